@@ -1,0 +1,83 @@
+# masqued - play-by-email game server.
+#
+#   make            build ./masqued (release, -O2)
+#   make test       install what is missing, build with ASan+UBSan, run every test
+#   make demo       install what is missing, build, play a whole game by email
+#   make bench      print the performance measurements, one JSON object per line
+#   make e2e        the end-to-end test against OpenSMTPD and Dovecot alone
+#   make fuzz       build the libFuzzer targets (clang) and run each briefly
+#   make deps       install the Debian packages the project needs
+
+PKGS      := jansson libsodium libcurl gmime-3.0
+CC        ?= cc
+CSTD      := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+WARN      := -Wall -Wextra -Werror -Wno-unused-parameter
+INC       := -I. -Icommon
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+
+LIB_SRC   := $(sort $(wildcard common/*.c engine/*.c engine/*/*.c mail/*.c daemon/*.c))
+LIB_SRC   := $(filter-out daemon/main.c,$(LIB_SRC))
+TEST_SRC  := $(sort $(wildcard tests/unit/test_*.c))
+HDRS      := $(wildcard common/*.h engine/*.h engine/*/*.h mail/*.h daemon/*.h tests/unit/*.h)
+
+REL_CFLAGS  := $(CSTD) $(WARN) -O2 -g $(INC)
+ASAN_CFLAGS := $(CSTD) $(WARN) -O1 -g -fno-omit-frame-pointer \
+               -fsanitize=address,undefined -fno-sanitize-recover=undefined $(INC)
+
+REL_OBJ   := $(LIB_SRC:%.c=build/rel/%.o)
+ASAN_OBJ  := $(LIB_SRC:%.c=build/asan/%.o)
+TEST_BIN  := $(TEST_SRC:tests/unit/%.c=build/asan/tests/%)
+
+.PHONY: all deps test unit demo bench e2e fuzz clean screenshots check-deps
+
+all: check-deps masqued
+
+deps:
+	@sh scripts/deps.sh
+
+# Cheap check so `make` after `make deps` does not run apt at all.
+check-deps:
+	@sh scripts/deps.sh --quiet-if-present
+
+masqued: $(REL_OBJ) build/rel/daemon/main.o
+	$(CC) $(REL_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
+build/rel/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(REL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+
+build/asan/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+
+build/asan/masqued: $(ASAN_OBJ) build/asan/daemon/main.o
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
+build/asan/tests/%: tests/unit/%.c $(ASAN_OBJ) $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_CFLAGS) $(PKG_CFLAGS) -Itests/unit -o $@ $< $(ASAN_OBJ) $(PKG_LIBS) -lcmocka -lm
+
+test: check-deps build/asan/masqued $(TEST_BIN) masqued
+	@sh tests/run.sh
+
+unit: check-deps $(TEST_BIN)
+	@sh tests/run.sh --unit-only
+
+demo: check-deps masqued
+	./masqued demo
+
+bench: check-deps masqued
+	@sh bench/run.sh
+
+e2e: check-deps masqued
+	@sh tests/e2e/run.sh
+
+fuzz: check-deps
+	@sh tests/fuzz/run.sh
+
+screenshots: check-deps masqued
+	@sh scripts/screenshots.sh
+
+clean:
+	rm -rf build masqued

@@ -1,0 +1,146 @@
+/* buf.c - growable byte buffer; see buf.h. */
+#include "buf.h"
+#include "err.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void
+mq_buf_init(struct mq_buf *b)
+{
+	b->data = NULL;
+	b->len = b->cap = 0;
+	b->oom = 0;
+}
+
+void
+mq_buf_free(struct mq_buf *b)
+{
+	free(b->data);
+	mq_buf_init(b);
+}
+
+void
+mq_buf_reset(struct mq_buf *b)
+{
+	b->len = 0;
+	if (b->data != NULL)
+		b->data[0] = '\0';
+}
+
+static int
+buf_reserve(struct mq_buf *b, size_t extra)
+{
+	size_t want, cap;
+	char *p;
+
+	if (b->oom)
+		return MQ_IO;
+	if (extra > (size_t)-1 / 2 - b->len)
+		goto oom;
+	want = b->len + extra + 1;
+	if (want <= b->cap)
+		return 0;
+	cap = b->cap ? b->cap : 64;
+	while (cap < want)
+		cap *= 2;
+	p = realloc(b->data, cap);
+	if (p == NULL)
+		goto oom;
+	b->data = p;
+	b->cap = cap;
+	return 0;
+oom:
+	b->oom = 1;
+	return MQ_IO;
+}
+
+int
+mq_buf_add(struct mq_buf *b, const void *p, size_t n)
+{
+	if (buf_reserve(b, n))
+		return MQ_IO;
+	if (n)
+		memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+	return 0;
+}
+
+int
+mq_buf_puts(struct mq_buf *b, const char *s)
+{
+	return mq_buf_add(b, s, strlen(s));
+}
+
+int
+mq_buf_putc(struct mq_buf *b, char c)
+{
+	return mq_buf_add(b, &c, 1);
+}
+
+int
+mq_buf_vprintf(struct mq_buf *b, const char *fmt, va_list ap)
+{
+	va_list ap2;
+	int n;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	if (n < 0)
+		return MQ_IO;
+	if (buf_reserve(b, (size_t)n))
+		return MQ_IO;
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+	return 0;
+}
+
+int
+mq_buf_printf(struct mq_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = mq_buf_vprintf(b, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+char *
+mq_buf_steal(struct mq_buf *b)
+{
+	char *s;
+
+	if (b->oom) {
+		mq_buf_free(b);
+		return NULL;
+	}
+	if (b->data == NULL && buf_reserve(b, 0))
+		return NULL;
+	s = b->data;
+	mq_buf_init(b);
+	return s;
+}
+
+const char *
+mq_buf_str(const struct mq_buf *b)
+{
+	return b->data ? b->data : "";
+}
+
+size_t
+mq_strlcpy(char *dst, const char *src, size_t n)
+{
+	size_t len = strlen(src);
+
+	if (n) {
+		size_t c = len < n - 1 ? len : n - 1;
+		memcpy(dst, src, c);
+		dst[c] = '\0';
+	}
+	return len;
+}

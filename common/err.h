@@ -1,0 +1,44 @@
+/*
+ * err.h - the one error idiom of the tree.
+ *
+ * Every function that can fail returns an int status (0 on success) and, when
+ * given a non-NULL struct mq_err, records one human sentence for the caller.
+ * The status values are the documented exit codes of the masqued command, so
+ * the CLI can hand them straight to exit().
+ */
+#ifndef MQ_ERR_H
+#define MQ_ERR_H
+
+#include <stddef.h>
+
+enum mq_status {
+	MQ_OK = 0,
+	MQ_REFUSED = 1,		/* the input was refused, or a check failed */
+	MQ_USAGE = 2,		/* bad command line */
+	MQ_BADDATA = 3,		/* a log, receipt or file failed verification */
+	MQ_IO = 4,		/* I/O, key, data folder, server or memory failure */
+};
+
+struct mq_err {
+	int code;
+	char msg[512];
+};
+
+/* Record a sentence in err (if non-NULL) and return code. */
+int mq_fail(struct mq_err *err, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Like mq_fail, appending ": strerror(errno)". */
+int mq_fail_errno(struct mq_err *err, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Reset err to "no error". */
+void mq_err_clear(struct mq_err *err);
+
+/* Abort with a message: only for broken invariants, never for input. */
+_Noreturn void mq_fatal(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
+#define MQ_TRY(expr) do { int mq_try_rc_ = (expr); if (mq_try_rc_) return mq_try_rc_; } while (0)
+
+#endif
