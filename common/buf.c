@@ -119,8 +119,11 @@ mq_buf_steal(struct mq_buf *b)
 		mq_buf_free(b);
 		return NULL;
 	}
-	if (b->data == NULL && buf_reserve(b, 0))
-		return NULL;
+	if (b->data == NULL) {
+		if (buf_reserve(b, 0))
+			return NULL;
+		b->data[0] = '\0';
+	}
 	s = b->data;
 	mq_buf_init(b);
 	return s;
