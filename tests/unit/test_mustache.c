@@ -1,0 +1,452 @@
+/*
+ * test_mustache.c - the templates engine against every test of the official
+ * Mustache spec files it claims (interpolation, sections, inverted, comments,
+ * partials, delimiters), plus its own errors, limits and UTF-8 handling.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "buf.h"
+#include "err.h"
+#include "mail/mustache.h"
+
+/*
+ * Spec tests that cannot pass, by "file/name", with the reason. None today;
+ * a listed test is counted as skipped, never silently dropped.
+ */
+static const char *const skipped[][2] = {
+	{ NULL, NULL },
+};
+
+static const char *
+skip_reason(const char *file, const char *name)
+{
+	size_t i, n = strlen(file);
+
+	for (i = 0; skipped[i][0] != NULL; i++)
+		if (strncmp(skipped[i][0], file, n) == 0 &&
+		    skipped[i][0][n] == '/' &&
+		    strcmp(skipped[i][0] + n + 1, name) == 0)
+			return skipped[i][1];
+	return NULL;
+}
+
+/* The partial callback over a JSON object of name -> template text. */
+static const char *
+json_partial(void *ctx, const char *name)
+{
+	json_t *v = json_object_get((json_t *)ctx, name);
+
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+static int
+shared_path(struct mq_buf *b, const char *rel)
+{
+	const char *dir = getenv("MQ_SHARED");
+
+	mq_buf_reset(b);
+	if (dir != NULL && *dir != '\0')
+		return mq_buf_printf(b, "%s/%s", dir, rel);
+	return mq_buf_printf(b, "../shared/%s", rel);
+}
+
+static void
+run_spec_file(const char *file)
+{
+	struct mq_buf path = MQ_BUF_INIT, rel = MQ_BUF_INIT;
+	json_error_t jerr;
+	json_t *root, *tests, *t, *partials;
+	struct mq_err err;
+	size_t i;
+	int pass = 0, fail = 0, skip = 0, rc;
+	char *out;
+	const char *name, *why;
+
+	assert_int_equal(mq_buf_printf(&rel, "corpus/mustache-spec/%s.json",
+	    file), 0);
+	assert_int_equal(shared_path(&path, rel.data), 0);
+	root = json_load_file(path.data, JSON_DECODE_ANY, &jerr);
+	if (root == NULL)
+		fail_msg("cannot load %s: %s", path.data, jerr.text);
+	tests = json_object_get(root, "tests");
+	assert_true(json_is_array(tests));
+	assert_true(json_array_size(tests) > 0);
+	json_array_foreach(tests, i, t) {
+		name = json_string_value(json_object_get(t, "name"));
+		assert_non_null(name);
+		if ((why = skip_reason(file, name)) != NULL) {
+			printf("  skip %s/%s: %s\n", file, name, why);
+			skip++;
+			continue;
+		}
+		partials = json_object_get(t, "partials");
+		mq_err_clear(&err);
+		rc = mq_mustache_render(
+		    json_string_value(json_object_get(t, "template")),
+		    json_object_get(t, "data"), json_partial, partials, &out,
+		    &err);
+		if (rc == 0 && strcmp(out, json_string_value(
+		    json_object_get(t, "expected"))) == 0)
+			pass++;
+		else {
+			printf("  FAIL %s/%s: rc %d %s\n    got [%s]\n"
+			    "    want [%s]\n", file, name, rc, err.msg,
+			    rc == 0 ? out : "", json_string_value(
+			    json_object_get(t, "expected")));
+			fail++;
+		}
+		free(out);
+	}
+	printf("mustache spec %-13s %d passed, %d failed, %d skipped "
+	    "(of %zu)\n", file, pass, fail, skip, json_array_size(tests));
+	json_decref(root);
+	mq_buf_free(&path);
+	mq_buf_free(&rel);
+	assert_int_equal(fail, 0);
+	assert_int_equal(pass + skip, (int)i);
+}
+
+static void
+spec_interpolation(void **state)
+{
+	run_spec_file("interpolation");
+}
+
+static void
+spec_sections(void **state)
+{
+	run_spec_file("sections");
+}
+
+static void
+spec_inverted(void **state)
+{
+	run_spec_file("inverted");
+}
+
+static void
+spec_comments(void **state)
+{
+	run_spec_file("comments");
+}
+
+static void
+spec_partials(void **state)
+{
+	run_spec_file("partials");
+}
+
+static void
+spec_delimiters(void **state)
+{
+	run_spec_file("delimiters");
+}
+
+/* Render with data given as JSON text; returns rc, *out set on success. */
+static int
+render(const char *tmpl, const char *data, json_t *partials, char **out,
+    struct mq_err *err)
+{
+	json_t *d = json_loads(data, JSON_DECODE_ANY, NULL);
+	int rc;
+
+	assert_non_null(d);
+	mq_err_clear(err);
+	rc = mq_mustache_render(tmpl, d, partials != NULL ? json_partial :
+	    NULL, partials, out, err);
+	json_decref(d);
+	if (rc != 0)
+		assert_null(*out);
+	return rc;
+}
+
+static void
+expect(const char *tmpl, const char *data, const char *want)
+{
+	struct mq_err err;
+	char *out;
+
+	assert_int_equal(render(tmpl, data, NULL, &out, &err), 0);
+	assert_string_equal(out, want);
+	free(out);
+}
+
+/* The refusal's sentence must hold each of the given fragments. */
+static void
+expect_refused(const char *tmpl, json_t *partials, ...)
+{
+	struct mq_err err;
+	char *out;
+	const char *frag;
+	va_list ap;
+
+	assert_int_equal(render(tmpl, "{}", partials, &out, &err), MQ_REFUSED);
+	assert_int_equal(err.code, MQ_REFUSED);
+	va_start(ap, partials);
+	while ((frag = va_arg(ap, const char *)) != NULL)
+		if (strstr(err.msg, frag) == NULL)
+			fail_msg("message \"%s\" lacks \"%s\"", err.msg, frag);
+	va_end(ap);
+}
+
+static void
+unclosed_section_names_its_line(void **state)
+{
+	expect_refused("a\nb\n{{#list}}\nx\n", NULL, "\"list\"", "line 3",
+	    NULL);
+	expect_refused("{{#a}}{{#b}}{{/b}}", NULL, "\"a\"", "line 1", NULL);
+}
+
+static void
+mismatched_end_names_both_sections(void **state)
+{
+	expect_refused("{{#a}}\n{{#b}}\n{{/a}}\n{{/b}}", NULL, "\"a\"",
+	    "line 3", "\"b\"", "line 2", NULL);
+	expect_refused("x\n{{/a}}", NULL, "\"a\"", "line 2", "no section",
+	    NULL);
+}
+
+static void
+unclosed_tag_names_its_line(void **state)
+{
+	expect_refused("one\ntwo {{name\nthree", NULL, "unclosed tag",
+	    "line 2", NULL);
+	expect_refused("{{{name}}", NULL, "unclosed tag", "line 1", NULL);
+	expect_refused("x {{", NULL, "unclosed tag", NULL);
+	expect_refused("{{=<% %>=}}\n<%name", NULL, "unclosed tag", "line 2",
+	    NULL);
+}
+
+static void
+malformed_tags_are_refused(void **state)
+{
+	expect_refused("\n{{}}", NULL, "without a name", "line 2", NULL);
+	expect_refused("{{a b}}", NULL, "invalid tag name", NULL);
+	expect_refused("{{a..b}}", NULL, "invalid tag name", NULL);
+	expect_refused("{{#.a}}{{/.a}}", NULL, "invalid tag name", NULL);
+	expect_refused("{{=<%%>=}}", NULL, "set-delimiter", "line 1", NULL);
+	expect_refused("{{=a b c=}}", NULL, "set-delimiter", NULL);
+	expect_refused("{{=a=}}", NULL, "set-delimiter", NULL);
+	expect_refused("{{<parent}}{{/parent}}", NULL, "inheritance", NULL);
+}
+
+static void
+partial_recursion_is_limited(void **state)
+{
+	json_t *p = json_pack("{s:s, s:s}", "loop", "x{{>loop}}",
+	    "a", "{{>b}}");
+
+	assert_non_null(p);
+	assert_int_equal(json_object_set_new(p, "b", json_string("{{>a}}")),
+	    0);
+	expect_refused("{{>loop}}", p, "100 deep", "\"loop\"", NULL);
+	expect_refused("start {{>a}}", p, "100 deep", NULL);
+	json_decref(p);
+}
+
+static void
+partial_recursion_over_data_is_allowed(void **state)
+{
+	struct mq_err err;
+	struct mq_buf data = MQ_BUF_INIT, want = MQ_BUF_INIT;
+	json_t *p = json_pack("{s:s}", "n", "({{#c}}{{>n}}{{/c}})");
+	char *out;
+	int i;
+
+	/*
+	 * 90 levels of data, each one partial deep: under the limit. The
+	 * innermost "c" is false: a missing one would resolve to the parent's.
+	 */
+	for (i = 0; i < 90; i++) {
+		mq_buf_puts(&data, "{\"c\":");
+		mq_buf_putc(&want, '(');
+	}
+	mq_buf_puts(&data, "false");
+	for (i = 0; i < 90; i++) {
+		mq_buf_putc(&data, '}');
+		mq_buf_putc(&want, ')');
+	}
+	assert_int_equal(render("{{>n}}", data.data, p, &out, &err), 0);
+	assert_string_equal(out, want.data);
+	free(out);
+	json_decref(p);
+	mq_buf_free(&data);
+	mq_buf_free(&want);
+}
+
+static void
+partial_errors_name_the_partial(void **state)
+{
+	json_t *p = json_pack("{s:s}", "board", "row\n{{#rows}}\n");
+
+	expect_refused("{{>board}}", p, "partial \"board\"", "\"rows\"",
+	    "line 2", NULL);
+	json_decref(p);
+}
+
+static void
+missing_partials_render_empty(void **state)
+{
+	struct mq_err err;
+	char *out;
+
+	assert_int_equal(render("[{{>none}}]", "{}", NULL, &out, &err), 0);
+	assert_string_equal(out, "[]");
+	free(out);
+}
+
+static void
+deep_truthy_sections_hit_the_depth_limit(void **state)
+{
+	struct mq_buf t = MQ_BUF_INIT;
+	struct mq_err err;
+	char *out;
+	int i;
+
+	for (i = 0; i < 5000; i++)
+		mq_buf_puts(&t, "{{#a}}");
+	for (i = 0; i < 5000; i++)
+		mq_buf_puts(&t, "{{/a}}");
+	assert_int_equal(render(t.data, "{\"a\":true}", NULL, &out, &err),
+	    MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "1000 deep"));
+	assert_int_equal(render(t.data, "{}", NULL, &out, &err), 0);
+	assert_string_equal(out, "");
+	free(out);
+	mq_buf_free(&t);
+}
+
+static void
+utf8_passes_through_untouched(void **state)
+{
+	/* Japanese and Chinese in template text, data, keys and partials. */
+	json_t *p = json_pack("{s:s}", "署名",
+	    "— 仮面舞踏会の主催者より\n");
+	struct mq_err err;
+	char *out;
+
+	expect("こんにちは、{{名前}}さん。あなたの番です：{{行動}}。",
+	    "{\"名前\": \"山田太郎\", \"行動\": \"脅す <12:30>\"}",
+	    "こんにちは、山田太郎さん。あなたの番です：脅す &lt;12:30&gt;。");
+	expect("{{#玩家}}玩家：{{{名字}}}，房间：{{房间.名}}\n{{/玩家}}",
+	    "{\"玩家\": [{\"名字\": \"张伟\", \"房间\": {\"名\": \"绿色\"}},"
+	    " {\"名字\": \"李娜\", \"房间\": {\"名\": \"紫色\"}}]}",
+	    "玩家：张伟，房间：绿色\n玩家：李娜，房间：紫色\n");
+	expect("{{^空}}没有新消息。{{/空}}{{! 注释 }}", "{}", "没有新消息。");
+	assert_int_equal(render("本文\n  {{>署名}}\n", "{}", p, &out, &err), 0);
+	assert_string_equal(out, "本文\n  — 仮面舞踏会の主催者より\n");
+	free(out);
+	json_decref(p);
+}
+
+static void
+values_render_as_documented(void **state)
+{
+	expect("{{a}} {{b}} {{c}} {{d}} {{e}} {{f}}",
+	    "{\"a\": -12, \"b\": 0.1, \"c\": 1e21, \"d\": true, \"e\": false,"
+	    " \"f\": 9007199254740993}",
+	    "-12 0.1 1e+21 true false 9007199254740993");
+	expect("[{{list}}][{{obj}}][{{nul}}]",
+	    "{\"list\": [1], \"obj\": {\"x\": 1}, \"nul\": null}", "[][][]");
+	expect("{{q}}|{{{q}}}", "{\"q\": \"it's <b>&\\\"\"}",
+	    "it&#39;s &lt;b&gt;&amp;&quot;|it's <b>&\"");
+	/* 0, "" and {} are truthy; [] is not. */
+	expect("{{#z}}0{{/z}}{{#s}}s{{/s}}{{#o}}o{{/o}}{{#l}}l{{/l}}",
+	    "{\"z\": 0, \"s\": \"\", \"o\": {}, \"l\": []}", "0so");
+}
+
+static void
+nul_in_data_is_refused(void **state)
+{
+	json_t *d = json_pack("{s:s%}", "s", "a\0b", (size_t)3);
+	struct mq_err err;
+	char *out;
+
+	assert_non_null(d);
+	assert_int_equal(mq_mustache_render("{{s}}", d, NULL, NULL, &out,
+	    &err), MQ_REFUSED);
+	assert_null(out);
+	assert_non_null(strstr(err.msg, "\"s\""));
+	json_decref(d);
+}
+
+static void
+large_lists_and_templates_render(void **state)
+{
+	struct mq_buf t = MQ_BUF_INIT;
+	struct mq_err err;
+	json_t *data, *list;
+	char *out;
+	int i;
+
+	/* 200 000 items and a 200 000-tag template: quadratic would hang. */
+	list = json_array();
+	for (i = 0; i < 200000; i++)
+		json_array_append_new(list, json_pack("{s:i}", "n", i % 10));
+	data = json_pack("{s:o, s:s}", "list", list, "x", "<");
+	assert_non_null(data);
+	assert_int_equal(mq_mustache_render("{{#list}}{{n}}{{/list}}", data,
+	    NULL, NULL, &out, &err), 0);
+	assert_int_equal(strlen(out), 200000);
+	assert_memory_equal(out, "0123456789", 10);
+	free(out);
+	for (i = 0; i < 200000; i++)
+		mq_buf_puts(&t, "{{x}}\n");
+	assert_int_equal(mq_mustache_render(t.data, data, NULL, NULL, &out,
+	    &err), 0);
+	assert_int_equal(strlen(out), 200000 * 5);
+	free(out);
+	json_decref(data);
+	mq_buf_free(&t);
+}
+
+static void
+null_data_renders_names_empty(void **state)
+{
+	struct mq_err err;
+	char *out;
+
+	assert_int_equal(mq_mustache_render("[{{a}}{{.}}]{{^a}}no{{/a}}", NULL,
+	    NULL, NULL, &out, &err), 0);
+	assert_string_equal(out, "[]no");
+	free(out);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(spec_interpolation),
+		cmocka_unit_test(spec_sections),
+		cmocka_unit_test(spec_inverted),
+		cmocka_unit_test(spec_comments),
+		cmocka_unit_test(spec_partials),
+		cmocka_unit_test(spec_delimiters),
+		cmocka_unit_test(unclosed_section_names_its_line),
+		cmocka_unit_test(mismatched_end_names_both_sections),
+		cmocka_unit_test(unclosed_tag_names_its_line),
+		cmocka_unit_test(malformed_tags_are_refused),
+		cmocka_unit_test(partial_recursion_is_limited),
+		cmocka_unit_test(partial_recursion_over_data_is_allowed),
+		cmocka_unit_test(partial_errors_name_the_partial),
+		cmocka_unit_test(missing_partials_render_empty),
+		cmocka_unit_test(deep_truthy_sections_hit_the_depth_limit),
+		cmocka_unit_test(utf8_passes_through_untouched),
+		cmocka_unit_test(values_render_as_documented),
+		cmocka_unit_test(nul_in_data_is_refused),
+		cmocka_unit_test(large_lists_and_templates_render),
+		cmocka_unit_test(null_data_renders_names_empty),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
