@@ -1,0 +1,39 @@
+/*
+ * reply_text.h - what a player wrote in a reply, without what it quotes.
+ *
+ * The command parser only ever sees the text this returns, so that a
+ * command quoted from an earlier mail (ours or anyone's) never counts.
+ * Dropped: ">"- and "|"-quoted lines; attribution lines ("On ... wrote:",
+ * "...のメッセージ:", "... 写道：", wrapped onto up to 3 lines); and
+ * everything from the first of these to the end: our own MQ_REPLY_MARKER
+ * line (even quoted), a "-- " signature line, a mobile signature ("Sent
+ * from my iPhone", "iPhoneから送信", "发自我的iPhone", "Get Outlook for
+ * iOS"), an "-----Original Message-----" or forwarded-message separator, a
+ * header block (From:/Sent:/To:/Subject:, 差出人/件名, 发件人/主题, ...), a
+ * rule of 20 or more underscores, and an attribution followed by unquoted
+ * text (a client that quotes without ">").
+ *
+ * Then trailing white space (including U+00A0 and U+3000) is trimmed from
+ * every line, runs of blank lines become one, and blank lines at either
+ * end go. Lines end in LF, CRLF or a lone CR; the result uses LF.
+ *
+ * Input bytes: NUL bytes are skipped (removed); a byte that does not begin
+ * a well-formed UTF-8 sequence (overlong, surrogate, truncated, > U+10FFFF)
+ * becomes U+FFFD; a leading byte-order mark is removed. So the result is
+ * always valid UTF-8 without NUL. Time and memory are linear in len, and
+ * no byte at or past text[len] is read.
+ */
+#ifndef MQ_REPLY_TEXT_H
+#define MQ_REPLY_TEXT_H
+
+#include <stddef.h>
+
+#include "err.h"
+
+/* The first line of the plain text of every mail masqued sends starts so. */
+#define MQ_REPLY_MARKER "=== masqued"
+
+/* Extract what the sender wrote. *out is malloc'd UTF-8, possibly "". */
+int mq_reply_extract(const char *text, size_t len, char **out, struct mq_err *err);
+
+#endif
