@@ -1,0 +1,562 @@
+/*
+ * transport_imap.c - inbound mail over IMAP with libcurl; see
+ * transport_imap.h.
+ *
+ * What libcurl 7.88 sends, checked against Dovecot: a URL ending in
+ * "/MAILBOX/;UID=n" is SELECT MAILBOX then "UID FETCH n BODY[]"; a custom
+ * request on a URL with a mailbox is SELECT then the request, whose
+ * untagged replies come to the write callback; on a URL without one, the
+ * request alone. The server's reply lines are read through the debug
+ * callback (incoming lines only: outgoing ones carry the credentials).
+ */
+#include "transport_imap.h"
+
+#include <curl/curl.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "transport.h"
+
+struct mq_imap {
+	const struct mq_imap_conf	*c;
+	CURL				*h;
+	char				 errbuf[CURL_ERROR_SIZE];
+	struct mq_buf			 out;	/* what the write callback got */
+	size_t				 max;	/* cap on out */
+	int				 toobig;
+	CURLcode			 curlrc;	/* of the last request */
+	char				 last[256];	/* last NO or BAD line */
+	char				 host[256];	/* url without userinfo */
+};
+
+static size_t
+im_write(char *p, size_t size, size_t n, void *arg)
+{
+	struct mq_imap *s = arg;
+
+	n *= size;
+	if (n > s->max - s->out.len) {
+		s->toobig = 1;
+		return 0;
+	}
+	if (mq_buf_add(&s->out, p, n))
+		return 0;
+	return n;
+}
+
+static int
+im_debug(CURL *h, curl_infotype type, char *p, size_t n, void *arg)
+{
+	struct mq_imap *s = arg;
+
+	const char *sp;
+
+	/* Only what the server said: our own lines hold the password. */
+	if (type != CURLINFO_HEADER_IN)
+		return 0;
+	while (n > 0 && (p[n - 1] == '\n' || p[n - 1] == '\r'))
+		n--;
+	if (n >= sizeof(s->last))
+		n = sizeof(s->last) - 1;
+	/* Keep the last refusal: libcurl may log out after it. */
+	sp = memchr(p, ' ', n);
+	if (sp == NULL || p[0] == '*' || (size_t)(sp - p) + 4 > n ||
+	    (memcmp(sp, " NO ", 4) != 0 && memcmp(sp, " BAD", 4) != 0))
+		return 0;
+	memcpy(s->last, p, n);
+	s->last[n] = '\0';
+	return 0;
+}
+
+/* The server as we name it in sentences: the URL without any userinfo. */
+static void
+im_host(char *dst, size_t size, const char *url)
+{
+	const char *p = strstr(url, "://"), *at, *slash;
+	char *cut;
+
+	p = p ? p + 3 : url;
+	slash = strchr(p, '/');
+	at = strchr(p, '@');
+	if (at != NULL && (slash == NULL || at < slash))
+		p = at + 1;
+	mq_strlcpy(dst, p, size);
+	if ((cut = strchr(dst, '/')) != NULL)
+		*cut = '\0';
+}
+
+void
+mq_imap_close(struct mq_imap *s)
+{
+	if (s == NULL)
+		return;
+	if (s->h != NULL)
+		curl_easy_cleanup(s->h);
+	mq_buf_free(&s->out);
+	free(s);
+}
+
+static int
+im_check_conf(const struct mq_imap_conf *c, struct mq_err *err)
+{
+	if (c->url == NULL || (strncmp(c->url, "imap://", 7) != 0 &&
+	    strncmp(c->url, "imaps://", 8) != 0))
+		return mq_fail(err, MQ_REFUSED, "the IMAP url must start with "
+		    "imap:// or imaps://");
+	if (c->mailbox == NULL || c->mailbox[0] == '\0')
+		return mq_fail(err, MQ_REFUSED, "the IMAP mailbox is not set");
+	if (c->user == NULL || c->password == NULL)
+		return mq_fail(err, MQ_REFUSED, "the IMAP user and password "
+		    "are not set");
+	return 0;
+}
+
+int
+mq_imap_open(const struct mq_imap_conf *c, struct mq_imap **out,
+    struct mq_err *err)
+{
+	struct mq_imap *s;
+	long t = c->timeout_s > 0 ? c->timeout_s : MQ_TRANSPORT_TIMEOUT;
+	CURLcode rc = CURLE_OK;
+
+	*out = NULL;
+	MQ_TRY(im_check_conf(c, err));
+	if ((s = calloc(1, sizeof(*s))) == NULL)
+		return mq_fail(err, MQ_IO, "out of memory");
+	s->c = c;
+	im_host(s->host, sizeof(s->host), c->url);
+	if ((s->h = curl_easy_init()) == NULL) {
+		mq_imap_close(s);
+		return mq_fail(err, MQ_IO, "cannot initialise libcurl");
+	}
+#define SET(o, v) if (rc == CURLE_OK) rc = curl_easy_setopt(s->h, o, v)
+	SET(CURLOPT_PROTOCOLS_STR, "imap,imaps");
+	SET(CURLOPT_NOSIGNAL, 1L);
+	SET(CURLOPT_ERRORBUFFER, s->errbuf);
+	SET(CURLOPT_USERNAME, c->user);
+	SET(CURLOPT_PASSWORD, c->password);
+	/* Never CURLUSESSL_TRY: a required TLS that silently fails is none. */
+	SET(CURLOPT_USE_SSL, c->require_tls ? (long)CURLUSESSL_ALL :
+	    (long)CURLUSESSL_NONE);
+	SET(CURLOPT_CONNECTTIMEOUT, t);
+	SET(CURLOPT_SERVER_RESPONSE_TIMEOUT, t);
+	SET(CURLOPT_LOW_SPEED_LIMIT, 1L);
+	SET(CURLOPT_LOW_SPEED_TIME, t);
+	SET(CURLOPT_WRITEFUNCTION, im_write);
+	SET(CURLOPT_WRITEDATA, s);
+	SET(CURLOPT_DEBUGFUNCTION, im_debug);
+	SET(CURLOPT_DEBUGDATA, s);
+	SET(CURLOPT_VERBOSE, 1L);
+#undef SET
+	if (rc != CURLE_OK) {
+		mq_imap_close(s);
+		return mq_fail(err, MQ_IO, "cannot set up libcurl for IMAP: %s",
+		    curl_easy_strerror(rc));
+	}
+	*out = s;
+	return 0;
+}
+
+/* The server's last refusal without its tag, for sentences. */
+static const char *
+im_said(const struct mq_imap *s)
+{
+	const char *sp = strchr(s->last, ' ');
+
+	if (s->last[0] == '\0')
+		return "(nothing)";
+	return sp != NULL && s->last[0] != '*' ? sp + 1 : s->last;
+}
+
+static int
+im_fail(struct mq_imap *s, CURLcode rc, const char *what, struct mq_err *err)
+{
+	long t = s->c->timeout_s > 0 ? s->c->timeout_s : MQ_TRANSPORT_TIMEOUT;
+
+	switch (rc) {
+	case CURLE_LOGIN_DENIED:
+		return mq_fail(err, MQ_IO, "the IMAP server %s refused the "
+		    "login of user %s", s->host, s->c->user);
+	case CURLE_USE_SSL_FAILED:
+		return mq_fail(err, MQ_IO, "the IMAP server %s does not offer "
+		    "TLS, which the configuration requires", s->host);
+	case CURLE_OPERATION_TIMEDOUT:
+		return mq_fail(err, MQ_IO, "the IMAP server %s did not answer "
+		    "within %ld seconds while %s", s->host, t, what);
+	case CURLE_COULDNT_RESOLVE_HOST:
+	case CURLE_COULDNT_CONNECT:
+		return mq_fail(err, MQ_IO, "cannot connect to the IMAP server "
+		    "%s: %s", s->host, s->errbuf[0] ? s->errbuf :
+		    curl_easy_strerror(rc));
+	case CURLE_QUOTE_ERROR:
+		return mq_fail(err, MQ_IO, "the IMAP server %s refused %s: %s",
+		    s->host, what, im_said(s));
+	case CURLE_PARTIAL_FILE:
+	case CURLE_RECV_ERROR:
+	case CURLE_GOT_NOTHING:
+	case CURLE_WEIRD_SERVER_REPLY:
+		return mq_fail(err, MQ_IO, "the IMAP server %s broke off or "
+		    "sent a broken reply while %s", s->host, what);
+	default:
+		return mq_fail(err, MQ_IO, "IMAP with %s failed while %s: %s",
+		    s->host, what, s->errbuf[0] ? s->errbuf :
+		    curl_easy_strerror(rc));
+	}
+}
+
+/* The mailbox as an IMAP quoted string; refuse what would need more. */
+static int
+im_quote(struct mq_buf *b, const char *name, struct mq_err *err)
+{
+	const unsigned char *p;
+
+	mq_buf_putc(b, '"');
+	for (p = (const unsigned char *)name; *p; p++) {
+		if (*p < 0x20 || *p > 0x7e)
+			return mq_fail(err, MQ_REFUSED, "the IMAP folder name "
+			    "\"%s\" must be printable ASCII", name);
+		if (*p == '"' || *p == '\\')
+			mq_buf_putc(b, '\\');
+		mq_buf_putc(b, (char)*p);
+	}
+	mq_buf_putc(b, '"');
+	return 0;
+}
+
+/* base URL (no trailing '/') + "/" + escaped mailbox (when not NULL). */
+static int
+im_url(struct mq_imap *s, struct mq_buf *b, const char *mailbox)
+{
+	size_t n = strlen(s->c->url);
+	char *esc;
+
+	while (n > 0 && s->c->url[n - 1] == '/')
+		n--;
+	mq_buf_add(b, s->c->url, n);
+	mq_buf_putc(b, '/');
+	if (mailbox != NULL) {
+		if ((esc = curl_easy_escape(s->h, mailbox, 0)) == NULL)
+			return MQ_IO;
+		mq_buf_puts(b, esc);
+		curl_free(esc);
+	}
+	return b->oom ? MQ_IO : 0;
+}
+
+/* One request: URL, optional custom command; the reply lands in s->out. */
+static int
+im_perform(struct mq_imap *s, const char *url, const char *custom,
+    size_t max, const char *what, struct mq_err *err)
+{
+	CURLcode rc;
+
+	mq_buf_reset(&s->out);
+	s->max = max;
+	s->toobig = 0;
+	s->errbuf[0] = '\0';
+	s->last[0] = '\0';
+	curl_easy_setopt(s->h, CURLOPT_URL, url);
+	curl_easy_setopt(s->h, CURLOPT_CUSTOMREQUEST, custom);
+	if ((s->curlrc = rc = curl_easy_perform(s->h)) == CURLE_OK)
+		return s->out.oom ? mq_fail(err, MQ_IO, "out of memory") : 0;
+	if (s->toobig)
+		return mq_fail(err, MQ_REFUSED, "the message is larger than "
+		    "the limit of %zu bytes while %s", max, what);
+	return im_fail(s, rc, what, err);
+}
+
+/* Strict decimal: 1 to UINT32_MAX, nothing else; *end after the digits. */
+static int
+im_number(const char *p, uint32_t *v, const char **end)
+{
+	unsigned long long x = 0;
+	const char *q = p;
+
+	while (*q >= '0' && *q <= '9' && q - p < 11)
+		x = x * 10 + (unsigned)(*q++ - '0');
+	if (q == p || x == 0 || x > UINT32_MAX || (*q >= '0' && *q <= '9'))
+		return -1;
+	*v = (uint32_t)x;
+	*end = q;
+	return 0;
+}
+
+/* The first "* WORD ..." line at or after p; *len: its length with LF. */
+static const char *
+im_line(const char *p, const char *word, size_t *len)
+{
+	size_t wl = strlen(word);
+	const char *nl;
+
+	for (; *p; p = nl + 1) {
+		nl = strchr(p, '\n');
+		if (nl == NULL)
+			nl = p + strlen(p) - 1;
+		if (strncmp(p, "* ", 2) == 0 && strncmp(p + 2, word, wl) == 0 &&
+		    (p[2 + wl] == ' ' || p[2 + wl] == '\r' || p[2 + wl] == '\n'
+		    || p[2 + wl] == '\0')) {
+			*len = (size_t)(nl - p) + 1;
+			return p;
+		}
+	}
+	return NULL;
+}
+
+int
+mq_imap_s_uidvalidity(struct mq_imap *s, uint32_t *uidvalidity,
+    struct mq_err *err)
+{
+	struct mq_buf url = MQ_BUF_INIT, cmd = MQ_BUF_INIT;
+	const char *line, *p, *end;
+	size_t len;
+	int rc;
+
+	*uidvalidity = 0;
+	mq_buf_puts(&cmd, "STATUS ");
+	if ((rc = im_quote(&cmd, s->c->mailbox, err)) == 0) {
+		mq_buf_puts(&cmd, " (UIDVALIDITY)");
+		if (im_url(s, &url, NULL) || cmd.oom)
+			rc = mq_fail(err, MQ_IO, "out of memory");
+	}
+	if (rc == 0)
+		rc = im_perform(s, mq_buf_str(&url), mq_buf_str(&cmd), 65536,
+		    "reading the UIDVALIDITY", err);
+	mq_buf_free(&url);
+	mq_buf_free(&cmd);
+	MQ_TRY(rc);
+	/* * STATUS "INBOX" (UIDVALIDITY 1700000000) */
+	line = im_line(mq_buf_str(&s->out), "STATUS", &len);
+	p = line ? strstr(line, "(UIDVALIDITY ") : NULL;
+	if (p == NULL || p > line + len ||
+	    im_number(p + 13, uidvalidity, &end) || *end != ')')
+		return mq_fail(err, MQ_IO, "the IMAP server %s sent no "
+		    "UIDVALIDITY for %s", s->host, s->c->mailbox);
+	return 0;
+}
+
+static int
+im_cmp(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Parse every "* SEARCH n n n" line, keeping the UIDs above after. */
+static int
+im_parse_search(struct mq_imap *s, uint32_t after, uint32_t **uids,
+    size_t *n, struct mq_err *err)
+{
+	const char *line, *p, *end;
+	size_t len, cap = 0;
+	uint32_t v, *u;
+
+	for (p = mq_buf_str(&s->out);
+	    (line = im_line(p, "SEARCH", &len)) != NULL; p = line + len) {
+		for (p = line + 8; *p == ' ' || im_number(p, &v, &end) == 0;) {
+			if (*p == ' ') {
+				p++;
+				continue;
+			}
+			p = end;
+			if (v <= after)
+				continue;	/* "n:*" matches the last one */
+			if (*n == cap) {
+				cap = cap ? cap * 2 : 64;
+				if ((u = reallocarray(*uids, cap, 4)) == NULL)
+					return mq_fail(err, MQ_IO, "out of "
+					    "memory");
+				*uids = u;
+			}
+			(*uids)[(*n)++] = v;
+		}
+		if (*p != '\r' && *p != '\n' && *p != '\0')
+			return mq_fail(err, MQ_IO, "the IMAP server %s sent a "
+			    "SEARCH reply we cannot read", s->host);
+	}
+	return 0;
+}
+
+int
+mq_imap_s_search_after(struct mq_imap *s, uint32_t after_uid,
+    uint32_t **uids, size_t *n, struct mq_err *err)
+{
+	struct mq_buf url = MQ_BUF_INIT, cmd = MQ_BUF_INIT;
+	size_t i, j;
+	int rc;
+
+	*uids = NULL;
+	*n = 0;
+	if (after_uid == UINT32_MAX)
+		return 0;
+	mq_buf_printf(&cmd, "UID SEARCH UID %" PRIu32 ":*", after_uid + 1);
+	if (im_url(s, &url, s->c->mailbox) || cmd.oom)
+		rc = mq_fail(err, MQ_IO, "out of memory");
+	else
+		rc = im_perform(s, mq_buf_str(&url), mq_buf_str(&cmd),
+		    16u << 20, "searching for new messages", err);
+	mq_buf_free(&url);
+	mq_buf_free(&cmd);
+	if (rc == 0)
+		rc = im_parse_search(s, after_uid, uids, n, err);
+	if (rc != 0) {
+		free(*uids);
+		*uids = NULL;
+		*n = 0;
+		return rc;
+	}
+	if (*n > 1)
+		qsort(*uids, *n, sizeof(**uids), im_cmp);
+	for (i = j = 0; i < *n; i++)	/* drop duplicates */
+		if (j == 0 || (*uids)[j - 1] != (*uids)[i])
+			(*uids)[j++] = (*uids)[i];
+	*n = j;
+	return 0;
+}
+
+int
+mq_imap_s_fetch(struct mq_imap *s, uint32_t uid, char **raw, size_t *len,
+    size_t max, struct mq_err *err)
+{
+	struct mq_buf url = MQ_BUF_INIT;
+	char what[64];
+	int rc;
+
+	*raw = NULL;
+	*len = 0;
+	snprintf(what, sizeof(what), "fetching UID %" PRIu32, uid);
+	if (im_url(s, &url, s->c->mailbox) ||
+	    mq_buf_printf(&url, "/;UID=%" PRIu32, uid))
+		rc = mq_fail(err, MQ_IO, "out of memory");
+	else
+		rc = im_perform(s, mq_buf_str(&url), NULL, max, what, err);
+	mq_buf_free(&url);
+	/* An OK with no FETCH data: libcurl calls that a missing file. */
+	if (rc == MQ_IO && s->curlrc == CURLE_REMOTE_FILE_NOT_FOUND)
+		return mq_fail(err, MQ_REFUSED, "the IMAP server %s has no "
+		    "message with UID %" PRIu32 " in %s", s->host, uid,
+		    s->c->mailbox);
+	MQ_TRY(rc);
+	*len = s->out.len;
+	if ((*raw = mq_buf_steal(&s->out)) == NULL)
+		return mq_fail(err, MQ_IO, "out of memory");
+	return 0;
+}
+
+static int
+im_move(struct mq_imap *s, uint32_t uid, struct mq_err *err)
+{
+	struct mq_buf url = MQ_BUF_INIT, cmd = MQ_BUF_INIT;
+	char what[96];
+	int rc;
+
+	snprintf(what, sizeof(what), "moving UID %" PRIu32 " to the done "
+	    "folder", uid);
+	mq_buf_printf(&cmd, "UID MOVE %" PRIu32 " ", uid);
+	if ((rc = im_quote(&cmd, s->c->done_folder, err)) == 0) {
+		if (im_url(s, &url, s->c->mailbox) || cmd.oom)
+			rc = mq_fail(err, MQ_IO, "out of memory");
+		else
+			rc = im_perform(s, mq_buf_str(&url), mq_buf_str(&cmd),
+			    1u << 20, what, err);
+	}
+	mq_buf_free(&url);
+	mq_buf_free(&cmd);
+	return rc;
+}
+
+static int
+im_create(struct mq_imap *s, struct mq_err *err)
+{
+	struct mq_buf url = MQ_BUF_INIT, cmd = MQ_BUF_INIT;
+	int rc;
+
+	mq_buf_puts(&cmd, "CREATE ");
+	if ((rc = im_quote(&cmd, s->c->done_folder, err)) == 0) {
+		if (im_url(s, &url, NULL) || cmd.oom)
+			rc = mq_fail(err, MQ_IO, "out of memory");
+		else
+			rc = im_perform(s, mq_buf_str(&url), mq_buf_str(&cmd),
+			    1u << 20, "creating the done folder", err);
+	}
+	mq_buf_free(&url);
+	mq_buf_free(&cmd);
+	return rc;
+}
+
+int
+mq_imap_s_move_done(struct mq_imap *s, uint32_t uid, struct mq_err *err)
+{
+	int rc;
+
+	if (s->c->done_folder == NULL)
+		return 0;
+	rc = im_move(s, uid, err);
+	if (rc == MQ_IO && strstr(s->last, "[TRYCREATE]") != NULL) {
+		MQ_TRY(im_create(s, err));
+		rc = im_move(s, uid, err);
+	}
+	return rc;
+}
+
+int
+mq_imap_uidvalidity(const struct mq_imap_conf *c, uint32_t *uidvalidity,
+    struct mq_err *err)
+{
+	struct mq_imap *s;
+	int rc;
+
+	*uidvalidity = 0;
+	MQ_TRY(mq_imap_open(c, &s, err));
+	rc = mq_imap_s_uidvalidity(s, uidvalidity, err);
+	mq_imap_close(s);
+	return rc;
+}
+
+int
+mq_imap_search_after(const struct mq_imap_conf *c, uint32_t after_uid,
+    uint32_t **uids, size_t *n, struct mq_err *err)
+{
+	struct mq_imap *s;
+	int rc;
+
+	*uids = NULL;
+	*n = 0;
+	MQ_TRY(mq_imap_open(c, &s, err));
+	rc = mq_imap_s_search_after(s, after_uid, uids, n, err);
+	mq_imap_close(s);
+	return rc;
+}
+
+int
+mq_imap_fetch(const struct mq_imap_conf *c, uint32_t uid, char **raw,
+    size_t *len, size_t max, struct mq_err *err)
+{
+	struct mq_imap *s;
+	int rc;
+
+	*raw = NULL;
+	*len = 0;
+	MQ_TRY(mq_imap_open(c, &s, err));
+	rc = mq_imap_s_fetch(s, uid, raw, len, max, err);
+	mq_imap_close(s);
+	return rc;
+}
+
+int
+mq_imap_move_done(const struct mq_imap_conf *c, uint32_t uid,
+    struct mq_err *err)
+{
+	struct mq_imap *s;
+	int rc;
+
+	if (c->done_folder == NULL)
+		return 0;
+	MQ_TRY(mq_imap_open(c, &s, err));
+	rc = mq_imap_s_move_done(s, uid, err);
+	mq_imap_close(s);
+	return rc;
+}

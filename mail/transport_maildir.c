@@ -1,0 +1,504 @@
+/*
+ * transport_maildir.c - Maildir in and out; see transport_maildir.h for the
+ * rules (what "done" means, how outgoing files are named).
+ */
+#include "transport_maildir.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "transport.h"
+
+static char *
+md_path(const char *dir, const char *rel)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+
+	mq_buf_printf(&b, "%s/%s", dir, rel);
+	return mq_buf_steal(&b);
+}
+
+static int
+md_fsync_dir(const char *path, struct mq_err *err)
+{
+	int fd, rc = 0;
+
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd == -1)
+		return mq_fail_errno(err, MQ_IO, "cannot open folder %s", path);
+	if (fsync(fd) == -1)
+		rc = mq_fail_errno(err, MQ_IO, "cannot fsync folder %s", path);
+	close(fd);
+	return rc;
+}
+
+/* mkdir -p, for one path. */
+static int
+md_mkdirs(const char *path, struct mq_err *err)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	const char *p;
+	int rc = 0;
+
+	for (p = path; rc == 0; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		mq_buf_reset(&b);
+		if (mq_buf_add(&b, path, (size_t)(p - path))) {
+			rc = mq_fail(err, MQ_IO, "out of memory");
+			break;
+		}
+		if (b.len > 0 && mkdir(mq_buf_str(&b), 0700) == -1 &&
+		    errno != EEXIST)
+			rc = mq_fail_errno(err, MQ_IO, "cannot create folder %s",
+			    mq_buf_str(&b));
+		if (*p == '\0')
+			break;
+	}
+	mq_buf_free(&b);
+	return rc;
+}
+
+int
+mq_maildir_create(const char *dir, struct mq_err *err)
+{
+	static const char *const sub[] = { "tmp", "new", "cur" };
+	char *p;
+	size_t i;
+	int rc;
+
+	MQ_TRY(md_mkdirs(dir, err));
+	for (i = 0; i < 3; i++) {
+		if ((p = md_path(dir, sub[i])) == NULL)
+			return mq_fail(err, MQ_IO, "out of memory");
+		rc = 0;
+		if (mkdir(p, 0700) == -1 && errno != EEXIST)
+			rc = mq_fail_errno(err, MQ_IO, "cannot create folder %s",
+			    p);
+		free(p);
+		MQ_TRY(rc);
+	}
+	return 0;
+}
+
+/* Where the info part of a file name starts (its ':'), or its end. */
+static const char *
+md_info(const char *name)
+{
+	const char *c = strchr(name, ':');
+
+	return c ? c : name + strlen(name);
+}
+
+static int
+md_is_done(const char *name)
+{
+	const char *info = md_info(name);
+
+	return strncmp(info, ":2,", 3) == 0 && strchr(info + 3, 'S') != NULL;
+}
+
+void
+mq_maildir_list_free(struct mq_maildir_list *l)
+{
+	size_t i;
+
+	if (l == NULL)
+		return;
+	for (i = 0; i < l->n; i++) {
+		free(l->v[i].path);
+		free(l->v[i].id);
+	}
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+}
+
+static int
+md_add(struct mq_maildir_list *l, size_t *cap, const char *sub,
+    const char *name)
+{
+	struct mq_maildir_msg *m, *v;
+	struct mq_buf b = MQ_BUF_INIT;
+
+	if (l->n == *cap) {
+		*cap = *cap ? *cap * 2 : 16;
+		v = reallocarray(l->v, *cap, sizeof(*v));
+		if (v == NULL)
+			return MQ_IO;
+		l->v = v;
+	}
+	m = &l->v[l->n];
+	mq_buf_printf(&b, "%s/%s", sub, name);
+	if ((m->path = mq_buf_steal(&b)) == NULL)
+		return MQ_IO;
+	m->name = m->path + strlen(sub) + 1;
+	mq_buf_puts(&b, MQ_TRANSPORT_MAILDIR_PREFIX);
+	mq_buf_add(&b, name, (size_t)(md_info(name) - name));
+	if ((m->id = mq_buf_steal(&b)) == NULL) {
+		free(m->path);
+		return MQ_IO;
+	}
+	l->n++;
+	return 0;
+}
+
+static int
+md_scan(const char *dir, const char *sub, struct mq_maildir_list *l,
+    size_t *cap, struct mq_err *err)
+{
+	struct dirent *de;
+	DIR *d;
+	char *p;
+	int rc = 0;
+
+	if ((p = md_path(dir, sub)) == NULL)
+		return mq_fail(err, MQ_IO, "out of memory");
+	if ((d = opendir(p)) == NULL) {
+		rc = mq_fail_errno(err, MQ_IO, "cannot read the Maildir "
+		    "folder %s", p);
+		free(p);
+		return rc;
+	}
+	errno = 0;
+	while (rc == 0 && (de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.' || de->d_type == DT_DIR)
+			continue;
+		if (strcmp(sub, "cur") == 0 && md_is_done(de->d_name))
+			continue;
+		if (md_add(l, cap, sub, de->d_name))
+			rc = mq_fail(err, MQ_IO, "out of memory");
+		errno = 0;
+	}
+	if (rc == 0 && errno != 0)
+		rc = mq_fail_errno(err, MQ_IO, "cannot read the Maildir "
+		    "folder %s", p);
+	closedir(d);
+	free(p);
+	return rc;
+}
+
+static int
+md_cmp(const void *a, const void *b)
+{
+	const struct mq_maildir_msg *x = a, *y = b;
+	int c;
+
+	/* strcmp compares as unsigned char: byte order. */
+	if ((c = strcmp(x->name, y->name)) != 0)
+		return c;
+	return strcmp(x->path, y->path);
+}
+
+int
+mq_maildir_list(const char *dir, struct mq_maildir_list *out,
+    struct mq_err *err)
+{
+	size_t cap = 0;
+	int rc;
+
+	out->v = NULL;
+	out->n = 0;
+	if ((rc = md_scan(dir, "new", out, &cap, err)) != 0 ||
+	    (rc = md_scan(dir, "cur", out, &cap, err)) != 0) {
+		mq_maildir_list_free(out);
+		return rc;
+	}
+	if (out->n > 1)
+		qsort(out->v, out->n, sizeof(out->v[0]), md_cmp);
+	return 0;
+}
+
+int
+mq_maildir_read(const char *dir, const struct mq_maildir_msg *m, size_t max,
+    char **raw, size_t *len, struct mq_err *err)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	char chunk[65536];
+	struct stat st;
+	ssize_t n;
+	char *p;
+	int fd, rc = 0;
+
+	*raw = NULL;
+	*len = 0;
+	if ((p = md_path(dir, m->path)) == NULL)
+		return mq_fail(err, MQ_IO, "out of memory");
+	if ((fd = open(p, O_RDONLY | O_CLOEXEC)) == -1) {
+		rc = mq_fail_errno(err, MQ_IO, "cannot open message %s", p);
+		free(p);
+		return rc;
+	}
+	if (fstat(fd, &st) == -1)
+		rc = mq_fail_errno(err, MQ_IO, "cannot stat message %s", p);
+	else if ((unsigned long long)st.st_size > max)
+		goto toobig;
+	/* Read to EOF, not st_size: the cap holds even if the file grows. */
+	while (rc == 0 && (n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n == -1) {
+			if (errno == EINTR)
+				continue;
+			rc = mq_fail_errno(err, MQ_IO, "cannot read message %s",
+			    p);
+		} else if ((size_t)n > max - b.len)
+			goto toobig;
+		else if (mq_buf_add(&b, chunk, (size_t)n))
+			rc = mq_fail(err, MQ_IO, "out of memory reading "
+			    "message %s", p);
+	}
+	if (rc == 0) {
+		*len = b.len;
+		/* an empty message still needs its NUL: steal alone lacks it */
+		mq_buf_add(&b, "", 0);
+		if ((*raw = mq_buf_steal(&b)) == NULL)
+			rc = mq_fail(err, MQ_IO, "out of memory");
+	}
+	goto out;
+toobig:
+	rc = mq_fail(err, MQ_REFUSED, "message %s is larger than the limit "
+	    "of %zu bytes", p, max);
+out:
+	mq_buf_free(&b);
+	close(fd);
+	free(p);
+	return rc;
+}
+
+/* "cur/<base>:2,<flags with S>", flags in ASCII order, each once. */
+static char *
+md_done_path(const char *name)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	const char *info = md_info(name), *f;
+	int c;
+
+	mq_buf_puts(&b, "cur/");
+	mq_buf_add(&b, name, (size_t)(info - name));
+	mq_buf_puts(&b, ":2,");
+	for (c = 33; c < 127; c++) {
+		f = strncmp(info, ":2,", 3) == 0 ? strchr(info + 3, c) : NULL;
+		if (c == 'S' || f != NULL)
+			mq_buf_putc(&b, (char)c);
+	}
+	return mq_buf_steal(&b);
+}
+
+int
+mq_maildir_mark_done(const char *dir, const struct mq_maildir_msg *m,
+    struct mq_err *err)
+{
+	char *rel, *from = NULL, *to = NULL, *sub = NULL;
+	int rc = 0, from_new;
+
+	from_new = strncmp(m->path, "new/", 4) == 0;
+	if (!from_new && md_is_done(m->name))
+		return 0;
+	if ((rel = md_done_path(m->name)) == NULL ||
+	    (from = md_path(dir, m->path)) == NULL ||
+	    (to = md_path(dir, rel)) == NULL) {
+		rc = mq_fail(err, MQ_IO, "out of memory");
+		goto out;
+	}
+	if (rename(from, to) == -1) {
+		rc = mq_fail_errno(err, MQ_IO, "cannot mark message %s done",
+		    from);
+		goto out;
+	}
+	if ((sub = md_path(dir, "cur")) == NULL) {
+		rc = mq_fail(err, MQ_IO, "out of memory");
+		goto out;
+	}
+	rc = md_fsync_dir(sub, err);
+	free(sub);
+	if (rc == 0 && from_new) {
+		if ((sub = md_path(dir, "new")) == NULL)
+			rc = mq_fail(err, MQ_IO, "out of memory");
+		else
+			rc = md_fsync_dir(sub, err);
+		free(sub);
+	}
+out:
+	free(rel);
+	free(from);
+	free(to);
+	return rc;
+}
+
+/* The host name, with anything a Maildir name must not hold replaced. */
+static void
+md_host(char *host, size_t size)
+{
+	char *p;
+
+	if (gethostname(host, size) == -1 || host[0] == '\0')
+		mq_strlcpy(host, "localhost", size);
+	host[size - 1] = '\0';
+	for (p = host; *p; p++)
+		if (!(*p >= 'a' && *p <= 'z') && !(*p >= 'A' && *p <= 'Z') &&
+		    !(*p >= '0' && *p <= '9') && *p != '-' && *p != '.')
+			*p = '_';
+}
+
+/* The highest counter used with prefix "<time>." in DIR/sub. */
+static int
+md_max_counter(const char *dir, const char *sub, const char *prefix,
+    unsigned long long *max, struct mq_err *err)
+{
+	size_t plen = strlen(prefix);
+	unsigned long long v;
+	struct dirent *de;
+	char *p, *end;
+	DIR *d;
+
+	if ((p = md_path(dir, sub)) == NULL)
+		return mq_fail(err, MQ_IO, "out of memory");
+	if ((d = opendir(p)) == NULL) {
+		mq_fail_errno(err, MQ_IO, "cannot read the Maildir folder %s",
+		    p);
+		free(p);
+		return MQ_IO;
+	}
+	free(p);
+	while ((de = readdir(d)) != NULL) {
+		if (strncmp(de->d_name, prefix, plen) != 0 ||
+		    de->d_name[plen] < '0' || de->d_name[plen] > '9')
+			continue;
+		errno = 0;
+		v = strtoull(de->d_name + plen, &end, 10);
+		if (errno == 0 && *end == '.' && v > *max)
+			*max = v;
+	}
+	closedir(d);
+	return 0;
+}
+
+static int
+md_write_all(int fd, const char *p, size_t len)
+{
+	ssize_t n;
+
+	while (len > 0) {
+		n = write(fd, p, len);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* Write raw to a fresh file in DIR/tmp and fsync it; *tmp gets its path. */
+static int
+md_write_tmp(const char *dir, const char *raw, size_t len, char **tmp,
+    struct mq_err *err)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	int fd, rc = 0;
+
+	mq_buf_printf(&b, "%s/tmp/deliver.XXXXXX", dir);
+	if ((*tmp = mq_buf_steal(&b)) == NULL)
+		return mq_fail(err, MQ_IO, "out of memory");
+	if ((fd = mkstemp(*tmp)) == -1) {
+		rc = mq_fail_errno(err, MQ_IO, "cannot create a file in %s/tmp",
+		    dir);
+		free(*tmp);
+		*tmp = NULL;
+		return rc;
+	}
+	if (md_write_all(fd, raw, len) == -1)
+		rc = mq_fail_errno(err, MQ_IO, "cannot write %s", *tmp);
+	else if (fsync(fd) == -1)
+		rc = mq_fail_errno(err, MQ_IO, "cannot fsync %s", *tmp);
+	if (close(fd) == -1 && rc == 0)
+		rc = mq_fail_errno(err, MQ_IO, "cannot close %s", *tmp);
+	if (rc != 0) {
+		unlink(*tmp);
+		free(*tmp);
+		*tmp = NULL;
+	}
+	return rc;
+}
+
+/* Link tmp into new/ under the first free counter; *name gets the name. */
+static int
+md_link_new(const char *dir, const char *tmp, const char *prefix,
+    unsigned long long counter, char **name, struct mq_err *err)
+{
+	struct mq_buf nm = MQ_BUF_INIT, dst = MQ_BUF_INIT;
+	char host[256];
+	int rc = 0;
+
+	md_host(host, sizeof(host));
+	for (;; counter++) {
+		mq_buf_reset(&nm);
+		mq_buf_reset(&dst);
+		mq_buf_printf(&nm, "%s%06llu.%s.eml", prefix, counter, host);
+		mq_buf_printf(&dst, "%s/new/%s", dir, mq_buf_str(&nm));
+		if (nm.oom || dst.oom) {
+			rc = mq_fail(err, MQ_IO, "out of memory");
+			break;
+		}
+		/* link, not rename: a name taken meanwhile is not replaced. */
+		if (link(tmp, mq_buf_str(&dst)) == 0)
+			break;
+		if (errno != EEXIST) {
+			rc = mq_fail_errno(err, MQ_IO, "cannot deliver into "
+			    "%s/new", dir);
+			break;
+		}
+	}
+	mq_buf_free(&dst);
+	if (rc == 0 && (*name = mq_buf_steal(&nm)) == NULL)
+		rc = mq_fail(err, MQ_IO, "out of memory");
+	mq_buf_free(&nm);
+	return rc;
+}
+
+int
+mq_maildir_deliver(const char *dir, const char *raw, size_t len, long long t,
+    char **name, struct mq_err *err)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	unsigned long long max = 0;
+	char *tmp = NULL, *got = NULL, *sub;
+	char prefix[32];
+	int rc;
+
+	if (name != NULL)
+		*name = NULL;
+	if (t < 0)
+		return mq_fail(err, MQ_REFUSED, "cannot deliver a message "
+		    "with a time before 1970");
+	MQ_TRY(mq_maildir_create(dir, err));
+	snprintf(prefix, sizeof(prefix), "%010lld.", t);
+	if ((rc = md_max_counter(dir, "new", prefix, &max, err)) != 0 ||
+	    (rc = md_max_counter(dir, "cur", prefix, &max, err)) != 0)
+		return rc;
+	MQ_TRY(md_write_tmp(dir, raw, len, &tmp, err));
+	rc = md_link_new(dir, tmp, prefix, max + 1, &got, err);
+	unlink(tmp);
+	free(tmp);
+	if (rc == 0) {
+		mq_buf_printf(&b, "%s/new", dir);
+		if ((sub = mq_buf_steal(&b)) == NULL)
+			rc = mq_fail(err, MQ_IO, "out of memory");
+		else
+			rc = md_fsync_dir(sub, err);
+		free(sub);
+	}
+	if (rc == 0 && name != NULL)
+		*name = got;
+	else
+		free(got);
+	return rc;
+}

@@ -1,0 +1,307 @@
+/*
+ * transport_smtp.c - outbound mail over SMTP with libcurl; see
+ * transport_smtp.h.
+ *
+ * libcurl keeps the connection of an easy handle for the next transfer, so
+ * a session is one handle; the last message of a batch is sent with
+ * CURLOPT_FORBID_REUSE, which makes libcurl QUIT after it. A refusal and
+ * the command it answered are read through the debug callback (of our own
+ * lines only the verb: AUTH lines hold the credentials), since libcurl
+ * sends QUIT after a failure and CURLINFO_RESPONSE_CODE then holds its 221.
+ */
+#include "transport_smtp.h"
+
+#include <curl/curl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "transport.h"
+
+struct mq_smtp {
+	const struct mq_smtp_conf	*c;
+	CURL				*h;
+	char				 errbuf[CURL_ERROR_SIZE];
+	char				 host[256];	/* url without userinfo */
+	char				 last[256];	/* last 4xx or 5xx line */
+	char				 verb[8];	/* last command's verb */
+	char				 refused[8];	/* the verb last refused */
+	struct mq_buf			 msg;		/* CRLF copy of raw */
+	size_t				 pos;		/* read cursor in msg */
+	int				 per_conn;
+	int				 on_conn;	/* sent on this connection */
+	int				 fresh;		/* next send reconnects */
+	unsigned long			 connections;
+};
+
+static size_t
+sm_read(char *p, size_t size, size_t n, void *arg)
+{
+	struct mq_smtp *s = arg;
+	size_t left = s->msg.len - s->pos;
+
+	n *= size;
+	if (n > left)
+		n = left;
+	memcpy(p, s->msg.data + s->pos, n);
+	s->pos += n;
+	return n;
+}
+
+static int
+sm_debug(CURL *h, curl_infotype type, char *p, size_t n, void *arg)
+{
+	struct mq_smtp *s = arg;
+	size_t i;
+
+	if (type == CURLINFO_HEADER_OUT) {
+		/* The verb only: an AUTH line carries the password. */
+		for (i = 0; i < n && i < sizeof(s->verb) - 1 && p[i] != ' ' &&
+		    p[i] != '\r'; i++)
+			s->verb[i] = p[i];
+		s->verb[i] = '\0';
+	} else if (type == CURLINFO_HEADER_IN && n > 0 &&
+	    (p[0] == '4' || p[0] == '5')) {
+		/* Keep the refusal and what it answered: QUIT comes after. */
+		memcpy(s->refused, s->verb, sizeof(s->refused));
+		while (n > 0 && (p[n - 1] == '\n' || p[n - 1] == '\r'))
+			n--;
+		if (n >= sizeof(s->last))
+			n = sizeof(s->last) - 1;
+		memcpy(s->last, p, n);
+		s->last[n] = '\0';
+	}
+	return 0;
+}
+
+static void
+sm_host(char *dst, size_t size, const char *url)
+{
+	const char *p = strstr(url, "://"), *at, *slash;
+	char *cut;
+
+	p = p ? p + 3 : url;
+	slash = strchr(p, '/');
+	at = strchr(p, '@');
+	if (at != NULL && (slash == NULL || at < slash))
+		p = at + 1;
+	mq_strlcpy(dst, p, size);
+	if ((cut = strchr(dst, '/')) != NULL)
+		*cut = '\0';
+}
+
+/* An address we can put in <...>: printable, no spaces or brackets, an @. */
+static int
+sm_addr_ok(const char *a)
+{
+	const unsigned char *p;
+
+	if (a == NULL || a[0] == '\0' || strchr(a, '@') == NULL ||
+	    strlen(a) > 254)
+		return 0;
+	for (p = (const unsigned char *)a; *p; p++)
+		if (*p <= 0x20 || *p == 0x7f || *p == '<' || *p == '>')
+			return 0;
+	return 1;
+}
+
+void
+mq_smtp_close(struct mq_smtp *s)
+{
+	if (s == NULL)
+		return;
+	if (s->h != NULL)
+		curl_easy_cleanup(s->h);
+	mq_buf_free(&s->msg);
+	free(s);
+}
+
+static int
+sm_check_conf(const struct mq_smtp_conf *c, struct mq_err *err)
+{
+	if (c->url == NULL || (strncmp(c->url, "smtp://", 7) != 0 &&
+	    strncmp(c->url, "smtps://", 8) != 0))
+		return mq_fail(err, MQ_REFUSED, "the SMTP url must start with "
+		    "smtp:// or smtps://");
+	if (!sm_addr_ok(c->mail_from))
+		return mq_fail(err, MQ_REFUSED, "the SMTP sender address is "
+		    "not set or not valid");
+	if (c->user != NULL && c->password == NULL)
+		return mq_fail(err, MQ_REFUSED, "the SMTP user is set but not "
+		    "its password");
+	if (c->max_per_connection < 0)
+		return mq_fail(err, MQ_REFUSED, "the SMTP messages per "
+		    "connection must not be negative");
+	return 0;
+}
+
+int
+mq_smtp_open(const struct mq_smtp_conf *c, struct mq_smtp **out,
+    struct mq_err *err)
+{
+	struct mq_buf from = MQ_BUF_INIT;
+	struct mq_smtp *s;
+	long t = c->timeout_s > 0 ? c->timeout_s : MQ_TRANSPORT_TIMEOUT;
+	CURLcode rc = CURLE_OK;
+
+	*out = NULL;
+	MQ_TRY(sm_check_conf(c, err));
+	if ((s = calloc(1, sizeof(*s))) == NULL)
+		return mq_fail(err, MQ_IO, "out of memory");
+	s->c = c;
+	s->per_conn = c->max_per_connection > 0 ? c->max_per_connection :
+	    MQ_TRANSPORT_SMTP_PER_CONN;
+	sm_host(s->host, sizeof(s->host), c->url);
+	if ((s->h = curl_easy_init()) == NULL) {
+		mq_smtp_close(s);
+		return mq_fail(err, MQ_IO, "cannot initialise libcurl");
+	}
+	mq_buf_printf(&from, "<%s>", c->mail_from);
+#define SET(o, v) if (rc == CURLE_OK) rc = curl_easy_setopt(s->h, o, v)
+	SET(CURLOPT_URL, c->url);
+	SET(CURLOPT_PROTOCOLS_STR, "smtp,smtps");
+	SET(CURLOPT_NOSIGNAL, 1L);
+	SET(CURLOPT_ERRORBUFFER, s->errbuf);
+	if (c->user != NULL) {
+		SET(CURLOPT_USERNAME, c->user);
+		SET(CURLOPT_PASSWORD, c->password);
+	}
+	/* Never CURLUSESSL_TRY: a required TLS that silently fails is none. */
+	SET(CURLOPT_USE_SSL, c->require_tls ? (long)CURLUSESSL_ALL :
+	    (long)CURLUSESSL_NONE);
+	SET(CURLOPT_MAIL_FROM, mq_buf_str(&from));	/* libcurl copies */
+	SET(CURLOPT_CONNECTTIMEOUT, t);
+	SET(CURLOPT_SERVER_RESPONSE_TIMEOUT, t);
+	SET(CURLOPT_LOW_SPEED_LIMIT, 1L);
+	SET(CURLOPT_LOW_SPEED_TIME, t);
+	SET(CURLOPT_UPLOAD, 1L);
+	SET(CURLOPT_READFUNCTION, sm_read);
+	SET(CURLOPT_READDATA, s);
+	SET(CURLOPT_DEBUGFUNCTION, sm_debug);
+	SET(CURLOPT_DEBUGDATA, s);
+	SET(CURLOPT_VERBOSE, 1L);
+#undef SET
+	if (from.oom && rc == CURLE_OK)
+		rc = CURLE_OUT_OF_MEMORY;
+	mq_buf_free(&from);
+	if (rc != CURLE_OK) {
+		mq_smtp_close(s);
+		return mq_fail(err, MQ_IO, "cannot set up libcurl for SMTP: %s",
+		    curl_easy_strerror(rc));
+	}
+	*out = s;
+	return 0;
+}
+
+/* raw with every bare LF made CRLF, ending in CRLF. */
+static int
+sm_crlf(struct mq_buf *b, const char *raw, size_t len)
+{
+	size_t i, start = 0;
+
+	mq_buf_reset(b);
+	for (i = 0; i < len; i++) {
+		if (raw[i] != '\n' || (i > 0 && raw[i - 1] == '\r'))
+			continue;
+		mq_buf_add(b, raw + start, i - start);
+		mq_buf_add(b, "\r\n", 2);
+		start = i + 1;
+	}
+	mq_buf_add(b, raw + start, len - start);
+	if (b->len < 2 || memcmp(b->data + b->len - 2, "\r\n", 2) != 0)
+		mq_buf_add(b, "\r\n", 2);
+	return b->oom ? MQ_IO : 0;
+}
+
+static int
+sm_fail(struct mq_smtp *s, CURLcode rc, const char *rcpt, struct mq_err *err)
+{
+	long code = 0;
+	long t = s->c->timeout_s > 0 ? s->c->timeout_s : MQ_TRANSPORT_TIMEOUT;
+	int to_msg;
+
+	if (s->last[0] >= '4' && s->last[0] <= '5')
+		code = strtol(s->last, NULL, 10);
+	to_msg = strcmp(s->refused, "RCPT") == 0 ||
+	    strcmp(s->refused, "DATA") == 0;
+	switch (rc) {
+	case CURLE_LOGIN_DENIED:
+		return mq_fail(err, MQ_IO, "the SMTP server %s refused the "
+		    "login of user %s", s->host, s->c->user);
+	case CURLE_USE_SSL_FAILED:
+		return mq_fail(err, MQ_IO, "the SMTP server %s does not offer "
+		    "TLS, which the configuration requires", s->host);
+	case CURLE_OPERATION_TIMEDOUT:
+		return mq_fail(err, MQ_IO, "the SMTP server %s did not answer "
+		    "within %ld seconds", s->host, t);
+	case CURLE_COULDNT_RESOLVE_HOST:
+	case CURLE_COULDNT_CONNECT:
+		return mq_fail(err, MQ_IO, "cannot connect to the SMTP server "
+		    "%s: %s", s->host, s->errbuf[0] ? s->errbuf :
+		    curl_easy_strerror(rc));
+	default:
+		break;
+	}
+	if (code >= 500 && code <= 599 && to_msg)
+		return mq_fail(err, MQ_REFUSED, "the SMTP server %s refused "
+		    "mail to %s for good: %s", s->host, rcpt, s->last);
+	if (code >= 400 && code <= 599)
+		return mq_fail(err, MQ_IO, "the SMTP server %s refused mail "
+		    "to %s%s: %s", s->host, rcpt, code < 500 ? " for now" : "",
+		    s->last);
+	return mq_fail(err, MQ_IO, "sending mail to %s through %s failed: %s",
+	    rcpt, s->host, s->errbuf[0] ? s->errbuf : curl_easy_strerror(rc));
+}
+
+int
+mq_smtp_send(struct mq_smtp *s, const char *rcpt, const char *raw,
+    size_t len, struct mq_err *err)
+{
+	struct mq_buf to = MQ_BUF_INIT;
+	struct curl_slist *rl = NULL;
+	long nconn = 0;
+	CURLcode rc;
+	int last;
+
+	if (!sm_addr_ok(rcpt))
+		return mq_fail(err, MQ_REFUSED, "the recipient address \"%s\" "
+		    "is not valid", rcpt ? rcpt : "");
+	if (sm_crlf(&s->msg, raw, len) || mq_buf_printf(&to, "<%s>", rcpt) ||
+	    (rl = curl_slist_append(NULL, mq_buf_str(&to))) == NULL) {
+		mq_buf_free(&to);
+		return mq_fail(err, MQ_IO, "out of memory");
+	}
+	mq_buf_free(&to);
+	s->pos = 0;
+	s->errbuf[0] = s->last[0] = s->verb[0] = s->refused[0] = '\0';
+	last = s->on_conn + 1 >= s->per_conn;
+	curl_easy_setopt(s->h, CURLOPT_MAIL_RCPT, rl);
+	curl_easy_setopt(s->h, CURLOPT_INFILESIZE_LARGE,
+	    (curl_off_t)s->msg.len);
+	curl_easy_setopt(s->h, CURLOPT_FORBID_REUSE, (long)last);
+	curl_easy_setopt(s->h, CURLOPT_FRESH_CONNECT, (long)s->fresh);
+	rc = curl_easy_perform(s->h);
+	curl_easy_setopt(s->h, CURLOPT_MAIL_RCPT, NULL);
+	curl_slist_free_all(rl);
+	if (curl_easy_getinfo(s->h, CURLINFO_NUM_CONNECTS, &nconn) ==
+	    CURLE_OK && nconn > 0) {
+		s->connections += (unsigned long)nconn;
+		s->on_conn = 0;
+	}
+	if (rc != CURLE_OK) {
+		/* Never reuse a connection left mid-transaction. */
+		s->fresh = 1;
+		s->on_conn = 0;
+		return sm_fail(s, rc, rcpt, err);
+	}
+	s->fresh = 0;
+	s->on_conn = last ? 0 : s->on_conn + 1;
+	return 0;
+}
+
+unsigned long
+mq_smtp_connections(const struct mq_smtp *s)
+{
+	return s->connections;
+}
