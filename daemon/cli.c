@@ -1,0 +1,57 @@
+/* cli.c - helpers shared by the commands: usage errors, numbers, hex. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sodium.h>
+
+#include "daemon/cli.h"
+
+int
+mq_cli_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("masqued: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs(" (see masqued --help).\n", stderr);
+	return MQ_USAGE;
+}
+
+int
+mq_cli_report(const struct mq_err *err)
+{
+	fprintf(stderr, "masqued: %s\n", err->msg[0] ? err->msg : "failed.");
+	return err->code ? err->code : MQ_IO;
+}
+
+int
+mq_cli_parse_hex32(const char *hex, uint8_t out[32])
+{
+	size_t len;
+	const char *end;
+
+	if (strlen(hex) != 64)
+		return -1;
+	if (sodium_hex2bin(out, 32, hex, 64, NULL, &len, &end) != 0 || len != 32 ||
+	    *end != '\0')
+		return -1;
+	return 0;
+}
+
+int
+mq_cli_parse_long(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end != '\0' || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}

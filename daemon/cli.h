@@ -1,0 +1,28 @@
+/*
+ * cli.h - the masqued command line: one function per command, each in its
+ * own file (cmd_*.c), all returning the documented exit codes:
+ * 0 success, 1 refused, 2 usage, 3 verification failed, 4 I/O.
+ */
+#ifndef MQ_CLI_H
+#define MQ_CLI_H
+
+#include <stdint.h>
+
+#include "err.h"
+
+struct mq_cli {
+	const char *datadir;	/* -C, default ./data */
+	const char *config;	/* -c, default DATADIR/masqued.conf */
+	const char *prog;
+};
+
+int mq_cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Print err's sentence on stderr and return its code. */
+int mq_cli_report(const struct mq_err *err);
+int mq_cli_parse_hex32(const char *hex, uint8_t out[32]);
+int mq_cli_parse_long(const char *s, long lo, long hi, long *out);
+
+int mq_cmd_sim(struct mq_cli *cli, int argc, char **argv);
+int mq_cmd_demo(struct mq_cli *cli, int argc, char **argv);
+
+#endif

@@ -1,0 +1,95 @@
+/* gamedata.c - find, load, validate and hash a game's data file. */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sodium.h>
+
+#include "daemon/gamedata.h"
+
+int
+mq_gamedata_from_json(const char *kind, json_t *json, struct mq_gamedata *gd,
+    struct mq_err *err)
+{
+	char *dump;
+	int rc;
+
+	memset(gd->hash, 0, sizeof(gd->hash));
+	gd->kind = mq_game_find(kind);
+	gd->json = json;
+	gd->data = NULL;
+	if (gd->kind == NULL)
+		return mq_fail(err, MQ_REFUSED, "There is no game called \"%s\"; "
+		    "masqued plays redmasque.", kind);
+	if ((rc = gd->kind->load_data(json, &gd->data, err)) != 0)
+		return rc;
+	dump = json_dumps(json, JSON_COMPACT | JSON_SORT_KEYS);
+	if (dump == NULL)
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	crypto_generichash(gd->hash, sizeof(gd->hash), (unsigned char *)dump,
+	    strlen(dump), NULL, 0);
+	free(dump);
+	return 0;
+}
+
+int
+mq_gamedata_load_file(const char *kind, const char *path,
+    struct mq_gamedata *gd, struct mq_err *err)
+{
+	json_error_t je;
+	json_t *json;
+	int rc;
+
+	memset(gd, 0, sizeof(*gd));
+	snprintf(gd->path, sizeof(gd->path), "%s", path);
+	json = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	if (json == NULL)
+		return mq_fail(err, MQ_IO, "Cannot read the game data %s: %s (line "
+		    "%d).", path, je.text, je.line);
+	if ((rc = mq_gamedata_from_json(kind, json, gd, err)) != 0) {
+		mq_gamedata_free(gd);
+		return rc;
+	}
+	return 0;
+}
+
+int
+mq_gamedata_load(const char *kind, struct mq_gamedata *gd, struct mq_err *err)
+{
+	char exe[PATH_MAX], path[PATH_MAX + 64], *slash;
+	const char *env = getenv("MASQUED_GAMES");
+	ssize_t n;
+	int up;
+
+	if (strspn(kind, "abcdefghijklmnopqrstuvwxyz") != strlen(kind) || !*kind)
+		return mq_fail(err, MQ_REFUSED, "There is no game called \"%s\".", kind);
+	if (env != NULL && *env) {
+		snprintf(path, sizeof(path), "%s/%s.json", env, kind);
+		return mq_gamedata_load_file(kind, path, gd, err);
+	}
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		for (up = 0; up < 3; up++) {
+			if ((slash = strrchr(exe, '/')) == NULL)
+				break;
+			*slash = '\0';
+			snprintf(path, sizeof(path), "%s/config/games/%s.json", exe, kind);
+			if (access(path, R_OK) == 0)
+				return mq_gamedata_load_file(kind, path, gd, err);
+		}
+	}
+	snprintf(path, sizeof(path), "config/games/%s.json", kind);
+	return mq_gamedata_load_file(kind, path, gd, err);
+}
+
+void
+mq_gamedata_free(struct mq_gamedata *gd)
+{
+	if (gd->kind != NULL && gd->data != NULL)
+		gd->kind->free_data(gd->data);
+	json_decref(gd->json);
+	gd->json = NULL;
+	gd->data = NULL;
+}

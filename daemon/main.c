@@ -1,0 +1,61 @@
+/*
+ * main.c - masqued's entry point: global options, then one command.
+ * The command line is stable: tests and scripts rely on it (DESIGN.md).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sodium.h>
+
+#include "daemon/cli.h"
+
+static const struct {
+	const char *name;
+	int (*fn)(struct mq_cli *, int, char **);
+} commands[] = {
+	{ "sim", mq_cmd_sim },
+	{ "demo", mq_cmd_demo },
+};
+
+static void
+usage_text(FILE *f)
+{
+	fputs("usage: masqued [-C DATADIR] [-c CONFIG] COMMAND [ARGS]\n"
+	    "commands:\n"
+	    "  sim KIND --games N [--players P] [--seed HEX] [--bots LIST] [--json]\n"
+	    "  demo\n", f);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct mq_cli cli = { "data", NULL, argv[0] };
+	size_t i;
+	int a = 1;
+
+	if (sodium_init() < 0) {
+		fputs("masqued: libsodium could not start.\n", stderr);
+		return MQ_IO;
+	}
+	while (a < argc && argv[a][0] == '-') {
+		if (strcmp(argv[a], "-C") == 0 && a + 1 < argc)
+			cli.datadir = argv[a + 1];
+		else if (strcmp(argv[a], "-c") == 0 && a + 1 < argc)
+			cli.config = argv[a + 1];
+		else if (strcmp(argv[a], "-h") == 0 || strcmp(argv[a], "--help") == 0) {
+			usage_text(stdout);
+			return 0;
+		} else
+			return mq_cli_usage("unknown option %s", argv[a]);
+		a += 2;
+	}
+	if (a >= argc) {
+		usage_text(stderr);
+		return MQ_USAGE;
+	}
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (strcmp(commands[i].name, argv[a]) == 0)
+			return commands[i].fn(&cli, argc - a, argv + a);
+	return mq_cli_usage("\"%s\" is not a masqued command", argv[a]);
+}

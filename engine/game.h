@@ -1,0 +1,91 @@
+/*
+ * game.h - the interface every game offers the rest of masqued.
+ *
+ * A game is pure and deterministic: state = fold(apply, setup(data, players,
+ * seed), commands). No I/O, no clock, no globals. The same calls always give
+ * the same bytes. One apply() serves bots, benchmarks, `submit` and the
+ * daemon, so no rule exists twice.
+ */
+#ifndef MQ_GAME_H
+#define MQ_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <jansson.h>
+
+#include "err.h"
+#include "buf.h"
+#include "engine/rng.h"
+
+#define MQ_VIEW_PUBLIC	(-1)
+#define MQ_VIEW_ADMIN	(-2)
+#define MQ_MAX_PLAYERS	8
+#define MQ_NAME_MAX	21	/* [a-z0-9_-]{1,20} plus NUL */
+
+/* One parsed command, opaque outside its game. */
+struct mq_cmd {
+	union {
+		max_align_t align;
+		unsigned char bytes[64];
+	} u;
+};
+
+/* What a command decides, so the log can reveal secrets when it resolves. */
+struct mq_decision {
+	char key[16];		/* e.g. "act:3", "move:3", "plan", "place" */
+};
+
+struct mq_setup {
+	int nplayers;
+	const char *names[MQ_MAX_PLAYERS];
+	const json_t *options;	/* object of game options, may be NULL */
+	uint8_t seed[32];
+};
+
+struct mq_game_kind {
+	const char *name;
+	/* Validate and compile the game's data file; errors name the key. */
+	int (*load_data)(const json_t *json, void **data, struct mq_err *err);
+	void (*free_data)(void *data);
+	int (*setup)(const void *data, const struct mq_setup *s, void **state,
+	    struct mq_err *err);
+	void *(*clone)(const void *state);
+	void (*free_state)(void *state);
+	/* One line of the command language -> a command (lang-independent). */
+	int (*parse)(const void *state, int seat, const char *line,
+	    struct mq_cmd *cmd, struct mq_err *err);
+	/* The canonical English text of a command; parse(format(c)) == c. */
+	int (*format)(const void *state, const struct mq_cmd *cmd,
+	    struct mq_buf *out);
+	int (*is_secret)(const struct mq_cmd *cmd);
+	/* Which decision a command makes, given the state it is applied to. */
+	void (*decision)(const void *state, int seat, const struct mq_cmd *cmd,
+	    struct mq_decision *d);
+	/* Apply, or refuse with one sentence and leave the state unchanged. */
+	int (*apply)(void *state, int seat, const struct mq_cmd *cmd,
+	    struct mq_err *err);
+	/* Decisions resolved by the last apply (their secrets may be revealed). */
+	size_t (*resolved)(const void *state, struct mq_decision *out, size_t max);
+	/* The default a seat gets at a deadline; 0 when it owes nothing. */
+	int (*default_command)(const void *state, int seat, struct mq_cmd *cmd);
+	/* A short word for what the seat owes now ("place", "act", "move") or NULL. */
+	const char *(*owes)(const void *state, int seat);
+	/* View for a seat, MQ_VIEW_PUBLIC or MQ_VIEW_ADMIN: only what it may know. */
+	json_t *(*view)(const void *state, int seat);
+	/* What happened in the last apply, as seen by a seat (or public/admin). */
+	json_t *(*events)(const void *state, int seat);
+	int (*is_over)(const void *state);
+	/* The result: the winner's seat or -1, and a bitmask of surviving seats. */
+	int (*result)(const void *state, unsigned *alive);
+	/* Check every invariant; MQ_REFUSED naming the first broken one. */
+	int (*check)(const void *state, struct mq_err *err);
+	int (*nplayers)(const void *state);
+	/* A bot's commands for a seat now (up to max); style 0 random, 1 careful.
+	 * Returns how many it wrote. Bots draw only from rng, never the game seed. */
+	int (*bot)(const void *state, int seat, int style, struct mq_rng *rng,
+	    struct mq_cmd *out, int max);
+};
+
+const struct mq_game_kind *mq_game_find(const char *name);
+
+#endif

@@ -1,0 +1,837 @@
+/*
+ * rm_apply.c - applying one command, and everything it sets off: placement
+ * in turn, the round's cards once every pick is in, the moves once every
+ * move is in, the Prince's walk, and midnight.
+ *
+ * apply() first validates against the current state and refuses with one
+ * sentence, changing nothing; only then does it mutate, and nothing after
+ * validation can fail.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/redmasque/rm.h"
+
+/* A random stream opened on first use, so unused purposes cost nothing. */
+struct lazy_rng {
+	struct mq_rng r;
+	int open;
+	const char *purpose;
+	int round, step;
+};
+
+static uint32_t
+lazy_below(const struct rm_state *st, struct lazy_rng *l, uint32_t n)
+{
+	if (!l->open) {
+		mq_rng_open(&l->r, st->seed, l->purpose, l->round, l->step);
+		l->open = 1;
+	}
+	return mq_rng_below(&l->r, n);
+}
+
+static int
+nth_bit(uint64_t m, unsigned n)
+{
+	int b;
+
+	for (b = 0; b < 64; b++)
+		if ((m >> b) & 1) {
+			if (n == 0)
+				return b;
+			n--;
+		}
+	return -1;
+}
+
+static void
+emit(struct rm_state *st, int type, int actor, int target)
+{
+	struct rm_event e = { (uint8_t)type, (int8_t)actor, (int8_t)target, -1, -1,
+	    -1, -1, 0, 0, (uint8_t)st->round };
+
+	rm_event(st, &e);
+}
+
+static struct rm_event *
+last_event(struct rm_state *st)
+{
+	static struct rm_event sink;	/* written only when the list is full */
+
+	return st->nev > 0 && st->nev <= RM_MAXEVENTS ? &st->ev[st->nev - 1] : &sink;
+}
+
+static void
+add_resolved(struct rm_state *st, const char *key)
+{
+	if (st->nresolved < (int)(sizeof(st->resolved) / sizeof(st->resolved[0])))
+		memcpy(st->resolved[st->nresolved++].key, key, strlen(key) + 1);
+}
+
+/* "act:12": built by hand, as this runs twice a round in every bot game. */
+static void
+round_key(char *key, const char *prefix, int round)
+{
+	size_t n = strlen(prefix);
+
+	memcpy(key, prefix, n);
+	if (round >= 10)
+		key[n++] = (char)('0' + round / 10);
+	key[n++] = (char)('0' + round % 10);
+	key[n] = '\0';
+}
+
+static void
+pop_change(struct rm_state *st, int seat, int delta, int type, int actor)
+{
+	int before = st->p[seat].pop;
+
+	rm_track_move(st, seat, delta);
+	emit(st, type, actor, seat);
+	last_event(st)->a = (int16_t)before;
+	last_event(st)->b = st->p[seat].pop;
+}
+
+static uint64_t
+time_mask(const struct rm_data *d, int time)
+{
+	uint64_t m = 0x7FULL << (time * RM_ROOMS);
+	int k;
+
+	for (k = 0; k < d->evidence_per_time; k++)
+		m |= 1ULL << (d->ngossip + time * d->evidence_per_time + k);
+	return m;
+}
+
+static void
+learn(struct rm_state *st, int seat, int rumor)
+{
+	int time, room;
+
+	rm_rumor_info(st->data, rumor, &time, &room);
+	if (room >= 0)
+		st->p[seat].safe[time] |= (uint8_t)(1u << room);
+}
+
+/* Look at one Red Death card of a time: Evidence and Premonition. */
+static void
+see_red_death(struct rm_state *st, int seat, int time, struct lazy_rng *l,
+    int type, int rumor)
+{
+	int room = st->rd[time][lazy_below(st, l, (uint32_t)st->rd_n)];
+
+	st->p[seat].deadly[time] |= (uint8_t)(1u << room);
+	emit(st, type, seat, -1);
+	last_event(st)->time = (int8_t)time;
+	last_event(st)->room = (int8_t)room;
+	last_event(st)->rumor = (int8_t)rumor;
+}
+
+static void
+draw(struct rm_state *st, int seat, struct lazy_rng *evid)
+{
+	int c, time, room;
+
+	if (st->deck_n == 0) {
+		emit(st, RM_E_DRAW_NONE, seat, -1);
+		return;
+	}
+	c = st->deck[--st->deck_n];
+	rm_rumor_info(st->data, c, &time, &room);
+	if (room >= 0) {
+		st->p[seat].rumors |= 1ULL << c;
+		learn(st, seat, c);
+		emit(st, RM_E_DRAW, seat, -1);
+		last_event(st)->rumor = (int8_t)c;
+		return;
+	}
+	/* Evidence is never kept: look, then to the public discard pile. */
+	st->evidence_discard |= 1ULL << c;
+	see_red_death(st, seat, time, evid, RM_E_EVIDENCE, c);
+}
+
+static int
+nearby(const struct rm_state *st, int a, int b)
+{
+	return a != b && st->p[b].alive && st->p[a].alive &&
+	    st->p[a].room >= 0 && st->p[a].room == st->p[b].room;
+}
+
+static int
+choose_target(struct rm_state *st, int seat, const struct rm_pick *pk,
+    int scope, struct lazy_rng *l)
+{
+	uint8_t cands[RM_MAXP];
+	int i, n = 0;
+
+	for (i = 0; i < pk->ntargets; i++) {
+		int t = pk->targets[i];
+
+		if (scope == RM_SCOPE_ANYWHERE && st->p[t].alive && t != seat)
+			return t;
+		if (scope == RM_SCOPE_NEARBY && nearby(st, seat, t))
+			return t;
+	}
+	if (scope == RM_SCOPE_ANYWHERE)
+		return -1;
+	for (i = 0; i < st->nplayers; i++)
+		if (nearby(st, seat, i))
+			cands[n++] = (uint8_t)i;
+	if (n == 0)
+		return -1;
+	return cands[lazy_below(st, l, (uint32_t)n)];
+}
+
+/* A card of the named time if the target has one, else any; -1 if none. */
+static int
+pick_rumor(struct rm_state *st, int target, int time, uint64_t exclude,
+    struct lazy_rng *l)
+{
+	uint64_t held = st->p[target].rumors & ~exclude, m;
+
+	m = held & time_mask(st->data, time);
+	if (m == 0)
+		m = held;
+	if (m == 0)
+		return -1;
+	return nth_bit(m, lazy_below(st, l, (uint32_t)rm_popcount64(m)));
+}
+
+static void
+take_from(struct rm_state *st, int seat, int target, int time,
+    struct lazy_rng *l)
+{
+	int c = pick_rumor(st, target, time, 0, l);
+
+	if (c < 0) {
+		emit(st, RM_E_NO_CARD, seat, target);
+		return;
+	}
+	st->p[target].rumors &= ~(1ULL << c);
+	st->p[seat].rumors |= 1ULL << c;
+	learn(st, seat, c);
+	emit(st, RM_E_TAKE, seat, target);
+	last_event(st)->rumor = (int8_t)c;
+	last_event(st)->time = (int8_t)time;
+}
+
+static void
+resolve_card(struct rm_state *st, int seat, const struct rm_pick *pk, int k)
+{
+	const struct rm_card *c = &st->data->card[pk->card];
+	struct rm_player *pl = &st->p[seat];
+	struct lazy_rng tgt = { .purpose = "target", .round = st->round, .step = k };
+	struct lazy_rng rum = { .purpose = "rumor", .round = st->round, .step = k };
+	struct lazy_rng evid = { .purpose = "evidence", .round = st->round, .step = k };
+	uint64_t shown = 0;
+	int e, i, n, t = -2, time;
+
+	for (e = 0; e < c->neffects; e++) {
+		const struct rm_effect *ef = &c->eff[e];
+
+		if (ef->scope != RM_SCOPE_NONE && ef->op != RM_OP_TAKE_EACH &&
+		    t == -2) {
+			t = choose_target(st, seat, pk, ef->scope, &tgt);
+			if (t < 0)
+				emit(st, RM_E_NO_TARGET, seat, -1);
+		}
+		switch (ef->op) {
+		case RM_OP_GAIN:
+			pop_change(st, seat, ef->n, RM_E_POP, seat);
+			break;
+		case RM_OP_LOSE:
+			pop_change(st, seat, -ef->n, RM_E_POP, seat);
+			break;
+		case RM_OP_DRAW:
+			for (n = 0; n < ef->n; n++)
+				draw(st, seat, &evid);
+			break;
+		case RM_OP_MOVES:
+			break;		/* read by the move phase */
+		case RM_OP_TARGET_GAIN:
+		case RM_OP_TARGET_LOSE:
+			if (t >= 0)
+				pop_change(st, t, ef->op == RM_OP_TARGET_GAIN ? ef->n :
+				    -ef->n, RM_E_POP, seat);
+			break;
+		case RM_OP_LOOK:
+			for (n = 0; t >= 0 && n < ef->n; n++) {
+				time = pk->slots[n < pk->nslots ? n : pk->nslots - 1];
+				i = pick_rumor(st, t, time, shown, &rum);
+				if (i < 0) {
+					if (n == 0)
+						emit(st, RM_E_NO_CARD, seat, t);
+					break;
+				}
+				shown |= 1ULL << i;
+				learn(st, seat, i);
+				emit(st, RM_E_LOOK, seat, t);
+				last_event(st)->rumor = (int8_t)i;
+				last_event(st)->time = (int8_t)time;
+			}
+			break;
+		case RM_OP_TAKE:
+			for (n = 0; t >= 0 && n < ef->n; n++)
+				take_from(st, seat, t, pk->slots[0], &rum);
+			break;
+		case RM_OP_TAKE_EACH:
+			for (n = 1; n < st->nplayers; n++) {
+				i = (seat + n) % st->nplayers;
+				if (nearby(st, seat, i))
+					take_from(st, seat, i, pk->slots[0], &rum);
+			}
+			break;
+		case RM_OP_RECOVER:
+			for (n = 0; n < pk->nrecover && n < ef->n; n++) {
+				i = pk->recover[n];
+				if (!(pl->discards & (1u << i)))
+					continue;
+				pl->discards &= ~(1u << i);
+				pl->hand |= 1u << i;
+				emit(st, RM_E_RECOVER, seat, -1);
+				last_event(st)->card = (int8_t)i;
+			}
+			break;
+		case RM_OP_TO_PRINCE:
+			emit(st, RM_E_TO_PRINCE, seat, -1);
+			last_event(st)->a = pl->room;
+			pl->room = (int8_t)st->prince;
+			last_event(st)->room = (int8_t)st->prince;
+			break;
+		case RM_OP_PREMONITION: {
+			struct lazy_rng pre = { .purpose = "premonition",
+			    .round = st->round, .step = k };
+
+			see_red_death(st, seat, pk->slots[0], &pre, RM_E_PREMONITION, -1);
+			break;
+		}
+		}
+	}
+}
+
+int
+rm_allowance(const struct rm_state *st, const struct rm_player *pl)
+{
+	if (st->phase == RM_PH_MOVE)
+		return pl->allowance;
+	return pl->has_pick ? st->data->card[pl->pick.card].moves : 1;
+}
+
+static void prince_bonus(struct rm_state *st);
+
+static void
+start_round(struct rm_state *st, int round)
+{
+	st->round = round;
+	st->phase = RM_PH_ACT;
+	emit(st, RM_E_ROUND, -1, -1);
+	last_event(st)->room = (int8_t)st->prince;
+	prince_bonus(st);
+}
+
+static void
+prince_bonus(struct rm_state *st)
+{
+	uint8_t order[RM_MAXP];
+	int i, n = rm_most_popular_first(st, order);
+
+	for (i = 0; i < n; i++)
+		if (st->p[order[i]].room == st->prince)
+			pop_change(st, order[i], 1, RM_E_BONUS, order[i]);
+}
+
+/* Least popular first, then on in seat order (or by popularity, an option). */
+static int
+resolution_order(const struct rm_state *st, uint8_t *order)
+{
+	uint8_t pop[RM_MAXP];
+	int n = rm_most_popular_first(st, pop), i, first, k = 0;
+
+	if (n == 0)
+		return 0;
+	if (st->order_by_popularity) {
+		for (i = 0; i < n; i++)
+			order[i] = pop[n - 1 - i];
+		return n;
+	}
+	first = pop[n - 1];
+	for (i = 0; i < st->nplayers; i++) {
+		int s = (first + i) % st->nplayers;
+
+		if (st->p[s].alive)
+			order[k++] = (uint8_t)s;
+	}
+	return k;
+}
+
+static void
+resolve_act(struct rm_state *st)
+{
+	struct rm_pick picks[RM_MAXP];
+	uint8_t order[RM_MAXP];
+	char key[16];
+	int i, n;
+
+	n = resolution_order(st, order);
+	for (i = 0; i < st->nplayers; i++) {
+		struct rm_player *pl = &st->p[i];
+
+		if (!pl->alive)
+			continue;
+		picks[i] = pl->pick;
+		pl->played = (int8_t)pl->pick.card;
+		pl->hand &= ~(1u << pl->pick.card);
+		pl->has_pick = 0;
+		emit(st, RM_E_REVEAL, i, -1);
+		last_event(st)->card = pl->played;
+	}
+	for (i = 0; i < n; i++)
+		resolve_card(st, order[i], &picks[order[i]], i);
+	for (i = 0; i < st->nplayers; i++) {
+		struct rm_player *pl = &st->p[i];
+		const struct rm_card *c;
+
+		if (!pl->alive || pl->played < 0)
+			continue;
+		c = &st->data->card[pl->played];
+		if (c->discard)
+			pl->discards |= 1u << pl->played;
+		else
+			pl->hand |= 1u << pl->played;
+		pl->allowance = c->moves;
+		pl->played = -1;
+		if (pl->has_move && pl->nmove > pl->allowance) {
+			pl->has_move = 0;	/* an early move the card no longer allows */
+			emit(st, RM_E_MOVE_DROPPED, i, -1);
+			last_event(st)->a = pl->nmove;
+			last_event(st)->b = pl->allowance;
+		}
+	}
+	round_key(key, "act:", st->round);
+	add_resolved(st, key);
+	st->phase = RM_PH_MOVE;
+	st->move_turn = 0;
+	rm_most_popular_first(st, st->move_order);
+}
+
+static void
+do_move(struct rm_state *st, int seat)
+{
+	struct rm_player *pl = &st->p[seat];
+	int i, from = pl->room;
+
+	for (i = 0; i < pl->nmove; i++)
+		pl->room = (int8_t)((pl->room + pl->move[i] + RM_ROOMS) % RM_ROOMS);
+	emit(st, RM_E_MOVE, seat, -1);
+	last_event(st)->a = (int16_t)from;
+	last_event(st)->room = pl->room;
+	last_event(st)->b = pl->nmove;
+	pl->has_move = 0;
+	pl->nmove = 0;
+}
+
+static void
+midnight(struct rm_state *st)
+{
+	int t, k, i, best = -1;
+
+	st->prince = -1;
+	emit(st, RM_E_MIDNIGHT, -1, -1);
+	emit(st, RM_E_PLANS, -1, -1);
+	add_resolved(st, "plan");
+	for (t = 0; t < RM_TIMES; t++) {
+		for (i = 0; i < st->nplayers; i++) {
+			struct rm_player *pl = &st->p[i];
+			int from = pl->room;
+
+			if (!pl->alive)
+				continue;
+			pl->room = (int8_t)((pl->room + pl->plan[t] + RM_ROOMS) % RM_ROOMS);
+			emit(st, RM_E_MIDNIGHT_MOVE, i, -1);
+			last_event(st)->time = (int8_t)t;
+			last_event(st)->a = (int16_t)from;
+			last_event(st)->room = pl->room;
+		}
+		for (k = 0; k < st->rd_n; k++) {
+			int room = st->rd[t][k];
+
+			emit(st, RM_E_VISIT, -1, -1);
+			last_event(st)->time = (int8_t)t;
+			last_event(st)->room = (int8_t)room;
+			for (i = 0; i < st->nplayers; i++) {
+				struct rm_player *pl = &st->p[i];
+
+				if (!pl->alive || pl->room != room)
+					continue;
+				emit(st, RM_E_KILL, i, -1);
+				last_event(st)->time = (int8_t)t;
+				last_event(st)->room = (int8_t)room;
+				last_event(st)->a = pl->pop;
+				pl->alive = 0;
+				pl->died_at = (int8_t)t;
+				pl->pop = 0;	/* the marker leaves the track */
+			}
+		}
+	}
+	for (i = 0; i < st->nplayers; i++)
+		if (st->p[i].alive && (best < 0 || st->p[i].pop > st->p[best].pop))
+			best = i;
+	st->winner = best;
+	emit(st, best >= 0 ? RM_E_WINNER : RM_E_NO_WINNER, best, -1);
+	if (best >= 0)
+		last_event(st)->a = st->p[best].pop;
+	st->phase = RM_PH_OVER;
+}
+
+static void
+finish_moves(struct rm_state *st)
+{
+	char key[16];
+	int i;
+
+	round_key(key, "move:", st->round);
+	add_resolved(st, key);
+	for (i = 0; i < st->nplayers; i++) {
+		struct rm_player *pl = &st->p[i];
+
+		pl->has_move = 0;
+		pl->nmove = 0;
+		if (pl->has_next_pick) {
+			pl->pick = pl->next_pick;
+			pl->has_pick = 1;
+			pl->has_next_pick = 0;
+		}
+	}
+	if (st->round < RM_ROUNDS) {
+		st->prince = st->path[st->round];
+		emit(st, RM_E_PRINCE, -1, -1);
+		last_event(st)->room = (int8_t)st->prince;
+		start_round(st, st->round + 1);
+	} else {
+		midnight(st);
+	}
+}
+
+static int
+all_alive(const struct rm_state *st, int picks)
+{
+	int i;
+
+	for (i = 0; i < st->nplayers; i++)
+		if (st->p[i].alive && !(picks ? st->p[i].has_pick : st->p[i].has_move))
+			return 0;
+	return 1;
+}
+
+/* Run the game on as far as the input in hand allows. */
+static void
+advance(struct rm_state *st)
+{
+	for (;;) {
+		if (st->phase == RM_PH_PLACE) {
+			while (st->place_turn < st->nplayers) {
+				int s = st->place_order[st->place_turn];
+				struct rm_player *pl = &st->p[s];
+
+				if (!pl->has_place)
+					return;
+				pl->room = (int8_t)pl->place_room;
+				pl->has_place = 0;
+				emit(st, RM_E_PLACE, s, -1);
+				last_event(st)->room = pl->room;
+				st->place_turn++;
+			}
+			add_resolved(st, "place");
+			start_round(st, 1);
+		} else if (st->phase == RM_PH_ACT) {
+			if (!all_alive(st, 1))
+				return;
+			resolve_act(st);
+		} else if (st->phase == RM_PH_MOVE) {
+			if (st->sequential) {
+				while (st->move_turn < st->nplayers) {
+					int s = st->move_order[st->move_turn];
+
+					if (st->p[s].alive && !st->p[s].has_move)
+						return;
+					if (st->p[s].alive)
+						do_move(st, s);
+					st->move_turn++;
+				}
+			} else {
+				int i;
+
+				if (!all_alive(st, 0))
+					return;
+				for (i = 0; i < st->nplayers; i++)
+					if (st->p[i].alive)
+						do_move(st, i);
+			}
+			finish_moves(st);
+		} else {
+			return;
+		}
+	}
+}
+
+static void
+list_cards(const struct rm_state *st, uint32_t mask, char *buf, size_t n)
+{
+	size_t len = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < st->data->ncards && len < n; i++)
+		if (mask & (1u << i))
+			len += (size_t)snprintf(buf + len, n - len, "%s%s",
+			    len ? ", " : "", st->data->card[i].id);
+	if (len == 0)
+		snprintf(buf, n, "none");
+}
+
+static int
+validate_play(const struct rm_state *st, int seat, const struct rm_pick *pk,
+    struct mq_err *err)
+{
+	const struct rm_player *pl = &st->p[seat];
+	const struct rm_card *c = &st->data->card[pk->card];
+	char cards[512];
+	int i;
+
+	if (st->phase == RM_PH_MOVE && st->round >= RM_ROUNDS)
+		return mq_fail(err, MQ_REFUSED, "All twelve rounds' cards are played; "
+		    "only moves and your midnight PLAN remain.");
+	if (!(pl->hand & (1u << pk->card))) {
+		list_cards(st, pl->hand, cards, sizeof(cards));
+		if (pl->discards & (1u << pk->card))
+			return mq_fail(err, MQ_REFUSED, "You have played %s already "
+			    "(it is in your discard pile); you can play: %s.", c->id,
+			    cards);
+		return mq_fail(err, MQ_REFUSED, "%s is not one of your cards; you can "
+		    "play: %s.", c->id, cards);
+	}
+	if (c->target == RM_SCOPE_NONE && pk->ntargets > 0)
+		return mq_fail(err, MQ_REFUSED, "%s has no target: send PLAY %s "
+		    "without TARGET.", c->id, c->id);
+	if (c->target == RM_SCOPE_ANYWHERE && pk->ntargets == 0)
+		return mq_fail(err, MQ_REFUSED, "%s needs a TARGET anywhere in the "
+		    "abbey: add TARGET and a player's name, e.g. PLAY %s TARGET %s.",
+		    c->id, c->id, st->p[(seat + 1) % st->nplayers].name);
+	if (pk->nslots < c->slots_min)
+		return mq_fail(err, MQ_REFUSED, "%s needs a time: add SLOT and a time "
+		    "from 12:00 to 12:50, e.g. PLAY %s SLOT 12:30.", c->id, c->id);
+	if (pk->nslots > c->slots_max)
+		return mq_fail(err, MQ_REFUSED, c->slots_max == 0 ? "%s names no "
+		    "time: send it without SLOT." : "%s takes at most %d time(s) "
+		    "after SLOT.", c->id, c->slots_max);
+	if (c->recover_max == 0 && pk->nrecover > 0)
+		return mq_fail(err, MQ_REFUSED, "%s returns no cards: RECOVER goes "
+		    "with a card that returns discarded cards.", c->id);
+	if (pk->nrecover > c->recover_max)
+		return mq_fail(err, MQ_REFUSED, "%s returns at most %d card(s) after "
+		    "RECOVER.", c->id, c->recover_max);
+	for (i = 0; i < pk->nrecover; i++) {
+		if (!(pl->discards & (1u << pk->recover[i]))) {
+			list_cards(st, pl->discards, cards, sizeof(cards));
+			return mq_fail(err, MQ_REFUSED, "%s is not in your discard "
+			    "pile, so %s cannot return it; your discards: %s.",
+			    st->data->card[pk->recover[i]].id, c->id, cards);
+		}
+		if (i == 1 && pk->recover[0] == pk->recover[1])
+			return mq_fail(err, MQ_REFUSED, "RECOVER names %s twice.",
+			    st->data->card[pk->recover[i]].id);
+	}
+	if (c->recover_max > 0 && pk->nrecover == 0 && pl->discards != 0) {
+		list_cards(st, pl->discards, cards, sizeof(cards));
+		return mq_fail(err, MQ_REFUSED, "%s returns up to %d discarded "
+		    "card(s): name them after RECOVER (your discards: %s).", c->id,
+		    c->recover_max, cards);
+	}
+	return 0;
+}
+
+int
+rm_validate(const struct rm_state *st, int seat, const struct rm_cmd *c,
+    struct mq_err *err)
+{
+	const struct rm_player *pl;
+	int allow;
+
+	if (seat < 0 || seat >= st->nplayers)
+		return mq_fail(err, MQ_REFUSED, "There is no player in seat %d.", seat);
+	pl = &st->p[seat];
+	if (c->type == RM_C_STATUS || c->type == RM_C_HELP)
+		return 0;
+	if (st->phase == RM_PH_OVER)
+		return mq_fail(err, MQ_REFUSED, "The game is over; nothing more can "
+		    "be played. Send STATUS to see how it ended.");
+	if (!pl->alive)
+		return mq_fail(err, MQ_REFUSED, "Your noble is dead; you can only watch.");
+	switch (c->type) {
+	case RM_C_PLAY:
+		return validate_play(st, seat, &c->pick, err);
+	case RM_C_MOVE:
+		if (st->phase == RM_PH_MOVE && st->sequential &&
+		    st->move_turn < st->nplayers &&
+		    st->move_turn > 0 && pl->has_move == 0) {
+			int i;
+
+			for (i = 0; i < st->move_turn; i++)
+				if (st->move_order[i] == seat)
+					return mq_fail(err, MQ_REFUSED, "You have "
+					    "moved this round already; your next "
+					    "MOVE is for the next round, once its "
+					    "cards are played.");
+		}
+		allow = rm_allowance(st, pl);
+		if (c->nsteps > allow)
+			return mq_fail(err, MQ_REFUSED, "You may move %s this round "
+			    "(Dance allows two steps, Promenade three): send MOVE "
+			    "cw, MOVE ccw or MOVE stay%s.", allow == 1 ? "once" :
+			    allow == 2 ? "twice" : "three times",
+			    allow > 1 ? ", with one direction per step" : "");
+		return 0;
+	case RM_C_PLAN:
+		return 0;
+	case RM_C_PLACE:
+		if (st->phase != RM_PH_PLACE)
+			return mq_fail(err, MQ_REFUSED, "Every noble is placed "
+			    "already; now you PLAY a card and MOVE.");
+		if (pl->room >= 0)
+			return mq_fail(err, MQ_REFUSED, "You have placed your noble "
+			    "already, in %s.", st->data->room_id[pl->room]);
+		return 0;
+	}
+	return mq_fail(err, MQ_REFUSED, "That command is not understood.");
+}
+
+int
+rm_apply(void *state, int seat, const struct mq_cmd *cmd, struct mq_err *err)
+{
+	struct rm_state *st = state;
+	const struct rm_cmd *c = rm_cmd_ofc(cmd);
+	struct rm_player *pl;
+	int t;
+
+	st->nev = 0;
+	st->nresolved = 0;
+	MQ_TRY(rm_validate(st, seat, c, err));
+	pl = &st->p[seat];
+	switch (c->type) {
+	case RM_C_PLAY:
+		if (st->phase == RM_PH_MOVE) {
+			pl->next_pick = c->pick;
+			pl->has_next_pick = 1;
+		} else {
+			pl->pick = c->pick;
+			pl->has_pick = 1;
+		}
+		break;
+	case RM_C_MOVE:
+		pl->nmove = c->nsteps;
+		memcpy(pl->move, c->steps, sizeof(pl->move));
+		pl->has_move = 1;
+		break;
+	case RM_C_PLAN:
+		for (t = 0; t < RM_TIMES; t++)
+			if (c->plan_mask == 0)
+				pl->plan[t] = 0;
+			else if (c->plan_mask & (1u << t))
+				pl->plan[t] = c->plan[t];
+		break;
+	case RM_C_PLACE:
+		pl->place_room = c->room;
+		pl->has_place = 1;
+		break;
+	default:
+		return 0;
+	}
+	advance(st);
+	return 0;
+}
+
+const char *
+rm_owes(const void *state, int seat)
+{
+	const struct rm_state *st = state;
+	const struct rm_player *pl = &st->p[seat];
+
+	if (seat < 0 || seat >= st->nplayers || !pl->alive)
+		return NULL;
+	switch (st->phase) {
+	case RM_PH_PLACE:
+		return st->place_order[st->place_turn] == seat ? "place" : NULL;
+	case RM_PH_ACT:
+		return pl->has_pick ? NULL : "act";
+	case RM_PH_MOVE:
+		if (pl->has_move)
+			return NULL;
+		if (st->sequential)
+			return st->move_order[st->move_turn] == seat ? "move" : NULL;
+		return "move";
+	}
+	return NULL;
+}
+
+int
+rm_default_command(const void *state, int seat, struct mq_cmd *cmd)
+{
+	const struct rm_state *st = state;
+	const char *owed = rm_owes(state, seat);
+	struct rm_cmd *c = rm_cmd_of(cmd);
+	struct mq_rng r;
+
+	memset(cmd, 0, sizeof(*cmd));
+	if (owed == NULL)
+		return 0;
+	if (strcmp(owed, "place") == 0) {
+		c->type = RM_C_PLACE;
+		mq_rng_open(&r, st->seed, "placement", 0, seat);
+		c->room = (uint8_t)mq_rng_below(&r, RM_ROOMS);
+	} else if (strcmp(owed, "act") == 0) {
+		c->type = RM_C_PLAY;
+		c->pick.card = (uint8_t)st->data->discuss;
+	} else {
+		c->type = RM_C_MOVE;
+		c->nsteps = 1;
+		c->steps[0] = 0;
+	}
+	return 1;
+}
+
+void
+rm_decision(const void *state, int seat, const struct mq_cmd *cmd,
+    struct mq_decision *d)
+{
+	const struct rm_state *st = state;
+	const struct rm_cmd *c = rm_cmd_ofc(cmd);
+	int r = st->round;
+
+	d->key[0] = '\0';
+	switch (c->type) {
+	case RM_C_PLAY:
+		r = st->phase == RM_PH_PLACE ? 1 : st->phase == RM_PH_MOVE ? r + 1 : r;
+		snprintf(d->key, sizeof(d->key), "act:%d", r);
+		break;
+	case RM_C_MOVE:
+		snprintf(d->key, sizeof(d->key), "move:%d", r < 1 ? 1 : r);
+		break;
+	case RM_C_PLAN:
+		snprintf(d->key, sizeof(d->key), "plan");
+		break;
+	case RM_C_PLACE:
+		snprintf(d->key, sizeof(d->key), "place");
+		break;
+	}
+}
+
+size_t
+rm_resolved(const void *state, struct mq_decision *out, size_t max)
+{
+	const struct rm_state *st = state;
+	size_t i;
+
+	for (i = 0; i < (size_t)st->nresolved && i < max; i++)
+		out[i] = st->resolved[i];
+	return i;
+}

@@ -1,0 +1,444 @@
+/*
+ * rm_parse.c - the command language of The Masque of the Red Death.
+ *
+ * One command per line, case-insensitive, with English, Japanese and Chinese
+ * names for every keyword, card, room and direction (from the data file).
+ * Full-width letters, digits and colons are read as their ASCII forms, and
+ * the ideographic space and commas separate words. Every command has one
+ * canonical English text, which is what the log stores:
+ *   PLAY threaten TARGET carol SLOT 12:30 | MOVE cw ccw | PLAN cw stay ...
+ *   PLAN 12:00 cw | PLAN CLEAR | PLACE green | STATUS | HELP
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/redmasque/rm.h"
+
+#define MAXTOK 24
+
+static const char *const time_names[RM_TIMES] = {
+	"12:00", "12:10", "12:20", "12:30", "12:40", "12:50",
+};
+static const char *const dir_names[3] = { "ccw", "stay", "cw" };
+
+void
+rm_format_time(int t, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s", t >= 0 && t < RM_TIMES ? time_names[t] : "?");
+}
+
+void
+rm_format_round_time(int round, char *buf, size_t n)
+{
+	int m = 8 * 60 + (round > 0 ? round - 1 : 0) * 20;
+
+	snprintf(buf, n, "%d:%02d", m / 60, m % 60);
+}
+
+/* Fold full-width ASCII (U+FF01..U+FF5E) to ASCII, U+3000 and CJK commas to
+ * spaces, and ASCII letters to lower case. */
+static void
+normalise(const char *in, char *out, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)in;
+	size_t o = 0;
+
+	while (*s && o + 4 < n) {
+		if (s[0] == 0xEF && (s[1] == 0xBC || s[1] == 0xBD) && s[2] >= 0x80 &&
+		    s[2] <= 0xBF) {
+			unsigned cp = 0xF000u | (unsigned)(s[1] & 0x3F) << 6 | (s[2] & 0x3F);
+
+			if (cp >= 0xFF01 && cp <= 0xFF5E) {
+				char c = (char)(cp - 0xFF01 + 0x21);
+
+				if (c == ',')
+					c = ' ';
+				out[o++] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
+				s += 3;
+				continue;
+			}
+		}
+		if (s[0] == 0xE3 && s[1] == 0x80 && (s[2] == 0x80 || s[2] == 0x81)) {
+			out[o++] = ' ';		/* ideographic space, 、 */
+			s += 3;
+			continue;
+		}
+		if (*s == ',' || *s == '\t' || *s == '\r' || *s == '\n')
+			out[o++] = ' ';
+		else
+			out[o++] = (*s >= 'A' && *s <= 'Z') ? (char)(*s + 32) : (char)*s;
+		s++;
+	}
+	out[o] = '\0';
+}
+
+static int
+tokenise(char *buf, char **tok, int max)
+{
+	int n = 0;
+	char *p = buf;
+
+	for (;;) {
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			return n;
+		if (n == max)
+			return -1;
+		tok[n++] = p;
+		while (*p && *p != ' ')
+			p++;
+		if (*p)
+			*p++ = '\0';
+	}
+}
+
+static int
+lookup(const struct rm_data *d, const char *text, int word)
+{
+	int i;
+
+	for (i = 0; i < d->nalias; i++)
+		if (d->alias[i].word == word && strcmp(d->alias[i].text, text) == 0)
+			return d->alias[i].value;
+	return -1;
+}
+
+/* A name of up to three words ("court the prince"); returns words used. */
+static int
+lookup_words(const struct rm_data *d, char **tok, int ntok, int i, int word,
+    int *value)
+{
+	char joined[160];
+	int w, k;
+
+	for (w = 3; w >= 1; w--) {
+		if (i + w > ntok)
+			continue;
+		joined[0] = '\0';
+		for (k = 0; k < w; k++) {
+			if (strlen(joined) + strlen(tok[i + k]) + 2 > sizeof(joined))
+				break;
+			if (k)
+				strcat(joined, " ");
+			strcat(joined, tok[i + k]);
+		}
+		if (k < w)
+			continue;
+		if ((*value = lookup(d, joined, word)) >= 0)
+			return w;
+	}
+	return 0;
+}
+
+static int
+parse_time(const char *s)
+{
+	int t;
+
+	for (t = 0; t < RM_TIMES; t++)
+		if (strcmp(s, time_names[t]) == 0)
+			return t;
+	return -1;
+}
+
+static int
+keyword_at(const struct rm_data *d, char **tok, int ntok, int i)
+{
+	return i < ntok ? lookup(d, tok[i], RM_W_KEY) : -1;
+}
+
+static int
+card_list(const struct rm_data *d, int personality_only, char *buf, size_t n)
+{
+	size_t len = 0;
+	int i;
+
+	for (i = 0; i < d->ncards && len < n; i++)
+		if (!personality_only || d->card[i].personality)
+			len += (size_t)snprintf(buf + len, n - len, "%s%s",
+			    len ? ", " : "", d->card[i].id);
+	return 0;
+}
+
+static int
+parse_targets(const struct rm_state *st, int seat, char **tok, int ntok,
+    int *i, struct rm_pick *pk, struct mq_err *err)
+{
+	char names[200];
+	size_t len = 0;
+	int k, s;
+
+	while (*i < ntok && keyword_at(st->data, tok, ntok, *i) < 0) {
+		for (s = 0; s < st->nplayers; s++)
+			if (strcmp(st->p[s].name, tok[*i]) == 0)
+				break;
+		if (s == st->nplayers) {
+			for (k = 0; k < st->nplayers; k++)
+				len += (size_t)snprintf(names + len, sizeof(names) - len,
+				    "%s%s", k ? ", " : "", st->p[k].name);
+			return mq_fail(err, MQ_REFUSED, "There is no player named "
+			    "\"%s\" in this game; the players are %s.", tok[*i], names);
+		}
+		if (s == seat)
+			return mq_fail(err, MQ_REFUSED, "You cannot target yourself; "
+			    "name another player after TARGET.");
+		for (k = 0; k < pk->ntargets; k++)
+			if (pk->targets[k] == s)
+				return mq_fail(err, MQ_REFUSED, "TARGET names %s twice.",
+				    tok[*i]);
+		pk->targets[pk->ntargets++] = (uint8_t)s;
+		(*i)++;
+	}
+	if (pk->ntargets == 0)
+		return mq_fail(err, MQ_REFUSED, "TARGET needs at least one player's "
+		    "name after it.");
+	return 0;
+}
+
+static int
+parse_play(const struct rm_state *st, int seat, char **tok, int ntok,
+    struct rm_cmd *c, struct mq_err *err)
+{
+	const struct rm_data *d = st->data;
+	struct rm_pick *pk = &c->pick;
+	char cards[400];
+	int i = 1, w, v, kw, seen = 0, t;
+
+	if (ntok < 2)
+		return mq_fail(err, MQ_REFUSED, "PLAY needs a card, e.g. PLAY jest.");
+	if ((w = lookup_words(d, tok, ntok, i, RM_W_CARD, &v)) == 0) {
+		card_list(d, 0, cards, sizeof(cards));
+		return mq_fail(err, MQ_REFUSED, "\"%s\" is not a card; the cards "
+		    "are %s.", tok[i], cards);
+	}
+	pk->card = (uint8_t)v;
+	i += w;
+	while (i < ntok) {
+		kw = keyword_at(d, tok, ntok, i);
+		if (kw != RM_K_TARGET && kw != RM_K_SLOT && kw != RM_K_RECOVER)
+			return mq_fail(err, MQ_REFUSED, "After PLAY %s, \"%s\" is not "
+			    "understood: what may follow is TARGET, SLOT or RECOVER.",
+			    d->card[pk->card].id, tok[i]);
+		if (seen & (1 << kw))
+			return mq_fail(err, MQ_REFUSED, "%s is given twice.", tok[i]);
+		seen |= 1 << kw;
+		i++;
+		if (kw == RM_K_TARGET) {
+			MQ_TRY(parse_targets(st, seat, tok, ntok, &i, pk, err));
+		} else if (kw == RM_K_SLOT) {
+			while (i < ntok && keyword_at(d, tok, ntok, i) < 0) {
+				if ((t = parse_time(tok[i])) < 0)
+					return mq_fail(err, MQ_REFUSED, "\"%s\" is not "
+					    "a time after midnight; SLOT takes 12:00, "
+					    "12:10, 12:20, 12:30, 12:40 or 12:50.", tok[i]);
+				if (pk->nslots == 2)
+					return mq_fail(err, MQ_REFUSED, "SLOT takes "
+					    "one time, or two for a card that looks "
+					    "at two Rumor cards.");
+				pk->slots[pk->nslots++] = (uint8_t)t;
+				i++;
+			}
+			if (pk->nslots == 0)
+				return mq_fail(err, MQ_REFUSED, "SLOT needs a time "
+				    "after it, from 12:00 to 12:50.");
+		} else {
+			while (i < ntok && keyword_at(d, tok, ntok, i) < 0) {
+				if ((w = lookup_words(d, tok, ntok, i, RM_W_CARD, &v)) == 0)
+					return mq_fail(err, MQ_REFUSED, "\"%s\" after "
+					    "RECOVER is not a card.", tok[i]);
+				if (pk->nrecover == 2)
+					return mq_fail(err, MQ_REFUSED, "RECOVER "
+					    "names at most two cards.");
+				pk->recover[pk->nrecover++] = (uint8_t)v;
+				i += w;
+			}
+			if (pk->nrecover == 0)
+				return mq_fail(err, MQ_REFUSED, "RECOVER needs the "
+				    "names of the discarded cards to return.");
+		}
+	}
+	return 0;
+}
+
+static int
+parse_dir(const struct rm_data *d, const char *s)
+{
+	int v = lookup(d, s, RM_W_DIR);
+
+	return v < 0 ? -2 : v - 1;
+}
+
+static int
+parse_move(const struct rm_data *d, char **tok, int ntok, struct rm_cmd *c,
+    struct mq_err *err)
+{
+	int i, v;
+
+	if (ntok < 2)
+		return mq_fail(err, MQ_REFUSED, "MOVE needs a direction: MOVE cw, "
+		    "MOVE ccw or MOVE stay.");
+	if (ntok > 4)
+		return mq_fail(err, MQ_REFUSED, "MOVE takes at most three steps "
+		    "(Promenade), one direction each.");
+	for (i = 1; i < ntok; i++) {
+		if ((v = parse_dir(d, tok[i])) < -1)
+			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a direction; "
+			    "MOVE takes cw (clockwise), ccw (counter-clockwise) or "
+			    "stay.", tok[i]);
+		c->steps[c->nsteps++] = (int8_t)v;
+	}
+	return 0;
+}
+
+static int
+parse_plan(const struct rm_data *d, char **tok, int ntok, struct rm_cmd *c,
+    struct mq_err *err)
+{
+	int i, t, v;
+
+	if (ntok == 2 && keyword_at(d, tok, ntok, 1) == RM_K_CLEAR)
+		return 0;			/* mask 0: every time stays */
+	if (ntok == 1 + RM_TIMES && parse_time(tok[1]) < 0) {
+		for (i = 0; i < RM_TIMES; i++) {
+			if ((v = parse_dir(d, tok[1 + i])) < -1)
+				return mq_fail(err, MQ_REFUSED, "\"%s\" is not a "
+				    "direction; a plan is six of cw, ccw and "
+				    "stay.", tok[1 + i]);
+			c->plan[i] = (int8_t)v;
+		}
+		c->plan_mask = 0x3F;
+		c->plan_full = 1;
+		return 0;
+	}
+	if (ntok < 3 || (ntok - 1) % 2 != 0 || parse_time(tok[1]) < 0)
+		return mq_fail(err, MQ_REFUSED, "A plan is six directions (PLAN cw "
+		    "stay ccw cw stay stay), or times with directions (PLAN 12:00 "
+		    "cw 12:20 ccw), or PLAN CLEAR.");
+	for (i = 1; i + 1 < ntok; i += 2) {
+		if ((t = parse_time(tok[i])) < 0)
+			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a time of the "
+			    "plan; the times are 12:00 to 12:50.", tok[i]);
+		if ((v = parse_dir(d, tok[i + 1])) < -1)
+			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a direction; "
+			    "use cw, ccw or stay.", tok[i + 1]);
+		if (c->plan_mask & (1u << t))
+			return mq_fail(err, MQ_REFUSED, "The plan names %s twice.",
+			    tok[i]);
+		c->plan_mask |= (uint8_t)(1u << t);
+		c->plan[t] = (int8_t)v;
+	}
+	return 0;
+}
+
+int
+rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
+    struct mq_err *err)
+{
+	const struct rm_state *st = state;
+	const struct rm_data *d = st->data;
+	struct rm_cmd *c = rm_cmd_of(cmd);
+	char buf[1024], *tok[MAXTOK];
+	int ntok, kw, v;
+
+	memset(cmd, 0, sizeof(*cmd));
+	if (strlen(line) >= sizeof(buf) / 2)
+		return mq_fail(err, MQ_REFUSED, "That line is too long to be a "
+		    "command.");
+	normalise(line, buf, sizeof(buf));
+	if ((ntok = tokenise(buf, tok, MAXTOK)) < 0)
+		return mq_fail(err, MQ_REFUSED, "That line has too many words to be "
+		    "a command.");
+	if (ntok == 0)
+		return mq_fail(err, MQ_REFUSED, "That line is empty.");
+	kw = lookup(d, tok[0], RM_W_KEY);
+	switch (kw) {
+	case RM_K_PLAY:
+		c->type = RM_C_PLAY;
+		return parse_play(st, seat, tok, ntok, c, err);
+	case RM_K_MOVE:
+		c->type = RM_C_MOVE;
+		return parse_move(d, tok, ntok, c, err);
+	case RM_K_PLAN:
+		c->type = RM_C_PLAN;
+		return parse_plan(d, tok, ntok, c, err);
+	case RM_K_PLACE:
+		c->type = RM_C_PLACE;
+		if (ntok != 2 || (v = lookup(d, tok[1], RM_W_ROOM)) < 0)
+			return mq_fail(err, MQ_REFUSED, "PLACE needs one room: blue, "
+			    "purple, green, orange, white, violet or black.");
+		c->room = (uint8_t)v;
+		return 0;
+	case RM_K_STATUS:
+	case RM_K_HELP:
+		c->type = kw == RM_K_STATUS ? RM_C_STATUS : RM_C_HELP;
+		if (ntok != 1)
+			return mq_fail(err, MQ_REFUSED, "%s takes nothing after it.",
+			    kw == RM_K_STATUS ? "STATUS" : "HELP");
+		return 0;
+	}
+	return mq_fail(err, MQ_REFUSED, "\"%s\" is not a command; the commands "
+	    "are PLAY, MOVE, PLAN, PLACE, STATUS and HELP.", tok[0]);
+}
+
+int
+rm_format(const void *state, const struct mq_cmd *cmd, struct mq_buf *out)
+{
+	const struct rm_state *st = state;
+	const struct rm_data *d = st->data;
+	const struct rm_cmd *c = rm_cmd_ofc(cmd);
+	const struct rm_pick *pk = &c->pick;
+	int i;
+
+	switch (c->type) {
+	case RM_C_PLAY:
+		mq_buf_printf(out, "PLAY %s", d->card[pk->card].id);
+		for (i = 0; i < pk->ntargets; i++)
+			mq_buf_printf(out, "%s%s", i ? " " : " TARGET ",
+			    st->p[pk->targets[i]].name);
+		for (i = 0; i < pk->nslots; i++)
+			mq_buf_printf(out, "%s%s", i ? " " : " SLOT ",
+			    time_names[pk->slots[i]]);
+		for (i = 0; i < pk->nrecover; i++)
+			mq_buf_printf(out, "%s%s", i ? " " : " RECOVER ",
+			    d->card[pk->recover[i]].id);
+		break;
+	case RM_C_MOVE:
+		mq_buf_puts(out, "MOVE");
+		for (i = 0; i < c->nsteps; i++)
+			mq_buf_printf(out, " %s", dir_names[c->steps[i] + 1]);
+		break;
+	case RM_C_PLAN:
+		mq_buf_puts(out, "PLAN");
+		if (c->plan_mask == 0)
+			mq_buf_puts(out, " CLEAR");
+		for (i = 0; i < RM_TIMES; i++) {
+			if (c->plan_full)
+				mq_buf_printf(out, " %s", dir_names[c->plan[i] + 1]);
+			else if (c->plan_mask & (1u << i))
+				mq_buf_printf(out, " %s %s", time_names[i],
+				    dir_names[c->plan[i] + 1]);
+		}
+		break;
+	case RM_C_PLACE:
+		mq_buf_printf(out, "PLACE %s", d->room_id[c->room]);
+		break;
+	case RM_C_STATUS:
+		mq_buf_puts(out, "STATUS");
+		break;
+	case RM_C_HELP:
+		mq_buf_puts(out, "HELP");
+		break;
+	default:
+		return MQ_REFUSED;
+	}
+	return out->oom ? MQ_IO : 0;
+}
+
+int
+rm_is_secret(const struct mq_cmd *cmd)
+{
+	int t = rm_cmd_ofc(cmd)->type;
+
+	return t == RM_C_PLAY || t == RM_C_MOVE || t == RM_C_PLAN || t == RM_C_PLACE;
+}
