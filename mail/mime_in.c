@@ -1,0 +1,1069 @@
+/*
+ * mime_in.c - reading one inbound message with GMime 3; see mime_in.h.
+ *
+ * GMime does the MIME structure, transfer decoding and address parsing.
+ * Charsets we convert ourselves with glibc iconv, because mail clients label
+ * text with the narrow charset name (ISO-8859-1, Shift_JIS, GB2312) while
+ * sending bytes of its Microsoft superset, and a wrong guess must give
+ * U+FFFD, never a failure; for the same table, and a GMime bug, the Subject
+ * and the From display name are RFC 2047-decoded here too.
+ */
+#include "mime_in.h"
+
+#include <errno.h>
+#include <iconv.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <gmime/gmime.h>
+
+#include "buf.h"
+#include "html_text.h"
+
+struct walk {
+	GMimeObject *plain;	/* first inline text/plain */
+	GMimeObject *html;	/* first inline text/html */
+	int too_deep;
+	int long_line;
+};
+
+void
+mq_mime_init(void)
+{
+	static int done;
+
+	/* GMime's own init is not idempotent: it counts calls. */
+	if (!done) {
+		g_mime_init();
+		done = 1;
+	}
+}
+
+/* ---- UTF-8 ---------------------------------------------------------- */
+
+/* Length of the valid UTF-8 sequence at p, or 0 if it is not one. */
+static size_t
+utf8_seq(const unsigned char *p, size_t n)
+{
+	unsigned c = p[0];
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		return n >= 2 && (p[1] & 0xc0) == 0x80 ? 2 : 0;
+	if (c >= 0xe0 && c <= 0xef) {
+		if (n < 3 || (p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80)
+			return 0;
+		if (c == 0xe0 && p[1] < 0xa0)
+			return 0;	/* overlong */
+		if (c == 0xed && p[1] >= 0xa0)
+			return 0;	/* surrogate */
+		return 3;
+	}
+	if (c >= 0xf0 && c <= 0xf4) {
+		if (n < 4 || (p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80 ||
+		    (p[3] & 0xc0) != 0x80)
+			return 0;
+		if (c == 0xf0 && p[1] < 0x90)
+			return 0;	/* overlong */
+		if (c == 0xf4 && p[1] >= 0x90)
+			return 0;	/* above U+10FFFF */
+		return 4;
+	}
+	return 0;
+}
+
+int
+mq_mime_utf8_valid(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, k;
+
+	while (i < len) {
+		if ((k = utf8_seq(p + i, len - i)) == 0)
+			return 0;
+		i += k;
+	}
+	return 1;
+}
+
+/*
+ * How many bytes at p (not a valid sequence) one U+FFFD replaces: the
+ * "maximal subpart" of Unicode and WHATWG, so a truncated character gives
+ * one replacement, not one per byte.
+ */
+static size_t
+utf8_bad(const unsigned char *p, size_t n)
+{
+	unsigned c = p[0];
+	unsigned lo = 0x80, hi = 0xbf;
+	size_t need, i;
+
+	if (c >= 0xc2 && c <= 0xdf)
+		need = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		need = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		need = 4;
+	else
+		return 1;
+	if (c == 0xe0)
+		lo = 0xa0;
+	else if (c == 0xed)
+		hi = 0x9f;
+	else if (c == 0xf0)
+		lo = 0x90;
+	else if (c == 0xf4)
+		hi = 0x8f;
+	for (i = 1; i < need && i < n; i++) {
+		if (p[i] < lo || p[i] > hi)
+			break;
+		lo = 0x80;
+		hi = 0xbf;
+	}
+	return i;
+}
+
+/* Append s as valid UTF-8, U+FFFD for each invalid sequence. */
+static void
+utf8_clean(struct mq_buf *b, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, k;
+
+	while (i < len) {
+		if ((k = utf8_seq(p + i, len - i)) == 0) {
+			mq_buf_puts(b, "\xef\xbf\xbd");
+			i += utf8_bad(p + i, len - i);
+		} else {
+			mq_buf_add(b, p + i, k);
+			i += k;
+		}
+	}
+}
+
+/* ---- charsets ------------------------------------------------------- */
+
+/* Lower-cased label without quotes and blanks, in a fixed buffer. */
+static void
+label_norm(const char *label, char *out, size_t n)
+{
+	size_t i = 0;
+
+	for (; *label != '\0' && i + 1 < n; label++) {
+		unsigned char c = (unsigned char)*label;
+
+		if (c == '"' || c == '\'' || c == ' ' || c == '\t')
+			continue;
+		out[i++] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : (char)c;
+	}
+	out[i] = '\0';
+}
+
+static int
+iconv_has(const char *name)
+{
+	iconv_t cd = iconv_open("UTF-8", name);
+
+	if (cd == (iconv_t)-1)
+		return 0;
+	iconv_close(cd);
+	return 1;
+}
+
+static const char *
+first_available(const char *const *names)
+{
+	for (; names[1] != NULL; names++)
+		if (iconv_has(names[0]))
+			return names[0];
+	return names[0];
+}
+
+/*
+ * The iconv name to decode a label with: "UTF-8", a glibc name (maybe
+ * the normalised label, kept in l[n]), or NULL for "no usable label": the
+ * caller then guesses.
+ */
+static const char *
+charset_resolve(const char *label, char *l, size_t n)
+{
+	static const char *const eucjp[] = { "EUC-JP-MS", "EUC-JP", NULL };
+	static const char *const big5[] = { "BIG5-HKSCS", "CP950", "BIG5", NULL };
+	static const struct {
+		const char *label, *name;
+	} map[] = {
+		{ "utf-8", "UTF-8" }, { "utf8", "UTF-8" },
+		{ "us-ascii", "WINDOWS-1252" }, { "ascii", "WINDOWS-1252" },
+		{ "iso-8859-1", "WINDOWS-1252" }, { "iso8859-1", "WINDOWS-1252" },
+		{ "iso_8859-1", "WINDOWS-1252" }, { "latin1", "WINDOWS-1252" },
+		{ "windows-1252", "WINDOWS-1252" }, { "cp1252", "WINDOWS-1252" },
+		{ "x-cp1252", "WINDOWS-1252" },
+		{ "iso-8859-15", "ISO-8859-15" }, { "latin9", "ISO-8859-15" },
+		{ "iso-2022-jp", "ISO-2022-JP" }, { "csiso2022jp", "ISO-2022-JP" },
+		{ "shift_jis", "CP932" }, { "shift-jis", "CP932" },
+		{ "sjis", "CP932" }, { "x-sjis", "CP932" }, { "ms_kanji", "CP932" },
+		{ "windows-31j", "CP932" }, { "cp932", "CP932" },
+		{ "gb2312", "GB18030" }, { "gbk", "GB18030" },
+		{ "gb18030", "GB18030" }, { "x-gbk", "GB18030" },
+		{ "cp936", "GB18030" }, { "euc-cn", "GB18030" },
+	};
+	size_t i;
+
+	if (label == NULL)
+		return NULL;
+	label_norm(label, l, n);
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strcmp(l, map[i].label) == 0)
+			return map[i].name;
+	if (strcmp(l, "euc-jp") == 0 || strcmp(l, "x-euc-jp") == 0)
+		return first_available(eucjp);
+	if (strcmp(l, "big5") == 0 || strcmp(l, "big5-hkscs") == 0 ||
+	    strcmp(l, "x-big5") == 0 || strcmp(l, "cp950") == 0)
+		return first_available(big5);
+	/* Any other sane label glibc knows (KOI8-R, ISO-8859-2, ...). */
+	if (l[0] == '\0' || strlen(l) > 40 ||
+	    strspn(l, "abcdefghijklmnopqrstuvwxyz0123456789-_.:") != strlen(l))
+		return NULL;
+	return iconv_has(l) ? l : NULL;
+}
+
+/* Convert with iconv, U+FFFD for each byte it cannot read. */
+static int
+iconv_decode(const char *name, const char *in, size_t len, struct mq_buf *b)
+{
+	char tmp[4096], *inp = (char *)in, *outp;
+	size_t inleft = len, outleft, r;
+	iconv_t cd;
+
+	if ((cd = iconv_open("UTF-8", name)) == (iconv_t)-1)
+		return -1;
+	while (inleft > 0) {
+		outp = tmp;
+		outleft = sizeof(tmp);
+		r = iconv(cd, &inp, &inleft, &outp, &outleft);
+		mq_buf_add(b, tmp, (size_t)(outp - tmp));
+		if (r != (size_t)-1 || errno == E2BIG)
+			continue;
+		mq_buf_puts(b, "\xef\xbf\xbd");
+		if (errno != EILSEQ)
+			break;	/* EINVAL: truncated at the end */
+		inp++;
+		inleft--;
+	}
+	outp = tmp;
+	outleft = sizeof(tmp);
+	iconv(cd, NULL, NULL, &outp, &outleft);
+	mq_buf_add(b, tmp, (size_t)(outp - tmp));
+	iconv_close(cd);
+	return 0;
+}
+
+/* Drop NUL and a leading BOM; CRLF and lone CR to LF; in place. */
+static void
+text_tidy(struct mq_buf *b)
+{
+	char *s = b->data;
+	size_t i = 0, o = 0, n = b->len;
+
+	if (s == NULL)
+		return;
+	if (n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	for (; i < n; i++) {
+		if (s[i] == '\0')
+			continue;
+		if (s[i] == '\r') {
+			s[o++] = '\n';
+			if (i + 1 < n && s[i + 1] == '\n')
+				i++;
+			continue;
+		}
+		s[o++] = s[i];
+	}
+	s[o] = '\0';
+	b->len = o;
+}
+
+char *
+mq_mime_to_utf8(const char *charset, const char *in, size_t len)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	const char *name;
+	char l[48];
+
+	/* A UTF-8 BOM says more than any label. */
+	if (len >= 3 && memcmp(in, "\xef\xbb\xbf", 3) == 0)
+		name = "UTF-8";
+	else if ((name = charset_resolve(charset, l, sizeof(l))) == NULL)
+		name = mq_mime_utf8_valid(in, len) ? "UTF-8" : "WINDOWS-1252";
+	if (strcmp(name, "UTF-8") == 0 || iconv_decode(name, in, len, &b) != 0) {
+		mq_buf_reset(&b);
+		utf8_clean(&b, in, len);
+	}
+	mq_buf_add(&b, "", 0);	/* "" rather than NULL for empty input */
+	text_tidy(&b);
+	return mq_buf_steal(&b);
+}
+
+/* ---- structure -------------------------------------------------------- */
+
+/* 1 if the line looks like a header field or its continuation. */
+static int
+header_shaped(const char *p, size_t n)
+{
+	size_t i;
+
+	if (n > 0 && (p[0] == ' ' || p[0] == '\t'))
+		return 1;
+	for (i = 0; i < n && i < 80; i++) {
+		if (p[i] == ':')
+			return i > 0;
+		if (!((p[i] >= 'A' && p[i] <= 'Z') || (p[i] >= 'a' && p[i] <= 'z') ||
+		    (p[i] >= '0' && p[i] <= '9') || p[i] == '-' || p[i] == '_'))
+			return 0;
+	}
+	return 0;
+}
+
+/*
+ * A cheap look for an over-long header line before GMime sees the bytes:
+ * GMime's time grows with the square of a header's length. Header blocks
+ * are the top one and what follows a "--" line up to the next blank line;
+ * a line there that looks like a header field and is too long is refused.
+ * The check on the parsed headers (below) stays the exact one.
+ */
+static int
+raw_long_header(const char *raw, size_t len)
+{
+	const char *nl;
+	size_t i = 0, e, n;
+	int head = 1;
+
+	while (i < len) {
+		nl = memchr(raw + i, '\n', len - i);
+		e = nl != NULL ? (size_t)(nl - raw) : len;
+		n = e - i;
+		if (n > 0 && raw[e - 1] == '\r')
+			n--;
+		if (n == 0)
+			head = 0;
+		else if (head && n > MQ_MIME_MAX_LINE && header_shaped(raw + i, n))
+			return 1;
+		else if (n >= 2 && raw[i] == '-' && raw[i + 1] == '-')
+			head = 1;
+		i = e + 1;
+	}
+	return 0;
+}
+
+/* 1 if some physical line of the header "name: raw" is over the limit. */
+static int
+header_too_long(GMimeHeader *h)
+{
+	const char *name = g_mime_header_get_raw_name(h);
+	const char *v = g_mime_header_get_raw_value(h);
+	size_t line;
+
+	if (name == NULL || v == NULL)
+		return 0;
+	line = strlen(name) + 1;
+	for (; *v != '\0'; v++) {
+		if (*v == '\n' || *v == '\r')
+			line = 0;
+		else if (++line > MQ_MIME_MAX_LINE)
+			return 1;
+	}
+	return 0;
+}
+
+static void
+check_headers(GMimeObject *obj, struct walk *w)
+{
+	GMimeHeaderList *hl = g_mime_object_get_header_list(obj);
+	int i, n;
+
+	if (hl == NULL)
+		return;
+	n = g_mime_header_list_get_count(hl);
+	for (i = 0; i < n && !w->long_line; i++)
+		if (header_too_long(g_mime_header_list_get_header_at(hl, i)))
+			w->long_line = 1;
+}
+
+static int
+is_attachment(GMimeObject *obj)
+{
+	GMimeContentDisposition *d = g_mime_object_get_content_disposition(obj);
+
+	return d != NULL && g_mime_content_disposition_is_attachment(d);
+}
+
+/*
+ * Visit obj, depth levels of multipart (or attached message) deep: check
+ * its headers and note the first inline text parts. Text inside an attached
+ * message is someone else's, so it is never chosen.
+ */
+static void
+walk(GMimeObject *obj, int depth, int inner, struct walk *w)
+{
+	GMimeContentType *ct;
+	int i, n;
+
+	if (obj == NULL || w->too_deep || w->long_line)
+		return;
+	check_headers(obj, w);
+	if (GMIME_IS_MULTIPART(obj) || GMIME_IS_MESSAGE_PART(obj)) {
+		if (depth + 1 > MQ_MIME_MAX_DEPTH) {
+			w->too_deep = 1;
+			return;
+		}
+	}
+	if (GMIME_IS_MULTIPART(obj)) {
+		n = g_mime_multipart_get_count(GMIME_MULTIPART(obj));
+		for (i = 0; i < n; i++)
+			walk(g_mime_multipart_get_part(GMIME_MULTIPART(obj), i),
+			    depth + 1, inner, w);
+		return;
+	}
+	if (GMIME_IS_MESSAGE_PART(obj)) {
+		GMimeMessage *m = g_mime_message_part_get_message(
+		    GMIME_MESSAGE_PART(obj));
+
+		if (m != NULL) {
+			check_headers(GMIME_OBJECT(m), w);
+			walk(g_mime_message_get_mime_part(m), depth + 1, 1, w);
+		}
+		return;
+	}
+	if (!GMIME_IS_PART(obj) || inner || is_attachment(obj))
+		return;
+	ct = g_mime_object_get_content_type(obj);
+	if (ct == NULL)
+		return;
+	if (w->plain == NULL && g_mime_content_type_is_type(ct, "text", "plain"))
+		w->plain = obj;
+	else if (w->html == NULL &&
+	    g_mime_content_type_is_type(ct, "text", "html"))
+		w->html = obj;
+}
+
+/* The part's content, transfer-decoded and converted to UTF-8. */
+static char *
+part_text(GMimeObject *obj)
+{
+	GMimeDataWrapper *dw = g_mime_part_get_content(GMIME_PART(obj));
+	GMimeStream *mem;
+	GByteArray *ba;
+	const char *cs;
+	char *s;
+
+	cs = g_mime_object_get_content_type_parameter(obj, "charset");
+	if (dw == NULL)
+		return mq_mime_to_utf8(cs, "", 0);
+	mem = g_mime_stream_mem_new();
+	g_mime_data_wrapper_write_to_stream(dw, mem);
+	ba = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
+	s = mq_mime_to_utf8(cs, ba->len ? (const char *)ba->data : "",
+	    ba->len);
+	g_object_unref(mem);
+	return s;
+}
+
+/* ---- headers -------------------------------------------------------- */
+
+/*
+ * RFC 2047 is decoded here rather than by GMime: GMime 3.2 drops every
+ * encoded word after one that ends in base64 padding ("=?UTF-8?B?YQ==?=
+ * =?UTF-8?B?Yg==?=" reads as "a"), which mail clients send all the time,
+ * and our charset table (CP932 for Shift_JIS, ...) applies to headers too.
+ */
+
+static int
+b64val(int c)
+{
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 26;
+	if (c >= '0' && c <= '9')
+		return c - '0' + 52;
+	if (c == '+')
+		return 62;
+	if (c == '/')
+		return 63;
+	return -1;
+}
+
+static int
+hexdig(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* Decode one word's text (B or Q) onto b. */
+static void
+ew_decode(struct mq_buf *b, char enc, const char *t, size_t n)
+{
+	unsigned acc = 0;
+	int bits = 0, v, h1, h2;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (enc == 'b') {
+			if (t[i] == '=')
+				break;
+			if ((v = b64val((unsigned char)t[i])) < 0)
+				continue;
+			acc = (acc << 6 | (unsigned)v) & 0xffffff;
+			if ((bits += 6) >= 8) {
+				bits -= 8;
+				mq_buf_putc(b, (char)(acc >> bits & 0xff));
+			}
+		} else if (t[i] == '_') {
+			mq_buf_putc(b, ' ');
+		} else if (t[i] == '=' && i + 2 < n &&
+		    (h1 = hexdig((unsigned char)t[i + 1])) >= 0 &&
+		    (h2 = hexdig((unsigned char)t[i + 2])) >= 0) {
+			mq_buf_putc(b, (char)(h1 << 4 | h2));
+			i += 2;
+		} else {
+			mq_buf_putc(b, t[i]);
+		}
+	}
+}
+
+struct ew {
+	const char *cs, *text;	/* charset and encoded text */
+	size_t cslen, textlen, len;	/* len: the whole word */
+	char enc;		/* 'b' or 'q' */
+};
+
+/* Parse "=?charset?e?text?=" at p; 0 if it is not one. */
+static int
+ew_parse(const char *p, const char *end, struct ew *w)
+{
+	const char *q, *t;
+
+	if (end - p < 8 || p[0] != '=' || p[1] != '?')
+		return 0;
+	for (q = p + 2; q < end && *q != '?' && *q > ' '; q++)
+		;
+	if (q == p + 2 || q + 3 > end || *q != '?' || q[2] != '?')
+		return 0;
+	w->cs = p + 2;
+	w->cslen = (size_t)(q - w->cs);
+	w->enc = (char)(q[1] | 0x20);
+	if (w->enc != 'b' && w->enc != 'q')
+		return 0;
+	for (t = q + 3; t + 1 < end && !(t[0] == '?' && t[1] == '='); t++)
+		if (*t <= ' ')
+			return 0;
+	if (t + 1 >= end)
+		return 0;
+	w->text = q + 3;
+	w->textlen = (size_t)(t - w->text);
+	w->len = (size_t)(t + 2 - p);
+	return 1;
+}
+
+/* b's string without surrounding white space, or NULL when empty. */
+static char *
+trim_steal(struct mq_buf *b)
+{
+	size_t a = 0, e = b->len;
+
+	if (b->oom || b->len == 0) {
+		mq_buf_free(b);
+		return NULL;
+	}
+	while (a < e && strchr(" \t\r\n", b->data[a]) != NULL)
+		a++;
+	while (e > a && strchr(" \t\r\n", b->data[e - 1]) != NULL)
+		e--;
+	if (a == e) {
+		mq_buf_free(b);
+		return NULL;
+	}
+	memmove(b->data, b->data + a, e - a);
+	b->data[e - a] = '\0';
+	b->len = e - a;
+	return mq_buf_steal(b);
+}
+
+/* Convert the bytes pending in run (charset cs) onto out; empty run. */
+static void
+run_flush(struct mq_buf *out, struct mq_buf *run, const char *cs)
+{
+	char *u;
+
+	if (run->len == 0)
+		return;
+	u = mq_mime_to_utf8(cs, run->data, run->len);
+	if (u == NULL)
+		out->oom = 1;
+	else
+		mq_buf_puts(out, u);
+	free(u);
+	mq_buf_reset(run);
+}
+
+/* Unfolded, RFC 2047-decoded, trimmed UTF-8 of a raw header value. */
+static char *
+decode_header(const char *v, size_t n)
+{
+	struct mq_buf out = MQ_BUF_INIT, run = MQ_BUF_INIT, cs = MQ_BUF_INIT;
+	const char *p = v, *end = v + n, *ws;
+	struct ew w;
+	int prev_ew = 0;
+
+	while (p < end) {
+		ws = p;
+		while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' ||
+		    *p == '\n'))
+			p++;
+		if (p < end && ew_parse(p, end, &w)) {
+			const char *star = memchr(w.cs, '*', w.cslen);
+			size_t cl = star ? (size_t)(star - w.cs) : w.cslen;
+
+			/* Words of one charset are joined as bytes: some
+			 * mailers split a character across two. */
+			if (!prev_ew || cs.len != cl ||
+			    strncasecmp(mq_buf_str(&cs), w.cs, cl) != 0) {
+				run_flush(&out, &run, mq_buf_str(&cs));
+				if (!prev_ew && p > ws)
+					mq_buf_putc(&out, ' ');
+				mq_buf_reset(&cs);
+				mq_buf_add(&cs, w.cs, cl);
+			}
+			ew_decode(&run, w.enc, w.text, w.textlen);
+			p += w.len;
+			prev_ew = 1;
+			continue;
+		}
+		if (prev_ew) {
+			run_flush(&out, &run, mq_buf_str(&cs));
+			mq_buf_reset(&cs);
+		}
+		prev_ew = 0;
+		if (p > ws)
+			mq_buf_add(&run, " ", 1);
+		while (p < end && *p != ' ' && *p != '\t' && *p != '\r' &&
+		    *p != '\n')
+			mq_buf_add(&run, p++, 1);
+		/* Raw words stay in run: UTF-8 if valid, else Windows-1252. */
+	}
+	run_flush(&out, &run, prev_ew ? mq_buf_str(&cs) : NULL);
+	mq_buf_free(&run);
+	mq_buf_free(&cs);
+	return trim_steal(&out);
+}
+
+/* A malloc'd valid UTF-8 copy of s, or NULL for NULL or empty. */
+static char *
+dup_clean(const char *s)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+
+	if (s == NULL || *s == '\0')
+		return NULL;
+	utf8_clean(&b, s, strlen(s));
+	return mq_buf_steal(&b);
+}
+
+static char *
+dup_lower(const char *s)
+{
+	char *d = dup_clean(s), *p;
+
+	for (p = d; p != NULL && *p != '\0'; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (char)(*p + 32);
+	return d;
+}
+
+/* The first id of an In-Reply-To style value, without <>. */
+static char *
+first_msgid(const char *value)
+{
+	GMimeReferences *refs;
+	char *id = NULL;
+
+	if (value == NULL)
+		return NULL;
+	refs = g_mime_references_parse(NULL, value);
+	if (refs != NULL && g_mime_references_length(refs) > 0)
+		id = dup_clean(g_mime_references_get_message_id(refs, 0));
+	if (refs != NULL)
+		g_mime_references_free(refs);
+	return id;
+}
+
+struct addrs {
+	char **v;
+	size_t n, cap;
+	int oom;
+};
+
+static void
+addrs_add(struct addrs *a, const char *addr)
+{
+	char *s, **nv;
+	size_t i;
+
+	if (a->oom || addr == NULL || *addr == '\0')
+		return;
+	if ((s = dup_lower(addr)) == NULL)
+		goto oom;
+	for (i = 0; i < a->n; i++)
+		if (strcmp(a->v[i], s) == 0) {
+			free(s);
+			return;
+		}
+	if (a->n + 2 > a->cap) {
+		size_t cap = a->cap ? a->cap * 2 : 8;
+
+		if ((nv = realloc(a->v, cap * sizeof(*nv))) == NULL) {
+			free(s);
+			goto oom;
+		}
+		a->v = nv;
+		a->cap = cap;
+	}
+	a->v[a->n++] = s;
+	a->v[a->n] = NULL;
+	return;
+oom:
+	a->oom = 1;
+}
+
+static void
+addrs_from_list(struct addrs *a, InternetAddressList *l, int depth)
+{
+	int i, n = internet_address_list_length(l);
+
+	for (i = 0; i < n; i++) {
+		InternetAddress *ia = internet_address_list_get_address(l, i);
+
+		if (INTERNET_ADDRESS_IS_MAILBOX(ia))
+			addrs_add(a, internet_address_mailbox_get_addr(
+			    INTERNET_ADDRESS_MAILBOX(ia)));
+		else if (INTERNET_ADDRESS_IS_GROUP(ia) && depth < 4)
+			addrs_from_list(a, internet_address_group_get_members(
+			    INTERNET_ADDRESS_GROUP(ia)), depth + 1);
+	}
+}
+
+/* Add the addresses of every header called name, in order. */
+static void
+addrs_from_headers(struct addrs *a, GMimeHeaderList *hl, const char *name)
+{
+	int i, n = g_mime_header_list_get_count(hl);
+
+	for (i = 0; i < n; i++) {
+		GMimeHeader *h = g_mime_header_list_get_header_at(hl, i);
+		InternetAddressList *l;
+		const char *v;
+
+		/* The raw value: a decoded comma in a name must not split it. */
+		if (strcasecmp(g_mime_header_get_name(h), name) != 0 ||
+		    (v = g_mime_header_get_raw_value(h)) == NULL)
+			continue;
+		if ((l = internet_address_list_parse(NULL, v)) == NULL)
+			continue;
+		addrs_from_list(a, l, 0);
+		g_object_unref(l);
+	}
+}
+
+/* The decoded text of the first header called name, or NULL. */
+static char *
+header_text(GMimeHeaderList *hl, const char *name)
+{
+	GMimeHeader *h = g_mime_header_list_get_header(hl, name);
+	const char *v = h != NULL ? g_mime_header_get_raw_value(h) : NULL;
+
+	return v != NULL ? decode_header(v, strlen(v)) : NULL;
+}
+
+/*
+ * The display name of a raw "name <addr>" value: the phrase before the
+ * first '<' outside quotes, unquoted, then decoded. NULL if there is none
+ * (the caller then takes GMime's reading, e.g. of "addr (Name)").
+ */
+static char *
+phrase_name(const char *v)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	const char *p;
+	char *s;
+	int q = 0;
+
+	for (p = v; *p != '\0' && (q || *p != '<'); p++) {
+		if (*p == '\\' && q && p[1] != '\0')
+			p++;
+		else if (*p == '"')
+			q = !q;
+	}
+	if (*p != '<')
+		return NULL;
+	for (; v < p; v++) {
+		if (*v == '"')
+			continue;
+		if (*v == '\\' && v + 1 < p)
+			v++;
+		mq_buf_putc(&b, *v);
+	}
+	if (b.len == 0)
+		return NULL;
+	s = decode_header(b.data, b.len);
+	mq_buf_free(&b);
+	return s;
+}
+
+static void
+get_from(struct mq_mime_msg *m, GMimeMessage *msg)
+{
+	InternetAddressList *l = g_mime_message_get_from(msg);
+	GMimeHeader *h = g_mime_header_list_get_header(
+	    g_mime_object_get_header_list(GMIME_OBJECT(msg)), "From");
+	const char *raw = h != NULL ? g_mime_header_get_raw_value(h) : NULL;
+	InternetAddress *ia;
+	int i, n;
+
+	n = l != NULL ? internet_address_list_length(l) : 0;
+	for (i = 0; i < n; i++) {
+		ia = internet_address_list_get_address(l, i);
+		if (!INTERNET_ADDRESS_IS_MAILBOX(ia))
+			continue;
+		m->from = dup_lower(internet_address_mailbox_get_addr(
+		    INTERNET_ADDRESS_MAILBOX(ia)));
+		if (raw != NULL)
+			m->from_display = phrase_name(raw);
+		if (m->from_display == NULL)
+			m->from_display = dup_clean(internet_address_get_name(ia));
+		return;
+	}
+}
+
+/* The header's value up to any ';' parameters, trimmed, in out[n]. */
+static const char *
+header_word(GMimeObject *obj, const char *name, char *out, size_t n)
+{
+	const char *v = g_mime_object_get_header(obj, name);
+	size_t i = 0;
+
+	out[0] = '\0';
+	if (v == NULL)
+		return NULL;
+	while (*v == ' ' || *v == '\t' || *v == '\r' || *v == '\n')
+		v++;
+	for (; *v != '\0' && *v != ';' && i + 1 < n; v++)
+		out[i++] = *v;
+	while (i > 0 && strchr(" \t\r\n", out[i - 1]) != NULL)
+		i--;
+	out[i] = '\0';
+	return out;
+}
+
+static int
+subject_is_vacation(const char *s)
+{
+	static const char *const prefix[] = {
+		"auto:", "automatic reply", "autoreply", "auto-reply",
+		"auto reply", "out of office", "out of the office",
+		"\xe8\x87\xaa\xe5\x8b\x95\xe5\xbf\x9c\xe7\xad\x94",	/* 自動応答 */
+		"\xe8\x87\xaa\xe5\x8b\x95\xe8\xbf\x94\xe4\xbf\xa1",	/* 自動返信 */
+		"\xe8\x87\xaa\xe5\x8a\xa8\xe5\x9b\x9e\xe5\xa4\x8d",	/* 自动回复 */
+		"\xe8\x87\xaa\xe5\x8b\x95\xe5\x9b\x9e\xe8\xa6\x86",	/* 自動回覆 */
+	};
+	size_t i;
+
+	if (s == NULL)
+		return 0;
+	for (i = 0; i < sizeof(prefix) / sizeof(prefix[0]); i++)
+		if (strncasecmp(s, prefix[i], strlen(prefix[i])) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+is_auto_reply(GMimeObject *top, const char *subject)
+{
+	static const char *const flags[] = {
+		"X-Autoreply", "X-Autorespond", "X-Autogenerated",
+		"X-AutoReply-From", "X-Mail-Autoreply",
+	};
+	char w[64];
+	size_t i;
+
+	if (header_word(top, "Auto-Submitted", w, sizeof(w)) != NULL &&
+	    strcasecmp(w, "no") != 0)
+		return 1;
+	if (header_word(top, "Precedence", w, sizeof(w)) != NULL &&
+	    (strcasecmp(w, "bulk") == 0 || strcasecmp(w, "junk") == 0 ||
+	    strcasecmp(w, "list") == 0))
+		return 1;
+	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+		if (g_mime_object_get_header(top, flags[i]) != NULL)
+			return 1;
+	return subject_is_vacation(subject);
+}
+
+static int
+is_bounce(GMimeObject *top, GMimeObject *body, const char *from)
+{
+	GMimeContentType *ct;
+	const char *rt, *at;
+	char w[64];
+
+	ct = body != NULL ? g_mime_object_get_content_type(body) : NULL;
+	if (ct != NULL && g_mime_content_type_is_type(ct, "multipart", "report") &&
+	    (rt = g_mime_content_type_get_parameter(ct, "report-type")) != NULL &&
+	    strcasecmp(rt, "delivery-status") == 0)
+		return 1;
+	if (from == NULL || (at = strchr(from, '@')) == NULL)
+		return 0;
+	if (!((at - from == 13 && strncmp(from, "mailer-daemon", 13) == 0) ||
+	    (at - from == 10 && strncmp(from, "postmaster", 10) == 0)))
+		return 0;
+	if (header_word(top, "Return-Path", w, sizeof(w)) == NULL)
+		return 0;
+	return strcmp(w, "<>") == 0 || strcmp(w, "< >") == 0;
+}
+
+/* ---- the message ---------------------------------------------------- */
+
+void
+mq_mime_msg_free(struct mq_mime_msg *m)
+{
+	size_t i;
+
+	if (m == NULL)
+		return;
+	free(m->from);
+	free(m->from_display);
+	free(m->subject);
+	free(m->message_id);
+	free(m->in_reply_to);
+	for (i = 0; m->recipients != NULL && m->recipients[i] != NULL; i++)
+		free(m->recipients[i]);
+	free(m->recipients);
+	free(m->text);
+	free(m);
+}
+
+static int
+fill_headers(struct mq_mime_msg *m, GMimeMessage *msg)
+{
+	GMimeObject *top = GMIME_OBJECT(msg);
+	GMimeHeaderList *hl = g_mime_object_get_header_list(top);
+	struct addrs a = { NULL, 0, 0, 0 };
+	static const char *const rcpt[] = {
+		"Delivered-To", "X-Original-To", "To", "Cc",
+	};
+	size_t i;
+
+	get_from(m, msg);
+	m->subject = header_text(hl, "Subject");
+	m->message_id = dup_clean(g_mime_message_get_message_id(msg));
+	m->in_reply_to = first_msgid(g_mime_object_get_header(top,
+	    "In-Reply-To"));
+	for (i = 0; i < sizeof(rcpt) / sizeof(rcpt[0]); i++)
+		addrs_from_headers(&a, hl, rcpt[i]);
+	if (a.v == NULL && !a.oom) {
+		if ((a.v = calloc(1, sizeof(*a.v))) == NULL)
+			a.oom = 1;
+	}
+	m->recipients = a.v;
+	m->auto_reply = is_auto_reply(top, m->subject);
+	m->bounce = is_bounce(top, g_mime_message_get_mime_part(msg), m->from);
+	return a.oom ? MQ_IO : 0;
+}
+
+static int
+fill_text(struct mq_mime_msg *m, struct walk *w, struct mq_err *err)
+{
+	char *html;
+	int rc;
+
+	if (w->plain != NULL) {
+		if ((m->text = part_text(w->plain)) == NULL)
+			return mq_fail(err, MQ_IO, "Out of memory reading the message.");
+		return 0;
+	}
+	if (w->html == NULL)
+		return mq_fail(err, MQ_REFUSED,
+		    "The message has no readable text part.");
+	if ((html = part_text(w->html)) == NULL)
+		return mq_fail(err, MQ_IO, "Out of memory reading the message.");
+	rc = mq_html_to_text(html, strlen(html), &m->text, err);
+	free(html);
+	m->text_from_html = 1;
+	return rc;
+}
+
+static int
+parse_message(GMimeMessage *msg, struct mq_mime_msg *m, struct mq_err *err)
+{
+	struct walk w = { NULL, NULL, 0, 0 };
+
+	check_headers(GMIME_OBJECT(msg), &w);
+	walk(g_mime_message_get_mime_part(msg), 0, 0, &w);
+	if (w.too_deep)
+		return mq_fail(err, MQ_REFUSED,
+		    "The message has more than %d levels of nested parts.",
+		    MQ_MIME_MAX_DEPTH);
+	if (w.long_line)
+		return mq_fail(err, MQ_REFUSED,
+		    "The message has a header line longer than 64 KiB.");
+	if (fill_headers(m, msg) != 0)
+		return mq_fail(err, MQ_IO, "Out of memory reading the message.");
+	return fill_text(m, &w, err);
+}
+
+int
+mq_mime_parse(const char *raw, size_t len, struct mq_mime_msg **out,
+    struct mq_err *err)
+{
+	struct mq_mime_msg *m;
+	GMimeStream *stream;
+	GMimeParser *parser;
+	GMimeMessage *msg;
+	int rc;
+
+	*out = NULL;
+	if (len > MQ_MIME_MAX_SIZE)
+		return mq_fail(err, MQ_REFUSED, "The message is larger than 10 MiB.");
+	if (raw_long_header(raw, len))
+		return mq_fail(err, MQ_REFUSED,
+		    "The message has a header line longer than 64 KiB.");
+	mq_mime_init();
+	stream = g_mime_stream_mem_new_with_buffer(len ? raw : "", len);
+	parser = g_mime_parser_new_with_stream(stream);
+	g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE);
+	msg = g_mime_parser_construct_message(parser, NULL);
+	g_object_unref(parser);
+	g_object_unref(stream);
+	if (msg == NULL)
+		return mq_fail(err, MQ_REFUSED, "The message could not be parsed.");
+	if ((m = calloc(1, sizeof(*m))) == NULL) {
+		g_object_unref(msg);
+		return mq_fail(err, MQ_IO, "Out of memory reading the message.");
+	}
+	rc = parse_message(msg, m, err);
+	g_object_unref(msg);
+	if (rc != 0) {
+		mq_mime_msg_free(m);
+		return rc;
+	}
+	*out = m;
+	return 0;
+}

@@ -1,0 +1,50 @@
+/*
+ * mime_in.h - reading one inbound RFC 5322 message (GMime 3).
+ *
+ * Turns raw bytes into what the rest of masqued needs: the sender, the
+ * recipients that may carry a reply tag, threading ids, whether the message
+ * is an auto-reply or a bounce, and the body as plain UTF-8 text.
+ */
+#ifndef MQ_MIME_IN_H
+#define MQ_MIME_IN_H
+
+#include <stddef.h>
+
+#include "err.h"
+
+#define MQ_MIME_MAX_SIZE	(10u * 1024 * 1024)	/* bytes of raw message */
+#define MQ_MIME_MAX_DEPTH	50	/* levels of nested multipart */
+#define MQ_MIME_MAX_LINE	(64u * 1024)	/* bytes of one header line */
+
+struct mq_mime_msg {
+	char *from;            /* lower-cased addr-spec of From, or NULL */
+	char *from_display;    /* display name, UTF-8, or NULL */
+	char *subject;         /* decoded UTF-8, or NULL */
+	char *message_id;      /* without <>, or NULL */
+	char *in_reply_to;     /* without <>, or NULL */
+	char **recipients;     /* NULL-terminated: addr-specs from Delivered-To, X-Original-To, then To, then Cc, in that order, lower-cased, de-duplicated */
+	int auto_reply;        /* Auto-Submitted other than "no", Precedence bulk/junk/list, X-Autoreply/X-Autorespond, a vacation-style auto-reply */
+	int bounce;            /* a delivery status notification: multipart/report; report-type=delivery-status, or From MAILER-DAEMON/postmaster with an empty Return-Path <> */
+	char *text;            /* the body as UTF-8 plain text: see below; never NULL on success */
+	int text_from_html;    /* 1 when text was converted from text/html */
+};
+
+/* Initialise GMime once; safe to call any number of times, from one thread. */
+void mq_mime_init(void);
+
+/* Parse one RFC 5322 message. Refuses (MQ_REFUSED, one sentence) what cannot be read:
+ * a message over 10 MiB ("The message is larger than 10 MiB."), more than 50 levels of nested
+ * multipart, a header line over 64 KiB, no readable text part. Never crashes on any input. */
+int mq_mime_parse(const char *raw, size_t len, struct mq_mime_msg **out, struct mq_err *err);
+void mq_mime_msg_free(struct mq_mime_msg *m);
+
+/* Decode bytes in the named charset (a MIME label, or NULL when none was
+ * given) to UTF-8 text: labels read as the supersets clients really send,
+ * invalid sequences as U+FFFD, NUL removed, a leading BOM stripped, line ends
+ * as LF. Returns a malloc'd string, or NULL when out of memory. */
+char *mq_mime_to_utf8(const char *charset, const char *in, size_t len);
+
+/* 1 when s[0..len) is valid UTF-8 (no overlongs, surrogates or > U+10FFFF). */
+int mq_mime_utf8_valid(const char *s, size_t len);
+
+#endif

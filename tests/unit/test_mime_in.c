@@ -1,0 +1,644 @@
+/*
+ * test_mime_in.c - mq_mime_parse on real messages (tests/data/mime/, made
+ * by make.py there) and on generated hostile ones.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "mail/mime_in.h"
+
+static char *
+slurp(const char *name, size_t *len)
+{
+	const char *root = getenv("MQ_ROOT");
+	struct mq_buf path = MQ_BUF_INIT, data = MQ_BUF_INIT;
+	char chunk[4096];
+	size_t n;
+	FILE *f;
+
+	mq_buf_printf(&path, "%s/tests/data/mime/%s", root ? root : ".", name);
+	f = fopen(mq_buf_str(&path), "rb");
+	if (f == NULL)
+		fail_msg("cannot open %s", mq_buf_str(&path));
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		mq_buf_add(&data, chunk, n);
+	fclose(f);
+	mq_buf_free(&path);
+	*len = data.len;
+	return mq_buf_steal(&data);
+}
+
+/* Parse a file that must be accepted. */
+static struct mq_mime_msg *
+parse_ok(const char *name)
+{
+	struct mq_mime_msg *m = NULL;
+	struct mq_err err = { 0, "" };
+	size_t len;
+	char *raw = slurp(name, &len);
+	int rc = mq_mime_parse(raw, len, &m, &err);
+
+	free(raw);
+	if (rc != 0)
+		fail_msg("%s: %s", name, err.msg);
+	assert_non_null(m);
+	assert_non_null(m->text);
+	assert_true(mq_mime_utf8_valid(m->text, strlen(m->text)));
+	return m;
+}
+
+static void
+expect_text(const char *name, const char *text, int from_html)
+{
+	struct mq_mime_msg *m = parse_ok(name);
+
+	assert_string_equal(m->text, text);
+	assert_int_equal(m->text_from_html, from_html);
+	mq_mime_msg_free(m);
+}
+
+static void
+expect_refused(const char *raw, size_t len, const char *msg)
+{
+	struct mq_mime_msg *m = (struct mq_mime_msg *)1;
+	struct mq_err err = { 0, "" };
+
+	assert_int_equal(mq_mime_parse(raw, len, &m, &err), MQ_REFUSED);
+	assert_null(m);
+	assert_string_equal(err.msg, msg);
+}
+
+/* ---- charsets ------------------------------------------------------- */
+
+static void
+iso2022jp_body_and_subject_decode(void **state)
+{
+	struct mq_mime_msg *m = parse_ok("iso2022jp.eml");
+
+	assert_string_equal(m->text, "PLAY 脅迫 TARGET carol\n了解しました。\n");
+	assert_string_equal(m->subject, "日本語の件名");
+	mq_mime_msg_free(m);
+}
+
+static void
+shift_jis_reads_as_cp932(void **state)
+{
+	/* ① and ～ (U+FF5E) exist only in CP932, not in JIS Shift_JIS. */
+	expect_text("sjis_cp932.eml", "PLAY 脅迫 ① 12:00～12:30\n", 0);
+}
+
+static void
+euc_jp_base64_decodes(void **state)
+{
+	expect_text("eucjp.eml", "PLAY 脅迫 TARGET carol\n了解しました。\n", 0);
+}
+
+static void
+gb2312_label_reads_gbk_bytes(void **state)
+{
+	/* 镕 is in GBK but not GB2312. */
+	expect_text("gb2312_gbk.eml", "朱镕基说：移动 cw\n", 0);
+}
+
+static void
+gb18030_four_byte_sequences_decode(void **state)
+{
+	expect_text("gb18030.eml", "简体中文 😀 €\n", 0);
+}
+
+static void
+big5_decodes(void **state)
+{
+	expect_text("big5.eml", "繁體中文測試：移動\n", 0);
+}
+
+static void
+latin1_label_reads_windows1252_quotes(void **state)
+{
+	expect_text("latin1_smart.eml",
+	    "\u201cCaf\u00e9\u201d \u2013 it\u2019s fine\u2026\n", 0);
+}
+
+static void
+iso8859_15_has_euro(void **state)
+{
+	expect_text("iso885915.eml", "Prix : 5 €, œuvre\n", 0);
+}
+
+static void
+us_ascii_label_reads_windows1252(void **state)
+{
+	expect_text("usascii_8bit.eml", "Don\u2019t\n", 0);
+}
+
+static void
+missing_charset_valid_utf8_is_utf8(void **state)
+{
+	expect_text("no_charset_utf8.eml", "MOVE cw — ok\n", 0);
+}
+
+static void
+missing_charset_invalid_utf8_is_windows1252(void **state)
+{
+	expect_text("no_charset_latin.eml", "café “ok”\n", 0);
+}
+
+static void
+missing_content_type_is_text(void **state)
+{
+	expect_text("no_content_type.eml", "MOVE stay\n", 0);
+}
+
+static void
+broken_charset_label_falls_back(void **state)
+{
+	expect_text("broken_charset.eml", "naïve\n", 0);
+}
+
+static void
+unknown_charset_label_with_utf8_bytes(void **state)
+{
+	expect_text("unknown_charset_utf8.eml", "ok ✓\n", 0);
+}
+
+static void
+bom_is_stripped(void **state)
+{
+	expect_text("bom.eml", "PLAY jest\n", 0);
+}
+
+static void
+bom_overrides_wrong_label(void **state)
+{
+	expect_text("bom_latin_label.eml", "好\n", 0);
+}
+
+static void
+nul_bytes_are_removed(void **state)
+{
+	expect_text("nul.eml", "PLAY jest\nMOVE cw\n", 0);
+}
+
+static void
+invalid_utf8_becomes_replacement_chars(void **state)
+{
+	/* One U+FFFD per maximal invalid subpart, as WHATWG decoders do. */
+	expect_text("invalid_utf8.eml",
+	    "a\uFFFDb\uFFFDc\uFFFDd\uFFFD\uFFFDe\uFFFD\uFFFD\uFFFDf\n", 0);
+}
+
+static void
+cr_and_crlf_become_lf(void **state)
+{
+	expect_text("cr_only.eml", "one\ntwo\nthree\n", 0);
+}
+
+static void
+to_utf8_handles_odd_input(void **state)
+{
+	char *s;
+
+	s = mq_mime_to_utf8("ISO-2022-JP", "\x1b$B", 3);	/* escape only */
+	assert_string_equal(s, "");
+	free(s);
+	s = mq_mime_to_utf8("cp932", "\x82", 1);	/* truncated */
+	assert_string_equal(s, "\uFFFD");
+	free(s);
+	s = mq_mime_to_utf8("koi8-r", "\xf0\xd2\xc9", 3);	/* glibc knows it */
+	assert_string_equal(s, "При");
+	free(s);
+	s = mq_mime_to_utf8(NULL, "", 0);
+	assert_string_equal(s, "");
+	free(s);
+}
+
+/* ---- transfer encodings and structure ------------------------------- */
+
+static void
+quoted_printable_crlf_message(void **state)
+{
+	expect_text("utf8_qp.eml", "MOVE cw\nこれはとても長い行です。MOVE cw\n"
+	    "これはとても長い行です。MOVE cw\nこれはとても長い行です。\n", 0);
+}
+
+static void
+base64_utf8(void **state)
+{
+	expect_text("utf8_base64.eml", "PLACE green\n好的\n", 0);
+}
+
+static void
+alternative_prefers_plain(void **state)
+{
+	expect_text("alternative.eml", "PLAY jest TARGET bob", 0);
+}
+
+static void
+alternative_plain_wins_even_after_html(void **state)
+{
+	expect_text("html_first.eml", "from plain", 0);
+}
+
+static void
+mixed_skips_attachments(void **state)
+{
+	expect_text("mixed_attachment.eml", "MOVE ccw ↺", 0);
+}
+
+static void
+html_only_gmail_drops_quote(void **state)
+{
+	expect_text("html_gmail.eml", "PLAY jest TARGET carol\nMOVE cw\n", 1);
+}
+
+static void
+html_only_outlook_drops_reply_block(void **state)
+{
+	expect_text("html_outlook.eml", "PLACÉ green & MOVE cw\nCafé — ☺\n", 1);
+}
+
+static void
+html_only_blockquote_dropped(void **state)
+{
+	expect_text("html_blockquote.eml", "MOVE stay\n"
+	    "PLAN cw stay ccw cw stay stay\n"
+	    "On 1 Jan 2026, at 10:00, masqued wrote:\nThanks <3\n", 1);
+}
+
+static void
+truncated_multipart_keeps_what_arrived(void **state)
+{
+	/* The cut QP character reads as one U+FFFD. */
+	expect_text("truncated.eml", "MOVE cw\nPLAY ja\uFFFD", 0);
+}
+
+static void
+headers_only_message_has_empty_text(void **state)
+{
+	expect_text("headers_only.eml", "", 0);
+}
+
+static void
+multipart_without_boundary_is_refused(void **state)
+{
+	size_t len;
+	char *raw = slurp("no_boundary.eml", &len);
+
+	expect_refused(raw, len, "The message has no readable text part.");
+	free(raw);
+}
+
+static void
+no_text_part_is_refused(void **state)
+{
+	size_t len;
+	char *raw = slurp("no_text.eml", &len);
+
+	expect_refused(raw, len, "The message has no readable text part.");
+	free(raw);
+}
+
+/* ---- headers -------------------------------------------------------- */
+
+static void
+headers_are_decoded(void **state)
+{
+	struct mq_mime_msg *m = parse_ok("headers.eml");
+
+	assert_string_equal(m->from, "taro.yamada@example.jp");
+	assert_string_equal(m->from_display, "山田太郎");
+	assert_string_equal(m->subject, "Re: [Masque g7f3] 9:20 — 行動を選んで");
+	assert_string_equal(m->message_id, "CAF=abc.123@mail.example.jp");
+	assert_string_equal(m->in_reply_to, "m-prev@pbem.test");
+	assert_int_equal(m->auto_reply, 0);
+	assert_int_equal(m->bounce, 0);
+	mq_mime_msg_free(m);
+}
+
+static void
+recipients_in_order_lowercased_deduplicated(void **state)
+{
+	struct mq_mime_msg *m = parse_ok("headers.eml");
+
+	assert_string_equal(m->recipients[0], "game+abcdefgh.2.tag@pbem.test");
+	assert_string_equal(m->recipients[1], "other@example.org");
+	assert_string_equal(m->recipients[2], "x@example.org");
+	assert_string_equal(m->recipients[3], "y@example.org");
+	assert_null(m->recipients[4]);
+	mq_mime_msg_free(m);
+}
+
+static void
+missing_headers_are_null(void **state)
+{
+	struct mq_mime_msg *m = parse_ok("no_content_type.eml");
+
+	assert_string_equal(m->from, "bob@example.org");
+	assert_null(m->from_display);
+	assert_null(m->message_id);
+	assert_null(m->in_reply_to);
+	assert_non_null(m->recipients);
+	assert_null(m->recipients[0]);
+	mq_mime_msg_free(m);
+}
+
+static void
+subject_with_padded_base64_words(void **state)
+{
+	/* GMime 3.2 alone would read "a" here. */
+	static const char raw[] = "From: \"Doe, \\\"J\\\"\" <a@b.example>\n"
+	    "Subject: =?UTF-8?B?YQ==?= =?UTF-8?B?Yg==?=\n"
+	    " x =?ISO-8859-1?Q?caf=E9?= =?shift_jis?B?h0A=?=\n\nbody\n";
+	struct mq_mime_msg *m = NULL;
+
+	assert_int_equal(mq_mime_parse(raw, sizeof(raw) - 1, &m, NULL), 0);
+	assert_string_equal(m->subject, "ab x café①");
+	assert_string_equal(m->from_display, "Doe, \"J\"");
+	mq_mime_msg_free(m);
+}
+
+/* ---- auto-replies and bounces --------------------------------------- */
+
+static void
+expect_flags(const char *name, int auto_reply, int bounce)
+{
+	struct mq_mime_msg *m = parse_ok(name);
+
+	assert_int_equal(m->auto_reply, auto_reply);
+	assert_int_equal(m->bounce, bounce);
+	mq_mime_msg_free(m);
+}
+
+static void
+auto_submitted_is_auto_reply(void **state)
+{
+	expect_flags("auto_submitted.eml", 1, 0);
+}
+
+static void
+auto_submitted_no_is_not(void **state)
+{
+	expect_flags("auto_submitted_no.eml", 0, 0);
+}
+
+static void
+precedence_bulk_and_list_are_auto(void **state)
+{
+	expect_flags("precedence_bulk.eml", 1, 0);
+	expect_flags("precedence_list.eml", 1, 0);
+}
+
+static void
+x_autoreply_headers_are_auto(void **state)
+{
+	expect_flags("x_autoreply.eml", 1, 0);
+	expect_flags("x_autorespond.eml", 1, 0);
+}
+
+static void
+vacation_subjects_are_auto(void **state)
+{
+	expect_flags("vacation_subject.eml", 1, 0);
+	expect_flags("vacation_subject_ja.eml", 1, 0);
+}
+
+static void
+delivery_status_report_is_bounce(void **state)
+{
+	struct mq_mime_msg *m = parse_ok("bounce_report.eml");
+
+	assert_int_equal(m->bounce, 1);
+	/* The returned original inside is never the text. */
+	assert_string_equal(m->text,
+	    "The mail system could not deliver your message.");
+	mq_mime_msg_free(m);
+}
+
+static void
+postmaster_with_empty_return_path_is_bounce(void **state)
+{
+	expect_flags("bounce_postmaster.eml", 0, 1);
+	expect_flags("not_bounce_postmaster.eml", 0, 0);
+}
+
+/* ---- limits --------------------------------------------------------- */
+
+static void
+message_over_10_mib_is_refused(void **state)
+{
+	size_t len = 20u * 1024 * 1024;
+	char *raw = malloc(len);
+
+	assert_non_null(raw);
+	memset(raw, 'a', len);
+	memcpy(raw, "Subject: big\n\n", 14);
+	expect_refused(raw, len, "The message is larger than 10 MiB.");
+	expect_refused(raw, MQ_MIME_MAX_SIZE + 1,
+	    "The message is larger than 10 MiB.");
+	free(raw);
+}
+
+static char *
+nested(int depth, size_t *len)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	int i;
+
+	mq_buf_puts(&b, "From: a@b.example\nMIME-Version: 1.0\n");
+	for (i = 0; i < depth; i++)
+		mq_buf_printf(&b, "Content-Type: multipart/mixed; "
+		    "boundary=\"b%d\"\n\n--b%d\n", i, i);
+	mq_buf_puts(&b, "Content-Type: text/plain\n\ninner\n");
+	for (i = depth - 1; i >= 0; i--)
+		mq_buf_printf(&b, "--b%d--\n", i);
+	*len = b.len;
+	return mq_buf_steal(&b);
+}
+
+static void
+fifty_nested_multiparts_are_read(void **state)
+{
+	struct mq_mime_msg *m = NULL;
+	size_t len;
+	char *raw = nested(50, &len);
+
+	assert_int_equal(mq_mime_parse(raw, len, &m, NULL), 0);
+	assert_string_equal(m->text, "inner");
+	mq_mime_msg_free(m);
+	free(raw);
+}
+
+static void
+deep_nesting_is_refused(void **state)
+{
+	static const int depths[] = { 51, 1000 };
+	size_t i, len;
+	char *raw;
+
+	for (i = 0; i < 2; i++) {
+		raw = nested(depths[i], &len);
+		expect_refused(raw, len,
+		    "The message has more than 50 levels of nested parts.");
+		free(raw);
+	}
+}
+
+static char *
+long_header(size_t n, int in_part, size_t *len)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	size_t i;
+
+	mq_buf_puts(&b, "From: a@b.example\n");
+	if (in_part)
+		mq_buf_puts(&b, "Content-Type: multipart/mixed; boundary=B\n\n"
+		    "--B\nContent-Type: text/plain\n");
+	mq_buf_puts(&b, "X-Long: ");
+	for (i = 0; i < n; i++)
+		mq_buf_putc(&b, 'x');
+	mq_buf_puts(&b, in_part ? "\n\nbody\n--B--\n" : "\n\nbody\n");
+	*len = b.len;
+	return mq_buf_steal(&b);
+}
+
+static void
+header_line_over_64_kib_is_refused(void **state)
+{
+	struct mq_mime_msg *m = NULL;
+	size_t len;
+	char *raw;
+	int part;
+
+	for (part = 0; part < 2; part++) {
+		raw = long_header(100 * 1000, part, &len);
+		expect_refused(raw, len,
+		    "The message has a header line longer than 64 KiB.");
+		free(raw);
+		/* "X-Long: " and 65528 bytes: exactly 64 KiB, accepted. */
+		raw = long_header(65528, part, &len);
+		assert_int_equal(mq_mime_parse(raw, len, &m, NULL), 0);
+		assert_string_equal(m->text, part ? "body" : "body\n");
+		mq_mime_msg_free(m);
+		free(raw);
+	}
+}
+
+static void
+long_body_line_is_not_a_header(void **state)
+{
+	struct mq_mime_msg *m = NULL;
+	struct mq_buf b = MQ_BUF_INIT;
+	size_t i;
+
+	mq_buf_puts(&b, "From: a@b.example\n\n--\n");
+	for (i = 0; i < 100000; i++)
+		mq_buf_putc(&b, '<');
+	assert_int_equal(mq_mime_parse(b.data, b.len, &m, NULL), 0);
+	assert_int_equal(strlen(m->text), 3 + 100000);
+	mq_mime_msg_free(m);
+	mq_buf_free(&b);
+}
+
+static void
+garbage_never_crashes(void **state)
+{
+	static const char *const junk[] = {
+		"", "\n", "\r\n\r\n", ":", "Content-Type: multipart/mixed\n\n--",
+		"Content-Type: multipart/mixed; boundary=\"\"\n\n--\n--\n",
+		"Content-Type: text/plain; charset=\"\n\nx",
+		"Content-Type: text/plain; charset=\n\n\x80",
+		"Content-Transfer-Encoding: base64\n\n====",
+		"Content-Type: message/rfc822\n\n",
+		"From: <>\nTo: ,,,\nCc: ;:@\nSubject: =?\n\nx",
+	};
+	struct mq_mime_msg *m;
+	size_t i;
+
+	for (i = 0; i < sizeof(junk) / sizeof(junk[0]); i++) {
+		m = NULL;
+		if (mq_mime_parse(junk[i], strlen(junk[i]), &m, NULL) == 0)
+			assert_true(mq_mime_utf8_valid(m->text, strlen(m->text)));
+		mq_mime_msg_free(m);
+	}
+	/* Reached without a crash or a sanitizer report. */
+	assert_true(i == sizeof(junk) / sizeof(junk[0]));
+}
+
+static void
+init_is_idempotent(void **state)
+{
+	struct mq_mime_msg *m = NULL;
+
+	mq_mime_init();
+	mq_mime_init();
+	assert_int_equal(mq_mime_parse("Subject: x\n\ny\n", 14, &m, NULL), 0);
+	assert_string_equal(m->text, "y\n");
+	mq_mime_msg_free(m);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(iso2022jp_body_and_subject_decode),
+		cmocka_unit_test(shift_jis_reads_as_cp932),
+		cmocka_unit_test(euc_jp_base64_decodes),
+		cmocka_unit_test(gb2312_label_reads_gbk_bytes),
+		cmocka_unit_test(gb18030_four_byte_sequences_decode),
+		cmocka_unit_test(big5_decodes),
+		cmocka_unit_test(latin1_label_reads_windows1252_quotes),
+		cmocka_unit_test(iso8859_15_has_euro),
+		cmocka_unit_test(us_ascii_label_reads_windows1252),
+		cmocka_unit_test(missing_charset_valid_utf8_is_utf8),
+		cmocka_unit_test(missing_charset_invalid_utf8_is_windows1252),
+		cmocka_unit_test(missing_content_type_is_text),
+		cmocka_unit_test(broken_charset_label_falls_back),
+		cmocka_unit_test(unknown_charset_label_with_utf8_bytes),
+		cmocka_unit_test(bom_is_stripped),
+		cmocka_unit_test(bom_overrides_wrong_label),
+		cmocka_unit_test(nul_bytes_are_removed),
+		cmocka_unit_test(invalid_utf8_becomes_replacement_chars),
+		cmocka_unit_test(cr_and_crlf_become_lf),
+		cmocka_unit_test(to_utf8_handles_odd_input),
+		cmocka_unit_test(quoted_printable_crlf_message),
+		cmocka_unit_test(base64_utf8),
+		cmocka_unit_test(alternative_prefers_plain),
+		cmocka_unit_test(alternative_plain_wins_even_after_html),
+		cmocka_unit_test(mixed_skips_attachments),
+		cmocka_unit_test(html_only_gmail_drops_quote),
+		cmocka_unit_test(html_only_outlook_drops_reply_block),
+		cmocka_unit_test(html_only_blockquote_dropped),
+		cmocka_unit_test(truncated_multipart_keeps_what_arrived),
+		cmocka_unit_test(headers_only_message_has_empty_text),
+		cmocka_unit_test(multipart_without_boundary_is_refused),
+		cmocka_unit_test(no_text_part_is_refused),
+		cmocka_unit_test(headers_are_decoded),
+		cmocka_unit_test(recipients_in_order_lowercased_deduplicated),
+		cmocka_unit_test(missing_headers_are_null),
+		cmocka_unit_test(subject_with_padded_base64_words),
+		cmocka_unit_test(auto_submitted_is_auto_reply),
+		cmocka_unit_test(auto_submitted_no_is_not),
+		cmocka_unit_test(precedence_bulk_and_list_are_auto),
+		cmocka_unit_test(x_autoreply_headers_are_auto),
+		cmocka_unit_test(vacation_subjects_are_auto),
+		cmocka_unit_test(delivery_status_report_is_bounce),
+		cmocka_unit_test(postmaster_with_empty_return_path_is_bounce),
+		cmocka_unit_test(message_over_10_mib_is_refused),
+		cmocka_unit_test(fifty_nested_multiparts_are_read),
+		cmocka_unit_test(deep_nesting_is_refused),
+		cmocka_unit_test(header_line_over_64_kib_is_refused),
+		cmocka_unit_test(long_body_line_is_not_a_header),
+		cmocka_unit_test(garbage_never_crashes),
+		cmocka_unit_test(init_is_idempotent),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
