@@ -1,0 +1,304 @@
+/*
+ * keys.c - the server's key files; see keys.h and DESIGN.md "The data
+ * folder". Secrets are wiped from the stack once copied out.
+ */
+#include "keys.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sodium.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "buf.h"
+
+static const char *const key_files[] = { "server.key", "server.pub", "tag.key" };
+
+static int
+key_path(struct mq_buf *b, const char *datadir, const char *name)
+{
+	mq_buf_reset(b);
+	if (name == NULL)
+		return mq_buf_printf(b, "%s/keys", datadir);
+	return mq_buf_printf(b, "%s/keys/%s", datadir, name);
+}
+
+/*
+ * Read a whole small file into buf (at most max bytes; *n gets the size,
+ * max + 1 meaning "too big"). Sets errno and returns -1 on failure.
+ */
+static int
+read_small(const char *path, unsigned char *buf, size_t max, size_t *n)
+{
+	unsigned char extra;
+	ssize_t r;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	*n = 0;
+	while (*n < max && (r = read(fd, buf + *n, max - *n)) != 0) {
+		if (r == -1) {
+			if (errno == EINTR)
+				continue;
+			close(fd);
+			return -1;
+		}
+		*n += (size_t)r;
+	}
+	if (*n == max && read(fd, &extra, 1) == 1)
+		*n = max + 1;
+	close(fd);
+	return 0;
+}
+
+/* Read a file that must hold exactly n bytes. */
+static int
+read_exact(const char *path, unsigned char *out, size_t n, struct mq_err *err)
+{
+	unsigned char buf[64];
+	size_t got;
+
+	if (read_small(path, buf, n, &got) == -1)
+		return mq_fail_errno(err, MQ_IO, "cannot read the key file %s",
+		    path);
+	if (got != n) {
+		sodium_memzero(buf, sizeof(buf));
+		return mq_fail(err, MQ_IO, "the key file %s does not hold "
+		    "exactly %zu bytes.", path, n);
+	}
+	memcpy(out, buf, n);
+	sodium_memzero(buf, sizeof(buf));
+	return 0;
+}
+
+static int
+write_file(const char *path, const void *data, size_t n, mode_t mode,
+    struct mq_err *err)
+{
+	const unsigned char *p = data;
+	ssize_t w;
+	int fd;
+
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)) == -1)
+		return mq_fail_errno(err, errno == EEXIST ? MQ_REFUSED : MQ_IO,
+		    "cannot create %s", path);
+	if (fchmod(fd, mode) == -1)
+		goto fail;
+	while (n > 0) {
+		if ((w = write(fd, p, n)) == -1) {
+			if (errno == EINTR)
+				continue;
+			goto fail;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	if (fsync(fd) == -1)
+		goto fail;
+	if (close(fd) == -1) {
+		fd = -1;
+		goto fail;
+	}
+	return 0;
+fail:
+	mq_fail_errno(err, MQ_IO, "cannot write %s", path);
+	if (fd != -1)
+		close(fd);
+	unlink(path);
+	return MQ_IO;
+}
+
+static int
+fsync_dir(const char *path, struct mq_err *err)
+{
+	int fd, rc;
+
+	if ((fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+		return mq_fail_errno(err, MQ_IO, "cannot open %s", path);
+	rc = fsync(fd);
+	close(fd);
+	if (rc == -1)
+		return mq_fail_errno(err, MQ_IO, "cannot fsync %s", path);
+	return 0;
+}
+
+/* Refuse to touch a data folder that already has any key file. */
+static int
+refuse_existing(const char *datadir, struct mq_buf *path, struct mq_err *err)
+{
+	struct stat st;
+	size_t i;
+
+	for (i = 0; i < sizeof(key_files) / sizeof(key_files[0]); i++) {
+		if (key_path(path, datadir, key_files[i]))
+			return mq_fail(err, MQ_IO, "out of memory.");
+		if (lstat(mq_buf_str(path), &st) == 0)
+			return mq_fail(err, MQ_REFUSED, "the key file %s already "
+			    "exists; refusing to overwrite it.", mq_buf_str(path));
+	}
+	return 0;
+}
+
+static int
+create_files(const char *datadir, struct mq_buf *path, struct mq_keys *k,
+    struct mq_err *err)
+{
+	unsigned char seed[crypto_sign_SEEDBYTES];
+	char pub[MQ_LOG_HEXLEN + 2];
+	int rc;
+
+	randombytes_buf(seed, sizeof(seed));
+	crypto_sign_seed_keypair(k->pk, k->sk, seed);
+	randombytes_buf(k->tag, sizeof(k->tag));
+	sodium_bin2hex(pub, sizeof(pub), k->pk, sizeof(k->pk));
+	pub[MQ_LOG_HEXLEN] = '\n';
+
+	key_path(path, datadir, "server.key");
+	rc = write_file(mq_buf_str(path), seed, sizeof(seed), 0600, err);
+	sodium_memzero(seed, sizeof(seed));
+	if (rc)
+		return rc;
+	key_path(path, datadir, "server.pub");
+	MQ_TRY(write_file(mq_buf_str(path), pub, MQ_LOG_HEXLEN + 1, 0644, err));
+	key_path(path, datadir, "tag.key");
+	MQ_TRY(write_file(mq_buf_str(path), k->tag, sizeof(k->tag), 0600, err));
+	key_path(path, datadir, NULL);
+	MQ_TRY(fsync_dir(mq_buf_str(path), err));
+	return fsync_dir(datadir, err);
+}
+
+int
+mq_keys_create(const char *datadir, struct mq_keys *k, struct mq_err *err)
+{
+	struct mq_buf path = MQ_BUF_INIT;
+	struct mq_keys tmp;
+	int rc;
+
+	if ((rc = refuse_existing(datadir, &path, err)) != 0)
+		goto out;
+	key_path(&path, datadir, NULL);
+	if (mkdir(mq_buf_str(&path), 0700) == -1 && errno != EEXIST) {
+		rc = mq_fail_errno(err, MQ_IO, "cannot make %s", mq_buf_str(&path));
+		goto out;
+	}
+	rc = create_files(datadir, &path, &tmp, err);
+	if (rc == 0 && k != NULL)
+		*k = tmp;
+	mq_keys_wipe(&tmp);
+out:
+	mq_buf_free(&path);
+	return rc;
+}
+
+/* 64 hex digits (either case), then an optional LF, nothing else. */
+static int
+parse_hex_pub(const unsigned char *s, size_t n, unsigned char pk[MQ_LOG_PKLEN])
+{
+	char lower[MQ_LOG_HEXLEN];
+	size_t i;
+
+	if (n == MQ_LOG_HEXLEN + 1 && s[MQ_LOG_HEXLEN] == '\n')
+		n--;
+	if (n != MQ_LOG_HEXLEN)
+		return -1;
+	for (i = 0; i < n; i++)
+		lower[i] = (char)tolower(s[i]);
+	return mq_log_unhex(lower, n, pk, MQ_LOG_PKLEN);
+}
+
+int
+mq_keys_load_pub(const char *datadir, unsigned char pk[MQ_LOG_PKLEN],
+    struct mq_err *err)
+{
+	struct mq_buf path = MQ_BUF_INIT;
+	unsigned char buf[MQ_LOG_HEXLEN + 1];
+	size_t n;
+	int rc = 0;
+
+	if (key_path(&path, datadir, "server.pub"))
+		rc = mq_fail(err, MQ_IO, "out of memory.");
+	else if (read_small(mq_buf_str(&path), buf, sizeof(buf), &n) == -1)
+		rc = mq_fail_errno(err, MQ_IO, "cannot read the key file %s",
+		    mq_buf_str(&path));
+	else if (parse_hex_pub(buf, n, pk) != 0)
+		rc = mq_fail(err, MQ_IO, "the key file %s does not hold 64 hex "
+		    "digits and a newline.", mq_buf_str(&path));
+	mq_buf_free(&path);
+	return rc;
+}
+
+static int
+load_secrets(const char *datadir, struct mq_buf *path, struct mq_keys *k,
+    struct mq_err *err)
+{
+	unsigned char seed[crypto_sign_SEEDBYTES];
+	unsigned char pub[MQ_LOG_PKLEN];
+	int rc;
+
+	key_path(path, datadir, "server.key");
+	if ((rc = read_exact(mq_buf_str(path), seed, sizeof(seed), err)) != 0)
+		return rc;
+	crypto_sign_seed_keypair(k->pk, k->sk, seed);
+	sodium_memzero(seed, sizeof(seed));
+	key_path(path, datadir, "tag.key");
+	MQ_TRY(read_exact(mq_buf_str(path), k->tag, sizeof(k->tag), err));
+	/* A server.pub that disagrees would make every verify fail later. */
+	key_path(path, datadir, "server.pub");
+	if (access(mq_buf_str(path), F_OK) == 0) {
+		MQ_TRY(mq_keys_load_pub(datadir, pub, err));
+		if (memcmp(pub, k->pk, sizeof(pub)) != 0)
+			return mq_fail(err, MQ_IO, "the key file %s does not "
+			    "match server.key.", mq_buf_str(path));
+	}
+	return 0;
+}
+
+int
+mq_keys_load(const char *datadir, struct mq_keys *k, struct mq_err *err)
+{
+	struct mq_buf path = MQ_BUF_INIT;
+	int rc;
+
+	rc = load_secrets(datadir, &path, k, err);
+	if (rc == 0 && path.oom)
+		rc = mq_fail(err, MQ_IO, "out of memory.");
+	if (rc)
+		mq_keys_wipe(k);
+	mq_buf_free(&path);
+	return rc;
+}
+
+int
+mq_keys_parse_pub(const char *arg, unsigned char pk[MQ_LOG_PKLEN],
+    struct mq_err *err)
+{
+	unsigned char buf[MQ_LOG_HEXLEN + 1];
+	size_t n;
+
+	if (parse_hex_pub((const unsigned char *)arg, strlen(arg), pk) == 0)
+		return 0;
+	if (read_small(arg, buf, sizeof(buf), &n) == -1) {
+		if (errno == ENOENT)
+			return mq_fail(err, MQ_REFUSED, "the key \"%s\" is neither "
+			    "64 hex digits nor an existing file.", arg);
+		return mq_fail_errno(err, MQ_IO, "cannot read the key file %s",
+		    arg);
+	}
+	if (n == MQ_LOG_PKLEN) {
+		memcpy(pk, buf, MQ_LOG_PKLEN);
+		return 0;
+	}
+	if (parse_hex_pub(buf, n, pk) == 0)
+		return 0;
+	return mq_fail(err, MQ_REFUSED, "the key file %s holds neither 64 hex "
+	    "digits nor 32 raw bytes.", arg);
+}
+
+void
+mq_keys_wipe(struct mq_keys *k)
+{
+	sodium_memzero(k, sizeof(*k));
+}

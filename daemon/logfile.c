@@ -1,0 +1,577 @@
+/*
+ * logfile.c - one game's log file: read in one go and verify, lock, recover
+ * a torn tail, iterate, durable group-commit append, export; see logfile.h.
+ */
+#include "logfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sodium.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "commit.h"
+
+struct mq_logfile {
+	char *path;
+	int fd;				/* -1 for a reader */
+	unsigned char sk[MQ_LOG_SKLEN];	/* a writer's signing key */
+	struct mq_buf data;		/* the complete lines */
+	struct mq_log_chain chain;	/* state after the last line */
+	struct mq_commit_check commits;
+	struct mq_buf scratch;
+	size_t pos;			/* iterator: offset of the next line */
+	uint64_t iseq;			/* iterator: lines given so far */
+	struct mq_log_entry cur;	/* iterator: the entry given last */
+};
+
+static struct mq_logfile *
+lf_new(const char *path, const unsigned char *trusted_pk)
+{
+	struct mq_logfile *lf;
+
+	if ((lf = calloc(1, sizeof(*lf))) == NULL)
+		return NULL;
+	if ((lf->path = strdup(path)) == NULL) {
+		free(lf);
+		return NULL;
+	}
+	lf->fd = -1;
+	mq_buf_init(&lf->data);
+	mq_buf_init(&lf->scratch);
+	mq_log_chain_init(&lf->chain, trusted_pk);
+	mq_commit_check_init(&lf->commits);
+	return lf;
+}
+
+void
+mq_logfile_close(struct mq_logfile *lf)
+{
+	if (lf == NULL)
+		return;
+	if (lf->fd != -1)
+		close(lf->fd);	/* releases the flock */
+	json_decref(lf->cur.body);
+	mq_buf_free(&lf->data);
+	mq_buf_free(&lf->scratch);
+	mq_commit_check_free(&lf->commits);
+	sodium_memzero(lf->sk, sizeof(lf->sk));
+	free(lf->path);
+	free(lf);
+}
+
+/* Read the whole file from fd into lf->data with a single allocation. */
+static int
+read_all(struct mq_logfile *lf, int fd, struct mq_err *err)
+{
+	struct stat st;
+	size_t n = 0, size;
+	ssize_t r;
+	char *p;
+
+	if (fstat(fd, &st) == -1)
+		return mq_fail_errno(err, MQ_IO, "cannot stat %s", lf->path);
+	size = (size_t)st.st_size;
+	if ((p = malloc(size + 1)) == NULL)
+		return mq_fail(err, MQ_IO, "out of memory reading %s.", lf->path);
+	while (n < size && (r = pread(fd, p + n, size - n, (off_t)n)) != 0) {
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r == -1) {
+			free(p);
+			return mq_fail_errno(err, MQ_IO, "cannot read %s", lf->path);
+		}
+		n += (size_t)r;
+	}
+	p[n] = '\0';
+	mq_buf_free(&lf->data);
+	lf->data.data = p;
+	lf->data.len = n;
+	lf->data.cap = size + 1;
+	return 0;
+}
+
+/* The length of the complete (LF-terminated) lines of data. */
+static size_t
+complete_len(const struct mq_buf *b)
+{
+	size_t n = b->len;
+
+	while (n > 0 && b->data[n - 1] != '\n')
+		n--;
+	return n;
+}
+
+/* Verify every line of data[0, len) and set the chain and commit state. */
+static int
+verify_lines(struct mq_logfile *lf, size_t len, struct mq_err *err)
+{
+	struct mq_log_entry e;
+	const char *p = lf->data.data, *end = p + len, *nl;
+	uint64_t lineno = 0;
+	int rc = 0;
+
+	if (len == 0)
+		return mq_log_fail(err, MQ_BADDATA, 1,
+		    "the log holds no complete entry.");
+	for (; p < end && rc == 0; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		lineno++;
+		rc = mq_log_parse_line(p, (size_t)(nl - p), lineno, 1, &e,
+		    &lf->scratch, err);
+		if (rc == 0)
+			rc = mq_log_chain_next(&lf->chain, &e, 1, err);
+		if (rc == 0)
+			rc = mq_commit_check(&lf->commits, lineno, e.body, 1, err);
+		json_decref(e.body);
+	}
+	return rc;
+}
+
+int
+mq_logfile_open_read(const char *path, const unsigned char *trusted_pk,
+    struct mq_logfile **out, struct mq_err *err)
+{
+	struct mq_logfile *lf;
+	int fd, rc;
+
+	*out = NULL;
+	if ((lf = lf_new(path, trusted_pk)) == NULL)
+		return mq_fail(err, MQ_IO, "out of memory.");
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+		rc = mq_fail_errno(err, MQ_IO, "cannot open the log %s", path);
+		mq_logfile_close(lf);
+		return rc;
+	}
+	rc = read_all(lf, fd, err);
+	close(fd);
+	if (rc == 0) {
+		/* A torn tail is a writer's to mend; a reader ignores it. */
+		lf->data.len = complete_len(&lf->data);
+		lf->data.data[lf->data.len] = '\0';
+		rc = verify_lines(lf, lf->data.len, err);
+	}
+	if (rc) {
+		mq_logfile_close(lf);
+		return rc;
+	}
+	*out = lf;
+	return 0;
+}
+
+static char *
+sibling(const char *path, const char *name)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	const char *slash = strrchr(path, '/');
+
+	if (slash == NULL)
+		mq_buf_puts(&b, name == NULL ? "." : name);
+	else {
+		mq_buf_add(&b, path, (size_t)(slash - path + 1));
+		if (name != NULL)
+			mq_buf_puts(&b, name);
+	}
+	return mq_buf_steal(&b);
+}
+
+static int
+fsync_dir_of(const char *path, struct mq_err *err)
+{
+	char *dir;
+	int fd, rc = 0;
+
+	if ((dir = sibling(path, NULL)) == NULL)
+		return mq_fail(err, MQ_IO, "out of memory.");
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1 ||
+	    fsync(fd) == -1)
+		rc = mq_fail_errno(err, MQ_IO, "cannot fsync the folder %s", dir);
+	if (fd != -1)
+		close(fd);
+	free(dir);
+	return rc;
+}
+
+static int
+write_all(int fd, const char *p, size_t n, off_t off)
+{
+	ssize_t w;
+
+	while (n > 0) {
+		if ((w = pwrite(fd, p, n, off)) == -1) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+		off += w;
+	}
+	return 0;
+}
+
+/* Move the torn tail data[good, len) to quarantine; truncate the log. */
+static int
+quarantine_tail(struct mq_logfile *lf, size_t good, struct mq_err *err)
+{
+	char *q;
+	int qfd, rc = 0;
+
+	if ((q = sibling(lf->path, "quarantine")) == NULL)
+		return mq_fail(err, MQ_IO, "out of memory.");
+	lf->data.data[lf->data.len] = '\n';	/* one torn tail per line */
+	qfd = open(q, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+	if (qfd == -1 || write(qfd, lf->data.data + good,
+	    lf->data.len - good + 1) != (ssize_t)(lf->data.len - good + 1) ||
+	    fsync(qfd) == -1)
+		rc = mq_fail_errno(err, MQ_IO, "cannot write %s", q);
+	if (qfd != -1)
+		close(qfd);
+	if (rc == 0)
+		rc = fsync_dir_of(q, err);
+	free(q);
+	if (rc)
+		return rc;
+	if (ftruncate(lf->fd, (off_t)good) == -1 || fsync(lf->fd) == -1)
+		return mq_fail_errno(err, MQ_IO, "cannot truncate %s", lf->path);
+	lf->data.len = good;
+	lf->data.data[good] = '\0';
+	return 0;
+}
+
+static int
+writer_init(struct mq_logfile *lf, const struct mq_keys *k, int fd,
+    struct mq_err *err)
+{
+	lf->fd = fd;
+	memcpy(lf->sk, k->sk, sizeof(lf->sk));
+	if (flock(fd, LOCK_EX) == -1)
+		return mq_fail_errno(err, MQ_IO, "cannot lock %s", lf->path);
+	return 0;
+}
+
+int
+mq_logfile_open_write(const char *path, const struct mq_keys *k,
+    struct mq_logfile **out, struct mq_err *err)
+{
+	struct mq_logfile *lf;
+	size_t good;
+	int fd, rc;
+
+	*out = NULL;
+	if ((lf = lf_new(path, k->pk)) == NULL)
+		return mq_fail(err, MQ_IO, "out of memory.");
+	if ((fd = open(path, O_RDWR | O_CLOEXEC)) == -1) {
+		rc = mq_fail_errno(err, MQ_IO, "cannot open the log %s", path);
+		mq_logfile_close(lf);
+		return rc;
+	}
+	if ((rc = writer_init(lf, k, fd, err)) == 0 &&
+	    (rc = read_all(lf, fd, err)) == 0) {
+		good = complete_len(&lf->data);
+		rc = verify_lines(lf, good, err);
+		if (rc == 0 && good < lf->data.len)
+			rc = quarantine_tail(lf, good, err);
+	}
+	if (rc) {
+		mq_logfile_close(lf);
+		return rc;
+	}
+	*out = lf;
+	return 0;
+}
+
+/* Fill the chain fields of body as entry seq; then check it all. */
+static int
+prepare(struct mq_logfile *lf, const struct mq_log_chain *c, json_t *body,
+    struct mq_err *err)
+{
+	char hex[MQ_LOG_HEXLEN + 1];
+	uint64_t seq = c->seq + 1;
+	json_t *t;
+
+	if (!json_is_object(body))
+		return mq_fail(err, MQ_REFUSED, "an entry must be a JSON object.");
+	if (seq == 1)
+		memset(hex, '0', MQ_LOG_HEXLEN);
+	else
+		sodium_bin2hex(hex, sizeof(hex), c->head, sizeof(c->head));
+	hex[MQ_LOG_HEXLEN] = '\0';
+	if (json_object_set_new(body, "v", json_integer(1)) ||
+	    json_object_set_new(body, "seq", json_integer((json_int_t)seq)) ||
+	    json_object_set_new(body, "prev", json_string(hex)) ||
+	    json_object_set_new(body, "kid", json_string(c->kid)))
+		return mq_fail(err, MQ_IO, "out of memory.");
+	t = json_object_get(body, "type");
+	if (json_is_string(t) && strcmp(json_string_value(t), "command") == 0 &&
+	    lf->commits.have_seed)
+		MQ_TRY(mq_commit_fill(body, lf->commits.seed, err));
+	/* The same checks a verifier makes, so a bad entry never lands. */
+	MQ_TRY(mq_log_chain_fields(c, body, seq, err));
+	return mq_commit_check(&lf->commits, seq, body, 1, err);
+}
+
+static int
+format_all(struct mq_logfile *lf, struct mq_log_chain *c, json_t *const *bodies,
+    size_t n, struct mq_log_signed *out, struct mq_err *err)
+{
+	struct mq_log_entry e;
+	size_t i, start;
+	char *tab;
+
+	for (i = 0; i < n; i++) {
+		start = lf->data.len;
+		MQ_TRY(prepare(lf, c, bodies[i], err));
+		MQ_TRY(mq_log_sign_line(bodies[i], lf->sk, &lf->data, e.hash, err));
+		e.body = bodies[i];
+		e.seq = c->seq + 1;
+		/* The signature was made here; no need to verify it again. */
+		MQ_TRY(mq_log_chain_next(c, &e, 0, err));
+		if (out == NULL)
+			continue;
+		tab = memchr(lf->data.data + start, '\t', lf->data.len - start);
+		out[i].seq = e.seq;
+		out[i].body = strndup(lf->data.data + start,
+		    (size_t)(tab - lf->data.data - start));
+		memcpy(out[i].hash, tab + 1, MQ_LOG_HEXLEN);
+		out[i].hash[MQ_LOG_HEXLEN] = '\0';
+		memcpy(out[i].sig, tab + 2 + MQ_LOG_HEXLEN, MQ_LOG_B64LEN);
+		out[i].sig[MQ_LOG_B64LEN] = '\0';
+		if (out[i].body == NULL)
+			return mq_fail(err, MQ_IO, "out of memory.");
+	}
+	return 0;
+}
+
+int
+mq_logfile_append(struct mq_logfile *lf, json_t *const *bodies, size_t n,
+    struct mq_log_signed *out, struct mq_err *err)
+{
+	struct mq_log_chain c = lf->chain;
+	size_t start = lf->data.len, ntypes = lf->commits.ntypes;
+	int rc;
+
+	if (lf->fd == -1)
+		mq_fatal("mq_logfile_append on a log opened for reading");
+	if (out != NULL)
+		memset(out, 0, n * sizeof(*out));
+	rc = format_all(lf, &c, bodies, n, out, err);
+	if (rc == 0 && write_all(lf->fd, lf->data.data + start,
+	    lf->data.len - start, (off_t)start) == -1)
+		rc = mq_fail_errno(err, MQ_IO, "cannot write %s", lf->path);
+	if (rc == 0 && fsync(lf->fd) == -1)
+		rc = mq_fail_errno(err, MQ_IO, "cannot fsync %s", lf->path);
+	if (rc) {
+		/*
+		 * Leave no partial group behind, in the file or in memory. If
+		 * even the truncate fails, the next writer quarantines the
+		 * torn tail, as after a crash.
+		 */
+		if (ftruncate(lf->fd, (off_t)start) == -1)
+			rc = mq_fail_errno(err, MQ_IO, "cannot write %s, nor "
+			    "truncate it back", lf->path);
+		lf->data.len = start;
+		if (lf->data.data != NULL)
+			lf->data.data[start] = '\0';
+		lf->commits.ntypes = ntypes;
+		if (out != NULL)
+			mq_log_signed_free(out, n);
+		return rc;
+	}
+	lf->chain = c;
+	return 0;
+}
+
+/* Write genesis into a fresh temporary file, then link it into place. */
+static int
+create_at(struct mq_logfile *lf, const struct mq_keys *k, char *tmp,
+    json_t *genesis, struct mq_log_signed *out, struct mq_err *err)
+{
+	char pkhex[MQ_LOG_HEXLEN + 1];
+	int fd;
+
+	if ((fd = mkstemp(tmp)) == -1)
+		return mq_fail_errno(err, MQ_IO, "cannot create %s", tmp);
+	MQ_TRY(writer_init(lf, k, fd, err));
+	sodium_bin2hex(pkhex, sizeof(pkhex), k->pk, sizeof(k->pk));
+	if (json_object_set_new(genesis, "server_key", json_string(pkhex)))
+		return mq_fail(err, MQ_IO, "out of memory.");
+	MQ_TRY(mq_logfile_append(lf, &genesis, 1, out, err));
+	if (link(tmp, lf->path) == -1) {
+		if (out != NULL)
+			mq_log_signed_free(out, 1);
+		return mq_fail_errno(err, errno == EEXIST ? MQ_REFUSED : MQ_IO,
+		    "cannot create the log %s", lf->path);
+	}
+	return fsync_dir_of(lf->path, err);
+}
+
+int
+mq_logfile_create(const char *path, const struct mq_keys *k, json_t *genesis,
+    struct mq_log_signed *out, struct mq_logfile **lfp, struct mq_err *err)
+{
+	struct mq_buf tmp = MQ_BUF_INIT;
+	struct mq_logfile *lf;
+	int rc;
+
+	if (lfp != NULL)
+		*lfp = NULL;
+	if ((lf = lf_new(path, k->pk)) == NULL)
+		return mq_fail(err, MQ_IO, "out of memory.");
+	if (mq_buf_printf(&tmp, "%s.new.XXXXXX", path))
+		rc = mq_fail(err, MQ_IO, "out of memory.");
+	else {
+		rc = create_at(lf, k, tmp.data, genesis, out, err);
+		if (lf->fd != -1)
+			unlink(tmp.data);
+	}
+	mq_buf_free(&tmp);
+	if (rc || lfp == NULL)
+		mq_logfile_close(lf);
+	else
+		*lfp = lf;
+	return rc;
+}
+
+void
+mq_logfile_rewind(struct mq_logfile *lf)
+{
+	json_decref(lf->cur.body);
+	lf->cur.body = NULL;
+	lf->pos = 0;
+	lf->iseq = 0;
+}
+
+int
+mq_logfile_next(struct mq_logfile *lf, const struct mq_log_entry **e,
+    struct mq_err *err)
+{
+	const char *p, *nl;
+	int rc;
+
+	json_decref(lf->cur.body);
+	lf->cur.body = NULL;
+	*e = NULL;
+	if (lf->pos >= lf->data.len)
+		return 0;
+	p = lf->data.data + lf->pos;
+	nl = memchr(p, '\n', lf->data.len - lf->pos);
+	rc = mq_log_parse_line(p, (size_t)(nl - p), lf->iseq + 1, 0, &lf->cur,
+	    &lf->scratch, err);
+	if (rc) {
+		json_decref(lf->cur.body);
+		lf->cur.body = NULL;
+		return rc;
+	}
+	lf->pos = (size_t)(nl + 1 - lf->data.data);
+	lf->iseq++;
+	*e = &lf->cur;
+	return 0;
+}
+
+uint64_t
+mq_logfile_seq(const struct mq_logfile *lf)
+{
+	return lf->chain.seq;
+}
+
+const char *
+mq_logfile_game(const struct mq_logfile *lf)
+{
+	return lf->chain.game;
+}
+
+void
+mq_logfile_head(const struct mq_logfile *lf, unsigned char hash[MQ_LOG_HASHLEN])
+{
+	memcpy(hash, lf->chain.head, MQ_LOG_HASHLEN);
+}
+
+const unsigned char *
+mq_logfile_pubkey(const struct mq_logfile *lf)
+{
+	return lf->chain.pk;
+}
+
+int
+mq_logfile_verify(const char *path, const unsigned char *trusted_pk,
+    uint64_t *n, struct mq_err *err)
+{
+	struct mq_logfile *lf;
+
+	MQ_TRY(mq_logfile_open_read(path, trusted_pk, &lf, err));
+	if (n != NULL)
+		*n = mq_logfile_seq(lf);
+	mq_logfile_close(lf);
+	return 0;
+}
+
+/* The export's "log": every line without its LF. */
+static json_t *
+export_lines(const struct mq_logfile *lf)
+{
+	const char *p = lf->data.data, *end = p + lf->data.len, *nl;
+	json_t *a = json_array();
+
+	for (; a != NULL && p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (json_array_append_new(a, json_stringn(p, (size_t)(nl - p)))) {
+			json_decref(a);
+			return NULL;
+		}
+	}
+	return a;
+}
+
+static int
+check_data_hash(struct mq_logfile *lf, const json_t *data, char *hex,
+    struct mq_err *err)
+{
+	const struct mq_log_entry *g;
+	unsigned char h[MQ_LOG_HASHLEN], want[MQ_LOG_HASHLEN];
+	int rc;
+
+	if (!json_is_object(data))
+		return mq_fail(err, MQ_REFUSED, "the game data is not an object.");
+	mq_buf_reset(&lf->scratch);
+	MQ_TRY(mq_log_canon(data, &lf->scratch, err));
+	crypto_generichash(h, sizeof(h), (unsigned char *)lf->scratch.data,
+	    lf->scratch.len, NULL, 0);
+	sodium_bin2hex(hex, MQ_LOG_HEXLEN + 1, h, sizeof(h));
+	mq_logfile_rewind(lf);
+	MQ_TRY(mq_logfile_next(lf, &g, err));
+	rc = g == NULL || mq_log_get_hex(g->body, "data_hash", want, sizeof(want))
+	    || memcmp(want, h, sizeof(h)) != 0;
+	mq_logfile_rewind(lf);
+	if (rc)
+		return mq_fail(err, MQ_BADDATA, "the game data's hash is not the "
+		    "data_hash of the genesis.");
+	return 0;
+}
+
+int
+mq_logfile_export(struct mq_logfile *lf, const json_t *data, char **out,
+    struct mq_err *err)
+{
+	char hex[MQ_LOG_HEXLEN + 1], pkhex[MQ_LOG_HEXLEN + 1];
+	json_t *doc;
+
+	*out = NULL;
+	MQ_TRY(check_data_hash(lf, data, hex, err));
+	sodium_bin2hex(pkhex, sizeof(pkhex), lf->chain.pk, sizeof(lf->chain.pk));
+	doc = json_pack("{s:s, s:s, s:s, s:o, s:O, s:s}",
+	    "format", "masqued-export-v1", "game", lf->chain.game,
+	    "public_key", pkhex, "log", export_lines(lf), "data", (json_t *)data,
+	    "data_hash", hex);
+	if (doc == NULL)
+		return mq_fail(err, MQ_IO, "out of memory building the export.");
+	*out = json_dumps(doc, JSON_INDENT(1) | JSON_SORT_KEYS);
+	json_decref(doc);
+	if (*out == NULL)
+		return mq_fail(err, MQ_IO, "out of memory building the export.");
+	return 0;
+}

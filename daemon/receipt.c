@@ -1,0 +1,248 @@
+/*
+ * receipt.c - signed receipts for one log entry; see receipt.h. A receipt
+ * stands alone: checking one needs only its own bytes (and, to catch a
+ * host, the log it should agree with).
+ */
+#include "receipt.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sodium.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "logfile.h"
+
+#define RECEIPT_FORMAT	"masqued-receipt-v1"
+
+int
+mq_receipt_make(const struct mq_log_signed *e,
+    const unsigned char pk[MQ_LOG_PKLEN], char **out, struct mq_err *err)
+{
+	char pkhex[MQ_LOG_HEXLEN + 1];
+	struct mq_buf b = MQ_BUF_INIT;
+	json_t *doc;
+	char *s;
+
+	*out = NULL;
+	sodium_bin2hex(pkhex, sizeof(pkhex), pk, MQ_LOG_PKLEN);
+	doc = json_pack("{s:s, s:s, s:s, s:s, s:s}", "format", RECEIPT_FORMAT,
+	    "body", e->body, "hash", e->hash, "sig", e->sig,
+	    "public_key", pkhex);
+	s = doc != NULL ? json_dumps(doc, JSON_INDENT(1) | JSON_SORT_KEYS) :
+	    NULL;
+	json_decref(doc);
+	if (s == NULL)
+		return mq_fail(err, MQ_IO, "out of memory making a receipt.");
+	mq_buf_puts(&b, s);
+	free(s);
+	if (mq_buf_putc(&b, '\n') || (*out = mq_buf_steal(&b)) == NULL)
+		return mq_fail(err, MQ_IO, "out of memory making a receipt.");
+	return 0;
+}
+
+void
+mq_receipt_free(struct mq_receipt *r)
+{
+	if (r == NULL)
+		return;
+	free(r->body);
+	memset(r, 0, sizeof(*r));
+}
+
+/* A string member of the receipt, or NULL. */
+static const char *
+member(const json_t *doc, const char *key, size_t *len)
+{
+	json_t *v = json_object_get(doc, key);
+
+	*len = 0;
+	if (!json_is_string(v))
+		return NULL;
+	*len = json_string_length(v);
+	return json_string_value(v);
+}
+
+/* The receipt's form: exactly its five string members. */
+static int
+check_form(const json_t *doc, struct mq_err *err)
+{
+	static const char *const keys[] = { "format", "body", "hash", "sig",
+	    "public_key" };
+	const char *f;
+	size_t i, n;
+
+	if (!json_is_object(doc) || json_object_size(doc) != 5)
+		return mq_fail(err, MQ_BADDATA, "the receipt is not an object of "
+		    "format, body, hash, sig and public_key.");
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (member(doc, keys[i], &n) == NULL)
+			return mq_fail(err, MQ_BADDATA, "the receipt has no "
+			    "string \"%s\".", keys[i]);
+	f = member(doc, "format", &n);
+	if (strcmp(f, RECEIPT_FORMAT) != 0)
+		return mq_fail(err, MQ_BADDATA, "the receipt's format is not "
+		    "%s.", RECEIPT_FORMAT);
+	return 0;
+}
+
+/* The body: canonical, hashed as the receipt says, kid of public_key. */
+static int
+check_body(const json_t *doc, struct mq_receipt *r, struct mq_err *err)
+{
+	struct mq_buf scratch = MQ_BUF_INIT;
+	unsigned char h[MQ_LOG_HASHLEN];
+	char kid[MQ_LOG_KIDLEN + 1];
+	struct mq_err sub;
+	const char *body, *s;
+	json_t *v, *seq, *game;
+	size_t len, n;
+	int rc;
+
+	body = member(doc, "body", &len);
+	mq_err_clear(&sub);
+	rc = mq_log_parse_body(body, len, &v, &scratch, &sub);
+	mq_buf_free(&scratch);
+	if (rc)
+		return mq_fail(err, rc, "the receipt is not sound: %s", sub.msg);
+	seq = json_object_get(v, "seq");
+	game = json_object_get(v, "game");
+	mq_log_kid(r->pk, kid);
+	rc = !json_is_integer(seq) || json_integer_value(seq) < 1 ||
+	    !json_is_string(game) || !json_is_string(json_object_get(v, "kid")) ||
+	    strcmp(json_string_value(json_object_get(v, "kid")), kid) != 0;
+	if (rc == 0) {
+		r->seq = (uint64_t)json_integer_value(seq);
+		mq_strlcpy(r->game, json_string_value(game), sizeof(r->game));
+	}
+	json_decref(v);
+	if (rc)
+		return mq_fail(err, MQ_BADDATA, "the receipt's body lacks a seq, "
+		    "a game or the kid of its public_key.");
+	s = member(doc, "hash", &n);
+	mq_log_hash(body, len, h);
+	if (mq_log_unhex(s, n, r->hash, sizeof(r->hash)) != 0 ||
+	    memcmp(h, r->hash, sizeof(h)) != 0)
+		return mq_fail(err, MQ_BADDATA,
+		    "the receipt's hash does not match its body.");
+	if ((r->body = strndup(body, len)) == NULL)
+		return mq_fail(err, MQ_IO, "out of memory.");
+	return 0;
+}
+
+static int
+check_sig(const json_t *doc, const struct mq_receipt *r,
+    const unsigned char *trusted_pk, struct mq_err *err)
+{
+	unsigned char sig[MQ_LOG_SIGLEN];
+	const char *s, *end;
+	size_t n, binlen;
+
+	s = member(doc, "sig", &n);
+	if (n != MQ_LOG_B64LEN || sodium_base642bin(sig, sizeof(sig), s, n,
+	    NULL, &binlen, &end, sodium_base64_VARIANT_ORIGINAL) != 0 ||
+	    binlen != sizeof(sig) || end != s + n)
+		return mq_fail(err, MQ_BADDATA,
+		    "the receipt's signature is not base64 of 64 bytes.");
+	if (crypto_sign_verify_detached(sig, r->hash, sizeof(r->hash),
+	    r->pk) != 0)
+		return mq_fail(err, MQ_BADDATA,
+		    "the receipt's signature does not verify.");
+	if (trusted_pk != NULL && memcmp(trusted_pk, r->pk, MQ_LOG_PKLEN) != 0)
+		return mq_fail(err, MQ_BADDATA,
+		    "the receipt is signed by another key than the trusted one.");
+	return 0;
+}
+
+int
+mq_receipt_check(const char *text, size_t len, const unsigned char *trusted_pk,
+    struct mq_receipt *out, struct mq_err *err)
+{
+	struct mq_receipt r;
+	json_error_t je;
+	const char *s;
+	json_t *doc;
+	size_t n;
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	if ((doc = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je)) == NULL)
+		return mq_fail(err, MQ_BADDATA, "the receipt is not JSON (%s).",
+		    je.text);
+	if ((rc = check_form(doc, err)) == 0) {
+		s = member(doc, "public_key", &n);
+		if (mq_log_unhex(s, n, r.pk, sizeof(r.pk)) != 0)
+			rc = mq_fail(err, MQ_BADDATA, "the receipt's public_key "
+			    "is not 64 hex digits.");
+	}
+	if (rc == 0)
+		rc = check_body(doc, &r, err);
+	if (rc == 0)
+		rc = check_sig(doc, &r, trusted_pk, err);
+	json_decref(doc);
+	if (rc || out == NULL)
+		mq_receipt_free(&r);
+	else
+		*out = r;
+	return rc;
+}
+
+int
+mq_receipt_check_file(const char *path, const unsigned char *trusted_pk,
+    struct mq_receipt *r, struct mq_err *err)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	char chunk[4096];
+	ssize_t n;
+	int fd, rc;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return mq_fail_errno(err, MQ_IO, "cannot open %s", path);
+	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1) {
+			rc = mq_fail_errno(err, MQ_IO, "cannot read %s", path);
+			close(fd);
+			mq_buf_free(&b);
+			return rc;
+		}
+		mq_buf_add(&b, chunk, (size_t)n);
+	}
+	close(fd);
+	if (b.oom)
+		rc = mq_fail(err, MQ_IO, "out of memory reading %s.", path);
+	else
+		rc = mq_receipt_check(mq_buf_str(&b), b.len, trusted_pk, r, err);
+	mq_buf_free(&b);
+	return rc;
+}
+
+int
+mq_receipt_against_log(const struct mq_receipt *r, const char *logpath,
+    struct mq_err *err)
+{
+	const struct mq_log_entry *e = NULL;
+	struct mq_logfile *lf;
+	int rc;
+
+	MQ_TRY(mq_logfile_open_read(logpath, r->pk, &lf, err));
+	if (strcmp(mq_logfile_game(lf), r->game) != 0)
+		rc = mq_fail(err, MQ_BADDATA, "the receipt is for game %s, the "
+		    "log for game %s.", r->game, mq_logfile_game(lf));
+	else
+		while ((rc = mq_logfile_next(lf, &e, err)) == 0 && e != NULL &&
+		    e->seq != r->seq)
+			continue;
+	if (rc == 0 && e == NULL)
+		rc = mq_fail(err, MQ_BADDATA, "the log has no entry %llu, which "
+		    "the receipt is for.", (unsigned long long)r->seq);
+	else if (rc == 0 && (e->body_len != strlen(r->body) ||
+	    memcmp(e->line, r->body, e->body_len) != 0))
+		rc = mq_log_fail(err, MQ_BADDATA, r->seq, "the log's body is not "
+		    "the one the receipt signs: the log was changed.");
+	mq_logfile_close(lf);
+	return rc;
+}

@@ -1,0 +1,52 @@
+/*
+ * receipt.h - a player's signed receipt for one log entry, and checking one
+ * alone or against a log (DESIGN.md "Commitments and receipts"):
+ *
+ *   {"format": "masqued-receipt-v1", "body": "<canonical body>",
+ *    "hash": "<hex>", "sig": "<base64>", "public_key": "<hex>"}
+ */
+#ifndef MQ_RECEIPT_H
+#define MQ_RECEIPT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+#include "log.h"
+
+struct mq_receipt {
+	uint64_t seq;			/* the body's seq */
+	char game[16];			/* the body's game */
+	char *body;			/* the canonical body, malloc'd */
+	unsigned char hash[MQ_LOG_HASHLEN];
+	unsigned char pk[MQ_LOG_PKLEN];
+};
+
+/* The receipt JSON text (malloc'd, ends with LF) for a signed entry. */
+int mq_receipt_make(const struct mq_log_signed *e,
+    const unsigned char pk[MQ_LOG_PKLEN], char **out, struct mq_err *err);
+
+/*
+ * Check a receipt: its form, a canonical body whose kid is its public_key's,
+ * the hash, and the signature under public_key; and public_key must be
+ * trusted_pk when that is non-NULL. MQ_BADDATA with a sentence if not.
+ * Fills r (if non-NULL; free with mq_receipt_free).
+ */
+int mq_receipt_check(const char *text, size_t len,
+    const unsigned char *trusted_pk, struct mq_receipt *r, struct mq_err *err);
+
+/* The same, reading the receipt from a file (MQ_IO if unreadable). */
+int mq_receipt_check_file(const char *path, const unsigned char *trusted_pk,
+    struct mq_receipt *r, struct mq_err *err);
+
+/*
+ * Check a (checked) receipt against a log, verified under the receipt's
+ * key: the log holds an entry with the receipt's seq whose body is, byte
+ * for byte, the receipt's. MQ_BADDATA with a sentence if not.
+ */
+int mq_receipt_against_log(const struct mq_receipt *r, const char *logpath,
+    struct mq_err *err);
+
+void mq_receipt_free(struct mq_receipt *r);
+
+#endif

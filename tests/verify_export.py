@@ -1,0 +1,354 @@
+#!/usr/bin/python3
+"""verify_export.py - check a masqued game export, independently of the C code.
+
+Usage: /usr/bin/python3 tests/verify_export.py EXPORT.json
+
+Checks every log line (three TAB-separated fields, a canonical body, its hash,
+its signature under the export's public_key), the seq/prev chain, the game,
+the kid, that the genesis names public_key as server_key, the seed
+commitment, every secret command's salt and commitment, the seqs each reveal
+opens, and the data hash. Prints "ok: N entries" and exits 0, or prints
+"entry SEQ: what is wrong" (or "export: ...") and exits 1. Usage errors exit 2.
+
+Uses only hashlib, json, base64 and PyNaCl; shares no code with the C side.
+Canonical JSON is jansson's JSON_COMPACT | JSON_SORT_KEYS, mirrored exactly:
+keys sorted by their UTF-8 bytes, no spaces, non-ASCII raw, '/' unescaped,
+\\b \\f \\n \\r \\t \\" \\\\ escaped by name and other control characters as
+\\u00XX with UPPER-case hex (json.dumps would write lower-case).
+"""
+
+import base64
+import hashlib
+import json
+import sys
+
+import nacl.exceptions
+import nacl.signing
+
+TYPES = ("genesis", "command", "reveal", "timeout", "admin", "end")
+HEXDIGITS = "0123456789abcdef"
+BASE32 = "abcdefghijklmnopqrstuvwxyz234567"
+ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\f": "\\f", "\n": "\\n",
+           "\r": "\\r", "\t": "\\t"}
+INT_MIN, INT_MAX = -2 ** 63, 2 ** 63 - 1
+
+
+class Bad(Exception):
+    """A check failed; the message is a sentence without the entry."""
+
+
+def canon_str(s):
+    out = ['"']
+    for ch in s:
+        if ch in ESCAPES:
+            out.append(ESCAPES[ch])
+        elif ch < " ":
+            out.append("\\u%04X" % ord(ch))
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def canon(v):
+    """jansson's JSON_COMPACT | JSON_SORT_KEYS dump of v, as a str."""
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if v is None:
+        return "null"
+    if type(v) is int:
+        if not INT_MIN <= v <= INT_MAX:
+            raise Bad("the body holds a number out of range.")
+        return str(v)
+    if type(v) is str:
+        if "\x00" in v:
+            raise Bad("the body holds a NUL (\\u0000).")
+        return canon_str(v)
+    if type(v) is list:
+        return "[" + ",".join(canon(x) for x in v) + "]"
+    if type(v) is dict:
+        keys = sorted(v, key=utf8)
+        return "{" + ",".join(canon_str(k) + ":" + canon(v[k])
+                              for k in keys) + "}"
+    raise Bad("the body holds a value that is not integer JSON.")
+
+
+def utf8(s):
+    try:
+        return s.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Bad("a string is not valid Unicode (a lone surrogate).")
+
+
+def no_duplicates(pairs):
+    d = {}
+    for k, v in pairs:
+        if k in d:
+            raise Bad("the body has a duplicate key (%s)." % json.dumps(k))
+        d[k] = v
+    return d
+
+
+def no_real(s):
+    raise Bad("the body holds a real number.")
+
+
+def no_constant(s):
+    raise Bad("the body is not JSON (%s)." % s)
+
+
+def loads_strict(text):
+    return json.loads(text, object_pairs_hook=no_duplicates,
+                      parse_float=no_real, parse_constant=no_constant)
+
+
+def parse_body(raw):
+    """The body's object, if raw is exactly its canonical form."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Bad("the body is not valid UTF-8.")
+    if "\x00" in text:
+        raise Bad("the body holds a NUL byte.")
+    try:
+        obj = loads_strict(text)
+    except ValueError as e:
+        raise Bad("the body is not JSON (%s)." % e)
+    if type(obj) is not dict:
+        raise Bad("the body is not a JSON object.")
+    if utf8(canon(obj)) != raw:
+        raise Bad("the body is not in canonical form.")
+    return obj
+
+
+def blake(data, key=b""):
+    return hashlib.blake2b(data, digest_size=32, key=key).digest()
+
+
+def unhex(s, n, what):
+    if type(s) is not str or len(s) != 2 * n or any(c not in HEXDIGITS
+                                                     for c in s):
+        raise Bad("%s is not %d lower-case hex digits." % (what, 2 * n))
+    return bytes.fromhex(s)
+
+
+def get(obj, key, typ, what=None):
+    v = obj.get(key)
+    if type(v) is not typ:
+        raise Bad("%s is missing or not %s." %
+                  (what or key, "an integer" if typ is int else
+                   "a " + typ.__name__))
+    return v
+
+
+class Chain:
+    def __init__(self, pk_hex):
+        self.pk_hex = pk_hex
+        self.vk = nacl.signing.VerifyKey(unhex(pk_hex, 32, "public_key"))
+        self.kid = blake(bytes.fromhex(pk_hex))[:8].hex()
+        self.seq = 0
+        self.head = "0" * 64
+        self.game = None
+        self.seed = None
+        self.types = {}
+        self.genesis = None
+
+
+def check_line(chain, line):
+    try:
+        raw = line.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Bad("the line is not valid Unicode.")
+    fields = raw.split(b"\t")
+    if len(fields) != 3:
+        raise Bad("the line does not have exactly three TAB-separated fields.")
+    body_raw, hash_hex, sig_b64 = fields
+    body = parse_body(body_raw)
+    try:
+        h = unhex(hash_hex.decode("ascii"), 32, "the hash")
+    except UnicodeDecodeError:
+        raise Bad("the hash is not 64 lower-case hex digits.")
+    if blake(b"masqued-log-v1\n" + body_raw) != h:
+        raise Bad("the hash does not match the body.")
+    try:
+        sig = base64.b64decode(sig_b64, validate=True)
+    except ValueError:
+        sig = b""
+    if len(sig) != 64 or base64.b64encode(sig) != sig_b64:
+        raise Bad("the signature is not base64 of 64 bytes.")
+    check_fields(chain, body)
+    try:
+        chain.vk.verify(h, sig)
+    except nacl.exceptions.BadSignatureError:
+        raise Bad("the signature does not verify.")
+    check_commitments(chain, body)
+    chain.types[chain.seq + 1] = body["type"]
+    chain.seq += 1
+    chain.head = h.hex()
+    return body
+
+
+def check_fields(chain, body):
+    seq = chain.seq + 1
+    if body.get("v") != 1 or type(body.get("v")) is not int:
+        raise Bad("v is not 1.")
+    if get(body, "seq", int) != seq:
+        raise Bad("seq is %d, expected %d." % (body["seq"], seq))
+    if body.get("prev") != chain.head:
+        raise Bad("prev is not the previous entry's hash.")
+    game = get(body, "game", str)
+    if len(game) != 8 or any(c not in BASE32 for c in game):
+        raise Bad("game is not an 8-character game id.")
+    if chain.game is not None and game != chain.game:
+        raise Bad('game is "%s", not the log\'s "%s".' % (game, chain.game))
+    if get(body, "ts", int) < 0:
+        raise Bad("ts is not a non-negative integer.")
+    t = get(body, "type", str, "the type")
+    if t not in TYPES:
+        raise Bad('unknown type "%s".' % t)
+    if (seq == 1) != (t == "genesis"):
+        raise Bad("the first entry is not a genesis." if seq == 1 else
+                  "a genesis after the first entry.")
+    if seq == 1:
+        key = body.get("server_key")
+        if key != chain.pk_hex:
+            raise Bad("the log is signed by another key, not the export's "
+                      "public_key.")
+        chain.game = game
+    if body.get("kid") != chain.kid:
+        raise Bad("the kid does not match the public key (kid %s)."
+                  % chain.kid)
+
+
+def salt_of(seed, game, player, seq, index):
+    msg = canon({"game": game, "index": index, "player": player, "seq": seq})
+    return blake(b"masqued-salt-v1\n" + utf8(msg), key=seed)
+
+
+def commit_of(salt, text, game, player, seq):
+    msg = canon({"command": text, "game": game, "player": player, "seq": seq})
+    return blake(b"masqued-commit-v1\n" + utf8(msg), key=salt)
+
+
+def check_commitments(chain, body):
+    t = body["type"]
+    if t == "genesis":
+        seed = unhex(body.get("seed"), 32, "seed")
+        salt = unhex(body.get("seed_salt"), 32, "seed_salt")
+        commit = unhex(body.get("seed_commit"), 32, "seed_commit")
+        if blake(seed + salt) != commit:
+            raise Bad("seed_commit is not the commitment to seed and "
+                      "seed_salt.")
+        chain.seed = seed
+        chain.genesis = body
+    elif t == "command":
+        check_command(chain, body)
+    elif t == "reveal":
+        opens = body.get("opens")
+        if type(opens) is not list:
+            raise Bad("a reveal needs a list of the seqs it opens.")
+        for s in opens:
+            if type(s) is not int or not 1 <= s <= chain.seq:
+                raise Bad("the reveal opens an entry that is not an earlier "
+                          "one.")
+            if chain.types[s] != "command":
+                raise Bad("the reveal opens entry %d, which is not a command."
+                          % s)
+
+
+def check_command(chain, body):
+    player = body.get("player")
+    cmds = body.get("commands")
+    if type(player) is not str or type(cmds) is not list:
+        raise Bad("a command entry needs a player and a list of commands.")
+    for i, cmd in enumerate(cmds):
+        if (type(cmd) is not dict or type(cmd.get("text")) is not str or
+                type(cmd.get("secret")) is not bool):
+            raise Bad("command %d needs a text and a secret flag." % (i + 1))
+        if not cmd["secret"]:
+            if "salt" in cmd or "commit" in cmd:
+                raise Bad("command %d is not secret but carries a salt or "
+                          "commit." % (i + 1))
+            continue
+        salt = salt_of(chain.seed, body["game"], player, body["seq"], i)
+        if cmd.get("salt") != salt.hex():
+            raise Bad("the salt of command %d is not the one the seed gives."
+                      % (i + 1))
+        commit = commit_of(salt, cmd["text"], body["game"], player,
+                           body["seq"])
+        if cmd.get("commit") != commit.hex():
+            raise Bad("the commitment of command %d does not match its text "
+                      "and salt." % (i + 1))
+
+
+def load_export(path):
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+        doc = loads_strict(raw.decode("utf-8"))
+    except (OSError, ValueError, Bad) as e:
+        raise Bad("cannot read the export %s: %s" % (path, e))
+    if type(doc) is not dict or doc.get("format") != "masqued-export-v1":
+        raise Bad("the file is not a masqued-export-v1 export.")
+    for key, typ in (("game", str), ("public_key", str), ("log", list),
+                     ("data", dict), ("data_hash", str)):
+        if type(doc.get(key)) is not typ:
+            raise Bad('the export has no %s "%s".' % (typ.__name__, key))
+    if any(type(line) is not str for line in doc["log"]):
+        raise Bad("the export's log holds something other than lines.")
+    return doc
+
+
+def verify(doc):
+    """Return the number of entries, or raise (seq, Bad)."""
+    try:
+        chain = Chain(doc["public_key"])
+    except (Bad, ValueError, TypeError) as e:
+        raise Failure(None, "the export's public_key is not a key: %s" % e)
+    if not doc["log"]:
+        raise Failure(1, "the log has no entry.")
+    for n, line in enumerate(doc["log"], 1):
+        try:
+            check_line(chain, line)
+        except Bad as e:
+            raise Failure(n, str(e))
+    if chain.game != doc["game"]:
+        raise Failure(None, "the export's game is not the log's.")
+    try:
+        data_hash = blake(utf8(canon(doc["data"]))).hex()
+    except Bad as e:
+        raise Failure(None, "the game data: %s" % e)
+    if data_hash != doc["data_hash"]:
+        raise Failure(None, "data_hash is not the hash of the game data.")
+    if chain.genesis.get("data_hash") != data_hash:
+        raise Failure(1, "the genesis data_hash is not the hash of the game "
+                      "data.")
+    return chain.seq
+
+
+class Failure(Exception):
+    def __init__(self, seq, msg):
+        Exception.__init__(self, msg)
+        self.seq = seq
+
+
+def main(argv):
+    if len(argv) != 2:
+        print("usage: verify_export.py EXPORT.json", file=sys.stderr)
+        return 2
+    try:
+        n = verify(load_export(argv[1]))
+    except Bad as e:
+        print("export: %s" % e)
+        return 1
+    except Failure as e:
+        print("entry %d: %s" % (e.seq, e) if e.seq else "export: %s" % e)
+        return 1
+    print("ok: %d entries" % n)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
