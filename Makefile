@@ -28,6 +28,8 @@ ASAN_CFLAGS := $(CSTD) $(WARN) -O1 -g -fno-omit-frame-pointer \
 REL_OBJ   := $(LIB_SRC:%.c=build/rel/%.o)
 ASAN_OBJ  := $(LIB_SRC:%.c=build/asan/%.o)
 TEST_BIN  := $(TEST_SRC:tests/unit/%.c=build/asan/tests/%)
+E2E_SRC   := $(sort $(wildcard tests/e2e/*.c))
+E2E_BIN   := $(E2E_SRC:tests/e2e/%.c=build/asan/e2e/%)
 
 .PHONY: all deps test unit demo bench e2e fuzz clean screenshots check-deps
 
@@ -45,11 +47,13 @@ masqued: $(REL_OBJ) build/rel/daemon/main.o
 
 build/rel/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(REL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+	@echo "CC      $<"
+	@$(CC) $(REL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
 
 build/asan/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ASAN_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+	@echo "CC asan $<"
+	@$(CC) $(ASAN_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
 
 build/asan/masqued: $(ASAN_OBJ) build/asan/daemon/main.o
 	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
@@ -58,7 +62,11 @@ build/asan/tests/%: tests/unit/%.c $(ASAN_OBJ) $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ASAN_CFLAGS) $(PKG_CFLAGS) -Itests/unit -o $@ $< $(ASAN_OBJ) $(PKG_LIBS) -lcmocka -lm
 
-test: check-deps build/asan/masqued $(TEST_BIN) masqued
+build/asan/e2e/%: tests/e2e/%.c $(ASAN_OBJ) $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(ASAN_OBJ) $(PKG_LIBS) -lm
+
+test: check-deps build/asan/masqued $(TEST_BIN) $(E2E_BIN) masqued
 	@sh tests/run.sh
 
 unit: check-deps $(TEST_BIN)
@@ -70,7 +78,7 @@ demo: check-deps masqued
 bench: check-deps masqued
 	@sh bench/run.sh
 
-e2e: check-deps masqued
+e2e: check-deps masqued build/asan/masqued $(E2E_BIN)
 	@sh tests/e2e/run.sh
 
 fuzz: check-deps

@@ -24,5 +24,15 @@ int mq_cli_parse_long(const char *s, long lo, long hi, long *out);
 
 int mq_cmd_sim(struct mq_cli *cli, int argc, char **argv);
 int mq_cmd_demo(struct mq_cli *cli, int argc, char **argv);
+int mq_cmd_init(struct mq_cli *cli, int argc, char **argv);
+int mq_cmd_new(struct mq_cli *cli, int argc, char **argv);
+int mq_cmd_submit(struct mq_cli *cli, int argc, char **argv);
+int mq_cmd_bot(struct mq_cli *cli, int argc, char **argv);
+int mq_cmd_view(struct mq_cli *cli, int argc, char **argv);
+int mq_cmd_state(struct mq_cli *cli, int argc, char **argv);
+int mq_cmd_log(struct mq_cli *cli, int argc, char **argv);
+int mq_cmd_export(struct mq_cli *cli, int argc, char **argv);
+int mq_cmd_verify(struct mq_cli *cli, int argc, char **argv);
+int mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv);
 
 #endif

@@ -14,7 +14,17 @@ static const struct {
 	const char *name;
 	int (*fn)(struct mq_cli *, int, char **);
 } commands[] = {
+	{ "init", mq_cmd_init },
+	{ "new", mq_cmd_new },
+	{ "submit", mq_cmd_submit },
+	{ "view", mq_cmd_view },
+	{ "state", mq_cmd_state },
+	{ "log", mq_cmd_log },
+	{ "verify", mq_cmd_verify },
+	{ "verify-receipt", mq_cmd_verify_receipt },
+	{ "export", mq_cmd_export },
 	{ "sim", mq_cmd_sim },
+	{ "bot", mq_cmd_bot },
 	{ "demo", mq_cmd_demo },
 };
 
@@ -23,8 +33,19 @@ usage_text(FILE *f)
 {
 	fputs("usage: masqued [-C DATADIR] [-c CONFIG] COMMAND [ARGS]\n"
 	    "commands:\n"
+	    "  init\n"
+	    "  new KIND --player NAME=EMAIL ... [--seed HEX] [--lang en|ja|zh] [--option K=V]\n"
+	    "  submit GAME PLAYER \"COMMAND...\"\n"
+	    "  view GAME PLAYER|public|admin [--json]\n"
+	    "  state GAME [--json] [--at SEQ]\n"
+	    "  log GAME [--json]\n"
+	    "  verify GAME|LOGFILE [--key PUB]\n"
+	    "  verify-receipt FILE [GAME] [--key PUB]\n"
+	    "  export GAME\n"
 	    "  sim KIND --games N [--players P] [--seed HEX] [--bots LIST] [--json]\n"
-	    "  demo\n", f);
+	    "  bot GAME PLAYER [--style random|careful]\n"
+	    "  demo\n"
+	    "exit codes: 0 ok, 1 refused, 2 usage, 3 verification failed, 4 I/O\n", f);
 }
 
 int

@@ -1,0 +1,237 @@
+/*
+ * cmd_store.c - the commands that create and change games without mail:
+ * init, new, submit, and bot (a bot's next commands for a seat, for local
+ * play and tests).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sodium.h>
+
+#include "daemon/cli.h"
+#include "daemon/clock.h"
+#include "daemon/receipt.h"
+#include "daemon/store.h"
+
+int
+mq_cmd_init(struct mq_cli *cli, int argc, char **argv)
+{
+	struct mq_err err;
+
+	if (argc != 1)
+		return mq_cli_usage("init takes no arguments");
+	if (mq_store_init(cli->datadir, &err))
+		return mq_cli_report(&err);
+	printf("Created the data folder %s: keys in %s/keys, config %s/masqued.conf.\n",
+	    cli->datadir, cli->datadir, cli->datadir);
+	return 0;
+}
+
+static int
+parse_option(json_t *opts, const char *kv)
+{
+	const char *eq = strchr(kv, '=');
+	char key[64];
+	json_t *v;
+	long n;
+
+	if (eq == NULL || eq == kv || (size_t)(eq - kv) >= sizeof(key))
+		return -1;
+	snprintf(key, sizeof(key), "%.*s", (int)(eq - kv), kv);
+	if (strcmp(eq + 1, "true") == 0 || strcmp(eq + 1, "yes") == 0)
+		v = json_true();
+	else if (strcmp(eq + 1, "false") == 0 || strcmp(eq + 1, "no") == 0)
+		v = json_false();
+	else if (mq_cli_parse_long(eq + 1, 0, 1L << 40, &n) == 0)
+		v = json_integer(n);
+	else
+		v = json_string(eq + 1);
+	json_object_set_new(opts, key, v);
+	return 0;
+}
+
+int
+mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
+{
+	struct mq_new_game ng;
+	struct mq_store s;
+	struct mq_err err;
+	char id[MQ_GAME_ID_LEN + 1], *names[MQ_MAX_PLAYERS], *at;
+	uint8_t seed[32];
+	json_t *opts = json_object();
+	int a, rc;
+
+	memset(&ng, 0, sizeof(ng));
+	ng.lang = "en";
+	if (argc < 2) {
+		json_decref(opts);
+		return mq_cli_usage("new needs a game kind, e.g. masqued new redmasque "
+		    "--player alice=alice@example.org ...");
+	}
+	ng.kind = argv[1];
+	for (a = 2; a < argc; a++) {
+		if (a + 1 >= argc) {
+			rc = mq_cli_usage("%s needs a value", argv[a]);
+			goto out;
+		}
+		if (strcmp(argv[a], "--player") == 0) {
+			at = strchr(argv[++a], '=');
+			if (at == NULL || ng.nplayers == MQ_MAX_PLAYERS) {
+				rc = mq_cli_usage("--player takes NAME=EMAIL (at most %d)",
+				    MQ_MAX_PLAYERS);
+				goto out;
+			}
+			names[ng.nplayers] = strndup(argv[a], (size_t)(at - argv[a]));
+			ng.names[ng.nplayers] = names[ng.nplayers];
+			ng.emails[ng.nplayers++] = at + 1;
+		} else if (strcmp(argv[a], "--seed") == 0) {
+			if (mq_cli_parse_hex32(argv[++a], seed)) {
+				rc = mq_cli_usage("--seed takes 64 hex digits");
+				goto out;
+			}
+			ng.seed = seed;
+		} else if (strcmp(argv[a], "--lang") == 0) {
+			ng.lang = argv[++a];
+		} else if (strcmp(argv[a], "--option") == 0) {
+			if (parse_option(opts, argv[++a])) {
+				rc = mq_cli_usage("--option takes KEY=VALUE");
+				goto out;
+			}
+		} else {
+			rc = mq_cli_usage("new has no option %s", argv[a]);
+			goto out;
+		}
+	}
+	ng.options = opts;
+	ng.ts = mq_clock_now();
+	if ((rc = mq_store_open(cli->datadir, 1, &s, &err)) == 0) {
+		rc = mq_game_create(&s, &ng, id, &err);
+		mq_store_close(&s);
+	}
+	if (rc)
+		rc = mq_cli_report(&err);
+	else
+		printf("%s\n", id);
+out:
+	while (ng.nplayers > 0)
+		free(names[--ng.nplayers]);
+	json_decref(opts);
+	return rc;
+}
+
+/* Split the command arguments into lines: each argument, and each line in it. */
+static size_t
+split_lines(int argc, char **argv, char ***out)
+{
+	char **v = NULL, *p, *nl;
+	size_t n = 0;
+	int a;
+
+	for (a = 0; a < argc; a++)
+		for (p = argv[a]; p != NULL; p = nl ? nl + 1 : NULL) {
+			nl = strchr(p, '\n');
+			v = realloc(v, (n + 1) * sizeof(*v));
+			if (v == NULL)
+				return 0;
+			v[n++] = nl ? strndup(p, (size_t)(nl - p)) : strdup(p);
+		}
+	*out = v;
+	return n;
+}
+
+int
+mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
+{
+	struct mq_submit_result res;
+	struct mq_store s;
+	struct mq_game *g = NULL;
+	struct mq_err err;
+	char **lines = NULL, *receipt;
+	size_t n = 0, i;
+	int rc, seat;
+
+	if (argc < 4)
+		return mq_cli_usage("submit needs GAME PLAYER \"COMMAND...\"");
+	if ((rc = mq_store_open(cli->datadir, 1, &s, &err)))
+		return mq_cli_report(&err);
+	if ((rc = mq_game_open(&s, argv[1], 1, 0, &g, &err)))
+		goto fail;
+	if ((seat = mq_game_seat(g, argv[2])) < 0) {
+		rc = mq_fail(&err, MQ_REFUSED, "There is no player \"%s\" in game %s.",
+		    argv[2], g->id);
+		goto fail;
+	}
+	n = split_lines(argc - 3, argv + 3, &lines);
+	rc = mq_game_submit(g, seat, (const char *const *)lines, n, 1, NULL, NULL,
+	    mq_clock_now(), &res, &err);
+	if (rc)
+		goto fail;
+	if (res.logged) {
+		if ((rc = mq_receipt_make(&res.entry, s.keys.pk, &receipt, &err)) == 0) {
+			fputs(receipt, stdout);
+			free(receipt);
+		}
+	} else {
+		printf("{\"logged\": false, \"owes\": %s}\n",
+		    g->kind->owes(g->state, seat) ? "true" : "false");
+	}
+	mq_submit_result_free(&res);
+	if (rc)
+		goto fail;
+	goto out;
+fail:
+	rc = mq_cli_report(&err);
+out:
+	for (i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+	mq_game_close(g);
+	mq_store_close(&s);
+	return rc;
+}
+
+int
+mq_cmd_bot(struct mq_cli *cli, int argc, char **argv)
+{
+	struct mq_store s;
+	struct mq_game *g = NULL;
+	struct mq_err err;
+	struct mq_cmd cmds[4];
+	struct mq_buf out = MQ_BUF_INIT;
+	struct mq_rng rng;
+	uint8_t key[32];
+	int rc, seat, style = 1, i, n;
+
+	if (argc < 3 || argc > 5 || (argc >= 4 && strcmp(argv[3], "--style")) ||
+	    argc == 4)
+		return mq_cli_usage("bot takes GAME PLAYER [--style random|careful]");
+	if (argc == 5)
+		style = strcmp(argv[4], "random") == 0 ? 0 : 1;
+	if ((rc = mq_store_open(cli->datadir, 0, &s, &err)))
+		return mq_cli_report(&err);
+	if ((rc = mq_game_open(&s, argv[1], 0, 0, &g, &err)))
+		goto fail;
+	if ((seat = mq_game_seat(g, argv[2])) < 0) {
+		rc = mq_fail(&err, MQ_REFUSED, "There is no player \"%s\" in game %s.",
+		    argv[2], g->id);
+		goto fail;
+	}
+	/* The bot's randomness: its own stream, keyed by the log's head. */
+	crypto_generichash(key, sizeof(key), g->head, sizeof(g->head),
+	    (const unsigned char *)"masqued-bot-key-0123456789abcdef", 32);
+	mq_rng_open(&rng, key, "bot", (int)g->seq, seat);
+	n = g->kind->bot(g->state, seat, style, &rng, cmds, 4);
+	for (i = 0; i < n; i++) {
+		g->kind->format(g->state, &cmds[i], &out);
+		mq_buf_putc(&out, '\n');
+	}
+	fputs(mq_buf_str(&out), stdout);
+	mq_buf_free(&out);
+	goto out;
+fail:
+	rc = mq_cli_report(&err);
+out:
+	mq_game_close(g);
+	mq_store_close(&s);
+	return rc;
+}

@@ -1,0 +1,104 @@
+/*
+ * cmd_verify.c - settling disputes: verify a log (chain, signatures,
+ * canonical form, commitments, and that it replays), and verify a receipt.
+ * Exit 0 only if sound, else 3 and "entry SEQ: what is wrong" on stderr.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "daemon/cli.h"
+#include "daemon/receipt.h"
+#include "daemon/store.h"
+
+/* GAME (in the data folder) or a path to a log file. */
+static void
+log_path(const struct mq_cli *cli, const char *arg, char *out, size_t n)
+{
+	if (strchr(arg, '/') != NULL || access(arg, F_OK) == 0)
+		snprintf(out, n, "%s", arg);
+	else
+		snprintf(out, n, "%s/games/%s/log", cli->datadir, arg);
+}
+
+static int
+trusted_key(const struct mq_cli *cli, const char *keyarg, unsigned char pk[32],
+    struct mq_err *err)
+{
+	if (keyarg != NULL)
+		return mq_keys_parse_pub(keyarg, pk, err);
+	return mq_keys_load_pub(cli->datadir, pk, err);
+}
+
+int
+mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
+{
+	struct mq_game *g = NULL;
+	struct mq_err err;
+	unsigned char pk[32];
+	char path[1400];
+	const char *key = NULL;
+	uint64_t n = 0;
+	int rc;
+
+	if (argc == 4 && strcmp(argv[2], "--key") == 0)
+		key = argv[3];
+	else if (argc != 2)
+		return mq_cli_usage("verify takes GAME|LOGFILE [--key PUB]");
+	log_path(cli, argv[1], path, sizeof(path));
+	if (access(path, R_OK) != 0) {
+		mq_fail_errno(&err, MQ_IO, "Cannot read the log %s", path);
+		return mq_cli_report(&err);
+	}
+	if ((rc = trusted_key(cli, key, pk, &err)))
+		return mq_cli_report(&err);
+	if ((rc = mq_logfile_verify(path, pk, &n, &err)) == 0 &&
+	    (rc = mq_game_open_file(path, pk, 0, &g, &err)) == 0) {
+		printf("ok: %s, %llu entries, chain, signatures, commitments and "
+		    "replay sound.\n", g->id, (unsigned long long)n);
+		mq_game_close(g);
+		return 0;
+	}
+	/* A log that cannot be read at all is an I/O failure; anything else is
+	 * a verification failure. */
+	if (rc != MQ_IO)
+		rc = MQ_BADDATA;
+	err.code = rc;
+	return mq_cli_report(&err);
+}
+
+int
+mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
+{
+	struct mq_receipt r;
+	struct mq_err err;
+	unsigned char pk[32];
+	const char *game = NULL, *key = NULL;
+	char path[1400];
+	int a, rc;
+
+	if (argc < 2)
+		return mq_cli_usage("verify-receipt takes FILE [GAME] [--key PUB]");
+	for (a = 2; a < argc; a++) {
+		if (strcmp(argv[a], "--key") == 0 && a + 1 < argc)
+			key = argv[++a];
+		else if (game == NULL && argv[a][0] != '-')
+			game = argv[a];
+		else
+			return mq_cli_usage("verify-receipt takes FILE [GAME] [--key PUB]");
+	}
+	if (key != NULL && (rc = mq_keys_parse_pub(key, pk, &err)))
+		return mq_cli_report(&err);
+	if ((rc = mq_receipt_check_file(argv[1], key ? pk : NULL, &r, &err)))
+		return mq_cli_report(&err);
+	if (game != NULL) {
+		log_path(cli, game, path, sizeof(path));
+		rc = mq_receipt_against_log(&r, path, &err);
+	}
+	if (rc == 0)
+		printf("ok: the receipt for entry %llu of game %s is sound%s.\n",
+		    (unsigned long long)r.seq, r.game, game ?
+		    ", and the log still holds that entry" : "");
+	mq_receipt_free(&r);
+	return rc ? mq_cli_report(&err) : 0;
+}

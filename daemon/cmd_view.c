@@ -1,0 +1,252 @@
+/*
+ * cmd_view.c - the commands that read games: view, state (now or after any
+ * entry: how a dispute is replayed step by step), log, export.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "daemon/cli.h"
+#include "daemon/store.h"
+#include "daemon/story.h"
+
+static int
+open_game(struct mq_cli *cli, const char *id, uint64_t at, struct mq_store *s,
+    struct mq_game **g, struct mq_err *err)
+{
+	int rc;
+
+	*g = NULL;
+	if ((rc = mq_store_open(cli->datadir, 0, s, err)))
+		return rc;
+	if ((rc = mq_game_open(s, id, 0, at, g, err)))
+		mq_store_close(s);
+	return rc;
+}
+
+static void
+print_view_text(const json_t *v)
+{
+	json_t *p, *me = json_object_get(v, "me"), *x;
+	size_t i;
+
+	printf("%s, round %lld (%s), phase %s; the Prince is in %s.\n",
+	    json_string_value(json_object_get(v, "kind")),
+	    json_integer_value(json_object_get(v, "round")),
+	    json_string_value(json_object_get(v, "time")),
+	    json_string_value(json_object_get(v, "phase")),
+	    json_string_value(json_object_get(json_object_get(v, "prince"), "room")) ?
+	    json_string_value(json_object_get(json_object_get(v, "prince"), "room")) :
+	    "no room (he is dead)");
+	printf("%-20s %-8s %10s  %s\n", "noble", "room", "popularity", "discards");
+	json_array_foreach(json_object_get(v, "players"), i, p) {
+		size_t k;
+
+		printf("%-20s %-8s %10lld  ", json_string_value(json_object_get(p, "name")),
+		    json_is_true(json_object_get(p, "alive")) ?
+		    (json_string_value(json_object_get(p, "room")) ?
+		    json_string_value(json_object_get(p, "room")) : "-") : "dead",
+		    json_integer_value(json_object_get(p, "popularity")));
+		json_array_foreach(json_object_get(p, "discards"), k, x)
+			printf("%s%s", k ? " " : "", json_string_value(x));
+		printf("\n");
+	}
+	if (me != NULL) {
+		printf("\nYour hand:");
+		json_array_foreach(json_object_get(me, "hand"), i, x)
+			printf(" %s", json_string_value(x));
+		printf("\nYour Rumor cards:");
+		json_array_foreach(json_object_get(me, "rumors"), i, x)
+			printf(" %s@%s", json_string_value(json_object_get(x, "room")),
+			    json_string_value(json_object_get(x, "time")));
+		printf("\nYour plan:");
+		json_array_foreach(json_object_get(me, "plan"), i, x)
+			printf(" %s", json_string_value(x));
+		printf("\nYou owe: %s\n", json_string_value(json_object_get(v, "owed")) ?
+		    json_string_value(json_object_get(v, "owed")) : "nothing now");
+	}
+	if (json_string_value(json_object_get(v, "winner")))
+		printf("\nWinner: %s\n", json_string_value(json_object_get(v, "winner")));
+}
+
+static int
+print_view(const json_t *v, int as_json)
+{
+	if (as_json) {
+		json_dumpf(v, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
+		putchar('\n');
+	} else
+		print_view_text(v);
+	return 0;
+}
+
+int
+mq_cmd_view(struct mq_cli *cli, int argc, char **argv)
+{
+	struct mq_store s;
+	struct mq_game *g;
+	struct mq_err err;
+	json_t *v;
+	int rc, seat, json = argc == 4 && strcmp(argv[3], "--json") == 0;
+
+	if (argc != 3 && !json)
+		return mq_cli_usage("view takes GAME PLAYER [--json] (PLAYER may be "
+		    "public or admin)");
+	if ((rc = open_game(cli, argv[1], 0, &s, &g, &err)))
+		return mq_cli_report(&err);
+	if (strcmp(argv[2], "public") == 0)
+		seat = MQ_VIEW_PUBLIC;
+	else if (strcmp(argv[2], "admin") == 0)
+		seat = MQ_VIEW_ADMIN;
+	else if ((seat = mq_game_seat(g, argv[2])) < 0) {
+		mq_fail(&err, MQ_REFUSED, "There is no player \"%s\" in game %s.",
+		    argv[2], g->id);
+		rc = mq_cli_report(&err);
+		goto out;
+	}
+	v = g->kind->view(g->state, seat);
+	rc = print_view(v, json);
+	json_decref(v);
+out:
+	mq_game_close(g);
+	mq_store_close(&s);
+	return rc;
+}
+
+int
+mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
+{
+	struct mq_store s;
+	struct mq_game *g;
+	struct mq_err err;
+	json_t *v;
+	long at = 0;
+	int rc, a, json = 0;
+
+	if (argc < 2)
+		return mq_cli_usage("state takes GAME [--json] [--at SEQ]");
+	for (a = 2; a < argc; a++) {
+		if (strcmp(argv[a], "--json") == 0)
+			json = 1;
+		else if (strcmp(argv[a], "--at") == 0 && a + 1 < argc) {
+			if (mq_cli_parse_long(argv[++a], 1, 1L << 40, &at))
+				return mq_cli_usage("--at takes an entry number from 1");
+		} else
+			return mq_cli_usage("state has no option %s", argv[a]);
+	}
+	if ((rc = open_game(cli, argv[1], (uint64_t)at, &s, &g, &err)))
+		return mq_cli_report(&err);
+	v = g->kind->view(g->state, MQ_VIEW_ADMIN);
+	json_object_set_new(v, "game", json_string(g->id));
+	json_object_set_new(v, "seq", json_integer((json_int_t)g->seq));
+	if (!json) {
+		struct mq_buf b = MQ_BUF_INIT;
+		json_t *ev = g->kind->events(g->state, MQ_VIEW_ADMIN);
+
+		printf("Game %s after entry %llu:\n", g->id, (unsigned long long)g->seq);
+		print_view_text(v);
+		mq_story_events(ev, &b);
+		if (b.len)
+			printf("\nWhat entry %llu set off:\n%s", (unsigned long long)g->seq,
+			    mq_buf_str(&b));
+		mq_buf_free(&b);
+		json_decref(ev);
+	} else
+		print_view(v, 1);
+	json_decref(v);
+	mq_game_close(g);
+	mq_store_close(&s);
+	return rc;
+}
+
+static void
+print_entry_text(const struct mq_log_entry *e)
+{
+	const json_t *b = e->body;
+	const char *type = json_string_value(json_object_get(b, "type"));
+	time_t ts = (time_t)json_integer_value(json_object_get(b, "ts"));
+	char when[32];
+	json_t *c;
+	size_t i;
+
+	strftime(when, sizeof(when), "%Y-%m-%d %H:%M", gmtime(&ts));
+	printf("%4llu  %s  %-8s", (unsigned long long)e->seq, when, type);
+	if (strcmp(type, "command") == 0 || strcmp(type, "timeout") == 0) {
+		printf(" %s:", json_string_value(json_object_get(b, "player")));
+		json_array_foreach(json_object_get(b, "commands"), i, c)
+			printf("%s %s", i ? ";" : "",
+			    json_string_value(json_object_get(c, "text")));
+	} else if (strcmp(type, "reveal") == 0) {
+		printf(" opens");
+		json_array_foreach(json_object_get(b, "opens"), i, c)
+			printf(" %lld", json_integer_value(c));
+	} else if (strcmp(type, "genesis") == 0) {
+		printf(" %s, %zu players", json_string_value(json_object_get(b, "kind")),
+		    json_array_size(json_object_get(b, "players")));
+	} else if (strcmp(type, "admin") == 0) {
+		printf(" %s %s: %s", json_string_value(json_object_get(b, "action")),
+		    json_string_value(json_object_get(b, "player")) ?
+		    json_string_value(json_object_get(b, "player")) : "",
+		    json_string_value(json_object_get(b, "why")) ?
+		    json_string_value(json_object_get(b, "why")) : "");
+	}
+	putchar('\n');
+}
+
+int
+mq_cmd_log(struct mq_cli *cli, int argc, char **argv)
+{
+	const struct mq_log_entry *e;
+	struct mq_store s;
+	struct mq_game *g;
+	struct mq_err err;
+	int rc, json = argc == 3 && strcmp(argv[2], "--json") == 0;
+
+	if (argc != 2 && !json)
+		return mq_cli_usage("log takes GAME [--json]");
+	if ((rc = open_game(cli, argv[1], 0, &s, &g, &err)))
+		return mq_cli_report(&err);
+	mq_logfile_rewind(g->lf);
+	while ((rc = mq_logfile_next(g->lf, &e, &err)) == 0 && e != NULL) {
+		if (json)
+			printf("%.*s\n", (int)e->body_len, e->line);
+		else
+			print_entry_text(e);
+	}
+	if (rc)
+		rc = mq_cli_report(&err);
+	mq_game_close(g);
+	mq_store_close(&s);
+	return rc;
+}
+
+int
+mq_cmd_export(struct mq_cli *cli, int argc, char **argv)
+{
+	struct mq_store s;
+	struct mq_game *g;
+	struct mq_err err;
+	char *out = NULL;
+	int rc;
+
+	if (argc != 2)
+		return mq_cli_usage("export takes GAME");
+	if ((rc = open_game(cli, argv[1], 0, &s, &g, &err)))
+		return mq_cli_report(&err);
+	if (!g->kind->is_over(g->state))
+		rc = mq_fail(&err, MQ_REFUSED, "Game %s is not over yet; its secrets "
+		    "stay sealed until it ends.", g->id);
+	else {
+		mq_logfile_rewind(g->lf);
+		rc = mq_logfile_export(g->lf, g->gd.json, &out, &err);
+	}
+	if (rc)
+		rc = mq_cli_report(&err);
+	else
+		printf("%s\n", out);
+	free(out);
+	mq_game_close(g);
+	mq_store_close(&s);
+	return rc;
+}

@@ -1,0 +1,131 @@
+/*
+ * store.h - the data folder and the games in it.
+ *
+ * A game is its log: state = replay(log). Opening a game verifies the log
+ * and replays every entry through the engine's one apply(); submitting
+ * builds one entry for all of a message's commands (plus a reveal entry when
+ * a phase resolves), appends them durably, and only then applies them by
+ * the same replay path, so the state in memory is always what the log says.
+ */
+#ifndef MQ_STORE_H
+#define MQ_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <jansson.h>
+
+#include "daemon/gamedata.h"
+#include "daemon/keys.h"
+#include "daemon/log.h"
+#include "daemon/logfile.h"
+
+#define MQ_GAME_ID_LEN	8
+
+struct mq_store {
+	char datadir[1024];
+	int have_secret;		/* keys.sk and keys.tag loaded */
+	struct mq_keys keys;		/* pk always; sk and tag when have_secret */
+};
+
+struct mq_player_info {
+	char name[MQ_NAME_MAX];
+	char email[256];
+	char lang[8];
+};
+
+struct mq_pending {			/* a secret command not yet revealed */
+	uint64_t seq;
+	int index;
+	char key[16];			/* the decision it makes */
+	int resolved;			/* its decision has resolved */
+};
+
+struct mq_game {
+	struct mq_store *store;
+	char id[MQ_GAME_ID_LEN + 1];
+	char dir[1200];
+	char logpath[1300];
+	struct mq_logfile *lf;
+	int writable;
+	struct mq_gamedata gd;
+	const struct mq_game_kind *kind;
+	void *state;
+	json_t *genesis;		/* the genesis body */
+	int nplayers;
+	struct mq_player_info players[MQ_MAX_PLAYERS];
+	char lang[8];
+	uint8_t seed[32];
+	uint64_t seq;			/* last entry applied */
+	unsigned char head[MQ_LOG_HASHLEN];
+	long long last_ts;
+	int paused;
+	struct mq_pending *pend;
+	size_t npend, cappend;
+	char **msg_hashes;		/* raw-message hashes already logged */
+	size_t nmsg, capmsg;
+};
+
+/* One command's fate in a submit. */
+struct mq_cmd_result {
+	char *text;			/* canonical text, or the line as sent */
+	int accepted;
+	int secret;
+	char error[512];
+	int line;			/* 1-based line number in the input */
+};
+
+struct mq_submit_result {
+	struct mq_cmd_result *cmds;
+	size_t ncmds;
+	int logged;			/* an entry was appended */
+	struct mq_log_signed entry;	/* the command entry, when logged */
+	int revealed;			/* a reveal entry was appended too */
+	json_t *events;			/* the admin view of what happened */
+};
+
+int mq_store_init(const char *datadir, struct mq_err *err);
+/* Open a data folder; need_secret loads the signing and tag keys too. */
+int mq_store_open(const char *datadir, int need_secret, struct mq_store *s,
+    struct mq_err *err);
+void mq_store_close(struct mq_store *s);
+/* List game ids (malloc'd array of malloc'd strings). */
+int mq_store_games(const struct mq_store *s, char ***ids, size_t *n,
+    struct mq_err *err);
+
+struct mq_new_game {
+	const char *kind;
+	int nplayers;
+	const char *names[MQ_MAX_PLAYERS];
+	const char *emails[MQ_MAX_PLAYERS];
+	json_t *options;		/* may be NULL */
+	const uint8_t *seed;		/* NULL: random */
+	const char *lang;		/* "en", "ja", "zh" */
+	long long ts;
+};
+
+int mq_game_create(struct mq_store *s, const struct mq_new_game *ng,
+    char id[MQ_GAME_ID_LEN + 1], struct mq_err *err);
+/* Open a game: write locks it; at_seq > 0 replays only that far. */
+int mq_game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
+    struct mq_game **out, struct mq_err *err);
+/* Open a log file that may live outside any data folder (verify). */
+int mq_game_open_file(const char *logpath, const unsigned char *trusted_pk,
+    uint64_t at_seq, struct mq_game **out, struct mq_err *err);
+void mq_game_close(struct mq_game *g);
+int mq_game_seat(const struct mq_game *g, const char *name);
+
+/*
+ * Apply a player's command lines. atomic: refuse all if any is refused
+ * (submit); else log what was accepted (mail). msg_hash/msg_id (may be NULL)
+ * record the raw message; a hash already logged is refused as a replay.
+ */
+int mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
+    size_t n, int atomic, const char *msg_hash, const char *msg_id,
+    long long ts, struct mq_submit_result *res, struct mq_err *err);
+void mq_submit_result_free(struct mq_submit_result *r);
+int mq_game_has_message(const struct mq_game *g, const char *hash);
+
+/* Generic log appends for other entry types (timeout, admin, end). */
+int mq_game_append(struct mq_game *g, json_t *body, struct mq_err *err);
+
+#endif
