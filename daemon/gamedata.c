@@ -62,8 +62,9 @@ mq_gamedata_load(const char *kind, struct mq_gamedata *gd, struct mq_err *err)
 	ssize_t n;
 	int up;
 
-	if (strspn(kind, "abcdefghijklmnopqrstuvwxyz") != strlen(kind) || !*kind)
-		return mq_fail(err, MQ_REFUSED, "There is no game called \"%s\".", kind);
+	if (mq_game_find(kind) == NULL)
+		return mq_fail(err, MQ_REFUSED, "There is no game called \"%s\"; "
+		    "masqued plays redmasque.", kind);
 	if (env != NULL && *env) {
 		snprintf(path, sizeof(path), "%s/%s.json", env, kind);
 		return mq_gamedata_load_file(kind, path, gd, err);

@@ -849,13 +849,12 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 	struct mq_buf text = MQ_BUF_INIT;
 	struct mq_cmd cmd;
 	struct mq_err e;
-	json_t *cmds = NULL, *bodies[2] = { NULL, NULL }, *evs = json_array();
+	json_t *cmds = NULL, *bodies[2] = { NULL, NULL }, *evs;
 	void *work = NULL;
 	size_t i, nnew = 0, nres = 0, nb, r;
 	int rc = 0, changed = 0;
 
 	memset(res, 0, sizeof(*res));
-	res->events = evs;
 	if (!g->writable)
 		return mq_fail(err, MQ_IO, "The game %s is not open for writing.", g->id);
 	if (seat < 0 || seat >= g->nplayers)
@@ -873,6 +872,7 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		    "your commands again once it resumes.", g->id);
 	if ((work = k->clone(g->state)) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
+	res->events = evs = json_array();
 	cmds = json_array();
 	for (i = 0; i < n; i++) {
 		const char *line = lines[i];
@@ -964,5 +964,7 @@ out:
 	mq_buf_free(&text);
 	if (work != NULL)
 		k->free_state(work);
+	if (rc)
+		mq_submit_result_free(res);	/* on failure the result is empty */
 	return rc;
 }

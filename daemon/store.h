@@ -118,6 +118,7 @@ int mq_game_seat(const struct mq_game *g, const char *name);
  * Apply a player's command lines. atomic: refuse all if any is refused
  * (submit); else log what was accepted (mail). msg_hash/msg_id (may be NULL)
  * record the raw message; a hash already logged is refused as a replay.
+ * On failure res holds nothing (and needs no free).
  */
 int mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
     size_t n, int atomic, const char *msg_hash, const char *msg_id,

@@ -1,0 +1,48 @@
+# lib.sh - helpers for the CLI tests: each check says what it checks and
+# fails the whole test (exit 1) with what it saw.
+set -u
+M=${MASQUED:-build/asan/masqued}
+MREL=${MASQUED_REL:-./masqued}
+export MASQUED_NOW=${MASQUED_NOW:-1790000000}
+T=$(mktemp -d /tmp/masqued-cli.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+checks=0
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+ok() { checks=$((checks + 1)); }
+
+# expect CODE DESCRIPTION -- command...: the exit code, stderr kept in $T/err
+expect() {
+	want=$1; what=$2; shift 3
+	"$@" >"$T/out" 2>"$T/err"; got=$?
+	[ "$got" = "$want" ] || { cat "$T/err" >&2; fail "$what: exit $got, wanted $want"; }
+	ok
+}
+# the last command's stderr holds TEXT (fixed string)
+err_has() { grep -qF -- "$1" "$T/err" || { cat "$T/err" >&2; fail "stderr lacks: $1"; }; ok; }
+out_has() { grep -qF -- "$1" "$T/out" || { cat "$T/out" >&2; fail "stdout lacks: $1"; }; ok; }
+# exactly one line on stderr
+one_line() { [ "$(wc -l <"$T/err")" -le 1 ] || { cat "$T/err" >&2; fail "more than one line on stderr"; }; ok; }
+same_file() { cmp -s "$1" "$2" || fail "$3: $1 and $2 differ"; ok; }
+done_checks() { echo "$(basename "$0"): $checks checks passed"; }
+
+# A game of four, with a fixed seed.
+new_game() {	# datadir
+	$M -C "$1" new redmasque --player alice=alice@x.test --player bob=bob@x.test \
+	    --player carol=carol@x.test --player dave=dave@x.test \
+	    --seed 0707070707070707070707070707070707070707070707070707070707070707
+}
+
+# Play bots until the game is over (release binary: it is a long loop).
+play_out() {	# datadir game
+	n=0
+	while [ $n -lt 400 ]; do
+		n=$((n + 1))
+		$MREL -C "$1" view "$2" admin --json | grep -q '"phase": "over"' && return 0
+		for p in alice bob carol dave; do
+			c=$($MREL -C "$1" bot "$2" $p) || fail "bot $p"
+			[ -n "$c" ] && { $MREL -C "$1" submit "$2" $p "$c" >/dev/null || fail "submit $p: $c"; }
+		done
+	done
+	fail "the game did not end"
+}

@@ -1,0 +1,110 @@
+#!/bin/sh
+# test_store.sh - the data folder, games, submit, receipts, verify and
+# export from the command line, and every bad input of issue 3 with its
+# exit code and one sentence, the log unchanged.
+. tests/cli/lib.sh
+D=$T/data
+
+# --- the data folder ---
+expect 0 "init" -- $M -C $D init
+for f in keys/server.key keys/tag.key; do
+	[ "$(stat -c %a $D/$f)" = 600 ] || fail "$f is not mode 0600"; ok
+done
+cmp -s $D/masqued.conf config/masqued.conf.example || fail "init's config differs from config/masqued.conf.example"; ok
+expect 1 "init again refuses to overwrite keys" -- $M -C $D init
+one_line
+expect 4 "a folder that is not a data folder" -- $M -C $T/nothing view abcdefgh alice
+err_has "not a masqued data folder"; one_line
+
+# --- new ---
+expect 1 "a bad player name" -- $M -C $D new redmasque --player Alice=a@x.test \
+    --player bob=b@x.test --player carol=c@x.test --player dave=d@x.test
+err_has "not allowed"; one_line
+expect 1 "too few players" -- $M -C $D new redmasque --player alice=a@x.test
+err_has "4 to 7 players"
+expect 1 "an unknown game" -- $M -C $D new chess --player alice=a@x.test
+expect 2 "usage" -- $M -C $D new
+G=$(new_game $D) || fail "new"
+echo "$G" | grep -Eq '^[a-z2-7]{8}$' || fail "game id $G is not 8 base32 characters"; ok
+
+# --- submit, receipts, bad input (exit 1, log unchanged) ---
+L=$D/games/$G/log
+expect 1 "an unknown game" -- $M -C $D submit zzzzzzzz alice "PLAY jest"
+err_has "no game"; one_line
+expect 1 "an unknown player" -- $M -C $D submit $G zed "PLAY jest"
+err_has "no player"; one_line
+cp $L $T/log.before
+expect 1 "an illegal command" -- $M -C $D submit $G alice "PLACE blue" "PLAY scandal"
+one_line
+same_file $L $T/log.before "a refused submit changed the log"
+expect 1 "a malformed command" -- $M -C $D submit $G alice "DANCE wildly"
+err_has "is not a command"
+same_file $L $T/log.before "a refused submit changed the log"
+expect 0 "a legal submit" -- $M -C $D submit $G bob "PLAY jest" "MOVE cw" "PLAN cw cw stay stay ccw ccw"
+cp $T/out $T/receipt.json
+expect 0 "the receipt verifies alone" -- $M -C $D verify-receipt $T/receipt.json
+expect 0 "the receipt verifies against the log" -- $M -C $D verify-receipt $T/receipt.json $G
+out_has "still holds that entry"
+sed 's/PLAY jest/PLAY mock/' $T/receipt.json > $T/receipt.bad
+expect 3 "a receipt with a changed byte" -- $M -C $D verify-receipt $T/receipt.bad
+one_line
+
+# --- a whole bot game through submit, then verify, state, export ---
+play_out $D $G
+expect 0 "verify a finished game" -- $M -C $D verify $G
+out_has "sound"
+expect 1 "a command after the end" -- $M -C $D submit $G alice "PLAN cw cw cw cw cw cw"
+err_has "over"; one_line
+expect 0 "state --json" -- $M -C $D state $G --json
+out_has '"phase": "over"'
+expect 0 "state at entry 3" -- $M -C $D state $G --json --at 3
+out_has '"seq": 3'
+expect 1 "state at an entry past the end" -- $M -C $D state $G --at 99999
+expect 0 "export" -- $M -C $D export $G
+cp $T/out $T/export.json
+/usr/bin/python3 tests/verify_export.py $T/export.json >$T/py.out 2>&1 || { cat $T/py.out; fail "the Python verifier refused an honest export"; }; ok
+/usr/bin/python3 - $T/export.json $T/export.bad <<'PY'
+import json, sys
+e = json.load(open(sys.argv[1]))
+i = next(k for k, l in enumerate(e["log"]) if '"secret":true' in l)
+e["log"][i] = e["log"][i].replace('"secret":true', '"secret":true ', 1)
+json.dump(e, open(sys.argv[2], "w"))
+PY
+if /usr/bin/python3 tests/verify_export.py $T/export.bad >$T/py.out 2>&1; then fail "the Python verifier passed a tampered export"; fi
+grep -q "^entry [0-9]*:" $T/py.out || fail "the Python verifier did not name the entry"; ok
+
+# --- tampering with the log: verify exit 3 and names the entry ---
+cp $L $T/good.log
+tamper() {	# description, sed expression or command, expected entry
+	cp $T/good.log $T/bad.log
+	eval "$2"
+	expect 3 "$1" -- $M -C $D verify $T/bad.log
+	err_has "entry $3:"; one_line
+}
+tamper "a changed body character" "sed -i '5s/\"ts\":/\"ts\" :/' $T/bad.log" 5
+tamper "a changed hash character" "awk -F'\t' 'NR==6{\$2=(substr(\$2,1,1)==\"a\"?\"b\":\"a\") substr(\$2,2)} 1' OFS='\t' $T/good.log > $T/bad.log" 6
+tamper "a changed signature character" "awk -F'\t' 'NR==7{\$3=(substr(\$3,1,1)==\"A\"?\"B\":\"A\") substr(\$3,2)} 1' OFS='\t' $T/good.log > $T/bad.log" 7
+tamper "two lines swapped" "awk 'NR==8{h=\$0; next} NR==9{print; print h; next} 1' $T/good.log > $T/bad.log" 8
+tamper "a line dropped" "sed -i '10d' $T/bad.log" 10
+D2=$T/other; $M -C $D2 init >/dev/null
+expect 3 "a log signed by another key" -- $M -C $D verify $G --key $D2/keys/server.pub
+err_has "entry 1:"; one_line
+
+# --- a torn last line: the next writer quarantines it ---
+G2=$(new_game $D)
+L2=$D/games/$G2/log
+$M -C $D submit $G2 carol "PLAY jest" >/dev/null || fail "submit"
+cp $L2 $T/full.log
+head -c $(( $(wc -c < $L2) - 20 )) $T/full.log > $L2
+expect 0 "a reader ignores a torn tail" -- $M -C $D view $G2 carol
+[ ! -e $D/games/$G2/quarantine ] || fail "a reader quarantined"; ok
+expect 0 "the next writer recovers" -- $M -C $D submit $G2 dave "PLAY jest"
+[ -s $D/games/$G2/quarantine ] || fail "no quarantine after a torn write"; ok
+expect 0 "the recovered log verifies" -- $M -C $D verify $G2
+
+# --- a broken key file ---
+mv $D/keys/server.key $T/server.key
+expect 4 "a missing key file" -- $M -C $D submit $G2 carol "PLAY mock"
+err_has "server.key"; one_line
+mv $T/server.key $D/keys/server.key
+done_checks
