@@ -1,0 +1,206 @@
+/*
+ * test_store.c - a whole bot game played through mq_game_submit, beside the
+ * same commands applied straight to the engine: the log replays to the very
+ * state the engine reached, byte for byte in the admin view; and replay of
+ * any prefix (state --at) equals the engine after that many entries.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sodium.h>
+#include <unistd.h>
+
+#include "daemon/store.h"
+
+static char dir[256];
+
+static int
+setup(void **state)
+{
+	struct mq_err err;
+
+	if (sodium_init() < 0)
+		return -1;
+	snprintf(dir, sizeof(dir), "/tmp/masqued-test-store.%d", (int)getpid());
+	if (mq_store_init(dir, &err) != 0) {
+		fprintf(stderr, "%s\n", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	char cmd[300];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	return system(cmd);
+}
+
+static char *
+admin_json(const struct mq_game_kind *k, const void *st)
+{
+	json_t *v = k->view(st, MQ_VIEW_ADMIN);
+	char *s = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
+
+	json_decref(v);
+	return s;
+}
+
+static void
+test_bot_game_through_submit_replays_to_the_same_state(void **unused)
+{
+	static const char *names[] = { "alice", "bob", "carol", "dave", "erin" };
+	static const char *emails[] = { "a@x.test", "b@x.test", "c@x.test",
+	    "d@x.test", "e@x.test" };
+	struct mq_new_game ng = { 0 };
+	struct mq_store s;
+	struct mq_game *g, *g2;
+	struct mq_err err;
+	struct mq_rng rng[5];
+	struct mq_cmd cmds[4];
+	struct mq_buf text = MQ_BUF_INIT;
+	uint8_t seed[32], bseed[32];
+	char id[MQ_GAME_ID_LEN + 1], *a, *b;
+	void *direct;
+	const struct mq_game_kind *k;
+	int seat, i, n, guard = 0;
+	struct mq_setup setup;
+
+	memset(seed, 0x42, sizeof(seed));
+	memset(bseed, 0x17, sizeof(bseed));
+	ng.kind = "redmasque";
+	ng.nplayers = 5;
+	for (i = 0; i < 5; i++) {
+		ng.names[i] = names[i];
+		ng.emails[i] = emails[i];
+	}
+	ng.seed = seed;
+	ng.lang = "en";
+	ng.ts = 1790000000;
+	assert_int_equal(mq_store_open(dir, 1, &s, &err), 0);
+	assert_int_equal(mq_game_create(&s, &ng, id, &err), 0);
+	assert_int_equal(mq_game_open(&s, id, 1, 0, &g, &err), 0);
+	k = g->kind;
+	memset(&setup, 0, sizeof(setup));
+	setup.nplayers = 5;
+	for (i = 0; i < 5; i++)
+		setup.names[i] = names[i];
+	memcpy(setup.seed, seed, 32);
+	setup.options = json_object_get(g->genesis, "options");
+	assert_int_equal(k->setup(g->gd.data, &setup, &direct, &err), 0);
+	for (i = 0; i < 5; i++)
+		mq_rng_open(&rng[i], bseed, "bot", 0, i);
+	while (!k->is_over(direct)) {
+		assert_true(++guard < 1000);
+		for (seat = 0; seat < 5; seat++) {
+			struct mq_submit_result res;
+			const char *lines[4];
+			char *owned[4];
+
+			n = k->bot(direct, seat, seat % 2, &rng[seat], cmds, 4);
+			for (i = 0; i < n; i++) {
+				mq_buf_reset(&text);
+				assert_int_equal(k->format(direct, &cmds[i], &text), 0);
+				owned[i] = strdup(mq_buf_str(&text));
+				lines[i] = owned[i];
+				assert_int_equal(k->apply(direct, seat, &cmds[i], &err), 0);
+			}
+			if (n == 0)
+				continue;
+			assert_int_equal(mq_game_submit(g, seat, lines, (size_t)n, 1,
+			    NULL, NULL, 1790000000 + guard, &res, &err), 0);
+			assert_true(res.logged);
+			mq_submit_result_free(&res);
+			for (i = 0; i < n; i++)
+				free(owned[i]);
+			/* the live game and the engine agree after every submit */
+			a = admin_json(k, direct);
+			b = admin_json(k, g->state);
+			assert_string_equal(a, b);
+			free(a);
+			free(b);
+		}
+	}
+	assert_true(k->is_over(g->state));
+	/* reopened from disk: the replay is the engine's final state */
+	assert_int_equal(mq_game_open(&s, id, 0, 0, &g2, &err), 0);
+	a = admin_json(k, direct);
+	b = admin_json(k, g2->state);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	/* every secret was revealed by the end */
+	assert_int_equal(g2->npend, 0);
+	mq_game_close(g2);
+	k->free_state(direct);	/* it uses g's game data: free it first */
+	mq_game_close(g);
+	mq_buf_free(&text);
+	mq_store_close(&s);
+}
+
+static void
+test_submit_refused_leaves_the_log_unchanged(void **unused)
+{
+	static const char *names[] = { "alice", "bob", "carol", "dave" };
+	struct mq_new_game ng = { 0 };
+	struct mq_submit_result res;
+	struct mq_store s;
+	struct mq_game *g;
+	struct mq_err err;
+	char id[MQ_GAME_ID_LEN + 1];
+	const char *bad[] = { "PLAY jest", "PLAY nonsense" };
+	uint64_t seq;
+	int i;
+
+	ng.kind = "redmasque";
+	ng.nplayers = 4;
+	for (i = 0; i < 4; i++) {
+		ng.names[i] = names[i];
+		ng.emails[i] = "p@x.test";
+	}
+	ng.lang = "en";
+	ng.ts = 1790000000;
+	assert_int_equal(mq_store_open(dir, 1, &s, &err), 0);
+	assert_int_equal(mq_game_create(&s, &ng, id, &err), 0);
+	assert_int_equal(mq_game_open(&s, id, 1, 0, &g, &err), 0);
+	seq = g->seq;
+	/* atomic: one bad line refuses the whole message */
+	assert_int_equal(mq_game_submit(g, 0, bad, 2, 1, NULL, NULL, 1, &res, &err),
+	    MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "not a card"));
+	assert_int_equal(g->seq, seq);
+	/* not atomic (mail): the good line is logged, the bad one reported */
+	assert_int_equal(mq_game_submit(g, 0, bad, 2, 0, "h1", "maildir:1", 1, &res,
+	    &err), 0);
+	assert_true(res.logged);
+	assert_int_equal(res.ncmds, 2);
+	assert_true(res.cmds[0].accepted);
+	assert_false(res.cmds[1].accepted);
+	assert_int_equal(res.cmds[1].line, 2);
+	mq_submit_result_free(&res);
+	assert_int_equal(g->seq, seq + 1);
+	/* the same message again is a replay: refused, nothing logged */
+	assert_int_equal(mq_game_submit(g, 0, bad, 1, 0, "h1", "maildir:1", 1, &res,
+	    &err), MQ_REFUSED);
+	assert_int_equal(g->seq, seq + 1);
+	mq_game_close(g);
+	mq_store_close(&s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bot_game_through_submit_replays_to_the_same_state),
+		cmocka_unit_test(test_submit_refused_leaves_the_log_unchanged),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
