@@ -28,6 +28,8 @@ ASAN_CFLAGS := $(CSTD) $(WARN) -O1 -g -fno-omit-frame-pointer \
 REL_OBJ   := $(LIB_SRC:%.c=build/rel/%.o)
 ASAN_OBJ  := $(LIB_SRC:%.c=build/asan/%.o)
 TEST_BIN  := $(TEST_SRC:tests/unit/%.c=build/asan/tests/%)
+BENCH_SRC := $(sort $(wildcard bench/*.c))
+BENCH_BIN := $(BENCH_SRC:bench/%.c=build/rel/bench/%)
 E2E_SRC   := $(sort $(wildcard tests/e2e/*.c))
 E2E_BIN   := $(E2E_SRC:tests/e2e/%.c=build/asan/e2e/%)
 
@@ -62,6 +64,10 @@ build/asan/tests/%: tests/unit/%.c $(ASAN_OBJ) $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ASAN_CFLAGS) $(PKG_CFLAGS) -Itests/unit -o $@ $< $(ASAN_OBJ) $(PKG_LIBS) -lcmocka -lm
 
+build/rel/bench/%: bench/%.c $(REL_OBJ) $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(REL_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(REL_OBJ) $(PKG_LIBS) -lm
+
 build/asan/e2e/%: tests/e2e/%.c $(ASAN_OBJ) $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ASAN_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(ASAN_OBJ) $(PKG_LIBS) -lm
@@ -75,7 +81,7 @@ unit: check-deps $(TEST_BIN)
 demo: check-deps masqued
 	./masqued demo
 
-bench: check-deps masqued
+bench: check-deps masqued $(BENCH_BIN)
 	@sh bench/run.sh
 
 e2e: check-deps masqued build/asan/masqued $(E2E_BIN)
