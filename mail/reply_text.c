@@ -581,7 +581,10 @@ classify(struct rtext *t)
 	int strong, quoted_next;
 
 	for (j = 0; j < t->n; j++) {
-		if (is_marker(t, j))
+		/* Our own mail quoted without '>' (Outlook) ends the text; quoted
+		 * with '>' it is dropped line by line like any quote, so that a
+		 * bottom-poster's answer below it still counts. */
+		if (is_marker(t, j) && !(t->v[j].flags & L_QUOTED))
 			return j;
 		if (t->v[j].flags & (L_QUOTED | L_BLANK))
 			continue;

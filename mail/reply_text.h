@@ -6,7 +6,8 @@
  * Dropped: ">"- and "|"-quoted lines; attribution lines ("On ... wrote:",
  * "...のメッセージ:", "... 写道：", wrapped onto up to 3 lines); and
  * everything from the first of these to the end: our own MQ_REPLY_MARKER
- * line (even quoted), a "-- " signature line, a mobile signature ("Sent
+ * line when not quoted with ">" (Outlook's unmarked copy; a ">"-quoted
+ * copy is dropped line by line, so an answer below it still counts), a "-- " signature line, a mobile signature ("Sent
  * from my iPhone", "iPhoneから送信", "发自我的iPhone", "Get Outlook for
  * iOS"), an "-----Original Message-----" or forwarded-message separator, a
  * header block (From:/Sent:/To:/Subject:, 差出人/件名, 发件人/主题, ...), a

@@ -386,8 +386,12 @@ marker_ends_the_text_even_when_quoted_or_indented(void **state)
 {
 	(void)state;
 	assert_string_equal(MQ_REPLY_MARKER, "=== masqued");
+	/* quoted with '>', our mail is dropped line by line; an answer below it
+	 * (bottom-posting) counts */
 	check("MOVE cw\n> > === masqued · reply above this line ===\n"
-	    "PLAY jest\n", "MOVE cw");
+	    "> > PLAY jest\n", "MOVE cw");
+	check("> === masqued · reply above this line ===\n> PLAY jest\n\n"
+	    "MOVE cw\n", "MOVE cw");
 	check("MOVE cw\n  \t=== MASQUED ===\nPLAY jest\n", "MOVE cw");
 	check("=== masqued · reply above this line ===\nPLAY jest\n", "");
 }
