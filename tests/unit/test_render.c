@@ -1,0 +1,502 @@
+/*
+ * test_render.c - the outgoing mails: every kind in every language against
+ * golden files, and what must hold of any mail whatever its data.
+ *
+ * Run from the repo root. The sample contexts are
+ * tests/golden/render/ctx_KIND.json (made from real engine views and
+ * events); the expected mails are tests/golden/render/KIND.LANG.{subject,
+ * txt,html}. After a deliberate change to a template, rewrite the golden
+ * files with
+ *
+ *     MQ_UPDATE_GOLDEN=1 build/asan/tests/test_render
+ *
+ * and read the diff before committing it.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "buf.h"
+#include "err.h"
+#include "mail/render.h"
+#include "mail/reply_text.h"
+
+#define GOLDEN "tests/golden/render"
+#define TMPL "templates"
+#define GAMEDATA "config/games/redmasque.json"
+
+static const char *const kinds[] = {
+	"welcome", "turn", "receipt", "resolution", "reminder", "end", "help",
+	"refused", "admin",
+};
+static const char *const langs[] = { "en", "ja", "zh" };
+
+#define NKINDS (sizeof(kinds) / sizeof(kinds[0]))
+#define NLANGS (sizeof(langs) / sizeof(langs[0]))
+
+static json_t *
+load_json(const char *path)
+{
+	json_error_t je;
+	json_t *j = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+
+	if (j == NULL)
+		fail_msg("%s: %s (line %d)", path, je.text, je.line);
+	return j;
+}
+
+static json_t *
+load_ctx(const char *kind)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), GOLDEN "/ctx_%s.json", kind);
+	return load_json(path);
+}
+
+static char *
+slurp(const char *path)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	char chunk[4096];
+	size_t n;
+	FILE *f = fopen(path, "rb");
+
+	if (f == NULL)
+		return NULL;
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		mq_buf_add(&b, chunk, n);
+	fclose(f);
+	return mq_buf_steal(&b);
+}
+
+static void
+write_file(const char *path, const char *s)
+{
+	FILE *f = fopen(path, "wb");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(s, 1, strlen(s), f), strlen(s));
+	assert_int_equal(fclose(f), 0);
+}
+
+/* Compare with the golden file, or rewrite it under MQ_UPDATE_GOLDEN=1. */
+static void
+check_golden(const char *kind, const char *lang, const char *part,
+    const char *got)
+{
+	const char *upd = getenv("MQ_UPDATE_GOLDEN");
+	char path[256], *want;
+
+	snprintf(path, sizeof(path), GOLDEN "/%s.%s.%s", kind, lang, part);
+	if (upd != NULL && strcmp(upd, "1") == 0) {
+		write_file(path, got);
+		return;
+	}
+	want = slurp(path);
+	if (want == NULL)
+		fail_msg("%s is missing; run with MQ_UPDATE_GOLDEN=1 to make it",
+		    path);
+	if (strcmp(want, got) != 0) {
+		size_t i = 0;
+
+		while (want[i] && want[i] == got[i])
+			i++;
+		free(want);
+		fail_msg("%s differs from the rendered mail at byte %zu", path, i);
+	}
+	free(want);
+}
+
+struct mail {
+	char *subject, *text, *html;
+};
+
+static void
+mail_free(struct mail *m)
+{
+	free(m->subject);
+	free(m->text);
+	free(m->html);
+	memset(m, 0, sizeof(*m));
+}
+
+static int
+render(const char *dir, const char *lang, const char *kind, const json_t *gd,
+    const json_t *ctx, struct mail *m, struct mq_err *err)
+{
+	return mq_render_mail(dir, lang, kind, gd, ctx, &m->subject, &m->text,
+	    &m->html, err);
+}
+
+/* What must hold of every mail, whatever its data. */
+static void
+check_invariants(const char *what, const struct mail *m)
+{
+	if (strncmp(m->text, MQ_REPLY_MARKER, strlen(MQ_REPLY_MARKER)) != 0)
+		fail_msg("%s: the text part does not begin with the marker", what);
+	if (strstr(m->subject, "{{") || strstr(m->text, "{{") ||
+	    strstr(m->html, "{{"))
+		fail_msg("%s: a Mustache tag is left in the output", what);
+	if (strchr(m->subject, '\n') != NULL || *m->subject == '\0')
+		fail_msg("%s: the subject is not one non-empty line", what);
+	if (strstr(m->html, "<html") == NULL || strstr(m->html, "</html>") == NULL)
+		fail_msg("%s: the HTML part is not a whole document", what);
+	if (strstr(m->html, "<script") != NULL)
+		fail_msg("%s: the HTML part has a script", what);
+}
+
+static void
+every_kind_and_language_matches_its_golden_files(void **state)
+{
+	json_t *gd = load_json(GAMEDATA), *ctx;
+	struct mq_err err;
+	struct mail m = { 0 };
+	char what[64];
+	size_t k, l;
+
+	(void)state;
+	for (k = 0; k < NKINDS; k++) {
+		ctx = load_ctx(kinds[k]);
+		for (l = 0; l < NLANGS; l++) {
+			snprintf(what, sizeof(what), "%s.%s", kinds[k], langs[l]);
+			if (render(TMPL, langs[l], kinds[k], gd, ctx, &m, &err) != 0)
+				fail_msg("%s: %s", what, err.msg);
+			check_invariants(what, &m);
+			check_golden(kinds[k], langs[l], "subject", m.subject);
+			check_golden(kinds[k], langs[l], "txt", m.text);
+			check_golden(kinds[k], langs[l], "html", m.html);
+			mail_free(&m);
+		}
+		json_decref(ctx);
+	}
+	json_decref(gd);
+}
+
+static void
+subjects_name_the_game_and_the_time(void **state)
+{
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("turn");
+	struct mq_err err;
+	struct mail m = { 0 };
+
+	(void)state;
+	assert_int_equal(render(TMPL, "en", "turn", gd, ctx, &m, &err), 0);
+	assert_string_equal(m.subject, "[Masque g7f3abcd] 9:20 — choose your action");
+	mail_free(&m);
+	assert_int_equal(render(TMPL, "ja", "turn", gd, ctx, &m, &err), 0);
+	assert_string_equal(m.subject,
+	    "[仮面 g7f3abcd] 9:20 — アクションを選んでください");
+	mail_free(&m);
+	assert_int_equal(render(TMPL, "zh", "turn", gd, ctx, &m, &err), 0);
+	assert_string_equal(m.subject, "[假面 g7f3abcd] 9:20 — 请选择你的行动");
+	mail_free(&m);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/* Secrets of other players, as an admin view would carry them, must not
+ * reach a player's mail: the templates print only the view's "me". */
+static void
+other_players_secrets_never_reach_the_mail(void **state)
+{
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("turn"), *leaky, *p;
+	struct mq_err err;
+	struct mail a = { 0 }, b = { 0 };
+	size_t i, l;
+
+	(void)state;
+	leaky = json_deep_copy(ctx);
+	json_array_foreach(json_object_get(json_object_get(leaky, "view"),
+	    "players"), i, p) {
+		if (strcmp(json_string_value(json_object_get(p, "name")), "bob") == 0)
+			continue;
+		json_object_set_new(p, "hand", json_pack("[s]", "grand_entrance"));
+		json_object_set_new(p, "personality", json_string("grand_entrance"));
+		json_object_set_new(p, "rumors", json_pack("[{s:s, s:s, s:s}]",
+		    "type", "gossip", "time", "12:40", "room", "orange"));
+		json_object_set_new(p, "pending_play",
+		    json_string("PLAY grand_entrance"));
+	}
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "turn", gd, ctx, &a, &err), 0);
+		assert_int_equal(render(TMPL, langs[l], "turn", gd, leaky, &b, &err), 0);
+		assert_string_equal(a.text, b.text);
+		assert_string_equal(a.html, b.html);
+		assert_null(strstr(b.text, "grand_entrance"));
+		/* ... while bob's own hand is there. */
+		assert_non_null(strstr(a.text, "PLAY eavesdrop TARGET dave SLOT 12:30 12:40"));
+		mail_free(&a);
+		mail_free(&b);
+	}
+	json_decref(leaky);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+static void
+missing_and_odd_keys_still_render(void **state)
+{
+	static const char *const ctxs[] = {
+		"{\"game\": \"g7f3abcd\", \"kind\": \"redmasque\"}",
+		"{\"game\": \"g7f3abcd\", \"kind\": \"redmasque\", \"view\": {}}",
+		"{\"game\": \"g7f3abcd\", \"view\": {\"players\": \"x\", \"me\": 3, "
+		    "\"rooms\": [1, null], \"prince\": {\"path\": [\"nowhere\", 7]}}, "
+		    "\"events\": [{\"type\": \"visit\"}, 5, {\"type\": \"plans\", "
+		    "\"plans\": {\"a\": 1}}, {\"type\": \"??\"}], \"owed\": 4, "
+		    "\"accepted\": {}, \"refused\": null, \"receipt\": []}",
+		"{\"game\": \"g7f3abcd\", \"player\": \"bob\", \"view\": {\"rooms\": "
+		    "[\"blue\", \"green\"], \"phase\": \"act\", \"round\": 99, "
+		    "\"players\": [{\"name\": \"bob\", \"room\": \"mars\"}], \"me\": "
+		    "{\"name\": \"bob\", \"room\": \"mars\", \"hand\": [\"nocard\", 1], "
+		    "\"notes\": {\"12:00\": {\"blue\": \"safe\"}}, \"allowance\": 3}}, "
+		    "\"owed\": \"act\"}",
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx;
+	json_error_t je;
+	struct mq_err err;
+	struct mail m = { 0 };
+	char what[64];
+	size_t c, k, l;
+
+	(void)state;
+	for (c = 0; c < sizeof(ctxs) / sizeof(ctxs[0]); c++) {
+		ctx = json_loads(ctxs[c], 0, &je);
+		assert_non_null(ctx);
+		for (k = 0; k < NKINDS; k++)
+			for (l = 0; l < NLANGS; l++) {
+				snprintf(what, sizeof(what), "ctx %zu %s.%s", c,
+				    kinds[k], langs[l]);
+				if (render(TMPL, langs[l], kinds[k], gd, ctx, &m, &err))
+					fail_msg("%s: %s", what, err.msg);
+				check_invariants(what, &m);
+				mail_free(&m);
+			}
+		json_decref(ctx);
+	}
+	/* No game data at all: ids stand in for names. */
+	ctx = load_ctx("turn");
+	assert_int_equal(render(TMPL, "en", "turn", NULL, ctx, &m, &err), 0);
+	check_invariants("no gamedata", &m);
+	mail_free(&m);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+static void
+refused_mail_says_nothing_about_the_game(void **state)
+{
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("refused");
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t l;
+
+	(void)state;
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "refused", gd, ctx, &m, &err), 0);
+		assert_null(strstr(m.subject, "g7f3abcd"));
+		assert_null(strstr(m.text, "g7f3abcd"));
+		assert_null(strstr(m.html, "g7f3abcd"));
+		assert_non_null(strstr(m.text, "does not belong to any game"));
+		mail_free(&m);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/* The English text part fits a terminal: no line is wider than 78 columns
+ * unless it carries one long token (a hash, a signature, the receipt). */
+static void
+english_text_fits_78_columns(void **state)
+{
+	json_t *gd = load_json(GAMEDATA), *ctx;
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < NKINDS; k++) {
+		const char *line, *nl;
+
+		if (strcmp(kinds[k], "welcome") == 0 || strcmp(kinds[k], "help") == 0)
+			continue;	/* the alias lists are long by nature */
+		ctx = load_ctx(kinds[k]);
+		assert_int_equal(render(TMPL, "en", kinds[k], gd, ctx, &m, &err), 0);
+		for (line = m.text; *line; line = nl + 1) {
+			size_t cols = 0, tok = 0, longest = 0;
+			const char *p;
+
+			nl = strchr(line, '\n');
+			if (nl == NULL)
+				nl = line + strlen(line);
+			for (p = line; p < nl; p++) {
+				if ((*p & 0xC0) == 0x80)
+					continue;
+				cols++;
+				tok = *p == ' ' ? 0 : tok + 1;
+				if (tok > longest)
+					longest = tok;
+			}
+			if (cols > 78 && longest < 40)
+				fail_msg("%s.en: a line is %zu columns: %.*s", kinds[k],
+				    cols, (int)(nl - line), line);
+			if (*nl == '\0')
+				break;
+		}
+		mail_free(&m);
+		json_decref(ctx);
+	}
+	json_decref(gd);
+}
+
+static void
+decorate_orders_the_board_path_and_track(void **state)
+{
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("turn"), *d, *a;
+	size_t i;
+	json_int_t last = 1000;
+
+	(void)state;
+	d = mq_render_decorate(gd, "ja", ctx);
+	assert_non_null(d);
+	a = json_object_get(d, "board");
+	assert_int_equal(json_array_size(a), 7);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(a, 0),
+	    "name")), "青の間");
+	assert_true(json_is_true(json_object_get(json_array_get(a, 4), "has_prince")));
+	a = json_object_get(d, "path");
+	assert_int_equal(json_array_size(a), 12);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(a, 0),
+	    "time")), "8:00");
+	assert_string_equal(json_string_value(json_object_get(json_array_get(a, 11),
+	    "time")), "11:40");
+	assert_true(json_is_true(json_object_get(json_array_get(a, 4), "is_now")));
+	a = json_object_get(d, "track");
+	assert_int_equal(json_array_size(a), 5);
+	for (i = 0; i < json_array_size(a); i++) {
+		json_int_t p = json_integer_value(json_object_get(json_array_get(a, i),
+		    "popularity"));
+
+		assert_true(p < last);
+		last = p;
+	}
+	a = json_object_get(json_object_get(d, "notes"), "rows");
+	assert_int_equal(json_array_size(a), 7);
+	assert_true(json_is_true(json_object_get(json_array_get(json_object_get(
+	    json_array_get(a, 6), "cells"), 5), "is_deadly")));
+	a = json_object_get(d, "events");
+	assert_true(json_is_true(json_object_get(json_array_get(a, 1), "is_move")));
+	assert_string_equal(json_string_value(json_object_get(json_array_get(a, 1),
+	    "to_name")), "緑の間");
+	/* ctx itself is not changed. */
+	assert_null(json_object_get(ctx, "board"));
+	json_decref(d);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/* A throwaway template folder for the error tests. */
+static void
+put_template(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/en/%s", dir, name);
+	write_file(path, text);
+}
+
+static void
+rm_tree(const char *dir)
+{
+	static const char *const names[] = {
+		"x.subject.mustache", "x.txt.mustache", "x.html.mustache",
+		"_bad.mustache", "y.subject.mustache", "y.txt.mustache",
+		"y.html.mustache",
+	};
+	char path[512];
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/en/%s", dir, names[i]);
+		unlink(path);
+	}
+	snprintf(path, sizeof(path), "%s/en", dir);
+	rmdir(path);
+	rmdir(dir);
+}
+
+static void
+broken_templates_are_named_in_the_error(void **state)
+{
+	char dir[] = "/tmp/mq-render-XXXXXX", sub[512];
+	json_t *ctx = json_pack("{s:s}", "game", "g7f3abcd");
+	struct mq_err err;
+	struct mail m = { 0 };
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(sub, sizeof(sub), "%s/en", dir);
+	assert_int_equal(mkdir(sub, 0700), 0);
+
+	/* A syntax error in the template itself. */
+	put_template(dir, "x.subject.mustache", "hello");
+	put_template(dir, "x.txt.mustache", "=== masqued\n{{#a}}open\n");
+	put_template(dir, "x.html.mustache", "<html></html>");
+	assert_int_equal(render(dir, "en", "x", NULL, ctx, &m, &err), MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "x.txt.mustache"));
+	assert_null(m.subject);
+
+	/* A syntax error in a partial names the partial's file. */
+	put_template(dir, "x.txt.mustache", "=== masqued\n{{>bad}}\n");
+	put_template(dir, "_bad.mustache", "line one\n{{/nothing}}\n");
+	assert_int_equal(render(dir, "en", "x", NULL, ctx, &m, &err), MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "_bad.mustache"));
+	assert_non_null(strstr(err.msg, "line 2"));
+
+	/* A missing partial is an error too, not an empty hole. */
+	put_template(dir, "x.txt.mustache", "=== masqued\n{{>absent}}\n");
+	assert_int_equal(render(dir, "en", "x", NULL, ctx, &m, &err), MQ_IO);
+	assert_non_null(strstr(err.msg, "_absent.mustache"));
+
+	/* A text part that does not begin with the marker. */
+	put_template(dir, "x.txt.mustache", "Hello\n");
+	assert_int_equal(render(dir, "en", "x", NULL, ctx, &m, &err), MQ_REFUSED);
+	assert_non_null(strstr(err.msg, MQ_REPLY_MARKER));
+
+	/* A missing kind, and a kind that tries to leave the folder. */
+	assert_int_equal(render(dir, "en", "y", NULL, ctx, &m, &err), MQ_IO);
+	assert_non_null(strstr(err.msg, "y.subject.mustache"));
+	assert_int_equal(render(dir, "en", "../en/x", NULL, ctx, &m, &err),
+	    MQ_REFUSED);
+	assert_int_equal(render(dir, "../../etc", "x", NULL, ctx, &m, &err),
+	    MQ_REFUSED);
+	rm_tree(dir);
+	json_decref(ctx);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_kind_and_language_matches_its_golden_files),
+		cmocka_unit_test(subjects_name_the_game_and_the_time),
+		cmocka_unit_test(other_players_secrets_never_reach_the_mail),
+		cmocka_unit_test(missing_and_odd_keys_still_render),
+		cmocka_unit_test(refused_mail_says_nothing_about_the_game),
+		cmocka_unit_test(english_text_fits_78_columns),
+		cmocka_unit_test(decorate_orders_the_board_path_and_track),
+		cmocka_unit_test(broken_templates_are_named_in_the_error),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
