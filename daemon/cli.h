@@ -34,5 +34,10 @@ int mq_cmd_log(struct mq_cli *cli, int argc, char **argv);
 int mq_cmd_export(struct mq_cli *cli, int argc, char **argv);
 int mq_cmd_verify(struct mq_cli *cli, int argc, char **argv);
 int mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv);
+int mq_cmd_serve(struct mq_cli *cli, int argc, char **argv);
+int mq_cmd_ingest(struct mq_cli *cli, int argc, char **argv);
+int mq_cmd_parse(struct mq_cli *cli, int argc, char **argv);
+int mq_cmd_admin(struct mq_cli *cli, int argc, char **argv);
+int mq_cli_welcome(struct mq_cli *cli, const char *id, struct mq_err *err);
 
 #endif

@@ -108,6 +108,14 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 		rc = mq_game_create(&s, &ng, id, &err);
 		mq_store_close(&s);
 	}
+	if (rc == 0 && (rc = mq_cli_welcome(cli, id, &err)) != 0) {
+		/* the game exists; its welcome mails can be sent again later */
+		fprintf(stderr, "masqued: game %s was created, but its welcome mail "
+		    "was not queued: %s\n", id, err.msg);
+		printf("%s\n", id);
+		rc = MQ_IO;
+		goto out;
+	}
 	if (rc)
 		rc = mq_cli_report(&err);
 	else

@@ -23,6 +23,10 @@ static const struct {
 	{ "verify", mq_cmd_verify },
 	{ "verify-receipt", mq_cmd_verify_receipt },
 	{ "export", mq_cmd_export },
+	{ "serve", mq_cmd_serve },
+	{ "ingest", mq_cmd_ingest },
+	{ "parse", mq_cmd_parse },
+	{ "admin", mq_cmd_admin },
 	{ "sim", mq_cmd_sim },
 	{ "bot", mq_cmd_bot },
 	{ "demo", mq_cmd_demo },
@@ -42,6 +46,11 @@ usage_text(FILE *f)
 	    "  verify GAME|LOGFILE [--key PUB]\n"
 	    "  verify-receipt FILE [GAME] [--key PUB]\n"
 	    "  export GAME\n"
+	    "  serve [--once]\n"
+	    "  ingest [FILE|-]\n"
+	    "  parse [FILE|-]\n"
+	    "  admin GAME pause|resume|extend DURATION|replace PLAYER EMAIL|kick PLAYER|\n"
+	    "             rotate-token PLAYER --why \"...\"\n"
 	    "  sim KIND --games N [--players P] [--seed HEX] [--bots LIST] [--json]\n"
 	    "  bot GAME PLAYER [--style random|careful]\n"
 	    "  demo\n"

@@ -334,7 +334,8 @@ out:
 /* ---- replay: the one path by which entries change a game ---- */
 
 static int
-pend_add(struct mq_game *g, uint64_t seq, int index, const char *key)
+pend_add(struct mq_game *g, uint64_t seq, int index, const char *key, int seat,
+    const char *text, const json_t *cmd)
 {
 	struct mq_pending *np;
 
@@ -348,8 +349,69 @@ pend_add(struct mq_game *g, uint64_t seq, int index, const char *key)
 	g->pend[g->npend].index = index;
 	snprintf(g->pend[g->npend].key, sizeof(g->pend[0].key), "%s", key);
 	g->pend[g->npend].resolved = 0;
+	g->pend[g->npend].seat = seat;
+	snprintf(g->pend[g->npend].text, sizeof(g->pend[0].text), "%s", text);
+	snprintf(g->pend[g->npend].salt, sizeof(g->pend[0].salt), "%s",
+	    json_string_value(json_object_get(cmd, "salt")) ?
+	    json_string_value(json_object_get(cmd, "salt")) : "");
+	snprintf(g->pend[g->npend].commit, sizeof(g->pend[0].commit), "%s",
+	    json_string_value(json_object_get(cmd, "commit")) ?
+	    json_string_value(json_object_get(cmd, "commit")) : "");
+	if (g->journal_on && g->committed != NULL)
+		json_array_append_new(g->committed, json_pack("{s:s, s:I, s:s}",
+		    "player", g->players[seat].name, "seq", (json_int_t)seq,
+		    "commit", g->pend[g->npend].commit));
 	g->npend++;
 	return 0;
+}
+
+void
+mq_game_journal_start(struct mq_game *g)
+{
+	int i;
+
+	mq_game_journal_stop(g);
+	for (i = 0; i <= g->nplayers; i++)
+		g->journal[i] = json_array();
+	g->journal_admin = json_array();
+	g->revealed = json_array();
+	g->committed = json_array();
+	g->journal_on = 1;
+}
+
+void
+mq_game_journal_stop(struct mq_game *g)
+{
+	int i;
+
+	for (i = 0; i <= MQ_MAX_PLAYERS; i++) {
+		json_decref(g->journal[i]);
+		g->journal[i] = NULL;
+	}
+	json_decref(g->revealed);
+	json_decref(g->committed);
+	json_decref(g->journal_admin);
+	g->revealed = g->committed = g->journal_admin = NULL;
+	g->journal_on = 0;
+}
+
+/* After an apply: what each seat saw happen. */
+static void
+journal_events(struct mq_game *g)
+{
+	json_t *ev;
+	int i;
+
+	if (!g->journal_on)
+		return;
+	for (i = 0; i <= g->nplayers; i++) {
+		ev = g->kind->events(g->state, i < g->nplayers ? i : MQ_VIEW_PUBLIC);
+		json_array_extend(g->journal[i], ev);
+		json_decref(ev);
+	}
+	ev = g->kind->events(g->state, MQ_VIEW_ADMIN);
+	json_array_extend(g->journal_admin, ev);
+	json_decref(ev);
 }
 
 static void
@@ -359,6 +421,8 @@ pend_resolve(struct mq_game *g, const void *state)
 	size_t n, i, j;
 
 	n = g->kind->resolved(state, d, 4);
+	if (n > 0)
+		g->resolutions++;
 	for (i = 0; i < n; i++)
 		for (j = 0; j < g->npend; j++)
 			if (strcmp(g->pend[j].key, d[i].key) == 0)
@@ -396,8 +460,10 @@ mq_game_has_message(const struct mq_game *g, const char *hash)
 /* Parse and apply one command text as the log holds it. */
 static int
 replay_command(struct mq_game *g, int seat, const char *text, uint64_t seq,
-    int index, int secret, struct mq_err *err)
+    int index, const json_t *jc, int timeout, struct mq_err *err)
 {
+	/* a deadline's default is public: it carries no commitment */
+	int secret = !timeout && json_is_true(json_object_get(jc, "secret"));
 	struct mq_decision d;
 	struct mq_cmd cmd;
 	struct mq_err e;
@@ -405,7 +471,7 @@ replay_command(struct mq_game *g, int seat, const char *text, uint64_t seq,
 	if (g->kind->parse(g->state, seat, text, &cmd, &e) != 0)
 		return mq_fail(err, MQ_BADDATA, "entry %llu: the command \"%s\" does "
 		    "not parse: %s", (unsigned long long)seq, text, e.msg);
-	if (g->kind->is_secret(&cmd) != secret)
+	if (!timeout && g->kind->is_secret(&cmd) != secret)
 		return mq_fail(err, MQ_BADDATA, "entry %llu: the command \"%s\" is "
 		    "marked %ssecret.", (unsigned long long)seq, text,
 		    secret ? "" : "not ");
@@ -414,15 +480,16 @@ replay_command(struct mq_game *g, int seat, const char *text, uint64_t seq,
 		return mq_fail(err, MQ_BADDATA, "entry %llu: the command \"%s\" of "
 		    "%s does not apply: %s", (unsigned long long)seq, text,
 		    g->players[seat].name, e.msg);
-	if (secret && pend_add(g, seq, index, d.key))
+	if (secret && pend_add(g, seq, index, d.key, seat, text, jc))
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	pend_resolve(g, g->state);
+	journal_events(g);
 	return 0;
 }
 
 static int
 replay_commands(struct mq_game *g, const json_t *body, uint64_t seq,
-    struct mq_err *err)
+    int timeout, struct mq_err *err)
 {
 	const char *player = json_string_value(json_object_get(body, "player"));
 	json_t *cmds = json_object_get(body, "commands"), *c, *msg;
@@ -442,8 +509,7 @@ replay_commands(struct mq_game *g, const json_t *body, uint64_t seq,
 		if (text == NULL)
 			return mq_fail(err, MQ_BADDATA, "entry %llu: command %zu has "
 			    "no text.", (unsigned long long)seq, i + 1);
-		MQ_TRY(replay_command(g, seat, text, seq, (int)i,
-		    json_is_true(json_object_get(c, "secret")), err));
+		MQ_TRY(replay_command(g, seat, text, seq, (int)i, c, timeout, err));
 	}
 	msg = json_object_get(body, "msg");
 	if (json_is_string(json_object_get(msg, "hash")) &&
@@ -475,7 +541,16 @@ replay_reveal(struct mq_game *g, const json_t *body, uint64_t seq,
 			return mq_fail(err, MQ_BADDATA, "entry %llu: it reveals a "
 			    "secret of entry %llu before its phase resolved.",
 			    (unsigned long long)seq, (unsigned long long)s);
-		g->pend[j] = g->pend[--g->npend];
+		if (g->journal_on && g->revealed != NULL)
+			json_array_append_new(g->revealed, json_pack(
+			    "{s:s, s:I, s:s, s:s, s:s}", "player",
+			    g->players[g->pend[j].seat].name, "seq", (json_int_t)s,
+			    "text", g->pend[j].text, "salt", g->pend[j].salt,
+			    "commit", g->pend[j].commit));
+		/* keep the order: the reveal mail lists them as they came */
+		memmove(&g->pend[j], &g->pend[j + 1],
+		    (g->npend - j - 1) * sizeof(g->pend[0]));
+		g->npend--;
 	}
 	return 0;
 }
@@ -485,7 +560,7 @@ replay_timeout(struct mq_game *g, const json_t *body, uint64_t seq,
     struct mq_err *err)
 {
 	/* A deadline's defaults: logged as plain commands of the seat. */
-	return replay_commands(g, body, seq, err);
+	return replay_commands(g, body, seq, 1, err);
 }
 
 static int
@@ -502,11 +577,20 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 		    "an action.", (unsigned long long)seq);
 	if (strcmp(action, "pause") == 0)
 		g->paused = 1;
+	else if (strcmp(action, "extend") == 0)
+		g->extended += json_integer_value(json_object_get(body, "seconds"));
 	else if (strcmp(action, "resume") == 0)
 		g->paused = 0;
-	else if (strcmp(action, "replace") == 0 && seat >= 0 && email != NULL)
+	else if (strcmp(action, "replace") == 0 && seat >= 0 && email != NULL) {
 		snprintf(g->players[seat].email, sizeof(g->players[seat].email),
 		    "%s", email);
+		g->players[seat].kicked = 0;
+		g->players[seat].epoch++;	/* the old player's address dies */
+	}
+	else if (strcmp(action, "rotate-token") == 0 && seat >= 0)
+		g->players[seat].epoch++;
+	else if (strcmp(action, "kick") == 0 && seat >= 0)
+		g->players[seat].kicked = 1;
 	else if (strcmp(action, "lang") == 0 && seat >= 0 &&
 	    json_is_string(json_object_get(body, "lang")))
 		snprintf(g->players[seat].lang, sizeof(g->players[seat].lang), "%s",
@@ -567,6 +651,26 @@ replay_genesis(struct mq_game *g, const json_t *body, struct mq_err *err)
 	return 0;
 }
 
+/* Each seat's debt, and since when: the deadline runs from there. */
+static void
+update_owed(struct mq_game *g, long long ts)
+{
+	const char *o;
+	int i, fresh = g->resolutions != g->owed_serial;
+
+	g->owed_serial = g->resolutions;
+	for (i = 0; i < g->nplayers; i++) {
+		o = g->kind->owes(g->state, i);
+		if (o == NULL)
+			o = "";
+		if (fresh || strcmp(o, g->players[i].owes) != 0) {
+			snprintf(g->players[i].owes, sizeof(g->players[i].owes), "%s", o);
+			g->players[i].owe_since = ts;
+			g->players[i].reminded = 0;
+		}
+	}
+}
+
 static int
 replay_entry(struct mq_game *g, const struct mq_log_entry *e, struct mq_err *err)
 {
@@ -581,7 +685,7 @@ replay_entry(struct mq_game *g, const struct mq_log_entry *e, struct mq_err *err
 	} else {
 		switch (e->type) {
 		case MQ_LOG_COMMAND:
-			rc = replay_commands(g, body, e->seq, err);
+			rc = replay_commands(g, body, e->seq, 0, err);
 			break;
 		case MQ_LOG_REVEAL:
 			rc = replay_reveal(g, body, e->seq, err);
@@ -602,8 +706,11 @@ replay_entry(struct mq_game *g, const struct mq_log_entry *e, struct mq_err *err
 	}
 	if (rc)
 		return rc;
+	update_owed(g, json_integer_value(json_object_get(body, "ts")));
 	g->seq = e->seq;
 	memcpy(g->head, e->hash, sizeof(g->head));
+	sodium_bin2base64(g->head_sig, sizeof(g->head_sig), e->sig, sizeof(e->sig),
+	    sodium_base64_VARIANT_ORIGINAL);
 	g->last_ts = json_integer_value(json_object_get(body, "ts"));
 	return 0;
 }
@@ -617,8 +724,10 @@ replay_all(struct mq_game *g, uint64_t at_seq, struct mq_err *err)
 		MQ_TRY(mq_logfile_next(g->lf, &e, err));
 		if (e == NULL)
 			break;
-		if (at_seq > 0 && e->seq > at_seq)
+		if (at_seq > 0 && e->seq > at_seq) {
+			g->peek = e;	/* valid until the next read: mq_game_step */
 			break;
+		}
 		MQ_TRY(replay_entry(g, e, err));
 	}
 	if (g->seq == 0)
@@ -705,6 +814,22 @@ mq_game_open_file(const char *logpath, const unsigned char *trusted_pk,
 	return 0;
 }
 
+int
+mq_game_step(struct mq_game *g, struct mq_err *err)
+{
+	const struct mq_log_entry *e = g->peek;
+	int rc;
+
+	g->peek = NULL;
+	if (e == NULL && (rc = mq_logfile_next(g->lf, &e, err)) != 0)
+		return -rc;
+	if (e == NULL)
+		return 0;
+	if ((rc = replay_entry(g, e, err)) != 0)
+		return -rc;
+	return 1;
+}
+
 void
 mq_game_close(struct mq_game *g)
 {
@@ -718,6 +843,7 @@ mq_game_close(struct mq_game *g)
 		mq_logfile_close(g->lf);
 	mq_gamedata_free(&g->gd);
 	json_decref(g->genesis);
+	mq_game_journal_stop(g);
 	for (i = 0; i < g->nmsg; i++)
 		free(g->msg_hashes[i]);
 	free(g->msg_hashes);
@@ -817,6 +943,8 @@ replay_body(struct mq_game *g, const struct mq_log_signed *sg, json_t *body,
 	e.type = mq_log_type_of(json_string_value(json_object_get(body, "type")));
 	e.body = body;
 	mq_log_unhex(sg->hash, MQ_LOG_HEXLEN, e.hash, sizeof(e.hash));
+	sodium_base642bin(e.sig, sizeof(e.sig), sg->sig, strlen(sg->sig), NULL, NULL,
+	    NULL, sodium_base64_VARIANT_ORIGINAL);
 	return replay_entry(g, &e, err);
 }
 

@@ -31,6 +31,11 @@ struct mq_player_info {
 	char name[MQ_NAME_MAX];
 	char email[256];
 	char lang[8];
+	int epoch;			/* reply-token epoch: rotate-token adds one */
+	int kicked;			/* played by the deadline defaults */
+	char owes[16];			/* what the seat owes now, "" if nothing */
+	long long owe_since;		/* the entry time it began owing it */
+	int reminded;			/* a reminder went for this debt */
 };
 
 struct mq_pending {			/* a secret command not yet revealed */
@@ -38,6 +43,9 @@ struct mq_pending {			/* a secret command not yet revealed */
 	int index;
 	char key[16];			/* the decision it makes */
 	int resolved;			/* its decision has resolved */
+	int seat;
+	char text[160];			/* what the reveal tells the players */
+	char salt[65], commit[65];
 };
 
 struct mq_game {
@@ -63,7 +71,24 @@ struct mq_game {
 	size_t npend, cappend;
 	char **msg_hashes;		/* raw-message hashes already logged */
 	size_t nmsg, capmsg;
+	char head_sig[MQ_LOG_B64LEN + 1];	/* the last entry's signature */
+	/* What the last entries did, for the mail: on while journal_on. */
+	int journal_on;
+	json_t *journal[MQ_MAX_PLAYERS + 1];	/* per seat; [nplayers]: public */
+	json_t *journal_admin;		/* everything, for the host's story */
+	const struct mq_log_entry *peek;	/* read past at_seq, not applied */
+	json_t *revealed;		/* secrets opened: [{player,seq,text,salt,commit}] */
+	json_t *committed;		/* new commitments: [{player,seq,commit}] */
+	long long extended;		/* seconds added to deadlines (admin extend) */
+	unsigned resolutions, owed_serial;	/* phases resolved; seen by update_owed */
 };
+
+/* Start collecting what entries do (events per seat, reveals, commitments). */
+void mq_game_journal_start(struct mq_game *g);
+void mq_game_journal_stop(struct mq_game *g);
+/* Replay one more entry of the log as opened (after an at_seq open):
+ * 1 if one was applied, 0 at the end, else an error code (negative). */
+int mq_game_step(struct mq_game *g, struct mq_err *err);
 
 /* One command's fate in a submit. */
 struct mq_cmd_result {

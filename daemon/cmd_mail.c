@@ -1,0 +1,265 @@
+/*
+ * cmd_mail.c - the commands that speak mail: serve (the daemon loop, or one
+ * pass with --once), ingest (one message from an MTA's pipe), parse (the dry
+ * run), and admin (the host's pause, resume, extend, replace, kick and
+ * rotate-token, each logged with who and why and mailed to those concerned).
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "daemon/cli.h"
+#include "daemon/clock.h"
+#include "daemon/deadline.h"
+#include "daemon/inbound.h"
+#include "daemon/notify.h"
+#include "daemon/serve.h"
+#include "daemon/spool.h"
+#include "mail/mime_in.h"
+#include "mail/transport.h"
+
+static volatile sig_atomic_t stopping;
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	stopping = 1;
+}
+
+int
+mq_cmd_serve(struct mq_cli *cli, int argc, char **argv)
+{
+	struct mq_daemon d;
+	struct mq_pass_stats st;
+	struct mq_err err;
+	int once = argc == 2 && strcmp(argv[1], "--once") == 0, rc;
+
+	if (argc != 1 && !once)
+		return mq_cli_usage("serve takes [--once]");
+	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, &err)))
+		return mq_cli_report(&err);
+	signal(SIGTERM, on_signal);
+	signal(SIGINT, on_signal);
+	signal(SIGPIPE, SIG_IGN);
+	if (!once)
+		mq_daemon_log("serving %s: %s in, %s out, every %d s", cli->datadir,
+		    d.conf.inbound == MQ_IN_IMAP ? "imap" : "maildir",
+		    d.conf.outbound == MQ_OUT_SMTP ? "smtp" : "maildir",
+		    d.conf.poll_interval);
+	do {
+		d.now = mq_clock_now();
+		rc = mq_serve_pass(&d, &st, &err);
+		if (st.messages || st.timeouts || st.reminders || st.sent || st.dead ||
+		    once)
+			mq_daemon_log("pass: %d message(s): %d applied, %d answered, %d "
+			    "duplicate, %d dropped, %d failed; %d timeout(s), %d "
+			    "reminder(s); %d mail(s) sent, %d waiting, %d dead",
+			    st.messages, st.applied, st.answered, st.duplicates,
+			    st.dropped, st.failed, st.timeouts, st.reminders, st.sent,
+			    st.waiting, st.dead);
+		for (int s = 0; !once && !stopping && s < d.conf.poll_interval * 10; s++)
+			usleep(100000);
+	} while (!once && !stopping);
+	mq_daemon_close(&d);
+	return once && rc ? MQ_IO : 0;
+}
+
+static char *
+read_input(const char *path, size_t *len, struct mq_err *err)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	struct mq_buf b = MQ_BUF_INIT;
+	char chunk[65536];
+	size_t n;
+
+	*len = 0;
+	if (f == NULL) {
+		mq_fail_errno(err, MQ_IO, "Cannot read %s", path);
+		return NULL;
+	}
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		if (b.len + n > MQ_TRANSPORT_MAX_MSG) {
+			mq_fail(err, MQ_REFUSED, "The message is larger than %u MiB.",
+			    MQ_TRANSPORT_MAX_MSG >> 20);
+			mq_buf_free(&b);
+			b.oom = 1;
+			break;
+		}
+		mq_buf_add(&b, chunk, n);
+	}
+	if (f != stdin)
+		fclose(f);
+	if (b.oom) {
+		if (err->code == 0)
+			mq_fail(err, MQ_IO, "Out of memory.");
+		return NULL;
+	}
+	*len = b.len;
+	if (b.data == NULL)
+		mq_buf_add(&b, "", 0);
+	return mq_buf_steal(&b);
+}
+
+int
+mq_cmd_ingest(struct mq_cli *cli, int argc, char **argv)
+{
+	struct mq_daemon d;
+	enum mq_inbound_outcome o;
+	struct mq_spool_stats ss;
+	struct mq_err err;
+	char *raw;
+	size_t len;
+	int rc;
+
+	if (argc > 2)
+		return mq_cli_usage("ingest takes [FILE|-]");
+	mq_err_clear(&err);
+	if ((raw = read_input(argc == 2 ? argv[1] : "-", &len, &err)) == NULL)
+		return mq_cli_report(&err);
+	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, &err)) == 0) {
+		rc = mq_inbound_process(&d, raw, len, "pipe", &o, &err);
+		mq_daemon_release(&d);
+		if (rc == 0)
+			mq_spool_flush(&d.conf, d.now, &ss, &err);
+		mq_daemon_close(&d);
+	}
+	free(raw);
+	return rc ? mq_cli_report(&err) : 0;
+}
+
+int
+mq_cmd_parse(struct mq_cli *cli, int argc, char **argv)
+{
+	struct mq_daemon d;
+	struct mq_err err;
+	json_t *out = NULL;
+	char *raw;
+	size_t len;
+	int rc;
+
+	if (argc > 2)
+		return mq_cli_usage("parse takes [FILE|-]");
+	mq_err_clear(&err);
+	if ((raw = read_input(argc == 2 ? argv[1] : "-", &len, &err)) == NULL)
+		return mq_cli_report(&err);
+	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, &err)) == 0) {
+		rc = mq_inbound_parse(&d, raw, len, &out, &err);
+		mq_daemon_close(&d);
+	}
+	free(raw);
+	if (rc)
+		return mq_cli_report(&err);
+	json_dumpf(out, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	putchar('\n');
+	json_decref(out);
+	return 0;
+}
+
+/* Called by `new` once the game exists: the welcome mail to every player. */
+int
+mq_cli_welcome(struct mq_cli *cli, const char *id, struct mq_err *err)
+{
+	struct mq_daemon d;
+	struct mq_game *g;
+	int rc;
+
+	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, err)) != 0)
+		return rc;
+	if ((rc = mq_daemon_game(&d, id, &g, err)) == 0 &&
+	    (rc = mq_notify_welcome(&d, g, err)) == 0)
+		rc = mq_deadline_schedule(&d, g, err);
+	mq_daemon_close(&d);
+	return rc;
+}
+
+int
+mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
+{
+	struct mq_daemon d;
+	struct mq_game *g;
+	struct mq_err err;
+	const char *action, *player = NULL, *email = NULL, *why = NULL;
+	char notice[1024];
+	long secs = 0;
+	json_t *body;
+	int a, rc, seat = -1, nargs;
+
+	if (argc < 3)
+		return mq_cli_usage("admin takes GAME pause|resume|extend DURATION|"
+		    "replace PLAYER EMAIL|kick PLAYER|rotate-token PLAYER --why \"...\"");
+	action = argv[2];
+	nargs = !strcmp(action, "replace") ? 2 : (!strcmp(action, "extend") ||
+	    !strcmp(action, "kick") || !strcmp(action, "rotate-token")) ? 1 :
+	    (!strcmp(action, "pause") || !strcmp(action, "resume")) ? 0 : -1;
+	if (nargs < 0)
+		return mq_cli_usage("\"%s\" is not an admin action", action);
+	if (argc < 3 + nargs)
+		return mq_cli_usage("admin %s needs %d argument(s)", action, nargs);
+	for (a = 3 + nargs; a < argc; a++) {
+		if (strcmp(argv[a], "--why") == 0 && a + 1 < argc)
+			why = argv[++a];
+		else
+			return mq_cli_usage("admin has no option %s", argv[a]);
+	}
+	if (why == NULL || !*why)
+		return mq_cli_usage("admin needs --why \"...\": every admin entry says why");
+	if (!strcmp(action, "extend") && (secs = mq_config_duration(argv[3])) <= 0)
+		return mq_cli_usage("extend takes a duration such as 24h");
+	if (!strcmp(action, "replace") || !strcmp(action, "kick") ||
+	    !strcmp(action, "rotate-token"))
+		player = argv[3];
+	if (!strcmp(action, "replace"))
+		email = argv[4];
+	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, &err)))
+		return mq_cli_report(&err);
+	if ((rc = mq_daemon_game(&d, argv[1], &g, &err)))
+		goto out;
+	if (player != NULL && (seat = mq_game_seat(g, player)) < 0) {
+		rc = mq_fail(&err, MQ_REFUSED, "There is no player \"%s\" in game %s.",
+		    player, g->id);
+		goto out;
+	}
+	if (email != NULL && (strchr(email, '@') == NULL || strchr(email, ' '))) {
+		rc = mq_fail(&err, MQ_REFUSED, "\"%s\" is not a usable email address.",
+		    email);
+		goto out;
+	}
+	if ((!strcmp(action, "pause") && g->paused) ||
+	    (!strcmp(action, "resume") && !g->paused)) {
+		rc = mq_fail(&err, MQ_REFUSED, "Game %s is %s already.", g->id,
+		    g->paused ? "paused" : "running");
+		goto out;
+	}
+	body = json_pack("{s:s, s:I, s:s, s:s, s:s}", "game", g->id, "ts",
+	    (json_int_t)d.now, "type", "admin", "action", action, "why", why);
+	if (player)
+		json_object_set_new(body, "player", json_string(player));
+	if (email)
+		json_object_set_new(body, "email", json_string(email));
+	if (secs)
+		json_object_set_new(body, "seconds", json_integer(secs));
+	rc = mq_game_append(g, body, &err);
+	json_decref(body);
+	if (rc)
+		goto out;
+	snprintf(notice, sizeof(notice), "The host did: %s%s%s%s. Why: %s", action,
+	    player ? " " : "", player ? player : "", secs ? " " : "", why);
+	if (secs)
+		snprintf(notice + strlen(notice), sizeof(notice) - strlen(notice),
+		    " (deadlines are %ld hours later)", secs / 3600);
+	rc = mq_notify_update(&d, g, "admin", notice, &err);
+	if (rc == 0 && !strcmp(action, "replace"))
+		rc = mq_notify_welcome(&d, g, &err);	/* the new player's address */
+	if (rc == 0)
+		rc = mq_deadline_schedule(&d, g, &err);
+	if (rc == 0)
+		printf("%s: %s logged as entry %llu.\n", g->id, action,
+		    (unsigned long long)g->seq);
+out:
+	mq_daemon_close(&d);
+	return rc ? mq_cli_report(&err) : 0;
+}

@@ -1,0 +1,251 @@
+/* config.c - reading masqued.conf; see config.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon/config.h"
+
+long
+mq_config_duration(const char *s)
+{
+	char *end;
+	long v, mul = 1;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || v < 0)
+		return -1;
+	if (*end == 'd')
+		mul = 86400;
+	else if (*end == 'h')
+		mul = 3600;
+	else if (*end == 'm')
+		mul = 60;
+	else if (*end == 's' || *end == '\0')
+		mul = 1;
+	else
+		return -1;
+	if (*end != '\0' && end[1] != '\0')
+		return -1;
+	return v * mul;
+}
+
+static void
+defaults(struct mq_config *c, const char *datadir)
+{
+	memset(c, 0, sizeof(*c));
+	snprintf(c->datadir, sizeof(c->datadir), "%s", datadir);
+	snprintf(c->maildir_inbox, sizeof(c->maildir_inbox), "%s/mail/inbox", datadir);
+	snprintf(c->maildir_outbox, sizeof(c->maildir_outbox), "%s/mail/outbox",
+	    datadir);
+	snprintf(c->imap_mailbox, sizeof(c->imap_mailbox), "INBOX");
+	snprintf(c->from, sizeof(c->from), "masqued <game@masqued.invalid>");
+	snprintf(c->reply_local, sizeof(c->reply_local), "game");
+	snprintf(c->reply_domain, sizeof(c->reply_domain), "masqued.invalid");
+	snprintf(c->lang, sizeof(c->lang), "en");
+	c->poll_interval = 60;
+	c->deadline = 72 * 3600;
+	c->reminder = 12 * 3600;
+	c->rate_limit = 30;
+	c->tls = 1;
+}
+
+static int
+read_secret(const char *file, char *out, size_t n, const char *key, int line,
+    struct mq_err *err)
+{
+	FILE *f = fopen(file, "r");
+	size_t len;
+
+	if (f == NULL)
+		return mq_fail_errno(err, MQ_IO, "masqued.conf line %d: %s names %s, "
+		    "which cannot be read", line, key, file);
+	if (fgets(out, (int)n, f) == NULL)
+		out[0] = '\0';
+	fclose(f);
+	len = strcspn(out, "\r\n");
+	out[len] = '\0';
+	if (len == 0)
+		return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: the password "
+		    "file %s (%s) is empty.", line, file, key);
+	return 0;
+}
+
+#define STR(k, field) else if (strcmp(key, k) == 0) { \
+	if (strlen(val) >= sizeof(c->field)) \
+		return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: %s is too " \
+		    "long.", line, key); \
+	snprintf(c->field, sizeof(c->field), "%s", val); }
+
+static int
+set_key(struct mq_config *c, const char *key, const char *val, int line,
+    struct mq_err *err)
+{
+	long d;
+
+	if (strcmp(key, "inbound") == 0) {
+		if (!strcmp(val, "maildir"))
+			c->inbound = MQ_IN_MAILDIR;
+		else if (!strcmp(val, "imap"))
+			c->inbound = MQ_IN_IMAP;
+		else if (!strcmp(val, "pipe"))
+			c->inbound = MQ_IN_PIPE;
+		else
+			goto bad;
+	} else if (strcmp(key, "outbound") == 0) {
+		if (!strcmp(val, "maildir"))
+			c->outbound = MQ_OUT_MAILDIR;
+		else if (!strcmp(val, "smtp"))
+			c->outbound = MQ_OUT_SMTP;
+		else
+			goto bad;
+	} else if (strcmp(key, "tls") == 0) {
+		if (!strcmp(val, "yes"))
+			c->tls = 1;
+		else if (!strcmp(val, "no"))
+			c->tls = 0;
+		else
+			goto bad;
+	} else if (strcmp(key, "deadline") == 0 || strcmp(key, "reminder") == 0) {
+		if ((d = mq_config_duration(val)) <= 0)
+			goto bad;
+		*(key[0] == 'd' ? &c->deadline : &c->reminder) = d;
+	} else if (strcmp(key, "deadline_policy") == 0) {
+		if (!strcmp(val, "default"))
+			c->policy_wait = 0;
+		else if (!strcmp(val, "wait"))
+			c->policy_wait = 1;
+		else
+			goto bad;
+	} else if (strcmp(key, "poll_interval") == 0 || strcmp(key, "rate_limit") == 0) {
+		if ((d = mq_config_duration(val)) <= 0 || d > 86400)
+			goto bad;
+		*(key[0] == 'p' ? &c->poll_interval : &c->rate_limit) = (int)d;
+	} else if (strcmp(key, "lang") == 0) {
+		if (strcmp(val, "en") && strcmp(val, "ja") && strcmp(val, "zh"))
+			goto bad;
+		snprintf(c->lang, sizeof(c->lang), "%s", val);
+	} else if (strcmp(key, "imap_password_file") == 0) {
+		return read_secret(val, c->imap_password, sizeof(c->imap_password), key,
+		    line, err);
+	} else if (strcmp(key, "smtp_password_file") == 0) {
+		return read_secret(val, c->smtp_password, sizeof(c->smtp_password), key,
+		    line, err);
+	} else if (strcmp(key, "imap_password_env") == 0 ||
+	    strcmp(key, "smtp_password_env") == 0) {
+		const char *v = getenv(val);
+		char *dst = key[0] == 'i' ? c->imap_password : c->smtp_password;
+
+		if (v == NULL || *v == '\0')
+			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: %s names "
+			    "the variable %s, which is not set.", line, key, val);
+		snprintf(dst, sizeof(c->imap_password), "%s", v);
+	}
+	STR("admin", admin)
+	STR("maildir_inbox", maildir_inbox)
+	STR("maildir_outbox", maildir_outbox)
+	STR("imap_url", imap_url)
+	STR("imap_mailbox", imap_mailbox)
+	STR("imap_user", imap_user)
+	STR("imap_done_folder", imap_done)
+	STR("smtp_url", smtp_url)
+	STR("smtp_user", smtp_user)
+	STR("from", from)
+	STR("reply_local", reply_local)
+	STR("reply_domain", reply_domain)
+	else if (strcmp(key, "datadir") == 0)
+		;	/* -C decides; kept for documentation */
+	else
+		return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: \"%s\" is not "
+		    "a key masqued knows (see config/masqued.conf.example).", line, key);
+	return 0;
+bad:
+	return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: \"%s\" is not a "
+	    "valid value for %s (see config/masqued.conf.example).", line, val, key);
+}
+
+static void envelope_of(struct mq_config *c);
+
+static int
+check(struct mq_config *c, struct mq_err *err)
+{
+	envelope_of(c);
+	if (c->inbound == MQ_IN_IMAP && (!c->imap_url[0] || !c->imap_user[0] ||
+	    !c->imap_password[0]))
+		return mq_fail(err, MQ_REFUSED, "masqued.conf: inbound = imap needs "
+		    "imap_url, imap_user and imap_password_file or imap_password_env.");
+	if (c->outbound == MQ_OUT_SMTP && !c->smtp_url[0])
+		return mq_fail(err, MQ_REFUSED, "masqued.conf: outbound = smtp needs "
+		    "smtp_url.");
+	if (c->tls && ((c->inbound == MQ_IN_IMAP && strncmp(c->imap_url, "imaps://", 8)
+	    && strncmp(c->imap_url, "imap://", 7)) || (c->outbound == MQ_OUT_SMTP &&
+	    strncmp(c->smtp_url, "smtps://", 8) && strncmp(c->smtp_url, "smtp://", 7))))
+		return mq_fail(err, MQ_REFUSED, "masqued.conf: the server URLs must "
+		    "start with imap://, imaps://, smtp:// or smtps://.");
+	if (c->reminder >= c->deadline)
+		return mq_fail(err, MQ_REFUSED, "masqued.conf: reminder must come "
+		    "before the deadline (reminder < deadline).");
+	return 0;
+}
+
+int
+mq_config_load(const char *datadir, const char *path, struct mq_config *c,
+    struct mq_err *err)
+{
+	char def[1200], buf[2048], *p, *eq, *key, *val, *end;
+	FILE *f;
+	int line = 0;
+
+	defaults(c, datadir);
+	if (path == NULL) {
+		snprintf(def, sizeof(def), "%s/masqued.conf", datadir);
+		path = def;
+		if ((f = fopen(path, "r")) == NULL)
+			return errno == ENOENT ? check(c, err) : mq_fail_errno(err,
+			    MQ_IO, "Cannot read %s", path);
+	} else if ((f = fopen(path, "r")) == NULL)
+		return mq_fail_errno(err, MQ_IO, "Cannot read the config %s", path);
+	while (fgets(buf, sizeof(buf), f) != NULL) {
+		line++;
+		if (strchr(buf, '\n') == NULL && !feof(f)) {
+			fclose(f);
+			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d is too "
+			    "long.", line);
+		}
+		p = buf + strspn(buf, " \t");
+		if (*p == '#' || *p == '\n' || *p == '\r' || *p == '\0')
+			continue;
+		if ((eq = strchr(p, '=')) == NULL) {
+			fclose(f);
+			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: expected "
+			    "\"key = value\".", line);
+		}
+		key = p;
+		for (end = eq; end > key && (end[-1] == ' ' || end[-1] == '\t'); end--)
+			;
+		*end = '\0';
+		val = eq + 1 + strspn(eq + 1, " \t");
+		for (end = val + strlen(val); end > val && strchr(" \t\r\n", end[-1]); end--)
+			;
+		*end = '\0';
+		if (set_key(c, key, val, line, err)) {
+			fclose(f);
+			return err ? err->code : MQ_REFUSED;
+		}
+	}
+	fclose(f);
+	return check(c, err);
+}
+
+static void
+envelope_of(struct mq_config *c)
+{
+	const char *lt = strchr(c->from, '<'), *gt = lt ? strchr(lt, '>') : NULL;
+
+	if (lt && gt)
+		snprintf(c->envelope, sizeof(c->envelope), "%.*s", (int)(gt - lt - 1),
+		    lt + 1);
+	else
+		snprintf(c->envelope, sizeof(c->envelope), "%s", c->from);
+}

@@ -1,0 +1,39 @@
+/*
+ * config.h - masqued.conf: one "key = value" per line, every key documented
+ * in config/masqued.conf.example. A bad file is refused at start with a
+ * sentence naming the line and the key. Passwords come from a file or an
+ * environment variable, never from the config itself, and are never logged.
+ */
+#ifndef MQ_CONFIG_H
+#define MQ_CONFIG_H
+
+#include "err.h"
+
+enum mq_in { MQ_IN_MAILDIR, MQ_IN_IMAP, MQ_IN_PIPE };
+enum mq_out { MQ_OUT_MAILDIR, MQ_OUT_SMTP };
+
+struct mq_config {
+	char datadir[1024];
+	char admin[256];
+	int inbound, outbound;
+	char maildir_inbox[1100], maildir_outbox[1100];
+	char imap_url[512], imap_mailbox[128], imap_user[256], imap_done[128];
+	char smtp_url[512], smtp_user[256];
+	char imap_password[256], smtp_password[256];
+	int tls;
+	char from[320], reply_local[64], reply_domain[256];
+	char envelope[320];		/* the bare address of from */
+	int poll_interval;
+	long deadline, reminder;	/* seconds */
+	int policy_wait;		/* 0: apply defaults at a deadline */
+	char lang[8];
+	int rate_limit;			/* replies per sender per hour */
+};
+
+/* Load path (NULL: DATADIR/masqued.conf, which may be missing: defaults). */
+int mq_config_load(const char *datadir, const char *path, struct mq_config *c,
+    struct mq_err *err);
+/* "72h", "90m", "3d", "600s", "600" -> seconds; -1 if malformed. */
+long mq_config_duration(const char *s);
+
+#endif

@@ -1,0 +1,127 @@
+/* daemon.c - the shared context of serve, ingest and parse; see daemon.h. */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "daemon/clock.h"
+#include "daemon/daemon.h"
+#include "mail/address.h"
+
+void
+mq_daemon_log(const char *fmt, ...)
+{
+	char when[32];
+	time_t t = (time_t)mq_clock_now();
+	va_list ap;
+
+	strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", gmtime(&t));
+	fprintf(stderr, "masqued %s: ", when);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void
+find_templates(char *out, size_t n)
+{
+	char exe[PATH_MAX], *slash;
+	const char *env = getenv("MASQUED_TEMPLATES");
+	ssize_t len;
+	int up;
+
+	if (env != NULL && *env) {
+		snprintf(out, n, "%s", env);
+		return;
+	}
+	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (len > 0) {
+		exe[len] = '\0';
+		for (up = 0; up < 3 && (slash = strrchr(exe, '/')) != NULL; up++) {
+			*slash = '\0';
+			snprintf(out, n, "%s/templates/en", exe);
+			if (access(out, R_OK) == 0) {
+				snprintf(out, n, "%s/templates", exe);
+				return;
+			}
+		}
+	}
+	snprintf(out, n, "templates");
+}
+
+int
+mq_daemon_open(struct mq_daemon *d, const char *datadir, const char *config,
+    struct mq_err *err)
+{
+	memset(d, 0, sizeof(*d));
+	d->now = mq_clock_now();
+	MQ_TRY(mq_config_load(datadir, config, &d->conf, err));
+	MQ_TRY(mq_store_open(datadir, 1, &d->store, err));
+	find_templates(d->tmpl_dir, sizeof(d->tmpl_dir));
+	return 0;
+}
+
+void
+mq_daemon_release(struct mq_daemon *d)
+{
+	while (d->nopen > 0)
+		mq_game_close(d->open[--d->nopen]);
+}
+
+void
+mq_daemon_close(struct mq_daemon *d)
+{
+	mq_daemon_release(d);
+	mq_store_close(&d->store);
+	memset(d->conf.imap_password, 0, sizeof(d->conf.imap_password));
+	memset(d->conf.smtp_password, 0, sizeof(d->conf.smtp_password));
+}
+
+int
+mq_daemon_game(struct mq_daemon *d, const char *id, struct mq_game **g,
+    struct mq_err *err)
+{
+	int i;
+
+	for (i = 0; i < d->nopen; i++)
+		if (strcmp(d->open[i]->id, id) == 0) {
+			*g = d->open[i];
+			return 0;
+		}
+	if (d->nopen == MQ_DAEMON_OPEN_MAX)
+		mq_daemon_release(d);
+	MQ_TRY(mq_game_open(&d->store, id, 1, 0, g, err));
+	d->open[d->nopen++] = *g;
+	return 0;
+}
+
+int
+mq_daemon_rate_ok(struct mq_daemon *d, const char *addr)
+{
+	long long hour = d->now / 3600;
+	struct mq_rate *r, *free_slot = NULL;
+	int i;
+
+	for (i = 0; i < MQ_DAEMON_RATE_SLOTS; i++) {
+		r = &d->rate[i];
+		if (r->addr[0] && mq_addr_same(r->addr, addr)) {
+			if (r->window != hour) {
+				r->window = hour;
+				r->count = 0;
+			}
+			return ++r->count <= d->conf.rate_limit;
+		}
+		if (free_slot == NULL && (!r->addr[0] || r->window != hour))
+			free_slot = r;
+	}
+	if (free_slot == NULL)
+		free_slot = &d->rate[(unsigned char)addr[0] % MQ_DAEMON_RATE_SLOTS];
+	snprintf(free_slot->addr, sizeof(free_slot->addr), "%s", addr);
+	free_slot->window = hour;
+	free_slot->count = 1;
+	return 1;
+}

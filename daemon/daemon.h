@@ -1,0 +1,44 @@
+/*
+ * daemon.h - what the mail-facing commands share: the config, the data
+ * folder, the templates, the games opened during one pass (each held open
+ * and locked, so a batch of mail verifies each log once), and the rate
+ * limit of replies to one sender.
+ */
+#ifndef MQ_DAEMON_H
+#define MQ_DAEMON_H
+
+#include "daemon/config.h"
+#include "daemon/store.h"
+
+#define MQ_DAEMON_OPEN_MAX	256
+#define MQ_DAEMON_RATE_SLOTS	256
+
+struct mq_rate {
+	char addr[256];
+	long long window;	/* the hour it counts */
+	int count;
+};
+
+struct mq_daemon {
+	struct mq_config conf;
+	struct mq_store store;
+	char tmpl_dir[4200];
+	struct mq_game *open[MQ_DAEMON_OPEN_MAX];
+	int nopen;
+	struct mq_rate rate[MQ_DAEMON_RATE_SLOTS];
+	long long now;
+};
+
+int mq_daemon_open(struct mq_daemon *d, const char *datadir, const char *config,
+    struct mq_err *err);
+void mq_daemon_close(struct mq_daemon *d);
+/* A game open for writing, kept until mq_daemon_release. */
+int mq_daemon_game(struct mq_daemon *d, const char *id, struct mq_game **g,
+    struct mq_err *err);
+void mq_daemon_release(struct mq_daemon *d);
+/* 1 when another reply to addr is allowed now (and counts it). */
+int mq_daemon_rate_ok(struct mq_daemon *d, const char *addr);
+/* A line in the daemon's log (stderr): what happened, never a password. */
+void mq_daemon_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,22 @@
+/*
+ * deadline.h - keeping time for every game: a reminder to whoever still
+ * owes input, and at the deadline the default move, logged as a `timeout`
+ * entry (or, by policy, a word to the admin). Each game folder holds a small
+ * `clock` file: when the game next needs the daemon, and which debts were
+ * reminded already, so a pass opens only the games that are due.
+ */
+#ifndef MQ_DEADLINE_H
+#define MQ_DEADLINE_H
+
+#include "daemon/daemon.h"
+
+/* Act on one open game at d->now; then write its clock file. */
+int mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
+    int *reminders, struct mq_err *err);
+/* Rewrite the clock file of a game (after anything changed its debts). */
+int mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g,
+    struct mq_err *err);
+/* When the game next needs the daemon (0: unknown, open it). */
+long long mq_deadline_next(const struct mq_daemon *d, const char *id);
+
+#endif

@@ -1,0 +1,332 @@
+/* inbound.c - one inbound message, from raw bytes to answers; see inbound.h. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sodium.h>
+
+#include "daemon/deadline.h"
+#include "daemon/inbound.h"
+#include "daemon/notify.h"
+#include "mail/address.h"
+#include "mail/mime_in.h"
+#include "mail/reply_text.h"
+
+#define MAX_LINES 64
+
+/* Everything known about a message before it touches a game. */
+struct analysis {
+	char hash[65];
+	struct mq_mime_msg *msg;
+	char auth[800];			/* "ok" or why not */
+	int auth_ok;
+	struct mq_game *game;
+	int seat;
+	char *text;			/* what the player wrote */
+	char *lines[MAX_LINES];
+	size_t nlines;
+	char lang[8];			/* SET LANG xx, or "" */
+	int drop;			/* an auto-reply or bounce: never answered */
+};
+
+static void
+analysis_free(struct analysis *a)
+{
+	size_t i;
+
+	mq_mime_msg_free(a->msg);
+	free(a->text);
+	for (i = 0; i < a->nlines; i++)
+		free(a->lines[i]);
+}
+
+static int
+archive(const char *datadir, const char *hash, const char *raw, size_t len,
+    struct mq_err *err)
+{
+	char path[1400], tmp[1450], dir[1300];
+	size_t off = 0;
+	ssize_t w;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/archive/%s.eml", datadir, hash);
+	if (access(path, F_OK) == 0)
+		return 0;	/* content-addressed: the same bytes are there */
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600)) < 0)
+		return mq_fail_errno(err, MQ_IO, "Cannot archive the message in %s",
+		    tmp);
+	while (off < len) {
+		w = write(fd, raw + off, len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			mq_fail_errno(err, MQ_IO, "Cannot archive the message in %s", tmp);
+			close(fd);
+			unlink(tmp);
+			return MQ_IO;
+		}
+		off += (size_t)w;
+	}
+	if (fsync(fd) != 0 || close(fd) != 0 || rename(tmp, path) != 0)
+		return mq_fail_errno(err, MQ_IO, "Cannot archive the message in %s",
+		    path);
+	snprintf(dir, sizeof(dir), "%s/archive", datadir);
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	return 0;
+}
+
+/* Split the extracted text into lines; SET LANG is the daemon's own. */
+static void
+split(struct analysis *a)
+{
+	char *p = a->text, *nl;
+
+	while (p != NULL && *p && a->nlines < MAX_LINES) {
+		nl = strchr(p, '\n');
+		if (nl)
+			*nl = '\0';
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p) {
+			if (strncasecmp(p, "set lang ", 9) == 0)
+				snprintf(a->lang, sizeof(a->lang), "%.2s", p + 9);
+			else
+				a->lines[a->nlines++] = strdup(p);
+		}
+		p = nl ? nl + 1 : NULL;
+	}
+}
+
+static int
+deny(struct analysis *a, const char *fmt, const char *x)
+{
+	snprintf(a->auth, sizeof(a->auth), fmt, x);
+	return 0;
+}
+
+/* Parse, authenticate and extract; a->auth_ok says whether it may play. */
+static int
+analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
+    int writable, struct mq_err *err)
+{
+	struct mq_addr_tag t;
+	struct mq_err e;
+	unsigned char h[32];
+	int rc;
+
+	memset(a, 0, sizeof(*a));
+	a->seat = -1;
+	crypto_generichash(h, sizeof(h), (const unsigned char *)raw, len, NULL, 0);
+	sodium_bin2hex(a->hash, sizeof(a->hash), h, sizeof(h));
+	if (mq_mime_parse(raw, len, &a->msg, &e) != 0)
+		return deny(a, "The message could not be read: %s", e.msg);
+	if (a->msg->auto_reply || a->msg->bounce) {
+		a->drop = 1;
+		return deny(a, "%s", a->msg->bounce ? "It is a bounce (a delivery "
+		    "report); it is not answered." : "It is an automatic reply; it is "
+		    "not answered.");
+	}
+	if (mq_addr_find(a->msg->recipients, d->conf.reply_local, &t) != 0)
+		return deny(a, "%s", "This message is not a reply to a game's mail: "
+		    "its address carries no game tag. Reply to the mail of your game.");
+	if (!writable) {
+		rc = mq_game_open(&d->store, t.game, 0, 0, &a->game, &e);
+		if (rc == 0) {
+			d->open[d->nopen++] = a->game;	/* released with the pass */
+		}
+	} else
+		rc = mq_daemon_game(d, t.game, &a->game, &e);
+	if (rc == MQ_IO || rc == MQ_BADDATA) {
+		a->game = NULL;
+		return mq_fail(err, rc, "game %s: %s", t.game, e.msg);
+	}
+	if (rc != 0) {
+		a->game = NULL;
+		return deny(a, "This message is a reply to game %s, which does not "
+		    "exist on this server.", t.game);
+	}
+	if (t.seat < 0 || t.seat >= a->game->nplayers ||
+	    !mq_addr_tag_ok(d->store.keys.tag, &t, a->game->players[t.seat].epoch))
+		return deny(a, "%s", "The reply address of this message does not "
+		    "verify (it may be an old or altered one); reply to your latest "
+		    "mail from the game.");
+	if (!json_is_true(json_object_get(json_object_get(a->game->genesis,
+	    "options"), "allow_any_sender")) &&
+	    !mq_addr_same(a->msg->from, a->game->players[t.seat].email))
+		return deny(a, "This message came from %s, which is not the address "
+		    "registered for that seat; send from your registered address.",
+		    a->msg->from ? a->msg->from : "no address");
+	a->seat = t.seat;
+	if (mq_reply_extract(a->msg->text, strlen(a->msg->text), &a->text, &e) != 0)
+		return mq_fail(err, MQ_IO, "%s", e.msg);
+	split(a);
+	snprintf(a->auth, sizeof(a->auth), "ok");
+	a->auth_ok = 1;
+	return 0;
+}
+
+static int
+set_lang(struct mq_game *g, int seat, const char *lang, long long now,
+    struct mq_err *err)
+{
+	json_t *body;
+	int rc;
+
+	if (strcmp(lang, "en") && strcmp(lang, "ja") && strcmp(lang, "zh"))
+		return 0;
+	if (strcmp(g->players[seat].lang, lang) == 0)
+		return 0;
+	body = json_pack("{s:s, s:I, s:s, s:s, s:s, s:s, s:s}", "game", g->id, "ts",
+	    (json_int_t)now, "type", "admin", "action", "lang", "player",
+	    g->players[seat].name, "lang", lang, "why", "the player asked (SET LANG)");
+	rc = mq_game_append(g, body, err);
+	json_decref(body);
+	return rc;
+}
+
+int
+mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
+    const char *transport_id, enum mq_inbound_outcome *outcome,
+    struct mq_err *err)
+{
+	struct mq_submit_result res;
+	struct analysis a;
+	struct mq_err e;
+	const char *from;
+	int rc;
+
+	*outcome = MQ_IN_DROPPED;
+	/* 1. archive the raw bytes, content-addressed */
+	{
+		unsigned char h[32];
+		char hx[65];
+
+		crypto_generichash(h, sizeof(h), (const unsigned char *)raw, len, NULL, 0);
+		sodium_bin2hex(hx, sizeof(hx), h, sizeof(h));
+		MQ_TRY(archive(d->conf.datadir, hx, raw, len, err));
+	}
+	/* 2-4. parse, authenticate, extract */
+	if ((rc = analyse(d, raw, len, &a, 1, err)) != 0) {
+		analysis_free(&a);
+		return rc;
+	}
+	from = a.msg ? a.msg->from : NULL;
+	if (a.drop) {
+		mq_daemon_log("%s: dropped: %s", transport_id, a.auth);
+		goto out;
+	}
+	if (!a.auth_ok) {
+		/* one sentence, only ever to the From address, rate-limited */
+		mq_daemon_log("%s: refused: %s", transport_id, a.auth);
+		if (from != NULL && mq_daemon_rate_ok(d, from)) {
+			rc = mq_notify_stranger(d, from, "refused", a.auth, a.hash, err);
+			*outcome = MQ_IN_ANSWERED;
+		}
+		goto out;
+	}
+	if (mq_game_has_message(a.game, a.hash)) {
+		mq_daemon_log("%s: already applied (game %s); acknowledged",
+		    transport_id, a.game->id);
+		*outcome = MQ_IN_DUPLICATE;
+		goto out;
+	}
+	if (!mq_daemon_rate_ok(d, from)) {
+		mq_daemon_log("%s: over the rate limit for %s; dropped", transport_id,
+		    from);
+		goto out;
+	}
+	if (a.lang[0] && (rc = set_lang(a.game, a.seat, a.lang, d->now, err)) != 0)
+		goto out;
+	if (a.nlines == 0) {
+		rc = mq_notify_stranger(d, from, "help", "", a.hash, err);
+		*outcome = MQ_IN_ANSWERED;
+		goto out;
+	}
+	/* 5-6. apply as one entry (fsynced), then the answers (spooled) */
+	mq_game_journal_start(a.game);
+	rc = mq_game_submit(a.game, a.seat, (const char *const *)a.lines, a.nlines,
+	    0, a.hash, transport_id, d->now, &res, &e);
+	if (rc == MQ_REFUSED) {
+		/* the game is over, paused, or the message came twice */
+		mq_game_journal_stop(a.game);
+		rc = mq_notify_stranger(d, from, "refused", e.msg, a.hash, err);
+		*outcome = MQ_IN_ANSWERED;
+		goto out;
+	}
+	if (rc) {
+		mq_game_journal_stop(a.game);
+		*err = e;
+		goto out;
+	}
+	rc = mq_notify_submit(d, a.game, a.seat, &res, a.msg->message_id, err);
+	mq_game_journal_stop(a.game);
+	if (rc == 0)
+		rc = mq_deadline_schedule(d, a.game, err);
+	mq_daemon_log("%s: game %s, %s: %zu command(s), %s", transport_id,
+	    a.game->id, a.game->players[a.seat].name, res.ncmds,
+	    res.logged ? "logged" : "nothing logged");
+	mq_submit_result_free(&res);
+	*outcome = MQ_IN_APPLIED;
+out:
+	analysis_free(&a);
+	return rc;
+}
+
+int
+mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
+    struct mq_err *err)
+{
+	struct analysis a;
+	json_t *cmds = json_array(), *errs = json_array();
+	struct mq_buf text = MQ_BUF_INIT;
+	struct mq_cmd cmd;
+	struct mq_err e;
+	void *work = NULL;
+	size_t i;
+	int rc;
+
+	*out = NULL;
+	if ((rc = analyse(d, raw, len, &a, 0, err)) != 0) {
+		analysis_free(&a);
+		json_decref(cmds);
+		json_decref(errs);
+		return rc;
+	}
+	if (a.auth_ok)
+		work = a.game->kind->clone(a.game->state);
+	for (i = 0; work != NULL && i < a.nlines; i++) {
+		const struct mq_game_kind *k = a.game->kind;
+
+		if (k->parse(work, a.seat, a.lines[i], &cmd, &e) != 0 ||
+		    k->apply(work, a.seat, &cmd, &e) != 0) {
+			json_array_append_new(errs, json_pack("{s:I, s:s, s:s}", "line",
+			    (json_int_t)i + 1, "text", a.lines[i], "error", e.msg));
+			json_array_append_new(cmds, json_pack("{s:s, s:b, s:s}", "text",
+			    a.lines[i], "accepted", 0, "error", e.msg));
+			continue;
+		}
+		mq_buf_reset(&text);
+		k->format(work, &cmd, &text);
+		json_array_append_new(cmds, json_pack("{s:s, s:b, s:b}", "text",
+		    mq_buf_str(&text), "accepted", 1, "secret", k->is_secret(&cmd)));
+	}
+	*out = json_pack("{s:o, s:o, s:s, s:o, s:o, s:s}",
+	    "game", a.game ? json_string(a.game->id) : json_null(),
+	    "player", a.seat >= 0 ? json_string(a.game->players[a.seat].name) :
+	    json_null(),
+	    "auth", a.auth, "commands", cmds, "errors", errs,
+	    "text", a.text ? a.text : "");
+	if (a.lang[0])
+		json_object_set_new(*out, "lang", json_string(a.lang));
+	if (work != NULL)
+		a.game->kind->free_state(work);
+	mq_buf_free(&text);
+	analysis_free(&a);
+	return 0;
+}

@@ -1,0 +1,31 @@
+/*
+ * inbound.h - one inbound message, in the order DESIGN.md gives: archive the
+ * raw bytes (by their BLAKE2b hash; fsync), parse the MIME, authenticate by
+ * the reply tag and From, extract what the player wrote, parse and apply
+ * the commands as one log entry, and spool the answers. The caller marks
+ * the message done in its transport only after this returns 0.
+ */
+#ifndef MQ_INBOUND_H
+#define MQ_INBOUND_H
+
+#include <jansson.h>
+
+#include "daemon/daemon.h"
+
+enum mq_inbound_outcome {
+	MQ_IN_APPLIED,		/* commands applied and logged (or STATUS/HELP) */
+	MQ_IN_ANSWERED,		/* refused or nothing understood: answered */
+	MQ_IN_DUPLICATE,	/* its hash is in the log already */
+	MQ_IN_DROPPED,		/* an auto-reply, a bounce, or over the rate limit */
+};
+
+/* Process one message for real. transport_id: "maildir:NAME", "imap:V:U", "pipe". */
+int mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
+    const char *transport_id, enum mq_inbound_outcome *outcome,
+    struct mq_err *err);
+
+/* The dry run of `masqued parse`: what would happen, as JSON; changes nothing. */
+int mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len,
+    json_t **out, struct mq_err *err);
+
+#endif

@@ -1,0 +1,310 @@
+/* notify.c - building, rendering and spooling a game's mail; see notify.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sodium.h>
+
+#include "daemon/notify.h"
+#include "daemon/receipt.h"
+#include "daemon/spool.h"
+#include "mail/address.h"
+#include "mail/mime_out.h"
+#include "mail/render.h"
+
+static void
+fmt_time(long long t, char *out, size_t n)
+{
+	time_t tt = (time_t)t;
+
+	strftime(out, n, "%Y-%m-%d %H:%M UTC", gmtime(&tt));
+}
+
+long long
+mq_notify_deadline(const struct mq_daemon *d, const struct mq_game *g, int seat)
+{
+	const struct mq_player_info *p = &g->players[seat];
+
+	if (!p->owes[0])
+		return 0;
+	return p->owe_since + d->conf.deadline + g->extended;
+}
+
+static json_t *
+hex(const unsigned char *b, size_t n)
+{
+	char h[129];
+
+	sodium_bin2hex(h, sizeof(h), b, n);
+	return json_string(h);
+}
+
+/* What every game mail carries. */
+static json_t *
+base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
+{
+	char now[40], dl[40];
+	long long deadline = seat >= 0 ? mq_notify_deadline(d, g, seat) : 0;
+	const char *owed = seat >= 0 ? g->kind->owes(g->state, seat) : NULL;
+	json_t *ctx;
+
+	fmt_time(d->now, now, sizeof(now));
+	ctx = json_pack("{s:s, s:s, s:s, s:s, s:o, s:{s:I, s:o, s:s}, s:o, s:O*}",
+	    "game", g->id, "kind", g->kind->name,
+	    "lang", seat >= 0 ? g->players[seat].lang : g->lang, "now", now,
+	    "view", g->kind->view(g->state, seat >= 0 ? seat : MQ_VIEW_PUBLIC),
+	    "checkpoint", "seq", (json_int_t)g->seq, "head", hex(g->head, 32),
+	    "sig", g->head_sig,
+	    "server_key", hex(g->store->keys.pk, 32),
+	    "seed_commit", json_object_get(g->genesis, "seed_commit"));
+	if (seat >= 0)
+		json_object_set_new(ctx, "player", json_string(g->players[seat].name));
+	json_object_set_new(ctx, "owed", owed ? json_string(owed) : json_null());
+	if (deadline > 0 && !g->paused) {
+		fmt_time(deadline, dl, sizeof(dl));
+		json_object_set_new(ctx, "deadline", json_string(dl));
+		json_object_set_new(ctx, "reminder_hours",
+		    json_integer(d->conf.reminder / 3600));
+	}
+	return ctx;
+}
+
+static int
+send_mail(struct mq_daemon *d, const char *to, const char *reply_to,
+    const char *lang, const char *kind, const json_t *gamedata, const json_t *ctx,
+    const char *msgid, const char *root, const char *spoolname,
+    struct mq_err *err)
+{
+	struct mq_mail_out m;
+	char *subject = NULL, *text = NULL, *html = NULL, *raw = NULL;
+	char xkind[64];
+	const char *extra[2] = { xkind, NULL };
+	size_t len;
+	int rc;
+
+	rc = mq_render_mail(d->tmpl_dir, lang, kind, gamedata, ctx, &subject, &text,
+	    &html, err);
+	if (rc == 0) {
+		snprintf(xkind, sizeof(xkind), "X-Masqued-Mail: %s", kind);
+		memset(&m, 0, sizeof(m));
+		m.from = d->conf.from;
+		m.to = to;
+		m.reply_to = reply_to;
+		m.subject = subject;
+		m.message_id = msgid;
+		m.in_reply_to = root;
+		m.references = root;
+		m.date = d->now;
+		m.text = text;
+		m.html = html;
+		m.extra_headers = extra;
+		rc = mq_mime_build(&m, &raw, &len, err);
+	}
+	if (rc == 0)
+		rc = mq_spool_put(d->conf.datadir, spoolname, to, raw, len, err);
+	free(subject);
+	free(text);
+	free(html);
+	free(raw);
+	return rc;
+}
+
+static int
+send_game_mail(struct mq_daemon *d, struct mq_game *g, int seat,
+    const char *kind, json_t *ctx, struct mq_err *err)
+{
+	char tag[MQ_TAG_LEN + 1], reply[400], msgid[300], root[300], name[200];
+	int rc;
+
+	mq_addr_tag(d->store.keys.tag, g->id, seat, g->players[seat].epoch, tag);
+	mq_addr_reply(d->conf.reply_local, d->conf.reply_domain, g->id, seat, tag,
+	    reply, sizeof(reply));
+	snprintf(msgid, sizeof(msgid), "%s.%d.%llu.%s@%s", g->id, seat,
+	    (unsigned long long)g->seq, kind, d->conf.reply_domain);
+	snprintf(root, sizeof(root), "%s.%d.1.welcome@%s", g->id, seat,
+	    d->conf.reply_domain);
+	snprintf(name, sizeof(name), "%s-%08llu-%d-%s", g->id,
+	    (unsigned long long)g->seq, seat, kind);
+	rc = send_mail(d, g->players[seat].email, reply, g->players[seat].lang, kind,
+	    g->gd.json, ctx, msgid, strcmp(kind, "welcome") ? root : NULL, name, err);
+	json_decref(ctx);
+	return rc;
+}
+
+int
+mq_notify_welcome(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
+{
+	json_t *ctx, *players = json_array();
+	int i, rc = 0;
+
+	for (i = 0; i < g->nplayers; i++)
+		json_array_append_new(players, json_pack("{s:s, s:s}", "name",
+		    g->players[i].name, "email", g->players[i].email));
+	for (i = 0; i < g->nplayers && rc == 0; i++) {
+		ctx = base_ctx(d, g, i);
+		json_object_set(ctx, "players", players);
+		rc = send_game_mail(d, g, i, "welcome", ctx, err);
+	}
+	json_decref(players);
+	if (rc == 0)
+		rc = mq_spool_sync(d->conf.datadir, err);
+	return rc;
+}
+
+static json_t *
+results_json(const struct mq_submit_result *r, int accepted)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < r->ncmds; i++) {
+		const struct mq_cmd_result *c = &r->cmds[i];
+
+		if (c->accepted != accepted)
+			continue;
+		if (accepted)
+			json_array_append_new(a, json_pack("{s:s, s:b}", "text", c->text,
+			    "secret", c->secret));
+		else
+			json_array_append_new(a, json_pack("{s:i, s:s, s:s}", "line",
+			    c->line, "text", c->text, "error", c->error));
+	}
+	return a;
+}
+
+static json_t *
+own_commits(const struct mq_game *g, int seat)
+{
+	json_t *a = json_array(), *c;
+	size_t i;
+
+	json_array_foreach(g->committed, i, c)
+		if (strcmp(json_string_value(json_object_get(c, "player")),
+		    g->players[seat].name) == 0)
+			json_array_append(a, c);
+	return a;
+}
+
+/* The kind of mail everyone gets after entries: end, resolution, or none. */
+static const char *
+update_kind(const struct mq_game *g)
+{
+	if (g->kind->is_over(g->state))
+		return "end";
+	if (g->revealed != NULL && json_array_size(g->revealed) > 0)
+		return "resolution";
+	return NULL;
+}
+
+static void
+add_end_secrets(const struct mq_game *g, json_t *ctx)
+{
+	json_object_set(ctx, "seed", json_object_get(g->genesis, "seed"));
+	json_object_set(ctx, "seed_salt", json_object_get(g->genesis, "seed_salt"));
+}
+
+static int
+everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
+    const char *notice, struct mq_err *err)
+{
+	json_t *ctx;
+	int i, rc = 0;
+
+	for (i = 0; i < g->nplayers && rc == 0; i++) {
+		ctx = base_ctx(d, g, i);
+		if (g->journal_on) {
+			json_object_set(ctx, "events", g->journal[i]);
+			json_object_set(ctx, "reveals", g->revealed);
+		}
+		if (strcmp(kind, "end") == 0)
+			add_end_secrets(g, ctx);
+		if (notice != NULL)
+			json_object_set_new(ctx, "notice", json_string(notice));
+		rc = send_game_mail(d, g, i, kind, ctx, err);
+	}
+	return rc;
+}
+
+int
+mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
+    const struct mq_submit_result *r, const char *reply_id, struct mq_err *err)
+{
+	const char *upd = update_kind(g);
+	json_t *ctx;
+	char *receipt = NULL;
+	int i, rc = 0;
+
+	ctx = base_ctx(d, g, seat);
+	json_object_set_new(ctx, "accepted", results_json(r, 1));
+	json_object_set_new(ctx, "refused", results_json(r, 0));
+	if (r->logged && mq_receipt_make(&r->entry, g->store->keys.pk, &receipt, NULL) == 0) {
+		json_object_set_new(ctx, "receipt", json_pack("{s:I, s:s, s:s}", "seq",
+		    (json_int_t)r->entry.seq, "hash", r->entry.hash, "json", receipt));
+		free(receipt);
+	}
+	if (g->committed != NULL)
+		json_object_set_new(ctx, "commitments", own_commits(g, seat));
+	if (upd == NULL && g->journal_on)
+		json_object_set(ctx, "events", g->journal[seat]);
+	rc = send_game_mail(d, g, seat, "receipt", ctx, err);
+	if (rc == 0 && upd != NULL)
+		rc = everyone(d, g, upd, NULL, err);
+	else if (rc == 0 && g->committed != NULL && json_array_size(g->committed) > 0) {
+		/* Everyone else is told that commitments were made, and their values. */
+		for (i = 0; i < g->nplayers && rc == 0; i++) {
+			if (i == seat)
+				continue;
+			ctx = base_ctx(d, g, i);
+			json_object_set(ctx, "commitments", g->committed);
+			json_object_set(ctx, "events", g->journal[i]);
+			rc = send_game_mail(d, g, i, "turn", ctx, err);
+		}
+	}
+	if (rc == 0)
+		rc = mq_spool_sync(d->conf.datadir, err);
+	(void)reply_id;
+	return rc;
+}
+
+int
+mq_notify_update(struct mq_daemon *d, struct mq_game *g, const char *kind,
+    const char *notice, struct mq_err *err)
+{
+	const char *k = kind ? kind : update_kind(g);
+	int rc;
+
+	if (k == NULL)
+		k = "turn";
+	rc = everyone(d, g, k, notice, err);
+	if (rc == 0)
+		rc = mq_spool_sync(d->conf.datadir, err);
+	return rc;
+}
+
+int
+mq_notify_reminder(struct mq_daemon *d, struct mq_game *g, int seat,
+    struct mq_err *err)
+{
+	int rc = send_game_mail(d, g, seat, "reminder", base_ctx(d, g, seat), err);
+
+	return rc ? rc : mq_spool_sync(d->conf.datadir, err);
+}
+
+int
+mq_notify_stranger(struct mq_daemon *d, const char *to, const char *kind,
+    const char *reason, const char *key, struct mq_err *err)
+{
+	char now[40], msgid[300], name[200];
+	json_t *ctx;
+	int rc;
+
+	fmt_time(d->now, now, sizeof(now));
+	ctx = json_pack("{s:s, s:s, s:s, s:s, s:s}", "game", "", "kind", "redmasque",
+	    "lang", d->conf.lang, "now", now, "reason", reason ? reason : "");
+	snprintf(msgid, sizeof(msgid), "%s.%.16s@%s", kind, key, d->conf.reply_domain);
+	snprintf(name, sizeof(name), "z-%s-%.32s", kind, key);
+	rc = send_mail(d, to, NULL, d->conf.lang, kind, NULL, ctx, msgid, NULL, name,
+	    err);
+	json_decref(ctx);
+	return rc ? rc : mq_spool_sync(d->conf.datadir, err);
+}

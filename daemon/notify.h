@@ -1,0 +1,37 @@
+/*
+ * notify.h - the mail a game sends: each one's context (the player's view,
+ * what happened, receipts, commitments, reveals, the checkpoint), rendered
+ * in the player's language by the templates, built as MIME and spooled.
+ */
+#ifndef MQ_NOTIFY_H
+#define MQ_NOTIFY_H
+
+#include "daemon/daemon.h"
+
+/* The welcome mail to every player of a new game. */
+int mq_notify_welcome(struct mq_daemon *d, struct mq_game *g, struct mq_err *err);
+
+/* After a player's message: the receipt to them; commitments, a resolution
+ * or the end to everyone else (the game's journal must have been on). */
+int mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
+    const struct mq_submit_result *r, const char *reply_id, struct mq_err *err);
+
+/* After entries nobody sent (a deadline's defaults, the host's admin entry):
+ * a resolution or end mail to everyone, or an admin notice. */
+int mq_notify_update(struct mq_daemon *d, struct mq_game *g, const char *kind,
+    const char *notice, struct mq_err *err);
+
+/* A reminder to a seat that still owes its move. */
+int mq_notify_reminder(struct mq_daemon *d, struct mq_game *g, int seat,
+    struct mq_err *err);
+
+/* To a sender outside any game (or not authenticated): one sentence, or the
+ * help; `key` names the spool file so a retry does not double it. */
+int mq_notify_stranger(struct mq_daemon *d, const char *to, const char *kind,
+    const char *reason, const char *key, struct mq_err *err);
+
+/* The deadline of a seat's current debt, or 0. */
+long long mq_notify_deadline(const struct mq_daemon *d, const struct mq_game *g,
+    int seat);
+
+#endif

@@ -1,0 +1,200 @@
+/* serve.c - one pass of the daemon; see serve.h. */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "daemon/inbound.h"
+#include "daemon/serve.h"
+#include "daemon/spool.h"
+#include "mail/transport.h"
+#include "mail/transport_imap.h"
+#include "mail/transport_maildir.h"
+
+static void
+count(struct mq_pass_stats *st, enum mq_inbound_outcome o)
+{
+	st->messages++;
+	if (o == MQ_IN_APPLIED)
+		st->applied++;
+	else if (o == MQ_IN_ANSWERED)
+		st->answered++;
+	else if (o == MQ_IN_DUPLICATE)
+		st->duplicates++;
+	else
+		st->dropped++;
+}
+
+static int
+pass_maildir(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
+{
+	struct mq_maildir_list l;
+	enum mq_inbound_outcome o;
+	struct mq_err e;
+	char *raw;
+	size_t i, len;
+	int rc;
+
+	if ((rc = mq_maildir_list(d->conf.maildir_inbox, &l, err)) != 0)
+		return rc;
+	for (i = 0; i < l.n; i++) {
+		rc = mq_maildir_read(d->conf.maildir_inbox, &l.v[i], MQ_TRANSPORT_MAX_MSG,
+		    &raw, &len, &e);
+		if (rc == MQ_REFUSED) {
+			/* larger than any mail we read: drop it, say so */
+			mq_daemon_log("%s: %s", l.v[i].id, e.msg);
+			mq_maildir_mark_done(d->conf.maildir_inbox, &l.v[i], NULL);
+			st->dropped++;
+			continue;
+		}
+		if (rc) {
+			mq_daemon_log("%s: %s", l.v[i].id, e.msg);
+			st->failed++;
+			continue;
+		}
+		rc = mq_inbound_process(d, raw, len, l.v[i].id, &o, &e);
+		free(raw);
+		if (rc) {
+			/* left in the inbox: the next pass tries again */
+			mq_daemon_log("%s: not processed: %s", l.v[i].id, e.msg);
+			st->failed++;
+			continue;
+		}
+		count(st, o);
+		if ((rc = mq_maildir_mark_done(d->conf.maildir_inbox, &l.v[i], &e)) != 0)
+			mq_daemon_log("%s: %s", l.v[i].id, e.msg);
+	}
+	mq_maildir_list_free(&l);
+	return 0;
+}
+
+/* DATADIR/cursor/imap: "UIDVALIDITY LASTUID", replaced whole and fsynced. */
+static void
+cursor_read(const struct mq_daemon *d, uint32_t *validity, uint32_t *last)
+{
+	char path[1400];
+	FILE *f;
+
+	*validity = *last = 0;
+	snprintf(path, sizeof(path), "%s/cursor/imap", d->conf.datadir);
+	if ((f = fopen(path, "r")) != NULL) {
+		if (fscanf(f, "%" SCNu32 " %" SCNu32, validity, last) != 2)
+			*validity = *last = 0;
+		fclose(f);
+	}
+}
+
+static int
+cursor_write(const struct mq_daemon *d, uint32_t validity, uint32_t last,
+    struct mq_err *err)
+{
+	char path[1400], tmp[1450], buf[64];
+	int fd, n;
+
+	snprintf(path, sizeof(path), "%s/cursor/imap", d->conf.datadir);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	n = snprintf(buf, sizeof(buf), "%" PRIu32 " %" PRIu32 "\n", validity, last);
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0 ||
+	    write(fd, buf, (size_t)n) != n || fsync(fd) != 0 || close(fd) != 0 ||
+	    rename(tmp, path) != 0)
+		return mq_fail_errno(err, MQ_IO, "Cannot write the IMAP cursor %s", path);
+	return 0;
+}
+
+static int
+pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
+{
+	struct mq_imap_conf c;
+	struct mq_imap *s = NULL;
+	enum mq_inbound_outcome o;
+	struct mq_err e;
+	uint32_t validity, cur_validity, last, *uids = NULL;
+	char id[64], *raw;
+	size_t n = 0, i, len;
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	c.url = d->conf.imap_url;
+	c.mailbox = d->conf.imap_mailbox;
+	c.user = d->conf.imap_user;
+	c.password = d->conf.imap_password;
+	c.require_tls = d->conf.tls;
+	c.done_folder = d->conf.imap_done[0] ? d->conf.imap_done : NULL;
+	if ((rc = mq_imap_open(&c, &s, err)) != 0)
+		return rc;
+	cursor_read(d, &cur_validity, &last);
+	if ((rc = mq_imap_s_uidvalidity(s, &validity, err)) != 0)
+		goto out;
+	if (validity != cur_validity) {
+		/* A new mailbox identity: every UID means something else now. Read
+		 * it all again; the raw-hash dedupe keeps moves from doubling. */
+		if (cur_validity != 0)
+			mq_daemon_log("imap: UIDVALIDITY changed from %" PRIu32 " to %"
+			    PRIu32 "; reading the mailbox again from the start",
+			    cur_validity, validity);
+		last = 0;
+	}
+	if ((rc = mq_imap_s_search_after(s, last, &uids, &n, err)) != 0)
+		goto out;
+	for (i = 0; i < n; i++) {
+		snprintf(id, sizeof(id), "imap:%" PRIu32 ":%" PRIu32, validity, uids[i]);
+		rc = mq_imap_s_fetch(s, uids[i], &raw, &len, MQ_TRANSPORT_MAX_MSG, &e);
+		if (rc == MQ_REFUSED) {
+			mq_daemon_log("%s: %s", id, e.msg);
+			st->dropped++;
+		} else if (rc) {
+			mq_daemon_log("%s: %s", id, e.msg);
+			st->failed++;
+			break;		/* keep UID order: try again next pass */
+		} else {
+			rc = mq_inbound_process(d, raw, len, id, &o, &e);
+			free(raw);
+			if (rc) {
+				mq_daemon_log("%s: not processed: %s", id, e.msg);
+				st->failed++;
+				break;
+			}
+			count(st, o);
+		}
+		/* the log entry is fsynced: now the cursor may pass this UID */
+		if ((rc = cursor_write(d, validity, uids[i], err)) != 0)
+			goto out;
+		if (c.done_folder != NULL && mq_imap_s_move_done(s, uids[i], &e) != 0)
+			mq_daemon_log("%s: %s", id, e.msg);
+	}
+	if (n == 0 && validity != cur_validity)
+		rc = cursor_write(d, validity, last, err);
+	else
+		rc = 0;
+out:
+	free(uids);
+	mq_imap_close(s);
+	return rc;
+}
+
+int
+mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
+{
+	struct mq_spool_stats ss;
+	int rc = 0;
+
+	memset(st, 0, sizeof(*st));
+	if (d->conf.inbound == MQ_IN_MAILDIR)
+		rc = pass_maildir(d, st, err);
+	else if (d->conf.inbound == MQ_IN_IMAP)
+		rc = pass_imap(d, st, err);
+	if (rc)
+		mq_daemon_log("inbound: %s", err->msg);
+	if (mq_serve_clock(d, st, err) != 0)
+		mq_daemon_log("deadlines: %s", err->msg);
+	mq_daemon_release(d);
+	if (mq_spool_flush(&d->conf, d->now, &ss, err) == 0) {
+		st->sent = ss.sent;
+		st->waiting = ss.waiting + ss.failed;
+		st->dead = ss.dead;
+	}
+	return rc;
+}

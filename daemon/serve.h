@@ -1,0 +1,20 @@
+/*
+ * serve.h - one pass of the daemon: read the inbox (Maildir or IMAP, each
+ * message processed and only then marked done), keep time (deadlines and
+ * reminders), and send the spool.
+ */
+#ifndef MQ_SERVE_H
+#define MQ_SERVE_H
+
+#include "daemon/daemon.h"
+
+struct mq_pass_stats {
+	int messages, applied, answered, duplicates, dropped, failed;
+	int timeouts, reminders, sent, waiting, dead;
+};
+
+int mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err);
+/* Deadlines and reminders of every game, at d->now. */
+int mq_serve_clock(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err);
+
+#endif

@@ -1,0 +1,34 @@
+/*
+ * spool.h - outgoing mail waiting to be sent: DATADIR/spool/NAME.eml (the
+ * message) and NAME.rcpt (recipient, attempts, next try), each written whole
+ * (tmp, fsync, rename) before the inbound message is marked done. Names are
+ * derived from what the mail is for (game, entry, seat, kind), so writing a
+ * mail again after a crash replaces it instead of doubling it. Sending
+ * retries with exponential back-off and moves a mail that keeps failing to
+ * DATADIR/spool/dead/, telling the admin.
+ */
+#ifndef MQ_SPOOL_H
+#define MQ_SPOOL_H
+
+#include <stddef.h>
+
+#include "err.h"
+
+#define MQ_SPOOL_MAX_TRIES	8
+
+struct mq_config;
+
+int mq_spool_put(const char *datadir, const char *name, const char *rcpt,
+    const char *raw, size_t len, struct mq_err *err);
+/* fsync the spool folder once after a batch of puts. */
+int mq_spool_sync(const char *datadir, struct mq_err *err);
+
+struct mq_spool_stats {
+	int sent, failed, dead, waiting;
+};
+
+/* Send what is due at `now` through the configured outbound transport. */
+int mq_spool_flush(const struct mq_config *c, long long now,
+    struct mq_spool_stats *st, struct mq_err *err);
+
+#endif

@@ -1,0 +1,106 @@
+/* address.c - reply addresses and tags; see address.h. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sodium.h>
+
+#include "mail/address.h"
+
+void
+mq_addr_tag(const unsigned char key[32], const char *game, int seat, int epoch,
+    char out[MQ_TAG_LEN + 1])
+{
+	static const char b32[] = "abcdefghijklmnopqrstuvwxyz234567";
+	unsigned char h[10];
+	char msg[96];
+	int n, i, bits = 0, acc = 0, o = 0;
+
+	n = snprintf(msg, sizeof(msg), "masqued-tag-v1\n%s\n%d\n%d", game, seat, epoch);
+	crypto_generichash(h, sizeof(h), (unsigned char *)msg, (size_t)n, key, 32);
+	for (i = 0; i < 10; i++) {		/* 80 bits -> 16 characters */
+		acc = (acc << 8) | h[i];
+		bits += 8;
+		while (bits >= 5) {
+			out[o++] = b32[(acc >> (bits - 5)) & 31];
+			bits -= 5;
+		}
+	}
+	out[o] = '\0';
+}
+
+int
+mq_addr_reply(const char *local, const char *domain, const char *game, int seat,
+    const char *tag, char *out, size_t n)
+{
+	int w = snprintf(out, n, "%s+%s.%d.%s@%s", local, game, seat, tag, domain);
+
+	return w < 0 || (size_t)w >= n ? -1 : 0;
+}
+
+static int
+parse_local(const char *addr, const char *local, struct mq_addr_tag *t)
+{
+	const char *plus = strchr(addr, '+'), *at = strrchr(addr, '@'), *p, *dot2;
+	char seat[8];
+	size_t gl, sl;
+
+	if (plus == NULL || at == NULL || plus > at)
+		return -1;
+	if (local != NULL && (strlen(local) != (size_t)(plus - addr) ||
+	    strncasecmp(addr, local, (size_t)(plus - addr)) != 0))
+		return -1;
+	p = plus + 1;
+	gl = strcspn(p, ".@");
+	if (gl != 8 || p[gl] != '.')
+		return -1;
+	dot2 = p + gl + 1;
+	sl = strcspn(dot2, ".@");
+	if (sl == 0 || sl >= sizeof(seat) || dot2[sl] != '.' ||
+	    strspn(dot2, "0123456789") != sl)
+		return -1;
+	if ((size_t)(at - (dot2 + sl + 1)) != MQ_TAG_LEN)
+		return -1;
+	memcpy(t->game, p, 8);
+	t->game[8] = '\0';
+	memcpy(seat, dot2, sl);
+	seat[sl] = '\0';
+	t->seat = atoi(seat);
+	memcpy(t->tag, dot2 + sl + 1, MQ_TAG_LEN);
+	t->tag[MQ_TAG_LEN] = '\0';
+	for (p = t->game; *p; p++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyz234567", tolower((unsigned char)*p)))
+			return -1;
+	return 0;
+}
+
+int
+mq_addr_find(char *const *recipients, const char *local, struct mq_addr_tag *out)
+{
+	size_t i;
+
+	for (i = 0; recipients != NULL && recipients[i] != NULL; i++)
+		if (parse_local(recipients[i], local, out) == 0)
+			return 0;
+	return -1;
+}
+
+int
+mq_addr_tag_ok(const unsigned char key[32], const struct mq_addr_tag *t,
+    int epoch)
+{
+	char want[MQ_TAG_LEN + 1], got[MQ_TAG_LEN + 1];
+	size_t i;
+
+	mq_addr_tag(key, t->game, t->seat, epoch, want);
+	for (i = 0; i <= MQ_TAG_LEN; i++)
+		got[i] = (char)tolower((unsigned char)t->tag[i]);
+	return sodium_memcmp(want, got, MQ_TAG_LEN) == 0;
+}
+
+int
+mq_addr_same(const char *a, const char *b)
+{
+	return a != NULL && b != NULL && strcasecmp(a, b) == 0;
+}
