@@ -45,7 +45,8 @@ check-deps:
 	@sh scripts/deps.sh --quiet-if-present
 
 masqued: $(REL_OBJ) build/rel/daemon/main.o
-	$(CC) $(REL_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+	@echo "LD      $@"
+	@$(CC) $(REL_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
 build/rel/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
@@ -58,19 +59,23 @@ build/asan/%.o: %.c $(HDRS)
 	@$(CC) $(ASAN_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
 
 build/asan/masqued: $(ASAN_OBJ) build/asan/daemon/main.o
-	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+	@echo "LD asan $@"
+	@$(CC) $(ASAN_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
 build/asan/tests/%: tests/unit/%.c $(ASAN_OBJ) $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ASAN_CFLAGS) $(PKG_CFLAGS) -Itests/unit -o $@ $< $(ASAN_OBJ) $(PKG_LIBS) -lcmocka -lm
+	@echo "LD asan $@"
+	@$(CC) $(ASAN_CFLAGS) $(PKG_CFLAGS) -Itests/unit -o $@ $< $(ASAN_OBJ) $(PKG_LIBS) -lcmocka -lm
 
 build/rel/bench/%: bench/%.c $(REL_OBJ) $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(REL_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(REL_OBJ) $(PKG_LIBS) -lm
+	@echo "LD      $@"
+	@$(CC) $(REL_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(REL_OBJ) $(PKG_LIBS) -lm
 
 build/asan/e2e/%: tests/e2e/%.c $(ASAN_OBJ) $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ASAN_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(ASAN_OBJ) $(PKG_LIBS) -lm
+	@echo "LD asan $@"
+	@$(CC) $(ASAN_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(ASAN_OBJ) $(PKG_LIBS) -lm
 
 test: check-deps build/asan/masqued $(TEST_BIN) $(E2E_BIN) masqued
 	@sh tests/run.sh

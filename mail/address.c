@@ -15,12 +15,13 @@ mq_addr_tag(const unsigned char key[32], const char *game, int seat, int epoch,
 	static const char b32[] = "abcdefghijklmnopqrstuvwxyz234567";
 	unsigned char h[10];
 	char msg[96];
-	int n, i, bits = 0, acc = 0, o = 0;
+	unsigned acc = 0;
+	int n, i, bits = 0, o = 0;
 
 	n = snprintf(msg, sizeof(msg), "masqued-tag-v1\n%s\n%d\n%d", game, seat, epoch);
 	crypto_generichash(h, sizeof(h), (unsigned char *)msg, (size_t)n, key, 32);
 	for (i = 0; i < 10; i++) {		/* 80 bits -> 16 characters */
-		acc = (acc << 8) | h[i];
+		acc = ((acc << 8) | h[i]) & 0xFFFFu;	/* at most 12 bits are pending */
 		bits += 8;
 		while (bits >= 5) {
 			out[o++] = b32[(acc >> (bits - 5)) & 31];

@@ -40,7 +40,7 @@ for t in build/asan/tests/test_*; do
 done
 
 if [ "$UNIT_ONLY" = 0 ]; then
-	for t in tests/cli/*.sh; do
+	for t in tests/cli/test_*.sh; do
 		[ -f "$t" ] || continue
 		run_one "cli/$(basename "$t" .sh)" sh "$t"
 	done
