@@ -47,9 +47,15 @@ nth_bit(uint64_t m, unsigned n)
 static void
 emit(struct rm_state *st, int type, int actor, int target)
 {
-	struct rm_event e = { (uint8_t)type, (int8_t)actor, (int8_t)target, -1, -1,
-	    -1, -1, 0, 0, (uint8_t)st->round };
+	struct rm_event e;
 
+	/* Zeroed first: the padding is then the same bytes in every replay. */
+	memset(&e, 0, sizeof(e));
+	e.type = (uint8_t)type;
+	e.actor = (int8_t)actor;
+	e.target = (int8_t)target;
+	e.card = e.rumor = e.room = e.time = -1;
+	e.round = (uint8_t)st->round;
 	rm_event(st, &e);
 }
 
@@ -650,6 +656,73 @@ validate_play(const struct rm_state *st, int seat, const struct rm_pick *pk,
 	return 0;
 }
 
+/*
+ * What parse() guarantees, checked again for a command that did not come
+ * through it (a bot, a replayed log): every index in range, no self-target.
+ */
+static int
+well_formed(const struct rm_state *st, int seat, const struct rm_cmd *c,
+    struct mq_err *err)
+{
+	const struct rm_pick *pk = &c->pick;
+	int i, j;
+
+	switch (c->type) {
+	case RM_C_PLAY:
+		if (pk->card >= st->data->ncards || pk->ntargets >= st->nplayers ||
+		    pk->nslots > 2 || pk->nrecover > 2)
+			return mq_fail(err, MQ_REFUSED, "That PLAY is malformed; "
+			    "send PLAY, a card, then TARGET, SLOT or RECOVER.");
+		for (i = 0; i < pk->ntargets; i++) {
+			if (pk->targets[i] >= st->nplayers)
+				return mq_fail(err, MQ_REFUSED, "TARGET names a "
+				    "seat that is not in this game.");
+			if (pk->targets[i] == seat)
+				return mq_fail(err, MQ_REFUSED, "You cannot target "
+				    "yourself; name another player after TARGET.");
+			for (j = 0; j < i; j++)
+				if (pk->targets[j] == pk->targets[i])
+					return mq_fail(err, MQ_REFUSED, "TARGET "
+					    "names %s twice.",
+					    st->p[pk->targets[i]].name);
+		}
+		for (i = 0; i < pk->nslots; i++)
+			if (pk->slots[i] >= RM_TIMES)
+				return mq_fail(err, MQ_REFUSED, "SLOT takes 12:00, "
+				    "12:10, 12:20, 12:30, 12:40 or 12:50.");
+		for (i = 0; i < pk->nrecover; i++)
+			if (pk->recover[i] >= st->data->ncards)
+				return mq_fail(err, MQ_REFUSED, "RECOVER names a "
+				    "card that is not in the game.");
+		return 0;
+	case RM_C_MOVE:
+		if (c->nsteps < 1 || c->nsteps > 3)
+			return mq_fail(err, MQ_REFUSED, "MOVE takes one to three "
+			    "directions: cw, ccw or stay.");
+		for (i = 0; i < c->nsteps; i++)
+			if (c->steps[i] < -1 || c->steps[i] > 1)
+				return mq_fail(err, MQ_REFUSED, "MOVE takes cw, "
+				    "ccw or stay.");
+		return 0;
+	case RM_C_PLAN:
+		for (i = 0; i < RM_TIMES; i++)
+			if (c->plan[i] < -1 || c->plan[i] > 1)
+				return mq_fail(err, MQ_REFUSED, "A plan holds cw, "
+				    "ccw or stay for each time.");
+		return 0;
+	case RM_C_PLACE:
+		if (c->room >= RM_ROOMS)
+			return mq_fail(err, MQ_REFUSED, "PLACE needs one of the "
+			    "seven rooms.");
+		return 0;
+	case RM_C_STATUS:
+	case RM_C_HELP:
+		return 0;
+	}
+	return mq_fail(err, MQ_REFUSED, "That command is not understood; the "
+	    "commands are PLAY, MOVE, PLAN, PLACE, STATUS and HELP.");
+}
+
 int
 rm_validate(const struct rm_state *st, int seat, const struct rm_cmd *c,
     struct mq_err *err)
@@ -660,6 +733,7 @@ rm_validate(const struct rm_state *st, int seat, const struct rm_cmd *c,
 	if (seat < 0 || seat >= st->nplayers)
 		return mq_fail(err, MQ_REFUSED, "There is no player in seat %d.", seat);
 	pl = &st->p[seat];
+	MQ_TRY(well_formed(st, seat, c, err));
 	if (c->type == RM_C_STATUS || c->type == RM_C_HELP)
 		return 0;
 	if (st->phase == RM_PH_OVER)
@@ -713,9 +787,11 @@ rm_apply(void *state, int seat, const struct mq_cmd *cmd, struct mq_err *err)
 	struct rm_player *pl;
 	int t;
 
+	/* Validate first: a refused command leaves the state byte for byte,
+	 * including the events and decisions of the last apply. */
+	MQ_TRY(rm_validate(st, seat, c, err));
 	st->nev = 0;
 	st->nresolved = 0;
-	MQ_TRY(rm_validate(st, seat, c, err));
 	pl = &st->p[seat];
 	switch (c->type) {
 	case RM_C_PLAY:
@@ -754,10 +830,11 @@ const char *
 rm_owes(const void *state, int seat)
 {
 	const struct rm_state *st = state;
-	const struct rm_player *pl = &st->p[seat];
+	const struct rm_player *pl;
 
-	if (seat < 0 || seat >= st->nplayers || !pl->alive)
+	if (seat < 0 || seat >= st->nplayers || !st->p[seat].alive)
 		return NULL;
+	pl = &st->p[seat];
 	switch (st->phase) {
 	case RM_PH_PLACE:
 		return st->place_order[st->place_turn] == seat ? "place" : NULL;

@@ -14,7 +14,7 @@ void
 rm_event(struct rm_state *st, const struct rm_event *e)
 {
 	if (st->nev < RM_MAXEVENTS)
-		st->ev[st->nev++] = *e;
+		memcpy(&st->ev[st->nev++], e, sizeof(*e));	/* padding too */
 }
 
 void

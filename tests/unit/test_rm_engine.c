@@ -1,0 +1,848 @@
+/*
+ * test_rm_engine.c - The Masque of the Red Death as an engine: determinism
+ * (the same seed and commands give byte-identical states), the command
+ * language (parse/format round trips, Japanese, Chinese and full-width
+ * forms, every refusal in one sentence that changes nothing, early commands
+ * kept and later ones replacing them), cards as data (an edited copy of the
+ * data file changes behaviour without a rebuild), the invariant checks (each
+ * fails, by name, on a state corrupted for it), and the careful bot.
+ */
+#include "rm_fixture.h"
+
+#include <unistd.h>
+
+#include "daemon/gamedata.h"
+#include "daemon/sim.h"
+
+static void *data;
+
+static int
+group_setup(void **state)
+{
+	if (sodium_init() < 0)
+		return -1;
+	data = rmf_load_data();
+	return 0;
+}
+
+static int
+group_teardown(void **state)
+{
+	mq_redmasque_kind.free_data(data);
+	return 0;
+}
+
+static void
+done(struct rm_state *st)
+{
+	mq_redmasque_kind.free_state(st);
+}
+
+static const int rooms_std[4] = { GREEN, GREEN, BLUE, BLUE };
+static const int pops_std[4] = { 10, 20, 30, 35 };
+
+static int
+pop(const struct rm_state *st, int seat)
+{
+	return st->p[seat].pop;
+}
+
+static struct rm_state *
+table(void)
+{
+	struct rm_state *st = rmf_setup(data, 4, 7);
+
+	rmf_force(st, 3, BLACK, rooms_std, pops_std);
+	return st;
+}
+
+/* ---- Determinism ---- */
+
+#define MAXLOG 4096
+
+struct game_log {
+	int n;
+	int seat[MAXLOG];
+	struct mq_cmd cmd[MAXLOG];
+};
+
+/* Bots play a whole game from a seed; every command is recorded. */
+static struct rm_state *
+bot_game(int nplayers, int seedbyte, int style, struct game_log *log)
+{
+	struct rm_state *st = rmf_setup(data, nplayers, seedbyte);
+	struct mq_rng rng[RM_MAXP];
+	struct mq_cmd cmds[4];
+	struct mq_err err;
+	uint8_t bot_seed[32];
+	int seat, i, n, guard = 0;
+
+	memset(bot_seed, 0x5A, sizeof(bot_seed));
+	for (seat = 0; seat < nplayers; seat++)
+		mq_rng_open(&rng[seat], bot_seed, "bot", 0, seat);
+	log->n = 0;
+	while (!mq_redmasque_kind.is_over(st)) {
+		assert_true(++guard < 1000);
+		for (seat = 0; seat < nplayers; seat++) {
+			n = mq_redmasque_kind.bot(st, seat, style, &rng[seat], cmds, 4);
+			for (i = 0; i < n; i++) {
+				if (mq_redmasque_kind.apply(st, seat, &cmds[i], &err))
+					fail_msg("a bot's command was refused: %s",
+					    err.msg);
+				assert_true(log->n < MAXLOG);
+				log->seat[log->n] = seat;
+				log->cmd[log->n++] = cmds[i];
+			}
+		}
+	}
+	return st;
+}
+
+static void
+test_determinism_same_seed_same_bytes(void **state)
+{
+	static struct game_log a, b;
+	struct rm_state *s1 = bot_game(5, 42, 0, &a);
+	struct rm_state *s2 = bot_game(5, 42, 0, &b);
+	struct rm_state *s3 = bot_game(5, 43, 0, &b);
+	char *j1 = rmf_view_text(s1, MQ_VIEW_ADMIN), *j2 = rmf_view_text(s2,
+	    MQ_VIEW_ADMIN), *j3 = rmf_view_text(s3, MQ_VIEW_ADMIN);
+
+	assert_true(a.n > 4 * 12 * 2);
+	assert_string_equal(j1, j2);
+	assert_memory_equal(s1, s2, sizeof(*s1));
+	assert_string_not_equal(j1, j3);	/* the seed matters */
+	free(j1);
+	free(j2);
+	free(j3);
+	done(s1);
+	done(s2);
+	done(s3);
+}
+
+/* Replaying the log of a game gives the same bytes at every step, and
+ * refused commands in between shift no later draw. */
+static void
+test_determinism_replay_with_refusals_same_bytes(void **state)
+{
+	static struct game_log log;
+	struct rm_state *orig = bot_game(6, 9, 1, &log);
+	struct rm_state *st = rmf_setup(data, 6, 9), *before;
+	struct mq_cmd bad;
+	struct mq_err err;
+	char *j1, *j2;
+	int i;
+
+	before = malloc(sizeof(*st));
+	assert_non_null(before);
+	for (i = 0; i < log.n; i++) {
+		/* A refused command (a card that does not exist) every step. */
+		memcpy(before, st, sizeof(*st));
+		memset(&bad, 0, sizeof(bad));
+		rm_cmd_of(&bad)->type = RM_C_PLAY;
+		rm_cmd_of(&bad)->pick.card = 99;
+		assert_int_equal(mq_redmasque_kind.apply(st, log.seat[i], &bad, &err),
+		    MQ_REFUSED);
+		assert_memory_equal(before, st, sizeof(*st));
+		assert_int_equal(mq_redmasque_kind.apply(st, log.seat[i],
+		    &log.cmd[i], &err), 0);
+	}
+	j1 = rmf_view_text(orig, MQ_VIEW_ADMIN);
+	j2 = rmf_view_text(st, MQ_VIEW_ADMIN);
+	assert_string_equal(j1, j2);
+	assert_memory_equal(orig, st, sizeof(*st));
+	free(j1);
+	free(j2);
+	free(before);
+	done(orig);
+	done(st);
+}
+
+static void
+test_clone_is_independent_and_equal(void **state)
+{
+	struct rm_state *st = table();
+	struct rm_state *c = mq_redmasque_kind.clone(st);
+
+	assert_memory_equal(st, c, sizeof(*st));
+	rmf_do(c, ALICE, "PLAY jest");
+	assert_false(st->p[ALICE].has_pick);
+	assert_true(c->p[ALICE].has_pick);
+	done(c);
+	done(st);
+}
+
+/* ---- The command language ---- */
+
+static void
+test_parse_format_round_trip_every_bot_command(void **state)
+{
+	static struct game_log log;
+	struct rm_state *st = bot_game(7, 5, 0, &log);
+	struct mq_buf b = MQ_BUF_INIT, b2 = MQ_BUF_INIT;
+	struct mq_cmd back;
+	struct mq_err err;
+	int i;
+
+	for (i = 0; i < log.n; i++) {
+		mq_buf_reset(&b);
+		assert_int_equal(mq_redmasque_kind.format(st, &log.cmd[i], &b), 0);
+		if (rmf_parse(st, log.seat[i], mq_buf_str(&b), &back, &err) != 0)
+			fail_msg("\"%s\" does not parse back: %s", mq_buf_str(&b),
+			    err.msg);
+		assert_memory_equal(&back, &log.cmd[i], sizeof(back));
+		mq_buf_reset(&b2);
+		mq_redmasque_kind.format(st, &back, &b2);
+		assert_string_equal(mq_buf_str(&b), mq_buf_str(&b2));
+	}
+	mq_buf_free(&b);
+	mq_buf_free(&b2);
+	done(st);
+}
+
+static void
+canonical(struct rm_state *st, int seat, const char *line, const char *want)
+{
+	struct mq_cmd c1, c2;
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_err err;
+
+	if (rmf_parse(st, seat, line, &c1, &err) != 0)
+		fail_msg("\"%s\" refused: %s", line, err.msg);
+	assert_int_equal(mq_redmasque_kind.format(st, &c1, &b), 0);
+	if (strcmp(mq_buf_str(&b), want) != 0)
+		fail_msg("\"%s\" formats as \"%s\", not \"%s\"", line,
+		    mq_buf_str(&b), want);
+	/* The English parses to the very same command. */
+	assert_int_equal(rmf_parse(st, seat, want, &c2, &err), 0);
+	assert_memory_equal(&c1, &c2, sizeof(c1));
+	mq_buf_free(&b);
+}
+
+static void
+test_parse_japanese_chinese_fullwidth(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "PLAY 嚇唬 TARGET carol SLOT 12:30",
+		    "PLAY threaten TARGET carol SLOT 12:30" },
+		{ "プレイ 脅し 対象 carol 時刻 １２：３０",
+		    "PLAY threaten TARGET carol SLOT 12:30" },
+		{ "打出 吓唬 目标 carol 时间 12:30",
+		    "PLAY threaten TARGET carol SLOT 12:30" },
+		{ "MOVE 時計回り", "MOVE cw" },
+		{ "移动 逆时针", "MOVE ccw" },
+		{ "移動 cw、反時計回り", "MOVE cw ccw" },
+		{ "移动 不动", "MOVE stay" },
+		{ "プレイ 冗談", "PLAY jest" },
+		{ "出牌 笑话", "PLAY jest" },
+		{ "ＰＬＡＹ　ｊｅｓｔ", "PLAY jest" },
+		{ "play JEST", "PLAY jest" },
+		{ "Play Court the Prince", "PLAY court_the_prince" },
+		{ "プレイ 王子に取り入る", "PLAY court_the_prince" },
+		{ "出牌 诈骗 目标 bob carol 时间 12:00 12:50",
+		    "PLAY swindle TARGET bob carol SLOT 12:00 12:50" },
+		{ "出牌 安可 回收 笑话 嘲笑", "PLAY encore RECOVER jest mock" },
+		{ "計画 時計回り そのまま 反時計回り cw stay stay",
+		    "PLAN cw stay ccw cw stay stay" },
+		{ "计划 12:20 逆时针", "PLAN 12:20 ccw" },
+		{ "計画 クリア", "PLAN CLEAR" },
+		{ "配置 緑", "PLACE green" },
+		{ "放置 蓝色", "PLACE blue" },
+		{ "状況", "STATUS" },
+		{ "帮助", "HELP" },
+	};
+	struct rm_state *st = table();
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		canonical(st, ALICE, cases[i][0], cases[i][1]);
+	done(st);
+}
+
+/*
+ * A line refused (by parse, or by apply after parse) with one sentence that
+ * says what was wrong (want) and what to do instead (hint), leaving the
+ * state byte for byte as it was.
+ */
+static void
+refused(struct rm_state *st, int seat, const char *line, const char *want,
+    const char *hint)
+{
+	struct rm_state *before = malloc(sizeof(*st));
+	struct mq_err err;
+	size_t n;
+
+	assert_non_null(before);
+	memcpy(before, st, sizeof(*st));
+	if (rmf_submit(st, seat, line, &err) != MQ_REFUSED)
+		fail_msg("\"%s\" was not refused", line);
+	if (strstr(err.msg, want) == NULL || strstr(err.msg, hint) == NULL)
+		fail_msg("\"%s\": \"%s\" lacks \"%s\" or \"%s\"", line, err.msg,
+		    want, hint);
+	n = strlen(err.msg);
+	assert_true(n > 10 && err.msg[n - 1] == '.');
+	assert_null(strchr(err.msg, '\n'));
+	assert_memory_equal(before, st, sizeof(*st));
+	free(before);
+}
+
+static void
+test_refused_unknown_command_card_player(void **state)
+{
+	struct rm_state *st = table();
+
+	refused(st, ALICE, "DANCE now", "is not a command", "PLAY, MOVE, PLAN");
+	refused(st, ALICE, "PLAY juggle", "\"juggle\" is not a card", "jest");
+	refused(st, ALICE, "PLAY mock TARGET zoe", "no player named \"zoe\"",
+	    "the players are alice, bob, carol, dave");
+	refused(st, ALICE, "PLAY mock TARGET alice", "cannot target yourself",
+	    "name another player");
+	refused(st, ALICE, "", "empty", "empty");
+	done(st);
+}
+
+static void
+test_refused_leftover_words(void **state)
+{
+	struct rm_state *st = table();
+
+	refused(st, ALICE, "PLAY jest please", "\"please\" is not understood",
+	    "TARGET, SLOT or RECOVER");
+	refused(st, ALICE, "STATUS now", "takes nothing after it", "STATUS");
+	refused(st, ALICE, "PLACE green blue", "needs one room", "green");
+	refused(st, ALICE, "MOVE cw north", "\"north\" is not a direction", "ccw");
+	refused(st, ALICE, "PLAN cw cw cw", "six directions", "PLAN CLEAR");
+	refused(st, ALICE, "PLAY threaten SLOT 1:30", "not a time", "12:30");
+	done(st);
+}
+
+static void
+test_refused_missing_slot(void **state)
+{
+	static const char *const needs[] = { "threaten TARGET bob", "flirt TARGET bob",
+	    "swindle TARGET bob", "menace TARGET bob", "eavesdrop TARGET bob",
+	    "pickpocket", "premonition" };
+	struct rm_state *st = table();
+	char line[96], id[32];
+	size_t i;
+
+	for (i = 0; i < sizeof(needs) / sizeof(needs[0]); i++) {
+		sscanf(needs[i], "%31s", id);
+		if (st->data->card[rmf_card(st, id)].personality)
+			rmf_personality(st, ALICE, id);
+		snprintf(line, sizeof(line), "PLAY %s", needs[i]);
+		refused(st, ALICE, line, "needs a time", "SLOT 12:30");
+	}
+	done(st);
+}
+
+static void
+test_refused_missing_target(void **state)
+{
+	struct rm_state *st = table();
+
+	rmf_personality(st, ALICE, "scandal");
+	refused(st, ALICE, "PLAY scandal", "needs a TARGET", "PLAY scandal TARGET");
+	rmf_personality(st, ALICE, "eavesdrop");
+	refused(st, ALICE, "PLAY eavesdrop SLOT 12:10", "needs a TARGET",
+	    "PLAY eavesdrop TARGET");
+	refused(st, ALICE, "PLAY jest TARGET bob", "has no target",
+	    "without TARGET");
+	done(st);
+}
+
+static void
+test_refused_card_not_in_hand_or_discarded(void **state)
+{
+	struct rm_state *st = table();
+	const char *other = NULL;
+	int k, s;
+
+	for (k = 0; k < st->data->npersonality && other == NULL; k++) {
+		int c = st->data->personality[k];
+
+		for (s = 0; s < 4 && st->p[s].personality != c; s++)
+			;
+		if (s == 4)
+			other = st->data->card[c].id;
+	}
+	assert_non_null(other);
+	rmf_discard(st, ALICE, "jest");
+	refused(st, ALICE, other, "is not a command", "PLAY");
+	{
+		char line[64];
+
+		snprintf(line, sizeof(line), "PLAY %s", other);
+		refused(st, ALICE, line, "is not one of your cards",
+		    "you can play: discuss");
+	}
+	refused(st, ALICE, "PLAY jest", "played jest already", "you can play:");
+	done(st);
+}
+
+static void
+test_refused_move_too_many_steps(void **state)
+{
+	struct rm_state *st = table();
+
+	refused(st, ALICE, "MOVE cw cw cw cw", "at most three steps", "one "
+	    "direction each");
+	rmf_round(st, NULL);
+	refused(st, ALICE, "MOVE cw cw", "move once", "MOVE cw, MOVE ccw or "
+	    "MOVE stay");
+	done(st);
+}
+
+static void
+test_refused_place_after_placement(void **state)
+{
+	struct rm_state *st = rmf_setup(data, 4, 3);
+	int first = st->place_order[0];
+
+	rmf_do(st, first, "PLACE green");
+	refused(st, first, "PLACE blue", "placed your noble already", "green");
+	done(st);
+	st = table();
+	refused(st, ALICE, "PLACE blue", "Every noble is placed", "PLAY a card");
+	done(st);
+}
+
+static void
+test_refused_play_when_game_over(void **state)
+{
+	struct rm_state *st = table();
+
+	st->round = 12;
+	rmf_round(st, NULL);
+	refused(st, ALICE, "PLAY jest", "only moves and your midnight PLAN",
+	    "PLAN");
+	rmf_moves(st, NULL);
+	assert_true(mq_redmasque_kind.is_over(st));
+	refused(st, ALICE, "PLAY jest", "game is over", "STATUS");
+	refused(st, BOB, "MOVE cw", "game is over", "STATUS");
+	done(st);
+}
+
+static void
+test_refused_dead_noble(void **state)
+{
+	struct rm_state *st = table();
+
+	st->p[CAROL].alive = 0;
+	st->p[CAROL].pop = 0;
+	refused(st, CAROL, "PLAY jest", "noble is dead", "watch");
+	done(st);
+}
+
+static void
+test_early_move_kept_until_move_phase(void **state)
+{
+	struct rm_state *st = table();
+
+	rmf_do(st, ALICE, "MOVE cw");
+	assert_int_equal(st->p[ALICE].room, GREEN);
+	rmf_round(st, NULL);
+	assert_int_equal(st->phase, RM_PH_MOVE);
+	assert_null(mq_redmasque_kind.owes(st, ALICE));	/* already in */
+	assert_string_equal(mq_redmasque_kind.owes(st, BOB), "move");
+	rmf_do(st, BOB, "MOVE stay");
+	rmf_do(st, CAROL, "MOVE stay");
+	rmf_do(st, DAVE, "MOVE stay");
+	assert_int_equal(st->p[ALICE].room, ORANGE);
+	done(st);
+}
+
+static void
+test_early_play_kept_for_next_round(void **state)
+{
+	struct rm_state *st = table();
+	struct mq_decision d;
+	struct mq_cmd cmd;
+	struct mq_err err;
+
+	rmf_round(st, NULL);
+	assert_int_equal(st->phase, RM_PH_MOVE);
+	assert_int_equal(rmf_parse(st, ALICE, "PLAY jest", &cmd, &err), 0);
+	mq_redmasque_kind.decision(st, ALICE, &cmd, &d);
+	assert_string_equal(d.key, "act:4");
+	rmf_do(st, ALICE, "PLAY jest");
+	assert_int_equal(pop(st, ALICE), 10);	/* not yet */
+	rmf_moves(st, NULL);
+	assert_int_equal(st->round, 4);
+	assert_null(mq_redmasque_kind.owes(st, ALICE));	/* already in */
+	rmf_do(st, BOB, "PLAY discuss");
+	rmf_do(st, CAROL, "PLAY discuss");
+	rmf_do(st, DAVE, "PLAY discuss");
+	assert_int_equal(pop(st, ALICE), 13);
+	done(st);
+}
+
+static void
+test_early_place_kept_until_turn(void **state)
+{
+	struct rm_state *st = rmf_setup(data, 4, 3);
+	int last = st->place_order[3], i;
+
+	rmf_do(st, last, "PLACE violet");
+	rmf_do(st, last, "PLACE white");	/* replaces */
+	assert_int_equal(st->p[last].room, -1);
+	for (i = 0; i < 3; i++)
+		rmf_do(st, st->place_order[i], "PLACE blue");
+	assert_int_equal(st->p[last].room, WHITE);
+	assert_int_equal(st->phase, RM_PH_ACT);
+	done(st);
+}
+
+static void
+test_later_command_replaces_earlier(void **state)
+{
+	struct rm_state *st = table();
+	struct mq_decision d1, d2;
+	struct mq_cmd c1, c2;
+	struct mq_err err;
+
+	assert_int_equal(rmf_parse(st, ALICE, "PLAY jest", &c1, &err), 0);
+	assert_int_equal(rmf_parse(st, ALICE, "PLAY dance", &c2, &err), 0);
+	mq_redmasque_kind.decision(st, ALICE, &c1, &d1);
+	mq_redmasque_kind.decision(st, ALICE, &c2, &d2);
+	assert_string_equal(d1.key, d2.key);
+	rmf_do(st, ALICE, "PLAY jest");
+	rmf_do(st, ALICE, "MOVE ccw");
+	rmf_do(st, ALICE, "PLAY dance");
+	rmf_do(st, ALICE, "MOVE cw cw");	/* allowed by the new card */
+	rmf_round(st, (const char *const[]){ "PLAY dance", NULL, NULL, NULL });
+	assert_int_equal(pop(st, ALICE), 12);	/* Dance, not Jest */
+	assert_true(st->p[ALICE].hand & (1u << rmf_card(st, "jest")));
+	rmf_moves(st, (const char *const[]){ "MOVE cw cw", NULL, NULL, NULL });
+	assert_int_equal(st->p[ALICE].room, WHITE);
+	done(st);
+}
+
+/* ---- Cards are data ---- */
+
+static void
+test_cards_are_data_edited_copy_changes_behaviour(void **state)
+{
+	char path[] = "/tmp/rm_data_XXXXXX";
+	json_t *j, *card;
+	size_t i;
+	void *edited;
+	struct rm_state *st;
+	int fd;
+
+	j = json_load_file(RMF_DATA_PATH, 0, NULL);
+	assert_non_null(j);
+	json_array_foreach(json_object_get(j, "action_cards"), i, card) {
+		const char *id = json_string_value(json_object_get(card, "id"));
+
+		if (strcmp(id, "grand_entrance") == 0)
+			json_object_set_new(json_array_get(json_object_get(card,
+			    "effects"), 0), "n", json_integer(7));
+		if (strcmp(id, "jest") == 0)
+			json_object_set_new(card, "discard", json_false());
+	}
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(json_dump_file(j, path, JSON_INDENT(1)), 0);
+	json_decref(j);
+	edited = rmf_load_data_file(path);
+	unlink(path);
+
+	st = rmf_setup(edited, 4, 7);
+	rmf_force(st, 3, BLACK, rooms_std, pops_std);
+	rmf_personality(st, ALICE, "grand_entrance");
+	rmf_round(st, (const char *const[]){ "PLAY grand_entrance", "PLAY jest",
+	    NULL, NULL });
+	assert_int_equal(pop(st, ALICE), 17);		/* gains 7 now */
+	assert_true(st->p[BOB].hand & (1u << rmf_card(st, "jest")));
+	rmf_assert_sound(st);
+	done(st);
+	mq_redmasque_kind.free_data(edited);
+	/* The shipped file is unchanged: 5, and Jest is discarded. */
+	st = table();
+	rmf_personality(st, ALICE, "grand_entrance");
+	rmf_round(st, (const char *const[]){ "PLAY grand_entrance", "PLAY jest",
+	    NULL, NULL });
+	assert_int_equal(pop(st, ALICE), 15);
+	assert_false(st->p[BOB].hand & (1u << rmf_card(st, "jest")));
+	done(st);
+}
+
+static void
+test_bad_data_refused_naming_the_key(void **state)
+{
+	json_t *j = json_load_file(RMF_DATA_PATH, 0, NULL);
+	struct mq_err err;
+	void *d = NULL;
+
+	assert_non_null(j);
+	json_object_set_new(json_object_get(j, "prince_tiles"), "removed",
+	    json_integer(3));
+	assert_int_equal(mq_redmasque_kind.load_data(j, &d, &err), MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "prince_tiles"));
+	assert_null(d);
+	json_object_set_new(json_object_get(j, "prince_tiles"), "removed",
+	    json_integer(2));
+	json_object_set_new(json_array_get(json_object_get(j, "action_cards"), 2),
+	    "effects", json_pack("[{s:s}]", "op", "juggle"));
+	assert_int_equal(mq_redmasque_kind.load_data(j, &d, &err), MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "action_cards[2].effects[0].op"));
+	json_decref(j);
+}
+
+/* The cards the shared rules name are the data file's cards. */
+static void
+test_rules_cards_are_in_the_data(void **state)
+{
+	static const char *const ids[] = { "discuss", "dance", "jest", "admire",
+	    "mock", "flirt", "swindle", "threaten", "menace", "encore",
+	    "fond_memories", "grand_entrance", "eavesdrop", "pickpocket",
+	    "gossipmonger", "scandal", "promenade", "court_the_prince",
+	    "premonition" };
+	const char *sh = getenv("MQ_SHARED");
+	char path[512], line[512], needle[64];
+	struct rm_state *st = table();
+	FILE *f;
+	size_t i;
+	int found;
+
+	snprintf(path, sizeof(path), "%s/rules/redmasque.md",
+	    sh && *sh ? sh : "../shared");
+	f = fopen(path, "r");
+	if (f == NULL)
+		fail_msg("cannot open %s (set MQ_SHARED)", path);
+	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		const struct rm_card *c = &st->data->card[rmf_card(st, ids[i])];
+
+		/* Personality rows name the id; standard rows the English name. */
+		snprintf(needle, sizeof(needle), "| %s |",
+		    c->personality ? c->id : c->names[0]);
+		rewind(f);
+		found = 0;
+		while (fgets(line, sizeof(line), f) != NULL)
+			found |= strncmp(line, needle, strlen(needle)) == 0;
+		if (!found)
+			fail_msg("%s names no card row \"%s\"", path, needle);
+	}
+	fclose(f);
+	done(st);
+}
+
+/* ---- The invariant checks ---- */
+
+static void
+check_fails(const struct rm_state *st, const char *name)
+{
+	struct mq_err err;
+
+	mq_err_clear(&err);
+	assert_int_equal(mq_redmasque_kind.check(st, &err), MQ_REFUSED);
+	if (strstr(err.msg, name) == NULL)
+		fail_msg("the check said \"%s\", not naming \"%s\"", err.msg, name);
+}
+
+static void
+test_check_spaces_all_different(void **state)
+{
+	struct rm_state *st = table();
+
+	rmf_assert_sound(st);
+	st->p[BOB].pop = 50;		/* space 10, alice's, on lap 1 */
+	check_fails(st, "popularity spaces all different");
+	st->p[BOB].pop = 0;		/* alive, off the track */
+	check_fails(st, "popularity spaces all different");
+	done(st);
+}
+
+static void
+test_check_action_cards_conserved(void **state)
+{
+	struct rm_state *st = table();
+	int jest = rmf_card(st, "jest");
+
+	st->p[DAVE].discards |= 1u << jest;	/* in hand and discards */
+	check_fails(st, "action cards conserved");
+	st->p[DAVE].discards = 0;
+	st->p[DAVE].hand &= ~(1u << jest);	/* lost */
+	check_fails(st, "action cards conserved");
+	done(st);
+}
+
+static void
+test_check_red_death_rooms_different(void **state)
+{
+	struct rm_state *st = table();
+
+	st->rd[4][1] = st->rd[4][0];
+	check_fails(st, "Red Death rooms of each time all different");
+	done(st);
+}
+
+static void
+test_check_rumor_cards_accounted_for(void **state)
+{
+	struct rm_state *st = table();
+
+	st->p[ALICE].rumors |= 1ULL << st->deck[0];	/* in two places */
+	check_fails(st, "Rumor cards accounted for");
+	st->p[ALICE].rumors = 0;
+	st->deck_n--;					/* lost */
+	check_fails(st, "Rumor cards accounted for");
+	done(st);
+}
+
+static void
+test_check_dead_never_act(void **state)
+{
+	struct rm_state *st = table();
+
+	st->p[CAROL].alive = 0;
+	st->p[CAROL].pop = 0;
+	rmf_assert_sound(st);
+	st->p[CAROL].has_pick = 1;
+	check_fails(st, "the dead never act");
+	done(st);
+}
+
+static void
+test_check_winner_most_popular_survivor(void **state)
+{
+	struct rm_state *st = table();
+
+	st->winner = BOB;			/* before the end */
+	check_fails(st, "the winner is the most popular survivor");
+	st->phase = RM_PH_OVER;
+	check_fails(st, "the winner is the most popular survivor");
+	st->winner = DAVE;			/* 35: the right one */
+	rmf_assert_sound(st);
+	done(st);
+}
+
+static void
+test_check_holds_over_bot_games(void **state)
+{
+	struct mq_gamedata gd;
+	struct mq_sim_opts o;
+	struct mq_sim_result r;
+	struct mq_err err;
+	int i;
+
+	assert_int_equal(mq_gamedata_load_file("redmasque", RMF_DATA_PATH, &gd,
+	    &err), 0);
+	memset(&o, 0, sizeof(o));
+	o.games = 300;
+	o.players = 4;
+	o.check = 1;
+	memset(o.seed, 0x11, sizeof(o.seed));
+	for (i = 0; i < 4; i++)
+		o.bots[i] = i & 1;
+	assert_int_equal(mq_sim_run(&gd, &o, &r, &err), 0);
+	if (r.violations != 0)
+		fail_msg("%ld violations: %s", r.violations, r.first_violation);
+	assert_int_equal(r.games, 300);
+	mq_gamedata_free(&gd);
+}
+
+/* ---- The careful bot ---- */
+
+#define CAREFUL_GAMES	10000
+#define CAREFUL_MARGIN	0.15
+
+/*
+ * 10,000 seven-player games, careful bots in seats 0, 2, 4, 6 and random bots
+ * in 1, 3, 5, at the same tables: the careful bot must survive midnight at
+ * least 0.15 more often (measured: careful ~0.36, random ~0.13).
+ */
+static void
+test_careful_bot_survives_more_than_random(void **state)
+{
+	struct mq_gamedata gd;
+	struct mq_sim_opts o;
+	struct mq_sim_result r;
+	struct mq_err err;
+	double careful, random;
+	int i;
+
+	assert_int_equal(mq_gamedata_load_file("redmasque", RMF_DATA_PATH, &gd,
+	    &err), 0);
+	memset(&o, 0, sizeof(o));
+	o.games = CAREFUL_GAMES;
+	o.players = 7;
+	o.check = 1;
+	memset(o.seed, 0x3C, sizeof(o.seed));
+	for (i = 0; i < 7; i++)
+		o.bots[i] = i % 2 == 0;
+	assert_int_equal(mq_sim_run(&gd, &o, &r, &err), 0);
+	if (r.violations != 0)
+		fail_msg("%ld violations: %s", r.violations, r.first_violation);
+	assert_int_equal(r.seats_by_style[1], 4L * CAREFUL_GAMES);
+	assert_int_equal(r.seats_by_style[0], 3L * CAREFUL_GAMES);
+	careful = (double)r.survivors_by_style[1] / (double)r.seats_by_style[1];
+	random = (double)r.survivors_by_style[0] / (double)r.seats_by_style[0];
+	print_message("careful bot survival %.3f, random bot %.3f, margin %.3f "
+	    "(required %.2f)\n", careful, random, careful - random,
+	    CAREFUL_MARGIN);
+	assert_true(careful >= random + CAREFUL_MARGIN);
+	mq_gamedata_free(&gd);
+}
+
+static void
+test_careful_bot_plans_around_known_death(void **state)
+{
+	struct rm_state *st = table();
+	int8_t plan[RM_TIMES];
+	int t, room = GREEN;
+
+	/* alice knows the deadly rooms of every time; her plan avoids them. */
+	for (t = 0; t < RM_TIMES; t++) {
+		st->p[ALICE].deadly[t] = (uint8_t)(1u << st->rd[t][0] |
+		    1u << st->rd[t][1]);
+	}
+	rm_bot_best_plan(st, ALICE, plan);
+	for (t = 0; t < RM_TIMES; t++) {
+		assert_in_range(plan[t] + 1, 0, 2);
+		room = (room + plan[t] + RM_ROOMS) % RM_ROOMS;
+		assert_false((st->p[ALICE].deadly[t] >> room) & 1);
+	}
+	done(st);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_determinism_same_seed_same_bytes),
+		cmocka_unit_test(test_determinism_replay_with_refusals_same_bytes),
+		cmocka_unit_test(test_clone_is_independent_and_equal),
+		cmocka_unit_test(test_parse_format_round_trip_every_bot_command),
+		cmocka_unit_test(test_parse_japanese_chinese_fullwidth),
+		cmocka_unit_test(test_refused_unknown_command_card_player),
+		cmocka_unit_test(test_refused_leftover_words),
+		cmocka_unit_test(test_refused_missing_slot),
+		cmocka_unit_test(test_refused_missing_target),
+		cmocka_unit_test(test_refused_card_not_in_hand_or_discarded),
+		cmocka_unit_test(test_refused_move_too_many_steps),
+		cmocka_unit_test(test_refused_place_after_placement),
+		cmocka_unit_test(test_refused_play_when_game_over),
+		cmocka_unit_test(test_refused_dead_noble),
+		cmocka_unit_test(test_early_move_kept_until_move_phase),
+		cmocka_unit_test(test_early_play_kept_for_next_round),
+		cmocka_unit_test(test_early_place_kept_until_turn),
+		cmocka_unit_test(test_later_command_replaces_earlier),
+		cmocka_unit_test(test_cards_are_data_edited_copy_changes_behaviour),
+		cmocka_unit_test(test_bad_data_refused_naming_the_key),
+		cmocka_unit_test(test_rules_cards_are_in_the_data),
+		cmocka_unit_test(test_check_spaces_all_different),
+		cmocka_unit_test(test_check_action_cards_conserved),
+		cmocka_unit_test(test_check_red_death_rooms_different),
+		cmocka_unit_test(test_check_rumor_cards_accounted_for),
+		cmocka_unit_test(test_check_dead_never_act),
+		cmocka_unit_test(test_check_winner_most_popular_survivor),
+		cmocka_unit_test(test_check_holds_over_bot_games),
+		cmocka_unit_test(test_careful_bot_survives_more_than_random),
+		cmocka_unit_test(test_careful_bot_plans_around_known_death),
+	};
+
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}

@@ -1,0 +1,1635 @@
+/*
+ * test_rm_rules.c - one test per rule of The Masque of the Red Death
+ * (../shared/rules/redmasque.md), each named after its rule: it forces a
+ * state by hand, plays lines of the command language through parse() and
+ * apply(), and checks that rule alone. Where a rule involves chance, a test
+ * either fixes the state so one outcome is possible, checks the set of
+ * allowed outcomes, or derives the draw from the same stream the engine uses.
+ */
+#include "rm_fixture.h"
+
+static void *data;
+
+static int
+group_setup(void **state)
+{
+	if (sodium_init() < 0)
+		return -1;
+	data = rmf_load_data();
+	return data == NULL ? -1 : 0;
+}
+
+static int
+group_teardown(void **state)
+{
+	mq_redmasque_kind.free_data(data);
+	return 0;
+}
+
+static void
+done(struct rm_state *st)
+{
+	mq_redmasque_kind.free_state(st);
+}
+
+/*
+ * The usual table: four players, alice the least popular (so her card
+ * resolves first, as step 0), alice and bob in green, carol and dave in blue,
+ * popularity far apart so that gains never meet another marker. Round 3.
+ */
+static const int rooms_std[4] = { GREEN, GREEN, BLUE, BLUE };
+static const int pops_std[4] = { 10, 20, 30, 35 };
+
+static struct rm_state *
+table(const int *rooms, const int *pops)
+{
+	struct rm_state *st = rmf_setup(data, 4, 7);
+
+	rmf_force(st, 3, BLACK, rooms ? rooms : rooms_std, pops ? pops : pops_std);
+	return st;
+}
+
+/* alice plays line; everyone else Discuss with the deck held aside, so
+ * nothing but alice's card changes anything. */
+static void
+alice_plays(struct rm_state *st, const char *line)
+{
+	struct rmf_stash s;
+	const char *lines[RM_MAXP] = { line };
+
+	rmf_stash_deck(st, &s);
+	rmf_round(st, lines);
+	rmf_unstash_deck(st, &s);
+	assert_int_equal(st->phase, RM_PH_MOVE);
+}
+
+/* Hold the deck aside but for these cards (the last is on top), so that
+ * only the first to draw gets them. */
+static void
+deck_only(struct rm_state *st, struct rmf_stash *s, const int *cards, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		rmf_deck_remove(st, cards[i]);
+	rmf_stash_deck(st, s);
+	for (i = 0; i < n; i++)
+		st->deck[st->deck_n++] = (uint8_t)cards[i];
+}
+
+static int
+pop(const struct rm_state *st, int seat)
+{
+	return st->p[seat].pop;
+}
+
+static int
+holds(const struct rm_state *st, int seat, int rumor)
+{
+	return (st->p[seat].rumors >> rumor) & 1;
+}
+
+static int
+knows_safe(const struct rm_state *st, int seat, int time, int room)
+{
+	return (st->p[seat].safe[time] >> room) & 1;
+}
+
+/* ---- Setup ---- */
+
+static void
+test_setup_popularity_spaces_1_to_n(void **state)
+{
+	struct rm_state *st = rmf_setup(data, 6, 3);
+	unsigned seen = 0;
+	int i;
+
+	for (i = 0; i < 6; i++) {
+		assert_in_range(st->p[i].pop, 1, 6);
+		seen |= 1u << st->p[i].pop;
+	}
+	assert_int_equal(seen, 0x7E);
+	done(st);
+}
+
+static void
+test_setup_one_personality_each_and_nine_standard(void **state)
+{
+	struct rm_state *st = rmf_setup(data, 7, 3);
+	const struct rm_data *d = st->data;
+	uint32_t dealt = 0;
+	int i;
+
+	assert_int_equal(rm_popcount32(d->standard_mask), 9);
+	assert_int_equal(d->npersonality, 10);
+	for (i = 0; i < 7; i++) {
+		const struct rm_player *pl = &st->p[i];
+
+		assert_true(d->card[pl->personality].personality);
+		assert_int_equal(pl->hand, d->standard_mask | 1u << pl->personality);
+		assert_int_equal(pl->discards, 0);
+		assert_int_equal(pl->rumors, 0);
+		assert_false(dealt & (1u << pl->personality));
+		dealt |= 1u << pl->personality;
+	}
+	done(st);
+}
+
+static void
+test_setup_prince_path_twelve_tiles_two_per_room(void **state)
+{
+	struct rm_state *st = rmf_setup(data, 4, 5);
+	int count[RM_ROOMS] = { 0 }, i;
+
+	for (i = 0; i < RM_ROUNDS; i++) {
+		assert_in_range(st->path[i], 0, RM_ROOMS - 1);
+		count[st->path[i]]++;
+	}
+	for (i = 0; i < RM_ROOMS; i++)
+		assert_in_range(count[i], 0, 2);
+	assert_int_equal(st->prince, st->path[0]);
+	done(st);
+}
+
+static void
+test_setup_red_death_two_rooms_per_time_all_different(void **state)
+{
+	int seed, t;
+
+	for (seed = 1; seed < 20; seed++) {
+		struct rm_state *st = rmf_setup(data, 4, seed);
+
+		assert_int_equal(st->rd_n, 2);
+		for (t = 0; t < RM_TIMES; t++)
+			assert_int_not_equal(st->rd[t][0], st->rd[t][1]);
+		done(st);
+	}
+}
+
+static void
+test_setup_rumor_deck_30_gossip_12_evidence(void **state)
+{
+	struct rm_state *st = rmf_setup(data, 4, 9);
+	int i, t, gossip = 0, evidence = 0;
+
+	assert_int_equal(st->deck_n, 42);
+	for (i = 0; i < st->deck_n; i++) {
+		if (st->deck[i] < st->data->ngossip) {
+			/* The Red Death cards are not in the deck. */
+			t = st->deck[i] / RM_ROOMS;
+			assert_int_not_equal(st->deck[i] % RM_ROOMS, st->rd[t][0]);
+			assert_int_not_equal(st->deck[i] % RM_ROOMS, st->rd[t][1]);
+			gossip++;
+		} else {
+			evidence++;
+		}
+	}
+	assert_int_equal(gossip, 30);
+	assert_int_equal(evidence, 12);
+	rmf_assert_sound(st);
+	done(st);
+}
+
+static void
+test_player_count_4_to_7(void **state)
+{
+	struct mq_setup s;
+	struct mq_err err;
+	void *st = NULL;
+	int n, i;
+
+	for (n = 2; n <= 8; n++) {
+		memset(&s, 0, sizeof(s));
+		s.nplayers = n;
+		for (i = 0; i < n; i++)
+			s.names[i] = i < RM_MAXP ? rmf_names[i] : "heidi";
+		mq_err_clear(&err);
+		if (n >= 4 && n <= 7) {
+			assert_int_equal(mq_redmasque_kind.setup(data, &s, &st, &err), 0);
+			mq_redmasque_kind.free_state(st);
+		} else {
+			assert_int_equal(mq_redmasque_kind.setup(data, &s, &st, &err),
+			    MQ_REFUSED);
+			assert_non_null(strstr(err.msg, "4 to 7"));
+			assert_null(st);
+		}
+	}
+}
+
+static void
+test_placement_least_popular_then_seat(void **state)
+{
+	struct rm_state *st = rmf_setup(data, 5, 11);
+	int first = -1, i, k;
+
+	for (i = 0; i < 5; i++)
+		if (st->p[i].pop == 1)
+			first = i;
+	for (k = 0; k < 5; k++) {
+		int s = (first + k) % 5;
+
+		for (i = 0; i < 5; i++)
+			if (i == s)
+				assert_string_equal(mq_redmasque_kind.owes(st, i), "place");
+			else
+				assert_null(mq_redmasque_kind.owes(st, i));
+		rmf_do(st, s, "PLACE white");
+		assert_int_equal(st->p[s].room, WHITE);
+	}
+	assert_int_equal(st->phase, RM_PH_ACT);
+	assert_int_equal(st->round, 1);
+	done(st);
+}
+
+/* ---- The popularity track ---- */
+
+static void
+test_track_skip_forward(void **state)
+{
+	static const int pops[4] = { 3, 4, 6, 10 };
+	struct rm_state *st = table(NULL, pops);
+
+	/* 3 -> 5 (4 skipped) -> 7 (6 skipped): skips are not steps. */
+	rm_track_move(st, ALICE, 2);
+	assert_int_equal(pop(st, ALICE), 7);
+	rmf_assert_sound(st);
+	done(st);
+}
+
+static void
+test_track_skip_backward(void **state)
+{
+	static const int pops[4] = { 7, 6, 4, 1 };
+	struct rm_state *st = table(NULL, pops);
+
+	/* 7 -> 5 (6 skipped) -> 3 (4 skipped). */
+	rm_track_move(st, ALICE, -2);
+	assert_int_equal(pop(st, ALICE), 3);
+	rmf_assert_sound(st);
+	done(st);
+}
+
+static void
+test_track_lap_40(void **state)
+{
+	static const int pops[4] = { 39, 40, 1, 20 };
+	struct rm_state *st = table(NULL, pops);
+
+	/* 39 -> 42: 40 is taken, and so is the space of 41 (space 1). */
+	rm_track_move(st, ALICE, 1);
+	assert_int_equal(pop(st, ALICE), 42);
+	assert_int_equal(rm_space(st, pop(st, ALICE)), 2);
+	rm_track_move(st, ALICE, 1);
+	assert_int_equal(pop(st, ALICE), 43);	/* lap 1, space 3 */
+	/* Back: 42, then 41 and 40 are taken, so 39: back on the first lap. */
+	rm_track_move(st, ALICE, -2);
+	assert_int_equal(pop(st, ALICE), 39);
+	rmf_assert_sound(st);
+	done(st);
+}
+
+static void
+test_track_floor_space_1(void **state)
+{
+	static const int pops[4] = { 4, 2, 10, 11 };
+	static const int pops2[4] = { 3, 1, 2, 11 };
+	struct rm_state *st = table(NULL, pops);
+
+	/* 4 -> 3 -> 1 (2 skipped), then the floor: stop at the last free. */
+	rm_track_move(st, ALICE, -5);
+	assert_int_equal(pop(st, ALICE), 1);
+	done(st);
+	st = table(NULL, pops2);
+	rm_track_move(st, ALICE, -1);	/* 2 and 1 taken: stays on 3 */
+	assert_int_equal(pop(st, ALICE), 3);
+	rmf_assert_sound(st);
+	done(st);
+}
+
+static void
+test_track_never_shared_after_a_round(void **state)
+{
+	static const int pops[4] = { 10, 11, 12, 13 };
+	static const char *const lines[4] = { "PLAY jest", "PLAY jest",
+	    "PLAY dance", "PLAY mock TARGET carol" };
+	static const int rooms[4] = { GREEN, GREEN, BLUE, BLUE };
+	struct rm_state *st = table(rooms, pops);
+
+	rmf_round(st, lines);
+	rmf_assert_sound(st);
+	done(st);
+}
+
+/* ---- A round ---- */
+
+static void
+test_prince_bonus_most_popular_first(void **state)
+{
+	static const int pops[4] = { 5, 6, 1, 2 };
+	struct rm_state *st = table(NULL, pops);
+	const struct rm_event *e;
+	struct rmf_stash s;
+
+	st->path[3] = GREEN;		/* round 4's tile */
+	rmf_stash_deck(st, &s);
+	rmf_round(st, NULL);
+	rmf_moves(st, NULL);
+	rmf_unstash_deck(st, &s);
+	assert_int_equal(st->round, 4);
+	assert_int_equal(st->prince, GREEN);
+	/* bob (6) first: 6 -> 7; then alice 5 -> 6. The other way round
+	 * alice would skip bob to 7 and bob go to 8. */
+	assert_int_equal(pop(st, BOB), 7);
+	assert_int_equal(pop(st, ALICE), 6);
+	assert_int_equal(pop(st, CAROL), 1);
+	assert_int_equal(pop(st, DAVE), 2);
+	assert_int_equal(rmf_count_ev(st, RM_E_BONUS, -1), 2);
+	e = rmf_find_ev(st, RM_E_BONUS, -1);
+	assert_int_equal(e->actor, BOB);
+	done(st);
+}
+
+static void
+test_prince_moves_to_next_tile_and_clock_advances(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	struct rmf_stash s;
+
+	st->path[3] = VIOLET;
+	rmf_stash_deck(st, &s);
+	rmf_round(st, NULL);
+	assert_int_equal(st->prince, BLACK);	/* not before the moves */
+	rmf_moves(st, NULL);
+	rmf_unstash_deck(st, &s);
+	assert_int_equal(st->prince, VIOLET);
+	assert_int_equal(st->round, 4);
+	assert_int_equal(st->phase, RM_PH_ACT);
+	done(st);
+}
+
+static void
+check_resolution_order(const char *options, const int *want)
+{
+	static const int pops[4] = { 4, 3, 1, 2 };
+	static const char *const lines[4] = { "PLAY jest", "PLAY jest",
+	    "PLAY jest", "PLAY jest" };
+	struct rm_state *st = rmf_setup_opts(data, 4, 7, options);
+	int i, k = 0;
+
+	rmf_force(st, 2, BLACK, rooms_std, pops);
+	rmf_round(st, lines);
+	for (i = 0; i < st->nev; i++)
+		if (st->ev[i].type == RM_E_POP) {
+			assert_true(k < 4);
+			assert_int_equal(st->ev[i].actor, want[k]);
+			k++;
+		}
+	assert_int_equal(k, 4);
+	done(st);
+}
+
+static void
+test_resolution_least_popular_then_seat(void **state)
+{
+	/* carol (1) first, then on in seat order, wrapping round. */
+	static const int want[4] = { CAROL, DAVE, ALICE, BOB };
+
+	check_resolution_order(NULL, want);
+}
+
+static void
+test_resolution_option_ascending_popularity(void **state)
+{
+	static const int want[4] = { CAROL, DAVE, BOB, ALICE };
+
+	check_resolution_order("{\"resolution_order\":\"ascending_popularity\"}",
+	    want);
+}
+
+static void
+test_resolution_order_fixed_when_it_starts(void **state)
+{
+	/*
+	 * By ascending popularity: carol (1), dave (2), bob (3), alice (4).
+	 * dave's Mock drops alice to 2, below bob; the order was fixed when
+	 * resolution started, so bob's Jest still resolves before alice's.
+	 */
+	static const int rooms[4] = { GREEN, GREEN, GREEN, GREEN };
+	static const int pops[4] = { 4, 3, 1, 2 };
+	static const char *const lines[4] = { "PLAY jest", "PLAY jest",
+	    "PLAY discuss", "PLAY mock TARGET alice" };
+	struct rm_state *st = rmf_setup_opts(data, 4, 7,
+	    "{\"resolution_order\":\"ascending_popularity\"}");
+	int i, bob_at = -1, alice_at = -1;
+	struct rmf_stash s;
+
+	rmf_force(st, 2, BLACK, rooms, pops);
+	rmf_stash_deck(st, &s);
+	rmf_round(st, lines);
+	rmf_unstash_deck(st, &s);
+	for (i = 0; i < st->nev; i++) {
+		const struct rm_event *e = &st->ev[i];
+
+		if (e->type == RM_E_POP && e->actor == BOB && e->target == BOB)
+			bob_at = i;
+		if (e->type == RM_E_POP && e->actor == ALICE && e->target == ALICE)
+			alice_at = i;
+		if (e->type == RM_E_POP && e->actor == DAVE && e->target == ALICE)
+			assert_int_equal(e->b, 2);	/* below bob's 3 */
+	}
+	assert_true(bob_at >= 0 && alice_at >= 0);
+	assert_true(bob_at < alice_at);
+	done(st);
+}
+
+static void
+test_cards_revealed_together_then_discarded(void **state)
+{
+	static const char *const lines[4] = { "PLAY jest", "PLAY dance",
+	    "PLAY discuss", "PLAY mock TARGET carol" };
+	struct rm_state *st = table(NULL, NULL);
+	int jest = rmf_card(st, "jest"), dance = rmf_card(st, "dance");
+	int discuss = rmf_card(st, "discuss"), mock = rmf_card(st, "mock");
+	int i;
+
+	rmf_do(st, ALICE, lines[0]);
+	rmf_do(st, BOB, lines[1]);
+	rmf_do(st, CAROL, lines[2]);
+	/* Nothing resolves, nothing is revealed, until the last pick. */
+	assert_int_equal(st->phase, RM_PH_ACT);
+	assert_int_equal(st->nev, 0);
+	assert_int_equal(pop(st, ALICE), 10);
+	rmf_do(st, DAVE, lines[3]);
+	/* All four reveals come before any effect. */
+	for (i = 0; i < 4; i++)
+		assert_int_equal(st->ev[i].type, RM_E_REVEAL);
+	assert_true(st->p[ALICE].discards & (1u << jest));
+	assert_false(st->p[ALICE].hand & (1u << jest));
+	assert_true(st->p[BOB].hand & (1u << dance));
+	assert_false(st->p[BOB].discards & (1u << dance));
+	assert_true(st->p[CAROL].hand & (1u << discuss));
+	assert_true(st->p[DAVE].discards & (1u << mock));
+	for (i = 0; i < 4; i++)
+		assert_int_equal(st->p[i].played, -1);
+	rmf_assert_sound(st);
+	done(st);
+}
+
+/* ---- The standard action cards ---- */
+
+static void
+test_card_discuss(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	int c = rmf_gossip(2, WHITE), discuss = rmf_card(st, "discuss");
+	struct rmf_stash s;
+
+	deck_only(st, &s, &c, 1);
+	rmf_round(st, NULL);
+	rmf_unstash_deck(st, &s);
+	assert_true(holds(st, ALICE, c));
+	assert_int_equal(rm_popcount64(st->p[ALICE].rumors), 1);
+	assert_true(knows_safe(st, ALICE, 2, WHITE));
+	assert_true(st->p[ALICE].hand & (1u << discuss));	/* back to hand */
+	assert_int_equal(st->p[ALICE].discards, 0);
+	assert_int_equal(pop(st, ALICE), 10);
+	rmf_assert_sound(st);
+	done(st);
+}
+
+static void
+test_card_dance(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	int dance = rmf_card(st, "dance");
+
+	alice_plays(st, "PLAY dance");
+	assert_int_equal(pop(st, ALICE), 12);
+	assert_true(st->p[ALICE].hand & (1u << dance));	/* back to hand */
+	assert_int_equal(st->p[ALICE].discards, 0);
+	assert_int_equal(rm_allowance(st, &st->p[ALICE]), 2);
+	assert_int_equal(rm_allowance(st, &st->p[BOB]), 1);
+	rmf_assert_sound(st);
+	done(st);
+}
+
+static void
+test_card_jest(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	int jest = rmf_card(st, "jest");
+
+	alice_plays(st, "PLAY jest");
+	assert_int_equal(pop(st, ALICE), 13);
+	assert_int_equal(st->p[ALICE].discards, 1u << jest);
+	assert_false(st->p[ALICE].hand & (1u << jest));
+	assert_int_equal(pop(st, BOB), 20);
+	done(st);
+}
+
+static void
+test_card_admire(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+
+	alice_plays(st, "PLAY admire TARGET bob");
+	assert_int_equal(pop(st, ALICE), 13);
+	assert_int_equal(pop(st, BOB), 23);
+	assert_int_equal(pop(st, CAROL), 30);
+	assert_int_equal(pop(st, DAVE), 35);
+	done(st);
+}
+
+static void
+test_card_mock(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+
+	alice_plays(st, "PLAY mock TARGET bob");
+	assert_int_equal(pop(st, ALICE), 12);
+	assert_int_equal(pop(st, BOB), 18);
+	assert_int_equal(pop(st, CAROL), 30);
+	done(st);
+}
+
+static void
+test_card_flirt(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	int c = rmf_gossip(3, WHITE), other = rmf_gossip(1, BLACK);
+	const struct rm_event *e;
+
+	rmf_give(st, BOB, c);
+	rmf_give(st, BOB, other);
+	alice_plays(st, "PLAY flirt TARGET bob SLOT 12:30");
+	assert_int_equal(pop(st, ALICE), 11);
+	/* A look: alice learns it, bob keeps it. */
+	assert_true(knows_safe(st, ALICE, 3, WHITE));
+	assert_false(knows_safe(st, ALICE, 1, BLACK));
+	assert_true(holds(st, BOB, c));
+	assert_false(holds(st, ALICE, c));
+	e = rmf_find_ev(st, RM_E_LOOK, ALICE);
+	assert_non_null(e);
+	assert_int_equal(e->target, BOB);
+	assert_int_equal(e->rumor, c);
+	assert_int_equal(rmf_count_ev(st, RM_E_LOOK, ALICE), 1);
+	rmf_assert_sound(st);
+	done(st);
+}
+
+static void
+test_card_swindle(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+
+	rmf_give(st, BOB, rmf_gossip(0, BLUE));
+	rmf_give(st, BOB, rmf_gossip(5, BLACK));
+	rmf_give(st, BOB, rmf_gossip(2, ORANGE));
+	/* A different time for each look. */
+	alice_plays(st, "PLAY swindle TARGET bob SLOT 12:00 12:50");
+	assert_true(knows_safe(st, ALICE, 0, BLUE));
+	assert_true(knows_safe(st, ALICE, 5, BLACK));
+	assert_false(knows_safe(st, ALICE, 2, ORANGE));
+	assert_int_equal(rm_popcount64(st->p[BOB].rumors), 3);
+	assert_int_equal(st->p[ALICE].rumors, 0);
+	assert_int_equal(rmf_count_ev(st, RM_E_LOOK, ALICE), 2);
+	assert_int_equal(pop(st, ALICE), 10);
+	done(st);
+}
+
+static void
+test_card_threaten(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	int c = rmf_gossip(3, WHITE), other = rmf_gossip(1, BLACK);
+
+	rmf_give(st, BOB, c);
+	rmf_give(st, BOB, other);
+	alice_plays(st, "PLAY threaten TARGET bob SLOT 12:30");
+	assert_true(holds(st, ALICE, c));
+	assert_false(holds(st, BOB, c));
+	assert_true(holds(st, BOB, other));
+	assert_true(knows_safe(st, ALICE, 3, WHITE));
+	assert_int_equal(pop(st, ALICE), 10);
+	rmf_assert_sound(st);
+	done(st);
+}
+
+static void
+test_card_menace(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	int c = rmf_gossip(3, WHITE), other = rmf_gossip(1, BLACK);
+
+	rmf_give(st, BOB, c);
+	rmf_give(st, BOB, other);
+	alice_plays(st, "PLAY menace TARGET bob SLOT 12:30");
+	assert_int_equal(pop(st, ALICE), 9);
+	assert_true(holds(st, ALICE, c));
+	assert_false(holds(st, BOB, c));
+	assert_true(holds(st, BOB, other));
+	rmf_assert_sound(st);
+	done(st);
+}
+
+/* ---- The Personality cards ---- */
+
+static void
+test_card_encore(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	int jest = rmf_card(st, "jest"), mock = rmf_card(st, "mock");
+	int flirt = rmf_card(st, "flirt"), encore = rmf_card(st, "encore");
+
+	rmf_personality(st, ALICE, "encore");
+	rmf_discard(st, ALICE, "jest");
+	rmf_discard(st, ALICE, "mock");
+	rmf_discard(st, ALICE, "flirt");
+	alice_plays(st, "PLAY encore RECOVER jest mock");
+	assert_true(st->p[ALICE].hand & (1u << jest));
+	assert_true(st->p[ALICE].hand & (1u << mock));
+	assert_int_equal(st->p[ALICE].discards, 1u << flirt | 1u << encore);
+	assert_int_equal(pop(st, ALICE), 10);
+	rmf_assert_sound(st);
+	done(st);
+}
+
+static void
+test_card_fond_memories(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	int jest = rmf_card(st, "jest"), mock = rmf_card(st, "mock");
+	int fm = rmf_card(st, "fond_memories");
+
+	rmf_personality(st, ALICE, "fond_memories");
+	rmf_discard(st, ALICE, "jest");
+	rmf_discard(st, ALICE, "mock");
+	alice_plays(st, "PLAY fond_memories RECOVER mock");
+	assert_int_equal(pop(st, ALICE), 11);
+	assert_true(st->p[ALICE].hand & (1u << mock));
+	assert_int_equal(st->p[ALICE].discards, 1u << jest | 1u << fm);
+	rmf_assert_sound(st);
+	done(st);
+}
+
+static void
+test_card_recover_at_most_its_number(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	struct mq_err err;
+
+	rmf_personality(st, ALICE, "fond_memories");
+	rmf_discard(st, ALICE, "jest");
+	rmf_discard(st, ALICE, "mock");
+	assert_int_equal(rmf_submit(st, ALICE, "PLAY fond_memories RECOVER jest "
+	    "mock", &err), MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "at most 1"));
+	assert_int_equal(rmf_submit(st, ALICE, "PLAY fond_memories RECOVER flirt",
+	    &err), MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "not in your discard pile"));
+	done(st);
+}
+
+static void
+test_card_grand_entrance(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+
+	rmf_personality(st, ALICE, "grand_entrance");
+	alice_plays(st, "PLAY grand_entrance");
+	assert_int_equal(pop(st, ALICE), 15);
+	assert_true(st->p[ALICE].discards & (1u << rmf_card(st, "grand_entrance")));
+	done(st);
+}
+
+static void
+test_card_eavesdrop(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+
+	rmf_personality(st, ALICE, "eavesdrop");
+	/* carol is in another room: Eavesdrop reaches anywhere. */
+	rmf_give(st, CAROL, rmf_gossip(4, GREEN));
+	rmf_give(st, CAROL, rmf_gossip(2, PURPLE));
+	rmf_give(st, CAROL, rmf_gossip(0, VIOLET));
+	alice_plays(st, "PLAY eavesdrop TARGET carol SLOT 12:40 12:20");
+	assert_true(knows_safe(st, ALICE, 4, GREEN));
+	assert_true(knows_safe(st, ALICE, 2, PURPLE));
+	assert_false(knows_safe(st, ALICE, 0, VIOLET));
+	assert_int_equal(rm_popcount64(st->p[CAROL].rumors), 3);
+	assert_int_equal(st->p[ALICE].rumors, 0);
+	done(st);
+}
+
+static void
+test_card_pickpocket(void **state)
+{
+	static const int rooms[4] = { GREEN, GREEN, GREEN, BLUE };
+	struct rm_state *st = table(rooms, NULL);
+
+	rmf_personality(st, ALICE, "pickpocket");
+	rmf_give(st, BOB, rmf_gossip(1, BLUE));
+	rmf_give(st, BOB, rmf_gossip(2, BLUE));
+	rmf_give(st, CAROL, rmf_gossip(1, PURPLE));
+	rmf_give(st, DAVE, rmf_gossip(1, GREEN));
+	alice_plays(st, "PLAY pickpocket SLOT 12:10");
+	/* One card from every nearby noble, of the named time where it can. */
+	assert_true(holds(st, ALICE, rmf_gossip(1, BLUE)));
+	assert_true(holds(st, ALICE, rmf_gossip(1, PURPLE)));
+	assert_true(holds(st, BOB, rmf_gossip(2, BLUE)));
+	assert_true(holds(st, DAVE, rmf_gossip(1, GREEN)));	/* not nearby */
+	assert_int_equal(rm_popcount64(st->p[ALICE].rumors), 2);
+	rmf_assert_sound(st);
+	done(st);
+}
+
+static void
+test_card_gossipmonger(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	int a = rmf_gossip(0, WHITE), b = rmf_gossip(5, PURPLE);
+	int cards[2] = { a, b };
+	struct rmf_stash s;
+	const char *lines[4] = { "PLAY gossipmonger" };
+
+	rmf_personality(st, ALICE, "gossipmonger");
+	deck_only(st, &s, cards, 2);
+	rmf_round(st, lines);
+	rmf_unstash_deck(st, &s);
+	assert_true(holds(st, ALICE, a));
+	assert_true(holds(st, ALICE, b));
+	assert_int_equal(rm_popcount64(st->p[ALICE].rumors), 2);
+	assert_int_equal(rmf_count_ev(st, RM_E_DRAW, ALICE), 2);
+	rmf_assert_sound(st);
+	done(st);
+}
+
+static void
+test_card_scandal(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+
+	rmf_personality(st, ALICE, "scandal");
+	alice_plays(st, "PLAY scandal TARGET carol");	/* carol is elsewhere */
+	assert_int_equal(pop(st, CAROL), 27);
+	assert_int_equal(pop(st, ALICE), 10);
+	assert_int_equal(pop(st, BOB), 20);
+	done(st);
+}
+
+static void
+test_card_promenade(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	struct mq_err err;
+
+	rmf_personality(st, ALICE, "promenade");
+	alice_plays(st, "PLAY promenade");
+	assert_int_equal(pop(st, ALICE), 11);
+	assert_int_equal(rm_allowance(st, &st->p[ALICE]), 3);
+	assert_int_equal(rmf_submit(st, BOB, "MOVE cw cw", &err), MQ_REFUSED);
+	rmf_moves(st, (const char *const[]){ "MOVE cw cw cw", NULL, NULL, NULL });
+	assert_int_equal(st->p[ALICE].room, VIOLET);	/* green + 3 */
+	done(st);
+}
+
+static void
+test_card_court_the_prince(void **state)
+{
+	static const int rooms[4] = { GREEN, GREEN, BLUE, BLACK };
+	static const char *const lines[4] = { "PLAY court_the_prince", NULL, NULL,
+	    "PLAY mock" };
+	struct rm_state *st = table(rooms, NULL);
+	const struct rm_event *e;
+	struct rmf_stash s;
+
+	rmf_personality(st, ALICE, "court_the_prince");
+	rmf_stash_deck(st, &s);
+	rmf_round(st, lines);
+	rmf_unstash_deck(st, &s);
+	/* alice goes to the Prince (black), then gains 2: 10 -> 12 ... */
+	assert_int_equal(st->p[ALICE].room, BLACK);
+	e = rmf_find_ev(st, RM_E_POP, ALICE);
+	assert_non_null(e);
+	assert_int_equal(e->target, ALICE);
+	assert_int_equal(e->a, 10);
+	assert_int_equal(e->b, 12);
+	/* ... and dave, alone in black before, finds her nearby when his Mock
+	 * resolves: she is its only possible target. */
+	assert_int_equal(pop(st, ALICE), 10);
+	assert_int_equal(pop(st, DAVE), 37);
+	done(st);
+}
+
+static void
+test_card_premonition(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	struct mq_rng r;
+	int want, t;
+
+	rmf_personality(st, ALICE, "premonition");
+	alice_plays(st, "PLAY premonition SLOT 12:20");
+	/* One of 12:20's Red Death cards, drawn from alice's step (0). */
+	mq_rng_open(&r, st->seed, "premonition", 3, 0);
+	want = st->rd[2][mq_rng_below(&r, (uint32_t)st->rd_n)];
+	assert_int_equal(st->p[ALICE].deadly[2], 1u << want);
+	for (t = 0; t < RM_TIMES; t++) {
+		if (t != 2)
+			assert_int_equal(st->p[ALICE].deadly[t], 0);
+		assert_int_equal(st->p[ALICE].safe[t], 0);
+	}
+	done(st);
+}
+
+/* ---- Targets and Rumor cards ---- */
+
+static void
+test_targets_preference_order(void **state)
+{
+	static const int rooms[4] = { GREEN, GREEN, BLUE, GREEN };
+	struct rm_state *st = table(rooms, NULL);
+
+	/* carol is named first but is not nearby; dave is the first who is. */
+	alice_plays(st, "PLAY mock TARGET carol dave bob");
+	assert_int_equal(pop(st, DAVE), 33);
+	assert_int_equal(pop(st, BOB), 20);
+	assert_int_equal(pop(st, CAROL), 30);
+	done(st);
+}
+
+static int
+random_target_outcome(int seed)
+{
+	static const int rooms[4] = { GREEN, GREEN, BLUE, GREEN };
+	struct rm_state *st = rmf_setup(data, 4, seed);
+	struct mq_rng r;
+	int want, got;
+
+	rmf_force(st, 3, BLACK, rooms, pops_std);
+	/* Named, but not nearby: as if none were named. */
+	alice_plays(st, "PLAY mock TARGET carol");
+	mq_rng_open(&r, st->seed, "target", 3, 0);
+	want = mq_rng_below(&r, 2) == 0 ? BOB : DAVE;	/* in seat order */
+	got = pop(st, BOB) == 18 ? BOB : pop(st, DAVE) == 33 ? DAVE : -1;
+	assert_int_equal(got, want);
+	/* Exactly one of them lost 2. */
+	assert_int_equal((pop(st, BOB) == 18) + (pop(st, DAVE) == 33), 1);
+	done(st);
+	return got;
+}
+
+static void
+test_targets_random_among_several(void **state)
+{
+	int seen = 0, seed;
+
+	for (seed = 1; seed <= 24; seed++)
+		seen |= 1 << random_target_outcome(seed);
+	assert_int_equal(seen, 1 << BOB | 1 << DAVE);	/* both happen */
+}
+
+static void
+test_targets_exactly_one_nearby_is_the_target(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+
+	alice_plays(st, "PLAY admire");
+	assert_int_equal(pop(st, BOB), 23);
+	done(st);
+}
+
+static void
+test_targets_none_nearby_rest_resolves(void **state)
+{
+	static const int rooms[4] = { GREEN, BLUE, BLUE, BLUE };
+	struct rm_state *st = table(rooms, NULL);
+
+	alice_plays(st, "PLAY mock TARGET bob");
+	assert_int_equal(pop(st, ALICE), 12);	/* the untargeted part */
+	assert_int_equal(pop(st, BOB), 20);
+	assert_int_equal(rmf_count_ev(st, RM_E_NO_TARGET, ALICE), 1);
+	done(st);
+}
+
+static void
+test_targets_never_self_nor_unknown(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	struct mq_err err;
+	struct mq_cmd cmd;
+	struct rm_cmd *c;
+
+	assert_int_equal(rmf_submit(st, ALICE, "PLAY mock TARGET alice", &err),
+	    MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "yourself"));
+	assert_int_equal(rmf_submit(st, ALICE, "PLAY mock TARGET zoe", &err),
+	    MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "zoe"));
+	/* A command built by hand (not parsed) is refused by apply too. */
+	memset(&cmd, 0, sizeof(cmd));
+	c = rm_cmd_of(&cmd);
+	c->type = RM_C_PLAY;
+	c->pick.card = (uint8_t)rmf_card(st, "scandal");
+	rmf_personality(st, ALICE, "scandal");
+	c->pick.ntargets = 1;
+	c->pick.targets[0] = ALICE;
+	mq_err_clear(&err);
+	assert_int_equal(mq_redmasque_kind.apply(st, ALICE, &cmd, &err), MQ_REFUSED);
+	assert_false(st->p[ALICE].has_pick);
+	done(st);
+}
+
+static void
+test_targets_anywhere_must_be_named(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	struct mq_err err;
+
+	rmf_personality(st, ALICE, "scandal");
+	assert_int_equal(rmf_submit(st, ALICE, "PLAY scandal", &err), MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "TARGET"));
+	rmf_personality(st, ALICE, "eavesdrop");
+	assert_int_equal(rmf_submit(st, ALICE, "PLAY eavesdrop SLOT 12:00", &err),
+	    MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "TARGET"));
+	assert_false(st->p[ALICE].has_pick);
+	done(st);
+}
+
+static void
+test_named_time_required(void **state)
+{
+	static const char *const needs[] = { "flirt TARGET bob", "swindle TARGET bob",
+	    "threaten TARGET bob", "menace TARGET bob", "eavesdrop TARGET bob",
+	    "pickpocket", "premonition" };
+	struct rm_state *st = table(NULL, NULL);
+	struct mq_err err;
+	char line[96], id[32];
+	size_t i;
+
+	for (i = 0; i < sizeof(needs) / sizeof(needs[0]); i++) {
+		sscanf(needs[i], "%31s", id);
+		if (st->data->card[rmf_card(st, id)].personality)
+			rmf_personality(st, ALICE, id);
+		snprintf(line, sizeof(line), "PLAY %s", needs[i]);
+		assert_int_equal(rmf_submit(st, ALICE, line, &err), MQ_REFUSED);
+		assert_non_null(strstr(err.msg, "SLOT"));
+		assert_false(st->p[ALICE].has_pick);
+		snprintf(line, sizeof(line), "PLAY %s SLOT 12:10", needs[i]);
+		rmf_do(st, ALICE, line);
+		st->p[ALICE].has_pick = 0;
+	}
+	done(st);
+}
+
+static void
+test_named_time_exactly_one(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	int c = rmf_gossip(3, WHITE);
+
+	rmf_give(st, BOB, rmf_gossip(2, WHITE));
+	rmf_give(st, BOB, c);
+	rmf_give(st, BOB, rmf_gossip(4, BLUE));
+	alice_plays(st, "PLAY threaten TARGET bob SLOT 12:30");
+	assert_int_equal(st->p[ALICE].rumors, 1ULL << c);
+	done(st);
+}
+
+/* The card a take from seat picks: derived from the "rumor" stream. */
+static int
+derived_pick(const struct rm_state *st, uint64_t m, int step)
+{
+	struct mq_rng r;
+	uint32_t k;
+	int b;
+
+	mq_rng_open(&r, st->seed, "rumor", st->round, step);
+	k = mq_rng_below(&r, (uint32_t)rm_popcount64(m));
+	for (b = 0; b < 64; b++)
+		if ((m >> b) & 1 && k-- == 0)
+			return b;
+	return -1;
+}
+
+static void
+test_named_time_several_one_at_random(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	int a = rmf_gossip(3, WHITE), b = rmf_gossip(3, BLUE), x = rmf_gossip(1, BLACK);
+	uint64_t cands = 1ULL << a | 1ULL << b;
+	int want = derived_pick(st, cands, 0);
+
+	rmf_give(st, BOB, a);
+	rmf_give(st, BOB, b);
+	rmf_give(st, BOB, x);
+	alice_plays(st, "PLAY threaten TARGET bob SLOT 12:30");
+	assert_int_equal(st->p[ALICE].rumors, 1ULL << want);
+	assert_true(holds(st, BOB, x));
+	done(st);
+}
+
+static void
+test_named_time_none_falls_back_to_any(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	int a = rmf_gossip(1, BLACK), b = rmf_gossip(4, BLUE);
+	int want = derived_pick(st, 1ULL << a | 1ULL << b, 0);
+
+	rmf_give(st, BOB, a);
+	rmf_give(st, BOB, b);
+	alice_plays(st, "PLAY threaten TARGET bob SLOT 12:30");
+	assert_int_equal(st->p[ALICE].rumors, 1ULL << want);
+	assert_int_equal(rm_popcount64(st->p[BOB].rumors), 1);
+	done(st);
+}
+
+static void
+test_target_with_no_cards_gives_nothing(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+
+	alice_plays(st, "PLAY threaten TARGET bob SLOT 12:30");
+	assert_int_equal(st->p[ALICE].rumors, 0);
+	assert_int_equal(rmf_count_ev(st, RM_E_NO_CARD, ALICE), 1);
+	assert_int_equal(rmf_count_ev(st, RM_E_TAKE, ALICE), 0);
+	done(st);
+}
+
+static void
+test_swindle_single_card_shown_once(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	int c = rmf_gossip(3, WHITE);
+
+	rmf_give(st, BOB, c);
+	alice_plays(st, "PLAY swindle TARGET bob SLOT 12:30 12:10");
+	assert_int_equal(rmf_count_ev(st, RM_E_LOOK, ALICE), 1);
+	assert_int_equal(rmf_find_ev(st, RM_E_LOOK, ALICE)->rumor, c);
+	assert_true(holds(st, BOB, c));
+	done(st);
+}
+
+static void
+test_pickpocket_seat_order(void **state)
+{
+	static const int rooms[4] = { GREEN, GREEN, GREEN, GREEN };
+	static const int pops[4] = { 20, 30, 10, 35 };
+	struct rm_state *st = table(rooms, pops);
+	const char *lines[4] = { NULL, NULL, "PLAY pickpocket SLOT 12:00", NULL };
+	int want[3] = { DAVE, ALICE, BOB }, i, k = 0;
+	struct rmf_stash s;
+
+	rmf_personality(st, CAROL, "pickpocket");
+	rmf_give(st, ALICE, rmf_gossip(0, BLUE));
+	rmf_give(st, BOB, rmf_gossip(0, PURPLE));
+	rmf_give(st, DAVE, rmf_gossip(0, GREEN));
+	rmf_stash_deck(st, &s);
+	rmf_round(st, lines);
+	rmf_unstash_deck(st, &s);
+	/* From the seat after carol's, wrapping: dave, alice, bob. */
+	for (i = 0; i < st->nev; i++)
+		if (st->ev[i].type == RM_E_TAKE)
+			assert_int_equal(st->ev[i].target, want[k++]);
+	assert_int_equal(k, 3);
+	assert_int_equal(rm_popcount64(st->p[CAROL].rumors), 3);
+	rmf_assert_sound(st);
+	done(st);
+}
+
+static void
+test_evidence_look_and_discard(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	int ev = rmf_evidence(st, 2, 1), want, deck = st->deck_n, t;
+	struct mq_rng r;
+	const struct rm_event *e;
+	struct rmf_stash s;
+
+	deck_only(st, &s, &ev, 1);
+	rmf_round(st, NULL);
+	rmf_unstash_deck(st, &s);
+	/* Never kept: to the public discard pile, after one look. */
+	assert_int_equal(st->p[ALICE].rumors, 0);
+	assert_int_equal(st->evidence_discard, 1ULL << ev);
+	assert_int_equal(st->deck_n, deck - 1);
+	mq_rng_open(&r, st->seed, "evidence", 3, 0);
+	want = st->rd[2][mq_rng_below(&r, (uint32_t)st->rd_n)];
+	assert_int_equal(st->p[ALICE].deadly[2], 1u << want);
+	for (t = 0; t < RM_TIMES; t++)
+		if (t != 2)
+			assert_int_equal(st->p[ALICE].deadly[t], 0);
+	e = rmf_find_ev(st, RM_E_EVIDENCE, ALICE);
+	assert_non_null(e);
+	assert_int_equal(e->time, 2);
+	assert_int_equal(e->room, want);
+	rmf_assert_sound(st);
+	done(st);
+}
+
+static void
+test_empty_rumor_deck_draws_nothing(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	struct rmf_stash s;
+	const char *lines[4] = { "PLAY gossipmonger" };
+	int ev = rmf_evidence(st, 0, 0);
+
+	rmf_personality(st, ALICE, "gossipmonger");
+	/* An Evidence card already discarded must not come back. */
+	rmf_deck_remove(st, ev);
+	st->evidence_discard |= 1ULL << ev;
+	rmf_stash_deck(st, &s);
+	rmf_round(st, lines);
+	assert_int_equal(st->deck_n, 0);
+	assert_int_equal(st->evidence_discard, 1ULL << ev);
+	assert_int_equal(st->p[ALICE].rumors, 0);
+	assert_int_equal(rmf_count_ev(st, RM_E_DRAW_NONE, ALICE), 2);
+	assert_int_equal(rmf_count_ev(st, RM_E_DRAW_NONE, -1), 5);
+	rmf_unstash_deck(st, &s);
+	rmf_assert_sound(st);
+	done(st);
+}
+
+/* ---- Movement ---- */
+
+static void
+test_move_one_step(void **state)
+{
+	static const int rooms[4] = { GREEN, GREEN, BLUE, BLACK };
+	static const char *const moves[4] = { "MOVE cw", "MOVE ccw", NULL, "MOVE cw" };
+	struct rm_state *st = table(rooms, NULL);
+	struct mq_err err;
+
+	alice_plays(st, "PLAY jest");
+	assert_int_equal(rmf_submit(st, ALICE, "MOVE cw cw", &err), MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "once"));
+	rmf_moves(st, moves);
+	assert_int_equal(st->p[ALICE].room, ORANGE);
+	assert_int_equal(st->p[BOB].room, PURPLE);
+	assert_int_equal(st->p[CAROL].room, BLUE);
+	assert_int_equal(st->p[DAVE].room, BLUE);	/* black -> blue: a ring */
+	done(st);
+}
+
+static void
+test_moves_simultaneous(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+
+	alice_plays(st, "PLAY jest");
+	rmf_do(st, ALICE, "MOVE cw");
+	rmf_do(st, BOB, "MOVE ccw");
+	rmf_do(st, CAROL, "MOVE cw");
+	/* Nobody moves until the last move is in. */
+	assert_int_equal(st->p[ALICE].room, GREEN);
+	assert_int_equal(st->p[BOB].room, GREEN);
+	assert_int_equal(st->phase, RM_PH_MOVE);
+	rmf_do(st, DAVE, "MOVE stay");
+	assert_int_equal(st->p[ALICE].room, ORANGE);
+	assert_int_equal(st->p[BOB].room, PURPLE);
+	assert_int_equal(st->p[CAROL].room, PURPLE);
+	assert_int_equal(st->p[DAVE].room, BLUE);
+	done(st);
+}
+
+static void
+test_dance_two_steps(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	struct mq_err err;
+
+	alice_plays(st, "PLAY dance");
+	assert_int_equal(rmf_submit(st, ALICE, "MOVE cw cw cw", &err), MQ_REFUSED);
+	rmf_do(st, ALICE, "MOVE cw cw");
+	rmf_do(st, BOB, "MOVE stay");
+	rmf_do(st, CAROL, "MOVE stay");
+	rmf_do(st, DAVE, "MOVE stay");
+	assert_int_equal(st->p[ALICE].room, WHITE);
+	done(st);
+	/* Coming back to the start is allowed. */
+	st = table(NULL, NULL);
+	alice_plays(st, "PLAY dance");
+	rmf_moves(st, (const char *const[]){ "MOVE cw ccw", NULL, NULL, NULL });
+	assert_int_equal(st->p[ALICE].room, GREEN);
+	assert_int_equal(rmf_find_ev(st, RM_E_MOVE, ALICE)->b, 2);
+	done(st);
+}
+
+static void
+test_sequential_moves_option(void **state)
+{
+	struct rm_state *st = rmf_setup_opts(data, 4, 7,
+	    "{\"sequential_moves\":true}");
+
+	rmf_force(st, 3, BLACK, rooms_std, pops_std);
+	alice_plays(st, "PLAY jest");	/* alice 13, bob 20, carol 30, dave 35 */
+	/* Most popular first: dave owes, the others wait. */
+	assert_string_equal(mq_redmasque_kind.owes(st, DAVE), "move");
+	assert_null(mq_redmasque_kind.owes(st, CAROL));
+	assert_null(mq_redmasque_kind.owes(st, ALICE));
+	rmf_do(st, ALICE, "MOVE cw");	/* early: kept, not yet applied */
+	assert_int_equal(st->p[ALICE].room, GREEN);
+	rmf_do(st, DAVE, "MOVE ccw");
+	assert_int_equal(st->p[DAVE].room, BLACK);	/* at once, before carol */
+	assert_string_equal(mq_redmasque_kind.owes(st, CAROL), "move");
+	rmf_do(st, CAROL, "MOVE cw");
+	assert_int_equal(st->p[CAROL].room, PURPLE);
+	assert_int_equal(st->p[ALICE].room, GREEN);
+	rmf_do(st, BOB, "MOVE stay");
+	assert_int_equal(st->p[ALICE].room, ORANGE);	/* her turn came */
+	assert_int_equal(st->round, 4);
+	done(st);
+}
+
+/* ---- Plans ---- */
+
+static void
+test_plan_full_partial_clear(void **state)
+{
+	static const int8_t full[RM_TIMES] = { 1, 0, -1, 1, 0, 0 };
+	static const int8_t partial[RM_TIMES] = { 1, 0, 1, 1, -1, 0 };
+	static const int8_t none[RM_TIMES] = { 0 };
+	struct rm_state *st = table(NULL, NULL);
+
+	rmf_do(st, ALICE, "PLAN cw stay ccw cw stay stay");
+	assert_memory_equal(st->p[ALICE].plan, full, RM_TIMES);
+	/* Only the times named change. */
+	rmf_do(st, ALICE, "PLAN 12:20 cw 12:40 ccw");
+	assert_memory_equal(st->p[ALICE].plan, partial, RM_TIMES);
+	assert_memory_equal(st->p[BOB].plan, none, RM_TIMES);
+	rmf_do(st, ALICE, "PLAN CLEAR");
+	assert_memory_equal(st->p[ALICE].plan, none, RM_TIMES);
+	/* A plan is no pick: the round still waits for alice's card. */
+	assert_string_equal(mq_redmasque_kind.owes(st, ALICE), "act");
+	done(st);
+}
+
+static void
+test_plan_changes_until_round_12_moves_resolve(void **state)
+{
+	static const int8_t want[RM_TIMES] = { 0, 0, 0, 0, 0, -1 };
+	struct rm_state *st = rmf_setup(data, 4, 7);
+	struct rmf_stash s;
+	struct mq_err err;
+
+	rmf_force(st, 12, BLACK, rooms_std, pops_std);
+	rmf_stash_deck(st, &s);
+	rmf_round(st, NULL);
+	rmf_do(st, ALICE, "MOVE stay");
+	rmf_do(st, BOB, "MOVE stay");
+	rmf_do(st, CAROL, "MOVE stay");
+	rmf_do(st, ALICE, "PLAN 12:50 ccw");	/* still in time */
+	rmf_do(st, DAVE, "MOVE stay");		/* midnight */
+	rmf_unstash_deck(st, &s);
+	assert_int_equal(st->phase, RM_PH_OVER);
+	assert_memory_equal(st->p[ALICE].plan, want, RM_TIMES);
+	assert_int_equal(rmf_submit(st, BOB, "PLAN cw cw cw cw cw cw", &err),
+	    MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "over"));
+	done(st);
+}
+
+/* ---- Midnight ---- */
+
+/* Round 12 forced with these rooms and plans; every Red Death card of every
+ * time is orange or white (plus violet in the hard variant). Plays round 12
+ * out (Discuss, stay), so midnight runs. */
+static struct rm_state *
+midnight_with(const char *options, const int *rooms, const int *pops,
+    const char *const *plans)
+{
+	struct rm_state *st = rmf_setup_opts(data, 4, 7, options);
+	struct rmf_stash s;
+	int t, i;
+
+	for (t = 0; t < RM_TIMES; t++) {
+		/* Clear the way first, so the swaps never collide. */
+		for (i = 0; i < st->rd_n; i++) {
+			int r = st->rd[t][i];
+
+			if (r == ORANGE || r == WHITE || r == VIOLET) {
+				int k, free = -1;
+
+				for (k = 0; k < RM_ROOMS && free < 0; k++)
+					if (k != ORANGE && k != WHITE && k != VIOLET &&
+					    rmf_deck_index(st, rmf_gossip(t, k)) >= 0)
+						free = k;
+				rmf_red_death(st, t, i, free);
+			}
+		}
+		rmf_red_death(st, t, 0, ORANGE);
+		rmf_red_death(st, t, 1, WHITE);
+		if (st->rd_n == 3)
+			rmf_red_death(st, t, 2, VIOLET);
+	}
+	rmf_force(st, 12, BLACK, rooms, pops);
+	for (i = 0; i < 4; i++)
+		if (plans != NULL && plans[i] != NULL)
+			rmf_do(st, i, plans[i]);
+	rmf_assert_sound(st);
+	rmf_stash_deck(st, &s);
+	rmf_round(st, NULL);
+	rmf_moves(st, NULL);
+	rmf_unstash_deck(st, &s);
+	assert_int_equal(st->phase, RM_PH_OVER);
+	return st;
+}
+
+static void
+test_midnight_moves_then_visits(void **state)
+{
+	static const int rooms[4] = { GREEN, ORANGE, BLUE, BLACK };
+	static const char *const plans[4] = { "PLAN 12:00 cw", "PLAN 12:00 ccw",
+	    NULL, NULL };
+	struct rm_state *st = midnight_with(NULL, rooms, pops_std, plans);
+
+	/* alice walks into orange and dies; bob walks out of it and lives. */
+	assert_false(st->p[ALICE].alive);
+	assert_int_equal(st->p[ALICE].died_at, 0);
+	assert_true(st->p[BOB].alive);
+	assert_int_equal(st->p[BOB].room, GREEN);
+	assert_true(st->p[CAROL].alive);
+	assert_true(st->p[DAVE].alive);
+	assert_int_equal(st->prince, -1);	/* the Prince is dead */
+	done(st);
+}
+
+static void
+test_midnight_both_visits(void **state)
+{
+	static const int rooms[4] = { ORANGE, WHITE, BLUE, BLACK };
+	struct rm_state *st = midnight_with(NULL, rooms, pops_std, NULL);
+	int i, visits = 0;
+
+	assert_false(st->p[ALICE].alive);
+	assert_false(st->p[BOB].alive);
+	assert_int_equal(st->p[BOB].died_at, 0);
+	assert_true(st->p[CAROL].alive);
+	for (i = 0; i < st->nev; i++)
+		if (st->ev[i].type == RM_E_VISIT)
+			visits++;
+	assert_int_equal(visits, 2 * RM_TIMES);
+	done(st);
+}
+
+static void
+test_midnight_each_time_in_turn(void **state)
+{
+	static const int rooms[4] = { BLUE, BLACK, VIOLET, BLUE };
+	/* carol: violet, stays at 12:00, ccw to white at 12:10 and dies then;
+	 * alice: blue, then purple, green, and orange at 12:40. */
+	static const char *const plans[4] = {
+	    "PLAN stay stay cw cw cw stay",	/* blue purple green orange: 12:40 */
+	    NULL,
+	    "PLAN stay ccw stay stay stay stay",
+	    NULL };
+	struct rm_state *st = midnight_with(NULL, rooms, pops_std, plans);
+
+	assert_false(st->p[CAROL].alive);
+	assert_int_equal(st->p[CAROL].died_at, 1);
+	assert_false(st->p[ALICE].alive);
+	assert_int_equal(st->p[ALICE].died_at, 4);
+	assert_int_equal(st->p[ALICE].room, ORANGE);
+	assert_true(st->p[BOB].alive);
+	assert_true(st->p[DAVE].alive);
+	done(st);
+}
+
+static void
+test_midnight_kills_and_frees_markers(void **state)
+{
+	static const int rooms[4] = { ORANGE, BLUE, BLUE, BLUE };
+	static const int pops[4] = { 12, 11, 20, 30 };
+	struct rm_state *st = midnight_with(NULL, rooms, pops, NULL);
+	json_t *v;
+
+	assert_false(st->p[ALICE].alive);
+	assert_int_equal(st->p[ALICE].pop, 0);	/* off the track */
+	assert_int_equal(rmf_count_ev(st, RM_E_KILL, ALICE), 1);
+	/* Her space is free now: bob's marker steps onto it. */
+	rm_track_move(st, BOB, 1);
+	assert_int_equal(st->p[BOB].pop, 12);
+	rmf_assert_sound(st);
+	v = mq_redmasque_kind.view(st, MQ_VIEW_PUBLIC);
+	assert_true(json_is_null(json_object_get(json_array_get(json_object_get(v,
+	    "players"), ALICE), "popularity")));
+	json_decref(v);
+	done(st);
+}
+
+static void
+test_midnight_plans_revealed(void **state)
+{
+	static const int rooms[4] = { BLUE, BLUE, BLUE, BLUE };
+	static const char *const plans[4] = { "PLAN ccw stay stay stay stay cw" };
+	struct rm_state *st = midnight_with(NULL, rooms, pops_std, plans);
+	char *pub = rmf_view_text(st, MQ_VIEW_PUBLIC), *ev;
+
+	assert_true(rmf_contains(pub, "\"plan\":[\"ccw\",\"stay\",\"stay\","
+	    "\"stay\",\"stay\",\"cw\"]"));
+	ev = rmf_events_text(st, MQ_VIEW_PUBLIC);
+	assert_true(rmf_contains(ev, "\"alice\":[\"ccw\",\"stay\",\"stay\","
+	    "\"stay\",\"stay\",\"cw\"]"));
+	free(pub);
+	free(ev);
+	done(st);
+}
+
+static void
+test_winner_most_popular_survivor(void **state)
+{
+	static const int rooms[4] = { BLUE, BLUE, BLUE, ORANGE };
+	struct rm_state *st = midnight_with(NULL, rooms, pops_std, NULL);
+	unsigned alive;
+
+	/* dave (35) dies; carol (30) is the most popular survivor. */
+	assert_int_equal(mq_redmasque_kind.result(st, &alive), CAROL);
+	assert_int_equal(alive, 1u << ALICE | 1u << BOB | 1u << CAROL);
+	assert_true(mq_redmasque_kind.is_over(st));
+	assert_int_equal(rmf_find_ev(st, RM_E_WINNER, -1)->actor, CAROL);
+	done(st);
+}
+
+static void
+test_no_survivor_nobody_wins(void **state)
+{
+	static const int rooms[4] = { ORANGE, WHITE, ORANGE, WHITE };
+	struct rm_state *st = midnight_with(NULL, rooms, pops_std, NULL);
+	unsigned alive;
+
+	assert_int_equal(mq_redmasque_kind.result(st, &alive), -1);
+	assert_int_equal(alive, 0);
+	assert_int_equal(rmf_count_ev(st, RM_E_NO_WINNER, -1), 1);
+	assert_int_equal(rmf_count_ev(st, RM_E_WINNER, -1), 0);
+	rmf_assert_sound(st);
+	done(st);
+}
+
+static void
+test_hard_variant_three_visits(void **state)
+{
+	static const int rooms[4] = { ORANGE, WHITE, VIOLET, BLUE };
+	struct rm_state *st = rmf_setup_opts(data, 4, 7, "{\"hard\":true}");
+	int t, gossip = 0, i;
+
+	/* Setup: 3 cards a time, all different; 24 Gossip + 12 Evidence. */
+	assert_int_equal(st->rd_n, 3);
+	for (t = 0; t < RM_TIMES; t++) {
+		assert_int_not_equal(st->rd[t][0], st->rd[t][1]);
+		assert_int_not_equal(st->rd[t][0], st->rd[t][2]);
+		assert_int_not_equal(st->rd[t][1], st->rd[t][2]);
+	}
+	assert_int_equal(st->deck_n, 36);
+	for (i = 0; i < st->deck_n; i++)
+		gossip += st->deck[i] < st->data->ngossip;
+	assert_int_equal(gossip, 24);
+	rmf_assert_sound(st);
+	done(st);
+	/* Midnight: the third visit kills too. */
+	st = midnight_with("{\"hard\":true}", rooms, pops_std, NULL);
+	assert_false(st->p[ALICE].alive);
+	assert_false(st->p[BOB].alive);
+	assert_false(st->p[CAROL].alive);
+	assert_int_equal(st->p[CAROL].died_at, 0);
+	assert_true(st->p[DAVE].alive);
+	done(st);
+}
+
+static void
+test_hard_variant_off_by_default(void **state)
+{
+	static const int rooms[4] = { ORANGE, WHITE, VIOLET, BLUE };
+	struct rm_state *st = midnight_with(NULL, rooms, pops_std, NULL);
+
+	assert_true(st->p[CAROL].alive);	/* violet is not visited */
+	done(st);
+}
+
+/* ---- Absent players ---- */
+
+static void
+test_absent_player_defaults(void **state)
+{
+	struct rm_state *st = rmf_setup(data, 4, 21);
+	struct mq_cmd cmd;
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_rng r;
+	struct mq_err err;
+	int8_t plan[RM_TIMES];
+	int s = st->place_order[0], i;
+
+	/* Placement: a random room, from the seat's own stream. */
+	assert_int_equal(mq_redmasque_kind.default_command(st, s, &cmd), 1);
+	mq_rng_open(&r, st->seed, "placement", 0, s);
+	assert_int_equal(rm_cmd_of(&cmd)->type, RM_C_PLACE);
+	assert_int_equal(rm_cmd_of(&cmd)->room, mq_rng_below(&r, RM_ROOMS));
+	/* Someone who owes nothing gets nothing. */
+	assert_int_equal(mq_redmasque_kind.default_command(st,
+	    st->place_order[1], &cmd), 0);
+	for (i = 0; i < 4; i++) {
+		s = st->place_order[i];
+		assert_int_equal(mq_redmasque_kind.default_command(st, s, &cmd), 1);
+		assert_int_equal(mq_redmasque_kind.apply(st, s, &cmd, &err), 0);
+	}
+	assert_int_equal(st->phase, RM_PH_ACT);
+	rmf_do(st, BOB, "PLAN cw cw stay stay ccw ccw");
+	memcpy(plan, st->p[BOB].plan, RM_TIMES);
+	/* Action: Discuss. */
+	assert_int_equal(mq_redmasque_kind.default_command(st, BOB, &cmd), 1);
+	mq_redmasque_kind.format(st, &cmd, &b);
+	assert_string_equal(mq_buf_str(&b), "PLAY discuss");
+	for (i = 0; i < 4; i++) {
+		assert_int_equal(mq_redmasque_kind.default_command(st, i, &cmd), 1);
+		assert_int_equal(mq_redmasque_kind.apply(st, i, &cmd, &err), 0);
+	}
+	/* Move: stay. */
+	assert_int_equal(st->phase, RM_PH_MOVE);
+	assert_int_equal(mq_redmasque_kind.default_command(st, BOB, &cmd), 1);
+	mq_buf_reset(&b);
+	mq_redmasque_kind.format(st, &cmd, &b);
+	assert_string_equal(mq_buf_str(&b), "MOVE stay");
+	/* The plan stays as it is. */
+	assert_memory_equal(st->p[BOB].plan, plan, RM_TIMES);
+	mq_buf_free(&b);
+	done(st);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_setup_popularity_spaces_1_to_n),
+		cmocka_unit_test(test_setup_one_personality_each_and_nine_standard),
+		cmocka_unit_test(test_setup_prince_path_twelve_tiles_two_per_room),
+		cmocka_unit_test(test_setup_red_death_two_rooms_per_time_all_different),
+		cmocka_unit_test(test_setup_rumor_deck_30_gossip_12_evidence),
+		cmocka_unit_test(test_player_count_4_to_7),
+		cmocka_unit_test(test_placement_least_popular_then_seat),
+		cmocka_unit_test(test_track_skip_forward),
+		cmocka_unit_test(test_track_skip_backward),
+		cmocka_unit_test(test_track_lap_40),
+		cmocka_unit_test(test_track_floor_space_1),
+		cmocka_unit_test(test_track_never_shared_after_a_round),
+		cmocka_unit_test(test_prince_bonus_most_popular_first),
+		cmocka_unit_test(test_prince_moves_to_next_tile_and_clock_advances),
+		cmocka_unit_test(test_resolution_least_popular_then_seat),
+		cmocka_unit_test(test_resolution_option_ascending_popularity),
+		cmocka_unit_test(test_resolution_order_fixed_when_it_starts),
+		cmocka_unit_test(test_cards_revealed_together_then_discarded),
+		cmocka_unit_test(test_card_discuss),
+		cmocka_unit_test(test_card_dance),
+		cmocka_unit_test(test_card_jest),
+		cmocka_unit_test(test_card_admire),
+		cmocka_unit_test(test_card_mock),
+		cmocka_unit_test(test_card_flirt),
+		cmocka_unit_test(test_card_swindle),
+		cmocka_unit_test(test_card_threaten),
+		cmocka_unit_test(test_card_menace),
+		cmocka_unit_test(test_card_encore),
+		cmocka_unit_test(test_card_fond_memories),
+		cmocka_unit_test(test_card_recover_at_most_its_number),
+		cmocka_unit_test(test_card_grand_entrance),
+		cmocka_unit_test(test_card_eavesdrop),
+		cmocka_unit_test(test_card_pickpocket),
+		cmocka_unit_test(test_card_gossipmonger),
+		cmocka_unit_test(test_card_scandal),
+		cmocka_unit_test(test_card_promenade),
+		cmocka_unit_test(test_card_court_the_prince),
+		cmocka_unit_test(test_card_premonition),
+		cmocka_unit_test(test_targets_preference_order),
+		cmocka_unit_test(test_targets_random_among_several),
+		cmocka_unit_test(test_targets_exactly_one_nearby_is_the_target),
+		cmocka_unit_test(test_targets_none_nearby_rest_resolves),
+		cmocka_unit_test(test_targets_never_self_nor_unknown),
+		cmocka_unit_test(test_targets_anywhere_must_be_named),
+		cmocka_unit_test(test_named_time_required),
+		cmocka_unit_test(test_named_time_exactly_one),
+		cmocka_unit_test(test_named_time_several_one_at_random),
+		cmocka_unit_test(test_named_time_none_falls_back_to_any),
+		cmocka_unit_test(test_target_with_no_cards_gives_nothing),
+		cmocka_unit_test(test_swindle_single_card_shown_once),
+		cmocka_unit_test(test_pickpocket_seat_order),
+		cmocka_unit_test(test_evidence_look_and_discard),
+		cmocka_unit_test(test_empty_rumor_deck_draws_nothing),
+		cmocka_unit_test(test_move_one_step),
+		cmocka_unit_test(test_moves_simultaneous),
+		cmocka_unit_test(test_dance_two_steps),
+		cmocka_unit_test(test_sequential_moves_option),
+		cmocka_unit_test(test_plan_full_partial_clear),
+		cmocka_unit_test(test_plan_changes_until_round_12_moves_resolve),
+		cmocka_unit_test(test_midnight_moves_then_visits),
+		cmocka_unit_test(test_midnight_both_visits),
+		cmocka_unit_test(test_midnight_each_time_in_turn),
+		cmocka_unit_test(test_midnight_kills_and_frees_markers),
+		cmocka_unit_test(test_midnight_plans_revealed),
+		cmocka_unit_test(test_winner_most_popular_survivor),
+		cmocka_unit_test(test_no_survivor_nobody_wins),
+		cmocka_unit_test(test_hard_variant_three_visits),
+		cmocka_unit_test(test_hard_variant_off_by_default),
+		cmocka_unit_test(test_absent_player_defaults),
+	};
+
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
