@@ -174,7 +174,8 @@ struct rm_state {
 	int nresolved;
 	struct mq_decision resolved[4];
 	int nev;
-	struct rm_event ev[RM_MAXEVENTS];
+	int ev_full;		/* the last event did not fit: it went to the spare */
+	struct rm_event ev[RM_MAXEVENTS + 1];	/* the last one is a spare */
 };
 
 /* rm_data.c */

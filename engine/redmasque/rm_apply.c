@@ -62,9 +62,7 @@ emit(struct rm_state *st, int type, int actor, int target)
 static struct rm_event *
 last_event(struct rm_state *st)
 {
-	static struct rm_event sink;	/* written only when the list is full */
-
-	return st->nev > 0 && st->nev <= RM_MAXEVENTS ? &st->ev[st->nev - 1] : &sink;
+	return &st->ev[st->ev_full ? RM_MAXEVENTS : st->nev - 1];
 }
 
 static void
@@ -791,6 +789,7 @@ rm_apply(void *state, int seat, const struct mq_cmd *cmd, struct mq_err *err)
 	 * including the events and decisions of the last apply. */
 	MQ_TRY(rm_validate(st, seat, c, err));
 	st->nev = 0;
+	st->ev_full = 0;
 	st->nresolved = 0;
 	pl = &st->p[seat];
 	switch (c->type) {

@@ -13,8 +13,10 @@
 void
 rm_event(struct rm_state *st, const struct rm_event *e)
 {
-	if (st->nev < RM_MAXEVENTS)
-		memcpy(&st->ev[st->nev++], e, sizeof(*e));	/* padding too */
+	/* A full list keeps its events; the overflow lands in the spare slot,
+	 * so that whoever fills in the event just made writes somewhere harmless. */
+	st->ev_full = st->nev >= RM_MAXEVENTS;
+	memcpy(&st->ev[st->ev_full ? RM_MAXEVENTS : st->nev++], e, sizeof(*e));
 }
 
 void
