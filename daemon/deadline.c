@@ -8,6 +8,7 @@
 #include "daemon/deadline.h"
 #include "daemon/notify.h"
 #include "daemon/serve.h"
+#include "fileio.h"
 
 static void
 clock_path(const struct mq_daemon *d, const char *id, char *out, size_t n)
@@ -54,10 +55,10 @@ load_reminded(const struct mq_daemon *d, struct mq_game *g)
 int
 mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 {
-	char path[1400], tmp[1450], buf[1024];
+	char path[1400], buf[1024];
 	long long next = 0, t, dl;
 	size_t len;
-	int i, fd;
+	int i;
 
 	for (i = 0; i < g->nplayers; i++) {
 		if ((dl = mq_notify_deadline(d, g, i)) == 0)
@@ -75,12 +76,7 @@ mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%d %lld\n",
 			    i, g->players[i].owe_since);
 	clock_path(d, g->id, path, sizeof(path));
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0 ||
-	    write(fd, buf, len) != (ssize_t)len || fsync(fd) != 0 || close(fd) != 0 ||
-	    rename(tmp, path) != 0)
-		return mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
-	return 0;
+	return mq_file_replace(path, buf, len, 0644, err);
 }
 
 static int

@@ -9,6 +9,7 @@
 
 #include "daemon/deadline.h"
 #include "daemon/inbound.h"
+#include "fileio.h"
 #include "daemon/notify.h"
 #include "mail/address.h"
 #include "mail/mime_in.h"
@@ -26,6 +27,7 @@ struct analysis {
 	int seat;
 	char *text;			/* what the player wrote */
 	char *lines[MAX_LINES];
+	int lineno[MAX_LINES];		/* each one's line in text, 1-based */
 	size_t nlines;
 	char lang[8];			/* SET LANG xx, or "" */
 	int drop;			/* an auto-reply or bounce: never answered */
@@ -46,48 +48,29 @@ static int
 archive(const char *datadir, const char *hash, const char *raw, size_t len,
     struct mq_err *err)
 {
-	char path[1400], tmp[1450], dir[1300];
-	size_t off = 0;
-	ssize_t w;
-	int fd;
+	char path[1400], dir[1300];
 
 	snprintf(path, sizeof(path), "%s/archive/%s.eml", datadir, hash);
 	if (access(path, F_OK) == 0)
 		return 0;	/* content-addressed: the same bytes are there */
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600)) < 0)
-		return mq_fail_errno(err, MQ_IO, "Cannot archive the message in %s",
-		    tmp);
-	while (off < len) {
-		w = write(fd, raw + off, len - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			mq_fail_errno(err, MQ_IO, "Cannot archive the message in %s", tmp);
-			close(fd);
-			unlink(tmp);
-			return MQ_IO;
-		}
-		off += (size_t)w;
-	}
-	if (fsync(fd) != 0 || close(fd) != 0 || rename(tmp, path) != 0)
-		return mq_fail_errno(err, MQ_IO, "Cannot archive the message in %s",
-		    path);
 	snprintf(dir, sizeof(dir), "%s/archive", datadir);
-	if ((fd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
-		fsync(fd);
-		close(fd);
-	}
-	return 0;
+	MQ_TRY(mq_file_replace(path, raw, len, 0600, err));
+	return mq_dir_sync(dir, err);
 }
 
-/* Split the extracted text into lines; SET LANG is the daemon's own. */
+/*
+ * Split the extracted text into lines; SET LANG is the daemon's own. Works
+ * on a copy: a->text stays whole for `parse`, and each line keeps its
+ * number in it, which is what the player sees (blank lines included).
+ */
 static void
 split(struct analysis *a)
 {
-	char *p = a->text, *nl;
+	char *copy = strdup(a->text), *p = copy, *nl;
+	int n = 0;
 
 	while (p != NULL && *p && a->nlines < MAX_LINES) {
+		n++;
 		nl = strchr(p, '\n');
 		if (nl)
 			*nl = '\0';
@@ -96,11 +79,59 @@ split(struct analysis *a)
 		if (*p) {
 			if (strncasecmp(p, "set lang ", 9) == 0)
 				snprintf(a->lang, sizeof(a->lang), "%.2s", p + 9);
-			else
+			else {
+				a->lineno[a->nlines] = n;
 				a->lines[a->nlines++] = strdup(p);
+			}
 		}
 		p = nl ? nl + 1 : NULL;
 	}
+	free(copy);
+}
+
+/*
+ * The headers alone of a message MIME could not read (over 10 MiB, nested
+ * too deep, a header line over 64 KiB, no text part), so that its sender
+ * still gets the one sentence saying why (DESIGN: everything else gets a
+ * clear reply), unless those headers show an auto-reply or a bounce.
+ * Overlong fields and the MIME fields are left out, the rest parsed over a
+ * one-line body; NULL when even that cannot be read.
+ */
+static struct mq_mime_msg *
+headers_only(const char *raw, size_t len)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_mime_msg *m = NULL;
+	struct mq_err e;
+	size_t i = 0, end, k;
+	int report = 0;
+
+	while (i < len && raw[i] != '\n' && !(raw[i] == '\r' && i + 1 < len &&
+	    raw[i + 1] == '\n') && b.len < 4 * MQ_MIME_MAX_LINE) {
+		/* one field: its first line and any folded continuations */
+		for (end = i; end < len; end++)
+			if (raw[end] == '\n' && (end + 1 == len ||
+			    (raw[end + 1] != ' ' && raw[end + 1] != '\t')))
+				break;
+		if (end < len)
+			end++;
+		if (end - i > MQ_MIME_MAX_LINE)
+			;	/* too long to read: skip it */
+		else if (strncasecmp(raw + i, "content-", 8) == 0 ||
+		    strncasecmp(raw + i, "mime-version:", 13) == 0) {
+			for (k = i; strncasecmp(raw + i, "content-type:", 13) == 0 &&
+			    k + 6 <= end; k++)
+				if (strncasecmp(raw + k, "report", 6) == 0)
+					report = 1;	/* multipart/report: a bounce */
+		} else
+			mq_buf_add(&b, raw + i, end - i);
+		i = end;
+	}
+	mq_buf_puts(&b, "\n\n.\n");
+	if (!b.oom && mq_mime_parse(mq_buf_str(&b), b.len, &m, &e) == 0 && report)
+		m->bounce = 1;
+	mq_buf_free(&b);
+	return m;
 }
 
 static int
@@ -124,8 +155,11 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 	a->seat = -1;
 	crypto_generichash(h, sizeof(h), (const unsigned char *)raw, len, NULL, 0);
 	sodium_bin2hex(a->hash, sizeof(a->hash), h, sizeof(h));
-	if (mq_mime_parse(raw, len, &a->msg, &e) != 0)
+	if (mq_mime_parse(raw, len, &a->msg, &e) != 0) {
+		a->msg = headers_only(raw, len);
+		a->drop = a->msg != NULL && (a->msg->auto_reply || a->msg->bounce);
 		return deny(a, "The message could not be read: %s", e.msg);
+	}
 	if (a->msg->auto_reply || a->msg->bounce) {
 		a->drop = 1;
 		return deny(a, "%s", a->msg->bounce ? "It is a bounce (a delivery "
@@ -244,7 +278,7 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 	if (a.lang[0] && (rc = set_lang(a.game, a.seat, a.lang, d->now, err)) != 0)
 		goto out;
 	if (a.nlines == 0) {
-		rc = mq_notify_stranger(d, from, "help", "", a.hash, err);
+		rc = mq_notify_help(d, a.game, a.seat, err);
 		*outcome = MQ_IN_ANSWERED;
 		goto out;
 	}
@@ -264,7 +298,15 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		*err = e;
 		goto out;
 	}
+	for (size_t i = 0; i < res.ncmds; i++)	/* as the player numbers them */
+		if (res.cmds[i].line >= 1 && (size_t)res.cmds[i].line <= a.nlines)
+			res.cmds[i].line = a.lineno[res.cmds[i].line - 1];
 	rc = mq_notify_submit(d, a.game, a.seat, &res, a.msg->message_id, err);
+	for (size_t i = 0; rc == 0 && i < res.ncmds; i++)
+		if (res.cmds[i].accepted && strcmp(res.cmds[i].text, "HELP") == 0) {
+			rc = mq_notify_help(d, a.game, a.seat, err);
+			break;	/* the receipt does not list the commands */
+		}
 	mq_game_journal_stop(a.game);
 	if (rc == 0)
 		rc = mq_deadline_schedule(d, a.game, err);
@@ -306,7 +348,7 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		if (k->parse(work, a.seat, a.lines[i], &cmd, &e) != 0 ||
 		    k->apply(work, a.seat, &cmd, &e) != 0) {
 			json_array_append_new(errs, json_pack("{s:I, s:s, s:s}", "line",
-			    (json_int_t)i + 1, "text", a.lines[i], "error", e.msg));
+			    (json_int_t)a.lineno[i], "text", a.lines[i], "error", e.msg));
 			json_array_append_new(cmds, json_pack("{s:s, s:b, s:s}", "text",
 			    a.lines[i], "accepted", 0, "error", e.msg));
 			continue;

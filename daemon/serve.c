@@ -10,6 +10,7 @@
 #include "daemon/inbound.h"
 #include "daemon/serve.h"
 #include "daemon/spool.h"
+#include "fileio.h"
 #include "mail/transport.h"
 #include "mail/transport_imap.h"
 #include "mail/transport_maildir.h"
@@ -91,17 +92,12 @@ static int
 cursor_write(const struct mq_daemon *d, uint32_t validity, uint32_t last,
     struct mq_err *err)
 {
-	char path[1400], tmp[1450], buf[64];
-	int fd, n;
+	char path[1400], buf[64];
+	int n;
 
 	snprintf(path, sizeof(path), "%s/cursor/imap", d->conf.datadir);
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
 	n = snprintf(buf, sizeof(buf), "%" PRIu32 " %" PRIu32 "\n", validity, last);
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0 ||
-	    write(fd, buf, (size_t)n) != n || fsync(fd) != 0 || close(fd) != 0 ||
-	    rename(tmp, path) != 0)
-		return mq_fail_errno(err, MQ_IO, "Cannot write the IMAP cursor %s", path);
-	return 0;
+	return mq_file_replace(path, buf, (size_t)n, 0644, err);
 }
 
 static int

@@ -10,41 +10,10 @@
 
 #include "daemon/config.h"
 #include "daemon/spool.h"
+#include "fileio.h"
 #include "mail/mime_out.h"
 #include "mail/transport_maildir.h"
 #include "mail/transport_smtp.h"
-
-static int
-write_whole(const char *path, const char *data, size_t len, struct mq_err *err)
-{
-	char tmp[1400];
-	size_t off = 0;
-	ssize_t w;
-	int fd;
-
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
-		return mq_fail_errno(err, MQ_IO, "Cannot write %s", tmp);
-	while (off < len) {
-		w = write(fd, data + off, len - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			goto fail;
-		off += (size_t)w;
-	}
-	if (fsync(fd) != 0)
-		goto fail;
-	close(fd);
-	if (rename(tmp, path) != 0)
-		return mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
-	return 0;
-fail:
-	mq_fail_errno(err, MQ_IO, "Cannot write %s", tmp);
-	close(fd);
-	unlink(tmp);
-	return MQ_IO;
-}
 
 int
 mq_spool_put(const char *datadir, const char *name, const char *rcpt,
@@ -54,25 +23,19 @@ mq_spool_put(const char *datadir, const char *name, const char *rcpt,
 	int n;
 
 	snprintf(path, sizeof(path), "%s/spool/%s.eml", datadir, name);
-	MQ_TRY(write_whole(path, raw, len, err));
+	MQ_TRY(mq_file_replace(path, raw, len, 0644, err));
 	n = snprintf(meta, sizeof(meta), "%s\n0 0\n", rcpt);
 	snprintf(path, sizeof(path), "%s/spool/%s.rcpt", datadir, name);
-	return write_whole(path, meta, (size_t)n, err);
+	return mq_file_replace(path, meta, (size_t)n, 0644, err);
 }
 
 int
 mq_spool_sync(const char *datadir, struct mq_err *err)
 {
 	char path[1400];
-	int fd, rc = 0;
 
 	snprintf(path, sizeof(path), "%s/spool", datadir);
-	if ((fd = open(path, O_RDONLY | O_DIRECTORY)) < 0)
-		return mq_fail_errno(err, MQ_IO, "Cannot open %s", path);
-	if (fsync(fd) != 0)
-		rc = mq_fail_errno(err, MQ_IO, "Cannot sync %s", path);
-	close(fd);
-	return rc;
+	return mq_dir_sync(path, err);
 }
 
 static int
@@ -162,15 +125,16 @@ to_dead(const char *dir, const char *name)
 
 static void
 retry_later(const char *dir, const char *name, const char *rcpt, int tries,
-    long long now, const char *why)
+    long base, long long now, const char *why)
 {
 	char path[1400], meta[1200];
-	long long next = now + (30LL << (tries < 12 ? tries : 12));	/* 30 s, 60 s, ... */
+	/* base, twice base, ... (retry_base, 30 s unless configured) */
+	long long next = now + ((long long)base << (tries < 12 ? tries : 12));
 	int n;
 
 	n = snprintf(meta, sizeof(meta), "%s\n%d %lld\n%s\n", rcpt, tries + 1, next, why);
 	snprintf(path, sizeof(path), "%s/%s.rcpt", dir, name);
-	write_whole(path, meta, (size_t)n, NULL);
+	mq_file_replace(path, meta, (size_t)n, 0644, NULL);
 }
 
 /* A dead letter: the admin hears of it (unless the admin's own mail died). */
@@ -260,6 +224,8 @@ mq_spool_flush(const struct mq_config *c, long long now,
 		}
 		free(raw);
 		if (rc == 0) {
+			/* one line per mail, as an MTA logs: what went where */
+			fprintf(stderr, "masqued: sent %s to %s\n", names[i], rcpt);
 			remove_mail(dir, names[i]);
 			st->sent++;
 		} else if (rc == MQ_REFUSED || tries + 1 >= MQ_SPOOL_MAX_TRIES) {
@@ -272,7 +238,8 @@ mq_spool_flush(const struct mq_config *c, long long now,
 		} else {
 			fprintf(stderr, "masqued: mail %s to %s not sent (try %d): %s\n",
 			    names[i], rcpt, tries + 1, e.msg);
-			retry_later(dir, names[i], rcpt, tries, now, e.msg);
+			retry_later(dir, names[i], rcpt, tries,
+			    c->retry_base > 0 ? c->retry_base : 30, now, e.msg);
 			st->failed++;
 			if (smtp != NULL) {	/* a broken session: start afresh */
 				mq_smtp_close(smtp);

@@ -10,6 +10,7 @@
 #include <sodium.h>
 
 #include "daemon/store.h"
+#include "fileio.h"
 #include "daemon/commit.h"
 #include "daemon/conf_text.h"
 
@@ -31,39 +32,6 @@ mkdir_p(const char *path, struct mq_err *err)
 			    buf);
 		buf[i] = path[i];
 	}
-	return 0;
-}
-
-static int
-write_file_durable(const char *path, const char *data, size_t len, int mode,
-    struct mq_err *err)
-{
-	char tmp[1400];
-	int fd;
-	ssize_t w;
-	size_t off = 0;
-
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, mode);
-	if (fd < 0)
-		return mq_fail_errno(err, MQ_IO, "Cannot write %s", tmp);
-	while (off < len) {
-		w = write(fd, data + off, len - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			close(fd);
-			unlink(tmp);
-			return mq_fail_errno(err, MQ_IO, "Cannot write %s", tmp);
-		}
-		off += (size_t)w;
-	}
-	if (fsync(fd) != 0 || close(fd) != 0) {
-		unlink(tmp);
-		return mq_fail_errno(err, MQ_IO, "Cannot write %s", tmp);
-	}
-	if (rename(tmp, path) != 0)
-		return mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
 	return 0;
 }
 
@@ -90,7 +58,7 @@ mq_store_init(const char *datadir, struct mq_err *err)
 		return rc;
 	snprintf(path, sizeof(path), "%s/masqued.conf", datadir);
 	if (access(path, F_OK) != 0)
-		MQ_TRY(write_file_durable(path, mq_conf_default_text,
+		MQ_TRY(mq_file_replace(path, mq_conf_default_text,
 		    strlen(mq_conf_default_text), 0644, err));
 	return 0;
 }
@@ -302,7 +270,7 @@ mq_game_create(struct mq_store *s, const struct mq_new_game *ng,
 		rc = mq_fail(err, MQ_IO, "Out of memory.");
 		goto out;
 	}
-	if ((rc = write_file_durable(path, data, strlen(data), 0644, err)) != 0)
+	if ((rc = mq_file_replace(path, data, strlen(data), 0644, err)) != 0)
 		goto out;
 	players = json_array();
 	for (i = 0; i < ng->nplayers; i++)

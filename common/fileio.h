@@ -1,0 +1,19 @@
+/*
+ * fileio.h - durable file writes, the one way the tree writes state:
+ * write to NAME.tmp, fsync, rename over NAME (a reader sees the old file or
+ * the new one, never half), and fsync the folder when asked.
+ */
+#ifndef MQ_FILEIO_H
+#define MQ_FILEIO_H
+
+#include <stddef.h>
+
+#include "err.h"
+
+/* Replace path with data, durably (mode for a new file). */
+int mq_file_replace(const char *path, const void *data, size_t len, int mode,
+    struct mq_err *err);
+/* fsync a folder, so that names created or renamed in it survive a crash. */
+int mq_dir_sync(const char *dir, struct mq_err *err);
+
+#endif
