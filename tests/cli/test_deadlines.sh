@@ -1,0 +1,78 @@
+#!/bin/sh
+# test_deadlines.sh - time, with the clock pinned: a reminder before the
+# deadline (once), the default move at the deadline logged as a timeout
+# entry, pause/resume/extend/kick/replace/rotate-token as admin entries with
+# who and why, mailed to the players, and an old reply address refused.
+. tests/cli/lib.sh
+D=$T/data
+T0=1790000000
+H=3600
+export MASQUED_NOW=$T0
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+expect 0 "the welcome mails go out" -- $M -C $D serve --once
+[ "$(ls $D/mail/outbox/new | wc -l)" = 4 ] || fail "four welcome mails"; ok
+
+placer() {	# the name of the seat that owes a placement now
+	$MREL -C $D view $G admin --json | /usr/bin/python3 -c '
+import json, sys
+v = json.load(sys.stdin)
+print(" ".join(o["player"] for o in v["owes"]))'
+}
+mails_of_kind() { grep -l "^X-Masqued-Mail: $1" $D/mail/outbox/new/* 2>/dev/null | wc -l; }
+entries() { $MREL -C $D log $G | wc -l; }
+
+P1=$(placer)
+[ -n "$P1" ] || fail "nobody owes a placement"; ok
+# 59 h: nothing yet; 61 h: the reminder (12 h before 72 h), once
+MASQUED_NOW=$((T0 + 59 * H)) $M -C $D serve --once 2>/dev/null
+[ "$(mails_of_kind reminder)" = 0 ] || fail "a reminder came too early"; ok
+MASQUED_NOW=$((T0 + 61 * H)) $M -C $D serve --once 2>/dev/null
+[ "$(mails_of_kind reminder)" = 1 ] || fail "no reminder at 61 h"; ok
+grep -l "^X-Masqued-Mail: reminder" $D/mail/outbox/new/* | xargs grep -q "^To: $P1@x.test" || fail "the reminder went to someone else"; ok
+MASQUED_NOW=$((T0 + 62 * H)) $M -C $D serve --once 2>/dev/null
+[ "$(mails_of_kind reminder)" = 1 ] || fail "a second reminder for the same debt"; ok
+[ "$(entries)" = 1 ] || fail "a reminder changed the log"; ok
+
+# 73 h: the default placement, logged as a timeout; the next placer owes now
+MASQUED_NOW=$((T0 + 73 * H)) $M -C $D serve --once 2>/dev/null
+$MREL -C $D log $G | grep -q "timeout  $P1: PLACE" || { $MREL -C $D log $G; fail "no timeout entry for $P1"; }; ok
+P2=$(placer)
+[ -n "$P2" ] && [ "$P2" != "$P1" ] || fail "the next placer does not owe"; ok
+expect 0 "verify after a timeout" -- $M -C $D verify $G
+
+# pause: time passes, nothing happens; resume: the deadline applies again
+MASQUED_NOW=$((T0 + 74 * H)) expect 2 "admin without why" -- $M -C $D admin $G pause
+MASQUED_NOW=$((T0 + 74 * H)) expect 0 "pause" -- $M -C $D admin $G pause --why "holiday"
+$MREL -C $D log $G | grep -q "admin    pause : holiday" || fail "the pause entry lacks why"; ok
+MASQUED_NOW=$((T0 + 74 * H)) expect 1 "pause twice" -- $M -C $D admin $G pause --why "again"
+n=$(entries)
+MASQUED_NOW=$((T0 + 300 * H)) $M -C $D serve --once 2>/dev/null
+[ "$(entries)" = "$n" ] || fail "a paused game moved"; ok
+MASQUED_NOW=$((T0 + 300 * H)) expect 1 "a move while paused" -- $M -C $D submit $G $P2 "PLACE blue"
+err_has "paused"
+MASQUED_NOW=$((T0 + 300 * H)) expect 0 "resume" -- $M -C $D admin $G resume --why "back"
+MASQUED_NOW=$((T0 + 300 * H)) expect 0 "extend" -- $M -C $D admin $G extend 24h --why "a late start"
+MASQUED_NOW=$((T0 + 300 * H)) $M -C $D serve --once 2>/dev/null
+[ "$(mails_of_kind admin)" = 12 ] || fail "the admin notices were not mailed to every player"; ok
+
+# kick: the seat is played by the defaults at once
+P3=$(placer)
+MASQUED_NOW=$((T0 + 301 * H)) expect 0 "kick" -- $M -C $D admin $G kick $P3 --why "gone"
+MASQUED_NOW=$((T0 + 301 * H)) $M -C $D serve --once 2>/dev/null
+$MREL -C $D log $G | grep -q "timeout  $P3: PLACE" || fail "a kicked seat was not played by the defaults"; ok
+
+# replace: a new address, a new welcome; rotate-token: the old address dies
+MASQUED_NOW=$((T0 + 302 * H)) expect 0 "replace" -- $M -C $D admin $G replace $P3 newbie@x.test --why "a friend takes over"
+MASQUED_NOW=$((T0 + 302 * H)) $M -C $D serve --once 2>/dev/null
+grep -l "^X-Masqued-Mail: welcome" $D/mail/outbox/new/* | xargs grep -l "^To: newbie@x.test" >/dev/null || fail "no welcome for the new player"; ok
+old=$(grep -l "^To: alice@x.test" $D/mail/outbox/new/* | head -1)
+oldreply=$(grep -m1 "^Reply-To:" $old | sed 's/^Reply-To: //' | tr -d '\r')
+MASQUED_NOW=$((T0 + 303 * H)) expect 0 "rotate alice's token" -- $M -C $D admin $G rotate-token alice --why "leaked"
+printf 'From: alice@x.test\r\nTo: %s\r\nDelivered-To: %s\r\nSubject: Re\r\nMessage-ID: <old@x.test>\r\n\r\nSTATUS\r\n' "$oldreply" "$oldreply" > $T/old.eml
+MASQUED_NOW=$((T0 + 303 * H)) expect 0 "parse a mail to the old address" -- $M -C $D parse $T/old.eml
+out_has "does not verify"
+expect 1 "an admin action for an unknown player" -- $M -C $D admin $G kick zed --why "x"
+expect 2 "an unknown admin action" -- $M -C $D admin $G explode --why "x"
+expect 0 "verify at the end" -- $M -C $D verify $G
+done_checks
