@@ -20,9 +20,20 @@ struct lazy_rng {
 	int round, step;
 };
 
+static void
+lazy_init(struct lazy_rng *l, const char *purpose, int round, int step)
+{
+	l->open = 0;
+	l->purpose = purpose;
+	l->round = round;
+	l->step = step;
+}
+
 static uint32_t
 lazy_below(const struct rm_state *st, struct lazy_rng *l, uint32_t n)
 {
+	if (n <= 1)
+		return 0;	/* no choice: the stream would not be read */
 	if (!l->open) {
 		mq_rng_open(&l->r, st->seed, l->purpose, l->round, l->step);
 		l->open = 1;
@@ -224,11 +235,14 @@ resolve_card(struct rm_state *st, int seat, const struct rm_pick *pk, int k)
 {
 	const struct rm_card *c = &st->data->card[pk->card];
 	struct rm_player *pl = &st->p[seat];
-	struct lazy_rng tgt = { .purpose = "target", .round = st->round, .step = k };
-	struct lazy_rng rum = { .purpose = "rumor", .round = st->round, .step = k };
-	struct lazy_rng evid = { .purpose = "evidence", .round = st->round, .step = k };
+	struct lazy_rng tgt, rum, evid;
 	uint64_t shown = 0;
 	int e, i, n, t = -2, time;
+
+	/* Only the header: the stream itself is set up on first use. */
+	lazy_init(&tgt, "target", st->round, k);
+	lazy_init(&rum, "rumor", st->round, k);
+	lazy_init(&evid, "evidence", st->round, k);
 
 	for (e = 0; e < c->neffects; e++) {
 		const struct rm_effect *ef = &c->eff[e];
@@ -303,8 +317,9 @@ resolve_card(struct rm_state *st, int seat, const struct rm_pick *pk, int k)
 			last_event(st)->room = (int8_t)st->prince;
 			break;
 		case RM_OP_PREMONITION: {
-			struct lazy_rng pre = { .purpose = "premonition",
-			    .round = st->round, .step = k };
+			struct lazy_rng pre;
+
+			lazy_init(&pre, "premonition", st->round, k);
 
 			see_red_death(st, seat, pk->slots[0], &pre, RM_E_PREMONITION, -1);
 			break;
