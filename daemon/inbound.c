@@ -178,6 +178,15 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 		rc = mq_daemon_game(d, t.game, &a->game, &e);
 	if (rc == MQ_IO || rc == MQ_BADDATA) {
 		a->game = NULL;
+		if (rc == MQ_BADDATA) {
+			/* this game stops, and the host is told; the others go on */
+			char key[64], subject[128];
+
+			snprintf(key, sizeof(key), "badlog-%s", t.game);
+			snprintf(subject, sizeof(subject), "[masqued] game %s is stopped: "
+			    "its log does not verify", t.game);
+			mq_notify_host(d, key, subject, e.msg, NULL);
+		}
 		return mq_fail(err, rc, "game %s: %s", t.game, e.msg);
 	}
 	if (rc != 0) {
@@ -224,6 +233,111 @@ set_lang(struct mq_game *g, int seat, const char *lang, long long now,
 	return rc;
 }
 
+/* The answers to a message applied to g: the receipt and the others' mail. */
+static int
+answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
+    struct mq_submit_result *res, struct mq_err *err)
+{
+	size_t i;
+	int rc;
+
+	for (i = 0; i < res->ncmds; i++)	/* as the player numbers them */
+		if (res->cmds[i].line >= 1 && (size_t)res->cmds[i].line <= a->nlines)
+			res->cmds[i].line = a->lineno[res->cmds[i].line - 1];
+	rc = mq_notify_submit(d, g, a->seat, res, a->msg->message_id, err);
+	for (i = 0; rc == 0 && i < res->ncmds; i++)
+		if (res->cmds[i].accepted && strcmp(res->cmds[i].text, "HELP") == 0) {
+			rc = mq_notify_help(d, g, a->seat, err);
+			break;	/* the receipt does not list the commands */
+		}
+	return rc;
+}
+
+/*
+ * DATADIR/games/<id>/mailed: the last entry whose answers are spooled. It
+ * is written after the spool is fsynced and read only for a message that
+ * is in the log already: if its entry is past the mark, a crash came
+ * between the log and the spool and the answers must be rebuilt. It needs
+ * no fsync of its own: a mark lost with the machine only makes answers be
+ * rebuilt (and a mail perhaps go twice), never lost; missing or unreadable
+ * reads as 0.
+ */
+static uint64_t
+mailed_read(const struct mq_game *g)
+{
+	char path[1400];
+	unsigned long long seq = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/mailed", g->dir);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	if (fscanf(f, "%llu", &seq) != 1)
+		seq = 0;
+	fclose(f);
+	return seq;
+}
+
+static void
+mailed_write(const struct mq_game *g)
+{
+	char path[1400], tmp[1450], buf[32];
+	int fd, n;
+
+	snprintf(path, sizeof(path), "%s/mailed", g->dir);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	n = snprintf(buf, sizeof(buf), "%llu\n", (unsigned long long)g->seq);
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0 ||
+	    write(fd, buf, (size_t)n) != n || close(fd) != 0 ||
+	    rename(tmp, path) != 0)
+		mq_daemon_log("game %s: cannot write %s: %s", g->id, path,
+		    strerror(errno));
+}
+
+/*
+ * The message's entry (seq) is logged but its answers were never spooled.
+ * Rebuild them as they were to be: the game as it stood before the entry
+ * (a second, read-only copy), the same lines submitted again, which re-reads
+ * the logged entries instead of appending them (store.h), at the entry's
+ * time; then the same mails, under the same spool names.
+ */
+static int
+rebuild(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
+    struct mq_err *err)
+{
+	struct mq_submit_result res;
+	struct mq_game *g;
+	const json_t *body;
+	char id[300];
+	long long now = d->now;
+	int rc;
+
+	MQ_TRY(mq_game_open(&d->store, a->game->id, 0, seq - 1, &g, err));
+	if (g->peek == NULL) {
+		mq_game_close(g);
+		return mq_fail(err, MQ_BADDATA, "entry %llu is not in the log.",
+		    (unsigned long long)seq);
+	}
+	body = g->peek->body;
+	snprintf(id, sizeof(id), "%s", json_string_value(json_object_get(
+	    json_object_get(body, "msg"), "id")) ? json_string_value(
+	    json_object_get(json_object_get(body, "msg"), "id")) : "");
+	d->now = json_integer_value(json_object_get(body, "ts"));
+	mq_game_journal_start(g);
+	rc = mq_game_submit(g, a->seat, (const char *const *)a->lines, a->nlines,
+	    0, a->hash, id, d->now, &res, err);
+	if (rc == 0) {
+		rc = answer(d, g, a, &res, err);
+		mq_submit_result_free(&res);
+	}
+	if (rc == 0)
+		mailed_write(g);
+	mq_game_journal_stop(g);
+	mq_game_close(g);
+	d->now = now;
+	return rc;
+}
+
 int
 mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
     const char *transport_id, enum mq_inbound_outcome *outcome,
@@ -253,6 +367,18 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 	from = a.msg ? a.msg->from : NULL;
 	if (a.drop) {
 		mq_daemon_log("%s: dropped: %s", transport_id, a.auth);
+		if (a.msg->bounce) {
+			/* a player's address may be failing: the host should know */
+			char text[2048];
+
+			snprintf(text, sizeof(text), "A delivery report (bounce) came "
+			    "back from %s, subject \"%s\". One of the players' "
+			    "addresses may be failing; the report is archived as\n"
+			    "%s/archive/%s.eml.", from ? from : "an unknown sender",
+			    a.msg->subject ? a.msg->subject : "", d->conf.datadir, a.hash);
+			rc = mq_notify_host(d, a.hash, "[masqued] a mail bounced",
+			    text, err);
+		}
 		goto out;
 	}
 	if (!a.auth_ok) {
@@ -265,9 +391,29 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		goto out;
 	}
 	if (mq_game_has_message(a.game, a.hash)) {
-		mq_daemon_log("%s: already applied (game %s); acknowledged",
-		    transport_id, a.game->id);
+		uint64_t seq = mq_game_message_seq(a.game, a.hash);
+
 		*outcome = MQ_IN_DUPLICATE;
+		if (seq <= mailed_read(a.game)) {
+			mq_daemon_log("%s: already applied (game %s); acknowledged",
+			    transport_id, a.game->id);
+			goto out;
+		}
+		if ((rc = rebuild(d, &a, seq, &e)) != 0) {
+			/* the move stands; only its answers are lost: say so */
+			mq_daemon_log("%s: already applied (game %s, entry %llu), but "
+			    "its answers cannot be rebuilt: %s", transport_id,
+			    a.game->id, (unsigned long long)seq, e.msg);
+			if (rc == MQ_IO)
+				*err = e;	/* perhaps passing: try again */
+			else
+				rc = 0;
+			goto out;
+		}
+		mq_daemon_log("%s: already applied (game %s, entry %llu); rebuilt "
+		    "the answers a crash lost", transport_id, a.game->id,
+		    (unsigned long long)seq);
+		rc = mq_deadline_schedule(d, a.game, err);
 		goto out;
 	}
 	if (!mq_daemon_rate_ok(d, from)) {
@@ -298,16 +444,10 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		*err = e;
 		goto out;
 	}
-	for (size_t i = 0; i < res.ncmds; i++)	/* as the player numbers them */
-		if (res.cmds[i].line >= 1 && (size_t)res.cmds[i].line <= a.nlines)
-			res.cmds[i].line = a.lineno[res.cmds[i].line - 1];
-	rc = mq_notify_submit(d, a.game, a.seat, &res, a.msg->message_id, err);
-	for (size_t i = 0; rc == 0 && i < res.ncmds; i++)
-		if (res.cmds[i].accepted && strcmp(res.cmds[i].text, "HELP") == 0) {
-			rc = mq_notify_help(d, a.game, a.seat, err);
-			break;	/* the receipt does not list the commands */
-		}
+	rc = answer(d, a.game, &a, &res, err);
 	mq_game_journal_stop(a.game);
+	if (rc == 0 && res.logged)
+		mailed_write(a.game);
 	if (rc == 0)
 		rc = mq_deadline_schedule(d, a.game, err);
 	mq_daemon_log("%s: game %s, %s: %zu command(s), %s", transport_id,

@@ -3,9 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include <sodium.h>
 
 #include "daemon/notify.h"
+#include "fileio.h"
 #include "daemon/receipt.h"
 #include "daemon/spool.h"
 #include "mail/address.h"
@@ -290,6 +292,16 @@ mq_notify_reminder(struct mq_daemon *d, struct mq_game *g, int seat,
 	return rc ? rc : mq_spool_sync(d->conf.datadir, err);
 }
 
+/* With the game's own data and the player's reply address, unlike a stranger's. */
+int
+mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
+    struct mq_err *err)
+{
+	int rc = send_game_mail(d, g, seat, "help", base_ctx(d, g, seat), err);
+
+	return rc ? rc : mq_spool_sync(d->conf.datadir, err);
+}
+
 int
 mq_notify_stranger(struct mq_daemon *d, const char *to, const char *kind,
     const char *reason, const char *key, struct mq_err *err)
@@ -307,4 +319,42 @@ mq_notify_stranger(struct mq_daemon *d, const char *to, const char *kind,
 	    err);
 	json_decref(ctx);
 	return rc ? rc : mq_spool_sync(d->conf.datadir, err);
+}
+
+int
+mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
+    const char *text, struct mq_err *err)
+{
+	struct mq_mail_out m;
+	struct mq_buf body = MQ_BUF_INIT;
+	char id[400], name[300], marker[1400], *raw = NULL;
+	size_t len;
+	int rc;
+
+	if (!d->conf.admin[0])
+		return 0;
+	/* once per key: a marker in the spool folder remembers it was told */
+	snprintf(marker, sizeof(marker), "%s/spool/told-%s", d->conf.datadir, key);
+	if (access(marker, F_OK) == 0)
+		return 0;
+	if (mq_buf_printf(&body, "=== masqued · a message for the host ===\n\n%s\n",
+	    text) != 0)
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	snprintf(id, sizeof(id), "host.%s@%s", key, d->conf.reply_domain);
+	memset(&m, 0, sizeof(m));
+	m.from = d->conf.from;
+	m.to = d->conf.admin;
+	m.subject = subject;
+	m.message_id = id;
+	m.date = d->now;
+	m.text = mq_buf_str(&body);
+	rc = mq_mime_build(&m, &raw, &len, err);
+	snprintf(name, sizeof(name), "admin-%s", key);
+	if (rc == 0)
+		rc = mq_spool_put(d->conf.datadir, name, d->conf.admin, raw, len, err);
+	if (rc == 0)
+		rc = mq_file_replace(marker, "", 0, 0644, err);
+	free(raw);
+	mq_buf_free(&body);
+	return rc;
 }

@@ -21,6 +21,10 @@ int mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 int mq_notify_update(struct mq_daemon *d, struct mq_game *g, const char *kind,
     const char *notice, struct mq_err *err);
 
+/* The help mail (the game's commands) to a player of the game. */
+int mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
+    struct mq_err *err);
+
 /* A reminder to a seat that still owes its move. */
 int mq_notify_reminder(struct mq_daemon *d, struct mq_game *g, int seat,
     struct mq_err *err);
@@ -29,6 +33,11 @@ int mq_notify_reminder(struct mq_daemon *d, struct mq_game *g, int seat,
  * help; `key` names the spool file so a retry does not double it. */
 int mq_notify_stranger(struct mq_daemon *d, const char *to, const char *kind,
     const char *reason, const char *key, struct mq_err *err);
+
+/* A plain notice to the host (config `admin`), once per key: a bounce, a game
+ * stopped by a bad log. Nothing happens when no admin is configured. */
+int mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
+    const char *text, struct mq_err *err);
 
 /* The deadline of a seat's current debt, or 0. */
 long long mq_notify_deadline(const struct mq_daemon *d, const struct mq_game *g,

@@ -1,0 +1,95 @@
+#!/bin/sh
+# test_faults.sh - faults that concern a game: a log that stops verifying
+# stops that game only (the host is told, once; the other games go on; the
+# mail waits), a bounce is never answered but the host hears of it, and a
+# full disk loses nothing (the mail stays in the inbox until there is room).
+. tests/cli/lib.sh
+D=$T/data
+expect 0 "init" -- $M -C $D init
+printf 'admin = host@x.test\n' >> $D/masqued.conf
+A=$(new_game $D) && B=$(new_game $D) || fail "new"
+expect 0 "welcome mails" -- $M -C $D serve --once
+
+reply_to() {	# game player -> the Reply-To of the player's welcome mail
+	grep -l "^To: $2@x.test" $D/mail/outbox/new/* | xargs grep -l "^Message-ID: <$1\." |
+	    head -1 | xargs grep -m1 "^Reply-To:" | sed 's/^Reply-To: //' | tr -d '\r'
+}
+mail() {	# file from to id body
+	printf 'From: %s\r\nTo: %s\r\nDelivered-To: %s\r\nSubject: Re: the game\r\nMessage-ID: <%s@x.test>\r\nDate: Mon, 21 Sep 2026 14:13:20 +0000\r\n\r\n%s\r\n' \
+	    "$2" "$3" "$3" "$4" "$5" > "$1"
+}
+inbox() { ls $D/mail/inbox/new | wc -l; }
+
+# --- a log that stops verifying: that game stops, the other goes on ---
+RA=$(reply_to $A alice); RB=$(reply_to $B alice)
+[ -n "$RA" ] && [ -n "$RB" ] || fail "no reply addresses"; ok
+mail $T/a.eml alice@x.test "$RA" a1 "PLAN cw cw cw cw cw cw"
+mail $T/b.eml alice@x.test "$RB" b1 "PLAN ccw ccw ccw ccw ccw ccw"
+cp $T/a.eml $D/mail/inbox/new/1.a.eml; cp $T/b.eml $D/mail/inbox/new/2.b.eml
+$M -C $D submit $A bob "PLAN cw stay stay stay stay stay" >/dev/null || fail "submit"
+sed -i '2s/"ts":/"ts" :/' $D/games/$A/log		# entry 2 no longer canonical
+cp $D/games/$A/log $T/a.log
+$M -C $D serve --once 2>$T/serve.err
+grep -q "does not verify\|not in canonical form\|entry 2" $T/serve.err || { cat $T/serve.err; fail "the daemon's log does not say why game $A stopped"; }; ok
+[ -e $D/mail/inbox/new/1.a.eml ] || fail "the mail for the stopped game was not kept"; ok
+[ ! -e $D/mail/inbox/new/2.b.eml ] || fail "the other game's mail was not processed"; ok
+$MREL -C $D log $B | grep -q "alice: PLAN ccw" || fail "the other game did not go on"; ok
+same_file $D/games/$A/log $T/a.log "the stopped game's log changed"
+grep -l "^To: host@x.test" $D/mail/outbox/new/* | xargs grep -l "is stopped" >/dev/null || fail "the host was not told"; ok
+$M -C $D serve --once 2>/dev/null
+[ "$(grep -l "is stopped" $D/mail/outbox/new/* | wc -l)" = 1 ] || fail "the host was told twice"; ok
+rm -f $D/mail/inbox/new/1.a.eml
+
+# --- a bounce: never answered; the host hears of it ---
+n=$(ls $D/mail/outbox/new | wc -l)
+cat > $D/mail/inbox/new/3.bounce.eml <<'MSG'
+From: MAILER-DAEMON@x.test
+To: game@masqued.invalid
+Subject: Undelivered Mail Returned to Sender
+Message-ID: <bounce1@x.test>
+Content-Type: multipart/report; report-type=delivery-status; boundary="b"
+
+--b
+Content-Type: text/plain
+
+This is the mail system. The mail to dave@x.test could not be delivered.
+--b
+Content-Type: message/delivery-status
+
+Final-Recipient: rfc822; dave@x.test
+Action: failed
+Status: 5.1.1
+--b--
+MSG
+$M -C $D serve --once 2>$T/serve.err
+grep -q "bounce" $T/serve.err || fail "the daemon's log does not mention the bounce"; ok
+grep -l "^To: MAILER-DAEMON" $D/mail/outbox/new/* >/dev/null 2>&1 && fail "a bounce was answered"; ok
+grep -l "^To: host@x.test" $D/mail/outbox/new/* | xargs grep -l "bounced" >/dev/null || fail "the host did not hear of the bounce"; ok
+
+# --- a full disk: nothing is lost, nothing doubled ---
+if unshare -m true 2>/dev/null; then
+	mail $T/c.eml alice@x.test "$RB" c1 "PLAN cw stay cw stay cw stay"
+	cat > $T/full.sh <<EOS
+set -e
+mount -t tmpfs -o size=4m tmpfs $T/small
+cp -a $D $T/small/data
+cp $T/c.eml $T/small/data/mail/inbox/new/4.c.eml
+dd if=/dev/zero of=$T/small/filler bs=4096 count=100000 2>/dev/null || true
+before=\$(wc -l < $T/small/data/games/$B/log)
+$M -C $T/small/data serve --once 2>$T/full.err || true
+after=\$(wc -l < $T/small/data/games/$B/log)
+[ -e $T/small/data/mail/inbox/new/4.c.eml ] || { echo "the mail was lost on a full disk"; exit 1; }
+[ "\$before" = "\$after" ] || { echo "the log changed on a full disk"; exit 1; }
+rm $T/small/filler
+$M -C $T/small/data serve --once 2>/dev/null
+[ ! -e $T/small/data/mail/inbox/new/4.c.eml ] || { echo "the mail was not processed once there was room"; exit 1; }
+[ "\$(grep -c 'PLAN cw stay cw stay cw stay' $T/small/data/games/$B/log)" = 1 ] || { echo "the move was not applied exactly once"; exit 1; }
+$M -C $T/small/data verify $B >/dev/null
+EOS
+	mkdir -p $T/small
+	unshare -m sh $T/full.sh || { cat $T/full.err 2>/dev/null; fail "full disk"; }
+	grep -q "No space left\|space" $T/full.err || { cat $T/full.err; fail "the daemon's log does not say the disk is full"; }; ok
+else
+	echo "test_faults: no mount namespace here; the full-disk case was not run" >&2
+fi
+done_checks
