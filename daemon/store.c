@@ -127,7 +127,8 @@ mq_store_games(const struct mq_store *s, char ***ids, size_t *n,
 		(*n)++;
 	}
 	closedir(d);
-	qsort(v, *n, sizeof(*v), cmp_str);
+	if (*n > 1)
+		qsort(v, *n, sizeof(*v), cmp_str);
 	*ids = v;
 	return 0;
 oom:
@@ -187,6 +188,28 @@ random_id(char id[MQ_GAME_ID_LEN + 1])
 	id[MQ_GAME_ID_LEN] = '\0';
 }
 
+/*
+ * MASQUED_GAME_ID, for tests only: the new game's id, with the seed's salt
+ * derived from the seed instead of drawn, so that a golden mail test is the
+ * same byte for byte. -1 when it is set but not an id, 1 when used.
+ */
+static int
+test_game_id(char id[MQ_GAME_ID_LEN + 1], const uint8_t seed[32],
+    uint8_t salt[32])
+{
+	const char *env = getenv("MASQUED_GAME_ID");
+
+	if (env == NULL || *env == '\0')
+		return 0;
+	if (strlen(env) != MQ_GAME_ID_LEN ||
+	    strspn(env, "abcdefghijklmnopqrstuvwxyz234567") != MQ_GAME_ID_LEN)
+		return -1;
+	memcpy(id, env, MQ_GAME_ID_LEN + 1);
+	crypto_generichash(salt, 32, (const unsigned char *)"masqued-test-salt",
+	    17, seed, 32);
+	return 1;
+}
+
 static json_t *
 hexstr(const uint8_t *b, size_t n)
 {
@@ -240,7 +263,7 @@ mq_game_create(struct mq_store *s, const struct mq_new_game *ng,
 	uint8_t seed[32], salt[32];
 	char dir[1200], path[1300], *data = NULL;
 	json_t *gen = NULL, *players;
-	int i, rc, tries;
+	int i, rc, tries, fixed;
 
 	if (!s->have_secret)
 		return mq_fail(err, MQ_IO, "Creating a game needs the server's "
@@ -251,14 +274,20 @@ mq_game_create(struct mq_store *s, const struct mq_new_game *ng,
 	else
 		randombytes_buf(seed, sizeof(seed));
 	randombytes_buf(salt, sizeof(salt));
+	if ((fixed = test_game_id(id, seed, salt)) < 0) {
+		rc = mq_fail(err, MQ_USAGE, "MASQUED_GAME_ID must be 8 of a-z "
+		    "and 2-7.");
+		goto out;
+	}
 	if ((rc = check_new_game(ng, &gd, seed, err)) != 0)
 		goto out;
 	for (tries = 0;; tries++) {
-		random_id(id);
+		if (!fixed)
+			random_id(id);
 		snprintf(dir, sizeof(dir), "%s/games/%s", s->datadir, id);
 		if (mkdir(dir, 0755) == 0)
 			break;
-		if (errno != EEXIST || tries > 100) {
+		if (errno != EEXIST || fixed || tries > 100) {
 			rc = mq_fail_errno(err, MQ_IO, "Cannot create %s", dir);
 			goto out;
 		}
@@ -398,31 +427,44 @@ pend_resolve(struct mq_game *g, const void *state)
 }
 
 static int
-msg_add(struct mq_game *g, const char *hash)
+msg_add(struct mq_game *g, const char *hash, uint64_t seq)
 {
 	char **nv;
+	uint64_t *ns;
 
 	if (g->nmsg == g->capmsg) {
-		g->capmsg = g->capmsg ? g->capmsg * 2 : 32;
-		if ((nv = realloc(g->msg_hashes, g->capmsg * sizeof(*nv))) == NULL)
+		size_t cap = g->capmsg ? g->capmsg * 2 : 32;
+
+		if ((nv = realloc(g->msg_hashes, cap * sizeof(*nv))) == NULL)
 			return MQ_IO;
 		g->msg_hashes = nv;
+		if ((ns = realloc(g->msg_seqs, cap * sizeof(*ns))) == NULL)
+			return MQ_IO;
+		g->msg_seqs = ns;
+		g->capmsg = cap;
 	}
 	if ((g->msg_hashes[g->nmsg] = strdup(hash)) == NULL)
 		return MQ_IO;
+	g->msg_seqs[g->nmsg] = seq;
 	g->nmsg++;
+	return 0;
+}
+
+uint64_t
+mq_game_message_seq(const struct mq_game *g, const char *hash)
+{
+	size_t i;
+
+	for (i = 0; i < g->nmsg; i++)
+		if (strcmp(g->msg_hashes[i], hash) == 0)
+			return g->msg_seqs[i];
 	return 0;
 }
 
 int
 mq_game_has_message(const struct mq_game *g, const char *hash)
 {
-	size_t i;
-
-	for (i = 0; i < g->nmsg; i++)
-		if (strcmp(g->msg_hashes[i], hash) == 0)
-			return 1;
-	return 0;
+	return mq_game_message_seq(g, hash) != 0;
 }
 
 /* Parse and apply one command text as the log holds it. */
@@ -481,7 +523,7 @@ replay_commands(struct mq_game *g, const json_t *body, uint64_t seq,
 	}
 	msg = json_object_get(body, "msg");
 	if (json_is_string(json_object_get(msg, "hash")) &&
-	    msg_add(g, json_string_value(json_object_get(msg, "hash"))))
+	    msg_add(g, json_string_value(json_object_get(msg, "hash")), seq))
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	return 0;
 }
@@ -815,6 +857,7 @@ mq_game_close(struct mq_game *g)
 	for (i = 0; i < g->nmsg; i++)
 		free(g->msg_hashes[i]);
 	free(g->msg_hashes);
+	free(g->msg_seqs);
 	free(g->pend);
 	free(g);
 }
@@ -932,6 +975,76 @@ mq_game_append(struct mq_game *g, json_t *body, struct mq_err *err)
 	return 0;
 }
 
+/* The fields a submit builds of a body match the logged entry's body (which
+ * has v, seq, prev, kid, and each secret command's salt and commit too). */
+static int
+same_fields(const json_t *built, const json_t *logged)
+{
+	const json_t *v, *c, *lc;
+	const char *key;
+	size_t i;
+
+	json_object_foreach((json_t *)built, key, v) {
+		if (strcmp(key, "commands") != 0) {
+			if (!json_equal((json_t *)v, json_object_get(logged, key)))
+				return 0;
+			continue;
+		}
+		lc = json_object_get(logged, key);
+		if (json_array_size(v) != json_array_size(lc))
+			return 0;
+		json_array_foreach(v, i, c)
+			if (!json_equal(json_object_get(c, "text"),
+			    json_object_get(json_array_get(lc, i), "text")) ||
+			    !json_equal(json_object_get(c, "secret"),
+			    json_object_get(json_array_get(lc, i), "secret")))
+				return 0;
+	}
+	return 1;
+}
+
+/*
+ * Rebuilding (store.h): the next nb entries of the log, read instead of
+ * appended, must be those just built; bodies[i] becomes the logged body
+ * (with its salts) and sg[i] what the append returned.
+ */
+static int
+reread(struct mq_game *g, json_t **bodies, size_t nb, struct mq_log_signed *sg,
+    struct mq_err *err)
+{
+	const struct mq_log_entry *e;
+	size_t i;
+	int rc = 0;
+
+	memset(sg, 0, nb * sizeof(*sg));
+	for (i = 0; i < nb; i++) {
+		e = g->peek;
+		g->peek = NULL;
+		if (e == NULL && (rc = mq_logfile_next(g->lf, &e, err)) != 0)
+			break;
+		if (e == NULL || !same_fields(bodies[i], e->body)) {
+			rc = mq_fail(err, MQ_BADDATA, "The log of game %s does not hold "
+			    "the entry this message makes at entry %llu: it cannot be "
+			    "rebuilt.", g->id, (unsigned long long)g->seq + i + 1);
+			break;
+		}
+		json_decref(bodies[i]);
+		bodies[i] = json_deep_copy(e->body);
+		sg[i].seq = e->seq;
+		sg[i].body = strndup(e->line, e->body_len);
+		sodium_bin2hex(sg[i].hash, sizeof(sg[i].hash), e->hash, sizeof(e->hash));
+		sodium_bin2base64(sg[i].sig, sizeof(sg[i].sig), e->sig, sizeof(e->sig),
+		    sodium_base64_VARIANT_ORIGINAL);
+		if (bodies[i] == NULL || sg[i].body == NULL) {
+			rc = mq_fail(err, MQ_IO, "Out of memory.");
+			break;
+		}
+	}
+	if (rc)
+		mq_log_signed_free(sg, nb);
+	return rc;
+}
+
 int
 mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
     size_t n, int atomic, const char *msg_hash, const char *msg_id,
@@ -951,7 +1064,7 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 	int rc = 0, changed = 0;
 
 	memset(res, 0, sizeof(*res));
-	if (!g->writable)
+	if (!g->writable && g->peek == NULL)
 		return mq_fail(err, MQ_IO, "The game %s is not open for writing.", g->id);
 	if (seat < 0 || seat >= g->nplayers)
 		return mq_fail(err, MQ_REFUSED, "There is no such player in game %s.",
@@ -1037,7 +1150,9 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		    msg_hash, "id", msg_id ? msg_id : ""));
 	bodies[1] = build_reveal(g, newp, nnew, resolved, nres, ts);
 	nb = bodies[1] ? 2 : 1;
-	if ((rc = mq_logfile_append(g->lf, bodies, nb, sg, err)) != 0)
+	rc = g->writable ? mq_logfile_append(g->lf, bodies, nb, sg, err) :
+	    reread(g, bodies, nb, sg, err);
+	if (rc)
 		goto out;
 	/* The entries are durable: now the live game follows the log. */
 	for (i = 0; i < nb; i++)

@@ -1,0 +1,62 @@
+#!/bin/sh
+# test_config.sh - masqued.conf: every documented key accepted, and each kind
+# of bad config refused at start with one sentence naming the line and key.
+. tests/cli/lib.sh
+D=$T/data
+expect 0 "init" -- $M -C $D init
+expect 0 "the commented default config starts" -- $M -C $D serve --once
+
+bad() {	# description, config text, a word the sentence must name, exit code
+	printf '%s\n' "$2" > $T/bad.conf
+	expect "${4:-1}" "$1" -- $M -C $D -c $T/bad.conf serve --once
+	err_has "$3"; one_line
+}
+bad "an unknown key" "colour = red" "colour"
+bad "a line without =" "inbound imap" "line 1"
+bad "a bad transport" "inbound = carrier-pigeon" "inbound"
+bad "a bad duration" "deadline = soon" "deadline"
+bad "a reminder after the deadline" "deadline = 2h
+reminder = 3h" "reminder"
+bad "imap without a server" "inbound = imap" "imap_url"
+bad "a password variable that is not set" "imap_password_env = MQ_NO_SUCH_VARIABLE" "MQ_NO_SUCH_VARIABLE"
+bad "a password file that cannot be read" "smtp_password_file = /nonexistent/pw" "smtp_password_file" 4
+bad "a bad language" "lang = fr" "lang"
+bad "a bad tls value" "tls = maybe" "tls"
+expect 4 "a config file that does not exist" -- $M -C $D -c $T/nothing.conf serve --once
+one_line
+
+# every key of the example, filled in, is accepted (a password from a file and from the environment)
+printf 'secret\n' > $T/pw
+cat > $T/good.conf <<CONF
+admin = host@x.test
+inbound = maildir
+outbound = maildir
+maildir_inbox = $D/mail/inbox
+maildir_outbox = $D/mail/outbox
+imap_url = imaps://imap.x.test:993
+imap_mailbox = INBOX
+imap_user = game@x.test
+imap_password_env = MQ_TEST_PW
+imap_done_folder = done
+smtp_url = smtps://smtp.x.test:465
+smtp_user = game@x.test
+smtp_password_file = $T/pw
+tls = yes
+from = masqued <game@x.test>
+reply_local = game
+reply_domain = x.test
+poll_interval = 30
+deadline = 48h
+reminder = 6h
+deadline_policy = wait
+lang = ja
+rate_limit = 10
+CONF
+MQ_TEST_PW=hunter2 expect 0 "every key" -- $M -C $D -c $T/good.conf serve --once
+grep -q hunter2 $T/err $T/out && fail "a password reached the log"; ok
+# the example documents every key the parser knows, and the parser knows every key it documents
+for k in $(grep -oE '^# ?[a-z_]+ =' config/masqued.conf.example | tr -d '# =' | sort -u); do
+	grep -q "\"$k\"" daemon/config.c || fail "the example documents $k, which the parser does not know"
+	ok
+done
+done_checks
