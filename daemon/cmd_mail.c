@@ -91,6 +91,12 @@ read_input(const char *path, size_t *len, struct mq_err *err)
 		}
 		mq_buf_add(&b, chunk, n);
 	}
+	/* A directory opens but does not read: never take it for empty mail. */
+	if (ferror(f) && err->code == 0) {
+		mq_fail_errno(err, MQ_IO, "Cannot read %s", path);
+		mq_buf_free(&b);
+		b.oom = 1;
+	}
 	if (f != stdin)
 		fclose(f);
 	if (b.oom) {

@@ -111,9 +111,14 @@ send_mail(struct mq_daemon *d, const char *to, const char *reply_to,
 	return rc;
 }
 
+/*
+ * The spool name and Message-ID say game, seq, seat and kind, so a retry
+ * replaces rather than doubles a mail; uniq ("" or a hex word) sets apart
+ * two mails of one kind at one seq (receipts for mail that logged nothing).
+ */
 static int
-send_game_mail(struct mq_daemon *d, struct mq_game *g, int seat,
-    const char *kind, json_t *ctx, struct mq_err *err)
+send_game_mail_uniq(struct mq_daemon *d, struct mq_game *g, int seat,
+    const char *kind, const char *uniq, json_t *ctx, struct mq_err *err)
 {
 	char tag[MQ_TAG_LEN + 1], reply[400], msgid[300], root[300], name[200];
 	int rc;
@@ -121,16 +126,24 @@ send_game_mail(struct mq_daemon *d, struct mq_game *g, int seat,
 	mq_addr_tag(d->store.keys.tag, g->id, seat, g->players[seat].epoch, tag);
 	mq_addr_reply(d->conf.reply_local, d->conf.reply_domain, g->id, seat, tag,
 	    reply, sizeof(reply));
-	snprintf(msgid, sizeof(msgid), "%s.%d.%llu.%s@%s", g->id, seat,
-	    (unsigned long long)g->seq, kind, d->conf.reply_domain);
+	snprintf(msgid, sizeof(msgid), "%s.%d.%llu.%s%s%s@%s", g->id, seat,
+	    (unsigned long long)g->seq, kind, *uniq ? "." : "", uniq,
+	    d->conf.reply_domain);
 	snprintf(root, sizeof(root), "%s.%d.1.welcome@%s", g->id, seat,
 	    d->conf.reply_domain);
-	snprintf(name, sizeof(name), "%s-%08llu-%d-%s", g->id,
-	    (unsigned long long)g->seq, seat, kind);
+	snprintf(name, sizeof(name), "%s-%08llu-%d-%s%s%s", g->id,
+	    (unsigned long long)g->seq, seat, kind, *uniq ? "-" : "", uniq);
 	rc = send_mail(d, g->players[seat].email, reply, g->players[seat].lang, kind,
 	    g->gd.json, ctx, msgid, strcmp(kind, "welcome") ? root : NULL, name, err);
 	json_decref(ctx);
 	return rc;
+}
+
+static int
+send_game_mail(struct mq_daemon *d, struct mq_game *g, int seat,
+    const char *kind, json_t *ctx, struct mq_err *err)
+{
+	return send_game_mail_uniq(d, g, seat, kind, "", ctx, err);
 }
 
 int
@@ -156,21 +169,37 @@ mq_notify_welcome(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 static json_t *
 results_json(const struct mq_submit_result *r, int accepted)
 {
-	json_t *a = json_array();
-	size_t i;
+	json_t *a = json_array(), *body = NULL, *logged = NULL, *o, *lc;
+	size_t i, j = 0;
 
+	/* The commitments are in the entry, whose commands are the accepted
+	 * ones that were logged, in the same order. */
+	if (accepted && r->logged && r->entry.body != NULL &&
+	    (body = json_loads(r->entry.body, 0, NULL)) != NULL)
+		logged = json_object_get(body, "commands");
 	for (i = 0; i < r->ncmds; i++) {
 		const struct mq_cmd_result *c = &r->cmds[i];
 
 		if (c->accepted != accepted)
 			continue;
-		if (accepted)
-			json_array_append_new(a, json_pack("{s:s, s:b}", "text", c->text,
-			    "secret", c->secret));
-		else
+		if (accepted) {
+			o = json_pack("{s:s, s:b}", "text", c->text, "secret", c->secret);
+			while (c->secret && j < json_array_size(logged)) {
+				lc = json_array_get(logged, j++);
+				if (strcmp(json_string_value(json_object_get(lc, "text")) ?
+				    json_string_value(json_object_get(lc, "text")) : "",
+				    c->text) == 0) {
+					json_object_set(o, "commit",
+					    json_object_get(lc, "commit"));
+					break;
+				}
+			}
+			json_array_append_new(a, o);
+		} else
 			json_array_append_new(a, json_pack("{s:i, s:s, s:s}", "line",
 			    c->line, "text", c->text, "error", c->error));
 	}
+	json_decref(body);
 	return a;
 }
 
@@ -233,7 +262,7 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 {
 	const char *upd = update_kind(g);
 	json_t *ctx;
-	char *receipt = NULL;
+	char *receipt = NULL, uniq[17] = "";
 	int i, rc = 0;
 
 	ctx = base_ctx(d, g, seat);
@@ -248,7 +277,17 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 		json_object_set_new(ctx, "commitments", own_commits(g, seat));
 	if (upd == NULL && g->journal_on)
 		json_object_set(ctx, "events", g->journal[seat]);
-	rc = send_game_mail(d, g, seat, "receipt", ctx, err);
+	if (!r->logged && reply_id != NULL) {
+		/* Nothing logged: the seq is the last message's too, and one
+		 * pass may answer several; the sender's Message-ID sets this
+		 * answer apart, and a retry of the same message still replaces it. */
+		unsigned char h[8];
+
+		crypto_generichash(h, sizeof(h), (const unsigned char *)reply_id,
+		    strlen(reply_id), NULL, 0);
+		sodium_bin2hex(uniq, sizeof(uniq), h, sizeof(h));
+	}
+	rc = send_game_mail_uniq(d, g, seat, "receipt", uniq, ctx, err);
 	if (rc == 0 && upd != NULL)
 		rc = everyone(d, g, upd, NULL, err);
 	else if (rc == 0 && g->committed != NULL && json_array_size(g->committed) > 0) {
@@ -264,7 +303,6 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	}
 	if (rc == 0)
 		rc = mq_spool_sync(d->conf.datadir, err);
-	(void)reply_id;
 	return rc;
 }
 

@@ -70,6 +70,7 @@ struct mq_game {
 	struct mq_pending *pend;
 	size_t npend, cappend;
 	char **msg_hashes;		/* raw-message hashes already logged */
+	uint64_t *msg_seqs;		/* the seq of the entry that logged each */
 	size_t nmsg, capmsg;
 	char head_sig[MQ_LOG_B64LEN + 1];	/* the last entry's signature */
 	/* What the last entries did, for the mail: on while journal_on. */
@@ -144,12 +145,20 @@ int mq_game_seat(const struct mq_game *g, const char *name);
  * (submit); else log what was accepted (mail). msg_hash/msg_id (may be NULL)
  * record the raw message; a hash already logged is refused as a replay.
  * On failure res holds nothing (and needs no free).
+ *
+ * Rebuilding: on a game opened read-only at_seq just before entries that
+ * are logged already (g->peek set), submit appends nothing: it checks that
+ * the entries it builds are the next ones of the log and replays those, so
+ * res is what the original submit returned. That is how the daemon answers
+ * a message whose entry a crash left logged but unanswered (inbound.c).
  */
 int mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
     size_t n, int atomic, const char *msg_hash, const char *msg_id,
     long long ts, struct mq_submit_result *res, struct mq_err *err);
 void mq_submit_result_free(struct mq_submit_result *r);
 int mq_game_has_message(const struct mq_game *g, const char *hash);
+/* The seq of the entry that logged the message with this hash, or 0. */
+uint64_t mq_game_message_seq(const struct mq_game *g, const char *hash);
 
 /* Generic log appends for other entry types (timeout, admin, end). */
 int mq_game_append(struct mq_game *g, json_t *body, struct mq_err *err);

@@ -1,0 +1,299 @@
+#!/bin/sh
+# test_mail.sh - the mail path's bad input (issue 4): every malformed,
+# hostile or automatic message is answered with one sentence to its From
+# address (and nobody else) or dropped unanswered, as DESIGN.md says, and
+# none of them changes a game (the log is byte-identical: cmp). Then valid
+# replies in every charset players use and in each client's quoting style,
+# the shape of `parse`'s JSON, and the exit codes of ingest and parse.
+#
+# The messages are templates in tests/data/mail/ (written by make.py there);
+# fill() puts in the game's real reply address, read from the welcome mail.
+# The three huge ones (20 MB, 1,000 nested multiparts, a 100 KB header line)
+# are built here. The ASan binary runs every check.
+. tests/cli/lib.sh
+PY=/usr/bin/python3
+F=tests/data/mail
+D=$T/data
+O=$D/mail/outbox/new
+
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+L=$D/games/$G/log
+expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
+[ "$(ls $O | wc -l)" = 4 ] || fail "expected 4 welcome mails in the outbox"; ok
+
+# The Reply-To of NAME's welcome mail: the address a real reply goes to.
+reply_to() {
+	f=$(grep -l "^To: $1@x.test" $O/* | head -n 1)
+	[ -n "$f" ] || fail "no welcome mail to $1"
+	sed -n 's/^Reply-To: //p' "$f" | tr -d '\r'
+}
+RT=$(reply_to alice)
+echo "$RT" | grep -Eq "^game\+$G\.0\.[a-z2-7]{16}@masqued\.invalid$" ||
+    fail "alice's reply address $RT is not LOCAL+game.seat.tag@DOMAIN"; ok
+# The same address with one character of its tag changed.
+last=$(echo "$RT" | sed 's/@.*//; s/.*\(.\)$/\1/')
+[ "$last" = a ] && swap=b || swap=a
+BADTO=$(echo "$RT" | sed "s/.@/$swap@/")
+
+# fill NAME: the template with the placeholders filled in, as $T/NAME.eml
+fill() {
+	LC_ALL=C sed -e "s/@TO@/$RT/g; s/@BADTO@/$BADTO/g; s/@GAME@/$G/g" \
+	    "$F/$1.eml" >"$T/$1.eml" || fail "fill $1"
+}
+# The plain-text part of an outgoing mail, decoded, on one line.
+body() {
+	$PY - "$1" <<'EOF'
+import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], 'rb'))
+t = [p.get_payload(decode=True).decode('utf-8') for p in m.walk()
+     if p.get_content_type() == 'text/plain']
+print(' '.join(' '.join(t).split()))
+EOF
+}
+# The mails the last ingest put in the outbox (the spool must be empty).
+snap() { ls $O >$T/outbox.before; cp $L $T/log.before; }
+new_mails() { ls $O | comm -13 $T/outbox.before - ; }
+unchanged() {	# what
+	same_file $L $T/log.before "$1 changed the game's log"
+}
+
+# answered WHAT NAME SENTENCE [TO]: ingest $T/NAME.eml; exactly one mail,
+# to TO (default alice) alone, saying SENTENCE; the game unchanged.
+answered() {
+	what=$1; name=$2; sentence=$3; to=${4:-alice@x.test}
+	snap
+	expect 0 "$what: ingest" -- $M -C $D ingest $T/$name.eml
+	unchanged "$what"
+	[ "$(new_mails | wc -l)" = 1 ] || fail "$what: $(new_mails | wc -l) answers, wanted 1"; ok
+	[ -z "$(ls $D/spool)" ] || fail "$what: mail left in the spool"; ok
+	a=$O/$(new_mails)
+	[ "$(grep -c '^To:' $a)" = 1 ] && grep -q "^To: $to$(printf '\r')\{0,1\}$" $a ||
+	    fail "$what: the answer is not addressed to $to alone"; ok
+	! grep -Eqi '^(cc|bcc):' $a || fail "$what: the answer has a Cc or Bcc"; ok
+	grep -q '^Auto-Submitted: auto-generated' $a ||
+	    fail "$what: the answer lacks Auto-Submitted: auto-generated"; ok
+	body $a >$T/answer.txt
+	grep -qF -- "$sentence" $T/answer.txt ||
+	    { cat $T/answer.txt >&2; fail "$what: the answer does not say: $sentence"; }; ok
+}
+# dropped WHAT NAME: ingest; no answer at all; the game unchanged.
+dropped() {
+	snap
+	expect 0 "$1: ingest" -- $M -C $D ingest $T/$2.eml
+	err_has "dropped"
+	unchanged "$1"
+	[ -z "$(new_mails)" ] || fail "$1: it was answered ($(new_mails))"; ok
+	[ -z "$(ls $D/spool)" ] || fail "$1: mail left in the spool"; ok
+}
+
+# --- bad input: answered with one sentence, or dropped; no game changes ---
+fill bad_mime
+answered "malformed MIME" bad_mime "The message has no readable text part."
+fill no_charset
+answered "a missing charset" no_charset "Café crème, s'il vous plaît"
+grep -qF "is not a command" $T/answer.txt || fail "no charset: not said why"; ok
+fill broken_charset
+answered "a broken charset label" broken_charset "Naïve résumé"
+grep -qF "is not a command" $T/answer.txt || fail "broken charset: not said why"; ok
+fill nul
+answered "NUL bytes" nul "line 1: Hello there"
+fill invalid_utf8
+answered "invalid UTF-8" invalid_utf8 "line 1: bad � bytes � here"
+fill forged_tag
+answered "a forged tag" forged_tag "The reply address of this message does not verify"
+fill wrong_from
+answered "a valid tag from the wrong From" wrong_from \
+    "This message came from mallory@evil.test, which is not the address registered" \
+    mallory@evil.test
+fill unknown_command
+answered "an unknown command" unknown_command "line 1: DANCE wildly"
+grep -qF '"dance" is not a command' $T/answer.txt || fail "unknown command: not said why"; ok
+fill no_command
+answered "no command at all" no_command "THE COMMANDS"
+grep -qF "game $G" $T/answer.txt && grep -qF "PLACE room" $T/answer.txt &&
+    grep -qF "Black is next to Blue" $T/answer.txt ||
+    fail "the help mail lacks the game or its commands"; ok
+fill auto_reply
+dropped "an auto-reply (Auto-Submitted: auto-replied)" auto_reply
+fill bounce
+dropped "a bounce (multipart/report)" bounce
+
+# The huge ones, built here: each answered with what is wrong.
+hdr() {	# message-id
+	printf 'From: Alice <alice@x.test>\nTo: %s\nSubject: Re: hi\nMessage-ID: <%s@x.test>\nMIME-Version: 1.0\n' "$RT" "$1"
+}
+{ hdr huge; printf 'Content-Type: text/plain; charset=utf-8\n\nPLACE blue\n'
+  head -c 20000000 /dev/zero | tr '\0' x | fold -w 76; } >$T/huge.eml
+answered "a 20 MB message" huge "The message is larger than 10 MiB."
+{ hdr nested; awk 'BEGIN {
+	for (i = 1; i <= 1000; i++)
+		printf "Content-Type: multipart/mixed; boundary=\"b%d\"\n\n--b%d\n", i, i
+	printf "Content-Type: text/plain\n\nPLACE blue\n"
+	for (i = 1000; i >= 1; i--)
+		printf "--b%d--\n", i }'; } >$T/nested.eml
+answered "1,000 nested multiparts" nested "more than 50 levels of nested parts"
+{ hdr longhdr; printf 'X-Long: '; head -c 102400 /dev/zero | tr '\0' a
+  printf '\nContent-Type: text/plain; charset=utf-8\n\nPLACE blue\n'; } >$T/longhdr.eml
+answered "a header line of 100 KB" longhdr "a header line longer than 64 KiB"
+# The same, but an auto-reply: still never answered.
+{ hdr hugeauto; printf 'Auto-Submitted: auto-replied\nContent-Type: text/plain\n\n'
+  head -c 11000000 /dev/zero | tr '\0' x | fold -w 76; } >$T/hugeauto.eml
+dropped "an unreadable auto-reply" hugeauto
+
+# Two wrong replies in one pass of the daemon (Maildir in): both answered,
+# each with its own line, though neither moved the game's seq.
+for i in 1 2; do
+	printf 'From: alice@x.test\nTo: %s\nSubject: x\nMessage-ID: <twice%s@x.test>\n\nDANCE number %s\n' \
+	    "$RT" $i $i >$D/mail/inbox/new/100$i.test
+done
+snap
+expect 0 "serve --once with two wrong replies waiting" -- $M -C $D serve --once
+unchanged "two wrong replies"
+[ "$(new_mails | wc -l)" = 2 ] || fail "two wrong replies got $(new_mails | wc -l) answers"; ok
+for f in $(new_mails); do body $O/$f; done >$T/answers.txt
+grep -qF "DANCE number 1" $T/answers.txt && grep -qF "DANCE number 2" $T/answers.txt ||
+    fail "each wrong reply was not answered with its own line"; ok
+
+# --- valid replies in every charset: the command is read and accepted ---
+# parse_ok NAME COMMAND: parse's JSON accepts exactly that one command.
+parse_ok() {
+	expect 0 "parse $1" -- $M -C $D parse $T/$1.eml
+	$PY - "$T/out" "$2" "$G" <<'EOF' || fail "parse $1: not exactly one accepted $2"
+import json, sys
+j = json.load(open(sys.argv[1]))
+want = [{"text": sys.argv[2], "accepted": True, "secret": True}]
+sys.exit(0 if j["auth"] == "ok" and j["game"] == sys.argv[3] and
+         j["player"] == "alice" and j["commands"] == want and
+         j["errors"] == [] else 1)
+EOF
+	ok
+}
+for c in "iso2022jp PLACE blue" "shift_jis PLACE green" "euc_jp PLACE white" \
+    "gbk PLACE blue" "gb18030 PLACE green" "big5 PLACE blue" \
+    "latin1 PLACE orange" "cp1252 PLACE violet" "utf8 PLACE black"; do
+	set -- $c
+	fill $1
+	parse_ok $1 "$2 $3"
+done
+unchanged "parse"
+
+# The quoting styles: exactly the player's two commands, nothing else.
+for s in gmail_top outlook_block bottom_post; do
+	fill $s
+	expect 0 "parse $s" -- $M -C $D parse $T/$s.eml
+	$PY - "$T/out" <<'EOF' || { cat $T/out >&2; fail "$s: not exactly the player's commands"; }
+import json, sys
+j = json.load(open(sys.argv[1]))
+sys.exit(0 if [(c["text"], c["accepted"]) for c in j["commands"]] ==
+         [("PLACE purple", True), ("PLAY jest", True)] and j["errors"] == [] and
+         j["text"] == "PLACE purple\nPLAY jest" else 1)
+EOF
+	ok
+done
+
+# --- parse's JSON shape (DESIGN.md), line numbers in the extracted text ---
+printf 'From: alice@x.test\nTo: %s\nSubject: x\n\nhello\n\nPLACE blue\nDANCE wildly\n' \
+    "$RT" >$T/shape.eml
+expect 0 "parse, some lines wrong" -- $M -C $D parse $T/shape.eml
+$PY - "$T/out" "$G" <<'EOF' || { cat $T/out >&2; fail "parse's JSON is not the shape DESIGN.md gives"; }
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert list(j) == ["game", "player", "auth", "commands", "errors", "text"], list(j)
+assert j["game"] == sys.argv[2] and j["player"] == "alice" and j["auth"] == "ok"
+assert j["text"] == "hello\n\nPLACE blue\nDANCE wildly", j["text"]
+for c in j["commands"]:
+    assert isinstance(c["text"], str) and isinstance(c["accepted"], bool)
+assert [(c["text"], c["accepted"]) for c in j["commands"]] == [
+    ("hello", False), ("PLACE blue", True), ("DANCE wildly", False)]
+assert [(e["line"], e["text"]) for e in j["errors"]] == [
+    (1, "hello"), (4, "DANCE wildly")], j["errors"]
+for e in j["errors"]:
+    assert sorted(e) == ["error", "line", "text"] and type(e["line"]) is int
+    assert e["error"].endswith(".")
+EOF
+ok
+# Not authenticated: the game as named, no player, auth a sentence, no commands.
+expect 0 "parse a forged tag" -- $M -C $D parse $T/forged_tag.eml
+$PY - "$T/out" "$G" <<'EOF' || { cat $T/out >&2; fail "parse of a forged tag"; }
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert list(j) == ["game", "player", "auth", "commands", "errors", "text"]
+assert j["game"] == sys.argv[2] and j["player"] is None
+assert j["auth"] != "ok" and j["auth"].endswith(".")
+assert j["commands"] == [] and j["errors"] == [] and j["text"] == ""
+EOF
+ok
+printf 'From: alice@x.test\nTo: somebody@x.test\nSubject: x\n\nPLACE blue\n' >$T/untagged.eml
+expect 0 "parse a message with no tag" -- $M -C $D parse $T/untagged.eml
+$PY -c 'import json,sys; j=json.load(open(sys.argv[1])); sys.exit(not (j["game"] is None and j["player"] is None and "no game tag" in j["auth"]))' \
+    $T/out || fail "parse of an untagged message"; ok
+unchanged "parse"
+
+# --- a valid message applied; the same bytes again acknowledged only ---
+snap
+expect 0 "ingest a valid reply (ISO-2022-JP)" -- $M -C $D ingest $T/iso2022jp.eml
+[ $(wc -l <$L) = $(( $(wc -l <$T/log.before) + 1 )) ] || fail "not one new entry"; ok
+$MREL -C $D log $G --json | tail -n 1 >$T/entry.json
+grep -q '"type":"command"' $T/entry.json && grep -q '"player":"alice"' $T/entry.json &&
+    grep -q 'PLACE blue' $T/entry.json || fail "the entry is not alice's PLACE blue"; ok
+a=$O/$(new_mails | head -n 1)
+grep -q "^To: alice@x.test" $a && body $a | grep -Eq "ACCEPTED -+ PLACE blue" ||
+    fail "no receipt for PLACE blue to alice"; ok
+snap
+expect 0 "the same message twice" -- $M -C $D ingest $T/iso2022jp.eml
+err_has "already applied"
+unchanged "the same message twice"
+[ -z "$(new_mails)" ] || fail "a duplicate was answered again"; ok
+$MREL -C $D log $G --json | grep -c "PLACE blue" >$T/n
+[ "$(cat $T/n)" = 1 ] || fail "PLACE blue is logged $(cat $T/n) times"; ok
+
+# --- an old message replayed after its phase ---
+# The log and DESIGN.md say a message names no round: its commands are for
+# the player's current decisions. So a *new* message repeating a round-1
+# PLAY in round 2 is judged against round 2: refused, with the sentence why,
+# when that card is spent (Jest is discarded once played), applied if legal.
+for p in bob carol dave; do
+	c=$($MREL -C $D bot $G $p) && $MREL -C $D submit $G $p "$c" >/dev/null ||
+	    fail "placing $p"
+done
+play() {	# message-id, commands: a fresh reply from alice
+	printf 'From: Alice <alice@x.test>\nTo: %s\nSubject: Re: move\nMessage-ID: <%s@x.test>\nContent-Type: text/plain; charset=utf-8\n\n%s\n' \
+	    "$RT" "$1" "$2"
+}
+play r1 "PLAY jest" >$T/r1.eml
+snap
+expect 0 "alice plays Jest in round 1" -- $M -C $D ingest $T/r1.eml
+[ $(wc -l <$L) -gt $(wc -l <$T/log.before) ] || fail "round 1's PLAY was not logged"; ok
+owes_alice_play() {
+	$MREL -C $D view $G admin --json | $PY -c '
+import json, sys
+j = json.load(sys.stdin)
+sys.exit(0 if j["round"] == 2 and {"player": "alice", "owes": "act"} in j["owes"] else 1)'
+}
+n=0
+until owes_alice_play; do
+	n=$((n + 1)); [ $n -lt 60 ] || fail "round 2 never came"
+	for p in alice bob carol dave; do
+		c=$($MREL -C $D bot $G $p) || fail "bot $p"
+		[ -n "$c" ] && { $MREL -C $D submit $G $p "$c" >/dev/null || fail "submit $p: $c"; }
+	done
+done
+play r1-again "PLAY jest" >$T/r1again.eml
+answered "a round-1 PLAY replayed in round 2" r1again "line 1: PLAY jest"
+grep -qF "NOT ACCEPTED" $T/answer.txt &&
+    grep -qF "You have played jest already" $T/answer.txt ||
+    fail "the replayed PLAY was not refused with why"; ok
+
+# --- exit codes ---
+expect 4 "ingest of a folder" -- $M -C $D ingest $T
+one_line; err_has "Cannot read"
+expect 4 "ingest of a missing file" -- $M -C $D ingest $T/nothing.eml
+one_line
+expect 4 "parse of a folder" -- $M -C $D parse $T
+expect 2 "ingest with two files" -- $M -C $D ingest $T/a $T/b
+expect 2 "parse with two files" -- $M -C $D parse $T/a $T/b
+expect 0 "ingest from stdin" -- sh -c "$M -C $D ingest - <$T/no_command.eml"
+expect 0 "the game still verifies" -- $M -C $D verify $G
+
+done_checks
