@@ -12,5 +12,6 @@ print(json.dumps({"measure": "redmasque_sim", "value": round(r["games_per_second
     "violations": r["violations"]}))'
 build/rel/bench/bench_log
 for b in build/rel/bench/*; do
-	case "$b" in */bench_log) ;; *) [ -x "$b" ] && "$b" ;; esac
+	case "$b" in */bench_log|*/daemon_fixture) ;; *) [ -x "$b" ] && "$b" ;; esac
 done
+sh bench/bench_daemon.sh
