@@ -464,6 +464,11 @@ md_link_new(const char *dir, const char *tmp, const char *prefix,
 	return rc;
 }
 
+/* The last delivery: folder, second and counter (see mq_maildir_deliver). */
+static char last_dir[1024];
+static long long last_t = -1;
+static unsigned long long last_counter;
+
 int
 mq_maildir_deliver(const char *dir, const char *raw, size_t len, long long t,
     char **name, struct mq_err *err)
@@ -479,13 +484,30 @@ mq_maildir_deliver(const char *dir, const char *raw, size_t len, long long t,
 	if (t < 0)
 		return mq_fail(err, MQ_REFUSED, "cannot deliver a message "
 		    "with a time before 1970");
-	MQ_TRY(mq_maildir_create(dir, err));
 	snprintf(prefix, sizeof(prefix), "%010lld.", t);
-	if ((rc = md_max_counter(dir, "new", prefix, &max, err)) != 0 ||
-	    (rc = md_max_counter(dir, "cur", prefix, &max, err)) != 0)
-		return rc;
+	/*
+	 * The folder is scanned for the highest counter once per folder and
+	 * second, then counted on in memory: a daemon pass delivers hundreds of
+	 * mails with one pinned time, and a scan per mail made delivery
+	 * quadratic. Another writer's name is still never replaced: link()
+	 * refuses a taken name and the loop moves on.
+	 */
+	if (last_t == t && strcmp(last_dir, dir) == 0) {
+		max = last_counter;
+	} else {
+		MQ_TRY(mq_maildir_create(dir, err));
+		if ((rc = md_max_counter(dir, "new", prefix, &max, err)) != 0 ||
+		    (rc = md_max_counter(dir, "cur", prefix, &max, err)) != 0)
+			return rc;
+	}
 	MQ_TRY(md_write_tmp(dir, raw, len, &tmp, err));
 	rc = md_link_new(dir, tmp, prefix, max + 1, &got, err);
+	if (rc == 0 && strlen(dir) < sizeof(last_dir)) {
+		last_t = t;
+		memcpy(last_dir, dir, strlen(dir) + 1);
+		last_counter = strtoull(got + strlen(prefix), NULL, 10);
+	} else
+		last_t = -1;
 	unlink(tmp);
 	free(tmp);
 	if (rc == 0) {
