@@ -60,4 +60,8 @@ const char mq_conf_default_text[] =
     "\n"
     "# Replies one sender may send per hour before further ones are dropped unanswered.\n"
     "# rate_limit = 30\n"
+    "\n"
+    "# Outgoing mail that fails is tried again after this delay, doubled each time\n"
+    "# (30s, 60s, 2m, ...); after 8 tries it goes to DATADIR/spool/dead/.\n"
+    "# retry_base = 30s\n"
     ;

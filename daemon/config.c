@@ -48,6 +48,7 @@ defaults(struct mq_config *c, const char *datadir)
 	c->deadline = 72 * 3600;
 	c->reminder = 12 * 3600;
 	c->rate_limit = 30;
+	c->retry_base = 30;
 	c->tls = 1;
 }
 
@@ -122,6 +123,11 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 		if ((d = mq_config_duration(val)) <= 0 || d > 86400)
 			goto bad;
 		*(key[0] == 'p' ? &c->poll_interval : &c->rate_limit) = (int)d;
+	} else if (strcmp(key, "retry_base") == 0) {
+		/* the first resend's delay; each later one doubles it */
+		if ((d = mq_config_duration(val)) <= 0 || d > 86400)
+			goto bad;
+		c->retry_base = d;
 	} else if (strcmp(key, "lang") == 0) {
 		if (strcmp(val, "en") && strcmp(val, "ja") && strcmp(val, "zh"))
 			goto bad;

@@ -28,6 +28,7 @@ struct mq_config {
 	int policy_wait;		/* 0: apply defaults at a deadline */
 	char lang[8];
 	int rate_limit;			/* replies per sender per hour */
+	long retry_base;		/* seconds before the first resend */
 };
 
 /* Load path (NULL: DATADIR/masqued.conf, which may be missing: defaults). */

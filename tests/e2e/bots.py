@@ -1,0 +1,474 @@
+#!/usr/bin/python3
+"""bots.py - the players of the end-to-end test, as five mail clients.
+
+Each bot logs in over IMAP as its player, reads the mail that is new to it
+(by UID), and when the game says it owes a move and it has mail it has not
+answered, replies over SMTP to that mail's Reply-To, quoting it, the way a
+real person's client would:
+
+  alice  English, top-posting, text/plain UTF-8
+  bob    Japanese words, top-posting, text/plain ISO-2022-JP (SET LANG ja)
+  carol  Chinese words, top-posting, text/plain GB18030 (SET LANG zh)
+  dave   English, bottom-posting under the quote, with a signature
+  erin   English, HTML only, the quote in a blockquote
+
+What to play comes from the daemon's own careful bot (`masqued bot GAME
+PLAYER`, read-only), translated word by word for bob and carol. A bot
+waits for the answer to its last reply (a receipt) before it writes again,
+so it never sends the same move twice.
+
+  bots.py play  STATE MASQUED DATA GAME ENVFILE TIMEOUT
+  bots.py check STATE MASQUED DATA GAME ENVFILE DAEMONLOG
+
+`play` returns when the game is over and every bot holds its end mail.
+`check`: every mail in a player's Maildir is addressed to that player and
+belongs to its seat, and the Message-IDs the daemon logged as sent for the
+seat are exactly those in the box; every commitment a bot was shown is
+opened by a reveal that recomputes (BLAKE2b-256 keyed by the salt over
+"masqued-commit-v1\\n" + canonical JSON, as tests/verify_export.py does);
+the seed and its salt in the end mail give the welcome mail's commitment;
+each reply a bot sent is one command entry in the log, no more, no less.
+Only the standard library: imaplib, smtplib, email.
+"""
+import email
+import email.policy
+import hashlib
+import html
+import imaplib
+import json
+import os
+import re
+import smtplib
+import subprocess
+import sys
+import time
+from email.header import Header
+from email.mime.text import MIMEText
+from email.utils import formataddr, formatdate, make_msgid
+
+DOMAIN = "pbem.test"
+PLAYERS = ["alice", "bob", "carol", "dave", "erin"]
+STYLE = {"alice": "top_en", "bob": "top_ja", "carol": "top_zh",
+         "dave": "bottom_en", "erin": "html_en"}
+LANG = {"bob": "ja", "carol": "zh"}
+STALL = 90	# seconds without any mail moving: the game is stuck
+MARKER = {"ja": "この行より上に返信してください", "zh": "请在此行上方回复"}
+ANSWERS = ("receipt", "refused", "help")   # what answers a player's reply
+KEYWORDS = {
+    "PLAY": ("プレイ", "打出"), "MOVE": ("移動", "移动"),
+    "PLAN": ("計画", "计划"), "PLACE": ("配置", "放置"),
+    "TARGET": ("対象", "目标"), "SLOT": ("時刻", "时间"),
+    "RECOVER": ("回収", "回收"), "cw": ("時計回り", "顺时针"),
+    "ccw": ("反時計回り", "逆时针"), "stay": ("留まる", "停留"),
+}
+
+
+class Fail(Exception):
+    pass
+
+
+def say(*a):
+    print("bots:", *a, flush=True)
+
+
+def load_env(path):
+    env = {}
+    with open(path) as f:
+        for line in f:
+            k, _, v = line.strip().partition("=")
+            env[k] = v.strip("'")
+    return env
+
+
+def run(masqued, data, *args):
+    p = subprocess.run([masqued, "-C", data] + list(args),
+                       capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def game_over(masqued, data, game):
+    rc, out, err = run(masqued, data, "view", game, "admin", "--json")
+    if rc != 0:
+        raise Fail("view %s admin failed: %s" % (game, err.strip()))
+    return json.loads(out).get("phase") == "over"
+
+
+# --- words -----------------------------------------------------------------
+
+def dictionary(lang):
+    """English command words and ids -> lang's words."""
+    i = 0 if lang == "ja" else 1
+    words = {k: v[i] for k, v in KEYWORDS.items()}
+    root = os.environ.get("MQ_ROOT", ".")
+    with open(os.path.join(root, "config/games/redmasque.json"),
+              encoding="utf-8") as f:
+        gd = json.load(f)
+    for lst in ("action_cards", "rooms"):
+        for x in gd[lst]:
+            words[x["id"]] = x["names"][lang]
+    return words
+
+
+def translate(lines, lang):
+    if lang is None:
+        return lines
+    words = dictionary(lang)
+    return [" ".join(words.get(w, w) for w in l.split()) for l in lines]
+
+
+# --- reading mail ----------------------------------------------------------
+
+def text_of(msg):
+    part = msg.get_body(preferencelist=("plain",))
+    return part.get_content() if part is not None else ""
+
+
+def parse(raw):
+    return email.message_from_bytes(raw, policy=email.policy.default)
+
+
+class Bot:
+    def __init__(self, name, state, env):
+        self.name = name
+        self.addr = "%s@%s" % (name, DOMAIN)
+        self.env = env
+        self.dir = os.path.join(state, name)
+        os.makedirs(self.dir, exist_ok=True)
+        self.mem = os.path.join(self.dir, "state.json")
+        if os.path.exists(self.mem):
+            with open(self.mem) as f:
+                m = json.load(f)
+        else:
+            m = {"last_uid": 0, "mails": [], "answered": 0, "sent": {},
+                 "langset": []}
+        self.__dict__.update(m)
+
+    def save(self):
+        m = {k: getattr(self, k) for k in
+             ("last_uid", "mails", "answered", "sent", "langset")}
+        with open(self.mem + ".tmp", "w") as f:
+            json.dump(m, f)
+        os.replace(self.mem + ".tmp", self.mem)
+
+    def fetch(self):
+        """New mail over IMAP; False if the server is not there now."""
+        try:
+            im = imaplib.IMAP4("127.0.0.1", int(self.env["IMAP_PORT"]),
+                               timeout=10)
+        except OSError:
+            return False
+        try:
+            im.login(self.addr, "secret")
+            im.select("INBOX")
+            typ, d = im.uid("SEARCH", "UID", "%d:*" % (self.last_uid + 1))
+            uids = sorted(int(u) for u in (d[0] or b"").split())
+            for uid in uids:
+                if uid <= self.last_uid:
+                    continue	# n:* gives the last message even below n
+                typ, d = im.uid("FETCH", str(uid), "(BODY.PEEK[])")
+                raw = next(x[1] for x in d if isinstance(x, tuple))
+                path = os.path.join(self.dir, "%06d.eml" % uid)
+                with open(path, "wb") as f:
+                    f.write(raw)
+                m = parse(raw)
+                self.mails.append({
+                    "uid": uid, "file": path,
+                    "kind": str(m.get("X-Masqued-Mail", "")),
+                    "game": game_of(str(m.get("Message-ID", ""))),
+                })
+                self.last_uid = uid
+            im.logout()
+        except (imaplib.IMAP4.error, OSError, StopIteration):
+            return False
+        finally:
+            try:
+                im.shutdown()
+            except OSError:
+                pass
+        self.save()
+        return True
+
+    def mails_of(self, game):
+        return [m for m in self.mails if m["game"] == game]
+
+    def outstanding(self, game):
+        """Replies sent to game that have not been answered yet."""
+        answers = sum(1 for m in self.mails_of(game) if m["kind"] in ANSWERS)
+        return len(self.sent.get(game, [])) - answers
+
+    # --- writing mail ---------------------------------------------------
+
+    def reply(self, game, mail, cmds):
+        orig = parse(open(mail["file"], "rb").read())
+        to = str(orig["Reply-To"])
+        lang = LANG.get(self.name)
+        lines = translate(cmds, lang)
+        if lang and game not in self.langset:	# once per game
+            lines = ["SET LANG " + lang] + lines
+        quoted = "\n".join("> " + l for l in text_of(orig).splitlines())
+        date = str(orig.get("Date", ""))
+        style = STYLE[self.name]
+        if style == "top_en":
+            body = "\n".join(lines) + "\n\nOn %s, masqued <game@%s> wrote:\n%s\n" % (
+                date, DOMAIN, quoted)
+            msg = MIMEText(body, "plain", "utf-8")
+        elif style == "top_ja":
+            body = "\n".join(lines) + "\n\n%s masqued のメッセージ:\n%s\n" % (
+                date, quoted)
+            # the quote may hold what JIS lacks; the commands must not
+            "\n".join(lines).encode("iso2022_jp")
+            body = body.encode("iso2022_jp", "replace").decode("iso2022_jp")
+            msg = MIMEText(body, "plain", "iso-2022-jp")
+        elif style == "top_zh":
+            body = "\n".join(lines) + "\n\n在 %s，masqued 写道：\n%s\n" % (
+                date, quoted)
+            msg = MIMEText(body, "plain", "gb18030")
+        elif style == "bottom_en":
+            body = "On %s, masqued wrote:\n%s\n\n%s\n\n-- \nDave\n" % (
+                date, quoted, "\n".join(lines))
+            msg = MIMEText(body, "plain", "utf-8")
+        else:
+            qh = "<br>\n".join(html.escape(l) for l in text_of(orig).splitlines())
+            body = ("<html><body>%s<br>\n<div class=\"gmail_quote\">On %s, "
+                    "masqued wrote:<br>\n<blockquote>%s</blockquote></div>"
+                    "</body></html>\n") % (
+                "".join("<div>%s</div>\n" % html.escape(l) for l in lines),
+                html.escape(date), qh)
+            msg = MIMEText(body, "html", "utf-8")
+        subject = str(orig.get("Subject", ""))
+        msg["Subject"] = Header("Re: " + subject, "utf-8")
+        msg["From"] = formataddr((self.name.capitalize(), self.addr))
+        msg["To"] = to
+        msg["Date"] = formatdate(localtime=False)
+        msg["Message-ID"] = make_msgid(self.name, DOMAIN)
+        msg["In-Reply-To"] = str(orig["Message-ID"])
+        msg["References"] = str(orig["Message-ID"])
+        try:
+            with smtplib.SMTP("127.0.0.1", int(self.env["SMTP_PORT"]),
+                              timeout=10) as s:
+                s.sendmail(self.addr, [to], msg.as_bytes())
+        except (OSError, smtplib.SMTPException):
+            return False	# the server is away: try again next round
+        self.sent.setdefault(game, []).append(cmds)
+        if lang and game not in self.langset:
+            self.langset.append(game)
+        self.save()
+        return True
+
+
+def game_of(msgid):
+    m = re.match(r"<?([a-z2-7]{8})\.", msgid)
+    return m.group(1) if m else ""
+
+
+def play(state, masqued, data, game, envfile, timeout):
+    env = load_env(envfile)
+    bots = [Bot(p, state, env) for p in PLAYERS]
+    deadline = time.time() + timeout
+    replies = 0
+    progress, last_change = None, time.time()
+    while time.time() < deadline:
+        over = game_over(masqued, data, game)
+        now = (replies, sum(len(b.mails) for b in bots))
+        if now != progress:
+            progress, last_change = now, time.time()
+        elif time.time() - last_change > STALL:
+            raise Fail("game %s: no mail and no reply for %d seconds" % (
+                game, STALL))
+        for b in bots:
+            b.fetch()
+            mine = b.mails_of(game)
+            if over or b.outstanding(game) > 0 or b.answered >= len(b.mails):
+                continue
+            rc, out, err = run(masqued, data, "bot", game, b.name)
+            if rc != 0:
+                raise Fail("masqued bot %s %s: %s" % (game, b.name, err.strip()))
+            cmds = [l for l in out.splitlines() if l.strip()]
+            if not cmds or not mine:
+                continue
+            n = len(b.mails)
+            if b.reply(game, mine[-1], cmds):
+                b.answered = n
+                b.save()
+                replies += 1
+        if over and all(any(m["kind"] == "end" for m in b.mails_of(game))
+                        for b in bots):
+            say("game %s is over after %d replies" % (game, replies))
+            return
+        time.sleep(0.3)
+    raise Fail("game %s did not end within %d seconds" % (game, timeout))
+
+
+# --- checking ----------------------------------------------------------------
+
+HEX = r"([0-9a-f]{64})"
+RE_COMMIT = re.compile(r"^\s+([a-z0-9_-]+)(?:, entry |、エントリ |，条目 )(\d+)"
+                       r"(?::|：)\s*" + HEX + r"\s*$")
+RE_REVEAL = re.compile(r"^\s+([a-z0-9_-]+)\s?(?:\(entry |（エントリ |（条目 )(\d+)"
+                       r"(?:\)|）)(?::|：)\s*(.+?)\s*$")
+RE_SALT = re.compile(r"^\s+salt\s+" + HEX + r"\s*$")
+RE_CMT = re.compile(r"^\s+commit\s+" + HEX + r"\s*$")
+RE_SEED = re.compile(r"^\s+(seed|seed salt|シード|シードのソルト|种子|种子盐值)\s+"
+                     + HEX + r"\s*$")
+RE_WELCOME = re.compile(r"^\s+(?:seed commitment|シードのコミットメント|种子承诺值)"
+                        r"\s+" + HEX + r"\s*$")
+
+
+def canon(v):
+    # jansson's JSON_COMPACT | JSON_SORT_KEYS; our strings are plain text
+    return json.dumps(v, sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False)
+
+
+def blake(data, key=b""):
+    return hashlib.blake2b(data, digest_size=32, key=key).hexdigest()
+
+
+def commit_of(salt, text, game, player, seq):
+    msg = canon({"command": text, "game": game, "player": player, "seq": seq})
+    return blake(b"masqued-commit-v1\n" + msg.encode("utf-8"),
+                 key=bytes.fromhex(salt))
+
+
+class Checks:
+    n = 0
+
+    def ok(self, cond, what):
+        if not cond:
+            raise Fail(what)
+        self.n += 1
+
+
+def check_commitments(c, b, game):
+    shown, reveals, seed, welcome = set(), {}, {}, None
+    for m in b.mails_of(game):
+        t = text_of(parse(open(m["file"], "rb").read())).splitlines()
+        for i, line in enumerate(t):
+            x = RE_COMMIT.match(line)
+            if x:
+                shown.add((x.group(1), int(x.group(2)), x.group(3)))
+            x = RE_REVEAL.match(line)
+            if x and i + 2 < len(t):
+                s, k = RE_SALT.match(t[i + 1]), RE_CMT.match(t[i + 2])
+                if s and k:
+                    key = (x.group(1), int(x.group(2)), k.group(1))
+                    reveals[key] = (x.group(3), s.group(1))
+            if m["kind"] == "end":
+                x = RE_SEED.match(line)
+                if x:
+                    seed["salt" if " " in x.group(1) or "の" in x.group(1)
+                         or "盐" in x.group(1) else "seed"] = x.group(2)
+            if m["kind"] == "welcome":
+                x = RE_WELCOME.match(line)
+                if x:
+                    welcome = x.group(1)
+    c.ok(welcome is not None, "%s: no seed commitment in the welcome mail" % b.name)
+    c.ok("seed" in seed and "salt" in seed,
+         "%s: the end mail does not show the seed and its salt" % b.name)
+    c.ok(blake(bytes.fromhex(seed["seed"]) + bytes.fromhex(seed["salt"])) == welcome,
+         "%s: BLAKE2b-256(seed ‖ salt) is not the welcome mail's commitment" % b.name)
+    c.ok(len(shown) > 0, "%s: was shown no commitment at all" % b.name)
+    for key in sorted(shown):
+        c.ok(key in reveals, "%s: the commitment %s of %s, entry %d, was "
+             "never opened" % (b.name, key[2], key[0], key[1]))
+    for (player, seq, commit), (text, salt) in sorted(reveals.items()):
+        c.ok(commit_of(salt, text, game, player, seq) == commit,
+             "%s: the reveal of %s, entry %d (%s) does not match its "
+             "commitment" % (b.name, player, seq, text))
+    return len(shown), len(reveals)
+
+
+RE_SENT = re.compile(r"^masqued: sent ([a-z2-7]{8})-(\d+)-(\d+)-([a-z_]+) to (\S+)$")
+RE_MSGID = re.compile(r"^<([a-z2-7]{8})\.(\d+)\.(\d+)\.([a-z_]+)@" +
+                      re.escape(DOMAIN) + r">$")
+
+
+def check_boxes(c, env, game, daemonlog):
+    sent = {}	# seat -> [msgid]
+    with open(daemonlog, errors="replace") as f:
+        for line in f:
+            x = RE_SENT.match(line.strip())
+            if x and x.group(1) == game:
+                seat = int(x.group(3))
+                c.ok(x.group(5) == "%s@%s" % (PLAYERS[seat], DOMAIN),
+                     "the daemon sent %s's mail to %s" % (PLAYERS[seat], x.group(5)))
+                sent.setdefault(seat, []).append("<%s.%d.%d.%s@%s>" % (
+                    game, seat, int(x.group(2)), x.group(4), DOMAIN))
+    for seat, name in enumerate(PLAYERS):
+        box = os.path.join(env["MAIL_ROOT"], name, "Maildir")
+        got = []
+        for sub in ("new", "cur"):
+            for fn in os.listdir(os.path.join(box, sub)):
+                m = parse(open(os.path.join(box, sub, fn), "rb").read())
+                mid = str(m.get("Message-ID", "")).strip()
+                x = RE_MSGID.match(mid)
+                c.ok(x is not None, "%s's box holds a mail that is not the "
+                     "game's: Message-ID %s" % (name, mid))
+                c.ok(m["To"].addresses[0].addr_spec == "%s@%s" % (name, DOMAIN),
+                     "%s's box holds a mail to %s" % (name, m["To"]))
+                c.ok(int(x.group(2)) == seat, "%s's box holds %s, meant for "
+                     "seat %s" % (name, mid, x.group(2)))
+                if x.group(1) == game:
+                    got.append(mid)
+        mine = sent.get(seat, [])
+        c.ok(len(mine) > 0, "the daemon logged no mail sent to %s" % name)
+        c.ok(len(set(mine)) == len(mine), "the daemon sent a mail to %s twice" % name)
+        c.ok(len(set(got)) == len(got), "%s received a mail twice" % name)
+        c.ok(sorted(got) == sorted(mine), "%s's box (%d mails) differs from "
+             "what the daemon sent (%d): missing %s, extra %s" % (
+                 name, len(got), len(mine), sorted(set(mine) - set(got))[:5],
+                 sorted(set(got) - set(mine))[:5]))
+    return sum(len(v) for v in sent.values())
+
+
+def check(state, masqued, data, game, envfile, daemonlog):
+    env = load_env(envfile)
+    c = Checks()
+    total = check_boxes(c, env, game, daemonlog)
+    rc, out, err = run(masqued, data, "log", game, "--json")
+    c.ok(rc == 0, "masqued log %s: %s" % (game, err.strip()))
+    entries = [json.loads(l) for l in out.splitlines() if l.strip()]
+    for name in PLAYERS:
+        b = Bot(name, state, env)
+        ns, nr = check_commitments(c, b, game)
+        mine = [e for e in entries if e.get("type") == "command" and
+                e.get("player") == name]
+        c.ok(len(mine) == len(b.sent.get(game, [])),
+             "%s sent %d replies, the log holds %d command entries of it" % (
+                 name, len(b.sent.get(game, [])), len(mine)))
+        for e, cmds in zip(mine, b.sent.get(game, [])):
+            # each reply, whatever its language or form, is exactly the
+            # moves the bot meant, in order
+            got = [x.get("text") for x in e.get("commands", [])]
+            c.ok(got == cmds, "%s meant %s, entry %d holds %s" % (
+                name, cmds, e.get("seq"), got))
+        c.ok(b.outstanding(game) == 0, "%s: a reply was never answered" % name)
+        if name in LANG:	# SET LANG took: the last mail is in their language
+            end = [m for m in b.mails_of(game) if m["kind"] == "end"]
+            text = text_of(parse(open(end[-1]["file"], "rb").read()))
+            c.ok(MARKER[LANG[name]] in text, "%s's end mail is not in %s" % (
+                name, LANG[name]))
+        say("%s: %d mails, %d replies, %d commitments all opened by %d reveals"
+            % (name, len(b.mails_of(game)), len(mine), ns, nr))
+    say("game %s: %d mails sent, each in its player's box only" % (game, total))
+    return c.n
+
+
+def main(argv):
+    try:
+        if len(argv) == 8 and argv[1] == "play":
+            play(argv[2], argv[3], argv[4], argv[5], argv[6], int(argv[7]))
+            return 0
+        if len(argv) == 8 and argv[1] == "check":
+            n = check(*argv[2:8])
+            print("checks %d" % n)
+            return 0
+    except Fail as e:
+        print("bots: FAIL: %s" % e, file=sys.stderr)
+        return 1
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

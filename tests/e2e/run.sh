@@ -1,0 +1,233 @@
+#!/bin/sh
+# run.sh - the end-to-end test (issue 5): real OpenSMTPD and Dovecot on
+# loopback, `masqued serve` (the ASan build) reading its mail over IMAP and
+# sending over SMTP, and five bot players (bots.py) answering by mail in
+# English, Japanese and Chinese, top-posting, bottom-posting and in HTML,
+# until a whole game of The Masque of the Red Death is over. Then: the log
+# verifies (masqued verify and the independent tests/verify_export.py), each
+# player's box holds exactly the mail the daemon sent to that seat, every
+# commitment a bot was shown is opened and recomputes, the seed matches the
+# welcome mail's commitment. A second game loses OpenSMTPD midway (mail waits
+# in the spool, goes when it is back) and has Dovecot restarted (the daemon
+# carries on). Everything runs in one temporary folder; every server started
+# here is stopped on any exit. `make e2e` runs it alone, `make test` with
+# the rest; E2E_KEEP=1 keeps the temporary folder even when all passes.
+set -eu
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+PY=/usr/bin/python3
+GAME_TIMEOUT=${E2E_GAME_TIMEOUT:-300}	# seconds for one game: a bound, not a measure
+
+T=$(mktemp -d /tmp/masqued-e2e.XXXXXX)
+chmod 0755 "$T"		# Dovecot and OpenSMTPD (as vmail) reach the stack below
+D=$T/data
+S=$T/stack
+SERVE_PID=""
+BOTS_PID=""
+ok=0
+checks=0
+
+stop_pid() {	# pid: TERM, and wait until it is gone
+	[ -n "$1" ] || return 0
+	kill "$1" 2>/dev/null || true
+	wait "$1" 2>/dev/null || true
+}
+cleanup() {
+	stop_pid "$BOTS_PID"
+	stop_pid "$SERVE_PID"
+	[ -f "$S/env" ] && sh tests/e2e/mailstack.sh stop "$S" >/dev/null 2>&1
+	if [ "$ok" = 1 ]; then
+		[ -n "${E2E_KEEP:-}" ] || rm -rf "$T"
+	else
+		echo "e2e: failed; the data folder, the logs and the mail are in $T" >&2
+	fi
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+fail() {
+	echo "e2e: FAIL: $*" >&2
+	if [ -f "$T/serve.log" ]; then
+		echo "--- the daemon's log (last 60 lines) ---" >&2
+		tail -n 60 "$T/serve.log" >&2
+	fi
+	exit 1
+}
+check() {	# description -- command...: the command must succeed
+	what=$1; shift 2
+	"$@" >"$T/out" 2>&1 || { cat "$T/out" >&2; fail "$what"; }
+	checks=$((checks + 1))
+}
+entries() { $R -C "$D" log "$1" --json | wc -l; }
+# wait_for SECONDS DESCRIPTION -- command...: until it succeeds, or fail
+wait_for() {
+	secs=$1; n=$(( $1 * 10 )); what=$2; shift 3
+	while ! "$@" >/dev/null 2>&1; do
+		n=$((n - 1))
+		[ $n -gt 0 ] || fail "$what (waited $secs seconds)"
+		sleep 0.1
+	done
+	checks=$((checks + 1))
+}
+
+# 1. the transports alone, each against its own stack.
+check "the IMAP and SMTP transports against OpenSMTPD and Dovecot" -- \
+    sh tests/e2e/transports.sh
+
+# Copies of the programs: others may rebuild the tree while this runs.
+mkdir -p "$T/bin"
+cp "${MASQUED:-build/asan/masqued}" "$T/bin/masqued-asan"
+cp "${MASQUED_REL:-./masqued}" "$T/bin/masqued"
+A=$T/bin/masqued-asan	# the daemon, and the checks that matter
+R=$T/bin/masqued	# the bots' many read-only calls
+export MASQUED_TEMPLATES="$ROOT/templates" MASQUED_GAMES="$ROOT/config/games"
+export MQ_ROOT="$ROOT" MASQUED_IMAP_PASSWORD=secret
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+unset MASQUED_NOW	# real time: the mail servers keep it too
+
+# 2. the mail stack.
+sh tests/e2e/mailstack.sh start "$S"
+. "$S/env"
+
+# 3. the data folder, its config, a game, the daemon.
+check "masqued init" -- $A -C "$D" init
+cat >"$D/masqued.conf" <<EOF
+# written by tests/e2e/run.sh: IMAP in, SMTP out, on loopback, no TLS
+admin = admin@pbem.test
+inbound = imap
+imap_url = imap://127.0.0.1:$IMAP_PORT
+imap_user = game@pbem.test
+imap_password_env = MASQUED_IMAP_PASSWORD
+outbound = smtp
+smtp_url = smtp://127.0.0.1:$SMTP_PORT
+tls = no
+from = masqued <game@pbem.test>
+reply_local = game
+reply_domain = pbem.test
+poll_interval = 1
+retry_base = 1s
+rate_limit = 1000
+EOF
+
+new_game() {
+	$A -C "$D" new redmasque --player alice=alice@pbem.test \
+	    --player bob=bob@pbem.test --player carol=carol@pbem.test \
+	    --player dave=dave@pbem.test --player erin=erin@pbem.test
+}
+G1=$(new_game) || fail "masqued new"
+[ "$(ls "$D/spool" | grep -c "^$G1-.*-welcome\.eml\$")" = 5 ] ||
+    fail "new did not spool five welcome mails"
+checks=$((checks + 1))
+
+$A -C "$D" serve >"$T/serve.log" 2>&1 &
+SERVE_PID=$!
+wait_for 30 "the daemon starts serving" -- grep -q "serving $D: imap in, smtp out" "$T/serve.log"
+wait_for 30 "the welcome mails go out over SMTP" -- \
+    sh -c '[ "$(grep -c "^masqued: sent '"$G1"'-.*-welcome to" "$1")" = 5 ]' sh "$T/serve.log"
+
+# 4. a whole game by mail.
+$PY tests/e2e/bots.py play "$T/bots" "$R" "$D" "$G1" "$S/env" "$GAME_TIMEOUT" ||
+    fail "game $G1 was not played to its end"
+checks=$((checks + 1))
+
+# 5. the checks.
+finish_game() {	# game
+	check "masqued verify $1" -- $A -C "$D" verify "$1"
+	$A -C "$D" export "$1" >"$T/export-$1.json" 2>"$T/out" ||
+	    { cat "$T/out" >&2; fail "masqued export $1"; }
+	check "tests/verify_export.py on the export of $1" -- \
+	    $PY tests/verify_export.py "$T/export-$1.json"
+	$PY tests/e2e/bots.py check "$T/bots" "$R" "$D" "$1" "$S/env" \
+	    "$T/serve.log" >"$T/check.out" 2>&1 ||
+	    { cat "$T/check.out" >&2; fail "the mail of game $1"; }
+	sed -n 's/^bots: /e2e: /p' "$T/check.out"
+	n=$(sed -n 's/^checks //p' "$T/check.out")
+	checks=$((checks + n))
+}
+finish_game "$G1"
+
+# 6. a second game: OpenSMTPD goes away midway, then Dovecot restarts.
+G2=$(new_game) || fail "masqued new (second game)"
+$PY tests/e2e/bots.py play "$T/bots" "$R" "$D" "$G2" "$S/env" "$GAME_TIMEOUT" \
+    >"$T/bots2.log" 2>&1 &
+BOTS_PID=$!
+wait_for 120 "the second game gets going" -- \
+    sh -c '[ "$("$1" -C "$2" log "$3" --json | wc -l)" -ge 15 ]' sh "$R" "$D" "$G2"
+
+sh tests/e2e/mailstack.sh stop-smtp "$S"
+. "$S/env"
+mark=$(wc -l <"$T/serve.log")
+before=$(entries "$G2")
+queued() {	# the daemon tried the game's mail and failed since the mark
+	tail -n +"$mark" "$T/serve.log" | grep -q "^masqued: mail $G2-.* not sent (try" &&
+	    ls "$D/spool" | grep -q "^$G2-.*\.eml\$"
+}
+n=0
+while ! queued; do
+	n=$((n + 1))
+	if [ $n = 100 ]; then
+		# Every reply was answered before the stop: give the daemon mail
+		# to send (an admin notice to every player) so the spool fills.
+		$A -C "$D" admin "$G2" extend 1h --why "e2e: mail while SMTP is down" \
+		    >/dev/null || fail "masqued admin extend"
+	fi
+	[ $n -lt 400 ] || fail "no mail of $G2 waited in the spool while OpenSMTPD was down"
+	sleep 0.1
+done
+checks=$((checks + 1))
+waiting=$(ls "$D/spool" | grep "^$G2-.*\.eml\$" | sed 's/\.eml$//')
+echo "e2e: OpenSMTPD down: $(echo "$waiting" | wc -l) mail(s) of $G2 wait in the spool"
+sleep 3		# let the daemon retry into the void a little
+for m in $waiting; do
+	[ -f "$D/spool/$m.eml" ] || fail "the spooled mail $m left while OpenSMTPD was down"
+done
+checks=$((checks + 1))
+[ "$(entries "$G2")" -ge "$before" ] || fail "the log of $G2 shrank"
+sh tests/e2e/mailstack.sh start-smtp "$S"
+. "$S/env"
+for m in $waiting; do
+	wait_for 60 "the queued mail $m goes once OpenSMTPD is back" -- \
+	    grep -q "^masqued: sent $m to" "$T/serve.log"
+	[ ! -f "$D/spool/$m.eml" ] || fail "$m is sent but still in the spool"
+done
+echo "e2e: OpenSMTPD back: the queued mail went out"
+
+now=$(entries "$G2")
+wait_for 120 "the second game goes on after OpenSMTPD's return" -- \
+    sh -c '[ "$("$1" -C "$2" log "$3" --json | wc -l)" -ge $(($4 + 5)) ]' \
+    sh "$R" "$D" "$G2" "$now"
+if ! $R -C "$D" view "$G2" admin --json | grep -q '"phase": "over"'; then
+	sh tests/e2e/mailstack.sh restart-imap "$S"
+	. "$S/env"
+	now=$(entries "$G2")
+	echo "e2e: Dovecot restarted at entry $now of $G2"
+	over_or_more() {
+		$R -C "$D" view "$G2" admin --json | grep -q '"phase": "over"' ||
+		    [ "$(entries "$G2")" -ge $((now + 5)) ]
+	}
+	wait_for 120 "the daemon carries on after Dovecot's restart" -- over_or_more
+fi
+
+wait "$BOTS_PID" || { cat "$T/bots2.log" >&2; fail "game $G2 was not played to its end"; }
+BOTS_PID=""
+cat "$T/bots2.log"
+checks=$((checks + 1))
+finish_game "$G2"
+[ ! -d "$D/spool/dead" ] || [ -z "$(ls "$D/spool/dead")" ] ||
+    fail "mail went to the dead-letter folder: $(ls "$D/spool/dead")"
+checks=$((checks + 1))
+
+# 7. stop the daemon (it must exit cleanly: ASan and UBSan report at exit).
+kill "$SERVE_PID"
+wait "$SERVE_PID" || fail "masqued serve exited with status $?"
+SERVE_PID=""
+checks=$((checks + 1))
+! grep -q "AddressSanitizer\|LeakSanitizer\|runtime error:" "$T/serve.log" ||
+    fail "the sanitizers reported errors in masqued serve"
+checks=$((checks + 1))
+sh tests/e2e/mailstack.sh stop "$S"
+checks=$((checks + 1))
+ok=1
+[ -z "${E2E_KEEP:-}" ] || echo "e2e: kept $T"
+echo "e2e: $checks checks passed"
