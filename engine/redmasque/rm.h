@@ -162,7 +162,8 @@ struct rm_state {
 	int rd_n;
 	int8_t rd[RM_TIMES][RM_MAXRD];
 	int deck_n;
-	uint8_t deck[RM_MAXRUMORS];	/* top is deck[deck_n - 1] */
+	uint8_t deck[RM_MAXRUMORS];	/* the order: top is deck[deck_n - 1] */
+	uint64_t deck_set;		/* the cards in it: what accounting counts */
 	uint64_t evidence_discard;
 	uint8_t place_order[RM_MAXP];
 	int place_turn;

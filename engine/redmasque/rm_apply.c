@@ -152,6 +152,7 @@ draw(struct rm_state *st, int seat, struct lazy_rng *evid)
 		return;
 	}
 	c = st->deck[--st->deck_n];
+	st->deck_set &= ~(1ULL << c);
 	rm_rumor_info(st->data, c, &time, &room);
 	if (room >= 0) {
 		st->p[seat].rumors |= 1ULL << c;

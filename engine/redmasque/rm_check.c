@@ -62,6 +62,11 @@ check_rumors(const struct rm_state *st, struct mq_err *err)
 	for (i = 0; i < st->deck_n; i++)
 		all |= 1ULL << st->deck[i];
 	sum = st->deck_n;
+	if (all != st->deck_set || rm_popcount64(all) != st->deck_n)
+		return mq_fail(err, MQ_REFUSED, "invariant \"all %d Rumor cards "
+		    "accounted for\" broken: the deck holds %d cards in its order "
+		    "but %d in its set.", st->data->nrumors, st->deck_n,
+		    rm_popcount64(st->deck_set));
 	for (i = 0; i < st->nplayers; i++) {
 		all |= st->p[i].rumors;
 		sum += rm_popcount64(st->p[i].rumors);
@@ -157,11 +162,11 @@ all_sound(const struct rm_state *st)
 	unsigned bad = 0;
 	int i, t, k;
 
-	for (i = 0; i < st->deck_n; i++) {
-		bit = 1ULL << st->deck[i];
-		dup |= all & bit;
-		all |= bit;
-	}
+	/* The deck's set is what accounting counts: its size must be the
+	 * order's, and the next card drawn must come from it. */
+	all = st->deck_set;
+	bad |= rm_popcount64(all) != st->deck_n;
+	bad |= st->deck_n > 0 && !((all >> (st->deck[st->deck_n - 1] & 63)) & 1);
 	for (t = 0; t < RM_TIMES; t++)
 		for (k = 0; k < st->rd_n; k++) {
 			bit = 1ULL << (t * RM_ROOMS + st->rd[t][k]);

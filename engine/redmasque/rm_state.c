@@ -219,6 +219,9 @@ deal(struct rm_state *st)
 		}
 	mq_rng_open(&r, st->seed, "rumor_deck", 0, 0);
 	mq_rng_shuffle_u8(&r, st->deck, (unsigned)st->deck_n);
+	st->deck_set = 0;
+	for (i = 0; i < st->deck_n; i++)
+		st->deck_set |= 1ULL << st->deck[i];
 
 	/* Placement: the least popular first, then on in seat order. */
 	for (i = 0; i < st->nplayers; i++)

@@ -151,6 +151,17 @@ rmf_force(struct rm_state *st, int round, int prince, const int *rooms,
 	st->nresolved = 0;
 }
 
+/* The deck's set follows its order after a test edits the order. */
+static inline void
+rmf_sync_deck(struct rm_state *st)
+{
+	int i;
+
+	st->deck_set = 0;
+	for (i = 0; i < st->deck_n; i++)
+		st->deck_set |= 1ULL << st->deck[i];
+}
+
 /* Index of a rumor card in the deck, or -1. */
 static inline int
 rmf_deck_index(const struct rm_state *st, int rumor)
@@ -172,6 +183,7 @@ rmf_deck_remove(struct rm_state *st, int rumor)
 		fail_msg("rumor %d is not in the deck", rumor);
 	memmove(&st->deck[i], &st->deck[i + 1], (size_t)(st->deck_n - i - 1));
 	st->deck_n--;
+	rmf_sync_deck(st);
 }
 
 static inline void rmf_red_death(struct rm_state *, int, int, int);
@@ -206,6 +218,7 @@ rmf_deck_top(struct rm_state *st, int rumor)
 {
 	rmf_deck_remove(st, rumor);
 	st->deck[st->deck_n++] = (uint8_t)rumor;
+	rmf_sync_deck(st);
 }
 
 /* The deck held aside, so other players' Discuss draws nothing. */
@@ -220,6 +233,7 @@ rmf_stash_deck(struct rm_state *st, struct rmf_stash *s)
 	s->n = st->deck_n;
 	memcpy(s->deck, st->deck, sizeof(s->deck));
 	st->deck_n = 0;
+	rmf_sync_deck(st);
 }
 
 static inline void
@@ -227,6 +241,7 @@ rmf_unstash_deck(struct rm_state *st, const struct rmf_stash *s)
 {
 	memcpy(st->deck + st->deck_n, s->deck, (size_t)s->n);
 	st->deck_n += s->n;
+	rmf_sync_deck(st);
 }
 
 /* Deal a seat a given Personality card in place of theirs. */
@@ -268,6 +283,7 @@ rmf_red_death(struct rm_state *st, int time, int k, int room)
 	if (i < 0)
 		fail_msg("gossip %d:%d is not in the deck", time, room);
 	st->deck[i] = (uint8_t)rmf_gossip(time, old);
+	rmf_sync_deck(st);
 	st->rd[time][k] = (int8_t)room;
 }
 

@@ -75,6 +75,7 @@ deck_only(struct rm_state *st, struct rmf_stash *s, const int *cards, int n)
 	rmf_stash_deck(st, s);
 	for (i = 0; i < n; i++)
 		st->deck[st->deck_n++] = (uint8_t)cards[i];
+	rmf_sync_deck(st);
 }
 
 static int
