@@ -94,9 +94,20 @@ mq_log_canon(const json_t *v, struct mq_buf *out, struct mq_err *err)
 		out->data[out->len] = '\0';
 		return 0;
 	}
-	if ((s = json_dumps(v, CANON_FLAGS)) == NULL)
+	/*
+	 * Not json_dumps: jansson 2.14 ignores a failed write of an object key
+	 * (dump.c calls dump_string without checking it), so under memory
+	 * pressure json_dumps can succeed with a key missing, and we would sign
+	 * that. json_dumpb's writer cannot fail, so a second call into a buffer
+	 * of the size the first one reported is whole.
+	 */
+	if ((s = malloc(n + 1)) == NULL)
+		return mq_fail(err, MQ_IO, "out of memory.");
+	if (json_dumpb(v, s, n, CANON_FLAGS) != n) {
+		free(s);
 		return mq_fail(err, MQ_IO, "cannot dump JSON.");
-	rc = mq_buf_add(out, s, strlen(s));
+	}
+	rc = mq_buf_add(out, s, n);
 	free(s);
 	return rc ? mq_fail(err, MQ_IO, "out of memory.") : 0;
 }
@@ -298,6 +309,9 @@ mq_log_parse_body(const char *body, size_t len, json_t **out,
 	*out = NULL;
 	if (memchr(body, '\0', len) != NULL)
 		return mq_fail(err, MQ_BADDATA, "the body holds a NUL byte.");
+	/* jansson 2.14 leaves je's code unset when its lexer cannot allocate. */
+	memset(&je, 0, sizeof(je));
+	je.text[JSON_ERROR_TEXT_LENGTH - 1] = json_error_out_of_memory;
 	if ((v = json_loadb(body, len, JSON_REJECT_DUPLICATES, &je)) == NULL)
 		return load_fail(&je, err);
 	if (!json_is_object(v)) {

@@ -435,7 +435,8 @@ deco_path(const struct deco *d, json_t *out)
 		json_array_append_new(list, json_incref(o));
 		if (row == NULL || json_array_size(json_object_get(row, "cells")) == 3) {
 			row = json_pack("{s:[]}", "cells");
-			json_array_append_new(rows, row);
+			if (json_array_append_new(rows, row) != 0)
+				row = NULL;	/* the failed append freed it */
 		}
 		json_array_append_new(json_object_get(row, "cells"), o);
 	}

