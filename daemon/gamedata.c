@@ -7,12 +7,13 @@
 #include <sodium.h>
 
 #include "daemon/gamedata.h"
+#include "daemon/log.h"
 
 int
 mq_gamedata_from_json(const char *kind, json_t *json, struct mq_gamedata *gd,
     struct mq_err *err)
 {
-	char *dump;
+	struct mq_buf dump = MQ_BUF_INIT;
 	int rc;
 
 	memset(gd->hash, 0, sizeof(gd->hash));
@@ -24,12 +25,15 @@ mq_gamedata_from_json(const char *kind, json_t *json, struct mq_gamedata *gd,
 		    "masqued plays redmasque.", kind);
 	if ((rc = gd->kind->load_data(json, &gd->data, err)) != 0)
 		return rc;
-	dump = json_dumps(json, JSON_COMPACT | JSON_SORT_KEYS);
-	if (dump == NULL)
-		return mq_fail(err, MQ_IO, "Out of memory.");
-	crypto_generichash(gd->hash, sizeof(gd->hash), (unsigned char *)dump,
-	    strlen(dump), NULL, 0);
-	free(dump);
+	/* The canonical dump, as the log's: json_dumps may drop a key when
+	 * memory runs short, and this hash goes into the genesis. */
+	if ((rc = mq_log_canon(json, &dump, err)) != 0) {
+		mq_buf_free(&dump);
+		return rc;
+	}
+	crypto_generichash(gd->hash, sizeof(gd->hash), (unsigned char *)dump.data,
+	    dump.len, NULL, 0);
+	mq_buf_free(&dump);
 	return 0;
 }
 

@@ -293,10 +293,17 @@ mq_game_create(struct mq_store *s, const struct mq_new_game *ng,
 		}
 	}
 	/* The game keeps its own copy of the data it was created with. */
-	data = json_dumps(gd.json, JSON_COMPACT | JSON_SORT_KEYS);
+	{
+		struct mq_buf b = MQ_BUF_INIT;
+
+		rc = mq_log_canon(gd.json, &b, err);
+		data = rc == 0 ? mq_buf_steal(&b) : NULL;
+		mq_buf_free(&b);
+	}
 	snprintf(path, sizeof(path), "%s/data.json", dir);
 	if (data == NULL) {
-		rc = mq_fail(err, MQ_IO, "Out of memory.");
+		if (rc == 0)
+			rc = mq_fail(err, MQ_IO, "Out of memory.");
 		goto out;
 	}
 	if ((rc = mq_file_replace(path, data, strlen(data), 0644, err)) != 0)
