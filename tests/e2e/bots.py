@@ -413,8 +413,20 @@ def check_boxes(c, env, game, daemonlog):
         mine = sent.get(seat, [])
         c.ok(len(mine) > 0, "the daemon logged no mail sent to %s" % name)
         c.ok(len(set(mine)) == len(mine), "the daemon sent a mail to %s twice" % name)
-        c.ok(len(set(got)) == len(got), "%s received a mail twice" % name)
-        c.ok(sorted(got) == sorted(mine), "%s's box (%d mails) differs from "
+        # OpenSMTPD, stopped mid-delivery, delivers its queue again when it
+        # is back (at least once, as mail servers do): in the game whose
+        # server went away, a mail the daemon sent once may arrive twice.
+        if os.environ.get("E2E_MTA_RESTARTED") == "1":
+            twice = [m for m in set(got) if got.count(m) > 1]
+            c.ok(all(got.count(m) == 2 for m in twice) and len(twice) <= 5,
+                 "%s received mails more than twice, or too many twice: %s" %
+                 (name, twice[:5]))
+            if twice:
+                print("bots: %s got %d mail(s) twice from the restarted server"
+                      % (name, len(twice)))
+        else:
+            c.ok(len(set(got)) == len(got), "%s received a mail twice" % name)
+        c.ok(sorted(set(got)) == sorted(mine), "%s's box (%d mails) differs from "
              "what the daemon sent (%d): missing %s, extra %s" % (
                  name, len(got), len(mine), sorted(set(mine) - set(got))[:5],
                  sorted(set(got) - set(mine))[:5]))

@@ -132,14 +132,14 @@ $PY tests/e2e/bots.py play "$T/bots" "$R" "$D" "$G1" "$S/env" "$GAME_TIMEOUT" ||
 checks=$((checks + 1))
 
 # 5. the checks.
-finish_game() {	# game
+finish_game() {	# game [mta-restarted]
 	check "masqued verify $1" -- $A -C "$D" verify "$1"
 	$A -C "$D" export "$1" >"$T/export-$1.json" 2>"$T/out" ||
 	    { cat "$T/out" >&2; fail "masqued export $1"; }
 	check "tests/verify_export.py on the export of $1" -- \
 	    $PY tests/verify_export.py "$T/export-$1.json"
-	$PY tests/e2e/bots.py check "$T/bots" "$R" "$D" "$1" "$S/env" \
-	    "$T/serve.log" >"$T/check.out" 2>&1 ||
+	E2E_MTA_RESTARTED=${2:-0} $PY tests/e2e/bots.py check "$T/bots" "$R" "$D" \
+	    "$1" "$S/env" "$T/serve.log" >"$T/check.out" 2>&1 ||
 	    { cat "$T/check.out" >&2; fail "the mail of game $1"; }
 	sed -n 's/^bots: /e2e: /p' "$T/check.out"
 	n=$(sed -n 's/^checks //p' "$T/check.out")
@@ -213,7 +213,7 @@ wait "$BOTS_PID" || { cat "$T/bots2.log" >&2; fail "game $G2 was not played to i
 BOTS_PID=""
 cat "$T/bots2.log"
 checks=$((checks + 1))
-finish_game "$G2"
+finish_game "$G2" 1	# OpenSMTPD was stopped and started again
 [ ! -d "$D/spool/dead" ] || [ -z "$(ls "$D/spool/dead")" ] ||
     fail "mail went to the dead-letter folder: $(ls "$D/spool/dead")"
 checks=$((checks + 1))
