@@ -225,8 +225,9 @@ mq_spool_flush(const struct mq_config *c, long long now,
 		free(raw);
 		if (rc == 0) {
 			/* one line per mail, as an MTA logs: what went where */
-			fprintf(stderr, "masqued: sent %s to %s\n", names[i], rcpt);
+			/* logged once it has left the spool: the line means done */
 			remove_mail(dir, names[i]);
+			fprintf(stderr, "masqued: sent %s to %s\n", names[i], rcpt);
 			st->sent++;
 		} else if (rc == MQ_REFUSED || tries + 1 >= MQ_SPOOL_MAX_TRIES) {
 			/* a permanent refusal (the address bounces), or no more tries */
