@@ -224,8 +224,8 @@ mq_spool_flush(const struct mq_config *c, long long now,
 		}
 		free(raw);
 		if (rc == 0) {
-			/* one line per mail, as an MTA logs: what went where */
-			/* logged once it has left the spool: the line means done */
+			/* one line per mail, as an MTA logs what went where;
+			 * written once it has left the spool: the line means done */
 			remove_mail(dir, names[i]);
 			fprintf(stderr, "masqued: sent %s to %s\n", names[i], rcpt);
 			st->sent++;
