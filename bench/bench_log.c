@@ -92,6 +92,13 @@ make_log(struct mq_store *s, char id[9], long n, int batch)
 	mq_game_close(g);
 }
 
+/*
+ * The machine's speed drifts (a shared VM), so each measurement alternates
+ * with its reference ROUNDS times and each side keeps its best: a slow
+ * spell cannot fall on one side only.
+ */
+#define ROUNDS 3
+
 static void
 bench_verify(struct mq_store *s, const char *id, long n)
 {
@@ -100,16 +107,12 @@ bench_verify(struct mq_store *s, const char *id, long n)
 	struct mq_err err;
 	unsigned char (*hash)[32], (*sig)[64];
 	char path[1400];
-	double t0, tv, tb;
-	uint64_t count;
-	long i = 0;
+	double t0, tv = 1e9, tb = 1e9, t;
+	uint64_t count = 0;
+	long i = 0, k;
+	int r;
 
 	snprintf(path, sizeof(path), "%s/games/%s/log", s->datadir, id);
-	t0 = now();
-	if (mq_logfile_verify(path, s->keys.pk, &count, &err))
-		die(&err);
-	tv = now() - t0;
-	/* the reference: the bare signature checks of the same entries */
 	if (mq_game_open(s, id, 0, 0, &g, &err))
 		die(&err);
 	hash = malloc((size_t)n * 32);
@@ -120,15 +123,25 @@ bench_verify(struct mq_store *s, const char *id, long n)
 		memcpy(sig[i], e->sig, 64);
 		i++;
 	}
-	t0 = now();
-	for (long k = 0; k < i; k++)
-		if (crypto_sign_verify_detached(sig[k], hash[k], 32, s->keys.pk) != 0)
-			exit(3);
-	tb = now() - t0;
+	mq_game_close(g);
+	for (r = 0; r < ROUNDS; r++) {
+		t0 = now();
+		if (mq_logfile_verify(path, s->keys.pk, &count, &err))
+			die(&err);
+		if ((t = now() - t0) < tv)
+			tv = t;
+		/* the reference: the bare signature checks of the same entries */
+		t0 = now();
+		for (k = 0; k < i; k++)
+			if (crypto_sign_verify_detached(sig[k], hash[k], 32,
+			    s->keys.pk) != 0)
+				exit(3);
+		if ((t = now() - t0) < tb)
+			tb = t;
+	}
 	line("log_verify", (double)count / tv, "entries/s", (double)i / tb, 1);
 	free(hash);
 	free(sig);
-	mq_game_close(g);
 }
 
 static double
@@ -150,33 +163,37 @@ bench_append(struct mq_store *s, const char *dir, long n, int batch)
 {
 	char id[9], path[1400];
 	struct mq_buf lines = MQ_BUF_INIT;
-	double ta, tb, t0;
+	double ta = 1e9, tb = 1e9, t0, t;
 	const char *p, *nl;
-	int fd;
+	int fd, r;
 
-	t0 = now();
-	make_log(s, id, n, batch);
-	ta = now() - t0;
-	/* the reference: the same bytes, one write and one fsync per entry */
-	snprintf(path, sizeof(path), "%s/games/%s/log", s->datadir, id);
-	{
-		FILE *f = fopen(path, "r");
-		char buf[4096];
-		size_t r;
+	for (r = 0; r < ROUNDS; r++) {
+		t0 = now();
+		make_log(s, id, n, batch);
+		if ((t = now() - t0) < ta)
+			ta = t;
+		if (r == 0) {	/* the reference writes the same bytes */
+			FILE *f;
+			char buf[4096];
+			size_t got;
 
-		while ((r = fread(buf, 1, sizeof(buf), f)) > 0)
-			mq_buf_add(&lines, buf, r);
-		fclose(f);
+			snprintf(path, sizeof(path), "%s/games/%s/log", s->datadir, id);
+			f = fopen(path, "r");
+			while ((got = fread(buf, 1, sizeof(buf), f)) > 0)
+				mq_buf_add(&lines, buf, got);
+			fclose(f);
+		}
+		/* the reference: one write and one fsync per entry */
+		snprintf(path, sizeof(path), "%s/bare%d.log", dir, r);
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
+		t0 = now();
+		for (p = mq_buf_str(&lines); (nl = strchr(p, '\n')) != NULL; p = nl + 1)
+			if (write(fd, p, (size_t)(nl + 1 - p)) < 0 || fsync(fd) != 0)
+				exit(4);
+		if ((t = now() - t0) < tb)
+			tb = t;
+		close(fd);
 	}
-	snprintf(path, sizeof(path), "%s/bare.log", dir);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
-	t0 = now();
-	for (p = mq_buf_str(&lines); (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
-		if (write(fd, p, (size_t)(nl + 1 - p)) < 0 || fsync(fd) != 0)
-			exit(4);
-	}
-	tb = now() - t0;
-	close(fd);
 	line("log_append", (double)n / ta, "entries/s", (double)n / tb, 1);
 	mq_buf_free(&lines);
 }
@@ -198,8 +215,13 @@ main(int argc, char **argv)
 	make_log(&s, id_big, 100000, 1000);
 	make_log(&s, id_small, 10000, 1000);
 	bench_verify(&s, id_big, 100000);
-	big = time_replay(&s, id_big);
-	small = time_replay(&s, id_small);
+	big = small = 1e9;
+	for (int r = 0; r < ROUNDS; r++) {
+		double b = time_replay(&s, id_big), m = time_replay(&s, id_small);
+
+		big = b < big ? b : big;
+		small = m < small ? m : small;
+	}
 	line("replay_linearity", big / small, "ratio", 0, 0);
 	bench_append(&s, dir, 2000, 16);
 	mq_store_close(&s);
