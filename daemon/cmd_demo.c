@@ -8,6 +8,7 @@
  * `verify`.
  */
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,7 +275,8 @@ mq_cmd_demo(struct mq_cli *cli, int argc, char **argv)
 	struct mq_err err;
 	struct mq_game *g;
 	uint64_t n = 0;
-	int pass, rc, over = 0, quiet = 0;
+	int pass, rc, over = 0, quiet = 0, saved_stderr = -1, logfd;
+	char logname[300];
 	size_t i;
 
 	if (argc != 1)
@@ -296,6 +298,14 @@ mq_cmd_demo(struct mq_cli *cli, int argc, char **argv)
 		    langs[i]);
 	if ((rc = mq_daemon_open(&d, dm.dir, NULL, &err)) != 0)
 		return mq_cli_report(&err);
+	/* The daemon's own log goes to a file, so the story reads on its own. */
+	snprintf(logname, sizeof(logname), "%s/masqued.log", dm.dir);
+	fflush(stderr);
+	saved_stderr = dup(2);
+	if ((logfd = open(logname, O_WRONLY | O_CREAT | O_APPEND, 0644)) >= 0) {
+		dup2(logfd, 2);
+		close(logfd);
+	}
 	for (pass = 1; pass < 2000 && quiet < 3; pass++) {
 		d.now = mq_clock_now();
 		if ((rc = mq_serve_pass(&d, &st, &err)) != 0)
@@ -310,7 +320,13 @@ mq_cmd_demo(struct mq_cli *cli, int argc, char **argv)
 		    st.sent == 0 ? quiet + 1 : 0;
 	}
 	mq_daemon_close(&d);
-	printf("\nThe mail: %s/mail/outbox/new (%zu sent by the game), "
+	fflush(stderr);
+	if (saved_stderr >= 0) {
+		dup2(saved_stderr, 2);
+		close(saved_stderr);
+	}
+	printf("\nThe daemon's log: %s\n", logname);
+	printf("The mail: %s/mail/outbox/new (%zu sent by the game), "
 	    "%s/mail/inbox/cur (%d replies).\n", dm.dir, dm.nseen, dm.dir,
 	    dm.replies);
 	{
