@@ -371,8 +371,8 @@ mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
 
 	if (!d->conf.admin[0])
 		return 0;
-	/* once per key: a marker in the spool folder remembers it was told */
-	snprintf(marker, sizeof(marker), "%s/spool/told-%s", d->conf.datadir, key);
+	/* once per key: a marker among the daemon's records remembers it */
+	snprintf(marker, sizeof(marker), "%s/cursor/told-%s", d->conf.datadir, key);
 	if (access(marker, F_OK) == 0)
 		return 0;
 	if (mq_buf_printf(&body, "=== masqued · a message for the host ===\n\n%s\n",

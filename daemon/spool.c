@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "daemon/config.h"
 #include "daemon/spool.h"
 #include "fileio.h"
@@ -15,18 +16,34 @@
 #include "mail/transport_maildir.h"
 #include "mail/transport_smtp.h"
 
+#define RCPT_LINE "X-Masqued-Envelope-To: "
+
 int
 mq_spool_put(const char *datadir, const char *name, const char *rcpt,
     const char *raw, size_t len, struct mq_err *err)
 {
-	char path[1400], meta[600];
-	int n;
+	struct mq_buf b = MQ_BUF_INIT;
+	char path[1400];
+	int rc;
 
+	/* One file, written whole: the envelope recipient on a first line the
+	 * sender strips, then the message. Putting it and removing it are each
+	 * one atomic step, so a crash never leaves half a mail. */
+	if (strchr(rcpt, '\n') || strchr(rcpt, '\r'))
+		return mq_fail(err, MQ_REFUSED, "A recipient address holds a line "
+		    "break.");
+	mq_buf_printf(&b, "%s%s\r\n", RCPT_LINE, rcpt);
+	mq_buf_add(&b, raw, len);
+	if (b.oom) {
+		mq_buf_free(&b);
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	}
+	snprintf(path, sizeof(path), "%s/spool/%s.retry", datadir, name);
+	unlink(path);	/* a mail spooled again starts its tries afresh */
 	snprintf(path, sizeof(path), "%s/spool/%s.eml", datadir, name);
-	MQ_TRY(mq_file_replace(path, raw, len, 0644, err));
-	n = snprintf(meta, sizeof(meta), "%s\n0 0\n", rcpt);
-	snprintf(path, sizeof(path), "%s/spool/%s.rcpt", datadir, name);
-	return mq_file_replace(path, meta, (size_t)n, 0644, err);
+	rc = mq_file_replace(path, b.data, b.len, 0644, err);
+	mq_buf_free(&b);
+	return rc;
 }
 
 int
@@ -44,11 +61,14 @@ cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The names of spooled mails (those with both files), sorted. */
+/*
+ * The names of spooled mails (NAME.eml), sorted. A NAME.retry whose mail
+ * is gone (a kill between the two unlinks after sending) is cleared here.
+ */
 static char **
 list_spool(const char *dir, size_t *n)
 {
-	char **v = NULL, **nv, path[1400];
+	char **v = NULL, **nv, path[4096];
 	struct dirent *de;
 	size_t cap = 0, len;
 	DIR *d;
@@ -58,11 +78,16 @@ list_spool(const char *dir, size_t *n)
 		return NULL;
 	while ((de = readdir(d)) != NULL) {
 		len = strlen(de->d_name);
-		if (len < 6 || strcmp(de->d_name + len - 5, ".rcpt") != 0)
+		if (len > 6 && strcmp(de->d_name + len - 6, ".retry") == 0) {
+			snprintf(path, sizeof(path), "%s/%.*s.eml", dir,
+			    (int)(len - 6), de->d_name);
+			if (access(path, F_OK) != 0) {
+				snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+				unlink(path);
+			}
 			continue;
-		snprintf(path, sizeof(path), "%s/%.*s.eml", dir, (int)(len - 5),
-		    de->d_name);
-		if (access(path, F_OK) != 0)
+		}
+		if (len < 5 || strcmp(de->d_name + len - 4, ".eml") != 0)
 			continue;
 		if (*n == cap) {
 			cap = cap ? cap * 2 : 64;
@@ -70,10 +95,10 @@ list_spool(const char *dir, size_t *n)
 				break;
 			v = nv;
 		}
-		v[(*n)++] = strndup(de->d_name, len - 5);
+		v[(*n)++] = strndup(de->d_name, len - 4);
 	}
 	closedir(d);
-	if (v != NULL)
+	if (v != NULL && *n > 1)
 		qsort(v, *n, sizeof(*v), cmp_str);
 	return v;
 }
@@ -102,9 +127,11 @@ remove_mail(const char *dir, const char *name)
 {
 	char path[1400];
 
-	snprintf(path, sizeof(path), "%s/%s.rcpt", dir, name);
-	unlink(path);
+	/* the mail first: once it is gone it is sent; a .retry left behind by
+	 * a crash here is cleared by the next listing */
 	snprintf(path, sizeof(path), "%s/%s.eml", dir, name);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/%s.retry", dir, name);
 	unlink(path);
 }
 
@@ -118,22 +145,22 @@ to_dead(const char *dir, const char *name)
 	snprintf(from, sizeof(from), "%s/%s.eml", dir, name);
 	snprintf(to, sizeof(to), "%s/dead/%s.eml", dir, name);
 	rename(from, to);
-	snprintf(from, sizeof(from), "%s/%s.rcpt", dir, name);
-	snprintf(to, sizeof(to), "%s/dead/%s.rcpt", dir, name);
+	snprintf(from, sizeof(from), "%s/%s.retry", dir, name);
+	snprintf(to, sizeof(to), "%s/dead/%s.retry", dir, name);
 	rename(from, to);
 }
 
 static void
-retry_later(const char *dir, const char *name, const char *rcpt, int tries,
-    long base, long long now, const char *why)
+retry_later(const char *dir, const char *name, int tries, long base,
+    long long now, const char *why)
 {
 	char path[1400], meta[1200];
 	/* base, twice base, ... (retry_base, 30 s unless configured) */
 	long long next = now + ((long long)base << (tries < 12 ? tries : 12));
 	int n;
 
-	n = snprintf(meta, sizeof(meta), "%s\n%d %lld\n%s\n", rcpt, tries + 1, next, why);
-	snprintf(path, sizeof(path), "%s/%s.rcpt", dir, name);
+	n = snprintf(meta, sizeof(meta), "%d %lld\n%s\n", tries + 1, next, why);
+	snprintf(path, sizeof(path), "%s/%s.retry", dir, name);
 	mq_file_replace(path, meta, (size_t)n, 0644, NULL);
 }
 
@@ -183,27 +210,35 @@ mq_spool_flush(const struct mq_config *c, long long now,
 	snprintf(dir, sizeof(dir), "%s/spool", c->datadir);
 	names = list_spool(dir, &n);
 	for (i = 0; i < n; i++) {
-		char *meta, *raw, *nl;
+		char *meta, *file, *raw, *eol;
 
-		snprintf(path, sizeof(path), "%s/%s.rcpt", dir, names[i]);
-		if ((meta = slurp(path, &len)) == NULL)
-			continue;
-		nl = strchr(meta, '\n');
 		tries = 0;
 		next = 0;
-		if (nl != NULL) {
-			*nl = '\0';
-			sscanf(nl + 1, "%d %lld", &tries, &next);
+		snprintf(path, sizeof(path), "%s/%s.retry", dir, names[i]);
+		if ((meta = slurp(path, &len)) != NULL) {
+			sscanf(meta, "%d %lld", &tries, &next);
+			free(meta);
 		}
-		snprintf(rcpt, sizeof(rcpt), "%s", meta);
-		free(meta);
 		if (next > now) {
 			st->waiting++;
 			continue;
 		}
 		snprintf(path, sizeof(path), "%s/%s.eml", dir, names[i]);
-		if ((raw = slurp(path, &len)) == NULL)
+		if ((file = slurp(path, &len)) == NULL)
 			continue;
+		if (strncmp(file, RCPT_LINE, strlen(RCPT_LINE)) != 0 ||
+		    (eol = strstr(file, "\r\n")) == NULL) {
+			fprintf(stderr, "masqued: %s in the spool has no recipient "
+			    "line; moved to %s/dead\n", names[i], dir);
+			free(file);
+			to_dead(dir, names[i]);
+			st->dead++;
+			continue;
+		}
+		snprintf(rcpt, sizeof(rcpt), "%.*s", (int)(eol - file -
+		    strlen(RCPT_LINE)), file + strlen(RCPT_LINE));
+		raw = eol + 2;
+		len -= (size_t)(raw - file);
 		if (c->outbound == MQ_OUT_MAILDIR) {
 			char *nm = NULL;
 
@@ -222,7 +257,7 @@ mq_spool_flush(const struct mq_config *c, long long now,
 			if (smtp != NULL)
 				rc = mq_smtp_send(smtp, rcpt, raw, len, &e);
 		}
-		free(raw);
+		free(file);
 		if (rc == 0) {
 			/* one line per mail, as an MTA logs what went where;
 			 * written once it has left the spool: the line means done */
@@ -239,7 +274,7 @@ mq_spool_flush(const struct mq_config *c, long long now,
 		} else {
 			fprintf(stderr, "masqued: mail %s to %s not sent (try %d): %s\n",
 			    names[i], rcpt, tries + 1, e.msg);
-			retry_later(dir, names[i], rcpt, tries,
+			retry_later(dir, names[i], tries,
 			    c->retry_base > 0 ? c->retry_base : 30, now, e.msg);
 			st->failed++;
 			if (smtp != NULL) {	/* a broken session: start afresh */

@@ -1,7 +1,9 @@
 /*
- * spool.h - outgoing mail waiting to be sent: DATADIR/spool/NAME.eml (the
- * message) and NAME.rcpt (recipient, attempts, next try), each written whole
- * (tmp, fsync, rename) before the inbound message is marked done. Names are
+ * spool.h - outgoing mail waiting to be sent: DATADIR/spool/NAME.eml, one
+ * file written whole (tmp, fsync, rename) before the inbound message is
+ * marked done: a first line naming the envelope recipient, which the sender
+ * strips, then the message. A mail that failed to go has NAME.retry beside
+ * it (attempts, next try, the last answer). Names are
  * derived from what the mail is for (game, entry, seat, kind), so writing a
  * mail again after a crash replaces it instead of doubling it. Sending
  * retries with exponential back-off and moves a mail that keeps failing to

@@ -175,6 +175,7 @@ class Bot:
                     "uid": uid, "file": path,
                     "kind": str(m.get("X-Masqued-Mail", "")),
                     "game": game_of(str(m.get("Message-ID", ""))),
+                    "id": str(m.get("Message-ID", "")).strip(),
                 })
                 self.last_uid = uid
             im.logout()
@@ -192,8 +193,11 @@ class Bot:
         return [m for m in self.mails if m["game"] == game]
 
     def outstanding(self, game):
-        """Replies sent to game that have not been answered yet."""
-        answers = sum(1 for m in self.mails_of(game) if m["kind"] in ANSWERS)
+        """Replies sent to game that have not been answered yet. Answers
+        count by Message-ID: a mail server restarted mid-delivery may hand
+        over the same answer twice."""
+        answers = len({m["id"] for m in self.mails_of(game)
+                       if m["kind"] in ANSWERS})
         return len(self.sent.get(game, [])) - answers
 
     # --- writing mail ---------------------------------------------------

@@ -1,0 +1,432 @@
+/* replay.c - applying log entries to a game: the one path by which entries
+ * change a game, for opening, stepping and submitting; see replay.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sodium.h>
+
+#include "daemon/replay.h"
+#include "daemon/store.h"
+
+
+static int
+pend_add(struct mq_game *g, uint64_t seq, int index, const char *key, int seat,
+    const char *text, const json_t *cmd)
+{
+	struct mq_pending *np;
+
+	if (g->npend == g->cappend) {
+		g->cappend = g->cappend ? g->cappend * 2 : 32;
+		if ((np = realloc(g->pend, g->cappend * sizeof(*np))) == NULL)
+			return MQ_IO;
+		g->pend = np;
+	}
+	g->pend[g->npend].seq = seq;
+	g->pend[g->npend].index = index;
+	snprintf(g->pend[g->npend].key, sizeof(g->pend[0].key), "%s", key);
+	g->pend[g->npend].resolved = 0;
+	g->pend[g->npend].seat = seat;
+	snprintf(g->pend[g->npend].text, sizeof(g->pend[0].text), "%s", text);
+	snprintf(g->pend[g->npend].salt, sizeof(g->pend[0].salt), "%s",
+	    json_string_value(json_object_get(cmd, "salt")) ?
+	    json_string_value(json_object_get(cmd, "salt")) : "");
+	snprintf(g->pend[g->npend].commit, sizeof(g->pend[0].commit), "%s",
+	    json_string_value(json_object_get(cmd, "commit")) ?
+	    json_string_value(json_object_get(cmd, "commit")) : "");
+	if (g->journal_on && g->committed != NULL)
+		json_array_append_new(g->committed, json_pack("{s:s, s:I, s:s}",
+		    "player", g->players[seat].name, "seq", (json_int_t)seq,
+		    "commit", g->pend[g->npend].commit));
+	g->npend++;
+	return 0;
+}
+
+void
+mq_game_journal_start(struct mq_game *g)
+{
+	int i;
+
+	mq_game_journal_stop(g);
+	for (i = 0; i <= g->nplayers; i++)
+		g->journal[i] = json_array();
+	g->journal_admin = json_array();
+	g->revealed = json_array();
+	g->committed = json_array();
+	g->journal_on = 1;
+}
+
+void
+mq_game_journal_stop(struct mq_game *g)
+{
+	int i;
+
+	for (i = 0; i <= MQ_MAX_PLAYERS; i++) {
+		json_decref(g->journal[i]);
+		g->journal[i] = NULL;
+	}
+	json_decref(g->revealed);
+	json_decref(g->committed);
+	json_decref(g->journal_admin);
+	g->revealed = g->committed = g->journal_admin = NULL;
+	g->journal_on = 0;
+}
+
+/* After an apply: what each seat saw happen. */
+static void
+journal_events(struct mq_game *g)
+{
+	json_t *ev;
+	int i;
+
+	if (!g->journal_on)
+		return;
+	for (i = 0; i <= g->nplayers; i++) {
+		ev = g->kind->events(g->state, i < g->nplayers ? i : MQ_VIEW_PUBLIC);
+		json_array_extend(g->journal[i], ev);
+		json_decref(ev);
+	}
+	ev = g->kind->events(g->state, MQ_VIEW_ADMIN);
+	json_array_extend(g->journal_admin, ev);
+	json_decref(ev);
+}
+
+static void
+pend_resolve(struct mq_game *g, const void *state)
+{
+	struct mq_decision d[4];
+	size_t n, i, j;
+
+	n = g->kind->resolved(state, d, 4);
+	if (n > 0)
+		g->resolutions++;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < g->npend; j++)
+			if (strcmp(g->pend[j].key, d[i].key) == 0)
+				g->pend[j].resolved = 1;
+}
+
+static int
+msg_add(struct mq_game *g, const char *hash, uint64_t seq)
+{
+	char **nv;
+	uint64_t *ns;
+
+	if (g->nmsg == g->capmsg) {
+		size_t cap = g->capmsg ? g->capmsg * 2 : 32;
+
+		if ((nv = realloc(g->msg_hashes, cap * sizeof(*nv))) == NULL)
+			return MQ_IO;
+		g->msg_hashes = nv;
+		if ((ns = realloc(g->msg_seqs, cap * sizeof(*ns))) == NULL)
+			return MQ_IO;
+		g->msg_seqs = ns;
+		g->capmsg = cap;
+	}
+	if ((g->msg_hashes[g->nmsg] = strdup(hash)) == NULL)
+		return MQ_IO;
+	g->msg_seqs[g->nmsg] = seq;
+	g->nmsg++;
+	return 0;
+}
+
+uint64_t
+mq_game_message_seq(const struct mq_game *g, const char *hash)
+{
+	size_t i;
+
+	for (i = 0; i < g->nmsg; i++)
+		if (strcmp(g->msg_hashes[i], hash) == 0)
+			return g->msg_seqs[i];
+	return 0;
+}
+
+int
+mq_game_has_message(const struct mq_game *g, const char *hash)
+{
+	return mq_game_message_seq(g, hash) != 0;
+}
+
+/* Parse and apply one command text as the log holds it. */
+static int
+replay_command(struct mq_game *g, int seat, const char *text, uint64_t seq,
+    int index, const json_t *jc, int timeout, struct mq_err *err)
+{
+	/* a deadline's default is public: it carries no commitment */
+	int secret = !timeout && json_is_true(json_object_get(jc, "secret"));
+	struct mq_decision d;
+	struct mq_cmd cmd;
+	struct mq_err e;
+
+	if (g->kind->parse(g->state, seat, text, &cmd, &e) != 0)
+		return mq_fail(err, MQ_BADDATA, "entry %llu: the command \"%s\" does "
+		    "not parse: %s", (unsigned long long)seq, text, e.msg);
+	if (!timeout && g->kind->is_secret(&cmd) != secret)
+		return mq_fail(err, MQ_BADDATA, "entry %llu: the command \"%s\" is "
+		    "marked %ssecret.", (unsigned long long)seq, text,
+		    secret ? "" : "not ");
+	g->kind->decision(g->state, seat, &cmd, &d);
+	if (g->kind->apply(g->state, seat, &cmd, &e) != 0)
+		return mq_fail(err, MQ_BADDATA, "entry %llu: the command \"%s\" of "
+		    "%s does not apply: %s", (unsigned long long)seq, text,
+		    g->players[seat].name, e.msg);
+	if (secret && pend_add(g, seq, index, d.key, seat, text, jc))
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	pend_resolve(g, g->state);
+	journal_events(g);
+	return 0;
+}
+
+static int
+replay_commands(struct mq_game *g, const json_t *body, uint64_t seq,
+    int timeout, struct mq_err *err)
+{
+	const char *player = json_string_value(json_object_get(body, "player"));
+	json_t *cmds = json_object_get(body, "commands"), *c, *msg;
+	size_t i;
+	int seat;
+
+	seat = player ? mq_game_seat(g, player) : -1;
+	if (seat < 0)
+		return mq_fail(err, MQ_BADDATA, "entry %llu: \"%s\" is not a player "
+		    "of this game.", (unsigned long long)seq, player ? player : "?");
+	if (!json_is_array(cmds))
+		return mq_fail(err, MQ_BADDATA, "entry %llu: commands must be a list.",
+		    (unsigned long long)seq);
+	json_array_foreach(cmds, i, c) {
+		const char *text = json_string_value(json_object_get(c, "text"));
+
+		if (text == NULL)
+			return mq_fail(err, MQ_BADDATA, "entry %llu: command %zu has "
+			    "no text.", (unsigned long long)seq, i + 1);
+		MQ_TRY(replay_command(g, seat, text, seq, (int)i, c, timeout, err));
+	}
+	msg = json_object_get(body, "msg");
+	if (json_is_string(json_object_get(msg, "hash")) &&
+	    msg_add(g, json_string_value(json_object_get(msg, "hash")), seq))
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	return 0;
+}
+
+static int
+replay_reveal(struct mq_game *g, const json_t *body, uint64_t seq,
+    struct mq_err *err)
+{
+	json_t *items = json_object_get(body, "items"), *it;
+	size_t i, j;
+
+	json_array_foreach(items, i, it) {
+		uint64_t s = (uint64_t)json_integer_value(json_array_get(it, 0));
+		int idx = (int)json_integer_value(json_array_get(it, 1));
+
+		for (j = 0; j < g->npend; j++)
+			if (g->pend[j].seq == s && g->pend[j].index == idx)
+				break;
+		if (j == g->npend)
+			return mq_fail(err, MQ_BADDATA, "entry %llu: it reveals "
+			    "command %d of entry %llu, which holds no secret still "
+			    "hidden.", (unsigned long long)seq, idx,
+			    (unsigned long long)s);
+		if (!g->pend[j].resolved)
+			return mq_fail(err, MQ_BADDATA, "entry %llu: it reveals a "
+			    "secret of entry %llu before its phase resolved.",
+			    (unsigned long long)seq, (unsigned long long)s);
+		if (g->journal_on && g->revealed != NULL)
+			json_array_append_new(g->revealed, json_pack(
+			    "{s:s, s:I, s:s, s:s, s:s}", "player",
+			    g->players[g->pend[j].seat].name, "seq", (json_int_t)s,
+			    "text", g->pend[j].text, "salt", g->pend[j].salt,
+			    "commit", g->pend[j].commit));
+		/* keep the order: the reveal mail lists them as they came */
+		memmove(&g->pend[j], &g->pend[j + 1],
+		    (g->npend - j - 1) * sizeof(g->pend[0]));
+		g->npend--;
+	}
+	return 0;
+}
+
+static int
+replay_timeout(struct mq_game *g, const json_t *body, uint64_t seq,
+    struct mq_err *err)
+{
+	/* A deadline's defaults: logged as plain commands of the seat. */
+	return replay_commands(g, body, seq, 1, err);
+}
+
+static int
+replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
+    struct mq_err *err)
+{
+	const char *action = json_string_value(json_object_get(body, "action"));
+	const char *player = json_string_value(json_object_get(body, "player"));
+	const char *email = json_string_value(json_object_get(body, "email"));
+	int seat = player ? mq_game_seat(g, player) : -1;
+
+	if (action == NULL)
+		return mq_fail(err, MQ_BADDATA, "entry %llu: an admin entry without "
+		    "an action.", (unsigned long long)seq);
+	if (strcmp(action, "pause") == 0)
+		g->paused = 1;
+	else if (strcmp(action, "extend") == 0)
+		g->extended += json_integer_value(json_object_get(body, "seconds"));
+	else if (strcmp(action, "resume") == 0)
+		g->paused = 0;
+	else if (strcmp(action, "replace") == 0 && seat >= 0 && email != NULL) {
+		snprintf(g->players[seat].email, sizeof(g->players[seat].email),
+		    "%s", email);
+		g->players[seat].kicked = 0;
+		g->players[seat].epoch++;	/* the old player's address dies */
+	}
+	else if (strcmp(action, "rotate-token") == 0 && seat >= 0)
+		g->players[seat].epoch++;
+	else if (strcmp(action, "kick") == 0 && seat >= 0)
+		g->players[seat].kicked = 1;
+	else if (strcmp(action, "lang") == 0 && seat >= 0 &&
+	    json_is_string(json_object_get(body, "lang")))
+		snprintf(g->players[seat].lang, sizeof(g->players[seat].lang), "%s",
+		    json_string_value(json_object_get(body, "lang")));
+	return 0;
+}
+
+static int
+replay_genesis(struct mq_game *g, const json_t *body, struct mq_err *err)
+{
+	const char *kind = json_string_value(json_object_get(body, "kind"));
+	const char *lang = json_string_value(json_object_get(body, "lang"));
+	json_t *players = json_object_get(body, "players"), *p;
+	struct mq_setup s;
+	uint8_t hash[32];
+	char path[1400];
+	size_t i;
+	int rc;
+
+	if (kind == NULL || !json_is_array(players) || json_array_size(players) == 0 ||
+	    json_array_size(players) > MQ_MAX_PLAYERS)
+		return mq_fail(err, MQ_BADDATA, "entry 1: the genesis lacks the game "
+		    "kind or its players.");
+	if (mq_log_get_hex(body, "seed", g->seed, 32) != 0 ||
+	    mq_log_get_hex(body, "data_hash", hash, 32) != 0)
+		return mq_fail(err, MQ_BADDATA, "entry 1: the genesis lacks its seed "
+		    "or data hash.");
+	snprintf(path, sizeof(path), "%s/data.json", g->dir);
+	rc = access(path, R_OK) == 0 ? mq_gamedata_load_file(kind, path, &g->gd, err) :
+	    mq_gamedata_load(kind, &g->gd, err);
+	if (rc)
+		return rc;
+	if (sodium_memcmp(hash, g->gd.hash, 32) != 0)
+		return mq_fail(err, MQ_BADDATA, "entry 1: the game data %s is not the "
+		    "data this game was created with (its hash differs).", g->gd.path);
+	g->kind = g->gd.kind;
+	snprintf(g->lang, sizeof(g->lang), "%s", lang ? lang : "en");
+	memset(&s, 0, sizeof(s));
+	json_array_foreach(players, i, p) {
+		const char *name = json_string_value(json_object_get(p, "name"));
+		const char *email = json_string_value(json_object_get(p, "email"));
+
+		if (name == NULL || email == NULL || strlen(name) >= MQ_NAME_MAX)
+			return mq_fail(err, MQ_BADDATA, "entry 1: player %zu lacks a "
+			    "name or address.", i + 1);
+		snprintf(g->players[i].name, sizeof(g->players[i].name), "%s", name);
+		snprintf(g->players[i].email, sizeof(g->players[i].email), "%s", email);
+		snprintf(g->players[i].lang, sizeof(g->players[i].lang), "%s", g->lang);
+		s.names[i] = g->players[i].name;
+	}
+	g->nplayers = s.nplayers = (int)json_array_size(players);
+	s.options = json_object_get(body, "options");
+	memcpy(s.seed, g->seed, 32);
+	if ((rc = g->kind->setup(g->gd.data, &s, &g->state, err)) != 0)
+		return mq_fail(err, MQ_BADDATA, "entry 1: the game cannot be set up: %s",
+		    err ? err->msg : "");
+	g->genesis = json_deep_copy(body);
+	return 0;
+}
+
+/* Each seat's debt, and since when: the deadline runs from there. */
+static void
+update_owed(struct mq_game *g, long long ts)
+{
+	const char *o;
+	int i, fresh = g->resolutions != g->owed_serial;
+
+	g->owed_serial = g->resolutions;
+	for (i = 0; i < g->nplayers; i++) {
+		o = g->kind->owes(g->state, i);
+		if (o == NULL)
+			o = "";
+		if (fresh || strcmp(o, g->players[i].owes) != 0) {
+			snprintf(g->players[i].owes, sizeof(g->players[i].owes), "%s", o);
+			g->players[i].owe_since = ts;
+			g->players[i].reminded = 0;
+		}
+	}
+}
+
+int
+mq_replay_entry(struct mq_game *g, const struct mq_log_entry *e,
+    struct mq_err *err)
+{
+	const json_t *body = e->body;
+	int rc;
+
+	if (e->seq == 1) {
+		if (e->type != MQ_LOG_GENESIS)
+			return mq_fail(err, MQ_BADDATA, "entry 1: the first entry is "
+			    "not a genesis.");
+		rc = replay_genesis(g, body, err);
+	} else {
+		switch (e->type) {
+		case MQ_LOG_COMMAND:
+			rc = replay_commands(g, body, e->seq, 0, err);
+			break;
+		case MQ_LOG_REVEAL:
+			rc = replay_reveal(g, body, e->seq, err);
+			break;
+		case MQ_LOG_TIMEOUT:
+			rc = replay_timeout(g, body, e->seq, err);
+			break;
+		case MQ_LOG_ADMIN:
+			rc = replay_admin(g, body, e->seq, err);
+			break;
+		case MQ_LOG_END:
+			rc = 0;
+			break;
+		default:
+			rc = mq_fail(err, MQ_BADDATA, "entry %llu: a second genesis.",
+			    (unsigned long long)e->seq);
+		}
+	}
+	if (rc)
+		return rc;
+	update_owed(g, json_integer_value(json_object_get(body, "ts")));
+	g->seq = e->seq;
+	memcpy(g->head, e->hash, sizeof(g->head));
+	sodium_bin2base64(g->head_sig, sizeof(g->head_sig), e->sig, sizeof(e->sig),
+	    sodium_base64_VARIANT_ORIGINAL);
+	g->last_ts = json_integer_value(json_object_get(body, "ts"));
+	return 0;
+}
+
+int
+mq_replay_all(struct mq_game *g, uint64_t at_seq, struct mq_err *err)
+{
+	const struct mq_log_entry *e;
+
+	for (;;) {
+		MQ_TRY(mq_logfile_next(g->lf, &e, err));
+		if (e == NULL)
+			break;
+		if (at_seq > 0 && e->seq > at_seq) {
+			g->peek = e;	/* valid until the next read: mq_game_step */
+			break;
+		}
+		MQ_TRY(mq_replay_entry(g, e, err));
+	}
+	if (g->seq == 0)
+		return mq_fail(err, MQ_BADDATA, "The log %s holds no entry.", g->logpath);
+	if (at_seq > g->seq)
+		return mq_fail(err, MQ_REFUSED, "The log has %llu entries; there is "
+		    "no entry %llu.", (unsigned long long)g->seq,
+		    (unsigned long long)at_seq);
+	return 0;
+}
+

@@ -1,0 +1,17 @@
+/*
+ * replay.h - applying log entries to an open game (daemon/replay.c), shared
+ * by opening (store.c) and submitting (submit.c): every change to a game's
+ * state goes through mq_replay_entry.
+ */
+#ifndef MQ_REPLAY_H
+#define MQ_REPLAY_H
+
+#include "daemon/store.h"
+
+/* Apply one verified entry to g (genesis sets the game up). */
+int mq_replay_entry(struct mq_game *g, const struct mq_log_entry *e,
+    struct mq_err *err);
+/* Apply every entry of g's log, or those up to at_seq (> 0). */
+int mq_replay_all(struct mq_game *g, uint64_t at_seq, struct mq_err *err);
+
+#endif

@@ -1,0 +1,327 @@
+/* submit.c - a player's commands: validated on a copy, logged as one entry
+ * (and a reveal when a phase resolves), then replayed; see store.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sodium.h>
+
+#include "daemon/replay.h"
+#include "daemon/store.h"
+#include "daemon/commit.h"
+
+
+static json_t *
+build_reveal(struct mq_game *g, const struct mq_pending *extra, size_t nextra,
+    const char *const *resolved, size_t nres, long long ts)
+{
+	json_t *items = json_array(), *opens = json_array(), *body;
+	uint64_t last = 0;
+	size_t i, k, total = g->npend + nextra;
+
+	for (i = 0; i < total; i++) {
+		const struct mq_pending *p = i < g->npend ? &g->pend[i] :
+		    &extra[i - g->npend];
+		int res = p->resolved;
+
+		for (k = 0; k < nres && !res; k++)
+			res = strcmp(p->key, resolved[k]) == 0;
+		if (!res)
+			continue;
+		json_array_append_new(items, json_pack("[I, i]", (json_int_t)p->seq,
+		    p->index));
+		if (p->seq != last) {
+			/* pending entries are kept in seq order, but be sure */
+			size_t j;
+			int dup = 0;
+
+			json_t *o;
+			json_array_foreach(opens, j, o)
+				dup |= (uint64_t)json_integer_value(o) == p->seq;
+			if (!dup)
+				json_array_append_new(opens, json_integer((json_int_t)p->seq));
+			last = p->seq;
+		}
+	}
+	if (json_array_size(items) == 0) {
+		json_decref(items);
+		json_decref(opens);
+		return NULL;
+	}
+	body = json_pack("{s:s, s:I, s:s, s:o, s:o}", "game", g->id, "ts",
+	    (json_int_t)ts, "type", "reveal", "opens", opens, "items", items);
+	return body;
+}
+
+void
+mq_submit_result_free(struct mq_submit_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->ncmds; i++)
+		free(r->cmds[i].text);
+	free(r->cmds);
+	if (r->logged)
+		mq_log_signed_free(&r->entry, 1);
+	json_decref(r->events);
+	memset(r, 0, sizeof(*r));
+}
+
+static int
+result_add(struct mq_submit_result *r, const char *text, int line, int accepted,
+    int secret, const char *error)
+{
+	struct mq_cmd_result *c, *nv;
+
+	if ((nv = realloc(r->cmds, (r->ncmds + 1) * sizeof(*nv))) == NULL)
+		return MQ_IO;
+	r->cmds = nv;
+	c = &r->cmds[r->ncmds];
+	memset(c, 0, sizeof(*c));
+	if ((c->text = strdup(text)) == NULL)
+		return MQ_IO;
+	c->line = line;
+	c->accepted = accepted;
+	c->secret = secret;
+	if (error)
+		snprintf(c->error, sizeof(c->error), "%s", error);
+	r->ncmds++;
+	return 0;
+}
+
+/* Apply a logged entry's body to the live game: the replay path. */
+static int
+replay_body(struct mq_game *g, const struct mq_log_signed *sg, json_t *body,
+    struct mq_err *err)
+{
+	struct mq_log_entry e;
+
+	memset(&e, 0, sizeof(e));
+	e.seq = sg->seq;
+	e.type = mq_log_type_of(json_string_value(json_object_get(body, "type")));
+	e.body = body;
+	mq_log_unhex(sg->hash, MQ_LOG_HEXLEN, e.hash, sizeof(e.hash));
+	sodium_base642bin(e.sig, sizeof(e.sig), sg->sig, strlen(sg->sig), NULL, NULL,
+	    NULL, sodium_base64_VARIANT_ORIGINAL);
+	return mq_replay_entry(g, &e, err);
+}
+
+int
+mq_game_append(struct mq_game *g, json_t *body, struct mq_err *err)
+{
+	struct mq_log_signed sg;
+	int rc;
+
+	if (!g->writable)
+		return mq_fail(err, MQ_IO, "The game %s is not open for writing.", g->id);
+	MQ_TRY(mq_logfile_append(g->lf, &body, 1, &sg, err));
+	rc = replay_body(g, &sg, body, err);
+	mq_log_signed_free(&sg, 1);
+	if (rc)
+		mq_fatal("a logged entry does not replay: %s", err ? err->msg : "");
+	return 0;
+}
+
+/* The fields a submit builds of a body match the logged entry's body (which
+ * has v, seq, prev, kid, and each secret command's salt and commit too). */
+static int
+same_fields(const json_t *built, const json_t *logged)
+{
+	const json_t *v, *c, *lc;
+	const char *key;
+	size_t i;
+
+	json_object_foreach((json_t *)built, key, v) {
+		if (strcmp(key, "commands") != 0) {
+			if (!json_equal((json_t *)v, json_object_get(logged, key)))
+				return 0;
+			continue;
+		}
+		lc = json_object_get(logged, key);
+		if (json_array_size(v) != json_array_size(lc))
+			return 0;
+		json_array_foreach(v, i, c)
+			if (!json_equal(json_object_get(c, "text"),
+			    json_object_get(json_array_get(lc, i), "text")) ||
+			    !json_equal(json_object_get(c, "secret"),
+			    json_object_get(json_array_get(lc, i), "secret")))
+				return 0;
+	}
+	return 1;
+}
+
+/*
+ * Rebuilding (store.h): the next nb entries of the log, read instead of
+ * appended, must be those just built; bodies[i] becomes the logged body
+ * (with its salts) and sg[i] what the append returned.
+ */
+static int
+reread(struct mq_game *g, json_t **bodies, size_t nb, struct mq_log_signed *sg,
+    struct mq_err *err)
+{
+	const struct mq_log_entry *e;
+	size_t i;
+	int rc = 0;
+
+	memset(sg, 0, nb * sizeof(*sg));
+	for (i = 0; i < nb; i++) {
+		e = g->peek;
+		g->peek = NULL;
+		if (e == NULL && (rc = mq_logfile_next(g->lf, &e, err)) != 0)
+			break;
+		if (e == NULL || !same_fields(bodies[i], e->body)) {
+			rc = mq_fail(err, MQ_BADDATA, "The log of game %s does not hold "
+			    "the entry this message makes at entry %llu: it cannot be "
+			    "rebuilt.", g->id, (unsigned long long)g->seq + i + 1);
+			break;
+		}
+		json_decref(bodies[i]);
+		bodies[i] = json_deep_copy(e->body);
+		sg[i].seq = e->seq;
+		sg[i].body = strndup(e->line, e->body_len);
+		sodium_bin2hex(sg[i].hash, sizeof(sg[i].hash), e->hash, sizeof(e->hash));
+		sodium_bin2base64(sg[i].sig, sizeof(sg[i].sig), e->sig, sizeof(e->sig),
+		    sodium_base64_VARIANT_ORIGINAL);
+		if (bodies[i] == NULL || sg[i].body == NULL) {
+			rc = mq_fail(err, MQ_IO, "Out of memory.");
+			break;
+		}
+	}
+	if (rc)
+		mq_log_signed_free(sg, nb);
+	return rc;
+}
+
+int
+mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
+    size_t n, int atomic, const char *msg_hash, const char *msg_id,
+    long long ts, struct mq_submit_result *res, struct mq_err *err)
+{
+	const struct mq_game_kind *k = g->kind;
+	struct mq_pending newp[64];
+	struct mq_decision d, rd[4];
+	const char *resolved[64];
+	struct mq_log_signed sg[2];
+	struct mq_buf text = MQ_BUF_INIT;
+	struct mq_cmd cmd;
+	struct mq_err e;
+	json_t *cmds = NULL, *bodies[2] = { NULL, NULL }, *evs;
+	void *work = NULL;
+	size_t i, nnew = 0, nres = 0, nb, r;
+	int rc = 0, changed = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (!g->writable && g->peek == NULL)
+		return mq_fail(err, MQ_IO, "The game %s is not open for writing.", g->id);
+	if (seat < 0 || seat >= g->nplayers)
+		return mq_fail(err, MQ_REFUSED, "There is no such player in game %s.",
+		    g->id);
+	if (msg_hash != NULL && mq_game_has_message(g, msg_hash))
+		return mq_fail(err, MQ_REFUSED, "This message was applied already "
+		    "(its copy came again); nothing changed.");
+	if (k->is_over(g->state))
+		return mq_fail(err, MQ_REFUSED, "Game %s is over; nothing more can be "
+		    "played. Its log can be exported with: masqued export %s.",
+		    g->id, g->id);
+	if (g->paused)
+		return mq_fail(err, MQ_REFUSED, "Game %s is paused by the host; send "
+		    "your commands again once it resumes.", g->id);
+	if ((work = k->clone(g->state)) == NULL)
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	res->events = evs = json_array();
+	cmds = json_array();
+	for (i = 0; i < n; i++) {
+		const char *line = lines[i];
+
+		while (*line == ' ' || *line == '\t')
+			line++;
+		if (*line == '\0')
+			continue;
+		if (k->parse(work, seat, line, &cmd, &e) != 0 ||
+		    (k->decision(work, seat, &cmd, &d), k->apply(work, seat, &cmd, &e))) {
+			if (atomic) {
+				rc = mq_fail(err, MQ_REFUSED, "%s", e.msg);
+				goto out;
+			}
+			if (result_add(res, line, (int)i + 1, 0, 0, e.msg))
+				goto oom;
+			continue;
+		}
+		mq_buf_reset(&text);
+		if (k->format(work, &cmd, &text) || text.oom)
+			goto oom;
+		if (result_add(res, mq_buf_str(&text), (int)i + 1, 1,
+		    k->is_secret(&cmd), NULL))
+			goto oom;
+		{
+			json_t *ev = k->events(work, MQ_VIEW_ADMIN);
+
+			json_array_extend(evs, ev);
+			json_decref(ev);
+		}
+		if (!k->is_secret(&cmd) && strcmp(mq_buf_str(&text), "STATUS") == 0)
+			continue;	/* asks, changes nothing: not logged */
+		if (!k->is_secret(&cmd) && strcmp(mq_buf_str(&text), "HELP") == 0)
+			continue;
+		if (k->is_secret(&cmd)) {
+			if (nnew == sizeof(newp) / sizeof(newp[0])) {
+				rc = mq_fail(err, MQ_REFUSED, "One message may carry at "
+				    "most %zu moves.", nnew);
+				goto out;
+			}
+			newp[nnew].seq = g->seq + 1;
+			newp[nnew].index = (int)json_array_size(cmds);
+			snprintf(newp[nnew].key, sizeof(newp[0].key), "%s", d.key);
+			newp[nnew].resolved = 0;
+			nnew++;
+		}
+		json_array_append_new(cmds, json_pack("{s:s, s:b}", "text",
+		    mq_buf_str(&text), "secret", k->is_secret(&cmd)));
+		changed = 1;
+		r = k->resolved(work, rd, 4);
+		for (; r > 0 && nres < 60; r--) {
+			size_t j = r - 1;
+
+			resolved[nres++] = strdup(rd[j].key);
+		}
+	}
+	if (!changed)
+		goto out;
+	bodies[0] = json_pack("{s:s, s:I, s:s, s:s, s:O}", "game", g->id,
+	    "ts", (json_int_t)ts, "type", "command", "player",
+	    g->players[seat].name, "commands", cmds);
+	if (bodies[0] == NULL)
+		goto oom;
+	if (msg_hash != NULL)
+		json_object_set_new(bodies[0], "msg", json_pack("{s:s, s:s}", "hash",
+		    msg_hash, "id", msg_id ? msg_id : ""));
+	bodies[1] = build_reveal(g, newp, nnew, resolved, nres, ts);
+	nb = bodies[1] ? 2 : 1;
+	rc = g->writable ? mq_logfile_append(g->lf, bodies, nb, sg, err) :
+	    reread(g, bodies, nb, sg, err);
+	if (rc)
+		goto out;
+	/* The entries are durable: now the live game follows the log. */
+	for (i = 0; i < nb; i++)
+		if (replay_body(g, &sg[i], bodies[i], &e) != 0)
+			mq_fatal("a logged entry does not replay: %s", e.msg);
+	res->logged = 1;
+	res->entry = sg[0];
+	res->revealed = nb == 2;
+	if (nb == 2)
+		mq_log_signed_free(&sg[1], 1);
+	goto out;
+oom:
+	rc = mq_fail(err, MQ_IO, "Out of memory.");
+out:
+	for (i = 0; i < nres; i++)
+		free((char *)resolved[i]);
+	json_decref(cmds);
+	json_decref(bodies[0]);
+	json_decref(bodies[1]);
+	mq_buf_free(&text);
+	if (work != NULL)
+		k->free_state(work);
+	if (rc)
+		mq_submit_result_free(res);	/* on failure the result is empty */
+	return rc;
+}
