@@ -453,8 +453,13 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 	mq_daemon_log("%s: game %s, %s: %zu command(s), %s", transport_id,
 	    a.game->id, a.game->players[a.seat].name, res.ncmds,
 	    res.logged ? "logged" : "nothing logged");
+	/* applied when a command was accepted (STATUS too); all refused:
+	 * only answered */
+	*outcome = MQ_IN_ANSWERED;
+	for (size_t i = 0; i < res.ncmds; i++)
+		if (res.cmds[i].accepted)
+			*outcome = MQ_IN_APPLIED;
 	mq_submit_result_free(&res);
-	*outcome = MQ_IN_APPLIED;
 out:
 	analysis_free(&a);
 	return rc;
