@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "durable.h"
 #include "fileio.h"
 
 int
@@ -28,8 +29,11 @@ mq_file_replace(const char *path, const void *data, size_t len, int mode,
 			goto fail;
 		off += (size_t)w;
 	}
-	if (fsync(fd) != 0)
-		goto fail;
+	if (mq_durable_sync(fd, tmp, err) != 0) {
+		close(fd);
+		unlink(tmp);
+		return MQ_IO;
+	}
 	if (close(fd) != 0) {
 		fd = -1;
 		goto fail;
@@ -55,8 +59,7 @@ mq_dir_sync(const char *dir, struct mq_err *err)
 
 	if ((fd = open(dir, O_RDONLY | O_DIRECTORY)) < 0)
 		return mq_fail_errno(err, MQ_IO, "Cannot open the folder %s", dir);
-	if (fsync(fd) != 0)
-		rc = mq_fail_errno(err, MQ_IO, "Cannot sync the folder %s", dir);
+	rc = mq_durable_sync(fd, dir, err);
 	close(fd);
 	return rc;
 }

@@ -1,7 +1,8 @@
 /*
  * fileio.h - durable file writes, the one way the tree writes state:
  * write to NAME.tmp, fsync, rename over NAME (a reader sees the old file or
- * the new one, never half), and fsync the folder when asked.
+ * the new one, never half), and fsync the folder when asked. Each fsync
+ * goes through durable.h: inside a batch it is one flush at the commit.
  */
 #ifndef MQ_FILEIO_H
 #define MQ_FILEIO_H

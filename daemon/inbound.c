@@ -59,6 +59,40 @@ archive(const char *datadir, const char *hash, const char *raw, size_t len,
 }
 
 /*
+ * DATADIR/archive/<hash>.answered: a message answered without a log entry
+ * (help, a refusal, commands all refused). The log dedupes every message
+ * that logged something; this dedupes the rest, so that a message read
+ * again after a crash (its batch was never marked done, durable.h) is not
+ * answered a second time from a later state of its game.
+ */
+static int
+answered_path(const struct mq_daemon *d, const char *hash, char *path,
+    size_t size)
+{
+	return snprintf(path, size, "%s/archive/%s.answered", d->conf.datadir,
+	    hash) >= (int)size;
+}
+
+static int
+was_answered(const struct mq_daemon *d, const char *hash)
+{
+	char path[1400];
+
+	return !answered_path(d, hash, path, sizeof(path)) &&
+	    access(path, F_OK) == 0;
+}
+
+static int
+mark_answered(const struct mq_daemon *d, const char *hash, struct mq_err *err)
+{
+	char path[1400];
+
+	if (answered_path(d, hash, path, sizeof(path)))
+		return mq_fail(err, MQ_IO, "The data folder's path is too long.");
+	return mq_file_replace(path, "", 0, 0644, err);
+}
+
+/*
  * Split the extracted text into lines; SET LANG is the daemon's own. Works
  * on a copy: a->text stays whole for `parse`, and each line keeps its
  * number in it, which is what the player sees (blank lines included).
@@ -365,6 +399,11 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		return rc;
 	}
 	from = a.msg ? a.msg->from : NULL;
+	if (was_answered(d, a.hash)) {
+		mq_daemon_log("%s: already answered; acknowledged", transport_id);
+		*outcome = MQ_IN_DUPLICATE;
+		goto out;
+	}
 	if (a.drop) {
 		mq_daemon_log("%s: dropped: %s", transport_id, a.auth);
 		if (a.msg->bounce) {
@@ -386,6 +425,8 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		mq_daemon_log("%s: refused: %s", transport_id, a.auth);
 		if (from != NULL && mq_daemon_rate_ok(d, from)) {
 			rc = mq_notify_stranger(d, from, "refused", a.auth, a.hash, err);
+			if (rc == 0)
+				rc = mark_answered(d, a.hash, err);
 			*outcome = MQ_IN_ANSWERED;
 		}
 		goto out;
@@ -425,6 +466,8 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		goto out;
 	if (a.nlines == 0) {
 		rc = mq_notify_help(d, a.game, a.seat, err);
+		if (rc == 0)
+			rc = mark_answered(d, a.hash, err);
 		*outcome = MQ_IN_ANSWERED;
 		goto out;
 	}
@@ -436,6 +479,8 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		/* the game is over, paused, or the message came twice */
 		mq_game_journal_stop(a.game);
 		rc = mq_notify_stranger(d, from, "refused", e.msg, a.hash, err);
+		if (rc == 0)
+			rc = mark_answered(d, a.hash, err);
 		*outcome = MQ_IN_ANSWERED;
 		goto out;
 	}
@@ -448,6 +493,8 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 	mq_game_journal_stop(a.game);
 	if (rc == 0 && res.logged)
 		mailed_write(a.game);
+	else if (rc == 0)
+		rc = mark_answered(d, a.hash, err);
 	if (rc == 0)
 		rc = mq_deadline_schedule(d, a.game, err);
 	mq_daemon_log("%s: game %s, %s: %zu command(s), %s", transport_id,

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "durable.h"
 #include "commit.h"
 
 struct mq_logfile {
@@ -251,9 +252,10 @@ fsync_dir_of(const char *path, struct mq_err *err)
 
 	if ((dir = sibling(path, NULL)) == NULL)
 		return mq_fail(err, MQ_IO, "out of memory.");
-	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1 ||
-	    fsync(fd) == -1)
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
 		rc = mq_fail_errno(err, MQ_IO, "cannot fsync the folder %s", dir);
+	else
+		rc = mq_durable_sync(fd, dir, err);
 	if (fd != -1)
 		close(fd);
 	free(dir);
@@ -427,8 +429,8 @@ mq_logfile_append(struct mq_logfile *lf, json_t *const *bodies, size_t n,
 	if (rc == 0 && write_all(lf->fd, lf->data.data + start,
 	    lf->data.len - start, (off_t)start) == -1)
 		rc = mq_fail_errno(err, MQ_IO, "cannot write %s", lf->path);
-	if (rc == 0 && fsync(lf->fd) == -1)
-		rc = mq_fail_errno(err, MQ_IO, "cannot fsync %s", lf->path);
+	if (rc == 0)
+		rc = mq_durable_sync(lf->fd, lf->path, err);
 	if (rc) {
 		/*
 		 * Leave no partial group behind, in the file or in memory. If

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "daemon/inbound.h"
+#include "durable.h"
 #include "daemon/serve.h"
 #include "daemon/spool.h"
 #include "fileio.h"
@@ -29,6 +30,42 @@ count(struct mq_pass_stats *st, enum mq_inbound_outcome o)
 		st->dropped++;
 }
 
+/*
+ * Make a batch's writes durable, then mark its messages done (DESIGN.md:
+ * write, fsync, then act). The marks need no flush of their own: a lost one
+ * only makes a message be read again, and its hash is in the log.
+ */
+static void
+commit_batch(struct mq_daemon *d, struct mq_maildir_list *l, size_t from,
+    size_t to, const int *outcome, struct mq_pass_stats *st)
+{
+	struct mq_err e;
+	size_t j;
+
+	if (mq_durable_commit(&e) != 0) {
+		/* nothing of the batch may be acted on: all stay pending */
+		mq_daemon_log("inbound: %s; %zu message(s) left for the next pass",
+		    e.msg, to - from);
+		for (j = from; j < to; j++)
+			if (outcome[j] >= 0)
+				st->failed++;
+		return;
+	}
+	mq_durable_begin();
+	for (j = from; j < to; j++) {
+		if (outcome[j] < 0)
+			continue;
+		count(st, (enum mq_inbound_outcome)outcome[j]);
+		if (mq_maildir_mark_done(d->conf.maildir_inbox, &l->v[j], &e) != 0)
+			mq_daemon_log("%s: %s", l->v[j].id, e.msg);
+	}
+}
+
+/*
+ * The inbox in batches of MQ_SERVE_BATCH: each message is processed with
+ * its fsyncs deferred (durable.h), then one flush makes the whole batch
+ * durable before any of it is marked done.
+ */
 static int
 pass_maildir(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 {
@@ -36,12 +73,22 @@ pass_maildir(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	enum mq_inbound_outcome o;
 	struct mq_err e;
 	char *raw;
-	size_t i, len;
-	int rc;
+	size_t i, len, from = 0;
+	int rc, *outcome;
 
 	if ((rc = mq_maildir_list(d->conf.maildir_inbox, &l, err)) != 0)
 		return rc;
+	if ((outcome = calloc(l.n + 1, sizeof(*outcome))) == NULL) {
+		mq_maildir_list_free(&l);
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	}
+	mq_durable_begin();
 	for (i = 0; i < l.n; i++) {
+		if (i - from == MQ_SERVE_BATCH) {
+			commit_batch(d, &l, from, i, outcome, st);
+			from = i;
+		}
+		outcome[i] = -1;
 		rc = mq_maildir_read(d->conf.maildir_inbox, &l.v[i], MQ_TRANSPORT_MAX_MSG,
 		    &raw, &len, &e);
 		if (rc == MQ_REFUSED) {
@@ -64,10 +111,12 @@ pass_maildir(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 			st->failed++;
 			continue;
 		}
-		count(st, o);
-		if ((rc = mq_maildir_mark_done(d->conf.maildir_inbox, &l.v[i], &e)) != 0)
-			mq_daemon_log("%s: %s", l.v[i].id, e.msg);
+		outcome[i] = (int)o;
 	}
+	commit_batch(d, &l, from, l.n, outcome, st);
+	if (mq_durable_commit(&e) != 0)
+		mq_daemon_log("inbound: %s", e.msg);
+	free(outcome);
 	mq_maildir_list_free(&l);
 	return 0;
 }

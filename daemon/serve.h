@@ -8,6 +8,10 @@
 
 #include "daemon/daemon.h"
 
+/* Inbox messages made durable together by one flush (Maildir inbound);
+ * a batch is also the most that one failed flush leaves to retry. */
+#define MQ_SERVE_BATCH 256
+
 struct mq_pass_stats {
 	int messages, applied, answered, duplicates, dropped, failed;
 	int timeouts, reminders, sent, waiting, dead;

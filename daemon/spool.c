@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "durable.h"
+#include "daemon/daemon.h"
 #include "daemon/config.h"
 #include "daemon/spool.h"
 #include "fileio.h"
@@ -194,100 +196,212 @@ tell_admin(const struct mq_config *c, const char *name, const char *rcpt,
 	free(raw);
 }
 
-int
-mq_spool_flush(const struct mq_config *c, long long now,
-    struct mq_spool_stats *st, struct mq_err *err)
+/* One spooled mail, read for sending. */
+struct outgoing {
+	const char	*name;
+	char		*file;		/* the whole spool file */
+	const char	*raw;		/* the message, in file */
+	size_t		 len;
+	char		 rcpt[512];
+	int		 tries;
+	int		 state;		/* enum below */
+};
+
+enum { OUT_SKIP, OUT_READY, OUT_STAGED, OUT_SENT };
+
+/* Read names[i] unless it waits for a later try or is broken (moved to
+ * dead/); OUT_READY when it is to be sent now. */
+static int
+load(const char *dir, const char *name, long long now, struct outgoing *o,
+    struct mq_spool_stats *st)
+{
+	char path[1400], *meta, *eol;
+	long long next = 0;
+	size_t len;
+
+	memset(o, 0, sizeof(*o));
+	o->name = name;
+	snprintf(path, sizeof(path), "%s/%s.retry", dir, name);
+	if ((meta = slurp(path, &len)) != NULL) {
+		sscanf(meta, "%d %lld", &o->tries, &next);
+		free(meta);
+	}
+	if (next > now) {
+		st->waiting++;
+		return o->state = OUT_SKIP;
+	}
+	snprintf(path, sizeof(path), "%s/%s.eml", dir, name);
+	if ((o->file = slurp(path, &len)) == NULL)
+		return o->state = OUT_SKIP;
+	if (strncmp(o->file, RCPT_LINE, strlen(RCPT_LINE)) != 0 ||
+	    (eol = strstr(o->file, "\r\n")) == NULL) {
+		fprintf(stderr, "masqued: %s in the spool has no recipient "
+		    "line; moved to %s/dead\n", name, dir);
+		to_dead(dir, name);
+		st->dead++;
+		return o->state = OUT_SKIP;
+	}
+	snprintf(o->rcpt, sizeof(o->rcpt), "%.*s", (int)(eol - o->file -
+	    strlen(RCPT_LINE)), o->file + strlen(RCPT_LINE));
+	o->raw = eol + 2;
+	o->len = len - (size_t)(o->raw - o->file);
+	return o->state = OUT_READY;
+}
+
+/* A try that failed: dead when refused or out of tries, else later. */
+static void
+failed(const struct mq_config *c, const char *dir, struct outgoing *o,
+    long long now, int rc, const struct mq_err *e, struct mq_spool_stats *st)
+{
+	if (rc == MQ_REFUSED || o->tries + 1 >= MQ_SPOOL_MAX_TRIES) {
+		/* a permanent refusal (the address bounces), or no more tries */
+		fprintf(stderr, "masqued: mail %s to %s is dead: %s\n", o->name,
+		    o->rcpt, e->msg);
+		to_dead(dir, o->name);
+		tell_admin(c, o->name, o->rcpt, e->msg, now);
+		st->dead++;
+	} else {
+		fprintf(stderr, "masqued: mail %s to %s not sent (try %d): %s\n",
+		    o->name, o->rcpt, o->tries + 1, e->msg);
+		retry_later(dir, o->name, o->tries,
+		    c->retry_base > 0 ? c->retry_base : 30, now, e->msg);
+		st->failed++;
+	}
+	o->state = OUT_SKIP;
+}
+
+/* Gone from the spool: sent. One line per mail, as an MTA logs what went
+ * where; written once it has left the spool: the line means done. */
+static void
+sent(const char *dir, struct outgoing *o, struct mq_spool_stats *st)
+{
+	remove_mail(dir, o->name);
+	fprintf(stderr, "masqued: sent %s to %s\n", o->name, o->rcpt);
+	st->sent++;
+}
+
+/*
+ * Into the outbox Maildir, MQ_SPOOL_BATCH mails at a time, with one flush
+ * for the batch's files and one for its links (durable.h) instead of two
+ * fsyncs a mail. Each mail is staged under its spool name first; a staged
+ * file that is already linked into new/ is the record that it went, so a
+ * crash anywhere sends no mail twice (transport_maildir.h).
+ */
+static int
+flush_maildir(const struct mq_config *c, const char *dir, char **names,
+    size_t n, long long now, struct mq_spool_stats *st, struct mq_err *err)
+{
+	struct outgoing *o;
+	struct mq_err e;
+	size_t i, k, m;
+	int rc, delivered;
+
+	if ((o = calloc(MQ_SPOOL_BATCH, sizeof(*o))) == NULL)
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	for (i = 0; i < n; i += m) {
+		m = n - i < MQ_SPOOL_BATCH ? n - i : MQ_SPOOL_BATCH;
+		mq_durable_begin();
+		for (k = 0; k < m; k++) {
+			if (load(dir, names[i + k], now, &o[k], st) != OUT_READY)
+				continue;
+			rc = mq_maildir_stage(c->maildir_outbox, o[k].name, o[k].raw,
+			    o[k].len, &delivered, &e);
+			if (rc)
+				failed(c, dir, &o[k], now, rc, &e, st);
+			else
+				o[k].state = delivered ? OUT_SENT : OUT_STAGED;
+		}
+		if ((rc = mq_durable_commit(&e)) == 0) {
+			mq_durable_begin();
+			for (k = 0; k < m; k++) {
+				if (o[k].state != OUT_STAGED)
+					continue;
+				rc = mq_maildir_publish(c->maildir_outbox, o[k].name,
+				    now, NULL, &e);
+				if (rc) {
+					mq_maildir_unstage(c->maildir_outbox, o[k].name);
+					failed(c, dir, &o[k], now, rc, &e, st);
+				} else
+					o[k].state = OUT_SENT;
+			}
+			rc = mq_durable_commit(&e);
+		}
+		for (k = 0; k < m; k++) {
+			if (rc == 0 && o[k].state == OUT_SENT) {
+				sent(dir, &o[k], st);
+				mq_maildir_unstage(c->maildir_outbox, o[k].name);
+			}
+			free(o[k].file);
+		}
+		if (rc) {
+			/* all of the batch stays spooled; the next pass tries */
+			mq_daemon_log("spool: %s", e.msg);
+			break;
+		}
+	}
+	free(o);
+	return 0;
+}
+
+/* Over SMTP, one mail at a time; the session is kept between mails. */
+static void
+flush_smtp(const struct mq_config *c, const char *dir, char **names, size_t n,
+    long long now, struct mq_spool_stats *st)
 {
 	struct mq_smtp_conf sc;
 	struct mq_smtp *smtp = NULL;
+	struct outgoing o;
 	struct mq_err e;
-	char dir[1200], path[1400], rcpt[512], **names;
-	size_t n, i, len;
-	int rc = 0, tries;
-	long long next;
+	size_t i;
+	int rc;
 
-	memset(st, 0, sizeof(*st));
-	snprintf(dir, sizeof(dir), "%s/spool", c->datadir);
-	names = list_spool(dir, &n);
 	for (i = 0; i < n; i++) {
-		char *meta, *file, *raw, *eol;
-
-		tries = 0;
-		next = 0;
-		snprintf(path, sizeof(path), "%s/%s.retry", dir, names[i]);
-		if ((meta = slurp(path, &len)) != NULL) {
-			sscanf(meta, "%d %lld", &tries, &next);
-			free(meta);
-		}
-		if (next > now) {
-			st->waiting++;
+		if (load(dir, names[i], now, &o, st) != OUT_READY)
 			continue;
+		rc = 0;
+		if (smtp == NULL) {
+			memset(&sc, 0, sizeof(sc));
+			sc.url = c->smtp_url;
+			sc.user = c->smtp_user[0] ? c->smtp_user : NULL;
+			sc.password = c->smtp_password[0] ? c->smtp_password : NULL;
+			sc.require_tls = c->tls;
+			sc.mail_from = c->envelope;
+			rc = mq_smtp_open(&sc, &smtp, &e);
 		}
-		snprintf(path, sizeof(path), "%s/%s.eml", dir, names[i]);
-		if ((file = slurp(path, &len)) == NULL)
-			continue;
-		if (strncmp(file, RCPT_LINE, strlen(RCPT_LINE)) != 0 ||
-		    (eol = strstr(file, "\r\n")) == NULL) {
-			fprintf(stderr, "masqued: %s in the spool has no recipient "
-			    "line; moved to %s/dead\n", names[i], dir);
-			free(file);
-			to_dead(dir, names[i]);
-			st->dead++;
-			continue;
-		}
-		snprintf(rcpt, sizeof(rcpt), "%.*s", (int)(eol - file -
-		    strlen(RCPT_LINE)), file + strlen(RCPT_LINE));
-		raw = eol + 2;
-		len -= (size_t)(raw - file);
-		if (c->outbound == MQ_OUT_MAILDIR) {
-			char *nm = NULL;
-
-			rc = mq_maildir_deliver(c->maildir_outbox, raw, len, now, &nm, &e);
-			free(nm);
-		} else {
-			if (smtp == NULL) {
-				memset(&sc, 0, sizeof(sc));
-				sc.url = c->smtp_url;
-				sc.user = c->smtp_user[0] ? c->smtp_user : NULL;
-				sc.password = c->smtp_password[0] ? c->smtp_password : NULL;
-				sc.require_tls = c->tls;
-				sc.mail_from = c->envelope;
-				rc = mq_smtp_open(&sc, &smtp, &e);
-			}
-			if (smtp != NULL)
-				rc = mq_smtp_send(smtp, rcpt, raw, len, &e);
-		}
-		free(file);
-		if (rc == 0) {
-			/* one line per mail, as an MTA logs what went where;
-			 * written once it has left the spool: the line means done */
-			remove_mail(dir, names[i]);
-			fprintf(stderr, "masqued: sent %s to %s\n", names[i], rcpt);
-			st->sent++;
-		} else if (rc == MQ_REFUSED || tries + 1 >= MQ_SPOOL_MAX_TRIES) {
-			/* a permanent refusal (the address bounces), or no more tries */
-			fprintf(stderr, "masqued: mail %s to %s is dead: %s\n", names[i],
-			    rcpt, e.msg);
-			to_dead(dir, names[i]);
-			tell_admin(c, names[i], rcpt, e.msg, now);
-			st->dead++;
-		} else {
-			fprintf(stderr, "masqued: mail %s to %s not sent (try %d): %s\n",
-			    names[i], rcpt, tries + 1, e.msg);
-			retry_later(dir, names[i], tries,
-			    c->retry_base > 0 ? c->retry_base : 30, now, e.msg);
-			st->failed++;
+		if (smtp != NULL)
+			rc = mq_smtp_send(smtp, o.rcpt, o.raw, o.len, &e);
+		if (rc == 0)
+			sent(dir, &o, st);
+		else {
+			failed(c, dir, &o, now, rc, &e, st);
 			if (smtp != NULL) {	/* a broken session: start afresh */
 				mq_smtp_close(smtp);
 				smtp = NULL;
 			}
 		}
+		free(o.file);
 	}
 	if (smtp != NULL)
 		mq_smtp_close(smtp);
+}
+
+int
+mq_spool_flush(const struct mq_config *c, long long now,
+    struct mq_spool_stats *st, struct mq_err *err)
+{
+	char dir[1200], **names;
+	size_t n, i;
+	int rc = 0;
+
+	memset(st, 0, sizeof(*st));
+	snprintf(dir, sizeof(dir), "%s/spool", c->datadir);
+	names = list_spool(dir, &n);
+	if (c->outbound == MQ_OUT_MAILDIR)
+		rc = flush_maildir(c, dir, names, n, now, st, err);
+	else
+		flush_smtp(c, dir, names, n, now, st);
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
-	(void)err;
-	return 0;
+	return rc;
 }

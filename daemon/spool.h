@@ -17,6 +17,8 @@
 #include "err.h"
 
 #define MQ_SPOOL_MAX_TRIES	8
+/* Mails delivered to an outbox Maildir with one flush (durable.h). */
+#define MQ_SPOOL_BATCH		256
 
 struct mq_config;
 

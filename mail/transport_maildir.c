@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "durable.h"
 #include "transport.h"
 
 static char *
@@ -34,8 +35,7 @@ md_fsync_dir(const char *path, struct mq_err *err)
 	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd == -1)
 		return mq_fail_errno(err, MQ_IO, "cannot open folder %s", path);
-	if (fsync(fd) == -1)
-		rc = mq_fail_errno(err, MQ_IO, "cannot fsync folder %s", path);
+	rc = mq_durable_sync(fd, path, err);
 	close(fd);
 	return rc;
 }
@@ -417,8 +417,8 @@ md_write_tmp(const char *dir, const char *raw, size_t len, char **tmp,
 	}
 	if (md_write_all(fd, raw, len) == -1)
 		rc = mq_fail_errno(err, MQ_IO, "cannot write %s", *tmp);
-	else if (fsync(fd) == -1)
-		rc = mq_fail_errno(err, MQ_IO, "cannot fsync %s", *tmp);
+	else
+		rc = mq_durable_sync(fd, *tmp, err);
 	if (close(fd) == -1 && rc == 0)
 		rc = mq_fail_errno(err, MQ_IO, "cannot close %s", *tmp);
 	if (rc != 0) {
@@ -464,43 +464,35 @@ md_link_new(const char *dir, const char *tmp, const char *prefix,
 	return rc;
 }
 
-/* The last delivery: folder, second and counter (see mq_maildir_deliver). */
+/* The last delivery: folder, second and counter (see md_publish). */
 static char last_dir[1024];
 static long long last_t = -1;
 static unsigned long long last_counter;
+/* The last outbox made sure of by mq_maildir_stage. */
+static char made_dir[1024];
 
-int
-mq_maildir_deliver(const char *dir, const char *raw, size_t len, long long t,
-    char **name, struct mq_err *err)
+/*
+ * Link the written file tmp into DIR/new under the next free name of second
+ * t, and fsync new/ (or note it, in a batch: durable.h). The folder is
+ * scanned for the highest counter once per folder and second, then counted
+ * on in memory: a daemon pass delivers hundreds of mails with one pinned
+ * time, and a scan per mail made delivery quadratic. Another writer's name
+ * is still never replaced: link() refuses a taken name and the loop moves on.
+ */
+static int
+md_publish(const char *dir, const char *tmp, long long t, char **name,
+    struct mq_err *err)
 {
-	struct mq_buf b = MQ_BUF_INIT;
 	unsigned long long max = 0;
-	char *tmp = NULL, *got = NULL, *sub;
-	char prefix[32];
+	char prefix[32], *got = NULL, *sub;
 	int rc;
 
-	if (name != NULL)
-		*name = NULL;
-	if (t < 0)
-		return mq_fail(err, MQ_REFUSED, "cannot deliver a message "
-		    "with a time before 1970");
 	snprintf(prefix, sizeof(prefix), "%010lld.", t);
-	/*
-	 * The folder is scanned for the highest counter once per folder and
-	 * second, then counted on in memory: a daemon pass delivers hundreds of
-	 * mails with one pinned time, and a scan per mail made delivery
-	 * quadratic. Another writer's name is still never replaced: link()
-	 * refuses a taken name and the loop moves on.
-	 */
 	if (last_t == t && strcmp(last_dir, dir) == 0) {
 		max = last_counter;
-	} else {
-		MQ_TRY(mq_maildir_create(dir, err));
-		if ((rc = md_max_counter(dir, "new", prefix, &max, err)) != 0 ||
-		    (rc = md_max_counter(dir, "cur", prefix, &max, err)) != 0)
-			return rc;
-	}
-	MQ_TRY(md_write_tmp(dir, raw, len, &tmp, err));
+	} else if ((rc = md_max_counter(dir, "new", prefix, &max, err)) != 0 ||
+	    (rc = md_max_counter(dir, "cur", prefix, &max, err)) != 0)
+		return rc;
 	rc = md_link_new(dir, tmp, prefix, max + 1, &got, err);
 	if (rc == 0 && strlen(dir) < sizeof(last_dir)) {
 		last_t = t;
@@ -508,11 +500,8 @@ mq_maildir_deliver(const char *dir, const char *raw, size_t len, long long t,
 		last_counter = strtoull(got + strlen(prefix), NULL, 10);
 	} else
 		last_t = -1;
-	unlink(tmp);
-	free(tmp);
 	if (rc == 0) {
-		mq_buf_printf(&b, "%s/new", dir);
-		if ((sub = mq_buf_steal(&b)) == NULL)
+		if ((sub = md_path(dir, "new")) == NULL)
 			rc = mq_fail(err, MQ_IO, "out of memory");
 		else
 			rc = md_fsync_dir(sub, err);
@@ -523,4 +512,139 @@ mq_maildir_deliver(const char *dir, const char *raw, size_t len, long long t,
 	else
 		free(got);
 	return rc;
+}
+
+int
+mq_maildir_deliver(const char *dir, const char *raw, size_t len, long long t,
+    char **name, struct mq_err *err)
+{
+	char *tmp = NULL;
+	int rc;
+
+	if (name != NULL)
+		*name = NULL;
+	if (t < 0)
+		return mq_fail(err, MQ_REFUSED, "cannot deliver a message "
+		    "with a time before 1970");
+	if (!(last_t == t && strcmp(last_dir, dir) == 0))
+		MQ_TRY(mq_maildir_create(dir, err));
+	MQ_TRY(md_write_tmp(dir, raw, len, &tmp, err));
+	rc = md_publish(dir, tmp, t, name, err);
+	unlink(tmp);
+	free(tmp);
+	return rc;
+}
+
+/* DIR/tmp/masqued-KEY.eml: where a staged mail waits (see the header). */
+static char *
+md_stage_path(const char *dir, const char *key)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+
+	mq_buf_printf(&b, "%s/tmp/masqued-%s.eml", dir, key);
+	return mq_buf_steal(&b);
+}
+
+/* Whether the file at path holds exactly raw. */
+static int
+md_same_bytes(const char *path, const char *raw, size_t len)
+{
+	char buf[65536];
+	size_t off = 0;
+	ssize_t n;
+	int fd, same = 1;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return 0;
+	while (same && (n = read(fd, buf, sizeof(buf))) > 0) {
+		if ((size_t)n > len - off || memcmp(buf, raw + off, (size_t)n))
+			same = 0;
+		off += (size_t)n;
+	}
+	close(fd);
+	return same && off == len;
+}
+
+int
+mq_maildir_stage(const char *dir, const char *key, const char *raw, size_t len,
+    int *delivered, struct mq_err *err)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	struct stat sb;
+	char *path, *part;
+	int fd, rc = 0;
+
+	*delivered = 0;
+	if (strchr(key, '/') != NULL || key[0] == '\0' || key[0] == '.')
+		return mq_fail(err, MQ_REFUSED, "bad staging name \"%s\"", key);
+	/* made once per folder and process, not once a mail */
+	if (strcmp(made_dir, dir) != 0) {
+		MQ_TRY(mq_maildir_create(dir, err));
+		if (strlen(dir) < sizeof(made_dir))
+			memcpy(made_dir, dir, strlen(dir) + 1);
+	}
+	if ((path = md_stage_path(dir, key)) == NULL)
+		return mq_fail(err, MQ_IO, "out of memory");
+	/* linked into new/ already (its second link) with these very bytes:
+	 * a crash came between the delivery and the spool's removal */
+	if (lstat(path, &sb) == 0 && sb.st_nlink >= 2 &&
+	    (size_t)sb.st_size == len && md_same_bytes(path, raw, len)) {
+		*delivered = 1;
+		free(path);
+		return 0;
+	}
+	mq_buf_printf(&b, "%s.part", path);
+	if ((part = mq_buf_steal(&b)) == NULL) {
+		free(path);
+		return mq_fail(err, MQ_IO, "out of memory");
+	}
+	if ((fd = open(part, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) == -1) {
+		rc = mq_fail_errno(err, MQ_IO, "cannot create %s", part);
+		made_dir[0] = '\0';	/* the folder may have gone: make it again */
+	}
+	else {
+		if (md_write_all(fd, raw, len) == -1)
+			rc = mq_fail_errno(err, MQ_IO, "cannot write %s", part);
+		else
+			rc = mq_durable_sync(fd, part, err);
+		if (close(fd) == -1 && rc == 0)
+			rc = mq_fail_errno(err, MQ_IO, "cannot close %s", part);
+	}
+	/* a fresh file (one link) replaces whatever was staged under the name */
+	if (rc == 0 && rename(part, path) == -1)
+		rc = mq_fail_errno(err, MQ_IO, "cannot write %s", path);
+	if (rc != 0)
+		unlink(part);
+	free(part);
+	free(path);
+	return rc;
+}
+
+int
+mq_maildir_publish(const char *dir, const char *key, long long t, char **name,
+    struct mq_err *err)
+{
+	char *path;
+	int rc;
+
+	if (name != NULL)
+		*name = NULL;
+	if (t < 0)
+		return mq_fail(err, MQ_REFUSED, "cannot deliver a message "
+		    "with a time before 1970");
+	if ((path = md_stage_path(dir, key)) == NULL)
+		return mq_fail(err, MQ_IO, "out of memory");
+	rc = md_publish(dir, path, t, name, err);
+	free(path);
+	return rc;
+}
+
+void
+mq_maildir_unstage(const char *dir, const char *key)
+{
+	char *path;
+
+	if ((path = md_stage_path(dir, key)) != NULL)
+		unlink(path);
+	free(path);
 }

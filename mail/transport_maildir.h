@@ -13,7 +13,8 @@
  * Outbound: each message becomes DIR/new/<time>.<counter>.<host>.eml,
  * written to DIR/tmp first, fsynced, then linked into new/. The time is
  * printed with 10 digits and the counter with 6, so byte order of the
- * names is delivery order.
+ * names is delivery order. The daemon delivers in batches through stage and
+ * publish (below), which never deliver one spooled mail twice.
  */
 #ifndef MQ_TRANSPORT_MAILDIR_H
 #define MQ_TRANSPORT_MAILDIR_H
@@ -68,5 +69,23 @@ int	mq_maildir_mark_done(const char *dir, const struct mq_maildir_msg *m,
  */
 int	mq_maildir_deliver(const char *dir, const char *raw, size_t len,
 	    long long t, char **name, struct mq_err *err);
+
+/*
+ * Delivery in two steps, for a sender that must not deliver one mail twice
+ * across a crash while it makes a whole batch durable at once (durable.h).
+ *
+ * stage writes raw to DIR/tmp/masqued-KEY.eml (KEY: the sender's own name
+ * for the mail, say its spool name). publish links that file into new/ as
+ * mq_maildir_deliver names it; the staged name stays, as a second link,
+ * until the sender has forgotten the mail and calls unstage. So a staged
+ * file with two links and the same bytes IS the delivery record: stage
+ * reports it (*delivered = 1) instead of writing it again, and the sender
+ * only has to forget the mail. Anything else under the name is replaced.
+ */
+int	mq_maildir_stage(const char *dir, const char *key, const char *raw,
+	    size_t len, int *delivered, struct mq_err *err);
+int	mq_maildir_publish(const char *dir, const char *key, long long t,
+	    char **name, struct mq_err *err);
+void	mq_maildir_unstage(const char *dir, const char *key);
 
 #endif

@@ -114,6 +114,15 @@ answered "no command at all" no_command "THE COMMANDS"
 grep -qF "game $G" $T/answer.txt && grep -qF "PLACE room" $T/answer.txt &&
     grep -qF "Black is next to Blue" $T/answer.txt ||
     fail "the help mail lacks the game or its commands"; ok
+# answered without a log entry, then read again (a crash before its batch
+# was marked done): acknowledged, not answered a second time
+for name in no_command forged_tag unknown_command; do
+	snap
+	expect 0 "$name read again" -- $M -C $D ingest $T/$name.eml
+	err_has "already answered; acknowledged"
+	unchanged "$name read again"
+	[ -z "$(new_mails)" ] || fail "$name read again was answered again"; ok
+done
 fill auto_reply
 dropped "an auto-reply (Auto-Submitted: auto-replied)" auto_reply
 fill bounce

@@ -446,12 +446,121 @@ test_deliver_into_unwritable_place_fails(void **state)
 	assert_non_null(strstr(err.msg, "cannot create folder"));
 }
 
+static int
+count_in(const char *dir, const char *sub)
+{
+	char p[256];
+	struct dirent *de;
+	DIR *d;
+	int n = 0;
+
+	snprintf(p, sizeof(p), "%s/%s", dir, sub);
+	assert_non_null(d = opendir(p));
+	while ((de = readdir(d)) != NULL)
+		n += de->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+/* Staged is not delivered: nothing in new/ until publish, one after. */
+static void
+test_stage_then_publish_delivers_once(void **state)
+{
+	struct fx *f = *state;
+	struct mq_maildir_list l;
+	struct mq_err err;
+	char *name = NULL, *raw;
+	size_t len;
+	int delivered = -1;
+
+	assert_int_equal(mq_maildir_stage(f->dir, "g-1-0-turn", "hello\r\n", 7,
+	    &delivered, &err), 0);
+	assert_int_equal(delivered, 0);
+	assert_int_equal(count_in(f->dir, "new"), 0);
+	assert_int_equal(mq_maildir_publish(f->dir, "g-1-0-turn", 1790000000,
+	    &name, &err), 0);
+	assert_non_null(name);
+	assert_int_equal(strncmp(name, "1790000000.000001.", 18), 0);
+	assert_int_equal(count_in(f->dir, "new"), 1);
+	assert_int_equal(mq_maildir_list(f->dir, &l, &err), 0);
+	assert_int_equal(l.n, 1);
+	assert_int_equal(mq_maildir_read(f->dir, &l.v[0], 100, &raw, &len, &err), 0);
+	assert_int_equal(len, 7);
+	assert_memory_equal(raw, "hello\r\n", 7);
+	free(raw);
+	mq_maildir_list_free(&l);
+	free(name);
+}
+
+/* A crash between publish and the sender forgetting the mail: staging the
+ * same bytes again reports it delivered and delivers nothing more. */
+static void
+test_stage_after_publish_reports_delivered(void **state)
+{
+	struct fx *f = *state;
+	struct mq_err err;
+	int delivered = -1;
+
+	assert_int_equal(mq_maildir_stage(f->dir, "k", "same", 4, &delivered,
+	    &err), 0);
+	assert_int_equal(mq_maildir_publish(f->dir, "k", 5, NULL, &err), 0);
+	assert_int_equal(mq_maildir_stage(f->dir, "k", "same", 4, &delivered,
+	    &err), 0);
+	assert_int_equal(delivered, 1);
+	assert_int_equal(count_in(f->dir, "new"), 1);
+	/* other bytes under the name are another mail: staged afresh */
+	assert_int_equal(mq_maildir_stage(f->dir, "k", "other", 5, &delivered,
+	    &err), 0);
+	assert_int_equal(delivered, 0);
+	assert_int_equal(mq_maildir_publish(f->dir, "k", 5, NULL, &err), 0);
+	assert_int_equal(count_in(f->dir, "new"), 2);
+	mq_maildir_unstage(f->dir, "k");
+	assert_int_equal(count_in(f->dir, "tmp"), 0);
+	assert_int_equal(count_in(f->dir, "new"), 2);
+}
+
+/* Staged but never published (a crash before the links were made): staged
+ * again, not reported delivered. */
+static void
+test_stage_without_publish_is_not_delivered(void **state)
+{
+	struct fx *f = *state;
+	struct mq_err err;
+	int delivered = -1;
+
+	assert_int_equal(mq_maildir_stage(f->dir, "k", "abc", 3, &delivered,
+	    &err), 0);
+	assert_int_equal(mq_maildir_stage(f->dir, "k", "abc", 3, &delivered,
+	    &err), 0);
+	assert_int_equal(delivered, 0);
+	assert_int_equal(count_in(f->dir, "tmp"), 1);
+	assert_int_equal(count_in(f->dir, "new"), 0);
+}
+
+static void
+test_stage_refuses_a_name_with_a_slash(void **state)
+{
+	struct fx *f = *state;
+	struct mq_err err;
+	int delivered;
+
+	assert_int_equal(mq_maildir_stage(f->dir, "../x", "a", 1, &delivered,
+	    &err), MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "bad staging name"));
+	assert_int_equal(mq_maildir_stage(f->dir, "", "a", 1, &delivered,
+	    &err), MQ_REFUSED);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 		T(test_list_is_byte_order_across_new_and_cur),
+		T(test_stage_then_publish_delivers_once),
+		T(test_stage_after_publish_reports_delivered),
+		T(test_stage_without_publish_is_not_delivered),
+		T(test_stage_refuses_a_name_with_a_slash),
 		T(test_id_drops_the_info_part),
 		T(test_seen_messages_in_cur_are_done),
 		T(test_mark_done_moves_to_cur_with_s_flag),
