@@ -89,9 +89,94 @@ mq_gamedata_load(const char *kind, struct mq_gamedata *gd, struct mq_err *err)
 	return mq_gamedata_load_file(kind, path, gd, err);
 }
 
+#define CACHE_MAX 16
+
+struct mq_gamedata_cache {
+	int n;
+	struct {
+		uint8_t raw[32];	/* BLAKE2b of kind NUL bytes */
+		struct mq_gamedata gd;
+	} e[CACHE_MAX];
+};
+
+int
+mq_gamedata_load_shared(struct mq_gamedata_cache **cache, const char *kind,
+    const char *path, struct mq_gamedata *gd, struct mq_err *err)
+{
+	crypto_generichash_state hs;
+	struct mq_gamedata_cache *c = *cache;
+	struct mq_buf bytes = MQ_BUF_INIT;
+	json_error_t je;
+	json_t *json;
+	uint8_t raw[32];
+	char chunk[16384];
+	size_t n;
+	FILE *f;
+	int i, rc;
+
+	if (c == NULL && (c = *cache = calloc(1, sizeof(*c))) == NULL)
+		return mq_gamedata_load_file(kind, path, gd, err);
+	if ((f = fopen(path, "rb")) == NULL)
+		return mq_fail_errno(err, MQ_IO, "Cannot read the game data %s", path);
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		mq_buf_add(&bytes, chunk, n);
+	if (ferror(f) || bytes.oom) {
+		fclose(f);
+		mq_buf_free(&bytes);
+		return mq_fail(err, MQ_IO, "Cannot read the game data %s.", path);
+	}
+	fclose(f);
+	crypto_generichash_init(&hs, NULL, 0, sizeof(raw));
+	crypto_generichash_update(&hs, (const uint8_t *)kind, strlen(kind) + 1);
+	crypto_generichash_update(&hs, (const uint8_t *)bytes.data, bytes.len);
+	crypto_generichash_final(&hs, raw, sizeof(raw));
+	for (i = 0; i < c->n; i++)
+		if (memcmp(c->e[i].raw, raw, sizeof(raw)) == 0) {
+			mq_buf_free(&bytes);
+			*gd = c->e[i].gd;
+			gd->shared = 1;
+			snprintf(gd->path, sizeof(gd->path), "%s", path);
+			return 0;
+		}
+	memset(gd, 0, sizeof(*gd));
+	snprintf(gd->path, sizeof(gd->path), "%s", path);
+	json = json_loadb(bytes.data, bytes.len, JSON_REJECT_DUPLICATES, &je);
+	mq_buf_free(&bytes);
+	if (json == NULL)
+		return mq_fail(err, MQ_IO, "Cannot read the game data %s: %s (line "
+		    "%d).", path, je.text, je.line);
+	if ((rc = mq_gamedata_from_json(kind, json, gd, err)) != 0) {
+		mq_gamedata_free(gd);
+		return rc;
+	}
+	if (c->n == CACHE_MAX)
+		return 0;	/* the game owns this one */
+	memcpy(c->e[c->n].raw, raw, sizeof(raw));
+	c->e[c->n++].gd = *gd;
+	gd->shared = 1;
+	return 0;
+}
+
+void
+mq_gamedata_cache_free(struct mq_gamedata_cache *c)
+{
+	int i;
+
+	if (c == NULL)
+		return;
+	for (i = 0; i < c->n; i++)
+		mq_gamedata_free(&c->e[i].gd);
+	free(c);
+}
+
 void
 mq_gamedata_free(struct mq_gamedata *gd)
 {
+	if (gd->shared) {
+		gd->json = NULL;
+		gd->data = NULL;
+		return;
+	}
 	if (gd->kind != NULL && gd->data != NULL)
 		gd->kind->free_data(gd->data);
 	json_decref(gd->json);

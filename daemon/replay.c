@@ -309,7 +309,10 @@ replay_genesis(struct mq_game *g, const json_t *body, struct mq_err *err)
 		return mq_fail(err, MQ_BADDATA, "entry 1: the genesis lacks its seed "
 		    "or data hash.");
 	snprintf(path, sizeof(path), "%s/data.json", g->dir);
-	rc = access(path, R_OK) == 0 ? mq_gamedata_load_file(kind, path, &g->gd, err) :
+	/* a game of a store shares the store's compiled copy (gamedata.h) */
+	rc = access(path, R_OK) == 0 ? (g->store != NULL ?
+	    mq_gamedata_load_shared(&g->store->data, kind, path, &g->gd, err) :
+	    mq_gamedata_load_file(kind, path, &g->gd, err)) :
 	    mq_gamedata_load(kind, &g->gd, err);
 	if (rc)
 		return rc;

@@ -92,6 +92,8 @@ void
 mq_store_close(struct mq_store *s)
 {
 	mq_keys_wipe(&s->keys);
+	mq_gamedata_cache_free(s->data);
+	s->data = NULL;
 }
 
 static int

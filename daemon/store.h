@@ -25,6 +25,7 @@ struct mq_store {
 	char datadir[1024];
 	int have_secret;		/* keys.sk and keys.tag loaded */
 	struct mq_keys keys;		/* pk always; sk and tag when have_secret */
+	struct mq_gamedata_cache *data;	/* the games' data files, compiled */
 };
 
 struct mq_player_info {
