@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "durable.h"
@@ -50,6 +51,23 @@ fail:
 		close(fd);
 	unlink(tmp);
 	return MQ_IO;
+}
+
+int
+mq_file_replace_changed(const char *path, const void *data, size_t len,
+    int mode, struct mq_err *err)
+{
+	char buf[4096];
+	ssize_t n = -1;
+	int fd;
+
+	if (len < sizeof(buf) && (fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
+		n = read(fd, buf, sizeof(buf));
+		close(fd);
+	}
+	if (n >= 0 && (size_t)n == len && memcmp(buf, data, len) == 0)
+		return 0;
+	return mq_file_replace(path, data, len, mode, err);
 }
 
 int

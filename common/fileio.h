@@ -14,6 +14,11 @@
 /* Replace path with data, durably (mode for a new file). */
 int mq_file_replace(const char *path, const void *data, size_t len, int mode,
     struct mq_err *err);
+/* The same, unless path already holds exactly data (then nothing is
+ * written: a file rewritten after every message, mostly unchanged, would
+ * otherwise cost a new inode each time). */
+int mq_file_replace_changed(const char *path, const void *data, size_t len,
+    int mode, struct mq_err *err);
 /* fsync a folder, so that names created or renamed in it survive a crash. */
 int mq_dir_sync(const char *dir, struct mq_err *err);
 
