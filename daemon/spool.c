@@ -43,7 +43,7 @@ mq_spool_put(const char *datadir, const char *name, const char *rcpt,
 	snprintf(path, sizeof(path), "%s/spool/%s.retry", datadir, name);
 	unlink(path);	/* a mail spooled again starts its tries afresh */
 	snprintf(path, sizeof(path), "%s/spool/%s.eml", datadir, name);
-	rc = mq_file_replace(path, b.data, b.len, 0644, err);
+	rc = mq_file_replace(path, b.data, b.len, 0600, err);	/* private views */
 	mq_buf_free(&b);
 	return rc;
 }
@@ -207,7 +207,7 @@ struct outgoing {
 	int		 state;		/* enum below */
 };
 
-enum { OUT_SKIP, OUT_READY, OUT_STAGED, OUT_SENT };
+enum { OUT_SKIP, OUT_READY, OUT_SENT };
 
 /* Read names[i] unless it waits for a later try or is broken (moved to
  * dead/); OUT_READY when it is to be sent now. */
@@ -281,11 +281,11 @@ sent(const char *dir, struct outgoing *o, struct mq_spool_stats *st)
 }
 
 /*
- * Into the outbox Maildir, MQ_SPOOL_BATCH mails at a time, with one flush
- * for the batch's files and one for its links (durable.h) instead of two
- * fsyncs a mail. Each mail is staged under its spool name first; a staged
- * file that is already linked into new/ is the record that it went, so a
- * crash anywhere sends no mail twice (transport_maildir.h).
+ * Into the outbox Maildir, MQ_SPOOL_BATCH mails at a time: each spool file
+ * is linked into the outbox as it is (its recipient line stays, as a trace
+ * header), with one flush for the batch's links (durable.h) instead of two
+ * fsyncs a mail, and only then removed from the spool. A spool file that is
+ * linked already went before a crash (transport_maildir.h): no mail twice.
  */
 static int
 flush_maildir(const struct mq_config *c, const char *dir, char **names,
@@ -293,8 +293,9 @@ flush_maildir(const struct mq_config *c, const char *dir, char **names,
 {
 	struct outgoing *o;
 	struct mq_err e;
+	char path[1400];
 	size_t i, k, m;
-	int rc, delivered;
+	int rc, already;
 
 	if ((o = calloc(MQ_SPOOL_BATCH, sizeof(*o))) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
@@ -304,33 +305,18 @@ flush_maildir(const struct mq_config *c, const char *dir, char **names,
 		for (k = 0; k < m; k++) {
 			if (load(dir, names[i + k], now, &o[k], st) != OUT_READY)
 				continue;
-			rc = mq_maildir_stage(c->maildir_outbox, o[k].name, o[k].raw,
-			    o[k].len, &delivered, &e);
+			snprintf(path, sizeof(path), "%s/%s.eml", dir, o[k].name);
+			rc = mq_maildir_deliver_file(c->maildir_outbox, path, now,
+			    &already, NULL, &e);
 			if (rc)
 				failed(c, dir, &o[k], now, rc, &e, st);
 			else
-				o[k].state = delivered ? OUT_SENT : OUT_STAGED;
+				o[k].state = OUT_SENT;
 		}
-		if ((rc = mq_durable_commit(&e)) == 0) {
-			mq_durable_begin();
-			for (k = 0; k < m; k++) {
-				if (o[k].state != OUT_STAGED)
-					continue;
-				rc = mq_maildir_publish(c->maildir_outbox, o[k].name,
-				    now, NULL, &e);
-				if (rc) {
-					mq_maildir_unstage(c->maildir_outbox, o[k].name);
-					failed(c, dir, &o[k], now, rc, &e, st);
-				} else
-					o[k].state = OUT_SENT;
-			}
-			rc = mq_durable_commit(&e);
-		}
+		rc = mq_durable_commit(&e);
 		for (k = 0; k < m; k++) {
-			if (rc == 0 && o[k].state == OUT_SENT) {
+			if (rc == 0 && o[k].state == OUT_SENT)
 				sent(dir, &o[k], st);
-				mq_maildir_unstage(c->maildir_outbox, o[k].name);
-			}
 			free(o[k].file);
 		}
 		if (rc) {

@@ -468,7 +468,7 @@ md_link_new(const char *dir, const char *tmp, const char *prefix,
 static char last_dir[1024];
 static long long last_t = -1;
 static unsigned long long last_counter;
-/* The last outbox made sure of by mq_maildir_stage. */
+/* The last outbox made sure of by mq_maildir_deliver_file. */
 static char made_dir[1024];
 
 /*
@@ -535,116 +535,56 @@ mq_maildir_deliver(const char *dir, const char *raw, size_t len, long long t,
 	return rc;
 }
 
-/* DIR/tmp/masqued-KEY.eml: where a staged mail waits (see the header). */
-static char *
-md_stage_path(const char *dir, const char *key)
-{
-	struct mq_buf b = MQ_BUF_INIT;
-
-	mq_buf_printf(&b, "%s/tmp/masqued-%s.eml", dir, key);
-	return mq_buf_steal(&b);
-}
-
-/* Whether the file at path holds exactly raw. */
-static int
-md_same_bytes(const char *path, const char *raw, size_t len)
-{
-	char buf[65536];
-	size_t off = 0;
-	ssize_t n;
-	int fd, same = 1;
-
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return 0;
-	while (same && (n = read(fd, buf, sizeof(buf))) > 0) {
-		if ((size_t)n > len - off || memcmp(buf, raw + off, (size_t)n))
-			same = 0;
-		off += (size_t)n;
-	}
-	close(fd);
-	return same && off == len;
-}
-
 int
-mq_maildir_stage(const char *dir, const char *key, const char *raw, size_t len,
-    int *delivered, struct mq_err *err)
+mq_maildir_deliver_file(const char *dir, const char *path, long long t,
+    int *already, char **name, struct mq_err *err)
 {
-	struct mq_buf b = MQ_BUF_INIT;
 	struct stat sb;
-	char *path, *part;
-	int fd, rc = 0;
+	char *raw = NULL;
+	ssize_t n;
+	int fd, rc;
 
-	*delivered = 0;
-	if (strchr(key, '/') != NULL || key[0] == '\0' || key[0] == '.')
-		return mq_fail(err, MQ_REFUSED, "bad staging name \"%s\"", key);
+	*already = 0;
+	if (name != NULL)
+		*name = NULL;
+	if (t < 0)
+		return mq_fail(err, MQ_REFUSED, "cannot deliver a message "
+		    "with a time before 1970");
+	if (lstat(path, &sb) == -1)
+		return mq_fail_errno(err, MQ_IO, "cannot read %s", path);
+	if (sb.st_nlink >= 2) {
+		/* linked in already: a crash came before the sender let go */
+		*already = 1;
+		return 0;
+	}
 	/* made once per folder and process, not once a mail */
 	if (strcmp(made_dir, dir) != 0) {
 		MQ_TRY(mq_maildir_create(dir, err));
 		if (strlen(dir) < sizeof(made_dir))
 			memcpy(made_dir, dir, strlen(dir) + 1);
 	}
-	if ((path = md_stage_path(dir, key)) == NULL)
+	{
+		struct stat nb;
+		char *sub = md_path(dir, "new");
+		int same = sub != NULL && stat(sub, &nb) == 0 && nb.st_dev == sb.st_dev;
+
+		free(sub);
+		if (same)
+			return md_publish(dir, path, t, name, err);
+	}
+	/* another file system: a copy, as mq_maildir_deliver makes it */
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return mq_fail_errno(err, MQ_IO, "cannot read %s", path);
+	if ((raw = malloc((size_t)sb.st_size + 1)) == NULL) {
+		close(fd);
 		return mq_fail(err, MQ_IO, "out of memory");
-	/* linked into new/ already (its second link) with these very bytes:
-	 * a crash came between the delivery and the spool's removal */
-	if (lstat(path, &sb) == 0 && sb.st_nlink >= 2 &&
-	    (size_t)sb.st_size == len && md_same_bytes(path, raw, len)) {
-		*delivered = 1;
-		free(path);
-		return 0;
 	}
-	mq_buf_printf(&b, "%s.part", path);
-	if ((part = mq_buf_steal(&b)) == NULL) {
-		free(path);
-		return mq_fail(err, MQ_IO, "out of memory");
-	}
-	if ((fd = open(part, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) == -1) {
-		rc = mq_fail_errno(err, MQ_IO, "cannot create %s", part);
-		made_dir[0] = '\0';	/* the folder may have gone: make it again */
-	}
-	else {
-		if (md_write_all(fd, raw, len) == -1)
-			rc = mq_fail_errno(err, MQ_IO, "cannot write %s", part);
-		else
-			rc = mq_durable_sync(fd, part, err);
-		if (close(fd) == -1 && rc == 0)
-			rc = mq_fail_errno(err, MQ_IO, "cannot close %s", part);
-	}
-	/* a fresh file (one link) replaces whatever was staged under the name */
-	if (rc == 0 && rename(part, path) == -1)
-		rc = mq_fail_errno(err, MQ_IO, "cannot write %s", path);
-	if (rc != 0)
-		unlink(part);
-	free(part);
-	free(path);
+	n = read(fd, raw, (size_t)sb.st_size);
+	close(fd);
+	if (n != (ssize_t)sb.st_size)
+		rc = mq_fail(err, MQ_IO, "cannot read %s", path);
+	else
+		rc = mq_maildir_deliver(dir, raw, (size_t)n, t, name, err);
+	free(raw);
 	return rc;
-}
-
-int
-mq_maildir_publish(const char *dir, const char *key, long long t, char **name,
-    struct mq_err *err)
-{
-	char *path;
-	int rc;
-
-	if (name != NULL)
-		*name = NULL;
-	if (t < 0)
-		return mq_fail(err, MQ_REFUSED, "cannot deliver a message "
-		    "with a time before 1970");
-	if ((path = md_stage_path(dir, key)) == NULL)
-		return mq_fail(err, MQ_IO, "out of memory");
-	rc = md_publish(dir, path, t, name, err);
-	free(path);
-	return rc;
-}
-
-void
-mq_maildir_unstage(const char *dir, const char *key)
-{
-	char *path;
-
-	if ((path = md_stage_path(dir, key)) != NULL)
-		unlink(path);
-	free(path);
 }

@@ -13,8 +13,9 @@
  * Outbound: each message becomes DIR/new/<time>.<counter>.<host>.eml,
  * written to DIR/tmp first, fsynced, then linked into new/. The time is
  * printed with 10 digits and the counter with 6, so byte order of the
- * names is delivery order. The daemon delivers in batches through stage and
- * publish (below), which never deliver one spooled mail twice.
+ * names is delivery order. The daemon delivers its spool by linking each
+ * spooled file in (mq_maildir_deliver_file), which never delivers one
+ * spooled mail twice.
  */
 #ifndef MQ_TRANSPORT_MAILDIR_H
 #define MQ_TRANSPORT_MAILDIR_H
@@ -71,21 +72,15 @@ int	mq_maildir_deliver(const char *dir, const char *raw, size_t len,
 	    long long t, char **name, struct mq_err *err);
 
 /*
- * Delivery in two steps, for a sender that must not deliver one mail twice
- * across a crash while it makes a whole batch durable at once (durable.h).
- *
- * stage writes raw to DIR/tmp/masqued-KEY.eml (KEY: the sender's own name
- * for the mail, say its spool name). publish links that file into new/ as
- * mq_maildir_deliver names it; the staged name stays, as a second link,
- * until the sender has forgotten the mail and calls unstage. So a staged
- * file with two links and the same bytes IS the delivery record: stage
- * reports it (*delivered = 1) instead of writing it again, and the sender
- * only has to forget the mail. Anything else under the name is replaced.
+ * Deliver the complete message in the file at path by linking it into
+ * DIR/new under the name mq_maildir_deliver gives: no copy, no new inode
+ * (a copy when path is on another file system). The sender removes its own
+ * name afterwards; until it does, the file's second link is the record that
+ * it went: a file that already has two links is not delivered again
+ * (*already = 1), so a crash between the link and the removal sends no mail
+ * twice. The link is made durable as mq_maildir_deliver's (durable.h).
  */
-int	mq_maildir_stage(const char *dir, const char *key, const char *raw,
-	    size_t len, int *delivered, struct mq_err *err);
-int	mq_maildir_publish(const char *dir, const char *key, long long t,
-	    char **name, struct mq_err *err);
-void	mq_maildir_unstage(const char *dir, const char *key);
+int	mq_maildir_deliver_file(const char *dir, const char *path, long long t,
+	    int *already, char **name, struct mq_err *err);
 
 #endif

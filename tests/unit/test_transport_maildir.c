@@ -462,93 +462,111 @@ count_in(const char *dir, const char *sub)
 	return n;
 }
 
-/* Staged is not delivered: nothing in new/ until publish, one after. */
 static void
-test_stage_then_publish_delivers_once(void **state)
+write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "wb");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* The file is linked in as it is: same bytes, same inode, no copy. */
+static void
+test_deliver_file_links_the_file_in(void **state)
 {
 	struct fx *f = *state;
 	struct mq_maildir_list l;
 	struct mq_err err;
-	char *name = NULL, *raw;
+	struct stat a, b;
+	char src[128], *name = NULL, *raw, got[256];
 	size_t len;
-	int delivered = -1;
+	int already = -1;
 
-	assert_int_equal(mq_maildir_stage(f->dir, "g-1-0-turn", "hello\r\n", 7,
-	    &delivered, &err), 0);
-	assert_int_equal(delivered, 0);
-	assert_int_equal(count_in(f->dir, "new"), 0);
-	assert_int_equal(mq_maildir_publish(f->dir, "g-1-0-turn", 1790000000,
-	    &name, &err), 0);
+	snprintf(src, sizeof(src), "%s.spooled", f->dir);
+	write_file(src, "X-Masqued-Envelope-To: a@x.test\r\nTo: a@x.test\r\n\r\nhi\r\n");
+	assert_int_equal(mq_maildir_deliver_file(f->dir, src, 1790000000,
+	    &already, &name, &err), 0);
+	assert_int_equal(already, 0);
 	assert_non_null(name);
 	assert_int_equal(strncmp(name, "1790000000.000001.", 18), 0);
 	assert_int_equal(count_in(f->dir, "new"), 1);
+	snprintf(got, sizeof(got), "%s/new/%s", f->dir, name);
+	assert_int_equal(stat(src, &a), 0);
+	assert_int_equal(stat(got, &b), 0);
+	assert_true(a.st_ino == b.st_ino && a.st_nlink == 2);
 	assert_int_equal(mq_maildir_list(f->dir, &l, &err), 0);
 	assert_int_equal(l.n, 1);
-	assert_int_equal(mq_maildir_read(f->dir, &l.v[0], 100, &raw, &len, &err), 0);
-	assert_int_equal(len, 7);
-	assert_memory_equal(raw, "hello\r\n", 7);
+	assert_int_equal(mq_maildir_read(f->dir, &l.v[0], 1000, &raw, &len, &err), 0);
+	assert_non_null(strstr(raw, "To: a@x.test\r\n\r\nhi"));
 	free(raw);
 	mq_maildir_list_free(&l);
 	free(name);
+	unlink(src);
 }
 
-/* A crash between publish and the sender forgetting the mail: staging the
- * same bytes again reports it delivered and delivers nothing more. */
+/* A crash between the link and the sender's removal: delivering the same
+ * file again reports it delivered and delivers nothing more. */
 static void
-test_stage_after_publish_reports_delivered(void **state)
+test_deliver_file_twice_reports_delivered(void **state)
 {
 	struct fx *f = *state;
 	struct mq_err err;
-	int delivered = -1;
+	char src[128];
+	int already = -1;
 
-	assert_int_equal(mq_maildir_stage(f->dir, "k", "same", 4, &delivered,
+	snprintf(src, sizeof(src), "%s.spooled", f->dir);
+	write_file(src, "To: a@x.test\r\n\r\nhi\r\n");
+	assert_int_equal(mq_maildir_deliver_file(f->dir, src, 5, &already, NULL,
 	    &err), 0);
-	assert_int_equal(mq_maildir_publish(f->dir, "k", 5, NULL, &err), 0);
-	assert_int_equal(mq_maildir_stage(f->dir, "k", "same", 4, &delivered,
+	assert_int_equal(mq_maildir_deliver_file(f->dir, src, 5, &already, NULL,
 	    &err), 0);
-	assert_int_equal(delivered, 1);
+	assert_int_equal(already, 1);
 	assert_int_equal(count_in(f->dir, "new"), 1);
-	/* other bytes under the name are another mail: staged afresh */
-	assert_int_equal(mq_maildir_stage(f->dir, "k", "other", 5, &delivered,
+	/* the same name written afresh (a new file) is another mail */
+	unlink(src);
+	write_file(src, "To: a@x.test\r\n\r\nagain\r\n");
+	assert_int_equal(mq_maildir_deliver_file(f->dir, src, 5, &already, NULL,
 	    &err), 0);
-	assert_int_equal(delivered, 0);
-	assert_int_equal(mq_maildir_publish(f->dir, "k", 5, NULL, &err), 0);
+	assert_int_equal(already, 0);
 	assert_int_equal(count_in(f->dir, "new"), 2);
-	mq_maildir_unstage(f->dir, "k");
-	assert_int_equal(count_in(f->dir, "tmp"), 0);
-	assert_int_equal(count_in(f->dir, "new"), 2);
-}
-
-/* Staged but never published (a crash before the links were made): staged
- * again, not reported delivered. */
-static void
-test_stage_without_publish_is_not_delivered(void **state)
-{
-	struct fx *f = *state;
-	struct mq_err err;
-	int delivered = -1;
-
-	assert_int_equal(mq_maildir_stage(f->dir, "k", "abc", 3, &delivered,
-	    &err), 0);
-	assert_int_equal(mq_maildir_stage(f->dir, "k", "abc", 3, &delivered,
-	    &err), 0);
-	assert_int_equal(delivered, 0);
-	assert_int_equal(count_in(f->dir, "tmp"), 1);
-	assert_int_equal(count_in(f->dir, "new"), 0);
+	unlink(src);
 }
 
 static void
-test_stage_refuses_a_name_with_a_slash(void **state)
+test_deliver_file_that_is_missing_fails(void **state)
 {
 	struct fx *f = *state;
 	struct mq_err err;
-	int delivered;
+	int already;
 
-	assert_int_equal(mq_maildir_stage(f->dir, "../x", "a", 1, &delivered,
-	    &err), MQ_REFUSED);
-	assert_non_null(strstr(err.msg, "bad staging name"));
-	assert_int_equal(mq_maildir_stage(f->dir, "", "a", 1, &delivered,
-	    &err), MQ_REFUSED);
+	assert_int_equal(mq_maildir_deliver_file(f->dir, "/tmp/mq-no-such-file",
+	    5, &already, NULL, &err), MQ_IO);
+	assert_non_null(strstr(err.msg, "cannot read /tmp/mq-no-such-file"));
+}
+
+/* From another file system (/dev/shm is tmpfs): copied, not linked. */
+static void
+test_deliver_file_from_another_file_system_copies(void **state)
+{
+	struct fx *f = *state;
+	struct mq_err err;
+	char src[] = "/dev/shm/mq-spooled.XXXXXX";
+	struct stat a;
+	int already = -1, fd;
+
+	if ((fd = mkstemp(src)) < 0)
+		skip();
+	close(fd);
+	write_file(src, "To: a@x.test\r\n\r\ncopied\r\n");
+	assert_int_equal(mq_maildir_deliver_file(f->dir, src, 5, &already, NULL,
+	    &err), 0);
+	assert_int_equal(already, 0);
+	assert_int_equal(count_in(f->dir, "new"), 1);
+	assert_int_equal(stat(src, &a), 0);
+	assert_int_equal(a.st_nlink, 1);
+	unlink(src);
 }
 
 int
@@ -557,10 +575,10 @@ main(void)
 	const struct CMUnitTest tests[] = {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 		T(test_list_is_byte_order_across_new_and_cur),
-		T(test_stage_then_publish_delivers_once),
-		T(test_stage_after_publish_reports_delivered),
-		T(test_stage_without_publish_is_not_delivered),
-		T(test_stage_refuses_a_name_with_a_slash),
+		T(test_deliver_file_links_the_file_in),
+		T(test_deliver_file_twice_reports_delivered),
+		T(test_deliver_file_that_is_missing_fails),
+		T(test_deliver_file_from_another_file_system_copies),
 		T(test_id_drops_the_info_part),
 		T(test_seen_messages_in_cur_are_done),
 		T(test_mark_done_moves_to_cur_with_s_flag),
