@@ -77,7 +77,7 @@ build/asan/e2e/%: tests/e2e/%.c $(ASAN_OBJ) $(HDRS)
 	@echo "LD asan $@"
 	@$(CC) $(ASAN_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(ASAN_OBJ) $(PKG_LIBS) -lm
 
-test: check-deps build/asan/masqued $(TEST_BIN) $(E2E_BIN) masqued
+test: check-deps build/asan/masqued $(TEST_BIN) $(E2E_BIN) masqued build/rel/bench/daemon_fixture
 	@sh tests/run.sh
 
 unit: check-deps $(TEST_BIN)

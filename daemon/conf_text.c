@@ -1,5 +1,5 @@
 /* conf_text.c - generated from config/masqued.conf.example; keep them equal
- * (tests/cli/test_init.sh checks). */
+ * (tests/cli/test_store.sh checks). */
 #include "daemon/conf_text.h"
 
 const char mq_conf_default_text[] =
@@ -64,4 +64,9 @@ const char mq_conf_default_text[] =
     "# Outgoing mail that fails is tried again after this delay, doubled each time\n"
     "# (30s, 60s, 2m, ...); after 8 tries it goes to DATADIR/spool/dead/.\n"
     "# retry_base = 30s\n"
+    "\n"
+    "# Processes that share out a long inbox (64 messages or more), each taking\n"
+    "# whole games, so each game's moves stay in order: 0 means one per core\n"
+    "# (at most 4), 1 one process for everything.\n"
+    "# workers = 0\n"
     ;

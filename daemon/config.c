@@ -128,6 +128,14 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 		if ((d = mq_config_duration(val)) <= 0 || d > 86400)
 			goto bad;
 		c->retry_base = d;
+	} else if (strcmp(key, "workers") == 0) {
+		/* 0: one per core; a long inbox is split among them by game */
+		char *end;
+		long w = strtol(val, &end, 10);
+
+		if (*val == '\0' || *end != '\0' || w < 0 || w > 16)
+			goto bad;
+		c->workers = (int)w;
 	} else if (strcmp(key, "lang") == 0) {
 		if (strcmp(val, "en") && strcmp(val, "ja") && strcmp(val, "zh"))
 			goto bad;

@@ -29,6 +29,7 @@ struct mq_config {
 	char lang[8];
 	int rate_limit;			/* replies per sender per hour */
 	long retry_base;		/* seconds before the first resend */
+	int workers;			/* processes for a long inbox; 0: one a core */
 };
 
 /* Load path (NULL: DATADIR/masqued.conf, which may be missing: defaults). */

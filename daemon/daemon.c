@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -62,6 +63,13 @@ mq_daemon_open(struct mq_daemon *d, const char *datadir, const char *config,
 	MQ_TRY(mq_config_load(datadir, config, &d->conf, err));
 	MQ_TRY(mq_store_open(datadir, 1, &d->store, err));
 	find_templates(d->tmpl_dir, sizeof(d->tmpl_dir));
+	/* shared, so that the workers of a long pass count one limit */
+	d->rate = mmap(NULL, sizeof(*d->rate), PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (d->rate == MAP_FAILED) {
+		d->rate = NULL;
+		return mq_fail_errno(err, MQ_IO, "Cannot map the rate-limit table");
+	}
 	return 0;
 }
 
@@ -77,6 +85,9 @@ mq_daemon_close(struct mq_daemon *d)
 {
 	mq_daemon_release(d);
 	mq_store_close(&d->store);
+	if (d->rate != NULL)
+		munmap(d->rate, sizeof(*d->rate));
+	d->rate = NULL;
 	memset(d->conf.imap_password, 0, sizeof(d->conf.imap_password));
 	memset(d->conf.smtp_password, 0, sizeof(d->conf.smtp_password));
 }
@@ -104,24 +115,32 @@ mq_daemon_rate_ok(struct mq_daemon *d, const char *addr)
 {
 	long long hour = d->now / 3600;
 	struct mq_rate *r, *free_slot = NULL;
-	int i;
+	int i, ok = 1;
 
+	if (d->rate == NULL)
+		return 1;
+	while (__atomic_test_and_set(&d->rate->lock, __ATOMIC_ACQUIRE))
+		;	/* held for a few hundred instructions at most */
 	for (i = 0; i < MQ_DAEMON_RATE_SLOTS; i++) {
-		r = &d->rate[i];
+		r = &d->rate->slot[i];
 		if (r->addr[0] && mq_addr_same(r->addr, addr)) {
 			if (r->window != hour) {
 				r->window = hour;
 				r->count = 0;
 			}
-			return ++r->count <= d->conf.rate_limit;
+			ok = ++r->count <= d->conf.rate_limit;
+			goto out;
 		}
 		if (free_slot == NULL && (!r->addr[0] || r->window != hour))
 			free_slot = r;
 	}
 	if (free_slot == NULL)
-		free_slot = &d->rate[(unsigned char)addr[0] % MQ_DAEMON_RATE_SLOTS];
+		free_slot = &d->rate->slot[(unsigned char)addr[0] %
+		    MQ_DAEMON_RATE_SLOTS];
 	snprintf(free_slot->addr, sizeof(free_slot->addr), "%s", addr);
 	free_slot->window = hour;
 	free_slot->count = 1;
-	return 1;
+out:
+	__atomic_clear(&d->rate->lock, __ATOMIC_RELEASE);
+	return ok;
 }

@@ -19,13 +19,19 @@ struct mq_rate {
 	int count;
 };
 
+/* Shared with the worker processes of a pass (serve.c): one count. */
+struct mq_rate_table {
+	char lock;		/* a spin lock between the processes */
+	struct mq_rate slot[MQ_DAEMON_RATE_SLOTS];
+};
+
 struct mq_daemon {
 	struct mq_config conf;
 	struct mq_store store;
 	char tmpl_dir[4200];
 	struct mq_game *open[MQ_DAEMON_OPEN_MAX];
 	int nopen;
-	struct mq_rate rate[MQ_DAEMON_RATE_SLOTS];
+	struct mq_rate_table *rate;	/* shared memory, or NULL: no limit */
 	long long now;
 };
 

@@ -519,6 +519,20 @@ out:
 	return rc;
 }
 
+void
+mq_inbound_game_of(const struct mq_daemon *d, const char *raw, size_t len,
+    char game[9])
+{
+	struct mq_mime_msg *msg = NULL;
+	struct mq_addr_tag t;
+
+	game[0] = '\0';
+	if (mq_mime_parse(raw, len, &msg, NULL) == 0 &&
+	    mq_addr_find(msg->recipients, d->conf.reply_local, &t) == 0)
+		memcpy(game, t.game, sizeof(t.game));
+	mq_mime_msg_free(msg);
+}
+
 int
 mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
     struct mq_err *err)

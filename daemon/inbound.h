@@ -28,4 +28,13 @@ int mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 int mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len,
     json_t **out, struct mq_err *err);
 
+/*
+ * The game a message is addressed to, found as mq_inbound_process finds it
+ * (the first recipient with a game tag), into game; "" when there is none
+ * or the message cannot be read. The tag is not checked: this only says
+ * which worker of a pass takes the message (serve.c).
+ */
+void mq_inbound_game_of(const struct mq_daemon *d, const char *raw, size_t len,
+    char game[9]);
+
 #endif

@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "daemon/inbound.h"
@@ -61,64 +64,176 @@ commit_batch(struct mq_daemon *d, struct mq_maildir_list *l, size_t from,
 	}
 }
 
+/* Which of n workers takes game ("" too: strangers all go to worker 0). */
+static int
+worker_of(const char *game, int n)
+{
+	uint32_t h = 2166136261u;	/* FNV-1a */
+
+	if (!*game)
+		return 0;
+	for (; *game; game++)
+		h = (h ^ (unsigned char)*game) * 16777619u;
+	return (int)(h % (uint32_t)n);
+}
+
 /*
- * The inbox in batches of MQ_SERVE_BATCH: each message is processed with
- * its fsyncs deferred (durable.h), then one flush makes the whole batch
- * durable before any of it is marked done.
+ * Worker `worker` of n: the inbox's messages for its games, in order, in
+ * batches of MQ_SERVE_BATCH: each message is processed with its fsyncs
+ * deferred (durable.h), then one flush makes the whole batch durable
+ * before any of it is marked done.
  */
 static int
-pass_maildir(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
+inbox_part(struct mq_daemon *d, struct mq_maildir_list *l, int worker, int n,
+    struct mq_pass_stats *st, struct mq_err *err)
 {
-	struct mq_maildir_list l;
 	enum mq_inbound_outcome o;
 	struct mq_err e;
-	char *raw;
+	char *raw, game[9];
 	size_t i, len, from = 0;
 	int rc, *outcome;
 
-	if ((rc = mq_maildir_list(d->conf.maildir_inbox, &l, err)) != 0)
-		return rc;
-	if ((outcome = calloc(l.n + 1, sizeof(*outcome))) == NULL) {
-		mq_maildir_list_free(&l);
+	if ((outcome = calloc(l->n + 1, sizeof(*outcome))) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
-	}
 	mq_durable_begin();
-	for (i = 0; i < l.n; i++) {
+	for (i = 0; i < l->n; i++) {
 		if (i - from == MQ_SERVE_BATCH) {
-			commit_batch(d, &l, from, i, outcome, st);
+			commit_batch(d, l, from, i, outcome, st);
 			from = i;
 		}
 		outcome[i] = -1;
-		rc = mq_maildir_read(d->conf.maildir_inbox, &l.v[i], MQ_TRANSPORT_MAX_MSG,
-		    &raw, &len, &e);
+		rc = mq_maildir_read(d->conf.maildir_inbox, &l->v[i],
+		    MQ_TRANSPORT_MAX_MSG, &raw, &len, &e);
+		if (n > 1) {
+			/* Gone: another worker has marked it done (a genuine
+			 * failure is said by the next, shorter pass). Oversized
+			 * ones are worker 0's. */
+			if (rc != 0 && rc != MQ_REFUSED)
+				continue;
+			if (rc == 0)
+				mq_inbound_game_of(d, raw, len, game);
+			else
+				game[0] = '\0';
+			if (worker_of(game, n) != worker) {
+				free(rc == 0 ? raw : NULL);
+				continue;
+			}
+		}
 		if (rc == MQ_REFUSED) {
 			/* larger than any mail we read: drop it, say so */
-			mq_daemon_log("%s: %s", l.v[i].id, e.msg);
-			mq_maildir_mark_done(d->conf.maildir_inbox, &l.v[i], NULL);
+			mq_daemon_log("%s: %s", l->v[i].id, e.msg);
+			mq_maildir_mark_done(d->conf.maildir_inbox, &l->v[i], NULL);
 			st->dropped++;
 			continue;
 		}
 		if (rc) {
-			mq_daemon_log("%s: %s", l.v[i].id, e.msg);
+			mq_daemon_log("%s: %s", l->v[i].id, e.msg);
 			st->failed++;
 			continue;
 		}
-		rc = mq_inbound_process(d, raw, len, l.v[i].id, &o, &e);
+		rc = mq_inbound_process(d, raw, len, l->v[i].id, &o, &e);
 		free(raw);
 		if (rc) {
 			/* left in the inbox: the next pass tries again */
-			mq_daemon_log("%s: not processed: %s", l.v[i].id, e.msg);
+			mq_daemon_log("%s: not processed: %s", l->v[i].id, e.msg);
 			st->failed++;
 			continue;
 		}
 		outcome[i] = (int)o;
 	}
-	commit_batch(d, &l, from, l.n, outcome, st);
+	commit_batch(d, l, from, l->n, outcome, st);
 	if (mq_durable_commit(&e) != 0)
 		mq_daemon_log("inbound: %s", e.msg);
 	free(outcome);
-	mq_maildir_list_free(&l);
 	return 0;
+}
+
+static void
+add_stats(struct mq_pass_stats *to, const struct mq_pass_stats *from)
+{
+	to->messages += from->messages;
+	to->applied += from->applied;
+	to->answered += from->answered;
+	to->duplicates += from->duplicates;
+	to->dropped += from->dropped;
+	to->failed += from->failed;
+}
+
+/*
+ * A long inbox shared out among n worker processes, each taking whole
+ * games (worker_of), so that a game's messages keep their order and only
+ * one process ever writes a game. Each worker marks its own messages done
+ * and sends its counts back through a pipe; a worker that dies (it dies
+ * with this process: PR_SET_PDEATHSIG) leaves its messages pending, for the
+ * next pass. The spool is sent afterwards, by this process alone.
+ */
+static int
+inbox_parallel(struct mq_daemon *d, struct mq_maildir_list *l, int n,
+    struct mq_pass_stats *st, struct mq_err *err)
+{
+	struct mq_pass_stats part;
+	pid_t pid[MQ_SERVE_MAX_WORKERS], parent = getpid();
+	int fd[MQ_SERVE_MAX_WORKERS], p[2], k, status, started = 0;
+	ssize_t got;
+
+	fflush(NULL);
+	for (k = 0; k < n; k++) {
+		if (pipe(p) == -1 || (pid[k] = fork()) == -1) {
+			mq_daemon_log("inbound: cannot start worker %d: %s; the "
+			    "others go on", k, strerror(errno));
+			break;
+		}
+		if (pid[k] == 0) {
+			close(p[0]);
+			prctl(PR_SET_PDEATHSIG, SIGKILL);
+			if (getppid() != parent)
+				_exit(1);
+			memset(&part, 0, sizeof(part));
+			inbox_part(d, l, k, n, &part, err);
+			mq_daemon_release(d);
+			_exit(write(p[1], &part, sizeof(part)) == (ssize_t)sizeof(part) ?
+			    0 : 1);
+		}
+		close(p[1]);
+		fd[k] = p[0];
+		started++;
+	}
+	for (k = 0; k < started; k++) {
+		memset(&part, 0, sizeof(part));
+		got = read(fd[k], &part, sizeof(part));
+		close(fd[k]);
+		waitpid(pid[k], &status, 0);
+		if (got != (ssize_t)sizeof(part) || !WIFEXITED(status) ||
+		    WEXITSTATUS(status) != 0)
+			mq_daemon_log("inbound: worker %d stopped early; its messages "
+			    "wait for the next pass", k);
+		else
+			add_stats(st, &part);
+	}
+	return 0;
+}
+
+static int
+pass_maildir(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
+{
+	struct mq_maildir_list l;
+	long cores;
+	int rc, n = d->conf.workers;
+
+	if ((rc = mq_maildir_list(d->conf.maildir_inbox, &l, err)) != 0)
+		return rc;
+	if (n == 0) {
+		cores = sysconf(_SC_NPROCESSORS_ONLN);
+		n = cores < 1 ? 1 : cores > 4 ? 4 : (int)cores;
+	}
+	if (n > MQ_SERVE_MAX_WORKERS)
+		n = MQ_SERVE_MAX_WORKERS;
+	if (n > 1 && l.n >= MQ_SERVE_PARALLEL_MIN)
+		rc = inbox_parallel(d, &l, n, st, err);
+	else
+		rc = inbox_part(d, &l, 0, 1, st, err);
+	mq_maildir_list_free(&l);
+	return rc;
 }
 
 /* DATADIR/cursor/imap: "UIDVALIDITY LASTUID", replaced whole and fsynced. */

@@ -11,6 +11,10 @@
 /* Inbox messages made durable together by one flush (Maildir inbound);
  * a batch is also the most that one failed flush leaves to retry. */
 #define MQ_SERVE_BATCH 256
+/* An inbox this long is shared out among worker processes (config
+ * "workers"); a shorter one is not worth a fork. */
+#define MQ_SERVE_PARALLEL_MIN 64
+#define MQ_SERVE_MAX_WORKERS 16
 
 struct mq_pass_stats {
 	int messages, applied, answered, duplicates, dropped, failed;

@@ -1,0 +1,66 @@
+#!/bin/sh
+# test_workers.sh - a long inbox shared out among worker processes (config
+# "workers", serve.c) ends exactly where one process ends: every game's log
+# byte for byte, the same mails, the same counts; and a worker killed with
+# its parent leaves its messages for the next pass, not half-done.
+#
+# The fixture (bench/daemon_fixture) makes 40 games of four and the first
+# move of every player: 160 replies, over MQ_SERVE_PARALLEL_MIN.
+. tests/cli/lib.sh
+FIX=${MASQUED_FIXTURE:-build/rel/bench/daemon_fixture}
+P=$T/prep
+expect 0 "init" -- $MREL -C $P init
+mkdir -p $T/replies
+n=$($FIX games $P 40 $T/replies) || fail "the fixture"
+[ "$n" = 160 ] || fail "the fixture made $n replies, not 160"; ok
+cp $T/replies/* $P/mail/inbox/new/
+
+run() {	# name workers
+	cp -a $P $T/$1
+	echo "workers = $2" >> $T/$1/masqued.conf
+	expect 0 "serve with $2 worker(s)" -- $M -C $T/$1 serve --once
+	tail -n 1 $T/err > $T/$1.pass
+	grep -F "160 message(s): 160 applied" $T/$1.pass >/dev/null ||
+	    fail "$1: $(cat $T/$1.pass)"; ok
+	[ -z "$(ls $T/$1/mail/inbox/new)" ] || fail "$1: mail left in the inbox"; ok
+	[ -z "$(ls $T/$1/spool | grep -v '^dead$')" ] || fail "$1: mail left in the spool"; ok
+}
+run one 1
+run two 2
+run four 4
+sums() { for f in $1/mail/outbox/new/*; do sha256sum < "$f" | cut -d' ' -f1; done | sort; }
+sums $T/one > $T/one.sums
+for w in two four; do
+	for g in $(ls $T/one/games); do
+		same_file $T/one/games/$g/log $T/$w/games/$g/log "game $g's log ($w workers)"
+	done
+	sums $T/$w > $T/$w.sums
+	same_file $T/one.sums $T/$w.sums "the mails sent by one process and by $w"
+	# the counts after the time stamp are the same
+	[ "$(cut -d: -f4- $T/one.pass)" = "$(cut -d: -f4- $T/$w.pass)" ] ||
+	    fail "the pass lines differ: $(cat $T/one.pass) / $(cat $T/$w.pass)"; ok
+done
+expect 0 "every game verifies" -- sh -c "for g in \$(ls $T/two/games); do $MREL -C $T/two verify \$g || exit 1; done"
+
+# killed mid-pass: the workers die with their parent (PR_SET_PDEATHSIG);
+# the next pass finishes, and the logs are as one process made them
+cp -a $P $T/kill
+echo "workers = 2" >> $T/kill/masqued.conf
+$MREL -C $T/kill serve --once 2>/dev/null &
+pid=$!
+sleep 0.3
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+sleep 0.2
+pgrep -f "masqued -C $T/kill" >/dev/null && fail "a worker outlived its parent"; ok
+expect 0 "the pass after the kill" -- $M -C $T/kill serve --once
+[ -z "$(ls $T/kill/mail/inbox/new)" ] || fail "mail left in the inbox after the kill"; ok
+for g in $(ls $T/one/games); do
+	same_file $T/one/games/$g/log $T/kill/games/$g/log "game $g's log after the kill"
+done
+sums $T/kill | sort -u > $T/kill.u
+[ -z "$(comm -23 $T/one.sums $T/kill.u)" ] || fail "a mail was lost after the kill"; ok
+
+expect 1 "a bad workers value is refused" -- sh -c "cp -a $P $T/bad && echo 'workers = -1' >> $T/bad/masqued.conf && $M -C $T/bad serve --once"
+err_has '"-1" is not a valid value for workers'
+done_checks
