@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -65,7 +66,9 @@ cmp_str(const void *a, const void *b)
 
 /*
  * The names of spooled mails (NAME.eml), sorted. A NAME.retry whose mail
- * is gone (a kill between the two unlinks after sending) is cleared here.
+ * is gone (a kill between the two unlinks after sending) is cleared here,
+ * and so is a NAME.eml.tmp an hour old (a kill in the middle of writing it;
+ * a younger one may be another process's, an `ingest` writing now).
  */
 static char **
 list_spool(const char *dir, size_t *n)
@@ -87,6 +90,14 @@ list_spool(const char *dir, size_t *n)
 				snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
 				unlink(path);
 			}
+			continue;
+		}
+		if (len > 8 && strcmp(de->d_name + len - 8, ".eml.tmp") == 0) {
+			struct stat sb;
+
+			snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+			if (stat(path, &sb) == 0 && sb.st_mtime < time(NULL) - 3600)
+				unlink(path);
 			continue;
 		}
 		if (len < 5 || strcmp(de->d_name + len - 4, ".eml") != 0)

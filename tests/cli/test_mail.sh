@@ -305,4 +305,14 @@ expect 2 "parse with two files" -- $M -C $D parse $T/a $T/b
 expect 0 "ingest from stdin" -- sh -c "$M -C $D ingest - <$T/no_command.eml"
 expect 0 "the game still verifies" -- $M -C $D verify $G
 
+# a spool file half written by a killed process (NAME.eml.tmp) is cleared
+# once it is an hour old; a younger one may be an ingest writing right now
+printf 'half a mail' > $D/spool/old-0-0-turn.eml.tmp
+touch -d '2 hours ago' $D/spool/old-0-0-turn.eml.tmp
+printf 'half a mail' > $D/spool/young-0-0-turn.eml.tmp
+expect 0 "serve with leftovers in the spool" -- $M -C $D serve --once
+[ ! -e $D/spool/old-0-0-turn.eml.tmp ] || fail "an hour-old .tmp was left in the spool"; ok
+[ -e $D/spool/young-0-0-turn.eml.tmp ] || fail "a young .tmp was removed"; ok
+rm -f $D/spool/young-0-0-turn.eml.tmp
+
 done_checks
