@@ -1,17 +1,37 @@
 /* sim.c - bot self-play; see sim.h. */
 #include <stdio.h>
 #include <string.h>
-#include <sodium.h>
 
 #include "daemon/sim.h"
+#include "engine/blake2b.h"
 
+/* "masqued-sim-game\n" and i in decimal, by hand: once per game. */
+static size_t
+game_seed_msg(char msg[64], long i)
+{
+	static const char head[] = "masqued-sim-game\n";
+	unsigned long u = i < 0 ? 0UL - (unsigned long)i : (unsigned long)i;
+	char digits[24];
+	size_t n = sizeof(head) - 1, k = 0;
+
+	memcpy(msg, head, n);
+	do
+		digits[k++] = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (i < 0)
+		msg[n++] = '-';
+	while (k > 0)
+		msg[n++] = digits[--k];
+	return n;
+}
+
+/* The same bytes as crypto_generichash(out, 32, msg, n, seed, 32). */
 void
 mq_sim_game_seed(const uint8_t seed[32], long i, uint8_t out[32])
 {
 	char msg[64];
-	int n = snprintf(msg, sizeof(msg), "masqued-sim-game\n%ld", i);
 
-	crypto_generichash(out, 32, (unsigned char *)msg, (size_t)n, seed, 32);
+	mq_blake2b(out, 32, msg, game_seed_msg(msg, i), seed, 32);
 }
 
 static const char *const default_names[MQ_SIM_MAXSEATS] = {
@@ -31,8 +51,10 @@ mq_sim_play_one(const struct mq_gamedata *gd, const struct mq_setup *s,
 
 	*final_state = NULL;
 	MQ_TRY(k->setup(gd->data, s, &st, err));
+	/* The bots' choices are not the game's randomness: a cheap stream
+	 * each, seeded by the bot seed and the seat. */
 	for (seat = 0; seat < s->nplayers; seat++)
-		mq_rng_open(&rng[seat], bot_seed, "bot", 0, seat);
+		mq_rng_open_cheap(&rng[seat], bot_seed, seat);
 	while (!k->is_over(st)) {
 		progress = 0;
 		for (seat = 0; seat < s->nplayers; seat++) {
@@ -84,9 +106,11 @@ mq_sim_run(const struct mq_gamedata *gd, const struct mq_sim_opts *o,
     struct mq_sim_result *r, struct mq_err *err)
 {
 	struct sim_ctx ctx = { gd->kind, r, o->check };
+	struct mq_blake2b_keyed run_key, bot_key;
 	struct mq_setup s;
 	struct mq_err e;
 	uint8_t bot_seed[32];
+	char msg[64];
 	void *st;
 	long g;
 	int i, rc, alive_any;
@@ -96,10 +120,14 @@ mq_sim_run(const struct mq_gamedata *gd, const struct mq_sim_opts *o,
 	s.nplayers = o->players;
 	for (i = 0; i < o->players; i++)
 		s.names[i] = default_names[i];
+	/* Each game's seed and bot seed, as mq_sim_game_seed and
+	 * crypto_generichash(bot_seed, 32, seed, 32, "masqued-bots", 12) give
+	 * them, with each key's block compressed once for the run. */
+	mq_blake2b_keyed_init(&run_key, 32, o->seed, 32);
+	mq_blake2b_keyed_init(&bot_key, 32, "masqued-bots", 12);
 	for (g = 0; g < o->games; g++) {
-		mq_sim_game_seed(o->seed, g, s.seed);
-		crypto_generichash(bot_seed, 32, s.seed, 32, (const unsigned char *)
-		    "masqued-bots", 12);
+		mq_blake2b_keyed(&run_key, msg, game_seed_msg(msg, g), s.seed);
+		mq_blake2b_keyed(&bot_key, s.seed, 32, bot_seed);
 		rc = mq_sim_play_one(gd, &s, o->bots, bot_seed, sim_step, &ctx, &st, &e);
 		r->games++;
 		if (rc != 0 && st == NULL) {

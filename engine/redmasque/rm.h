@@ -154,6 +154,7 @@ struct rm_player {
 struct rm_state {
 	const struct rm_data *data;
 	uint8_t seed[32];
+	struct mq_rng_seed rng_seed;	/* the seed made ready: set up once */
 	int nplayers;
 	int hard, sequential, order_by_popularity;
 	int phase, round;
@@ -161,6 +162,11 @@ struct rm_state {
 	int8_t path[RM_ROUNDS];
 	int rd_n;
 	int8_t rd[RM_TIMES][RM_MAXRD];
+	/* rd never changes after setup, so the check's fast path reads these
+	 * in its place (rm_seal_red_death makes them; the named checks hold
+	 * them to rd): rd's bytes as dealt, and its cards as Rumor card ids. */
+	int8_t rd_sealed[RM_TIMES][RM_MAXRD];
+	uint64_t rd_cards;
 	int deck_n;
 	uint8_t deck[RM_MAXRUMORS];	/* the order: top is deck[deck_n - 1] */
 	uint64_t deck_set;		/* the cards in it: what accounting counts */
@@ -190,8 +196,9 @@ int rm_setup(const void *data, const struct mq_setup *s, void **out,
 void rm_track_move(struct rm_state *st, int seat, int delta);
 int rm_space(const struct rm_state *st, int pop);
 int rm_most_popular_first(const struct rm_state *st, uint8_t *order);
-void rm_event(struct rm_state *st, const struct rm_event *e);
 void rm_rumor_info(const struct rm_data *d, int rumor, int *time, int *room);
+void rm_seal_red_death(struct rm_state *st);
+uint64_t rm_red_death_cards(const struct rm_state *st);
 
 /* rm_apply.c */
 int rm_apply(void *state, int seat, const struct mq_cmd *cmd, struct mq_err *err);

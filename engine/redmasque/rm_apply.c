@@ -35,76 +35,74 @@ lazy_below(const struct rm_state *st, struct lazy_rng *l, uint32_t n)
 	if (n <= 1)
 		return 0;	/* no choice: the stream would not be read */
 	if (!l->open) {
-		mq_rng_open(&l->r, st->seed, l->purpose, l->round, l->step);
+		mq_rng_open_seed(&l->r, &st->rng_seed, l->purpose, l->round,
+		    l->step);
 		l->open = 1;
 	}
 	return mq_rng_below(&l->r, n);
 }
 
+/* The n-th set bit of m, from 0; -1 if m has fewer. */
 static int
 nth_bit(uint64_t m, unsigned n)
 {
-	int b;
-
-	for (b = 0; b < 64; b++)
-		if ((m >> b) & 1) {
-			if (n == 0)
-				return b;
-			n--;
-		}
-	return -1;
+	for (; n > 0 && m != 0; n--)
+		m &= m - 1;	/* drop the lowest */
+	return m != 0 ? __builtin_ctzll(m) : -1;
 }
 
-static void
+/* A new event, written in place at the end of the list; the caller fills
+ * in the rest through the pointer. */
+static struct rm_event *
 emit(struct rm_state *st, int type, int actor, int target)
 {
-	struct rm_event e;
+	struct rm_event *e;
 
+	/* A full list keeps its events; the overflow lands in the spare slot,
+	 * so that whoever fills in the event just made writes somewhere harmless. */
+	st->ev_full = st->nev >= RM_MAXEVENTS;
+	e = &st->ev[st->ev_full ? RM_MAXEVENTS : st->nev++];
 	/* Zeroed first: the padding is then the same bytes in every replay. */
-	memset(&e, 0, sizeof(e));
-	e.type = (uint8_t)type;
-	e.actor = (int8_t)actor;
-	e.target = (int8_t)target;
-	e.card = e.rumor = e.room = e.time = -1;
-	e.round = (uint8_t)st->round;
-	rm_event(st, &e);
+	memset(e, 0, sizeof(*e));
+	e->type = (uint8_t)type;
+	e->actor = (int8_t)actor;
+	e->target = (int8_t)target;
+	e->card = e->rumor = e->room = e->time = -1;
+	e->round = (uint8_t)st->round;
+	return e;
 }
 
-static struct rm_event *
-last_event(struct rm_state *st)
-{
-	return &st->ev[st->ev_full ? RM_MAXEVENTS : st->nev - 1];
-}
-
+/* A decision resolved: its key, "place", "plan", or a prefix and the round
+ * ("act:12"), built in place by hand: this runs twice a round in every bot
+ * game. round < 0: no number. */
 static void
-add_resolved(struct rm_state *st, const char *key)
+add_resolved(struct rm_state *st, const char *prefix, int round)
 {
-	if (st->nresolved < (int)(sizeof(st->resolved) / sizeof(st->resolved[0])))
-		memcpy(st->resolved[st->nresolved++].key, key, strlen(key) + 1);
-}
+	char *k;
+	size_t n = 0;
 
-/* "act:12": built by hand, as this runs twice a round in every bot game. */
-static void
-round_key(char *key, const char *prefix, int round)
-{
-	size_t n = strlen(prefix);
-
-	memcpy(key, prefix, n);
+	if (st->nresolved >= (int)(sizeof(st->resolved) / sizeof(st->resolved[0])))
+		return;
+	k = st->resolved[st->nresolved++].key;
+	while (*prefix != '\0')
+		k[n++] = *prefix++;
 	if (round >= 10)
-		key[n++] = (char)('0' + round / 10);
-	key[n++] = (char)('0' + round % 10);
-	key[n] = '\0';
+		k[n++] = (char)('0' + round / 10);
+	if (round >= 0)
+		k[n++] = (char)('0' + round % 10);
+	k[n] = '\0';
 }
 
 static void
 pop_change(struct rm_state *st, int seat, int delta, int type, int actor)
 {
+	struct rm_event *ev;
 	int before = st->p[seat].pop;
 
 	rm_track_move(st, seat, delta);
-	emit(st, type, actor, seat);
-	last_event(st)->a = (int16_t)before;
-	last_event(st)->b = st->p[seat].pop;
+	ev = emit(st, type, actor, seat);
+	ev->a = (int16_t)before;
+	ev->b = st->p[seat].pop;
 }
 
 static uint64_t
@@ -133,18 +131,20 @@ static void
 see_red_death(struct rm_state *st, int seat, int time, struct lazy_rng *l,
     int type, int rumor)
 {
+	struct rm_event *ev;
 	int room = st->rd[time][lazy_below(st, l, (uint32_t)st->rd_n)];
 
 	st->p[seat].deadly[time] |= (uint8_t)(1u << room);
-	emit(st, type, seat, -1);
-	last_event(st)->time = (int8_t)time;
-	last_event(st)->room = (int8_t)room;
-	last_event(st)->rumor = (int8_t)rumor;
+	ev = emit(st, type, seat, -1);
+	ev->time = (int8_t)time;
+	ev->room = (int8_t)room;
+	ev->rumor = (int8_t)rumor;
 }
 
 static void
 draw(struct rm_state *st, int seat, struct lazy_rng *evid)
 {
+	struct rm_event *ev;
 	int c, time, room;
 
 	if (st->deck_n == 0) {
@@ -157,8 +157,8 @@ draw(struct rm_state *st, int seat, struct lazy_rng *evid)
 	if (room >= 0) {
 		st->p[seat].rumors |= 1ULL << c;
 		learn(st, seat, c);
-		emit(st, RM_E_DRAW, seat, -1);
-		last_event(st)->rumor = (int8_t)c;
+		ev = emit(st, RM_E_DRAW, seat, -1);
+		ev->rumor = (int8_t)c;
 		return;
 	}
 	/* Evidence is never kept: look, then to the public discard pile. */
@@ -217,6 +217,7 @@ static void
 take_from(struct rm_state *st, int seat, int target, int time,
     struct lazy_rng *l)
 {
+	struct rm_event *ev;
 	int c = pick_rumor(st, target, time, 0, l);
 
 	if (c < 0) {
@@ -226,14 +227,15 @@ take_from(struct rm_state *st, int seat, int target, int time,
 	st->p[target].rumors &= ~(1ULL << c);
 	st->p[seat].rumors |= 1ULL << c;
 	learn(st, seat, c);
-	emit(st, RM_E_TAKE, seat, target);
-	last_event(st)->rumor = (int8_t)c;
-	last_event(st)->time = (int8_t)time;
+	ev = emit(st, RM_E_TAKE, seat, target);
+	ev->rumor = (int8_t)c;
+	ev->time = (int8_t)time;
 }
 
 static void
 resolve_card(struct rm_state *st, int seat, const struct rm_pick *pk, int k)
 {
+	struct rm_event *ev;
 	const struct rm_card *c = &st->data->card[pk->card];
 	struct rm_player *pl = &st->p[seat];
 	struct lazy_rng tgt, rum, evid;
@@ -284,9 +286,9 @@ resolve_card(struct rm_state *st, int seat, const struct rm_pick *pk, int k)
 				}
 				shown |= 1ULL << i;
 				learn(st, seat, i);
-				emit(st, RM_E_LOOK, seat, t);
-				last_event(st)->rumor = (int8_t)i;
-				last_event(st)->time = (int8_t)time;
+				ev = emit(st, RM_E_LOOK, seat, t);
+				ev->rumor = (int8_t)i;
+				ev->time = (int8_t)time;
 			}
 			break;
 		case RM_OP_TAKE:
@@ -295,7 +297,8 @@ resolve_card(struct rm_state *st, int seat, const struct rm_pick *pk, int k)
 			break;
 		case RM_OP_TAKE_EACH:
 			for (n = 1; n < st->nplayers; n++) {
-				i = (seat + n) % st->nplayers;
+				i = seat + n < st->nplayers ? seat + n :
+				    seat + n - st->nplayers;
 				if (nearby(st, seat, i))
 					take_from(st, seat, i, pk->slots[0], &rum);
 			}
@@ -307,15 +310,15 @@ resolve_card(struct rm_state *st, int seat, const struct rm_pick *pk, int k)
 					continue;
 				pl->discards &= ~(1u << i);
 				pl->hand |= 1u << i;
-				emit(st, RM_E_RECOVER, seat, -1);
-				last_event(st)->card = (int8_t)i;
+				ev = emit(st, RM_E_RECOVER, seat, -1);
+				ev->card = (int8_t)i;
 			}
 			break;
 		case RM_OP_TO_PRINCE:
-			emit(st, RM_E_TO_PRINCE, seat, -1);
-			last_event(st)->a = pl->room;
+			ev = emit(st, RM_E_TO_PRINCE, seat, -1);
+			ev->a = pl->room;
 			pl->room = (int8_t)st->prince;
-			last_event(st)->room = (int8_t)st->prince;
+			ev->room = (int8_t)st->prince;
 			break;
 		case RM_OP_PREMONITION: {
 			struct lazy_rng pre;
@@ -342,10 +345,12 @@ static void prince_bonus(struct rm_state *st);
 static void
 start_round(struct rm_state *st, int round)
 {
+	struct rm_event *ev;
+
 	st->round = round;
 	st->phase = RM_PH_ACT;
-	emit(st, RM_E_ROUND, -1, -1);
-	last_event(st)->room = (int8_t)st->prince;
+	ev = emit(st, RM_E_ROUND, -1, -1);
+	ev->room = (int8_t)st->prince;
 	prince_bonus(st);
 }
 
@@ -353,8 +358,20 @@ static void
 prince_bonus(struct rm_state *st)
 {
 	uint8_t order[RM_MAXP];
-	int i, n = rm_most_popular_first(st, order);
+	int i, n, with = 0, one = -1;
 
+	for (i = 0; i < st->nplayers; i++)
+		if (st->p[i].alive && st->p[i].room == st->prince) {
+			with++;
+			one = i;
+		}
+	/* Most popular first, as one bonus can move the next marker on the
+	 * track: the order only matters, and is only sorted, for two or more. */
+	if (with == 1)
+		pop_change(st, one, 1, RM_E_BONUS, one);
+	if (with < 2)
+		return;
+	n = rm_most_popular_first(st, order);
 	for (i = 0; i < n; i++)
 		if (st->p[order[i]].room == st->prince)
 			pop_change(st, order[i], 1, RM_E_BONUS, order[i]);
@@ -365,18 +382,30 @@ static int
 resolution_order(const struct rm_state *st, uint8_t *order)
 {
 	uint8_t pop[RM_MAXP];
-	int n = rm_most_popular_first(st, pop), i, first, k = 0;
+	int32_t least = INT32_MAX;
+	int n, i, first = -1, k = 0;
 
-	if (n == 0)
-		return 0;
 	if (st->order_by_popularity) {
+		n = rm_most_popular_first(st, pop);
 		for (i = 0; i < n; i++)
 			order[i] = pop[n - 1 - i];
 		return n;
 	}
-	first = pop[n - 1];
+	/* The least popular: the last of rm_most_popular_first's order, so
+	 * of equals the highest seat; found without sorting, by the smallest
+	 * key (popularity, then the higher seat), with selects, not branches. */
 	for (i = 0; i < st->nplayers; i++) {
-		int s = (first + i) % st->nplayers;
+		int32_t key = st->p[i].alive ?
+		    ((st->p[i].pop + 32768) << 3) | (RM_MAXP - 1 - i) : INT32_MAX;
+
+		first = key < least ? i : first;
+		least = key < least ? key : least;
+	}
+	if (least == INT32_MAX)
+		return 0;
+	for (i = 0; i < st->nplayers; i++) {
+		/* (first + i) mod nplayers; a division costs more than this */
+		int s = first + i < st->nplayers ? first + i : first + i - st->nplayers;
 
 		if (st->p[s].alive)
 			order[k++] = (uint8_t)s;
@@ -384,12 +413,14 @@ resolution_order(const struct rm_state *st, uint8_t *order)
 	return k;
 }
 
-static void
+/* Not inlined, nor is finish_moves: they run twice a round, and inlined
+ * they would give every apply() their large frame (streams, picks). */
+static void __attribute__((noinline))
 resolve_act(struct rm_state *st)
 {
+	struct rm_event *ev;
 	struct rm_pick picks[RM_MAXP];
 	uint8_t order[RM_MAXP];
-	char key[16];
 	int i, n;
 
 	n = resolution_order(st, order);
@@ -402,8 +433,8 @@ resolve_act(struct rm_state *st)
 		pl->played = (int8_t)pl->pick.card;
 		pl->hand &= ~(1u << pl->pick.card);
 		pl->has_pick = 0;
-		emit(st, RM_E_REVEAL, i, -1);
-		last_event(st)->card = pl->played;
+		ev = emit(st, RM_E_REVEAL, i, -1);
+		ev->card = pl->played;
 	}
 	for (i = 0; i < n; i++)
 		resolve_card(st, order[i], &picks[order[i]], i);
@@ -422,30 +453,31 @@ resolve_act(struct rm_state *st)
 		pl->played = -1;
 		if (pl->has_move && pl->nmove > pl->allowance) {
 			pl->has_move = 0;	/* an early move the card no longer allows */
-			emit(st, RM_E_MOVE_DROPPED, i, -1);
-			last_event(st)->a = pl->nmove;
-			last_event(st)->b = pl->allowance;
+			ev = emit(st, RM_E_MOVE_DROPPED, i, -1);
+			ev->a = pl->nmove;
+			ev->b = pl->allowance;
 		}
 	}
-	round_key(key, "act:", st->round);
-	add_resolved(st, key);
+	add_resolved(st, "act:", st->round);
 	st->phase = RM_PH_MOVE;
 	st->move_turn = 0;
-	rm_most_popular_first(st, st->move_order);
+	if (st->sequential)	/* the order of moves is only read then */
+		rm_most_popular_first(st, st->move_order);
 }
 
 static void
 do_move(struct rm_state *st, int seat)
 {
+	struct rm_event *ev;
 	struct rm_player *pl = &st->p[seat];
 	int i, from = pl->room;
 
 	for (i = 0; i < pl->nmove; i++)
 		pl->room = (int8_t)((pl->room + pl->move[i] + RM_ROOMS) % RM_ROOMS);
-	emit(st, RM_E_MOVE, seat, -1);
-	last_event(st)->a = (int16_t)from;
-	last_event(st)->room = pl->room;
-	last_event(st)->b = pl->nmove;
+	ev = emit(st, RM_E_MOVE, seat, -1);
+	ev->a = (int16_t)from;
+	ev->room = pl->room;
+	ev->b = pl->nmove;
 	pl->has_move = 0;
 	pl->nmove = 0;
 }
@@ -453,12 +485,13 @@ do_move(struct rm_state *st, int seat)
 static void
 midnight(struct rm_state *st)
 {
+	struct rm_event *ev;
 	int t, k, i, best = -1;
 
 	st->prince = -1;
 	emit(st, RM_E_MIDNIGHT, -1, -1);
 	emit(st, RM_E_PLANS, -1, -1);
-	add_resolved(st, "plan");
+	add_resolved(st, "plan", -1);
 	for (t = 0; t < RM_TIMES; t++) {
 		for (i = 0; i < st->nplayers; i++) {
 			struct rm_player *pl = &st->p[i];
@@ -467,26 +500,26 @@ midnight(struct rm_state *st)
 			if (!pl->alive)
 				continue;
 			pl->room = (int8_t)((pl->room + pl->plan[t] + RM_ROOMS) % RM_ROOMS);
-			emit(st, RM_E_MIDNIGHT_MOVE, i, -1);
-			last_event(st)->time = (int8_t)t;
-			last_event(st)->a = (int16_t)from;
-			last_event(st)->room = pl->room;
+			ev = emit(st, RM_E_MIDNIGHT_MOVE, i, -1);
+			ev->time = (int8_t)t;
+			ev->a = (int16_t)from;
+			ev->room = pl->room;
 		}
 		for (k = 0; k < st->rd_n; k++) {
 			int room = st->rd[t][k];
 
-			emit(st, RM_E_VISIT, -1, -1);
-			last_event(st)->time = (int8_t)t;
-			last_event(st)->room = (int8_t)room;
+			ev = emit(st, RM_E_VISIT, -1, -1);
+			ev->time = (int8_t)t;
+			ev->room = (int8_t)room;
 			for (i = 0; i < st->nplayers; i++) {
 				struct rm_player *pl = &st->p[i];
 
 				if (!pl->alive || pl->room != room)
 					continue;
-				emit(st, RM_E_KILL, i, -1);
-				last_event(st)->time = (int8_t)t;
-				last_event(st)->room = (int8_t)room;
-				last_event(st)->a = pl->pop;
+				ev = emit(st, RM_E_KILL, i, -1);
+				ev->time = (int8_t)t;
+				ev->room = (int8_t)room;
+				ev->a = pl->pop;
 				pl->alive = 0;
 				pl->died_at = (int8_t)t;
 				pl->pop = 0;	/* the marker leaves the track */
@@ -497,20 +530,19 @@ midnight(struct rm_state *st)
 		if (st->p[i].alive && (best < 0 || st->p[i].pop > st->p[best].pop))
 			best = i;
 	st->winner = best;
-	emit(st, best >= 0 ? RM_E_WINNER : RM_E_NO_WINNER, best, -1);
+	ev = emit(st, best >= 0 ? RM_E_WINNER : RM_E_NO_WINNER, best, -1);
 	if (best >= 0)
-		last_event(st)->a = st->p[best].pop;
+		ev->a = st->p[best].pop;
 	st->phase = RM_PH_OVER;
 }
 
-static void
+static void __attribute__((noinline))
 finish_moves(struct rm_state *st)
 {
-	char key[16];
+	struct rm_event *ev;
 	int i;
 
-	round_key(key, "move:", st->round);
-	add_resolved(st, key);
+	add_resolved(st, "move:", st->round);
 	for (i = 0; i < st->nplayers; i++) {
 		struct rm_player *pl = &st->p[i];
 
@@ -524,20 +556,23 @@ finish_moves(struct rm_state *st)
 	}
 	if (st->round < RM_ROUNDS) {
 		st->prince = st->path[st->round];
-		emit(st, RM_E_PRINCE, -1, -1);
-		last_event(st)->room = (int8_t)st->prince;
+		ev = emit(st, RM_E_PRINCE, -1, -1);
+		ev->room = (int8_t)st->prince;
 		start_round(st, st->round + 1);
 	} else {
 		midnight(st);
 	}
 }
 
+/* Every living seat has its pick (or move) in. From the last seat down:
+ * when seats answer in seat order, as bots do, a missing one is found at
+ * once, the same way every time. */
 static int
 all_alive(const struct rm_state *st, int picks)
 {
 	int i;
 
-	for (i = 0; i < st->nplayers; i++)
+	for (i = st->nplayers - 1; i >= 0; i--)
 		if (st->p[i].alive && !(picks ? st->p[i].has_pick : st->p[i].has_move))
 			return 0;
 	return 1;
@@ -547,6 +582,8 @@ all_alive(const struct rm_state *st, int picks)
 static void
 advance(struct rm_state *st)
 {
+	struct rm_event *ev;
+
 	for (;;) {
 		if (st->phase == RM_PH_PLACE) {
 			while (st->place_turn < st->nplayers) {
@@ -557,11 +594,11 @@ advance(struct rm_state *st)
 					return;
 				pl->room = (int8_t)pl->place_room;
 				pl->has_place = 0;
-				emit(st, RM_E_PLACE, s, -1);
-				last_event(st)->room = pl->room;
+				ev = emit(st, RM_E_PLACE, s, -1);
+				ev->room = pl->room;
 				st->place_turn++;
 			}
-			add_resolved(st, "place");
+			add_resolved(st, "place", -1);
 			start_round(st, 1);
 		} else if (st->phase == RM_PH_ACT) {
 			if (!all_alive(st, 1))
@@ -878,7 +915,7 @@ rm_default_command(const void *state, int seat, struct mq_cmd *cmd)
 		return 0;
 	if (strcmp(owed, "place") == 0) {
 		c->type = RM_C_PLACE;
-		mq_rng_open(&r, st->seed, "placement", 0, seat);
+		mq_rng_open_seed(&r, &st->rng_seed, "placement", 0, seat);
 		c->room = (uint8_t)mq_rng_below(&r, RM_ROOMS);
 	} else if (strcmp(owed, "act") == 0) {
 		c->type = RM_C_PLAY;

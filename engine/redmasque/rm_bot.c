@@ -8,16 +8,20 @@
 
 #include "engine/redmasque/rm.h"
 
+_Static_assert(RM_ROOMS == 7, "rm_bot_best_plan's ring is for seven rooms");
+
 static int
 random_card(const struct rm_player *pl, struct mq_rng *rng)
 {
-	int n = rm_popcount32(pl->hand), k = (int)mq_rng_below(rng, (uint32_t)n);
-	int b;
+	uint32_t m = pl->hand;
+	int k;
 
-	for (b = 0; b < 32; b++)
-		if ((pl->hand >> b) & 1 && k-- == 0)
-			return b;
-	return -1;
+	if (m == 0)
+		return -1;
+	/* The k-th card in hand: drop the k lowest, take the next. */
+	for (k = (int)mq_rng_below(rng, (uint32_t)rm_popcount32(m)); k > 0; k--)
+		m &= m - 1;
+	return __builtin_ctz(m);
 }
 
 static int
@@ -25,10 +29,12 @@ others_in(const struct rm_state *st, int seat, int anywhere, uint8_t *out)
 {
 	int i, n = 0;
 
-	for (i = 0; i < st->nplayers; i++)
-		if (i != seat && st->p[i].alive &&
-		    (anywhere || st->p[i].room == st->p[seat].room))
-			out[n++] = (uint8_t)i;
+	/* Written always, kept when it counts: no branch to mispredict. */
+	for (i = 0; i < st->nplayers; i++) {
+		out[n] = (uint8_t)i;
+		n += (i != seat) & (st->p[i].alive != 0) &
+		    (anywhere | (st->p[i].room == st->p[seat].room));
+	}
 	return n;
 }
 
@@ -71,15 +77,18 @@ set_play(struct mq_cmd *cmd, int card)
 	rm_cmd_of(cmd)->pick.card = (uint8_t)card;
 }
 
-static void
-set_move(struct mq_cmd *cmd, const int8_t *steps, int n)
+/* A MOVE whose steps the caller writes into the command itself: copied
+ * from a local array, bytes just stored would be read back as a word,
+ * which stalls. */
+static int8_t *
+set_move(struct mq_cmd *cmd, int n)
 {
 	struct rm_cmd *c = rm_cmd_of(cmd);
 
 	memset(cmd, 0, sizeof(*cmd));
 	c->type = RM_C_MOVE;
 	c->nsteps = (uint8_t)n;
-	memcpy(c->steps, steps, (size_t)n);
+	return c->steps;
 }
 
 static void
@@ -99,7 +108,7 @@ random_bot(const struct rm_state *st, int seat, const char *owed,
     struct mq_rng *rng, struct mq_cmd *out, int max)
 {
 	const struct rm_player *pl = &st->p[seat];
-	int8_t steps[3], plan[RM_TIMES];
+	int8_t *steps, plan[RM_TIMES];
 	int n = 0, i, k;
 
 	if (st->round <= 1 && max > 1 && mq_rng_below(rng, 2)) {
@@ -118,11 +127,25 @@ random_bot(const struct rm_state *st, int seat, const char *owed,
 		n++;
 	} else {
 		k = 1 + (int)mq_rng_below(rng, (uint32_t)rm_allowance(st, pl));
+		steps = set_move(&out[n++], k);
 		for (i = 0; i < k; i++)
 			steps[i] = (int8_t)((int)mq_rng_below(rng, 3) - 1);
-		set_move(&out[n++], steps, k);
 	}
 	return n;
+}
+
+/* c ? a : b for doubles, on their bits: compilers branch on ?: here, and
+ * which way is up to the data, so the branch would mispredict. */
+static double
+either(int c, double a, double b)
+{
+	uint64_t x, y;
+
+	memcpy(&x, &a, sizeof(x));
+	memcpy(&y, &b, sizeof(y));
+	x = y ^ ((x ^ y) & (0 - (uint64_t)(c != 0)));
+	memcpy(&a, &x, sizeof(a));
+	return a;
 }
 
 /*
@@ -136,8 +159,9 @@ rm_bot_best_plan(const struct rm_state *st, int seat, int8_t *plan)
 	const struct rm_player *pl = &st->p[seat];
 	double score[RM_TIMES + 1][RM_ROOMS];
 	int8_t choice[RM_TIMES][RM_ROOMS];
-	double lp[RM_TIMES][RM_ROOMS];
-	int t, r, d, room;
+	/* ring[r + 1 + dir]: the room a step dir (-1, 0, 1) from room r. */
+	static const int8_t ring[RM_ROOMS + 2] = { 6, 0, 1, 2, 3, 4, 5, 6, 0 };
+	int t, r, room;
 
 	/* log(1 - k/u) for k visits left among u unknown rooms. */
 	static const double log_survive[RM_MAXRD + 1][RM_ROOMS + 1] = {
@@ -148,46 +172,41 @@ rm_bot_best_plan(const struct rm_state *st, int seat, int8_t *plan)
 
 	};
 
-	for (t = 0; t < RM_TIMES; t++) {
-		int deadly = rm_popcount32(pl->deadly[t]);
-		int safe = rm_popcount32(pl->safe[t] & ~pl->deadly[t]);
-		int unknown = RM_ROOMS - deadly - safe;
-		int left = st->rd_n - deadly < 0 ? 0 : st->rd_n - deadly;
-		double lu = unknown > 0 ? log_survive[left][unknown] : 0;
-
-		for (r = 0; r < RM_ROOMS; r++) {
-			if ((pl->deadly[t] >> r) & 1)
-				lp[t][r] = -1e9;
-			else if ((pl->safe[t] >> r) & 1)
-				lp[t][r] = 0;
-			else
-				lp[t][r] = lu;
-		}
-	}
 	for (r = 0; r < RM_ROOMS; r++)
 		score[RM_TIMES][r] = 0;
-	for (t = RM_TIMES - 1; t >= 0; t--)
+	for (t = RM_TIMES - 1; t >= 0; t--) {
+		unsigned dead = pl->deadly[t], safe = pl->safe[t];
+		int ndead = rm_popcount32(dead);
+		int unknown = RM_ROOMS - ndead - rm_popcount32(safe & ~dead);
+		int left = st->rd_n - ndead < 0 ? 0 : st->rd_n - ndead;
+		/* log P(surviving time t in a room): by what the notes say of
+		 * it, deadly (2, 3), else safe (1), else unknown (0). */
+		double of[4] = { unknown > 0 ? log_survive[left][unknown] : 0, 0,
+		    -1e9, -1e9 };
+		double v[RM_ROOMS];
+
+		/* Being in a room at time t is worth the same whichever room
+		 * one came from: once per room, not once per step. */
+		for (r = 0; r < RM_ROOMS; r++)
+			v[r] = of[((dead >> r) & 1) * 2 + ((safe >> r) & 1)] +
+			    score[t + 1][r];
 		for (r = 0; r < RM_ROOMS; r++) {
-			/* Standing in r before time t; try stay first, so ties stay. */
-			static const int8_t order[3] = { 0, 1, -1 };
+			/* Standing in r before time t: stay, unless a step cw
+			 * is better, unless one ccw is better still; so ties
+			 * stay. Selects, not branches: the data decides. */
+			double cw = v[ring[r + 2]], ccw = v[ring[r]], best;
+			int take_cw = cw > v[r] + 1e-12, take_ccw;
 
-			score[t][r] = -1e18;
-			for (d = 0; d < 3; d++) {
-				int8_t dir = order[d];
-				double s;
-
-				room = (r + dir + RM_ROOMS) % RM_ROOMS;
-				s = lp[t][room] + score[t + 1][room];
-				if (s > score[t][r] + 1e-12) {
-					score[t][r] = s;
-					choice[t][r] = dir;
-				}
-			}
+			best = either(take_cw, cw, v[r]);
+			take_ccw = ccw > best + 1e-12;
+			score[t][r] = either(take_ccw, ccw, best);
+			choice[t][r] = (int8_t)(take_cw - take_ccw * (take_cw + 1));
 		}
+	}
 	room = pl->room;
 	for (t = 0; t < RM_TIMES; t++) {
 		plan[t] = choice[t][room];
-		room = (room + plan[t] + RM_ROOMS) % RM_ROOMS;
+		room = ring[room + 1 + plan[t]];
 	}
 }
 
@@ -239,7 +258,7 @@ careful_bot(const struct rm_state *st, int seat, const char *owed,
     struct mq_rng *rng, struct mq_cmd *out, int max)
 {
 	const struct rm_player *pl = &st->p[seat];
-	int8_t plan[RM_TIMES], steps[3];
+	int8_t plan[RM_TIMES], *steps;
 	int n = 0, want, cur, a, k;
 
 	if (owed[0] == 'p') {
@@ -266,16 +285,16 @@ careful_bot(const struct rm_state *st, int seat, const char *owed,
 	want = st->round < RM_ROUNDS ? st->path[st->round] : pl->room;
 	cur = pl->room;
 	a = rm_allowance(st, pl);
+	steps = set_move(&out[n], 1);	/* MOVE stay, unless steps follow */
 	for (k = 0; k < a && cur != want; k++) {
 		int cw = (want - cur + RM_ROOMS) % RM_ROOMS;
 
 		steps[k] = cw <= RM_ROOMS / 2 ? 1 : -1;
 		cur = (cur + steps[k] + RM_ROOMS) % RM_ROOMS;
 	}
-	if (k == 0)
-		steps[k++] = 0;
-	set_move(&out[n++], steps, k);
-	return n;
+	if (k > 0)
+		rm_cmd_of(&out[n])->nsteps = (uint8_t)k;
+	return n + 1;
 }
 
 int

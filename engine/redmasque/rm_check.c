@@ -2,6 +2,8 @@
  * rm_check.c - the game's invariants, checked after every step of a bot
  * game. Each failure names the invariant it broke.
  */
+#include <string.h>
+
 #include "engine/redmasque/rm.h"
 
 static int
@@ -97,14 +99,31 @@ check_red_death(const struct rm_state *st, struct mq_err *err)
 	unsigned m;
 	int t, k;
 
+	if (st->rd_n < 0 || st->rd_n > RM_MAXRD)
+		return mq_fail(err, MQ_REFUSED, "invariant \"Red Death rooms of "
+		    "each time all different\" broken: %d cards a time.", st->rd_n);
 	for (t = 0; t < RM_TIMES; t++) {
 		m = 0;
-		for (k = 0; k < st->rd_n; k++)
-			m |= 1u << (st->rd[t][k] & 7);
+		for (k = 0; k < st->rd_n; k++) {
+			if (st->rd[t][k] < 0 || st->rd[t][k] >= RM_ROOMS)
+				return mq_fail(err, MQ_REFUSED, "invariant \"Red "
+				    "Death rooms of each time all different\" "
+				    "broken at 12:%d0: no room %d.", t, st->rd[t][k]);
+			m |= 1u << st->rd[t][k];
+		}
 		if (rm_popcount32(m) != st->rd_n)
 			return mq_fail(err, MQ_REFUSED, "invariant \"Red Death rooms "
 			    "of each time all different\" broken at 12:%d0.", t);
 	}
+	/* What the fast path reads in place of rd must be rd. */
+	if (memcmp(st->rd, st->rd_sealed, sizeof(st->rd)) != 0)
+		return mq_fail(err, MQ_REFUSED, "invariant \"Red Death rooms of "
+		    "each time all different\" broken: the Red Death cards "
+		    "changed after setup.");
+	if (st->rd_cards != rm_red_death_cards(st))
+		return mq_fail(err, MQ_REFUSED, "invariant \"Red Death rooms of "
+		    "each time all different\" broken: the record of the Red "
+		    "Death cards does not match them.");
 	return 0;
 }
 
@@ -151,62 +170,74 @@ check_winner(const struct rm_state *st, struct mq_err *err)
 
 /*
  * The fast path: every invariant at once, without branches or counts; a
- * bit seen twice lands in dup. Only when it finds something wrong do the
- * checks above run, one by one, to name what broke.
+ * bit seen twice, or anything else wrong, lands in bad. Only when it finds
+ * something wrong do the checks above run, one by one, to name what broke.
+ * The Red Death cards are read as sealed at setup: rd unchanged, and its
+ * cards' set. One accumulator for everything wrong keeps the loop's values
+ * in registers.
  */
 static int
 all_sound(const struct rm_state *st)
 {
+	/* played + 1 -> the played card's bit; 0 when none is played. */
+	static const uint32_t played_bit[32] = {
+		0, 1u << 0, 1u << 1, 1u << 2, 1u << 3, 1u << 4, 1u << 5, 1u << 6,
+		1u << 7, 1u << 8, 1u << 9, 1u << 10, 1u << 11, 1u << 12, 1u << 13,
+		1u << 14, 1u << 15, 1u << 16, 1u << 17, 1u << 18, 1u << 19,
+		1u << 20, 1u << 21, 1u << 22, 1u << 23, 1u << 24, 1u << 25,
+		1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30,
+	};
 	const struct rm_data *d = st->data;
-	uint64_t all = 0, dup = 0, bit, want, spaces = 0, sdup = 0;
-	unsigned bad = 0;
-	int i, t, k;
+	const uint32_t standard = d->standard_mask;
+	const int spaces_n = d->track_spaces;
+	uint64_t all, bad, spaces = 0, bit;
+	int i, x;
 
 	/* The deck's set is what accounting counts: its size must be the
 	 * order's, and the next card drawn must come from it. */
 	all = st->deck_set;
-	bad |= rm_popcount64(all) != st->deck_n;
+	bad = rm_popcount64(all) != st->deck_n;
 	bad |= st->deck_n > 0 && !((all >> (st->deck[st->deck_n - 1] & 63)) & 1);
-	for (t = 0; t < RM_TIMES; t++)
-		for (k = 0; k < st->rd_n; k++) {
-			bit = 1ULL << (t * RM_ROOMS + st->rd[t][k]);
-			dup |= all & bit;
-			all |= bit;
-		}
-	dup |= all & st->evidence_discard;
+	bad |= memcmp(st->rd, st->rd_sealed, sizeof(st->rd)) != 0;
+	bad |= rm_popcount64(st->rd_cards) != RM_TIMES * st->rd_n;
+	bad |= all & st->rd_cards;
+	all |= st->rd_cards;
+	bad |= all & st->evidence_discard;
 	all |= st->evidence_discard;
 	for (i = 0; i < st->nplayers; i++) {
 		const struct rm_player *pl = &st->p[i];
-		uint32_t played = pl->played >= 0 ? 1u << pl->played : 0;
-		uint32_t own = d->standard_mask | 1u << pl->personality;
+		uint32_t h = pl->hand, ds = pl->discards;
+		uint32_t played = played_bit[(pl->played + 1) & 31];
+		uint32_t own = standard | 1u << pl->personality;
 
-		dup |= all & pl->rumors;
+		bad |= all & pl->rumors;
 		all |= pl->rumors;
-		bad |= (pl->hand & pl->discards) | (pl->hand & played) |
-		    (pl->discards & played) | ((pl->hand | pl->discards | played) ^ own);
+		/* Three sets of small bits are disjoint exactly when their sum
+		 * is their union (no carries), and that union must be own. */
+		bad |= ((h + ds + played) ^ own) | ((h | ds | played) ^ own);
 		if (pl->alive) {
+			/* Its space, (pop - 1) mod the spaces; off the track is bad. */
 			bad |= pl->pop <= 0;
-			bit = 1ULL << rm_track_index(st, pl->pop > 0 ? pl->pop : 1);
-			sdup |= spaces & bit;
+			for (x = pl->pop - 1; x >= spaces_n; x -= spaces_n)
+				;
+			bit = 1ULL << (x & 63);
+			bad |= spaces & bit;
 			spaces |= bit;
 		} else {
 			bad |= pl->has_pick | pl->has_next_pick | pl->has_move |
 			    pl->has_place | (pl->pop != 0) | (pl->played >= 0);
 		}
 	}
-	want = d->nrumors == 64 ? ~0ULL : (1ULL << d->nrumors) - 1;
-	return !bad && !dup && !sdup && all == want &&
+	return !bad &&
+	    all == (d->nrumors == 64 ? ~0ULL : (1ULL << d->nrumors) - 1) &&
 	    (st->phase == RM_PH_OVER || st->winner == -1) &&
 	    (st->phase != RM_PH_OVER || check_winner(st, NULL) == 0);
 }
 
-int
-rm_check(const void *state, struct mq_err *err)
+/* The slow path, apart, so that the fast one stays small. */
+static int __attribute__((noinline))
+name_the_broken(const struct rm_state *st, struct mq_err *err)
 {
-	const struct rm_state *st = state;
-
-	if (all_sound(st))
-		return 0;
 	MQ_TRY(check_spaces(st, err));
 	MQ_TRY(check_cards(st, err));
 	MQ_TRY(check_red_death(st, err));
@@ -214,4 +245,12 @@ rm_check(const void *state, struct mq_err *err)
 	MQ_TRY(check_dead(st, err));
 	MQ_TRY(check_winner(st, err));
 	return mq_fatal("rm_check: the fast path and the named checks disagree"), 0;
+}
+
+int
+rm_check(const void *state, struct mq_err *err)
+{
+	const struct rm_state *st = state;
+
+	return all_sound(st) ? 0 : name_the_broken(st, err);
 }

@@ -11,15 +11,6 @@
 #include "engine/redmasque/rm.h"
 
 void
-rm_event(struct rm_state *st, const struct rm_event *e)
-{
-	/* A full list keeps its events; the overflow lands in the spare slot,
-	 * so that whoever fills in the event just made writes somewhere harmless. */
-	st->ev_full = st->nev >= RM_MAXEVENTS;
-	memcpy(&st->ev[st->ev_full ? RM_MAXEVENTS : st->nev++], e, sizeof(*e));
-}
-
-void
 rm_rumor_info(const struct rm_data *d, int rumor, int *time, int *room)
 {
 	if (rumor < d->ngossip) {
@@ -31,72 +22,116 @@ rm_rumor_info(const struct rm_data *d, int rumor, int *time, int *room)
 	}
 }
 
+/* The Red Death cards as Rumor card ids: bit time * 7 + room. */
+uint64_t
+rm_red_death_cards(const struct rm_state *st)
+{
+	uint64_t m = 0;
+	int t, k;
+
+	for (t = 0; t < RM_TIMES; t++)
+		for (k = 0; k < st->rd_n; k++)
+			m |= 1ULL << (t * RM_ROOMS + st->rd[t][k]);
+	return m;
+}
+
+/* Record the Red Death cards as dealt, for the check; see rm.h. */
+void
+rm_seal_red_death(struct rm_state *st)
+{
+	memcpy(st->rd_sealed, st->rd, sizeof(st->rd_sealed));
+	st->rd_cards = rm_red_death_cards(st);
+}
+
 int
 rm_space(const struct rm_state *st, int pop)
 {
 	return pop <= 0 ? 0 : rm_track_index(st, pop) + 1;
 }
 
+/* The spaces (track indexes) of the markers on the track, but one's. */
 static uint64_t
 occupied(const struct rm_state *st, int except)
 {
 	uint64_t m = 0;
-	int i;
+	int i, on;
 
-	for (i = 0; i < st->nplayers; i++)
-		if (i != except && st->p[i].pop > 0)
-			m |= 1ULL << rm_track_index(st, st->p[i].pop);
+	for (i = 0; i < st->nplayers; i++) {
+		on = (i != except) & (st->p[i].pop > 0);
+		m |= (uint64_t)on << rm_track_index(st, on ? st->p[i].pop : 1);
+	}
 	return m;
 }
 
-static int
-is_taken(const struct rm_state *st, uint64_t occ, int pop)
-{
-	return (occ >> rm_track_index(st, pop)) & 1;
-}
-
+/*
+ * Each step goes to the next free space, so a move of delta steps is found
+ * with bit scans over the free spaces instead of walking space by space:
+ * the walk's length depends on the board, and its loop mispredicts.
+ * The free spaces always include the mover's own, so a scan finds one.
+ */
 void
 rm_track_move(struct rm_state *st, int seat, int delta)
 {
 	struct rm_player *pl = &st->p[seat];
-	uint64_t occ;
-	int pos = pl->pop, cand;
+	const int n = st->data->track_spaces;
+	const uint64_t all = n == 64 ? ~0ULL : (1ULL << n) - 1;
+	uint64_t free, r;
+	int pos = pl->pop, idx, s, d;
 
 	if (!pl->alive || pos <= 0 || delta == 0)
 		return;
-	occ = occupied(st, seat);
+	free = ~occupied(st, seat) & all;
+	idx = rm_track_index(st, pos);
 	for (; delta > 0; delta--) {
-		pos++;
-		while (is_taken(st, occ, pos))
-			pos++;
+		/* Rotate the free spaces so that bit 0 is the next space. */
+		s = idx + 1 == n ? 0 : idx + 1;
+		r = s == 0 ? free : ((free >> s) | (free << (n - s))) & all;
+		d = __builtin_ctzll(r) + 1;
+		pos += d;
+		idx = idx + d >= n ? idx + d - n : idx + d;
 	}
 	for (; delta < 0; delta++) {
-		cand = pos - 1;
-		while (cand >= 1 && is_taken(st, occ, cand))
-			cand--;
-		if (cand < 1)
+		/* The nearest free space below, else wrapping to the top. */
+		r = free & ((1ULL << idx) - 1);
+		d = r != 0 ? idx - (63 - __builtin_clzll(r)) :
+		    idx + n - (63 - __builtin_clzll(free));
+		if (pos - d < 1)
 			break;		/* the floor: stop at the last free space */
-		pos = cand;
+		pos -= d;
+		idx = idx - d < 0 ? idx - d + n : idx - d;
 	}
 	pl->pop = (int16_t)pos;
 }
 
-/* Seats of the living, most popular first. */
+_Static_assert(RM_MAXP == 7, "rm_most_popular_first compares seven keys");
+
+/*
+ * Seats of the living, most popular first; equal popularity in seat order.
+ * Each living seat gets a key that is larger the earlier it goes (its
+ * popularity, then the lower seat), the dead get 0, and a seat's place is
+ * how many keys beat its own: no branches to mispredict, which a sort of
+ * seven has plenty of, and this runs three times a round.
+ */
 int
 rm_most_popular_first(const struct rm_state *st, uint8_t *order)
 {
-	int n = 0, i, j;
-	uint8_t t;
+	int32_t key[RM_MAXP] = { 0 };	/* empty seats count as the dead */
+	int n = 0, i;
 
-	for (i = 0; i < st->nplayers; i++)
-		if (st->p[i].alive)
-			order[n++] = (uint8_t)i;
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && st->p[order[j]].pop > st->p[order[j - 1]].pop; j--) {
-			t = order[j];
-			order[j] = order[j - 1];
-			order[j - 1] = t;
-		}
+	for (i = 0; i < st->nplayers; i++) {
+		int alive = st->p[i].alive != 0;
+
+		key[i] = alive * (((st->p[i].pop + 32768) << 3) | (RM_MAXP - i));
+		n += alive;
+	}
+	for (i = 0; i < st->nplayers; i++) {
+		int32_t k = key[i];
+
+		if (k != 0)
+			order[(key[0] > k) + (key[1] > k) + (key[2] > k) +
+			    (key[3] > k) + (key[4] > k) + (key[5] > k) +
+			    (key[6] > k)] = (uint8_t)i;
+	}
 	return n;
 }
 
@@ -172,13 +207,13 @@ deal(struct rm_state *st)
 
 	for (i = 0; i < st->nplayers; i++)
 		order[i] = (uint8_t)i;
-	mq_rng_open(&r, st->seed, "popularity", 0, 0);
+	mq_rng_open_seed(&r, &st->rng_seed, "popularity", 0, 0);
 	mq_rng_shuffle_u8(&r, order, (unsigned)st->nplayers);
 	for (i = 0; i < st->nplayers; i++)
 		st->p[order[i]].pop = (int16_t)(i + 1);
 
 	memcpy(pers, d->personality, (size_t)d->npersonality);
-	mq_rng_open(&r, st->seed, "personality", 0, 0);
+	mq_rng_open_seed(&r, &st->rng_seed, "personality", 0, 0);
 	mq_rng_shuffle_u8(&r, pers, (unsigned)d->npersonality);
 	for (i = 0; i < st->nplayers; i++) {
 		/* More players than personality cards: the deal wraps. */
@@ -190,34 +225,29 @@ deal(struct rm_state *st)
 	for (i = 0; i < RM_ROOMS; i++)
 		for (k = 0; k < d->tiles_per_room; k++)
 			tiles[n++] = (uint8_t)i;
-	mq_rng_open(&r, st->seed, "prince", 0, 0);
+	mq_rng_open_seed(&r, &st->rng_seed, "prince", 0, 0);
 	mq_rng_shuffle_u8(&r, tiles, (unsigned)n);
 	for (i = 0; i < RM_ROUNDS; i++)
 		st->path[i] = (int8_t)tiles[d->tiles_removed + i];
 	st->prince = st->path[0];
 
 	st->rd_n = st->hard ? d->rd_per_time_hard : d->rd_per_time;
-	st->deck_n = 0;
 	for (t = 0; t < RM_TIMES; t++) {
 		for (i = 0; i < RM_ROOMS; i++)
 			gossip[i] = (uint8_t)i;
-		mq_rng_open(&r, st->seed, "red_death", 0, t);
+		mq_rng_open_seed(&r, &st->rng_seed, "red_death", 0, t);
 		mq_rng_shuffle_u8(&r, gossip, RM_ROOMS);
 		for (k = 0; k < st->rd_n; k++)
 			st->rd[t][k] = (int8_t)gossip[k];
-		for (k = st->rd_n; k < RM_ROOMS; k++)
-			st->deck[st->deck_n++] = (uint8_t)(t * RM_ROOMS + gossip[k]);
 	}
-	for (i = d->ngossip; i < d->nrumors; i++)
-		st->deck[st->deck_n++] = (uint8_t)i;
-	/* Sort first, so the deck depends on the seed alone, not on the loop. */
-	for (i = 1; i < st->deck_n; i++)
-		for (k = i; k > 0 && st->deck[k] < st->deck[k - 1]; k--) {
-			uint8_t x = st->deck[k];
-			st->deck[k] = st->deck[k - 1];
-			st->deck[k - 1] = x;
-		}
-	mq_rng_open(&r, st->seed, "rumor_deck", 0, 0);
+	rm_seal_red_death(st);
+	/* The deck: every other Rumor card, in increasing order before the
+	 * shuffle, so that it depends on the seed alone. */
+	st->deck_n = 0;
+	for (i = 0; i < d->nrumors; i++)
+		if (!((st->rd_cards >> i) & 1))
+			st->deck[st->deck_n++] = (uint8_t)i;
+	mq_rng_open_seed(&r, &st->rng_seed, "rumor_deck", 0, 0);
 	mq_rng_shuffle_u8(&r, st->deck, (unsigned)st->deck_n);
 	st->deck_set = 0;
 	for (i = 0; i < st->deck_n; i++)
@@ -225,7 +255,8 @@ deal(struct rm_state *st)
 
 	/* Placement: the least popular first, then on in seat order. */
 	for (i = 0; i < st->nplayers; i++)
-		st->place_order[i] = (uint8_t)((order[0] + i) % st->nplayers);
+		st->place_order[i] = (uint8_t)(order[0] + i < st->nplayers ?
+		    order[0] + i : order[0] + i - st->nplayers);
 }
 
 int
@@ -243,6 +274,7 @@ rm_setup(const void *data, const struct mq_setup *s, void **out,
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	st->data = d;
 	memcpy(st->seed, s->seed, sizeof(st->seed));
+	mq_rng_seed_init(&st->rng_seed, st->seed);
 	if ((rc = read_options(st, s->options, err)) != 0) {
 		free(st);
 		return rc;

@@ -285,6 +285,7 @@ rmf_red_death(struct rm_state *st, int time, int k, int room)
 	st->deck[i] = (uint8_t)rmf_gossip(time, old);
 	rmf_sync_deck(st);
 	st->rd[time][k] = (int8_t)room;
+	rm_seal_red_death(st);	/* as if the seed had dealt it */
 }
 
 static inline int

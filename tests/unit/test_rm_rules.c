@@ -307,6 +307,76 @@ test_track_floor_space_1(void **state)
 	done(st);
 }
 
+/* The rule as written, space by space: the reference for the engine's
+ * bit scans. */
+static int
+walk_track(const struct rm_state *st, int seat, int delta)
+{
+	int n = st->data->track_spaces, pos = st->p[seat].pop, cand, i;
+	uint64_t occ = 0;
+
+	for (i = 0; i < st->nplayers; i++)
+		if (i != seat && st->p[i].pop > 0)
+			occ |= 1ULL << ((st->p[i].pop - 1) % n);
+#define TAKEN(p_) ((occ >> (((p_) - 1) % n)) & 1)
+	for (; delta > 0; delta--) {
+		pos++;
+		while (TAKEN(pos))
+			pos++;
+	}
+	for (; delta < 0; delta++) {
+		cand = pos - 1;
+		while (cand >= 1 && TAKEN(cand))
+			cand--;
+		if (cand < 1)
+			break;
+		pos = cand;
+	}
+#undef TAKEN
+	return pos;
+}
+
+/* Random boards, some crowded, some on later laps: every move lands where
+ * walking space by space lands. */
+static void
+test_track_moves_as_walked(void **state)
+{
+	uint32_t x = 12345;
+	int g, i, j, seat, delta, want;
+
+	for (g = 0; g < 20000; g++) {
+		int n = 4 + (int)(g % 4), spread = g % 3 == 0 ? 12 : 90;
+		struct rm_state *st = rmf_setup(data, n, 7);
+		int pops[RM_MAXP];
+
+		for (i = 0; i < n; i++) {
+			do {
+				x = x * 1103515245u + 12345u;
+				pops[i] = 1 + (int)((x >> 8) % (uint32_t)spread);
+				for (j = 0; j < i; j++)
+					if ((pops[j] - 1) % 40 == (pops[i] - 1) % 40)
+						break;
+			} while (j < i);
+			st->p[i].pop = (int16_t)pops[i];
+		}
+		x = x * 1103515245u + 12345u;
+		seat = (int)((x >> 8) % (uint32_t)n);
+		delta = (int)((x >> 16) % 13) - 6;
+		if (g % 5 == 0) {		/* a dead marker leaves the track */
+			int dead = (seat + 1) % n;
+
+			st->p[dead].alive = 0;
+			st->p[dead].pop = 0;
+		}
+		want = walk_track(st, seat, delta);
+		rm_track_move(st, seat, delta);
+		if (st->p[seat].pop != want)
+			fail_msg("board %d: seat %d by %d: %d, walking gives %d", g,
+			    seat, delta, st->p[seat].pop, want);
+		done(st);
+	}
+}
+
 static void
 test_track_never_shared_after_a_round(void **state)
 {
@@ -1572,6 +1642,7 @@ main(void)
 		cmocka_unit_test(test_track_skip_backward),
 		cmocka_unit_test(test_track_lap_40),
 		cmocka_unit_test(test_track_floor_space_1),
+		cmocka_unit_test(test_track_moves_as_walked),
 		cmocka_unit_test(test_track_never_shared_after_a_round),
 		cmocka_unit_test(test_prince_bonus_most_popular_first),
 		cmocka_unit_test(test_prince_moves_to_next_tile_and_clock_advances),
