@@ -29,8 +29,8 @@ mq_buf_reset(struct mq_buf *b)
 		b->data[0] = '\0';
 }
 
-static int
-buf_reserve(struct mq_buf *b, size_t extra)
+int
+mq_buf_reserve(struct mq_buf *b, size_t extra)
 {
 	size_t want, cap;
 	char *p;
@@ -56,10 +56,18 @@ oom:
 	return MQ_IO;
 }
 
+/*
+ * The adds below go straight to memcpy when the room is there already:
+ * templates and MIME bodies are built from thousands of small pieces.
+ * cap > len whenever data is set, so n < cap - len means it fits with
+ * its NUL.
+ */
 int
 mq_buf_add(struct mq_buf *b, const void *p, size_t n)
 {
-	if (buf_reserve(b, n))
+	if (b->oom)
+		return MQ_IO;
+	if (n >= b->cap - b->len && mq_buf_reserve(b, n))
 		return MQ_IO;
 	if (n)
 		memcpy(b->data + b->len, p, n);
@@ -77,21 +85,41 @@ mq_buf_puts(struct mq_buf *b, const char *s)
 int
 mq_buf_putc(struct mq_buf *b, char c)
 {
-	return mq_buf_add(b, &c, 1);
+	if (b->oom)
+		return MQ_IO;
+	if (b->cap - b->len < 2 && mq_buf_reserve(b, 1))
+		return MQ_IO;
+	b->data[b->len++] = c;
+	b->data[b->len] = '\0';
+	return 0;
 }
 
+/*
+ * One vsnprintf into the room already there when the text fits (the usual
+ * case), a second one only after growing.
+ */
 int
 mq_buf_vprintf(struct mq_buf *b, const char *fmt, va_list ap)
 {
 	va_list ap2;
+	size_t room;
 	int n;
 
+	if (b->oom)
+		return MQ_IO;
+	room = b->cap - b->len;
 	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap2);
+	n = vsnprintf(room ? b->data + b->len : NULL, room, fmt, ap2);
 	va_end(ap2);
+	if (n >= 0 && (size_t)n < room) {
+		b->len += (size_t)n;
+		return 0;
+	}
+	if (room)		/* a failed or cut attempt wrote past len */
+		b->data[b->len] = '\0';
 	if (n < 0)
 		return MQ_IO;
-	if (buf_reserve(b, (size_t)n))
+	if (mq_buf_reserve(b, (size_t)n))
 		return MQ_IO;
 	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
 	b->len += (size_t)n;
@@ -120,7 +148,7 @@ mq_buf_steal(struct mq_buf *b)
 		return NULL;
 	}
 	if (b->data == NULL) {
-		if (buf_reserve(b, 0))
+		if (mq_buf_reserve(b, 0))
 			return NULL;
 		b->data[0] = '\0';
 	}

@@ -23,6 +23,9 @@ struct mq_buf {
 void mq_buf_init(struct mq_buf *b);
 void mq_buf_free(struct mq_buf *b);
 void mq_buf_reset(struct mq_buf *b);	/* len = 0, keeps memory */
+/* Room for extra more bytes (and the NUL) past len, so a caller may write
+ * into data + len directly and then move len; growth is geometric. */
+int mq_buf_reserve(struct mq_buf *b, size_t extra);
 int mq_buf_add(struct mq_buf *b, const void *p, size_t n);
 int mq_buf_puts(struct mq_buf *b, const char *s);
 int mq_buf_putc(struct mq_buf *b, char c);

@@ -11,6 +11,7 @@
 #include "daemon/clock.h"
 #include "daemon/daemon.h"
 #include "mail/address.h"
+#include "mail/render.h"
 
 void
 mq_daemon_log(const char *fmt, ...)
@@ -70,6 +71,12 @@ mq_daemon_open(struct mq_daemon *d, const char *datadir, const char *config,
 		d->rate = NULL;
 		return mq_fail_errno(err, MQ_IO, "Cannot map the rate-limit table");
 	}
+	if ((d->renderer = mq_renderer_new(d->tmpl_dir)) == NULL) {
+		munmap(d->rate, sizeof(*d->rate));
+		d->rate = NULL;
+		mq_store_close(&d->store);
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	}
 	return 0;
 }
 
@@ -84,6 +91,8 @@ void
 mq_daemon_close(struct mq_daemon *d)
 {
 	mq_daemon_release(d);
+	mq_renderer_free(d->renderer);
+	d->renderer = NULL;
 	mq_store_close(&d->store);
 	if (d->rate != NULL)
 		munmap(d->rate, sizeof(*d->rate));

@@ -25,10 +25,13 @@ struct mq_rate_table {
 	struct mq_rate slot[MQ_DAEMON_RATE_SLOTS];
 };
 
+struct mq_renderer;
+
 struct mq_daemon {
 	struct mq_config conf;
 	struct mq_store store;
 	char tmpl_dir[4200];
+	struct mq_renderer *renderer;	/* the templates, parsed once */
 	struct mq_game *open[MQ_DAEMON_OPEN_MAX];
 	int nopen;
 	struct mq_rate_table *rate;	/* shared memory, or NULL: no limit */

@@ -84,8 +84,8 @@ send_mail(struct mq_daemon *d, const char *to, const char *reply_to,
 	size_t len;
 	int rc;
 
-	rc = mq_render_mail(d->tmpl_dir, lang, kind, gamedata, ctx, &subject, &text,
-	    &html, err);
+	rc = mq_renderer_mail(d->renderer, lang, kind, gamedata, ctx, &subject,
+	    &text, &html, err);
 	if (rc == 0) {
 		snprintf(xkind, sizeof(xkind), "X-Masqued-Mail: %s", kind);
 		memset(&m, 0, sizeof(m));

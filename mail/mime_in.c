@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <iconv.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -74,13 +75,33 @@ utf8_seq(const unsigned char *p, size_t n)
 	return 0;
 }
 
+/* ASCII, the bulk of every mail we write, is passed over 16 bytes at a time. */
 int
 mq_mime_utf8_valid(const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0, k;
+	uint64_t w, w2;
 
 	while (i < len) {
+		if (p[i] < 0x80) {
+			while (len - i >= 16) {
+				memcpy(&w, p + i, 8);
+				memcpy(&w2, p + i + 8, 8);
+				if ((w | w2) & 0x8080808080808080ULL)
+					break;
+				i += 16;
+			}
+			while (len - i >= 8) {
+				memcpy(&w, p + i, 8);
+				if (w & 0x8080808080808080ULL)
+					break;
+				i += 8;
+			}
+			while (i < len && p[i] < 0x80)
+				i++;
+			continue;
+		}
 		if ((k = utf8_seq(p + i, len - i)) == 0)
 			return 0;
 		i += k;

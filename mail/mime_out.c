@@ -66,8 +66,9 @@ static void
 hdr_start(struct hdr *h, struct mq_buf *b, const char *name)
 {
 	h->b = b;
-	mq_buf_printf(b, "%s:", name);
 	h->col = strlen(name) + 1;
+	mq_buf_add(b, name, h->col - 1);
+	mq_buf_putc(b, ':');
 }
 
 /* One space then tok, folding first when the line would grow too long. */
@@ -111,7 +112,9 @@ hdr_encoded(struct hdr *h, const char *s, size_t len)
 		    (const unsigned char *)s + i, n,
 		    sodium_base64_VARIANT_ORIGINAL);
 		mq_buf_reset(&w);
-		mq_buf_printf(&w, "=?UTF-8?B?%s?=", b64);
+		mq_buf_puts(&w, "=?UTF-8?B?");
+		mq_buf_puts(&w, b64);
+		mq_buf_puts(&w, "?=");
 		hdr_token(h, mq_buf_str(&w), w.len);
 		i += n;
 	}
@@ -235,11 +238,35 @@ put_address(struct mq_buf *b, const char *hname, const char *v,
 	hdr_start(&h, b, hname);
 	if (ne > ns)
 		hdr_phrase(&h, ns, (size_t)(ne - ns));
-	mq_buf_printf(&a, ne > ns ? "<%.*s>" : "%.*s", (int)(e - s), s);
+	if (ne > ns)
+		mq_buf_putc(&a, '<');
+	mq_buf_add(&a, s, (size_t)(e - s));
+	if (ne > ns)
+		mq_buf_putc(&a, '>');
 	hdr_token(&h, mq_buf_str(&a), a.len);
 	hdr_end(&h);
 	mq_buf_free(&a);
 	return 0;
+}
+
+/* n in decimal, zero-padded to at least w digits: printf's "%0*d". */
+static void
+put_num(struct mq_buf *b, int n, int w)
+{
+	char num[16], *p = num + sizeof(num);
+	unsigned u = n < 0 ? 0u - (unsigned)n : (unsigned)n;
+
+	if (n < 0)
+		w--;		/* the sign counts in the width */
+	do {
+		*--p = (char)('0' + u % 10);
+		w--;
+	} while ((u /= 10) != 0);
+	while (w-- > 0 && p > num + 1)
+		*--p = '0';
+	if (n < 0)
+		*--p = '-';
+	mq_buf_add(b, p, (size_t)(num + sizeof(num) - p));
 }
 
 static void
@@ -259,9 +286,22 @@ put_date(struct mq_buf *b, long long t)
 		tt = 0;
 		gmtime_r(&tt, &tm);
 	}
-	mq_buf_printf(b, "Date: %s, %02d %s %04d %02d:%02d:%02d +0000\r\n",
-	    day[tm.tm_wday], tm.tm_mday, mon[tm.tm_mon], tm.tm_year + 1900,
-	    tm.tm_hour, tm.tm_min, tm.tm_sec);
+	/* "Date: %s, %02d %s %04d %02d:%02d:%02d +0000", without printf */
+	mq_buf_puts(b, "Date: ");
+	mq_buf_puts(b, day[tm.tm_wday]);
+	mq_buf_puts(b, ", ");
+	put_num(b, tm.tm_mday, 2);
+	mq_buf_putc(b, ' ');
+	mq_buf_puts(b, mon[tm.tm_mon]);
+	mq_buf_putc(b, ' ');
+	put_num(b, tm.tm_year + 1900, 4);
+	mq_buf_putc(b, ' ');
+	put_num(b, tm.tm_hour, 2);
+	mq_buf_putc(b, ':');
+	put_num(b, tm.tm_min, 2);
+	mq_buf_putc(b, ':');
+	put_num(b, tm.tm_sec, 2);
+	mq_buf_puts(b, " +0000\r\n");
 }
 
 static int
@@ -286,7 +326,9 @@ put_ids(struct mq_buf *b, const char *hname, const char *ids,
 			return MQ_REFUSED;
 		}
 		mq_buf_reset(&a);
-		mq_buf_printf(&a, "<%.*s>", (int)(e - p), p);
+		mq_buf_putc(&a, '<');
+		mq_buf_add(&a, p, (size_t)(e - p));
+		mq_buf_putc(&a, '>');
 		hdr_token(&h, mq_buf_str(&a), a.len);
 		any = 1;
 		p = e;
@@ -357,7 +399,9 @@ put_headers(struct mq_buf *b, const struct mq_mail_out *m, struct mq_err *err)
 	MQ_TRY(check_value("Message-ID", m->message_id, err));
 	MQ_TRY(check_msgid("Message-ID", m->message_id,
 	    strlen(m->message_id), err));
-	mq_buf_printf(&id, "<%s>", m->message_id);
+	mq_buf_putc(&id, '<');
+	mq_buf_puts(&id, m->message_id);
+	mq_buf_putc(&id, '>');
 	hdr_start(&h, b, "Message-ID");
 	hdr_token(&h, mq_buf_str(&id), id.len);
 	hdr_end(&h);
@@ -379,67 +423,278 @@ put_headers(struct mq_buf *b, const struct mq_mail_out *m, struct mq_err *err)
 
 /* ---- bodies --------------------------------------------------------- */
 
-static int
-qp_literal(const char *s, size_t i)
-{
-	unsigned char c = (unsigned char)s[i];
+/*
+ * What qp_encode does with each byte: most are copied as they are; the
+ * rest need a look at the column or at the next bytes.
+ */
+enum { QP_COPY, QP_HEX, QP_BLANK, QP_LF, QP_CR, QP_LEAD };
 
-	if (c == '=' || c >= 0x7f || (c < 0x20 && c != '\t'))
+#define C QP_COPY
+#define H QP_HEX
+#define B QP_BLANK
+#define L QP_LF
+#define R QP_CR
+#define D QP_LEAD
+/* "." and "F" (D) only matter at a line's start: ".", "From ". */
+static const unsigned char qp_class[256] = {
+	H, H, H, H, H, H, H, H, H, B, L, H, H, R, H, H,
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,
+	B, C, C, C, C, C, C, C, C, C, C, C, C, C, D, C,
+	C, C, C, C, C, C, C, C, C, C, C, C, C, H, C, C,
+	C, C, C, C, C, C, D, C, C, C, C, C, C, C, C, C,
+	C, C, C, C, C, C, C, C, C, C, C, C, C, C, C, C,
+	C, C, C, C, C, C, C, C, C, C, C, C, C, C, C, C,
+	C, C, C, C, C, C, C, C, C, C, C, C, C, C, C, H,
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,
+};
+#undef C
+#undef H
+#undef B
+#undef L
+#undef R
+#undef D
+
+/* 1 for the bytes a run may copy: printable ASCII but "=", and blanks. */
+static const unsigned char qp_plain[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
+/*
+ * UTF-8 checked on the way, byte by byte (the bodies' own pass used to
+ * cost as much as the rest): need continuation bytes are still due, each
+ * in [lo, hi]; the same rules as mq_mime_utf8_valid.
+ */
+struct u8 {
+	unsigned need, lo, hi;
+};
+
+static inline int
+u8_step(struct u8 *u, unsigned char c)
+{
+	if (u->need > 0) {
+		if (c < u->lo || c > u->hi)
+			return -1;
+		u->need--;
+		u->lo = 0x80;
+		u->hi = 0xbf;
 		return 0;
-	if (c == ' ' || c == '\t')	/* no white space at a line's end */
-		return s[i + 1] != '\0' && s[i + 1] != '\n' &&
-		    !(s[i + 1] == '\r' && s[i + 2] == '\n');
-	return 1;
+	}
+	if (c < 0x80)
+		return 0;
+	if (c >= 0xc2 && c <= 0xdf)
+		u->need = 1;
+	else if (c >= 0xe0 && c <= 0xef) {
+		u->need = 2;
+		if (c == 0xe0)
+			u->lo = 0xa0;	/* overlong */
+		else if (c == 0xed)
+			u->hi = 0x9f;	/* surrogate */
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		u->need = 3;
+		if (c == 0xf0)
+			u->lo = 0x90;	/* overlong */
+		else if (c == 0xf4)
+			u->hi = 0x8f;	/* above U+10FFFF */
+	} else
+		return -1;
+	return 0;
+}
+
+/* Whether a blank before s[1] must be encoded: a line end or the end follows. */
+static int
+blank_ends_line(const char *s)
+{
+	return s[1] == '\0' || s[1] == '\n' || (s[1] == '\r' && s[2] == '\n');
 }
 
 /*
  * Quoted-printable, CRLF line ends, lines <= 76. A "." or "From " at the
  * start of a line is encoded too, so no SMTP or mbox step can alter it. A
  * text without a final LF ends in a soft break, so it reads back exactly.
+ * White space is literal unless a line end (or the end) follows it.
+ *
+ * The bulk of a mail is runs of bytes copied as they are, so the loop
+ * finds each run (up to the end of the output line) and copies it whole;
+ * only the other bytes go one at a time. The output is written straight
+ * into the buffer, which is grown (geometrically) only between steps:
+ * one step writes at most a line.
+ *
+ * -1 when s is not UTF-8 (what was written is then of no use), else 0;
+ * out of memory shows in b->oom (and s may be left unchecked).
  */
-static void
-qp_encode(struct mq_buf *b, const char *s)
+static int
+qp_encode(struct mq_buf *b, const char *s, size_t n)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	size_t i, col = 0, tl;
-	int lit;
+	const size_t step = QP_MAX + 8;	/* the most one step writes */
+	size_t i = 0, j, lim, col = 0;
+	struct u8 u = { 0, 0x80, 0xbf };
+	char *o, *end;
 
-	for (i = 0; s[i] != '\0'; i++) {
-		unsigned char c = (unsigned char)s[i];
+	if (mq_buf_reserve(b, n + n / 8 + step))
+		return 0;
+	o = b->data + b->len;
+	end = b->data + b->cap - 1;	/* room for the NUL */
+	while (i < n) {
+		unsigned char c;
+		int lit;
 
-		if (c == '\n' || (c == '\r' && s[i + 1] == '\n')) {
-			i += c == '\r';
-			mq_buf_puts(b, "\r\n");
-			col = 0;
+		if ((size_t)(end - o) < step) {
+			b->len = (size_t)(o - b->data);
+			if (mq_buf_reserve(b, n - i + (n - i) / 8 + step))
+				return 0;
+			o = b->data + b->len;
+			end = b->data + b->cap - 1;
+		}
+		/*
+		 * A run of bytes copied as they are, up to the line's end: the
+		 * plain ones, four at a time, less a blank that ends a line
+		 * (only the run's last byte can be one: a plain byte follows
+		 * each other) and a "." or "From " that starts one.
+		 */
+		lim = n - i < QP_MAX - col ? n : i + (QP_MAX - col);
+		j = i;
+		if (col > 0 || qp_class[(unsigned char)s[i]] != QP_LEAD) {
+			while (lim - j >= 4 && qp_plain[(unsigned char)s[j]] &
+			    qp_plain[(unsigned char)s[j + 1]] &
+			    qp_plain[(unsigned char)s[j + 2]] &
+			    qp_plain[(unsigned char)s[j + 3]])
+				j += 4;
+			while (j < lim && qp_plain[(unsigned char)s[j]])
+				j++;
+			if (j > i && qp_class[(unsigned char)s[j - 1]] == QP_BLANK &&
+			    blank_ends_line(s + j - 1))
+				j--;
+		}
+		if (j > i) {
+			if (u.need > 0)		/* ASCII amid a sequence */
+				return -1;
+			memcpy(o, s + i, j - i);
+			o += j - i;
+			col += j - i;
+			i = j;
 			continue;
 		}
-		lit = qp_literal(s, i);
-		tl = lit ? 1 : 3;
-		if (col + tl > QP_MAX) {
-			mq_buf_puts(b, "=\r\n");
+		/* a run of bytes to encode (UTF-8, "="), as far as the line allows */
+		if (qp_class[(unsigned char)s[i]] == QP_HEX && col + 3 <= QP_MAX) {
+			do {
+				c = (unsigned char)s[i++];
+				if (u8_step(&u, c) != 0)
+					return -1;
+				o[0] = '=';
+				o[1] = hex[c >> 4];
+				o[2] = hex[c & 15];
+				o += 3;
+				col += 3;
+			} while (i < n && qp_class[(unsigned char)s[i]] == QP_HEX &&
+			    col + 3 <= QP_MAX);
+			continue;
+		}
+		/* one byte that is not: a line end, or one to encode or fold */
+		c = (unsigned char)s[i];
+		if (u8_step(&u, c) != 0)
+			return -1;
+		switch (qp_class[c]) {
+		case QP_CR:
+			if (s[i + 1] != '\n') {
+				lit = 0;
+				break;
+			}
+			i++;
+			/* FALLTHROUGH */
+		case QP_LF:
+			*o++ = '\r';
+			*o++ = '\n';
+			col = 0;
+			i++;
+			continue;
+		case QP_BLANK:
+			lit = !blank_ends_line(s + i);
+			break;
+		case QP_COPY:
+		case QP_LEAD:
+			lit = 1;
+			break;
+		default:
+			lit = 0;
+			break;
+		}
+		if (col + (lit ? 1 : 3) > QP_MAX) {
+			memcpy(o, "=\r\n", 3);
+			o += 3;
 			col = 0;
 		}
-		if (col == 0 && (c == '.' || strncmp(s + i, "From ", 5) == 0))
-			lit = 0, tl = 3;
-		if (lit)
-			mq_buf_putc(b, (char)c);
-		else
-			mq_buf_printf(b, "=%c%c", hex[c >> 4], hex[c & 15]);
-		col += tl;
+		if (col == 0 && (c == '.' || (c == 'F' && strncmp(s + i, "From ",
+		    5) == 0)))
+			lit = 0;
+		if (lit) {
+			*o++ = (char)c;
+			col++;
+		} else {
+			*o++ = '=';
+			*o++ = hex[c >> 4];
+			*o++ = hex[c & 15];
+			col += 3;
+		}
+		i++;
 	}
-	if (col > 0)
-		mq_buf_puts(b, "=\r\n");
+	if (u.need > 0)		/* a sequence cut short by the end */
+		return -1;
+	if (col > 0) {
+		memcpy(o, "=\r\n", 3);
+		o += 3;
+	}
+	b->len = (size_t)(o - b->data);
+	*o = '\0';
+	return 0;
 }
 
 static void
 put_part_headers(struct mq_buf *b, const char *subtype)
 {
-	mq_buf_printf(b, "Content-Type: text/%s; charset=utf-8\r\n"
-	    "Content-Transfer-Encoding: quoted-printable\r\n", subtype);
+	mq_buf_puts(b, "Content-Type: text/");
+	mq_buf_puts(b, subtype);
+	mq_buf_puts(b, "; charset=utf-8\r\n"
+	    "Content-Transfer-Encoding: quoted-printable\r\n");
 }
 
+/* "<before>--<boundary><after>" */
 static void
-put_body(struct mq_buf *b, const struct mq_mail_out *m)
+put_delimiter(struct mq_buf *b, const char *before, const char *boundary,
+    const char *after)
+{
+	mq_buf_puts(b, before);
+	mq_buf_puts(b, "--");
+	mq_buf_puts(b, boundary);
+	mq_buf_puts(b, after);
+}
+
+/* The bodies; -1 when one is not UTF-8. */
+static int
+put_body(struct mq_buf *b, const struct mq_mail_out *m, size_t tlen,
+    size_t hlen)
 {
 	unsigned char hash[16];
 	char boundary[5 + 2 * sizeof(hash) + 1] = "=_mq_";
@@ -447,25 +702,45 @@ put_body(struct mq_buf *b, const struct mq_mail_out *m)
 	if (m->html == NULL) {
 		put_part_headers(b, "plain");
 		mq_buf_puts(b, "\r\n");
-		qp_encode(b, m->text);
-		return;
+		return qp_encode(b, m->text, tlen);
 	}
 	crypto_generichash(hash, sizeof(hash),
 	    (const unsigned char *)m->message_id, strlen(m->message_id),
 	    NULL, 0);
 	sodium_bin2hex(boundary + 5, sizeof(boundary) - 5, hash, sizeof(hash));
-	mq_buf_printf(b, "Content-Type: multipart/alternative;\r\n"
-	    " boundary=\"%s\"\r\n\r\n", boundary);
-	mq_buf_printf(b, "--%s\r\n", boundary);
+	mq_buf_puts(b, "Content-Type: multipart/alternative;\r\n"
+	    " boundary=\"");
+	mq_buf_puts(b, boundary);
+	mq_buf_puts(b, "\"\r\n\r\n");
+	put_delimiter(b, "", boundary, "\r\n");
 	put_part_headers(b, "plain");
 	mq_buf_puts(b, "\r\n");
 	/* The CRLF before a delimiter belongs to it, not to the part. */
-	qp_encode(b, m->text);
-	mq_buf_printf(b, "\r\n--%s\r\n", boundary);
+	if (qp_encode(b, m->text, tlen) != 0)
+		return -1;
+	put_delimiter(b, "\r\n", boundary, "\r\n");
 	put_part_headers(b, "html");
 	mq_buf_puts(b, "\r\n");
-	qp_encode(b, m->html);
-	mq_buf_printf(b, "\r\n--%s--\r\n", boundary);
+	if (qp_encode(b, m->html, hlen) != 0)
+		return -1;
+	put_delimiter(b, "\r\n", boundary, "--\r\n");
+	return 0;
+}
+
+/*
+ * The bodies are checked as they are encoded; when anything else fails
+ * first, they are checked here, as a body that is not UTF-8 has always
+ * been the refusal given before any other (but a missing field).
+ */
+static int
+fail_body_first(const struct mq_mail_out *m, size_t tlen, size_t hlen,
+    int rc, struct mq_err *err)
+{
+	if (!mq_mime_utf8_valid(m->text, tlen) ||
+	    (m->html != NULL && !mq_mime_utf8_valid(m->html, hlen)))
+		return mq_fail(err, MQ_REFUSED,
+		    "The message body is not valid UTF-8.");
+	return rc;
 }
 
 int
@@ -473,6 +748,7 @@ mq_mime_build(const struct mq_mail_out *m, char **raw, size_t *len,
     struct mq_err *err)
 {
 	struct mq_buf b = MQ_BUF_INIT;
+	size_t tlen, hlen;
 	int rc;
 
 	*raw = NULL;
@@ -481,20 +757,28 @@ mq_mime_build(const struct mq_mail_out *m, char **raw, size_t *len,
 	    m->message_id == NULL || m->text == NULL)
 		return mq_fail(err, MQ_REFUSED, "The message lacks a From, To, "
 		    "Subject, Message-ID or text.");
-	if (!mq_mime_utf8_valid(m->text, strlen(m->text)) ||
-	    (m->html != NULL && !mq_mime_utf8_valid(m->html, strlen(m->html))))
-		return mq_fail(err, MQ_REFUSED,
-		    "The message body is not valid UTF-8.");
+	tlen = strlen(m->text);
+	hlen = m->html != NULL ? strlen(m->html) : 0;
 	if (sodium_init() < 0)
-		return mq_fail(err, MQ_IO, "libsodium could not be initialised.");
+		return fail_body_first(m, tlen, hlen, mq_fail(err, MQ_IO,
+		    "libsodium could not be initialised."), err);
+	/* Room for the usual mail at once: headers, then both parts encoded
+	 * (mostly copied: an eighth more, plus a line per part), so the
+	 * message is not moved as it grows. */
+	mq_buf_reserve(&b, 4096 + tlen + hlen + (tlen + hlen) / 8 + 256);
 	if ((rc = put_headers(&b, m, err)) != 0) {
 		mq_buf_free(&b);
-		return rc;
+		return fail_body_first(m, tlen, hlen, rc, err);
 	}
-	put_body(&b, m);
+	if (put_body(&b, m, tlen, hlen) != 0) {
+		mq_buf_free(&b);
+		return mq_fail(err, MQ_REFUSED,
+		    "The message body is not valid UTF-8.");
+	}
 	if (b.oom) {
 		mq_buf_free(&b);
-		return mq_fail(err, MQ_IO, "Out of memory building a message.");
+		return fail_body_first(m, tlen, hlen, mq_fail(err, MQ_IO,
+		    "Out of memory building a message."), err);
 	}
 	*len = b.len;
 	*raw = mq_buf_steal(&b);

@@ -6,18 +6,26 @@
  * section, partial); a section token records where its body ends, so
  * rendering is a walk over index ranges. Standalone lines are resolved
  * while parsing, partial indentation by indenting the partial's source (as
- * the spec does), and each partial is parsed at most once per indentation
- * per render. Everything is linear in the template and the output.
+ * the spec does). A parsed template keeps its own copy of the source, so
+ * it can be kept and rendered again and again; so can a partial set, which
+ * parses each partial once per indentation for as long as it lives (one
+ * render, for mq_mustache_render). Names are split at their first dot and
+ * hashed while parsing, so a lookup is hash lookups only; what the root
+ * answers to each tag is remembered for the render. The data are jansson
+ * values or decorate's own (mval.h), which print alike. Everything is
+ * linear in the template and the output.
  */
 #include "mustache.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
 #include "err.h"
+#include "mail/mval.h"
 
 enum tok_type {
 	TK_TEXT,
@@ -36,6 +44,9 @@ struct tok {
 	size_t indentlen;
 	size_t skip;		/* sections: the index just past the body */
 	size_t pos;		/* offset in the source, for error lines */
+	size_t head;		/* names: the length of the first key */
+	uint32_t hash;		/* names: mv_hash of the first key */
+	int dot;		/* names: the name is "." */
 };
 
 struct tmpl {
@@ -59,25 +70,66 @@ struct parser {
 	struct mq_err *err;
 };
 
+struct mq_mustache {
+	char *src;		/* the tokens point into it */
+	struct tmpl t;
+};
+
+/* One partial at one indentation, parsed (or known to be missing). */
 struct pcache {
 	struct pcache *next;
 	char *name;
 	size_t namelen;
-	const char *indent;	/* lives in a source that outlives the render */
+	char *indent;
 	size_t indentlen;
-	char *owned;		/* the indented copy of the partial, if any */
 	int missing;
-	struct tmpl t;
+	struct mq_mustache m;
 };
+
+struct mq_mustache_partials {
+	mq_mustache_source_fn source;
+	void *ctx;
+	struct pcache *list;	/* only whole entries: a failed load adds none */
+	/*
+	 * The root lookups' memo, kept for the next render: an entry counts
+	 * only for the render whose gen it has, so none is ever cleared.
+	 */
+	struct memo *memo;
+	unsigned gen;
+	int nomemo;		/* a set for one render: not worth a memo */
+};
+
+/*
+ * A value in the data: decorate's (mval.h), or a jansson one; neither
+ * when a name finds nothing.
+ */
+struct tv {
+	const struct mv *m;	/* never an MV_JSON: that one's j is used */
+	const json_t *j;
+};
+
+/*
+ * The root context's answer for one tag: the root does not change during a
+ * render, and most tags that reach it (flags such as is_<type>, checked
+ * for every event) ask it again and again.
+ */
+struct memo {
+	const struct tok *tk;
+	struct tv v;		/* nothing: the root has no such key */
+	unsigned gen;		/* the render it belongs to */
+};
+
+#define MEMO	1024		/* a power of two; kept at most 3/4 full */
 
 struct render {
 	struct mq_buf out;
-	const json_t **ctx;	/* the context stack, innermost last */
+	struct tv *ctx;		/* the context stack, innermost last */
 	size_t nctx;
 	size_t capctx;
-	mq_mustache_partial_fn partial;
-	void *pctx;
-	struct pcache *cache;
+	struct memo *memo;	/* the set's, or NULL: no memo */
+	unsigned gen;
+	size_t nmemo;
+	struct mq_mustache_partials *parts;	/* may be NULL: no partials */
 	int depth;
 	int pdepth;
 	struct mq_err *err;
@@ -176,6 +228,19 @@ push_tok(struct parser *ps, enum tok_type type, size_t start, size_t len,
 	return 0;
 }
 
+/* The last token is a name (checked): note where its first key ends. */
+static void
+split_name(struct parser *ps)
+{
+	struct tok *tk = &ps->t->toks[ps->t->n - 1];
+	const char *dot;
+
+	tk->dot = tk->len == 1 && tk->s[0] == '.';
+	dot = tk->dot ? NULL : memchr(tk->s, '.', tk->len);
+	tk->head = dot != NULL ? (size_t)(dot - tk->s) : tk->len;
+	tk->hash = mv_hash(tk->s, tk->head);
+}
+
 /*
  * Find the close delimiter at or after from; with ch, only one directly
  * preceded by ch inside the tag ("}" for {{{x}}}, "=" for {{=a b=}}).
@@ -272,7 +337,9 @@ open_section(struct parser *ps, enum tok_type type, size_t s, size_t e,
 		return oom(ps->err);
 	ps->stack = stack;
 	ps->stack[ps->depth++] = ps->t->n;
-	return push_tok(ps, type, s, e - s, tag);
+	MQ_TRY(push_tok(ps, type, s, e - s, tag));
+	split_name(ps);
+	return 0;
 }
 
 static int
@@ -384,8 +451,10 @@ parse_tag(struct parser *ps, size_t tag, size_t *text)
 	case '{':
 	case '&':
 		MQ_TRY(check_name(ps, s, e, 1, tag));
-		return push_tok(ps, type == 'v' ? TK_VAR : TK_RAW, s, e - s,
-		    tag);
+		MQ_TRY(push_tok(ps, type == 'v' ? TK_VAR : TK_RAW, s, e - s,
+		    tag));
+		split_name(ps);
+		return 0;
 	case '#':
 		return open_section(ps, TK_SECTION, s, e, tag);
 	case '^':
@@ -444,65 +513,168 @@ out:
 	return rc;
 }
 
-static int
-push_ctx(struct render *r, const json_t *v)
+static struct tv
+tv_mv(const struct mv *m)
 {
-	const json_t **ctx;
+	struct tv t = { NULL, NULL };
 
-	if ((ctx = grow(r->ctx, &r->capctx, r->nctx, sizeof(*ctx))) == NULL)
-		return oom(r->err);
-	r->ctx = ctx;
+	if (m != NULL && m->type == MV_JSON)
+		t.j = m->u.json;
+	else
+		t.m = m;
+	return t;
+}
+
+static struct tv
+tv_json(const json_t *j)
+{
+	struct tv t = { NULL, j };
+
+	return t;
+}
+
+static int
+tv_found(struct tv t)
+{
+	return t.m != NULL || t.j != NULL;
+}
+
+/* o[key] (hash: of key), when o is an object that has it. */
+static struct tv
+tv_get(struct tv o, const char *key, size_t len, uint32_t hash)
+{
+	if (o.m != NULL)
+		return tv_mv(mv_getn(o.m, key, len, hash));
+	if (json_is_object(o.j))
+		return tv_json(json_object_getn(o.j, key, len));
+	return tv_json(NULL);
+}
+
+static inline int
+push_ctx(struct render *r, struct tv v)
+{
+	struct tv *ctx;
+
+	if (r->nctx == r->capctx) {
+		if ((ctx = grow(r->ctx, &r->capctx, r->nctx,
+		    sizeof(*ctx))) == NULL)
+			return oom(r->err);
+		r->ctx = ctx;
+	}
 	r->ctx[r->nctx++] = v;
 	return 0;
 }
 
+/* The root's value for tk's first key, remembered per tag. */
+static struct tv
+root_get(struct render *r, const struct tok *tk)
+{
+	struct memo *m;
+	size_t h;
+
+	if (r->memo == NULL)
+		return tv_get(r->ctx[0], tk->s, tk->head, tk->hash);
+	h = (size_t)(((uintptr_t)tk >> 3) * 2654435761u) & (MEMO - 1);
+	for (;;) {
+		m = &r->memo[h];
+		if (m->gen != r->gen)
+			break;
+		if (m->tk == tk)
+			return m->v;
+		h = (h + 1) & (MEMO - 1);
+	}
+	if (r->nmemo >= MEMO / 4 * 3)
+		return tv_get(r->ctx[0], tk->s, tk->head, tk->hash);
+	m->tk = tk;
+	m->v = tv_get(r->ctx[0], tk->s, tk->head, tk->hash);
+	m->gen = r->gen;
+	r->nmemo++;
+	return m->v;
+}
+
 /*
  * The first key of a dotted name is looked up through the context stack,
- * innermost first; the rest only inside what it found.
+ * innermost first; the rest only inside what it found. Written out for
+ * speed: it runs for every tag, at every level of the stack.
  */
-static const json_t *
-lookup(const struct render *r, const char *name, size_t len)
+static struct tv
+lookup(struct render *r, const struct tok *tk)
 {
-	const json_t *v = NULL;
-	const char *dot, *end = name + len;
+	const struct tv *c;
+	const struct mv *m;
+	const json_t *j;
+	struct tv v;
+	const char *name, *dot, *end = tk->s + tk->len;
 	size_t i, n;
 
-	if (len == 1 && name[0] == '.')
+	if (tk->dot)
 		return r->ctx[r->nctx - 1];
-	dot = memchr(name, '.', len);
-	n = (size_t)((dot != NULL ? dot : end) - name);
-	for (i = r->nctx; i-- > 0 && v == NULL; )
-		if (json_is_object(r->ctx[i]))
-			v = json_object_getn(r->ctx[i], name, n);
-	while (v != NULL && dot != NULL) {
+	for (i = r->nctx - 1; i > 0; i--) {
+		c = &r->ctx[i];
+		if (c->m != NULL) {
+			if ((m = mv_getn(c->m, tk->s, tk->head, tk->hash)) != NULL) {
+				v = tv_mv(m);
+				goto found;
+			}
+		} else if (json_is_object(c->j) && (j = json_object_getn(c->j,
+		    tk->s, tk->head)) != NULL) {
+			v = tv_json(j);
+			goto found;
+		}
+	}
+	v = root_get(r, tk);
+found:
+	if (tk->head == tk->len)
+		return v;
+	dot = tk->s + tk->head;
+	while (tv_found(v) && dot != NULL) {
 		name = dot + 1;
 		dot = memchr(name, '.', (size_t)(end - name));
 		n = (size_t)((dot != NULL ? dot : end) - name);
-		v = json_is_object(v) ? json_object_getn(v, name, n) : NULL;
+		v = tv_get(v, name, n, mv_hash(name, n));
 	}
 	return v;
 }
 
+/* Appended as it is: straight to memcpy when the room is there. */
+static inline void
+out_add(struct mq_buf *b, const char *s, size_t n)
+{
+	if (!b->oom && n < b->cap - b->len) {
+		memcpy(b->data + b->len, s, n);
+		b->len += n;
+		b->data[b->len] = '\0';
+	} else
+		mq_buf_add(b, s, n);
+}
+
+/*
+ * & < > " ' as entities. s[n] is a NUL and s holds none before it (see
+ * put_string), so strcspn, which libc scans many bytes at a time, finds
+ * the next one to escape.
+ */
 static void
 put_escaped(struct mq_buf *b, const char *s, size_t n)
 {
-	size_t i, run = 0;
+	size_t run = 0, k;
 	const char *rep;
 
-	for (i = 0; i < n; i++) {
-		switch (s[i]) {
+	for (;;) {
+		k = strcspn(s + run, "&<>\"'");
+		out_add(b, s + run, k);
+		run += k;
+		if (run >= n)
+			break;
+		switch (s[run]) {
 		case '&': rep = "&amp;"; break;
 		case '<': rep = "&lt;"; break;
 		case '>': rep = "&gt;"; break;
 		case '"': rep = "&quot;"; break;
-		case '\'': rep = "&#39;"; break;
-		default: continue;
+		default: rep = "&#39;"; break;
 		}
-		mq_buf_add(b, s + run, i - run);
 		mq_buf_puts(b, rep);
-		run = i + 1;
+		run++;
 	}
-	mq_buf_add(b, s + run, n - run);
 }
 
 /*
@@ -528,27 +700,67 @@ put_real(struct mq_buf *b, double d)
 	mq_buf_puts(b, num);
 }
 
-static int
-put_value(struct render *r, const json_t *v, int escape,
-    const struct tok *tk)
+/* What "%" JSON_INTEGER_FORMAT prints, without printf's machinery. */
+static void
+put_integer(struct mq_buf *b, json_int_t v)
 {
-	const char *s;
-	size_t n;
+	char num[24], *p = num + sizeof(num);
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v :
+	    (unsigned long long)v;
 
-	if (json_is_string(v)) {
-		s = json_string_value(v);
-		n = json_string_length(v);
-		if (memchr(s, '\0', n) != NULL)
-			return mq_fail(r->err, MQ_REFUSED,
-			    "the value of \"%.*s\" holds a NUL byte",
-			    CLIP(tk->len), tk->s);
-		if (escape)
-			put_escaped(&r->out, s, n);
-		else
-			mq_buf_add(&r->out, s, n);
-	} else if (json_is_integer(v))
-		mq_buf_printf(&r->out, "%" JSON_INTEGER_FORMAT,
-		    json_integer_value(v));
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	mq_buf_add(b, p, (size_t)(num + sizeof(num) - p));
+}
+
+/* A string value; only a jansson string can hold a NUL (see mval.h). */
+static int
+put_string(struct render *r, const char *s, size_t n, int escape,
+    const struct tok *tk, int may_nul)
+{
+	if (may_nul && memchr(s, '\0', n) != NULL)
+		return mq_fail(r->err, MQ_REFUSED,
+		    "the value of \"%.*s\" holds a NUL byte",
+		    CLIP(tk->len), tk->s);
+	if (escape)
+		put_escaped(&r->out, s, n);
+	else
+		out_add(&r->out, s, n);
+	return 0;
+}
+
+static int
+put_value(struct render *r, struct tv t, int escape, const struct tok *tk)
+{
+	const json_t *v = t.j;
+
+	if (t.m != NULL) {
+		switch (t.m->type) {
+		case MV_STR:
+			return put_string(r, t.m->u.str.s, t.m->u.str.len, escape,
+			    tk, 0);
+		case MV_INT:
+			put_integer(&r->out, t.m->u.i);
+			break;
+		case MV_TRUE:
+			mq_buf_puts(&r->out, "true");
+			break;
+		case MV_FALSE:
+			mq_buf_puts(&r->out, "false");
+			break;
+		default:	/* null, lists and objects: nothing */
+			break;
+		}
+		return 0;
+	}
+	if (json_is_string(v))
+		return put_string(r, json_string_value(v), json_string_length(v),
+		    escape, tk, 1);
+	else if (json_is_integer(v))
+		put_integer(&r->out, json_integer_value(v));
 	else if (json_is_real(v))
 		put_real(&r->out, json_real_value(v));
 	else if (json_is_true(v))
@@ -559,9 +771,14 @@ put_value(struct render *r, const json_t *v, int escape,
 	return 0;
 }
 
-static int
-falsy(const json_t *v)
+static inline int
+falsy(struct tv t)
 {
+	const json_t *v = t.j;
+
+	if (t.m != NULL)
+		return t.m->type == MV_NULL || t.m->type == MV_FALSE ||
+		    (t.m->type == MV_LIST && t.m->u.list.n == 0);
 	return v == NULL || json_is_null(v) || json_is_false(v) ||
 	    (json_is_array(v) && json_array_size(v) == 0);
 }
@@ -571,7 +788,7 @@ static int render_range(struct render *, const struct tmpl *, size_t,
 
 static int
 render_in(struct render *r, const struct tmpl *t, size_t from, size_t to,
-    const json_t *v)
+    struct tv v)
 {
 	int rc;
 
@@ -585,17 +802,24 @@ static int
 render_section(struct render *r, const struct tmpl *t, size_t i)
 {
 	const struct tok *tk = &t->toks[i];
-	const json_t *v = lookup(r, tk->s, tk->len);
+	struct tv v = lookup(r, tk);
 	size_t k;
 
 	if (tk->type == TK_INVERTED)
 		return falsy(v) ? render_range(r, t, i + 1, tk->skip) : 0;
 	if (falsy(v))
 		return 0;
-	if (!json_is_array(v))
+	if (v.m != NULL && v.m->type == MV_LIST) {
+		for (k = 0; k < v.m->u.list.n; k++)
+			MQ_TRY(render_in(r, t, i + 1, tk->skip,
+			    tv_mv(v.m->u.list.v[k])));
+		return 0;
+	}
+	if (!json_is_array(v.j))
 		return render_in(r, t, i + 1, tk->skip, v);
-	for (k = 0; k < json_array_size(v); k++)
-		MQ_TRY(render_in(r, t, i + 1, tk->skip, json_array_get(v, k)));
+	for (k = 0; k < json_array_size(v.j); k++)
+		MQ_TRY(render_in(r, t, i + 1, tk->skip,
+		    tv_json(json_array_get(v.j, k))));
 	return 0;
 }
 
@@ -618,41 +842,59 @@ indent_copy(const char *src, const char *ind, size_t indlen)
 	return mq_buf_steal(&b);
 }
 
+static void
+pcache_free(struct pcache *pc)
+{
+	tmpl_free(&pc->m.t);
+	free(pc->m.src);
+	free(pc->indent);
+	free(pc->name);
+	free(pc);
+}
+
+/*
+ * Fill pc from the source: the partial's text, indented when its tag
+ * stands alone indented, parsed under its own name.
+ */
 static int
 load_partial(struct render *r, struct pcache *pc)
 {
 	struct mq_buf label = MQ_BUF_INIT;
-	const char *src;
+	const char *src = NULL;
 	int rc;
 
-	src = r->partial != NULL ? r->partial(r->pctx, pc->name) : NULL;
+	MQ_TRY(r->parts->source(r->parts->ctx, pc->name, &src, r->err));
 	if (src == NULL || *src == '\0') {
 		pc->missing = 1;
 		return 0;
 	}
-	if (pc->indentlen > 0) {
-		if ((pc->owned = indent_copy(src, pc->indent,
-		    pc->indentlen)) == NULL)
-			return oom(r->err);
-		src = pc->owned;
-	}
+	pc->m.src = pc->indentlen > 0 ? indent_copy(src, pc->indent,
+	    pc->indentlen) : strdup(src);
+	if (pc->m.src == NULL)
+		return oom(r->err);
 	mq_buf_printf(&label, "partial \"%.*s\"", CLIP(pc->namelen),
 	    pc->name);
 	if (label.oom)
 		rc = oom(r->err);
 	else
-		rc = parse(src, strlen(src), label.data, &pc->t, r->err);
+		rc = parse(pc->m.src, strlen(pc->m.src), label.data, &pc->m.t,
+		    r->err);
 	mq_buf_free(&label);
 	return rc;
 }
 
-/* The parsed partial for this tag, from the cache or loaded now. */
+/*
+ * The parsed partial for this tag, from the set or loaded now. An entry
+ * joins the set only once whole, so a failure (out of memory, a source
+ * that cannot be read) leaves nothing behind for a later render to trust.
+ */
 static int
 get_partial(struct render *r, const struct tok *tk, struct pcache **out)
 {
 	struct pcache *pc;
+	int rc;
 
-	for (pc = r->cache; pc != NULL; pc = pc->next)
+	for (pc = r->parts->list; pc != NULL; pc = pc->next)
 		if (pc->namelen == tk->len && pc->indentlen == tk->indentlen &&
 		    memcmp(pc->name, tk->s, tk->len) == 0 &&
 		    memcmp(pc->indent, tk->indent, tk->indentlen) == 0) {
@@ -661,17 +903,23 @@ get_partial(struct render *r, const struct tok *tk, struct pcache **out)
 		}
 	if ((pc = calloc(1, sizeof(*pc))) == NULL)
 		return oom(r->err);
-	if ((pc->name = strndup(tk->s, tk->len)) == NULL) {
-		free(pc);
+	pc->name = strndup(tk->s, tk->len);
+	pc->indent = strndup(tk->indent != NULL ? tk->indent : "",
+	    tk->indentlen);
+	if (pc->name == NULL || pc->indent == NULL) {
+		pcache_free(pc);
 		return oom(r->err);
 	}
 	pc->namelen = tk->len;
-	pc->indent = tk->indent;
 	pc->indentlen = tk->indentlen;
-	pc->next = r->cache;
-	r->cache = pc;
+	if ((rc = load_partial(r, pc)) != 0) {
+		pcache_free(pc);
+		return rc;
+	}
+	pc->next = r->parts->list;
+	r->parts->list = pc;
 	*out = pc;
-	return load_partial(r, pc);
+	return 0;
 }
 
 static int
@@ -685,11 +933,13 @@ render_partial(struct render *r, const struct tok *tk)
 		    "partials nest more than %d deep at \"%.*s\"; does a "
 		    "partial include itself without end?",
 		    MQ_MUSTACHE_MAX_PARTIAL_DEPTH, CLIP(tk->len), tk->s);
+	if (r->parts == NULL)
+		return 0;
 	MQ_TRY(get_partial(r, tk, &pc));
 	if (pc->missing)
 		return 0;
 	r->pdepth++;
-	rc = render_range(r, &pc->t, 0, pc->t.n);
+	rc = render_range(r, &pc->m.t, 0, pc->m.t.n);
 	r->pdepth--;
 	return rc;
 }
@@ -711,11 +961,11 @@ render_range(struct render *r, const struct tmpl *t, size_t from, size_t to)
 		tk = &t->toks[i];
 		switch (tk->type) {
 		case TK_TEXT:
-			mq_buf_add(&r->out, tk->s, tk->len);
+			out_add(&r->out, tk->s, tk->len);
 			break;
 		case TK_VAR:
 		case TK_RAW:
-			rc = put_value(r, lookup(r, tk->s, tk->len),
+			rc = put_value(r, lookup(r, tk),
 			    tk->type == TK_VAR, tk);
 			break;
 		case TK_SECTION:
@@ -736,40 +986,182 @@ render_range(struct render *r, const struct tmpl *t, size_t from, size_t to)
 }
 
 int
-mq_mustache_render(const char *tmpl, const json_t *data,
-    mq_mustache_partial_fn partial, void *ctx, char **out, struct mq_err *err)
+mq_mustache_parse(const char *tmpl, struct mq_mustache **out,
+    struct mq_err *err)
+{
+	struct mq_mustache *m;
+	int rc;
+
+	*out = NULL;
+	if ((m = calloc(1, sizeof(*m))) == NULL || (m->src = strdup(tmpl)) ==
+	    NULL) {
+		free(m);
+		return oom(err);
+	}
+	if ((rc = parse(m->src, strlen(m->src), "the template", &m->t,
+	    err)) != 0) {
+		mq_mustache_free(m);
+		return rc;
+	}
+	*out = m;
+	return 0;
+}
+
+void
+mq_mustache_free(struct mq_mustache *m)
+{
+	if (m == NULL)
+		return;
+	tmpl_free(&m->t);
+	free(m->src);
+	free(m);
+}
+
+struct mq_mustache_partials *
+mq_mustache_partials_new(mq_mustache_source_fn source, void *ctx)
+{
+	struct mq_mustache_partials *p = calloc(1, sizeof(*p));
+
+	if (p != NULL) {
+		p->source = source;
+		p->ctx = ctx;
+	}
+	return p;
+}
+
+void
+mq_mustache_partials_free(struct mq_mustache_partials *p)
+{
+	struct pcache *pc;
+
+	if (p == NULL)
+		return;
+	while ((pc = p->list) != NULL) {
+		p->list = pc->next;
+		pcache_free(pc);
+	}
+	free(p->memo);
+	free(p);
+}
+
+static int
+render_root(const struct mq_mustache *m, struct tv root,
+    struct mq_mustache_partials *parts, size_t hint, char **out, size_t *len,
+    struct mq_err *err)
 {
 	struct render r;
-	struct tmpl t = { NULL, 0, 0 };
-	struct pcache *pc;
 	int rc;
 
 	*out = NULL;
 	memset(&r, 0, sizeof(r));
 	mq_buf_init(&r.out);
-	r.partial = partial;
-	r.pctx = ctx;
+	r.parts = parts;
 	r.err = err;
+	/* a failure here only costs growing piecewise */
+	if (hint > 0 && mq_buf_reserve(&r.out, hint) != 0)
+		mq_buf_init(&r.out);
+	/* Without memory for the memo, a render is slower, no less right. */
+	if (parts != NULL && !parts->nomemo && (parts->memo != NULL ||
+	    (parts->memo = calloc(MEMO, sizeof(*parts->memo))) != NULL)) {
+		if (++parts->gen == 0) {	/* wrapped: forget everything */
+			memset(parts->memo, 0, MEMO * sizeof(*parts->memo));
+			parts->gen = 1;
+		}
+		r.memo = parts->memo;
+		r.gen = parts->gen;
+	}
 	/*
 	 * The empty add makes an empty output an allocated "" without relying
 	 * on mq_buf_steal for a never-used buffer (the first buf.c left it
 	 * unterminated).
 	 */
-	if ((rc = parse(tmpl, strlen(tmpl), "the template", &t, err)) == 0 &&
-	    (rc = push_ctx(&r, data != NULL ? data : json_null())) == 0 &&
-	    (rc = render_range(&r, &t, 0, t.n)) == 0 &&
-	    (mq_buf_add(&r.out, "", 0) != 0 ||
-	    (*out = mq_buf_steal(&r.out)) == NULL))
-		rc = oom(err);
-	while ((pc = r.cache) != NULL) {
-		r.cache = pc->next;
-		tmpl_free(&pc->t);
-		free(pc->owned);
-		free(pc->name);
-		free(pc);
+	if ((rc = push_ctx(&r, root)) == 0 &&
+	    (rc = render_range(&r, &m->t, 0, m->t.n)) == 0) {
+		if (len != NULL)
+			*len = r.out.len;
+		if (mq_buf_add(&r.out, "", 0) != 0 ||
+		    (*out = mq_buf_steal(&r.out)) == NULL)
+			rc = oom(err);
 	}
-	tmpl_free(&t);
 	free(r.ctx);
 	mq_buf_free(&r.out);
+	return rc;
+}
+
+int
+mq_mustache_render_mv(const struct mq_mustache *m, const struct mv *data,
+    struct mq_mustache_partials *parts, size_t hint, char **out, size_t *len,
+    struct mq_err *err)
+{
+	return render_root(m, tv_mv(data != NULL ? data : mv_null()), parts,
+	    hint, out, len, err);
+}
+
+int
+mq_mustache_names(const struct mq_mustache *m, mq_mustache_name_fn fn,
+    void *ctx)
+{
+	const struct tok *tk;
+	const char *p, *end, *dot;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < m->t.n; i++) {
+		tk = &m->t.toks[i];
+		if (tk->type == TK_TEXT)
+			continue;
+		if (tk->type == TK_PARTIAL) {
+			MQ_TRY(fn(ctx, 1, tk->s, tk->len));
+			continue;
+		}
+		if (tk->dot)
+			continue;
+		for (p = tk->s, end = tk->s + tk->len; p < end; p = dot + 1) {
+			if ((dot = memchr(p, '.', (size_t)(end - p))) == NULL)
+				dot = end;
+			if ((rc = fn(ctx, 0, p, (size_t)(dot - p))) != 0)
+				return rc;
+		}
+	}
+	return 0;
+}
+
+/* The old callback, as a source: NULL is a missing partial, never an error. */
+struct text_source {
+	mq_mustache_partial_fn fn;
+	void *ctx;
+};
+
+static int
+text_source(void *vctx, const char *name, const char **text,
+    struct mq_err *err)
+{
+	struct text_source *ts = vctx;
+
+	*text = ts->fn(ts->ctx, name);
+	return 0;
+}
+
+int
+mq_mustache_render(const char *tmpl, const json_t *data,
+    mq_mustache_partial_fn partial, void *ctx, char **out, struct mq_err *err)
+{
+	struct text_source ts = { partial, ctx };
+	struct mq_mustache_partials parts = { text_source, &ts, NULL, NULL, 0, 1 };
+	struct mq_mustache m;
+	struct pcache *pc;
+	int rc;
+
+	*out = NULL;
+	/* tmpl outlives this render: parse it in place, without a copy. */
+	memset(&m, 0, sizeof(m));
+	if ((rc = parse(tmpl, strlen(tmpl), "the template", &m.t, err)) == 0)
+		rc = render_root(&m, tv_json(data != NULL ? data : json_null()),
+		    partial != NULL ? &parts : NULL, 0, out, NULL, err);
+	while ((pc = parts.list) != NULL) {
+		parts.list = pc->next;
+		pcache_free(pc);
+	}
+	tmpl_free(&m.t);
 	return rc;
 }

@@ -20,16 +20,40 @@
  * (from gamedata for lang), the board as rooms in ring order with their nobles
  * and the Prince, the Prince's path with times (8:00 ... 11:40), the popularity
  * track sorted most popular first, the player's notes as a time x room grid,
- * each event with an "is_<type>": true flag and localised names, and so on.
- * ctx is the raw context below; returns a new object (ctx is not changed). */
+ * each event with an "is_<type>" flag and localised names, and so on.
+ * ctx is the raw context below; returns a new object (ctx is not changed,
+ * but the result shares values with ctx and gamedata: change neither while
+ * it lives). NULL when memory runs out. */
 json_t *mq_render_decorate(const json_t *gamedata, const char *lang, const json_t *ctx);
 
-/* Render mail `kind` in `lang` from templates in tmpl_dir (e.g. "templates"):
- * TMPL_DIR/LANG/KIND.subject.mustache, KIND.txt.mustache, KIND.html.mustache,
- * partials from TMPL_DIR/LANG/_NAME.mustache. All three outputs malloc'd.
- * The text part's FIRST line must start with "=== masqued" (the reply
- * extractor cuts a quoted copy of our own mail at that line: see
- * mail/reply_text.h MQ_REPLY_MARKER), e.g. "=== masqued · reply above this line ===". */
+/*
+ * A renderer keeps what every mail would otherwise redo: each template and
+ * partial read and parsed once, and the decorations that depend only on the
+ * game data and the language (for the few most recently used). It holds a
+ * reference to each game data it keeps decorations for, which must not
+ * change meanwhile; game data equal to a kept one is recognised as such.
+ * Templates are read when first needed and not again: a renderer sees a
+ * template edited after that only when made anew. NULL when memory runs
+ * out. Not thread-safe: one renderer per thread.
+ */
+struct mq_renderer;
+
+struct mq_renderer *mq_renderer_new(const char *tmpl_dir);
+void mq_renderer_free(struct mq_renderer *r);
+
+/* Render mail `kind` in `lang` from templates in the renderer's folder (e.g.
+ * "templates"): TMPL_DIR/LANG/KIND.subject.mustache, KIND.txt.mustache,
+ * KIND.html.mustache, partials from TMPL_DIR/LANG/_NAME.mustache. All three
+ * outputs malloc'd. The text part's FIRST line must start with "=== masqued"
+ * (the reply extractor cuts a quoted copy of our own mail at that line: see
+ * mail/reply_text.h MQ_REPLY_MARKER), e.g. "=== masqued · reply above this
+ * line ===". A missing or broken template or partial fails the mail, naming
+ * the file, every time. */
+int mq_renderer_mail(struct mq_renderer *r, const char *lang, const char *kind,
+    const json_t *gamedata, const json_t *ctx, char **subject, char **text,
+    char **html, struct mq_err *err);
+
+/* mq_renderer_mail with a renderer for this one mail. */
 int mq_render_mail(const char *tmpl_dir, const char *lang, const char *kind,
     const json_t *gamedata, const json_t *ctx, char **subject, char **text,
     char **html, struct mq_err *err);

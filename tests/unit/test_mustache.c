@@ -1,7 +1,8 @@
 /*
  * test_mustache.c - the templates engine against every test of the official
  * Mustache spec files it claims (interpolation, sections, inverted, comments,
- * partials, delimiters), plus its own errors, limits and UTF-8 handling.
+ * partials, delimiters), plus its own errors, limits and UTF-8 handling;
+ * decorate's values rendering as their jansson twins; a kept partial set.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,6 +19,7 @@
 #include "buf.h"
 #include "err.h"
 #include "mail/mustache.h"
+#include "mail/mval.h"
 
 /*
  * Spec tests that cannot pass, by "file/name", with the reason. None today;
@@ -422,6 +424,137 @@ null_data_renders_names_empty(void **state)
 	free(out);
 }
 
+/*
+ * Decorate's values (mail/mval.h) render as their jansson twins do: the
+ * same template over both, every kind of value, dotted names and sections
+ * through both, and a jansson value inside an mv one.
+ */
+static void
+mv_values_render_as_their_json_twins(void **state)
+{
+	static const char *const tmpl =
+	    "{{s}}|{{{s}}}|{{i}}|{{z}}|{{t}}|{{f}}|{{n}}|{{l}}|{{o}}|"
+	    "{{#l}}<{{.}}>{{/l}}|{{^e}}empty{{/e}}|{{#e}}no{{/e}}|{{o.x}}|"
+	    "{{o.missing}}|{{#o}}{{x}}{{s}}{{/o}}|{{#t}}T{{/t}}{{^f}}F{{/f}}|"
+	    "{{^n}}N{{/n}}|{{j.k}}|{{#j.arr}}{{z}}{{i}}{{/j.arr}}|{{#z}}0{{/z}}|"
+	    "{{#q}}{{/q}}{{^q}}Q{{/q}}|{{#big.x}}{{o.x}}{{/big.x}}{{big.k15}}";
+	struct mq_arena *a = mq_arena_new();
+	struct mq_mustache *m;
+	struct mv *root, *l, *o, *big;
+	json_t *j, *twin;
+	struct mq_err err;
+	char *want, *got, key[16];
+	size_t len;
+	int i;
+
+	(void)state;
+	assert_non_null(a);
+	root = mv_obj(a);
+	mv_set(a, root, "s", mv_str_ref(a, "a<b & \"c\" 'd'"));
+	mv_set(a, root, "i", mv_int(a, -12));
+	mv_set(a, root, "z", mv_int(a, 0));
+	mv_set(a, root, "t", mv_bool(1));
+	mv_set(a, root, "f", mv_bool(0));
+	mv_set(a, root, "n", mv_null());
+	l = mv_list(a);
+	mv_push(a, l, mv_int(a, 1));
+	mv_push(a, l, mv_str(a, "two", 3));
+	mv_set(a, root, "l", l);
+	mv_set(a, root, "e", mv_list(a));
+	o = mv_obj(a);
+	mv_set(a, o, "x", mv_str_ref(a, "y"));
+	mv_set(a, root, "o", o);
+	j = json_pack("{s:s, s:[{s:i}, {s:i}]}", "k", "v", "arr", "z", 5, "z", 6);
+	assert_non_null(j);
+	mv_set(a, root, "j", mv_json(a, j));
+	/* enough keys for a hash index, and a replaced value */
+	big = mv_obj(a);
+	for (i = 0; i < 40; i++) {
+		snprintf(key, sizeof(key), "k%d", i);
+		mv_set_copy(a, big, key, mv_int(a, i));
+	}
+	mv_set(a, big, "x", mv_bool(0));
+	mv_set(a, big, "x", mv_bool(1));
+	mv_set(a, root, "big", big);
+	assert_false(mq_arena_oom(a));
+	assert_int_equal(mv_size(l), 2);
+
+	twin = mv_to_json(root);
+	assert_non_null(twin);
+	assert_int_equal(mq_mustache_render(tmpl, twin, NULL, NULL, &want, &err),
+	    0);
+	assert_int_equal(mq_mustache_parse(tmpl, &m, &err), 0);
+	assert_int_equal(mq_mustache_render_mv(m, root, NULL, 0, &got, &len,
+	    &err), 0);
+	assert_string_equal(got, want);
+	assert_int_equal(len, strlen(want));
+	assert_string_equal(want, "a&lt;b &amp; &quot;c&quot; &#39;d&#39;|"
+	    "a<b & \"c\" 'd'|-12|0|true|false||||<1><two>|empty||y||"
+	    "ya&lt;b &amp; &quot;c&quot; &#39;d&#39;|TF|N|v|5-126-12|0|Q|y15");
+	free(got);
+	free(want);
+	mq_mustache_free(m);
+	json_decref(twin);
+	json_decref(j);
+	mq_arena_free(a);
+}
+
+/* A source that counts its calls and fails on request. */
+struct counted {
+	int calls;
+	int fail;
+};
+
+static int
+counted_source(void *ctx, const char *name, const char **text,
+    struct mq_err *err)
+{
+	struct counted *c = ctx;
+
+	c->calls++;
+	if (c->fail)
+		return mq_fail(err, MQ_IO, "cannot read %s", name);
+	*text = strcmp(name, "p") == 0 ? "<{{x}}>\n" : NULL;
+	return 0;
+}
+
+/*
+ * A partial set kept across renders asks its source once per partial and
+ * indentation, missing ones included; a failure is the render's, and is
+ * not kept: the next render asks again.
+ */
+static void
+a_kept_partial_set_asks_once_and_keeps_no_failure(void **state)
+{
+	struct counted c = { 0, 1 };
+	struct mq_mustache_partials *p;
+	struct mq_mustache *m;
+	struct mq_err err;
+	char *out;
+	int i;
+
+	(void)state;
+	assert_non_null(p = mq_mustache_partials_new(counted_source, &c));
+	assert_int_equal(mq_mustache_parse("[{{>p}}{{>none}}]\n  {{>p}}\n", &m,
+	    &err), 0);
+	assert_int_equal(mq_mustache_render_mv(m, NULL, p, 0, &out, NULL, &err),
+	    MQ_IO);
+	assert_null(out);
+	assert_non_null(strstr(err.msg, "cannot read p"));
+	c.fail = 0;
+	c.calls = 0;
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(mq_mustache_render_mv(m, NULL, p, 0, &out, NULL,
+		    &err), 0);
+		assert_string_equal(out, "[<>\n]\n  <>\n");
+		free(out);
+	}
+	/* p plain, p indented, none: three, once each */
+	assert_int_equal(c.calls, 3);
+	mq_mustache_free(m);
+	mq_mustache_partials_free(p);
+}
+
 int
 main(void)
 {
@@ -446,6 +579,8 @@ main(void)
 		cmocka_unit_test(nul_in_data_is_refused),
 		cmocka_unit_test(large_lists_and_templates_render),
 		cmocka_unit_test(null_data_renders_names_empty),
+		cmocka_unit_test(mv_values_render_as_their_json_twins),
+		cmocka_unit_test(a_kept_partial_set_asks_once_and_keeps_no_failure),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

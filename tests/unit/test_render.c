@@ -1,6 +1,7 @@
 /*
  * test_render.c - the outgoing mails: every kind in every language against
- * golden files, and what must hold of any mail whatever its data.
+ * golden files, and what must hold of any mail whatever its data; a
+ * renderer kept across mails (as the daemon keeps one) makes the same.
  *
  * Run from the repo root. The sample contexts are
  * tests/golden/render/ctx_KIND.json (made from real engine views and
@@ -405,6 +406,59 @@ decorate_orders_the_board_path_and_track(void **state)
 	json_decref(gd);
 }
 
+/*
+ * The daemon renders every mail with one renderer, which keeps templates,
+ * partials and game data decorations between mails: each mail must be
+ * the one a fresh renderer makes, whatever came before it, game data
+ * equal to a kept one (each game opens its own copy) and none included.
+ */
+static void
+a_renderer_kept_across_mails_gives_the_same_mails(void **state)
+{
+	json_t *gd = load_json(GAMEDATA), *gd2 = json_deep_copy(gd), *ctx;
+	struct mq_renderer *r = mq_renderer_new(TMPL);
+	struct mq_err err;
+	struct mail m = { 0 }, fresh = { 0 };
+	char what[64];
+	size_t k, l, round;
+
+	(void)state;
+	assert_non_null(r);
+	assert_non_null(gd2);
+	for (round = 0; round < 3; round++)
+		for (k = 0; k < NKINDS; k++) {
+			ctx = load_ctx(kinds[k]);
+			for (l = 0; l < NLANGS; l++) {
+				const json_t *g = round == 0 ? gd : round == 1 ? gd2 :
+				    (k + l) % 2 ? gd : gd2;
+
+				snprintf(what, sizeof(what), "%s.%s round %zu",
+				    kinds[k], langs[l], round);
+				if (mq_renderer_mail(r, langs[l], kinds[k], g, ctx,
+				    &m.subject, &m.text, &m.html, &err) != 0)
+					fail_msg("%s: %s", what, err.msg);
+				check_golden(kinds[k], langs[l], "subject", m.subject);
+				check_golden(kinds[k], langs[l], "txt", m.text);
+				check_golden(kinds[k], langs[l], "html", m.html);
+				mail_free(&m);
+				/* no game data at all, between two that have it */
+				assert_int_equal(mq_renderer_mail(r, langs[l], kinds[k],
+				    NULL, ctx, &m.subject, &m.text, &m.html, &err), 0);
+				assert_int_equal(render(TMPL, langs[l], kinds[k], NULL,
+				    ctx, &fresh, &err), 0);
+				assert_string_equal(m.subject, fresh.subject);
+				assert_string_equal(m.text, fresh.text);
+				assert_string_equal(m.html, fresh.html);
+				mail_free(&m);
+				mail_free(&fresh);
+			}
+			json_decref(ctx);
+		}
+	mq_renderer_free(r);
+	json_decref(gd2);
+	json_decref(gd);
+}
+
 /* A throwaway template folder for the error tests. */
 static void
 put_template(const char *dir, const char *name, const char *text)
@@ -484,6 +538,88 @@ broken_templates_are_named_in_the_error(void **state)
 	json_decref(ctx);
 }
 
+/*
+ * A renderer keeps only what worked: a broken or missing template or
+ * partial fails each mail that needs it, by name, until it is fixed; then
+ * the next mail works, from the same renderer.
+ */
+static void
+a_renderer_keeps_no_failure(void **state)
+{
+	char dir[] = "/tmp/mq-render-XXXXXX", sub[512];
+	json_t *ctx = json_pack("{s:s}", "game", "g7f3abcd");
+	struct mq_renderer *r;
+	struct mq_err err;
+	struct mail m = { 0 };
+	int i;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(sub, sizeof(sub), "%s/en", dir);
+	assert_int_equal(mkdir(sub, 0700), 0);
+	assert_non_null(r = mq_renderer_new(dir));
+	put_template(dir, "x.subject.mustache", "hello {{game}}");
+	put_template(dir, "x.html.mustache", "<html></html>");
+	/* a missing text part, then a broken one */
+	assert_int_equal(mq_renderer_mail(r, "en", "x", NULL, ctx, &m.subject,
+	    &m.text, &m.html, &err), MQ_IO);
+	assert_non_null(strstr(err.msg, "x.txt.mustache"));
+	assert_null(m.subject);
+	put_template(dir, "x.txt.mustache", "=== masqued\n{{#a}}open\n");
+	assert_int_equal(mq_renderer_mail(r, "en", "x", NULL, ctx, &m.subject,
+	    &m.text, &m.html, &err), MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "x.txt.mustache"));
+	/* a missing partial, twice (the error is not forgotten), then there */
+	put_template(dir, "x.txt.mustache", "=== masqued\n{{>bad}}\n");
+	for (i = 0; i < 2; i++) {
+		assert_int_equal(mq_renderer_mail(r, "en", "x", NULL, ctx,
+		    &m.subject, &m.text, &m.html, &err), MQ_IO);
+		assert_non_null(strstr(err.msg, "_bad.mustache"));
+		assert_non_null(strstr(err.msg, "used by"));
+	}
+	put_template(dir, "_bad.mustache", "line one\n{{/nothing}}\n");
+	assert_int_equal(mq_renderer_mail(r, "en", "x", NULL, ctx, &m.subject,
+	    &m.text, &m.html, &err), MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "_bad.mustache"));
+	assert_non_null(strstr(err.msg, "line 2"));
+	put_template(dir, "_bad.mustache", "game {{game}}\n");
+	assert_int_equal(mq_renderer_mail(r, "en", "x", NULL, ctx, &m.subject,
+	    &m.text, &m.html, &err), 0);
+	assert_string_equal(m.subject, "hello g7f3abcd");
+	assert_string_equal(m.text, "=== masqued\ngame g7f3abcd\n");
+	mail_free(&m);
+	mq_renderer_free(r);
+	rm_tree(dir);
+	json_decref(ctx);
+}
+
+/* Decorate through a renderer is mq_render_decorate: same keys, values. */
+static void
+decorate_is_the_same_for_every_kind(void **state)
+{
+	json_t *gd = load_json(GAMEDATA), *ctx, *a, *b;
+	size_t k, l;
+
+	(void)state;
+	for (k = 0; k < NKINDS; k++) {
+		ctx = load_ctx(kinds[k]);
+		for (l = 0; l < NLANGS; l++) {
+			a = mq_render_decorate(gd, langs[l], ctx);
+			b = mq_render_decorate(gd, langs[l], ctx);
+			assert_non_null(a);
+			assert_true(json_equal(a, b));
+			/* ctx's own view is there, unchanged */
+			if (json_object_get(ctx, "view") != NULL)
+				assert_true(json_equal(json_object_get(a, "view"),
+				    json_object_get(ctx, "view")));
+			json_decref(a);
+			json_decref(b);
+		}
+		json_decref(ctx);
+	}
+	json_decref(gd);
+}
+
 int
 main(void)
 {
@@ -496,6 +632,9 @@ main(void)
 		cmocka_unit_test(english_text_fits_78_columns),
 		cmocka_unit_test(decorate_orders_the_board_path_and_track),
 		cmocka_unit_test(broken_templates_are_named_in_the_error),
+		cmocka_unit_test(a_renderer_kept_across_mails_gives_the_same_mails),
+		cmocka_unit_test(a_renderer_keeps_no_failure),
+		cmocka_unit_test(decorate_is_the_same_for_every_kind),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

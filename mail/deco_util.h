@@ -1,0 +1,84 @@
+/*
+ * deco_util.h - the small helpers decorate.c and deco_game.c share: JSON
+ * reads that shrug at odd input, and the setters and padded strings of
+ * the values decorate makes (mval.h), all in the arena a.
+ *
+ * Internal to mail/. A setter given no value (NULL) sets nothing, as
+ * decorate always did for a value it could not make; running out of
+ * memory shows in the arena's oom flag.
+ */
+#ifndef MQ_DECO_UTIL_H
+#define MQ_DECO_UTIL_H
+
+#include <string.h>
+
+#include <jansson.h>
+
+#include "mail/mval.h"
+#include "mail/names.h"
+
+static inline const char *
+jstr(const json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+static inline int
+jeq(const char *a, const char *b)
+{
+	return a != NULL && b != NULL && strcmp(a, b) == 0;
+}
+
+/* o[key] = v (key a literal, or living as long as the values). */
+static inline void
+put(struct mq_arena *a, struct mv *o, const char *key, const struct mv *v)
+{
+	mv_set(a, o, key, v);
+}
+
+/* o[key] = s, not copied: a literal, or a string of the context or the
+ * game data. A NULL s is no value. */
+static inline void
+put_ref(struct mq_arena *a, struct mv *o, const char *key, const char *s)
+{
+	if (s != NULL)
+		mv_set(a, o, key, mv_str_ref(a, s));
+}
+
+static inline void
+put_bool(struct mq_arena *a, struct mv *o, const char *key, int b)
+{
+	mv_set(a, o, key, mv_bool(b));
+}
+
+/*
+ * o["<prefix><word>"] = true, for a word of [a-z0-9_] only, and a key in
+ * want (names.h; NULL: any key).
+ */
+void put_flag(struct mq_arena *a, struct mv *o, const char *prefix,
+    const char *word, const struct mq_names *want);
+
+/*
+ * A new object with those of the jansson object o's keys in want (NULL:
+ * all), their values referenced; o must outlive it.
+ */
+struct mv *deco_copy(struct mq_arena *a, const json_t *o,
+    const struct mq_names *want);
+
+/* Columns a UTF-8 string takes in a terminal: East Asian wide and
+ * full-width characters take two. */
+int deco_width(const char *s);
+
+/* s followed by spaces up to w columns (s itself when it is wider). */
+struct mv *deco_pad(struct mq_arena *a, const char *s, int w);
+
+/* Spaces up to w columns, then s: for right-aligned times. */
+struct mv *deco_lpad(struct mq_arena *a, const char *s, int w);
+
+/* s word-wrapped at width columns, continuation lines starting with
+ * indent; for the engine's and the host's sentences in the text part. A
+ * word wider than the line (or text without spaces) is never broken. */
+struct mv *deco_wrap(struct mq_arena *a, const char *s, int width,
+    const char *indent);
+
+#endif
