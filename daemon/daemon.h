@@ -35,6 +35,7 @@ struct mq_daemon {
 	struct mq_game *open[MQ_DAEMON_OPEN_MAX];
 	int nopen;
 	struct mq_rate_table *rate;	/* shared memory, or NULL: no limit */
+	int worker, nworkers;		/* this process's share of a pass */
 	long long now;
 };
 

@@ -1,4 +1,5 @@
 /* inbound.c - one inbound message, from raw bytes to answers; see inbound.h. */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -31,6 +32,7 @@ struct analysis {
 	size_t nlines;
 	char lang[8];			/* SET LANG xx, or "" */
 	int drop;			/* an auto-reply or bounce: never answered */
+	int deferred;			/* another worker's (serve.c) */
 };
 
 static void
@@ -200,9 +202,20 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 		    "report); it is not answered." : "It is an automatic reply; it is "
 		    "not answered.");
 	}
-	if (mq_addr_find(a->msg->recipients, d->conf.reply_local, &t) != 0)
+	if (mq_addr_find(a->msg->recipients, d->conf.reply_local, &t) != 0) {
+		if (d->nworkers > 1 && d->worker != 0) {
+			a->deferred = 1;	/* strangers are worker 0's */
+			return 0;
+		}
 		return deny(a, "%s", "This message is not a reply to a game's mail: "
 		    "its address carries no game tag. Reply to the mail of your game.");
+	}
+	if (d->nworkers > 1 &&
+	    mq_inbound_worker_of(t.game, d->nworkers) != d->worker) {
+		/* another worker's game: only one process ever writes a game */
+		a->deferred = 1;
+		return 0;
+	}
 	if (!writable) {
 		rc = mq_game_open(&d->store, t.game, 0, 0, &a->game, &e);
 		if (rc == 0) {
@@ -406,6 +419,12 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		return rc;
 	}
 	from = a.msg ? a.msg->from : NULL;
+	if (a.deferred) {
+		mq_daemon_log("%s: for another worker's game; left for the next "
+		    "pass", transport_id);
+		*outcome = MQ_IN_DEFERRED;
+		goto out;
+	}
 	if (was_answered(d, a.hash)) {
 		mq_daemon_log("%s: already answered; acknowledged", transport_id);
 		*outcome = MQ_IN_DUPLICATE;
@@ -519,18 +538,69 @@ out:
 	return rc;
 }
 
+int
+mq_inbound_worker_of(const char *game, int n)
+{
+	uint32_t h = 2166136261u;	/* FNV-1a, of the id in lower case */
+
+	if (n <= 1 || !*game)
+		return 0;
+	for (; *game; game++)
+		h = (h ^ (unsigned char)tolower((unsigned char)*game)) * 16777619u;
+	return (int)(h % (uint32_t)n);
+}
+
+/* Whether the header line at p (of the header block's n bytes) is one of
+ * the recipient fields analyse reads. */
+static int
+recipient_field(const char *p, size_t n)
+{
+	static const char *const f[] = { "delivered-to:", "x-original-to:",
+	    "to:", "cc:" };
+	size_t i, k;
+
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		k = strlen(f[i]);
+		if (n >= k && strncasecmp(p, f[i], k) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 void
 mq_inbound_game_of(const struct mq_daemon *d, const char *raw, size_t len,
     char game[9])
 {
-	struct mq_mime_msg *msg = NULL;
-	struct mq_addr_tag t;
+	const char *local = d->conf.reply_local, *p = raw, *end = raw + len, *q;
+	size_t ll = strlen(local), i;
+	int in_field = 0;
 
 	game[0] = '\0';
-	if (mq_mime_parse(raw, len, &msg, NULL) == 0 &&
-	    mq_addr_find(msg->recipients, d->conf.reply_local, &t) == 0)
-		memcpy(game, t.game, sizeof(t.game));
-	mq_mime_msg_free(msg);
+	while (p < end && *p != '\r' && *p != '\n') {	/* the header block */
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+
+		if (eol == NULL)
+			eol = end;
+		if (*p != ' ' && *p != '\t')		/* not a continuation */
+			in_field = recipient_field(p, (size_t)(eol - p));
+		for (q = p; in_field && q + ll + 10 <= eol; q++) {
+			if (strncasecmp(q, local, ll) != 0 || q[ll] != '+' ||
+			    (q > p && (isalnum((unsigned char)q[-1]) || q[-1] == '.' ||
+			    q[-1] == '+' || q[-1] == '-' || q[-1] == '_')))
+				continue;
+			for (i = 0; i < 8; i++)
+				if (!strchr("abcdefghijklmnopqrstuvwxyz234567",
+				    tolower((unsigned char)q[ll + 1 + i])) ||
+				    q[ll + 1 + i] == '\0')
+					break;
+			if (i == 8 && q[ll + 9] == '.') {
+				memcpy(game, q + ll + 1, 8);
+				game[8] = '\0';
+				return;
+			}
+		}
+		p = eol + 1;
+	}
 }
 
 int

@@ -17,6 +17,7 @@ enum mq_inbound_outcome {
 	MQ_IN_ANSWERED,		/* refused or nothing understood: answered */
 	MQ_IN_DUPLICATE,	/* its hash is in the log already */
 	MQ_IN_DROPPED,		/* an auto-reply, a bounce, or over the rate limit */
+	MQ_IN_DEFERRED,		/* another worker's game: left for the next pass */
 };
 
 /* Process one message for real. transport_id: "maildir:NAME", "imap:V:U", "pipe". */
@@ -29,12 +30,16 @@ int mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len,
     json_t **out, struct mq_err *err);
 
 /*
- * The game a message is addressed to, found as mq_inbound_process finds it
- * (the first recipient with a game tag), into game; "" when there is none
- * or the message cannot be read. The tag is not checked: this only says
- * which worker of a pass takes the message (serve.c).
+ * A quick guess at the game a message is addressed to, for sharing out a
+ * long inbox among worker processes (serve.c): the first game tag in its
+ * Delivered-To, X-Original-To, To or Cc lines, into game ("" if none). It
+ * is only a guess, cheaper than reading the whole message; the worker that
+ * reads the message checks the game it really is for (d->worker), and
+ * leaves it for the next pass if it is another worker's.
  */
 void mq_inbound_game_of(const struct mq_daemon *d, const char *raw, size_t len,
     char game[9]);
+/* Which of n workers takes game ("" too: strangers all go to worker 0). */
+int mq_inbound_worker_of(const char *game, int n);
 
 #endif

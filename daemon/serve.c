@@ -64,19 +64,6 @@ commit_batch(struct mq_daemon *d, struct mq_maildir_list *l, size_t from,
 	}
 }
 
-/* Which of n workers takes game ("" too: strangers all go to worker 0). */
-static int
-worker_of(const char *game, int n)
-{
-	uint32_t h = 2166136261u;	/* FNV-1a */
-
-	if (!*game)
-		return 0;
-	for (; *game; game++)
-		h = (h ^ (unsigned char)*game) * 16777619u;
-	return (int)(h % (uint32_t)n);
-}
-
 /*
  * Worker `worker` of n: the inbox's messages for its games, in order, in
  * batches of MQ_SERVE_BATCH: each message is processed with its fsyncs
@@ -114,7 +101,7 @@ inbox_part(struct mq_daemon *d, struct mq_maildir_list *l, int worker, int n,
 				mq_inbound_game_of(d, raw, len, game);
 			else
 				game[0] = '\0';
-			if (worker_of(game, n) != worker) {
+			if (mq_inbound_worker_of(game, n) != worker) {
 				free(rc == 0 ? raw : NULL);
 				continue;
 			}
@@ -139,7 +126,8 @@ inbox_part(struct mq_daemon *d, struct mq_maildir_list *l, int worker, int n,
 			st->failed++;
 			continue;
 		}
-		outcome[i] = (int)o;
+		if (o != MQ_IN_DEFERRED)	/* else left pending, uncounted */
+			outcome[i] = (int)o;
 	}
 	commit_batch(d, l, from, l->n, outcome, st);
 	if (mq_durable_commit(&e) != 0)
@@ -189,6 +177,8 @@ inbox_parallel(struct mq_daemon *d, struct mq_maildir_list *l, int n,
 			if (getppid() != parent)
 				_exit(1);
 			memset(&part, 0, sizeof(part));
+			d->worker = k;
+			d->nworkers = n;
 			inbox_part(d, l, k, n, &part, err);
 			mq_daemon_release(d);
 			_exit(write(p[1], &part, sizeof(part)) == (ssize_t)sizeof(part) ?

@@ -61,6 +61,38 @@ done
 sums $T/kill | sort -u > $T/kill.u
 [ -z "$(comm -23 $T/one.sums $T/kill.u)" ] || fail "a mail was lost after the kill"; ok
 
+# a message whose recipient lines mislead the quick guess at its game (a
+# display name holding another game's tag) lands with the wrong worker:
+# that worker sees the game it is really for and leaves it for the next
+# pass, and the pass after, shorter, takes it
+cp -a $P $T/guess
+echo "workers = 2" >> $T/guess/masqued.conf
+first=$(ls $T/guess/mail/inbox/new | head -n 1)
+real=$(sed -n 's/^To: game+\([a-z2-7]*\)\..*/\1/p' $T/guess/mail/inbox/new/$first)
+decoy=$(/usr/bin/python3 -c '
+import sys
+def w(g):
+    h = 2166136261
+    for c in g.encode():
+        h = ((h ^ c) * 16777619) & 0xffffffff
+    return h % 2
+real = sys.argv[1]
+for c in "abcdefghijklmnopqrstuvwxyz":
+    d = "aaaaaaa" + c
+    if w(d) != w(real):
+        print(d); break' $real)
+[ -n "$decoy" ] || fail "no decoy id"; ok
+sed -e "s/^To: \([^\r]*\)/To: \"game+$decoy.0.x\" <\1>/" -e "/^Delivered-To:/d" \
+    -e "s/^Message-ID: .*/Message-ID: <decoy@bench.test>/" -e "s/^PLACE .*/STATUS/" \
+    $T/guess/mail/inbox/new/$first > $T/guess/mail/inbox/new/zzzz.decoy
+expect 0 "serve with a misleading message" -- $M -C $T/guess serve --once
+err_has "zzzz.decoy: for another worker's game; left for the next pass"
+grep -F "160 message(s): 160 applied" $T/err >/dev/null || fail "$(tail -n 1 $T/err)"; ok
+[ "$(ls $T/guess/mail/inbox/new)" = zzzz.decoy ] || fail "not just the decoy left: $(ls $T/guess/mail/inbox/new | head)"; ok
+expect 0 "the next pass" -- $M -C $T/guess serve --once
+grep -F "1 message(s): 1 applied" $T/err >/dev/null || fail "$(tail -n 1 $T/err)"; ok
+[ -z "$(ls $T/guess/mail/inbox/new)" ] || fail "the decoy is still pending"; ok
+
 expect 1 "a bad workers value is refused" -- sh -c "cp -a $P $T/bad && echo 'workers = -1' >> $T/bad/masqued.conf && $M -C $T/bad serve --once"
 err_has '"-1" is not a valid value for workers'
 done_checks
