@@ -37,25 +37,33 @@ mq_gamedata_from_json(const char *kind, json_t *json, struct mq_gamedata *gd,
 	return 0;
 }
 
-int
-mq_gamedata_load_file(const char *kind, const char *path,
-    struct mq_gamedata *gd, struct mq_err *err)
+/* Compile json (NULL: it did not parse, je says why) into gd, for path. */
+static int
+compile(const char *kind, const char *path, json_t *json,
+    const json_error_t *je, struct mq_gamedata *gd, struct mq_err *err)
 {
-	json_error_t je;
-	json_t *json;
 	int rc;
 
 	memset(gd, 0, sizeof(*gd));
 	snprintf(gd->path, sizeof(gd->path), "%s", path);
-	json = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
 	if (json == NULL)
 		return mq_fail(err, MQ_IO, "Cannot read the game data %s: %s (line "
-		    "%d).", path, je.text, je.line);
+		    "%d).", path, je->text, je->line);
 	if ((rc = mq_gamedata_from_json(kind, json, gd, err)) != 0) {
 		mq_gamedata_free(gd);
 		return rc;
 	}
 	return 0;
+}
+
+int
+mq_gamedata_load_file(const char *kind, const char *path,
+    struct mq_gamedata *gd, struct mq_err *err)
+{
+	json_error_t je;
+	json_t *json = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+
+	return compile(kind, path, json, &je, gd, err);
 }
 
 int
@@ -138,17 +146,10 @@ mq_gamedata_load_shared(struct mq_gamedata_cache **cache, const char *kind,
 			snprintf(gd->path, sizeof(gd->path), "%s", path);
 			return 0;
 		}
-	memset(gd, 0, sizeof(*gd));
-	snprintf(gd->path, sizeof(gd->path), "%s", path);
 	json = json_loadb(bytes.data, bytes.len, JSON_REJECT_DUPLICATES, &je);
 	mq_buf_free(&bytes);
-	if (json == NULL)
-		return mq_fail(err, MQ_IO, "Cannot read the game data %s: %s (line "
-		    "%d).", path, je.text, je.line);
-	if ((rc = mq_gamedata_from_json(kind, json, gd, err)) != 0) {
-		mq_gamedata_free(gd);
+	if ((rc = compile(kind, path, json, &je, gd, err)) != 0)
 		return rc;
-	}
 	if (c->n == CACHE_MAX)
 		return 0;	/* the game owns this one */
 	memcpy(c->e[c->n].raw, raw, sizeof(raw));
