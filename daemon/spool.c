@@ -220,11 +220,36 @@ struct outgoing {
 
 enum { OUT_SKIP, OUT_READY, OUT_SENT };
 
-/* Read names[i] unless it waits for a later try or is broken (moved to
- * dead/); OUT_READY when it is to be sent now. */
+/* The first bytes of path, NUL-terminated: enough for the recipient line
+ * (a Maildir delivery links the file itself and needs no more). */
+static char *
+head(const char *path, size_t *len)
+{
+	char *buf = malloc(1024);
+	ssize_t n;
+	int fd;
+
+	*len = 0;
+	if (buf == NULL || (fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+		free(buf);
+		return NULL;
+	}
+	n = read(fd, buf, 1023);
+	close(fd);
+	if (n < 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[n] = '\0';
+	*len = (size_t)n;
+	return buf;
+}
+
+/* Read names[i] (whole, or only its head) unless it waits for a later try
+ * or is broken (moved to dead/); OUT_READY when it is to be sent now. */
 static int
-load(const char *dir, const char *name, long long now, struct outgoing *o,
-    struct mq_spool_stats *st)
+load(const char *dir, const char *name, long long now, int whole,
+    struct outgoing *o, struct mq_spool_stats *st)
 {
 	char path[1400], *meta, *eol;
 	long long next = 0;
@@ -242,7 +267,7 @@ load(const char *dir, const char *name, long long now, struct outgoing *o,
 		return o->state = OUT_SKIP;
 	}
 	snprintf(path, sizeof(path), "%s/%s.eml", dir, name);
-	if ((o->file = slurp(path, &len)) == NULL)
+	if ((o->file = whole ? slurp(path, &len) : head(path, &len)) == NULL)
 		return o->state = OUT_SKIP;
 	if (strncmp(o->file, RCPT_LINE, strlen(RCPT_LINE)) != 0 ||
 	    (eol = strstr(o->file, "\r\n")) == NULL) {
@@ -314,7 +339,7 @@ flush_maildir(const struct mq_config *c, const char *dir, char **names,
 		m = n - i < MQ_SPOOL_BATCH ? n - i : MQ_SPOOL_BATCH;
 		mq_durable_begin();
 		for (k = 0; k < m; k++) {
-			if (load(dir, names[i + k], now, &o[k], st) != OUT_READY)
+			if (load(dir, names[i + k], now, 0, &o[k], st) != OUT_READY)
 				continue;
 			snprintf(path, sizeof(path), "%s/%s.eml", dir, o[k].name);
 			rc = mq_maildir_deliver_file(c->maildir_outbox, path, now,
@@ -353,7 +378,7 @@ flush_smtp(const struct mq_config *c, const char *dir, char **names, size_t n,
 	int rc;
 
 	for (i = 0; i < n; i++) {
-		if (load(dir, names[i], now, &o, st) != OUT_READY)
+		if (load(dir, names[i], now, 1, &o, st) != OUT_READY)
 			continue;
 		rc = 0;
 		if (smtp == NULL) {
