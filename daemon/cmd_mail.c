@@ -15,6 +15,7 @@
 #include "daemon/clock.h"
 #include "daemon/deadline.h"
 #include "daemon/inbound.h"
+#include "daemon/mailmark.h"
 #include "daemon/notify.h"
 #include "daemon/serve.h"
 #include "daemon/spool.h"
@@ -50,6 +51,8 @@ mq_cmd_serve(struct mq_cli *cli, int argc, char **argv)
 		    d.conf.inbound == MQ_IN_IMAP ? "imap" : "maildir",
 		    d.conf.outbound == MQ_OUT_SMTP ? "smtp" : "maildir",
 		    d.conf.poll_interval);
+	if (mq_mailmark_scan(&d, &err) != 0)
+		mq_daemon_log("%s", err.msg);
 	do {
 		d.now = mq_clock_now();
 		rc = mq_serve_pass(&d, &st, &err);
@@ -176,8 +179,10 @@ mq_cli_welcome(struct mq_cli *cli, const char *id, struct mq_err *err)
 	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, err)) != 0)
 		return rc;
 	if ((rc = mq_daemon_game(&d, id, &g, err)) == 0 &&
-	    (rc = mq_notify_welcome(&d, g, err)) == 0)
+	    (rc = mq_notify_welcome(&d, g, err)) == 0) {
+		mq_mailmark_write(g);
 		rc = mq_deadline_schedule(&d, g, err);
+	}
 	mq_daemon_close(&d);
 	return rc;
 }
@@ -189,7 +194,6 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 	struct mq_game *g;
 	struct mq_err err;
 	const char *action, *player = NULL, *email = NULL, *why = NULL;
-	char notice[1024];
 	long secs = 0;
 	json_t *body;
 	int a, rc, seat = -1, nargs;
@@ -248,18 +252,13 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 		json_object_set_new(body, "email", json_string(email));
 	if (secs)
 		json_object_set_new(body, "seconds", json_integer(secs));
-	rc = mq_game_append(g, body, &err);
-	json_decref(body);
-	if (rc)
+	if ((rc = mq_game_append(g, body, &err)) != 0) {
+		json_decref(body);
 		goto out;
-	snprintf(notice, sizeof(notice), "The host did: %s%s%s%s. Why: %s", action,
-	    player ? " " : "", player ? player : "", secs ? " " : "", why);
-	if (secs)
-		snprintf(notice + strlen(notice), sizeof(notice) - strlen(notice),
-		    " (deadlines are %ld hours later)", secs / 3600);
-	rc = mq_notify_update(&d, g, "admin", notice, &err);
-	if (rc == 0 && !strcmp(action, "replace"))
-		rc = mq_notify_welcome(&d, g, &err);	/* the new player's address */
+	}
+	if ((rc = mq_notify_admin(&d, g, body, &err)) == 0)
+		mq_mailmark_write(g);
+	json_decref(body);
 	if (rc == 0)
 		rc = mq_deadline_schedule(&d, g, &err);
 	if (rc == 0)

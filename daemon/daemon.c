@@ -10,6 +10,7 @@
 
 #include "daemon/clock.h"
 #include "daemon/daemon.h"
+#include "daemon/mailmark.h"
 #include "mail/address.h"
 #include "mail/render.h"
 
@@ -105,7 +106,8 @@ int
 mq_daemon_game(struct mq_daemon *d, const char *id, struct mq_game **g,
     struct mq_err *err)
 {
-	int i;
+	struct mq_err e;
+	int i, rc;
 
 	for (i = 0; i < d->nopen; i++)
 		if (strcmp(d->open[i]->id, id) == 0) {
@@ -116,6 +118,10 @@ mq_daemon_game(struct mq_daemon *d, const char *id, struct mq_game **g,
 		mq_daemon_release(d);
 	MQ_TRY(mq_game_open(&d->store, id, 1, 0, g, err));
 	d->open[d->nopen++] = *g;
+	/* mails a crash kept from going, before the game moves on */
+	if ((rc = mq_mailmark_catchup(d, *g, &e)) != 0)
+		mq_daemon_log("game %s: cannot rebuild the mails of its last "
+		    "entries: %s", id, e.msg);
 	return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "daemon/deadline.h"
+#include "daemon/mailmark.h"
 #include "daemon/notify.h"
 #include "daemon/serve.h"
 #include "fileio.h"
@@ -132,8 +133,8 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 				break;
 		}
 	}
-	if (rc == 0 && acted)
-		rc = mq_notify_update(d, g, NULL, NULL, err);
+	if (rc == 0 && acted && (rc = mq_notify_update(d, g, NULL, NULL, err)) == 0)
+		mq_mailmark_write(g);
 	mq_game_journal_stop(g);
 	for (i = 0; rc == 0 && i < g->nplayers; i++) {
 		dl = mq_notify_deadline(d, g, i);

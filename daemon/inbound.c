@@ -10,6 +10,7 @@
 
 #include "daemon/deadline.h"
 #include "daemon/inbound.h"
+#include "daemon/mailmark.h"
 #include "fileio.h"
 #include "daemon/notify.h"
 #include "mail/address.h"
@@ -301,54 +302,6 @@ answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
 }
 
 /*
- * DATADIR/games/<id>/mailed: the last entry whose answers are spooled. It
- * is written after the spool is fsynced and read only for a message that
- * is in the log already: if its entry is past the mark, a crash came
- * between the log and the spool and the answers must be rebuilt. It needs
- * no fsync of its own: a mark lost with the machine only makes answers be
- * rebuilt (and a mail perhaps go twice), never lost; missing or unreadable
- * reads as 0.
- */
-static uint64_t
-mailed_read(const struct mq_game *g)
-{
-	char path[1400];
-	unsigned long long seq = 0;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/mailed", g->dir);
-	if ((f = fopen(path, "r")) == NULL)
-		return 0;
-	if (fscanf(f, "%llu", &seq) != 1)
-		seq = 0;
-	fclose(f);
-	return seq;
-}
-
-/*
- * Overwritten in place, always 21 bytes: a new file per message (write a
- * copy, rename it over) cost an inode allocated and one freed for every
- * reply, the dearest thing a file system does. The 21 bytes lie in the
- * file's first block, which the disk writes whole: a crash leaves the old
- * mark or the new one (and a lost mark only means answers rebuilt).
- */
-static void
-mailed_write(const struct mq_game *g)
-{
-	char path[1400], buf[32];
-	int fd, n;
-
-	snprintf(path, sizeof(path), "%s/mailed", g->dir);
-	n = snprintf(buf, sizeof(buf), "%020llu\n", (unsigned long long)g->seq);
-	if ((fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644)) < 0 ||
-	    pwrite(fd, buf, (size_t)n, 0) != n)
-		mq_daemon_log("game %s: cannot write %s: %s", g->id, path,
-		    strerror(errno));
-	if (fd >= 0)
-		close(fd);
-}
-
-/*
  * The message's entry (seq) is logged but its answers were never spooled.
  * Rebuild them as they were to be: the game as it stood before the entry
  * (a second, read-only copy), the same lines submitted again, which re-reads
@@ -385,7 +338,7 @@ rebuild(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
 		mq_submit_result_free(&res);
 	}
 	if (rc == 0)
-		mailed_write(g);
+		mq_mailmark_write(g);
 	mq_game_journal_stop(g);
 	mq_game_close(g);
 	d->now = now;
@@ -461,7 +414,7 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		uint64_t seq = mq_game_message_seq(a.game, a.hash);
 
 		*outcome = MQ_IN_DUPLICATE;
-		if (seq <= mailed_read(a.game)) {
+		if (seq <= mq_mailmark_read(a.game)) {
 			mq_daemon_log("%s: already applied (game %s); acknowledged",
 			    transport_id, a.game->id);
 			goto out;
@@ -480,7 +433,10 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		mq_daemon_log("%s: already applied (game %s, entry %llu); rebuilt "
 		    "the answers a crash lost", transport_id, a.game->id,
 		    (unsigned long long)seq);
-		rc = mq_deadline_schedule(d, a.game, err);
+		/* and the mails of any timeouts or admin entries after it */
+		rc = mq_mailmark_catchup(d, a.game, err);
+		if (rc == 0)
+			rc = mq_deadline_schedule(d, a.game, err);
 		goto out;
 	}
 	if (!mq_daemon_rate_ok(d, from)) {
@@ -518,7 +474,7 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 	rc = answer(d, a.game, &a, &res, err);
 	mq_game_journal_stop(a.game);
 	if (rc == 0 && res.logged)
-		mailed_write(a.game);
+		mq_mailmark_write(a.game);
 	else if (rc == 0)
 		rc = mark_answered(d, a.hash, err);
 	if (rc == 0)

@@ -322,6 +322,31 @@ mq_notify_update(struct mq_daemon *d, struct mq_game *g, const char *kind,
 }
 
 int
+mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
+    struct mq_err *err)
+{
+	const char *action = json_string_value(json_object_get(body, "action"));
+	const char *player = json_string_value(json_object_get(body, "player"));
+	const char *why = json_string_value(json_object_get(body, "why"));
+	json_int_t secs = json_integer_value(json_object_get(body, "seconds"));
+	char notice[1024];
+	int rc;
+
+	if (action == NULL || why == NULL)
+		return mq_fail(err, MQ_BADDATA, "Entry %llu is not an admin action.",
+		    (unsigned long long)g->seq);
+	snprintf(notice, sizeof(notice), "The host did: %s%s%s%s. Why: %s", action,
+	    player ? " " : "", player ? player : "", secs ? " " : "", why);
+	if (secs)
+		snprintf(notice + strlen(notice), sizeof(notice) - strlen(notice),
+		    " (deadlines are %lld hours later)", (long long)secs / 3600);
+	rc = mq_notify_update(d, g, "admin", notice, err);
+	if (rc == 0 && strcmp(action, "replace") == 0)
+		rc = mq_notify_welcome(d, g, err);	/* the new player's address */
+	return rc;
+}
+
+int
 mq_notify_reminder(struct mq_daemon *d, struct mq_game *g, int seat,
     struct mq_err *err)
 {

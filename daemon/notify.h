@@ -21,6 +21,11 @@ int mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 int mq_notify_update(struct mq_daemon *d, struct mq_game *g, const char *kind,
     const char *notice, struct mq_err *err);
 
+/* After the host's admin entry (its body): the notice to everyone, saying
+ * what and why, and after a replace the welcome with the new address. */
+int mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
+    struct mq_err *err);
+
 /* The help mail (the game's commands) to a player of the game. */
 int mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
     struct mq_err *err);

@@ -429,6 +429,16 @@ mq_game_step(struct mq_game *g, struct mq_err *err)
 	return 1;
 }
 
+int
+mq_game_peek(struct mq_game *g, const struct mq_log_entry **e,
+    struct mq_err *err)
+{
+	if (g->peek == NULL)
+		MQ_TRY(mq_logfile_next(g->lf, &g->peek, err));
+	*e = g->peek;
+	return 0;
+}
+
 void
 mq_game_close(struct mq_game *g)
 {

@@ -92,6 +92,11 @@ void mq_game_journal_stop(struct mq_game *g);
  * 1 if one was applied, 0 at the end, else an error code (negative). */
 int mq_game_step(struct mq_game *g, struct mq_err *err);
 
+/* The next entry of a log opened at_seq, read but not applied (*e = NULL
+ * at the end); valid until the next mq_game_step or peek. */
+int mq_game_peek(struct mq_game *g, const struct mq_log_entry **e,
+    struct mq_err *err);
+
 /* One command's fate in a submit. */
 struct mq_cmd_result {
 	char *text;			/* canonical text, or the line as sent */

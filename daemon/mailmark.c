@@ -1,0 +1,182 @@
+/* mailmark.c - the mark of mailed entries, and the catching up; see mailmark.h. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "daemon/mailmark.h"
+#include "daemon/notify.h"
+
+uint64_t
+mq_mailmark_read(const struct mq_game *g)
+{
+	char path[1400];
+	unsigned long long seq = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/mailed", g->dir);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	if (fscanf(f, "%llu", &seq) != 1)
+		seq = 0;
+	fclose(f);
+	return seq;
+}
+
+/*
+ * Overwritten in place, always 21 bytes: a new file per message (write a
+ * copy, rename it over) cost an inode allocated and one freed for every
+ * reply, the dearest thing a file system does. The 21 bytes lie in the
+ * file's first block, which the disk writes whole: a crash leaves the old
+ * mark or the new one (and a lost mark only means mails rebuilt). It needs
+ * no fsync of its own for the same reason.
+ */
+void
+mq_mailmark_write(const struct mq_game *g)
+{
+	char path[1400], buf[32];
+	int fd, n;
+
+	snprintf(path, sizeof(path), "%s/mailed", g->dir);
+	n = snprintf(buf, sizeof(buf), "%020llu\n", (unsigned long long)g->seq);
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644)) < 0 ||
+	    pwrite(fd, buf, (size_t)n, 0) != n)
+		mq_daemon_log("game %s: cannot write %s: %s", g->id, path,
+		    strerror(errno));
+	if (fd >= 0)
+		close(fd);
+}
+
+enum group { GROUP_NONE, GROUP_TIMEOUT, GROUP_ADMIN };
+
+/* What kind of mail the entry e begins: the deadline's defaults (timeouts,
+ * with the reveals they set off) go as one update, as mq_deadline_run sends
+ * them; an admin action (not a player's SET LANG) alone; anything else is a
+ * player's message. */
+static enum group
+group_of(const struct mq_log_entry *e)
+{
+	const char *type = json_string_value(json_object_get(e->body, "type"));
+	const char *action = json_string_value(json_object_get(e->body, "action"));
+
+	if (type == NULL)
+		return GROUP_NONE;
+	if (strcmp(type, "timeout") == 0)
+		return GROUP_TIMEOUT;
+	if (strcmp(type, "admin") == 0 && action != NULL && strcmp(action, "lang") != 0)
+		return GROUP_ADMIN;
+	return GROUP_NONE;
+}
+
+static int
+continues_timeouts(const struct mq_log_entry *e)
+{
+	const char *type = json_string_value(json_object_get(e->body, "type"));
+
+	return type != NULL && (strcmp(type, "timeout") == 0 ||
+	    strcmp(type, "reveal") == 0);
+}
+
+static int
+step(struct mq_game *c, struct mq_err *err)
+{
+	int r = mq_game_step(c, err);
+
+	return r < 0 ? -r : 0;
+}
+
+int
+mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
+{
+	const struct mq_log_entry *e;
+	struct mq_game *c;
+	enum group kind;
+	uint64_t mark = mq_mailmark_read(g), first;
+	long long now = d->now;
+	json_t *body;
+	int rc = 0;
+
+	if (mark == 0 || mark >= g->seq)
+		return 0;
+	/* a second, read-only copy of the game as it stood at the mark */
+	MQ_TRY(mq_game_open(&d->store, g->id, 0, mark, &c, err));
+	while (rc == 0 && c->seq < g->seq) {
+		if ((rc = mq_game_peek(c, &e, err)) != 0 || e == NULL)
+			break;
+		if ((kind = group_of(e)) == GROUP_NONE)
+			break;		/* a reply's: its message brings it back */
+		first = e->seq;
+		body = json_incref(e->body);
+		mq_game_journal_start(c);
+		rc = step(c, err);
+		while (rc == 0 && kind == GROUP_TIMEOUT) {
+			if ((rc = mq_game_peek(c, &e, err)) != 0 || e == NULL ||
+			    !continues_timeouts(e))
+				break;
+			rc = step(c, err);
+		}
+		if (rc == 0) {
+			d->now = c->last_ts;	/* the time they were first sent */
+			rc = kind == GROUP_ADMIN ? mq_notify_admin(d, c, body, err) :
+			    mq_notify_update(d, c, NULL, NULL, err);
+			d->now = now;
+		}
+		mq_game_journal_stop(c);
+		json_decref(body);
+		if (rc == 0) {
+			mq_mailmark_write(c);
+			mq_daemon_log("game %s: entries %llu-%llu were logged but not "
+			    "mailed (a crash?); their mails are rebuilt", g->id,
+			    (unsigned long long)first, (unsigned long long)c->seq);
+		}
+	}
+	mq_game_close(c);
+	return rc;
+}
+
+/* The entries in a game's log: its complete lines (a torn tail is not one). */
+static uint64_t
+log_entries(const struct mq_daemon *d, const char *id)
+{
+	char path[1400], buf[65536];
+	uint64_t n = 0;
+	ssize_t got;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/games/%s/log", d->conf.datadir, id);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	while ((got = read(fd, buf, sizeof(buf))) > 0)
+		for (const char *p = buf; (p = memchr(p, '\n', (size_t)(got -
+		    (p - buf)))) != NULL; p++)
+			n++;
+	close(fd);
+	return n;
+}
+
+int
+mq_mailmark_scan(struct mq_daemon *d, struct mq_err *err)
+{
+	struct mq_game g0, *g;
+	struct mq_err e;
+	char **ids;
+	size_t n, i;
+	uint64_t mark;
+
+	MQ_TRY(mq_store_games(&d->store, &ids, &n, err));
+	for (i = 0; i < n; i++) {
+		snprintf(g0.dir, sizeof(g0.dir), "%s/games/%s", d->conf.datadir, ids[i]);
+		if ((mark = mq_mailmark_read(&g0)) == 0 ||
+		    log_entries(d, ids[i]) <= mark)
+			continue;
+		/* opening it catches up (mq_daemon_game) */
+		if (mq_daemon_game(d, ids[i], &g, &e) != 0)
+			mq_daemon_log("game %s: %s", ids[i], e.msg);
+	}
+	mq_daemon_release(d);
+	for (i = 0; i < n; i++)
+		free(ids[i]);
+	free(ids);
+	return 0;
+}

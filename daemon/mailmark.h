@@ -1,0 +1,38 @@
+/*
+ * mailmark.h - which of a game's entries have their mails spooled, and the
+ * catching up after a crash that came between an entry and its mails.
+ *
+ * DATADIR/games/<id>/mailed holds the last entry whose mails are spooled.
+ * An entry past it was logged but its mails may not have been. A reply's
+ * entry is rebuilt when its message is read again (inbound.c: the message
+ * is marked done only after its answers); the entries no message carries
+ * (timeouts, admin actions) are rebuilt from the log alone, as soon as the
+ * daemon opens the game (mq_mailmark_catchup).
+ */
+#ifndef MQ_MAILMARK_H
+#define MQ_MAILMARK_H
+
+#include <stdint.h>
+
+#include "daemon/daemon.h"
+
+/* The mark, or 0 when there is none (a game older than the mark). */
+uint64_t mq_mailmark_read(const struct mq_game *g);
+/* Set the mark at g->seq (logged on failure: a lost mark only means mails
+ * rebuilt and perhaps sent twice, never lost). */
+void mq_mailmark_write(const struct mq_game *g);
+
+/*
+ * Spool again the mails of the timeout and admin entries past the mark, as
+ * they were first built (same state, same time, same spool names), moving
+ * the mark after each. Stops at the first entry a message made (a reply):
+ * that one is rebuilt when the message is read again. g is open for writing.
+ */
+int mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g,
+    struct mq_err *err);
+
+/* At the start of serve: catch up every game whose log is past its mark
+ * (games are otherwise opened only when a reply or a deadline calls). */
+int mq_mailmark_scan(struct mq_daemon *d, struct mq_err *err);
+
+#endif

@@ -1,0 +1,79 @@
+#!/bin/sh
+# test_catchup.sh - the mails of entries no reply carries (a deadline's
+# timeouts, the host's admin actions) are not lost when serve or admin is
+# killed between the log and the spool. The kill is staged: after the run
+# that logged the entry, its mails are taken back out of the outbox and
+# the spool, and the mark of mailed entries and the clock file are put back
+# as they were before it; the next start must send the same mails, byte
+# for byte, and nothing else twice.
+. tests/cli/lib.sh
+D=$T/data
+T0=1790000000
+H=3600
+export MASQUED_NOW=$T0
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+expect 0 "the welcome mails go out" -- $M -C $D serve --once
+[ "$(cat $D/games/$G/mailed)" -eq 1 ] || fail "new did not set the mark at the genesis"; ok
+
+snap() { ls $D/mail/outbox/new | sort > $T/before; cp $D/games/$G/mailed $T/mailed; cp $D/games/$G/clock $T/clock; }
+# the mails sent since snap, as "sum" lines, then taken back
+take_back() {
+	ls $D/mail/outbox/new | sort | comm -13 $T/before - > $T/new
+	[ -s $T/new ] || fail "the run sent nothing to take back"
+	(cd $D/mail/outbox/new && cat $(cat $T/new) | md5sum) > $T/sent.sum
+	(cd $D/mail/outbox/new && for f in $(cat $T/new); do md5sum < $f; done) | sort > $T/sent.each
+	(cd $D/mail/outbox/new && rm $(cat $T/new))
+	rm -f $D/spool/*.eml
+	cp $T/mailed $D/games/$G/mailed
+	cp $T/clock $D/games/$G/clock
+}
+# the mails the restart sent: the same ones, each once
+same_again() {
+	ls $D/mail/outbox/new | sort | comm -13 $T/before - > $T/again
+	(cd $D/mail/outbox/new && for f in $(cat $T/again); do md5sum < $f; done) | sort > $T/again.each
+	cmp -s $T/sent.each $T/again.each || { diff $T/sent.each $T/again.each >&2; fail "$1: the rebuilt mails differ from the lost ones"; }; ok
+}
+
+# --- a timeout: the deadline passes, its mails are lost ---
+snap
+n0=$($MREL -C $D log $G | wc -l)
+MASQUED_NOW=$((T0 + 73 * H)) $M -C $D serve --once 2>/dev/null
+[ "$($MREL -C $D log $G | wc -l)" -gt "$n0" ] || fail "no timeout was logged"; ok
+take_back
+MASQUED_NOW=$((T0 + 74 * H)) expect 0 "serve after the staged kill" -- $M -C $D serve --once
+err_has "were logged but not mailed"
+same_again "timeout"
+n1=$($MREL -C $D log $G | wc -l)
+[ "$n1" -gt "$n0" ] || fail "the log lost the timeout"; ok
+MASQUED_NOW=$((T0 + 74 * H)) expect 0 "one more pass" -- $M -C $D serve --once
+[ "$(ls $D/mail/outbox/new | wc -l)" = "$(( $(wc -l < $T/before) + $(wc -l < $T/again) ))" ] || fail "a mail went twice"; ok
+[ "$($MREL -C $D log $G | wc -l)" = "$n1" ] || fail "the catching up changed the log"; ok
+
+# --- an admin action: admin is killed after the entry; serve catches up ---
+snap
+MASQUED_NOW=$((T0 + 75 * H)) expect 0 "extend" -- $M -C $D admin $G extend 24h --why "a late start"
+MASQUED_NOW=$((T0 + 75 * H)) $M -C $D serve --once 2>/dev/null
+take_back
+MASQUED_NOW=$((T0 + 76 * H)) expect 0 "serve after the staged kill of admin" -- $M -C $D serve --once
+err_has "were logged but not mailed"
+same_again "admin extend"
+grep -l "^X-Masqued-Mail: admin" $D/mail/outbox/new/* | xargs grep -l "a late start" >/dev/null || fail "the rebuilt admin notice lacks why"; ok
+
+# --- the next admin command catches up first, too ---
+snap
+MASQUED_NOW=$((T0 + 77 * H)) expect 0 "pause" -- $M -C $D admin $G pause --why "holiday"
+MASQUED_NOW=$((T0 + 77 * H)) $M -C $D serve --once 2>/dev/null
+take_back
+MASQUED_NOW=$((T0 + 78 * H)) expect 0 "resume, after the staged kill of pause" -- $M -C $D admin $G resume --why "back"
+MASQUED_NOW=$((T0 + 78 * H)) $M -C $D serve --once 2>/dev/null
+ls $D/mail/outbox/new | sort | comm -13 $T/before - > $T/again
+(cd $D/mail/outbox/new && grep -l "holiday" $(cat $T/again)) >/dev/null || fail "the pause notice was never rebuilt"; ok
+(cd $D/mail/outbox/new && grep -l "Why: back" $(cat $T/again)) >/dev/null || fail "no resume notice"; ok
+
+# a data folder from before the mark: no mark, nothing rebuilt
+rm $D/games/$G/mailed
+MASQUED_NOW=$((T0 + 79 * H)) expect 0 "serve without a mark" -- $M -C $D serve --once
+grep -q "were logged but not mailed" $T/err && fail "rebuilt without a mark"; ok
+expect 0 "verify at the end" -- $M -C $D verify $G
+done_checks
