@@ -130,7 +130,7 @@ mq_cmd_ingest(struct mq_cli *cli, int argc, char **argv)
 	if ((raw = read_input(argc == 2 ? argv[1] : "-", &len, &err)) == NULL)
 		return mq_cli_report(&err);
 	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, &err)) == 0) {
-		rc = mq_inbound_process(&d, raw, len, "pipe", &o, &err);
+		rc = mq_inbound_process(&d, raw, len, "pipe", NULL, &o, &err);
 		mq_daemon_release(&d);
 		if (rc == 0)
 			mq_spool_flush(&d.conf, d.now, &ss, &err);

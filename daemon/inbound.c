@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <sodium.h>
 
 #include "daemon/deadline.h"
@@ -49,14 +50,23 @@ analysis_free(struct analysis *a)
 
 static int
 archive(const char *datadir, const char *hash, const char *raw, size_t len,
-    struct mq_err *err)
+    const char *file, struct mq_err *err)
 {
 	char path[1400], dir[1300];
+	struct stat st;
 
 	snprintf(path, sizeof(path), "%s/archive/%s.eml", datadir, hash);
-	if (access(path, F_OK) == 0)
-		return 0;	/* content-addressed: the same bytes are there */
 	snprintf(dir, sizeof(dir), "%s/archive", datadir);
+	/* The file the bytes came from, linked in: no copy, no new inode. A
+	 * link that shows another size is not these bytes: undone, copied. */
+	if (file != NULL && link(file, path) == 0) {
+		if (stat(path, &st) == 0 && (size_t)st.st_size == len)
+			return mq_dir_sync(dir, err);
+		unlink(path);
+	} else if (file != NULL && errno == EEXIST)
+		return 0;	/* content-addressed: the same bytes are there */
+	else if (file == NULL && access(path, F_OK) == 0)
+		return 0;
 	MQ_TRY(mq_file_replace(path, raw, len, 0600, err));
 	return mq_dir_sync(dir, err);
 }
@@ -347,8 +357,8 @@ rebuild(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
 
 int
 mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
-    const char *transport_id, enum mq_inbound_outcome *outcome,
-    struct mq_err *err)
+    const char *transport_id, const char *file,
+    enum mq_inbound_outcome *outcome, struct mq_err *err)
 {
 	struct mq_submit_result res;
 	struct analysis a;
@@ -364,7 +374,7 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 
 		crypto_generichash(h, sizeof(h), (const unsigned char *)raw, len, NULL, 0);
 		sodium_bin2hex(hx, sizeof(hx), h, sizeof(h));
-		MQ_TRY(archive(d->conf.datadir, hx, raw, len, err));
+		MQ_TRY(archive(d->conf.datadir, hx, raw, len, file, err));
 	}
 	/* 2-4. parse, authenticate, extract */
 	if ((rc = analyse(d, raw, len, &a, 1, err)) != 0) {

@@ -20,10 +20,15 @@ enum mq_inbound_outcome {
 	MQ_IN_DEFERRED,		/* another worker's game: left for the next pass */
 };
 
-/* Process one message for real. transport_id: "maildir:NAME", "imap:V:U", "pipe". */
+/*
+ * Process one message for real. transport_id: "maildir:NAME", "imap:V:U",
+ * "pipe". file: the file raw was read from, whole and unchanged since (a
+ * Maildir message), or NULL; the archive then links it instead of writing
+ * a copy.
+ */
 int mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
-    const char *transport_id, enum mq_inbound_outcome *outcome,
-    struct mq_err *err);
+    const char *transport_id, const char *file,
+    enum mq_inbound_outcome *outcome, struct mq_err *err);
 
 /* The dry run of `masqued parse`: what would happen, as JSON; changes nothing. */
 int mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len,

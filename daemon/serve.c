@@ -76,7 +76,7 @@ inbox_part(struct mq_daemon *d, struct mq_maildir_list *l, int worker, int n,
 {
 	enum mq_inbound_outcome o;
 	struct mq_err e;
-	char *raw, game[9];
+	char *raw, game[9], file[2400];
 	size_t i, len, from = 0;
 	int rc, *outcome;
 
@@ -118,7 +118,9 @@ inbox_part(struct mq_daemon *d, struct mq_maildir_list *l, int worker, int n,
 			st->failed++;
 			continue;
 		}
-		rc = mq_inbound_process(d, raw, len, l->v[i].id, &o, &e);
+		snprintf(file, sizeof(file), "%s/%s", d->conf.maildir_inbox,
+		    l->v[i].path);
+		rc = mq_inbound_process(d, raw, len, l->v[i].id, file, &o, &e);
 		free(raw);
 		if (rc) {
 			/* left in the inbox: the next pass tries again */
@@ -300,7 +302,7 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 			st->failed++;
 			break;		/* keep UID order: try again next pass */
 		} else {
-			rc = mq_inbound_process(d, raw, len, id, &o, &e);
+			rc = mq_inbound_process(d, raw, len, id, NULL, &o, &e);
 			free(raw);
 			if (rc) {
 				mq_daemon_log("%s: not processed: %s", id, e.msg);

@@ -10,6 +10,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <strings.h>
 #include <time.h>
 
@@ -522,6 +525,42 @@ u8_step(struct u8 *u, unsigned char c)
 	return 0;
 }
 
+/*
+ * Where the run of plain bytes from s[j] ends (at lim at most). With SSE2
+ * (every x86-64) sixteen bytes are tested at once: printable ASCII but "=";
+ * a tab ends such a run early, to be taken one byte at a time below, which
+ * encodes it the same way.
+ */
+static inline size_t
+plain_end(const char *s, size_t j, size_t lim)
+{
+#if defined(__SSE2__)
+	const __m128i below = _mm_set1_epi8(0x20 - 1), above = _mm_set1_epi8(0x7f);
+	const __m128i eq = _mm_set1_epi8('=');
+
+	while (lim - j >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + j));
+		__m128i ok = _mm_and_si128(_mm_cmpgt_epi8(v, below),
+		    _mm_cmplt_epi8(v, above));
+		unsigned bad;
+
+		ok = _mm_andnot_si128(_mm_cmpeq_epi8(v, eq), ok);
+		bad = (unsigned)_mm_movemask_epi8(ok) ^ 0xffffu;
+		if (bad != 0)
+			return j + (size_t)__builtin_ctz(bad);
+		j += 16;
+	}
+#endif
+	while (lim - j >= 4 && qp_plain[(unsigned char)s[j]] &
+	    qp_plain[(unsigned char)s[j + 1]] &
+	    qp_plain[(unsigned char)s[j + 2]] &
+	    qp_plain[(unsigned char)s[j + 3]])
+		j += 4;
+	while (j < lim && qp_plain[(unsigned char)s[j]])
+		j++;
+	return j;
+}
+
 /* Whether a blank before s[1] must be encoded: a line end or the end follows. */
 static int
 blank_ends_line(const char *s)
@@ -577,13 +616,7 @@ qp_encode(struct mq_buf *b, const char *s, size_t n)
 		lim = n - i < QP_MAX - col ? n : i + (QP_MAX - col);
 		j = i;
 		if (col > 0 || qp_class[(unsigned char)s[i]] != QP_LEAD) {
-			while (lim - j >= 4 && qp_plain[(unsigned char)s[j]] &
-			    qp_plain[(unsigned char)s[j + 1]] &
-			    qp_plain[(unsigned char)s[j + 2]] &
-			    qp_plain[(unsigned char)s[j + 3]])
-				j += 4;
-			while (j < lim && qp_plain[(unsigned char)s[j]])
-				j++;
+			j = plain_end(s, j, lim);
 			if (j > i && qp_class[(unsigned char)s[j - 1]] == QP_BLANK &&
 			    blank_ends_line(s + j - 1))
 				j--;

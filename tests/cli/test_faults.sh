@@ -79,9 +79,13 @@ before=\$(wc -l < $T/small/data/games/$B/log)
 $M -C $T/small/data serve --once 2>$T/full.err || true
 after=\$(wc -l < $T/small/data/games/$B/log)
 [ -e $T/small/data/mail/inbox/new/4.c.eml ] || { echo "the mail was lost on a full disk"; exit 1; }
-[ "\$before" = "\$after" ] || { echo "the log changed on a full disk"; exit 1; }
+# the move may be logged (the archive links the mail: it needs no room)
+# but then its answers could not be spooled; either way not twice
+[ "\$(grep -c 'PLAN cw stay cw stay cw stay' $T/small/data/games/$B/log)" -le 1 ] || { echo "the move was logged twice on a full disk"; exit 1; }
+[ "\$after" -le "\$((before + 1))" ] || { echo "the log grew by more than the move on a full disk"; exit 1; }
 rm $T/small/filler
 $M -C $T/small/data serve --once 2>/dev/null
+grep -l "^X-Masqued-Mail: receipt" $T/small/data/mail/outbox/new/* | xargs grep -l "PLAN cw stay cw stay cw stay" >/dev/null || { echo "no receipt for the move once there was room"; exit 1; }
 [ ! -e $T/small/data/mail/inbox/new/4.c.eml ] || { echo "the mail was not processed once there was room"; exit 1; }
 [ "\$(grep -c 'PLAN cw stay cw stay cw stay' $T/small/data/games/$B/log)" = 1 ] || { echo "the move was not applied exactly once"; exit 1; }
 $M -C $T/small/data verify $B >/dev/null

@@ -213,6 +213,57 @@ quoted_printable_edge_cases_round_trip(void **state)
 	}
 }
 
+/*
+ * Random texts of the pieces that steer the encoder (tabs and spaces before
+ * line ends, "=", dots and "From " at line starts, UTF-8, long plain runs
+ * that cross the sixteen-byte scan and the 76-column fold): each reads back
+ * exactly, within the line limits, with no line starting "." or "From ".
+ */
+static void
+quoted_printable_random_texts_round_trip(void **state)
+{
+	static const char *const pieces[] = { "a", "b", " ", "\t", "=", ".", "From ",
+	    "\n", "\r\n", "é", "€", "仮面", "0123456789abcdefghij", "<td style=\"x\">",
+	    " \n", "\t\n", "=\n" };
+	struct mq_mail_out m = basic();
+	struct mq_mime_msg *in;
+	char text[2048], *raw, *p;
+	uint32_t x = 2463534242u;	/* xorshift32: the same texts every run */
+	size_t len, n, k, i;
+	int round;
+
+	for (round = 0; round < 3000; round++) {
+		n = 0;
+		x ^= x << 13; x ^= x >> 17; x ^= x << 5;
+		for (k = x % 60; k > 0; k--) {
+			x ^= x << 13; x ^= x >> 17; x ^= x << 5;
+			i = x % (sizeof(pieces) / sizeof(pieces[0]));
+			if (n + strlen(pieces[i]) >= sizeof(text))
+				break;
+			memcpy(text + n, pieces[i], strlen(pieces[i]));
+			n += strlen(pieces[i]);
+		}
+		text[n] = '\0';
+		m.text = text;
+		raw = build(&m, &len);
+		assert_lines_within_limits(raw);
+		for (p = strstr(raw, "\r\n\r\n"); p != NULL && (p = strstr(p, "\r\n")) != NULL; p += 2)
+			if (p[2] == '.' || strncmp(p + 2, "From ", 5) == 0)
+				fail_msg("a line starts with \".\" or \"From \": %s", text);
+		in = NULL;
+		assert_int_equal(mq_mime_parse(raw, len, &in, NULL), 0);
+		/* a lone CR LF in the text reads back as LF */
+		for (p = text, k = 0; *p; p++)
+			if (!(p[0] == '\r' && p[1] == '\n'))
+				text[k++] = *p;
+		text[k] = '\0';
+		if (strcmp(in->text, text) != 0)
+			fail_msg("round trip differs for: %s", text);
+		mq_mime_msg_free(in);
+		free(raw);
+	}
+}
+
 static void
 quoted_printable_protects_dots_and_from(void **state)
 {
@@ -323,6 +374,7 @@ main(void)
 		cmocka_unit_test(multipart_boundary_is_hash_of_message_id),
 		cmocka_unit_test(cjk_round_trip),
 		cmocka_unit_test(quoted_printable_edge_cases_round_trip),
+		cmocka_unit_test(quoted_printable_random_texts_round_trip),
 		cmocka_unit_test(quoted_printable_protects_dots_and_from),
 		cmocka_unit_test(long_ascii_subject_folds_at_spaces),
 		cmocka_unit_test(line_breaks_in_headers_are_refused),
