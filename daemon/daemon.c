@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -56,6 +57,30 @@ find_templates(char *out, size_t n)
 	snprintf(out, n, "templates");
 }
 
+/*
+ * How many games to hold open: each holds its log's descriptor (and lock).
+ * The soft limit on open files is raised toward the hard one if need be;
+ * 128 descriptors stay for everything else.
+ */
+static int
+open_max(void)
+{
+	struct rlimit rl;
+	rlim_t want = MQ_DAEMON_OPEN_MAX + 128;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+		return 64;
+	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < want) {
+		rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > want ?
+		    want : rl.rlim_max;
+		(void)setrlimit(RLIMIT_NOFILE, &rl);
+		(void)getrlimit(RLIMIT_NOFILE, &rl);
+	}
+	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= want)
+		return MQ_DAEMON_OPEN_MAX;
+	return rl.rlim_cur > 128 + 16 ? (int)(rl.rlim_cur - 128) : 16;
+}
+
 int
 mq_daemon_open(struct mq_daemon *d, const char *datadir, const char *config,
     struct mq_err *err)
@@ -65,6 +90,7 @@ mq_daemon_open(struct mq_daemon *d, const char *datadir, const char *config,
 	MQ_TRY(mq_config_load(datadir, config, &d->conf, err));
 	MQ_TRY(mq_store_open(datadir, 1, &d->store, err));
 	find_templates(d->tmpl_dir, sizeof(d->tmpl_dir));
+	d->open_max = open_max();
 	/* shared, so that the workers of a long pass count one limit */
 	d->rate = mmap(NULL, sizeof(*d->rate), PROT_READ | PROT_WRITE,
 	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -114,7 +140,7 @@ mq_daemon_game(struct mq_daemon *d, const char *id, struct mq_game **g,
 			*g = d->open[i];
 			return 0;
 		}
-	if (d->nopen == MQ_DAEMON_OPEN_MAX)
+	if (d->nopen >= d->open_max)
 		mq_daemon_release(d);
 	MQ_TRY(mq_game_open(&d->store, id, 1, 0, g, err));
 	d->open[d->nopen++] = *g;

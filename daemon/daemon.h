@@ -10,7 +10,12 @@
 #include "daemon/config.h"
 #include "daemon/store.h"
 
-#define MQ_DAEMON_OPEN_MAX	256
+/*
+ * Games held open at once (fewer when the limit on open files is low): a
+ * game whose replies are spread over a long pass is then verified and
+ * replayed once, not once a reply. About 27 KiB each.
+ */
+#define MQ_DAEMON_OPEN_MAX	2048
 #define MQ_DAEMON_RATE_SLOTS	256
 
 struct mq_rate {
@@ -33,7 +38,7 @@ struct mq_daemon {
 	char tmpl_dir[4200];
 	struct mq_renderer *renderer;	/* the templates, parsed once */
 	struct mq_game *open[MQ_DAEMON_OPEN_MAX];
-	int nopen;
+	int nopen, open_max;
 	struct mq_rate_table *rate;	/* shared memory, or NULL: no limit */
 	int worker, nworkers;		/* this process's share of a pass */
 	long long now;
