@@ -1,0 +1,905 @@
+/*
+ * test_refusal_i18n.c - refusal sentences in the reader's language
+ * (mail/refusal_i18n.h) with the shipped catalogs, templates/{ja,zh}/
+ * refusals.json.
+ *
+ * Real sentences, as the engine and the daemon write them, translated to
+ * ja and zh word for word (arguments moved, reordered, their English words
+ * translated, a reason inside a reason); what is left English. Then the
+ * catalogs against the sources: every MQ_REFUSED format of the sentences a
+ * player or a sender can get (every engine/redmasque C file, daemon/submit.c, the
+ * deny() reasons of daemon/inbound.c, mail/mime_in.c, whose sentences
+ * inbound.c quotes) is read from the C files at test time ($MQ_ROOT, or
+ * the current folder), adjacent string literals joined and both arms of a
+ * ?: taken, and must be in both catalogs; a catalog entry no source has any
+ * more must go; every translation must use the same arguments, counted and
+ * converted alike, as its English (checked here on its own, not only by
+ * the module). Last, catalogs that are wrong are refused whole, and the
+ * matcher's edges (most specific format, %%, digits, a jansson allocation
+ * failing in turn).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "buf.h"
+#include "err.h"
+#include "mail/refusal_i18n.h"
+
+static const char *root = ".";
+
+static char *
+path_of(const char *rel)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+
+	mq_buf_printf(&b, "%s/%s", root, rel);
+	assert_false(b.oom);
+	return mq_buf_steal(&b);
+}
+
+static struct mq_refusals *
+shipped(void)
+{
+	char *dir = path_of("templates");
+	struct mq_refusals *r = mq_refusals_new(dir);
+
+	assert_non_null(r);
+	free(dir);
+	return r;
+}
+
+/* sentence in lang must come out as want, with no error. */
+static void
+says(struct mq_refusals *r, const char *lang, const char *sentence,
+    const char *want)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_err e = { 0, "" };
+	int rc = mq_refusals_translate(r, lang, sentence, &b, &e);
+
+	if (rc != 0)
+		fail_msg("%s: \"%s\": %d: %s", lang, sentence, rc, e.msg);
+	if (strcmp(mq_buf_str(&b), want) != 0)
+		fail_msg("%s: \"%s\"\n  gave \"%s\"\n  not  \"%s\"", lang, sentence,
+		    mq_buf_str(&b), want);
+	mq_buf_free(&b);
+}
+
+/* ---- real sentences --------------------------------------------------- */
+
+static void
+japanese_sentences_with_their_arguments(void **state)
+{
+	struct mq_refusals *r = shipped();
+
+	says(r, "ja", "\"dance\" is not a command; the commands are PLAY, MOVE, "
+	    "PLAN, PLACE, STATUS and HELP.",
+	    "「dance」はコマンドではありません。コマンドは PLAY、MOVE、PLAN、"
+	    "PLACE、STATUS、HELP です。");
+	says(r, "ja", "You have played jest already (it is in your discard "
+	    "pile); you can play: discuss, dance, admire.",
+	    "jest はすでにプレイしました（捨て札にあります）。プレイできる"
+	    "カード：discuss, dance, admire。");
+	says(r, "ja", "You have placed your noble already, in blue.",
+	    "あなたの貴族はすでに blue に配置されています。");
+	says(r, "ja", "threaten needs a TARGET anywhere in the abbey: add TARGET "
+	    "and a player's name, e.g. PLAY threaten TARGET bob.",
+	    "threaten には僧院のどこかにいる対象が必要です。TARGET とプレイヤー"
+	    "名を付けてください（例：PLAY threaten TARGET bob）。");
+	says(r, "ja", "swindle takes at most 2 time(s) after SLOT.",
+	    "swindle では SLOT の後に書ける時刻は 2 個までです。");
+	says(r, "ja", "Game k3j9x2m4 is over; nothing more can be played. Its log "
+	    "can be exported with: masqued export k3j9x2m4.",
+	    "ゲーム k3j9x2m4 は終了しました。これ以上は何もプレイできません。"
+	    "ログは次のコマンドで書き出せます：masqued export k3j9x2m4。");
+	says(r, "ja", "One message may carry at most 64 moves.",
+	    "1通のメールに書ける手は 64 個までです。");
+	/* a name with spaces and punctuation is one %s all the same */
+	says(r, "ja", "There is no player named \"Mr. T, Esq.\" in this game; "
+	    "the players are alice, bob, carol, dave.",
+	    "このゲームに「Mr. T, Esq.」という名前のプレイヤーはいません。"
+	    "プレイヤーは alice, bob, carol, dave です。");
+	mq_refusals_free(r);
+}
+
+static void
+chinese_sentences_with_their_arguments(void **state)
+{
+	struct mq_refusals *r = shipped();
+
+	says(r, "zh", "\"sideways\" is not a direction; MOVE takes cw "
+	    "(clockwise), ccw (counter-clockwise) or stay.",
+	    "“sideways”不是方向；MOVE 只能是 cw（顺时针）、ccw（逆时针）或 "
+	    "stay。");
+	says(r, "zh", "After PLAY jest, \"loudly\" is not understood: what may "
+	    "follow is TARGET, SLOT or RECOVER.",
+	    "PLAY jest 之后的“loudly”无法理解：后面只能跟 TARGET、SLOT 或 "
+	    "RECOVER。");
+	says(r, "zh", "encore returns up to 2 discarded card(s): name them after "
+	    "RECOVER (your discards: jest, mock).",
+	    "encore 可以收回至多 2 张弃牌：请在 RECOVER 后写出这些牌（你的弃牌："
+	    "jest, mock）。");
+	says(r, "zh", "Game k3j9x2m4 is paused by the host; send your commands "
+	    "again once it resumes.",
+	    "游戏 k3j9x2m4 已被主持人暂停；恢复后请重新发送你的命令。");
+	says(r, "zh", "There is no player in seat -1.", "座位 -1 上没有玩家。");
+	says(r, "zh", "This message came from mallory@evil.test, which is not "
+	    "the address registered for that seat; send from your registered "
+	    "address.",
+	    "这封邮件来自 mallory@evil.test，不是该座位登记的地址；请用你登记的"
+	    "地址发送。");
+	mq_refusals_free(r);
+}
+
+static void
+reordered_arguments(void **state)
+{
+	struct mq_refusals *r = shipped();
+
+	says(r, "ja", "jest is not in your discard pile, so encore cannot "
+	    "return it; your discards: mock.",
+	    "encore で戻せるのは捨て札にあるカードだけで、jest は捨て札にあり"
+	    "ません。あなたの捨て札：mock。");
+	says(r, "zh", "jest is not in your discard pile, so encore cannot "
+	    "return it; your discards: mock.",
+	    "encore 只能收回弃牌中的牌，而 jest 不在你的弃牌中；你的弃牌：mock。");
+	says(r, "ja", "The Masque of the Red Death is for 3 to 6 players, not 9.",
+	    "9 人では遊べません。「赤死病の仮面」は 3〜6 人で遊ぶゲームです。");
+	says(r, "zh", "invariant \"the winner is the most popular survivor\" "
+	    "broken: the winner is alice, not nobody.",
+	    "不变式“胜者是人气最高的幸存者”被破坏：胜者应是 无人，却是 alice。");
+	mq_refusals_free(r);
+}
+
+static void
+english_words_in_arguments_and_reasons_in_reasons(void **state)
+{
+	struct mq_refusals *r = shipped();
+
+	/* "twice" and the ", with ..." tail are the engine's words */
+	says(r, "ja", "You may move twice this round (Dance allows two steps, "
+	    "Promenade three): send MOVE cw, MOVE ccw or MOVE stay, with one "
+	    "direction per step.",
+	    "このラウンドに移動できるのは2歩までです（ダンスなら2歩、散策なら"
+	    "3歩）。MOVE cw、MOVE ccw、MOVE stay のどれかを送ってください（1歩"
+	    "につき方向を1つ書きます）。");
+	says(r, "zh", "You may move once this round (Dance allows two steps, "
+	    "Promenade three): send MOVE cw, MOVE ccw or MOVE stay.",
+	    "你本轮只能移动一步（跳舞可走两步，漫步可走三步）：请发送 MOVE cw、"
+	    "MOVE ccw 或 MOVE stay。");
+	says(r, "ja", "mock is not one of your cards; you can play: none.",
+	    "mock はあなたのカードではありません。プレイできるカード：なし。");
+	/* only where the catalog says so: a player's word stays as written */
+	says(r, "ja", "TARGET names none twice.",
+	    "TARGET で none が2回指定されています。");
+	says(r, "zh", "This message came from no address, which is not the "
+	    "address registered for that seat; send from your registered "
+	    "address.",
+	    "这封邮件来自 （无地址），不是该座位登记的地址；请用你登记的地址"
+	    "发送。");
+	/* mime_in's reason inside inbound's */
+	says(r, "ja", "The message could not be read: The message has more than "
+	    "50 levels of nested parts.",
+	    "メールを読み取れませんでした：メールのパートの入れ子が 50 段を超えて"
+	    "います。");
+	says(r, "zh", "The message could not be read: Something new went wrong.",
+	    "无法读取这封邮件：Something new went wrong.");
+	mq_refusals_free(r);
+}
+
+static void
+what_stays_english(void **state)
+{
+	struct mq_refusals *r = shipped();
+	const char *s = "You have placed your noble already, in blue.";
+
+	says(r, "ja", "A sentence no catalog has.", "A sentence no catalog has.");
+	says(r, "zh", "", "");
+	/* a format's text with something after it is not that format */
+	says(r, "ja", "That line is empty. Really.", "That line is empty. Really.");
+	says(r, "ja", "That line is empty", "That line is empty");
+	/* a %d is digits */
+	says(r, "ja", "There is no player in seat two.",
+	    "There is no player in seat two.");
+	says(r, "en", s, s);
+	says(r, NULL, s, s);
+	says(r, "fr", s, s);		/* no templates/fr/refusals.json */
+	says(r, "../ja", s, s);		/* not a language name */
+	says(NULL, "ja", s, s);
+	assert_int_equal(mq_refusals_count(r, "en"), 0);
+	assert_int_equal(mq_refusals_count(r, "fr"), 0);
+	mq_refusals_free(r);
+}
+
+/* ---- the catalogs against the sources --------------------------------- */
+
+#define MAXFMT 1024
+
+struct formats {
+	char *text[MAXFMT];
+	char *file[MAXFMT];
+	size_t n;
+};
+
+static char *
+slurp(const char *path)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	char chunk[8192];
+	size_t n;
+	FILE *f = fopen(path, "rb");
+
+	if (f == NULL)
+		fail_msg("cannot read %s", path);
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		mq_buf_add(&b, chunk, n);
+	fclose(f);
+	assert_false(b.oom);
+	mq_buf_puts(&b, "");
+	return mq_buf_steal(&b);
+}
+
+static const char *
+skip_comment(const char *p)
+{
+	const char *q;
+
+	if (p[0] == '/' && p[1] == '*') {
+		q = strstr(p + 2, "*/");
+		return q ? q + 2 : p + strlen(p);
+	}
+	if (p[0] == '/' && p[1] == '/') {
+		q = strchr(p, '\n');
+		return q ? q : p + strlen(p);
+	}
+	return p;
+}
+
+/* Past the string or character literal at p. */
+static const char *
+skip_quoted(const char *p)
+{
+	char q = *p++;
+
+	while (*p && *p != q) {
+		if (*p == '\\' && p[1])
+			p++;
+		p++;
+	}
+	return *p ? p + 1 : p;
+}
+
+/* The end of the call argument at p: its ',' or the call's ')'. */
+static const char *
+arg_end(const char *p)
+{
+	const char *q;
+	int depth = 0;
+
+	while (*p) {
+		if ((q = skip_comment(p)) != p) {
+			p = q;
+			continue;
+		}
+		if (*p == '"' || *p == '\'') {
+			p = skip_quoted(p);
+			continue;
+		}
+		if (*p == '(' || *p == '[' || *p == '{')
+			depth++;
+		else if (*p == ')' || *p == ']' || *p == '}') {
+			if (depth == 0)
+				return p;
+			depth--;
+		} else if (*p == ',' && depth == 0)
+			return p;
+		p++;
+	}
+	return p;
+}
+
+/* The string literals of [p, end): adjacent ones joined (C's rule), each
+ * run one text in out (at most max); how many. */
+static size_t
+literals(const char *p, const char *end, char **out, size_t max)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	size_t n = 0;
+	int open = 0;
+	const char *q;
+
+	while (p < end) {
+		if ((q = skip_comment(p)) != p) {
+			p = q;
+			continue;
+		}
+		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+			p++;
+			continue;
+		}
+		if (*p == '"') {
+			for (p++; p < end && *p != '"'; p++) {
+				if (*p == '\\') {
+					p++;
+					mq_buf_putc(&b, *p == 'n' ? '\n' : *p == 't' ?
+					    '\t' : *p);
+				} else
+					mq_buf_putc(&b, *p);
+			}
+			p++;
+			open = 1;
+			continue;
+		}
+		if (open && n < max) {
+			mq_buf_puts(&b, "");
+			out[n++] = mq_buf_steal(&b);
+		}
+		mq_buf_reset(&b);
+		open = 0;
+		p = *p == '\'' ? skip_quoted(p) : p + 1;
+	}
+	if (open && n < max) {
+		mq_buf_puts(&b, "");
+		out[n++] = mq_buf_steal(&b);
+	}
+	mq_buf_free(&b);
+	return n;
+}
+
+static void
+add_format(struct formats *f, char *text, const char *file)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++)
+		if (strcmp(f->text[i], text) == 0) {
+			free(text);
+			return;
+		}
+	assert_true(f->n < MAXFMT);
+	f->text[f->n] = text;
+	f->file[f->n] = strdup(file);
+	f->n++;
+}
+
+/*
+ * The refusal formats of one C file: the format argument (number fmtarg,
+ * 0-based) of every call of fn whose argument need (if need >= 0) is
+ * MQ_REFUSED; a format that is "%s" alone passes a text through, so the
+ * texts of the next argument are taken instead.
+ */
+static void
+scan_calls(struct formats *f, const char *src, const char *file,
+    const char *fn, int fmtarg, int need)
+{
+	const char *p = src, *a[8], *e[8];
+	char *lit[8], *next[8];
+	size_t nlit, nnext, k, len = strlen(fn);
+	int n;
+
+	while ((p = strstr(p, fn)) != NULL) {
+		const char *call = p;
+
+		p += len;
+		if (call > src && (call[-1] == '_' || (call[-1] >= 'a' &&
+		    call[-1] <= 'z') || (call[-1] >= 'A' && call[-1] <= 'Z') ||
+		    (call[-1] >= '0' && call[-1] <= '9')))
+			continue;
+		for (n = 0, a[0] = p; n < 8; n++) {
+			e[n] = arg_end(a[n]);
+			if (*e[n] != ',') {
+				n++;
+				break;
+			}
+			a[n + 1] = e[n] + 1;
+		}
+		if (n <= fmtarg)
+			continue;
+		if (need >= 0) {
+			const char *s = a[need], *t = e[need];
+
+			while (*s == ' ' || *s == '\t' || *s == '\n')
+				s++;
+			if ((size_t)(t - s) < 10 || strncmp(s, "MQ_REFUSED", 10) != 0)
+				continue;
+		}
+		nlit = literals(a[fmtarg], e[fmtarg], lit, 8);
+		if (nlit == 1 && strcmp(lit[0], "%s") == 0 && n > fmtarg + 1) {
+			nnext = literals(a[fmtarg + 1], e[fmtarg + 1], next, 8);
+			for (k = 0; k < nnext; k++)
+				add_format(f, next[k], file);
+		}
+		for (k = 0; k < nlit; k++) {
+			if (strcmp(lit[k], "%s") == 0)
+				free(lit[k]);	/* passed through, not a format */
+			else
+				add_format(f, lit[k], file);
+		}
+	}
+}
+
+static void
+scan_file(struct formats *f, const char *rel)
+{
+	char *path = path_of(rel), *src = slurp(path);
+
+	scan_calls(f, src, rel, "mq_fail(", 2, 1);
+	scan_calls(f, src, rel, "deny(", 1, -1);
+	free(src);
+	free(path);
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every refusal a player or a sender can be mailed, from the sources. */
+static void
+source_formats(struct formats *f)
+{
+	static const char *const files[] = { "daemon/submit.c",
+	    "daemon/inbound.c", "mail/mime_in.c" };
+	char *dir = path_of("engine/redmasque"), *names[64];
+	struct mq_buf rel = MQ_BUF_INIT;
+	struct dirent *de;
+	size_t i, n = 0, len;
+	DIR *d;
+
+	memset(f, 0, sizeof(*f));
+	if ((d = opendir(dir)) == NULL)
+		fail_msg("cannot read the folder %s", dir);
+	while ((de = readdir(d)) != NULL) {
+		len = strlen(de->d_name);
+		if (len > 2 && strcmp(de->d_name + len - 2, ".c") == 0 && n < 64)
+			names[n++] = strdup(de->d_name);
+	}
+	closedir(d);
+	free(dir);
+	qsort(names, n, sizeof(names[0]), by_name);
+	assert_true(n >= 8);	/* rm_apply.c, rm_parse.c, ... */
+	for (i = 0; i < n; i++) {
+		mq_buf_reset(&rel);
+		mq_buf_printf(&rel, "engine/redmasque/%s", names[i]);
+		scan_file(f, mq_buf_str(&rel));
+		free(names[i]);
+	}
+	mq_buf_free(&rel);
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		scan_file(f, files[i]);
+}
+
+static void
+formats_free(struct formats *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		free(f->text[i]);
+		free(f->file[i]);
+	}
+	f->n = 0;
+}
+
+static int
+has_format(const struct formats *f, const char *text)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++)
+		if (strcmp(f->text[i], text) == 0)
+			return 1;
+	return 0;
+}
+
+static json_t *
+catalog_json(const char *lang)
+{
+	struct mq_buf rel = MQ_BUF_INIT;
+	json_error_t je;
+	json_t *j;
+	char *path;
+
+	mq_buf_printf(&rel, "templates/%s/refusals.json", lang);
+	path = path_of(mq_buf_str(&rel));
+	j = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	if (j == NULL)
+		fail_msg("%s: %s (line %d)", path, je.text, je.line);
+	free(path);
+	mq_buf_free(&rel);
+	return j;
+}
+
+static void
+the_extractor_reads_the_sources(void **state)
+{
+	struct formats f;
+
+	source_formats(&f);
+	if (f.n < 100)
+		fail_msg("only %zu refusal formats found in the sources", f.n);
+	/* joined literals; both arms of a ?:; deny's "%s" and its text */
+	assert_true(has_format(&f, "You have played %s already (it is in your "
+	    "discard pile); you can play: %s."));
+	assert_true(has_format(&f, "%s names no time: send it without SLOT."));
+	assert_true(has_format(&f, "%s takes at most %d time(s) after SLOT."));
+	assert_true(has_format(&f, "The reply address of this message does not "
+	    "verify (it may be an old or altered one); reply to your latest "
+	    "mail from the game."));
+	assert_true(has_format(&f, "This message came from %s, which is not the "
+	    "address registered for that seat; send from your registered "
+	    "address."));
+	assert_true(has_format(&f, "invariant \"the dead never act\" broken: %s "
+	    "is dead but holds a pick, a move or a place on the track."));
+	assert_true(has_format(&f, "The message is larger than 10 MiB."));
+	/* not an MQ_IO one, not the bare pass-through */
+	assert_false(has_format(&f, "Out of memory."));
+	assert_false(has_format(&f, "%s"));
+	formats_free(&f);
+}
+
+static void
+every_refusal_in_the_sources_is_in_each_catalog(void **state)
+{
+	static const char *const langs[] = { "ja", "zh" };
+	struct formats f;
+	const char *key;
+	json_t *cat, *v;
+	size_t i, l, missing = 0, stale = 0;
+
+	source_formats(&f);
+	for (l = 0; l < 2; l++) {
+		cat = catalog_json(langs[l]);
+		for (i = 0; i < f.n; i++)
+			if (json_object_get(cat, f.text[i]) == NULL) {
+				print_error("templates/%s/refusals.json lacks \"%s\" "
+				    "(%s)\n", langs[l], f.text[i], f.file[i]);
+				missing++;
+			}
+		json_object_foreach(cat, key, v)
+			if (!has_format(&f, key)) {
+				print_error("templates/%s/refusals.json has \"%s\", "
+				    "which no source refuses with any more\n", langs[l],
+				    key);
+				stale++;
+			}
+		json_decref(cat);
+	}
+	formats_free(&f);
+	if (missing || stale)
+		fail_msg("%zu refusal(s) untranslated, %zu stale (above)", missing,
+		    stale);
+}
+
+/* The conversions of a format, as "s", "d", "zu" ..., by argument. */
+static int
+conversions(const char *fmt, char spec[][8], int *nargs, int *positional)
+{
+	const char *p = fmt;
+	int n = 0, pos, byp = 0, plain = 0, idx, max = 0;
+	size_t k;
+
+	while ((p = strchr(p, '%')) != NULL) {
+		p++;
+		if (*p == '%') {
+			p++;
+			continue;
+		}
+		pos = 0;
+		while (*p >= '0' && *p <= '9')
+			pos = pos * 10 + (*p++ - '0');
+		if (pos > 0) {
+			if (*p++ != '$')
+				return -1;
+			byp = 1;
+			idx = pos - 1;
+		} else {
+			plain = 1;
+			idx = n;
+		}
+		if (idx >= 8)
+			return -1;
+		k = strspn(p, "hlzjt");
+		if (k > 2 || p[k] == '\0' || strchr("sdiu", p[k]) == NULL)
+			return -1;
+		if (spec[idx][0] != '\0' && (strlen(spec[idx]) != k + 1 ||
+		    strncmp(spec[idx], p, k + 1) != 0))
+			return -1;	/* one argument, two conversions */
+		memcpy(spec[idx], p, k + 1);
+		spec[idx][k + 1] = '\0';
+		p += k + 1;
+		n++;
+		if (idx + 1 > max)
+			max = idx + 1;
+	}
+	if (byp && plain)
+		return -1;
+	*nargs = max;
+	*positional = byp;
+	return 0;
+}
+
+static void
+every_translation_has_the_arguments_of_its_english(void **state)
+{
+	static const char *const langs[] = { "ja", "zh" };
+	char es[8][8], ts[8][8];
+	const char *key, *text;
+	json_t *cat, *v;
+	int ne, nt, pe, pt, i, bad = 0;
+	size_t l;
+
+	for (l = 0; l < 2; l++) {
+		cat = catalog_json(langs[l]);
+		json_object_foreach(cat, key, v) {
+			text = json_is_string(v) ? json_string_value(v) :
+			    json_string_value(json_object_get(v, "text"));
+			memset(es, 0, sizeof(es));
+			memset(ts, 0, sizeof(ts));
+			if (text == NULL || conversions(key, es, &ne, &pe) != 0 ||
+			    pe || conversions(text, ts, &nt, &pt) != 0 || nt != ne) {
+				print_error("%s: \"%s\": the translation's arguments are "
+				    "not the English ones\n", langs[l], key);
+				bad++;
+				continue;
+			}
+			for (i = 0; i < ne; i++)
+				if (strcmp(es[i], ts[i]) != 0) {
+					print_error("%s: \"%s\": argument %d is %%%s in the "
+					    "translation, %%%s in the English\n", langs[l],
+					    key, i + 1, ts[i], es[i]);
+					bad++;
+				}
+		}
+		json_decref(cat);
+	}
+	if (bad)
+		fail_msg("%d translation(s) with the wrong arguments (above)", bad);
+}
+
+static void
+the_module_loads_each_catalog_whole(void **state)
+{
+	struct mq_refusals *r = shipped();
+	struct mq_err e = { 0, "" };
+	json_t *cat;
+
+	assert_int_equal(mq_refusals_count(r, "ja"), 0);	/* not yet */
+	if (mq_refusals_load(r, "ja", &e) != 0 || mq_refusals_load(r, "zh", &e))
+		fail_msg("%s", e.msg);
+	cat = catalog_json("ja");
+	assert_int_equal(mq_refusals_count(r, "ja"), json_object_size(cat));
+	json_decref(cat);
+	cat = catalog_json("zh");
+	assert_int_equal(mq_refusals_count(r, "zh"), json_object_size(cat));
+	json_decref(cat);
+	mq_refusals_free(r);
+}
+
+/* ---- wrong catalogs, and the matcher's edges -------------------------- */
+
+static char tmpdir[] = "/tmp/test_refusal_i18n.XXXXXX";
+
+/* A templates folder holding one catalog, for xx. */
+static struct mq_refusals *
+with_catalog(const char *json)
+{
+	char path[200];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/xx", tmpdir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/xx/refusals.json", tmpdir);
+	assert_non_null(f = fopen(path, "w"));
+	fputs(json, f);
+	fclose(f);
+	return mq_refusals_new(tmpdir);
+}
+
+static int
+make_tmp(void **state)
+{
+	return mkdtemp(tmpdir) == NULL ? -1 : 0;
+}
+
+static int
+remove_tmp(void **state)
+{
+	char path[200];
+
+	snprintf(path, sizeof(path), "%s/xx/refusals.json", tmpdir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/xx", tmpdir);
+	rmdir(path);
+	return rmdir(tmpdir);
+}
+
+/* json must be refused, saying why (why in the error), and then English. */
+static void
+refused(const char *json, const char *why)
+{
+	struct mq_refusals *r = with_catalog(json);
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_err e = { 0, "" };
+
+	assert_int_equal(mq_refusals_translate(r, "xx", "That line is empty.",
+	    &b, &e), MQ_BADDATA);
+	if (strstr(e.msg, "xx/refusals.json") == NULL || strstr(e.msg, why) ==
+	    NULL)
+		fail_msg("the error \"%s\" does not name the file and \"%s\"",
+		    e.msg, why);
+	assert_string_equal(mq_buf_str(&b), "That line is empty.");
+	/* said once; later, English without an error (though read again) */
+	mq_buf_reset(&b);
+	assert_int_equal(mq_refusals_translate(r, "xx", "That line is empty.",
+	    &b, &e), 0);
+	assert_string_equal(mq_buf_str(&b), "That line is empty.");
+	assert_int_equal(mq_refusals_count(r, "xx"), 0);
+	mq_buf_free(&b);
+	mq_refusals_free(r);
+}
+
+static void
+wrong_catalogs_are_refused_whole(void **state)
+{
+	refused("{\"That line is empty.\": \"空。\",", "cannot be read as JSON");
+	refused("[\"That line is empty.\"]", "must be an object");
+	refused("{\"That line is empty.\": \"空。\", \"That line is empty.\": "
+	    "\"空\"}", "duplicate");
+	refused("{\"That line is empty.\": \"空。\", \"Seat %d.\": \"席 %s。\"}",
+	    "is %s; the English one is %d");
+	refused("{\"Seat %d.\": \"席。\"}", "leaves out argument 1");
+	refused("{\"Seat %zu.\": \"席 %d。\"}", "the English one is %zu");
+	refused("{\"Seat %d.\": \"席 %2$d。\"}", "uses argument 2");
+	refused("{\"%s and %s.\": \"%1$s と %s。\"}", "numbers some");
+	refused("{\"%s\": \"%s\"}", "no text of its own");
+	refused("{\"Seat %1$d.\": \"席 %1$d。\"}", "numbers its arguments");
+	refused("{\"Seat %5d.\": \"席 %5d。\"}", "width");
+	refused("{\"Ratio %f.\": \"比 %f。\"}", "cannot be matched");
+	refused("{\"Seat %d.\": 7}", "must be a text");
+	refused("{\"Seat %d.\": {\"text\": \"席 %d。\", \"why\": 1}}",
+	    "\"why\" is not");
+	refused("{\"Seat %d.\": {\"text\": \"席 %d。\", \"args\": {\"1\": "
+	    "{\"one\": \"一\"}}}}", "a number (%d)");
+	refused("{\"At %s.\": {\"text\": \"%s に。\", \"args\": {\"2\": "
+	    "{}}}}", "1 to 1");
+	refused("{\"At %s.\": {\"text\": \"%s に。\", \"args\": {\"1\": "
+	    "{\"x\": 1}}}}", "must be a text");
+}
+
+static void
+the_most_specific_format_wins(void **state)
+{
+	struct mq_refusals *r = with_catalog("{"
+	    "\"Wrong at %s: it must be an object.\": \"A %s\","
+	    "\"Wrong at options: it must be an object.\": \"B\","
+	    "\"%s is wrong.\": \"C %s\","
+	    "\"Broken at 12:%d0: no room %d.\": \"D %2$d %1$d\","
+	    "\"Up 100%% at %d%%.\": \"E %d%%\","
+	    "\"%s, %s and %s.\": \"F %3$s|%2$s|%1$s\"}");
+
+	says(r, "xx", "Wrong at options: it must be an object.", "B");
+	says(r, "xx", "Wrong at rooms: it must be an object.", "A rooms");
+	says(r, "xx", "Wrong at options.x: it must be an object.", "A options.x");
+	says(r, "xx", "It is wrong.", "C It");
+	says(r, "xx", " is wrong.", "C ");
+	/* the %d before a literal 0 gives that 0 back */
+	says(r, "xx", "Broken at 12:30: no room 10.", "D 10 3");
+	says(r, "xx", "Broken at 12:00: no room -1.", "D -1 0");
+	says(r, "xx", "Broken at 12:-30: no room 1.", "D 1 -3");
+	says(r, "xx", "Up 100% at 42%.", "E 42%");
+	says(r, "xx", "Up 100 at 42.", "Up 100 at 42.");
+	/* the shortest first argument that lets the rest match */
+	says(r, "xx", "a, b, c and d.", "F d|b, c|a");
+	mq_refusals_free(r);
+}
+
+/* ---- a jansson allocation failing in turn ----------------------------- */
+
+static long fail_at, allocs;
+
+static void *
+failing_malloc(size_t n)
+{
+	return ++allocs == fail_at ? NULL : malloc(n);
+}
+
+/*
+ * Each of the catalog's jansson allocations fails in turn (ASan owns
+ * malloc, so only jansson's can be made to fail here): the sentence comes
+ * out translated; or English with MQ_IO; or English with MQ_BADDATA, as a
+ * catalog that is wrong, where jansson's lexer reports its failure as a
+ * syntax error ("invalid token"), or drops a byte of a string unsaid, which
+ * the checks of each entry then catch (a translation missing an argument).
+ * After a failure the next call reads the catalog again, whole. Never
+ * anything else; LSan sees no leak.
+ */
+static void
+a_failed_allocation_fails_cleanly(void **state)
+{
+	const char *s = "jest is not in your discard pile, so encore cannot "
+	    "return it; your discards: none.";
+	struct mq_buf ref = MQ_BUF_INIT, b = MQ_BUF_INIT;
+	struct mq_refusals *r;
+	struct mq_err e;
+	long n, total, io = 0, bad = 0;
+	int rc;
+
+	r = shipped();
+	assert_int_equal(mq_refusals_translate(r, "ja", s, &ref, &e), 0);
+	mq_refusals_free(r);
+	json_set_alloc_funcs(failing_malloc, free);
+	fail_at = 0;
+	allocs = 0;
+	r = shipped();
+	mq_refusals_translate(r, "ja", s, &b, &e);
+	mq_refusals_free(r);
+	total = allocs;
+	assert_true(total > 100);
+	for (n = 1; n <= total; n++) {
+		fail_at = n;
+		allocs = 0;
+		r = shipped();
+		mq_buf_reset(&b);
+		rc = mq_refusals_translate(r, "ja", s, &b, &e);
+		if (rc == 0)
+			assert_string_equal(mq_buf_str(&b), mq_buf_str(&ref));
+		else if (rc == MQ_IO || rc == MQ_BADDATA) {
+			if (rc == MQ_IO)
+				io++;
+			else
+				bad++;
+			assert_string_equal(mq_buf_str(&b), s);
+			fail_at = 0;
+			mq_buf_reset(&b);
+			assert_int_equal(mq_refusals_translate(r, "ja", s, &b, &e),
+			    0);
+			assert_string_equal(mq_buf_str(&b), mq_buf_str(&ref));
+		} else
+			fail_msg("allocation %ld of %ld: %d: %s", n, total, rc, e.msg);
+		mq_refusals_free(r);
+	}
+	json_set_alloc_funcs(malloc, free);
+	mq_buf_free(&ref);
+	mq_buf_free(&b);
+	print_message("%ld jansson allocations failed in turn: %ld out of "
+	    "memory, %ld a wrong catalog\n", total, io, bad);
+	assert_true(io > 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(japanese_sentences_with_their_arguments),
+		cmocka_unit_test(chinese_sentences_with_their_arguments),
+		cmocka_unit_test(reordered_arguments),
+		cmocka_unit_test(english_words_in_arguments_and_reasons_in_reasons),
+		cmocka_unit_test(what_stays_english),
+		cmocka_unit_test(the_extractor_reads_the_sources),
+		cmocka_unit_test(every_refusal_in_the_sources_is_in_each_catalog),
+		cmocka_unit_test(every_translation_has_the_arguments_of_its_english),
+		cmocka_unit_test(the_module_loads_each_catalog_whole),
+		cmocka_unit_test(wrong_catalogs_are_refused_whole),
+		cmocka_unit_test(the_most_specific_format_wins),
+		cmocka_unit_test(a_failed_allocation_fails_cleanly),
+	};
+	const char *env = getenv("MQ_ROOT");
+
+	if (env != NULL && *env)
+		root = env;
+	return cmocka_run_group_tests(tests, make_tmp, remove_tmp);
+}
