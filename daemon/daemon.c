@@ -13,6 +13,7 @@
 #include "daemon/daemon.h"
 #include "daemon/mailmark.h"
 #include "mail/address.h"
+#include "mail/refusal_i18n.h"
 #include "mail/render.h"
 
 void
@@ -98,7 +99,13 @@ mq_daemon_open(struct mq_daemon *d, const char *datadir, const char *config,
 		d->rate = NULL;
 		return mq_fail_errno(err, MQ_IO, "Cannot map the rate-limit table");
 	}
-	if ((d->renderer = mq_renderer_new(d->tmpl_dir)) == NULL) {
+	d->renderer = mq_renderer_new(d->tmpl_dir);
+	d->refusals = mq_refusals_new(d->tmpl_dir);	/* read when first needed */
+	if (d->renderer == NULL || d->refusals == NULL) {
+		mq_refusals_free(d->refusals);
+		mq_renderer_free(d->renderer);
+		d->refusals = NULL;
+		d->renderer = NULL;
 		munmap(d->rate, sizeof(*d->rate));
 		d->rate = NULL;
 		mq_store_close(&d->store);
@@ -120,6 +127,8 @@ mq_daemon_close(struct mq_daemon *d)
 	mq_daemon_release(d);
 	mq_renderer_free(d->renderer);
 	d->renderer = NULL;
+	mq_refusals_free(d->refusals);
+	d->refusals = NULL;
 	mq_store_close(&d->store);
 	if (d->rate != NULL)
 		munmap(d->rate, sizeof(*d->rate));

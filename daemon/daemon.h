@@ -31,12 +31,14 @@ struct mq_rate_table {
 };
 
 struct mq_renderer;
+struct mq_refusals;
 
 struct mq_daemon {
 	struct mq_config conf;
 	struct mq_store store;
 	char tmpl_dir[4200];
 	struct mq_renderer *renderer;	/* the templates, parsed once */
+	struct mq_refusals *refusals;	/* refusal sentences' translations */
 	struct mq_game *open[MQ_DAEMON_OPEN_MAX];
 	int nopen, open_max;
 	struct mq_rate_table *rate;	/* shared memory, or NULL: no limit */

@@ -12,6 +12,7 @@
 #include "daemon/spool.h"
 #include "mail/address.h"
 #include "mail/mime_out.h"
+#include "mail/refusal_i18n.h"
 #include "mail/render.h"
 
 static void
@@ -166,8 +167,31 @@ mq_notify_welcome(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	return rc;
 }
 
+/*
+ * A refusal's sentence in lang (refusal_i18n.h), as a new JSON string; the
+ * English one when it cannot be translated (a broken catalog is logged,
+ * once, and the mail still goes).
+ */
 static json_t *
-results_json(const struct mq_submit_result *r, int accepted)
+refusal_json(struct mq_daemon *d, const char *lang, const char *sentence)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_err e;
+	json_t *s;
+	int rc;
+
+	if (sentence == NULL)
+		sentence = "";
+	if ((rc = mq_refusals_translate(d->refusals, lang, sentence, &b, &e)) != 0)
+		mq_daemon_log("refusals in %s: %s", lang, e.msg);
+	s = json_string(rc == 0 ? mq_buf_str(&b) : sentence);
+	mq_buf_free(&b);
+	return s;
+}
+
+static json_t *
+results_json(struct mq_daemon *d, const char *lang,
+    const struct mq_submit_result *r, int accepted)
 {
 	json_t *a = json_array(), *body = NULL, *logged = NULL, *o, *lc;
 	size_t i, j = 0;
@@ -196,8 +220,9 @@ results_json(const struct mq_submit_result *r, int accepted)
 			}
 			json_array_append_new(a, o);
 		} else
-			json_array_append_new(a, json_pack("{s:i, s:s, s:s}", "line",
-			    c->line, "text", c->text, "error", c->error));
+			json_array_append_new(a, json_pack("{s:i, s:s, s:o}", "line",
+			    c->line, "text", c->text, "error",
+			    refusal_json(d, lang, c->error)));
 	}
 	json_decref(body);
 	return a;
@@ -266,8 +291,9 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	int i, rc = 0;
 
 	ctx = base_ctx(d, g, seat);
-	json_object_set_new(ctx, "accepted", results_json(r, 1));
-	json_object_set_new(ctx, "refused", results_json(r, 0));
+	json_object_set_new(ctx, "accepted", results_json(d, NULL, r, 1));
+	json_object_set_new(ctx, "refused", results_json(d,
+	    g->players[seat].lang, r, 0));
 	if (r->logged && mq_receipt_make(&r->entry, g->store->keys.pk, &receipt, NULL) == 0) {
 		json_object_set_new(ctx, "receipt", json_pack("{s:I, s:s, s:s}", "seq",
 		    (json_int_t)r->entry.seq, "hash", r->entry.hash, "json", receipt));
@@ -374,8 +400,9 @@ mq_notify_stranger(struct mq_daemon *d, const char *to, const char *kind,
 	int rc;
 
 	fmt_time(d->now, now, sizeof(now));
-	ctx = json_pack("{s:s, s:s, s:s, s:s, s:s}", "game", "", "kind", "redmasque",
-	    "lang", d->conf.lang, "now", now, "reason", reason ? reason : "");
+	ctx = json_pack("{s:s, s:s, s:s, s:s, s:o}", "game", "", "kind", "redmasque",
+	    "lang", d->conf.lang, "now", now, "reason",
+	    refusal_json(d, d->conf.lang, reason));
 	snprintf(msgid, sizeof(msgid), "%s.%.16s@%s", kind, key, d->conf.reply_domain);
 	snprintf(name, sizeof(name), "z-%s-%.32s", kind, key);
 	rc = send_mail(d, to, NULL, d->conf.lang, kind, NULL, ctx, msgid, NULL, name,

@@ -1,7 +1,8 @@
 /*
  * notify.h - the mail a game sends: each one's context (the player's view,
  * what happened, receipts, commitments, reveals, the checkpoint), rendered
- * in the player's language by the templates, built as MIME and spooled.
+ * in the player's language by the templates (a refusal's English sentence
+ * translated by mail/refusal_i18n.h), built as MIME and spooled.
  */
 #ifndef MQ_NOTIFY_H
 #define MQ_NOTIFY_H

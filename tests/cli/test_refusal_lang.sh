@@ -1,0 +1,113 @@
+#!/bin/sh
+# test_refusal_lang.sh - a refusal's one sentence reaches the reader in
+# their language (mail/refusal_i18n.h, templates/LANG/refusals.json): real
+# replies through the Maildir inbox and `serve --once`, as players send them.
+# alice writes SET LANG ja, bob SET LANG zh, each with a line the game
+# refuses, and their receipts (text and HTML parts) say why in Japanese and
+# Chinese, arguments in place, and not in English; carol, in English, reads
+# the English sentence. With `lang = ja` in the config, a reply whose
+# address does not verify gets its one sentence in Japanese, and so does
+# one from the wrong From (the address kept as it is). The ASan binary runs
+# every check.
+. tests/cli/lib.sh
+PY=/usr/bin/python3
+D=$T/data
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
+
+reply_to() {	# NAME: the Reply-To of NAME's welcome mail
+	f=$(grep -l "^To: $1@x.test" $O/* | head -n 1)
+	[ -n "$f" ] || fail "no welcome mail to $1"
+	sed -n 's/^Reply-To: //p' "$f" | tr -d '\r'
+}
+# send FROM TO ID TEXT: a reply into the Maildir inbox (TEXT: printf %b)
+n=0
+send() {
+	n=$((n + 1))
+	printf 'From: %s\nTo: %s\nSubject: Re: the masque\nMessage-ID: <%s@x.test>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n%b\n' \
+	    "$1" "$2" "$3" "$4" >$IN/$n.test
+}
+# A mail's text/plain and text/html parts, decoded, each on one line
+# (the wrapping of the text part undone), into $T/PART.txt.
+parts() {	# mail file, name
+	$PY - "$1" "$T/$2" <<'EOF'
+import email, html, sys
+m = email.message_from_binary_file(open(sys.argv[1], 'rb'))
+for p in m.walk():
+    kind = {'text/plain': 'txt', 'text/html': 'html'}.get(p.get_content_type())
+    if kind:
+        t = p.get_payload(decode=True).decode('utf-8')
+        if kind == 'html':
+            t = html.unescape(t)
+        open(sys.argv[2] + '.' + kind, 'w').write(' '.join(t.split()) + '\n')
+EOF
+}
+# answer KIND ADDR NAME: the one new mail of KIND (X-Masqued-Mail) to
+# ADDR since the outbox listing $T/before, its parts as $T/NAME.*
+answer() {
+	ls $O | comm -13 $T/before - >$T/new
+	f=$(cd $O && grep -l "^To: $2" $(cat $T/new) | xargs grep -l \
+	    "^X-Masqued-Mail: $1")
+	[ "$(echo "$f" | grep -c .)" = 1 ] || fail "not one new $1 mail to $2: $f"
+	parts "$O/$f" $3
+}
+says() {	# name, sentence: both parts of $T/NAME.* hold it
+	for k in txt html; do
+		grep -qF -- "$2" $T/$1.$k || { cat $T/$1.$k >&2; fail "$1 ($k) does not say: $2"; }
+		ok
+	done
+}
+says_not() {	# name, sentence
+	for k in txt html; do
+		! grep -qF -- "$2" $T/$1.$k || fail "$1 ($k) still says: $2"
+		ok
+	done
+}
+
+# --- players: the receipt says why, in the player's language ---
+ls $O >$T/before
+send alice@x.test "$(reply_to alice)" a1 'SET LANG ja\nPLACE blue\nDANCE wildly\nPLACE green'
+send bob@x.test "$(reply_to bob)" b1 'SET LANG zh\nMOVE sideways\nPLAY jest SLOT 13:00'
+send carol@x.test "$(reply_to carol)" c1 'DANCE wildly'
+expect 0 "serve --once with three replies" -- $M -C $D serve --once
+
+answer receipt alice@x.test alice
+says alice "受け付けられなかった行"			# the ja template
+says alice "「dance」はコマンドではありません。コマンドは PLAY、MOVE、PLAN、PLACE、STATUS、HELP です。"
+says alice "あなたの貴族はすでに blue に配置されています。"
+says_not alice "is not a command"
+says_not alice "You have placed your noble already"
+
+answer receipt bob@x.test bob
+says bob "未接受"						# the zh template
+says bob "“sideways”不是方向；MOVE 只能是 cw（顺时针）、ccw（逆时针）或 stay。"
+says bob "“13:00”不是午夜之后的时间；SLOT 只能是 12:00、12:10、12:20、12:30、12:40 或 12:50。"
+says_not bob "is not a direction"
+says_not bob "is not a time after midnight"
+
+answer receipt carol@x.test carol
+says carol '"dance" is not a command; the commands are PLAY, MOVE, PLAN, PLACE, STATUS and HELP.'
+
+# --- strangers: the one sentence in the config's language ---
+echo "lang = ja" >>$D/masqued.conf
+RT=$(reply_to alice)
+last=$(echo "$RT" | sed 's/@.*//; s/.*\(.\)$/\1/')
+[ "$last" = a ] && swap=b || swap=a
+ls $O >$T/before
+send alice@x.test "$(echo "$RT" | sed "s/.@/$swap@/")" s1 'PLACE green'
+send mallory@evil.test "$RT" s2 'PLACE green'
+expect 0 "serve --once with a forged tag and a wrong From" -- $M -C $D serve --once
+answer refused alice@x.test forged
+says forged "あなたのメールは受け付けられませんでした。"	# the ja template
+says forged "このメールの返信先アドレスを検証できません（古いか、書き換えられている可能性があります）。ゲームから届いた最新のメールに返信してください。"
+says_not forged "does not verify"
+answer refused mallory@evil.test wrongfrom
+says wrongfrom "このメールの送信元 mallory@evil.test は、その席に登録されたアドレスではありません。登録したアドレスから送ってください。"
+
+expect 0 "the game verifies" -- $M -C $D verify $G
+[ -z "$(ls $D/spool)" ] || fail "mail left in the spool"; ok
+done_checks
