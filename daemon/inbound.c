@@ -413,7 +413,8 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		/* one sentence, only ever to the From address, rate-limited */
 		mq_daemon_log("%s: refused: %s", transport_id, a.auth);
 		if (from != NULL && mq_daemon_rate_ok(d, from)) {
-			rc = mq_notify_stranger(d, from, "refused", a.auth, a.hash, err);
+			rc = mq_notify_stranger(d, from, NULL, "refused", a.auth, a.hash,
+			    err);
 			if (rc == 0)
 				rc = mark_answered(d, a.hash, err);
 			*outcome = MQ_IN_ANSWERED;
@@ -470,7 +471,9 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 	if (rc == MQ_REFUSED) {
 		/* the game is over, paused, or the message came twice */
 		mq_game_journal_stop(a.game);
-		rc = mq_notify_stranger(d, from, "refused", e.msg, a.hash, err);
+		/* a player of the game: in the player's language */
+		rc = mq_notify_stranger(d, from, a.game->players[a.seat].lang,
+		    "refused", e.msg, a.hash, err);
 		if (rc == 0)
 			rc = mark_answered(d, a.hash, err);
 		*outcome = MQ_IN_ANSWERED;

@@ -392,21 +392,21 @@ mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
 }
 
 int
-mq_notify_stranger(struct mq_daemon *d, const char *to, const char *kind,
-    const char *reason, const char *key, struct mq_err *err)
+mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
+    const char *kind, const char *reason, const char *key, struct mq_err *err)
 {
 	char now[40], msgid[300], name[200];
 	json_t *ctx;
 	int rc;
 
+	if (lang == NULL || !*lang)
+		lang = d->conf.lang;
 	fmt_time(d->now, now, sizeof(now));
 	ctx = json_pack("{s:s, s:s, s:s, s:s, s:o}", "game", "", "kind", "redmasque",
-	    "lang", d->conf.lang, "now", now, "reason",
-	    refusal_json(d, d->conf.lang, reason));
+	    "lang", lang, "now", now, "reason", refusal_json(d, lang, reason));
 	snprintf(msgid, sizeof(msgid), "%s.%.16s@%s", kind, key, d->conf.reply_domain);
 	snprintf(name, sizeof(name), "z-%s-%.32s", kind, key);
-	rc = send_mail(d, to, NULL, d->conf.lang, kind, NULL, ctx, msgid, NULL, name,
-	    err);
+	rc = send_mail(d, to, NULL, lang, kind, NULL, ctx, msgid, NULL, name, err);
 	json_decref(ctx);
 	return rc ? rc : mq_spool_sync(d->conf.datadir, err);
 }

@@ -35,10 +35,11 @@ int mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
 int mq_notify_reminder(struct mq_daemon *d, struct mq_game *g, int seat,
     struct mq_err *err);
 
-/* To a sender outside any game (or not authenticated): one sentence, or the
- * help; `key` names the spool file so a retry does not double it. */
-int mq_notify_stranger(struct mq_daemon *d, const char *to, const char *kind,
-    const char *reason, const char *key, struct mq_err *err);
+/* To a sender outside any game (or not authenticated), or a player whose
+ * game takes nothing now: one sentence, or the help, in lang (NULL: the
+ * config's); `key` names the spool file so a retry does not double it. */
+int mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
+    const char *kind, const char *reason, const char *key, struct mq_err *err);
 
 /* A plain notice to the host (config `admin`), once per key: a bounce, a game
  * stopped by a bad log. Nothing happens when no admin is configured. */

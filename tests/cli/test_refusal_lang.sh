@@ -108,6 +108,16 @@ says_not forged "does not verify"
 answer refused mallory@evil.test wrongfrom
 says wrongfrom "このメールの送信元 mallory@evil.test は、その席に登録されたアドレスではありません。登録したアドレスから送ってください。"
 
+# --- a player whose game is paused: the player's language, not the config's ---
+sed -i '/^lang = ja$/d' $D/masqued.conf
+expect 0 "pause" -- $M -C $D admin $G pause --why "holiday"
+ls $O >$T/before
+send bob@x.test "$(reply_to bob)" p1 'PLAN cw cw cw cw cw cw'
+expect 0 "serve --once with a reply to a paused game" -- $M -C $D serve --once
+answer refused bob@x.test paused
+says paused "游戏 $G 已被主持人暂停"
+says_not paused "is paused by the host"
+
 expect 0 "the game verifies" -- $M -C $D verify $G
 [ -z "$(ls $D/spool)" ] || fail "mail left in the spool"; ok
 done_checks
