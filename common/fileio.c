@@ -54,20 +54,47 @@ fail:
 }
 
 int
-mq_file_replace_changed(const char *path, const void *data, size_t len,
-    int mode, struct mq_err *err)
+mq_file_overwrite(const char *path, const void *data, size_t len, int mode,
+    struct mq_err *err)
 {
-	char buf[4096];
-	ssize_t n = -1;
-	int fd;
+	char old[512], buf[512];
+	ssize_t n;
+	size_t out = len;
+	int fd, rc;
 
-	if (len < sizeof(buf) && (fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
-		n = read(fd, buf, sizeof(buf));
-		close(fd);
+	if (len >= sizeof(buf))
+		return mq_file_replace(path, data, len, mode, err);
+	if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, mode)) < 0)
+		return mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
+	n = pread(fd, old, sizeof(old), 0);
+	if (n == (ssize_t)sizeof(old)) {
+		close(fd);	/* not one of ours: replaced whole */
+		return mq_file_replace(path, data, len, mode, err);
 	}
-	if (n >= 0 && (size_t)n == len && memcmp(buf, data, len) == 0)
-		return 0;
-	return mq_file_replace(path, data, len, mode, err);
+	if (n >= 0 && (size_t)n >= len && memcmp(old, data, len) == 0) {
+		size_t i = len;
+
+		while (i < (size_t)n && (old[i] == ' ' || old[i] == '\n'))
+			i++;
+		if (i == (size_t)n) {
+			close(fd);
+			return 0;	/* unchanged */
+		}
+	}
+	memcpy(buf, data, len);
+	if (n > 0 && (size_t)n > len) {
+		memset(buf + len, ' ', (size_t)n - len - 1);
+		buf[n - 1] = '\n';
+		out = (size_t)n;
+	}
+	if (pwrite(fd, buf, out, 0) != (ssize_t)out) {
+		rc = mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
+		close(fd);
+		return rc;
+	}
+	rc = mq_durable_sync(fd, path, err);
+	close(fd);
+	return rc;
 }
 
 int

@@ -14,11 +14,15 @@
 /* Replace path with data, durably (mode for a new file). */
 int mq_file_replace(const char *path, const void *data, size_t len, int mode,
     struct mq_err *err);
-/* The same, unless path already holds exactly data (then nothing is
- * written: a file rewritten after every message, mostly unchanged, would
- * otherwise cost a new inode each time). */
-int mq_file_replace_changed(const char *path, const void *data, size_t len,
-    int mode, struct mq_err *err);
+/*
+ * Overwrite a small file (len < 512: one sector, written whole) in place,
+ * durably, unless it holds exactly data already; a shorter text is padded
+ * with blanks to the old length. For files whose readers skip trailing
+ * blanks and read a damaged file as "recompute" (a game's clock): no new
+ * inode and no inode freed per write, which a replace costs.
+ */
+int mq_file_overwrite(const char *path, const void *data, size_t len, int mode,
+    struct mq_err *err);
 /* fsync a folder, so that names created or renamed in it survive a crash. */
 int mq_dir_sync(const char *dir, struct mq_err *err);
 

@@ -77,7 +77,7 @@ mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%d %lld\n",
 			    i, g->players[i].owe_since);
 	clock_path(d, g->id, path, sizeof(path));
-	return mq_file_replace_changed(path, buf, len, 0644, err);
+	return mq_file_overwrite(path, buf, len, 0644, err);
 }
 
 static int

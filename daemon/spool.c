@@ -65,13 +65,41 @@ cmp_str(const void *a, const void *b)
 }
 
 /*
+ * The spooled mails that have a NAME.retry (tries and the time of the
+ * next), sorted: the others, nearly all, need no look for one.
+ */
+struct retries {
+	char **v;
+	size_t n, cap;
+};
+
+static int
+grow_retries(struct retries *r)
+{
+	size_t cap = r->cap ? r->cap * 2 : 16;
+	char **nv = realloc(r->v, cap * sizeof(*nv));
+
+	if (nv == NULL)
+		return -1;
+	r->v = nv;
+	r->cap = cap;
+	return 0;
+}
+
+static int
+has_retry(const struct retries *r, const char *name)
+{
+	return r->n > 0 && bsearch(&name, r->v, r->n, sizeof(*r->v), cmp_str) != NULL;
+}
+
+/*
  * The names of spooled mails (NAME.eml), sorted. A NAME.retry whose mail
  * is gone (a kill between the two unlinks after sending) is cleared here,
  * and so is a NAME.eml.tmp an hour old (a kill in the middle of writing it;
  * a younger one may be another process's, an `ingest` writing now).
  */
 static char **
-list_spool(const char *dir, size_t *n)
+list_spool(const char *dir, size_t *n, struct retries *r)
 {
 	char **v = NULL, **nv, path[4096];
 	struct dirent *de;
@@ -89,7 +117,9 @@ list_spool(const char *dir, size_t *n)
 			if (access(path, F_OK) != 0) {
 				snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
 				unlink(path);
-			}
+			} else if ((r->n < r->cap || grow_retries(r) == 0) &&
+			    (r->v[r->n] = strndup(de->d_name, len - 6)) != NULL)
+				r->n++;
 			continue;
 		}
 		if (len > 8 && strcmp(de->d_name + len - 8, ".eml.tmp") == 0) {
@@ -113,6 +143,8 @@ list_spool(const char *dir, size_t *n)
 	closedir(d);
 	if (v != NULL && *n > 1)
 		qsort(v, *n, sizeof(*v), cmp_str);
+	if (r->n > 1)
+		qsort(r->v, r->n, sizeof(*r->v), cmp_str);
 	return v;
 }
 
@@ -133,19 +165,6 @@ slurp(const char *path, size_t *len)
 	}
 	fclose(f);
 	return buf;
-}
-
-static void
-remove_mail(const char *dir, const char *name)
-{
-	char path[1400];
-
-	/* the mail first: once it is gone it is sent; a .retry left behind by
-	 * a crash here is cleared by the next listing */
-	snprintf(path, sizeof(path), "%s/%s.eml", dir, name);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/%s.retry", dir, name);
-	unlink(path);
 }
 
 static void
@@ -216,9 +235,28 @@ struct outgoing {
 	char		 rcpt[512];
 	int		 tries;
 	int		 state;		/* enum below */
+	int		 retry;		/* it has a NAME.retry */
+	int		 moved;		/* moved into the outbox: no NAME.eml left */
 };
 
 enum { OUT_SKIP, OUT_READY, OUT_SENT };
+
+static void
+remove_mail(const char *dir, const struct outgoing *o)
+{
+	char path[1400];
+
+	/* the mail first: once it is gone it is sent; a .retry left behind by
+	 * a crash here is cleared by the next listing */
+	if (!o->moved) {
+		snprintf(path, sizeof(path), "%s/%s.eml", dir, o->name);
+		unlink(path);
+	}
+	if (o->retry) {
+		snprintf(path, sizeof(path), "%s/%s.retry", dir, o->name);
+		unlink(path);
+	}
+}
 
 /* The first bytes of path, NUL-terminated: enough for the recipient line
  * (a Maildir delivery links the file itself and needs no more). */
@@ -248,8 +286,8 @@ head(const char *path, size_t *len)
 /* Read names[i] (whole, or only its head) unless it waits for a later try
  * or is broken (moved to dead/); OUT_READY when it is to be sent now. */
 static int
-load(const char *dir, const char *name, long long now, int whole,
-    struct outgoing *o, struct mq_spool_stats *st)
+load(const char *dir, const char *name, const struct retries *r, long long now,
+    int whole, struct outgoing *o, struct mq_spool_stats *st)
 {
 	char path[1400], *meta, *eol;
 	long long next = 0;
@@ -257,8 +295,9 @@ load(const char *dir, const char *name, long long now, int whole,
 
 	memset(o, 0, sizeof(*o));
 	o->name = name;
+	o->retry = has_retry(r, name);
 	snprintf(path, sizeof(path), "%s/%s.retry", dir, name);
-	if ((meta = slurp(path, &len)) != NULL) {
+	if (o->retry && (meta = slurp(path, &len)) != NULL) {
 		sscanf(meta, "%d %lld", &o->tries, &next);
 		free(meta);
 	}
@@ -311,27 +350,30 @@ failed(const struct mq_config *c, const char *dir, struct outgoing *o,
 static void
 sent(const char *dir, struct outgoing *o, struct mq_spool_stats *st)
 {
-	remove_mail(dir, o->name);
+	remove_mail(dir, o);
 	fprintf(stderr, "masqued: sent %s to %s\n", o->name, o->rcpt);
 	st->sent++;
 }
 
 /*
  * Into the outbox Maildir, MQ_SPOOL_BATCH mails at a time: each spool file
- * is linked into the outbox as it is (its recipient line stays, as a trace
- * header), with one flush for the batch's links (durable.h) instead of two
- * fsyncs a mail, and only then removed from the spool. A spool file that is
- * linked already went before a crash (transport_maildir.h): no mail twice.
+ * is moved into the outbox as it is (its recipient line stays, as a trace
+ * header; a rename that never replaces a name, so it leaves the spool in
+ * the same step), with one flush for the batch (durable.h) instead of two
+ * fsyncs a mail. Where the file system cannot move so, the file is linked
+ * in and then removed from the spool; one linked already went before a
+ * crash (transport_maildir.h). Either way no mail goes twice.
  */
 static int
 flush_maildir(const struct mq_config *c, const char *dir, char **names,
-    size_t n, long long now, struct mq_spool_stats *st, struct mq_err *err)
+    size_t n, const struct retries *r, long long now,
+    struct mq_spool_stats *st, struct mq_err *err)
 {
 	struct outgoing *o;
 	struct mq_err e;
 	char path[1400];
 	size_t i, k, m;
-	int rc, already;
+	int rc;
 
 	if ((o = calloc(MQ_SPOOL_BATCH, sizeof(*o))) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
@@ -339,11 +381,11 @@ flush_maildir(const struct mq_config *c, const char *dir, char **names,
 		m = n - i < MQ_SPOOL_BATCH ? n - i : MQ_SPOOL_BATCH;
 		mq_durable_begin();
 		for (k = 0; k < m; k++) {
-			if (load(dir, names[i + k], now, 0, &o[k], st) != OUT_READY)
+			if (load(dir, names[i + k], r, now, 0, &o[k], st) != OUT_READY)
 				continue;
 			snprintf(path, sizeof(path), "%s/%s.eml", dir, o[k].name);
-			rc = mq_maildir_deliver_file(c->maildir_outbox, path, now,
-			    &already, NULL, &e);
+			rc = mq_maildir_move_file(c->maildir_outbox, path, now,
+			    &o[k].moved, NULL, &e);
 			if (rc)
 				failed(c, dir, &o[k], now, rc, &e, st);
 			else
@@ -368,7 +410,7 @@ flush_maildir(const struct mq_config *c, const char *dir, char **names,
 /* Over SMTP, one mail at a time; the session is kept between mails. */
 static void
 flush_smtp(const struct mq_config *c, const char *dir, char **names, size_t n,
-    long long now, struct mq_spool_stats *st)
+    const struct retries *r, long long now, struct mq_spool_stats *st)
 {
 	struct mq_smtp_conf sc;
 	struct mq_smtp *smtp = NULL;
@@ -378,7 +420,7 @@ flush_smtp(const struct mq_config *c, const char *dir, char **names, size_t n,
 	int rc;
 
 	for (i = 0; i < n; i++) {
-		if (load(dir, names[i], now, 1, &o, st) != OUT_READY)
+		if (load(dir, names[i], r, now, 1, &o, st) != OUT_READY)
 			continue;
 		rc = 0;
 		if (smtp == NULL) {
@@ -411,19 +453,23 @@ int
 mq_spool_flush(const struct mq_config *c, long long now,
     struct mq_spool_stats *st, struct mq_err *err)
 {
+	struct retries r = { NULL, 0, 0 };
 	char dir[1200], **names;
 	size_t n, i;
 	int rc = 0;
 
 	memset(st, 0, sizeof(*st));
 	snprintf(dir, sizeof(dir), "%s/spool", c->datadir);
-	names = list_spool(dir, &n);
+	names = list_spool(dir, &n, &r);
 	if (c->outbound == MQ_OUT_MAILDIR)
-		rc = flush_maildir(c, dir, names, n, now, st, err);
+		rc = flush_maildir(c, dir, names, n, &r, now, st, err);
 	else
-		flush_smtp(c, dir, names, n, now, st);
+		flush_smtp(c, dir, names, n, &r, now, st);
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
+	for (i = 0; i < r.n; i++)
+		free(r.v[i]);
+	free(r.v);
 	return rc;
 }

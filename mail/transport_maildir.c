@@ -2,6 +2,7 @@
  * transport_maildir.c - Maildir in and out; see transport_maildir.h for the
  * rules (what "done" means, how outgoing files are named).
  */
+#define _GNU_SOURCE		/* renameat2 */
 #include "transport_maildir.h"
 
 #include <dirent.h>
@@ -429,10 +430,15 @@ md_write_tmp(const char *dir, const char *raw, size_t len, char **tmp,
 	return rc;
 }
 
-/* Link tmp into new/ under the first free counter; *name gets the name. */
+/*
+ * Link tmp into new/ under the first free counter; *name gets the name.
+ * With *move, move it there instead (renameat2 with RENAME_NOREPLACE: tmp
+ * is gone on return); where the file system cannot, *move = 0 and it is
+ * linked after all.
+ */
 static int
 md_link_new(const char *dir, const char *tmp, const char *prefix,
-    unsigned long long counter, char **name, struct mq_err *err)
+    unsigned long long counter, int *move, char **name, struct mq_err *err)
 {
 	struct mq_buf nm = MQ_BUF_INIT, dst = MQ_BUF_INIT;
 	char host[256];
@@ -448,8 +454,17 @@ md_link_new(const char *dir, const char *tmp, const char *prefix,
 			rc = mq_fail(err, MQ_IO, "out of memory");
 			break;
 		}
-		/* link, not rename: a name taken meanwhile is not replaced. */
-		if (link(tmp, mq_buf_str(&dst)) == 0)
+		/* never a plain rename: a name taken meanwhile is not replaced */
+		if (move != NULL && *move) {
+			if (renameat2(AT_FDCWD, tmp, AT_FDCWD, mq_buf_str(&dst),
+			    RENAME_NOREPLACE) == 0)
+				break;
+			if (errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP) {
+				*move = 0;	/* not here: link this name */
+				counter--;
+				continue;
+			}
+		} else if (link(tmp, mq_buf_str(&dst)) == 0)
 			break;
 		if (errno != EEXIST) {
 			rc = mq_fail_errno(err, MQ_IO, "cannot deliver into "
@@ -480,8 +495,8 @@ static char made_dir[1024];
  * is still never replaced: link() refuses a taken name and the loop moves on.
  */
 static int
-md_publish(const char *dir, const char *tmp, long long t, char **name,
-    struct mq_err *err)
+md_publish(const char *dir, const char *tmp, long long t, int *move,
+    char **name, struct mq_err *err)
 {
 	unsigned long long max = 0;
 	char prefix[32], *got = NULL, *sub;
@@ -493,7 +508,7 @@ md_publish(const char *dir, const char *tmp, long long t, char **name,
 	} else if ((rc = md_max_counter(dir, "new", prefix, &max, err)) != 0 ||
 	    (rc = md_max_counter(dir, "cur", prefix, &max, err)) != 0)
 		return rc;
-	rc = md_link_new(dir, tmp, prefix, max + 1, &got, err);
+	rc = md_link_new(dir, tmp, prefix, max + 1, move, &got, err);
 	if (rc == 0 && strlen(dir) < sizeof(last_dir)) {
 		last_t = t;
 		memcpy(last_dir, dir, strlen(dir) + 1);
@@ -529,7 +544,7 @@ mq_maildir_deliver(const char *dir, const char *raw, size_t len, long long t,
 	if (!(last_t == t && strcmp(last_dir, dir) == 0))
 		MQ_TRY(mq_maildir_create(dir, err));
 	MQ_TRY(md_write_tmp(dir, raw, len, &tmp, err));
-	rc = md_publish(dir, tmp, t, name, err);
+	rc = md_publish(dir, tmp, t, NULL, name, err);
 	unlink(tmp);
 	free(tmp);
 	return rc;
@@ -570,7 +585,7 @@ mq_maildir_deliver_file(const char *dir, const char *path, long long t,
 
 		free(sub);
 		if (same)
-			return md_publish(dir, path, t, name, err);
+			return md_publish(dir, path, t, NULL, name, err);
 	}
 	/* another file system: a copy, as mq_maildir_deliver makes it */
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
@@ -587,4 +602,36 @@ mq_maildir_deliver_file(const char *dir, const char *path, long long t,
 		rc = mq_maildir_deliver(dir, raw, (size_t)n, t, name, err);
 	free(raw);
 	return rc;
+}
+
+int
+mq_maildir_move_file(const char *dir, const char *path, long long t,
+    int *moved, char **name, struct mq_err *err)
+{
+	struct stat sb, nb;
+	char *sub;
+	int same, already;
+
+	*moved = 0;
+	if (name != NULL)
+		*name = NULL;
+	if (t < 0)
+		return mq_fail(err, MQ_REFUSED, "cannot deliver a message "
+		    "with a time before 1970");
+	if (lstat(path, &sb) == -1)
+		return mq_fail_errno(err, MQ_IO, "cannot read %s", path);
+	if (sb.st_nlink >= 2)	/* linked in already, by an older delivery */
+		return 0;
+	if (strcmp(made_dir, dir) != 0) {
+		MQ_TRY(mq_maildir_create(dir, err));
+		if (strlen(dir) < sizeof(made_dir))
+			memcpy(made_dir, dir, strlen(dir) + 1);
+	}
+	sub = md_path(dir, "new");
+	same = sub != NULL && stat(sub, &nb) == 0 && nb.st_dev == sb.st_dev;
+	free(sub);
+	if (!same)
+		return mq_maildir_deliver_file(dir, path, t, &already, name, err);
+	*moved = 1;
+	return md_publish(dir, path, t, moved, name, err);
 }

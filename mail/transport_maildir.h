@@ -13,8 +13,8 @@
  * Outbound: each message becomes DIR/new/<time>.<counter>.<host>.eml,
  * written to DIR/tmp first, fsynced, then linked into new/. The time is
  * printed with 10 digits and the counter with 6, so byte order of the
- * names is delivery order. The daemon delivers its spool by linking each
- * spooled file in (mq_maildir_deliver_file), which never delivers one
+ * names is delivery order. The daemon delivers its spool by moving each
+ * spooled file in (mq_maildir_move_file), which never delivers one
  * spooled mail twice.
  */
 #ifndef MQ_TRANSPORT_MAILDIR_H
@@ -82,5 +82,18 @@ int	mq_maildir_deliver(const char *dir, const char *raw, size_t len,
  */
 int	mq_maildir_deliver_file(const char *dir, const char *path, long long t,
 	    int *already, char **name, struct mq_err *err);
+
+/*
+ * Deliver the complete message in the file at path by moving it into
+ * DIR/new under the name mq_maildir_deliver gives (a rename that never
+ * replaces a taken name): *moved = 1, and path is gone. One directory
+ * change a mail instead of a link and an unlink. Where that cannot be (a
+ * file system without RENAME_NOREPLACE, or another file system), it is
+ * delivered as mq_maildir_deliver_file does and *moved = 0: the sender
+ * removes its own name. A file that already has two links went before (a
+ * linked delivery a crash interrupted): nothing is done, *moved = 0.
+ */
+int	mq_maildir_move_file(const char *dir, const char *path, long long t,
+	    int *moved, char **name, struct mq_err *err);
 
 #endif

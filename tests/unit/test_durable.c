@@ -1,7 +1,8 @@
 /*
  * test_durable.c - group commit (common/durable.h): outside a batch a sync
  * is an fsync and its failure is reported with the file's name; inside one
- * it is deferred to the commit, which flushes and closes the batch.
+ * it is deferred to the commit, which flushes and closes the batch; and
+ * mq_file_overwrite (common/fileio.h), the in-place write it serves.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,8 +16,65 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <sys/stat.h>
+
 #include "durable.h"
 #include "err.h"
+#include "fileio.h"
+
+static size_t
+slurp(const char *path, char *buf, size_t n)
+{
+	FILE *f = fopen(path, "rb");
+	size_t got;
+
+	assert_non_null(f);
+	got = fread(buf, 1, n - 1, f);
+	buf[got] = '\0';
+	fclose(f);
+	return got;
+}
+
+/* mq_file_overwrite: in place (the same inode), a shorter text padded
+ * with blanks, unchanged text not written, a long one replaced whole. */
+static void
+test_overwrite_in_place(void **state)
+{
+	char path[] = "/tmp/mq-overwrite.XXXXXX", buf[2048], big[600];
+	struct mq_err err;
+	struct stat a, b;
+	int fd;
+
+	(void)state;
+	assert_true((fd = mkstemp(path)) >= 0);
+	close(fd);
+	unlink(path);
+	assert_int_equal(mq_file_overwrite(path, "1790000000\n0 17\n", 16, 0644, &err), 0);
+	assert_int_equal(slurp(path, buf, sizeof(buf)), 16);
+	assert_string_equal(buf, "1790000000\n0 17\n");
+	assert_int_equal(stat(path, &a), 0);
+	assert_int_equal(mq_file_overwrite(path, "42\n", 3, 0644, &err), 0);
+	assert_int_equal(slurp(path, buf, sizeof(buf)), 16);
+	assert_string_equal(buf, "42\n            \n");
+	assert_int_equal(stat(path, &b), 0);
+	assert_true(a.st_ino == b.st_ino);
+	/* the same text again: nothing written (mtime aside, the bytes stay) */
+	assert_int_equal(mq_file_overwrite(path, "42\n", 3, 0644, &err), 0);
+	assert_int_equal(slurp(path, buf, sizeof(buf)), 16);
+	/* longer than the old: written whole */
+	assert_int_equal(mq_file_overwrite(path, "1790000001\n1 2\n3 4\n", 20, 0644, &err), 0);
+	assert_int_equal(slurp(path, buf, sizeof(buf)), 20);
+	assert_string_equal(buf, "1790000001\n1 2\n3 4\n");
+	/* too long for one sector: replaced */
+	memset(big, 'x', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\n';
+	assert_int_equal(mq_file_overwrite(path, big, sizeof(big), 0644, &err), 0);
+	assert_int_equal(slurp(path, buf, sizeof(buf)), sizeof(big));
+	unlink(path);
+	/* a folder that is not there */
+	assert_int_equal(mq_file_overwrite("/nonexistent/x/clock", "1\n", 2, 0644, &err), MQ_IO);
+	assert_non_null(strstr(err.msg, "/nonexistent/x/clock"));
+}
 
 static void
 test_outside_a_batch_a_failed_fsync_is_reported(void **state)
@@ -65,6 +123,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_outside_a_batch_a_failed_fsync_is_reported),
 		cmocka_unit_test(test_a_batch_defers_and_commit_closes_it),
+		cmocka_unit_test(test_overwrite_in_place),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

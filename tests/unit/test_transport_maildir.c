@@ -534,6 +534,46 @@ test_deliver_file_twice_reports_delivered(void **state)
 	unlink(src);
 }
 
+/* Moved in: the same inode under the Maildir name, gone from where it was,
+ * never over a taken name; a file linked in already is left alone. */
+static void
+test_move_file_moves_it_in(void **state)
+{
+	struct fx *f = *state;
+	struct mq_err err;
+	struct stat a, b;
+	char src[128], got[256], taken[256], *name = NULL;
+	int moved = -1, already;
+
+	/* a name another writer holds: the move takes the next one */
+	mq_maildir_create(f->dir, &err);
+	snprintf(taken, sizeof(taken), "%s/new/1790000000.000001.x.eml", f->dir);
+	write_file(taken, "To: other@x.test\r\n\r\nother\r\n");
+	snprintf(src, sizeof(src), "%s.spooled", f->dir);
+	write_file(src, "To: a@x.test\r\n\r\nhi\r\n");
+	assert_int_equal(stat(src, &a), 0);
+	assert_int_equal(mq_maildir_move_file(f->dir, src, 1790000000, &moved,
+	    &name, &err), 0);
+	assert_int_equal(moved, 1);
+	assert_int_equal(strncmp(name, "1790000000.000002.", 18), 0);
+	assert_int_equal(access(src, F_OK), -1);
+	snprintf(got, sizeof(got), "%s/new/%s", f->dir, name);
+	assert_int_equal(stat(got, &b), 0);
+	assert_true(a.st_ino == b.st_ino && b.st_nlink == 1);
+	assert_int_equal(count_in(f->dir, "new"), 2);
+	free(name);
+	/* linked in by an older delivery that a crash cut short */
+	write_file(src, "To: a@x.test\r\n\r\nagain\r\n");
+	assert_int_equal(mq_maildir_deliver_file(f->dir, src, 5, &already, NULL,
+	    &err), 0);
+	assert_int_equal(mq_maildir_move_file(f->dir, src, 5, &moved, NULL, &err), 0);
+	assert_int_equal(moved, 0);
+	assert_int_equal(count_in(f->dir, "new"), 3);
+	unlink(src);
+	assert_int_equal(mq_maildir_move_file(f->dir, src, 5, &moved, NULL, &err),
+	    MQ_IO);
+}
+
 static void
 test_deliver_file_that_is_missing_fails(void **state)
 {
@@ -577,6 +617,7 @@ main(void)
 		T(test_list_is_byte_order_across_new_and_cur),
 		T(test_deliver_file_links_the_file_in),
 		T(test_deliver_file_twice_reports_delivered),
+		T(test_move_file_moves_it_in),
 		T(test_deliver_file_that_is_missing_fails),
 		T(test_deliver_file_from_another_file_system_copies),
 		T(test_id_drops_the_info_part),
