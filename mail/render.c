@@ -217,14 +217,13 @@ lang_free(struct rlang *l)
 	free(l);
 }
 
-/* The language's folder and the kind's entry, made when first asked for. */
+/* The language's folder, made when first asked for. */
 static int
-get_kind(struct mq_renderer *r, const char *lang, const char *kind,
-    struct rlang **lp, struct rkind **kp, struct mq_err *err)
+get_lang(struct mq_renderer *r, const char *lang, struct rlang **lp,
+    struct mq_err *err)
 {
 	struct mq_buf dir = MQ_BUF_INIT;
 	struct rlang *l;
-	struct rkind *k;
 
 	for (l = r->langs; l != NULL; l = l->next)
 		if (strcmp(l->lang, lang) == 0)
@@ -242,6 +241,19 @@ get_kind(struct mq_renderer *r, const char *lang, const char *kind,
 		l->next = r->langs;
 		r->langs = l;
 	}
+	*lp = l;
+	return 0;
+}
+
+/* The language's folder and the kind's entry, made when first asked for. */
+static int
+get_kind(struct mq_renderer *r, const char *lang, const char *kind,
+    struct rlang **lp, struct rkind **kp, struct mq_err *err)
+{
+	struct rlang *l;
+	struct rkind *k;
+
+	MQ_TRY(get_lang(r, lang, &l, err));
 	for (k = l->kinds; k != NULL; k = k->next)
 		if (strcmp(k->kind, kind) == 0)
 			break;
@@ -542,4 +554,61 @@ mq_render_mail(const char *tmpl_dir, const char *lang, const char *kind,
 	    err);
 	mq_renderer_free(r);
 	return rc;
+}
+
+/* The partials inside a sentence's partial: the language's own; a failed
+ * one is kept, to fail the sentence. */
+struct line_src {
+	struct rlang *l;
+	struct mq_err err;
+	int failed;
+};
+
+static const char *
+line_partial(void *ctx, const char *name)
+{
+	struct line_src *s = ctx;
+	const char *text = NULL;
+
+	if (!s->failed && partial_text(s->l, name, &text, &s->err) != 0) {
+		s->failed = 1;
+		text = NULL;
+	}
+	return text;
+}
+
+int
+mq_renderer_line(struct mq_renderer *r, const char *lang, const char *name,
+    const json_t *ctx, char **out, struct mq_err *err)
+{
+	struct line_src src;
+	struct rlang *l;
+	struct mq_err e;
+	const char *text;
+	size_t n;
+	int rc;
+
+	*out = NULL;
+	if (!safe_word(lang) || !safe_word(name))
+		return mq_fail(err, MQ_REFUSED, "A sentence's language and name are "
+		    "words of letters, digits, _ and -.");
+	MQ_TRY(get_lang(r, lang, &l, err));
+	MQ_TRY(partial_text(l, name, &text, err));
+	memset(&src, 0, sizeof(src));
+	src.l = l;
+	rc = mq_mustache_render(text, ctx, line_partial, &src, out, &e);
+	if (rc == 0 && src.failed) {
+		free(*out);
+		*out = NULL;
+		return mq_fail(err, src.err.code, "%s (used by %s/_%s.mustache)",
+		    src.err.msg, l->dir, name);
+	}
+	if (rc != 0)
+		return mq_fail(err, rc, "The template %s/_%s.mustache cannot be "
+		    "rendered: %s.", l->dir, name, e.msg);
+	for (n = strlen(*out); n > 0 && ((*out)[n - 1] == '\n' ||
+	    (*out)[n - 1] == '\r' || (*out)[n - 1] == ' ' ||
+	    (*out)[n - 1] == '\t'); n--)
+		(*out)[n - 1] = '\0';
+	return 0;
 }

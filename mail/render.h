@@ -53,6 +53,19 @@ int mq_renderer_mail(struct mq_renderer *r, const char *lang, const char *kind,
     const json_t *gamedata, const json_t *ctx, char **subject, char **text,
     char **html, struct mq_err *err);
 
+/*
+ * A sentence a mail's context then carries made, in the reader's language:
+ * the partial TMPL_DIR/LANG/_NAME.mustache rendered over ctx as it is (not
+ * decorated; partials inside it are the language's own), into *out
+ * (malloc'd) without its trailing line ends and blanks. It is plain text:
+ * the partial prints values with {{{ }}}, and the mail's templates escape
+ * the sentence for HTML, or wrap it for the text part, as any other value.
+ * E.g. the host's admin notice (daemon/notify.c, "admin_notice"). A missing
+ * or broken partial fails, naming the file.
+ */
+int mq_renderer_line(struct mq_renderer *r, const char *lang, const char *name,
+    const json_t *ctx, char **out, struct mq_err *err);
+
 /* mq_renderer_mail with a renderer for this one mail. */
 int mq_render_mail(const char *tmpl_dir, const char *lang, const char *kind,
     const json_t *gamedata, const json_t *ctx, char **subject, char **text,

@@ -620,6 +620,57 @@ decorate_is_the_same_for_every_kind(void **state)
 	json_decref(gd);
 }
 
+/* A sentence's partial: missing, broken, or with a missing partial of its
+ * own, fails naming the file; the sentence loses its trailing line ends. */
+static void
+sentences_from_partials(void **state)
+{
+	static const char *const names[] = { "s", "t", "u" };
+	char dir[] = "/tmp/mq-render-XXXXXX", path[512];
+	json_t *ctx = json_pack("{s:s}", "x", "a <b>");
+	struct mq_renderer *r;
+	struct mq_err err;
+	char *out;
+	size_t i;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/en", dir);
+	assert_int_equal(mkdir(path, 0700), 0);
+	assert_non_null(r = mq_renderer_new(dir));
+	assert_int_equal(mq_renderer_line(r, "en", "s", ctx, &out, &err), MQ_IO);
+	assert_null(out);
+	assert_non_null(strstr(err.msg, "_s.mustache"));
+	assert_int_equal(mq_renderer_line(r, "en", "../s", ctx, &out, &err),
+	    MQ_REFUSED);
+	put_template(dir, "_t.mustache", "{{#x}}open\n");
+	assert_int_equal(mq_renderer_line(r, "en", "t", ctx, &out, &err),
+	    MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "_t.mustache"));
+	put_template(dir, "_u.mustache", "say {{{x}}} {{>absent}}\n");
+	assert_int_equal(mq_renderer_line(r, "en", "u", ctx, &out, &err), MQ_IO);
+	assert_null(out);
+	assert_non_null(strstr(err.msg, "_absent.mustache"));
+	assert_non_null(strstr(err.msg, "_u.mustache"));
+	put_template(dir, "_s.mustache", "{{! a comment }}\nsay {{{x}}}, "
+	    "{{x}}{{>t2}} \n\n");
+	put_template(dir, "_t2.mustache", "!");
+	assert_int_equal(mq_renderer_line(r, "en", "s", ctx, &out, &err), 0);
+	assert_string_equal(out, "say a <b>, a &lt;b&gt;!");
+	free(out);
+	mq_renderer_free(r);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/en/_%s.mustache", dir, names[i]);
+		unlink(path);
+	}
+	snprintf(path, sizeof(path), "%s/en/_t2.mustache", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/en", dir);
+	assert_int_equal(rmdir(path), 0);
+	assert_int_equal(rmdir(dir), 0);
+	json_decref(ctx);
+}
+
 int
 main(void)
 {
@@ -635,6 +686,7 @@ main(void)
 		cmocka_unit_test(a_renderer_kept_across_mails_gives_the_same_mails),
 		cmocka_unit_test(a_renderer_keeps_no_failure),
 		cmocka_unit_test(decorate_is_the_same_for_every_kind),
+		cmocka_unit_test(sentences_from_partials),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
