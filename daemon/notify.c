@@ -259,9 +259,27 @@ add_end_secrets(const struct mq_game *g, json_t *ctx)
 	json_object_set(ctx, "seed_salt", json_object_get(g->genesis, "seed_salt"));
 }
 
+/*
+ * The host's notice in the reader's language: templates/LANG/
+ * _admin_notice.mustache over the mail's context, which carries the
+ * action as "admin" (see mq_notify_admin), into ctx as "notice".
+ */
+static int
+admin_notice(struct mq_daemon *d, const char *lang, json_t *ctx,
+    struct mq_err *err)
+{
+	char *notice = NULL;
+
+	MQ_TRY(mq_renderer_line(d->renderer, lang, "admin_notice", ctx, &notice,
+	    err));
+	json_object_set_new(ctx, "notice", json_string(notice));
+	free(notice);
+	return 0;
+}
+
 static int
 everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
-    const char *notice, struct mq_err *err)
+    json_t *admin, struct mq_err *err)
 {
 	json_t *ctx;
 	int i, rc = 0;
@@ -274,8 +292,13 @@ everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
 		}
 		if (strcmp(kind, "end") == 0)
 			add_end_secrets(g, ctx);
-		if (notice != NULL)
-			json_object_set_new(ctx, "notice", json_string(notice));
+		if (admin != NULL) {
+			json_object_set(ctx, "admin", admin);
+			if ((rc = admin_notice(d, g->players[i].lang, ctx, err))) {
+				json_decref(ctx);
+				break;
+			}
+		}
 		rc = send_game_mail(d, g, i, kind, ctx, err);
 	}
 	return rc;
@@ -334,17 +357,52 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 
 int
 mq_notify_update(struct mq_daemon *d, struct mq_game *g, const char *kind,
-    const char *notice, struct mq_err *err)
+    json_t *admin, struct mq_err *err)
 {
 	const char *k = kind ? kind : update_kind(g);
 	int rc;
 
 	if (k == NULL)
 		k = "turn";
-	rc = everyone(d, g, k, notice, err);
+	rc = everyone(d, g, k, admin, err);
 	if (rc == 0)
 		rc = mq_spool_sync(d->conf.datadir, err);
 	return rc;
+}
+
+/* The admin actions the templates word, each a flag of its own in "admin". */
+static const char *const admin_actions[] = {
+	"pause", "resume", "extend", "kick", "replace", "rotate-token",
+};
+
+/*
+ * The action for the templates: {"action": "rotate-token", "rotate_token":
+ * true, "player": "bob", "why": "...", "hours": 24}: the flag named after
+ * the action ('-' as '_'; "other" for an action they do not know), the
+ * player when it names one, the hours (whole, rounded down) when it moves
+ * the deadlines; why as the host wrote it.
+ */
+static json_t *
+admin_json(const char *action, const char *player, const char *why,
+    json_int_t secs)
+{
+	json_t *a = json_pack("{s:s, s:s}", "action", action, "why", why);
+	const size_t n = sizeof(admin_actions) / sizeof(admin_actions[0]);
+	char flag[32], *p;
+	size_t i;
+
+	for (i = 0; i < n && strcmp(action, admin_actions[i]) != 0; i++)
+		;
+	snprintf(flag, sizeof(flag), "%s", i < n ? admin_actions[i] : "other");
+	for (p = flag; *p; p++)
+		if (*p == '-')
+			*p = '_';
+	json_object_set_new(a, flag, json_true());
+	if (player != NULL)
+		json_object_set_new(a, "player", json_string(player));
+	if (secs)
+		json_object_set_new(a, "hours", json_integer(secs / 3600));
+	return a;
 }
 
 int
@@ -355,18 +413,16 @@ mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
 	const char *player = json_string_value(json_object_get(body, "player"));
 	const char *why = json_string_value(json_object_get(body, "why"));
 	json_int_t secs = json_integer_value(json_object_get(body, "seconds"));
-	char notice[1024];
+	json_t *admin;
 	int rc;
 
 	if (action == NULL || why == NULL)
 		return mq_fail(err, MQ_BADDATA, "Entry %llu is not an admin action.",
 		    (unsigned long long)g->seq);
-	snprintf(notice, sizeof(notice), "The host did: %s%s%s%s. Why: %s", action,
-	    player ? " " : "", player ? player : "", secs ? " " : "", why);
-	if (secs)
-		snprintf(notice + strlen(notice), sizeof(notice) - strlen(notice),
-		    " (deadlines are %lld hours later)", (long long)secs / 3600);
-	rc = mq_notify_update(d, g, "admin", notice, err);
+	if ((admin = admin_json(action, player, why, secs)) == NULL)
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	rc = mq_notify_update(d, g, "admin", admin, err);
+	json_decref(admin);
 	if (rc == 0 && strcmp(action, "replace") == 0)
 		rc = mq_notify_welcome(d, g, err);	/* the new player's address */
 	return rc;

@@ -18,12 +18,17 @@ int mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
     const struct mq_submit_result *r, const char *reply_id, struct mq_err *err);
 
 /* After entries nobody sent (a deadline's defaults, the host's admin entry):
- * a resolution or end mail to everyone, or an admin notice. */
+ * a resolution or end mail to everyone, or (kind "admin", with the action
+ * as mq_notify_admin makes it; otherwise NULL) the host's notice. */
 int mq_notify_update(struct mq_daemon *d, struct mq_game *g, const char *kind,
-    const char *notice, struct mq_err *err);
+    json_t *admin, struct mq_err *err);
 
 /* After the host's admin entry (its body): the notice to everyone, saying
- * what and why, and after a replace the welcome with the new address. */
+ * what and why, each in their language (the context's "admin" holds the
+ * action, "notice" the sentence templates/LANG/_admin_notice.mustache
+ * makes of it), and after a replace the welcome with the new address. The
+ * one place an entry becomes its mail: the rebuild after a crash
+ * (mailmark.c) calls it too. */
 int mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
     struct mq_err *err);
 

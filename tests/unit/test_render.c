@@ -620,6 +620,88 @@ decorate_is_the_same_for_every_kind(void **state)
 	json_decref(gd);
 }
 
+/*
+ * The host's admin notice (daemon/notify.c): templates/LANG/
+ * _admin_notice.mustache over the action as mq_notify_admin gives it,
+ * one line of plain text in each language; English as it always read.
+ */
+static void
+admin_notice_in_every_language(void **state)
+{
+	static const struct {
+		const char *lang, *admin, *want;
+	} cases[] = {
+		{ "en", "{\"action\": \"pause\", \"pause\": true, \"why\": \"holiday <&>\"}",
+		    "The host did: pause. Why: holiday <&>" },
+		{ "en", "{\"action\": \"extend\", \"extend\": true, \"hours\": 24, "
+		    "\"why\": \"a late start\"}",
+		    "The host did: extend. Why: a late start (deadlines are 24 hours later)" },
+		{ "en", "{\"action\": \"rotate-token\", \"rotate_token\": true, "
+		    "\"player\": \"bob\", \"why\": \"leaked\"}",
+		    "The host did: rotate-token bob. Why: leaked" },
+		{ "en", "{\"action\": \"explode\", \"other\": true, \"player\": \"bob\", "
+		    "\"why\": \"x\"}", "The host did: explode bob. Why: x" },
+		{ "ja", "{\"action\": \"pause\", \"pause\": true, \"why\": \"holiday <&>\"}",
+		    "ホストがゲームを一時停止しました。理由：holiday <&>" },
+		{ "ja", "{\"action\": \"resume\", \"resume\": true, \"why\": \"back\"}",
+		    "ホストがゲームを再開しました。理由：back" },
+		{ "ja", "{\"action\": \"extend\", \"extend\": true, \"hours\": 24, "
+		    "\"why\": \"a late start\"}",
+		    "ホストが期限を 24 時間延長しました。理由：a late start" },
+		{ "ja", "{\"action\": \"kick\", \"kick\": true, \"player\": \"dave\", "
+		    "\"why\": \"gone\"}", "ホストが dave さんをゲームから外しました。理由：gone" },
+		{ "ja", "{\"action\": \"replace\", \"replace\": true, \"player\": \"dave\", "
+		    "\"why\": \"a friend\"}",
+		    "ホストが dave さんの席を新しいメールアドレスに移しました。理由：a friend" },
+		{ "ja", "{\"action\": \"rotate-token\", \"rotate_token\": true, "
+		    "\"player\": \"bob\", \"why\": \"leaked\"}",
+		    "ホストが bob さんの返信先アドレスを新しくしました（以前のアドレスは使えなくなります）。理由：leaked" },
+		{ "ja", "{\"action\": \"explode\", \"other\": true, \"why\": \"x\"}",
+		    "ホストが操作を行いました：explode。理由：x" },
+		{ "zh", "{\"action\": \"pause\", \"pause\": true, \"why\": \"holiday <&>\"}",
+		    "主持人暂停了游戏。理由：holiday <&>" },
+		{ "zh", "{\"action\": \"resume\", \"resume\": true, \"why\": \"back\"}",
+		    "主持人恢复了游戏。理由：back" },
+		{ "zh", "{\"action\": \"extend\", \"extend\": true, \"hours\": 24, "
+		    "\"why\": \"a late start\"}",
+		    "主持人将截止时间延后了 24 小时。理由：a late start" },
+		{ "zh", "{\"action\": \"kick\", \"kick\": true, \"player\": \"dave\", "
+		    "\"why\": \"gone\"}", "主持人将 dave 移出了游戏。理由：gone" },
+		{ "zh", "{\"action\": \"replace\", \"replace\": true, \"player\": \"dave\", "
+		    "\"why\": \"a friend\"}",
+		    "主持人将 dave 的座位转给了新的邮箱地址。理由：a friend" },
+		{ "zh", "{\"action\": \"rotate-token\", \"rotate_token\": true, "
+		    "\"player\": \"bob\", \"why\": \"leaked\"}",
+		    "主持人更换了 bob 的回复地址（旧地址从此失效）。理由：leaked" },
+		{ "zh", "{\"action\": \"explode\", \"other\": true, \"player\": \"bob\", "
+		    "\"why\": \"x\"}", "主持人执行了操作：explode bob。理由：x" },
+	};
+	struct mq_renderer *r = mq_renderer_new(TMPL);
+	json_t *ctx = load_ctx("admin"), *admin;
+	json_error_t je;
+	struct mq_err err;
+	char *out;
+	size_t i;
+
+	(void)state;
+	assert_non_null(r);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_non_null(admin = json_loads(cases[i].admin, 0, &je));
+		/* the mail's whole context: its "player" (the reader) is not
+		 * the action's */
+		json_object_set_new(ctx, "admin", admin);
+		if (mq_renderer_line(r, cases[i].lang, "admin_notice", ctx, &out,
+		    &err) != 0)
+			fail_msg("%s %s: %s", cases[i].lang, cases[i].admin, err.msg);
+		if (strcmp(out, cases[i].want) != 0)
+			fail_msg("%s %s: \"%s\", not \"%s\"", cases[i].lang,
+			    cases[i].admin, out, cases[i].want);
+		free(out);
+	}
+	mq_renderer_free(r);
+	json_decref(ctx);
+}
+
 /* A sentence's partial: missing, broken, or with a missing partial of its
  * own, fails naming the file; the sentence loses its trailing line ends. */
 static void
@@ -686,6 +768,7 @@ main(void)
 		cmocka_unit_test(a_renderer_kept_across_mails_gives_the_same_mails),
 		cmocka_unit_test(a_renderer_keeps_no_failure),
 		cmocka_unit_test(decorate_is_the_same_for_every_kind),
+		cmocka_unit_test(admin_notice_in_every_language),
 		cmocka_unit_test(sentences_from_partials),
 	};
 

@@ -1,0 +1,177 @@
+#!/bin/sh
+# test_admin_lang.sh - the host's admin notice reaches each player in their
+# language (templates/LANG/_admin_notice.mustache over the action, see
+# mq_notify_admin): alice writes SET LANG ja and bob SET LANG zh through the
+# Maildir inbox and `serve --once`; then the host pauses, resumes, extends
+# by 24 h, kicks dave and replaces him, rotates alice's token, and each
+# admin mail (text and HTML parts) says what and why in Japanese to alice
+# and in Chinese to bob, and not in English; carol, in English, reads the
+# English sentence as it was.
+# The host's why is shown as written, <&> and all; a long one is wrapped
+# in the English text part as before; and notices lost to a crash are
+# rebuilt from the log the same, in every language. The ASan binary runs
+# every check.
+. tests/cli/lib.sh
+PY=/usr/bin/python3
+D=$T/data
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
+
+reply_to() {	# NAME: the Reply-To of NAME's welcome mail
+	f=$(grep -l "^To: $1@x.test" $O/* | head -n 1)
+	[ -n "$f" ] || fail "no welcome mail to $1"
+	sed -n 's/^Reply-To: //p' "$f" | tr -d '\r'
+}
+# send FROM TO ID TEXT: a reply into the Maildir inbox (TEXT: printf %b)
+n=0
+send() {
+	n=$((n + 1))
+	printf 'From: %s\nTo: %s\nSubject: Re: the masque\nMessage-ID: <%s@x.test>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n%b\n' \
+	    "$1" "$2" "$3" "$4" >$IN/$n.test
+}
+# A mail's text/plain and text/html parts, decoded, each on one line
+# (the wrapping of the text part undone, HTML entities read), into
+# $T/NAME.txt and $T/NAME.html; the HTML source as it is, $T/NAME.source.html.
+parts() {	# mail file, name
+	$PY - "$1" "$T/$2" <<'EOF'
+import email, html, sys
+m = email.message_from_binary_file(open(sys.argv[1], 'rb'))
+for p in m.walk():
+    kind = {'text/plain': 'txt', 'text/html': 'html'}.get(p.get_content_type())
+    if kind:
+        t = p.get_payload(decode=True).decode('utf-8')
+        if kind == 'html':
+            open(sys.argv[2] + '.source.html', 'w').write(t)
+            t = html.unescape(t)
+        open(sys.argv[2] + '.' + kind, 'w').write(' '.join(t.split()) + '\n')
+EOF
+}
+# answer KIND ADDR NAME: the one new mail of KIND (X-Masqued-Mail) to
+# ADDR since the outbox listing $T/before, its parts as $T/NAME.*
+answer() {
+	ls $O | comm -13 $T/before - >$T/new
+	f=$(cd $O && grep -l "^To: $2" $(cat $T/new) | xargs grep -l \
+	    "^X-Masqued-Mail: $1")
+	[ "$(echo "$f" | grep -c .)" = 1 ] || fail "not one new $1 mail to $2: $f"
+	parts "$O/$f" $3
+	echo "$O/$f" >$T/$3.file
+}
+says() {	# name, sentence: both parts of $T/NAME.* hold it
+	for k in txt html; do
+		grep -qF -- "$2" $T/$1.$k || { cat $T/$1.$k >&2; fail "$1 ($k) does not say: $2"; }
+		ok
+	done
+}
+says_not() {	# name, sentence
+	for k in txt html; do
+		! grep -qF -- "$2" $T/$1.$k || fail "$1 ($k) still says: $2"
+		ok
+	done
+}
+# admin WHAT...: the host's action (the rest of the command line), then
+# serve --once; the admin mails it made are in $T/{ja,zh,en}.*
+admin() {
+	ls $O >$T/before
+	expect 0 "admin $*" -- $M -C $D admin $G "$@"
+	expect 0 "serve --once after admin $1" -- $M -C $D serve --once
+	answer admin alice@x.test ja
+	answer admin bob@x.test zh
+	answer admin carol@x.test en
+}
+# notice JA ZH EN: each reader's mail says it in their language; the
+# Japanese and Chinese ones say nothing of the English sentence
+notice() {
+	says ja "$1"
+	says zh "$2"
+	says en "$3"
+	says_not ja "The host did"
+	says_not zh "The host did"
+	says ja "ホストからのお知らせ"		# the rest of the mail: the ja template
+	says zh "主持人通知"			# and the zh one
+}
+
+# --- alice reads Japanese, bob Chinese, carol (and dave) English ---
+send alice@x.test "$(reply_to alice)" a1 'SET LANG ja'
+send bob@x.test "$(reply_to bob)" b1 'SET LANG zh'
+expect 0 "serve --once with SET LANG ja and zh" -- $M -C $D serve --once
+
+admin pause --why "holiday <&> \"home\""
+notice 'ホストがゲームを一時停止しました。理由：holiday <&> "home"' \
+    '主持人暂停了游戏。理由：holiday <&> "home"' \
+    'The host did: pause. Why: holiday <&> "home"'
+# the why as the host wrote it: escaped in the HTML source, bare in the text
+grep -qF 'holiday &lt;&amp;&gt; &quot;home&quot;' $T/en.source.html ||
+    fail "the HTML part does not escape the why"; ok
+
+admin resume --why "back"
+notice "ホストがゲームを再開しました。理由：back" "主持人恢复了游戏。理由：back" \
+    "The host did: resume. Why: back"
+
+admin extend 24h --why "a late start"
+notice "ホストが期限を 24 時間延長しました。理由：a late start" \
+    "主持人将截止时间延后了 24 小时。理由：a late start" \
+    "The host did: extend. Why: a late start (deadlines are 24 hours later)"
+says_not ja "deadlines are"
+says_not zh "deadlines are"
+
+admin kick dave --why "他走了 / 不在"
+notice "ホストが dave さんをゲームから外しました。理由：他走了 / 不在" \
+    "主持人将 dave 移出了游戏。理由：他走了 / 不在" \
+    "The host did: kick dave. Why: 他走了 / 不在"
+
+admin replace dave newbie@x.test --why "a friend takes over"
+notice "ホストが dave さんの席を新しいメールアドレスに移しました。理由：a friend takes over" \
+    "主持人将 dave 的座位转给了新的邮箱地址。理由：a friend takes over" \
+    "The host did: replace dave. Why: a friend takes over"
+says_not ja "newbie@x.test"		# the new address is not shown to the others
+grep -l "^X-Masqued-Mail: welcome" $O/* | xargs grep -l "^To: newbie@x.test" >/dev/null ||
+    fail "no welcome for the new player"; ok
+
+admin rotate-token alice --why "leaked"
+notice "ホストが alice さんの返信先アドレスを新しくしました（以前のアドレスは使えなくなります）。理由：leaked" \
+    "主持人更换了 alice 的回复地址（旧地址从此失效）。理由：leaked" \
+    "The host did: rotate-token alice. Why: leaked"
+
+# a long why is wrapped in the English text part (76 columns), as before
+admin pause --why "the venue closes for a week of repairs and nobody can reach the server before the first of the month"
+$PY - $(cat $T/en.file) <<'EOF' || fail "the English notice is not wrapped at 76 columns"
+import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], 'rb'))
+t = [p for p in m.walk() if p.get_content_type() == 'text/plain'][0]
+text = t.get_payload(decode=True).decode('utf-8').split('\n')
+i = text.index('The host did: pause. Why: the venue closes for a week of repairs and nobody')
+assert text[i + 1] == 'can reach the server before the first of the month', text[i + 1]
+EOF
+ok
+
+# --- lost between the log and the spool (a crash): rebuilt the same ---
+# The kill is staged as in test_catchup.sh: the mails taken back out of the
+# outbox, the mark of mailed entries and the clock file put back; the next
+# serve rebuilds the notices from the entry, in each reader's language,
+# byte for byte.
+ls $O | sort >$T/before
+cp $D/games/$G/mailed $T/mailed
+cp $D/games/$G/clock $T/clock
+expect 0 "extend 2h" -- $M -C $D admin $G extend 2h --why "a second late start"
+expect 0 "serve --once sends the notices" -- $M -C $D serve --once
+ls $O | sort | comm -13 $T/before - >$T/new
+(cd $O && for f in $(cat $T/new); do md5sum <$f; done) | sort >$T/sent
+[ "$(wc -l <$T/sent)" = 4 ] || fail "wanted four admin notices"; ok
+(cd $O && rm $(cat $T/new))
+cp $T/mailed $D/games/$G/mailed
+cp $T/clock $D/games/$G/clock
+expect 0 "serve after the staged kill" -- $M -C $D serve --once
+err_has "were logged but not mailed"
+answer admin alice@x.test ja
+says ja "ホストが期限を 2 時間延長しました。理由：a second late start"
+ls $O | sort | comm -13 $T/before - >$T/new
+(cd $O && for f in $(cat $T/new); do md5sum <$f; done) | sort >$T/again
+cmp -s $T/sent $T/again || fail "the rebuilt notices differ from the lost ones"; ok
+
+expect 0 "the game verifies" -- $M -C $D verify $G
+[ -z "$(ls $D/spool)" ] || fail "mail left in the spool"; ok
+done_checks
