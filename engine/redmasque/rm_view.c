@@ -17,7 +17,7 @@ static const char *const dir_names[3] = { "ccw", "stay", "cw" };
 static json_t *
 jroom(const struct rm_state *st, int room)
 {
-	return room >= 0 && room < RM_ROOMS ? json_string(st->data->room_id[room]) :
+	return room >= 0 && room < RM_ROOMS ? json_string_nocheck(st->data->room_id[room]) :
 	    json_null();
 }
 
@@ -27,7 +27,7 @@ jtime(int t)
 	char b[8];
 
 	rm_format_time(t, b, sizeof(b));
-	return json_string(b);
+	return json_string_nocheck(b);
 }
 
 static json_t *
@@ -38,20 +38,23 @@ card_list(const struct rm_state *st, uint32_t mask)
 
 	for (i = 0; i < st->data->ncards; i++)
 		if (mask & (1u << i))
-			json_array_append_new(a, json_string(st->data->card[i].id));
+			json_array_append_new(a, json_string_nocheck(st->data->card[i].id));
 	return a;
 }
 
 static json_t *
 rumor_obj(const struct rm_state *st, int c)
 {
+	json_t *o = json_object();
 	int time, room;
 
 	rm_rumor_info(st->data, c, &time, &room);
-	if (room < 0)
-		return json_pack("{s:s, s:o}", "type", "evidence", "time", jtime(time));
-	return json_pack("{s:s, s:o, s:o}", "type", "gossip", "time", jtime(time),
-	    "room", jroom(st, room));
+	json_object_set_new_nocheck(o, "type", json_string_nocheck(room < 0 ?
+	    "evidence" : "gossip"));
+	json_object_set_new_nocheck(o, "time", jtime(time));
+	if (room >= 0)
+		json_object_set_new_nocheck(o, "room", jroom(st, room));
+	return o;
 }
 
 static json_t *
@@ -73,7 +76,7 @@ plan_list(const int8_t *plan)
 	int t;
 
 	for (t = 0; t < RM_TIMES; t++)
-		json_array_append_new(a, json_string(dir_names[plan[t] + 1]));
+		json_array_append_new(a, json_string_nocheck(dir_names[plan[t] + 1]));
 	return a;
 }
 
@@ -89,7 +92,7 @@ pick_text(const struct rm_state *st, const struct rm_pick *pk)
 	c->type = RM_C_PLAY;
 	c->pick = *pk;
 	rm_format(st, &cmd, &b);
-	s = json_string(mq_buf_str(&b));
+	s = json_string_nocheck(mq_buf_str(&b));
 	mq_buf_free(&b);
 	return s;
 }
@@ -104,7 +107,7 @@ move_text(const struct rm_player *pl)
 		strcat(b, " ");
 		strcat(b, dir_names[pl->move[i] + 1]);
 	}
-	return json_string(b);
+	return json_string_nocheck(b);
 }
 
 static json_t *
@@ -120,11 +123,11 @@ notes(const struct rm_state *st, const struct rm_player *pl)
 			const char *v = (pl->deadly[t] >> r) & 1 ? "deadly" :
 			    (pl->safe[t] >> r) & 1 ? "safe" : NULL;
 
-			json_object_set_new(row, st->data->room_id[r],
-			    v ? json_string(v) : json_null());
+			json_object_set_new_nocheck(row, st->data->room_id[r],
+			    v ? json_string_nocheck(v) : json_null());
 		}
 		rm_format_time(t, tb, sizeof(tb));
-		json_object_set_new(grid, tb, row);
+		json_object_set_new_nocheck(grid, tb, row);
 	}
 	return grid;
 }
@@ -136,36 +139,41 @@ player_obj(const struct rm_state *st, int i, int full, int revealed)
 	int spaces = st->data->track_spaces;
 	json_t *o;
 
-	o = json_pack("{s:s, s:i, s:o, s:o, s:o, s:o, s:b, s:o, s:i, s:i}",
-	    "name", pl->name, "seat", i,
-	    "room", pl->alive ? jroom(st, pl->room) : json_null(),
-	    "popularity", pl->alive && pl->pop > 0 ? json_integer(pl->pop) : json_null(),
-	    "space", pl->alive && pl->pop > 0 ? json_integer(rm_space(st, pl->pop)) :
-	    json_null(),
-	    "lap", pl->alive && pl->pop > 0 ? json_integer((pl->pop - 1) / spaces) :
-	    json_null(),
-	    "alive", pl->alive,
-	    "discards", card_list(st, pl->discards),
-	    "hand_size", rm_popcount32(pl->hand),
-	    "rumor_count", rm_popcount64(pl->rumors));
+	o = json_object();
+	json_object_set_new_nocheck(o, "name", json_string_nocheck(pl->name));
+	json_object_set_new_nocheck(o, "seat", json_integer(i));
+	json_object_set_new_nocheck(o, "room", pl->alive ? jroom(st, pl->room) :
+	    json_null());
+	json_object_set_new_nocheck(o, "popularity", pl->alive && pl->pop > 0 ?
+	    json_integer(pl->pop) : json_null());
+	json_object_set_new_nocheck(o, "space", pl->alive && pl->pop > 0 ?
+	    json_integer(rm_space(st, pl->pop)) : json_null());
+	json_object_set_new_nocheck(o, "lap", pl->alive && pl->pop > 0 ?
+	    json_integer((pl->pop - 1) / spaces) : json_null());
+	json_object_set_new_nocheck(o, "alive", json_boolean(pl->alive));
+	json_object_set_new_nocheck(o, "discards", card_list(st, pl->discards));
+	json_object_set_new_nocheck(o, "hand_size",
+	    json_integer(rm_popcount32(pl->hand)));
+	json_object_set_new_nocheck(o, "rumor_count",
+	    json_integer(rm_popcount64(pl->rumors)));
 	if (!pl->alive && pl->died_at >= 0)
-		json_object_set_new(o, "died_at", jtime(pl->died_at));
+		json_object_set_new_nocheck(o, "died_at", jtime(pl->died_at));
 	if (full) {
-		json_object_set_new(o, "personality",
-		    json_string(st->data->card[pl->personality].id));
-		json_object_set_new(o, "hand", card_list(st, pl->hand));
-		json_object_set_new(o, "rumors", rumor_list(st, pl->rumors));
-		json_object_set_new(o, "notes", notes(st, pl));
-		json_object_set_new(o, "pending_play", pl->has_pick ?
+		json_object_set_new_nocheck(o, "personality",
+		    json_string_nocheck(st->data->card[pl->personality].id));
+		json_object_set_new_nocheck(o, "hand", card_list(st, pl->hand));
+		json_object_set_new_nocheck(o, "rumors", rumor_list(st, pl->rumors));
+		json_object_set_new_nocheck(o, "notes", notes(st, pl));
+		json_object_set_new_nocheck(o, "pending_play", pl->has_pick ?
 		    pick_text(st, &pl->pick) : json_null());
-		json_object_set_new(o, "pending_next_play", pl->has_next_pick ?
+		json_object_set_new_nocheck(o, "pending_next_play", pl->has_next_pick ?
 		    pick_text(st, &pl->next_pick) : json_null());
-		json_object_set_new(o, "pending_move", pl->has_move ?
+		json_object_set_new_nocheck(o, "pending_move", pl->has_move ?
 		    move_text(pl) : json_null());
-		json_object_set_new(o, "allowance", json_integer(rm_allowance(st, pl)));
+		json_object_set_new_nocheck(o, "allowance", json_integer(rm_allowance(st, pl)));
 	}
 	if (full || revealed)
-		json_object_set_new(o, "plan", plan_list(pl->plan));
+		json_object_set_new_nocheck(o, "plan", plan_list(pl->plan));
 	return o;
 }
 
@@ -181,7 +189,7 @@ red_death(const struct rm_state *st)
 		for (k = 0; k < st->rd_n; k++)
 			json_array_append_new(a, jroom(st, st->rd[t][k]));
 		rm_format_time(t, tb, sizeof(tb));
-		json_object_set_new(o, tb, a);
+		json_object_set_new_nocheck(o, tb, a);
 	}
 	return o;
 }
@@ -200,7 +208,7 @@ rm_view(const void *state, int seat)
 		return NULL;
 	rooms = json_array();
 	for (i = 0; i < RM_ROOMS; i++)
-		json_array_append_new(rooms, json_string(st->data->room_id[i]));
+		json_array_append_new(rooms, json_string_nocheck(st->data->room_id[i]));
 	path = json_array();
 	for (i = 0; i < RM_ROUNDS; i++)
 		json_array_append_new(path, jroom(st, st->path[i]));
@@ -227,15 +235,15 @@ rm_view(const void *state, int seat)
 	    "path", path,
 	    "rumor_deck", st->deck_n, "evidence_discard", evid,
 	    "players", players, "owes", owes,
-	    "winner", st->winner >= 0 ? json_string(st->p[st->winner].name) :
+	    "winner", st->winner >= 0 ? json_string_nocheck(st->p[st->winner].name) :
 	    json_null(),
 	    "hard", st->hard, "sequential_moves", st->sequential);
 	if (admin || over)
-		json_object_set_new(v, "red_death", red_death(st));
+		json_object_set_new_nocheck(v, "red_death", red_death(st));
 	if (seat >= 0) {
-		json_object_set_new(v, "me", player_obj(st, seat, 1, 1));
-		json_object_set_new(v, "owed", rm_owes(st, seat) ?
-		    json_string(rm_owes(st, seat)) : json_null());
+		json_object_set_new_nocheck(v, "me", player_obj(st, seat, 1, 1));
+		json_object_set_new_nocheck(v, "owed", rm_owes(st, seat) ?
+		    json_string_nocheck(rm_owes(st, seat)) : json_null());
 	}
 	return v;
 }
@@ -252,76 +260,77 @@ event_obj(const struct rm_state *st, const struct rm_event *e, int seat)
 {
 	int admin = seat == MQ_VIEW_ADMIN;
 	int mine = admin || (seat >= 0 && (seat == e->actor || seat == e->target));
-	json_t *o = json_pack("{s:s, s:i}", "type", ev_names[e->type], "round", e->round);
+	json_t *o;
 	int i;
 
-	if (e->type == RM_E_MOVE_DROPPED && !(admin || seat == e->actor)) {
-		json_decref(o);
+	if (e->type == RM_E_MOVE_DROPPED && !(admin || seat == e->actor))
 		return NULL;
-	}
+	o = json_object();
+	json_object_set_new_nocheck(o, "type", json_string_nocheck(ev_names[e->type]));
+	json_object_set_new_nocheck(o, "round", json_integer(e->round));
 	if (e->actor >= 0)
-		json_object_set_new(o, "player", json_string(st->p[e->actor].name));
+		json_object_set_new_nocheck(o, "player", json_string_nocheck(st->p[e->actor].name));
 	if (e->target >= 0)
-		json_object_set_new(o, "target", json_string(st->p[e->target].name));
+		json_object_set_new_nocheck(o, "target", json_string_nocheck(st->p[e->target].name));
 	if (e->card >= 0)
-		json_object_set_new(o, "card", json_string(st->data->card[e->card].id));
+		json_object_set_new_nocheck(o, "card", json_string_nocheck(st->data->card[e->card].id));
 	switch (e->type) {
 	case RM_E_BONUS:
 	case RM_E_POP:
-		json_object_set_new(o, "from", json_integer(e->a));
-		json_object_set_new(o, "to", json_integer(e->b));
+		json_object_set_new_nocheck(o, "from", json_integer(e->a));
+		json_object_set_new_nocheck(o, "to", json_integer(e->b));
 		break;
 	case RM_E_DRAW:
 	case RM_E_LOOK:
 	case RM_E_TAKE:
 		if (e->type == RM_E_DRAW ? (admin || seat == e->actor) : mine)
-			json_object_set_new(o, "rumor", rumor_obj(st, e->rumor));
+			json_object_set_new_nocheck(o, "rumor", rumor_obj(st, e->rumor));
 		break;
 	case RM_E_EVIDENCE:
 	case RM_E_PREMONITION:
 		if (e->type == RM_E_EVIDENCE || admin || seat == e->actor)
-			json_object_set_new(o, "time", jtime(e->time));
+			json_object_set_new_nocheck(o, "time", jtime(e->time));
 		if (admin || seat == e->actor)
-			json_object_set_new(o, "room", jroom(st, e->room));
+			json_object_set_new_nocheck(o, "room", jroom(st, e->room));
 		break;
 	case RM_E_MOVE:
 	case RM_E_TO_PRINCE:
 	case RM_E_MIDNIGHT_MOVE:
-		json_object_set_new(o, "from", jroom(st, e->a));
-		json_object_set_new(o, "to", jroom(st, e->room));
+		json_object_set_new_nocheck(o, "from", jroom(st, e->a));
+		json_object_set_new_nocheck(o, "to", jroom(st, e->room));
 		if (e->type == RM_E_MIDNIGHT_MOVE)
-			json_object_set_new(o, "time", jtime(e->time));
+			json_object_set_new_nocheck(o, "time", jtime(e->time));
 		break;
 	case RM_E_MOVE_DROPPED:
-		json_object_set_new(o, "steps", json_integer(e->a));
-		json_object_set_new(o, "allowed", json_integer(e->b));
+		json_object_set_new_nocheck(o, "steps", json_integer(e->a));
+		json_object_set_new_nocheck(o, "allowed", json_integer(e->b));
 		break;
 	case RM_E_PLACE:
 	case RM_E_PRINCE:
-		json_object_set_new(o, "room", jroom(st, e->room));
+		json_object_set_new_nocheck(o, "room", jroom(st, e->room));
 		break;
 	case RM_E_VISIT:
 	case RM_E_KILL:
-		json_object_set_new(o, "time", jtime(e->time));
-		json_object_set_new(o, "room", jroom(st, e->room));
+		json_object_set_new_nocheck(o, "time", jtime(e->time));
+		json_object_set_new_nocheck(o, "room", jroom(st, e->room));
 		break;
 	case RM_E_PLANS: {
 		json_t *plans = json_object();
 
 		for (i = 0; i < st->nplayers; i++)
-			json_object_set_new(plans, st->p[i].name, plan_list(st->p[i].plan));
-		json_object_set_new(o, "plans", plans);
+			json_object_set_new_nocheck(plans, st->p[i].name, plan_list(st->p[i].plan));
+		json_object_set_new_nocheck(o, "plans", plans);
 		break;
 	}
 	case RM_E_WINNER:
-		json_object_set_new(o, "popularity", json_integer(e->a));
+		json_object_set_new_nocheck(o, "popularity", json_integer(e->a));
 		break;
 	case RM_E_ROUND: {
 		char tb[8];
 
 		rm_format_round_time(e->round, tb, sizeof(tb));
-		json_object_set_new(o, "time", json_string(tb));
-		json_object_set_new(o, "prince", jroom(st, e->room));
+		json_object_set_new_nocheck(o, "time", json_string_nocheck(tb));
+		json_object_set_new_nocheck(o, "prince", jroom(st, e->room));
 		break;
 	}
 	}
