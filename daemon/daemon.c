@@ -4,7 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -82,6 +84,35 @@ open_max(void)
 	return rl.rlim_cur > 128 + 16 ? (int)(rl.rlim_cur - 128) : 16;
 }
 
+/*
+ * The rate table lives in DATA/cursor/rate, mapped shared: the workers of a
+ * pass count one limit, and so do a serve started again and every `ingest`
+ * an MTA starts (a process per message). Best effort, so no fsync; a file
+ * of another size (another version) starts afresh. Where the file cannot
+ * be written (a reader's data folder), the table is the process's own.
+ */
+static struct mq_rate_table *
+map_rate(const char *datadir)
+{
+	const size_t size = sizeof(struct mq_rate_table);
+	char path[1400];
+	struct stat sb;
+	void *p = MAP_FAILED;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/cursor/rate", datadir);
+	if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) >= 0) {
+		if (fstat(fd, &sb) == 0 && ((size_t)sb.st_size == size ||
+		    (ftruncate(fd, 0) == 0 && ftruncate(fd, (off_t)size) == 0)))
+			p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+		close(fd);
+	}
+	if (p == MAP_FAILED)
+		p = mmap(NULL, size, PROT_READ | PROT_WRITE,
+		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
 int
 mq_daemon_open(struct mq_daemon *d, const char *datadir, const char *config,
     struct mq_err *err)
@@ -92,13 +123,8 @@ mq_daemon_open(struct mq_daemon *d, const char *datadir, const char *config,
 	MQ_TRY(mq_store_open(datadir, 1, &d->store, err));
 	find_templates(d->tmpl_dir, sizeof(d->tmpl_dir));
 	d->open_max = open_max();
-	/* shared, so that the workers of a long pass count one limit */
-	d->rate = mmap(NULL, sizeof(*d->rate), PROT_READ | PROT_WRITE,
-	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (d->rate == MAP_FAILED) {
-		d->rate = NULL;
+	if ((d->rate = map_rate(datadir)) == NULL)
 		return mq_fail_errno(err, MQ_IO, "Cannot map the rate-limit table");
-	}
 	d->renderer = mq_renderer_new(d->tmpl_dir);
 	d->refusals = mq_refusals_new(d->tmpl_dir);	/* read when first needed */
 	if (d->renderer == NULL || d->refusals == NULL) {
@@ -169,8 +195,11 @@ mq_daemon_rate_ok(struct mq_daemon *d, const char *addr)
 
 	if (d->rate == NULL)
 		return 1;
-	while (__atomic_test_and_set(&d->rate->lock, __ATOMIC_ACQUIRE))
-		;	/* held for a few hundred instructions at most */
+	/* held for a few hundred instructions at most; a holder killed on the
+	 * spot (the table is a file now) is waited for a moment, then ignored */
+	for (long spins = 0; __atomic_test_and_set(&d->rate->lock,
+	    __ATOMIC_ACQUIRE) && spins < 50000000; spins++)
+		;
 	for (i = 0; i < MQ_DAEMON_RATE_SLOTS; i++) {
 		r = &d->rate->slot[i];
 		if (r->addr[0] && mq_addr_same(r->addr, addr)) {

@@ -24,7 +24,8 @@ struct mq_rate {
 	int count;
 };
 
-/* Shared with the worker processes of a pass (serve.c): one count. */
+/* DATA/cursor/rate, mapped shared (daemon.c): the workers of a pass, a
+ * restarted serve and every ingest count one limit. */
 struct mq_rate_table {
 	char lock;		/* a spin lock between the processes */
 	struct mq_rate slot[MQ_DAEMON_RATE_SLOTS];
@@ -41,7 +42,7 @@ struct mq_daemon {
 	struct mq_refusals *refusals;	/* refusal sentences' translations */
 	struct mq_game *open[MQ_DAEMON_OPEN_MAX];
 	int nopen, open_max;
-	struct mq_rate_table *rate;	/* shared memory, or NULL: no limit */
+	struct mq_rate_table *rate;	/* mapped shared, or NULL: no limit */
 	int worker, nworkers;		/* this process's share of a pass */
 	long long now;
 };

@@ -27,8 +27,8 @@ GAMES=""
 # --- prepare: three games, welcome mails, reply addresses ---
 expect 0 "init" -- $MREL -C $P init
 # with the clock pinned every reply falls in one hour: lift the per-sender
-# rate limit (it is counted in memory, so it could not be the same across
-# restarts anyway)
+# rate limit (a kill between counting a reply and marking it done counts
+# it again on the retry, so the counts could not match the reference's)
 echo "rate_limit = 10000" >> $P/masqued.conf
 for s in 01 02 03; do
 	seed=$(printf "$s%.0s" $(seq 32))

@@ -1,0 +1,64 @@
+#!/bin/sh
+# test_rate.sh - the limit of replies one sender gets per hour (config
+# rate_limit): the messages over it are dropped unanswered and change
+# nothing (a mail loop or a flood stops there), the count holds across a
+# restart of serve and across `ingest` processes (DATA/cursor/rate), and it
+# starts afresh the next hour; other senders are not affected.
+. tests/cli/lib.sh
+D=$T/data
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+T0=1790000000
+export MASQUED_NOW=$T0
+
+expect 0 "init" -- $M -C $D init
+echo "rate_limit = 3" >> $D/masqued.conf
+G=$(new_game $D) || fail "new"
+expect 0 "the welcome mails go out" -- $M -C $D serve --once
+
+reply_to() {	# NAME: the Reply-To of NAME's welcome mail
+	sed -n 's/^Reply-To: //p' "$(grep -l "^To: $1@x.test" $O/* | head -n 1)" | tr -d '\r'
+}
+RA=$(reply_to alice)
+RB=$(reply_to bob)
+mail() {	# ID FROM TO: a STATUS reply, as a file name printed
+	printf 'From: %s\nTo: %s\nSubject: Re\nMessage-ID: <r%s@x.test>\n\nSTATUS\n' \
+	    "$2" "$3" "$1" > $T/m$1.eml
+	echo $T/m$1.eml
+}
+answers_to() { grep -l "^To: $1" $O/* 2>/dev/null | wc -l; }
+entries() { $MREL -C $D log $G | wc -l; }
+
+a0=$(answers_to alice@x.test)
+e0=$(entries)
+for i in 1 2 3 4 5; do cp $(mail a$i alice@x.test "$RA") $IN/a$i.eml; done
+cp $(mail b1 bob@x.test "$RB") $IN/b1.eml
+expect 0 "serve with five replies from alice, one from bob" -- $M -C $D serve --once
+[ "$(grep -c "over the rate limit for alice@x.test; dropped" $T/err)" = 2 ] || { cat $T/err; fail "not two of alice's replies over the limit"; }; ok
+[ "$(answers_to alice@x.test)" = $((a0 + 3)) ] || fail "alice was not answered exactly three times"; ok
+[ "$(answers_to bob@x.test)" -ge 2 ] || fail "bob was not answered"; ok
+grep -q "over the rate limit for bob" $T/err && fail "bob was limited"; ok
+[ -z "$(ls $IN)" ] || fail "a dropped message was left in the inbox"; ok
+[ "$(entries)" = "$e0" ] || fail "STATUS replies changed the log"; ok
+
+# a restart in the same hour: the count holds
+cp $(mail a6 alice@x.test "$RA") $IN/a6.eml
+expect 0 "serve again, the same hour" -- $M -C $D serve --once
+err_has "over the rate limit for alice@x.test; dropped"
+[ "$(answers_to alice@x.test)" = $((a0 + 3)) ] || fail "the limit was forgotten at the restart"; ok
+
+# ingest (one process per message, as an MTA's pipe): the same count
+expect 0 "ingest over the limit" -- $M -C $D ingest $(mail a7 alice@x.test "$RA")
+err_has "over the rate limit for alice@x.test; dropped"
+[ "$(answers_to alice@x.test)" = $((a0 + 3)) ] || fail "ingest did not count with serve"; ok
+
+# the next hour: answered again
+MASQUED_NOW=$((T0 + 3600)) expect 0 "ingest the next hour" -- $M -C $D ingest $(mail a8 alice@x.test "$RA")
+[ "$(answers_to alice@x.test)" = $((a0 + 4)) ] || fail "alice was not answered the next hour"; ok
+
+# a table of another size (an older version) starts afresh, quietly
+printf 'x' > $D/cursor/rate
+MASQUED_NOW=$((T0 + 3600)) expect 0 "ingest with a foreign rate file" -- $M -C $D ingest $(mail a9 alice@x.test "$RA")
+[ "$(answers_to alice@x.test)" = $((a0 + 5)) ] || fail "a foreign rate file stopped the daemon"; ok
+expect 0 "verify" -- $M -C $D verify $G
+done_checks
