@@ -76,14 +76,19 @@ deco_round_time(const json_t *gd, size_t i, char *buf, size_t n)
 	snprintf(buf, n, "%d:%02d", (m / 60) % 24, m % 60);
 }
 
+/*
+ * A room's colours for the HTML mails: bg goes into bgcolor attributes as
+ * well as CSS, so it keeps six digits (some mail clients read only those in
+ * an attribute); fg only ever goes into CSS, so it is as short as it can be.
+ */
 void
 deco_room_colors(const char *id, const char **bg, const char **fg)
 {
 	static const char *const tab[][3] = {
-		{ "blue", "#1f4e9c", "#ffffff" }, { "purple", "#6b2d8f", "#ffffff" },
-		{ "green", "#2e7d32", "#ffffff" }, { "orange", "#e07b00", "#ffffff" },
-		{ "white", "#f4f4f4", "#222222" }, { "violet", "#9b6fd6", "#ffffff" },
-		{ "black", "#111111", "#ffffff" },
+		{ "blue", "#1f4e9c", "#fff" }, { "purple", "#6b2d8f", "#fff" },
+		{ "green", "#2e7d32", "#fff" }, { "orange", "#e07b00", "#fff" },
+		{ "white", "#f4f4f4", "#222" }, { "violet", "#9b6fd6", "#fff" },
+		{ "black", "#111111", "#fff" },
 	};
 	size_t i;
 
@@ -94,7 +99,7 @@ deco_room_colors(const char *id, const char **bg, const char **fg)
 			return;
 		}
 	*bg = "#777777";
-	*fg = "#ffffff";
+	*fg = "#fff";
 }
 
 /* A room object made from scratch, in the arena a. */
