@@ -244,6 +244,8 @@ deco_board(const struct deco *d, struct mv *out)
 			mq_buf_puts(&text, name);
 		}
 		wput(d, r, "n", mv_int(d->a, (json_int_t)i + 1));
+		/* the HTML board gives its column widths in the first row only */
+		wput_bool(d, r, "is_first", mv_size(board) == 0);
 		wput_bool(d, r, "has_nobles", mv_size(nobles) > 0);
 		wput(d, r, "nobles", nobles);
 		if (wt) {
@@ -311,6 +313,8 @@ deco_path(const struct deco *d, struct mv *out)
 			row = mv_obj(d->a);
 			cells = mv_list(d->a);
 			put(d->a, row, "cells", cells);
+			/* the HTML path gives its column widths in the first row only */
+			wput_bool(d, row, "is_first", mv_size(rows) == 0);
 			mv_push(d->a, rows, row);
 		}
 		mv_push(d->a, cells, o);
