@@ -550,16 +550,23 @@ mq_maildir_deliver(const char *dir, const char *raw, size_t len, long long t,
 	return rc;
 }
 
-int
-mq_maildir_deliver_file(const char *dir, const char *path, long long t,
-    int *already, char **name, struct mq_err *err)
+/*
+ * Deliver the file at path as it is: into new/ by a link, or with want_move
+ * by a move (*moved = 1 when it was moved; a file system without the move
+ * links), a copy from another file system. A file with two links went
+ * before (*already = 1).
+ */
+static int
+md_take_file(const char *dir, const char *path, long long t, int want_move,
+    int *moved, int *already, char **name, struct mq_err *err)
 {
-	struct stat sb;
-	char *raw = NULL;
+	struct stat sb, nb;
+	char *raw = NULL, *sub;
 	ssize_t n;
-	int fd, rc;
+	int fd, rc, same;
 
 	*already = 0;
+	*moved = 0;
 	if (name != NULL)
 		*name = NULL;
 	if (t < 0)
@@ -578,14 +585,12 @@ mq_maildir_deliver_file(const char *dir, const char *path, long long t,
 		if (strlen(dir) < sizeof(made_dir))
 			memcpy(made_dir, dir, strlen(dir) + 1);
 	}
-	{
-		struct stat nb;
-		char *sub = md_path(dir, "new");
-		int same = sub != NULL && stat(sub, &nb) == 0 && nb.st_dev == sb.st_dev;
-
-		free(sub);
-		if (same)
-			return md_publish(dir, path, t, NULL, name, err);
+	sub = md_path(dir, "new");
+	same = sub != NULL && stat(sub, &nb) == 0 && nb.st_dev == sb.st_dev;
+	free(sub);
+	if (same) {
+		*moved = want_move;
+		return md_publish(dir, path, t, want_move ? moved : NULL, name, err);
 	}
 	/* another file system: a copy, as mq_maildir_deliver makes it */
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
@@ -605,33 +610,19 @@ mq_maildir_deliver_file(const char *dir, const char *path, long long t,
 }
 
 int
+mq_maildir_deliver_file(const char *dir, const char *path, long long t,
+    int *already, char **name, struct mq_err *err)
+{
+	int moved;
+
+	return md_take_file(dir, path, t, 0, &moved, already, name, err);
+}
+
+int
 mq_maildir_move_file(const char *dir, const char *path, long long t,
     int *moved, char **name, struct mq_err *err)
 {
-	struct stat sb, nb;
-	char *sub;
-	int same, already;
+	int already;
 
-	*moved = 0;
-	if (name != NULL)
-		*name = NULL;
-	if (t < 0)
-		return mq_fail(err, MQ_REFUSED, "cannot deliver a message "
-		    "with a time before 1970");
-	if (lstat(path, &sb) == -1)
-		return mq_fail_errno(err, MQ_IO, "cannot read %s", path);
-	if (sb.st_nlink >= 2)	/* linked in already, by an older delivery */
-		return 0;
-	if (strcmp(made_dir, dir) != 0) {
-		MQ_TRY(mq_maildir_create(dir, err));
-		if (strlen(dir) < sizeof(made_dir))
-			memcpy(made_dir, dir, strlen(dir) + 1);
-	}
-	sub = md_path(dir, "new");
-	same = sub != NULL && stat(sub, &nb) == 0 && nb.st_dev == sb.st_dev;
-	free(sub);
-	if (!same)
-		return mq_maildir_deliver_file(dir, path, t, &already, name, err);
-	*moved = 1;
-	return md_publish(dir, path, t, moved, name, err);
+	return md_take_file(dir, path, t, 1, moved, &already, name, err);
 }

@@ -1,0 +1,56 @@
+# lib_mail.sh - helpers for the CLI tests that read the mail a game sends,
+# as players would: after lib.sh, with D (the data folder), O (its outbox
+# new/) and IN (its inbox new/) set and the welcome mails sent.
+PY=/usr/bin/python3
+
+reply_to() {	# NAME: the Reply-To of NAME's welcome mail
+	f=$(grep -l "^To: $1@x.test" $O/* | head -n 1)
+	[ -n "$f" ] || fail "no welcome mail to $1"
+	sed -n 's/^Reply-To: //p' "$f" | tr -d '\r'
+}
+# send FROM TO ID TEXT: a reply into the Maildir inbox (TEXT: printf %b)
+n=0
+send() {
+	n=$((n + 1))
+	printf 'From: %s\nTo: %s\nSubject: Re: the masque\nMessage-ID: <%s@x.test>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n%b\n' \
+	    "$1" "$2" "$3" "$4" >$IN/$n.test
+}
+# A mail's text/plain and text/html parts, decoded, each on one line
+# (the wrapping of the text part undone, HTML entities read), into
+# $T/NAME.txt and $T/NAME.html; the HTML source as it is, $T/NAME.source.html.
+parts() {	# mail file, name
+	$PY - "$1" "$T/$2" <<'EOF'
+import email, html, sys
+m = email.message_from_binary_file(open(sys.argv[1], 'rb'))
+for p in m.walk():
+    kind = {'text/plain': 'txt', 'text/html': 'html'}.get(p.get_content_type())
+    if kind:
+        t = p.get_payload(decode=True).decode('utf-8')
+        if kind == 'html':
+            open(sys.argv[2] + '.source.html', 'w').write(t)
+            t = html.unescape(t)
+        open(sys.argv[2] + '.' + kind, 'w').write(' '.join(t.split()) + '\n')
+EOF
+}
+# answer KIND ADDR NAME: the one new mail of KIND (X-Masqued-Mail) to
+# ADDR since the outbox listing $T/before, its parts as $T/NAME.*
+answer() {
+	ls $O | comm -13 $T/before - >$T/new
+	f=$(cd $O && grep -l "^To: $2" $(cat $T/new) | xargs grep -l \
+	    "^X-Masqued-Mail: $1")
+	[ "$(echo "$f" | grep -c .)" = 1 ] || fail "not one new $1 mail to $2: $f"
+	parts "$O/$f" $3
+	echo "$O/$f" >$T/$3.file
+}
+says() {	# name, sentence: both parts of $T/NAME.* hold it
+	for k in txt html; do
+		grep -qF -- "$2" $T/$1.$k || { cat $T/$1.$k >&2; fail "$1 ($k) does not say: $2"; }
+		ok
+	done
+}
+says_not() {	# name, sentence
+	for k in txt html; do
+		! grep -qF -- "$2" $T/$1.$k || fail "$1 ($k) still says: $2"
+		ok
+	done
+}
