@@ -56,6 +56,17 @@ mq_durable_sync(int fd, const char *what, struct mq_err *err)
 }
 
 int
+mq_durable_covers(unsigned long long dev)
+{
+	int i;
+
+	for (i = 0; batch.open && i < batch.n; i++)
+		if ((unsigned long long)batch.dev[i] == dev)
+			return 1;
+	return 0;
+}
+
+int
 mq_durable_commit(struct mq_err *err)
 {
 	int i, rc = 0;

@@ -30,6 +30,9 @@ int	mq_durable_open(void);
 /* fsync fd now, or, in a batch, note its file system. what names the file
  * or folder for the error sentence. */
 int	mq_durable_sync(int fd, const char *what, struct mq_err *err);
+/* 1 when a batch is open and already holds the file system dev: a sync of
+ * a file there would add nothing (the caller may skip opening it). */
+int	mq_durable_covers(unsigned long long dev);
 /* Flush every file system noted since mq_durable_begin and close the
  * batch. On failure nothing written in the batch may be acted on. */
 int	mq_durable_commit(struct mq_err *err);

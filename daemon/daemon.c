@@ -21,16 +21,25 @@
 void
 mq_daemon_log(const char *fmt, ...)
 {
-	char when[32];
+	char line[4096], when[32];
 	time_t t = (time_t)mq_clock_now();
 	va_list ap;
+	int n, m;
 
+	/* one write a line (stderr is unbuffered): lines of processes
+	 * writing to one log stay whole */
 	strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", gmtime(&t));
-	fprintf(stderr, "masqued %s: ", when);
+	n = snprintf(line, sizeof(line), "masqued %s: ", when);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	m = vsnprintf(line + n, sizeof(line) - (size_t)n - 1, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	if (m < 0)
+		m = 0;
+	if ((size_t)(n + m) > sizeof(line) - 2)
+		m = (int)(sizeof(line) - 2) - n;	/* cut, still one line */
+	line[n + m] = '\n';
+	line[n + m + 1] = '\0';
+	fputs(line, stderr);
 }
 
 static void

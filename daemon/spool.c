@@ -348,10 +348,13 @@ failed(const struct mq_config *c, const char *dir, struct outgoing *o,
 /* Gone from the spool: sent. One line per mail, as an MTA logs what went
  * where; written once it has left the spool: the line means done. */
 static void
-sent(const char *dir, struct outgoing *o, struct mq_spool_stats *st)
+sent(const char *dir, struct outgoing *o, struct mq_spool_stats *st,
+    struct mq_buf *lines)
 {
 	remove_mail(dir, o);
-	fprintf(stderr, "masqued: sent %s to %s\n", o->name, o->rcpt);
+	if (lines == NULL || mq_buf_printf(lines, "masqued: sent %s to %s\n",
+	    o->name, o->rcpt) != 0)
+		fprintf(stderr, "masqued: sent %s to %s\n", o->name, o->rcpt);
 	st->sent++;
 }
 
@@ -369,6 +372,7 @@ flush_maildir(const struct mq_config *c, const char *dir, char **names,
     size_t n, const struct retries *r, long long now,
     struct mq_spool_stats *st, struct mq_err *err)
 {
+	struct mq_buf lines = MQ_BUF_INIT;
 	struct outgoing *o;
 	struct mq_err e;
 	char path[1400];
@@ -394,9 +398,13 @@ flush_maildir(const struct mq_config *c, const char *dir, char **names,
 		rc = mq_durable_commit(&e);
 		for (k = 0; k < m; k++) {
 			if (rc == 0 && o[k].state == OUT_SENT)
-				sent(dir, &o[k], st);
+				sent(dir, &o[k], st, &lines);
 			free(o[k].file);
 		}
+		/* the batch's lines in one write, not one each */
+		if (lines.len > 0)
+			fputs(mq_buf_str(&lines), stderr);
+		mq_buf_reset(&lines);
 		if (rc) {
 			/* all of the batch stays spooled; the next pass tries */
 			mq_daemon_log("spool: %s", e.msg);
@@ -404,6 +412,7 @@ flush_maildir(const struct mq_config *c, const char *dir, char **names,
 		}
 	}
 	free(o);
+	mq_buf_free(&lines);
 	return 0;
 }
 
@@ -435,7 +444,7 @@ flush_smtp(const struct mq_config *c, const char *dir, char **names, size_t n,
 		if (smtp != NULL)
 			rc = mq_smtp_send(smtp, o.rcpt, o.raw, o.len, &e);
 		if (rc == 0)
-			sent(dir, &o, st);
+			sent(dir, &o, st, NULL);
 		else {
 			failed(c, dir, &o, now, rc, &e, st);
 			if (smtp != NULL) {	/* a broken session: start afresh */

@@ -337,15 +337,19 @@ out:
 static void
 md_host(char *host, size_t size)
 {
+	static char known[256];	/* asked once per process */
 	char *p;
 
-	if (gethostname(host, size) == -1 || host[0] == '\0')
-		mq_strlcpy(host, "localhost", size);
-	host[size - 1] = '\0';
-	for (p = host; *p; p++)
-		if (!(*p >= 'a' && *p <= 'z') && !(*p >= 'A' && *p <= 'Z') &&
-		    !(*p >= '0' && *p <= '9') && *p != '-' && *p != '.')
-			*p = '_';
+	if (known[0] == '\0') {
+		if (gethostname(known, sizeof(known)) == -1 || known[0] == '\0')
+			mq_strlcpy(known, "localhost", sizeof(known));
+		known[sizeof(known) - 1] = '\0';
+		for (p = known; *p; p++)
+			if (!(*p >= 'a' && *p <= 'z') && !(*p >= 'A' && *p <= 'Z') &&
+			    !(*p >= '0' && *p <= '9') && *p != '-' && *p != '.')
+				*p = '_';
+	}
+	mq_strlcpy(host, known, size);
 }
 
 /* The highest counter used with prefix "<time>." in DIR/sub. */
@@ -483,8 +487,9 @@ md_link_new(const char *dir, const char *tmp, const char *prefix,
 static char last_dir[1024];
 static long long last_t = -1;
 static unsigned long long last_counter;
-/* The last outbox made sure of by mq_maildir_deliver_file. */
+/* The last outbox made sure of by md_take_file, and its new/'s device. */
 static char made_dir[1024];
+static dev_t made_dev;
 
 /*
  * Link the written file tmp into DIR/new under the next free name of second
@@ -515,7 +520,10 @@ md_publish(const char *dir, const char *tmp, long long t, int *move,
 		last_counter = strtoull(got + strlen(prefix), NULL, 10);
 	} else
 		last_t = -1;
-	if (rc == 0) {
+	if (rc == 0 && strcmp(made_dir, dir) == 0 &&
+	    mq_durable_covers((unsigned long long)made_dev))
+		;	/* the batch flushes that file system already */
+	else if (rc == 0) {
 		if ((sub = md_path(dir, "new")) == NULL)
 			rc = mq_fail(err, MQ_IO, "out of memory");
 		else
@@ -579,15 +587,20 @@ md_take_file(const char *dir, const char *path, long long t, int want_move,
 		*already = 1;
 		return 0;
 	}
-	/* made once per folder and process, not once a mail */
+	/* made (and its device read) once per folder and process */
 	if (strcmp(made_dir, dir) != 0) {
+		made_dir[0] = '\0';
 		MQ_TRY(mq_maildir_create(dir, err));
+		sub = md_path(dir, "new");
+		rc = sub != NULL && stat(sub, &nb) == 0;
+		free(sub);
+		if (!rc)
+			return mq_fail_errno(err, MQ_IO, "cannot read %s/new", dir);
+		made_dev = nb.st_dev;
 		if (strlen(dir) < sizeof(made_dir))
 			memcpy(made_dir, dir, strlen(dir) + 1);
 	}
-	sub = md_path(dir, "new");
-	same = sub != NULL && stat(sub, &nb) == 0 && nb.st_dev == sb.st_dev;
-	free(sub);
+	same = made_dev == sb.st_dev;
 	if (same) {
 		*moved = want_move;
 		return md_publish(dir, path, t, want_move ? moved : NULL, name, err);

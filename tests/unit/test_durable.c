@@ -102,9 +102,16 @@ test_a_batch_defers_and_commit_closes_it(void **state)
 	assert_int_equal(mq_durable_open(), 0);
 	assert_true((fd = mkstemp(path)) >= 0);
 	assert_int_equal(write(fd, "x", 1), 1);
+	struct stat sb;
+
+	assert_int_equal(fstat(fd, &sb), 0);
+	assert_int_equal(mq_durable_covers((unsigned long long)sb.st_dev), 0);
 	mq_durable_begin();
 	assert_int_equal(mq_durable_open(), 1);
+	assert_int_equal(mq_durable_covers((unsigned long long)sb.st_dev), 0);
 	assert_int_equal(mq_durable_sync(fd, path, &err), 0);
+	/* the file system is in the batch now: a sync there adds nothing */
+	assert_int_equal(mq_durable_covers((unsigned long long)sb.st_dev), 1);
 	/* a second file on the same file system adds nothing to flush */
 	assert_true((fd2 = open(path, O_RDONLY)) >= 0);
 	assert_int_equal(mq_durable_sync(fd2, path, &err), 0);
@@ -112,6 +119,7 @@ test_a_batch_defers_and_commit_closes_it(void **state)
 	close(fd2);	/* the batch keeps its own handle for the flush */
 	assert_int_equal(mq_durable_commit(&err), 0);
 	assert_int_equal(mq_durable_open(), 0);
+	assert_int_equal(mq_durable_covers((unsigned long long)sb.st_dev), 0);
 	/* a commit without a batch is a no-op */
 	assert_int_equal(mq_durable_commit(&err), 0);
 	unlink(path);
