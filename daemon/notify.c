@@ -400,8 +400,11 @@ admin_json(const char *action, const char *player, const char *why,
 	json_object_set_new(a, flag, json_true());
 	if (player != NULL)
 		json_object_set_new(a, "player", json_string(player));
-	if (secs)
+	if (secs) {
 		json_object_set_new(a, "hours", json_integer(secs / 3600));
+		if (secs / 3600 == 1)
+			json_object_set_new(a, "one_hour", json_true());
+	}
 	return a;
 }
 

@@ -67,6 +67,15 @@ notice "ホストが期限を 24 時間延長しました。理由：a late star
     "The host did: extend. Why: a late start (deadlines are 24 hours later)"
 says_not ja "deadlines are"
 says_not zh "deadlines are"
+admin extend 1h --why "traffic"
+notice "ホストが期限を 1 時間延長しました。理由：traffic" \
+    "主持人将截止时间延后了 1 小时。理由：traffic" \
+    "The host did: extend. Why: traffic (deadlines are 1 hour later)"
+# the notice speaks of whole hours: a part of one is refused, nothing logged
+n=$($MREL -C $D log $G | wc -l)
+expect 2 "extend 30m" -- $M -C $D admin $G extend 30m --why "a bit"
+err_has "extend takes whole hours"
+[ "$($MREL -C $D log $G | wc -l)" = "$n" ] || fail "a refused extend was logged"; ok
 
 admin kick dave --why "他走了 / 不在"
 notice "ホストが dave さんをゲームから外しました。理由：他走了 / 不在" \
