@@ -199,7 +199,7 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 	int a, rc, seat = -1, nargs;
 
 	if (argc < 3)
-		return mq_cli_usage("admin takes GAME pause|resume|extend HOURS|"
+		return mq_cli_usage("admin takes GAME pause|resume|extend DURATION|"
 		    "replace PLAYER EMAIL|kick PLAYER|rotate-token PLAYER --why \"...\"");
 	action = argv[2];
 	nargs = !strcmp(action, "replace") ? 2 : (!strcmp(action, "extend") ||
@@ -217,9 +217,9 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 	}
 	if (why == NULL || !*why)
 		return mq_cli_usage("admin needs --why \"...\": every admin entry says why");
-	if (!strcmp(action, "extend") && ((secs = mq_config_duration(argv[3])) <= 0 ||
-	    secs % 3600 != 0))
-		return mq_cli_usage("extend takes whole hours, such as 24h or 2d");
+	if (!strcmp(action, "extend") && ((secs = mq_config_duration(argv[3])) < 60 ||
+	    secs % 60 != 0))
+		return mq_cli_usage("extend takes a duration in minutes or more, such as 24h or 90m");
 	if (!strcmp(action, "replace") || !strcmp(action, "kick") ||
 	    !strcmp(action, "rotate-token"))
 		player = argv[3];

@@ -49,7 +49,7 @@ usage_text(FILE *f)
 	    "  serve [--once]\n"
 	    "  ingest [FILE|-]\n"
 	    "  parse [FILE|-]\n"
-	    "  admin GAME pause|resume|extend HOURS|replace PLAYER EMAIL|kick PLAYER|\n"
+	    "  admin GAME pause|resume|extend DURATION|replace PLAYER EMAIL|kick PLAYER|\n"
 	    "             rotate-token PLAYER --why \"...\"\n"
 	    "  sim KIND --games N [--players P] [--seed HEX] [--bots LIST] [--json]\n"
 	    "  bot GAME PLAYER [--style random|careful]\n"

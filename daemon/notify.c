@@ -377,10 +377,11 @@ static const char *const admin_actions[] = {
 
 /*
  * The action for the templates: {"action": "rotate-token", "rotate_token":
- * true, "player": "bob", "why": "...", "hours": 24}: the flag named after
- * the action ('-' as '_'; "other" for an action they do not know), the
- * player when it names one, the hours (whole, rounded down) when it moves
- * the deadlines; why as the host wrote it.
+ * true, "player": "bob", "why": "..."}: the flag named after the action
+ * ('-' as '_'; "other" for an action they do not know), the player when it
+ * names one; when it moves the deadlines, "delay" with "hours" and
+ * "minutes" (each when not 0; "one_hour" when the hours are 1); why as the
+ * host wrote it.
  */
 static json_t *
 admin_json(const char *action, const char *player, const char *why,
@@ -400,10 +401,14 @@ admin_json(const char *action, const char *player, const char *why,
 	json_object_set_new(a, flag, json_true());
 	if (player != NULL)
 		json_object_set_new(a, "player", json_string(player));
-	if (secs) {
-		json_object_set_new(a, "hours", json_integer(secs / 3600));
+	if (secs) {	/* "delay": hours and minutes, each there when not 0 */
+		json_object_set_new(a, "delay", json_true());
+		if (secs / 3600 > 0)
+			json_object_set_new(a, "hours", json_integer(secs / 3600));
 		if (secs / 3600 == 1)
 			json_object_set_new(a, "one_hour", json_true());
+		if (secs % 3600 / 60 > 0)
+			json_object_set_new(a, "minutes", json_integer(secs % 3600 / 60));
 	}
 	return a;
 }

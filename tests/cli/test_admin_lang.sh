@@ -71,10 +71,16 @@ admin extend 1h --why "traffic"
 notice "ホストが期限を 1 時間延長しました。理由：traffic" \
     "主持人将截止时间延后了 1 小时。理由：traffic" \
     "The host did: extend. Why: traffic (deadlines are 1 hour later)"
-# the notice speaks of whole hours: a part of one is refused, nothing logged
+admin extend 90m --why "a bit"
+notice "ホストが期限を 1 時間30 分延長しました。理由：a bit" \
+    "主持人将截止时间延后了 1 小时30 分钟。理由：a bit" \
+    "The host did: extend. Why: a bit (deadlines are 1 hour 30 minutes later)"
+admin extend 45m --why "less"
+says en "(deadlines are 45 minutes later)"
+# less than a minute is no extension: refused, nothing logged
 n=$($MREL -C $D log $G | wc -l)
-expect 2 "extend 30m" -- $M -C $D admin $G extend 30m --why "a bit"
-err_has "extend takes whole hours"
+expect 2 "extend 30s" -- $M -C $D admin $G extend 30s --why "a blink"
+err_has "extend takes a duration in minutes or more"
 [ "$($MREL -C $D log $G | wc -l)" = "$n" ] || fail "a refused extend was logged"; ok
 
 admin kick dave --why "他走了 / 不在"

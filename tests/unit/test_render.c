@@ -633,7 +633,7 @@ admin_notice_in_every_language(void **state)
 	} cases[] = {
 		{ "en", "{\"action\": \"pause\", \"pause\": true, \"why\": \"holiday <&>\"}",
 		    "The host did: pause. Why: holiday <&>" },
-		{ "en", "{\"action\": \"extend\", \"extend\": true, \"hours\": 24, "
+		{ "en", "{\"action\": \"extend\", \"extend\": true, \"delay\": true, \"hours\": 24, "
 		    "\"why\": \"a late start\"}",
 		    "The host did: extend. Why: a late start (deadlines are 24 hours later)" },
 		{ "en", "{\"action\": \"rotate-token\", \"rotate_token\": true, "
@@ -645,7 +645,7 @@ admin_notice_in_every_language(void **state)
 		    "ホストがゲームを一時停止しました。理由：holiday <&>" },
 		{ "ja", "{\"action\": \"resume\", \"resume\": true, \"why\": \"back\"}",
 		    "ホストがゲームを再開しました。理由：back" },
-		{ "ja", "{\"action\": \"extend\", \"extend\": true, \"hours\": 24, "
+		{ "ja", "{\"action\": \"extend\", \"extend\": true, \"delay\": true, \"hours\": 24, "
 		    "\"why\": \"a late start\"}",
 		    "ホストが期限を 24 時間延長しました。理由：a late start" },
 		{ "ja", "{\"action\": \"kick\", \"kick\": true, \"player\": \"dave\", "
@@ -662,7 +662,7 @@ admin_notice_in_every_language(void **state)
 		    "主持人暂停了游戏。理由：holiday <&>" },
 		{ "zh", "{\"action\": \"resume\", \"resume\": true, \"why\": \"back\"}",
 		    "主持人恢复了游戏。理由：back" },
-		{ "zh", "{\"action\": \"extend\", \"extend\": true, \"hours\": 24, "
+		{ "zh", "{\"action\": \"extend\", \"extend\": true, \"delay\": true, \"hours\": 24, "
 		    "\"why\": \"a late start\"}",
 		    "主持人将截止时间延后了 24 小时。理由：a late start" },
 		{ "zh", "{\"action\": \"kick\", \"kick\": true, \"player\": \"dave\", "
