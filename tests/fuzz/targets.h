@@ -1,5 +1,5 @@
 /*
- * targets.h - the four fuzz entry points, shared by the libFuzzer targets
+ * targets.h - the five fuzz entry points, shared by the libFuzzer targets
  * (tests/fuzz/fuzz_*.c, built by tests/fuzz/run.sh with clang) and by the
  * regression test tests/unit/test_fuzz_corpus.c (built by `make test` with
  * ASan+UBSan), so every input the fuzzer ever saved keeps being replayed.
@@ -38,6 +38,7 @@
 #include "engine/redmasque/rm.h"
 #include "mail/mime_in.h"
 #include "mail/reply_text.h"
+#include "mail/refusal_i18n.h"
 
 /* Bigger inputs only slow the fuzzer down; the limits are tested elsewhere. */
 #define MQFZ_MAX_INPUT	(256u * 1024)
@@ -370,6 +371,65 @@ mqfz_log(const uint8_t *data, size_t size)
 	mqfz_read_log(mq_buf_str(&out), out.len, pk);
 	mq_buf_free(&out);
 	mq_buf_free(&scratch);
+	return 0;
+}
+
+/* ---- a refusal's sentence into the reader's language ------------------- */
+
+static struct mq_refusals *mqfz_refusals;
+
+/*
+ * The sentence a refusal carries holds the player's own words ("dance" is
+ * not a command...), so the matcher reads text a player chose: any UTF-8
+ * sentence translates to valid UTF-8 (or comes back as it was), never
+ * fails but for memory, and English gives it back unchanged.
+ */
+static inline int
+mqfz_refusal(const uint8_t *data, size_t size)
+{
+	static const char *const langs[] = { "ja", "zh", "en" };
+	const char *root = getenv("MQ_ROOT");
+	struct mq_buf out = MQ_BUF_INIT;
+	struct mq_err err;
+	char dir[4200], *s;
+	size_t i;
+	int rc;
+
+	if (size > 4096)
+		return 0;
+	if (mqfz_refusals == NULL) {
+		snprintf(dir, sizeof(dir), "%s%stemplates", root ? root : "",
+		    root ? "/" : "");
+		if ((mqfz_refusals = mq_refusals_new(dir)) == NULL ||
+		    mq_refusals_load(mqfz_refusals, "ja", &err) != 0 ||
+		    mq_refusals_load(mqfz_refusals, "zh", &err) != 0) {
+			fprintf(stderr, "fuzz: cannot load the refusal catalogs of %s\n",
+			    dir);
+			exit(2);
+		}
+	}
+	if ((s = malloc(size + 1)) == NULL)
+		return 0;
+	memcpy(s, data, size);
+	s[size] = '\0';
+	if (strlen(s) != size || !mq_mime_utf8_valid(s, size)) {
+		free(s);	/* the engine's sentences are UTF-8 without NUL */
+		return 0;
+	}
+	for (i = 0; i < sizeof(langs) / sizeof(langs[0]); i++) {
+		mq_buf_reset(&out);
+		mq_err_clear(&err);
+		rc = mq_refusals_translate(mqfz_refusals, langs[i], s, &out, &err);
+		if (rc != 0 && rc != MQ_IO)
+			mqfz_broken("refusal", err.msg);
+		if (rc != 0)
+			continue;
+		mqfz_check_text("refusal", mq_buf_str(&out));
+		if (i == 2 && strcmp(mq_buf_str(&out), s) != 0)
+			mqfz_broken("refusal", "English came back changed");
+	}
+	mq_buf_free(&out);
+	free(s);
 	return 0;
 }
 

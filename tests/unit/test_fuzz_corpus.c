@@ -91,6 +91,14 @@ test_reply_corpus(void **state)
 }
 
 static void
+test_refusal_corpus(void **state)
+{
+	assert_true(replay("refusal", mqfz_refusal) >= 5);
+	mq_refusals_free(mqfz_refusals);
+	mqfz_refusals = NULL;
+}
+
+static void
 test_command_corpus(void **state)
 {
 	assert_true(replay("command", mqfz_command) >= 5);
@@ -129,6 +137,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mime_corpus),
 		cmocka_unit_test(test_reply_corpus),
+		cmocka_unit_test(test_refusal_corpus),
 		cmocka_unit_test(test_command_corpus),
 		cmocka_unit_test(test_log_corpus),
 		cmocka_unit_test(test_log_seed_is_signed_by_the_fuzz_key),
