@@ -21,6 +21,7 @@
 #include <sodium.h>
 
 #include "daemon/config.h"
+#include "daemon/mailmark.h"
 #include "daemon/store.h"
 #include "engine/rng.h"
 #include "mail/address.h"
@@ -156,6 +157,7 @@ make_games(const char *datadir, long ngames, const char *dir)
 		if (mq_game_create(&s, &ng, id, &e) ||
 		    mq_game_open(&s, id, 0, 0, &g, &e))
 			die(&e);
+		mq_mailmark_write(g);	/* as if welcomed: no welcome mails */
 		if (strcmp(dir, "-") != 0)
 			n = first_moves(g, &c, s.keys.tag, dir, n);
 		mq_game_close(g);

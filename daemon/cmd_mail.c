@@ -178,10 +178,14 @@ mq_cli_welcome(struct mq_cli *cli, const char *id, struct mq_err *err)
 
 	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, err)) != 0)
 		return rc;
-	if ((rc = mq_daemon_game(&d, id, &g, err)) == 0 &&
-	    (rc = mq_notify_welcome(&d, g, err)) == 0) {
-		mq_mailmark_write(g);
-		rc = mq_deadline_schedule(&d, g, err);
+	/* not mq_daemon_game: its catching up would take this for a `new`
+	 * that was stopped (the mark is still 0) */
+	if ((rc = mq_game_open(&d.store, id, 1, 0, &g, err)) == 0) {
+		if ((rc = mq_notify_welcome(&d, g, err)) == 0) {
+			mq_mailmark_write(g);
+			rc = mq_deadline_schedule(&d, g, err);
+		}
+		mq_game_close(g);
 	}
 	mq_daemon_close(&d);
 	return rc;

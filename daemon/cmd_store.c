@@ -109,9 +109,10 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 		mq_store_close(&s);
 	}
 	if (rc == 0 && (rc = mq_cli_welcome(cli, id, &err)) != 0) {
-		/* the game exists; its welcome mails can be sent again later */
+		/* the game exists, with a mark of 0: serve queues the welcome */
 		fprintf(stderr, "masqued: game %s was created, but its welcome mail "
-		    "was not queued: %s\n", id, err.msg);
+		    "was not queued: %s; `masqued serve` queues it when it next "
+		    "starts\n", id, err.msg);
 		printf("%s\n", id);
 		rc = MQ_IO;
 		goto out;

@@ -425,7 +425,7 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		uint64_t seq = mq_game_message_seq(a.game, a.hash);
 
 		*outcome = MQ_IN_DUPLICATE;
-		if (seq <= mq_mailmark_read(a.game)) {
+		if (seq <= mq_mailmark_read(a.game, NULL)) {
 			mq_daemon_log("%s: already applied (game %s); acknowledged",
 			    transport_id, a.game->id);
 			goto out;

@@ -5,23 +5,42 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/fileio.h"
+#include "daemon/deadline.h"
 #include "daemon/mailmark.h"
 #include "daemon/notify.h"
 
+#define MARK_FMT "%020llu\n"	/* always 21 bytes: see mq_mailmark_write */
+
 uint64_t
-mq_mailmark_read(const struct mq_game *g)
+mq_mailmark_read(const struct mq_game *g, int *present)
 {
 	char path[1400];
 	unsigned long long seq = 0;
 	FILE *f;
 
+	if (present != NULL)
+		*present = 0;
 	snprintf(path, sizeof(path), "%s/mailed", g->dir);
 	if ((f = fopen(path, "r")) == NULL)
 		return 0;
 	if (fscanf(f, "%llu", &seq) != 1)
 		seq = 0;
+	else if (present != NULL)
+		*present = 1;
 	fclose(f);
 	return seq;
+}
+
+int
+mq_mailmark_create(const char *dir, struct mq_err *err)
+{
+	char path[1400], buf[32];
+	int n;
+
+	snprintf(path, sizeof(path), "%s/mailed", dir);
+	n = snprintf(buf, sizeof(buf), MARK_FMT, 0ULL);
+	return mq_file_replace(path, buf, (size_t)n, 0644, err);
 }
 
 /*
@@ -39,7 +58,7 @@ mq_mailmark_write(const struct mq_game *g)
 	int fd, n;
 
 	snprintf(path, sizeof(path), "%s/mailed", g->dir);
-	n = snprintf(buf, sizeof(buf), "%020llu\n", (unsigned long long)g->seq);
+	n = snprintf(buf, sizeof(buf), MARK_FMT, (unsigned long long)g->seq);
 	if ((fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644)) < 0 ||
 	    pwrite(fd, buf, (size_t)n, 0) != n)
 		mq_daemon_log("game %s: cannot write %s: %s", g->id, path,
@@ -86,17 +105,49 @@ step(struct mq_game *c, struct mq_err *err)
 	return r < 0 ? -r : 0;
 }
 
+/*
+ * `new` logged the genesis but stopped before the welcome mails were
+ * spooled (killed, or the disk was full): spool them now, as of the
+ * genesis's time, and set the game's first deadline.
+ */
+static int
+welcome_late(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
+{
+	struct mq_game *c;
+	long long now = d->now;
+	int rc;
+
+	MQ_TRY(mq_game_open(&d->store, g->id, 0, 1, &c, err));
+	d->now = c->last_ts;
+	rc = mq_notify_welcome(d, c, err);
+	d->now = now;
+	if (rc == 0) {
+		mq_mailmark_write(c);
+		mq_daemon_log("game %s: its welcome mails were never queued (was "
+		    "`new` stopped?); they are now", g->id);
+	}
+	mq_game_close(c);
+	if (rc == 0)
+		rc = mq_deadline_schedule(d, g, err);
+	return rc;
+}
+
 int
 mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 {
 	const struct mq_log_entry *e;
 	struct mq_game *c;
 	enum group kind;
-	uint64_t mark = mq_mailmark_read(g), first;
+	uint64_t mark, first;
 	long long now = d->now;
 	json_t *body;
-	int rc = 0;
+	int rc = 0, present;
 
+	mark = mq_mailmark_read(g, &present);
+	if (present && mark == 0 && g->seq >= 1) {
+		MQ_TRY(welcome_late(d, g, err));
+		mark = 1;
+	}
 	if (mark == 0 || mark >= g->seq)
 		return 0;
 	/* a second, read-only copy of the game as it stood at the mark */
@@ -163,12 +214,13 @@ mq_mailmark_scan(struct mq_daemon *d, struct mq_err *err)
 	char **ids;
 	size_t n, i;
 	uint64_t mark;
+	int present;
 
 	MQ_TRY(mq_store_games(&d->store, &ids, &n, err));
 	for (i = 0; i < n; i++) {
 		snprintf(g0.dir, sizeof(g0.dir), "%s/games/%s", d->conf.datadir, ids[i]);
-		if ((mark = mq_mailmark_read(&g0)) == 0 ||
-		    log_entries(d, ids[i]) <= mark)
+		mark = mq_mailmark_read(&g0, &present);
+		if (!present || log_entries(d, ids[i]) <= mark)
 			continue;
 		/* opening it catches up (mq_daemon_game) */
 		if (mq_daemon_game(d, ids[i], &g, &e) != 0)

@@ -16,14 +16,24 @@
 
 #include "daemon/daemon.h"
 
-/* The mark, or 0 when there is none (a game older than the mark). */
-uint64_t mq_mailmark_read(const struct mq_game *g);
+/*
+ * The mark, or 0 when there is none (a game older than the mark). A new
+ * game's mark is 0 from before its genesis is logged (mq_mailmark_create),
+ * so a mark of 0 that is there means: the welcome mails are not spooled
+ * yet; *present (if not NULL) tells the two apart.
+ */
+uint64_t mq_mailmark_read(const struct mq_game *g, int *present);
+/* The mark of 0 in a new game's folder dir, fsynced: called before the
+ * genesis is written, so no game can exist without it. */
+int mq_mailmark_create(const char *dir, struct mq_err *err);
 /* Set the mark at g->seq (logged on failure: a lost mark only means mails
  * rebuilt and perhaps sent twice, never lost). */
 void mq_mailmark_write(const struct mq_game *g);
 
 /*
- * Spool again the mails of the timeout and admin entries past the mark, as
+ * Spool the welcome mails of a game whose mark is still 0 (`new` stopped
+ * between the genesis and the welcome), and its deadline; then spool again
+ * the mails of the timeout and admin entries past the mark, as
  * they were first built (same state, same time, same spool names), moving
  * the mark after each. Stops at the first entry a message made (a reply):
  * that one is rebuilt when the message is read again. g is open for writing.

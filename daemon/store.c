@@ -14,6 +14,7 @@
 #include "fileio.h"
 #include "daemon/commit.h"
 #include "daemon/conf_text.h"
+#include "daemon/mailmark.h"
 
 static int
 mkdir_p(const char *path, struct mq_err *err)
@@ -327,6 +328,10 @@ mq_game_create(struct mq_store *s, const struct mq_new_game *ng,
 		goto out;
 	}
 	if ((rc = mq_commit_genesis(gen, seed, salt, err)) != 0)
+		goto out;
+	/* Before the genesis: a game that exists has a mark, and a mark of 0
+	 * means its welcome mails are still to be spooled (mailmark.h). */
+	if ((rc = mq_mailmark_create(dir, err)) != 0)
 		goto out;
 	snprintf(path, sizeof(path), "%s/log", dir);
 	rc = mq_logfile_create(path, &s->keys, gen, NULL, NULL, err);

@@ -76,4 +76,48 @@ rm $D/games/$G/mailed
 MASQUED_NOW=$((T0 + 79 * H)) expect 0 "serve without a mark" -- $M -C $D serve --once
 grep -q "were logged but not mailed" $T/err && fail "rebuilt without a mark"; ok
 expect 0 "verify at the end" -- $M -C $D verify $G
+
+# --- `new` stopped between the genesis and the welcome mails ---
+# A new game's mark is 0 from before its genesis; staged: the welcome
+# mails and the clock taken back out, the mark as the genesis left it.
+T1=$((T0 + 80 * H))
+G2=$(MASQUED_NOW=$T1 $M -C $D new redmasque --player erin=erin@x.test \
+    --player fred=fred@x.test --player gina=gina@x.test \
+    --player hal=hal@x.test) || fail "second new"
+ls $D/spool/$G2-*-welcome.eml >/dev/null 2>&1 || fail "new queued no welcome"; ok
+(cd $D/spool && for f in $G2-*-welcome.eml; do md5sum < $f; done) | sort > $T/welcome.each
+rm $D/spool/$G2-*.eml $D/games/$G2/clock
+printf '%020d\n' 0 > $D/games/$G2/mailed
+MASQUED_NOW=$((T1 + 600)) expect 0 "serve after the staged kill of new" -- $M -C $D serve --once
+err_has "welcome mails were never queued"
+for p in erin fred gina hal; do
+	n=$(grep -l "^To: $p@x.test" $D/mail/outbox/new/* | xargs grep -l "^X-Masqued-Mail: welcome" | wc -l)
+	[ "$n" = 1 ] || fail "$p got $n welcome mails after the catching up"; ok
+done
+grep -l "^X-Masqued-Mail: welcome" $D/mail/outbox/new/* | xargs grep -l "$G2" |
+    while read f; do md5sum < $f; done | sort > $T/welcome.again
+cmp -s $T/welcome.each $T/welcome.again || fail "the rebuilt welcome mails differ from the lost ones"; ok
+[ "$(cat $D/games/$G2/mailed)" -eq 1 ] || fail "the mark did not move to the genesis"; ok
+[ -f $D/games/$G2/clock ] || fail "no clock after the late welcome"; ok
+MASQUED_NOW=$((T1 + 1200)) expect 0 "one more pass" -- $M -C $D serve --once
+n=$(grep -l "^X-Masqued-Mail: welcome" $D/mail/outbox/new/* | xargs grep -l "$G2" | wc -l)
+[ "$n" = 4 ] || fail "the welcome went $n times, not 4"; ok
+expect 0 "verify the second game" -- $M -C $D verify $G2
+
+# --- `new` that cannot queue the welcome (no spool): the game stands,
+# the host is told, and the next serve queues it ---
+mv $D/spool $D/spool.away && touch $D/spool
+MASQUED_NOW=$((T1 + 1800)) expect 4 "new without a spool" -- $M -C $D new redmasque \
+    --player ivan=ivan@x.test --player judy=judy@x.test \
+    --player kim=kim@x.test --player lou=lou@x.test
+one_line
+err_has "was created, but its welcome mail was not queued"
+err_has "queues it when it next starts"
+G3=$(cat $T/out)
+[ -f $D/games/$G3/log ] || fail "the game is gone"; ok
+rm $D/spool && mv $D/spool.away $D/spool
+MASQUED_NOW=$((T1 + 2400)) expect 0 "serve with the spool back" -- $M -C $D serve --once
+err_has "game $G3: its welcome mails were never queued"
+n=$(grep -l "^X-Masqued-Mail: welcome" $D/mail/outbox/new/* | xargs grep -l "$G3" | wc -l)
+[ "$n" = 4 ] || fail "$n welcome mails for the third game, not 4"; ok
 done_checks
