@@ -277,6 +277,13 @@ admin_notice(struct mq_daemon *d, const char *lang, json_t *ctx,
 	return 0;
 }
 
+/* The seat owes input now and did not before the last entries. */
+static int
+turn_came(const struct mq_game *g, int seat)
+{
+	return !g->owed_before[seat] && g->kind->owes(g->state, seat) != NULL;
+}
+
 static int
 everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
     json_t *admin, struct mq_err *err)
@@ -340,14 +347,17 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	if (rc == 0 && upd != NULL)
 		rc = everyone(d, g, upd, NULL, err);
 	else if (rc == 0 && g->committed != NULL && json_array_size(g->committed) > 0) {
-		/* Everyone else is told that commitments were made, and their values. */
+		/* Everyone else is told that commitments were made, and their
+		 * values: with the board if their turn just came (they act on
+		 * it), else in a short notice (STATUS brings the board). */
 		for (i = 0; i < g->nplayers && rc == 0; i++) {
 			if (i == seat)
 				continue;
 			ctx = base_ctx(d, g, i);
 			json_object_set(ctx, "commitments", g->committed);
 			json_object_set(ctx, "events", g->journal[i]);
-			rc = send_game_mail(d, g, i, "turn", ctx, err);
+			rc = send_game_mail(d, g, i, turn_came(g, i) ? "turn" :
+			    "notice", ctx, err);
 		}
 	}
 	if (rc == 0)

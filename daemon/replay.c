@@ -48,6 +48,8 @@ mq_game_journal_start(struct mq_game *g)
 	int i;
 
 	mq_game_journal_stop(g);
+	for (i = 0; i < g->nplayers; i++)
+		g->owed_before[i] = g->kind->owes(g->state, i) != NULL;
 	for (i = 0; i <= g->nplayers; i++)
 		g->journal[i] = json_array();
 	g->journal_admin = json_array();

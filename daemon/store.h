@@ -78,6 +78,9 @@ struct mq_game {
 	int journal_on;
 	json_t *journal[MQ_MAX_PLAYERS + 1];	/* per seat; [nplayers]: public */
 	json_t *journal_admin;		/* everything, for the host's story */
+	/* Which seats owed input when the journal started: a seat whose turn
+	 * came with the last entries gets the board, the others a notice. */
+	unsigned char owed_before[MQ_MAX_PLAYERS];
 	const struct mq_log_entry *peek;	/* read past at_seq, not applied */
 	json_t *revealed;		/* secrets opened: [{player,seq,text,salt,commit}] */
 	json_t *committed;		/* new commitments: [{player,seq,commit}] */

@@ -37,8 +37,8 @@
 #define GAMEDATA "config/games/redmasque.json"
 
 static const char *const kinds[] = {
-	"welcome", "turn", "receipt", "resolution", "reminder", "end", "help",
-	"refused", "admin",
+	"welcome", "turn", "notice", "receipt", "resolution", "reminder", "end",
+	"help", "refused", "admin",
 };
 static const char *const langs[] = { "en", "ja", "zh" };
 
@@ -202,6 +202,48 @@ subjects_name_the_game_and_the_time(void **state)
 	assert_int_equal(render(TMPL, "zh", "turn", gd, ctx, &m, &err), 0);
 	assert_string_equal(m.subject, "[假面 g7f3abcd] 9:20 — 请选择你的行动");
 	mail_free(&m);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/* A notice (another player's secret move, while this one's turn has not
+ * just come) is the turn mail without the board and the player's own
+ * section: what happened, the commitments, what is owed, the checkpoint. */
+static void
+a_notice_is_the_turn_mail_without_the_board(void **state)
+{
+	static const char *const board[] = { "-- THE BOARD at", "の盤面 ---",
+	    "的棋盘 ---" };
+	static const char *const me[] = { "-- YOU: ", "-- あなた：", "-- 你：" };
+	static const char *const commits[] = { "-- COMMITMENTS", "-- コミットメント",
+	    "-- 承诺值" };
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("notice");
+	const char *head = json_string_value(json_object_get(json_object_get(ctx,
+	    "checkpoint"), "head"));
+	struct mq_err err;
+	struct mail t = { 0 }, n = { 0 };
+	size_t l;
+
+	(void)state;
+	assert_non_null(head);
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "turn", gd, ctx, &t, &err), 0);
+		assert_int_equal(render(TMPL, langs[l], "notice", gd, ctx, &n, &err), 0);
+		assert_non_null(strstr(t.text, board[l]));
+		assert_non_null(strstr(t.text, me[l]));
+		assert_null(strstr(n.text, board[l]));
+		assert_null(strstr(n.text, me[l]));
+		assert_non_null(strstr(n.text, commits[l]));
+		assert_non_null(strstr(n.text, head));
+		assert_non_null(strstr(n.html, head));
+		assert_string_equal(n.subject, t.subject);
+		if (strlen(n.text) * 3 > strlen(t.text) * 2 ||
+		    strlen(n.html) * 2 > strlen(t.html))
+			fail_msg("%s: the notice is not much shorter than the turn "
+			    "mail", langs[l]);
+		mail_free(&t);
+		mail_free(&n);
+	}
 	json_decref(ctx);
 	json_decref(gd);
 }
@@ -759,6 +801,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_kind_and_language_matches_its_golden_files),
 		cmocka_unit_test(subjects_name_the_game_and_the_time),
+		cmocka_unit_test(a_notice_is_the_turn_mail_without_the_board),
 		cmocka_unit_test(other_players_secrets_never_reach_the_mail),
 		cmocka_unit_test(missing_and_odd_keys_still_render),
 		cmocka_unit_test(refused_mail_says_nothing_about_the_game),
