@@ -223,7 +223,8 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 		return mq_cli_usage("admin needs --why \"...\": every admin entry says why");
 	if (!strcmp(action, "extend") && ((secs = mq_config_duration(argv[3])) < 60 ||
 	    secs % 60 != 0))
-		return mq_cli_usage("extend takes a duration in minutes or more, such as 24h or 90m");
+		return mq_cli_usage("extend takes a duration from 1m to 366d, such as "
+		    "24h or 90m");
 	if (!strcmp(action, "replace") || !strcmp(action, "kick") ||
 	    !strcmp(action, "rotate-token"))
 		player = argv[3];

@@ -28,6 +28,8 @@ mq_config_duration(const char *s)
 		return -1;
 	if (*end != '\0' && end[1] != '\0')
 		return -1;
+	if (v > MQ_DURATION_MAX / mul)	/* before multiplying: no overflow */
+		return -1;
 	return v * mul;
 }
 
@@ -110,7 +112,9 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 			goto bad;
 	} else if (strcmp(key, "deadline") == 0 || strcmp(key, "reminder") == 0) {
 		if ((d = mq_config_duration(val)) <= 0)
-			goto bad;
+			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: %s takes "
+			    "a duration from 1s to 366d, such as 72h, not \"%s\".", line,
+			    key, val);
 		*(key[0] == 'd' ? &c->deadline : &c->reminder) = d;
 	} else if (strcmp(key, "deadline_policy") == 0) {
 		if (!strcmp(val, "default"))

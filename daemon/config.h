@@ -35,7 +35,11 @@ struct mq_config {
 /* Load path (NULL: DATADIR/masqued.conf, which may be missing: defaults). */
 int mq_config_load(const char *datadir, const char *path, struct mq_config *c,
     struct mq_err *err);
-/* "72h", "90m", "3d", "600s", "600" -> seconds; -1 if malformed. */
+/* The longest deadline, reminder or admin extend: a year and a day. Beyond
+ * it a date would overflow long before a game could need it. */
+#define MQ_DURATION_MAX (366L * 86400)
+/* "72h", "90m", "3d", "600s", "600" -> seconds; -1 if malformed or longer
+ * than MQ_DURATION_MAX. */
 long mq_config_duration(const char *s);
 
 #endif

@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <sodium.h>
 
+#include "daemon/config.h"
 #include "daemon/replay.h"
 #include "daemon/store.h"
 
@@ -269,8 +270,16 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 		    "an action.", (unsigned long long)seq);
 	if (strcmp(action, "pause") == 0)
 		g->paused = 1;
-	else if (strcmp(action, "extend") == 0)
-		g->extended += json_integer_value(json_object_get(body, "seconds"));
+	else if (strcmp(action, "extend") == 0) {
+		json_int_t secs = json_integer_value(json_object_get(body, "seconds"));
+
+		/* admin refuses more; a deadline past it would overflow */
+		if (secs < 0 || secs > MQ_DURATION_MAX)
+			return mq_fail(err, MQ_BADDATA, "entry %llu: an extend of %lld "
+			    "seconds, outside 0 to 366 days.", (unsigned long long)seq,
+			    (long long)secs);
+		g->extended += secs;
+	}
 	else if (strcmp(action, "resume") == 0)
 		g->paused = 0;
 	else if (strcmp(action, "replace") == 0 && seat >= 0 && email != NULL) {

@@ -80,7 +80,15 @@ says en "(deadlines are 45 minutes later)"
 # less than a minute is no extension: refused, nothing logged
 n=$($MREL -C $D log $G | wc -l)
 expect 2 "extend 30s" -- $M -C $D admin $G extend 30s --why "a blink"
-err_has "extend takes a duration in minutes or more"
+err_has "extend takes a duration from 1m to 366d"
+[ "$($MREL -C $D log $G | wc -l)" = "$n" ] || fail "a refused extend was logged"; ok
+# more than a year is refused too: one that overflowed the seconds, and one
+# whose deadline would (it used to be logged, and every replay after it
+# overflowed), both before anything is logged
+for x in 367d 9999999999999999h 2562047788015215h; do
+	expect 2 "extend $x" -- $M -C $D admin $G extend $x --why "forever"
+	err_has "extend takes a duration from 1m to 366d"; one_line
+done
 [ "$($MREL -C $D log $G | wc -l)" = "$n" ] || fail "a refused extend was logged"; ok
 
 admin kick dave --why "他走了 / 不在"
