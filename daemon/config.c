@@ -64,8 +64,15 @@ read_secret(const char *file, char *out, size_t n, const char *key, int line,
 	if (f == NULL)
 		return mq_fail_errno(err, MQ_IO, "masqued.conf line %d: %s names %s, "
 		    "which cannot be read", line, key, file);
-	if (fgets(out, (int)n, f) == NULL)
+	if (fgets(out, (int)n, f) == NULL) {
 		out[0] = '\0';
+		if (ferror(f)) {	/* a folder opens, but reads EISDIR */
+			mq_fail_errno(err, MQ_IO, "masqued.conf line %d: %s names %s, "
+			    "which cannot be read", line, key, file);
+			fclose(f);
+			return MQ_IO;
+		}
+	}
 	fclose(f);
 	len = strcspn(out, "\r\n");
 	out[len] = '\0';
@@ -251,6 +258,11 @@ mq_config_load(const char *datadir, const char *path, struct mq_config *c,
 			fclose(f);
 			return err ? err->code : MQ_REFUSED;
 		}
+	}
+	if (ferror(f)) {	/* e.g. -c names a folder: not an empty config */
+		mq_fail_errno(err, MQ_IO, "Cannot read the config %s", path);
+		fclose(f);
+		return MQ_IO;
 	}
 	fclose(f);
 	return check(c, err);

@@ -26,6 +26,12 @@ bad "a bad language" "lang = fr" "lang"
 bad "a bad tls value" "tls = maybe" "tls"
 expect 4 "a config file that does not exist" -- $M -C $D -c $T/nothing.conf serve --once
 one_line
+# a folder opens like a file but cannot be read: not taken for an empty config
+mkdir $T/conf.d
+expect 4 "a config that is a folder" -- $M -C $D -c $T/conf.d serve --once
+err_has "Cannot read the config $T/conf.d: Is a directory"; one_line
+bad "a password file that is a folder" "smtp_password_file = $T/conf.d" \
+    "smtp_password_file names $T/conf.d, which cannot be read: Is a directory" 4
 
 # every key of the example, filled in, is accepted (a password from a file and from the environment)
 printf 'secret\n' > $T/pw
