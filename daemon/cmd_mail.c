@@ -211,11 +211,17 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 	    (!strcmp(action, "pause") || !strcmp(action, "resume")) ? 0 : -1;
 	if (nargs < 0)
 		return mq_cli_usage("\"%s\" is not an admin action", action);
-	if (argc < 3 + nargs)
-		return mq_cli_usage("admin %s needs %d argument(s)", action, nargs);
+	/* "kick --why x" lacks its player: say so, not "no option x" */
+	for (a = 3; a < 3 + nargs; a++)
+		if (a >= argc || strncmp(argv[a], "--", 2) == 0)
+			return mq_cli_usage("admin %s needs %s", action, nargs == 2 ?
+			    "PLAYER EMAIL" : !strcmp(action, "extend") ?
+			    "a DURATION, such as 24h" : "a PLAYER");
 	for (a = 3 + nargs; a < argc; a++) {
 		if (strcmp(argv[a], "--why") == 0 && a + 1 < argc)
 			why = argv[++a];
+		else if (strcmp(argv[a], "--why") == 0)
+			return mq_cli_usage("--why needs the reason, in quotes");
 		else
 			return mq_cli_usage("admin has no option %s", argv[a]);
 	}

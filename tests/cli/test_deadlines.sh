@@ -74,5 +74,16 @@ MASQUED_NOW=$((T0 + 303 * H)) expect 0 "parse a mail to the old address" -- $M -
 out_has "does not verify"
 expect 1 "an admin action for an unknown player" -- $M -C $D admin $G kick zed --why "x"
 expect 2 "an unknown admin action" -- $M -C $D admin $G explode --why "x"
+# an action without its arguments says which, not "no option x"
+n=$($MREL -C $D log $G | wc -l)
+for c in "kick:a PLAYER" "rotate-token:a PLAYER" "extend:a DURATION" "replace:PLAYER EMAIL"; do
+	expect 2 "${c%%:*} without its arguments" -- $M -C $D admin $G ${c%%:*} --why "x"
+	err_has "admin ${c%%:*} needs ${c#*:}"; one_line
+done
+expect 2 "replace without the email" -- $M -C $D admin $G replace alice --why "x"
+err_has "admin replace needs PLAYER EMAIL"; one_line
+expect 2 "--why without its reason" -- $M -C $D admin $G pause --why
+err_has "--why needs the reason"; one_line
+[ "$($MREL -C $D log $G | wc -l)" = "$n" ] || fail "a refused admin action was logged"; ok
 expect 0 "verify at the end" -- $M -C $D verify $G
 done_checks
