@@ -70,6 +70,12 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 	}
 	ng.kind = argv[1];
 	for (a = 2; a < argc; a++) {
+		/* a stray word last is no option, not one lacking its value */
+		if (strcmp(argv[a], "--player") && strcmp(argv[a], "--seed") &&
+		    strcmp(argv[a], "--lang") && strcmp(argv[a], "--option")) {
+			rc = mq_cli_usage("new has no option %s", argv[a]);
+			goto out;
+		}
 		if (a + 1 >= argc) {
 			rc = mq_cli_usage("%s needs a value", argv[a]);
 			goto out;
@@ -97,9 +103,6 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 				rc = mq_cli_usage("--option takes KEY=VALUE");
 				goto out;
 			}
-		} else {
-			rc = mq_cli_usage("new has no option %s", argv[a]);
-			goto out;
 		}
 	}
 	ng.options = opts;

@@ -163,8 +163,8 @@ valid_name(const char *s)
 	    "0123456789_-") == n;
 }
 
-static int
-valid_email(const char *s)
+int
+mq_email_usable(const char *s)
 {
 	const char *at = strchr(s, '@');
 	size_t i;
@@ -236,7 +236,12 @@ check_new_game(const struct mq_new_game *ng, const struct mq_gamedata *gd,
 			return mq_fail(err, MQ_REFUSED, "The player name \"%s\" is "
 			    "not allowed: use 1 to 20 of a-z, 0-9, _ and -.",
 			    ng->names[i]);
-		if (!valid_email(ng->emails[i]))
+		/* view GAME admin|public would never show such a player */
+		if (!strcmp(ng->names[i], "admin") || !strcmp(ng->names[i], "public"))
+			return mq_fail(err, MQ_REFUSED, "The player name \"%s\" is "
+			    "kept for the host's views (view GAME %s); choose another.",
+			    ng->names[i], ng->names[i]);
+		if (!mq_email_usable(ng->emails[i]))
 			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a usable email "
 			    "address for %s.", ng->emails[i], ng->names[i]);
 		for (j = 0; j < i; j++)

@@ -148,6 +148,8 @@ int mq_game_open_file(const char *logpath, const unsigned char *trusted_pk,
     uint64_t at_seq, struct mq_game **out, struct mq_err *err);
 void mq_game_close(struct mq_game *g);
 int mq_game_seat(const struct mq_game *g, const char *name);
+/* A bare address a mail can go to: one @, nothing blank, no <>,". */
+int mq_email_usable(const char *s);
 
 /*
  * Apply a player's command lines. atomic: refuse all if any is refused

@@ -24,6 +24,20 @@ expect 1 "too few players" -- $M -C $D new redmasque --player alice=a@x.test
 err_has "4 to 7 players"
 expect 1 "an unknown game" -- $M -C $D new chess --player alice=a@x.test
 expect 2 "usage" -- $M -C $D new
+P4="--player bob=b@x.test --player carol=c@x.test --player dave=d@x.test"
+# view GAME admin|public show the host's views: no player may be named so
+for name in admin public; do
+	expect 1 "a player named $name" -- $M -C $D new redmasque --player $name=a@x.test $P4
+	err_has "The player name \"$name\" is kept for the host's views"; one_line
+done
+# an unknown option, or a stray word, last on the line is not "needs a value"
+expect 2 "an unknown option last" -- $M -C $D new redmasque --player alice=a@x.test $P4 --bogus
+err_has "new has no option --bogus"; one_line
+expect 2 "a stray word last" -- $M -C $D new redmasque --player alice=a@x.test $P4 extra
+err_has "new has no option extra"; one_line
+expect 2 "a known option without its value" -- $M -C $D new redmasque --player alice=a@x.test $P4 --seed
+err_has "--seed needs a value"; one_line
+[ -z "$(ls $D/games)" ] || fail "a refused new made a game"; ok
 G=$(new_game $D) || fail "new"
 echo "$G" | grep -Eq '^[a-z2-7]{8}$' || fail "game id $G is not 8 base32 characters"; ok
 
