@@ -245,7 +245,7 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 		    player, g->id);
 		goto out;
 	}
-	if (email != NULL && (strchr(email, '@') == NULL || strchr(email, ' '))) {
+	if (email != NULL && !mq_email_usable(email)) {	/* as new checks it */
 		rc = mq_fail(&err, MQ_REFUSED, "\"%s\" is not a usable email address.",
 		    email);
 		goto out;

@@ -62,7 +62,15 @@ MASQUED_NOW=$((T0 + 301 * H)) expect 0 "kick" -- $M -C $D admin $G kick $P3 --wh
 MASQUED_NOW=$((T0 + 301 * H)) $M -C $D serve --once 2>/dev/null
 $MREL -C $D log $G | grep -q "timeout  $P3: PLACE" || fail "a kicked seat was not played by the defaults"; ok
 
-# replace: a new address, a new welcome; rotate-token: the old address dies
+# replace: a new address, a new welcome; rotate-token: the old address dies.
+# An address new would refuse is refused here too, before it is logged (a
+# line break or a second @ used to be logged, and then no mail could go)
+n=$($MREL -C $D log $G | wc -l)
+for bad in "$(printf 'x@x.test\nBcc:evil@x.test')" "a@b@c.test" "Bob <b@x.test>"; do
+	expect 1 "replace with \"$bad\"" -- $M -C $D admin $G replace $P3 "$bad" --why "x"
+	err_has "is not a usable email address"
+done
+[ "$($MREL -C $D log $G | wc -l)" = "$n" ] || fail "a refused replace was logged"; ok
 MASQUED_NOW=$((T0 + 302 * H)) expect 0 "replace" -- $M -C $D admin $G replace $P3 newbie@x.test --why "a friend takes over"
 MASQUED_NOW=$((T0 + 302 * H)) $M -C $D serve --once 2>/dev/null
 grep -l "^X-Masqued-Mail: welcome" $D/mail/outbox/new/* | xargs grep -l "^To: newbie@x.test" >/dev/null || fail "no welcome for the new player"; ok
