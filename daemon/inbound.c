@@ -33,6 +33,7 @@ struct analysis {
 	int lineno[MAX_LINES];		/* each one's line in text, 1-based */
 	size_t nlines;
 	char lang[8];			/* SET LANG xx, or "" */
+	int badlang;			/* the line of a SET LANG we lack, or -1 */
 	int drop;			/* an auto-reply or bounce: never answered */
 	int deferred;			/* another worker's (serve.c) */
 };
@@ -105,6 +106,28 @@ mark_answered(const struct mq_daemon *d, const char *hash, struct mq_err *err)
 	return mq_file_replace(path, "", 0, 0644, err);
 }
 
+/* Whether line is SET LANG with a language masqued has (any case, or its
+ * name: "SET LANG JA", "set lang japanese"): then it goes into lang. */
+static int
+set_lang_line(const char *line, char lang[8])
+{
+	char l[3];
+
+	if (strncasecmp(line, "set lang", 8) != 0 || (line[8] != ' ' &&
+	    line[8] != '\t'))
+		return 0;
+	line += 8 + strspn(line + 8, " \t");
+	if (line[0] == '\0' || line[1] == '\0')
+		return 0;
+	l[0] = (char)tolower((unsigned char)line[0]);
+	l[1] = (char)tolower((unsigned char)line[1]);
+	l[2] = '\0';
+	if (strcmp(l, "en") && strcmp(l, "ja") && strcmp(l, "zh"))
+		return 0;
+	snprintf(lang, 8, "%s", l);
+	return 1;
+}
+
 /*
  * Split the extracted text into lines; SET LANG is the daemon's own. Works
  * on a copy: a->text stays whole for `parse`, and each line keeps its
@@ -116,6 +139,7 @@ split(struct analysis *a)
 	char *copy = strdup(a->text), *p = copy, *nl;
 	int n = 0;
 
+	a->badlang = -1;
 	while (p != NULL && *p && a->nlines < MAX_LINES) {
 		n++;
 		nl = strchr(p, '\n');
@@ -124,9 +148,11 @@ split(struct analysis *a)
 		while (*p == ' ' || *p == '\t')
 			p++;
 		if (*p) {
-			if (strncasecmp(p, "set lang ", 9) == 0)
-				snprintf(a->lang, sizeof(a->lang), "%.2s", p + 9);
+			if (set_lang_line(p, a->lang))
+				;
 			else {
+				if (strncasecmp(p, "set lang", 8) == 0)
+					a->badlang = (int)a->nlines;
 				a->lineno[a->nlines] = n;
 				a->lines[a->nlines++] = strdup(p);
 			}
@@ -134,6 +160,19 @@ split(struct analysis *a)
 		p = nl ? nl + 1 : NULL;
 	}
 	free(copy);
+}
+
+/* The sentence for the line a SET LANG we lack, instead of the engine's
+ * "set is not a command" (the line goes to the game to be refused). */
+static void
+badlang_refusal(const char *line, char *out, size_t n)
+{
+	struct mq_err e;
+
+	line += 8;
+	line += strspn(line, " \t");
+	mq_fail(&e, MQ_REFUSED, "SET LANG takes en, ja or zh, not \"%s\".", line);
+	snprintf(out, n, "%s", e.msg);
 }
 
 /*
@@ -299,9 +338,14 @@ answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
 	size_t i;
 	int rc;
 
-	for (i = 0; i < res->ncmds; i++)	/* as the player numbers them */
+	for (i = 0; i < res->ncmds; i++) {	/* as the player numbers them */
+		if (a->badlang >= 0 && res->cmds[i].line == a->badlang + 1 &&
+		    !res->cmds[i].accepted)
+			badlang_refusal(a->lines[a->badlang], res->cmds[i].error,
+			    sizeof(res->cmds[i].error));
 		if (res->cmds[i].line >= 1 && (size_t)res->cmds[i].line <= a->nlines)
 			res->cmds[i].line = a->lineno[res->cmds[i].line - 1];
+	}
 	rc = mq_notify_submit(d, g, a->seat, res, a->msg->message_id, err);
 	for (i = 0; rc == 0 && i < res->ncmds; i++)
 		if (res->cmds[i].accepted && strcmp(res->cmds[i].text, "HELP") == 0) {
@@ -599,6 +643,8 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 
 		if (k->parse(work, a.seat, a.lines[i], &cmd, &e) != 0 ||
 		    k->apply(work, a.seat, &cmd, &e) != 0) {
+			if ((int)i == a.badlang)
+				badlang_refusal(a.lines[i], e.msg, sizeof(e.msg));
 			json_array_append_new(errs, json_pack("{s:I, s:s, s:s}", "line",
 			    (json_int_t)a.lineno[i], "text", a.lines[i], "error", e.msg));
 			json_array_append_new(cmds, json_pack("{s:s, s:b, s:s}", "text",

@@ -71,6 +71,25 @@ answer refused bob@x.test paused
 says paused "游戏 $G 已被主持人暂停"
 says_not paused "is paused by the host"
 
+expect 0 "resume" -- $M -C $D admin $G resume --why "back"
+
+# --- SET LANG: any case; a language masqued lacks is refused, saying so ---
+# ("SET LANG JA" was ignored, and "SET LANG fr" got the help mail, silent)
+ls $O >$T/before
+send dave@x.test "$(reply_to dave)" d1 'SET LANG fr\nSTATUS'
+expect 0 "serve --once with SET LANG fr" -- $M -C $D serve --once
+answer receipt dave@x.test davefr
+grep -qF 'line 1: SET LANG fr' $T/davefr.txt || fail "the line refused is not shown"; ok
+says davefr 'SET LANG takes en, ja or zh, not "fr".'
+says_not davefr 'is not a command'
+ls $O >$T/before
+send dave@x.test "$(reply_to dave)" d2 'Set Lang JA\nSET LANG klingon\nSTATUS'
+expect 0 "serve --once with Set Lang JA" -- $M -C $D serve --once
+answer receipt dave@x.test daveja
+says daveja "受け付けられなかった行"			# the ja template
+says daveja 'SET LANG に指定できるのは en、ja、zh です（「klingon」は使えません）。'
+says_not daveja 'SET LANG takes'
+
 expect 0 "the game verifies" -- $M -C $D verify $G
 [ -z "$(ls $D/spool)" ] || fail "mail left in the spool"; ok
 done_checks
