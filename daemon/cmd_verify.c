@@ -46,6 +46,12 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 	else if (argc != 2)
 		return mq_cli_usage("verify takes GAME|LOGFILE [--key PUB]");
 	log_path(cli, argv[1], path, sizeof(path));
+	if (strchr(argv[1], '/') == NULL && access(path, F_OK) != 0) {
+		/* neither a file here nor a game: as log and view say it */
+		mq_fail(&err, MQ_REFUSED, "There is no game \"%s\" in %s, and no "
+		    "log file of that name.", argv[1], cli->datadir);
+		return mq_cli_report(&err);
+	}
 	if (access(path, R_OK) != 0) {
 		mq_fail_errno(&err, MQ_IO, "Cannot read the log %s", path);
 		return mq_cli_report(&err);

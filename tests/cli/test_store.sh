@@ -67,6 +67,11 @@ one_line
 play_out $D $G
 expect 0 "verify a finished game" -- $M -C $D verify $G
 out_has "sound"
+# an unknown game is refused (1) as log and view refuse it, not an I/O failure
+expect 1 "verify an unknown game" -- $M -C $D verify zzzzzzzz
+err_has 'There is no game "zzzzzzzz"'; one_line
+expect 4 "verify a log file that is not there" -- $M -C $D verify $T/nothing/log
+one_line
 expect 1 "a command after the end" -- $M -C $D submit $G alice "PLAN cw cw cw cw cw cw"
 err_has "over"; one_line
 expect 0 "state --json" -- $M -C $D state $G --json
