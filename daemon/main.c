@@ -76,7 +76,10 @@ main(int argc, char **argv)
 		else if (strcmp(argv[a], "-h") == 0 || strcmp(argv[a], "--help") == 0) {
 			usage_text(stdout);
 			return 0;
-		} else
+		} else if (strcmp(argv[a], "-C") == 0 || strcmp(argv[a], "-c") == 0)
+			return mq_cli_usage("%s needs a %s", argv[a], argv[a][1] == 'C' ?
+			    "data folder" : "config file");
+		else
 			return mq_cli_usage("unknown option %s", argv[a]);
 		a += 2;
 	}

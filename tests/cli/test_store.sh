@@ -16,6 +16,11 @@ one_line
 expect 4 "a folder that is not a data folder" -- $M -C $T/nothing view abcdefgh alice
 err_has "not a masqued data folder"; one_line
 
+expect 2 "-C without its folder" -- $M -C
+err_has "-C needs a data folder"; one_line
+expect 2 "-c without its file" -- $M -C $D -c
+err_has "-c needs a config file"; one_line
+
 # --- new ---
 expect 1 "a bad player name" -- $M -C $D new redmasque --player Alice=a@x.test \
     --player bob=b@x.test --player carol=c@x.test --player dave=d@x.test
