@@ -34,6 +34,7 @@ struct analysis {
 	size_t nlines;
 	char lang[8];			/* SET LANG xx, or "" */
 	int badlang;			/* the line of a SET LANG we lack, or -1 */
+	char from_lang[8];		/* refused, but From is a player's: theirs */
 	int drop;			/* an auto-reply or bounce: never answered */
 	int deferred;			/* another worker's (serve.c) */
 };
@@ -291,6 +292,12 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 		return deny(a, "This message is a reply to game %s, which does not "
 		    "exist on this server.", t.game);
 	}
+	/* a refusal to one of the game's players reads in their language; it
+	 * goes to the From alone, so a forged From learns nothing from it */
+	for (int i = 0; i < a->game->nplayers; i++)
+		if (mq_addr_same(a->msg->from, a->game->players[i].email))
+			snprintf(a->from_lang, sizeof(a->from_lang), "%s",
+			    a->game->players[i].lang);
 	if (t.seat < 0 || t.seat >= a->game->nplayers ||
 	    !mq_addr_tag_ok(d->store.keys.tag, &t, a->game->players[t.seat].epoch))
 		return deny(a, "%s", "The reply address of this message does not "
@@ -457,8 +464,8 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		/* one sentence, only ever to the From address, rate-limited */
 		mq_daemon_log("%s: refused: %s", transport_id, a.auth);
 		if (from != NULL && mq_daemon_rate_ok(d, from)) {
-			rc = mq_notify_stranger(d, from, NULL, "refused", a.auth, a.hash,
-			    err);
+			rc = mq_notify_stranger(d, from, a.from_lang[0] ? a.from_lang :
+			    NULL, "refused", a.auth, a.hash, err);
 			if (rc == 0)
 				rc = mark_answered(d, a.hash, err);
 			*outcome = MQ_IN_ANSWERED;

@@ -7,8 +7,10 @@
 # Chinese, arguments in place, and not in English; carol, in English, reads
 # the English sentence. With `lang = ja` in the config, a reply whose
 # address does not verify gets its one sentence in Japanese, and so does
-# one from the wrong From (the address kept as it is). The ASan binary runs
-# every check.
+# one from the wrong From (the address kept as it is); but a player's own
+# mail that does not authenticate is refused in the player's language.
+# SET LANG in any case, and one masqued lacks refused on its line. The ASan
+# binary runs every check.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
 D=$T/data
@@ -72,6 +74,18 @@ says paused "游戏 $G 已被主持人暂停"
 says_not paused "is paused by the host"
 
 expect 0 "resume" -- $M -C $D admin $G resume --why "back"
+
+# --- a player's mail that does not authenticate: the player's language ---
+# (the config says en; bob reads Chinese, and the From is his)
+RT=$(reply_to bob)
+last=$(echo "$RT" | sed 's/@.*//; s/.*\(.\)$/\1/')
+[ "$last" = a ] && swap=b || swap=a
+ls $O >$T/before
+send bob@x.test "$(echo "$RT" | sed "s/.@/$swap@/")" f1 'PLAN cw cw cw cw cw cw'
+expect 0 "serve --once with bob's reply to an altered address" -- $M -C $D serve --once
+answer refused bob@x.test bobforged
+says bobforged "这封邮件的回复地址无法验证"
+says_not bobforged "does not verify"
 
 # --- SET LANG: any case; a language masqued lacks is refused, saying so ---
 # ("SET LANG JA" was ignored, and "SET LANG fr" got the help mail, silent)
