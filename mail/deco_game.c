@@ -195,6 +195,7 @@ deco_plan_step(struct mq_deco_game *g, const char *dir, size_t i)
 	const char *t;
 	struct mv *o;
 	char *copy;
+	size_t len;
 	int k;
 
 	if (i >= DECO_PLAN)
@@ -203,12 +204,12 @@ deco_plan_step(struct mq_deco_game *g, const char *dir, size_t i)
 		if (strcmp(g->plans[k].dir, dir) == 0)
 			break;
 	if (k == g->nplans) {
-		if (k == DECO_PLANS || (copy = mq_arena_alloc(a,
-		    strlen(dir) + 1)) == NULL) {
+		len = strlen(dir) + 1;
+		if (k == DECO_PLANS || (copy = mq_arena_alloc(a, len)) == NULL) {
 			mq_arena_forgive(a);
 			return NULL;
 		}
-		strcpy(copy, dir);
+		memcpy(copy, dir, len);
 		g->plans[k].dir = copy;
 		g->nplans++;
 	}

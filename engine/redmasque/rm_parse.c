@@ -110,18 +110,17 @@ lookup_words(const struct rm_data *d, char **tok, int ntok, int i, int word,
     int *value)
 {
 	char joined[160];
-	int w, k;
+	size_t n;
+	int w, k, m;
 
 	for (w = 3; w >= 1; w--) {
 		if (i + w > ntok)
 			continue;
-		joined[0] = '\0';
-		for (k = 0; k < w; k++) {
-			if (strlen(joined) + strlen(tok[i + k]) + 2 > sizeof(joined))
-				break;
-			if (k)
-				strcat(joined, " ");
-			strcat(joined, tok[i + k]);
+		for (n = 0, k = 0; k < w; k++, n += (size_t)m) {
+			m = snprintf(joined + n, sizeof(joined) - n, "%s%s",
+			    k ? " " : "", tok[i + k]);
+			if (m < 0 || (size_t)m >= sizeof(joined) - n)
+				break;	/* too long to be any name */
 		}
 		if (k < w)
 			continue;

@@ -7,6 +7,7 @@
  * cards and everyone else's secrets appear only in the admin view, and in
  * everyone's view once midnight has revealed them.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "engine/redmasque/rm.h"
@@ -100,13 +101,13 @@ pick_text(const struct rm_state *st, const struct rm_pick *pk)
 static json_t *
 move_text(const struct rm_player *pl)
 {
-	char b[32] = "MOVE";
+	char b[32];	/* "MOVE" and at most three " stay" */
+	size_t n = (size_t)snprintf(b, sizeof(b), "MOVE");
 	int i;
 
-	for (i = 0; i < pl->nmove; i++) {
-		strcat(b, " ");
-		strcat(b, dir_names[pl->move[i] + 1]);
-	}
+	for (i = 0; i < pl->nmove && n < sizeof(b); i++)
+		n += (size_t)snprintf(b + n, sizeof(b) - n, " %s",
+		    dir_names[pl->move[i] + 1]);
 	return json_string_nocheck(b);
 }
 

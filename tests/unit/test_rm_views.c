@@ -407,6 +407,7 @@ test_events_dropped_move_only_player(void **state)
 	/* An early double step for Dance, then Jest after all: dropped. */
 	rmf_do(st, ALICE, "PLAY dance");
 	rmf_do(st, ALICE, "MOVE cw cw");
+	only_owner_sees(st, ALICE, "MOVE cw cw");
 	rmf_round(st, (const char *const[]){ "PLAY jest", "PLAY jest",
 	    "PLAY jest", "PLAY jest" });
 	assert_false(st->p[ALICE].has_move);
