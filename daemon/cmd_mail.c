@@ -119,7 +119,7 @@ mq_cmd_ingest(struct mq_cli *cli, int argc, char **argv)
 	struct mq_daemon d;
 	enum mq_inbound_outcome o;
 	struct mq_spool_stats ss;
-	struct mq_err err;
+	struct mq_err err, e;
 	char *raw;
 	size_t len;
 	int rc;
@@ -132,8 +132,9 @@ mq_cmd_ingest(struct mq_cli *cli, int argc, char **argv)
 	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, &err)) == 0) {
 		rc = mq_inbound_process(&d, raw, len, "pipe", NULL, &o, &err);
 		mq_daemon_release(&d);
-		if (rc == 0)
-			mq_spool_flush(&d.conf, d.now, &ss, &err);
+		/* the message is in; mail left in the spool goes with serve */
+		if (rc == 0 && mq_spool_flush(&d.conf, d.now, &ss, &e) != 0)
+			mq_daemon_log("spool: %s", e.msg);
 		mq_daemon_close(&d);
 	}
 	free(raw);

@@ -347,6 +347,7 @@ mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 		st->sent = ss.sent;
 		st->waiting = ss.waiting + ss.failed;
 		st->dead = ss.dead;
-	}
+	} else
+		mq_daemon_log("spool: %s", err->msg);
 	return rc;
 }

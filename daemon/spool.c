@@ -93,23 +93,28 @@ has_retry(const struct retries *r, const char *name)
 }
 
 /*
- * The names of spooled mails (NAME.eml), sorted. A NAME.retry whose mail
- * is gone (a kill between the two unlinks after sending) is cleared here,
- * and so is a NAME.eml.tmp an hour old (a kill in the middle of writing it;
- * a younger one may be another process's, an `ingest` writing now).
+ * The names of spooled mails (NAME.eml), sorted, into *names (*n of them;
+ * the caller frees them, even on failure). A NAME.retry whose mail is gone
+ * (a kill between the two unlinks after sending) is cleared here, and so is
+ * a NAME.eml.tmp an hour old (a kill in the middle of writing it; a younger
+ * one may be another process's, an `ingest` writing now). An unreadable
+ * spool is an error, not an empty one: mail would wait there unseen.
  */
-static char **
-list_spool(const char *dir, size_t *n, struct retries *r)
+static int
+list_spool(const char *dir, char ***names, size_t *n, struct retries *r,
+    struct mq_err *err)
 {
 	char **v = NULL, **nv, path[4096];
 	struct dirent *de;
 	size_t cap = 0, len;
+	int rc = 0;
 	DIR *d;
 
+	*names = NULL;
 	*n = 0;
 	if ((d = opendir(dir)) == NULL)
-		return NULL;
-	while ((de = readdir(d)) != NULL) {
+		return mq_fail_errno(err, MQ_IO, "Cannot read the spool %s", dir);
+	while (rc == 0 && (de = readdir(d)) != NULL) {
 		len = strlen(de->d_name);
 		if (len > 6 && strcmp(de->d_name + len - 6, ".retry") == 0) {
 			snprintf(path, sizeof(path), "%s/%.*s.eml", dir,
@@ -117,8 +122,10 @@ list_spool(const char *dir, size_t *n, struct retries *r)
 			if (access(path, F_OK) != 0) {
 				snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
 				unlink(path);
-			} else if ((r->n < r->cap || grow_retries(r) == 0) &&
-			    (r->v[r->n] = strndup(de->d_name, len - 6)) != NULL)
+			} else if ((r->n == r->cap && grow_retries(r) != 0) ||
+			    (r->v[r->n] = strndup(de->d_name, len - 6)) == NULL)
+				rc = mq_fail(err, MQ_IO, "Out of memory.");
+			else
 				r->n++;
 			continue;
 		}
@@ -134,18 +141,26 @@ list_spool(const char *dir, size_t *n, struct retries *r)
 			continue;
 		if (*n == cap) {
 			cap = cap ? cap * 2 : 64;
-			if ((nv = realloc(v, cap * sizeof(*v))) == NULL)
+			if ((nv = realloc(v, cap * sizeof(*v))) == NULL) {
+				rc = mq_fail(err, MQ_IO, "Out of memory.");
 				break;
+			}
 			v = nv;
 		}
-		v[(*n)++] = strndup(de->d_name, len - 4);
+		if ((v[*n] = strndup(de->d_name, len - 4)) == NULL)
+			rc = mq_fail(err, MQ_IO, "Out of memory.");
+		else
+			(*n)++;
 	}
 	closedir(d);
-	if (v != NULL && *n > 1)
+	*names = v;
+	if (rc)
+		return rc;
+	if (*n > 1)
 		qsort(v, *n, sizeof(*v), cmp_str);
 	if (r->n > 1)
 		qsort(r->v, r->n, sizeof(*r->v), cmp_str);
-	return v;
+	return 0;
 }
 
 static char *
@@ -167,19 +182,32 @@ slurp(const char *path, size_t *len)
 	return buf;
 }
 
+/* Into DIR/dead. A mail that cannot be moved stays, and is said so on
+ * stderr: else it would be tried, and reported dead, on every pass. */
 static void
 to_dead(const char *dir, const char *name)
 {
 	char from[1400], to[1400];
 
 	snprintf(to, sizeof(to), "%s/dead", dir);
-	mkdir(to, 0755);
+	if (mkdir(to, 0755) == -1 && errno != EEXIST) {
+		fprintf(stderr, "masqued: cannot create %s: %s\n", to,
+		    strerror(errno));
+		return;
+	}
 	snprintf(from, sizeof(from), "%s/%s.eml", dir, name);
 	snprintf(to, sizeof(to), "%s/dead/%s.eml", dir, name);
-	rename(from, to);
+	if (rename(from, to) == -1 && errno != ENOENT) {
+		fprintf(stderr, "masqued: cannot move %s to %s/dead: %s\n",
+		    from, dir, strerror(errno));
+		return;
+	}
+	/* the .retry may be missing (a first try refused for good) */
 	snprintf(from, sizeof(from), "%s/%s.retry", dir, name);
 	snprintf(to, sizeof(to), "%s/dead/%s.retry", dir, name);
-	rename(from, to);
+	if (rename(from, to) == -1 && errno != ENOENT)
+		fprintf(stderr, "masqued: cannot move %s to %s/dead: %s\n",
+		    from, dir, strerror(errno));
 }
 
 static void
@@ -469,10 +497,10 @@ mq_spool_flush(const struct mq_config *c, long long now,
 
 	memset(st, 0, sizeof(*st));
 	snprintf(dir, sizeof(dir), "%s/spool", c->datadir);
-	names = list_spool(dir, &n, &r);
-	if (c->outbound == MQ_OUT_MAILDIR)
+	rc = list_spool(dir, &names, &n, &r, err);
+	if (rc == 0 && c->outbound == MQ_OUT_MAILDIR)
 		rc = flush_maildir(c, dir, names, n, &r, now, st, err);
-	else
+	else if (rc == 0)
 		flush_smtp(c, dir, names, n, &r, now, st);
 	for (i = 0; i < n; i++)
 		free(names[i]);

@@ -67,6 +67,12 @@ grep -l "^To: MAILER-DAEMON" $D/mail/outbox/new/* >/dev/null 2>&1 && fail "a bou
 grep -l "^To: host@x.test" $D/mail/outbox/new/* | xargs grep -l "bounced" >/dev/null || fail "the host did not hear of the bounce"; ok
 
 # --- a full disk: nothing is lost, nothing doubled ---
+# --- a spool that cannot be read: the daemon says so (it used to look empty) ---
+mv $D/spool $T/spool.kept && : > $D/spool
+$M -C $D serve --once 2>$T/err
+grep -q "Cannot read the spool" $T/err || { cat $T/err; fail "an unreadable spool went unsaid"; }; ok
+rm $D/spool && mv $T/spool.kept $D/spool
+
 if unshare -m true 2>/dev/null; then
 	mail $T/c.eml alice@x.test "$RB" c1 "PLAN cw stay cw stay cw stay"
 	cat > $T/full.sh <<EOS
