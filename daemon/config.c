@@ -12,9 +12,12 @@ mq_config_duration(const char *s)
 	char *end;
 	long v, mul = 1;
 
+	/* digits first: strtol would also take blanks and a sign */
+	if (*s < '0' || *s > '9')
+		return -1;
 	errno = 0;
 	v = strtol(s, &end, 10);
-	if (errno || end == s || v < 0)
+	if (errno)
 		return -1;
 	if (*end == 'd')
 		mul = 86400;
@@ -28,7 +31,8 @@ mq_config_duration(const char *s)
 		return -1;
 	if (*end != '\0' && end[1] != '\0')
 		return -1;
-	if (v > MQ_DURATION_MAX / mul)	/* before multiplying: no overflow */
+	/* bounded, so that v * mul and a deadline added to now never overflow */
+	if (v > MQ_DURATION_MAX / mul)
 		return -1;
 	return v * mul;
 }

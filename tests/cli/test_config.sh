@@ -17,6 +17,7 @@ bad "a bad transport" "inbound = carrier-pigeon" "inbound"
 bad "a bad duration" "deadline = soon" "deadline"
 bad "a duration whose seconds overflow" "deadline = 9999999999999999h" "deadline takes a duration from 1s to 366d"
 bad "a deadline past a year" "reminder = 400d" "reminder takes a duration from 1s to 366d"
+bad "a duration with a sign" "reminder = +6h" "reminder"
 bad "a reminder after the deadline" "deadline = 2h
 reminder = 3h" "reminder"
 bad "imap without a server" "inbound = imap" "imap_url"
