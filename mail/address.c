@@ -1,7 +1,6 @@
 /* address.c - reply addresses and tags; see address.h. */
 #include <ctype.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sodium.h>
@@ -44,8 +43,7 @@ static int
 parse_local(const char *addr, const char *local, struct mq_addr_tag *t)
 {
 	const char *plus = strchr(addr, '+'), *at = strrchr(addr, '@'), *p, *dot2;
-	char seat[8];
-	size_t gl, sl;
+	size_t gl, sl, i;
 
 	if (plus == NULL || at == NULL || plus > at)
 		return -1;
@@ -58,16 +56,16 @@ parse_local(const char *addr, const char *local, struct mq_addr_tag *t)
 		return -1;
 	dot2 = p + gl + 1;
 	sl = strcspn(dot2, ".@");
-	if (sl == 0 || sl >= sizeof(seat) || dot2[sl] != '.' ||
-	    strspn(dot2, "0123456789") != sl)
+	/* the seat as mq_addr_reply writes it: no sign, no leading zero */
+	if (sl == 0 || sl > 7 || dot2[sl] != '.' ||
+	    strspn(dot2, "0123456789") != sl || (sl > 1 && dot2[0] == '0'))
 		return -1;
 	if ((size_t)(at - (dot2 + sl + 1)) != MQ_TAG_LEN)
 		return -1;
 	memcpy(t->game, p, 8);
 	t->game[8] = '\0';
-	memcpy(seat, dot2, sl);
-	seat[sl] = '\0';
-	t->seat = atoi(seat);
+	for (t->seat = 0, i = 0; i < sl; i++)
+		t->seat = t->seat * 10 + (dot2[i] - '0');
 	memcpy(t->tag, dot2 + sl + 1, MQ_TAG_LEN);
 	t->tag[MQ_TAG_LEN] = '\0';
 	for (p = t->game; *p; p++)

@@ -237,6 +237,12 @@ printf 'From: alice@x.test\nTo: somebody@x.test\nSubject: x\n\nPLACE blue\n' >$T
 expect 0 "parse a message with no tag" -- $M -C $D parse $T/untagged.eml
 $PY -c 'import json,sys; j=json.load(open(sys.argv[1])); sys.exit(not (j["game"] is None and j["player"] is None and "no game tag" in j["auth"]))' \
     $T/out || fail "parse of an untagged message"; ok
+# The seat spelled with a leading zero is no reply address of ours.
+ZERO=$(echo "$RT" | sed "s/+$G\.0\./+$G.00./")
+printf 'From: alice@x.test\nTo: %s\nSubject: x\n\nPLACE blue\n' "$ZERO" >$T/zero_seat.eml
+expect 0 "parse a message to seat 00" -- $M -C $D parse $T/zero_seat.eml
+$PY -c 'import json,sys; j=json.load(open(sys.argv[1])); sys.exit(not (j["game"] is None and j["player"] is None))' \
+    $T/out || fail "seat 00 was taken for seat 0"; ok
 unchanged "parse"
 
 # --- a valid message applied; the same bytes again acknowledged only ---
