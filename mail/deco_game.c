@@ -65,8 +65,11 @@ deco_round_time(const json_t *gd, size_t i, char *buf, size_t n)
 	const json_t *r = json_object_get(gd, "rounds");
 	const char *start = jstr(r, "start");
 	int h = 8, m = 0, step = (int)json_integer_value(json_object_get(r, "minutes"));
+	int end = -1;
 
-	if (start != NULL && sscanf(start, "%d:%d", &h, &m) != 2) {
+	/* "H:MM" and nothing after it, else the default 8:00 */
+	if (start != NULL && (sscanf(start, "%d:%d%n", &h, &m, &end) != 2 ||
+	    start[end] != '\0' || h < 0 || m < 0 || m > 59)) {
 		h = 8;
 		m = 0;
 	}

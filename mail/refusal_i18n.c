@@ -360,8 +360,9 @@ compile_args(struct entry *e, const json_t *args, struct mq_err *err)
 	if (!json_is_object(args))
 		return mq_fail(err, MQ_BADDATA, "\"args\" must be an object");
 	json_object_foreach((json_t *)args, key, v) {
-		i = strtol(key, &end, 10);
-		if (*end != '\0' || i < 1 || i > e->nargs)
+		/* "1", "2", ...: strtol alone would also take " 1" and "+1" */
+		i = *key >= '1' && *key <= '9' ? strtol(key, &end, 10) : 0;
+		if (i < 1 || *end != '\0' || i > e->nargs)
 			return mq_fail(err, MQ_BADDATA, "\"args\" has \"%.20s\"; its "
 			    "keys are arguments, 1 to %d", key, e->nargs);
 		for (k = 0; k < e->neng; k++)

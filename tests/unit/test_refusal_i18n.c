@@ -776,6 +776,8 @@ wrong_catalogs_are_refused_whole(void **state)
 	    "{\"one\": \"一\"}}}}", "a number (%d)");
 	refused("{\"At %s.\": {\"text\": \"%s に。\", \"args\": {\"2\": "
 	    "{}}}}", "1 to 1");
+	refused("{\"At %s.\": {\"text\": \"%s に。\", \"args\": {\"+1\": "
+	    "{}}}}", "1 to 1");
 	refused("{\"At %s.\": {\"text\": \"%s に。\", \"args\": {\"1\": "
 	    "{\"x\": 1}}}}", "must be a text");
 }
