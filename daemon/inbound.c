@@ -134,13 +134,17 @@ set_lang_line(const char *line, char lang[8])
  * on a copy: a->text stays whole for `parse`, and each line keeps its
  * number in it, which is what the player sees (blank lines included).
  */
-static void
-split(struct analysis *a)
+static int
+split(struct analysis *a, struct mq_err *err)
 {
 	char *copy = strdup(a->text), *p = copy, *nl;
 	int n = 0;
 
 	a->badlang = -1;
+	/* out of memory must not read as "no command" (a HELP mail, and the
+	 * message marked answered: the player's move lost) */
+	if (copy == NULL)
+		return mq_fail(err, MQ_IO, "Out of memory.");
 	while (p != NULL && *p && a->nlines < MAX_LINES) {
 		n++;
 		nl = strchr(p, '\n');
@@ -155,12 +159,17 @@ split(struct analysis *a)
 				if (strncasecmp(p, "set lang", 8) == 0)
 					a->badlang = (int)a->nlines;
 				a->lineno[a->nlines] = n;
-				a->lines[a->nlines++] = strdup(p);
+				if ((a->lines[a->nlines] = strdup(p)) == NULL) {
+					free(copy);
+					return mq_fail(err, MQ_IO, "Out of memory.");
+				}
+				a->nlines++;
 			}
 		}
 		p = nl ? nl + 1 : NULL;
 	}
 	free(copy);
+	return 0;
 }
 
 /* The sentence for the line a SET LANG we lack, instead of the engine's
@@ -312,7 +321,7 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 	a->seat = t.seat;
 	if (mq_reply_extract(a->msg->text, strlen(a->msg->text), &a->text, &e) != 0)
 		return mq_fail(err, MQ_IO, "%s", e.msg);
-	split(a);
+	MQ_TRY(split(a, err));
 	snprintf(a->auth, sizeof(a->auth), "ok");
 	a->auth_ok = 1;
 	return 0;
