@@ -10,14 +10,19 @@
 #include "daemon/commit.h"
 
 
-static json_t *
+/* The reveal entry of the secrets resolved now, into *out (NULL when none
+ * is); -1 when memory ran out, which must not read as "nothing to reveal". */
+static int
 build_reveal(struct mq_game *g, const struct mq_pending *extra, size_t nextra,
-    const char *const *resolved, size_t nres, long long ts)
+    const char *const *resolved, size_t nres, long long ts, json_t **out)
 {
-	json_t *items = json_array(), *opens = json_array(), *body;
+	json_t *items = json_array(), *opens = json_array();
 	uint64_t last = 0;
 	size_t i, k, total = g->npend + nextra;
 
+	*out = NULL;
+	if (items == NULL || opens == NULL)
+		goto oom;
 	for (i = 0; i < total; i++) {
 		const struct mq_pending *p = i < g->npend ? &g->pend[i] :
 		    &extra[i - g->npend];
@@ -27,8 +32,9 @@ build_reveal(struct mq_game *g, const struct mq_pending *extra, size_t nextra,
 			res = strcmp(p->key, resolved[k]) == 0;
 		if (!res)
 			continue;
-		json_array_append_new(items, json_pack("[I, i]", (json_int_t)p->seq,
-		    p->index));
+		if (json_array_append_new(items, json_pack("[I, i]",
+		    (json_int_t)p->seq, p->index)) != 0)
+			goto oom;
 		if (p->seq != last) {
 			/* pending entries are kept in seq order, but be sure */
 			size_t j;
@@ -37,19 +43,25 @@ build_reveal(struct mq_game *g, const struct mq_pending *extra, size_t nextra,
 			json_t *o;
 			json_array_foreach(opens, j, o)
 				dup |= (uint64_t)json_integer_value(o) == p->seq;
-			if (!dup)
-				json_array_append_new(opens, json_integer((json_int_t)p->seq));
+			if (!dup && json_array_append_new(opens,
+			    json_integer((json_int_t)p->seq)) != 0)
+				goto oom;
 			last = p->seq;
 		}
 	}
 	if (json_array_size(items) == 0) {
 		json_decref(items);
 		json_decref(opens);
-		return NULL;
+		return 0;
 	}
-	body = json_pack("{s:s, s:I, s:s, s:o, s:o}", "game", g->id, "ts",
+	/* "o" steals both references, on failure too */
+	*out = json_pack("{s:s, s:I, s:s, s:o, s:o}", "game", g->id, "ts",
 	    (json_int_t)ts, "type", "reveal", "opens", opens, "items", items);
-	return body;
+	return *out == NULL ? -1 : 0;
+oom:
+	json_decref(items);
+	json_decref(opens);
+	return -1;
 }
 
 void
@@ -228,7 +240,8 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 	if ((work = k->clone(g->state)) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	res->events = evs = json_array();
-	cmds = json_array();
+	if (evs == NULL || (cmds = json_array()) == NULL)
+		goto oom;
 	for (i = 0; i < n; i++) {
 		const char *line = lines[i];
 
@@ -254,9 +267,11 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 			goto oom;
 		{
 			json_t *ev = k->events(work, MQ_VIEW_ADMIN);
+			int lost = json_array_extend(evs, ev);
 
-			json_array_extend(evs, ev);
 			json_decref(ev);
+			if (lost)
+				goto oom;	/* the mails would leave them out */
 		}
 		if (!k->is_secret(&cmd) && strcmp(mq_buf_str(&text), "STATUS") == 0)
 			continue;	/* asks, changes nothing: not logged */
@@ -274,14 +289,19 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 			newp[nnew].resolved = 0;
 			nnew++;
 		}
-		json_array_append_new(cmds, json_pack("{s:s, s:b}", "text",
-		    mq_buf_str(&text), "secret", k->is_secret(&cmd)));
+		/* a command missing from the entry would be lost when the game
+		 * replays its log just below: out of memory, not a shorter entry */
+		if (json_array_append_new(cmds, json_pack("{s:s, s:b}", "text",
+		    mq_buf_str(&text), "secret", k->is_secret(&cmd))) != 0)
+			goto oom;
 		changed = 1;
 		r = k->resolved(work, rd, 4);
 		for (; r > 0 && nres < 60; r--) {
 			size_t j = r - 1;
 
-			resolved[nres++] = strdup(rd[j].key);
+			if ((resolved[nres] = strdup(rd[j].key)) == NULL)
+				goto oom;
+			nres++;
 		}
 	}
 	if (!changed)
@@ -291,10 +311,12 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 	    g->players[seat].name, "commands", cmds);
 	if (bodies[0] == NULL)
 		goto oom;
-	if (msg_hash != NULL)
-		json_object_set_new(bodies[0], "msg", json_pack("{s:s, s:s}", "hash",
-		    msg_hash, "id", msg_id ? msg_id : ""));
-	bodies[1] = build_reveal(g, newp, nnew, resolved, nres, ts);
+	/* without its hash the message would be applied again if it came again */
+	if (msg_hash != NULL && json_object_set_new(bodies[0], "msg",
+	    json_pack("{s:s, s:s}", "hash", msg_hash, "id", msg_id ? msg_id : "")))
+		goto oom;
+	if (build_reveal(g, newp, nnew, resolved, nres, ts, &bodies[1]) != 0)
+		goto oom;
 	nb = bodies[1] ? 2 : 1;
 	rc = g->writable ? mq_logfile_append(g->lf, bodies, nb, sg, err) :
 	    reread(g, bodies, nb, sg, err);

@@ -45,6 +45,7 @@
 #include "daemon/keys.h"
 #include "daemon/log.h"
 #include "daemon/logfile.h"
+#include "daemon/store.h"
 #include "engine/game.h"
 #include "engine/rng.h"
 #include "engine/redmasque/redmasque.h"
@@ -610,6 +611,120 @@ log_survives_every_allocation_failure(void **state)
 	json_decref(c.command);
 }
 
+/* ---- submit ------------------------------------------------------------- */
+
+struct submit_ctx {
+	char dir[64];
+	char id[MQ_GAME_ID_LEN + 1];
+	char *log;		/* the log before the submit */
+	size_t len;
+};
+
+/* Game ID's log path, in dir. */
+static void
+submit_log_path(const struct submit_ctx *c, char *out, size_t n)
+{
+	snprintf(out, n, "%s/games/%s/log", c->dir, c->id);
+}
+
+/*
+ * Open the game, submit one secret command as from a mail (with its hash),
+ * close. The log is put back first; a refusal must leave it as it was: a
+ * command or the message's hash left out of the entry is the failure this
+ * looks for (submit.c used to ignore json_array_append_new and
+ * json_object_set_new).
+ */
+static int
+op_submit(void *vctx, char **result)
+{
+	static const char *const lines[] = { "PLACE blue" };
+	struct submit_ctx *c = vctx;
+	struct mq_submit_result res;
+	struct mq_store s;
+	struct mq_game *g;
+	struct mq_err err;
+	char path[300], *now;
+	FILE *f;
+	int rc;
+
+	af_pause();
+	submit_log_path(c, path, sizeof(path));
+	assert_non_null(f = fopen(path, "wb"));
+	assert_int_equal(fwrite(c->log, 1, c->len, f), c->len);
+	assert_int_equal(fclose(f), 0);
+	af_resume();
+	if ((rc = mq_store_open(c->dir, 1, &s, &err)) != 0)
+		return rc;
+	if ((rc = mq_game_open(&s, c->id, 1, 0, &g, &err)) == 0) {
+		rc = mq_game_submit(g, 0, lines, 1, 1, "00ff", "pipe", 1790000100,
+		    &res, &err);
+		if (rc == 0) {
+			if (!res.logged)
+				fail_msg("the command was not logged");
+			mq_submit_result_free(&res);
+		}
+		mq_game_close(g);
+	}
+	mq_store_close(&s);
+	af_pause();
+	now = slurp(path, NULL);
+	if (rc == 0)
+		*result = now;
+	else {
+		if (strcmp(now, c->log) != 0)
+			fail_msg("a refused submit changed the log: %s", err.msg);
+		free(now);
+	}
+	af_resume();
+	return rc;
+}
+
+static void
+submit_survives_every_allocation_failure(void **state)
+{
+	struct mq_new_game ng = { 0 };
+	struct submit_ctx c;
+	struct af_stats st;
+	struct mq_store s;
+	struct mq_err err;
+	const char *env;
+	uint8_t seed[32];
+	char path[300];
+	long stride = 1;
+	int i;
+
+	memset(&c, 0, sizeof(c));
+	assert_true(sodium_init() >= 0);
+	snprintf(c.dir, sizeof(c.dir), "/tmp/masqued-allocfail-submit.%d",
+	    (int)getpid());
+	if (mq_store_init(c.dir, &err) != 0)
+		fail_msg("%s", err.msg);
+	memset(seed, 0x42, sizeof(seed));
+	ng.kind = "redmasque";
+	ng.nplayers = AF_PLAYERS;
+	for (i = 0; i < AF_PLAYERS; i++) {
+		ng.names[i] = af_names[i];
+		ng.emails[i] = "p@x.test";
+	}
+	ng.seed = seed;
+	ng.lang = "en";
+	ng.ts = 1790000000;
+	assert_int_equal(mq_store_open(c.dir, 1, &s, &err), 0);
+	assert_int_equal(mq_game_create(&s, &ng, c.id, &err), 0);
+	mq_store_close(&s);
+	submit_log_path(&c, path, sizeof(path));
+	c.log = slurp(path, &c.len);
+	/* every allocation (every $MQ_ALLOC_SUBMIT_EVERY-th, under valgrind) */
+	if ((env = getenv("MQ_ALLOC_SUBMIT_EVERY")) != NULL && atol(env) > 0)
+		stride = atol(env);
+	sweep("store: open, submit, close", op_submit, &c, stride, AF_STRICT,
+	    &st);
+	assert_true(st.allocs > 0);
+	free(c.log);
+	snprintf(path, sizeof(path), "rm -rf %s", c.dir);
+	assert_int_equal(system(path), 0);
+}
+
 /* ---- Mustache ----------------------------------------------------------- */
 
 #define AF_MAXPARTIALS	64
@@ -874,6 +989,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(engine_survives_every_allocation_failure),
 		cmocka_unit_test(log_survives_every_allocation_failure),
+		cmocka_unit_test(submit_survives_every_allocation_failure),
 		cmocka_unit_test(mustache_survives_every_allocation_failure),
 		cmocka_unit_test(mime_survives_every_allocation_failure),
 	};
