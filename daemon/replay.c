@@ -306,6 +306,7 @@ replay_genesis(struct mq_game *g, const json_t *body, struct mq_err *err)
 	const char *lang = json_string_value(json_object_get(body, "lang"));
 	json_t *players = json_object_get(body, "players"), *p;
 	struct mq_setup s;
+	struct mq_err e;
 	uint8_t hash[32];
 	char path[1400];
 	size_t i;
@@ -348,10 +349,15 @@ replay_genesis(struct mq_game *g, const json_t *body, struct mq_err *err)
 	g->nplayers = s.nplayers = (int)json_array_size(players);
 	s.options = json_object_get(body, "options");
 	memcpy(s.seed, g->seed, 32);
-	if ((rc = g->kind->setup(g->gd.data, &s, &g->state, err)) != 0)
-		return mq_fail(err, MQ_BADDATA, "entry 1: the game cannot be set up: %s",
-		    err ? err->msg : "");
-	g->genesis = json_deep_copy(body);
+	/* setup's sentence goes through e: err->msg may not be both the
+	 * format's argument and its output; out of memory stays MQ_IO, not a
+	 * log that "does not verify" (which stops the game) */
+	mq_err_clear(&e);
+	if ((rc = g->kind->setup(g->gd.data, &s, &g->state, &e)) != 0)
+		return mq_fail(err, rc == MQ_IO ? MQ_IO : MQ_BADDATA, "entry 1: the "
+		    "game cannot be set up: %s", e.msg);
+	if ((g->genesis = json_deep_copy(body)) == NULL)
+		return mq_fail(err, MQ_IO, "Out of memory.");
 	return 0;
 }
 
