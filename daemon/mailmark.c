@@ -15,20 +15,35 @@
 uint64_t
 mq_mailmark_read(const struct mq_game *g, int *present)
 {
-	char path[1400];
+	char path[1400], buf[64];
 	unsigned long long seq = 0;
-	FILE *f;
+	ssize_t got;
+	size_t i;
+	int fd;
 
 	if (present != NULL)
 		*present = 0;
 	snprintf(path, sizeof(path), "%s/mailed", g->dir);
-	if ((f = fopen(path, "r")) == NULL)
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 		return 0;
-	if (fscanf(f, "%llu", &seq) != 1)
-		seq = 0;
-	else if (present != NULL)
+	got = read(fd, buf, sizeof(buf));
+	close(fd);
+	/* digits, then blanks or a newline only: anything else is no mark
+	 * (nothing is rebuilt, rather than everything) */
+	if (got <= 0 || (size_t)got == sizeof(buf))
+		return 0;
+	for (i = 0; i < (size_t)got && buf[i] >= '0' && buf[i] <= '9'; i++) {
+		if (i >= 20)
+			return 0;
+		seq = seq * 10 + (unsigned)(buf[i] - '0');
+	}
+	if (i == 0)
+		return 0;
+	for (; i < (size_t)got; i++)
+		if (buf[i] != '\n' && buf[i] != ' ')
+			return 0;
+	if (present != NULL)
 		*present = 1;
-	fclose(f);
 	return seq;
 }
 

@@ -71,6 +71,14 @@ ls $D/mail/outbox/new | sort | comm -13 $T/before - > $T/again
 (cd $D/mail/outbox/new && grep -l "holiday" $(cat $T/again)) >/dev/null || fail "the pause notice was never rebuilt"; ok
 (cd $D/mail/outbox/new && grep -l "Why: back" $(cat $T/again)) >/dev/null || fail "no resume notice"; ok
 
+# a damaged mark is no mark: nothing rebuilt (rather than everything)
+for junk in "12abc" "-5" " 3" ""; do
+	printf '%s\n' "$junk" > $D/games/$G/mailed
+	MASQUED_NOW=$((T0 + 79 * H)) expect 0 "serve with the mark \"$junk\"" -- $M -C $D serve --once
+	grep -q "were logged but not mailed\|welcome mails were never queued" $T/err &&
+	    fail "rebuilt from the mark \"$junk\""; ok
+done
+
 # a data folder from before the mark: no mark, nothing rebuilt
 rm $D/games/$G/mailed
 MASQUED_NOW=$((T0 + 79 * H)) expect 0 "serve without a mark" -- $M -C $D serve --once
