@@ -18,7 +18,7 @@
 #include "mail/mime_in.h"
 #include "mail/reply_text.h"
 
-#define MAX_LINES 64
+#define MAX_LINES 64		/* command lines read from one message */
 
 /* Everything known about a message before it touches a game. */
 struct analysis {
@@ -34,6 +34,8 @@ struct analysis {
 	size_t nlines;
 	char lang[8];			/* SET LANG xx, or "" */
 	int badlang;			/* the line of a SET LANG we lack, or -1 */
+	int unread;			/* the first line past MAX_LINES, or 0 */
+	char *unread_text;		/* that line */
 	char from_lang[8];		/* refused, but From is a player's: theirs */
 	int drop;			/* an auto-reply or bounce: never answered */
 	int deferred;			/* another worker's (serve.c) */
@@ -46,6 +48,7 @@ analysis_free(struct analysis *a)
 
 	mq_mime_msg_free(a->msg);
 	free(a->text);
+	free(a->unread_text);
 	for (i = 0; i < a->nlines; i++)
 		free(a->lines[i]);
 }
@@ -145,13 +148,22 @@ split(struct analysis *a, struct mq_err *err)
 	 * message marked answered: the player's move lost) */
 	if (copy == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
-	while (p != NULL && *p && a->nlines < MAX_LINES) {
+	while (p != NULL && *p) {
 		n++;
 		nl = strchr(p, '\n');
 		if (nl)
 			*nl = '\0';
 		while (*p == ' ' || *p == '\t')
 			p++;
+		if (*p && a->nlines == MAX_LINES) {
+			/* the rest is not read, and the player is told (answer) */
+			a->unread = n;
+			if ((a->unread_text = strdup(p)) == NULL) {
+				free(copy);
+				return mq_fail(err, MQ_IO, "Out of memory.");
+			}
+			break;
+		}
 		if (*p) {
 			if (set_lang_line(p, a->lang))
 				;
@@ -182,6 +194,19 @@ badlang_refusal(const char *line, char *out, size_t n)
 	line += 8;
 	line += strspn(line, " \t");
 	mq_fail(&e, MQ_REFUSED, "SET LANG takes en, ja or zh, not \"%s\".", line);
+	snprintf(out, n, "%s", e.msg);
+}
+
+/* The sentence for the first line past MAX_LINES: the rest of a long
+ * letter is not read, and a command there would otherwise vanish. */
+static void
+unread_refusal(char *out, size_t n)
+{
+	struct mq_err e;
+
+	mq_fail(&e, MQ_REFUSED, "This line and the ones after it were not read: "
+	    "masqued reads the first %d lines of a message that are not blank; "
+	    "send the rest in another message.", MAX_LINES);
 	snprintf(out, n, "%s", e.msg);
 }
 
@@ -361,6 +386,20 @@ answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
 			    sizeof(res->cmds[i].error));
 		if (res->cmds[i].line >= 1 && (size_t)res->cmds[i].line <= a->nlines)
 			res->cmds[i].line = a->lineno[res->cmds[i].line - 1];
+	}
+	if (a->unread > 0) {	/* last, as the player numbers the lines */
+		struct mq_cmd_result *nv, *c;
+
+		if ((nv = realloc(res->cmds, (res->ncmds + 1) * sizeof(*nv))) == NULL)
+			return mq_fail(err, MQ_IO, "Out of memory.");
+		res->cmds = nv;
+		c = &res->cmds[res->ncmds];
+		memset(c, 0, sizeof(*c));
+		if ((c->text = strdup(a->unread_text ? a->unread_text : "")) == NULL)
+			return mq_fail(err, MQ_IO, "Out of memory.");
+		c->line = a->unread;
+		unread_refusal(c->error, sizeof(c->error));
+		res->ncmds++;
 	}
 	rc = mq_notify_submit(d, g, a->seat, res, a->msg->message_id, err);
 	for (i = 0; rc == 0 && i < res->ncmds; i++)
@@ -671,6 +710,14 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		k->format(work, &cmd, &text);
 		json_array_append_new(cmds, json_pack("{s:s, s:b, s:b}", "text",
 		    mq_buf_str(&text), "accepted", 1, "secret", k->is_secret(&cmd)));
+	}
+	if (work != NULL && a.unread > 0) {
+		unread_refusal(e.msg, sizeof(e.msg));
+		json_array_append_new(errs, json_pack("{s:I, s:s, s:s}", "line",
+		    (json_int_t)a.unread, "text", a.unread_text ? a.unread_text : "",
+		    "error", e.msg));
+		json_array_append_new(cmds, json_pack("{s:s, s:b, s:s}", "text",
+		    a.unread_text ? a.unread_text : "", "accepted", 0, "error", e.msg));
 	}
 	*out = json_pack("{s:o, s:o, s:s, s:o, s:o, s:s}",
 	    "game", a.game ? json_string(a.game->id) : json_null(),

@@ -9,7 +9,8 @@
 # address does not verify gets its one sentence in Japanese, and so does
 # one from the wrong From (the address kept as it is); but a player's own
 # mail that does not authenticate is refused in the player's language.
-# SET LANG in any case, and one masqued lacks refused on its line. The ASan
+# SET LANG in any case, and one masqued lacks refused on its line; a long
+# letter's lines past the 64th are said not to be read. The ASan
 # binary runs every check.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
@@ -103,6 +104,25 @@ answer receipt dave@x.test daveja
 says daveja "受け付けられなかった行"			# the ja template
 says daveja 'SET LANG に指定できるのは en、ja、zh です（「klingon」は使えません）。'
 says_not daveja 'SET LANG takes'
+
+# --- a long letter: the lines past the 64th that are not blank are not
+# read, and the receipt says so on the first of them (they were dropped
+# silently: a command after the letter was never answered) ---
+letter=''
+i=0
+while [ $i -lt 64 ]; do i=$((i + 1)); letter="${letter}Dear friends, line $i.\\n\\n"; done
+ls $O >$T/before
+send carol@x.test "$(reply_to carol)" l1 "${letter}STATUS"
+send dave@x.test "$(reply_to dave)" l2 "${letter}STATUS\\n\\nPLAY jest"
+expect 0 "serve --once with two long letters" -- $M -C $D serve --once
+answer receipt carol@x.test carollong
+grep -qF 'line 129: STATUS' $T/carollong.txt || fail "the first unread line is not shown"; ok
+says carollong 'This line and the ones after it were not read: masqued reads the first 64 lines of a message that are not blank; send the rest in another message.'
+answer receipt dave@x.test davelong
+grep -qF '129 行目：STATUS' $T/davelong.txt || fail "the first unread line is not shown (ja)"; ok
+says davelong 'この行から後は読まれていません。masqued が1通のメールから読むのは空行を除く最初の 64 行までです。'
+says_not davelong 'were not read'
+grep -qF 'PLAY jest' $T/davelong.txt && fail "a line past the first unread one is listed"; ok
 
 expect 0 "the game verifies" -- $M -C $D verify $G
 [ -z "$(ls $D/spool)" ] || fail "mail left in the spool"; ok
