@@ -68,4 +68,11 @@ for k in $(grep -oE '^# ?[a-z_]+ =' config/masqued.conf.example | tr -d '# =' | 
 	grep -q "\"$k\"" daemon/config.c || fail "the example documents $k, which the parser does not know"
 	ok
 done
+# durations stop at 366 days (mq_config_duration): the host reads it there
+grep -B3 '^# deadline =' config/masqued.conf.example | grep -q '366 days' ||
+    fail "the example does not say where a deadline stops"; ok
+grep -F '`deadline`, `reminder`' README.md | grep -q '366 days' ||
+    fail "README's deadline and reminder do not say where they stop"; ok
+grep -A2 '`admin extend` takes' README.md | grep -q '366 days' ||
+    fail "README's admin extend does not say where it stops"; ok
 done_checks
