@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "daemon/config.h"
+#include "daemon/store.h"
 
 long
 mq_config_duration(const char *s)
@@ -86,6 +87,34 @@ read_secret(const char *file, char *out, size_t n, const char *key, int line,
 	return 0;
 }
 
+/*
+ * Whether val can be used for key, when key is from, reply_local or
+ * reply_domain (1 for any other key): every mail carries them, so an empty
+ * one or one that makes no address would fail every send, not the start.
+ */
+static int
+address_part_ok(const char *key, const char *val)
+{
+	char a[600];
+	const char *lt, *gt;
+
+	if (strcmp(key, "from") == 0) {
+		lt = strchr(val, '<');
+		gt = lt ? strchr(lt, '>') : NULL;
+		if (lt != NULL && (gt == NULL || gt[1] != '\0'))
+			return 0;
+		snprintf(a, sizeof(a), "%.*s", lt ? (int)(gt - lt - 1) : (int)strlen(val),
+		    lt ? lt + 1 : val);
+	} else if (strcmp(key, "reply_local") == 0)
+		snprintf(a, sizeof(a), "%s+g.0.t@x", val);
+	else if (strcmp(key, "reply_domain") == 0)
+		snprintf(a, sizeof(a), "x@%s", val);
+	else
+		return 1;
+	return *val != '\0' && (strcmp(key, "reply_local") != 0 ||
+	    strchr(val, '+') == NULL) && mq_email_usable(a);
+}
+
 #define STR(k, field) else if (strcmp(key, k) == 0) { \
 	if (strlen(val) >= sizeof(c->field)) \
 		return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: %s is too " \
@@ -134,10 +163,20 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 			c->policy_wait = 1;
 		else
 			goto bad;
-	} else if (strcmp(key, "poll_interval") == 0 || strcmp(key, "rate_limit") == 0) {
+	} else if (strcmp(key, "poll_interval") == 0) {
 		if ((d = mq_config_duration(val)) <= 0 || d > 86400)
 			goto bad;
-		*(key[0] == 'p' ? &c->poll_interval : &c->rate_limit) = (int)d;
+		c->poll_interval = (int)d;
+	} else if (strcmp(key, "rate_limit") == 0) {
+		/* a count per hour: "2h" read as a duration was 7200 */
+		char *end;
+		long n = strtol(val, &end, 10);
+
+		if (*val < '0' || *val > '9' || *end != '\0' || n < 1 || n > 86400)
+			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: rate_limit "
+			    "takes a number of replies per hour from 1 to 86400, such as "
+			    "30, not \"%s\".", line, val);
+		c->rate_limit = (int)n;
 	} else if (strcmp(key, "retry_base") == 0) {
 		/* the first resend's delay; each later one doubles it */
 		if ((d = mq_config_duration(val)) <= 0 || d > 86400)
@@ -171,7 +210,14 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 			    "the variable %s, which is not set.", line, key, val);
 		snprintf(dst, sizeof(c->imap_password), "%s", v);
 	}
-	STR("admin", admin)
+	else if (strcmp(key, "admin") == 0) {
+		/* the host's notices go there: an address, or no key at all */
+		if (!mq_email_usable(val))
+			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: admin "
+			    "takes the host's email address, such as host@example.org, "
+			    "not \"%s\".", line, val);
+		snprintf(c->admin, sizeof(c->admin), "%s", val);
+	}
 	STR("maildir_inbox", maildir_inbox)
 	STR("maildir_outbox", maildir_outbox)
 	STR("imap_url", imap_url)
@@ -180,6 +226,12 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 	STR("imap_done_folder", imap_done)
 	STR("smtp_url", smtp_url)
 	STR("smtp_user", smtp_user)
+	else if (!address_part_ok(key, val))
+		return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: %s takes %s, "
+		    "not \"%s\".", line, key, key[0] == 'f' ? "a name and an address, "
+		    "such as masqued <game@example.org>" : key[6] == 'l' ? "the local "
+		    "part of the game's address, such as game" : "the domain of the "
+		    "game's address, such as example.org", val);
 	STR("from", from)
 	STR("reply_local", reply_local)
 	STR("reply_domain", reply_domain)

@@ -25,6 +25,19 @@ bad "a password variable that is not set" "imap_password_env = MQ_NO_SUCH_VARIAB
 bad "a password file that cannot be read" "smtp_password_file = /nonexistent/pw" "smtp_password_file" 4
 bad "a bad language" "lang = fr" "lang"
 bad "a bad tls value" "tls = maybe" "tls"
+# accepted, but no mail could go with them: refused at start, naming the key
+bad "an empty from" "from =" "from takes a name and an address"
+bad "a from without an address" "from = masqued" "from takes a name and an address"
+bad "a from whose address is empty" "from = masqued <>" "from takes"
+bad "an empty reply_domain" "reply_domain =" "reply_domain takes the domain"
+bad "a reply_domain with an @" "reply_domain = a@b.test" "reply_domain takes"
+bad "an empty reply_local" "reply_local =" "reply_local takes the local part"
+bad "an admin that is not an address" "admin = the host" 'admin takes the host'"'"'s email address, such as host@example.org, not "the host".'
+bad "an empty admin" "admin =" "admin takes"
+# a count per hour: "2h" was read as a duration, 7200 replies an hour
+bad "a rate_limit with a unit" "rate_limit = 2h" 'rate_limit takes a number of replies per hour from 1 to 86400, such as 30, not "2h".'
+bad "a rate_limit of 0" "rate_limit = 0" "rate_limit takes"
+bad "a negative rate_limit" "rate_limit = -5" "rate_limit takes"
 expect 4 "a config file that does not exist" -- $M -C $D -c $T/nothing.conf serve --once
 one_line
 # a folder opens like a file but cannot be read: not taken for an empty config
