@@ -217,6 +217,9 @@ mq_cmd_bot(struct mq_cli *cli, int argc, char **argv)
 	if (argc < 3 || argc > 5 || (argc >= 4 && strcmp(argv[3], "--style")) ||
 	    argc == 4)
 		return mq_cli_usage("bot takes GAME PLAYER [--style random|careful]");
+	if (argc == 5 && strcmp(argv[4], "random") && strcmp(argv[4], "careful"))
+		return mq_cli_usage("--style takes random or careful, not \"%s\"",
+		    argv[4]);
 	if (argc == 5)
 		style = strcmp(argv[4], "random") == 0 ? 0 : 1;
 	if ((rc = mq_store_open(cli->datadir, 0, &s, &err)))

@@ -68,6 +68,12 @@ sed 's/PLAY jest/PLAY mock/' $T/receipt.json > $T/receipt.bad
 expect 3 "a receipt with a changed byte" -- $M -C $D verify-receipt $T/receipt.bad
 one_line
 
+# --- bot: a style it does not know is a usage error, not careful in silence ---
+expect 2 "bot --style weird" -- $M -C $D bot $G alice --style weird
+err_has 'masqued: --style takes random or careful, not "weird" (see masqued --help).'; one_line
+[ -s $T/out ] && fail "bot --style weird printed a move"; ok
+expect 0 "bot --style random" -- $M -C $D bot $G alice --style random
+
 # --- a whole bot game through submit, then verify, state, export ---
 play_out $D $G
 expect 0 "verify a finished game" -- $M -C $D verify $G
