@@ -26,6 +26,7 @@ struct mq_logfile {
 	struct mq_log_chain chain;	/* state after the last line */
 	struct mq_commit_check commits;
 	struct mq_buf scratch;
+	size_t torn;			/* a reader: the bytes of a torn tail */
 	size_t pos;			/* iterator: offset of the next line */
 	uint64_t iseq;			/* iterator: lines given so far */
 	struct mq_log_entry cur;	/* iterator: the entry given last */
@@ -216,7 +217,8 @@ mq_logfile_open_read(const char *path, const unsigned char *trusted_pk,
 	close(fd);
 	if (rc == 0) {
 		/* A torn tail is a writer's to mend; a reader ignores it. */
-		lf->data.len = complete_len(&lf->data);
+		lf->torn = lf->data.len - complete_len(&lf->data);
+		lf->data.len -= lf->torn;
 		lf->data.data[lf->data.len] = '\0';
 		rc = verify_lines(lf, lf->data.len, err);
 	}
@@ -561,6 +563,12 @@ const unsigned char *
 mq_logfile_pubkey(const struct mq_logfile *lf)
 {
 	return lf->chain.pk;
+}
+
+size_t
+mq_logfile_torn(const struct mq_logfile *lf)
+{
+	return lf->torn;
 }
 
 int

@@ -128,9 +128,18 @@ cp $L2 $T/full.log
 head -c $(( $(wc -c < $L2) - 20 )) $T/full.log > $L2
 expect 0 "a reader ignores a torn tail" -- $M -C $D view $G2 carol
 [ ! -e $D/games/$G2/quarantine ] || fail "a reader quarantined"; ok
+# verify is a reader too: sound, exit 0, but the torn tail is said, and
+# nothing moved (it said "ok" as if the tail were not there)
+torn=$(( $(tail -n 1 $T/full.log | wc -c) - 20 ))
+expect 0 "verify a log with a torn tail" -- $M -C $D verify $G2
+grep -qF "replay sound; a torn last line of $torn bytes is not an entry" $T/out ||
+    { cat $T/out >&2; fail "verify does not mention the torn tail"; }; ok
+[ "$(wc -l <$T/out)" = 1 ] || fail "verify said more than one line"; ok
+[ ! -e $D/games/$G2/quarantine ] || fail "verify quarantined"; ok
 expect 0 "the next writer recovers" -- $M -C $D submit $G2 dave "PLAY jest"
 [ -s $D/games/$G2/quarantine ] || fail "no quarantine after a torn write"; ok
 expect 0 "the recovered log verifies" -- $M -C $D verify $G2
+grep -qF "torn" $T/out && fail "verify reports a torn tail that is gone"; ok
 
 # --- a broken key file ---
 mv $D/keys/server.key $T/server.key
