@@ -82,10 +82,14 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 		}
 		if (strcmp(argv[a], "--player") == 0) {
 			at = strchr(argv[++a], '=');
-			if (at == NULL || ng.nplayers == MQ_MAX_PLAYERS) {
-				rc = mq_cli_usage("--player takes NAME=EMAIL (at most %d)",
-				    MQ_MAX_PLAYERS);
+			if (at == NULL) {
+				rc = mq_cli_usage("--player takes NAME=EMAIL");
 				goto out;
+			}
+			if (ng.nplayers >= MQ_MAX_PLAYERS) {
+				/* counted: the game's kind refuses the count (store.c) */
+				ng.nplayers++;
+				continue;
 			}
 			names[ng.nplayers] = strndup(argv[a], (size_t)(at - argv[a]));
 			ng.names[ng.nplayers] = names[ng.nplayers];
@@ -125,6 +129,8 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 	else
 		printf("%s\n", id);
 out:
+	if (ng.nplayers > MQ_MAX_PLAYERS)
+		ng.nplayers = MQ_MAX_PLAYERS;
 	while (ng.nplayers > 0)
 		free(names[--ng.nplayers]);
 	json_decref(opts);

@@ -231,6 +231,20 @@ check_new_game(const struct mq_new_game *ng, const struct mq_gamedata *gd,
 	void *st;
 	int i, j, rc;
 
+	if (ng->nplayers > MQ_MAX_PLAYERS) {
+		/* more than any game holds (names and emails keep the first
+		 * MQ_MAX_PLAYERS): the kind says how many it takes, as for any
+		 * count it refuses; setup counts before it reads a name */
+		memset(&s, 0, sizeof(s));
+		s.nplayers = ng->nplayers;
+		s.options = ng->options;
+		memcpy(s.seed, seed, 32);
+		if ((rc = gd->kind->setup(gd->data, &s, &st, err)) != 0)
+			return rc;
+		gd->kind->free_state(st);
+		return mq_fail(err, MQ_REFUSED, "A game holds at most %d players, "
+		    "not %d.", MQ_MAX_PLAYERS, ng->nplayers);
+	}
 	for (i = 0; i < ng->nplayers; i++) {
 		if (!valid_name(ng->names[i]))
 			return mq_fail(err, MQ_REFUSED, "The player name \"%s\" is "

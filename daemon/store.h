@@ -129,8 +129,8 @@ int mq_store_games(const struct mq_store *s, char ***ids, size_t *n,
 
 struct mq_new_game {
 	const char *kind;
-	int nplayers;
-	const char *names[MQ_MAX_PLAYERS];
+	int nplayers;			/* may be more than the names held: */
+	const char *names[MQ_MAX_PLAYERS];	/* the game is then refused */
 	const char *emails[MQ_MAX_PLAYERS];
 	json_t *options;		/* may be NULL */
 	const uint8_t *seed;		/* NULL: random */

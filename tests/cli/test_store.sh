@@ -42,6 +42,16 @@ expect 2 "a stray word last" -- $M -C $D new redmasque --player alice=a@x.test $
 err_has "new has no option extra"; one_line
 expect 2 "a known option without its value" -- $M -C $D new redmasque --player alice=a@x.test $P4 --seed
 err_has "--seed needs a value"; one_line
+# too many players: the game's sentence for 8 is its sentence for 9 (a 9th
+# --player was a usage error) and for 12
+P8="$P4 --player erin=e@x.test --player frank=f@x.test --player gina=g@x.test --player hal=h@x.test"
+for extra in "" "--player ian=i@x.test" "--player ian=i@x.test --player jo=j@x.test --player kim=k@x.test --player lou=l@x.test"; do
+	n=$((8 + $(echo "$extra" | grep -o -- --player | wc -l)))
+	expect 1 "$n players" -- $M -C $D new redmasque --player alice=a@x.test $P8 $extra
+	err_has "masqued: The Masque of the Red Death is for 4 to 7 players, not $n."; one_line
+done
+expect 2 "a --player without =" -- $M -C $D new redmasque --player alice $P4
+err_has "--player takes NAME=EMAIL"; one_line
 [ -z "$(ls $D/games)" ] || fail "a refused new made a game"; ok
 G=$(new_game $D) || fail "new"
 echo "$G" | grep -Eq '^[a-z2-7]{8}$' || fail "game id $G is not 8 base32 characters"; ok
