@@ -7,6 +7,50 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The width of c once escaped. */
+static size_t
+escaped_width(unsigned char c)
+{
+	if (c == '\n' || c == '\r' || c == '\t')
+		return 2;
+	return c < 0x20 || c == 0x7f ? 4 : 1;
+}
+
+size_t
+mq_escape_controls(char *s, size_t size)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t len = strlen(s), need = 0, i, j, w;
+	unsigned char c;
+
+	if (size == 0)
+		return 0;
+	for (i = 0; i < len; i++) {	/* what fits, escaped */
+		if (need + (w = escaped_width((unsigned char)s[i])) >= size)
+			break;
+		need += w;
+	}
+	/* back to front, so that nothing is overwritten before it is read */
+	s[need] = '\0';
+	for (j = need; i > 0;) {
+		c = (unsigned char)s[--i];
+		if ((w = escaped_width(c)) == 1) {
+			s[--j] = (char)c;
+			continue;
+		}
+		j -= w;
+		s[j] = '\\';
+		if (w == 2)
+			s[j + 1] = c == '\n' ? 'n' : c == '\r' ? 'r' : 't';
+		else {
+			s[j + 1] = 'x';
+			s[j + 2] = hex[c >> 4];
+			s[j + 3] = hex[c & 15];
+		}
+	}
+	return need;
+}
+
 int
 mq_fail(struct mq_err *err, int code, const char *fmt, ...)
 {
@@ -18,6 +62,7 @@ mq_fail(struct mq_err *err, int code, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
 	va_end(ap);
+	mq_escape_controls(err->msg, sizeof(err->msg));
 	return code;
 }
 
@@ -34,7 +79,7 @@ mq_fail_errno(struct mq_err *err, int code, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
 	va_end(ap);
-	len = strlen(err->msg);
+	len = mq_escape_controls(err->msg, sizeof(err->msg));
 	snprintf(err->msg + len, sizeof(err->msg) - len, ": %s", strerror(saved));
 	return code;
 }

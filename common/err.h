@@ -32,6 +32,14 @@ int mq_fail(struct mq_err *err, int code, const char *fmt, ...)
 int mq_fail_errno(struct mq_err *err, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/*
+ * Show the control characters of s (a line break or a tab from what a user
+ * typed, say) as \n, \r, \t or \xHH, in place, cut to fit size: a
+ * sentence that quotes input stays one line. Returns the new length.
+ * mq_fail and mq_fail_errno do it to every sentence.
+ */
+size_t mq_escape_controls(char *s, size_t size);
+
 /* Reset err to "no error". */
 void mq_err_clear(struct mq_err *err);
 

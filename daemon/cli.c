@@ -11,13 +11,14 @@
 int
 mq_cli_usage(const char *fmt, ...)
 {
+	char s[1024];
 	va_list ap;
 
-	fputs("masqued: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(s, sizeof(s), fmt, ap);
 	va_end(ap);
-	fputs(" (see masqued --help).\n", stderr);
+	mq_escape_controls(s, sizeof(s));	/* it may quote an argument */
+	fprintf(stderr, "masqued: %s (see masqued --help).\n", s);
 	return MQ_USAGE;
 }
 

@@ -34,9 +34,9 @@ mq_daemon_log(const char *fmt, ...)
 	m = vsnprintf(line + n, sizeof(line) - (size_t)n - 1, fmt, ap);
 	va_end(ap);
 	if (m < 0)
-		m = 0;
-	if ((size_t)(n + m) > sizeof(line) - 2)
-		m = (int)(sizeof(line) - 2) - n;	/* cut, still one line */
+		line[n] = '\0';
+	/* cut, and a line break from a message's headers escaped: one line */
+	m = (int)mq_escape_controls(line + n, sizeof(line) - (size_t)n - 1);
 	line[n + m] = '\n';
 	line[n + m + 1] = '\0';
 	fputs(line, stderr);

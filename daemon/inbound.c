@@ -259,6 +259,7 @@ static int
 deny(struct analysis *a, const char *fmt, const char *x)
 {
 	snprintf(a->auth, sizeof(a->auth), fmt, x);
+	mq_escape_controls(a->auth, sizeof(a->auth));	/* x is the sender's */
 	return 0;
 }
 

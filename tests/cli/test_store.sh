@@ -50,6 +50,19 @@ for extra in "" "--player ian=i@x.test" "--player ian=i@x.test --player jo=j@x.t
 	expect 1 "$n players" -- $M -C $D new redmasque --player alice=a@x.test $P8 $extra
 	err_has "masqued: The Masque of the Red Death is for 4 to 7 players, not $n."; one_line
 done
+# a sentence quoting input shows its control characters escaped (mq_fail,
+# mq_cli_usage): a line break in it made two lines, the second a "header"
+nl='
+'
+expect 1 "an address with a line break" -- $M -C $D new redmasque --player "alice=x@y${nl}Bcc: z@evil.test" $P4
+err_has 'masqued: "x@y\nBcc: z@evil.test" is not a usable email address for alice.'; one_line
+tab=$(printf '\t')
+expect 1 "a name with a tab" -- $M -C $D new redmasque --player "al${tab}ice=a@x.test" $P4
+err_has 'The player name "al\tice" is not allowed'; one_line
+expect 2 "an option with control characters" -- $M -C $D new redmasque "--x$(printf '\001\177')${nl}y"
+err_has 'masqued: new has no option --x\x01\x7f\ny (see masqued --help).'; one_line
+expect 1 "verify of a game whose name has a line break" -- $M -C $D verify "zz${nl}zz"
+err_has 'There is no game "zz\nzz"'; one_line
 expect 2 "a --player without =" -- $M -C $D new redmasque --player alice $P4
 err_has "--player takes NAME=EMAIL"; one_line
 [ -z "$(ls $D/games)" ] || fail "a refused new made a game"; ok

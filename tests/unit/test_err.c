@@ -1,0 +1,69 @@
+/*
+ * test_err.c - the one error idiom (common/err.h): a sentence that quotes
+ * input shows its control characters escaped and stays one line, also when
+ * the escapes make it longer than its buffer; nothing else changes.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "err.h"
+
+static void
+fail_escapes_what_it_quotes(void **state)
+{
+	struct mq_err e;
+
+	(void)state;
+	assert_int_equal(mq_fail(&e, MQ_REFUSED, "\"%s\" is not usable.",
+	    "x@y\nBcc: z\r\t\x01\x7f"), MQ_REFUSED);
+	assert_string_equal(e.msg,
+	    "\"x@y\\nBcc: z\\r\\t\\x01\\x7f\" is not usable.");
+	errno = ENOENT;
+	mq_fail_errno(&e, MQ_IO, "Cannot read %s", "a\nb");
+	assert_string_equal(e.msg, "Cannot read a\\nb: No such file or directory");
+	/* UTF-8 and a backslash are not control characters */
+	mq_fail(&e, MQ_REFUSED, "「%s」 \\ é.", "ダンス");
+	assert_string_equal(e.msg, "「ダンス」 \\ é.");
+}
+
+static void
+escapes_are_cut_whole_to_fit(void **state)
+{
+	char s[8];
+	size_t n;
+
+	(void)state;
+	snprintf(s, sizeof(s), "ab\ncd");		/* "ab\\ncd": 6 bytes and the NUL */
+	assert_int_equal(mq_escape_controls(s, sizeof(s)), 6);
+	assert_string_equal(s, "ab\\ncd");
+	snprintf(s, sizeof(s), "abcdef\n");	/* the escape does not fit: cut */
+	assert_int_equal(mq_escape_controls(s, sizeof(s)), 6);
+	assert_string_equal(s, "abcdef");
+	snprintf(s, sizeof(s), "\x01\x02");		/* "\\x01" fits, "\\x02" does not */
+	n = mq_escape_controls(s, sizeof(s));
+	assert_int_equal(n, 4);
+	assert_string_equal(s, "\\x01");
+	snprintf(s, sizeof(s), "plain");
+	assert_int_equal(mq_escape_controls(s, sizeof(s)), 5);
+	assert_string_equal(s, "plain");
+	assert_int_equal(mq_escape_controls(s, 0), 0);
+	assert_string_equal(s, "plain");	/* no room: untouched */
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(fail_escapes_what_it_quotes),
+		cmocka_unit_test(escapes_are_cut_whole_to_fit),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
