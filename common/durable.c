@@ -51,7 +51,7 @@ mq_durable_sync(int fd, const char *what, struct mq_err *err)
 		}
 	}
 	if (fsync(fd) == -1)
-		return mq_fail_errno(err, MQ_IO, "cannot fsync %s", what);
+		return mq_fail_errno(err, MQ_IO, "Cannot fsync %s", what);
 	return 0;
 }
 
@@ -75,7 +75,7 @@ mq_durable_commit(struct mq_err *err)
 		return 0;
 	for (i = 0; i < batch.n; i++) {
 		if (rc == 0 && syncfs(batch.fd[i]) == -1)
-			rc = mq_fail_errno(err, MQ_IO, "cannot flush the file "
+			rc = mq_fail_errno(err, MQ_IO, "Cannot flush the file "
 			    "system of the data folder to disk");
 		close(batch.fd[i]);
 	}

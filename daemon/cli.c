@@ -22,10 +22,21 @@ mq_cli_usage(const char *fmt, ...)
 	return MQ_USAGE;
 }
 
+/*
+ * A reason made with mq_fail_errno ends in strerror's words, with no full
+ * stop: alone on stderr it is a sentence of its own, and gets one.
+ */
 int
 mq_cli_report(const struct mq_err *err)
 {
-	fprintf(stderr, "masqued: %s\n", err->msg[0] ? err->msg : "failed.");
+	char s[sizeof(err->msg) + 2];
+	size_t n;
+
+	snprintf(s, sizeof(s), "%s", err->msg[0] ? err->msg : "Failed.");
+	n = strlen(s);
+	if (n > 0 && strchr(".!?", s[n - 1]) == NULL)
+		snprintf(s + n, sizeof(s) - n, ".");
+	fprintf(stderr, "masqued: %s\n", s);
 	return err->code ? err->code : MQ_IO;
 }
 

@@ -112,8 +112,9 @@ mq_cmd_sim(struct mq_cli *cli, int argc, char **argv)
 			    "random", r.wins_by_seat[i]);
 	}
 	if (r.violations) {
-		fprintf(stderr, "masqued: %s\n", r.first_violation);
-		return MQ_REFUSED;
+		mq_fail(&err, MQ_REFUSED, "The bots met %ld violation(s); the first: "
+		    "%s", r.violations, r.first_violation);
+		return mq_cli_report(&err);
 	}
 	return 0;
 }

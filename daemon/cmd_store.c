@@ -117,9 +117,9 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 	}
 	if (rc == 0 && (rc = mq_cli_welcome(cli, id, &err)) != 0) {
 		/* the game exists, with a mark of 0: serve queues the welcome */
-		fprintf(stderr, "masqued: game %s was created, but its welcome mail "
-		    "was not queued: %s; `masqued serve` queues it when it next "
-		    "starts\n", id, err.msg);
+		fprintf(stderr, "masqued: Game %s was created, but its welcome mail "
+		    "was not queued (%s); `masqued serve` queues it when it next "
+		    "starts.\n", id, err.msg);
 		printf("%s\n", id);
 		rc = MQ_IO;
 		goto out;

@@ -33,7 +33,7 @@ keyed_hash(const unsigned char key[MQ_COMMIT_LEN], const char *prefix,
 	crypto_generichash_state st;
 
 	if (scratch->oom)
-		return mq_fail(err, MQ_IO, "out of memory.");
+		return mq_fail(err, MQ_IO, "Out of memory.");
 	crypto_generichash_init(&st, key, MQ_COMMIT_LEN, MQ_COMMIT_LEN);
 	crypto_generichash_update(&st, (const unsigned char *)prefix,
 	    strlen(prefix));
@@ -115,7 +115,7 @@ set_hex(json_t *obj, const char *key, const unsigned char *bin, size_t n,
 
 	sodium_bin2hex(hex, sizeof(hex), bin, n);
 	if (json_object_set_new(obj, key, json_string(hex)) != 0)
-		return mq_fail(err, MQ_IO, "out of memory.");
+		return mq_fail(err, MQ_IO, "Out of memory.");
 	return 0;
 }
 
@@ -215,7 +215,7 @@ record_type(struct mq_commit_check *c, uint64_t seq, enum mq_log_type t,
 	if (c->ntypes + 1 >= c->cap) {
 		cap = c->cap ? 2 * c->cap : 256;
 		if ((p = realloc(c->types, cap)) == NULL)
-			return mq_fail(err, MQ_IO, "out of memory.");
+			return mq_fail(err, MQ_IO, "Out of memory.");
 		c->types = p;
 		c->cap = cap;
 	}

@@ -62,11 +62,11 @@ read_exact(const char *path, unsigned char *out, size_t n, struct mq_err *err)
 	size_t got;
 
 	if (read_small(path, buf, n, &got) == -1)
-		return mq_fail_errno(err, MQ_IO, "cannot read the key file %s",
+		return mq_fail_errno(err, MQ_IO, "Cannot read the key file %s",
 		    path);
 	if (got != n) {
 		sodium_memzero(buf, sizeof(buf));
-		return mq_fail(err, MQ_IO, "the key file %s does not hold "
+		return mq_fail(err, MQ_IO, "The key file %s does not hold "
 		    "exactly %zu bytes.", path, n);
 	}
 	memcpy(out, buf, n);
@@ -84,7 +84,7 @@ write_file(const char *path, const void *data, size_t n, mode_t mode,
 
 	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)) == -1)
 		return mq_fail_errno(err, errno == EEXIST ? MQ_REFUSED : MQ_IO,
-		    "cannot create %s", path);
+		    "Cannot create %s", path);
 	if (fchmod(fd, mode) == -1)
 		goto fail;
 	while (n > 0) {
@@ -104,7 +104,7 @@ write_file(const char *path, const void *data, size_t n, mode_t mode,
 	}
 	return 0;
 fail:
-	mq_fail_errno(err, MQ_IO, "cannot write %s", path);
+	mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
 	if (fd != -1)
 		close(fd);
 	unlink(path);
@@ -117,11 +117,11 @@ fsync_dir(const char *path, struct mq_err *err)
 	int fd, rc;
 
 	if ((fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
-		return mq_fail_errno(err, MQ_IO, "cannot open %s", path);
+		return mq_fail_errno(err, MQ_IO, "Cannot open %s", path);
 	rc = fsync(fd);
 	close(fd);
 	if (rc == -1)
-		return mq_fail_errno(err, MQ_IO, "cannot fsync %s", path);
+		return mq_fail_errno(err, MQ_IO, "Cannot fsync %s", path);
 	return 0;
 }
 
@@ -134,9 +134,9 @@ refuse_existing(const char *datadir, struct mq_buf *path, struct mq_err *err)
 
 	for (i = 0; i < sizeof(key_files) / sizeof(key_files[0]); i++) {
 		if (key_path(path, datadir, key_files[i]))
-			return mq_fail(err, MQ_IO, "out of memory.");
+			return mq_fail(err, MQ_IO, "Out of memory.");
 		if (lstat(mq_buf_str(path), &st) == 0)
-			return mq_fail(err, MQ_REFUSED, "the key file %s already "
+			return mq_fail(err, MQ_REFUSED, "The key file %s already "
 			    "exists; refusing to overwrite it.", mq_buf_str(path));
 	}
 	return 0;
@@ -181,7 +181,7 @@ mq_keys_create(const char *datadir, struct mq_keys *k, struct mq_err *err)
 		goto out;
 	key_path(&path, datadir, NULL);
 	if (mkdir(mq_buf_str(&path), 0700) == -1 && errno != EEXIST) {
-		rc = mq_fail_errno(err, MQ_IO, "cannot make %s", mq_buf_str(&path));
+		rc = mq_fail_errno(err, MQ_IO, "Cannot make %s", mq_buf_str(&path));
 		goto out;
 	}
 	rc = create_files(datadir, &path, &tmp, err);
@@ -219,12 +219,12 @@ mq_keys_load_pub(const char *datadir, unsigned char pk[MQ_LOG_PKLEN],
 	int rc = 0;
 
 	if (key_path(&path, datadir, "server.pub"))
-		rc = mq_fail(err, MQ_IO, "out of memory.");
+		rc = mq_fail(err, MQ_IO, "Out of memory.");
 	else if (read_small(mq_buf_str(&path), buf, sizeof(buf), &n) == -1)
-		rc = mq_fail_errno(err, MQ_IO, "cannot read the key file %s",
+		rc = mq_fail_errno(err, MQ_IO, "Cannot read the key file %s",
 		    mq_buf_str(&path));
 	else if (parse_hex_pub(buf, n, pk) != 0)
-		rc = mq_fail(err, MQ_IO, "the key file %s does not hold 64 hex "
+		rc = mq_fail(err, MQ_IO, "The key file %s does not hold 64 hex "
 		    "digits and a newline.", mq_buf_str(&path));
 	mq_buf_free(&path);
 	return rc;
@@ -250,7 +250,7 @@ load_secrets(const char *datadir, struct mq_buf *path, struct mq_keys *k,
 	if (access(mq_buf_str(path), F_OK) == 0) {
 		MQ_TRY(mq_keys_load_pub(datadir, pub, err));
 		if (memcmp(pub, k->pk, sizeof(pub)) != 0)
-			return mq_fail(err, MQ_IO, "the key file %s does not "
+			return mq_fail(err, MQ_IO, "The key file %s does not "
 			    "match server.key.", mq_buf_str(path));
 	}
 	return 0;
@@ -264,7 +264,7 @@ mq_keys_load(const char *datadir, struct mq_keys *k, struct mq_err *err)
 
 	rc = load_secrets(datadir, &path, k, err);
 	if (rc == 0 && path.oom)
-		rc = mq_fail(err, MQ_IO, "out of memory.");
+		rc = mq_fail(err, MQ_IO, "Out of memory.");
 	if (rc)
 		mq_keys_wipe(k);
 	mq_buf_free(&path);
@@ -282,9 +282,9 @@ mq_keys_parse_pub(const char *arg, unsigned char pk[MQ_LOG_PKLEN],
 		return 0;
 	if (read_small(arg, buf, sizeof(buf), &n) == -1) {
 		if (errno == ENOENT)
-			return mq_fail(err, MQ_REFUSED, "the key \"%s\" is neither "
+			return mq_fail(err, MQ_REFUSED, "The key \"%s\" is neither "
 			    "64 hex digits nor an existing file.", arg);
-		return mq_fail_errno(err, MQ_IO, "cannot read the key file %s",
+		return mq_fail_errno(err, MQ_IO, "Cannot read the key file %s",
 		    arg);
 	}
 	if (n == MQ_LOG_PKLEN) {
@@ -293,7 +293,7 @@ mq_keys_parse_pub(const char *arg, unsigned char pk[MQ_LOG_PKLEN],
 	}
 	if (parse_hex_pub(buf, n, pk) == 0)
 		return 0;
-	return mq_fail(err, MQ_REFUSED, "the key file %s holds neither 64 hex "
+	return mq_fail(err, MQ_REFUSED, "The key file %s holds neither 64 hex "
 	    "digits nor 32 raw bytes.", arg);
 }
 

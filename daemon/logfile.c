@@ -77,16 +77,16 @@ read_all(struct mq_logfile *lf, int fd, struct mq_err *err)
 	char *p;
 
 	if (fstat(fd, &st) == -1)
-		return mq_fail_errno(err, MQ_IO, "cannot stat %s", lf->path);
+		return mq_fail_errno(err, MQ_IO, "Cannot stat %s", lf->path);
 	size = (size_t)st.st_size;
 	if ((p = malloc(size + 1)) == NULL)
-		return mq_fail(err, MQ_IO, "out of memory reading %s.", lf->path);
+		return mq_fail(err, MQ_IO, "Out of memory reading %s.", lf->path);
 	while (n < size && (r = pread(fd, p + n, size - n, (off_t)n)) != 0) {
 		if (r == -1 && errno == EINTR)
 			continue;
 		if (r == -1) {
 			free(p);
-			return mq_fail_errno(err, MQ_IO, "cannot read %s", lf->path);
+			return mq_fail_errno(err, MQ_IO, "Cannot read %s", lf->path);
 		}
 		n += (size_t)r;
 	}
@@ -207,9 +207,9 @@ mq_logfile_open_read(const char *path, const unsigned char *trusted_pk,
 
 	*out = NULL;
 	if ((lf = lf_new(path, trusted_pk)) == NULL)
-		return mq_fail(err, MQ_IO, "out of memory.");
+		return mq_fail(err, MQ_IO, "Out of memory.");
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
-		rc = mq_fail_errno(err, MQ_IO, "cannot open the log %s", path);
+		rc = mq_fail_errno(err, MQ_IO, "Cannot open the log %s", path);
 		mq_logfile_close(lf);
 		return rc;
 	}
@@ -253,9 +253,9 @@ fsync_dir_of(const char *path, struct mq_err *err)
 	int fd, rc = 0;
 
 	if ((dir = sibling(path, NULL)) == NULL)
-		return mq_fail(err, MQ_IO, "out of memory.");
+		return mq_fail(err, MQ_IO, "Out of memory.");
 	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
-		rc = mq_fail_errno(err, MQ_IO, "cannot fsync the folder %s", dir);
+		rc = mq_fail_errno(err, MQ_IO, "Cannot fsync the folder %s", dir);
 	else
 		rc = mq_durable_sync(fd, dir, err);
 	if (fd != -1)
@@ -290,13 +290,13 @@ quarantine_tail(struct mq_logfile *lf, size_t good, struct mq_err *err)
 	int qfd, rc = 0;
 
 	if ((q = sibling(lf->path, "quarantine")) == NULL)
-		return mq_fail(err, MQ_IO, "out of memory.");
+		return mq_fail(err, MQ_IO, "Out of memory.");
 	lf->data.data[lf->data.len] = '\n';	/* one torn tail per line */
 	qfd = open(q, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
 	if (qfd == -1 || write(qfd, lf->data.data + good,
 	    lf->data.len - good + 1) != (ssize_t)(lf->data.len - good + 1) ||
 	    fsync(qfd) == -1)
-		rc = mq_fail_errno(err, MQ_IO, "cannot write %s", q);
+		rc = mq_fail_errno(err, MQ_IO, "Cannot write %s", q);
 	if (qfd != -1)
 		close(qfd);
 	if (rc == 0)
@@ -305,7 +305,7 @@ quarantine_tail(struct mq_logfile *lf, size_t good, struct mq_err *err)
 	if (rc)
 		return rc;
 	if (ftruncate(lf->fd, (off_t)good) == -1 || fsync(lf->fd) == -1)
-		return mq_fail_errno(err, MQ_IO, "cannot truncate %s", lf->path);
+		return mq_fail_errno(err, MQ_IO, "Cannot truncate %s", lf->path);
 	lf->data.len = good;
 	lf->data.data[good] = '\0';
 	return 0;
@@ -318,7 +318,7 @@ writer_init(struct mq_logfile *lf, const struct mq_keys *k, int fd,
 	lf->fd = fd;
 	memcpy(lf->sk, k->sk, sizeof(lf->sk));
 	if (flock(fd, LOCK_EX) == -1)
-		return mq_fail_errno(err, MQ_IO, "cannot lock %s", lf->path);
+		return mq_fail_errno(err, MQ_IO, "Cannot lock %s", lf->path);
 	return 0;
 }
 
@@ -332,9 +332,9 @@ mq_logfile_open_write(const char *path, const struct mq_keys *k,
 
 	*out = NULL;
 	if ((lf = lf_new(path, k->pk)) == NULL)
-		return mq_fail(err, MQ_IO, "out of memory.");
+		return mq_fail(err, MQ_IO, "Out of memory.");
 	if ((fd = open(path, O_RDWR | O_CLOEXEC)) == -1) {
-		rc = mq_fail_errno(err, MQ_IO, "cannot open the log %s", path);
+		rc = mq_fail_errno(err, MQ_IO, "Cannot open the log %s", path);
 		mq_logfile_close(lf);
 		return rc;
 	}
@@ -363,7 +363,7 @@ prepare(struct mq_logfile *lf, const struct mq_log_chain *c, json_t *body,
 	json_t *t;
 
 	if (!json_is_object(body))
-		return mq_fail(err, MQ_REFUSED, "an entry must be a JSON object.");
+		return mq_fail(err, MQ_REFUSED, "An entry must be a JSON object.");
 	if (seq == 1)
 		memset(hex, '0', MQ_LOG_HEXLEN);
 	else
@@ -373,7 +373,7 @@ prepare(struct mq_logfile *lf, const struct mq_log_chain *c, json_t *body,
 	    json_object_set_new(body, "seq", json_integer((json_int_t)seq)) ||
 	    json_object_set_new(body, "prev", json_string(hex)) ||
 	    json_object_set_new(body, "kid", json_string(c->kid)))
-		return mq_fail(err, MQ_IO, "out of memory.");
+		return mq_fail(err, MQ_IO, "Out of memory.");
 	t = json_object_get(body, "type");
 	if (json_is_string(t) && strcmp(json_string_value(t), "command") == 0 &&
 	    lf->commits.have_seed)
@@ -410,7 +410,7 @@ format_all(struct mq_logfile *lf, struct mq_log_chain *c, json_t *const *bodies,
 		memcpy(out[i].sig, tab + 2 + MQ_LOG_HEXLEN, MQ_LOG_B64LEN);
 		out[i].sig[MQ_LOG_B64LEN] = '\0';
 		if (out[i].body == NULL)
-			return mq_fail(err, MQ_IO, "out of memory.");
+			return mq_fail(err, MQ_IO, "Out of memory.");
 	}
 	return 0;
 }
@@ -430,7 +430,7 @@ mq_logfile_append(struct mq_logfile *lf, json_t *const *bodies, size_t n,
 	rc = format_all(lf, &c, bodies, n, out, err);
 	if (rc == 0 && write_all(lf->fd, lf->data.data + start,
 	    lf->data.len - start, (off_t)start) == -1)
-		rc = mq_fail_errno(err, MQ_IO, "cannot write %s", lf->path);
+		rc = mq_fail_errno(err, MQ_IO, "Cannot write %s", lf->path);
 	if (rc == 0)
 		rc = mq_durable_sync(lf->fd, lf->path, err);
 	if (rc) {
@@ -440,7 +440,7 @@ mq_logfile_append(struct mq_logfile *lf, json_t *const *bodies, size_t n,
 		 * torn tail, as after a crash.
 		 */
 		if (ftruncate(lf->fd, (off_t)start) == -1)
-			rc = mq_fail_errno(err, MQ_IO, "cannot write %s, nor "
+			rc = mq_fail_errno(err, MQ_IO, "Cannot write %s, nor "
 			    "truncate it back", lf->path);
 		lf->data.len = start;
 		if (lf->data.data != NULL)
@@ -463,17 +463,17 @@ create_at(struct mq_logfile *lf, const struct mq_keys *k, char *tmp,
 	int fd;
 
 	if ((fd = mkstemp(tmp)) == -1)
-		return mq_fail_errno(err, MQ_IO, "cannot create %s", tmp);
+		return mq_fail_errno(err, MQ_IO, "Cannot create %s", tmp);
 	MQ_TRY(writer_init(lf, k, fd, err));
 	sodium_bin2hex(pkhex, sizeof(pkhex), k->pk, sizeof(k->pk));
 	if (json_object_set_new(genesis, "server_key", json_string(pkhex)))
-		return mq_fail(err, MQ_IO, "out of memory.");
+		return mq_fail(err, MQ_IO, "Out of memory.");
 	MQ_TRY(mq_logfile_append(lf, &genesis, 1, out, err));
 	if (link(tmp, lf->path) == -1) {
 		if (out != NULL)
 			mq_log_signed_free(out, 1);
 		return mq_fail_errno(err, errno == EEXIST ? MQ_REFUSED : MQ_IO,
-		    "cannot create the log %s", lf->path);
+		    "Cannot create the log %s", lf->path);
 	}
 	return fsync_dir_of(lf->path, err);
 }
@@ -489,9 +489,9 @@ mq_logfile_create(const char *path, const struct mq_keys *k, json_t *genesis,
 	if (lfp != NULL)
 		*lfp = NULL;
 	if ((lf = lf_new(path, k->pk)) == NULL)
-		return mq_fail(err, MQ_IO, "out of memory.");
+		return mq_fail(err, MQ_IO, "Out of memory.");
 	if (mq_buf_printf(&tmp, "%s.new.XXXXXX", path))
-		rc = mq_fail(err, MQ_IO, "out of memory.");
+		rc = mq_fail(err, MQ_IO, "Out of memory.");
 	else {
 		rc = create_at(lf, k, tmp.data, genesis, out, err);
 		if (lf->fd != -1)
@@ -610,7 +610,7 @@ check_data_hash(struct mq_logfile *lf, const json_t *data, char *hex,
 	int rc;
 
 	if (!json_is_object(data))
-		return mq_fail(err, MQ_REFUSED, "the game data is not an object.");
+		return mq_fail(err, MQ_REFUSED, "The game data is not an object.");
 	mq_buf_reset(&lf->scratch);
 	MQ_TRY(mq_log_canon(data, &lf->scratch, err));
 	crypto_generichash(h, sizeof(h), (unsigned char *)lf->scratch.data,
@@ -622,7 +622,7 @@ check_data_hash(struct mq_logfile *lf, const json_t *data, char *hex,
 	    || memcmp(want, h, sizeof(h)) != 0;
 	mq_logfile_rewind(lf);
 	if (rc)
-		return mq_fail(err, MQ_BADDATA, "the game data's hash is not the "
+		return mq_fail(err, MQ_BADDATA, "The game data's hash is not the "
 		    "data_hash of the genesis.");
 	return 0;
 }
@@ -642,10 +642,10 @@ mq_logfile_export(struct mq_logfile *lf, const json_t *data, char **out,
 	    "public_key", pkhex, "log", export_lines(lf), "data", (json_t *)data,
 	    "data_hash", hex);
 	if (doc == NULL)
-		return mq_fail(err, MQ_IO, "out of memory building the export.");
+		return mq_fail(err, MQ_IO, "Out of memory building the export.");
 	*out = json_dumps(doc, JSON_INDENT(1) | JSON_SORT_KEYS);
 	json_decref(doc);
 	if (*out == NULL)
-		return mq_fail(err, MQ_IO, "out of memory building the export.");
+		return mq_fail(err, MQ_IO, "Out of memory building the export.");
 	return 0;
 }

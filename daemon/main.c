@@ -80,7 +80,7 @@ main(int argc, char **argv)
 			return mq_cli_usage("%s needs a %s", argv[a], argv[a][1] == 'C' ?
 			    "data folder" : "config file");
 		else
-			return mq_cli_usage("unknown option %s", argv[a]);
+			return mq_cli_usage("There is no option %s", argv[a]);
 		a += 2;
 	}
 	if (a >= argc) {

@@ -35,11 +35,11 @@ mq_receipt_make(const struct mq_log_signed *e,
 	    NULL;
 	json_decref(doc);
 	if (s == NULL)
-		return mq_fail(err, MQ_IO, "out of memory making a receipt.");
+		return mq_fail(err, MQ_IO, "Out of memory making a receipt.");
 	mq_buf_puts(&b, s);
 	free(s);
 	if (mq_buf_putc(&b, '\n') || (*out = mq_buf_steal(&b)) == NULL)
-		return mq_fail(err, MQ_IO, "out of memory making a receipt.");
+		return mq_fail(err, MQ_IO, "Out of memory making a receipt.");
 	return 0;
 }
 
@@ -75,15 +75,15 @@ check_form(const json_t *doc, struct mq_err *err)
 	size_t i, n;
 
 	if (!json_is_object(doc) || json_object_size(doc) != 5)
-		return mq_fail(err, MQ_BADDATA, "the receipt is not an object of "
+		return mq_fail(err, MQ_BADDATA, "The receipt is not an object of "
 		    "format, body, hash, sig and public_key.");
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (member(doc, keys[i], &n) == NULL)
-			return mq_fail(err, MQ_BADDATA, "the receipt has no "
+			return mq_fail(err, MQ_BADDATA, "The receipt has no "
 			    "string \"%s\".", keys[i]);
 	f = member(doc, "format", &n);
 	if (strcmp(f, RECEIPT_FORMAT) != 0)
-		return mq_fail(err, MQ_BADDATA, "the receipt's format is not "
+		return mq_fail(err, MQ_BADDATA, "The receipt's format is not "
 		    "%s.", RECEIPT_FORMAT);
 	return 0;
 }
@@ -106,7 +106,7 @@ check_body(const json_t *doc, struct mq_receipt *r, struct mq_err *err)
 	rc = mq_log_parse_body(body, len, &v, &scratch, &sub);
 	mq_buf_free(&scratch);
 	if (rc)
-		return mq_fail(err, rc, "the receipt is not sound: %s", sub.msg);
+		return mq_fail(err, rc, "The receipt is not sound: %s", sub.msg);
 	seq = json_object_get(v, "seq");
 	game = json_object_get(v, "game");
 	mq_log_kid(r->pk, kid);
@@ -119,16 +119,16 @@ check_body(const json_t *doc, struct mq_receipt *r, struct mq_err *err)
 	}
 	json_decref(v);
 	if (rc)
-		return mq_fail(err, MQ_BADDATA, "the receipt's body lacks a seq, "
+		return mq_fail(err, MQ_BADDATA, "The receipt's body lacks a seq, "
 		    "a game or the kid of its public_key.");
 	s = member(doc, "hash", &n);
 	mq_log_hash(body, len, h);
 	if (mq_log_unhex(s, n, r->hash, sizeof(r->hash)) != 0 ||
 	    memcmp(h, r->hash, sizeof(h)) != 0)
 		return mq_fail(err, MQ_BADDATA,
-		    "the receipt's hash does not match its body.");
+		    "The receipt's hash does not match its body.");
 	if ((r->body = strndup(body, len)) == NULL)
-		return mq_fail(err, MQ_IO, "out of memory.");
+		return mq_fail(err, MQ_IO, "Out of memory.");
 	return 0;
 }
 
@@ -145,14 +145,14 @@ check_sig(const json_t *doc, const struct mq_receipt *r,
 	    NULL, &binlen, &end, sodium_base64_VARIANT_ORIGINAL) != 0 ||
 	    binlen != sizeof(sig) || end != s + n)
 		return mq_fail(err, MQ_BADDATA,
-		    "the receipt's signature is not base64 of 64 bytes.");
+		    "The receipt's signature is not base64 of 64 bytes.");
 	if (crypto_sign_verify_detached(sig, r->hash, sizeof(r->hash),
 	    r->pk) != 0)
 		return mq_fail(err, MQ_BADDATA,
-		    "the receipt's signature does not verify.");
+		    "The receipt's signature does not verify.");
 	if (trusted_pk != NULL && memcmp(trusted_pk, r->pk, MQ_LOG_PKLEN) != 0)
 		return mq_fail(err, MQ_BADDATA,
-		    "the receipt is signed by another key than the trusted one.");
+		    "The receipt is signed by another key than the trusted one.");
 	return 0;
 }
 
@@ -169,12 +169,12 @@ mq_receipt_check(const char *text, size_t len, const unsigned char *trusted_pk,
 
 	memset(&r, 0, sizeof(r));
 	if ((doc = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je)) == NULL)
-		return mq_fail(err, MQ_BADDATA, "the receipt is not JSON (%s).",
+		return mq_fail(err, MQ_BADDATA, "The receipt is not JSON (%s).",
 		    je.text);
 	if ((rc = check_form(doc, err)) == 0) {
 		s = member(doc, "public_key", &n);
 		if (mq_log_unhex(s, n, r.pk, sizeof(r.pk)) != 0)
-			rc = mq_fail(err, MQ_BADDATA, "the receipt's public_key "
+			rc = mq_fail(err, MQ_BADDATA, "The receipt's public_key "
 			    "is not 64 hex digits.");
 	}
 	if (rc == 0)
@@ -199,12 +199,12 @@ mq_receipt_check_file(const char *path, const unsigned char *trusted_pk,
 	int fd, rc;
 
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return mq_fail_errno(err, MQ_IO, "cannot open %s", path);
+		return mq_fail_errno(err, MQ_IO, "Cannot open %s", path);
 	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
 		if (n == -1 && errno == EINTR)
 			continue;
 		if (n == -1) {
-			rc = mq_fail_errno(err, MQ_IO, "cannot read %s", path);
+			rc = mq_fail_errno(err, MQ_IO, "Cannot read %s", path);
 			close(fd);
 			mq_buf_free(&b);
 			return rc;
@@ -213,7 +213,7 @@ mq_receipt_check_file(const char *path, const unsigned char *trusted_pk,
 	}
 	close(fd);
 	if (b.oom)
-		rc = mq_fail(err, MQ_IO, "out of memory reading %s.", path);
+		rc = mq_fail(err, MQ_IO, "Out of memory reading %s.", path);
 	else
 		rc = mq_receipt_check(mq_buf_str(&b), b.len, trusted_pk, r, err);
 	mq_buf_free(&b);
@@ -230,14 +230,14 @@ mq_receipt_against_log(const struct mq_receipt *r, const char *logpath,
 
 	MQ_TRY(mq_logfile_open_read(logpath, r->pk, &lf, err));
 	if (strcmp(mq_logfile_game(lf), r->game) != 0)
-		rc = mq_fail(err, MQ_BADDATA, "the receipt is for game %s, the "
+		rc = mq_fail(err, MQ_BADDATA, "The receipt is for game %s, the "
 		    "log for game %s.", r->game, mq_logfile_game(lf));
 	else
 		while ((rc = mq_logfile_next(lf, &e, err)) == 0 && e != NULL &&
 		    e->seq != r->seq)
 			continue;
 	if (rc == 0 && e == NULL)
-		rc = mq_fail(err, MQ_BADDATA, "the log has no entry %llu, which "
+		rc = mq_fail(err, MQ_BADDATA, "The log has no entry %llu, which "
 		    "the receipt is for.", (unsigned long long)r->seq);
 	else if (rc == 0 && (e->body_len != strlen(r->body) ||
 	    memcmp(e->line, r->body, e->body_len) != 0))

@@ -78,8 +78,8 @@ mq_store_open(const char *datadir, int need_secret, struct mq_store *s,
 	snprintf(s->datadir, sizeof(s->datadir), "%s", datadir);
 	snprintf(path, sizeof(path), "%s/keys/server.pub", datadir);
 	if (stat(datadir, &sb) != 0 || !S_ISDIR(sb.st_mode) || stat(path, &sb) != 0)
-		return mq_fail(err, MQ_IO, "%s is not a masqued data folder (it has "
-		    "no keys/server.pub); create one with: masqued -C %s init",
+		return mq_fail(err, MQ_IO, "There is no masqued data folder at %s "
+		    "(no keys/server.pub); create one with: masqued -C %s init.",
 		    datadir, datadir);
 	if (need_secret) {
 		MQ_TRY(mq_keys_load(datadir, &s->keys, err));

@@ -177,7 +177,7 @@ line_of(const char *src, size_t pos)
 static int
 oom(struct mq_err *err)
 {
-	return mq_fail(err, MQ_IO, "out of memory while rendering a template");
+	return mq_fail(err, MQ_IO, "Out of memory while rendering a template");
 }
 
 /*
@@ -723,7 +723,7 @@ put_string(struct render *r, const char *s, size_t n, int escape,
 {
 	if (may_nul && memchr(s, '\0', n) != NULL)
 		return mq_fail(r->err, MQ_REFUSED,
-		    "the value of \"%.*s\" holds a NUL byte",
+		    "The value of \"%.*s\" holds a NUL byte",
 		    CLIP(tk->len), tk->s);
 	if (escape)
 		put_escaped(&r->out, s, n);
@@ -930,7 +930,7 @@ render_partial(struct render *r, const struct tok *tk)
 
 	if (r->pdepth >= MQ_MUSTACHE_MAX_PARTIAL_DEPTH)
 		return mq_fail(r->err, MQ_REFUSED,
-		    "partials nest more than %d deep at \"%.*s\"; does a "
+		    "Partials nest more than %d deep at \"%.*s\"; does a "
 		    "partial include itself without end?",
 		    MQ_MUSTACHE_MAX_PARTIAL_DEPTH, CLIP(tk->len), tk->s);
 	if (r->parts == NULL)
@@ -954,7 +954,7 @@ render_range(struct render *r, const struct tmpl *t, size_t from, size_t to)
 	if (++r->depth > MQ_MUSTACHE_MAX_DEPTH) {
 		r->depth--;
 		return mq_fail(r->err, MQ_REFUSED,
-		    "sections and partials nest more than %d deep",
+		    "Sections and partials nest more than %d deep",
 		    MQ_MUSTACHE_MAX_DEPTH);
 	}
 	while (rc == 0 && i < to) {

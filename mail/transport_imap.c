@@ -104,12 +104,12 @@ im_check_conf(const struct mq_imap_conf *c, struct mq_err *err)
 {
 	if (c->url == NULL || (strncmp(c->url, "imap://", 7) != 0 &&
 	    strncmp(c->url, "imaps://", 8) != 0))
-		return mq_fail(err, MQ_REFUSED, "the IMAP url must start with "
+		return mq_fail(err, MQ_REFUSED, "The IMAP url must start with "
 		    "imap:// or imaps://");
 	if (c->mailbox == NULL || c->mailbox[0] == '\0')
-		return mq_fail(err, MQ_REFUSED, "the IMAP mailbox is not set");
+		return mq_fail(err, MQ_REFUSED, "The IMAP mailbox is not set");
 	if (c->user == NULL || c->password == NULL)
-		return mq_fail(err, MQ_REFUSED, "the IMAP user and password "
+		return mq_fail(err, MQ_REFUSED, "The IMAP user and password "
 		    "are not set");
 	return 0;
 }
@@ -125,12 +125,12 @@ mq_imap_open(const struct mq_imap_conf *c, struct mq_imap **out,
 	*out = NULL;
 	MQ_TRY(im_check_conf(c, err));
 	if ((s = calloc(1, sizeof(*s))) == NULL)
-		return mq_fail(err, MQ_IO, "out of memory");
+		return mq_fail(err, MQ_IO, "Out of memory");
 	s->c = c;
 	im_host(s->host, sizeof(s->host), c->url);
 	if ((s->h = curl_easy_init()) == NULL) {
 		mq_imap_close(s);
-		return mq_fail(err, MQ_IO, "cannot initialise libcurl");
+		return mq_fail(err, MQ_IO, "Cannot initialise libcurl");
 	}
 #define SET(o, v) if (rc == CURLE_OK) rc = curl_easy_setopt(s->h, o, v)
 	SET(CURLOPT_PROTOCOLS_STR, "imap,imaps");
@@ -153,7 +153,7 @@ mq_imap_open(const struct mq_imap_conf *c, struct mq_imap **out,
 #undef SET
 	if (rc != CURLE_OK) {
 		mq_imap_close(s);
-		return mq_fail(err, MQ_IO, "cannot set up libcurl for IMAP: %s",
+		return mq_fail(err, MQ_IO, "Cannot set up libcurl for IMAP: %s",
 		    curl_easy_strerror(rc));
 	}
 	*out = s;
@@ -178,27 +178,27 @@ im_fail(struct mq_imap *s, CURLcode rc, const char *what, struct mq_err *err)
 
 	switch (rc) {
 	case CURLE_LOGIN_DENIED:
-		return mq_fail(err, MQ_IO, "the IMAP server %s refused the "
+		return mq_fail(err, MQ_IO, "The IMAP server %s refused the "
 		    "login of user %s", s->host, s->c->user);
 	case CURLE_USE_SSL_FAILED:
-		return mq_fail(err, MQ_IO, "the IMAP server %s does not offer "
+		return mq_fail(err, MQ_IO, "The IMAP server %s does not offer "
 		    "TLS, which the configuration requires", s->host);
 	case CURLE_OPERATION_TIMEDOUT:
-		return mq_fail(err, MQ_IO, "the IMAP server %s did not answer "
+		return mq_fail(err, MQ_IO, "The IMAP server %s did not answer "
 		    "within %ld seconds while %s", s->host, t, what);
 	case CURLE_COULDNT_RESOLVE_HOST:
 	case CURLE_COULDNT_CONNECT:
-		return mq_fail(err, MQ_IO, "cannot connect to the IMAP server "
+		return mq_fail(err, MQ_IO, "Cannot connect to the IMAP server "
 		    "%s: %s", s->host, s->errbuf[0] ? s->errbuf :
 		    curl_easy_strerror(rc));
 	case CURLE_QUOTE_ERROR:
-		return mq_fail(err, MQ_IO, "the IMAP server %s refused %s: %s",
+		return mq_fail(err, MQ_IO, "The IMAP server %s refused %s: %s",
 		    s->host, what, im_said(s));
 	case CURLE_PARTIAL_FILE:
 	case CURLE_RECV_ERROR:
 	case CURLE_GOT_NOTHING:
 	case CURLE_WEIRD_SERVER_REPLY:
-		return mq_fail(err, MQ_IO, "the IMAP server %s broke off or "
+		return mq_fail(err, MQ_IO, "The IMAP server %s broke off or "
 		    "sent a broken reply while %s", s->host, what);
 	default:
 		return mq_fail(err, MQ_IO, "IMAP with %s failed while %s: %s",
@@ -216,7 +216,7 @@ im_quote(struct mq_buf *b, const char *name, struct mq_err *err)
 	mq_buf_putc(b, '"');
 	for (p = (const unsigned char *)name; *p; p++) {
 		if (*p < 0x20 || *p > 0x7e)
-			return mq_fail(err, MQ_REFUSED, "the IMAP folder name "
+			return mq_fail(err, MQ_REFUSED, "The IMAP folder name "
 			    "\"%s\" must be printable ASCII", name);
 		if (*p == '"' || *p == '\\')
 			mq_buf_putc(b, '\\');
@@ -261,9 +261,9 @@ im_perform(struct mq_imap *s, const char *url, const char *custom,
 	curl_easy_setopt(s->h, CURLOPT_URL, url);
 	curl_easy_setopt(s->h, CURLOPT_CUSTOMREQUEST, custom);
 	if ((s->curlrc = rc = curl_easy_perform(s->h)) == CURLE_OK)
-		return s->out.oom ? mq_fail(err, MQ_IO, "out of memory") : 0;
+		return s->out.oom ? mq_fail(err, MQ_IO, "Out of memory") : 0;
 	if (s->toobig)
-		return mq_fail(err, MQ_REFUSED, "the message is larger than "
+		return mq_fail(err, MQ_REFUSED, "The message is larger than "
 		    "the limit of %zu bytes while %s", max, what);
 	return im_fail(s, rc, what, err);
 }
@@ -319,7 +319,7 @@ mq_imap_s_uidvalidity(struct mq_imap *s, uint32_t *uidvalidity,
 	if ((rc = im_quote(&cmd, s->c->mailbox, err)) == 0) {
 		mq_buf_puts(&cmd, " (UIDVALIDITY)");
 		if (im_url(s, &url, NULL) || cmd.oom)
-			rc = mq_fail(err, MQ_IO, "out of memory");
+			rc = mq_fail(err, MQ_IO, "Out of memory");
 	}
 	if (rc == 0)
 		rc = im_perform(s, mq_buf_str(&url), mq_buf_str(&cmd), 65536,
@@ -332,7 +332,7 @@ mq_imap_s_uidvalidity(struct mq_imap *s, uint32_t *uidvalidity,
 	p = line ? strstr(line, "(UIDVALIDITY ") : NULL;
 	if (p == NULL || p > line + len ||
 	    im_number(p + 13, uidvalidity, &end) || *end != ')')
-		return mq_fail(err, MQ_IO, "the IMAP server %s sent no "
+		return mq_fail(err, MQ_IO, "The IMAP server %s sent no "
 		    "UIDVALIDITY for %s", s->host, s->c->mailbox);
 	return 0;
 }
@@ -367,14 +367,14 @@ im_parse_search(struct mq_imap *s, uint32_t after, uint32_t **uids,
 			if (*n == cap) {
 				cap = cap ? cap * 2 : 64;
 				if ((u = reallocarray(*uids, cap, 4)) == NULL)
-					return mq_fail(err, MQ_IO, "out of "
+					return mq_fail(err, MQ_IO, "Out of "
 					    "memory");
 				*uids = u;
 			}
 			(*uids)[(*n)++] = v;
 		}
 		if (*p != '\r' && *p != '\n' && *p != '\0')
-			return mq_fail(err, MQ_IO, "the IMAP server %s sent a "
+			return mq_fail(err, MQ_IO, "The IMAP server %s sent a "
 			    "SEARCH reply we cannot read", s->host);
 	}
 	return 0;
@@ -394,7 +394,7 @@ mq_imap_s_search_after(struct mq_imap *s, uint32_t after_uid,
 		return 0;
 	mq_buf_printf(&cmd, "UID SEARCH UID %" PRIu32 ":*", after_uid + 1);
 	if (im_url(s, &url, s->c->mailbox) || cmd.oom)
-		rc = mq_fail(err, MQ_IO, "out of memory");
+		rc = mq_fail(err, MQ_IO, "Out of memory");
 	else
 		rc = im_perform(s, mq_buf_str(&url), mq_buf_str(&cmd),
 		    16u << 20, "searching for new messages", err);
@@ -430,19 +430,19 @@ mq_imap_s_fetch(struct mq_imap *s, uint32_t uid, char **raw, size_t *len,
 	snprintf(what, sizeof(what), "fetching UID %" PRIu32, uid);
 	if (im_url(s, &url, s->c->mailbox) ||
 	    mq_buf_printf(&url, "/;UID=%" PRIu32, uid))
-		rc = mq_fail(err, MQ_IO, "out of memory");
+		rc = mq_fail(err, MQ_IO, "Out of memory");
 	else
 		rc = im_perform(s, mq_buf_str(&url), NULL, max, what, err);
 	mq_buf_free(&url);
 	/* An OK with no FETCH data: libcurl calls that a missing file. */
 	if (rc == MQ_IO && s->curlrc == CURLE_REMOTE_FILE_NOT_FOUND)
-		return mq_fail(err, MQ_REFUSED, "the IMAP server %s has no "
+		return mq_fail(err, MQ_REFUSED, "The IMAP server %s has no "
 		    "message with UID %" PRIu32 " in %s", s->host, uid,
 		    s->c->mailbox);
 	MQ_TRY(rc);
 	*len = s->out.len;
 	if ((*raw = mq_buf_steal(&s->out)) == NULL)
-		return mq_fail(err, MQ_IO, "out of memory");
+		return mq_fail(err, MQ_IO, "Out of memory");
 	return 0;
 }
 
@@ -458,7 +458,7 @@ im_move(struct mq_imap *s, uint32_t uid, struct mq_err *err)
 	mq_buf_printf(&cmd, "UID MOVE %" PRIu32 " ", uid);
 	if ((rc = im_quote(&cmd, s->c->done_folder, err)) == 0) {
 		if (im_url(s, &url, s->c->mailbox) || cmd.oom)
-			rc = mq_fail(err, MQ_IO, "out of memory");
+			rc = mq_fail(err, MQ_IO, "Out of memory");
 		else
 			rc = im_perform(s, mq_buf_str(&url), mq_buf_str(&cmd),
 			    1u << 20, what, err);
@@ -477,7 +477,7 @@ im_create(struct mq_imap *s, struct mq_err *err)
 	mq_buf_puts(&cmd, "CREATE ");
 	if ((rc = im_quote(&cmd, s->c->done_folder, err)) == 0) {
 		if (im_url(s, &url, NULL) || cmd.oom)
-			rc = mq_fail(err, MQ_IO, "out of memory");
+			rc = mq_fail(err, MQ_IO, "Out of memory");
 		else
 			rc = im_perform(s, mq_buf_str(&url), mq_buf_str(&cmd),
 			    1u << 20, "creating the done folder", err);

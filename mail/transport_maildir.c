@@ -35,7 +35,7 @@ md_fsync_dir(const char *path, struct mq_err *err)
 
 	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd == -1)
-		return mq_fail_errno(err, MQ_IO, "cannot open folder %s", path);
+		return mq_fail_errno(err, MQ_IO, "Cannot open folder %s", path);
 	rc = mq_durable_sync(fd, path, err);
 	close(fd);
 	return rc;
@@ -54,12 +54,12 @@ md_mkdirs(const char *path, struct mq_err *err)
 			continue;
 		mq_buf_reset(&b);
 		if (mq_buf_add(&b, path, (size_t)(p - path))) {
-			rc = mq_fail(err, MQ_IO, "out of memory");
+			rc = mq_fail(err, MQ_IO, "Out of memory");
 			break;
 		}
 		if (b.len > 0 && mkdir(mq_buf_str(&b), 0700) == -1 &&
 		    errno != EEXIST)
-			rc = mq_fail_errno(err, MQ_IO, "cannot create folder %s",
+			rc = mq_fail_errno(err, MQ_IO, "Cannot create folder %s",
 			    mq_buf_str(&b));
 		if (*p == '\0')
 			break;
@@ -79,10 +79,10 @@ mq_maildir_create(const char *dir, struct mq_err *err)
 	MQ_TRY(md_mkdirs(dir, err));
 	for (i = 0; i < 3; i++) {
 		if ((p = md_path(dir, sub[i])) == NULL)
-			return mq_fail(err, MQ_IO, "out of memory");
+			return mq_fail(err, MQ_IO, "Out of memory");
 		rc = 0;
 		if (mkdir(p, 0700) == -1 && errno != EEXIST)
-			rc = mq_fail_errno(err, MQ_IO, "cannot create folder %s",
+			rc = mq_fail_errno(err, MQ_IO, "Cannot create folder %s",
 			    p);
 		free(p);
 		MQ_TRY(rc);
@@ -162,9 +162,9 @@ md_scan(const char *dir, const char *sub, struct mq_maildir_list *l,
 	int rc = 0;
 
 	if ((p = md_path(dir, sub)) == NULL)
-		return mq_fail(err, MQ_IO, "out of memory");
+		return mq_fail(err, MQ_IO, "Out of memory");
 	if ((d = opendir(p)) == NULL) {
-		rc = mq_fail_errno(err, MQ_IO, "cannot read the Maildir "
+		rc = mq_fail_errno(err, MQ_IO, "Cannot read the Maildir "
 		    "folder %s", p);
 		free(p);
 		return rc;
@@ -176,11 +176,11 @@ md_scan(const char *dir, const char *sub, struct mq_maildir_list *l,
 		if (strcmp(sub, "cur") == 0 && md_is_done(de->d_name))
 			continue;
 		if (md_add(l, cap, sub, de->d_name))
-			rc = mq_fail(err, MQ_IO, "out of memory");
+			rc = mq_fail(err, MQ_IO, "Out of memory");
 		errno = 0;
 	}
 	if (rc == 0 && errno != 0)
-		rc = mq_fail_errno(err, MQ_IO, "cannot read the Maildir "
+		rc = mq_fail_errno(err, MQ_IO, "Cannot read the Maildir "
 		    "folder %s", p);
 	closedir(d);
 	free(p);
@@ -232,14 +232,14 @@ mq_maildir_read(const char *dir, const struct mq_maildir_msg *m, size_t max,
 	*raw = NULL;
 	*len = 0;
 	if ((p = md_path(dir, m->path)) == NULL)
-		return mq_fail(err, MQ_IO, "out of memory");
+		return mq_fail(err, MQ_IO, "Out of memory");
 	if ((fd = open(p, O_RDONLY | O_CLOEXEC)) == -1) {
-		rc = mq_fail_errno(err, MQ_IO, "cannot open message %s", p);
+		rc = mq_fail_errno(err, MQ_IO, "Cannot open message %s", p);
 		free(p);
 		return rc;
 	}
 	if (fstat(fd, &st) == -1)
-		rc = mq_fail_errno(err, MQ_IO, "cannot stat message %s", p);
+		rc = mq_fail_errno(err, MQ_IO, "Cannot stat message %s", p);
 	else if ((unsigned long long)st.st_size > max)
 		goto toobig;
 	/* Read to EOF, not st_size: the cap holds even if the file grows. */
@@ -247,12 +247,12 @@ mq_maildir_read(const char *dir, const struct mq_maildir_msg *m, size_t max,
 		if (n == -1) {
 			if (errno == EINTR)
 				continue;
-			rc = mq_fail_errno(err, MQ_IO, "cannot read message %s",
+			rc = mq_fail_errno(err, MQ_IO, "Cannot read message %s",
 			    p);
 		} else if ((size_t)n > max - b.len)
 			goto toobig;
 		else if (mq_buf_add(&b, chunk, (size_t)n))
-			rc = mq_fail(err, MQ_IO, "out of memory reading "
+			rc = mq_fail(err, MQ_IO, "Out of memory reading "
 			    "message %s", p);
 	}
 	if (rc == 0) {
@@ -260,11 +260,11 @@ mq_maildir_read(const char *dir, const struct mq_maildir_msg *m, size_t max,
 		/* an empty message still needs its NUL: steal alone lacks it */
 		mq_buf_add(&b, "", 0);
 		if ((*raw = mq_buf_steal(&b)) == NULL)
-			rc = mq_fail(err, MQ_IO, "out of memory");
+			rc = mq_fail(err, MQ_IO, "Out of memory");
 	}
 	goto out;
 toobig:
-	rc = mq_fail(err, MQ_REFUSED, "message %s is larger than the limit "
+	rc = mq_fail(err, MQ_REFUSED, "Message %s is larger than the limit "
 	    "of %zu bytes", p, max);
 out:
 	mq_buf_free(&b);
@@ -305,23 +305,23 @@ mq_maildir_mark_done(const char *dir, const struct mq_maildir_msg *m,
 	if ((rel = md_done_path(m->name)) == NULL ||
 	    (from = md_path(dir, m->path)) == NULL ||
 	    (to = md_path(dir, rel)) == NULL) {
-		rc = mq_fail(err, MQ_IO, "out of memory");
+		rc = mq_fail(err, MQ_IO, "Out of memory");
 		goto out;
 	}
 	if (rename(from, to) == -1) {
-		rc = mq_fail_errno(err, MQ_IO, "cannot mark message %s done",
+		rc = mq_fail_errno(err, MQ_IO, "Cannot mark message %s done",
 		    from);
 		goto out;
 	}
 	if ((sub = md_path(dir, "cur")) == NULL) {
-		rc = mq_fail(err, MQ_IO, "out of memory");
+		rc = mq_fail(err, MQ_IO, "Out of memory");
 		goto out;
 	}
 	rc = md_fsync_dir(sub, err);
 	free(sub);
 	if (rc == 0 && from_new) {
 		if ((sub = md_path(dir, "new")) == NULL)
-			rc = mq_fail(err, MQ_IO, "out of memory");
+			rc = mq_fail(err, MQ_IO, "Out of memory");
 		else
 			rc = md_fsync_dir(sub, err);
 		free(sub);
@@ -364,9 +364,9 @@ md_max_counter(const char *dir, const char *sub, const char *prefix,
 	DIR *d;
 
 	if ((p = md_path(dir, sub)) == NULL)
-		return mq_fail(err, MQ_IO, "out of memory");
+		return mq_fail(err, MQ_IO, "Out of memory");
 	if ((d = opendir(p)) == NULL) {
-		mq_fail_errno(err, MQ_IO, "cannot read the Maildir folder %s",
+		mq_fail_errno(err, MQ_IO, "Cannot read the Maildir folder %s",
 		    p);
 		free(p);
 		return MQ_IO;
@@ -412,20 +412,20 @@ md_write_tmp(const char *dir, const char *raw, size_t len, char **tmp,
 
 	mq_buf_printf(&b, "%s/tmp/deliver.XXXXXX", dir);
 	if ((*tmp = mq_buf_steal(&b)) == NULL)
-		return mq_fail(err, MQ_IO, "out of memory");
+		return mq_fail(err, MQ_IO, "Out of memory");
 	if ((fd = mkstemp(*tmp)) == -1) {
-		rc = mq_fail_errno(err, MQ_IO, "cannot create a file in %s/tmp",
+		rc = mq_fail_errno(err, MQ_IO, "Cannot create a file in %s/tmp",
 		    dir);
 		free(*tmp);
 		*tmp = NULL;
 		return rc;
 	}
 	if (md_write_all(fd, raw, len) == -1)
-		rc = mq_fail_errno(err, MQ_IO, "cannot write %s", *tmp);
+		rc = mq_fail_errno(err, MQ_IO, "Cannot write %s", *tmp);
 	else
 		rc = mq_durable_sync(fd, *tmp, err);
 	if (close(fd) == -1 && rc == 0)
-		rc = mq_fail_errno(err, MQ_IO, "cannot close %s", *tmp);
+		rc = mq_fail_errno(err, MQ_IO, "Cannot close %s", *tmp);
 	if (rc != 0) {
 		unlink(*tmp);
 		free(*tmp);
@@ -455,7 +455,7 @@ md_link_new(const char *dir, const char *tmp, const char *prefix,
 		mq_buf_printf(&nm, "%s%06llu.%s.eml", prefix, counter, host);
 		mq_buf_printf(&dst, "%s/new/%s", dir, mq_buf_str(&nm));
 		if (nm.oom || dst.oom) {
-			rc = mq_fail(err, MQ_IO, "out of memory");
+			rc = mq_fail(err, MQ_IO, "Out of memory");
 			break;
 		}
 		/* never a plain rename: a name taken meanwhile is not replaced */
@@ -471,14 +471,14 @@ md_link_new(const char *dir, const char *tmp, const char *prefix,
 		} else if (link(tmp, mq_buf_str(&dst)) == 0)
 			break;
 		if (errno != EEXIST) {
-			rc = mq_fail_errno(err, MQ_IO, "cannot deliver into "
+			rc = mq_fail_errno(err, MQ_IO, "Cannot deliver into "
 			    "%s/new", dir);
 			break;
 		}
 	}
 	mq_buf_free(&dst);
 	if (rc == 0 && (*name = mq_buf_steal(&nm)) == NULL)
-		rc = mq_fail(err, MQ_IO, "out of memory");
+		rc = mq_fail(err, MQ_IO, "Out of memory");
 	mq_buf_free(&nm);
 	return rc;
 }
@@ -525,7 +525,7 @@ md_publish(const char *dir, const char *tmp, long long t, int *move,
 		;	/* the batch flushes that file system already */
 	else if (rc == 0) {
 		if ((sub = md_path(dir, "new")) == NULL)
-			rc = mq_fail(err, MQ_IO, "out of memory");
+			rc = mq_fail(err, MQ_IO, "Out of memory");
 		else
 			rc = md_fsync_dir(sub, err);
 		free(sub);
@@ -547,7 +547,7 @@ mq_maildir_deliver(const char *dir, const char *raw, size_t len, long long t,
 	if (name != NULL)
 		*name = NULL;
 	if (t < 0)
-		return mq_fail(err, MQ_REFUSED, "cannot deliver a message "
+		return mq_fail(err, MQ_REFUSED, "Cannot deliver a message "
 		    "with a time before 1970");
 	if (!(last_t == t && strcmp(last_dir, dir) == 0))
 		MQ_TRY(mq_maildir_create(dir, err));
@@ -578,10 +578,10 @@ md_take_file(const char *dir, const char *path, long long t, int want_move,
 	if (name != NULL)
 		*name = NULL;
 	if (t < 0)
-		return mq_fail(err, MQ_REFUSED, "cannot deliver a message "
+		return mq_fail(err, MQ_REFUSED, "Cannot deliver a message "
 		    "with a time before 1970");
 	if (lstat(path, &sb) == -1)
-		return mq_fail_errno(err, MQ_IO, "cannot read %s", path);
+		return mq_fail_errno(err, MQ_IO, "Cannot read %s", path);
 	if (sb.st_nlink >= 2) {
 		/* linked in already: a crash came before the sender let go */
 		*already = 1;
@@ -595,7 +595,7 @@ md_take_file(const char *dir, const char *path, long long t, int want_move,
 		rc = sub != NULL && stat(sub, &nb) == 0;
 		free(sub);
 		if (!rc)
-			return mq_fail_errno(err, MQ_IO, "cannot read %s/new", dir);
+			return mq_fail_errno(err, MQ_IO, "Cannot read %s/new", dir);
 		made_dev = nb.st_dev;
 		if (strlen(dir) < sizeof(made_dir))
 			memcpy(made_dir, dir, strlen(dir) + 1);
@@ -607,15 +607,15 @@ md_take_file(const char *dir, const char *path, long long t, int want_move,
 	}
 	/* another file system: a copy, as mq_maildir_deliver makes it */
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return mq_fail_errno(err, MQ_IO, "cannot read %s", path);
+		return mq_fail_errno(err, MQ_IO, "Cannot read %s", path);
 	if ((raw = malloc((size_t)sb.st_size + 1)) == NULL) {
 		close(fd);
-		return mq_fail(err, MQ_IO, "out of memory");
+		return mq_fail(err, MQ_IO, "Out of memory");
 	}
 	n = read(fd, raw, (size_t)sb.st_size);
 	close(fd);
 	if (n != (ssize_t)sb.st_size)
-		rc = mq_fail(err, MQ_IO, "cannot read %s", path);
+		rc = mq_fail(err, MQ_IO, "Cannot read %s", path);
 	else
 		rc = mq_maildir_deliver(dir, raw, (size_t)n, t, name, err);
 	free(raw);

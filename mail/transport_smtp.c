@@ -122,16 +122,16 @@ sm_check_conf(const struct mq_smtp_conf *c, struct mq_err *err)
 {
 	if (c->url == NULL || (strncmp(c->url, "smtp://", 7) != 0 &&
 	    strncmp(c->url, "smtps://", 8) != 0))
-		return mq_fail(err, MQ_REFUSED, "the SMTP url must start with "
+		return mq_fail(err, MQ_REFUSED, "The SMTP url must start with "
 		    "smtp:// or smtps://");
 	if (!sm_addr_ok(c->mail_from))
-		return mq_fail(err, MQ_REFUSED, "the SMTP sender address is "
+		return mq_fail(err, MQ_REFUSED, "The SMTP sender address is "
 		    "not set or not valid");
 	if (c->user != NULL && c->password == NULL)
-		return mq_fail(err, MQ_REFUSED, "the SMTP user is set but not "
+		return mq_fail(err, MQ_REFUSED, "The SMTP user is set but not "
 		    "its password");
 	if (c->max_per_connection < 0)
-		return mq_fail(err, MQ_REFUSED, "the SMTP messages per "
+		return mq_fail(err, MQ_REFUSED, "The SMTP messages per "
 		    "connection must not be negative");
 	return 0;
 }
@@ -148,14 +148,14 @@ mq_smtp_open(const struct mq_smtp_conf *c, struct mq_smtp **out,
 	*out = NULL;
 	MQ_TRY(sm_check_conf(c, err));
 	if ((s = calloc(1, sizeof(*s))) == NULL)
-		return mq_fail(err, MQ_IO, "out of memory");
+		return mq_fail(err, MQ_IO, "Out of memory");
 	s->c = c;
 	s->per_conn = c->max_per_connection > 0 ? c->max_per_connection :
 	    MQ_TRANSPORT_SMTP_PER_CONN;
 	sm_host(s->host, sizeof(s->host), c->url);
 	if ((s->h = curl_easy_init()) == NULL) {
 		mq_smtp_close(s);
-		return mq_fail(err, MQ_IO, "cannot initialise libcurl");
+		return mq_fail(err, MQ_IO, "Cannot initialise libcurl");
 	}
 	mq_buf_printf(&from, "<%s>", c->mail_from);
 #define SET(o, v) if (rc == CURLE_OK) rc = curl_easy_setopt(s->h, o, v)
@@ -187,7 +187,7 @@ mq_smtp_open(const struct mq_smtp_conf *c, struct mq_smtp **out,
 	mq_buf_free(&from);
 	if (rc != CURLE_OK) {
 		mq_smtp_close(s);
-		return mq_fail(err, MQ_IO, "cannot set up libcurl for SMTP: %s",
+		return mq_fail(err, MQ_IO, "Cannot set up libcurl for SMTP: %s",
 		    curl_easy_strerror(rc));
 	}
 	*out = s;
@@ -227,30 +227,30 @@ sm_fail(struct mq_smtp *s, CURLcode rc, const char *rcpt, struct mq_err *err)
 	    strcmp(s->refused, "DATA") == 0;
 	switch (rc) {
 	case CURLE_LOGIN_DENIED:
-		return mq_fail(err, MQ_IO, "the SMTP server %s refused the "
+		return mq_fail(err, MQ_IO, "The SMTP server %s refused the "
 		    "login of user %s", s->host, s->c->user);
 	case CURLE_USE_SSL_FAILED:
-		return mq_fail(err, MQ_IO, "the SMTP server %s does not offer "
+		return mq_fail(err, MQ_IO, "The SMTP server %s does not offer "
 		    "TLS, which the configuration requires", s->host);
 	case CURLE_OPERATION_TIMEDOUT:
-		return mq_fail(err, MQ_IO, "the SMTP server %s did not answer "
+		return mq_fail(err, MQ_IO, "The SMTP server %s did not answer "
 		    "within %ld seconds", s->host, t);
 	case CURLE_COULDNT_RESOLVE_HOST:
 	case CURLE_COULDNT_CONNECT:
-		return mq_fail(err, MQ_IO, "cannot connect to the SMTP server "
+		return mq_fail(err, MQ_IO, "Cannot connect to the SMTP server "
 		    "%s: %s", s->host, s->errbuf[0] ? s->errbuf :
 		    curl_easy_strerror(rc));
 	default:
 		break;
 	}
 	if (code >= 500 && code <= 599 && to_msg)
-		return mq_fail(err, MQ_REFUSED, "the SMTP server %s refused "
+		return mq_fail(err, MQ_REFUSED, "The SMTP server %s refused "
 		    "mail to %s for good: %s", s->host, rcpt, s->last);
 	if (code >= 400 && code <= 599)
-		return mq_fail(err, MQ_IO, "the SMTP server %s refused mail "
+		return mq_fail(err, MQ_IO, "The SMTP server %s refused mail "
 		    "to %s%s: %s", s->host, rcpt, code < 500 ? " for now" : "",
 		    s->last);
-	return mq_fail(err, MQ_IO, "sending mail to %s through %s failed: %s",
+	return mq_fail(err, MQ_IO, "Sending mail to %s through %s failed: %s",
 	    rcpt, s->host, s->errbuf[0] ? s->errbuf : curl_easy_strerror(rc));
 }
 
@@ -265,12 +265,12 @@ mq_smtp_send(struct mq_smtp *s, const char *rcpt, const char *raw,
 	int last;
 
 	if (!sm_addr_ok(rcpt))
-		return mq_fail(err, MQ_REFUSED, "the recipient address \"%s\" "
+		return mq_fail(err, MQ_REFUSED, "The recipient address \"%s\" "
 		    "is not valid", rcpt ? rcpt : "");
 	if (sm_crlf(&s->msg, raw, len) || mq_buf_printf(&to, "<%s>", rcpt) ||
 	    (rl = curl_slist_append(NULL, mq_buf_str(&to))) == NULL) {
 		mq_buf_free(&to);
-		return mq_fail(err, MQ_IO, "out of memory");
+		return mq_fail(err, MQ_IO, "Out of memory");
 	}
 	mq_buf_free(&to);
 	s->pos = 0;

@@ -14,7 +14,7 @@ cmp -s $D/masqued.conf config/masqued.conf.example || fail "init's config differ
 expect 1 "init again refuses to overwrite keys" -- $M -C $D init
 one_line
 expect 4 "a folder that is not a data folder" -- $M -C $T/nothing view abcdefgh alice
-err_has "not a masqued data folder"; one_line
+err_has "There is no masqued data folder at"; one_line
 
 expect 2 "-C without its folder" -- $M -C
 err_has "-C needs a data folder"; one_line
@@ -163,6 +163,32 @@ expect 0 "the next writer recovers" -- $M -C $D submit $G2 dave "PLAY jest"
 [ -s $D/games/$G2/quarantine ] || fail "no quarantine after a torn write"; ok
 expect 0 "the recovered log verifies" -- $M -C $D verify $G2
 grep -qF "torn" $T/out && fail "verify reports a torn tail that is gone"; ok
+
+# --- every failure is one sentence: a capital after "masqued: " (or a
+# quoted name), a full stop last; "entry SEQ: ..." keeps DESIGN's form.
+# verify and verify-receipt of a folder said "cannot read DIR: Is a directory"
+mkdir $T/folder
+printf 'x\n' >$T/junk
+sentence() {	# exit code, what, command...
+	expect "$@"
+	grep -Eq '^masqued: ([A-Z"]|entry [0-9]+: ).*[.]$' $T/err ||
+	    { cat $T/err >&2; fail "$2: not one sentence with a capital and a full stop"; }; ok
+	one_line
+}
+sentence 4 "verify of a folder" -- $M -C $D verify $T/folder
+err_has "masqued: Cannot read $T/folder: Is a directory."
+sentence 4 "verify-receipt of a folder" -- $M -C $D verify-receipt $T/folder
+err_has "masqued: Cannot read $T/folder: Is a directory."
+sentence 4 "verify-receipt of no file" -- $M -C $D verify-receipt $T/nothing
+sentence 3 "verify-receipt of a file that is not JSON" -- $M -C $D verify-receipt $T/junk
+sentence 1 "verify with a key that is neither" -- $M -C $D verify $G2 --key abcd
+sentence 4 "a data folder that is not one" -- $M -C $T/folder view $G2 carol
+err_has "There is no masqued data folder at $T/folder"
+sentence 4 "ingest of a folder" -- $M -C $D ingest $T/folder
+sentence 3 "verify of a log with a line that is no entry" -- $M -C $D verify $T/junk
+sentence 1 "init over a data folder" -- $M -C $D init
+expect 2 "an option that is not one" -- $M -x
+err_has "masqued: There is no option -x (see masqued --help)."; one_line
 
 # --- a broken key file ---
 mv $D/keys/server.key $T/server.key

@@ -463,7 +463,7 @@ check_fakes(void)
 	/* nobody listens on the fake's old port any more */
 	check(mq_smtp_open(&sc, &s, &err) == 0, "smtp open: %s", err.msg);
 	rc = mq_smtp_send(s, "bob@pbem.test", "x\n", 2, &err);
-	check(rc == MQ_IO && strstr(err.msg, "cannot connect") != NULL,
+	check(rc == MQ_IO && strstr(err.msg, "Cannot connect") != NULL,
 	    "closed SMTP port gave %d: %s", rc, err.msg);
 	mq_smtp_close(s);
 }

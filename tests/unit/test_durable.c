@@ -86,7 +86,7 @@ test_outside_a_batch_a_failed_fsync_is_reported(void **state)
 	/* fsync of a pipe fails (EINVAL): the sentence names the file */
 	assert_int_equal(pipe(p), 0);
 	assert_int_equal(mq_durable_sync(p[0], "the pipe", &err), MQ_IO);
-	assert_non_null(strstr(err.msg, "cannot fsync the pipe"));
+	assert_non_null(strstr(err.msg, "Cannot fsync the pipe"));
 	close(p[0]);
 	close(p[1]);
 }

@@ -239,7 +239,7 @@ test_mark_done_of_vanished_message_fails(void **state)
 	snprintf(p, sizeof(p), "%s/new/m1", f->dir);
 	assert_int_equal(unlink(p), 0);
 	assert_int_equal(mq_maildir_mark_done(f->dir, &l.v[0], &err), MQ_IO);
-	assert_non_null(strstr(err.msg, "cannot mark message"));
+	assert_non_null(strstr(err.msg, "Cannot mark message"));
 	mq_maildir_list_free(&l);
 }
 
@@ -318,7 +318,7 @@ test_list_of_missing_maildir_fails_clearly(void **state)
 
 	snprintf(p, sizeof(p), "%s/nope", f->dir);
 	assert_int_equal(mq_maildir_list(p, &l, &err), MQ_IO);
-	assert_non_null(strstr(err.msg, "cannot read the Maildir folder"));
+	assert_non_null(strstr(err.msg, "Cannot read the Maildir folder"));
 	assert_non_null(strstr(err.msg, "nope/new"));
 	assert_int_equal(l.n, 0);
 	assert_null(l.v);
@@ -443,7 +443,7 @@ test_deliver_into_unwritable_place_fails(void **state)
 	(void)state;
 	assert_int_equal(mq_maildir_deliver("/proc/mq-no-such/outbox", "a", 1,
 	    1, NULL, &err), MQ_IO);
-	assert_non_null(strstr(err.msg, "cannot create folder"));
+	assert_non_null(strstr(err.msg, "Cannot create folder"));
 }
 
 static int
@@ -583,7 +583,7 @@ test_deliver_file_that_is_missing_fails(void **state)
 
 	assert_int_equal(mq_maildir_deliver_file(f->dir, "/tmp/mq-no-such-file",
 	    5, &already, NULL, &err), MQ_IO);
-	assert_non_null(strstr(err.msg, "cannot read /tmp/mq-no-such-file"));
+	assert_non_null(strstr(err.msg, "Cannot read /tmp/mq-no-such-file"));
 }
 
 /* From another file system (/dev/shm is tmpfs): copied, not linked. */
