@@ -33,7 +33,7 @@ expect 0 "serve --once with three replies" -- $M -C $D serve --once
 
 answer receipt alice@x.test alice
 says alice "受け付けられなかった行"			# the ja template
-says alice "「dance」はコマンドではありません。コマンドは PLAY、MOVE、PLAN、PLACE、STATUS、HELP です。"
+says alice "「dance」はコマンドではありません。コマンドは PLAY、MOVE、PLAN、PLACE、STATUS、HELP、SET LANG です。"
 says alice "あなたの貴族はすでに blue に配置されています。"
 says_not alice "is not a command"
 says_not alice "You have placed your noble already"
@@ -46,7 +46,7 @@ says_not bob "is not a direction"
 says_not bob "is not a time after midnight"
 
 answer receipt carol@x.test carol
-says carol '"dance" is not a command; the commands are PLAY, MOVE, PLAN, PLACE, STATUS and HELP.'
+says carol '"dance" is not a command; the commands are PLAY, MOVE, PLAN, PLACE, STATUS, HELP and SET LANG.'
 
 # --- strangers: the one sentence in the config's language ---
 echo "lang = ja" >>$D/masqued.conf

@@ -85,9 +85,9 @@ japanese_sentences_with_their_arguments(void **state)
 	struct mq_refusals *r = shipped();
 
 	says(r, "ja", "\"dance\" is not a command; the commands are PLAY, MOVE, "
-	    "PLAN, PLACE, STATUS and HELP.",
+	    "PLAN, PLACE, STATUS, HELP and SET LANG.",
 	    "「dance」はコマンドではありません。コマンドは PLAY、MOVE、PLAN、"
-	    "PLACE、STATUS、HELP です。");
+	    "PLACE、STATUS、HELP、SET LANG です。");
 	says(r, "ja", "You have played jest already (it is in your discard "
 	    "pile); you can play: discuss, dance, admire.",
 	    "jest はすでにプレイしました（捨て札にあります）。プレイできる"
