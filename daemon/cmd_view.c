@@ -70,6 +70,78 @@ print_view_text(const json_t *v)
 		printf("\nWinner: %s\n", json_string_value(json_object_get(v, "winner")));
 }
 
+static void
+print_names(const char *label, const json_t *a)
+{
+	const json_t *x;
+	size_t i;
+
+	printf("%s", label);
+	if (json_array_size(a) == 0)
+		printf(" none");
+	json_array_foreach(a, i, x)
+		printf(" %s", json_string_value(x) ? json_string_value(x) : "?");
+	printf("\n");
+}
+
+/*
+ * What only the host sees, for settling a dispute: every player's hand,
+ * Rumor cards, plan and the moves made but not yet revealed; the Prince's
+ * path and the Red Death cards; who the game waits for.
+ */
+static void
+print_secrets_text(const json_t *v)
+{
+	const json_t *p, *x, *rd = json_object_get(v, "red_death");
+	const char *key;
+	size_t i, k;
+
+	printf("\nThe host's view:\n");
+	json_array_foreach(json_object_get(v, "players"), i, p) {
+		printf("%s (personality %s)\n", json_string_value(json_object_get(p,
+		    "name")), json_string_value(json_object_get(p, "personality")) ?
+		    json_string_value(json_object_get(p, "personality")) : "?");
+		print_names("  hand:", json_object_get(p, "hand"));
+		printf("  Rumor cards:");
+		if (json_array_size(json_object_get(p, "rumors")) == 0)
+			printf(" none");
+		json_array_foreach(json_object_get(p, "rumors"), k, x)
+			printf(" %s@%s", json_string_value(json_object_get(x, "room")) ?
+			    json_string_value(json_object_get(x, "room")) : "evidence",
+			    json_string_value(json_object_get(x, "time")));
+		printf("\n");
+		print_names("  plan:", json_object_get(p, "plan"));
+		static const char *const pend[] = { "pending_play", "pending_move",
+		    "pending_next_play" };
+		for (k = 0; k < sizeof(pend) / sizeof(pend[0]); k++)
+			if (json_string_value(json_object_get(p, pend[k])))
+				printf("  not yet revealed: %s\n",
+				    json_string_value(json_object_get(p, pend[k])));
+	}
+	print_names("The Prince's path:", json_object_get(json_object_get(v,
+	    "prince"), "path"));
+	if (json_object_size(rd) > 0) {
+		printf("Red Death cards:");
+		i = 0;
+		json_object_foreach((json_t *)rd, key, x) {
+			printf("%s %s", i++ ? ";" : "", key);
+			json_array_foreach(x, k, p)
+				printf("%s%s", k ? ", " : " ", json_string_value(p));
+		}
+		printf(".\n");
+	}
+	if (json_is_integer(json_object_get(v, "rumor_deck")))
+		printf("Rumor deck: %lld cards.\n",
+		    json_integer_value(json_object_get(v, "rumor_deck")));
+	printf("Waiting for:");
+	if (json_array_size(json_object_get(v, "owes")) == 0)
+		printf(" nobody");
+	json_array_foreach(json_object_get(v, "owes"), i, p)
+		printf("%s %s (%s)", i ? "," : "", json_string_value(json_object_get(p,
+		    "player")), json_string_value(json_object_get(p, "owes")));
+	printf("\n");
+}
+
 static int
 print_view(const json_t *v, int as_json)
 {
@@ -146,6 +218,7 @@ mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 
 		printf("Game %s after entry %llu:\n", g->id, (unsigned long long)g->seq);
 		print_view_text(v);
+		print_secrets_text(v);
 		mq_story_events(ev, &b);
 		if (b.len)
 			printf("\nWhat entry %llu set off:\n%s", (unsigned long long)g->seq,
@@ -216,6 +289,88 @@ mq_cmd_log(struct mq_cli *cli, int argc, char **argv)
 	}
 	if (rc)
 		rc = mq_cli_report(&err);
+	mq_game_close(g);
+	mq_store_close(&s);
+	return rc;
+}
+
+/*
+ * replay GAME [--from N] [--to M]: the log told step by step, each entry
+ * followed by what it set off (the host's view: secrets included), to
+ * settle a dispute; `state GAME --at N` then shows the whole game there.
+ */
+int
+mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
+{
+	const struct mq_log_entry *e;
+	struct mq_log_entry first;
+	struct mq_store s;
+	struct mq_game *g;
+	struct mq_err err;
+	struct mq_buf b = MQ_BUF_INIT;
+	long from = 1, to = 1L << 40;
+	int rc = 0, a;
+
+	if (argc < 2)
+		return mq_cli_usage("replay takes GAME [--from SEQ] [--to SEQ]");
+	for (a = 2; a < argc; a++) {
+		if (strcmp(argv[a], "--from") == 0 && a + 1 < argc) {
+			if (mq_cli_parse_long(argv[++a], 1, 1L << 40, &from))
+				return mq_cli_usage("--from takes an entry number from 1");
+		} else if (strcmp(argv[a], "--to") == 0 && a + 1 < argc) {
+			if (mq_cli_parse_long(argv[++a], 1, 1L << 40, &to))
+				return mq_cli_usage("--to takes an entry number from 1");
+		} else
+			return mq_cli_usage("replay has no option %s", argv[a]);
+	}
+	if (to < from)
+		return mq_cli_usage("--to %ld comes before --from %ld", to, from);
+	if ((rc = open_game(cli, argv[1], 0, &s, &g, &err)))
+		return mq_cli_report(&err);
+	if ((uint64_t)from > g->seq) {
+		rc = mq_fail(&err, MQ_REFUSED, "Game %s has %llu entries; there is no "
+		    "entry %ld.", g->id, (unsigned long long)g->seq, from);
+		goto out;
+	}
+	/* again, as it stood just before --from (the genesis is entry 1) */
+	mq_game_close(g);
+	mq_store_close(&s);
+	if ((rc = open_game(cli, argv[1], from > 1 ? (uint64_t)from - 1 : 1, &s,
+	    &g, &err)))
+		return mq_cli_report(&err);
+	if (from == 1) {
+		memset(&first, 0, sizeof(first));
+		first.seq = 1;
+		first.body = g->genesis;
+		print_entry_text(&first);
+	}
+	while ((rc = mq_game_peek(g, &e, &err)) == 0 && e != NULL &&
+	    e->seq <= (uint64_t)to) {
+		print_entry_text(e);
+		mq_game_journal_start(g);
+		if ((rc = mq_game_step(g, &err)) < 0) {
+			rc = -rc;
+			break;
+		}
+		rc = 0;
+		mq_buf_reset(&b);
+		mq_story_events(g->journal_admin, &b);
+		for (const char *l = mq_buf_str(&b), *nl; *l; l = nl + 1) {
+			int len;
+
+			nl = strchr(l, '\n');
+			len = (int)(nl ? nl - l : (long)strlen(l));
+			if (len > 0)	/* the story's blank lines: not here */
+				printf("        %.*s\n", len, l);
+			if (nl == NULL)
+				break;
+		}
+	}
+	mq_game_journal_stop(g);
+out:
+	if (rc)
+		rc = mq_cli_report(&err);
+	mq_buf_free(&b);
 	mq_game_close(g);
 	mq_store_close(&s);
 	return rc;

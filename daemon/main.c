@@ -20,6 +20,7 @@ static const struct {
 	{ "view", mq_cmd_view },
 	{ "state", mq_cmd_state },
 	{ "log", mq_cmd_log },
+	{ "replay", mq_cmd_replay },
 	{ "verify", mq_cmd_verify },
 	{ "verify-receipt", mq_cmd_verify_receipt },
 	{ "export", mq_cmd_export },
@@ -43,6 +44,7 @@ usage_text(FILE *f)
 	    "  view GAME PLAYER|public|admin [--json]\n"
 	    "  state GAME [--json] [--at SEQ]\n"
 	    "  log GAME [--json]\n"
+	    "  replay GAME [--from SEQ] [--to SEQ]\n"
 	    "  verify GAME|LOGFILE [--key PUB]\n"
 	    "  verify-receipt FILE [GAME] [--key PUB]\n"
 	    "  export GAME\n"

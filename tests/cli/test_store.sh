@@ -113,6 +113,37 @@ out_has '"phase": "over"'
 expect 0 "state at entry 3" -- $M -C $D state $G --json --at 3
 out_has '"seq": 3'
 expect 1 "state at an entry past the end" -- $M -C $D state $G --at 99999
+# the text state shows the host what the players cannot see
+expect 0 "state at entry 3, as text" -- $M -C $D state $G --at 3
+out_has "Game $G after entry 3:"
+out_has "The host's view:"
+out_has "  hand: "
+out_has "Red Death cards: 12:00 "
+out_has "Waiting for:"
+
+# --- replay: the log step by step, each entry with what it set off ---
+expect 0 "log" -- $M -C $D log $G
+cp $T/out $T/log.txt
+expect 0 "replay" -- $M -C $D replay $G
+grep -v '^        ' $T/out > $T/replay.entries
+same_file $T/log.txt $T/replay.entries "the replay's entry lines and the log"
+grep -q '^        .* enters the .* room\.$' $T/out || fail "the replay tells no placement"; ok
+grep -q 'Red Death visits' $T/out || fail "the replay tells no midnight"; ok
+expect 0 "replay --from 3 --to 5" -- $M -C $D replay $G --from 3 --to 5
+grep -v '^        ' $T/out > $T/replay.part
+sed -n 3,5p $T/log.txt > $T/log.part
+same_file $T/log.part $T/replay.part "replay 3..5 and the log's entries 3..5"
+n=$(wc -l < $T/log.txt)
+expect 0 "replay of the last entry" -- $M -C $D replay $G --from $n
+[ "$(grep -vc '^        ' $T/out)" = 1 ] || fail "replay --from the last entry showed $(grep -vc '^        ' $T/out) entries"; ok
+expect 1 "replay past the end" -- $M -C $D replay $G --from $((n + 1))
+err_has "has $n entries; there is no entry $((n + 1))."; one_line
+expect 2 "replay --to before --from" -- $M -C $D replay $G --from 5 --to 2
+one_line
+expect 2 "replay with an unknown option" -- $M -C $D replay $G --step
+one_line
+expect 1 "replay of an unknown game" -- $M -C $D replay zzzzzzzz
+one_line
 expect 0 "export" -- $M -C $D export $G
 cp $T/out $T/export.json
 /usr/bin/python3 tests/verify_export.py $T/export.json >$T/py.out 2>&1 || { cat $T/py.out; fail "the Python verifier refused an honest export"; }; ok
