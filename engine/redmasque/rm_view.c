@@ -6,6 +6,10 @@
  * time x room grid of what they know to be safe or deadly). The Red Death
  * cards and everyone else's secrets appear only in the admin view, and in
  * everyone's view once midnight has revealed them.
+ *
+ * Every builder returns NULL when an allocation fails, never an object with
+ * a part left out: a mail made from it would tell a player less than the
+ * game does, and nothing would say so.
  */
 #include <stdio.h>
 #include <string.h>
@@ -14,6 +18,35 @@
 
 static const char *const phase_names[] = { "place", "act", "move", "over" };
 static const char *const dir_names[3] = { "ccw", "stay", "cw" };
+
+/*
+ * The builders' idiom: put and push take v (NULL when its own allocation
+ * failed) and mark *bad on any failure; done hands o back only if nothing
+ * was marked. So a builder checks once, at its end.
+ */
+static void
+put(json_t *o, const char *key, json_t *v, int *bad)
+{
+	if (json_object_set_new_nocheck(o, key, v) != 0)
+		*bad = 1;	/* v is released either way */
+}
+
+static void
+push(json_t *a, json_t *v, int *bad)
+{
+	if (json_array_append_new(a, v) != 0)
+		*bad = 1;
+}
+
+static json_t *
+done(json_t *o, int bad)
+{
+	if (bad) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
 
 static json_t *
 jroom(const struct rm_state *st, int room)
@@ -35,50 +68,49 @@ static json_t *
 card_list(const struct rm_state *st, uint32_t mask)
 {
 	json_t *a = json_array();
-	int i;
+	int i, bad = a == NULL;
 
-	for (i = 0; i < st->data->ncards; i++)
+	for (i = 0; i < st->data->ncards && !bad; i++)
 		if (mask & (1u << i))
-			json_array_append_new(a, json_string_nocheck(st->data->card[i].id));
-	return a;
+			push(a, json_string_nocheck(st->data->card[i].id), &bad);
+	return done(a, bad);
 }
 
 static json_t *
 rumor_obj(const struct rm_state *st, int c)
 {
 	json_t *o = json_object();
-	int time, room;
+	int time, room, bad = o == NULL;
 
 	rm_rumor_info(st->data, c, &time, &room);
-	json_object_set_new_nocheck(o, "type", json_string_nocheck(room < 0 ?
-	    "evidence" : "gossip"));
-	json_object_set_new_nocheck(o, "time", jtime(time));
+	put(o, "type", json_string_nocheck(room < 0 ? "evidence" : "gossip"), &bad);
+	put(o, "time", jtime(time), &bad);
 	if (room >= 0)
-		json_object_set_new_nocheck(o, "room", jroom(st, room));
-	return o;
+		put(o, "room", jroom(st, room), &bad);
+	return done(o, bad);
 }
 
 static json_t *
 rumor_list(const struct rm_state *st, uint64_t mask)
 {
 	json_t *a = json_array();
-	int i;
+	int i, bad = a == NULL;
 
-	for (i = 0; i < st->data->nrumors; i++)
+	for (i = 0; i < st->data->nrumors && !bad; i++)
 		if (mask & (1ULL << i))
-			json_array_append_new(a, rumor_obj(st, i));
-	return a;
+			push(a, rumor_obj(st, i), &bad);
+	return done(a, bad);
 }
 
 static json_t *
 plan_list(const int8_t *plan)
 {
 	json_t *a = json_array();
-	int t;
+	int t, bad = a == NULL;
 
-	for (t = 0; t < RM_TIMES; t++)
-		json_array_append_new(a, json_string_nocheck(dir_names[plan[t] + 1]));
-	return a;
+	for (t = 0; t < RM_TIMES && !bad; t++)
+		push(a, json_string_nocheck(dir_names[plan[t] + 1]), &bad);
+	return done(a, bad);
 }
 
 static json_t *
@@ -87,13 +119,14 @@ pick_text(const struct rm_state *st, const struct rm_pick *pk)
 	struct mq_cmd cmd;
 	struct rm_cmd *c = rm_cmd_of(&cmd);
 	struct mq_buf b = MQ_BUF_INIT;
-	json_t *s;
+	json_t *s = NULL;
 
 	memset(&cmd, 0, sizeof(cmd));
 	c->type = RM_C_PLAY;
 	c->pick = *pk;
-	rm_format(st, &cmd, &b);
-	s = json_string_nocheck(mq_buf_str(&b));
+	/* a failed format would read as "": a pick the player did not make */
+	if (rm_format(st, &cmd, &b) == 0)
+		s = json_string_nocheck(mq_buf_str(&b));
 	mq_buf_free(&b);
 	return s;
 }
@@ -116,21 +149,24 @@ notes(const struct rm_state *st, const struct rm_player *pl)
 {
 	json_t *grid = json_object(), *row;
 	char tb[8];
-	int t, r;
+	int t, r, bad = grid == NULL;
 
-	for (t = 0; t < RM_TIMES; t++) {
+	for (t = 0; t < RM_TIMES && !bad; t++) {
+		int rbad;
+
 		row = json_object();
-		for (r = 0; r < RM_ROOMS; r++) {
+		rbad = row == NULL;
+		for (r = 0; r < RM_ROOMS && !rbad; r++) {
 			const char *v = (pl->deadly[t] >> r) & 1 ? "deadly" :
 			    (pl->safe[t] >> r) & 1 ? "safe" : NULL;
 
-			json_object_set_new_nocheck(row, st->data->room_id[r],
-			    v ? json_string_nocheck(v) : json_null());
+			put(row, st->data->room_id[r],
+			    v ? json_string_nocheck(v) : json_null(), &rbad);
 		}
 		rm_format_time(t, tb, sizeof(tb));
-		json_object_set_new_nocheck(grid, tb, row);
+		put(grid, tb, done(row, rbad), &bad);
 	}
-	return grid;
+	return done(grid, bad);
 }
 
 static json_t *
@@ -139,43 +175,42 @@ player_obj(const struct rm_state *st, int i, int full, int revealed)
 	const struct rm_player *pl = &st->p[i];
 	int spaces = st->data->track_spaces;
 	json_t *o;
+	int bad;
 
 	o = json_object();
-	json_object_set_new_nocheck(o, "name", json_string_nocheck(pl->name));
-	json_object_set_new_nocheck(o, "seat", json_integer(i));
-	json_object_set_new_nocheck(o, "room", pl->alive ? jroom(st, pl->room) :
-	    json_null());
-	json_object_set_new_nocheck(o, "popularity", pl->alive && pl->pop > 0 ?
-	    json_integer(pl->pop) : json_null());
-	json_object_set_new_nocheck(o, "space", pl->alive && pl->pop > 0 ?
-	    json_integer(rm_space(st, pl->pop)) : json_null());
-	json_object_set_new_nocheck(o, "lap", pl->alive && pl->pop > 0 ?
-	    json_integer((pl->pop - 1) / spaces) : json_null());
-	json_object_set_new_nocheck(o, "alive", json_boolean(pl->alive));
-	json_object_set_new_nocheck(o, "discards", card_list(st, pl->discards));
-	json_object_set_new_nocheck(o, "hand_size",
-	    json_integer(rm_popcount32(pl->hand)));
-	json_object_set_new_nocheck(o, "rumor_count",
-	    json_integer(rm_popcount64(pl->rumors)));
+	bad = o == NULL;
+	put(o, "name", json_string_nocheck(pl->name), &bad);
+	put(o, "seat", json_integer(i), &bad);
+	put(o, "room", pl->alive ? jroom(st, pl->room) : json_null(), &bad);
+	put(o, "popularity", pl->alive && pl->pop > 0 ?
+	    json_integer(pl->pop) : json_null(), &bad);
+	put(o, "space", pl->alive && pl->pop > 0 ?
+	    json_integer(rm_space(st, pl->pop)) : json_null(), &bad);
+	put(o, "lap", pl->alive && pl->pop > 0 ?
+	    json_integer((pl->pop - 1) / spaces) : json_null(), &bad);
+	put(o, "alive", json_boolean(pl->alive), &bad);
+	put(o, "discards", card_list(st, pl->discards), &bad);
+	put(o, "hand_size", json_integer(rm_popcount32(pl->hand)), &bad);
+	put(o, "rumor_count", json_integer(rm_popcount64(pl->rumors)), &bad);
 	if (!pl->alive && pl->died_at >= 0)
-		json_object_set_new_nocheck(o, "died_at", jtime(pl->died_at));
+		put(o, "died_at", jtime(pl->died_at), &bad);
 	if (full) {
-		json_object_set_new_nocheck(o, "personality",
-		    json_string_nocheck(st->data->card[pl->personality].id));
-		json_object_set_new_nocheck(o, "hand", card_list(st, pl->hand));
-		json_object_set_new_nocheck(o, "rumors", rumor_list(st, pl->rumors));
-		json_object_set_new_nocheck(o, "notes", notes(st, pl));
-		json_object_set_new_nocheck(o, "pending_play", pl->has_pick ?
-		    pick_text(st, &pl->pick) : json_null());
-		json_object_set_new_nocheck(o, "pending_next_play", pl->has_next_pick ?
-		    pick_text(st, &pl->next_pick) : json_null());
-		json_object_set_new_nocheck(o, "pending_move", pl->has_move ?
-		    move_text(pl) : json_null());
-		json_object_set_new_nocheck(o, "allowance", json_integer(rm_allowance(st, pl)));
+		put(o, "personality",
+		    json_string_nocheck(st->data->card[pl->personality].id), &bad);
+		put(o, "hand", card_list(st, pl->hand), &bad);
+		put(o, "rumors", rumor_list(st, pl->rumors), &bad);
+		put(o, "notes", notes(st, pl), &bad);
+		put(o, "pending_play", pl->has_pick ?
+		    pick_text(st, &pl->pick) : json_null(), &bad);
+		put(o, "pending_next_play", pl->has_next_pick ?
+		    pick_text(st, &pl->next_pick) : json_null(), &bad);
+		put(o, "pending_move", pl->has_move ? move_text(pl) : json_null(),
+		    &bad);
+		put(o, "allowance", json_integer(rm_allowance(st, pl)), &bad);
 	}
 	if (full || revealed)
-		json_object_set_new_nocheck(o, "plan", plan_list(pl->plan));
-	return o;
+		put(o, "plan", plan_list(pl->plan), &bad);
+	return done(o, bad);
 }
 
 static json_t *
@@ -183,16 +218,19 @@ red_death(const struct rm_state *st)
 {
 	json_t *o = json_object(), *a;
 	char tb[8];
-	int t, k;
+	int t, k, bad = o == NULL;
 
-	for (t = 0; t < RM_TIMES; t++) {
+	for (t = 0; t < RM_TIMES && !bad; t++) {
+		int abad;
+
 		a = json_array();
-		for (k = 0; k < st->rd_n; k++)
-			json_array_append_new(a, jroom(st, st->rd[t][k]));
+		abad = a == NULL;
+		for (k = 0; k < st->rd_n && !abad; k++)
+			push(a, jroom(st, st->rd[t][k]), &abad);
 		rm_format_time(t, tb, sizeof(tb));
-		json_object_set_new_nocheck(o, tb, a);
+		put(o, tb, done(a, abad), &bad);
 	}
-	return o;
+	return done(o, bad);
 }
 
 json_t *
@@ -202,33 +240,43 @@ rm_view(const void *state, int seat)
 	int admin = seat == MQ_VIEW_ADMIN, over = st->phase == RM_PH_OVER;
 	json_t *v, *rooms, *path, *players, *owes, *evid;
 	char tb[8];
-	int i;
+	int i, bad;
 
 	if (seat != MQ_VIEW_ADMIN && seat != MQ_VIEW_PUBLIC &&
 	    (seat < 0 || seat >= st->nplayers))
 		return NULL;
 	rooms = json_array();
-	for (i = 0; i < RM_ROOMS; i++)
-		json_array_append_new(rooms, json_string_nocheck(st->data->room_id[i]));
 	path = json_array();
-	for (i = 0; i < RM_ROUNDS; i++)
-		json_array_append_new(path, jroom(st, st->path[i]));
 	players = json_array();
 	owes = json_array();
-	for (i = 0; i < st->nplayers; i++) {
-		json_array_append_new(players, player_obj(st, i, admin, over));
-		if (rm_owes(st, i) != NULL)
-			json_array_append_new(owes, json_pack("{s:s, s:s}", "player",
-			    st->p[i].name, "owes", rm_owes(st, i)));
-	}
 	evid = json_array();
-	for (i = st->data->ngossip; i < st->data->nrumors; i++)
+	bad = !rooms || !path || !players || !owes || !evid;
+	for (i = 0; i < RM_ROOMS && !bad; i++)
+		push(rooms, json_string_nocheck(st->data->room_id[i]), &bad);
+	for (i = 0; i < RM_ROUNDS && !bad; i++)
+		push(path, jroom(st, st->path[i]), &bad);
+	for (i = 0; i < st->nplayers && !bad; i++) {
+		push(players, player_obj(st, i, admin, over), &bad);
+		if (rm_owes(st, i) != NULL)
+			push(owes, json_pack("{s:s, s:s}", "player", st->p[i].name,
+			    "owes", rm_owes(st, i)), &bad);
+	}
+	for (i = st->data->ngossip; i < st->data->nrumors && !bad; i++)
 		if (st->evidence_discard & (1ULL << i))
-			json_array_append_new(evid, rumor_obj(st, i));
+			push(evid, rumor_obj(st, i), &bad);
+	if (bad) {
+		json_decref(rooms);
+		json_decref(path);
+		json_decref(players);
+		json_decref(owes);
+		json_decref(evid);
+		return NULL;
+	}
 	if (over)
 		snprintf(tb, sizeof(tb), "12:50");
 	else
 		rm_format_round_time(st->round, tb, sizeof(tb));
+	/* json_pack takes the lists, and releases them if it fails */
 	v = json_pack("{s:s, s:s, s:i, s:s, s:o, s:{s:o, s:o}, s:i, s:o, s:o, s:o, s:o, s:b, s:b}",
 	    "kind", "redmasque", "phase", phase_names[st->phase], "round", st->round,
 	    "time", tb, "rooms", rooms,
@@ -239,14 +287,16 @@ rm_view(const void *state, int seat)
 	    "winner", st->winner >= 0 ? json_string_nocheck(st->p[st->winner].name) :
 	    json_null(),
 	    "hard", st->hard, "sequential_moves", st->sequential);
+	if (v == NULL)
+		return NULL;
 	if (admin || over)
-		json_object_set_new_nocheck(v, "red_death", red_death(st));
+		put(v, "red_death", red_death(st), &bad);
 	if (seat >= 0) {
-		json_object_set_new_nocheck(v, "me", player_obj(st, seat, 1, 1));
-		json_object_set_new_nocheck(v, "owed", rm_owes(st, seat) ?
-		    json_string_nocheck(rm_owes(st, seat)) : json_null());
+		put(v, "me", player_obj(st, seat, 1, 1), &bad);
+		put(v, "owed", rm_owes(st, seat) ?
+		    json_string_nocheck(rm_owes(st, seat)) : json_null(), &bad);
 	}
-	return v;
+	return done(v, bad);
 }
 
 static const char *const ev_names[] = {
@@ -256,97 +306,105 @@ static const char *const ev_names[] = {
 	"midnight_move", "visit", "kill", "winner", "no_winner", "round",
 };
 
+/* A dropped move is the mover's own business (and the host's). */
+static int
+event_shown(const struct rm_event *e, int seat)
+{
+	return e->type != RM_E_MOVE_DROPPED || seat == MQ_VIEW_ADMIN ||
+	    seat == e->actor;
+}
+
 static json_t *
 event_obj(const struct rm_state *st, const struct rm_event *e, int seat)
 {
 	int admin = seat == MQ_VIEW_ADMIN;
 	int mine = admin || (seat >= 0 && (seat == e->actor || seat == e->target));
 	json_t *o;
-	int i;
+	int i, bad;
 
-	if (e->type == RM_E_MOVE_DROPPED && !(admin || seat == e->actor))
-		return NULL;
 	o = json_object();
-	json_object_set_new_nocheck(o, "type", json_string_nocheck(ev_names[e->type]));
-	json_object_set_new_nocheck(o, "round", json_integer(e->round));
+	bad = o == NULL;
+	put(o, "type", json_string_nocheck(ev_names[e->type]), &bad);
+	put(o, "round", json_integer(e->round), &bad);
 	if (e->actor >= 0)
-		json_object_set_new_nocheck(o, "player", json_string_nocheck(st->p[e->actor].name));
+		put(o, "player", json_string_nocheck(st->p[e->actor].name), &bad);
 	if (e->target >= 0)
-		json_object_set_new_nocheck(o, "target", json_string_nocheck(st->p[e->target].name));
+		put(o, "target", json_string_nocheck(st->p[e->target].name), &bad);
 	if (e->card >= 0)
-		json_object_set_new_nocheck(o, "card", json_string_nocheck(st->data->card[e->card].id));
+		put(o, "card", json_string_nocheck(st->data->card[e->card].id), &bad);
 	switch (e->type) {
 	case RM_E_BONUS:
 	case RM_E_POP:
-		json_object_set_new_nocheck(o, "from", json_integer(e->a));
-		json_object_set_new_nocheck(o, "to", json_integer(e->b));
+		put(o, "from", json_integer(e->a), &bad);
+		put(o, "to", json_integer(e->b), &bad);
 		break;
 	case RM_E_DRAW:
 	case RM_E_LOOK:
 	case RM_E_TAKE:
 		if (e->type == RM_E_DRAW ? (admin || seat == e->actor) : mine)
-			json_object_set_new_nocheck(o, "rumor", rumor_obj(st, e->rumor));
+			put(o, "rumor", rumor_obj(st, e->rumor), &bad);
 		break;
 	case RM_E_EVIDENCE:
 	case RM_E_PREMONITION:
 		if (e->type == RM_E_EVIDENCE || admin || seat == e->actor)
-			json_object_set_new_nocheck(o, "time", jtime(e->time));
+			put(o, "time", jtime(e->time), &bad);
 		if (admin || seat == e->actor)
-			json_object_set_new_nocheck(o, "room", jroom(st, e->room));
+			put(o, "room", jroom(st, e->room), &bad);
 		break;
 	case RM_E_MOVE:
 	case RM_E_TO_PRINCE:
 	case RM_E_MIDNIGHT_MOVE:
-		json_object_set_new_nocheck(o, "from", jroom(st, e->a));
-		json_object_set_new_nocheck(o, "to", jroom(st, e->room));
+		put(o, "from", jroom(st, e->a), &bad);
+		put(o, "to", jroom(st, e->room), &bad);
 		if (e->type == RM_E_MIDNIGHT_MOVE)
-			json_object_set_new_nocheck(o, "time", jtime(e->time));
+			put(o, "time", jtime(e->time), &bad);
 		break;
 	case RM_E_MOVE_DROPPED:
-		json_object_set_new_nocheck(o, "steps", json_integer(e->a));
-		json_object_set_new_nocheck(o, "allowed", json_integer(e->b));
+		put(o, "steps", json_integer(e->a), &bad);
+		put(o, "allowed", json_integer(e->b), &bad);
 		break;
 	case RM_E_PLACE:
 	case RM_E_PRINCE:
-		json_object_set_new_nocheck(o, "room", jroom(st, e->room));
+		put(o, "room", jroom(st, e->room), &bad);
 		break;
 	case RM_E_VISIT:
 	case RM_E_KILL:
-		json_object_set_new_nocheck(o, "time", jtime(e->time));
-		json_object_set_new_nocheck(o, "room", jroom(st, e->room));
+		put(o, "time", jtime(e->time), &bad);
+		put(o, "room", jroom(st, e->room), &bad);
 		break;
 	case RM_E_PLANS: {
 		json_t *plans = json_object();
+		int pbad = plans == NULL;
 
-		for (i = 0; i < st->nplayers; i++)
-			json_object_set_new_nocheck(plans, st->p[i].name, plan_list(st->p[i].plan));
-		json_object_set_new_nocheck(o, "plans", plans);
+		for (i = 0; i < st->nplayers && !pbad; i++)
+			put(plans, st->p[i].name, plan_list(st->p[i].plan), &pbad);
+		put(o, "plans", done(plans, pbad), &bad);
 		break;
 	}
 	case RM_E_WINNER:
-		json_object_set_new_nocheck(o, "popularity", json_integer(e->a));
+		put(o, "popularity", json_integer(e->a), &bad);
 		break;
 	case RM_E_ROUND: {
 		char tb[8];
 
 		rm_format_round_time(e->round, tb, sizeof(tb));
-		json_object_set_new_nocheck(o, "time", json_string_nocheck(tb));
-		json_object_set_new_nocheck(o, "prince", jroom(st, e->room));
+		put(o, "time", json_string_nocheck(tb), &bad);
+		put(o, "prince", jroom(st, e->room), &bad);
 		break;
 	}
 	}
-	return o;
+	return done(o, bad);
 }
 
 json_t *
 rm_events(const void *state, int seat)
 {
 	const struct rm_state *st = state;
-	json_t *a = json_array(), *o;
-	int i;
+	json_t *a = json_array();
+	int i, bad = a == NULL;
 
-	for (i = 0; i < st->nev; i++)
-		if ((o = event_obj(st, &st->ev[i], seat)) != NULL)
-			json_array_append_new(a, o);
-	return a;
+	for (i = 0; i < st->nev && !bad; i++)
+		if (event_shown(&st->ev[i], seat))
+			push(a, event_obj(st, &st->ev[i], seat), &bad);
+	return done(a, bad);
 }
