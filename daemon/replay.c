@@ -35,10 +35,10 @@ pend_add(struct mq_game *g, uint64_t seq, int index, const char *key, int seat,
 	snprintf(g->pend[g->npend].commit, sizeof(g->pend[0].commit), "%s",
 	    json_string_value(json_object_get(cmd, "commit")) ?
 	    json_string_value(json_object_get(cmd, "commit")) : "");
-	if (g->journal_on && g->committed != NULL)
-		json_array_append_new(g->committed, json_pack("{s:s, s:I, s:s}",
-		    "player", g->players[seat].name, "seq", (json_int_t)seq,
-		    "commit", g->pend[g->npend].commit));
+	if (g->journal_on && json_array_append_new(g->committed, json_pack(
+	    "{s:s, s:I, s:s}", "player", g->players[seat].name, "seq",
+	    (json_int_t)seq, "commit", g->pend[g->npend].commit)) != 0)
+		g->journal_lost = 1;
 	g->npend++;
 	return 0;
 }
@@ -52,10 +52,13 @@ mq_game_journal_start(struct mq_game *g)
 	for (i = 0; i < g->nplayers; i++)
 		g->owed_before[i] = g->kind->owes(g->state, i) != NULL;
 	for (i = 0; i <= g->nplayers; i++)
-		g->journal[i] = json_array();
+		if ((g->journal[i] = json_array()) == NULL)
+			g->journal_lost = 1;
 	g->journal_admin = json_array();
 	g->revealed = json_array();
 	g->committed = json_array();
+	if (!g->journal_admin || !g->revealed || !g->committed)
+		g->journal_lost = 1;
 	g->journal_on = 1;
 }
 
@@ -72,26 +75,33 @@ mq_game_journal_stop(struct mq_game *g)
 	json_decref(g->committed);
 	json_decref(g->journal_admin);
 	g->revealed = g->committed = g->journal_admin = NULL;
-	g->journal_on = 0;
+	g->journal_on = g->journal_lost = 0;
 }
 
-/* After an apply: what each seat saw happen. */
+/*
+ * After an apply: what each seat saw happen. A failure does not fail the
+ * replay (the entry may be logged already; the game must follow its log):
+ * it marks the journal lost, and the mails wait for the next pass.
+ */
 static void
 journal_events(struct mq_game *g)
 {
 	json_t *ev;
 	int i;
 
-	if (!g->journal_on)
+	if (!g->journal_on || g->journal_lost)
 		return;
-	for (i = 0; i <= g->nplayers; i++) {
-		ev = g->kind->events(g->state, i < g->nplayers ? i : MQ_VIEW_PUBLIC);
-		json_array_extend(g->journal[i], ev);
+	for (i = 0; i <= g->nplayers + 1 && !g->journal_lost; i++) {
+		int seat = i < g->nplayers ? i : i == g->nplayers ?
+		    MQ_VIEW_PUBLIC : MQ_VIEW_ADMIN;
+
+		/* extend fails on a NULL list: the engine's out of memory */
+		ev = g->kind->events(g->state, seat);
+		if (json_array_extend(i <= g->nplayers ? g->journal[i] :
+		    g->journal_admin, ev) != 0)
+			g->journal_lost = 1;
 		json_decref(ev);
 	}
-	ev = g->kind->events(g->state, MQ_VIEW_ADMIN);
-	json_array_extend(g->journal_admin, ev);
-	json_decref(ev);
 }
 
 static void
@@ -234,12 +244,12 @@ replay_reveal(struct mq_game *g, const json_t *body, uint64_t seq,
 			return mq_fail(err, MQ_BADDATA, "entry %llu: it reveals a "
 			    "secret of entry %llu before its phase resolved.",
 			    (unsigned long long)seq, (unsigned long long)s);
-		if (g->journal_on && g->revealed != NULL)
-			json_array_append_new(g->revealed, json_pack(
-			    "{s:s, s:I, s:s, s:s, s:s}", "player",
-			    g->players[g->pend[j].seat].name, "seq", (json_int_t)s,
-			    "text", g->pend[j].text, "salt", g->pend[j].salt,
-			    "commit", g->pend[j].commit));
+		if (g->journal_on && json_array_append_new(g->revealed, json_pack(
+		    "{s:s, s:I, s:s, s:s, s:s}", "player",
+		    g->players[g->pend[j].seat].name, "seq", (json_int_t)s,
+		    "text", g->pend[j].text, "salt", g->pend[j].salt,
+		    "commit", g->pend[j].commit)) != 0)
+			g->journal_lost = 1;
 		/* keep the order: the reveal mail lists them as they came */
 		memmove(&g->pend[j], &g->pend[j + 1],
 		    (g->npend - j - 1) * sizeof(g->pend[0]));

@@ -74,8 +74,10 @@ struct mq_game {
 	uint64_t *msg_seqs;		/* the seq of the entry that logged each */
 	size_t nmsg, capmsg;
 	char head_sig[MQ_LOG_B64LEN + 1];	/* the last entry's signature */
-	/* What the last entries did, for the mail: on while journal_on. */
-	int journal_on;
+	/* What the last entries did, for the mail: on while journal_on.
+	 * journal_lost: an allocation failed and some of it is missing; its
+	 * mails must not go out (notify.c says out of memory instead). */
+	int journal_on, journal_lost;
 	json_t *journal[MQ_MAX_PLAYERS + 1];	/* per seat; [nplayers]: public */
 	json_t *journal_admin;		/* everything, for the host's story */
 	/* Which seats owed input when the journal started: a seat whose turn

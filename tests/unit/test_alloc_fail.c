@@ -618,6 +618,7 @@ struct submit_ctx {
 	char id[MQ_GAME_ID_LEN + 1];
 	char *log;		/* the log before the submit */
 	size_t len;
+	char *logged;		/* the log after it, nothing failing */
 };
 
 /* Game ID's log path, in dir. */
@@ -627,12 +628,28 @@ submit_log_path(const struct submit_ctx *c, char *out, size_t n)
 	snprintf(out, n, "%s/games/%s/log", c->dir, c->id);
 }
 
+/* What a game's journal holds: everything the mails are made of. */
+static void
+journal_into(struct mq_buf *b, const struct mq_game *g)
+{
+	int i;
+
+	for (i = 0; i <= g->nplayers; i++)
+		dump_into(b, g->journal[i]);
+	dump_into(b, g->journal_admin);
+	dump_into(b, g->revealed);
+	dump_into(b, g->committed);
+}
+
 /*
  * Open the game, submit one secret command as from a mail (with its hash),
- * close. The log is put back first; a refusal must leave it as it was: a
- * command or the message's hash left out of the entry is the failure this
- * looks for (submit.c used to ignore json_array_append_new and
- * json_object_set_new).
+ * with the journal on as the daemon has it, close. The log is put back
+ * first; a refusal must leave it as it was: a command or the message's hash
+ * left out of the entry is the failure this looks for (submit.c used to
+ * ignore json_array_append_new and json_object_set_new). The result is the
+ * log and the journal: a journal that lost a part must say so
+ * (journal_lost, and the daemon's mails wait, out of memory), and then the
+ * entry must be the one logged with nothing failing.
  */
 static int
 op_submit(void *vctx, char **result)
@@ -643,9 +660,10 @@ op_submit(void *vctx, char **result)
 	struct mq_store s;
 	struct mq_game *g;
 	struct mq_err err;
+	struct mq_buf b = MQ_BUF_INIT;
 	char path[300], *now;
 	FILE *f;
-	int rc;
+	int rc, lost = 0;
 
 	af_pause();
 	submit_log_path(c, path, sizeof(path));
@@ -656,25 +674,42 @@ op_submit(void *vctx, char **result)
 	if ((rc = mq_store_open(c->dir, 1, &s, &err)) != 0)
 		return rc;
 	if ((rc = mq_game_open(&s, c->id, 1, 0, &g, &err)) == 0) {
+		mq_game_journal_start(g);
 		rc = mq_game_submit(g, 0, lines, 1, 1, "00ff", "pipe", 1790000100,
 		    &res, &err);
 		if (rc == 0) {
 			if (!res.logged)
 				fail_msg("the command was not logged");
 			mq_submit_result_free(&res);
+			lost = g->journal_lost;
+			af_pause();
+			if (!lost)
+				journal_into(&b, g);
+			af_resume();
 		}
+		mq_game_journal_stop(g);
 		mq_game_close(g);
 	}
 	mq_store_close(&s);
 	af_pause();
 	now = slurp(path, NULL);
-	if (rc == 0)
-		*result = now;
-	else {
+	if (rc == 0 && lost) {
+		/* logged; only the mails wait, as for the daemon's MQ_IO */
+		if (c->logged != NULL && strcmp(now, c->logged) != 0)
+			fail_msg("a submit whose journal was lost logged another "
+			    "entry than with nothing failing");
+		free(now);
+		rc = MQ_IO;
+	} else if (rc == 0) {
+		mq_buf_puts(&b, now);
+		free(now);
+		*result = steal(&b);
+	} else {
 		if (strcmp(now, c->log) != 0)
 			fail_msg("a refused submit changed the log: %s", err.msg);
 		free(now);
 	}
+	mq_buf_free(&b);
 	af_resume();
 	return rc;
 }
@@ -714,6 +749,9 @@ submit_survives_every_allocation_failure(void **state)
 	mq_store_close(&s);
 	submit_log_path(&c, path, sizeof(path));
 	c.log = slurp(path, &c.len);
+	assert_int_equal(op_submit(&c, &c.logged), 0);	/* nothing armed */
+	free(c.logged);
+	c.logged = slurp(path, NULL);
 	/* every allocation (every $MQ_ALLOC_SUBMIT_EVERY-th, under valgrind) */
 	if ((env = getenv("MQ_ALLOC_SUBMIT_EVERY")) != NULL && atol(env) > 0)
 		stride = atol(env);
@@ -721,6 +759,7 @@ submit_survives_every_allocation_failure(void **state)
 	    &st);
 	assert_true(st.allocs > 0);
 	free(c.log);
+	free(c.logged);
 	snprintf(path, sizeof(path), "rm -rf %s", c.dir);
 	assert_int_equal(system(path), 0);
 }
