@@ -1,4 +1,10 @@
-/* notify.c - building, rendering and spooling a game's mail; see notify.h. */
+/*
+ * notify.c - building, rendering and spooling a game's mail; see notify.h.
+ *
+ * A mail goes out whole or not at all: any part that cannot be built (the
+ * engine's view or events, a list, a key set) fails it with MQ_IO, and the
+ * pass that made it tries again later, under the same spool name.
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +48,27 @@ hex(const unsigned char *b, size_t n)
 	return json_string(h);
 }
 
-/* What every game mail carries. */
+/* Out of memory when the journal the mails tell lost a part. */
+static int
+journal_ok(const struct mq_game *g, struct mq_err *err)
+{
+	if (g->journal_on && g->journal_lost)
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	return 0;
+}
+
+/* ctx, or NULL (and ctx released) when bad: a part failed. */
+static json_t *
+whole(json_t *ctx, int bad)
+{
+	if (bad) {
+		json_decref(ctx);
+		return NULL;
+	}
+	return ctx;
+}
+
+/* What every game mail carries; NULL when out of memory (the view too). */
 static json_t *
 base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 {
@@ -50,6 +76,7 @@ base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 	long long deadline = seat >= 0 ? mq_notify_deadline(d, g, seat) : 0;
 	const char *owed = seat >= 0 ? g->kind->owes(g->state, seat) : NULL;
 	json_t *ctx;
+	int bad;
 
 	fmt_time(d->now, now, sizeof(now));
 	ctx = json_pack("{s:s, s:s, s:s, s:s, s:o, s:{s:I, s:o, s:s}, s:o, s:O*}",
@@ -60,16 +87,19 @@ base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 	    "sig", g->head_sig,
 	    "server_key", hex(g->store->keys.pk, 32),
 	    "seed_commit", json_object_get(g->genesis, "seed_commit"));
+	bad = ctx == NULL;
 	if (seat >= 0)
-		json_object_set_new(ctx, "player", json_string(g->players[seat].name));
-	json_object_set_new(ctx, "owed", owed ? json_string(owed) : json_null());
+		bad |= json_object_set_new(ctx, "player",
+		    json_string(g->players[seat].name)) != 0;
+	bad |= json_object_set_new(ctx, "owed", owed ? json_string(owed) :
+	    json_null()) != 0;
 	if (deadline > 0 && !g->paused) {
 		fmt_time(deadline, dl, sizeof(dl));
-		json_object_set_new(ctx, "deadline", json_string(dl));
-		json_object_set_new(ctx, "reminder_hours",
-		    json_integer(d->conf.reminder / 3600));
+		bad |= json_object_set_new(ctx, "deadline", json_string(dl)) != 0;
+		bad |= json_object_set_new(ctx, "reminder_hours",
+		    json_integer(d->conf.reminder / 3600)) != 0;
 	}
-	return ctx;
+	return whole(ctx, bad);
 }
 
 static int
@@ -116,6 +146,7 @@ send_mail(struct mq_daemon *d, const char *to, const char *reply_to,
  * The spool name and Message-ID say game, seq, seat and kind, so a retry
  * replaces rather than doubles a mail; uniq ("" or a hex word) sets apart
  * two mails of one kind at one seq (receipts for mail that logged nothing).
+ * ctx is taken; NULL (a part of it failed) is out of memory.
  */
 static int
 send_game_mail_uniq(struct mq_daemon *d, struct mq_game *g, int seat,
@@ -124,6 +155,8 @@ send_game_mail_uniq(struct mq_daemon *d, struct mq_game *g, int seat,
 	char tag[MQ_TAG_LEN + 1], reply[400], msgid[300], root[300], name[200];
 	int rc;
 
+	if (ctx == NULL)
+		return mq_fail(err, MQ_IO, "Out of memory.");
 	mq_addr_tag(d->store.keys.tag, g->id, seat, g->players[seat].epoch, tag);
 	mq_addr_reply(d->conf.reply_local, d->conf.reply_domain, g->id, seat, tag,
 	    reply, sizeof(reply));
@@ -151,14 +184,16 @@ int
 mq_notify_welcome(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 {
 	json_t *ctx, *players = json_array();
-	int i, rc = 0;
+	int i, rc = 0, bad = players == NULL;
 
-	for (i = 0; i < g->nplayers; i++)
-		json_array_append_new(players, json_pack("{s:s, s:s}", "name",
-		    g->players[i].name, "email", g->players[i].email));
+	for (i = 0; i < g->nplayers && !bad; i++)
+		bad = json_array_append_new(players, json_pack("{s:s, s:s}", "name",
+		    g->players[i].name, "email", g->players[i].email)) != 0;
+	if (bad)
+		rc = mq_fail(err, MQ_IO, "Out of memory.");
 	for (i = 0; i < g->nplayers && rc == 0; i++) {
 		ctx = base_ctx(d, g, i);
-		json_object_set(ctx, "players", players);
+		ctx = whole(ctx, json_object_set(ctx, "players", players) != 0);
 		rc = send_game_mail(d, g, i, "welcome", ctx, err);
 	}
 	json_decref(players);
@@ -170,7 +205,8 @@ mq_notify_welcome(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 /*
  * A refusal's sentence in lang (refusal_i18n.h), as a new JSON string; the
  * English one when it cannot be translated (a broken catalog is logged,
- * once, and the mail still goes).
+ * once, and the mail still goes). NULL when out of memory: English then
+ * would be a mail the player cannot read, for a passing reason.
  */
 static json_t *
 refusal_json(struct mq_daemon *d, const char *lang, const char *sentence)
@@ -182,26 +218,37 @@ refusal_json(struct mq_daemon *d, const char *lang, const char *sentence)
 
 	if (sentence == NULL)
 		sentence = "";
-	if ((rc = mq_refusals_translate(d->refusals, lang, sentence, &b, &e)) != 0)
+	rc = mq_refusals_translate(d->refusals, lang, sentence, &b, &e);
+	if (rc == MQ_IO) {
+		mq_buf_free(&b);
+		return NULL;
+	}
+	if (rc != 0)
 		mq_daemon_log("refusals in %s: %s", lang, e.msg);
 	s = json_string(rc == 0 ? mq_buf_str(&b) : sentence);
 	mq_buf_free(&b);
 	return s;
 }
 
+/* The accepted or the refused commands, for the receipt; NULL when out of
+ * memory. */
 static json_t *
 results_json(struct mq_daemon *d, const char *lang,
     const struct mq_submit_result *r, int accepted)
 {
 	json_t *a = json_array(), *body = NULL, *logged = NULL, *o, *lc;
 	size_t i, j = 0;
+	int bad = a == NULL;
 
 	/* The commitments are in the entry, whose commands are the accepted
 	 * ones that were logged, in the same order. */
-	if (accepted && r->logged && r->entry.body != NULL &&
-	    (body = json_loads(r->entry.body, 0, NULL)) != NULL)
+	if (accepted && r->logged && r->entry.body != NULL) {
+		/* the entry's own body: it parses unless memory runs out */
+		if ((body = json_loads(r->entry.body, 0, NULL)) == NULL)
+			bad = 1;
 		logged = json_object_get(body, "commands");
-	for (i = 0; i < r->ncmds; i++) {
+	}
+	for (i = 0; i < r->ncmds && !bad; i++) {
 		const struct mq_cmd_result *c = &r->cmds[i];
 
 		if (c->accepted != accepted)
@@ -213,32 +260,37 @@ results_json(struct mq_daemon *d, const char *lang,
 				if (strcmp(json_string_value(json_object_get(lc, "text")) ?
 				    json_string_value(json_object_get(lc, "text")) : "",
 				    c->text) == 0) {
-					json_object_set(o, "commit",
-					    json_object_get(lc, "commit"));
+					json_t *cm = json_object_get(lc, "commit");
+
+					if (cm != NULL &&
+					    json_object_set(o, "commit", cm) != 0)
+						bad = 1;
 					break;
 				}
 			}
-			json_array_append_new(a, o);
+			bad |= json_array_append_new(a, o) != 0;
 		} else
-			json_array_append_new(a, json_pack("{s:i, s:s, s:o}", "line",
-			    c->line, "text", c->text, "error",
-			    refusal_json(d, lang, c->error)));
+			bad |= json_array_append_new(a, json_pack("{s:i, s:s, s:o}",
+			    "line", c->line, "text", c->text, "error",
+			    refusal_json(d, lang, c->error))) != 0;
 	}
 	json_decref(body);
-	return a;
+	return whole(a, bad);
 }
 
+/* The seat's own new commitments; NULL when out of memory. */
 static json_t *
 own_commits(const struct mq_game *g, int seat)
 {
 	json_t *a = json_array(), *c;
 	size_t i;
+	int bad = a == NULL;
 
 	json_array_foreach(g->committed, i, c)
 		if (strcmp(json_string_value(json_object_get(c, "player")),
 		    g->players[seat].name) == 0)
-			json_array_append(a, c);
-	return a;
+			bad |= json_array_append(a, c) != 0;
+	return whole(a, bad);
 }
 
 /* The kind of mail everyone gets after entries: end, resolution, or none. */
@@ -252,11 +304,19 @@ update_kind(const struct mq_game *g)
 	return NULL;
 }
 
-static void
+/* The seed and its salt, as the genesis holds them; 1 when out of memory. */
+static int
 add_end_secrets(const struct mq_game *g, json_t *ctx)
 {
-	json_object_set(ctx, "seed", json_object_get(g->genesis, "seed"));
-	json_object_set(ctx, "seed_salt", json_object_get(g->genesis, "seed_salt"));
+	static const char *const keys[] = { "seed", "seed_salt" };
+	json_t *v;
+	size_t i;
+	int bad = 0;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if ((v = json_object_get(g->genesis, keys[i])) != NULL)
+			bad |= json_object_set(ctx, keys[i], v) != 0;
+	return bad;
 }
 
 /*
@@ -269,12 +329,13 @@ admin_notice(struct mq_daemon *d, const char *lang, json_t *ctx,
     struct mq_err *err)
 {
 	char *notice = NULL;
+	int rc;
 
 	MQ_TRY(mq_renderer_line(d->renderer, lang, "admin_notice", ctx, &notice,
 	    err));
-	json_object_set_new(ctx, "notice", json_string(notice));
+	rc = json_object_set_new(ctx, "notice", json_string(notice));
 	free(notice);
-	return 0;
+	return rc ? mq_fail(err, MQ_IO, "Out of memory.") : 0;
 }
 
 /* The seat owes input now and did not before the last entries. */
@@ -289,24 +350,27 @@ everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
     json_t *admin, struct mq_err *err)
 {
 	json_t *ctx;
-	int i, rc = 0;
+	int i, rc, bad;
 
+	rc = journal_ok(g, err);
 	for (i = 0; i < g->nplayers && rc == 0; i++) {
 		ctx = base_ctx(d, g, i);
+		bad = ctx == NULL;
 		if (g->journal_on) {
-			json_object_set(ctx, "events", g->journal[i]);
-			json_object_set(ctx, "reveals", g->revealed);
+			bad |= json_object_set(ctx, "events", g->journal[i]) != 0;
+			bad |= json_object_set(ctx, "reveals", g->revealed) != 0;
 		}
 		if (strcmp(kind, "end") == 0)
-			add_end_secrets(g, ctx);
-		if (admin != NULL) {
-			json_object_set(ctx, "admin", admin);
-			if ((rc = admin_notice(d, g->players[i].lang, ctx, err))) {
+			bad |= add_end_secrets(g, ctx);
+		if (admin != NULL && !bad) {
+			bad |= json_object_set(ctx, "admin", admin) != 0;
+			if (!bad && (rc = admin_notice(d, g->players[i].lang, ctx,
+			    err))) {
 				json_decref(ctx);
 				break;
 			}
 		}
-		rc = send_game_mail(d, g, i, kind, ctx, err);
+		rc = send_game_mail(d, g, i, kind, whole(ctx, bad), err);
 	}
 	return rc;
 }
@@ -318,21 +382,31 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	const char *upd = update_kind(g);
 	json_t *ctx;
 	char *receipt = NULL, uniq[17] = "";
-	int i, rc = 0;
+	int i, rc, bad;
 
+	MQ_TRY(journal_ok(g, err));
 	ctx = base_ctx(d, g, seat);
-	json_object_set_new(ctx, "accepted", results_json(d, NULL, r, 1));
-	json_object_set_new(ctx, "refused", results_json(d,
-	    g->players[seat].lang, r, 0));
-	if (r->logged && mq_receipt_make(&r->entry, g->store->keys.pk, &receipt, NULL) == 0) {
-		json_object_set_new(ctx, "receipt", json_pack("{s:I, s:s, s:s}", "seq",
-		    (json_int_t)r->entry.seq, "hash", r->entry.hash, "json", receipt));
+	bad = ctx == NULL;
+	bad |= json_object_set_new(ctx, "accepted", results_json(d, NULL, r,
+	    1)) != 0;
+	bad |= json_object_set_new(ctx, "refused", results_json(d,
+	    g->players[seat].lang, r, 0)) != 0;
+	if (r->logged) {
+		/* it fails only out of memory: no receipt mail without it */
+		bad |= mq_receipt_make(&r->entry, g->store->keys.pk, &receipt,
+		    NULL) != 0;
+		if (receipt != NULL)
+			bad |= json_object_set_new(ctx, "receipt", json_pack(
+			    "{s:I, s:s, s:s}", "seq", (json_int_t)r->entry.seq,
+			    "hash", r->entry.hash, "json", receipt)) != 0;
 		free(receipt);
 	}
 	if (g->committed != NULL)
-		json_object_set_new(ctx, "commitments", own_commits(g, seat));
+		bad |= json_object_set_new(ctx, "commitments",
+		    own_commits(g, seat)) != 0;
 	if (upd == NULL && g->journal_on)
-		json_object_set(ctx, "events", g->journal[seat]);
+		bad |= json_object_set(ctx, "events", g->journal[seat]) != 0;
+	ctx = whole(ctx, bad);
 	if (!r->logged && reply_id != NULL) {
 		/* Nothing logged: the seq is the last message's too, and one
 		 * pass may answer several; the sender's Message-ID sets this
@@ -354,8 +428,9 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 			if (i == seat)
 				continue;
 			ctx = base_ctx(d, g, i);
-			json_object_set(ctx, "commitments", g->committed);
-			json_object_set(ctx, "events", g->journal[i]);
+			bad = json_object_set(ctx, "commitments", g->committed) != 0;
+			bad |= json_object_set(ctx, "events", g->journal[i]) != 0;
+			ctx = whole(ctx, bad);
 			rc = send_game_mail(d, g, i, turn_came(g, i) ? "turn" :
 			    "notice", ctx, err);
 		}
@@ -401,6 +476,7 @@ admin_json(const char *action, const char *player, const char *why,
 	const size_t n = sizeof(admin_actions) / sizeof(admin_actions[0]);
 	char flag[32], *p;
 	size_t i;
+	int bad = a == NULL;
 
 	for (i = 0; i < n && strcmp(action, admin_actions[i]) != 0; i++)
 		;
@@ -408,19 +484,21 @@ admin_json(const char *action, const char *player, const char *why,
 	for (p = flag; *p; p++)
 		if (*p == '-')
 			*p = '_';
-	json_object_set_new(a, flag, json_true());
+	bad |= json_object_set_new(a, flag, json_true()) != 0;
 	if (player != NULL)
-		json_object_set_new(a, "player", json_string(player));
+		bad |= json_object_set_new(a, "player", json_string(player)) != 0;
 	if (secs) {	/* "delay": hours and minutes, each there when not 0 */
-		json_object_set_new(a, "delay", json_true());
+		bad |= json_object_set_new(a, "delay", json_true()) != 0;
 		if (secs / 3600 > 0)
-			json_object_set_new(a, "hours", json_integer(secs / 3600));
+			bad |= json_object_set_new(a, "hours",
+			    json_integer(secs / 3600)) != 0;
 		if (secs / 3600 == 1)
-			json_object_set_new(a, "one_hour", json_true());
+			bad |= json_object_set_new(a, "one_hour", json_true()) != 0;
 		if (secs % 3600 / 60 > 0)
-			json_object_set_new(a, "minutes", json_integer(secs % 3600 / 60));
+			bad |= json_object_set_new(a, "minutes",
+			    json_integer(secs % 3600 / 60)) != 0;
 	}
-	return a;
+	return whole(a, bad);
 }
 
 int
@@ -478,6 +556,8 @@ mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
 	fmt_time(d->now, now, sizeof(now));
 	ctx = json_pack("{s:s, s:s, s:s, s:s, s:o}", "game", "", "kind", "redmasque",
 	    "lang", lang, "now", now, "reason", refusal_json(d, lang, reason));
+	if (ctx == NULL)
+		return mq_fail(err, MQ_IO, "Out of memory.");
 	snprintf(msgid, sizeof(msgid), "%s.%.16s@%s", kind, key, d->conf.reply_domain);
 	snprintf(name, sizeof(name), "z-%s-%.32s", kind, key);
 	rc = send_mail(d, to, NULL, lang, kind, NULL, ctx, msgid, NULL, name, err);
