@@ -177,7 +177,12 @@ mq_cmd_view(struct mq_cli *cli, int argc, char **argv)
 		rc = mq_cli_report(&err);
 		goto out;
 	}
-	v = g->kind->view(g->state, seat);
+	/* NULL: the engine ran out of memory (no half a board printed) */
+	if ((v = g->kind->view(g->state, seat)) == NULL) {
+		mq_fail(&err, MQ_IO, "Out of memory.");
+		rc = mq_cli_report(&err);
+		goto out;
+	}
 	rc = print_view(v, json);
 	json_decref(v);
 out:
@@ -192,7 +197,8 @@ mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 	struct mq_store s;
 	struct mq_game *g;
 	struct mq_err err;
-	json_t *v;
+	struct mq_buf b = MQ_BUF_INIT;
+	json_t *v, *ev;
 	long at = 0;
 	int rc, a, json = 0;
 
@@ -210,23 +216,26 @@ mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 	if ((rc = open_game(cli, argv[1], (uint64_t)at, &s, &g, &err)))
 		return mq_cli_report(&err);
 	v = g->kind->view(g->state, MQ_VIEW_ADMIN);
-	json_object_set_new(v, "game", json_string(g->id));
-	json_object_set_new(v, "seq", json_integer((json_int_t)g->seq));
-	if (!json) {
-		struct mq_buf b = MQ_BUF_INIT;
-		json_t *ev = g->kind->events(g->state, MQ_VIEW_ADMIN);
-
+	ev = json ? NULL : g->kind->events(g->state, MQ_VIEW_ADMIN);
+	if (!json)
+		mq_story_events(ev, &b);
+	/* NULL: the engine ran out of memory (no half a state printed) */
+	if (v == NULL || (!json && (ev == NULL || b.oom)) ||
+	    json_object_set_new(v, "game", json_string(g->id)) != 0 ||
+	    json_object_set_new(v, "seq", json_integer((json_int_t)g->seq)) != 0) {
+		mq_fail(&err, MQ_IO, "Out of memory.");
+		rc = mq_cli_report(&err);
+	} else if (!json) {
 		printf("Game %s after entry %llu:\n", g->id, (unsigned long long)g->seq);
 		print_view_text(v);
 		print_secrets_text(v);
-		mq_story_events(ev, &b);
 		if (b.len)
 			printf("\nWhat entry %llu set off:\n%s", (unsigned long long)g->seq,
 			    mq_buf_str(&b));
-		mq_buf_free(&b);
-		json_decref(ev);
 	} else
 		print_view(v, 1);
+	mq_buf_free(&b);
+	json_decref(ev);
 	json_decref(v);
 	mq_game_close(g);
 	mq_store_close(&s);
