@@ -70,9 +70,12 @@ struct mq_game_kind {
 	int (*default_command)(const void *state, int seat, struct mq_cmd *cmd);
 	/* A short word for what the seat owes now ("place", "act", "move") or NULL. */
 	const char *(*owes)(const void *state, int seat);
-	/* View for a seat, MQ_VIEW_PUBLIC or MQ_VIEW_ADMIN: only what it may know. */
+	/* View for a seat, MQ_VIEW_PUBLIC or MQ_VIEW_ADMIN: only what it may know.
+	 * NULL for no such seat, or out of memory: never a view with a part
+	 * missing (the caller's MQ_IO). */
 	json_t *(*view)(const void *state, int seat);
-	/* What happened in the last apply, as seen by a seat (or public/admin). */
+	/* What happened in the last apply, as seen by a seat (or public/admin);
+	 * NULL out of memory, never a list with an event missing. */
 	json_t *(*events)(const void *state, int seat);
 	int (*is_over)(const void *state);
 	/* The result: the winner's seat or -1, and a bitmask of surviving seats. */
