@@ -364,6 +364,10 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 		rc = 0;
 		mq_buf_reset(&b);
 		mq_story_events(g->journal_admin, &b);
+		if (g->journal_lost || b.oom) {	/* no story with a part missing */
+			rc = mq_fail(&err, MQ_IO, "Out of memory.");
+			break;
+		}
 		for (const char *l = mq_buf_str(&b), *nl; *l; l = nl + 1) {
 			int len;
 
