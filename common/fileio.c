@@ -13,31 +13,22 @@ mq_file_replace(const char *path, const void *data, size_t len, int mode,
     struct mq_err *err)
 {
 	char tmp[4200];
-	const char *p = data;
-	size_t off = 0;
-	ssize_t w;
 	int fd;
 
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
 		return mq_fail(err, MQ_IO, "The path %s is too long.", path);
 	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, mode)) < 0)
 		return mq_fail_errno(err, MQ_IO, "Cannot write %s", tmp);
-	while (off < len) {
-		w = write(fd, p + off, len - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			goto fail;
-		off += (size_t)w;
-	}
-	if (mq_durable_sync(fd, tmp, err) != 0) {
+	if (mq_write_all(fd, data, len, -1, tmp, err) != 0 ||
+	    mq_durable_sync(fd, tmp, err) != 0) {
 		close(fd);
 		unlink(tmp);
 		return MQ_IO;
 	}
 	if (close(fd) != 0) {
-		fd = -1;
-		goto fail;
+		mq_fail_errno(err, MQ_IO, "Cannot write %s", tmp);
+		unlink(tmp);
+		return MQ_IO;
 	}
 	if (rename(tmp, path) != 0) {
 		mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
@@ -45,12 +36,6 @@ mq_file_replace(const char *path, const void *data, size_t len, int mode,
 		return MQ_IO;
 	}
 	return 0;
-fail:
-	mq_fail_errno(err, MQ_IO, "Cannot write %s", tmp);
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	return MQ_IO;
 }
 
 int
@@ -98,13 +83,39 @@ mq_file_overwrite(const char *path, const void *data, size_t len, int mode,
 }
 
 int
-mq_dir_sync(const char *dir, struct mq_err *err)
+mq_write_all(int fd, const void *data, size_t len, off_t off,
+    const char *what, struct mq_err *err)
+{
+	const char *p = data;
+	ssize_t w;
+
+	while (len > 0) {
+		w = off < 0 ? write(fd, p, len) : pwrite(fd, p, len, off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w == 0)
+			errno = EIO;	/* no progress: never loop on it */
+		if (w <= 0)
+			return mq_fail_errno(err, MQ_IO, "Cannot write %s", what);
+		p += w;
+		len -= (size_t)w;
+		if (off >= 0)
+			off += w;
+	}
+	return 0;
+}
+
+int
+mq_dir_sync(const char *dir, enum mq_sync how, struct mq_err *err)
 {
 	int fd, rc = 0;
 
-	if ((fd = open(dir, O_RDONLY | O_DIRECTORY)) < 0)
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		return mq_fail_errno(err, MQ_IO, "Cannot open the folder %s", dir);
-	rc = mq_durable_sync(fd, dir, err);
+	if (how == MQ_SYNC_BATCHED)
+		rc = mq_durable_sync(fd, dir, err);
+	else if (fsync(fd) != 0)
+		rc = mq_fail_errno(err, MQ_IO, "Cannot fsync %s", dir);
 	close(fd);
 	return rc;
 }

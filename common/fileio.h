@@ -8,6 +8,7 @@
 #define MQ_FILEIO_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "err.h"
 
@@ -23,7 +24,19 @@ int mq_file_replace(const char *path, const void *data, size_t len, int mode,
  */
 int mq_file_overwrite(const char *path, const void *data, size_t len, int mode,
     struct mq_err *err);
+/*
+ * Write all len bytes of data to fd, going on after a short or interrupted
+ * write: at offset off (pwrite), or where the file stands when off is -1.
+ * what names the file in the sentence ("Cannot write WHAT: ...").
+ */
+int mq_write_all(int fd, const void *data, size_t len, off_t off,
+    const char *what, struct mq_err *err);
+
+enum mq_sync {
+	MQ_SYNC_BATCHED,	/* through durable.h: in a batch, only noted */
+	MQ_SYNC_NOW,		/* fsync(2) now, batch or not */
+};
 /* fsync a folder, so that names created or renamed in it survive a crash. */
-int mq_dir_sync(const char *dir, struct mq_err *err);
+int mq_dir_sync(const char *dir, enum mq_sync how, struct mq_err *err);
 
 #endif

@@ -66,14 +66,14 @@ archive(const char *datadir, const char *hash, const char *raw, size_t len,
 	 * link that shows another size is not these bytes: undone, copied. */
 	if (file != NULL && link(file, path) == 0) {
 		if (stat(path, &st) == 0 && (size_t)st.st_size == len)
-			return mq_dir_sync(dir, err);
+			return mq_dir_sync(dir, MQ_SYNC_BATCHED, err);
 		unlink(path);
 	} else if (file != NULL && errno == EEXIST)
 		return 0;	/* content-addressed: the same bytes are there */
 	else if (file == NULL && access(path, F_OK) == 0)
 		return 0;
 	MQ_TRY(mq_file_replace(path, raw, len, 0600, err));
-	return mq_dir_sync(dir, err);
+	return mq_dir_sync(dir, MQ_SYNC_BATCHED, err);
 }
 
 /*

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "fileio.h"
 
 static const char *const key_files[] = { "server.key", "server.pub", "tag.key" };
 
@@ -74,12 +75,12 @@ read_exact(const char *path, unsigned char *out, size_t n, struct mq_err *err)
 	return 0;
 }
 
+/* A new key file, made durable by fsync(2) itself, not through durable.h:
+ * keys are made once, at init, outside any batch (their folders too). */
 static int
 write_file(const char *path, const void *data, size_t n, mode_t mode,
     struct mq_err *err)
 {
-	const unsigned char *p = data;
-	ssize_t w;
 	int fd;
 
 	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)) == -1)
@@ -87,14 +88,10 @@ write_file(const char *path, const void *data, size_t n, mode_t mode,
 		    "Cannot create %s", path);
 	if (fchmod(fd, mode) == -1)
 		goto fail;
-	while (n > 0) {
-		if ((w = write(fd, p, n)) == -1) {
-			if (errno == EINTR)
-				continue;
-			goto fail;
-		}
-		p += w;
-		n -= (size_t)w;
+	if (mq_write_all(fd, data, n, -1, path, err) != 0) {
+		close(fd);
+		unlink(path);
+		return MQ_IO;
 	}
 	if (fsync(fd) == -1)
 		goto fail;
@@ -109,20 +106,6 @@ fail:
 		close(fd);
 	unlink(path);
 	return MQ_IO;
-}
-
-static int
-fsync_dir(const char *path, struct mq_err *err)
-{
-	int fd, rc;
-
-	if ((fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
-		return mq_fail_errno(err, MQ_IO, "Cannot open %s", path);
-	rc = fsync(fd);
-	close(fd);
-	if (rc == -1)
-		return mq_fail_errno(err, MQ_IO, "Cannot fsync %s", path);
-	return 0;
 }
 
 /* Refuse to touch a data folder that already has any key file. */
@@ -166,8 +149,8 @@ create_files(const char *datadir, struct mq_buf *path, struct mq_keys *k,
 	key_path(path, datadir, "tag.key");
 	MQ_TRY(write_file(mq_buf_str(path), k->tag, sizeof(k->tag), 0600, err));
 	key_path(path, datadir, NULL);
-	MQ_TRY(fsync_dir(mq_buf_str(path), err));
-	return fsync_dir(datadir, err);
+	MQ_TRY(mq_dir_sync(mq_buf_str(path), MQ_SYNC_NOW, err));
+	return mq_dir_sync(datadir, MQ_SYNC_NOW, err);
 }
 
 int

@@ -16,6 +16,7 @@
 
 #include "buf.h"
 #include "durable.h"
+#include "fileio.h"
 #include "commit.h"
 
 struct mq_logfile {
@@ -246,40 +247,18 @@ sibling(const char *path, const char *name)
 	return mq_buf_steal(&b);
 }
 
+/* fsync the folder path is in (a name made there must survive a crash). */
 static int
 fsync_dir_of(const char *path, struct mq_err *err)
 {
 	char *dir;
-	int fd, rc = 0;
+	int rc;
 
 	if ((dir = sibling(path, NULL)) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
-	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
-		rc = mq_fail_errno(err, MQ_IO, "Cannot fsync the folder %s", dir);
-	else
-		rc = mq_durable_sync(fd, dir, err);
-	if (fd != -1)
-		close(fd);
+	rc = mq_dir_sync(dir, MQ_SYNC_BATCHED, err);
 	free(dir);
 	return rc;
-}
-
-static int
-write_all(int fd, const char *p, size_t n, off_t off)
-{
-	ssize_t w;
-
-	while (n > 0) {
-		if ((w = pwrite(fd, p, n, off)) == -1) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		p += w;
-		n -= (size_t)w;
-		off += w;
-	}
-	return 0;
 }
 
 /* Move the torn tail data[good, len) to quarantine; truncate the log. */
@@ -428,9 +407,9 @@ mq_logfile_append(struct mq_logfile *lf, json_t *const *bodies, size_t n,
 	if (out != NULL)
 		memset(out, 0, n * sizeof(*out));
 	rc = format_all(lf, &c, bodies, n, out, err);
-	if (rc == 0 && write_all(lf->fd, lf->data.data + start,
-	    lf->data.len - start, (off_t)start) == -1)
-		rc = mq_fail_errno(err, MQ_IO, "Cannot write %s", lf->path);
+	if (rc == 0)
+		rc = mq_write_all(lf->fd, lf->data.data + start,
+		    lf->data.len - start, (off_t)start, lf->path, err);
 	if (rc == 0)
 		rc = mq_durable_sync(lf->fd, lf->path, err);
 	if (rc) {

@@ -55,7 +55,7 @@ mq_spool_sync(const char *datadir, struct mq_err *err)
 	char path[1400];
 
 	snprintf(path, sizeof(path), "%s/spool", datadir);
-	return mq_dir_sync(path, err);
+	return mq_dir_sync(path, MQ_SYNC_BATCHED, err);
 }
 
 static int

@@ -17,6 +17,7 @@
 
 #include "buf.h"
 #include "durable.h"
+#include "fileio.h"
 #include "transport.h"
 
 static char *
@@ -26,19 +27,6 @@ md_path(const char *dir, const char *rel)
 
 	mq_buf_printf(&b, "%s/%s", dir, rel);
 	return mq_buf_steal(&b);
-}
-
-static int
-md_fsync_dir(const char *path, struct mq_err *err)
-{
-	int fd, rc = 0;
-
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd == -1)
-		return mq_fail_errno(err, MQ_IO, "Cannot open folder %s", path);
-	rc = mq_durable_sync(fd, path, err);
-	close(fd);
-	return rc;
 }
 
 /* mkdir -p, for one path. */
@@ -317,13 +305,13 @@ mq_maildir_mark_done(const char *dir, const struct mq_maildir_msg *m,
 		rc = mq_fail(err, MQ_IO, "Out of memory");
 		goto out;
 	}
-	rc = md_fsync_dir(sub, err);
+	rc = mq_dir_sync(sub, MQ_SYNC_BATCHED, err);
 	free(sub);
 	if (rc == 0 && from_new) {
 		if ((sub = md_path(dir, "new")) == NULL)
 			rc = mq_fail(err, MQ_IO, "Out of memory");
 		else
-			rc = md_fsync_dir(sub, err);
+			rc = mq_dir_sync(sub, MQ_SYNC_BATCHED, err);
 		free(sub);
 	}
 out:
@@ -385,23 +373,6 @@ md_max_counter(const char *dir, const char *sub, const char *prefix,
 	return 0;
 }
 
-static int
-md_write_all(int fd, const char *p, size_t len)
-{
-	ssize_t n;
-
-	while (len > 0) {
-		n = write(fd, p, len);
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 /* Write raw to a fresh file in DIR/tmp and fsync it; *tmp gets its path. */
 static int
 md_write_tmp(const char *dir, const char *raw, size_t len, char **tmp,
@@ -420,9 +391,7 @@ md_write_tmp(const char *dir, const char *raw, size_t len, char **tmp,
 		*tmp = NULL;
 		return rc;
 	}
-	if (md_write_all(fd, raw, len) == -1)
-		rc = mq_fail_errno(err, MQ_IO, "Cannot write %s", *tmp);
-	else
+	if ((rc = mq_write_all(fd, raw, len, -1, *tmp, err)) == 0)
 		rc = mq_durable_sync(fd, *tmp, err);
 	if (close(fd) == -1 && rc == 0)
 		rc = mq_fail_errno(err, MQ_IO, "Cannot close %s", *tmp);
@@ -527,7 +496,7 @@ md_publish(const char *dir, const char *tmp, long long t, int *move,
 		if ((sub = md_path(dir, "new")) == NULL)
 			rc = mq_fail(err, MQ_IO, "Out of memory");
 		else
-			rc = md_fsync_dir(sub, err);
+			rc = mq_dir_sync(sub, MQ_SYNC_BATCHED, err);
 		free(sub);
 	}
 	if (rc == 0 && name != NULL)

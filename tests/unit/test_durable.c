@@ -2,7 +2,8 @@
  * test_durable.c - group commit (common/durable.h): outside a batch a sync
  * is an fsync and its failure is reported with the file's name; inside one
  * it is deferred to the commit, which flushes and closes the batch; and
- * mq_file_overwrite (common/fileio.h), the in-place write it serves.
+ * common/fileio.h, which it serves: mq_file_overwrite (in place),
+ * mq_write_all and mq_dir_sync (the tree's one copy of each).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include "durable.h"
 #include "err.h"
@@ -125,6 +127,86 @@ test_a_batch_defers_and_commit_closes_it(void **state)
 	unlink(path);
 }
 
+/* mq_write_all: every byte, at the file's position or at an offset; a
+ * failure names the file. */
+static void
+test_write_all(void **state)
+{
+	char path[] = "/tmp/mq-writeall.XXXXXX", buf[64], *big;
+	struct mq_err err;
+	size_t i, n = 1 << 20;
+	int fd, p[2];
+	pid_t pid;
+
+	(void)state;
+	assert_true((fd = mkstemp(path)) >= 0);
+	assert_int_equal(mq_write_all(fd, "hello world\n", 12, -1, path, &err), 0);
+	assert_int_equal(mq_write_all(fd, "HELLO", 5, 0, path, &err), 0);
+	/* a pwrite leaves the position alone: this one goes at the end */
+	assert_int_equal(mq_write_all(fd, "!\n", 2, -1, path, &err), 0);
+	assert_int_equal(slurp(path, buf, sizeof(buf)), 14);
+	assert_string_equal(buf, "HELLO world\n!\n");
+	close(fd);
+	/* a read-only descriptor: refused, the sentence names the file */
+	assert_true((fd = open(path, O_RDONLY)) >= 0);
+	assert_int_equal(mq_write_all(fd, "x", 1, -1, "the key file", &err), MQ_IO);
+	assert_non_null(strstr(err.msg, "Cannot write the key file: "));
+	close(fd);
+	unlink(path);
+	/* more than a pipe holds, to a slow reader: all of it arrives */
+	assert_non_null(big = malloc(n));
+	for (i = 0; i < n; i++)
+		big[i] = (char)('a' + i % 26);
+	assert_int_equal(pipe(p), 0);
+	assert_true((pid = fork()) >= 0);
+	if (pid == 0) {
+		size_t got = 0;
+		ssize_t r;
+
+		close(p[1]);
+		while ((r = read(p[0], buf, sizeof(buf))) > 0) {
+			for (i = 0; i < (size_t)r; i++)
+				if (buf[i] != (char)('a' + (got + i) % 26))
+					_exit(2);
+			got += (size_t)r;
+		}
+		_exit(got == n ? 0 : 1);
+	}
+	close(p[0]);
+	assert_int_equal(mq_write_all(p[1], big, n, -1, "the pipe", &err), 0);
+	close(p[1]);
+	assert_int_equal(waitpid(pid, &fd, 0), pid);
+	assert_true(WIFEXITED(fd) && WEXITSTATUS(fd) == 0);
+	free(big);
+}
+
+/* mq_dir_sync: batched, it only notes the file system in a batch; now, it
+ * leaves the batch alone; a folder that is not there is said. */
+static void
+test_dir_sync(void **state)
+{
+	char dir[] = "/tmp/mq-dirsync.XXXXXX";
+	struct mq_err err;
+	struct stat sb;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(stat(dir, &sb), 0);
+	assert_int_equal(mq_dir_sync(dir, MQ_SYNC_BATCHED, &err), 0);
+	assert_int_equal(mq_dir_sync(dir, MQ_SYNC_NOW, &err), 0);
+	mq_durable_begin();
+	assert_int_equal(mq_dir_sync(dir, MQ_SYNC_NOW, &err), 0);
+	assert_int_equal(mq_durable_covers((unsigned long long)sb.st_dev), 0);
+	assert_int_equal(mq_dir_sync(dir, MQ_SYNC_BATCHED, &err), 0);
+	assert_int_equal(mq_durable_covers((unsigned long long)sb.st_dev), 1);
+	assert_int_equal(mq_durable_commit(&err), 0);
+	assert_int_equal(mq_dir_sync("/nonexistent/folder", MQ_SYNC_NOW, &err), MQ_IO);
+	assert_non_null(strstr(err.msg, "Cannot open the folder /nonexistent/folder: "));
+	assert_int_equal(mq_dir_sync("/nonexistent/folder", MQ_SYNC_BATCHED, &err), MQ_IO);
+	assert_non_null(strstr(err.msg, "Cannot open the folder /nonexistent/folder: "));
+	rmdir(dir);
+}
+
 int
 main(void)
 {
@@ -132,6 +214,8 @@ main(void)
 		cmocka_unit_test(test_outside_a_batch_a_failed_fsync_is_reported),
 		cmocka_unit_test(test_a_batch_defers_and_commit_closes_it),
 		cmocka_unit_test(test_overwrite_in_place),
+		cmocka_unit_test(test_write_all),
+		cmocka_unit_test(test_dir_sync),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
