@@ -119,3 +119,65 @@ mq_dir_sync(const char *dir, enum mq_sync how, struct mq_err *err)
 	close(fd);
 	return rc;
 }
+
+int
+mq_file_read_small(const char *path, char *buf, size_t size, size_t *len,
+    int *present, struct mq_err *err)
+{
+	char extra;
+	ssize_t r;
+	int fd;
+
+	*len = 0;
+	buf[0] = '\0';
+	*present = 0;
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		if (errno == ENOENT)
+			return 0;
+		return mq_fail_errno(err, MQ_IO, "Cannot read %s", path);
+	}
+	*present = 1;
+	while (*len < size - 1) {
+		r = read(fd, buf + *len, size - 1 - *len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			mq_fail_errno(err, MQ_IO, "Cannot read %s", path);
+			close(fd);
+			buf[*len] = '\0';
+			return MQ_IO;
+		}
+		if (r == 0)
+			break;
+		*len += (size_t)r;
+	}
+	buf[*len] = '\0';
+	if (*len == size - 1 && read(fd, &extra, 1) == 1) {
+		close(fd);
+		return mq_fail(err, MQ_IO, "%s is larger than %zu bytes.", path,
+		    size - 1);
+	}
+	close(fd);
+	return 0;
+}
+
+int
+mq_scan_digits(const char **p, unsigned long long max,
+    unsigned long long *out)
+{
+	const char *s = *p;
+	unsigned long long v = 0;
+	unsigned d;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		d = (unsigned)(*s - '0');
+		if (v > max / 10 || d > max - v * 10)
+			return -1;
+		v = v * 10 + d;
+	}
+	*out = v;
+	*p = s;
+	return 0;
+}

@@ -3,6 +3,8 @@
  * write to NAME.tmp, fsync, rename over NAME (a reader sees the old file or
  * the new one, never half), and fsync the folder when asked. Each fsync
  * goes through durable.h: inside a batch it is one flush at the commit.
+ * And the reading of the small state files those writes leave, strictly:
+ * a file that is not in the shape written is damaged, never a number.
  */
 #ifndef MQ_FILEIO_H
 #define MQ_FILEIO_H
@@ -38,5 +40,21 @@ enum mq_sync {
 };
 /* fsync a folder, so that names created or renamed in it survive a crash. */
 int mq_dir_sync(const char *dir, enum mq_sync how, struct mq_err *err);
+
+/*
+ * Read a small file whole into buf (NUL-terminated; *len gets its length).
+ * A file that is not there is no error: *present = 0. A file of size bytes
+ * or more is too big to be one of ours: MQ_IO, as is one that cannot be
+ * read, with a sentence.
+ */
+int mq_file_read_small(const char *path, char *buf, size_t size, size_t *len,
+    int *present, struct mq_err *err);
+/*
+ * The decimal digits at *p as a number: at least one, no sign, no blank,
+ * at most max. *p moves past them. -1 (*p unmoved) when there is no digit
+ * or the number is over max.
+ */
+int mq_scan_digits(const char **p, unsigned long long max,
+    unsigned long long *out);
 
 #endif

@@ -3,7 +3,8 @@
  * is an fsync and its failure is reported with the file's name; inside one
  * it is deferred to the commit, which flushes and closes the batch; and
  * common/fileio.h, which it serves: mq_file_overwrite (in place),
- * mq_write_all and mq_dir_sync (the tree's one copy of each).
+ * mq_write_all and mq_dir_sync (the tree's one copy of each), and the
+ * strict reading of small state files (mq_file_read_small, mq_scan_digits).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -207,6 +208,78 @@ test_dir_sync(void **state)
 	rmdir(dir);
 }
 
+/* Digits only, at least one, at most max; *p moves past them alone. */
+static void
+test_scan_digits(void **state)
+{
+	unsigned long long v = 7;
+	const char *s, *p;
+
+	(void)state;
+	s = "1700000000 2\n";
+	p = s;
+	assert_int_equal(mq_scan_digits(&p, 4294967295ULL, &v), 0);
+	assert_true(v == 1700000000ULL && p == s + 10);
+	s = "4294967295";
+	p = s;
+	assert_int_equal(mq_scan_digits(&p, 4294967295ULL, &v), 0);
+	assert_true(v == 4294967295ULL && *p == '\0');
+	s = "4294967296";	/* one over */
+	p = s;
+	assert_int_equal(mq_scan_digits(&p, 4294967295ULL, &v), -1);
+	assert_true(p == s);
+	s = "99999999999999999999999";	/* past 64 bits */
+	p = s;
+	assert_int_equal(mq_scan_digits(&p, ~0ULL, &v), -1);
+	s = "9";		/* a max below one digit */
+	p = s;
+	assert_int_equal(mq_scan_digits(&p, 5, &v), -1);
+	p = "5";
+	assert_int_equal(mq_scan_digits(&p, 5, &v), 0);
+	assert_true(v == 5);
+	p = "+1";
+	assert_int_equal(mq_scan_digits(&p, 100, &v), -1);
+	p = "-1";
+	assert_int_equal(mq_scan_digits(&p, 100, &v), -1);
+	p = " 1";
+	assert_int_equal(mq_scan_digits(&p, 100, &v), -1);
+	p = "";
+	assert_int_equal(mq_scan_digits(&p, 100, &v), -1);
+}
+
+/* Whole, or missing (no error), or too big or unreadable (a sentence). */
+static void
+test_read_small(void **state)
+{
+	char dir[] = "/tmp/mq-readsmall.XXXXXX", path[64], buf[16];
+	struct mq_err err;
+	size_t len = 99;
+	int present = 9;
+	FILE *f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/f", dir);
+	assert_int_equal(mq_file_read_small(path, buf, sizeof(buf), &len, &present, &err), 0);
+	assert_true(present == 0 && len == 0 && buf[0] == '\0');
+	assert_non_null(f = fopen(path, "w"));
+	fputs("123456789012345", f);	/* 15 bytes: fits in 16 */
+	fclose(f);
+	assert_int_equal(mq_file_read_small(path, buf, sizeof(buf), &len, &present, &err), 0);
+	assert_true(present == 1 && len == 15);
+	assert_string_equal(buf, "123456789012345");
+	assert_non_null(f = fopen(path, "a"));
+	fputs("6", f);			/* 16: too big */
+	fclose(f);
+	assert_int_equal(mq_file_read_small(path, buf, sizeof(buf), &len, &present, &err), MQ_IO);
+	assert_non_null(strstr(err.msg, "is larger than 15 bytes."));
+	unlink(path);
+	assert_int_equal(mq_file_read_small(dir, buf, sizeof(buf), &len, &present, &err), MQ_IO);
+	assert_non_null(strstr(err.msg, "Cannot read "));
+	assert_non_null(strstr(err.msg, "Is a directory"));
+	rmdir(dir);
+}
+
 int
 main(void)
 {
@@ -216,6 +289,8 @@ main(void)
 		cmocka_unit_test(test_overwrite_in_place),
 		cmocka_unit_test(test_write_all),
 		cmocka_unit_test(test_dir_sync),
+		cmocka_unit_test(test_scan_digits),
+		cmocka_unit_test(test_read_small),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
