@@ -228,20 +228,41 @@ pass_maildir(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	return rc;
 }
 
-/* DATADIR/cursor/imap: "UIDVALIDITY LASTUID", replaced whole and fsynced. */
+/*
+ * DATADIR/cursor/imap: "UIDVALIDITY LASTUID\n", replaced whole and fsynced.
+ * Read strictly: a damaged or unreadable cursor must never skip a message,
+ * so it reads as none at all (the mailbox is read again from the start; the
+ * raw-hash dedupe answers nothing twice), and the log says so.
+ */
 static void
 cursor_read(const struct mq_daemon *d, uint32_t *validity, uint32_t *last)
 {
-	char path[1400];
-	FILE *f;
+	char path[1400], buf[64];
+	unsigned long long v, l;
+	const char *p = buf;
+	struct mq_err e;
+	size_t len;
+	int present;
 
 	*validity = *last = 0;
 	snprintf(path, sizeof(path), "%s/cursor/imap", d->conf.datadir);
-	if ((f = fopen(path, "r")) != NULL) {
-		if (fscanf(f, "%" SCNu32 " %" SCNu32, validity, last) != 2)
-			*validity = *last = 0;
-		fclose(f);
+	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e) != 0) {
+		mq_daemon_log("imap: %s; reading the mailbox again from the start",
+		    e.msg);
+		return;
 	}
+	if (!present)
+		return;		/* the first pass */
+	if (strlen(buf) != len || mq_scan_digits(&p, UINT32_MAX, &v) != 0 ||
+	    *p++ != ' ' || mq_scan_digits(&p, UINT32_MAX, &l) != 0 ||
+	    strcmp(p, "\n") != 0) {
+		mq_daemon_log("imap: the cursor %s is damaged (it should hold "
+		    "\"UIDVALIDITY LASTUID\"); reading the mailbox again from "
+		    "the start", path);
+		return;
+	}
+	*validity = (uint32_t)v;
+	*last = (uint32_t)l;
 }
 
 static int

@@ -1,0 +1,67 @@
+#!/bin/sh
+# test_state_files.sh - the daemon's own small state files are read strictly
+# (digits, in the shape written), and a damaged one is said in the daemon's
+# log and read the safe way: the IMAP cursor (DATA/cursor/imap) as none, so
+# the mailbox is read again from the start and no message is skipped.
+# The IMAP server is tests/data/fake_imap.py, on loopback.
+. tests/cli/lib.sh
+PY=/usr/bin/python3
+T0=$MASQUED_NOW
+H=3600
+
+# --- the IMAP cursor ---
+I=$T/imap
+expect 0 "init" -- $M -C $I init
+printf 'From: x@y.test\r\nTo: game@masqued.invalid\r\nSubject: hi\r\nMessage-ID: <m1@y.test>\r\n\r\nhello\r\n' > $T/m1.eml
+printf 'From: z@y.test\r\nTo: game@masqued.invalid\r\nSubject: hi\r\nMessage-ID: <m2@y.test>\r\n\r\nhello again\r\n' > $T/m2.eml
+$PY tests/data/fake_imap.py $T/port $T/imap.log $T/m1.eml $T/m2.eml &
+IMAP_PID=$!
+trap 'kill $IMAP_PID 2>/dev/null; rm -rf "$T"' EXIT
+n=0
+while [ ! -s $T/port ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+[ -s $T/port ] || fail "the fake IMAP server did not start"; ok
+cat > $I/masqued.conf <<CONF
+inbound = imap
+imap_url = imap://127.0.0.1:$(cat $T/port)
+imap_user = game
+imap_password_env = MQ_TEST_PW
+tls = no
+CONF
+export MQ_TEST_PW=secret
+C=$I/cursor/imap
+
+# the first pass: no cursor, both messages, the cursor after the second
+expect 0 "the first IMAP pass" -- $M -C $I serve --once
+err_has "pass: 2 message(s): 0 applied, 2 answered"
+[ "$(cat $C)" = "1700000000 2" ] || fail "the cursor is $(cat $C)"; ok
+grep -q "damaged" $T/err && fail "a first pass said a cursor is damaged"; ok
+
+# a sound cursor: only the UIDs after it are asked for
+: > $T/imap.log
+expect 0 "a pass after a sound cursor" -- $M -C $I serve --once
+grep -qx "A[0-9]* UID SEARCH UID 3:\*" $T/imap.log || { cat $T/imap.log; fail "a sound cursor was not followed"; }; ok
+grep -q "damaged" $T/err && fail "a sound cursor was called damaged"; ok
+
+# damaged: junk after the number (once read as 2: messages skipped), a
+# sign, a blank, a UID past 32 bits, no number, nothing
+for junk in '1700000000 1x\n' '1700000000 +1\n' ' 1700000000 1\n' \
+    '1700000000 99999999999\n' '1700000000 1' 'garbage\n' ''; do
+	printf '%b' "$junk" > $C
+	: > $T/imap.log
+	expect 0 "a pass after the cursor '$junk'" -- $M -C $I serve --once
+	err_has "imap: the cursor $C is damaged (it should hold \"UIDVALIDITY LASTUID\"); reading the mailbox again from the start"
+	grep -qx "A[0-9]* UID SEARCH UID 1:\*" $T/imap.log || { cat $T/imap.log; fail "the cursor '$junk': not read from the start"; }; ok
+	# read again, nothing doubled: the raw-hash dedupe
+	err_has "pass: 2 message(s): 0 applied, 0 answered, 2 duplicate"
+	[ "$(cat $C)" = "1700000000 2" ] || fail "the cursor '$junk' was not made sound again"; ok
+done
+
+# unreadable (a folder): the same, with why (and the pass fails, as the
+# cursor cannot be written either)
+rm $C && mkdir $C
+expect 4 "a pass with a cursor that cannot be read" -- $M -C $I serve --once
+err_has "imap: Cannot read $C: Is a directory; reading the mailbox again from the start"
+err_has "imap:1700000000:1: already answered"
+rmdir $C
+kill $IMAP_PID 2>/dev/null
+done_checks

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""fake_imap.py - a tiny IMAP server for the CLI tests, on loopback: just what
+libcurl sends for masqued's IMAP pass (CAPABILITY, LOGIN, STATUS, SELECT,
+UID SEARCH, UID FETCH, LOGOUT), with the messages given as files (UIDs 1, 2,
+... in order) and UIDVALIDITY 1700000000. Every command it is sent is
+appended to LOG (the password of LOGIN left out), so a test can see which
+UIDs were asked for.
+
+usage: fake_imap.py PORTFILE LOG MESSAGE...  (the port it listens on is
+written to PORTFILE; it serves until killed)
+"""
+import os
+import re
+import socket
+import sys
+import threading
+
+VALIDITY = 1700000000
+
+
+def serve(conn, msgs, log):
+    f = conn.makefile("rb")
+
+    def send(s):
+        conn.sendall(s if isinstance(s, bytes) else s.encode())
+
+    send("* OK fake IMAP ready\r\n")
+    while True:
+        line = f.readline()
+        if not line:
+            return
+        line = line.decode("latin-1").rstrip("\r\n")
+        tag, _, rest = line.partition(" ")
+        cmd = rest.upper()
+        with open(log, "a") as lf:
+            lf.write((tag + " LOGIN ..." if cmd.startswith("LOGIN") else line) + "\n")
+        if cmd.startswith("CAPABILITY"):
+            send("* CAPABILITY IMAP4rev1\r\n%s OK done\r\n" % tag)
+        elif cmd.startswith("LOGIN"):
+            send("%s OK logged in\r\n" % tag)
+        elif cmd.startswith("STATUS"):
+            send("* STATUS \"INBOX\" (UIDVALIDITY %d)\r\n%s OK done\r\n" % (VALIDITY, tag))
+        elif cmd.startswith("SELECT") or cmd.startswith("EXAMINE"):
+            send("* %d EXISTS\r\n* OK [UIDVALIDITY %d] ok\r\n%s OK [READ-WRITE] done\r\n"
+                 % (len(msgs), VALIDITY, tag))
+        elif cmd.startswith("UID SEARCH"):
+            m = re.search(r"UID (\d+):\*", rest[len("UID SEARCH"):])
+            lo = int(m.group(1)) if m else 1
+            uids = [str(u) for u in range(1, len(msgs) + 1) if u >= lo]
+            send("* SEARCH %s\r\n%s OK done\r\n" % (" ".join(uids), tag))
+        elif cmd.startswith("UID FETCH"):
+            uid = int(rest.split()[2])
+            if 1 <= uid <= len(msgs):
+                body = msgs[uid - 1]
+                send(b"* %d FETCH (UID %d BODY[] {%d}\r\n" % (uid, uid, len(body)) + body + b")\r\n")
+            send("%s OK done\r\n" % tag)
+        elif cmd.startswith("LOGOUT"):
+            send("* BYE\r\n%s OK bye\r\n" % tag)
+            return
+        else:
+            send("%s BAD not in this fake\r\n" % tag)
+
+
+def main():
+    portfile, log = sys.argv[1], sys.argv[2]
+    msgs = [open(p, "rb").read() for p in sys.argv[3:]]
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    s.bind(("127.0.0.1", 0))
+    s.listen(4)
+    with open(portfile + ".tmp", "w") as pf:
+        pf.write("%d\n" % s.getsockname()[1])
+    os.rename(portfile + ".tmp", portfile)
+    while True:
+        conn, _ = s.accept()
+        threading.Thread(target=serve, args=(conn, msgs, log), daemon=True).start()
+
+
+if __name__ == "__main__":
+    main()
