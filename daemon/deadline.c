@@ -1,5 +1,6 @@
 /* deadline.c - reminders and deadlines; see deadline.h. */
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,40 +18,84 @@ clock_path(const struct mq_daemon *d, const char *id, char *out, size_t n)
 	snprintf(out, n, "%s/games/%s/clock", d->conf.datadir, id);
 }
 
+/*
+ * Read a game's clock file, "NEXT\n" then a line "SEAT OWE_SINCE" for each
+ * reminded debt, perhaps padded with blanks (mq_file_overwrite), strictly.
+ * With g, its reminded debts are marked. 0 when read, -1 when the file is
+ * not there, damaged or unreadable: then *next is 0 and no debt is
+ * marked, the same as no file: the deadlines are worked out again (a
+ * reminder may go twice; a deadline is never skipped). *why, if asked,
+ * tells a damaged file from a missing one (NULL).
+ */
+static int
+clock_read(const struct mq_daemon *d, const char *id, struct mq_game *g,
+    long long *next, char *why, size_t whysize)
+{
+	char path[1400], buf[2048];
+	unsigned long long v, seat, since;
+	const char *p = buf;
+	struct mq_err e;
+	size_t len;
+	int present, pass;
+
+	*next = 0;
+	if (why != NULL)
+		why[0] = '\0';
+	clock_path(d, id, path, sizeof(path));
+	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e) != 0) {
+		if (why != NULL)
+			snprintf(why, whysize, "%s", e.msg);
+		return -1;
+	}
+	if (!present)
+		return -1;
+	/* the first pass checks the whole shape, the second marks the debts */
+	for (pass = 0; pass < 2; pass++) {
+		p = buf;
+		if (strlen(buf) != len || mq_scan_digits(&p, LLONG_MAX, &v) != 0 ||
+		    *p++ != '\n')
+			goto damaged;
+		while (*p >= '0' && *p <= '9') {
+			if (mq_scan_digits(&p, 255, &seat) != 0 || *p++ != ' ' ||
+			    mq_scan_digits(&p, LLONG_MAX, &since) != 0 ||
+			    *p++ != '\n')
+				goto damaged;
+			if (pass == 1 && g != NULL && seat < (unsigned)g->nplayers &&
+			    g->players[seat].owe_since == (long long)since)
+				g->players[seat].reminded = 1;
+		}
+		p += strspn(p, " \n");
+		if (*p != '\0')
+			goto damaged;
+	}
+	*next = (long long)v;
+	return 0;
+damaged:
+	if (why != NULL)
+		snprintf(why, whysize, "The clock file %s is damaged", path);
+	return -1;
+}
+
 long long
 mq_deadline_next(const struct mq_daemon *d, const char *id)
 {
-	char path[1400];
-	long long next = 0;
-	FILE *f;
+	char why[1500];
+	long long next;
 
-	clock_path(d, id, path, sizeof(path));
-	if ((f = fopen(path, "r")) == NULL)
-		return 0;
-	if (fscanf(f, "%lld", &next) != 1)
-		next = 0;
-	fclose(f);
+	if (clock_read(d, id, NULL, &next, why, sizeof(why)) != 0 && why[0])
+		mq_daemon_log("game %s: %s; working out its deadlines again", id,
+		    why);
 	return next;
 }
 
-/* The reminded debts: lines "seat owe_since" after the first. */
+/* The reminded debts: lines "seat owe_since" after the first. A damaged
+ * file was said by mq_deadline_next, in the same pass. */
 static void
 load_reminded(const struct mq_daemon *d, struct mq_game *g)
 {
-	char path[1400];
-	long long next, since;
-	int seat;
-	FILE *f;
+	long long next;
 
-	clock_path(d, g->id, path, sizeof(path));
-	if ((f = fopen(path, "r")) == NULL)
-		return;
-	if (fscanf(f, "%lld", &next) == 1)
-		while (fscanf(f, "%d %lld", &seat, &since) == 2)
-			if (seat >= 0 && seat < g->nplayers &&
-			    g->players[seat].owe_since == since)
-				g->players[seat].reminded = 1;
-	fclose(f);
+	clock_read(d, g->id, g, &next, NULL, 0);
 }
 
 int

@@ -16,7 +16,8 @@ int mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 /* Rewrite the clock file of a game (after anything changed its debts). */
 int mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g,
     struct mq_err *err);
-/* When the game next needs the daemon (0: unknown, open it). */
+/* When the game next needs the daemon (0: unknown, open it). A damaged
+ * clock file reads as 0, and the daemon's log says so. */
 long long mq_deadline_next(const struct mq_daemon *d, const char *id);
 
 #endif

@@ -2,7 +2,8 @@
 # test_state_files.sh - the daemon's own small state files are read strictly
 # (digits, in the shape written), and a damaged one is said in the daemon's
 # log and read the safe way: the IMAP cursor (DATA/cursor/imap) as none, so
-# the mailbox is read again from the start and no message is skipped.
+# the mailbox is read again from the start and no message is skipped; a
+# game's clock file as "work the deadlines out again".
 # The IMAP server is tests/data/fake_imap.py, on loopback.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
@@ -64,4 +65,30 @@ err_has "imap: Cannot read $C: Is a directory; reading the mailbox again from th
 err_has "imap:1700000000:1: already answered"
 rmdir $C
 kill $IMAP_PID 2>/dev/null
+
+# --- a game's clock file ---
+D=$T/data
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+expect 0 "the welcome mails" -- $M -C $D serve --once
+K=$D/games/$G/clock
+[ -s $K ] || fail "no clock file"; ok
+# a blank, a number and junk: once read as "not due for ages", so the
+# deadline (72 h) passed unseen
+printf ' 99999999999999 junk\n' > $K
+MASQUED_NOW=$((T0 + 73 * H)) expect 0 "a pass after a damaged clock" -- $M -C $D serve --once
+err_has "game $G: The clock file $K is damaged; working out its deadlines again"
+$MREL -C $D log $G | grep -q "timeout " || { $MREL -C $D log $G; fail "the deadline was skipped after a damaged clock"; }; ok
+head -n 1 $K | grep -Eqx '[0-9]+' || fail "the clock file was not written sound again"; ok
+MASQUED_NOW=$((T0 + 73 * H)) expect 0 "a pass after" -- $M -C $D serve --once
+grep -q "damaged" $T/err && fail "a sound clock file was called damaged"; ok
+# the shape written, padded with blanks (mq_file_overwrite), is sound
+printf '%s\n0 %s\n            \n' $((T0 + 200 * H)) 17 > $K
+MASQUED_NOW=$((T0 + 74 * H)) expect 0 "a padded clock file" -- $M -C $D serve --once
+grep -q "damaged" $T/err && fail "a padded clock file was called damaged"; ok
+for junk in '-5\n' '12x\n' '1790000000\n0 17 junk\n' '1790000000\nx\n' ''; do
+	printf '%b' "$junk" > $K
+	MASQUED_NOW=$((T0 + 74 * H)) expect 0 "the clock '$junk'" -- $M -C $D serve --once
+	err_has "game $G: The clock file $K is damaged"
+done
 done_checks
