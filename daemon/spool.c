@@ -2,6 +2,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -224,6 +225,42 @@ retry_later(const char *dir, const char *name, int tries, long base,
 	mq_file_replace(path, meta, (size_t)n, 0644, NULL);
 }
 
+/*
+ * Read NAME.retry strictly: its first line is "TRIES NEXT" in digits, then
+ * one line of why. A damaged or unreadable one means retry now (with the
+ * tries counted afresh), and the log says so: a mail must never wait on a
+ * number misread.
+ */
+static void
+retry_read(const char *dir, const char *name, int *tries, long long *next)
+{
+	char path[1400], buf[2048];
+	unsigned long long t, n;
+	const char *p = buf, *nl;
+	struct mq_err e;
+	size_t len;
+	int present;
+
+	*tries = 0;
+	*next = 0;
+	snprintf(path, sizeof(path), "%s/%s.retry", dir, name);
+	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e) != 0) {
+		mq_daemon_log("spool: mail %s: %s; trying it now", name, e.msg);
+		return;
+	}
+	if (!present)
+		return;		/* gone since the listing: spooled afresh */
+	if (strlen(buf) != len || mq_scan_digits(&p, INT_MAX - 1, &t) != 0 ||
+	    *p++ != ' ' || mq_scan_digits(&p, LLONG_MAX, &n) != 0 ||
+	    *p++ != '\n' || (nl = strchr(p, '\n')) == NULL || nl[1] != '\0') {
+		mq_daemon_log("spool: mail %s: %s is damaged; trying the mail now",
+		    name, path);
+		return;
+	}
+	*tries = (int)t;
+	*next = (long long)n;
+}
+
 /* A dead letter: the admin hears of it (unless the admin's own mail died). */
 static void
 tell_admin(const struct mq_config *c, const char *name, const char *rcpt,
@@ -317,18 +354,15 @@ static int
 load(const char *dir, const char *name, const struct retries *r, long long now,
     int whole, struct outgoing *o, struct mq_spool_stats *st)
 {
-	char path[1400], *meta, *eol;
+	char path[1400], *eol;
 	long long next = 0;
 	size_t len;
 
 	memset(o, 0, sizeof(*o));
 	o->name = name;
 	o->retry = has_retry(r, name);
-	snprintf(path, sizeof(path), "%s/%s.retry", dir, name);
-	if (o->retry && (meta = slurp(path, &len)) != NULL) {
-		sscanf(meta, "%d %lld", &o->tries, &next);
-		free(meta);
-	}
+	if (o->retry)
+		retry_read(dir, name, &o->tries, &next);
 	if (next > now) {
 		st->waiting++;
 		return o->state = OUT_SKIP;

@@ -3,7 +3,8 @@
 # (digits, in the shape written), and a damaged one is said in the daemon's
 # log and read the safe way: the IMAP cursor (DATA/cursor/imap) as none, so
 # the mailbox is read again from the start and no message is skipped; a
-# game's clock file as "work the deadlines out again".
+# game's clock file as "work the deadlines out again"; a spooled mail's
+# NAME.retry as "try it now".
 # The IMAP server is tests/data/fake_imap.py, on loopback.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
@@ -91,4 +92,25 @@ for junk in '-5\n' '12x\n' '1790000000\n0 17 junk\n' '1790000000\nx\n' ''; do
 	MASQUED_NOW=$((T0 + 74 * H)) expect 0 "the clock '$junk'" -- $M -C $D serve --once
 	err_has "game $G: The clock file $K is damaged"
 done
+
+# --- a spooled mail's NAME.retry ---
+S=$T/spool
+expect 0 "init" -- $M -C $S init
+SG=$(new_game $S) || fail "new"
+ls $S/spool | grep '\.eml$' | sed 's/\.eml$//' > $T/names
+[ "$(wc -l < $T/names)" = 4 ] || fail "four welcome mails spooled"; ok
+W1=$(sed -n 1p $T/names); W2=$(sed -n 2p $T/names)
+W3=$(sed -n 3p $T/names); W4=$(sed -n 4p $T/names)
+# junk after the time: once read as "wait 3,000 years"; no number at all
+printf '1 99999999999junk\nno answer\n' > $S/spool/$W1.retry
+printf 'x' > $S/spool/$W2.retry
+# sound, and not due: they wait
+printf '1 %s\nno answer\n' $((T0 + H)) > $S/spool/$W3.retry
+printf '1 %s\nno answer\n' $((T0 + H)) > $S/spool/$W4.retry
+expect 0 "a pass with damaged retries" -- $M -C $S serve --once
+err_has "spool: mail $W1: $S/spool/$W1.retry is damaged; trying the mail now"
+err_has "spool: mail $W2: $S/spool/$W2.retry is damaged; trying the mail now"
+[ ! -e $S/spool/$W1.eml ] && [ ! -e $S/spool/$W2.eml ] || fail "a mail with a damaged .retry was not sent"; ok
+[ -e $S/spool/$W3.eml ] && [ -e $S/spool/$W4.eml ] || fail "a mail with a sound .retry did not wait"; ok
+[ "$(grep -c damaged $T/err)" = 2 ] || fail "a sound .retry was called damaged"; ok
 done_checks
