@@ -211,6 +211,11 @@ to_dead(const char *dir, const char *name)
 		    from, dir, strerror(errno));
 }
 
+/*
+ * NAME.retry: "TRIES NEXT\nWHY\n", replaced whole. One that cannot be
+ * written is said in the log: the mail is then tried again on the next
+ * pass, not at NEXT, and this try is not counted.
+ */
 static void
 retry_later(const char *dir, const char *name, int tries, long base,
     long long now, const char *why)
@@ -218,11 +223,14 @@ retry_later(const char *dir, const char *name, int tries, long base,
 	char path[1400], meta[1200];
 	/* base, twice base, ... (retry_base, 30 s unless configured) */
 	long long next = now + ((long long)base << (tries < 12 ? tries : 12));
+	struct mq_err e;
 	int n;
 
 	n = snprintf(meta, sizeof(meta), "%d %lld\n%s\n", tries + 1, next, why);
 	snprintf(path, sizeof(path), "%s/%s.retry", dir, name);
-	mq_file_replace(path, meta, (size_t)n, 0644, NULL);
+	if (mq_file_replace(path, meta, (size_t)n, 0644, &e) != 0)
+		mq_daemon_log("spool: mail %s: %s; it is tried again on the next "
+		    "pass", name, e.msg);
 }
 
 /*

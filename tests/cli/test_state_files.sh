@@ -4,7 +4,7 @@
 # log and read the safe way: the IMAP cursor (DATA/cursor/imap) as none, so
 # the mailbox is read again from the start and no message is skipped; a
 # game's clock file as "work the deadlines out again"; a spooled mail's
-# NAME.retry as "try it now".
+# NAME.retry as "try it now". A .retry that cannot be written is said too.
 # The IMAP server is tests/data/fake_imap.py, on loopback.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
@@ -113,4 +113,17 @@ err_has "spool: mail $W2: $S/spool/$W2.retry is damaged; trying the mail now"
 [ ! -e $S/spool/$W1.eml ] && [ ! -e $S/spool/$W2.eml ] || fail "a mail with a damaged .retry was not sent"; ok
 [ -e $S/spool/$W3.eml ] && [ -e $S/spool/$W4.eml ] || fail "a mail with a sound .retry did not wait"; ok
 [ "$(grep -c damaged $T/err)" = 2 ] || fail "a sound .retry was called damaged"; ok
+
+# a .retry that cannot be written: said, and the mail is tried next pass
+printf 'maildir_outbox = %s\n' "$T/names" > $T/broken.conf	# a file, not a folder
+mkdir $S/spool/$W4.retry.tmp
+MASQUED_NOW=$((T0 + 2 * H)) expect 0 "a pass whose sends fail" -- $M -C $S -c $T/broken.conf serve --once
+err_has "spool: mail $W4: Cannot write $S/spool/$W4.retry.tmp: Is a directory; it is tried again on the next pass"
+[ -e $S/spool/$W4.eml ] || fail "the failed mail left the spool"; ok
+# its old .retry stands (this try is not counted); the other's counts it
+head -n 1 $S/spool/$W4.retry | grep -qx "1 $((T0 + H))" || fail "the .retry that could not be written changed"; ok
+head -n 1 $S/spool/$W3.retry | grep -qx "2 [0-9]*" || fail "the other failed mail has no sound .retry"; ok
+rmdir $S/spool/$W4.retry.tmp
+MASQUED_NOW=$((T0 + 2 * H)) expect 0 "the next pass" -- $M -C $S serve --once
+[ ! -e $S/spool/$W4.eml ] || fail "the mail whose .retry could not be written was not sent later"; ok
 done_checks
