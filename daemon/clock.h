@@ -5,6 +5,12 @@
 #ifndef MQ_CLOCK_H
 #define MQ_CLOCK_H
 
+#include "err.h"
+
+/* The time: MASQUED_NOW when set (and not empty), else the real clock. */
 long long mq_clock_now(void);
+/* MQ_USAGE, with a sentence, when MASQUED_NOW is set but not Unix seconds:
+ * a typo must not silently unpin the clock. main checks it first. */
+int mq_clock_check(struct mq_err *err);
 
 #endif

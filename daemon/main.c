@@ -9,6 +9,7 @@
 #include <sodium.h>
 
 #include "daemon/cli.h"
+#include "daemon/clock.h"
 
 static const struct {
 	const char *name;
@@ -63,6 +64,7 @@ int
 main(int argc, char **argv)
 {
 	struct mq_cli cli = { "data", NULL, argv[0] };
+	struct mq_err err;
 	size_t i;
 	int a = 1;
 
@@ -89,6 +91,8 @@ main(int argc, char **argv)
 		usage_text(stderr);
 		return MQ_USAGE;
 	}
+	if (mq_clock_check(&err) != 0)
+		return mq_cli_report(&err);
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (strcmp(commands[i].name, argv[a]) == 0)
 			return commands[i].fn(&cli, argc - a, argv + a);

@@ -88,4 +88,22 @@ grep -F '`deadline`, `reminder`' README.md | grep -q '366 days' ||
     fail "README's deadline and reminder do not say where they stop"; ok
 grep -A2 '`admin extend` takes' README.md | grep -q '366 days' ||
     fail "README's admin extend does not say where it stops"; ok
+
+# MASQUED_NOW pins the clock (a test knob): a typo is refused, exit 2, with
+# one sentence, before anything is done; it never silently unpins the clock
+for pin in abc 1790000000x -5 +1790000000 ' 1790000000' 1e9 253402300800 \
+    99999999999999999999; do
+	MASQUED_NOW="$pin" expect 2 "MASQUED_NOW='$pin'" -- $M -C $D serve --once
+	err_has "MASQUED_NOW pins the clock and takes Unix seconds from 0 to 253402300799, such as 1790000000, not \"$pin\"."
+	one_line
+done
+ls $D/games > $T/games.before
+MASQUED_NOW=17900000O0 expect 2 "new with a typo in MASQUED_NOW" -- $M -C $D new redmasque \
+    --player a=a@x.test --player b=b@x.test --player c=c@x.test --player d=d@x.test
+ls $D/games | cmp -s - $T/games.before || fail "new made a game with a malformed MASQUED_NOW"; ok
+MASQUED_NOW=253402300799 expect 0 "the last second MASQUED_NOW takes" -- $M -C $D serve --once
+err_has "masqued 9999-12-31 23:59:59: pass:"
+# set but empty: not pinned (the real clock)
+MASQUED_NOW= expect 0 "an empty MASQUED_NOW" -- $M -C $D serve --once
+err_has "masqued $(date -u +%Y-)"
 done_checks
