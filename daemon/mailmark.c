@@ -16,32 +16,23 @@ uint64_t
 mq_mailmark_read(const struct mq_game *g, int *present)
 {
 	char path[1400], buf[64];
-	unsigned long long seq = 0;
-	ssize_t got;
-	size_t i;
-	int fd;
+	const char *p = buf;
+	unsigned long long seq;
+	struct mq_err e;
+	size_t len;
+	int there;
 
 	if (present != NULL)
 		*present = 0;
 	snprintf(path, sizeof(path), "%s/mailed", g->dir);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+	if (mq_file_read_small(path, buf, sizeof(buf), &len, &there, &e) != 0 ||
+	    !there)
 		return 0;
-	got = read(fd, buf, sizeof(buf));
-	close(fd);
 	/* digits, then blanks or a newline only: anything else is no mark
 	 * (nothing is rebuilt, rather than everything) */
-	if (got <= 0 || (size_t)got == sizeof(buf))
+	if (strlen(buf) != len || mq_scan_digits(&p, UINT64_MAX, &seq) != 0 ||
+	    p[strspn(p, " \n")] != '\0')
 		return 0;
-	for (i = 0; i < (size_t)got && buf[i] >= '0' && buf[i] <= '9'; i++) {
-		if (i >= 20)
-			return 0;
-		seq = seq * 10 + (unsigned)(buf[i] - '0');
-	}
-	if (i == 0)
-		return 0;
-	for (; i < (size_t)got; i++)
-		if (buf[i] != '\n' && buf[i] != ' ')
-			return 0;
 	if (present != NULL)
 		*present = 1;
 	return seq;
