@@ -32,6 +32,7 @@ int mq_cmd_view(struct mq_cli *cli, int argc, char **argv);
 int mq_cmd_state(struct mq_cli *cli, int argc, char **argv);
 int mq_cmd_log(struct mq_cli *cli, int argc, char **argv);
 int mq_cmd_replay(struct mq_cli *cli, int argc, char **argv);
+int mq_cmd_games(struct mq_cli *cli, int argc, char **argv);
 int mq_cmd_export(struct mq_cli *cli, int argc, char **argv);
 int mq_cmd_verify(struct mq_cli *cli, int argc, char **argv);
 int mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv);

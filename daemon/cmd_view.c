@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "daemon/cli.h"
+#include "daemon/config.h"
 #include "daemon/store.h"
 #include "daemon/story.h"
 
@@ -387,6 +388,143 @@ out:
 	mq_game_close(g);
 	mq_store_close(&s);
 	return rc;
+}
+
+/* One game's line for `games`, and its JSON; 0, or an error code. */
+static int
+game_summary(const struct mq_config *conf, struct mq_game *g, json_t *list,
+    int as_json)
+{
+	const char *status;
+	char when[40] = "-", waiting[400] = "";
+	json_t *v, *who = json_array(), *o;
+	long long deadline = 0, d;
+	size_t len = 0;
+	int i;
+
+	if (g->kind->is_over(g->state))
+		status = "over";
+	else
+		status = g->paused ? "paused" : "running";
+	for (i = 0; i < g->nplayers; i++) {
+		if (!g->players[i].owes[0])
+			continue;
+		if (json_array_append_new(who, json_string(g->players[i].name)))
+			goto oom;
+		len += (size_t)snprintf(waiting + len, len < sizeof(waiting) ?
+		    sizeof(waiting) - len : 0, "%s%s", len ? ", " : "",
+		    g->players[i].name);
+		d = g->players[i].owe_since + conf->deadline + g->extended;
+		if (deadline == 0 || d < deadline)
+			deadline = d;
+	}
+	if (strcmp(status, "running") != 0)
+		deadline = 0;	/* a paused or ended game keeps no time */
+	if (deadline > 0) {
+		time_t t = (time_t)deadline;
+
+		strftime(when, sizeof(when), "%Y-%m-%d %H:%M", gmtime(&t));
+	}
+	if ((v = g->kind->view(g->state, MQ_VIEW_PUBLIC)) == NULL)
+		goto oom;
+	if (as_json) {
+		o = json_pack("{s:s, s:s, s:s, s:i, s:I, s:s, s:O, s:O, s:o, s:o}",
+		    "game", g->id, "kind", g->kind->name, "status", status,
+		    "players", g->nplayers, "entries", (json_int_t)g->seq,
+		    "phase", json_string_value(json_object_get(v, "phase")) ?
+		    json_string_value(json_object_get(v, "phase")) : "",
+		    "round", json_object_get(v, "round") ? json_object_get(v, "round") :
+		    json_null(), "time", json_object_get(v, "time") ?
+		    json_object_get(v, "time") : json_null(), "waiting_for", who,
+		    "deadline", deadline > 0 ? json_integer(deadline) : json_null());
+		json_decref(v);
+		who = NULL;
+		if (o == NULL || json_array_append_new(list, o))
+			goto oom;
+		return 0;
+	}
+	printf("%-8s  %-9s  %-7s  %5llu  round %-2lld %-5s %-6s  %-16s  %s\n",
+	    g->id, g->kind->name, status, (unsigned long long)g->seq,
+	    json_integer_value(json_object_get(v, "round")),
+	    json_string_value(json_object_get(v, "time")) ?
+	    json_string_value(json_object_get(v, "time")) : "-",
+	    json_string_value(json_object_get(v, "phase")) ?
+	    json_string_value(json_object_get(v, "phase")) : "-", when,
+	    *waiting ? waiting : "-");
+	json_decref(v);
+	json_decref(who);
+	return 0;
+oom:
+	json_decref(who);
+	return MQ_IO;
+}
+
+/*
+ * games [--json]: every game of the data folder on a line, for the host:
+ * its status (running, paused, over), entries, round and phase, its next
+ * deadline and whom it waits for.
+ */
+int
+mq_cmd_games(struct mq_cli *cli, int argc, char **argv)
+{
+	struct mq_config conf;
+	struct mq_store s;
+	struct mq_game *g;
+	struct mq_err err;
+	json_t *list = NULL;
+	char **ids = NULL;
+	size_t n = 0, i;
+	int rc, json = argc == 2 && strcmp(argv[1], "--json") == 0;
+
+	if (argc != 1 && !json)
+		return mq_cli_usage("games takes no argument but --json");
+	if ((rc = mq_config_load(cli->datadir, cli->config, &conf, &err)) ||
+	    (rc = mq_store_open(cli->datadir, 0, &s, &err)))
+		return mq_cli_report(&err);
+	if ((rc = mq_store_games(&s, &ids, &n, &err)))
+		goto out;
+	if (json && (list = json_array()) == NULL) {
+		rc = mq_fail(&err, MQ_IO, "Out of memory.");
+		goto out;
+	}
+	if (!json && n == 0)
+		printf("No games yet: start one with masqued new.\n");
+	else if (!json)
+		printf("%-8s  %-9s  %-7s  %5s  %-21s  %-16s  %s\n", "game", "kind",
+		    "status", "entry", "round, time, phase", "deadline (UTC)",
+		    "waiting for");
+	for (i = 0; i < n; i++) {
+		struct mq_err e;
+		int r;
+
+		/* a game that cannot be opened is named, and the others listed */
+		if ((r = mq_game_open(&s, ids[i], 0, 0, &g, &e)) != 0) {
+			if (!json)
+				printf("%-8s  cannot be read: %s\n", ids[i], e.msg);
+			if (rc == 0) {
+				rc = r;
+				err = e;
+			}
+			continue;
+		}
+		r = game_summary(&conf, g, list, json);
+		mq_game_close(g);
+		if (r != 0) {
+			rc = mq_fail(&err, r, "Out of memory.");
+			break;
+		}
+	}
+	if (rc == 0 && json) {
+		json_dumpf(list, stdout, JSON_INDENT(2));
+		putchar('\n');
+	}
+out:
+	for (i = 0; i < n; i++)
+		free(ids[i]);
+	free(ids);
+	json_decref(list);
+	mq_store_close(&s);
+	return rc ? mq_cli_report(&err) : 0;
 }
 
 int

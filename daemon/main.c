@@ -18,6 +18,7 @@ static const struct {
 	{ "init", mq_cmd_init },
 	{ "new", mq_cmd_new },
 	{ "submit", mq_cmd_submit },
+	{ "games", mq_cmd_games },
 	{ "view", mq_cmd_view },
 	{ "state", mq_cmd_state },
 	{ "log", mq_cmd_log },
@@ -42,6 +43,7 @@ usage_text(FILE *f)
 	    "  init\n"
 	    "  new KIND --player NAME=EMAIL ... [--seed HEX] [--lang en|ja|zh] [--option K=V]\n"
 	    "  submit GAME PLAYER \"COMMAND...\"\n"
+	    "  games [--json]\n"
 	    "  view GAME PLAYER|public|admin [--json]\n"
 	    "  state GAME [--json] [--at SEQ]\n"
 	    "  log GAME [--json]\n"

@@ -221,6 +221,39 @@ sentence 1 "init over a data folder" -- $M -C $D init
 expect 2 "an option that is not one" -- $M -x
 err_has "masqued: There is no option -x (see masqued --help)."; one_line
 
+# --- games: every game on a line, for the host ---
+E=$T/games
+expect 0 "init for games" -- $M -C $E init
+expect 0 "games with none" -- $M -C $E games
+out_has "No games yet"
+R=$(new_game $E) || fail "new for games"
+P=$($M -C $E new redmasque --player ann=ann@x.test --player ben=ben@x.test \
+    --player cat=cat@x.test --player dan=dan@x.test --player eve=eve@x.test) || fail "second new"
+expect 0 "pause the second" -- $M -C $E admin $P pause --why "a holiday"
+expect 0 "games" -- $M -C $E games
+grep -q "^$R  redmasque  running .* place .*[0-9]:[0-9][0-9]  alice\$" $T/out ||
+    { cat $T/out >&2; fail "the running game's line"; }; ok
+grep -q "^$P  redmasque  paused .* place   -  *[a-z]*\$" $T/out ||
+    { cat $T/out >&2; fail "the paused game's line (no deadline)"; }; ok
+expect 0 "games --json" -- $M -C $E games --json
+/usr/bin/python3 - $T/out $R $P <<'PY' || fail "games --json"
+import json, sys
+g = {x["game"]: x for x in json.load(open(sys.argv[1]))}
+r, p = g[sys.argv[2]], g[sys.argv[3]]
+assert r["status"] == "running" and r["waiting_for"] == ["alice"] and r["deadline"] > 0, r
+assert p["status"] == "paused" and p["deadline"] is None and p["players"] == 5, p
+assert len(p["waiting_for"]) == 1, p
+PY
+ok
+expect 2 "games with an argument" -- $M -C $E games $R
+one_line
+# a game whose log is damaged is named, the others still listed
+mkdir $E/games/zzzzzzzz && printf 'not a log\n' > $E/games/zzzzzzzz/log
+expect 3 "games with a damaged log" -- $M -C $E games
+out_has "zzzzzzzz  cannot be read: "
+out_has "$R  redmasque"
+one_line
+
 # --- a broken key file ---
 mv $D/keys/server.key $T/server.key
 expect 4 "a missing key file" -- $M -C $D submit $G2 carol "PLAY mock"
