@@ -272,9 +272,10 @@ quarantine_tail(struct mq_logfile *lf, size_t good, struct mq_err *err)
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	lf->data.data[lf->data.len] = '\n';	/* one torn tail per line */
 	qfd = open(q, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
-	if (qfd == -1 || write(qfd, lf->data.data + good,
-	    lf->data.len - good + 1) != (ssize_t)(lf->data.len - good + 1) ||
-	    fsync(qfd) == -1)
+	if (qfd == -1)
+		rc = mq_fail_errno(err, MQ_IO, "Cannot write %s", q);
+	else if ((rc = mq_write_all(qfd, lf->data.data + good,
+	    lf->data.len - good + 1, -1, q, err)) == 0 && fsync(qfd) == -1)
 		rc = mq_fail_errno(err, MQ_IO, "Cannot write %s", q);
 	if (qfd != -1)
 		close(qfd);

@@ -10,11 +10,14 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -610,6 +613,56 @@ torn_write_at_every_byte_recovers(void **state)
 	free(orig);
 }
 
+/*
+ * A quarantine file that takes only part of the tail (here: a file size
+ * limit) is a failure that says why, and the log keeps its tail for the
+ * next try. In a child, so that the limit binds nothing else.
+ */
+static void
+quarantine_cut_short_says_why(void **state)
+{
+	struct mq_logfile *lf;
+	struct mq_err err;
+	struct rlimit rl;
+	size_t len, n;
+	char *orig, *now;
+	pid_t pid;
+	int st;
+
+	build_log();
+	{
+		int fd = open(logpath, O_WRONLY | O_APPEND);
+
+		assert_int_equal(write(fd, "{\"v\":1,\"seq\":7,\"torn", 20), 20);
+		close(fd);
+	}
+	orig = slurp(logpath, &len);
+	fflush(NULL);
+	if ((pid = fork()) == 0) {
+		signal(SIGXFSZ, SIG_IGN);
+		rl.rlim_cur = rl.rlim_max = 10;	/* less than the tail */
+		if (setrlimit(RLIMIT_FSIZE, &rl) != 0)
+			_exit(10);
+		if (mq_logfile_open_write(logpath, &key, &lf, &err) != MQ_IO)
+			_exit(11);
+		if (strstr(err.msg, "Cannot write ") == NULL ||
+		    strstr(err.msg, strerror(EFBIG)) == NULL) {
+			fprintf(stderr, "sentence: %s\n", err.msg);
+			_exit(12);
+		}
+		_exit(0);
+	}
+	assert_true(pid > 0);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	now = slurp(logpath, &n);
+	assert_int_equal(n, len);
+	assert_memory_equal(now, orig, len);
+	free(now);
+	free(orig);
+}
+
 static void
 bad_entry_before_torn_tail_changes_nothing(void **state)
 {
@@ -777,6 +830,7 @@ main(void)
 		cmocka_unit_test_setup(resigned_bad_bodies_fail, fresh),
 		cmocka_unit_test_setup(another_key_fails_at_entry_1, fresh),
 		cmocka_unit_test_setup(torn_write_at_every_byte_recovers, fresh),
+		cmocka_unit_test_setup(quarantine_cut_short_says_why, fresh),
 		cmocka_unit_test_setup(bad_entry_before_torn_tail_changes_nothing,
 		    fresh),
 		cmocka_unit_test_setup(two_writers_serialize, fresh),
