@@ -216,16 +216,18 @@ unread_refusal(char *out, size_t n)
  * still gets the one sentence saying why (DESIGN: everything else gets a
  * clear reply), unless those headers show an auto-reply or a bounce.
  * Overlong fields and the MIME fields are left out, the rest parsed over a
- * one-line body; NULL when even that cannot be read.
+ * one-line body; *out NULL when even that cannot be read. Out of memory
+ * is MQ_IO: the mail waits for the next pass rather than go unanswered.
  */
-static struct mq_mime_msg *
-headers_only(const char *raw, size_t len)
+static int
+headers_only(const char *raw, size_t len, struct mq_mime_msg **out,
+    struct mq_err *err)
 {
 	struct mq_buf b = MQ_BUF_INIT;
 	struct mq_mime_msg *m = NULL;
 	struct mq_err e;
 	size_t i = 0, end, k;
-	int report = 0;
+	int report = 0, rc;
 
 	while (i < len && raw[i] != '\n' && !(raw[i] == '\r' && i + 1 < len &&
 	    raw[i + 1] == '\n') && b.len < 4 * MQ_MIME_MAX_LINE) {
@@ -249,10 +251,18 @@ headers_only(const char *raw, size_t len)
 		i = end;
 	}
 	mq_buf_puts(&b, "\n\n.\n");
-	if (!b.oom && mq_mime_parse(mq_buf_str(&b), b.len, &m, &e) == 0 && report)
+	*out = NULL;
+	if (b.oom)
+		rc = mq_fail(err, MQ_IO, "Out of memory.");
+	else if ((rc = mq_mime_parse(mq_buf_str(&b), b.len, &m, &e)) == MQ_IO)
+		mq_fail(err, MQ_IO, "%s", e.msg);
+	else if (rc == 0 && report)
 		m->bounce = 1;
 	mq_buf_free(&b);
-	return m;
+	if (rc == MQ_IO)
+		return rc;
+	*out = m;
+	return 0;
 }
 
 static int
@@ -277,8 +287,11 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 	a->seat = -1;
 	crypto_generichash(h, sizeof(h), (const unsigned char *)raw, len, NULL, 0);
 	sodium_bin2hex(a->hash, sizeof(a->hash), h, sizeof(h));
-	if (mq_mime_parse(raw, len, &a->msg, &e) != 0) {
-		a->msg = headers_only(raw, len);
+	/* Out of memory: the mail waits for the next pass, unanswered. */
+	if ((rc = mq_mime_parse(raw, len, &a->msg, &e)) == MQ_IO)
+		return mq_fail(err, MQ_IO, "%s", e.msg);
+	if (rc != 0) {
+		MQ_TRY(headers_only(raw, len, &a->msg, err));
 		a->drop = a->msg != NULL && (a->msg->auto_reply || a->msg->bounce);
 		return deny(a, "The message could not be read: %s", e.msg);
 	}

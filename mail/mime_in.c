@@ -636,9 +636,12 @@ run_flush(struct mq_buf *out, struct mq_buf *run, const char *cs)
 	mq_buf_reset(run);
 }
 
-/* Unfolded, RFC 2047-decoded, trimmed UTF-8 of a raw header value. */
+/*
+ * Unfolded, RFC 2047-decoded, trimmed UTF-8 of a raw header value; NULL
+ * when it is empty, or (*oom set) when an allocation failed.
+ */
 static char *
-decode_header(const char *v, size_t n)
+decode_header(const char *v, size_t n, int *oom)
 {
 	struct mq_buf out = MQ_BUF_INIT, run = MQ_BUF_INIT, cs = MQ_BUF_INIT;
 	const char *p = v, *end = v + n, *ws;
@@ -682,27 +685,35 @@ decode_header(const char *v, size_t n)
 		/* Raw words stay in run: UTF-8 if valid, else Windows-1252. */
 	}
 	run_flush(&out, &run, prev_ew ? mq_buf_str(&cs) : NULL);
+	if (run.oom || cs.oom || out.oom)
+		*oom = out.oom = 1;	/* trim_steal then frees out */
 	mq_buf_free(&run);
 	mq_buf_free(&cs);
 	return trim_steal(&out);
 }
 
-/* A malloc'd valid UTF-8 copy of s, or NULL for NULL or empty. */
+/*
+ * A malloc'd valid UTF-8 copy of s, or NULL for NULL or empty, or (*oom
+ * set) when an allocation failed: never read as a header that is absent.
+ */
 static char *
-dup_clean(const char *s)
+dup_clean(const char *s, int *oom)
 {
 	struct mq_buf b = MQ_BUF_INIT;
+	char *d;
 
 	if (s == NULL || *s == '\0')
 		return NULL;
 	utf8_clean(&b, s, strlen(s));
-	return mq_buf_steal(&b);
+	if ((d = mq_buf_steal(&b)) == NULL)
+		*oom = 1;
+	return d;
 }
 
 static char *
-dup_lower(const char *s)
+dup_lower(const char *s, int *oom)
 {
-	char *d = dup_clean(s), *p;
+	char *d = dup_clean(s, oom), *p;
 
 	for (p = d; p != NULL && *p != '\0'; p++)
 		if (*p >= 'A' && *p <= 'Z')
@@ -712,7 +723,7 @@ dup_lower(const char *s)
 
 /* The first id of an In-Reply-To style value, without <>. */
 static char *
-first_msgid(const char *value)
+first_msgid(const char *value, int *oom)
 {
 	GMimeReferences *refs;
 	char *id = NULL;
@@ -721,7 +732,7 @@ first_msgid(const char *value)
 		return NULL;
 	refs = g_mime_references_parse(NULL, value);
 	if (refs != NULL && g_mime_references_length(refs) > 0)
-		id = dup_clean(g_mime_references_get_message_id(refs, 0));
+		id = dup_clean(g_mime_references_get_message_id(refs, 0), oom);
 	if (refs != NULL)
 		g_mime_references_free(refs);
 	return id;
@@ -741,7 +752,7 @@ addrs_add(struct addrs *a, const char *addr)
 
 	if (a->oom || addr == NULL || *addr == '\0')
 		return;
-	if ((s = dup_lower(addr)) == NULL)
+	if ((s = dup_lower(addr, &a->oom)) == NULL)
 		goto oom;
 	for (i = 0; i < a->n; i++)
 		if (strcmp(a->v[i], s) == 0) {
@@ -806,21 +817,22 @@ addrs_from_headers(struct addrs *a, GMimeHeaderList *hl, const char *name)
 
 /* The decoded text of the first header called name, or NULL. */
 static char *
-header_text(GMimeHeaderList *hl, const char *name)
+header_text(GMimeHeaderList *hl, const char *name, int *oom)
 {
 	GMimeHeader *h = g_mime_header_list_get_header(hl, name);
 	const char *v = h != NULL ? g_mime_header_get_raw_value(h) : NULL;
 
-	return v != NULL ? decode_header(v, strlen(v)) : NULL;
+	return v != NULL ? decode_header(v, strlen(v), oom) : NULL;
 }
 
 /*
  * The display name of a raw "name <addr>" value: the phrase before the
  * first '<' outside quotes, unquoted, then decoded. NULL if there is none
- * (the caller then takes GMime's reading, e.g. of "addr (Name)").
+ * (the caller then takes GMime's reading, e.g. of "addr (Name)"), or
+ * (*oom set) when an allocation failed.
  */
 static char *
-phrase_name(const char *v)
+phrase_name(const char *v, int *oom)
 {
 	struct mq_buf b = MQ_BUF_INIT;
 	const char *p;
@@ -842,15 +854,20 @@ phrase_name(const char *v)
 			v++;
 		mq_buf_putc(&b, *v);
 	}
+	if (b.oom) {
+		*oom = 1;
+		mq_buf_free(&b);
+		return NULL;
+	}
 	if (b.len == 0)
 		return NULL;
-	s = decode_header(b.data, b.len);
+	s = decode_header(b.data, b.len, oom);
 	mq_buf_free(&b);
 	return s;
 }
 
 static void
-get_from(struct mq_mime_msg *m, GMimeMessage *msg)
+get_from(struct mq_mime_msg *m, GMimeMessage *msg, int *oom)
 {
 	InternetAddressList *l = g_mime_message_get_from(msg);
 	GMimeHeader *h = g_mime_header_list_get_header(
@@ -865,11 +882,12 @@ get_from(struct mq_mime_msg *m, GMimeMessage *msg)
 		if (!INTERNET_ADDRESS_IS_MAILBOX(ia))
 			continue;
 		m->from = dup_lower(internet_address_mailbox_get_addr(
-		    INTERNET_ADDRESS_MAILBOX(ia)));
+		    INTERNET_ADDRESS_MAILBOX(ia)), oom);
 		if (raw != NULL)
-			m->from_display = phrase_name(raw);
-		if (m->from_display == NULL)
-			m->from_display = dup_clean(internet_address_get_name(ia));
+			m->from_display = phrase_name(raw, oom);
+		if (m->from_display == NULL && !*oom)
+			m->from_display = dup_clean(
+			    internet_address_get_name(ia), oom);
 		return;
 	}
 }
@@ -991,12 +1009,14 @@ fill_headers(struct mq_mime_msg *m, GMimeMessage *msg)
 		"Delivered-To", "X-Original-To", "To", "Cc",
 	};
 	size_t i;
+	int oom = 0;
 
-	get_from(m, msg);
-	m->subject = header_text(hl, "Subject");
-	m->message_id = dup_clean(g_mime_message_get_message_id(msg));
+	/* A copy that fails must fail the parse, not read as no header. */
+	get_from(m, msg, &oom);
+	m->subject = header_text(hl, "Subject", &oom);
+	m->message_id = dup_clean(g_mime_message_get_message_id(msg), &oom);
 	m->in_reply_to = first_msgid(g_mime_object_get_header(top,
-	    "In-Reply-To"));
+	    "In-Reply-To"), &oom);
 	for (i = 0; i < sizeof(rcpt) / sizeof(rcpt[0]); i++)
 		addrs_from_headers(&a, hl, rcpt[i]);
 	if (a.v == NULL && !a.oom) {
@@ -1006,7 +1026,7 @@ fill_headers(struct mq_mime_msg *m, GMimeMessage *msg)
 	m->recipients = a.v;
 	m->auto_reply = is_auto_reply(top, m->subject);
 	m->bounce = is_bounce(top, g_mime_message_get_mime_part(msg), m->from);
-	return a.oom ? MQ_IO : 0;
+	return a.oom || oom ? MQ_IO : 0;
 }
 
 static int
