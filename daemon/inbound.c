@@ -685,6 +685,17 @@ mq_inbound_game_of(const struct mq_daemon *d, const char *raw, size_t len,
 	}
 }
 
+/* A refused line in a dry run's lists; nonzero when out of memory. */
+static int
+dry_refused(json_t *cmds, json_t *errs, int line, const char *text,
+    const char *why)
+{
+	return json_array_append_new(errs, json_pack("{s:I, s:s, s:s}", "line",
+	    (json_int_t)line, "text", text, "error", why)) ||
+	    json_array_append_new(cmds, json_pack("{s:s, s:b, s:s}", "text",
+	    text, "accepted", 0, "error", why));
+}
+
 int
 mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
     struct mq_err *err)
@@ -696,7 +707,7 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	struct mq_err e;
 	void *work = NULL;
 	size_t i;
-	int rc;
+	int rc, bad = 0;
 
 	*out = NULL;
 	if ((rc = analyse(d, raw, len, &a, 0, err)) != 0) {
@@ -705,45 +716,57 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		json_decref(errs);
 		return rc;
 	}
-	if (a.auth_ok)
-		work = a.game->kind->clone(a.game->state);
-	for (i = 0; work != NULL && i < a.nlines; i++) {
+	/* A part lost for memory would show a dry run that is not the game's:
+	 * any failed step below fails it whole (bad). */
+	if (cmds == NULL || errs == NULL)
+		bad = 1;
+	else if (a.auth_ok &&
+	    (work = a.game->kind->clone(a.game->state)) == NULL)
+		bad = 1;
+	for (i = 0; !bad && work != NULL && i < a.nlines; i++) {
 		const struct mq_game_kind *k = a.game->kind;
 
 		if (k->parse(work, a.seat, a.lines[i], &cmd, &e) != 0 ||
 		    k->apply(work, a.seat, &cmd, &e) != 0) {
 			if ((int)i == a.badlang)
 				badlang_refusal(a.lines[i], e.msg, sizeof(e.msg));
-			json_array_append_new(errs, json_pack("{s:I, s:s, s:s}", "line",
-			    (json_int_t)a.lineno[i], "text", a.lines[i], "error", e.msg));
-			json_array_append_new(cmds, json_pack("{s:s, s:b, s:s}", "text",
-			    a.lines[i], "accepted", 0, "error", e.msg));
+			bad = dry_refused(cmds, errs, a.lineno[i], a.lines[i],
+			    e.msg);
 			continue;
 		}
 		mq_buf_reset(&text);
-		k->format(work, &cmd, &text);
-		json_array_append_new(cmds, json_pack("{s:s, s:b, s:b}", "text",
-		    mq_buf_str(&text), "accepted", 1, "secret", k->is_secret(&cmd)));
+		bad = k->format(work, &cmd, &text) != 0 || text.oom ||
+		    json_array_append_new(cmds, json_pack("{s:s, s:b, s:b}",
+		    "text", mq_buf_str(&text), "accepted", 1, "secret",
+		    k->is_secret(&cmd)));
 	}
-	if (work != NULL && a.unread > 0) {
+	if (!bad && work != NULL && a.unread > 0) {
 		unread_refusal(e.msg, sizeof(e.msg));
-		json_array_append_new(errs, json_pack("{s:I, s:s, s:s}", "line",
-		    (json_int_t)a.unread, "text", a.unread_text ? a.unread_text : "",
-		    "error", e.msg));
-		json_array_append_new(cmds, json_pack("{s:s, s:b, s:s}", "text",
-		    a.unread_text ? a.unread_text : "", "accepted", 0, "error", e.msg));
+		bad = dry_refused(cmds, errs, a.unread,
+		    a.unread_text ? a.unread_text : "", e.msg);
 	}
-	*out = json_pack("{s:o, s:o, s:s, s:o, s:o, s:s}",
-	    "game", a.game ? json_string(a.game->id) : json_null(),
-	    "player", a.seat >= 0 ? json_string(a.game->players[a.seat].name) :
-	    json_null(),
-	    "auth", a.auth, "commands", cmds, "errors", errs,
-	    "text", a.text ? a.text : "");
-	if (a.lang[0])
-		json_object_set_new(*out, "lang", json_string(a.lang));
+	if (!bad) {
+		/* "o" takes cmds and errs, even when the pack fails */
+		*out = json_pack("{s:o, s:o, s:s, s:o, s:o, s:s}",
+		    "game", a.game ? json_string(a.game->id) : json_null(),
+		    "player", a.seat >= 0 ?
+		    json_string(a.game->players[a.seat].name) : json_null(),
+		    "auth", a.auth, "commands", cmds, "errors", errs,
+		    "text", a.text ? a.text : "");
+		cmds = errs = NULL;
+		bad = *out == NULL || (a.lang[0] && json_object_set_new(*out,
+		    "lang", json_string(a.lang)) != 0);
+	}
 	if (work != NULL)
 		a.game->kind->free_state(work);
+	json_decref(cmds);
+	json_decref(errs);
 	mq_buf_free(&text);
 	analysis_free(&a);
+	if (bad) {
+		json_decref(*out);
+		*out = NULL;
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	}
 	return 0;
 }

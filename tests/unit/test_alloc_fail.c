@@ -6,7 +6,8 @@
  *
  * The operations: the engine (data load and setup; a bot game's applies
  * with every view and the events), the log (create, append, verify, read
- * back), the Mustache renderer (one template with its partials; the whole
+ * back), a store's submit, a mail's dry run (masqued parse), the Mustache
+ * renderer (one template with its partials; the whole
  * mail, sampled; a renderer kept across two mails, as the daemon keeps
  * one), and the MIME parser with the reply extractor. For N = 1,
  * 2, ... the N-th allocation of the operation fails (once; later ones
@@ -42,6 +43,8 @@
 
 #include "buf.h"
 #include "err.h"
+#include "daemon/daemon.h"
+#include "daemon/inbound.h"
 #include "daemon/keys.h"
 #include "daemon/log.h"
 #include "daemon/logfile.h"
@@ -49,6 +52,7 @@
 #include "engine/game.h"
 #include "engine/rng.h"
 #include "engine/redmasque/redmasque.h"
+#include "mail/address.h"
 #include "mail/mime_in.h"
 #include "mail/mustache.h"
 #include "mail/render.h"
@@ -697,25 +701,18 @@ op_submit(void *vctx, char **result)
 	return rc;
 }
 
+/* A data folder in dir with one new game (every player p@x.test), id. */
 static void
-submit_survives_every_allocation_failure(void **state)
+af_new_game(const char *dir, char id[MQ_GAME_ID_LEN + 1])
 {
 	struct mq_new_game ng = { 0 };
-	struct submit_ctx c;
-	struct af_stats st;
 	struct mq_store s;
 	struct mq_err err;
-	const char *env;
 	uint8_t seed[32];
-	char path[300];
-	long stride = 1;
 	int i;
 
-	memset(&c, 0, sizeof(c));
 	assert_true(sodium_init() >= 0);
-	snprintf(c.dir, sizeof(c.dir), "/tmp/masqued-allocfail-submit.%d",
-	    (int)getpid());
-	if (mq_store_init(c.dir, &err) != 0)
+	if (mq_store_init(dir, &err) != 0)
 		fail_msg("%s", err.msg);
 	memset(seed, 0x42, sizeof(seed));
 	ng.kind = "redmasque";
@@ -727,9 +724,24 @@ submit_survives_every_allocation_failure(void **state)
 	ng.seed = seed;
 	ng.lang = "en";
 	ng.ts = 1790000000;
-	assert_int_equal(mq_store_open(c.dir, 1, &s, &err), 0);
-	assert_int_equal(mq_game_create(&s, &ng, c.id, &err), 0);
+	assert_int_equal(mq_store_open(dir, 1, &s, &err), 0);
+	assert_int_equal(mq_game_create(&s, &ng, id, &err), 0);
 	mq_store_close(&s);
+}
+
+static void
+submit_survives_every_allocation_failure(void **state)
+{
+	struct submit_ctx c;
+	struct af_stats st;
+	const char *env;
+	char path[300];
+	long stride = 1;
+
+	memset(&c, 0, sizeof(c));
+	snprintf(c.dir, sizeof(c.dir), "/tmp/masqued-allocfail-submit.%d",
+	    (int)getpid());
+	af_new_game(c.dir, c.id);
 	submit_log_path(&c, path, sizeof(path));
 	c.log = slurp(path, &c.len);
 	assert_int_equal(op_submit(&c, &c.logged), 0);	/* nothing armed */
@@ -744,6 +756,92 @@ submit_survives_every_allocation_failure(void **state)
 	free(c.logged);
 	snprintf(path, sizeof(path), "rm -rf %s", c.dir);
 	assert_int_equal(system(path), 0);
+}
+
+/* ---- a mail's dry run (masqued parse) ----------------------------------- */
+
+struct parse_ctx {
+	struct mq_daemon d;
+	char *raw;
+	size_t len;
+};
+
+/*
+ * The dry run of one mail to a game: its sender, its commands as the game
+ * would take them (one accepted, one refused), the text. A failure for
+ * memory anywhere (the MIME parse, the game's clone, a list append) must
+ * fail it, never show a shorter run or a refusal of the mail.
+ */
+static int
+op_parse(void *vctx, char **result)
+{
+	struct parse_ctx *c = vctx;
+	struct mq_err err;
+	json_t *out = NULL;
+	char *s;
+	int rc;
+
+	rc = mq_inbound_parse(&c->d, c->raw, c->len, &out, &err);
+	mq_daemon_release(&c->d);
+	if (rc != 0) {
+		if (out != NULL)
+			fail_msg("parse: failed (%s) but left a result", err.msg);
+		return rc;
+	}
+	if (out == NULL)
+		fail_msg("parse: succeeded with no result");
+	af_pause();
+	s = json_dumps(out, JSON_COMPACT | JSON_SORT_KEYS);
+	assert_non_null(s);
+	*result = s;
+	af_resume();
+	json_decref(out);
+	return 0;
+}
+
+static void
+parse_survives_every_allocation_failure(void **state)
+{
+	struct parse_ctx c;
+	struct af_stats st;
+	struct mq_game *g;
+	struct mq_err err;
+	struct mq_buf b = MQ_BUF_INIT;
+	char dir[64], id[MQ_GAME_ID_LEN + 1], tag[MQ_TAG_LEN + 1], to[400];
+	char tmpl[4200], *ref = NULL;
+
+	memset(&c, 0, sizeof(c));
+	snprintf(dir, sizeof(dir), "/tmp/masqued-allocfail-parse.%d",
+	    (int)getpid());
+	af_new_game(dir, id);
+	snprintf(tmpl, sizeof(tmpl), "%s/templates", root);
+	setenv("MASQUED_TEMPLATES", tmpl, 1);
+	if (mq_daemon_open(&c.d, dir, NULL, &err) != 0)
+		fail_msg("%s", err.msg);
+	assert_int_equal(mq_game_open(&c.d.store, id, 0, 0, &g, &err), 0);
+	mq_addr_tag(c.d.store.keys.tag, id, 0, g->players[0].epoch, tag);
+	mq_game_close(g);
+	assert_int_equal(mq_addr_reply(c.d.conf.reply_local,
+	    c.d.conf.reply_domain, id, 0, tag, to, sizeof(to)), 0);
+	mq_buf_printf(&b, "From: Alice <p@x.test>\r\nTo: %s\r\n"
+	    "Subject: Re: the game\r\nMessage-ID: <a1@x.test>\r\n"
+	    "Content-Type: text/plain; charset=utf-8\r\n\r\n"
+	    "PLACE blue\r\nFLY away\r\n", to);
+	c.len = b.len;
+	c.raw = steal(&b);
+	/* The run to keep: authenticated, one command taken, one refused. */
+	assert_int_equal(op_parse(&c, &ref), 0);
+	if (strstr(ref, "\"auth\":\"ok\"") == NULL ||
+	    strstr(ref, "\"accepted\":true") == NULL ||
+	    strstr(ref, "\"text\":\"FLY away\"") == NULL)
+		fail_msg("not the dry run meant: %s", ref);
+	free(ref);
+	sweep("inbound: a mail's dry run", op_parse, &c, 1, &st);
+	assert_true(st.allocs > 0);
+	mq_daemon_close(&c.d);
+	free(c.raw);
+	snprintf(tmpl, sizeof(tmpl), "rm -rf %s", dir);
+	assert_int_equal(system(tmpl), 0);
 }
 
 /* ---- Mustache ----------------------------------------------------------- */
@@ -1014,6 +1112,7 @@ main(void)
 		cmocka_unit_test(engine_survives_every_allocation_failure),
 		cmocka_unit_test(log_survives_every_allocation_failure),
 		cmocka_unit_test(submit_survives_every_allocation_failure),
+		cmocka_unit_test(parse_survives_every_allocation_failure),
 		cmocka_unit_test(mustache_survives_every_allocation_failure),
 		cmocka_unit_test(mime_survives_every_allocation_failure),
 	};
