@@ -132,9 +132,13 @@ read_outbox(struct demo *dm)
 	mq_maildir_list_free(&l);
 }
 
-/* Each player who owes a move and has new mail answers it. */
+/*
+ * Each player who owes a move and has new mail answers it; *sent counts
+ * the replies. A reply that cannot be written whole is out of memory.
+ */
 static int
-answer(struct demo *dm, struct mq_store *s, long long now)
+answer(struct demo *dm, struct mq_store *s, long long now, int *sent,
+    struct mq_err *err)
 {
 	struct mq_game *g;
 	struct mq_rng rng;
@@ -143,12 +147,13 @@ answer(struct demo *dm, struct mq_store *s, long long now)
 	struct mq_reply_in in;
 	char path[400], *nm;
 	uint8_t key[32] = { 0 };
-	struct mq_err err;
-	int seat, n, i, sent = 0, rc;
+	struct mq_err e;
+	int seat, n, i, rc = 0, dr;
 
+	*sent = 0;
 	if (mq_game_open(s, dm->game, 0, 0, &g, NULL) != 0)
 		return 0;
-	for (seat = 0; seat < DEMO_PLAYERS; seat++) {
+	for (seat = 0; rc == 0 && seat < DEMO_PLAYERS; seat++) {
 		struct inbox_mail *im = &dm->last[seat];
 
 		if (!im->fresh || g->kind->owes(g->state, seat) == NULL)
@@ -161,8 +166,13 @@ answer(struct demo *dm, struct mq_store *s, long long now)
 		if (!dm->answered[seat]++ && strcmp(langs[seat], "en") != 0)
 			mq_buf_printf(&text, "SET LANG %s\n", langs[seat]);
 		for (i = 0; i < n; i++) {
-			g->kind->format(g->state, &cmds[i], &text);
+			if (g->kind->format(g->state, &cmds[i], &text) != 0)
+				text.oom = 1;
 			mq_buf_putc(&text, '\n');
+		}
+		if (text.oom) {
+			rc = mq_fail(err, MQ_IO, "Out of memory.");
+			break;
 		}
 		memset(&in, 0, sizeof(in));
 		in.from = emails[seat];
@@ -179,10 +189,11 @@ answer(struct demo *dm, struct mq_store *s, long long now)
 			continue;
 		}
 		snprintf(path, sizeof(path), "%s/mail/inbox", dm->dir);
-		if ((rc = mq_maildir_deliver(path, mq_buf_str(&mail), mail.len, now,
-		    &nm, &err)) != 0)
-			fprintf(stderr, "demo: %s\n", err.msg);
-		if (rc == 0) {
+		/* a reply not delivered is said, and the demo goes on */
+		if ((dr = mq_maildir_deliver(path, mq_buf_str(&mail), mail.len, now,
+		    &nm, &e)) != 0)
+			fprintf(stderr, "demo: %s\n", e.msg);
+		if (dr == 0) {
 			struct mq_buf w = MQ_BUF_INIT;
 
 			mq_demo_words(styles[seat], g->gd.json, mq_buf_str(&text), &w);
@@ -195,34 +206,29 @@ answer(struct demo *dm, struct mq_store *s, long long now)
 			printf("\n");
 			mq_buf_free(&w);
 			free(nm);
-			sent++;
+			(*sent)++;
 		}
 		im->fresh = 0;
 	}
 	mq_buf_free(&text);
 	mq_buf_free(&mail);
 	mq_game_close(g);
-	return sent;
+	return rc;
 }
 
-/* The host's story of the entries logged since the last call. */
-static void
-tell(struct demo *dm, struct mq_store *s)
+/* The host's story of the entries logged since the last call, whole. */
+static int
+tell(struct demo *dm, struct mq_store *s, struct mq_err *err)
 {
 	struct mq_buf b = MQ_BUF_INIT;
-	struct mq_game *g;
+	int rc;
 
-	if (mq_game_open(s, dm->game, 0, dm->story_seq ? dm->story_seq : 1, &g,
-	    NULL) != 0)
-		return;
-	mq_game_journal_start(g);
-	while (mq_game_step(g, NULL) == 1)
-		;
-	mq_story_events(g->journal_admin, &b);
-	fputs(mq_buf_str(&b), stdout);
-	dm->story_seq = g->seq;
+	rc = mq_story_since(s, dm->game, dm->story_seq ? dm->story_seq : 1, &b,
+	    &dm->story_seq, err);
+	if (rc == 0)
+		fputs(mq_buf_str(&b), stdout);
 	mq_buf_free(&b);
-	mq_game_close(g);
+	return rc;
 }
 
 static int
@@ -275,7 +281,7 @@ mq_cmd_demo(struct mq_cli *cli, int argc, char **argv)
 	struct mq_err err;
 	struct mq_game *g;
 	uint64_t n = 0;
-	int pass, rc, over = 0, quiet = 0, saved_stderr = -1, logfd;
+	int pass, rc, over = 0, quiet = 0, saved_stderr = -1, logfd, sent;
 	char logname[300];
 	size_t i;
 
@@ -308,16 +314,18 @@ mq_cmd_demo(struct mq_cli *cli, int argc, char **argv)
 	}
 	for (pass = 1; pass < 2000 && quiet < 3; pass++) {
 		d.now = mq_clock_now();
-		if ((rc = mq_serve_pass(&d, &st, &err)) != 0)
+		if ((rc = mq_serve_pass(&d, &st, &err)) != 0 ||
+		    (rc = tell(&dm, &d.store, &err)) != 0)
 			break;
-		tell(&dm, &d.store);
 		read_outbox(&dm);
 		if (!over && mq_game_open(&d.store, dm.game, 0, 0, &g, NULL) == 0) {
 			over = g->kind->is_over(g->state);
 			mq_game_close(g);
 		}
-		quiet = answer(&dm, &d.store, d.now) == 0 && st.messages == 0 &&
-		    st.sent == 0 ? quiet + 1 : 0;
+		if ((rc = answer(&dm, &d.store, d.now, &sent, &err)) != 0)
+			break;
+		quiet = sent == 0 && st.messages == 0 && st.sent == 0 ?
+		    quiet + 1 : 0;
 	}
 	mq_daemon_close(&d);
 	fflush(stderr);
@@ -325,6 +333,8 @@ mq_cmd_demo(struct mq_cli *cli, int argc, char **argv)
 		dup2(saved_stderr, 2);
 		close(saved_stderr);
 	}
+	if (rc != 0)	/* a pass, the story or a reply failed: say which */
+		goto out;
 	printf("\nThe daemon's log: %s\n", logname);
 	printf("The mail: %s/mail/outbox/new (%zu sent by the game), "
 	    "%s/mail/inbox/cur (%d replies).\n", dm.dir, dm.nseen, dm.dir,
@@ -347,6 +357,7 @@ mq_cmd_demo(struct mq_cli *cli, int argc, char **argv)
 		}
 		mq_store_close(&s);
 	}
+out:
 	for (i = 0; i < dm.nseen; i++)
 		free(dm.seen[i]);
 	free(dm.seen);

@@ -243,8 +243,15 @@ mq_cmd_bot(struct mq_cli *cli, int argc, char **argv)
 	mq_rng_open(&rng, key, "bot", (int)g->seq, seat);
 	n = g->kind->bot(g->state, seat, style, &rng, cmds, 4);
 	for (i = 0; i < n; i++) {
-		g->kind->format(g->state, &cmds[i], &out);
+		if (g->kind->format(g->state, &cmds[i], &out) != 0)
+			out.oom = 1;
 		mq_buf_putc(&out, '\n');
+	}
+	/* all of the moves or none: a shorter list would be played as it is */
+	if (out.oom) {
+		mq_buf_free(&out);
+		rc = mq_fail(&err, MQ_IO, "Out of memory.");
+		goto fail;
 	}
 	fputs(mq_buf_str(&out), stdout);
 	mq_buf_free(&out);

@@ -133,3 +133,29 @@ mq_story_events(const json_t *events, struct mq_buf *out)
 	json_array_foreach(events, i, e)
 		one(e, out);
 }
+
+int
+mq_story_since(struct mq_store *s, const char *game, uint64_t from,
+    struct mq_buf *out, uint64_t *seq, struct mq_err *err)
+{
+	struct mq_game *g;
+	int rc;
+
+	MQ_TRY(mq_game_open(s, game, 0, from, &g, err));
+	mq_game_journal_start(g);
+	while ((rc = mq_game_step(g, err)) == 1)
+		;
+	if (rc < 0)
+		rc = -rc;
+	else if (g->journal_lost)
+		rc = mq_fail(err, MQ_IO, "Out of memory.");
+	if (rc == 0) {
+		mq_story_events(g->journal_admin, out);
+		if (out->oom)
+			rc = mq_fail(err, MQ_IO, "Out of memory.");
+		*seq = g->seq;
+	}
+	mq_game_journal_stop(g);
+	mq_game_close(g);
+	return rc;
+}

@@ -33,11 +33,12 @@ ${CC:-cc} $CFLAGS -DMQ_ALLOC_WRAP -Itests/unit -o "$OUT/test_alloc_fail" \
 export MQ_ROOT="$PWD"
 # Under valgrind (about 30 times slower), sweep only the bot game's first
 # step (each is thousands of runs of apply and five views) and fewer of the
-# whole mail's and of a submit's allocations; make test's ASan build sweeps
-# more of each.
+# whole mail's, of a submit's and of bot's and the story's allocations;
+# make test's ASan build sweeps more of each.
 export MQ_ALLOC_STEP_EVERY=${MQ_ALLOC_STEP_EVERY:-1000000}
 export MQ_ALLOC_RENDER_EVERY=${MQ_ALLOC_RENDER_EVERY:-31}
 export MQ_ALLOC_SUBMIT_EVERY=${MQ_ALLOC_SUBMIT_EVERY:-7}
+export MQ_ALLOC_STORY_EVERY=${MQ_ALLOC_STORY_EVERY:-7}
 if command -v valgrind >/dev/null 2>&1; then
 	exec valgrind -q --error-exitcode=9 --leak-check=full \
 	    --suppressions=tests/valgrind.supp "$OUT/test_alloc_fail"
