@@ -235,9 +235,11 @@ retry_later(const char *dir, const char *name, int tries, long base,
 
 /*
  * Read NAME.retry strictly: its first line is "TRIES NEXT" in digits, then
- * one line of why. A damaged or unreadable one means retry now (with the
- * tries counted afresh), and the log says so: a mail must never wait on a
- * number misread.
+ * one line of why. A damaged or unreadable one means retry now, and the
+ * log says so: a mail must never wait on a number misread. Its tries are
+ * then unknown, and counted as all but the last: counted afresh, a mail
+ * whose .retry kept being damaged would never reach the dead letters.
+ * One more failure is a dead letter the host is told of, never a loss.
  */
 static void
 retry_read(const char *dir, const char *name, int *tries, long long *next)
@@ -253,7 +255,9 @@ retry_read(const char *dir, const char *name, int *tries, long long *next)
 	*next = 0;
 	snprintf(path, sizeof(path), "%s/%s.retry", dir, name);
 	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e) != 0) {
-		mq_daemon_log("spool: mail %s: %s; trying it now", name, e.msg);
+		mq_daemon_log("spool: mail %s: %s; trying it now, a last time",
+		    name, e.msg);
+		*tries = MQ_SPOOL_MAX_TRIES - 1;
 		return;
 	}
 	if (!present)
@@ -261,8 +265,9 @@ retry_read(const char *dir, const char *name, int *tries, long long *next)
 	if (strlen(buf) != len || mq_scan_digits(&p, INT_MAX - 1, &t) != 0 ||
 	    *p++ != ' ' || mq_scan_digits(&p, LLONG_MAX, &n) != 0 ||
 	    *p++ != '\n' || (nl = strchr(p, '\n')) == NULL || nl[1] != '\0') {
-		mq_daemon_log("spool: mail %s: %s is damaged; trying the mail now",
-		    name, path);
+		mq_daemon_log("spool: mail %s: %s is damaged; trying the mail "
+		    "now, a last time", name, path);
+		*tries = MQ_SPOOL_MAX_TRIES - 1;
 		return;
 	}
 	*tries = (int)t;

@@ -4,7 +4,9 @@
 # log and read the safe way: the IMAP cursor (DATA/cursor/imap) as none, so
 # the mailbox is read again from the start and no message is skipped; a
 # game's clock file as "work the deadlines out again"; a spooled mail's
-# NAME.retry as "try it now". A .retry that cannot be written is said too.
+# NAME.retry as "try it now, a last time" (its tries are unknown: counted
+# afresh, a .retry damaged again and again would keep a mail forever). A
+# .retry that cannot be written is said too.
 # The IMAP server is tests/data/fake_imap.py, on loopback.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
@@ -108,8 +110,8 @@ printf 'x' > $S/spool/$W2.retry
 printf '1 %s\nno answer\n' $((T0 + H)) > $S/spool/$W3.retry
 printf '1 %s\nno answer\n' $((T0 + H)) > $S/spool/$W4.retry
 expect 0 "a pass with damaged retries" -- $M -C $S serve --once
-err_has "spool: mail $W1: $S/spool/$W1.retry is damaged; trying the mail now"
-err_has "spool: mail $W2: $S/spool/$W2.retry is damaged; trying the mail now"
+err_has "spool: mail $W1: $S/spool/$W1.retry is damaged; trying the mail now, a last time"
+err_has "spool: mail $W2: $S/spool/$W2.retry is damaged; trying the mail now, a last time"
 [ ! -e $S/spool/$W1.eml ] && [ ! -e $S/spool/$W2.eml ] || fail "a mail with a damaged .retry was not sent"; ok
 [ -e $S/spool/$W3.eml ] && [ -e $S/spool/$W4.eml ] || fail "a mail with a sound .retry did not wait"; ok
 [ "$(grep -c damaged $T/err)" = 2 ] || fail "a sound .retry was called damaged"; ok
@@ -126,4 +128,14 @@ head -n 1 $S/spool/$W3.retry | grep -qx "2 [0-9]*" || fail "the other failed mai
 rmdir $S/spool/$W4.retry.tmp
 MASQUED_NOW=$((T0 + 2 * H)) expect 0 "the next pass" -- $M -C $S serve --once
 [ ! -e $S/spool/$W4.eml ] || fail "the mail whose .retry could not be written was not sent later"; ok
+
+# a damaged .retry and a failed send: a dead letter, not tries afresh
+new_game $S >/dev/null || fail "new"
+W5=$(ls $S/spool | grep '\.eml$' | sed -n 1p | sed 's/\.eml$//')
+[ -n "$W5" ] || fail "no mail spooled"; ok
+printf 'x' > $S/spool/$W5.retry
+MASQUED_NOW=$((T0 + 3 * H)) expect 0 "a failed send after a damaged .retry" -- $M -C $S -c $T/broken.conf serve --once
+err_has "spool: mail $W5: $S/spool/$W5.retry is damaged; trying the mail now, a last time"
+[ -e $S/spool/dead/$W5.eml ] && [ ! -e $S/spool/$W5.eml ] || fail "a mail whose .retry was damaged was tried afresh, not a last time"; ok
+grep -q "mail $W5 to .* is dead" $T/err || fail "the dead letter was not said"; ok
 done_checks
