@@ -182,7 +182,11 @@ mq_cli_welcome(struct mq_cli *cli, const char *id, struct mq_err *err)
 	/* not mq_daemon_game: its catching up would take this for a `new`
 	 * that was stopped (the mark is still 0) */
 	if ((rc = mq_game_open(&d.store, id, 1, 0, &g, err)) == 0) {
-		if ((rc = mq_notify_welcome(&d, g, err)) == 0) {
+		/* A running serve may have opened the game between its genesis
+		 * and now, and queued the welcome itself (mailmark.h): read
+		 * under the game's lock, the mark says so. */
+		if (mq_mailmark_read(g, NULL) == 0 &&
+		    (rc = mq_notify_welcome(&d, g, err)) == 0) {
 			mq_mailmark_write(g);
 			rc = mq_deadline_schedule(&d, g, err);
 		}

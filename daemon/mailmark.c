@@ -129,8 +129,9 @@ welcome_late(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	d->now = now;
 	if (rc == 0) {
 		mq_mailmark_write(c);
-		mq_daemon_log("game %s: its welcome mails were never queued (was "
-		    "`new` stopped?); they are now", g->id);
+		mq_daemon_log("game %s: its welcome mails were not queued yet "
+		    "(`new` stopped, or is still at work: it will not queue them "
+		    "again); they are now", g->id);
 	}
 	mq_game_close(c);
 	if (rc == 0)

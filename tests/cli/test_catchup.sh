@@ -75,7 +75,7 @@ ls $D/mail/outbox/new | sort | comm -13 $T/before - > $T/again
 for junk in "12abc" "-5" " 3" ""; do
 	printf '%s\n' "$junk" > $D/games/$G/mailed
 	MASQUED_NOW=$((T0 + 79 * H)) expect 0 "serve with the mark \"$junk\"" -- $M -C $D serve --once
-	grep -q "were logged but not mailed\|welcome mails were never queued" $T/err &&
+	grep -q "were logged but not mailed\|welcome mails were not queued yet" $T/err &&
 	    fail "rebuilt from the mark \"$junk\""; ok
 done
 
@@ -97,7 +97,7 @@ ls $D/spool/$G2-*-welcome.eml >/dev/null 2>&1 || fail "new queued no welcome"; o
 rm $D/spool/$G2-*.eml $D/games/$G2/clock
 printf '%020d\n' 0 > $D/games/$G2/mailed
 MASQUED_NOW=$((T1 + 600)) expect 0 "serve after the staged kill of new" -- $M -C $D serve --once
-err_has "welcome mails were never queued"
+err_has "welcome mails were not queued yet"
 for p in erin fred gina hal; do
 	n=$(grep -l "^To: $p@x.test" $D/mail/outbox/new/* | xargs grep -l "^X-Masqued-Mail: welcome" | wc -l)
 	[ "$n" = 1 ] || fail "$p got $n welcome mails after the catching up"; ok
@@ -125,7 +125,7 @@ G3=$(cat $T/out)
 [ -f $D/games/$G3/log ] || fail "the game is gone"; ok
 rm $D/spool && mv $D/spool.away $D/spool
 MASQUED_NOW=$((T1 + 2400)) expect 0 "serve with the spool back" -- $M -C $D serve --once
-err_has "game $G3: its welcome mails were never queued"
+err_has "game $G3: its welcome mails were not queued yet"
 n=$(grep -l "^X-Masqued-Mail: welcome" $D/mail/outbox/new/* | xargs grep -l "$G3" | wc -l)
 [ "$n" = 4 ] || fail "$n welcome mails for the third game, not 4"; ok
 done_checks
