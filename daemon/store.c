@@ -278,15 +278,31 @@ check_new_game(const struct mq_new_game *ng, const struct mq_gamedata *gd,
 	return 0;
 }
 
+/* The files a game's making leaves in its hidden folder, and the folder. */
+static void
+remove_staging(const char *dir)
+{
+	static const char *const files[] = { "data.json", "data.json.tmp",
+	    "mailed", "mailed.tmp", "log", "log.tmp" };
+	char path[1300];
+	size_t i;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
+		(void)unlink(path);
+	}
+	(void)rmdir(dir);	/* if it stays, hidden, it is never read */
+}
+
 int
 mq_game_create(struct mq_store *s, const struct mq_new_game *ng,
     char id[MQ_GAME_ID_LEN + 1], struct mq_err *err)
 {
 	struct mq_gamedata gd;
 	uint8_t seed[32], salt[32];
-	char dir[1200], path[1300], *data = NULL;
+	char dir[1200], final[1200], path[1300], *data = NULL;
 	json_t *gen = NULL, *players;
-	int i, rc, tries, fixed;
+	int i, rc, tries, fixed, made = 0;
 
 	if (!s->have_secret)
 		return mq_fail(err, MQ_IO, "Creating a game needs the server's "
@@ -304,17 +320,24 @@ mq_game_create(struct mq_store *s, const struct mq_new_game *ng,
 	}
 	if ((rc = check_new_game(ng, &gd, seed, err)) != 0)
 		goto out;
+	/* The game is made in a hidden folder (mq_store_games skips it) and
+	 * renamed into place whole, its log and mark in it: a serve pass never
+	 * meets a game folder without a log. */
 	for (tries = 0;; tries++) {
 		if (!fixed)
 			random_id(id);
-		snprintf(dir, sizeof(dir), "%s/games/%s", s->datadir, id);
-		if (mkdir(dir, 0755) == 0)
+		snprintf(final, sizeof(final), "%s/games/%s", s->datadir, id);
+		snprintf(dir, sizeof(dir), "%s/games/.new-%s", s->datadir, id);
+		if (access(final, F_OK) == 0)
+			errno = EEXIST;		/* a game has that id */
+		else if (errno == ENOENT && mkdir(dir, 0755) == 0)
 			break;
 		if (errno != EEXIST || fixed || tries > 100) {
-			rc = mq_fail_errno(err, MQ_IO, "Cannot create %s", dir);
+			rc = mq_fail_errno(err, MQ_IO, "Cannot create %s", final);
 			goto out;
 		}
 	}
+	made = 1;
 	/* The game keeps its own copy of the data it was created with. */
 	{
 		struct mq_buf b = MQ_BUF_INIT;
@@ -353,8 +376,19 @@ mq_game_create(struct mq_store *s, const struct mq_new_game *ng,
 	if ((rc = mq_mailmark_create(dir, err)) != 0)
 		goto out;
 	snprintf(path, sizeof(path), "%s/log", dir);
-	rc = mq_logfile_create(path, &s->keys, gen, NULL, NULL, err);
+	if ((rc = mq_logfile_create(path, &s->keys, gen, NULL, NULL, err)) != 0)
+		goto out;
+	/* a folder is not renamed over a game (that one is not empty) */
+	if (rename(dir, final) != 0) {
+		rc = mq_fail_errno(err, MQ_IO, "Cannot rename %s to %s", dir, final);
+		goto out;
+	}
+	made = 0;
+	snprintf(path, sizeof(path), "%s/games", s->datadir);
+	rc = mq_dir_sync(path, MQ_SYNC_NOW, err);
 out:
+	if (made)	/* nothing of a game that was not made is left */
+		remove_staging(dir);
 	sodium_memzero(seed, sizeof(seed));
 	json_decref(gen);
 	free(data);

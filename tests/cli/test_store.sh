@@ -247,6 +247,16 @@ PY
 ok
 expect 2 "games with an argument" -- $M -C $E games $R
 one_line
+# a game is made in a hidden folder and renamed into place whole
+ls -a $E/games | grep -q '^\.new-' && fail "new left its hidden folder"; ok
+mkdir $E/games/.new-abcdefgh && printf 'half a game\n' > $E/games/.new-abcdefgh/log
+expect 0 "games with a new one killed halfway" -- $M -C $E games
+grep -q abcdefgh $T/out && fail "games lists a game still being made"; ok
+MASQUED_GAME_ID=$R expect 4 "new with the id of a game there" -- $M -C $E new redmasque \
+    --player ann=ann@x.test --player ben=ben@x.test --player cat=cat@x.test \
+    --player dan=dan@x.test
+err_has "Cannot create $E/games/$R: File exists"; one_line
+ls -a $E/games | grep -q "^\.new-$R" && fail "the failed new left its hidden folder"; ok
 # a game whose log is damaged is named, the others still listed
 mkdir $E/games/zzzzzzzz && printf 'not a log\n' > $E/games/zzzzzzzz/log
 expect 3 "games with a damaged log" -- $M -C $E games
