@@ -181,8 +181,14 @@ mq_daemon_game(struct mq_daemon *d, const char *id, struct mq_game **g,
 
 	for (i = 0; i < d->nopen; i++)
 		if (strcmp(d->open[i]->id, id) == 0) {
-			*g = d->open[i];
-			return 0;
+			if (!d->open[i]->stale) {
+				*g = d->open[i];
+				return 0;
+			}
+			/* it no longer follows its log: read it again */
+			mq_game_close(d->open[i]);
+			d->open[i] = d->open[--d->nopen];
+			break;
 		}
 	if (d->nopen >= d->open_max)
 		mq_daemon_release(d);

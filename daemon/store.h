@@ -83,6 +83,9 @@ struct mq_game {
 	/* Which seats owed input when the journal started: a seat whose turn
 	 * came with the last entries gets the board, the others a notice. */
 	unsigned char owed_before[MQ_MAX_PLAYERS];
+	/* An entry is logged that this copy could not replay (out of
+	 * memory): it no longer follows its log; open the game again. */
+	int stale;
 	const struct mq_log_entry *peek;	/* read past at_seq, not applied */
 	json_t *revealed;		/* secrets opened: [{player,seq,text,salt,commit}] */
 	json_t *committed;		/* new commitments: [{player,seq,commit}] */

@@ -101,6 +101,24 @@ result_add(struct mq_submit_result *r, const char *text, int line, int accepted,
 }
 
 /* Apply a logged entry's body to the live game: the replay path. */
+/*
+ * The live game could not follow an entry already logged (rc, err from the
+ * replay). Out of memory can happen: the copy is marked stale, to be opened
+ * again from the log (which holds the entry: nothing is lost, and the
+ * message, read again, is known by its hash). Anything else means the
+ * engine refuses what it accepted a moment ago: a broken invariant.
+ */
+static int
+follow_failed(struct mq_game *g, uint64_t seq, int rc, struct mq_err *err)
+{
+	if (rc != MQ_IO)
+		mq_fatal("a logged entry does not replay: %s", err ? err->msg : "");
+	g->stale = 1;
+	return mq_fail(err, MQ_IO, "Out of memory after entry %llu of game %s "
+	    "was logged; the game will be read again from its log.",
+	    (unsigned long long)seq, g->id);
+}
+
 static int
 replay_body(struct mq_game *g, const struct mq_log_signed *sg, json_t *body,
     struct mq_err *err)
@@ -127,10 +145,10 @@ mq_game_append(struct mq_game *g, json_t *body, struct mq_err *err)
 		return mq_fail(err, MQ_IO, "The game %s is not open for writing.", g->id);
 	MQ_TRY(mq_logfile_append(g->lf, &body, 1, &sg, err));
 	rc = replay_body(g, &sg, body, err);
-	mq_log_signed_free(&sg, 1);
 	if (rc)
-		mq_fatal("a logged entry does not replay: %s", err ? err->msg : "");
-	return 0;
+		rc = follow_failed(g, sg.seq, rc, err);
+	mq_log_signed_free(&sg, 1);
+	return rc;
 }
 
 /* The fields a submit builds of a body match the logged entry's body (which
@@ -324,8 +342,13 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		goto out;
 	/* The entries are durable: now the live game follows the log. */
 	for (i = 0; i < nb; i++)
-		if (replay_body(g, &sg[i], bodies[i], &e) != 0)
-			mq_fatal("a logged entry does not replay: %s", e.msg);
+		if ((rc = replay_body(g, &sg[i], bodies[i], &e)) != 0) {
+			rc = follow_failed(g, sg[i].seq, rc, &e);
+			if (err != NULL)
+				*err = e;
+			mq_log_signed_free(sg, nb);
+			goto out;
+		}
 	res->logged = 1;
 	res->entry = sg[0];
 	res->revealed = nb == 2;
