@@ -243,9 +243,17 @@ results_json(struct mq_daemon *d, const char *lang,
 	/* The commitments are in the entry, whose commands are the accepted
 	 * ones that were logged, in the same order. */
 	if (accepted && r->logged && r->entry.body != NULL) {
-		/* the entry's own body: it parses unless memory runs out */
-		if ((body = json_loads(r->entry.body, 0, NULL)) == NULL)
+		/* the entry's own body: it parses unless memory runs out, and
+		 * then jansson 2.14 may also drop a byte of a string unsaid (a
+		 * commitment one digit short): the canonical dump must give the
+		 * body back byte for byte */
+		struct mq_buf canon = MQ_BUF_INIT;
+
+		if ((body = json_loads(r->entry.body, 0, NULL)) == NULL ||
+		    mq_log_canon(body, &canon, NULL) != 0 ||
+		    strcmp(mq_buf_str(&canon), r->entry.body) != 0)
 			bad = 1;
+		mq_buf_free(&canon);
 		logged = json_object_get(body, "commands");
 	}
 	for (i = 0; i < r->ncmds && !bad; i++) {

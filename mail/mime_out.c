@@ -87,6 +87,18 @@ hdr_token(struct hdr *h, const char *tok, size_t len)
 	h->col += 1 + len;
 }
 
+/* The token built in t; a t that ran out of memory taints the message
+ * (its buffer's oom is sticky, and mq_mime_build fails on it): never a
+ * header with a part missing. */
+static void
+hdr_buf(struct hdr *h, const struct mq_buf *t)
+{
+	if (t->oom)
+		h->b->oom = 1;
+	else
+		hdr_token(h, mq_buf_str(t), t->len);
+}
+
 static void
 hdr_end(struct hdr *h)
 {
@@ -118,7 +130,7 @@ hdr_encoded(struct hdr *h, const char *s, size_t len)
 		mq_buf_puts(&w, "=?UTF-8?B?");
 		mq_buf_puts(&w, b64);
 		mq_buf_puts(&w, "?=");
-		hdr_token(h, mq_buf_str(&w), w.len);
+		hdr_buf(h, &w);
 		i += n;
 	}
 	mq_buf_free(&w);
@@ -196,7 +208,7 @@ hdr_phrase(struct hdr *h, const char *s, size_t len)
 			mq_buf_putc(&q, s[i]);
 		}
 		mq_buf_putc(&q, '"');
-		hdr_token(h, mq_buf_str(&q), q.len);
+		hdr_buf(h, &q);
 		mq_buf_free(&q);
 	}
 }
@@ -246,7 +258,7 @@ put_address(struct mq_buf *b, const char *hname, const char *v,
 	mq_buf_add(&a, s, (size_t)(e - s));
 	if (ne > ns)
 		mq_buf_putc(&a, '>');
-	hdr_token(&h, mq_buf_str(&a), a.len);
+	hdr_buf(&h, &a);
 	hdr_end(&h);
 	mq_buf_free(&a);
 	return 0;
@@ -332,7 +344,7 @@ put_ids(struct mq_buf *b, const char *hname, const char *ids,
 		mq_buf_putc(&a, '<');
 		mq_buf_add(&a, p, (size_t)(e - p));
 		mq_buf_putc(&a, '>');
-		hdr_token(&h, mq_buf_str(&a), a.len);
+		hdr_buf(&h, &a);
 		any = 1;
 		p = e;
 	}
@@ -370,7 +382,10 @@ put_extra(struct mq_buf *b, const char *line, struct mq_err *err)
 			    ours[i]);
 	for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
 		;
-	mq_buf_add(&name, line, n);
+	if (mq_buf_add(&name, line, n) != 0 || name.oom) {
+		mq_buf_free(&name);	/* not a header with no name */
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	}
 	if (check_value(mq_buf_str(&name), v, err) != 0) {
 		mq_buf_free(&name);
 		return MQ_REFUSED;
@@ -406,7 +421,7 @@ put_headers(struct mq_buf *b, const struct mq_mail_out *m, struct mq_err *err)
 	mq_buf_puts(&id, m->message_id);
 	mq_buf_putc(&id, '>');
 	hdr_start(&h, b, "Message-ID");
-	hdr_token(&h, mq_buf_str(&id), id.len);
+	hdr_buf(&h, &id);
 	hdr_end(&h);
 	mq_buf_free(&id);
 	if (m->in_reply_to != NULL) {

@@ -39,6 +39,7 @@ export MQ_ALLOC_STEP_EVERY=${MQ_ALLOC_STEP_EVERY:-1000000}
 export MQ_ALLOC_RENDER_EVERY=${MQ_ALLOC_RENDER_EVERY:-31}
 export MQ_ALLOC_SUBMIT_EVERY=${MQ_ALLOC_SUBMIT_EVERY:-7}
 export MQ_ALLOC_STORY_EVERY=${MQ_ALLOC_STORY_EVERY:-7}
+export MQ_ALLOC_NOTIFY_EVERY=${MQ_ALLOC_NOTIFY_EVERY:-31}
 if command -v valgrind >/dev/null 2>&1; then
 	exec valgrind -q --error-exitcode=9 --leak-check=full \
 	    --suppressions=tests/valgrind.supp "$OUT/test_alloc_fail"

@@ -50,6 +50,7 @@
 #include "daemon/keys.h"
 #include "daemon/log.h"
 #include "daemon/logfile.h"
+#include "daemon/notify.h"
 #include "daemon/store.h"
 #include "daemon/story.h"
 #include "engine/game.h"
@@ -875,6 +876,137 @@ parse_survives_every_allocation_failure(void **state)
 	assert_int_equal(system(tmpl), 0);
 }
 
+/* ---- a move's mails (notify.c) ------------------------------------------- */
+
+struct notify_ctx {
+	struct mq_daemon d;
+	struct mq_game *g;
+	struct mq_submit_result res;
+	char spool[128];
+	json_t *ref;		/* spool file name -> its bytes, of a clean run */
+};
+
+/* The spool's mails, name -> bytes (never armed). */
+static json_t *
+spool_files(const char *spool)
+{
+	json_t *o = json_object();
+	struct dirent *de;
+	char path[400], *data;
+	DIR *dir;
+	size_t len;
+
+	assert_non_null(dir = opendir(spool));
+	while ((de = readdir(dir)) != NULL) {
+		if (strstr(de->d_name, ".eml") == NULL)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", spool, de->d_name);
+		data = slurp(path, &len);
+		json_object_set_new(o, de->d_name, json_stringn(data, len));
+		free(data);
+	}
+	closedir(dir);
+	return o;
+}
+
+static void
+spool_empty(const char *spool)
+{
+	struct dirent *de;
+	char path[400];
+	DIR *dir;
+
+	assert_non_null(dir = opendir(spool));
+	while ((de = readdir(dir)) != NULL)
+		if (de->d_name[0] != '.') {
+			snprintf(path, sizeof(path), "%s/%s", spool, de->d_name);
+			assert_int_equal(unlink(path), 0);
+		}
+	closedir(dir);
+}
+
+/*
+ * The mails of one logged move (a receipt to its player, a notice or the
+ * board to everyone else), into an empty spool. Each mail goes whole or
+ * not at all: after a failure, every mail in the spool is byte for byte
+ * the one a clean run spools under that name (a later pass, which builds
+ * them again under the same names, sends the set).
+ */
+static int
+op_notify(void *vctx, char **result)
+{
+	struct notify_ctx *c = vctx;
+	struct mq_err err;
+	const char *name;
+	json_t *got, *v;
+	int rc;
+
+	af_pause();
+	spool_empty(c->spool);
+	af_resume();
+	rc = mq_notify_submit(&c->d, c->g, 0, &c->res, "<a1@x.test>", &err);
+	af_pause();
+	got = spool_files(c->spool);
+	if (rc != 0 && c->ref != NULL)
+		json_object_foreach(got, name, v)
+			if (!json_equal(v, json_object_get(c->ref, name)))
+				fail_msg("notify failed (%s) and left %s half made or "
+				    "unlike a clean run's", err.msg, name);
+	if (rc == 0)
+		*result = json_dumps(got, JSON_COMPACT | JSON_SORT_KEYS);
+	json_decref(got);
+	af_resume();
+	return rc;
+}
+
+static void
+notify_survives_every_allocation_failure(void **state)
+{
+	static const char *const lines[] = { "PLACE blue" };
+	struct notify_ctx c;
+	struct af_stats st;
+	struct mq_err err;
+	char dir[64], id[MQ_GAME_ID_LEN + 1], tmpl[4200], *ref = NULL;
+	const char *env;
+	long stride = 1;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	snprintf(dir, sizeof(dir), "/tmp/masqued-allocfail-notify.%d",
+	    (int)getpid());
+	af_new_game(dir, id);
+	snprintf(tmpl, sizeof(tmpl), "%s/templates", root);
+	setenv("MASQUED_TEMPLATES", tmpl, 1);
+	if (mq_daemon_open(&c.d, dir, NULL, &err) != 0)
+		fail_msg("%s", err.msg);
+	snprintf(c.spool, sizeof(c.spool), "%s/spool", dir);
+	assert_int_equal(mq_game_open(&c.d.store, id, 1, 0, &c.g, &err), 0);
+	/* the first placement: a receipt, the next placer's board, notices */
+	mq_game_journal_start(c.g);
+	assert_int_equal(mq_game_submit(c.g, c.g->kind->owes(c.g->state, 0) ?
+	    0 : 0, lines, 1, 1, "00ff", "pipe", 1790000100, &c.res, &err), 0);
+	assert_true(c.res.logged);
+	assert_int_equal(op_notify(&c, &ref), 0);
+	assert_non_null(ref);
+	c.ref = json_loads(ref, 0, NULL);
+	assert_true(json_object_size(c.ref) >= 2);
+	free(ref);
+	/* every allocation (every $MQ_ALLOC_NOTIFY_EVERY-th, under valgrind) */
+	if ((env = getenv("MQ_ALLOC_NOTIFY_EVERY")) != NULL && atol(env) > 0)
+		stride = atol(env);
+	af_tail = 1;
+	sweep("notify: a move's mails", op_notify, &c, stride, &st);
+	af_tail = 0;
+	assert_true(st.refused > 0);
+	json_decref(c.ref);
+	mq_submit_result_free(&c.res);
+	mq_game_journal_stop(c.g);
+	mq_game_close(c.g);
+	mq_daemon_close(&c.d);
+	snprintf(tmpl, sizeof(tmpl), "rm -rf %s", dir);
+	assert_int_equal(system(tmpl), 0);
+}
+
 /* ---- the bot's moves and the host's story -------------------------------- */
 
 struct story_ctx {
@@ -1306,6 +1438,7 @@ main(void)
 		cmocka_unit_test(log_survives_every_allocation_failure),
 		cmocka_unit_test(submit_survives_every_allocation_failure),
 		cmocka_unit_test(parse_survives_every_allocation_failure),
+		cmocka_unit_test(notify_survives_every_allocation_failure),
 		cmocka_unit_test(bot_and_story_survive_every_allocation_failure),
 		cmocka_unit_test(mustache_survives_every_allocation_failure),
 		cmocka_unit_test(mime_survives_every_allocation_failure),
