@@ -759,6 +759,23 @@ af_new_game(const char *dir, char id[MQ_GAME_ID_LEN + 1])
 	mq_store_close(&s);
 }
 
+/* A data folder /tmp/masqued-allocfail-WHAT.PID into dir, with one new
+ * game (id), and a daemon open on it with the tree's templates. */
+static void
+af_new_daemon(const char *what, char *dir, size_t size,
+    char id[MQ_GAME_ID_LEN + 1], struct mq_daemon *d)
+{
+	char tmpl[4200];
+	struct mq_err err;
+
+	snprintf(dir, size, "/tmp/masqued-allocfail-%s.%d", what, (int)getpid());
+	af_new_game(dir, id);
+	snprintf(tmpl, sizeof(tmpl), "%s/templates", root);
+	setenv("MASQUED_TEMPLATES", tmpl, 1);
+	if (mq_daemon_open(d, dir, NULL, &err) != 0)
+		fail_msg("%s", err.msg);
+}
+
 static void
 submit_survives_every_allocation_failure(void **state)
 {
@@ -843,13 +860,7 @@ parse_survives_every_allocation_failure(void **state)
 	char tmpl[4200], *ref = NULL;
 
 	memset(&c, 0, sizeof(c));
-	snprintf(dir, sizeof(dir), "/tmp/masqued-allocfail-parse.%d",
-	    (int)getpid());
-	af_new_game(dir, id);
-	snprintf(tmpl, sizeof(tmpl), "%s/templates", root);
-	setenv("MASQUED_TEMPLATES", tmpl, 1);
-	if (mq_daemon_open(&c.d, dir, NULL, &err) != 0)
-		fail_msg("%s", err.msg);
+	af_new_daemon("parse", dir, sizeof(dir), id, &c.d);
 	assert_int_equal(mq_game_open(&c.d.store, id, 0, 0, &g, &err), 0);
 	mq_addr_tag(c.d.store.keys.tag, id, 0, g->players[0].epoch, tag);
 	mq_game_close(g);
@@ -972,13 +983,7 @@ notify_survives_every_allocation_failure(void **state)
 
 	(void)state;
 	memset(&c, 0, sizeof(c));
-	snprintf(dir, sizeof(dir), "/tmp/masqued-allocfail-notify.%d",
-	    (int)getpid());
-	af_new_game(dir, id);
-	snprintf(tmpl, sizeof(tmpl), "%s/templates", root);
-	setenv("MASQUED_TEMPLATES", tmpl, 1);
-	if (mq_daemon_open(&c.d, dir, NULL, &err) != 0)
-		fail_msg("%s", err.msg);
+	af_new_daemon("notify", dir, sizeof(dir), id, &c.d);
 	snprintf(c.spool, sizeof(c.spool), "%s/spool", dir);
 	assert_int_equal(mq_game_open(&c.d.store, id, 1, 0, &c.g, &err), 0);
 	/* the first placement: a receipt, the next placer's board, notices */
