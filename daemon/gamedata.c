@@ -22,7 +22,7 @@ mq_gamedata_from_json(const char *kind, json_t *json, struct mq_gamedata *gd,
 	gd->data = NULL;
 	if (gd->kind == NULL)
 		return mq_fail(err, MQ_REFUSED, "There is no game called \"%s\"; "
-		    "masqued plays redmasque.", kind);
+		    "masqued plays redmasque and masquerade.", kind);
 	if ((rc = gd->kind->load_data(json, &gd->data, err)) != 0)
 		return rc;
 	/* The canonical dump, as the log's: json_dumps may drop a key when
@@ -76,7 +76,7 @@ mq_gamedata_load(const char *kind, struct mq_gamedata *gd, struct mq_err *err)
 
 	if (mq_game_find(kind) == NULL)
 		return mq_fail(err, MQ_REFUSED, "There is no game called \"%s\"; "
-		    "masqued plays redmasque.", kind);
+		    "masqued plays redmasque and masquerade.", kind);
 	if (env != NULL && *env) {
 		snprintf(path, sizeof(path), "%s/%s.json", env, kind);
 		return mq_gamedata_load_file(kind, path, gd, err);

@@ -307,6 +307,10 @@ mq_game_create(struct mq_store *s, const struct mq_new_game *ng,
 	if (!s->have_secret)
 		return mq_fail(err, MQ_IO, "Creating a game needs the server's "
 		    "signing key.");
+	if (mq_game_find(ng->kind) != NULL && !mq_game_find(ng->kind)->by_mail)
+		return mq_fail(err, MQ_REFUSED, "%s cannot be played by mail yet "
+		    "(its mails are not written); `masqued sim %s` plays it with "
+		    "bots.", ng->kind, ng->kind);
 	MQ_TRY(mq_gamedata_load(ng->kind, &gd, err));
 	if (ng->seed != NULL)
 		memcpy(seed, ng->seed, 32);

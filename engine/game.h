@@ -44,6 +44,9 @@ struct mq_setup {
 
 struct mq_game_kind {
 	const char *name;
+	/* 1 when its mails and templates exist: only then can `new` make one
+	 * (a game that cannot be mailed would strand its players). */
+	int by_mail;
 	/* Validate and compile the game's data file; errors name the key. */
 	int (*load_data)(const json_t *json, void **data, struct mq_err *err);
 	void (*free_data)(void *data);

@@ -363,6 +363,8 @@ void ms_heal(struct ms_state *st, int seat, int n);
 void ms_lose_life(struct ms_state *st, int seat, int n);
 void ms_emblems(struct ms_state *st);
 void ms_score(struct ms_state *st);
+/* seq[] = the seats sorted by key (descending when desc); step = 0. */
+void ms_sequence(struct ms_state *st, const int8_t *key, int desc);
 
 /* ms_apply.c */
 int ms_apply(void *state, int seat, const struct mq_cmd *cmd,

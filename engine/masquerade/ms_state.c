@@ -1,0 +1,580 @@
+/*
+ * ms_state.c - The Masquerade: setup, and the rules' arithmetic every other
+ * file shares (hand limits, power, costs, VP, emblems) with the one-shot
+ * moves of cards (draw, the deck's renewal, healing, losing life), each
+ * telling what it did as an event.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/masquerade/ms.h"
+
+static int
+popcount16(unsigned x)
+{
+	int n = 0;
+
+	for (; x != 0; x &= x - 1)
+		n++;
+	return n;
+}
+
+void
+ms_event(struct ms_state *st, int type, int actor, int target, int card,
+    int a, int b, const uint8_t *n)
+{
+	struct ms_event *e;
+
+	if (st->nev >= MS_MAXEV)
+		return;		/* a view shows the first MS_MAXEV */
+	e = &st->ev[st->nev++];
+	memset(e, 0, sizeof(*e));
+	e->type = (uint8_t)type;
+	e->actor = (int8_t)actor;
+	e->target = (int8_t)target;
+	e->card = (int8_t)card;
+	e->a = (int16_t)a;
+	e->b = (int16_t)b;
+	if (n != NULL)
+		memcpy(e->n, n, sizeof(e->n));
+}
+
+int
+ms_hand_size(const struct ms_player *pl)
+{
+	int k, n = 0;
+
+	for (k = 0; k < MS_SPELLS; k++)
+		n += pl->hand[k];
+	return n;
+}
+
+int
+ms_counters(const struct ms_player *pl)
+{
+	int k, n = 0;
+
+	for (k = 0; k < MS_SPELLS; k++)
+		n += pl->banked[k];
+	return n;
+}
+
+int
+ms_orders_active(const struct ms_state *st)
+{
+	return st->turn >= 2;	/* turn 1's Orders have no effect */
+}
+
+/*
+ * The effects a seat's cards give it now: its Dancer's, its Treasures', and
+ * its Order's (not on turn 1). Calls fn for each; fn returns nonzero to stop.
+ */
+typedef int (*effect_fn)(const struct ms_state *st, int seat,
+    const struct ms_effect *e, void *ctx);
+
+static int
+each_effect(const struct ms_state *st, int seat, effect_fn fn, void *ctx)
+{
+	const struct ms_data *d = st->data;
+	const struct ms_player *pl = &st->p[seat];
+	int i, g, rc;
+
+	if (pl->dancer >= 0)
+		for (i = 0; i < d->dancer[pl->dancer].neff; i++)
+			if ((rc = fn(st, seat, &d->dancer[pl->dancer].eff[i], ctx)))
+				return rc;
+	for (g = 0; g < d->nguardians; g++)
+		if (pl->treasures & (1u << g))
+			for (i = 0; i < d->guardian[g].tneff; i++)
+				if ((rc = fn(st, seat, &d->guardian[g].teff[i], ctx)))
+					return rc;
+	if (ms_orders_active(st) && pl->order >= 1 && pl->order <= d->norders) {
+		const struct ms_order *o = &d->order[pl->order - 1];
+
+		for (i = 0; i < o->neff; i++)
+			if ((rc = fn(st, seat, &o->eff[i], ctx)))
+				return rc;
+	}
+	return 0;
+}
+
+struct limit_ctx { int set, add; };
+
+static int
+limit_fn(const struct ms_state *st, int seat, const struct ms_effect *e,
+    void *ctx)
+{
+	struct limit_ctx *l = ctx;
+
+	(void)st;
+	(void)seat;
+	if (e->trigger == MS_T_PASSIVE && e->op == MS_OP_HAND_LIMIT) {
+		if (e->set > 0)
+			l->set = e->set;
+		l->add += e->add;
+	}
+	return 0;
+}
+
+/* The base, replaced by the Dancer's set, then each add (rules: Hand limit). */
+int
+ms_hand_limit(const struct ms_state *st, int seat)
+{
+	struct limit_ctx l = { 0, 0 };
+	int n;
+
+	each_effect(st, seat, limit_fn, &l);
+	n = (l.set > 0 ? l.set : st->data->base_hand_limit) + l.add;
+	return n < 0 ? 0 : n;
+}
+
+int
+ms_vp(const struct ms_state *st, int seat)
+{
+	const struct ms_data *d = st->data;
+	const struct ms_player *pl = &st->p[seat];
+	int i, vp = ms_counters(pl);
+
+	for (i = 0; i < d->nemblems; i++)
+		if (pl->emblems & (1u << i))
+			vp += d->emblem[i].vp;
+	for (i = 0; i < d->nguardians; i++)
+		if (pl->treasures & (1u << i))
+			vp += d->guardian[i].tvp;
+	return vp;
+}
+
+/* Tied for the most VP, the Mask not counted; nobody when the top is 0. */
+int
+ms_is_vp_leader(const struct ms_state *st, int seat)
+{
+	int i, top = 0;
+
+	for (i = 0; i < st->nplayers; i++)
+		if (ms_vp(st, i) > top)
+			top = ms_vp(st, i);
+	return top > 0 && ms_vp(st, seat) == top;
+}
+
+int
+ms_stat(const struct ms_state *st, int seat, int stat)
+{
+	const struct ms_player *pl = &st->p[seat];
+
+	switch (stat) {
+	case MS_S_VP_COUNTERS:
+		return ms_counters(pl);
+	case MS_S_TREASURES:
+		return popcount16(pl->treasures);
+	case MS_S_EVENTS_PROPHESIED:
+		return pl->events_prophesied;
+	case MS_S_ARENA_WINS:
+		return pl->arena_wins;
+	case MS_S_LIFE:
+		return pl->life;
+	case MS_S_EMBLEMS:
+		return popcount16(pl->emblems);
+	case MS_S_HAND_FULL:
+		return ms_hand_size(pl) >= ms_hand_limit(st, seat);
+	}
+	return 0;
+}
+
+struct has_ctx { int op; };
+
+static int
+forbids_fn(const struct ms_state *st, int seat, const struct ms_effect *e,
+    void *ctx)
+{
+	const struct has_ctx *h = ctx;
+
+	if (e->trigger != MS_T_PASSIVE || e->op != h->op)
+		return 0;
+	if (e->cond == MS_IF_VP_LEADER)
+		return ms_is_vp_leader(st, seat);
+	return 1;
+}
+
+/* At 0 life a dancer starts no challenge; a prohibition wins over a duty. */
+int
+ms_can_challenge(const struct ms_state *st, int seat)
+{
+	struct has_ctx h = { MS_OP_CANNOT_CHALLENGE };
+
+	if (st->p[seat].life <= 0 || st->p[seat].dancer < 0)
+		return 0;
+	return each_effect(st, seat, forbids_fn, &h) == 0;
+}
+
+int
+ms_can_be_challenged(const struct ms_state *st, int seat)
+{
+	struct has_ctx h = { MS_OP_CANNOT_BE_CHALLENGED };
+
+	if (st->p[seat].dancer < 0)
+		return 0;
+	return each_effect(st, seat, forbids_fn, &h) == 0;
+}
+
+struct cost_ctx { int delta, floor; };
+
+static int
+cost_fn(const struct ms_state *st, int seat, const struct ms_effect *e,
+    void *ctx)
+{
+	struct cost_ctx *c = ctx;
+
+	(void)st;
+	(void)seat;
+	if (e->trigger == MS_T_PASSIVE && e->op == MS_OP_SPELL_COST) {
+		c->delta += e->n;
+		if (e->min > c->floor)
+			c->floor = e->min;
+	}
+	return 0;
+}
+
+/*
+ * A Spell's cost for seat now: its level, the seat's spell_cost modifiers
+ * (each with its floor), then what the Guardian it fights adds
+ * (opp_spell_cost). Never below 0.
+ */
+int
+ms_spell_cost(const struct ms_state *st, int seat, int spell)
+{
+	const struct ms_data *d = st->data;
+	struct cost_ctx c = { 0, 0 };
+	int cost, i;
+
+	each_effect(st, seat, cost_fn, &c);
+	cost = d->spell[spell].level + c.delta;
+	if (cost < c.floor)
+		cost = c.floor;
+	if (st->ch.kind == MS_CH_TOWER && st->ch.side[0] == seat) {
+		const struct ms_guardian *g = &d->guardian[st->ch.guardian];
+
+		for (i = 0; i < g->neff; i++)
+			if (g->eff[i].op == MS_OP_OPP_SPELL_COST)
+				cost += g->eff[i].n;
+	}
+	return cost < 0 ? 0 : cost;
+}
+
+struct power_ctx { int side, n; };
+
+static int
+power_fn(const struct ms_state *st, int seat, const struct ms_effect *e,
+    void *ctx)
+{
+	struct power_ctx *p = ctx;
+
+	(void)st;
+	(void)seat;
+	if (e->trigger != MS_T_PASSIVE || e->op != MS_OP_POWER)
+		return 0;
+	if (e->when == MS_WHEN_INITIATING && p->side != 0)
+		return 0;
+	p->n += e->n;
+	return 0;
+}
+
+/*
+ * A side's power in the challenge being fought: a dancer's printed power (0
+ * at 0 life), its cards' power modifiers, its Spells and Mask, less what the
+ * other side's Spells took; the Guardian's printed power plus its reveals.
+ * Never below 0.
+ */
+int
+ms_power(const struct ms_state *st, int side)
+{
+	const struct ms_challenge *ch = &st->ch;
+	int seat = ch->side[side], n;
+
+	if (seat < 0) {
+		n = st->data->guardian[ch->guardian].power;
+	} else {
+		struct power_ctx p = { side, 0 };
+		const struct ms_player *pl = &st->p[seat];
+
+		each_effect(st, seat, power_fn, &p);
+		n = (pl->life > 0 ? st->data->dancer[pl->dancer].power : 0) + p.n;
+	}
+	n += ch->bonus[side] - ch->minus[side];
+	return n < 0 ? 0 : n;
+}
+
+int
+ms_stage_count(const struct ms_state *st, int stage)
+{
+	int i, n = 0;
+
+	for (i = 0; i < st->nplayers; i++)
+		n += st->p[i].stage == stage;
+	return n;
+}
+
+int
+ms_order_holder(const struct ms_state *st, int number)
+{
+	int i;
+
+	for (i = 0; i < st->nplayers; i++)
+		if (st->p[i].order == number)
+			return i;
+	return -1;
+}
+
+void
+ms_to_tomb(struct ms_state *st, int spell, int n)
+{
+	st->tomb[spell] = (uint8_t)(st->tomb[spell] + n);
+}
+
+/*
+ * The top Spell of the deck, or -1 when it is empty. The moment it becomes
+ * empty it is a run-out, and the tomb, if any, is shuffled into a new deck
+ * at once (rules: Spell deck renewal), even after an end condition is met.
+ */
+int
+ms_deck_take(struct ms_state *st)
+{
+	struct mq_rng r;
+	int k, i, n = 0;
+
+	if (st->deck_n == 0)
+		return -1;
+	k = st->deck[--st->deck_n];
+	if (st->deck_n > 0)
+		return k;
+	st->runouts++;
+	for (i = 0; i < MS_SPELLS; i++)
+		while (st->tomb[i] > 0 && n < MS_DECK) {
+			st->deck[n++] = (uint8_t)i;
+			st->tomb[i]--;
+		}
+	if (n == 0) {
+		ms_event(st, MS_E_RUN_OUT, -1, -1, -1, 0, st->runouts, NULL);
+		return k;
+	}
+	mq_rng_open_seed(&r, &st->rng_seed, "renewal", st->turn, st->runouts);
+	mq_rng_shuffle_u8(&r, st->deck, (unsigned)n);
+	st->deck_n = n;
+	ms_event(st, MS_E_RENEW, -1, -1, -1, n, st->runouts, NULL);
+	return k;
+}
+
+/* A draw that would go past the hand limit does not happen: the card stays. */
+void
+ms_draw(struct ms_state *st, int seat, int n)
+{
+	struct ms_player *pl = &st->p[seat];
+	int k;
+
+	for (; n > 0; n--) {
+		if (ms_hand_size(pl) >= ms_hand_limit(st, seat)) {
+			ms_event(st, MS_E_DRAW_NONE, seat, -1, -1, 1, 0, NULL);
+			return;
+		}
+		if ((k = ms_deck_take(st)) < 0) {
+			ms_event(st, MS_E_DRAW_NONE, seat, -1, -1, 2, 0, NULL);
+			return;
+		}
+		pl->hand[k]++;
+		ms_event(st, MS_E_DRAW, seat, -1, k, 0, 0, NULL);
+	}
+}
+
+void
+ms_heal(struct ms_state *st, int seat, int n)
+{
+	struct ms_player *pl = &st->p[seat];
+	int before = pl->life, max = st->data->max_life;
+
+	pl->life = (int8_t)(n >= MS_FULL || before + n > max ? max : before + n);
+	if (pl->life != before)
+		ms_event(st, MS_E_HEAL, seat, -1, -1, before, pl->life, NULL);
+}
+
+void
+ms_lose_life(struct ms_state *st, int seat, int n)
+{
+	struct ms_player *pl = &st->p[seat];
+	int before = pl->life;
+
+	pl->life = (int8_t)(before - n < 0 ? 0 : before - n);
+	if (pl->life != before)
+		ms_event(st, MS_E_LIFE, seat, -1, -1, before, pl->life, NULL);
+}
+
+/* Earlier in this turn's sequence (seat order before the Orders are dealt). */
+static int
+earlier(const struct ms_state *st, int a, int b)
+{
+	int oa = st->p[a].order > 0 ? st->p[a].order : 9;
+	int ob = st->p[b].order > 0 ? st->p[b].order : 9;
+
+	return oa != ob ? oa < ob : a < b;
+}
+
+/*
+ * Emblems [decided]: the first to reach the minimum takes one; a player who
+ * then strictly exceeds the holder takes it from them. Of several at once,
+ * the highest, then the earliest in this turn's sequence.
+ */
+void
+ms_emblems(struct ms_state *st)
+{
+	const struct ms_data *d = st->data;
+	int e, i, h, best, v, bv, need;
+
+	for (e = 0; e < d->nemblems; e++) {
+		h = st->emblem_holder[e];
+		/* what it takes: the minimum, or more than the holder has */
+		need = h >= 0 ? ms_stat(st, h, d->emblem[e].stat) + 1 :
+		    d->emblem[e].min;
+		best = -1;
+		bv = 0;
+		for (i = 0; i < st->nplayers; i++) {
+			if (i == h || (v = ms_stat(st, i, d->emblem[e].stat)) < need)
+				continue;
+			if (best < 0 || v > bv || (v == bv && earlier(st, i, best))) {
+				best = i;
+				bv = v;
+			}
+		}
+		if (best < 0)
+			continue;
+		if (h >= 0)
+			st->p[h].emblems &= (uint8_t)~(1u << e);
+		st->p[best].emblems |= (uint8_t)(1u << e);
+		st->emblem_holder[e] = (int8_t)best;
+		ms_event(st, MS_E_EMBLEM, best, h, e, 0, 0, NULL);
+	}
+}
+
+static int
+mask_met(const struct ms_state *st, int seat)
+{
+	const struct ms_mask *m;
+	int v;
+
+	if (st->p[seat].mask < 0)
+		return 0;	/* revealed and discarded: it scores nothing */
+	m = &st->data->mask[st->p[seat].mask];
+	v = ms_stat(st, seat, m->stat);
+	return m->cmp == MS_CMP_EQ ? v == m->value : v >= m->value;
+}
+
+/* Each player's VP; the most wins, a tie going to the lowest last Order. */
+void
+ms_score(struct ms_state *st)
+{
+	int i, mask, best = -1;
+
+	for (i = 0; i < st->nplayers; i++) {
+		mask = mask_met(st, i) ? st->data->mask[st->p[i].mask].vp : 0;
+		st->p[i].score = (int16_t)(ms_vp(st, i) + mask);
+		ms_event(st, MS_E_SCORE, i, -1, st->p[i].mask_dealt,
+		    st->p[i].score, mask, NULL);
+		if (best < 0 || st->p[i].score > st->p[best].score ||
+		    (st->p[i].score == st->p[best].score &&
+		    st->p[i].order < st->p[best].order))
+			best = i;
+	}
+	st->winner = best;
+	ms_event(st, MS_E_WINNER, best, -1, -1, st->p[best].score, 0, NULL);
+}
+
+/* Seats sorted by key (ascending, or descending when desc). */
+void
+ms_sequence(struct ms_state *st, const int8_t *key, int desc)
+{
+	int i, j, n = st->nplayers;
+	uint8_t t;
+
+	for (i = 0; i < n; i++)
+		st->seq[i] = (uint8_t)i;
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0; j--) {
+			int a = key[st->seq[j - 1]], b = key[st->seq[j]];
+
+			if (desc ? a >= b : a <= b)
+				break;
+			t = st->seq[j];
+			st->seq[j] = st->seq[j - 1];
+			st->seq[j - 1] = t;
+		}
+	st->step = 0;
+}
+
+int
+ms_setup(const void *data, const struct mq_setup *s, void **out,
+    struct mq_err *err)
+{
+	const struct ms_data *d = data;
+	struct ms_state *st;
+	struct mq_rng r;
+	uint8_t perm[MS_MASKS > MS_ORDERS ? MS_MASKS : MS_ORDERS];
+	int8_t key[MS_MAXP];
+	int i, k, n;
+
+	*out = NULL;
+	if (s->nplayers < d->min_players || s->nplayers > d->max_players ||
+	    s->nplayers > MS_MAXP)
+		return mq_fail(err, MQ_REFUSED, "The Masquerade takes %d to %d "
+		    "players, not %d.", d->min_players, d->max_players, s->nplayers);
+	if (d->nmasks < s->nplayers || d->ndancers < s->nplayers)
+		return mq_fail(err, MQ_REFUSED, "The card set has too few Masks "
+		    "or Dancers for %d players.", s->nplayers);
+	if ((st = calloc(1, sizeof(*st))) == NULL)
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	st->data = d;
+	memcpy(st->seed, s->seed, sizeof(st->seed));
+	mq_rng_seed_init(&st->rng_seed, s->seed);
+	st->nplayers = s->nplayers;
+	st->turn = 1;
+	st->prophet = -1;
+	st->winner = -1;
+	for (i = 0; i < MS_EMBLEMS; i++)
+		st->emblem_holder[i] = -1;
+	/* 1. the Spell deck */
+	for (k = 0, n = 0; k < d->nspells; k++)
+		for (i = 0; i < d->spell[k].copies && n < MS_DECK; i++)
+			st->deck[n++] = (uint8_t)k;
+	mq_rng_open_seed(&r, &st->rng_seed, "spells", 0, 0);
+	mq_rng_shuffle_u8(&r, st->deck, (unsigned)n);
+	st->deck_n = n;
+	/* 2-4. Guardians in order of their numbers, 1 on top; Events face up */
+	st->guardian_next = 0;
+	st->events_left = (uint16_t)((1u << d->nevents) - 1);
+	for (i = 0; i < st->nplayers; i++) {
+		struct ms_player *pl = &st->p[i];
+
+		snprintf(pl->name, sizeof(pl->name), "%s", s->names[i]);
+		pl->dancer = -1;
+		pl->stage = -1;
+		pl->life = (int8_t)d->start_life;
+	}
+	/* 5. a Mask each, secret; the rest out of the game */
+	for (i = 0; i < d->nmasks; i++)
+		perm[i] = (uint8_t)i;
+	mq_rng_open_seed(&r, &st->rng_seed, "masks", 0, 0);
+	mq_rng_shuffle_u8(&r, perm, (unsigned)d->nmasks);
+	for (i = 0; i < st->nplayers; i++)
+		st->p[i].mask = st->p[i].mask_dealt = (int8_t)perm[i];
+	/* 6. an Order each, face up: turn 1's */
+	for (i = 0; i < d->norders; i++)
+		perm[i] = (uint8_t)(i + 1);
+	mq_rng_open_seed(&r, &st->rng_seed, "orders", 0, 0);
+	mq_rng_shuffle_u8(&r, perm, (unsigned)d->norders);
+	for (i = 0; i < st->nplayers; i++) {
+		st->p[i].order = (int8_t)perm[i];
+		key[i] = st->p[i].order;
+	}
+	/* 7. Dancers chosen in descending Order number */
+	st->phase = MS_PH_DANCER;
+	ms_sequence(st, key, 1);
+	*out = st;
+	return 0;
+}
