@@ -19,7 +19,7 @@
 
 #define MS_MAXP		5
 #define MS_MINP		3
-#define MS_LANGS	2		/* en, ja: the names the card set gives */
+#define MS_LANGS	3		/* en, ja, zh: the names the card set gives */
 #define MS_NAME		48
 #define MS_MAXEFF	4
 #define MS_MASKS	8
@@ -78,7 +78,7 @@ enum ms_cmp { MS_CMP_GTE, MS_CMP_EQ };
 
 struct ms_names {
 	char id[16];
-	char name[MS_LANGS][MS_NAME];	/* name_en, name_ja */
+	char name[MS_LANGS][MS_NAME];	/* name_en, name_ja, name_zh */
 };
 
 struct ms_mask {
