@@ -24,6 +24,33 @@ spell_name(const struct ms_data *d, int k)
 	return d->spell[k].nm.name[0];
 }
 
+/* A challenge is fought in the Challenge or Event phase (a duel) between
+ * two seats, or a seat and the top Guardian; its window is one side's. */
+static int
+check_challenge(const struct ms_state *st, struct mq_err *err)
+{
+	const struct ms_challenge *ch = &st->ch;
+	int a = ch->side[0], b = ch->side[1];
+
+	if (ch->kind == MS_CH_NONE)
+		return 0;
+	if (ch->kind > MS_CH_DUEL || (st->phase != MS_PH_CHALLENGE &&
+	    st->phase != MS_PH_EVENT) || ch->window > 1)
+		return BROKEN(err, "a challenge is between dancers or a dancer "
+		    "and the Guardian", "a challenge of kind %d in phase %d, "
+		    "window %d.", ch->kind, st->phase, ch->window);
+	if (a < 0 || a >= st->nplayers || b >= st->nplayers || a == b ||
+	    (b < 0) != (ch->kind == MS_CH_TOWER))
+		return BROKEN(err, "a challenge is between dancers or a dancer "
+		    "and the Guardian", "seat %d challenges seat %d.", a, b);
+	if (ch->kind == MS_CH_TOWER && (ch->guardian != st->guardian_next ||
+	    ch->guardian >= st->data->nguardians))
+		return BROKEN(err, "a challenge is between dancers or a dancer "
+		    "and the Guardian", "%s fights Guardian %d, not the top "
+		    "one.", who(st, a), ch->guardian + 1);
+	return 0;
+}
+
 static int
 check_ranges(const struct ms_state *st, struct mq_err *err)
 {
@@ -64,6 +91,7 @@ check_ranges(const struct ms_state *st, struct mq_err *err)
 	if (st->prophet < -1 || st->prophet >= st->nplayers)
 		return BROKEN(err, "the prophet is the dancer in the Chapel",
 		    "the prophet is seat %d.", st->prophet);
+	MQ_TRY(check_challenge(st, err));
 	for (i = 0; i < st->nplayers; i++) {
 		const struct ms_player *pl = &st->p[i];
 

@@ -595,6 +595,51 @@ test_mask_is_the_dealt_one(void **state)
 	    "was dealt Mask 6.");
 }
 
+static void
+test_challenge_between_dancers(void **state)
+{
+	struct ms_state *st;
+
+	(void)state;
+	st = sound();
+	st->phase = MS_PH_CHALLENGE;
+	st->ch.kind = MS_CH_ARENA;
+	st->ch.side[0] = CAROL;
+	st->ch.side[1] = ALICE;
+	st->ch.window = 1;
+	passes(st);
+	st = sound();
+	st->phase = MS_PH_CHALLENGE;
+	st->ch.kind = MS_CH_TOWER;
+	st->ch.side[0] = BOB;
+	st->ch.side[1] = -1;
+	st->ch.guardian = 1;
+	passes(st);
+	st = sound();
+	st->phase = MS_PH_CHALLENGE;
+	st->ch.kind = MS_CH_TOWER;
+	st->ch.side[0] = BOB;
+	st->ch.side[1] = -1;
+	st->ch.guardian = 0;		/* already won */
+	broken(st, "invariant \"a challenge is between dancers or a dancer "
+	    "and the Guardian\" broken: bob fights Guardian 1, not the top "
+	    "one.");
+	st = sound();
+	st->phase = MS_PH_CHALLENGE;
+	st->ch.kind = MS_CH_ARENA;
+	st->ch.side[0] = CAROL;
+	st->ch.side[1] = CAROL;
+	broken(st, "invariant \"a challenge is between dancers or a dancer "
+	    "and the Guardian\" broken: seat 2 challenges seat 2.");
+	st = sound();			/* in the Spell phase */
+	st->ch.kind = MS_CH_ARENA;
+	st->ch.side[0] = CAROL;
+	st->ch.side[1] = ALICE;
+	broken(st, "invariant \"a challenge is between dancers or a dancer "
+	    "and the Guardian\" broken: a challenge of kind 2 in phase 3, "
+	    "window 0.");
+}
+
 /* The first broken invariant is named, the ranges before the rest. */
 static void
 test_first_broken_named(void **state)
@@ -744,6 +789,7 @@ main(void)
 		cmocka_unit_test(test_phase_in_range),
 		cmocka_unit_test(test_winner_only_when_over),
 		cmocka_unit_test(test_mask_is_the_dealt_one),
+		cmocka_unit_test(test_challenge_between_dancers),
 		cmocka_unit_test(test_first_broken_named),
 		cmocka_unit_test(test_bot_only_for_the_owing_seat),
 		cmocka_unit_test(test_bot_games_keep_invariants),
