@@ -1,0 +1,581 @@
+/*
+ * ms_parse.c - the command language of The Masquerade.
+ *
+ * One command per line, case-insensitive, with English, Japanese and Chinese
+ * names for every keyword and card (the data's alias table). Full-width
+ * letters and digits read as their ASCII forms; spaces, the ideographic
+ * space and commas separate words. A name of several words is the words
+ * joined by '-' ("Request for a Tune" or request-for-a-tune), matched
+ * greedily. Only the form is checked here; whether a command is legal now is
+ * ms_validate's. Every command has one canonical English text, which is what
+ * the log stores:
+ *   DANCER eternal-prisoner | ORDER 3 | STAGE tower | PASS | REVEAL
+ *   PLAY rhapsody PAY march waltz ON bob BANK march | CHALLENGE bob
+ *   BANK march | DISCARD march march | KEEP waltz | EVENT oracle
+ *   SWAP bob eternal-prisoner | STATUS | HELP
+ */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/masquerade/ms.h"
+
+#define MAXTOK	32
+#define MAXW	8		/* words in the longest name looked up */
+
+/* Fold full-width ASCII (U+FF01..U+FF5E) to ASCII, U+3000, 、 and commas to
+ * spaces, and ASCII letters to lower case. Never lengthens the text. */
+static void
+normalise(const char *in, char *out, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)in;
+	size_t o = 0;
+
+	while (*s && o + 4 < n) {
+		if (s[0] == 0xEF && (s[1] == 0xBC || s[1] == 0xBD) && s[2] >= 0x80 &&
+		    s[2] <= 0xBF) {
+			unsigned cp = 0xF000u | (unsigned)(s[1] & 0x3F) << 6 | (s[2] & 0x3F);
+
+			if (cp >= 0xFF01 && cp <= 0xFF5E) {
+				char c = (char)(cp - 0xFF01 + 0x21);
+
+				if (c == ',')
+					c = ' ';
+				out[o++] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
+				s += 3;
+				continue;
+			}
+		}
+		if (s[0] == 0xE3 && s[1] == 0x80 && (s[2] == 0x80 || s[2] == 0x81)) {
+			out[o++] = ' ';		/* ideographic space, 、 */
+			s += 3;
+			continue;
+		}
+		if (*s == ',' || *s == '\t' || *s == '\r' || *s == '\n')
+			out[o++] = ' ';
+		else
+			out[o++] = (*s >= 'A' && *s <= 'Z') ? (char)(*s + 32) : (char)*s;
+		s++;
+	}
+	out[o] = '\0';
+}
+
+static int
+tokenise(char *buf, char **tok, int max)
+{
+	int n = 0;
+	char *p = buf;
+
+	for (;;) {
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			return n;
+		if (n == max)
+			return -1;
+		tok[n++] = p;
+		while (*p && *p != ' ')
+			p++;
+		if (*p)
+			*p++ = '\0';
+	}
+}
+
+/* The alias table's texts are folded like the input, so a Japanese name
+ * written with a full-width digit (先導する１) matches either way. */
+static int
+lookup(const struct ms_data *d, const char *text, int word)
+{
+	char a[MS_NAME + 8];
+	int i;
+
+	for (i = 0; i < d->nalias; i++) {
+		if (d->alias[i].word != word)
+			continue;
+		normalise(d->alias[i].text, a, sizeof(a));
+		if (strcmp(a, text) == 0)
+			return d->alias[i].value;
+	}
+	return -1;
+}
+
+/* The longest name of `word` starting at tok[i], its words joined by '-';
+ * returns how many words it took (0: none) and its value in *value. */
+static int
+lookup_words(const struct ms_data *d, char **tok, int ntok, int i, int word,
+    int *value)
+{
+	char joined[MS_NAME * 2];
+	size_t n;
+	int w, k, m;
+
+	for (w = ntok - i < MAXW ? ntok - i : MAXW; w >= 1; w--) {
+		for (n = 0, k = 0; k < w; k++, n += (size_t)m) {
+			m = snprintf(joined + n, sizeof(joined) - n, "%s%s",
+			    k ? "-" : "", tok[i + k]);
+			if (m < 0 || (size_t)m >= sizeof(joined) - n)
+				break;	/* too long to be any name */
+		}
+		if (k < w)
+			continue;
+		if ((*value = lookup(d, joined, word)) >= 0)
+			return w;
+	}
+	return 0;
+}
+
+static int
+keyword_at(const struct ms_data *d, char **tok, int ntok, int i, int *used)
+{
+	int v, w;
+
+	if (i >= ntok || (w = lookup_words(d, tok, ntok, i, MS_W_KEY, &v)) == 0)
+		return -1;
+	if (used)
+		*used = w;
+	return v;
+}
+
+/* A card's canonical word: its English name lower-cased, words joined by
+ * '-' (as the alias table holds it). */
+static void
+canon(const struct ms_names *nm, char *out, size_t n)
+{
+	const char *s = nm->name[0];
+	size_t o = 0;
+	int gap = 0;
+
+	for (; *s && o + 1 < n; s++) {
+		if (*s == ' ') {
+			gap = o > 0;
+			continue;
+		}
+		if (gap && o + 2 < n)
+			out[o++] = '-';
+		gap = 0;
+		out[o++] = (*s >= 'A' && *s <= 'Z') ? (char)(*s + 32) : *s;
+	}
+	out[o] = '\0';
+}
+
+static const struct ms_names *
+names_of(const struct ms_data *d, int word, int i)
+{
+	switch (word) {
+	case MS_W_DANCER:
+		return i >= 0 && i < d->ndancers ? &d->dancer[i].nm : NULL;
+	case MS_W_STAGE:
+		return i >= 0 && i < d->nstages ? &d->stage[i].nm : NULL;
+	case MS_W_SPELL:
+		return i >= 0 && i < d->nspells ? &d->spell[i].nm : NULL;
+	case MS_W_EVENT:
+		return i >= 0 && i < d->nevents ? &d->event[i].nm : NULL;
+	}
+	return NULL;
+}
+
+static int
+count_of(const struct ms_data *d, int word)
+{
+	return word == MS_W_DANCER ? d->ndancers : word == MS_W_STAGE ? d->nstages :
+	    word == MS_W_SPELL ? d->nspells : word == MS_W_EVENT ? d->nevents : 0;
+}
+
+/* "a, b, c": the canonical names of a kind of card, for a refusal. */
+static void
+name_list(const struct ms_data *d, int word, char *buf, size_t n)
+{
+	char c[MS_NAME];
+	size_t len = 0;
+	int i, m;
+
+	buf[0] = '\0';
+	for (i = 0; i < count_of(d, word) && len < n; i++) {
+		canon(names_of(d, word, i), c, sizeof(c));
+		m = snprintf(buf + len, n - len, "%s%s", i ? ", " : "", c);
+		if (m < 0)
+			break;
+		len += (size_t)m;
+	}
+}
+
+static const char *
+word_label(int word)
+{
+	return word == MS_W_DANCER ? "Dancer" : word == MS_W_STAGE ? "Stage" :
+	    word == MS_W_SPELL ? "Spell" : "Event";
+}
+
+/* One card of `word` at tok[*i], moving *i past its words. */
+static int
+parse_card(const struct ms_data *d, char **tok, int ntok, int *i, int word,
+    const char *after, int *value, struct mq_err *err)
+{
+	char names[300];
+	int w;
+
+	if (*i >= ntok) {
+		name_list(d, word, names, sizeof(names));
+		return mq_fail(err, MQ_REFUSED, "%s needs the name of a %s after "
+		    "it; the %ss are %s.", after, word_label(word), word_label(word),
+		    names);
+	}
+	if ((w = lookup_words(d, tok, ntok, *i, word, value)) == 0) {
+		name_list(d, word, names, sizeof(names));
+		return mq_fail(err, MQ_REFUSED, "\"%s\" is not a %s; the %ss are "
+		    "%s.", tok[*i], word_label(word), word_label(word), names);
+	}
+	*i += w;
+	return 0;
+}
+
+static int
+parse_player(const struct ms_state *st, char **tok, int ntok, int *i,
+    const char *after, int8_t *out, struct mq_err *err)
+{
+	char names[200];
+	size_t len = 0;
+	int s, m;
+
+	if (*i < ntok)
+		for (s = 0; s < st->nplayers; s++)
+			if (strcasecmp(st->p[s].name, tok[*i]) == 0) {
+				*out = (int8_t)s;
+				(*i)++;
+				return 0;
+			}
+	names[0] = '\0';
+	for (s = 0; s < st->nplayers && len < sizeof(names); s++) {
+		m = snprintf(names + len, sizeof(names) - len, "%s%s", s ? ", " : "",
+		    st->p[s].name);
+		if (m < 0)
+			break;
+		len += (size_t)m;
+	}
+	if (*i >= ntok)
+		return mq_fail(err, MQ_REFUSED, "%s needs a player's name after it; "
+		    "the players are %s.", after, names);
+	return mq_fail(err, MQ_REFUSED, "There is no player called \"%s\" in "
+	    "this game; the players are %s.", tok[*i], names);
+}
+
+/* One or more Spell names up to the next keyword, counted per kind. */
+static int
+parse_spells(const struct ms_data *d, char **tok, int ntok, int *i,
+    uint8_t *n, const char *example, struct mq_err *err)
+{
+	int v, got = 0;
+
+	while (*i < ntok && keyword_at(d, tok, ntok, *i, NULL) < 0) {
+		MQ_TRY(parse_card(d, tok, ntok, i, MS_W_SPELL, "", &v, err));
+		n[v]++;		/* at most MAXTOK words: no overflow */
+		got++;
+	}
+	if (got == 0)
+		return mq_fail(err, MQ_REFUSED, "%s", example);
+	return 0;
+}
+
+static int
+parse_play(const struct ms_state *st, char **tok, int ntok, struct ms_cmd *c,
+    struct mq_err *err)
+{
+	const struct ms_data *d = st->data;
+	char name[MS_NAME];
+	int i = 1, v, kw, w, seen = 0;
+
+	MQ_TRY(parse_card(d, tok, ntok, &i, MS_W_SPELL, "PLAY", &v, err));
+	c->card = (int8_t)v;
+	canon(&d->spell[v].nm, name, sizeof(name));
+	while (i < ntok) {
+		kw = keyword_at(d, tok, ntok, i, &w);
+		if (kw != MS_K_PAY && kw != MS_K_ON && kw != MS_K_BANK)
+			return mq_fail(err, MQ_REFUSED, "After PLAY %s, \"%s\" is not "
+			    "understood: what may follow is PAY, ON or BANK.", name,
+			    tok[i]);
+		if (seen & (1 << kw))
+			return mq_fail(err, MQ_REFUSED, "%s is given twice; name "
+			    "everything it takes after it once.", kw == MS_K_PAY ?
+			    "PAY" : kw == MS_K_ON ? "ON" : "BANK");
+		seen |= 1 << kw;
+		i += w;
+		if (kw == MS_K_PAY) {
+			MQ_TRY(parse_spells(d, tok, ntok, &i, c->n, "PAY needs the "
+			    "names of the Spells you discard, e.g. PLAY rhapsody PAY "
+			    "march waltz.", err));
+		} else if (kw == MS_K_ON) {
+			MQ_TRY(parse_player(st, tok, ntok, &i, "ON", &c->target, err));
+		} else {
+			MQ_TRY(parse_card(d, tok, ntok, &i, MS_W_SPELL, "BANK", &v,
+			    err));
+			c->card2 = (int8_t)v;
+		}
+	}
+	return 0;
+}
+
+/* ORDER 3, ORDER ３ or ORDER wait 5: the number. */
+static int
+parse_order(const struct ms_data *d, char **tok, int ntok, int *i,
+    struct ms_cmd *c, struct mq_err *err)
+{
+	int v, w;
+
+	if (*i < ntok && tok[*i][0] >= '1' && tok[*i][0] <= '5' &&
+	    tok[*i][1] == '\0') {
+		c->card = (int8_t)(tok[*i][0] - '0');
+		(*i)++;
+		return 0;
+	}
+	if (*i < ntok && (w = lookup_words(d, tok, ntok, *i, MS_W_ORDER, &v)) > 0 &&
+	    v >= 1 && v <= MS_ORDERS) {
+		c->card = (int8_t)v;
+		*i += w;
+		return 0;
+	}
+	if (*i >= ntok)
+		return mq_fail(err, MQ_REFUSED, "ORDER needs a number from 1 to 5 "
+		    "after it, e.g. ORDER 3.");
+	return mq_fail(err, MQ_REFUSED, "\"%s\" is not an Order; ORDER takes a "
+	    "number from 1 to 5, e.g. ORDER 3.", tok[*i]);
+}
+
+static const char *
+key_text(int kw)
+{
+	static const char *const t[] = {
+		"DANCER", "ORDER", "STAGE", "PLAY", "PAY", "ON", "BANK", "REVEAL",
+		"PASS", "CHALLENGE", "DISCARD", "KEEP", "EVENT", "SWAP", "STATUS",
+		"HELP",
+	};
+
+	return kw >= 0 && kw < (int)(sizeof(t) / sizeof(t[0])) ? t[kw] : "?";
+}
+
+int
+ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
+    struct mq_err *err)
+{
+	const struct ms_state *st = state;
+	const struct ms_data *d = st->data;
+	struct ms_cmd *c = ms_cmd_of(cmd);
+	char buf[1024], *tok[MAXTOK];
+	int ntok, kw, w, i, v;
+
+	memset(cmd, 0, sizeof(*cmd));
+	c->card = c->target = c->card2 = -1;
+	if (strlen(line) >= sizeof(buf) / 2)
+		return mq_fail(err, MQ_REFUSED, "That line is too long to be a "
+		    "command.");
+	normalise(line, buf, sizeof(buf));
+	if ((ntok = tokenise(buf, tok, MAXTOK)) < 0)
+		return mq_fail(err, MQ_REFUSED, "That line has too many words to be "
+		    "a command.");
+	if (ntok == 0)
+		return mq_fail(err, MQ_REFUSED, "That line is empty.");
+	kw = keyword_at(d, tok, ntok, 0, &w);
+	i = kw >= 0 ? w : 1;
+	switch (kw) {
+	case MS_K_DANCER:
+		c->type = MS_C_DANCER;
+		MQ_TRY(parse_card(d, tok, ntok, &i, MS_W_DANCER, "DANCER", &v, err));
+		c->card = (int8_t)v;
+		break;
+	case MS_K_ORDER:
+		c->type = MS_C_ORDER;
+		MQ_TRY(parse_order(d, tok, ntok, &i, c, err));
+		break;
+	case MS_K_STAGE:
+		c->type = MS_C_STAGE;
+		MQ_TRY(parse_card(d, tok, ntok, &i, MS_W_STAGE, "STAGE", &v, err));
+		c->card = (int8_t)v;
+		break;
+	case MS_K_PLAY:
+		c->type = MS_C_PLAY;
+		/* PLAY's clauses run to the end of the line */
+		return parse_play(st, tok + i - 1, ntok - i + 1, c, err);
+	case MS_K_CHALLENGE:
+		c->type = MS_C_CHALLENGE;
+		MQ_TRY(parse_player(st, tok, ntok, &i, "CHALLENGE", &c->target,
+		    err));
+		break;
+	case MS_K_BANK:
+		c->type = MS_C_BANK;
+		MQ_TRY(parse_card(d, tok, ntok, &i, MS_W_SPELL, "BANK", &v, err));
+		c->card = (int8_t)v;
+		break;
+	case MS_K_DISCARD:
+		c->type = MS_C_DISCARD;
+		MQ_TRY(parse_spells(d, tok, ntok, &i, c->n, "DISCARD needs the "
+		    "names of the Spells you discard, e.g. DISCARD march waltz.",
+		    err));
+		break;
+	case MS_K_KEEP:
+		c->type = MS_C_KEEP;
+		MQ_TRY(parse_spells(d, tok, ntok, &i, c->n, "KEEP needs the names "
+		    "of the Spells you keep, e.g. KEEP waltz.", err));
+		break;
+	case MS_K_EVENT:
+		c->type = MS_C_EVENT;
+		MQ_TRY(parse_card(d, tok, ntok, &i, MS_W_EVENT, "EVENT", &v, err));
+		c->card = (int8_t)v;
+		break;
+	case MS_K_SWAP:
+		c->type = MS_C_SWAP;
+		MQ_TRY(parse_player(st, tok, ntok, &i, "SWAP", &c->target, err));
+		MQ_TRY(parse_card(d, tok, ntok, &i, MS_W_DANCER, "SWAP and a player",
+		    &v, err));
+		c->card2 = (int8_t)v;
+		break;
+	case MS_K_REVEAL:
+		c->type = MS_C_REVEAL;
+		break;
+	case MS_K_PASS:
+		c->type = MS_C_PASS;
+		break;
+	case MS_K_STATUS:
+		c->type = MS_C_STATUS;
+		break;
+	case MS_K_HELP:
+		c->type = MS_C_HELP;
+		break;
+	default:
+		return mq_fail(err, MQ_REFUSED, "\"%s\" is not a command; the "
+		    "commands are DANCER, ORDER, STAGE, PLAY, REVEAL, PASS, "
+		    "CHALLENGE, BANK, DISCARD, KEEP, EVENT, SWAP, STATUS and HELP.",
+		    tok[0]);
+	}
+	if (i < ntok) {
+		if (c->type == MS_C_REVEAL || c->type == MS_C_PASS ||
+		    c->type == MS_C_STATUS || c->type == MS_C_HELP)
+			return mq_fail(err, MQ_REFUSED, "%s takes nothing after it, "
+			    "but \"%s\" follows.", key_text(kw), tok[i]);
+		return mq_fail(err, MQ_REFUSED, "\"%s\" after %s is not understood; "
+		    "%s takes nothing more.", tok[i], key_text(kw), key_text(kw));
+	}
+	return 0;
+}
+
+static void
+put_card(const struct ms_data *d, int word, int i, struct mq_buf *out)
+{
+	char c[MS_NAME];
+
+	canon(names_of(d, word, i), c, sizeof(c));
+	mq_buf_printf(out, " %s", c);
+}
+
+static void
+put_spells(const struct ms_data *d, const uint8_t *n, struct mq_buf *out)
+{
+	int k, j;
+
+	for (k = 0; k < d->nspells; k++)
+		for (j = 0; j < n[k]; j++)
+			put_card(d, MS_W_SPELL, k, out);
+}
+
+static int
+any_spells(const struct ms_data *d, const uint8_t *n)
+{
+	int k;
+
+	for (k = 0; k < MS_SPELLS; k++)
+		if (n[k] && k >= d->nspells)
+			return -1;	/* a kind the card set does not have */
+	for (k = 0; k < d->nspells; k++)
+		if (n[k])
+			return 1;
+	return 0;
+}
+
+int
+ms_format(const void *state, const struct mq_cmd *cmd, struct mq_buf *out)
+{
+	const struct ms_state *st = state;
+	const struct ms_data *d = st->data;
+	const struct ms_cmd *c = ms_cmd_ofc(cmd);
+	int pl = c->target >= 0 && c->target < st->nplayers;
+
+	switch (c->type) {
+	case MS_C_DANCER:
+	case MS_C_STAGE:
+	case MS_C_EVENT:
+	case MS_C_BANK: {
+		int word = c->type == MS_C_DANCER ? MS_W_DANCER : c->type ==
+		    MS_C_STAGE ? MS_W_STAGE : c->type == MS_C_EVENT ? MS_W_EVENT :
+		    MS_W_SPELL;
+
+		if (names_of(d, word, c->card) == NULL)
+			return MQ_REFUSED;
+		mq_buf_puts(out, c->type == MS_C_DANCER ? "DANCER" : c->type ==
+		    MS_C_STAGE ? "STAGE" : c->type == MS_C_EVENT ? "EVENT" : "BANK");
+		put_card(d, word, c->card, out);
+		break;
+	}
+	case MS_C_ORDER:
+		if (c->card < 1 || c->card > MS_ORDERS)
+			return MQ_REFUSED;
+		mq_buf_printf(out, "ORDER %d", c->card);
+		break;
+	case MS_C_PLAY:
+		if (names_of(d, MS_W_SPELL, c->card) == NULL ||
+		    any_spells(d, c->n) < 0 || (c->target >= 0 && !pl) ||
+		    (c->card2 >= 0 && names_of(d, MS_W_SPELL, c->card2) == NULL))
+			return MQ_REFUSED;
+		mq_buf_puts(out, "PLAY");
+		put_card(d, MS_W_SPELL, c->card, out);
+		if (any_spells(d, c->n)) {
+			mq_buf_puts(out, " PAY");
+			put_spells(d, c->n, out);
+		}
+		if (pl)
+			mq_buf_printf(out, " ON %s", st->p[c->target].name);
+		if (c->card2 >= 0) {
+			mq_buf_puts(out, " BANK");
+			put_card(d, MS_W_SPELL, c->card2, out);
+		}
+		break;
+	case MS_C_DISCARD:
+	case MS_C_KEEP:
+		if (any_spells(d, c->n) <= 0)
+			return MQ_REFUSED;
+		mq_buf_puts(out, c->type == MS_C_DISCARD ? "DISCARD" : "KEEP");
+		put_spells(d, c->n, out);
+		break;
+	case MS_C_CHALLENGE:
+		if (!pl)
+			return MQ_REFUSED;
+		mq_buf_printf(out, "CHALLENGE %s", st->p[c->target].name);
+		break;
+	case MS_C_SWAP:
+		if (!pl || names_of(d, MS_W_DANCER, c->card2) == NULL)
+			return MQ_REFUSED;
+		mq_buf_printf(out, "SWAP %s", st->p[c->target].name);
+		put_card(d, MS_W_DANCER, c->card2, out);
+		break;
+	case MS_C_REVEAL:
+		mq_buf_puts(out, "REVEAL");
+		break;
+	case MS_C_PASS:
+		mq_buf_puts(out, "PASS");
+		break;
+	case MS_C_STATUS:
+		mq_buf_puts(out, "STATUS");
+		break;
+	case MS_C_HELP:
+		mq_buf_puts(out, "HELP");
+		break;
+	default:
+		return MQ_REFUSED;
+	}
+	return out->oom ? MQ_IO : 0;
+}
+
+/* Nothing in The Masquerade is picked in secret at the same time as others. */
+int
+ms_is_secret(const struct mq_cmd *cmd)
+{
+	(void)cmd;
+	return 0;
+}
