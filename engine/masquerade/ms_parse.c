@@ -216,14 +216,15 @@ parse_card(const struct ms_data *d, char **tok, int ntok, int *i, int word,
 
 	if (*i >= ntok) {
 		name_list(d, word, names, sizeof(names));
-		return mq_fail(err, MQ_REFUSED, "%s needs the name of a %s after "
-		    "it; the %ss are %s.", after, word_label(word), word_label(word),
-		    names);
+		return mq_fail(err, MQ_REFUSED, "%s needs the name of %s %s after "
+		    "it; the %ss are %s.", after, word == MS_W_EVENT ? "an" : "a",
+		    word_label(word), word_label(word), names);
 	}
 	if ((w = lookup_words(d, tok, ntok, *i, word, value)) == 0) {
 		name_list(d, word, names, sizeof(names));
-		return mq_fail(err, MQ_REFUSED, "\"%s\" is not a %s; the %ss are "
-		    "%s.", tok[*i], word_label(word), word_label(word), names);
+		return mq_fail(err, MQ_REFUSED, "\"%s\" is not %s %s; the %ss are "
+		    "%s.", tok[*i], word == MS_W_EVENT ? "an" : "a", word_label(word),
+		    word_label(word), names);
 	}
 	*i += w;
 	return 0;
@@ -423,8 +424,10 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 	case MS_K_SWAP:
 		c->type = MS_C_SWAP;
 		MQ_TRY(parse_player(st, tok, ntok, &i, "SWAP", &c->target, err));
-		MQ_TRY(parse_card(d, tok, ntok, &i, MS_W_DANCER, "SWAP and a player",
-		    &v, err));
+		if (i == ntok)
+			return mq_fail(err, MQ_REFUSED, "SWAP needs a player and a "
+			    "set-aside Dancer, e.g. SWAP %s thief.", st->p[c->target].name);
+		MQ_TRY(parse_card(d, tok, ntok, &i, MS_W_DANCER, "SWAP", &v, err));
 		c->card2 = (int8_t)v;
 		break;
 	case MS_K_REVEAL:
