@@ -1,0 +1,888 @@
+/*
+ * test_ms_views.c - The Masquerade's command language and views.
+ *
+ * The language: every command type survives format -> parse unchanged,
+ * every name and keyword the card set gives (en, ja, zh) reads as its
+ * English word, and malformed lines are refused with a sentence. The views:
+ * a Mask, a hand, banked counters and a KEEP offer appear in their owner's
+ * view and the admin's only; a revealed Mask, and every Mask at the end, in
+ * all. The tables are built by hand (no setup, no apply), so these test
+ * ms_parse.c and ms_view.c alone.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+
+#include "err.h"
+#include "buf.h"
+#include "engine/game.h"
+#include "engine/masquerade/ms.h"
+
+enum { ALICE, BOB, CAROL };
+static const char *const names[] = { "alice", "bob", "carol" };
+/* The viewers: each seat, then the public. */
+static const int viewers[4] = { ALICE, BOB, CAROL, MQ_VIEW_PUBLIC };
+
+static void *data;
+
+static int
+group_setup(void **state)
+{
+	const char *sh = getenv("MQ_SHARED");
+	char path[512];
+	json_error_t je;
+	struct mq_err err;
+	json_t *j;
+
+	snprintf(path, sizeof(path), "%s/rules/masquerade-cards.json",
+	    sh && *sh ? sh : "../shared");
+	j = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	if (j == NULL) {
+		fprintf(stderr, "cannot read %s (set MQ_SHARED): %s\n", path,
+		    je.text);
+		return -1;
+	}
+	mq_err_clear(&err);
+	if (ms_data_load(j, &data, &err) != 0) {
+		fprintf(stderr, "cannot load %s: %s\n", path, err.msg);
+		json_decref(j);
+		return -1;
+	}
+	json_decref(j);
+	return 0;
+}
+
+static int
+group_teardown(void **state)
+{
+	ms_data_free(data);
+	return 0;
+}
+
+static int
+spell(const char *id)
+{
+	int i = ms_find_spell(data, id);
+
+	if (i < 0)
+		fail_msg("no Spell %s in the card set", id);
+	return i;
+}
+
+/*
+ * Three players in the Spell phase of turn 2, alice to play: alice in the
+ * Library, bob in the Arena, carol in the Chapel. Each holds a Spell nobody
+ * else holds and the tomb has none of: alice a Prelude, bob the Symphony,
+ * carol a Fugue; bob has banked a Nocturne. Masks M1, M2, M3 in seat order.
+ */
+static struct ms_state *
+table(void)
+{
+	const struct ms_data *d = data;
+	struct ms_state *st = calloc(1, sizeof(*st));
+	int i;
+
+	assert_non_null(st);
+	st->data = d;
+	st->nplayers = 3;
+	st->phase = MS_PH_SPELL;
+	st->turn = 2;
+	st->step = 0;
+	st->prophet = CAROL;
+	st->winner = -1;
+	for (i = 0; i < 3; i++) {
+		struct ms_player *pl = &st->p[i];
+
+		snprintf(pl->name, sizeof(pl->name), "%s", names[i]);
+		pl->mask = pl->mask_dealt = (int8_t)ms_find_mask(d, i == 0 ? "M1" :
+		    i == 1 ? "M2" : "M3");
+		assert_true(pl->mask >= 0);
+		pl->dancer = (int8_t)i;
+		pl->order = (int8_t)(i + 1);
+		pl->last_order = (int8_t)(3 - i);
+		pl->life = 2;
+		st->seq[i] = (uint8_t)i;
+	}
+	st->p[ALICE].stage = (int8_t)ms_find_stage(d, "ST4");
+	st->p[BOB].stage = (int8_t)ms_find_stage(d, "ST2");
+	st->p[CAROL].stage = (int8_t)ms_find_stage(d, "ST3");
+	st->p[ALICE].hand[spell("SP_march")] = 2;
+	st->p[ALICE].hand[spell("SP_prelude")] = 1;
+	st->p[BOB].hand[spell("SP_symphony")] = 1;
+	st->p[BOB].hand[spell("SP_waltz")] = 1;
+	st->p[BOB].banked[spell("SP_nocturne")] = 1;
+	st->p[CAROL].hand[spell("SP_fugue")] = 1;
+	st->tomb[spell("SP_march")] = 1;
+	for (i = 0; i < d->ndeck - 8 && i < MS_DECK; i++)
+		st->deck[i] = (uint8_t)spell("SP_waltz");
+	st->deck_n = i;
+	st->events_left = (uint16_t)((1u << d->nevents) - 1);
+	st->dancers_aside = (uint8_t)(((1u << d->ndancers) - 1) & ~7u);
+	for (i = 0; i < MS_EMBLEMS; i++)
+		st->emblem_holder[i] = -1;
+	return st;
+}
+
+/* ---- the command language ---- */
+
+static void
+parse_ok(const struct ms_state *st, const char *line, struct mq_cmd *cmd)
+{
+	struct mq_err err;
+
+	mq_err_clear(&err);
+	if (ms_parse(st, ALICE, line, cmd, &err) != 0)
+		fail_msg("\"%s\" was refused: %s", line, err.msg);
+}
+
+/* line parses, and formats as want. */
+static void
+reads_as(const struct ms_state *st, const char *line, const char *want)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_cmd cmd;
+
+	parse_ok(st, line, &cmd);
+	assert_int_equal(ms_format(st, &cmd, &b), 0);
+	if (strcmp(mq_buf_str(&b), want) != 0)
+		fail_msg("\"%s\" reads as \"%s\", not \"%s\"", line, mq_buf_str(&b),
+		    want);
+	mq_buf_free(&b);
+}
+
+/* c formats, and its text parses back to c byte for byte. */
+static void
+round_trip(const struct ms_state *st, const struct mq_cmd *c)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_cmd back;
+
+	assert_int_equal(ms_format(st, c, &b), 0);
+	parse_ok(st, mq_buf_str(&b), &back);
+	if (memcmp(c, &back, sizeof(back)) != 0)
+		fail_msg("\"%s\" does not parse back to the command it came from",
+		    mq_buf_str(&b));
+	mq_buf_free(&b);
+}
+
+static struct ms_cmd *
+blank(struct mq_cmd *cmd, int type)
+{
+	struct ms_cmd *c = ms_cmd_of(cmd);
+
+	memset(cmd, 0, sizeof(*cmd));
+	c->type = (uint8_t)type;
+	c->card = c->target = c->card2 = -1;
+	return c;
+}
+
+static void
+test_parse_canonical_text(void **state)
+{
+	struct ms_state *st = table();
+
+	reads_as(st, "DANCER Eternal Prisoner", "DANCER eternal-prisoner");
+	reads_as(st, "dancer eternal-prisoner", "DANCER eternal-prisoner");
+	reads_as(st, "ORDER 3", "ORDER 3");
+	reads_as(st, "order \xef\xbc\x93", "ORDER 3");		/* full-width 3 */
+	reads_as(st, "ORDER Wait 5", "ORDER 5");
+	reads_as(st, "STAGE grand hall", "STAGE grand-hall");
+	reads_as(st, "PLAY march", "PLAY march");
+	reads_as(st, "PLAY rhapsody PAY march, waltz", "PLAY rhapsody PAY march waltz");
+	reads_as(st, "play requiem pay waltz march on BOB",
+	    "PLAY requiem PAY march waltz ON bob");
+	reads_as(st, "PLAY concerto BANK march PAY waltz waltz",
+	    "PLAY concerto PAY waltz waltz BANK march");
+	reads_as(st, "PLAY serenade PAY march ON carol",
+	    "PLAY serenade PAY march ON carol");
+	reads_as(st, "reveal", "REVEAL");
+	reads_as(st, "pass", "PASS");
+	reads_as(st, "Done", "PASS");
+	reads_as(st, "CHALLENGE Carol", "CHALLENGE carol");
+	reads_as(st, "BANK waltz", "BANK waltz");
+	reads_as(st, "DISCARD waltz march,march", "DISCARD march march waltz");
+	reads_as(st, "KEEP serenade", "KEEP serenade");
+	reads_as(st, "EVENT Request for a Tune", "EVENT request-for-a-tune");
+	reads_as(st, "EVENT request-for-a-tune", "EVENT request-for-a-tune");
+	reads_as(st, "SWAP bob eternal prisoner", "SWAP bob eternal-prisoner");
+	reads_as(st, "STATUS", "STATUS");
+	reads_as(st, "help", "HELP");
+	/* full-width letters, the ideographic space */
+	reads_as(st, "\xef\xbc\xa4\xef\xbc\xa1\xef\xbc\xae\xef\xbc\xa3\xef\xbc\xa5"
+	    "\xef\xbc\xb2\xe3\x80\x80thief", "DANCER thief");
+	/* the card set's Japanese names */
+	reads_as(st, "DANCER 永劫の囚人", "DANCER eternal-prisoner");
+	reads_as(st, "STAGE 塔", "STAGE tower");
+	reads_as(st, "ORDER 待機する５", "ORDER 5");
+	reads_as(st, "EVENT 曲目の要求", "EVENT request-for-a-tune");
+	reads_as(st, "PLAY 狂詩曲 PAY 行進曲、円舞曲",
+	    "PLAY rhapsody PAY march waltz");
+	free(st);
+}
+
+static void
+test_parse_round_trip_every_type(void **state)
+{
+	const struct ms_data *d = data;
+	struct ms_state *st = table();
+	struct mq_cmd cmd;
+	struct ms_cmd *c;
+	int i, k, s;
+
+	for (i = 0; i < d->ndancers; i++) {
+		blank(&cmd, MS_C_DANCER)->card = (int8_t)i;
+		round_trip(st, &cmd);
+		for (s = 0; s < st->nplayers; s++) {
+			c = blank(&cmd, MS_C_SWAP);
+			c->target = (int8_t)s;
+			c->card2 = (int8_t)i;
+			round_trip(st, &cmd);
+		}
+	}
+	for (i = 1; i <= MS_ORDERS; i++) {
+		blank(&cmd, MS_C_ORDER)->card = (int8_t)i;
+		round_trip(st, &cmd);
+	}
+	for (i = 0; i < d->nstages; i++) {
+		blank(&cmd, MS_C_STAGE)->card = (int8_t)i;
+		round_trip(st, &cmd);
+	}
+	for (i = 0; i < d->nevents; i++) {
+		blank(&cmd, MS_C_EVENT)->card = (int8_t)i;
+		round_trip(st, &cmd);
+	}
+	for (i = 0; i < d->nspells; i++) {
+		blank(&cmd, MS_C_BANK)->card = (int8_t)i;
+		round_trip(st, &cmd);
+		blank(&cmd, MS_C_PLAY)->card = (int8_t)i;
+		round_trip(st, &cmd);
+		for (k = 0; k < d->nspells; k++) {
+			c = blank(&cmd, MS_C_PLAY);
+			c->card = (int8_t)i;
+			c->n[k] = 2;
+			c->n[(k + 3) % d->nspells]++;
+			c->target = (int8_t)(k % 3);
+			c->card2 = (int8_t)((i + k) % d->nspells);
+			round_trip(st, &cmd);
+			c = blank(&cmd, (k & 1) ? MS_C_KEEP : MS_C_DISCARD);
+			c->n[i] = 1;
+			c->n[k]++;
+			round_trip(st, &cmd);
+		}
+	}
+	for (s = 0; s < st->nplayers; s++) {
+		blank(&cmd, MS_C_CHALLENGE)->target = (int8_t)s;
+		round_trip(st, &cmd);
+	}
+	blank(&cmd, MS_C_REVEAL);
+	round_trip(st, &cmd);
+	blank(&cmd, MS_C_PASS);
+	round_trip(st, &cmd);
+	blank(&cmd, MS_C_STATUS);
+	round_trip(st, &cmd);
+	blank(&cmd, MS_C_HELP);
+	round_trip(st, &cmd);
+	assert_int_equal(ms_is_secret(&cmd), 0);
+	/* what has no text is not formatted as something else */
+	{
+		struct mq_buf b = MQ_BUF_INIT;
+
+		blank(&cmd, MS_C_DISCARD);
+		assert_int_equal(ms_format(st, &cmd, &b), MQ_REFUSED);
+		blank(&cmd, MS_C_ORDER)->card = 6;
+		assert_int_equal(ms_format(st, &cmd, &b), MQ_REFUSED);
+		blank(&cmd, 0);
+		assert_int_equal(ms_format(st, &cmd, &b), MQ_REFUSED);
+		mq_buf_free(&b);
+	}
+	free(st);
+}
+
+/* An English line for each keyword, %s standing for the keyword. */
+static const char *const key_lines[] = {
+	[MS_K_DANCER] = "%s thief",
+	[MS_K_ORDER] = "%s 3",
+	[MS_K_STAGE] = "%s tower",
+	[MS_K_PLAY] = "%s march",
+	[MS_K_PAY] = "PLAY waltz %s march",
+	[MS_K_ON] = "PLAY requiem PAY waltz waltz %s bob",
+	[MS_K_BANK] = "%s march",
+	[MS_K_REVEAL] = "%s",
+	[MS_K_PASS] = "%s",
+	[MS_K_CHALLENGE] = "%s bob",
+	[MS_K_DISCARD] = "%s march",
+	[MS_K_KEEP] = "%s march",
+	[MS_K_EVENT] = "%s oracle",
+	[MS_K_SWAP] = "%s bob thief",
+	[MS_K_STATUS] = "%s",
+	[MS_K_HELP] = "%s",
+};
+static const char *const key_en[] = {
+	"DANCER", "ORDER", "STAGE", "PLAY", "PAY", "ON", "BANK", "REVEAL", "PASS",
+	"CHALLENGE", "DISCARD", "KEEP", "EVENT", "SWAP", "STATUS", "HELP",
+};
+
+static int
+non_ascii(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0x80)
+			return 1;
+	return 0;
+}
+
+/* Every alias of the card set, in whatever language, reads as the English
+ * word it stands for; written with spaces for its '-', too. */
+static void
+test_parse_every_alias(void **state)
+{
+	const struct ms_data *d = data;
+	struct ms_state *st = table();
+	struct mq_cmd cmd, en;
+	char line[256], spaced[MS_NAME];
+	int i, k, other[MS_K_HELP + 1] = { 0 };
+	const char *fmt = NULL;
+
+	for (i = 0; i < d->nalias; i++) {
+		const struct ms_alias *al = &d->alias[i];
+		const struct ms_cmd *c = ms_cmd_ofc(&cmd);
+		int pass;
+
+		if (al->word == MS_W_KEY && al->value <= MS_K_HELP &&
+		    non_ascii(al->text))
+			other[al->value]++;
+		snprintf(spaced, sizeof(spaced), "%s", al->text);
+		for (k = 0; spaced[k]; k++)
+			if (spaced[k] == '-')
+				spaced[k] = ' ';
+		for (pass = 0; pass < 2; pass++) {
+			const char *text = pass ? spaced : al->text;
+
+			switch (al->word) {
+			case MS_W_KEY:
+				assert_true(al->value <= MS_K_HELP);
+				snprintf(line, sizeof(line), key_lines[al->value], text);
+				parse_ok(st, line, &cmd);
+				snprintf(line, sizeof(line), key_lines[al->value],
+				    key_en[al->value]);
+				parse_ok(st, line, &en);
+				if (memcmp(&cmd, &en, sizeof(en)) != 0)
+					fail_msg("the keyword \"%s\" does not read as %s",
+					    al->text, key_en[al->value]);
+				continue;
+			case MS_W_DANCER:
+				fmt = "DANCER %s";
+				break;
+			case MS_W_ORDER:
+				fmt = "ORDER %s";
+				break;
+			case MS_W_STAGE:
+				fmt = "STAGE %s";
+				break;
+			case MS_W_SPELL:
+				fmt = "BANK %s";
+				break;
+			case MS_W_EVENT:
+				fmt = "EVENT %s";
+				break;
+			default:
+				fail_msg("alias \"%s\" has no word %d", al->text, al->word);
+			}
+			snprintf(line, sizeof(line), fmt, text);
+			parse_ok(st, line, &cmd);
+			if (c->card != al->value)
+				fail_msg("\"%s\" reads as card %d, not %d", line, c->card,
+				    al->value);
+			round_trip(st, &cmd);
+		}
+	}
+	/* each keyword has a name in Japanese and in Chinese */
+	for (k = 0; k <= MS_K_HELP; k++)
+		if (other[k] < 2)
+			fail_msg("%s has %d names outside ASCII, not a Japanese and a "
+			    "Chinese one", key_en[k], other[k]);
+	free(st);
+}
+
+static void
+refused(const struct ms_state *st, const char *line, const char *says)
+{
+	struct mq_err err;
+	struct mq_cmd cmd;
+	size_t n;
+
+	mq_err_clear(&err);
+	if (ms_parse(st, ALICE, line, &cmd, &err) != MQ_REFUSED)
+		fail_msg("\"%s\" was not refused", line);
+	if (strstr(err.msg, says) == NULL)
+		fail_msg("\"%s\" was refused with \"%s\", which does not say \"%s\"",
+		    line, err.msg, says);
+	n = strlen(err.msg);
+	if (n == 0 || err.msg[n - 1] != '.')
+		fail_msg("\"%s\" was refused with \"%s\", not one sentence", line,
+		    err.msg);
+}
+
+static void
+test_parse_refusals(void **state)
+{
+	struct ms_state *st = table();
+
+	refused(st, "", "empty");
+	refused(st, "   ,  ", "empty");
+	refused(st, "FLY away", "\"fly\" is not a command");
+	refused(st, "march", "\"march\" is not a command");
+	refused(st, "PASS now", "PASS takes nothing after it");
+	refused(st, "STATUS please", "STATUS takes nothing after it");
+	refused(st, "DANCER thief bard", "\"bard\" after DANCER");
+	refused(st, "ORDER 3 4", "\"4\" after ORDER");
+	refused(st, "DANCER", "DANCER needs the name of a Dancer");
+	refused(st, "DANCER zorro", "\"zorro\" is not a Dancer");
+	refused(st, "ORDER 6", "\"6\" is not an Order");
+	refused(st, "ORDER", "ORDER needs a number");
+	refused(st, "STAGE moon", "\"moon\" is not a Stage");
+	refused(st, "PLAY", "PLAY needs the name of a Spell");
+	refused(st, "PLAY request for a tune", "\"request\" is not a Spell");
+	refused(st, "PLAY rhapsody PAY", "PAY needs the names of the Spells you "
+	    "discard, e.g. PLAY rhapsody PAY march waltz.");
+	refused(st, "PLAY rhapsody PAY ON bob", "PAY needs the names");
+	refused(st, "PLAY rhapsody PAY march zed", "\"zed\" is not a Spell");
+	refused(st, "PLAY rhapsody PAY march PAY waltz", "PAY is given twice");
+	refused(st, "PLAY rhapsody march", "After PLAY rhapsody, \"march\" is not "
+	    "understood");
+	refused(st, "PLAY requiem PAY waltz waltz ON zed",
+	    "There is no player called \"zed\" in this game");
+	refused(st, "PLAY requiem ON", "ON needs a player's name");
+	refused(st, "PLAY concerto BANK", "BANK needs the name of a Spell");
+	refused(st, "CHALLENGE zed", "There is no player called \"zed\" in this "
+	    "game; the players are alice, bob, carol.");
+	refused(st, "CHALLENGE bob carol", "\"carol\" after CHALLENGE");
+	refused(st, "BANK", "BANK needs the name of a Spell");
+	refused(st, "DISCARD", "DISCARD needs the names");
+	refused(st, "KEEP", "KEEP needs the names");
+	refused(st, "KEEP waltz PASS", "\"pass\" after KEEP");
+	refused(st, "EVENT request for a", "\"request\" is not an Event");
+	refused(st, "EVENT oracle silence", "\"silence\" after EVENT");
+	refused(st, "EVENT", "EVENT needs the name of an Event");
+	refused(st, "SWAP bob", "SWAP needs a player and a set-aside Dancer, e.g. "
+	    "SWAP bob thief.");
+	refused(st, "SWAP", "SWAP needs a player's name");
+	refused(st, "SWAP bob zorro", "\"zorro\" is not a Dancer");
+	refused(st, "SWAP thief bob", "There is no player called \"thief\"");
+	free(st);
+}
+
+/* ---- the views ---- */
+
+static char *
+view_text(const struct ms_state *st, int seat)
+{
+	json_t *v = ms_view(st, seat);
+	char *s;
+
+	assert_non_null(v);
+	s = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
+	json_decref(v);
+	assert_non_null(s);
+	return s;
+}
+
+/* text is in the view of `owner` and the admin's, and in no other. */
+static void
+only_owner_sees(const struct ms_state *st, int owner, const char *text)
+{
+	char *v;
+	size_t i;
+
+	for (i = 0; i < 4; i++) {
+		v = view_text(st, viewers[i]);
+		if (viewers[i] == owner) {
+			if (strstr(v, text) == NULL)
+				fail_msg("the owner's view lacks %s", text);
+		} else if (strstr(v, text) != NULL) {
+			fail_msg("view %d shows %s, which is seat %d's secret",
+			    viewers[i], text, owner);
+		}
+		free(v);
+	}
+	v = view_text(st, MQ_VIEW_ADMIN);
+	if (strstr(v, text) == NULL)
+		fail_msg("the admin's view lacks %s", text);
+	free(v);
+}
+
+static void
+everyone_sees(const struct ms_state *st, const char *text)
+{
+	char *v;
+	size_t i;
+
+	for (i = 0; i < 4; i++) {
+		v = view_text(st, viewers[i]);
+		if (strstr(v, text) == NULL)
+			fail_msg("view %d lacks %s, which is public", viewers[i], text);
+		free(v);
+	}
+}
+
+/* Nobody's player entry holds another's secret keys. */
+static void
+no_private_keys_of_others(const struct ms_state *st)
+{
+	static const char *const priv[] = { "mask", "hand", "banked" };
+	json_t *v, *players, *pl;
+	size_t i, k, p;
+
+	for (i = 0; i < 4; i++) {
+		v = ms_view(st, viewers[i]);
+		assert_non_null(v);
+		players = json_object_get(v, "players");
+		assert_int_equal(json_array_size(players), 3);
+		for (p = 0; p < 3; p++) {
+			pl = json_array_get(players, p);
+			assert_string_equal(json_string_value(json_object_get(pl,
+			    "name")), names[p]);
+			for (k = 0; k < 3; k++) {
+				int has = json_object_get(pl, priv[k]) != NULL;
+
+				if (has != ((int)p == viewers[i]))
+					fail_msg("view %d %s %s of seat %zu", viewers[i],
+					    has ? "shows" : "lacks", priv[k], p);
+			}
+		}
+		json_decref(v);
+	}
+}
+
+static void
+test_view_masks_only_owner(void **state)
+{
+	struct ms_state *st = table();
+
+	only_owner_sees(st, ALICE, "\"M1\"");
+	only_owner_sees(st, BOB, "\"M2\"");
+	only_owner_sees(st, CAROL, "\"M3\"");
+	no_private_keys_of_others(st);
+	free(st);
+}
+
+static void
+test_view_hands_and_banked_only_owner(void **state)
+{
+	struct ms_state *st = table();
+	json_t *v, *pl;
+
+	only_owner_sees(st, ALICE, "\"SP_prelude\"");
+	only_owner_sees(st, BOB, "\"SP_symphony\"");
+	only_owner_sees(st, BOB, "\"SP_nocturne\"");
+	only_owner_sees(st, CAROL, "\"SP_fugue\"");
+	/* ... while their sizes, and the tomb, are public */
+	v = ms_view(st, CAROL);
+	assert_non_null(v);
+	pl = json_array_get(json_object_get(v, "players"), BOB);
+	assert_int_equal(json_integer_value(json_object_get(pl, "hand_size")), 2);
+	assert_int_equal(json_integer_value(json_object_get(pl, "counters")), 1);
+	assert_int_equal(json_array_size(json_object_get(v, "tomb")), 1);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(
+	    json_object_get(v, "tomb"), 0), "spell")), "SP_march");
+	assert_string_equal(json_string_value(json_object_get(v, "game")),
+	    "masquerade");
+	assert_string_equal(json_string_value(json_object_get(v, "phase")),
+	    "spell");
+	assert_string_equal(json_string_value(json_object_get(v, "me")), "carol");
+	json_decref(v);
+	everyone_sees(st, "\"hand_size\":3");
+	everyone_sees(st, "\"prophet\":\"carol\"");
+	free(st);
+}
+
+static void
+test_view_public_holds_no_secret(void **state)
+{
+	struct ms_state *st = table();
+	char *v = view_text(st, MQ_VIEW_PUBLIC);
+
+	assert_null(strstr(v, "\"hand\""));
+	assert_null(strstr(v, "\"mask\""));
+	assert_null(strstr(v, "\"banked\""));
+	assert_null(strstr(v, "\"M1\""));
+	assert_null(strstr(v, "\"M2\""));
+	assert_null(strstr(v, "\"M3\""));
+	assert_null(strstr(v, "\"me\":\""));
+	assert_non_null(strstr(v, "\"stages\""));
+	free(v);
+	free(st);
+}
+
+static void
+test_view_revealed_mask_public(void **state)
+{
+	struct ms_state *st = table();
+	json_t *v;
+
+	st->p[BOB].mask = -1;
+	everyone_sees(st, "\"mask_revealed\":\"M2\"");
+	/* and bob holds no Mask any more */
+	v = ms_view(st, BOB);
+	assert_non_null(v);
+	assert_true(json_is_null(json_object_get(json_array_get(json_object_get(v,
+	    "players"), BOB), "mask")));
+	json_decref(v);
+	only_owner_sees(st, ALICE, "\"M1\"");
+	free(st);
+}
+
+static void
+test_view_keep_offer_only_owner(void **state)
+{
+	struct ms_state *st = table();
+	json_t *v, *pend;
+
+	st->npend = 1;
+	st->pend[0].kind = MS_P_KEEP;
+	st->pend[0].seat = BOB;
+	st->pend[0].n = 2;
+	st->pend[0].held[spell("SP_serenade")] = 1;
+	st->pend[0].held[spell("SP_lullaby")] = 2;
+	only_owner_sees(st, BOB, "\"SP_serenade\"");
+	only_owner_sees(st, BOB, "\"SP_lullaby\"");
+	only_owner_sees(st, BOB, "\"offer\"");
+	v = ms_view(st, BOB);
+	assert_non_null(v);
+	pend = json_array_get(json_object_get(v, "pending"), 0);
+	assert_string_equal(json_string_value(json_object_get(pend, "kind")), "keep");
+	assert_int_equal(json_integer_value(json_object_get(pend, "n")), 2);
+	assert_int_equal(json_array_size(json_object_get(pend, "offer")), 2);
+	json_decref(v);
+	free(st);
+}
+
+static void
+test_view_end_shows_every_mask(void **state)
+{
+	struct ms_state *st = table();
+	int i;
+
+	st->phase = MS_PH_OVER;
+	st->winner = BOB;
+	st->end_why = 2;
+	for (i = 0; i < 3; i++)
+		st->p[i].score = (int16_t)(3 + i);
+	everyone_sees(st, "\"M1\"");
+	everyone_sees(st, "\"M2\"");
+	everyone_sees(st, "\"M3\"");
+	everyone_sees(st, "\"winner\":\"bob\"");
+	everyone_sees(st, "\"score\":5");
+	/* hands stay secret */
+	only_owner_sees(st, BOB, "\"SP_symphony\"");
+	free(st);
+}
+
+static void
+test_view_challenge_and_bad_seat(void **state)
+{
+	struct ms_state *st = table();
+	char *v;
+
+	st->phase = MS_PH_CHALLENGE;
+	st->ch.kind = MS_CH_ARENA;
+	st->ch.side[0] = BOB;
+	st->ch.side[1] = ALICE;
+	st->ch.window = 1;
+	st->ch.bonus[0] = 3;
+	st->ch.masked[0] = 1;
+	v = view_text(st, CAROL);
+	assert_non_null(strstr(v, "\"challenge\":{\"bonus\":[3,0],\"challenger\":"
+	    "\"bob\",\"defender\":\"alice\",\"kind\":\"arena\",\"masked\":[true,"
+	    "false],\"minus\":[0,0],\"window\":\"alice\"}"));
+	free(v);
+	assert_null(ms_view(st, 3));
+	assert_null(ms_view(st, -3));
+	assert_null(ms_events(st, 5));
+	free(st);
+}
+
+/* ---- events ---- */
+
+static void
+add_event(struct ms_state *st, int type, int actor, int target, int card,
+    int a)
+{
+	struct ms_event *e = &st->ev[st->nev++];
+
+	memset(e, 0, sizeof(*e));
+	e->type = (uint8_t)type;
+	e->actor = (int8_t)actor;
+	e->target = (int8_t)target;
+	e->card = (int8_t)card;
+	e->a = (int16_t)a;
+}
+
+/* For each viewer (alice, bob, carol, public, admin): does the event at i
+ * hold key? */
+static void
+event_key_seen(const struct ms_state *st, int i, const char *type,
+    const char *key, const int want[5])
+{
+	static const int who[5] = { ALICE, BOB, CAROL, MQ_VIEW_PUBLIC,
+	    MQ_VIEW_ADMIN };
+	json_t *evs, *e;
+	int k;
+
+	for (k = 0; k < 5; k++) {
+		evs = ms_events(st, who[k]);
+		assert_non_null(evs);
+		assert_int_equal(json_array_size(evs), st->nev);
+		e = json_array_get(evs, (size_t)i);
+		assert_string_equal(json_string_value(json_object_get(e, "type")),
+		    type);
+		if ((json_object_get(e, key) != NULL) != want[k])
+			fail_msg("viewer %d %s the %s of a %s event", who[k],
+			    want[k] ? "misses" : "sees", key, type);
+		json_decref(evs);
+	}
+}
+
+static void
+test_events_secrets(void **state)
+{
+	static const int bob_only[5] = { 0, 1, 0, 0, 1 };
+	static const int bob_carol[5] = { 0, 1, 1, 0, 1 };
+	static const int all[5] = { 1, 1, 1, 1, 1 };
+	struct ms_state *st = table();
+	uint8_t *n;
+
+	add_event(st, MS_E_DRAW, BOB, -1, spell("SP_symphony"), 0);
+	add_event(st, MS_E_STEAL, BOB, CAROL, spell("SP_fugue"), 0);
+	add_event(st, MS_E_BANK, BOB, -1, spell("SP_nocturne"), 0);
+	add_event(st, MS_E_RECEIVE, BOB, -1, -1, 1);
+	n = st->ev[st->nev - 1].n;
+	n[spell("SP_serenade")] = 1;
+	n[spell("SP_lullaby")] = 1;
+	add_event(st, MS_E_PLAY, ALICE, BOB, spell("SP_requiem"), 0);
+	st->ev[st->nev - 1].n[spell("SP_waltz")] = 2;
+	add_event(st, MS_E_FLIP, -1, -1, spell("SP_rhapsody"), 2);
+	event_key_seen(st, 0, "draw", "spell", bob_only);
+	event_key_seen(st, 0, "draw", "player", all);
+	event_key_seen(st, 1, "steal", "spell", bob_carol);
+	event_key_seen(st, 1, "steal", "target", all);
+	event_key_seen(st, 2, "bank", "spell", bob_only);
+	event_key_seen(st, 3, "receive", "spells", bob_only);
+	event_key_seen(st, 3, "receive", "kept", all);
+	event_key_seen(st, 4, "play", "paid", all);
+	event_key_seen(st, 4, "play", "target", all);
+	event_key_seen(st, 5, "flip", "spell", all);
+	free(st);
+}
+
+/* ---- out of memory ---- */
+
+static long allocs, fail_at;
+
+static void *
+failing_malloc(size_t n)
+{
+	if (++allocs == fail_at)
+		return NULL;
+	return malloc(n);
+}
+
+typedef json_t *(*builder)(const void *state, int seat);
+
+/* Each of a builder's jansson allocations fails in turn: the builder gives
+ * NULL, or (for an allocation it did not need) the whole of what a clean
+ * run gives; never a document with a part missing. LSan sees no leak. */
+static void
+sweep(const struct ms_state *st, builder fn, int seat)
+{
+	json_t *v;
+	char *ref, *got;
+	long n, total, nulls = 0;
+
+	v = fn(st, seat);
+	assert_non_null(v);
+	ref = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
+	json_decref(v);
+	assert_non_null(ref);
+	json_set_alloc_funcs(failing_malloc, free);
+	fail_at = 0;
+	allocs = 0;
+	json_decref(fn(st, seat));
+	total = allocs;
+	for (n = 1; n <= total; n++) {
+		fail_at = n;
+		allocs = 0;
+		v = fn(st, seat);
+		fail_at = 0;
+		if (v == NULL) {
+			nulls++;
+			continue;
+		}
+		got = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
+		json_decref(v);
+		assert_non_null(got);
+		if (strcmp(got, ref) != 0)
+			fail_msg("allocation %ld of %ld failed, and the view came out "
+			    "as %s, not %s", n, total, got, ref);
+		free(got);
+	}
+	json_set_alloc_funcs(malloc, free);
+	assert_true(total > 10);
+	assert_true(nulls > 0);
+	free(ref);
+}
+
+static void
+test_out_of_memory_never_a_part_missing(void **state)
+{
+	struct ms_state *st = table();
+
+	st->npend = 1;
+	st->pend[0].kind = MS_P_KEEP;
+	st->pend[0].seat = BOB;
+	st->pend[0].n = 2;
+	st->pend[0].held[spell("SP_serenade")] = 1;
+	st->ch.kind = MS_CH_TOWER;
+	st->ch.side[0] = ALICE;
+	st->ch.side[1] = -1;
+	st->ch.guardian = 0;
+	add_event(st, MS_E_DRAW, BOB, -1, spell("SP_symphony"), 0);
+	add_event(st, MS_E_PLAY, ALICE, BOB, spell("SP_requiem"), 0);
+	st->ev[st->nev - 1].n[spell("SP_waltz")] = 2;
+	add_event(st, MS_E_RESULT, ALICE, -1, -2, 3);
+	sweep(st, ms_view, BOB);
+	sweep(st, ms_view, MQ_VIEW_ADMIN);
+	sweep(st, ms_events, BOB);
+	st->phase = MS_PH_OVER;
+	sweep(st, ms_view, MQ_VIEW_PUBLIC);
+	free(st);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_canonical_text),
+		cmocka_unit_test(test_parse_round_trip_every_type),
+		cmocka_unit_test(test_parse_every_alias),
+		cmocka_unit_test(test_parse_refusals),
+		cmocka_unit_test(test_view_masks_only_owner),
+		cmocka_unit_test(test_view_hands_and_banked_only_owner),
+		cmocka_unit_test(test_view_public_holds_no_secret),
+		cmocka_unit_test(test_view_revealed_mask_public),
+		cmocka_unit_test(test_view_keep_offer_only_owner),
+		cmocka_unit_test(test_view_end_shows_every_mask),
+		cmocka_unit_test(test_view_challenge_and_bad_seat),
+		cmocka_unit_test(test_events_secrets),
+		cmocka_unit_test(test_out_of_memory_never_a_part_missing),
+	};
+
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
