@@ -81,20 +81,27 @@ tokenise(char *buf, char **tok, int max)
 	}
 }
 
-/* The alias table's texts are folded like the input, so a Japanese name
- * written with a full-width digit (先導する１) matches either way. */
+/* An alias holding full-width forms is folded like the input, so a
+ * Japanese name written with a full-width digit (先導する１) matches either
+ * way; the table is lower-case already. */
 static int
 lookup(const struct ms_data *d, const char *text, int word)
 {
+	const struct ms_alias *al;
 	char a[MS_NAME + 8];
 	int i;
 
 	for (i = 0; i < d->nalias; i++) {
-		if (d->alias[i].word != word)
+		al = &d->alias[i];
+		if (al->word != word)
 			continue;
-		normalise(d->alias[i].text, a, sizeof(a));
+		if (strcmp(al->text, text) == 0)
+			return al->value;
+		if (strchr(al->text, '\xef') == NULL)
+			continue;
+		normalise(al->text, a, sizeof(a));
 		if (strcmp(a, text) == 0)
-			return d->alias[i].value;
+			return al->value;
 	}
 	return -1;
 }
