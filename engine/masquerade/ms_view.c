@@ -30,6 +30,10 @@ static const char *const pend_names[] = {
 	NULL, "discard", "keep", "bank", "duel", "swap",
 };
 static const char *const end_names[] = { NULL, "guardians", "events", "runouts" };
+/* why a Tower dancer did not challenge (MS_E_NO_CHALLENGE's a) */
+static const char *const no_ch_names[] = {
+	NULL, "no_life", "cannot_challenge", "no_guardian",
+};
 
 #define NAMEOF(tab, i) ((i) >= 0 && (size_t)(i) < sizeof(tab) / sizeof((tab)[0]) \
 	? (tab)[i] : NULL)
@@ -535,6 +539,7 @@ event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 		put(o, "runouts", json_integer(e->b), &bad);
 		break;
 	case MS_E_CHALLENGE:
+		put(o, "kind", jword(NAMEOF(ch_names, e->a)), &bad);
 		if (e->target < 0)
 			put(o, "guardian", jguardian(st, e->card), &bad);
 		break;
@@ -569,9 +574,12 @@ event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 		put(o, "spells", spell_counts(st, e->n, 0), &bad);
 		break;
 	case MS_E_RECEIVE:
+		/* how many came from the deck and stayed is public (the deck's
+		 * and the hand's sizes say it); which ones is not */
 		if (actor)
 			put(o, "spells", spell_counts(st, e->n, 0), &bad);
-		put(o, "kept", json_integer(e->a), &bad);
+		put(o, "received", json_integer(e->a), &bad);
+		put(o, "kept", json_integer(e->b), &bad);
 		break;
 	case MS_E_EVENT:
 		put(o, "event", e->card >= 0 && e->card < d->nevents ?
@@ -587,14 +595,19 @@ event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 		put(o, "from", jplayer(st, e->target), &bad);
 		break;
 	case MS_E_NO_CHALLENGE:
-		put(o, "why", json_integer(e->a), &bad);
+		put(o, "why", jword(NAMEOF(no_ch_names, e->a)), &bad);
 		break;
 	case MS_E_END:
 		put(o, "why", jword(NAMEOF(end_names, e->a)), &bad);
 		break;
 	case MS_E_SCORE:
+		/* at the end every Mask is shown */
+		put(o, "mask", jmask(st, e->card), &bad);
 		put(o, "score", json_integer(e->a), &bad);
 		put(o, "mask_vp", json_integer(e->b), &bad);
+		break;
+	case MS_E_WINNER:
+		put(o, "score", json_integer(e->a), &bad);
 		break;
 	}
 	return done(o, bad);

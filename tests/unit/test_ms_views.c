@@ -762,7 +762,8 @@ test_events_secrets(void **state)
 	add_event(st, MS_E_DRAW, BOB, -1, spell("SP_symphony"), 0);
 	add_event(st, MS_E_STEAL, BOB, CAROL, spell("SP_fugue"), 0);
 	add_event(st, MS_E_BANK, BOB, -1, spell("SP_nocturne"), 0);
-	add_event(st, MS_E_RECEIVE, BOB, -1, -1, 1);
+	add_event(st, MS_E_RECEIVE, BOB, -1, -1, 2);
+	st->ev[st->nev - 1].b = 1;
 	n = st->ev[st->nev - 1].n;
 	n[spell("SP_serenade")] = 1;
 	n[spell("SP_lullaby")] = 1;
@@ -776,6 +777,7 @@ test_events_secrets(void **state)
 	event_key_seen(st, 2, "bank", "spell", bob_only);
 	event_key_seen(st, 3, "receive", "spells", bob_only);
 	event_key_seen(st, 3, "receive", "kept", all);
+	event_key_seen(st, 3, "receive", "received", all);
 	event_key_seen(st, 4, "play", "paid", all);
 	event_key_seen(st, 4, "play", "target", all);
 	event_key_seen(st, 5, "flip", "spell", all);
