@@ -403,6 +403,8 @@ ms_view(const void *state, int seat)
 	v = json_object();
 	bad = v == NULL;
 	put(v, "game", json_string_nocheck("masquerade"), &bad);
+	/* the key the Red Death's view names its game by, which the CLI reads */
+	put(v, "kind", json_string_nocheck("masquerade"), &bad);
 	put(v, "turn", json_integer(st->turn), &bad);
 	put(v, "phase", jword(NAMEOF(phase_names, st->phase)), &bad);
 	owing = over ? -1 : ms_owing_seat(st);
