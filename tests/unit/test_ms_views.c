@@ -784,6 +784,166 @@ test_events_secrets(void **state)
 	free(st);
 }
 
+/* ---- a whole game, played through the text ---- */
+
+static unsigned long lcg = 12345;
+
+static unsigned
+rnd(unsigned n)
+{
+	lcg = lcg * 6364136223846793005UL + 1442695040888963407UL;
+	return (unsigned)(lcg >> 33) % n;
+}
+
+/* "march waltz": up to `want` Spells from n[] (but `skip` once), as text. */
+static int
+spell_words(const struct ms_data *d, const uint8_t *n, int skip, int want,
+    char *out, size_t size)
+{
+	size_t len = 0;
+	int k, j, got = 0;
+
+	out[0] = '\0';
+	for (k = 0; k < d->nspells && got < want; k++)
+		for (j = 0; j < n[k] - (k == skip) && got < want; j++, got++)
+			len += (size_t)snprintf(out + len, size - len, " %s",
+			    d->spell[k].nm.name[0]);
+	return got;
+}
+
+/* Lines a player might send now: every form, most of them refused. */
+static int
+candidates(const struct ms_state *st, int seat, char lines[][400], int max)
+{
+	const struct ms_data *d = st->data;
+	const struct ms_player *pl = &st->p[seat];
+	char pay[120], rest[120];
+	int n = 0, i, k, c, p;
+
+#define ADD(...) do { if (n < max) snprintf(lines[n++], 400, __VA_ARGS__); } while (0)
+	for (i = 0; i < d->ndancers; i++) {
+		ADD("DANCER %s", d->dancer[i].nm.name[0]);
+		for (p = 0; p < st->nplayers; p++)
+			ADD("SWAP %s %s", st->p[p].name, d->dancer[i].nm.name[0]);
+	}
+	for (i = 1; i <= MS_ORDERS; i++)
+		ADD("ORDER %d", i);
+	for (i = 0; i < d->nstages; i++)
+		ADD("STAGE %s", d->stage[i].nm.name[0]);
+	for (i = 0; i < d->nevents; i++)
+		ADD("EVENT %s", d->event[i].nm.name[0]);
+	for (p = 0; p < st->nplayers; p++)
+		ADD("CHALLENGE %s", st->p[p].name);
+	ADD("REVEAL");
+	ADD("PASS");
+	for (k = 0; k < d->nspells; k++) {
+		if (pl->hand[k] == 0)
+			continue;
+		ADD("BANK %s", d->spell[k].nm.name[0]);
+		for (c = 0; c <= 4; c++) {
+			if (spell_words(d, pl->hand, k, c, pay, sizeof(pay)) < c)
+				continue;
+			ADD("PLAY %s%s%s", d->spell[k].nm.name[0], c ? " PAY" : "", pay);
+			if (spell_words(d, pl->hand, k, 1, rest, sizeof(rest)) == 1)
+				ADD("PLAY %s%s%s BANK%s", d->spell[k].nm.name[0],
+				    c ? " PAY" : "", pay, rest);
+			for (p = 0; p < st->nplayers; p++)
+				ADD("PLAY %s%s%s ON %s", d->spell[k].nm.name[0],
+				    c ? " PAY" : "", pay, st->p[p].name);
+		}
+	}
+	for (c = 1; c <= 8; c++) {
+		if (spell_words(d, pl->hand, -1, c, pay, sizeof(pay)) == c)
+			ADD("DISCARD%s", pay);
+		if (st->npend > 0 && st->pend[0].seat == seat &&
+		    spell_words(d, st->pend[0].held, -1, c, pay, sizeof(pay)) == c)
+			ADD("KEEP%s", pay);
+	}
+#undef ADD
+	return n;
+}
+
+/* No view or event list of seat v holds what is another seat's alone. */
+static void
+nothing_leaks(const struct ms_state *st)
+{
+	char text[24], *s;
+	json_t *j;
+	int v, o;
+
+	for (v = -1; v < st->nplayers; v++) {
+		s = view_text(st, v < 0 ? MQ_VIEW_PUBLIC : v);
+		for (o = 0; o < st->nplayers; o++) {
+			if (o == v || st->p[o].mask < 0 || st->phase == MS_PH_OVER)
+				continue;
+			snprintf(text, sizeof(text), "\"%s\"",
+			    st->data->mask[st->p[o].mask].nm.id);
+			if (strstr(s, text) != NULL)
+				fail_msg("turn %d: view %d shows seat %d's Mask", st->turn,
+				    v, o);
+		}
+		free(s);
+		j = ms_events(st, v < 0 ? MQ_VIEW_PUBLIC : v);
+		assert_non_null(j);
+		assert_int_equal(json_array_size(j), st->nev);
+		json_decref(j);
+	}
+	no_private_keys_of_others(st);
+}
+
+static void
+test_a_game_through_the_text(void **state)
+{
+	static char lines[400][400];
+	static const char *const pnames[] = { "alice", "bob", "carol" };
+	struct mq_setup su;
+	struct ms_state *st, trial;
+	struct mq_err err;
+	struct mq_cmd cmd;
+	void *out = NULL;
+	int steps, seat, n, i, tries, applied = 0;
+
+	memset(&su, 0, sizeof(su));
+	su.nplayers = 3;
+	for (i = 0; i < 3; i++)
+		su.names[i] = pnames[i];
+	memset(su.seed, 7, sizeof(su.seed));
+	mq_err_clear(&err);
+	if (ms_setup(data, &su, &out, &err) != 0)
+		fail_msg("setup: %s", err.msg);
+	st = out;
+	for (steps = 0; steps < 5000 && st->phase != MS_PH_OVER; steps++) {
+		nothing_leaks(st);
+		seat = ms_owing_seat(st);
+		assert_true(seat >= 0);
+		n = candidates(st, seat, lines, 400);
+		for (tries = 0; tries < 4 * n; tries++) {
+			const char *line = lines[rnd((unsigned)n)];
+
+			parse_ok(st, line, &cmd);
+			round_trip(st, &cmd);
+			trial = *st;
+			if (ms_apply(&trial, seat, &cmd, &err) == 0) {
+				*st = trial;
+				applied++;
+				break;
+			}
+		}
+		if (tries == 4 * n) {
+			/* nothing random applied: the default does */
+			assert_int_equal(ms_default_command(st, seat, &cmd), 1);
+			round_trip(st, &cmd);
+			if (ms_apply(st, seat, &cmd, &err) != 0)
+				fail_msg("the default was refused: %s", err.msg);
+		}
+	}
+	assert_int_equal(st->phase, MS_PH_OVER);
+	assert_true(applied > 20);
+	nothing_leaks(st);
+	print_message("a game of %d turns, %d moves\n", st->turn, steps);
+	free(st);
+}
+
 /* ---- out of memory ---- */
 
 static long allocs, fail_at;
@@ -884,6 +1044,7 @@ main(void)
 		cmocka_unit_test(test_view_challenge_and_bad_seat),
 		cmocka_unit_test(test_events_secrets),
 		cmocka_unit_test(test_out_of_memory_never_a_part_missing),
+		cmocka_unit_test(test_a_game_through_the_text),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
