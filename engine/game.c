@@ -2,10 +2,12 @@
 #include <string.h>
 
 #include "engine/game.h"
+#include "engine/masquerade/masquerade.h"
 #include "engine/redmasque/redmasque.h"
 
 static const struct mq_game_kind *const kinds[] = {
 	&mq_redmasque_kind,
+	&mq_masquerade_kind,
 };
 
 const struct mq_game_kind *

@@ -1,0 +1,1393 @@
+/*
+ * test_ms_rules.c - one test per rule of The Masquerade
+ * (../shared/rules/masquerade.md), each named after its rule: it forces a
+ * moment of a turn by hand, plays lines of the command language through
+ * parse() and apply(), and checks that rule alone. Where chance is involved
+ * (the Guardian's reveal, a draw), the test puts the card it needs on top of
+ * the deck first.
+ */
+#include "ms_fixture.h"
+
+static void *data;
+
+static int
+group_setup(void **state)
+{
+	(void)state;
+	data = msf_load_data();
+	return data == NULL ? -1 : 0;
+}
+
+static int
+group_teardown(void **state)
+{
+	(void)state;
+	ms_data_free(data);
+	return 0;
+}
+
+static void
+done(struct ms_state *st)
+{
+	struct mq_err err;
+
+	if (ms_check(st, &err) != 0)
+		fail_msg("invariant broken: %s", err.msg);
+	assert_int_equal(msf_spells_total(st), st->data->ndeck);
+	free(st);
+}
+
+/* STAGE for each seat, in the phase's sequence (alice..erin by default). */
+static void
+stages(struct ms_state *st, const char *const *names)
+{
+	char line[80];
+	int i, seat;
+
+	for (i = 0; i < st->nplayers; i++) {
+		seat = ms_owing_seat(st);
+		assert_int_equal(st->phase, MS_PH_STAGE);
+		snprintf(line, sizeof(line), "STAGE %s", names[seat]);
+		msf_do(st, seat, line);
+	}
+}
+
+/* PASS for whoever owes, while the phase is this one. */
+static void
+pass_while(struct ms_state *st, int phase)
+{
+	int guard = 0;
+
+	while (st->phase == phase && ms_owing_seat(st) >= 0 && guard++ < 100)
+		msf_do(st, ms_owing_seat(st), "PASS");
+}
+
+/* The usual five: Blade Dancer, Sorcerer, Paladin, Eternal Prisoner, Thief
+ * with Orders 1..5; the Bard is set aside. */
+static const char *const dancers[MS_MAXP] = { "D1", "D2", "D3", "D6", "D5" };
+
+static struct ms_state *
+turn(int turn_no)
+{
+	struct ms_state *st = msf_setup(data, 5, 1);
+
+	msf_stage_phase(st, turn_no, dancers, msf_orders5);
+	return st;
+}
+
+static const char *const quiet_tower[MS_MAXP] = {
+	"spring", "spring", "tower", "grand hall", "grand hall",
+};
+static const char *const quiet_arena[MS_MAXP] = {
+	"arena", "spring", "spring", "grand hall", "grand hall",
+};
+static const char *const quiet_chapel[MS_MAXP] = {
+	"spring", "spring", "grand hall", "grand hall", "chapel",
+};
+
+/* The moment carol (Paladin, power 3) fights the top Guardian. */
+static struct ms_state *
+tower_fight(int guardian)
+{
+	struct ms_state *st = turn(1);
+
+	st->guardian_next = guardian;
+	stages(st, quiet_tower);
+	pass_while(st, MS_PH_SPELL);
+	assert_int_equal(st->ch.kind, MS_CH_TOWER);
+	assert_int_equal(ms_owing_seat(st), CAROL);
+	assert_string_equal(ms_owes(st, CAROL), "fight");
+	return st;
+}
+
+/* The moment alice (Blade Dancer, in the Arena) may challenge. */
+static struct ms_state *
+arena_choice(void)
+{
+	struct ms_state *st = turn(1);
+
+	stages(st, quiet_arena);
+	pass_while(st, MS_PH_SPELL);
+	assert_int_equal(st->phase, MS_PH_CHALLENGE);
+	assert_int_equal(ms_owing_seat(st), ALICE);
+	assert_string_equal(ms_owes(st, ALICE), "challenge");
+	return st;
+}
+
+/* The moment erin, the prophet, chooses an Event. */
+static struct ms_state *
+prophecy(struct ms_state *st)
+{
+	stages(st, quiet_chapel);
+	pass_while(st, MS_PH_SPELL);
+	pass_while(st, MS_PH_CHALLENGE);
+	assert_int_equal(st->phase, MS_PH_EVENT);
+	assert_int_equal(st->prophet, ERIN);
+	assert_string_equal(ms_owes(st, ERIN), "event");
+	return st;
+}
+
+static int
+hand_kind(const struct ms_state *st, int seat)
+{
+	int k;
+
+	for (k = 0; k < MS_SPELLS; k++)
+		if (st->p[seat].hand[k] > 0)
+			return k;
+	return -1;
+}
+
+/* ---- Setup ---- */
+
+static void
+test_setup_spell_deck_shuffled_face_down(void **state)
+{
+	struct ms_state *st = msf_setup(data, 5, 1), *other = msf_setup(data, 5, 2);
+	int k, i, n[MS_SPELLS] = { 0 };
+
+	assert_int_equal(st->deck_n, 30);
+	for (i = 0; i < st->deck_n; i++)
+		n[st->deck[i]]++;
+	for (k = 0; k < st->data->nspells; k++)
+		assert_int_equal(n[k], st->data->spell[k].copies);
+	for (i = 0; i < st->nplayers; i++)
+		assert_int_equal(ms_hand_size(&st->p[i]), 0);
+	assert_memory_not_equal(st->deck, other->deck, 30);
+	done(other);
+	done(st);
+}
+
+static void
+test_setup_guardians_in_number_order_1_on_top(void **state)
+{
+	struct ms_state *st = msf_setup(data, 4, 1);
+	int g;
+
+	assert_int_equal(st->guardian_next, 0);
+	for (g = 0; g < st->data->nguardians; g++)
+		assert_int_equal(st->data->guardian[g].number, g + 1);
+	done(st);
+}
+
+static void
+test_setup_event_deck_face_up(void **state)
+{
+	struct ms_state *st = msf_setup(data, 3, 1);
+	json_t *v = ms_view(st, MQ_VIEW_PUBLIC);
+	char *s = json_dumps(v, JSON_COMPACT);
+
+	assert_int_equal(st->events_left, (1u << st->data->nevents) - 1);
+	assert_int_equal(st->nevent_tomb, 0);
+	/* the public sees the Event deck */
+	assert_non_null(strstr(s, "\"events_left\":[\"V1\",\"V2\""));
+	free(s);
+	json_decref(v);
+	done(st);
+}
+
+static void
+test_setup_emblems_and_stages_laid_out(void **state)
+{
+	struct ms_state *st = msf_setup(data, 3, 1);
+	int e, i;
+
+	for (e = 0; e < st->data->nemblems; e++)
+		assert_int_equal(st->emblem_holder[e], -1);
+	for (i = 0; i < st->nplayers; i++) {
+		assert_int_equal(st->p[i].emblems, 0);
+		assert_int_equal(st->p[i].stage, -1);
+	}
+	done(st);
+}
+
+static void
+test_setup_one_secret_mask_each(void **state)
+{
+	struct ms_state *st = msf_setup(data, 5, 9);
+	json_t *pub = ms_view(st, MQ_VIEW_PUBLIC), *mine = ms_view(st, ALICE);
+	char *ps = json_dumps(pub, 0), *ms = json_dumps(mine, 0);
+	int i, j;
+
+	for (i = 0; i < st->nplayers; i++) {
+		const char *name = st->data->mask[st->p[i].mask].nm.name[0];
+
+		assert_int_equal(st->p[i].mask, st->p[i].mask_dealt);
+		for (j = 0; j < i; j++)
+			assert_int_not_equal(st->p[i].mask, st->p[j].mask);
+		assert_null(strstr(ps, name));		/* the public: none */
+		if (i == ALICE)
+			assert_non_null(strstr(ms, name));
+		else
+			assert_null(strstr(ms, name));	/* alice: her own only */
+	}
+	free(ps);
+	free(ms);
+	json_decref(pub);
+	json_decref(mine);
+	done(st);
+}
+
+static void
+test_setup_one_order_each_face_up(void **state)
+{
+	struct ms_state *st = msf_setup(data, 5, 4);
+	int i, j;
+
+	for (i = 0; i < st->nplayers; i++) {
+		assert_in_range(st->p[i].order, 1, 5);
+		for (j = 0; j < i; j++)
+			assert_int_not_equal(st->p[i].order, st->p[j].order);
+	}
+	done(st);
+}
+
+static void
+test_setup_dancers_chosen_in_descending_order(void **state)
+{
+	struct ms_state *st = msf_setup(data, 3, 5);
+	char line[80];
+	int i, seat, prev = 9;
+
+	for (i = 0; i < 3; i++) {
+		seat = ms_owing_seat(st);
+		assert_string_equal(ms_owes(st, seat), "dancer");
+		assert_true(st->p[seat].order < prev);	/* descending */
+		prev = st->p[seat].order;
+		if (i == 1)	/* the first pick is taken */
+			msf_refused(st, seat, "DANCER blade dancer", "taken");
+		snprintf(line, sizeof(line), "DANCER %s",
+		    st->data->dancer[i].nm.name[0]);
+		msf_do(st, seat, line);
+	}
+	/* the unchosen three are set aside face up; turn 1 begins */
+	assert_int_equal(st->dancers_aside, 0x38);
+	assert_int_equal(st->phase, MS_PH_STAGE);
+	assert_int_equal(st->turn, 1);
+	done(st);
+}
+
+static void
+test_setup_orders_dealt_are_turn_1s_without_effect(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	/* erin holds Wait 5 (draw 2 in the stage phase): nothing on turn 1 */
+	msf_do(st, ALICE, "STAGE spring");
+	msf_do(st, BOB, "STAGE spring");
+	msf_do(st, CAROL, "STAGE arena");
+	msf_do(st, DAVE, "STAGE arena");
+	msf_do(st, ERIN, "STAGE chapel");
+	assert_int_equal(ms_hand_size(&st->p[ERIN]), 0);
+	done(st);
+	st = turn(2);
+	msf_do(st, ALICE, "STAGE spring");
+	msf_do(st, BOB, "STAGE spring");
+	msf_do(st, CAROL, "STAGE arena");
+	msf_do(st, DAVE, "STAGE arena");
+	msf_do(st, ERIN, "STAGE chapel");
+	assert_int_equal(ms_hand_size(&st->p[ERIN]), 2);
+	done(st);
+}
+
+/* ---- Order phase ---- */
+
+static void
+test_order_phase_ascending_last_numbers_never_the_same(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	stages(st, quiet_chapel);
+	pass_while(st, MS_PH_SPELL);
+	pass_while(st, MS_PH_CHALLENGE);
+	msf_do(st, ERIN, "EVENT prayer of healing");
+	assert_int_equal(st->phase, MS_PH_ORDER);
+	assert_int_equal(st->turn, 2);
+	assert_int_equal(ms_owing_seat(st), ALICE);	/* had 1 */
+	msf_refused(st, ALICE, "ORDER 1", "last turn");
+	msf_do(st, ALICE, "ORDER 3");
+	assert_int_equal(ms_owing_seat(st), BOB);	/* had 2 */
+	msf_refused(st, BOB, "ORDER 3", "taken by alice");
+	msf_refused(st, CAROL, "ORDER 4", "not your turn");
+	msf_do(st, BOB, "ORDER 1");
+	assert_int_equal(ms_owing_seat(st), CAROL);
+	done(st);
+}
+
+static void
+test_order_phase_own_last_order_when_only_one_left(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	stages(st, quiet_chapel);
+	pass_while(st, MS_PH_SPELL);
+	pass_while(st, MS_PH_CHALLENGE);
+	msf_do(st, ERIN, "EVENT prayer of healing");
+	msf_do(st, ALICE, "ORDER 2");
+	msf_do(st, BOB, "ORDER 3");
+	msf_do(st, CAROL, "ORDER 4");
+	msf_do(st, DAVE, "ORDER 1");
+	/* erin had Wait 5 and it is the only one left: hers again */
+	assert_int_equal(st->p[ERIN].order, 5);
+	assert_int_equal(st->phase, MS_PH_STAGE);
+	done(st);
+}
+
+/* ---- Stage phase ---- */
+
+static void
+test_stage_phase_capacity(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	msf_do(st, ALICE, "STAGE tower");
+	msf_refused(st, BOB, "STAGE tower", "full");
+	msf_do(st, BOB, "STAGE library");
+	msf_do(st, CAROL, "STAGE library");
+	msf_refused(st, DAVE, "STAGE library", "full");
+	done(st);
+}
+
+static void
+test_stage_phase_effects_right_after_choosing(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	msf_do(st, ALICE, "STAGE library");
+	assert_int_equal(ms_hand_size(&st->p[ALICE]), 2);
+	assert_true(msf_has_event(st, MS_E_DRAW, ALICE));
+	assert_int_equal(ms_owing_seat(st), BOB);
+	done(st);
+}
+
+/* ---- Spell phase ---- */
+
+static void
+test_spell_phase_cost_is_level_other_spells(void **state)
+{
+	struct ms_state *st = turn(1);
+	int req = msf_spell(st, "SP_requiem"), mar = msf_spell(st, "SP_march"),
+	    wal = msf_spell(st, "SP_waltz");
+
+	msf_give(st, ALICE, "SP_requiem", 1);
+	msf_give(st, ALICE, "SP_march", 1);
+	msf_give(st, ALICE, "SP_waltz", 1);
+	stages(st, quiet_chapel);
+	assert_int_equal(st->phase, MS_PH_SPELL);
+	assert_string_equal(ms_owes(st, ALICE), "spell");
+	msf_refused(st, ALICE, "PLAY requiem ON bob", "costs 2");
+	msf_refused(st, ALICE, "PLAY requiem PAY march march ON bob", "cannot pay");
+	msf_do(st, ALICE, "PLAY requiem PAY march waltz ON bob");
+	assert_int_equal(st->p[BOB].life, 1);
+	assert_int_equal(ms_hand_size(&st->p[ALICE]), 0);
+	/* the Spell and its cost go to the tomb, in public */
+	assert_int_equal(st->tomb[req], 1);
+	assert_int_equal(st->tomb[mar], 1);
+	assert_int_equal(st->tomb[wal], 1);
+	done(st);
+}
+
+static void
+test_spell_phase_any_number_then_pass(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	msf_give(st, ALICE, "SP_prelude", 2);
+	stages(st, quiet_chapel);
+	msf_do(st, ALICE, "PLAY prelude");
+	assert_int_equal(ms_owing_seat(st), ALICE);	/* one more to play */
+	assert_int_equal(st->p[ALICE].passed, 0);
+	msf_do(st, ALICE, "PASS");
+	assert_true(ms_owing_seat(st) != ALICE);
+	assert_int_equal(st->p[ALICE].hand[msf_spell(st, "SP_prelude")], 1);
+	done(st);
+}
+
+static void
+test_spell_phase_in_sequence_nobody_without_a_play_is_asked(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	msf_give(st, CAROL, "SP_nocturne", 1);
+	msf_give(st, CAROL, "SP_march", 1);
+	msf_give(st, BOB, "SP_march", 1);	/* a challenge Spell only */
+	msf_do(st, ALICE, "STAGE spring");
+	msf_do(st, BOB, "STAGE spring");
+	msf_do(st, CAROL, "STAGE arena");
+	msf_do(st, DAVE, "STAGE arena");
+	msf_do(st, ERIN, "STAGE chapel");
+	assert_int_equal(st->phase, MS_PH_SPELL);
+	assert_int_equal(ms_owing_seat(st), CAROL);
+	msf_refused(st, BOB, "PASS", "not your turn");
+	msf_refused(st, CAROL, "PLAY march", "in a challenge");
+	done(st);
+}
+
+static void
+test_spell_cost_modifier_with_a_floor(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	/* bob is the Sorcerer: Spells cost 1 less, never below 0 */
+	msf_give(st, BOB, "SP_concerto", 1);
+	msf_give(st, BOB, "SP_prelude", 1);
+	msf_give(st, BOB, "SP_march", 2);
+	stages(st, quiet_chapel);
+	assert_int_equal(ms_owing_seat(st), BOB);
+	assert_int_equal(ms_spell_cost(st, BOB, msf_spell(st, "SP_concerto")), 1);
+	assert_int_equal(ms_spell_cost(st, BOB, msf_spell(st, "SP_prelude")), 0);
+	msf_refused(st, BOB, "PLAY prelude PAY march", "costs 0");
+	msf_do(st, BOB, "PLAY concerto PAY march BANK march");
+	assert_int_equal(ms_counters(&st->p[BOB]), 1);
+	done(st);
+}
+
+/* ---- Hand limit ---- */
+
+static void
+test_hand_limit_draw_past_it_does_not_happen(void **state)
+{
+	struct ms_state *st = turn(1);
+	int deck;
+
+	msf_give(st, ALICE, "SP_march", 5);
+	deck = st->deck_n;
+	msf_do(st, ALICE, "STAGE library");
+	assert_int_equal(ms_hand_size(&st->p[ALICE]), 5);
+	assert_int_equal(st->deck_n, deck);	/* the cards stay in the deck */
+	assert_true(msf_has_event(st, MS_E_DRAW_NONE, ALICE));
+	done(st);
+}
+
+static void
+test_hand_limit_dancer_set_then_treasure_add(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	assert_int_equal(ms_hand_limit(st, ALICE), 5);	/* the base */
+	assert_int_equal(ms_hand_limit(st, DAVE), 3);	/* Eternal Prisoner */
+	st->p[DAVE].treasures = 1;			/* Silver Bell: +1 */
+	assert_int_equal(ms_hand_limit(st, DAVE), 4);
+	st->p[DAVE].dancer = (int8_t)msf_dancer(st, "D4");	/* Bard: 6 */
+	assert_int_equal(ms_hand_limit(st, DAVE), 7);
+	st->p[DAVE].treasures = 0;
+	st->p[DAVE].dancer = (int8_t)msf_dancer(st, "D6");
+	done(st);
+}
+
+static void
+test_hand_limit_request_for_a_tune_keeps_what_fits(void **state)
+{
+	struct ms_state *st = turn(1);
+	struct ms_pending p;
+	int k, tomb = 0, kept = -1;
+	char line[80];
+
+	msf_give(st, ERIN, "SP_march", 4);	/* Thief: room for 1 */
+	prophecy(st);
+	for (k = 0; k < MS_SPELLS; k++)
+		tomb += st->tomb[k];
+	msf_do(st, ERIN, "EVENT request for a tune");
+	/* the others had room: each took 1 at once */
+	assert_int_equal(ms_hand_size(&st->p[ALICE]), 1 + 0);
+	assert_string_equal(ms_owes(st, ERIN), "keep");
+	p = st->pend[0];
+	assert_int_equal(p.n, 1);
+	for (k = 0; k < MS_SPELLS; k++)
+		if (p.held[k] > 0)
+			kept = k;
+	/* both the Spells on offer: more than the room */
+	{
+		char two[80];
+		int a = -1, b = -1;
+
+		for (k = 0; k < MS_SPELLS; k++) {
+			if (p.held[k] > 0 && a < 0)
+				a = k;
+			if (p.held[k] > (k == a))
+				b = k;
+		}
+		snprintf(two, sizeof(two), "KEEP %s %s",
+		    st->data->spell[a].nm.name[0], st->data->spell[b].nm.name[0]);
+		msf_refused(st, ERIN, two, "room for 1");
+	}
+	snprintf(line, sizeof(line), "KEEP %s", st->data->spell[kept].nm.name[0]);
+	msf_do(st, ERIN, line);
+	assert_int_equal(ms_hand_size(&st->p[ERIN]), 5);
+	/* the one not kept went to the tomb; the hand held before is intact */
+	assert_int_equal(st->p[ERIN].hand[msf_spell(st, "SP_march")] -
+	    (kept == msf_spell(st, "SP_march")), 4);
+	for (k = 0, tomb = -tomb; k < MS_SPELLS; k++)
+		tomb += st->tomb[k];
+	assert_int_equal(tomb, 1);
+	done(st);
+}
+
+static void
+test_hand_limit_eternal_prisoner_discards_to_3(void **state)
+{
+	static const char *const d[MS_MAXP] = { "D1", "D2", "D3", "D4", "D5" };
+	struct ms_state *st = msf_setup(data, 5, 1);
+
+	msf_stage_phase(st, 1, d, msf_orders5);	/* the Prisoner is set aside */
+	msf_give(st, ALICE, "SP_march", 3);
+	msf_give(st, ALICE, "SP_waltz", 1);
+	prophecy(st);
+	msf_do(st, ERIN, "EVENT change of partner");
+	assert_string_equal(ms_owes(st, ERIN), "swap");
+	msf_do(st, ERIN, "SWAP alice eternal prisoner");
+	assert_int_equal(st->p[ALICE].dancer, msf_dancer(st, "D6"));
+	assert_string_equal(ms_owes(st, ALICE), "discard");
+	msf_refused(st, ALICE, "DISCARD march march", "exactly 1");
+	msf_do(st, ALICE, "DISCARD waltz");
+	assert_int_equal(ms_hand_size(&st->p[ALICE]), 3);
+	done(st);
+}
+
+/* ---- Spell deck renewal ---- */
+
+/* Leave n cards in the deck, the rest in the tomb (or banked by dave). */
+static void
+thin_deck(struct ms_state *st, int n, int to_tomb)
+{
+	while (st->deck_n > n) {
+		int k = st->deck[0];
+
+		memmove(&st->deck[0], &st->deck[1], (size_t)(st->deck_n - 1));
+		st->deck_n--;
+		if (to_tomb)
+			st->tomb[k]++;
+		else
+			st->p[DAVE].banked[k]++;
+	}
+}
+
+static void
+test_renewal_tomb_shuffled_when_deck_empties(void **state)
+{
+	struct ms_state *st = turn(1);
+	int k, tomb = 0;
+
+	thin_deck(st, 1, 1);
+	msf_do(st, ALICE, "STAGE library");
+	/* the first draw emptied it: a run-out, the tomb became the deck */
+	assert_int_equal(st->runouts, 1);
+	assert_true(msf_has_event(st, MS_E_RENEW, -1));
+	assert_int_equal(ms_hand_size(&st->p[ALICE]), 2);
+	for (k = 0; k < MS_SPELLS; k++)
+		tomb += st->tomb[k];
+	assert_int_equal(tomb, 0);
+	assert_int_equal(st->deck_n, 30 - 2);
+	done(st);
+}
+
+static void
+test_renewal_empty_tomb_deck_stays_empty(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	thin_deck(st, 1, 0);
+	msf_do(st, ALICE, "STAGE library");
+	assert_int_equal(st->runouts, 1);
+	assert_int_equal(st->deck_n, 0);
+	assert_int_equal(ms_hand_size(&st->p[ALICE]), 1);
+	assert_true(msf_has_event(st, MS_E_RUN_OUT, -1));
+	assert_true(msf_has_event(st, MS_E_DRAW_NONE, ALICE));
+	done(st);
+}
+
+/* ---- Tower ---- */
+
+static void
+test_tower_must_challenge_top_guardian_win_takes_treasure(void **state)
+{
+	struct ms_state *st = tower_fight(0);
+
+	assert_int_equal(st->ch.guardian, 0);
+	msf_deck_top(st, "SP_march");		/* reveals level 0: power 1 */
+	msf_do(st, CAROL, "PASS");
+	assert_int_equal(st->p[CAROL].treasures, 1);
+	assert_int_equal(st->guardian_next, 1);
+	assert_int_equal(ms_hand_size(&st->p[CAROL]), 1);	/* and draws 1 */
+	assert_int_equal(st->p[CAROL].life, 2);
+	done(st);
+}
+
+static void
+test_tower_reveal_adds_level_loss_costs_life_guardian_stays(void **state)
+{
+	struct ms_state *st = tower_fight(0);
+
+	msf_deck_top(st, "SP_symphony");	/* 1 + 3 = 4 against 3 */
+	msf_do(st, CAROL, "PASS");
+	assert_int_equal(st->p[CAROL].life, 1);
+	assert_int_equal(st->p[CAROL].treasures, 0);
+	assert_int_equal(st->guardian_next, 0);	/* stays on top */
+	assert_int_equal(st->tomb[msf_spell(st, "SP_symphony")], 1);
+	done(st);
+}
+
+static void
+test_tower_tie_nothing(void **state)
+{
+	struct ms_state *st = tower_fight(0);
+
+	msf_deck_top(st, "SP_rhapsody");	/* 1 + 2 = 3 against 3 */
+	msf_do(st, CAROL, "PASS");
+	assert_int_equal(st->p[CAROL].life, 2);
+	assert_int_equal(st->p[CAROL].treasures, 0);
+	assert_int_equal(st->guardian_next, 0);
+	done(st);
+}
+
+static void
+test_tower_guardian_loss_life_two(void **state)
+{
+	struct ms_state *st = tower_fight(1);	/* G2: power 2, loss 2 */
+
+	msf_deck_top(st, "SP_waltz");		/* 2 + 1 = 3 */
+	msf_do(st, CAROL, "PASS");
+	assert_int_equal(st->p[CAROL].life, 2);	/* a tie */
+	done(st);
+	st = tower_fight(1);
+	msf_deck_top(st, "SP_rhapsody");	/* 2 + 2 = 4 */
+	msf_do(st, CAROL, "PASS");
+	assert_int_equal(st->p[CAROL].life, 0);
+	done(st);
+}
+
+static void
+test_tower_guardian_flips_two(void **state)
+{
+	struct ms_state *st = tower_fight(4);	/* G5: power 3, reveals 2 */
+	int i, flips = 0;
+
+	msf_do(st, CAROL, "PASS");
+	for (i = 0; i < st->nev; i++)
+		flips += st->ev[i].type == MS_E_FLIP;
+	assert_int_equal(flips, 2);
+	done(st);
+}
+
+static void
+test_tower_guardian_locks_the_mask(void **state)
+{
+	struct ms_state *st;
+
+	/* G3 locks it: a fight is only offered with a Spell to play */
+	st = turn(1);
+	st->guardian_next = 2;
+	msf_give(st, CAROL, "SP_march", 1);
+	stages(st, quiet_tower);
+	pass_while(st, MS_PH_SPELL);
+	assert_string_equal(ms_owes(st, CAROL), "fight");
+	msf_refused(st, CAROL, "REVEAL", "locks your Mask");
+	msf_do(st, CAROL, "PLAY march");
+	done(st);
+}
+
+static void
+test_tower_guardian_raises_spell_costs(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	st->guardian_next = 5;			/* G6: Spells cost 1 more */
+	msf_give(st, CAROL, "SP_march", 2);
+	stages(st, quiet_tower);
+	pass_while(st, MS_PH_SPELL);
+	msf_refused(st, CAROL, "PLAY march", "costs 1");
+	msf_do(st, CAROL, "PLAY march PAY march");
+	assert_int_equal(st->ch.bonus[0], 1);
+	done(st);
+}
+
+/* ---- Arena ---- */
+
+static void
+test_arena_challenge_any_dancer_on_any_stage(void **state)
+{
+	struct ms_state *st = arena_choice();
+
+	msf_refused(st, ALICE, "CHALLENGE alice", "yourself");
+	msf_do(st, ALICE, "CHALLENGE carol");	/* carol is at the Spring */
+	assert_int_equal(st->ch.kind, MS_CH_ARENA);
+	assert_int_equal(st->ch.side[1], CAROL);
+	done(st);
+}
+
+static void
+test_arena_windows_challenger_then_defender(void **state)
+{
+	struct ms_state *st;
+
+	st = turn(1);
+	msf_give(st, ALICE, "SP_waltz", 1);
+	msf_give(st, ALICE, "SP_march", 1);
+	msf_give(st, BOB, "SP_march", 1);
+	stages(st, quiet_arena);
+	pass_while(st, MS_PH_SPELL);
+	msf_do(st, ALICE, "CHALLENGE bob");
+	assert_int_equal(ms_owing_seat(st), ALICE);
+	msf_refused(st, BOB, "PLAY march", "not your turn");
+	msf_do(st, ALICE, "PLAY waltz PAY march");
+	msf_do(st, ALICE, "PASS");
+	assert_int_equal(ms_owing_seat(st), BOB);
+	assert_string_equal(ms_owes(st, BOB), "fight");
+	msf_do(st, BOB, "PLAY march");
+	msf_do(st, BOB, "PASS");
+	/* one window each: 3 + 1 (she started it) + 2 against 2 + 1 */
+	assert_int_equal(st->ch.kind, MS_CH_NONE);
+	assert_int_equal(st->p[BOB].life, 1);
+	done(st);
+}
+
+static void
+test_arena_winner_draws_may_bank_loser_loses_life(void **state)
+{
+	struct ms_state *st = arena_choice();
+	char line[80];
+	int k;
+
+	msf_do(st, ALICE, "CHALLENGE bob");
+	msf_do(st, ALICE, "PASS");
+	msf_do(st, BOB, "PASS");
+	assert_int_equal(st->p[BOB].life, 1);
+	assert_int_equal(st->p[ALICE].arena_wins, 1);
+	assert_int_equal(ms_hand_size(&st->p[ALICE]), 1);
+	assert_string_equal(ms_owes(st, ALICE), "bank");
+	k = hand_kind(st, ALICE);
+	snprintf(line, sizeof(line), "BANK %s", st->data->spell[k].nm.name[0]);
+	msf_do(st, ALICE, line);
+	assert_int_equal(ms_counters(&st->p[ALICE]), 1);
+	assert_int_equal(ms_hand_size(&st->p[ALICE]), 0);
+	assert_int_equal(ms_vp(st, ALICE), 1);
+	done(st);
+}
+
+static void
+test_arena_tie_nothing(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	msf_give(st, BOB, "SP_fugue", 1);	/* bob, the Sorcerer, pays 0 */
+	stages(st, quiet_arena);
+	pass_while(st, MS_PH_SPELL);
+	msf_do(st, ALICE, "CHALLENGE bob");
+	msf_do(st, ALICE, "PASS");
+	msf_do(st, BOB, "PLAY fugue");
+	msf_do(st, BOB, "PASS");
+	assert_int_equal(st->p[BOB].life, 2);
+	assert_int_equal(st->p[ALICE].life, 2);
+	assert_int_equal(st->p[ALICE].arena_wins, 0);
+	assert_int_equal(ms_hand_size(&st->p[ALICE]), 0);
+	done(st);
+}
+
+static void
+test_arena_lullaby_takes_power_from_the_other_side(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	msf_give(st, BOB, "SP_lullaby", 1);
+	stages(st, quiet_arena);
+	pass_while(st, MS_PH_SPELL);
+	msf_do(st, ALICE, "CHALLENGE bob");
+	msf_do(st, ALICE, "PASS");
+	msf_do(st, BOB, "PLAY lullaby");
+	assert_int_equal(ms_power(st, 0), 2);	/* 3 + 1 - 2 */
+	msf_do(st, BOB, "PASS");
+	assert_int_equal(st->p[BOB].life, 2);	/* 2 against 2: a tie */
+	done(st);
+}
+
+static void
+test_arena_thief_steals_on_a_win(void **state)
+{
+	static const char *const arena_erin[MS_MAXP] = {
+		"spring", "spring", "grand hall", "grand hall", "arena",
+	};
+	struct ms_state *st = turn(1);
+
+	msf_give(st, BOB, "SP_prelude", 2);
+	stages(st, arena_erin);
+	pass_while(st, MS_PH_SPELL);
+	assert_int_equal(ms_owing_seat(st), ERIN);
+	msf_do(st, ERIN, "CHALLENGE bob");
+	msf_do(st, ERIN, "PASS");
+	msf_do(st, BOB, "PASS");		/* 3 against 2 */
+	assert_true(msf_has_event(st, MS_E_STEAL, ERIN));
+	assert_int_equal(st->p[BOB].hand[msf_spell(st, "SP_prelude")], 1);
+	done(st);
+}
+
+/* ---- Mask ---- */
+
+static void
+test_mask_reveal_once_plus_3_then_scores_nothing(void **state)
+{
+	struct ms_state *st;
+	int mask;
+
+	/* a March in hand: the fight goes on after the Mask */
+	st = turn(1);
+	msf_give(st, CAROL, "SP_march", 1);
+	stages(st, quiet_tower);
+	pass_while(st, MS_PH_SPELL);
+	assert_string_equal(ms_owes(st, CAROL), "fight");
+	mask = st->p[CAROL].mask;
+
+	msf_deck_top(st, "SP_symphony");	/* 4 against 3 + 3 */
+	msf_do(st, CAROL, "REVEAL");
+	assert_int_equal(st->p[CAROL].mask, -1);
+	assert_int_equal(st->p[CAROL].mask_dealt, mask);
+	assert_int_equal(ms_power(st, 0), 6);
+	msf_refused(st, CAROL, "REVEAL", "used already");
+	msf_do(st, CAROL, "PASS");
+	assert_int_equal(st->p[CAROL].treasures, 1);
+	/* a discarded Mask scores nothing, its condition met or not */
+	st->phase = MS_PH_OVER;
+	ms_score(st);
+	assert_int_equal(st->p[CAROL].score, ms_vp(st, CAROL));
+	done(st);
+}
+
+/* ---- Life ---- */
+
+static void
+test_life_starts_at_2_within_0_and_2(void **state)
+{
+	struct ms_state *st = msf_setup(data, 3, 1);
+	int i;
+
+	for (i = 0; i < 3; i++)
+		assert_int_equal(st->p[i].life, 2);
+	ms_heal(st, 0, 1);
+	assert_int_equal(st->p[0].life, 2);
+	ms_lose_life(st, 0, 5);
+	assert_int_equal(st->p[0].life, 0);
+	ms_heal(st, 0, MS_FULL);
+	assert_int_equal(st->p[0].life, 2);
+	done(st);
+}
+
+static void
+test_life_zero_no_challenge_but_can_be_challenged(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	msf_give(st, ALICE, "SP_prelude", 1);	/* the phase waits for her */
+	stages(st, quiet_tower);	/* carol in the Tower */
+	st->p[CAROL].life = 0;		/* after the Paladin's healing */
+	assert_false(ms_can_challenge(st, CAROL));
+	assert_true(ms_can_be_challenged(st, CAROL));
+	pass_while(st, MS_PH_SPELL);
+	assert_int_equal(st->ch.kind, MS_CH_NONE);
+	assert_true(msf_has_event(st, MS_E_NO_CHALLENGE, CAROL));
+	done(st);
+}
+
+static void
+test_life_zero_power_counts_zero_modifiers_apply(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	msf_give(st, BOB, "SP_waltz", 1);
+	msf_give(st, BOB, "SP_march", 1);
+	stages(st, quiet_arena);
+	st->p[BOB].life = 0;		/* after the Spring's healing */
+	pass_while(st, MS_PH_SPELL);
+	msf_do(st, ALICE, "CHALLENGE bob");
+	msf_do(st, ALICE, "PASS");
+	assert_int_equal(ms_power(st, 1), 0);
+	msf_do(st, BOB, "PLAY waltz");	/* the Sorcerer pays 0 */
+	assert_int_equal(ms_power(st, 1), 2);
+	msf_do(st, BOB, "PASS");
+	done(st);
+}
+
+static void
+test_prohibition_wins_defend_3_in_tower(void **state)
+{
+	struct ms_state *st = turn(2);	/* carol holds Defend 3 */
+	int i, why = 0;
+
+	msf_give(st, ALICE, "SP_prelude", 1);	/* the phase waits for her */
+	stages(st, quiet_tower);
+	assert_false(ms_can_challenge(st, CAROL));
+	pass_while(st, MS_PH_SPELL);
+	assert_int_equal(st->ch.kind, MS_CH_NONE);
+	for (i = 0; i < st->nev; i++)
+		if (st->ev[i].type == MS_E_NO_CHALLENGE && st->ev[i].actor == CAROL)
+			why = st->ev[i].a;
+	assert_int_equal(why, 2);	/* forbidden, not out of life */
+	done(st);
+}
+
+static void
+test_defend_3_cannot_be_challenged_as_vp_leader(void **state)
+{
+	struct ms_state *st = turn(2);
+
+	stages(st, quiet_arena);
+	pass_while(st, MS_PH_SPELL);
+	st->p[CAROL].banked[0] = 1;	/* the VP leader */
+	msf_refused(st, ALICE, "CHALLENGE carol", "cannot be challenged");
+	st->p[BOB].banked[0] = 1;	/* tied: both lead */
+	msf_refused(st, ALICE, "CHALLENGE carol", "cannot be challenged");
+	st->p[BOB].banked[0] = 2;	/* bob leads alone */
+	msf_do(st, ALICE, "CHALLENGE carol");
+	st->p[BOB].banked[0] = 0;
+	st->p[CAROL].banked[0] = 0;
+	done(st);
+}
+
+/* ---- Event phase ---- */
+
+static void
+test_event_prophet_chooses_any_event(void **state)
+{
+	struct ms_state *st = prophecy(turn(1));
+
+	msf_refused(st, ALICE, "EVENT oracle", "not your turn");
+	msf_do(st, ERIN, "EVENT pilgrimage");
+	assert_int_equal(st->p[ERIN].events_prophesied, 1);
+	assert_int_equal(st->nevent_tomb, 1);
+	assert_false(st->events_left & (1u << msf_event(st, "V8")));
+	/* the dancers come back; the next turn begins */
+	assert_int_equal(st->phase, MS_PH_ORDER);
+	assert_int_equal(st->p[ERIN].stage, -1);
+	done(st);
+}
+
+static void
+test_event_no_prophet_no_event(void **state)
+{
+	static const char *const none[MS_MAXP] = {
+		"spring", "spring", "grand hall", "grand hall", "library",
+	};
+	struct ms_state *st = turn(1);
+
+	stages(st, none);
+	pass_while(st, MS_PH_SPELL);
+	pass_while(st, MS_PH_CHALLENGE);
+	assert_int_equal(st->phase, MS_PH_ORDER);
+	assert_int_equal(st->events_left, (1u << st->data->nevents) - 1);
+	done(st);
+}
+
+static void
+test_event_used_event_cannot_be_chosen_again(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	st->events_left &= (uint16_t)~(1u << msf_event(st, "V4"));
+	st->event_tomb[st->nevent_tomb++] = (uint8_t)msf_event(st, "V4");
+	prophecy(st);
+	msf_refused(st, ERIN, "EVENT oracle", "happened already");
+	done(st);
+}
+
+static void
+test_event_change_of_partner_keeps_the_rest(void **state)
+{
+	struct ms_state *st = prophecy(turn(1));
+
+	st->p[BOB].treasures = 1;
+	st->guardian_next = 1;
+	st->p[BOB].life = 1;
+	msf_do(st, ERIN, "EVENT change of partner");
+	msf_refused(st, ERIN, "SWAP bob blade dancer", "set-aside");
+	msf_do(st, ERIN, "SWAP bob bard");
+	assert_int_equal(st->p[BOB].dancer, msf_dancer(st, "D4"));
+	assert_true(st->dancers_aside & (1u << msf_dancer(st, "D2")));
+	assert_int_equal(st->p[BOB].treasures, 1);
+	assert_int_equal(st->p[BOB].life, 1);
+	done(st);
+}
+
+static void
+test_event_prayer_of_healing_heals_everyone(void **state)
+{
+	struct ms_state *st = prophecy(turn(1));
+
+	st->p[ALICE].life = 0;
+	st->p[ERIN].life = 1;
+	msf_do(st, ERIN, "EVENT prayer of healing");
+	assert_int_equal(st->p[ALICE].life, 1);
+	assert_int_equal(st->p[ERIN].life, 2);
+	done(st);
+}
+
+static void
+test_event_oracle_draw_then_optional_bank(void **state)
+{
+	struct ms_state *st = prophecy(turn(1));
+	int hand = ms_hand_size(&st->p[ERIN]);
+
+	msf_do(st, ERIN, "EVENT oracle");
+	assert_int_equal(ms_hand_size(&st->p[ERIN]), hand + 1);
+	assert_string_equal(ms_owes(st, ERIN), "bank");
+	msf_do(st, ERIN, "PASS");	/* optional: declined */
+	assert_int_equal(ms_counters(&st->p[ERIN]), 0);
+	assert_int_equal(st->phase, MS_PH_ORDER);
+	done(st);
+}
+
+static void
+test_event_divine_judgement_vp_leaders_lose_life(void **state)
+{
+	struct ms_state *st = prophecy(turn(1));
+
+	st->p[ALICE].banked[0] = 1;
+	st->p[BOB].banked[0] = 1;
+	msf_do(st, ERIN, "EVENT divine judgement");
+	assert_int_equal(st->p[ALICE].life, 1);
+	assert_int_equal(st->p[BOB].life, 1);
+	assert_int_equal(st->p[CAROL].life, 2);
+	st->p[ALICE].banked[0] = 0;
+	st->p[BOB].banked[0] = 0;
+	done(st);
+}
+
+static void
+test_event_silence_others_discard_to_3(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	msf_give(st, ALICE, "SP_march", 3);
+	msf_give(st, ALICE, "SP_waltz", 2);
+	msf_give(st, ERIN, "SP_march", 2);
+	msf_give(st, ERIN, "SP_waltz", 2);
+	prophecy(st);
+	msf_do(st, ERIN, "EVENT silence");
+	assert_string_equal(ms_owes(st, ALICE), "discard");
+	msf_do(st, ALICE, "DISCARD march waltz");
+	assert_int_equal(ms_hand_size(&st->p[ALICE]), 3);
+	assert_int_equal(ms_hand_size(&st->p[ERIN]), 4);	/* not the prophet */
+	done(st);
+}
+
+static void
+test_event_proclamation_of_duel(void **state)
+{
+	struct ms_state *st = prophecy(turn(1));
+
+	msf_do(st, ERIN, "EVENT proclamation of duel");
+	assert_string_equal(ms_owes(st, ERIN), "duel");
+	msf_do(st, ERIN, "CHALLENGE bob");
+	assert_int_equal(st->ch.kind, MS_CH_DUEL);
+	msf_do(st, ERIN, "PASS");
+	msf_do(st, BOB, "PASS");		/* 3 against 2 */
+	assert_int_equal(st->p[BOB].life, 1);
+	done(st);
+	st = prophecy(turn(1));
+	msf_do(st, ERIN, "EVENT proclamation of duel");
+	msf_do(st, ERIN, "PASS");		/* optional */
+	assert_int_equal(st->phase, MS_PH_ORDER);
+	done(st);
+}
+
+static void
+test_event_pilgrimage_heals_full_and_draws(void **state)
+{
+	struct ms_state *st = prophecy(turn(1));
+
+	st->p[ERIN].life = 0;
+	msf_do(st, ERIN, "EVENT pilgrimage");
+	assert_int_equal(st->p[ERIN].life, 2);
+	assert_int_equal(ms_hand_size(&st->p[ERIN]), 1);
+	done(st);
+}
+
+/* ---- Emblems ---- */
+
+static void
+test_emblem_first_to_reach_minimum_takes_it(void **state)
+{
+	struct ms_state *st = tower_fight(0);
+
+	msf_deck_top(st, "SP_march");
+	msf_do(st, CAROL, "PASS");		/* a Treasure: Valor's minimum */
+	assert_int_equal(st->emblem_holder[0], CAROL);
+	assert_true(st->p[CAROL].emblems & 1);
+	assert_true(msf_has_event(st, MS_E_EMBLEM, CAROL));
+	done(st);
+}
+
+static void
+test_emblem_passes_on_strictly_more(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	st->guardian_next = 6;
+	st->p[CAROL].treasures = 1;
+	ms_emblems(st);
+	assert_int_equal(st->emblem_holder[0], CAROL);
+	st->p[ALICE].treasures = 2;		/* as many: not enough */
+	ms_emblems(st);
+	assert_int_equal(st->emblem_holder[0], CAROL);
+	st->p[ALICE].treasures = 2 | 4;		/* more */
+	ms_emblems(st);
+	assert_int_equal(st->emblem_holder[0], ALICE);
+	assert_false(st->p[CAROL].emblems & 1);
+	st->p[CAROL].treasures = 1 | 8;		/* level again: alice keeps it */
+	ms_emblems(st);
+	assert_int_equal(st->emblem_holder[0], ALICE);
+	st->p[CAROL].treasures = 1 | 8 | 16;
+	ms_emblems(st);
+	assert_int_equal(st->emblem_holder[0], CAROL);
+	done(st);
+}
+
+/* ---- The VP leader ---- */
+
+static void
+test_vp_leader_ties_and_zero(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	assert_false(ms_is_vp_leader(st, ALICE));	/* top 0: nobody */
+	st->p[ALICE].banked[0] = 1;
+	st->p[BOB].banked[1] = 1;
+	assert_true(ms_is_vp_leader(st, ALICE));
+	assert_true(ms_is_vp_leader(st, BOB));
+	assert_false(ms_is_vp_leader(st, CAROL));
+	/* the Mask does not count, whatever it would score */
+	assert_int_equal(ms_vp(st, CAROL), 0);
+	st->p[ALICE].banked[0] = 0;
+	st->p[BOB].banked[1] = 0;
+	done(st);
+}
+
+/* ---- End of the game ---- */
+
+static void
+test_end_at_turn_end_when_guardians_gone(void **state)
+{
+	static const char *const with_prophet[MS_MAXP] = {
+		"spring", "spring", "tower", "grand hall", "chapel",
+	};
+	struct ms_state *st = turn(1);
+	int i;
+
+	st->guardian_next = 7;			/* G8, the last */
+
+	st->p[CAROL].treasures = 0x7f;		/* carol took the others */
+	st->emblem_holder[0] = -1;
+	msf_give(st, CAROL, "SP_symphony", 1);
+	msf_give(st, CAROL, "SP_rhapsody", 1);
+	msf_give(st, CAROL, "SP_waltz", 1);
+	msf_give(st, CAROL, "SP_march", 1);
+	stages(st, with_prophet);
+	pass_while(st, MS_PH_SPELL);
+	assert_string_equal(ms_owes(st, CAROL), "fight");
+	msf_deck_top(st, "SP_prelude");
+	/* the Witch's Grimoire: Symphony costs 2 */
+	msf_do(st, CAROL, "PLAY symphony PAY rhapsody waltz");
+	msf_do(st, CAROL, "PASS");		/* 3 + 1 + 4 against 5 */
+	assert_int_equal(st->guardian_next, 8);
+	/* not over yet: the turn goes on to its end */
+	assert_int_not_equal(st->phase, MS_PH_OVER);
+	for (i = 0; i < 100 && st->phase != MS_PH_EVENT; i++)
+		msf_do(st, ms_owing_seat(st), "PASS");
+	assert_string_equal(ms_owes(st, ERIN), "event");
+	msf_do(st, ERIN, "EVENT prayer of healing");
+	assert_int_equal(st->phase, MS_PH_OVER);
+	assert_int_equal(st->end_why, 1);
+	assert_true(st->winner >= 0);
+	done(st);
+}
+
+static void
+test_end_when_event_deck_empty(void **state)
+{
+	struct ms_state *st = turn(1);
+	int e;
+
+	st->events_left = (uint16_t)(1u << msf_event(st, "V3"));
+	for (e = 0; e < st->data->nevents; e++)
+		if (e != msf_event(st, "V3"))
+			st->event_tomb[st->nevent_tomb++] = (uint8_t)e;
+	prophecy(st);
+	msf_do(st, ERIN, "EVENT prayer of healing");
+	assert_int_equal(st->phase, MS_PH_OVER);
+	assert_int_equal(st->end_why, 2);
+	done(st);
+}
+
+static void
+test_end_when_deck_ran_out_once_per_player(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	st->runouts = 4;
+	prophecy(st);
+	msf_do(st, ERIN, "EVENT prayer of healing");
+	assert_int_equal(st->phase, MS_PH_ORDER);	/* 4 of 5: on */
+	done(st);
+	st = turn(1);
+	st->runouts = 5;
+	prophecy(st);
+	msf_do(st, ERIN, "EVENT prayer of healing");
+	assert_int_equal(st->phase, MS_PH_OVER);
+	assert_int_equal(st->end_why, 3);
+	done(st);
+}
+
+static void
+test_end_scoring_and_tie_to_lowest_order(void **state)
+{
+	struct ms_state *st = turn(1);
+	int lion = msf_mask(st, "M1");
+
+	/* alice: Lion Mask (3 counters: +3), 3 counters = 6 */
+	st->p[ALICE].mask = st->p[ALICE].mask_dealt = (int8_t)lion;
+	msf_deck_remove(st, 0, 3);
+	st->p[ALICE].banked[0] = 3;
+	/* bob: Treasures Golden Crown (2) + Dragon Heart (2) + Valor (1) = 5,
+	 * plus 1 counter = 6: tied with alice, whose Order (1) is lower */
+	st->p[BOB].mask = st->p[BOB].mask_dealt = (int8_t)msf_mask(st, "M4");
+	st->p[BOB].life = 1;			/* Moon Mask not met */
+	st->p[BOB].treasures = (1u << 6) | (1u << 7);
+	st->guardian_next = 8;
+	msf_deck_remove(st, 1, 1);
+	st->p[BOB].banked[1] = 1;
+	st->p[BOB].emblems = 1;
+	st->emblem_holder[0] = BOB;
+	st->phase = MS_PH_OVER;
+	ms_score(st);
+	assert_int_equal(st->p[ALICE].score, 6);
+	assert_int_equal(st->p[BOB].score, 6);
+	assert_int_equal(st->winner, ALICE);
+	st->p[ALICE].order = 4;
+	st->p[BOB].order = 1;
+	ms_score(st);
+	assert_int_equal(st->winner, BOB);
+	st->p[ALICE].order = 1;
+	st->p[BOB].order = 2;
+	done(st);
+}
+
+/* ---- Hidden information ---- */
+
+static void
+test_hidden_information_hands_and_counters(void **state)
+{
+	struct ms_state *st = turn(1);
+	json_t *v;
+	char *s;
+
+	msf_give(st, BOB, "SP_symphony", 1);
+	st->p[BOB].banked[msf_spell(st, "SP_lullaby")] = 0;
+	msf_give(st, BOB, "SP_lullaby", 1);
+	st->p[BOB].hand[msf_spell(st, "SP_lullaby")]--;
+	st->p[BOB].banked[msf_spell(st, "SP_lullaby")]++;
+	v = ms_view(st, ALICE);
+	s = json_dumps(v, 0);
+	assert_null(strstr(s, "Symphony"));	/* bob's hand */
+	assert_null(strstr(s, "Lullaby"));	/* bob's counter */
+	free(s);
+	json_decref(v);
+	v = ms_view(st, BOB);
+	s = json_dumps(v, 0);
+	assert_non_null(strstr(s, "Symphony"));
+	free(s);
+	json_decref(v);
+	done(st);
+}
+
+/* ---- Player count ---- */
+
+static void
+test_player_count_3_to_5(void **state)
+{
+	struct mq_setup s;
+	struct mq_err err;
+	void *st = NULL;
+	int n, i;
+
+	for (n = 2; n <= 6; n++) {
+		memset(&s, 0, sizeof(s));
+		s.nplayers = n;
+		for (i = 0; i < n && i < MS_MAXP; i++)
+			s.names[i] = msf_names[i];
+		for (; i < n; i++)
+			s.names[i] = "extra";
+		if (n >= 3 && n <= 5) {
+			assert_int_equal(ms_setup(data, &s, &st, &err), 0);
+			free(st);
+		} else {
+			assert_int_equal(ms_setup(data, &s, &st, &err), MQ_REFUSED);
+			assert_non_null(strstr(err.msg, "3 to 5"));
+		}
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_setup_spell_deck_shuffled_face_down),
+		cmocka_unit_test(test_setup_guardians_in_number_order_1_on_top),
+		cmocka_unit_test(test_setup_event_deck_face_up),
+		cmocka_unit_test(test_setup_emblems_and_stages_laid_out),
+		cmocka_unit_test(test_setup_one_secret_mask_each),
+		cmocka_unit_test(test_setup_one_order_each_face_up),
+		cmocka_unit_test(test_setup_dancers_chosen_in_descending_order),
+		cmocka_unit_test(test_setup_orders_dealt_are_turn_1s_without_effect),
+		cmocka_unit_test(test_order_phase_ascending_last_numbers_never_the_same),
+		cmocka_unit_test(test_order_phase_own_last_order_when_only_one_left),
+		cmocka_unit_test(test_stage_phase_capacity),
+		cmocka_unit_test(test_stage_phase_effects_right_after_choosing),
+		cmocka_unit_test(test_spell_phase_cost_is_level_other_spells),
+		cmocka_unit_test(test_spell_phase_any_number_then_pass),
+		cmocka_unit_test(test_spell_phase_in_sequence_nobody_without_a_play_is_asked),
+		cmocka_unit_test(test_spell_cost_modifier_with_a_floor),
+		cmocka_unit_test(test_hand_limit_draw_past_it_does_not_happen),
+		cmocka_unit_test(test_hand_limit_dancer_set_then_treasure_add),
+		cmocka_unit_test(test_hand_limit_request_for_a_tune_keeps_what_fits),
+		cmocka_unit_test(test_hand_limit_eternal_prisoner_discards_to_3),
+		cmocka_unit_test(test_renewal_tomb_shuffled_when_deck_empties),
+		cmocka_unit_test(test_renewal_empty_tomb_deck_stays_empty),
+		cmocka_unit_test(test_tower_must_challenge_top_guardian_win_takes_treasure),
+		cmocka_unit_test(test_tower_reveal_adds_level_loss_costs_life_guardian_stays),
+		cmocka_unit_test(test_tower_tie_nothing),
+		cmocka_unit_test(test_tower_guardian_loss_life_two),
+		cmocka_unit_test(test_tower_guardian_flips_two),
+		cmocka_unit_test(test_tower_guardian_locks_the_mask),
+		cmocka_unit_test(test_tower_guardian_raises_spell_costs),
+		cmocka_unit_test(test_arena_challenge_any_dancer_on_any_stage),
+		cmocka_unit_test(test_arena_windows_challenger_then_defender),
+		cmocka_unit_test(test_arena_winner_draws_may_bank_loser_loses_life),
+		cmocka_unit_test(test_arena_tie_nothing),
+		cmocka_unit_test(test_arena_lullaby_takes_power_from_the_other_side),
+		cmocka_unit_test(test_arena_thief_steals_on_a_win),
+		cmocka_unit_test(test_mask_reveal_once_plus_3_then_scores_nothing),
+		cmocka_unit_test(test_life_starts_at_2_within_0_and_2),
+		cmocka_unit_test(test_life_zero_no_challenge_but_can_be_challenged),
+		cmocka_unit_test(test_life_zero_power_counts_zero_modifiers_apply),
+		cmocka_unit_test(test_prohibition_wins_defend_3_in_tower),
+		cmocka_unit_test(test_defend_3_cannot_be_challenged_as_vp_leader),
+		cmocka_unit_test(test_event_prophet_chooses_any_event),
+		cmocka_unit_test(test_event_no_prophet_no_event),
+		cmocka_unit_test(test_event_used_event_cannot_be_chosen_again),
+		cmocka_unit_test(test_event_change_of_partner_keeps_the_rest),
+		cmocka_unit_test(test_event_prayer_of_healing_heals_everyone),
+		cmocka_unit_test(test_event_oracle_draw_then_optional_bank),
+		cmocka_unit_test(test_event_divine_judgement_vp_leaders_lose_life),
+		cmocka_unit_test(test_event_silence_others_discard_to_3),
+		cmocka_unit_test(test_event_proclamation_of_duel),
+		cmocka_unit_test(test_event_pilgrimage_heals_full_and_draws),
+		cmocka_unit_test(test_emblem_first_to_reach_minimum_takes_it),
+		cmocka_unit_test(test_emblem_passes_on_strictly_more),
+		cmocka_unit_test(test_vp_leader_ties_and_zero),
+		cmocka_unit_test(test_end_at_turn_end_when_guardians_gone),
+		cmocka_unit_test(test_end_when_event_deck_empty),
+		cmocka_unit_test(test_end_when_deck_ran_out_once_per_player),
+		cmocka_unit_test(test_end_scoring_and_tie_to_lowest_order),
+		cmocka_unit_test(test_hidden_information_hands_and_counters),
+		cmocka_unit_test(test_player_count_3_to_5),
+	};
+
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
