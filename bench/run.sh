@@ -10,6 +10,12 @@ r = json.load(sys.stdin)
 print(json.dumps({"measure": "redmasque_sim", "value": round(r["games_per_second"], 1),
     "unit": "games/s", "reference": None, "ratio": None,
     "violations": r["violations"]}))'
+./masqued sim masquerade --games 5000 --players 5 --json | /usr/bin/python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+print(json.dumps({"measure": "masquerade_sim", "value": round(r["games_per_second"], 1),
+    "unit": "games/s", "reference": None, "ratio": None,
+    "violations": r["violations"]}))'
 build/rel/bench/bench_log
 for b in build/rel/bench/*; do
 	case "$b" in */bench_log|*/daemon_fixture) ;; *) [ -x "$b" ] && "$b" ;; esac

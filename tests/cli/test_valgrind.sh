@@ -45,6 +45,8 @@ demo_pid=$!
 # --- sim: bot games through the one apply(), every invariant checked ---
 vg 0 "sim redmasque --games 20" -- sim redmasque --games 20
 out_has "violations: 0"
+vg 0 "sim masquerade --games 20" -- sim masquerade --games 20 --players 4
+out_has "violations: 0"
 
 # --- the store, refusals included ---
 vg 0 "init" -- -C $D init

@@ -1,0 +1,46 @@
+#!/bin/sh
+# test_masquerade.sh - The Masquerade from the command line: bots play whole
+# games through the one apply() with every invariant checked after every
+# command (sim), a player count the game does not take is refused, and `new`
+# refuses it in one sentence, making nothing, until its mails are written.
+. "$(dirname "$0")/lib.sh"
+
+for n in 3 4 5; do
+	expect 0 "sim masquerade, $n players" -- $M sim masquerade --games 150 \
+	    --players $n --json
+	/usr/bin/python3 - "$T/out" $n <<'PY' || fail "sim masquerade $n: $(cat "$T/out")"
+import json, sys
+r = json.load(open(sys.argv[1]))
+n = int(sys.argv[2])
+assert r["games"] == 150 and r["players"] == n, r
+assert r["violations"] == 0, r
+# every game has a winner, and no seat wins them all
+assert sum(r["wins_by_seat"]) == 150, r
+assert max(r["wins_by_seat"]) < 150, r
+PY
+	ok
+done
+# careful bots beat random ones (the careful bot is not a random one)
+expect 0 "sim masquerade, careful against random" -- $M sim masquerade \
+    --games 200 --players 4 --bots careful,random,random,random --json
+/usr/bin/python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["wins_by_seat"][0] > 200 / 4, r' "$T/out" || fail "careful bot: $(cat "$T/out")"
+ok
+
+expect 1 "six players" -- $M sim masquerade --players 6
+err_has "The Masquerade takes 3 to 5 players, not 6."
+one_line
+
+D=$T/data
+$M -C $D init >/dev/null 2>&1 || fail "init"
+expect 1 "new masquerade" -- $M -C $D new masquerade --player alice=a@x.test \
+    --player bob=b@x.test --player carol=c@x.test
+err_has "masquerade cannot be played by mail yet"
+one_line
+[ -z "$(ls -A $D/games)" ] || fail "new masquerade left something in games/"
+ok
+expect 1 "an unknown game" -- $M sim chess
+err_has "masqued plays redmasque and masquerade."
+done_checks
