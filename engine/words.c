@@ -1,0 +1,60 @@
+/* words.c - fold and split a line of a game's command language (words.h). */
+#include "engine/words.h"
+
+/* Fold full-width ASCII (U+FF01..U+FF5E) to ASCII, U+3000, 、 and commas to
+ * spaces, and ASCII letters to lower case. Never lengthens the text. */
+void
+mq_words_fold(const char *in, char *out, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)in;
+	size_t o = 0;
+
+	while (*s && o + 4 < n) {
+		if (s[0] == 0xEF && (s[1] == 0xBC || s[1] == 0xBD) && s[2] >= 0x80 &&
+		    s[2] <= 0xBF) {
+			unsigned cp = 0xF000u | (unsigned)(s[1] & 0x3F) << 6 | (s[2] & 0x3F);
+
+			if (cp >= 0xFF01 && cp <= 0xFF5E) {
+				char c = (char)(cp - 0xFF01 + 0x21);
+
+				if (c == ',')
+					c = ' ';
+				out[o++] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
+				s += 3;
+				continue;
+			}
+		}
+		if (s[0] == 0xE3 && s[1] == 0x80 && (s[2] == 0x80 || s[2] == 0x81)) {
+			out[o++] = ' ';		/* ideographic space, 、 */
+			s += 3;
+			continue;
+		}
+		if (*s == ',' || *s == '\t' || *s == '\r' || *s == '\n')
+			out[o++] = ' ';
+		else
+			out[o++] = (*s >= 'A' && *s <= 'Z') ? (char)(*s + 32) : (char)*s;
+		s++;
+	}
+	out[o] = '\0';
+}
+
+int
+mq_words_split(char *buf, char **tok, int max)
+{
+	int n = 0;
+	char *p = buf;
+
+	for (;;) {
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			return n;
+		if (n == max)
+			return -1;
+		tok[n++] = p;
+		while (*p && *p != ' ')
+			p++;
+		if (*p)
+			*p++ = '\0';
+	}
+}
