@@ -36,8 +36,6 @@ rm_format_round_time(int round, char *buf, size_t n)
 	snprintf(buf, n, "%d:%02d", m / 60, m % 60);
 }
 
-/* Fold full-width ASCII (U+FF01..U+FF5E) to ASCII, U+3000 and CJK commas to
- * spaces, and ASCII letters to lower case. */
 static int
 lookup(const struct rm_data *d, const char *text, int word)
 {
