@@ -256,18 +256,19 @@ validate_play(const struct ms_state *st, int seat, const struct ms_cmd *c,
 	return 0;
 }
 
+/* Each kind named is among have: the hand (DISCARD) or those received (KEEP). */
 static int
 validate_spells(const struct ms_state *st, const uint8_t *have,
-    const uint8_t *n, const char *what, struct mq_err *err)
+    const uint8_t *n, const char *verb, const char *source,
+    struct mq_err *err)
 {
 	int k;
 
 	for (k = 0; k < MS_SPELLS; k++)
 		if (n[k] > have[k])
-			return mq_fail(err, MQ_REFUSED, "%s names %d %s; there %s "
-			    "only %d.", what, n[k], k < st->data->nspells ?
-			    spell_name(st, k) : "?", have[k] == 1 ? "is" : "are",
-			    have[k]);
+			return mq_fail(err, MQ_REFUSED, "You cannot %s %d %s: %s "
+			    "%d.", verb, n[k], k < st->data->nspells ?
+			    spell_name(st, k) : "?", source, have[k]);
 	return 0;
 }
 
@@ -286,32 +287,46 @@ validate_target(const struct ms_state *st, int seat, int target,
 	return 0;
 }
 
+/*
+ * What the owing seat is to do, for a refusal: said to that player (you) or
+ * to another one about them. A discard or a keep says how many, the head
+ * of the queue being the decision owed.
+ */
 static const char *
-owes_help(const char *owes)
+owes_help(const struct ms_state *st, const char *owes, int you, char *buf,
+    size_t size)
 {
+	const char *their = you ? "your" : "their";
+
 	if (strcmp(owes, "dancer") == 0)
 		return "choose a Dancer with DANCER";
 	if (strcmp(owes, "order") == 0)
 		return "choose an Order with ORDER and its number";
-	if (strcmp(owes, "stage") == 0)
-		return "send your dancer to a Stage with STAGE";
-	if (strcmp(owes, "spell") == 0)
-		return "PLAY Spells of your Spell phase, then PASS";
-	if (strcmp(owes, "fight") == 0)
-		return "PLAY challenge Spells or REVEAL your Mask, then PASS";
 	if (strcmp(owes, "challenge") == 0)
 		return "CHALLENGE a dancer, or PASS";
 	if (strcmp(owes, "bank") == 0)
 		return "BANK a Spell as a VP counter, or PASS";
-	if (strcmp(owes, "discard") == 0)
-		return "DISCARD Spells down to your hand limit";
-	if (strcmp(owes, "keep") == 0)
-		return "KEEP the Spells you take, or PASS";
 	if (strcmp(owes, "duel") == 0)
 		return "CHALLENGE a dancer to a duel, or PASS";
 	if (strcmp(owes, "swap") == 0)
 		return "SWAP a player's dancer for a set-aside one";
-	return "choose an Event with EVENT";
+	if (strcmp(owes, "event") == 0)
+		return "choose an Event with EVENT";
+	if (strcmp(owes, "stage") == 0)
+		snprintf(buf, size, "send %s dancer to a Stage with STAGE",
+		    their);
+	else if (strcmp(owes, "spell") == 0)
+		snprintf(buf, size, "PLAY Spells of %s Spell phase, then PASS",
+		    their);
+	else if (strcmp(owes, "fight") == 0)
+		snprintf(buf, size, "PLAY challenge Spells or REVEAL %s Mask, "
+		    "then PASS", their);
+	else if (strcmp(owes, "discard") == 0)
+		snprintf(buf, size, "DISCARD Spells down to %d", st->pend[0].n);
+	else
+		snprintf(buf, size, "KEEP up to %d of the Spells %s received, "
+		    "or PASS", st->pend[0].n, you ? "you" : "they");
+	return buf;
 }
 
 int
@@ -321,6 +336,7 @@ ms_validate(const struct ms_state *st, int seat, const struct ms_cmd *c,
 	const struct ms_data *d = st->data;
 	const struct ms_player *pl;
 	const char *owes;
+	char help[96];
 	int who, i;
 
 	if (seat < 0 || seat >= st->nplayers)
@@ -339,7 +355,8 @@ ms_validate(const struct ms_state *st, int seat, const struct ms_cmd *c,
 		return mq_fail(err, MQ_REFUSED, "Nobody is to play now.");
 	if (who != seat)
 		return mq_fail(err, MQ_REFUSED, "It is not your turn: %s is to "
-		    "%s.", st->p[who].name, owes_help(ms_owes(st, who)));
+		    "%s.", st->p[who].name, owes_help(st, ms_owes(st, who), 0, help,
+		    sizeof(help)));
 	owes = ms_owes(st, seat);
 	switch (c->type) {
 	case MS_C_DANCER:
@@ -411,7 +428,8 @@ ms_validate(const struct ms_state *st, int seat, const struct ms_cmd *c,
 	case MS_C_DISCARD:
 		if (strcmp(owes, "discard") != 0)
 			break;
-		MQ_TRY(validate_spells(st, pl->hand, c->n, "DISCARD", err));
+		MQ_TRY(validate_spells(st, pl->hand, c->n, "discard", "you hold",
+		    err));
 		if (count_of(c->n) != ms_hand_size(pl) - st->pend[0].n)
 			return mq_fail(err, MQ_REFUSED, "Discard exactly %d Spell%s, "
 			    "down to %d.", ms_hand_size(pl) - st->pend[0].n,
@@ -421,7 +439,8 @@ ms_validate(const struct ms_state *st, int seat, const struct ms_cmd *c,
 	case MS_C_KEEP:
 		if (strcmp(owes, "keep") != 0)
 			break;
-		MQ_TRY(validate_spells(st, st->pend[0].held, c->n, "KEEP", err));
+		MQ_TRY(validate_spells(st, st->pend[0].held, c->n, "keep",
+		    "you received", err));
 		if (count_of(c->n) > st->pend[0].n)
 			return mq_fail(err, MQ_REFUSED, "You have room for %d Spell%s "
 			    "only.", st->pend[0].n, st->pend[0].n == 1 ? "" : "s");
@@ -448,7 +467,7 @@ ms_validate(const struct ms_state *st, int seat, const struct ms_cmd *c,
 		return 0;
 	}
 	return mq_fail(err, MQ_REFUSED, "Not now: you are to %s.",
-	    owes_help(owes));
+	    owes_help(st, owes, 1, help, sizeof(help)));
 }
 
 /* --- applying --- */

@@ -1067,6 +1067,72 @@ test_event_silence_others_discard_to_3(void **state)
 	done(st);
 }
 
+/* Silence's discard is down to 3, not to the hand limit, and a refusal
+ * says so, to the one who owes it and to anyone else. */
+static void
+test_event_silence_refusals_say_down_to_3(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	msf_give(st, ALICE, "SP_march", 3);
+	msf_give(st, ALICE, "SP_waltz", 2);
+	prophecy(st);
+	msf_do(st, ERIN, "EVENT silence");
+	assert_string_equal(ms_owes(st, ALICE), "discard");
+	msf_refused(st, ALICE, "PASS", "you are to DISCARD Spells down to 3.");
+	msf_refused(st, BOB, "PASS", "alice is to DISCARD Spells down to 3.");
+	/* naming a Spell one does not hold says what one holds */
+	msf_refused(st, ALICE, "DISCARD rhapsody rhapsody",
+	    "You cannot discard 2 Rhapsody: you hold 0.");
+	msf_refused(st, ALICE, "DISCARD waltz waltz waltz",
+	    "You cannot discard 3 Waltz: you hold 2.");
+	msf_do(st, ALICE, "DISCARD march waltz");
+	done(st);
+}
+
+/* A refusal to another player names whose turn it is in the third person:
+ * "bob is to PLAY Spells of their Spell phase", not "of your". */
+static void
+test_spell_phase_refusal_to_another_player_says_their(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	msf_give(st, BOB, "SP_prelude", 1);
+	stages(st, quiet_chapel);
+	assert_string_equal(ms_owes(st, BOB), "spell");
+	msf_refused(st, ALICE, "PASS", "bob is to PLAY Spells of their Spell "
+	    "phase, then PASS.");
+	msf_refused(st, BOB, "CHALLENGE alice", "you are to PLAY Spells of "
+	    "your Spell phase, then PASS.");
+	done(st);
+}
+
+/* Request for a Tune: a KEEP names only Spells received, and a refusal says
+ * how many were. */
+static void
+test_hand_limit_request_for_a_tune_keep_refusals(void **state)
+{
+	struct ms_state *st = turn(1);
+	int k, absent = -1;
+	char line[80];
+
+	msf_give(st, ERIN, "SP_march", 4);	/* Thief: room for 1 */
+	prophecy(st);
+	msf_do(st, ERIN, "EVENT request for a tune");
+	assert_string_equal(ms_owes(st, ERIN), "keep");
+	for (k = 0; k < st->data->nspells && absent < 0; k++)
+		if (st->pend[0].held[k] == 0)
+			absent = k;
+	snprintf(line, sizeof(line), "KEEP %s", st->data->spell[absent].nm.name[0]);
+	msf_refused(st, ERIN, line, ": you received 0.");
+	msf_refused(st, ALICE, "PASS", "erin is to KEEP up to 1 of the Spells "
+	    "they received, or PASS.");
+	msf_refused(st, ERIN, "EVENT oracle", "you are to KEEP up to 1 of the "
+	    "Spells you received, or PASS.");
+	msf_do(st, ERIN, "PASS");
+	done(st);
+}
+
 static void
 test_event_proclamation_of_duel(void **state)
 {
@@ -1376,6 +1442,9 @@ main(void)
 		cmocka_unit_test(test_event_oracle_draw_then_optional_bank),
 		cmocka_unit_test(test_event_divine_judgement_vp_leaders_lose_life),
 		cmocka_unit_test(test_event_silence_others_discard_to_3),
+		cmocka_unit_test(test_event_silence_refusals_say_down_to_3),
+		cmocka_unit_test(test_spell_phase_refusal_to_another_player_says_their),
+		cmocka_unit_test(test_hand_limit_request_for_a_tune_keep_refusals),
 		cmocka_unit_test(test_event_proclamation_of_duel),
 		cmocka_unit_test(test_event_pilgrimage_heals_full_and_draws),
 		cmocka_unit_test(test_emblem_first_to_reach_minimum_takes_it),
