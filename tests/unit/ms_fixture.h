@@ -272,6 +272,31 @@ msf_has_event(const struct ms_state *st, int type, int actor)
 	return 0;
 }
 
+/* STAGE for each seat, in the phase's sequence; names[seat] a Stage. */
+static inline void
+msf_stages(struct ms_state *st, const char *const *names)
+{
+	char line[80];
+	int i, seat;
+
+	for (i = 0; i < st->nplayers; i++) {
+		seat = ms_owing_seat(st);
+		assert_int_equal(st->phase, MS_PH_STAGE);
+		snprintf(line, sizeof(line), "STAGE %s", names[seat]);
+		msf_do(st, seat, line);
+	}
+}
+
+/* PASS for whoever owes, while the phase is this one. */
+static inline void
+msf_pass_while(struct ms_state *st, int phase)
+{
+	int guard = 0;
+
+	while (st->phase == phase && ms_owing_seat(st) >= 0 && guard++ < 100)
+		msf_do(st, ms_owing_seat(st), "PASS");
+}
+
 static inline int
 msf_spells_total(const struct ms_state *st)
 {

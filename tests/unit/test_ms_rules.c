@@ -37,31 +37,6 @@ done(struct ms_state *st)
 	free(st);
 }
 
-/* STAGE for each seat, in the phase's sequence (alice..erin by default). */
-static void
-stages(struct ms_state *st, const char *const *names)
-{
-	char line[80];
-	int i, seat;
-
-	for (i = 0; i < st->nplayers; i++) {
-		seat = ms_owing_seat(st);
-		assert_int_equal(st->phase, MS_PH_STAGE);
-		snprintf(line, sizeof(line), "STAGE %s", names[seat]);
-		msf_do(st, seat, line);
-	}
-}
-
-/* PASS for whoever owes, while the phase is this one. */
-static void
-pass_while(struct ms_state *st, int phase)
-{
-	int guard = 0;
-
-	while (st->phase == phase && ms_owing_seat(st) >= 0 && guard++ < 100)
-		msf_do(st, ms_owing_seat(st), "PASS");
-}
-
 /* The usual five: Blade Dancer, Sorcerer, Paladin, Eternal Prisoner, Thief
  * with Orders 1..5; the Bard is set aside. */
 static const char *const dancers[MS_MAXP] = { "D1", "D2", "D3", "D6", "D5" };
@@ -92,8 +67,8 @@ tower_fight(int guardian)
 	struct ms_state *st = turn(1);
 
 	st->guardian_next = guardian;
-	stages(st, quiet_tower);
-	pass_while(st, MS_PH_SPELL);
+	msf_stages(st, quiet_tower);
+	msf_pass_while(st, MS_PH_SPELL);
 	assert_int_equal(st->ch.kind, MS_CH_TOWER);
 	assert_int_equal(ms_owing_seat(st), CAROL);
 	assert_string_equal(ms_owes(st, CAROL), "fight");
@@ -106,8 +81,8 @@ arena_choice(void)
 {
 	struct ms_state *st = turn(1);
 
-	stages(st, quiet_arena);
-	pass_while(st, MS_PH_SPELL);
+	msf_stages(st, quiet_arena);
+	msf_pass_while(st, MS_PH_SPELL);
 	assert_int_equal(st->phase, MS_PH_CHALLENGE);
 	assert_int_equal(ms_owing_seat(st), ALICE);
 	assert_string_equal(ms_owes(st, ALICE), "challenge");
@@ -118,9 +93,9 @@ arena_choice(void)
 static struct ms_state *
 prophecy(struct ms_state *st)
 {
-	stages(st, quiet_chapel);
-	pass_while(st, MS_PH_SPELL);
-	pass_while(st, MS_PH_CHALLENGE);
+	msf_stages(st, quiet_chapel);
+	msf_pass_while(st, MS_PH_SPELL);
+	msf_pass_while(st, MS_PH_CHALLENGE);
 	assert_int_equal(st->phase, MS_PH_EVENT);
 	assert_int_equal(st->prophet, ERIN);
 	assert_string_equal(ms_owes(st, ERIN), "event");
@@ -297,9 +272,9 @@ test_order_phase_ascending_last_numbers_never_the_same(void **state)
 {
 	struct ms_state *st = turn(1);
 
-	stages(st, quiet_chapel);
-	pass_while(st, MS_PH_SPELL);
-	pass_while(st, MS_PH_CHALLENGE);
+	msf_stages(st, quiet_chapel);
+	msf_pass_while(st, MS_PH_SPELL);
+	msf_pass_while(st, MS_PH_CHALLENGE);
 	msf_do(st, ERIN, "EVENT prayer of healing");
 	assert_int_equal(st->phase, MS_PH_ORDER);
 	assert_int_equal(st->turn, 2);
@@ -319,9 +294,9 @@ test_order_phase_own_last_order_when_only_one_left(void **state)
 {
 	struct ms_state *st = turn(1);
 
-	stages(st, quiet_chapel);
-	pass_while(st, MS_PH_SPELL);
-	pass_while(st, MS_PH_CHALLENGE);
+	msf_stages(st, quiet_chapel);
+	msf_pass_while(st, MS_PH_SPELL);
+	msf_pass_while(st, MS_PH_CHALLENGE);
 	msf_do(st, ERIN, "EVENT prayer of healing");
 	msf_do(st, ALICE, "ORDER 2");
 	msf_do(st, BOB, "ORDER 3");
@@ -372,7 +347,7 @@ test_spell_phase_cost_is_level_other_spells(void **state)
 	msf_give(st, ALICE, "SP_requiem", 1);
 	msf_give(st, ALICE, "SP_march", 1);
 	msf_give(st, ALICE, "SP_waltz", 1);
-	stages(st, quiet_chapel);
+	msf_stages(st, quiet_chapel);
 	assert_int_equal(st->phase, MS_PH_SPELL);
 	assert_string_equal(ms_owes(st, ALICE), "spell");
 	msf_refused(st, ALICE, "PLAY requiem ON bob", "costs 2");
@@ -393,7 +368,7 @@ test_spell_phase_any_number_then_pass(void **state)
 	struct ms_state *st = turn(1);
 
 	msf_give(st, ALICE, "SP_prelude", 2);
-	stages(st, quiet_chapel);
+	msf_stages(st, quiet_chapel);
 	msf_do(st, ALICE, "PLAY prelude");
 	assert_int_equal(ms_owing_seat(st), ALICE);	/* one more to play */
 	assert_int_equal(st->p[ALICE].passed, 0);
@@ -432,7 +407,7 @@ test_spell_cost_modifier_with_a_floor(void **state)
 	msf_give(st, BOB, "SP_concerto", 1);
 	msf_give(st, BOB, "SP_prelude", 1);
 	msf_give(st, BOB, "SP_march", 2);
-	stages(st, quiet_chapel);
+	msf_stages(st, quiet_chapel);
 	assert_int_equal(ms_owing_seat(st), BOB);
 	assert_int_equal(ms_spell_cost(st, BOB, msf_spell(st, "SP_concerto")), 1);
 	assert_int_equal(ms_spell_cost(st, BOB, msf_spell(st, "SP_prelude")), 0);
@@ -678,8 +653,8 @@ test_tower_guardian_locks_the_mask(void **state)
 	st = turn(1);
 	st->guardian_next = 2;
 	msf_give(st, CAROL, "SP_march", 1);
-	stages(st, quiet_tower);
-	pass_while(st, MS_PH_SPELL);
+	msf_stages(st, quiet_tower);
+	msf_pass_while(st, MS_PH_SPELL);
 	assert_string_equal(ms_owes(st, CAROL), "fight");
 	msf_refused(st, CAROL, "REVEAL", "locks your Mask");
 	msf_do(st, CAROL, "PLAY march");
@@ -693,8 +668,8 @@ test_tower_guardian_raises_spell_costs(void **state)
 
 	st->guardian_next = 5;			/* G6: Spells cost 1 more */
 	msf_give(st, CAROL, "SP_march", 2);
-	stages(st, quiet_tower);
-	pass_while(st, MS_PH_SPELL);
+	msf_stages(st, quiet_tower);
+	msf_pass_while(st, MS_PH_SPELL);
 	msf_refused(st, CAROL, "PLAY march", "costs 1");
 	msf_do(st, CAROL, "PLAY march PAY march");
 	assert_int_equal(st->ch.bonus[0], 1);
@@ -724,8 +699,8 @@ test_arena_windows_challenger_then_defender(void **state)
 	msf_give(st, ALICE, "SP_waltz", 1);
 	msf_give(st, ALICE, "SP_march", 1);
 	msf_give(st, BOB, "SP_march", 1);
-	stages(st, quiet_arena);
-	pass_while(st, MS_PH_SPELL);
+	msf_stages(st, quiet_arena);
+	msf_pass_while(st, MS_PH_SPELL);
 	msf_do(st, ALICE, "CHALLENGE bob");
 	assert_int_equal(ms_owing_seat(st), ALICE);
 	msf_refused(st, BOB, "PLAY march", "not your turn");
@@ -770,8 +745,8 @@ test_arena_tie_nothing(void **state)
 	struct ms_state *st = turn(1);
 
 	msf_give(st, BOB, "SP_fugue", 1);	/* bob, the Sorcerer, pays 0 */
-	stages(st, quiet_arena);
-	pass_while(st, MS_PH_SPELL);
+	msf_stages(st, quiet_arena);
+	msf_pass_while(st, MS_PH_SPELL);
 	msf_do(st, ALICE, "CHALLENGE bob");
 	msf_do(st, ALICE, "PASS");
 	msf_do(st, BOB, "PLAY fugue");
@@ -789,8 +764,8 @@ test_arena_lullaby_takes_power_from_the_other_side(void **state)
 	struct ms_state *st = turn(1);
 
 	msf_give(st, BOB, "SP_lullaby", 1);
-	stages(st, quiet_arena);
-	pass_while(st, MS_PH_SPELL);
+	msf_stages(st, quiet_arena);
+	msf_pass_while(st, MS_PH_SPELL);
 	msf_do(st, ALICE, "CHALLENGE bob");
 	msf_do(st, ALICE, "PASS");
 	msf_do(st, BOB, "PLAY lullaby");
@@ -809,8 +784,8 @@ test_arena_thief_steals_on_a_win(void **state)
 	struct ms_state *st = turn(1);
 
 	msf_give(st, BOB, "SP_prelude", 2);
-	stages(st, arena_erin);
-	pass_while(st, MS_PH_SPELL);
+	msf_stages(st, arena_erin);
+	msf_pass_while(st, MS_PH_SPELL);
 	assert_int_equal(ms_owing_seat(st), ERIN);
 	msf_do(st, ERIN, "CHALLENGE bob");
 	msf_do(st, ERIN, "PASS");
@@ -831,8 +806,8 @@ test_mask_reveal_once_plus_3_then_scores_nothing(void **state)
 	/* a March in hand: the fight goes on after the Mask */
 	st = turn(1);
 	msf_give(st, CAROL, "SP_march", 1);
-	stages(st, quiet_tower);
-	pass_while(st, MS_PH_SPELL);
+	msf_stages(st, quiet_tower);
+	msf_pass_while(st, MS_PH_SPELL);
 	assert_string_equal(ms_owes(st, CAROL), "fight");
 	mask = st->p[CAROL].mask;
 
@@ -876,11 +851,11 @@ test_life_zero_no_challenge_but_can_be_challenged(void **state)
 	struct ms_state *st = turn(1);
 
 	msf_give(st, ALICE, "SP_prelude", 1);	/* the phase waits for her */
-	stages(st, quiet_tower);	/* carol in the Tower */
+	msf_stages(st, quiet_tower);	/* carol in the Tower */
 	st->p[CAROL].life = 0;		/* after the Paladin's healing */
 	assert_false(ms_can_challenge(st, CAROL));
 	assert_true(ms_can_be_challenged(st, CAROL));
-	pass_while(st, MS_PH_SPELL);
+	msf_pass_while(st, MS_PH_SPELL);
 	assert_int_equal(st->ch.kind, MS_CH_NONE);
 	assert_true(msf_has_event(st, MS_E_NO_CHALLENGE, CAROL));
 	done(st);
@@ -893,9 +868,9 @@ test_life_zero_power_counts_zero_modifiers_apply(void **state)
 
 	msf_give(st, BOB, "SP_waltz", 1);
 	msf_give(st, BOB, "SP_march", 1);
-	stages(st, quiet_arena);
+	msf_stages(st, quiet_arena);
 	st->p[BOB].life = 0;		/* after the Spring's healing */
-	pass_while(st, MS_PH_SPELL);
+	msf_pass_while(st, MS_PH_SPELL);
 	msf_do(st, ALICE, "CHALLENGE bob");
 	msf_do(st, ALICE, "PASS");
 	assert_int_equal(ms_power(st, 1), 0);
@@ -912,9 +887,9 @@ test_prohibition_wins_defend_3_in_tower(void **state)
 	int i, why = 0;
 
 	msf_give(st, ALICE, "SP_prelude", 1);	/* the phase waits for her */
-	stages(st, quiet_tower);
+	msf_stages(st, quiet_tower);
 	assert_false(ms_can_challenge(st, CAROL));
-	pass_while(st, MS_PH_SPELL);
+	msf_pass_while(st, MS_PH_SPELL);
 	assert_int_equal(st->ch.kind, MS_CH_NONE);
 	for (i = 0; i < st->nev; i++)
 		if (st->ev[i].type == MS_E_NO_CHALLENGE && st->ev[i].actor == CAROL)
@@ -928,8 +903,8 @@ test_defend_3_cannot_be_challenged_as_vp_leader(void **state)
 {
 	struct ms_state *st = turn(2);
 
-	stages(st, quiet_arena);
-	pass_while(st, MS_PH_SPELL);
+	msf_stages(st, quiet_arena);
+	msf_pass_while(st, MS_PH_SPELL);
 	st->p[CAROL].banked[0] = 1;	/* the VP leader */
 	msf_refused(st, ALICE, "CHALLENGE carol", "cannot be challenged");
 	st->p[BOB].banked[0] = 1;	/* tied: both lead */
@@ -967,9 +942,9 @@ test_event_no_prophet_no_event(void **state)
 	};
 	struct ms_state *st = turn(1);
 
-	stages(st, none);
-	pass_while(st, MS_PH_SPELL);
-	pass_while(st, MS_PH_CHALLENGE);
+	msf_stages(st, none);
+	msf_pass_while(st, MS_PH_SPELL);
+	msf_pass_while(st, MS_PH_CHALLENGE);
 	assert_int_equal(st->phase, MS_PH_ORDER);
 	assert_int_equal(st->events_left, (1u << st->data->nevents) - 1);
 	done(st);
@@ -1098,7 +1073,7 @@ test_spell_phase_refusal_to_another_player_says_their(void **state)
 	struct ms_state *st = turn(1);
 
 	msf_give(st, BOB, "SP_prelude", 1);
-	stages(st, quiet_chapel);
+	msf_stages(st, quiet_chapel);
 	assert_string_equal(ms_owes(st, BOB), "spell");
 	msf_refused(st, ALICE, "PASS", "bob is to PLAY Spells of their Spell "
 	    "phase, then PASS.");
@@ -1244,8 +1219,8 @@ test_end_at_turn_end_when_guardians_gone(void **state)
 	msf_give(st, CAROL, "SP_rhapsody", 1);
 	msf_give(st, CAROL, "SP_waltz", 1);
 	msf_give(st, CAROL, "SP_march", 1);
-	stages(st, with_prophet);
-	pass_while(st, MS_PH_SPELL);
+	msf_stages(st, with_prophet);
+	msf_pass_while(st, MS_PH_SPELL);
 	assert_string_equal(ms_owes(st, CAROL), "fight");
 	msf_deck_top(st, "SP_prelude");
 	/* the Witch's Grimoire: Symphony costs 2 */
