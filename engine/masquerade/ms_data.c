@@ -336,6 +336,75 @@ load_cond(struct ms_effect *ef, const json_t *c, const char *path,
 	return 0;
 }
 
+/*
+ * Whether ms_apply plays this effect as written: the vocabulary allows more
+ * combinations than the engine acts on, and an effect it would skip must be
+ * refused, not dropped in silence. is_spell: a Spell's (its on_win is the
+ * challenge's extra draw).
+ */
+static int
+played(const struct ms_effect *ef, int is_spell)
+{
+	int self = ef->who == MS_WHO_SELF;
+
+	/* conditions are read by forbids_fn (vp_leader) and run_effects (kind) */
+	if (ef->cond == MS_IF_VP_LEADER && (ef->trigger != MS_T_PASSIVE ||
+	    (ef->op != MS_OP_CANNOT_CHALLENGE &&
+	    ef->op != MS_OP_CANNOT_BE_CHALLENGED)))
+		return 0;
+	if ((ef->cond == MS_IF_ARENA || ef->cond == MS_IF_TOWER) && (is_spell ||
+	    (ef->trigger != MS_T_ON_WIN && ef->trigger != MS_T_ON_LOSE)))
+		return 0;
+	switch (ef->trigger) {
+	case MS_T_PASSIVE:
+		return (ef->op == MS_OP_POWER || ef->op == MS_OP_SPELL_COST ||
+		    ef->op == MS_OP_HAND_LIMIT || ef->op == MS_OP_CANNOT_CHALLENGE ||
+		    ef->op == MS_OP_CANNOT_BE_CHALLENGED);
+	case MS_T_GUARDIAN:
+		return (ef->op == MS_OP_LOSS_LIFE || ef->op == MS_OP_MASK_LOCKED ||
+		    ef->op == MS_OP_GUARDIAN_FLIPS ||
+		    (ef->op == MS_OP_OPP_SPELL_COST && ef->min == 0));
+	case MS_T_STAGE_PHASE:
+		return (ef->op == MS_OP_DRAW || ef->op == MS_OP_HEAL) && self;
+	case MS_T_SPELL_PHASE:
+		return ((ef->op == MS_OP_DRAW || ef->op == MS_OP_HEAL) && self) ||
+		    (ef->op == MS_OP_LOSE_LIFE && ef->who == MS_WHO_CHOSEN) ||
+		    (ef->op == MS_OP_BANK_VP && self && !ef->optional &&
+		    ef->n == 1) ||
+		    (ef->op == MS_OP_STEAL_SPELL && ef->from == MS_WHO_CHOSEN &&
+		    ef->to == MS_WHO_SELF);
+	case MS_T_IN_CHALLENGE:
+		return ((ef->op == MS_OP_POWER || ef->op == MS_OP_OPP_POWER) &&
+		    ef->when == MS_WHEN_ALWAYS && ef->cond == MS_IF_NONE) ||
+		    ef->op == MS_OP_END_CHALLENGE_TIE;
+	case MS_T_ON_WIN:
+	case MS_T_ON_LOSE:
+		if (is_spell)
+			return ef->trigger == MS_T_ON_WIN && ef->op == MS_OP_DRAW &&
+			    self;
+		return ((ef->op == MS_OP_DRAW || ef->op == MS_OP_HEAL) && self) ||
+		    (ef->op == MS_OP_STEAL_SPELL && ef->from == MS_WHO_OPPONENT &&
+		    ef->to == MS_WHO_SELF);
+	case MS_T_EVENT:
+		switch (ef->op) {
+		case MS_OP_RECEIVE:
+		case MS_OP_HEAL:
+		case MS_OP_DRAW:
+		case MS_OP_LOSE_LIFE:
+		case MS_OP_DISCARD_DOWN_TO:
+			return ef->who != MS_WHO_OPPONENT && ef->who != MS_WHO_CHOSEN;
+		case MS_OP_SWAP_DANCER:
+			return 1;
+		case MS_OP_BANK_VP:	/* the prophet may: PASS declines */
+		case MS_OP_CHALLENGE:
+			return ef->who == MS_WHO_PROPHET && ef->optional &&
+			    (ef->op != MS_OP_BANK_VP || ef->n == 1);
+		}
+		return 0;
+	}
+	return 0;
+}
+
 static int
 load_effect(struct ms_effect *ef, const json_t *e, const char *path,
     unsigned allowed, struct mq_err *err)
@@ -445,6 +514,10 @@ load_effect(struct ms_effect *ef, const json_t *e, const char *path,
 	}
 	if (ef->op == MS_OP_CHALLENGE)
 		MQ_TRY(get_fixed(e, path, "kind", "dancer", err));
+	if (!played(ef, (allowed & T(MS_T_SPELL_PHASE)) != 0))
+		return bad(err, path, "op", "the engine does not play \"%s\" "
+		    "on \"%s\" as written (see ms_data.c, played())", opname,
+		    triggers[ef->trigger]);
 	return 0;
 }
 

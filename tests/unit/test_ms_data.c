@@ -418,6 +418,16 @@ static const struct {
 	{ "dancers[1].name_en", "\"Blade Dancer\"", "dancers[1].name_en" },
 	{ "dancers[0].name_en", "\"Pass\"", "dancers[0].name_en" },
 	{ "spells[0].effects", "[]", "spells[0].effects" },
+	/* in the vocabulary, but not played by the engine as written */
+	{ "stages[3].effects[0].op", "\"lose_life\"", "stages[3].effects[0].op" },
+	{ "stages[3].effects[0].who", "\"all_players\"",
+	    "stages[3].effects[0].op" },
+	{ "dancers[0].effects[0].op", "\"opp_power\"", "dancers[0].effects[0].op" },
+	{ "dancers[0].effects[0].if", "{\"vp_leader\": true}",
+	    "dancers[0].effects[0].op" },
+	{ "events[3].effects[1].optional", "false", "events[3].effects[1].op" },
+	{ "spells[9].effects[0].optional", "true", "spells[9].effects[0].op" },
+	{ "spells[0].effects[0].when", "\"initiating\"", "spells[0].effects[0].op" },
 };
 
 static void
