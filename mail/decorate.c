@@ -1086,6 +1086,13 @@ mq_render_decorate(const json_t *gamedata, const char *lang, const json_t *ctx)
 	const struct mv *v;
 	json_t *out = NULL;
 
+	if (jeq(jstr(ctx, "kind"), "masquerade")) {
+		if ((a = mq_arena_new()) != NULL && (v = mq_deco_ms_decorate(a,
+		    gamedata, lang != NULL ? lang : "en", ctx)) != NULL)
+			out = mv_to_json(v);
+		mq_arena_free(a);
+		return out;
+	}
 	if ((g = mq_deco_game_new(gamedata, lang != NULL ? lang : "en")) == NULL)
 		return NULL;
 	if ((a = mq_arena_new()) != NULL &&

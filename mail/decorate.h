@@ -37,4 +37,13 @@ int mq_deco_game_is(struct mq_deco_game *g, const json_t *gamedata,
 const struct mv *mq_deco_game_decorate(struct mq_deco_game *g,
     struct mq_arena *a, const json_t *ctx, struct mq_names *want);
 
+/*
+ * The Masquerade's values (deco_ms.c): the context ctx with every card id
+ * named in lang from the card set gamedata, and the flags its templates
+ * read; in the arena a, referring to ctx and gamedata. NULL when memory
+ * runs out.
+ */
+const struct mv *mq_deco_ms_decorate(struct mq_arena *a,
+    const json_t *gamedata, const char *lang, const json_t *ctx);
+
 #endif

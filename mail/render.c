@@ -493,6 +493,15 @@ mq_renderer_free(struct mq_renderer *r)
 	free(r);
 }
 
+/* A mail of The Masquerade: its context names the game kind. */
+static int
+is_masquerade(const json_t *ctx)
+{
+	const char *game = json_string_value(json_object_get(ctx, "kind"));
+
+	return game != NULL && strcmp(game, "masquerade") == 0;
+}
+
 int
 mq_renderer_mail(struct mq_renderer *r, const char *lang, const char *kind,
     const json_t *gamedata, const json_t *ctx, char **subject, char **text,
@@ -502,19 +511,25 @@ mq_renderer_mail(struct mq_renderer *r, const char *lang, const char *kind,
 	struct mq_deco_game *g;
 	struct rlang *l = NULL;
 	struct rkind *k = NULL;
-	const struct mv *data;
+	const struct mv *data = NULL;
+	char folder[64];
 	size_t i;
-	int rc = 0;
+	int rc = 0, ms;
 
 	*subject = *text = *html = NULL;
 	if (!safe_word(lang) || !safe_word(kind))
 		return mq_fail(err, MQ_REFUSED, "A mail's language and kind are "
 		    "words of letters, digits, _ and -.");
-	MQ_TRY(get_kind(r, lang, kind, &l, &k, err));
+	/* The Masquerade's mails are in their own folder, LANG/masquerade */
+	ms = is_masquerade(ctx);
+	snprintf(folder, sizeof(folder), "%s%s", lang, ms ? "/masquerade" : "");
+	MQ_TRY(get_kind(r, folder, kind, &l, &k, err));
 	kind_names(l, k);
 	mq_arena_reset(r->arena);
-	if ((g = get_game(r, gamedata, lang)) == NULL ||
-	    (data = mq_deco_game_decorate(g, r->arena, ctx, k->want)) == NULL) {
+	if (ms)
+		data = mq_deco_ms_decorate(r->arena, gamedata, lang, ctx);
+	if (ms ? data == NULL : ((g = get_game(r, gamedata, lang)) == NULL ||
+	    (data = mq_deco_game_decorate(g, r->arena, ctx, k->want)) == NULL)) {
 		mq_arena_reset(r->arena);
 		return mq_fail(err, MQ_IO, "Out of memory rendering a mail.");
 	}

@@ -1,0 +1,185 @@
+/*
+ * deco_ms.c - decorate for The Masquerade: the daemon's context for a mail
+ * made into the values templates/LANG/masquerade/ print.
+ *
+ * The engine's view and events are already plain (names, counts, lists), so
+ * this is one walk over the context with four rules, the same everywhere:
+ *   - a card's id ("SP_march", "ST1", "G3", ...) as a value becomes
+ *     {id, name}, and an object's own "id" sets its "name", the name in the
+ *     mail's language (the card set's name_LANG, else name_en);
+ *   - an object with a "type" word gets the flag type_WORD (events);
+ *   - an object whose "name" is the reader's gets is_me; one whose
+ *     "player" is, by_me; one whose "target" is, to_me;
+ *   - at the root: lang_LANG, phase_WORD, owes_WORD (or owes_nothing),
+ *     over, and "me": the reader's own player object from the view.
+ * Every value lives in the arena and refers to the context's strings or the
+ * card set's, which outlive the render.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "mail/decorate.h"
+#include "mail/deco_util.h"
+
+#define MAXCARDS	128
+
+struct card_name {
+	const char *id, *name;
+};
+
+struct ms_deco {
+	struct mq_arena *a;
+	const char *me;
+	int ncards;
+	struct card_name card[MAXCARDS];
+};
+
+/* The card set's ids and names in lang: every list of objects with an id. */
+static void
+gather_names(struct ms_deco *d, const json_t *gamedata, const char *lang)
+{
+	char key[16];
+	const char *k, *id, *name;
+	const json_t *list, *c, *named;
+	size_t i;
+
+	snprintf(key, sizeof(key), "name_%s", lang);
+	json_object_foreach((json_t *)gamedata, k, list) {
+		if (!json_is_array(list))
+			continue;
+		json_array_foreach(list, i, c) {
+			if ((id = jstr(c, "id")) == NULL || d->ncards == MAXCARDS)
+				continue;
+			/* a Guardian is named by its Treasure, which it becomes */
+			named = json_is_object(json_object_get(c, "treasure")) ?
+			    json_object_get(c, "treasure") : c;
+			if ((name = jstr(named, key)) == NULL &&
+			    (name = jstr(named, "name_en")) == NULL)
+				name = id;
+			d->card[d->ncards].id = id;
+			d->card[d->ncards++].name = name;
+		}
+	}
+}
+
+static const char *
+card_name(const struct ms_deco *d, const char *id)
+{
+	int i;
+
+	for (i = 0; i < d->ncards; i++)
+		if (strcmp(d->card[i].id, id) == 0)
+			return d->card[i].name;
+	return NULL;
+}
+
+static const struct mv *value(struct ms_deco *d, const json_t *j);
+
+/* {id, name} for a card's id. */
+static struct mv *
+card_obj(struct ms_deco *d, const char *id, const char *name)
+{
+	struct mv *o = mv_obj(d->a);
+
+	put_ref(d->a, o, "id", id);
+	put_ref(d->a, o, "name", name);
+	return o;
+}
+
+static struct mv *
+object(struct ms_deco *d, const json_t *j)
+{
+	struct mv *o = mv_obj(d->a);
+	const char *k, *name, *own;
+	const json_t *v;
+
+	if (o == NULL)
+		return NULL;
+	json_object_foreach((json_t *)j, k, v) {
+		size_t len = json_object_iter_key_len(json_object_key_to_iter(k));
+
+		/* the object's own id stays a word */
+		mv_add(d->a, o, k, len, mv_hash(k, len), strcmp(k, "id") == 0 &&
+		    json_is_string(v) ? mv_str_ref(d->a, json_string_value(v)) :
+		    value(d, v));
+	}
+	/* a card's entry (hand, tomb, ...): its name in the mail's language */
+	own = jstr(j, "id") != NULL ? jstr(j, "id") : jstr(j, "spell");
+	if (own != NULL && json_object_get(j, "name") != NULL &&
+	    (name = card_name(d, own)) != NULL)
+		put_ref(d->a, o, "name", name);
+	if (jstr(j, "type") != NULL)
+		put_flag(d->a, o, "type_", jstr(j, "type"), NULL);
+	if (d->me != NULL) {
+		if (own == NULL && jeq(jstr(j, "name"), d->me))
+			put_bool(d->a, o, "is_me", 1);
+		if (jeq(jstr(j, "player"), d->me))
+			put_bool(d->a, o, "by_me", 1);
+		if (jeq(jstr(j, "target"), d->me))
+			put_bool(d->a, o, "to_me", 1);
+	}
+	return o;
+}
+
+static const struct mv *
+value(struct ms_deco *d, const json_t *j)
+{
+	const char *name;
+	struct mv *l;
+	const json_t *v;
+	size_t i;
+
+	switch (json_typeof(j)) {
+	case JSON_OBJECT:
+		return object(d, j);
+	case JSON_ARRAY:
+		if ((l = mv_list(d->a)) == NULL)
+			return NULL;
+		json_array_foreach(j, i, v)
+			mv_push(d->a, l, value(d, v));
+		return l;
+	case JSON_STRING:
+		if ((name = card_name(d, json_string_value(j))) != NULL)
+			return card_obj(d, json_string_value(j), name);
+		return mv_str_ref(d->a, json_string_value(j));
+	case JSON_INTEGER:
+		return mv_int(d->a, json_integer_value(j));
+	case JSON_TRUE:
+		return mv_bool(1);
+	case JSON_FALSE:
+		return mv_bool(0);
+	default:
+		return mv_null();
+	}
+}
+
+const struct mv *
+mq_deco_ms_decorate(struct mq_arena *a, const json_t *gamedata,
+    const char *lang, const json_t *ctx)
+{
+	struct ms_deco d;
+	struct mv *out;
+	const json_t *view = json_object_get(ctx, "view"), *p;
+	const char *owed, *phase;
+	size_t i;
+
+	memset(&d, 0, sizeof(d));
+	d.a = a;
+	d.me = jstr(ctx, "player");
+	gather_names(&d, gamedata, lang);
+	if (!json_is_object(ctx) || (out = object(&d, ctx)) == NULL)
+		return NULL;
+	put_flag(a, out, "lang_", lang, NULL);
+	put_ref(a, out, "lang", lang);
+	if ((phase = jstr(view, "phase")) != NULL) {
+		put_flag(a, out, "phase_", phase, NULL);
+		put_bool(a, out, "over", jeq(phase, "over"));
+	}
+	owed = jstr(ctx, "owed");
+	put_flag(a, out, "owes_", owed, NULL);
+	put_bool(a, out, "owes_nothing", owed == NULL);
+	json_array_foreach(json_object_get(view, "players"), i, p)
+		if (d.me != NULL && jeq(jstr(p, "name"), d.me))
+			put(a, out, "me", object(&d, p));
+	return mq_arena_oom(a) ? NULL : out;
+}
