@@ -10,6 +10,7 @@
 #include "daemon/cli.h"
 #include "daemon/config.h"
 #include "daemon/store.h"
+#include "daemon/ms_text.h"
 #include "daemon/story.h"
 
 static int
@@ -146,10 +147,14 @@ print_secrets_text(const json_t *v)
 static int
 print_view(const json_t *v, int as_json)
 {
+	const char *kind = json_string_value(json_object_get(v, "kind"));
+
 	if (as_json) {
 		json_dumpf(v, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
 		putchar('\n');
-	} else
+	} else if (kind != NULL && strcmp(kind, "masquerade") == 0)
+		mq_ms_print_view(v);
+	else
 		print_view_text(v);
 	return 0;
 }
@@ -219,7 +224,7 @@ mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 	v = g->kind->view(g->state, MQ_VIEW_ADMIN);
 	ev = json ? NULL : g->kind->events(g->state, MQ_VIEW_ADMIN);
 	if (!json)
-		mq_story_events(ev, &b);
+		mq_story_events(g->kind->name, ev, &b);
 	/* NULL: the engine ran out of memory (no half a state printed) */
 	if (v == NULL || (!json && (ev == NULL || b.oom)) ||
 	    json_object_set_new(v, "game", json_string(g->id)) != 0 ||
@@ -228,8 +233,12 @@ mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 		rc = mq_cli_report(&err);
 	} else if (!json) {
 		printf("Game %s after entry %llu:\n", g->id, (unsigned long long)g->seq);
-		print_view_text(v);
-		print_secrets_text(v);
+		if (strcmp(g->kind->name, "masquerade") == 0)
+			mq_ms_print_view(v);	/* the host's: every Mask and hand */
+		else {
+			print_view_text(v);
+			print_secrets_text(v);
+		}
 		if (b.len)
 			printf("\nWhat entry %llu set off:\n%s", (unsigned long long)g->seq,
 			    mq_buf_str(&b));
@@ -364,7 +373,7 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 		}
 		rc = 0;
 		mq_buf_reset(&b);
-		mq_story_events(g->journal_admin, &b);
+		mq_story_events(g->kind->name, g->journal_admin, &b);
 		if (g->journal_lost || b.oom) {	/* no story with a part missing */
 			rc = mq_fail(&err, MQ_IO, "Out of memory.");
 			break;
@@ -428,13 +437,16 @@ game_summary(const struct mq_config *conf, struct mq_game *g, json_t *list,
 	if ((v = g->kind->view(g->state, MQ_VIEW_PUBLIC)) == NULL)
 		goto oom;
 	if (as_json) {
-		o = json_pack("{s:s, s:s, s:s, s:i, s:I, s:s, s:O, s:O, s:o, s:o}",
+		o = json_pack("{s:s, s:s, s:s, s:i, s:I, s:s, s:O, s:O, s:O, s:o, "
+		    "s:o}",
 		    "game", g->id, "kind", g->kind->name, "status", status,
 		    "players", g->nplayers, "entries", (json_int_t)g->seq,
 		    "phase", json_string_value(json_object_get(v, "phase")) ?
 		    json_string_value(json_object_get(v, "phase")) : "",
 		    "round", json_object_get(v, "round") ? json_object_get(v, "round") :
-		    json_null(), "time", json_object_get(v, "time") ?
+		    json_null(), "turn", json_object_get(v, "turn") ?
+		    json_object_get(v, "turn") : json_null(),
+		    "time", json_object_get(v, "time") ?
 		    json_object_get(v, "time") : json_null(), "waiting_for", who,
 		    "deadline", deadline > 0 ? json_integer(deadline) : json_null());
 		json_decref(v);
@@ -443,9 +455,12 @@ game_summary(const struct mq_config *conf, struct mq_game *g, json_t *list,
 			goto oom;
 		return 0;
 	}
-	printf("%-8s  %-9s  %-7s  %5llu  round %-2lld %-5s %-6s  %-16s  %s\n",
+	/* The Masquerade counts turns; the Red Death, rounds of a night */
+	printf("%-8s  %-9s  %-7s  %5llu  %s %-2lld %-5s %-6s  %-16s  %s\n",
 	    g->id, g->kind->name, status, (unsigned long long)g->seq,
-	    json_integer_value(json_object_get(v, "round")),
+	    json_object_get(v, "turn") ? "turn " : "round",
+	    json_integer_value(json_object_get(v, json_object_get(v, "turn") ?
+	    "turn" : "round")),
 	    json_string_value(json_object_get(v, "time")) ?
 	    json_string_value(json_object_get(v, "time")) : "-",
 	    json_string_value(json_object_get(v, "phase")) ?

@@ -1,6 +1,7 @@
 /* story.c - events as English sentences; see story.h. */
 #include <string.h>
 
+#include "daemon/ms_text.h"
 #include "daemon/story.h"
 
 static const char *
@@ -125,11 +126,15 @@ one(const json_t *e, struct mq_buf *out)
 }
 
 void
-mq_story_events(const json_t *events, struct mq_buf *out)
+mq_story_events(const char *kind, const json_t *events, struct mq_buf *out)
 {
 	json_t *e;
 	size_t i;
 
+	if (strcmp(kind, "masquerade") == 0) {
+		mq_ms_story(events, out);
+		return;
+	}
 	json_array_foreach(events, i, e)
 		one(e, out);
 }
@@ -150,7 +155,7 @@ mq_story_since(struct mq_store *s, const char *game, uint64_t from,
 	else if (g->journal_lost)
 		rc = mq_fail(err, MQ_IO, "Out of memory.");
 	if (rc == 0) {
-		mq_story_events(g->journal_admin, out);
+		mq_story_events(g->kind->name, g->journal_admin, out);
 		if (out->oom)
 			rc = mq_fail(err, MQ_IO, "Out of memory.");
 		*seq = g->seq;

@@ -1,0 +1,228 @@
+/*
+ * ms_text.c - The Masquerade told in plain English for the host's command
+ * line: a view as text (`view`, `state`), what only the host sees, and a
+ * line per event (`state`, `replay`). Mail uses the templates instead.
+ * Cards are named by their ids where the view gives no name ("SP_march"
+ * reads as "march").
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "daemon/ms_text.h"
+
+static const char *
+s(const json_t *o, const char *key)
+{
+	const char *v = json_string_value(json_object_get(o, key));
+
+	return v != NULL ? v : "-";
+}
+
+static long long
+n(const json_t *o, const char *key)
+{
+	return json_integer_value(json_object_get(o, key));
+}
+
+/* A card: its name if the value has one, else its id without "SP_". */
+static const char *
+card(const json_t *v)
+{
+	const char *id;
+
+	if (json_is_object(v))
+		return json_object_get(v, "name") ? s(v, "name") : s(v, "id");
+	if ((id = json_string_value(v)) == NULL)
+		return "-";
+	return strncmp(id, "SP_", 3) == 0 ? id + 3 : id;
+}
+
+/* "march x2, waltz" of a list of {spell, name, count}. */
+static void
+spells(const json_t *list, struct mq_buf *out)
+{
+	const json_t *x;
+	size_t i;
+
+	if (json_array_size(list) == 0)
+		mq_buf_puts(out, "none");
+	json_array_foreach(list, i, x) {
+		mq_buf_printf(out, "%s%s", i ? ", " : "", json_object_get(x, "name") ?
+		    s(x, "name") : card(json_object_get(x, "spell")));
+		if (n(x, "count") > 1)
+			mq_buf_printf(out, " x%lld", n(x, "count"));
+	}
+}
+
+static void
+one(const json_t *e, struct mq_buf *out)
+{
+	const char *t = s(e, "type"), *p = s(e, "player");
+
+	if (!strcmp(t, "turn"))
+		mq_buf_printf(out, "\n--- turn %lld ---", n(e, "turn"));
+	else if (!strcmp(t, "dancer"))
+		mq_buf_printf(out, "%s dances as the %s.", p,
+		    card(json_object_get(e, "dancer")));
+	else if (!strcmp(t, "order"))
+		mq_buf_printf(out, "%s takes Order %lld.", p, n(e, "order"));
+	else if (!strcmp(t, "stage"))
+		mq_buf_printf(out, "%s goes to %s.", p, card(json_object_get(e,
+		    "stage")));
+	else if (!strcmp(t, "draw"))
+		mq_buf_printf(out, "  %s draws %s.", p, json_object_get(e, "spell") ?
+		    card(json_object_get(e, "spell")) : "a Spell");
+	else if (!strcmp(t, "draw_none"))
+		mq_buf_printf(out, "  %s draws nothing (%s).", p,
+		    !strcmp(s(e, "why"), "hand_full") ? "hand full" : "deck empty");
+	else if (!strcmp(t, "heal") || !strcmp(t, "life"))
+		mq_buf_printf(out, "  %s's life: %lld -> %lld.", p, n(e, "from"),
+		    n(e, "to"));
+	else if (!strcmp(t, "play")) {
+		mq_buf_printf(out, "%s plays %s", p, card(json_object_get(e, "spell")));
+		if (json_array_size(json_object_get(e, "paid")) > 0) {
+			mq_buf_puts(out, ", paying ");
+			spells(json_object_get(e, "paid"), out);
+		}
+		if (json_string_value(json_object_get(e, "target")))
+			mq_buf_printf(out, ", on %s", s(e, "target"));
+		mq_buf_putc(out, '.');
+	} else if (!strcmp(t, "renew"))
+		mq_buf_printf(out, "  The deck ran out (%lld so far): the tomb's %lld "
+		    "Spells are shuffled into a new one.", n(e, "runouts"),
+		    n(e, "cards"));
+	else if (!strcmp(t, "run_out"))
+		mq_buf_printf(out, "  The deck ran out (%lld so far), the tomb empty.",
+		    n(e, "runouts"));
+	else if (!strcmp(t, "challenge")) {
+		if (json_string_value(json_object_get(e, "target")))
+			mq_buf_printf(out, "%s challenges %s (%s).", p, s(e, "target"),
+			    s(e, "kind"));
+		else
+			mq_buf_printf(out, "%s challenges Guardian %lld (power %lld) "
+			    "in the Tower.", p, n(json_object_get(e, "guardian"),
+			    "number"), n(json_object_get(e, "guardian"), "power"));
+	} else if (!strcmp(t, "mask"))
+		mq_buf_printf(out, "  %s reveals the %s: +3.", p,
+		    card(json_object_get(e, "mask")));
+	else if (!strcmp(t, "flip"))
+		mq_buf_printf(out, "  The Guardian turns up %s (+%lld).",
+		    card(json_object_get(e, "spell")), n(e, "level"));
+	else if (!strcmp(t, "result"))
+		mq_buf_printf(out, "  %lld against %lld: %s.", n(e, "power"),
+		    n(e, "target_power"), !strcmp(s(e, "outcome"), "tie") ? "a tie" :
+		    json_string_value(json_object_get(e, "winner")) ?
+		    s(e, "winner") : "the Guardian");
+	else if (!strcmp(t, "treasure"))
+		mq_buf_printf(out, "  %s takes the Treasure %s.", p,
+		    card(json_object_get(e, "treasure")));
+	else if (!strcmp(t, "steal"))
+		mq_buf_printf(out, "  %s steals %s from %s.", p,
+		    json_object_get(e, "spell") ? card(json_object_get(e, "spell")) :
+		    "a Spell", s(e, "target"));
+	else if (!strcmp(t, "bank"))
+		mq_buf_printf(out, "  %s banks %s as a VP counter.", p,
+		    json_object_get(e, "spell") ? card(json_object_get(e, "spell")) :
+		    "a Spell");
+	else if (!strcmp(t, "discard")) {
+		mq_buf_printf(out, "  %s discards ", p);
+		spells(json_object_get(e, "spells"), out);
+		mq_buf_putc(out, '.');
+	} else if (!strcmp(t, "receive"))
+		mq_buf_printf(out, "  %s receives %lld Spell(s) and keeps %lld.", p,
+		    n(e, "received"), n(e, "kept"));
+	else if (!strcmp(t, "event"))
+		mq_buf_printf(out, "%s, the prophet, chooses %s.", p,
+		    card(json_object_get(e, "event")));
+	else if (!strcmp(t, "swap"))
+		mq_buf_printf(out, "  %s's %s becomes the %s.", s(e, "target"),
+		    card(json_object_get(e, "from")), card(json_object_get(e, "to")));
+	else if (!strcmp(t, "emblem"))
+		mq_buf_printf(out, "  %s takes the %s%s%s.", p,
+		    card(json_object_get(e, "emblem")),
+		    json_string_value(json_object_get(e, "from")) ? " from " : "",
+		    json_string_value(json_object_get(e, "from")) ? s(e, "from") : "");
+	else if (!strcmp(t, "no_challenge"))
+		mq_buf_printf(out, "  %s's dancer does not challenge (%s).", p,
+		    s(e, "why"));
+	else if (!strcmp(t, "end"))
+		mq_buf_printf(out, "\nThe game ends: %s.", !strcmp(s(e, "why"),
+		    "guardians") ? "no Guardian is left" : !strcmp(s(e, "why"),
+		    "events") ? "no Event is left" : "the deck has run out for "
+		    "every player");
+	else if (!strcmp(t, "score"))
+		mq_buf_printf(out, "  %s scores %lld (the %s: %lld).", p, n(e, "score"),
+		    card(json_object_get(e, "mask")), n(e, "mask_vp"));
+	else if (!strcmp(t, "winner"))
+		mq_buf_printf(out, "%s wins with %lld VP.", p, n(e, "score"));
+	else
+		mq_buf_printf(out, "(%s)", t);
+	mq_buf_putc(out, '\n');
+}
+
+void
+mq_ms_story(const json_t *events, struct mq_buf *out)
+{
+	const json_t *e;
+	size_t i;
+
+	json_array_foreach(events, i, e)
+		one(e, out);
+}
+
+static void
+print_buf(struct mq_buf *b)
+{
+	fputs(mq_buf_str(b), stdout);
+	b->len = 0;
+}
+
+void
+mq_ms_print_view(const json_t *v)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	const json_t *p, *x;
+	size_t i, k;
+
+	printf("masquerade, turn %lld, phase %s; %s%s%s.\n", n(v, "turn"),
+	    s(v, "phase"), json_string_value(json_object_get(v, "to_move")) ?
+	    s(v, "to_move") : "nobody", json_string_value(json_object_get(v,
+	    "to_move")) ? " owes: " : " owes anything", json_string_value(
+	    json_object_get(v, "owes")) ? s(v, "owes") : "");
+	printf("%-20s %-18s %5s %-12s %4s %4s %8s  %s\n", "player", "dancer",
+	    "order", "stage", "life", "hand", "counters", "treasures, emblems");
+	json_array_foreach(json_object_get(v, "players"), i, p) {
+		printf("%-20s %-18s %5lld %-12s %4lld %4lld %8lld ", s(p, "name"),
+		    card(json_object_get(p, "dancer")), n(p, "order"),
+		    card(json_object_get(p, "stage")), n(p, "life"),
+		    n(p, "hand_size"), n(p, "counters"));
+		json_array_foreach(json_object_get(p, "treasures"), k, x)
+			printf(" %s", card(x));
+		json_array_foreach(json_object_get(p, "emblems"), k, x)
+			printf(" %s", card(x));
+		printf("\n");
+	}
+	printf("Guardian on top: %s; %lld left. Events left:",
+	    json_is_object(json_object_get(v, "guardian")) ?
+	    s(json_object_get(v, "guardian"), "id") : "none",
+	    n(v, "guardians_left"));
+	json_array_foreach(json_object_get(v, "events_left"), i, x)
+		printf(" %s", card(x));
+	printf(".\nSpell deck: %lld; run-outs %lld of %lld.\n", n(v, "spell_deck"),
+	    n(v, "runouts"), n(v, "runouts_to_end"));
+	json_array_foreach(json_object_get(v, "players"), i, p) {
+		if (!json_is_object(json_object_get(p, "mask")))
+			continue;
+		printf("%s: Mask %s; hand: ", s(p, "name"),
+		    card(json_object_get(p, "mask")));
+		spells(json_object_get(p, "hand"), &b);
+		print_buf(&b);
+		printf("; counters: ");
+		spells(json_object_get(p, "banked"), &b);
+		print_buf(&b);
+		printf(".\n");
+	}
+	if (json_string_value(json_object_get(v, "winner")))
+		printf("Winner: %s\n", s(v, "winner"));
+	mq_buf_free(&b);
+}

@@ -1,0 +1,18 @@
+/*
+ * ms_text.h - The Masquerade in plain English for the host's command line
+ * (`view`, `state`, `replay`); mail uses the templates instead.
+ */
+#ifndef MQ_MS_TEXT_H
+#define MQ_MS_TEXT_H
+
+#include <jansson.h>
+
+#include "buf.h"
+
+/* One line per event of a masquerade events list (from kind->events). */
+void mq_ms_story(const json_t *events, struct mq_buf *out);
+/* A view as text on stdout: the table, and every Mask and hand it holds
+ * (the reader's own, or everyone's in the host's view). */
+void mq_ms_print_view(const json_t *v);
+
+#endif
