@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/jbuild.h"
 #include "engine/masquerade/ms.h"
 
 static const char *const phase_names[] = {
@@ -37,35 +38,6 @@ static const char *const no_ch_names[] = {
 
 #define NAMEOF(tab, i) ((i) >= 0 && (size_t)(i) < sizeof(tab) / sizeof((tab)[0]) \
 	? (tab)[i] : NULL)
-
-/*
- * The builders' idiom: put and push take v (NULL when its own allocation
- * failed) and mark *bad on any failure; done hands o back only if nothing
- * was marked. So a builder checks once, at its end.
- */
-static void
-put(json_t *o, const char *key, json_t *v, int *bad)
-{
-	if (json_object_set_new_nocheck(o, key, v) != 0)
-		*bad = 1;	/* v is released either way */
-}
-
-static void
-push(json_t *a, json_t *v, int *bad)
-{
-	if (json_array_append_new(a, v) != 0)
-		*bad = 1;
-}
-
-static json_t *
-done(json_t *o, int bad)
-{
-	if (bad) {
-		json_decref(o);
-		return NULL;
-	}
-	return o;
-}
 
 /* A word, or null for an index the table does not name. */
 static json_t *
@@ -99,10 +71,10 @@ jdancer(const struct ms_state *st, int i)
 	dc = &st->data->dancer[i];
 	o = json_object();
 	bad = o == NULL;
-	put(o, "id", jid(&dc->nm), &bad);
-	put(o, "name", json_string_nocheck(dc->nm.name[0]), &bad);
-	put(o, "power", json_integer(dc->power), &bad);
-	return done(o, bad);
+	mq_jput(o, "id", jid(&dc->nm), &bad);
+	mq_jput(o, "name", json_string_nocheck(dc->nm.name[0]), &bad);
+	mq_jput(o, "power", json_integer(dc->power), &bad);
+	return mq_jdone(o, bad);
 }
 
 static json_t *
@@ -117,16 +89,16 @@ jmask(const struct ms_state *st, int i)
 	m = &st->data->mask[i];
 	cond = json_object();
 	cbad = cond == NULL;
-	put(cond, "stat", jword(NAMEOF(stat_names, m->stat)), &cbad);
-	put(cond, m->cmp == MS_CMP_EQ ? "eq" : "gte", m->stat == MS_S_HAND_FULL ?
+	mq_jput(cond, "stat", jword(NAMEOF(stat_names, m->stat)), &cbad);
+	mq_jput(cond, m->cmp == MS_CMP_EQ ? "eq" : "gte", m->stat == MS_S_HAND_FULL ?
 	    json_boolean(m->value) : json_integer(m->value), &cbad);
 	o = json_object();
 	bad = o == NULL;
-	put(o, "id", jid(&m->nm), &bad);
-	put(o, "name", json_string_nocheck(m->nm.name[0]), &bad);
-	put(o, "condition", done(cond, cbad), &bad);
-	put(o, "vp", json_integer(m->vp), &bad);
-	return done(o, bad);
+	mq_jput(o, "id", jid(&m->nm), &bad);
+	mq_jput(o, "name", json_string_nocheck(m->nm.name[0]), &bad);
+	mq_jput(o, "condition", mq_jdone(cond, cbad), &bad);
+	mq_jput(o, "vp", json_integer(m->vp), &bad);
+	return mq_jdone(o, bad);
 }
 
 static json_t *
@@ -141,10 +113,10 @@ jguardian(const struct ms_state *st, int i)
 	g = &st->data->guardian[i];
 	o = json_object();
 	bad = o == NULL;
-	put(o, "id", jid(&g->nm), &bad);
-	put(o, "number", json_integer(g->number), &bad);
-	put(o, "power", json_integer(g->power), &bad);
-	return done(o, bad);
+	mq_jput(o, "id", jid(&g->nm), &bad);
+	mq_jput(o, "number", json_integer(g->number), &bad);
+	mq_jput(o, "power", json_integer(g->power), &bad);
+	return mq_jdone(o, bad);
 }
 
 static json_t *
@@ -166,15 +138,15 @@ spell_counts(const struct ms_state *st, const uint8_t *n, int with_level)
 			continue;
 		o = json_object();
 		obad = o == NULL;
-		put(o, "spell", jid(&st->data->spell[k].nm), &obad);
-		put(o, "name", json_string_nocheck(st->data->spell[k].nm.name[0]),
+		mq_jput(o, "spell", jid(&st->data->spell[k].nm), &obad);
+		mq_jput(o, "name", json_string_nocheck(st->data->spell[k].nm.name[0]),
 		    &obad);
 		if (with_level)
-			put(o, "level", json_integer(st->data->spell[k].level), &obad);
-		put(o, "count", json_integer(n[k]), &obad);
-		push(a, done(o, obad), &bad);
+			mq_jput(o, "level", json_integer(st->data->spell[k].level), &obad);
+		mq_jput(o, "count", json_integer(n[k]), &obad);
+		mq_jpush(a, mq_jdone(o, obad), &bad);
 	}
-	return done(a, bad);
+	return mq_jdone(a, bad);
 }
 
 /* The ids of the cards whose bits are set in mask, from a table of names
@@ -187,9 +159,9 @@ id_list(const struct ms_names *first, size_t stride, int count, uint32_t mask)
 
 	for (i = 0; i < count && i < 32 && !bad; i++)
 		if (mask & (1u << i))
-			push(a, jid((const struct ms_names *)(const void *)
+			mq_jpush(a, jid((const struct ms_names *)(const void *)
 			    ((const char *)first + (size_t)i * stride)), &bad);
-	return done(a, bad);
+	return mq_jdone(a, bad);
 }
 
 static json_t *
@@ -231,36 +203,36 @@ player_obj(const struct ms_state *st, int i, int full)
 
 	o = json_object();
 	bad = o == NULL;
-	put(o, "name", json_string_nocheck(pl->name), &bad);
-	put(o, "seat", json_integer(i), &bad);
-	put(o, "dancer", jdancer(st, pl->dancer), &bad);
-	put(o, "order", pl->order > 0 ? json_integer(pl->order) : json_null(), &bad);
-	put(o, "last_order", pl->last_order > 0 ? json_integer(pl->last_order) :
+	mq_jput(o, "name", json_string_nocheck(pl->name), &bad);
+	mq_jput(o, "seat", json_integer(i), &bad);
+	mq_jput(o, "dancer", jdancer(st, pl->dancer), &bad);
+	mq_jput(o, "order", pl->order > 0 ? json_integer(pl->order) : json_null(), &bad);
+	mq_jput(o, "last_order", pl->last_order > 0 ? json_integer(pl->last_order) :
 	    json_null(), &bad);
-	put(o, "stage", jstage_id(st, pl->stage), &bad);
-	put(o, "life", json_integer(pl->life), &bad);
-	put(o, "hand_size", json_integer(ms_hand_size(pl)), &bad);
-	put(o, "hand_limit", json_integer(ms_hand_limit(st, i)), &bad);
-	put(o, "counters", json_integer(ms_counters(pl)), &bad);
-	put(o, "treasures", treasure_list(st, pl->treasures), &bad);
-	put(o, "emblems", emblem_list(st, pl->emblems), &bad);
-	put(o, "events_prophesied", json_integer(pl->events_prophesied), &bad);
-	put(o, "arena_wins", json_integer(pl->arena_wins), &bad);
-	put(o, "passed", json_boolean(pl->passed), &bad);
+	mq_jput(o, "stage", jstage_id(st, pl->stage), &bad);
+	mq_jput(o, "life", json_integer(pl->life), &bad);
+	mq_jput(o, "hand_size", json_integer(ms_hand_size(pl)), &bad);
+	mq_jput(o, "hand_limit", json_integer(ms_hand_limit(st, i)), &bad);
+	mq_jput(o, "counters", json_integer(ms_counters(pl)), &bad);
+	mq_jput(o, "treasures", treasure_list(st, pl->treasures), &bad);
+	mq_jput(o, "emblems", emblem_list(st, pl->emblems), &bad);
+	mq_jput(o, "events_prophesied", json_integer(pl->events_prophesied), &bad);
+	mq_jput(o, "arena_wins", json_integer(pl->arena_wins), &bad);
+	mq_jput(o, "passed", json_boolean(pl->passed), &bad);
 	/* a revealed Mask was discarded face up: which one is public */
-	put(o, "mask_revealed", pl->mask < 0 && pl->mask_dealt >= 0 &&
+	mq_jput(o, "mask_revealed", pl->mask < 0 && pl->mask_dealt >= 0 &&
 	    pl->mask_dealt < st->data->nmasks ?
 	    jid(&st->data->mask[pl->mask_dealt].nm) : json_null(), &bad);
 	if (full) {
-		put(o, "mask", jmask(st, pl->mask), &bad);
-		put(o, "hand", spell_counts(st, pl->hand, 1), &bad);
-		put(o, "banked", spell_counts(st, pl->banked, 0), &bad);
+		mq_jput(o, "mask", jmask(st, pl->mask), &bad);
+		mq_jput(o, "hand", spell_counts(st, pl->hand, 1), &bad);
+		mq_jput(o, "banked", spell_counts(st, pl->banked, 0), &bad);
 	}
 	if (over) {
-		put(o, "score", json_integer(pl->score), &bad);
-		put(o, "mask_dealt", jmask(st, pl->mask_dealt), &bad);
+		mq_jput(o, "score", json_integer(pl->score), &bad);
+		mq_jput(o, "mask_dealt", jmask(st, pl->mask_dealt), &bad);
 	}
-	return done(o, bad);
+	return mq_jdone(o, bad);
 }
 
 static json_t *
@@ -274,15 +246,15 @@ stage_obj(const struct ms_state *st, int s)
 	dbad = dancers == NULL;
 	for (i = 0; i < st->nplayers && !dbad; i++)
 		if (st->p[i].stage == s)
-			push(dancers, json_string_nocheck(st->p[i].name), &dbad);
+			mq_jpush(dancers, json_string_nocheck(st->p[i].name), &dbad);
 	o = json_object();
 	bad = o == NULL;
-	put(o, "id", jid(&sg->nm), &bad);
-	put(o, "name", json_string_nocheck(sg->nm.name[0]), &bad);
-	put(o, "capacity", json_integer(sg->capacity), &bad);
-	put(o, "rule", jword(NAMEOF(rule_names, sg->rule)), &bad);
-	put(o, "dancers", done(dancers, dbad), &bad);
-	return done(o, bad);
+	mq_jput(o, "id", jid(&sg->nm), &bad);
+	mq_jput(o, "name", json_string_nocheck(sg->nm.name[0]), &bad);
+	mq_jput(o, "capacity", json_integer(sg->capacity), &bad);
+	mq_jput(o, "rule", jword(NAMEOF(rule_names, sg->rule)), &bad);
+	mq_jput(o, "dancers", mq_jdone(dancers, dbad), &bad);
+	return mq_jdone(o, bad);
 }
 
 static json_t *
@@ -300,12 +272,12 @@ order_obj(const struct ms_state *st, int k)
 	}
 	o = json_object();
 	bad = o == NULL;
-	put(o, "number", json_integer(od->number), &bad);
-	put(o, "id", jid(&od->nm), &bad);
-	put(o, "name", json_string_nocheck(od->nm.name[0]), &bad);
-	put(o, "holder", jplayer(st, holder), &bad);
-	put(o, "last_holder", jplayer(st, last), &bad);
-	return done(o, bad);
+	mq_jput(o, "number", json_integer(od->number), &bad);
+	mq_jput(o, "id", jid(&od->nm), &bad);
+	mq_jput(o, "name", json_string_nocheck(od->nm.name[0]), &bad);
+	mq_jput(o, "holder", jplayer(st, holder), &bad);
+	mq_jput(o, "last_holder", jplayer(st, last), &bad);
+	return mq_jdone(o, bad);
 }
 
 static json_t *
@@ -317,11 +289,11 @@ emblem_obj(const struct ms_state *st, int k)
 
 	o = json_object();
 	bad = o == NULL;
-	put(o, "id", jid(&em->nm), &bad);
-	put(o, "name", json_string_nocheck(em->nm.name[0]), &bad);
-	put(o, "vp", json_integer(em->vp), &bad);
-	put(o, "holder", jplayer(st, st->emblem_holder[k]), &bad);
-	return done(o, bad);
+	mq_jput(o, "id", jid(&em->nm), &bad);
+	mq_jput(o, "name", json_string_nocheck(em->nm.name[0]), &bad);
+	mq_jput(o, "vp", json_integer(em->vp), &bad);
+	mq_jput(o, "holder", jplayer(st, st->emblem_holder[k]), &bad);
+	return mq_jdone(o, bad);
 }
 
 static json_t *
@@ -335,9 +307,9 @@ pair(json_t *a, json_t *b)
 		json_decref(b);
 		return NULL;
 	}
-	push(v, a, &bad);
-	push(v, b, &bad);
-	return done(v, bad);
+	mq_jpush(v, a, &bad);
+	mq_jpush(v, b, &bad);
+	return mq_jdone(v, bad);
 }
 
 /* The challenge being fought: everything in it is public (Spells are played
@@ -353,20 +325,20 @@ challenge_obj(const struct ms_state *st)
 		return json_null();
 	o = json_object();
 	bad = o == NULL;
-	put(o, "kind", jword(NAMEOF(ch_names, ch->kind)), &bad);
-	put(o, "challenger", jplayer(st, ch->side[0]), &bad);
-	put(o, "defender", jplayer(st, ch->side[1]), &bad);
+	mq_jput(o, "kind", jword(NAMEOF(ch_names, ch->kind)), &bad);
+	mq_jput(o, "challenger", jplayer(st, ch->side[0]), &bad);
+	mq_jput(o, "defender", jplayer(st, ch->side[1]), &bad);
 	if (ch->kind == MS_CH_TOWER)
-		put(o, "guardian", jguardian(st, ch->guardian), &bad);
+		mq_jput(o, "guardian", jguardian(st, ch->guardian), &bad);
 	whose = ch->window < 2 ? ch->side[ch->window] : -1;
-	put(o, "window", jplayer(st, whose), &bad);
-	put(o, "bonus", pair(json_integer(ch->bonus[0]),
+	mq_jput(o, "window", jplayer(st, whose), &bad);
+	mq_jput(o, "bonus", pair(json_integer(ch->bonus[0]),
 	    json_integer(ch->bonus[1])), &bad);
-	put(o, "minus", pair(json_integer(ch->minus[0]),
+	mq_jput(o, "minus", pair(json_integer(ch->minus[0]),
 	    json_integer(ch->minus[1])), &bad);
-	put(o, "masked", pair(json_boolean(ch->masked[0]),
+	mq_jput(o, "masked", pair(json_boolean(ch->masked[0]),
 	    json_boolean(ch->masked[1])), &bad);
-	return done(o, bad);
+	return mq_jdone(o, bad);
 }
 
 /* A decision waiting on a seat; a KEEP's offer only when `full`. */
@@ -378,12 +350,12 @@ pending_obj(const struct ms_state *st, const struct ms_pending *pd, int full)
 
 	o = json_object();
 	bad = o == NULL;
-	put(o, "kind", jword(NAMEOF(pend_names, pd->kind)), &bad);
-	put(o, "player", jplayer(st, pd->seat), &bad);
-	put(o, "n", json_integer(pd->n), &bad);
+	mq_jput(o, "kind", jword(NAMEOF(pend_names, pd->kind)), &bad);
+	mq_jput(o, "player", jplayer(st, pd->seat), &bad);
+	mq_jput(o, "n", json_integer(pd->n), &bad);
 	if (pd->kind == MS_P_KEEP && full)
-		put(o, "offer", spell_counts(st, pd->held, 1), &bad);
-	return done(o, bad);
+		mq_jput(o, "offer", spell_counts(st, pd->held, 1), &bad);
+	return mq_jdone(o, bad);
 }
 
 json_t *
@@ -402,82 +374,82 @@ ms_view(const void *state, int seat)
 	over = st->phase == MS_PH_OVER;
 	v = json_object();
 	bad = v == NULL;
-	put(v, "game", json_string_nocheck("masquerade"), &bad);
+	mq_jput(v, "game", json_string_nocheck("masquerade"), &bad);
 	/* the key the Red Death's view names its game by, which the CLI reads */
-	put(v, "kind", json_string_nocheck("masquerade"), &bad);
-	put(v, "turn", json_integer(st->turn), &bad);
-	put(v, "phase", jword(NAMEOF(phase_names, st->phase)), &bad);
+	mq_jput(v, "kind", json_string_nocheck("masquerade"), &bad);
+	mq_jput(v, "turn", json_integer(st->turn), &bad);
+	mq_jput(v, "phase", jword(NAMEOF(phase_names, st->phase)), &bad);
 	owing = over ? -1 : ms_owing_seat(st);
 	owes = owing >= 0 ? ms_owes(st, owing) : NULL;
-	put(v, "to_move", owes ? jplayer(st, owing) : json_null(), &bad);
-	put(v, "owes", jword(owes), &bad);
-	put(v, "me", seat >= 0 ? jplayer(st, seat) : json_null(), &bad);
+	mq_jput(v, "to_move", owes ? jplayer(st, owing) : json_null(), &bad);
+	mq_jput(v, "owes", jword(owes), &bad);
+	mq_jput(v, "me", seat >= 0 ? jplayer(st, seat) : json_null(), &bad);
 	if (seat >= 0)
-		put(v, "owed", jword(ms_owes(st, seat)), &bad);
+		mq_jput(v, "owed", jword(ms_owes(st, seat)), &bad);
 
 	a = json_array();
 	lbad = a == NULL;
 	for (i = 0; i < st->nplayers && !lbad; i++)
-		push(a, player_obj(st, i, admin || seat == i), &lbad);
-	put(v, "players", done(a, lbad), &bad);
+		mq_jpush(a, player_obj(st, i, admin || seat == i), &lbad);
+	mq_jput(v, "players", mq_jdone(a, lbad), &bad);
 
 	a = json_array();
 	lbad = a == NULL;
 	for (i = 0; i < d->norders && !lbad; i++)
-		push(a, order_obj(st, i), &lbad);
-	put(v, "orders", done(a, lbad), &bad);
+		mq_jpush(a, order_obj(st, i), &lbad);
+	mq_jput(v, "orders", mq_jdone(a, lbad), &bad);
 
 	a = json_array();
 	lbad = a == NULL;
 	for (i = 0; i < d->nstages && !lbad; i++)
-		push(a, stage_obj(st, i), &lbad);
-	put(v, "stages", done(a, lbad), &bad);
+		mq_jpush(a, stage_obj(st, i), &lbad);
+	mq_jput(v, "stages", mq_jdone(a, lbad), &bad);
 
-	put(v, "spell_deck", json_integer(st->deck_n), &bad);
-	put(v, "tomb", spell_counts(st, st->tomb, 1), &bad);
-	put(v, "runouts", json_integer(st->runouts), &bad);
-	put(v, "runouts_to_end", json_integer(st->nplayers), &bad);
-	put(v, "guardians_left", json_integer(st->guardian_next < d->nguardians ?
+	mq_jput(v, "spell_deck", json_integer(st->deck_n), &bad);
+	mq_jput(v, "tomb", spell_counts(st, st->tomb, 1), &bad);
+	mq_jput(v, "runouts", json_integer(st->runouts), &bad);
+	mq_jput(v, "runouts_to_end", json_integer(st->nplayers), &bad);
+	mq_jput(v, "guardians_left", json_integer(st->guardian_next < d->nguardians ?
 	    d->nguardians - st->guardian_next : 0), &bad);
-	put(v, "guardian", jguardian(st, st->guardian_next), &bad);
-	put(v, "events_left", event_list(st, st->events_left), &bad);
+	mq_jput(v, "guardian", jguardian(st, st->guardian_next), &bad);
+	mq_jput(v, "events_left", event_list(st, st->events_left), &bad);
 
 	a = json_array();
 	lbad = a == NULL;
 	for (i = 0; i < st->nevent_tomb && i < MS_EVENTS && !lbad; i++)
-		push(a, st->event_tomb[i] < d->nevents ?
+		mq_jpush(a, st->event_tomb[i] < d->nevents ?
 		    jid(&d->event[st->event_tomb[i]].nm) : json_null(), &lbad);
-	put(v, "event_tomb", done(a, lbad), &bad);
+	mq_jput(v, "event_tomb", mq_jdone(a, lbad), &bad);
 
 	a = json_array();
 	lbad = a == NULL;
 	for (i = 0; i < d->ndancers && i < 8 && !lbad; i++)
 		if (st->dancers_aside & (1u << i))
-			push(a, jdancer(st, i), &lbad);
-	put(v, "dancers_aside", done(a, lbad), &bad);
+			mq_jpush(a, jdancer(st, i), &lbad);
+	mq_jput(v, "dancers_aside", mq_jdone(a, lbad), &bad);
 
 	a = json_array();
 	lbad = a == NULL;
 	for (i = 0; i < d->nemblems && !lbad; i++)
-		push(a, emblem_obj(st, i), &lbad);
-	put(v, "emblems", done(a, lbad), &bad);
+		mq_jpush(a, emblem_obj(st, i), &lbad);
+	mq_jput(v, "emblems", mq_jdone(a, lbad), &bad);
 
-	put(v, "prophet", jplayer(st, st->prophet), &bad);
-	put(v, "challenge", challenge_obj(st), &bad);
+	mq_jput(v, "prophet", jplayer(st, st->prophet), &bad);
+	mq_jput(v, "challenge", challenge_obj(st), &bad);
 
 	/* decisions waiting: the viewer's own (all of them for the admin) */
 	a = json_array();
 	lbad = a == NULL;
 	for (i = 0; i < st->npend && i < MS_MAXPEND && !lbad; i++)
 		if (admin || (seat >= 0 && st->pend[i].seat == seat))
-			push(a, pending_obj(st, &st->pend[i], 1), &lbad);
-	put(v, "pending", done(a, lbad), &bad);
+			mq_jpush(a, pending_obj(st, &st->pend[i], 1), &lbad);
+	mq_jput(v, "pending", mq_jdone(a, lbad), &bad);
 
 	if (over) {
-		put(v, "winner", jplayer(st, st->winner), &bad);
-		put(v, "end", jword(NAMEOF(end_names, st->end_why)), &bad);
+		mq_jput(v, "winner", jplayer(st, st->winner), &bad);
+		mq_jput(v, "end", jword(NAMEOF(end_names, st->end_why)), &bad);
 	}
-	return done(v, bad);
+	return mq_jdone(v, bad);
 }
 
 static const char *const ev_names[] = {
@@ -498,121 +470,121 @@ event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 
 	o = json_object();
 	bad = o == NULL;
-	put(o, "type", jword(NAMEOF(ev_names, e->type)), &bad);
+	mq_jput(o, "type", jword(NAMEOF(ev_names, e->type)), &bad);
 	if (e->actor >= 0)
-		put(o, "player", jplayer(st, e->actor), &bad);
+		mq_jput(o, "player", jplayer(st, e->actor), &bad);
 	if (e->target >= 0 && e->type != MS_E_EMBLEM)
-		put(o, "target", jplayer(st, e->target), &bad);
+		mq_jput(o, "target", jplayer(st, e->target), &bad);
 	switch (e->type) {
 	case MS_E_TURN:
-		put(o, "turn", json_integer(e->a), &bad);
+		mq_jput(o, "turn", json_integer(e->a), &bad);
 		break;
 	case MS_E_DANCER:
-		put(o, "dancer", jdancer(st, e->card), &bad);
+		mq_jput(o, "dancer", jdancer(st, e->card), &bad);
 		break;
 	case MS_E_ORDER:
-		put(o, "order", json_integer(e->a), &bad);
+		mq_jput(o, "order", json_integer(e->a), &bad);
 		break;
 	case MS_E_STAGE:
-		put(o, "stage", jstage_id(st, e->card), &bad);
+		mq_jput(o, "stage", jstage_id(st, e->card), &bad);
 		break;
 	case MS_E_DRAW:
 		if (actor)
-			put(o, "spell", jspell_id(st, e->card), &bad);
+			mq_jput(o, "spell", jspell_id(st, e->card), &bad);
 		break;
 	case MS_E_DRAW_NONE:
-		put(o, "why", json_string_nocheck(e->a == 1 ? "hand_full" :
+		mq_jput(o, "why", json_string_nocheck(e->a == 1 ? "hand_full" :
 		    "deck_empty"), &bad);
 		break;
 	case MS_E_HEAL:
 	case MS_E_LIFE:
-		put(o, "from", json_integer(e->a), &bad);
-		put(o, "to", json_integer(e->b), &bad);
+		mq_jput(o, "from", json_integer(e->a), &bad);
+		mq_jput(o, "to", json_integer(e->b), &bad);
 		break;
 	case MS_E_PLAY:
-		put(o, "spell", jspell_id(st, e->card), &bad);
-		put(o, "paid", spell_counts(st, e->n, 0), &bad);
+		mq_jput(o, "spell", jspell_id(st, e->card), &bad);
+		mq_jput(o, "paid", spell_counts(st, e->n, 0), &bad);
 		break;
 	case MS_E_RENEW:
-		put(o, "cards", json_integer(e->a), &bad);
-		put(o, "runouts", json_integer(e->b), &bad);
+		mq_jput(o, "cards", json_integer(e->a), &bad);
+		mq_jput(o, "runouts", json_integer(e->b), &bad);
 		break;
 	case MS_E_RUN_OUT:
-		put(o, "runouts", json_integer(e->b), &bad);
+		mq_jput(o, "runouts", json_integer(e->b), &bad);
 		break;
 	case MS_E_CHALLENGE:
-		put(o, "kind", jword(NAMEOF(ch_names, e->a)), &bad);
+		mq_jput(o, "kind", jword(NAMEOF(ch_names, e->a)), &bad);
 		if (e->target < 0)
-			put(o, "guardian", jguardian(st, e->card), &bad);
+			mq_jput(o, "guardian", jguardian(st, e->card), &bad);
 		break;
 	case MS_E_MASK:
-		put(o, "mask", jmask(st, e->card), &bad);
+		mq_jput(o, "mask", jmask(st, e->card), &bad);
 		break;
 	case MS_E_FLIP:
-		put(o, "spell", jspell_id(st, e->card), &bad);
-		put(o, "level", json_integer(e->a), &bad);
+		mq_jput(o, "spell", jspell_id(st, e->card), &bad);
+		mq_jput(o, "level", json_integer(e->a), &bad);
 		break;
 	case MS_E_RESULT:
-		put(o, "power", json_integer(e->a), &bad);
-		put(o, "target_power", json_integer(e->b), &bad);
-		put(o, "outcome", json_string_nocheck(e->card == -1 ? "tie" :
+		mq_jput(o, "power", json_integer(e->a), &bad);
+		mq_jput(o, "target_power", json_integer(e->b), &bad);
+		mq_jput(o, "outcome", json_string_nocheck(e->card == -1 ? "tie" :
 		    e->card == e->actor ? "win" : "lose"), &bad);
-		put(o, "winner", jplayer(st, e->card), &bad);
+		mq_jput(o, "winner", jplayer(st, e->card), &bad);
 		break;
 	case MS_E_TREASURE:
-		put(o, "treasure", e->card >= 0 && e->card < d->nguardians ?
+		mq_jput(o, "treasure", e->card >= 0 && e->card < d->nguardians ?
 		    jid(&d->guardian[e->card].treasure) : json_null(), &bad);
 		break;
 	case MS_E_STEAL:
 		/* the thief and the robbed know the card */
 		if (actor || (seat >= 0 && seat == e->target))
-			put(o, "spell", jspell_id(st, e->card), &bad);
+			mq_jput(o, "spell", jspell_id(st, e->card), &bad);
 		break;
 	case MS_E_BANK:
 		if (actor)
-			put(o, "spell", jspell_id(st, e->card), &bad);
+			mq_jput(o, "spell", jspell_id(st, e->card), &bad);
 		break;
 	case MS_E_DISCARD:
-		put(o, "spells", spell_counts(st, e->n, 0), &bad);
+		mq_jput(o, "spells", spell_counts(st, e->n, 0), &bad);
 		break;
 	case MS_E_RECEIVE:
 		/* how many came from the deck and stayed is public (the deck's
 		 * and the hand's sizes say it); which ones is not */
 		if (actor)
-			put(o, "spells", spell_counts(st, e->n, 0), &bad);
-		put(o, "received", json_integer(e->a), &bad);
-		put(o, "kept", json_integer(e->b), &bad);
+			mq_jput(o, "spells", spell_counts(st, e->n, 0), &bad);
+		mq_jput(o, "received", json_integer(e->a), &bad);
+		mq_jput(o, "kept", json_integer(e->b), &bad);
 		break;
 	case MS_E_EVENT:
-		put(o, "event", e->card >= 0 && e->card < d->nevents ?
+		mq_jput(o, "event", e->card >= 0 && e->card < d->nevents ?
 		    jid(&d->event[e->card].nm) : json_null(), &bad);
 		break;
 	case MS_E_SWAP:
-		put(o, "from", jdancer(st, e->a), &bad);
-		put(o, "to", jdancer(st, e->card), &bad);
+		mq_jput(o, "from", jdancer(st, e->a), &bad);
+		mq_jput(o, "to", jdancer(st, e->card), &bad);
 		break;
 	case MS_E_EMBLEM:
-		put(o, "emblem", e->card >= 0 && e->card < d->nemblems ?
+		mq_jput(o, "emblem", e->card >= 0 && e->card < d->nemblems ?
 		    jid(&d->emblem[e->card].nm) : json_null(), &bad);
-		put(o, "from", jplayer(st, e->target), &bad);
+		mq_jput(o, "from", jplayer(st, e->target), &bad);
 		break;
 	case MS_E_NO_CHALLENGE:
-		put(o, "why", jword(NAMEOF(no_ch_names, e->a)), &bad);
+		mq_jput(o, "why", jword(NAMEOF(no_ch_names, e->a)), &bad);
 		break;
 	case MS_E_END:
-		put(o, "why", jword(NAMEOF(end_names, e->a)), &bad);
+		mq_jput(o, "why", jword(NAMEOF(end_names, e->a)), &bad);
 		break;
 	case MS_E_SCORE:
 		/* at the end every Mask is shown */
-		put(o, "mask", jmask(st, e->card), &bad);
-		put(o, "score", json_integer(e->a), &bad);
-		put(o, "mask_vp", json_integer(e->b), &bad);
+		mq_jput(o, "mask", jmask(st, e->card), &bad);
+		mq_jput(o, "score", json_integer(e->a), &bad);
+		mq_jput(o, "mask_vp", json_integer(e->b), &bad);
 		break;
 	case MS_E_WINNER:
-		put(o, "score", json_integer(e->a), &bad);
+		mq_jput(o, "score", json_integer(e->a), &bad);
 		break;
 	}
-	return done(o, bad);
+	return mq_jdone(o, bad);
 }
 
 json_t *
@@ -628,6 +600,6 @@ ms_events(const void *state, int seat)
 	a = json_array();
 	bad = a == NULL;
 	for (i = 0; i < st->nev && i < MS_MAXEV && !bad; i++)
-		push(a, event_obj(st, &st->ev[i], seat), &bad);
-	return done(a, bad);
+		mq_jpush(a, event_obj(st, &st->ev[i], seat), &bad);
+	return mq_jdone(a, bad);
 }

@@ -14,39 +14,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/jbuild.h"
 #include "engine/redmasque/rm.h"
 
 static const char *const phase_names[] = { "place", "act", "move", "over" };
 static const char *const dir_names[3] = { "ccw", "stay", "cw" };
-
-/*
- * The builders' idiom: put and push take v (NULL when its own allocation
- * failed) and mark *bad on any failure; done hands o back only if nothing
- * was marked. So a builder checks once, at its end.
- */
-static void
-put(json_t *o, const char *key, json_t *v, int *bad)
-{
-	if (json_object_set_new_nocheck(o, key, v) != 0)
-		*bad = 1;	/* v is released either way */
-}
-
-static void
-push(json_t *a, json_t *v, int *bad)
-{
-	if (json_array_append_new(a, v) != 0)
-		*bad = 1;
-}
-
-static json_t *
-done(json_t *o, int bad)
-{
-	if (bad) {
-		json_decref(o);
-		return NULL;
-	}
-	return o;
-}
 
 static json_t *
 jroom(const struct rm_state *st, int room)
@@ -72,8 +44,8 @@ card_list(const struct rm_state *st, uint32_t mask)
 
 	for (i = 0; i < st->data->ncards && !bad; i++)
 		if (mask & (1u << i))
-			push(a, json_string_nocheck(st->data->card[i].id), &bad);
-	return done(a, bad);
+			mq_jpush(a, json_string_nocheck(st->data->card[i].id), &bad);
+	return mq_jdone(a, bad);
 }
 
 static json_t *
@@ -83,11 +55,11 @@ rumor_obj(const struct rm_state *st, int c)
 	int time, room, bad = o == NULL;
 
 	rm_rumor_info(st->data, c, &time, &room);
-	put(o, "type", json_string_nocheck(room < 0 ? "evidence" : "gossip"), &bad);
-	put(o, "time", jtime(time), &bad);
+	mq_jput(o, "type", json_string_nocheck(room < 0 ? "evidence" : "gossip"), &bad);
+	mq_jput(o, "time", jtime(time), &bad);
 	if (room >= 0)
-		put(o, "room", jroom(st, room), &bad);
-	return done(o, bad);
+		mq_jput(o, "room", jroom(st, room), &bad);
+	return mq_jdone(o, bad);
 }
 
 static json_t *
@@ -98,8 +70,8 @@ rumor_list(const struct rm_state *st, uint64_t mask)
 
 	for (i = 0; i < st->data->nrumors && !bad; i++)
 		if (mask & (1ULL << i))
-			push(a, rumor_obj(st, i), &bad);
-	return done(a, bad);
+			mq_jpush(a, rumor_obj(st, i), &bad);
+	return mq_jdone(a, bad);
 }
 
 static json_t *
@@ -109,8 +81,8 @@ plan_list(const int8_t *plan)
 	int t, bad = a == NULL;
 
 	for (t = 0; t < RM_TIMES && !bad; t++)
-		push(a, json_string_nocheck(dir_names[plan[t] + 1]), &bad);
-	return done(a, bad);
+		mq_jpush(a, json_string_nocheck(dir_names[plan[t] + 1]), &bad);
+	return mq_jdone(a, bad);
 }
 
 static json_t *
@@ -160,13 +132,13 @@ notes(const struct rm_state *st, const struct rm_player *pl)
 			const char *v = (pl->deadly[t] >> r) & 1 ? "deadly" :
 			    (pl->safe[t] >> r) & 1 ? "safe" : NULL;
 
-			put(row, st->data->room_id[r],
+			mq_jput(row, st->data->room_id[r],
 			    v ? json_string_nocheck(v) : json_null(), &rbad);
 		}
 		rm_format_time(t, tb, sizeof(tb));
-		put(grid, tb, done(row, rbad), &bad);
+		mq_jput(grid, tb, mq_jdone(row, rbad), &bad);
 	}
-	return done(grid, bad);
+	return mq_jdone(grid, bad);
 }
 
 static json_t *
@@ -179,38 +151,38 @@ player_obj(const struct rm_state *st, int i, int full, int revealed)
 
 	o = json_object();
 	bad = o == NULL;
-	put(o, "name", json_string_nocheck(pl->name), &bad);
-	put(o, "seat", json_integer(i), &bad);
-	put(o, "room", pl->alive ? jroom(st, pl->room) : json_null(), &bad);
-	put(o, "popularity", pl->alive && pl->pop > 0 ?
+	mq_jput(o, "name", json_string_nocheck(pl->name), &bad);
+	mq_jput(o, "seat", json_integer(i), &bad);
+	mq_jput(o, "room", pl->alive ? jroom(st, pl->room) : json_null(), &bad);
+	mq_jput(o, "popularity", pl->alive && pl->pop > 0 ?
 	    json_integer(pl->pop) : json_null(), &bad);
-	put(o, "space", pl->alive && pl->pop > 0 ?
+	mq_jput(o, "space", pl->alive && pl->pop > 0 ?
 	    json_integer(rm_space(st, pl->pop)) : json_null(), &bad);
-	put(o, "lap", pl->alive && pl->pop > 0 ?
+	mq_jput(o, "lap", pl->alive && pl->pop > 0 ?
 	    json_integer((pl->pop - 1) / spaces) : json_null(), &bad);
-	put(o, "alive", json_boolean(pl->alive), &bad);
-	put(o, "discards", card_list(st, pl->discards), &bad);
-	put(o, "hand_size", json_integer(rm_popcount32(pl->hand)), &bad);
-	put(o, "rumor_count", json_integer(rm_popcount64(pl->rumors)), &bad);
+	mq_jput(o, "alive", json_boolean(pl->alive), &bad);
+	mq_jput(o, "discards", card_list(st, pl->discards), &bad);
+	mq_jput(o, "hand_size", json_integer(rm_popcount32(pl->hand)), &bad);
+	mq_jput(o, "rumor_count", json_integer(rm_popcount64(pl->rumors)), &bad);
 	if (!pl->alive && pl->died_at >= 0)
-		put(o, "died_at", jtime(pl->died_at), &bad);
+		mq_jput(o, "died_at", jtime(pl->died_at), &bad);
 	if (full) {
-		put(o, "personality",
+		mq_jput(o, "personality",
 		    json_string_nocheck(st->data->card[pl->personality].id), &bad);
-		put(o, "hand", card_list(st, pl->hand), &bad);
-		put(o, "rumors", rumor_list(st, pl->rumors), &bad);
-		put(o, "notes", notes(st, pl), &bad);
-		put(o, "pending_play", pl->has_pick ?
+		mq_jput(o, "hand", card_list(st, pl->hand), &bad);
+		mq_jput(o, "rumors", rumor_list(st, pl->rumors), &bad);
+		mq_jput(o, "notes", notes(st, pl), &bad);
+		mq_jput(o, "pending_play", pl->has_pick ?
 		    pick_text(st, &pl->pick) : json_null(), &bad);
-		put(o, "pending_next_play", pl->has_next_pick ?
+		mq_jput(o, "pending_next_play", pl->has_next_pick ?
 		    pick_text(st, &pl->next_pick) : json_null(), &bad);
-		put(o, "pending_move", pl->has_move ? move_text(pl) : json_null(),
+		mq_jput(o, "pending_move", pl->has_move ? move_text(pl) : json_null(),
 		    &bad);
-		put(o, "allowance", json_integer(rm_allowance(st, pl)), &bad);
+		mq_jput(o, "allowance", json_integer(rm_allowance(st, pl)), &bad);
 	}
 	if (full || revealed)
-		put(o, "plan", plan_list(pl->plan), &bad);
-	return done(o, bad);
+		mq_jput(o, "plan", plan_list(pl->plan), &bad);
+	return mq_jdone(o, bad);
 }
 
 static json_t *
@@ -226,11 +198,11 @@ red_death(const struct rm_state *st)
 		a = json_array();
 		abad = a == NULL;
 		for (k = 0; k < st->rd_n && !abad; k++)
-			push(a, jroom(st, st->rd[t][k]), &abad);
+			mq_jpush(a, jroom(st, st->rd[t][k]), &abad);
 		rm_format_time(t, tb, sizeof(tb));
-		put(o, tb, done(a, abad), &bad);
+		mq_jput(o, tb, mq_jdone(a, abad), &bad);
 	}
-	return done(o, bad);
+	return mq_jdone(o, bad);
 }
 
 json_t *
@@ -252,18 +224,18 @@ rm_view(const void *state, int seat)
 	evid = json_array();
 	bad = !rooms || !path || !players || !owes || !evid;
 	for (i = 0; i < RM_ROOMS && !bad; i++)
-		push(rooms, json_string_nocheck(st->data->room_id[i]), &bad);
+		mq_jpush(rooms, json_string_nocheck(st->data->room_id[i]), &bad);
 	for (i = 0; i < RM_ROUNDS && !bad; i++)
-		push(path, jroom(st, st->path[i]), &bad);
+		mq_jpush(path, jroom(st, st->path[i]), &bad);
 	for (i = 0; i < st->nplayers && !bad; i++) {
-		push(players, player_obj(st, i, admin, over), &bad);
+		mq_jpush(players, player_obj(st, i, admin, over), &bad);
 		if (rm_owes(st, i) != NULL)
-			push(owes, json_pack("{s:s, s:s}", "player", st->p[i].name,
+			mq_jpush(owes, json_pack("{s:s, s:s}", "player", st->p[i].name,
 			    "owes", rm_owes(st, i)), &bad);
 	}
 	for (i = st->data->ngossip; i < st->data->nrumors && !bad; i++)
 		if (st->evidence_discard & (1ULL << i))
-			push(evid, rumor_obj(st, i), &bad);
+			mq_jpush(evid, rumor_obj(st, i), &bad);
 	if (bad) {
 		json_decref(rooms);
 		json_decref(path);
@@ -290,13 +262,13 @@ rm_view(const void *state, int seat)
 	if (v == NULL)
 		return NULL;
 	if (admin || over)
-		put(v, "red_death", red_death(st), &bad);
+		mq_jput(v, "red_death", red_death(st), &bad);
 	if (seat >= 0) {
-		put(v, "me", player_obj(st, seat, 1, 1), &bad);
-		put(v, "owed", rm_owes(st, seat) ?
+		mq_jput(v, "me", player_obj(st, seat, 1, 1), &bad);
+		mq_jput(v, "owed", rm_owes(st, seat) ?
 		    json_string_nocheck(rm_owes(st, seat)) : json_null(), &bad);
 	}
-	return done(v, bad);
+	return mq_jdone(v, bad);
 }
 
 static const char *const ev_names[] = {
@@ -324,76 +296,76 @@ event_obj(const struct rm_state *st, const struct rm_event *e, int seat)
 
 	o = json_object();
 	bad = o == NULL;
-	put(o, "type", json_string_nocheck(ev_names[e->type]), &bad);
-	put(o, "round", json_integer(e->round), &bad);
+	mq_jput(o, "type", json_string_nocheck(ev_names[e->type]), &bad);
+	mq_jput(o, "round", json_integer(e->round), &bad);
 	if (e->actor >= 0)
-		put(o, "player", json_string_nocheck(st->p[e->actor].name), &bad);
+		mq_jput(o, "player", json_string_nocheck(st->p[e->actor].name), &bad);
 	if (e->target >= 0)
-		put(o, "target", json_string_nocheck(st->p[e->target].name), &bad);
+		mq_jput(o, "target", json_string_nocheck(st->p[e->target].name), &bad);
 	if (e->card >= 0)
-		put(o, "card", json_string_nocheck(st->data->card[e->card].id), &bad);
+		mq_jput(o, "card", json_string_nocheck(st->data->card[e->card].id), &bad);
 	switch (e->type) {
 	case RM_E_BONUS:
 	case RM_E_POP:
-		put(o, "from", json_integer(e->a), &bad);
-		put(o, "to", json_integer(e->b), &bad);
+		mq_jput(o, "from", json_integer(e->a), &bad);
+		mq_jput(o, "to", json_integer(e->b), &bad);
 		break;
 	case RM_E_DRAW:
 	case RM_E_LOOK:
 	case RM_E_TAKE:
 		if (e->type == RM_E_DRAW ? (admin || seat == e->actor) : mine)
-			put(o, "rumor", rumor_obj(st, e->rumor), &bad);
+			mq_jput(o, "rumor", rumor_obj(st, e->rumor), &bad);
 		break;
 	case RM_E_EVIDENCE:
 	case RM_E_PREMONITION:
 		if (e->type == RM_E_EVIDENCE || admin || seat == e->actor)
-			put(o, "time", jtime(e->time), &bad);
+			mq_jput(o, "time", jtime(e->time), &bad);
 		if (admin || seat == e->actor)
-			put(o, "room", jroom(st, e->room), &bad);
+			mq_jput(o, "room", jroom(st, e->room), &bad);
 		break;
 	case RM_E_MOVE:
 	case RM_E_TO_PRINCE:
 	case RM_E_MIDNIGHT_MOVE:
-		put(o, "from", jroom(st, e->a), &bad);
-		put(o, "to", jroom(st, e->room), &bad);
+		mq_jput(o, "from", jroom(st, e->a), &bad);
+		mq_jput(o, "to", jroom(st, e->room), &bad);
 		if (e->type == RM_E_MIDNIGHT_MOVE)
-			put(o, "time", jtime(e->time), &bad);
+			mq_jput(o, "time", jtime(e->time), &bad);
 		break;
 	case RM_E_MOVE_DROPPED:
-		put(o, "steps", json_integer(e->a), &bad);
-		put(o, "allowed", json_integer(e->b), &bad);
+		mq_jput(o, "steps", json_integer(e->a), &bad);
+		mq_jput(o, "allowed", json_integer(e->b), &bad);
 		break;
 	case RM_E_PLACE:
 	case RM_E_PRINCE:
-		put(o, "room", jroom(st, e->room), &bad);
+		mq_jput(o, "room", jroom(st, e->room), &bad);
 		break;
 	case RM_E_VISIT:
 	case RM_E_KILL:
-		put(o, "time", jtime(e->time), &bad);
-		put(o, "room", jroom(st, e->room), &bad);
+		mq_jput(o, "time", jtime(e->time), &bad);
+		mq_jput(o, "room", jroom(st, e->room), &bad);
 		break;
 	case RM_E_PLANS: {
 		json_t *plans = json_object();
 		int pbad = plans == NULL;
 
 		for (i = 0; i < st->nplayers && !pbad; i++)
-			put(plans, st->p[i].name, plan_list(st->p[i].plan), &pbad);
-		put(o, "plans", done(plans, pbad), &bad);
+			mq_jput(plans, st->p[i].name, plan_list(st->p[i].plan), &pbad);
+		mq_jput(o, "plans", mq_jdone(plans, pbad), &bad);
 		break;
 	}
 	case RM_E_WINNER:
-		put(o, "popularity", json_integer(e->a), &bad);
+		mq_jput(o, "popularity", json_integer(e->a), &bad);
 		break;
 	case RM_E_ROUND: {
 		char tb[8];
 
 		rm_format_round_time(e->round, tb, sizeof(tb));
-		put(o, "time", json_string_nocheck(tb), &bad);
-		put(o, "prince", jroom(st, e->room), &bad);
+		mq_jput(o, "time", json_string_nocheck(tb), &bad);
+		mq_jput(o, "prince", jroom(st, e->room), &bad);
 		break;
 	}
 	}
-	return done(o, bad);
+	return mq_jdone(o, bad);
 }
 
 json_t *
@@ -405,6 +377,6 @@ rm_events(const void *state, int seat)
 
 	for (i = 0; i < st->nev && !bad; i++)
 		if (event_shown(&st->ev[i], seat))
-			push(a, event_obj(st, &st->ev[i], seat), &bad);
-	return done(a, bad);
+			mq_jpush(a, event_obj(st, &st->ev[i], seat), &bad);
+	return mq_jdone(a, bad);
 }
