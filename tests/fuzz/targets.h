@@ -1,5 +1,5 @@
 /*
- * targets.h - the five fuzz entry points, shared by the libFuzzer targets
+ * targets.h - the six fuzz entry points, shared by the libFuzzer targets
  * (tests/fuzz/fuzz_*.c, built by tests/fuzz/run.sh with clang) and by the
  * regression test tests/unit/test_fuzz_corpus.c (built by `make test` with
  * ASan+UBSan), so every input the fuzzer ever saved keeps being replayed.
@@ -36,6 +36,8 @@
 #include "engine/rng.h"
 #include "engine/redmasque/redmasque.h"
 #include "engine/redmasque/rm.h"
+#include "engine/masquerade/masquerade.h"
+#include "engine/masquerade/ms.h"
 #include "mail/mime_in.h"
 #include "mail/reply_text.h"
 #include "mail/refusal_i18n.h"
@@ -260,6 +262,192 @@ mqfz_command(const uint8_t *data, size_t size)
 		if ((nl = strchr(line, '\n')) != NULL)
 			*nl++ = '\0';
 		st = mqfz_rm_line(st, seat, line);
+	}
+	free(text);
+	k->free_state(st);
+	return 0;
+}
+
+/* ---- the masquerade command parser and apply ---------------------------- */
+
+static void *mqfz_ms_data;
+
+static inline const void *
+mqfz_ms_load(void)
+{
+	const char *root = getenv("MQ_ROOT");
+	char path[4200];
+	json_error_t je;
+	struct mq_err err;
+	json_t *j;
+
+	if (mqfz_ms_data != NULL)
+		return mqfz_ms_data;
+	snprintf(path, sizeof(path), "%s%sconfig/games/masquerade.json",
+	    root ? root : "", root ? "/" : "");
+	if ((j = json_load_file(path, JSON_REJECT_DUPLICATES, &je)) == NULL) {
+		fprintf(stderr, "fuzz: cannot read %s: %s\n", path, je.text);
+		exit(2);
+	}
+	if (mq_masquerade_kind.load_data(j, &mqfz_ms_data, &err) != 0) {
+		fprintf(stderr, "fuzz: cannot load %s: %s\n", path, err.msg);
+		exit(2);
+	}
+	json_decref(j);
+	return mqfz_ms_data;
+}
+
+static inline void
+mqfz_ms_free(void)
+{
+	if (mqfz_ms_data != NULL)
+		mq_masquerade_kind.free_data(mqfz_ms_data);
+	mqfz_ms_data = NULL;
+}
+
+/* The seat that owes a command (game.h's owes), or -1: nobody. */
+static inline int
+mqfz_ms_owing(const void *st)
+{
+	const struct mq_game_kind *k = &mq_masquerade_kind;
+	int s, n = k->nplayers(st);
+
+	for (s = 0; s < n; s++)
+		if (k->owes(st, s) != NULL)
+			return s;
+	return -1;
+}
+
+/* Every seat's view, the public and the admin one, and their events: each
+ * must be built (NULL is only for running out of memory). */
+static inline void
+mqfz_ms_views(const void *st)
+{
+	const struct mq_game_kind *k = &mq_masquerade_kind;
+	int s, n = k->nplayers(st);
+	json_t *v;
+
+	for (s = MQ_VIEW_ADMIN; s < n; s++) {
+		if ((v = k->view(st, s)) == NULL)
+			mqfz_broken("masquerade", "no view");
+		json_decref(v);
+		if ((v = k->events(st, s)) == NULL)
+			mqfz_broken("masquerade", "no events");
+		json_decref(v);
+	}
+}
+
+/* One line: parse as seat; if it parses, check the round trip and apply it
+ * on a clone. Returns the state to go on with (the clone if applied). */
+static inline void *
+mqfz_ms_line(void *st, int seat, const char *line)
+{
+	const struct mq_game_kind *k = &mq_masquerade_kind;
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_cmd cmd, again;
+	struct mq_err err;
+	void *c;
+	int rc;
+
+	mq_err_clear(&err);
+	if (k->parse(st, seat, line, &cmd, &err) != 0) {
+		if (err.msg[0] == '\0')
+			mqfz_broken("masquerade", "a refusal without a sentence");
+		return st;
+	}
+	/* game.h: parse(format(c)) == c */
+	if (k->format(st, &cmd, &b) != 0)
+		mqfz_broken("masquerade", "format failed on a parsed command");
+	if (k->parse(st, seat, mq_buf_str(&b), &again, &err) != 0)
+		mqfz_broken("masquerade: the canonical text does not parse",
+		    mq_buf_str(&b));
+	if (memcmp(&cmd, &again, sizeof(cmd)) != 0)
+		mqfz_broken("masquerade: parse(format(c)) != c", mq_buf_str(&b));
+	mq_buf_free(&b);
+	if ((c = k->clone(st)) == NULL)
+		mqfz_broken("masquerade", "clone failed");
+	rc = k->apply(c, seat, &cmd, &err);
+	if (rc != 0) {
+		/* game.h: a refused apply leaves the state unchanged */
+		if (memcmp(c, st, sizeof(struct ms_state)) != 0)
+			mqfz_broken("masquerade: a refused apply changed the state",
+			    err.msg);
+		if (err.msg[0] == '\0')
+			mqfz_broken("masquerade", "a refusal without a sentence");
+		k->free_state(c);
+		return st;
+	}
+	if (k->check(c, &err) != 0)
+		mqfz_broken("masquerade: an invariant broke", err.msg);
+	mqfz_ms_views(c);
+	k->free_state(st);
+	return c;
+}
+
+/*
+ * Byte 0: players (3..5), and who writes the lines: bit 7 set, the seat
+ * that owes a command at each line (else seat 0), so most lines meet a
+ * state that can take them; clear, seat (byte 0 >> 2) % players throughout,
+ * so commands out of turn are tried too. Byte 1: how many bot commands
+ * (random bots, each seat when it owes) to play first, so the lines meet
+ * every phase (a game takes some 120 to 240); it also seeds the game with
+ * byte 0. Then lines of the command language.
+ */
+static inline int
+mqfz_ms_command(const uint8_t *data, size_t size)
+{
+	const struct mq_game_kind *k = &mq_masquerade_kind;
+	const void *gd = mqfz_ms_load();
+	struct mq_setup s;
+	struct mq_rng rng;
+	struct mq_cmd cmd;
+	struct mq_err err;
+	void *st = NULL;
+	char *text, *line, *nl;
+	int i, steps, seat, owing, fixed;
+
+	if (size < 2 || size > 16384)
+		return 0;
+	memset(&s, 0, sizeof(s));
+	s.nplayers = 3 + data[0] % 3;
+	for (i = 0; i < s.nplayers; i++)
+		s.names[i] = mqfz_names[i];
+	memset(s.seed, 0x5a, sizeof(s.seed));
+	s.seed[0] = data[0];
+	s.seed[1] = data[1];
+	if (k->setup(gd, &s, &st, &err) != 0)
+		mqfz_broken("masquerade: setup refused", err.msg);
+	if (k->check(st, &err) != 0)
+		mqfz_broken("masquerade: an invariant broke at setup", err.msg);
+	owing = data[0] & 0x80;
+	fixed = (data[0] >> 2) % s.nplayers;
+	mq_rng_open(&rng, s.seed, "fuzz-bot", 0, 0);
+	for (steps = data[1]; steps > 0 && !k->is_over(st); steps--) {
+		if ((seat = mqfz_ms_owing(st)) < 0)
+			mqfz_broken("masquerade", "nobody owes a command, "
+			    "but the game is not over");
+		if (k->bot(st, seat, 0, &rng, &cmd, 1) != 1)
+			mqfz_broken("masquerade: a bot has no command for",
+			    k->owes(st, seat));
+		if (k->apply(st, seat, &cmd, &err) != 0)
+			mqfz_broken("masquerade: a bot's command was refused",
+			    err.msg);
+		if (k->check(st, &err) != 0)
+			mqfz_broken("masquerade: an invariant broke after a bot",
+			    err.msg);
+	}
+	mqfz_ms_views(st);
+	if ((text = malloc(size - 1)) == NULL)
+		abort();
+	memcpy(text, data + 2, size - 2);
+	text[size - 2] = '\0';
+	for (line = text; line != NULL; line = nl) {
+		if ((nl = strchr(line, '\n')) != NULL)
+			*nl++ = '\0';
+		seat = fixed;
+		if (owing && (seat = mqfz_ms_owing(st)) < 0)
+			seat = 0;
+		st = mqfz_ms_line(st, seat, line);
 	}
 	free(text);
 	k->free_state(st);

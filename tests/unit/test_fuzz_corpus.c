@@ -3,7 +3,7 @@
  *
  * The libFuzzer targets run only under `make fuzz`; this feeds each file of
  * tests/fuzz/corpus/<target>/ (the seeds and every crash the fuzzer once
- * found, saved as a regression) through the same four entry points
+ * found, saved as a regression) through the same entry points
  * (tests/fuzz/targets.h), so a fixed crash stays fixed in `make test`. A
  * broken promise aborts inside the entry point, naming the file first.
  */
@@ -106,6 +106,13 @@ test_command_corpus(void **state)
 }
 
 static void
+test_ms_command_corpus(void **state)
+{
+	assert_true(replay("ms_command", mqfz_ms_command) >= 10);
+	mqfz_ms_free();
+}
+
+static void
 test_log_corpus(void **state)
 {
 	assert_true(replay("log", mqfz_log) >= 3);
@@ -139,6 +146,7 @@ main(void)
 		cmocka_unit_test(test_reply_corpus),
 		cmocka_unit_test(test_refusal_corpus),
 		cmocka_unit_test(test_command_corpus),
+		cmocka_unit_test(test_ms_command_corpus),
 		cmocka_unit_test(test_log_corpus),
 		cmocka_unit_test(test_log_seed_is_signed_by_the_fuzz_key),
 	};
