@@ -8,6 +8,7 @@
 #   FUZZ_SECONDS=60 sh tests/fuzz/run.sh mime log    only these
 #   FUZZ_JOBS=2 ...                                  libFuzzer workers per target
 #
+# A target's words, if tests/fuzz/<target>.dict exists, are libFuzzer's -dict.
 # New interesting inputs go to build/fuzz/corpus/<target>/ (not the source
 # tree); a crash is saved as build/fuzz/crash-<target>-*, and the script exits
 # 1. Fix it, then copy the file into tests/fuzz/corpus/<target>/ so that
@@ -73,10 +74,12 @@ status=0
 for t in $TARGETS; do
 	mkdir -p "$OUT/corpus/$t"
 	echo "fuzz $t: ${SECONDS_EACH}s"
+	dict=""
+	[ -f "tests/fuzz/$t.dict" ] && dict="-dict=tests/fuzz/$t.dict"
 	# shellcheck disable=SC2086
 	if ! "$OUT/fuzz_$t" "$OUT/corpus/$t" "tests/fuzz/corpus/$t" \
 	    -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=2048 \
-	    -max_len=65536 $jobs \
+	    -max_len=65536 $jobs $dict \
 	    -artifact_prefix="$OUT/crash-$t-" -print_final_stats=1 \
 	    >"$OUT/fuzz_$t.log" 2>&1; then
 		status=1
