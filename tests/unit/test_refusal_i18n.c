@@ -7,16 +7,18 @@
  * ja and zh word for word (arguments moved, reordered, their English words
  * translated, a reason inside a reason); what is left English. Then the
  * catalogs against the sources: every MQ_REFUSED format of the sentences a
- * player or a sender can get (every engine/redmasque C file, daemon/submit.c, the
- * deny() reasons of daemon/inbound.c, mail/mime_in.c, whose sentences
- * inbound.c quotes) is read from the C files at test time ($MQ_ROOT, or
- * the current folder), adjacent string literals joined and both arms of a
- * ?: taken, and must be in both catalogs; a catalog entry no source has any
- * more must go; every translation must use the same arguments, counted and
- * converted alike, as its English (checked here on its own, not only by
- * the module). Last, catalogs that are wrong are refused whole, and the
- * matcher's edges (most specific format, %%, digits, a jansson allocation
- * failing in turn).
+ * player or a sender can get (every engine/redmasque C file, those of
+ * engine/masquerade the host alone does not meet, with the examples
+ * ms_parse.c refuses as "%s" and the phrases ms_apply.c's owes_help puts in
+ * a refusal, daemon/submit.c, the deny() reasons of daemon/inbound.c,
+ * mail/mime_in.c, whose sentences inbound.c quotes) is read from the C
+ * files at test time ($MQ_ROOT, or the current folder), adjacent string
+ * literals joined and both arms of a ?: taken, and must be in both
+ * catalogs; a catalog entry no source has any more must go; every
+ * translation must use the same arguments, counted and converted alike, as
+ * its English (checked here on its own, not only by the module). Last,
+ * catalogs that are wrong are refused whole, and the matcher's edges (most
+ * specific format, %%, digits, a jansson allocation failing in turn).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -437,6 +439,46 @@ scan_file(struct formats *f, const char *rel)
 
 	scan_calls(f, src, rel, "mq_fail(", 2, 1);
 	scan_calls(f, src, rel, "deny(", 1, -1);
+	/* ms_parse.c: its example is refused as "%s" */
+	scan_calls(f, src, rel, "parse_spells(", 5, -1);
+	free(src);
+	free(path);
+}
+
+/*
+ * The phrases of function fn of file rel, each a format: what its returns
+ * and its snprintf calls give. A refusal puts them in a sentence of its own
+ * as a %s ("It is not your turn: %s is to %s."), which the catalog marks a
+ * "sentence", so each is translated as one.
+ */
+static void
+scan_phrases(struct formats *f, const char *rel, const char *fn)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	char *path = path_of(rel), *src = slurp(path), *body, *end, *lit[8];
+	const char *p, *q;
+	size_t nlit, k, before = f->n;
+
+	mq_buf_printf(&b, "\n%s(", fn);
+	assert_false(b.oom);
+	if ((p = strstr(src, mq_buf_str(&b))) == NULL || (p = strstr(p,
+	    "\n{")) == NULL || (end = strstr(p, "\n}")) == NULL)
+		fail_msg("%s: no function %s", rel, fn);
+	*end = '\0';
+	body = src + (p - src);
+	scan_calls(f, body, rel, "snprintf(", 2, -1);
+	for (p = body; (p = strstr(p, "return ")) != NULL; p = q) {
+		p += 7;
+		/* the returned expression, to its ';' */
+		for (q = p; *q && *q != ';'; )
+			q = *q == '"' ? skip_quoted(q) : q + 1;
+		nlit = literals(p, q, lit, 8);
+		for (k = 0; k < nlit; k++)
+			add_format(f, lit[k], rel);
+	}
+	if (f->n == before)
+		fail_msg("%s: %s has no phrases", rel, fn);
+	mq_buf_free(&b);
 	free(src);
 	free(path);
 }
@@ -447,37 +489,71 @@ by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Every refusal a player or a sender can be mailed, from the sources. */
-static void
-source_formats(struct formats *f)
+/* Whether name is one of the names of skip (NULL-ended). */
+static int
+listed(const char *name, const char *const *skip)
 {
-	static const char *const files[] = { "daemon/submit.c",
-	    "daemon/inbound.c", "mail/mime_in.c" };
-	char *dir = path_of("engine/redmasque"), *names[64];
+	for (; *skip != NULL; skip++)
+		if (strcmp(name, *skip) == 0)
+			return 1;
+	return 0;
+}
+
+/* Every C file of folder dir but those of skip; how many. */
+static size_t
+scan_folder(struct formats *f, const char *dir, const char *const *skip)
+{
+	char *path = path_of(dir), *names[64];
 	struct mq_buf rel = MQ_BUF_INIT;
 	struct dirent *de;
 	size_t i, n = 0, len;
 	DIR *d;
 
-	memset(f, 0, sizeof(*f));
-	if ((d = opendir(dir)) == NULL)
-		fail_msg("cannot read the folder %s", dir);
+	if ((d = opendir(path)) == NULL)
+		fail_msg("cannot read the folder %s", path);
 	while ((de = readdir(d)) != NULL) {
 		len = strlen(de->d_name);
-		if (len > 2 && strcmp(de->d_name + len - 2, ".c") == 0 && n < 64)
+		if (len > 2 && strcmp(de->d_name + len - 2, ".c") == 0 && n < 64 &&
+		    !listed(de->d_name, skip))
 			names[n++] = strdup(de->d_name);
 	}
 	closedir(d);
-	free(dir);
+	free(path);
 	qsort(names, n, sizeof(names[0]), by_name);
-	assert_true(n >= 8);	/* rm_apply.c, rm_parse.c, ... */
 	for (i = 0; i < n; i++) {
 		mq_buf_reset(&rel);
-		mq_buf_printf(&rel, "engine/redmasque/%s", names[i]);
+		mq_buf_printf(&rel, "%s/%s", dir, names[i]);
 		scan_file(f, mq_buf_str(&rel));
 		free(names[i]);
 	}
 	mq_buf_free(&rel);
+	return n;
+}
+
+/*
+ * Every refusal a player or a sender can be mailed, from the sources.
+ * Of The Masquerade's files, not those only the host meets: ms_data.c's
+ * (a wrong card set, refused when the host's masqued loads it),
+ * ms_state.c's (ms_setup refuses a player count at masqued new) and
+ * ms_check.c's (the invariants of a bot game, masqued sim; its sentences
+ * are built by a macro besides).
+ */
+static void
+source_formats(struct formats *f)
+{
+	static const char *const files[] = { "daemon/submit.c",
+	    "daemon/inbound.c", "mail/mime_in.c" };
+	static const char *const none[] = { NULL };
+	static const char *const host_only[] = { "ms_data.c", "ms_state.c",
+	    "ms_check.c", NULL };
+	size_t i;
+
+	memset(f, 0, sizeof(*f));
+	/* rm_apply.c, rm_parse.c, ... */
+	assert_true(scan_folder(f, "engine/redmasque", none) >= 8);
+	/* ms_apply.c, ms_parse.c, ... */
+	assert_true(scan_folder(f, "engine/masquerade", host_only) >= 2);
+	scan_phrases(f, "engine/masquerade/ms_apply.c", "owes_help");
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
 		scan_file(f, files[i]);
 }
@@ -545,6 +621,20 @@ the_extractor_reads_the_sources(void **state)
 	assert_true(has_format(&f, "invariant \"the dead never act\" broken: %s "
 	    "is dead but holds a pick, a move or a place on the track."));
 	assert_true(has_format(&f, "The message is larger than 10 MiB."));
+	/* The Masquerade's: joined; a parse_spells example; owes_help's
+	 * phrases, with and without a conversion */
+	assert_true(has_format(&f, "%s costs %d Spell%s from your hand; you "
+	    "named %d after PAY."));
+	assert_true(has_format(&f, "KEEP needs the names of the Spells you "
+	    "keep, e.g. KEEP waltz."));
+	assert_true(has_format(&f, "choose a Dancer with DANCER"));
+	assert_true(has_format(&f, "send %s dancer to a Stage with STAGE"));
+	assert_true(has_format(&f, "DISCARD Spells down to %d"));
+	/* but not the host's: the card set, setup, the invariants */
+	assert_false(has_format(&f, "The game data is wrong at %s%s%s: %s."));
+	assert_false(has_format(&f, "The Masquerade takes %d to %d players, "
+	    "not %d."));
+	assert_false(has_format(&f, "invariant \""));
 	/* not an MQ_IO one, not the bare pass-through */
 	assert_false(has_format(&f, "Out of memory."));
 	assert_false(has_format(&f, "%s"));
