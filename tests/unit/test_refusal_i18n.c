@@ -201,6 +201,54 @@ english_words_in_arguments_and_reasons_in_reasons(void **state)
 	mq_refusals_free(r);
 }
 
+/* The Masquerade's: its engine's words in arguments (a Spell's timing, an
+ * article and a kind of card, a plural's "s", "their"), the phrase of what
+ * a player is to do, itself translated, with its number. */
+static void
+masquerade_sentences(void **state)
+{
+	struct mq_refusals *r = shipped();
+
+	says(r, "ja", "March is played while you are in a challenge, not now.",
+	    "March は挑戦の最中に使うスペルです。今は使えません。");
+	says(r, "zh", "Rhapsody is played in your Spell phase, not now.",
+	    "Rhapsody 只能在你的法术阶段使用，现在不能用。");
+	says(r, "ja", "\"zorro\" is not a Dancer; the Dancers are blade-dancer, "
+	    "thief.",
+	    "「zorro」はダンサーではありません。ダンサーは次のとおりです："
+	    "blade-dancer, thief。");
+	says(r, "zh", "EVENT needs the name of an Event after it; the Events are "
+	    "oracle, silence.",
+	    "EVENT 后面需要事件的名字；事件有：oracle, silence。");
+	says(r, "ja", "Requiem costs 2 Spells from your hand; you named 0 after "
+	    "PAY.",
+	    "Requiem のコストは手札のスペル 2 枚です。PAY の後に書かれたのは "
+	    "0 枚でした。");
+	says(r, "ja", "You cannot pay with 2 March: you hold 1 besides the one "
+	    "you play.",
+	    "March を 2 枚支払うことはできません。持っているのは使う1枚のほかに "
+	    "1 枚です。");
+	says(r, "zh", "You cannot keep 1 March: you received 0.",
+	    "你不能保留 1 张 March：你只收到了 0 张。");
+	says(r, "ja", "It is not your turn: bob is to send their dancer to a "
+	    "Stage with STAGE.",
+	    "あなたの番ではありません。今は bob が STAGE で自分のダンサーを"
+	    "ステージに送る番です。");
+	says(r, "zh", "It is not your turn: alice is to DISCARD Spells down to 3.",
+	    "还没轮到你：现在轮到 alice 用 DISCARD 弃掉法术，直到手牌剩 3 张。");
+	says(r, "ja", "Not now: you are to KEEP up to 1 of the Spells you "
+	    "received, or PASS.",
+	    "今はできません。あなたが KEEP で受け取ったスペルから 1 枚までを"
+	    "残すか、PASS する番です。");
+	says(r, "zh", "Not now: you are to choose a Dancer with DANCER.",
+	    "现在不能这样做：你应当用 DANCER 选择一位舞者。");
+	/* an example refused as "%s" */
+	says(r, "zh", "KEEP needs the names of the Spells you keep, e.g. KEEP "
+	    "waltz.",
+	    "KEEP 后面需要写出你保留的法术的名字，例如 KEEP waltz。");
+	mq_refusals_free(r);
+}
+
 static void
 what_stays_english(void **state)
 {
@@ -980,6 +1028,7 @@ main(void)
 		cmocka_unit_test(chinese_sentences_with_their_arguments),
 		cmocka_unit_test(reordered_arguments),
 		cmocka_unit_test(english_words_in_arguments_and_reasons_in_reasons),
+		cmocka_unit_test(masquerade_sentences),
 		cmocka_unit_test(what_stays_english),
 		cmocka_unit_test(the_extractor_reads_the_sources),
 		cmocka_unit_test(every_refusal_in_the_sources_is_in_each_catalog),
