@@ -403,8 +403,21 @@ def check_boxes(c, env, game, daemonlog):
         got = []
         for sub in ("new", "cur"):
             for fn in os.listdir(os.path.join(box, sub)):
-                m = parse(open(os.path.join(box, sub, fn), "rb").read())
+                raw = open(os.path.join(box, sub, fn), "rb").read()
+                m = parse(raw)
                 mid = str(m.get("Message-ID", "")).strip()
+                # OpenSMTPD stopped mid-transfer may, once back, deliver an
+                # empty message of its own: its delivery headers and nothing
+                # else (it never came over SMTP: no such size in its log).
+                # Only where the test stopped it, and only that shape.
+                if (os.environ.get("E2E_MTA_RESTARTED") == "1" and not mid and
+                        set(k.lower() for k in m.keys()) <=
+                        {"return-path", "delivered-to"} and
+                        not m.get_payload().strip()):
+                    print("bots: %s's box holds an empty message the restarted "
+                          "server made (%d bytes); not the game's, ignored"
+                          % (name, len(raw)))
+                    continue
                 x = RE_MSGID.match(mid)
                 c.ok(x is not None, "%s's box holds a mail that is not the "
                      "game's: Message-ID %s" % (name, mid))
