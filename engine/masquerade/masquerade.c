@@ -48,7 +48,7 @@ ms_nplayers(const void *state)
 
 const struct mq_game_kind mq_masquerade_kind = {
 	.name = "masquerade",
-	.by_mail = 0,	/* its mails and templates are not written yet */
+	.by_mail = 1,
 	.load_data = ms_data_load,
 	.free_data = ms_data_free,
 	.setup = ms_setup,

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""ms_mail_html.py - the HTML twins of The Masquerade's text templates.
+
+    python3 scripts/ms_mail_html.py templates/LANG/masquerade ...
+
+Each KIND.txt.mustache and each partial _X_txt.mustache (but _top_txt and
+_footer_txt, written by hand) gets its KIND.html / _X_html made from it,
+so the two parts of a mail say the same: the words escaped, prose lines
+joined into paragraphs, indented lines kept as monospace lines, a
+"-- TITLE ---" line as a heading, a receipt's {{{json}}} as <pre>; in
+_event_txt every line is a list item. Edit the text, then run this.
+"""
+import glob
+import html
+import os
+import re
+import sys
+
+TAG = re.compile(r'(\{\{\{.*?\}\}\}|\{\{.*?\}\})', re.S)
+H2 = ('<h2 style="margin:22px 0 8px;font-size:17px;color:#4b2a6b;'
+      'border-bottom:1px solid #ddd3e6;padding-bottom:3px">')
+MONO = ('<div style="font-family:Menlo,Consolas,monospace;font-size:13px;'
+        'white-space:pre-wrap;margin:0 0 2px">')
+PRE = ('<pre style="margin:0;padding:8px;background:#f3f0f6;white-space:pre-wrap;'
+       'word-break:break-all;font-size:12px">{{json}}</pre>')
+
+
+def conv(text):
+    out = []
+    for part in TAG.split(text):
+        if part.startswith('{{{'):
+            out.append('{{' + part[3:-3] + '}}')
+        elif part.startswith('{{>'):
+            out.append(part.replace('top_txt', 'html_top').replace('_txt', '_html'))
+        elif part.startswith('{{'):
+            out.append(part)
+        else:
+            part = part.replace(' -> ', ' → ').replace(' >= ', ' ≥ ')
+            out.append(html.escape(part, quote=False))
+    return ''.join(out)
+
+
+def standalone(line):
+    s = line.strip()
+    return bool(re.fullmatch(r'\{\{[#/^!>][^}]*\}\}', s))
+
+
+def convert(src, name):
+    src = re.sub(r'\A\{\{!.*?\}\}\n', '', src, flags=re.S)
+    lines = src.split('\n')
+    if lines and lines[-1] == '':
+        lines.pop()
+    res, para = [], []
+    items = name == '_event_txt.mustache'
+
+    def flush():
+        if para:
+            res.append('<p style="margin:0 0 6px">' + ' '.join(para) + '</p>')
+            para.clear()
+
+    for line in lines:
+        if line.strip() == '{{{json}}}':
+            flush()
+            res.append(PRE)
+        elif standalone(line):
+            flush()
+            res.append(conv(line.strip()))
+        elif items:
+            res.append('<li>' + conv(line) + '</li>')
+        elif not line.strip():
+            flush()
+        elif re.match(r'^-- .*-{3,}$', line):
+            flush()
+            res.append(H2 + conv(re.sub(r'^-- (.*?) -+$', r'\1', line)) + '</h2>')
+        elif line.startswith('  '):
+            flush()
+            res.append(MONO + conv(line) + '</div>')
+        else:
+            para.append(conv(line.strip()))
+    flush()
+    if not name.startswith('_'):
+        return '\n'.join(res + ['{{>html_bottom}}']) + '\n'
+    return ('{{! ' + name + ' as HTML, made by scripts/ms_mail_html.py: '
+            'edit the text, then run it. }}\n' + '\n'.join(res) + '\n')
+
+
+for folder in sys.argv[1:]:
+    for path in sorted(glob.glob(os.path.join(folder, '*txt.mustache'))):
+        name = os.path.basename(path)
+        if name in ('_top_txt.mustache', '_footer_txt.mustache'):
+            continue
+        out = path.replace('.txt.mustache', '.html.mustache').replace(
+            '_txt.mustache', '_html.mustache')
+        with open(path, encoding='utf-8') as f:
+            text = convert(f.read(), name)
+        with open(out, 'w', encoding='utf-8') as f:
+            f.write(text)
