@@ -1,0 +1,174 @@
+#!/bin/sh
+# test_masquerade_mail.sh - a whole game of The Masquerade played by mail:
+# three players (alice in English, bob in Japanese, carol in Chinese, by SET
+# LANG), each move the bot's, sent as a reply to the player's Reply-To in the
+# Maildir inbox, `serve --once` each round. Along the way: HELP and a
+# refused line, the host's pause, a reminder. At the end: `masqued verify`
+# passes; every mail rendered (no failure logged, nothing left in the spool,
+# both parts, the marker line first, no Mustache left); each went to one
+# player and names that player; the end mail gives everyone the seed; and
+# no mail to alice before the end tells her bob's Mask or what bob drew,
+# banked or stole, while they do tell her her own Mask.
+# The ASan binary serves every mail; the release one plays the bots.
+. tests/cli/lib.sh
+PY=/usr/bin/python3
+D=$T/data
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+SEED=0707070707070707070707070707070707070707070707070707070707070707
+T0=$MASQUED_NOW
+LOG=$T/serve.log
+
+expect 0 "init" -- $M -C $D init
+# a bot sends a hundred replies in an hour, more than a person's limit
+echo "rate_limit = 86400" >>$D/masqued.conf
+expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test \
+    --player bob=bob@x.test --player carol=carol@x.test --seed $SEED
+G=$(cat $T/out)
+serve() { $M -C $D serve --once 2>>$LOG || fail "serve --once: $(tail -n 3 $LOG)"; ok; }
+serve
+[ "$(ls $O | wc -l)" = 3 ] || fail "expected 3 welcome mails"; ok
+
+. tests/cli/lib_mail.sh
+RA=$(reply_to alice); RB=$(reply_to bob); RC=$(reply_to carol)
+addr() { case $1 in alice) echo "$RA";; bob) echo "$RB";; carol) echo "$RC";; esac; }
+
+send bob@x.test "$RB" lang-b 'SET LANG ja'
+send carol@x.test "$RC" lang-c 'SET LANG zh'
+serve
+
+# HELP and a line that is no command: a help mail, and a receipt naming the line
+ls $O >$T/before
+send alice@x.test "$RA" help-a 'HELP\nDANCE badly'
+serve
+answer help alice@x.test help
+says help "CHALLENGE bob"
+answer receipt alice@x.test rcpt
+says rcpt "NOT accepted, line 2: DANCE badly"
+says rcpt "accepted: HELP"
+
+# the host pauses and resumes: each player hears it in their language
+ls $O >$T/before
+expect 0 "admin pause" -- $M -C $D admin $G pause --why "a test"
+serve
+answer admin alice@x.test admin-a
+says admin-a "The host did: pause. Why: a test"
+answer admin bob@x.test admin-b
+says admin-b "ホストからのお知らせ"
+answer admin carol@x.test admin-c
+says admin-c "主持人通知"
+expect 0 "admin resume" -- $M -C $D admin $G resume --why "back"
+serve
+
+# a reminder to whoever chooses the first Dancer, 61 h on (12 h before 72 h)
+first=$($MREL -C $D view $G admin --json | $PY -c 'import json,sys; print(json.load(sys.stdin)["to_move"])')
+ls $O >$T/before
+export MASQUED_NOW=$((T0 + 61 * 3600))
+serve
+answer reminder $first@x.test remind
+says remind "DANCER"
+
+# bob's Mask and alice's, as alice reads their names (English)
+mask_of() {
+	$MREL -C $D view $G $1 --json | $PY -c '
+import json, sys
+v = json.load(sys.stdin)
+print([p for p in v["players"] if p["name"] == sys.argv[1]][0]["mask"]["name"])' $1
+}
+BOBMASK=$(mask_of bob); ALICEMASK=$(mask_of alice)
+[ -n "$BOBMASK" ] && [ -n "$ALICEMASK" ] || fail "no Masks"; ok
+
+# the game: each round, the command the bot would send for whoever owes one
+r=0
+while ! $MREL -C $D view $G admin --json | grep -q '"phase": "over"'; do
+	r=$((r + 1))
+	[ $r -le 300 ] || fail "the game did not end in 300 rounds"
+	for p in alice bob carol; do
+		c=$($MREL -C $D bot $G $p) || fail "bot $p"
+		[ -n "$c" ] && send $p@x.test "$(addr $p)" "r$r-$p" "$c"
+	done
+	serve
+done
+ok
+expect 0 "masqued verify" -- $M -C $D verify $G
+out_has "sound"
+
+# every mail rendered, and went out
+! grep -v ': pass: ' $LOG | grep -Eqi 'fail|cannot|error' ||
+    fail "serve logged a failure: $(grep -v ': pass: ' $LOG | grep -Ei 'fail|cannot|error' | head -n 3)"; ok
+[ -z "$(ls $D/spool | grep -v '^dead$')" ] && [ -z "$(ls $D/spool/dead 2>/dev/null)" ] ||
+    fail "mail left in the spool: $(ls -R $D/spool)"; ok
+
+# Each mail decoded into $T/all/NNN.{txt,html}; $T/all/index: NNN to kind
+mkdir $T/all
+$PY - $O $T/all "$G" "$BOBMASK" "$SEED" "$ALICEMASK" <<'EOF' || fail "the mails: see above"
+import email, glob, html, os, re, sys
+outbox, out, game, bobmask, seed, alicemask = sys.argv[1:]
+marker = {'en': 'reply above this line', 'ja': 'この行より上に返信',
+          'zh': '请在此行上方回复'}
+def to_line(name):
+    return ('to ' + name, name + ' さんへ', '致 ' + name)
+bad, index, ends, seen_own_mask = [], [], {}, False
+for i, f in enumerate(sorted(glob.glob(outbox + '/*'))):
+    m = email.message_from_binary_file(open(f, 'rb'))
+    to = m['To'].split('@')[0]
+    kind = m['X-Masqued-Mail']
+    subject = str(email.header.make_header(email.header.decode_header(m['Subject'])))
+    parts = {}
+    for p in m.walk():
+        k = {'text/plain': 'txt', 'text/html': 'html'}.get(p.get_content_type())
+        if k:
+            parts[k] = p.get_payload(decode=True).decode('utf-8')
+    name = '%s/%03d' % (out, i)
+    for k, t in parts.items():
+        open(name + '.' + k, 'w').write(t)
+    index.append('%03d %s %s' % (i, to, kind))
+    what = '%s (%s to %s)' % (os.path.basename(f), kind, to)
+    if set(parts) != {'txt', 'html'}:
+        bad.append(what + ': not both a text and an HTML part')
+        continue
+    if '[masqued %s]' % game not in subject:
+        bad.append(what + ': the subject does not name the game: ' + subject)
+    lines = parts['txt'].split('\n')
+    if not any(w in lines[0] for w in marker.values()):
+        bad.append(what + ': the first line is not the marker: ' + lines[0])
+    if not any(w in lines[1] for w in to_line(to)):
+        bad.append(what + ': not addressed to its reader: ' + lines[1])
+    for k in parts:
+        if '{{' in parts[k] or '}}' in parts[k]:
+            bad.append(what + ': Mustache left in the ' + k + ' part')
+    txt = ' '.join(parts['txt'].split())
+    if kind == 'end':
+        ends[to] = seed in txt and seed in parts['html']
+    if to == 'alice' and kind != 'end' and alicemask in txt:
+        seen_own_mask = True
+    if to == 'alice' and kind != 'end':
+        if bobmask in txt or bobmask in html.unescape(parts['html']):
+            bad.append(what + ': alice reads bob\'s Mask, ' + bobmask)
+        for secret in ('bob drew a Spell:', 'bob banked a Spell as a VP counter:',
+                       'bob stole a Spell from carol:'):
+            if secret in txt:
+                bad.append(what + ': alice reads what bob holds: ' + secret)
+    if 'revealed their Mask' in txt and to == 'alice' and 'bob revealed' in txt:
+        bad.append(what + ': bob revealed his Mask: this seed no longer tests it')
+if sorted(ends) != ['alice', 'bob', 'carol'] or not all(ends.values()):
+    bad.append('the end mails do not all give the seed: %s' % ends)
+if not seen_own_mask:
+    bad.append('alice never reads her own Mask (the secrets check would see nothing)')
+open(out + '/index', 'w').write('\n'.join(index) + '\n')
+for b in bad[:10]:
+    print('FAIL: ' + b, file=sys.stderr)
+sys.exit(1 if bad else 0)
+EOF
+ok
+# every kind a game of it sends, in each language
+for k in welcome receipt help admin reminder end; do
+	grep -q " $k\$" $T/all/index || fail "no $k mail"; ok
+done
+grep -q "^[0-9]* bob receipt" $T/all/index && grep -q "^[0-9]* carol receipt" $T/all/index ||
+    fail "bob and carol got no receipts"; ok
+f=$(grep " bob end" $T/all/index | cut -d' ' -f1)
+grep -q "ゲーム終了" $T/all/$f.txt || fail "bob's end mail is not in Japanese"; ok
+f=$(grep " carol end" $T/all/index | cut -d' ' -f1)
+grep -q "游戏结束" $T/all/$f.txt || fail "carol's end mail is not in Chinese"; ok
+done_checks
