@@ -428,19 +428,27 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	rc = send_game_mail_uniq(d, g, seat, "receipt", uniq, ctx, err);
 	if (rc == 0 && upd != NULL)
 		rc = everyone(d, g, upd, NULL, err);
-	else if (rc == 0 && g->committed != NULL && json_array_size(g->committed) > 0) {
-		/* Everyone else is told that commitments were made, and their
-		 * values: with the board if their turn just came (they act on
-		 * it), else in a short notice (STATUS brings the board). */
+	else if (rc == 0) {
+		/* Everyone else whose turn just came gets the board (they act
+		 * on it); the others, if commitments were made, a short notice
+		 * with their values (STATUS brings the board); else nothing
+		 * they need changed (The Masquerade's moves are public and
+		 * come to them with their turn). */
+		int commits = g->committed != NULL &&
+		    json_array_size(g->committed) > 0, came;
+
 		for (i = 0; i < g->nplayers && rc == 0; i++) {
-			if (i == seat)
+			if (i == seat || (!(came = turn_came(g, i)) && !commits))
 				continue;
 			ctx = base_ctx(d, g, i);
-			bad = json_object_set(ctx, "commitments", g->committed) != 0;
+			bad = ctx == NULL;
+			if (commits)
+				bad |= json_object_set(ctx, "commitments",
+				    g->committed) != 0;
 			bad |= json_object_set(ctx, "events", g->journal[i]) != 0;
 			ctx = whole(ctx, bad);
-			rc = send_game_mail(d, g, i, turn_came(g, i) ? "turn" :
-			    "notice", ctx, err);
+			rc = send_game_mail(d, g, i, came ? "turn" : "notice", ctx,
+			    err);
 		}
 	}
 	if (rc == 0)

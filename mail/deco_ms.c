@@ -5,8 +5,10 @@
  * The engine's view and events are already plain (names, counts, lists), so
  * this is one walk over the context with four rules, the same everywhere:
  *   - a card's id ("SP_march", "ST1", "G3", ...) as a value becomes
- *     {id, name}, and an object's own "id" sets its "name", the name in the
- *     mail's language (the card set's name_LANG, else name_en);
+ *     {id, name}, and an object's own "id" (or the "spell" of a named
+ *     entry: hand, tomb) sets its "name", the name in the mail's language
+ *     (the card set's name_LANG, else name_en; a Guardian's, its
+ *     Treasure's);
  *   - an object with a "type" word gets the flag type_WORD (events);
  *   - an object whose "name" is the reader's gets is_me; one whose
  *     "player" is, by_me; one whose "target" is, to_me;
@@ -105,7 +107,8 @@ object(struct ms_deco *d, const json_t *j)
 	}
 	/* a card's entry (hand, tomb, ...): its name in the mail's language */
 	own = jstr(j, "id") != NULL ? jstr(j, "id") : jstr(j, "spell");
-	if (own != NULL && json_object_get(j, "name") != NULL &&
+	if (own != NULL && (jstr(j, "id") != NULL ||
+	    json_object_get(j, "name") != NULL) &&
 	    (name = card_name(d, own)) != NULL)
 		put_ref(d->a, o, "name", name);
 	if (jstr(j, "type") != NULL)

@@ -167,6 +167,11 @@ for k in welcome receipt help admin reminder end; do
 done
 grep -q "^[0-9]* bob receipt" $T/all/index && grep -q "^[0-9]* carol receipt" $T/all/index ||
     fail "bob and carol got no receipts"; ok
+# a player is told when their turn comes: a turn mail after another's move
+for p in alice bob carol; do
+	n=$(grep -c "^[0-9]* $p turn\$" $T/all/index)
+	[ "$n" -ge 5 ] || fail "$p got $n turn mails: not told when their turn came"; ok
+done
 f=$(grep " bob end" $T/all/index | cut -d' ' -f1)
 grep -q "ゲーム終了" $T/all/$f.txt || fail "bob's end mail is not in Japanese"; ok
 f=$(grep " carol end" $T/all/index | cut -d' ' -f1)
