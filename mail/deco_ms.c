@@ -9,7 +9,13 @@
  *     entry: hand, tomb) sets its "name", the name in the mail's language
  *     (the card set's name_LANG, else name_en; a Guardian's, its
  *     Treasure's);
- *   - an object with a "type" word gets the flag type_WORD (events);
+ *   - an object with a word a template must phrase gets the flag KEY_WORD
+ *     for it: type (events), stat (a Mask's condition), why (draw_none,
+ *     no_challenge, end), outcome (result), kind (challenge, pending),
+ *     rule (a Stage), end (the view, once over); a card object gets
+ *     id_ID, its id lower-cased (id_d1, id_st4), for the words a template
+ *     gives each card; and every non-empty list value KEY sets has_KEY, so
+ *     a template can skip a heading or say "none";
  *   - an object whose "name" is the reader's gets is_me; one whose
  *     "player" is, by_me; one whose "target" is, to_me;
  *   - at the root: lang_LANG, phase_WORD, owes_WORD (or owes_nothing),
@@ -77,6 +83,30 @@ card_name(const struct ms_deco *d, const char *id)
 
 static const struct mv *value(struct ms_deco *d, const json_t *j);
 
+/* The keys whose word a template phrases, and the flags' prefixes. */
+static const struct {
+	const char *key, *prefix;
+} word_keys[] = {
+	{ "type", "type_" }, { "stat", "stat_" }, { "why", "why_" },
+	{ "outcome", "outcome_" }, { "kind", "kind_" }, { "rule", "rule_" },
+	{ "end", "end_" },
+};
+
+/* id_ID for a card's id: flags are lower case, ids are not ("ST1"). */
+static void
+put_id_flag(struct mq_arena *a, struct mv *o, const char *id)
+{
+	char low[32];
+	size_t i;
+
+	for (i = 0; id[i] != '\0' && i + 1 < sizeof(low); i++)
+		low[i] = id[i] >= 'A' && id[i] <= 'Z' ? (char)(id[i] - 'A' + 'a') :
+		    id[i];
+	low[i] = '\0';
+	if (id[i] == '\0')
+		put_flag(a, o, "id_", low, NULL);
+}
+
 /* {id, name} for a card's id. */
 static struct mv *
 card_obj(struct ms_deco *d, const char *id, const char *name)
@@ -85,6 +115,7 @@ card_obj(struct ms_deco *d, const char *id, const char *name)
 
 	put_ref(d->a, o, "id", id);
 	put_ref(d->a, o, "name", name);
+	put_id_flag(d->a, o, id);
 	return o;
 }
 
@@ -94,6 +125,7 @@ object(struct ms_deco *d, const json_t *j)
 	struct mv *o = mv_obj(d->a);
 	const char *k, *name, *own;
 	const json_t *v;
+	size_t i;
 
 	if (o == NULL)
 		return NULL;
@@ -104,15 +136,21 @@ object(struct ms_deco *d, const json_t *j)
 		mv_add(d->a, o, k, len, mv_hash(k, len), strcmp(k, "id") == 0 &&
 		    json_is_string(v) ? mv_str_ref(d->a, json_string_value(v)) :
 		    value(d, v));
+		if (json_array_size(v) > 0)
+			put_flag(d->a, o, "has_", k, NULL);
 	}
 	/* a card's entry (hand, tomb, ...): its name in the mail's language */
 	own = jstr(j, "id") != NULL ? jstr(j, "id") : jstr(j, "spell");
 	if (own != NULL && (jstr(j, "id") != NULL ||
 	    json_object_get(j, "name") != NULL) &&
-	    (name = card_name(d, own)) != NULL)
+	    (name = card_name(d, own)) != NULL) {
 		put_ref(d->a, o, "name", name);
-	if (jstr(j, "type") != NULL)
-		put_flag(d->a, o, "type_", jstr(j, "type"), NULL);
+		if (jstr(j, "id") != NULL)
+			put_id_flag(d->a, o, own);
+	}
+	for (i = 0; i < sizeof(word_keys) / sizeof(word_keys[0]); i++)
+		put_flag(d->a, o, word_keys[i].prefix, jstr(j, word_keys[i].key),
+		    NULL);
 	if (d->me != NULL) {
 		if (own == NULL && jeq(jstr(j, "name"), d->me))
 			put_bool(d->a, o, "is_me", 1);
