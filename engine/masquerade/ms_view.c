@@ -358,6 +358,20 @@ pending_obj(const struct ms_state *st, const struct ms_pending *pd, int full)
 	return mq_jdone(o, bad);
 }
 
+/* Nobody's dancer, and not set aside. */
+static int
+dancer_free(const struct ms_state *st, int k)
+{
+	int i;
+
+	if (k < 8 && (st->dancers_aside & (1u << k)))
+		return 0;
+	for (i = 0; i < st->nplayers; i++)
+		if (st->p[i].dancer == k)
+			return 0;
+	return 1;
+}
+
 json_t *
 ms_view(const void *state, int seat)
 {
@@ -427,6 +441,17 @@ ms_view(const void *state, int seat)
 		if (st->dancers_aside & (1u << i))
 			mq_jpush(a, jdancer(st, i), &lbad);
 	mq_jput(v, "dancers_aside", mq_jdone(a, lbad), &bad);
+
+	/* while Dancers are chosen, the ones nobody has taken yet: the choice
+	 * a DANCER mail offers (the unchosen are set aside only after) */
+	if (st->phase == MS_PH_DANCER) {
+		a = json_array();
+		lbad = a == NULL;
+		for (i = 0; i < d->ndancers && !lbad; i++)
+			if (dancer_free(st, i))
+				mq_jpush(a, jdancer(st, i), &lbad);
+		mq_jput(v, "dancers_free", mq_jdone(a, lbad), &bad);
+	}
 
 	a = json_array();
 	lbad = a == NULL;

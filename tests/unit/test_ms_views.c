@@ -636,6 +636,48 @@ test_view_revealed_mask_public(void **state)
 	free(st);
 }
 
+/* While Dancers are chosen, every view lists the ones still free (id, name,
+ * power), those taken left out; after, there is no such list. */
+static void
+test_view_dancers_free(void **state)
+{
+	const struct ms_data *d = data;
+	struct ms_state *st = table();
+	json_t *v, *free_, *dc;
+	size_t i, k;
+
+	st->phase = MS_PH_DANCER;
+	st->turn = 1;
+	st->dancers_aside = 0;
+	st->p[ALICE].dancer = (int8_t)ms_find_dancer(d, "D6");
+	st->p[BOB].dancer = st->p[CAROL].dancer = -1;
+	for (i = 0; i < 4; i++) {
+		v = ms_view(st, viewers[i]);
+		assert_non_null(v);
+		free_ = json_object_get(v, "dancers_free");
+		assert_int_equal(json_array_size(free_), (size_t)d->ndancers - 1);
+		json_array_foreach(free_, k, dc) {
+			int x = ms_find_dancer(d, json_string_value(json_object_get(dc,
+			    "id")));
+
+			assert_true(x >= 0);
+			assert_string_not_equal(d->dancer[x].nm.id, "D6");
+			assert_string_equal(json_string_value(json_object_get(dc,
+			    "name")), d->dancer[x].nm.name[0]);
+			assert_int_equal(json_integer_value(json_object_get(dc,
+			    "power")), d->dancer[x].power);
+		}
+		json_decref(v);
+	}
+	/* the choosing done: the rest are set aside, nothing is free */
+	st->phase = MS_PH_ORDER;
+	v = ms_view(st, ALICE);
+	assert_non_null(v);
+	assert_null(json_object_get(v, "dancers_free"));
+	json_decref(v);
+	free(st);
+}
+
 static void
 test_view_keep_offer_only_owner(void **state)
 {
@@ -1037,6 +1079,7 @@ main(void)
 		cmocka_unit_test(test_view_public_holds_no_secret),
 		cmocka_unit_test(test_view_revealed_mask_public),
 		cmocka_unit_test(test_view_keep_offer_only_owner),
+		cmocka_unit_test(test_view_dancers_free),
 		cmocka_unit_test(test_view_end_shows_every_mask),
 		cmocka_unit_test(test_view_challenge_and_bad_seat),
 		cmocka_unit_test(test_events_secrets),
