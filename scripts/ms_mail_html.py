@@ -8,7 +8,9 @@ _footer_txt, written by hand) gets its KIND.html / _X_html made from it,
 so the two parts of a mail say the same: the words escaped, prose lines
 joined into paragraphs, indented lines kept as monospace lines, a
 "-- TITLE ---" line as a heading, a receipt's {{{json}}} as <pre>; in
-_event_txt every line is a list item. Edit the text, then run this.
+_event_txt every line is a list item. A partial of one line with no line
+end (_condition_txt) is a phrase said inside a line: its words are only
+escaped, and it stays one line with no end. Edit the text, then run this.
 """
 import glob
 import html
@@ -47,6 +49,10 @@ def standalone(line):
 
 def convert(src, name):
     src = re.sub(r'\A\{\{!.*?\}\}\n', '', src, flags=re.S)
+    head = ('{{! ' + name + ' as HTML, made by scripts/ms_mail_html.py: '
+            'edit the text, then run it. }}\n')
+    if name.startswith('_') and src and '\n' not in src:
+        return head + conv(src)
     lines = src.split('\n')
     if lines and lines[-1] == '':
         lines.pop()
@@ -80,8 +86,7 @@ def convert(src, name):
     flush()
     if not name.startswith('_'):
         return '\n'.join(res + ['{{>html_bottom}}']) + '\n'
-    return ('{{! ' + name + ' as HTML, made by scripts/ms_mail_html.py: '
-            'edit the text, then run it. }}\n' + '\n'.join(res) + '\n')
+    return head + '\n'.join(res) + '\n'
 
 
 for folder in sys.argv[1:]:
