@@ -9,6 +9,10 @@
 # player and names that player; the end mail gives everyone the seed; and
 # no mail to alice before the end tells her bob's Mask or what bob drew,
 # banked or stole, while they do tell her her own Mask.
+# No mail shows the engine's raw words (vp_counters, hand_full, ...); the
+# welcome offers the free Dancers, and the Stage and Order requests the
+# choices, each with what it does; a Mask's condition and the end's reason
+# are sentences.
 # The ASan binary serves every mail; the release one plays the bots.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
@@ -149,6 +153,11 @@ for i, f in enumerate(sorted(glob.glob(outbox + '/*'))):
                        'bob stole a Spell from carol:'):
             if secret in txt:
                 bad.append(what + ': alice reads what bob holds: ' + secret)
+    # the engine's words are phrased, never shown raw
+    for word in ('vp_counters', 'events_prophesied', 'arena_wins', 'hand_full',
+                 'deck_empty', 'no_guardian', 'cannot_challenge', 'no_life'):
+        if word in txt:
+            bad.append(what + ': a raw word in the text: ' + word)
     if 'revealed their Mask' in txt and to == 'alice' and 'bob revealed' in txt:
         bad.append(what + ': bob revealed his Mask: this seed no longer tests it')
 if sorted(ends) != ['alice', 'bob', 'carol'] or not all(ends.values()):
@@ -162,6 +171,22 @@ sys.exit(1 if bad else 0)
 EOF
 ok
 # every kind a game of it sends, in each language
+# the choices are offered with what each does: the free Dancers in the
+# welcome, the Stages and the Orders when asked, in each language
+f=$(grep " alice welcome" $T/all/index | cut -d' ' -f1)
+grep -q "^  DANCER Blade Dancer   (power 3)" $T/all/$f.txt &&
+    grep -q "^      +1 power in a challenge it starts" $T/all/$f.txt ||
+    fail "alice's welcome does not offer the free Dancers with their powers"; ok
+grep -q "At the end it scores 3 VP for 2 or more Treasures" $T/all/$f.txt ||
+    fail "alice's Mask's condition is not a sentence"; ok
+for w in "^      draw 2 Spells" "^      呪文を2枚引く" "^      抽 2 张咒语"; do
+	grep -q "$w" $T/all/*.txt || fail "no Stage request says: $w"; ok
+done
+grep -h -A1 "^  ORDER [1-5]   " $T/all/*.txt | grep -q "^      " ||
+    fail "no Order request says what an Order does"; ok
+f=$(grep " alice end" $T/all/index | cut -d' ' -f1)
+grep -q "^The game ended because the [A-Z]" $T/all/$f.txt ||
+    fail "the end mail does not say why the game ended"; ok
 for k in welcome receipt help admin reminder end; do
 	grep -q " $k\$" $T/all/index || fail "no $k mail"; ok
 done
