@@ -34,6 +34,7 @@
 #define MS_MAXEV	256		/* events kept from one apply */
 #define MS_MAXPEND	8
 #define MS_FULL		99		/* heal "full" */
+#define MS_HIST		128		/* events kept for the players' recaps */
 
 enum ms_trigger {
 	MS_T_PASSIVE, MS_T_STAGE_PHASE, MS_T_SPELL_PHASE, MS_T_IN_CHALLENGE,
@@ -294,6 +295,7 @@ struct ms_player {
 	uint8_t emblems;		/* emblem indexes held */
 	uint8_t events_prophesied, arena_wins;
 	uint8_t passed;			/* spell phase: done */
+	uint32_t seen;			/* hist_n when this seat last played */
 	int16_t score;			/* at the end */
 };
 
@@ -325,6 +327,10 @@ struct ms_state {
 	struct ms_player p[MS_MAXP];
 	int nev;
 	struct ms_event ev[MS_MAXEV];
+	/* every event, the last MS_HIST of them: what each seat's recap tells
+	 * (the events since it last played, which its receipt did not) */
+	uint32_t hist_n;
+	struct ms_event hist[MS_HIST];
 };
 
 /* ms_data.c */

@@ -1151,6 +1151,8 @@ ms_apply(void *state, int seat, const struct mq_cmd *cmd, struct mq_err *err)
 		break;
 	}
 	ms_advance(st);
+	/* the seat's receipt tells it everything up to here */
+	pl->seen = st->hist_n;
 	return 0;
 }
 

@@ -26,9 +26,7 @@ ms_event(struct ms_state *st, int type, int actor, int target, int card,
 {
 	struct ms_event *e;
 
-	if (st->nev >= MS_MAXEV)
-		return;		/* a view shows the first MS_MAXEV */
-	e = &st->ev[st->nev++];
+	e = &st->hist[st->hist_n++ % MS_HIST];
 	memset(e, 0, sizeof(*e));
 	e->type = (uint8_t)type;
 	e->actor = (int8_t)actor;
@@ -38,6 +36,8 @@ ms_event(struct ms_state *st, int type, int actor, int target, int card,
 	e->b = (int16_t)b;
 	if (n != NULL)
 		memcpy(e->n, n, sizeof(e->n));
+	if (st->nev < MS_MAXEV)	/* a view shows the first MS_MAXEV */
+		st->ev[st->nev++] = *e;
 }
 
 int

@@ -372,6 +372,9 @@ dancer_free(const struct ms_state *st, int k)
 	return 1;
 }
 
+static json_t *event_obj(const struct ms_state *st, const struct ms_event *e,
+    int seat);
+
 json_t *
 ms_view(const void *state, int seat)
 {
@@ -473,6 +476,20 @@ ms_view(const void *state, int seat)
 	if (over) {
 		mq_jput(v, "winner", jplayer(st, st->winner), &bad);
 		mq_jput(v, "end", jword(NAMEOF(end_names, st->end_why)), &bad);
+	}
+	/* a player's recap: what happened since they last played, as they
+	 * may see it (the last MS_HIST events at most) */
+	if (seat >= 0) {
+		uint32_t from = st->p[seat].seen, n;
+
+		if (st->hist_n - from > MS_HIST)
+			from = st->hist_n - MS_HIST;
+		a = json_array();
+		lbad = a == NULL;
+		for (n = from; n != st->hist_n && !lbad; n++)
+			mq_jpush(a, event_obj(st, &st->hist[n % MS_HIST], seat),
+			    &lbad);
+		mq_jput(v, "recap", mq_jdone(a, lbad), &bad);
 	}
 	return mq_jdone(v, bad);
 }

@@ -197,6 +197,13 @@ for p in alice bob carol; do
 	n=$(grep -c "^[0-9]* $p turn\$" $T/all/index)
 	[ "$n" -ge 5 ] || fail "$p got $n turn mails: not told when their turn came"; ok
 done
+# ... with what the others did since their last move (alice reads English)
+r=0
+for f in $(grep "^[0-9]* alice turn\$" $T/all/index | cut -d' ' -f1); do
+	sed -n '/^-- SINCE YOUR LAST MOVE/,/^$/p' $T/all/$f.txt | grep -Eq '^  (bob|carol) ' &&
+	    r=$((r + 1))
+done
+[ $r -ge 3 ] || fail "alice's turn mails tell too little of bob's and carol's moves ($r)"; ok
 f=$(grep " bob end" $T/all/index | cut -d' ' -f1)
 grep -q "ゲーム終了" $T/all/$f.txt || fail "bob's end mail is not in Japanese"; ok
 f=$(grep " carol end" $T/all/index | cut -d' ' -f1)

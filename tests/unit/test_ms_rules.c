@@ -1337,6 +1337,47 @@ test_hidden_information_hands_and_counters(void **state)
 	done(st);
 }
 
+/* The recap a player's view holds: what happened since they last played,
+ * as they may see it (a draw's card only to the one who drew it). */
+static void
+test_hidden_information_recap_since_last_move(void **state)
+{
+	struct ms_state *st = turn(1);
+	json_t *v, *r, *e;
+	size_t i;
+	int draws = 0, stages = 0;
+	char *s;
+
+	msf_do(st, ALICE, "STAGE library");	/* alice draws 2 */
+	msf_do(st, BOB, "STAGE spring");
+	v = ms_view(st, CAROL);
+	r = json_object_get(v, "recap");
+	json_array_foreach(r, i, e) {
+		if (strcmp(json_string_value(json_object_get(e, "type")), "draw") == 0) {
+			draws++;
+			assert_null(json_object_get(e, "spell"));	/* not hers */
+		}
+		stages += strcmp(json_string_value(json_object_get(e, "type")),
+		    "stage") == 0;
+	}
+	assert_int_equal(draws, 2);
+	assert_int_equal(stages, 2);
+	json_decref(v);
+	/* alice's own recap starts after her move: only bob's */
+	v = ms_view(st, ALICE);
+	s = json_dumps(json_object_get(v, "recap"), JSON_COMPACT);
+	assert_null(strstr(s, "\"player\":\"alice\""));
+	assert_non_null(strstr(s, "\"player\":\"bob\""));
+	free(s);
+	json_decref(v);
+	/* once carol plays, her recap is empty */
+	msf_do(st, CAROL, "STAGE spring");
+	v = ms_view(st, CAROL);
+	assert_int_equal(json_array_size(json_object_get(v, "recap")), 0);
+	json_decref(v);
+	done(st);
+}
+
 /* ---- Player count ---- */
 
 static void
@@ -1430,6 +1471,7 @@ main(void)
 		cmocka_unit_test(test_end_when_deck_ran_out_once_per_player),
 		cmocka_unit_test(test_end_scoring_and_tie_to_lowest_order),
 		cmocka_unit_test(test_hidden_information_hands_and_counters),
+		cmocka_unit_test(test_hidden_information_recap_since_last_move),
 		cmocka_unit_test(test_player_count_3_to_5),
 	};
 
