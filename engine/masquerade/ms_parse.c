@@ -395,8 +395,8 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 	default:
 		return mq_fail(err, MQ_REFUSED, "\"%s\" is not a command; the "
 		    "commands are DANCER, ORDER, STAGE, PLAY, REVEAL, PASS, "
-		    "CHALLENGE, BANK, DISCARD, KEEP, EVENT, SWAP, STATUS and HELP.",
-		    tok[0]);
+		    "CHALLENGE, BANK, DISCARD, KEEP, EVENT, SWAP, STATUS, HELP "
+		    "and SET LANG.", tok[0]);
 	}
 	if (i < ntok) {
 		if (c->type == MS_C_REVEAL || c->type == MS_C_PASS ||
