@@ -3,6 +3,7 @@
 #   make            build ./masqued (release, -O2 -flto)
 #   make test       install what is missing, build with ASan+UBSan, run every test
 #   make demo       install what is missing, build, play a whole game by email
+#                   (GAME=masquerade: The Masquerade instead of the Red Death)
 #   make bench      print the performance measurements, one JSON object per line
 #   make e2e        the end-to-end test against OpenSMTPD and Dovecot alone
 #   make fuzz       build the libFuzzer targets (clang) and run each briefly
@@ -86,7 +87,7 @@ unit: check-deps $(TEST_BIN)
 	@sh tests/run.sh --unit-only
 
 demo: check-deps masqued
-	./masqued demo
+	./masqued demo $(GAME)
 
 bench: check-deps masqued $(BENCH_BIN)
 	@sh bench/run.sh

@@ -49,6 +49,7 @@ struct inbox_mail {		/* the latest mail a player has not answered */
 
 struct demo {
 	char dir[256], game[16];
+	const char *kind;		/* redmasque or masquerade */
 	struct inbox_mail last[DEMO_PLAYERS];
 	char **seen;
 	size_t nseen;
@@ -250,7 +251,7 @@ make_game(struct demo *dm, struct mq_cli *cli, struct mq_err *err)
 		fclose(f);
 	}
 	memset(&ng, 0, sizeof(ng));
-	ng.kind = "redmasque";
+	ng.kind = dm->kind;
 	ng.nplayers = DEMO_PLAYERS;
 	for (i = 0; i < DEMO_PLAYERS; i++) {
 		ng.names[i] = names[i];
@@ -285,16 +286,20 @@ mq_cmd_demo(struct mq_cli *cli, int argc, char **argv)
 	char logname[300];
 	size_t i;
 
-	if (argc != 1)
-		return mq_cli_usage("demo takes no arguments");
+	if (argc > 2 || (argc == 2 && strcmp(argv[1], "redmasque") != 0 &&
+	    strcmp(argv[1], "masquerade") != 0))
+		return mq_cli_usage("demo takes redmasque (the default) or "
+		    "masquerade");
 	memset(&dm, 0, sizeof(dm));
+	dm.kind = argc == 2 ? argv[1] : "redmasque";
 	snprintf(dm.dir, sizeof(dm.dir), "/tmp/masqued-demo.XXXXXX");
 	if (mkdtemp(dm.dir) == NULL) {
 		mq_fail_errno(&err, MQ_IO, "Cannot make a folder for the demo");
 		return mq_cli_report(&err);
 	}
-	printf("masqued demo: a game of The Masque of the Red Death by email.\n"
-	    "Data folder: %s\n", dm.dir);
+	printf("masqued demo: a game of %s by email.\n"
+	    "Data folder: %s\n", strcmp(dm.kind, "masquerade") == 0 ?
+	    "The Masquerade" : "The Masque of the Red Death", dm.dir);
 	if ((rc = make_game(&dm, cli, &err)) != 0)
 		return mq_cli_report(&err);
 	printf("Game %s: five players, each with a different mail client:\n",

@@ -145,7 +145,7 @@ print_secrets_text(const json_t *v)
 }
 
 static int
-print_view(const json_t *v, int as_json)
+print_view(const json_t *gamedata, const json_t *v, int as_json)
 {
 	const char *kind = json_string_value(json_object_get(v, "kind"));
 
@@ -153,7 +153,7 @@ print_view(const json_t *v, int as_json)
 		json_dumpf(v, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
 		putchar('\n');
 	} else if (kind != NULL && strcmp(kind, "masquerade") == 0)
-		mq_ms_print_view(v);
+		mq_ms_print_view(gamedata, v);
 	else
 		print_view_text(v);
 	return 0;
@@ -189,7 +189,7 @@ mq_cmd_view(struct mq_cli *cli, int argc, char **argv)
 		rc = mq_cli_report(&err);
 		goto out;
 	}
-	rc = print_view(v, json);
+	rc = print_view(g->gd.json, v, json);
 	json_decref(v);
 out:
 	mq_game_close(g);
@@ -224,7 +224,7 @@ mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 	v = g->kind->view(g->state, MQ_VIEW_ADMIN);
 	ev = json ? NULL : g->kind->events(g->state, MQ_VIEW_ADMIN);
 	if (!json)
-		mq_story_events(g->kind->name, ev, &b);
+		mq_story_events(g->kind->name, g->gd.json, ev, &b);
 	/* NULL: the engine ran out of memory (no half a state printed) */
 	if (v == NULL || (!json && (ev == NULL || b.oom)) ||
 	    json_object_set_new(v, "game", json_string(g->id)) != 0 ||
@@ -234,7 +234,8 @@ mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 	} else if (!json) {
 		printf("Game %s after entry %llu:\n", g->id, (unsigned long long)g->seq);
 		if (strcmp(g->kind->name, "masquerade") == 0)
-			mq_ms_print_view(v);	/* the host's: every Mask and hand */
+			/* the host's: every Mask and hand */
+			mq_ms_print_view(g->gd.json, v);
 		else {
 			print_view_text(v);
 			print_secrets_text(v);
@@ -243,7 +244,7 @@ mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 			printf("\nWhat entry %llu set off:\n%s", (unsigned long long)g->seq,
 			    mq_buf_str(&b));
 	} else
-		print_view(v, 1);
+		print_view(g->gd.json, v, 1);
 	mq_buf_free(&b);
 	json_decref(ev);
 	json_decref(v);
@@ -373,7 +374,7 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 		}
 		rc = 0;
 		mq_buf_reset(&b);
-		mq_story_events(g->kind->name, g->journal_admin, &b);
+		mq_story_events(g->kind->name, g->gd.json, g->journal_admin, &b);
 		if (g->journal_lost || b.oom) {	/* no story with a part missing */
 			rc = mq_fail(&err, MQ_IO, "Out of memory.");
 			break;

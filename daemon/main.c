@@ -58,7 +58,7 @@ usage_text(FILE *f)
 	    "             rotate-token PLAYER --why \"...\"\n"
 	    "  sim KIND --games N [--players P] [--seed HEX] [--bots LIST] [--json]\n"
 	    "  bot GAME PLAYER [--style random|careful]\n"
-	    "  demo\n"
+	    "  demo [redmasque|masquerade]\n"
 	    "exit codes: 0 ok, 1 refused, 2 usage, 3 verification failed, 4 I/O\n", f);
 }
 

@@ -2,8 +2,7 @@
  * ms_text.c - The Masquerade told in plain English for the host's command
  * line: a view as text (`view`, `state`), what only the host sees, and a
  * line per event (`state`, `replay`). Mail uses the templates instead.
- * Cards are named by their ids where the view gives no name ("SP_march"
- * reads as "march").
+ * Cards the view gives by id are named from the card set, in English.
  */
 #include <stdio.h>
 #include <string.h>
@@ -24,22 +23,45 @@ n(const json_t *o, const char *key)
 	return json_integer_value(json_object_get(o, key));
 }
 
-/* A card: its name if the value has one, else its id without "SP_". */
+/* A card id's English name in the card set (a Guardian's: its Treasure's). */
 static const char *
-card(const json_t *v)
+card_name(const json_t *cards, const char *id)
+{
+	const char *k, *name;
+	const json_t *list, *c;
+	size_t i;
+
+	json_object_foreach((json_t *)cards, k, list)
+		json_array_foreach(list, i, c)
+			if (json_is_object(c) && json_string_value(json_object_get(c,
+			    "id")) != NULL && strcmp(s(c, "id"), id) == 0) {
+				if (json_is_object(json_object_get(c, "treasure")))
+					c = json_object_get(c, "treasure");
+				name = json_string_value(json_object_get(c, "name_en"));
+				return name != NULL ? name : id;
+			}
+	return strncmp(id, "SP_", 3) == 0 ? id + 3 : id;
+}
+
+/* A card: its name if the value has one, else named from its id. */
+static const char *
+card(const json_t *cards, const json_t *v)
 {
 	const char *id;
 
-	if (json_is_object(v))
-		return json_object_get(v, "name") ? s(v, "name") : s(v, "id");
+	if (json_is_object(v)) {
+		if (json_object_get(v, "name"))
+			return s(v, "name");
+		v = json_object_get(v, "id");
+	}
 	if ((id = json_string_value(v)) == NULL)
 		return "-";
-	return strncmp(id, "SP_", 3) == 0 ? id + 3 : id;
+	return card_name(cards, id);
 }
 
 /* "march x2, waltz" of a list of {spell, name, count}. */
 static void
-spells(const json_t *list, struct mq_buf *out)
+spells(const json_t *gd, const json_t *list, struct mq_buf *out)
 {
 	const json_t *x;
 	size_t i;
@@ -48,14 +70,14 @@ spells(const json_t *list, struct mq_buf *out)
 		mq_buf_puts(out, "none");
 	json_array_foreach(list, i, x) {
 		mq_buf_printf(out, "%s%s", i ? ", " : "", json_object_get(x, "name") ?
-		    s(x, "name") : card(json_object_get(x, "spell")));
+		    s(x, "name") : card(gd, json_object_get(x, "spell")));
 		if (n(x, "count") > 1)
 			mq_buf_printf(out, " x%lld", n(x, "count"));
 	}
 }
 
 static void
-one(const json_t *e, struct mq_buf *out)
+one(const json_t *gd, const json_t *e, struct mq_buf *out)
 {
 	const char *t = s(e, "type"), *p = s(e, "player");
 
@@ -63,15 +85,15 @@ one(const json_t *e, struct mq_buf *out)
 		mq_buf_printf(out, "\n--- turn %lld ---", n(e, "turn"));
 	else if (!strcmp(t, "dancer"))
 		mq_buf_printf(out, "%s dances as the %s.", p,
-		    card(json_object_get(e, "dancer")));
+		    card(gd, json_object_get(e, "dancer")));
 	else if (!strcmp(t, "order"))
 		mq_buf_printf(out, "%s takes Order %lld.", p, n(e, "order"));
 	else if (!strcmp(t, "stage"))
-		mq_buf_printf(out, "%s goes to %s.", p, card(json_object_get(e,
+		mq_buf_printf(out, "%s goes to %s.", p, card(gd, json_object_get(e,
 		    "stage")));
 	else if (!strcmp(t, "draw"))
 		mq_buf_printf(out, "  %s draws %s.", p, json_object_get(e, "spell") ?
-		    card(json_object_get(e, "spell")) : "a Spell");
+		    card(gd, json_object_get(e, "spell")) : "a Spell");
 	else if (!strcmp(t, "draw_none"))
 		mq_buf_printf(out, "  %s draws nothing (%s).", p,
 		    !strcmp(s(e, "why"), "hand_full") ? "hand full" : "deck empty");
@@ -79,10 +101,10 @@ one(const json_t *e, struct mq_buf *out)
 		mq_buf_printf(out, "  %s's life: %lld -> %lld.", p, n(e, "from"),
 		    n(e, "to"));
 	else if (!strcmp(t, "play")) {
-		mq_buf_printf(out, "%s plays %s", p, card(json_object_get(e, "spell")));
+		mq_buf_printf(out, "%s plays %s", p, card(gd, json_object_get(e, "spell")));
 		if (json_array_size(json_object_get(e, "paid")) > 0) {
 			mq_buf_puts(out, ", paying ");
-			spells(json_object_get(e, "paid"), out);
+			spells(gd, json_object_get(e, "paid"), out);
 		}
 		if (json_string_value(json_object_get(e, "target")))
 			mq_buf_printf(out, ", on %s", s(e, "target"));
@@ -104,10 +126,10 @@ one(const json_t *e, struct mq_buf *out)
 			    "number"), n(json_object_get(e, "guardian"), "power"));
 	} else if (!strcmp(t, "mask"))
 		mq_buf_printf(out, "  %s reveals the %s: +3.", p,
-		    card(json_object_get(e, "mask")));
+		    card(gd, json_object_get(e, "mask")));
 	else if (!strcmp(t, "flip"))
 		mq_buf_printf(out, "  The Guardian turns up %s (+%lld).",
-		    card(json_object_get(e, "spell")), n(e, "level"));
+		    card(gd, json_object_get(e, "spell")), n(e, "level"));
 	else if (!strcmp(t, "result"))
 		mq_buf_printf(out, "  %lld against %lld: %s.", n(e, "power"),
 		    n(e, "target_power"), !strcmp(s(e, "outcome"), "tie") ? "a tie" :
@@ -115,31 +137,31 @@ one(const json_t *e, struct mq_buf *out)
 		    s(e, "winner") : "the Guardian");
 	else if (!strcmp(t, "treasure"))
 		mq_buf_printf(out, "  %s takes the Treasure %s.", p,
-		    card(json_object_get(e, "treasure")));
+		    card(gd, json_object_get(e, "treasure")));
 	else if (!strcmp(t, "steal"))
 		mq_buf_printf(out, "  %s steals %s from %s.", p,
-		    json_object_get(e, "spell") ? card(json_object_get(e, "spell")) :
+		    json_object_get(e, "spell") ? card(gd, json_object_get(e, "spell")) :
 		    "a Spell", s(e, "target"));
 	else if (!strcmp(t, "bank"))
 		mq_buf_printf(out, "  %s banks %s as a VP counter.", p,
-		    json_object_get(e, "spell") ? card(json_object_get(e, "spell")) :
+		    json_object_get(e, "spell") ? card(gd, json_object_get(e, "spell")) :
 		    "a Spell");
 	else if (!strcmp(t, "discard")) {
 		mq_buf_printf(out, "  %s discards ", p);
-		spells(json_object_get(e, "spells"), out);
+		spells(gd, json_object_get(e, "spells"), out);
 		mq_buf_putc(out, '.');
 	} else if (!strcmp(t, "receive"))
 		mq_buf_printf(out, "  %s receives %lld Spell(s) and keeps %lld.", p,
 		    n(e, "received"), n(e, "kept"));
 	else if (!strcmp(t, "event"))
 		mq_buf_printf(out, "%s, the prophet, chooses %s.", p,
-		    card(json_object_get(e, "event")));
+		    card(gd, json_object_get(e, "event")));
 	else if (!strcmp(t, "swap"))
 		mq_buf_printf(out, "  %s's %s becomes the %s.", s(e, "target"),
-		    card(json_object_get(e, "from")), card(json_object_get(e, "to")));
+		    card(gd, json_object_get(e, "from")), card(gd, json_object_get(e, "to")));
 	else if (!strcmp(t, "emblem"))
 		mq_buf_printf(out, "  %s takes the %s%s%s.", p,
-		    card(json_object_get(e, "emblem")),
+		    card(gd, json_object_get(e, "emblem")),
 		    json_string_value(json_object_get(e, "from")) ? " from " : "",
 		    json_string_value(json_object_get(e, "from")) ? s(e, "from") : "");
 	else if (!strcmp(t, "no_challenge"))
@@ -152,7 +174,7 @@ one(const json_t *e, struct mq_buf *out)
 		    "every player");
 	else if (!strcmp(t, "score"))
 		mq_buf_printf(out, "  %s scores %lld (the %s: %lld).", p, n(e, "score"),
-		    card(json_object_get(e, "mask")), n(e, "mask_vp"));
+		    card(gd, json_object_get(e, "mask")), n(e, "mask_vp"));
 	else if (!strcmp(t, "winner"))
 		mq_buf_printf(out, "%s wins with %lld VP.", p, n(e, "score"));
 	else
@@ -161,13 +183,13 @@ one(const json_t *e, struct mq_buf *out)
 }
 
 void
-mq_ms_story(const json_t *events, struct mq_buf *out)
+mq_ms_story(const json_t *gamedata, const json_t *events, struct mq_buf *out)
 {
 	const json_t *e;
 	size_t i;
 
 	json_array_foreach(events, i, e)
-		one(e, out);
+		one(gamedata, e, out);
 }
 
 static void
@@ -178,7 +200,7 @@ print_buf(struct mq_buf *b)
 }
 
 void
-mq_ms_print_view(const json_t *v)
+mq_ms_print_view(const json_t *gd, const json_t *v)
 {
 	struct mq_buf b = MQ_BUF_INIT;
 	const json_t *p, *x;
@@ -193,32 +215,35 @@ mq_ms_print_view(const json_t *v)
 	    "order", "stage", "life", "hand", "counters", "treasures, emblems");
 	json_array_foreach(json_object_get(v, "players"), i, p) {
 		printf("%-20s %-18s %5lld %-12s %4lld %4lld %8lld ", s(p, "name"),
-		    card(json_object_get(p, "dancer")), n(p, "order"),
-		    card(json_object_get(p, "stage")), n(p, "life"),
+		    card(gd, json_object_get(p, "dancer")), n(p, "order"),
+		    card(gd, json_object_get(p, "stage")), n(p, "life"),
 		    n(p, "hand_size"), n(p, "counters"));
 		json_array_foreach(json_object_get(p, "treasures"), k, x)
-			printf(" %s", card(x));
+			printf(" %s", card(gd, x));
 		json_array_foreach(json_object_get(p, "emblems"), k, x)
-			printf(" %s", card(x));
+			printf(" %s", card(gd, x));
 		printf("\n");
 	}
-	printf("Guardian on top: %s; %lld left. Events left:",
-	    json_is_object(json_object_get(v, "guardian")) ?
-	    s(json_object_get(v, "guardian"), "id") : "none",
-	    n(v, "guardians_left"));
+	if (json_is_object(json_object_get(v, "guardian")))
+		printf("Guardian on top: %lld (power %lld); %lld left. Events left:",
+		    n(json_object_get(v, "guardian"), "number"),
+		    n(json_object_get(v, "guardian"), "power"),
+		    n(v, "guardians_left"));
+	else
+		printf("No Guardian left. Events left:");
 	json_array_foreach(json_object_get(v, "events_left"), i, x)
-		printf(" %s", card(x));
+		printf(" %s", card(gd, x));
 	printf(".\nSpell deck: %lld; run-outs %lld of %lld.\n", n(v, "spell_deck"),
 	    n(v, "runouts"), n(v, "runouts_to_end"));
 	json_array_foreach(json_object_get(v, "players"), i, p) {
 		if (!json_is_object(json_object_get(p, "mask")))
 			continue;
 		printf("%s: Mask %s; hand: ", s(p, "name"),
-		    card(json_object_get(p, "mask")));
-		spells(json_object_get(p, "hand"), &b);
+		    card(gd, json_object_get(p, "mask")));
+		spells(gd, json_object_get(p, "hand"), &b);
 		print_buf(&b);
 		printf("; counters: ");
-		spells(json_object_get(p, "banked"), &b);
+		spells(gd, json_object_get(p, "banked"), &b);
 		print_buf(&b);
 		printf(".\n");
 	}

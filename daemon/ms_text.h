@@ -9,10 +9,12 @@
 
 #include "buf.h"
 
-/* One line per event of a masquerade events list (from kind->events). */
-void mq_ms_story(const json_t *events, struct mq_buf *out);
+/* One line per event of a masquerade events list (from kind->events);
+ * cards named from the card set gamedata. */
+void mq_ms_story(const json_t *gamedata, const json_t *events,
+    struct mq_buf *out);
 /* A view as text on stdout: the table, and every Mask and hand it holds
  * (the reader's own, or everyone's in the host's view). */
-void mq_ms_print_view(const json_t *v);
+void mq_ms_print_view(const json_t *gamedata, const json_t *v);
 
 #endif

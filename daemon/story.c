@@ -126,13 +126,14 @@ one(const json_t *e, struct mq_buf *out)
 }
 
 void
-mq_story_events(const char *kind, const json_t *events, struct mq_buf *out)
+mq_story_events(const char *kind, const json_t *gamedata,
+    const json_t *events, struct mq_buf *out)
 {
 	json_t *e;
 	size_t i;
 
 	if (strcmp(kind, "masquerade") == 0) {
-		mq_ms_story(events, out);
+		mq_ms_story(gamedata, events, out);
 		return;
 	}
 	json_array_foreach(events, i, e)
@@ -155,7 +156,7 @@ mq_story_since(struct mq_store *s, const char *game, uint64_t from,
 	else if (g->journal_lost)
 		rc = mq_fail(err, MQ_IO, "Out of memory.");
 	if (rc == 0) {
-		mq_story_events(g->kind->name, g->journal_admin, out);
+		mq_story_events(g->kind->name, g->gd.json, g->journal_admin, out);
 		if (out->oom)
 			rc = mq_fail(err, MQ_IO, "Out of memory.");
 		*seq = g->seq;

@@ -13,9 +13,10 @@
 #include "err.h"
 #include "daemon/store.h"
 
-/* Append one line per event of a game kind's events list (kind->events). */
-void mq_story_events(const char *kind, const json_t *events,
-    struct mq_buf *out);
+/* Append one line per event of a game kind's events list (kind->events),
+ * cards named from its data gamedata. */
+void mq_story_events(const char *kind, const json_t *gamedata,
+    const json_t *events, struct mq_buf *out);
 
 /*
  * The story of game's entries after seq from (1: after the genesis) onto

@@ -215,6 +215,8 @@ static const struct { const char *text; uint8_t key; } keywords[] = {
 	{ "stage", MS_K_STAGE }, { "ステージ", MS_K_STAGE },
 	{ "舞台", MS_K_STAGE },
 	{ "play", MS_K_PLAY }, { "使う", MS_K_PLAY }, { "使用", MS_K_PLAY },
+	/* the Red Death's words for PLAY: a player of both games types them */
+	{ "プレイ", MS_K_PLAY }, { "打出", MS_K_PLAY },
 	{ "pay", MS_K_PAY }, { "払う", MS_K_PAY }, { "支付", MS_K_PAY },
 	{ "on", MS_K_ON }, { "対象", MS_K_ON }, { "对", MS_K_ON },
 	{ "對", MS_K_ON },

@@ -39,6 +39,14 @@ expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=a@x.test \
     --player bob=b@x.test --player carol=c@x.test
 [ -d "$D/games/$(cat $T/out)" ] || fail "new masquerade made no game"
 ok
+# the demo plays it by mail to the end, five mail clients, and verifies it
+expect 0 "demo masquerade" -- $MREL demo masquerade
+out_has "masqued verify"
+out_has "chain, signatures, commitments and replay sound"
+grep -q "wins with" $T/out || fail "the demo's story has no winner"; ok
+rm -rf "$(sed -n 's/^Data folder: //p' $T/out)"
+expect 2 "demo of no such game" -- $M demo chess
+err_has "demo takes redmasque (the default) or masquerade"
 expect 1 "an unknown game" -- $M sim chess
 err_has "masqued plays redmasque and masquerade."
 done_checks
