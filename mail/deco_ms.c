@@ -3,9 +3,11 @@
  * made into the values templates/LANG/masquerade/ print.
  *
  * The engine's view and events are already plain (names, counts, lists), so
- * this is one walk over the context with four rules, the same everywhere:
- *   - a card's id ("SP_march", "ST1", "G3", ...) as a value becomes
- *     {id, name}, and an object's own "id" (or the "spell" of a named
+ * this is one walk over the context with four rules:
+ *   - a card's id ("SP_march", "ST1", "G3", ...) as a value in the engine's
+ *     parts, "view" and "events", becomes {id, name} (elsewhere a string is
+ *     the daemon's or a person's words: a refused line "D1" stays the text
+ *     the player wrote), and an object's own "id" (or the "spell" of a named
  *     entry: hand, tomb) sets its "name", the name in the mail's language
  *     (the card set's name_LANG, else name_en; a Guardian's, its
  *     Treasure's);
@@ -17,7 +19,9 @@
  *     gives each card; and every non-empty list value KEY sets has_KEY, so
  *     a template can skip a heading or say "none";
  *   - an object whose "name" is the reader's gets is_me; one whose
- *     "player" is, by_me; one whose "target" is, to_me;
+ *     "player" is, by_me; one whose "target" is, to_me (not the root,
+ *     whose "player" is the reader: an entry without a "player" would
+ *     find the root's by_me through the template's context);
  *   - at the root: lang_LANG, phase_WORD, owes_WORD (or owes_nothing),
  *     over, and "me": the reader's own player object from the view.
  * Every value lives in the arena and refers to the context's strings or the
@@ -38,6 +42,7 @@ struct card_name {
 struct ms_deco {
 	struct mq_arena *a;
 	const char *me;
+	int cards;		/* strings may be card ids: in view and events */
 	int ncards;
 	struct card_name card[MAXCARDS];
 };
@@ -119,8 +124,9 @@ card_obj(struct ms_deco *d, const char *id, const char *name)
 	return o;
 }
 
+/* The object j; root: the context itself (see the rules above). */
 static struct mv *
-object(struct ms_deco *d, const json_t *j)
+object(struct ms_deco *d, const json_t *j, int root)
 {
 	struct mv *o = mv_obj(d->a);
 	const char *k, *name, *own;
@@ -132,6 +138,8 @@ object(struct ms_deco *d, const json_t *j)
 	json_object_foreach((json_t *)j, k, v) {
 		size_t len = json_object_iter_key_len(json_object_key_to_iter(k));
 
+		if (root)
+			d->cards = strcmp(k, "view") == 0 || strcmp(k, "events") == 0;
 		/* the object's own id stays a word */
 		mv_add(d->a, o, k, len, mv_hash(k, len), strcmp(k, "id") == 0 &&
 		    json_is_string(v) ? mv_str_ref(d->a, json_string_value(v)) :
@@ -151,7 +159,7 @@ object(struct ms_deco *d, const json_t *j)
 	for (i = 0; i < sizeof(word_keys) / sizeof(word_keys[0]); i++)
 		put_flag(d->a, o, word_keys[i].prefix, jstr(j, word_keys[i].key),
 		    NULL);
-	if (d->me != NULL) {
+	if (d->me != NULL && !root) {
 		if (own == NULL && jeq(jstr(j, "name"), d->me))
 			put_bool(d->a, o, "is_me", 1);
 		if (jeq(jstr(j, "player"), d->me))
@@ -172,7 +180,7 @@ value(struct ms_deco *d, const json_t *j)
 
 	switch (json_typeof(j)) {
 	case JSON_OBJECT:
-		return object(d, j);
+		return object(d, j, 0);
 	case JSON_ARRAY:
 		if ((l = mv_list(d->a)) == NULL)
 			return NULL;
@@ -180,7 +188,8 @@ value(struct ms_deco *d, const json_t *j)
 			mv_push(d->a, l, value(d, v));
 		return l;
 	case JSON_STRING:
-		if ((name = card_name(d, json_string_value(j))) != NULL)
+		if (d->cards &&
+		    (name = card_name(d, json_string_value(j))) != NULL)
 			return card_obj(d, json_string_value(j), name);
 		return mv_str_ref(d->a, json_string_value(j));
 	case JSON_INTEGER:
@@ -208,7 +217,7 @@ mq_deco_ms_decorate(struct mq_arena *a, const json_t *gamedata,
 	d.a = a;
 	d.me = jstr(ctx, "player");
 	gather_names(&d, gamedata, lang);
-	if (!json_is_object(ctx) || (out = object(&d, ctx)) == NULL)
+	if (!json_is_object(ctx) || (out = object(&d, ctx, 1)) == NULL)
 		return NULL;
 	put_flag(a, out, "lang_", lang, NULL);
 	put_ref(a, out, "lang", lang);
@@ -219,8 +228,9 @@ mq_deco_ms_decorate(struct mq_arena *a, const json_t *gamedata,
 	owed = jstr(ctx, "owed");
 	put_flag(a, out, "owes_", owed, NULL);
 	put_bool(a, out, "owes_nothing", owed == NULL);
+	d.cards = 1;	/* "me" is the view's */
 	json_array_foreach(json_object_get(view, "players"), i, p)
 		if (d.me != NULL && jeq(jstr(p, "name"), d.me))
-			put(a, out, "me", object(&d, p));
+			put(a, out, "me", object(&d, p, 0));
 	return mq_arena_oom(a) ? NULL : out;
 }

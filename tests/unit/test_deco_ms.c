@@ -1,0 +1,209 @@
+/*
+ * test_deco_ms.c - decorate for The Masquerade (mail/deco_ms.c), through
+ * mq_render_decorate on masquerade contexts: the card ids of the engine's
+ * view and events are named in the reader's language, while the words of
+ * the daemon and of people (a refused line, the host's reason) stay as
+ * written; the reader's "me" is their own entry; odd contexts (no view, a
+ * view without players, odd types) still decorate.
+ *
+ * Run from the repo root (config/games/masquerade.json).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "mail/render.h"
+
+#define GAMEDATA "config/games/masquerade.json"
+
+static json_t *
+load_gamedata(void)
+{
+	json_error_t je;
+	json_t *j = json_load_file(GAMEDATA, JSON_REJECT_DUPLICATES, &je);
+
+	if (j == NULL)
+		fail_msg("%s: %s (line %d)", GAMEDATA, je.text, je.line);
+	return j;
+}
+
+static json_t *
+parse(const char *text)
+{
+	json_error_t je;
+	json_t *j = json_loads(text, 0, &je);
+
+	if (j == NULL)
+		fail_msg("a test context: %s", je.text);
+	return j;
+}
+
+static const char *
+str(const json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+/*
+ * A refused line is what the player wrote, and the host's reason what the
+ * host wrote, even when it reads like a card's id: before, every string of
+ * the context that was an id became a card object, which a template prints
+ * as nothing ("NOT accepted, line 1:" and no line).
+ */
+static void
+peoples_words_stay_text_even_when_they_are_card_ids(void **state)
+{
+	json_t *gd = load_gamedata(), *d, *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"player\": \"alice\","
+	    " \"refused\": [{\"line\": 1, \"text\": \"D1\", \"error\": \"No.\"}],"
+	    " \"accepted\": [{\"text\": \"SP_march\"}],"
+	    " \"admin\": {\"action\": \"pause\", \"why\": \"ST1\"},"
+	    " \"notice\": \"M2\","
+	    " \"events\": [{\"type\": \"stage\", \"player\": \"bob\","
+	    "   \"stage\": \"ST1\"}],"
+	    " \"view\": {\"phase\": \"stage\", \"stages\": [\"ST1\"]}}");
+	const json_t *x;
+
+	(void)state;
+	d = mq_render_decorate(gd, "en", ctx);
+	assert_non_null(d);
+	x = json_array_get(json_object_get(d, "refused"), 0);
+	assert_true(json_is_string(json_object_get(x, "text")));
+	assert_string_equal(str(x, "text"), "D1");
+	x = json_array_get(json_object_get(d, "accepted"), 0);
+	assert_string_equal(str(x, "text"), "SP_march");
+	assert_string_equal(str(json_object_get(d, "admin"), "why"), "ST1");
+	assert_string_equal(str(d, "notice"), "M2");
+	/* the engine's ids are still named, in the events and the view */
+	x = json_array_get(json_object_get(d, "events"), 0);
+	assert_string_equal(str(json_object_get(x, "stage"), "name"), "Tower");
+	x = json_array_get(json_object_get(json_object_get(d, "view"), "stages"), 0);
+	assert_string_equal(str(x, "name"), "Tower");
+	json_decref(d);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
+ * The same through a whole mail: the receipt quotes the refused line.
+ */
+static void
+a_receipt_quotes_a_refused_line_that_is_a_card_id(void **state)
+{
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"refused\": [{\"line\": 1, \"text\": \"D1\", \"error\": \"No.\"}],"
+	    " \"view\": {\"phase\": \"stage\"}}");
+	char *subject, *text, *html;
+	struct mq_err err;
+
+	(void)state;
+	assert_int_equal(mq_render_mail("templates", "en", "receipt", gd, ctx,
+	    &subject, &text, &html, &err), 0);
+	if (strstr(text, "NOT accepted, line 1: D1") == NULL)
+		fail_msg("the receipt does not quote the line:\n%s", text);
+	free(subject);
+	free(text);
+	free(html);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
+ * by_me, is_me and to_me mark the reader's entries: the root, whose
+ * "player" is the reader, is none (a template inside an entry without a
+ * "player", such as a turn's start, would find the root's).
+ */
+static void
+the_root_is_not_an_entry_of_the_reader(void **state)
+{
+	json_t *gd = load_gamedata(), *d, *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"player\": \"alice\","
+	    " \"events\": [{\"type\": \"turn\", \"turn\": 2},"
+	    "   {\"type\": \"order\", \"player\": \"alice\", \"order\": 3}],"
+	    " \"view\": {\"phase\": \"order\", \"players\": [{\"name\": \"bob\"},"
+	    "   {\"name\": \"alice\", \"hand\": [{\"spell\": \"SP_march\","
+	    "   \"name\": \"March\", \"count\": 2}]}]}}");
+	const json_t *ev;
+
+	(void)state;
+	d = mq_render_decorate(gd, "en", ctx);
+	assert_non_null(d);
+	assert_null(json_object_get(d, "by_me"));
+	assert_null(json_object_get(d, "is_me"));
+	ev = json_object_get(d, "events");
+	assert_null(json_object_get(json_array_get(ev, 0), "by_me"));
+	assert_true(json_is_true(json_object_get(json_array_get(ev, 1), "by_me")));
+	/* me is alice's own entry, with her hand */
+	assert_string_equal(str(json_object_get(d, "me"), "name"), "alice");
+	assert_true(json_is_true(json_object_get(json_object_get(d, "me"),
+	    "is_me")));
+	assert_string_equal(str(json_object_get(json_array_get(json_object_get(
+	    json_object_get(d, "me"), "hand"), 0), "spell"), "id"), "SP_march");
+	json_decref(d);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/* Odd contexts decorate (nothing is made of what is missing) and render. */
+static void
+odd_contexts_still_decorate(void **state)
+{
+	static const char *const ctxs[] = {
+		"{\"kind\": \"masquerade\"}",
+		"{\"kind\": \"masquerade\", \"player\": \"alice\", \"view\": 3}",
+		"{\"kind\": \"masquerade\", \"player\": \"alice\", \"view\": {}}",
+		"{\"kind\": \"masquerade\", \"player\": \"alice\","
+		" \"view\": {\"players\": [1, null, \"alice\", {\"name\": 2}]}}",
+		"{\"kind\": \"masquerade\", \"player\": 7, \"owed\": 3,"
+		" \"view\": {\"phase\": [], \"players\": {}}}",
+	};
+	static const char *const kinds[] = {
+		"welcome", "turn", "receipt", "reminder", "admin", "end", "help",
+	};
+	json_t *gd = load_gamedata(), *ctx, *d;
+	char *subject, *text, *html;
+	struct mq_err err;
+	size_t i, k;
+
+	(void)state;
+	for (i = 0; i < sizeof(ctxs) / sizeof(ctxs[0]); i++) {
+		ctx = parse(ctxs[i]);
+		d = mq_render_decorate(gd, "en", ctx);
+		if (d == NULL)
+			fail_msg("no decoration of %s", ctxs[i]);
+		assert_null(json_object_get(d, "me"));
+		json_decref(d);
+		for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+			if (mq_render_mail("templates", "ja", kinds[k], gd, ctx,
+			    &subject, &text, &html, &err) != 0)
+				fail_msg("%s of %s: %s", kinds[k], ctxs[i], err.msg);
+			free(subject);
+			free(text);
+			free(html);
+		}
+		json_decref(ctx);
+	}
+	json_decref(gd);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(peoples_words_stay_text_even_when_they_are_card_ids),
+		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
+		cmocka_unit_test(the_root_is_not_an_entry_of_the_reader),
+		cmocka_unit_test(odd_contexts_still_decorate),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
