@@ -512,7 +512,7 @@ mq_renderer_mail(struct mq_renderer *r, const char *lang, const char *kind,
 	struct rlang *l = NULL;
 	struct rkind *k = NULL;
 	const struct mv *data = NULL;
-	char folder[64];
+	char folder[64 + sizeof("/masquerade")];	/* safe_word's longest */
 	size_t i;
 	int rc = 0, ms;
 

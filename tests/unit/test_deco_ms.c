@@ -195,6 +195,37 @@ odd_contexts_still_decorate(void **state)
 	json_decref(gd);
 }
 
+/*
+ * A language is a word of up to 64 characters (render.c's safe_word): its
+ * folder, LANG or LANG/masquerade, is never cut short into another's name
+ * (before, a 64-character language lost its last character, in either game).
+ */
+static void
+a_language_folder_is_never_cut_short(void **state)
+{
+	static const char *const kinds[] = { "redmasque", "masquerade" };
+	json_t *gd = load_gamedata(), *ctx;
+	char lang[65], want[128], *subject, *text, *html;
+	struct mq_err err;
+	size_t i;
+
+	(void)state;
+	memset(lang, 'q', 64);
+	lang[64] = '\0';
+	for (i = 0; i < 2; i++) {
+		ctx = json_pack("{s:s}", "kind", kinds[i]);
+		assert_non_null(ctx);
+		assert_int_not_equal(mq_render_mail("templates", lang, "turn", gd,
+		    ctx, &subject, &text, &html, &err), 0);
+		snprintf(want, sizeof(want), "templates/%s%s/turn.", lang,
+		    i ? "/masquerade" : "");
+		if (strstr(err.msg, want) == NULL)
+			fail_msg("not the folder %s: %s", want, err.msg);
+		json_decref(ctx);
+	}
+	json_decref(gd);
+}
+
 int
 main(void)
 {
@@ -203,6 +234,7 @@ main(void)
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
 		cmocka_unit_test(the_root_is_not_an_entry_of_the_reader),
 		cmocka_unit_test(odd_contexts_still_decorate),
+		cmocka_unit_test(a_language_folder_is_never_cut_short),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
