@@ -144,6 +144,24 @@ print_secrets_text(const json_t *v)
 	printf("\n");
 }
 
+/* The Masquerade's view as text, whole or not at all (exit 4). */
+static int
+print_ms_view(const json_t *gamedata, const json_t *v)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_err err;
+	int rc = 0;
+
+	mq_ms_view_text(gamedata, v, &b);
+	if (b.oom) {
+		mq_fail(&err, MQ_IO, "Out of memory.");
+		rc = mq_cli_report(&err);
+	} else
+		fputs(mq_buf_str(&b), stdout);
+	mq_buf_free(&b);
+	return rc;
+}
+
 static int
 print_view(const json_t *gamedata, const json_t *v, int as_json)
 {
@@ -153,7 +171,7 @@ print_view(const json_t *gamedata, const json_t *v, int as_json)
 		json_dumpf(v, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
 		putchar('\n');
 	} else if (kind != NULL && strcmp(kind, "masquerade") == 0)
-		mq_ms_print_view(gamedata, v);
+		return print_ms_view(gamedata, v);
 	else
 		print_view_text(v);
 	return 0;
@@ -235,7 +253,7 @@ mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 		printf("Game %s after entry %llu:\n", g->id, (unsigned long long)g->seq);
 		if (strcmp(g->kind->name, "masquerade") == 0)
 			/* the host's: every Mask and hand */
-			mq_ms_print_view(g->gd.json, v);
+			rc = print_ms_view(g->gd.json, v);
 		else {
 			print_view_text(v);
 			print_secrets_text(v);

@@ -125,7 +125,7 @@ one(const json_t *gd, const json_t *e, struct mq_buf *out)
 			    "in the Tower.", p, n(json_object_get(e, "guardian"),
 			    "number"), n(json_object_get(e, "guardian"), "power"));
 	} else if (!strcmp(t, "mask"))
-		mq_buf_printf(out, "  %s reveals the %s: +3.", p,
+		mq_buf_printf(out, "  %s reveals the %s for power.", p,
 		    card(gd, json_object_get(e, "mask")));
 	else if (!strcmp(t, "flip"))
 		mq_buf_printf(out, "  The Guardian turns up %s (+%lld).",
@@ -192,62 +192,52 @@ mq_ms_story(const json_t *gamedata, const json_t *events, struct mq_buf *out)
 		one(gamedata, e, out);
 }
 
-static void
-print_buf(struct mq_buf *b)
-{
-	fputs(mq_buf_str(b), stdout);
-	b->len = 0;
-}
-
 void
-mq_ms_print_view(const json_t *gd, const json_t *v)
+mq_ms_view_text(const json_t *gd, const json_t *v, struct mq_buf *out)
 {
-	struct mq_buf b = MQ_BUF_INIT;
 	const json_t *p, *x;
 	size_t i, k;
 
-	printf("masquerade, turn %lld, phase %s; %s%s%s.\n", n(v, "turn"),
-	    s(v, "phase"), json_string_value(json_object_get(v, "to_move")) ?
-	    s(v, "to_move") : "nobody", json_string_value(json_object_get(v,
-	    "to_move")) ? " owes: " : " owes anything", json_string_value(
-	    json_object_get(v, "owes")) ? s(v, "owes") : "");
-	printf("%-20s %-18s %5s %-12s %4s %4s %8s  %s\n", "player", "dancer",
-	    "order", "stage", "life", "hand", "counters", "treasures, emblems");
+	mq_buf_printf(out, "masquerade, turn %lld, phase %s; %s%s%s.\n",
+	    n(v, "turn"), s(v, "phase"), json_string_value(json_object_get(v,
+	    "to_move")) ? s(v, "to_move") : "nobody", json_string_value(
+	    json_object_get(v, "to_move")) ? " owes: " : " owes anything",
+	    json_string_value(json_object_get(v, "owes")) ? s(v, "owes") : "");
+	mq_buf_printf(out, "%-20s %-18s %5s %-12s %4s %4s %8s  %s\n", "player",
+	    "dancer", "order", "stage", "life", "hand", "counters",
+	    "treasures, emblems");
 	json_array_foreach(json_object_get(v, "players"), i, p) {
-		printf("%-20s %-18s %5lld %-12s %4lld %4lld %8lld ", s(p, "name"),
-		    card(gd, json_object_get(p, "dancer")), n(p, "order"),
-		    card(gd, json_object_get(p, "stage")), n(p, "life"),
-		    n(p, "hand_size"), n(p, "counters"));
+		mq_buf_printf(out, "%-20s %-18s %5lld %-12s %4lld %4lld %8lld ",
+		    s(p, "name"), card(gd, json_object_get(p, "dancer")),
+		    n(p, "order"), card(gd, json_object_get(p, "stage")),
+		    n(p, "life"), n(p, "hand_size"), n(p, "counters"));
 		json_array_foreach(json_object_get(p, "treasures"), k, x)
-			printf(" %s", card(gd, x));
+			mq_buf_printf(out, " %s", card(gd, x));
 		json_array_foreach(json_object_get(p, "emblems"), k, x)
-			printf(" %s", card(gd, x));
-		printf("\n");
+			mq_buf_printf(out, " %s", card(gd, x));
+		mq_buf_putc(out, '\n');
 	}
 	if (json_is_object(json_object_get(v, "guardian")))
-		printf("Guardian on top: %lld (power %lld); %lld left. Events left:",
-		    n(json_object_get(v, "guardian"), "number"),
+		mq_buf_printf(out, "Guardian on top: %lld (power %lld); %lld left. "
+		    "Events left:", n(json_object_get(v, "guardian"), "number"),
 		    n(json_object_get(v, "guardian"), "power"),
 		    n(v, "guardians_left"));
 	else
-		printf("No Guardian left. Events left:");
+		mq_buf_puts(out, "No Guardian left. Events left:");
 	json_array_foreach(json_object_get(v, "events_left"), i, x)
-		printf(" %s", card(gd, x));
-	printf(".\nSpell deck: %lld; run-outs %lld of %lld.\n", n(v, "spell_deck"),
-	    n(v, "runouts"), n(v, "runouts_to_end"));
+		mq_buf_printf(out, " %s", card(gd, x));
+	mq_buf_printf(out, ".\nSpell deck: %lld; run-outs %lld of %lld.\n",
+	    n(v, "spell_deck"), n(v, "runouts"), n(v, "runouts_to_end"));
 	json_array_foreach(json_object_get(v, "players"), i, p) {
 		if (!json_is_object(json_object_get(p, "mask")))
 			continue;
-		printf("%s: Mask %s; hand: ", s(p, "name"),
+		mq_buf_printf(out, "%s: Mask %s; hand: ", s(p, "name"),
 		    card(gd, json_object_get(p, "mask")));
-		spells(gd, json_object_get(p, "hand"), &b);
-		print_buf(&b);
-		printf("; counters: ");
-		spells(gd, json_object_get(p, "banked"), &b);
-		print_buf(&b);
-		printf(".\n");
+		spells(gd, json_object_get(p, "hand"), out);
+		mq_buf_puts(out, "; counters: ");
+		spells(gd, json_object_get(p, "banked"), out);
+		mq_buf_puts(out, ".\n");
 	}
 	if (json_string_value(json_object_get(v, "winner")))
-		printf("Winner: %s\n", s(v, "winner"));
-	mq_buf_free(&b);
+		mq_buf_printf(out, "Winner: %s\n", s(v, "winner"));
 }

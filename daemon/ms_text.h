@@ -13,8 +13,10 @@
  * cards named from the card set gamedata. */
 void mq_ms_story(const json_t *gamedata, const json_t *events,
     struct mq_buf *out);
-/* A view as text on stdout: the table, and every Mask and hand it holds
- * (the reader's own, or everyone's in the host's view). */
-void mq_ms_print_view(const json_t *gamedata, const json_t *v);
+/* A view as text onto out: the table, and every Mask and hand it holds
+ * (the reader's own, or everyone's in the host's view); out->oom when
+ * memory ran out (print nothing then). */
+void mq_ms_view_text(const json_t *gamedata, const json_t *v,
+    struct mq_buf *out);
 
 #endif
