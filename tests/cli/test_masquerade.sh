@@ -38,7 +38,28 @@ $M -C $D init >/dev/null 2>&1 || fail "init"
 expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=a@x.test \
     --player bob=b@x.test --player carol=c@x.test
 [ -d "$D/games/$(cat $T/out)" ] || fail "new masquerade made no game"
+G=$(cat $T/out)
 ok
+# the host's command line: view (the reader's secrets only), state (all of
+# them), replay (each entry told), games (its turn)
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	for p in alice bob carol; do
+		c=$($MREL -C $D bot $G $p) || fail "bot $p"
+		[ -n "$c" ] && { $MREL -C $D submit $G $p "$c" >/dev/null || fail "submit $p: $c"; }
+	done
+done
+expect 0 "view as alice" -- $M -C $D view $G alice
+out_has "masquerade, turn "
+out_has "alice: Mask "
+! grep -q "^bob: Mask\|^carol: Mask" $T/out || fail "alice's view shows another's Mask"; ok
+expect 0 "state" -- $M -C $D state $G
+for p in alice bob carol; do out_has "$p: Mask "; done
+expect 0 "replay" -- $M -C $D replay $G
+out_has "dances as the"
+expect 0 "games" -- $M -C $D games
+out_has "masquerade"
+out_has "turn "
+
 # the demo plays it by mail to the end, five mail clients, and verifies it
 expect 0 "demo masquerade" -- $MREL demo masquerade
 out_has "masqued verify"
