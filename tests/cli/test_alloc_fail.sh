@@ -36,6 +36,8 @@ export MQ_ROOT="$PWD"
 # whole mail's, of a submit's and of bot's and the story's allocations;
 # make test's ASan build sweeps more of each.
 export MQ_ALLOC_STEP_EVERY=${MQ_ALLOC_STEP_EVERY:-1000000}
+export MQ_ALLOC_MS_MOMENTS=${MQ_ALLOC_MS_MOMENTS:-1}
+export MQ_ALLOC_MS_STEP_EVERY=${MQ_ALLOC_MS_STEP_EVERY:-7}
 export MQ_ALLOC_RENDER_EVERY=${MQ_ALLOC_RENDER_EVERY:-31}
 export MQ_ALLOC_SUBMIT_EVERY=${MQ_ALLOC_SUBMIT_EVERY:-7}
 export MQ_ALLOC_STORY_EVERY=${MQ_ALLOC_STORY_EVERY:-7}

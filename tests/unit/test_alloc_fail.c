@@ -24,7 +24,9 @@
  *    changes only the calls of the objects linked statically here, so GLib
  *    (whose g_malloc aborts on failure by design) and libc keep theirs.
  *
- * MQ_ALLOC_TRACE=1 prints each N before trying it, to find a crash.
+ * MQ_ALLOC_TRACE=1 prints each N before trying it, to find a crash;
+ * MQ_ALLOC_ONLY=PATTERN runs only the tests whose name matches (cmocka's
+ * filter: * and ? as wildcards).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -55,6 +57,8 @@
 #include "daemon/story.h"
 #include "engine/game.h"
 #include "engine/rng.h"
+#include "engine/masquerade/masquerade.h"
+#include "engine/masquerade/ms.h"
 #include "engine/redmasque/redmasque.h"
 #include "mail/address.h"
 #include "mail/mime_in.h"
@@ -339,6 +343,10 @@ static const char *const af_names[AF_PLAYERS] = {
 
 struct engine_ctx {
 	const struct mq_game_kind *k;
+	int nplayers;
+	int every_seat;		/* a step views every seat, not only its own */
+	int moments, max_moments;	/* steps picked by a moment(), at most */
+	long stride;		/* of a step's sweep; 0 or 1: every allocation */
 	json_t *json;		/* the data file */
 	void *data;		/* compiled */
 	const void *state;	/* before the step */
@@ -347,13 +355,13 @@ struct engine_ctx {
 };
 
 static void
-af_setup_of(struct mq_setup *s)
+af_setup_of(struct mq_setup *s, int nplayers)
 {
 	int i;
 
 	memset(s, 0, sizeof(*s));
-	s->nplayers = AF_PLAYERS;
-	for (i = 0; i < AF_PLAYERS; i++)
+	s->nplayers = nplayers;
+	for (i = 0; i < nplayers; i++)
 		s->names[i] = af_names[i];
 	memset(s->seed, 0x3c, sizeof(s->seed));
 }
@@ -370,7 +378,7 @@ op_engine_setup(void *vctx, char **result)
 	json_t *v;
 	int rc;
 
-	af_setup_of(&s);
+	af_setup_of(&s, c->nplayers);
 	if ((rc = c->k->load_data(c->json, &data, &err)) != 0)
 		return rc;
 	if ((rc = c->k->setup(data, &s, &st, &err)) != 0) {
@@ -390,16 +398,20 @@ op_engine_setup(void *vctx, char **result)
 	return 0;
 }
 
-/* One step of a game: clone, apply, and every view and events after it. */
+/*
+ * One step of a game: clone, apply, and every view and events after it
+ * (with every_seat, each seat's own view too: The Masquerade's holds the
+ * seat's recap, which differs from seat to seat).
+ */
 static int
 op_engine_step(void *vctx, char **result)
 {
 	struct engine_ctx *c = vctx;
 	struct mq_buf b = MQ_BUF_INIT;
 	struct mq_err err;
-	json_t *v[5] = { NULL };
+	json_t *v[5 + AF_PLAYERS] = { NULL };
 	void *st;
-	int i, rc = 0;
+	int i, n = 5, rc = 0;
 
 	if ((st = c->k->clone(c->state)) == NULL)
 		return MQ_IO;
@@ -412,76 +424,158 @@ op_engine_step(void *vctx, char **result)
 	v[2] = c->k->view(st, MQ_VIEW_ADMIN);
 	v[3] = c->k->events(st, c->seat);
 	v[4] = c->k->events(st, MQ_VIEW_ADMIN);
+	for (i = 0; c->every_seat && i < c->nplayers; i++)
+		if (i != c->seat)
+			v[n++] = c->k->view(st, i);
 	c->k->free_state(st);
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < n; i++)
 		if (v[i] == NULL)
 			rc = MQ_IO;
 	if (rc == 0) {
 		af_pause();
-		for (i = 0; i < 5; i++)
+		for (i = 0; i < n; i++)
 			dump_into(&b, v[i]);
 		*result = steal(&b);
 		af_resume();
 	}
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < n; i++)
 		json_decref(v[i]);
 	return rc;
+}
+
+/* Whether seat's cmd ends the game (tried on a copy, never armed). */
+static int
+ends_game(const struct engine_ctx *c, const void *game, int seat,
+    const struct mq_cmd *cmd)
+{
+	struct mq_err err;
+	void *st;
+	int over;
+
+	assert_non_null(st = c->k->clone(game));
+	over = c->k->apply(st, seat, cmd, &err) == 0 && c->k->is_over(st);
+	c->k->free_state(st);
+	return over;
+}
+
+/* Whether a step is one to sweep besides every every-th. */
+typedef int (*af_moment)(struct engine_ctx *c, const void *game, int seat,
+    const struct mq_cmd *cmd);
+
+/*
+ * Sweep the load and setup of game kind k (data file rel), then play a
+ * whole bot game sweeping every every-th step (0: none) and the steps
+ * moment() picks (may be NULL), the others just played.
+ */
+static void
+engine_sweeps(const char *label, struct engine_ctx *c, const char *rel,
+    long every, af_moment moment)
+{
+	struct af_stats st;
+	struct mq_setup s;
+	struct mq_rng rng[AF_PLAYERS];
+	struct mq_cmd cmds[4];
+	struct mq_err err;
+	char name[80];
+	void *game;
+	long step = 0, swept = 0;
+	int seat, n, i, guard = 0;
+
+	c->json = load_json(rel);
+	snprintf(name, sizeof(name), "%s: load data, setup, view", label);
+	sweep(name, op_engine_setup, c, 1, &st);
+	assert_true(st.allocs > 0);
+	assert_int_equal(c->k->load_data(c->json, &c->data, &err), 0);
+	af_setup_of(&s, c->nplayers);
+	assert_int_equal(c->k->setup(c->data, &s, &game, &err), 0);
+	for (seat = 0; seat < c->nplayers; seat++)
+		mq_rng_open(&rng[seat], s.seed, "bot", 0, seat);
+	while (!c->k->is_over(game) && guard++ < 10000) {
+		for (seat = 0; seat < c->nplayers; seat++) {
+			n = c->k->bot(game, seat, seat & 1, &rng[seat], cmds, 4);
+			for (i = 0; i < n; i++, step++) {
+				if ((every > 0 && step % every == 0) ||
+				    (moment != NULL && moment(c, game, seat,
+				    &cmds[i]))) {
+					c->state = game;
+					c->seat = seat;
+					c->cmd = cmds[i];
+					snprintf(name, sizeof(name),
+					    "%s: step %ld, apply and views", label, step);
+					af_tail = c->stride > 1;
+					sweep(name, op_engine_step, c, c->stride > 1 ?
+					    c->stride : 1, &st);
+					af_tail = 0;
+					swept++;
+				}
+				if (c->k->apply(game, seat, &cmds[i], &err) != 0)
+					fail_msg("a bot's command was refused: %s",
+					    err.msg);
+			}
+		}
+	}
+	assert_true(c->k->is_over(game));
+	assert_true(swept >= 1);
+	c->k->free_state(game);
+	c->k->free_data(c->data);
+	json_decref(c->json);
 }
 
 static void
 engine_survives_every_allocation_failure(void **state)
 {
 	struct engine_ctx c;
-	struct af_stats st;
-	struct mq_setup s;
-	struct mq_rng rng[AF_PLAYERS];
-	struct mq_cmd cmds[4];
-	struct mq_err err;
-	void *game;
-	const char *every_env = getenv("MQ_ALLOC_STEP_EVERY");
-	long step = 0, swept = 0, every = 30;
-	int seat, n, i, guard = 0;
+	const char *env = getenv("MQ_ALLOC_STEP_EVERY");
 
-	if (every_env != NULL && atol(every_env) > 0)
-		every = atol(every_env);
+	/* A whole bot game; every 30th step swept (each costs seconds). */
 	memset(&c, 0, sizeof(c));
 	c.k = &mq_redmasque_kind;
-	c.json = load_json("config/games/redmasque.json");
-	sweep("engine: load data, setup, view", op_engine_setup, &c, 1, &st);
-	assert_true(st.allocs > 0);
-	assert_int_equal(c.k->load_data(c.json, &c.data, &err), 0);
-	af_setup_of(&s);
-	assert_int_equal(c.k->setup(c.data, &s, &game, &err), 0);
-	for (seat = 0; seat < AF_PLAYERS; seat++)
-		mq_rng_open(&rng[seat], s.seed, "bot", 0, seat);
-	/* A whole bot game; every 30th step swept (each costs seconds), the
-	 * others just played. */
-	while (!c.k->is_over(game) && guard++ < 10000) {
-		for (seat = 0; seat < AF_PLAYERS; seat++) {
-			n = c.k->bot(game, seat, seat & 1, &rng[seat], cmds, 4);
-			for (i = 0; i < n; i++, step++) {
-				if (step % every == 0) {
-					char name[64];
+	c.nplayers = AF_PLAYERS;
+	engine_sweeps("engine", &c, "config/games/redmasque.json",
+	    env != NULL && atol(env) > 0 ? atol(env) : 30, NULL);
+}
 
-					c.state = game;
-					c.seat = seat;
-					c.cmd = cmds[i];
-					snprintf(name, sizeof(name),
-					    "engine: step %ld, apply and views", step);
-					sweep(name, op_engine_step, &c, 1, &st);
-					swept++;
-				}
-				if (c.k->apply(game, seat, &cmds[i], &err) != 0)
-					fail_msg("a bot's command was refused: %s",
-					    err.msg);
-			}
-		}
-	}
-	assert_true(c.k->is_over(game));
-	assert_true(swept >= 1);
-	c.k->free_state(game);
-	c.k->free_data(c.data);
-	json_decref(c.json);
+/*
+ * The steps of The Masquerade swept: the first of a Spell phase (hands
+ * dealt, the recaps hold a turn of moves), the first in a fight, and the
+ * one that ends the game (every Mask shown, the scores); with
+ * $MQ_ALLOC_MS_MOMENTS = 1 (valgrind), the first alone.
+ */
+static int
+ms_moment(struct engine_ctx *c, const void *game, int seat,
+    const struct mq_cmd *cmd)
+{
+	const struct ms_state *st = game;
+	int was = c->moments;
+
+	if (c->moments >= c->max_moments)
+		return 0;
+	if ((c->moments == 0 && st->phase == MS_PH_SPELL) ||
+	    (c->moments == 1 && st->ch.kind != MS_CH_NONE) ||
+	    (c->moments == 2 && ends_game(c, game, seat, cmd)))
+		c->moments++;
+	return c->moments > was;
+}
+
+/* The Masquerade's engine: its views, each seat's with its recap (what
+ * happened since the seat last played, as it may see it), and events. */
+static void
+ms_engine_survives_every_allocation_failure(void **state)
+{
+	struct engine_ctx c;
+	const char *env = getenv("MQ_ALLOC_MS_MOMENTS");
+
+	memset(&c, 0, sizeof(c));
+	c.k = &mq_masquerade_kind;
+	c.nplayers = 3;
+	c.every_seat = 1;
+	c.max_moments = env != NULL && atoi(env) > 0 ? atoi(env) : 3;
+	/* every allocation (every $MQ_ALLOC_MS_STEP_EVERY-th, under valgrind) */
+	if ((env = getenv("MQ_ALLOC_MS_STEP_EVERY")) != NULL && atol(env) > 0)
+		c.stride = atol(env);
+	engine_sweeps("masquerade", &c, "config/games/masquerade.json", 0,
+	    ms_moment);
+	assert_int_equal(c.moments, c.max_moments);
 }
 
 /* ---- the log ------------------------------------------------------------ */
@@ -1440,6 +1534,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(engine_survives_every_allocation_failure),
+		cmocka_unit_test(ms_engine_survives_every_allocation_failure),
 		cmocka_unit_test(log_survives_every_allocation_failure),
 		cmocka_unit_test(submit_survives_every_allocation_failure),
 		cmocka_unit_test(parse_survives_every_allocation_failure),
@@ -1455,5 +1550,7 @@ main(void)
 	if (r != NULL && *r)
 		root = r;
 	af_trace = getenv("MQ_ALLOC_TRACE") != NULL;
+	if ((r = getenv("MQ_ALLOC_ONLY")) != NULL && *r)
+		cmocka_set_test_filter(r);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
