@@ -196,6 +196,12 @@ struct af_stats {
  */
 static int af_tail;
 
+/*
+ * The first allocation a strided sweep fails (1 unless set): sweeps of one
+ * operation on like inputs start apart, so together they sample more.
+ */
+static long af_first = 1;
+
 /* The allocation to fail after n. */
 static long
 af_next(long n, long stride, long total)
@@ -228,7 +234,8 @@ sweep(const char *name, af_op op, void *ctx, long stride,
 	if (rc != 0 || ref == NULL)
 		fail_msg("%s: fails with no allocation failing (%d)", name, rc);
 	total = af_count;
-	for (n = 1; n <= total; n = af_next(n, stride, total)) {
+	for (n = stride > 1 ? af_first : 1; n <= total;
+	    n = af_next(n, stride, total)) {
 		if (af_trace)
 			fprintf(stderr, "%s: failing allocation %ld of %ld\n", name,
 			    n, total);
@@ -1281,6 +1288,7 @@ struct mustache_ctx {
 	json_t *gamedata, *ctx;
 	json_t *gamedata2;	/* equal to gamedata, another object */
 	char *expect;		/* the mail with nothing failing */
+	const char *lang;	/* the mail's */
 };
 
 static const char *
@@ -1315,7 +1323,7 @@ op_render_mail(void *vctx, char **result)
 	int rc;
 
 	snprintf(dir, sizeof(dir), "%s/templates", root);
-	rc = mq_render_mail(dir, "en", "turn", c->gamedata, c->ctx, &subject,
+	rc = mq_render_mail(dir, c->lang, "turn", c->gamedata, c->ctx, &subject,
 	    &text, &html, &err);
 	if (rc == 0) {
 		af_pause();
@@ -1359,13 +1367,13 @@ op_renderer_reuse(void *vctx, char **result)
 	snprintf(dir, sizeof(dir), "%s/templates", root);
 	if ((r = mq_renderer_new(dir)) == NULL)
 		return MQ_IO;
-	rc = mq_renderer_mail(r, "en", "turn", c->gamedata, c->ctx, &subject,
+	rc = mq_renderer_mail(r, c->lang, "turn", c->gamedata, c->ctx, &subject,
 	    &text, &html, &err);
 	free(subject);
 	free(text);
 	free(html);
 	failed = af_failed;
-	rc = mq_renderer_mail(r, "en", "turn", c->gamedata2, c->ctx, &subject,
+	rc = mq_renderer_mail(r, c->lang, "turn", c->gamedata2, c->ctx, &subject,
 	    &text, &html, &err);
 	af_pause();
 	if (failed && rc != 0)
@@ -1398,6 +1406,7 @@ mustache_survives_every_allocation_failure(void **state)
 	int i;
 
 	memset(&c, 0, sizeof(c));
+	c.lang = "en";
 	snprintf(rel, sizeof(rel), "%s/templates/en", root);
 	assert_non_null(d = opendir(rel));
 	while ((de = readdir(d)) != NULL) {
@@ -1442,6 +1451,140 @@ mustache_survives_every_allocation_failure(void **state)
 	}
 	json_decref(c.data);
 	json_decref(c.ctx);
+	json_decref(c.gamedata);
+}
+
+/* ---- The Masquerade's mails ------------------------------------------- */
+
+/* What mq_render_decorate makes of the context, as JSON. */
+static int
+op_decorate(void *vctx, char **result)
+{
+	struct mustache_ctx *c = vctx;
+	json_t *v;
+
+	if ((v = mq_render_decorate(c->gamedata, c->lang, c->ctx)) == NULL)
+		return MQ_IO;
+	af_pause();
+	*result = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
+	assert_non_null(*result);
+	af_resume();
+	json_decref(v);
+	return 0;
+}
+
+/*
+ * A turn mail's context as notify.c makes it for The Masquerade: a 3-player
+ * bot game played to the first moment the seat owing a move has a hand and
+ * a recap of 10 events or more (the others' moves since its last), that
+ * seat's view, the last move's events, a checkpoint and a deadline.
+ */
+static json_t *
+ms_turn_ctx(const json_t *gamedata)
+{
+	const struct mq_game_kind *k = &mq_masquerade_kind;
+	struct mq_setup s;
+	struct mq_rng rng[3];
+	struct mq_cmd cmds[4];
+	struct mq_err err;
+	const struct ms_state *st;
+	json_t *ctx = NULL, *v;
+	void *data, *game;
+	int seat, owing, n, i, guard = 0;
+
+	assert_int_equal(k->load_data(gamedata, &data, &err), 0);
+	af_setup_of(&s, 3);
+	assert_int_equal(k->setup(data, &s, &game, &err), 0);
+	st = game;
+	for (seat = 0; seat < 3; seat++)
+		mq_rng_open(&rng[seat], s.seed, "bot", 0, seat);
+	while (ctx == NULL && !k->is_over(game) && guard++ < 10000) {
+		for (seat = 0; seat < 3 && ctx == NULL; seat++) {
+			n = k->bot(game, seat, seat & 1, &rng[seat], cmds, 4);
+			for (i = 0; i < n; i++)
+				if (k->apply(game, seat, &cmds[i], &err) != 0)
+					fail_msg("a bot's command was refused: %s",
+					    err.msg);
+			if ((owing = ms_owing_seat(st)) < 0 ||
+			    ms_hand_size(&st->p[owing]) == 0)
+				continue;
+			v = k->view(game, owing);
+			assert_non_null(v);
+			if (json_array_size(json_object_get(v, "recap")) < 10) {
+				json_decref(v);
+				continue;
+			}
+			ctx = json_pack("{s:s, s:s, s:s, s:s, s:o, s:{s:i, s:s, "
+			    "s:s}, s:s, s:s, s:s, s:s, s:s, s:i, s:o}",
+			    "game", "G7ALLOCF", "kind", "masquerade", "lang", "en",
+			    "now", "2026-09-21 10:00 UTC", "view", v,
+			    "checkpoint", "seq", 40, "head", "9f86d081884c7d65",
+			    "sig", "c2lnbmVk", "server_key", "5e884898da280471",
+			    "seed_commit", "a665a45920422f9d", "player",
+			    af_names[owing], "owed", ms_owes(st, owing),
+			    "deadline", "2026-09-24 10:00 UTC", "reminder_hours",
+			    12, "events", k->events(game, owing));
+			assert_non_null(ctx);
+		}
+	}
+	if (ctx == NULL)
+		fail_msg("no seat came to owe a move with a hand and a recap");
+	k->free_state(game);
+	k->free_data(data);
+	return ctx;
+}
+
+/*
+ * The Masquerade's turn mail in each language: its decorate (deco_ms.c,
+ * through mq_render_decorate), the whole mail (sampled) and a renderer
+ * kept across two mails, as the daemon keeps one.
+ */
+static void
+ms_render_survives_every_allocation_failure(void **state)
+{
+	static const char *const langs[] = { "en", "ja", "zh" };
+	struct mustache_ctx c;
+	struct af_stats st;
+	const char *env;
+	char name[80];
+	long every = 7, deco_every = 1;
+	size_t i;
+
+	memset(&c, 0, sizeof(c));
+	c.gamedata = load_json("config/games/masquerade.json");
+	c.gamedata2 = json_deep_copy(c.gamedata);
+	assert_non_null(c.gamedata2);
+	c.ctx = ms_turn_ctx(c.gamedata);
+	/* Decorate's values are jansson's (ASan's build fails each of them),
+	 * the mail's mostly not: every allocation of decorate and every 7th
+	 * of a mail, or under valgrind every $MQ_ALLOC_DECORATE_EVERY-th and
+	 * $MQ_ALLOC_RENDER_EVERY-th, each language from another one. */
+	if ((env = getenv("MQ_ALLOC_RENDER_EVERY")) != NULL && atol(env) > 0)
+		every = atol(env);
+	if ((env = getenv("MQ_ALLOC_DECORATE_EVERY")) != NULL && atol(env) > 0)
+		deco_every = atol(env);
+	for (i = 0; i < sizeof(langs) / sizeof(langs[0]); i++) {
+		c.lang = langs[i];
+		af_first = 1 + (long)i * every / 3;
+		assert_int_equal(json_object_set_new(c.ctx, "lang",
+		    json_string(c.lang)), 0);
+		snprintf(name, sizeof(name), "masquerade: decorate, %s", c.lang);
+		sweep(name, op_decorate, &c, deco_every, &st);
+		assert_int_equal(op_render_mail(&c, &c.expect), 0);
+		if (strstr(c.expect, "=== masqued") == NULL)
+			fail_msg("not a turn mail: %.200s", c.expect);
+		snprintf(name, sizeof(name), "masquerade: the turn mail, %s",
+		    c.lang);
+		sweep(name, op_render_mail, &c, every, &st);
+		snprintf(name, sizeof(name), "masquerade: a renderer kept, %s",
+		    c.lang);
+		sweep(name, op_renderer_reuse, &c, every, &st);
+		free(c.expect);
+		c.expect = NULL;
+	}
+	af_first = 1;
+	json_decref(c.ctx);
+	json_decref(c.gamedata2);
 	json_decref(c.gamedata);
 }
 
@@ -1541,6 +1684,7 @@ main(void)
 		cmocka_unit_test(notify_survives_every_allocation_failure),
 		cmocka_unit_test(bot_and_story_survive_every_allocation_failure),
 		cmocka_unit_test(mustache_survives_every_allocation_failure),
+		cmocka_unit_test(ms_render_survives_every_allocation_failure),
 		cmocka_unit_test(mime_survives_every_allocation_failure),
 	};
 	const char *r = getenv("MQ_ROOT");
