@@ -832,9 +832,11 @@ op_submit(void *vctx, char **result)
 	return rc;
 }
 
-/* A data folder in dir with one new game (every player p@x.test), id. */
+/* A data folder in dir with one new game of kind (nplayers, every player
+ * p@x.test), id. */
 static void
-af_new_game(const char *dir, char id[MQ_GAME_ID_LEN + 1])
+af_new_game_of(const char *dir, const char *kind, int nplayers,
+    char id[MQ_GAME_ID_LEN + 1])
 {
 	struct mq_new_game ng = { 0 };
 	struct mq_store s;
@@ -846,9 +848,9 @@ af_new_game(const char *dir, char id[MQ_GAME_ID_LEN + 1])
 	if (mq_store_init(dir, &err) != 0)
 		fail_msg("%s", err.msg);
 	memset(seed, 0x42, sizeof(seed));
-	ng.kind = "redmasque";
-	ng.nplayers = AF_PLAYERS;
-	for (i = 0; i < AF_PLAYERS; i++) {
+	ng.kind = kind;
+	ng.nplayers = nplayers;
+	for (i = 0; i < nplayers; i++) {
 		ng.names[i] = af_names[i];
 		ng.emails[i] = "p@x.test";
 	}
@@ -860,21 +862,35 @@ af_new_game(const char *dir, char id[MQ_GAME_ID_LEN + 1])
 	mq_store_close(&s);
 }
 
-/* A data folder /tmp/masqued-allocfail-WHAT.PID into dir, with one new
- * game (id), and a daemon open on it with the tree's templates. */
+/* A data folder in dir with one new game of the Red Death, id. */
 static void
-af_new_daemon(const char *what, char *dir, size_t size,
-    char id[MQ_GAME_ID_LEN + 1], struct mq_daemon *d)
+af_new_game(const char *dir, char id[MQ_GAME_ID_LEN + 1])
+{
+	af_new_game_of(dir, "redmasque", AF_PLAYERS, id);
+}
+
+/* A data folder /tmp/masqued-allocfail-WHAT.PID into dir, with one new
+ * game (id) of kind, and a daemon open on it with the tree's templates. */
+static void
+af_new_daemon_of(const char *what, const char *kind, int nplayers, char *dir,
+    size_t size, char id[MQ_GAME_ID_LEN + 1], struct mq_daemon *d)
 {
 	char tmpl[4200];
 	struct mq_err err;
 
 	snprintf(dir, size, "/tmp/masqued-allocfail-%s.%d", what, (int)getpid());
-	af_new_game(dir, id);
+	af_new_game_of(dir, kind, nplayers, id);
 	snprintf(tmpl, sizeof(tmpl), "%s/templates", root);
 	setenv("MASQUED_TEMPLATES", tmpl, 1);
 	if (mq_daemon_open(d, dir, NULL, &err) != 0)
 		fail_msg("%s", err.msg);
+}
+
+static void
+af_new_daemon(const char *what, char *dir, size_t size,
+    char id[MQ_GAME_ID_LEN + 1], struct mq_daemon *d)
+{
+	af_new_daemon_of(what, "redmasque", AF_PLAYERS, dir, size, id, d);
 }
 
 static void
@@ -996,6 +1012,7 @@ struct notify_ctx {
 	struct mq_submit_result res;
 	char spool[128];
 	json_t *ref;		/* spool file name -> its bytes, of a clean run */
+	int seat;		/* who moved */
 };
 
 /* The spool's mails, name -> bytes (never armed). */
@@ -1056,7 +1073,8 @@ op_notify(void *vctx, char **result)
 	af_pause();
 	spool_empty(c->spool);
 	af_resume();
-	rc = mq_notify_submit(&c->d, c->g, 0, &c->res, "<a1@x.test>", &err);
+	rc = mq_notify_submit(&c->d, c->g, c->seat, &c->res, "<a1@x.test>",
+	    &err);
 	af_pause();
 	got = spool_files(c->spool);
 	if (rc != 0 && c->ref != NULL)
@@ -1105,6 +1123,122 @@ notify_survives_every_allocation_failure(void **state)
 	af_tail = 0;
 	assert_true(st.refused > 0);
 	json_decref(c.ref);
+	mq_submit_result_free(&c.res);
+	mq_game_journal_stop(c.g);
+	mq_game_close(c.g);
+	mq_daemon_close(&c.d);
+	snprintf(tmpl, sizeof(tmpl), "rm -rf %s", dir);
+	assert_int_equal(system(tmpl), 0);
+}
+
+/* The seat that owes a move (the first, if several), or -1. */
+static int
+af_owing(const struct mq_game *g)
+{
+	int seat;
+
+	for (seat = 0; seat < g->nplayers; seat++)
+		if (g->kind->owes(g->state, seat) != NULL)
+			return seat;
+	return -1;
+}
+
+/* The bot's next command for the seat that owes one, as its line. */
+static void
+af_bot_line(const struct mq_game *g, int seat, struct mq_buf *text)
+{
+	struct mq_cmd cmd;
+	struct mq_rng rng;
+	uint8_t key[32] = { 0 };
+
+	mq_rng_open(&rng, key, "af-bot", (int)g->seq, seat);
+	assert_true(g->kind->bot(g->state, seat, 1, &rng, &cmd, 1) == 1);
+	mq_buf_reset(text);
+	assert_int_equal(g->kind->format(g->state, &cmd, text), 0);
+}
+
+/*
+ * The Masquerade's mails of one move: alice (en), bob (ja) and carol (zh,
+ * each by SET LANG as logged) play the bot's moves into turn 2's Orders;
+ * the next Order's mails are swept: its receipt, and the turn mail of the
+ * seat whose turn it makes, with that seat's recap of the moves since its
+ * last.
+ */
+static void
+ms_notify_survives_every_allocation_failure(void **state)
+{
+	static const char *const langs[] = { "en", "ja", "zh" };
+	struct notify_ctx c;
+	struct af_stats st;
+	struct mq_submit_result res;
+	struct mq_err err;
+	struct mq_buf text = MQ_BUF_INIT;
+	const struct ms_state *ms;
+	char dir[64], id[MQ_GAME_ID_LEN + 1], tmpl[4200], *ref = NULL;
+	const char *env, *line, *name;
+	json_t *body, *v;
+	long stride = 1;
+	int seat, next, receipts = 0, turns = 0, guard = 0;
+
+	memset(&c, 0, sizeof(c));
+	af_new_daemon_of("ms-notify", "masquerade", 3, dir, sizeof(dir), id,
+	    &c.d);
+	snprintf(c.spool, sizeof(c.spool), "%s/spool", dir);
+	assert_int_equal(mq_game_open(&c.d.store, id, 1, 0, &c.g, &err), 0);
+	for (seat = 1; seat < 3; seat++) {
+		body = json_pack("{s:s, s:I, s:s, s:s, s:s, s:s, s:s}", "game",
+		    id, "ts", (json_int_t)1790000050, "type", "admin", "action",
+		    "lang", "player", af_names[seat], "lang", langs[seat], "why",
+		    "the player asked (SET LANG)");
+		assert_int_equal(mq_game_append(c.g, body, &err), 0);
+		json_decref(body);
+		assert_string_equal(c.g->players[seat].lang, langs[seat]);
+	}
+	ms = c.g->state;
+	while (!(ms->turn >= 2 && ms->phase == MS_PH_ORDER) && guard++ < 1000) {
+		assert_true((seat = af_owing(c.g)) >= 0);
+		af_bot_line(c.g, seat, &text);
+		line = mq_buf_str(&text);
+		if (mq_game_submit(c.g, seat, &line, 1, 1, NULL, "pipe",
+		    1790000100 + guard, &res, &err) != 0)
+			fail_msg("%s", err.msg);
+		mq_submit_result_free(&res);
+	}
+	/* the move swept: its mails are those a pass makes of it */
+	assert_true((c.seat = af_owing(c.g)) >= 0);
+	af_bot_line(c.g, c.seat, &text);
+	line = mq_buf_str(&text);
+	mq_game_journal_start(c.g);
+	assert_int_equal(mq_game_submit(c.g, c.seat, &line, 1, 1, "00ff", "pipe",
+	    1790001000, &c.res, &err), 0);
+	assert_true(c.res.logged);
+	assert_true((next = af_owing(c.g)) >= 0 && next != c.seat);
+	v = c.g->kind->view(c.g->state, next);
+	assert_true(json_array_size(json_object_get(v, "recap")) >= 3);
+	json_decref(v);
+	assert_int_equal(op_notify(&c, &ref), 0);
+	assert_non_null(ref);
+	c.ref = json_loads(ref, 0, NULL);
+	free(ref);
+	json_object_foreach(c.ref, name, v) {
+		snprintf(tmpl, sizeof(tmpl), "-%d-receipt.eml", c.seat);
+		receipts += strstr(name, tmpl) != NULL;
+		snprintf(tmpl, sizeof(tmpl), "-%d-turn.eml", next);
+		turns += strstr(name, tmpl) != NULL;
+	}
+	/* carol's receipt (zh) and bob's turn mail (ja), as it happens */
+	if (receipts != 1 || turns != 1)
+		fail_msg("%d's move made %zu mails, not a receipt and %d's turn "
+		    "mail", c.seat, json_object_size(c.ref), next);
+	/* every allocation (every $MQ_ALLOC_NOTIFY_EVERY-th, under valgrind) */
+	if ((env = getenv("MQ_ALLOC_NOTIFY_EVERY")) != NULL && atol(env) > 0)
+		stride = atol(env);
+	af_tail = 1;
+	sweep("masquerade: a move's mails", op_notify, &c, stride, &st);
+	af_tail = 0;
+	assert_true(st.refused > 0);
+	json_decref(c.ref);
+	mq_buf_free(&text);
 	mq_submit_result_free(&c.res);
 	mq_game_journal_stop(c.g);
 	mq_game_close(c.g);
@@ -1682,6 +1816,7 @@ main(void)
 		cmocka_unit_test(submit_survives_every_allocation_failure),
 		cmocka_unit_test(parse_survives_every_allocation_failure),
 		cmocka_unit_test(notify_survives_every_allocation_failure),
+		cmocka_unit_test(ms_notify_survives_every_allocation_failure),
 		cmocka_unit_test(bot_and_story_survive_every_allocation_failure),
 		cmocka_unit_test(mustache_survives_every_allocation_failure),
 		cmocka_unit_test(ms_render_survives_every_allocation_failure),
