@@ -32,9 +32,11 @@ ${CC:-cc} $CFLAGS -DMQ_ALLOC_WRAP -Itests/unit -o "$OUT/test_alloc_fail" \
 
 export MQ_ROOT="$PWD"
 # Under valgrind (about 30 times slower), sweep only the bot game's first
-# step (each is thousands of runs of apply and five views) and fewer of the
-# whole mail's, of a submit's and of bot's and the story's allocations;
-# make test's ASan build sweeps more of each.
+# step (each is thousands of runs of apply and five views), of The
+# Masquerade's only its first Spell step and every 7th allocation of it and
+# of its setup, and fewer of the whole mail's, of decorate's, of a submit's
+# and of bot's and the story's allocations; make test's ASan build sweeps
+# more of each.
 export MQ_ALLOC_STEP_EVERY=${MQ_ALLOC_STEP_EVERY:-1000000}
 export MQ_ALLOC_MS_MOMENTS=${MQ_ALLOC_MS_MOMENTS:-1}
 export MQ_ALLOC_MS_STEP_EVERY=${MQ_ALLOC_MS_STEP_EVERY:-7}
