@@ -52,6 +52,39 @@ msf_load_data(void)
 	return d;
 }
 
+/* The card set, loaded once per test program (msf_group_setup). */
+static void *msf_data;
+
+static inline int
+msf_group_setup(void **state)
+{
+	(void)state;
+	msf_data = msf_load_data();
+	return msf_data == NULL ? -1 : 0;
+}
+
+static inline int
+msf_group_teardown(void **state)
+{
+	(void)state;
+	ms_data_free(msf_data);
+	return 0;
+}
+
+static inline int msf_spells_total(const struct ms_state *st);
+
+/* The end of a test: every invariant holds, every Spell is counted. */
+static inline void
+msf_done(struct ms_state *st)
+{
+	struct mq_err err;
+
+	if (ms_check(st, &err) != 0)
+		fail_msg("invariant broken: %s", err.msg);
+	assert_int_equal(msf_spells_total(st), st->data->ndeck);
+	free(st);
+}
+
 static inline struct ms_state *
 msf_setup(const void *data, int n, int seedbyte)
 {

@@ -6,42 +6,13 @@
  */
 #include "ms_fixture.h"
 
-static void *data;
-
-static int
-group_setup(void **state)
-{
-	(void)state;
-	data = msf_load_data();
-	return data == NULL ? -1 : 0;
-}
-
-static int
-group_teardown(void **state)
-{
-	(void)state;
-	ms_data_free(data);
-	return 0;
-}
-
-static void
-done(struct ms_state *st)
-{
-	struct mq_err err;
-
-	if (ms_check(st, &err) != 0)
-		fail_msg("invariant broken: %s", err.msg);
-	assert_int_equal(msf_spells_total(st), st->data->ndeck);
-	free(st);
-}
-
 /* Five players, Orders 1..5 to alice..erin, the Stage phase of turn t. */
 static struct ms_state *
 table(int t, const char *d0, const char *d1, const char *d2, const char *d3,
     const char *d4)
 {
 	const char *const d[MS_MAXP] = { d0, d1, d2, d3, d4 };
-	struct ms_state *st = msf_setup(data, 5, 1);
+	struct ms_state *st = msf_setup(msf_data, 5, 1);
 
 	msf_stage_phase(st, t, d, msf_orders5);
 	return st;
@@ -102,7 +73,7 @@ test_card_blade_dancer(void **state)
 	assert_int_equal(ms_power(st, 1), 3);
 	st->ch.side[0] = ALICE;
 	st->ch.side[1] = ERIN;
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -114,7 +85,7 @@ test_card_sorcerer(void **state)
 	assert_int_equal(ms_spell_cost(st, BOB, msf_spell(st, "SP_symphony")), 2);
 	assert_int_equal(ms_spell_cost(st, BOB, msf_spell(st, "SP_march")), 0);
 	assert_int_equal(ms_spell_cost(st, ALICE, msf_spell(st, "SP_rhapsody")), 2);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -127,7 +98,7 @@ test_card_paladin(void **state)
 	msf_do(st, BOB, "STAGE spring");
 	msf_do(st, CAROL, "STAGE library");	/* no healing of its own */
 	assert_int_equal(st->p[CAROL].life, 2);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -141,7 +112,7 @@ test_card_bard(void **state)
 	msf_do(st, CAROL, "STAGE arena");
 	msf_do(st, DAVE, "STAGE arena");	/* no draw of its own */
 	assert_int_equal(ms_hand_size(&st->p[DAVE]), 1);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -160,7 +131,7 @@ test_card_thief(void **state)
 	msf_do(st, ERIN, "PASS");
 	assert_int_equal(st->p[ERIN].treasures, 1);
 	assert_false(msf_has_event(st, MS_E_STEAL, ERIN));
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -176,7 +147,7 @@ test_card_eternal_prisoner(void **state)
 	msf_do(st, DAVE, "STAGE library");
 	assert_int_equal(ms_hand_size(&st->p[DAVE]), 3);
 	assert_true(msf_has_event(st, MS_E_DRAW_NONE, DAVE));
-	done(st);
+	msf_done(st);
 }
 
 /* ---- Orders (from turn 2) ---- */
@@ -191,7 +162,7 @@ test_card_lead_1(void **state)
 	assert_int_equal(ms_hand_limit(st, ALICE), 5);
 	assert_int_equal(ms_spell_cost(st, ALICE, msf_spell(st, "SP_rhapsody")), 2);
 	assert_true(ms_can_challenge(st, ALICE));
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -202,7 +173,7 @@ test_card_chant_2(void **state)
 	msf_do(st, ALICE, "STAGE spring");
 	msf_do(st, BOB, "STAGE spring");
 	assert_int_equal(ms_hand_size(&st->p[BOB]), 1);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -215,7 +186,7 @@ test_card_defend_3(void **state)
 	treasure(st, CAROL, 1);				/* Serpent Ring: 1 VP */
 	assert_false(ms_can_be_challenged(st, CAROL));
 	st->p[CAROL].treasures = 0;
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -225,7 +196,7 @@ test_card_rally_4(void **state)
 
 	alice_challenges(st, "dave");
 	assert_int_equal(ms_power(st, 1), 5);	/* the Prisoner's 4, +1 */
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -235,7 +206,7 @@ test_card_wait_5(void **state)
 
 	msf_stages(st, quiet);	/* erin to the Library: 2, and 2 more */
 	assert_int_equal(ms_hand_size(&st->p[ERIN]), 4);
-	done(st);
+	msf_done(st);
 }
 
 /* ---- Stages ---- */
@@ -249,7 +220,7 @@ test_card_spring(void **state)
 	msf_do(st, ALICE, "STAGE spring");
 	assert_int_equal(st->p[ALICE].life, 2);
 	assert_int_equal(ms_hand_size(&st->p[ALICE]), 0);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -261,7 +232,7 @@ test_card_grand_hall(void **state)
 	msf_do(st, ALICE, "STAGE grand hall");
 	assert_int_equal(st->p[ALICE].life, 1);
 	assert_int_equal(ms_hand_size(&st->p[ALICE]), 1);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -272,7 +243,7 @@ test_card_library(void **state)
 	msf_do(st, ALICE, "STAGE library");
 	assert_int_equal(ms_hand_size(&st->p[ALICE]), 2);
 	assert_int_equal(st->p[ALICE].life, 2);
-	done(st);
+	msf_done(st);
 }
 
 /* ---- Treasures ---- */
@@ -285,7 +256,7 @@ test_card_silver_bell(void **state)
 	treasure(st, ALICE, 0);
 	assert_int_equal(ms_hand_limit(st, ALICE), 6);
 	assert_int_equal(ms_vp(st, ALICE), 0);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -295,7 +266,7 @@ test_card_serpent_ring(void **state)
 
 	treasure(st, ALICE, 1);
 	assert_int_equal(ms_vp(st, ALICE), 1);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -307,7 +278,7 @@ test_card_knights_sword(void **state)
 	alice_challenges(st, "bob");
 	assert_int_equal(ms_power(st, 0), 5);	/* 3, +1 starting it, +1 */
 	assert_int_equal(ms_vp(st, ALICE), 0);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -319,7 +290,7 @@ test_card_flame_staff(void **state)
 	msf_do(st, ALICE, "STAGE spring");
 	assert_int_equal(ms_hand_size(&st->p[ALICE]), 1);
 	assert_int_equal(ms_vp(st, ALICE), 1);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -332,7 +303,7 @@ test_card_moon_necklace(void **state)
 	msf_do(st, ALICE, "STAGE library");
 	assert_int_equal(st->p[ALICE].life, 2);
 	assert_int_equal(ms_vp(st, ALICE), 1);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -348,7 +319,7 @@ test_card_witchs_grimoire(void **state)
 	st->p[ALICE].treasures = 0;
 	assert_int_equal(ms_spell_cost(st, BOB, msf_spell(st, "SP_rhapsody")), 0);
 	assert_int_equal(ms_vp(st, BOB), 1);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -358,7 +329,7 @@ test_card_golden_crown(void **state)
 
 	treasure(st, ALICE, 6);
 	assert_int_equal(ms_vp(st, ALICE), 2);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -370,7 +341,7 @@ test_card_dragon_heart(void **state)
 	assert_int_equal(ms_vp(st, ALICE), 2);
 	alice_challenges(st, "bob");
 	assert_int_equal(ms_power(st, 0), 5);
-	done(st);
+	msf_done(st);
 }
 
 /* ---- Spells (those test_ms_rules does not play) ---- */
@@ -398,7 +369,7 @@ test_card_march(void **state)
 
 	msf_do(st, CAROL, "PLAY march");
 	assert_int_equal(ms_power(st, 0), 4);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -408,7 +379,7 @@ test_card_waltz(void **state)
 
 	msf_do(st, CAROL, "PLAY waltz PAY prelude");
 	assert_int_equal(ms_power(st, 0), 5);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -418,7 +389,7 @@ test_card_rhapsody(void **state)
 
 	msf_do(st, CAROL, "PLAY rhapsody PAY prelude prelude");
 	assert_int_equal(ms_power(st, 0), 6);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -432,7 +403,7 @@ test_card_symphony(void **state)
 	msf_do(st, CAROL, "PASS");		/* 7 against 1: won */
 	/* the win's draw, and the Symphony's */
 	assert_int_equal(ms_hand_size(&st->p[CAROL]), 2);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -446,7 +417,7 @@ test_card_nocturne(void **state)
 	st->p[ALICE].life = 1;
 	msf_do(st, ALICE, "PLAY nocturne PAY march");
 	assert_int_equal(st->p[ALICE].life, 2);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -464,7 +435,7 @@ test_card_serenade(void **state)
 	assert_int_equal(st->p[ALICE].hand[waltz], 1);
 	assert_int_equal(st->p[BOB].hand[waltz], 0);
 	assert_true(msf_has_event(st, MS_E_STEAL, ALICE));
-	done(st);
+	msf_done(st);
 }
 
 /* ---- Masks: each one's condition, met and not ---- */
@@ -499,7 +470,7 @@ test_card_lion_mask(void **state)
 	st->p[BOB].banked[0] = 0;
 	st->p[ALICE].banked[0] = 3;
 	assert_int_equal(mask_points(st, "M1"), 3);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -511,7 +482,7 @@ test_card_dragon_mask(void **state)
 	assert_int_equal(mask_points(st, "M2"), 0);
 	treasure(st, ALICE, 2);
 	assert_int_equal(mask_points(st, "M2"), 3);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -523,7 +494,7 @@ test_card_owl_mask(void **state)
 	assert_int_equal(mask_points(st, "M3"), 0);
 	st->p[ALICE].events_prophesied = 2;
 	assert_int_equal(mask_points(st, "M3"), 3);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -535,7 +506,7 @@ test_card_moon_mask(void **state)
 	assert_int_equal(mask_points(st, "M4"), 0);
 	st->p[ALICE].life = 2;
 	assert_int_equal(mask_points(st, "M4"), 2);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -547,7 +518,7 @@ test_card_butterfly_mask(void **state)
 	st->p[ALICE].events_prophesied = 2;
 	ms_emblems(st);				/* the Saint's */
 	assert_int_equal(mask_points(st, "M5"), 2);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -559,7 +530,7 @@ test_card_jester_mask(void **state)
 	assert_int_equal(mask_points(st, "M6"), 0);
 	msf_give(st, ALICE, "SP_march", 1);	/* 5 of 5 */
 	assert_int_equal(mask_points(st, "M6"), 2);
-	done(st);
+	msf_done(st);
 }
 
 /* ---- Emblems ---- */
@@ -575,7 +546,7 @@ test_card_emblem_of_valor(void **state)
 	ms_emblems(st);
 	assert_int_equal(st->emblem_holder[0], BOB);
 	assert_int_equal(ms_vp(st, BOB), 1);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -590,7 +561,7 @@ test_card_emblem_of_the_gladiator(void **state)
 	ms_emblems(st);
 	assert_int_equal(st->emblem_holder[1], ALICE);
 	assert_int_equal(ms_vp(st, ALICE), 1);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -604,7 +575,7 @@ test_card_emblem_of_the_saint(void **state)
 	st->p[ERIN].events_prophesied = 2;
 	ms_emblems(st);
 	assert_int_equal(st->emblem_holder[2], ERIN);
-	done(st);
+	msf_done(st);
 }
 
 int
@@ -650,5 +621,6 @@ main(void)
 		cmocka_unit_test(test_card_emblem_of_the_saint),
 	};
 
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, msf_group_setup,
+	    msf_group_teardown);
 }

@@ -8,35 +8,6 @@
  */
 #include "ms_fixture.h"
 
-static void *data;
-
-static int
-group_setup(void **state)
-{
-	(void)state;
-	data = msf_load_data();
-	return data == NULL ? -1 : 0;
-}
-
-static int
-group_teardown(void **state)
-{
-	(void)state;
-	ms_data_free(data);
-	return 0;
-}
-
-static void
-done(struct ms_state *st)
-{
-	struct mq_err err;
-
-	if (ms_check(st, &err) != 0)
-		fail_msg("invariant broken: %s", err.msg);
-	assert_int_equal(msf_spells_total(st), st->data->ndeck);
-	free(st);
-}
-
 /* The usual five: Blade Dancer, Sorcerer, Paladin, Eternal Prisoner, Thief
  * with Orders 1..5; the Bard is set aside. */
 static const char *const dancers[MS_MAXP] = { "D1", "D2", "D3", "D6", "D5" };
@@ -44,7 +15,7 @@ static const char *const dancers[MS_MAXP] = { "D1", "D2", "D3", "D6", "D5" };
 static struct ms_state *
 turn(int turn_no)
 {
-	struct ms_state *st = msf_setup(data, 5, 1);
+	struct ms_state *st = msf_setup(msf_data, 5, 1);
 
 	msf_stage_phase(st, turn_no, dancers, msf_orders5);
 	return st;
@@ -118,7 +89,8 @@ hand_kind(const struct ms_state *st, int seat)
 static void
 test_setup_spell_deck_shuffled_face_down(void **state)
 {
-	struct ms_state *st = msf_setup(data, 5, 1), *other = msf_setup(data, 5, 2);
+	struct ms_state *st = msf_setup(msf_data, 5, 1);
+	struct ms_state *other = msf_setup(msf_data, 5, 2);
 	int k, i, n[MS_SPELLS] = { 0 };
 
 	assert_int_equal(st->deck_n, 30);
@@ -129,26 +101,26 @@ test_setup_spell_deck_shuffled_face_down(void **state)
 	for (i = 0; i < st->nplayers; i++)
 		assert_int_equal(ms_hand_size(&st->p[i]), 0);
 	assert_memory_not_equal(st->deck, other->deck, 30);
-	done(other);
-	done(st);
+	msf_done(other);
+	msf_done(st);
 }
 
 static void
 test_setup_guardians_in_number_order_1_on_top(void **state)
 {
-	struct ms_state *st = msf_setup(data, 4, 1);
+	struct ms_state *st = msf_setup(msf_data, 4, 1);
 	int g;
 
 	assert_int_equal(st->guardian_next, 0);
 	for (g = 0; g < st->data->nguardians; g++)
 		assert_int_equal(st->data->guardian[g].number, g + 1);
-	done(st);
+	msf_done(st);
 }
 
 static void
 test_setup_event_deck_face_up(void **state)
 {
-	struct ms_state *st = msf_setup(data, 3, 1);
+	struct ms_state *st = msf_setup(msf_data, 3, 1);
 	json_t *v = ms_view(st, MQ_VIEW_PUBLIC);
 	char *s = json_dumps(v, JSON_COMPACT);
 
@@ -158,13 +130,13 @@ test_setup_event_deck_face_up(void **state)
 	assert_non_null(strstr(s, "\"events_left\":[\"V1\",\"V2\""));
 	free(s);
 	json_decref(v);
-	done(st);
+	msf_done(st);
 }
 
 static void
 test_setup_emblems_and_stages_laid_out(void **state)
 {
-	struct ms_state *st = msf_setup(data, 3, 1);
+	struct ms_state *st = msf_setup(msf_data, 3, 1);
 	int e, i;
 
 	for (e = 0; e < st->data->nemblems; e++)
@@ -173,13 +145,13 @@ test_setup_emblems_and_stages_laid_out(void **state)
 		assert_int_equal(st->p[i].emblems, 0);
 		assert_int_equal(st->p[i].stage, -1);
 	}
-	done(st);
+	msf_done(st);
 }
 
 static void
 test_setup_one_secret_mask_each(void **state)
 {
-	struct ms_state *st = msf_setup(data, 5, 9);
+	struct ms_state *st = msf_setup(msf_data, 5, 9);
 	json_t *pub = ms_view(st, MQ_VIEW_PUBLIC), *mine = ms_view(st, ALICE);
 	char *ps = json_dumps(pub, 0), *ms = json_dumps(mine, 0);
 	int i, j;
@@ -200,13 +172,13 @@ test_setup_one_secret_mask_each(void **state)
 	free(ms);
 	json_decref(pub);
 	json_decref(mine);
-	done(st);
+	msf_done(st);
 }
 
 static void
 test_setup_one_order_each_face_up(void **state)
 {
-	struct ms_state *st = msf_setup(data, 5, 4);
+	struct ms_state *st = msf_setup(msf_data, 5, 4);
 	int i, j;
 
 	for (i = 0; i < st->nplayers; i++) {
@@ -214,13 +186,13 @@ test_setup_one_order_each_face_up(void **state)
 		for (j = 0; j < i; j++)
 			assert_int_not_equal(st->p[i].order, st->p[j].order);
 	}
-	done(st);
+	msf_done(st);
 }
 
 static void
 test_setup_dancers_chosen_in_descending_order(void **state)
 {
-	struct ms_state *st = msf_setup(data, 3, 5);
+	struct ms_state *st = msf_setup(msf_data, 3, 5);
 	char line[80];
 	int i, seat, prev = 9;
 
@@ -239,7 +211,7 @@ test_setup_dancers_chosen_in_descending_order(void **state)
 	assert_int_equal(st->dancers_aside, 0x38);
 	assert_int_equal(st->phase, MS_PH_STAGE);
 	assert_int_equal(st->turn, 1);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -254,7 +226,7 @@ test_setup_orders_dealt_are_turn_1s_without_effect(void **state)
 	msf_do(st, DAVE, "STAGE arena");
 	msf_do(st, ERIN, "STAGE chapel");
 	assert_int_equal(ms_hand_size(&st->p[ERIN]), 0);
-	done(st);
+	msf_done(st);
 	st = turn(2);
 	msf_do(st, ALICE, "STAGE spring");
 	msf_do(st, BOB, "STAGE spring");
@@ -262,7 +234,7 @@ test_setup_orders_dealt_are_turn_1s_without_effect(void **state)
 	msf_do(st, DAVE, "STAGE arena");
 	msf_do(st, ERIN, "STAGE chapel");
 	assert_int_equal(ms_hand_size(&st->p[ERIN]), 2);
-	done(st);
+	msf_done(st);
 }
 
 /* ---- Order phase ---- */
@@ -286,7 +258,7 @@ test_order_phase_ascending_last_numbers_never_the_same(void **state)
 	msf_refused(st, CAROL, "ORDER 4", "not your turn");
 	msf_do(st, BOB, "ORDER 1");
 	assert_int_equal(ms_owing_seat(st), CAROL);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -305,7 +277,7 @@ test_order_phase_own_last_order_when_only_one_left(void **state)
 	/* erin had Wait 5 and it is the only one left: hers again */
 	assert_int_equal(st->p[ERIN].order, 5);
 	assert_int_equal(st->phase, MS_PH_STAGE);
-	done(st);
+	msf_done(st);
 }
 
 /* ---- Stage phase ---- */
@@ -320,7 +292,7 @@ test_stage_phase_capacity(void **state)
 	msf_do(st, BOB, "STAGE library");
 	msf_do(st, CAROL, "STAGE library");
 	msf_refused(st, DAVE, "STAGE library", "full");
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -332,7 +304,7 @@ test_stage_phase_effects_right_after_choosing(void **state)
 	assert_int_equal(ms_hand_size(&st->p[ALICE]), 2);
 	assert_true(msf_has_event(st, MS_E_DRAW, ALICE));
 	assert_int_equal(ms_owing_seat(st), BOB);
-	done(st);
+	msf_done(st);
 }
 
 /* ---- Spell phase ---- */
@@ -359,7 +331,7 @@ test_spell_phase_cost_is_level_other_spells(void **state)
 	assert_int_equal(st->tomb[req], 1);
 	assert_int_equal(st->tomb[mar], 1);
 	assert_int_equal(st->tomb[wal], 1);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -375,7 +347,7 @@ test_spell_phase_any_number_then_pass(void **state)
 	msf_do(st, ALICE, "PASS");
 	assert_true(ms_owing_seat(st) != ALICE);
 	assert_int_equal(st->p[ALICE].hand[msf_spell(st, "SP_prelude")], 1);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -395,7 +367,7 @@ test_spell_phase_in_sequence_nobody_without_a_play_is_asked(void **state)
 	assert_int_equal(ms_owing_seat(st), CAROL);
 	msf_refused(st, BOB, "PASS", "not your turn");
 	msf_refused(st, CAROL, "PLAY march", "in a challenge");
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -414,7 +386,7 @@ test_spell_cost_modifier_with_a_floor(void **state)
 	msf_refused(st, BOB, "PLAY prelude PAY march", "costs 0");
 	msf_do(st, BOB, "PLAY concerto PAY march BANK march");
 	assert_int_equal(ms_counters(&st->p[BOB]), 1);
-	done(st);
+	msf_done(st);
 }
 
 /* ---- Hand limit ---- */
@@ -431,7 +403,7 @@ test_hand_limit_draw_past_it_does_not_happen(void **state)
 	assert_int_equal(ms_hand_size(&st->p[ALICE]), 5);
 	assert_int_equal(st->deck_n, deck);	/* the cards stay in the deck */
 	assert_true(msf_has_event(st, MS_E_DRAW_NONE, ALICE));
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -447,7 +419,7 @@ test_hand_limit_dancer_set_then_treasure_add(void **state)
 	assert_int_equal(ms_hand_limit(st, DAVE), 7);
 	st->p[DAVE].treasures = 0;
 	st->p[DAVE].dancer = (int8_t)msf_dancer(st, "D6");
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -495,14 +467,14 @@ test_hand_limit_request_for_a_tune_keeps_what_fits(void **state)
 	for (k = 0, tomb = -tomb; k < MS_SPELLS; k++)
 		tomb += st->tomb[k];
 	assert_int_equal(tomb, 1);
-	done(st);
+	msf_done(st);
 }
 
 static void
 test_hand_limit_eternal_prisoner_discards_to_3(void **state)
 {
 	static const char *const d[MS_MAXP] = { "D1", "D2", "D3", "D4", "D5" };
-	struct ms_state *st = msf_setup(data, 5, 1);
+	struct ms_state *st = msf_setup(msf_data, 5, 1);
 
 	msf_stage_phase(st, 1, d, msf_orders5);	/* the Prisoner is set aside */
 	msf_give(st, ALICE, "SP_march", 3);
@@ -516,7 +488,7 @@ test_hand_limit_eternal_prisoner_discards_to_3(void **state)
 	msf_refused(st, ALICE, "DISCARD march march", "exactly 1");
 	msf_do(st, ALICE, "DISCARD waltz");
 	assert_int_equal(ms_hand_size(&st->p[ALICE]), 3);
-	done(st);
+	msf_done(st);
 }
 
 /* ---- Spell deck renewal ---- */
@@ -553,7 +525,7 @@ test_renewal_tomb_shuffled_when_deck_empties(void **state)
 		tomb += st->tomb[k];
 	assert_int_equal(tomb, 0);
 	assert_int_equal(st->deck_n, 30 - 2);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -568,7 +540,7 @@ test_renewal_empty_tomb_deck_stays_empty(void **state)
 	assert_int_equal(ms_hand_size(&st->p[ALICE]), 1);
 	assert_true(msf_has_event(st, MS_E_RUN_OUT, -1));
 	assert_true(msf_has_event(st, MS_E_DRAW_NONE, ALICE));
-	done(st);
+	msf_done(st);
 }
 
 /* ---- Tower ---- */
@@ -585,7 +557,7 @@ test_tower_must_challenge_top_guardian_win_takes_treasure(void **state)
 	assert_int_equal(st->guardian_next, 1);
 	assert_int_equal(ms_hand_size(&st->p[CAROL]), 1);	/* and draws 1 */
 	assert_int_equal(st->p[CAROL].life, 2);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -599,7 +571,7 @@ test_tower_reveal_adds_level_loss_costs_life_guardian_stays(void **state)
 	assert_int_equal(st->p[CAROL].treasures, 0);
 	assert_int_equal(st->guardian_next, 0);	/* stays on top */
 	assert_int_equal(st->tomb[msf_spell(st, "SP_symphony")], 1);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -612,7 +584,7 @@ test_tower_tie_nothing(void **state)
 	assert_int_equal(st->p[CAROL].life, 2);
 	assert_int_equal(st->p[CAROL].treasures, 0);
 	assert_int_equal(st->guardian_next, 0);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -623,12 +595,12 @@ test_tower_guardian_loss_life_two(void **state)
 	msf_deck_top(st, "SP_waltz");		/* 2 + 1 = 3 */
 	msf_do(st, CAROL, "PASS");
 	assert_int_equal(st->p[CAROL].life, 2);	/* a tie */
-	done(st);
+	msf_done(st);
 	st = tower_fight(1);
 	msf_deck_top(st, "SP_rhapsody");	/* 2 + 2 = 4 */
 	msf_do(st, CAROL, "PASS");
 	assert_int_equal(st->p[CAROL].life, 0);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -641,7 +613,7 @@ test_tower_guardian_flips_two(void **state)
 	for (i = 0; i < st->nev; i++)
 		flips += st->ev[i].type == MS_E_FLIP;
 	assert_int_equal(flips, 2);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -658,7 +630,7 @@ test_tower_guardian_locks_the_mask(void **state)
 	assert_string_equal(ms_owes(st, CAROL), "fight");
 	msf_refused(st, CAROL, "REVEAL", "locks your Mask");
 	msf_do(st, CAROL, "PLAY march");
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -673,7 +645,7 @@ test_tower_guardian_raises_spell_costs(void **state)
 	msf_refused(st, CAROL, "PLAY march", "costs 1");
 	msf_do(st, CAROL, "PLAY march PAY march");
 	assert_int_equal(st->ch.bonus[0], 1);
-	done(st);
+	msf_done(st);
 }
 
 /* ---- Arena ---- */
@@ -687,7 +659,7 @@ test_arena_challenge_any_dancer_on_any_stage(void **state)
 	msf_do(st, ALICE, "CHALLENGE carol");	/* carol is at the Spring */
 	assert_int_equal(st->ch.kind, MS_CH_ARENA);
 	assert_int_equal(st->ch.side[1], CAROL);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -713,7 +685,7 @@ test_arena_windows_challenger_then_defender(void **state)
 	/* one window each: 3 + 1 (she started it) + 2 against 2 + 1 */
 	assert_int_equal(st->ch.kind, MS_CH_NONE);
 	assert_int_equal(st->p[BOB].life, 1);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -736,7 +708,7 @@ test_arena_winner_draws_may_bank_loser_loses_life(void **state)
 	assert_int_equal(ms_counters(&st->p[ALICE]), 1);
 	assert_int_equal(ms_hand_size(&st->p[ALICE]), 0);
 	assert_int_equal(ms_vp(st, ALICE), 1);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -755,7 +727,7 @@ test_arena_tie_nothing(void **state)
 	assert_int_equal(st->p[ALICE].life, 2);
 	assert_int_equal(st->p[ALICE].arena_wins, 0);
 	assert_int_equal(ms_hand_size(&st->p[ALICE]), 0);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -772,7 +744,7 @@ test_arena_lullaby_takes_power_from_the_other_side(void **state)
 	assert_int_equal(ms_power(st, 0), 2);	/* 3 + 1 - 2 */
 	msf_do(st, BOB, "PASS");
 	assert_int_equal(st->p[BOB].life, 2);	/* 2 against 2: a tie */
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -792,7 +764,7 @@ test_arena_thief_steals_on_a_win(void **state)
 	msf_do(st, BOB, "PASS");		/* 3 against 2 */
 	assert_true(msf_has_event(st, MS_E_STEAL, ERIN));
 	assert_int_equal(st->p[BOB].hand[msf_spell(st, "SP_prelude")], 1);
-	done(st);
+	msf_done(st);
 }
 
 /* ---- Mask ---- */
@@ -823,7 +795,7 @@ test_mask_reveal_once_plus_3_then_scores_nothing(void **state)
 	st->phase = MS_PH_OVER;
 	ms_score(st);
 	assert_int_equal(st->p[CAROL].score, ms_vp(st, CAROL));
-	done(st);
+	msf_done(st);
 }
 
 /* ---- Life ---- */
@@ -831,7 +803,7 @@ test_mask_reveal_once_plus_3_then_scores_nothing(void **state)
 static void
 test_life_starts_at_2_within_0_and_2(void **state)
 {
-	struct ms_state *st = msf_setup(data, 3, 1);
+	struct ms_state *st = msf_setup(msf_data, 3, 1);
 	int i;
 
 	for (i = 0; i < 3; i++)
@@ -842,7 +814,7 @@ test_life_starts_at_2_within_0_and_2(void **state)
 	assert_int_equal(st->p[0].life, 0);
 	ms_heal(st, 0, MS_FULL);
 	assert_int_equal(st->p[0].life, 2);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -858,7 +830,7 @@ test_life_zero_no_challenge_but_can_be_challenged(void **state)
 	msf_pass_while(st, MS_PH_SPELL);
 	assert_int_equal(st->ch.kind, MS_CH_NONE);
 	assert_true(msf_has_event(st, MS_E_NO_CHALLENGE, CAROL));
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -877,7 +849,7 @@ test_life_zero_power_counts_zero_modifiers_apply(void **state)
 	msf_do(st, BOB, "PLAY waltz");	/* the Sorcerer pays 0 */
 	assert_int_equal(ms_power(st, 1), 2);
 	msf_do(st, BOB, "PASS");
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -895,7 +867,7 @@ test_prohibition_wins_defend_3_in_tower(void **state)
 		if (st->ev[i].type == MS_E_NO_CHALLENGE && st->ev[i].actor == CAROL)
 			why = st->ev[i].a;
 	assert_int_equal(why, 2);	/* forbidden, not out of life */
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -913,7 +885,7 @@ test_defend_3_cannot_be_challenged_as_vp_leader(void **state)
 	msf_do(st, ALICE, "CHALLENGE carol");
 	st->p[BOB].banked[0] = 0;
 	st->p[CAROL].banked[0] = 0;
-	done(st);
+	msf_done(st);
 }
 
 /* ---- Event phase ---- */
@@ -931,7 +903,7 @@ test_event_prophet_chooses_any_event(void **state)
 	/* the dancers come back; the next turn begins */
 	assert_int_equal(st->phase, MS_PH_ORDER);
 	assert_int_equal(st->p[ERIN].stage, -1);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -947,7 +919,7 @@ test_event_no_prophet_no_event(void **state)
 	msf_pass_while(st, MS_PH_CHALLENGE);
 	assert_int_equal(st->phase, MS_PH_ORDER);
 	assert_int_equal(st->events_left, (1u << st->data->nevents) - 1);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -959,7 +931,7 @@ test_event_used_event_cannot_be_chosen_again(void **state)
 	st->event_tomb[st->nevent_tomb++] = (uint8_t)msf_event(st, "V4");
 	prophecy(st);
 	msf_refused(st, ERIN, "EVENT oracle", "happened already");
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -977,7 +949,7 @@ test_event_change_of_partner_keeps_the_rest(void **state)
 	assert_true(st->dancers_aside & (1u << msf_dancer(st, "D2")));
 	assert_int_equal(st->p[BOB].treasures, 1);
 	assert_int_equal(st->p[BOB].life, 1);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -990,7 +962,7 @@ test_event_prayer_of_healing_heals_everyone(void **state)
 	msf_do(st, ERIN, "EVENT prayer of healing");
 	assert_int_equal(st->p[ALICE].life, 1);
 	assert_int_equal(st->p[ERIN].life, 2);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -1005,7 +977,7 @@ test_event_oracle_draw_then_optional_bank(void **state)
 	msf_do(st, ERIN, "PASS");	/* optional: declined */
 	assert_int_equal(ms_counters(&st->p[ERIN]), 0);
 	assert_int_equal(st->phase, MS_PH_ORDER);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -1021,7 +993,7 @@ test_event_divine_judgement_vp_leaders_lose_life(void **state)
 	assert_int_equal(st->p[CAROL].life, 2);
 	st->p[ALICE].banked[0] = 0;
 	st->p[BOB].banked[0] = 0;
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -1039,7 +1011,7 @@ test_event_silence_others_discard_to_3(void **state)
 	msf_do(st, ALICE, "DISCARD march waltz");
 	assert_int_equal(ms_hand_size(&st->p[ALICE]), 3);
 	assert_int_equal(ms_hand_size(&st->p[ERIN]), 4);	/* not the prophet */
-	done(st);
+	msf_done(st);
 }
 
 /* Silence's discard is down to 3, not to the hand limit, and a refusal
@@ -1062,7 +1034,7 @@ test_event_silence_refusals_say_down_to_3(void **state)
 	msf_refused(st, ALICE, "DISCARD waltz waltz waltz",
 	    "You cannot discard 3 Waltz: you hold 2.");
 	msf_do(st, ALICE, "DISCARD march waltz");
-	done(st);
+	msf_done(st);
 }
 
 /* A refusal to another player names whose turn it is in the third person:
@@ -1079,7 +1051,7 @@ test_spell_phase_refusal_to_another_player_says_their(void **state)
 	    "phase, then PASS.");
 	msf_refused(st, BOB, "CHALLENGE alice", "you are to PLAY Spells of "
 	    "your Spell phase, then PASS.");
-	done(st);
+	msf_done(st);
 }
 
 /* Request for a Tune: a KEEP names only Spells received, and a refusal says
@@ -1105,7 +1077,7 @@ test_hand_limit_request_for_a_tune_keep_refusals(void **state)
 	msf_refused(st, ERIN, "EVENT oracle", "you are to KEEP up to 1 of the "
 	    "Spells you received, or PASS.");
 	msf_do(st, ERIN, "PASS");
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -1120,12 +1092,12 @@ test_event_proclamation_of_duel(void **state)
 	msf_do(st, ERIN, "PASS");
 	msf_do(st, BOB, "PASS");		/* 3 against 2 */
 	assert_int_equal(st->p[BOB].life, 1);
-	done(st);
+	msf_done(st);
 	st = prophecy(turn(1));
 	msf_do(st, ERIN, "EVENT proclamation of duel");
 	msf_do(st, ERIN, "PASS");		/* optional */
 	assert_int_equal(st->phase, MS_PH_ORDER);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -1137,7 +1109,7 @@ test_event_pilgrimage_heals_full_and_draws(void **state)
 	msf_do(st, ERIN, "EVENT pilgrimage");
 	assert_int_equal(st->p[ERIN].life, 2);
 	assert_int_equal(ms_hand_size(&st->p[ERIN]), 1);
-	done(st);
+	msf_done(st);
 }
 
 /* ---- Emblems ---- */
@@ -1152,7 +1124,7 @@ test_emblem_first_to_reach_minimum_takes_it(void **state)
 	assert_int_equal(st->emblem_holder[0], CAROL);
 	assert_true(st->p[CAROL].emblems & 1);
 	assert_true(msf_has_event(st, MS_E_EMBLEM, CAROL));
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -1177,7 +1149,7 @@ test_emblem_passes_on_strictly_more(void **state)
 	st->p[CAROL].treasures = 1 | 8 | 16;
 	ms_emblems(st);
 	assert_int_equal(st->emblem_holder[0], CAROL);
-	done(st);
+	msf_done(st);
 }
 
 /* ---- The VP leader ---- */
@@ -1197,7 +1169,7 @@ test_vp_leader_ties_and_zero(void **state)
 	assert_int_equal(ms_vp(st, CAROL), 0);
 	st->p[ALICE].banked[0] = 0;
 	st->p[BOB].banked[1] = 0;
-	done(st);
+	msf_done(st);
 }
 
 /* ---- End of the game ---- */
@@ -1236,7 +1208,7 @@ test_end_at_turn_end_when_guardians_gone(void **state)
 	assert_int_equal(st->phase, MS_PH_OVER);
 	assert_int_equal(st->end_why, 1);
 	assert_true(st->winner >= 0);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -1253,7 +1225,7 @@ test_end_when_event_deck_empty(void **state)
 	msf_do(st, ERIN, "EVENT prayer of healing");
 	assert_int_equal(st->phase, MS_PH_OVER);
 	assert_int_equal(st->end_why, 2);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -1265,14 +1237,14 @@ test_end_when_deck_ran_out_once_per_player(void **state)
 	prophecy(st);
 	msf_do(st, ERIN, "EVENT prayer of healing");
 	assert_int_equal(st->phase, MS_PH_ORDER);	/* 4 of 5: on */
-	done(st);
+	msf_done(st);
 	st = turn(1);
 	st->runouts = 5;
 	prophecy(st);
 	msf_do(st, ERIN, "EVENT prayer of healing");
 	assert_int_equal(st->phase, MS_PH_OVER);
 	assert_int_equal(st->end_why, 3);
-	done(st);
+	msf_done(st);
 }
 
 static void
@@ -1306,7 +1278,7 @@ test_end_scoring_and_tie_to_lowest_order(void **state)
 	assert_int_equal(st->winner, BOB);
 	st->p[ALICE].order = 1;
 	st->p[BOB].order = 2;
-	done(st);
+	msf_done(st);
 }
 
 /* ---- Hidden information ---- */
@@ -1334,7 +1306,7 @@ test_hidden_information_hands_and_counters(void **state)
 	assert_non_null(strstr(s, "Symphony"));
 	free(s);
 	json_decref(v);
-	done(st);
+	msf_done(st);
 }
 
 /* The recap a player's view holds: what happened since they last played,
@@ -1375,7 +1347,7 @@ test_hidden_information_recap_since_last_move(void **state)
 	v = ms_view(st, CAROL);
 	assert_int_equal(json_array_size(json_object_get(v, "recap")), 0);
 	json_decref(v);
-	done(st);
+	msf_done(st);
 }
 
 /* ---- Player count ---- */
@@ -1396,10 +1368,10 @@ test_player_count_3_to_5(void **state)
 		for (; i < n; i++)
 			s.names[i] = "extra";
 		if (n >= 3 && n <= 5) {
-			assert_int_equal(ms_setup(data, &s, &st, &err), 0);
+			assert_int_equal(ms_setup(msf_data, &s, &st, &err), 0);
 			free(st);
 		} else {
-			assert_int_equal(ms_setup(data, &s, &st, &err), MQ_REFUSED);
+			assert_int_equal(ms_setup(msf_data, &s, &st, &err), MQ_REFUSED);
 			assert_non_null(strstr(err.msg, "3 to 5"));
 		}
 	}
@@ -1475,5 +1447,6 @@ main(void)
 		cmocka_unit_test(test_player_count_3_to_5),
 	};
 
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, msf_group_setup,
+	    msf_group_teardown);
 }
