@@ -165,34 +165,50 @@ static const char *const mqfz_names[MQ_MAX_PLAYERS] = {
 	"alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi",
 };
 
+/*
+ * Parse line as seat into *cmd (1), or 0 when it is refused, which must come
+ * with a sentence; a parsed command must round-trip: parse(format(c)) == c
+ * (game.h). what names the target in a broken promise.
+ */
+static inline int
+mqfz_parse_round_trip(const struct mq_game_kind *k, void *st, int seat,
+    const char *line, struct mq_cmd *cmd, const char *what)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_cmd again;
+	struct mq_err err;
+
+	mq_err_clear(&err);
+	if (k->parse(st, seat, line, cmd, &err) != 0) {
+		if (err.msg[0] == '\0')
+			mqfz_broken(what, "a refusal without a sentence");
+		return 0;
+	}
+	if (k->format(st, cmd, &b) != 0)
+		mqfz_broken(what, "format failed on a parsed command");
+	if (k->parse(st, seat, mq_buf_str(&b), &again, &err) != 0)
+		mqfz_broken("the canonical text does not parse", mq_buf_str(&b));
+	if (memcmp(cmd, &again, sizeof(*cmd)) != 0)
+		mqfz_broken("parse(format(c)) != c", mq_buf_str(&b));
+	mq_buf_free(&b);
+	return 1;
+}
+
 /* One line: parse as seat; if it parses, check the round trip and apply it
  * on a clone. Returns the state to go on with (the clone if applied). */
 static inline void *
 mqfz_rm_line(void *st, int seat, const char *line)
 {
 	const struct mq_game_kind *k = &mq_redmasque_kind;
-	struct mq_buf b = MQ_BUF_INIT;
-	struct mq_cmd cmd, again;
+	struct mq_cmd cmd;
 	struct mq_err err;
 	void *c;
 	json_t *v;
 	int rc;
 
-	mq_err_clear(&err);
-	if (k->parse(st, seat, line, &cmd, &err) != 0) {
-		if (err.msg[0] == '\0')
-			mqfz_broken("command", "a refusal without a sentence");
+	if (!mqfz_parse_round_trip(k, st, seat, line, &cmd, "command"))
 		return st;
-	}
-	/* game.h: parse(format(c)) == c */
-	if (k->format(st, &cmd, &b) != 0)
-		mqfz_broken("command", "format failed on a parsed command");
-	if (k->parse(st, seat, mq_buf_str(&b), &again, &err) != 0)
-		mqfz_broken("command: the canonical text does not parse",
-		    mq_buf_str(&b));
-	if (memcmp(&cmd, &again, sizeof(cmd)) != 0)
-		mqfz_broken("command: parse(format(c)) != c", mq_buf_str(&b));
-	mq_buf_free(&b);
+	mq_err_clear(&err);
 	if ((c = k->clone(st)) == NULL)
 		mqfz_broken("command", "clone failed");
 	rc = k->apply(c, seat, &cmd, &err);
@@ -343,27 +359,14 @@ static inline void *
 mqfz_ms_line(void *st, int seat, const char *line)
 {
 	const struct mq_game_kind *k = &mq_masquerade_kind;
-	struct mq_buf b = MQ_BUF_INIT;
-	struct mq_cmd cmd, again;
+	struct mq_cmd cmd;
 	struct mq_err err;
 	void *c;
 	int rc;
 
-	mq_err_clear(&err);
-	if (k->parse(st, seat, line, &cmd, &err) != 0) {
-		if (err.msg[0] == '\0')
-			mqfz_broken("masquerade", "a refusal without a sentence");
+	if (!mqfz_parse_round_trip(k, st, seat, line, &cmd, "masquerade"))
 		return st;
-	}
-	/* game.h: parse(format(c)) == c */
-	if (k->format(st, &cmd, &b) != 0)
-		mqfz_broken("masquerade", "format failed on a parsed command");
-	if (k->parse(st, seat, mq_buf_str(&b), &again, &err) != 0)
-		mqfz_broken("masquerade: the canonical text does not parse",
-		    mq_buf_str(&b));
-	if (memcmp(&cmd, &again, sizeof(cmd)) != 0)
-		mqfz_broken("masquerade: parse(format(c)) != c", mq_buf_str(&b));
-	mq_buf_free(&b);
+	mq_err_clear(&err);
 	if ((c = k->clone(st)) == NULL)
 		mqfz_broken("masquerade", "clone failed");
 	rc = k->apply(c, seat, &cmd, &err);
