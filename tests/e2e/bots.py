@@ -371,7 +371,9 @@ def check_commitments(c, b, game):
          "%s: the end mail does not show the seed and its salt" % b.name)
     c.ok(blake(bytes.fromhex(seed["seed"]) + bytes.fromhex(seed["salt"])) == welcome,
          "%s: BLAKE2b-256(seed ‖ salt) is not the welcome mail's commitment" % b.name)
-    c.ok(len(shown) > 0, "%s: was shown no commitment at all" % b.name)
+    # The Masquerade has no secret moves: nothing to commit to but the seed
+    if os.environ.get("E2E_NO_COMMITMENTS") != "1":
+        c.ok(len(shown) > 0, "%s: was shown no commitment at all" % b.name)
     for key in sorted(shown):
         c.ok(key in reveals, "%s: the commitment %s of %s, entry %d, was "
              "never opened" % (b.name, key[2], key[0], key[1]))

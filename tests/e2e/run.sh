@@ -9,7 +9,9 @@
 # commitment a bot was shown is opened and recomputes, the seed matches the
 # welcome mail's commitment. A second game loses OpenSMTPD midway (mail waits
 # in the spool, goes when it is back) and has Dovecot restarted (the daemon
-# carries on). Everything runs in one temporary folder; every server started
+# carries on). A third game is The Masquerade, five players in turn, checked
+# the same way (it has no secret moves: the seed is its only commitment).
+# Everything runs in one temporary folder; every server started
 # here is stopped on any exit. `make e2e` runs it alone, `make test` with
 # the rest; E2E_KEEP=1 keeps the temporary folder even when all passes.
 set -eu
@@ -214,11 +216,25 @@ BOTS_PID=""
 cat "$T/bots2.log"
 checks=$((checks + 1))
 finish_game "$G2" 1	# OpenSMTPD was stopped and started again
+
+# 7. The Masquerade, five players in turn, by the same mail and servers.
+G3=$($A -C "$D" new masquerade --player alice=alice@pbem.test \
+    --player bob=bob@pbem.test --player carol=carol@pbem.test \
+    --player dave=dave@pbem.test --player erin=erin@pbem.test) ||
+    fail "masqued new masquerade"
+$PY tests/e2e/bots.py play "$T/bots" "$R" "$D" "$G3" "$S/env" \
+    "${E2E_MS_TIMEOUT:-600}" >"$T/bots3.log" 2>&1 ||
+    { cat "$T/bots3.log" >&2; fail "game $G3 (masquerade) was not played to its end"; }
+cat "$T/bots3.log"
+checks=$((checks + 1))
+export E2E_NO_COMMITMENTS=1	# its moves are public: none to check
+finish_game "$G3"
+unset E2E_NO_COMMITMENTS
 [ ! -d "$D/spool/dead" ] || [ -z "$(ls "$D/spool/dead")" ] ||
     fail "mail went to the dead-letter folder: $(ls "$D/spool/dead")"
 checks=$((checks + 1))
 
-# 7. stop the daemon (it must exit cleanly: ASan and UBSan report at exit).
+# 8. stop the daemon (it must exit cleanly: ASan and UBSan report at exit).
 kill "$SERVE_PID"
 wait "$SERVE_PID" || fail "masqued serve exited with status $?"
 SERVE_PID=""
