@@ -126,10 +126,9 @@ mqfz_mime(const uint8_t *data, size_t size)
 
 /* ---- the redmasque command parser and apply ----------------------------- */
 
-static void *mqfz_rm_data;
-
+/* A game's data, config/games/KIND.json, loaded once into *cache. */
 static inline const void *
-mqfz_rm_load(void)
+mqfz_load_game(const struct mq_game_kind *k, void **cache)
 {
 	const char *root = getenv("MQ_ROOT");
 	char path[4200];
@@ -137,28 +136,42 @@ mqfz_rm_load(void)
 	struct mq_err err;
 	json_t *j;
 
-	if (mqfz_rm_data != NULL)
-		return mqfz_rm_data;
-	snprintf(path, sizeof(path), "%s%sconfig/games/redmasque.json",
-	    root ? root : "", root ? "/" : "");
+	if (*cache != NULL)
+		return *cache;
+	snprintf(path, sizeof(path), "%s%sconfig/games/%s.json",
+	    root ? root : "", root ? "/" : "", k->name);
 	if ((j = json_load_file(path, JSON_REJECT_DUPLICATES, &je)) == NULL) {
 		fprintf(stderr, "fuzz: cannot read %s: %s\n", path, je.text);
 		exit(2);
 	}
-	if (mq_redmasque_kind.load_data(j, &mqfz_rm_data, &err) != 0) {
+	if (k->load_data(j, cache, &err) != 0) {
 		fprintf(stderr, "fuzz: cannot load %s: %s\n", path, err.msg);
 		exit(2);
 	}
 	json_decref(j);
-	return mqfz_rm_data;
+	return *cache;
+}
+
+static inline void
+mqfz_free_game(const struct mq_game_kind *k, void **cache)
+{
+	if (*cache != NULL)
+		k->free_data(*cache);
+	*cache = NULL;
+}
+
+static void *mqfz_rm_data;
+
+static inline const void *
+mqfz_rm_load(void)
+{
+	return mqfz_load_game(&mq_redmasque_kind, &mqfz_rm_data);
 }
 
 static inline void
 mqfz_rm_free(void)
 {
-	if (mqfz_rm_data != NULL)
-		mq_redmasque_kind.free_data(mqfz_rm_data);
-	mqfz_rm_data = NULL;
+	mqfz_free_game(&mq_redmasque_kind, &mqfz_rm_data);
 }
 
 static const char *const mqfz_names[MQ_MAX_PLAYERS] = {
@@ -291,34 +304,13 @@ static void *mqfz_ms_data;
 static inline const void *
 mqfz_ms_load(void)
 {
-	const char *root = getenv("MQ_ROOT");
-	char path[4200];
-	json_error_t je;
-	struct mq_err err;
-	json_t *j;
-
-	if (mqfz_ms_data != NULL)
-		return mqfz_ms_data;
-	snprintf(path, sizeof(path), "%s%sconfig/games/masquerade.json",
-	    root ? root : "", root ? "/" : "");
-	if ((j = json_load_file(path, JSON_REJECT_DUPLICATES, &je)) == NULL) {
-		fprintf(stderr, "fuzz: cannot read %s: %s\n", path, je.text);
-		exit(2);
-	}
-	if (mq_masquerade_kind.load_data(j, &mqfz_ms_data, &err) != 0) {
-		fprintf(stderr, "fuzz: cannot load %s: %s\n", path, err.msg);
-		exit(2);
-	}
-	json_decref(j);
-	return mqfz_ms_data;
+	return mqfz_load_game(&mq_masquerade_kind, &mqfz_ms_data);
 }
 
 static inline void
 mqfz_ms_free(void)
 {
-	if (mqfz_ms_data != NULL)
-		mq_masquerade_kind.free_data(mqfz_ms_data);
-	mqfz_ms_data = NULL;
+	mqfz_free_game(&mq_masquerade_kind, &mqfz_ms_data);
 }
 
 /* The seat that owes a command (game.h's owes), or -1: nobody. */
