@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/file.h>
 
 #include "durable.h"
 #include "fileio.h"
@@ -180,4 +181,29 @@ mq_scan_digits(const char **p, unsigned long long max,
 	*out = v;
 	*p = s;
 	return 0;
+}
+
+int
+mq_file_lock(const char *path, int wait, int *fd, int *busy,
+    struct mq_err *err)
+{
+	int rc;
+
+	*busy = 0;
+	if ((*fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) == -1)
+		return mq_fail_errno(err, MQ_IO, "Cannot open the lock %s", path);
+	while ((rc = flock(*fd, LOCK_EX | (wait ? 0 : LOCK_NB))) == -1 &&
+	    errno == EINTR)
+		;
+	if (rc == 0)
+		return 0;
+	rc = errno;
+	close(*fd);
+	*fd = -1;
+	if (rc == EWOULDBLOCK) {
+		*busy = 1;
+		return 0;
+	}
+	errno = rc;
+	return mq_fail_errno(err, MQ_IO, "Cannot lock %s", path);
 }

@@ -57,4 +57,13 @@ int mq_file_read_small(const char *path, char *buf, size_t size, size_t *len,
 int mq_scan_digits(const char **p, unsigned long long max,
     unsigned long long *out);
 
+/*
+ * An exclusive lock (flock) on path, made 0600 if missing, held while *fd
+ * stays open: closing it, or the process ending, releases it. With wait 0
+ * a lock another process holds is not waited for: *busy = 1, *fd = -1, and
+ * 0 is returned (a busy lock is an answer, not a failure).
+ */
+int mq_file_lock(const char *path, int wait, int *fd, int *busy,
+    struct mq_err *err);
+
 #endif

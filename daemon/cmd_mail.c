@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "daemon/cli.h"
+#include "fileio.h"
 #include "daemon/clock.h"
 #include "daemon/deadline.h"
 #include "daemon/inbound.h"
@@ -31,18 +32,61 @@ on_signal(int sig)
 	stopping = 1;
 }
 
+/*
+ * One serve per data folder (DATA/cursor/serve.lock, holding its pid): two
+ * would read the same mail and each answer a refused one; a cron job's
+ * `serve --once` that finds the last one still working stops at once.
+ */
+static int
+serve_lock(const struct mq_daemon *d, int *fd, struct mq_err *err)
+{
+	char path[1300], pid[32] = "";
+	size_t len;
+	int busy, present, n;
+	struct mq_err e;
+
+	snprintf(path, sizeof(path), "%s/cursor/serve.lock", d->conf.datadir);
+	MQ_TRY(mq_file_lock(path, 0, fd, &busy, err));
+	if (busy) {
+		if (mq_file_read_small(path, pid, sizeof(pid), &len, &present,
+		    &e) != 0 || !present)
+			pid[0] = '\0';
+		pid[strcspn(pid, "\n")] = '\0';
+		if (pid[0] != '\0' && pid[strspn(pid, "0123456789")] == '\0')
+			return mq_fail(err, MQ_IO, "Another masqued serve (pid %s) "
+			    "is already working on %s; this one stops.", pid,
+			    d->conf.datadir);
+		return mq_fail(err, MQ_IO, "Another masqued serve is already "
+		    "working on %s; this one stops.", d->conf.datadir);
+	}
+	n = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
+	if (ftruncate(*fd, 0) != 0) {
+		close(*fd);
+		return mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
+	}
+	if (mq_write_all(*fd, pid, (size_t)n, 0, path, err) != 0) {
+		close(*fd);
+		return err->code;
+	}
+	return 0;
+}
+
 int
 mq_cmd_serve(struct mq_cli *cli, int argc, char **argv)
 {
 	struct mq_daemon d;
 	struct mq_pass_stats st;
 	struct mq_err err;
-	int once = argc == 2 && strcmp(argv[1], "--once") == 0, rc;
+	int once = argc == 2 && strcmp(argv[1], "--once") == 0, rc, lock;
 
 	if (argc != 1 && !once)
 		return mq_cli_usage("serve takes [--once]");
 	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, &err)))
 		return mq_cli_report(&err);
+	if ((rc = serve_lock(&d, &lock, &err)) != 0) {
+		mq_daemon_close(&d);
+		return mq_cli_report(&err);
+	}
 	signal(SIGTERM, on_signal);
 	signal(SIGINT, on_signal);
 	signal(SIGPIPE, SIG_IGN);
@@ -68,6 +112,7 @@ mq_cmd_serve(struct mq_cli *cli, int argc, char **argv)
 			usleep(100000);
 	} while (!once && !stopping);
 	mq_daemon_close(&d);
+	close(lock);
 	return once && rc ? MQ_IO : 0;
 }
 

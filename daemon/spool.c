@@ -540,9 +540,15 @@ mq_spool_flush(const struct mq_config *c, long long now,
 	struct retries r = { NULL, 0, 0 };
 	char dir[1200], **names;
 	size_t n, i;
-	int rc = 0;
+	int rc = 0, lock, busy;
 
 	memset(st, 0, sizeof(*st));
+	/* One sender at a time: an `ingest` from the MTA's pipe and `serve`
+	 * (or two ingests) would otherwise both read a spool file and both
+	 * send it. The queue is listed once the lock is ours, so what the
+	 * other sent is gone from it. */
+	snprintf(dir, sizeof(dir), "%s/cursor/spool.lock", c->datadir);
+	MQ_TRY(mq_file_lock(dir, 1, &lock, &busy, err));
 	snprintf(dir, sizeof(dir), "%s/spool", c->datadir);
 	rc = list_spool(dir, &names, &n, &r, err);
 	if (rc == 0 && c->outbound == MQ_OUT_MAILDIR)
@@ -555,5 +561,6 @@ mq_spool_flush(const struct mq_config *c, long long now,
 	for (i = 0; i < r.n; i++)
 		free(r.v[i]);
 	free(r.v);
+	close(lock);
 	return rc;
 }

@@ -31,7 +31,10 @@ struct mq_spool_stats {
 	int sent, failed, dead, waiting;
 };
 
-/* Send what is due at `now` through the configured outbound transport. */
+/*
+ * Send what is due at `now` through the configured outbound transport, one
+ * process at a time (DATA/cursor/spool.lock: a second waits for the first).
+ */
 int mq_spool_flush(const struct mq_config *c, long long now,
     struct mq_spool_stats *st, struct mq_err *err);
 

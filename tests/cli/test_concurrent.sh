@@ -1,0 +1,58 @@
+#!/bin/sh
+# test_concurrent.sh - two masqued processes on one data folder: a second
+# `serve` is refused in one sentence while the first works (a cron job's
+# `serve --once` overlapping a slow pass), and two senders at once (the
+# MTA's pipe runs `ingest` for each message, beside `serve`) never send a
+# spooled mail twice. The SMTP server is tests/data/smtp_sink.py, which
+# takes a fifth of a second per message so that the processes overlap.
+. tests/cli/lib.sh
+mkdir -p $T/got
+/usr/bin/python3 tests/data/smtp_sink.py $T/got 0.2 >$T/port &
+SINK=$!
+trap 'kill $SINK 2>/dev/null; rm -rf "$T"' EXIT
+i=0
+while [ ! -s $T/port ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+[ -s $T/port ] || fail "the SMTP sink did not start"; ok
+D=$T/data
+expect 0 "init" -- $M -C $D init
+printf 'outbound = smtp\nsmtp_url = smtp://127.0.0.1:%s\ntls = no\n' "$(cat $T/port)" >>$D/masqued.conf
+got() { ls $T/got | wc -l; }
+ids() { grep -h "^Message-ID:" $T/got/* | sort; }
+
+# --- a second serve while the first sends: refused, one sentence ---
+A=$(new_game $D) || fail "new"
+$M -C $D serve --once 2>$T/first.err &
+FIRST=$!
+i=0
+while [ "$(got)" = 0 ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+expect 4 "a second serve while the first works" -- $M -C $D serve --once
+err_has "Another masqued serve (pid $FIRST) is already working on $D; this one stops."
+one_line
+wait $FIRST || { cat $T/first.err >&2; fail "the first serve failed"; }; ok
+[ "$(got)" = 4 ] || fail "the welcome mails: $(got) sent, wanted 4"; ok
+expect 0 "serve again once the first is done" -- $M -C $D serve --once
+
+# --- two senders at once: each spooled mail goes once ---
+rm -f $T/got/*
+B=$(new_game $D) || fail "new"		# four welcome mails wait in the spool
+stranger() {	# file from
+	printf 'From: %s\r\nTo: game@example.org\r\nSubject: hello\r\nMessage-ID: <%s@y.test>\r\n\r\nPLAN cw\r\n' \
+	    "$2" "$2" >"$1"
+}
+stranger $T/s1.eml one@y.test
+stranger $T/s2.eml two@y.test
+$M -C $D ingest $T/s1.eml 2>$T/i1.err &
+I1=$!
+$M -C $D ingest $T/s2.eml 2>$T/i2.err &
+I2=$!
+$M -C $D serve --once 2>$T/serve.err &
+S=$!
+wait $I1 || { cat $T/i1.err >&2; fail "the first ingest failed"; }; ok
+wait $I2 || { cat $T/i2.err >&2; fail "the second ingest failed"; }; ok
+wait $S || { cat $T/serve.err >&2; fail "serve failed"; }; ok
+[ "$(ls $D/spool | grep -c '\.eml$')" = 0 ] || fail "mail left in the spool: $(ls $D/spool)"; ok
+[ "$(got)" = 6 ] || { ids >&2; fail "$(got) mails sent, wanted 6 (four welcomes, two answers)"; }; ok
+[ "$(ids | uniq -d | wc -l)" = 0 ] || { ids | uniq -d >&2; fail "a mail went twice"; }; ok
+[ "$(grep -l '^To: one@y.test' $T/got/* | wc -l)" = 1 ] || fail "the first stranger's answer"; ok
+[ "$(grep -l '^To: two@y.test' $T/got/* | wc -l)" = 1 ] || fail "the second stranger's answer"; ok
+done_checks

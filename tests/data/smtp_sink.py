@@ -1,0 +1,65 @@
+#!/usr/bin/python3
+"""smtp_sink.py - a minimal SMTP server for the CLI tests: it accepts every
+message and stores each, as received, in a file of OUTDIR; it waits DELAY
+seconds before answering each DATA, so that a test can hold a sender in the
+middle of a session. Prints the port it listens on, then serves until killed.
+Usage: smtp_sink.py OUTDIR [DELAY]"""
+import os, socket, socketserver, sys, threading
+
+out, delay = sys.argv[1], float(sys.argv[2]) if len(sys.argv) > 2 else 0
+count = [0]
+lock = threading.Lock()
+
+class Handler(socketserver.StreamRequestHandler):
+    def say(self, line):
+        self.wfile.write(line.encode() + b"\r\n")
+        self.wfile.flush()
+
+    def handle(self):
+        self.say("220 sink ESMTP")
+        rcpt = []
+        while True:
+            line = self.rfile.readline()
+            if not line:
+                return
+            cmd = line.decode("latin-1").strip()
+            verb = cmd.split(" ", 1)[0].upper()
+            if verb in ("EHLO", "HELO"):
+                self.wfile.write(b"250-sink\r\n250 8BITMIME\r\n")
+                self.wfile.flush()
+            elif verb == "MAIL":
+                rcpt = []
+                self.say("250 ok")
+            elif verb == "RCPT":
+                rcpt.append(cmd)
+                self.say("250 ok")
+            elif verb == "DATA":
+                self.say("354 go on")
+                data = []
+                while True:
+                    l = self.rfile.readline()
+                    if not l or l in (b".\r\n", b".\n"):
+                        break
+                    data.append(l[1:] if l.startswith(b"..") else l)
+                threading.Event().wait(delay)
+                with lock:
+                    count[0] += 1
+                    name = os.path.join(out, "%06d.eml" % count[0])
+                with open(name, "wb") as f:
+                    f.write(b"".join(data))
+                self.say("250 queued")
+            elif verb == "RSET" or verb == "NOOP":
+                self.say("250 ok")
+            elif verb == "QUIT":
+                self.say("221 bye")
+                return
+            else:
+                self.say("502 unknown")
+
+class Server(socketserver.ThreadingTCPServer):
+    allow_reuse_address = True
+    daemon_threads = True
+
+srv = Server(("127.0.0.1", 0), Handler)
+print(srv.server_address[1], flush=True)
+srv.serve_forever()
