@@ -40,6 +40,29 @@ mq_file_replace(const char *path, const void *data, size_t len, int mode,
 }
 
 int
+mq_file_create_once(const char *path, const void *data, size_t len, int mode,
+    struct mq_err *err)
+{
+	char tmp[4200];
+	int fd, rc = 0;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid()) >=
+	    (int)sizeof(tmp))
+		return mq_fail(err, MQ_IO, "The path %s is too long.", path);
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)) < 0)
+		return mq_fail_errno(err, MQ_IO, "Cannot write %s", tmp);
+	if (mq_write_all(fd, data, len, -1, tmp, err) != 0 ||
+	    mq_durable_sync(fd, tmp, err) != 0)
+		rc = MQ_IO;
+	if (close(fd) != 0 && rc == 0)
+		rc = mq_fail_errno(err, MQ_IO, "Cannot write %s", tmp);
+	if (rc == 0 && link(tmp, path) != 0 && errno != EEXIST)
+		rc = mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
+	unlink(tmp);
+	return rc;
+}
+
+int
 mq_file_overwrite(const char *path, const void *data, size_t len, int mode,
     struct mq_err *err)
 {

@@ -18,6 +18,14 @@
 int mq_file_replace(const char *path, const void *data, size_t len, int mode,
     struct mq_err *err);
 /*
+ * Put a content-addressed file in place, durably, unless it is there: the
+ * data goes to a temporary name of this process's own, then is linked to
+ * path, where a name already there is the same bytes, so it is kept. Two
+ * processes may do it at once (two `ingest` of one message): both succeed.
+ */
+int mq_file_create_once(const char *path, const void *data, size_t len,
+    int mode, struct mq_err *err);
+/*
  * Overwrite a small file (len < 512: one sector, written whole) in place,
  * durably, unless it holds exactly data already; a shorter text is padded
  * with blanks to the old length. For files whose readers skip trailing

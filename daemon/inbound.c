@@ -72,7 +72,7 @@ archive(const char *datadir, const char *hash, const char *raw, size_t len,
 		return 0;	/* content-addressed: the same bytes are there */
 	else if (file == NULL && access(path, F_OK) == 0)
 		return 0;
-	MQ_TRY(mq_file_replace(path, raw, len, 0600, err));
+	MQ_TRY(mq_file_create_once(path, raw, len, 0600, err));
 	return mq_dir_sync(dir, MQ_SYNC_BATCHED, err);
 }
 
@@ -107,7 +107,7 @@ mark_answered(const struct mq_daemon *d, const char *hash, struct mq_err *err)
 
 	if (answered_path(d, hash, path, sizeof(path)))
 		return mq_fail(err, MQ_IO, "The data folder's path is too long.");
-	return mq_file_replace(path, "", 0, 0644, err);
+	return mq_file_create_once(path, "", 0, 0644, err);
 }
 
 /* Whether line is SET LANG with a language masqued has (any case, or its

@@ -3,7 +3,9 @@
 # `serve` is refused in one sentence while the first works (a cron job's
 # `serve --once` overlapping a slow pass), and two senders at once (the
 # MTA's pipe runs `ingest` for each message, beside `serve`) never send a
-# spooled mail twice. The SMTP server is tests/data/smtp_sink.py, which
+# spooled mail twice; and an MTA that hands one message to several
+# `ingest` at once (a retry after a timeout) gets it applied once, every
+# one of them told it went well. The SMTP server is tests/data/smtp_sink.py, which
 # takes a fifth of a second per message so that the processes overlap.
 . tests/cli/lib.sh
 mkdir -p $T/got
@@ -55,4 +57,28 @@ wait $S || { cat $T/serve.err >&2; fail "serve failed"; }; ok
 [ "$(ids | uniq -d | wc -l)" = 0 ] || { ids | uniq -d >&2; fail "a mail went twice"; }; ok
 [ "$(grep -l '^To: one@y.test' $T/got/* | wc -l)" = 1 ] || fail "the first stranger's answer"; ok
 [ "$(grep -l '^To: two@y.test' $T/got/* | wc -l)" = 1 ] || fail "the second stranger's answer"; ok
+
+# --- one reply handed to six ingests at once: applied once, all succeed ---
+RT=$(grep -l "^Message-ID: <$B\.0\.1\.welcome" $T/got/* | head -1 | xargs grep -m1 "^Reply-To:" |
+    sed 's/^Reply-To: //' | tr -d '\r')
+[ -n "$RT" ] || fail "no Reply-To in alice's welcome"; ok
+printf 'From: alice@x.test\r\nTo: %s\r\nSubject: Re: welcome\r\nMessage-ID: <r1@x.test>\r\n\r\nPLAN cw cw cw cw cw cw\r\n' \
+    "$RT" >$T/r1.eml
+rm -f $T/got/*
+pids=
+for k in 1 2 3 4 5 6; do
+	$M -C $D ingest $T/r1.eml 2>$T/r$k.err &
+	pids="$pids $!"
+done
+k=0
+for p in $pids; do
+	k=$((k + 1))
+	wait $p || { cat $T/r$k.err >&2; fail "ingest $k of the same reply failed"; }; ok
+done
+[ "$($MREL -C $D log $B | grep -c 'alice: PLAN cw cw cw cw cw cw')" = 1 ] ||
+    fail "the reply is not in the log exactly once"; ok
+[ "$(grep -l "^Message-ID: <$B\.0\.2\.receipt" $T/got/* | wc -l)" = 1 ] ||
+    { ids >&2; fail "alice was not sent exactly one receipt"; }; ok
+[ "$(ids | uniq -d | wc -l)" = 0 ] || { ids | uniq -d >&2; fail "a mail went twice"; }; ok
+[ -z "$(ls -A $D/archive | grep '\.tmp$')" ] || fail "a temporary file left in the archive"; ok
 done_checks
