@@ -8,6 +8,8 @@
 #   make e2e        the end-to-end test against OpenSMTPD and Dovecot alone
 #   make fuzz       build the libFuzzer targets (clang) and run each briefly
 #   make deps       install the Debian packages the project needs
+#   make install    copy masqued to $(DESTDIR)$(PREFIX)/bin and what it reads
+#                   at run time to $(DESTDIR)$(PREFIX)/share/masqued
 
 PKGS      := jansson libsodium libcurl gmime-3.0
 CC        ?= cc
@@ -36,7 +38,10 @@ BENCH_BIN := $(BENCH_SRC:bench/%.c=build/rel/bench/%)
 E2E_SRC   := $(sort $(wildcard tests/e2e/*.c))
 E2E_BIN   := $(E2E_SRC:tests/e2e/%.c=build/asan/e2e/%)
 
-.PHONY: all deps test unit demo bench e2e fuzz clean screenshots check-deps
+.PHONY: all deps test unit demo bench e2e fuzz clean screenshots check-deps install
+
+PREFIX    ?= /usr/local
+DESTDIR   ?=
 
 all: check-deps masqued
 
@@ -100,6 +105,9 @@ fuzz: check-deps
 
 screenshots: check-deps masqued
 	@sh scripts/screenshots.sh
+
+install: all
+	@sh scripts/install.sh "$(DESTDIR)$(PREFIX)" masqued
 
 clean:
 	rm -rf build masqued

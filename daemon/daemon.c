@@ -64,6 +64,12 @@ find_templates(char *out, size_t n)
 				snprintf(out, n, "%s/templates", exe);
 				return;
 			}
+			/* installed: PREFIX/bin/masqued, PREFIX/share/masqued */
+			snprintf(out, n, "%s/share/masqued/templates/en", exe);
+			if (access(out, R_OK) == 0) {
+				snprintf(out, n, "%s/share/masqued/templates", exe);
+				return;
+			}
 		}
 	}
 	snprintf(out, n, "templates");

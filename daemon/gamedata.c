@@ -91,6 +91,11 @@ mq_gamedata_load(const char *kind, struct mq_gamedata *gd, struct mq_err *err)
 			snprintf(path, sizeof(path), "%s/config/games/%s.json", exe, kind);
 			if (access(path, R_OK) == 0)
 				return mq_gamedata_load_file(kind, path, gd, err);
+			/* installed: PREFIX/bin/masqued, PREFIX/share/masqued */
+			snprintf(path, sizeof(path), "%s/share/masqued/config/games/%s.json",
+			    exe, kind);
+			if (access(path, R_OK) == 0)
+				return mq_gamedata_load_file(kind, path, gd, err);
 		}
 	}
 	snprintf(path, sizeof(path), "config/games/%s.json", kind);
