@@ -114,6 +114,9 @@ answered "no command at all" no_command "THE COMMANDS"
 grep -qF "game $G" $T/answer.txt && grep -qF "PLACE room" $T/answer.txt &&
     grep -qF "Black is next to Blue" $T/answer.txt ||
     fail "the help mail lacks the game or its commands"; ok
+# HELP alone: the help mail alone, no receipt beside it saying "accepted: HELP"
+sed 's/^DANCE wildly/HELP/; s/unknown_command@/help_only@/' $T/unknown_command.eml >$T/help_only.eml
+answered "HELP alone" help_only "THE COMMANDS"
 # answered without a log entry, then read again (a crash before its batch
 # was marked done): acknowledged, not answered a second time
 for name in no_command forged_tag unknown_command; do
