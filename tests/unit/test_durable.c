@@ -200,6 +200,13 @@ test_dir_sync(void **state)
 	assert_int_equal(mq_durable_covers((unsigned long long)sb.st_dev), 0);
 	assert_int_equal(mq_dir_sync(dir, MQ_SYNC_BATCHED, &err), 0);
 	assert_int_equal(mq_durable_covers((unsigned long long)sb.st_dev), 1);
+	/* covered already, it is only looked at; what is no folder is still
+	 * said, as outside a batch */
+	assert_int_equal(mq_dir_sync(dir, MQ_SYNC_BATCHED, &err), 0);
+	assert_int_equal(mq_dir_sync("/nonexistent/folder", MQ_SYNC_BATCHED, &err), MQ_IO);
+	assert_non_null(strstr(err.msg, "Cannot open the folder /nonexistent/folder: "));
+	assert_int_equal(mq_dir_sync("/etc/passwd", MQ_SYNC_BATCHED, &err), MQ_IO);
+	assert_non_null(strstr(err.msg, "Cannot open the folder /etc/passwd: "));
 	assert_int_equal(mq_durable_commit(&err), 0);
 	assert_int_equal(mq_dir_sync("/nonexistent/folder", MQ_SYNC_NOW, &err), MQ_IO);
 	assert_non_null(strstr(err.msg, "Cannot open the folder /nonexistent/folder: "));
