@@ -4,15 +4,44 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 #include <sys/file.h>
 
 #include "durable.h"
 #include "fileio.h"
 
+/* head then data, in one writev when it takes them whole. */
+static int
+write_two(int fd, const void *head, size_t hlen, const void *data, size_t len,
+    const char *what, struct mq_err *err)
+{
+	struct iovec iov[2] = { { (void *)head, hlen }, { (void *)data, len } };
+	ssize_t w;
+
+	do
+		w = writev(fd, iov, 2);
+	while (w < 0 && errno == EINTR);
+	if (w < 0)
+		return mq_fail_errno(err, MQ_IO, "Cannot write %s", what);
+	if ((size_t)w < hlen)	/* a short write: the rest one piece at a time */
+		return mq_write_all(fd, (const char *)head + w, hlen - (size_t)w,
+		    -1, what, err) ? MQ_IO : mq_write_all(fd, data, len, -1, what,
+		    err);
+	return mq_write_all(fd, (const char *)data + ((size_t)w - hlen),
+	    len - ((size_t)w - hlen), -1, what, err);
+}
+
 int
 mq_file_replace(const char *path, const void *data, size_t len, int mode,
     struct mq_err *err)
+{
+	return mq_file_replace2(path, "", 0, data, len, mode, err);
+}
+
+int
+mq_file_replace2(const char *path, const void *head, size_t hlen,
+    const void *data, size_t len, int mode, struct mq_err *err)
 {
 	char tmp[4200];
 	int fd;
@@ -21,7 +50,8 @@ mq_file_replace(const char *path, const void *data, size_t len, int mode,
 		return mq_fail(err, MQ_IO, "The path %s is too long.", path);
 	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, mode)) < 0)
 		return mq_fail_errno(err, MQ_IO, "Cannot write %s", tmp);
-	if (mq_write_all(fd, data, len, -1, tmp, err) != 0 ||
+	if ((hlen > 0 ? write_two(fd, head, hlen, data, len, tmp, err) :
+	    mq_write_all(fd, data, len, -1, tmp, err)) != 0 ||
 	    mq_durable_sync(fd, tmp, err) != 0) {
 		close(fd);
 		unlink(tmp);

@@ -17,6 +17,10 @@
 /* Replace path with data, durably (mode for a new file). */
 int mq_file_replace(const char *path, const void *data, size_t len, int mode,
     struct mq_err *err);
+/* The same with the file's bytes in two pieces, head then data: no copy
+ * of a large data to put a line before it. */
+int mq_file_replace2(const char *path, const void *head, size_t hlen,
+    const void *data, size_t len, int mode, struct mq_err *err);
 /*
  * Put a content-addressed file in place, durably, unless it is there: the
  * data goes to a temporary name of this process's own, then is linked to

@@ -31,13 +31,13 @@ mq_spool_put(const char *datadir, const char *name, const char *rcpt,
 	int rc;
 
 	/* One file, written whole: the envelope recipient on a first line the
-	 * sender strips, then the message. Putting it and removing it are each
-	 * one atomic step, so a crash never leaves half a mail. */
+	 * sender strips, then the message (written after it as it is, not
+	 * copied). Putting it and removing it are each one atomic step, so a
+	 * crash never leaves half a mail. */
 	if (strchr(rcpt, '\n') || strchr(rcpt, '\r'))
 		return mq_fail(err, MQ_REFUSED, "A recipient address holds a line "
 		    "break.");
 	mq_buf_printf(&b, "%s%s\r\n", RCPT_LINE, rcpt);
-	mq_buf_add(&b, raw, len);
 	if (b.oom) {
 		mq_buf_free(&b);
 		return mq_fail(err, MQ_IO, "Out of memory.");
@@ -45,7 +45,8 @@ mq_spool_put(const char *datadir, const char *name, const char *rcpt,
 	snprintf(path, sizeof(path), "%s/spool/%s.retry", datadir, name);
 	unlink(path);	/* a mail spooled again starts its tries afresh */
 	snprintf(path, sizeof(path), "%s/spool/%s.eml", datadir, name);
-	rc = mq_file_replace(path, b.data, b.len, 0600, err);	/* private views */
+	rc = mq_file_replace2(path, b.data, b.len, raw, len, 0600,
+	    err);	/* private views */
 	mq_buf_free(&b);
 	return rc;
 }

@@ -3,7 +3,8 @@
  * is an fsync and its failure is reported with the file's name; inside one
  * it is deferred to the commit, which flushes and closes the batch; and
  * common/fileio.h, which it serves: mq_file_overwrite (in place),
- * mq_write_all and mq_dir_sync (the tree's one copy of each), and the
+ * mq_file_replace2 (a head and a body), mq_write_all and mq_dir_sync (the
+ * tree's one copy of each), and the
  * strict reading of small state files (mq_file_read_small, mq_scan_digits).
  */
 #include <stdarg.h>
@@ -215,6 +216,36 @@ test_dir_sync(void **state)
 	rmdir(dir);
 }
 
+/* mq_file_replace2: the file is head then data, byte for byte, replacing
+ * what was there, with no .tmp left; without a head it is data alone. */
+static void
+test_replace_in_two_pieces(void **state)
+{
+	char dir[] = "/tmp/mq-replace2.XXXXXX", path[64], tmp[80], buf[256];
+	struct mq_err err;
+	struct stat sb;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/f", dir);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	assert_int_equal(mq_file_replace(path, "old and longer\n", 15, 0600,
+	    &err), 0);
+	assert_int_equal(mq_file_replace2(path, "To: a\r\n", 7, "body\r\n", 6,
+	    0600, &err), 0);
+	assert_int_equal(slurp(path, buf, sizeof(buf)), 13);
+	assert_string_equal(buf, "To: a\r\nbody\r\n");
+	assert_int_equal(stat(tmp, &sb), -1);
+	assert_int_equal(mq_file_replace2(path, "", 0, "only", 4, 0600, &err), 0);
+	assert_int_equal(slurp(path, buf, sizeof(buf)), 4);
+	assert_string_equal(buf, "only");
+	assert_int_equal(mq_file_replace2("/nonexistent/folder/f", "h", 1, "d", 1,
+	    0600, &err), MQ_IO);
+	assert_non_null(strstr(err.msg, "Cannot write /nonexistent/folder/f.tmp: "));
+	unlink(path);
+	rmdir(dir);
+}
+
 /* Digits only, at least one, at most max; *p moves past them alone. */
 static void
 test_scan_digits(void **state)
@@ -296,6 +327,7 @@ main(void)
 		cmocka_unit_test(test_overwrite_in_place),
 		cmocka_unit_test(test_write_all),
 		cmocka_unit_test(test_dir_sync),
+		cmocka_unit_test(test_replace_in_two_pieces),
 		cmocka_unit_test(test_scan_digits),
 		cmocka_unit_test(test_read_small),
 	};
