@@ -506,8 +506,8 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 	}
 	from = a.msg ? a.msg->from : NULL;
 	if (a.deferred) {
-		mq_daemon_log("%s: for another worker's game; left for the next "
-		    "pass", transport_id);
+		mq_daemon_log("%s: for another worker's game; left for after the "
+		    "workers", transport_id);
 		*outcome = MQ_IN_DEFERRED;
 		goto out;
 	}

@@ -130,6 +130,8 @@ inbox_part(struct mq_daemon *d, struct mq_maildir_list *l, int worker, int n,
 		}
 		if (o != MQ_IN_DEFERRED)	/* else left pending, uncounted */
 			outcome[i] = (int)o;
+		else
+			st->deferred++;
 	}
 	commit_batch(d, l, from, l->n, outcome, st);
 	if (mq_durable_commit(&e) != 0)
@@ -147,6 +149,7 @@ add_stats(struct mq_pass_stats *to, const struct mq_pass_stats *from)
 	to->duplicates += from->duplicates;
 	to->dropped += from->dropped;
 	to->failed += from->failed;
+	to->deferred += from->deferred;
 }
 
 /*
@@ -225,6 +228,24 @@ pass_maildir(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	else
 		rc = inbox_part(d, &l, 0, 1, st, err);
 	mq_maildir_list_free(&l);
+	if (rc == 0 && st->deferred > 0) {
+		/*
+		 * A worker picks its messages by a quick look at the recipient
+		 * lines, then reads each whole; where the two disagree (a
+		 * display name holding another game's tag) the worker leaves
+		 * the message, and the other worker never picked it. Read what
+		 * is left once more, by this process alone, now that no worker
+		 * writes a game: else, with the inbox always long, it would wait
+		 * for ever.
+		 */
+		mq_daemon_log("inbound: %d message(s) left by the workers; read "
+		    "again by one process", st->deferred);
+		st->deferred = 0;
+		if ((rc = mq_maildir_list(d->conf.maildir_inbox, &l, err)) != 0)
+			return rc;
+		rc = inbox_part(d, &l, 0, 1, st, err);
+		mq_maildir_list_free(&l);
+	}
 	return rc;
 }
 

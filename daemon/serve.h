@@ -19,6 +19,7 @@
 struct mq_pass_stats {
 	int messages, applied, answered, duplicates, dropped, failed;
 	int timeouts, reminders, sent, waiting, dead;
+	int deferred;	/* left by a worker to another (serve.c) */
 };
 
 int mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err);

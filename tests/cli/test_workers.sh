@@ -63,8 +63,9 @@ sums $T/kill | sort -u > $T/kill.u
 
 # a message whose recipient lines mislead the quick guess at its game (a
 # display name holding another game's tag) lands with the wrong worker:
-# that worker sees the game it is really for and leaves it for the next
-# pass, and the pass after, shorter, takes it
+# that worker sees the game it is really for and leaves it, and the same
+# pass reads it again in one process once the workers are done (the next
+# pass would be no better: the inbox may stay long, each pass parallel)
 cp -a $P $T/guess
 echo "workers = 2" >> $T/guess/masqued.conf
 first=$(ls $T/guess/mail/inbox/new | head -n 1)
@@ -86,12 +87,11 @@ sed -e "s/^To: \([^\r]*\)/To: \"game+$decoy.0.x\" <\1>/" -e "/^Delivered-To:/d" 
     -e "s/^Message-ID: .*/Message-ID: <decoy@bench.test>/" -e "s/^PLACE .*/STATUS/" \
     $T/guess/mail/inbox/new/$first > $T/guess/mail/inbox/new/zzzz.decoy
 expect 0 "serve with a misleading message" -- $M -C $T/guess serve --once
-err_has "zzzz.decoy: for another worker's game; left for the next pass"
-grep -F "160 message(s): 160 applied" $T/err >/dev/null || fail "$(tail -n 1 $T/err)"; ok
-[ "$(ls $T/guess/mail/inbox/new)" = zzzz.decoy ] || fail "not just the decoy left: $(ls $T/guess/mail/inbox/new | head)"; ok
-expect 0 "the next pass" -- $M -C $T/guess serve --once
-grep -F "1 message(s): 1 applied" $T/err >/dev/null || fail "$(tail -n 1 $T/err)"; ok
-[ -z "$(ls $T/guess/mail/inbox/new)" ] || fail "the decoy is still pending"; ok
+err_has "zzzz.decoy: for another worker's game; left for after the workers"
+err_has "inbound: 1 message(s) left by the workers; read again by one process"
+grep -F "161 message(s): 161 applied" $T/err >/dev/null || fail "$(tail -n 1 $T/err)"; ok
+[ -z "$(ls $T/guess/mail/inbox/new)" ] || fail "the decoy is still pending: $(ls $T/guess/mail/inbox/new | head)"; ok
+err_has "zzzz.decoy: game $real, "
 
 expect 1 "a bad workers value is refused" -- sh -c "cp -a $P $T/bad && echo 'workers = -1' >> $T/bad/masqued.conf && $M -C $T/bad serve --once"
 err_has '"-1" is not a valid value for workers'
