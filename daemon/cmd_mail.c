@@ -1,8 +1,9 @@
 /*
  * cmd_mail.c - the commands that speak mail: serve (the daemon loop, or one
  * pass with --once), ingest (one message from an MTA's pipe), parse (the dry
- * run), and admin (the host's pause, resume, extend, replace, kick and
- * rotate-token, each logged with who and why and mailed to those concerned).
+ * run), and admin (the host's pause, resume, extend, replace, kick,
+ * rotate-token and end, each logged with who and why and mailed to those
+ * concerned).
  */
 #include <errno.h>
 #include <signal.h>
@@ -254,11 +255,13 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 
 	if (argc < 3)
 		return mq_cli_usage("admin takes GAME pause|resume|extend DURATION|"
-		    "replace PLAYER EMAIL|kick PLAYER|rotate-token PLAYER --why \"...\"");
+		    "replace PLAYER EMAIL|kick PLAYER|rotate-token PLAYER|end "
+		    "--why \"...\"");
 	action = argv[2];
 	nargs = !strcmp(action, "replace") ? 2 : (!strcmp(action, "extend") ||
 	    !strcmp(action, "kick") || !strcmp(action, "rotate-token")) ? 1 :
-	    (!strcmp(action, "pause") || !strcmp(action, "resume")) ? 0 : -1;
+	    (!strcmp(action, "pause") || !strcmp(action, "resume") ||
+	    !strcmp(action, "end")) ? 0 : -1;
 	if (nargs < 0)
 		return mq_cli_usage("\"%s\" is not an admin action", action);
 	/* "kick --why x" lacks its player: say so, not "no option x" */
@@ -290,6 +293,12 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 		return mq_cli_report(&err);
 	if ((rc = mq_daemon_game(&d, argv[1], &g, &err)))
 		goto out;
+	/* an over game has no deadline, turn or seat left to act on; and an
+	 * end must be the last word of its log (replay.c) */
+	if (mq_game_over(g)) {
+		rc = mq_fail(&err, MQ_REFUSED, "Game %s is over already.", g->id);
+		goto out;
+	}
 	if (player != NULL && (seat = mq_game_seat(g, player)) < 0) {
 		rc = mq_fail(&err, MQ_REFUSED, "There is no player \"%s\" in game %s.",
 		    player, g->id);

@@ -430,7 +430,7 @@ game_summary(const struct mq_config *conf, struct mq_game *g, json_t *list,
 	size_t len = 0;
 	int i;
 
-	if (g->kind->is_over(g->state))
+	if (mq_game_over(g))
 		status = "over";
 	else
 		status = g->paused ? "paused" : "running";
@@ -470,6 +470,11 @@ game_summary(const struct mq_config *conf, struct mq_game *g, json_t *list,
 		    "deadline", deadline > 0 ? json_integer(deadline) : json_null());
 		json_decref(v);
 		who = NULL;
+		if (o != NULL && g->ended && json_object_set_new(o,
+		    "ended_by_host", json_true()) != 0) {
+			json_decref(o);
+			o = NULL;
+		}
 		if (o == NULL || json_array_append_new(list, o))
 			goto oom;
 		return 0;
@@ -484,7 +489,7 @@ game_summary(const struct mq_config *conf, struct mq_game *g, json_t *list,
 	    json_string_value(json_object_get(v, "time")) : "-",
 	    json_string_value(json_object_get(v, "phase")) ?
 	    json_string_value(json_object_get(v, "phase")) : "-", when,
-	    *waiting ? waiting : "-");
+	    g->ended ? "ended by the host" : *waiting ? waiting : "-");
 	json_decref(v);
 	json_decref(who);
 	return 0;
@@ -574,7 +579,7 @@ mq_cmd_export(struct mq_cli *cli, int argc, char **argv)
 		return mq_cli_usage("export takes GAME");
 	if ((rc = open_game(cli, argv[1], 0, &s, &g, &err)))
 		return mq_cli_report(&err);
-	if (!g->kind->is_over(g->state))
+	if (!mq_game_over(g))
 		rc = mq_fail(&err, MQ_REFUSED, "Game %s is not over yet; its secrets "
 		    "stay sealed until it ends.", g->id);
 	else {

@@ -114,7 +114,7 @@ mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 		if (next == 0 || t < next)
 			next = t;
 	}
-	if (g->paused || g->kind->is_over(g->state))
+	if (g->paused || mq_game_over(g))
 		next = 0x7fffffffffffLL;	/* nothing to do until an admin entry */
 	len = (size_t)snprintf(buf, sizeof(buf), "%lld\n", next ? next : 0x7fffffffffffLL);
 	for (i = 0; i < g->nplayers && len < sizeof(buf) - 40; i++)
@@ -161,7 +161,7 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 	int i, rc = 0, acted = 0;
 
 	load_reminded(d, g);
-	if (g->paused || g->kind->is_over(g->state))
+	if (g->paused || mq_game_over(g))
 		return mq_deadline_schedule(d, g, err);
 	mq_game_journal_start(g);
 	for (i = 0; i < g->nplayers && rc == 0; i++) {
@@ -174,7 +174,7 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 			acted = 1;
 			(*timeouts)++;
 			i = -1;		/* a default may set off the next debt */
-			if (g->kind->is_over(g->state))
+			if (mq_game_over(g))
 				break;
 		}
 	}

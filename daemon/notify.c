@@ -74,7 +74,8 @@ base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 {
 	char now[40], dl[40];
 	long long deadline = seat >= 0 ? mq_notify_deadline(d, g, seat) : 0;
-	const char *owed = seat >= 0 ? g->kind->owes(g->state, seat) : NULL;
+	const char *owed = seat >= 0 && !mq_game_over(g) ?
+	    g->kind->owes(g->state, seat) : NULL;
 	json_t *ctx;
 	int bad;
 
@@ -305,25 +306,40 @@ own_commits(const struct mq_game *g, int seat)
 static const char *
 update_kind(const struct mq_game *g)
 {
-	if (g->kind->is_over(g->state))
+	if (mq_game_over(g))
 		return "end";
 	if (g->revealed != NULL && json_array_size(g->revealed) > 0)
 		return "resolution";
 	return NULL;
 }
 
-/* The seed and its salt, as the genesis holds them; 1 when out of memory. */
+/*
+ * The seed and its salt, as the genesis holds them; for a game the host
+ * ended, "ended_by_host" and, as "reveals", every secret still hidden (a
+ * phase cut short never revealed its picks): each commitment a player was
+ * shown can then be checked. 1 when out of memory.
+ */
 static int
 add_end_secrets(const struct mq_game *g, json_t *ctx)
 {
 	static const char *const keys[] = { "seed", "seed_salt" };
-	json_t *v;
+	json_t *v, *hidden;
 	size_t i;
 	int bad = 0;
 
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if ((v = json_object_get(g->genesis, keys[i])) != NULL)
 			bad |= json_object_set(ctx, keys[i], v) != 0;
+	if (!g->ended)
+		return bad;
+	bad |= (hidden = json_array()) == NULL;
+	for (i = 0; i < g->npend && !bad; i++)
+		bad |= json_array_append_new(hidden, json_pack("{s:s, s:I, s:s, "
+		    "s:s, s:s}", "player", g->players[g->pend[i].seat].name, "seq",
+		    (json_int_t)g->pend[i].seq, "text", g->pend[i].text, "salt",
+		    g->pend[i].salt, "commit", g->pend[i].commit)) != 0;
+	bad |= json_object_set_new(ctx, "reveals", hidden) != 0;
+	bad |= json_object_set_new(ctx, "ended_by_host", json_true()) != 0;
 	return bad;
 }
 
@@ -473,7 +489,7 @@ mq_notify_update(struct mq_daemon *d, struct mq_game *g, const char *kind,
 
 /* The admin actions the templates word, each a flag of its own in "admin". */
 static const char *const admin_actions[] = {
-	"pause", "resume", "extend", "kick", "replace", "rotate-token",
+	"pause", "resume", "extend", "kick", "replace", "rotate-token", "end",
 };
 
 /*
@@ -533,7 +549,9 @@ mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
 		    (unsigned long long)g->seq);
 	if ((admin = admin_json(action, player, why, secs)) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
-	rc = mq_notify_update(d, g, "admin", admin, err);
+	/* an end is told by the end mail itself, with every secret */
+	rc = mq_notify_update(d, g, strcmp(action, "end") == 0 ? "end" : "admin",
+	    admin, err);
 	json_decref(admin);
 	if (rc == 0 && strcmp(action, "replace") == 0)
 		rc = mq_notify_welcome(d, g, err);	/* the new player's address */

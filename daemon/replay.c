@@ -280,6 +280,8 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 		    "an action.", (unsigned long long)seq);
 	if (strcmp(action, "pause") == 0)
 		g->paused = 1;
+	else if (strcmp(action, "end") == 0)
+		g->ended = seq;		/* over from here on, with no winner */
 	else if (strcmp(action, "extend") == 0) {
 		json_int_t secs = json_integer_value(json_object_get(body, "seconds"));
 
@@ -380,7 +382,8 @@ update_owed(struct mq_game *g, long long ts)
 
 	g->owed_serial = g->resolutions;
 	for (i = 0; i < g->nplayers; i++) {
-		o = g->kind->owes(g->state, i);
+		/* a game the host ended owes nothing: no deadline runs */
+		o = g->ended ? NULL : g->kind->owes(g->state, i);
 		if (o == NULL)
 			o = "";
 		if (fresh || strcmp(o, g->players[i].owes) != 0) {
@@ -403,6 +406,14 @@ mq_replay_entry(struct mq_game *g, const struct mq_log_entry *e,
 			return mq_fail(err, MQ_BADDATA, "entry 1: the first entry is "
 			    "not a genesis.");
 		rc = replay_genesis(g, body, err);
+	} else if (g->ended && !(e->type == MQ_LOG_ADMIN && json_is_string(
+	    json_object_get(body, "action")) && strcmp(json_string_value(
+	    json_object_get(body, "action")), "lang") == 0)) {
+		/* nothing is played or administered after the host's end (a
+		 * player's SET LANG still is: it changes only their mail) */
+		rc = mq_fail(err, MQ_BADDATA, "entry %llu: the host ended the game "
+		    "at entry %llu; nothing may follow.", (unsigned long long)e->seq,
+		    (unsigned long long)g->ended);
 	} else {
 		switch (e->type) {
 		case MQ_LOG_COMMAND:

@@ -154,6 +154,12 @@ mq_game_seat(const struct mq_game *g, const char *name)
 	return -1;
 }
 
+int
+mq_game_over(const struct mq_game *g)
+{
+	return g->ended != 0 || g->kind->is_over(g->state);
+}
+
 static int
 valid_name(const char *s)
 {

@@ -68,6 +68,7 @@ struct mq_game {
 	unsigned char head[MQ_LOG_HASHLEN];
 	long long last_ts;
 	int paused;
+	uint64_t ended;			/* the admin entry that ended it early, or 0 */
 	struct mq_pending *pend;
 	size_t npend, cappend;
 	char **msg_hashes;		/* raw-message hashes already logged */
@@ -153,6 +154,10 @@ int mq_game_open_file(const char *logpath, const unsigned char *trusted_pk,
     uint64_t at_seq, struct mq_game **out, struct mq_err *err);
 void mq_game_close(struct mq_game *g);
 int mq_game_seat(const struct mq_game *g, const char *name);
+/* Over by its rules, or ended early by the host (admin end): nothing more
+ * is played, and its secrets may be told. The daemon asks this, never the
+ * engine's is_over alone. */
+int mq_game_over(const struct mq_game *g);
 /* A bare address a mail can go to: one @, nothing blank, no <>,". */
 int mq_email_usable(const char *s);
 

@@ -248,7 +248,7 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 	if (msg_hash != NULL && mq_game_has_message(g, msg_hash))
 		return mq_fail(err, MQ_REFUSED, "This message was applied already "
 		    "(its copy came again); nothing changed.");
-	if (k->is_over(g->state))
+	if (mq_game_over(g))
 		return mq_fail(err, MQ_REFUSED, "Game %s is over; nothing more can be "
 		    "played. Its log can be exported with: masqued export %s.",
 		    g->id, g->id);
