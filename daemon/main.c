@@ -55,7 +55,7 @@ usage_text(FILE *f)
 	    "  ingest [FILE|-]\n"
 	    "  parse [FILE|-]\n"
 	    "  admin GAME pause|resume|extend DURATION|replace PLAYER EMAIL|kick PLAYER|\n"
-	    "             rotate-token PLAYER --why \"...\"\n"
+	    "             rotate-token PLAYER|end --why \"...\"\n"
 	    "  sim KIND --games N [--players P] [--seed HEX] [--bots LIST] [--json]\n"
 	    "  bot GAME PLAYER [--style random|careful]\n"
 	    "  demo [redmasque|masquerade]\n"
