@@ -2,7 +2,8 @@
  * test_store.c - a whole bot game played through mq_game_submit, beside the
  * same commands applied straight to the engine: the log replays to the very
  * state the engine reached, byte for byte in the admin view; and replay of
- * any prefix (state --at) equals the engine after that many entries.
+ * any prefix (state --at) equals the engine after that many entries. And
+ * the host's end (admin end) is the last entry a log may hold but SET LANG.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +16,7 @@
 #include <sodium.h>
 #include <unistd.h>
 
+#include "daemon/logfile.h"
 #include "daemon/store.h"
 
 static char dir[256];
@@ -194,12 +196,78 @@ test_submit_refused_leaves_the_log_unchanged(void **unused)
 	mq_store_close(&s);
 }
 
+/*
+ * The host's end: the game is over (mq_game_over), owes nothing, refuses a
+ * submit; a player's SET LANG may still be logged after it, but nothing
+ * else: a log that goes on past the end no longer opens.
+ */
+static void
+test_admin_end_is_the_last_word(void **unused)
+{
+	static const char *names[] = { "alice", "bob", "carol", "dave" };
+	struct mq_new_game ng = { 0 };
+	struct mq_submit_result res;
+	struct mq_store s;
+	struct mq_game *g;
+	struct mq_err err;
+	char id[MQ_GAME_ID_LEN + 1];
+	const char *place[] = { "PLACE black" };
+	struct mq_log_signed sg;
+	json_t *body;
+	int i, owing;
+
+	ng.kind = "redmasque";
+	ng.nplayers = 4;
+	for (i = 0; i < 4; i++) {
+		ng.names[i] = names[i];
+		ng.emails[i] = "p@x.test";
+	}
+	ng.lang = "en";
+	ng.ts = 1790000000;
+	assert_int_equal(mq_store_open(dir, 1, &s, &err), 0);
+	assert_int_equal(mq_game_create(&s, &ng, id, &err), 0);
+	assert_int_equal(mq_game_open(&s, id, 1, 0, &g, &err), 0);
+	assert_false(mq_game_over(g));
+	for (owing = 0, i = 0; i < 4; i++)
+		owing += g->players[i].owes[0] != '\0';
+	assert_int_not_equal(owing, 0);	/* someone must place */
+	body = json_pack("{s:s, s:I, s:s, s:s, s:s}", "game", id, "ts",
+	    (json_int_t)1790000001, "type", "admin", "action", "end", "why", "gone");
+	assert_int_equal(mq_game_append(g, body, &err), 0);
+	json_decref(body);
+	assert_true(mq_game_over(g));
+	assert_int_equal(g->ended, g->seq);
+	for (i = 0; i < 4; i++)
+		assert_string_equal(g->players[i].owes, "");
+	assert_int_equal(mq_game_submit(g, 0, place, 1, 1, NULL, NULL, 1, &res,
+	    &err), MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "is over"));
+	body = json_pack("{s:s, s:I, s:s, s:s, s:s, s:s, s:s}", "game", id, "ts",
+	    (json_int_t)1790000002, "type", "admin", "action", "lang", "player",
+	    "bob", "lang", "ja", "why", "the player asked (SET LANG)");
+	assert_int_equal(mq_game_append(g, body, &err), 0);
+	json_decref(body);
+	assert_string_equal(g->players[1].lang, "ja");
+	body = json_pack("{s:s, s:I, s:s, s:s, s:s}", "game", id, "ts",
+	    (json_int_t)1790000003, "type", "admin", "action", "resume", "why", "x");
+	/* written past the daemon (mq_game_append would stop the process:
+	 * an entry it logged does not replay), as a forging host would */
+	assert_int_equal(mq_logfile_append(g->lf, &body, 1, &sg, &err), 0);
+	mq_log_signed_free(&sg, 1);
+	json_decref(body);
+	mq_game_close(g);
+	assert_int_equal(mq_game_open(&s, id, 0, 0, &g, &err), MQ_BADDATA);
+	assert_non_null(strstr(err.msg, "the host ended the game at entry 2"));
+	mq_store_close(&s);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bot_game_through_submit_replays_to_the_same_state),
 		cmocka_unit_test(test_submit_refused_leaves_the_log_unchanged),
+		cmocka_unit_test(test_admin_end_is_the_last_word),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
