@@ -102,7 +102,7 @@ print(m.group(1) if m else "")' $T/seen.txt)
 
 ended $G alice bob carol dave
 for p in alice bob dave; do
-	says end-$p "The host ended the game before its end. Why: $WHY"
+	says end-$p "The host ended the game early. Why: $WHY"
 	says end-$p "Nobody wins"
 	says_not end-$p "wins with"
 	says_not end-$p "Nobody survived"
@@ -169,7 +169,7 @@ done
 [ $moves -ge 3 ] || fail "too few moves were played"; ok
 ended $H alice bob carol
 for p in alice carol; do
-	says end-$p "The host ended the game before its end. Why: $WHY"
+	says end-$p "The host ended the game early. Why: $WHY"
 	says end-$p "Nobody wins"
 	says_not end-$p "THE SCORES"
 	says_not end-$p " wins."
