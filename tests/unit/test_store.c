@@ -55,6 +55,29 @@ admin_json(const struct mq_game_kind *k, const void *st)
 	return s;
 }
 
+/* A new four-player Red Death game in the store at dir, opened to write. */
+static void
+new_game_of_four(struct mq_store *s, struct mq_game **g,
+    char id[MQ_GAME_ID_LEN + 1])
+{
+	static const char *names[] = { "alice", "bob", "carol", "dave" };
+	struct mq_new_game ng = { 0 };
+	struct mq_err err;
+	int i;
+
+	ng.kind = "redmasque";
+	ng.nplayers = 4;
+	for (i = 0; i < 4; i++) {
+		ng.names[i] = names[i];
+		ng.emails[i] = "p@x.test";
+	}
+	ng.lang = "en";
+	ng.ts = 1790000000;
+	assert_int_equal(mq_store_open(dir, 1, s, &err), 0);
+	assert_int_equal(mq_game_create(s, &ng, id, &err), 0);
+	assert_int_equal(mq_game_open(s, id, 1, 0, g, &err), 0);
+}
+
 static void
 test_bot_game_through_submit_replays_to_the_same_state(void **unused)
 {
@@ -150,8 +173,6 @@ test_bot_game_through_submit_replays_to_the_same_state(void **unused)
 static void
 test_submit_refused_leaves_the_log_unchanged(void **unused)
 {
-	static const char *names[] = { "alice", "bob", "carol", "dave" };
-	struct mq_new_game ng = { 0 };
 	struct mq_submit_result res;
 	struct mq_store s;
 	struct mq_game *g;
@@ -159,19 +180,8 @@ test_submit_refused_leaves_the_log_unchanged(void **unused)
 	char id[MQ_GAME_ID_LEN + 1];
 	const char *bad[] = { "PLAY jest", "PLAY nonsense" };
 	uint64_t seq;
-	int i;
 
-	ng.kind = "redmasque";
-	ng.nplayers = 4;
-	for (i = 0; i < 4; i++) {
-		ng.names[i] = names[i];
-		ng.emails[i] = "p@x.test";
-	}
-	ng.lang = "en";
-	ng.ts = 1790000000;
-	assert_int_equal(mq_store_open(dir, 1, &s, &err), 0);
-	assert_int_equal(mq_game_create(&s, &ng, id, &err), 0);
-	assert_int_equal(mq_game_open(&s, id, 1, 0, &g, &err), 0);
+	new_game_of_four(&s, &g, id);
 	seq = g->seq;
 	/* atomic: one bad line refuses the whole message */
 	assert_int_equal(mq_game_submit(g, 0, bad, 2, 1, NULL, NULL, 1, &res, &err),
@@ -204,8 +214,6 @@ test_submit_refused_leaves_the_log_unchanged(void **unused)
 static void
 test_admin_end_is_the_last_word(void **unused)
 {
-	static const char *names[] = { "alice", "bob", "carol", "dave" };
-	struct mq_new_game ng = { 0 };
 	struct mq_submit_result res;
 	struct mq_store s;
 	struct mq_game *g;
@@ -216,17 +224,7 @@ test_admin_end_is_the_last_word(void **unused)
 	json_t *body;
 	int i, owing;
 
-	ng.kind = "redmasque";
-	ng.nplayers = 4;
-	for (i = 0; i < 4; i++) {
-		ng.names[i] = names[i];
-		ng.emails[i] = "p@x.test";
-	}
-	ng.lang = "en";
-	ng.ts = 1790000000;
-	assert_int_equal(mq_store_open(dir, 1, &s, &err), 0);
-	assert_int_equal(mq_game_create(&s, &ng, id, &err), 0);
-	assert_int_equal(mq_game_open(&s, id, 1, 0, &g, &err), 0);
+	new_game_of_four(&s, &g, id);
 	assert_false(mq_game_over(g));
 	for (owing = 0, i = 0; i < 4; i++)
 		owing += g->players[i].owes[0] != '\0';
