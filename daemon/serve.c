@@ -256,7 +256,8 @@ pass_maildir(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
  * raw-hash dedupe answers nothing twice), and the log says so.
  */
 static void
-cursor_read(const struct mq_daemon *d, uint32_t *validity, uint32_t *last)
+cursor_read(const struct mq_daemon *d, uint32_t *validity, uint32_t *last,
+    int *first)
 {
 	char path[1400], buf[64];
 	unsigned long long v, l;
@@ -266,14 +267,17 @@ cursor_read(const struct mq_daemon *d, uint32_t *validity, uint32_t *last)
 	int present;
 
 	*validity = *last = 0;
+	*first = 0;
 	snprintf(path, sizeof(path), "%s/cursor/imap", d->conf.datadir);
 	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e) != 0) {
 		mq_daemon_log("imap: %s; reading the mailbox again from the start",
 		    e.msg);
 		return;
 	}
-	if (!present)
-		return;		/* the first pass */
+	if (!present) {
+		*first = 1;	/* the first pass */
+		return;
+	}
 	if (strlen(buf) != len || mq_scan_digits(&p, UINT32_MAX, &v) != 0 ||
 	    *p++ != ' ' || mq_scan_digits(&p, UINT32_MAX, &l) != 0 ||
 	    strcmp(p, "\n") != 0) {
@@ -308,7 +312,7 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	uint32_t validity, cur_validity, last, *uids = NULL;
 	char id[64], *raw;
 	size_t n = 0, i, len;
-	int rc;
+	int rc, first;
 
 	memset(&c, 0, sizeof(c));
 	c.url = d->conf.imap_url;
@@ -319,9 +323,31 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	c.done_folder = d->conf.imap_done[0] ? d->conf.imap_done : NULL;
 	if ((rc = mq_imap_open(&c, &s, err)) != 0)
 		return rc;
-	cursor_read(d, &cur_validity, &last);
+	cursor_read(d, &cur_validity, &last, &first);
 	if ((rc = mq_imap_s_uidvalidity(s, &validity, err)) != 0)
 		goto out;
+	if (first) {
+		/*
+		 * The very first pass (no cursor yet): what the mailbox holds is
+		 * older than masqued here, say a provider's welcome or the
+		 * account's old mail, and none of it is a reply to a game's
+		 * mail, which serve has not sent yet. Start after it, rather than
+		 * answer every old sender "not a reply to a game". A cursor of
+		 * "0 0" reads a mailbox from the start.
+		 */
+		if ((rc = mq_imap_s_search_after(s, 0, &uids, &n, err)) != 0)
+			goto out;
+		for (last = 0, i = 0; i < n; i++)
+			if (uids[i] > last)
+				last = uids[i];
+		if (n > 0)
+			mq_daemon_log("imap: the first pass: the %zu message(s) "
+			    "already in %s are older than masqued here and left "
+			    "alone; from now on it reads those after UID %" PRIu32,
+			    n, c.mailbox ? c.mailbox : "INBOX", last);
+		rc = cursor_write(d, validity, last, err);
+		goto out;
+	}
 	if (validity != cur_validity) {
 		/* A new mailbox identity: every UID means something else now. Read
 		 * it all again; the raw-hash dedupe keeps moves from doubling. */

@@ -2,7 +2,9 @@
 # test_state_files.sh - the daemon's own small state files are read strictly
 # (digits, in the shape written), and a damaged one is said in the daemon's
 # log and read the safe way: the IMAP cursor (DATA/cursor/imap) as none, so
-# the mailbox is read again from the start and no message is skipped; a
+# the mailbox is read again from the start and no message is skipped (but
+# no cursor file at all is the first pass, which starts at the mailbox's
+# end: the mail already there is not a reply to a game's mail); a
 # game's clock file as "work the deadlines out again"; a spooled mail's
 # NAME.retry as "try it now, a last time" (its tries are unknown: counted
 # afresh, a .retry damaged again and again would keep a mail forever). A
@@ -34,11 +36,22 @@ CONF
 export MQ_TEST_PW=secret
 C=$I/cursor/imap
 
-# the first pass: no cursor, both messages, the cursor after the second
+# the first pass: no cursor; the mail already there is older than masqued
+# (an account's old mail, a provider's welcome): left alone, not answered,
+# the cursor after the second
 expect 0 "the first IMAP pass" -- $M -C $I serve --once
-err_has "pass: 2 message(s): 0 applied, 2 answered"
+err_has "imap: the first pass: the 2 message(s) already in INBOX are older than masqued here and left alone; from now on it reads those after UID 2"
+err_has "pass: 0 message(s): 0 applied, 0 answered"
 [ "$(cat $C)" = "1700000000 2" ] || fail "the cursor is $(cat $C)"; ok
 grep -q "damaged" $T/err && fail "a first pass said a cursor is damaged"; ok
+grep -q "UID FETCH" $T/imap.log && fail "the first pass fetched old mail"; ok
+[ -z "$(ls $I/spool | grep '\.eml$')" ] || fail "the first pass answered old mail"; ok
+
+# a cursor of "0 0" reads the mailbox from the start: both answered
+printf '0 0\n' > $C
+expect 0 "a pass after the cursor 0 0" -- $M -C $I serve --once
+err_has "pass: 2 message(s): 0 applied, 2 answered"
+[ "$(cat $C)" = "1700000000 2" ] || fail "the cursor is $(cat $C)"; ok
 
 # a sound cursor: only the UIDs after it are asked for
 : > $T/imap.log
