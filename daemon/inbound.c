@@ -391,7 +391,7 @@ answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
     struct mq_submit_result *res, struct mq_err *err)
 {
 	size_t i;
-	int rc, help, only_help;
+	int rc, only_help;
 
 	for (i = 0; i < res->ncmds; i++) {	/* as the player numbers them */
 		if (a->badlang >= 0 && res->cmds[i].line == a->badlang + 1 &&
@@ -417,13 +417,10 @@ answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
 	}
 	/* HELP alone (once or more) gets the help mail alone: a receipt
 	 * beside it would only say "accepted: HELP" */
-	for (i = 0, help = only_help = 0; i < res->ncmds; i++) {
-		if (res->cmds[i].accepted && strcmp(res->cmds[i].text, "HELP") == 0)
-			help = 1;
-		else
-			break;
-	}
-	only_help = help && i == res->ncmds && !res->logged;
+	for (i = 0; i < res->ncmds && res->cmds[i].accepted &&
+	    strcmp(res->cmds[i].text, "HELP") == 0; i++)
+		;
+	only_help = i > 0 && i == res->ncmds && !res->logged;
 	rc = only_help ? 0 : mq_notify_submit(d, g, a->seat, res,
 	    a->msg->message_id, err);
 	for (i = 0; rc == 0 && i < res->ncmds; i++)
