@@ -16,6 +16,7 @@
 #include <sodium.h>
 
 #include "daemon/store.h"
+#include "store_fixture.h"
 
 #define ENTRIES 900	/* well over the 256 KiB where the second thread starts */
 
@@ -25,8 +26,6 @@ static struct mq_store store;
 static int
 setup(void **state)
 {
-	static const char *names[] = { "alice", "bob", "carol", "dave" };
-	struct mq_new_game ng = { 0 };
 	struct mq_game *g;
 	struct mq_err e;
 	json_t *b[50];
@@ -37,21 +36,13 @@ setup(void **state)
 	snprintf(dir, sizeof(dir), "/tmp/masqued-test-par.%d", (int)getpid());
 	if (mq_store_init(dir, &e) || mq_store_open(dir, 1, &store, &e))
 		return -1;
-	ng.kind = "redmasque";
-	ng.nplayers = 4;
-	for (i = 0; i < 4; i++) {
-		ng.names[i] = names[i];
-		ng.emails[i] = "p@x.test";
-	}
-	ng.lang = "en";
-	ng.ts = 1790000000;
-	if (mq_game_create(&store, &ng, id, &e) || mq_game_open(&store, id, 1, 0, &g, &e))
+	if (sf_new_game_of_four(&store, &g, id, &e) != 0)
 		return -1;
 	for (i = 1; i < ENTRIES; i += 50) {
 		for (k = 0; k < 50; k++)
 			b[k] = json_pack("{s:s, s:I, s:s, s:s, s:[{s:s, s:b}]}", "game",
 			    id, "ts", (json_int_t)1790000000, "type", "command", "player",
-			    names[(i + k) % 4], "commands", "text",
+			    sf_names[(i + k) % 4], "commands", "text",
 			    (i + k) % 2 ? "PLAN cw cw stay stay ccw ccw" :
 			    "PLAN ccw stay cw stay cw stay", "secret", 1);
 		j = mq_logfile_append(g->lf, b, 50, NULL, &e);

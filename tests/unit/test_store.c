@@ -18,6 +18,7 @@
 
 #include "daemon/logfile.h"
 #include "daemon/store.h"
+#include "store_fixture.h"
 
 static char dir[256];
 
@@ -60,22 +61,10 @@ static void
 new_game_of_four(struct mq_store *s, struct mq_game **g,
     char id[MQ_GAME_ID_LEN + 1])
 {
-	static const char *names[] = { "alice", "bob", "carol", "dave" };
-	struct mq_new_game ng = { 0 };
 	struct mq_err err;
-	int i;
 
-	ng.kind = "redmasque";
-	ng.nplayers = 4;
-	for (i = 0; i < 4; i++) {
-		ng.names[i] = names[i];
-		ng.emails[i] = "p@x.test";
-	}
-	ng.lang = "en";
-	ng.ts = 1790000000;
 	assert_int_equal(mq_store_open(dir, 1, s, &err), 0);
-	assert_int_equal(mq_game_create(s, &ng, id, &err), 0);
-	assert_int_equal(mq_game_open(s, id, 1, 0, g, &err), 0);
+	assert_int_equal(sf_new_game_of_four(s, g, id, &err), 0);
 }
 
 static void
