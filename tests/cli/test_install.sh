@@ -37,6 +37,15 @@ expect 0 "serve the reply" -- $IM -C $T/d serve --once
 grep -q "^Message-ID: <[a-z0-9]*\.0\.1\.help@" $T/d/mail/outbox/new/* || fail "no help mail for HELP"; ok
 cd - >/dev/null
 
+# the systemd unit, where systemd can check it: no warning, no error (its
+# program pointed at the installed copy, which verify wants to exist)
+if command -v systemd-analyze >/dev/null 2>&1; then
+	sed "s#/usr/local/bin/masqued#$R/bin/masqued#" $R/share/masqued/masqued.service \
+	    >$T/masqued.service
+	expect 0 "systemd-analyze verify masqued.service" -- systemd-analyze verify $T/masqued.service
+	[ ! -s $T/err ] && [ ! -s $T/out ] || { cat $T/out $T/err >&2; fail "systemd-analyze has something to say of masqued.service"; }; ok
+fi
+
 # again, over the first: the same files
 (cd $T/root && find . -type f | sort | xargs sha256sum) >$T/first
 expect 0 "install again" -- sh scripts/install.sh $R $MREL
