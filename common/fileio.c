@@ -1,4 +1,5 @@
 /* fileio.c - durable file writes; see fileio.h. */
+#define _GNU_SOURCE		/* O_TMPFILE */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -68,6 +69,47 @@ mq_file_replace2(const char *path, const void *head, size_t hlen,
 		return MQ_IO;
 	}
 	return 0;
+}
+
+int
+mq_file_create_new(const char *path, const void *head, size_t hlen,
+    const void *data, size_t len, int mode, int *exists, struct mq_err *err)
+{
+	char dir[4200], proc[64];
+	const char *slash = strrchr(path, '/');
+	int fd, rc;
+
+	*exists = 0;
+	if (slash == NULL || (size_t)(slash - path) >= sizeof(dir))
+		return mq_file_replace2(path, head, hlen, data, len, mode, err);
+	memcpy(dir, path, (size_t)(slash - path));
+	dir[slash - path] = '\0';
+	/* No name until it is whole: one entry made in the folder, not a
+	 * NAME.tmp made and renamed (two changes to a large folder). */
+	if ((fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, mode)) < 0) {
+		if (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)
+			return mq_file_replace2(path, head, hlen, data, len,
+			    mode, err);
+		return mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
+	}
+	rc = write_two(fd, head, hlen, data, len, path, err);
+	if (rc == 0)
+		rc = mq_durable_sync(fd, path, err);
+	if (rc == 0) {
+		snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+		if (linkat(AT_FDCWD, proc, AT_FDCWD, path, AT_SYMLINK_FOLLOW) != 0) {
+			if (errno == EEXIST)
+				*exists = 1;
+			else if (errno == ENOENT && access("/proc/self/fd", F_OK) != 0) {
+				close(fd);	/* no /proc: the long way */
+				return mq_file_replace2(path, head, hlen, data,
+				    len, mode, err);
+			} else
+				rc = mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
+		}
+	}
+	close(fd);
+	return rc;
 }
 
 int

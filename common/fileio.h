@@ -27,6 +27,11 @@ int mq_file_replace2(const char *path, const void *head, size_t hlen,
  * path, where a name already there is the same bytes, so it is kept. Two
  * processes may do it at once (two `ingest` of one message): both succeed.
  */
+/* A new file at path, head then data, made durable (durable.h) before it
+ * has its name, so that no reader ever sees it half written. *exists is 1
+ * (and nothing is written) when path is there already. */
+int mq_file_create_new(const char *path, const void *head, size_t hlen,
+    const void *data, size_t len, int mode, int *exists, struct mq_err *err);
 int mq_file_create_once(const char *path, const void *data, size_t len,
     int mode, struct mq_err *err);
 /*

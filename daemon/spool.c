@@ -28,7 +28,7 @@ mq_spool_put(const char *datadir, const char *name, const char *rcpt,
 {
 	struct mq_buf b = MQ_BUF_INIT;
 	char path[1400];
-	int rc;
+	int rc, exists;
 
 	/* One file, written whole: the envelope recipient on a first line the
 	 * sender strips, then the message (written after it as it is, not
@@ -42,11 +42,17 @@ mq_spool_put(const char *datadir, const char *name, const char *rcpt,
 		mq_buf_free(&b);
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	}
-	snprintf(path, sizeof(path), "%s/spool/%s.retry", datadir, name);
-	unlink(path);	/* a mail spooled again starts its tries afresh */
 	snprintf(path, sizeof(path), "%s/spool/%s.eml", datadir, name);
-	rc = mq_file_replace2(path, b.data, b.len, raw, len, 0600,
+	rc = mq_file_create_new(path, b.data, b.len, raw, len, 0600, &exists,
 	    err);	/* private views */
+	if (rc == 0 && exists) {
+		/* spooled again (a message read again after a crash): the
+		 * mail is replaced and starts its tries afresh */
+		snprintf(path, sizeof(path), "%s/spool/%s.retry", datadir, name);
+		unlink(path);
+		snprintf(path, sizeof(path), "%s/spool/%s.eml", datadir, name);
+		rc = mq_file_replace2(path, b.data, b.len, raw, len, 0600, err);
+	}
 	mq_buf_free(&b);
 	return rc;
 }

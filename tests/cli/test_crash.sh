@@ -135,8 +135,9 @@ while [ -n "$(ls $C/mail/inbox/new)" ] && [ $n -lt 5 ]; do
 	n=$((n + 1))
 done
 [ -z "$(ls $C/mail/inbox/new)" ] || fail "the crash run left mail in the inbox"; ok
-# (a kill mid-write may leave a NAME.tmp behind: never sent, and reused
-# when the same mail is spooled again)
+# (a kill mid-write leaves nothing where the file system has O_TMPFILE;
+# elsewhere it may leave a NAME.tmp behind: never sent, and reused when the
+# same mail is spooled again)
 [ -z "$(ls $C/spool | grep -v -e '^dead$' -e '\.tmp$')" ] || fail "the crash run left mail in the spool"; ok
 echo "crash run: $KILLS kills, $left of $((N + 2)) replies left for the last pass;" \
     "$(grep -c 'rebuilt the answers' $T/crash.err) answer(s) rebuilt after a kill"

@@ -3,7 +3,8 @@
  * is an fsync and its failure is reported with the file's name; inside one
  * it is deferred to the commit, which flushes and closes the batch; and
  * common/fileio.h, which it serves: mq_file_overwrite (in place),
- * mq_file_replace2 (a head and a body), mq_write_all and mq_dir_sync (the
+ * mq_file_replace2 (a head and a body), mq_file_create_new (a file that
+ * gets its name only whole, never over another), mq_write_all and mq_dir_sync (the
  * tree's one copy of each), and the
  * strict reading of small state files (mq_file_read_small, mq_scan_digits).
  */
@@ -19,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <dirent.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -246,6 +248,54 @@ test_replace_in_two_pieces(void **state)
 	rmdir(dir);
 }
 
+/* mq_file_create_new: head and body whole under the name, its mode, no
+ * other name left in the folder; a second one of the name is told, and
+ * the first stays as it was. Inside a batch it is noted, not synced. */
+static void
+test_create_new(void **state)
+{
+	char dir[] = "/tmp/mq-create.XXXXXX", path[64], buf[256];
+	struct mq_err err;
+	struct stat sb;
+	int exists = -1;
+	DIR *d;
+	struct dirent *de;
+	int names = 0;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/m.eml", dir);
+	assert_int_equal(mq_file_create_new(path, "To: a\r\n", 7, "body\r\n", 6,
+	    0600, &exists, &err), 0);
+	assert_int_equal(exists, 0);
+	assert_int_equal(slurp(path, buf, sizeof(buf)), 13);
+	assert_string_equal(buf, "To: a\r\nbody\r\n");
+	assert_int_equal(stat(path, &sb), 0);
+	assert_int_equal(sb.st_mode & 0777, 0600);
+	assert_int_equal(sb.st_nlink, 1);
+
+	mq_durable_begin();
+	assert_int_equal(mq_file_create_new(path, "To: b\r\n", 7, "other\r\n",
+	    7, 0600, &exists, &err), 0);
+	assert_int_equal(mq_durable_commit(&err), 0);
+	assert_int_equal(exists, 1);
+	assert_int_equal(slurp(path, buf, sizeof(buf)), 13);
+	assert_string_equal(buf, "To: a\r\nbody\r\n");
+
+	assert_non_null(d = opendir(dir));
+	while ((de = readdir(d)) != NULL)
+		if (de->d_name[0] != '.')
+			names++;
+	closedir(d);
+	assert_int_equal(names, 1);	/* no temporary name left behind */
+
+	assert_int_equal(mq_file_create_new("/nonexistent/folder/f", "h", 1, "d",
+	    1, 0600, &exists, &err), MQ_IO);
+	assert_non_null(strstr(err.msg, "Cannot write /nonexistent/folder/f"));
+	unlink(path);
+	rmdir(dir);
+}
+
 /* Digits only, at least one, at most max; *p moves past them alone. */
 static void
 test_scan_digits(void **state)
@@ -328,6 +378,7 @@ main(void)
 		cmocka_unit_test(test_write_all),
 		cmocka_unit_test(test_dir_sync),
 		cmocka_unit_test(test_replace_in_two_pieces),
+		cmocka_unit_test(test_create_new),
 		cmocka_unit_test(test_scan_digits),
 		cmocka_unit_test(test_read_small),
 	};
