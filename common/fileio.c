@@ -72,6 +72,33 @@ mq_file_replace2(const char *path, const void *head, size_t hlen,
 }
 
 int
+mq_file_create_new_linked(const char *path, const void *head, size_t hlen,
+    const void *data, size_t len, int mode, int *exists, struct mq_err *err)
+{
+	char tmp[4200];
+	int fd, rc;
+
+	*exists = 0;
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
+		return mq_fail(err, MQ_IO, "The path %s is too long.", path);
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)) < 0)
+		return mq_fail_errno(err, MQ_IO, "Cannot write %s", tmp);
+	rc = write_two(fd, head, hlen, data, len, tmp, err);
+	if (rc == 0)
+		rc = mq_durable_sync(fd, tmp, err);
+	if (close(fd) != 0 && rc == 0)
+		rc = mq_fail_errno(err, MQ_IO, "Cannot write %s", tmp);
+	if (rc == 0 && link(tmp, path) != 0) {
+		if (errno == EEXIST)
+			*exists = 1;
+		else
+			rc = mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
+	}
+	unlink(tmp);
+	return rc;
+}
+
+int
 mq_file_create_new(const char *path, const void *head, size_t hlen,
     const void *data, size_t len, int mode, int *exists, struct mq_err *err)
 {
@@ -81,15 +108,16 @@ mq_file_create_new(const char *path, const void *head, size_t hlen,
 
 	*exists = 0;
 	if (slash == NULL || (size_t)(slash - path) >= sizeof(dir))
-		return mq_file_replace2(path, head, hlen, data, len, mode, err);
+		return mq_file_create_new_linked(path, head, hlen, data, len, mode,
+		    exists, err);
 	memcpy(dir, path, (size_t)(slash - path));
 	dir[slash - path] = '\0';
 	/* No name until it is whole: one entry made in the folder, not a
 	 * NAME.tmp made and renamed (two changes to a large folder). */
 	if ((fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, mode)) < 0) {
 		if (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)
-			return mq_file_replace2(path, head, hlen, data, len,
-			    mode, err);
+			return mq_file_create_new_linked(path, head, hlen, data, len,
+			    mode, exists, err);
 		return mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
 	}
 	rc = write_two(fd, head, hlen, data, len, path, err);
@@ -102,8 +130,8 @@ mq_file_create_new(const char *path, const void *head, size_t hlen,
 				*exists = 1;
 			else if (errno == ENOENT && access("/proc/self/fd", F_OK) != 0) {
 				close(fd);	/* no /proc: the long way */
-				return mq_file_replace2(path, head, hlen, data,
-				    len, mode, err);
+				return mq_file_create_new_linked(path, head, hlen, data,
+				    len, mode, exists, err);
 			} else
 				rc = mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
 		}

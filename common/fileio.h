@@ -32,6 +32,10 @@ int mq_file_replace2(const char *path, const void *head, size_t hlen,
  * (and nothing is written) when path is there already. */
 int mq_file_create_new(const char *path, const void *head, size_t hlen,
     const void *data, size_t len, int mode, int *exists, struct mq_err *err);
+/* The same the long way (PATH.tmp written, linked to its name, removed),
+ * where the file system or a missing /proc leaves no other; for its test. */
+int mq_file_create_new_linked(const char *path, const void *head, size_t hlen,
+    const void *data, size_t len, int mode, int *exists, struct mq_err *err);
 int mq_file_create_once(const char *path, const void *data, size_t len,
     int mode, struct mq_err *err);
 /*

@@ -252,7 +252,8 @@ test_replace_in_two_pieces(void **state)
  * other name left in the folder; a second one of the name is told, and
  * the first stays as it was. Inside a batch it is noted, not synced. */
 static void
-test_create_new(void **state)
+create_new_with(int (*create)(const char *, const void *, size_t,
+    const void *, size_t, int, int *, struct mq_err *))
 {
 	char dir[] = "/tmp/mq-create.XXXXXX", path[64], buf[256];
 	struct mq_err err;
@@ -262,10 +263,9 @@ test_create_new(void **state)
 	struct dirent *de;
 	int names = 0;
 
-	(void)state;
 	assert_non_null(mkdtemp(dir));
 	snprintf(path, sizeof(path), "%s/m.eml", dir);
-	assert_int_equal(mq_file_create_new(path, "To: a\r\n", 7, "body\r\n", 6,
+	assert_int_equal(create(path, "To: a\r\n", 7, "body\r\n", 6,
 	    0600, &exists, &err), 0);
 	assert_int_equal(exists, 0);
 	assert_int_equal(slurp(path, buf, sizeof(buf)), 13);
@@ -275,7 +275,7 @@ test_create_new(void **state)
 	assert_int_equal(sb.st_nlink, 1);
 
 	mq_durable_begin();
-	assert_int_equal(mq_file_create_new(path, "To: b\r\n", 7, "other\r\n",
+	assert_int_equal(create(path, "To: b\r\n", 7, "other\r\n",
 	    7, 0600, &exists, &err), 0);
 	assert_int_equal(mq_durable_commit(&err), 0);
 	assert_int_equal(exists, 1);
@@ -289,11 +289,19 @@ test_create_new(void **state)
 	closedir(d);
 	assert_int_equal(names, 1);	/* no temporary name left behind */
 
-	assert_int_equal(mq_file_create_new("/nonexistent/folder/f", "h", 1, "d",
+	assert_int_equal(create("/nonexistent/folder/f", "h", 1, "d",
 	    1, 0600, &exists, &err), MQ_IO);
 	assert_non_null(strstr(err.msg, "Cannot write /nonexistent/folder/f"));
 	unlink(path);
 	rmdir(dir);
+}
+
+static void
+test_create_new(void **state)
+{
+	(void)state;
+	create_new_with(mq_file_create_new);
+	create_new_with(mq_file_create_new_linked);
 }
 
 /* Digits only, at least one, at most max; *p moves past them alone. */
