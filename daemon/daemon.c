@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -162,10 +163,48 @@ mq_daemon_release(struct mq_daemon *d)
 		mq_game_close(d->open[--d->nopen]);
 }
 
+static int
+cmp_addr(const void *a, const void *b)
+{
+	return strcasecmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+mq_daemon_known_sender(struct mq_daemon *d, const char *addr)
+{
+	struct mq_err e;
+
+	if (addr == NULL || !addr[0])
+		return 0;
+	if (d->conf.admin[0] && mq_addr_same(addr, d->conf.admin))
+		return 1;
+	if (!d->senders_read) {
+		if (mq_store_addresses(&d->store, &d->senders, &d->nsenders,
+		    &e) != 0) {
+			/* unknown, so answered, as before there was a list */
+			mq_daemon_log("cannot list the players' addresses: %s", e.msg);
+			return 1;
+		}
+		d->senders_read = 1;
+	}
+	return d->nsenders > 0 && bsearch(&addr, d->senders, d->nsenders,
+	    sizeof(*d->senders), cmp_addr) != NULL;
+}
+
+void
+mq_daemon_forget_senders(struct mq_daemon *d)
+{
+	mq_store_addresses_free(d->senders, d->nsenders);
+	d->senders = NULL;
+	d->nsenders = 0;
+	d->senders_read = 0;
+}
+
 void
 mq_daemon_close(struct mq_daemon *d)
 {
 	mq_daemon_release(d);
+	mq_daemon_forget_senders(d);
 	mq_renderer_free(d->renderer);
 	d->renderer = NULL;
 	mq_refusals_free(d->refusals);

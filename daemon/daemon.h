@@ -45,6 +45,9 @@ struct mq_daemon {
 	struct mq_rate_table *rate;	/* mapped shared, or NULL: no limit */
 	int worker, nworkers;		/* this process's share of a pass */
 	long long now;
+	char **senders;			/* mq_daemon_known_sender's, per pass */
+	size_t nsenders;
+	int senders_read;
 };
 
 int mq_daemon_open(struct mq_daemon *d, const char *datadir, const char *config,
@@ -54,6 +57,13 @@ void mq_daemon_close(struct mq_daemon *d);
 int mq_daemon_game(struct mq_daemon *d, const char *id, struct mq_game **g,
     struct mq_err *err);
 void mq_daemon_release(struct mq_daemon *d);
+/* 1 when addr plays or played in a game here, or is the admin's: mail
+ * from it is answered even when it cannot be authenticated. Mail from
+ * any other address that carries no sound game tag is not: answering it
+ * would send spam's forged senders our sentences (backscatter). The
+ * addresses are read once a pass (mq_daemon_forget_senders starts one). */
+int mq_daemon_known_sender(struct mq_daemon *d, const char *addr);
+void mq_daemon_forget_senders(struct mq_daemon *d);
 /* 1 when another reply to addr is allowed now (and counts it). */
 int mq_daemon_rate_ok(struct mq_daemon *d, const char *addr);
 /* A line in the daemon's log (stderr): what happened, never a password. */

@@ -37,6 +37,7 @@ struct analysis {
 	int unread;			/* the first line past MAX_LINES, or 0 */
 	char *unread_text;		/* that line */
 	char from_lang[8];		/* refused, but From is a player's: theirs */
+	int tag_ok;			/* its game tag verified (From may not) */
 	int drop;			/* an auto-reply or bounce: never answered */
 	int deferred;			/* another worker's (serve.c) */
 };
@@ -351,6 +352,7 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 		return deny(a, "%s", "The reply address of this message does not "
 		    "verify (it may be an old or altered one); reply to your latest "
 		    "mail from the game.");
+	a->tag_ok = 1;
 	if (!json_is_true(json_object_get(json_object_get(a->game->genesis,
 	    "options"), "allow_any_sender")) &&
 	    !mq_addr_same(a->msg->from, a->game->players[t.seat].email))
@@ -527,6 +529,14 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 			rc = mq_notify_host(d, a.hash, "[masqued] a mail bounced",
 			    text, err);
 		}
+		goto out;
+	}
+	if (!a.auth_ok && !a.tag_ok && !mq_daemon_known_sender(d, from)) {
+		/* No sound tag and a sender who plays in no game here: most
+		 * likely spam, whose From is forged; an answer would go to an
+		 * innocent third party (backscatter). Said in the log alone. */
+		mq_daemon_log("%s: refused: %s; not answered: %s plays in no "
+		    "game here", transport_id, a.auth, from ? from : "the sender");
 		goto out;
 	}
 	if (!a.auth_ok) {

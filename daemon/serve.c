@@ -402,6 +402,7 @@ mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	int rc = 0;
 
 	memset(st, 0, sizeof(*st));
+	mq_daemon_forget_senders(d);	/* games may have come since */
 	if (d->conf.inbound == MQ_IN_MAILDIR)
 		rc = pass_maildir(d, st, err);
 	else if (d->conf.inbound == MQ_IN_IMAP)

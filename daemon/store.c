@@ -143,6 +143,90 @@ oom:
 	return mq_fail(err, MQ_IO, "Out of memory.");
 }
 
+/* Add each "email":"..." of one log line (canonical JSON: the key and its
+ * quotes appear so only as a key, never inside a string, where quotes are
+ * escaped) to *v. */
+static int
+line_addresses(const char *line, char ***v, size_t *n, size_t *cap)
+{
+	static const char key[] = "\"email\":\"";
+	const char *p = line, *end;
+	char **nv, *a;
+	size_t i;
+
+	while ((p = strstr(p, key)) != NULL) {
+		p += sizeof(key) - 1;
+		if ((end = strchr(p, '"')) == NULL || end == p)
+			break;
+		if (*n == *cap) {
+			*cap = *cap ? *cap * 2 : 64;
+			if ((nv = realloc(*v, *cap * sizeof(*nv))) == NULL)
+				return -1;
+			*v = nv;
+		}
+		if ((a = strndup(p, (size_t)(end - p))) == NULL)
+			return -1;
+		for (i = 0; a[i]; i++)
+			if (a[i] >= 'A' && a[i] <= 'Z')
+				a[i] = (char)(a[i] - 'A' + 'a');
+		(*v)[(*n)++] = a;
+		p = end;
+	}
+	return 0;
+}
+
+int
+mq_store_addresses(const struct mq_store *s, char ***addrs, size_t *n,
+    struct mq_err *err)
+{
+	char path[1400], **ids, **v = NULL, *line = NULL;
+	size_t nids, i, k, cap = 0, linecap = 0;
+	int rc = 0;
+	FILE *f;
+
+	*addrs = NULL;
+	*n = 0;
+	MQ_TRY(mq_store_games(s, &ids, &nids, err));
+	for (i = 0; i < nids && rc == 0; i++) {
+		snprintf(path, sizeof(path), "%s/games/%s/log", s->datadir, ids[i]);
+		if ((f = fopen(path, "r")) == NULL)
+			continue;
+		while (rc == 0 && getline(&line, &linecap, f) > 0)
+			if (strstr(line, "\"email\":\"") != NULL &&
+			    line_addresses(line, &v, n, &cap) != 0)
+				rc = mq_fail(err, MQ_IO, "Out of memory.");
+		fclose(f);
+	}
+	free(line);
+	for (i = 0; i < nids; i++)
+		free(ids[i]);
+	free(ids);
+	if (rc) {
+		mq_store_addresses_free(v, *n);
+		*n = 0;
+		return rc;
+	}
+	if (*n > 1)
+		qsort(v, *n, sizeof(*v), cmp_str);
+	for (i = k = 0; i < *n; i++) {		/* each once */
+		if (k > 0 && strcmp(v[k - 1], v[i]) == 0)
+			free(v[i]);
+		else
+			v[k++] = v[i];
+	}
+	*n = k;
+	*addrs = v;
+	return 0;
+}
+
+void
+mq_store_addresses_free(char **addrs, size_t n)
+{
+	while (n > 0)
+		free(addrs[--n]);
+	free(addrs);
+}
+
 int
 mq_game_seat(const struct mq_game *g, const char *name)
 {

@@ -132,6 +132,14 @@ void mq_store_close(struct mq_store *s);
 /* List game ids (malloc'd array of malloc'd strings). */
 int mq_store_games(const struct mq_store *s, char ***ids, size_t *n,
     struct mq_err *err);
+/* Every address that plays or played in a game here (its first entry and
+ * any replace since), lower-cased, sorted, each once, into *addrs (*n of
+ * them; free with mq_store_addresses_free). Read from the logs as they
+ * are, unverified: it only decides whether a mail is worth answering. A
+ * log that cannot be read is skipped. */
+int mq_store_addresses(const struct mq_store *s, char ***addrs, size_t *n,
+    struct mq_err *err);
+void mq_store_addresses_free(char **addrs, size_t n);
 
 struct mq_new_game {
 	const char *kind;

@@ -86,9 +86,10 @@ while [ $i -lt $N ]; do
 		[ $idle -lt 3 ] || fail "the bots owe nothing after $i replies"
 	fi
 done
-# two mails that are no game's move: a bad tag (refused, answered) and an
+# two mails that are no game's move: a bad tag from a player (refused,
+# answered; from an address that plays nowhere it would not be) and an
 # empty reply (the help): answered, never logged
-printf 'From: mallory@x.test\r\nTo: game+%s.0.aaaaaaaaaaaaaaaa@masqued.invalid\r\nSubject: hi\r\nMessage-ID: <crash.bad@x.test>\r\n\r\nPLAY jest\r\n' \
+printf 'From: alice@x.test\r\nTo: game+%s.0.aaaaaaaaaaaaaaaa@masqued.invalid\r\nSubject: hi\r\nMessage-ID: <crash.bad@x.test>\r\n\r\nPLAY jest\r\n' \
     $(echo $GAMES | cut -d' ' -f1) > $T/replies/1790000000.0100x.crash
 printf 'From: alice@x.test\r\nTo: %s\r\nSubject: Re\r\nMessage-ID: <crash.empty@x.test>\r\n\r\n\r\n' \
     "$(addr $(echo $GAMES | cut -d' ' -f2) 0)" > $T/replies/1790000000.0150x.crash

@@ -1,7 +1,9 @@
 #!/bin/sh
 # test_mail.sh - the mail path's bad input (issue 4): every malformed,
 # hostile or automatic message is answered with one sentence to its From
-# address (and nobody else) or dropped unanswered, as DESIGN.md says, and
+# address (and nobody else) or dropped unanswered, as DESIGN.md says (mail
+# with no sound tag from an address that plays in no game here is not
+# answered: spam's forged senders would get it), and
 # none of them changes a game (the log is byte-identical: cmp). Then valid
 # replies in every charset players use and in each client's quoting style,
 # the shape of `parse`'s JSON, and the exit codes of ingest and parse.
@@ -302,6 +304,57 @@ answered "a round-1 PLAY replayed in round 2" r1again "line 1: PLAY jest"
 grep -qF "NOT ACCEPTED" $T/answer.txt &&
     grep -qF "You have played jest already" $T/answer.txt ||
     fail "the replayed PLAY was not refused with why"; ok
+
+# --- backscatter: mail that cannot be authenticated is answered only when
+# it carries a sound game tag or comes from an address that plays or
+# played here (or the admin's); spam's forged From is never answered ---
+# raw FROM TO NAME: a plain message as $T/NAME.eml
+raw() {
+	printf 'From: %s\r\nTo: %s\r\nSubject: hello\r\nMessage-ID: <%s@y.test>\r\n\r\nPLAN cw\r\n' \
+	    "$1" "$2" "$3" >$T/$3.eml
+}
+# silent WHAT NAME FROM: ingest; refused in the log, with why; no answer
+silent() {
+	snap
+	expect 0 "$1: ingest" -- $M -C $D ingest $T/$2.eml
+	err_has "not answered: $3 plays in no game here"
+	unchanged "$1"
+	[ -z "$(new_mails)" ] || fail "$1: it was answered ($(new_mails))"; ok
+	[ -z "$(ls $D/spool)" ] || fail "$1: mail left in the spool"; ok
+}
+raw spam@elsewhere.test game@masqued.invalid untagged_stranger
+silent "no tag, from a stranger" untagged_stranger spam@elsewhere.test
+err_has "its address carries no game tag"
+raw spam@elsewhere.test "$BADTO" badtag_stranger
+silent "an altered tag, from a stranger" badtag_stranger spam@elsewhere.test
+raw spam@elsewhere.test "game+zzzzzzzz.0.aaaaaaaaaaaaaaaa@masqued.invalid" nogame_stranger
+silent "a tag of no game here, from a stranger" nogame_stranger spam@elsewhere.test
+raw alice@x.test game@masqued.invalid untagged_player
+answered "no tag, from a player" untagged_player "This message is not a reply to a game's mail"
+raw BOB@X.TEST game@masqued.invalid untagged_player_caps
+answered "no tag, from a player's address in capitals" untagged_player_caps \
+    "This message is not a reply to a game's mail" bob@x.test
+raw mallory@evil.test "$RT" soundtag_stranger
+answered "a sound tag from a stranger" soundtag_stranger \
+    "which is not the address registered" mallory@evil.test
+# the admin's address is answered; a player replaced out still is (an
+# old address of a friend), and the new one at once
+cp $D/masqued.conf $T/conf.saved
+echo "admin = host@x.test" >> $D/masqued.conf
+raw host@x.test game@masqued.invalid untagged_admin
+answered "no tag, from the admin" untagged_admin "This message is not a reply to a game's mail" \
+    host@x.test
+cp $T/conf.saved $D/masqued.conf
+raw carol.new@x.test game@masqued.invalid untagged_new
+silent "no tag, from an address before it plays" untagged_new carol.new@x.test
+expect 0 "replace carol" -- $M -C $D admin $G replace carol carol.new@x.test --why "a new address"
+expect 0 "the replace mails" -- $M -C $D serve --once
+raw carol.new@x.test game@masqued.invalid untagged_new2
+answered "no tag, from a replacing player" untagged_new2 "This message is not a reply to a game's mail" \
+    carol.new@x.test
+raw carol@x.test game@masqued.invalid untagged_old
+answered "no tag, from a replaced player's old address" untagged_old \
+    "This message is not a reply to a game's mail" carol@x.test
 
 # --- exit codes ---
 expect 4 "ingest of a folder" -- $M -C $D ingest $T

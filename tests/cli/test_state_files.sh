@@ -18,8 +18,10 @@ H=3600
 # --- the IMAP cursor ---
 I=$T/imap
 expect 0 "init" -- $M -C $I init
+# from the admin's address (admin below): mail with no game tag from an
+# address that plays in no game here is not answered at all
 printf 'From: x@y.test\r\nTo: game@masqued.invalid\r\nSubject: hi\r\nMessage-ID: <m1@y.test>\r\n\r\nhello\r\n' > $T/m1.eml
-printf 'From: z@y.test\r\nTo: game@masqued.invalid\r\nSubject: hi\r\nMessage-ID: <m2@y.test>\r\n\r\nhello again\r\n' > $T/m2.eml
+printf 'From: x@y.test\r\nTo: game@masqued.invalid\r\nSubject: hi\r\nMessage-ID: <m2@y.test>\r\n\r\nhello again\r\n' > $T/m2.eml
 $PY tests/data/fake_imap.py $T/port $T/imap.log $T/m1.eml $T/m2.eml &
 IMAP_PID=$!
 trap 'kill $IMAP_PID 2>/dev/null; rm -rf "$T"' EXIT
@@ -32,6 +34,7 @@ imap_url = imap://127.0.0.1:$(cat $T/port)
 imap_user = game
 imap_password_env = MQ_TEST_PW
 tls = no
+admin = x@y.test
 CONF
 export MQ_TEST_PW=secret
 C=$I/cursor/imap
