@@ -248,6 +248,41 @@ test_admin_end_is_the_last_word(void **unused)
 	mq_store_close(&s);
 }
 
+/* The addresses that play or played here: every game's, and a replacing
+ * player's at once; lower-cased, sorted, each once. */
+static void
+test_store_addresses(void **unused)
+{
+	struct mq_store s;
+	struct mq_game *g;
+	struct mq_err err;
+	char id[MQ_GAME_ID_LEN + 1], **a;
+	size_t n, i;
+	json_t *body;
+	int carol = 0, p = 0;
+
+	(void)unused;
+	new_game_of_four(&s, &g, id);
+	body = json_pack("{s:s, s:I, s:s, s:s, s:s, s:s, s:s}", "game", id, "ts",
+	    (json_int_t)1790000001, "type", "admin", "action", "replace", "player",
+	    "carol", "email", "New.Carol@X.test", "why", "a new address");
+	assert_int_equal(mq_game_append(g, body, &err), 0);
+	json_decref(body);
+	assert_int_equal(mq_store_addresses(&s, &a, &n, &err), 0);
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			assert_true(strcmp(a[i - 1], a[i]) < 0);	/* sorted, once */
+		assert_null(strpbrk(a[i], "ABCDEFGHIJKLMNOPQRSTUVWXYZ"));
+		carol += strcmp(a[i], "new.carol@x.test") == 0;
+		p += strcmp(a[i], "p@x.test") == 0;
+	}
+	assert_int_equal(carol, 1);
+	assert_int_equal(p, 1);		/* four seats, and any other game's */
+	mq_store_addresses_free(a, n);
+	mq_game_close(g);
+	mq_store_close(&s);
+}
+
 int
 main(void)
 {
@@ -255,6 +290,7 @@ main(void)
 		cmocka_unit_test(test_bot_game_through_submit_replays_to_the_same_state),
 		cmocka_unit_test(test_submit_refused_leaves_the_log_unchanged),
 		cmocka_unit_test(test_admin_end_is_the_last_word),
+		cmocka_unit_test(test_store_addresses),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
