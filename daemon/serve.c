@@ -311,7 +311,7 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	struct mq_err e;
 	uint32_t validity, cur_validity, last, *uids = NULL;
 	char id[64], *raw;
-	size_t n = 0, i, len;
+	size_t n = 0, i, len, flagged = 0;
 	int rc, first;
 
 	memset(&c, 0, sizeof(c));
@@ -384,7 +384,14 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 			goto out;
 		if (c.done_folder != NULL && mq_imap_s_move_done(s, uids[i], &e) != 0)
 			mq_daemon_log("%s: %s", id, e.msg);
+		else if (c.done_folder != NULL && mq_imap_s_leaves_flagged(s))
+			flagged++;
 	}
+	if (flagged > 0)
+		mq_daemon_log("imap: the server has neither MOVE nor UIDPLUS: %zu "
+		    "done message(s) were copied to %s and left in %s flagged "
+		    "\\Deleted, for the server or a mail client to expunge",
+		    flagged, c.done_folder, c.mailbox);
 	if (n == 0 && validity != cur_validity)
 		rc = cursor_write(d, validity, last, err);
 	else

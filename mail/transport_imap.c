@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "buf.h"
 #include "transport.h"
@@ -30,6 +31,8 @@ struct mq_imap {
 	CURLcode			 curlrc;	/* of the last request */
 	char				 last[256];	/* last NO or BAD line */
 	char				 host[256];	/* url without userinfo */
+	int				 caps_read;	/* CAPABILITY asked */
+	int				 has_move, has_uidplus;
 };
 
 static size_t
@@ -487,19 +490,133 @@ im_create(struct mq_imap *s, struct mq_err *err)
 	return rc;
 }
 
+/* Whether the "* CAPABILITY" line names cap, as a whole word. */
+static int
+im_has_cap(const char *line, size_t len, const char *cap)
+{
+	size_t n = strlen(cap), i;
+
+	for (i = 1; i + n <= len; i++)
+		if (line[i - 1] == ' ' && strncasecmp(line + i, cap, n) == 0 &&
+		    (i + n == len || strchr(" \r\n", line[i + n]) != NULL))
+			return 1;
+	return 0;
+}
+
+/* MOVE (RFC 6851) and UIDPLUS (RFC 4315), asked once a session. */
+static int
+im_caps(struct mq_imap *s, struct mq_err *err)
+{
+	struct mq_buf url = MQ_BUF_INIT;
+	const char *line;
+	size_t len;
+	int rc;
+
+	if (s->caps_read)
+		return 0;
+	if (im_url(s, &url, NULL))
+		rc = mq_fail(err, MQ_IO, "Out of memory");
+	else
+		rc = im_perform(s, mq_buf_str(&url), "CAPABILITY", 1u << 16,
+		    "asking its capabilities", err);
+	mq_buf_free(&url);
+	MQ_TRY(rc);
+	if ((line = im_line(mq_buf_str(&s->out), "CAPABILITY", &len)) != NULL) {
+		s->has_move = im_has_cap(line, len, "MOVE");
+		s->has_uidplus = im_has_cap(line, len, "UIDPLUS");
+	}
+	s->caps_read = 1;
+	return 0;
+}
+
+/* One UID command on the mailbox: "UID VERB uid[ rest]" (rest quoted as a
+ * folder name when folder is set). */
+static int
+im_uid_cmd(struct mq_imap *s, const char *verb, uint32_t uid, const char *rest,
+    int folder, const char *what, struct mq_err *err)
+{
+	struct mq_buf url = MQ_BUF_INIT, cmd = MQ_BUF_INIT;
+	int rc = 0;
+
+	mq_buf_printf(&cmd, "UID %s %" PRIu32, verb, uid);
+	if (rest != NULL) {
+		mq_buf_putc(&cmd, ' ');
+		if (folder)
+			rc = im_quote(&cmd, rest, err);
+		else
+			mq_buf_puts(&cmd, rest);
+	}
+	if (rc == 0) {
+		if (im_url(s, &url, s->c->mailbox) || cmd.oom)
+			rc = mq_fail(err, MQ_IO, "Out of memory");
+		else
+			rc = im_perform(s, mq_buf_str(&url), mq_buf_str(&cmd),
+			    1u << 20, what, err);
+	}
+	mq_buf_free(&url);
+	mq_buf_free(&cmd);
+	return rc;
+}
+
+/*
+ * Where the server lacks MOVE: copy, flag \Deleted, and expunge that one
+ * message with UID EXPUNGE (UIDPLUS). Without UIDPLUS the message is left
+ * flagged: a plain EXPUNGE would also remove whatever else someone flagged
+ * in the mailbox. Either way it is never read again (the cursor is past it).
+ */
+static int
+im_copy_delete(struct mq_imap *s, uint32_t uid, struct mq_err *err)
+{
+	char what[96];
+	int rc;
+
+	snprintf(what, sizeof(what), "copying UID %" PRIu32 " to the done "
+	    "folder", uid);
+	rc = im_uid_cmd(s, "COPY", uid, s->c->done_folder, 1, what, err);
+	if (rc == MQ_IO && strstr(s->last, "[TRYCREATE]") != NULL) {
+		MQ_TRY(im_create(s, err));
+		rc = im_uid_cmd(s, "COPY", uid, s->c->done_folder, 1, what, err);
+	}
+	MQ_TRY(rc);
+	snprintf(what, sizeof(what), "flagging UID %" PRIu32 " deleted", uid);
+	MQ_TRY(im_uid_cmd(s, "STORE", uid, "+FLAGS.SILENT (\\Deleted)", 0, what,
+	    err));
+	if (!s->has_uidplus)
+		return 0;
+	snprintf(what, sizeof(what), "expunging UID %" PRIu32, uid);
+	return im_uid_cmd(s, "EXPUNGE", uid, NULL, 0, what, err);
+}
+
 int
 mq_imap_s_move_done(struct mq_imap *s, uint32_t uid, struct mq_err *err)
 {
+	struct mq_err moved;
 	int rc;
 
 	if (s->c->done_folder == NULL)
 		return 0;
-	rc = im_move(s, uid, err);
+	if (s->caps_read && !s->has_move)
+		return im_copy_delete(s, uid, err);
+	rc = im_move(s, uid, &moved);
 	if (rc == MQ_IO && strstr(s->last, "[TRYCREATE]") != NULL) {
 		MQ_TRY(im_create(s, err));
-		rc = im_move(s, uid, err);
+		rc = im_move(s, uid, &moved);
 	}
+	/* refused: perhaps a server without MOVE; asked once, then known */
+	if (rc == MQ_IO && s->curlrc == CURLE_QUOTE_ERROR && !s->caps_read) {
+		MQ_TRY(im_caps(s, err));
+		if (!s->has_move)
+			return im_copy_delete(s, uid, err);
+	}
+	if (rc)
+		*err = moved;
 	return rc;
+}
+
+int
+mq_imap_s_leaves_flagged(const struct mq_imap *s)
+{
+	return s->caps_read && !s->has_move && !s->has_uidplus;
 }
 
 int

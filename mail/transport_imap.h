@@ -55,8 +55,12 @@ int	mq_imap_fetch(const struct mq_imap_conf *c, uint32_t uid, char **raw,
 
 /*
  * UID MOVE the message to done_folder, creating the folder when the server
- * asks for it (TRYCREATE). Does nothing when done_folder is NULL. Needs a
- * server with MOVE (RFC 6851).
+ * asks for it (TRYCREATE). Does nothing when done_folder is NULL. A server
+ * that refuses MOVE and lacks it (RFC 6851; its CAPABILITY is then asked,
+ * once a session) gets UID COPY, then UID STORE +FLAGS.SILENT (\Deleted),
+ * then UID EXPUNGE of that message where it has UIDPLUS (RFC 4315); without
+ * UIDPLUS the message is left flagged (mq_imap_s_leaves_flagged): a plain
+ * EXPUNGE would remove whatever else is flagged in the mailbox.
  */
 int	mq_imap_move_done(const struct mq_imap_conf *c, uint32_t uid,
 	    struct mq_err *err);
@@ -66,6 +70,9 @@ struct mq_imap;
 int	mq_imap_open(const struct mq_imap_conf *c, struct mq_imap **out,
 	    struct mq_err *err);
 void	mq_imap_close(struct mq_imap *s);
+/* 1 when this session's server has neither MOVE nor UIDPLUS (known once a
+ * move was refused): done messages stay in the mailbox, flagged \Deleted. */
+int	mq_imap_s_leaves_flagged(const struct mq_imap *s);
 int	mq_imap_s_uidvalidity(struct mq_imap *s, uint32_t *uidvalidity,
 	    struct mq_err *err);
 int	mq_imap_s_search_after(struct mq_imap *s, uint32_t after_uid,

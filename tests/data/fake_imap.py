@@ -6,6 +6,12 @@ UID SEARCH, UID FETCH, LOGOUT), with the messages given as files (UIDs 1, 2,
 appended to LOG (the password of LOGIN left out), so a test can see which
 UIDs were asked for.
 
+For the done folder: CREATE, UID COPY, UID STORE and plain EXPUNGE are
+answered OK; UID MOVE only when FAKE_IMAP_CAPS (the words it announces after
+IMAP4rev1, "" by default) holds MOVE, and UID EXPUNGE only when it holds
+UIDPLUS; BAD otherwise, as a real server without them answers. A folder
+named "missing" asks for TRYCREATE until it is created.
+
 usage: fake_imap.py PORTFILE LOG MESSAGE...  (the port it listens on is
 written to PORTFILE; it serves until killed)
 """
@@ -16,6 +22,8 @@ import sys
 import threading
 
 VALIDITY = 1700000000
+CAPS = os.environ.get("FAKE_IMAP_CAPS", "").upper().split()
+created = set()
 
 
 def serve(conn, msgs, log):
@@ -35,7 +43,19 @@ def serve(conn, msgs, log):
         with open(log, "a") as lf:
             lf.write((tag + " LOGIN ..." if cmd.startswith("LOGIN") else line) + "\n")
         if cmd.startswith("CAPABILITY"):
-            send("* CAPABILITY IMAP4rev1\r\n%s OK done\r\n" % tag)
+            send("* CAPABILITY %s\r\n%s OK done\r\n" % (" ".join(["IMAP4rev1"] + CAPS), tag))
+        elif cmd.startswith("CREATE"):
+            created.add(rest.split(None, 1)[1].strip('"').lower())
+            send("%s OK created\r\n" % tag)
+        elif (cmd.startswith("UID MOVE") and "MOVE" in CAPS) or cmd.startswith("UID COPY"):
+            folder = rest.split(None, 3)[3].strip('"').lower()
+            if folder == "missing" and folder not in created:
+                send("%s NO [TRYCREATE] no such folder\r\n" % tag)
+            else:
+                send("%s OK done\r\n" % tag)
+        elif cmd.startswith("UID STORE") or cmd == "EXPUNGE" or \
+                (cmd.startswith("UID EXPUNGE") and "UIDPLUS" in CAPS):
+            send("%s OK done\r\n" % tag)
         elif cmd.startswith("LOGIN"):
             send("%s OK logged in\r\n" % tag)
         elif cmd.startswith("STATUS"):

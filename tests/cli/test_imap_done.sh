@@ -1,0 +1,85 @@
+#!/bin/sh
+# test_imap_done.sh - the IMAP done folder (imap_done_folder) on three kinds
+# of server, against tests/data/fake_imap.py on loopback: one with MOVE
+# (RFC 6851) gets UID MOVE alone; one without MOVE but with UIDPLUS (RFC
+# 4315) refuses the first MOVE, is asked its capabilities once, and gets
+# UID COPY, UID STORE +FLAGS.SILENT (\Deleted) and UID EXPUNGE of that
+# message alone; one with neither gets the copy and the flag, never an
+# EXPUNGE (a plain one would remove whatever else is flagged), and the log
+# says the messages were left flagged. A folder that is missing is created
+# when the server asks (TRYCREATE). Every message is answered, once.
+. tests/cli/lib.sh
+PY=/usr/bin/python3
+IMAP_PID=
+trap '[ -n "$IMAP_PID" ] && kill $IMAP_PID 2>/dev/null; rm -rf "$T"' EXIT
+for n in 1 2; do
+	printf 'From: host@y.test\r\nTo: game@masqued.invalid\r\nSubject: hi\r\nMessage-ID: <m%s@y.test>\r\n\r\nhello %s\r\n' \
+	    $n $n > $T/m$n.eml
+done
+
+# run CAPS FOLDER: a fresh data folder and fake server; one pass over both
+# messages; the server's log in $T/imap.log, the pass's stderr in $T/err
+run() {
+	[ -n "$IMAP_PID" ] && kill $IMAP_PID 2>/dev/null
+	rm -rf $T/d $T/port $T/imap.log
+	FAKE_IMAP_CAPS="$1" $PY tests/data/fake_imap.py $T/port $T/imap.log $T/m1.eml $T/m2.eml &
+	IMAP_PID=$!
+	n=0
+	while [ ! -s $T/port ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+	[ -s $T/port ] || fail "the fake IMAP server did not start"; ok
+	expect 0 "init" -- $M -C $T/d init
+	cat > $T/d/masqued.conf <<CONF
+inbound = imap
+imap_url = imap://127.0.0.1:$(cat $T/port)
+imap_user = game
+imap_password_env = MQ_TEST_PW
+imap_done_folder = $2
+tls = no
+admin = host@y.test
+CONF
+	printf '0 0\n' > $T/d/cursor/imap	# read from the start
+	expect 0 "a pass on a server with '$1'" -- $M -C $T/d serve --once
+	err_has "pass: 2 message(s): 0 applied, 2 answered"
+	[ "$(cat $T/d/cursor/imap)" = "1700000000 2" ] || fail "the cursor is $(cat $T/d/cursor/imap)"; ok
+	[ "$(ls $T/d/mail/outbox/new | wc -l)" = 2 ] || fail "'$1': $(ls $T/d/mail/outbox/new | wc -l) answers, wanted 2"; ok
+}
+has() { grep -qx -- "[A-Z][0-9]* $1" $T/imap.log || { cat $T/imap.log >&2; fail "the server was not sent: $1"; }; ok; }
+hasnt() { ! grep -q -- "$1" $T/imap.log || { cat $T/imap.log >&2; fail "the server was sent: $1"; }; ok; }
+export MQ_TEST_PW=secret
+
+# MOVE: the move alone
+run "MOVE UIDPLUS" done
+has 'UID MOVE 1 "done"'
+has 'UID MOVE 2 "done"'
+hasnt 'UID COPY'
+hasnt 'Deleted'
+grep -q "flagged" $T/err && fail "a server with MOVE: said to leave messages flagged"; ok
+
+# UIDPLUS without MOVE: copy, flag, expunge that UID; MOVE tried once only
+run "UIDPLUS" done
+has 'UID MOVE 1 "done"'
+hasnt 'UID MOVE 2'
+for u in 1 2; do
+	has "UID COPY $u \"done\""
+	has "UID STORE $u +FLAGS.SILENT (\\\\Deleted)"
+	has "UID EXPUNGE $u"
+done
+grep -q "flagged" $T/err && fail "a server with UIDPLUS: said to leave messages flagged"; ok
+grep -q "moving UID" $T/err && { cat $T/err >&2; fail "a refused MOVE was logged as an error"; }; ok
+
+# neither: copy and flag, never an EXPUNGE; the log says so, once
+run "" done
+for u in 1 2; do
+	has "UID COPY $u \"done\""
+	has "UID STORE $u +FLAGS.SILENT (\\\\Deleted)"
+done
+hasnt 'EXPUNGE'
+err_has "imap: the server has neither MOVE nor UIDPLUS: 2 done message(s) were copied to done and left in INBOX flagged \\Deleted, for the server or a mail client to expunge"
+[ "$(grep -c 'neither MOVE' $T/err)" = 1 ] || fail "the flagged messages were said more than once"; ok
+
+# a missing folder, without MOVE: created when the copy asks for it
+run "UIDPLUS" missing
+has 'CREATE "missing"'
+[ "$(grep -c ' UID COPY 1 "missing"' $T/imap.log)" = 2 ] || { cat $T/imap.log >&2; fail "the copy was not tried again after CREATE"; }; ok
+has 'UID EXPUNGE 1'
+done_checks
