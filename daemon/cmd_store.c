@@ -10,6 +10,7 @@
 
 #include "daemon/cli.h"
 #include "daemon/clock.h"
+#include "daemon/config.h"
 #include "daemon/receipt.h"
 #include "daemon/store.h"
 
@@ -54,6 +55,7 @@ int
 mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 {
 	struct mq_new_game ng;
+	struct mq_config conf;
 	struct mq_store s;
 	struct mq_err err;
 	char id[MQ_GAME_ID_LEN + 1], *names[MQ_MAX_PLAYERS], *at;
@@ -111,7 +113,10 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 	}
 	ng.options = opts;
 	ng.ts = mq_clock_now();
-	if ((rc = mq_store_open(cli->datadir, 1, &s, &err)) == 0) {
+	/* the welcome is queued with the config: a bad one is refused before
+	 * the game exists, not after it (a game no welcome went out for) */
+	if ((rc = mq_config_load(cli->datadir, cli->config, &conf, &err)) == 0 &&
+	    (rc = mq_store_open(cli->datadir, 1, &s, &err)) == 0) {
 		rc = mq_game_create(&s, &ng, id, &err);
 		mq_store_close(&s);
 	}
