@@ -38,8 +38,8 @@ notice() {
 	says ja "$1"
 	says zh "$2"
 	says en "$3"
-	says_not ja "The host did"
-	says_not zh "The host did"
+	says_not ja "The host "
+	says_not zh "The host "
 	says ja "ホストからのお知らせ"		# the rest of the mail: the ja template
 	says zh "主持人通知"			# and the zh one
 }
@@ -52,31 +52,31 @@ expect 0 "serve --once with SET LANG ja and zh" -- $M -C $D serve --once
 admin pause --why "holiday <&> \"home\""
 notice 'ホストがゲームを一時停止しました。理由：holiday <&> "home"' \
     '主持人暂停了游戏。理由：holiday <&> "home"' \
-    'The host did: pause. Why: holiday <&> "home"'
+    'The host paused the game: no move is taken and no deadline runs until it resumes. Why: holiday <&> "home"'
 # the why as the host wrote it: escaped in the HTML source, bare in the text
 grep -qF 'holiday &lt;&amp;&gt; &quot;home&quot;' $T/en.source.html ||
     fail "the HTML part does not escape the why"; ok
 
 admin resume --why "back"
 notice "ホストがゲームを再開しました。理由：back" "主持人恢复了游戏。理由：back" \
-    "The host did: resume. Why: back"
+    "The host resumed the game. Why: back"
 
 admin extend 24h --why "a late start"
 notice "ホストが期限を 24 時間延長しました。理由：a late start" \
     "主持人将截止时间延后了 24 小时。理由：a late start" \
-    "The host did: extend. Why: a late start (deadlines are 24 hours later)"
-says_not ja "deadlines are"
-says_not zh "deadlines are"
+    "The host moved the deadlines 24 hours later. Why: a late start"
+says_not ja "deadlines 24"
+says_not zh "deadlines 24"
 admin extend 1h --why "traffic"
 notice "ホストが期限を 1 時間延長しました。理由：traffic" \
     "主持人将截止时间延后了 1 小时。理由：traffic" \
-    "The host did: extend. Why: traffic (deadlines are 1 hour later)"
+    "The host moved the deadlines 1 hour later. Why: traffic"
 admin extend 90m --why "a bit"
 notice "ホストが期限を 1 時間30 分延長しました。理由：a bit" \
     "主持人将截止时间延后了 1 小时30 分钟。理由：a bit" \
-    "The host did: extend. Why: a bit (deadlines are 1 hour 30 minutes later)"
+    "The host moved the deadlines 1 hour 30 minutes later. Why: a bit"
 admin extend 45m --why "less"
-says en "(deadlines are 45 minutes later)"
+says en "The host moved the deadlines 45 minutes later."
 # less than a minute is no extension: refused, nothing logged
 n=$($MREL -C $D log $G | wc -l)
 expect 2 "extend 30s" -- $M -C $D admin $G extend 30s --why "a blink"
@@ -94,12 +94,12 @@ done
 admin kick dave --why "他走了 / 不在"
 notice "ホストが dave さんをゲームから外しました。理由：他走了 / 不在" \
     "主持人将 dave 移出了游戏。理由：他走了 / 不在" \
-    "The host did: kick dave. Why: 他走了 / 不在"
+    "The host took dave out of the game: the deadline's default moves play that seat from now on. Why: 他走了 / 不在"
 
 admin replace dave newbie@x.test --why "a friend takes over"
 notice "ホストが dave さんの席を新しいメールアドレスに移しました。理由：a friend takes over" \
     "主持人将 dave 的座位转给了新的邮箱地址。理由：a friend takes over" \
-    "The host did: replace dave. Why: a friend takes over"
+    "The host gave dave's seat a new email address. Why: a friend takes over"
 says_not ja "newbie@x.test"		# the new address is not shown to the others
 grep -l "^X-Masqued-Mail: welcome" $O/* | xargs grep -l "^To: newbie@x.test" >/dev/null ||
     fail "no welcome for the new player"; ok
@@ -107,7 +107,7 @@ grep -l "^X-Masqued-Mail: welcome" $O/* | xargs grep -l "^To: newbie@x.test" >/d
 admin rotate-token alice --why "leaked"
 notice "ホストが alice さんの返信先アドレスを新しくしました（以前のアドレスは使えなくなります）。理由：leaked" \
     "主持人更换了 alice 的回复地址（旧地址从此失效）。理由：leaked" \
-    "The host did: rotate-token alice. Why: leaked"
+    "The host gave alice new reply addresses: a reply to an older mail from this game is refused. Why: leaked"
 
 # a long why is wrapped in the English text part (76 columns), as before
 admin pause --why "the venue closes for a week of repairs and nobody can reach the server before the first of the month"
@@ -116,8 +116,9 @@ import email, sys
 m = email.message_from_binary_file(open(sys.argv[1], 'rb'))
 t = [p for p in m.walk() if p.get_content_type() == 'text/plain'][0]
 text = t.get_payload(decode=True).decode('utf-8').split('\n')
-i = text.index('The host did: pause. Why: the venue closes for a week of repairs and nobody')
-assert text[i + 1] == 'can reach the server before the first of the month', text[i + 1]
+i = text.index('The host paused the game: no move is taken and no deadline runs until it')
+assert text[i + 1] == 'resumes. Why: the venue closes for a week of repairs and nobody can reach', text[i + 1]
+assert text[i + 2] == 'the server before the first of the month', text[i + 2]
 EOF
 ok
 

@@ -56,7 +56,7 @@ ls $O >$T/before
 expect 0 "admin pause" -- $M -C $D admin $G pause --why "a test"
 serve
 answer admin alice@x.test admin-a
-says admin-a "The host did: pause. Why: a test"
+says admin-a "The host paused the game: no move is taken and no deadline runs until it resumes. Why: a test"
 answer admin bob@x.test admin-b
 says admin-b "ホストからのお知らせ"
 answer admin carol@x.test admin-c

@@ -665,7 +665,8 @@ decorate_is_the_same_for_every_kind(void **state)
 /*
  * The host's admin notice (daemon/notify.c): templates/LANG/
  * _admin_notice.mustache over the action as mq_notify_admin gives it,
- * one line of plain text in each language; English as it always read.
+ * one line of plain text in each language, saying what the action means
+ * for the players.
  */
 static void
 admin_notice_in_every_language(void **state)
@@ -674,13 +675,18 @@ admin_notice_in_every_language(void **state)
 		const char *lang, *admin, *want;
 	} cases[] = {
 		{ "en", "{\"action\": \"pause\", \"pause\": true, \"why\": \"holiday <&>\"}",
-		    "The host did: pause. Why: holiday <&>" },
+		    "The host paused the game: no move is taken and no deadline runs until "
+		    "it resumes. Why: holiday <&>" },
 		{ "en", "{\"action\": \"extend\", \"extend\": true, \"delay\": true, \"hours\": 24, "
 		    "\"why\": \"a late start\"}",
-		    "The host did: extend. Why: a late start (deadlines are 24 hours later)" },
+		    "The host moved the deadlines 24 hours later. Why: a late start" },
 		{ "en", "{\"action\": \"rotate-token\", \"rotate_token\": true, "
 		    "\"player\": \"bob\", \"why\": \"leaked\"}",
-		    "The host did: rotate-token bob. Why: leaked" },
+		    "The host gave bob new reply addresses: a reply to an older mail from "
+		    "this game is refused. Why: leaked" },
+		{ "en", "{\"action\": \"kick\", \"kick\": true, \"player\": \"dave\", "
+		    "\"why\": \"gone\"}", "The host took dave out of the game: the deadline's "
+		    "default moves play that seat from now on. Why: gone" },
 		{ "en", "{\"action\": \"explode\", \"other\": true, \"player\": \"bob\", "
 		    "\"why\": \"x\"}", "The host did: explode bob. Why: x" },
 		{ "ja", "{\"action\": \"pause\", \"pause\": true, \"why\": \"holiday <&>\"}",
