@@ -2,6 +2,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +82,21 @@ mq_store_open(const char *datadir, int need_secret, struct mq_store *s,
 		return mq_fail(err, MQ_IO, "There is no masqued data folder at %s "
 		    "(no keys/server.pub); create one with: masqued -C %s init.",
 		    datadir, datadir);
+	/* Another user's folder (the service's, and a host who forgot sudo -u):
+	 * its keys and logs are 0600, so some file would fail with "Permission
+	 * denied"; say whose it is instead. Root reads any folder. */
+	if (stat(datadir, &sb) == 0 && sb.st_uid != geteuid() && geteuid() != 0) {
+		struct passwd *pw = getpwuid(sb.st_uid);
+		char owner[64];
+
+		if (pw != NULL)
+			snprintf(owner, sizeof(owner), "%s", pw->pw_name);
+		else
+			snprintf(owner, sizeof(owner), "%ld", (long)sb.st_uid);
+		return mq_fail(err, MQ_IO, "The data folder %s belongs to the user "
+		    "%s, not to you; run masqued as that user (sudo -u %s masqued "
+		    "-C %s ...).", datadir, owner, owner, datadir);
+	}
 	if (need_secret) {
 		MQ_TRY(mq_keys_load(datadir, &s->keys, err));
 		s->have_secret = 1;

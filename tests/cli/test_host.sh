@@ -33,4 +33,23 @@ echo "$row" | grep -qF "\`$domain\`" || fail "README's reply_domain default is n
 help=$($M --help | sed -n 's/^  \(view .*\)/\1/p')
 grep -qF "masqued $help" README.md || fail "README's Commands lack: masqued $help"; ok
 
+# another user's data folder (a host who forgot `sudo -u masqued`): one
+# sentence naming the owner and what to run, not "Permission denied" on
+# whichever key or log came first. Only as root, with a user to become.
+other() { su nobody -s /bin/sh -c "MASQUED_NOW=$MASQUED_NOW ASAN_OPTIONS=$ASAN_OPTIONS $*"; }
+chmod 755 $T
+if [ "$(id -u)" = 0 ] && other "$M --help" >/dev/null 2>&1; then
+	owner=$(id -un)
+	for c in "games" "view $G alice" "admin $G pause --why x" "serve --once"; do
+		expect 4 "$c as another user" -- other "$M -C $D $c"
+		err_has "The data folder $D belongs to the user $owner, not to you; run masqued as that user (sudo -u $owner masqued -C $D ...)."
+		one_line
+	done
+	cp $D/games/$G/log $T/copy.log && chmod 644 $T/copy.log
+	expect 0 "verify as another user (a copy of the log: no data folder needed)" -- \
+	    other "$M -C /nonexistent verify $T/copy.log --key $(cat $D/keys/server.pub)"
+else
+	echo "test_host.sh: not root, or cannot become nobody: another user's folder not tried"
+fi
+
 done_checks
