@@ -212,10 +212,22 @@ mq_receipt_check_file(const char *path, const unsigned char *trusted_pk,
 		mq_buf_add(&b, chunk, (size_t)n);
 	}
 	close(fd);
-	if (b.oom)
+	if (b.oom) {
 		rc = mq_fail(err, MQ_IO, "Out of memory reading %s.", path);
-	else
-		rc = mq_receipt_check(mq_buf_str(&b), b.len, trusted_pk, r, err);
+	} else {
+		/* The mail shows "hash HEX" above the JSON, and a player may save
+		 * the receipt's heading too: what comes before the first line
+		 * that opens it is not the receipt. */
+		const char *t = mq_buf_str(&b), *j = t;
+
+		while (*j == ' ' || *j == '\t' || *j == '\r' || *j == '\n')
+			j++;
+		if (*j != '{' && (j = strstr(t, "\n{")) != NULL)
+			j++;
+		else
+			j = t;
+		rc = mq_receipt_check(j, b.len - (size_t)(j - t), trusted_pk, r, err);
+	}
 	mq_buf_free(&b);
 	return rc;
 }

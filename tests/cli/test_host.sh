@@ -33,6 +33,21 @@ echo "$row" | grep -qF "\`$domain\`" || fail "README's reply_domain default is n
 help=$($M --help | sed -n 's/^  \(view .*\)/\1/p')
 grep -qF "masqued $help" README.md || fail "README's Commands lack: masqued $help"; ok
 
+# a receipt saved as the mail shows it: its heading and "hash HEX" line,
+# then the JSON. verify-receipt took only the bare JSON ("not JSON").
+w=$($M -C $D games --json | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["waiting_for"][0])')
+expect 0 "submit for $w" -- $M -C $D submit $G $w "PLACE blue"
+cp $T/out $T/receipt.json
+h=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["hash"])' $T/receipt.json)
+{ printf -- '-- YOUR RECEIPT (entry 2) -----\nSave the lines below in a file: ...\nhash %s\n' $h
+  cat $T/receipt.json; } >$T/receipt.txt
+expect 0 "verify-receipt of the bare JSON" -- $M -C $D verify-receipt $T/receipt.json $G
+expect 0 "verify-receipt of the lines the mail shows" -- $M -C $D verify-receipt $T/receipt.txt $G
+out_has "ok: the receipt for entry 2 of game $G is sound, and the log still holds that entry."
+grep -v '^{' $T/receipt.txt >$T/receipt.bad
+expect 3 "verify-receipt of the heading alone" -- $M -C $D verify-receipt $T/receipt.bad $G
+one_line
+
 # another user's data folder (a host who forgot `sudo -u masqued`): one
 # sentence naming the owner and what to run, not "Permission denied" on
 # whichever key or log came first. Only as root, with a user to become.
