@@ -33,6 +33,20 @@ echo "$row" | grep -qF "\`$domain\`" || fail "README's reply_domain default is n
 help=$($M --help | sed -n 's/^  \(view .*\)/\1/p')
 grep -qF "masqued $help" README.md || fail "README's Commands lack: masqued $help"; ok
 
+# games: a column per heading, whichever the kind ("masquerade" is ten
+# letters, and pushed its row's status one column right of "status")
+expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test \
+    --player bob=bob@x.test --player carol=carol@x.test
+expect 0 "games with both kinds" -- $M -C $D games
+/usr/bin/python3 - $T/out <<'PY' || fail "games' columns do not line up"
+import sys
+lines = open(sys.argv[1]).read().splitlines()
+col = lines[0].index('status')
+for l in lines[1:]:
+    assert l[col - 1] == ' ' and l[col] != ' ' and l[col:].split()[0] in ('running', 'paused', 'over'), (col, l)
+PY
+ok
+
 # a receipt saved as the mail shows it: its heading and "hash HEX" line,
 # then the JSON. verify-receipt took only the bare JSON ("not JSON").
 w=$($M -C $D games --json | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["waiting_for"][0])')
