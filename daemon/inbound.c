@@ -585,6 +585,16 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		    from);
 		goto out;
 	}
+	if (mq_game_seat_playing(a.game, a.seat, &e) != 0) {
+		/* kicked: one sentence, and nothing logged (not even SET LANG) */
+		mq_daemon_log("%s: refused: %s", transport_id, e.msg);
+		rc = mq_notify_stranger(d, from, a.game->players[a.seat].lang,
+		    "refused", e.msg, a.hash, err);
+		if (rc == 0)
+			rc = mark_answered(d, a.hash, err);
+		*outcome = MQ_IN_ANSWERED;
+		goto out;
+	}
 	if (a.lang[0] && (rc = set_lang(a.game, a.seat, a.lang, d->now, err)) != 0)
 		goto out;
 	if (a.nlines == 0) {

@@ -378,6 +378,11 @@ everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
 
 	rc = journal_ok(g, err);
 	for (i = 0; i < g->nplayers && rc == 0; i++) {
+		/* a kicked seat hears of admin actions (its kick first) and
+		 * of the end, not of turns it may not play */
+		if (g->players[i].kicked && admin == NULL &&
+		    strcmp(kind, "end") != 0)
+			continue;
 		ctx = base_ctx(d, g, i);
 		bad = ctx == NULL;
 		if (g->journal_on) {
@@ -454,7 +459,8 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 		    json_array_size(g->committed) > 0, came;
 
 		for (i = 0; i < g->nplayers && rc == 0; i++) {
-			if (i == seat || (!(came = turn_came(g, i)) && !commits))
+			if (i == seat || g->players[i].kicked ||
+			    (!(came = turn_came(g, i)) && !commits))
 				continue;
 			ctx = base_ctx(d, g, i);
 			bad = ctx == NULL;

@@ -185,6 +185,9 @@ int mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
     size_t n, int atomic, const char *msg_hash, const char *msg_id,
     long long ts, struct mq_submit_result *res, struct mq_err *err);
 void mq_submit_result_free(struct mq_submit_result *r);
+/* MQ_REFUSED, with the sentence to mail, when the host kicked the seat
+ * (until a replace); else 0. */
+int mq_game_seat_playing(const struct mq_game *g, int seat, struct mq_err *err);
 int mq_game_has_message(const struct mq_game *g, const char *hash);
 /* The seq of the entry that logged the message with this hash, or 0. */
 uint64_t mq_game_message_seq(const struct mq_game *g, const char *hash);

@@ -222,6 +222,16 @@ reread(struct mq_game *g, json_t **bodies, size_t nb, struct mq_log_signed *sg,
 }
 
 int
+mq_game_seat_playing(const struct mq_game *g, int seat, struct mq_err *err)
+{
+	if (seat >= 0 && seat < g->nplayers && g->players[seat].kicked)
+		return mq_fail(err, MQ_REFUSED, "The host removed you from game "
+		    "%s; the deadline defaults play your seat until a new player "
+		    "takes it, so nothing you send is applied.", g->id);
+	return 0;
+}
+
+int
 mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
     size_t n, int atomic, const char *msg_hash, const char *msg_id,
     long long ts, struct mq_submit_result *res, struct mq_err *err)
@@ -255,6 +265,7 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 	if (g->paused)
 		return mq_fail(err, MQ_REFUSED, "Game %s is paused by the host; send "
 		    "your commands again once it resumes.", g->id);
+	MQ_TRY(mq_game_seat_playing(g, seat, err));
 	if ((work = k->clone(g->state)) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	res->events = evs = json_array();

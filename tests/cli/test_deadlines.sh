@@ -56,11 +56,34 @@ MASQUED_NOW=$((T0 + 300 * H)) expect 0 "extend" -- $M -C $D admin $G extend 24h 
 MASQUED_NOW=$((T0 + 300 * H)) $M -C $D serve --once 2>/dev/null
 [ "$(mails_of_kind admin)" = 12 ] || fail "the admin notices were not mailed to every player"; ok
 
-# kick: the seat is played by the defaults at once
+# kick: the seat is played by the defaults at once; the kicked player is
+# told, then gets no more game mail (turns they may not play), and what
+# they send is refused, with why, and changes nothing (not even SET LANG)
 P3=$(placer)
+last3=$(grep -l "^To: $P3@x.test" $D/mail/outbox/new/* | tail -1)
+reply3=$(grep -m1 "^Reply-To:" $last3 | sed 's/^Reply-To: //' | tr -d '\r')
+ls $D/mail/outbox/new > $T/before.kick
 MASQUED_NOW=$((T0 + 301 * H)) expect 0 "kick" -- $M -C $D admin $G kick $P3 --why "gone"
 MASQUED_NOW=$((T0 + 301 * H)) $M -C $D serve --once 2>/dev/null
 $MREL -C $D log $G | grep -q "timeout  $P3: PLACE" || fail "a kicked seat was not played by the defaults"; ok
+since_kick() { ls $D/mail/outbox/new | comm -13 $T/before.kick - | sed "s|^|$D/mail/outbox/new/|"; }
+[ "$(since_kick | xargs grep -l "^To: $P3@x.test" | xargs grep -l '^X-Masqued-Mail: admin' | wc -l)" = 1 ] ||
+    fail "the kicked player was not told of the kick"; ok
+[ "$(since_kick | xargs grep -l "^To: $P3@x.test" | xargs grep -L '^X-Masqued-Mail: admin' | wc -l)" = 0 ] ||
+    fail "the kicked player got game mail after the kick"; ok
+[ "$(since_kick | xargs grep -L "^To: $P3@x.test" | xargs grep -l '^X-Masqued-Mail: turn' | wc -l)" -ge 1 ] ||
+    fail "the others got no turn mail after the kick (the check above proves nothing)"; ok
+n=$(entries)
+printf 'From: %s@x.test\r\nTo: %s\r\nSubject: Re\r\nMessage-ID: <kicked@x.test>\r\n\r\nSET LANG ja\r\nPLACE red\r\n' \
+    "$P3" "$reply3" > $T/kicked.eml
+ls $D/mail/outbox/new > $T/before.kick
+MASQUED_NOW=$((T0 + 301 * H)) expect 0 "a reply from the kicked player" -- $M -C $D ingest $T/kicked.eml
+err_has "refused: The host removed you from game $G"
+[ "$(entries)" = "$n" ] || fail "a kicked player's reply was logged"; ok
+[ "$(since_kick | wc -l)" = 1 ] && since_kick | xargs grep -q "^To: $P3@x.test" ||
+    fail "the kicked player's reply was not answered, once, to them"; ok
+MASQUED_NOW=$((T0 + 301 * H)) expect 1 "submit for a kicked seat" -- $M -C $D submit $G $P3 "PLACE red"
+err_has "The host removed you from game $G"
 
 # replace: a new address, a new welcome; rotate-token: the old address dies.
 # An address new would refuse is refused here too, before it is logged (a
