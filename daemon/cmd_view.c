@@ -11,6 +11,7 @@
 #include "daemon/config.h"
 #include "daemon/store.h"
 #include "daemon/ms_text.h"
+#include "daemon/notify.h"
 #include "daemon/story.h"
 
 static int
@@ -442,7 +443,7 @@ game_summary(const struct mq_config *conf, struct mq_game *g, json_t *list,
 		len += (size_t)snprintf(waiting + len, len < sizeof(waiting) ?
 		    sizeof(waiting) - len : 0, "%s%s", len ? ", " : "",
 		    g->players[i].name);
-		d = g->players[i].owe_since + conf->deadline + g->extended;
+		d = mq_game_deadline(conf, g, i);
 		if (deadline == 0 || d < deadline)
 			deadline = d;
 	}

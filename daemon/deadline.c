@@ -110,7 +110,7 @@ mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 		if ((dl = mq_notify_deadline(d, g, i)) == 0)
 			continue;
 		t = g->players[i].kicked ? g->players[i].owe_since :
-		    g->players[i].reminded ? dl : dl - d->conf.reminder;
+		    g->players[i].reminded ? dl : dl - mq_game_reminder_secs(&d->conf, g);
 		if (next == 0 || t < next)
 			next = t;
 	}
@@ -168,7 +168,7 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 		if ((dl = mq_notify_deadline(d, g, i)) == 0)
 			continue;
 		if (g->players[i].kicked || d->now >= dl) {
-			if (d->conf.policy_wait && !g->players[i].kicked)
+			if (mq_game_policy_wait(&d->conf, g) && !g->players[i].kicked)
 				continue;	/* the admin decides (told by the reminder) */
 			rc = apply_default(d, g, i, err);
 			acted = 1;
@@ -183,7 +183,8 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 	mq_game_journal_stop(g);
 	for (i = 0; rc == 0 && i < g->nplayers; i++) {
 		dl = mq_notify_deadline(d, g, i);
-		if (dl == 0 || g->players[i].reminded || d->now < dl - d->conf.reminder)
+		if (dl == 0 || g->players[i].reminded ||
+		    d->now < dl - mq_game_reminder_secs(&d->conf, g))
 			continue;
 		rc = mq_notify_reminder(d, g, i, err);
 		g->players[i].reminded = 1;

@@ -12,6 +12,7 @@
 
 #include "daemon/replay.h"
 #include "daemon/store.h"
+#include "daemon/config.h"
 #include "fileio.h"
 #include "daemon/commit.h"
 #include "daemon/conf_text.h"
@@ -329,6 +330,67 @@ hexstr(const uint8_t *b, size_t n)
 	return json_string(hex);
 }
 
+/*
+ * The options every game has, the daemon's, made exact here: deadline and
+ * reminder as seconds (given as 24h, 90m, 2d, or seconds), policy default
+ * or wait, allow_any_sender true or false; and any key neither these nor
+ * the kind's own refused, with the list (an engine that has no options of
+ * its own would otherwise take any word and ignore it).
+ */
+static int
+check_options(const struct mq_new_game *ng, struct mq_err *err)
+{
+	static const struct { const char *kind, *own[4], *list; } kinds[] = {
+		{ "redmasque", { "hard", "sequential_moves", "resolution_order",
+		    NULL }, "hard, sequential_moves, resolution_order, " },
+		{ "masquerade", { NULL }, "" },
+	};
+	const char *key, *str;
+	json_t *v;
+	long secs;
+	size_t k, i;
+
+	if (ng->options == NULL)
+		return 0;
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]) &&
+	    strcmp(kinds[k].kind, ng->kind) != 0; k++)
+		;
+	json_object_foreach(ng->options, key, v) {
+		if (!strcmp(key, "deadline") || !strcmp(key, "reminder")) {
+			str = json_string_value(v);
+			secs = json_is_integer(v) ? (long)json_integer_value(v) :
+			    str != NULL ? mq_config_duration(str) : -1;
+			if (secs <= 0 || secs > MQ_DURATION_MAX)
+				return mq_fail(err, MQ_REFUSED, "The option %s "
+				    "takes a duration from 1s to 366d, such as "
+				    "24h.", key);
+			if (json_object_set_new(ng->options, key,
+			    json_integer(secs)) != 0)
+				return mq_fail(err, MQ_IO, "Out of memory.");
+		} else if (!strcmp(key, "policy")) {
+			str = json_string_value(v);
+			if (str == NULL || (strcmp(str, "default") &&
+			    strcmp(str, "wait")))
+				return mq_fail(err, MQ_REFUSED, "The option policy "
+				    "takes default or wait.");
+		} else if (!strcmp(key, "allow_any_sender")) {
+			if (!json_is_boolean(v))
+				return mq_fail(err, MQ_REFUSED, "The option "
+				    "allow_any_sender takes true or false.");
+		} else if (k < sizeof(kinds) / sizeof(kinds[0])) {
+			for (i = 0; kinds[k].own[i] != NULL &&
+			    strcmp(kinds[k].own[i], key) != 0; i++)
+				;
+			if (kinds[k].own[i] == NULL)
+				return mq_fail(err, MQ_REFUSED, "A %s game has no "
+				    "option \"%s\"; it has %sdeadline, reminder, "
+				    "policy and allow_any_sender.", ng->kind, key,
+				    kinds[k].list);
+		}
+	}
+	return 0;
+}
+
 static int
 check_new_game(const struct mq_new_game *ng, const struct mq_gamedata *gd,
     const uint8_t seed[32], struct mq_err *err)
@@ -372,6 +434,7 @@ check_new_game(const struct mq_new_game *ng, const struct mq_gamedata *gd,
 	if (strcmp(ng->lang, "en") && strcmp(ng->lang, "ja") && strcmp(ng->lang, "zh"))
 		return mq_fail(err, MQ_REFUSED, "The language must be en, ja or zh, "
 		    "not \"%s\".", ng->lang);
+	MQ_TRY(check_options(ng, err));
 	memset(&s, 0, sizeof(s));
 	s.nplayers = ng->nplayers;
 	for (i = 0; i < ng->nplayers; i++)

@@ -117,4 +117,58 @@ expect 2 "--why without its reason" -- $M -C $D admin $G pause --why
 err_has "--why needs the reason"; one_line
 [ "$($MREL -C $D log $G | wc -l)" = "$n" ] || fail "a refused admin action was logged"; ok
 expect 0 "verify at the end" -- $M -C $D verify $G
+
+# --- a game's own deadline, reminder and policy (new --option) ---
+D2=$T/own
+expect 0 "init" -- $M -C $D2 init
+# (the config's 72 h and 12 h stand for the games that set nothing)
+own_game() {	# options...
+	$M -C $D2 new redmasque --player alice=alice@x.test --player bob=bob@x.test \
+	    --player carol=carol@x.test --player dave=dave@x.test "$@"
+}
+G2=$(own_game --option deadline=24h --option reminder=6h) || fail "new with a deadline"
+head -n 1 $D2/games/$G2/log | grep -q '"deadline":86400' || fail "the deadline is not kept as seconds"; ok
+G3=$(own_game --option policy=wait) || fail "new with policy wait"
+G4=$(own_game --option deadline=8h) || fail "new with a short deadline"
+D=$D2
+G=$G2
+MASQUED_NOW=$T0 $M -C $D2 serve --once 2>/dev/null
+P=$(placer)
+reminders_of() { grep -l '^X-Masqued-Mail: reminder' $D2/mail/outbox/new/* 2>/dev/null | xargs grep -l "^Message-ID: <$1\." 2>/dev/null | wc -l; }
+# an 8 h deadline: the 12 h reminder would come at once; it comes at 4 h
+MASQUED_NOW=$((T0 + 3 * H)) $M -C $D2 serve --once 2>/dev/null
+[ "$(reminders_of $G4)" = 0 ] || fail "an 8 h game reminded before half its time"; ok
+MASQUED_NOW=$((T0 + 5 * H)) $M -C $D2 serve --once 2>/dev/null
+[ "$(reminders_of $G4)" = 1 ] || fail "an 8 h game was not reminded at 5 h"; ok
+MASQUED_NOW=$((T0 + 17 * H)) $M -C $D2 serve --once 2>/dev/null
+[ "$(reminders_of $G2)" = 0 ] || fail "a 24 h game reminded at 17 h"; ok
+MASQUED_NOW=$((T0 + 19 * H)) $M -C $D2 serve --once 2>/dev/null
+[ "$(grep -l '^X-Masqued-Mail: reminder' $D2/mail/outbox/new/* | xargs grep -l "^Message-ID: <$G2\." | wc -l)" = 1 ] ||
+    fail "a 24 h game with a 6 h reminder did not remind at 19 h"; ok
+[ "$(entries)" = 1 ] || fail "a 24 h game moved before its deadline"; ok
+MASQUED_NOW=$((T0 + 25 * H)) $M -C $D2 serve --once 2>/dev/null
+$MREL -C $D2 log $G2 | grep -q "timeout  $P: PLACE" || fail "a 24 h game's deadline did not apply at 25 h"; ok
+# policy wait: nothing applied, long after 72 h; the config's default: applied
+G=$G3
+MASQUED_NOW=$((T0 + 100 * H)) $M -C $D2 serve --once 2>/dev/null
+[ "$(entries)" = 1 ] || fail "a game whose policy is wait applied a default"; ok
+G=$G4
+# an 8 h deadline: the 12 h reminder would come at once; it comes at 4 h
+[ "$(grep -l '^X-Masqued-Mail: reminder' $D2/mail/outbox/new/* | xargs grep -l "^Message-ID: <$G4\." | wc -l)" = 1 ] ||
+    fail "an 8 h game was not reminded once by 100 h"; ok
+# bad values and unknown options: refused, nothing made
+n=$(ls $D2/games | wc -l)
+for o in deadline=soon deadline=0 reminder=400d policy=later allow_any_sender=maybe; do
+	expect 1 "new with --option $o" -- own_game --option $o
+	err_has "The option ${o%%=*} takes"
+	one_line
+done
+expect 1 "a Red Death option misspelt" -- own_game --option hrad=true
+err_has 'A redmasque game has no option "hrad"; it has hard, sequential_moves, resolution_order, deadline, reminder, policy and allow_any_sender.'
+expect 1 "a Masquerade option that is none" -- $M -C $D2 new masquerade --player a=a@x.test \
+    --player b=b@x.test --player c=c@x.test --option hard=true
+err_has 'A masquerade game has no option "hard"; it has deadline, reminder, policy and allow_any_sender.'
+[ "$(ls $D2/games | wc -l)" = "$n" ] || fail "a refused new made a game"; ok
+expect 0 "a Masquerade with its own deadline" -- $M -C $D2 new masquerade --player a=a@x.test \
+    --player b=b@x.test --player c=c@x.test --option deadline=2d --option policy=wait
 done_checks

@@ -65,7 +65,7 @@ one_line
 # another user's data folder (a host who forgot `sudo -u masqued`): one
 # sentence naming the owner and what to run, not "Permission denied" on
 # whichever key or log came first. Only as root, with a user to become.
-other() { su nobody -s /bin/sh -c "MASQUED_NOW=$MASQUED_NOW ASAN_OPTIONS=$ASAN_OPTIONS $*"; }
+other() { su nobody -s /bin/sh -c "MASQUED_NOW=$MASQUED_NOW ASAN_OPTIONS=${ASAN_OPTIONS:-} $*"; }
 chmod 755 $T
 if [ "$(id -u)" = 0 ] && other "$M --help" >/dev/null 2>&1; then
 	owner=$(id -un)
