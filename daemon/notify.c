@@ -220,8 +220,9 @@ send_game_mail(struct mq_daemon *d, struct mq_game *g, int seat,
 	return send_game_mail_uniq(d, g, seat, kind, "", ctx, err);
 }
 
-int
-mq_notify_welcome(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
+/* The welcome to seat only, or to everyone when seat is -1. */
+static int
+welcome(struct mq_daemon *d, struct mq_game *g, int seat, struct mq_err *err)
 {
 	json_t *ctx, *players = json_array();
 	int i, rc = 0, bad = players == NULL;
@@ -232,6 +233,8 @@ mq_notify_welcome(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	if (bad)
 		rc = mq_fail(err, MQ_IO, "Out of memory.");
 	for (i = 0; i < g->nplayers && rc == 0; i++) {
+		if (seat >= 0 && i != seat)
+			continue;
 		ctx = base_ctx(d, g, i);
 		ctx = whole(ctx, json_object_set(ctx, "players", players) != 0);
 		rc = send_game_mail(d, g, i, "welcome", ctx, err);
@@ -240,6 +243,12 @@ mq_notify_welcome(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	if (rc == 0)
 		rc = mq_spool_sync(d->conf.datadir, err);
 	return rc;
+}
+
+int
+mq_notify_welcome(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
+{
+	return welcome(d, g, -1, err);
 }
 
 /*
@@ -598,8 +607,11 @@ mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
 	rc = mq_notify_update(d, g, strcmp(action, "end") == 0 ? "end" : "admin",
 	    admin, err);
 	json_decref(admin);
-	if (rc == 0 && strcmp(action, "replace") == 0)
-		rc = mq_notify_welcome(d, g, err);	/* the new player's address */
+	/* the new player's welcome, to the new address alone: the others
+	 * know the game, and the admin notice told them of the change */
+	if (rc == 0 && strcmp(action, "replace") == 0 && player != NULL &&
+	    mq_game_seat(g, player) >= 0)
+		rc = welcome(d, g, mq_game_seat(g, player), err);
 	return rc;
 }
 

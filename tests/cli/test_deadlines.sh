@@ -97,6 +97,9 @@ done
 MASQUED_NOW=$((T0 + 302 * H)) expect 0 "replace" -- $M -C $D admin $G replace $P3 newbie@x.test --why "a friend takes over"
 MASQUED_NOW=$((T0 + 302 * H)) $M -C $D serve --once 2>/dev/null
 grep -l "^X-Masqued-Mail: welcome" $D/mail/outbox/new/* | xargs grep -l "^To: newbie@x.test" >/dev/null || fail "no welcome for the new player"; ok
+# the others were welcomed once, at the start: the admin notice tells them
+[ "$(grep -l "^X-Masqued-Mail: welcome" $D/mail/outbox/new/* | wc -l)" = 5 ] ||
+    fail "a replace welcomed $(( $(grep -l "^X-Masqued-Mail: welcome" $D/mail/outbox/new/* | wc -l) - 4 )) players, not the new one alone"; ok
 old=$(grep -l "^To: alice@x.test" $D/mail/outbox/new/* | head -1)
 oldreply=$(grep -m1 "^Reply-To:" $old | sed 's/^Reply-To: //' | tr -d '\r')
 MASQUED_NOW=$((T0 + 303 * H)) expect 0 "rotate alice's token" -- $M -C $D admin $G rotate-token alice --why "leaked"
