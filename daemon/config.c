@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "daemon/config.h"
 #include "daemon/store.h"
@@ -239,14 +240,26 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 		;	/* -C decides; kept for documentation */
 	else
 		return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: \"%s\" is not "
-		    "a key masqued knows (see config/masqued.conf.example).", line, key);
+		    "a key masqued knows (the masqued.conf that masqued init writes "
+		    "lists every key in its comments).", line, key);
 	return 0;
 bad:
 	return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: \"%s\" is not a "
-	    "valid value for %s (see config/masqued.conf.example).", line, val, key);
+	    "valid value for %s (the masqued.conf that masqued init writes says "
+	    "what each key takes, in its comments).", line, val, key);
 }
 
 static void envelope_of(struct mq_config *c);
+
+static int
+ends_invalid(const char *s)
+{
+	size_t n = strlen(s);
+
+	while (n > 0 && (s[n - 1] == '>' || s[n - 1] == ' '))
+		n--;
+	return n >= 8 && strncasecmp(s + n - 8, ".invalid", 8) == 0;
+}
 
 static int
 check(struct mq_config *c, struct mq_err *err)
@@ -264,6 +277,15 @@ check(struct mq_config *c, struct mq_err *err)
 	    strncmp(c->smtp_url, "smtps://", 8) && strncmp(c->smtp_url, "smtp://", 7))))
 		return mq_fail(err, MQ_REFUSED, "masqued.conf: the server URLs must "
 		    "start with imap://, imaps://, smtp:// or smtps://.");
+	/* RFC 2606's .invalid (the defaults) reaches nobody: fine for the
+	 * Maildir demo, but over SMTP every reply would bounce */
+	if (c->outbound == MQ_OUT_SMTP && (ends_invalid(c->reply_domain) ||
+	    ends_invalid(c->envelope)))
+		return mq_fail(err, MQ_REFUSED, "masqued.conf: with outbound = "
+		    "smtp, set from and reply_domain to an address and domain "
+		    "whose mail reaches this server; %s reaches nobody, so every "
+		    "reply would bounce.", ends_invalid(c->reply_domain) ?
+		    c->reply_domain : c->envelope);
 	if (c->reminder >= c->deadline)
 		return mq_fail(err, MQ_REFUSED, "masqued.conf: reminder must come "
 		    "before the deadline (reminder < deadline).");

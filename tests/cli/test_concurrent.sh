@@ -17,7 +17,7 @@ while [ ! -s $T/port ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 [ -s $T/port ] || fail "the SMTP sink did not start"; ok
 D=$T/data
 expect 0 "init" -- $M -C $D init
-printf 'outbound = smtp\nsmtp_url = smtp://127.0.0.1:%s\ntls = no\n' "$(cat $T/port)" >>$D/masqued.conf
+printf 'outbound = smtp\nsmtp_url = smtp://127.0.0.1:%s\ntls = no\nfrom = masqued <game@example.org>\nreply_domain = example.org\n' "$(cat $T/port)" >>$D/masqued.conf
 got() { ls $T/got | wc -l; }
 ids() { grep -h "^Message-ID:" $T/got/* | sort; }
 

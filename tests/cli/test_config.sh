@@ -21,6 +21,12 @@ bad "a duration with a sign" "reminder = +6h" "reminder"
 bad "a reminder after the deadline" "deadline = 2h
 reminder = 3h" "reminder"
 bad "imap without a server" "inbound = imap" "imap_url"
+bad "smtp with the .invalid defaults" "outbound = smtp
+smtp_url = smtp://127.0.0.1:25" "with outbound = smtp, set from and reply_domain to an address and domain whose mail reaches this server; masqued.invalid reaches nobody"
+bad "smtp with reply_domain set but from left .invalid" "outbound = smtp
+smtp_url = smtp://127.0.0.1:25
+reply_domain = x.test" "game@masqued.invalid reaches nobody"
+bad "an unknown key, told where the keys are listed" "colour = red" "the masqued.conf that masqued init writes lists every key"
 bad "a password variable that is not set" "imap_password_env = MQ_NO_SUCH_VARIABLE" "MQ_NO_SUCH_VARIABLE"
 bad "a password file that cannot be read" "smtp_password_file = /nonexistent/pw" "smtp_password_file" 4
 bad "a bad language" "lang = fr" "lang"
