@@ -632,15 +632,19 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		rc = mark_answered(d, a.hash, err);
 	if (rc == 0)
 		rc = mq_deadline_schedule(d, a.game, err);
-	mq_daemon_log("%s: game %s, %s: %zu command(s), %s", transport_id,
-	    a.game->id, a.game->players[a.seat].name, res.ncmds,
-	    res.logged ? "logged" : "nothing logged");
-	/* applied when a command was accepted (STATUS too); all refused:
-	 * only answered */
-	*outcome = MQ_IN_ANSWERED;
-	for (size_t i = 0; i < res.ncmds; i++)
-		if (res.cmds[i].accepted)
-			*outcome = MQ_IN_APPLIED;
+	{
+		size_t i, accepted = 0;
+
+		for (i = 0; i < res.ncmds; i++)
+			accepted += res.cmds[i].accepted != 0;
+		mq_daemon_log("%s: game %s, %s: %zu command(s) accepted, %zu "
+		    "refused; %s", transport_id, a.game->id,
+		    a.game->players[a.seat].name, accepted, res.ncmds - accepted,
+		    res.logged ? "logged" : "nothing logged");
+		/* applied when a command was accepted (STATUS too); all
+		 * refused: only answered */
+		*outcome = accepted > 0 ? MQ_IN_APPLIED : MQ_IN_ANSWERED;
+	}
 	mq_submit_result_free(&res);
 out:
 	analysis_free(&a);

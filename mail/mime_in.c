@@ -1094,7 +1094,7 @@ mq_mime_parse(const char *raw, size_t len, struct mq_mime_msg **out,
 	g_object_unref(parser);
 	g_object_unref(stream);
 	if (msg == NULL)
-		return mq_fail(err, MQ_REFUSED, "The message could not be parsed.");
+		return mq_fail(err, MQ_REFUSED, "No mail headers could be read in it.");
 	if ((m = calloc(1, sizeof(*m))) == NULL) {
 		g_object_unref(msg);
 		return mq_fail(err, MQ_IO, "Out of memory reading the message.");

@@ -356,6 +356,17 @@ raw carol@x.test game@masqued.invalid untagged_old
 answered "no tag, from a replaced player's old address" untagged_old \
     "This message is not a reply to a game's mail" carol@x.test
 
+# the log counts what was accepted and what refused, and says why a mail
+# that is no mail could not be read (once, not "could not be read: could
+# not be parsed")
+printf 'From: alice@x.test\r\nTo: %s\r\nSubject: Re\r\nMessage-ID: <mixed@x.test>\r\n\r\nSTATUS\r\nDANCE wildly\r\n' \
+    "$RT" > $T/mixed.eml
+expect 0 "a reply with one line accepted and one refused" -- $M -C $D ingest $T/mixed.eml
+err_has "alice: 1 command(s) accepted, 1 refused; nothing logged"
+printf 'garbage\n' > $T/garbage.eml
+expect 0 "a file that is no mail" -- $M -C $D ingest $T/garbage.eml
+err_has "refused: The message could not be read: No mail headers could be read in it."
+
 # --- exit codes ---
 expect 4 "ingest of a folder" -- $M -C $D ingest $T
 one_line; err_has "Cannot read"
