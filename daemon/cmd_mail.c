@@ -300,8 +300,7 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 		goto out;
 	}
 	if (player != NULL && (seat = mq_game_seat(g, player)) < 0) {
-		rc = mq_fail(&err, MQ_REFUSED, "There is no player \"%s\" in game %s.",
-		    player, g->id);
+		rc = mq_game_no_player(g, player, &err);
 		goto out;
 	}
 	if (email != NULL && !mq_email_usable(email)) {	/* as new checks it */

@@ -180,8 +180,7 @@ mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
 	if ((rc = mq_game_open(&s, argv[1], 1, 0, &g, &err)))
 		goto fail;
 	if ((seat = mq_game_seat(g, argv[2])) < 0) {
-		rc = mq_fail(&err, MQ_REFUSED, "There is no player \"%s\" in game %s.",
-		    argv[2], g->id);
+		rc = mq_game_no_player(g, argv[2], &err);
 		goto fail;
 	}
 	n = split_lines(argc - 3, argv + 3, &lines);
@@ -238,8 +237,7 @@ mq_cmd_bot(struct mq_cli *cli, int argc, char **argv)
 	if ((rc = mq_game_open(&s, argv[1], 0, 0, &g, &err)))
 		goto fail;
 	if ((seat = mq_game_seat(g, argv[2])) < 0) {
-		rc = mq_fail(&err, MQ_REFUSED, "There is no player \"%s\" in game %s.",
-		    argv[2], g->id);
+		rc = mq_game_no_player(g, argv[2], &err);
 		goto fail;
 	}
 	/* The bot's randomness: its own stream, keyed by the log's head. */

@@ -197,8 +197,7 @@ mq_cmd_view(struct mq_cli *cli, int argc, char **argv)
 	else if (strcmp(argv[2], "admin") == 0)
 		seat = MQ_VIEW_ADMIN;
 	else if ((seat = mq_game_seat(g, argv[2])) < 0) {
-		mq_fail(&err, MQ_REFUSED, "There is no player \"%s\" in game %s.",
-		    argv[2], g->id);
+		mq_game_no_player(g, argv[2], &err);
 		rc = mq_cli_report(&err);
 		goto out;
 	}

@@ -95,6 +95,10 @@ main(int argc, char **argv)
 	}
 	if (mq_clock_check(&err) != 0)
 		return mq_cli_report(&err);
+	if (strcmp(argv[a], "help") == 0) {	/* what people type first */
+		usage_text(stdout);
+		return 0;
+	}
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (strcmp(commands[i].name, argv[a]) == 0)
 			return commands[i].fn(&cli, argc - a, argv + a);

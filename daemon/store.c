@@ -245,6 +245,22 @@ mq_store_addresses_free(char **addrs, size_t n)
 }
 
 int
+mq_game_no_player(const struct mq_game *g, const char *name,
+    struct mq_err *err)
+{
+	char list[MQ_MAX_PLAYERS * (MQ_NAME_MAX + 2) + 1];
+	size_t len = 0;
+	int i;
+
+	list[0] = '\0';
+	for (i = 0; i < g->nplayers && len < sizeof(list); i++)
+		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
+		    i ? ", " : "", g->players[i].name);
+	return mq_fail(err, MQ_REFUSED, "There is no player \"%s\" in game %s; "
+	    "its players are %s.", name, g->id, list);
+}
+
+int
 mq_game_seat(const struct mq_game *g, const char *name)
 {
 	int i;

@@ -162,6 +162,9 @@ int mq_game_open_file(const char *logpath, const unsigned char *trusted_pk,
     uint64_t at_seq, struct mq_game **out, struct mq_err *err);
 void mq_game_close(struct mq_game *g);
 int mq_game_seat(const struct mq_game *g, const char *name);
+/* MQ_REFUSED: no player name in g, with the names it has. */
+int mq_game_no_player(const struct mq_game *g, const char *name,
+    struct mq_err *err);
 /* Over by its rules, or ended early by the host (admin end): nothing more
  * is played, and its secrets may be told. The daemon asks this, never the
  * engine's is_over alone. */

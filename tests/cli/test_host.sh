@@ -62,6 +62,16 @@ grep -v '^{' $T/receipt.txt >$T/receipt.bad
 expect 3 "verify-receipt of the heading alone" -- $M -C $D verify-receipt $T/receipt.bad $G
 one_line
 
+# a player's name mistyped: the sentence lists the game's players
+expect 1 "view with a mistyped player" -- $M -C $D view $G alcie
+err_has "There is no player \"alcie\" in game $G; its players are alice, bob, carol, dave."
+one_line
+expect 1 "submit for a mistyped player" -- $M -C $D submit $G dve "STATUS"
+err_has "its players are alice, bob, carol, dave."
+# `masqued help`, what people type first, is --help
+expect 0 "masqued help" -- $M help
+out_has "usage: masqued [-C DATADIR] [-c CONFIG] COMMAND [ARGS]"
+
 # another user's data folder (a host who forgot `sudo -u masqued`): one
 # sentence naming the owner and what to run, not "Permission denied" on
 # whichever key or log came first. Only as root, with a user to become.
