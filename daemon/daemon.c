@@ -20,17 +20,26 @@
 #include "mail/render.h"
 
 void
+mq_daemon_log_stamp(char *out, size_t n)
+{
+	char when[32];
+	time_t t = (time_t)mq_clock_now();
+
+	strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", gmtime(&t));
+	snprintf(out, n, "masqued %s", when);
+}
+
+void
 mq_daemon_log(const char *fmt, ...)
 {
-	char line[4096], when[32];
-	time_t t = (time_t)mq_clock_now();
+	char line[4096], when[64];
 	va_list ap;
 	int n, m;
 
 	/* one write a line (stderr is unbuffered): lines of processes
 	 * writing to one log stay whole */
-	strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", gmtime(&t));
-	n = snprintf(line, sizeof(line), "masqued %s: ", when);
+	mq_daemon_log_stamp(when, sizeof(when));
+	n = snprintf(line, sizeof(line), "%s: ", when);
 	va_start(ap, fmt);
 	m = vsnprintf(line + n, sizeof(line) - (size_t)n - 1, fmt, ap);
 	va_end(ap);

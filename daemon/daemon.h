@@ -68,5 +68,8 @@ void mq_daemon_forget_senders(struct mq_daemon *d);
 int mq_daemon_rate_ok(struct mq_daemon *d, const char *addr);
 /* A line in the daemon's log (stderr): what happened, never a password. */
 void mq_daemon_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Its lines' start, "masqued YYYY-MM-DD HH:MM:SS" (UTC, the pinned clock),
+ * for lines written in a batch. */
+void mq_daemon_log_stamp(char *out, size_t n);
 
 #endif

@@ -199,23 +199,22 @@ to_dead(const char *dir, const char *name)
 
 	snprintf(to, sizeof(to), "%s/dead", dir);
 	if (mkdir(to, 0755) == -1 && errno != EEXIST) {
-		fprintf(stderr, "masqued: cannot create %s: %s\n", to,
-		    strerror(errno));
+		mq_daemon_log("spool: cannot create %s: %s", to, strerror(errno));
 		return;
 	}
 	snprintf(from, sizeof(from), "%s/%s.eml", dir, name);
 	snprintf(to, sizeof(to), "%s/dead/%s.eml", dir, name);
 	if (rename(from, to) == -1 && errno != ENOENT) {
-		fprintf(stderr, "masqued: cannot move %s to %s/dead: %s\n",
-		    from, dir, strerror(errno));
+		mq_daemon_log("spool: cannot move %s to %s/dead: %s", from, dir,
+		    strerror(errno));
 		return;
 	}
 	/* the .retry may be missing (a first try refused for good) */
 	snprintf(from, sizeof(from), "%s/%s.retry", dir, name);
 	snprintf(to, sizeof(to), "%s/dead/%s.retry", dir, name);
 	if (rename(from, to) == -1 && errno != ENOENT)
-		fprintf(stderr, "masqued: cannot move %s to %s/dead: %s\n",
-		    from, dir, strerror(errno));
+		mq_daemon_log("spool: cannot move %s to %s/dead: %s", from, dir,
+		    strerror(errno));
 }
 
 /*
@@ -392,8 +391,8 @@ load(const char *dir, const char *name, const struct retries *r, long long now,
 		return o->state = OUT_SKIP;
 	if (strncmp(o->file, RCPT_LINE, strlen(RCPT_LINE)) != 0 ||
 	    (eol = strstr(o->file, "\r\n")) == NULL) {
-		fprintf(stderr, "masqued: %s in the spool has no recipient "
-		    "line; moved to %s/dead\n", name, dir);
+		mq_daemon_log("spool: %s has no recipient line; moved to "
+		    "%s/dead", name, dir);
 		to_dead(dir, name);
 		st->dead++;
 		return o->state = OUT_SKIP;
@@ -412,14 +411,14 @@ failed(const struct mq_config *c, const char *dir, struct outgoing *o,
 {
 	if (rc == MQ_REFUSED || o->tries + 1 >= MQ_SPOOL_MAX_TRIES) {
 		/* a permanent refusal (the address bounces), or no more tries */
-		fprintf(stderr, "masqued: mail %s to %s is dead: %s\n", o->name,
-		    o->rcpt, e->msg);
+		mq_daemon_log("mail %s to %s is dead: %s", o->name, o->rcpt,
+		    e->msg);
 		to_dead(dir, o->name);
 		tell_admin(c, o->name, o->rcpt, e->msg, now);
 		st->dead++;
 	} else {
-		fprintf(stderr, "masqued: mail %s to %s not sent (try %d): %s\n",
-		    o->name, o->rcpt, o->tries + 1, e->msg);
+		mq_daemon_log("mail %s to %s not sent (try %d): %s", o->name,
+		    o->rcpt, o->tries + 1, e->msg);
 		retry_later(dir, o->name, o->tries,
 		    c->retry_base > 0 ? c->retry_base : 30, now, e->msg);
 		st->failed++;
@@ -433,10 +432,13 @@ static void
 sent(const char *dir, struct outgoing *o, struct mq_spool_stats *st,
     struct mq_buf *lines)
 {
+	char stamp[64];
+
 	remove_mail(dir, o);
-	if (lines == NULL || mq_buf_printf(lines, "masqued: sent %s to %s\n",
+	mq_daemon_log_stamp(stamp, sizeof(stamp));
+	if (lines == NULL || mq_buf_printf(lines, "%s: sent %s to %s\n", stamp,
 	    o->name, o->rcpt) != 0)
-		fprintf(stderr, "masqued: sent %s to %s\n", o->name, o->rcpt);
+		mq_daemon_log("sent %s to %s", o->name, o->rcpt);
 	st->sent++;
 }
 

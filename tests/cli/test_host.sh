@@ -20,6 +20,9 @@ cp $T/good.conf $D/masqued.conf
 expect 0 "new once the config is mended" -- new_game $D
 G=$(cat $T/out)
 expect 0 "serve --once: the welcome" -- $M -C $D serve --once
+# every line of the daemon's log starts with its time, the sent ones too
+err_has "masqued 2026-09-21 14:13:20: sent $G-00000001-0-welcome to alice@x.test"
+grep -v '^masqued [0-9-]* [0-9:]*: ' $T/err && fail "a log line without its time"; ok
 
 # README's defaults are what the mail says: a host who leaves from and
 # reply_domain unset must read there where the replies would go

@@ -384,7 +384,7 @@ def check_commitments(c, b, game):
     return len(shown), len(reveals)
 
 
-RE_SENT = re.compile(r"^masqued: sent ([a-z2-7]{8})-(\d+)-(\d+)-([a-z_]+) to (\S+)$")
+RE_SENT = re.compile(r"^masqued [0-9-]+ [0-9:]+: sent ([a-z2-7]{8})-(\d+)-(\d+)-([a-z_]+) to (\S+)$")
 RE_MSGID = re.compile(r"^<([a-z2-7]{8})\.(\d+)\.(\d+)\.([a-z_]+)@" +
                       re.escape(DOMAIN) + r">$")
 

@@ -126,7 +126,7 @@ $A -C "$D" serve >"$T/serve.log" 2>&1 &
 SERVE_PID=$!
 wait_for 30 "the daemon starts serving" -- grep -q "serving $D: imap in, smtp out" "$T/serve.log"
 wait_for 30 "the welcome mails go out over SMTP" -- \
-    sh -c '[ "$(grep -c "^masqued: sent '"$G1"'-.*-welcome to" "$1")" = 5 ]' sh "$T/serve.log"
+    sh -c '[ "$(grep -c "^masqued [0-9-]* [0-9:]*: sent '"$G1"'-.*-welcome to" "$1")" = 5 ]' sh "$T/serve.log"
 
 # 4. a whole game by mail.
 $PY tests/e2e/bots.py play "$T/bots" "$R" "$D" "$G1" "$S/env" "$GAME_TIMEOUT" ||
@@ -163,7 +163,7 @@ MTA_STOPPED=1	# from now on any box may hold its empty stub (bots.py)
 mark=$(wc -l <"$T/serve.log")
 before=$(entries "$G2")
 queued() {	# the daemon tried the game's mail and failed since the mark
-	tail -n +"$mark" "$T/serve.log" | grep -q "^masqued: mail $G2-.* not sent (try" &&
+	tail -n +"$mark" "$T/serve.log" | grep -q "^masqued [0-9-]* [0-9:]*: mail $G2-.* not sent (try" &&
 	    ls "$D/spool" | grep -q "^$G2-.*\.eml\$"
 }
 n=0
@@ -191,7 +191,7 @@ sh tests/e2e/mailstack.sh start-smtp "$S"
 . "$S/env"
 for m in $waiting; do
 	wait_for 60 "the queued mail $m goes once OpenSMTPD is back" -- \
-	    grep -q "^masqued: sent $m to" "$T/serve.log"
+	    grep -q "^masqued [0-9-]* [0-9:]*: sent $m to" "$T/serve.log"
 	[ ! -f "$D/spool/$m.eml" ] || fail "$m is sent but still in the spool"
 done
 echo "e2e: OpenSMTPD back: the queued mail went out"
