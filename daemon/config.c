@@ -56,6 +56,7 @@ defaults(struct mq_config *c, const char *datadir)
 	c->deadline = 72 * 3600;
 	c->reminder = 12 * 3600;
 	c->rate_limit = 30;
+	c->stranger_limit = 10;
 	c->retry_base = 30;
 	c->tls = 1;
 }
@@ -178,6 +179,16 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 			    "takes a number of replies per hour from 1 to 86400, such as "
 			    "30, not \"%s\".", line, val);
 		c->rate_limit = (int)n;
+	} else if (strcmp(key, "stranger_limit") == 0) {
+		/* 0: such mail is never answered */
+		char *end;
+		long n = strtol(val, &end, 10);
+
+		if (*val < '0' || *val > '9' || *end != '\0' || n > 86400)
+			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: "
+			    "stranger_limit takes a number of answers per hour "
+			    "from 0 to 86400, such as 10, not \"%s\".", line, val);
+		c->stranger_limit = (int)n;
 	} else if (strcmp(key, "retry_base") == 0) {
 		/* the first resend's delay; each later one doubles it */
 		if ((d = mq_config_duration(val)) <= 0 || d > 86400)

@@ -28,6 +28,7 @@ struct mq_config {
 	int policy_wait;		/* 0: apply defaults at a deadline */
 	char lang[8];
 	int rate_limit;			/* replies per sender per hour */
+	int stranger_limit;		/* answers an hour to non-players */
 	long retry_base;		/* seconds before the first resend */
 	int workers;			/* processes for a long inbox; 0: one a core */
 };

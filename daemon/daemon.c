@@ -256,6 +256,30 @@ mq_daemon_game(struct mq_daemon *d, const char *id, struct mq_game **g,
 }
 
 int
+mq_daemon_stranger_ok(struct mq_daemon *d)
+{
+	long long hour = d->now / 3600;
+	struct mq_rate *r;
+	int ok;
+
+	if (d->rate == NULL)
+		return d->conf.stranger_limit > 0;
+	for (long spins = 0; __atomic_test_and_set(&d->rate->lock,
+	    __ATOMIC_ACQUIRE) && spins < 50000000; spins++)
+		;
+	r = &d->rate->strangers;
+	if (r->window != hour) {
+		r->window = hour;
+		r->count = 0;
+	}
+	ok = r->count < d->conf.stranger_limit;
+	if (ok)
+		r->count++;
+	__atomic_clear(&d->rate->lock, __ATOMIC_RELEASE);
+	return ok;
+}
+
+int
 mq_daemon_rate_ok(struct mq_daemon *d, const char *addr)
 {
 	long long hour = d->now / 3600;

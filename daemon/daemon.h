@@ -29,6 +29,7 @@ struct mq_rate {
 struct mq_rate_table {
 	char lock;		/* a spin lock between the processes */
 	struct mq_rate slot[MQ_DAEMON_RATE_SLOTS];
+	struct mq_rate strangers;	/* all who play in no game here */
 };
 
 struct mq_renderer;
@@ -57,13 +58,17 @@ void mq_daemon_close(struct mq_daemon *d);
 int mq_daemon_game(struct mq_daemon *d, const char *id, struct mq_game **g,
     struct mq_err *err);
 void mq_daemon_release(struct mq_daemon *d);
-/* 1 when addr plays or played in a game here, or is the admin's: mail
- * from it is answered even when it cannot be authenticated. Mail from
- * any other address that carries no sound game tag is not: answering it
- * would send spam's forged senders our sentences (backscatter). The
- * addresses are read once a pass (mq_daemon_forget_senders starts one). */
+/* 1 when addr plays or played in a game here, or is the admin's. Mail
+ * that cannot be authenticated, carries no sound game tag and comes from
+ * any other address is answered only within mq_daemon_stranger_ok: spam
+ * with forged senders would otherwise make us send our sentence to
+ * innocent third parties (backscatter). The addresses are read once a
+ * pass (mq_daemon_forget_senders starts one). */
 int mq_daemon_known_sender(struct mq_daemon *d, const char *addr);
 void mq_daemon_forget_senders(struct mq_daemon *d);
+/* 1 when another answer to such a stranger is allowed this hour (all of
+ * them together: stranger_limit), and counts it. */
+int mq_daemon_stranger_ok(struct mq_daemon *d);
 /* 1 when another reply to addr is allowed now (and counts it). */
 int mq_daemon_rate_ok(struct mq_daemon *d, const char *addr);
 /* A line in the daemon's log (stderr): what happened, never a password. */

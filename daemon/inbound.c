@@ -531,12 +531,16 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		}
 		goto out;
 	}
-	if (!a.auth_ok && !a.tag_ok && !mq_daemon_known_sender(d, from)) {
-		/* No sound tag and a sender who plays in no game here: most
-		 * likely spam, whose From is forged; an answer would go to an
-		 * innocent third party (backscatter). Said in the log alone. */
+	if (!a.auth_ok && !a.tag_ok && !mq_daemon_known_sender(d, from) &&
+	    !mq_daemon_stranger_ok(d)) {
+		/* No sound tag and a sender who plays in no game here, past
+		 * the hour's few answers to such: a flood of spam, whose From
+		 * is forged; more answers would go to innocent third parties
+		 * (backscatter). Said in the log alone. */
 		mq_daemon_log("%s: refused: %s; not answered: %s plays in no "
-		    "game here", transport_id, a.auth, from ? from : "the sender");
+		    "game here, and the %d answers an hour to such senders "
+		    "(stranger_limit) are spent", transport_id, a.auth,
+		    from ? from : "the sender", d->conf.stranger_limit);
 		goto out;
 	}
 	if (!a.auth_ok) {

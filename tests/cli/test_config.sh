@@ -21,6 +21,8 @@ bad "a duration with a sign" "reminder = +6h" "reminder"
 bad "a reminder after the deadline" "deadline = 2h
 reminder = 3h" "reminder"
 bad "imap without a server" "inbound = imap" "imap_url"
+bad "a stranger_limit that is no number" "stranger_limit = many" "stranger_limit takes a number of answers per hour from 0 to 86400"
+bad "a negative stranger_limit" "stranger_limit = -1" "stranger_limit takes"
 bad "smtp with the .invalid defaults" "outbound = smtp
 smtp_url = smtp://127.0.0.1:25" "with outbound = smtp, set from and reply_domain to an address and domain whose mail reaches this server; masqued.invalid reaches nobody"
 bad "smtp with reply_domain set but from left .invalid" "outbound = smtp

@@ -87,7 +87,7 @@ while [ $i -lt $N ]; do
 	fi
 done
 # two mails that are no game's move: a bad tag from a player (refused,
-# answered; from an address that plays nowhere it would not be) and an
+# answered, whatever is left of the hour's answers to strangers) and an
 # empty reply (the help): answered, never logged
 printf 'From: alice@x.test\r\nTo: game+%s.0.aaaaaaaaaaaaaaaa@masqued.invalid\r\nSubject: hi\r\nMessage-ID: <crash.bad@x.test>\r\n\r\nPLAY jest\r\n' \
     $(echo $GAMES | cut -d' ' -f1) > $T/replies/1790000000.0100x.crash

@@ -305,9 +305,13 @@ grep -qF "NOT ACCEPTED" $T/answer.txt &&
     grep -qF "You have played jest already" $T/answer.txt ||
     fail "the replayed PLAY was not refused with why"; ok
 
-# --- backscatter: mail that cannot be authenticated is answered only when
-# it carries a sound game tag or comes from an address that plays or
-# played here (or the admin's); spam's forged From is never answered ---
+# --- backscatter: mail that cannot be authenticated is answered when it
+# carries a sound game tag or comes from an address that plays or played
+# here (or the admin's); from anyone else, only stranger_limit times an
+# hour, all of them together (a spam flood's forged senders are innocent).
+# With stranger_limit = 0 first: the known are answered all the same ---
+cp $D/masqued.conf $T/conf.limit
+echo "stranger_limit = 0" >> $D/masqued.conf
 # raw FROM TO NAME: a plain message as $T/NAME.eml
 raw() {
 	printf 'From: %s\r\nTo: %s\r\nSubject: hello\r\nMessage-ID: <%s@y.test>\r\n\r\nPLAN cw\r\n' \
@@ -355,6 +359,26 @@ answered "no tag, from a replacing player" untagged_new2 "This message is not a 
 raw carol@x.test game@masqued.invalid untagged_old
 answered "no tag, from a replaced player's old address" untagged_old \
     "This message is not a reply to a game's mail" carol@x.test
+# the default: a stranger is answered (one sentence, as to anyone), up to
+# the hour's limit for all strangers together; then the log alone says it
+cp $T/conf.limit $D/masqued.conf
+echo "stranger_limit = 2" >> $D/masqued.conf
+raw one@elsewhere.test game@masqued.invalid stranger1
+answered "no tag, the hour's first stranger" stranger1 \
+    "This message is not a reply to a game's mail" one@elsewhere.test
+raw two@elsewhere.test game@masqued.invalid stranger2
+answered "no tag, the hour's second stranger" stranger2 \
+    "This message is not a reply to a game's mail" two@elsewhere.test
+raw three@elsewhere.test game@masqued.invalid stranger3
+silent "no tag, a third stranger within the hour" stranger3 three@elsewhere.test
+err_has "and the 2 answers an hour to such senders (stranger_limit) are spent"
+raw alice@x.test game@masqued.invalid untagged_player2
+answered "no tag, from a player, once the strangers' answers are spent" untagged_player2 \
+    "This message is not a reply to a game's mail"
+snap
+MASQUED_NOW=$((MASQUED_NOW + 3600)) expect 0 "the next hour: answered again" -- $M -C $D ingest $T/stranger3.eml
+[ "$(new_mails | wc -l)" = 1 ] || fail "a stranger was not answered in the next hour"; ok
+cp $T/conf.limit $D/masqued.conf
 
 # the log counts what was accepted and what refused, and says why a mail
 # that is no mail could not be read (once, not "could not be read: could

@@ -18,8 +18,8 @@ H=3600
 # --- the IMAP cursor ---
 I=$T/imap
 expect 0 "init" -- $M -C $I init
-# from the admin's address (admin below): mail with no game tag from an
-# address that plays in no game here is not answered at all
+# from the admin's address (admin below): always answered, whatever is
+# left of the hour's answers to senders who play in no game here
 printf 'From: x@y.test\r\nTo: game@masqued.invalid\r\nSubject: hi\r\nMessage-ID: <m1@y.test>\r\n\r\nhello\r\n' > $T/m1.eml
 printf 'From: x@y.test\r\nTo: game@masqued.invalid\r\nSubject: hi\r\nMessage-ID: <m2@y.test>\r\n\r\nhello again\r\n' > $T/m2.eml
 $PY tests/data/fake_imap.py $T/port $T/imap.log $T/m1.eml $T/m2.eml &
