@@ -38,7 +38,7 @@ BENCH_BIN := $(BENCH_SRC:bench/%.c=build/rel/bench/%)
 E2E_SRC   := $(sort $(wildcard tests/e2e/*.c))
 E2E_BIN   := $(E2E_SRC:tests/e2e/%.c=build/asan/e2e/%)
 
-.PHONY: all deps test unit demo bench e2e fuzz clean screenshots check-deps install
+.PHONY: all deps test unit demo bench e2e fuzz clean screenshots check-deps install FORCE
 
 PREFIX    ?= /usr/local
 DESTDIR   ?=
@@ -51,6 +51,17 @@ deps:
 # Cheap check so `make` after `make deps` does not run apt at all.
 check-deps:
 	@sh scripts/deps.sh --quiet-if-present
+
+# `masqued --version`: the commit it was built from. build/version.h is
+# rewritten only when that changes, so main.o alone is rebuilt then.
+VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+build/version.h: FORCE
+	@mkdir -p build
+	@echo '#define MQ_VERSION "$(VERSION)"' > $@.tmp
+	@cmp -s $@.tmp $@ || mv $@.tmp $@
+	@rm -f $@.tmp
+FORCE:
+build/rel/daemon/main.o build/asan/daemon/main.o: build/version.h
 
 masqued: $(REL_OBJ) build/rel/daemon/main.o
 	@echo "LD      $@"

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sodium.h>
 
+#include "build/version.h"
 #include "daemon/cli.h"
 #include "daemon/clock.h"
 
@@ -81,6 +82,9 @@ main(int argc, char **argv)
 			cli.config = argv[a + 1];
 		else if (strcmp(argv[a], "-h") == 0 || strcmp(argv[a], "--help") == 0) {
 			usage_text(stdout);
+			return 0;
+		} else if (strcmp(argv[a], "--version") == 0) {
+			printf("masqued %s\n", MQ_VERSION);
 			return 0;
 		} else if (strcmp(argv[a], "-C") == 0 || strcmp(argv[a], "-c") == 0)
 			return mq_cli_usage("%s needs a %s", argv[a], argv[a][1] == 'C' ?

@@ -74,6 +74,9 @@ err_has "its players are alice, bob, carol, dave."
 # `masqued help`, what people type first, is --help
 expect 0 "masqued help" -- $M help
 out_has "usage: masqued [-C DATADIR] [-c CONFIG] COMMAND [ARGS]"
+# --version: the commit it was built from (git describe), for a bug report
+expect 0 "masqued --version" -- $M --version
+grep -Eqx 'masqued ([0-9a-f]{7,}|v?[0-9][^ ]*|unknown)(-dirty)?' $T/out || fail "--version printed: $(cat $T/out)"; ok
 
 # another user's data folder (a host who forgot `sudo -u masqued`): one
 # sentence naming the owner and what to run, not "Permission denied" on
