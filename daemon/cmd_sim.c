@@ -63,9 +63,10 @@ mq_cmd_sim(struct mq_cli *cli, int argc, char **argv)
 			if (mq_cli_parse_long(argv[++a], 1, 1000000000L, &o.games))
 				return mq_cli_usage("--games takes a whole number from 1");
 		} else if (strcmp(argv[a], "--players") == 0) {
-			if (mq_cli_parse_long(argv[++a], 1, MQ_SIM_MAXSEATS, &v))
-				return mq_cli_usage("--players takes a number from 1 to %d",
-				    MQ_SIM_MAXSEATS);
+			/* the game's own count is its setup's to say, below */
+			if (mq_cli_parse_long(argv[++a], 1, 1000, &v))
+				return mq_cli_usage("--players takes a number of "
+				    "players, such as 5");
 			o.players = (int)v;
 		} else if (strcmp(argv[a], "--seed") == 0) {
 			if (mq_cli_parse_hex32(argv[++a], o.seed))
@@ -77,6 +78,24 @@ mq_cmd_sim(struct mq_cli *cli, int argc, char **argv)
 	}
 	for (i = 0; i < MQ_SIM_MAXSEATS; i++)
 		o.bots[i] = i % 2;	/* seats alternate random and careful */
+	if (o.players > MQ_SIM_MAXSEATS) {
+		/* more seats than any game has: its setup says how many it
+		 * takes (it counts before it reads a name) */
+		struct mq_setup st = { 0 };
+		void *state;
+
+		if ((rc = mq_gamedata_load(kind, &gd, &err)) != 0)
+			return mq_cli_report(&err);
+		st.nplayers = o.players;
+		rc = gd.kind->setup(gd.data, &st, &state, &err);
+		if (rc == 0) {
+			gd.kind->free_state(state);
+			rc = mq_fail(&err, MQ_REFUSED, "sim plays at most %d "
+			    "players.", MQ_SIM_MAXSEATS);
+		}
+		mq_gamedata_free(&gd);
+		return mq_cli_report(&err);
+	}
 	if (bots != NULL && parse_bots(bots, o.players, o.bots))
 		return mq_cli_usage("--bots takes a comma-separated list of random "
 		    "and careful");

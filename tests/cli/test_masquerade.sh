@@ -32,6 +32,10 @@ ok
 expect 1 "six players" -- $M sim masquerade --players 6
 err_has "The Masquerade takes 3 to 5 players, not 6."
 one_line
+# more than any game seats: the game still says how many it takes
+expect 1 "nine players" -- $M sim masquerade --players 9
+err_has "The Masquerade takes 3 to 5 players, not 9."
+one_line
 
 D=$T/data
 $M -C $D init >/dev/null 2>&1 || fail "init"
