@@ -209,6 +209,41 @@ subjects_name_the_game_and_the_time(void **state)
 /* A notice (another player's secret move, while this one's turn has not
  * just come) is the turn mail without the board and the player's own
  * section: what happened, the commitments, what is owed, the checkpoint. */
+/*
+ * A resolution mail's subject says what was revealed: the cards when the
+ * moves come next, a new round when the moves or the placements have
+ * resolved (it said "the cards are revealed" after those too).
+ */
+static void
+resolution_subjects_say_what_resolved(void **state)
+{
+	json_t *gd = load_json(GAMEDATA), *act = load_ctx("turn"),
+	    *cards = load_ctx("resolution");
+	struct mq_err err;
+	struct mail m = { 0 };
+
+	(void)state;
+	assert_int_equal(render(TMPL, "en", "resolution", gd, act, &m, &err), 0);
+	assert_string_equal(m.subject,
+	    "[Masque g7f3abcd] 9:20 — a new round; choose your action");
+	mail_free(&m);
+	assert_int_equal(render(TMPL, "ja", "resolution", gd, act, &m, &err), 0);
+	assert_string_equal(m.subject,
+	    "[仮面 g7f3abcd] 9:20 — 新しいラウンド：アクションを選んでください");
+	mail_free(&m);
+	assert_int_equal(render(TMPL, "zh", "resolution", gd, act, &m, &err), 0);
+	assert_string_equal(m.subject,
+	    "[假面 g7f3abcd] 9:20 — 新的一轮；请选择你的行动");
+	mail_free(&m);
+	assert_int_equal(render(TMPL, "en", "resolution", gd, cards, &m, &err), 0);
+	assert_string_equal(m.subject,
+	    "[Masque g7f3abcd] 9:00 — the cards are revealed; move your noble");
+	mail_free(&m);
+	json_decref(cards);
+	json_decref(act);
+	json_decref(gd);
+}
+
 static void
 a_notice_is_the_turn_mail_without_the_board(void **state)
 {
@@ -807,6 +842,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_kind_and_language_matches_its_golden_files),
 		cmocka_unit_test(subjects_name_the_game_and_the_time),
+		cmocka_unit_test(resolution_subjects_say_what_resolved),
 		cmocka_unit_test(a_notice_is_the_turn_mail_without_the_board),
 		cmocka_unit_test(other_players_secrets_never_reach_the_mail),
 		cmocka_unit_test(missing_and_odd_keys_still_render),
