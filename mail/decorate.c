@@ -454,6 +454,8 @@ deco_track(const struct deco *d, struct mv *out)
 	wput(d, out, "track", track);
 	wput(d, out, "dead", dead);
 	wput_bool(d, out, "has_dead", mv_size(dead) > 0);
+	/* nobody alive (the end of a night nobody survived): no heading */
+	wput_bool(d, out, "has_track", mv_size(track) > 0);
 	wput(d, out, "players_view", all);
 }
 
@@ -1039,7 +1041,8 @@ mq_deco_game_decorate(struct mq_deco_game *g, struct mq_arena *a,
 		if (want(&d, "path") || want(&d, "path_rows"))
 			deco_path(&d, out);
 		if (want(&d, "track") || want(&d, "dead") ||
-		    want(&d, "has_dead") || want(&d, "players_view"))
+		    want(&d, "has_dead") || want(&d, "has_track") ||
+		    want(&d, "players_view"))
 			deco_track(&d, out);
 		if (want(&d, "notes"))
 			deco_notes(&d, out);

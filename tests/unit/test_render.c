@@ -483,6 +483,39 @@ decorate_orders_the_board_path_and_track(void **state)
 	json_decref(gd);
 }
 
+/* A night nobody survived: the end mail's board has the dead and no
+ * popularity heading with nothing under it; with one alive, the heading. */
+static void
+an_empty_track_has_no_heading(void **state)
+{
+	static const char *const heading[] = { "Popularity, most popular first",
+	    "人気（高い順）", "人气（从高到低）" };
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("end"), *p;
+	struct mail m = { 0 };
+	struct mq_err err;
+	size_t i, l;
+
+	(void)state;
+	json_array_foreach(json_object_get(json_object_get(ctx, "view"),
+	    "players"), i, p)
+		json_object_set_new(p, "popularity", json_null());
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "end", gd, ctx, &m, &err), 0);
+		if (strstr(m.text, heading[l]) || strstr(m.html, heading[l]))
+			fail_msg("%s: a popularity heading over nobody", langs[l]);
+		mail_free(&m);
+	}
+	p = json_array_get(json_object_get(json_object_get(ctx, "view"),
+	    "players"), 0);
+	json_object_set_new(p, "popularity", json_integer(3));
+	assert_int_equal(render(TMPL, "en", "end", gd, ctx, &m, &err), 0);
+	assert_non_null(strstr(m.text, heading[0]));
+	assert_non_null(strstr(m.html, heading[0]));
+	mail_free(&m);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 /*
  * The daemon renders every mail with one renderer, which keeps templates,
  * partials and game data decorations between mails: each mail must be
@@ -849,6 +882,7 @@ main(void)
 		cmocka_unit_test(refused_mail_says_nothing_about_the_game),
 		cmocka_unit_test(english_text_fits_78_columns),
 		cmocka_unit_test(decorate_orders_the_board_path_and_track),
+		cmocka_unit_test(an_empty_track_has_no_heading),
 		cmocka_unit_test(broken_templates_are_named_in_the_error),
 		cmocka_unit_test(a_renderer_kept_across_mails_gives_the_same_mails),
 		cmocka_unit_test(a_renderer_keeps_no_failure),
