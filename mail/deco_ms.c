@@ -184,8 +184,18 @@ value(struct ms_deco *d, const json_t *j)
 	case JSON_ARRAY:
 		if ((l = mv_list(d->a)) == NULL)
 			return NULL;
-		json_array_foreach(j, i, v)
-			mv_push(d->a, l, value(d, v));
+		json_array_foreach(j, i, v) {
+			struct mv *o;
+
+			if (!json_is_object(v)) {
+				mv_push(d->a, l, value(d, v));
+				continue;
+			}
+			/* "first": a list's separator goes before the others */
+			if ((o = object(d, v, 0)) != NULL)
+				put_bool(d->a, o, "first", i == 0);
+			mv_push(d->a, l, o);
+		}
 		return l;
 	case JSON_STRING:
 		if (d->cards &&

@@ -93,6 +93,49 @@ peoples_words_stay_text_even_when_they_are_card_ids(void **state)
 }
 
 /*
+ * Lists of cards read as lists: each entry of a list knows whether it is
+ * the first, so "paid 1x March, 1x Prelude" and "discarded 1x Prelude,
+ * 1x Nocturne" (they ran together: "(paid 1x March) (paid 1x Prelude)").
+ */
+static void
+card_lists_are_separated(void **state)
+{
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"events\": ["
+	    "  {\"type\": \"play\", \"player\": \"bob\", \"spell\": \"SP_rhapsody\","
+	    "   \"paid\": [{\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1},"
+	    "            {\"spell\": \"SP_waltz\", \"name\": \"Waltz\", \"count\": 2}]},"
+	    "  {\"type\": \"discard\", \"player\": \"erin\","
+	    "   \"spells\": [{\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1},"
+	    "              {\"spell\": \"SP_waltz\", \"name\": \"Waltz\", \"count\": 1}]}],"
+	    " \"view\": {\"phase\": \"stage\"}}");
+	static const char *const want[][2] = {
+		{ "en", "bob played Rhapsody (paid 1x March, 2x Waltz)." },
+		{ "en", "erin discarded 1x March, 1x Waltz." },
+		{ "ja", "×1、" },
+		{ "zh", "×1、" },
+	};
+	char *subject, *text, *html;
+	struct mq_err err;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		assert_int_equal(mq_render_mail("templates", want[i][0], "notice",
+		    gd, ctx, &subject, &text, &html, &err), 0);
+		if (strstr(text, want[i][1]) == NULL || strstr(html, want[i][1]) == NULL)
+			fail_msg("%s: the mail lacks \"%s\":\n%s", want[i][0],
+			    want[i][1], text);
+		free(subject);
+		free(text);
+		free(html);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The same through a whole mail: the receipt quotes the refused line.
  */
 static void
@@ -231,6 +274,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(peoples_words_stay_text_even_when_they_are_card_ids),
+		cmocka_unit_test(card_lists_are_separated),
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
 		cmocka_unit_test(the_root_is_not_an_entry_of_the_reader),
 		cmocka_unit_test(odd_contexts_still_decorate),
