@@ -450,28 +450,6 @@ mq_imap_s_fetch(struct mq_imap *s, uint32_t uid, char **raw, size_t *len,
 }
 
 static int
-im_move(struct mq_imap *s, uint32_t uid, struct mq_err *err)
-{
-	struct mq_buf url = MQ_BUF_INIT, cmd = MQ_BUF_INIT;
-	char what[96];
-	int rc;
-
-	snprintf(what, sizeof(what), "moving UID %" PRIu32 " to the done "
-	    "folder", uid);
-	mq_buf_printf(&cmd, "UID MOVE %" PRIu32 " ", uid);
-	if ((rc = im_quote(&cmd, s->c->done_folder, err)) == 0) {
-		if (im_url(s, &url, s->c->mailbox) || cmd.oom)
-			rc = mq_fail(err, MQ_IO, "Out of memory");
-		else
-			rc = im_perform(s, mq_buf_str(&url), mq_buf_str(&cmd),
-			    1u << 20, what, err);
-	}
-	mq_buf_free(&url);
-	mq_buf_free(&cmd);
-	return rc;
-}
-
-static int
 im_create(struct mq_imap *s, struct mq_err *err)
 {
 	struct mq_buf url = MQ_BUF_INIT, cmd = MQ_BUF_INIT;
@@ -556,6 +534,16 @@ im_uid_cmd(struct mq_imap *s, const char *verb, uint32_t uid, const char *rest,
 	mq_buf_free(&url);
 	mq_buf_free(&cmd);
 	return rc;
+}
+
+static int
+im_move(struct mq_imap *s, uint32_t uid, struct mq_err *err)
+{
+	char what[96];
+
+	snprintf(what, sizeof(what), "moving UID %" PRIu32 " to the done "
+	    "folder", uid);
+	return im_uid_cmd(s, "MOVE", uid, s->c->done_folder, 1, what, err);
 }
 
 /*

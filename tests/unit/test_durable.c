@@ -20,26 +20,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <dirent.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "durable.h"
 #include "err.h"
 #include "fileio.h"
-
-static size_t
-slurp(const char *path, char *buf, size_t n)
-{
-	FILE *f = fopen(path, "rb");
-	size_t got;
-
-	assert_non_null(f);
-	got = fread(buf, 1, n - 1, f);
-	buf[got] = '\0';
-	fclose(f);
-	return got;
-}
+#include "file_fixture.h"
 
 /* mq_file_overwrite: in place (the same inode), a shorter text padded
  * with blanks, unchanged text not written, a long one replaced whole. */
@@ -56,26 +43,26 @@ test_overwrite_in_place(void **state)
 	close(fd);
 	unlink(path);
 	assert_int_equal(mq_file_overwrite(path, "1790000000\n0 17\n", 16, 0644, &err), 0);
-	assert_int_equal(slurp(path, buf, sizeof(buf)), 16);
+	assert_int_equal(ff_slurp(path, buf, sizeof(buf)), 16);
 	assert_string_equal(buf, "1790000000\n0 17\n");
 	assert_int_equal(stat(path, &a), 0);
 	assert_int_equal(mq_file_overwrite(path, "42\n", 3, 0644, &err), 0);
-	assert_int_equal(slurp(path, buf, sizeof(buf)), 16);
+	assert_int_equal(ff_slurp(path, buf, sizeof(buf)), 16);
 	assert_string_equal(buf, "42\n            \n");
 	assert_int_equal(stat(path, &b), 0);
 	assert_true(a.st_ino == b.st_ino);
 	/* the same text again: nothing written (mtime aside, the bytes stay) */
 	assert_int_equal(mq_file_overwrite(path, "42\n", 3, 0644, &err), 0);
-	assert_int_equal(slurp(path, buf, sizeof(buf)), 16);
+	assert_int_equal(ff_slurp(path, buf, sizeof(buf)), 16);
 	/* longer than the old: written whole */
 	assert_int_equal(mq_file_overwrite(path, "1790000001\n1 2\n3 4\n", 20, 0644, &err), 0);
-	assert_int_equal(slurp(path, buf, sizeof(buf)), 20);
+	assert_int_equal(ff_slurp(path, buf, sizeof(buf)), 20);
 	assert_string_equal(buf, "1790000001\n1 2\n3 4\n");
 	/* too long for one sector: replaced */
 	memset(big, 'x', sizeof(big) - 1);
 	big[sizeof(big) - 1] = '\n';
 	assert_int_equal(mq_file_overwrite(path, big, sizeof(big), 0644, &err), 0);
-	assert_int_equal(slurp(path, buf, sizeof(buf)), sizeof(big));
+	assert_int_equal(ff_slurp(path, buf, sizeof(buf)), sizeof(big));
 	unlink(path);
 	/* a folder that is not there */
 	assert_int_equal(mq_file_overwrite("/nonexistent/x/clock", "1\n", 2, 0644, &err), MQ_IO);
@@ -148,7 +135,7 @@ test_write_all(void **state)
 	assert_int_equal(mq_write_all(fd, "HELLO", 5, 0, path, &err), 0);
 	/* a pwrite leaves the position alone: this one goes at the end */
 	assert_int_equal(mq_write_all(fd, "!\n", 2, -1, path, &err), 0);
-	assert_int_equal(slurp(path, buf, sizeof(buf)), 14);
+	assert_int_equal(ff_slurp(path, buf, sizeof(buf)), 14);
 	assert_string_equal(buf, "HELLO world\n!\n");
 	close(fd);
 	/* a read-only descriptor: refused, the sentence names the file */
@@ -235,11 +222,11 @@ test_replace_in_two_pieces(void **state)
 	    &err), 0);
 	assert_int_equal(mq_file_replace2(path, "To: a\r\n", 7, "body\r\n", 6,
 	    0600, &err), 0);
-	assert_int_equal(slurp(path, buf, sizeof(buf)), 13);
+	assert_int_equal(ff_slurp(path, buf, sizeof(buf)), 13);
 	assert_string_equal(buf, "To: a\r\nbody\r\n");
 	assert_int_equal(stat(tmp, &sb), -1);
 	assert_int_equal(mq_file_replace2(path, "", 0, "only", 4, 0600, &err), 0);
-	assert_int_equal(slurp(path, buf, sizeof(buf)), 4);
+	assert_int_equal(ff_slurp(path, buf, sizeof(buf)), 4);
 	assert_string_equal(buf, "only");
 	assert_int_equal(mq_file_replace2("/nonexistent/folder/f", "h", 1, "d", 1,
 	    0600, &err), MQ_IO);
@@ -259,16 +246,13 @@ create_new_with(int (*create)(const char *, const void *, size_t,
 	struct mq_err err;
 	struct stat sb;
 	int exists = -1;
-	DIR *d;
-	struct dirent *de;
-	int names = 0;
 
 	assert_non_null(mkdtemp(dir));
 	snprintf(path, sizeof(path), "%s/m.eml", dir);
 	assert_int_equal(create(path, "To: a\r\n", 7, "body\r\n", 6,
 	    0600, &exists, &err), 0);
 	assert_int_equal(exists, 0);
-	assert_int_equal(slurp(path, buf, sizeof(buf)), 13);
+	assert_int_equal(ff_slurp(path, buf, sizeof(buf)), 13);
 	assert_string_equal(buf, "To: a\r\nbody\r\n");
 	assert_int_equal(stat(path, &sb), 0);
 	assert_int_equal(sb.st_mode & 0777, 0600);
@@ -279,15 +263,10 @@ create_new_with(int (*create)(const char *, const void *, size_t,
 	    7, 0600, &exists, &err), 0);
 	assert_int_equal(mq_durable_commit(&err), 0);
 	assert_int_equal(exists, 1);
-	assert_int_equal(slurp(path, buf, sizeof(buf)), 13);
+	assert_int_equal(ff_slurp(path, buf, sizeof(buf)), 13);
 	assert_string_equal(buf, "To: a\r\nbody\r\n");
 
-	assert_non_null(d = opendir(dir));
-	while ((de = readdir(d)) != NULL)
-		if (de->d_name[0] != '.')
-			names++;
-	closedir(d);
-	assert_int_equal(names, 1);	/* no temporary name left behind */
+	assert_int_equal(ff_names(dir, NULL), 1);	/* no temporary name left */
 
 	assert_int_equal(create("/nonexistent/folder/f", "h", 1, "d",
 	    1, 0600, &exists, &err), MQ_IO);

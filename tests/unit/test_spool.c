@@ -11,7 +11,6 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,34 +20,7 @@
 
 #include "err.h"
 #include "daemon/spool.h"
-
-static size_t
-slurp(const char *path, char *buf, size_t n)
-{
-	FILE *f = fopen(path, "rb");
-	size_t got;
-
-	assert_non_null(f);
-	got = fread(buf, 1, n - 1, f);
-	buf[got] = '\0';
-	fclose(f);
-	return got;
-}
-
-static int
-entries(const char *dir)
-{
-	struct dirent *de;
-	int n = 0;
-	DIR *d = opendir(dir);
-
-	assert_non_null(d);
-	while ((de = readdir(d)) != NULL)
-		if (de->d_name[0] != '.')
-			n++;
-	closedir(d);
-	return n;
-}
+#include "file_fixture.h"
 
 static void
 test_put_and_put_again(void **state)
@@ -67,12 +39,12 @@ test_put_and_put_again(void **state)
 
 	assert_int_equal(mq_spool_put(data, "g-1-receipt-alice", "a@x.test",
 	    "Subject: one\r\n\r\nfirst\r\n", 23, &err), 0);
-	slurp(path, buf, sizeof(buf));
+	ff_slurp(path, buf, sizeof(buf));
 	assert_string_equal(buf, "X-Masqued-Envelope-To: a@x.test\r\n"
 	    "Subject: one\r\n\r\nfirst\r\n");
 	assert_int_equal(stat(path, &sb), 0);
 	assert_int_equal(sb.st_mode & 0777, 0600);	/* private views */
-	assert_int_equal(entries(spool), 1);
+	assert_int_equal(ff_names(spool, NULL), 1);
 
 	/* a failed try left its count; the mail comes again */
 	FILE *f = fopen(retry, "w");
@@ -81,16 +53,16 @@ test_put_and_put_again(void **state)
 	fclose(f);
 	assert_int_equal(mq_spool_put(data, "g-1-receipt-alice", "a@x.test",
 	    "Subject: one\r\n\r\nagain\r\n", 23, &err), 0);
-	slurp(path, buf, sizeof(buf));
+	ff_slurp(path, buf, sizeof(buf));
 	assert_non_null(strstr(buf, "again"));
 	assert_int_equal(stat(retry, &sb), -1);		/* tries afresh */
-	assert_int_equal(entries(spool), 1);
+	assert_int_equal(ff_names(spool, NULL), 1);
 
 	/* a line break in the recipient: refused, nothing written */
 	assert_int_equal(mq_spool_put(data, "g-2-receipt-bob", "b@x.test\r\nRCPT",
 	    "x", 1, &err), MQ_REFUSED);
 	assert_non_null(strstr(err.msg, "line break"));
-	assert_int_equal(entries(spool), 1);
+	assert_int_equal(ff_names(spool, NULL), 1);
 
 	unlink(path);
 	rmdir(spool);

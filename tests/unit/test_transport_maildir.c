@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "file_fixture.h"
 #include "buf.h"
 #include "err.h"
 #include "mail/transport_maildir.h"
@@ -88,24 +89,6 @@ exists(const char *dir, const char *rel)
 
 	snprintf(p, sizeof(p), "%s/%s", dir, rel);
 	return stat(p, &st) == 0;
-}
-
-static int
-count_files(const char *dir, const char *sub)
-{
-	char p[1024];
-	struct dirent *de;
-	DIR *d;
-	int n = 0;
-
-	snprintf(p, sizeof(p), "%s/%s", dir, sub);
-	d = opendir(p);
-	assert_non_null(d);
-	while ((de = readdir(d)) != NULL)
-		if (de->d_name[0] != '.')
-			n++;
-	closedir(d);
-	return n;
 }
 
 static void
@@ -352,8 +335,8 @@ test_deliver_creates_missing_folders(void **state)
 	assert_true(exists(p, "new"));
 	assert_true(exists(p, "cur"));
 	assert_true(exists(p, "tmp"));
-	assert_int_equal(count_files(p, "new"), 1);
-	assert_int_equal(count_files(p, "tmp"), 0);
+	assert_int_equal(ff_names(p, "new"), 1);
+	assert_int_equal(ff_names(p, "tmp"), 0);
 	free(name);
 }
 
@@ -393,7 +376,7 @@ test_deliver_names_and_contents(void **state)
 	assert_int_equal(len, 8);
 	assert_memory_equal(raw, "second\r\n", 8);
 	free(raw);
-	assert_int_equal(count_files(f->dir, "tmp"), 0);
+	assert_int_equal(ff_names(f->dir, "tmp"), 0);
 	mq_maildir_list_free(&l);
 	free(n1);
 	free(n2);
@@ -413,7 +396,7 @@ test_deliver_counter_skips_names_moved_to_cur(void **state)
 	assert_int_equal(mq_maildir_list(f->dir, &l, &err), 0);
 	assert_int_equal(mq_maildir_mark_done(f->dir, &l.v[0], &err), 0);
 	mq_maildir_list_free(&l);
-	assert_int_equal(count_files(f->dir, "new"), 0);
+	assert_int_equal(ff_names(f->dir, "new"), 0);
 	/* new/ is empty now, but the name lives on in cur/ */
 	assert_int_equal(mq_maildir_deliver(f->dir, "b", 1, 7, &n2, &err), 0);
 	assert_int_equal(strncmp(n2, "0000000007.000002.", 18), 0);
@@ -446,22 +429,6 @@ test_deliver_into_unwritable_place_fails(void **state)
 	assert_non_null(strstr(err.msg, "Cannot create folder"));
 }
 
-static int
-count_in(const char *dir, const char *sub)
-{
-	char p[256];
-	struct dirent *de;
-	DIR *d;
-	int n = 0;
-
-	snprintf(p, sizeof(p), "%s/%s", dir, sub);
-	assert_non_null(d = opendir(p));
-	while ((de = readdir(d)) != NULL)
-		n += de->d_name[0] != '.';
-	closedir(d);
-	return n;
-}
-
 static void
 write_file(const char *path, const char *text)
 {
@@ -491,7 +458,7 @@ test_deliver_file_links_the_file_in(void **state)
 	assert_int_equal(already, 0);
 	assert_non_null(name);
 	assert_int_equal(strncmp(name, "1790000000.000001.", 18), 0);
-	assert_int_equal(count_in(f->dir, "new"), 1);
+	assert_int_equal(ff_names(f->dir, "new"), 1);
 	snprintf(got, sizeof(got), "%s/new/%s", f->dir, name);
 	assert_int_equal(stat(src, &a), 0);
 	assert_int_equal(stat(got, &b), 0);
@@ -523,14 +490,14 @@ test_deliver_file_twice_reports_delivered(void **state)
 	assert_int_equal(mq_maildir_deliver_file(f->dir, src, 5, &already, NULL,
 	    &err), 0);
 	assert_int_equal(already, 1);
-	assert_int_equal(count_in(f->dir, "new"), 1);
+	assert_int_equal(ff_names(f->dir, "new"), 1);
 	/* the same name written afresh (a new file) is another mail */
 	unlink(src);
 	write_file(src, "To: a@x.test\r\n\r\nagain\r\n");
 	assert_int_equal(mq_maildir_deliver_file(f->dir, src, 5, &already, NULL,
 	    &err), 0);
 	assert_int_equal(already, 0);
-	assert_int_equal(count_in(f->dir, "new"), 2);
+	assert_int_equal(ff_names(f->dir, "new"), 2);
 	unlink(src);
 }
 
@@ -560,7 +527,7 @@ test_move_file_moves_it_in(void **state)
 	snprintf(got, sizeof(got), "%s/new/%s", f->dir, name);
 	assert_int_equal(stat(got, &b), 0);
 	assert_true(a.st_ino == b.st_ino && b.st_nlink == 1);
-	assert_int_equal(count_in(f->dir, "new"), 2);
+	assert_int_equal(ff_names(f->dir, "new"), 2);
 	free(name);
 	/* linked in by an older delivery that a crash cut short */
 	write_file(src, "To: a@x.test\r\n\r\nagain\r\n");
@@ -568,7 +535,7 @@ test_move_file_moves_it_in(void **state)
 	    &err), 0);
 	assert_int_equal(mq_maildir_move_file(f->dir, src, 5, &moved, NULL, &err), 0);
 	assert_int_equal(moved, 0);
-	assert_int_equal(count_in(f->dir, "new"), 3);
+	assert_int_equal(ff_names(f->dir, "new"), 3);
 	unlink(src);
 	assert_int_equal(mq_maildir_move_file(f->dir, src, 5, &moved, NULL, &err),
 	    MQ_IO);
@@ -603,7 +570,7 @@ test_deliver_file_from_another_file_system_copies(void **state)
 	assert_int_equal(mq_maildir_deliver_file(f->dir, src, 5, &already, NULL,
 	    &err), 0);
 	assert_int_equal(already, 0);
-	assert_int_equal(count_in(f->dir, "new"), 1);
+	assert_int_equal(ff_names(f->dir, "new"), 1);
 	assert_int_equal(stat(src, &a), 0);
 	assert_int_equal(a.st_nlink, 1);
 	unlink(src);
