@@ -79,15 +79,17 @@ answered() {
 	grep -qF -- "$sentence" $T/answer.txt ||
 	    { cat $T/answer.txt >&2; fail "$what: the answer does not say: $sentence"; }; ok
 }
-# dropped WHAT NAME: ingest; no answer at all; the game unchanged.
-dropped() {
+# unanswered WHAT NAME LOGGED: ingest; the log says LOGGED; no answer at
+# all; the game unchanged. dropped WHAT NAME: the same, logged "dropped".
+unanswered() {
 	snap
 	expect 0 "$1: ingest" -- $M -C $D ingest $T/$2.eml
-	err_has "dropped"
+	err_has "$3"
 	unchanged "$1"
 	[ -z "$(new_mails)" ] || fail "$1: it was answered ($(new_mails))"; ok
 	[ -z "$(ls $D/spool)" ] || fail "$1: mail left in the spool"; ok
 }
+dropped() { unanswered "$1" "$2" "dropped"; }
 
 # --- bad input: answered with one sentence, or dropped; no game changes ---
 fill bad_mime
@@ -318,14 +320,7 @@ raw() {
 	    "$1" "$2" "$3" >$T/$3.eml
 }
 # silent WHAT NAME FROM: ingest; refused in the log, with why; no answer
-silent() {
-	snap
-	expect 0 "$1: ingest" -- $M -C $D ingest $T/$2.eml
-	err_has "not answered: $3 plays in no game here"
-	unchanged "$1"
-	[ -z "$(new_mails)" ] || fail "$1: it was answered ($(new_mails))"; ok
-	[ -z "$(ls $D/spool)" ] || fail "$1: mail left in the spool"; ok
-}
+silent() { unanswered "$1" "$2" "not answered: $3 plays in no game here"; }
 raw spam@elsewhere.test game@masqued.invalid untagged_stranger
 silent "no tag, from a stranger" untagged_stranger spam@elsewhere.test
 err_has "its address carries no game tag"
