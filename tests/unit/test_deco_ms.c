@@ -136,6 +136,46 @@ card_lists_are_separated(void **state)
 }
 
 /*
+ * A Guardian's and a Treasure's abilities are in the mail, not only their
+ * names: Guardian 6 raises the challenger's Spell costs, the Silver Bell
+ * raises a hand limit; Guardian 1 and the Serpent Ring (G2's) have none.
+ */
+static void
+guardian_and_treasure_abilities_are_told(void **state)
+{
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"view\": {\"phase\": \"stage\", \"turn\": 3, \"guardians_left\": 3,"
+	    "  \"guardian\": {\"id\": \"G6\", \"number\": 6, \"power\": 4},"
+	    "  \"players\": [{\"name\": \"alice\", \"treasures\": [\"G1\", \"G2\"]}]}}");
+	static const char *const want[][2] = {
+		{ "en", "Top Guardian: number 6, power 4; the challenger's Spells cost 1 more (3 left)" },
+		{ "en", "Treasures: [Silver Bell: hand limit +1] [Serpent Ring]" },
+		{ "ja", "挑戦者の呪文のコスト +1" },
+		{ "ja", "（手札上限 +1）" },
+		{ "zh", "挑战者的咒语代价 +1" },
+		{ "zh", "（手牌上限 +1）" },
+	};
+	char *subject, *text, *html;
+	struct mq_err err;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		assert_int_equal(mq_render_mail("templates", want[i][0], "turn",
+		    gd, ctx, &subject, &text, &html, &err), 0);
+		if (strstr(text, want[i][1]) == NULL)
+			fail_msg("%s: the mail lacks \"%s\":\n%s", want[i][0],
+			    want[i][1], text);
+		free(subject);
+		free(text);
+		free(html);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The same through a whole mail: the receipt quotes the refused line.
  */
 static void
@@ -275,6 +315,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(peoples_words_stay_text_even_when_they_are_card_ids),
 		cmocka_unit_test(card_lists_are_separated),
+		cmocka_unit_test(guardian_and_treasure_abilities_are_told),
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
 		cmocka_unit_test(the_root_is_not_an_entry_of_the_reader),
 		cmocka_unit_test(odd_contexts_still_decorate),
