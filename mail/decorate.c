@@ -600,12 +600,13 @@ deco_me(const struct deco *d, struct mv *out)
 	put(d->a, out, "me", me);
 }
 
-/* Append ", " (after the first) and s. */
+/* Append the language's list separator (after the first) and s: ", " in
+ * English, the enumeration comma 、 in Japanese and Chinese. */
 static void
-list_add(struct mq_buf *b, const char *s)
+list_add(const struct deco *d, struct mq_buf *b, const char *s)
 {
 	if (b->len)
-		mq_buf_puts(b, ", ");
+		mq_buf_puts(b, strcmp(d->lang, "en") == 0 ? ", " : "、");
 	mq_buf_puts(b, s);
 }
 
@@ -634,10 +635,10 @@ deco_waiting(const struct deco *d, struct mv *out)
 		put_ref(d->a, w, "owes", what);
 		wflag(d, w, "owes_", what);
 		mv_push(d->a, list, w);
-		list_add(&names, player);
+		list_add(d, &names, player);
 		for (k = 0; k < 3; k++)
 			if (jeq(what, kinds[k]))
-				list_add(&by[k], player);
+				list_add(d, &by[k], player);
 	}
 	for (k = 0; k < 3; k++) {
 		/* (a list that ran out of memory is empty, but not "none") */
