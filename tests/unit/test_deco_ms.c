@@ -92,6 +92,29 @@ peoples_words_stay_text_even_when_they_are_card_ids(void **state)
 	json_decref(gd);
 }
 
+/* The KIND mail of ctx, in each want[i][0], holds want[i][1] in its text
+ * (and its HTML too, when html). */
+static void
+mails_say(const json_t *gd, const json_t *ctx, const char *kind,
+    const char *const want[][2], size_t n, int html_too)
+{
+	char *subject, *text, *html;
+	struct mq_err err;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		assert_int_equal(mq_render_mail("templates", want[i][0], kind,
+		    gd, ctx, &subject, &text, &html, &err), 0);
+		if (strstr(text, want[i][1]) == NULL ||
+		    (html_too && strstr(html, want[i][1]) == NULL))
+			fail_msg("%s: the mail lacks \"%s\":\n%s", want[i][0],
+			    want[i][1], text);
+		free(subject);
+		free(text);
+		free(html);
+	}
+}
+
 /*
  * Lists of cards read as lists: each entry of a list knows whether it is
  * the first, so "paid 1x March, 1x Prelude" and "discarded 1x Prelude,
@@ -116,21 +139,9 @@ card_lists_are_separated(void **state)
 		{ "ja", "×1、" },
 		{ "zh", "×1、" },
 	};
-	char *subject, *text, *html;
-	struct mq_err err;
-	size_t i;
 
 	(void)state;
-	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
-		assert_int_equal(mq_render_mail("templates", want[i][0], "notice",
-		    gd, ctx, &subject, &text, &html, &err), 0);
-		if (strstr(text, want[i][1]) == NULL || strstr(html, want[i][1]) == NULL)
-			fail_msg("%s: the mail lacks \"%s\":\n%s", want[i][0],
-			    want[i][1], text);
-		free(subject);
-		free(text);
-		free(html);
-	}
+	mails_say(gd, ctx, "notice", want, sizeof(want) / sizeof(want[0]), 1);
 	json_decref(ctx);
 	json_decref(gd);
 }
@@ -156,21 +167,9 @@ guardian_and_treasure_abilities_are_told(void **state)
 		{ "zh", "挑战者的咒语代价 +1" },
 		{ "zh", "（手牌上限 +1）" },
 	};
-	char *subject, *text, *html;
-	struct mq_err err;
-	size_t i;
 
 	(void)state;
-	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
-		assert_int_equal(mq_render_mail("templates", want[i][0], "turn",
-		    gd, ctx, &subject, &text, &html, &err), 0);
-		if (strstr(text, want[i][1]) == NULL)
-			fail_msg("%s: the mail lacks \"%s\":\n%s", want[i][0],
-			    want[i][1], text);
-		free(subject);
-		free(text);
-		free(html);
-	}
+	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 0);
 	json_decref(ctx);
 	json_decref(gd);
 }
