@@ -249,7 +249,7 @@ rm_view(const void *state, int seat)
 	else
 		rm_format_round_time(st->round, tb, sizeof(tb));
 	/* json_pack takes the lists, and releases them if it fails */
-	v = json_pack("{s:s, s:s, s:i, s:s, s:o, s:{s:o, s:o}, s:i, s:o, s:o, s:o, s:o, s:b, s:b}",
+	v = json_pack("{s:s, s:s, s:i, s:s, s:o, s:{s:o, s:o}, s:i, s:o, s:o, s:o, s:o, s:b, s:b, s:b}",
 	    "kind", "redmasque", "phase", phase_names[st->phase], "round", st->round,
 	    "time", tb, "rooms", rooms,
 	    "prince", "room", st->prince >= 0 ? jroom(st, st->prince) : json_null(),
@@ -258,7 +258,8 @@ rm_view(const void *state, int seat)
 	    "players", players, "owes", owes,
 	    "winner", st->winner >= 0 ? json_string_nocheck(st->p[st->winner].name) :
 	    json_null(),
-	    "hard", st->hard, "sequential_moves", st->sequential);
+	    "hard", st->hard, "sequential_moves", st->sequential,
+	    "ascending_popularity", st->order_by_popularity);
 	if (v == NULL)
 		return NULL;
 	if (admin || over)

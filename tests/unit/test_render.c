@@ -483,6 +483,40 @@ decorate_orders_the_board_path_and_track(void **state)
 	json_decref(gd);
 }
 
+/* The rules in short follow the game's resolution_order: seat order by
+ * default, ascending popularity with the option (the view says which). */
+static void
+the_rules_follow_the_resolution_order(void **state)
+{
+	static const char *const want[][3] = {
+		{ "en", "then\n     the next least popular, and so on.", "then\n     on in seat order." },
+		{ "ja", "低い人から人気の低い順に1人ずつ", "低い人から席順に1人ずつ" },
+		{ "zh", "按人气从低到高逐一", "按座位顺序逐一" },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("welcome");
+	struct mail m = { 0 };
+	struct mq_err err;
+	size_t l;
+	int opt;
+
+	(void)state;
+	for (opt = 0; opt < 2; opt++) {
+		json_object_set_new(json_object_get(ctx, "view"),
+		    "ascending_popularity", json_boolean(opt));
+		for (l = 0; l < NLANGS; l++) {
+			assert_int_equal(render(TMPL, langs[l], "welcome", gd, ctx,
+			    &m, &err), 0);
+			if (strstr(m.text, want[l][opt ? 1 : 2]) == NULL ||
+			    strstr(m.text, want[l][opt ? 2 : 1]) != NULL)
+				fail_msg("%s, option %d: the order is not \"%s\"",
+				    langs[l], opt, want[l][opt ? 1 : 2]);
+			mail_free(&m);
+		}
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 /* A night nobody survived: the end mail's board has the dead and no
  * popularity heading with nothing under it; with one alive, the heading. */
 static void
@@ -883,6 +917,7 @@ main(void)
 		cmocka_unit_test(english_text_fits_78_columns),
 		cmocka_unit_test(decorate_orders_the_board_path_and_track),
 		cmocka_unit_test(an_empty_track_has_no_heading),
+		cmocka_unit_test(the_rules_follow_the_resolution_order),
 		cmocka_unit_test(broken_templates_are_named_in_the_error),
 		cmocka_unit_test(a_renderer_kept_across_mails_gives_the_same_mails),
 		cmocka_unit_test(a_renderer_keeps_no_failure),
