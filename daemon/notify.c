@@ -279,10 +279,25 @@ refusal_json(struct mq_daemon *d, const char *lang, const char *sentence)
 	return s;
 }
 
+/* The commitment commit was opened by the entries just logged (a PLACE in
+ * its turn is seen by the next player at once): the receipt must not call
+ * it secret. */
+static int
+opened_now(const struct mq_game *g, const json_t *commit)
+{
+	const json_t *o;
+	size_t i;
+
+	json_array_foreach(g->revealed, i, o)
+		if (json_equal(json_object_get(o, "commit"), (json_t *)commit))
+			return 1;
+	return 0;
+}
+
 /* The accepted or the refused commands, for the receipt; NULL when out of
  * memory. */
 static json_t *
-results_json(struct mq_daemon *d, const char *lang,
+results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
     const struct mq_submit_result *r, int accepted)
 {
 	json_t *a = json_array(), *body = NULL, *logged = NULL, *o, *lc;
@@ -320,7 +335,10 @@ results_json(struct mq_daemon *d, const char *lang,
 					json_t *cm = json_object_get(lc, "commit");
 
 					if (cm != NULL &&
-					    json_object_set(o, "commit", cm) != 0)
+					    (json_object_set(o, "commit", cm) != 0 ||
+					    json_object_set_new(o, "opened",
+					    json_boolean(g != NULL &&
+					    opened_now(g, cm))) != 0))
 						bad = 1;
 					break;
 				}
@@ -464,9 +482,9 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	MQ_TRY(journal_ok(g, err));
 	ctx = base_ctx(d, g, seat);
 	bad = ctx == NULL;
-	bad |= json_object_set_new(ctx, "accepted", results_json(d, NULL, r,
+	bad |= json_object_set_new(ctx, "accepted", results_json(d, g, NULL, r,
 	    1)) != 0;
-	bad |= json_object_set_new(ctx, "refused", results_json(d,
+	bad |= json_object_set_new(ctx, "refused", results_json(d, g,
 	    g->players[seat].lang, r, 0)) != 0;
 	if (r->logged) {
 		/* it fails only out of memory: no receipt mail without it */

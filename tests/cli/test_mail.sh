@@ -287,6 +287,10 @@ play r1 "PLAY jest" >$T/r1.eml
 snap
 expect 0 "alice plays Jest in round 1" -- $M -C $D ingest $T/r1.eml
 [ $(wc -l <$L) -gt $(wc -l <$T/log.before) ] || fail "round 1's PLAY was not logged"; ok
+a=$(cd $O && grep -l '^To: alice@x.test' $(new_mails) | xargs grep -l \
+    '^X-Masqued-Mail: receipt') || fail "no receipt for round 1's PLAY"
+body $O/$a | grep -qF "PLAY jest (secret; commitment" ||
+    fail "the receipt of a pick made before the others' does not say secret"; ok
 owes_alice_play() {
 	$MREL -C $D view $G admin --json | $PY -c '
 import json, sys
@@ -306,6 +310,25 @@ answered "a round-1 PLAY replayed in round 2" r1again "line 1: PLAY jest"
 grep -qF "NOT ACCEPTED" $T/answer.txt &&
     grep -qF "You have played jest already" $T/answer.txt ||
     fail "the replayed PLAY was not refused with why"; ok
+
+# --- the receipt says whether the move stays secret: alice's round-1 Jest,
+# picked before the others, was (checked above); in round 2 she picks after
+# bob, carol and dave, so hers ends the phase and every pick is revealed
+# with it: her receipt must not call it secret ---
+for p in bob carol dave; do
+	c=$($MREL -C $D bot $G $p) && $MREL -C $D submit $G $p "$c" >/dev/null ||
+	    fail "round 2: $p's pick"
+done
+c=$($MREL -C $D bot $G alice) && [ -n "$c" ] || fail "no pick for alice"
+play r2-last "$c" >$T/r2last.eml
+snap
+expect 0 "alice picks last in round 2" -- $M -C $D ingest $T/r2last.eml
+tail -n 1 $L | grep -q '"type":"reveal"' || fail "alice's pick revealed nothing"; ok
+f=$(cd $O && grep -l '^To: alice@x.test' $(new_mails) | xargs grep -l \
+    '^X-Masqued-Mail: receipt') || fail "no receipt to alice for her last pick"
+body $O/$f >$T/receipt.txt
+grep -qF -- "$c (revealed at once; commitment" $T/receipt.txt ||
+    { cat $T/receipt.txt >&2; fail "the last pick's receipt does not say it is revealed"; }; ok
 
 # --- backscatter: mail that cannot be authenticated is answered when it
 # carries a sound game tag or comes from an address that plays or played
