@@ -240,18 +240,25 @@ stage_obj(const struct ms_state *st, int s)
 {
 	const struct ms_stage *sg = &st->data->stage[s];
 	json_t *o, *dancers;
-	int i, bad, dbad;
+	int i, bad, dbad, there = 0;
 
 	dancers = json_array();
 	dbad = dancers == NULL;
 	for (i = 0; i < st->nplayers && !dbad; i++)
-		if (st->p[i].stage == s)
+		if (st->p[i].stage == s) {
 			mq_jpush(dancers, json_string_nocheck(st->p[i].name), &dbad);
+			there++;
+		}
 	o = json_object();
 	bad = o == NULL;
 	mq_jput(o, "id", jid(&sg->nm), &bad);
 	mq_jput(o, "name", json_string_nocheck(sg->nm.name[0]), &bad);
 	mq_jput(o, "capacity", json_integer(sg->capacity), &bad);
+	/* the places left, and whether none is: a turn mail offers only the
+	 * Stages a dancer can still go to */
+	mq_jput(o, "free", json_integer(there < sg->capacity ?
+	    sg->capacity - there : 0), &bad);
+	mq_jput(o, "full", json_boolean(there >= sg->capacity), &bad);
 	mq_jput(o, "rule", jword(NAMEOF(rule_names, sg->rule)), &bad);
 	mq_jput(o, "dancers", mq_jdone(dancers, dbad), &bad);
 	return mq_jdone(o, bad);

@@ -175,6 +175,49 @@ guardian_and_treasure_abilities_are_told(void **state)
 }
 
 /*
+ * The Stage phase's turn mail offers only the Stages a dancer can still go
+ * to, each with the places left; a full one is named as full, with no STAGE
+ * line to copy (before, every Stage was offered with its printed capacity,
+ * full or not, and a player who picked a full one was refused).
+ */
+static void
+a_full_stage_is_not_offered(void **state)
+{
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"stage\","
+	    " \"view\": {\"phase\": \"stage\", \"turn\": 2, \"stages\": ["
+	    "  {\"id\": \"ST1\", \"capacity\": 1, \"free\": 0, \"full\": true,"
+	    "   \"rule\": \"tower\", \"dancers\": [\"bob\"]},"
+	    "  {\"id\": \"ST2\", \"capacity\": 2, \"free\": 1, \"full\": false,"
+	    "   \"rule\": \"arena\", \"dancers\": [\"carol\"]}]}}");
+	static const char *const want[][2] = {
+		{ "en", "STAGE Arena   (room for 1; carol is there)" },
+		{ "en", "Tower is full; bob is there" },
+		{ "ja", "空き 1・carol さんがいます" },
+		{ "ja", "は満員・bob さんがいます" },
+		{ "zh", "空位 1；carol 在这里" },
+		{ "zh", "已满；bob 在这里" },
+	};
+	char *subject, *text, *html;
+	struct mq_err err;
+
+	(void)state;
+	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
+	assert_int_equal(mq_render_mail("templates", "en", "turn", gd, ctx,
+	    &subject, &text, &html, &err), 0);
+	if (strstr(text, "STAGE Tower") != NULL || strstr(html, "STAGE Tower") != NULL)
+		fail_msg("the full Tower is offered:\n%s", text);
+	if (strstr(text, "must fight the top Guardian") != NULL)
+		fail_msg("the full Tower's rule is told as a choice:\n%s", text);
+	free(subject);
+	free(text);
+	free(html);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The same through a whole mail: the receipt quotes the refused line.
  */
 static void
@@ -315,6 +358,7 @@ main(void)
 		cmocka_unit_test(peoples_words_stay_text_even_when_they_are_card_ids),
 		cmocka_unit_test(card_lists_are_separated),
 		cmocka_unit_test(guardian_and_treasure_abilities_are_told),
+		cmocka_unit_test(a_full_stage_is_not_offered),
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
 		cmocka_unit_test(the_root_is_not_an_entry_of_the_reader),
 		cmocka_unit_test(odd_contexts_still_decorate),

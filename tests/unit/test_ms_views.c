@@ -678,6 +678,48 @@ test_view_dancers_free(void **state)
 	free(st);
 }
 
+/* Each Stage tells its places left and whether it is full, so that a turn
+ * mail can offer only those a dancer may go to: carol fills ST3 (the
+ * Chapel, capacity 1), bob takes one of the 2 places of ST2 (the Arena). */
+static void
+test_view_stage_places_left(void **state)
+{
+	const struct ms_data *d = data;
+	struct ms_state *st = table();
+	json_t *v, *sg;
+	size_t i;
+	int seen = 0;
+
+	v = ms_view(st, ALICE);
+	assert_non_null(v);
+	json_array_foreach(json_object_get(v, "stages"), i, sg) {
+		const char *id = json_string_value(json_object_get(sg, "id"));
+		int s = ms_find_stage(d, id), there = 0, k;
+
+		assert_true(s >= 0);
+		for (k = 0; k < st->nplayers; k++)
+			there += st->p[k].stage == s;
+		assert_int_equal(json_integer_value(json_object_get(sg, "free")),
+		    d->stage[s].capacity - there);
+		assert_int_equal(json_is_true(json_object_get(sg, "full")),
+		    there == d->stage[s].capacity);
+		if (strcmp(id, "ST3") == 0) {
+			assert_int_equal(there, 1);
+			assert_true(json_is_true(json_object_get(sg, "full")));
+			seen++;
+		}
+		if (strcmp(id, "ST2") == 0) {
+			assert_int_equal(json_integer_value(json_object_get(sg,
+			    "free")), 1);
+			assert_true(json_is_false(json_object_get(sg, "full")));
+			seen++;
+		}
+	}
+	assert_int_equal(seen, 2);
+	json_decref(v);
+	free(st);
+}
+
 static void
 test_view_keep_offer_only_owner(void **state)
 {
@@ -1080,6 +1122,7 @@ main(void)
 		cmocka_unit_test(test_view_revealed_mask_public),
 		cmocka_unit_test(test_view_keep_offer_only_owner),
 		cmocka_unit_test(test_view_dancers_free),
+		cmocka_unit_test(test_view_stage_places_left),
 		cmocka_unit_test(test_view_end_shows_every_mask),
 		cmocka_unit_test(test_view_challenge_and_bad_seat),
 		cmocka_unit_test(test_events_secrets),
