@@ -44,8 +44,9 @@ one(const json_t *e, struct mq_buf *out)
 	else if (!strcmp(t, "play"))
 		mq_buf_printf(out, "%s plays %s.", s(e, "player"), s(e, "card"));
 	else if (!strcmp(t, "popularity"))
-		mq_buf_printf(out, "  %s: popularity %lld -> %lld.", s(e, "target"),
-		    n(e, "from"), n(e, "to"));
+		/* the change as dealt: the track does not count taken spaces */
+		mq_buf_printf(out, "  %s: %+lld, popularity %lld -> %lld.",
+		    s(e, "target"), n(e, "steps"), n(e, "from"), n(e, "to"));
 	else if (!strcmp(t, "draw")) {
 		mq_buf_printf(out, "  %s draws a Rumor card", s(e, "player"));
 		rumor(r, out);

@@ -854,10 +854,18 @@ event_obj(const struct deco *d, const json_t *e)
 	} else if (json_is_integer(json_object_get(e, "from"))) {
 		json_int_t delta = json_integer_value(json_object_get(e, "to")) -
 		    json_integer_value(json_object_get(e, "from"));
+		json_int_t steps = json_integer_value(json_object_get(e, "steps")),
+		    moved = delta < 0 ? -delta : delta,
+		    dealt = steps < 0 ? -steps : steps;
 
 		wput_bool(d, o, "gained", delta > 0);
 		wput_bool(d, o, "lost", delta < 0);
-		wput(d, o, "delta", mv_int(d->a, delta < 0 ? -delta : delta));
+		wput(d, o, "delta", mv_int(d->a, moved));
+		/* the change as dealt: the track does not count taken spaces
+		 * (+2 may move 5), and never goes below space 1 (-2 may move 1) */
+		wput(d, o, "dealt", mv_int(d->a, dealt));
+		wput_bool(d, o, "skipped", dealt > 0 && moved > dealt);
+		wput_bool(d, o, "stopped", delta < 0 && moved < dealt);
 	}
 	if (json_is_object(json_object_get(e, "rumor")) && want(d, "rumor"))
 		put(d->a, o, "rumor", rumor_obj(d, json_object_get(e, "rumor")));

@@ -128,6 +128,8 @@ struct rm_event {
 	int8_t room, time;	/* -1 when not used */
 	int16_t a, b;		/* e.g. popularity before/after */
 	uint8_t round;
+	int8_t steps;		/* a popularity change as dealt, before the
+				 * track's skips (+2 may move 5 spaces) */
 };
 
 struct rm_player {

@@ -103,6 +103,7 @@ pop_change(struct rm_state *st, int seat, int delta, int type, int actor)
 	ev = emit(st, type, actor, seat);
 	ev->a = (int16_t)before;
 	ev->b = st->p[seat].pop;
+	ev->steps = (int8_t)delta;
 }
 
 static uint64_t

@@ -310,6 +310,7 @@ event_obj(const struct rm_state *st, const struct rm_event *e, int seat)
 	case RM_E_POP:
 		mq_jput(o, "from", json_integer(e->a), &bad);
 		mq_jput(o, "to", json_integer(e->b), &bad);
+		mq_jput(o, "steps", json_integer(e->steps), &bad);
 		break;
 	case RM_E_DRAW:
 	case RM_E_LOOK:

@@ -244,6 +244,42 @@ resolution_subjects_say_what_resolved(void **state)
 	json_decref(gd);
 }
 
+/*
+ * A popularity line says the change as dealt, and why the spaces moved
+ * differ: taken spaces are not counted (the golden resolution has +2 from
+ * 18 to 21), and a marker stops at the bottom of the track: bob's -2 from
+ * 2 can only go to 1.
+ */
+static void
+a_popularity_line_says_why_the_spaces_differ(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "bob loses 2 (dave's card): popularity 2 -> 1 (stopped at the bottom of the track)." },
+		{ "ja", "bob の人気が 2 下がりました（dave のカード）：2 -> 1（これより下には下がりません）。" },
+		{ "zh", "bob 人气下降 2（dave 的牌）：2 -> 1（已到最低处）。" },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("resolution"), *e;
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t i;
+
+	(void)state;
+	json_array_foreach(json_object_get(ctx, "events"), i, e)
+		if (json_integer_value(json_object_get(e, "from")) == 9) {
+			json_object_set_new(e, "from", json_integer(2));
+			json_object_set_new(e, "to", json_integer(1));
+		}
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		assert_int_equal(render(TMPL, want[i][0], "resolution", gd, ctx, &m,
+		    &err), 0);
+		if (strstr(m.text, want[i][1]) == NULL)
+			fail_msg("%s: no \"%s\" in\n%s", want[i][0], want[i][1], m.text);
+		mail_free(&m);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 static void
 a_notice_is_the_turn_mail_without_the_board(void **state)
 {
@@ -910,6 +946,7 @@ main(void)
 		cmocka_unit_test(every_kind_and_language_matches_its_golden_files),
 		cmocka_unit_test(subjects_name_the_game_and_the_time),
 		cmocka_unit_test(resolution_subjects_say_what_resolved),
+		cmocka_unit_test(a_popularity_line_says_why_the_spaces_differ),
 		cmocka_unit_test(a_notice_is_the_turn_mail_without_the_board),
 		cmocka_unit_test(other_players_secrets_never_reach_the_mail),
 		cmocka_unit_test(missing_and_odd_keys_still_render),

@@ -325,6 +325,34 @@ event_key_seen(const struct rm_state *st, const char *type, const char *player,
 	json_decref(ev);
 }
 
+/*
+ * A popularity event tells the change as dealt ("steps") beside the spaces
+ * it moved: alice's Jest gains 3, and from 3 she passes bob on 4 and carol
+ * on 6, which are not counted, to stand on 8. Everyone sees it (popularity
+ * is public). Before, the mail could only say "moves up the track".
+ */
+static void
+test_events_popularity_steps_as_dealt(void **state)
+{
+	static const int pops[4] = { 3, 4, 6, 10 };
+	static const int want[5] = { 1, 1, 1, 1, 1 };
+	struct rm_state *st = rmf_setup(data, 4, 7);
+	json_t *ev, *e;
+
+	rmf_force(st, 3, BLACK, rooms_std, pops);
+	rmf_round(st, (const char *const[]){ "PLAY jest", "PLAY discuss",
+	    "PLAY discuss", "PLAY discuss" });
+	event_key_seen(st, "popularity", "alice", "steps", want);
+	ev = mq_redmasque_kind.events(st, BOB);
+	e = event_of(ev, "popularity", "alice");
+	assert_non_null(e);
+	assert_int_equal(json_integer_value(json_object_get(e, "from")), 3);
+	assert_int_equal(json_integer_value(json_object_get(e, "to")), 8);
+	assert_int_equal(json_integer_value(json_object_get(e, "steps")), 3);
+	json_decref(ev);
+	mq_redmasque_kind.free_state(st);
+}
+
 static void
 test_events_draw_only_drawer(void **state)
 {
@@ -445,6 +473,7 @@ main(void)
 		cmocka_unit_test(test_view_red_death_admin_only_until_midnight),
 		cmocka_unit_test(test_view_hand_sizes_and_discards_public),
 		cmocka_unit_test(test_view_unknown_seat_is_null),
+		cmocka_unit_test(test_events_popularity_steps_as_dealt),
 		cmocka_unit_test(test_events_draw_only_drawer),
 		cmocka_unit_test(test_events_take_and_look_actor_and_target_only),
 		cmocka_unit_test(test_events_evidence_room_only_drawer),
