@@ -106,9 +106,11 @@ mails_say(const json_t *gd, const json_t *ctx, const char *kind,
 		assert_int_equal(mq_render_mail("templates", want[i][0], kind,
 		    gd, ctx, &subject, &text, &html, &err), 0);
 		if (strstr(text, want[i][1]) == NULL ||
-		    (html_too && strstr(html, want[i][1]) == NULL))
+		    (html_too && strstr(html, want[i][1]) == NULL)) {
+			fprintf(stderr, "%s", text);
 			fail_msg("%s: the mail lacks \"%s\":\n%s", want[i][0],
 			    want[i][1], text);
+		}
 		free(subject);
 		free(text);
 		free(html);
@@ -142,6 +144,39 @@ card_lists_are_separated(void **state)
 
 	(void)state;
 	mails_say(gd, ctx, "notice", want, sizeof(want) / sizeof(want[0]), 1);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
+ * A hand and the VP counters read as lists too ("1x March (level 0), 2x
+ * Waltz (level 1)", in ja/zh with 、), and the table's counts read right
+ * for one as for many ("Spells in hand: 1", not "1 Spells in hand").
+ */
+static void
+hands_read_as_lists(void **state)
+{
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"view\": {\"phase\": \"spell\", \"turn\": 2, \"players\": ["
+	    "  {\"name\": \"alice\", \"hand_size\": 3, \"hand_limit\": 5,"
+	    "   \"counters\": 2, \"events_prophesied\": 0, \"arena_wins\": 0,"
+	    "   \"hand\": [{\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1, \"level\": 0},"
+	    "            {\"spell\": \"SP_waltz\", \"name\": \"Waltz\", \"count\": 2, \"level\": 1}],"
+	    "   \"banked\": [{\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1},"
+	    "              {\"spell\": \"SP_fugue\", \"name\": \"Fugue\", \"count\": 1}]},"
+	    "  {\"name\": \"bob\", \"hand_size\": 1, \"hand_limit\": 5,"
+	    "   \"counters\": 1, \"events_prophesied\": 1, \"arena_wins\": 1}]}}");
+	static const char *const want[][2] = {
+		{ "en", "Your hand (3 of 5): 1x March (level 0), 2x Waltz (level 1)" },
+		{ "en", "which is not): 1x March, 1x Fugue" },
+		{ "en", "Spells in hand: 1 (limit 5); VP counters: 1; Events prophesied: 1; fights won: 1" },
+		{ "ja", "×1（レベル 0）、「" },
+		{ "zh", "×1（等级 0）、「" },
+	};
+
+	(void)state;
+	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
 	json_decref(ctx);
 	json_decref(gd);
 }
@@ -357,6 +392,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(peoples_words_stay_text_even_when_they_are_card_ids),
 		cmocka_unit_test(card_lists_are_separated),
+		cmocka_unit_test(hands_read_as_lists),
 		cmocka_unit_test(guardian_and_treasure_abilities_are_told),
 		cmocka_unit_test(a_full_stage_is_not_offered),
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
