@@ -337,8 +337,8 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 					if (cm != NULL &&
 					    (json_object_set(o, "commit", cm) != 0 ||
 					    json_object_set_new(o, "opened",
-					    json_boolean(g != NULL &&
-					    opened_now(g, cm))) != 0))
+					    json_boolean(c->shown ||
+					    (g != NULL && opened_now(g, cm)))) != 0))
 						bad = 1;
 					break;
 				}

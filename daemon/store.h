@@ -111,6 +111,7 @@ struct mq_cmd_result {
 	char *text;			/* canonical text, or the line as sent */
 	int accepted;
 	int secret;
+	int shown;			/* secret, yet shown to the others now */
 	char error[512];
 	int line;			/* 1-based line number in the input */
 };

@@ -294,6 +294,8 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		if (result_add(res, mq_buf_str(&text), (int)i + 1, 1,
 		    k->is_secret(&cmd), NULL))
 			goto oom;
+		res->cmds[res->ncmds - 1].shown = k->is_secret(&cmd) &&
+		    k->shown_now != NULL && k->shown_now(work, seat, &cmd);
 		{
 			json_t *ev = k->events(work, MQ_VIEW_ADMIN);
 			int lost = json_array_extend(evs, ev);

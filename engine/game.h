@@ -61,6 +61,11 @@ struct mq_game_kind {
 	int (*format)(const void *state, const struct mq_cmd *cmd,
 	    struct mq_buf *out);
 	int (*is_secret)(const struct mq_cmd *cmd);
+	/* 1 when a secret command seat has just applied to state is already
+	 * shown to the other players, though its commitment opens only with
+	 * its phase (The Red Death's PLACE in its turn: each player sees the
+	 * earlier placements); NULL when a game has no such command. */
+	int (*shown_now)(const void *state, int seat, const struct mq_cmd *cmd);
 	/* Which decision a command makes, given the state it is applied to. */
 	void (*decision)(const void *state, int seat, const struct mq_cmd *cmd,
 	    struct mq_decision *d);

@@ -384,3 +384,14 @@ rm_is_secret(const struct mq_cmd *cmd)
 
 	return t == RM_C_PLAY || t == RM_C_MOVE || t == RM_C_PLAN || t == RM_C_PLACE;
 }
+
+/* A PLACE is kept secret when sent before its turn; applied in its turn,
+ * the noble stands in its room for all to see. */
+int
+rm_shown_now(const void *state, int seat, const struct mq_cmd *cmd)
+{
+	const struct rm_state *st = state;
+
+	return rm_cmd_ofc(cmd)->type == RM_C_PLACE && seat >= 0 &&
+	    seat < st->nplayers && st->p[seat].room >= 0;
+}

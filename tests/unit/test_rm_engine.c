@@ -495,6 +495,28 @@ test_early_place_kept_until_turn(void **state)
 	done(st);
 }
 
+/* A PLACE kept for its turn is secret; one applied in its turn is shown to
+ * the others at once (shown_now: its receipt must not call it secret). */
+static void
+test_place_shown_now_only_in_its_turn(void **state)
+{
+	struct rm_state *st = rmf_setup(data, 4, 3);
+	int first = st->place_order[0], last = st->place_order[3];
+	struct mq_cmd c;
+	struct mq_err err;
+
+	assert_int_equal(rmf_parse(st, last, "PLACE violet", &c, &err), 0);
+	assert_int_equal(mq_redmasque_kind.apply(st, last, &c, &err), 0);
+	assert_int_equal(mq_redmasque_kind.shown_now(st, last, &c), 0);
+	assert_int_equal(rmf_parse(st, first, "PLACE blue", &c, &err), 0);
+	assert_int_equal(mq_redmasque_kind.apply(st, first, &c, &err), 0);
+	assert_int_equal(mq_redmasque_kind.shown_now(st, first, &c), 1);
+	/* a PLAY is never shown before its phase resolves */
+	assert_int_equal(rmf_parse(st, first, "PLAY jest", &c, &err), 0);
+	assert_int_equal(mq_redmasque_kind.shown_now(st, first, &c), 0);
+	done(st);
+}
+
 static void
 test_later_command_replaces_earlier(void **state)
 {
@@ -868,6 +890,7 @@ main(void)
 		cmocka_unit_test(test_early_move_kept_until_move_phase),
 		cmocka_unit_test(test_early_play_kept_for_next_round),
 		cmocka_unit_test(test_early_place_kept_until_turn),
+		cmocka_unit_test(test_place_shown_now_only_in_its_turn),
 		cmocka_unit_test(test_later_command_replaces_earlier),
 		cmocka_unit_test(test_cards_are_data_edited_copy_changes_behaviour),
 		cmocka_unit_test(test_bad_data_refused_naming_the_key),
