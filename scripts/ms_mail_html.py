@@ -10,7 +10,13 @@ joined into paragraphs, indented lines kept as monospace lines, a
 "-- TITLE ---" line as a heading, a receipt's {{{json}}} as <pre>; in
 _event_txt every line is a list item. A partial of one line with no line
 end (_condition_txt) is a phrase said inside a line: its words are only
-escaped, and it stays one line with no end. Edit the text, then run this.
+escaped, and it stays one line with no end. In a paragraph, a line that
+ends with a value or a list ("}}}", "{{/x}}", ")") ends its line in the
+HTML too (<br>), so the table's "Orders: ...", "Top Guardian: ..." and
+the hand's lines do not run together; a line of a word and a value
+("hash {{{hash}}}") is a paragraph of its own; lines wrapped between
+Japanese or Chinese characters join with no space. Edit the text, then
+run this.
 """
 import glob
 import html
@@ -42,6 +48,27 @@ def conv(text):
     return ''.join(out)
 
 
+def line_end(line):
+    """Whether a paragraph's line ends its line in HTML: a value or a list
+    closes it (the lines of the table), not a word of wrapped prose."""
+    return bool(re.search(r'(\}\}\}|\{\{/[^}]*\}\}|[)\uff09])$', line))
+
+
+def join(para):
+    """A paragraph's lines as one: <br> after a line_end line, no space
+    where Japanese or Chinese text was wrapped, else a space."""
+    out = conv(para[0].strip())
+    for prev, line in zip(para, para[1:]):
+        if line_end(prev):
+            out += '<br>\n'
+        elif ord(prev.rstrip()[-1]) > 0x2e7f and ord(line.strip()[0]) > 0x2e7f:
+            pass
+        else:
+            out += ' '
+        out += conv(line.strip())
+    return out
+
+
 def standalone(line):
     s = line.strip()
     return bool(re.fullmatch(r'\{\{[#/^!>][^}]*\}\}', s))
@@ -61,13 +88,16 @@ def convert(src, name):
 
     def flush():
         if para:
-            res.append('<p style="margin:0 0 6px">' + ' '.join(para) + '</p>')
+            res.append('<p style="margin:0 0 6px">' + join(para) + '</p>')
             para.clear()
 
     for line in lines:
         if line.strip() == '{{{json}}}':
             flush()
             res.append(PRE)
+        elif re.fullmatch(r'\w+ \{\{\{\w+\}\}\}', line):
+            flush()
+            res.append('<p style="margin:0 0 6px">' + conv(line) + '</p>')
         elif standalone(line):
             flush()
             res.append(conv(line.strip()))
@@ -82,7 +112,7 @@ def convert(src, name):
             flush()
             res.append(MONO + conv(line) + '</div>')
         else:
-            para.append(conv(line.strip()))
+            para.append(line)
     flush()
     if not name.startswith('_'):
         return '\n'.join(res + ['{{>html_bottom}}']) + '\n'

@@ -117,6 +117,66 @@ mails_say(const json_t *gd, const json_t *ctx, const char *kind,
 	}
 }
 
+/* The KIND mail of ctx, in each want[i][0], holds want[i][1] in its HTML. */
+static void
+html_says(const json_t *gd, const json_t *ctx, const char *kind,
+    const char *const want[][2], size_t n)
+{
+	char *subject, *text, *html;
+	struct mq_err err;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		assert_int_equal(mq_render_mail("templates", want[i][0], kind,
+		    gd, ctx, &subject, &text, &html, &err), 0);
+		if (strstr(html, want[i][1]) == NULL)
+			fail_msg("%s: the HTML lacks \"%s\":\n%s", want[i][0],
+			    want[i][1], html);
+		free(subject);
+		free(text);
+		free(html);
+	}
+}
+
+/*
+ * The HTML part keeps the text's lines where each is an item: the table's
+ * "Orders: ...", "Top Guardian: ...", "Events left: ..." and the hand and
+ * the VP counters, a line each (they ran together in one paragraph:
+ * "... [5 Wait 5: alice] Top Guardian: number 1 ... Your hand (0 of 5):
+ * empty Your VP counters ..."), and a receipt's hash is a line of its own.
+ */
+static void
+html_lines_do_not_run_together(void **state)
+{
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"receipt\": {\"seq\": 4, \"hash\": \"abc\"},"
+	    " \"view\": {\"phase\": \"stage\", \"turn\": 2, \"guardians_left\": 8,"
+	    "  \"guardian\": {\"id\": \"G1\", \"number\": 1, \"power\": 1},"
+	    "  \"orders\": [{\"number\": 1, \"id\": \"O1\", \"holder\": \"bob\"}],"
+	    "  \"players\": [{\"name\": \"alice\", \"hand_size\": 0,"
+	    "   \"hand_limit\": 5, \"counters\": 0}]}}");
+	static const char *const want[][2] = {
+		{ "en", "[1 Lead 1: bob]<br>\nTop Guardian: number 1, power 1 (8 left)<br>\nEvents left:" },
+		{ "en", "Your hand (0 of 5): empty<br>\nYour VP counters" },
+		{ "ja", "<br>\n一番上のガーディアン：" },
+		{ "ja", "なし<br>\nVP カウンター（" },
+		{ "zh", "<br>\n最上面的守护者：" },
+		{ "zh", "无<br>\nVP 标记（" },
+	};
+	static const char *const receipt[][2] = {
+		{ "en", "has been caught.</p>\n<p style=\"margin:0 0 6px\">hash abc</p>" },
+		{ "ja", "<p style=\"margin:0 0 6px\">hash abc</p>" },
+		{ "zh", "<p style=\"margin:0 0 6px\">hash abc</p>" },
+	};
+
+	(void)state;
+	html_says(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]));
+	html_says(gd, ctx, "receipt", receipt, sizeof(receipt) / sizeof(receipt[0]));
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 /*
  * Lists of cards read as lists: each entry of a list knows whether it is
  * the first, so "paid 1x March, 1x Prelude" and "discarded 1x Prelude,
@@ -393,6 +453,7 @@ main(void)
 		cmocka_unit_test(peoples_words_stay_text_even_when_they_are_card_ids),
 		cmocka_unit_test(card_lists_are_separated),
 		cmocka_unit_test(hands_read_as_lists),
+		cmocka_unit_test(html_lines_do_not_run_together),
 		cmocka_unit_test(guardian_and_treasure_abilities_are_told),
 		cmocka_unit_test(a_full_stage_is_not_offered),
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
