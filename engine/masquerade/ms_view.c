@@ -7,6 +7,9 @@
  * Event deck, Treasures, Emblems, the top Guardian) and their own Mask, hand,
  * banked counters and pending decision. Another player's Mask shows only
  * once revealed, and every player's at the end. The admin sees everything.
+ * A player's view also says which choices the game would take from them now
+ * (an Order "open" to them), as ms_validate answers, so a mail offers no
+ * other.
  *
  * Every builder returns NULL when an allocation fails, never an object with
  * a part left out: a mail made from it would tell a player less than the
@@ -192,6 +195,21 @@ jstage_id(const struct ms_state *st, int i)
 	    json_null();
 }
 
+/* Whether seat may send the command now, as ms_validate would answer: a
+ * turn mail offers only the choices the game would take. */
+static int
+may(const struct ms_state *st, int seat, int type, int card, int target)
+{
+	struct ms_cmd c;
+
+	memset(&c, 0, sizeof(c));
+	c.type = (uint8_t)type;
+	c.card = (int8_t)card;
+	c.target = (int8_t)target;
+	c.card2 = -1;
+	return seat >= 0 && ms_validate(st, seat, &c, NULL) == 0;
+}
+
 /* full: the player's own secrets (their view, or the admin's). */
 static json_t *
 player_obj(const struct ms_state *st, int i, int full)
@@ -264,8 +282,9 @@ stage_obj(const struct ms_state *st, int s)
 	return mq_jdone(o, bad);
 }
 
+/* seat: the viewer, who learns whether they may take it now ("open") */
 static json_t *
-order_obj(const struct ms_state *st, int k)
+order_obj(const struct ms_state *st, int k, int seat)
 {
 	const struct ms_order *od = &st->data->order[k];
 	json_t *o;
@@ -284,6 +303,9 @@ order_obj(const struct ms_state *st, int k)
 	mq_jput(o, "name", json_string_nocheck(od->nm.name[0]), &bad);
 	mq_jput(o, "holder", jplayer(st, holder), &bad);
 	mq_jput(o, "last_holder", jplayer(st, last), &bad);
+	if (seat >= 0)
+		mq_jput(o, "open", json_boolean(may(st, seat, MS_C_ORDER,
+		    od->number, -1)), &bad);
 	return mq_jdone(o, bad);
 }
 
@@ -420,7 +442,7 @@ ms_view(const void *state, int seat)
 	a = json_array();
 	lbad = a == NULL;
 	for (i = 0; i < d->norders && !lbad; i++)
-		mq_jpush(a, order_obj(st, i), &lbad);
+		mq_jpush(a, order_obj(st, i, seat), &lbad);
 	mq_jput(v, "orders", mq_jdone(a, lbad), &bad);
 
 	a = json_array();

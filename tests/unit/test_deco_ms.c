@@ -313,6 +313,49 @@ a_full_stage_is_not_offered(void **state)
 }
 
 /*
+ * The Order phase's turn mail offers only the Orders the view calls open:
+ * not the one the reader had last turn (before, every free Order was
+ * offered, and ORDER 2 was refused: "You had Order 2 last turn").
+ */
+static void
+only_open_orders_are_offered(void **state)
+{
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"order\","
+	    " \"view\": {\"phase\": \"order\", \"turn\": 2, \"orders\": ["
+	    "  {\"number\": 1, \"id\": \"O1\", \"open\": true, \"last_holder\": \"bob\"},"
+	    "  {\"number\": 2, \"id\": \"O2\", \"open\": false, \"last_holder\": \"alice\"},"
+	    "  {\"number\": 3, \"id\": \"O3\", \"open\": false, \"holder\": \"carol\"}],"
+	    " \"players\": [{\"name\": \"alice\", \"last_order\": 2}]}}");
+	static const char *const want[][2] = {
+		{ "en", "  ORDER 1   Lead 1 (last turn: bob)" },
+		{ "ja", "  ORDER 1   先導する１（前のターン：bob さん）" },
+		{ "zh", "  ORDER 1   领舞１（上回合：bob）" },
+	};
+	static const char *const langs[] = { "en", "ja", "zh" };
+	char *subject, *text, *html;
+	struct mq_err err;
+	size_t i;
+
+	(void)state;
+	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(mq_render_mail("templates", langs[i], "turn", gd,
+		    ctx, &subject, &text, &html, &err), 0);
+		if (strstr(text, "ORDER 2") != NULL || strstr(html, "ORDER 2") !=
+		    NULL || strstr(text, "ORDER 3") != NULL)
+			fail_msg("%s: an Order that is not open is offered:\n%s",
+			    langs[i], text);
+		free(subject);
+		free(text);
+		free(html);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The same through a whole mail: the receipt quotes the refused line.
  */
 static void
@@ -456,6 +499,7 @@ main(void)
 		cmocka_unit_test(html_lines_do_not_run_together),
 		cmocka_unit_test(guardian_and_treasure_abilities_are_told),
 		cmocka_unit_test(a_full_stage_is_not_offered),
+		cmocka_unit_test(only_open_orders_are_offered),
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
 		cmocka_unit_test(the_root_is_not_an_entry_of_the_reader),
 		cmocka_unit_test(odd_contexts_still_decorate),

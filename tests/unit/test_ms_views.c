@@ -720,6 +720,45 @@ test_view_stage_places_left(void **state)
 	free(st);
 }
 
+/* The Orders the viewer may take now are "open": in the Order phase, alice
+ * to choose, every free Order but the 3 she had last turn; nothing is open
+ * to bob, whose turn it is not, and the public view does not say. A turn
+ * mail offered her Order 3 too, and the game refused it. */
+static void
+test_view_orders_open(void **state)
+{
+	struct ms_state *st = table();
+	json_t *v, *o;
+	size_t i;
+	int k;
+
+	st->phase = MS_PH_ORDER;
+	for (k = 0; k < 3; k++)
+		st->p[k].order = 0;
+	st->seq[0] = ALICE;
+	st->step = 0;
+	assert_int_equal(st->p[ALICE].last_order, 3);
+	v = ms_view(st, ALICE);
+	assert_non_null(v);
+	json_array_foreach(json_object_get(v, "orders"), i, o) {
+		int n = (int)json_integer_value(json_object_get(o, "number"));
+
+		if (json_is_true(json_object_get(o, "open")) != (n != 3))
+			fail_msg("alice's Order %d is%s open", n, n == 3 ? "" :
+			    " not");
+	}
+	json_decref(v);
+	v = ms_view(st, BOB);
+	json_array_foreach(json_object_get(v, "orders"), i, o)
+		assert_true(json_is_false(json_object_get(o, "open")));
+	json_decref(v);
+	v = ms_view(st, MQ_VIEW_PUBLIC);
+	json_array_foreach(json_object_get(v, "orders"), i, o)
+		assert_null(json_object_get(o, "open"));
+	json_decref(v);
+	free(st);
+}
+
 static void
 test_view_keep_offer_only_owner(void **state)
 {
@@ -1123,6 +1162,7 @@ main(void)
 		cmocka_unit_test(test_view_keep_offer_only_owner),
 		cmocka_unit_test(test_view_dancers_free),
 		cmocka_unit_test(test_view_stage_places_left),
+		cmocka_unit_test(test_view_orders_open),
 		cmocka_unit_test(test_view_end_shows_every_mask),
 		cmocka_unit_test(test_view_challenge_and_bad_seat),
 		cmocka_unit_test(test_events_secrets),
