@@ -8,7 +8,8 @@
  * banked counters and pending decision. Another player's Mask shows only
  * once revealed, and every player's at the end. The admin sees everything.
  * A player's view also says which choices the game would take from them now
- * (an Order "open" to them), as ms_validate answers, so a mail offers no
+ * (an Order "open" to them, a dancer "challengeable" by them), as
+ * ms_validate answers, so a mail offers no
  * other.
  *
  * Every builder returns NULL when an allocation fails, never an object with
@@ -210,9 +211,10 @@ may(const struct ms_state *st, int seat, int type, int card, int target)
 	return seat >= 0 && ms_validate(st, seat, &c, NULL) == 0;
 }
 
-/* full: the player's own secrets (their view, or the admin's). */
+/* full: the player's own secrets (their view, or the admin's); viewer: the
+ * seat whose view it is, who learns whether they may challenge this one. */
 static json_t *
-player_obj(const struct ms_state *st, int i, int full)
+player_obj(const struct ms_state *st, int i, int full, int viewer)
 {
 	const struct ms_player *pl = &st->p[i];
 	int over = st->phase == MS_PH_OVER;
@@ -237,6 +239,9 @@ player_obj(const struct ms_state *st, int i, int full)
 	mq_jput(o, "events_prophesied", json_integer(pl->events_prophesied), &bad);
 	mq_jput(o, "arena_wins", json_integer(pl->arena_wins), &bad);
 	mq_jput(o, "passed", json_boolean(pl->passed), &bad);
+	if (viewer >= 0)
+		mq_jput(o, "challengeable", json_boolean(may(st, viewer,
+		    MS_C_CHALLENGE, -1, i)), &bad);
 	/* a revealed Mask was discarded face up: which one is public */
 	mq_jput(o, "mask_revealed", pl->mask < 0 && pl->mask_dealt >= 0 &&
 	    pl->mask_dealt < st->data->nmasks ?
@@ -436,7 +441,7 @@ ms_view(const void *state, int seat)
 	a = json_array();
 	lbad = a == NULL;
 	for (i = 0; i < st->nplayers && !lbad; i++)
-		mq_jpush(a, player_obj(st, i, admin || seat == i), &lbad);
+		mq_jpush(a, player_obj(st, i, admin || seat == i, seat), &lbad);
 	mq_jput(v, "players", mq_jdone(a, lbad), &bad);
 
 	a = json_array();

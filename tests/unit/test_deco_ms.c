@@ -356,6 +356,54 @@ only_open_orders_are_offered(void **state)
 }
 
 /*
+ * The Arena's and the duel's requests offer only the dancers the view calls
+ * challengeable, and name the others as not (before, every other dancer was
+ * offered: carol, with Defend 3 and the most VP, was refused as "cannot be
+ * challenged now").
+ */
+static void
+only_challengeable_dancers_are_offered(void **state)
+{
+	static const char *const owed[] = { "challenge", "duel" };
+	static const char *const want[][2] = {
+		{ "en", "  CHALLENGE bob   (Bard, power 2, life 1)" },
+		{ "en", "  carol cannot be challenged now" },
+		{ "ja", "  carol さんには今は挑戦できません" },
+		{ "zh", "  现在不能挑战 carol" },
+	};
+	json_t *gd = load_gamedata(), *ctx;
+	char *subject, *text, *html, buf[1024];
+	struct mq_err err;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 2; i++) {
+		snprintf(buf, sizeof(buf),
+		    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+		    " \"owed\": \"%s\", \"view\": {\"phase\": \"challenge\", \"players\": ["
+		    "  {\"name\": \"alice\", \"challengeable\": false, \"life\": 2},"
+		    "  {\"name\": \"bob\", \"challengeable\": true, \"life\": 1,"
+		    "   \"dancer\": {\"id\": \"D4\", \"power\": 2}},"
+		    "  {\"name\": \"carol\", \"challengeable\": false, \"life\": 2,"
+		    "   \"dancer\": {\"id\": \"D1\", \"power\": 3}}]}}", owed[i]);
+		ctx = parse(buf);
+		mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
+		assert_int_equal(mq_render_mail("templates", "en", "turn", gd, ctx,
+		    &subject, &text, &html, &err), 0);
+		if (strstr(text, "CHALLENGE carol") != NULL ||
+		    strstr(html, "CHALLENGE carol") != NULL ||
+		    strstr(text, "CHALLENGE alice") != NULL)
+			fail_msg("%s: a dancer who cannot be challenged is offered:\n%s",
+			    owed[i], text);
+		free(subject);
+		free(text);
+		free(html);
+		json_decref(ctx);
+	}
+	json_decref(gd);
+}
+
+/*
  * The same through a whole mail: the receipt quotes the refused line.
  */
 static void
@@ -500,6 +548,7 @@ main(void)
 		cmocka_unit_test(guardian_and_treasure_abilities_are_told),
 		cmocka_unit_test(a_full_stage_is_not_offered),
 		cmocka_unit_test(only_open_orders_are_offered),
+		cmocka_unit_test(only_challengeable_dancers_are_offered),
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
 		cmocka_unit_test(the_root_is_not_an_entry_of_the_reader),
 		cmocka_unit_test(odd_contexts_still_decorate),

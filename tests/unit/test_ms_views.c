@@ -759,6 +759,42 @@ test_view_orders_open(void **state)
 	free(st);
 }
 
+/* Whom the viewer may challenge now: in the challenge phase, bob in the
+ * Arena to act, alice but not carol, who holds Defend 3 and leads in VP
+ * (the Order forbids challenging her), nor bob himself; nobody, in the
+ * view of alice, whose turn it is not. The CHALLENGE mail offered carol. */
+static void
+test_view_challengeable(void **state)
+{
+	struct ms_state *st = table();
+	json_t *v;
+	const json_t *pl;
+
+	st->phase = MS_PH_CHALLENGE;
+	st->seq[0] = BOB;
+	st->step = 0;
+	st->p[CAROL].banked[spell("SP_march")] = 2;
+	assert_int_equal(st->p[CAROL].order, 3);
+	assert_true(ms_is_vp_leader(st, CAROL));
+	assert_string_equal(ms_owes(st, BOB), "challenge");
+	v = ms_view(st, BOB);
+	assert_non_null(v);
+	pl = json_object_get(v, "players");
+	assert_true(json_is_true(json_object_get(json_array_get(pl, ALICE),
+	    "challengeable")));
+	assert_true(json_is_false(json_object_get(json_array_get(pl, BOB),
+	    "challengeable")));
+	assert_true(json_is_false(json_object_get(json_array_get(pl, CAROL),
+	    "challengeable")));
+	json_decref(v);
+	v = ms_view(st, ALICE);
+	pl = json_object_get(v, "players");
+	assert_true(json_is_false(json_object_get(json_array_get(pl, BOB),
+	    "challengeable")));
+	json_decref(v);
+	free(st);
+}
+
 static void
 test_view_keep_offer_only_owner(void **state)
 {
@@ -1163,6 +1199,7 @@ main(void)
 		cmocka_unit_test(test_view_dancers_free),
 		cmocka_unit_test(test_view_stage_places_left),
 		cmocka_unit_test(test_view_orders_open),
+		cmocka_unit_test(test_view_challengeable),
 		cmocka_unit_test(test_view_end_shows_every_mask),
 		cmocka_unit_test(test_view_challenge_and_bad_seat),
 		cmocka_unit_test(test_events_secrets),
