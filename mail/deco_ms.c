@@ -10,20 +10,21 @@
  *     the player wrote), and an object's own "id" (or the "spell" of a named
  *     entry: hand, tomb) sets its "name", the name in the mail's language
  *     (the card set's name_LANG, else name_en; a Guardian's, its
- *     Treasure's);
+ *     Treasure's), and its id_ID flag (below);
  *   - an object with a word a template must phrase gets the flag KEY_WORD
  *     for it: type (events), stat (a Mask's condition), why (draw_none,
  *     no_challenge, end), outcome (result), kind (challenge, pending),
- *     rule (a Stage), end (the view, once over); a card object gets
- *     id_ID, its id lower-cased (id_d1, id_st4), for the words a template
- *     gives each card; and every non-empty list value KEY sets has_KEY, so
- *     a template can skip a heading or say "none";
+ *     rule (a Stage), end (the view, once over); a card object or entry
+ *     gets id_ID, its id lower-cased (id_d1, id_sp_march), for the words
+ *     a template gives each card; and every non-empty list value KEY sets
+ *     has_KEY, so a template can skip a heading or say "none";
  *   - an object whose "name" is the reader's gets is_me; one whose
  *     "player" is, by_me; one whose "target" is, to_me (not the root,
  *     whose "player" is the reader: an entry without a "player" would
  *     find the root's by_me through the template's context);
  *   - at the root: lang_LANG, phase_WORD, owes_WORD (or owes_nothing),
- *     over, and "me": the reader's own player object from the view.
+ *     over, "me": the reader's own player object from the view, and
+ *     "card_spells": the card set's Spells (name, level, copies as count).
  * Every value lives in the arena and refers to the context's strings or the
  * card set's, which outlive the render.
  */
@@ -147,14 +148,15 @@ object(struct ms_deco *d, const json_t *j, int root)
 		if (json_array_size(v) > 0)
 			put_flag(d->a, o, "has_", k, NULL);
 	}
-	/* a card's entry (hand, tomb, ...): its name in the mail's language */
+	/* a card's entry (hand, tomb, ...): its name in the mail's language,
+	 * and its id flag, for the words a template gives the card (a Spell
+	 * of a hand: what it does) */
 	own = jstr(j, "id") != NULL ? jstr(j, "id") : jstr(j, "spell");
 	if (own != NULL && (jstr(j, "id") != NULL ||
 	    json_object_get(j, "name") != NULL) &&
 	    (name = card_name(d, own)) != NULL) {
 		put_ref(d->a, o, "name", name);
-		if (jstr(j, "id") != NULL)
-			put_id_flag(d->a, o, own);
+		put_id_flag(d->a, o, own);
 	}
 	for (i = 0; i < sizeof(word_keys) / sizeof(word_keys[0]); i++)
 		put_flag(d->a, o, word_keys[i].prefix, jstr(j, word_keys[i].key),
@@ -213,6 +215,32 @@ value(struct ms_deco *d, const json_t *j)
 	}
 }
 
+/* The card set's Spells, each {id, name, level, count: its copies}: the
+ * commands' list of what each Spell does (from the card set, public). */
+static struct mv *
+spell_list(struct ms_deco *d, const json_t *gamedata)
+{
+	struct mv *l = mv_list(d->a), *o;
+	const json_t *c;
+	const char *id, *name;
+	size_t i;
+
+	if (l == NULL)
+		return NULL;
+	json_array_foreach(json_object_get(gamedata, "spells"), i, c) {
+		if ((id = jstr(c, "id")) == NULL ||
+		    (name = card_name(d, id)) == NULL ||
+		    (o = card_obj(d, id, name)) == NULL)
+			continue;
+		put(d->a, o, "level", mv_int(d->a,
+		    json_integer_value(json_object_get(c, "level"))));
+		put(d->a, o, "count", mv_int(d->a,
+		    json_integer_value(json_object_get(c, "copies"))));
+		mv_push(d->a, l, o);
+	}
+	return l;
+}
+
 const struct mv *
 mq_deco_ms_decorate(struct mq_arena *a, const json_t *gamedata,
     const char *lang, const json_t *ctx)
@@ -235,6 +263,7 @@ mq_deco_ms_decorate(struct mq_arena *a, const json_t *gamedata,
 		put_flag(a, out, "phase_", phase, NULL);
 		put_bool(a, out, "over", jeq(phase, "over"));
 	}
+	put(a, out, "card_spells", spell_list(&d, gamedata));
 	owed = jstr(ctx, "owed");
 	put_flag(a, out, "owes_", owed, NULL);
 	put_bool(a, out, "owes_nothing", owed == NULL);

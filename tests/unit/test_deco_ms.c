@@ -404,6 +404,64 @@ only_challengeable_dancers_are_offered(void **state)
 }
 
 /*
+ * What a Spell does and when it is played is told, not only its name and
+ * level: beside each Spell of the hand in a Spell-phase (and fight,
+ * discard, keep) request, and for every Spell of the card set with the
+ * commands. The Spell phase's examples are Spells of that phase (they were
+ * PLAY march and PLAY waltz PAY march, which the game refuses then: "March
+ * is played while you are in a challenge, not now").
+ */
+static void
+spells_say_what_they_do(void **state)
+{
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"spell\","
+	    " \"view\": {\"phase\": \"spell\", \"turn\": 2,"
+	    "  \"players\": [{\"name\": \"alice\", \"hand_size\": 2,"
+	    "   \"hand\": [{\"spell\": \"SP_prelude\", \"name\": \"Prelude\","
+	    "    \"count\": 1, \"level\": 0},"
+	    "   {\"spell\": \"SP_requiem\", \"name\": \"Requiem\","
+	    "    \"count\": 1, \"level\": 2}]}]}}");
+	static const char *const turn[][2] = {
+		{ "en", "  1x Prelude (level 0): in your Spell phase, draw 1 Spell" },
+		{ "en", "  1x Requiem (level 2): in your Spell phase, another player (ON) loses 1 life" },
+		{ "en", "  PLAY prelude" },
+		{ "ja", "  前奏曲×1（レベル 0）：自分の呪文フェイズに呪文を1枚引く" },
+		{ "zh", "  「前奏曲」×1（等级 0）：在你的咒语阶段抽 1 张咒语" },
+	};
+	static const char *const help[][2] = {
+		{ "en", "  March (6, level 0): in a challenge, +1 power" },
+		{ "ja", "  行進曲（6 枚、レベル 0）：挑戦中に力 +1" },
+		{ "zh", "  进行曲（6 张，等级 0）：挑战中力量 +1" },
+	};
+	static const char *const langs[] = { "en", "ja", "zh" };
+	static const char *const refused[] = { "PLAY march\n", "PLAY waltz",
+		"PLAY 行進曲\n", "PLAY 円舞曲", "PLAY 进行曲\n", "PLAY 圆舞曲" };
+	char *subject, *text, *html;
+	struct mq_err err;
+	size_t i, k;
+
+	(void)state;
+	mails_say(gd, ctx, "turn", turn, sizeof(turn) / sizeof(turn[0]), 1);
+	mails_say(gd, ctx, "help", help, sizeof(help) / sizeof(help[0]), 1);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(mq_render_mail("templates", langs[i], "turn", gd,
+		    ctx, &subject, &text, &html, &err), 0);
+		for (k = 0; k < sizeof(refused) / sizeof(refused[0]); k++)
+			if (strstr(text, refused[k]) != NULL)
+				fail_msg("%s: the Spell phase's example \"%s\" is a "
+				    "Spell of a challenge:\n%s", langs[i], refused[k],
+				    text);
+		free(subject);
+		free(text);
+		free(html);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The same through a whole mail: the receipt quotes the refused line.
  */
 static void
@@ -549,6 +607,7 @@ main(void)
 		cmocka_unit_test(a_full_stage_is_not_offered),
 		cmocka_unit_test(only_open_orders_are_offered),
 		cmocka_unit_test(only_challengeable_dancers_are_offered),
+		cmocka_unit_test(spells_say_what_they_do),
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
 		cmocka_unit_test(the_root_is_not_an_entry_of_the_reader),
 		cmocka_unit_test(odd_contexts_still_decorate),
