@@ -130,9 +130,12 @@ jspell_id(const struct ms_state *st, int i)
 	    json_null();
 }
 
-/* Spells held, banked or in the tomb: counts per kind, the kinds present. */
+/* Spells held, banked or in the tomb: counts per kind, the kinds present;
+ * payer: the seat whose hand it is, told what each costs them to play (a
+ * Dancer, a Treasure or a Guardian changes it from the level), or -1. */
 static json_t *
-spell_counts(const struct ms_state *st, const uint8_t *n, int with_level)
+spell_counts(const struct ms_state *st, const uint8_t *n, int with_level,
+    int payer)
 {
 	json_t *a = json_array(), *o;
 	int k, obad, bad = a == NULL;
@@ -147,6 +150,9 @@ spell_counts(const struct ms_state *st, const uint8_t *n, int with_level)
 		    &obad);
 		if (with_level)
 			mq_jput(o, "level", json_integer(st->data->spell[k].level), &obad);
+		if (payer >= 0)
+			mq_jput(o, "cost", json_integer(ms_spell_cost(st, payer, k)),
+			    &obad);
 		mq_jput(o, "count", json_integer(n[k]), &obad);
 		mq_jpush(a, mq_jdone(o, obad), &bad);
 	}
@@ -248,8 +254,8 @@ player_obj(const struct ms_state *st, int i, int full, int viewer)
 	    jid(&st->data->mask[pl->mask_dealt].nm) : json_null(), &bad);
 	if (full) {
 		mq_jput(o, "mask", jmask(st, pl->mask), &bad);
-		mq_jput(o, "hand", spell_counts(st, pl->hand, 1), &bad);
-		mq_jput(o, "banked", spell_counts(st, pl->banked, 0), &bad);
+		mq_jput(o, "hand", spell_counts(st, pl->hand, 1, i), &bad);
+		mq_jput(o, "banked", spell_counts(st, pl->banked, 0, -1), &bad);
 	}
 	if (over) {
 		mq_jput(o, "score", json_integer(pl->score), &bad);
@@ -388,7 +394,7 @@ pending_obj(const struct ms_state *st, const struct ms_pending *pd, int full)
 	mq_jput(o, "player", jplayer(st, pd->seat), &bad);
 	mq_jput(o, "n", json_integer(pd->n), &bad);
 	if (pd->kind == MS_P_KEEP && full)
-		mq_jput(o, "offer", spell_counts(st, pd->held, 1), &bad);
+		mq_jput(o, "offer", spell_counts(st, pd->held, 1, -1), &bad);
 	return mq_jdone(o, bad);
 }
 
@@ -457,7 +463,7 @@ ms_view(const void *state, int seat)
 	mq_jput(v, "stages", mq_jdone(a, lbad), &bad);
 
 	mq_jput(v, "spell_deck", json_integer(st->deck_n), &bad);
-	mq_jput(v, "tomb", spell_counts(st, st->tomb, 1), &bad);
+	mq_jput(v, "tomb", spell_counts(st, st->tomb, 1, -1), &bad);
 	mq_jput(v, "runouts", json_integer(st->runouts), &bad);
 	mq_jput(v, "runouts_to_end", json_integer(st->nplayers), &bad);
 	mq_jput(v, "guardians_left", json_integer(st->guardian_next < d->nguardians ?
@@ -579,7 +585,7 @@ event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 		break;
 	case MS_E_PLAY:
 		mq_jput(o, "spell", jspell_id(st, e->card), &bad);
-		mq_jput(o, "paid", spell_counts(st, e->n, 0), &bad);
+		mq_jput(o, "paid", spell_counts(st, e->n, 0, -1), &bad);
 		break;
 	case MS_E_RENEW:
 		mq_jput(o, "cards", json_integer(e->a), &bad);
@@ -621,13 +627,13 @@ event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 			mq_jput(o, "spell", jspell_id(st, e->card), &bad);
 		break;
 	case MS_E_DISCARD:
-		mq_jput(o, "spells", spell_counts(st, e->n, 0), &bad);
+		mq_jput(o, "spells", spell_counts(st, e->n, 0, -1), &bad);
 		break;
 	case MS_E_RECEIVE:
 		/* how many came from the deck and stayed is public (the deck's
 		 * and the hand's sizes say it); which ones is not */
 		if (actor)
-			mq_jput(o, "spells", spell_counts(st, e->n, 0), &bad);
+			mq_jput(o, "spells", spell_counts(st, e->n, 0, -1), &bad);
 		mq_jput(o, "received", json_integer(e->a), &bad);
 		mq_jput(o, "kept", json_integer(e->b), &bad);
 		break;

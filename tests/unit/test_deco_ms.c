@@ -420,15 +420,17 @@ spells_say_what_they_do(void **state)
 	    " \"view\": {\"phase\": \"spell\", \"turn\": 2,"
 	    "  \"players\": [{\"name\": \"alice\", \"hand_size\": 2,"
 	    "   \"hand\": [{\"spell\": \"SP_prelude\", \"name\": \"Prelude\","
-	    "    \"count\": 1, \"level\": 0},"
+	    "    \"count\": 1, \"level\": 0, \"cost\": 0},"
 	    "   {\"spell\": \"SP_requiem\", \"name\": \"Requiem\","
-	    "    \"count\": 1, \"level\": 2}]}]}}");
+	    "    \"count\": 1, \"level\": 2, \"cost\": 1}]}]}}");
 	static const char *const turn[][2] = {
-		{ "en", "  1x Prelude (level 0): in your Spell phase, draw 1 Spell" },
-		{ "en", "  1x Requiem (level 2): in your Spell phase, another player (ON) loses 1 life" },
+		{ "en", "  1x Prelude (level 0, PAY 0): in your Spell phase, draw 1 Spell" },
+		{ "en", "  1x Requiem (level 2, PAY 1): in your Spell phase, another player (ON) loses 1 life" },
+		{ "ja", "  鎮魂歌×1（レベル 2、PAY 1 枚）：" },
+		{ "zh", "  「安魂曲」×1（等级 2，PAY 1 张）：" },
 		{ "en", "  PLAY prelude" },
-		{ "ja", "  前奏曲×1（レベル 0）：自分の呪文フェイズに呪文を1枚引く" },
-		{ "zh", "  「前奏曲」×1（等级 0）：在你的咒语阶段抽 1 张咒语" },
+		{ "ja", "：自分の呪文フェイズに呪文を1枚引く" },
+		{ "zh", "：在你的咒语阶段抽 1 张咒语" },
 	};
 	static const char *const help[][2] = {
 		{ "en", "  March (6, level 0): in a challenge, +1 power" },

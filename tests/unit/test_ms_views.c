@@ -795,6 +795,38 @@ test_view_challengeable(void **state)
 	free(st);
 }
 
+/* A hand's Spells say what each costs its owner to play: bob's Sorcerer
+ * makes his Symphony (level 3) cost 2 and his Waltz (level 1) nothing. A
+ * mail said "a Spell of level L costs L", and a Sorcerer who paid so was
+ * refused. */
+static void
+test_view_hand_costs(void **state)
+{
+	struct ms_state *st = table();
+	const json_t *e;
+	json_t *v;
+	size_t i;
+	int seen = 0;
+
+	assert_string_equal(((const struct ms_data *)data)->dancer[
+	    st->p[BOB].dancer].nm.id, "D2");
+	v = ms_view(st, BOB);
+	assert_non_null(v);
+	json_array_foreach(json_object_get(json_array_get(json_object_get(v,
+	    "players"), BOB), "hand"), i, e) {
+		const char *id = json_string_value(json_object_get(e, "spell"));
+		int cost = (int)json_integer_value(json_object_get(e, "cost"));
+
+		if (strcmp(id, "SP_symphony") == 0 && ++seen)
+			assert_int_equal(cost, 2);
+		if (strcmp(id, "SP_waltz") == 0 && ++seen)
+			assert_int_equal(cost, 0);
+	}
+	assert_int_equal(seen, 2);
+	json_decref(v);
+	free(st);
+}
+
 static void
 test_view_keep_offer_only_owner(void **state)
 {
@@ -1200,6 +1232,7 @@ main(void)
 		cmocka_unit_test(test_view_stage_places_left),
 		cmocka_unit_test(test_view_orders_open),
 		cmocka_unit_test(test_view_challengeable),
+		cmocka_unit_test(test_view_hand_costs),
 		cmocka_unit_test(test_view_end_shows_every_mask),
 		cmocka_unit_test(test_view_challenge_and_bad_seat),
 		cmocka_unit_test(test_events_secrets),
