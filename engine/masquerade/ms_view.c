@@ -8,8 +8,8 @@
  * banked counters and pending decision. Another player's Mask shows only
  * once revealed, and every player's at the end. The admin sees everything.
  * A player's view also says which choices the game would take from them now
- * (an Order "open" to them, a dancer "challengeable" by them), as
- * ms_validate answers, so a mail offers no
+ * (an Order "open" to them, a dancer "challengeable" by them, their Mask
+ * revealable: "can_reveal"), as ms_validate answers, so a mail offers no
  * other.
  *
  * Every builder returns NULL when an allocation fails, never an object with
@@ -248,6 +248,9 @@ player_obj(const struct ms_state *st, int i, int full, int viewer)
 	if (viewer >= 0)
 		mq_jput(o, "challengeable", json_boolean(may(st, viewer,
 		    MS_C_CHALLENGE, -1, i)), &bad);
+	if (viewer == i)
+		mq_jput(o, "can_reveal", json_boolean(may(st, i, MS_C_REVEAL, -1,
+		    -1)), &bad);
 	/* a revealed Mask was discarded face up: which one is public */
 	mq_jput(o, "mask_revealed", pl->mask < 0 && pl->mask_dealt >= 0 &&
 	    pl->mask_dealt < st->data->nmasks ?
@@ -462,6 +465,7 @@ ms_view(const void *state, int seat)
 		mq_jpush(a, stage_obj(st, i), &lbad);
 	mq_jput(v, "stages", mq_jdone(a, lbad), &bad);
 
+	mq_jput(v, "mask_power", json_integer(d->mask_reveal_power), &bad);
 	mq_jput(v, "spell_deck", json_integer(st->deck_n), &bad);
 	mq_jput(v, "tomb", spell_counts(st, st->tomb, 1, -1), &bad);
 	mq_jput(v, "runouts", json_integer(st->runouts), &bad);

@@ -464,6 +464,63 @@ spells_say_what_they_do(void **state)
 }
 
 /*
+ * A fight request offers REVEAL only when the view says the reader can
+ * reveal, and PLAY examples only to a reader with Spells; it says what the
+ * Mask gives (+3 power), as the reader's Mask does (it said "for power").
+ */
+static void
+a_fight_offers_what_can_be_done(void **state)
+{
+	static const char *const ctxs[] = {
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"fight\", \"view\": {\"phase\": \"challenge\","
+	    "  \"mask_power\": 3, \"players\": [{\"name\": \"alice\","
+	    "  \"can_reveal\": true, \"mask\": {\"id\": \"M1\", \"vp\": 3},"
+	    "  \"hand\": []}]}}",
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"fight\", \"view\": {\"phase\": \"challenge\","
+	    "  \"mask_power\": 3, \"players\": [{\"name\": \"alice\","
+	    "  \"can_reveal\": false, \"mask\": {\"id\": \"M1\", \"vp\": 3},"
+	    "  \"hand\": [{\"spell\": \"SP_march\", \"name\": \"March\","
+	    "   \"count\": 1, \"level\": 0, \"cost\": 0}]}]}}",
+	};
+	static const char *const can[][2] = {
+		{ "en", "(once a game, +3 power; it is then discarded" },
+		{ "en", "it gives +3 power in that fight" },
+		{ "en", "  REVEAL\n  PASS" },
+		{ "ja", "1ゲームに1度、力 +3。" },
+		{ "zh", "每局一次，力量 +3；" },
+	};
+	char *subject, *text, *html;
+	struct mq_err err;
+	json_t *gd = load_gamedata(), *ctx;
+
+	(void)state;
+	ctx = parse(ctxs[0]);
+	mails_say(gd, ctx, "turn", can, sizeof(can) / sizeof(can[0]), 0);
+	assert_int_equal(mq_render_mail("templates", "en", "turn", gd, ctx,
+	    &subject, &text, &html, &err), 0);
+	if (strstr(text, "PLAY march") != NULL)
+		fail_msg("a PLAY is offered with an empty hand:\n%s", text);
+	free(subject);
+	free(text);
+	free(html);
+	json_decref(ctx);
+	ctx = parse(ctxs[1]);
+	assert_int_equal(mq_render_mail("templates", "en", "turn", gd, ctx,
+	    &subject, &text, &html, &err), 0);
+	if (strstr(text, "REVEAL\n") != NULL || strstr(text, "reveal your") !=
+	    NULL || strstr(text, "  PLAY march") == NULL)
+		fail_msg("REVEAL is offered though the Mask cannot be revealed, "
+		    "or no PLAY though a hand:\n%s", text);
+	free(subject);
+	free(text);
+	free(html);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The same through a whole mail: the receipt quotes the refused line.
  */
 static void
@@ -610,6 +667,7 @@ main(void)
 		cmocka_unit_test(only_open_orders_are_offered),
 		cmocka_unit_test(only_challengeable_dancers_are_offered),
 		cmocka_unit_test(spells_say_what_they_do),
+		cmocka_unit_test(a_fight_offers_what_can_be_done),
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
 		cmocka_unit_test(the_root_is_not_an_entry_of_the_reader),
 		cmocka_unit_test(odd_contexts_still_decorate),

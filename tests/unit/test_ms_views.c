@@ -827,6 +827,58 @@ test_view_hand_costs(void **state)
 	free(st);
 }
 
+static int
+reveal_in_view(const struct ms_state *st, int seat)
+{
+	json_t *v = ms_view(st, seat);
+	int can;
+
+	assert_non_null(v);
+	assert_int_equal(json_integer_value(json_object_get(v, "mask_power")),
+	    ((const struct ms_data *)data)->mask_reveal_power);
+	can = json_is_true(json_object_get(json_array_get(json_object_get(v,
+	    "players"), seat), "can_reveal"));
+	json_decref(v);
+	return can;
+}
+
+/* Whether the viewer may reveal their Mask now ("can_reveal"): alice, in
+ * the Tower against Guardian 1, may; against Guardian 3, which locks the
+ * Mask, she may not, nor once her Mask is used, nor outside a fight. A fight
+ * mail offered REVEAL in each case, and the game refused it. */
+static void
+test_view_can_reveal(void **state)
+{
+	const struct ms_data *d = data;
+	struct ms_state *st = table();
+	int g1 = -1, g3 = -1, g;
+
+	for (g = 0; g < d->nguardians; g++) {
+		if (strcmp(d->guardian[g].nm.id, "G1") == 0)
+			g1 = g;
+		if (strcmp(d->guardian[g].nm.id, "G3") == 0)
+			g3 = g;
+	}
+	assert_true(g1 >= 0 && g3 >= 0);
+	assert_false(reveal_in_view(st, ALICE));	/* the Spell phase */
+	st->phase = MS_PH_CHALLENGE;
+	st->seq[0] = ALICE;
+	st->step = 0;
+	st->ch.kind = MS_CH_TOWER;
+	st->ch.side[0] = ALICE;
+	st->ch.side[1] = -1;
+	st->ch.window = 0;
+	st->ch.guardian = (int8_t)g1;
+	assert_string_equal(ms_owes(st, ALICE), "fight");
+	assert_true(reveal_in_view(st, ALICE));
+	st->ch.guardian = (int8_t)g3;
+	assert_false(reveal_in_view(st, ALICE));
+	st->ch.guardian = (int8_t)g1;
+	st->p[ALICE].mask = -1;
+	assert_false(reveal_in_view(st, ALICE));
+	free(st);
+}
+
 static void
 test_view_keep_offer_only_owner(void **state)
 {
@@ -1233,6 +1285,7 @@ main(void)
 		cmocka_unit_test(test_view_orders_open),
 		cmocka_unit_test(test_view_challengeable),
 		cmocka_unit_test(test_view_hand_costs),
+		cmocka_unit_test(test_view_can_reveal),
 		cmocka_unit_test(test_view_end_shows_every_mask),
 		cmocka_unit_test(test_view_challenge_and_bad_seat),
 		cmocka_unit_test(test_events_secrets),
