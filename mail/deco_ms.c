@@ -10,7 +10,9 @@
  *     the player wrote), and an object's own "id" (or the "spell" of a named
  *     entry: hand, tomb) sets its "name", the name in the mail's language
  *     (the card set's name_LANG, else name_en; a Guardian's, its
- *     Treasure's), and its id_ID flag (below);
+ *     Treasure's), and its id_ID flag (below); in the engine's lists a
+ *     player's name becomes {name} (is_me for the reader's), and every
+ *     entry of a list knows whether it is the "first", for separators;
  *   - an object with a word a template must phrase gets the flag KEY_WORD
  *     for it: type (events), stat (a Mask's condition), why (draw_none,
  *     no_challenge, end), outcome (result), kind (challenge, pending),
@@ -172,6 +174,25 @@ object(struct ms_deco *d, const json_t *j, int root)
 	return o;
 }
 
+/* A string of the engine's lists as an entry: a card's id its card, a
+ * player's name {name} (is_me for the reader), so that each knows whether
+ * it is the first ("bob, carol" in a Stage's dancers). */
+static struct mv *
+entry(struct ms_deco *d, const char *s)
+{
+	const char *name = card_name(d, s);
+	struct mv *o;
+
+	if (name != NULL)
+		return card_obj(d, s, name);
+	if ((o = mv_obj(d->a)) == NULL)
+		return NULL;
+	put_ref(d->a, o, "name", s);
+	if (jeq(s, d->me))
+		put_bool(d->a, o, "is_me", 1);
+	return o;
+}
+
 static const struct mv *
 value(struct ms_deco *d, const json_t *j)
 {
@@ -189,12 +210,16 @@ value(struct ms_deco *d, const json_t *j)
 		json_array_foreach(j, i, v) {
 			struct mv *o;
 
-			if (!json_is_object(v)) {
+			if (json_is_object(v))
+				o = object(d, v, 0);
+			else if (json_is_string(v) && d->cards)
+				o = entry(d, json_string_value(v));
+			else {
 				mv_push(d->a, l, value(d, v));
 				continue;
 			}
 			/* "first": a list's separator goes before the others */
-			if ((o = object(d, v, 0)) != NULL)
+			if (o != NULL)
 				put_bool(d->a, o, "first", i == 0);
 			mv_push(d->a, l, o);
 		}

@@ -288,11 +288,11 @@ a_full_stage_is_not_offered(void **state)
 	    "   \"rule\": \"arena\", \"dancers\": [\"carol\"]}]}}");
 	static const char *const want[][2] = {
 		{ "en", "STAGE Arena   (room for 1; carol is there)" },
-		{ "en", "Tower is full; bob is there" },
+		{ "en", "Tower is full (bob)" },
 		{ "ja", "空き 1・carol さんがいます" },
-		{ "ja", "は満員・bob さんがいます" },
+		{ "ja", "塔は満員（bob さん）" },
 		{ "zh", "空位 1；carol 在这里" },
-		{ "zh", "已满；bob 在这里" },
+		{ "zh", "塔已满（bob）" },
 	};
 	char *subject, *text, *html;
 	struct mq_err err;
@@ -521,6 +521,43 @@ a_fight_offers_what_can_be_done(void **state)
 }
 
 /*
+ * The table's lists read as lists: a Stage's dancers ("Library (2): alice,
+ * bob", they read "alice bob") and the Spell tomb ("1x March, 2x Waltz",
+ * they read "1x March 2x Waltz"; ja and zh with 、), and a full Stage names
+ * its dancers once ("Arena is full (alice, bob)", not "; alice is there;
+ * bob is there").
+ */
+static void
+table_lists_are_separated(void **state)
+{
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"stage\","
+	    " \"view\": {\"phase\": \"stage\", \"turn\": 2, \"stages\": ["
+	    "  {\"id\": \"ST2\", \"capacity\": 2, \"free\": 0, \"full\": true,"
+	    "   \"rule\": \"arena\", \"dancers\": [\"alice\", \"bob\"]}],"
+	    "  \"tomb\": [{\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1,"
+	    "   \"level\": 0}, {\"spell\": \"SP_waltz\", \"name\": \"Waltz\","
+	    "   \"count\": 2, \"level\": 1}]}}");
+	static const char *const want[][2] = {
+		{ "en", "  Arena (2): alice, bob" },
+		{ "en", "Spell tomb: 1x March, 2x Waltz" },
+		{ "en", "  Arena is full (alice, bob)" },
+		{ "ja", "  闘技場（2）：alice、bob" },
+		{ "ja", "「行進曲」×1、「円舞曲」×2" },
+		{ "ja", "  闘技場は満員（alice さん、bob さん）" },
+		{ "zh", "  竞技场（2）：alice、bob" },
+		{ "zh", "「进行曲」×1、「圆舞曲」×2" },
+		{ "zh", "  竞技场已满（alice、bob）" },
+	};
+
+	(void)state;
+	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The same through a whole mail: the receipt quotes the refused line.
  */
 static void
@@ -664,6 +701,7 @@ main(void)
 		cmocka_unit_test(html_lines_do_not_run_together),
 		cmocka_unit_test(guardian_and_treasure_abilities_are_told),
 		cmocka_unit_test(a_full_stage_is_not_offered),
+		cmocka_unit_test(table_lists_are_separated),
 		cmocka_unit_test(only_open_orders_are_offered),
 		cmocka_unit_test(only_challengeable_dancers_are_offered),
 		cmocka_unit_test(spells_say_what_they_do),
