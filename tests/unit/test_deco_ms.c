@@ -211,7 +211,9 @@ card_lists_are_separated(void **state)
 /*
  * A hand and the VP counters read as lists too ("1x March (level 0), 2x
  * Waltz (level 1)", in ja/zh with 、), and the table's counts read right
- * for one as for many ("Spells in hand: 1", not "1 Spells in hand").
+ * for one as for many ("Spells in hand: 1", not "1 Spells in hand"). The
+ * count of wins is of wins against dancers (the Emblem of the Gladiator's,
+ * a Mask's): it was "fights won", though a Tower fight won counts not.
  */
 static void
 hands_read_as_lists(void **state)
@@ -230,7 +232,9 @@ hands_read_as_lists(void **state)
 	static const char *const want[][2] = {
 		{ "en", "Your hand (3 of 5): 1x March (level 0), 2x Waltz (level 1)" },
 		{ "en", "which is not): 1x March, 1x Fugue" },
-		{ "en", "Spells in hand: 1 (limit 5); VP counters: 1; Events prophesied: 1; fights won: 1" },
+		{ "en", "Spells in hand: 1 (limit 5); VP counters: 1; Events prophesied: 1; wins against dancers: 1" },
+		{ "ja", "、ダンサーとの戦いの勝利 1" },
+		{ "zh", "，战胜舞者 1" },
 		{ "ja", "×1（レベル 0）、「" },
 		{ "zh", "×1（等级 0）、「" },
 	};
