@@ -193,11 +193,19 @@ card_lists_are_separated(void **state)
 	    "            {\"spell\": \"SP_waltz\", \"name\": \"Waltz\", \"count\": 2}]},"
 	    "  {\"type\": \"discard\", \"player\": \"erin\","
 	    "   \"spells\": [{\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1},"
-	    "              {\"spell\": \"SP_waltz\", \"name\": \"Waltz\", \"count\": 1}]}],"
+	    "              {\"spell\": \"SP_waltz\", \"name\": \"Waltz\", \"count\": 1}]},"
+	    "  {\"type\": \"receive\", \"player\": \"alice\", \"received\": 2,"
+	    "   \"kept\": 1, \"spells\": [{\"spell\": \"SP_march\", \"name\": \"March\","
+	    "   \"count\": 1}, {\"spell\": \"SP_waltz\", \"name\": \"Waltz\", \"count\": 1}]}],"
 	    " \"view\": {\"phase\": \"stage\"}}");
 	static const char *const want[][2] = {
 		{ "en", "bob played Rhapsody (paid 1x March, 2x Waltz)." },
 		{ "en", "erin discarded 1x March, 1x Waltz." },
+		/* the Spells received, then how many were kept: not "kept 1 (1x
+		 * March, 1x Waltz)", which read as if both were kept */
+		{ "en", "alice drew 2 from the Spell deck (1x March, 1x Waltz) and kept 1." },
+		{ "ja", "受け取り（「行進曲」×1、「円舞曲」×1）、1 枚を手札に残しました。" },
+		{ "zh", "得到 2 张咒语（「进行曲」×1、「圆舞曲」×1），留下 1 张。" },
 		{ "ja", "×1、" },
 		{ "zh", "×1、" },
 	};
