@@ -570,6 +570,30 @@ table_lists_are_separated(void **state)
 }
 
 /*
+ * The reminder names every default the deadline applies, Change of Partner's
+ * too (the prophet's own dancer exchanged for the first set-aside one),
+ * which it left out though it changes the reader's dancer.
+ */
+static void
+the_reminder_names_every_default(void **state)
+{
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"reminder_hours\": 12, \"owed\": \"swap\","
+	    " \"view\": {\"phase\": \"event\", \"turn\": 3}}");
+	static const char *const want[][2] = {
+		{ "en", "and for Change of Partner your own dancer" },
+		{ "ja", "相棒の交代では自分のダンサーを最初の脇の" },
+		{ "zh", "更换舞伴时把你自己" },
+	};
+
+	(void)state;
+	mails_say(gd, ctx, "reminder", want, sizeof(want) / sizeof(want[0]), 1);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The same through a whole mail: the receipt quotes the refused line.
  */
 static void
@@ -714,6 +738,7 @@ main(void)
 		cmocka_unit_test(guardian_and_treasure_abilities_are_told),
 		cmocka_unit_test(a_full_stage_is_not_offered),
 		cmocka_unit_test(table_lists_are_separated),
+		cmocka_unit_test(the_reminder_names_every_default),
 		cmocka_unit_test(only_open_orders_are_offered),
 		cmocka_unit_test(only_challengeable_dancers_are_offered),
 		cmocka_unit_test(spells_say_what_they_do),
