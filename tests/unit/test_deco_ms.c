@@ -594,6 +594,35 @@ the_reminder_names_every_default(void **state)
 }
 
 /*
+ * The end mail's scores say when a Mask was revealed in a fight and so
+ * scored nothing; they gave its condition and VP as for a Mask still held.
+ */
+static void
+a_revealed_mask_scores_nothing_at_the_end(void **state)
+{
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"view\": {\"phase\": \"over\", \"turn\": 8, \"end\": \"events\","
+	    "  \"winner\": \"alice\", \"players\": ["
+	    "  {\"name\": \"alice\", \"score\": 4, \"mask_dealt\": {\"id\": \"M2\","
+	    "   \"vp\": 3, \"condition\": {\"stat\": \"treasures\", \"gte\": 2}}},"
+	    "  {\"name\": \"bob\", \"score\": 2, \"mask_revealed\": \"M5\","
+	    "   \"mask_dealt\": {\"id\": \"M5\", \"vp\": 2,"
+	    "   \"condition\": {\"stat\": \"emblems\", \"gte\": 1}}}]}}");
+	static const char *const want[][2] = {
+		{ "en", "  bob: 2 VP; Mask: the Butterfly Mask (2 VP for 1 or more Emblems), revealed in a fight, so it scored nothing\n" },
+		{ "en", "  alice: 4 VP; Mask: the Dragon Mask (3 VP for 2 or more Treasures)\n" },
+		{ "ja", "。戦いで公開したので仮面の得点はなし" },
+		{ "zh", "；已在战斗中揭示，面具不计分" },
+	};
+
+	(void)state;
+	mails_say(gd, ctx, "end", want, sizeof(want) / sizeof(want[0]), 0);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The same through a whole mail: the receipt quotes the refused line.
  */
 static void
@@ -739,6 +768,7 @@ main(void)
 		cmocka_unit_test(a_full_stage_is_not_offered),
 		cmocka_unit_test(table_lists_are_separated),
 		cmocka_unit_test(the_reminder_names_every_default),
+		cmocka_unit_test(a_revealed_mask_scores_nothing_at_the_end),
 		cmocka_unit_test(only_open_orders_are_offered),
 		cmocka_unit_test(only_challengeable_dancers_are_offered),
 		cmocka_unit_test(spells_say_what_they_do),
