@@ -384,7 +384,26 @@ challenge_obj(const struct ms_state *st)
 	return mq_jdone(o, bad);
 }
 
-/* A decision waiting on a seat; a KEEP's offer only when `full`. */
+/* The discard a deadline would make for seat (the lowest Spells), one id
+ * per Spell: an example of DISCARD the owner's hand can pay, named in the
+ * mail's language. */
+static json_t *
+discard_example(const struct ms_state *st, int seat)
+{
+	struct mq_cmd cmd;
+	const struct ms_cmd *c = ms_cmd_ofc(&cmd);
+	json_t *a = json_array();
+	int k, i, bad = a == NULL;
+
+	if (!bad && ms_default_command(st, seat, &cmd) && c->type == MS_C_DISCARD)
+		for (k = 0; k < st->data->nspells && !bad; k++)
+			for (i = 0; i < c->n[k] && !bad; i++)
+				mq_jpush(a, jid(&st->data->spell[k].nm), &bad);
+	return mq_jdone(a, bad);
+}
+
+/* A decision waiting on a seat; a KEEP's offer, a DISCARD's example, only
+ * when `full`. */
 static json_t *
 pending_obj(const struct ms_state *st, const struct ms_pending *pd, int full)
 {
@@ -398,6 +417,8 @@ pending_obj(const struct ms_state *st, const struct ms_pending *pd, int full)
 	mq_jput(o, "n", json_integer(pd->n), &bad);
 	if (pd->kind == MS_P_KEEP && full)
 		mq_jput(o, "offer", spell_counts(st, pd->held, 1, -1), &bad);
+	if (pd->kind == MS_P_DISCARD && full && pd == &st->pend[0])
+		mq_jput(o, "example", discard_example(st, pd->seat), &bad);
 	return mq_jdone(o, bad);
 }
 

@@ -623,6 +623,44 @@ a_revealed_mask_scores_nothing_at_the_end(void **state)
 }
 
 /*
+ * A discard's example is the view's (what a deadline would discard, from
+ * the reader's hand), not "DISCARD march march" whatever the hand.
+ */
+static void
+a_discard_example_is_from_the_hand(void **state)
+{
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"discard\", \"view\": {\"phase\": \"event\","
+	    "  \"pending\": [{\"kind\": \"discard\", \"player\": \"alice\", \"n\": 3,"
+	    "   \"example\": [\"SP_waltz\", \"SP_waltz\"]}],"
+	    "  \"players\": [{\"name\": \"alice\", \"hand_size\": 5,"
+	    "   \"hand\": [{\"spell\": \"SP_waltz\", \"name\": \"Waltz\","
+	    "    \"count\": 2, \"level\": 1}, {\"spell\": \"SP_requiem\","
+	    "    \"name\": \"Requiem\", \"count\": 3, \"level\": 2}]}]}}");
+	static const char *const want[][2] = {
+		{ "en", "  DISCARD Waltz Waltz\n" },
+		{ "en", "DISCARD Spells down to 3" },
+		{ "ja", "  DISCARD 円舞曲 円舞曲\n" },
+		{ "zh", "  DISCARD 圆舞曲 圆舞曲\n" },
+	};
+	char *subject, *text, *html;
+	struct mq_err err;
+
+	(void)state;
+	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 0);
+	assert_int_equal(mq_render_mail("templates", "en", "turn", gd, ctx,
+	    &subject, &text, &html, &err), 0);
+	if (strstr(text, "march") != NULL || strstr(html, "DISCARD Waltz Waltz") == NULL)
+		fail_msg("the discard's example is not the view's:\n%s", text);
+	free(subject);
+	free(text);
+	free(html);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The same through a whole mail: the receipt quotes the refused line.
  */
 static void
@@ -769,6 +807,7 @@ main(void)
 		cmocka_unit_test(table_lists_are_separated),
 		cmocka_unit_test(the_reminder_names_every_default),
 		cmocka_unit_test(a_revealed_mask_scores_nothing_at_the_end),
+		cmocka_unit_test(a_discard_example_is_from_the_hand),
 		cmocka_unit_test(only_open_orders_are_offered),
 		cmocka_unit_test(only_challengeable_dancers_are_offered),
 		cmocka_unit_test(spells_say_what_they_do),

@@ -879,6 +879,38 @@ test_view_can_reveal(void **state)
 	free(st);
 }
 
+/* A discard owed comes with an example: the discard a deadline would make
+ * (the lowest Spells), one id per Spell. bob holds a Symphony and a Waltz
+ * and must discard down to 1: the Waltz. The mail's example was "DISCARD
+ * march march", whatever the hand held and however many were owed. */
+static void
+test_view_discard_example(void **state)
+{
+	struct ms_state *st = table();
+	const json_t *ex;
+	json_t *v;
+
+	st->npend = 1;
+	st->pend[0].kind = MS_P_DISCARD;
+	st->pend[0].seat = BOB;
+	st->pend[0].n = 1;
+	assert_string_equal(ms_owes(st, BOB), "discard");
+	v = ms_view(st, BOB);
+	assert_non_null(v);
+	ex = json_object_get(json_array_get(json_object_get(v, "pending"), 0),
+	    "example");
+	assert_int_equal(json_array_size(ex), 1);
+	assert_string_equal(json_string_value(json_array_get(ex, 0)), "SP_waltz");
+	json_decref(v);
+	st->pend[0].n = 0;
+	v = ms_view(st, BOB);
+	ex = json_object_get(json_array_get(json_object_get(v, "pending"), 0),
+	    "example");
+	assert_int_equal(json_array_size(ex), 2);
+	json_decref(v);
+	free(st);
+}
+
 static void
 test_view_keep_offer_only_owner(void **state)
 {
@@ -1286,6 +1318,7 @@ main(void)
 		cmocka_unit_test(test_view_challengeable),
 		cmocka_unit_test(test_view_hand_costs),
 		cmocka_unit_test(test_view_can_reveal),
+		cmocka_unit_test(test_view_discard_example),
 		cmocka_unit_test(test_view_end_shows_every_mask),
 		cmocka_unit_test(test_view_challenge_and_bad_seat),
 		cmocka_unit_test(test_events_secrets),
