@@ -25,8 +25,10 @@
  *     whose "player" is the reader: an entry without a "player" would
  *     find the root's by_me through the template's context);
  *   - at the root: lang_LANG, phase_WORD, owes_WORD (or owes_nothing),
- *     over, "me": the reader's own player object from the view, and
- *     "card_spells": the card set's Spells (name, level, copies as count).
+ *     over, "me": the reader's own player object from the view, "other":
+ *     the first other player's name (for an example that names another),
+ *     and "card_spells": the card set's Spells (name, level, copies as
+ *     count).
  * Every value lives in the arena and refers to the context's strings or the
  * card set's, which outlive the render.
  */
@@ -273,7 +275,7 @@ mq_deco_ms_decorate(struct mq_arena *a, const json_t *gamedata,
 	struct ms_deco d;
 	struct mv *out;
 	const json_t *view = json_object_get(ctx, "view"), *p;
-	const char *owed, *phase;
+	const char *owed, *phase, *other = NULL;
 	size_t i;
 
 	memset(&d, 0, sizeof(d));
@@ -293,8 +295,12 @@ mq_deco_ms_decorate(struct mq_arena *a, const json_t *gamedata,
 	put_flag(a, out, "owes_", owed, NULL);
 	put_bool(a, out, "owes_nothing", owed == NULL);
 	d.cards = 1;	/* "me" is the view's */
-	json_array_foreach(json_object_get(view, "players"), i, p)
+	json_array_foreach(json_object_get(view, "players"), i, p) {
 		if (d.me != NULL && jeq(jstr(p, "name"), d.me))
 			put(a, out, "me", object(&d, p, 0));
+		/* an example's other player: the reader cannot name themself */
+		else if (d.me != NULL && other == NULL && jstr(p, "name") != NULL)
+			put_ref(a, out, "other", other = jstr(p, "name"));
+	}
 	return mq_arena_oom(a) ? NULL : out;
 }

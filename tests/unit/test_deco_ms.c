@@ -661,6 +661,39 @@ a_discard_example_is_from_the_hand(void **state)
 }
 
 /*
+ * The Spell phase's example of a Spell that names another player names one
+ * who is not the reader: bob read "PLAY requiem ... ON bob", which the game
+ * refuses ("Requiem needs another player").
+ */
+static void
+an_example_names_another_player(void **state)
+{
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"bob\","
+	    " \"owed\": \"spell\", \"view\": {\"phase\": \"spell\", \"players\": ["
+	    "  {\"name\": \"bob\"}, {\"name\": \"carol\"}]}}");
+	static const char *const want[][2] = {
+		{ "en", "  PLAY requiem PAY march waltz ON carol" },
+		{ "ja", "  PLAY 鎮魂歌 PAY 行進曲 円舞曲 ON carol" },
+		{ "zh", "  PLAY 安魂曲 PAY 进行曲 圆舞曲 ON carol" },
+	};
+	char *subject, *text, *html;
+	struct mq_err err;
+
+	(void)state;
+	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
+	assert_int_equal(mq_render_mail("templates", "en", "turn", gd, ctx,
+	    &subject, &text, &html, &err), 0);
+	if (strstr(text, "ON bob") != NULL)
+		fail_msg("bob's example names bob:\n%s", text);
+	free(subject);
+	free(text);
+	free(html);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The same through a whole mail: the receipt quotes the refused line.
  */
 static void
@@ -808,6 +841,7 @@ main(void)
 		cmocka_unit_test(the_reminder_names_every_default),
 		cmocka_unit_test(a_revealed_mask_scores_nothing_at_the_end),
 		cmocka_unit_test(a_discard_example_is_from_the_hand),
+		cmocka_unit_test(an_example_names_another_player),
 		cmocka_unit_test(only_open_orders_are_offered),
 		cmocka_unit_test(only_challengeable_dancers_are_offered),
 		cmocka_unit_test(spells_say_what_they_do),
