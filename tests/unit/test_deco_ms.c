@@ -694,6 +694,42 @@ an_example_names_another_player(void **state)
 }
 
 /*
+ * A reader who owes two decisions (a Thief's steal past the limit: a
+ * discard, then the Arena's bank) reads the one owed now: "down to 3", not
+ * the numbers of both run together ("down to 31"). And a discard is not
+ * said to be for a hand over its limit: Silence asks it of a hand within.
+ */
+static void
+only_the_decision_owed_is_told(void **state)
+{
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"discard\", \"view\": {\"phase\": \"challenge\","
+	    "  \"pending\": [{\"kind\": \"discard\", \"player\": \"alice\", \"n\": 3},"
+	    "   {\"kind\": \"bank\", \"player\": \"alice\", \"n\": 1}]}}");
+	static const char *const want[][2] = {
+		{ "en", "You must discard: DISCARD Spells down to 3, naming each one" },
+		{ "ja", "DISCARD で手札を 3 枚まで減らしてください。" },
+		{ "zh", "请用 DISCARD 把手牌弃到 3 张，" },
+	};
+	char *subject, *text, *html;
+	struct mq_err err;
+
+	(void)state;
+	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
+	assert_int_equal(mq_render_mail("templates", "en", "turn", gd, ctx,
+	    &subject, &text, &html, &err), 0);
+	if (strstr(subject, "discard Spells") == NULL ||
+	    strstr(text, "over its limit") != NULL)
+		fail_msg("%s\n%s", subject, text);
+	free(subject);
+	free(text);
+	free(html);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The same through a whole mail: the receipt quotes the refused line.
  */
 static void
@@ -842,6 +878,7 @@ main(void)
 		cmocka_unit_test(a_revealed_mask_scores_nothing_at_the_end),
 		cmocka_unit_test(a_discard_example_is_from_the_hand),
 		cmocka_unit_test(an_example_names_another_player),
+		cmocka_unit_test(only_the_decision_owed_is_told),
 		cmocka_unit_test(only_open_orders_are_offered),
 		cmocka_unit_test(only_challengeable_dancers_are_offered),
 		cmocka_unit_test(spells_say_what_they_do),
