@@ -10,7 +10,7 @@
  * A player's view also says which choices the game would take from them now
  * (an Order "open" to them, a dancer "challengeable" by them, their Mask
  * revealable: "can_reveal"), as ms_validate answers, so a mail offers no
- * other.
+ * other; and whether their dancer could start a challenge ("can_challenge").
  *
  * Every builder returns NULL when an allocation fails, never an object with
  * a part left out: a mail made from it would tell a player less than the
@@ -248,9 +248,14 @@ player_obj(const struct ms_state *st, int i, int full, int viewer)
 	if (viewer >= 0)
 		mq_jput(o, "challengeable", json_boolean(may(st, viewer,
 		    MS_C_CHALLENGE, -1, i)), &bad);
-	if (viewer == i)
+	if (viewer == i) {
 		mq_jput(o, "can_reveal", json_boolean(may(st, i, MS_C_REVEAL, -1,
 		    -1)), &bad);
+		/* whether their dancer could start a challenge: the Tower and
+		 * the Arena are no fight for one who cannot */
+		mq_jput(o, "can_challenge", json_boolean(ms_can_challenge(st, i)),
+		    &bad);
+	}
 	/* a revealed Mask was discarded face up: which one is public */
 	mq_jput(o, "mask_revealed", pl->mask < 0 && pl->mask_dealt >= 0 &&
 	    pl->mask_dealt < st->data->nmasks ?

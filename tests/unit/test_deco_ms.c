@@ -730,6 +730,47 @@ only_the_decision_owed_is_told(void **state)
 }
 
 /*
+ * The Stage request tells a reader whose dancer cannot start a challenge
+ * (0 life, Defend 3) that the Tower and the Arena bring them no fight; it
+ * said "you must fight the top Guardian" to them as to anyone.
+ */
+static void
+a_dancer_that_cannot_challenge_is_told(void **state)
+{
+	static const char *const ctx_text =
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"stage\", \"view\": {\"phase\": \"stage\", \"stages\": ["
+	    "  {\"id\": \"ST1\", \"capacity\": 1, \"free\": 1, \"full\": false,"
+	    "   \"rule\": \"tower\", \"dancers\": []}],"
+	    "  \"players\": [{\"name\": \"alice\", \"can_challenge\": %s}]}}";
+	static const char *const want[][2] = {
+		{ "en", "      but you cannot challenge this turn (0 life, or your Order forbids it)" },
+		{ "ja", "      ただし、このターンのあなたは挑戦できません" },
+		{ "zh", "      但你本回合不能发起挑战" },
+	};
+	json_t *gd = load_gamedata(), *ctx;
+	char buf[1024], *subject, *text, *html;
+	struct mq_err err;
+
+	(void)state;
+	snprintf(buf, sizeof(buf), ctx_text, "false");
+	ctx = parse(buf);
+	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
+	json_decref(ctx);
+	snprintf(buf, sizeof(buf), ctx_text, "true");
+	ctx = parse(buf);
+	assert_int_equal(mq_render_mail("templates", "en", "turn", gd, ctx,
+	    &subject, &text, &html, &err), 0);
+	if (strstr(text, "cannot challenge") != NULL)
+		fail_msg("a dancer that can challenge is told it cannot:\n%s", text);
+	free(subject);
+	free(text);
+	free(html);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The same through a whole mail: the receipt quotes the refused line.
  */
 static void
@@ -879,6 +920,7 @@ main(void)
 		cmocka_unit_test(a_discard_example_is_from_the_hand),
 		cmocka_unit_test(an_example_names_another_player),
 		cmocka_unit_test(only_the_decision_owed_is_told),
+		cmocka_unit_test(a_dancer_that_cannot_challenge_is_told),
 		cmocka_unit_test(only_open_orders_are_offered),
 		cmocka_unit_test(only_challengeable_dancers_are_offered),
 		cmocka_unit_test(spells_say_what_they_do),

@@ -911,6 +911,37 @@ test_view_discard_example(void **state)
 	free(st);
 }
 
+static int
+can_challenge_in_view(const struct ms_state *st, int seat)
+{
+	json_t *v = ms_view(st, seat);
+	int can;
+
+	assert_non_null(v);
+	can = json_is_true(json_object_get(json_array_get(json_object_get(v,
+	    "players"), seat), "can_challenge"));
+	assert_null(json_object_get(json_array_get(json_object_get(v,
+	    "players"), (seat + 1) % 3), "can_challenge"));
+	json_decref(v);
+	return can;
+}
+
+/* Whether the viewer's dancer could start a challenge: alice's can; carol's
+ * cannot (Defend 3 forbids it), nor alice's at 0 life. A Stage request told
+ * either of them they must fight in the Tower. */
+static void
+test_view_can_challenge(void **state)
+{
+	struct ms_state *st = table();
+
+	assert_true(can_challenge_in_view(st, ALICE));
+	assert_int_equal(st->p[CAROL].order, 3);
+	assert_false(can_challenge_in_view(st, CAROL));
+	st->p[ALICE].life = 0;
+	assert_false(can_challenge_in_view(st, ALICE));
+	free(st);
+}
+
 static void
 test_view_keep_offer_only_owner(void **state)
 {
@@ -1319,6 +1350,7 @@ main(void)
 		cmocka_unit_test(test_view_hand_costs),
 		cmocka_unit_test(test_view_can_reveal),
 		cmocka_unit_test(test_view_discard_example),
+		cmocka_unit_test(test_view_can_challenge),
 		cmocka_unit_test(test_view_end_shows_every_mask),
 		cmocka_unit_test(test_view_challenge_and_bad_seat),
 		cmocka_unit_test(test_events_secrets),
