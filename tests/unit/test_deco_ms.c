@@ -446,6 +446,12 @@ spells_say_what_they_do(void **state)
 	};
 	static const char *const help[][2] = {
 		{ "en", "  March (6, level 0): in a challenge, +1 power" },
+		/* a discard is not always down to the hand limit, nor a bank
+		 * only after a win */
+		{ "en", "DISCARD march waltz       down to the number asked (your hand limit," },
+		{ "en", "after beating a dancer, or with Oracle" },
+		{ "ja", "求められた枚数（手札上限、静寂なら3枚）まで捨てる" },
+		{ "zh", "弃牌到要求的张数（手牌上限，寂静时为 3 张）" },
 		{ "ja", "  行進曲（6 枚、レベル 0）：挑戦中に力 +1" },
 		{ "zh", "  进行曲（6 张，等级 0）：挑战中力量 +1" },
 	};
