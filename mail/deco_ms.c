@@ -27,8 +27,8 @@
  *   - at the root: lang_LANG, phase_WORD, owes_WORD (or owes_nothing),
  *     over, "me": the reader's own player object from the view, "other":
  *     the first other player's name (for an example that names another),
- *     and "card_spells": the card set's Spells (name, level, copies as
- *     count).
+ *     and "card_spells" and "card_events": the card set's Spells (name,
+ *     level, copies as count) and Events.
  * Every value lives in the arena and refers to the context's strings or the
  * card set's, which outlive the render.
  */
@@ -242,27 +242,28 @@ value(struct ms_deco *d, const json_t *j)
 	}
 }
 
-/* The card set's Spells, each {id, name, level, count: its copies}: the
- * commands' list of what each Spell does (from the card set, public). */
+/* The card set's cards of a kind ("spells", "events"), each {id, name},
+ * a Spell with its level and count (its copies): the commands' lists of
+ * what each card does (the card set is public). */
 static struct mv *
-spell_list(struct ms_deco *d, const json_t *gamedata)
+card_list(struct ms_deco *d, const json_t *gamedata, const char *key)
 {
 	struct mv *l = mv_list(d->a), *o;
-	const json_t *c;
+	const json_t *c, *n;
 	const char *id, *name;
 	size_t i;
 
 	if (l == NULL)
 		return NULL;
-	json_array_foreach(json_object_get(gamedata, "spells"), i, c) {
+	json_array_foreach(json_object_get(gamedata, key), i, c) {
 		if ((id = jstr(c, "id")) == NULL ||
 		    (name = card_name(d, id)) == NULL ||
 		    (o = card_obj(d, id, name)) == NULL)
 			continue;
-		put(d->a, o, "level", mv_int(d->a,
-		    json_integer_value(json_object_get(c, "level"))));
-		put(d->a, o, "count", mv_int(d->a,
-		    json_integer_value(json_object_get(c, "copies"))));
+		if (json_is_integer(n = json_object_get(c, "level")))
+			put(d->a, o, "level", mv_int(d->a, json_integer_value(n)));
+		if (json_is_integer(n = json_object_get(c, "copies")))
+			put(d->a, o, "count", mv_int(d->a, json_integer_value(n)));
 		mv_push(d->a, l, o);
 	}
 	return l;
@@ -290,7 +291,8 @@ mq_deco_ms_decorate(struct mq_arena *a, const json_t *gamedata,
 		put_flag(a, out, "phase_", phase, NULL);
 		put_bool(a, out, "over", jeq(phase, "over"));
 	}
-	put(a, out, "card_spells", spell_list(&d, gamedata));
+	put(a, out, "card_spells", card_list(&d, gamedata, "spells"));
+	put(a, out, "card_events", card_list(&d, gamedata, "events"));
 	owed = jstr(ctx, "owed");
 	put_flag(a, out, "owes_", owed, NULL);
 	put_bool(a, out, "owes_nothing", owed == NULL);

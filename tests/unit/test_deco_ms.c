@@ -777,6 +777,37 @@ a_dancer_that_cannot_challenge_is_told(void **state)
 }
 
 /*
+ * What an Event does is told: beside each Event the prophet may choose, and
+ * for every Event of the card set with the commands (the prophet chose
+ * among names only: "EVENT Oracle", "EVENT Silence").
+ */
+static void
+events_say_what_they_do(void **state)
+{
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"event\", \"view\": {\"phase\": \"event\","
+	    "  \"events_left\": [\"V4\", \"V6\"]}}");
+	static const char *const turn[][2] = {
+		{ "en", "  EVENT Oracle: the prophet draws 1 Spell, then may bank a Spell as a VP counter" },
+		{ "en", "  EVENT Silence: every other player discards down to 3 Spells" },
+		{ "ja", "  EVENT 神託：予言者は呪文を1枚引き、その後呪文1枚を VP カウンターにできる" },
+		{ "zh", "  EVENT 寂静：除预言者外，每位玩家弃牌到 3 张" },
+	};
+	static const char *const help[][2] = {
+		{ "en", "  Prayer of Healing: every dancer heals 1 life" },
+		{ "ja", "  天罰：VP が最多のプレイヤー（0 を除く）はライフを1失う" },
+		{ "zh", "  朝圣：预言者生命完全恢复并抽 1 张咒语" },
+	};
+
+	(void)state;
+	mails_say(gd, ctx, "turn", turn, sizeof(turn) / sizeof(turn[0]), 1);
+	mails_say(gd, ctx, "help", help, sizeof(help) / sizeof(help[0]), 1);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The same through a whole mail: the receipt quotes the refused line.
  */
 static void
@@ -930,6 +961,7 @@ main(void)
 		cmocka_unit_test(only_open_orders_are_offered),
 		cmocka_unit_test(only_challengeable_dancers_are_offered),
 		cmocka_unit_test(spells_say_what_they_do),
+		cmocka_unit_test(events_say_what_they_do),
 		cmocka_unit_test(a_fight_offers_what_can_be_done),
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
 		cmocka_unit_test(the_root_is_not_an_entry_of_the_reader),
