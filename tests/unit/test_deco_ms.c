@@ -808,6 +808,30 @@ events_say_what_they_do(void **state)
 }
 
 /*
+ * The table says what wins each Emblem, as a Mask's condition is said: it
+ * named the Emblem and its VP only ("[Emblem of Valor, 1 VP: nobody]").
+ */
+static void
+emblems_say_what_wins_them(void **state)
+{
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"view\": {\"phase\": \"stage\", \"emblems\": ["
+	    "  {\"id\": \"EM1\", \"vp\": 1, \"holder\": null},"
+	    "  {\"id\": \"EM2\", \"vp\": 1, \"holder\": \"bob\"}]}}");
+	static const char *const want[][2] = {
+		{ "en", "Emblems: [Emblem of Valor, the most Treasures (1 at least), 1 VP: nobody] [Emblem of the Gladiator, the most wins against dancers (2 at least), 1 VP: bob]" },
+		{ "ja", "［勇者の紋章（宝物が最多、1 枚以上）・1 VP：なし］" },
+		{ "zh", "［勇者纹章（宝物最多，至少 1 个），1 VP：无人］" },
+	};
+
+	(void)state;
+	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The same through a whole mail: the receipt quotes the refused line.
  */
 static void
@@ -962,6 +986,7 @@ main(void)
 		cmocka_unit_test(only_challengeable_dancers_are_offered),
 		cmocka_unit_test(spells_say_what_they_do),
 		cmocka_unit_test(events_say_what_they_do),
+		cmocka_unit_test(emblems_say_what_wins_them),
 		cmocka_unit_test(a_fight_offers_what_can_be_done),
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
 		cmocka_unit_test(the_root_is_not_an_entry_of_the_reader),
