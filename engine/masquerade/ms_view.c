@@ -386,6 +386,10 @@ challenge_obj(const struct ms_state *st)
 	    json_integer(ch->minus[1])), &bad);
 	mq_jput(o, "masked", pair(json_boolean(ch->masked[0]),
 	    json_boolean(ch->masked[1])), &bad);
+	/* each side's power now, every modifier counted (a Guardian's flip is
+	 * still to come): what a player weighs a Spell or a reveal against */
+	mq_jput(o, "challenger_power", json_integer(ms_power(st, 0)), &bad);
+	mq_jput(o, "defender_power", json_integer(ms_power(st, 1)), &bad);
 	return mq_jdone(o, bad);
 }
 

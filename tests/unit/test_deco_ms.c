@@ -484,7 +484,8 @@ spells_say_what_they_do(void **state)
 /*
  * A fight request offers REVEAL only when the view says the reader can
  * reveal, and PLAY examples only to a reader with Spells; it says what the
- * Mask gives (+3 power), as the reader's Mask does (it said "for power").
+ * Mask gives (+3 power), as the reader's Mask does (it said "for power"),
+ * and each side's power now (only the printed powers were told).
  */
 static void
 a_fight_offers_what_can_be_done(void **state)
@@ -492,6 +493,9 @@ a_fight_offers_what_can_be_done(void **state)
 	static const char *const ctxs[] = {
 	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
 	    " \"owed\": \"fight\", \"view\": {\"phase\": \"challenge\","
+	    "  \"challenge\": {\"kind\": \"tower\", \"challenger\": \"alice\","
+	    "   \"defender\": null, \"guardian\": {\"id\": \"G1\", \"number\": 1,"
+	    "   \"power\": 1}, \"challenger_power\": 4, \"defender_power\": 1},"
 	    "  \"mask_power\": 3, \"players\": [{\"name\": \"alice\","
 	    "  \"can_reveal\": true, \"mask\": {\"id\": \"M1\", \"vp\": 3},"
 	    "  \"hand\": []}]}}",
@@ -506,6 +510,10 @@ a_fight_offers_what_can_be_done(void **state)
 		{ "en", "(once a game, +3 power; it is then discarded" },
 		{ "en", "it gives +3 power in that fight" },
 		{ "en", "  REVEAL\n  PASS" },
+		/* the power of each side now, every modifier counted */
+		{ "en", "Power now: alice 4, the Guardian 1 (and the level of the Spell it turns up)." },
+		{ "ja", "現在の力：alice さん 4、ガーディアン 1（" },
+		{ "zh", "当前力量：alice 4，守护者 1（" },
 		{ "ja", "1ゲームに1度、力 +3。" },
 		{ "zh", "每局一次，力量 +3；" },
 	};

@@ -871,6 +871,18 @@ test_view_can_reveal(void **state)
 	st->ch.guardian = (int8_t)g1;
 	assert_string_equal(ms_owes(st, ALICE), "fight");
 	assert_true(reveal_in_view(st, ALICE));
+	{
+		/* each side's power now: alice's Blade Dancer 3, +1 in a
+		 * challenge she starts; Guardian 1's 1 */
+		json_t *v = ms_view(st, BOB);
+		const json_t *ch = json_object_get(v, "challenge");
+
+		assert_int_equal(json_integer_value(json_object_get(ch,
+		    "challenger_power")), 4);
+		assert_int_equal(json_integer_value(json_object_get(ch,
+		    "defender_power")), 1);
+		json_decref(v);
+	}
 	st->ch.guardian = (int8_t)g3;
 	assert_false(reveal_in_view(st, ALICE));
 	st->ch.guardian = (int8_t)g1;
@@ -1002,8 +1014,11 @@ test_view_challenge_and_bad_seat(void **state)
 	st->ch.bonus[0] = 3;
 	st->ch.masked[0] = 1;
 	v = view_text(st, CAROL);
+	/* the powers: bob's Sorcerer 2 and his Mask's 3; alice's Blade Dancer
+	 * 3, without its +1, which is for a challenge she starts */
 	assert_non_null(strstr(v, "\"challenge\":{\"bonus\":[3,0],\"challenger\":"
-	    "\"bob\",\"defender\":\"alice\",\"kind\":\"arena\",\"masked\":[true,"
+	    "\"bob\",\"challenger_power\":5,\"defender\":\"alice\","
+	    "\"defender_power\":3,\"kind\":\"arena\",\"masked\":[true,"
 	    "false],\"minus\":[0,0],\"window\":\"alice\"}"));
 	free(v);
 	assert_null(ms_view(st, 3));
