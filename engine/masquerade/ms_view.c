@@ -237,6 +237,8 @@ player_obj(const struct ms_state *st, int i, int full, int viewer)
 	    json_null(), &bad);
 	mq_jput(o, "stage", jstage_id(st, pl->stage), &bad);
 	mq_jput(o, "life", json_integer(pl->life), &bad);
+	/* at 0 life the dancer's printed power counts as 0 (rules: Life) */
+	mq_jput(o, "no_life", json_boolean(pl->life <= 0), &bad);
 	mq_jput(o, "hand_size", json_integer(ms_hand_size(pl)), &bad);
 	mq_jput(o, "hand_limit", json_integer(ms_hand_limit(st, i)), &bad);
 	mq_jput(o, "counters", json_integer(ms_counters(pl)), &bad);

@@ -378,7 +378,10 @@ only_challengeable_dancers_are_offered(void **state)
 {
 	static const char *const owed[] = { "challenge", "duel" };
 	static const char *const want[][2] = {
-		{ "en", "  CHALLENGE bob   (Bard, power 2, life 1)" },
+		/* at 0 life a dancer's printed power counts 0 */
+		{ "en", "  CHALLENGE bob   (Bard, power 2, life 0, so its printed power counts 0)" },
+		{ "ja", "ライフ 0（元の力は 0 として数える））" },
+		{ "zh", "生命 0（印刷力量按 0 计算））" },
 		{ "en", "  carol cannot be challenged now" },
 		{ "ja", "  carol さんには今は挑戦できません" },
 		{ "zh", "  现在不能挑战 carol" },
@@ -394,7 +397,7 @@ only_challengeable_dancers_are_offered(void **state)
 		    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
 		    " \"owed\": \"%s\", \"view\": {\"phase\": \"challenge\", \"players\": ["
 		    "  {\"name\": \"alice\", \"challengeable\": false, \"life\": 2},"
-		    "  {\"name\": \"bob\", \"challengeable\": true, \"life\": 1,"
+		    "  {\"name\": \"bob\", \"challengeable\": true, \"life\": 0, \"no_life\": true,"
 		    "   \"dancer\": {\"id\": \"D4\", \"power\": 2}},"
 		    "  {\"name\": \"carol\", \"challengeable\": false, \"life\": 2,"
 		    "   \"dancer\": {\"id\": \"D1\", \"power\": 3}}]}}", owed[i]);

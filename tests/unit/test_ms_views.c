@@ -951,6 +951,17 @@ test_view_can_challenge(void **state)
 	assert_false(can_challenge_in_view(st, CAROL));
 	st->p[ALICE].life = 0;
 	assert_false(can_challenge_in_view(st, ALICE));
+	{
+		/* and everyone reads that her printed power counts 0 */
+		json_t *v = ms_view(st, BOB);
+		const json_t *pl = json_object_get(v, "players");
+
+		assert_true(json_is_true(json_object_get(json_array_get(pl,
+		    ALICE), "no_life")));
+		assert_true(json_is_false(json_object_get(json_array_get(pl,
+		    BOB), "no_life")));
+		json_decref(v);
+	}
 	free(st);
 }
 
