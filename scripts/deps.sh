@@ -5,7 +5,7 @@ set -eu
 
 PKGS="build-essential pkg-config libjansson-dev libsodium-dev libcurl4-openssl-dev
 libgmime-3.0-dev libcmocka-dev python3 python3-nacl opensmtpd dovecot-imapd curl
-valgrind"
+valgrind procps"
 
 missing=""
 for p in $PKGS; do
