@@ -11,6 +11,8 @@
 #define MAXLANGS	8	/* catalogs one mq_refusals keeps */
 #define MAXSEGS		64	/* pieces of one format or translation */
 #define MAXDEPTH	2	/* a reason inside a reason inside a reason */
+#define MAXITEMS	64	/* items of one list of names */
+#define LIST_SEP	"、"	/* what joins names: ja and zh both */
 
 /* A piece of a format: literal bytes, or a conversion (an argument). */
 struct seg {
@@ -27,6 +29,8 @@ struct entry {
 	size_t literal;		/* literal bytes of the format: specificity */
 	const json_t *words[MQ_REFUSALS_MAX_ARGS];	/* an argument's map */
 	unsigned nested;	/* bit i: argument i is a sentence */
+	unsigned names;		/* bit i: argument i is a game's words */
+	const char *sep;	/* what joins a list of names */
 };
 
 struct catalog {
@@ -216,20 +220,6 @@ check_english(const struct seg *eng, int neng, size_t *literal,
 	return 0;
 }
 
-int
-mq_refusals_check(const char *english, const char *translation,
-    struct mq_err *err)
-{
-	struct seg eng[MAXSEGS], tr[MAXSEGS];
-	int neng, ntr, nargs, ntrargs;
-	size_t lit;
-
-	MQ_TRY(parse_fmt(english, 0, eng, &neng, &nargs, err));
-	MQ_TRY(check_english(eng, neng, &lit, err));
-	MQ_TRY(parse_fmt(translation, 1, tr, &ntr, &ntrargs, err));
-	return check_pair(eng, neng, nargs, tr, ntr, err);
-}
-
 /* ---- matching ----------------------------------------------------------- */
 
 /* Whether s (len bytes) is the format f (n pieces); arg gets the arguments. */
@@ -270,18 +260,138 @@ match(const struct seg *f, int n, const char *s, size_t len, struct span *arg)
 	return 0;
 }
 
-static int translate(const struct catalog *c, const char *s, size_t len,
+static int translate(const struct catalog *c,
+    const struct mq_refusal_names *nm, const char *s, size_t len,
     struct mq_buf *out, int depth);
 
+/* The caller's name of s (len bytes), or NULL. */
+static const char *
+name_of(const struct mq_refusal_names *nm, const char *s, size_t len)
+{
+	return len > 0 ? nm->name(nm->ctx, s, len) : NULL;
+}
+
+/* One item of a list of names: its text, and its name when known. */
+struct item {
+	struct span w;
+	const char *name;
+};
+
+/* Whether s (len bytes) begins with word w and more. */
+static int
+begins(const char *s, size_t len, const char *w)
+{
+	size_t n = strlen(w);
+
+	return len > n && memcmp(s, w, n) == 0;
+}
+
+/*
+ * Piece s of a list, between its ", ", as items (at most two, at it): a
+ * name; a last one after "and " or "or " (an English list's last comma);
+ * two names about " and " or " or " (a list of two, or its last two);
+ * else the piece as it is. How many.
+ */
+static int
+piece_items(const struct mq_refusal_names *nm, const char *s, size_t len,
+    struct item *it)
+{
+	static const char *const conj[] = { " and ", " or " };
+	const char *name;
+	size_t k, n, c;
+
+	it[0].w.s = s;
+	it[0].w.len = len;
+	if ((it[0].name = name_of(nm, s, len)) != NULL)
+		return 1;
+	for (c = 0; c < 2; c++) {
+		n = strlen(conj[c]) - 1;	/* "and ", "or " */
+		if (begins(s, len, conj[c] + 1) && (name = name_of(nm, s + n,
+		    len - n)) != NULL) {
+			it[0].w.s = s + n;
+			it[0].w.len = len - n;
+			it[0].name = name;
+			return 1;
+		}
+	}
+	for (c = 0; c < 2; c++) {
+		n = strlen(conj[c]);
+		for (k = 1; k + n < len; k++)
+			if (memcmp(s + k, conj[c], n) == 0 &&
+			    (it[0].name = name_of(nm, s, k)) != NULL &&
+			    (it[1].name = name_of(nm, s + k + n, len - k - n)) !=
+			    NULL) {
+				it[0].w.len = k;
+				it[1].w.s = s + k + n;
+				it[1].w.len = len - k - n;
+				return 2;
+			}
+	}
+	it[0].name = NULL;
+	return 1;
+}
+
+/*
+ * A "names" argument: the whole of it a name, or a list whose known items
+ * are named, joined with the entry's separator; a list with no item known,
+ * or too long, as it is.
+ */
 static void
-put_arg(const struct catalog *c, const struct entry *e, int i,
-    const struct span *a, struct mq_buf *out, int depth)
+put_names(const struct mq_refusal_names *nm, const struct entry *e,
+    const struct span *a, struct mq_buf *out)
+{
+	struct item it[MAXITEMS];
+	const char *p = a->s, *end = a->s + a->len, *q, *name;
+	size_t n = 0, i, known = 0;
+
+	if (nm == NULL || nm->name == NULL) {
+		mq_buf_add(out, a->s, a->len);
+		return;
+	}
+	if ((name = name_of(nm, a->s, a->len)) != NULL) {
+		mq_buf_puts(out, name);
+		return;
+	}
+	for (;;) {
+		for (q = p; q + 1 < end && !(q[0] == ',' && q[1] == ' '); q++)
+			;
+		if (q + 1 >= end)
+			q = end;
+		if (n + 2 > MAXITEMS) {
+			mq_buf_add(out, a->s, a->len);
+			return;
+		}
+		n += (size_t)piece_items(nm, p, (size_t)(q - p), &it[n]);
+		if (q == end)
+			break;
+		p = q + 2;
+	}
+	for (i = 0; i < n; i++)
+		known += it[i].name != NULL;
+	if (known == 0) {
+		mq_buf_add(out, a->s, a->len);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			mq_buf_puts(out, e->sep != NULL ? e->sep : LIST_SEP);
+		if (it[i].name != NULL)
+			mq_buf_puts(out, it[i].name);
+		else
+			mq_buf_add(out, it[i].w.s, it[i].w.len);
+	}
+}
+
+static void
+put_arg(const struct catalog *c, const struct mq_refusal_names *nm,
+    const struct entry *e, int i, const struct span *a, struct mq_buf *out,
+    int depth)
 {
 	const char *key;
 	json_t *v;
 
 	if ((e->nested & (1u << i)) && depth < MAXDEPTH) {
-		translate(c, a->s, a->len, out, depth + 1);
+		translate(c, nm, a->s, a->len, out, depth + 1);
 		return;
 	}
 	if (e->words[i] != NULL)
@@ -290,12 +400,16 @@ put_arg(const struct catalog *c, const struct entry *e, int i,
 				mq_buf_puts(out, json_string_value(v));
 				return;
 			}
+	if (e->names & (1u << i)) {
+		put_names(nm, e, a, out);
+		return;
+	}
 	mq_buf_add(out, a->s, a->len);
 }
 
 static int
-translate(const struct catalog *c, const char *s, size_t len,
-    struct mq_buf *out, int depth)
+translate(const struct catalog *c, const struct mq_refusal_names *nm,
+    const char *s, size_t len, struct mq_buf *out, int depth)
 {
 	struct span arg[MQ_REFUSALS_MAX_ARGS];
 	const struct entry *e;
@@ -310,8 +424,8 @@ translate(const struct catalog *c, const char *s, size_t len,
 			if (e->tr[k].arg < 0)
 				mq_buf_add(out, e->tr[k].s, e->tr[k].len);
 			else
-				put_arg(c, e, e->tr[k].arg, &arg[e->tr[k].arg], out,
-				    depth);
+				put_arg(c, nm, e, e->tr[k].arg, &arg[e->tr[k].arg],
+				    out, depth);
 		return out->oom ? MQ_IO : 0;
 	}
 	mq_buf_add(out, s, len);
@@ -346,13 +460,43 @@ segs_dup(const struct seg *s, int n)
 	return d;
 }
 
-/* The value's "args": which arguments have words of their own, or are
- * sentences. */
+/* A map of words of argument i (1-based): English words to their texts. */
+static int
+compile_words(struct entry *e, long i, const json_t *v, struct mq_err *err)
+{
+	const char *w;
+	json_t *t;
+
+	json_object_foreach((json_t *)v, w, t)
+		if (!json_is_string(t))
+			return mq_fail(err, MQ_BADDATA, "\"args\" \"%ld\" \"%.40s\" "
+			    "must be a text", i, w);
+	e->words[i - 1] = v;
+	return 0;
+}
+
+/* ["names", {words}]: argument i (1-based) is names, or one of the words. */
+static int
+compile_both(struct entry *e, long i, const json_t *v, struct mq_err *err)
+{
+	const json_t *kind = json_array_get(v, 0), *words = json_array_get(v, 1);
+
+	if (json_array_size(v) != 2 || !json_is_string(kind) ||
+	    strcmp(json_string_value(kind), "names") != 0 ||
+	    !json_is_object(words))
+		return mq_fail(err, MQ_BADDATA, "\"args\" \"%ld\" as a list must "
+		    "be [\"names\", a map of English words]", i);
+	e->names |= 1u << (i - 1);
+	return compile_words(e, i, words, err);
+}
+
+/* The value's "args": which arguments have words of their own, are
+ * sentences, or a game's names. */
 static int
 compile_args(struct entry *e, const json_t *args, struct mq_err *err)
 {
-	const char *key, *w;
-	json_t *v, *t;
+	const char *key;
+	json_t *v;
 	char *end;
 	long i;
 	int k;
@@ -375,15 +519,20 @@ compile_args(struct entry *e, const json_t *args, struct mq_err *err)
 			e->nested |= 1u << (i - 1);
 			continue;
 		}
+		if (json_is_string(v) && strcmp(json_string_value(v),
+		    "names") == 0) {
+			e->names |= 1u << (i - 1);
+			continue;
+		}
+		if (json_is_array(v)) {
+			MQ_TRY(compile_both(e, i, v, err));
+			continue;
+		}
 		if (!json_is_object(v))
 			return mq_fail(err, MQ_BADDATA, "\"args\" \"%ld\" must map "
 			    "English words to their translations, or be "
-			    "\"sentence\"", i);
-		json_object_foreach(v, w, t)
-			if (!json_is_string(t))
-				return mq_fail(err, MQ_BADDATA, "\"args\" \"%ld\" \"%.40s\" "
-				    "must be a text", i, w);
-		e->words[i - 1] = v;
+			    "\"sentence\" or \"names\"", i);
+		MQ_TRY(compile_words(e, i, v, err));
 	}
 	return 0;
 }
@@ -393,7 +542,7 @@ compile(struct entry *e, const char *key, const json_t *value,
     struct mq_err *err)
 {
 	struct seg eng[MAXSEGS], tr[MAXSEGS];
-	const json_t *text = value, *args = NULL;
+	const json_t *text = value, *args = NULL, *sep = NULL;
 	const char *k;
 	json_t *v;
 	int ntrargs;
@@ -403,10 +552,12 @@ compile(struct entry *e, const char *key, const json_t *value,
 	if (json_is_object(value)) {
 		text = json_object_get(value, "text");
 		args = json_object_get(value, "args");
+		sep = json_object_get(value, "separator");
 		json_object_foreach((json_t *)value, k, v)
-			if (strcmp(k, "text") != 0 && strcmp(k, "args") != 0)
+			if (strcmp(k, "text") != 0 && strcmp(k, "args") != 0 &&
+			    strcmp(k, "separator") != 0)
 				return mq_fail(err, MQ_BADDATA, "\"%.20s\" is not "
-				    "\"text\" or \"args\"", k);
+				    "\"text\", \"args\" or \"separator\"", k);
 	}
 	if (!json_is_string(text))
 		return mq_fail(err, MQ_BADDATA, "the translation must be a text, "
@@ -420,7 +571,44 @@ compile(struct entry *e, const char *key, const json_t *value,
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	if (args != NULL)
 		MQ_TRY(compile_args(e, args, err));
+	if (sep != NULL) {
+		if (!json_is_string(sep))
+			return mq_fail(err, MQ_BADDATA, "\"separator\" must be a text");
+		if (e->names == 0)
+			return mq_fail(err, MQ_BADDATA, "\"separator\" joins names, "
+			    "and no argument is \"names\"");
+		e->sep = json_string_value(sep);
+	}
 	return 0;
+}
+
+int
+mq_refusals_check(const char *english, const char *translation,
+    const char *args, struct mq_err *err)
+{
+	struct entry e;
+	json_error_t je;
+	json_t *value, *a = NULL;
+	int rc;
+
+	if (args != NULL && (a = json_loads(args, JSON_REJECT_DUPLICATES,
+	    &je)) == NULL)
+		return json_error_code(&je) == json_error_out_of_memory ||
+		    !je.text[0] ? mq_fail(err, MQ_IO, "Out of memory.") :
+		    mq_fail(err, MQ_BADDATA, "\"args\" cannot be read as JSON: %s",
+		    je.text);
+	/* checked as the catalog's value would be: the same code */
+	if ((value = json_pack("{s:s, s:O*}", "text", translation, "args",
+	    a)) == NULL) {
+		json_decref(a);
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	}
+	rc = compile(&e, english, value, err);
+	free(e.eng);
+	free(e.tr);
+	json_decref(value);
+	json_decref(a);
+	return rc;
 }
 
 /* The most literal text first; equal ones in the order of their text. */
@@ -581,6 +769,14 @@ int
 mq_refusals_translate(struct mq_refusals *r, const char *lang,
     const char *sentence, struct mq_buf *out, struct mq_err *err)
 {
+	return mq_refusals_translate_names(r, lang, sentence, NULL, out, err);
+}
+
+int
+mq_refusals_translate_names(struct mq_refusals *r, const char *lang,
+    const char *sentence, const struct mq_refusal_names *names,
+    struct mq_buf *out, struct mq_err *err)
+{
 	struct catalog *c = slot(r, lang);
 	int rc = 0;
 
@@ -599,7 +795,7 @@ mq_refusals_translate(struct mq_refusals *r, const char *lang,
 			return mq_fail(err, MQ_IO, "Out of memory.");
 		return rc;
 	}
-	if (translate(c, sentence, strlen(sentence), out, 0) != 0)
+	if (translate(c, names, sentence, strlen(sentence), out, 0) != 0)
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	return 0;
 }

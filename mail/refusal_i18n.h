@@ -22,6 +22,15 @@
  * replaced by its value, any other is kept as it is (a card, a name, a
  * player's word). "N": "sentence" instead says argument N is itself a
  * refusal sentence (a reason inside a reason), translated the same way.
+ * "N": "names" says argument N is a game's word (a card, a room, a Spell:
+ * the engine's id or English name), or a list of them as the engines join
+ * them ("discuss, dance, jest"; a last "and" or "or" too): each item the
+ * caller's names (below) know is put in the reader's language, a list
+ * joined with "、", or with the value's "separator" when the translation
+ * wants another; an item they do not know stays as it is (a player's own
+ * word), and a list of none they know stays whole. ["names", {"none":
+ * "なし"}] is both: a whole argument equal to a key is that word, else the
+ * names. refusal_i18n knows no game: the names are the caller's.
  *
  * Each language's catalog is read once per mq_refusals, when a sentence in
  * that language is first asked for, and checked whole: valid JSON, no key
@@ -42,6 +51,17 @@
 
 struct mq_refusals;
 
+/*
+ * The names of one game's words, in the reader's language, for "names"
+ * arguments: name gives word (len bytes, not NUL-ended) by its name in
+ * that language, or NULL when it does not know it. What it gives must last
+ * the call of mq_refusals_translate_names.
+ */
+struct mq_refusal_names {
+	const char *(*name)(void *ctx, const char *word, size_t len);
+	void *ctx;
+};
+
 /* The catalogs of templates folder tmpl_dir (TMPL_DIR/LANG/refusals.json),
  * none read yet. NULL when memory runs out. */
 struct mq_refusals *mq_refusals_new(const char *tmpl_dir);
@@ -59,6 +79,12 @@ void mq_refusals_free(struct mq_refusals *r);
 int mq_refusals_translate(struct mq_refusals *r, const char *lang,
     const char *sentence, struct mq_buf *out, struct mq_err *err);
 
+/* The same, with a game's names for the "names" arguments (names NULL:
+ * they stay as they are, as mq_refusals_translate leaves them). */
+int mq_refusals_translate_names(struct mq_refusals *r, const char *lang,
+    const char *sentence, const struct mq_refusal_names *names,
+    struct mq_buf *out, struct mq_err *err);
+
 /* Load lang's catalog now, if it was not (tests, a host checking a
  * catalog): 0, or the error the first translation would report. */
 int mq_refusals_load(struct mq_refusals *r, const char *lang,
@@ -73,9 +99,12 @@ size_t mq_refusals_count(const struct mq_refusals *r, const char *lang);
  * conversions above, not positional ones, at most MQ_REFUSALS_MAX_ARGS, and
  * has some literal text; translation uses each of its arguments, with the
  * same conversion (%zu for %zu), either all by position (%2$s) or all in
- * order, and no other. 0, or MQ_BADDATA with a sentence in err.
+ * order, and no other. args, when not NULL, is the value's "args" as JSON
+ * text: its keys arguments of english that are %s, each a map of words,
+ * "sentence", "names", or ["names", a map of words]. 0, or MQ_BADDATA with
+ * a sentence in err (MQ_IO when memory runs out).
  */
 int mq_refusals_check(const char *english, const char *translation,
-    struct mq_err *err);
+    const char *args, struct mq_err *err);
 
 #endif

@@ -17,8 +17,10 @@
  * catalogs; a catalog entry no source has any more must go; every
  * translation must use the same arguments, counted and converted alike, as
  * its English (checked here on its own, not only by the module). Last,
- * catalogs that are wrong are refused whole, and the matcher's edges (most
- * specific format, %%, digits, a jansson allocation failing in turn).
+ * catalogs that are wrong are refused whole (a bad "names" entry too), the
+ * check on its own, how a list of names is cut and joined, and the
+ * matcher's edges (most specific format, %%, digits, a jansson allocation
+ * failing in turn).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -247,6 +249,53 @@ masquerade_sentences(void **state)
 	    "waltz.",
 	    "KEEP 后面需要写出你保留的法术的名字，例如 KEEP waltz。");
 	mq_refusals_free(r);
+}
+
+/* ---- a game's names ---------------------------------------------------- */
+
+/* A game's names in one language, as a caller gives them: a small
+ * dictionary, exact words (the daemon's own lookup folds case). */
+struct dict {
+	const char *const *w;	/* word, name, word, name, ..., NULL */
+	int asked;		/* how many words it was asked */
+};
+
+static const char *
+dict_name(void *ctx, const char *word, size_t len)
+{
+	struct dict *d = ctx;
+	const char *const *p;
+
+	d->asked++;
+	for (p = d->w; *p != NULL; p += 2)
+		if (strlen(*p) == len && memcmp(*p, word, len) == 0)
+			return p[1];
+	return NULL;
+}
+
+/* "bob" and "loudly" are known, to show that only "names" arguments ask. */
+static const char *const ja_words[] = { "jest", "冗談", "encore", "アンコール",
+	"mock", "嘲笑", "discuss", "話し合い", "dance", "ダンス", "admire", "称賛",
+	"blue", "青の間", "March", "行進曲", "Tower", "塔", "blade-dancer",
+	"剣の舞姫", "thief", "盗賊", "bob", "ボブ", "loudly", "大声で", NULL };
+
+/* sentence in lang, with the names of words, must come out as want. */
+static void
+names_say(struct mq_refusals *r, const char *lang, const char *const *words,
+    const char *sentence, const char *want)
+{
+	struct dict d = { words, 0 };
+	struct mq_refusal_names nm = { dict_name, &d };
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_err e = { 0, "" };
+	int rc = mq_refusals_translate_names(r, lang, sentence, &nm, &b, &e);
+
+	if (rc != 0)
+		fail_msg("%s: \"%s\": %d: %s", lang, sentence, rc, e.msg);
+	if (strcmp(mq_buf_str(&b), want) != 0)
+		fail_msg("%s: \"%s\"\n  gave \"%s\"\n  not  \"%s\"", lang, sentence,
+		    mq_buf_str(&b), want);
+	mq_buf_free(&b);
 }
 
 static void
@@ -918,6 +967,21 @@ wrong_catalogs_are_refused_whole(void **state)
 	    "{}}}}", "1 to 1");
 	refused("{\"At %s.\": {\"text\": \"%s に。\", \"args\": {\"1\": "
 	    "{\"x\": 1}}}}", "must be a text");
+	/* names: the word, a list of "names" and a map, a separator */
+	refused("{\"At %s.\": {\"text\": \"%s に。\", \"args\": {\"1\": "
+	    "\"name\"}}}", "or be \"sentence\" or \"names\"");
+	refused("{\"At %s.\": {\"text\": \"%s に。\", \"args\": {\"1\": "
+	    "[\"sentence\", {}]}}}", "[\"names\", a map of English words]");
+	refused("{\"At %s.\": {\"text\": \"%s に。\", \"args\": {\"1\": "
+	    "[\"names\", {}, {}]}}}", "[\"names\", a map of English words]");
+	refused("{\"At %s.\": {\"text\": \"%s に。\", \"args\": {\"1\": "
+	    "[\"names\", {\"none\": 0}]}}}", "must be a text");
+	refused("{\"Seat %d.\": {\"text\": \"席 %d。\", \"args\": {\"1\": "
+	    "\"names\"}}}", "a number (%d)");
+	refused("{\"At %s.\": {\"text\": \"%s に。\", \"args\": {\"1\": "
+	    "\"names\"}, \"separator\": 1}}", "\"separator\" must be a text");
+	refused("{\"At %s.\": {\"text\": \"%s に。\", \"separator\": \"、\"}}",
+	    "no argument is \"names\"");
 }
 
 static void
@@ -945,6 +1009,86 @@ the_most_specific_format_wins(void **state)
 	/* the shortest first argument that lets the rest match */
 	says(r, "xx", "a, b, c and d.", "F d|b, c|a");
 	mq_refusals_free(r);
+}
+
+/* How a "names" argument is cut into items, and joined again. */
+static void
+names_and_their_lists(void **state)
+{
+	struct mq_refusals *r = with_catalog("{"
+	    "\"Pick %s.\": {\"text\": \"選ぶ：%s。\", \"args\": {\"1\": \"names\"}},"
+	    "\"Take %s.\": {\"text\": \"取る：%s。\", \"args\": {\"1\": \"names\"}, "
+	    "\"separator\": \" / \"},"
+	    "\"Keep %s or %s.\": {\"text\": \"%2$s か %1$s\", \"args\": {\"1\": [\"names\", "
+	    "{\"none\": \"なし\"}]}},"
+	    "\"No: %s\": {\"text\": \"だめ：%s\", \"args\": {\"1\": \"sentence\"}}}");
+	struct dict d = { ja_words, 0 };
+	struct mq_refusal_names nm = { dict_name, &d };
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_err e = { 0, "" };
+
+	names_say(r, "xx", ja_words, "Pick jest.", "選ぶ：冗談。");
+	names_say(r, "xx", ja_words, "Pick jest, mock, dance.", "選ぶ：冗談、嘲笑、ダンス。");
+	/* an English list's "and" and "or", with and without its comma */
+	names_say(r, "xx", ja_words, "Pick jest, mock and dance.",
+	    "選ぶ：冗談、嘲笑、ダンス。");
+	names_say(r, "xx", ja_words, "Pick jest, mock, or dance.",
+	    "選ぶ：冗談、嘲笑、ダンス。");
+	names_say(r, "xx", ja_words, "Pick jest or mock.", "選ぶ：冗談、嘲笑。");
+	/* "and" between words the names do not both know stays */
+	names_say(r, "xx", ja_words, "Pick salt and jest.", "選ぶ：salt and jest。");
+	names_say(r, "xx", ja_words, "Pick salt and pepper, jest.",
+	    "選ぶ：salt and pepper、冗談。");
+	/* nothing known: the argument as it was, its commas too */
+	names_say(r, "xx", ja_words, "Pick salt, pepper.", "選ぶ：salt, pepper。");
+	names_say(r, "xx", ja_words, "Pick .", "選ぶ：。");
+	names_say(r, "xx", ja_words, "Pick , jest.", "選ぶ：、冗談。");
+	/* the value's own separator */
+	names_say(r, "xx", ja_words, "Take jest, mock.", "取る：冗談 / 嘲笑。");
+	/* a word of the catalog's, else names; the other argument as it is */
+	names_say(r, "xx", ja_words, "Keep none or jest.", "jest か なし");
+	names_say(r, "xx", ja_words, "Keep jest or jest.", "jest か 冗談");
+	/* a reason inside a reason: its names too */
+	names_say(r, "xx", ja_words, "No: Pick blue.", "だめ：選ぶ：青の間。");
+	/* no names given, or none asked: the argument as it is */
+	says(r, "xx", "Pick jest, mock.", "選ぶ：jest, mock。");
+	mq_refusals_translate_names(r, "xx", "No: nothing.", &nm, &b, &e);
+	assert_string_equal(mq_buf_str(&b), "だめ：nothing.");
+	assert_int_equal(d.asked, 0);
+	mq_buf_free(&b);
+	mq_refusals_free(r);
+}
+
+/* mq_refusals_check on its own: the kinds of "args", and what is wrong. */
+static void
+the_check_knows_the_kinds_of_args(void **state)
+{
+	struct mq_err e = { 0, "" };
+
+	assert_int_equal(mq_refusals_check("You hold no %s.", "「%s」を持って"
+	    "いません。", NULL, &e), 0);
+	assert_int_equal(mq_refusals_check("You hold no %s.", "「%s」を持って"
+	    "いません。", "{\"1\": \"names\"}", &e), 0);
+	assert_int_equal(mq_refusals_check("Play: %s, not %s.", "%s、%s",
+	    "{\"1\": [\"names\", {\"none\": \"なし\"}], \"2\": \"sentence\"}", &e), 0);
+	assert_int_equal(mq_refusals_check("Seat %d.", "席 %s。", NULL, &e),
+	    MQ_BADDATA);
+	assert_non_null(strstr(e.msg, "the English one is %d"));
+	assert_int_equal(mq_refusals_check("Seat %d of %s.", "席 %d %s。",
+	    "{\"1\": \"names\"}", &e), MQ_BADDATA);
+	assert_non_null(strstr(e.msg, "a number (%d)"));
+	assert_int_equal(mq_refusals_check("At %s.", "%s に。",
+	    "{\"1\": \"name\"}", &e), MQ_BADDATA);
+	assert_non_null(strstr(e.msg, "or \"names\""));
+	assert_int_equal(mq_refusals_check("At %s.", "%s に。",
+	    "{\"1\": [\"names\"]}", &e), MQ_BADDATA);
+	assert_non_null(strstr(e.msg, "[\"names\", a map"));
+	assert_int_equal(mq_refusals_check("At %s.", "%s に。",
+	    "{\"1\": [\"names\", {\"x\": 1}]}", &e), MQ_BADDATA);
+	assert_non_null(strstr(e.msg, "must be a text"));
+	assert_int_equal(mq_refusals_check("At %s.", "%s に。",
+	    "{\"1\": [\"names\",", &e), MQ_BADDATA);
+	assert_non_null(strstr(e.msg, "cannot be read as JSON"));
 }
 
 /* ---- a jansson allocation failing in turn ----------------------------- */
@@ -1036,6 +1180,8 @@ main(void)
 		cmocka_unit_test(the_module_loads_each_catalog_whole),
 		cmocka_unit_test(wrong_catalogs_are_refused_whole),
 		cmocka_unit_test(the_most_specific_format_wins),
+		cmocka_unit_test(names_and_their_lists),
+		cmocka_unit_test(the_check_knows_the_kinds_of_args),
 		cmocka_unit_test(a_failed_allocation_fails_cleanly),
 	};
 	const char *env = getenv("MQ_ROOT");
