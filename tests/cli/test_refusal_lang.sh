@@ -4,8 +4,11 @@
 # replies through the Maildir inbox and `serve --once`, as players send them.
 # alice writes SET LANG ja, bob SET LANG zh, each with a line the game
 # refuses, and their receipts (text and HTML parts) say why in Japanese and
-# Chinese, arguments in place, and not in English; carol, in English, reads
-# the English sentence. With `lang = ja` in the config, a reply whose
+# Chinese, arguments in place, and not in English; the game's words in
+# them (a room, a card, the list of cards; in The Masquerade too, its
+# Dancers and Stages) by their names in the game data in that language,
+# what the player typed as it was; carol, in English, reads the English
+# sentence. With `lang = ja` in the config, a reply whose
 # address does not verify gets its one sentence in Japanese, and so does
 # one from the wrong From (the address kept as it is); but a player's own
 # mail that does not authenticate is refused in the player's language.
@@ -26,15 +29,16 @@ expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
 
 # --- players: the receipt says why, in the player's language ---
 ls $O >$T/before
-send alice@x.test "$(reply_to alice)" a1 'SET LANG ja\nPLACE blue\nDANCE wildly\nPLACE green'
-send bob@x.test "$(reply_to bob)" b1 'SET LANG zh\nMOVE sideways\nPLAY jest SLOT 13:00'
+send alice@x.test "$(reply_to alice)" a1 'SET LANG ja\nPLACE blue\nDANCE wildly\nPLACE green\nPLAY jest loudly'
+send bob@x.test "$(reply_to bob)" b1 'SET LANG zh\nMOVE sideways\nPLAY jest SLOT 13:00\nPLAY zorro'
 send carol@x.test "$(reply_to carol)" c1 'DANCE wildly'
 expect 0 "serve --once with three replies" -- $M -C $D serve --once
 
 answer receipt alice@x.test alice
 says alice "受け付けられなかった行"			# the ja template
 says alice "「dance」はコマンドではありません。コマンドは PLAY、MOVE、PLAN、PLACE、STATUS、HELP、SET LANG です。"
-says alice "あなたの貴族はすでに blue に配置されています。"
+says alice "あなたの貴族はすでに青の間に配置されています。"
+says alice "PLAY 冗談 の後の「loudly」はわかりません。"
 says_not alice "is not a command"
 says_not alice "You have placed your noble already"
 
@@ -42,8 +46,10 @@ answer receipt bob@x.test bob
 says bob "未接受"						# the zh template
 says bob "“sideways”不是方向；MOVE 只能是 cw（顺时针）、ccw（逆时针）或 stay。"
 says bob "“13:00”不是午夜之后的时间；SLOT 只能是 12:00、12:10、12:20、12:30、12:40 或 12:50。"
+says bob "“zorro”不是牌；牌有：讨论、跳舞、笑话、欣赏、嘲笑、调情、诈骗、吓唬、恐吓、安可、美好回忆、盛大登场、偷听、扒手、长舌妇、丑闻、漫步、讨好亲王、预感。"
 says_not bob "is not a direction"
 says_not bob "is not a time after midnight"
+says_not bob "is not a card"
 
 answer receipt carol@x.test carol
 says carol '"dance" is not a command; the commands are PLAY, MOVE, PLAN, PLACE, STATUS, HELP and SET LANG.'
@@ -126,4 +132,27 @@ grep -qF 'PLAY jest' $T/davelong.txt && fail "a line past the first unread one i
 
 expect 0 "the game verifies" -- $M -C $D verify $G
 [ -z "$(ls $D/spool)" ] || fail "mail left in the spool"; ok
+
+# --- The Masquerade: its cards are named by its own data (name_ja,
+# name_zh), its lists' words ("blade-dancer", "grand-hall") too ---
+D=$T/ms
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+expect 0 "init (masquerade)" -- $M -C $D init
+expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test \
+    --player bob=bob@x.test --player carol=carol@x.test \
+    --seed 0707070707070707070707070707070707070707070707070707070707070707
+G=$(cat $T/out)
+expect 0 "serve --once sends the masquerade's welcome mails" -- $M -C $D serve --once
+ls $O >$T/before
+send bob@x.test "$(reply_to bob)" m1 'SET LANG ja\nDANCER zorro'
+send carol@x.test "$(reply_to carol)" m2 'SET LANG zh\nSTAGE nowhere'
+expect 0 "serve --once with two masquerade replies" -- $M -C $D serve --once
+answer receipt bob@x.test msbob
+says msbob "「zorro」はダンサーではありません。ダンサーは次のとおりです：剣の舞姫、魔導師、聖騎士、吟遊詩人、盗賊、永劫の囚人。"
+says_not msbob "blade-dancer"
+answer receipt carol@x.test mscarol
+says mscarol "“nowhere”不是舞台；舞台有：塔、竞技场、礼拜堂、图书馆、泉水、大厅。"
+says_not mscarol "grand-hall"
+expect 0 "the masquerade verifies" -- $M -C $D verify $G
 done_checks

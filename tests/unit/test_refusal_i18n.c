@@ -5,7 +5,9 @@
  *
  * Real sentences, as the engine and the daemon write them, translated to
  * ja and zh word for word (arguments moved, reordered, their English words
- * translated, a reason inside a reason); what is left English. Then the
+ * translated, a reason inside a reason); a game's words in them (cards,
+ * rooms, Spells, lists of them) named by the caller's names, in the
+ * reader's language; what is left English. Then the
  * catalogs against the sources: every MQ_REFUSED format of the sentences a
  * player or a sender can get (every engine/redmasque C file, those of
  * engine/masquerade the host alone does not meet, with the examples
@@ -94,16 +96,16 @@ japanese_sentences_with_their_arguments(void **state)
 	    "PLACE、STATUS、HELP、SET LANG です。");
 	says(r, "ja", "You have played jest already (it is in your discard "
 	    "pile); you can play: discuss, dance, admire.",
-	    "jest はすでにプレイしました（捨て札にあります）。プレイできる"
+	    "「jest」はすでにプレイしました（捨て札にあります）。プレイできる"
 	    "カード：discuss, dance, admire。");
 	says(r, "ja", "You have placed your noble already, in blue.",
-	    "あなたの貴族はすでに blue に配置されています。");
+	    "あなたの貴族はすでにblueに配置されています。");
 	says(r, "ja", "threaten needs a TARGET anywhere in the abbey: add TARGET "
 	    "and a player's name, e.g. PLAY threaten TARGET bob.",
-	    "threaten には僧院のどこかにいる対象が必要です。TARGET とプレイヤー"
+	    "「threaten」には僧院のどこかにいる対象が必要です。TARGET とプレイヤー"
 	    "名を付けてください（例：PLAY threaten TARGET bob）。");
 	says(r, "ja", "swindle takes at most 2 time(s) after SLOT.",
-	    "swindle では SLOT の後に書ける時刻は 2 個までです。");
+	    "「swindle」では SLOT の後に書ける時刻は 2 個までです。");
 	says(r, "ja", "Game k3j9x2m4 is over; nothing more can be played. Its log "
 	    "can be exported with: masqued export k3j9x2m4.",
 	    "ゲーム k3j9x2m4 は終了しました。これ以上は何もプレイできません。"
@@ -133,7 +135,7 @@ chinese_sentences_with_their_arguments(void **state)
 	    "RECOVER。");
 	says(r, "zh", "encore returns up to 2 discarded card(s): name them after "
 	    "RECOVER (your discards: jest, mock).",
-	    "encore 可以收回至多 2 张弃牌：请在 RECOVER 后写出这些牌（你的弃牌："
+	    "「encore」可以收回至多 2 张弃牌：请在 RECOVER 后写出这些牌（你的弃牌："
 	    "jest, mock）。");
 	says(r, "zh", "Game k3j9x2m4 is paused by the host; send your commands "
 	    "again once it resumes.",
@@ -154,11 +156,11 @@ reordered_arguments(void **state)
 
 	says(r, "ja", "jest is not in your discard pile, so encore cannot "
 	    "return it; your discards: mock.",
-	    "encore で戻せるのは捨て札にあるカードだけで、jest は捨て札にあり"
+	    "「encore」で戻せるのは捨て札にあるカードだけで、「jest」は捨て札にあり"
 	    "ません。あなたの捨て札：mock。");
 	says(r, "zh", "jest is not in your discard pile, so encore cannot "
 	    "return it; your discards: mock.",
-	    "encore 只能收回弃牌中的牌，而 jest 不在你的弃牌中；你的弃牌：mock。");
+	    "「encore」只能收回弃牌中的牌，而「jest」不在你的弃牌中；你的弃牌：mock。");
 	says(r, "ja", "The Masque of the Red Death is for 3 to 6 players, not 9.",
 	    "9 人では遊べません。「赤死病の仮面」は 3〜6 人で遊ぶゲームです。");
 	says(r, "zh", "invariant \"the winner is the most popular survivor\" "
@@ -184,7 +186,7 @@ english_words_in_arguments_and_reasons_in_reasons(void **state)
 	    "你本轮只能移动一步（跳舞可走两步，漫步可走三步）：请发送 MOVE cw、"
 	    "MOVE ccw 或 MOVE stay。");
 	says(r, "ja", "mock is not one of your cards; you can play: none.",
-	    "mock はあなたのカードではありません。プレイできるカード：なし。");
+	    "「mock」はあなたのカードではありません。プレイできるカード：なし。");
 	/* only where the catalog says so: a player's word stays as written */
 	says(r, "ja", "TARGET names none twice.",
 	    "TARGET で none が2回指定されています。");
@@ -212,9 +214,9 @@ masquerade_sentences(void **state)
 	struct mq_refusals *r = shipped();
 
 	says(r, "ja", "March is played while you are in a challenge, not now.",
-	    "March は挑戦の最中に使うスペルです。今は使えません。");
+	    "「March」は挑戦の最中に使うスペルです。今は使えません。");
 	says(r, "zh", "Rhapsody is played in your Spell phase, not now.",
-	    "Rhapsody 只能在你的法术阶段使用，现在不能用。");
+	    "「Rhapsody」只能在你的法术阶段使用，现在不能用。");
 	says(r, "ja", "\"zorro\" is not a Dancer; the Dancers are blade-dancer, "
 	    "thief.",
 	    "「zorro」はダンサーではありません。ダンサーは次のとおりです："
@@ -224,14 +226,14 @@ masquerade_sentences(void **state)
 	    "EVENT 后面需要事件的名字；事件有：oracle, silence。");
 	says(r, "ja", "Requiem costs 2 Spells from your hand; you named 0 after "
 	    "PAY.",
-	    "Requiem のコストは手札のスペル 2 枚です。PAY の後に書かれたのは "
+	    "「Requiem」のコストは手札のスペル 2 枚です。PAY の後に書かれたのは "
 	    "0 枚でした。");
 	says(r, "ja", "You cannot pay with 2 March: you hold 1 besides the one "
 	    "you play.",
-	    "March を 2 枚支払うことはできません。持っているのは使う1枚のほかに "
+	    "「March」を 2 枚支払うことはできません。持っているのは使う1枚のほかに "
 	    "1 枚です。");
 	says(r, "zh", "You cannot keep 1 March: you received 0.",
-	    "你不能保留 1 张 March：你只收到了 0 张。");
+	    "你不能保留 1 张「March」：你只收到了 0 张。");
 	says(r, "ja", "It is not your turn: bob is to send their dancer to a "
 	    "Stage with STAGE.",
 	    "あなたの番ではありません。今は bob が STAGE で自分のダンサーを"
@@ -278,6 +280,9 @@ static const char *const ja_words[] = { "jest", "冗談", "encore", "アンコ�
 	"mock", "嘲笑", "discuss", "話し合い", "dance", "ダンス", "admire", "称賛",
 	"blue", "青の間", "March", "行進曲", "Tower", "塔", "blade-dancer",
 	"剣の舞姫", "thief", "盗賊", "bob", "ボブ", "loudly", "大声で", NULL };
+static const char *const zh_words[] = { "jest", "笑话", "encore", "安可",
+	"mock", "嘲笑", "discuss", "讨论", "dance", "跳舞", "blue", "蓝色房间",
+	"March", "进行曲", "Tower", "塔", "Silence", "寂静", NULL };
 
 /* sentence in lang, with the names of words, must come out as want. */
 static void
@@ -296,6 +301,69 @@ names_say(struct mq_refusals *r, const char *lang, const char *const *words,
 		fail_msg("%s: \"%s\"\n  gave \"%s\"\n  not  \"%s\"", lang, sentence,
 		    mq_buf_str(&b), want);
 	mq_buf_free(&b);
+}
+
+/* The shipped catalogs mark the arguments that are a game's words: a card,
+ * a room, a Spell, a Stage, each in the reader's language; lists of them
+ * joined with 、; a player's name or word, and "none", as before. */
+static void
+game_words_in_the_readers_language(void **state)
+{
+	struct mq_refusals *r = shipped();
+
+	names_say(r, "ja", ja_words, "You hold no March.", "「行進曲」を持っていません。");
+	names_say(r, "zh", zh_words, "You hold no March.", "你手中没有「进行曲」。");
+	names_say(r, "zh", zh_words, "Tower is full.", "「塔」已经满了。");
+	names_say(r, "ja", ja_words, "You have placed your noble already, in "
+	    "blue.", "あなたの貴族はすでに青の間に配置されています。");
+	names_say(r, "zh", zh_words, "You have placed your noble already, in "
+	    "blue.", "你已经把贵族放在蓝色房间了。");
+	/* a list, the card played too */
+	names_say(r, "ja", ja_words, "You have played jest already (it is in your "
+	    "discard pile); you can play: discuss, dance, admire.",
+	    "「冗談」はすでにプレイしました（捨て札にあります）。プレイできる"
+	    "カード：話し合い、ダンス、称賛。");
+	names_say(r, "zh", zh_words, "jest is not in your discard pile, so encore "
+	    "cannot return it; your discards: mock, discuss.",
+	    "「安可」只能收回弃牌中的牌，而「笑话」不在你的弃牌中；你的弃牌：嘲笑、"
+	    "讨论。");
+	/* the engine's "none" is a word of the catalog's, names or not */
+	names_say(r, "ja", ja_words, "mock is not one of your cards; you can play: "
+	    "none.", "「嘲笑」はあなたのカードではありません。プレイできるカード："
+	    "なし。");
+	/* an item the names do not know stays as it is, in the list */
+	names_say(r, "zh", zh_words, "mock is not one of your cards; you can "
+	    "play: discuss, fond_memories, dance.", "「嘲笑」不是你的牌；你可以打出："
+	    "讨论、fond_memories、跳舞。");
+	/* a list none of whose items is known, whole */
+	names_say(r, "zh", zh_words, "mock is not one of your cards; you can "
+	    "play: scandal, promenade.", "「嘲笑」不是你的牌；你可以打出："
+	    "scandal, promenade。");
+	/* The Masquerade's lists give the canonical words */
+	names_say(r, "ja", ja_words, "\"zorro\" is not a Dancer; the Dancers are "
+	    "blade-dancer, thief.", "「zorro」はダンサーではありません。ダンサーは"
+	    "次のとおりです：剣の舞姫、盗賊。");
+	/* what the player typed, and a player's name, are not a game's words
+	 * even when the names know them */
+	names_say(r, "ja", ja_words, "\"jest\" is not a card; the cards are jest, "
+	    "mock.", "「jest」はカードではありません。カードは次のとおりです："
+	    "冗談、嘲笑。");
+	names_say(r, "ja", ja_words, "jest needs a TARGET anywhere in the abbey: "
+	    "add TARGET and a player's name, e.g. PLAY jest TARGET bob.",
+	    "「冗談」には僧院のどこかにいる対象が必要です。TARGET とプレイヤー名を"
+	    "付けてください（例：PLAY 冗談 TARGET bob）。");
+	names_say(r, "zh", zh_words, "After PLAY jest, \"loudly\" is not "
+	    "understood: what may follow is TARGET, SLOT or RECOVER.",
+	    "PLAY 笑话 之后的“loudly”无法理解：后面只能跟 TARGET、SLOT 或 "
+	    "RECOVER。");
+	names_say(r, "ja", ja_words, "Silence has happened already.",
+	    "「Silence」はすでに発生しました。");	/* not in ja_words */
+	/* English, and no lookup: as before */
+	names_say(r, "en", ja_words, "You hold no March.", "You hold no March.");
+	says(r, "ja", "You hold no March.", "「March」を持っていません。");
+	says(r, "zh", "mock is not one of your cards; you can play: discuss, "
+	    "dance.", "「mock」不是你的牌；你可以打出：discuss, dance。");
+	mq_refusals_free(r);
 }
 
 static void
@@ -1173,6 +1241,7 @@ main(void)
 		cmocka_unit_test(reordered_arguments),
 		cmocka_unit_test(english_words_in_arguments_and_reasons_in_reasons),
 		cmocka_unit_test(masquerade_sentences),
+		cmocka_unit_test(game_words_in_the_readers_language),
 		cmocka_unit_test(what_stays_english),
 		cmocka_unit_test(the_extractor_reads_the_sources),
 		cmocka_unit_test(every_refusal_in_the_sources_is_in_each_catalog),
