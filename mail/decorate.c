@@ -772,6 +772,31 @@ place_example(const struct deco *d, const char *id)
 	return o;
 }
 
+/*
+ * The names in the help's examples ("PLAY threaten TARGET carol dave"):
+ * the two players seated after the reader, so that the example names real
+ * players and never the reader (a target the game refuses).
+ */
+static void
+example_names(const struct deco *d, struct mv *ex)
+{
+	static const char *const keys[] = { "target", "target2" };
+	json_int_t me = -1, n = (json_int_t)d->nplayers, k;
+	size_t i, found = 0;
+
+	for (i = 0; i < d->nplayers; i++)
+		if (jeq(d->players[i].name, d->me_name))
+			me = d->players[i].seat;
+	for (k = 1; k <= n && found < 2; k++)
+		for (i = 0; i < d->nplayers; i++)
+			if (d->players[i].seat == (me + k) % n &&
+			    d->players[i].name != NULL &&
+			    !jeq(d->players[i].name, d->me_name)) {
+				wput_ref(d, ex, keys[found++], d->players[i].name);
+				break;
+			}
+}
+
 static void
 deco_examples(const struct deco *d, struct mv *out)
 {
@@ -783,6 +808,7 @@ deco_examples(const struct deco *d, struct mv *out)
 
 	if (ex == NULL)
 		return;
+	example_names(d, ex);
 	if (want(d, "play")) {
 		const json_t *hand = json_object_get(d->me, "hand");
 

@@ -939,6 +939,46 @@ sentences_from_partials(void **state)
 	json_decref(ctx);
 }
 
+/* The help's examples name the two players seated after the reader (the
+ * ctx's players: alice bob carol dave erin), never the reader: a TARGET of
+ * oneself is refused. */
+static void
+help_examples_name_other_players(void **state)
+{
+	static const struct {
+		const char *reader, *lang, *want, *never;
+	} cases[] = {
+		{ "carol", "en", "PLAY threaten TARGET dave erin SLOT 12:30", "TARGET carol" },
+		{ "erin", "ja", "プレイ 脅し 対象 alice", "TARGET erin" },
+		{ "dave", "zh", "PLAY swindle TARGET erin SLOT 12:10 12:40", "TARGET dave" },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx;
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ctx = load_ctx("help");
+		json_object_set_new(ctx, "player", json_string(cases[i].reader));
+		json_object_set_new(json_object_get(json_object_get(ctx, "view"),
+		    "me"), "name", json_string(cases[i].reader));
+		assert_int_equal(render(TMPL, cases[i].lang, "help", gd, ctx, &m,
+		    &err), 0);
+		if (strstr(m.text, cases[i].want) == NULL ||
+		    strstr(m.html, cases[i].want) == NULL)
+			fail_msg("help to %s (%s) lacks: %s", cases[i].reader,
+			    cases[i].lang, cases[i].want);
+		if (strstr(m.text, cases[i].never) != NULL ||
+		    strstr(m.html, cases[i].never) != NULL)
+			fail_msg("help to %s (%s) says: %s", cases[i].reader,
+			    cases[i].lang, cases[i].never);
+		mail_free(&m);
+		json_decref(ctx);
+	}
+	json_decref(gd);
+}
+
 int
 main(void)
 {
@@ -961,6 +1001,7 @@ main(void)
 		cmocka_unit_test(decorate_is_the_same_for_every_kind),
 		cmocka_unit_test(admin_notice_in_every_language),
 		cmocka_unit_test(sentences_from_partials),
+		cmocka_unit_test(help_examples_name_other_players),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
