@@ -92,6 +92,27 @@ peoples_words_stay_text_even_when_they_are_card_ids(void **state)
 	json_decref(gd);
 }
 
+/* The LANG KIND mail of ctx, for a check of what it must or must not say;
+ * free3 frees its three parts. */
+static void
+render(const json_t *gd, const json_t *ctx, const char *lang, const char *kind,
+    char **subject, char **text, char **html)
+{
+	struct mq_err err;
+
+	if (mq_render_mail("templates", lang, kind, gd, ctx, subject, text, html,
+	    &err) != 0)
+		fail_msg("%s %s: %s", lang, kind, err.msg);
+}
+
+static void
+free3(char *subject, char *text, char *html)
+{
+	free(subject);
+	free(text);
+	free(html);
+}
+
 /* The KIND mail of ctx, in each want[i][0], holds want[i][1] in its text
  * (and its HTML too, when html). */
 static void
@@ -115,6 +136,18 @@ mails_say(const json_t *gd, const json_t *ctx, const char *kind,
 		free(text);
 		free(html);
 	}
+}
+
+/* mails_say on a context given as JSON text, with the game data loaded. */
+static void
+says(const char *kind, const char *ctx_text, const char *const want[][2],
+    size_t n, int html_too)
+{
+	json_t *gd = load_gamedata(), *ctx = parse(ctx_text);
+
+	mails_say(gd, ctx, kind, want, n, html_too);
+	json_decref(ctx);
+	json_decref(gd);
 }
 
 /* The KIND mail of ctx, in each want[i][0], holds want[i][1] in its HTML. */
@@ -185,19 +218,6 @@ html_lines_do_not_run_together(void **state)
 static void
 card_lists_are_separated(void **state)
 {
-	json_t *gd = load_gamedata(), *ctx = parse(
-	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
-	    " \"events\": ["
-	    "  {\"type\": \"play\", \"player\": \"bob\", \"spell\": \"SP_rhapsody\","
-	    "   \"paid\": [{\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1},"
-	    "            {\"spell\": \"SP_waltz\", \"name\": \"Waltz\", \"count\": 2}]},"
-	    "  {\"type\": \"discard\", \"player\": \"erin\","
-	    "   \"spells\": [{\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1},"
-	    "              {\"spell\": \"SP_waltz\", \"name\": \"Waltz\", \"count\": 1}]},"
-	    "  {\"type\": \"receive\", \"player\": \"alice\", \"received\": 2,"
-	    "   \"kept\": 1, \"spells\": [{\"spell\": \"SP_march\", \"name\": \"March\","
-	    "   \"count\": 1}, {\"spell\": \"SP_waltz\", \"name\": \"Waltz\", \"count\": 1}]}],"
-	    " \"view\": {\"phase\": \"stage\"}}");
 	static const char *const want[][2] = {
 		{ "en", "bob played Rhapsody (paid 1x March, 2x Waltz)." },
 		{ "en", "erin discarded 1x March, 1x Waltz." },
@@ -211,9 +231,20 @@ card_lists_are_separated(void **state)
 	};
 
 	(void)state;
-	mails_say(gd, ctx, "notice", want, sizeof(want) / sizeof(want[0]), 1);
-	json_decref(ctx);
-	json_decref(gd);
+	says("notice",
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"events\": ["
+	    "  {\"type\": \"play\", \"player\": \"bob\", \"spell\": \"SP_rhapsody\","
+	    "   \"paid\": [{\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1},"
+	    "            {\"spell\": \"SP_waltz\", \"name\": \"Waltz\", \"count\": 2}]},"
+	    "  {\"type\": \"discard\", \"player\": \"erin\","
+	    "   \"spells\": [{\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1},"
+	    "              {\"spell\": \"SP_waltz\", \"name\": \"Waltz\", \"count\": 1}]},"
+	    "  {\"type\": \"receive\", \"player\": \"alice\", \"received\": 2,"
+	    "   \"kept\": 1, \"spells\": [{\"spell\": \"SP_march\", \"name\": \"March\","
+	    "   \"count\": 1}, {\"spell\": \"SP_waltz\", \"name\": \"Waltz\", \"count\": 1}]}],"
+	    " \"view\": {\"phase\": \"stage\"}}",
+	    want, sizeof(want) / sizeof(want[0]), 1);
 }
 
 /*
@@ -226,17 +257,6 @@ card_lists_are_separated(void **state)
 static void
 hands_read_as_lists(void **state)
 {
-	json_t *gd = load_gamedata(), *ctx = parse(
-	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
-	    " \"view\": {\"phase\": \"spell\", \"turn\": 2, \"players\": ["
-	    "  {\"name\": \"alice\", \"hand_size\": 3, \"hand_limit\": 5,"
-	    "   \"counters\": 2, \"events_prophesied\": 0, \"arena_wins\": 0,"
-	    "   \"hand\": [{\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1, \"level\": 0},"
-	    "            {\"spell\": \"SP_waltz\", \"name\": \"Waltz\", \"count\": 2, \"level\": 1}],"
-	    "   \"banked\": [{\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1},"
-	    "              {\"spell\": \"SP_fugue\", \"name\": \"Fugue\", \"count\": 1}]},"
-	    "  {\"name\": \"bob\", \"hand_size\": 1, \"hand_limit\": 5,"
-	    "   \"counters\": 1, \"events_prophesied\": 1, \"arena_wins\": 1}]}}");
 	static const char *const want[][2] = {
 		{ "en", "Your hand (3 of 5): 1x March (level 0), 2x Waltz (level 1)" },
 		{ "en", "which is not): 1x March, 1x Fugue" },
@@ -248,9 +268,18 @@ hands_read_as_lists(void **state)
 	};
 
 	(void)state;
-	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
-	json_decref(ctx);
-	json_decref(gd);
+	says("turn",
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"view\": {\"phase\": \"spell\", \"turn\": 2, \"players\": ["
+	    "  {\"name\": \"alice\", \"hand_size\": 3, \"hand_limit\": 5,"
+	    "   \"counters\": 2, \"events_prophesied\": 0, \"arena_wins\": 0,"
+	    "   \"hand\": [{\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1, \"level\": 0},"
+	    "            {\"spell\": \"SP_waltz\", \"name\": \"Waltz\", \"count\": 2, \"level\": 1}],"
+	    "   \"banked\": [{\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1},"
+	    "              {\"spell\": \"SP_fugue\", \"name\": \"Fugue\", \"count\": 1}]},"
+	    "  {\"name\": \"bob\", \"hand_size\": 1, \"hand_limit\": 5,"
+	    "   \"counters\": 1, \"events_prophesied\": 1, \"arena_wins\": 1}]}}",
+	    want, sizeof(want) / sizeof(want[0]), 1);
 }
 
 /*
@@ -261,11 +290,6 @@ hands_read_as_lists(void **state)
 static void
 guardian_and_treasure_abilities_are_told(void **state)
 {
-	json_t *gd = load_gamedata(), *ctx = parse(
-	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
-	    " \"view\": {\"phase\": \"stage\", \"turn\": 3, \"guardians_left\": 3,"
-	    "  \"guardian\": {\"id\": \"G6\", \"number\": 6, \"power\": 4},"
-	    "  \"players\": [{\"name\": \"alice\", \"treasures\": [\"G1\", \"G2\"]}]}}");
 	static const char *const want[][2] = {
 		{ "en", "Top Guardian: number 6, power 4; the challenger's Spells cost 1 more (3 left)" },
 		{ "en", "Treasures: [Silver Bell: hand limit +1] [Serpent Ring]" },
@@ -276,9 +300,12 @@ guardian_and_treasure_abilities_are_told(void **state)
 	};
 
 	(void)state;
-	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 0);
-	json_decref(ctx);
-	json_decref(gd);
+	says("turn",
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"view\": {\"phase\": \"stage\", \"turn\": 3, \"guardians_left\": 3,"
+	    "  \"guardian\": {\"id\": \"G6\", \"number\": 6, \"power\": 4},"
+	    "  \"players\": [{\"name\": \"alice\", \"treasures\": [\"G1\", \"G2\"]}]}}",
+	    want, sizeof(want) / sizeof(want[0]), 0);
 }
 
 /*
@@ -307,19 +334,15 @@ a_full_stage_is_not_offered(void **state)
 		{ "zh", "塔已满（bob）" },
 	};
 	char *subject, *text, *html;
-	struct mq_err err;
 
 	(void)state;
 	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
-	assert_int_equal(mq_render_mail("templates", "en", "turn", gd, ctx,
-	    &subject, &text, &html, &err), 0);
+	render(gd, ctx, "en", "turn", &subject, &text, &html);
 	if (strstr(text, "STAGE Tower") != NULL || strstr(html, "STAGE Tower") != NULL)
 		fail_msg("the full Tower is offered:\n%s", text);
 	if (strstr(text, "must fight the top Guardian") != NULL)
 		fail_msg("the full Tower's rule is told as a choice:\n%s", text);
-	free(subject);
-	free(text);
-	free(html);
+	free3(subject, text, html);
 	json_decref(ctx);
 	json_decref(gd);
 }
@@ -521,30 +544,23 @@ a_fight_offers_what_can_be_done(void **state)
 		{ "zh", "每局一次，力量 +3；" },
 	};
 	char *subject, *text, *html;
-	struct mq_err err;
 	json_t *gd = load_gamedata(), *ctx;
 
 	(void)state;
 	ctx = parse(ctxs[0]);
 	mails_say(gd, ctx, "turn", can, sizeof(can) / sizeof(can[0]), 0);
-	assert_int_equal(mq_render_mail("templates", "en", "turn", gd, ctx,
-	    &subject, &text, &html, &err), 0);
+	render(gd, ctx, "en", "turn", &subject, &text, &html);
 	if (strstr(text, "PLAY march") != NULL)
 		fail_msg("a PLAY is offered with an empty hand:\n%s", text);
-	free(subject);
-	free(text);
-	free(html);
+	free3(subject, text, html);
 	json_decref(ctx);
 	ctx = parse(ctxs[1]);
-	assert_int_equal(mq_render_mail("templates", "en", "turn", gd, ctx,
-	    &subject, &text, &html, &err), 0);
+	render(gd, ctx, "en", "turn", &subject, &text, &html);
 	if (strstr(text, "REVEAL\n") != NULL || strstr(text, "reveal your") !=
 	    NULL || strstr(text, "  PLAY march") == NULL)
 		fail_msg("REVEAL is offered though the Mask cannot be revealed, "
 		    "or no PLAY though a hand:\n%s", text);
-	free(subject);
-	free(text);
-	free(html);
+	free3(subject, text, html);
 	json_decref(ctx);
 	json_decref(gd);
 }
@@ -559,15 +575,6 @@ a_fight_offers_what_can_be_done(void **state)
 static void
 table_lists_are_separated(void **state)
 {
-	json_t *gd = load_gamedata(), *ctx = parse(
-	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
-	    " \"owed\": \"stage\","
-	    " \"view\": {\"phase\": \"stage\", \"turn\": 2, \"stages\": ["
-	    "  {\"id\": \"ST2\", \"capacity\": 2, \"free\": 0, \"full\": true,"
-	    "   \"rule\": \"arena\", \"dancers\": [\"alice\", \"bob\"]}],"
-	    "  \"tomb\": [{\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1,"
-	    "   \"level\": 0}, {\"spell\": \"SP_waltz\", \"name\": \"Waltz\","
-	    "   \"count\": 2, \"level\": 1}]}}");
 	static const char *const want[][2] = {
 		{ "en", "  Arena (2): alice, bob" },
 		{ "en", "Spell tomb: 1x March, 2x Waltz" },
@@ -581,9 +588,16 @@ table_lists_are_separated(void **state)
 	};
 
 	(void)state;
-	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
-	json_decref(ctx);
-	json_decref(gd);
+	says("turn",
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"stage\","
+	    " \"view\": {\"phase\": \"stage\", \"turn\": 2, \"stages\": ["
+	    "  {\"id\": \"ST2\", \"capacity\": 2, \"free\": 0, \"full\": true,"
+	    "   \"rule\": \"arena\", \"dancers\": [\"alice\", \"bob\"]}],"
+	    "  \"tomb\": [{\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1,"
+	    "   \"level\": 0}, {\"spell\": \"SP_waltz\", \"name\": \"Waltz\","
+	    "   \"count\": 2, \"level\": 1}]}}",
+	    want, sizeof(want) / sizeof(want[0]), 1);
 }
 
 /*
@@ -594,10 +608,6 @@ table_lists_are_separated(void **state)
 static void
 the_reminder_names_every_default(void **state)
 {
-	json_t *gd = load_gamedata(), *ctx = parse(
-	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
-	    " \"reminder_hours\": 12, \"owed\": \"swap\","
-	    " \"view\": {\"phase\": \"event\", \"turn\": 3}}");
 	static const char *const want[][2] = {
 		{ "en", "and for Change of Partner your own dancer" },
 		{ "ja", "相棒の交代では自分のダンサーを最初の脇の" },
@@ -605,9 +615,11 @@ the_reminder_names_every_default(void **state)
 	};
 
 	(void)state;
-	mails_say(gd, ctx, "reminder", want, sizeof(want) / sizeof(want[0]), 1);
-	json_decref(ctx);
-	json_decref(gd);
+	says("reminder",
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"reminder_hours\": 12, \"owed\": \"swap\","
+	    " \"view\": {\"phase\": \"event\", \"turn\": 3}}",
+	    want, sizeof(want) / sizeof(want[0]), 1);
 }
 
 /*
@@ -617,15 +629,6 @@ the_reminder_names_every_default(void **state)
 static void
 a_revealed_mask_scores_nothing_at_the_end(void **state)
 {
-	json_t *gd = load_gamedata(), *ctx = parse(
-	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
-	    " \"view\": {\"phase\": \"over\", \"turn\": 8, \"end\": \"events\","
-	    "  \"winner\": \"alice\", \"players\": ["
-	    "  {\"name\": \"alice\", \"score\": 4, \"mask_dealt\": {\"id\": \"M2\","
-	    "   \"vp\": 3, \"condition\": {\"stat\": \"treasures\", \"gte\": 2}}},"
-	    "  {\"name\": \"bob\", \"score\": 2, \"mask_revealed\": \"M5\","
-	    "   \"mask_dealt\": {\"id\": \"M5\", \"vp\": 2,"
-	    "   \"condition\": {\"stat\": \"emblems\", \"gte\": 1}}}]}}");
 	static const char *const want[][2] = {
 		{ "en", "  bob: 2 VP; Mask: the Butterfly Mask (2 VP for 1 or more Emblems), revealed in a fight, so it scored nothing\n" },
 		{ "en", "  alice: 4 VP; Mask: the Dragon Mask (3 VP for 2 or more Treasures)\n" },
@@ -634,9 +637,16 @@ a_revealed_mask_scores_nothing_at_the_end(void **state)
 	};
 
 	(void)state;
-	mails_say(gd, ctx, "end", want, sizeof(want) / sizeof(want[0]), 0);
-	json_decref(ctx);
-	json_decref(gd);
+	says("end",
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"view\": {\"phase\": \"over\", \"turn\": 8, \"end\": \"events\","
+	    "  \"winner\": \"alice\", \"players\": ["
+	    "  {\"name\": \"alice\", \"score\": 4, \"mask_dealt\": {\"id\": \"M2\","
+	    "   \"vp\": 3, \"condition\": {\"stat\": \"treasures\", \"gte\": 2}}},"
+	    "  {\"name\": \"bob\", \"score\": 2, \"mask_revealed\": \"M5\","
+	    "   \"mask_dealt\": {\"id\": \"M5\", \"vp\": 2,"
+	    "   \"condition\": {\"stat\": \"emblems\", \"gte\": 1}}}]}}",
+	    want, sizeof(want) / sizeof(want[0]), 0);
 }
 
 /*
@@ -662,17 +672,13 @@ a_discard_example_is_from_the_hand(void **state)
 		{ "zh", "  DISCARD 圆舞曲 圆舞曲\n" },
 	};
 	char *subject, *text, *html;
-	struct mq_err err;
 
 	(void)state;
 	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 0);
-	assert_int_equal(mq_render_mail("templates", "en", "turn", gd, ctx,
-	    &subject, &text, &html, &err), 0);
+	render(gd, ctx, "en", "turn", &subject, &text, &html);
 	if (strstr(text, "march") != NULL || strstr(html, "DISCARD Waltz Waltz") == NULL)
 		fail_msg("the discard's example is not the view's:\n%s", text);
-	free(subject);
-	free(text);
-	free(html);
+	free3(subject, text, html);
 	json_decref(ctx);
 	json_decref(gd);
 }
@@ -695,17 +701,13 @@ an_example_names_another_player(void **state)
 		{ "zh", "  PLAY 安魂曲 PAY 进行曲 圆舞曲 ON carol" },
 	};
 	char *subject, *text, *html;
-	struct mq_err err;
 
 	(void)state;
 	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
-	assert_int_equal(mq_render_mail("templates", "en", "turn", gd, ctx,
-	    &subject, &text, &html, &err), 0);
+	render(gd, ctx, "en", "turn", &subject, &text, &html);
 	if (strstr(text, "ON bob") != NULL)
 		fail_msg("bob's example names bob:\n%s", text);
-	free(subject);
-	free(text);
-	free(html);
+	free3(subject, text, html);
 	json_decref(ctx);
 	json_decref(gd);
 }
@@ -730,18 +732,14 @@ only_the_decision_owed_is_told(void **state)
 		{ "zh", "请用 DISCARD 把手牌弃到 3 张，" },
 	};
 	char *subject, *text, *html;
-	struct mq_err err;
 
 	(void)state;
 	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
-	assert_int_equal(mq_render_mail("templates", "en", "turn", gd, ctx,
-	    &subject, &text, &html, &err), 0);
+	render(gd, ctx, "en", "turn", &subject, &text, &html);
 	if (strstr(subject, "discard Spells") == NULL ||
 	    strstr(text, "over its limit") != NULL)
 		fail_msg("%s\n%s", subject, text);
-	free(subject);
-	free(text);
-	free(html);
+	free3(subject, text, html);
 	json_decref(ctx);
 	json_decref(gd);
 }
@@ -767,7 +765,6 @@ a_dancer_that_cannot_challenge_is_told(void **state)
 	};
 	json_t *gd = load_gamedata(), *ctx;
 	char buf[1024], *subject, *text, *html;
-	struct mq_err err;
 
 	(void)state;
 	snprintf(buf, sizeof(buf), ctx_text, "false");
@@ -776,13 +773,10 @@ a_dancer_that_cannot_challenge_is_told(void **state)
 	json_decref(ctx);
 	snprintf(buf, sizeof(buf), ctx_text, "true");
 	ctx = parse(buf);
-	assert_int_equal(mq_render_mail("templates", "en", "turn", gd, ctx,
-	    &subject, &text, &html, &err), 0);
+	render(gd, ctx, "en", "turn", &subject, &text, &html);
 	if (strstr(text, "cannot challenge") != NULL)
 		fail_msg("a dancer that can challenge is told it cannot:\n%s", text);
-	free(subject);
-	free(text);
-	free(html);
+	free3(subject, text, html);
 	json_decref(ctx);
 	json_decref(gd);
 }
@@ -825,11 +819,6 @@ events_say_what_they_do(void **state)
 static void
 emblems_say_what_wins_them(void **state)
 {
-	json_t *gd = load_gamedata(), *ctx = parse(
-	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
-	    " \"view\": {\"phase\": \"stage\", \"emblems\": ["
-	    "  {\"id\": \"EM1\", \"vp\": 1, \"holder\": null},"
-	    "  {\"id\": \"EM2\", \"vp\": 1, \"holder\": \"bob\"}]}}");
 	static const char *const want[][2] = {
 		{ "en", "Emblems: [Emblem of Valor, the most Treasures (1 at least), 1 VP: nobody] [Emblem of the Gladiator, the most wins against dancers (2 at least), 1 VP: bob]" },
 		{ "ja", "［勇者の紋章（宝物が最多、1 枚以上）・1 VP：なし］" },
@@ -837,9 +826,12 @@ emblems_say_what_wins_them(void **state)
 	};
 
 	(void)state;
-	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
-	json_decref(ctx);
-	json_decref(gd);
+	says("turn",
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"view\": {\"phase\": \"stage\", \"emblems\": ["
+	    "  {\"id\": \"EM1\", \"vp\": 1, \"holder\": null},"
+	    "  {\"id\": \"EM2\", \"vp\": 1, \"holder\": \"bob\"}]}}",
+	    want, sizeof(want) / sizeof(want[0]), 1);
 }
 
 /*
@@ -853,16 +845,12 @@ a_receipt_quotes_a_refused_line_that_is_a_card_id(void **state)
 	    " \"refused\": [{\"line\": 1, \"text\": \"D1\", \"error\": \"No.\"}],"
 	    " \"view\": {\"phase\": \"stage\"}}");
 	char *subject, *text, *html;
-	struct mq_err err;
 
 	(void)state;
-	assert_int_equal(mq_render_mail("templates", "en", "receipt", gd, ctx,
-	    &subject, &text, &html, &err), 0);
+	render(gd, ctx, "en", "receipt", &subject, &text, &html);
 	if (strstr(text, "NOT accepted, line 1: D1") == NULL)
 		fail_msg("the receipt does not quote the line:\n%s", text);
-	free(subject);
-	free(text);
-	free(html);
+	free3(subject, text, html);
 	json_decref(ctx);
 	json_decref(gd);
 }
