@@ -561,6 +561,22 @@ mqfz_log(const uint8_t *data, size_t size)
 
 static struct mq_refusals *mqfz_refusals;
 
+/* A few game words for the "names" arguments (a card, a room, a Spell);
+ * any other word is unknown, as a player's own would be. */
+static const char *
+mqfz_name(void *ctx, const char *word, size_t len)
+{
+	static const char *const words[] = { "jest", "冗談", "blue", "青の間",
+	    "March", "行進曲", "Tower", "塔", NULL };
+	size_t k;
+
+	(void)ctx;
+	for (k = 0; words[k] != NULL; k += 2)
+		if (strlen(words[k]) == len && strncmp(words[k], word, len) == 0)
+			return words[k + 1];
+	return NULL;
+}
+
 /*
  * The sentence a refusal carries holds the player's own words ("dance" is
  * not a command...), so the matcher reads text a player chose: any UTF-8
@@ -572,6 +588,7 @@ mqfz_refusal(const uint8_t *data, size_t size)
 {
 	static const char *const langs[] = { "ja", "zh", "en" };
 	const char *root = getenv("MQ_ROOT");
+	const struct mq_refusal_names names = { mqfz_name, NULL };
 	struct mq_buf out = MQ_BUF_INIT;
 	struct mq_err err;
 	char dir[4200], *s;
@@ -602,7 +619,9 @@ mqfz_refusal(const uint8_t *data, size_t size)
 	for (i = 0; i < sizeof(langs) / sizeof(langs[0]); i++) {
 		mq_buf_reset(&out);
 		mq_err_clear(&err);
-		rc = mq_refusals_translate(mqfz_refusals, langs[i], s, &out, &err);
+		/* every other input with a name lookup: the "names" path too */
+		rc = mq_refusals_translate_names(mqfz_refusals, langs[i], s,
+		    size % 2 ? &names : NULL, &out, &err);
 		if (rc != 0 && rc != MQ_IO)
 			mqfz_broken("refusal", err.msg);
 		if (rc != 0)
