@@ -49,6 +49,11 @@ struct mq_daemon {
 	char **senders;			/* mq_daemon_known_sender's, per pass */
 	size_t nsenders;
 	int senders_read;
+	/* The IMAP mailbox is read again from its start because its
+	 * UIDVALIDITY changed or the cursor was lost: a message no game knows
+	 * may then be older than masqued here, or one answered before, so
+	 * only moves are answered (inbound.c) and the rest said in the log. */
+	int rereading;
 };
 
 int mq_daemon_open(struct mq_daemon *d, const char *datadir, const char *config,

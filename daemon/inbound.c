@@ -517,7 +517,11 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 	}
 	if (a.drop) {
 		mq_daemon_log("%s: dropped: %s", transport_id, a.auth);
-		if (a.msg->bounce) {
+		if (a.msg->bounce && d->rereading)
+			mq_daemon_log("%s: the host is not told of this bounce: the "
+			    "mailbox is being read again from its start, and it may "
+			    "be one told of before", transport_id);
+		else if (a.msg->bounce) {
 			/* a player's address may be failing: the host should know */
 			char text[2048];
 
@@ -529,6 +533,13 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 			rc = mq_notify_host(d, a.hash, "[masqued] a mail bounced",
 			    text, err);
 		}
+		goto out;
+	}
+	if (!a.auth_ok && d->rereading) {
+		/* perhaps mail older than masqued here, never meant for a game */
+		mq_daemon_log("%s: refused: %s; not answered: the mailbox is being "
+		    "read again from its start, and this message may be older than "
+		    "masqued here", transport_id, a.auth);
 		goto out;
 	}
 	if (!a.auth_ok && !a.tag_ok && !mq_daemon_known_sender(d, from) &&

@@ -257,7 +257,7 @@ pass_maildir(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
  */
 static void
 cursor_read(const struct mq_daemon *d, uint32_t *validity, uint32_t *last,
-    int *first)
+    int *first, int *lost)
 {
 	char path[1400], buf[64];
 	unsigned long long v, l;
@@ -268,6 +268,7 @@ cursor_read(const struct mq_daemon *d, uint32_t *validity, uint32_t *last,
 
 	*validity = *last = 0;
 	*first = 0;
+	*lost = 1;	/* until it reads as sound */
 	snprintf(path, sizeof(path), "%s/cursor/imap", d->conf.datadir);
 	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e) != 0) {
 		mq_daemon_log("imap: %s; reading the mailbox again from the start",
@@ -276,6 +277,7 @@ cursor_read(const struct mq_daemon *d, uint32_t *validity, uint32_t *last,
 	}
 	if (!present) {
 		*first = 1;	/* the first pass */
+		*lost = 0;
 		return;
 	}
 	if (strlen(buf) != len || mq_scan_digits(&p, UINT32_MAX, &v) != 0 ||
@@ -288,6 +290,7 @@ cursor_read(const struct mq_daemon *d, uint32_t *validity, uint32_t *last,
 	}
 	*validity = (uint32_t)v;
 	*last = (uint32_t)l;
+	*lost = 0;
 }
 
 static int
@@ -312,7 +315,7 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	uint32_t validity, cur_validity, last, *uids = NULL;
 	char id[64], *raw;
 	size_t n = 0, i, len, flagged = 0;
-	int rc, first;
+	int rc, first, lost;
 
 	memset(&c, 0, sizeof(c));
 	c.url = d->conf.imap_url;
@@ -323,7 +326,7 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	c.done_folder = d->conf.imap_done[0] ? d->conf.imap_done : NULL;
 	if ((rc = mq_imap_open(&c, &s, err)) != 0)
 		return rc;
-	cursor_read(d, &cur_validity, &last, &first);
+	cursor_read(d, &cur_validity, &last, &first, &lost);
 	if ((rc = mq_imap_s_uidvalidity(s, &validity, err)) != 0)
 		goto out;
 	if (first) {
@@ -353,10 +356,13 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 		 * it all again; the raw-hash dedupe keeps moves from doubling. */
 		if (cur_validity != 0)
 			mq_daemon_log("imap: UIDVALIDITY changed from %" PRIu32 " to %"
-			    PRIu32 "; reading the mailbox again from the start",
-			    cur_validity, validity);
+			    PRIu32 "; reading the mailbox again from the start, "
+			    "answering only moves", cur_validity, validity);
 		last = 0;
 	}
+	/* not after a cursor of "0 0", which the host wrote to have the
+	 * mailbox read from its start and answered */
+	d->rereading = lost || (cur_validity != 0 && validity != cur_validity);
 	if ((rc = mq_imap_s_search_after(s, last, &uids, &n, err)) != 0)
 		goto out;
 	for (i = 0; i < n; i++) {
@@ -397,6 +403,7 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	else
 		rc = 0;
 out:
+	d->rereading = 0;
 	free(uids);
 	mq_imap_close(s);
 	return rc;

@@ -83,6 +83,51 @@ expect 4 "a pass with a cursor that cannot be read" -- $M -C $I serve --once
 err_has "imap: Cannot read $C: Is a directory; reading the mailbox again from the start"
 err_has "imap:1700000000:1: already answered"
 rmdir $C
+
+# UIDVALIDITY changed (a mailbox moved, or rebuilt by the server): read
+# again from the start, but only moves are answered: a message no game
+# knows may be older than masqued here. Both messages, their answered
+# marks gone, stand for such old mail.
+printf '1600000000 2\n' > $C
+rm -f $I/archive/*.answered
+spooled=$(ls $I/spool | grep -c '\.eml$')
+expect 0 "a pass after UIDVALIDITY changed" -- $M -C $I serve --once
+err_has "imap: UIDVALIDITY changed from 1600000000 to 1700000000; reading the mailbox again from the start, answering only moves"
+err_has "imap:1700000000:1: refused: "
+err_has "; not answered: the mailbox is being read again from its start, and this message may be older than masqued here"
+err_has "pass: 2 message(s): 0 applied, 0 answered, 0 duplicate"
+[ "$(ls $I/spool | grep -c '\.eml$')" = "$spooled" ] || fail "old mail was answered after UIDVALIDITY changed"; ok
+[ "$(cat $C)" = "1700000000 2" ] || fail "the cursor is $(cat $C)"; ok
+
+# ... while a move in the mailbox read again is applied, once, and answered
+G=$(new_game $I) || fail "new"
+expect 0 "the welcome mails" -- $M -C $I serve --once
+RT=$(grep -l "^To: alice@x.test" $I/mail/outbox/new/* | head -n 1 | xargs sed -n 's/^Reply-To: //p' | tr -d '\r')
+[ -n "$RT" ] || fail "no welcome mail to alice"; ok
+MV=$($MREL -C $I bot $G alice) && [ -n "$MV" ] || fail "no move for alice"; ok
+printf 'From: alice@x.test\r\nTo: %s\r\nSubject: Re: the masque\r\nMessage-ID: <mv@x.test>\r\n\r\n%s\r\n' "$RT" "$MV" > $T/move.eml
+kill $IMAP_PID 2>/dev/null
+rm $T/port
+FAKE_IMAP_VALIDITY=1800000000 $PY tests/data/fake_imap.py $T/port $T/imap.log $T/m1.eml $T/move.eml &
+IMAP_PID=$!
+n=0
+while [ ! -s $T/port ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+[ -s $T/port ] || fail "the second fake IMAP server did not start"; ok
+sed -i "s|^imap_url = .*|imap_url = imap://127.0.0.1:$(cat $T/port)|" $I/masqued.conf
+ls $I/mail/outbox/new > $T/before
+expect 0 "a pass with a move, after UIDVALIDITY changed" -- $M -C $I serve --once
+err_has "imap: UIDVALIDITY changed from 1700000000 to 1800000000"
+err_has "pass: 2 message(s): 1 applied, 0 answered, 0 duplicate"
+new=$(ls $I/mail/outbox/new | comm -13 $T/before -)
+(cd $I/mail/outbox/new && grep -l "^X-Masqued-Mail: receipt" $new | xargs grep -q "^To: alice@x.test") ||
+    fail "alice's move got no receipt"; ok
+$MREL -C $I log $G | grep -c " command " | grep -qx 1 || { $MREL -C $I log $G; fail "the move is not logged once"; }; ok
+[ "$(cat $C)" = "1800000000 2" ] || fail "the cursor is $(cat $C)"; ok
+# read again (the cursor lost once more): the move is known, not doubled
+rm $C && mkdir $C && rmdir $C && printf 'x\n' > $C
+expect 0 "the same mailbox after the cursor is lost" -- $M -C $I serve --once
+err_has "pass: 2 message(s): 0 applied, 0 answered, 1 duplicate, 1 dropped"
+$MREL -C $I log $G | grep -c " command " | grep -qx 1 || fail "the move was doubled"; ok
 kill $IMAP_PID 2>/dev/null
 
 # --- a game's clock file ---

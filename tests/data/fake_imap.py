@@ -21,7 +21,7 @@ import socket
 import sys
 import threading
 
-VALIDITY = 1700000000
+VALIDITY = int(os.environ.get("FAKE_IMAP_VALIDITY", "1700000000"))
 CAPS = os.environ.get("FAKE_IMAP_CAPS", "").upper().split()
 created = set()
 
