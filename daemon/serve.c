@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "daemon/inbound.h"
+#include "daemon/notify.h"
 #include "durable.h"
 #include "daemon/serve.h"
 #include "daemon/spool.h"
@@ -305,6 +306,61 @@ cursor_write(const struct mq_daemon *d, uint32_t validity, uint32_t last,
 	return mq_file_replace(path, buf, (size_t)n, 0644, err);
 }
 
+/*
+ * The mailbox is read in UID order and a message that cannot be fetched or
+ * processed is never skipped (it may be a move), so one that fails every
+ * time holds up every game. DATA/cursor/imap.stuck counts the passes in a
+ * row that stopped at the same message ("UIDVALIDITY UID PASSES\n"); at
+ * MQ_IMAP_STUCK_PASSES the host is told, once.
+ */
+#define MQ_IMAP_STUCK_PASSES	5
+
+static void
+stuck_path(const struct mq_daemon *d, char *path, size_t size)
+{
+	snprintf(path, size, "%s/cursor/imap.stuck", d->conf.datadir);
+}
+
+static void
+stuck_at(struct mq_daemon *d, const char *mailbox, uint32_t validity,
+    uint32_t uid, const char *why)
+{
+	char path[1400], buf[96], key[64], text[4096];
+	unsigned long long v = 0, u = 0, n = 0;
+	const char *p = buf;
+	struct mq_err e;
+	size_t len;
+	int present, k;
+
+	stuck_path(d, path, sizeof(path));
+	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e) != 0 ||
+	    !present || strlen(buf) != len ||
+	    mq_scan_digits(&p, UINT32_MAX, &v) != 0 || *p++ != ' ' ||
+	    mq_scan_digits(&p, UINT32_MAX, &u) != 0 || *p++ != ' ' ||
+	    mq_scan_digits(&p, 1000000, &n) != 0 || strcmp(p, "\n") != 0 ||
+	    v != validity || u != uid)
+		n = 0;		/* another message, or none yet: count afresh */
+	n++;
+	k = snprintf(buf, sizeof(buf), "%" PRIu32 " %" PRIu32 " %llu\n", validity,
+	    uid, n);
+	if (mq_file_replace(path, buf, (size_t)k, 0644, &e) != 0)
+		mq_daemon_log("imap: %s", e.msg);
+	if (n < MQ_IMAP_STUCK_PASSES)
+		return;
+	snprintf(key, sizeof(key), "imap-stuck-%" PRIu32 "-%" PRIu32, validity, uid);
+	snprintf(text, sizeof(text), "masqued has stopped at message UID %" PRIu32
+	    " of the mailbox %s in %llu passes in a row: %s\n\n"
+	    "Every game waits until it gets past it: the mailbox is read in "
+	    "order, and a message is never skipped, since it may be a move. "
+	    "Look at the message with a mail client. If it is not a move, have "
+	    "masqued pass it by writing \"%" PRIu32 " %" PRIu32 "\" into\n"
+	    "%s/cursor/imap.", uid, mailbox, n, why, validity, uid,
+	    d->conf.datadir);
+	if (mq_notify_host(d, key, "[masqued] the game mailbox is stuck at one "
+	    "message", text, &e) != 0)
+		mq_daemon_log("imap: cannot tell the host: %s", e.msg);
+}
+
 static int
 pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 {
@@ -315,7 +371,7 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	uint32_t validity, cur_validity, last, *uids = NULL;
 	char id[64], *raw;
 	size_t n = 0, i, len, flagged = 0;
-	int rc, first, lost;
+	int rc, first, lost, unstuck = 0;
 
 	memset(&c, 0, sizeof(c));
 	c.url = d->conf.imap_url;
@@ -374,6 +430,8 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 		} else if (rc) {
 			mq_daemon_log("%s: %s", id, e.msg);
 			st->failed++;
+			stuck_at(d, c.mailbox ? c.mailbox : "INBOX", validity, uids[i],
+			    e.msg);
 			break;		/* keep UID order: try again next pass */
 		} else {
 			rc = mq_inbound_process(d, raw, len, id, NULL, &o, &e);
@@ -381,9 +439,21 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 			if (rc) {
 				mq_daemon_log("%s: not processed: %s", id, e.msg);
 				st->failed++;
+				stuck_at(d, c.mailbox ? c.mailbox : "INBOX", validity,
+				    uids[i], e.msg);
 				break;
 			}
 			count(st, o);
+		}
+		if (!unstuck) {
+			/* past any message that held it up */
+			char path[1400];
+
+			stuck_path(d, path, sizeof(path));
+			if (unlink(path) != 0 && errno != ENOENT)
+				mq_daemon_log("imap: cannot remove %s: %s", path,
+				    strerror(errno));
+			unstuck = 1;
 		}
 		/* the log entry is fsynced: now the cursor may pass this UID */
 		if ((rc = cursor_write(d, validity, uids[i], err)) != 0)

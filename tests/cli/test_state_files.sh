@@ -8,7 +8,10 @@
 # game's clock file as "work the deadlines out again"; a spooled mail's
 # NAME.retry as "try it now, a last time" (its tries are unknown: counted
 # afresh, a .retry damaged again and again would keep a mail forever). A
-# .retry that cannot be written is said too.
+# .retry that cannot be written is said too. The IMAP mailbox read again
+# after its UIDVALIDITY changed answers only moves; a message the server
+# breaks off is tried again, never skipped, and the host is told once when
+# it holds the mailbox up pass after pass.
 # The IMAP server is tests/data/fake_imap.py, on loopback.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
@@ -128,6 +131,51 @@ rm $C && mkdir $C && rmdir $C && printf 'x\n' > $C
 expect 0 "the same mailbox after the cursor is lost" -- $M -C $I serve --once
 err_has "pass: 2 message(s): 0 applied, 0 answered, 1 duplicate, 1 dropped"
 $MREL -C $I log $G | grep -c " command " | grep -qx 1 || fail "the move was doubled"; ok
+kill $IMAP_PID 2>/dev/null
+
+# a message the server breaks off halfway: said in the log, not applied,
+# the cursor stays before it (it may be a move: never skipped); at the
+# fifth pass in a row stopped there, the host is told, once; the next pass
+# that reads it whole applies it
+printf '1800000000 2\n' > $C
+MV=$($MREL -C $I bot $G bob) && [ -n "$MV" ] || fail "no move for bob"; ok
+RT=$(grep -l "^To: bob@x.test" $I/mail/outbox/new/* | head -n 1 | xargs sed -n 's/^Reply-To: //p' | tr -d '\r')
+printf 'From: bob@x.test\r\nTo: %s\r\nSubject: Re: the masque\r\nMessage-ID: <mv2@x.test>\r\n\r\n%s\r\n' "$RT" "$MV" > $T/move2.eml
+rm $T/port
+FAKE_IMAP_VALIDITY=1800000000 FAKE_IMAP_TRUNCATE=3 FAKE_IMAP_TRUNCATE_TIMES=6 $PY tests/data/fake_imap.py $T/port $T/imap.log $T/m1.eml $T/move.eml $T/move2.eml &
+IMAP_PID=$!
+n=0
+while [ ! -s $T/port ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+[ -s $T/port ] || fail "the third fake IMAP server did not start"; ok
+sed -i "s|^imap_url = .*|imap_url = imap://127.0.0.1:$(cat $T/port)|" $I/masqued.conf
+cp $I/games/$G/log $T/log.before
+expect 0 "a pass whose message is broken off" -- $M -C $I serve --once
+err_has "broke off or sent a broken reply while fetching UID 3"
+err_has "pass: 0 message(s): 0 applied, 0 answered, 0 duplicate, 0 dropped, 1 failed"
+same_file $I/games/$G/log $T/log.before
+[ "$(cat $C)" = "1800000000 2" ] || fail "the cursor passed a message broken off: $(cat $C)"; ok
+stuck_mails() { grep -l "^Subject: \[masqued\] the game mailbox is stuck at one message" $I/mail/outbox/new/* 2>/dev/null | grep -c .; }
+[ "$(stuck_mails)" = 0 ] || fail "the host was told at the first failure"; ok
+for pass in 2 3 4 5 6; do
+	expect 0 "pass $pass stopped at the same message" -- $M -C $I serve --once
+	err_has "1 failed"
+done
+[ "$(stuck_mails)" = 1 ] || fail "the host was not told once of the stuck mailbox: $(stuck_mails)"; ok
+f=$(grep -l "^Subject: \[masqued\] the game mailbox is stuck" $I/mail/outbox/new/*)
+grep -q "^To: x@y.test" $f || fail "the stuck notice is not the admin's"; ok
+$PY -c 'import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print(" ".join(m.get_payload(decode=True).decode().split()))' $f > $T/stuck.txt
+grep -qF "message UID 3 of the mailbox INBOX in 5 passes in a row: The IMAP server 127.0.0.1:" $T/stuck.txt ||
+    { cat $T/stuck.txt; fail "the stuck notice does not say which message, and why"; }; ok
+grep -qF "have masqued pass it by writing \"1800000000 3\" into $C." $T/stuck.txt ||
+    { cat $T/stuck.txt; fail "the stuck notice does not say how to pass it"; }; ok
+same_file $I/games/$G/log $T/log.before
+expect 0 "the next pass" -- $M -C $I serve --once
+err_has "pass: 1 message(s): 1 applied"
+[ "$(cat $C)" = "1800000000 3" ] || fail "the cursor is $(cat $C)"; ok
+$MREL -C $I log $G | grep -c " command " | grep -qx 2 || { $MREL -C $I log $G; fail "bob's move is not logged once"; }; ok
+[ ! -e $I/cursor/imap.stuck ] || fail "the stuck count outlived the message"; ok
 kill $IMAP_PID 2>/dev/null
 
 # --- a game's clock file ---

@@ -10,7 +10,10 @@ For the done folder: CREATE, UID COPY, UID STORE and plain EXPUNGE are
 answered OK; UID MOVE only when FAKE_IMAP_CAPS (the words it announces after
 IMAP4rev1, "" by default) holds MOVE, and UID EXPUNGE only when it holds
 UIDPLUS; BAD otherwise, as a real server without them answers. A folder
-named "missing" asks for TRYCREATE until it is created.
+named "missing" asks for TRYCREATE until it is created. FAKE_IMAP_TRUNCATE=UID
+breaks off the first fetch of that UID halfway through its literal (the
+connection closed), as a server or a network that fails mid-message does;
+the first FAKE_IMAP_TRUNCATE_TIMES fetches of it (1 by default).
 
 usage: fake_imap.py PORTFILE LOG MESSAGE...  (the port it listens on is
 written to PORTFILE; it serves until killed)
@@ -23,7 +26,10 @@ import threading
 
 VALIDITY = int(os.environ.get("FAKE_IMAP_VALIDITY", "1700000000"))
 CAPS = os.environ.get("FAKE_IMAP_CAPS", "").upper().split()
+TRUNCATE = int(os.environ.get("FAKE_IMAP_TRUNCATE", "0"))
 created = set()
+TRUNCATE_TIMES = int(os.environ.get("FAKE_IMAP_TRUNCATE_TIMES", "1"))
+truncated = []
 
 
 def serve(conn, msgs, log):
@@ -72,6 +78,12 @@ def serve(conn, msgs, log):
             uid = int(rest.split()[2])
             if 1 <= uid <= len(msgs):
                 body = msgs[uid - 1]
+                if uid == TRUNCATE and len(truncated) < TRUNCATE_TIMES:
+                    truncated.append(uid)
+                    send(b"* %d FETCH (UID %d BODY[] {%d}\r\n" % (uid, uid, len(body)) +
+                         body[:len(body) // 2])
+                    conn.shutdown(socket.SHUT_RDWR)
+                    return
                 send(b"* %d FETCH (UID %d BODY[] {%d}\r\n" % (uid, uid, len(body)) + body + b")\r\n")
             send("%s OK done\r\n" % tag)
         elif cmd.startswith("LOGOUT"):
