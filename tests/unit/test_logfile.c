@@ -40,7 +40,7 @@ setup(void **state)
 		return -1;
 	crypto_sign_keypair(key.pk, key.sk);
 	crypto_sign_keypair(key2.pk, key2.sk);
-	strcpy(dir, "/tmp/mq-test-logfile.XXXXXX");
+	snprintf(dir, sizeof(dir), "%s", "/tmp/mq-test-logfile.XXXXXX");
 	if (mkdtemp(dir) == NULL)
 		return -1;
 	snprintf(logpath, sizeof(logpath), "%s/log", dir);
@@ -377,7 +377,7 @@ tampering_any_byte_of_an_entry_names_it(void **state)
 			line[i] ^= 3;
 		write_lines(&ls, 0, MID, line);
 		expect_bad(MID, NULL);
-		strcpy(line, ls.l[MID - 1]);
+		memcpy(line, ls.l[MID - 1], len + 1);
 	}
 	free(line);
 	free_lines(&ls);

@@ -58,7 +58,7 @@ setup(void **state)
 		return -1;
 	crypto_sign_keypair(key.pk, key.sk);
 	crypto_sign_keypair(key2.pk, key2.sk);
-	strcpy(dir, "/tmp/mq-test-receipt.XXXXXX");
+	snprintf(dir, sizeof(dir), "%s", "/tmp/mq-test-receipt.XXXXXX");
 	if (mkdtemp(dir) == NULL)
 		return -1;
 	snprintf(log1, sizeof(log1), "%s/log1", dir);
