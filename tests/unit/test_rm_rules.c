@@ -438,6 +438,41 @@ test_prince_moves_to_next_tile_and_clock_advances(void **state)
 	done(st);
 }
 
+/*
+ * Round 1 is a round like the others: once the last noble is placed it
+ * begins with the Prince's bonus, for the nobles placed in the room of the
+ * 8:00 tile. bob and dave are placed there, alice and carol elsewhere.
+ */
+static void
+test_prince_bonus_in_round_1_after_placement(void **state)
+{
+	struct rm_state *st = rmf_setup(data, 4, 11);
+	int prince = st->path[0], other = (st->path[0] + 3) % RM_ROOMS;
+	int before[4], k, s;
+	char line[32];
+
+	for (k = 0; k < 4; k++)
+		before[k] = pop(st, k);
+	for (k = 0; k < 4; k++) {
+		s = st->place_order[k];
+		snprintf(line, sizeof(line), "PLACE %s",
+		    st->data->room_id[s == BOB || s == DAVE ? prince : other]);
+		rmf_do(st, s, line);
+	}
+	assert_int_equal(st->phase, RM_PH_ACT);
+	assert_int_equal(st->round, 1);
+	assert_int_equal(st->prince, prince);
+	assert_int_equal(rmf_count_ev(st, RM_E_BONUS, -1), 2);
+	assert_int_equal(rmf_count_ev(st, RM_E_BONUS, BOB), 1);
+	assert_int_equal(rmf_count_ev(st, RM_E_BONUS, DAVE), 1);
+	assert_true(pop(st, BOB) > before[BOB]);
+	assert_true(pop(st, DAVE) > before[DAVE]);
+	assert_int_equal(pop(st, ALICE), before[ALICE]);
+	assert_int_equal(pop(st, CAROL), before[CAROL]);
+	rmf_assert_sound(st);
+	done(st);
+}
+
 static void
 check_resolution_order(const char *options, const int *want)
 {
@@ -510,6 +545,68 @@ test_resolution_order_fixed_when_it_starts(void **state)
 	}
 	assert_true(bob_at >= 0 && alice_at >= 0);
 	assert_true(bob_at < alice_at);
+	done(st);
+}
+
+/*
+ * "Popularity as it stands when resolution starts": after the round's
+ * Prince's bonus. alice (10) is the least popular until round 3's bonus,
+ * in green with the Prince, takes her past bob (11) to 12; so bob's card
+ * resolves first, then on in seat order, and alice's last.
+ */
+static void
+test_resolution_least_popular_as_it_stands_when_it_starts(void **state)
+{
+	static const int rooms[4] = { GREEN, BLUE, BLUE, BLUE };
+	static const int pops[4] = { 10, 11, 30, 35 };
+	static const char *const lines[4] = { "PLAY jest", "PLAY jest",
+	    "PLAY jest", "PLAY jest" };
+	static const int want[4] = { BOB, CAROL, DAVE, ALICE };
+	struct rm_state *st = rmf_setup(data, 4, 7);
+	struct rmf_stash s;
+	int i, k = 0;
+
+	rmf_force(st, 2, BLUE, rooms, pops);
+	st->path[2] = GREEN;		/* round 3's tile */
+	rmf_stash_deck(st, &s);
+	rmf_round(st, NULL);
+	rmf_moves(st, NULL);
+	assert_int_equal(st->round, 3);
+	assert_int_equal(pop(st, ALICE), 12);	/* the bonus, 11 skipped */
+	rmf_round(st, lines);
+	rmf_unstash_deck(st, &s);
+	for (i = 0; i < st->nev; i++)
+		if (st->ev[i].type == RM_E_POP) {
+			assert_true(k < 4);
+			assert_int_equal(st->ev[i].actor, want[k]);
+			k++;
+		}
+	assert_int_equal(k, 4);
+	done(st);
+}
+
+/*
+ * A card's effects resolve left to right as printed. alice (10) plays
+ * Admire on bob (11): she gains 3 first, to 14 (11 is bob's, skipped), then
+ * bob gains 3, to 15 (14 skipped). The other way round bob would stand on
+ * 14 and alice on 13. Mock likewise, alice (10) on bob (12): she goes to 13,
+ * then bob down to 10; the other way round bob 9, alice 12.
+ */
+static void
+test_effects_resolve_left_to_right(void **state)
+{
+	static const int pops_admire[4] = { 10, 11, 30, 35 };
+	static const int pops_mock[4] = { 10, 12, 30, 35 };
+	struct rm_state *st = table(NULL, pops_admire);
+
+	alice_plays(st, "PLAY admire TARGET bob");
+	assert_int_equal(pop(st, ALICE), 14);
+	assert_int_equal(pop(st, BOB), 15);
+	done(st);
+	st = table(NULL, pops_mock);
+	alice_plays(st, "PLAY mock TARGET bob");
+	assert_int_equal(pop(st, ALICE), 13);
+	assert_int_equal(pop(st, BOB), 10);
 	done(st);
 }
 
@@ -1288,6 +1385,30 @@ test_dance_two_steps(void **state)
 	done(st);
 }
 
+/* Dance's second step is for the round it is played in: the next round,
+ * with Jest played, alice may move once again. */
+static void
+test_dance_moves_twice_this_round_only(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	struct rmf_stash s;
+	struct mq_err err;
+
+	alice_plays(st, "PLAY dance");
+	rmf_moves(st, (const char *const[]){ "MOVE cw cw", NULL, NULL, NULL });
+	assert_int_equal(st->p[ALICE].room, WHITE);
+	assert_int_equal(st->round, 4);
+	rmf_stash_deck(st, &s);
+	rmf_round(st, (const char *const[]){ "PLAY jest", NULL, NULL, NULL });
+	rmf_unstash_deck(st, &s);
+	assert_int_equal(st->phase, RM_PH_MOVE);
+	assert_int_equal(rm_allowance(st, &st->p[ALICE]), 1);
+	assert_int_equal(rmf_submit(st, ALICE, "MOVE cw cw", &err), MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "once"));
+	assert_false(st->p[ALICE].has_move);
+	done(st);
+}
+
 static void
 test_sequential_moves_option(void **state)
 {
@@ -1646,9 +1767,12 @@ main(void)
 		cmocka_unit_test(test_track_never_shared_after_a_round),
 		cmocka_unit_test(test_prince_bonus_most_popular_first),
 		cmocka_unit_test(test_prince_moves_to_next_tile_and_clock_advances),
+		cmocka_unit_test(test_prince_bonus_in_round_1_after_placement),
 		cmocka_unit_test(test_resolution_least_popular_then_seat),
 		cmocka_unit_test(test_resolution_option_ascending_popularity),
 		cmocka_unit_test(test_resolution_order_fixed_when_it_starts),
+		cmocka_unit_test(test_resolution_least_popular_as_it_stands_when_it_starts),
+		cmocka_unit_test(test_effects_resolve_left_to_right),
 		cmocka_unit_test(test_cards_revealed_together_then_discarded),
 		cmocka_unit_test(test_card_discuss),
 		cmocka_unit_test(test_card_dance),
@@ -1688,6 +1812,7 @@ main(void)
 		cmocka_unit_test(test_move_one_step),
 		cmocka_unit_test(test_moves_simultaneous),
 		cmocka_unit_test(test_dance_two_steps),
+		cmocka_unit_test(test_dance_moves_twice_this_round_only),
 		cmocka_unit_test(test_sequential_moves_option),
 		cmocka_unit_test(test_plan_full_partial_clear),
 		cmocka_unit_test(test_plan_changes_until_round_12_moves_resolve),
