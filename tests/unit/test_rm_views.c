@@ -227,6 +227,105 @@ test_view_plan_only_owner_until_midnight(void **state)
 	mq_redmasque_kind.free_state(st);
 }
 
+static json_t *event_of(json_t *events, const char *type,
+    const char *player);
+
+/* A seat's "room" as viewer sees it: the room's id, or "" for null. */
+static const char *
+room_seen(const struct rm_state *st, int viewer, int seat, char *buf, size_t n)
+{
+	json_t *v = mq_redmasque_kind.view(st, viewer);
+	const char *r;
+
+	assert_non_null(v);
+	r = json_string_value(json_object_get(json_array_get(json_object_get(v,
+	    "players"), (size_t)seat), "room"));
+	snprintf(buf, n, "%s", r != NULL ? r : "");
+	json_decref(v);
+	return buf;
+}
+
+/*
+ * Placement: each player sees the earlier placements, and no later one.
+ * The second to place sends PLACE orange before the first has placed: it
+ * stays hidden in every view, the host's too (it is not made yet). Once the
+ * first places, both are made, and every view shows both rooms, with a
+ * public "place" event for each.
+ */
+static void
+test_view_place_hidden_until_its_turn(void **state)
+{
+	static const int all[6] = { ALICE, BOB, CAROL, DAVE, MQ_VIEW_PUBLIC,
+	    MQ_VIEW_ADMIN };
+	struct rm_state *st = rmf_setup(data, 4, 7);
+	int first = st->place_order[0], second = st->place_order[1];
+	json_t *ev, *e;
+	char room[16];
+	size_t i;
+
+	rmf_do(st, second, "PLACE orange");
+	for (i = 0; i < 6; i++)
+		assert_string_equal(room_seen(st, all[i], second, room,
+		    sizeof(room)), "");
+	rmf_do(st, first, "PLACE blue");
+	for (i = 0; i < 6; i++) {
+		assert_string_equal(room_seen(st, all[i], first, room,
+		    sizeof(room)), "blue");
+		assert_string_equal(room_seen(st, all[i], second, room,
+		    sizeof(room)), "orange");
+		ev = mq_redmasque_kind.events(st, all[i]);
+		e = event_of(ev, "place", rmf_names[second]);
+		assert_non_null(e);
+		assert_string_equal(json_string_value(json_object_get(e, "room")),
+		    "orange");
+		json_decref(ev);
+	}
+	mq_redmasque_kind.free_state(st);
+}
+
+/*
+ * Moves are simultaneous: a noble stays where it was in every view until
+ * the last move is in, then all are seen in their new rooms. With the
+ * sequential option, a move made in its turn is seen by all at once.
+ */
+static void
+test_view_moves_hidden_until_all_are_in(void **state)
+{
+	struct rm_state *st = table();
+	char room[16];
+	size_t i;
+
+	rmf_round(st, NULL);
+	rmf_do(st, ALICE, "MOVE cw");
+	rmf_do(st, BOB, "MOVE ccw");
+	rmf_do(st, CAROL, "MOVE stay");
+	for (i = 0; i < 5; i++) {
+		assert_string_equal(room_seen(st, viewers[i], ALICE, room,
+		    sizeof(room)), "green");
+		assert_string_equal(room_seen(st, viewers[i], BOB, room,
+		    sizeof(room)), "green");
+	}
+	rmf_do(st, DAVE, "MOVE cw");
+	for (i = 0; i < 5; i++) {
+		assert_string_equal(room_seen(st, viewers[i], ALICE, room,
+		    sizeof(room)), "orange");
+		assert_string_equal(room_seen(st, viewers[i], BOB, room,
+		    sizeof(room)), "purple");
+		assert_string_equal(room_seen(st, viewers[i], DAVE, room,
+		    sizeof(room)), "purple");
+	}
+	mq_redmasque_kind.free_state(st);
+	st = rmf_setup_opts(data, 4, 7, "{\"sequential_moves\":true}");
+	rmf_force(st, 3, BLACK, rooms_std, pops_std);
+	rmf_round(st, NULL);
+	rmf_do(st, DAVE, "MOVE ccw");		/* the most popular: first */
+	assert_string_equal(mq_redmasque_kind.owes(st, CAROL), "move");
+	for (i = 0; i < 5; i++)
+		assert_string_equal(room_seen(st, viewers[i], DAVE, room,
+		    sizeof(room)), "black");
+	mq_redmasque_kind.free_state(st);
+}
+
 static void
 test_view_red_death_admin_only_until_midnight(void **state)
 {
@@ -470,6 +569,8 @@ main(void)
 		cmocka_unit_test(test_view_pending_play_only_owner),
 		cmocka_unit_test(test_view_pending_next_play_and_move_only_owner),
 		cmocka_unit_test(test_view_plan_only_owner_until_midnight),
+		cmocka_unit_test(test_view_place_hidden_until_its_turn),
+		cmocka_unit_test(test_view_moves_hidden_until_all_are_in),
 		cmocka_unit_test(test_view_red_death_admin_only_until_midnight),
 		cmocka_unit_test(test_view_hand_sizes_and_discards_public),
 		cmocka_unit_test(test_view_unknown_seat_is_null),
