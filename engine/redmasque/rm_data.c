@@ -388,6 +388,49 @@ load_options(struct rm_data *d, const json_t *root, struct mq_err *err)
 	return 0;
 }
 
+/*
+ * Decisions of the rules that the data file states but this engine plays
+ * one way only. A file that says otherwise is refused, naming the key: an
+ * owner who edits one must learn that it would change nothing, not find the
+ * game played as before. A key left out means the engine's way.
+ */
+static const struct {
+	const char *obj, *key;
+	const char *text;	/* the one value, a string; NULL: the boolean true */
+} played_one_way[] = {
+	{ "track", "floor", "stop_at_last_free" },
+	{ "rumors", "evidence_look", "random" },
+	{ "options", "target_learns", NULL },
+	{ "options", "hand_sizes_public", NULL },
+	{ "options", "swindle_single_card_once", NULL },
+	{ "options", "empty_deck", "draw_nothing" },
+	{ "options", "no_survivor", "nobody_wins" },
+	{ "defaults", "move", "stay" },
+	{ "defaults", "placement", "random" },
+	{ "defaults", "plan", "keep" },
+};
+
+static int
+check_played_one_way(const json_t *root, struct mq_err *err)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(played_one_way) / sizeof(played_one_way[0]); i++) {
+		const char *want = played_one_way[i].text;
+		json_t *v = json_object_get(json_object_get(root,
+		    played_one_way[i].obj), played_one_way[i].key);
+
+		if (v == NULL || (want == NULL ? json_is_true(v) :
+		    json_is_string(v) && strcmp(json_string_value(v), want) == 0))
+			continue;
+		return mq_fail(err, MQ_REFUSED, "The game data is wrong at %s.%s: "
+		    "this engine plays it one way only, %s%s%s.",
+		    played_one_way[i].obj, played_one_way[i].key, want ? "\"" : "",
+		    want ? want : "true", want ? "\"" : "");
+	}
+	return 0;
+}
+
 int
 rm_data_load(const json_t *root, void **out, struct mq_err *err)
 {
@@ -407,7 +450,8 @@ rm_data_load(const json_t *root, void **out, struct mq_err *err)
 	if (d == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	if ((rc = load_rooms(d, root, err)) || (rc = load_cards(d, root, err)) ||
-	    (rc = load_directions(d, root, err)) || (rc = load_options(d, root, err)))
+	    (rc = load_directions(d, root, err)) || (rc = load_options(d, root, err)) ||
+	    (rc = check_played_one_way(root, err)))
 		goto fail;
 	o = json_object_get(root, "players");
 	if ((rc = get_int(o, "players", "min", 2, RM_MAXP, &d->min_players, err)) ||

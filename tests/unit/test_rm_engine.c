@@ -615,6 +615,53 @@ test_bad_data_refused_naming_the_key(void **state)
 	json_decref(j);
 }
 
+/*
+ * Every [decided] point is a value of the data file so that an owner can
+ * correct it; a value this engine plays one way only is refused when the
+ * file says otherwise, naming the key, not loaded and silently ignored.
+ * Left out, it means the engine's way.
+ */
+static void
+test_decided_values_the_engine_cannot_change_are_refused(void **state)
+{
+	static const char *const keys[][2] = {
+		{ "track", "floor" }, { "rumors", "evidence_look" },
+		{ "options", "target_learns" }, { "options", "hand_sizes_public" },
+		{ "options", "swindle_single_card_once" },
+		{ "options", "empty_deck" }, { "options", "no_survivor" },
+		{ "defaults", "move" }, { "defaults", "placement" },
+		{ "defaults", "plan" },
+	};
+	struct mq_err err;
+	char want[64];
+	size_t i;
+	void *d;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		json_t *j = json_load_file(RMF_DATA_PATH, 0, NULL), *obj, *v;
+
+		assert_non_null(j);
+		obj = json_object_get(j, keys[i][0]);
+		v = json_object_get(obj, keys[i][1]);
+		if (v == NULL)
+			fail_msg("the data file has no %s.%s", keys[i][0], keys[i][1]);
+		json_object_set_new(obj, keys[i][1], json_is_boolean(v) ?
+		    json_false() : json_string("something_else"));
+		d = NULL;
+		mq_err_clear(&err);
+		assert_int_equal(mq_redmasque_kind.load_data(j, &d, &err), MQ_REFUSED);
+		snprintf(want, sizeof(want), "at %s.%s:", keys[i][0], keys[i][1]);
+		if (strstr(err.msg, want) == NULL)
+			fail_msg("refused with \"%s\", not naming %s", err.msg, want);
+		assert_null(d);
+		json_object_del(obj, keys[i][1]);
+		mq_err_clear(&err);
+		assert_int_equal(mq_redmasque_kind.load_data(j, &d, &err), 0);
+		mq_redmasque_kind.free_data(d);
+		json_decref(j);
+	}
+}
+
 /* The cards the shared rules name are the data file's cards. */
 static void
 test_rules_cards_are_in_the_data(void **state)
@@ -894,6 +941,7 @@ main(void)
 		cmocka_unit_test(test_later_command_replaces_earlier),
 		cmocka_unit_test(test_cards_are_data_edited_copy_changes_behaviour),
 		cmocka_unit_test(test_bad_data_refused_naming_the_key),
+		cmocka_unit_test(test_decided_values_the_engine_cannot_change_are_refused),
 		cmocka_unit_test(test_rules_cards_are_in_the_data),
 		cmocka_unit_test(test_check_spaces_all_different),
 		cmocka_unit_test(test_check_action_cards_conserved),
