@@ -439,6 +439,9 @@ check_new_game(const struct mq_new_game *ng, const struct mq_gamedata *gd,
 			return mq_fail(err, MQ_REFUSED, "The player name \"%s\" is "
 			    "kept for the host's views (view GAME %s); choose another.",
 			    ng->names[i], ng->names[i]);
+		if (gd->kind->name_ok != NULL &&
+		    (rc = gd->kind->name_ok(gd->data, ng->names[i], err)) != 0)
+			return rc;
 		if (!mq_email_usable(ng->emails[i]))
 			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a usable email "
 			    "address for %s.", ng->emails[i], ng->names[i]);

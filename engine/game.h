@@ -52,6 +52,12 @@ struct mq_game_kind {
 	void (*free_data)(void *data);
 	int (*setup)(const void *data, const struct mq_setup *s, void **state,
 	    struct mq_err *err);
+	/* A new game's player name that the command language could not
+	 * tell from one of its words (The Red Death reads the names after
+	 * TARGET up to its next keyword): MQ_REFUSED with the sentence. Only
+	 * for a game being made, never on replay (an old game keeps its
+	 * names); NULL when any name will do. */
+	int (*name_ok)(const void *data, const char *name, struct mq_err *err);
 	void *(*clone)(const void *state);
 	void (*free_state)(void *state);
 	/* One line of the command language -> a command (lang-independent). */

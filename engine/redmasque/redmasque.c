@@ -55,6 +55,7 @@ const struct mq_game_kind mq_redmasque_kind = {
 	.load_data = rm_data_load,
 	.free_data = rm_data_free,
 	.setup = rm_setup,
+	.name_ok = rm_name_ok,
 	.clone = rm_clone,
 	.free_state = rm_free,
 	.parse = rm_parse,

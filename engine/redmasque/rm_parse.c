@@ -84,6 +84,16 @@ parse_time(const char *s)
 	return -1;
 }
 
+int
+rm_name_ok(const void *data, const char *name, struct mq_err *err)
+{
+	if (lookup(data, name, RM_W_KEY) >= 0)
+		return mq_fail(err, MQ_REFUSED, "The player name \"%s\" is a word "
+		    "of the command language: after TARGET it would end the names. "
+		    "Choose another.", name);
+	return 0;
+}
+
 static int
 keyword_at(const struct rm_data *d, char **tok, int ntok, int i)
 {

@@ -35,6 +35,17 @@ for name in admin public; do
 	expect 1 "a player named $name" -- $M -C $D new redmasque --player $name=a@x.test $P4
 	err_has "The player name \"$name\" is kept for the host's views"; one_line
 done
+# The Red Death reads the names after TARGET up to its next keyword: a
+# player named like one could never be targeted; nothing is made
+games_before=$(ls $D/games | wc -l)
+for name in target slot recover; do
+	expect 1 "a player named $name" -- $M -C $D new redmasque --player $name=a@x.test $P4
+	err_has "The player name \"$name\" is a word of the command language: after TARGET it would end the names. Choose another."; one_line
+done
+[ "$(ls $D/games | wc -l)" = "$games_before" ] || fail "a refused new made a game"; ok
+# a keyword of one game is a name like any other in the other
+expect 0 "init another" -- $M -C $T/other init
+expect 0 "The Masquerade takes a player named target" -- $M -C $T/other new masquerade --player target=a@x.test $P4
 # an unknown option, or a stray word, last on the line is not "needs a value"
 expect 2 "an unknown option last" -- $M -C $D new redmasque --player alice=a@x.test $P4 --bogus
 err_has "new has no option --bogus"; one_line
