@@ -553,6 +553,10 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	    1)) != 0;
 	bad |= json_object_set_new(ctx, "refused", results_json(d, g,
 	    g->players[seat].lang, r, 0)) != 0;
+	/* the subject names the turn the mail was about, not the one its
+	 * move began (a game whose journal is off: the clock as it stands) */
+	bad |= json_object_set(ctx, "view_before", g->view_before != NULL ?
+	    g->view_before : json_object_get(ctx, "view")) != 0;
 	if (r->logged) {
 		/* it fails only out of memory: no receipt mail without it */
 		bad |= mq_receipt_make(&r->entry, g->store->keys.pk, &receipt,

@@ -51,6 +51,8 @@ mq_game_journal_start(struct mq_game *g)
 	mq_game_journal_stop(g);
 	for (i = 0; i < g->nplayers; i++)
 		g->owed_before[i] = g->kind->owes(g->state, i) != NULL;
+	if ((g->view_before = g->kind->view(g->state, MQ_VIEW_PUBLIC)) == NULL)
+		g->journal_lost = 1;
 	for (i = 0; i <= g->nplayers; i++)
 		if ((g->journal[i] = json_array()) == NULL)
 			g->journal_lost = 1;
@@ -74,7 +76,8 @@ mq_game_journal_stop(struct mq_game *g)
 	json_decref(g->revealed);
 	json_decref(g->committed);
 	json_decref(g->journal_admin);
-	g->revealed = g->committed = g->journal_admin = NULL;
+	json_decref(g->view_before);
+	g->revealed = g->committed = g->journal_admin = g->view_before = NULL;
 	g->journal_on = g->journal_lost = 0;
 }
 

@@ -84,6 +84,9 @@ struct mq_game {
 	/* Which seats owed input when the journal started: a seat whose turn
 	 * came with the last entries gets the board, the others a notice. */
 	unsigned char owed_before[MQ_MAX_PLAYERS];
+	/* The public view then: a receipt names the turn the message was
+	 * about, which the entries it made may have ended. */
+	json_t *view_before;
 	/* An entry is logged that this copy could not replay (out of
 	 * memory): it no longer follows its log; open the game again. */
 	int stale;
