@@ -7,6 +7,7 @@
  * the deck first.
  */
 #include "ms_fixture.h"
+#include "refusal_example.h"
 
 /* The usual five: Blade Dancer, Sorcerer, Paladin, Eternal Prisoner, Thief
  * with Orders 1..5; the Bard is set aside. */
@@ -1037,6 +1038,119 @@ test_event_silence_refusals_say_down_to_3(void **state)
 	msf_done(st);
 }
 
+/* The moments at which the refusals' examples are legal. carol fights
+ * the first Guardian holding the Spells of PAY's example. */
+static struct ms_state *
+example_pay(void)
+{
+	struct ms_state *st = tower_fight(0);
+
+	msf_give(st, CAROL, "SP_rhapsody", 1);
+	msf_give(st, CAROL, "SP_march", 1);
+	msf_give(st, CAROL, "SP_waltz", 1);
+	return st;
+}
+
+/* Silence: alice discards 2 of 5. */
+static struct ms_state *
+example_discard(void)
+{
+	struct ms_state *st = turn(1);
+
+	msf_give(st, ALICE, "SP_march", 3);
+	msf_give(st, ALICE, "SP_waltz", 2);
+	prophecy(st);
+	msf_do(st, ERIN, "EVENT silence");
+	return st;
+}
+
+/* Request for a Tune: erin, with room for 1, receives a Waltz and one more. */
+static struct ms_state *
+example_keep(void)
+{
+	struct ms_state *st = turn(1);
+
+	msf_give(st, ERIN, "SP_march", 4);
+	prophecy(st);
+	msf_deck_top(st, "SP_waltz");
+	msf_do(st, ERIN, "EVENT request for a tune");
+	assert_string_equal(ms_owes(st, ERIN), "keep");
+	return st;
+}
+
+/* Change of Partner with the Thief set aside (the Bard plays). */
+static struct ms_state *
+example_swap(void)
+{
+	static const char *const d[MS_MAXP] = { "D1", "D2", "D3", "D4", "D6" };
+	struct ms_state *st = msf_setup(msf_data, 5, 1);
+
+	msf_stage_phase(st, 1, d, msf_orders5);
+	prophecy(st);
+	msf_do(st, ERIN, "EVENT change of partner");
+	return st;
+}
+
+/*
+ * The example a refusal gives is accepted as written, in each language, at
+ * a moment it is legal: a player copies it. In ja and zh it names the
+ * Spells and the Dancer in the reader's words (the parser takes every
+ * language's names, as the help mail says), not the English words inside a
+ * Japanese or Chinese sentence, and means the same command as the English.
+ */
+static void
+test_refusal_examples_accepted_as_written(void **state)
+{
+	static const struct {
+		struct ms_state *(*moment)(void);
+		int seat;
+		const char *line, *command;
+	} cases[] = {
+		{ example_pay, CAROL, "PLAY rhapsody PAY",
+		    "PLAY rhapsody PAY march waltz" },
+		{ example_discard, ALICE, "DISCARD", "DISCARD march waltz" },
+		{ example_keep, ERIN, "KEEP", "KEEP waltz" },
+		{ example_swap, ERIN, "SWAP bob", "SWAP bob thief" },
+	};
+	static const char *const langs[] = { "en", "ja", "zh" };
+	struct ms_state *st;
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_cmd c;
+	struct mq_err err;
+	char *ex, *en;
+	size_t i, l;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		en = NULL;
+		for (l = 0; l < sizeof(langs) / sizeof(langs[0]); l++) {
+			st = cases[i].moment();
+			if (msf_try(st, cases[i].seat, cases[i].line, &err) == 0)
+				fail_msg("\"%s\" was accepted", cases[i].line);
+			ex = refusal_example(langs[l], err.msg);
+			if (en != NULL && strcmp(ex, en) == 0)
+				fail_msg("%s: the example is the English \"%s\"",
+				    langs[l], ex);
+			if (ms_parse(st, cases[i].seat, ex, &c, &err) != 0)
+				fail_msg("%s: \"%s\" refused: %s", langs[l], ex,
+				    err.msg);
+			mq_buf_reset(&b);
+			assert_int_equal(ms_format(st, &c, &b), 0);
+			if (strcmp(mq_buf_str(&b), cases[i].command) != 0)
+				fail_msg("%s: \"%s\" is \"%s\", not \"%s\"",
+				    langs[l], ex, mq_buf_str(&b), cases[i].command);
+			msf_do(st, cases[i].seat, ex);
+			msf_done(st);
+			if (en == NULL)
+				en = ex;
+			else
+				free(ex);
+		}
+		free(en);
+	}
+	mq_buf_free(&b);
+}
+
 /* A refusal to another player names whose turn it is in the third person:
  * "bob is to PLAY Spells of their Spell phase", not "of your". */
 static void
@@ -1431,6 +1545,7 @@ main(void)
 		cmocka_unit_test(test_event_divine_judgement_vp_leaders_lose_life),
 		cmocka_unit_test(test_event_silence_others_discard_to_3),
 		cmocka_unit_test(test_event_silence_refusals_say_down_to_3),
+		cmocka_unit_test(test_refusal_examples_accepted_as_written),
 		cmocka_unit_test(test_spell_phase_refusal_to_another_player_says_their),
 		cmocka_unit_test(test_hand_limit_request_for_a_tune_keep_refusals),
 		cmocka_unit_test(test_event_proclamation_of_duel),

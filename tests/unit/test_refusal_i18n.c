@@ -257,7 +257,7 @@ masquerade_sentences(void **state)
 	/* an example refused as "%s" */
 	says(r, "zh", "KEEP needs the names of the Spells you keep, e.g. KEEP "
 	    "waltz.",
-	    "KEEP 后面需要写出你保留的法术的名字，例如 KEEP waltz。");
+	    "KEEP 后面需要写出你保留的法术的名字，例如 KEEP 圆舞曲。");
 	mq_refusals_free(r);
 }
 

@@ -8,6 +8,7 @@
  * fails, by name, on a state corrupted for it), and the careful bot.
  */
 #include "rm_fixture.h"
+#include "refusal_example.h"
 
 #include <unistd.h>
 
@@ -316,6 +317,89 @@ test_refused_leftover_words(void **state)
 	refused(st, ALICE, "PLAN cw cw cw", "six directions", "PLAN CLEAR");
 	refused(st, ALICE, "PLAY threaten SLOT 1:30", "not a time", "12:30");
 	done(st);
+}
+
+/* The next item of *at, a list joined by sep or by sep2 (NULL: none);
+ * NULL after the last. The list is cut in place. */
+static char *
+list_item(char **at, const char *sep, const char *sep2)
+{
+	char *item = *at, *a, *b;
+
+	if (item == NULL)
+		return NULL;
+	a = strstr(item, sep);
+	b = sep2 != NULL ? strstr(item, sep2) : NULL;
+	if (a == NULL || (b != NULL && b < a)) {
+		a = b;
+		sep = sep2;
+	}
+	*at = a != NULL ? a + strlen(sep) : NULL;
+	if (a != NULL)
+		*a = '\0';
+	return item;
+}
+
+/*
+ * The example and the rooms a refusal offers are accepted as written, in
+ * each language: "PLAY needs a card, e.g. PLAY jest." and "PLACE needs one
+ * room: blue, ...". In ja and zh they name the card and the rooms in the
+ * reader's words (the data's names, which the parser takes), not the
+ * English ids inside a Japanese or Chinese sentence, and mean the same
+ * commands as the English.
+ */
+static void
+test_refusal_examples_accepted_as_written(void **state)
+{
+	static const char *const langs[] = { "en", "ja", "zh" };
+	const struct rm_data *d = data;
+	struct rm_state *st;
+	struct mq_err err;
+	char *en = NULL, *ex, *t, *at, *item, line[96], want[32];
+	size_t l;
+	int room;
+
+	for (l = 0; l < sizeof(langs) / sizeof(langs[0]); l++) {
+		st = table();
+		assert_int_equal(rmf_submit(st, ALICE, "PLAY", &err), MQ_REFUSED);
+		ex = refusal_example(langs[l], err.msg);
+		canonical(st, ALICE, ex, "PLAY jest");
+		rmf_do(st, ALICE, ex);
+		done(st);
+		if (en != NULL && strcmp(ex, en) == 0)
+			fail_msg("%s: the example is the English \"%s\"", langs[l],
+			    ex);
+		if (en == NULL)
+			en = ex;
+		else
+			free(ex);
+
+		/* the rooms after the colon, each placed as written */
+		st = rmf_setup(data, 4, 7);
+		assert_int_equal(rmf_submit(st, ALICE, "PLACE", &err), MQ_REFUSED);
+		done(st);
+		t = refusal_in(langs[l], err.msg);
+		at = strstr(t, l == 0 ? ": " : "：");
+		assert_non_null(at);
+		at += l == 0 ? strlen(": ") : strlen("：");
+		at[strlen(at) - (l == 0 ? strlen(".") : strlen("。"))] = '\0';
+		for (room = 0; (item = list_item(&at, l == 0 ? ", " : "、",
+		    l == 0 ? " or " : NULL)) != NULL; room++) {
+			assert_true(room < RM_ROOMS);	/* in ring order */
+			if (l > 0 && strcmp(item, d->room_id[room]) == 0)
+				fail_msg("%s: the room is the English \"%s\"",
+				    langs[l], item);
+			snprintf(line, sizeof(line), "PLACE %s", item);
+			snprintf(want, sizeof(want), "PLACE %s", d->room_id[room]);
+			st = rmf_setup(data, 4, 7);
+			canonical(st, ALICE, line, want);
+			rmf_do(st, ALICE, line);
+			done(st);
+		}
+		assert_int_equal(room, RM_ROOMS);
+		free(t);
+	}
+	free(en);
 }
 
 static void
@@ -927,6 +1011,7 @@ main(void)
 		cmocka_unit_test(test_parse_japanese_chinese_fullwidth),
 		cmocka_unit_test(test_refused_unknown_command_card_player),
 		cmocka_unit_test(test_refused_leftover_words),
+		cmocka_unit_test(test_refusal_examples_accepted_as_written),
 		cmocka_unit_test(test_refused_missing_slot),
 		cmocka_unit_test(test_refused_missing_target),
 		cmocka_unit_test(test_refused_card_not_in_hand_or_discarded),
