@@ -12,7 +12,8 @@
 # No mail shows the engine's raw words (vp_counters, hand_full, ...); the
 # welcome offers the free Dancers, and the Stage and Order requests the
 # choices, each with what it does; a Mask's condition and the end's reason
-# are sentences.
+# are sentences. A Guardian is shown by its number: no English or Chinese
+# mail shows the Japanese name the card set alone gives it.
 # The ASan binary serves every mail; the release one plays the bots.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
@@ -106,13 +107,24 @@ out_has "sound"
 # Each mail decoded into $T/all/NNN.{txt,html}; $T/all/index: NNN to kind
 mkdir $T/all
 $PY - $O $T/all "$G" "$BOBMASK" "$SEED" "$ALICEMASK" <<'EOF' || fail "the mails: see above"
-import email, glob, html, os, re, sys
+import email, glob, html, json, os, re, sys
 outbox, out, game, bobmask, seed, alicemask = sys.argv[1:]
 marker = {'en': 'reply above this line', 'ja': 'この行より上に返信',
           'zh': '请在此行上方回复'}
 def to_line(name):
     return ('to ' + name, name + ' さんへ', '致 ' + name)
 bad, index, ends, seen_own_mask = [], [], {}, False
+# A Guardian is known by its number: the card set names it in Japanese
+# alone, and no English or Chinese mail may show that name (one a Chinese
+# name holds, 魔女 in 魔女之书, cannot be told apart there)
+cards = json.load(open('config/games/masquerade.json'))
+zh_names = [o.get('name_zh', '') for l in cards.values() if isinstance(l, list)
+            for c in l for o in (c, c.get('treasure') or {})]
+ja_only = {'alice': [g['name_ja'] for g in cards['guardians']],
+           'carol': [g['name_ja'] for g in cards['guardians']
+                     if not any(g['name_ja'] in n for n in zh_names)]}
+top_guardian = {'alice': 'Top Guardian: number', 'carol': '最上面的守护者：'}
+guardian_seen = set()
 for i, f in enumerate(sorted(glob.glob(outbox + '/*'))):
     m = email.message_from_binary_file(open(f, 'rb'))
     to = m['To'].split('@')[0]
@@ -158,10 +170,18 @@ for i, f in enumerate(sorted(glob.glob(outbox + '/*'))):
                  'deck_empty', 'no_guardian', 'cannot_challenge', 'no_life'):
         if word in txt:
             bad.append(what + ': a raw word in the text: ' + word)
+    for name in ja_only.get(to, ()):
+        if name in txt or name in html.unescape(parts['html']):
+            bad.append(what + ': a Guardian by its Japanese name: ' + name)
+    if to in top_guardian and top_guardian[to] in txt:
+        guardian_seen.add(to)
     if 'revealed their Mask' in txt and to == 'alice' and 'bob revealed' in txt:
         bad.append(what + ': bob revealed his Mask: this seed no longer tests it')
 if sorted(ends) != ['alice', 'bob', 'carol'] or not all(ends.values()):
     bad.append('the end mails do not all give the seed: %s' % ends)
+if guardian_seen != set(top_guardian):
+    bad.append('no mail to %s shows the top Guardian (the names check would see nothing)'
+               % ' or '.join(sorted(set(top_guardian) - guardian_seen)))
 if not seen_own_mask:
     bad.append('alice never reads her own Mask (the secrets check would see nothing)')
 open(out + '/index', 'w').write('\n'.join(index) + '\n')
