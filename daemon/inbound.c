@@ -111,10 +111,8 @@ mark_answered(const struct mq_daemon *d, const char *hash, struct mq_err *err)
 	return mq_file_create_once(path, "", 0, 0644, err);
 }
 
-/* Whether line is SET LANG with a language masqued has (any case, or its
- * name: "SET LANG JA", "set lang japanese"): then it goes into lang. */
-static int
-set_lang_line(const char *line, char lang[8])
+int
+mq_inbound_set_lang_line(const char *line, char lang[8])
 {
 	char l[3];
 
@@ -166,7 +164,7 @@ split(struct analysis *a, struct mq_err *err)
 			break;
 		}
 		if (*p) {
-			if (set_lang_line(p, a->lang))
+			if (mq_inbound_set_lang_line(p, a->lang))
 				;
 			else {
 				if (strncasecmp(p, "set lang", 8) == 0)
@@ -185,10 +183,8 @@ split(struct analysis *a, struct mq_err *err)
 	return 0;
 }
 
-/* The sentence for the line a SET LANG we lack, instead of the engine's
- * "set is not a command" (the line goes to the game to be refused). */
-static void
-badlang_refusal(const char *line, char *out, size_t n)
+void
+mq_inbound_badlang_refusal(const char *line, char *out, size_t n)
 {
 	struct mq_err e;
 
@@ -368,9 +364,9 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 	return 0;
 }
 
-static int
-set_lang(struct mq_game *g, int seat, const char *lang, long long now,
-    struct mq_err *err)
+int
+mq_inbound_set_lang(struct mq_game *g, int seat, const char *lang,
+    long long now, struct mq_err *err)
 {
 	json_t *body;
 	int rc;
@@ -393,13 +389,12 @@ answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
     struct mq_submit_result *res, struct mq_err *err)
 {
 	size_t i;
-	int rc, only_help;
 
 	for (i = 0; i < res->ncmds; i++) {	/* as the player numbers them */
 		if (a->badlang >= 0 && res->cmds[i].line == a->badlang + 1 &&
 		    !res->cmds[i].accepted)
-			badlang_refusal(a->lines[a->badlang], res->cmds[i].error,
-			    sizeof(res->cmds[i].error));
+			mq_inbound_badlang_refusal(a->lines[a->badlang],
+			    res->cmds[i].error, sizeof(res->cmds[i].error));
 		if (res->cmds[i].line >= 1 && (size_t)res->cmds[i].line <= a->nlines)
 			res->cmds[i].line = a->lineno[res->cmds[i].line - 1];
 	}
@@ -417,20 +412,7 @@ answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
 		unread_refusal(c->error, sizeof(c->error));
 		res->ncmds++;
 	}
-	/* HELP alone (once or more) gets the help mail alone: a receipt
-	 * beside it would only say "accepted: HELP" */
-	for (i = 0; i < res->ncmds && res->cmds[i].accepted &&
-	    strcmp(res->cmds[i].text, "HELP") == 0; i++)
-		;
-	only_help = i > 0 && i == res->ncmds && !res->logged;
-	rc = only_help ? 0 : mq_notify_submit(d, g, a->seat, res,
-	    a->msg->message_id, err);
-	for (i = 0; rc == 0 && i < res->ncmds; i++)
-		if (res->cmds[i].accepted && strcmp(res->cmds[i].text, "HELP") == 0) {
-			rc = mq_notify_help(d, g, a->seat, err);
-			break;	/* the receipt does not list the commands */
-		}
-	return rc;
+	return mq_notify_answer(d, g, a->seat, res, a->msg->message_id, err);
 }
 
 /*
@@ -610,7 +592,8 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		*outcome = MQ_IN_ANSWERED;
 		goto out;
 	}
-	if (a.lang[0] && (rc = set_lang(a.game, a.seat, a.lang, d->now, err)) != 0)
+	if (a.lang[0] && (rc = mq_inbound_set_lang(a.game, a.seat, a.lang, d->now,
+	    err)) != 0)
 		goto out;
 	if (a.nlines == 0) {
 		rc = mq_notify_help(d, a.game, a.seat, err);
@@ -775,7 +758,8 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		if (k->parse(work, a.seat, a.lines[i], &cmd, &e) != 0 ||
 		    k->apply(work, a.seat, &cmd, &e) != 0) {
 			if ((int)i == a.badlang)
-				badlang_refusal(a.lines[i], e.msg, sizeof(e.msg));
+				mq_inbound_badlang_refusal(a.lines[i], e.msg,
+				    sizeof(e.msg));
 			bad = dry_refused(cmds, errs, a.lineno[i], a.lines[i],
 			    e.msg);
 			continue;

@@ -35,6 +35,22 @@ int mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len,
     json_t **out, struct mq_err *err);
 
 /*
+ * SET LANG is the daemon's own line, not the game's: a reply's (and the
+ * host's `submit`, which takes the lines a reply would).
+ * mq_inbound_set_lang_line: whether line is SET LANG with a language
+ * masqued has (any case, or its name: "SET LANG JA", "set lang
+ * japanese"); then it goes into lang. mq_inbound_badlang_refusal: the
+ * sentence for a SET LANG line with a language masqued lacks, instead of
+ * the engine's "set is not a command". mq_inbound_set_lang: log the
+ * seat's new language (an admin "lang" entry; nothing when it is theirs
+ * already).
+ */
+int mq_inbound_set_lang_line(const char *line, char lang[8]);
+void mq_inbound_badlang_refusal(const char *line, char *out, size_t n);
+int mq_inbound_set_lang(struct mq_game *g, int seat, const char *lang,
+    long long now, struct mq_err *err);
+
+/*
  * A quick guess at the game a message is addressed to, for sharing out a
  * long inbox among worker processes (serve.c): the first game tag in its
  * Delivered-To, X-Original-To, To or Cc lines, into game ("" if none). It

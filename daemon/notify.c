@@ -616,6 +616,26 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 }
 
 int
+mq_notify_answer(struct mq_daemon *d, struct mq_game *g, int seat,
+    const struct mq_submit_result *r, const char *reply_id, struct mq_err *err)
+{
+	size_t i;
+	int rc, only_help;
+
+	for (i = 0; i < r->ncmds && r->cmds[i].accepted &&
+	    strcmp(r->cmds[i].text, "HELP") == 0; i++)
+		;
+	only_help = i > 0 && i == r->ncmds && !r->logged;
+	rc = only_help ? 0 : mq_notify_submit(d, g, seat, r, reply_id, err);
+	for (i = 0; rc == 0 && i < r->ncmds; i++)
+		if (r->cmds[i].accepted && strcmp(r->cmds[i].text, "HELP") == 0) {
+			rc = mq_notify_help(d, g, seat, err);
+			break;	/* the receipt does not list the commands */
+		}
+	return rc;
+}
+
+int
 mq_notify_update(struct mq_daemon *d, struct mq_game *g, const char *kind,
     json_t *admin, struct mq_err *err)
 {

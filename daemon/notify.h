@@ -17,6 +17,14 @@ int mq_notify_welcome(struct mq_daemon *d, struct mq_game *g, struct mq_err *err
 int mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
     const struct mq_submit_result *r, const char *reply_id, struct mq_err *err);
 
+/* The answers to a player's commands, by mail or the host's `submit`:
+ * HELP alone (once or more) gets the help mail alone (a receipt beside it
+ * would only say "accepted: HELP"); anything else mq_notify_submit's
+ * mails, and the help too when HELP was among the commands. reply_id sets
+ * an answer that logged nothing apart (mq_notify_submit). */
+int mq_notify_answer(struct mq_daemon *d, struct mq_game *g, int seat,
+    const struct mq_submit_result *r, const char *reply_id, struct mq_err *err);
+
 /* After entries nobody sent (a deadline's defaults, the host's admin entry):
  * a resolution or end mail to everyone, or (kind "admin", with the action
  * as mq_notify_admin makes it; otherwise NULL) the host's notice. */
