@@ -1,7 +1,8 @@
 /*
  * cmd_mail.c - the commands that speak mail: serve (the daemon loop, or one
  * pass with --once), ingest (one message from an MTA's pipe), parse (the dry
- * run), and admin (the host's pause, resume, extend, replace, kick,
+ * run), submit (the host enters a player's commands, mailed as their reply
+ * would be), and admin (the host's pause, resume, extend, replace, kick,
  * rotate-token and end, each logged with who and why and mailed to those
  * concerned).
  */
@@ -10,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
+#include <sodium.h>
 
 #include "daemon/cli.h"
 #include "fileio.h"
@@ -19,6 +22,7 @@
 #include "daemon/inbound.h"
 #include "daemon/mailmark.h"
 #include "daemon/notify.h"
+#include "daemon/receipt.h"
 #include "daemon/serve.h"
 #include "daemon/spool.h"
 #include "mail/mime_in.h"
@@ -239,6 +243,188 @@ mq_cli_welcome(struct mq_cli *cli, const char *id, struct mq_err *err)
 		mq_game_close(g);
 	}
 	mq_daemon_close(&d);
+	return rc;
+}
+
+/* Split the command arguments into lines: each argument, and each line in
+ * it, into *out (*n of them, to be freed whatever is returned); nonzero
+ * when out of memory. */
+static int
+split_lines(int argc, char **argv, char ***out, size_t *n)
+{
+	char **v, *p, *nl;
+	int a;
+
+	*out = NULL;
+	*n = 0;
+	for (a = 0; a < argc; a++)
+		for (p = argv[a]; p != NULL; p = nl ? nl + 1 : NULL) {
+			nl = strchr(p, '\n');
+			if ((v = realloc(*out, (*n + 1) * sizeof(*v))) == NULL)
+				return -1;
+			*out = v;
+			if ((v[*n] = nl ? strndup(p, (size_t)(nl - p)) :
+			    strdup(p)) == NULL)
+				return -1;
+			(*n)++;
+		}
+	return 0;
+}
+
+/* What submit prints: the receipt of the entry, or that nothing was logged. */
+static int
+print_result(const struct mq_game *g, int seat,
+    const struct mq_submit_result *res, struct mq_err *err)
+{
+	char *receipt;
+
+	if (!res->logged) {
+		printf("{\"logged\": false, \"owes\": %s}\n",
+		    g->kind->owes(g->state, seat) ? "true" : "false");
+		return 0;
+	}
+	MQ_TRY(mq_receipt_make(&res->entry, g->store->keys.pk, &receipt, err));
+	fputs(receipt, stdout);
+	free(receipt);
+	return 0;
+}
+
+/*
+ * The host enters a player's commands (a move phoned in): all of them
+ * applied or none, and the mails a reply with the same lines gets
+ * (inbound.c): the receipt to the player, the others' commitment notices
+ * or turns, a reveal, the end; SET LANG as a reply's. They are spooled for
+ * serve to send, as new's and admin's are, and the mark moves past the
+ * entries (mailmark.h): no catching up mails them again. --no-mail leaves
+ * the mail out (local play, tests). The receipt is printed.
+ */
+int
+mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
+{
+	struct mq_submit_result res;
+	struct mq_daemon d;
+	struct mq_game *g;
+	struct mq_err err, e;
+	char **lines = NULL, lang[8] = "", why[300], reply_id[17];
+	unsigned char rnd[8];
+	size_t n = 0, i, k, cmds = 0;
+	uint64_t before = 0;
+	int a, nargs = 0, mail = 1, rc, seat;
+
+	/* --no-mail may come anywhere: no command line begins with "--" */
+	for (a = 1; a < argc; a++)
+		if (strcmp(argv[a], "--no-mail") == 0)
+			mail = 0;
+		else
+			argv[++nargs] = argv[a];
+	if (nargs < 3)
+		return mq_cli_usage("submit needs GAME PLAYER \"COMMAND...\" "
+		    "[--no-mail]");
+	if (split_lines(nargs - 2, argv + 3, &lines, &n) != 0) {
+		mq_fail(&err, MQ_IO, "Out of memory.");
+		rc = mq_cli_report(&err);
+		goto done;
+	}
+	/* SET LANG is the daemon's line, not the game's, as in a reply */
+	for (i = k = 0, why[0] = '\0'; i < n; i++) {
+		const char *p = lines[i] + strspn(lines[i], " \t");
+
+		if (mq_inbound_set_lang_line(p, lang)) {
+			free(lines[i]);
+			continue;
+		}
+		if (strncasecmp(p, "set lang", 8) == 0 && !why[0])
+			mq_inbound_badlang_refusal(p, why, sizeof(why));
+		cmds += *p != '\0';
+		lines[k++] = lines[i];
+	}
+	n = k;
+	if (cmds == 0 && !lang[0]) {
+		rc = mq_cli_usage("submit needs a command for %s, such as STATUS",
+		    argv[2]);
+		goto done;
+	}
+	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, &err)) != 0) {
+		rc = mq_cli_report(&err);
+		goto done;
+	}
+	/* as admin's: the mails a crash kept back go first (mailmark.h) */
+	if ((rc = mq_daemon_game(&d, argv[1], &g, &err)) != 0)
+		goto out;
+	if ((seat = mq_game_seat(g, argv[2])) < 0) {
+		rc = mq_game_no_player(g, argv[2], &err);
+		goto out;
+	}
+	if (why[0]) {	/* all or none: a refused line changes nothing */
+		rc = mq_fail(&err, MQ_REFUSED, "%s", why);
+		goto out;
+	}
+	before = g->seq;
+	if (cmds == 0) {
+		/* SET LANG alone: a reply gets the commands, in its language */
+		if ((rc = mq_game_seat_playing(g, seat, &err)) == 0 &&
+		    (rc = mq_inbound_set_lang(g, seat, lang, d.now, &err)) == 0 &&
+		    mail)
+			rc = mq_notify_help(&d, g, seat, &err);
+		if (g->seq > before)
+			printf("%s: %s's mail is in %s from now on, logged as "
+			    "entry %llu.\n", g->id, g->players[seat].name, lang,
+			    (unsigned long long)g->seq);
+		else if (rc == 0)
+			printf("%s: %s's mail is in %s already.\n", g->id,
+			    g->players[seat].name, lang);
+	} else {
+		mq_game_journal_start(g);
+		rc = mq_game_submit(g, seat, (const char *const *)lines, n, 1,
+		    NULL, NULL, d.now, &res, &err);
+		if (rc == 0) {
+			/* a reply's SET LANG is logged before its commands,
+			 * even refused ones; here only once they are taken */
+			if (lang[0])
+				rc = mq_inbound_set_lang(g, seat, lang, d.now,
+				    &err);
+			if (rc == 0 && mail) {
+				/* sets apart the answer of a submit that
+				 * logs nothing (STATUS), as a reply's
+				 * Message-ID does */
+				randombytes_buf(rnd, sizeof(rnd));
+				sodium_bin2hex(reply_id, sizeof(reply_id), rnd,
+				    sizeof(rnd));
+				rc = mq_notify_answer(&d, g, seat, &res, reply_id,
+				    &err);
+			}
+			/* the move stands whatever came after: its receipt */
+			if (print_result(g, seat, &res, &e) != 0 && rc == 0) {
+				err = e;
+				rc = e.code;
+			}
+			mq_submit_result_free(&res);
+		}
+		mq_game_journal_stop(g);
+	}
+	if (rc == 0 && g->seq > before) {
+		mq_mailmark_write(g);
+		rc = mq_deadline_schedule(&d, g, &err);
+	} else if (rc != 0 && g->seq > before) {
+		/* logged, but not (all) mailed: no catching up rebuilds a
+		 * submit's mails, which no message brings back (mailmark.h) */
+		fprintf(stderr, "masqued: %s's commands are logged in game %s "
+		    "(up to entry %llu), but their mails were not queued (%s); "
+		    "the players learn of them with the game's next mail.\n",
+		    g->players[seat].name, g->id, (unsigned long long)g->seq,
+		    err.msg);
+		rc = err.code;
+		goto quiet;
+	}
+out:
+	if (rc)
+		rc = mq_cli_report(&err);
+quiet:
+	mq_daemon_close(&d);
+done:
+	for (i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
 	return rc;
 }
 

@@ -1,7 +1,8 @@
 /*
- * cmd_store.c - the commands that create and change games without mail:
- * init, new, submit, and bot (a bot's next commands for a seat, for local
- * play and tests).
+ * cmd_store.c - the commands that create games and read them for play:
+ * init, new (its welcome mail is cmd_mail.c's), and bot (a bot's next
+ * commands for a seat, for local play and tests). submit, which mails as
+ * a reply would, is in cmd_mail.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +12,6 @@
 #include "daemon/cli.h"
 #include "daemon/clock.h"
 #include "daemon/config.h"
-#include "daemon/receipt.h"
 #include "daemon/store.h"
 
 int
@@ -139,76 +139,6 @@ out:
 	while (ng.nplayers > 0)
 		free(names[--ng.nplayers]);
 	json_decref(opts);
-	return rc;
-}
-
-/* Split the command arguments into lines: each argument, and each line in it. */
-static size_t
-split_lines(int argc, char **argv, char ***out)
-{
-	char **v = NULL, *p, *nl;
-	size_t n = 0;
-	int a;
-
-	for (a = 0; a < argc; a++)
-		for (p = argv[a]; p != NULL; p = nl ? nl + 1 : NULL) {
-			nl = strchr(p, '\n');
-			v = realloc(v, (n + 1) * sizeof(*v));
-			if (v == NULL)
-				return 0;
-			v[n++] = nl ? strndup(p, (size_t)(nl - p)) : strdup(p);
-		}
-	*out = v;
-	return n;
-}
-
-int
-mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
-{
-	struct mq_submit_result res;
-	struct mq_store s;
-	struct mq_game *g = NULL;
-	struct mq_err err;
-	char **lines = NULL, *receipt;
-	size_t n = 0, i;
-	int rc, seat;
-
-	if (argc < 4)
-		return mq_cli_usage("submit needs GAME PLAYER \"COMMAND...\"");
-	if ((rc = mq_store_open(cli->datadir, 1, &s, &err)))
-		return mq_cli_report(&err);
-	if ((rc = mq_game_open(&s, argv[1], 1, 0, &g, &err)))
-		goto fail;
-	if ((seat = mq_game_seat(g, argv[2])) < 0) {
-		rc = mq_game_no_player(g, argv[2], &err);
-		goto fail;
-	}
-	n = split_lines(argc - 3, argv + 3, &lines);
-	rc = mq_game_submit(g, seat, (const char *const *)lines, n, 1, NULL, NULL,
-	    mq_clock_now(), &res, &err);
-	if (rc)
-		goto fail;
-	if (res.logged) {
-		if ((rc = mq_receipt_make(&res.entry, s.keys.pk, &receipt, &err)) == 0) {
-			fputs(receipt, stdout);
-			free(receipt);
-		}
-	} else {
-		printf("{\"logged\": false, \"owes\": %s}\n",
-		    g->kind->owes(g->state, seat) ? "true" : "false");
-	}
-	mq_submit_result_free(&res);
-	if (rc)
-		goto fail;
-	goto out;
-fail:
-	rc = mq_cli_report(&err);
-out:
-	for (i = 0; i < n; i++)
-		free(lines[i]);
-	free(lines);
-	mq_game_close(g);
-	mq_store_close(&s);
 	return rc;
 }
 

@@ -2,12 +2,15 @@
  * mailmark.h - which of a game's entries have their mails spooled, and the
  * catching up after a crash that came between an entry and its mails.
  *
- * DATADIR/games/<id>/mailed holds the last entry whose mails are spooled.
- * An entry past it was logged but its mails may not have been. A reply's
- * entry is rebuilt when its message is read again (inbound.c: the message
- * is marked done only after its answers); the entries no message carries
- * (timeouts, admin actions) are rebuilt from the log alone, as soon as the
- * daemon opens the game (mq_mailmark_catchup).
+ * DATADIR/games/<id>/mailed holds the last entry whose mails are spooled
+ * (or, after a `submit --no-mail`, are not to be sent at all). An entry
+ * past it was logged but its mails may not have been. A reply's entry is
+ * rebuilt when its message is read again (inbound.c: the message is marked
+ * done only after its answers); the entries no message carries (timeouts,
+ * admin actions) are rebuilt from the log alone, as soon as the daemon
+ * opens the game (mq_mailmark_catchup). A `submit`'s entry is not rebuilt:
+ * submit spools its mails before it moves the mark, and says so when it
+ * could not (cmd_mail.c).
  */
 #ifndef MQ_MAILMARK_H
 #define MQ_MAILMARK_H
@@ -35,8 +38,9 @@ void mq_mailmark_write(const struct mq_game *g);
  * between the genesis and the welcome), and its deadline; then spool again
  * the mails of the timeout and admin entries past the mark, as
  * they were first built (same state, same time, same spool names), moving
- * the mark after each. Stops at the first entry a message made (a reply):
- * that one is rebuilt when the message is read again. g is open for writing.
+ * the mark after each. Stops at the first entry a player's commands made
+ * (a reply, rebuilt when its message is read again; or a submit). g is
+ * open for writing.
  */
 int mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g,
     struct mq_err *err);

@@ -43,7 +43,7 @@ usage_text(FILE *f)
 	    "commands:\n"
 	    "  init\n"
 	    "  new KIND --player NAME=EMAIL ... [--seed HEX] [--lang en|ja|zh] [--option K=V]\n"
-	    "  submit GAME PLAYER \"COMMAND...\"\n"
+	    "  submit GAME PLAYER \"COMMAND...\" [--no-mail]\n"
 	    "  games [--json]\n"
 	    "  view GAME PLAYER|public|admin [--json]\n"
 	    "  state GAME [--json] [--at SEQ]\n"

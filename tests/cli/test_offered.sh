@@ -197,8 +197,8 @@ ask() {
 
 # tries: every line the game's mails offered, each with `masqued submit`
 # for its reader, on a scratch data folder whose game is as it was when the
-# mail went out (the keys, the config and that game's folder: submit reads
-# nothing else, and mails nothing)
+# mail went out (the keys, the config and that game's folder: submit
+# --no-mail reads nothing else, and mails nothing: a try is no move made)
 tries() {
 	(cd $R && $PY $T/offered.py $ROOT/config/games/redmasque.json $T/stats \
 	    $(ls | sort -n)) >$T/try || fail "$G: a mail's text and HTML parts disagree"
@@ -209,7 +209,7 @@ tries() {
 	while IFS="$(printf '\t')" read -r k who kind lang line; do
 		# (submit writes only the files the copy overwrites)
 		cp -a $R/$k/game/. $S/games/$G/
-		$MREL -C $S submit $G "$who" "$line" >/dev/null 2>$T/refused ||
+		$MREL -C $S submit --no-mail $G "$who" "$line" >/dev/null 2>$T/refused ||
 		    fail "$G: the $kind mail ($lang) to $who offers '$line', refused: $(cat $T/refused)"
 		ok
 		ntry=$((ntry + 1))
