@@ -404,6 +404,7 @@ mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
 	}
 	if (rc == 0 && g->seq > before) {
 		mq_mailmark_write(g);
+		mq_deadline_keep_reminded(&d, g);
 		rc = mq_deadline_schedule(&d, g, &err);
 	} else if (rc != 0 && g->seq > before) {
 		/* logged, but not (all) mailed: no catching up rebuilds a

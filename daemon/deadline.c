@@ -90,8 +90,8 @@ mq_deadline_next(const struct mq_daemon *d, const char *id)
 
 /* The reminded debts: lines "seat owe_since" after the first. A damaged
  * file was said by mq_deadline_next, in the same pass. */
-static void
-load_reminded(const struct mq_daemon *d, struct mq_game *g)
+void
+mq_deadline_keep_reminded(const struct mq_daemon *d, struct mq_game *g)
 {
 	long long next;
 
@@ -160,7 +160,7 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 	long long dl;
 	int i, rc = 0, acted = 0;
 
-	load_reminded(d, g);
+	mq_deadline_keep_reminded(d, g);
 	if (g->paused || mq_game_over(g))
 		return mq_deadline_schedule(d, g, err);
 	mq_game_journal_start(g);

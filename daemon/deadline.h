@@ -16,6 +16,13 @@ int mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 /* Rewrite the clock file of a game (after anything changed its debts). */
 int mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g,
     struct mq_err *err);
+/* A game just opened reads every debt as not reminded: mark those its
+ * clock file says were, if still owed since the same time. Before the
+ * rewrite after a player's commands, which leave the others' debts as they
+ * were (else the next pass reminds them again); mq_deadline_run does it
+ * itself. An admin action does not: after it, as an extend or a replace,
+ * the debts are reminded anew. */
+void mq_deadline_keep_reminded(const struct mq_daemon *d, struct mq_game *g);
 /* When the game next needs the daemon (0: unknown, open it). A damaged
  * clock file reads as 0, and the daemon's log says so. */
 long long mq_deadline_next(const struct mq_daemon *d, const char *id);

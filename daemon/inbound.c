@@ -573,6 +573,7 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		    (unsigned long long)seq);
 		/* and the mails of any timeouts or admin entries after it */
 		rc = mq_mailmark_catchup(d, a.game, err);
+		mq_deadline_keep_reminded(d, a.game);
 		if (rc == 0)
 			rc = mq_deadline_schedule(d, a.game, err);
 		goto out;
@@ -628,6 +629,7 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		mq_mailmark_write(a.game);
 	else if (rc == 0)
 		rc = mark_answered(d, a.hash, err);
+	mq_deadline_keep_reminded(d, a.game);
 	if (rc == 0)
 		rc = mq_deadline_schedule(d, a.game, err);
 	{

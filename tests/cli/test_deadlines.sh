@@ -121,6 +121,27 @@ err_has "--why needs the reason"; one_line
 [ "$($MREL -C $D log $G | wc -l)" = "$n" ] || fail "a refused admin action was logged"; ok
 expect 0 "verify at the end" -- $M -C $D verify $G
 
+# --- a player's move after the reminders went out leaves the others'
+# debts as they were: they are not reminded of them a second time (the
+# reply's rewrite of the clock file used to forget who was reminded) ---
+D=$T/again
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+for p in alice bob carol dave; do	# the placements: then all four owe
+	$MREL -C $D submit --no-mail $G $p "$($MREL -C $D bot $G $p)" >/dev/null || fail "placing $p"
+done
+$M -C $D serve --once 2>/dev/null
+MASQUED_NOW=$((T0 + 61 * H)) $M -C $D serve --once 2>/dev/null
+[ "$(mails_of_kind reminder)" = 4 ] || fail "not four reminders at 61 h"; ok
+a=$(grep -l "^To: alice@x.test" $D/mail/outbox/new/* | head -n 1)
+printf 'From: alice@x.test\r\nTo: %s\r\nSubject: Re\r\nMessage-ID: <late@x.test>\r\n\r\n%s\r\n' \
+    "$(sed -n 's/^Reply-To: //p' $a | tr -d '\r')" "$($MREL -C $D bot $G alice)" >$T/late.eml
+MASQUED_NOW=$((T0 + 62 * H)) expect 0 "alice's reply after the reminders" -- $M -C $D ingest $T/late.eml
+MASQUED_NOW=$((T0 + 62 * H)) expect 0 "bob's move by submit" -- $M -C $D submit $G bob "$($MREL -C $D bot $G bob)"
+MASQUED_NOW=$((T0 + 63 * H)) $M -C $D serve --once 2>/dev/null
+[ "$(mails_of_kind reminder)" = 4 ] ||
+    fail "carol and dave were reminded again: $(grep -l '^X-Masqued-Mail: reminder' $D/mail/outbox/new/* | xargs grep -h '^To:' | tr -d '\r' | sort | tr '\n' ' ')"; ok
+
 # --- a game's own deadline, reminder and policy (new --option) ---
 D2=$T/own
 expect 0 "init" -- $M -C $D2 init
