@@ -9,7 +9,9 @@
 #                    every answer to the outbox Maildir. Reference: OpenSMTPD
 #                    (tests/e2e/mailstack.sh) accepting the same 10,000
 #                    messages over SMTP on loopback and delivering them to a
-#                    Maildir, timed until the last one is there.
+#                    Maildir, timed until the last one is there. Its
+#                    "mails_sent": the answers those replies made (each
+#                    its receipt and the others' commitment notices).
 #   memory_per_game  with 10,000 games in progress, the peak resident memory
 #                    of `serve --once` over a pass that opens every one of
 #                    them (no clock file yet: each is opened, its deadlines
@@ -61,6 +63,9 @@ t1=$(now)
 tail -n 1 "$W/serve.err" | grep -q " $n applied" ||
     { tail -n 3 "$W/serve.err" >&2; echo "bench_daemon: not every reply was applied" >&2; exit 1; }
 rate=$(echo "$n $t0 $t1" | awk '{ printf "%.3f", $1 / ($3 - $2) }')
+# what those replies made: each is answered by its receipt and the notices
+# of its commitment (about four mails), all sent within the time above
+sent=$(tail -n 1 "$W/serve.err" | sed -n 's/.* \([0-9]*\) mail(s) sent.*/\1/p')
 
 # the reference: OpenSMTPD delivering the same messages to a Maildir
 ref=null
@@ -92,7 +97,7 @@ EOF
 else
 	echo "bench_daemon: no OpenSMTPD reference: $(tail -n 1 "$W/stack.log")" >&2
 fi
-json ingest_maildir "$rate" "replies/s" "$ref" "{\"replies\": $n}"
+json ingest_maildir "$rate" "replies/s" "$ref" "{\"replies\": $n, \"mails_sent\": ${sent:-null}}"
 rm -rf "$D" "$W/replies"
 
 # --- memory_per_game ---
