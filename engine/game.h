@@ -70,7 +70,8 @@ struct mq_game_kind {
 	/* 1 when a secret command seat has just applied to state is already
 	 * shown to the other players, though its commitment opens only with
 	 * its phase (The Red Death's PLACE in its turn: each player sees the
-	 * earlier placements); NULL when a game has no such command. */
+	 * earlier placements; a MOVE carried out at once); NULL when a game
+	 * has no such command. */
 	int (*shown_now)(const void *state, int seat, const struct mq_cmd *cmd);
 	/* Which decision a command makes, given the state it is applied to. */
 	void (*decision)(const void *state, int seat, const struct mq_cmd *cmd,

@@ -396,12 +396,22 @@ rm_is_secret(const struct mq_cmd *cmd)
 }
 
 /* A PLACE is kept secret when sent before its turn; applied in its turn,
- * the noble stands in its room for all to see. */
+ * the noble stands in its room for all to see. A MOVE likewise: carried
+ * out by its apply (its turn under sequential moves, or the round's last
+ * move), the noble is seen in its new room at once, and has_move is clear
+ * again; one kept for later still holds it. A PLAY or PLAN shows nothing
+ * before its phase resolves (the reveal entry opens them then). */
 int
 rm_shown_now(const void *state, int seat, const struct mq_cmd *cmd)
 {
 	const struct rm_state *st = state;
+	int t = rm_cmd_ofc(cmd)->type;
 
-	return rm_cmd_ofc(cmd)->type == RM_C_PLACE && seat >= 0 &&
-	    seat < st->nplayers && st->p[seat].room >= 0;
+	if (seat < 0 || seat >= st->nplayers)
+		return 0;
+	if (t == RM_C_PLACE)
+		return st->p[seat].room >= 0;
+	if (t == RM_C_MOVE)
+		return !st->p[seat].has_move;
+	return 0;
 }

@@ -601,6 +601,52 @@ test_place_shown_now_only_in_its_turn(void **state)
 	done(st);
 }
 
+/* Apply a line that must be accepted; then shown_now of it. */
+static int
+applied_shown(struct rm_state *st, int seat, const char *line)
+{
+	struct mq_cmd c;
+	struct mq_err err;
+
+	assert_int_equal(rmf_parse(st, seat, line, &c, &err), 0);
+	if (mq_redmasque_kind.apply(st, seat, &c, &err) != 0)
+		fail_msg("%s: refused: %s", line, err.msg);
+	return mq_redmasque_kind.shown_now(st, seat, &c);
+}
+
+/* A MOVE carried out by its apply is seen at once (the noble stands in its
+ * new room in every view): under sequential moves each in its turn, else
+ * the round's last. One kept for later, and a PLAN, stay secret. */
+static void
+test_move_shown_now_when_carried_out(void **state)
+{
+	struct rm_state *st = rmf_setup_opts(data, 4, 7,
+	    "{\"sequential_moves\":true}");
+
+	rmf_force(st, 3, BLACK, rooms_std, pops_std);
+	assert_int_equal(applied_shown(st, ALICE, "MOVE cw"), 0); /* act phase */
+	rmf_round(st, NULL);
+	/* most popular first: dave, carol, bob, then alice's early move */
+	assert_int_equal(applied_shown(st, ALICE, "MOVE ccw"), 0);
+	assert_int_equal(applied_shown(st, CAROL, "PLAN cw stay stay stay stay "
+	    "stay"), 0);
+	assert_int_equal(applied_shown(st, DAVE, "MOVE ccw"), 1);
+	assert_int_equal(st->p[DAVE].room, BLACK);
+	assert_int_equal(applied_shown(st, CAROL, "MOVE stay"), 1);
+	assert_int_equal(applied_shown(st, BOB, "MOVE cw"), 1);
+	assert_int_equal(st->round, 4);		/* alice's moved with bob's */
+	done(st);
+
+	st = table();
+	rmf_round(st, NULL);
+	assert_int_equal(applied_shown(st, ALICE, "MOVE cw"), 0);
+	assert_int_equal(applied_shown(st, BOB, "MOVE ccw"), 0);
+	assert_int_equal(applied_shown(st, CAROL, "MOVE stay"), 0);
+	assert_int_equal(applied_shown(st, DAVE, "MOVE cw"), 1);	/* the last */
+	assert_int_equal(st->round, 4);
+	done(st);
+}
+
 static void
 test_later_command_replaces_earlier(void **state)
 {
@@ -1023,6 +1069,7 @@ main(void)
 		cmocka_unit_test(test_early_play_kept_for_next_round),
 		cmocka_unit_test(test_early_place_kept_until_turn),
 		cmocka_unit_test(test_place_shown_now_only_in_its_turn),
+		cmocka_unit_test(test_move_shown_now_when_carried_out),
 		cmocka_unit_test(test_later_command_replaces_earlier),
 		cmocka_unit_test(test_cards_are_data_edited_copy_changes_behaviour),
 		cmocka_unit_test(test_bad_data_refused_naming_the_key),

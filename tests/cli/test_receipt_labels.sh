@@ -1,0 +1,95 @@
+#!/bin/sh
+# test_receipt_labels.sh - a receipt calls a secret command "secret" only
+# while the others cannot see it: "revealed at once" when they see it now.
+# A MOVE made in its turn under the sequential-moves option is carried out
+# at once (every view shows the noble in its new room), so is the last
+# MOVE of a round of simultaneous moves (its reveal opens every move); an
+# early MOVE waiting for its turn, and a midnight PLAN, stay secret. Real
+# replies through the Maildir inbox and `serve --once` (ASan binary); the
+# other players' commands by `submit` (release binary).
+. tests/cli/lib.sh
+D=$T/data
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+
+expect 0 "init" -- $M -C $D init
+echo "rate_limit = 86400" >>$D/masqued.conf
+new4() {	# options...: a game of four, its id on stdout
+	$M -C $D new redmasque --player alice=alice@x.test --player bob=bob@x.test \
+	    --player carol=carol@x.test --player dave=dave@x.test "$@" \
+	    --seed 0707070707070707070707070707070707070707070707070707070707070707
+}
+S=$(new4 --option sequential_moves=true) || fail "new (sequential moves)"
+G=$(new4) || fail "new"
+expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
+. tests/cli/lib_mail.sh
+
+rt() {	# game, name: NAME's reply address in GAME, from its welcome mail
+	f=$(grep -l "^To: $2@x.test" $O/* | xargs grep -l "^Reply-To: game+$1\." |
+	    head -n 1)
+	[ -n "$f" ] || fail "no welcome mail to $2 in $1"
+	sed -n 's/^Reply-To: //p' "$f" | tr -d '\r'
+}
+owes() {	# game: the players owing something, in the view's order
+	$MREL -C $D view $1 admin --json | $PY -c 'import json, sys
+print(" ".join(o["player"] for o in json.load(sys.stdin)["owes"]))'
+}
+phase() {
+	$MREL -C $D view $1 admin --json | $PY -c 'import json, sys
+print(json.load(sys.stdin)["phase"])'
+}
+to_moves() {	# game: the bots play on until the moves of a round are due
+	k=0
+	until [ "$(phase $1)" = move ]; do
+		k=$((k + 1)); [ $k -lt 20 ] || fail "$1: no move phase came"
+		for p in alice bob carol dave; do
+			c=$($MREL -C $D bot $1 $p) || fail "bot $p"
+			[ -n "$c" ] && { $MREL -C $D submit $1 $p "$c" >/dev/null ||
+			    fail "submit $p: $c"; }
+		done
+	done
+}
+# mail GAME NAME ID TEXT: NAME's reply, served; its receipt as $T/ID.*
+mail() {
+	ls $O >$T/before
+	send $2@x.test "$(rt $1 $2)" $3 "$4"
+	expect 0 "serve --once: $3" -- $M -C $D serve --once
+	answer receipt $2@x.test $3
+}
+labelled() {	# id, command, label: both parts of receipt ID say so
+	grep -qF -- "$2 ($3; commitment" $T/$1.txt ||
+	    { cat $T/$1.txt >&2; fail "$1 (txt) does not call $2 $3"; }; ok
+	sed 's/<[^>]*>/ /g; s/  */ /g' $T/$1.html | grep -qF -- "$2 $3; commitment" ||
+	    { cat $T/$1.html >&2; fail "$1 (html) does not call $2 $3"; }; ok
+}
+
+# --- sequential moves: the first to move, in its turn; a later one early ---
+to_moves $S
+set -- $(owes $S)
+[ $# = 1 ] || fail "sequential: $# players owe a move at once"; ok
+first=$1
+for p in alice bob carol dave; do [ $p != $first ] && later=$p; done
+mail $S $later s1 'MOVE ccw\nPLAN cw stay stay stay stay stay'
+labelled s1 "MOVE ccw" secret
+labelled s1 "PLAN cw stay stay stay stay stay" secret
+[ "$(owes $S)" = "$first" ] || fail "an early move took the turn"; ok
+mail $S $first s2 'MOVE stay'
+labelled s2 "MOVE stay" "revealed at once"
+[ "$(owes $S)" != "$first" ] || fail "the move in its turn was not carried out"; ok
+! tail -n 1 $D/games/$S/log | grep -q '"type":"reveal"' ||
+    fail "a move that did not end the round opened the moves"; ok
+
+# --- simultaneous moves: the last of the round, with a PLAN ---
+to_moves $G
+set -- $(owes $G)
+[ $# = 4 ] || fail "simultaneous: $# players owe a move, not 4"; ok
+last=$4
+for p in $1 $2 $3; do
+	$MREL -C $D submit $G $p "MOVE stay" >/dev/null || fail "$p's move"
+done
+mail $G $last g1 'PLAN ccw stay stay stay stay stay\nMOVE stay'
+labelled g1 "PLAN ccw stay stay stay stay stay" secret
+labelled g1 "MOVE stay" "revealed at once"
+tail -n 1 $D/games/$G/log | grep -q '"type":"reveal"' ||
+    fail "the round's last move revealed nothing"; ok
+done_checks
