@@ -120,6 +120,9 @@ print_secrets_text(const json_t *v)
 			if (json_string_value(json_object_get(p, pend[k])))
 				printf("  not yet revealed: %s\n",
 				    json_string_value(json_object_get(p, pend[k])));
+		if (json_string_value(json_object_get(p, "pending_place")))
+			printf("  not yet revealed: PLACE %s\n",
+			    json_string_value(json_object_get(p, "pending_place")));
 	}
 	print_names("The Prince's path:", json_object_get(json_object_get(v,
 	    "prince"), "path"));

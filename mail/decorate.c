@@ -595,8 +595,12 @@ deco_me(const struct deco *d, struct mv *out)
 		wput_bool(d, me, "has_nearby", mv_size(a) > 0);
 		wput(d, me, "nearby", a);
 	}
+	if (jstr(d->me, "pending_place") != NULL)
+		wput_ref(d, me, "pending_place_name", room_name(d,
+		    jstr(d->me, "pending_place")));
 	wput_bool(d, me, "has_pending", jstr(d->me, "pending_play") ||
-	    jstr(d->me, "pending_next_play") || jstr(d->me, "pending_move"));
+	    jstr(d->me, "pending_next_play") || jstr(d->me, "pending_move") ||
+	    jstr(d->me, "pending_place"));
 	put(d->a, out, "me", me);
 }
 

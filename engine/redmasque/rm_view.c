@@ -2,7 +2,8 @@
  * rm_view.c - JSON views of a game and of what just happened.
  *
  * A player's view holds exactly what that player may know: the public board,
- * their own hand, Rumor cards, pending picks and plan, and their notes (a
+ * their own hand, Rumor cards, pending picks, move and placement, and plan,
+ * and their notes (a
  * time x room grid of what they know to be safe or deadly). The Red Death
  * cards and everyone else's secrets appear only in the admin view, and in
  * everyone's view once midnight has revealed them.
@@ -178,6 +179,9 @@ player_obj(const struct rm_state *st, int i, int full, int revealed)
 		    pick_text(st, &pl->next_pick) : json_null(), &bad);
 		mq_jput(o, "pending_move", pl->has_move ? move_text(pl) : json_null(),
 		    &bad);
+		/* a PLACE sent before its turn: the room, kept until then */
+		mq_jput(o, "pending_place", pl->has_place ?
+		    jroom(st, pl->place_room) : json_null(), &bad);
 		mq_jput(o, "allowance", json_integer(rm_allowance(st, pl)), &bad);
 	}
 	if (full || revealed)

@@ -319,6 +319,55 @@ a_notice_is_the_turn_mail_without_the_board(void **state)
 	json_decref(gd);
 }
 
+/*
+ * A PLACE sent before its turn waits: its sender's mails say so, in words
+ * (the receipt of tests/golden/render/ctx_receipt_place.json, dave's early
+ * PLACE green, golden as receipt_place.LANG.*); without it, nothing is said.
+ */
+static void
+an_early_placement_is_told_to_its_sender(void **state)
+{
+	static const char *const said[][2] = {
+		{ "Your placement: Green, made when your turn comes",
+		  "Your placement: <b>Green</b>, made when your turn comes" },
+		{ "配置予定：緑の間（あなたの番が来たら置かれます）",
+		  "配置予定：<b>緑の間</b>（あなたの番が来たら置かれます）" },
+		{ "待放置：绿色房间（轮到你时放置）",
+		  "待放置：<b>绿色房间</b>（轮到你时放置）" },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("receipt_place");
+	struct mq_err err;
+	struct mail m = { 0 };
+	char what[64];
+	size_t l;
+
+	(void)state;
+	for (l = 0; l < NLANGS; l++) {
+		snprintf(what, sizeof(what), "receipt_place.%s", langs[l]);
+		if (render(TMPL, langs[l], "receipt", gd, ctx, &m, &err) != 0)
+			fail_msg("%s: %s", what, err.msg);
+		check_invariants(what, &m);
+		check_golden("receipt_place", langs[l], "subject", m.subject);
+		check_golden("receipt_place", langs[l], "txt", m.text);
+		check_golden("receipt_place", langs[l], "html", m.html);
+		if (strstr(m.text, said[l][0]) == NULL ||
+		    strstr(m.html, said[l][1]) == NULL)
+			fail_msg("%s does not say: %s", what, said[l][0]);
+		mail_free(&m);
+	}
+	assert_int_equal(json_object_set_new(json_object_get(json_object_get(ctx,
+	    "view"), "me"), "pending_place", json_null()), 0);
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "receipt", gd, ctx, &m,
+		    &err), 0);
+		assert_null(strstr(m.text, said[l][0]));
+		assert_null(strstr(m.html, said[l][1]));
+		mail_free(&m);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 /* Secrets of other players, as an admin view would carry them, must not
  * reach a player's mail: the templates print only the view's "me". */
 static void
@@ -988,6 +1037,7 @@ main(void)
 		cmocka_unit_test(resolution_subjects_say_what_resolved),
 		cmocka_unit_test(a_popularity_line_says_why_the_spaces_differ),
 		cmocka_unit_test(a_notice_is_the_turn_mail_without_the_board),
+		cmocka_unit_test(an_early_placement_is_told_to_its_sender),
 		cmocka_unit_test(other_players_secrets_never_reach_the_mail),
 		cmocka_unit_test(missing_and_odd_keys_still_render),
 		cmocka_unit_test(refused_mail_says_nothing_about_the_game),

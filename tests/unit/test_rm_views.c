@@ -70,7 +70,7 @@ no_private_keys_of_others(const struct rm_state *st)
 {
 	static const char *const priv[] = { "personality", "hand", "rumors",
 	    "notes", "pending_play", "pending_next_play", "pending_move",
-	    "allowance", "plan" };
+	    "pending_place", "allowance", "plan" };
 	json_t *v, *players, *me;
 	size_t i, k, p;
 
@@ -199,6 +199,31 @@ test_view_pending_next_play_and_move_only_owner(void **state)
 	rmf_do(st, CAROL, "MOVE cw");
 	only_owner_sees(st, CAROL, "MOVE cw");
 	no_private_keys_of_others(st);
+	mq_redmasque_kind.free_state(st);
+}
+
+/* A PLACE sent before its turn is kept; only its sender sees it waiting
+ * (the room is no one else's business until the noble stands in it). */
+static void
+test_view_early_place_only_owner_until_its_turn(void **state)
+{
+	struct rm_state *st = rmf_setup(data, 4, 3);
+	int last = st->place_order[3], i;
+	json_t *v;
+
+	rmf_do(st, last, "PLACE violet");
+	only_owner_sees(st, last, "\"pending_place\":\"violet\"");
+	no_private_keys_of_others(st);
+	for (i = 0; i < 3; i++)
+		rmf_do(st, st->place_order[i], "PLACE blue");
+	/* placed in its turn: a room for all to see, nothing pending */
+	v = mq_redmasque_kind.view(st, last);
+	assert_non_null(v);
+	assert_true(json_is_null(json_object_get(json_object_get(v, "me"),
+	    "pending_place")));
+	assert_string_equal(json_string_value(json_object_get(json_object_get(v,
+	    "me"), "room")), "violet");
+	json_decref(v);
 	mq_redmasque_kind.free_state(st);
 }
 
@@ -571,6 +596,7 @@ main(void)
 		cmocka_unit_test(test_view_plan_only_owner_until_midnight),
 		cmocka_unit_test(test_view_place_hidden_until_its_turn),
 		cmocka_unit_test(test_view_moves_hidden_until_all_are_in),
+		cmocka_unit_test(test_view_early_place_only_owner_until_its_turn),
 		cmocka_unit_test(test_view_red_death_admin_only_until_midnight),
 		cmocka_unit_test(test_view_hand_sizes_and_discards_public),
 		cmocka_unit_test(test_view_unknown_seat_is_null),
