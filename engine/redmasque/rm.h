@@ -94,6 +94,7 @@ struct rm_pick {
 	uint8_t ntargets, targets[RM_MAXP];	/* seats, in preference order */
 	uint8_t nslots, slots[2];		/* time indexes 0..5 */
 	uint8_t nrecover, recover[2];		/* card indexes */
+	uint8_t recover_none;	/* RECOVER none: none taken back, on purpose */
 };
 
 enum rm_cmd_type {

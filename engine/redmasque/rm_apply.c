@@ -682,7 +682,7 @@ validate_play(const struct rm_state *st, int seat, const struct rm_pick *pk,
 		return mq_fail(err, MQ_REFUSED, c->slots_max == 0 ? "%s names no "
 		    "time: send it without SLOT." : "%s takes at most %d time(s) "
 		    "after SLOT.", c->id, c->slots_max);
-	if (c->recover_max == 0 && pk->nrecover > 0)
+	if (c->recover_max == 0 && (pk->nrecover > 0 || pk->recover_none))
 		return mq_fail(err, MQ_REFUSED, "%s returns no cards: RECOVER goes "
 		    "with a card that returns discarded cards.", c->id);
 	if (pk->nrecover > c->recover_max)
@@ -699,11 +699,14 @@ validate_play(const struct rm_state *st, int seat, const struct rm_pick *pk,
 			return mq_fail(err, MQ_REFUSED, "RECOVER names %s twice.",
 			    st->data->card[pk->recover[i]].id);
 	}
-	if (c->recover_max > 0 && pk->nrecover == 0 && pl->discards != 0) {
+	/* Nothing named with discards to take back is likelier a RECOVER
+	 * forgotten than a choice: the choice is said, RECOVER none. */
+	if (c->recover_max > 0 && pk->nrecover == 0 && !pk->recover_none &&
+	    pl->discards != 0) {
 		list_cards(st, pl->discards, cards, sizeof(cards));
 		return mq_fail(err, MQ_REFUSED, "%s returns up to %d discarded "
-		    "card(s): name them after RECOVER (your discards: %s).", c->id,
-		    c->recover_max, cards);
+		    "card(s): name them after RECOVER, or RECOVER none to take "
+		    "none back (your discards: %s).", c->id, c->recover_max, cards);
 	}
 	return 0;
 }
@@ -722,7 +725,8 @@ well_formed(const struct rm_state *st, int seat, const struct rm_cmd *c,
 	switch (c->type) {
 	case RM_C_PLAY:
 		if (pk->card >= st->data->ncards || pk->ntargets >= st->nplayers ||
-		    pk->nslots > 2 || pk->nrecover > 2)
+		    pk->nslots > 2 || pk->nrecover > 2 || pk->recover_none > 1 ||
+		    (pk->recover_none && pk->nrecover > 0))
 			return mq_fail(err, MQ_REFUSED, "That PLAY is malformed; "
 			    "send PLAY, a card, then TARGET, SLOT or RECOVER.");
 		for (i = 0; i < pk->ntargets; i++) {

@@ -6,8 +6,9 @@
  * Full-width letters, digits and colons are read as their ASCII forms, and
  * the ideographic space and commas separate words. Every command has one
  * canonical English text, which is what the log stores:
- *   PLAY threaten TARGET carol SLOT 12:30 | MOVE cw ccw | PLAN cw stay ...
- *   PLAN 12:00 cw | PLAN CLEAR | PLACE green | STATUS | HELP
+ *   PLAY threaten TARGET carol SLOT 12:30 | PLAY encore RECOVER none |
+ *   MOVE cw ccw | PLAN cw stay ... | PLAN 12:00 cw | PLAN CLEAR |
+ *   PLACE green | STATUS | HELP
  */
 #include <stdio.h>
 #include <string.h>
@@ -16,6 +17,10 @@
 #include "engine/redmasque/rm.h"
 
 #define MAXTOK 24
+/* After RECOVER, the word for taking no card back. English only: the data
+ * has no Japanese or Chinese word for it. Not a keyword, so that a player
+ * named so stays a name after TARGET; a card of that name would win. */
+#define RECOVER_NONE "none"
 
 static const char *const time_names[RM_TIMES] = {
 	"12:00", "12:10", "12:20", "12:30", "12:40", "12:50",
@@ -196,7 +201,13 @@ parse_play(const struct rm_state *st, int seat, char **tok, int ntok,
 				    "after it, from 12:00 to 12:50.");
 		} else {
 			while (i < ntok && keyword_at(d, tok, ntok, i) < 0) {
-				if ((w = lookup_words(d, tok, ntok, i, RM_W_CARD, &v)) == 0)
+				w = lookup_words(d, tok, ntok, i, RM_W_CARD, &v);
+				if (w == 0 && strcmp(tok[i], RECOVER_NONE) == 0) {
+					pk->recover_none = 1;
+					i++;
+					continue;
+				}
+				if (w == 0)
 					return mq_fail(err, MQ_REFUSED, "\"%s\" after "
 					    "RECOVER is not a card.", tok[i]);
 				if (pk->nrecover == 2)
@@ -205,9 +216,14 @@ parse_play(const struct rm_state *st, int seat, char **tok, int ntok,
 				pk->recover[pk->nrecover++] = (uint8_t)v;
 				i += w;
 			}
-			if (pk->nrecover == 0)
+			if (pk->recover_none && pk->nrecover > 0)
+				return mq_fail(err, MQ_REFUSED, "RECOVER none "
+				    "takes no card back: send it without the "
+				    "cards' names, or the names alone.");
+			if (pk->nrecover == 0 && !pk->recover_none)
 				return mq_fail(err, MQ_REFUSED, "RECOVER needs the "
-				    "names of the discarded cards to return.");
+				    "names of the discarded cards to return, or "
+				    "none to take none back.");
 		}
 	}
 	return 0;
@@ -354,6 +370,8 @@ rm_format(const void *state, const struct mq_cmd *cmd, struct mq_buf *out)
 		for (i = 0; i < pk->nrecover; i++)
 			mq_buf_printf(out, "%s%s", i ? " " : " RECOVER ",
 			    d->card[pk->recover[i]].id);
+		if (pk->recover_none)
+			mq_buf_puts(out, " RECOVER " RECOVER_NONE);
 		break;
 	case RM_C_MOVE:
 		mq_buf_puts(out, "MOVE");

@@ -130,6 +130,8 @@ def real(c, me, admin):
                         keys[keys.index('RECOVER') + 1:]):
             if k:
                 break
+            if x.lower() == 'none' and len(rest) == keys.index('RECOVER') + 2:
+                continue    # RECOVER none: takes none back, always a choice
             if CARDS.get(x.lower()) not in me['discards']:
                 return False
     return True

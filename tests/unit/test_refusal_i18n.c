@@ -142,9 +142,10 @@ chinese_sentences_with_their_arguments(void **state)
 	    "PLAY jest 之后的“loudly”无法理解：后面只能跟 TARGET、SLOT 或 "
 	    "RECOVER。");
 	says(r, "zh", "encore returns up to 2 discarded card(s): name them after "
-	    "RECOVER (your discards: jest, mock).",
-	    "「encore」可以收回至多 2 张弃牌：请在 RECOVER 后写出这些牌（你的弃牌："
-	    "jest, mock）。");
+	    "RECOVER, or RECOVER none to take none back (your discards: jest, "
+	    "mock).",
+	    "「encore」可以收回至多 2 张弃牌：请在 RECOVER 后写出这些牌，一张也不收回"
+	    "则写 RECOVER none（你的弃牌：jest, mock）。");
 	says(r, "zh", "Game k3j9x2m4 is paused by the host; send your commands "
 	    "again once it resumes.",
 	    "游戏 k3j9x2m4 已被主持人暂停；恢复后请重新发送你的命令。");

@@ -822,6 +822,66 @@ test_card_encore(void **state)
 	done(st);
 }
 
+/*
+ * Encore returns "up to 2" discarded cards, "you name them": none is a
+ * choice too. PLAY encore with discards and nothing named is still refused
+ * (a RECOVER forgotten), saying how to take none: RECOVER none, accepted,
+ * logged as written (its canonical text parses back to the same command),
+ * and a replay of that text gives the same game byte for byte.
+ */
+static void
+test_card_encore_may_recover_none(void **state)
+{
+	struct rm_state *st = table(NULL, NULL), *again;
+	int jest = rmf_card(st, "jest"), mock = rmf_card(st, "mock");
+	int encore = rmf_card(st, "encore");
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_cmd c, back;
+	struct mq_err err;
+
+	rmf_personality(st, ALICE, "encore");
+	rmf_discard(st, ALICE, "jest");
+	rmf_discard(st, ALICE, "mock");
+	again = mq_redmasque_kind.clone(st);
+	assert_int_equal(rmf_submit(st, ALICE, "PLAY encore", &err), MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "name them after RECOVER, or RECOVER "
+	    "none to take none back (your discards: jest, mock)."));
+	assert_int_equal(rmf_submit(st, ALICE, "PLAY encore RECOVER none jest",
+	    &err), MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "RECOVER none takes no card back"));
+	assert_int_equal(rmf_submit(st, ALICE, "PLAY encore RECOVER jest NONE",
+	    &err), MQ_REFUSED);
+	assert_int_equal(rmf_submit(st, ALICE, "PLAY encore RECOVER", &err),
+	    MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "or none to take none back"));
+	assert_int_equal(rmf_submit(st, ALICE, "PLAY jest RECOVER none", &err),
+	    MQ_REFUSED);	/* jest is discarded; and returns nothing */
+	assert_int_equal(rmf_submit(st, ALICE, "PLAY dance RECOVER none", &err),
+	    MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "returns no cards"));
+
+	assert_int_equal(rmf_parse(st, ALICE, "play Encore recover None", &c,
+	    &err), 0);
+	assert_int_equal(mq_redmasque_kind.format(st, &c, &b), 0);
+	assert_string_equal(mq_buf_str(&b), "PLAY encore RECOVER none");
+	assert_int_equal(rmf_parse(st, ALICE, mq_buf_str(&b), &back, &err), 0);
+	assert_memory_equal(&back, &c, sizeof(c));
+	alice_plays(st, "PLAY encore RECOVER none");
+	assert_int_equal(st->p[ALICE].discards, 1u << jest | 1u << mock |
+	    1u << encore);
+	assert_false(st->p[ALICE].hand & (1u << jest | 1u << mock));
+	assert_int_equal(rmf_count_ev(st, RM_E_RECOVER, ALICE), 0);
+	assert_int_equal(pop(st, ALICE), 10);
+	rmf_assert_sound(st);
+
+	/* the log's text, replayed, gives the same game */
+	alice_plays(again, mq_buf_str(&b));
+	assert_memory_equal(again, st, sizeof(*st));
+	mq_buf_free(&b);
+	done(again);
+	done(st);
+}
+
 static void
 test_card_fond_memories(void **state)
 {
@@ -1784,6 +1844,7 @@ main(void)
 		cmocka_unit_test(test_card_threaten),
 		cmocka_unit_test(test_card_menace),
 		cmocka_unit_test(test_card_encore),
+		cmocka_unit_test(test_card_encore_may_recover_none),
 		cmocka_unit_test(test_card_fond_memories),
 		cmocka_unit_test(test_card_recover_at_most_its_number),
 		cmocka_unit_test(test_card_grand_entrance),
