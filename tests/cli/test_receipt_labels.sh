@@ -6,7 +6,7 @@
 # MOVE of a round of simultaneous moves (its reveal opens every move); an
 # early MOVE waiting for its turn, and a midnight PLAN, stay secret. Real
 # replies through the Maildir inbox and `serve --once` (ASan binary); the
-# other players' commands by `submit` (release binary).
+# other players' commands by `submit --no-mail` (release binary).
 . tests/cli/lib.sh
 D=$T/data
 O=$D/mail/outbox/new
@@ -44,7 +44,7 @@ to_moves() {	# game: the bots play on until the moves of a round are due
 		k=$((k + 1)); [ $k -lt 20 ] || fail "$1: no move phase came"
 		for p in alice bob carol dave; do
 			c=$($MREL -C $D bot $1 $p) || fail "bot $p"
-			[ -n "$c" ] && { $MREL -C $D submit $1 $p "$c" >/dev/null ||
+			[ -n "$c" ] && { $MREL -C $D submit --no-mail $1 $p "$c" >/dev/null ||
 			    fail "submit $p: $c"; }
 		done
 	done
@@ -85,7 +85,7 @@ set -- $(owes $G)
 [ $# = 4 ] || fail "simultaneous: $# players owe a move, not 4"; ok
 last=$4
 for p in $1 $2 $3; do
-	$MREL -C $D submit $G $p "MOVE stay" >/dev/null || fail "$p's move"
+	$MREL -C $D submit --no-mail $G $p "MOVE stay" >/dev/null || fail "$p's move"
 done
 mail $G $last g1 'PLAN ccw stay stay stay stay stay\nMOVE stay'
 labelled g1 "PLAN ccw stay stay stay stay stay" secret
