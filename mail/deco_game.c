@@ -349,6 +349,8 @@ card_entry(const struct mq_deco_game *g, const json_t *c)
 			continue;
 		put_flag(a, x, "is_", jstr(e, "op"), NULL);
 		put_flag(a, x, "scope_", jstr(e, "scope"), NULL);
+		/* recover's "up_to": false, "return n" (left out: up to n) */
+		put_bool(a, x, "exactly", json_is_false(json_object_get(e, "up_to")));
 		put_bool(a, x, "first", i == 0);
 		mv_push(a, effects, x);
 	}

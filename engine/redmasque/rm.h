@@ -46,6 +46,7 @@ struct rm_card {
 	uint8_t target;		/* enum rm_scope of its targeted part */
 	uint8_t slots_min, slots_max;	/* times the pick must name */
 	uint8_t recover_max;
+	uint8_t recover_up_to;	/* 1: up to recover_max; 0: that many, if there are */
 	uint8_t moves;		/* moves allowed this round (1 unless the card says) */
 };
 

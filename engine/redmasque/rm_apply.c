@@ -699,6 +699,20 @@ validate_play(const struct rm_state *st, int seat, const struct rm_pick *pk,
 			return mq_fail(err, MQ_REFUSED, "RECOVER names %s twice.",
 			    st->data->card[pk->recover[i]].id);
 	}
+	/* A card that returns n (not "up to n") returns as many as there
+	 * are, up to n: the player names which. */
+	if (c->recover_max > 0 && !c->recover_up_to && pl->discards != 0 &&
+	    pk->nrecover < (c->recover_max < rm_popcount32(pl->discards) ?
+	    c->recover_max : rm_popcount32(pl->discards))) {
+		list_cards(st, pl->discards, cards, sizeof(cards));
+		if (c->recover_max == 1)
+			return mq_fail(err, MQ_REFUSED, "%s returns one of your "
+			    "discarded cards, not none: name it after RECOVER "
+			    "(your discards: %s).", c->id, cards);
+		return mq_fail(err, MQ_REFUSED, "%s returns %d of your discarded "
+		    "cards, not fewer: name them after RECOVER (your discards: "
+		    "%s).", c->id, c->recover_max, cards);
+	}
 	/* Nothing named with discards to take back is likelier a RECOVER
 	 * forgotten than a choice: the choice is said, RECOVER none. */
 	if (c->recover_max > 0 && pk->nrecover == 0 && !pk->recover_none &&

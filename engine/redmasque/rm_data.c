@@ -232,9 +232,18 @@ load_effect(struct rm_card *c, const json_t *e, const char *path,
 	case RM_OP_PREMONITION:
 		c->slots_min = c->slots_max = 1;
 		break;
-	case RM_OP_RECOVER:
+	case RM_OP_RECOVER: {
+		/* "up to n" (Encore) or n (Fond Memories, "up_to": false): the
+		 * rules say which; left out, up to n, as data files before the
+		 * key (a game's own copy) were played */
+		int up_to = 1;
+
+		if (json_object_get(e, "up_to") != NULL)
+			MQ_TRY(get_bool(e, path, "up_to", &up_to, err));
 		c->recover_max = ef->n;
+		c->recover_up_to = (uint8_t)up_to;
 		break;
+	}
 	case RM_OP_MOVES:
 		c->moves = ef->n;
 		break;

@@ -900,6 +900,40 @@ test_card_fond_memories(void **state)
 	done(st);
 }
 
+/*
+ * Fond Memories returns 1 discarded card, not "up to 1" as Encore's 2:
+ * with discards, RECOVER none (and nothing named) is refused; with none,
+ * it is played alone and returns nothing.
+ */
+static void
+test_card_fond_memories_returns_one_not_none(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	int fm = rmf_card(st, "fond_memories");
+	struct mq_err err;
+
+	rmf_personality(st, ALICE, "fond_memories");
+	rmf_discard(st, ALICE, "jest");
+	assert_int_equal(rmf_submit(st, ALICE, "PLAY fond_memories RECOVER none",
+	    &err), MQ_REFUSED);
+	assert_string_equal(err.msg, "fond_memories returns one of your "
+	    "discarded cards, not none: name it after RECOVER (your discards: "
+	    "jest).");
+	assert_int_equal(rmf_submit(st, ALICE, "PLAY fond_memories", &err),
+	    MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "name it after RECOVER"));
+	done(st);
+
+	/* nothing discarded: nothing to name, nothing returned */
+	st = table(NULL, NULL);
+	rmf_personality(st, ALICE, "fond_memories");
+	alice_plays(st, "PLAY fond_memories");
+	assert_int_equal(pop(st, ALICE), 11);
+	assert_int_equal(st->p[ALICE].discards, 1u << fm);
+	rmf_assert_sound(st);
+	done(st);
+}
+
 static void
 test_card_recover_at_most_its_number(void **state)
 {
@@ -1846,6 +1880,7 @@ main(void)
 		cmocka_unit_test(test_card_encore),
 		cmocka_unit_test(test_card_encore_may_recover_none),
 		cmocka_unit_test(test_card_fond_memories),
+		cmocka_unit_test(test_card_fond_memories_returns_one_not_none),
 		cmocka_unit_test(test_card_recover_at_most_its_number),
 		cmocka_unit_test(test_card_grand_entrance),
 		cmocka_unit_test(test_card_eavesdrop),
