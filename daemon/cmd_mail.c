@@ -438,7 +438,7 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 	const char *action, *player = NULL, *email = NULL, *why = NULL;
 	long secs = 0;
 	json_t *body;
-	int a, rc, seat = -1, nargs;
+	int a, rc, seat = -1, nargs, others;
 
 	if (argc < 3)
 		return mq_cli_usage("admin takes GAME pause|resume|extend DURATION|"
@@ -493,6 +493,17 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 	if (email != NULL && !mq_email_usable(email)) {	/* as new checks it */
 		rc = mq_fail(&err, MQ_REFUSED, "\"%s\" is not a usable email address.",
 		    email);
+		goto out;
+	}
+	for (a = 0, others = 0; a < g->nplayers; a++)
+		others += a != seat && !g->players[a].kicked;
+	if (!strcmp(action, "kick") && others == 0) {
+		/* the last player: the defaults would play every seat, and a
+		 * game of defaults alone may never end (The Masquerade's) */
+		rc = mq_fail(&err, MQ_REFUSED, "%s is the last player of game %s; "
+		    "with nobody left, nothing could be played. Replace a player "
+		    "(admin %s replace PLAYER EMAIL) or end the game (admin %s end "
+		    "--why \"...\").", player, g->id, g->id, g->id);
 		goto out;
 	}
 	if ((!strcmp(action, "pause") && g->paused) ||

@@ -114,7 +114,7 @@ mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 		if (next == 0 || t < next)
 			next = t;
 	}
-	if (g->paused || mq_game_over(g))
+	if (g->paused || mq_game_over(g) || mq_game_nobody_plays(g))
 		next = 0x7fffffffffffLL;	/* nothing to do until an admin entry */
 	len = (size_t)snprintf(buf, sizeof(buf), "%lld\n", next ? next : 0x7fffffffffffLL);
 	for (i = 0; i < g->nplayers && len < sizeof(buf) - 40; i++)
@@ -163,6 +163,12 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 	mq_deadline_keep_reminded(d, g);
 	if (g->paused || mq_game_over(g))
 		return mq_deadline_schedule(d, g, err);
+	/* Every seat kicked (admin refuses the last kick; an older masqued
+	 * did not): the defaults would play every seat at once, again and
+	 * again, and The Masquerade's never end, so the log grew without
+	 * bound in one pass. The game waits for a replace or an end. */
+	if (mq_game_nobody_plays(g))
+		return mq_deadline_schedule(d, g, err);
 	mq_game_journal_start(g);
 	for (i = 0; i < g->nplayers && rc == 0; i++) {
 		if ((dl = mq_notify_deadline(d, g, i)) == 0)
@@ -183,7 +189,7 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 	mq_game_journal_stop(g);
 	for (i = 0; rc == 0 && i < g->nplayers; i++) {
 		dl = mq_notify_deadline(d, g, i);
-		if (dl == 0 || g->players[i].reminded ||
+		if (dl == 0 || g->players[i].reminded || g->players[i].kicked ||
 		    d->now < dl - mq_game_reminder_secs(&d->conf, g))
 			continue;
 		rc = mq_notify_reminder(d, g, i, err);

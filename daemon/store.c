@@ -277,6 +277,17 @@ mq_game_over(const struct mq_game *g)
 	return g->ended != 0 || g->kind->is_over(g->state);
 }
 
+int
+mq_game_nobody_plays(const struct mq_game *g)
+{
+	int i;
+
+	for (i = 0; i < g->nplayers; i++)
+		if (!g->players[i].kicked)
+			return 0;
+	return 1;
+}
+
 static int
 valid_name(const char *s)
 {

@@ -173,6 +173,9 @@ int mq_game_no_player(const struct mq_game *g, const char *name,
  * is played, and its secrets may be told. The daemon asks this, never the
  * engine's is_over alone. */
 int mq_game_over(const struct mq_game *g);
+/* Every seat kicked: nobody plays, and the deadline defaults wait for the
+ * host (a game of defaults alone may never end: The Masquerade's). */
+int mq_game_nobody_plays(const struct mq_game *g);
 /* A bare address a mail can go to: one @, nothing blank, no <>,". */
 int mq_email_usable(const char *s);
 

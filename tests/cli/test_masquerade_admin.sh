@@ -1,0 +1,72 @@
+#!/bin/sh
+# test_masquerade_admin.sh - the host's admin actions on a game of The
+# Masquerade, where a game played by the deadline defaults alone never ends
+# (they send every dancer to a quiet Stage: no prophecy, no Tower).
+# The last player cannot be kicked (the defaults would play every seat at
+# once, again and again); a log from an older masqued in which every seat
+# is kicked is left waiting for the host, where one pass used to append
+# entries without end.
+. tests/cli/lib.sh
+PY=/usr/bin/python3
+D=$T/data
+O=$D/mail/outbox/new
+SEED=0707070707070707070707070707070707070707070707070707070707070707
+
+expect 0 "init" -- $M -C $D init
+expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test \
+    --player bob=bob@x.test --player carol=carol@x.test --seed $SEED
+G=$(cat $T/out)
+expect 0 "the welcome mails" -- $M -C $D serve --once
+entries() { $MREL -C $D log $G | wc -l; }
+
+# the last player: refused, one sentence, the log unchanged
+expect 0 "kick alice" -- $M -C $D admin $G kick alice --why "gone"
+expect 0 "kick bob" -- $M -C $D admin $G kick bob --why "gone"
+cp $D/games/$G/log $T/log.before
+expect 1 "kick the last player" -- $M -C $D admin $G kick carol --why "gone"
+err_has "carol is the last player of game $G; with nobody left, nothing could be played."
+err_has "end the game (admin $G end --why"
+one_line
+same_file $D/games/$G/log $T/log.before "a refused kick"
+expect 0 "the defaults play alice and bob" -- $M -C $D serve --once
+[ "$(entries)" -gt 3 ] || fail "the kicked seats were not played"; ok
+
+# A log that an older masqued let reach every seat kicked: the entry is
+# signed here with the data folder's key, as that masqued would have.
+append_kick() {	# player
+	$PY - $D/games/$G/log $D/keys/server.key "$1" <<'EOF'
+import hashlib, json, sys
+import nacl.signing
+log, keyfile, player = sys.argv[1:]
+lines = open(log, 'rb').read().decode().splitlines()
+last = json.loads(lines[-1].split('\t')[0])
+body = {'v': 1, 'game': last['game'], 'seq': last['seq'] + 1,
+        'prev': lines[-1].split('\t')[1], 'ts': last['ts'], 'kid': last['kid'],
+        'type': 'admin', 'action': 'kick', 'player': player, 'why': 'gone'}
+text = json.dumps(body, sort_keys=True, separators=(',', ':'))
+h = hashlib.blake2b(b'masqued-log-v1\n' + text.encode(), digest_size=32).digest()
+sig = nacl.signing.SigningKey(open(keyfile, 'rb').read()).sign(h).signature
+import base64
+open(log, 'a').write('%s\t%s\t%s\n' % (text, h.hex(), base64.b64encode(sig).decode()))
+EOF
+}
+append_kick carol || fail "append a kick"
+expect 0 "verify the older masqued's log" -- $M -C $D verify $G
+n=$(entries)
+ls $O >$T/before
+# (the first pass mails the kick; the clock it leaves is the next's)
+expect 0 "serve with every seat kicked" -- timeout -s KILL 60 $M -C $D serve --once
+expect 0 "serve again" -- timeout -s KILL 60 $M -C $D serve --once
+[ "$(entries)" = "$n" ] || fail "a game with every seat kicked moved: $n entries, then $(entries)"; ok
+# the kick's notices went (they were not mailed yet), and nothing else
+ls $O | comm -13 $T/before - >$T/new
+[ "$(wc -l <$T/new)" = 3 ] && ! (cd $O && grep -L '^X-Masqued-Mail: admin' $(cat $T/new)) | grep -q . ||
+    fail "not the three admin notices alone: $(cat $T/new)"; ok
+# days later still nothing; a replace gives the game a player again
+MASQUED_NOW=$((MASQUED_NOW + 30 * 86400)) expect 0 "serve, a month on" -- timeout -s KILL 60 $M -C $D serve --once
+[ "$(entries)" = "$n" ] || fail "a game with every seat kicked moved a month on"; ok
+expect 0 "replace alice" -- $M -C $D admin $G replace alice alice2@x.test --why "back"
+expect 0 "serve after the replace" -- timeout -s KILL 60 $M -C $D serve --once
+[ "$(entries)" -gt "$((n + 1))" ] || fail "after a replace, carol's kicked seat was not played"; ok
+expect 0 "verify" -- $M -C $D verify $G
+done_checks
