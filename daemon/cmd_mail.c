@@ -495,6 +495,12 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 		    email);
 		goto out;
 	}
+	if (!strcmp(action, "kick") && g->players[seat].kicked) {
+		rc = mq_fail(&err, MQ_REFUSED, "%s is out of game %s already; the "
+		    "deadline defaults play that seat until a replace.", player,
+		    g->id);
+		goto out;
+	}
 	for (a = 0, others = 0; a < g->nplayers; a++)
 		others += a != seat && !g->players[a].kicked;
 	if (!strcmp(action, "kick") && others == 0) {

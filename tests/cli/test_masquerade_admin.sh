@@ -2,8 +2,8 @@
 # test_masquerade_admin.sh - the host's admin actions on a game of The
 # Masquerade, where a game played by the deadline defaults alone never ends
 # (they send every dancer to a quiet Stage: no prophecy, no Tower).
-# The last player cannot be kicked (the defaults would play every seat at
-# once, again and again); a log from an older masqued in which every seat
+# A seat is kicked once; the last player cannot be kicked (the defaults
+# would play every seat at once, again and again); a log from an older masqued in which every seat
 # is kicked is left waiting for the host, where one pass used to append
 # entries without end.
 . tests/cli/lib.sh
@@ -28,6 +28,11 @@ err_has "carol is the last player of game $G; with nobody left, nothing could be
 err_has "end the game (admin $G end --why"
 one_line
 same_file $D/games/$G/log $T/log.before "a refused kick"
+# a second kick of one seat: refused (it was logged and mailed again)
+expect 1 "kick alice twice" -- $M -C $D admin $G kick alice --why "again"
+err_has "alice is out of game $G already; the deadline defaults play that seat until a replace."
+one_line
+same_file $D/games/$G/log $T/log.before "a second kick"
 expect 0 "the defaults play alice and bob" -- $M -C $D serve --once
 [ "$(entries)" -gt 3 ] || fail "the kicked seats were not played"; ok
 
