@@ -68,8 +68,7 @@ mq_game_deadline(const struct mq_config *c, const struct mq_game *g, int seat)
 
 	if (!p->owes[0])
 		return 0;
-	return p->owe_since + option_secs(g, "deadline", c->deadline) +
-	    g->extended;
+	return p->owe_since + option_secs(g, "deadline", c->deadline) + p->extra;
 }
 
 long long

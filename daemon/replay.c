@@ -276,14 +276,16 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 	const char *action = json_string_value(json_object_get(body, "action"));
 	const char *player = json_string_value(json_object_get(body, "player"));
 	const char *email = json_string_value(json_object_get(body, "email"));
-	int seat = player ? mq_game_seat(g, player) : -1;
+	long long ts = json_integer_value(json_object_get(body, "ts"));
+	int seat = player ? mq_game_seat(g, player) : -1, i;
 
 	if (action == NULL)
 		return mq_fail(err, MQ_BADDATA, "entry %llu: an admin entry without "
 		    "an action.", (unsigned long long)seq);
-	if (strcmp(action, "pause") == 0)
+	if (strcmp(action, "pause") == 0) {
 		g->paused = 1;
-	else if (strcmp(action, "end") == 0)
+		g->paused_at = ts;
+	} else if (strcmp(action, "end") == 0)
 		g->ended = seq;		/* over from here on, with no winner */
 	else if (strcmp(action, "extend") == 0) {
 		json_int_t secs = json_integer_value(json_object_get(body, "seconds"));
@@ -293,10 +295,23 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 			return mq_fail(err, MQ_BADDATA, "entry %llu: an extend of %lld "
 			    "seconds, outside 0 to 366 days.", (unsigned long long)seq,
 			    (long long)secs);
-		g->extended += secs;
+		/* the debts running now: a later one gets the usual time */
+		for (i = 0; i < g->nplayers; i++)
+			if (g->players[i].owes[0])
+				g->players[i].extra += secs;
 	}
-	else if (strcmp(action, "resume") == 0)
+	else if (strcmp(action, "resume") == 0) {
+		/* no deadline runs while paused: each debt gets back the
+		 * time paused (a debt begun during the pause, all of it) */
+		for (i = 0; i < g->nplayers && g->paused; i++) {
+			long long from = g->players[i].owe_since > g->paused_at ?
+			    g->players[i].owe_since : g->paused_at;
+
+			if (g->players[i].owes[0] && ts > from)
+				g->players[i].extra += ts - from;
+		}
 		g->paused = 0;
+	}
 	else if (strcmp(action, "replace") == 0 && seat >= 0 && email != NULL) {
 		snprintf(g->players[seat].email, sizeof(g->players[seat].email),
 		    "%s", email);
@@ -392,6 +407,7 @@ update_owed(struct mq_game *g, long long ts)
 		if (fresh || strcmp(o, g->players[i].owes) != 0) {
 			snprintf(g->players[i].owes, sizeof(g->players[i].owes), "%s", o);
 			g->players[i].owe_since = ts;
+			g->players[i].extra = 0;
 			g->players[i].reminded = 0;
 		}
 	}

@@ -36,6 +36,8 @@ struct mq_player_info {
 	int kicked;			/* played by the deadline defaults */
 	char owes[16];			/* what the seat owes now, "" if nothing */
 	long long owe_since;		/* the entry time it began owing it */
+	long long extra;		/* seconds added to this debt's deadline:
+					 * admin extend, and the time paused */
 	int reminded;			/* a reminder went for this debt */
 };
 
@@ -93,7 +95,7 @@ struct mq_game {
 	const struct mq_log_entry *peek;	/* read past at_seq, not applied */
 	json_t *revealed;		/* secrets opened: [{player,seq,text,salt,commit}] */
 	json_t *committed;		/* new commitments: [{player,seq,commit}] */
-	long long extended;		/* seconds added to deadlines (admin extend) */
+	long long paused_at;		/* the pause entry's time, while paused */
 	unsigned resolutions, owed_serial;	/* phases resolved; seen by update_owed */
 };
 

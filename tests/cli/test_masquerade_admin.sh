@@ -5,7 +5,9 @@
 # A seat is kicked once; the last player cannot be kicked (the defaults
 # would play every seat at once, again and again); a log from an older masqued in which every seat
 # is kicked is left waiting for the host, where one pass used to append
-# entries without end.
+# entries without end. The clock: a pause stops the deadlines (they
+# counted on, so a resume after a long pause timed the player out at once),
+# and an extend moves the debts running then, not every later one.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
 D=$T/data
@@ -73,5 +75,50 @@ MASQUED_NOW=$((MASQUED_NOW + 30 * 86400)) expect 0 "serve, a month on" -- timeou
 expect 0 "replace alice" -- $M -C $D admin $G replace alice alice2@x.test --why "back"
 expect 0 "serve after the replace" -- timeout -s KILL 60 $M -C $D serve --once
 [ "$(entries)" -gt "$((n + 1))" ] || fail "after a replace, carol's kicked seat was not played"; ok
+expect 0 "verify" -- $M -C $D verify $G
+
+# --- the clock: a pause stops it, an extend moves the debts running now ---
+D=$T/clock
+O=$D/mail/outbox/new
+T0=$MASQUED_NOW
+H=3600
+expect 0 "init" -- $M -C $D init
+expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test \
+    --player bob=bob@x.test --player carol=carol@x.test --seed $SEED
+G=$(cat $T/out)
+at() {	# HOURS command...: the command at T0 + HOURS
+	h=$1; shift
+	MASQUED_NOW=$((T0 + h * H)) "$@"
+}
+deadline() {	# the next deadline, as `games --json` gives it (Unix seconds)
+	at $1 $MREL -C $D games --json | $PY -c 'import json,sys; print(json.load(sys.stdin)[0]["deadline"])'
+}
+secs() { echo $((T0 + $1 * H)); }
+utc() { date -u -d "@$(secs $1)" '+%Y-%m-%d %H:%M'; }
+at 0 $M -C $D serve --once 2>/dev/null
+# alice owes from 0 h; paused 10 h to 200 h: 62 h of her 72 are left
+at 10 expect 0 "pause" -- $M -C $D admin $G pause --why "a holiday"
+at 200 expect 0 "resume" -- $M -C $D admin $G resume --why "back"
+[ "$(deadline 200)" = "$(secs 262)" ] ||
+    fail "after a pause from 10 h to 200 h the deadline is $(deadline 200), not $(secs 262)"; ok
+at 200 $M -C $D serve --once 2>/dev/null
+[ "$(entries)" = 3 ] || fail "the resume timed alice out at once (the pause counted)"; ok
+# the resume mail tells the deadline to come
+f=$(grep -l "^Message-ID: <$G.0.3.admin" $O/*) || fail "no resume mail to alice"
+grep -q "deadline is $(utc 262) UTC" $f || fail "the resume mail does not tell the new deadline"; ok
+at 251 $M -C $D serve --once 2>/dev/null
+[ "$(grep -l '^X-Masqued-Mail: reminder' $O/* | wc -l)" = 1 ] || fail "no reminder 11 h before the deadline"; ok
+# extend: alice's debt 24 h more; then bob, after her move, gets 72 h
+at 251 expect 0 "extend" -- $M -C $D admin $G extend 24h --why "a late start"
+[ "$(deadline 251)" = "$(secs 286)" ] ||
+    fail "extend 24h: the deadline is $(deadline 251), not $(secs 286)"; ok
+at 280 $M -C $D serve --once 2>/dev/null
+[ "$(entries)" = 4 ] || fail "alice timed out before her extended deadline"; ok
+w=$(at 280 $MREL -C $D bot $G alice)
+at 280 expect 0 "alice moves" -- $M -C $D submit $G alice "$w"
+[ "$(deadline 280)" = "$(secs 352)" ] ||
+    fail "the extend still moves the next debt: $(deadline 280), not $(secs 352)"; ok
+at 353 $M -C $D serve --once 2>/dev/null
+$MREL -C $D log $G | tail -n 1 | grep -q " timeout " || fail "no timeout at the next debt's usual deadline"; ok
 expect 0 "verify" -- $M -C $D verify $G
 done_checks
