@@ -106,13 +106,17 @@ whole(json_t *ctx, int bad)
 	return ctx;
 }
 
-/* What every game mail carries; NULL when out of memory (the view too). */
+/* What every game mail carries; NULL when out of memory (the view too).
+ * A kicked seat owes nothing and has no deadline: the defaults play it,
+ * and its player ("kicked") is not asked for a move. */
 static json_t *
 base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 {
 	char now[40], dl[40];
-	long long deadline = seat >= 0 ? mq_notify_deadline(d, g, seat) : 0;
-	const char *owed = seat >= 0 && !mq_game_over(g) ?
+	int kicked = seat >= 0 && g->players[seat].kicked;
+	long long deadline = seat >= 0 && !kicked ? mq_notify_deadline(d, g,
+	    seat) : 0;
+	const char *owed = seat >= 0 && !kicked && !mq_game_over(g) ?
 	    g->kind->owes(g->state, seat) : NULL;
 	json_t *ctx;
 	int bad;
@@ -132,6 +136,8 @@ base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 		    json_string(g->players[seat].name)) != 0;
 	bad |= json_object_set_new(ctx, "owed", owed ? json_string(owed) :
 	    json_null()) != 0;
+	if (kicked)
+		bad |= json_object_set_new(ctx, "kicked", json_true()) != 0;
 	if (deadline > 0 && !g->paused) {
 		fmt_time(deadline, dl, sizeof(dl));
 		bad |= json_object_set_new(ctx, "deadline", json_string(dl)) != 0;

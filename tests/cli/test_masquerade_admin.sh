@@ -2,10 +2,11 @@
 # test_masquerade_admin.sh - the host's admin actions on a game of The
 # Masquerade, where a game played by the deadline defaults alone never ends
 # (they send every dancer to a quiet Stage: no prophecy, no Tower).
-# A seat is kicked once; the last player cannot be kicked (the defaults
-# would play every seat at once, again and again); a log from an older masqued in which every seat
-# is kicked is left waiting for the host, where one pass used to append
-# entries without end. The clock: a pause stops the deadlines (they
+# A kicked player's notice is not a request for a move; a seat is kicked
+# once; the last player cannot be kicked (the defaults would play every
+# seat at once, again and again); a log from an older masqued in which
+# every seat is kicked is left waiting for the host, where one pass used
+# to append entries without end. The clock: a pause stops the deadlines (they
 # counted on, so a resume after a long pause timed the player out at once),
 # and an extend moves the debts running then, not every later one.
 . tests/cli/lib.sh
@@ -20,6 +21,10 @@ expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test
 G=$(cat $T/out)
 expect 0 "the welcome mails" -- $M -C $D serve --once
 entries() { $MREL -C $D log $G | wc -l; }
+IN=$D/mail/inbox/new
+. tests/cli/lib_mail.sh
+send bob@x.test "$(reply_to bob)" lang-b 'SET LANG ja'
+expect 0 "bob reads Japanese" -- $M -C $D serve --once
 
 # the last player: refused, one sentence, the log unchanged
 expect 0 "kick alice" -- $M -C $D admin $G kick alice --why "gone"
@@ -36,7 +41,19 @@ err_has "alice is out of game $G already; the deadline defaults play that seat u
 one_line
 same_file $D/games/$G/log $T/log.before "a second kick"
 expect 0 "the defaults play alice and bob" -- $M -C $D serve --once
-[ "$(entries)" -gt 3 ] || fail "the kicked seats were not played"; ok
+[ "$(entries)" -gt 4 ] || fail "the kicked seats were not played"; ok
+# the kick's notice to the kicked player: no move asked, no deadline
+# (alice was told 'YOUR MOVE: choose your Dancer ... by DEADLINE')
+parts "$(grep -l "^Message-ID: <$G.0.3.admin" $O/*)" kick-a
+says kick-a "You no longer play in this game: the deadline's default moves play your seat until the host gives it to a new player"
+says_not kick-a "YOUR MOVE"
+says_not kick-a "deadline is"
+parts "$(grep -l "^Message-ID: <$G.1.4.admin" $O/*)" kick-b
+says kick-b "あなたはもうこのゲームに参加していません。"
+says_not kick-b "あなたの番"
+# the others are still asked (carol owes now, or is told whom the game waits for)
+parts "$(grep -l "^Message-ID: <$G.2.4.admin" $O/*)" kick-c
+says_not kick-c "You no longer play"
 
 # A log that an older masqued let reach every seat kicked: the entry is
 # signed here with the data folder's key, as that masqued would have.
