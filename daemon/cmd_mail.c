@@ -434,6 +434,7 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 {
 	struct mq_daemon d;
 	struct mq_game *g;
+	struct mq_player_info before;
 	struct mq_err err;
 	const char *action, *player = NULL, *email = NULL, *why = NULL;
 	long secs = 0;
@@ -526,11 +527,14 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 		json_object_set_new(body, "email", json_string(email));
 	if (secs)
 		json_object_set_new(body, "seconds", json_integer(secs));
+	if (seat >= 0)
+		before = g->players[seat];	/* a replace's old address */
 	if ((rc = mq_game_append(g, body, &err)) != 0) {
 		json_decref(body);
 		goto out;
 	}
-	if ((rc = mq_notify_admin(&d, g, body, &err)) == 0)
+	if ((rc = mq_notify_admin(&d, g, body, seat >= 0 ? &before : NULL,
+	    &err)) == 0)
 		mq_mailmark_write(g);
 	json_decref(body);
 	if (rc == 0)

@@ -143,12 +143,13 @@ int
 mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 {
 	const struct mq_log_entry *e;
+	struct mq_player_info before;
 	struct mq_game *c;
 	enum group kind;
 	uint64_t mark, first;
 	long long now = d->now;
 	json_t *body;
-	int rc = 0, present;
+	int rc = 0, present, seat;
 
 	mark = mq_mailmark_read(g, &present);
 	if (present && mark == 0 && g->seq >= 1) {
@@ -166,6 +167,12 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 			break;		/* a reply's: its message brings it back */
 		first = e->seq;
 		body = json_incref(e->body);
+		/* the seat as it was: a replace tells its old address */
+		seat = mq_game_seat(c, json_string_value(json_object_get(body,
+		    "player")) ? json_string_value(json_object_get(body,
+		    "player")) : "");
+		if (seat >= 0)
+			before = c->players[seat];
 		mq_game_journal_start(c);
 		rc = step(c, err);
 		while (rc == 0 && kind == GROUP_TIMEOUT) {
@@ -176,7 +183,8 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 		}
 		if (rc == 0) {
 			d->now = c->last_ts;	/* the time they were first sent */
-			rc = kind == GROUP_ADMIN ? mq_notify_admin(d, c, body, err) :
+			rc = kind == GROUP_ADMIN ? mq_notify_admin(d, c, body,
+			    seat >= 0 ? &before : NULL, err) :
 			    mq_notify_update(d, c, NULL, NULL, err);
 			d->now = now;
 		}

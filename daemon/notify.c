@@ -701,16 +701,54 @@ admin_json(const char *action, const char *player, const char *why,
 	return whole(a, bad);
 }
 
+/*
+ * After a replace, the seat's old address: the notice, in the old player's
+ * language, and that it plays no more. No Reply-To: the seat's tag is the
+ * new player's now, and a reply from the old address could not play.
+ */
+static int
+replaced(struct mq_daemon *d, struct mq_game *g, int seat,
+    const struct mq_player_info *before, json_t *admin, struct mq_err *err)
+{
+	char msgid[300], root[300], name[200];
+	json_t *ctx = base_ctx(d, g, seat);
+	int rc, bad = ctx == NULL;
+
+	if (!bad) {
+		json_object_del(ctx, "deadline");
+		bad |= json_object_set_new(ctx, "owed", json_null()) != 0;
+		bad |= json_object_set_new(ctx, "lang", json_string(before->lang)) != 0;
+		bad |= json_object_set_new(ctx, "replaced", json_true()) != 0;
+		bad |= json_object_set(ctx, "admin", admin) != 0;
+	}
+	if (bad) {
+		json_decref(ctx);
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	}
+	if ((rc = admin_notice(d, before->lang, ctx, err)) == 0) {
+		snprintf(msgid, sizeof(msgid), "%s.%d.%llu.admin.replaced@%s", g->id,
+		    seat, (unsigned long long)g->seq, d->conf.reply_domain);
+		snprintf(root, sizeof(root), "%s.%d.1.welcome@%s", g->id, seat,
+		    d->conf.reply_domain);
+		snprintf(name, sizeof(name), "%s-%08llu-%d-admin-replaced", g->id,
+		    (unsigned long long)g->seq, seat);
+		rc = send_mail(d, before->email, NULL, before->lang, "admin",
+		    g->gd.json, ctx, msgid, root, name, err);
+	}
+	json_decref(ctx);
+	return rc;
+}
+
 int
 mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
-    struct mq_err *err)
+    const struct mq_player_info *before, struct mq_err *err)
 {
 	const char *action = json_string_value(json_object_get(body, "action"));
 	const char *player = json_string_value(json_object_get(body, "player"));
 	const char *why = json_string_value(json_object_get(body, "why"));
 	json_int_t secs = json_integer_value(json_object_get(body, "seconds"));
 	json_t *admin;
-	int rc;
+	int rc, seat;
 
 	if (action == NULL || why == NULL)
 		return mq_fail(err, MQ_BADDATA, "Entry %llu is not an admin action.",
@@ -720,12 +758,19 @@ mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
 	/* an end is told by the end mail itself, with every secret */
 	rc = mq_notify_update(d, g, strcmp(action, "end") == 0 ? "end" : "admin",
 	    admin, err);
-	json_decref(admin);
 	/* the new player's welcome, to the new address alone: the others
-	 * know the game, and the admin notice told them of the change */
+	 * know the game, and the admin notice told them of the change; and
+	 * the old address is told it plays no more */
 	if (rc == 0 && strcmp(action, "replace") == 0 && player != NULL &&
-	    mq_game_seat(g, player) >= 0)
-		rc = welcome(d, g, mq_game_seat(g, player), err);
+	    (seat = mq_game_seat(g, player)) >= 0) {
+		rc = welcome(d, g, seat, err);
+		if (rc == 0 && before != NULL &&
+		    !mq_addr_same(before->email, g->players[seat].email))
+			rc = replaced(d, g, seat, before, admin, err);
+		if (rc == 0)
+			rc = mq_spool_sync(d->conf.datadir, err);
+	}
+	json_decref(admin);
 	return rc;
 }
 

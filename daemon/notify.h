@@ -34,11 +34,12 @@ int mq_notify_update(struct mq_daemon *d, struct mq_game *g, const char *kind,
 /* After the host's admin entry (its body): the notice to everyone, saying
  * what and why, each in their language (the context's "admin" holds the
  * action, "notice" the sentence templates/LANG/_admin_notice.mustache
- * makes of it), and after a replace the welcome with the new address. The
- * one place an entry becomes its mail: the rebuild after a crash
- * (mailmark.c) calls it too. */
+ * makes of it), and after a replace the welcome with the new address and
+ * the notice to the old one (before: the seat as it was before the entry;
+ * NULL: none is sent). The one place an entry becomes its mail: the
+ * rebuild after a crash (mailmark.c) calls it too. */
 int mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
-    struct mq_err *err);
+    const struct mq_player_info *before, struct mq_err *err);
 
 /* The help mail (the game's commands) to a player of the game. */
 int mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,

@@ -5,7 +5,7 @@
 # that logged the entry, its mails are taken back out of the outbox and
 # the spool, and the mark of mailed entries and the clock file are put back
 # as they were before it; the next start must send the same mails, byte
-# for byte, and nothing else twice.
+# for byte, and nothing else twice (a replace's to the old address too).
 . tests/cli/lib.sh
 D=$T/data
 T0=1790000000
@@ -70,6 +70,17 @@ MASQUED_NOW=$((T0 + 78 * H)) $M -C $D serve --once 2>/dev/null
 ls $D/mail/outbox/new | sort | comm -13 $T/before - > $T/again
 (cd $D/mail/outbox/new && grep -l "holiday" $(cat $T/again)) >/dev/null || fail "the pause notice was never rebuilt"; ok
 (cd $D/mail/outbox/new && grep -l "Why: back" $(cat $T/again)) >/dev/null || fail "no resume notice"; ok
+
+# --- a replace: its mails, the notice to the old address among them ---
+snap
+MASQUED_NOW=$((T0 + 78 * H)) expect 0 "replace" -- $M -C $D admin $G replace bob bob2@x.test --why "a new address"
+MASQUED_NOW=$((T0 + 78 * H)) $M -C $D serve --once 2>/dev/null
+(cd $D/mail/outbox/new && ls | comm -13 $T/before - | xargs grep -l "^To: bob@x.test") >/dev/null ||
+    fail "the old address was not told of the replace"; ok
+take_back
+MASQUED_NOW=$((T0 + 78 * H)) expect 0 "serve after the staged kill of replace" -- $M -C $D serve --once
+err_has "were logged but not mailed"
+same_again "admin replace"
 
 # a damaged mark is no mark: nothing rebuilt (rather than everything)
 for junk in "12abc" "-5" " 3" ""; do

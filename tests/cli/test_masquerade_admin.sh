@@ -6,7 +6,7 @@
 # once; the last player cannot be kicked (the defaults would play every
 # seat at once, again and again); a log from an older masqued in which
 # every seat is kicked is left waiting for the host, where one pass used
-# to append entries without end. The clock: a pause stops the deadlines (they
+# to append entries without end. A replace tells the old address. The clock: a pause stops the deadlines (they
 # counted on, so a resume after a long pause timed the player out at once),
 # and an extend moves the debts running then, not every later one.
 . tests/cli/lib.sh
@@ -89,9 +89,17 @@ ls $O | comm -13 $T/before - >$T/new
 # days later still nothing; a replace gives the game a player again
 MASQUED_NOW=$((MASQUED_NOW + 30 * 86400)) expect 0 "serve, a month on" -- timeout -s KILL 60 $M -C $D serve --once
 [ "$(entries)" = "$n" ] || fail "a game with every seat kicked moved a month on"; ok
-expect 0 "replace alice" -- $M -C $D admin $G replace alice alice2@x.test --why "back"
+ls $O >$T/before
+expect 0 "replace bob" -- $M -C $D admin $G replace bob bob2@x.test --why "back"
 expect 0 "serve after the replace" -- timeout -s KILL 60 $M -C $D serve --once
 [ "$(entries)" -gt "$((n + 1))" ] || fail "after a replace, carol's kicked seat was not played"; ok
+# the old address is told, in its reader's language, that it plays no more
+# (it used to hear nothing, and a reply got 'reply to your latest mail')
+answer admin bob@x.test old-b
+says old-b "ホストが bob さんの席を新しいメールアドレスに移しました。理由：back"
+says old-b "このアドレスはもうこのゲームに参加していません。"
+! grep -q "^Reply-To:" "$(cat $T/old-b.file)" || fail "the old address got the seat's reply address"; ok
+answer welcome bob2@x.test new-b
 expect 0 "verify" -- $M -C $D verify $G
 
 # --- the clock: a pause stops it, an extend moves the debts running now ---
