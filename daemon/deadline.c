@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "daemon/deadline.h"
@@ -125,6 +126,35 @@ mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	return mq_file_overwrite(path, buf, len, 0644, err);
 }
 
+/*
+ * Policy wait: the deadline passed and nothing is applied; the host, who
+ * decides, is told once per debt (the reminder went to the player alone).
+ */
+static int
+tell_host_waiting(struct mq_daemon *d, struct mq_game *g, int seat,
+    long long dl, struct mq_err *err)
+{
+	char key[128], subject[160], text[1400], when[40];
+	const char *p = g->players[seat].name;
+	time_t t = (time_t)dl;
+
+	strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", gmtime(&t));
+	snprintf(key, sizeof(key), "wait-%s-%d-%lld", g->id, seat,
+	    g->players[seat].owe_since);
+	snprintf(subject, sizeof(subject), "[masqued] game %s waits for you: %s "
+	    "missed a deadline", g->id, p);
+	snprintf(text, sizeof(text), "In game %s (%s), %s's deadline passed at %s\n"
+	    "(%s owes: %s). The game's deadline policy is wait, so nothing is\n"
+	    "applied for %s until you act:\n\n"
+	    "  masqued admin %s extend 24h --why \"...\"    more time for %s\n"
+	    "  masqued admin %s kick %s --why \"...\"    the deadline defaults play "
+	    "the seat from now on\n\n"
+	    "or leave it, and the game waits for %s's reply.", g->id,
+	    g->kind->name, p, when, p, g->players[seat].owes, p, g->id, p, g->id,
+	    p, p);
+	return mq_notify_host(d, key, subject, text, err);
+}
+
 static int
 apply_default(struct mq_daemon *d, struct mq_game *g, int seat,
     struct mq_err *err)
@@ -174,8 +204,11 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 		if ((dl = mq_notify_deadline(d, g, i)) == 0)
 			continue;
 		if (g->players[i].kicked || d->now >= dl) {
-			if (mq_game_policy_wait(&d->conf, g) && !g->players[i].kicked)
-				continue;	/* the admin decides (told by the reminder) */
+			if (mq_game_policy_wait(&d->conf, g) && !g->players[i].kicked) {
+				/* the host decides */
+				rc = tell_host_waiting(d, g, i, dl, err);
+				continue;
+			}
 			rc = apply_default(d, g, i, err);
 			acted = 1;
 			(*timeouts)++;

@@ -138,6 +138,8 @@ base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 	    json_null()) != 0;
 	if (kicked)
 		bad |= json_object_set_new(ctx, "kicked", json_true()) != 0;
+	if (mq_game_policy_wait(&d->conf, g))	/* a deadline applies nothing */
+		bad |= json_object_set_new(ctx, "policy_wait", json_true()) != 0;
 	if (deadline > 0 && !g->paused) {
 		fmt_time(deadline, dl, sizeof(dl));
 		bad |= json_object_set_new(ctx, "deadline", json_string(dl)) != 0;

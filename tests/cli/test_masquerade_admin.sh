@@ -8,7 +8,8 @@
 # every seat is kicked is left waiting for the host, where one pass used
 # to append entries without end. A replace tells the old address. The clock: a pause stops the deadlines (they
 # counted on, so a resume after a long pause timed the player out at once),
-# and an extend moves the debts running then, not every later one.
+# and an extend moves the debts running then, not every later one. Policy
+# wait: the reminder promised a default; the host was never told.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
 D=$T/data
@@ -146,4 +147,34 @@ at 280 expect 0 "alice moves" -- $M -C $D submit $G alice "$w"
 at 353 $M -C $D serve --once 2>/dev/null
 $MREL -C $D log $G | tail -n 1 | grep -q " timeout " || fail "no timeout at the next debt's usual deadline"; ok
 expect 0 "verify" -- $M -C $D verify $G
+
+# --- policy wait: the player is not promised a default; the host is told ---
+D=$T/wait
+O=$D/mail/outbox/new
+expect 0 "init" -- $M -C $D init
+echo "admin = host@x.test" >>$D/masqued.conf
+expect 0 "new masquerade, policy wait" -- $M -C $D new masquerade --player alice=alice@x.test \
+    --player bob=bob@x.test --player carol=carol@x.test --seed $SEED --option policy=wait
+G=$(cat $T/out)
+at 0 $M -C $D serve --once 2>/dev/null
+ls $O >$T/before
+at 61 $M -C $D serve --once 2>/dev/null
+answer reminder alice@x.test wait-r
+says wait-r "If nothing comes by then, nothing is played for you: the game waits, and the host decides."
+says_not wait-r "a default is applied"
+ls $O >$T/before
+at 73 expect 0 "serve past the deadline" -- $M -C $D serve --once
+at 80 expect 0 "serve later" -- $M -C $D serve --once
+[ "$(entries)" = 1 ] || fail "policy wait applied a default"; ok
+f=$(cd $O && grep -l "^To: host@x.test" $(ls | comm -13 $T/before -)) ||
+    fail "the host was not told that the game waits"
+[ "$(echo "$f" | wc -l)" = 1 ] || fail "the host was told more than once: $f"; ok
+$PY - $O/$f <<'EOF' || fail "the host's mail does not say who, and what to do"
+import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], 'rb'))
+t = ' '.join(m.get_payload(decode=True).decode().split())
+assert "alice's deadline passed at" in t and 'policy is wait' in t, t
+assert 'extend 24h' in t and 'kick alice' in t, t
+EOF
+ok
 done_checks
