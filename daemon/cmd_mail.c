@@ -466,7 +466,7 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 		else
 			return mq_cli_usage("admin has no option %s", argv[a]);
 	}
-	if (why == NULL || !*why)
+	if (why == NULL || why[strspn(why, " \t\r\n")] == '\0')
 		return mq_cli_usage("admin needs --why \"...\": every admin entry says why");
 	if (!strcmp(action, "extend") && ((secs = mq_config_duration(argv[3])) < 60 ||
 	    secs % 60 != 0))

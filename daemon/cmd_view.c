@@ -274,6 +274,37 @@ mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 	return rc;
 }
 
+/* "extend 1d2h30m: why", "replace bob bob@new.example: why", "lang bob ja:
+ * ...": what the action did, and why on the same line (a line break the
+ * host typed in it shown as \n: one entry, one line). */
+static void
+print_admin(const json_t *b)
+{
+	const char *keys[] = { "player", "email", "lang" };
+	json_int_t secs = json_integer_value(json_object_get(b, "seconds"));
+	const char *v;
+	char why[1024];
+	size_t i;
+
+	printf(" %s", (v = json_string_value(json_object_get(b, "action"))) ? v :
+	    "?");
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if ((v = json_string_value(json_object_get(b, keys[i]))) != NULL)
+			printf(" %s", v);
+	if (secs >= 86400)
+		printf(" %lldd", (long long)(secs / 86400));
+	if (secs % 86400 >= 3600)
+		printf("%s%lldh", secs >= 86400 ? "" : " ",
+		    (long long)(secs % 86400 / 3600));
+	if (secs % 3600 >= 60)
+		printf("%s%lldm", secs >= 3600 ? "" : " ",
+		    (long long)(secs % 3600 / 60));
+	snprintf(why, sizeof(why), "%s", (v = json_string_value(json_object_get(b,
+	    "why"))) ? v : "");
+	mq_escape_controls(why, sizeof(why));
+	printf(": %s", why);
+}
+
 static void
 print_entry_text(const struct mq_log_entry *e)
 {
@@ -299,11 +330,7 @@ print_entry_text(const struct mq_log_entry *e)
 		printf(" %s, %zu players", json_string_value(json_object_get(b, "kind")),
 		    json_array_size(json_object_get(b, "players")));
 	} else if (strcmp(type, "admin") == 0) {
-		printf(" %s %s: %s", json_string_value(json_object_get(b, "action")),
-		    json_string_value(json_object_get(b, "player")) ?
-		    json_string_value(json_object_get(b, "player")) : "",
-		    json_string_value(json_object_get(b, "why")) ?
-		    json_string_value(json_object_get(b, "why")) : "");
+		print_admin(b);
 	}
 	putchar('\n');
 }

@@ -44,7 +44,7 @@ expect 0 "verify after a timeout" -- $M -C $D verify $G
 # pause: time passes, nothing happens; resume: the deadline applies again
 MASQUED_NOW=$((T0 + 74 * H)) expect 2 "admin without why" -- $M -C $D admin $G pause
 MASQUED_NOW=$((T0 + 74 * H)) expect 0 "pause" -- $M -C $D admin $G pause --why "holiday"
-$MREL -C $D log $G | grep -q "admin    pause : holiday" || fail "the pause entry lacks why"; ok
+$MREL -C $D log $G | grep -q "admin    pause: holiday" || fail "the pause entry lacks why"; ok
 MASQUED_NOW=$((T0 + 74 * H)) expect 1 "pause twice" -- $M -C $D admin $G pause --why "again"
 n=$(entries)
 MASQUED_NOW=$((T0 + 300 * H)) $M -C $D serve --once 2>/dev/null

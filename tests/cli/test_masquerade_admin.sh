@@ -147,6 +147,19 @@ at 280 expect 0 "alice moves" -- $M -C $D submit $G alice "$w"
 at 353 $M -C $D serve --once 2>/dev/null
 $MREL -C $D log $G | tail -n 1 | grep -q " timeout " || fail "no timeout at the next debt's usual deadline"; ok
 expect 0 "verify" -- $M -C $D verify $G
+# the log's lines say what each action did ('extend : a late start' did
+# not say by how long), a why on one line; a blank why is no why
+expect 0 "log" -- $M -C $D log $G
+out_has "admin    pause: a holiday"
+out_has "admin    extend 1d: a late start"
+cp $D/games/$G/log $T/log.before
+expect 2 "a blank why" -- $M -C $D admin $G pause --why "   "
+err_has 'admin needs --why "...": every admin entry says why'
+same_file $D/games/$G/log $T/log.before "a blank why"
+expect 0 "a why of two lines" -- $M -C $D admin $G extend 90m --why "$(printf 'one\ntwo')"
+expect 0 "log" -- $M -C $D log $G
+out_has 'admin    extend 1h30m: one\ntwo'
+[ "$(wc -l <$T/out)" = "$(wc -l <$D/games/$G/log)" ] || fail "an entry of the log took two lines"; ok
 
 # --- policy wait: the player is not promised a default; the host is told ---
 D=$T/wait
