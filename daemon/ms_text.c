@@ -197,6 +197,7 @@ mq_ms_view_text(const json_t *gd, const json_t *v, struct mq_buf *out)
 {
 	const json_t *p, *x;
 	size_t i, k;
+	int first;
 
 	mq_buf_printf(out, "masquerade, turn %lld, phase %s; %s%s%s.\n",
 	    n(v, "turn"), s(v, "phase"), json_string_value(json_object_get(v,
@@ -211,10 +212,16 @@ mq_ms_view_text(const json_t *gd, const json_t *v, struct mq_buf *out)
 		    s(p, "name"), card(gd, json_object_get(p, "dancer")),
 		    n(p, "order"), card(gd, json_object_get(p, "stage")),
 		    n(p, "life"), n(p, "hand_size"), n(p, "counters"));
-		json_array_foreach(json_object_get(p, "treasures"), k, x)
-			mq_buf_printf(out, " %s", card(gd, x));
-		json_array_foreach(json_object_get(p, "emblems"), k, x)
-			mq_buf_printf(out, " %s", card(gd, x));
+		/* names of several words: a comma between them */
+		first = 1;
+		json_array_foreach(json_object_get(p, "treasures"), k, x) {
+			mq_buf_printf(out, "%s%s", first ? " " : ", ", card(gd, x));
+			first = 0;
+		}
+		json_array_foreach(json_object_get(p, "emblems"), k, x) {
+			mq_buf_printf(out, "%s%s", first ? " " : ", ", card(gd, x));
+			first = 0;
+		}
 		mq_buf_putc(out, '\n');
 	}
 	if (json_is_object(json_object_get(v, "guardian")))
@@ -225,7 +232,9 @@ mq_ms_view_text(const json_t *gd, const json_t *v, struct mq_buf *out)
 	else
 		mq_buf_puts(out, "No Guardian left. Events left:");
 	json_array_foreach(json_object_get(v, "events_left"), i, x)
-		mq_buf_printf(out, " %s", card(gd, x));
+		mq_buf_printf(out, "%s%s", i ? ", " : " ", card(gd, x));
+	if (json_array_size(json_object_get(v, "events_left")) == 0)
+		mq_buf_puts(out, " none");
 	mq_buf_printf(out, ".\nSpell deck: %lld; run-outs %lld of %lld.\n",
 	    n(v, "spell_deck"), n(v, "runouts"), n(v, "runouts_to_end"));
 	json_array_foreach(json_object_get(v, "players"), i, p) {

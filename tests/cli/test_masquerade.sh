@@ -58,6 +58,11 @@ out_has "alice: Mask "
 ! grep -q "^bob: Mask\|^carol: Mask" $T/out || fail "alice's view shows another's Mask"; ok
 expect 0 "state" -- $M -C $D state $G
 for p in alice bob carol; do out_has "$p: Mask "; done
+# names of several words are listed with commas (they ran together:
+# 'Events left: Request for a Tune Change of Partner Prayer of Healing';
+# the Treasures and Emblems of a player's line too)
+expect 0 "state at the start" -- $M -C $D state $G --at 1
+out_has "Events left: Request for a Tune, Change of Partner, Prayer of Healing, Oracle, Divine Judgement, Silence, Proclamation of Duel, Pilgrimage."
 expect 0 "replay" -- $M -C $D replay $G
 out_has "dances as the"
 expect 0 "games" -- $M -C $D games
