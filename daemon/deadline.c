@@ -176,7 +176,8 @@ apply_default(struct mq_daemon *d, struct mq_game *g, int seat,
 	    "why", g->players[seat].kicked ? "the seat has no player" :
 	    "the deadline passed");
 	rc = mq_game_append(g, body, err);
-	mq_daemon_log("game %s: %s missed the deadline: %s", g->id,
+	mq_daemon_log(g->players[seat].kicked ? "game %s: %s is kicked; the "
+	    "default: %s" : "game %s: %s missed the deadline: %s", g->id,
 	    g->players[seat].name, mq_buf_str(&text));
 	json_decref(body);
 	mq_buf_free(&text);

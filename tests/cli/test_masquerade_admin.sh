@@ -42,6 +42,8 @@ err_has "alice is out of game $G already; the deadline defaults play that seat u
 one_line
 same_file $D/games/$G/log $T/log.before "a second kick"
 expect 0 "the defaults play alice and bob" -- $M -C $D serve --once
+err_has "game $G: alice is kicked; the default: DANCER "
+grep -q "alice missed the deadline" $T/err && fail "the log says a kicked alice missed the deadline"; ok
 [ "$(entries)" -gt 4 ] || fail "the kicked seats were not played"; ok
 # the kick's notice to the kicked player: no move asked, no deadline
 # (alice was told 'YOUR MOVE: choose your Dancer ... by DEADLINE')
