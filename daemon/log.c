@@ -480,9 +480,12 @@ mq_log_chain_fields(const struct mq_log_chain *c, const json_t *body,
 		return mq_log_fail(err, MQ_BADDATA, seq, "v is not 1.");
 	if (check_int(body, "seq", &n))
 		return mq_log_fail(err, MQ_BADDATA, seq, "seq is not an integer.");
+	/* which it looks like: a line removed here, or one repeated */
 	if (n != (json_int_t)(c->seq + 1))
 		return mq_log_fail(err, MQ_BADDATA, seq,
-		    "seq is %lld, expected %" PRIu64 ".", (long long)n, c->seq + 1);
+		    "seq is %lld, expected %" PRIu64 ": %s.", (long long)n, c->seq + 1,
+		    n > (json_int_t)(c->seq + 1) ? "an entry is missing here, or "
+		    "out of place" : "an earlier entry again, or one out of place");
 	v = json_object_get(body, "prev");
 	if (c->seq == 0)
 		memset(hex, '0', MQ_LOG_HEXLEN);

@@ -181,6 +181,9 @@ tamper "a changed hash character" "awk -F'\t' 'NR==6{\$2=(substr(\$2,1,1)==\"a\"
 tamper "a changed signature character" "awk -F'\t' 'NR==7{\$3=(substr(\$3,1,1)==\"A\"?\"B\":\"A\") substr(\$3,2)} 1' OFS='\t' $T/good.log > $T/bad.log" 7
 tamper "two lines swapped" "awk 'NR==8{h=\$0; next} NR==9{print; print h; next} 1' $T/good.log > $T/bad.log" 8
 tamper "a line dropped" "sed -i '10d' $T/bad.log" 10
+err_has "entry 10: seq is 11, expected 10: an entry is missing here, or out of place."
+tamper "a line repeated" "sed -i '10p' $T/bad.log" 11
+err_has "entry 11: seq is 10, expected 11: an earlier entry again, or one out of place."
 D2=$T/other; $M -C $D2 init >/dev/null
 expect 3 "a log signed by another key" -- $M -C $D verify $G --key $D2/keys/server.pub
 err_has "entry 1:"; one_line

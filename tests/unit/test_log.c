@@ -281,7 +281,7 @@ chain_refuses_bad_common_fields(void **state)
 		const char *key, *json, *msg;
 	} bad[] = {
 		{ "v", "2", "entry 1: v is not 1." },
-		{ "seq", "2", "entry 1: seq is 2, expected 1." },
+		{ "seq", "2", "entry 1: seq is 2, expected 1: an entry is missing here, or out of place." },
 		{ "prev", "\"00\"", "entry 1: prev is not the previous entry's hash." },
 		{ "game", "\"ABCDEFGH\"", "entry 1: game is not an 8-character game id." },
 		{ "ts", "\"now\"", "entry 1: ts is not a non-negative integer." },
