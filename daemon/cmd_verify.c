@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "daemon/cli.h"
+#include "daemon/mailmark.h"
 #include "daemon/receipt.h"
 #include "daemon/store.h"
 
@@ -33,15 +34,16 @@ trusted_key(const struct mq_cli *cli, const char *keyarg, unsigned char pk[32],
 int
 mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 {
-	struct mq_game *g = NULL;
+	struct mq_game *g = NULL, g0;
 	struct mq_err err;
 	unsigned char pk[32];
 	struct mq_logfile *lf;
 	char path[1400], tail[200] = "";
+	const char *slash;
 	const char *key = NULL;
-	uint64_t n = 0;
+	uint64_t n = 0, mark;
 	size_t torn = 0;
-	int rc;
+	int rc, present;
 
 	if (argc == 4 && strcmp(argv[2], "--key") == 0)
 		key = argv[3];
@@ -60,12 +62,28 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 	}
 	if ((rc = trusted_key(cli, key, pk, &err)))
 		return mq_cli_report(&err);
+	/* the mark of mailed entries beside a game's log, read before the log:
+	 * a serve at work may append and mail more meanwhile, never fewer */
+	slash = strrchr(path, '/');
+	snprintf(g0.dir, sizeof(g0.dir), "%.*s", slash ? (int)(slash - path) : 1,
+	    slash ? path : ".");
+	mark = mq_mailmark_read(&g0, &present);
 	if ((rc = mq_logfile_open_read(path, pk, &lf, &err)) == 0) {
 		n = mq_logfile_seq(lf);
 		torn = mq_logfile_torn(lf);
 		mq_logfile_close(lf);
 	}
-	if (rc == 0 && (rc = mq_game_open_file(path, pk, 0, &g, &err)) == 0) {
+	if (rc == 0 && (rc = mq_game_open_file(path, pk, 0, &g, &err)) == 0 &&
+	    present && mark > n) {
+		/* a game's log shorter than what its players were mailed: its
+		 * last entries are gone (an old backup put back, or a hand) */
+		rc = mq_fail(&err, MQ_BADDATA, "entry %llu: the log ends at entry "
+		    "%llu, but entries up to %llu were mailed to the players (%s/"
+		    "mailed): its last entries were removed.", (unsigned long long)
+		    (n + 1), (unsigned long long)n, (unsigned long long)mark, g0.dir);
+		mq_game_close(g);
+	}
+	if (rc == 0) {
 		/* A torn tail is what a crash mid-append leaves, and the next
 		 * append moves it to quarantine (DESIGN): not a failure, but said. */
 		if (torn > 0)

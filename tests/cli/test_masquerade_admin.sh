@@ -162,6 +162,16 @@ expect 0 "a why of two lines" -- $M -C $D admin $G extend 90m --why "$(printf 'o
 expect 0 "log" -- $M -C $D log $G
 out_has 'admin    extend 1h30m: one\ntwo'
 [ "$(wc -l <$T/out)" = "$(wc -l <$D/games/$G/log)" ] || fail "an entry of the log took two lines"; ok
+# the log's last entry removed: the chain cannot tell, but its players
+# were mailed it (verify said 'ok', one entry short)
+n=$(entries)
+cp $D/games/$G/log $T/log.full
+head -n $((n - 1)) $T/log.full >$D/games/$G/log
+expect 3 "verify a log without its last entry" -- $M -C $D verify $G
+err_has "entry $n: the log ends at entry $((n - 1)), but entries up to $n were mailed to the players ($D/games/$G/mailed): its last entries were removed."
+one_line
+cp $T/log.full $D/games/$G/log
+expect 0 "verify the whole log again" -- $M -C $D verify $G
 
 # --- policy wait: the player is not promised a default; the host is told ---
 D=$T/wait
