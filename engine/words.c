@@ -1,8 +1,10 @@
 /* words.c - fold and split a line of a game's command language (words.h). */
 #include "engine/words.h"
 
-/* Fold full-width ASCII (U+FF01..U+FF5E) to ASCII, U+3000, 、 and commas to
- * spaces, and ASCII letters to lower case. Never lengthens the text. */
+/* Fold full-width ASCII (U+FF01..U+FF5E) to ASCII, U+3000, 、, 。 and commas
+ * to spaces, and ASCII letters to lower case; a line's last '.', '!' or '?'
+ * goes (a player ends a sentence: "DANCER bard.", "ダンサー 吟遊詩人。"; no
+ * name or time ends with one). Never lengthens the text. */
 void
 mq_words_fold(const char *in, char *out, size_t n)
 {
@@ -24,8 +26,8 @@ mq_words_fold(const char *in, char *out, size_t n)
 				continue;
 			}
 		}
-		if (s[0] == 0xE3 && s[1] == 0x80 && (s[2] == 0x80 || s[2] == 0x81)) {
-			out[o++] = ' ';		/* ideographic space, 、 */
+		if (s[0] == 0xE3 && s[1] == 0x80 && s[2] >= 0x80 && s[2] <= 0x82) {
+			out[o++] = ' ';		/* ideographic space, 、, 。 */
 			s += 3;
 			continue;
 		}
@@ -35,6 +37,11 @@ mq_words_fold(const char *in, char *out, size_t n)
 			out[o++] = (*s >= 'A' && *s <= 'Z') ? (char)(*s + 32) : (char)*s;
 		s++;
 	}
+	while (o > 0 && out[o - 1] == ' ')
+		o--;
+	while (o > 0 && (out[o - 1] == '.' || out[o - 1] == '!' ||
+	    out[o - 1] == '?'))
+		o--;
 	out[o] = '\0';
 }
 

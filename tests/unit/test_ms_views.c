@@ -221,6 +221,14 @@ test_parse_canonical_text(void **state)
 	reads_as(st, "EVENT 曲目の要求", "EVENT request-for-a-tune");
 	reads_as(st, "PLAY 狂詩曲 PAY 行進曲、円舞曲",
 	    "PLAY rhapsody PAY march waltz");
+	/* a sentence's end: '"bard." is not a Dancer' was the answer */
+	reads_as(st, "DANCER thief.", "DANCER thief");
+	reads_as(st, "ダンサー 永劫の囚人。", "DANCER eternal-prisoner");
+	reads_as(st, "舞台 塔。 ", "STAGE tower");
+	reads_as(st, "pass!", "PASS");
+	reads_as(st, "\xef\xbc\xb0\xef\xbc\xa1\xef\xbc\xb3\xef\xbc\xb3\xef\xbc\x8e",
+	    "PASS");					/* ＰＡＳＳ． */
+	reads_as(st, "CHALLENGE bob?", "CHALLENGE bob");
 	free(st);
 }
 

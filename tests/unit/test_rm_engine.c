@@ -251,6 +251,11 @@ test_parse_japanese_chinese_fullwidth(void **state)
 		{ "放置 蓝色", "PLACE blue" },
 		{ "状況", "STATUS" },
 		{ "帮助", "HELP" },
+		/* a sentence's end */
+		{ "PLAY jest.", "PLAY jest" },
+		{ "プレイ 冗談。", "PLAY jest" },
+		{ "移动 逆时针。", "MOVE ccw" },
+		{ "PLAN 12:20 ccw!", "PLAN 12:20 ccw" },
 	};
 	struct rm_state *st = table();
 	size_t i;
