@@ -283,8 +283,8 @@ print_admin(const json_t *b)
 	const char *keys[] = { "player", "email", "lang" };
 	json_int_t secs = json_integer_value(json_object_get(b, "seconds"));
 	const char *v;
-	char why[1024];
-	size_t i;
+	char *why;
+	size_t i, n;
 
 	printf(" %s", (v = json_string_value(json_object_get(b, "action"))) ? v :
 	    "?");
@@ -299,10 +299,17 @@ print_admin(const json_t *b)
 	if (secs % 3600 >= 60)
 		printf("%s%lldm", secs >= 3600 ? "" : " ",
 		    (long long)(secs % 3600 / 60));
-	snprintf(why, sizeof(why), "%s", (v = json_string_value(json_object_get(b,
-	    "why"))) ? v : "");
-	mq_escape_controls(why, sizeof(why));
+	/* each byte at most \xHH: room for all of it, escaped */
+	v = json_string_value(json_object_get(b, "why"));
+	n = v != NULL ? 4 * strlen(v) + 1 : 1;
+	if ((why = malloc(n)) == NULL) {
+		printf(": %s", v != NULL ? v : "");
+		return;
+	}
+	snprintf(why, n, "%s", v != NULL ? v : "");
+	mq_escape_controls(why, n);
 	printf(": %s", why);
+	free(why);
 }
 
 static void
