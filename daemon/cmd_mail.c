@@ -25,6 +25,7 @@
 #include "daemon/receipt.h"
 #include "daemon/serve.h"
 #include "daemon/spool.h"
+#include "mail/address.h"
 #include "mail/mime_in.h"
 #include "mail/transport.h"
 
@@ -494,6 +495,12 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 	if (email != NULL && !mq_email_usable(email)) {	/* as new checks it */
 		rc = mq_fail(&err, MQ_REFUSED, "\"%s\" is not a usable email address.",
 		    email);
+		goto out;
+	}
+	if (email != NULL && !g->players[seat].kicked &&
+	    mq_addr_same(email, g->players[seat].email)) {
+		rc = mq_fail(&err, MQ_REFUSED, "%s plays from %s already (admin "
+		    "rotate-token gives new reply addresses).", player, email);
 		goto out;
 	}
 	if (!strcmp(action, "kick") && g->players[seat].kicked) {

@@ -757,6 +757,14 @@ mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
 		    (unsigned long long)g->seq);
 	if ((admin = admin_json(action, player, why, secs)) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
+	/* a replace to the same address gives a kicked player the seat back */
+	if (strcmp(action, "replace") == 0 && before != NULL &&
+	    (seat = mq_game_seat(g, player ? player : "")) >= 0 &&
+	    mq_addr_same(before->email, g->players[seat].email) &&
+	    json_object_set_new(admin, "rejoined", json_true()) != 0) {
+		json_decref(admin);
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	}
 	/* an end is told by the end mail itself, with every secret */
 	rc = mq_notify_update(d, g, strcmp(action, "end") == 0 ? "end" : "admin",
 	    admin, err);

@@ -103,6 +103,20 @@ says old-b "ホストが bob さんの席を新しいメールアドレスに移
 says old-b "このアドレスはもうこのゲームに参加していません。"
 ! grep -q "^Reply-To:" "$(cat $T/old-b.file)" || fail "the old address got the seat's reply address"; ok
 answer welcome bob2@x.test new-b
+# a replace to the seat's own address: refused while it plays (a no-op
+# that mailed 'a new email address'), a kicked seat's way back otherwise
+cp $D/games/$G/log $T/log.before
+expect 1 "replace bob with his own address" -- $M -C $D admin $G replace bob BOB2@x.test --why "x"
+err_has "bob plays from BOB2@x.test already (admin rotate-token gives new reply addresses)."
+one_line
+same_file $D/games/$G/log $T/log.before "a replace to the same address"
+ls $O >$T/before
+expect 0 "carol back" -- $M -C $D admin $G replace carol carol@x.test --why "she is back"
+expect 0 "serve" -- $M -C $D serve --once
+answer admin carol@x.test back-c
+says back-c "The host gave carol the seat back: carol plays it again, no longer the deadline's default moves. Why: she is back"
+says_not back-c "This address no longer plays"
+says_not back-c "a new email address"
 expect 0 "verify" -- $M -C $D verify $G
 
 # --- the clock: a pause stops it, an extend moves the debts running now ---
