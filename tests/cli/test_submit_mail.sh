@@ -48,6 +48,21 @@ commit_of() {
 	$PY -c 'import json, sys; b = json.loads(json.load(sys.stdin)["body"]); print(b["commands"][0]["commit"])' <$T/out
 }
 pick() { $MREL -C $D bot $G $1 || fail "bot $1"; }
+# revealed_to_all WHAT OPENED: dave's last submit (WHAT) logged a reveal,
+# and spooled his receipt and everyone's resolution, each opening the
+# commitment $C (OPENED)
+revealed_to_all() {
+	tail -n 1 $L | grep -q '"type":"reveal"' || fail "$1 revealed nothing"; ok
+	spool_is "$1" "receipt dave@x.test
+resolution alice@x.test
+resolution bob@x.test
+resolution carol@x.test
+resolution dave@x.test"
+	for who in alice bob carol dave; do
+		text $(mail_to resolution $who) | grep -F "$C" >/dev/null ||
+		    fail "$who's resolution does not open $2"; ok
+	done
+}
 
 # --- the placement, in turn: alice's PLACE (a commitment, shown at once)
 # brings bob his turn (the board) and carol and dave a notice of it ---
@@ -86,16 +101,7 @@ expect 0 "serve" -- $M -C $D serve --once
 [ -z "$(ls $SP)" ] || fail "mail left in the spool"; ok
 c=$(pick dave)
 expect 0 "dave's placement ends the phase" -- $M -C $D submit $G dave "$c"
-tail -n 1 $L | grep -q '"type":"reveal"' || fail "dave's placement revealed nothing"; ok
-spool_is "the placement's end" "receipt dave@x.test
-resolution alice@x.test
-resolution bob@x.test
-resolution carol@x.test
-resolution dave@x.test"
-for who in alice bob carol dave; do
-	text $(mail_to resolution $who) | grep -F "$C" >/dev/null ||
-	    fail "$who's resolution does not open alice's commitment"; ok
-done
+revealed_to_all "dave's placement" "alice's commitment"
 expect 0 "serve" -- $M -C $D serve --once
 
 # --- the action cards: secret picks. alice's: her receipt, and to each
@@ -141,16 +147,7 @@ expect 0 "carol's pick" -- $M -C $D submit $G carol "$(pick carol)"
 expect 0 "serve" -- $M -C $D serve --once
 n=$(ls $O | wc -l)
 expect 0 "dave's pick ends the round's picks" -- $M -C $D submit $G dave "$(pick dave)"
-tail -n 1 $L | grep -q '"type":"reveal"' || fail "dave's pick revealed nothing"; ok
-spool_is "the picks' end" "receipt dave@x.test
-resolution alice@x.test
-resolution bob@x.test
-resolution carol@x.test
-resolution dave@x.test"
-for who in alice bob carol dave; do
-	text $(mail_to resolution $who) | grep -F "$C" >/dev/null ||
-	    fail "$who's resolution does not open alice's pick"; ok
-done
+revealed_to_all "dave's pick" "alice's pick"
 [ "$(cat $D/games/$G/mailed)" -eq "$($MREL -C $D log $G | wc -l)" ] ||
     fail "the mark of mailed entries is not at the reveal"; ok
 expect 0 "serve" -- $M -C $D serve --once
