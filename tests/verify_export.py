@@ -195,7 +195,10 @@ def check_fields(chain, body):
     if body.get("v") != 1 or type(body.get("v")) is not int:
         raise Bad("v is not 1.")
     if get(body, "seq", int) != seq:
-        raise Bad("seq is %d, expected %d." % (body["seq"], seq))
+        raise Bad("seq is %d, expected %d: %s." % (
+            body["seq"], seq, "an entry is missing here, or out of place"
+            if body["seq"] > seq else
+            "an earlier entry again, or one out of place"))
     if body.get("prev") != chain.head:
         raise Bad("prev is not the previous entry's hash.")
     game = get(body, "game", str)

@@ -168,11 +168,17 @@ def main():
 
         e = copy.deepcopy(export)
         del e["log"][1]
-        expect("a dropped line", e, tmp, 1, "entry 2: ")
+        expect("a dropped line", e, tmp, 1, "entry 2: seq is 3, expected 2: "
+               "an entry is missing here, or out of place.")
 
         e = copy.deepcopy(export)
         e["log"][1], e["log"][2] = e["log"][2], e["log"][1]
-        expect("a swapped pair", e, tmp, 1, "entry 2: ")
+        expect("a swapped pair", e, tmp, 1, "entry 2: seq is 3, expected 2")
+
+        e = copy.deepcopy(export)
+        e["log"].insert(2, e["log"][1])
+        expect("a repeated line", e, tmp, 1, "entry 3: seq is 2, expected 3: "
+               "an earlier entry again, or one out of place.")
 
         e = copy.deepcopy(export)
         e["log"][1] = line_of(json.dumps(bodies[1], sort_keys=True,
