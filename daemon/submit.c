@@ -242,11 +242,11 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 	const char *resolved[64];
 	struct mq_log_signed sg[2];
 	struct mq_buf text = MQ_BUF_INIT;
-	struct mq_cmd cmd;
+	struct mq_cmd cmd, held[64];
 	struct mq_err e;
 	json_t *cmds = NULL, *bodies[2] = { NULL, NULL }, *evs;
 	void *work = NULL;
-	size_t i, nnew = 0, nres = 0, nb, r;
+	size_t i, h, nnew = 0, nres = 0, nb, r, nheld = 0, held_at[64];
 	int rc = 0, changed = 0;
 
 	memset(res, 0, sizeof(*res));
@@ -296,6 +296,22 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 			goto oom;
 		res->cmds[res->ncmds - 1].shown = k->is_secret(&cmd) &&
 		    k->shown_now != NULL && k->shown_now(work, seat, &cmd);
+		/* An earlier secret of this message the apply just carried
+		 * out (a MOVE held until a PLAY ended the actions) is seen now
+		 * too; else its receipt would call it secret. */
+		for (h = 0; h < nheld; ) {
+			if (k->shown_now(work, seat, &held[h])) {
+				res->cmds[held_at[h]].shown = 1;
+				held[h] = held[nheld - 1];
+				held_at[h] = held_at[--nheld];
+			} else
+				h++;
+		}
+		if (k->is_secret(&cmd) && k->shown_now != NULL &&
+		    !res->cmds[res->ncmds - 1].shown && nheld < 64) {
+			held[nheld] = cmd;
+			held_at[nheld++] = res->ncmds - 1;
+		}
 		{
 			json_t *ev = k->events(work, MQ_VIEW_ADMIN);
 			int lost = json_array_extend(evs, ev);

@@ -4,7 +4,9 @@
 # A MOVE made in its turn under the sequential-moves option is carried out
 # at once (every view shows the noble in its new room), so is the last
 # MOVE of a round of simultaneous moves (its reveal opens every move); an
-# early MOVE waiting for its turn, and a midnight PLAN, stay secret. Real
+# early MOVE waiting for its turn, and a midnight PLAN, stay secret; an
+# early MOVE that a later PLAY of the same mail lets be carried out is
+# "revealed at once" too. Real
 # replies through the Maildir inbox and `serve --once` (ASan binary); the
 # other players' commands by `submit --no-mail` (release binary).
 . tests/cli/lib.sh
@@ -92,4 +94,49 @@ labelled g1 "PLAN ccw stay stay stay stay stay" secret
 labelled g1 "MOVE stay" "revealed at once"
 tail -n 1 $D/games/$G/log | grep -q '"type":"reveal"' ||
     fail "the round's last move revealed nothing"; ok
+# --- sequential moves: a MOVE sent before the PLAY that ends the actions ---
+# The MOVE waits (the moves have not begun) until the PLAY after it ends
+# the actions; for the most popular player, first to move, it is then
+# carried out at once, and the receipt must say so. Four games alike but
+# for which player's mail ends the actions: exactly one is the first mover.
+to_acts() {	# game: the bots play on until the actions of a round are due
+	k=0
+	until [ "$(phase $1)" = act ]; do
+		k=$((k + 1)); [ $k -lt 20 ] || fail "$1: no action phase came"
+		for p in alice bob carol dave; do
+			c=$($MREL -C $D bot $1 $p) || fail "bot $p"
+			[ -n "$c" ] && { $MREL -C $D submit --no-mail $1 $p "$c" >/dev/null ||
+			    fail "submit $p: $c"; }
+		done
+	done
+}
+pending_move() {	# game, name: the move the admin view holds for NAME
+	$MREL -C $D view $1 admin --json | $PY -c 'import json, sys
+print([p for p in json.load(sys.stdin)["players"] if p["name"] == sys.argv[1]][0]["pending_move"])' "$2"
+}
+carried=0
+for x in alice bob carol dave; do
+	A=$(new4 --option sequential_moves=true) || fail "new ($x ends the actions)"
+	eval "A_$x=$A"
+done
+expect 0 "serve --once sends their welcome mails" -- $M -C $D serve --once
+for x in alice bob carol dave; do
+	eval "A=\$A_$x"
+	to_acts $A
+	for p in alice bob carol dave; do
+		[ $p = $x ] && continue
+		$MREL -C $D submit --no-mail $A $p "$($MREL -C $D bot $A $p)" >/dev/null ||
+		    fail "$p's action"
+	done
+	play=$($MREL -C $D bot $A $x) || fail "bot $x"
+	mail $A $x "m$x" "MOVE stay\n$play"
+	[ "$(phase $A)" = move ] || fail "$x's PLAY did not end the actions"; ok
+	if [ "$(pending_move $A $x)" = None ]; then
+		carried=$((carried + 1))
+		labelled "m$x" "MOVE stay" "revealed at once"
+	else
+		labelled "m$x" "MOVE stay" secret
+	fi
+done
+[ $carried = 1 ] || fail "$carried of the four held moves were carried out, not 1"; ok
 done_checks
