@@ -177,8 +177,12 @@ parse_play(const struct rm_state *st, int seat, char **tok, int ntok,
 			return mq_fail(err, MQ_REFUSED, "After PLAY %s, \"%s\" is not "
 			    "understood: what may follow is TARGET, SLOT or RECOVER.",
 			    d->card[pk->card].id, tok[i]);
+		/* The keyword as the other sentences write it, not the
+		 * player's folded word ("slot", or a Japanese alias). */
 		if (seen & (1 << kw))
-			return mq_fail(err, MQ_REFUSED, "%s is given twice.", tok[i]);
+			return mq_fail(err, MQ_REFUSED, "%s is given twice.",
+			    kw == RM_K_TARGET ? "TARGET" : kw == RM_K_SLOT ?
+			    "SLOT" : "RECOVER");
 		seen |= 1 << kw;
 		i++;
 		if (kw == RM_K_TARGET) {
