@@ -509,12 +509,138 @@ masquerade_cases(void **state)
 	run_table(&t, 40);
 }
 
+/* --- the host's data file --- */
+
+/*
+ * The node at path ("action_cards[3].effects[0].op": keys and [indexes])
+ * in root: its parent and, for the last step, its key or index. A step
+ * that is not there fails the test.
+ */
+static json_t *
+parent_of(json_t *root, const char *path, char *key, size_t keysz,
+    long *index)
+{
+	json_t *node = root;
+	const char *p = path;
+	size_t n;
+
+	for (;;) {
+		*index = -1;
+		if (*p == '[') {
+			*index = strtol(p + 1, NULL, 10);
+			p = strchr(p, ']') + 1;
+		} else {
+			n = strcspn(p, ".[");
+			snprintf(key, keysz, "%.*s", (int)n, p);
+			p += n;
+		}
+		if (*p == '.')
+			p++;
+		if (*p == '\0')
+			return node;
+		node = *index >= 0 ? json_array_get(node, (size_t)*index) :
+		    json_object_get(node, key);
+		if (node == NULL)
+			fail_msg("data: no %s", path);
+	}
+}
+
+/*
+ * tests/data/refusals/GAME_data.txt: cases of a changed copy of the
+ * shipped config/games/GAME.json, each refused whole by load_data with one
+ * exact sentence naming the key:
+ *
+ *	case NAME		a fresh copy of the shipped file
+ *	set PATH JSON		PATH's value becomes JSON (added if missing)
+ *	delete PATH		PATH is taken out
+ *	want SENTENCE		load_data refuses with it
+ */
+static void
+run_data_table(const struct mq_game_kind *kind, const char *game, int min)
+{
+	char path[256], buf[MAXLINE], key[128], *s, *e, *rest;
+	json_t *shipped, *j = NULL, *parent, *v;
+	json_error_t je;
+	struct mq_err err;
+	void *data;
+	long index;
+	int line = 0, nwants = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "config/games/%s.json", game);
+	shipped = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	assert_non_null(shipped);
+	snprintf(path, sizeof(path), "tests/data/refusals/%s_data.txt", game);
+	if ((f = fopen(path, "r")) == NULL)
+		fail_msg("cannot read %s", path);
+	while (fgets(buf, sizeof(buf), f) != NULL) {
+		line++;
+		for (s = buf; *s == ' ' || *s == '\t'; s++)
+			;
+		e = s + strlen(s);
+		while (e > s && (e[-1] == '\n' || e[-1] == ' '))
+			*--e = '\0';
+		if (*s == '\0' || *s == '#')
+			continue;
+		rest = cut(s);
+		if (strcmp(s, "case") == 0) {
+			json_decref(j);
+			j = json_deep_copy(shipped);
+			continue;
+		}
+		if (j == NULL)
+			fail_msg("%s:%d: a line before the first case", path, line);
+		if (strcmp(s, "want") == 0) {
+			mq_err_clear(&err);
+			data = NULL;
+			if (kind->load_data(j, &data, &err) == 0) {
+				kind->free_data(data);
+				fail_msg("%s:%d: the data was accepted", path, line);
+			}
+			if (strcmp(err.msg, rest) != 0)
+				fail_msg("%s:%d:\n  got  \"%s\"\n  want \"%s\"",
+				    path, line, err.msg, rest);
+			nwants++;
+			continue;
+		}
+		e = cut(rest);	/* rest: the path; e: the JSON, if any */
+		parent = parent_of(j, rest, key, sizeof(key), &index);
+		if (strcmp(s, "delete") == 0) {
+			if ((index >= 0 ? json_array_remove(parent,
+			    (size_t)index) : json_object_del(parent, key)) != 0)
+				fail_msg("%s:%d: no %s to delete", path, line,
+				    rest);
+		} else if (strcmp(s, "set") == 0) {
+			if ((v = json_loads(e, JSON_DECODE_ANY, &je)) == NULL)
+				fail_msg("%s:%d: not JSON: %s", path, line, e);
+			if ((index >= 0 ? json_array_set_new(parent,
+			    (size_t)index, v) : json_object_set_new(parent, key,
+			    v)) != 0)
+				fail_msg("%s:%d: cannot set %s", path, line, rest);
+		} else
+			fail_msg("%s:%d: unknown line \"%s\"", path, line, s);
+	}
+	fclose(f);
+	json_decref(j);
+	json_decref(shipped);
+	print_message("%s data: %d sentences\n", game, nwants);
+	assert_true(nwants >= min);
+}
+
+static void
+redmasque_data_cases(void **state)
+{
+	(void)state;
+	run_data_table(&mq_redmasque_kind, "redmasque", 20);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(redmasque_cases),
 		cmocka_unit_test(masquerade_cases),
+		cmocka_unit_test(redmasque_data_cases),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
