@@ -78,12 +78,12 @@ printf 'From: %s@x.test\r\nTo: %s\r\nSubject: Re\r\nMessage-ID: <kicked@x.test>\
     "$P3" "$reply3" > $T/kicked.eml
 ls $D/mail/outbox/new > $T/before.kick
 MASQUED_NOW=$((T0 + 301 * H)) expect 0 "a reply from the kicked player" -- $M -C $D ingest $T/kicked.eml
-err_has "refused: The host removed you from game $G"
+err_has "refused: The host removed you from game $G; the deadline defaults play your seat until a new player takes it, so nothing you send is applied."
 [ "$(entries)" = "$n" ] || fail "a kicked player's reply was logged"; ok
 [ "$(since_kick | wc -l)" = 1 ] && since_kick | xargs grep -q "^To: $P3@x.test" ||
     fail "the kicked player's reply was not answered, once, to them"; ok
 MASQUED_NOW=$((T0 + 301 * H)) expect 1 "submit for a kicked seat" -- $M -C $D submit $G $P3 "PLACE red"
-err_has "The host removed you from game $G"
+err_has "The host removed you from game $G; the deadline defaults play your seat until a new player takes it, so nothing you send is applied."
 
 # replace: a new address, a new welcome; rotate-token: the old address dies.
 # An address new would refuse is refused here too, before it is logged (a

@@ -108,8 +108,13 @@ fill forged_tag
 answered "a forged tag" forged_tag "The reply address of this message does not verify"
 fill wrong_from
 answered "a valid tag from the wrong From" wrong_from \
-    "This message came from mallory@evil.test, which is not the address registered" \
+    "This message came from mallory@evil.test, which is not the address registered for that seat; send from your registered address." \
     mallory@evil.test
+# a sound-looking tag naming a game this server does not have
+NOGAME=zzzzzzzz; [ "$G" = "$NOGAME" ] && NOGAME=yyyyyyyy
+sed "s/game+$G\./game+$NOGAME./; s/forged_tag@/no_game@/" $T/forged_tag.eml >$T/no_game.eml
+answered "a reply to a game that is not here" no_game \
+    "This message is a reply to game $NOGAME, which does not exist on this server."
 fill unknown_command
 answered "an unknown command" unknown_command "line 1: DANCE wildly"
 grep -qF '"dance" is not a command' $T/answer.txt || fail "unknown command: not said why"; ok
@@ -132,8 +137,10 @@ for name in no_command forged_tag unknown_command; do
 done
 fill auto_reply
 dropped "an auto-reply (Auto-Submitted: auto-replied)" auto_reply
+err_has "dropped: It is an automatic reply; it is not answered."
 fill bounce
 dropped "a bounce (multipart/report)" bounce
+err_has "dropped: It is a bounce (a delivery report); it is not answered."
 
 # The huge ones, built here: each answered with what is wrong.
 hdr() {	# message-id
