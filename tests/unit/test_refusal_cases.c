@@ -469,7 +469,7 @@ ms_own(void *state, int seat, const char *verb, char *rest)
 	struct ms_state *st = state;
 	struct ms_player *pl = &st->p[seat];
 	char *next, id[64];
-	int k, i;
+	int k, i, o;
 
 	if (strcmp(verb, "hand") != 0)
 		return -1;
@@ -487,8 +487,17 @@ ms_own(void *state, int seat, const char *verb, char *rest)
 			fail_msg("hand: no Spell %s", rest);
 		for (i = st->deck_n - 1; i >= 0 && st->deck[i] != k; i--)
 			;
+		/* none left in the deck: another seat's, who takes the
+		 * deck's top card for it (every card still counted once) */
+		for (o = 0; i < 0 && o < st->nplayers; o++)
+			if (o != seat && st->p[o].hand[k] > 0 && st->deck_n > 0) {
+				st->p[o].hand[k]--;
+				st->p[o].hand[st->deck[st->deck_n - 1]]++;
+				st->deck[st->deck_n - 1] = (uint8_t)k;
+				i = st->deck_n - 1;
+			}
 		if (i < 0)
-			fail_msg("hand: no %s left in the deck", rest);
+			fail_msg("hand: no %s left to give", rest);
 		memmove(&st->deck[i], &st->deck[i + 1],
 		    (size_t)(st->deck_n - i - 1));
 		st->deck_n--;
