@@ -276,14 +276,23 @@ static int
 validate_target(const struct ms_state *st, int seat, int target,
     struct mq_err *err)
 {
+	const char *shield = NULL;
+	int leader = 0;
+
 	if (target < 0 || target >= st->nplayers)
 		return mq_fail(err, MQ_REFUSED, "CHALLENGE needs another player's "
 		    "name.");
 	if (target == seat)
 		return mq_fail(err, MQ_REFUSED, "You cannot challenge yourself.");
-	if (!ms_can_be_challenged(st, target))
-		return mq_fail(err, MQ_REFUSED, "%s cannot be challenged now.",
-		    st->p[target].name);
+	switch (ms_challenge_shield(st, target, &shield, &leader)) {
+	case 1:
+		return mq_fail(err, MQ_REFUSED, "You cannot challenge %s now: "
+		    "they have no Dancer.", st->p[target].name);
+	case 2:
+		return mq_fail(err, MQ_REFUSED, leader ? "You cannot challenge %s "
+		    "now: they hold %s and lead in VP." : "You cannot challenge "
+		    "%s now: they hold %s.", st->p[target].name, shield);
+	}
 	return 0;
 }
 

@@ -181,26 +181,71 @@ ms_stat(const struct ms_state *st, int seat, int stat)
 	return 0;
 }
 
-struct has_ctx { int op; };
+struct has_ctx { int op; const struct ms_effect *hit; };
 
 static int
 forbids_fn(const struct ms_state *st, int seat, const struct ms_effect *e,
     void *ctx)
 {
-	const struct has_ctx *h = ctx;
+	struct has_ctx *h = ctx;
 
 	if (e->trigger != MS_T_PASSIVE || e->op != h->op)
 		return 0;
-	if (e->cond == MS_IF_VP_LEADER)
-		return ms_is_vp_leader(st, seat);
+	if (e->cond == MS_IF_VP_LEADER && !ms_is_vp_leader(st, seat))
+		return 0;
+	h->hit = e;
 	return 1;
+}
+
+/* Which of the seat's cards (each_effect's) gives it effect e. */
+static const struct ms_names *
+effect_source(const struct ms_state *st, int seat, const struct ms_effect *e)
+{
+	const struct ms_data *d = st->data;
+	const struct ms_player *pl = &st->p[seat];
+	int g;
+
+#define HOLDS(arr, n)	(e >= (arr) && e < (arr) + (n))
+	if (pl->dancer >= 0 && HOLDS(d->dancer[pl->dancer].eff,
+	    d->dancer[pl->dancer].neff))
+		return &d->dancer[pl->dancer].nm;
+	for (g = 0; g < d->nguardians; g++)
+		if (HOLDS(d->guardian[g].teff, d->guardian[g].tneff))
+			return &d->guardian[g].treasure;
+	if (pl->order >= 1 && pl->order <= d->norders &&
+	    HOLDS(d->order[pl->order - 1].eff, d->order[pl->order - 1].neff))
+		return &d->order[pl->order - 1].nm;
+#undef HOLDS
+	return NULL;
+}
+
+/*
+ * Why seat cannot be challenged, for the refusal: 0 it can be; 1 it has no
+ * Dancer; 2 a card of its forbids it (*name: the card's English name;
+ * *leader: only while the seat leads in VP).
+ */
+int
+ms_challenge_shield(const struct ms_state *st, int seat, const char **name,
+    int *leader)
+{
+	struct has_ctx h = { MS_OP_CANNOT_BE_CHALLENGED, NULL };
+	const struct ms_names *src;
+
+	if (st->p[seat].dancer < 0)
+		return 1;
+	if (each_effect(st, seat, forbids_fn, &h) == 0 || h.hit == NULL)
+		return 0;
+	src = effect_source(st, seat, h.hit);
+	*name = src != NULL ? src->name[0] : "?";
+	*leader = h.hit->cond == MS_IF_VP_LEADER;
+	return 2;
 }
 
 /* At 0 life a dancer starts no challenge; a prohibition wins over a duty. */
 int
 ms_can_challenge(const struct ms_state *st, int seat)
 {
-	struct has_ctx h = { MS_OP_CANNOT_CHALLENGE };
+	struct has_ctx h = { MS_OP_CANNOT_CHALLENGE, NULL };
 
 	if (st->p[seat].life <= 0 || st->p[seat].dancer < 0)
 		return 0;
@@ -210,7 +255,7 @@ ms_can_challenge(const struct ms_state *st, int seat)
 int
 ms_can_be_challenged(const struct ms_state *st, int seat)
 {
-	struct has_ctx h = { MS_OP_CANNOT_BE_CHALLENGED };
+	struct has_ctx h = { MS_OP_CANNOT_BE_CHALLENGED, NULL };
 
 	if (st->p[seat].dancer < 0)
 		return 0;

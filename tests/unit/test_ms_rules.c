@@ -879,9 +879,9 @@ test_defend_3_cannot_be_challenged_as_vp_leader(void **state)
 	msf_stages(st, quiet_arena);
 	msf_pass_while(st, MS_PH_SPELL);
 	st->p[CAROL].banked[0] = 1;	/* the VP leader */
-	msf_refused(st, ALICE, "CHALLENGE carol", "cannot be challenged");
+	msf_refused(st, ALICE, "CHALLENGE carol", "they hold Defend 3 and lead in VP");
 	st->p[BOB].banked[0] = 1;	/* tied: both lead */
-	msf_refused(st, ALICE, "CHALLENGE carol", "cannot be challenged");
+	msf_refused(st, ALICE, "CHALLENGE carol", "they hold Defend 3 and lead in VP");
 	st->p[BOB].banked[0] = 2;	/* bob leads alone */
 	msf_do(st, ALICE, "CHALLENGE carol");
 	st->p[BOB].banked[0] = 0;
