@@ -174,7 +174,7 @@ apply_default(struct mq_daemon *d, struct mq_game *g, int seat,
 	    "ts", (json_int_t)d->now, "type", "timeout", "player",
 	    g->players[seat].name, "commands", "text", mq_buf_str(&text), "secret", 0,
 	    "why", g->players[seat].kicked ? "the seat has no player" :
-	    "the deadline passed");
+	    MQ_LOG_WHY_MISSED);
 	rc = mq_game_append(g, body, err);
 	mq_daemon_log(g->players[seat].kicked ? "game %s: %s is kicked; the "
 	    "default: %s" : "game %s: %s missed the deadline: %s", g->id,
@@ -184,12 +184,55 @@ apply_default(struct mq_daemon *d, struct mq_game *g, int seat,
 	return rc;
 }
 
+/*
+ * Every player still in the game has missed a deadline and nobody has
+ * played since: more defaults would play the whole game on its own (The
+ * Masquerade's for ever). It pauses instead, logged as an admin entry by
+ * masqued, told to the players and, once, to the host.
+ */
+static int
+pause_all_absent(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
+{
+	char key[64], subject[160], text[900];
+	json_t *body;
+	int rc;
+
+	body = json_pack("{s:s, s:I, s:s, s:s, s:s, s:s}", "game", g->id, "ts",
+	    (json_int_t)d->now, "type", "admin", "action", "pause", "by",
+	    MQ_LOG_BY_SERVER, "why", "every player missed a deadline and nobody "
+	    "has played since");
+	if (body == NULL)
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	if ((rc = mq_game_append(g, body, err)) == 0 &&
+	    (rc = mq_notify_admin(d, g, body, NULL, err)) == 0)
+		mq_mailmark_write(g);
+	json_decref(body);
+	if (rc)
+		return rc;
+	mq_daemon_log("game %s: every player missed a deadline; paused for the "
+	    "host", g->id);
+	snprintf(key, sizeof(key), "absent-%s-%llu", g->id,
+	    (unsigned long long)g->seq);
+	snprintf(subject, sizeof(subject), "[masqued] game %s is paused: nobody "
+	    "is playing", g->id);
+	snprintf(text, sizeof(text), "In game %s (%s), every player missed a "
+	    "deadline and nobody has\nplayed since, so masqued stopped playing "
+	    "the deadline defaults and\npaused the game (entry %llu). The players "
+	    "were told. Then:\n\n"
+	    "  masqued admin %s resume --why \"...\"    play on (the defaults "
+	    "too, until\n      every player has missed a deadline once more)\n"
+	    "  masqued admin %s end --why \"...\"       end it, revealing every "
+	    "secret\n", g->id, g->kind->name, (unsigned long long)g->seq, g->id,
+	    g->id);
+	return mq_notify_host(d, key, subject, text, err);
+}
+
 int
 mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
     int *reminders, struct mq_err *err)
 {
 	long long dl;
-	int i, rc = 0, acted = 0;
+	int i, rc = 0, acted = 0, away = 0;
 
 	mq_deadline_keep_reminded(d, g);
 	if (g->paused || mq_game_over(g))
@@ -216,11 +259,17 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 			i = -1;		/* a default may set off the next debt */
 			if (mq_game_over(g))
 				break;
+			if (rc == 0 && mq_game_all_absent(g)) {
+				away = 1;
+				break;
+			}
 		}
 	}
 	if (rc == 0 && acted && (rc = mq_notify_update(d, g, NULL, NULL, err)) == 0)
 		mq_mailmark_write(g);
 	mq_game_journal_stop(g);
+	if (rc == 0 && away)
+		rc = pause_all_absent(d, g, err);
 	for (i = 0; rc == 0 && i < g->nplayers; i++) {
 		dl = mq_notify_deadline(d, g, i);
 		if (dl == 0 || g->players[i].reminded || g->players[i].kicked ||

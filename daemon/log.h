@@ -25,6 +25,12 @@
 #define MQ_LOG_B64LEN	88	/* base64 of a signature, with padding */
 #define MQ_LOG_KIDLEN	16	/* hex of the first 8 bytes of H(pk) */
 
+/* A timeout entry's "why" for a player who missed the deadline (the other:
+ * a kicked seat's); replay reads it back (who has been away). */
+#define MQ_LOG_WHY_MISSED	"the deadline passed"
+/* An admin entry's "by" when masqued itself acted, not the host. */
+#define MQ_LOG_BY_SERVER	"masqued"
+
 enum mq_log_type {
 	MQ_LOG_NONE = 0,
 	MQ_LOG_GENESIS,

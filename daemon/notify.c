@@ -138,6 +138,8 @@ base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 	    json_null()) != 0;
 	if (kicked)
 		bad |= json_object_set_new(ctx, "kicked", json_true()) != 0;
+	if (g->paused)	/* nothing is applied: no move is asked for */
+		bad |= json_object_set_new(ctx, "paused", json_true()) != 0;
 	if (mq_game_policy_wait(&d->conf, g))	/* a deadline applies nothing */
 		bad |= json_object_set_new(ctx, "policy_wait", json_true()) != 0;
 	if (deadline > 0 && !g->paused) {
@@ -757,6 +759,12 @@ mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
 		    (unsigned long long)g->seq);
 	if ((admin = admin_json(action, player, why, secs)) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
+	/* masqued's own pause (deadline.c), not the host's: said as such */
+	if (json_is_string(json_object_get(body, "by")) &&
+	    json_object_set_new(admin, "by_server", json_true()) != 0) {
+		json_decref(admin);
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	}
 	/* a replace to the same address gives a kicked player the seat back */
 	if (strcmp(action, "replace") == 0 && before != NULL &&
 	    (seat = mq_game_seat(g, player ? player : "")) >= 0 &&

@@ -391,6 +391,32 @@ replay_genesis(struct mq_game *g, const json_t *body, struct mq_err *err)
 	return 0;
 }
 
+/*
+ * Who has been away (store.h, absent): a seat's default for a missed
+ * deadline marks it; a move by anyone, or the host's resume, extend or
+ * replace, clears every mark.
+ */
+static void
+track_absence(struct mq_game *g, enum mq_log_type type, const json_t *body)
+{
+	const char *why = json_string_value(json_object_get(body, "why"));
+	const char *action = json_string_value(json_object_get(body, "action"));
+	const char *player = json_string_value(json_object_get(body, "player"));
+	int i, seat;
+
+	if (type == MQ_LOG_TIMEOUT) {
+		seat = player ? mq_game_seat(g, player) : -1;
+		if (seat >= 0 && why != NULL && strcmp(why, MQ_LOG_WHY_MISSED) == 0)
+			g->players[seat].absent = 1;
+		return;
+	}
+	if (type == MQ_LOG_COMMAND || (type == MQ_LOG_ADMIN && action != NULL &&
+	    (strcmp(action, "resume") == 0 || strcmp(action, "extend") == 0 ||
+	    strcmp(action, "replace") == 0)))
+		for (i = 0; i < g->nplayers; i++)
+			g->players[i].absent = 0;
+}
+
 /* Each seat's debt, and since when: the deadline runs from there. */
 static void
 update_owed(struct mq_game *g, long long ts)
@@ -457,6 +483,7 @@ mq_replay_entry(struct mq_game *g, const struct mq_log_entry *e,
 	}
 	if (rc)
 		return rc;
+	track_absence(g, e->type, body);
 	update_owed(g, json_integer_value(json_object_get(body, "ts")));
 	g->seq = e->seq;
 	memcpy(g->head, e->hash, sizeof(g->head));

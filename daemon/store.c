@@ -288,6 +288,21 @@ mq_game_nobody_plays(const struct mq_game *g)
 	return 1;
 }
 
+int
+mq_game_all_absent(const struct mq_game *g)
+{
+	int i, in = 0;
+
+	for (i = 0; i < g->nplayers; i++) {
+		if (g->players[i].kicked)
+			continue;
+		if (!g->players[i].absent)
+			return 0;
+		in++;
+	}
+	return in > 0;
+}
+
 static int
 valid_name(const char *s)
 {

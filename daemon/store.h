@@ -39,6 +39,8 @@ struct mq_player_info {
 	long long extra;		/* seconds added to this debt's deadline:
 					 * admin extend, and the time paused */
 	int reminded;			/* a reminder went for this debt */
+	int absent;			/* missed a deadline since anyone last
+					 * played or the host last acted */
 };
 
 struct mq_pending {			/* a secret command not yet revealed */
@@ -175,6 +177,10 @@ int mq_game_no_player(const struct mq_game *g, const char *name,
  * is played, and its secrets may be told. The daemon asks this, never the
  * engine's is_over alone. */
 int mq_game_over(const struct mq_game *g);
+/* Every player still in the game missed a deadline since anyone last
+ * played (and the host did not act since): the deadline defaults stop and
+ * the game pauses for the host (deadline.c). */
+int mq_game_all_absent(const struct mq_game *g);
 /* Every seat kicked: nobody plays, and the deadline defaults wait for the
  * host (a game of defaults alone may never end: The Masquerade's). */
 int mq_game_nobody_plays(const struct mq_game *g);

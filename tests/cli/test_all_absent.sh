@@ -1,0 +1,137 @@
+#!/bin/sh
+# test_all_absent.sh - a game nobody plays stops itself: once every player
+# still in it has missed a deadline and nobody has played since, masqued
+# plays no more default moves (The Masquerade's defaults would pass quiet
+# Stages for ever), pauses the game as an admin entry of its own, tells the
+# players in their language and the host once; the host's resume plays on.
+# One player who keeps playing keeps the game going. The clock pinned.
+. tests/cli/lib.sh
+D=$T/data
+T0=1790000000
+H=3600
+export MASQUED_NOW=$T0
+expect 0 "init" -- $M -C $D init
+echo "admin = host@x.test" >>$D/masqued.conf
+O=$D/mail/outbox/new
+PY=/usr/bin/python3
+
+entries() { $MREL -C $D log $1 | wc -l; }
+paused_by_masqued() { tail -n 1 $D/games/$1/log | grep -q '"action":"pause","by":"masqued"'; }
+kind_to() {	# kind, address: how many mails of that kind went to it
+	grep -l "^X-Masqued-Mail: $1" $O/* 2>/dev/null | xargs -r grep -l "^To: $2" | wc -l
+}
+subject_of() {	# kind, address: the decoded subject of the last such mail
+	f=$(grep -l "^X-Masqued-Mail: $1" $O/* | xargs grep -l "^To: $2" | sort | tail -n 1)
+	$PY -c 'import email, email.header, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print(str(email.header.make_header(email.header.decode_header(m["Subject"]))))' "$f"
+}
+text_of() {	# kind, address: the text part of the last such mail, one line
+	f=$(grep -l "^X-Masqued-Mail: $1" $O/* | xargs grep -l "^To: $2" | sort | tail -n 1)
+	$PY -c 'import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+for p in m.walk():
+    if p.get_content_type() == "text/plain":
+        print(" ".join(p.get_payload(decode=True).decode().split()))' "$f"
+}
+# serve at each next deadline (73 h apart) until the game pauses; the
+# number of deadlines it took on stdout
+until_paused() {	# game, first hour, at most this many deadlines
+	k=0; h=$2
+	while [ $k -lt $3 ]; do
+		k=$((k + 1)); h=$((h + 73))
+		MASQUED_NOW=$((T0 + h * H)) $M -C $D serve --once 2>>$T/serve.err ||
+		    fail "serve --once at $h h"
+		if paused_by_masqued $1; then echo "$k $h"; return 0; fi
+	done
+	echo "never $h"
+}
+
+# --- The Masquerade, in Japanese: nobody plays ---
+G=$($M -C $D new masquerade --lang ja --player alice=alice@j.test \
+    --player bob=bob@j.test --player carol=carol@j.test \
+    --seed 0505050505050505050505050505050505050505050505050505050505050505) ||
+    fail "new masquerade"
+expect 0 "the welcome mails go out" -- $M -C $D serve --once
+set -- $(until_paused $G 0 12)
+[ "$1" != never ] || fail "The Masquerade nobody plays was never paused"; ok
+h=$2
+$MREL -C $D log $G | grep -q "  timeout  " || fail "no default was played before the pause"; ok
+tail -n 1 $D/games/$G/log | grep -q '"why":"every player missed a deadline and nobody has played since"' ||
+    fail "the pause entry does not say why"; ok
+expect 0 "verify a game masqued paused" -- $M -C $D verify $G
+for p in alice bob carol; do
+	[ "$(kind_to admin $p@j.test)" = 1 ] || fail "$p was not told of the pause once"; ok
+	subject_of admin $p@j.test | grep -F "一時停止：だれも手を送っていません" >/dev/null ||
+	    fail "$p's notice is not headed as masqued's pause, in Japanese: $(subject_of admin $p@j.test)"; ok
+	text_of admin $p@j.test | grep -F "全員が締め切りを逃し" >/dev/null ||
+	    fail "$p's notice does not say why, in Japanese"; ok
+	text_of admin $p@j.test | grep -F "ゲームの一時停止 ---" >/dev/null ||
+	    fail "$p's notice is not headed as masqued's pause"; ok
+	text_of admin $p@j.test | grep -F "一時停止中は、送られたものは適用されません。" >/dev/null ||
+	    fail "$p's notice does not say a move is not applied while paused"; ok
+	! text_of admin $p@j.test | grep -F "ホストがゲームを一時停止しました" >/dev/null ||
+	    fail "$p is told the host paused it"; ok
+done
+[ "$(grep -l "^To: host@x.test" $O/* | xargs grep -l "is paused: nobody is playing" | wc -l)" = 1 ] ||
+    fail "the host was not told once"; ok
+grep -l "^To: host@x.test" $O/* | xargs grep -q "masqued admin $G resume" ||
+    fail "the host's mail does not say how to resume"; ok
+
+# paused: time passes, nothing is played, nobody is mailed again
+n=$(entries $G); m=$(ls $O | wc -l)
+MASQUED_NOW=$((T0 + (h + 500) * H)) $M -C $D serve --once 2>>$T/serve.err
+[ "$(entries $G)" = "$n" ] || fail "defaults were played in the paused game"; ok
+[ "$(ls $O | wc -l)" = "$m" ] || fail "a paused game's pass sent mail"; ok
+MASQUED_NOW=$((T0 + (h + 500) * H)) expect 1 "a move while masqued paused it" -- \
+    $M -C $D submit --no-mail $G alice "PASS"
+err_has "paused"
+
+# the host resumes: the defaults play again until everyone has missed a
+# deadline once more, then it pauses again
+h=$((h + 500))
+MASQUED_NOW=$((T0 + h * H)) expect 0 "resume" -- $M -C $D admin $G resume --why "one more try"
+set -- $(until_paused $G $h 12)
+[ "$1" != never ] || fail "after the resume, the game nobody plays ran on for ever"; ok
+h=$2
+[ "$(entries $G)" -gt $((n + 1)) ] || fail "no default was played after the resume"; ok
+for p in alice bob carol; do
+	[ "$(kind_to admin $p@j.test)" = 3 ] || fail "$p: not the resume and the second pause"; ok
+done
+# the host ends it; its export, masqued's pauses in it, verifies
+MASQUED_NOW=$((T0 + (h + 1) * H)) expect 0 "end" -- $M -C $D admin $G end --why "nobody plays"
+expect 0 "export it" -- $M -C $D export $G
+$PY tests/verify_export.py $T/out >$T/py.out 2>&1 ||
+    { cat $T/py.out >&2; fail "verify_export.py refused the export"; }; ok
+
+# --- The Masquerade: alice plays every time she owes; the others do not ---
+A=$($M -C $D new masquerade --player alice=alice@y.test --player bob=bob@y.test \
+    --player carol=carol@y.test \
+    --seed 0606060606060606060606060606060606060606060606060606060606060606) ||
+    fail "new masquerade (alice plays)"
+h=0
+for k in 1 2 3 4 5 6 7 8; do
+	while c=$($MREL -C $D bot $A alice) && [ -n "$c" ]; do
+		MASQUED_NOW=$((T0 + h * H)) $MREL -C $D submit --no-mail $A alice "$c" >/dev/null ||
+		    fail "alice: $c"
+	done
+	h=$((h + 73))
+	MASQUED_NOW=$((T0 + h * H)) $M -C $D serve --once 2>>$T/serve.err
+	! grep -q '"by":"masqued"' $D/games/$A/log || fail "paused although alice plays (deadline $k)"; ok
+done
+$MREL -C $D log $A | grep -q "  timeout  bob:" || fail "bob missed no deadline: the case shows nothing"; ok
+
+# --- The Masque of the Red Death, in English: nobody places ---
+R=$(new_game $D) || fail "new redmasque"
+set -- $(until_paused $R 0 8)
+[ "$1" = 4 ] || fail "the Red Death game nobody plays paused after $1 deadlines, not 4 (one placement each)"; ok
+[ "$(subject_of admin alice@x.test | grep -c 'paused: nobody is playing')" = 1 ] ||
+    fail "the English subject: $(subject_of admin alice@x.test)"; ok
+text_of admin alice@x.test | grep -F "every player missed a deadline and nobody has played since, so masqued stopped" >/dev/null ||
+    fail "the English notice does not say why"; ok
+text_of admin alice@x.test | grep -F "YOUR MOVE" >/dev/null &&
+    fail "the paused game's notice asks for a move"; ok
+text_of admin alice@x.test | grep -F "A NOTICE FROM THE HOST" >/dev/null &&
+    fail "masqued's pause is headed as the host's"; ok
+expect 0 "verify" -- $M -C $D verify $R
+done_checks
