@@ -243,6 +243,11 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 	 * bound in one pass. The game waits for a replace or an end. */
 	if (mq_game_nobody_plays(g))
 		return mq_deadline_schedule(d, g, err);
+	/* a pass cut short after the defaults that left everyone away */
+	if (mq_game_all_absent(g)) {
+		MQ_TRY(pause_all_absent(d, g, err));
+		return mq_deadline_schedule(d, g, err);
+	}
 	mq_game_journal_start(g);
 	for (i = 0; i < g->nplayers && rc == 0; i++) {
 		if ((dl = mq_notify_deadline(d, g, i)) == 0)

@@ -134,4 +134,15 @@ text_of admin alice@x.test | grep -F "YOUR MOVE" >/dev/null &&
 text_of admin alice@x.test | grep -F "A NOTICE FROM THE HOST" >/dev/null &&
     fail "masqued's pause is headed as the host's"; ok
 expect 0 "verify" -- $M -C $D verify $R
+
+# a pass cut short after the last default, before its pause was logged:
+# the next pass pauses at once, with no default more
+h=$2
+sed -i '$d' $D/games/$R/log
+rm -f $D/games/$R/clock
+n=$(entries $R)
+MASQUED_NOW=$((T0 + (h + 1) * H)) $M -C $D serve --once 2>>$T/serve.err
+[ "$(entries $R)" = $((n + 1)) ] || fail "not one entry more after the cut-short pass"; ok
+paused_by_masqued $R || fail "the pass after the cut-short one did not pause"; ok
+expect 0 "verify after the cut-short pass" -- $M -C $D verify $R
 done_checks
