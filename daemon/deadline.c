@@ -128,7 +128,9 @@ mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 
 /*
  * Policy wait: the deadline passed and nothing is applied; the host, who
- * decides, is told once per debt (the reminder went to the player alone).
+ * decides, is told once per deadline of a debt (the reminder went to the
+ * player alone): an extend or a resume that moved it tells the host again
+ * when the new one passes. A debt never moved keeps the key it always had.
  */
 static int
 tell_host_waiting(struct mq_daemon *d, struct mq_game *g, int seat,
@@ -139,8 +141,12 @@ tell_host_waiting(struct mq_daemon *d, struct mq_game *g, int seat,
 	time_t t = (time_t)dl;
 
 	strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", gmtime(&t));
-	snprintf(key, sizeof(key), "wait-%s-%d-%lld", g->id, seat,
-	    g->players[seat].owe_since);
+	if (g->players[seat].extra == 0)
+		snprintf(key, sizeof(key), "wait-%s-%d-%lld", g->id, seat,
+		    g->players[seat].owe_since);
+	else
+		snprintf(key, sizeof(key), "wait-%s-%d-%lld-%lld", g->id, seat,
+		    g->players[seat].owe_since, dl);
 	snprintf(subject, sizeof(subject), "[masqued] game %s waits for you: %s "
 	    "missed a deadline", g->id, p);
 	snprintf(text, sizeof(text), "In game %s (%s), %s's deadline passed at %s\n"

@@ -9,7 +9,8 @@
 # to append entries without end. A replace tells the old address. The clock: a pause stops the deadlines (they
 # counted on, so a resume after a long pause timed the player out at once),
 # and an extend moves the debts running then, not every later one. Policy
-# wait: the reminder promised a default; the host was never told.
+# wait: the reminder promised a default; the host was never told, and then
+# was told once per debt, not again when an extend moved its deadline.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
 D=$T/data
@@ -216,4 +217,15 @@ assert "alice's deadline passed at" in t and 'policy is wait' in t, t
 assert 'extend 24h' in t and 'kick alice' in t, t
 EOF
 ok
+# the host gives more time; when that deadline passes too, the host is told
+# again, once (the notice was once per debt: a moved deadline passed unsaid)
+at 80 expect 0 "extend under policy wait" -- $M -C $D admin $G extend 24h --why "one more day"
+host_told() { grep -l "^To: host@x.test" $O/* | xargs grep -l "^Subject: .*waits for you" | wc -l; }
+at 95 expect 0 "serve before the new deadline" -- $M -C $D serve --once
+[ "$(host_told)" = 1 ] || fail "the host was told before the moved deadline passed: $(host_told)"; ok
+at 97 expect 0 "serve past the new deadline" -- $M -C $D serve --once
+[ "$(host_told)" = 2 ] || fail "the host was not told again when the moved deadline passed: $(host_told) notice(s)"; ok
+at 99 expect 0 "serve later again" -- $M -C $D serve --once
+[ "$(host_told)" = 2 ] || fail "the host was told twice of the moved deadline"; ok
+[ "$(entries)" = 2 ] || fail "policy wait applied a default after the extend"; ok
 done_checks
