@@ -439,6 +439,7 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 	struct mq_err err;
 	const char *action, *player = NULL, *email = NULL, *why = NULL;
 	long secs = 0;
+	long long dl[MQ_MAX_PLAYERS];
 	json_t *body;
 	int a, rc, seat = -1, nargs, others;
 
@@ -536,10 +537,22 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 		json_object_set_new(body, "seconds", json_integer(secs));
 	if (seat >= 0)
 		before = g->players[seat];	/* a replace's old address */
+	/* the debts reminded already, and their deadlines as they stand */
+	mq_deadline_keep_reminded(&d, g);
+	for (a = 0; a < g->nplayers; a++)
+		dl[a] = mq_notify_deadline(&d, g, a);
 	if ((rc = mq_game_append(g, body, &err)) != 0) {
 		json_decref(body);
 		goto out;
 	}
+	/* A debt whose deadline moved (extend, resume) is reminded again
+	 * before the new one, and a replace's new player of theirs; any other
+	 * debt was reminded of this deadline once, enough (a rotate-token or
+	 * a pause used to remind them all a second time). */
+	for (a = 0; a < g->nplayers; a++)
+		if (mq_notify_deadline(&d, g, a) != dl[a] ||
+		    (a == seat && !strcmp(action, "replace")))
+			g->players[a].reminded = 0;
 	if ((rc = mq_notify_admin(&d, g, body, seat >= 0 ? &before : NULL,
 	    &err)) == 0)
 		mq_mailmark_write(g);

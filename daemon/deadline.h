@@ -20,8 +20,9 @@ int mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g,
  * clock file says were, if still owed since the same time. Before the
  * rewrite after a player's commands, which leave the others' debts as they
  * were (else the next pass reminds them again); mq_deadline_run does it
- * itself. An admin action does not: after it, as an extend or a replace,
- * the debts are reminded anew. */
+ * itself. An admin action does too, then clears the marks of the debts
+ * whose deadline it moved (extend, resume) and of a replace's seat: those
+ * are reminded anew, before the new deadline. */
 void mq_deadline_keep_reminded(const struct mq_daemon *d, struct mq_game *g);
 /* When the game next needs the daemon (0: unknown, open it). A damaged
  * clock file reads as 0, and the daemon's log says so. */

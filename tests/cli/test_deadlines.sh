@@ -195,4 +195,45 @@ err_has 'A masquerade game has no option "hard"; it has deadline, reminder, poli
 [ "$(ls $D2/games | wc -l)" = "$n" ] || fail "a refused new made a game"; ok
 expect 0 "a Masquerade with its own deadline" -- $M -C $D2 new masquerade --player a=a@x.test \
     --player b=b@x.test --player c=c@x.test --option deadline=2d --option policy=wait
+# --- the deadline moves: a reminder again before the new one, once ---
+# Four reminders went at 61 h. An extend of 24 h at 62 h moves the
+# deadlines to 96 h: nothing at 63 h, a reminder each at 85 h (12 h before
+# it) naming the new deadline, and no third. A rotate-token moves no
+# deadline: no reminder again (any admin action used to remind all four a
+# second time). A resume gives back the time paused: reminded again, once.
+D=$T/moved
+expect 0 "init" -- $M -C $D init
+echo "admin = host@x.test" >>$D/masqued.conf
+G=$(new_game $D) || fail "new"
+for p in alice bob carol dave; do
+	$MREL -C $D submit --no-mail $G $p "$($MREL -C $D bot $G $p)" >/dev/null || fail "placing $p"
+done
+at() { h=$1; shift; MASQUED_NOW=$((T0 + h * H)) "$@"; }
+at 0 $M -C $D serve --once 2>/dev/null
+at 61 $M -C $D serve --once 2>/dev/null
+[ "$(mails_of_kind reminder)" = 4 ] || fail "not four reminders at 61 h"; ok
+at 62 expect 0 "extend 24h after the reminders" -- $M -C $D admin $G extend 24h --why "a late start"
+at 63 $M -C $D serve --once 2>/dev/null
+[ "$(mails_of_kind reminder)" = 4 ] || fail "an extend of 24 h reminded at once, 33 h before the new deadline"; ok
+at 83 $M -C $D serve --once 2>/dev/null
+[ "$(mails_of_kind reminder)" = 4 ] || fail "reminded at 83 h, before 12 h ahead of the new deadline"; ok
+at 85 $M -C $D serve --once 2>/dev/null
+[ "$(mails_of_kind reminder)" = 8 ] || fail "not reminded again before the moved deadline: $(mails_of_kind reminder) reminders at 85 h"; ok
+new_dl=$(date -u -d @$((T0 + 96 * H)) '+%Y-%m-%d %H:%M UTC')
+grep -l "^X-Masqued-Mail: reminder" $D/mail/outbox/new/* | xargs grep -l "^Message-ID: <$G\.0\.7\.reminder" |
+    xargs grep -q "($new_dl)" || fail "alice's second reminder does not name the new deadline, $new_dl"; ok
+at 86 $M -C $D serve --once 2>/dev/null
+[ "$(mails_of_kind reminder)" = 8 ] || fail "a third reminder for the moved deadline"; ok
+at 86 expect 0 "rotate alice's token" -- $M -C $D admin $G rotate-token alice --why "leaked"
+at 87 $M -C $D serve --once 2>/dev/null
+[ "$(mails_of_kind reminder)" = 8 ] ||
+    fail "a rotate-token, which moves no deadline, reminded again: $(mails_of_kind reminder) reminders"; ok
+at 87 expect 0 "pause" -- $M -C $D admin $G pause --why "a break"
+# paused from 87 h to 97 h: the deadlines move to 106 h, the reminders are due at 94 h
+at 97 expect 0 "resume" -- $M -C $D admin $G resume --why "back"
+at 97 $M -C $D serve --once 2>/dev/null
+[ "$(mails_of_kind reminder)" = 12 ] || fail "not reminded again after the resume moved the deadline: $(mails_of_kind reminder) reminders"; ok
+at 98 $M -C $D serve --once 2>/dev/null
+[ "$(mails_of_kind reminder)" = 12 ] || fail "reminded twice after the resume"; ok
+expect 0 "verify" -- $M -C $D verify $G
 done_checks
