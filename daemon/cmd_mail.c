@@ -438,6 +438,7 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 	struct mq_player_info before;
 	struct mq_err err;
 	const char *action, *player = NULL, *email = NULL, *why = NULL;
+	const char *lang = NULL;
 	long secs = 0;
 	long long dl[MQ_MAX_PLAYERS];
 	json_t *body;
@@ -445,8 +446,8 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 
 	if (argc < 3)
 		return mq_cli_usage("admin takes GAME pause|resume|extend DURATION|"
-		    "replace PLAYER EMAIL|kick PLAYER|rotate-token PLAYER|end "
-		    "--why \"...\"");
+		    "replace PLAYER EMAIL [--lang en|ja|zh]|kick PLAYER|"
+		    "rotate-token PLAYER|end --why \"...\"");
 	action = argv[2];
 	nargs = !strcmp(action, "replace") ? 2 : (!strcmp(action, "extend") ||
 	    !strcmp(action, "kick") || !strcmp(action, "rotate-token")) ? 1 :
@@ -465,6 +466,14 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 			why = argv[++a];
 		else if (strcmp(argv[a], "--why") == 0)
 			return mq_cli_usage("--why needs the reason, in quotes");
+		/* the new player's language; unchanged without it */
+		else if (strcmp(argv[a], "--lang") == 0 && strcmp(action,
+		    "replace") != 0)
+			return mq_cli_usage("--lang goes with admin replace alone");
+		else if (strcmp(argv[a], "--lang") == 0 && a + 1 < argc)
+			lang = argv[++a];
+		else if (strcmp(argv[a], "--lang") == 0)
+			return mq_cli_usage("--lang needs en, ja or zh");
 		else
 			return mq_cli_usage("admin has no option %s", argv[a]);
 	}
@@ -479,6 +488,12 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 		player = argv[3];
 	if (!strcmp(action, "replace"))
 		email = argv[4];
+	if (lang != NULL && strcmp(lang, "en") && strcmp(lang, "ja") &&
+	    strcmp(lang, "zh")) {	/* as new says it */
+		mq_fail(&err, MQ_REFUSED, "The language must be en, ja or zh, not "
+		    "\"%s\".", lang);
+		return mq_cli_report(&err);
+	}
 	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, &err)))
 		return mq_cli_report(&err);
 	if ((rc = mq_daemon_game(&d, argv[1], &g, &err)))
@@ -535,6 +550,8 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 		json_object_set_new(body, "email", json_string(email));
 	if (secs)
 		json_object_set_new(body, "seconds", json_integer(secs));
+	if (lang)
+		json_object_set_new(body, "lang", json_string(lang));
 	if (seat >= 0)
 		before = g->players[seat];	/* a replace's old address */
 	/* the debts reminded already, and their deadlines as they stand */

@@ -276,6 +276,7 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 	const char *action = json_string_value(json_object_get(body, "action"));
 	const char *player = json_string_value(json_object_get(body, "player"));
 	const char *email = json_string_value(json_object_get(body, "email"));
+	const char *lang = json_string_value(json_object_get(body, "lang"));
 	long long ts = json_integer_value(json_object_get(body, "ts"));
 	int seat = player ? mq_game_seat(g, player) : -1, i;
 
@@ -317,6 +318,11 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 		    "%s", email);
 		g->players[seat].kicked = 0;
 		g->players[seat].epoch++;	/* the old player's address dies */
+		/* admin replace --lang: the new player's; else the seat's stays */
+		if (lang != NULL && (!strcmp(lang, "en") || !strcmp(lang, "ja") ||
+		    !strcmp(lang, "zh")))
+			snprintf(g->players[seat].lang, sizeof(g->players[seat].lang),
+			    "%s", lang);
 	}
 	else if (strcmp(action, "rotate-token") == 0 && seat >= 0)
 		g->players[seat].epoch++;

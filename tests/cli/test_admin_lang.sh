@@ -3,7 +3,9 @@
 # language (templates/LANG/_admin_notice.mustache over the action, see
 # mq_notify_admin): alice writes SET LANG ja and bob SET LANG zh through the
 # Maildir inbox and `serve --once`; then the host pauses, resumes, extends
-# by 24 h, kicks dave and replaces him, rotates alice's token, and each
+# by 24 h, kicks dave and replaces him (then with --lang zh: the new
+# player's welcome and later mail in Chinese, the entry replayed and
+# verified), rotates alice's token, and each
 # admin mail (text and HTML parts) says what and why in Japanese to alice
 # and in Chinese to bob, and not in English; carol, in English, reads the
 # English sentence as it was.
@@ -108,6 +110,32 @@ admin rotate-token alice --why "leaked"
 notice "ホストが alice さんの返信先アドレスを新しくしました（以前のアドレスは使えなくなります）。理由：leaked" \
     "主持人更换了 alice 的回复地址（旧地址从此失效）。理由：leaked" \
     "The host gave alice new reply addresses: a reply to an older mail from this game is refused. Why: leaked"
+
+# replace --lang: the new player's language (the seat's stays without it),
+# logged in the entry, so that every later open of the game reads it again
+n=$($MREL -C $D log $G | wc -l)
+expect 1 "replace --lang fr" -- $M -C $D admin $G replace dave newer@x.test --lang fr --why "x"
+err_has 'The language must be en, ja or zh, not "fr".'; one_line
+expect 2 "--lang with kick" -- $M -C $D admin $G kick dave --lang zh --why "x"
+err_has "--lang goes with admin replace alone"; one_line
+expect 2 "--lang without its value" -- $M -C $D admin $G replace dave newer@x.test --why "x" --lang
+err_has "--lang needs en, ja or zh"; one_line
+[ "$($MREL -C $D log $G | wc -l)" = "$n" ] || fail "a refused replace --lang was logged"; ok
+admin replace dave newer@x.test --lang zh --why "newbie hands over"
+$MREL -C $D log $G | tail -n 1 | grep -q "replace dave newer@x.test zh: newbie hands over" || { $MREL -C $D log $G | tail -n 1; fail "the log does not say the new player's language"; }; ok
+answer welcome newer@x.test newer
+says newer "欢迎来到邮件版"
+says_not newer "Welcome to The Masque"
+answer admin newbie@x.test newbie	# the old address: told in its own language
+says newbie "The host gave dave's seat a new email address."
+ls $O >$T/before
+expect 0 "STATUS for dave, by submit" -- $M -C $D submit $G dave STATUS
+expect 0 "serve --once" -- $M -C $D serve --once
+answer receipt newer@x.test status
+says status "已接受"
+expect 0 "the game verifies with replace --lang" -- $M -C $D verify $G
+expect 0 "and replays" -- $M -C $D replay $G
+out_has "replace dave newer@x.test zh: newbie hands over"
 
 # a long why is wrapped in the English text part (76 columns), as before
 admin pause --why "the venue closes for a week of repairs and nobody can reach the server before the first of the month"
