@@ -430,6 +430,55 @@ done:
 	return rc;
 }
 
+/*
+ * admin GAME default PLAYER: the default move the deadline would apply to
+ * the player's debt, now, for a host who waits (policy wait) or will not.
+ * Logged as the deadline logs it (a timeout entry, with the host's why and
+ * "by": "admin") and mailed as the deadline mails it; a catching up
+ * rebuilds those mails as a timeout's should they not be queued.
+ */
+static int
+admin_default(struct mq_daemon *d, struct mq_game *g, int seat,
+    const char *why, struct mq_err *err)
+{
+	const char *name = g->players[seat].name;
+	char moved[200];
+	uint64_t before = g->seq;
+	int rc;
+
+	if (g->paused)		/* as a move: none is taken while paused */
+		return mq_fail(err, MQ_REFUSED, "Game %s is paused; no move is "
+		    "taken until it resumes (admin %s resume --why \"...\").",
+		    g->id, g->id);
+	if (g->kind->owes(g->state, seat) == NULL)
+		return mq_fail(err, MQ_REFUSED, "%s owes no move in game %s now; "
+		    "there is no default to apply.", name, g->id);
+	/* the others' debts stand: their reminders are not sent again */
+	mq_deadline_keep_reminded(d, g);
+	mq_game_journal_start(g);
+	rc = mq_deadline_default(d, g, seat, why, moved, sizeof(moved), err);
+	if (rc == 0 && g->seq == before)
+		rc = mq_fail(err, MQ_REFUSED, "%s owes no move in game %s now; "
+		    "there is no default to apply.", name, g->id);
+	else if (rc == 0 && (rc = mq_notify_update(d, g, NULL, NULL, err)) == 0)
+		mq_mailmark_write(g);
+	mq_game_journal_stop(g);
+	if (g->seq == before)
+		return rc;
+	if (rc != 0) {	/* logged: the next serve catches its mails up */
+		char why_not[sizeof(err->msg)];
+
+		snprintf(why_not, sizeof(why_not), "%s", err->msg);
+		return mq_fail(err, rc, "%s's default (%s) is logged in game %s as "
+		    "entry %llu, but its mails were not queued (%s); the next "
+		    "serve queues them.", name, moved, g->id,
+		    (unsigned long long)g->seq, why_not);
+	}
+	printf("%s: %s's default, %s, logged as entry %llu.\n", g->id, name,
+	    moved, (unsigned long long)g->seq);
+	return mq_deadline_schedule(d, g, err);
+}
+
 int
 mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 {
@@ -447,10 +496,11 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 	if (argc < 3)
 		return mq_cli_usage("admin takes GAME pause|resume|extend DURATION|"
 		    "replace PLAYER EMAIL [--lang en|ja|zh]|kick PLAYER|"
-		    "rotate-token PLAYER|end --why \"...\"");
+		    "rotate-token PLAYER|default PLAYER|end --why \"...\"");
 	action = argv[2];
 	nargs = !strcmp(action, "replace") ? 2 : (!strcmp(action, "extend") ||
-	    !strcmp(action, "kick") || !strcmp(action, "rotate-token")) ? 1 :
+	    !strcmp(action, "kick") || !strcmp(action, "rotate-token") ||
+	    !strcmp(action, "default")) ? 1 :
 	    (!strcmp(action, "pause") || !strcmp(action, "resume") ||
 	    !strcmp(action, "end")) ? 0 : -1;
 	if (nargs < 0)
@@ -484,7 +534,7 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 		return mq_cli_usage("extend takes a duration from 1m to 366d, such as "
 		    "24h or 90m");
 	if (!strcmp(action, "replace") || !strcmp(action, "kick") ||
-	    !strcmp(action, "rotate-token"))
+	    !strcmp(action, "rotate-token") || !strcmp(action, "default"))
 		player = argv[3];
 	if (!strcmp(action, "replace"))
 		email = argv[4];
@@ -540,6 +590,10 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 	    (!strcmp(action, "resume") && !g->paused)) {
 		rc = mq_fail(&err, MQ_REFUSED, "Game %s is %s already.", g->id,
 		    g->paused ? "paused" : "running");
+		goto out;
+	}
+	if (!strcmp(action, "default")) {
+		rc = admin_default(&d, g, seat, why, &err);
 		goto out;
 	}
 	body = json_pack("{s:s, s:I, s:s, s:s, s:s}", "game", g->id, "ts",

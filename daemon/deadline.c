@@ -153,23 +153,27 @@ tell_host_waiting(struct mq_daemon *d, struct mq_game *g, int seat,
 	    "(%s owes: %s). The game's deadline policy is wait, so nothing is\n"
 	    "applied for %s until you act:\n\n"
 	    "  masqued admin %s extend 24h --why \"...\"    more time for %s\n"
+	    "  masqued admin %s default %s --why \"...\"    the default move for "
+	    "%s, this once\n"
 	    "  masqued admin %s kick %s --why \"...\"    the deadline defaults play "
 	    "the seat from now on\n\n"
 	    "or leave it, and the game waits for %s's reply.", g->id,
 	    g->kind->name, p, when, p, g->players[seat].owes, p, g->id, p, g->id,
-	    p, p);
+	    p, p, g->id, p, p);
 	return mq_notify_host(d, key, subject, text, err);
 }
 
-static int
-apply_default(struct mq_daemon *d, struct mq_game *g, int seat,
-    struct mq_err *err)
+int
+mq_deadline_default(struct mq_daemon *d, struct mq_game *g, int seat,
+    const char *host_why, char *moved, size_t movedsize, struct mq_err *err)
 {
 	struct mq_buf text = MQ_BUF_INIT;
 	struct mq_cmd cmd;
 	json_t *body;
 	int rc;
 
+	if (moved != NULL && movedsize > 0)
+		moved[0] = '\0';
 	if (!g->kind->default_command(g->state, seat, &cmd))
 		return 0;
 	if (g->kind->format(g->state, &cmd, &text) != 0) {
@@ -179,12 +183,25 @@ apply_default(struct mq_daemon *d, struct mq_game *g, int seat,
 	body = json_pack("{s:s, s:I, s:s, s:s, s:[{s:s, s:b}], s:s}", "game", g->id,
 	    "ts", (json_int_t)d->now, "type", "timeout", "player",
 	    g->players[seat].name, "commands", "text", mq_buf_str(&text), "secret", 0,
-	    "why", g->players[seat].kicked ? "the seat has no player" :
-	    MQ_LOG_WHY_MISSED);
+	    "why", host_why != NULL ? host_why : g->players[seat].kicked ?
+	    "the seat has no player" : MQ_LOG_WHY_MISSED);
+	/* the host's, not the clock's: the log says who decided */
+	if (body != NULL && host_why != NULL && json_object_set_new(body, "by",
+	    json_string("admin")) != 0) {
+		json_decref(body);
+		body = NULL;
+	}
+	if (body == NULL) {
+		mq_buf_free(&text);
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	}
 	rc = mq_game_append(g, body, err);
-	mq_daemon_log(g->players[seat].kicked ? "game %s: %s is kicked; the "
-	    "default: %s" : "game %s: %s missed the deadline: %s", g->id,
+	mq_daemon_log(host_why != NULL ? "game %s: the host applied %s's "
+	    "default: %s" : g->players[seat].kicked ? "game %s: %s is kicked; "
+	    "the default: %s" : "game %s: %s missed the deadline: %s", g->id,
 	    g->players[seat].name, mq_buf_str(&text));
+	if (rc == 0 && moved != NULL && movedsize > 0)
+		snprintf(moved, movedsize, "%s", mq_buf_str(&text));
 	json_decref(body);
 	mq_buf_free(&text);
 	return rc;
@@ -264,7 +281,7 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 				rc = tell_host_waiting(d, g, i, dl, err);
 				continue;
 			}
-			rc = apply_default(d, g, i, err);
+			rc = mq_deadline_default(d, g, i, NULL, NULL, 0, err);
 			acted = 1;
 			(*timeouts)++;
 			i = -1;		/* a default may set off the next debt */

@@ -24,6 +24,14 @@ int mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g,
  * whose deadline it moved (extend, resume) and of a replace's seat: those
  * are reminded anew, before the new deadline. */
 void mq_deadline_keep_reminded(const struct mq_daemon *d, struct mq_game *g);
+/* The default move of seat's debt (the engine's default_command), logged
+ * as a `timeout` entry: at its deadline (host_why NULL: why is "the
+ * deadline passed", or "the seat has no player" for a kicked seat), or by
+ * the host's `admin GAME default` (why is theirs, and "by": "admin"). The
+ * move, as logged, into moved (may be NULL; "" when the seat owes nothing
+ * and nothing is logged). The caller mails it (mq_notify_update). */
+int mq_deadline_default(struct mq_daemon *d, struct mq_game *g, int seat,
+    const char *host_why, char *moved, size_t movedsize, struct mq_err *err);
 /* When the game next needs the daemon (0: unknown, open it). A damaged
  * clock file reads as 0, and the daemon's log says so. */
 long long mq_deadline_next(const struct mq_daemon *d, const char *id);

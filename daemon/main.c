@@ -56,7 +56,7 @@ usage_text(FILE *f)
 	    "  ingest [FILE|-]\n"
 	    "  parse [FILE|-]\n"
 	    "  admin GAME pause|resume|extend DURATION|replace PLAYER EMAIL [--lang en|ja|zh]|\n"
-	    "             kick PLAYER|rotate-token PLAYER|end --why \"...\"\n"
+	    "             kick PLAYER|rotate-token PLAYER|default PLAYER|end --why \"...\"\n"
 	    "  sim KIND --games N [--players P] [--seed HEX] [--bots LIST] [--json]\n"
 	    "  bot GAME PLAYER [--style random|careful]\n"
 	    "  demo [redmasque|masquerade]\n"

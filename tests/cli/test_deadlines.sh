@@ -236,4 +236,39 @@ at 97 $M -C $D serve --once 2>/dev/null
 at 98 $M -C $D serve --once 2>/dev/null
 [ "$(mails_of_kind reminder)" = 12 ] || fail "reminded twice after the resume"; ok
 expect 0 "verify" -- $M -C $D verify $G
+# --- admin default: under policy wait, the host applies one default ---
+# logged as a timeout entry (with the host's why), mailed as a timeout's
+# mails go; refused, with nothing logged, for a player who owes nothing,
+# in a paused game, and without its player
+D=$T/hostdefault
+expect 0 "init" -- $M -C $D init
+G=$($M -C $D new redmasque --player alice=alice@x.test --player bob=bob@x.test \
+    --player carol=carol@x.test --player dave=dave@x.test --option policy=wait) || fail "new"
+at 0 $M -C $D serve --once 2>/dev/null
+P=$(placer)
+at 100 $M -C $D serve --once 2>/dev/null
+[ "$(entries)" = 1 ] || fail "policy wait applied a default by itself"; ok
+O=$(for p in alice bob carol dave; do [ $p = "$P" ] || { echo $p; break; }; done)
+expect 2 "default without its player" -- $M -C $D admin $G default --why "x"
+err_has "admin default needs a PLAYER"; one_line
+at 100 expect 1 "default for $O, who owes nothing" -- $M -C $D admin $G default $O --why "x"
+err_has "$O owes no move in game $G now; there is no default to apply."; one_line
+at 100 expect 0 "pause" -- $M -C $D admin $G pause --why "a break"
+at 100 expect 1 "default while paused" -- $M -C $D admin $G default $P --why "x"
+err_has "Game $G is paused; no move is taken until it resumes"; one_line
+at 100 expect 0 "resume" -- $M -C $D admin $G resume --why "back"
+n=$(entries)
+ls $D/mail/outbox/new >$T/before.default
+at 101 expect 0 "default for $P" -- $M -C $D admin $G default $P --why "$P is away; play on"
+out_has "$G: $P's default, PLACE "
+[ "$(entries)" = $((n + 1)) ] || fail "admin default did not log one entry"; ok
+$MREL -C $D log $G | tail -n 1 | grep -q "timeout  $P: PLACE" || fail "the default is not logged as a timeout"; ok
+$MREL -C $D log $G --json | tail -n 1 | grep -q "\"by\": *\"admin\".*\"why\": *\"$P is away; play on\"" ||
+    fail "the timeout entry does not say the host applied it, and why: $($MREL -C $D log $G --json | tail -n 1)"; ok
+at 101 $M -C $D serve --once 2>/dev/null
+# as a timeout's: the turn to everyone (the next placer owes now)
+[ "$(ls $D/mail/outbox/new | comm -13 $T/before.default - | sed "s|^|$D/mail/outbox/new/|" |
+    xargs grep -l '^X-Masqued-Mail: turn' | wc -l)" = 4 ] || fail "the default's turn mails did not go to all four"; ok
+[ "$(placer)" != "$P" ] || fail "$P still owes after the default"; ok
+expect 0 "verify after admin default" -- $M -C $D verify $G
 done_checks

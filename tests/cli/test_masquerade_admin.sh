@@ -215,6 +215,7 @@ m = email.message_from_binary_file(open(sys.argv[1], 'rb'))
 t = ' '.join(m.get_payload(decode=True).decode().split())
 assert "alice's deadline passed at" in t and 'policy is wait' in t, t
 assert 'extend 24h' in t and 'kick alice' in t, t
+assert 'default alice' in t, t
 EOF
 ok
 # the host gives more time; when that deadline passes too, the host is told
@@ -228,4 +229,20 @@ at 97 expect 0 "serve past the new deadline" -- $M -C $D serve --once
 at 99 expect 0 "serve later again" -- $M -C $D serve --once
 [ "$(host_told)" = 2 ] || fail "the host was told twice of the moved deadline"; ok
 [ "$(entries)" = 2 ] || fail "policy wait applied a default after the extend"; ok
+# the host applies alice's default, this once: logged as a timeout (the
+# host's why), mailed as one; bob, who owes nothing, has none to apply
+at 99 expect 1 "default for bob, who owes nothing" -- $M -C $D admin $G default bob --why "x"
+err_has "bob owes no move in game $G now; there is no default to apply."; one_line
+[ "$(entries)" = 2 ] || fail "a refused default was logged"; ok
+ls $O >$T/before
+at 99 expect 0 "default for alice" -- $M -C $D admin $G default alice --why "alice is away"
+out_has "$G: alice's default, DANCER "
+$MREL -C $D log $G | tail -n 1 | grep -q "timeout  alice: DANCER " || fail "the default is not logged as a timeout"; ok
+[ "$(entries)" = 3 ] || fail "admin default did not log one entry"; ok
+at 99 expect 0 "serve sends the default's mails" -- $M -C $D serve --once
+[ "$(ls $O | comm -13 $T/before - | (cd $O && xargs grep -l '^X-Masqued-Mail: turn') | wc -l)" = 3 ] ||
+    fail "the default's turn mails did not go to all three"; ok
+! ls $O | comm -13 $T/before - | (cd $O && xargs grep -l '^To: host@x.test') >/dev/null ||
+    fail "the host was told again after their own default"; ok
+expect 0 "verify after admin default" -- $M -C $D verify $G
 done_checks
