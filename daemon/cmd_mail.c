@@ -296,8 +296,9 @@ print_result(const struct mq_game *g, int seat,
  * (inbound.c): the receipt to the player, the others' commitment notices
  * or turns, a reveal, the end; SET LANG as a reply's. They are spooled for
  * serve to send, as new's and admin's are, and the mark moves past the
- * entries (mailmark.h): no catching up mails them again. --no-mail leaves
- * the mail out (local play, tests). The receipt is printed.
+ * entries (mailmark.h): no catching up mails them again; if they could
+ * not be spooled, the mark stays and the catching up does. --no-mail
+ * leaves the mail out (local play, tests). The receipt is printed.
  */
 int
 mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
@@ -408,11 +409,12 @@ mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
 		mq_deadline_keep_reminded(&d, g);
 		rc = mq_deadline_schedule(&d, g, &err);
 	} else if (rc != 0 && g->seq > before) {
-		/* logged, but not (all) mailed: no catching up rebuilds a
-		 * submit's mails, which no message brings back (mailmark.h) */
+		/* logged, but not (all) mailed: the mark stays before the
+		 * entries, and the next serve (or anything that opens the
+		 * game) rebuilds their mails (mailmark.h) */
 		fprintf(stderr, "masqued: %s's commands are logged in game %s "
 		    "(up to entry %llu), but their mails were not queued (%s); "
-		    "the players learn of them with the game's next mail.\n",
+		    "the next serve queues them.\n",
 		    g->players[seat].name, g->id, (unsigned long long)g->seq,
 		    err.msg);
 		rc = err.code;

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -73,12 +74,14 @@ mq_mailmark_write(const struct mq_game *g)
 		close(fd);
 }
 
-enum group { GROUP_NONE, GROUP_TIMEOUT, GROUP_ADMIN };
+enum group { GROUP_NONE, GROUP_TIMEOUT, GROUP_ADMIN, GROUP_SUBMIT };
 
 /* What kind of mail the entry e begins: the deadline's defaults (timeouts,
  * with the reveals they set off) go as one update, as mq_deadline_run sends
- * them; an admin action (not a player's SET LANG) alone; anything else is a
- * player's message. */
+ * them; an admin action (not a player's SET LANG) alone; a player's
+ * commands with no message (a `submit`: a reply's entry holds its
+ * message's hash) as submit mails them; anything else is a player's
+ * message. */
 static enum group
 group_of(const struct mq_log_entry *e)
 {
@@ -91,6 +94,8 @@ group_of(const struct mq_log_entry *e)
 		return GROUP_TIMEOUT;
 	if (strcmp(type, "admin") == 0 && action != NULL && strcmp(action, "lang") != 0)
 		return GROUP_ADMIN;
+	if (strcmp(type, "command") == 0 && json_object_get(e->body, "msg") == NULL)
+		return GROUP_SUBMIT;
 	return GROUP_NONE;
 }
 
@@ -139,6 +144,55 @@ welcome_late(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	return rc;
 }
 
+/*
+ * A `submit` whose mails could not be queued (cmd_mail.c): its command
+ * entry (body) is c's next; submitted again on c, read-only, it re-reads
+ * the logged entries, its reveal too, rather than appending them (store.h),
+ * and gives what the first submit gave; then submit's SET LANG, logged
+ * just after at the same time for the same player (a reply's comes before
+ * its commands), and the mails submit queues, at the entry's time. The
+ * lines are the commands as logged: a STATUS or HELP beside them, which
+ * logs nothing, is not in the log and not in the rebuilt receipt.
+ */
+static int
+submit_late(struct mq_daemon *d, struct mq_game *c, const json_t *body,
+    struct mq_err *err)
+{
+	struct mq_submit_result res;
+	const struct mq_log_entry *e;
+	const char *player = json_string_value(json_object_get(body, "player"));
+	json_t *cmds = json_object_get(body, "commands"), *cmd;
+	json_int_t ts = json_integer_value(json_object_get(body, "ts"));
+	const char **lines;
+	size_t n = json_array_size(cmds), i;
+	int rc, seat = mq_game_seat(c, player != NULL ? player : "");
+
+	if (seat < 0 || n == 0)
+		return mq_fail(err, MQ_BADDATA, "entry %llu: a player's commands "
+		    "without a player or a command.", (unsigned long long)c->seq + 1);
+	if ((lines = calloc(n, sizeof(*lines))) == NULL)
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	json_array_foreach(cmds, i, cmd)
+		lines[i] = json_string_value(json_object_get(cmd, "text")) ?
+		    json_string_value(json_object_get(cmd, "text")) : "";
+	rc = mq_game_submit(c, seat, lines, n, 1, NULL, NULL, (long long)ts, &res,
+	    err);
+	free(lines);
+	if (rc != 0)
+		return rc;
+	if ((rc = mq_game_peek(c, &e, err)) == 0 && e != NULL &&
+	    e->type == MQ_LOG_ADMIN && json_is_string(json_object_get(e->body,
+	    "action")) && strcmp(json_string_value(json_object_get(e->body,
+	    "action")), "lang") == 0 && json_equal(json_object_get(e->body, "player"), json_object_get(body,
+	    "player")) && json_equal(json_object_get(e->body, "ts"),
+	    json_object_get(body, "ts")))
+		rc = step(c, err);
+	if (rc == 0)
+		rc = mq_notify_answer(d, c, seat, &res, NULL, err);
+	mq_submit_result_free(&res);
+	return rc;
+}
+
 int
 mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 {
@@ -149,7 +203,7 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	uint64_t mark, first;
 	long long now = d->now;
 	json_t *body;
-	int rc = 0, present, seat;
+	int rc = 0, present, seat, submitted = 0;
 
 	mark = mq_mailmark_read(g, &present);
 	if (present && mark == 0 && g->seq >= 1) {
@@ -174,14 +228,21 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 		if (seat >= 0)
 			before = c->players[seat];
 		mq_game_journal_start(c);
-		rc = step(c, err);
+		if (kind == GROUP_SUBMIT) {
+			/* the time submit ran, which its mails carried */
+			d->now = json_integer_value(json_object_get(body, "ts"));
+			rc = submit_late(d, c, body, err);
+			d->now = now;
+			submitted = 1;
+		} else
+			rc = step(c, err);
 		while (rc == 0 && kind == GROUP_TIMEOUT) {
 			if ((rc = mq_game_peek(c, &e, err)) != 0 || e == NULL ||
 			    !continues_timeouts(e))
 				break;
 			rc = step(c, err);
 		}
-		if (rc == 0) {
+		if (rc == 0 && kind != GROUP_SUBMIT) {
 			d->now = c->last_ts;	/* the time they were first sent */
 			rc = kind == GROUP_ADMIN ? mq_notify_admin(d, c, body,
 			    seat >= 0 ? &before : NULL, err) :
@@ -193,11 +254,18 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 		if (rc == 0) {
 			mq_mailmark_write(c);
 			mq_daemon_log("game %s: entries %llu-%llu were logged but not "
-			    "mailed (a crash?); their mails are rebuilt", g->id,
-			    (unsigned long long)first, (unsigned long long)c->seq);
+			    "mailed (a crash, or a spool that failed?); their mails "
+			    "are rebuilt", g->id, (unsigned long long)first,
+			    (unsigned long long)c->seq);
 		}
 	}
 	mq_game_close(c);
+	/* a submit's debts are new to the clock file (submit rewrites it
+	 * only once its mails are queued) */
+	if (rc == 0 && submitted) {
+		mq_deadline_keep_reminded(d, g);
+		rc = mq_deadline_schedule(d, g, err);
+	}
 	return rc;
 }
 

@@ -7,10 +7,10 @@
  * past it was logged but its mails may not have been. A reply's entry is
  * rebuilt when its message is read again (inbound.c: the message is marked
  * done only after its answers); the entries no message carries (timeouts,
- * admin actions) are rebuilt from the log alone, as soon as the daemon
- * opens the game (mq_mailmark_catchup). A `submit`'s entry is not rebuilt:
- * submit spools its mails before it moves the mark, and says so when it
- * could not (cmd_mail.c).
+ * admin actions, a `submit`'s commands) are rebuilt from the log alone, as
+ * soon as the daemon opens the game (mq_mailmark_catchup). submit spools
+ * its mails before it moves the mark; when it could not (a full disk), it
+ * says so (cmd_mail.c) and the catching up queues them.
  */
 #ifndef MQ_MAILMARK_H
 #define MQ_MAILMARK_H
@@ -38,9 +38,10 @@ void mq_mailmark_write(const struct mq_game *g);
  * between the genesis and the welcome), and its deadline; then spool again
  * the mails of the timeout and admin entries past the mark, as
  * they were first built (same state, same time, same spool names), moving
- * the mark after each. Stops at the first entry a player's commands made
- * (a reply, rebuilt when its message is read again; or a submit). g is
- * open for writing.
+ * the mark after each; a submit's commands (an entry with no message) as
+ * submit mails them, and the game's clock file after. Stops at the first
+ * entry a reply made (rebuilt when its message is read again), or a
+ * player's SET LANG alone. g is open for writing.
  */
 int mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g,
     struct mq_err *err);

@@ -139,4 +139,40 @@ MASQUED_NOW=$((T1 + 2400)) expect 0 "serve with the spool back" -- $M -C $D serv
 err_has "game $G3: its welcome mails were not queued yet"
 n=$(grep -l "^X-Masqued-Mail: welcome" $D/mail/outbox/new/* | xargs grep -l "$G3" | wc -l)
 [ "$n" = 4 ] || fail "$n welcome mails for the third game, not 4"; ok
+# --- `submit` that cannot queue its mails (no spool): the entries stand,
+# the host is told (exit 4), and the next serve queues the mails submit
+# would have queued, byte for byte: here dave's SET LANG ja and the last
+# placement, which ends the phase (a reveal entry, and his language's entry
+# after it). They were never sent: no message brings a submit's entry back,
+# and the catching up stopped at it ---
+S=$T/submit
+expect 0 "init" -- $M -C $S/a init
+GS=$(new_game $S/a) || fail "new"
+expect 0 "the welcome mails" -- $M -C $S/a serve --once
+for p in alice bob carol; do
+	$MREL -C $S/a submit --no-mail $GS $p "$($MREL -C $S/a bot $GS $p)" >/dev/null || fail "placing $p"
+done
+cp -a $S/a $S/b		# the same keys and game: one to fail, one not
+c=$($MREL -C $S/a bot $GS dave)
+expect 0 "dave's placement, mailed" -- $M -C $S/a submit $GS dave "SET LANG ja" "$c"
+expect 0 "serve sends its mails" -- $M -C $S/a serve --once
+mv $S/b/spool $S/b/spool.away && touch $S/b/spool
+expect 4 "dave's placement without a spool" -- $M -C $S/b submit $GS dave "SET LANG ja" "$c"
+err_has "dave's commands are logged in game $GS (up to entry 7), but their mails were not queued"
+err_has "the next serve queues them"; one_line
+rm $S/b/spool && mv $S/b/spool.away $S/b/spool
+cmp -s $S/a/games/$GS/log $S/b/games/$GS/log || fail "the two logs differ"; ok
+expect 0 "serve with the spool back" -- $M -C $S/b serve --once
+err_has "game $GS: entries 5-7 were logged but not mailed"
+for x in a b; do
+	(cd $S/$x/mail/outbox/new && grep -L "^X-Masqued-Mail: welcome" * | while read f; do md5sum <$f; done | sort) >$T/submit.$x
+done
+[ "$(wc -l <$T/submit.a)" = 5 ] || fail "the mailed submit sent $(wc -l <$T/submit.a) mails, not a receipt and four reveals"; ok
+cmp -s $T/submit.a $T/submit.b || { diff $T/submit.a $T/submit.b >&2; fail "the caught-up mails differ from those submit queues"; }; ok
+grep -l "^X-Masqued-Mail: receipt" $S/b/mail/outbox/new/* | xargs grep -q "^To: dave@x.test" ||
+    fail "no receipt for dave"; ok
+[ "$(cat $S/b/games/$GS/mailed)" -eq 7 ] || fail "the mark did not move past the submit's entries"; ok
+expect 0 "one more pass" -- $M -C $S/b serve --once
+[ "$(ls $S/b/mail/outbox/new | wc -l)" = "$(ls $S/a/mail/outbox/new | wc -l)" ] || fail "a mail went twice"; ok
+expect 0 "verify" -- $M -C $S/b verify $GS
 done_checks
