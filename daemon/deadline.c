@@ -196,6 +196,10 @@ mq_deadline_default(struct mq_daemon *d, struct mq_game *g, int seat,
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	}
 	rc = mq_game_append(g, body, err);
+	/* the phase it resolved opens its secrets now, as after a reply,
+	 * not with the next player's move */
+	if (rc == 0)
+		rc = mq_game_append_reveal(g, d->now, err);
 	mq_daemon_log(host_why != NULL ? "game %s: the host applied %s's "
 	    "default: %s" : g->players[seat].kicked ? "game %s: %s is kicked; "
 	    "the default: %s" : "game %s: %s missed the deadline: %s", g->id,

@@ -212,5 +212,9 @@ uint64_t mq_game_message_seq(const struct mq_game *g, const char *hash);
 
 /* Generic log appends for other entry types (timeout, admin, end). */
 int mq_game_append(struct mq_game *g, json_t *body, struct mq_err *err);
+/* After an entry no player sent (a deadline's default) resolved a phase:
+ * the reveal entry of its secrets still hidden, as a submit logs one (none
+ * when nothing is to reveal). */
+int mq_game_append_reveal(struct mq_game *g, long long ts, struct mq_err *err);
 
 #endif

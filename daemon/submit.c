@@ -151,6 +151,21 @@ mq_game_append(struct mq_game *g, json_t *body, struct mq_err *err)
 	return rc;
 }
 
+int
+mq_game_append_reveal(struct mq_game *g, long long ts, struct mq_err *err)
+{
+	json_t *body;
+	int rc;
+
+	if (build_reveal(g, NULL, 0, NULL, 0, ts, &body) != 0)
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	if (body == NULL)
+		return 0;	/* no secret of a resolved phase is left hidden */
+	rc = mq_game_append(g, body, err);
+	json_decref(body);
+	return rc;
+}
+
 /* The fields a submit builds of a body match the logged entry's body (which
  * has v, seq, prev, kid, and each secret command's salt and commit too). */
 static int

@@ -3,6 +3,9 @@
 # deadline (once), the default move at the deadline logged as a timeout
 # entry, pause/resume/extend/kick/replace/rotate-token as admin entries with
 # who and why, mailed to the players, and an old reply address refused.
+# A deadline that an extend or a resume moved is reminded again, once; an
+# action that moves none reminds nobody again. admin default applies one
+# default under policy wait. A default that resolves a phase reveals it.
 . tests/cli/lib.sh
 D=$T/data
 T0=1790000000
@@ -271,4 +274,27 @@ at 101 $M -C $D serve --once 2>/dev/null
     xargs grep -l '^X-Masqued-Mail: turn' | wc -l)" = 4 ] || fail "the default's turn mails did not go to all four"; ok
 [ "$(placer)" != "$P" ] || fail "$P still owes after the default"; ok
 expect 0 "verify after admin default" -- $M -C $D verify $G
+# --- a deadline's default that resolves a phase opens its secrets at once
+# (a reveal entry after the timeout, the salts in the resolution mail), as
+# the last pick by reply does; they used to wait for the next player's move ---
+D=$T/reveal
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+for p in alice bob carol dave; do
+	$MREL -C $D submit --no-mail $G $p "$($MREL -C $D bot $G $p)" >/dev/null || fail "placing $p"
+done
+for p in alice bob carol; do	# three secret picks; dave's comes by default
+	$MREL -C $D submit --no-mail $G $p "$($MREL -C $D bot $G $p)" >/dev/null || fail "$p's pick"
+done
+at 0 $M -C $D serve --once 2>/dev/null
+ls $D/mail/outbox/new >$T/before.reveal
+at 73 $M -C $D serve --once 2>/dev/null
+$MREL -C $D log $G | grep -q "timeout  dave: PLAY discuss" || fail "no default pick for dave"; ok
+$MREL -C $D log $G | tail -n 1 | grep -q "reveal   opens 7 8 9" ||
+    fail "the picks the default resolved were not revealed: $($MREL -C $D log $G | tail -n 1)"; ok
+salt=$(sed -n 7p $D/games/$G/log | grep -o '"salt":"[0-9a-f]*"' | cut -d'"' -f4)
+[ ${#salt} = 64 ] || fail "no salt in alice's entry"; ok
+[ "$(ls $D/mail/outbox/new | comm -13 $T/before.reveal - | sed "s|^|$D/mail/outbox/new/|" |
+    xargs grep -l "$salt" | wc -l)" = 4 ] || fail "the resolution mails do not open alice's pick to all four"; ok
+expect 0 "verify after the reveal" -- $M -C $D verify $G
 done_checks
