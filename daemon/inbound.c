@@ -262,6 +262,61 @@ headers_only(const char *raw, size_t len, struct mq_mime_msg **out,
 	return 0;
 }
 
+/*
+ * Whether from held seat t->seat when the mail whose reply address it
+ * answers (tag t, of an older epoch) was sent, and the host has since
+ * replaced it with another address: the old player replying to an old
+ * mail. The seat's address at each epoch, from the game's log lines as they
+ * are (the open verified them); only the answer's wording depends on it.
+ */
+static int
+replaced_address(const struct mq_daemon *d, const struct mq_game *g,
+    const struct mq_addr_tag *t, const char *from)
+{
+	const struct mq_player_info *p = &g->players[t->seat];
+	char *line = NULL, then[256] = "";
+	size_t cap = 0;
+	int e, epoch = 0;
+	ssize_t n;
+	FILE *f;
+
+	if (from == NULL || mq_addr_same(from, p->email))
+		return 0;
+	for (e = 0; e < p->epoch && !mq_addr_tag_ok(d->store.keys.tag, t, e); e++)
+		;
+	if (e == p->epoch || (f = fopen(g->logpath, "r")) == NULL)
+		return 0;
+	while (epoch <= e && (n = getline(&line, &cap, f)) > 0) {
+		char *tab = memchr(line, '\t', (size_t)n);
+		json_t *b = json_loadb(line, tab ? (size_t)(tab - line) : (size_t)n,
+		    0, NULL);
+		const char *type = json_string_value(json_object_get(b, "type"));
+		const char *act = json_string_value(json_object_get(b, "action"));
+		const char *who = json_string_value(json_object_get(b, "player"));
+		const char *email = json_string_value(json_object_get(b, "email"));
+
+		if (type != NULL && strcmp(type, "genesis") == 0)
+			email = json_string_value(json_object_get(json_array_get(
+			    json_object_get(b, "players"), (size_t)t->seat), "email"));
+		else if (type == NULL || strcmp(type, "admin") != 0 || act == NULL ||
+		    who == NULL || strcmp(who, p->name) != 0)
+			email = NULL;
+		else if (strcmp(act, "replace") == 0 && email != NULL)
+			epoch++;
+		else if (strcmp(act, "rotate-token") == 0) {
+			epoch++;
+			email = NULL;	/* the same address, a new tag */
+		} else
+			email = NULL;
+		if (email != NULL && epoch <= e)
+			snprintf(then, sizeof(then), "%s", email);
+		json_decref(b);
+	}
+	free(line);
+	fclose(f);
+	return then[0] != '\0' && mq_addr_same(from, then);
+}
+
 static int
 deny(struct analysis *a, const char *fmt, const char *x)
 {
@@ -343,6 +398,17 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 		if (mq_addr_same(a->msg->from, a->game->players[i].email))
 			snprintf(a->from_lang, sizeof(a->from_lang), "%s",
 			    a->game->players[i].lang);
+	if (t.seat >= 0 && t.seat < a->game->nplayers &&
+	    !mq_addr_tag_ok(d->store.keys.tag, &t, a->game->players[t.seat].epoch) &&
+	    replaced_address(d, a->game, &t, a->msg->from)) {
+		/* the seat's language is still the old player's, unless the
+		 * new one chose another (README) */
+		snprintf(a->from_lang, sizeof(a->from_lang), "%s",
+		    a->game->players[t.seat].lang);
+		return deny(a, "The host replaced this address in game %s: it no "
+		    "longer plays there, and nothing in this message was applied.",
+		    a->game->id);
+	}
 	if (t.seat < 0 || t.seat >= a->game->nplayers ||
 	    !mq_addr_tag_ok(d->store.keys.tag, &t, a->game->players[t.seat].epoch))
 		return deny(a, "%s", "The reply address of this message does not "

@@ -104,6 +104,17 @@ says old-b "ホストが bob さんの席を新しいメールアドレスに移
 says old-b "このアドレスはもうこのゲームに参加していません。"
 ! grep -q "^Reply-To:" "$(cat $T/old-b.file)" || fail "the old address got the seat's reply address"; ok
 answer welcome bob2@x.test new-b
+# a reply from the old address to its old mail: one sentence, in bob's
+# language, that the host replaced it (it was told 'reply to your latest
+# mail'), and nothing logged
+ne=$(entries)
+ls $O >$T/before
+send bob@x.test "$(reply_to bob)" old-bob 'STATUS'
+expect 0 "serve the old address's reply" -- $M -C $D serve --once
+answer refused bob@x.test old-reply
+says old-reply "ホストがゲーム $G でこのアドレスを別のプレイヤーに交代させました。"
+says_not old-reply "最新のメールに返信"
+[ "$(entries)" = "$ne" ] || fail "the old address's reply was logged"; ok
 # a replace to the seat's own address: refused while it plays (a no-op
 # that mailed 'a new email address'), a kicked seat's way back otherwise
 cp $D/games/$G/log $T/log.before
