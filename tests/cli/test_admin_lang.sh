@@ -98,7 +98,19 @@ notice "ホストが dave さんをゲームから外しました。理由：他
     "主持人将 dave 移出了游戏。理由：他走了 / 不在" \
     "The host took dave out of the game: the deadline's default moves play that seat from now on. Why: 他走了 / 不在"
 
+# the kicked player is not asked to reply: no marker, no HELP
+answer admin dave@x.test kicked
+says kicked "You no longer play in this game"
+says_not kicked "reply above this line"
+says_not kicked "for the commands"
+says en "=== masqued · reply above this line ==="
+
 admin replace dave newbie@x.test --why "a friend takes over"
+# nor is the address the seat left
+answer admin dave@x.test replaced
+says replaced "This address no longer plays in this game"
+says_not replaced "reply above this line"
+says_not replaced "for the commands"
 notice "ホストが dave さんの席を新しいメールアドレスに移しました。理由：a friend takes over" \
     "主持人将 dave 的座位转给了新的邮箱地址。理由：a friend takes over" \
     "The host gave dave's seat a new email address. Why: a friend takes over"

@@ -52,12 +52,20 @@ parts "$(grep -l "^Message-ID: <$G.0.3.admin" $O/*)" kick-a
 says kick-a "You no longer play in this game: the deadline's default moves play your seat until the host gives it to a new player"
 says_not kick-a "YOUR MOVE"
 says_not kick-a "deadline is"
+# nor asked for a reply: no marker to reply above, no HELP to send
+says kick-a "=== masqued ==="
+says_not kick-a "reply above this line"
+says_not kick-a "for the commands"
 parts "$(grep -l "^Message-ID: <$G.1.4.admin" $O/*)" kick-b
 says kick-b "あなたはもうこのゲームに参加していません。"
 says_not kick-b "あなたの番"
+says_not kick-b "この行より上に返信"
+says_not kick-b "HELP"
 # the others are still asked (carol owes now, or is told whom the game waits for)
 parts "$(grep -l "^Message-ID: <$G.2.4.admin" $O/*)" kick-c
 says_not kick-c "You no longer play"
+says kick-c "=== masqued · reply above this line ==="
+says kick-c "for the commands,"
 
 # A log that an older masqued let reach every seat kicked: the entry is
 # signed here with the data folder's key, as that masqued would have.
@@ -103,6 +111,8 @@ answer admin bob@x.test old-b
 says old-b "ホストが bob さんの席を新しいメールアドレスに移しました。理由：back"
 says old-b "このアドレスはもうこのゲームに参加していません。"
 ! grep -q "^Reply-To:" "$(cat $T/old-b.file)" || fail "the old address got the seat's reply address"; ok
+says_not old-b "この行より上に返信"
+says_not old-b "HELP"
 answer welcome bob2@x.test new-b
 # a reply from the old address to its old mail: one sentence, in bob's
 # language, that the host replaced it (it was told 'reply to your latest
