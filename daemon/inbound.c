@@ -117,9 +117,11 @@ mq_inbound_set_lang_line(const char *line, char lang[8])
 	char l[3];
 
 	if (strncasecmp(line, "set lang", 8) != 0 || (line[8] != ' ' &&
-	    line[8] != '\t'))
+	    line[8] != '\t' && line[8] != ':'))
 		return 0;
 	line += 8 + strspn(line + 8, " \t");
+	if (*line == ':')	/* "SET LANG: ja", as the games read keywords */
+		line += 1 + strspn(line + 1, " \t");
 	if (line[0] == '\0' || line[1] == '\0')
 		return 0;
 	l[0] = (char)tolower((unsigned char)line[0]);
@@ -190,6 +192,8 @@ mq_inbound_badlang_refusal(const char *line, char *out, size_t n)
 
 	line += 8;
 	line += strspn(line, " \t");
+	if (*line == ':')
+		line += 1 + strspn(line + 1, " \t");
 	mq_fail(&e, MQ_REFUSED, "SET LANG takes en, ja or zh, not \"%s\".", line);
 	snprintf(out, n, "%s", e.msg);
 }

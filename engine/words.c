@@ -1,4 +1,6 @@
 /* words.c - fold and split a line of a game's command language (words.h). */
+#include <string.h>
+
 #include "engine/words.h"
 
 /* Fold full-width ASCII (U+FF01..U+FF5E) to ASCII, U+3000, 、, 。 and commas
@@ -64,4 +66,42 @@ mq_words_split(char *buf, char **tok, int max)
 		if (*p)
 			*p++ = '\0';
 	}
+}
+
+int
+mq_words_split_kw(char *buf, char **tok, int max,
+    int (*is_kw)(const void *ctx, const char *word), const void *ctx)
+{
+	int n = mq_words_split(buf, tok, max), i, kw = 0;
+	char *colon;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(tok[i], ":") == 0 && kw) {
+			/* "DANCER : bard": the colon alone, after a keyword */
+			memmove(&tok[i], &tok[i + 1], (size_t)(n - i - 1) * sizeof(*tok));
+			n--;
+			i--;
+			kw = 0;
+			continue;
+		}
+		kw = 0;
+		if ((colon = strchr(tok[i], ':')) == NULL || colon == tok[i]) {
+			kw = is_kw(ctx, tok[i]);
+			continue;
+		}
+		*colon = '\0';
+		if (!is_kw(ctx, tok[i])) {
+			*colon = ':';	/* not a keyword's: 12:30 */
+			continue;
+		}
+		if (colon[1] == '\0')
+			continue;	/* "DANCER: bard" */
+		/* "dancer:bard": the rest is the next word */
+		if (n == max)
+			return -1;
+		memmove(&tok[i + 2], &tok[i + 1], (size_t)(n - i - 1) * sizeof(*tok));
+		tok[i + 1] = colon + 1;
+		n++;
+	}
+	return n;
 }

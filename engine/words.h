@@ -14,5 +14,13 @@
 void mq_words_fold(const char *in, char *out, size_t n);
 /* Split buf in place at spaces into at most max words; -1 when more. */
 int mq_words_split(char *buf, char **tok, int max);
+/*
+ * The same, where a colon after a keyword (is_kw(ctx, word) says which
+ * words are) ends that word, as people write in mail: "DANCER: bard",
+ * "dancer:bard", "ダンサー：吟遊詩人" and "DANCER : bard" read as "dancer
+ * bard". A colon anywhere else stays what it was (SLOT 12:30).
+ */
+int mq_words_split_kw(char *buf, char **tok, int max,
+    int (*is_kw)(const void *ctx, const char *word), const void *ctx);
 
 #endif

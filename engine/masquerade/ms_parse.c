@@ -86,6 +86,13 @@ keyword_at(const struct ms_data *d, char **tok, int ntok, int i, int *used)
 	return v;
 }
 
+/* For mq_words_split_kw: a colon after one of these words ends it. */
+static int
+is_keyword(const void *data, const char *word)
+{
+	return lookup(data, word, MS_W_KEY) >= 0;
+}
+
 /* A card's canonical word: its English name lower-cased, words joined by
  * '-' (as the alias table holds it). */
 static void
@@ -319,7 +326,7 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 		return mq_fail(err, MQ_REFUSED, "That line is too long to be a "
 		    "command.");
 	mq_words_fold(line, buf, sizeof(buf));
-	if ((ntok = mq_words_split(buf, tok, MAXTOK)) < 0)
+	if ((ntok = mq_words_split_kw(buf, tok, MAXTOK, is_keyword, d)) < 0)
 		return mq_fail(err, MQ_REFUSED, "That line has too many words to be "
 		    "a command.");
 	if (ntok == 0)

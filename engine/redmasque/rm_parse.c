@@ -99,6 +99,13 @@ rm_name_ok(const void *data, const char *name, struct mq_err *err)
 	return 0;
 }
 
+/* For mq_words_split_kw: a colon after one of these words ends it. */
+static int
+is_keyword(const void *data, const char *word)
+{
+	return lookup(data, word, RM_W_KEY) >= 0;
+}
+
 static int
 keyword_at(const struct rm_data *d, char **tok, int ntok, int i)
 {
@@ -318,7 +325,7 @@ rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 		return mq_fail(err, MQ_REFUSED, "That line is too long to be a "
 		    "command.");
 	mq_words_fold(line, buf, sizeof(buf));
-	if ((ntok = mq_words_split(buf, tok, MAXTOK)) < 0)
+	if ((ntok = mq_words_split_kw(buf, tok, MAXTOK, is_keyword, d)) < 0)
 		return mq_fail(err, MQ_REFUSED, "That line has too many words to be "
 		    "a command.");
 	if (ntok == 0)

@@ -1,11 +1,11 @@
 #!/bin/sh
 # test_admin_lang.sh - the host's admin notice reaches each player in their
 # language (templates/LANG/_admin_notice.mustache over the action, see
-# mq_notify_admin): alice writes SET LANG ja and bob SET LANG zh through the
-# Maildir inbox and `serve --once`; then the host pauses, resumes, extends
-# by 24 h, kicks dave and replaces him (then with --lang zh: the new
-# player's welcome and later mail in Chinese, the entry replayed and
-# verified), rotates alice's token, and each
+# mq_notify_admin): alice writes SET LANG ja and bob SET LANG: zh (a
+# colon, as people write) through the Maildir inbox and `serve --once`;
+# then the host pauses, resumes, extends by 24 h, kicks dave and replaces
+# him (then with --lang zh: the new player's welcome and later mail in
+# Chinese, the entry replayed and verified), rotates alice's token, and each
 # admin mail (text and HTML parts) says what and why in Japanese to alice
 # and in Chinese to bob, and not in English; carol, in English, reads the
 # English sentence as it was.
@@ -48,7 +48,7 @@ notice() {
 
 # --- alice reads Japanese, bob Chinese, carol (and dave) English ---
 send alice@x.test "$(reply_to alice)" a1 'SET LANG ja'
-send bob@x.test "$(reply_to bob)" b1 'SET LANG zh'
+send bob@x.test "$(reply_to bob)" b1 'SET LANG: zh'
 expect 0 "serve --once with SET LANG ja and zh" -- $M -C $D serve --once
 
 admin pause --why "holiday <&> \"home\""

@@ -221,6 +221,21 @@ test_parse_canonical_text(void **state)
 	reads_as(st, "EVENT 曲目の要求", "EVENT request-for-a-tune");
 	reads_as(st, "PLAY 狂詩曲 PAY 行進曲、円舞曲",
 	    "PLAY rhapsody PAY march waltz");
+	/* a colon after a keyword, as people write in mail ('"dancer:" is
+	 * not a command' was the answer); full-width in Japanese */
+	reads_as(st, "DANCER: thief", "DANCER thief");
+	reads_as(st, "dancer:thief", "DANCER thief");
+	reads_as(st, "DANCER : Eternal Prisoner", "DANCER eternal-prisoner");
+	reads_as(st, "ダンサー：永劫の囚人", "DANCER eternal-prisoner");
+	reads_as(st, "ORDER: 3", "ORDER 3");
+	reads_as(st, "STAGE: grand hall", "STAGE grand-hall");
+	reads_as(st, "PLAY: rhapsody PAY: march, waltz ON: bob",
+	    "PLAY rhapsody PAY march waltz ON bob");
+	reads_as(st, "play:concerto bank:march pay:waltz waltz",
+	    "PLAY concerto PAY waltz waltz BANK march");
+	reads_as(st, "CHALLENGE: carol", "CHALLENGE carol");
+	reads_as(st, "pass:", "PASS");
+	reads_as(st, "STATUS:", "STATUS");
 	/* a sentence's end: '"bard." is not a Dancer' was the answer */
 	reads_as(st, "DANCER thief.", "DANCER thief");
 	reads_as(st, "ダンサー 永劫の囚人。", "DANCER eternal-prisoner");

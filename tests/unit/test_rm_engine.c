@@ -251,6 +251,22 @@ test_parse_japanese_chinese_fullwidth(void **state)
 		{ "放置 蓝色", "PLACE blue" },
 		{ "状況", "STATUS" },
 		{ "帮助", "HELP" },
+		/* a colon after a keyword, as people write in mail; the one
+		 * inside a time is the time's */
+		{ "PLACE: black", "PLACE black" },
+		{ "place:black", "PLACE black" },
+		{ "配置：緑", "PLACE green" },
+		{ "PLAN: cw stay ccw cw stay stay",
+		    "PLAN cw stay ccw cw stay stay" },
+		{ "PLAN: 12:20 ccw", "PLAN 12:20 ccw" },
+		{ "PLAY: threaten TARGET: carol SLOT: 12:30",
+		    "PLAY threaten TARGET carol SLOT 12:30" },
+		{ "play threaten target:carol slot:12:30",
+		    "PLAY threaten TARGET carol SLOT 12:30" },
+		{ "PLAY swindle TARGET : bob carol SLOT 12:00 12:50",
+		    "PLAY swindle TARGET bob carol SLOT 12:00 12:50" },
+		{ "MOVE: cw", "MOVE cw" },
+		{ "STATUS:", "STATUS" },
 		/* a sentence's end */
 		{ "PLAY jest.", "PLAY jest" },
 		{ "プレイ 冗談。", "PLAY jest" },
