@@ -453,6 +453,44 @@ mq_inbound_set_lang(struct mq_game *g, int seat, const char *lang,
 	return rc;
 }
 
+/*
+ * The entry of a command the seat's mail had accepted for the moment the
+ * game is at now (its decision key) that line is, as the game reads it (a
+ * copy sent again, or resent by a mail client under another Message-ID:
+ * not the same bytes); 0 if none. self: the entry this message made, whose
+ * commands are not a copy's. The receipt then says it was received already
+ * instead of inviting a third copy.
+ */
+static uint64_t
+sent_before(const struct mq_game *g, int seat, const char *line,
+    uint64_t self)
+{
+	const struct mq_game_kind *k = g->kind;
+	const unsigned n = g->nsent[seat] < MQ_SENT_KEEP ? g->nsent[seat] :
+	    MQ_SENT_KEEP;
+	struct mq_buf text = MQ_BUF_INIT;
+	struct mq_decision now;
+	struct mq_cmd cmd;
+	struct mq_err e;
+	uint64_t seq = 0;
+	unsigned i;
+
+	if (k->parse(g->state, seat, line, &cmd, &e) == 0 &&
+	    k->format(g->state, &cmd, &text) == 0 && !text.oom) {
+		k->decision(g->state, seat, &cmd, &now);
+		for (i = 0; i < n; i++) {
+			const struct mq_sent *s = &g->sent[seat][i];
+
+			if (s->seq != self && s->seq > seq &&
+			    strcmp(s->key, now.key) == 0 &&
+			    strcmp(s->text, mq_buf_str(&text)) == 0)
+				seq = s->seq;
+		}
+	}
+	mq_buf_free(&text);
+	return seq;
+}
+
 /* The answers to a message applied to g: the receipt and the others' mail. */
 static int
 answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
@@ -465,6 +503,9 @@ answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
 		    !res->cmds[i].accepted)
 			mq_inbound_badlang_refusal(a->lines[a->badlang],
 			    res->cmds[i].error, sizeof(res->cmds[i].error));
+		else if (!res->cmds[i].accepted)
+			res->cmds[i].already = sent_before(g, a->seat,
+			    res->cmds[i].text, res->logged ? res->entry.seq : 0);
 		if (res->cmds[i].line >= 1 && (size_t)res->cmds[i].line <= a->nlines)
 			res->cmds[i].line = a->lineno[res->cmds[i].line - 1];
 	}

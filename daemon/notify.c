@@ -370,8 +370,26 @@ opened_now(const struct mq_game *g, const json_t *commit)
 	return 0;
 }
 
+/* The lines that repeat a command accepted before (mq_cmd_result's
+ * already), for the receipt: not refusals, nothing to correct; NULL when
+ * out of memory. */
+static json_t *
+already_json(const struct mq_submit_result *r)
+{
+	json_t *a = json_array();
+	size_t i;
+	int bad = a == NULL;
+
+	for (i = 0; i < r->ncmds && !bad; i++)
+		if (!r->cmds[i].accepted && r->cmds[i].already)
+			bad |= json_array_append_new(a, json_pack("{s:i, s:s, s:I}",
+			    "line", r->cmds[i].line, "text", r->cmds[i].text, "seq",
+			    (json_int_t)r->cmds[i].already)) != 0;
+	return whole(a, bad);
+}
+
 /* The accepted or the refused commands, for the receipt; NULL when out of
- * memory. */
+ * memory. A line received already (already_json) is neither. */
 static json_t *
 results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
     const struct mq_submit_result *r, int accepted)
@@ -399,7 +417,7 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 	for (i = 0; i < r->ncmds && !bad; i++) {
 		const struct mq_cmd_result *c = &r->cmds[i];
 
-		if (c->accepted != accepted)
+		if (c->accepted != accepted || (!accepted && c->already))
 			continue;
 		if (accepted) {
 			o = json_pack("{s:s, s:b}", "text", c->text, "secret", c->secret);
@@ -562,6 +580,7 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	    1)) != 0;
 	bad |= json_object_set_new(ctx, "refused", results_json(d, g,
 	    g->players[seat].lang, r, 0)) != 0;
+	bad |= json_object_set_new(ctx, "already", already_json(r)) != 0;
 	/* the subject names the turn the mail was about, not the one its
 	 * move began (a game whose journal is off: the clock as it stands) */
 	bad |= json_object_set(ctx, "view_before", g->view_before != NULL ?

@@ -188,6 +188,13 @@ replay_command(struct mq_game *g, int seat, const char *text, uint64_t seq,
 		    g->players[seat].name, e.msg);
 	if (secret && pend_add(g, seq, index, d.key, seat, text, jc))
 		return mq_fail(err, MQ_IO, "Out of memory.");
+	if (!timeout) {		/* the player's own: a copy may come again */
+		struct mq_sent *s = &g->sent[seat][g->nsent[seat]++ % MQ_SENT_KEEP];
+
+		s->seq = seq;
+		snprintf(s->key, sizeof(s->key), "%s", d.key);
+		snprintf(s->text, sizeof(s->text), "%s", text);
+	}
 	pend_resolve(g, g->state);
 	journal_events(g);
 	return 0;

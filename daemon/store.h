@@ -53,6 +53,14 @@ struct mq_pending {			/* a secret command not yet revealed */
 	char salt[65], commit[65];
 };
 
+#define MQ_SENT_KEEP	16	/* commands kept per seat, for mq_game.sent */
+
+struct mq_sent {			/* a command a seat's mail had accepted */
+	uint64_t seq;			/* the entry that holds it */
+	char key[16];			/* the moment it was for (its decision) */
+	char text[200];			/* its canonical text */
+};
+
 struct mq_game {
 	struct mq_store *store;
 	char id[MQ_GAME_ID_LEN + 1];
@@ -99,6 +107,11 @@ struct mq_game {
 	json_t *committed;		/* new commitments: [{player,seq,commit}] */
 	long long paused_at;		/* the pause entry's time, while paused */
 	unsigned resolutions, owed_serial;	/* phases resolved; seen by update_owed */
+	/* Each seat's last commands accepted from its mail (a ring; nsent
+	 * counts them all): a copy of one sent again at the same moment is
+	 * told it was received already (inbound.c), not refused as new. */
+	struct mq_sent sent[MQ_MAX_PLAYERS][MQ_SENT_KEEP];
+	unsigned nsent[MQ_MAX_PLAYERS];
 };
 
 /* Start collecting what entries do (events per seat, reveals, commitments). */
@@ -121,6 +134,9 @@ struct mq_cmd_result {
 	int shown;			/* secret, yet shown to the others now */
 	char error[512];
 	int line;			/* 1-based line number in the input */
+	uint64_t already;		/* refused, but the seat had it accepted
+					 * at this entry for this same moment: a
+					 * copy sent again (inbound.c), or 0 */
 };
 
 struct mq_submit_result {

@@ -1,0 +1,104 @@
+#!/bin/sh
+# test_sent_again.sh - a move accepted, then sent again (a second copy, or
+# one the mail client resent: another Message-ID, so not the same bytes):
+# the receipt says it was received already, at which entry, and that
+# there is nothing more to do for it, in the reader's language; it used to
+# be refused ("It is not your turn ... send it again, corrected"), which
+# invited a third copy. Nothing is logged for it. The copy is recognised
+# as the game reads it (case, spaces, a keyword's colon), and only for the
+# moment it was for: a line refused for another reason is still refused,
+# and a copy of the first mail in a later phase is refused as before.
+# The Masquerade (DANCER) and The Red Death (PLACE); Maildir inbox, `serve
+# --once`, the ASan binary.
+. tests/cli/lib.sh
+PY=/usr/bin/python3
+D=$T/data
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+SEED=0707070707070707070707070707070707070707070707070707070707070707
+
+expect 0 "init" -- $M -C $D init
+echo "rate_limit = 86400" >>$D/masqued.conf
+expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test \
+    --player bob=bob@x.test --player carol=carol@x.test --seed $SEED
+MS=$(cat $T/out)
+RD=$(new_game $D) || fail "new redmasque"
+expect 0 "the welcome mails" -- $M -C $D serve --once
+. tests/cli/lib_mail.sh
+rt() {	# game, name: NAME's reply address in GAME, from its welcome mail
+	f=$(grep -l "^To: $2@x.test" $O/* | xargs grep -l "^Reply-To: game+$1\." |
+	    head -n 1)
+	[ -n "$f" ] || fail "no welcome mail to $2 in $1"
+	sed -n 's/^Reply-To: //p' "$f" | tr -d '\r'
+}
+entries() { $MREL -C $D log $1 | wc -l; }
+# mail GAME NAME ID TEXT: NAME's reply, served; its receipt as $T/ID.*
+mail() {
+	ls $O >$T/before
+	send $2@x.test "$(rt $1 $2)" $3 "$4"
+	expect 0 "serve --once: $3" -- $M -C $D serve --once
+	answer receipt $2@x.test $3
+}
+
+# --- The Masquerade: the first Dancer, then the same line again ---
+first=$($MREL -C $D view $MS admin --json | $PY -c 'import json,sys; print(json.load(sys.stdin)["to_move"])')
+c=$($MREL -C $D bot $MS $first)
+case "$c" in DANCER\ *) ;; *) fail "the first move is not a DANCER: $c";; esac; ok
+mail $MS $first m1 "$c"
+says m1 "accepted: $c"
+seq=$(sed -n 's/.*YOUR RECEIPT (entry \([0-9]*\)).*/\1/p' $T/m1.txt)
+[ -n "$seq" ] || fail "no receipt for the first move"; ok
+ne=$(entries $MS)
+mail $MS $first m2 "$c"
+says m2 "already received, line 1: $c"
+says m2 "You sent this at entry $seq, and it stands: nothing more to do for it."
+says_not m2 "NOT accepted"
+says_not m2 "send it again"
+[ "$(entries $MS)" = "$ne" ] || fail "a copy sent again was logged"; ok
+subject=$($PY -c 'import email, email.header, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print(str(email.header.make_header(email.header.decode_header(m["Subject"]))))' "$(cat $T/m2.file)")
+case "$subject" in *"Turn 1: received") ;; *) fail "the copy's subject: $subject";; esac; ok
+# as the game reads it: case, spaces and a colon after the keyword
+upper=$(echo "$c" | tr a-z A-Z | sed 's/^DANCER /dancer:   /')
+mail $MS $first m3 "$upper\nORDER 9"
+says m3 "already received, line 1: $(echo $upper)"
+says m3 "NOT accepted, line 2: ORDER 9"
+[ "$(entries $MS)" = "$ne" ] || fail "a copy sent again was logged"; ok
+
+# --- The Red Death: PLACE, and its copy in Japanese ---
+mail $RD alice r1 "SET LANG ja\nPLACE black"
+seq=$(sed -n 's/.*受領証（エントリ \([0-9]*\)）.*/\1/p' $T/r1.txt)
+[ -n "$seq" ] || fail "no receipt for the placement"; ok
+ne=$(entries $RD)
+mail $RD alice r2 "place :  Black"
+says r2 "受信済み"
+says r2 "place : Black"
+says r2 "（エントリ $seq）"
+[ "$(entries $RD)" = "$ne" ] || fail "a copy sent again was logged"; ok
+says_not r2 "受け付けられなかった"
+says_not r2 "直してもう一度"
+# another room is a new move, refused as before
+mail $RD alice r3 "PLACE blue"
+says r3 "受け付けられなかった行"
+# a noble is placed once a game, so the copy is that placement's still
+# once all are placed; the mail asks for the next move
+for p in bob carol dave; do
+	$MREL -C $D submit --no-mail $RD $p "PLACE black" >/dev/null || fail "place $p"
+done
+mail $RD alice r4 "PLACE black"
+says r4 "受信済み"
+says r4 "アクションカードを選んでください"
+
+# The Masquerade: once every Dancer is chosen (the Stage phase), the
+# first mail's copy is for a moment gone: refused as before
+for k in 1 2; do
+	p=$($MREL -C $D view $MS admin --json | $PY -c 'import json,sys; print(json.load(sys.stdin)["to_move"])')
+	$MREL -C $D submit --no-mail $MS $p "$($MREL -C $D bot $MS $p)" >/dev/null ||
+	    fail "the Dancer of $p"
+done
+$MREL -C $D view $MS admin --json | grep -q '"phase": "stage"' || fail "not the Stage phase"; ok
+mail $MS $first m4 "$c"
+says m4 "NOT accepted, line 1: $c"
+says_not m4 "already received"
+done_checks
