@@ -53,12 +53,13 @@ struct mq_pending {			/* a secret command not yet revealed */
 	char salt[65], commit[65];
 };
 
-#define MQ_SENT_KEEP	16	/* commands kept per seat, for mq_game.sent */
+#define MQ_SENT_KEEP	8	/* commands kept per seat, for mq_game.sent */
 
 struct mq_sent {			/* a command a seat's mail had accepted */
 	uint64_t seq;			/* the entry that holds it */
 	char key[16];			/* the moment it was for (its decision) */
-	char text[200];			/* its canonical text */
+	char text[128];			/* its canonical text (a longer one is
+					 * never matched: refused as before) */
 };
 
 struct mq_game {
