@@ -115,7 +115,7 @@ base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 	char now[40], dl[40];
 	int kicked = seat >= 0 && g->players[seat].kicked;
 	long long deadline = seat >= 0 && !kicked ? mq_notify_deadline(d, g,
-	    seat) : 0;
+	    seat) : 0, left;
 	const char *owed = seat >= 0 && !kicked && !mq_game_over(g) ?
 	    g->kind->owes(g->state, seat) : NULL;
 	json_t *ctx;
@@ -145,8 +145,17 @@ base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 	if (deadline > 0 && !g->paused) {
 		fmt_time(deadline, dl, sizeof(dl));
 		bad |= json_object_set_new(ctx, "deadline", json_string(dl)) != 0;
-		bad |= json_object_set_new(ctx, "reminder_hours",
-		    json_integer(mq_game_reminder_secs(&d->conf, g) / 3600)) != 0;
+		/* what is left, not the configured lead: a reminder may go
+		 * late (after a resume, or a pass that did not run) */
+		left = (deadline - d->now + 1800) / 3600;
+		if (deadline > d->now && left < 1)
+			left = 1;
+		if (left > 0)
+			bad |= json_object_set_new(ctx, "reminder_hours",
+			    json_integer(left)) != 0;
+		if (left == 1)
+			bad |= json_object_set_new(ctx, "reminder_one_hour",
+			    json_true()) != 0;
 	}
 	return whole(ctx, bad);
 }

@@ -225,6 +225,15 @@ at 85 $M -C $D serve --once 2>/dev/null
 new_dl=$(date -u -d @$((T0 + 96 * H)) '+%Y-%m-%d %H:%M UTC')
 grep -l "^X-Masqued-Mail: reminder" $D/mail/outbox/new/* | xargs grep -l "^Message-ID: <$G\.0\.7\.reminder" |
     xargs grep -q "($new_dl)" || fail "alice's second reminder does not name the new deadline, $new_dl"; ok
+left_in() {	# Message-ID prefix: the hours its reminder says are left
+	f=$(grep -l "^Message-ID: <$1" $D/mail/outbox/new/* | head -n 1)
+	/usr/bin/python3 -c 'import email, re, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+t = [p.get_payload(decode=True).decode() for p in m.walk() if p.get_content_type() == "text/plain"][0]
+print(re.search(r"The deadline is in (\d+)\s+hours?", t).group(1))' "$f"
+}
+[ "$(left_in "$G\.0\.7\.reminder")" = 11 ] ||
+    fail "the reminder at 85 h, 11 h before the deadline, says $(left_in "$G\.0\.7\.reminder") hours"; ok
 at 86 $M -C $D serve --once 2>/dev/null
 [ "$(mails_of_kind reminder)" = 8 ] || fail "a third reminder for the moved deadline"; ok
 at 86 expect 0 "rotate alice's token" -- $M -C $D admin $G rotate-token alice --why "leaked"
@@ -236,6 +245,10 @@ at 87 expect 0 "pause" -- $M -C $D admin $G pause --why "a break"
 at 97 expect 0 "resume" -- $M -C $D admin $G resume --why "back"
 at 97 $M -C $D serve --once 2>/dev/null
 [ "$(mails_of_kind reminder)" = 12 ] || fail "not reminded again after the resume moved the deadline: $(mails_of_kind reminder) reminders"; ok
+third=$(grep -l "^X-Masqued-Mail: reminder" $D/mail/outbox/new/* | xargs grep -l "^To: alice@" |
+    sort | tail -n 1 | xargs grep -h "^Message-ID: " | sed 's/^Message-ID: <//; s/@.*//')
+[ "$(left_in "$third")" = 9 ] ||
+    fail "the reminder at 97 h, 9 h before the deadline, says $(left_in "$third") hours, not 9"; ok
 at 98 $M -C $D serve --once 2>/dev/null
 [ "$(mails_of_kind reminder)" = 12 ] || fail "reminded twice after the resume"; ok
 expect 0 "verify" -- $M -C $D verify $G
