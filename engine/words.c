@@ -47,6 +47,26 @@ mq_words_fold(const char *in, char *out, size_t n)
 	out[o] = '\0';
 }
 
+/*
+ * A word longer than any name a game has (MQ_WORD_LONG bytes) can only be
+ * refused, and a refusal quotes it: cut it, at a character's start, to
+ * MQ_WORD_SHOWN bytes and "…", so the sentence stays whole and readable.
+ */
+#define MQ_WORD_LONG	64
+#define MQ_WORD_SHOWN	40
+
+static void
+shorten(char *w, size_t len)
+{
+	size_t k = MQ_WORD_SHOWN;
+
+	if (len <= MQ_WORD_LONG)
+		return;
+	while (k > 0 && ((unsigned char)w[k] & 0xc0) == 0x80)
+		k--;
+	memcpy(w + k, "\xe2\x80\xa6", 4);	/* "…" and its NUL */
+}
+
 int
 mq_words_split(char *buf, char **tok, int max)
 {
@@ -65,6 +85,7 @@ mq_words_split(char *buf, char **tok, int max)
 			p++;
 		if (*p)
 			*p++ = '\0';
+		shorten(tok[n - 1], strlen(tok[n - 1]));
 	}
 }
 

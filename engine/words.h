@@ -12,7 +12,9 @@
 
 /* in folded into out (n bytes, always terminated; a long line is cut). */
 void mq_words_fold(const char *in, char *out, size_t n);
-/* Split buf in place at spaces into at most max words; -1 when more. */
+/* Split buf in place at spaces into at most max words; -1 when more. A
+ * word longer than any name (64 bytes) is cut to 40 and "…": it can only
+ * be refused, and the refusal quotes it. */
 int mq_words_split(char *buf, char **tok, int max);
 /*
  * The same, where a colon after a keyword (is_kw(ctx, word) says which
