@@ -236,6 +236,22 @@ test_setup_orders_dealt_are_turn_1s_without_effect(void **state)
 	msf_do(st, ERIN, "STAGE chapel");
 	assert_int_equal(ms_hand_size(&st->p[ERIN]), 2);
 	msf_done(st);
+	/* nor a passive text: carol's Defend 3, dave's Rally 4 */
+	st = turn(1);
+	msf_deck_remove(st, 0, 1);
+	st->p[CAROL].banked[0] = 1;		/* the VP leader */
+	assert_true(ms_can_challenge(st, CAROL));
+	assert_true(ms_can_be_challenged(st, CAROL));
+	st->ch.kind = MS_CH_ARENA;
+	st->ch.side[0] = ALICE;
+	st->ch.side[1] = DAVE;
+	assert_int_equal(ms_power(st, 1), 4);	/* the Prisoner's 4 alone */
+	st->turn = 2;				/* the same texts act from turn 2 */
+	assert_false(ms_can_challenge(st, CAROL));
+	assert_false(ms_can_be_challenged(st, CAROL));
+	assert_int_equal(ms_power(st, 1), 5);
+	memset(&st->ch, 0, sizeof(st->ch));
+	msf_done(st);
 }
 
 /* ---- Order phase ---- */
@@ -278,6 +294,35 @@ test_order_phase_own_last_order_when_only_one_left(void **state)
 	/* erin had Wait 5 and it is the only one left: hers again */
 	assert_int_equal(st->p[ERIN].order, 5);
 	assert_int_equal(st->phase, MS_PH_STAGE);
+	msf_done(st);
+}
+
+static void
+test_order_phase_all_five_in_play_number_is_place(void **state)
+{
+	static const char *const d3[MS_MAXP] = { "D1", "D2", "D3" };
+	static const int o3[MS_MAXP] = { 1, 2, 3 };
+	static const char *const quiet3[MS_MAXP] = {
+		"spring", "spring", "library",
+	};
+	struct ms_state *st = msf_setup(msf_data, 3, 1);
+
+	/* three players held 1, 2 and 3; nobody fights or prophesies */
+	msf_stage_phase(st, 1, d3, o3);
+	msf_stages(st, quiet3);
+	assert_int_equal(st->phase, MS_PH_ORDER);
+	assert_int_equal(st->turn, 2);
+	/* Orders 4 and 5, which nobody held, are there to take */
+	msf_do(st, ALICE, "ORDER 5");
+	msf_do(st, BOB, "ORDER 4");
+	msf_do(st, CAROL, "ORDER 1");
+	/* the new numbers are the sequence: carol, bob, alice */
+	assert_int_equal(st->phase, MS_PH_STAGE);
+	assert_int_equal(ms_owing_seat(st), CAROL);
+	msf_do(st, CAROL, "STAGE spring");
+	assert_int_equal(ms_owing_seat(st), BOB);
+	msf_do(st, BOB, "STAGE spring");
+	assert_int_equal(ms_owing_seat(st), ALICE);
 	msf_done(st);
 }
 
@@ -492,6 +537,30 @@ test_hand_limit_eternal_prisoner_discards_to_3(void **state)
 	msf_done(st);
 }
 
+/* [decided] Any drop of the limit below the hand, not the Prisoner's
+ * alone: the Bard (6) swapped for the Blade Dancer (5). */
+static void
+test_hand_limit_drop_below_hand_discards_at_once(void **state)
+{
+	static const char *const d[MS_MAXP] = { "D6", "D2", "D3", "D4", "D5" };
+	struct ms_state *st = msf_setup(msf_data, 5, 1);
+
+	msf_stage_phase(st, 1, d, msf_orders5);	/* the Blade Dancer aside */
+	msf_give(st, DAVE, "SP_march", 3);
+	msf_give(st, DAVE, "SP_waltz", 3);
+	assert_int_equal(ms_hand_limit(st, DAVE), 6);
+	prophecy(st);
+	assert_int_equal(ms_hand_size(&st->p[DAVE]), 6);
+	msf_do(st, ERIN, "EVENT change of partner");
+	msf_do(st, ERIN, "SWAP dave blade dancer");
+	assert_int_equal(ms_hand_limit(st, DAVE), 5);
+	assert_string_equal(ms_owes(st, DAVE), "discard");
+	msf_refused(st, DAVE, "DISCARD march march", "exactly 1");
+	msf_do(st, DAVE, "DISCARD march");
+	assert_int_equal(ms_hand_size(&st->p[DAVE]), 5);
+	msf_done(st);
+}
+
 /* ---- Spell deck renewal ---- */
 
 /* Leave n cards in the deck, the rest in the tomb (or banked by dave). */
@@ -541,6 +610,53 @@ test_renewal_empty_tomb_deck_stays_empty(void **state)
 	assert_int_equal(ms_hand_size(&st->p[ALICE]), 1);
 	assert_true(msf_has_event(st, MS_E_RUN_OUT, -1));
 	assert_true(msf_has_event(st, MS_E_DRAW_NONE, ALICE));
+	msf_done(st);
+}
+
+static void
+test_renewal_even_after_an_end_condition(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	st->guardian_next = st->data->nguardians;	/* the game will end */
+	thin_deck(st, 1, 1);
+	msf_do(st, ALICE, "STAGE library");
+	assert_int_equal(st->runouts, 1);
+	assert_true(msf_has_event(st, MS_E_RENEW, -1));
+	assert_int_equal(ms_hand_size(&st->p[ALICE]), 2);
+	msf_done(st);
+}
+
+/* The Guardian's first reveal takes the deck's last card, the tomb is empty:
+ * one run-out, the deck stays empty, and the second reveal adds 0. */
+static void
+test_renewal_empty_tomb_reveal_adds_0(void **state)
+{
+	struct ms_state *st = turn(1);
+	int i, flips = 0, nothing = 0, power = -1;
+
+	st->guardian_next = 4;			/* G5: power 3, reveals 2 */
+	msf_stages(st, quiet_tower);
+	msf_pass_while(st, MS_PH_SPELL);
+	assert_string_equal(ms_owes(st, CAROL), "fight");
+	msf_deck_top(st, "SP_waltz");
+	thin_deck(st, 1, 0);
+	msf_do(st, CAROL, "PASS");
+	for (i = 0; i < st->nev; i++) {
+		if (st->ev[i].type == MS_E_FLIP) {
+			flips++;
+			nothing += st->ev[i].card < 0 && st->ev[i].a == 0;
+		}
+		if (st->ev[i].type == MS_E_RESULT)
+			power = st->ev[i].b;
+	}
+	assert_int_equal(flips, 2);
+	assert_int_equal(nothing, 1);
+	assert_int_equal(power, 3 + 1 + 0);
+	assert_int_equal(st->runouts, 1);
+	assert_true(msf_has_event(st, MS_E_RUN_OUT, -1));
+	assert_int_equal(st->deck_n, 0);
+	assert_int_equal(st->p[CAROL].life, 1);
 	msf_done(st);
 }
 
@@ -604,16 +720,61 @@ test_tower_guardian_loss_life_two(void **state)
 	msf_done(st);
 }
 
+/* Put Spells of kinds ids[0..n-1] on top of the deck, ids[0] the top. */
+static void
+stack_top(struct ms_state *st, const char *const *ids, int n)
+{
+	int j, i, k;
+	uint8_t t;
+
+	for (j = 0; j < n; j++) {
+		k = msf_spell(st, ids[j]);
+		for (i = st->deck_n - 1 - j; i >= 0 && st->deck[i] != k; i--)
+			;
+		if (i < 0)
+			fail_msg("no %s left low enough in the deck", ids[j]);
+		t = st->deck[st->deck_n - 1 - j];
+		st->deck[st->deck_n - 1 - j] = st->deck[i];
+		st->deck[i] = t;
+	}
+}
+
 static void
 test_tower_guardian_flips_two(void **state)
 {
+	static const char *const two[2] = { "SP_rhapsody", "SP_waltz" };
 	struct ms_state *st = tower_fight(4);	/* G5: power 3, reveals 2 */
 	int i, flips = 0;
 
-	msf_do(st, CAROL, "PASS");
+	/* carol 3 + her Mask's 3 against 3 + 2 + 1: both reveals count, a tie */
+	stack_top(st, two, 2);
+	msf_do(st, CAROL, "REVEAL");
 	for (i = 0; i < st->nev; i++)
 		flips += st->ev[i].type == MS_E_FLIP;
 	assert_int_equal(flips, 2);
+	assert_int_equal(st->p[CAROL].treasures, 0);
+	assert_int_equal(st->p[CAROL].life, 2);
+	assert_int_equal(st->guardian_next, 4);
+	msf_done(st);
+}
+
+/* The challenger plays Spells timed "while in a challenge", any number of
+ * them, and no Spell of the Spell phase. */
+static void
+test_tower_challenge_spells_only_any_number(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	msf_give(st, CAROL, "SP_prelude", 1);
+	msf_give(st, CAROL, "SP_march", 2);
+	msf_stages(st, quiet_tower);
+	msf_pass_while(st, MS_PH_SPELL);
+	assert_string_equal(ms_owes(st, CAROL), "fight");
+	msf_refused(st, CAROL, "PLAY prelude", "in your Spell phase");
+	msf_do(st, CAROL, "PLAY march");
+	assert_string_equal(ms_owes(st, CAROL), "fight");
+	msf_do(st, CAROL, "PLAY march");
+	assert_int_equal(ms_power(st, 0), 3 + 2);
 	msf_done(st);
 }
 
@@ -768,6 +929,32 @@ test_arena_thief_steals_on_a_win(void **state)
 	msf_done(st);
 }
 
+/* A VP counter is no longer a Spell: it cannot be played, and the hand
+ * limit does not count it. */
+static void
+test_arena_counter_not_a_spell_nor_in_the_hand_limit(void **state)
+{
+	struct ms_state *st = turn(1);
+
+	msf_give(st, ALICE, "SP_prelude", 1);
+	msf_give(st, ALICE, "SP_waltz", 3);
+	msf_deck_remove(st, msf_spell(st, "SP_concerto"), 1);
+	st->p[ALICE].banked[msf_spell(st, "SP_concerto")] = 1;
+	msf_deck_remove(st, msf_spell(st, "SP_march"), 1);
+	st->p[ALICE].banked[msf_spell(st, "SP_march")] = 1;
+	msf_do(st, ALICE, "STAGE library");	/* 4 in hand: 1 drawn, 1 not */
+	assert_int_equal(ms_hand_size(&st->p[ALICE]), 5);
+	assert_int_equal(ms_counters(&st->p[ALICE]), 2);
+	msf_do(st, BOB, "STAGE spring");
+	msf_do(st, CAROL, "STAGE spring");
+	msf_do(st, DAVE, "STAGE grand hall");
+	msf_do(st, ERIN, "STAGE grand hall");
+	assert_string_equal(ms_owes(st, ALICE), "spell");
+	msf_refused(st, ALICE, "PLAY concerto PAY waltz waltz BANK waltz",
+	    "You hold no Concerto");
+	msf_done(st);
+}
+
 /* ---- Mask ---- */
 
 static void
@@ -796,6 +983,23 @@ test_mask_reveal_once_plus_3_then_scores_nothing(void **state)
 	st->phase = MS_PH_OVER;
 	ms_score(st);
 	assert_int_equal(st->p[CAROL].score, ms_vp(st, CAROL));
+	msf_done(st);
+}
+
+/* The challenged player may reveal theirs too, in their window. */
+static void
+test_mask_defender_may_reveal(void **state)
+{
+	struct ms_state *st = arena_choice();
+
+	msf_do(st, ALICE, "CHALLENGE bob");
+	msf_do(st, ALICE, "PASS");
+	assert_string_equal(ms_owes(st, BOB), "fight");
+	msf_do(st, BOB, "REVEAL");		/* 2 + 3 against 3 + 1 */
+	assert_int_equal(st->p[BOB].mask, -1);
+	assert_int_equal(st->ch.kind, MS_CH_NONE);
+	assert_int_equal(st->p[ALICE].life, 1);
+	assert_int_equal(st->p[BOB].arena_wins, 1);
 	msf_done(st);
 }
 
@@ -886,6 +1090,28 @@ test_defend_3_cannot_be_challenged_as_vp_leader(void **state)
 	msf_do(st, ALICE, "CHALLENGE carol");
 	st->p[BOB].banked[0] = 0;
 	st->p[CAROL].banked[0] = 0;
+	msf_done(st);
+}
+
+/* Proclamation of Duel lets the prophet challenge; Defend 3 or 0 life
+ * forbids it, and the prohibition wins: nobody is asked, no duel. */
+static void
+test_prohibition_wins_no_duel_for_a_prophet_who_cannot_challenge(void **state)
+{
+	static const int erin_3[MS_MAXP] = { 1, 2, 5, 4, 3 };
+	struct ms_state *st = msf_setup(msf_data, 5, 1);
+
+	msf_stage_phase(st, 2, dancers, erin_3);	/* erin holds Defend 3 */
+	prophecy(st);
+	msf_do(st, ERIN, "EVENT proclamation of duel");
+	assert_false(msf_has_event(st, MS_E_CHALLENGE, -1));
+	assert_int_equal(st->phase, MS_PH_ORDER);
+	msf_done(st);
+	st = prophecy(turn(1));
+	st->p[ERIN].life = 0;
+	msf_do(st, ERIN, "EVENT proclamation of duel");
+	assert_false(msf_has_event(st, MS_E_CHALLENGE, -1));
+	assert_int_equal(st->phase, MS_PH_ORDER);
 	msf_done(st);
 }
 
@@ -1505,6 +1731,7 @@ main(void)
 		cmocka_unit_test(test_setup_orders_dealt_are_turn_1s_without_effect),
 		cmocka_unit_test(test_order_phase_ascending_last_numbers_never_the_same),
 		cmocka_unit_test(test_order_phase_own_last_order_when_only_one_left),
+		cmocka_unit_test(test_order_phase_all_five_in_play_number_is_place),
 		cmocka_unit_test(test_stage_phase_capacity),
 		cmocka_unit_test(test_stage_phase_effects_right_after_choosing),
 		cmocka_unit_test(test_spell_phase_cost_is_level_other_spells),
@@ -1515,13 +1742,17 @@ main(void)
 		cmocka_unit_test(test_hand_limit_dancer_set_then_treasure_add),
 		cmocka_unit_test(test_hand_limit_request_for_a_tune_keeps_what_fits),
 		cmocka_unit_test(test_hand_limit_eternal_prisoner_discards_to_3),
+		cmocka_unit_test(test_hand_limit_drop_below_hand_discards_at_once),
 		cmocka_unit_test(test_renewal_tomb_shuffled_when_deck_empties),
 		cmocka_unit_test(test_renewal_empty_tomb_deck_stays_empty),
+		cmocka_unit_test(test_renewal_even_after_an_end_condition),
+		cmocka_unit_test(test_renewal_empty_tomb_reveal_adds_0),
 		cmocka_unit_test(test_tower_must_challenge_top_guardian_win_takes_treasure),
 		cmocka_unit_test(test_tower_reveal_adds_level_loss_costs_life_guardian_stays),
 		cmocka_unit_test(test_tower_tie_nothing),
 		cmocka_unit_test(test_tower_guardian_loss_life_two),
 		cmocka_unit_test(test_tower_guardian_flips_two),
+		cmocka_unit_test(test_tower_challenge_spells_only_any_number),
 		cmocka_unit_test(test_tower_guardian_locks_the_mask),
 		cmocka_unit_test(test_tower_guardian_raises_spell_costs),
 		cmocka_unit_test(test_arena_challenge_any_dancer_on_any_stage),
@@ -1530,12 +1761,15 @@ main(void)
 		cmocka_unit_test(test_arena_tie_nothing),
 		cmocka_unit_test(test_arena_lullaby_takes_power_from_the_other_side),
 		cmocka_unit_test(test_arena_thief_steals_on_a_win),
+		cmocka_unit_test(test_arena_counter_not_a_spell_nor_in_the_hand_limit),
 		cmocka_unit_test(test_mask_reveal_once_plus_3_then_scores_nothing),
+		cmocka_unit_test(test_mask_defender_may_reveal),
 		cmocka_unit_test(test_life_starts_at_2_within_0_and_2),
 		cmocka_unit_test(test_life_zero_no_challenge_but_can_be_challenged),
 		cmocka_unit_test(test_life_zero_power_counts_zero_modifiers_apply),
 		cmocka_unit_test(test_prohibition_wins_defend_3_in_tower),
 		cmocka_unit_test(test_defend_3_cannot_be_challenged_as_vp_leader),
+		cmocka_unit_test(test_prohibition_wins_no_duel_for_a_prophet_who_cannot_challenge),
 		cmocka_unit_test(test_event_prophet_chooses_any_event),
 		cmocka_unit_test(test_event_no_prophet_no_event),
 		cmocka_unit_test(test_event_used_event_cannot_be_chosen_again),
