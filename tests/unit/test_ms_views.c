@@ -1122,6 +1122,12 @@ test_events_secrets(void **state)
 	add_event(st, MS_E_PLAY, ALICE, BOB, spell("SP_requiem"), 0);
 	st->ev[st->nev - 1].n[spell("SP_waltz")] = 2;
 	add_event(st, MS_E_FLIP, -1, -1, spell("SP_rhapsody"), 2);
+	/* a revealed Mask is discarded face up; at the end every Mask shows;
+	 * a discard goes to the tomb, which is public */
+	add_event(st, MS_E_MASK, CAROL, -1, ms_find_mask(data, "M3"), 0);
+	add_event(st, MS_E_SCORE, BOB, -1, ms_find_mask(data, "M2"), 4);
+	add_event(st, MS_E_DISCARD, ALICE, -1, -1, 0);
+	st->ev[st->nev - 1].n[spell("SP_march")] = 2;
 	event_key_seen(st, 0, "draw", "spell", bob_only);
 	event_key_seen(st, 0, "draw", "player", all);
 	event_key_seen(st, 1, "steal", "spell", bob_carol);
@@ -1133,6 +1139,9 @@ test_events_secrets(void **state)
 	event_key_seen(st, 4, "play", "paid", all);
 	event_key_seen(st, 4, "play", "target", all);
 	event_key_seen(st, 5, "flip", "spell", all);
+	event_key_seen(st, 6, "mask", "mask", all);
+	event_key_seen(st, 7, "score", "mask", all);
+	event_key_seen(st, 8, "discard", "spells", all);
 	free(st);
 }
 
@@ -1215,6 +1224,42 @@ candidates(const struct ms_state *st, int seat, char lines[][400], int max)
 	return n;
 }
 
+/*
+ * No event of a list names a Spell that is another seat's alone: a draw's,
+ * a bank's or a receipt's to anyone but its player, a theft's to anyone but
+ * the thief and the robbed. Nor a Mask before its time: only a reveal's and
+ * the end's scores name one.
+ */
+static void
+events_keep_secrets(const struct ms_state *st, const json_t *evs, int v)
+{
+	const char *me = v >= 0 ? st->p[v].name : "", *type, *who, *target;
+	const json_t *e;
+	size_t i;
+
+	json_array_foreach(evs, i, e) {
+		type = json_string_value(json_object_get(e, "type"));
+		who = json_string_value(json_object_get(e, "player"));
+		target = json_string_value(json_object_get(e, "target"));
+		assert_non_null(type);
+		if (json_object_get(e, "mask") != NULL && strcmp(type, "mask") != 0 &&
+		    strcmp(type, "score") != 0)
+			fail_msg("turn %d: a %s event shows a Mask", st->turn, type);
+		if (strcmp(type, "draw") != 0 && strcmp(type, "bank") != 0 &&
+		    strcmp(type, "receive") != 0 && strcmp(type, "steal") != 0)
+			continue;
+		if (who != NULL && strcmp(who, me) == 0)
+			continue;
+		if (strcmp(type, "steal") == 0 && target != NULL &&
+		    strcmp(target, me) == 0)
+			continue;
+		if (json_object_get(e, "spell") != NULL ||
+		    json_object_get(e, "spells") != NULL)
+			fail_msg("turn %d: view %d sees the Spells of %s's %s", st->turn,
+			    v, who != NULL ? who : "?", type);
+	}
+}
+
 /* No view or event list of seat v holds what is another seat's alone. */
 static void
 nothing_leaks(const struct ms_state *st)
@@ -1224,6 +1269,12 @@ nothing_leaks(const struct ms_state *st)
 	int v, o;
 
 	for (v = -1; v < st->nplayers; v++) {
+		if (v >= 0) {
+			j = ms_view(st, v);
+			assert_non_null(j);
+			events_keep_secrets(st, json_object_get(j, "recap"), v);
+			json_decref(j);
+		}
 		s = view_text(st, v < 0 ? MQ_VIEW_PUBLIC : v);
 		for (o = 0; o < st->nplayers; o++) {
 			if (o == v || st->p[o].mask < 0 || st->phase == MS_PH_OVER)
@@ -1238,6 +1289,7 @@ nothing_leaks(const struct ms_state *st)
 		j = ms_events(st, v < 0 ? MQ_VIEW_PUBLIC : v);
 		assert_non_null(j);
 		assert_int_equal(json_array_size(j), st->nev);
+		events_keep_secrets(st, j, v);
 		json_decref(j);
 	}
 	no_private_keys_of_others(st);
