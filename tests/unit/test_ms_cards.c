@@ -399,10 +399,40 @@ test_card_symphony(void **state)
 
 	msf_do(st, CAROL, "PLAY symphony PAY prelude prelude prelude");
 	assert_int_equal(ms_power(st, 0), 7);
+	assert_int_equal(ms_hand_size(&st->p[CAROL]), 0);	/* not yet */
 	msf_deck_top(st, "SP_march");
 	msf_do(st, CAROL, "PASS");		/* 7 against 1: won */
 	/* the win's draw, and the Symphony's */
 	assert_int_equal(ms_hand_size(&st->p[CAROL]), 2);
+	msf_done(st);
+	/* no win, no draw: against the Dragon (5), 7 against 5 + 2 */
+	st = usual(1);
+	st->guardian_next = 7;
+	msf_give(st, CAROL, "SP_symphony", 1);
+	msf_give(st, CAROL, "SP_prelude", 3);
+	msf_stages(st, carol_tower);
+	msf_pass_while(st, MS_PH_SPELL);
+	msf_do(st, CAROL, "PLAY symphony PAY prelude prelude prelude");
+	msf_deck_top(st, "SP_rhapsody");
+	msf_do(st, CAROL, "PASS");
+	assert_int_equal(st->guardian_next, 7);
+	assert_int_equal(ms_hand_size(&st->p[CAROL]), 0);
+	msf_done(st);
+}
+
+/* Played by the challenger, before the Guardian's reveal: a tie whatever
+ * the reveal adds. */
+static void
+test_card_fugue(void **state)
+{
+	struct ms_state *st = tower_with("SP_fugue", "SP_prelude", 1);
+
+	msf_do(st, CAROL, "PLAY fugue PAY prelude");
+	msf_deck_top(st, "SP_symphony");	/* 3 against 1 + 3: a loss */
+	msf_do(st, CAROL, "PASS");
+	assert_int_equal(st->p[CAROL].life, 2);
+	assert_int_equal(st->p[CAROL].treasures, 0);
+	assert_int_equal(st->guardian_next, 0);
 	msf_done(st);
 }
 
@@ -608,6 +638,7 @@ main(void)
 		cmocka_unit_test(test_card_waltz),
 		cmocka_unit_test(test_card_rhapsody),
 		cmocka_unit_test(test_card_symphony),
+		cmocka_unit_test(test_card_fugue),
 		cmocka_unit_test(test_card_nocturne),
 		cmocka_unit_test(test_card_serenade),
 		cmocka_unit_test(test_card_lion_mask),
