@@ -179,14 +179,28 @@ test_setup_one_secret_mask_each(void **state)
 static void
 test_setup_one_order_each_face_up(void **state)
 {
-	struct ms_state *st = msf_setup(msf_data, 5, 4);
-	int i, j;
+	struct ms_state *st = msf_setup(msf_data, 5, 4), *other;
+	json_t *pub = ms_view(st, MQ_VIEW_PUBLIC), *pl;
+	int i, j, seed, differ = 0;
 
 	for (i = 0; i < st->nplayers; i++) {
 		assert_in_range(st->p[i].order, 1, 5);
 		for (j = 0; j < i; j++)
 			assert_int_not_equal(st->p[i].order, st->p[j].order);
+		/* face up: the public sees it */
+		pl = json_array_get(json_object_get(pub, "players"), (size_t)i);
+		assert_int_equal(json_integer_value(json_object_get(pl, "order")),
+		    st->p[i].order);
 	}
+	json_decref(pub);
+	/* at random: other seeds deal them otherwise */
+	for (seed = 5; seed < 9; seed++) {
+		other = msf_setup(msf_data, 5, seed);
+		for (i = 0; i < other->nplayers; i++)
+			differ |= other->p[i].order != st->p[i].order;
+		msf_done(other);
+	}
+	assert_true(differ);
 	msf_done(st);
 }
 
@@ -1169,6 +1183,9 @@ test_event_change_of_partner_keeps_the_rest(void **state)
 	st->p[BOB].treasures = 1;
 	st->guardian_next = 1;
 	st->p[BOB].life = 1;
+	ms_emblems(st);				/* Valor, for the Treasure */
+	msf_deck_remove(st, msf_spell(st, "SP_waltz"), 1);
+	st->p[BOB].banked[msf_spell(st, "SP_waltz")] = 1;
 	msf_do(st, ERIN, "EVENT change of partner");
 	msf_refused(st, ERIN, "SWAP bob blade dancer", "set-aside");
 	msf_do(st, ERIN, "SWAP bob bard");
@@ -1176,6 +1193,9 @@ test_event_change_of_partner_keeps_the_rest(void **state)
 	assert_true(st->dancers_aside & (1u << msf_dancer(st, "D2")));
 	assert_int_equal(st->p[BOB].treasures, 1);
 	assert_int_equal(st->p[BOB].life, 1);
+	assert_int_equal(ms_counters(&st->p[BOB]), 1);
+	assert_int_equal(st->p[BOB].emblems, 1);
+	assert_int_equal(st->emblem_holder[0], BOB);
 	msf_done(st);
 }
 
@@ -1505,10 +1525,16 @@ test_vp_leader_ties_and_zero(void **state)
 	assert_true(ms_is_vp_leader(st, ALICE));
 	assert_true(ms_is_vp_leader(st, BOB));
 	assert_false(ms_is_vp_leader(st, CAROL));
-	/* the Mask does not count, whatever it would score */
+	/* the Mask does not count, whatever it would score: carol's Moon
+	 * Mask (life 2: 2 VP) met, she neither leads nor ties */
+	st->p[CAROL].mask = (int8_t)msf_mask(st, "M4");
+	assert_int_equal(st->p[CAROL].life, 2);
 	assert_int_equal(ms_vp(st, CAROL), 0);
 	st->p[ALICE].banked[0] = 0;
+	assert_false(ms_is_vp_leader(st, CAROL));
 	st->p[BOB].banked[1] = 0;
+	assert_false(ms_is_vp_leader(st, CAROL));	/* all at 0: nobody */
+	st->p[CAROL].mask = st->p[CAROL].mask_dealt;
 	msf_done(st);
 }
 
