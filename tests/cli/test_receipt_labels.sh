@@ -40,10 +40,10 @@ phase() {
 	$MREL -C $D view $1 admin --json | $PY -c 'import json, sys
 print(json.load(sys.stdin)["phase"])'
 }
-to_moves() {	# game: the bots play on until the moves of a round are due
+to_phase() {	# game, phase: the bots play on until that phase is due
 	k=0
-	until [ "$(phase $1)" = move ]; do
-		k=$((k + 1)); [ $k -lt 20 ] || fail "$1: no move phase came"
+	until [ "$(phase $1)" = $2 ]; do
+		k=$((k + 1)); [ $k -lt 20 ] || fail "$1: no $2 phase came"
 		for p in alice bob carol dave; do
 			c=$($MREL -C $D bot $1 $p) || fail "bot $p"
 			[ -n "$c" ] && { $MREL -C $D submit --no-mail $1 $p "$c" >/dev/null ||
@@ -66,7 +66,7 @@ labelled() {	# id, command, label: both parts of receipt ID say so
 }
 
 # --- sequential moves: the first to move, in its turn; a later one early ---
-to_moves $S
+to_phase $S move
 set -- $(owes $S)
 [ $# = 1 ] || fail "sequential: $# players owe a move at once"; ok
 first=$1
@@ -82,7 +82,7 @@ labelled s2 "MOVE stay" "revealed at once"
     fail "a move that did not end the round opened the moves"; ok
 
 # --- simultaneous moves: the last of the round, with a PLAN ---
-to_moves $G
+to_phase $G move
 set -- $(owes $G)
 [ $# = 4 ] || fail "simultaneous: $# players owe a move, not 4"; ok
 last=$4
@@ -99,17 +99,6 @@ tail -n 1 $D/games/$G/log | grep -q '"type":"reveal"' ||
 # the actions; for the most popular player, first to move, it is then
 # carried out at once, and the receipt must say so. Four games alike but
 # for which player's mail ends the actions: exactly one is the first mover.
-to_acts() {	# game: the bots play on until the actions of a round are due
-	k=0
-	until [ "$(phase $1)" = act ]; do
-		k=$((k + 1)); [ $k -lt 20 ] || fail "$1: no action phase came"
-		for p in alice bob carol dave; do
-			c=$($MREL -C $D bot $1 $p) || fail "bot $p"
-			[ -n "$c" ] && { $MREL -C $D submit --no-mail $1 $p "$c" >/dev/null ||
-			    fail "submit $p: $c"; }
-		done
-	done
-}
 pending_move() {	# game, name: the move the admin view holds for NAME
 	$MREL -C $D view $1 admin --json | $PY -c 'import json, sys
 print([p for p in json.load(sys.stdin)["players"] if p["name"] == sys.argv[1]][0]["pending_move"])' "$2"
@@ -122,7 +111,7 @@ done
 expect 0 "serve --once sends their welcome mails" -- $M -C $D serve --once
 for x in alice bob carol dave; do
 	eval "A=\$A_$x"
-	to_acts $A
+	to_phase $A act
 	for p in alice bob carol dave; do
 		[ $p = $x ] && continue
 		$MREL -C $D submit --no-mail $A $p "$($MREL -C $D bot $A $p)" >/dev/null ||
