@@ -472,18 +472,20 @@ sent_before(const struct mq_game *g, int seat, const char *line,
 	struct mq_decision now;
 	struct mq_cmd cmd;
 	struct mq_err e;
+	uint8_t hash[16];
 	uint64_t seq = 0;
 	unsigned i;
 
 	if (k->parse(g->state, seat, line, &cmd, &e) == 0 &&
 	    k->format(g->state, &cmd, &text) == 0 && !text.oom) {
 		k->decision(g->state, seat, &cmd, &now);
+		mq_sent_hash(mq_buf_str(&text), hash);
 		for (i = 0; i < n; i++) {
 			const struct mq_sent *s = &g->sent[seat][i];
 
 			if (s->seq != self && s->seq > seq &&
 			    strcmp(s->key, now.key) == 0 &&
-			    strcmp(s->text, mq_buf_str(&text)) == 0)
+			    memcmp(s->text_hash, hash, sizeof(hash)) == 0)
 				seq = s->seq;
 		}
 	}

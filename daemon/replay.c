@@ -193,7 +193,7 @@ replay_command(struct mq_game *g, int seat, const char *text, uint64_t seq,
 
 		s->seq = seq;
 		snprintf(s->key, sizeof(s->key), "%s", d.key);
-		snprintf(s->text, sizeof(s->text), "%s", text);
+		mq_sent_hash(text, s->text_hash);
 	}
 	pend_resolve(g, g->state);
 	journal_events(g);
@@ -402,6 +402,13 @@ replay_genesis(struct mq_game *g, const json_t *body, struct mq_err *err)
 	if ((g->genesis = json_deep_copy(body)) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	return 0;
+}
+
+void
+mq_sent_hash(const char *text, uint8_t out[16])
+{
+	crypto_generichash(out, 16, (const unsigned char *)text, strlen(text),
+	    NULL, 0);
 }
 
 /*

@@ -58,9 +58,12 @@ struct mq_pending {			/* a secret command not yet revealed */
 struct mq_sent {			/* a command a seat's mail had accepted */
 	uint64_t seq;			/* the entry that holds it */
 	char key[16];			/* the moment it was for (its decision) */
-	char text[128];			/* its canonical text (a longer one is
-					 * never matched: refused as before) */
+	uint8_t text_hash[16];		/* of its canonical text (mq_sent_hash):
+					 * 64 of these ride in every open game */
 };
+
+/* The hash a struct mq_sent keeps of a command's canonical text. */
+void mq_sent_hash(const char *text, uint8_t out[16]);
 
 struct mq_game {
 	struct mq_store *store;
