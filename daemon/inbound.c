@@ -457,13 +457,14 @@ mq_inbound_set_lang(struct mq_game *g, int seat, const char *lang,
  * The entry of a command the seat's mail had accepted for the moment the
  * game is at now (its decision key) that line is, as the game reads it (a
  * copy sent again, or resent by a mail client under another Message-ID:
- * not the same bytes); 0 if none. self: the entry this message made, whose
- * commands are not a copy's. The receipt then says it was received already
- * instead of inviting a third copy.
+ * not the same bytes); 0 if none. state: the game as the message left it
+ * (g's own, or the dry run's copy). self: the entry this message made,
+ * whose commands are not a copy's. The receipt then says it was received
+ * already instead of inviting a third copy.
  */
 static uint64_t
-sent_before(const struct mq_game *g, int seat, const char *line,
-    uint64_t self)
+sent_before(const struct mq_game *g, const void *state, int seat,
+    const char *line, uint64_t self)
 {
 	const struct mq_game_kind *k = g->kind;
 	const unsigned n = g->nsent[seat] < MQ_SENT_KEEP ? g->nsent[seat] :
@@ -476,9 +477,9 @@ sent_before(const struct mq_game *g, int seat, const char *line,
 	uint64_t seq = 0;
 	unsigned i;
 
-	if (k->parse(g->state, seat, line, &cmd, &e) == 0 &&
-	    k->format(g->state, &cmd, &text) == 0 && !text.oom) {
-		k->decision(g->state, seat, &cmd, &now);
+	if (k->parse(state, seat, line, &cmd, &e) == 0 &&
+	    k->format(state, &cmd, &text) == 0 && !text.oom) {
+		k->decision(state, seat, &cmd, &now);
 		mq_sent_hash(mq_buf_str(&text), hash);
 		for (i = 0; i < n; i++) {
 			const struct mq_sent *s = &g->sent[seat][i];
@@ -506,7 +507,7 @@ answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
 			mq_inbound_badlang_refusal(a->lines[a->badlang],
 			    res->cmds[i].error, sizeof(res->cmds[i].error));
 		else if (!res->cmds[i].accepted)
-			res->cmds[i].already = sent_before(g, a->seat,
+			res->cmds[i].already = sent_before(g, g->state, a->seat,
 			    res->cmds[i].text, res->logged ? res->entry.seq : 0);
 		if (res->cmds[i].line >= 1 && (size_t)res->cmds[i].line <= a->nlines)
 			res->cmds[i].line = a->lineno[res->cmds[i].line - 1];
@@ -746,13 +747,17 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 	if (rc == 0)
 		rc = mq_deadline_schedule(d, a.game, err);
 	{
-		size_t i, accepted = 0;
+		size_t i, accepted = 0, already = 0;
 
-		for (i = 0; i < res.ncmds; i++)
+		/* a line received already is not refused (answer): its own count */
+		for (i = 0; i < res.ncmds; i++) {
 			accepted += res.cmds[i].accepted != 0;
+			already += !res.cmds[i].accepted && res.cmds[i].already;
+		}
 		mq_daemon_log("%s: game %s, %s: %zu command(s) accepted, %zu "
-		    "refused; %s", transport_id, a.game->id,
-		    a.game->players[a.seat].name, accepted, res.ncmds - accepted,
+		    "refused, %zu already received; %s", transport_id, a.game->id,
+		    a.game->players[a.seat].name, accepted,
+		    res.ncmds - accepted - already, already,
 		    res.logged ? "logged" : "nothing logged");
 		/* applied when a command was accepted (STATUS too); all
 		 * refused: only answered */
@@ -840,6 +845,38 @@ dry_refused(json_t *cmds, json_t *errs, int line, const char *text,
 	    text, "accepted", 0, "error", why));
 }
 
+/*
+ * The dry run's refused lines, once every line is applied to its copy
+ * (work): a line received already is told so, with its entry, as the
+ * mail's answer tells it (answer, on the game as the message left it), and
+ * is not an error; the others go to errors. Nonzero when out of memory.
+ */
+static int
+dry_already(const struct analysis *a, const void *work, json_t *cmds,
+    json_t *errs)
+{
+	json_t *o;
+	uint64_t seq;
+	size_t i;
+
+	for (i = 0; i < a->nlines; i++) {
+		o = json_array_get(cmds, i);
+		if (json_is_true(json_object_get(o, "accepted")))
+			continue;
+		if ((int)i != a->badlang && (seq = sent_before(a->game, work,
+		    a->seat, a->lines[i], 0)) != 0) {
+			if (json_object_del(o, "error") != 0 ||
+			    json_object_set_new(o, "already",
+			    json_integer((json_int_t)seq)) != 0)
+				return 1;
+		} else if (json_array_append_new(errs, json_pack("{s:I, s:s, s:O}",
+		    "line", (json_int_t)a->lineno[i], "text", a->lines[i], "error",
+		    json_object_get(o, "error"))) != 0)
+			return 1;
+	}
+	return 0;
+}
+
 int
 mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
     struct mq_err *err)
@@ -875,8 +912,9 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			if ((int)i == a.badlang)
 				mq_inbound_badlang_refusal(a.lines[i], e.msg,
 				    sizeof(e.msg));
-			bad = dry_refused(cmds, errs, a.lineno[i], a.lines[i],
-			    e.msg);
+			/* its error listed by dry_already, unless received */
+			bad = json_array_append_new(cmds, json_pack("{s:s, s:b, s:s}",
+			    "text", a.lines[i], "accepted", 0, "error", e.msg)) != 0;
 			continue;
 		}
 		mq_buf_reset(&text);
@@ -885,6 +923,8 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		    "text", mq_buf_str(&text), "accepted", 1, "secret",
 		    k->is_secret(&cmd)));
 	}
+	if (!bad && work != NULL)
+		bad = dry_already(&a, work, cmds, errs);
 	if (!bad && work != NULL && a.unread > 0) {
 		unread_refusal(e.msg, sizeof(e.msg));
 		bad = dry_refused(cmds, errs, a.unread,

@@ -413,7 +413,7 @@ cp $T/conf.limit $D/masqued.conf
 printf 'From: alice@x.test\r\nTo: %s\r\nSubject: Re\r\nMessage-ID: <mixed@x.test>\r\n\r\nSTATUS\r\nDANCE wildly\r\n' \
     "$RT" > $T/mixed.eml
 expect 0 "a reply with one line accepted and one refused" -- $M -C $D ingest $T/mixed.eml
-err_has "alice: 1 command(s) accepted, 1 refused; nothing logged"
+err_has "alice: 1 command(s) accepted, 1 refused, 0 already received; nothing logged"
 printf 'garbage\n' > $T/garbage.eml
 expect 0 "a file that is no mail" -- $M -C $D ingest $T/garbage.eml
 err_has "refused: The message could not be read: No mail headers could be read in it."

@@ -55,6 +55,8 @@ says m2 "You sent this at entry $seq, and it stands: nothing more to do for it."
 says_not m2 "NOT accepted"
 says_not m2 "send it again"
 [ "$(entries $MS)" = "$ne" ] || fail "a copy sent again was logged"; ok
+# the daemon's log counts it apart: not refused
+err_has "game $MS, $first: 0 command(s) accepted, 0 refused, 1 already received; nothing logged"
 subject=$($PY -c 'import email, email.header, sys
 m = email.message_from_binary_file(open(sys.argv[1], "rb"))
 print(str(email.header.make_header(email.header.decode_header(m["Subject"]))))' "$(cat $T/m2.file)")
@@ -65,6 +67,36 @@ mail $MS $first m3 "$upper\nORDER 9"
 says m3 "already received, line 1: $(echo $upper)"
 says m3 "NOT accepted, line 2: ORDER 9"
 [ "$(entries $MS)" = "$ne" ] || fail "a copy sent again was logged"; ok
+err_has "game $MS, $first: 0 command(s) accepted, 1 refused, 1 already received; nothing logged"
+# the dry run says what the mail's answer says: received already, at that
+# entry, and not among the errors; the line refused for its own reason is
+dry() {	# NAME TEXT: the first player's reply as a file, parsed
+	printf 'From: %s@x.test\nTo: %s\nSubject: Re\nMessage-ID: <%s@x.test>\n\n%b\n' \
+	    $first "$(rt $MS $first)" $1 "$2" >$T/$1.eml
+	expect 0 "parse $1" -- $M -C $D parse $T/$1.eml
+}
+dry d1 "$c"
+$PY - $T/out "$c" $seq <<'EOF' || { cat $T/out >&2; fail "parse of a move sent again"; }
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["auth"] == "ok", j["auth"]
+assert j["commands"] == [{"text": sys.argv[2], "accepted": False,
+    "already": int(sys.argv[3])}], j["commands"]
+assert j["errors"] == [], j["errors"]
+EOF
+ok
+dry d2 "$upper\nORDER 9"
+$PY - $T/out "$upper" $seq <<'EOF' || { cat $T/out >&2; fail "parse of a copy and a wrong line"; }
+import json, sys
+j = json.load(open(sys.argv[1]))
+c = j["commands"]
+assert [x["text"] for x in c] == [sys.argv[2], "ORDER 9"], c
+assert c[0]["already"] == int(sys.argv[3]) and c[0]["accepted"] is False, c
+assert "error" not in c[0] and "already" not in c[1] and c[1]["error"], c
+assert [(e["line"], e["text"]) for e in j["errors"]] == [(2, "ORDER 9")], j["errors"]
+EOF
+ok
+[ "$(entries $MS)" = "$ne" ] || fail "a dry run logged something"; ok
 
 # --- The Red Death: PLACE, and its copy in Japanese ---
 mail $RD alice r1 "SET LANG ja\nPLACE black"
