@@ -321,6 +321,117 @@ replaced_address(const struct mq_daemon *d, const struct mq_game *g,
 	return then[0] != '\0' && mq_addr_same(from, then);
 }
 
+/*
+ * The game, seat and entry that id names, when it is the Message-ID of the
+ * notice that tells a replaced address it plays no more (notify.c,
+ * replaced(): "<game>.<seat>.<seq>.admin.replaced@<domain>"): into t (its
+ * tag empty) and *seq; 0 if it is not such an id.
+ */
+static int
+notice_id(const char *id, const char *domain, struct mq_addr_tag *t,
+    uint64_t *seq)
+{
+	static const char b32[] = "abcdefghijklmnopqrstuvwxyz234567";
+	const char *p = id;
+	char *end;
+	unsigned long long n;
+	long seat;
+	size_t i;
+
+	for (i = 0; i < MQ_GAME_ID_LEN; i++)
+		if (p[i] == '\0' || strchr(b32, p[i]) == NULL)
+			return 0;
+	if (p[i] != '.')
+		return 0;
+	p += i + 1;
+	/* numbers as notify.c prints them: no sign, no leading zero */
+	if (!isdigit((unsigned char)p[0]) || (p[0] == '0' &&
+	    isdigit((unsigned char)p[1])))
+		return 0;
+	seat = strtol(p, &end, 10);
+	if (*end != '.' || seat >= MQ_MAX_PLAYERS)
+		return 0;
+	p = end + 1;
+	if (!isdigit((unsigned char)p[0]) || p[0] == '0')
+		return 0;
+	errno = 0;
+	n = strtoull(p, &end, 10);
+	if (errno != 0 || strncmp(end, ".admin.replaced@", 16) != 0 ||
+	    strcasecmp(end + 16, domain) != 0)
+		return 0;
+	memset(t, 0, sizeof(*t));
+	memcpy(t->game, id, MQ_GAME_ID_LEN);
+	t->seat = (int)seat;
+	*seq = n;
+	return 1;
+}
+
+/*
+ * A message with no game tag that answers such a notice, which has no
+ * Reply-To (the seat's tag is the new player's) and so is answered at the
+ * game's plain address: the notice its In-Reply-To or References names,
+ * as notice_id reads it; 0 if none. Only what the sender claims:
+ * notice_sender checks it against the game's log.
+ */
+static int
+notice_named(const struct mq_daemon *d, const struct mq_mime_msg *m,
+    struct mq_addr_tag *t, uint64_t *seq)
+{
+	size_t i;
+
+	if (m->in_reply_to != NULL &&
+	    notice_id(m->in_reply_to, d->conf.reply_domain, t, seq))
+		return 1;
+	for (i = 0; m->references != NULL && m->references[i] != NULL; i++)
+		if (notice_id(m->references[i], d->conf.reply_domain, t, seq))
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether from is the address the host's replace at entry seq of g took
+ * from seat `seat` (the one its notice went to), and plays in g no more:
+ * then *ok, and the seat's language then (the notice's) into lang. From a
+ * second, read-only copy of the game as it stood before that entry. An id
+ * that names no such entry, or another sender, is not ok: the message is
+ * answered as one with no tag, and says nothing of the game. MQ_IO when
+ * the log cannot be read now (the mail waits for the next pass).
+ */
+static int
+notice_sender(struct mq_daemon *d, const struct mq_game *g, int seat,
+    uint64_t seq, const char *from, int *ok, char lang[8], struct mq_err *err)
+{
+	const struct mq_player_info *p;
+	const json_t *b;
+	struct mq_game *c;
+	struct mq_err e;
+	const char *s;
+	int i, rc;
+
+	*ok = 0;
+	if (from == NULL || seat >= g->nplayers || seq < 2 || seq > g->seq)
+		return 0;
+	for (i = 0; i < g->nplayers; i++)
+		if (mq_addr_same(from, g->players[i].email))
+			return 0;	/* it plays in g (back, perhaps) */
+	if ((rc = mq_game_open(&d->store, g->id, 0, seq - 1, &c, &e)) != 0)
+		return rc == MQ_IO ? mq_fail(err, MQ_IO, "game %s: %s", g->id,
+		    e.msg) : 0;
+	p = &c->players[seat];
+	b = c->peek != NULL && c->peek->seq == seq ? c->peek->body : NULL;
+	s = json_string_value(json_object_get(b, "type"));
+	if (s != NULL && strcmp(s, "admin") == 0 &&
+	    (s = json_string_value(json_object_get(b, "action"))) != NULL &&
+	    strcmp(s, "replace") == 0 &&
+	    (s = json_string_value(json_object_get(b, "player"))) != NULL &&
+	    strcmp(s, p->name) == 0 && mq_addr_same(from, p->email)) {
+		*ok = 1;
+		snprintf(lang, 8, "%s", p->lang);
+	}
+	mq_game_close(c);
+	return 0;
+}
+
 static int
 deny(struct analysis *a, const char *fmt, const char *x)
 {
@@ -334,10 +445,14 @@ static int
 analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
     int writable, struct mq_err *err)
 {
+	static const char no_tag[] = "This message is not a reply to a "
+	    "game's mail: its address carries no game tag. Reply to the mail "
+	    "of your game.";
 	struct mq_addr_tag t;
 	struct mq_err e;
 	unsigned char h[32];
-	int rc;
+	uint64_t notice = 0;	/* the entry of a replace notice it answers */
+	int rc, ok;
 
 	memset(a, 0, sizeof(*a));
 	a->seat = -1;
@@ -357,13 +472,13 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 		    "report); it is not answered." : "It is an automatic reply; it is "
 		    "not answered.");
 	}
-	if (mq_addr_find(a->msg->recipients, d->conf.reply_local, &t) != 0) {
+	if (mq_addr_find(a->msg->recipients, d->conf.reply_local, &t) != 0 &&
+	    !notice_named(d, a->msg, &t, &notice)) {
 		if (d->nworkers > 1 && d->worker != 0) {
 			a->deferred = 1;	/* strangers are worker 0's */
 			return 0;
 		}
-		return deny(a, "%s", "This message is not a reply to a game's mail: "
-		    "its address carries no game tag. Reply to the mail of your game.");
+		return deny(a, "%s", no_tag);
 	}
 	if (d->nworkers > 1 &&
 	    mq_inbound_worker_of(t.game, d->nworkers) != d->worker) {
@@ -393,6 +508,8 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 	}
 	if (rc != 0) {
 		a->game = NULL;
+		if (notice)	/* a name it made up: as if it named none */
+			return deny(a, "%s", no_tag);
 		return deny(a, "This message is a reply to game %s, which does not "
 		    "exist on this server.", t.game);
 	}
@@ -402,6 +519,20 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 		if (mq_addr_same(a->msg->from, a->game->players[i].email))
 			snprintf(a->from_lang, sizeof(a->from_lang), "%s",
 			    a->game->players[i].lang);
+	if (notice) {
+		/* the sentence a reply from that address to an older mail
+		 * gets, which the notice said already; to anyone else, the
+		 * answer to a message with no tag, and the game unnamed */
+		MQ_TRY(notice_sender(d, a->game, t.seat, notice, a->msg->from,
+		    &ok, a->from_lang, err));
+		if (ok)
+			return deny(a, "The host replaced this address in game %s: "
+			    "it no longer plays there, and nothing in this message "
+			    "was applied.", a->game->id);
+		a->game = NULL;
+		a->from_lang[0] = '\0';
+		return deny(a, "%s", no_tag);
+	}
 	if (t.seat >= 0 && t.seat < a->game->nplayers &&
 	    !mq_addr_tag_ok(d->store.keys.tag, &t, a->game->players[t.seat].epoch) &&
 	    replaced_address(d, a->game, &t, a->msg->from)) {

@@ -738,6 +738,32 @@ first_msgid(const char *value, int *oom)
 	return id;
 }
 
+/*
+ * The ids of a References value, without <>, NULL-terminated (NULL when it
+ * has none): its last MQ_MIME_MAX_REFS, the nearest of the thread, for a
+ * long one is only a client's history.
+ */
+static char **
+all_msgids(const char *value, int *oom)
+{
+	GMimeReferences *refs;
+	char **v = NULL;
+	int n, first, i, k = 0;
+
+	if (value == NULL || (refs = g_mime_references_parse(NULL, value)) == NULL)
+		return NULL;
+	n = g_mime_references_length(refs);
+	first = n > MQ_MIME_MAX_REFS ? n - MQ_MIME_MAX_REFS : 0;
+	if (n > 0 && (v = calloc((size_t)(n - first) + 1, sizeof(*v))) == NULL)
+		*oom = 1;
+	for (i = first; v != NULL && i < n; i++)
+		if ((v[k] = dup_clean(g_mime_references_get_message_id(refs, i),
+		    oom)) != NULL)
+			k++;
+	g_mime_references_free(refs);
+	return v;
+}
+
 struct addrs {
 	char **v;
 	size_t n, cap;
@@ -992,6 +1018,9 @@ mq_mime_msg_free(struct mq_mime_msg *m)
 	free(m->subject);
 	free(m->message_id);
 	free(m->in_reply_to);
+	for (i = 0; m->references != NULL && m->references[i] != NULL; i++)
+		free(m->references[i]);
+	free(m->references);
 	for (i = 0; m->recipients != NULL && m->recipients[i] != NULL; i++)
 		free(m->recipients[i]);
 	free(m->recipients);
@@ -1017,6 +1046,8 @@ fill_headers(struct mq_mime_msg *m, GMimeMessage *msg)
 	m->message_id = dup_clean(g_mime_message_get_message_id(msg), &oom);
 	m->in_reply_to = first_msgid(g_mime_object_get_header(top,
 	    "In-Reply-To"), &oom);
+	m->references = all_msgids(g_mime_object_get_header(top, "References"),
+	    &oom);
 	for (i = 0; i < sizeof(rcpt) / sizeof(rcpt[0]); i++)
 		addrs_from_headers(&a, hl, rcpt[i]);
 	if (a.v == NULL && !a.oom) {

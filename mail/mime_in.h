@@ -15,6 +15,7 @@
 #define MQ_MIME_MAX_SIZE	(10u * 1024 * 1024)	/* bytes of raw message */
 #define MQ_MIME_MAX_DEPTH	50	/* levels of nested multipart */
 #define MQ_MIME_MAX_LINE	(64u * 1024)	/* bytes of one header line */
+#define MQ_MIME_MAX_REFS	32	/* ids kept of References: the last */
 
 struct mq_mime_msg {
 	char *from;            /* lower-cased addr-spec of From, or NULL */
@@ -22,6 +23,7 @@ struct mq_mime_msg {
 	char *subject;         /* decoded UTF-8, or NULL */
 	char *message_id;      /* without <>, or NULL */
 	char *in_reply_to;     /* without <>, or NULL */
+	char **references;     /* the ids of References, without <>, in order (the last MQ_MIME_MAX_REFS), NULL-terminated; NULL when none */
 	char **recipients;     /* NULL-terminated: addr-specs from Delivered-To, X-Original-To, then To, then Cc, in that order, lower-cased, de-duplicated */
 	int auto_reply;        /* Auto-Submitted other than "no", Precedence bulk/junk/list, X-Autoreply/X-Autorespond, a vacation-style auto-reply */
 	int bounce;            /* a delivery status notification: multipart/report; report-type=delivery-status, or From MAILER-DAEMON/postmaster with an empty Return-Path <> */

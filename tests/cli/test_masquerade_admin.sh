@@ -6,7 +6,7 @@
 # once; the last player cannot be kicked (the defaults would play every
 # seat at once, again and again); a log from an older masqued in which
 # every seat is kicked is left waiting for the host, where one pass used
-# to append entries without end. A replace tells the old address. The clock: a pause stops the deadlines (they
+# to append entries without end. A replace tells the old address, and a reply to that notice (no Reply-To: to the game's plain address) gets the old address's sentence, to that address alone. The clock: a pause stops the deadlines (they
 # counted on, so a resume after a long pause timed the player out at once),
 # and an extend moves the debts running then, not every later one. Policy
 # wait: the reminder promised a default; the host was never told, and then
@@ -125,6 +125,64 @@ answer refused bob@x.test old-reply
 says old-reply "ホストがゲーム $G でこのアドレスを別のプレイヤーに交代させました。"
 says_not old-reply "最新のメールに返信"
 [ "$(entries)" = "$ne" ] || fail "the old address's reply was logged"; ok
+# a reply to the notice itself: it has no Reply-To, so it goes to the
+# game's plain address, and was told 'no game tag'; its In-Reply-To (or
+# References) names the notice, which names the game: the same sentence,
+# in bob's language, nothing logged. Only to the old address: anyone else
+# naming the notice (a player, the seat's new address, a forged id) is
+# answered as before, and told nothing of the game.
+NOTICE=$(cat $T/old-b.file)
+nid=$(sed -n 's/^Message-ID: <\(.*\)>.*/\1/p' $NOTICE | tr -d '\r')
+plain=$(sed -n 's/^From: .*<\(.*\)>.*/\1/p; s/^From: \([^<]*@[^<]*\)$/\1/p' $NOTICE | tr -d '\r')
+case "$nid" in $G.1.*.admin.replaced@*) ;; *) fail "the notice's Message-ID: $nid";; esac; ok
+[ -n "$plain" ] || fail "the notice has no From"; ok
+to_notice() {	# FROM ID HEADER-LINE: a reply to the plain address, served
+	ls $O >$T/before
+	printf 'From: %s\nTo: %s\nSubject: Re: the masque\nMessage-ID: <%s@x.test>\n%s\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\nSTATUS\n' \
+	    "$1" "$plain" "$2" "$3" >$IN/$2.test
+	cp $IN/$2.test $T/$2.eml
+	expect 0 "serve a reply to the notice: $2" -- $M -C $D serve --once
+	[ "$(entries)" = "$ne" ] || fail "a reply to the notice was logged: $2"; ok
+}
+REPLACED="ホストがゲーム $G でこのアドレスを別のプレイヤーに交代させました。"
+NOTAG="This message is not a reply to a game's mail: its address carries no game tag."
+to_notice bob@x.test n-irt "In-Reply-To: <$nid>"
+answer refused bob@x.test n-irt
+says n-irt "$REPLACED"
+says_not n-irt "$NOTAG"
+to_notice bob@x.test n-refs "References: <$G.1.1.welcome@masqued.invalid> <$nid>"
+answer refused bob@x.test n-refs
+says n-refs "$REPLACED"
+# the dry run says the same, and names the game but no player
+expect 0 "parse a reply to the notice" -- $M -C $D parse $T/n-irt.eml
+$PY - $T/out $G <<'EOF' || { cat $T/out >&2; fail "parse of a reply to the notice"; }
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["game"] == sys.argv[2] and j["player"] is None, j
+assert j["auth"].startswith("The host replaced this address in game " + sys.argv[2]), j["auth"]
+assert j["commands"] == [] and j["errors"] == [], j
+EOF
+ok
+# not the old address: as before, in the server's language, the game unsaid
+for who in carol@x.test bob2@x.test stranger@y.test; do
+	to_notice $who "n-$who" "In-Reply-To: <$nid>"
+	answer refused $who "n-$who"
+	says "n-$who" "$NOTAG"
+	says_not "n-$who" "$G"
+	expect 0 "parse a reply to the notice from $who" -- $M -C $D parse "$T/n-$who.eml"
+	$PY -c 'import json,sys; j=json.load(open(sys.argv[1])); sys.exit(not (j["game"] is None and "no game tag" in j["auth"]))' \
+	    $T/out || { cat $T/out >&2; fail "parse of a reply to the notice from $who"; }; ok
+done
+# an id the game never sent (another entry, another seat, another domain)
+for id in $(echo "$nid" | sed 's/\.1\.\([0-9]*\)\.admin/.1.2.admin/') \
+    $(echo "$nid" | sed 's/^\([a-z0-9]*\)\.1\./\1.0./') \
+    $(echo "$nid" | sed 's/@.*/@elsewhere.test/'); do
+	[ "$id" != "$nid" ] || fail "the forged id is the notice's: $id"; ok
+	to_notice bob@x.test "f-$id" "In-Reply-To: <$id>"
+	answer refused bob@x.test "f-$id"
+	says "f-$id" "$NOTAG"
+	says_not "f-$id" "$G"
+done
 # a replace to the seat's own address: refused while it plays (a no-op
 # that mailed 'a new email address'), a kicked seat's way back otherwise
 cp $D/games/$G/log $T/log.before
@@ -139,6 +197,15 @@ answer admin carol@x.test back-c
 says back-c "The host gave carol the seat back: carol plays it again, no longer the deadline's default moves. Why: she is back"
 says_not back-c "This address no longer plays"
 says_not back-c "a new email address"
+# bob back at his old address: a reply to the notice is no longer the
+# replaced address's (it plays there), so it is answered as before
+expect 0 "bob back" -- $M -C $D admin $G replace bob bob@x.test --why "back again"
+expect 0 "serve" -- $M -C $D serve --once
+ne=$(entries)
+to_notice bob@x.test n-back "In-Reply-To: <$nid>"
+answer refused bob@x.test n-back
+says_not n-back "$REPLACED"
+says n-back "$NOTAG"
 expect 0 "verify" -- $M -C $D verify $G
 
 # --- the clock: a pause stops it, an extend moves the debts running now ---

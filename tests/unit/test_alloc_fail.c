@@ -1760,6 +1760,8 @@ op_mime(void *vctx, char **result)
 		    text, m->auto_reply, m->bounce, m->text_from_html);
 		for (i = 0; m->recipients && m->recipients[i]; i++)
 			mq_buf_printf(&b, "%s\n", m->recipients[i]);
+		for (i = 0; m->references && m->references[i]; i++)
+			mq_buf_printf(&b, "ref %s\n", m->references[i]);
 		mq_buf_puts(&b, m->text);
 		*result = steal(&b);
 		af_resume();
@@ -1783,7 +1785,7 @@ mime_survives_every_allocation_failure(void **state)
 {
 	static const char *const mails[] = {
 		"alternative", "html_outlook", "iso2022jp", "mixed_attachment",
-		"bounce_report", "latin1_smart",
+		"bounce_report", "latin1_smart", "headers",
 	};
 	static const char *const replies[] = {
 		"gmail_en", "outlook_ja", "qq_zh", "forwarded_en",

@@ -318,6 +318,10 @@ headers_are_decoded(void **state)
 	assert_string_equal(m->subject, "Re: [Masque g7f3] 9:20 — 行動を選んで");
 	assert_string_equal(m->message_id, "CAF=abc.123@mail.example.jp");
 	assert_string_equal(m->in_reply_to, "m-prev@pbem.test");
+	assert_non_null(m->references);
+	assert_string_equal(m->references[0], "m-first@pbem.test");
+	assert_string_equal(m->references[1], "m-prev@pbem.test");
+	assert_null(m->references[2]);
 	assert_int_equal(m->auto_reply, 0);
 	assert_int_equal(m->bounce, 0);
 	mq_mime_msg_free(m);
@@ -345,9 +349,36 @@ missing_headers_are_null(void **state)
 	assert_null(m->from_display);
 	assert_null(m->message_id);
 	assert_null(m->in_reply_to);
+	assert_null(m->references);
 	assert_non_null(m->recipients);
 	assert_null(m->recipients[0]);
 	mq_mime_msg_free(m);
+}
+
+/* A long References keeps its last ids, the nearest of the thread: a
+ * reply to a game's notice names it last (inbound.c reads it there). */
+static void
+references_keep_the_last(void **state)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_mime_msg *m = NULL;
+	struct mq_err err;
+	int i;
+
+	(void)state;
+	mq_buf_puts(&b, "From: a@b.example\nReferences:");
+	for (i = 0; i < MQ_MIME_MAX_REFS + 8; i++)
+		mq_buf_printf(&b, "\n <r%d@x.example>", i);
+	mq_buf_puts(&b, "\n\nbody\n");
+	assert_false(b.oom);
+	assert_int_equal(mq_mime_parse(mq_buf_str(&b), b.len, &m, &err), 0);
+	assert_non_null(m->references);
+	assert_string_equal(m->references[0], "r8@x.example");
+	assert_string_equal(m->references[MQ_MIME_MAX_REFS - 1],
+	    "r39@x.example");
+	assert_null(m->references[MQ_MIME_MAX_REFS]);
+	mq_mime_msg_free(m);
+	mq_buf_free(&b);
 }
 
 static void
@@ -623,6 +654,7 @@ main(void)
 		cmocka_unit_test(headers_are_decoded),
 		cmocka_unit_test(recipients_in_order_lowercased_deduplicated),
 		cmocka_unit_test(missing_headers_are_null),
+		cmocka_unit_test(references_keep_the_last),
 		cmocka_unit_test(subject_with_padded_base64_words),
 		cmocka_unit_test(auto_submitted_is_auto_reply),
 		cmocka_unit_test(auto_submitted_no_is_not),
