@@ -440,14 +440,19 @@ deny(struct analysis *a, const char *fmt, const char *x)
 	return 0;
 }
 
+/* A message with no game tag (or naming a notice that is not its own). */
+static int
+deny_no_tag(struct analysis *a)
+{
+	return deny(a, "%s", "This message is not a reply to a game's mail: "
+	    "its address carries no game tag. Reply to the mail of your game.");
+}
+
 /* Parse, authenticate and extract; a->auth_ok says whether it may play. */
 static int
 analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
     int writable, struct mq_err *err)
 {
-	static const char no_tag[] = "This message is not a reply to a "
-	    "game's mail: its address carries no game tag. Reply to the mail "
-	    "of your game.";
 	struct mq_addr_tag t;
 	struct mq_err e;
 	unsigned char h[32];
@@ -478,7 +483,7 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 			a->deferred = 1;	/* strangers are worker 0's */
 			return 0;
 		}
-		return deny(a, "%s", no_tag);
+		return deny_no_tag(a);
 	}
 	if (d->nworkers > 1 &&
 	    mq_inbound_worker_of(t.game, d->nworkers) != d->worker) {
@@ -509,7 +514,7 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 	if (rc != 0) {
 		a->game = NULL;
 		if (notice)	/* a name it made up: as if it named none */
-			return deny(a, "%s", no_tag);
+			return deny_no_tag(a);
 		return deny(a, "This message is a reply to game %s, which does not "
 		    "exist on this server.", t.game);
 	}
@@ -531,7 +536,7 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 			    "was applied.", a->game->id);
 		a->game = NULL;
 		a->from_lang[0] = '\0';
-		return deny(a, "%s", no_tag);
+		return deny_no_tag(a);
 	}
 	if (t.seat >= 0 && t.seat < a->game->nplayers &&
 	    !mq_addr_tag_ok(d->store.keys.tag, &t, a->game->players[t.seat].epoch) &&
