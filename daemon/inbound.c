@@ -11,6 +11,7 @@
 
 #include "daemon/deadline.h"
 #include "daemon/inbound.h"
+#include "daemon/inbound_replaced.h"
 #include "daemon/mailmark.h"
 #include "fileio.h"
 #include "daemon/notify.h"
@@ -111,28 +112,6 @@ mark_answered(const struct mq_daemon *d, const char *hash, struct mq_err *err)
 	return mq_file_create_once(path, "", 0, 0644, err);
 }
 
-int
-mq_inbound_set_lang_line(const char *line, char lang[8])
-{
-	char l[3];
-
-	if (strncasecmp(line, "set lang", 8) != 0 || (line[8] != ' ' &&
-	    line[8] != '\t' && line[8] != ':'))
-		return 0;
-	line += 8 + strspn(line + 8, " \t");
-	if (*line == ':')	/* "SET LANG: ja", as the games read keywords */
-		line += 1 + strspn(line + 1, " \t");
-	if (line[0] == '\0' || line[1] == '\0')
-		return 0;
-	l[0] = (char)tolower((unsigned char)line[0]);
-	l[1] = (char)tolower((unsigned char)line[1]);
-	l[2] = '\0';
-	if (strcmp(l, "en") && strcmp(l, "ja") && strcmp(l, "zh"))
-		return 0;
-	snprintf(lang, 8, "%s", l);
-	return 1;
-}
-
 /*
  * Split the extracted text into lines; SET LANG is the daemon's own. Works
  * on a copy: a->text stays whole for `parse`, and each line keeps its
@@ -183,19 +162,6 @@ split(struct analysis *a, struct mq_err *err)
 	}
 	free(copy);
 	return 0;
-}
-
-void
-mq_inbound_badlang_refusal(const char *line, char *out, size_t n)
-{
-	struct mq_err e;
-
-	line += 8;
-	line += strspn(line, " \t");
-	if (*line == ':')
-		line += 1 + strspn(line + 1, " \t");
-	mq_fail(&e, MQ_REFUSED, "SET LANG takes en, ja or zh, not \"%s\".", line);
-	snprintf(out, n, "%s", e.msg);
 }
 
 /* The sentence for the first line past MAX_LINES: the rest of a long
@@ -266,172 +232,6 @@ headers_only(const char *raw, size_t len, struct mq_mime_msg **out,
 	return 0;
 }
 
-/*
- * Whether from held seat t->seat when the mail whose reply address it
- * answers (tag t, of an older epoch) was sent, and the host has since
- * replaced it with another address: the old player replying to an old
- * mail. The seat's address at each epoch, from the game's log lines as they
- * are (the open verified them); only the answer's wording depends on it.
- */
-static int
-replaced_address(const struct mq_daemon *d, const struct mq_game *g,
-    const struct mq_addr_tag *t, const char *from)
-{
-	const struct mq_player_info *p = &g->players[t->seat];
-	char *line = NULL, then[256] = "";
-	size_t cap = 0;
-	int e, epoch = 0;
-	ssize_t n;
-	FILE *f;
-
-	if (from == NULL || mq_addr_same(from, p->email))
-		return 0;
-	for (e = 0; e < p->epoch && !mq_addr_tag_ok(d->store.keys.tag, t, e); e++)
-		;
-	if (e == p->epoch || (f = fopen(g->logpath, "r")) == NULL)
-		return 0;
-	while (epoch <= e && (n = getline(&line, &cap, f)) > 0) {
-		char *tab = memchr(line, '\t', (size_t)n);
-		json_t *b = json_loadb(line, tab ? (size_t)(tab - line) : (size_t)n,
-		    0, NULL);
-		const char *type = json_string_value(json_object_get(b, "type"));
-		const char *act = json_string_value(json_object_get(b, "action"));
-		const char *who = json_string_value(json_object_get(b, "player"));
-		const char *email = json_string_value(json_object_get(b, "email"));
-
-		if (type != NULL && strcmp(type, "genesis") == 0)
-			email = json_string_value(json_object_get(json_array_get(
-			    json_object_get(b, "players"), (size_t)t->seat), "email"));
-		else if (type == NULL || strcmp(type, "admin") != 0 || act == NULL ||
-		    who == NULL || strcmp(who, p->name) != 0)
-			email = NULL;
-		else if (strcmp(act, "replace") == 0 && email != NULL)
-			epoch++;
-		else if (strcmp(act, "rotate-token") == 0) {
-			epoch++;
-			email = NULL;	/* the same address, a new tag */
-		} else
-			email = NULL;
-		if (email != NULL && epoch <= e)
-			snprintf(then, sizeof(then), "%s", email);
-		json_decref(b);
-	}
-	free(line);
-	fclose(f);
-	return then[0] != '\0' && mq_addr_same(from, then);
-}
-
-/*
- * The game, seat and entry that id names, when it is the Message-ID of the
- * notice that tells a replaced address it plays no more (notify.c,
- * replaced(): "<game>.<seat>.<seq>.admin.replaced@<domain>"): into t (its
- * tag empty) and *seq; 0 if it is not such an id.
- */
-static int
-notice_id(const char *id, const char *domain, struct mq_addr_tag *t,
-    uint64_t *seq)
-{
-	static const char b32[] = "abcdefghijklmnopqrstuvwxyz234567";
-	const char *p = id;
-	char *end;
-	unsigned long long n;
-	long seat;
-	size_t i;
-
-	for (i = 0; i < MQ_GAME_ID_LEN; i++)
-		if (p[i] == '\0' || strchr(b32, p[i]) == NULL)
-			return 0;
-	if (p[i] != '.')
-		return 0;
-	p += i + 1;
-	/* numbers as notify.c prints them: no sign, no leading zero */
-	if (!isdigit((unsigned char)p[0]) || (p[0] == '0' &&
-	    isdigit((unsigned char)p[1])))
-		return 0;
-	seat = strtol(p, &end, 10);
-	if (*end != '.' || seat >= MQ_MAX_PLAYERS)
-		return 0;
-	p = end + 1;
-	if (!isdigit((unsigned char)p[0]) || p[0] == '0')
-		return 0;
-	errno = 0;
-	n = strtoull(p, &end, 10);
-	if (errno != 0 || strncmp(end, ".admin.replaced@", 16) != 0 ||
-	    strcasecmp(end + 16, domain) != 0)
-		return 0;
-	memset(t, 0, sizeof(*t));
-	memcpy(t->game, id, MQ_GAME_ID_LEN);
-	t->seat = (int)seat;
-	*seq = n;
-	return 1;
-}
-
-/*
- * A message with no game tag that answers such a notice, which has no
- * Reply-To (the seat's tag is the new player's) and so is answered at the
- * game's plain address: the notice its In-Reply-To or References names,
- * as notice_id reads it; 0 if none. Only what the sender claims:
- * notice_sender checks it against the game's log.
- */
-static int
-notice_named(const struct mq_daemon *d, const struct mq_mime_msg *m,
-    struct mq_addr_tag *t, uint64_t *seq)
-{
-	size_t i;
-
-	if (m->in_reply_to != NULL &&
-	    notice_id(m->in_reply_to, d->conf.reply_domain, t, seq))
-		return 1;
-	for (i = 0; m->references != NULL && m->references[i] != NULL; i++)
-		if (notice_id(m->references[i], d->conf.reply_domain, t, seq))
-			return 1;
-	return 0;
-}
-
-/*
- * Whether from is the address the host's replace at entry seq of g took
- * from seat `seat` (the one its notice went to), and plays in g no more:
- * then *ok, and the seat's language then (the notice's) into lang. From a
- * second, read-only copy of the game as it stood before that entry. An id
- * that names no such entry, or another sender, is not ok: the message is
- * answered as one with no tag, and says nothing of the game. MQ_IO when
- * the log cannot be read now (the mail waits for the next pass).
- */
-static int
-notice_sender(struct mq_daemon *d, const struct mq_game *g, int seat,
-    uint64_t seq, const char *from, int *ok, char lang[8], struct mq_err *err)
-{
-	const struct mq_player_info *p;
-	const json_t *b;
-	struct mq_game *c;
-	struct mq_err e;
-	const char *s;
-	int i, rc;
-
-	*ok = 0;
-	if (from == NULL || seat >= g->nplayers || seq < 2 || seq > g->seq)
-		return 0;
-	for (i = 0; i < g->nplayers; i++)
-		if (mq_addr_same(from, g->players[i].email))
-			return 0;	/* it plays in g (back, perhaps) */
-	if ((rc = mq_game_open(&d->store, g->id, 0, seq - 1, &c, &e)) != 0)
-		return rc == MQ_IO ? mq_fail(err, MQ_IO, "game %s: %s", g->id,
-		    e.msg) : 0;
-	p = &c->players[seat];
-	b = c->peek != NULL && c->peek->seq == seq ? c->peek->body : NULL;
-	s = json_string_value(json_object_get(b, "type"));
-	if (s != NULL && strcmp(s, "admin") == 0 &&
-	    (s = json_string_value(json_object_get(b, "action"))) != NULL &&
-	    strcmp(s, "replace") == 0 &&
-	    (s = json_string_value(json_object_get(b, "player"))) != NULL &&
-	    strcmp(s, p->name) == 0 && mq_addr_same(from, p->email)) {
-		*ok = 1;
-		snprintf(lang, 8, "%s", p->lang);
-	}
-	mq_game_close(c);
-	return 0;
-}
-
 static int
 deny(struct analysis *a, const char *fmt, const char *x)
 {
@@ -478,7 +278,7 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 		    "not answered.");
 	}
 	if (mq_addr_find(a->msg->recipients, d->conf.reply_local, &t) != 0 &&
-	    !notice_named(d, a->msg, &t, &notice)) {
+	    !mq_inbound_notice_named(d, a->msg, &t, &notice)) {
 		if (d->nworkers > 1 && d->worker != 0) {
 			a->deferred = 1;	/* strangers are worker 0's */
 			return 0;
@@ -528,8 +328,8 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 		/* the sentence a reply from that address to an older mail
 		 * gets, which the notice said already; to anyone else, the
 		 * answer to a message with no tag, and the game unnamed */
-		MQ_TRY(notice_sender(d, a->game, t.seat, notice, a->msg->from,
-		    &ok, a->from_lang, err));
+		MQ_TRY(mq_inbound_notice_sender(d, a->game, t.seat, notice,
+		    a->msg->from, &ok, a->from_lang, err));
 		if (ok)
 			return deny(a, "The host replaced this address in game %s: "
 			    "it no longer plays there, and nothing in this message "
@@ -540,7 +340,7 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 	}
 	if (t.seat >= 0 && t.seat < a->game->nplayers &&
 	    !mq_addr_tag_ok(d->store.keys.tag, &t, a->game->players[t.seat].epoch) &&
-	    replaced_address(d, a->game, &t, a->msg->from)) {
+	    mq_inbound_replaced_address(d, a->game, &t, a->msg->from)) {
 		/* the seat's language is still the old player's, unless the
 		 * new one chose another (README) */
 		snprintf(a->from_lang, sizeof(a->from_lang), "%s",
@@ -568,25 +368,6 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 	snprintf(a->auth, sizeof(a->auth), "ok");
 	a->auth_ok = 1;
 	return 0;
-}
-
-int
-mq_inbound_set_lang(struct mq_game *g, int seat, const char *lang,
-    long long now, struct mq_err *err)
-{
-	json_t *body;
-	int rc;
-
-	if (strcmp(lang, "en") && strcmp(lang, "ja") && strcmp(lang, "zh"))
-		return 0;
-	if (strcmp(g->players[seat].lang, lang) == 0)
-		return 0;
-	body = json_pack("{s:s, s:I, s:s, s:s, s:s, s:s, s:s}", "game", g->id, "ts",
-	    (json_int_t)now, "type", "admin", "action", "lang", "player",
-	    g->players[seat].name, "lang", lang, "why", "the player asked (SET LANG)");
-	rc = mq_game_append(g, body, err);
-	json_decref(body);
-	return rc;
 }
 
 /*
@@ -903,71 +684,6 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 out:
 	analysis_free(&a);
 	return rc;
-}
-
-int
-mq_inbound_worker_of(const char *game, int n)
-{
-	uint32_t h = 2166136261u;	/* FNV-1a, of the id in lower case */
-
-	if (n <= 1 || !*game)
-		return 0;
-	for (; *game; game++)
-		h = (h ^ (unsigned char)tolower((unsigned char)*game)) * 16777619u;
-	return (int)(h % (uint32_t)n);
-}
-
-/* Whether the header line at p (of the header block's n bytes) is one of
- * the recipient fields analyse reads. */
-static int
-recipient_field(const char *p, size_t n)
-{
-	static const char *const f[] = { "delivered-to:", "x-original-to:",
-	    "to:", "cc:" };
-	size_t i, k;
-
-	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
-		k = strlen(f[i]);
-		if (n >= k && strncasecmp(p, f[i], k) == 0)
-			return 1;
-	}
-	return 0;
-}
-
-void
-mq_inbound_game_of(const struct mq_daemon *d, const char *raw, size_t len,
-    char game[9])
-{
-	const char *local = d->conf.reply_local, *p = raw, *end = raw + len, *q;
-	size_t ll = strlen(local), i;
-	int in_field = 0;
-
-	game[0] = '\0';
-	while (p < end && *p != '\r' && *p != '\n') {	/* the header block */
-		const char *eol = memchr(p, '\n', (size_t)(end - p));
-
-		if (eol == NULL)
-			eol = end;
-		if (*p != ' ' && *p != '\t')		/* not a continuation */
-			in_field = recipient_field(p, (size_t)(eol - p));
-		for (q = p; in_field && q + ll + 10 <= eol; q++) {
-			if (strncasecmp(q, local, ll) != 0 || q[ll] != '+' ||
-			    (q > p && (isalnum((unsigned char)q[-1]) || q[-1] == '.' ||
-			    q[-1] == '+' || q[-1] == '-' || q[-1] == '_')))
-				continue;
-			for (i = 0; i < 8; i++)
-				if (!strchr("abcdefghijklmnopqrstuvwxyz234567",
-				    tolower((unsigned char)q[ll + 1 + i])) ||
-				    q[ll + 1 + i] == '\0')
-					break;
-			if (i == 8 && q[ll + 9] == '.') {
-				memcpy(game, q + ll + 1, 8);
-				game[8] = '\0';
-				return;
-			}
-		}
-		p = eol + 1;
-	}
 }
 
 /* A refused line in a dry run's lists; nonzero when out of memory. */

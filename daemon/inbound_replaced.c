@@ -1,0 +1,181 @@
+/*
+ * inbound_replaced.c - mail from an address the host's replace took a seat
+ * from: to tell that sender, in one sentence, that it plays no more, rather
+ * than that its reply address is stale or carries no game tag. See
+ * inbound_replaced.h.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <jansson.h>
+
+#include "daemon/inbound_replaced.h"
+
+/*
+ * Whether from held seat t->seat when the mail whose reply address it
+ * answers (tag t, of an older epoch) was sent, and the host has since
+ * replaced it with another address: the old player replying to an old
+ * mail. The seat's address at each epoch, from the game's log lines as they
+ * are (the open verified them); only the answer's wording depends on it.
+ */
+int
+mq_inbound_replaced_address(const struct mq_daemon *d, const struct mq_game *g,
+    const struct mq_addr_tag *t, const char *from)
+{
+	const struct mq_player_info *p = &g->players[t->seat];
+	char *line = NULL, then[256] = "";
+	size_t cap = 0;
+	int e, epoch = 0;
+	ssize_t n;
+	FILE *f;
+
+	if (from == NULL || mq_addr_same(from, p->email))
+		return 0;
+	for (e = 0; e < p->epoch && !mq_addr_tag_ok(d->store.keys.tag, t, e); e++)
+		;
+	if (e == p->epoch || (f = fopen(g->logpath, "r")) == NULL)
+		return 0;
+	while (epoch <= e && (n = getline(&line, &cap, f)) > 0) {
+		char *tab = memchr(line, '\t', (size_t)n);
+		json_t *b = json_loadb(line, tab ? (size_t)(tab - line) : (size_t)n,
+		    0, NULL);
+		const char *type = json_string_value(json_object_get(b, "type"));
+		const char *act = json_string_value(json_object_get(b, "action"));
+		const char *who = json_string_value(json_object_get(b, "player"));
+		const char *email = json_string_value(json_object_get(b, "email"));
+
+		if (type != NULL && strcmp(type, "genesis") == 0)
+			email = json_string_value(json_object_get(json_array_get(
+			    json_object_get(b, "players"), (size_t)t->seat), "email"));
+		else if (type == NULL || strcmp(type, "admin") != 0 || act == NULL ||
+		    who == NULL || strcmp(who, p->name) != 0)
+			email = NULL;
+		else if (strcmp(act, "replace") == 0 && email != NULL)
+			epoch++;
+		else if (strcmp(act, "rotate-token") == 0) {
+			epoch++;
+			email = NULL;	/* the same address, a new tag */
+		} else
+			email = NULL;
+		if (email != NULL && epoch <= e)
+			snprintf(then, sizeof(then), "%s", email);
+		json_decref(b);
+	}
+	free(line);
+	fclose(f);
+	return then[0] != '\0' && mq_addr_same(from, then);
+}
+
+/*
+ * The game, seat and entry that id names, when it is the Message-ID of the
+ * notice that tells a replaced address it plays no more (notify.c,
+ * replaced(): "<game>.<seat>.<seq>.admin.replaced@<domain>"): into t (its
+ * tag empty) and *seq; 0 if it is not such an id.
+ */
+static int
+notice_id(const char *id, const char *domain, struct mq_addr_tag *t,
+    uint64_t *seq)
+{
+	static const char b32[] = "abcdefghijklmnopqrstuvwxyz234567";
+	const char *p = id;
+	char *end;
+	unsigned long long n;
+	long seat;
+	size_t i;
+
+	for (i = 0; i < MQ_GAME_ID_LEN; i++)
+		if (p[i] == '\0' || strchr(b32, p[i]) == NULL)
+			return 0;
+	if (p[i] != '.')
+		return 0;
+	p += i + 1;
+	/* numbers as notify.c prints them: no sign, no leading zero */
+	if (!isdigit((unsigned char)p[0]) || (p[0] == '0' &&
+	    isdigit((unsigned char)p[1])))
+		return 0;
+	seat = strtol(p, &end, 10);
+	if (*end != '.' || seat >= MQ_MAX_PLAYERS)
+		return 0;
+	p = end + 1;
+	if (!isdigit((unsigned char)p[0]) || p[0] == '0')
+		return 0;
+	errno = 0;
+	n = strtoull(p, &end, 10);
+	if (errno != 0 || strncmp(end, ".admin.replaced@", 16) != 0 ||
+	    strcasecmp(end + 16, domain) != 0)
+		return 0;
+	memset(t, 0, sizeof(*t));
+	memcpy(t->game, id, MQ_GAME_ID_LEN);
+	t->seat = (int)seat;
+	*seq = n;
+	return 1;
+}
+
+/*
+ * A message with no game tag that answers such a notice, which has no
+ * Reply-To (the seat's tag is the new player's) and so is answered at the
+ * game's plain address: the notice its In-Reply-To or References names,
+ * as notice_id reads it; 0 if none. Only what the sender claims:
+ * notice_sender checks it against the game's log.
+ */
+int
+mq_inbound_notice_named(const struct mq_daemon *d, const struct mq_mime_msg *m,
+    struct mq_addr_tag *t, uint64_t *seq)
+{
+	size_t i;
+
+	if (m->in_reply_to != NULL &&
+	    notice_id(m->in_reply_to, d->conf.reply_domain, t, seq))
+		return 1;
+	for (i = 0; m->references != NULL && m->references[i] != NULL; i++)
+		if (notice_id(m->references[i], d->conf.reply_domain, t, seq))
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether from is the address the host's replace at entry seq of g took
+ * from seat `seat` (the one its notice went to), and plays in g no more:
+ * then *ok, and the seat's language then (the notice's) into lang. From a
+ * second, read-only copy of the game as it stood before that entry. An id
+ * that names no such entry, or another sender, is not ok: the message is
+ * answered as one with no tag, and says nothing of the game. MQ_IO when
+ * the log cannot be read now (the mail waits for the next pass).
+ */
+int
+mq_inbound_notice_sender(struct mq_daemon *d, const struct mq_game *g, int seat,
+    uint64_t seq, const char *from, int *ok, char lang[8], struct mq_err *err)
+{
+	const struct mq_player_info *p;
+	const json_t *b;
+	struct mq_game *c;
+	struct mq_err e;
+	const char *s;
+	int i, rc;
+
+	*ok = 0;
+	if (from == NULL || seat >= g->nplayers || seq < 2 || seq > g->seq)
+		return 0;
+	for (i = 0; i < g->nplayers; i++)
+		if (mq_addr_same(from, g->players[i].email))
+			return 0;	/* it plays in g (back, perhaps) */
+	if ((rc = mq_game_open(&d->store, g->id, 0, seq - 1, &c, &e)) != 0)
+		return rc == MQ_IO ? mq_fail(err, MQ_IO, "game %s: %s", g->id,
+		    e.msg) : 0;
+	p = &c->players[seat];
+	b = c->peek != NULL && c->peek->seq == seq ? c->peek->body : NULL;
+	s = json_string_value(json_object_get(b, "type"));
+	if (s != NULL && strcmp(s, "admin") == 0 &&
+	    (s = json_string_value(json_object_get(b, "action"))) != NULL &&
+	    strcmp(s, "replace") == 0 &&
+	    (s = json_string_value(json_object_get(b, "player"))) != NULL &&
+	    strcmp(s, p->name) == 0 && mq_addr_same(from, p->email)) {
+		*ok = 1;
+		snprintf(lang, 8, "%s", p->lang);
+	}
+	mq_game_close(c);
+	return 0;
+}
