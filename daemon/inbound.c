@@ -423,7 +423,7 @@ answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
 		    !res->cmds[i].accepted)
 			mq_inbound_badlang_refusal(a->lines[a->badlang],
 			    res->cmds[i].error, sizeof(res->cmds[i].error));
-		else if (!res->cmds[i].accepted)
+		else if (!res->cmds[i].accepted && !res->cmds[i].already)
 			res->cmds[i].already = sent_before(g, g->state, a->seat,
 			    res->cmds[i].text, res->logged ? res->entry.seq : 0);
 		if (res->cmds[i].line >= 1 && (size_t)res->cmds[i].line <= a->nlines)
@@ -713,7 +713,8 @@ dry_already(const struct analysis *a, const void *work, json_t *cmds,
 
 	for (i = 0; i < a->nlines; i++) {
 		o = json_array_get(cmds, i);
-		if (json_is_true(json_object_get(o, "accepted")))
+		if (json_is_true(json_object_get(o, "accepted")) ||
+		    json_object_get(o, "already") != NULL)
 			continue;
 		if ((int)i != a->badlang && (seq = sent_before(a->game, work,
 		    a->seat, a->lines[i], 0)) != 0) {
@@ -739,7 +740,8 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	struct mq_cmd cmd;
 	struct mq_err e;
 	void *work = NULL;
-	size_t i;
+	char decided[64][16];
+	size_t i, ndecided = 0;
 	int rc, bad = 0;
 
 	*out = NULL;
@@ -758,9 +760,20 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		bad = 1;
 	for (i = 0; !bad && work != NULL && i < a.nlines; i++) {
 		const struct mq_game_kind *k = a.game->kind;
+		struct mq_decision dd;
+		uint64_t seen;
 
+		/* as the mail's submit tells it: the standing move again */
+		if ((seen = mq_game_standing_copy(a.game, work, a.seat, a.lines[i],
+		    (const char (*)[16])decided, ndecided)) != 0) {
+			bad = json_array_append_new(cmds, json_pack("{s:s, s:b, s:I}",
+			    "text", a.lines[i], "accepted", 0, "already",
+			    (json_int_t)seen)) != 0;
+			continue;
+		}
 		if (k->parse(work, a.seat, a.lines[i], &cmd, &e) != 0 ||
-		    k->apply(work, a.seat, &cmd, &e) != 0) {
+		    (k->decision(work, a.seat, &cmd, &dd),
+		    k->apply(work, a.seat, &cmd, &e)) != 0) {
 			if ((int)i == a.badlang)
 				mq_inbound_badlang_refusal(a.lines[i], e.msg,
 				    sizeof(e.msg));
@@ -769,6 +782,8 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			    "text", a.lines[i], "accepted", 0, "error", e.msg)) != 0;
 			continue;
 		}
+		if (k->is_secret(&cmd) && ndecided < 64)
+			memcpy(decided[ndecided++], dd.key, sizeof(decided[0]));
 		mq_buf_reset(&text);
 		bad = k->format(work, &cmd, &text) != 0 || text.oom ||
 		    json_array_append_new(cmds, json_pack("{s:s, s:b, s:b}",

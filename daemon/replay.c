@@ -411,6 +411,26 @@ mq_sent_hash(const char *text, uint8_t out[16])
 	    NULL, 0);
 }
 
+uint64_t
+mq_game_standing(const struct mq_game *g, int seat, const char *key,
+    const char *text)
+{
+	const unsigned n = g->nsent[seat] < MQ_SENT_KEEP ? g->nsent[seat] :
+	    MQ_SENT_KEEP;
+	const struct mq_sent *last = NULL;
+	uint8_t hash[16];
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(g->sent[seat][i].key, key) == 0 &&
+		    (last == NULL || g->sent[seat][i].seq > last->seq))
+			last = &g->sent[seat][i];
+	if (last == NULL)
+		return 0;
+	mq_sent_hash(text, hash);
+	return memcmp(last->text_hash, hash, sizeof(hash)) == 0 ? last->seq : 0;
+}
+
 /*
  * Who has been away (store.h, absent): a seat's default for a missed
  * deadline marks it; a move by anyone, or the host's resume, extend or

@@ -197,6 +197,21 @@ int mq_game_no_player(const struct mq_game *g, const char *name,
  * is played, and its secrets may be told. The daemon asks this, never the
  * engine's is_over alone. */
 int mq_game_over(const struct mq_game *g);
+/*
+ * A line that is a secret move (a commitment) identical, as the game reads
+ * it on work, to the one the seat's mail made that stands now for the same
+ * moment (mq_game_standing), no line before it in the same message having
+ * decided that moment anew (decided: those lines' keys): a copy of an
+ * accepted reply, or the same move sent twice. Its entry, or 0. A mail's
+ * submit and its dry run tell it "received already", and apply nothing: a
+ * second commitment would tell the others the move had changed.
+ */
+uint64_t mq_game_standing_copy(const struct mq_game *g, const void *work,
+    int seat, const char *line, const char (*decided)[16], size_t ndecided);
+/* The entry of the seat's last command of decision key (mq_game.sent), if
+ * its canonical text is text: the move that stands for that moment; else 0. */
+uint64_t mq_game_standing(const struct mq_game *g, int seat, const char *key,
+    const char *text);
 /* Every player still in the game missed a deadline since anyone last
  * played (and the host did not act since): the deadline defaults stop and
  * the game pauses for the host (deadline.c). */

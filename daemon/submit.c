@@ -246,6 +246,30 @@ mq_game_seat_playing(const struct mq_game *g, int seat, struct mq_err *err)
 	return 0;
 }
 
+uint64_t
+mq_game_standing_copy(const struct mq_game *g, const void *work, int seat,
+    const char *line, const char (*decided)[16], size_t ndecided)
+{
+	const struct mq_game_kind *k = g->kind;
+	struct mq_buf text = MQ_BUF_INIT;
+	struct mq_decision d;
+	struct mq_cmd cmd;
+	struct mq_err e;
+	uint64_t seen = 0;
+	size_t i;
+
+	if (k->parse(work, seat, line, &cmd, &e) != 0 || !k->is_secret(&cmd))
+		return 0;
+	k->decision(work, seat, &cmd, &d);
+	for (i = 0; i < ndecided; i++)
+		if (strcmp(decided[i], d.key) == 0)
+			return 0;
+	if (k->format(work, &cmd, &text) == 0 && !text.oom)
+		seen = mq_game_standing(g, seat, d.key, mq_buf_str(&text));
+	mq_buf_free(&text);
+	return seen;
+}
+
 int
 mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
     size_t n, int atomic, const char *msg_hash, const char *msg_id,
@@ -262,6 +286,8 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 	json_t *cmds = NULL, *bodies[2] = { NULL, NULL }, *evs;
 	void *work = NULL;
 	size_t i, h, nnew = 0, nres = 0, nb, r, nheld = 0, held_at[64];
+	uint64_t seen;
+	char decided[64][16];	/* the keys of newp, for mq_game_standing_copy */
 	int rc = 0, changed = 0;
 
 	memset(res, 0, sizeof(*res));
@@ -293,6 +319,16 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 			line++;
 		if (*line == '\0')
 			continue;
+		if (!atomic && (seen = mq_game_standing_copy(g, work, seat, line,
+		    (const char (*)[16])decided, nnew)) != 0) {
+			/* the very move that stands for this moment, sent again:
+			 * told so, not applied again (a second commitment would
+			 * tell the others the move changed) */
+			if (result_add(res, line, (int)i + 1, 0, 0, NULL))
+				goto oom;
+			res->cmds[res->ncmds - 1].already = seen;
+			continue;
+		}
 		if (k->parse(work, seat, line, &cmd, &e) != 0 ||
 		    (k->decision(work, seat, &cmd, &d), k->apply(work, seat, &cmd, &e))) {
 			if (atomic) {
@@ -348,6 +384,7 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 			newp[nnew].seq = g->seq + 1;
 			newp[nnew].index = (int)json_array_size(cmds);
 			snprintf(newp[nnew].key, sizeof(newp[0].key), "%s", d.key);
+			memcpy(decided[nnew], newp[nnew].key, sizeof(decided[0]));
 			newp[nnew].resolved = 0;
 			nnew++;
 		}

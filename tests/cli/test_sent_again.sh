@@ -122,6 +122,42 @@ mail $RD alice r4 "PLACE black"
 says r4 "受信済み"
 says r4 "アクションカードを選んでください"
 
+# the same PLAY twice before the round's cards are revealed: the second
+# is received already, and neither logged nor told to the others as a new
+# commitment (which would read as a changed move); a different PLAY
+# changes the pick, and the first one after it changes it back
+notices() { grep -l "^X-Masqued-Mail: notice" $O/* 2>/dev/null | xargs -r grep -l "^To: bob@" | wc -l; }
+play=$($MREL -C $D bot $RD alice)
+case "$play" in PLAY\ *) ;; *) fail "alice's move is not a PLAY: $play";; esac; ok
+other="PLAY discuss"; [ "$play" = "$other" ] && other="PLAY jest"
+mail $RD alice r5 "$play"
+ne=$(entries $RD); nn=$(notices)
+seq=$($MREL -C $D log $RD | tail -n 1 | awk '{print $1}')
+mail $RD alice r6 "$play"
+says r6 "受信済み"
+says r6 "（エントリ $seq）"
+[ "$(entries $RD)" = "$ne" ] || fail "the same PLAY sent again was logged"; ok
+[ "$(notices)" = "$nn" ] || fail "bob was told of a new commitment for the same PLAY"; ok
+err_has "game $RD, alice: 0 command(s) accepted, 0 refused, 1 already received; nothing logged"
+printf 'From: alice@x.test\nTo: %s\nSubject: Re\nMessage-ID: <rd-dry@x.test>\n\n%s\n' \
+    "$(rt $RD alice)" "$play" >$T/rd-dry.eml
+expect 0 "parse the same PLAY again" -- $M -C $D parse $T/rd-dry.eml
+$PY - $T/out "$play" $seq <<'EOF' || { cat $T/out >&2; fail "parse of the same PLAY again"; }
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["commands"] == [{"text": sys.argv[2], "accepted": False,
+    "already": int(sys.argv[3])}], j["commands"]
+assert j["errors"] == [], j["errors"]
+EOF
+ok
+mail $RD alice r7 "$other"
+[ "$(entries $RD)" = $((ne + 1)) ] || fail "a different PLAY was not logged"; ok
+mail $RD alice r8 "$play"
+[ "$(entries $RD)" = $((ne + 2)) ] || fail "the first PLAY, after another, was not logged again"; ok
+# in one mail, the same PLAY after a different one is a change back too
+mail $RD alice r9 "$other\n$play"
+[ "$(entries $RD)" = $((ne + 3)) ] || fail "a mail changing the pick and back was not logged"; ok
+
 # The Masquerade: once every Dancer is chosen (the Stage phase), the
 # first mail's copy is for a moment gone: refused as before
 for k in 1 2; do
