@@ -8,6 +8,12 @@ reply_to() {	# NAME: the Reply-To of NAME's welcome mail
 	[ -n "$f" ] || fail "no welcome mail to $1"
 	sed -n 's/^Reply-To: //p' "$f" | tr -d '\r'
 }
+rt() {	# game, name: NAME's reply address in GAME, from its welcome mail
+	f=$(grep -l "^To: $2@x.test" $O/* | xargs grep -l "^Reply-To: game+$1\." |
+	    head -n 1)
+	[ -n "$f" ] || fail "no welcome mail to $2 in $1"
+	sed -n 's/^Reply-To: //p' "$f" | tr -d '\r'
+}
 # send FROM TO ID TEXT: a reply into the Maildir inbox (TEXT: printf %b)
 n=0
 send() {

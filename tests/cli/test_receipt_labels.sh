@@ -26,12 +26,6 @@ G=$(new4) || fail "new"
 expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
 . tests/cli/lib_mail.sh
 
-rt() {	# game, name: NAME's reply address in GAME, from its welcome mail
-	f=$(grep -l "^To: $2@x.test" $O/* | xargs grep -l "^Reply-To: game+$1\." |
-	    head -n 1)
-	[ -n "$f" ] || fail "no welcome mail to $2 in $1"
-	sed -n 's/^Reply-To: //p' "$f" | tr -d '\r'
-}
 owes() {	# game: the players owing something, in the view's order
 	$MREL -C $D view $1 admin --json | $PY -c 'import json, sys
 print(" ".join(o["player"] for o in json.load(sys.stdin)["owes"]))'

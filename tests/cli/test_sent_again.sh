@@ -25,12 +25,6 @@ MS=$(cat $T/out)
 RD=$(new_game $D) || fail "new redmasque"
 expect 0 "the welcome mails" -- $M -C $D serve --once
 . tests/cli/lib_mail.sh
-rt() {	# game, name: NAME's reply address in GAME, from its welcome mail
-	f=$(grep -l "^To: $2@x.test" $O/* | xargs grep -l "^Reply-To: game+$1\." |
-	    head -n 1)
-	[ -n "$f" ] || fail "no welcome mail to $2 in $1"
-	sed -n 's/^Reply-To: //p' "$f" | tr -d '\r'
-}
 entries() { $MREL -C $D log $1 | wc -l; }
 # mail GAME NAME ID TEXT: NAME's reply, served; its receipt as $T/ID.*
 mail() {
