@@ -302,7 +302,8 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 	mq_game_journal_stop(g);
 	if (rc == 0 && away)
 		rc = pause_all_absent(d, g, err);
-	for (i = 0; rc == 0 && i < g->nplayers; i++) {
+	/* paused just now: no move is asked for, and no default comes */
+	for (i = 0; rc == 0 && !g->paused && i < g->nplayers; i++) {
 		dl = mq_notify_deadline(d, g, i);
 		if (dl == 0 || g->players[i].reminded || g->players[i].kicked ||
 		    d->now < dl - mq_game_reminder_secs(&d->conf, g))

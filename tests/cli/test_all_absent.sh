@@ -145,4 +145,21 @@ MASQUED_NOW=$((T0 + (h + 1) * H)) $M -C $D serve --once 2>>$T/serve.err
 [ "$(entries $R)" = $((n + 1)) ] || fail "not one entry more after the cut-short pass"; ok
 paused_by_masqued $R || fail "the pass after the cut-short one did not pause"; ok
 expect 0 "verify after the cut-short pass" -- $M -C $D verify $R
+
+# --- The Red Death: alice places, nobody plays after; a pass that comes
+# late (the host's machine was off) finds every action's deadline past:
+# alice's default leaves everyone away and the game pauses, and nobody is
+# reminded in that pass ("the default is applied for you" is untrue of a
+# paused game) ---
+L=$(new_game $D) || fail "new redmasque (late pass)"
+expect 0 "alice places" -- $M -C $D submit --no-mail $L alice "PLACE black"
+for h in 73 146 219 292; do
+	MASQUED_NOW=$((T0 + h * H)) $M -C $D serve --once 2>>$T/serve.err ||
+	    fail "serve --once at $h h"
+done
+paused_by_masqued $L || fail "the late pass did not pause the game"; ok
+late=$(ls $O | grep "^$((T0 + 292 * H))\." | sed "s|^|$O/|")
+[ -n "$late" ] || fail "the late pass sent nothing"; ok
+! grep -l "^X-Masqued-Mail: reminder" $late >/dev/null ||
+    fail "the pass that paused the game reminded players: $(grep -l "^X-Masqued-Mail: reminder" $late | xargs grep -h '^To:')"; ok
 done_checks
