@@ -291,8 +291,11 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 		return mq_fail(err, MQ_BADDATA, "entry %llu: an admin entry without "
 		    "an action.", (unsigned long long)seq);
 	if (strcmp(action, "pause") == 0) {
+		const char *by = json_string_value(json_object_get(body, "by"));
+
 		g->paused = 1;
 		g->paused_at = ts;
+		g->paused_by_server = by != NULL && strcmp(by, MQ_LOG_BY_SERVER) == 0;
 	} else if (strcmp(action, "end") == 0)
 		g->ended = seq;		/* over from here on, with no winner */
 	else if (strcmp(action, "extend") == 0) {

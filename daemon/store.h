@@ -110,6 +110,7 @@ struct mq_game {
 	json_t *revealed;		/* secrets opened: [{player,seq,text,salt,commit}] */
 	json_t *committed;		/* new commitments: [{player,seq,commit}] */
 	long long paused_at;		/* the pause entry's time, while paused */
+	int paused_by_server;		/* that pause is masqued's: nobody played */
 	unsigned resolutions, owed_serial;	/* phases resolved; seen by update_owed */
 	/* Each seat's last commands accepted from its mail (a ring; nsent
 	 * counts them all): a copy of one sent again at the same moment is

@@ -303,6 +303,10 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		return mq_fail(err, MQ_REFUSED, "Game %s is over; nothing more can be "
 		    "played. Its log can be exported with: masqued export %s.",
 		    g->id, g->id);
+	if (g->paused && g->paused_by_server)
+		return mq_fail(err, MQ_REFUSED, "Game %s is paused: nobody was "
+		    "playing, so masqued stopped it until the host resumes it; send "
+		    "your commands again then.", g->id);
 	if (g->paused)
 		return mq_fail(err, MQ_REFUSED, "Game %s is paused by the host; send "
 		    "your commands again once it resumes.", g->id);

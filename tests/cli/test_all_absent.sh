@@ -85,7 +85,19 @@ MASQUED_NOW=$((T0 + (h + 500) * H)) $M -C $D serve --once 2>>$T/serve.err
 [ "$(ls $O | wc -l)" = "$m" ] || fail "a paused game's pass sent mail"; ok
 MASQUED_NOW=$((T0 + (h + 500) * H)) expect 1 "a move while masqued paused it" -- \
     $M -C $D submit --no-mail $G alice "PASS"
-err_has "paused"
+err_has "Game $G is paused: nobody was playing"
+! grep -q "by the host" $T/err || fail "masqued's pause is called the host's: $(cat $T/err)"; ok
+# alice's reply by mail: refused in her language, without blaming the host
+IN=$D/mail/inbox/new
+rt=$(grep -l "^To: alice@j.test" $O/* | xargs grep -l "^Reply-To: game+$G\." | head -n 1 |
+    xargs sed -n 's/^Reply-To: //p' | tr -d '\r')
+printf 'From: alice@j.test\nTo: %s\nSubject: Re\nMessage-ID: <p1@j.test>\n\nPASS\n' "$rt" >$IN/p1.test
+MASQUED_NOW=$((T0 + (h + 500) * H)) expect 0 "serve a reply to the paused game" -- $M -C $D serve --once
+[ "$(kind_to refused alice@j.test)" = 1 ] || fail "alice's reply to the paused game was not refused once"; ok
+text_of refused alice@j.test | grep -F "だれも手を送っていない" >/dev/null ||
+    fail "the refusal does not say why the game is paused, in Japanese: $(text_of refused alice@j.test)"; ok
+! text_of refused alice@j.test | grep -F "ホストが一時停止" >/dev/null ||
+    fail "the refusal says the host paused it: $(text_of refused alice@j.test)"; ok
 
 # the host resumes: the defaults play again until everyone has missed a
 # deadline once more, then it pauses again
