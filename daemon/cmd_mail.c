@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 #include <sodium.h>
 
@@ -335,7 +334,7 @@ mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
 			free(lines[i]);
 			continue;
 		}
-		if (strncasecmp(p, "set lang", 8) == 0 && !why[0])
+		if (mq_inbound_is_set_lang(p) && !why[0])
 			mq_inbound_badlang_refusal(p, why, sizeof(why));
 		cmds += *p != '\0';
 		lines[k++] = lines[i];

@@ -148,7 +148,7 @@ split(struct analysis *a, struct mq_err *err)
 			if (mq_inbound_set_lang_line(p, a->lang))
 				;
 			else {
-				if (strncasecmp(p, "set lang", 8) == 0)
+				if (mq_inbound_is_set_lang(p))
 					a->badlang = (int)a->nlines;
 				a->lineno[a->nlines] = n;
 				if ((a->lines[a->nlines] = strdup(p)) == NULL) {

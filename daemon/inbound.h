@@ -39,13 +39,16 @@ int mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len,
  * host's `submit`, which takes the lines a reply would).
  * mq_inbound_set_lang_line: whether line is SET LANG with a language
  * masqued has (any case, or its name: "SET LANG JA", "set lang
- * japanese"); then it goes into lang. mq_inbound_badlang_refusal: the
+ * japanese"; a colon, full-width forms: "SET LANG：ja"); then it goes
+ * into lang. mq_inbound_badlang_refusal: the
  * sentence for a SET LANG line with a language masqued lacks, instead of
  * the engine's "set is not a command". mq_inbound_set_lang: log the
  * seat's new language (an admin "lang" entry; nothing when it is theirs
  * already).
  */
 int mq_inbound_set_lang_line(const char *line, char lang[8]);
+/* whether line is a SET LANG line at all, folded as above */
+int mq_inbound_is_set_lang(const char *line);
 void mq_inbound_badlang_refusal(const char *line, char *out, size_t n);
 int mq_inbound_set_lang(struct mq_game *g, int seat, const char *lang,
     long long now, struct mq_err *err);

@@ -1,44 +1,61 @@
 /* inbound_lang.c - SET LANG, the daemon's own line in a reply (and in the
  * host's submit); see inbound.h. */
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "daemon/inbound.h"
+#include "engine/words.h"
+
+/*
+ * The language a SET LANG line names, folded as the games fold their
+ * lines (full-width letters and colon, as a Japanese or Chinese input
+ * method writes them: "SET LANG：ja"), or NULL if the line is no SET LANG.
+ * The colon after LANG is taken as after a game's keyword.
+ */
+static const char *
+lang_word(const char *line, char *buf, size_t n)
+{
+	mq_words_fold(line, buf, n);
+	if (strncmp(buf, "set lang", 8) != 0)
+		return NULL;
+	line = buf + 8 + strspn(buf + 8, " ");
+	if (*line == ':')	/* "SET LANG: ja", as the games read keywords */
+		line += 1 + strspn(line + 1, " ");
+	return line;
+}
 
 int
 mq_inbound_set_lang_line(const char *line, char lang[8])
 {
-	char l[3];
+	char buf[64];
+	const char *l = lang_word(line, buf, sizeof(buf));
 
-	if (strncasecmp(line, "set lang", 8) != 0 || (line[8] != ' ' &&
-	    line[8] != '\t' && line[8] != ':'))
+	if (l == NULL || (buf[8] != ' ' && buf[8] != ':') || l[0] == '\0' ||
+	    l[1] == '\0')
 		return 0;
-	line += 8 + strspn(line + 8, " \t");
-	if (*line == ':')	/* "SET LANG: ja", as the games read keywords */
-		line += 1 + strspn(line + 1, " \t");
-	if (line[0] == '\0' || line[1] == '\0')
+	if (strncmp(l, "en", 2) && strncmp(l, "ja", 2) && strncmp(l, "zh", 2))
 		return 0;
-	l[0] = (char)tolower((unsigned char)line[0]);
-	l[1] = (char)tolower((unsigned char)line[1]);
-	l[2] = '\0';
-	if (strcmp(l, "en") && strcmp(l, "ja") && strcmp(l, "zh"))
-		return 0;
-	snprintf(lang, 8, "%s", l);
+	snprintf(lang, 8, "%.2s", l);
 	return 1;
+}
+
+int
+mq_inbound_is_set_lang(const char *line)
+{
+	char buf[16];
+
+	return lang_word(line, buf, sizeof(buf)) != NULL;
 }
 
 void
 mq_inbound_badlang_refusal(const char *line, char *out, size_t n)
 {
 	struct mq_err e;
+	char buf[256];
+	const char *l = lang_word(line, buf, sizeof(buf));
 
-	line += 8;
-	line += strspn(line, " \t");
-	if (*line == ':')
-		line += 1 + strspn(line + 1, " \t");
-	mq_fail(&e, MQ_REFUSED, "SET LANG takes en, ja or zh, not \"%s\".", line);
+	mq_fail(&e, MQ_REFUSED, "SET LANG takes en, ja or zh, not \"%s\".",
+	    l != NULL ? l : line);
 	snprintf(out, n, "%s", e.msg);
 }
 

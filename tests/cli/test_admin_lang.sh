@@ -188,4 +188,17 @@ cmp -s $T/sent $T/again || fail "the rebuilt notices differ from the lost ones";
 
 expect 0 "the game verifies" -- $M -C $D verify $G
 [ -z "$(ls $D/spool)" ] || fail "mail left in the spool"; ok
+# --- SET LANG with a full-width colon or letters, as a Japanese or Chinese
+# input method writes it: read as the games read their keywords ---
+expect 0 "submit SET LANG with a full-width colon" -- \
+    $M -C $D submit --no-mail $G carol "SET LANG：ja"
+tail -n 1 $D/games/$G/log | grep -q '"action":"lang".*"lang":"ja","player":"carol"' ||
+    fail "SET LANG：ja was not logged: $(tail -n 1 $D/games/$G/log)"; ok
+ls $O >$T/before
+send carol@x.test "$(reply_to carol)" c9 'ｓｅｔ　ｌａｎｇ：ｚｈ\nSTATUS'
+expect 0 "serve --once with a full-width SET LANG" -- $M -C $D serve --once
+tail -n 1 $D/games/$G/log | grep -q '"action":"lang".*"lang":"zh","player":"carol"' ||
+    fail "ｓｅｔ　ｌａｎｇ：ｚｈ was not logged: $(tail -n 1 $D/games/$G/log)"; ok
+expect 1 "submit SET LANG：fr" -- $M -C $D submit --no-mail $G carol "SET LANG：fr"
+err_has 'SET LANG takes en, ja or zh, not "fr".'
 done_checks
