@@ -340,11 +340,9 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 	}
 	if (t.seat >= 0 && t.seat < a->game->nplayers &&
 	    !mq_addr_tag_ok(d->store.keys.tag, &t, a->game->players[t.seat].epoch) &&
-	    mq_inbound_replaced_address(d, a->game, &t, a->msg->from)) {
-		/* the seat's language is still the old player's, unless the
-		 * new one chose another (README) */
-		snprintf(a->from_lang, sizeof(a->from_lang), "%s",
-		    a->game->players[t.seat].lang);
+	    mq_inbound_replaced_address(d, a->game, &t, a->msg->from,
+	    a->from_lang)) {
+		/* in the seat's language while that address held it */
 		return deny(a, "The host replaced this address in game %s: it no "
 		    "longer plays there, and nothing in this message was applied.",
 		    a->game->id);

@@ -18,15 +18,18 @@
  * Whether from held seat t->seat when the mail whose reply address it
  * answers (tag t, of an older epoch) was sent, and the host has since
  * replaced it with another address: the old player replying to an old
- * mail. The seat's address at each epoch, from the game's log lines as they
- * are (the open verified them); only the answer's wording depends on it.
+ * mail; then the seat's language while it held it goes into lang (a
+ * replace --lang, or the new player's SET LANG, changed the seat's since).
+ * The seat's address and language at each epoch, from the game's log lines
+ * as they are (the open verified them); only the answer's wording depends
+ * on it.
  */
 int
 mq_inbound_replaced_address(const struct mq_daemon *d, const struct mq_game *g,
-    const struct mq_addr_tag *t, const char *from)
+    const struct mq_addr_tag *t, const char *from, char lang[8])
 {
 	const struct mq_player_info *p = &g->players[t->seat];
-	char *line = NULL, then[256] = "";
+	char *line = NULL, then[256] = "", said[8] = "";
 	size_t cap = 0;
 	int e, epoch = 0;
 	ssize_t n;
@@ -46,27 +49,37 @@ mq_inbound_replaced_address(const struct mq_daemon *d, const struct mq_game *g,
 		const char *act = json_string_value(json_object_get(b, "action"));
 		const char *who = json_string_value(json_object_get(b, "player"));
 		const char *email = json_string_value(json_object_get(b, "email"));
+		const char *l = json_string_value(json_object_get(b, "lang"));
 
 		if (type != NULL && strcmp(type, "genesis") == 0)
 			email = json_string_value(json_object_get(json_array_get(
 			    json_object_get(b, "players"), (size_t)t->seat), "email"));
 		else if (type == NULL || strcmp(type, "admin") != 0 || act == NULL ||
 		    who == NULL || strcmp(who, p->name) != 0)
-			email = NULL;
+			email = l = NULL;
 		else if (strcmp(act, "replace") == 0 && email != NULL)
 			epoch++;
 		else if (strcmp(act, "rotate-token") == 0) {
 			epoch++;
 			email = NULL;	/* the same address, a new tag */
-		} else
+		} else if (strcmp(act, "lang") == 0)
 			email = NULL;
+		else
+			email = l = NULL;
 		if (email != NULL && epoch <= e)
 			snprintf(then, sizeof(then), "%s", email);
+		/* the genesis's, a SET LANG's, an earlier replace --lang's; not
+		 * the language the replace that ended epoch e brought */
+		if (l != NULL && epoch <= e)
+			snprintf(said, sizeof(said), "%s", l);
 		json_decref(b);
 	}
 	free(line);
 	fclose(f);
-	return then[0] != '\0' && mq_addr_same(from, then);
+	if (then[0] == '\0' || !mq_addr_same(from, then))
+		return 0;
+	snprintf(lang, 8, "%s", said[0] ? said : p->lang);
+	return 1;
 }
 
 /*

@@ -17,9 +17,11 @@
 #include "mail/mime_in.h"
 
 /* from held seat t->seat when the mail with tag t (an older epoch) was
- * sent, and the host has since replaced it with another address. */
+ * sent, and the host has since replaced it with another address; then
+ * the seat's language while from held it into lang. */
 int mq_inbound_replaced_address(const struct mq_daemon *d,
-    const struct mq_game *g, const struct mq_addr_tag *t, const char *from);
+    const struct mq_game *g, const struct mq_addr_tag *t, const char *from,
+    char lang[8]);
 /* The game, seat (into t, its tag empty) and entry (*seq) of the notice
  * m's In-Reply-To or References names; 0 if none. What the sender claims
  * only: mq_inbound_notice_sender checks it. */

@@ -140,6 +140,14 @@ says newer "欢迎来到邮件版"
 says_not newer "Welcome to The Masque"
 answer admin newbie@x.test newbie	# the old address: told in its own language
 says newbie "The host gave dave's seat a new email address."
+# newbie replies to its welcome, whose reply address the replace ended: told
+# so in its own language too, not in the language the new player brought
+ls $O >$T/before
+send newbie@x.test "$(reply_to newbie)" nb1 'PLAN cw cw cw cw cw cw'
+expect 0 "serve --once with the old address's reply" -- $M -C $D serve --once
+answer refused newbie@x.test nbrefused
+says nbrefused "The host replaced this address in game $G"
+says_not nbrefused "主持人"
 ls $O >$T/before
 expect 0 "STATUS for dave, by submit" -- $M -C $D submit $G dave STATUS
 expect 0 "serve --once" -- $M -C $D serve --once
