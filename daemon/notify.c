@@ -841,7 +841,8 @@ mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
 
 int
 mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
-    const char *kind, const char *reason, const char *key, struct mq_err *err)
+    const char *kind, const char *reason, const char *key, int no_reply,
+    struct mq_err *err)
 {
 	char now[40], msgid[300], name[200];
 	json_t *ctx;
@@ -853,6 +854,11 @@ mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
 	ctx = json_pack("{s:s, s:s, s:s, s:s, s:o}", "game", "", "kind", "redmasque",
 	    "lang", lang, "now", now, "reason", refusal_json(d, NULL, lang,
 	    reason));
+	if (ctx != NULL && no_reply &&
+	    json_object_set_new(ctx, "no_reply", json_true()) != 0) {
+		json_decref(ctx);
+		ctx = NULL;
+	}
 	if (ctx == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	snprintf(msgid, sizeof(msgid), "%s.%.16s@%s", kind, key, d->conf.reply_domain);

@@ -51,9 +51,12 @@ int mq_notify_reminder(struct mq_daemon *d, struct mq_game *g, int seat,
 
 /* To a sender outside any game (or not authenticated), or a player whose
  * game takes nothing now: one sentence, or the help, in lang (NULL: the
- * config's); `key` names the spool file so a retry does not double it. */
+ * config's); `key` names the spool file so a retry does not double it.
+ * no_reply: to an address that plays no more (kicked, replaced), which the
+ * mail does not ask for a reply ("reply above this line"). */
 int mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
-    const char *kind, const char *reason, const char *key, struct mq_err *err);
+    const char *kind, const char *reason, const char *key, int no_reply,
+    struct mq_err *err);
 
 /* A plain notice to the host (config `admin`), once per key: a bounce, a game
  * stopped by a bad log. Nothing happens when no admin is configured. */

@@ -104,6 +104,13 @@ says kicked "You no longer play in this game"
 says_not kicked "reply above this line"
 says_not kicked "for the commands"
 says en "=== masqued · reply above this line ==="
+# what the kicked player sends is refused, and the refusal asks no reply
+ls $O >$T/before
+send dave@x.test "$(reply_to dave)" dk1 'PLAN cw cw cw cw cw cw'
+expect 0 "serve --once with the kicked player's reply" -- $M -C $D serve --once
+answer refused dave@x.test kickrefused
+says kickrefused "The host removed you from game $G"
+says_not kickrefused "reply above this line"
 
 admin replace dave newbie@x.test --why "a friend takes over"
 # nor is the address the seat left
@@ -148,6 +155,7 @@ expect 0 "serve --once with the old address's reply" -- $M -C $D serve --once
 answer refused newbie@x.test nbrefused
 says nbrefused "The host replaced this address in game $G"
 says_not nbrefused "主持人"
+says_not nbrefused "reply above this line"	# it cannot play: no marker
 ls $O >$T/before
 expect 0 "STATUS for dave, by submit" -- $M -C $D submit $G dave STATUS
 expect 0 "serve --once" -- $M -C $D serve --once
