@@ -305,8 +305,10 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 	/* paused just now: no move is asked for, and no default comes */
 	for (i = 0; rc == 0 && !g->paused && i < g->nplayers; i++) {
 		dl = mq_notify_deadline(d, g, i);
+		/* none once the deadline is gone by (policy wait: the host
+		 * was told and decides; an extend moves it and reminds) */
 		if (dl == 0 || g->players[i].reminded || g->players[i].kicked ||
-		    d->now < dl - mq_game_reminder_secs(&d->conf, g))
+		    d->now < dl - mq_game_reminder_secs(&d->conf, g) || d->now >= dl)
 			continue;
 		rc = mq_notify_reminder(d, g, i, err);
 		g->players[i].reminded = 1;

@@ -179,6 +179,9 @@ $MREL -C $D2 log $G2 | grep -q "timeout  $P: PLACE" || fail "a 24 h game's deadl
 G=$G3
 MASQUED_NOW=$((T0 + 100 * H)) $M -C $D2 serve --once 2>/dev/null
 [ "$(entries)" = 1 ] || fail "a game whose policy is wait applied a default"; ok
+# nor is its player reminded of a deadline gone by ("If nothing comes by
+# then", and a "by" in the past): the host was told, and decides
+[ "$(reminders_of $G3)" = 0 ] || fail "a reminder went after its deadline had passed (policy wait)"; ok
 G=$G4
 # an 8 h deadline: the 12 h reminder would come at once; it comes at 4 h
 [ "$(grep -l '^X-Masqued-Mail: reminder' $D2/mail/outbox/new/* | xargs grep -l "^Message-ID: <$G4\." | wc -l)" = 1 ] ||
