@@ -39,7 +39,6 @@ struct analysis {
 	char *unread_text;		/* that line */
 	char from_lang[8];		/* refused, but From is a player's: theirs */
 	int tag_ok;			/* its game tag verified (From may not) */
-	int replaced;			/* From is an address a replace took */
 	int drop;			/* an auto-reply or bounce: never answered */
 	int deferred;			/* another worker's (serve.c) */
 };
@@ -332,7 +331,6 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 		MQ_TRY(mq_inbound_notice_sender(d, a->game, t.seat, notice,
 		    a->msg->from, &ok, a->from_lang, err));
 		if (ok) {
-			a->replaced = 1;
 			return deny(a, "The host replaced this address in game %s: "
 			    "it no longer plays there, and nothing in this message "
 			    "was applied.", a->game->id);
@@ -346,7 +344,6 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 	    mq_inbound_replaced_address(d, a->game, &t, a->msg->from,
 	    a->from_lang)) {
 		/* in the seat's language while that address held it */
-		a->replaced = 1;
 		return deny(a, "The host replaced this address in game %s: it no "
 		    "longer plays there, and nothing in this message was applied.",
 		    a->game->id);
@@ -574,7 +571,7 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		mq_daemon_log("%s: refused: %s", transport_id, a.auth);
 		if (from != NULL && mq_daemon_rate_ok(d, from)) {
 			rc = mq_notify_stranger(d, from, a.from_lang[0] ? a.from_lang :
-			    NULL, "refused", a.auth, a.hash, a.replaced, err);
+			    NULL, "refused", a.auth, a.hash, err);
 			if (rc == 0)
 				rc = mark_answered(d, a.hash, err);
 			*outcome = MQ_IN_ANSWERED;
@@ -620,7 +617,7 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		/* kicked: one sentence, and nothing logged (not even SET LANG) */
 		mq_daemon_log("%s: refused: %s", transport_id, e.msg);
 		rc = mq_notify_stranger(d, from, a.game->players[a.seat].lang,
-		    "refused", e.msg, a.hash, 1, err);
+		    "refused", e.msg, a.hash, err);
 		if (rc == 0)
 			rc = mark_answered(d, a.hash, err);
 		*outcome = MQ_IN_ANSWERED;
@@ -645,7 +642,7 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		mq_game_journal_stop(a.game);
 		/* a player of the game: in the player's language */
 		rc = mq_notify_stranger(d, from, a.game->players[a.seat].lang,
-		    "refused", e.msg, a.hash, 0, err);
+		    "refused", e.msg, a.hash, err);
 		if (rc == 0)
 			rc = mark_answered(d, a.hash, err);
 		*outcome = MQ_IN_ANSWERED;

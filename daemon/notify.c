@@ -540,13 +540,15 @@ turn_came(const struct mq_game *g, int seat)
 
 static int
 everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
-    json_t *admin, struct mq_err *err)
+    json_t *admin, int skip, struct mq_err *err)
 {
 	json_t *ctx;
 	int i, rc, bad;
 
 	rc = journal_ok(g, err);
 	for (i = 0; i < g->nplayers && rc == 0; i++) {
+		if (i == skip)
+			continue;
 		/* a kicked seat hears of admin actions (its kick first) and
 		 * of the end, not of turns it may not play */
 		if (g->players[i].kicked && admin == NULL &&
@@ -622,7 +624,7 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	}
 	rc = send_game_mail_uniq(d, g, seat, "receipt", uniq, ctx, err);
 	if (rc == 0 && upd != NULL)
-		rc = everyone(d, g, upd, NULL, err);
+		rc = everyone(d, g, upd, NULL, -1, err);
 	else if (rc == 0) {
 		/* Everyone else whose turn just came gets the board (they act
 		 * on it); the others, if commitments were made, a short notice
@@ -681,7 +683,7 @@ mq_notify_update(struct mq_daemon *d, struct mq_game *g, const char *kind,
 
 	if (k == NULL)
 		k = "turn";
-	rc = everyone(d, g, k, admin, err);
+	rc = everyone(d, g, k, admin, -1, err);
 	if (rc == 0)
 		rc = mq_spool_sync(d->conf.datadir, err);
 	return rc;
@@ -780,7 +782,7 @@ mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
 	const char *why = json_string_value(json_object_get(body, "why"));
 	json_int_t secs = json_integer_value(json_object_get(body, "seconds"));
 	json_t *admin;
-	int rc, seat;
+	int rc, seat, newcomer;
 
 	if (action == NULL || why == NULL)
 		return mq_fail(err, MQ_BADDATA, "Entry %llu is not an admin action.",
@@ -801,18 +803,26 @@ mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
 		json_decref(admin);
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	}
+	/* A replace's new player gets the welcome alone, not the notice too
+	 * (two mails asking one move); a kicked player given the seat back
+	 * knows the game, and gets the notice, which asks the move owed. */
+	newcomer = -1;
+	if (strcmp(action, "replace") == 0 && player != NULL &&
+	    (seat = mq_game_seat(g, player)) >= 0 &&
+	    !json_is_true(json_object_get(admin, "rejoined")))
+		newcomer = seat;
 	/* an end is told by the end mail itself, with every secret */
-	rc = mq_notify_update(d, g, strcmp(action, "end") == 0 ? "end" : "admin",
-	    admin, err);
+	rc = everyone(d, g, strcmp(action, "end") == 0 ? "end" : "admin", admin,
+	    newcomer, err);
+	if (rc == 0)
+		rc = mq_spool_sync(d->conf.datadir, err);
 	/* the new player's welcome, to the new address alone: the others
 	 * know the game, and the admin notice told them of the change; and
 	 * the old address is told it plays no more */
-	if (rc == 0 && strcmp(action, "replace") == 0 && player != NULL &&
-	    (seat = mq_game_seat(g, player)) >= 0) {
-		rc = welcome(d, g, seat, err);
-		if (rc == 0 && before != NULL &&
-		    !mq_addr_same(before->email, g->players[seat].email))
-			rc = replaced(d, g, seat, before, admin, err);
+	if (rc == 0 && newcomer >= 0) {
+		rc = welcome(d, g, newcomer, err);
+		if (rc == 0 && before != NULL)
+			rc = replaced(d, g, newcomer, before, admin, err);
 		if (rc == 0)
 			rc = mq_spool_sync(d->conf.datadir, err);
 	}
@@ -841,8 +851,7 @@ mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
 
 int
 mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
-    const char *kind, const char *reason, const char *key, int no_reply,
-    struct mq_err *err)
+    const char *kind, const char *reason, const char *key, struct mq_err *err)
 {
 	char now[40], msgid[300], name[200];
 	json_t *ctx;
@@ -854,11 +863,6 @@ mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
 	ctx = json_pack("{s:s, s:s, s:s, s:s, s:o}", "game", "", "kind", "redmasque",
 	    "lang", lang, "now", now, "reason", refusal_json(d, NULL, lang,
 	    reason));
-	if (ctx != NULL && no_reply &&
-	    json_object_set_new(ctx, "no_reply", json_true()) != 0) {
-		json_decref(ctx);
-		ctx = NULL;
-	}
 	if (ctx == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	snprintf(msgid, sizeof(msgid), "%s.%.16s@%s", kind, key, d->conf.reply_domain);

@@ -52,11 +52,10 @@ int mq_notify_reminder(struct mq_daemon *d, struct mq_game *g, int seat,
 /* To a sender outside any game (or not authenticated), or a player whose
  * game takes nothing now: one sentence, or the help, in lang (NULL: the
  * config's); `key` names the spool file so a retry does not double it.
- * no_reply: to an address that plays no more (kicked, replaced), which the
- * mail does not ask for a reply ("reply above this line"). */
+ * It has no Reply-To (no seat's tag), so it asks for no reply: a reply
+ * could only be one with no game tag. */
 int mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
-    const char *kind, const char *reason, const char *key, int no_reply,
-    struct mq_err *err);
+    const char *kind, const char *reason, const char *key, struct mq_err *err);
 
 /* A plain notice to the host (config `admin`), once per key: a bounce, a game
  * stopped by a bad log. Nothing happens when no admin is configured. */

@@ -103,6 +103,15 @@ grep -l "^X-Masqued-Mail: welcome" $D/mail/outbox/new/* | xargs grep -l "^To: ne
 # the others were welcomed once, at the start: the admin notice tells them
 [ "$(grep -l "^X-Masqued-Mail: welcome" $D/mail/outbox/new/* | wc -l)" = 5 ] ||
     fail "a replace welcomed $(( $(grep -l "^X-Masqued-Mail: welcome" $D/mail/outbox/new/* | wc -l) - 4 )) players, not the new one alone"; ok
+# the new player gets the welcome alone, not the admin notice too (two
+# mails asking one move); the others get the notice
+[ "$(grep -l "^To: newbie@x.test" $D/mail/outbox/new/* | wc -l)" = 1 ] ||
+    fail "the new player got $(grep -l "^To: newbie@x.test" $D/mail/outbox/new/* | wc -l) mails, not the welcome alone"; ok
+for p in alice bob carol dave; do
+	[ $p = $P3 ] && continue
+	grep -l "^X-Masqued-Mail: admin" $D/mail/outbox/new/* | xargs grep -l "^To: $p@x.test" |
+	    xargs grep -l "a friend takes over" >/dev/null || fail "$p was not told of the replace"; ok
+done
 old=$(grep -l "^To: alice@x.test" $D/mail/outbox/new/* | head -1)
 oldreply=$(grep -m1 "^Reply-To:" $old | sed 's/^Reply-To: //' | tr -d '\r')
 MASQUED_NOW=$((T0 + 303 * H)) expect 0 "rotate alice's token" -- $M -C $D admin $G rotate-token alice --why "leaked"

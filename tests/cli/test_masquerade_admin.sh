@@ -195,6 +195,9 @@ expect 0 "carol back" -- $M -C $D admin $G replace carol carol@x.test --why "she
 expect 0 "serve" -- $M -C $D serve --once
 answer admin carol@x.test back-c
 says back-c "The host gave carol the seat back: carol plays it again, no longer the deadline's default moves. Why: she is back"
+# she knows the game: the notice (which asks her move), no second welcome
+[ -z "$(cd $O && grep -l "^X-Masqued-Mail: welcome" $(cat $T/new) /dev/null |
+    xargs -r grep -l "^To: carol@x.test")" ] || fail "carol, back, was welcomed again"; ok
 says_not back-c "This address no longer plays"
 says_not back-c "a new email address"
 # bob back at his old address: a reply to the notice is no longer the
