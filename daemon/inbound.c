@@ -498,6 +498,7 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 	struct analysis a;
 	struct mq_err e;
 	const char *from;
+	uint64_t lang_at = 0;	/* the log's length before a SET LANG */
 	int rc;
 
 	*outcome = MQ_IN_DROPPED;
@@ -623,6 +624,7 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		*outcome = MQ_IN_ANSWERED;
 		goto out;
 	}
+	lang_at = a.game->seq;
 	if (a.lang[0] && (rc = mq_inbound_set_lang(a.game, a.seat, a.lang, d->now,
 	    err)) != 0)
 		goto out;
@@ -674,7 +676,8 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		    "refused, %zu already received; %s", transport_id, a.game->id,
 		    a.game->players[a.seat].name, accepted,
 		    res.ncmds - accepted - already, already,
-		    res.logged ? "logged" : "nothing logged");
+		    res.logged ? "logged" : a.game->seq != lang_at ? "its SET LANG "
+		    "logged" : "nothing logged");
 		/* applied when a command was accepted (STATUS too); all
 		 * refused: only answered */
 		*outcome = accepted > 0 ? MQ_IN_APPLIED : MQ_IN_ANSWERED;
