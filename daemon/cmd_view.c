@@ -299,6 +299,9 @@ print_admin(const json_t *b)
 	if (secs % 3600 >= 60)
 		printf("%s%lldm", secs >= 3600 ? "" : " ",
 		    (long long)(secs % 3600 / 60));
+	/* masqued's own (a pause when nobody plays), or a host's default */
+	if ((v = json_string_value(json_object_get(b, "by"))) != NULL)
+		printf(" (by %s)", v);
 	/* each byte at most \xHH: room for all of it, escaped */
 	v = json_string_value(json_object_get(b, "why"));
 	n = v != NULL ? 4 * strlen(v) + 1 : 1;
@@ -325,7 +328,10 @@ print_entry_text(const struct mq_log_entry *e)
 	strftime(when, sizeof(when), "%Y-%m-%d %H:%M", gmtime(&ts));
 	printf("%4llu  %s  %-8s", (unsigned long long)e->seq, when, type);
 	if (strcmp(type, "command") == 0 || strcmp(type, "timeout") == 0) {
-		printf(" %s:", json_string_value(json_object_get(b, "player")));
+		printf(" %s", json_string_value(json_object_get(b, "player")));
+		if (json_is_string(json_object_get(b, "by")))	/* the host's */
+			printf(" (by %s)", json_string_value(json_object_get(b, "by")));
+		putchar(':');
 		json_array_foreach(json_object_get(b, "commands"), i, c)
 			printf("%s %s", i ? ";" : "",
 			    json_string_value(json_object_get(c, "text")));

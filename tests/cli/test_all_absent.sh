@@ -59,6 +59,8 @@ h=$2
 $MREL -C $D log $G | grep -q "  timeout  " || fail "no default was played before the pause"; ok
 tail -n 1 $D/games/$G/log | grep -q '"why":"every player missed a deadline and nobody has played since"' ||
     fail "the pause entry does not say why"; ok
+$MREL -C $D log $G | tail -n 1 | grep -q "admin    pause (by masqued): every player missed a deadline" ||
+    fail "log does not say masqued paused it: $($MREL -C $D log $G | tail -n 1)"; ok
 expect 0 "verify a game masqued paused" -- $M -C $D verify $G
 for p in alice bob carol; do
 	[ "$(kind_to admin $p@j.test)" = 1 ] || fail "$p was not told of the pause once"; ok

@@ -290,7 +290,7 @@ ls $D/mail/outbox/new >$T/before.default
 at 101 expect 0 "default for $P" -- $M -C $D admin $G default $P --why "$P is away; play on"
 out_has "$G: $P's default, PLACE "
 [ "$(entries)" = $((n + 1)) ] || fail "admin default did not log one entry"; ok
-$MREL -C $D log $G | tail -n 1 | grep -q "timeout  $P: PLACE" || fail "the default is not logged as a timeout"; ok
+$MREL -C $D log $G | tail -n 1 | grep -q "timeout  $P (by admin): PLACE" || fail "the default is not logged as a timeout"; ok
 $MREL -C $D log $G --json | tail -n 1 | grep -q "\"by\": *\"admin\".*\"why\": *\"$P is away; play on\"" ||
     fail "the timeout entry does not say the host applied it, and why: $($MREL -C $D log $G --json | tail -n 1)"; ok
 at 101 $M -C $D serve --once 2>/dev/null

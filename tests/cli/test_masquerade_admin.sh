@@ -328,7 +328,7 @@ err_has "bob owes no move in game $G now; there is no default to apply."; one_li
 ls $O >$T/before
 at 99 expect 0 "default for alice" -- $M -C $D admin $G default alice --why "alice is away"
 out_has "$G: alice's default, DANCER "
-$MREL -C $D log $G | tail -n 1 | grep -q "timeout  alice: DANCER " || fail "the default is not logged as a timeout"; ok
+$MREL -C $D log $G | tail -n 1 | grep -q "timeout  alice (by admin): DANCER " || fail "the default is not logged as a timeout"; ok
 [ "$(entries)" = 3 ] || fail "admin default did not log one entry"; ok
 at 99 expect 0 "serve sends the default's mails" -- $M -C $D serve --once
 [ "$(ls $O | comm -13 $T/before - | (cd $O && xargs grep -l '^X-Masqued-Mail: turn') | wc -l)" = 3 ] ||
