@@ -210,6 +210,19 @@ mq_cmd_view(struct mq_cli *cli, int argc, char **argv)
 		rc = mq_cli_report(&err);
 		goto out;
 	}
+	/* the daemon's word on the game, which the engine's view cannot know */
+	if (g->paused && json_object_set_new(v, "paused", json_string(
+	    g->paused_by_server ? "by masqued: nobody is playing" :
+	    "by the host")) != 0) {
+		json_decref(v);
+		mq_fail(&err, MQ_IO, "Out of memory.");
+		rc = mq_cli_report(&err);
+		goto out;
+	}
+	if (g->paused && !json)
+		printf("Paused %s: no move is taken until it resumes.\n",
+		    g->paused_by_server ? "by masqued (nobody is playing)" :
+		    "by the host");
 	rc = print_view(g->gd.json, v, json);
 	json_decref(v);
 out:

@@ -62,6 +62,12 @@ tail -n 1 $D/games/$G/log | grep -q '"why":"every player missed a deadline and n
 $MREL -C $D log $G | tail -n 1 | grep -q "admin    pause (by masqued): every player missed a deadline" ||
     fail "log does not say masqued paused it: $($MREL -C $D log $G | tail -n 1)"; ok
 expect 0 "verify a game masqued paused" -- $M -C $D verify $G
+expect 0 "view public of a game masqued paused" -- $M -C $D view $G public
+head -n 1 $T/out | grep -qF "Paused by masqued (nobody is playing): no move is taken until it resumes." ||
+    { cat $T/out >&2; fail "view public does not say the game is paused, and by whom"; }; ok
+expect 0 "view --json" -- $M -C $D view $G alice --json
+$PY -c 'import json, sys; assert json.load(open(sys.argv[1]))["paused"] == "by masqued: nobody is playing"' $T/out ||
+    fail "view --json does not say paused"; ok
 for p in alice bob carol; do
 	[ "$(kind_to admin $p@j.test)" = 1 ] || fail "$p was not told of the pause once"; ok
 	subject_of admin $p@j.test | grep -F "一時停止：だれも手を送っていません" >/dev/null ||
@@ -105,12 +111,19 @@ text_of refused alice@j.test | grep -F "だれも手を送っていない" >/dev
 # deadline once more, then it pauses again
 h=$((h + 500))
 MASQUED_NOW=$((T0 + h * H)) expect 0 "resume" -- $M -C $D admin $G resume --why "one more try"
+expect 0 "view public once resumed" -- $M -C $D view $G public
+! grep -q "^Paused" $T/out || fail "view says paused after the resume"; ok
+MASQUED_NOW=$((T0 + h * H)) expect 0 "the host pauses" -- $M -C $D admin $G pause --why "a check"
+expect 0 "view public, paused by the host" -- $M -C $D view $G public
+head -n 1 $T/out | grep -qF "Paused by the host: no move is taken until it resumes." ||
+    fail "view public does not say the host paused it"; ok
+MASQUED_NOW=$((T0 + h * H)) expect 0 "resume" -- $M -C $D admin $G resume --why "go on"
 set -- $(until_paused $G $h 12)
 [ "$1" != never ] || fail "after the resume, the game nobody plays ran on for ever"; ok
 h=$2
 [ "$(entries $G)" -gt $((n + 1)) ] || fail "no default was played after the resume"; ok
 for p in alice bob carol; do
-	[ "$(kind_to admin $p@j.test)" = 3 ] || fail "$p: not the resume and the second pause"; ok
+	[ "$(kind_to admin $p@j.test)" = 5 ] || fail "$p: not the resume, the host's pause and resume, and the second pause"; ok
 done
 # the host ends it; its export, masqued's pauses in it, verifies
 MASQUED_NOW=$((T0 + (h + 1) * H)) expect 0 "end" -- $M -C $D admin $G end --why "nobody plays"
