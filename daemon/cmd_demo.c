@@ -240,7 +240,7 @@ make_game(struct demo *dm, struct mq_cli *cli, struct mq_err *err)
 	uint8_t seed[32];
 	char conf[300];
 	FILE *f;
-	int i, rc;
+	int i, rc, base;
 
 	MQ_TRY(mq_store_init(dm->dir, err));
 	snprintf(conf, sizeof(conf), "%s/masqued.conf", dm->dir);
@@ -257,8 +257,12 @@ make_game(struct demo *dm, struct mq_cli *cli, struct mq_err *err)
 		ng.names[i] = names[i];
 		ng.emails[i] = emails[i];
 	}
+	/* A fixed seed, so every demo tells the same story; for The Red
+	 * Death one where some nobles live to see the dawn and one wins
+	 * (about one seed in five kills everybody, a dull first look). */
+	base = strcmp(dm->kind, "redmasque") == 0 ? 0x50 : 0x5a;
 	for (i = 0; i < 32; i++)
-		seed[i] = (uint8_t)(0x5a ^ i);
+		seed[i] = (uint8_t)(base ^ i);
 	ng.seed = seed;
 	ng.lang = "en";
 	ng.ts = mq_clock_now();

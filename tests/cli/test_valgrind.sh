@@ -103,6 +103,8 @@ if grep -q '^==[0-9]*==' "$T/demo.err"; then
 fi
 ok
 grep -q "masqued verify .*: ok" $T/demo.out || fail "the demo did not verify its log"; ok
+grep -q "survives as the most popular noble .* and wins" $T/demo.out ||
+    fail "the demo's story has no winner"; ok
 dd=$(sed -n 's/^Data folder: //p' $T/demo.out)
 case "$dd" in /tmp/masqued-demo.*) rm -rf "$dd" ;; esac
 done_checks
