@@ -766,8 +766,12 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		uint64_t seen;
 
 		/* as the mail's submit tells it: the standing move again */
-		if ((seen = mq_game_standing_copy(a.game, work, a.seat, a.lines[i],
-		    (const char (*)[16])decided, ndecided)) != 0) {
+		if (mq_game_standing_copy(a.game, work, a.seat, a.lines[i],
+		    (const char (*)[16])decided, ndecided, &seen) != 0) {
+			bad = 1;
+			break;
+		}
+		if (seen != 0) {
 			bad = json_array_append_new(cmds, json_pack("{s:s, s:b, s:I}",
 			    "text", a.lines[i], "accepted", 0, "already",
 			    (json_int_t)seen)) != 0;

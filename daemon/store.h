@@ -203,12 +203,14 @@ int mq_game_over(const struct mq_game *g);
  * it on work, to the one the seat's mail made that stands now for the same
  * moment (mq_game_standing), no line before it in the same message having
  * decided that moment anew (decided: those lines' keys): a copy of an
- * accepted reply, or the same move sent twice. Its entry, or 0. A mail's
- * submit and its dry run tell it "received already", and apply nothing: a
- * second commitment would tell the others the move had changed.
+ * accepted reply, or the same move sent twice. *seen: its entry, or 0.
+ * A mail's submit and its dry run tell it "received already", and apply
+ * nothing: a second commitment would tell the others the move had changed.
+ * -1 when memory ran out (then the line cannot be told from a change).
  */
-uint64_t mq_game_standing_copy(const struct mq_game *g, const void *work,
-    int seat, const char *line, const char (*decided)[16], size_t ndecided);
+int mq_game_standing_copy(const struct mq_game *g, const void *work,
+    int seat, const char *line, const char (*decided)[16], size_t ndecided,
+    uint64_t *seen);
 /* The entry of the seat's last command of decision key (mq_game.sent), if
  * its canonical text is text: the move that stands for that moment; else 0. */
 uint64_t mq_game_standing(const struct mq_game *g, int seat, const char *key,

@@ -246,28 +246,32 @@ mq_game_seat_playing(const struct mq_game *g, int seat, struct mq_err *err)
 	return 0;
 }
 
-uint64_t
+int
 mq_game_standing_copy(const struct mq_game *g, const void *work, int seat,
-    const char *line, const char (*decided)[16], size_t ndecided)
+    const char *line, const char (*decided)[16], size_t ndecided,
+    uint64_t *seen)
 {
 	const struct mq_game_kind *k = g->kind;
 	struct mq_buf text = MQ_BUF_INIT;
 	struct mq_decision d;
 	struct mq_cmd cmd;
 	struct mq_err e;
-	uint64_t seen = 0;
 	size_t i;
+	int rc = 0;
 
+	*seen = 0;
 	if (k->parse(work, seat, line, &cmd, &e) != 0 || !k->is_secret(&cmd))
 		return 0;
 	k->decision(work, seat, &cmd, &d);
 	for (i = 0; i < ndecided; i++)
 		if (strcmp(decided[i], d.key) == 0)
 			return 0;
-	if (k->format(work, &cmd, &text) == 0 && !text.oom)
-		seen = mq_game_standing(g, seat, d.key, mq_buf_str(&text));
+	if (k->format(work, &cmd, &text) != 0 || text.oom)
+		rc = -1;
+	else
+		*seen = mq_game_standing(g, seat, d.key, mq_buf_str(&text));
 	mq_buf_free(&text);
-	return seen;
+	return rc;
 }
 
 int
@@ -323,8 +327,11 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 			line++;
 		if (*line == '\0')
 			continue;
-		if (!atomic && (seen = mq_game_standing_copy(g, work, seat, line,
-		    (const char (*)[16])decided, nnew)) != 0) {
+		seen = 0;
+		if (!atomic && mq_game_standing_copy(g, work, seat, line,
+		    (const char (*)[16])decided, nnew, &seen) != 0)
+			goto oom;
+		if (seen != 0) {
 			/* the very move that stands for this moment, sent again:
 			 * told so, not applied again (a second commitment would
 			 * tell the others the move changed) */

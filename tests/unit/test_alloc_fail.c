@@ -6,7 +6,7 @@
  *
  * The operations: the engine (data load and setup; a bot game's applies
  * with every view and the events), the log (create, append, verify, read
- * back), a store's submit, a mail's dry run (masqued parse), a move's mails,
+ * back), a store's submit (and a move sent again: "received already"), a mail's dry run (masqued parse), a move's mails,
  * `bot` and the demo's story, the Mustache renderer (one template with its
  * partials; the whole mail, sampled; a renderer kept across two mails, as
  * the daemon keeps one), and the MIME parser with the reply extractor; for
@@ -733,6 +733,9 @@ struct submit_ctx {
 	char *log;		/* the log before the submit */
 	size_t len;
 	char *logged;		/* the log after it, nothing failing */
+	const char *line;	/* the command submitted (PLACE blue) */
+	int again;		/* sent again, not atomic: "received already" */
+	const char *hash;	/* the message's hash (00ff) */
 };
 
 /* Game ID's log path, in dir. */
@@ -768,8 +771,8 @@ journal_into(struct mq_buf *b, const struct mq_game *g)
 static int
 op_submit(void *vctx, char **result)
 {
-	static const char *const lines[] = { "PLACE blue" };
 	struct submit_ctx *c = vctx;
+	const char *const lines[] = { c->line ? c->line : "PLACE blue" };
 	struct mq_submit_result res;
 	struct mq_store s;
 	struct mq_game *g;
@@ -784,17 +787,33 @@ op_submit(void *vctx, char **result)
 	assert_non_null(f = fopen(path, "wb"));
 	assert_int_equal(fwrite(c->log, 1, c->len, f), c->len);
 	assert_int_equal(fclose(f), 0);
-	af_resume();
-	if ((rc = mq_store_open(c->dir, 1, &s, &err)) != 0)
+	/* A move sent again: only the submit's allocations are failed (the
+	 * open's are swept above), so that each of them is, under valgrind too. */
+	if (!c->again)
+		af_resume();
+	if ((rc = mq_store_open(c->dir, 1, &s, &err)) != 0) {
+		if (c->again)
+			af_resume();
 		return rc;
-	if ((rc = mq_game_open(&s, c->id, 1, 0, &g, &err)) == 0) {
+	}
+	rc = mq_game_open(&s, c->id, 1, 0, &g, &err);
+	if (c->again)
+		af_resume();
+	if (rc == 0) {
 		mq_game_journal_start(g);
-		rc = mq_game_submit(g, 0, lines, 1, 1, "00ff", "pipe", 1790000100,
-		    &res, &err);
+		rc = mq_game_submit(g, 0, lines, 1, !c->again,
+		    c->hash ? c->hash : "00ff", "pipe", 1790000100, &res, &err);
 		stale = g->stale;
 		if (rc == 0) {
-			if (!res.logged)
+			if (!c->again && !res.logged)
 				fail_msg("the command was not logged");
+			/* the move that stands, sent again: told so, never
+			 * taken for a change (committed anew) for want of
+			 * memory to compare it */
+			if (c->again && (res.logged || res.ncmds != 1 ||
+			    res.cmds[0].already == 0))
+				fail_msg("a move sent again was not told \"received "
+				    "already\"");
 			mq_submit_result_free(&res);
 			lost = g->journal_lost;
 			af_pause();
@@ -921,6 +940,56 @@ submit_survives_every_allocation_failure(void **state)
 	af_tail = 1;	/* the replay of the logged entry is among the last */
 	sweep("store: open, submit, close", op_submit, &c, stride, &st);
 	af_tail = 0;
+	assert_true(st.allocs > 0);
+	free(c.log);
+	free(c.logged);
+	snprintf(path, sizeof(path), "rm -rf %s", c.dir);
+	assert_int_equal(system(path), 0);
+}
+
+/*
+ * The plan that stands, sent again (a second copy of the reply): with
+ * nothing failing it is "received already" and logs nothing; a failure for
+ * memory while comparing it with the move that stands must refuse it (the
+ * mail waits), never take it for a new move, whose second commitment would
+ * tell the others the move had changed.
+ */
+static void
+sent_again_survives_every_allocation_failure(void **state)
+{
+	struct submit_ctx c;
+	struct af_stats st;
+	const char *env;
+	char path[300], *placed;
+	long stride = 1;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	snprintf(c.dir, sizeof(c.dir), "/tmp/masqued-allocfail-again.%d",
+	    (int)getpid());
+	af_new_game(c.dir, c.id);
+	submit_log_path(&c, path, sizeof(path));
+	c.log = slurp(path, &c.len);
+	assert_int_equal(op_submit(&c, &placed), 0);	/* PLACE blue */
+	free(placed);
+	free(c.log);
+	c.log = slurp(path, &c.len);
+	c.line = "PLAN cw stay cw stay cw stay";
+	c.hash = "00fe";
+	assert_int_equal(op_submit(&c, &placed), 0);	/* the first copy */
+	free(placed);
+	free(c.log);
+	c.log = slurp(path, &c.len);
+	c.again = 1;
+	c.hash = "00fd";
+	assert_int_equal(op_submit(&c, &placed), 0);	/* nothing armed */
+	free(placed);
+	c.logged = slurp(path, NULL);
+	if (strcmp(c.logged, c.log) != 0)
+		fail_msg("a move sent again changed the log");
+	if ((env = getenv("MQ_ALLOC_AGAIN_EVERY")) != NULL && atol(env) > 0)
+		stride = atol(env);
+	sweep("store: a move sent again", op_submit, &c, stride, &st);
 	assert_true(st.allocs > 0);
 	free(c.log);
 	free(c.logged);
@@ -1820,6 +1889,7 @@ main(void)
 		cmocka_unit_test(ms_engine_survives_every_allocation_failure),
 		cmocka_unit_test(log_survives_every_allocation_failure),
 		cmocka_unit_test(submit_survives_every_allocation_failure),
+		cmocka_unit_test(sent_again_survives_every_allocation_failure),
 		cmocka_unit_test(parse_survives_every_allocation_failure),
 		cmocka_unit_test(notify_survives_every_allocation_failure),
 		cmocka_unit_test(ms_notify_survives_every_allocation_failure),
