@@ -47,9 +47,9 @@ says_not alice "You have placed your noble already"
 
 answer receipt bob@x.test bob
 says bob "未接受"						# the zh template
-says bob "“sideways”不是方向；MOVE 只能是 cw（顺时针）、ccw（逆时针）或 stay。"
-says bob "“13:00”不是午夜之后的时间；SLOT 只能是 12:00、12:10、12:20、12:30、12:40 或 12:50。"
-says bob "“zorro”不是牌；牌有：讨论、跳舞、笑话、欣赏、嘲笑、调情、诈骗、吓唬、恐吓、安可、美好回忆、盛大登场、偷听、扒手、长舌妇、丑闻、漫步、讨好亲王、预感。"
+says bob "「sideways」不是方向；MOVE 只能是 cw（顺时针）、ccw（逆时针）或 stay。"
+says bob "「13:00」不是午夜之后的时间；SLOT 只能是 12:00、12:10、12:20、12:30、12:40 或 12:50。"
+says bob "「zorro」不是牌；牌有：讨论、跳舞、笑话、欣赏、嘲笑、调情、诈骗、吓唬、恐吓、安可、美好回忆、盛大登场、偷听、扒手、长舌妇、丑闻、漫步、讨好亲王、预感。"
 says_not bob "is not a direction"
 says_not bob "is not a time after midnight"
 says_not bob "is not a card"
@@ -155,7 +155,7 @@ answer receipt bob@x.test msbob
 says msbob "「zorro」はダンサーではありません。ダンサーは次のとおりです：剣の舞姫、魔導師、聖騎士、吟遊詩人、盗賊、永劫の囚人。"
 says_not msbob "blade-dancer"
 answer receipt carol@x.test mscarol
-says mscarol "“nowhere”不是舞台；舞台有：塔、竞技场、礼拜堂、图书馆、泉水、大厅。"
+says mscarol "「nowhere」不是舞台；舞台有：塔、竞技场、礼拜堂、图书馆、泉水、大厅。"
 says_not mscarol "grand-hall"
 expect 0 "the masquerade verifies" -- $M -C $D verify $G
 done_checks

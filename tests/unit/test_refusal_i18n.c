@@ -135,11 +135,11 @@ chinese_sentences_with_their_arguments(void **state)
 
 	says(r, "zh", "\"sideways\" is not a direction; MOVE takes cw "
 	    "(clockwise), ccw (counter-clockwise) or stay.",
-	    "“sideways”不是方向；MOVE 只能是 cw（顺时针）、ccw（逆时针）或 "
+	    "「sideways」不是方向；MOVE 只能是 cw（顺时针）、ccw（逆时针）或 "
 	    "stay。");
 	says(r, "zh", "After PLAY jest, \"loudly\" is not understood: what may "
 	    "follow is TARGET, SLOT or RECOVER.",
-	    "PLAY jest 之后的“loudly”无法理解：后面只能跟 TARGET、SLOT 或 "
+	    "PLAY jest 之后的「loudly」无法理解：后面只能跟 TARGET、SLOT 或 "
 	    "RECOVER。");
 	says(r, "zh", "encore returns up to 2 discarded card(s): name them after "
 	    "RECOVER, or RECOVER none to take none back (your discards: jest, "
@@ -174,7 +174,7 @@ reordered_arguments(void **state)
 	    "9 人では遊べません。「赤死病の仮面」は 3〜6 人で遊ぶゲームです。");
 	says(r, "zh", "invariant \"the winner is the most popular survivor\" "
 	    "broken: the winner is alice, not nobody.",
-	    "不变式“胜者是人气最高的幸存者”被破坏：胜者应是 无人，却是 alice。");
+	    "不变式「胜者是人气最高的幸存者」被破坏：胜者应是 无人，却是 alice。");
 	mq_refusals_free(r);
 }
 
@@ -355,7 +355,7 @@ game_words_in_the_readers_language(void **state)
 	    "付けてください（例：PLAY 冗談 TARGET bob）。");
 	names_say(r, "zh", zh_words, "After PLAY jest, \"loudly\" is not "
 	    "understood: what may follow is TARGET, SLOT or RECOVER.",
-	    "PLAY 笑话 之后的“loudly”无法理解：后面只能跟 TARGET、SLOT 或 "
+	    "PLAY 笑话 之后的「loudly」无法理解：后面只能跟 TARGET、SLOT 或 "
 	    "RECOVER。");
 	names_say(r, "ja", ja_words, "Silence has happened already.",
 	    "「Silence」はすでに発生しました。");	/* not in ja_words */
