@@ -200,7 +200,7 @@ subjects_name_the_game_and_the_time(void **state)
 	    "[仮面 g7f3abcd] 9:20 — アクションを選んでください");
 	mail_free(&m);
 	assert_int_equal(render(TMPL, "zh", "turn", gd, ctx, &m, &err), 0);
-	assert_string_equal(m.subject, "[假面 g7f3abcd] 9:20 — 请选择你的行动");
+	assert_string_equal(m.subject, "[红死神 g7f3abcd] 9:20 — 请选择你的行动");
 	mail_free(&m);
 	json_decref(ctx);
 	json_decref(gd);
@@ -233,7 +233,7 @@ resolution_subjects_say_what_resolved(void **state)
 	mail_free(&m);
 	assert_int_equal(render(TMPL, "zh", "resolution", gd, act, &m, &err), 0);
 	assert_string_equal(m.subject,
-	    "[假面 g7f3abcd] 9:20 — 新的一轮；请选择你的行动");
+	    "[红死神 g7f3abcd] 9:20 — 新的一轮；请选择你的行动");
 	mail_free(&m);
 	assert_int_equal(render(TMPL, "en", "resolution", gd, cards, &m, &err), 0);
 	assert_string_equal(m.subject,
