@@ -199,7 +199,7 @@ grep -q "^  DANCER Blade Dancer   (power 3)" $T/all/$f.txt &&
     fail "alice's welcome does not offer the free Dancers with their powers"; ok
 grep -q "At the end it scores 3 VP for 2 or more Treasures" $T/all/$f.txt ||
     fail "alice's Mask's condition is not a sentence"; ok
-for w in "^      draw 2 Spells" "^      呪文を2枚引く" "^      抽 2 张咒语"; do
+for w in "^      draw 2 Spells" "^      スペルを2枚引く" "^      抽 2 张咒语"; do
 	grep -q "$w" $T/all/*.txt || fail "no Stage request says: $w"; ok
 done
 grep -h -A1 "^  ORDER [1-5]   " $T/all/*.txt | grep -q "^      " ||

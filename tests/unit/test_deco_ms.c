@@ -293,7 +293,7 @@ guardian_and_treasure_abilities_are_told(void **state)
 	static const char *const want[][2] = {
 		{ "en", "Top Guardian: number 6, power 4; the challenger's Spells cost 1 more (3 left)" },
 		{ "en", "Treasures: [Silver Bell: hand limit +1] [Serpent Ring]" },
-		{ "ja", "挑戦者の呪文のコスト +1" },
+		{ "ja", "挑戦者のスペルのコスト +1" },
 		{ "ja", "（手札上限 +1）" },
 		{ "zh", "挑战者的咒语代价 +1" },
 		{ "zh", "（手牌上限 +1）" },
@@ -403,7 +403,7 @@ only_challengeable_dancers_are_offered(void **state)
 	static const char *const want[][2] = {
 		/* at 0 life a dancer's printed power counts 0 */
 		{ "en", "  CHALLENGE bob   (Bard, power 2, life 0, so its printed power counts 0)" },
-		{ "ja", "ライフ 0（元の力は 0 として数える））" },
+		{ "ja", "ライフ 0（元のパワーは 0 として数える））" },
 		{ "zh", "生命 0（印刷力量按 0 计算））" },
 		{ "en", "  carol cannot be challenged now" },
 		{ "ja", "  carol さんには今は挑戦できません" },
@@ -467,7 +467,7 @@ spells_say_what_they_do(void **state)
 		{ "ja", "  鎮魂歌×1（レベル 2、PAY 1 枚）：" },
 		{ "zh", "  「安魂曲」×1（等级 2，PAY 1 张）：" },
 		{ "en", "  PLAY prelude" },
-		{ "ja", "：自分の呪文フェイズに呪文を1枚引く" },
+		{ "ja", "：自分のスペル・フェイズにスペルを1枚引く" },
 		{ "zh", "：在你的咒语阶段抽 1 张咒语" },
 	};
 	static const char *const help[][2] = {
@@ -478,7 +478,7 @@ spells_say_what_they_do(void **state)
 		{ "en", "after beating a dancer, or with Oracle" },
 		{ "ja", "求められた枚数（手札上限、静寂なら3枚）まで捨てる" },
 		{ "zh", "弃牌到要求的张数（手牌上限，寂静时为 3 张）" },
-		{ "ja", "  行進曲（6 枚、レベル 0）：挑戦中に力 +1" },
+		{ "ja", "  行進曲（6 枚、レベル 0）：挑戦中にパワー +1" },
 		{ "zh", "  进行曲（6 张，等级 0）：挑战中力量 +1" },
 	};
 	static const char *const langs[] = { "en", "ja", "zh" };
@@ -538,9 +538,9 @@ a_fight_offers_what_can_be_done(void **state)
 		{ "en", "  REVEAL\n  PASS" },
 		/* the power of each side now, every modifier counted */
 		{ "en", "Power now: alice 4, the Guardian 1 (and the level of the Spell it turns up)." },
-		{ "ja", "現在の力：alice さん 4、ガーディアン 1（" },
+		{ "ja", "現在のパワー：alice さん 4、ガーディアン 1（" },
 		{ "zh", "当前力量：alice 4，守护者 1（" },
-		{ "ja", "1ゲームに1度、力 +3。" },
+		{ "ja", "1ゲームに1度、パワー +3。" },
 		{ "zh", "每局一次，力量 +3；" },
 	};
 	char *subject, *text, *html;
@@ -632,7 +632,7 @@ a_revealed_mask_scores_nothing_at_the_end(void **state)
 	static const char *const want[][2] = {
 		{ "en", "  bob: 2 VP; Mask: the Butterfly Mask (2 VP for 1 or more Emblems), revealed in a fight, so it scored nothing\n" },
 		{ "en", "  alice: 4 VP; Mask: the Dragon Mask (3 VP for 2 or more Treasures)\n" },
-		{ "ja", "。戦いで公開したので仮面の得点はなし" },
+		{ "ja", "。戦いで公開したのでマスクの得点はなし" },
 		{ "zh", "；已在战斗中揭示，面具不计分" },
 	};
 
@@ -796,7 +796,7 @@ events_say_what_they_do(void **state)
 	static const char *const turn[][2] = {
 		{ "en", "  EVENT Oracle: the prophet draws 1 Spell, then may bank a Spell as a VP counter" },
 		{ "en", "  EVENT Silence: every other player discards down to 3 Spells" },
-		{ "ja", "  EVENT 神託：予言者は呪文を1枚引き、その後呪文1枚を VP カウンターにできる" },
+		{ "ja", "  EVENT 神託：予言者はスペルを1枚引き、その後スペル1枚を VP カウンターにできる" },
 		{ "zh", "  EVENT 寂静：除预言者外，每位玩家弃牌到 3 张" },
 	};
 	static const char *const help[][2] = {
@@ -821,7 +821,7 @@ emblems_say_what_wins_them(void **state)
 {
 	static const char *const want[][2] = {
 		{ "en", "Emblems: [Emblem of Valor, the most Treasures (1 at least), 1 VP: nobody] [Emblem of the Gladiator, the most wins against dancers (2 at least), 1 VP: bob]" },
-		{ "ja", "［勇者の紋章（宝物が最多、1 枚以上）・1 VP：なし］" },
+		{ "ja", "［勇者の紋章（トレジャーが最多、1 枚以上）・1 VP：なし］" },
 		{ "zh", "［勇者纹章（宝物最多，至少 1 个），1 VP：无人］" },
 	};
 
