@@ -52,8 +52,8 @@ send bob@x.test "$(reply_to bob)" b1 'SET LANG: zh'
 expect 0 "serve --once with SET LANG ja and zh" -- $M -C $D serve --once
 
 admin pause --why "holiday <&> \"home\""
-notice 'ホストがゲームを一時停止しました。理由：holiday <&> "home"' \
-    '主持人暂停了游戏。理由：holiday <&> "home"' \
+notice 'ホストがゲームを一時停止しました。再開されるまで手は受け付けられず、期限も進みません。理由：holiday <&> "home"' \
+    '主持人暂停了游戏：恢复之前不接受任何行动，截止时间也不计时。理由：holiday <&> "home"' \
     'The host paused the game: no move is taken and no deadline runs until it resumes. Why: holiday <&> "home"'
 # the why as the host wrote it: escaped in the HTML source, bare in the text
 grep -qF 'holiday &lt;&amp;&gt; &quot;home&quot;' $T/en.source.html ||
@@ -74,8 +74,8 @@ notice "ホストが期限を 1 時間延長しました。理由：traffic" \
     "主持人将截止时间延后了 1 小时。理由：traffic" \
     "The host moved the deadlines 1 hour later. Why: traffic"
 admin extend 90m --why "a bit"
-notice "ホストが期限を 1 時間30 分延長しました。理由：a bit" \
-    "主持人将截止时间延后了 1 小时30 分钟。理由：a bit" \
+notice "ホストが期限を 1 時間 30 分延長しました。理由：a bit" \
+    "主持人将截止时间延后了 1 小时 30 分钟。理由：a bit" \
     "The host moved the deadlines 1 hour 30 minutes later. Why: a bit"
 admin extend 45m --why "less"
 says en "The host moved the deadlines 45 minutes later."
@@ -94,8 +94,8 @@ done
 [ "$($MREL -C $D log $G | wc -l)" = "$n" ] || fail "a refused extend was logged"; ok
 
 admin kick dave --why "他走了 / 不在"
-notice "ホストが dave さんをゲームから外しました。理由：他走了 / 不在" \
-    "主持人将 dave 移出了游戏。理由：他走了 / 不在" \
+notice "ホストが dave さんをゲームから外しました。今後その席は、締め切り時の既定の手で進みます。理由：他走了 / 不在" \
+    "主持人将 dave 移出了游戏：此后该座位由截止时的默认行动代为进行。理由：他走了 / 不在" \
     "The host took dave out of the game: the deadline's default moves play that seat from now on. Why: 他走了 / 不在"
 
 # the kicked player is not asked to reply: no marker, no HELP

@@ -877,14 +877,14 @@ admin_notice_in_every_language(void **state)
 		{ "en", "{\"action\": \"explode\", \"other\": true, \"player\": \"bob\", "
 		    "\"why\": \"x\"}", "The host did: explode bob. Why: x" },
 		{ "ja", "{\"action\": \"pause\", \"pause\": true, \"why\": \"holiday <&>\"}",
-		    "ホストがゲームを一時停止しました。理由：holiday <&>" },
+		    "ホストがゲームを一時停止しました。再開されるまで手は受け付けられず、期限も進みません。理由：holiday <&>" },
 		{ "ja", "{\"action\": \"resume\", \"resume\": true, \"why\": \"back\"}",
 		    "ホストがゲームを再開しました。理由：back" },
 		{ "ja", "{\"action\": \"extend\", \"extend\": true, \"delay\": true, \"hours\": 24, "
 		    "\"why\": \"a late start\"}",
 		    "ホストが期限を 24 時間延長しました。理由：a late start" },
 		{ "ja", "{\"action\": \"kick\", \"kick\": true, \"player\": \"dave\", "
-		    "\"why\": \"gone\"}", "ホストが dave さんをゲームから外しました。理由：gone" },
+		    "\"why\": \"gone\"}", "ホストが dave さんをゲームから外しました。今後その席は、締め切り時の既定の手で進みます。理由：gone" },
 		{ "ja", "{\"action\": \"replace\", \"replace\": true, \"player\": \"dave\", "
 		    "\"why\": \"a friend\"}",
 		    "ホストが dave さんの席を新しいメールアドレスに移しました。理由：a friend" },
@@ -894,14 +894,14 @@ admin_notice_in_every_language(void **state)
 		{ "ja", "{\"action\": \"explode\", \"other\": true, \"why\": \"x\"}",
 		    "ホストが操作を行いました：explode。理由：x" },
 		{ "zh", "{\"action\": \"pause\", \"pause\": true, \"why\": \"holiday <&>\"}",
-		    "主持人暂停了游戏。理由：holiday <&>" },
+		    "主持人暂停了游戏：恢复之前不接受任何行动，截止时间也不计时。理由：holiday <&>" },
 		{ "zh", "{\"action\": \"resume\", \"resume\": true, \"why\": \"back\"}",
 		    "主持人恢复了游戏。理由：back" },
 		{ "zh", "{\"action\": \"extend\", \"extend\": true, \"delay\": true, \"hours\": 24, "
 		    "\"why\": \"a late start\"}",
 		    "主持人将截止时间延后了 24 小时。理由：a late start" },
 		{ "zh", "{\"action\": \"kick\", \"kick\": true, \"player\": \"dave\", "
-		    "\"why\": \"gone\"}", "主持人将 dave 移出了游戏。理由：gone" },
+		    "\"why\": \"gone\"}", "主持人将 dave 移出了游戏：此后该座位由截止时的默认行动代为进行。理由：gone" },
 		{ "zh", "{\"action\": \"replace\", \"replace\": true, \"player\": \"dave\", "
 		    "\"why\": \"a friend\"}",
 		    "主持人将 dave 的座位转给了新的邮箱地址。理由：a friend" },
