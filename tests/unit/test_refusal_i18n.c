@@ -225,7 +225,7 @@ masquerade_sentences(void **state)
 	says(r, "ja", "March is played while you are in a challenge, not now.",
 	    "「March」は挑戦の最中に使うスペルです。今は使えません。");
 	says(r, "zh", "Rhapsody is played in your Spell phase, not now.",
-	    "「Rhapsody」只能在你的法术阶段使用，现在不能用。");
+	    "「Rhapsody」只能在你的咒语阶段使用，现在不能用。");
 	says(r, "ja", "\"zorro\" is not a Dancer; the Dancers are blade-dancer, "
 	    "thief.",
 	    "「zorro」はダンサーではありません。ダンサーは次のとおりです："
@@ -248,7 +248,7 @@ masquerade_sentences(void **state)
 	    "あなたの番ではありません。今は bob が STAGE で自分のダンサーを"
 	    "ステージに送る番です。");
 	says(r, "zh", "It is not your turn: alice is to DISCARD Spells down to 3.",
-	    "还没轮到你：现在轮到 alice 用 DISCARD 弃掉法术，直到手牌剩 3 张。");
+	    "还没轮到你：现在轮到 alice 用 DISCARD 弃掉咒语，直到手牌剩 3 张。");
 	says(r, "ja", "Not now: you are to KEEP up to 1 of the Spells you "
 	    "received, or PASS.",
 	    "今はできません。あなたが KEEP で受け取ったスペルから 1 枚までを"
@@ -258,7 +258,7 @@ masquerade_sentences(void **state)
 	/* an example refused as "%s" */
 	says(r, "zh", "KEEP needs the names of the Spells you keep, e.g. KEEP "
 	    "waltz.",
-	    "KEEP 后面需要写出你保留的法术的名字，例如 KEEP 圆舞曲。");
+	    "KEEP 后面需要写出你保留的咒语的名字，例如 KEEP 圆舞曲。");
 	mq_refusals_free(r);
 }
 
