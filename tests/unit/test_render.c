@@ -284,7 +284,7 @@ static void
 a_notice_is_the_turn_mail_without_the_board(void **state)
 {
 	static const char *const board[] = { "-- THE BOARD at", "の盤面 ---",
-	    "的棋盘 ---" };
+	    "的图板 ---" };
 	static const char *const me[] = { "-- YOU: ", "-- あなた：", "-- 你：" };
 	static const char *const commits[] = { "-- COMMITMENTS", "-- コミットメント",
 	    "-- 承诺值" };
