@@ -48,12 +48,52 @@ deco_copy(struct mq_arena *a, const json_t *o, const struct mq_names *want)
 	return c;
 }
 
+/* The code point at p (a bad sequence is read as far as it goes); its
+ * length in bytes. */
+static int
+utf8_next(const unsigned char *p, unsigned *cp)
+{
+	int n, i;
+
+	if (*p < 0x80) {
+		*cp = *p;
+		return 1;
+	} else if ((*p & 0xE0) == 0xC0) {
+		*cp = *p & 0x1F;
+		n = 2;
+	} else if ((*p & 0xF0) == 0xE0) {
+		*cp = *p & 0x0F;
+		n = 3;
+	} else {
+		*cp = *p & 0x07;
+		n = 4;
+	}
+	for (i = 1; i < n; i++) {
+		if ((p[i] & 0xC0) != 0x80)
+			return i;
+		*cp = *cp << 6 | (p[i] & 0x3F);
+	}
+	return n;
+}
+
+/* Two columns wide in a terminal: CJK, kana, Hangul, full-width forms. */
+static int
+is_wide(unsigned cp)
+{
+	return (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) ||
+	    (cp >= 0x3041 && cp <= 0x33FF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
+	    (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xA000 && cp <= 0xA4CF) ||
+	    (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+	    (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
+	    (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD);
+}
+
 int
 deco_width(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	unsigned cp;
-	int w = 0, n;
+	int w = 0;
 
 	while (*p) {
 		if (*p < 0x80) {
@@ -61,33 +101,9 @@ deco_width(const char *s)
 			w++;
 			p++;
 			continue;
-		} else if ((*p & 0xE0) == 0xC0) {
-			cp = *p & 0x1F;
-			n = 2;
-		} else if ((*p & 0xF0) == 0xE0) {
-			cp = *p & 0x0F;
-			n = 3;
-		} else {
-			cp = *p & 0x07;
-			n = 4;
 		}
-		for (int i = 1; i < n; i++) {
-			if ((p[i] & 0xC0) != 0x80) {
-				n = i;
-				break;
-			}
-			cp = cp << 6 | (p[i] & 0x3F);
-		}
-		p += n;
-		if ((cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) ||
-		    (cp >= 0x3041 && cp <= 0x33FF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
-		    (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xA000 && cp <= 0xA4CF) ||
-		    (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
-		    (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
-		    (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD))
-			w += 2;
-		else
-			w += 1;
+		p += utf8_next(p, &cp);
+		w += is_wide(cp) ? 2 : 1;
 	}
 	return w;
 }
@@ -132,41 +148,112 @@ deco_lpad(struct mq_arena *a, const char *s, int w)
 	return pad(a, s, w, 1);
 }
 
+/*
+ * Line breaking (a short form of Unicode's UAX #14 and of Japanese
+ * kinsoku): a line may break at a space, and between two wide characters
+ * of Chinese or Japanese text, which has no spaces; but never before a
+ * closing mark or a small kana (、。」）ー っ), nor after an opening mark
+ * (「（).
+ */
+static int
+no_line_start(unsigned cp)
+{
+	static const char marks[] = "、。，．・：；？！）」』】〕〉》〗〙｝］ー々"
+	    "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ";
+	const unsigned char *p = (const unsigned char *)marks;
+	unsigned m;
+
+	if (cp < 0x80)
+		return cp != 0 && strchr(",.;:!?)]}%", (int)cp) != NULL;
+	while (*p) {
+		p += utf8_next(p, &m);
+		if (m == cp)
+			return 1;
+	}
+	return 0;
+}
+
+static int
+no_line_end(unsigned cp)
+{
+	return cp == '(' || cp == '[' || cp == '{' || cp == 0xFF08 ||
+	    cp == 0x300C || cp == 0x300E || cp == 0x3010 || cp == 0x3014 ||
+	    cp == 0x3008 || cp == 0x300A || cp == 0x3016 || cp == 0x3018 ||
+	    cp == 0xFF3B || cp == 0xFF5B;
+}
+
+struct wrap {
+	struct mq_buf out;	/* the lines so far */
+	struct mq_buf grp;	/* text that may not be broken, pending */
+	int col;		/* the columns of out's last line */
+	int grp_w;		/* grp's columns */
+	int grp_space;		/* grp follows a space */
+	int width;
+	const char *indent;
+};
+
+/* grp onto the line, or onto a new one when it does not fit. */
+static void
+wrap_flush(struct wrap *w)
+{
+	if (w->grp.len == 0)
+		return;
+	if (w->col > 0 && w->col + w->grp_space + w->grp_w > w->width) {
+		mq_buf_putc(&w->out, '\n');
+		mq_buf_puts(&w->out, w->indent);
+		w->col = deco_width(w->indent);
+	} else if (w->col > 0 && w->grp_space) {
+		mq_buf_putc(&w->out, ' ');
+		w->col++;
+	}
+	mq_buf_add(&w->out, w->grp.data, w->grp.len);
+	w->col += w->grp_w;
+	mq_buf_reset(&w->grp);
+	w->grp_w = 0;
+}
+
 struct mv *
 deco_wrap(struct mq_arena *a, const char *s, int width, const char *indent)
 {
-	struct mq_buf b = MQ_BUF_INIT, word = MQ_BUF_INIT;
-	int col = 0, w;
+	const unsigned char *p = (const unsigned char *)s;
+	struct wrap w = { MQ_BUF_INIT, MQ_BUF_INIT, 0, 0, 0, width, indent };
+	unsigned cp, last = 0;	/* the code point before p, 0 after a space */
+	int n, wide, last_wide = 0, space = 0;
 	struct mv *v;
 
-	for (;;) {
-		if (*s == ' ' || *s == '\n' || *s == '\0') {
-			if (word.len > 0) {
-				w = deco_width(mq_buf_str(&word));
-				if (col > 0 && col + 1 + w > width) {
-					mq_buf_putc(&b, '\n');
-					mq_buf_puts(&b, indent);
-					col = deco_width(indent);
-				} else if (col > 0) {
-					mq_buf_putc(&b, ' ');
-					col++;
-				}
-				mq_buf_add(&b, word.data, word.len);
-				col += w;
-				mq_buf_reset(&word);
-			}
-			if (*s == '\0')
-				break;
-		} else
-			mq_buf_putc(&word, *s);
-		s++;
+	while (*p) {
+		if (*p == ' ' || *p == '\n') {
+			space = 1;
+			last = 0;
+			p++;
+			continue;
+		}
+		n = utf8_next(p, &cp);
+		wide = is_wide(cp);
+		/* a break here: at a space; between two wide characters where
+		 * no mark forbids it (not between one and a Latin word, so
+		 * that a break with no space is always one between wide
+		 * characters: a reader, or a test, joins those lines back
+		 * without a space, and the others with one) */
+		if (space || (last != 0 && wide && last_wide &&
+		    !no_line_start(cp) && !no_line_end(last))) {
+			wrap_flush(&w);
+			w.grp_space = space;
+		}
+		mq_buf_add(&w.grp, (const char *)p, (size_t)n);
+		w.grp_w += wide ? 2 : 1;
+		space = 0;
+		last = cp;
+		last_wide = wide;
+		p += n;
 	}
-	if (b.oom || word.oom) {
+	wrap_flush(&w);
+	if (w.out.oom || w.grp.oom) {
 		mq_arena_fail(a);
 		v = NULL;
 	} else
-		v = mv_str(a, mq_buf_str(&b), b.len);
-	mq_buf_free(&b);
-	mq_buf_free(&word);
+		v = mv_str(a, mq_buf_str(&w.out), w.out.len);
+	mq_buf_free(&w.out);
+	mq_buf_free(&w.grp);
 	return v;
 }

@@ -75,9 +75,11 @@ struct mv *deco_pad(struct mq_arena *a, const char *s, int w);
 /* Spaces up to w columns, then s: for right-aligned times. */
 struct mv *deco_lpad(struct mq_arena *a, const char *s, int w);
 
-/* s word-wrapped at width columns, continuation lines starting with
- * indent; for the engine's and the host's sentences in the text part. A
- * word wider than the line (or text without spaces) is never broken. */
+/* s wrapped at width columns, continuation lines starting with indent;
+ * for the engine's and the host's sentences in the text part. Lines break
+ * at spaces and, in Chinese and Japanese, between two wide characters
+ * (never before a closing mark such as 。 or 」, nor after an opening one);
+ * a word wider than the line is never broken. */
 struct mv *deco_wrap(struct mq_arena *a, const char *s, int width,
     const char *indent);
 

@@ -22,11 +22,18 @@ send() {
 	    "$1" "$2" "$3" "$4" >$IN/$n.test
 }
 # A mail's text/plain and text/html parts, decoded, each on one line
-# (the wrapping of the text part undone, HTML entities read), into
-# $T/NAME.txt and $T/NAME.html; the HTML source as it is, $T/NAME.source.html.
+# (the wrapping of the text part undone: a line break between Chinese or
+# Japanese characters, where masqued wraps with no space, joins them with
+# none; HTML entities read), into $T/NAME.txt and $T/NAME.html; the HTML
+# source as it is, $T/NAME.source.html.
 parts() {	# mail file, name
 	$PY - "$1" "$T/$2" <<'EOF'
-import email, html, sys
+import email, html, re, sys, unicodedata
+def wide(c):
+    return unicodedata.east_asian_width(c) in 'WF'
+def unwrap(t):
+    return re.sub(r'(?<=(\S))\n[ \t]*(?=(\S))',
+        lambda m: '' if wide(m.group(1)) and wide(m.group(2)) else ' ', t)
 m = email.message_from_binary_file(open(sys.argv[1], 'rb'))
 for p in m.walk():
     kind = {'text/plain': 'txt', 'text/html': 'html'}.get(p.get_content_type())
@@ -35,6 +42,8 @@ for p in m.walk():
         if kind == 'html':
             open(sys.argv[2] + '.source.html', 'w').write(t)
             t = html.unescape(t)
+        if kind == 'txt':
+            t = unwrap(t)
         open(sys.argv[2] + '.' + kind, 'w').write(' '.join(t.split()) + '\n')
 EOF
 }

@@ -1,0 +1,156 @@
+/*
+ * test_deco_util.c - decorate's text helpers: the width of a string in
+ * columns, and the wrapping of the engine's and the host's sentences in the
+ * text part, in English (at spaces) and in Japanese and Chinese (between
+ * characters, never before a closing mark nor after an opening one).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mail/deco_util.h"
+
+/* s wrapped at width with indent, as a string to free. */
+static char *
+wrapped(const char *s, int width, const char *indent)
+{
+	struct mq_arena *a = mq_arena_new();
+	const struct mv *v;
+	char *out;
+
+	assert_non_null(a);
+	v = deco_wrap(a, s, width, indent);
+	assert_non_null(v);
+	assert_int_equal(v->type, MV_STR);
+	out = strndup(v->u.str.s, v->u.str.len);
+	assert_non_null(out);
+	mq_arena_free(a);
+	return out;
+}
+
+/* Every line of s at most width columns, unless it is one unbreakable
+ * word; no line starts with a mark that may not begin one. */
+static void
+lines_fit(const char *s, int width)
+{
+	char *copy = strdup(s), *line, *save = NULL;
+	static const char *const closing[] = { "。", "、", "」", "）", "，",
+	    "：", "ー", "っ", NULL };
+	int i;
+
+	assert_non_null(copy);
+	for (line = strtok_r(copy, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		const char *text = line + strspn(line, " ");
+
+		if (deco_width(line) > width)
+			fail_msg("a line of %d columns (at most %d): \"%s\"",
+			    deco_width(line), width, line);
+		for (i = 0; closing[i] != NULL; i++)
+			if (strncmp(text, closing[i], strlen(closing[i])) == 0)
+				fail_msg("a line starts with %s: \"%s\"", closing[i],
+				    line);
+	}
+	free(copy);
+}
+
+static void
+width_counts_wide_characters_twice(void **state)
+{
+	(void)state;
+	assert_int_equal(deco_width(""), 0);
+	assert_int_equal(deco_width("alice"), 5);
+	assert_int_equal(deco_width("é"), 1);
+	assert_int_equal(deco_width("赤死病"), 6);
+	assert_int_equal(deco_width("ゲーム abc"), 10);
+	assert_int_equal(deco_width("（人気 35）"), 11);
+}
+
+static void
+english_wraps_at_spaces(void **state)
+{
+	char *w;
+
+	(void)state;
+	w = wrapped("The host paused the game: no move is taken and no deadline "
+	    "runs until it resumes.", 30, "  ");
+	assert_string_equal(w, "The host paused the game: no\n"
+	    "  move is taken and no\n"
+	    "  deadline runs until it\n"
+	    "  resumes.");
+	free(w);
+	/* spaces and line ends run together; a word wider than the line
+	 * stands alone, unbroken */
+	w = wrapped("  one\n\ntwo   0123456789012345678901234567890 three", 20, "");
+	assert_string_equal(w, "one two\n0123456789012345678901234567890\nthree");
+	free(w);
+}
+
+static void
+japanese_wraps_between_characters(void **state)
+{
+	static const char jp[] = "ホストがゲーム qru5f7mu を一時停止しました。再開"
+	    "されるまで、手は受け付けられず、期限も進みません。「STATUS」と返信すれば"
+	    "いつでも状況がわかります。";
+	char *w;
+
+	(void)state;
+	w = wrapped(jp, 40, "  ");
+	lines_fit(w, 40);
+	assert_non_null(strchr(w, '\n'));	/* it did wrap */
+	/* the words with spaces around them keep them; nothing is lost */
+	assert_non_null(strstr(w, "ゲーム qru5f7mu を"));
+	free(w);
+	/* the break falls before 再, not before 。 which ends the line */
+	w = wrapped("あいうえおかきくけ。再開", 20, "");
+	assert_string_equal(w, "あいうえおかきくけ。\n再開");
+	free(w);
+	w = wrapped("あいうえおかきくけこ。再開", 20, "");
+	assert_string_equal(w, "あいうえおかきくけ\nこ。再開");
+	free(w);
+	/* nor after 「 */
+	w = wrapped("あいうえおかきくけ「再開」", 20, "");
+	assert_string_equal(w, "あいうえおかきくけ\n「再開」");
+	free(w);
+}
+
+static void
+chinese_wraps_between_characters(void **state)
+{
+	static const char zh[] = "主持人暂停了游戏 qru5f7mu：在恢复之前，不接受任何"
+	    "行动，截止时间也不会推进。随时回复「STATUS」即可查看当前状况。";
+	char *w;
+
+	(void)state;
+	w = wrapped(zh, 36, "    ");
+	lines_fit(w, 36);
+	assert_true(strstr(w, "\n    ") != NULL);
+	free(w);
+	/* a Latin word stays with the Chinese character it touches: a break
+	 * with no space is only ever one between two wide characters */
+	w = wrapped("一二三四五六七八九HELP", 20, "");
+	assert_string_equal(w, "一二三四五六七八\n九HELP");
+	free(w);
+	w = wrapped("一二三四五六七八九 HELP", 20, "");
+	assert_string_equal(w, "一二三四五六七八九\nHELP");
+	free(w);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(width_counts_wide_characters_twice),
+		cmocka_unit_test(english_wraps_at_spaces),
+		cmocka_unit_test(japanese_wraps_between_characters),
+		cmocka_unit_test(chinese_wraps_between_characters),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
