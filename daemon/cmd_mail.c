@@ -612,7 +612,7 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 	/* the debts reminded already, and their deadlines as they stand */
 	mq_deadline_keep_reminded(&d, g);
 	for (a = 0; a < g->nplayers; a++)
-		dl[a] = mq_notify_deadline(&d, g, a);
+		dl[a] = mq_game_deadline(&d.conf, g, a);
 	if ((rc = mq_game_append(g, body, &err)) != 0) {
 		json_decref(body);
 		goto out;
@@ -622,7 +622,7 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 	 * debt was reminded of this deadline once, enough (a rotate-token or
 	 * a pause used to remind them all a second time). */
 	for (a = 0; a < g->nplayers; a++)
-		if (mq_notify_deadline(&d, g, a) != dl[a] ||
+		if (mq_game_deadline(&d.conf, g, a) != dl[a] ||
 		    (a == seat && !strcmp(action, "replace")))
 			g->players[a].reminded = 0;
 	if ((rc = mq_notify_admin(&d, g, body, seat >= 0 ? &before : NULL,

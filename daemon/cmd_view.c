@@ -9,9 +9,9 @@
 
 #include "daemon/cli.h"
 #include "daemon/config.h"
+#include "daemon/deadline.h"
 #include "daemon/store.h"
 #include "daemon/ms_text.h"
-#include "daemon/notify.h"
 #include "daemon/story.h"
 
 static int

@@ -13,6 +13,48 @@
 #include "daemon/serve.h"
 #include "fileio.h"
 
+/* The game's own option (new --option deadline=24h), else dflt. A game
+ * made before new made them seconds may hold the words ("24h"). */
+static long
+option_secs(const struct mq_game *g, const char *key, long dflt)
+{
+	json_t *v = json_object_get(json_object_get(g->genesis, "options"), key);
+	long secs = json_is_integer(v) ? (long)json_integer_value(v) :
+	    json_is_string(v) ? mq_config_duration(json_string_value(v)) : -1;
+
+	return secs > 0 && secs <= MQ_DURATION_MAX ? secs : dflt;
+}
+
+long
+mq_game_reminder_secs(const struct mq_config *c, const struct mq_game *g)
+{
+	long r = option_secs(g, "reminder", c->reminder),
+	    half = option_secs(g, "deadline", c->deadline) / 2;
+
+	/* a 6 h deadline with the usual 12 h reminder would remind at once,
+	 * beside the turn's own mail: never before half the time is gone */
+	return r < half ? r : half;
+}
+
+int
+mq_game_policy_wait(const struct mq_config *c, const struct mq_game *g)
+{
+	const char *p = json_string_value(json_object_get(json_object_get(
+	    g->genesis, "options"), "policy"));
+
+	return p == NULL ? c->policy_wait : strcmp(p, "wait") == 0;
+}
+
+long long
+mq_game_deadline(const struct mq_config *c, const struct mq_game *g, int seat)
+{
+	const struct mq_player_info *p = &g->players[seat];
+
+	if (!p->owes[0])
+		return 0;
+	return p->owe_since + option_secs(g, "deadline", c->deadline) + p->extra;
+}
+
 static void
 clock_path(const struct mq_daemon *d, const char *id, char *out, size_t n)
 {
@@ -108,7 +150,7 @@ mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	int i;
 
 	for (i = 0; i < g->nplayers; i++) {
-		if ((dl = mq_notify_deadline(d, g, i)) == 0)
+		if ((dl = mq_game_deadline(&d->conf, g, i)) == 0)
 			continue;
 		t = g->players[i].kicked ? g->players[i].owe_since :
 		    g->players[i].reminded ? dl : dl - mq_game_reminder_secs(&d->conf, g);
@@ -277,7 +319,7 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 	}
 	mq_game_journal_start(g);
 	for (i = 0; i < g->nplayers && rc == 0; i++) {
-		if ((dl = mq_notify_deadline(d, g, i)) == 0)
+		if ((dl = mq_game_deadline(&d->conf, g, i)) == 0)
 			continue;
 		if (g->players[i].kicked || d->now >= dl) {
 			if (mq_game_policy_wait(&d->conf, g) && !g->players[i].kicked) {
@@ -304,7 +346,7 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 		rc = pause_all_absent(d, g, err);
 	/* paused just now: no move is asked for, and no default comes */
 	for (i = 0; rc == 0 && !g->paused && i < g->nplayers; i++) {
-		dl = mq_notify_deadline(d, g, i);
+		dl = mq_game_deadline(&d->conf, g, i);
 		/* none once the deadline is gone by (policy wait: the host
 		 * was told and decides; an extend moves it and reminds) */
 		if (dl == 0 || g->players[i].reminded || g->players[i].kicked ||

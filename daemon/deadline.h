@@ -3,7 +3,9 @@
  * owes input, and at the deadline the default move, logged as a `timeout`
  * entry (or, by policy, a word to the admin). Each game folder holds a small
  * `clock` file: when the game next needs the daemon, and which debts were
- * reminded already, so a pass opens only the games that are due.
+ * reminded already, so a pass opens only the games that are due. A
+ * game's own times (its deadline, reminder and policy, else the config's)
+ * are worked out here too, for the mails and the host's view.
  */
 #ifndef MQ_DEADLINE_H
 #define MQ_DEADLINE_H
@@ -35,5 +37,15 @@ int mq_deadline_default(struct mq_daemon *d, struct mq_game *g, int seat,
 /* When the game next needs the daemon (0: unknown, open it). A damaged
  * clock file reads as 0, and the daemon's log says so. */
 long long mq_deadline_next(const struct mq_daemon *d, const char *id);
+
+/* The game's reminder (seconds before a deadline; at most half the
+ * deadline) and whether its policy at a deadline is to wait for the admin:
+ * its options, else the config's. */
+long mq_game_reminder_secs(const struct mq_config *c, const struct mq_game *g);
+int mq_game_policy_wait(const struct mq_config *c, const struct mq_game *g);
+/* When the seat's debt falls due (0: it owes nothing), by the game's own
+ * deadline or the config's, plus the host's extensions. */
+long long mq_game_deadline(const struct mq_config *c, const struct mq_game *g,
+    int seat);
 
 #endif

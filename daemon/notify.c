@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <sodium.h>
 
+#include "daemon/deadline.h"
 #include "daemon/notify.h"
 #include "fileio.h"
 #include "daemon/receipt.h"
@@ -27,54 +28,6 @@ fmt_time(long long t, char *out, size_t n)
 	time_t tt = (time_t)t;
 
 	strftime(out, n, "%Y-%m-%d %H:%M UTC", gmtime(&tt));
-}
-
-/* The game's own option (new --option deadline=24h), else dflt. A game
- * made before new made them seconds may hold the words ("24h"). */
-static long
-option_secs(const struct mq_game *g, const char *key, long dflt)
-{
-	json_t *v = json_object_get(json_object_get(g->genesis, "options"), key);
-	long secs = json_is_integer(v) ? (long)json_integer_value(v) :
-	    json_is_string(v) ? mq_config_duration(json_string_value(v)) : -1;
-
-	return secs > 0 && secs <= MQ_DURATION_MAX ? secs : dflt;
-}
-
-long
-mq_game_reminder_secs(const struct mq_config *c, const struct mq_game *g)
-{
-	long r = option_secs(g, "reminder", c->reminder),
-	    half = option_secs(g, "deadline", c->deadline) / 2;
-
-	/* a 6 h deadline with the usual 12 h reminder would remind at once,
-	 * beside the turn's own mail: never before half the time is gone */
-	return r < half ? r : half;
-}
-
-int
-mq_game_policy_wait(const struct mq_config *c, const struct mq_game *g)
-{
-	const char *p = json_string_value(json_object_get(json_object_get(
-	    g->genesis, "options"), "policy"));
-
-	return p == NULL ? c->policy_wait : strcmp(p, "wait") == 0;
-}
-
-long long
-mq_game_deadline(const struct mq_config *c, const struct mq_game *g, int seat)
-{
-	const struct mq_player_info *p = &g->players[seat];
-
-	if (!p->owes[0])
-		return 0;
-	return p->owe_since + option_secs(g, "deadline", c->deadline) + p->extra;
-}
-
-long long
-mq_notify_deadline(const struct mq_daemon *d, const struct mq_game *g, int seat)
-{
-	return mq_game_deadline(&d->conf, g, seat);
 }
 
 static json_t *
@@ -114,8 +67,8 @@ base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 {
 	char now[40], dl[40];
 	int kicked = seat >= 0 && g->players[seat].kicked;
-	long long deadline = seat >= 0 && !kicked ? mq_notify_deadline(d, g,
-	    seat) : 0, left;
+	long long deadline = seat >= 0 && !kicked ? mq_game_deadline(&d->conf,
+	    g, seat) : 0, left;
 	const char *owed = seat >= 0 && !kicked && !mq_game_over(g) ?
 	    g->kind->owes(g->state, seat) : NULL;
 	json_t *ctx;

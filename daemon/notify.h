@@ -62,17 +62,4 @@ int mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
 int mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
     const char *text, struct mq_err *err);
 
-/* The deadline of a seat's current debt, or 0. */
-/* The game's reminder (seconds before a deadline; at most half the
- * deadline) and whether its policy at a deadline is to wait for the admin:
- * its options, else the config's. */
-long mq_game_reminder_secs(const struct mq_config *c, const struct mq_game *g);
-int mq_game_policy_wait(const struct mq_config *c, const struct mq_game *g);
-/* When the seat's debt falls due (0: it owes nothing), by the game's own
- * deadline or the config's, plus the host's extensions. */
-long long mq_game_deadline(const struct mq_config *c, const struct mq_game *g,
-    int seat);
-long long mq_notify_deadline(const struct mq_daemon *d, const struct mq_game *g,
-    int seat);
-
 #endif
