@@ -14,12 +14,12 @@
 
 #include "daemon/deadline.h"
 #include "daemon/notify.h"
+#include "daemon/notify_refusal.h"
 #include "fileio.h"
 #include "daemon/receipt.h"
 #include "daemon/spool.h"
 #include "mail/address.h"
 #include "mail/mime_out.h"
-#include "mail/refusal_i18n.h"
 #include "mail/render.h"
 
 static void
@@ -222,101 +222,6 @@ mq_notify_welcome(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	return welcome(d, g, -1, err);
 }
 
-/* The game data's names in one language, for a refusal's game words. */
-struct data_names {
-	const json_t *data;	/* the game's data file */
-	char key[16];		/* a Masquerade card's field: "name_ja" */
-	const char *lang;
-};
-
-/* Whether text is word (len bytes), ASCII case aside, and '-', '_' and ' '
- * one: The Masquerade's lists give "blade-dancer" for "Blade Dancer". */
-static int
-same_word(const char *text, const char *word, size_t len)
-{
-	size_t i;
-	char a, b;
-
-	if (text == NULL || strlen(text) != len)
-		return 0;
-	for (i = 0; i < len; i++) {
-		a = text[i] >= 'A' && text[i] <= 'Z' ? (char)(text[i] + 32) :
-		    text[i] == '-' || text[i] == '_' ? ' ' : text[i];
-		b = word[i] >= 'A' && word[i] <= 'Z' ? (char)(word[i] + 32) :
-		    word[i] == '-' || word[i] == '_' ? ' ' : word[i];
-		if (a != b)
-			return 0;
-	}
-	return 1;
-}
-
-/*
- * The name in the reader's language of the thing whose id or English name
- * is word: any object with an "id" in a list of the data (The Red Death's
- * rooms and cards: "names": {"en", "ja", "zh"}; The Masquerade's cards:
- * "name_en", "name_ja", "name_zh"). NULL when none is, or it has no name
- * in that language.
- */
-static const char *
-data_name(void *ctx, const char *word, size_t len)
-{
-	const struct data_names *dn = ctx;
-	const char *key, *en;
-	const json_t *list, *o, *names;
-	size_t i;
-
-	json_object_foreach((json_t *)dn->data, key, list)
-		json_array_foreach(list, i, o) {
-			names = json_object_get(o, "names");
-			en = json_string_value(names != NULL ?
-			    json_object_get(names, "en") : json_object_get(o,
-			    "name_en"));
-			if (same_word(json_string_value(json_object_get(o,
-			    "id")), word, len) || same_word(en, word, len))
-				return json_string_value(names != NULL ?
-				    json_object_get(names, dn->lang) :
-				    json_object_get(o, dn->key));
-		}
-	return NULL;
-}
-
-/*
- * A refusal's sentence in lang (refusal_i18n.h), as a new JSON string, its
- * game words (a card, a room, a Spell) named as g's data names them in
- * lang (g NULL: a stranger's, with no game); the English one when it
- * cannot be translated (a broken catalog is logged, once, and the mail
- * still goes). NULL when out of memory: English then would be a mail the
- * player cannot read, for a passing reason.
- */
-static json_t *
-refusal_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
-    const char *sentence)
-{
-	struct mq_buf b = MQ_BUF_INIT;
-	struct data_names dn;
-	struct mq_refusal_names names = { data_name, &dn };
-	struct mq_err e;
-	json_t *s;
-	int rc;
-
-	if (sentence == NULL)
-		sentence = "";
-	dn.data = g != NULL ? g->gd.json : NULL;
-	dn.lang = lang != NULL ? lang : "";
-	snprintf(dn.key, sizeof(dn.key), "name_%.8s", dn.lang);
-	rc = mq_refusals_translate_names(d->refusals, lang, sentence,
-	    json_is_object(dn.data) ? &names : NULL, &b, &e);
-	if (rc == MQ_IO) {
-		mq_buf_free(&b);
-		return NULL;
-	}
-	if (rc != 0)
-		mq_daemon_log("refusals in %s: %s", lang, e.msg);
-	s = json_string(rc == 0 ? mq_buf_str(&b) : sentence);
-	mq_buf_free(&b);
-	return s;
-}
-
 /* The commitment commit was opened by the entries just logged (a PLACE in
  * its turn is seen by the next player at once): the receipt must not call
  * it secret. */
@@ -403,7 +308,7 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 		} else
 			bad |= json_array_append_new(a, json_pack("{s:i, s:s, s:o}",
 			    "line", c->line, "text", c->text, "error",
-			    refusal_json(d, g, lang, c->error))) != 0;
+			    mq_notify_refusal_json(d, g, lang, c->error))) != 0;
 	}
 	json_decref(body);
 	return whole(a, bad);
@@ -814,8 +719,8 @@ mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
 		lang = d->conf.lang;
 	fmt_time(d->now, now, sizeof(now));
 	ctx = json_pack("{s:s, s:s, s:s, s:s, s:o}", "game", "", "kind", "redmasque",
-	    "lang", lang, "now", now, "reason", refusal_json(d, NULL, lang,
-	    reason));
+	    "lang", lang, "now", now, "reason", mq_notify_refusal_json(d, NULL,
+	    lang, reason));
 	if (ctx == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	snprintf(msgid, sizeof(msgid), "%s.%.16s@%s", kind, key, d->conf.reply_domain);

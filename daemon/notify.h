@@ -2,7 +2,7 @@
  * notify.h - the mail a game sends: each one's context (the player's view,
  * what happened, receipts, commitments, reveals, the checkpoint), rendered
  * in the player's language by the templates (a refusal's English sentence
- * translated by mail/refusal_i18n.h), built as MIME and spooled.
+ * translated by notify_refusal.h), built as MIME and spooled.
  */
 #ifndef MQ_NOTIFY_H
 #define MQ_NOTIFY_H
