@@ -30,10 +30,11 @@ fmt_time(long long t, char *out, size_t n)
 	strftime(out, n, "%Y-%m-%d %H:%M UTC", gmtime(&tt));
 }
 
+/* b (a hash or a key: up to 64 bytes) in hex, as a new JSON string. */
 static json_t *
 hex(const unsigned char *b, size_t n)
 {
-	char h[129];
+	char h[2 * 64 + 1];
 
 	sodium_bin2hex(h, sizeof(h), b, n);
 	return json_string(h);
@@ -79,9 +80,9 @@ base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 	    "game", g->id, "kind", g->kind->name,
 	    "lang", seat >= 0 ? g->players[seat].lang : g->lang, "now", now,
 	    "view", g->kind->view(g->state, seat >= 0 ? seat : MQ_VIEW_PUBLIC),
-	    "checkpoint", "seq", (json_int_t)g->seq, "head", hex(g->head, 32),
-	    "sig", g->head_sig,
-	    "server_key", hex(g->store->keys.pk, 32),
+	    "checkpoint", "seq", (json_int_t)g->seq,
+	    "head", hex(g->head, sizeof(g->head)), "sig", g->head_sig,
+	    "server_key", hex(g->store->keys.pk, sizeof(g->store->keys.pk)),
 	    "seed_commit", json_object_get(g->genesis, "seed_commit"));
 	bad = ctx == NULL;
 	if (seat >= 0)
@@ -688,13 +689,20 @@ mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
 	return rc;
 }
 
+/* A mail of kind to seat alone, with what every game mail carries, synced. */
+static int
+seat_mail(struct mq_daemon *d, struct mq_game *g, int seat, const char *kind,
+    struct mq_err *err)
+{
+	MQ_TRY(send_game_mail(d, g, seat, kind, base_ctx(d, g, seat), err));
+	return mq_spool_sync(d->conf.datadir, err);
+}
+
 int
 mq_notify_reminder(struct mq_daemon *d, struct mq_game *g, int seat,
     struct mq_err *err)
 {
-	int rc = send_game_mail(d, g, seat, "reminder", base_ctx(d, g, seat), err);
-
-	return rc ? rc : mq_spool_sync(d->conf.datadir, err);
+	return seat_mail(d, g, seat, "reminder", err);
 }
 
 /* With the game's own data and the player's reply address, unlike a stranger's. */
@@ -702,9 +710,7 @@ int
 mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
     struct mq_err *err)
 {
-	int rc = send_game_mail(d, g, seat, "help", base_ctx(d, g, seat), err);
-
-	return rc ? rc : mq_spool_sync(d->conf.datadir, err);
+	return seat_mail(d, g, seat, "help", err);
 }
 
 int

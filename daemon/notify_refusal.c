@@ -15,24 +15,26 @@ struct data_names {
 	const char *lang;
 };
 
+/* c in ASCII lower case, '-' and '_' as ' ' (same_word). */
+static char
+fold(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') :
+	    c == '-' || c == '_' ? ' ' : c;
+}
+
 /* Whether text is word (len bytes), ASCII case aside, and '-', '_' and ' '
  * one: The Masquerade's lists give "blade-dancer" for "Blade Dancer". */
 static int
 same_word(const char *text, const char *word, size_t len)
 {
 	size_t i;
-	char a, b;
 
 	if (text == NULL || strlen(text) != len)
 		return 0;
-	for (i = 0; i < len; i++) {
-		a = text[i] >= 'A' && text[i] <= 'Z' ? (char)(text[i] + 32) :
-		    text[i] == '-' || text[i] == '_' ? ' ' : text[i];
-		b = word[i] >= 'A' && word[i] <= 'Z' ? (char)(word[i] + 32) :
-		    word[i] == '-' || word[i] == '_' ? ' ' : word[i];
-		if (a != b)
+	for (i = 0; i < len; i++)
+		if (fold(text[i]) != fold(word[i]))
 			return 0;
-	}
 	return 1;
 }
 
