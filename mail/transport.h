@@ -37,4 +37,8 @@ struct mq_inmsg {
 	size_t	 len;		/* bytes in raw, without the NUL */
 };
 
+/* The server as the transports name it in sentences: url without its
+ * scheme, any userinfo (it may hold a password) or path, into dst. */
+void mq_transport_host(char *dst, size_t size, const char *url);
+
 #endif

@@ -74,23 +74,6 @@ im_debug(CURL *h, curl_infotype type, char *p, size_t n, void *arg)
 	return 0;
 }
 
-/* The server as we name it in sentences: the URL without any userinfo. */
-static void
-im_host(char *dst, size_t size, const char *url)
-{
-	const char *p = strstr(url, "://"), *at, *slash;
-	char *cut;
-
-	p = p ? p + 3 : url;
-	slash = strchr(p, '/');
-	at = strchr(p, '@');
-	if (at != NULL && (slash == NULL || at < slash))
-		p = at + 1;
-	mq_strlcpy(dst, p, size);
-	if ((cut = strchr(dst, '/')) != NULL)
-		*cut = '\0';
-}
-
 void
 mq_imap_close(struct mq_imap *s)
 {
@@ -130,7 +113,7 @@ mq_imap_open(const struct mq_imap_conf *c, struct mq_imap **out,
 	if ((s = calloc(1, sizeof(*s))) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory");
 	s->c = c;
-	im_host(s->host, sizeof(s->host), c->url);
+	mq_transport_host(s->host, sizeof(s->host), c->url);
 	if ((s->h = curl_easy_init()) == NULL) {
 		mq_imap_close(s);
 		return mq_fail(err, MQ_IO, "Cannot initialise libcurl");

@@ -75,22 +75,6 @@ sm_debug(CURL *h, curl_infotype type, char *p, size_t n, void *arg)
 	return 0;
 }
 
-static void
-sm_host(char *dst, size_t size, const char *url)
-{
-	const char *p = strstr(url, "://"), *at, *slash;
-	char *cut;
-
-	p = p ? p + 3 : url;
-	slash = strchr(p, '/');
-	at = strchr(p, '@');
-	if (at != NULL && (slash == NULL || at < slash))
-		p = at + 1;
-	mq_strlcpy(dst, p, size);
-	if ((cut = strchr(dst, '/')) != NULL)
-		*cut = '\0';
-}
-
 /* An address we can put in <...>: printable, no spaces or brackets, an @. */
 static int
 sm_addr_ok(const char *a)
@@ -152,7 +136,7 @@ mq_smtp_open(const struct mq_smtp_conf *c, struct mq_smtp **out,
 	s->c = c;
 	s->per_conn = c->max_per_connection > 0 ? c->max_per_connection :
 	    MQ_TRANSPORT_SMTP_PER_CONN;
-	sm_host(s->host, sizeof(s->host), c->url);
+	mq_transport_host(s->host, sizeof(s->host), c->url);
 	if ((s->h = curl_easy_init()) == NULL) {
 		mq_smtp_close(s);
 		return mq_fail(err, MQ_IO, "Cannot initialise libcurl");
