@@ -374,13 +374,22 @@ void ms_score(struct ms_state *st);
 /* seq[] = the seats sorted by key (descending when desc); step = 0. */
 void ms_sequence(struct ms_state *st, const int8_t *key, int desc);
 
-/* ms_apply.c */
-int ms_apply(void *state, int seat, const struct mq_cmd *cmd,
-    struct mq_err *err);
+/* ms_validate.c */
 int ms_validate(const struct ms_state *st, int seat, const struct ms_cmd *c,
     struct mq_err *err);
 const char *ms_owes(const void *state, int seat);
 int ms_owing_seat(const struct ms_state *st);	/* -1: nobody */
+/* What a seat could do now; ms_advance passes a seat that can do nothing. */
+int ms_can_play_any(const struct ms_state *st, int seat, int timing);
+int ms_side_of(const struct ms_state *st, int seat);	/* in st->ch */
+int ms_has_fight_option(const struct ms_state *st, int seat);
+int ms_has_target(const struct ms_state *st, int seat);
+int ms_order_free(const struct ms_state *st, int seat, int n);
+int ms_count_of(const uint8_t *n);	/* cards in a count per Spell */
+
+/* ms_apply.c */
+int ms_apply(void *state, int seat, const struct mq_cmd *cmd,
+    struct mq_err *err);
 int ms_default_command(const void *state, int seat, struct mq_cmd *cmd);
 void ms_decision(const void *state, int seat, const struct mq_cmd *cmd,
     struct mq_decision *d);

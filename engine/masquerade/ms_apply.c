@@ -1,10 +1,11 @@
 /*
- * ms_apply.c - The Masquerade: who owes what, whether a command is legal,
- * and applying it; then the game moves on by itself (ms_advance) until a
- * player has a real choice to make: a phase's next player, a challenge's
- * window, or a decision that interrupts (discard down, keep, bank, duel,
- * swap). Nobody is asked when there is nothing to choose: a Tower dancer
- * challenges by itself, a player with no Spell they can play is passed.
+ * ms_apply.c - The Masquerade: applying a command (ms_validate.c says who
+ * owes it and whether it is legal); then the game moves on by itself
+ * (ms_advance) until a player has a real choice to make: a phase's next
+ * player, a challenge's window, or a decision that interrupts (discard
+ * down, keep, bank, duel, swap). Nobody is asked when there is nothing to
+ * choose: a Tower dancer challenges by itself, a player with no Spell they
+ * can play is passed. The default move of a seat whose deadline passed.
  */
 #include <stdio.h>
 #include <string.h>
@@ -54,429 +55,6 @@ check_limit(struct ms_state *st, int seat)
 
 	if (ms_hand_size(&st->p[seat]) > limit)
 		pend_push(st, 1, MS_P_DISCARD, seat, limit, NULL);
-}
-
-/* --- who owes what --- */
-
-int
-ms_owing_seat(const struct ms_state *st)
-{
-	if (st->phase == MS_PH_OVER)
-		return -1;
-	if (st->npend > 0)
-		return st->pend[0].seat;
-	if (st->ch.kind != MS_CH_NONE)
-		return st->ch.side[st->ch.window];
-	if (st->phase == MS_PH_EVENT)
-		return st->event_chosen ? -1 : st->prophet;
-	return st->step < st->nplayers ? st->seq[st->step] : -1;
-}
-
-const char *
-ms_owes(const void *state, int seat)
-{
-	static const char *const pend_word[] = {
-		NULL, "discard", "keep", "bank", "duel", "swap",
-	};
-	static const char *const phase_word[] = {
-		"dancer", "order", "stage", "spell", "challenge", "event", NULL,
-	};
-	const struct ms_state *st = state;
-
-	if (seat < 0 || ms_owing_seat(st) != seat)
-		return NULL;
-	if (st->npend > 0)
-		return pend_word[st->pend[0].kind];
-	if (st->ch.kind != MS_CH_NONE)
-		return "fight";
-	return phase_word[st->phase];
-}
-
-/* --- what a seat could do --- */
-
-static int
-spell_has(const struct ms_spell *sp, int op)
-{
-	int i;
-
-	for (i = 0; i < sp->neff; i++)
-		if (sp->eff[i].op == op)
-			return 1;
-	return 0;
-}
-
-/* A Spell of this timing the seat holds and can pay for. */
-static int
-can_play_any(const struct ms_state *st, int seat, int timing)
-{
-	const struct ms_player *pl = &st->p[seat];
-	int k, hand = ms_hand_size(pl);
-
-	for (k = 0; k < st->data->nspells; k++)
-		if (pl->hand[k] > 0 && st->data->spell[k].timing == timing &&
-		    ms_spell_cost(st, seat, k) <= hand - 1)
-			return 1;
-	return 0;
-}
-
-static int
-mask_locked(const struct ms_state *st, int side)
-{
-	const struct ms_guardian *g;
-	int i;
-
-	if (st->ch.kind != MS_CH_TOWER || side != 0)
-		return 0;
-	g = &st->data->guardian[st->ch.guardian];
-	for (i = 0; i < g->neff; i++)
-		if (g->eff[i].op == MS_OP_MASK_LOCKED)
-			return 1;
-	return 0;
-}
-
-static int
-side_of(const struct ms_state *st, int seat)
-{
-	return st->ch.side[0] == seat ? 0 : 1;
-}
-
-/* Once per game, in a challenge one fights in, unless the Guardian locks it. */
-static int
-can_reveal(const struct ms_state *st, int seat)
-{
-	int side = side_of(st, seat);
-
-	return st->p[seat].mask >= 0 && !st->ch.masked[side] &&
-	    !mask_locked(st, side);
-}
-
-static int
-has_fight_option(const struct ms_state *st, int seat)
-{
-	return can_reveal(st, seat) || can_play_any(st, seat, MS_T_IN_CHALLENGE);
-}
-
-/* Someone seat may challenge: any other dancer, on any stage [decided]. */
-static int
-has_target(const struct ms_state *st, int seat)
-{
-	int i;
-
-	for (i = 0; i < st->nplayers; i++)
-		if (i != seat && ms_can_be_challenged(st, i))
-			return 1;
-	return 0;
-}
-
-static int
-order_free(const struct ms_state *st, int seat, int n)
-{
-	int i, left = 0, holder = ms_order_holder(st, n);
-
-	if (n < 1 || n > st->data->norders || (holder >= 0 && holder != seat))
-		return 0;
-	if (n != st->p[seat].last_order)
-		return 1;
-	/* one's own last Order only when it is the only one left */
-	for (i = 1; i <= st->data->norders; i++)
-		left += ms_order_holder(st, i) < 0;
-	return left == 1;
-}
-
-static const char *
-spell_name(const struct ms_state *st, int k)
-{
-	return st->data->spell[k].nm.name[0];
-}
-
-/* --- validation: one sentence for every refusal --- */
-
-static int
-count_of(const uint8_t *n)
-{
-	int k, c = 0;
-
-	for (k = 0; k < MS_SPELLS; k++)
-		c += n[k];
-	return c;
-}
-
-static int
-validate_play(const struct ms_state *st, int seat, const struct ms_cmd *c,
-    int timing, struct mq_err *err)
-{
-	const struct ms_data *d = st->data;
-	const struct ms_player *pl = &st->p[seat];
-	const struct ms_spell *sp;
-	int k, cost, paid, left;
-
-	if (c->card < 0 || c->card >= d->nspells)
-		return mq_fail(err, MQ_REFUSED, "PLAY needs the name of a Spell.");
-	sp = &d->spell[c->card];
-	if (pl->hand[c->card] == 0)
-		return mq_fail(err, MQ_REFUSED, "You hold no %s.", sp->nm.name[0]);
-	if (sp->timing != timing)
-		return mq_fail(err, MQ_REFUSED, "%s is played %s, not now.",
-		    sp->nm.name[0], sp->timing == MS_T_SPELL_PHASE ?
-		    "in your Spell phase" : "while you are in a challenge");
-	cost = ms_spell_cost(st, seat, c->card);
-	paid = count_of(c->n);
-	if (paid != cost)
-		return mq_fail(err, MQ_REFUSED, "%s costs %d Spell%s from your "
-		    "hand; you named %d after PAY.", sp->nm.name[0], cost,
-		    cost == 1 ? "" : "s", paid);
-	for (k = 0; k < MS_SPELLS; k++)
-		if (c->n[k] > pl->hand[k] - (k == c->card))
-			return mq_fail(err, MQ_REFUSED, "You cannot pay with %d %s: "
-			    "you hold %d%s.", c->n[k], k < d->nspells ?
-			    spell_name(st, k) : "?", pl->hand[k] - (k == c->card),
-			    k == c->card ? " besides the one you play" : "");
-	if (spell_has(sp, MS_OP_LOSE_LIFE) || spell_has(sp, MS_OP_STEAL_SPELL)) {
-		if (c->target < 0 || c->target >= st->nplayers || c->target == seat)
-			return mq_fail(err, MQ_REFUSED, "%s needs another player: "
-			    "add ON and their name.", sp->nm.name[0]);
-	} else if (c->target >= 0)
-		return mq_fail(err, MQ_REFUSED, "%s takes no player; leave out ON.",
-		    sp->nm.name[0]);
-	left = ms_hand_size(pl) - 1 - paid;
-	if (spell_has(sp, MS_OP_BANK_VP)) {
-		if (left > 0 && c->card2 < 0)
-			return mq_fail(err, MQ_REFUSED, "%s banks a Spell from your "
-			    "hand as a VP counter: add BANK and its name.",
-			    sp->nm.name[0]);
-		if (c->card2 >= 0 && (c->card2 >= d->nspells ||
-		    pl->hand[c->card2] - (c->card2 == c->card) -
-		    c->n[c->card2] <= 0))
-			return mq_fail(err, MQ_REFUSED, "You will not hold that "
-			    "Spell to bank once %s and its cost are paid.",
-			    sp->nm.name[0]);
-	} else if (c->card2 >= 0)
-		return mq_fail(err, MQ_REFUSED, "%s banks nothing; leave out BANK.",
-		    sp->nm.name[0]);
-	return 0;
-}
-
-/* Each kind named is among have: the hand (DISCARD) or those received (KEEP). */
-static int
-validate_spells(const struct ms_state *st, const uint8_t *have,
-    const uint8_t *n, const char *verb, const char *source,
-    struct mq_err *err)
-{
-	int k;
-
-	for (k = 0; k < MS_SPELLS; k++)
-		if (n[k] > have[k])
-			return mq_fail(err, MQ_REFUSED, "You cannot %s %d %s: %s "
-			    "%d.", verb, n[k], k < st->data->nspells ?
-			    spell_name(st, k) : "?", source, have[k]);
-	return 0;
-}
-
-static int
-validate_target(const struct ms_state *st, int seat, int target,
-    struct mq_err *err)
-{
-	const char *shield = NULL;
-	int leader = 0;
-
-	if (target < 0 || target >= st->nplayers)
-		return mq_fail(err, MQ_REFUSED, "CHALLENGE needs another player's "
-		    "name.");
-	if (target == seat)
-		return mq_fail(err, MQ_REFUSED, "You cannot challenge yourself.");
-	switch (ms_challenge_shield(st, target, &shield, &leader)) {
-	case 1:
-		return mq_fail(err, MQ_REFUSED, "You cannot challenge %s now: "
-		    "they have no Dancer.", st->p[target].name);
-	case 2:
-		return mq_fail(err, MQ_REFUSED, leader ? "You cannot challenge %s "
-		    "now: they hold %s and lead in VP." : "You cannot challenge "
-		    "%s now: they hold %s.", st->p[target].name, shield);
-	}
-	return 0;
-}
-
-/*
- * What the owing seat is to do, for a refusal: said to that player (you) or
- * to another one about them. A discard or a keep says how many, the head
- * of the queue being the decision owed.
- */
-static const char *
-owes_help(const struct ms_state *st, const char *owes, int you, char *buf,
-    size_t size)
-{
-	const char *their = you ? "your" : "their";
-
-	if (strcmp(owes, "dancer") == 0)
-		return "choose a Dancer with DANCER";
-	if (strcmp(owes, "order") == 0)
-		return "choose an Order with ORDER and its number";
-	if (strcmp(owes, "challenge") == 0)
-		return "CHALLENGE a dancer, or PASS";
-	if (strcmp(owes, "bank") == 0)
-		return "BANK a Spell as a VP counter, or PASS";
-	if (strcmp(owes, "duel") == 0)
-		return "CHALLENGE a dancer to a duel, or PASS";
-	if (strcmp(owes, "swap") == 0)
-		return "SWAP a player's dancer for a set-aside one";
-	if (strcmp(owes, "event") == 0)
-		return "choose an Event with EVENT";
-	if (strcmp(owes, "stage") == 0)
-		snprintf(buf, size, "send %s dancer to a Stage with STAGE",
-		    their);
-	else if (strcmp(owes, "spell") == 0)
-		snprintf(buf, size, "PLAY Spells of %s Spell phase, then PASS",
-		    their);
-	else if (strcmp(owes, "fight") == 0)
-		snprintf(buf, size, "PLAY challenge Spells or REVEAL %s Mask, "
-		    "then PASS", their);
-	else if (strcmp(owes, "discard") == 0)
-		snprintf(buf, size, "DISCARD Spells down to %d", st->pend[0].n);
-	else
-		snprintf(buf, size, "KEEP up to %d of the Spells %s received, "
-		    "or PASS", st->pend[0].n, you ? "you" : "they");
-	return buf;
-}
-
-int
-ms_validate(const struct ms_state *st, int seat, const struct ms_cmd *c,
-    struct mq_err *err)
-{
-	const struct ms_data *d = st->data;
-	const struct ms_player *pl;
-	const char *owes;
-	char help[96];
-	int who, i;
-
-	if (seat < 0 || seat >= st->nplayers)
-		return mq_fail(err, MQ_REFUSED, "There is no player in seat %d.",
-		    seat);
-	if (c->type == MS_C_STATUS || c->type == MS_C_HELP)
-		return 0;
-	if (c->type < MS_C_DANCER || c->type > MS_C_HELP)
-		return mq_fail(err, MQ_REFUSED, "That command is not understood.");
-	if (st->phase == MS_PH_OVER)
-		return mq_fail(err, MQ_REFUSED, "The game is over; nothing more can "
-		    "be played. Send STATUS to see how it ended.");
-	pl = &st->p[seat];
-	who = ms_owing_seat(st);
-	if (who < 0)
-		return mq_fail(err, MQ_REFUSED, "Nobody is to play now.");
-	if (who != seat)
-		return mq_fail(err, MQ_REFUSED, "It is not your turn: %s is to "
-		    "%s.", st->p[who].name, owes_help(st, ms_owes(st, who), 0, help,
-		    sizeof(help)));
-	owes = ms_owes(st, seat);
-	switch (c->type) {
-	case MS_C_DANCER:
-		if (strcmp(owes, "dancer") != 0)
-			break;
-		if (c->card < 0 || c->card >= d->ndancers)
-			return mq_fail(err, MQ_REFUSED, "DANCER needs a Dancer's name.");
-		for (i = 0; i < st->nplayers; i++)
-			if (st->p[i].dancer == c->card)
-				return mq_fail(err, MQ_REFUSED, "%s is taken by %s.",
-				    d->dancer[c->card].nm.name[0], st->p[i].name);
-		return 0;
-	case MS_C_ORDER:
-		if (strcmp(owes, "order") != 0)
-			break;
-		if (c->card < 1 || c->card > d->norders)
-			return mq_fail(err, MQ_REFUSED, "ORDER takes a number from 1 "
-			    "to %d.", d->norders);
-		if (ms_order_holder(st, c->card) >= 0)
-			return mq_fail(err, MQ_REFUSED, "Order %d is taken by %s.",
-			    c->card, st->p[ms_order_holder(st, c->card)].name);
-		if (!order_free(st, seat, c->card))
-			return mq_fail(err, MQ_REFUSED, "You had Order %d last turn; "
-			    "choose another.", c->card);
-		return 0;
-	case MS_C_STAGE:
-		if (strcmp(owes, "stage") != 0)
-			break;
-		if (c->card < 0 || c->card >= d->nstages)
-			return mq_fail(err, MQ_REFUSED, "STAGE needs a Stage's name.");
-		if (ms_stage_count(st, c->card) >= d->stage[c->card].capacity)
-			return mq_fail(err, MQ_REFUSED, "%s is full.",
-			    d->stage[c->card].nm.name[0]);
-		return 0;
-	case MS_C_PLAY:
-		if (strcmp(owes, "spell") == 0)
-			return validate_play(st, seat, c, MS_T_SPELL_PHASE, err);
-		if (strcmp(owes, "fight") == 0)
-			return validate_play(st, seat, c, MS_T_IN_CHALLENGE, err);
-		break;
-	case MS_C_REVEAL:
-		if (strcmp(owes, "fight") != 0)
-			break;
-		if (pl->mask < 0)
-			return mq_fail(err, MQ_REFUSED, "Your Mask is used already.");
-		if (st->ch.masked[side_of(st, seat)])
-			return mq_fail(err, MQ_REFUSED, "Your Mask is revealed in "
-			    "this challenge already.");
-		if (mask_locked(st, side_of(st, seat)))
-			return mq_fail(err, MQ_REFUSED, "This Guardian locks your "
-			    "Mask: it cannot be revealed against it.");
-		return 0;
-	case MS_C_PASS:
-		if (strcmp(owes, "spell") == 0 || strcmp(owes, "fight") == 0 ||
-		    strcmp(owes, "challenge") == 0 || strcmp(owes, "bank") == 0 ||
-		    strcmp(owes, "keep") == 0 || strcmp(owes, "duel") == 0)
-			return 0;
-		break;
-	case MS_C_CHALLENGE:
-		if (strcmp(owes, "challenge") == 0 || strcmp(owes, "duel") == 0)
-			return validate_target(st, seat, c->target, err);
-		break;
-	case MS_C_BANK:
-		if (strcmp(owes, "bank") != 0)
-			break;
-		if (c->card < 0 || c->card >= d->nspells || pl->hand[c->card] == 0)
-			return mq_fail(err, MQ_REFUSED, "BANK needs a Spell you hold.");
-		return 0;
-	case MS_C_DISCARD:
-		if (strcmp(owes, "discard") != 0)
-			break;
-		MQ_TRY(validate_spells(st, pl->hand, c->n, "discard", "you hold",
-		    err));
-		if (count_of(c->n) != ms_hand_size(pl) - st->pend[0].n)
-			return mq_fail(err, MQ_REFUSED, "Discard exactly %d Spell%s, "
-			    "down to %d.", ms_hand_size(pl) - st->pend[0].n,
-			    ms_hand_size(pl) - st->pend[0].n == 1 ? "" : "s",
-			    st->pend[0].n);
-		return 0;
-	case MS_C_KEEP:
-		if (strcmp(owes, "keep") != 0)
-			break;
-		MQ_TRY(validate_spells(st, st->pend[0].held, c->n, "keep",
-		    "you received", err));
-		if (count_of(c->n) > st->pend[0].n)
-			return mq_fail(err, MQ_REFUSED, "You have room for %d Spell%s "
-			    "only.", st->pend[0].n, st->pend[0].n == 1 ? "" : "s");
-		return 0;
-	case MS_C_EVENT:
-		if (strcmp(owes, "event") != 0)
-			break;
-		if (c->card < 0 || c->card >= d->nevents)
-			return mq_fail(err, MQ_REFUSED, "EVENT needs an Event's name.");
-		if (!(st->events_left & (1u << c->card)))
-			return mq_fail(err, MQ_REFUSED, "%s has happened already.",
-			    d->event[c->card].nm.name[0]);
-		return 0;
-	case MS_C_SWAP:
-		if (strcmp(owes, "swap") != 0)
-			break;
-		if (c->target < 0 || c->target >= st->nplayers)
-			return mq_fail(err, MQ_REFUSED, "SWAP needs a player's name "
-			    "and a set-aside Dancer.");
-		if (c->card2 < 0 || c->card2 >= d->ndancers ||
-		    !(st->dancers_aside & (1u << c->card2)))
-			return mq_fail(err, MQ_REFUSED, "SWAP needs one of the "
-			    "set-aside Dancers.");
-		return 0;
-	}
-	return mq_fail(err, MQ_REFUSED, "Not now: you are to %s.",
-	    owes_help(st, owes, 1, help, sizeof(help)));
 }
 
 /* --- applying --- */
@@ -662,7 +240,7 @@ play_spell(struct ms_state *st, int seat, const struct ms_cmd *c)
 	}
 	ms_event(st, MS_E_PLAY, seat, c->target, c->card, 0, 0, c->n);
 	if (sp->timing == MS_T_IN_CHALLENGE) {
-		side = side_of(st, seat);
+		side = ms_side_of(st, seat);
 		for (i = 0; i < sp->neff; i++)
 			switch (sp->eff[i].op) {
 			case MS_OP_POWER:
@@ -905,13 +483,13 @@ pending_needs_player(struct ms_state *st)
 			return 1;
 		for (k = 0; k < MS_SPELLS; k++)
 			ms_to_tomb(st, k, p->held[k]);
-		ms_event(st, MS_E_RECEIVE, p->seat, -1, -1, count_of(p->held), 0,
+		ms_event(st, MS_E_RECEIVE, p->seat, -1, -1, ms_count_of(p->held), 0,
 		    p->held);
 		return 0;
 	case MS_P_BANK:
 		return ms_hand_size(pl) > 0;
 	case MS_P_DUEL:
-		return ms_can_challenge(st, p->seat) && has_target(st, p->seat);
+		return ms_can_challenge(st, p->seat) && ms_has_target(st, p->seat);
 	case MS_P_SWAP:
 		for (i = 0; i < st->data->ndancers; i++)
 			if (st->dancers_aside & (1u << i))
@@ -928,7 +506,7 @@ only_order(const struct ms_state *st, int seat)
 	int n, found = -1, count = 0;
 
 	for (n = 1; n <= st->data->norders; n++)
-		if (order_free(st, seat, n)) {
+		if (ms_order_free(st, seat, n)) {
 			found = n;
 			count++;
 		}
@@ -964,7 +542,7 @@ ms_advance(struct ms_state *st)
 		}
 		if (st->ch.kind != MS_CH_NONE) {
 			seat = st->ch.side[st->ch.window];
-			if (seat >= 0 && has_fight_option(st, seat))
+			if (seat >= 0 && ms_has_fight_option(st, seat))
 				return;
 			if (st->ch.window == 0 && st->ch.side[1] >= 0)
 				st->ch.window = 1;
@@ -1010,7 +588,7 @@ ms_advance(struct ms_state *st)
 			st->step++;
 			continue;
 		case MS_PH_SPELL:
-			if (can_play_any(st, seat, MS_T_SPELL_PHASE))
+			if (ms_can_play_any(st, seat, MS_T_SPELL_PHASE))
 				return;
 			st->step++;
 			continue;
@@ -1028,7 +606,7 @@ ms_advance(struct ms_state *st)
 					continue;
 				}
 			} else if (rule == MS_R_ARENA && ms_can_challenge(st, seat) &&
-			    has_target(st, seat))
+			    ms_has_target(st, seat))
 				return;
 			st->step++;
 			continue;
@@ -1084,7 +662,7 @@ ms_apply(void *state, int seat, const struct mq_cmd *cmd, struct mq_err *err)
 		play_spell(st, seat, c);
 		break;
 	case MS_C_REVEAL:
-		i = side_of(st, seat);
+		i = ms_side_of(st, seat);
 		ms_event(st, MS_E_MASK, seat, -1, pl->mask, 0, 0, NULL);
 		pl->mask = -1;
 		st->ch.masked[i] = 1;
@@ -1097,7 +675,7 @@ ms_apply(void *state, int seat, const struct mq_cmd *cmd, struct mq_err *err)
 				for (k = 0; k < MS_SPELLS; k++)
 					ms_to_tomb(st, k, st->pend[0].held[k]);
 				ms_event(st, MS_E_RECEIVE, seat, -1, -1,
-				    count_of(st->pend[0].held), 0,
+				    ms_count_of(st->pend[0].held), 0,
 				    st->pend[0].held);
 			}
 			pend_pop(st);
@@ -1141,8 +719,8 @@ ms_apply(void *state, int seat, const struct mq_cmd *cmd, struct mq_err *err)
 			pl->hand[k] = (uint8_t)(pl->hand[k] + c->n[k]);
 			ms_to_tomb(st, k, held[k] - c->n[k]);
 		}
-		ms_event(st, MS_E_RECEIVE, seat, -1, -1, count_of(held),
-		    count_of(c->n), held);
+		ms_event(st, MS_E_RECEIVE, seat, -1, -1, ms_count_of(held),
+		    ms_count_of(c->n), held);
 		pend_pop(st);
 		break;
 	}
@@ -1194,7 +772,7 @@ ms_default_command(const void *state, int seat, struct mq_cmd *cmd)
 	} else if (strcmp(owes, "order") == 0) {
 		c->type = MS_C_ORDER;
 		for (i = 1; i <= st->data->norders; i++)
-			if (order_free(st, seat, i)) {
+			if (ms_order_free(st, seat, i)) {
 				c->card = (int8_t)i;
 				return 1;
 			}

@@ -11,8 +11,8 @@
  * catalogs against the sources: every MQ_REFUSED format of the sentences a
  * player or a sender can get (every engine/redmasque C file, those of
  * engine/masquerade the host alone does not meet, with the examples
- * ms_parse.c refuses as "%s" and the phrases ms_apply.c's owes_help puts in
- * a refusal, daemon/submit.c, the deny() reasons of daemon/inbound.c,
+ * ms_parse.c refuses as "%s" and the phrases ms_validate.c's owes_help
+ * puts in a refusal, daemon/submit.c, the deny() reasons of daemon/inbound.c,
  * mail/mime_in.c, whose sentences inbound.c quotes) is read from the C
  * files at test time ($MQ_ROOT, or the current folder), adjacent string
  * literals joined and both arms of a ?: taken, and must be in both
@@ -719,7 +719,7 @@ source_formats(struct formats *f)
 	assert_true(scan_folder(f, "engine/redmasque", none) >= 8);
 	/* ms_apply.c, ms_parse.c, ... */
 	assert_true(scan_folder(f, "engine/masquerade", host_only) >= 2);
-	scan_phrases(f, "engine/masquerade/ms_apply.c", "owes_help");
+	scan_phrases(f, "engine/masquerade/ms_validate.c", "owes_help");
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
 		scan_file(f, files[i]);
 }
