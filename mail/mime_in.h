@@ -40,13 +40,4 @@ void mq_mime_init(void);
 int mq_mime_parse(const char *raw, size_t len, struct mq_mime_msg **out, struct mq_err *err);
 void mq_mime_msg_free(struct mq_mime_msg *m);
 
-/* Decode bytes in the named charset (a MIME label, or NULL when none was
- * given) to UTF-8 text: labels read as the supersets clients really send,
- * invalid sequences as U+FFFD, NUL removed, a leading BOM stripped, line ends
- * as LF. Returns a malloc'd string, or NULL when out of memory. */
-char *mq_mime_to_utf8(const char *charset, const char *in, size_t len);
-
-/* 1 when s[0..len) is valid UTF-8 (no overlongs, surrogates or > U+10FFFF). */
-int mq_mime_utf8_valid(const char *s, size_t len);
-
 #endif

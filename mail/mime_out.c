@@ -19,7 +19,7 @@
 #include <sodium.h>
 
 #include "buf.h"
-#include "mime_in.h"
+#include "mime_charset.h"
 
 #define HDR_MAX		78	/* folded header line, without CRLF */
 #define QP_MAX		75	/* encoded line before the soft break's '=' */

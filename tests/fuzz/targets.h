@@ -38,6 +38,7 @@
 #include "engine/redmasque/rm.h"
 #include "engine/masquerade/masquerade.h"
 #include "engine/masquerade/ms.h"
+#include "mail/mime_charset.h"
 #include "mail/mime_in.h"
 #include "mail/reply_text.h"
 #include "mail/refusal_i18n.h"

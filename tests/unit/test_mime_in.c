@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "mail/mime_charset.h"
 #include "mail/mime_in.h"
 
 static char *
