@@ -938,6 +938,21 @@ deco_events(const struct deco *d, struct mv *out, const json_t *events)
 				    json_object_get(e, "popularity")));
 }
 
+/* The Evidence shown from the discard, each a Rumor card (rumor_obj). */
+static void
+deco_evidence(const struct deco *d, struct mv *out)
+{
+	struct mv *ev = mv_list(d->a);
+	const json_t *e, *shown = json_object_get(d->view, "evidence_discard");
+	size_t i;
+
+	json_array_foreach(shown, i, e)
+		if (json_is_object(e))
+			mv_push(d->a, ev, rumor_obj(d, e));
+	wput_bool(d, out, "has_evidence_discard", mv_size(ev) > 0);
+	wput(d, out, "evidence_discard", ev);
+}
+
 /* ---- the catalogue, for the welcome and help mails ---- */
 
 static void
@@ -1094,18 +1109,8 @@ mq_deco_game_decorate(struct mq_deco_game *g, struct mq_arena *a,
 		if (want(&d, "examples"))
 			deco_examples(&d, out);
 		if (want(&d, "evidence_discard") ||
-		    want(&d, "has_evidence_discard")) {
-			struct mv *ev = mv_list(a);
-			const json_t *e, *shown = json_object_get(d.view,
-			    "evidence_discard");
-			size_t i;
-
-			json_array_foreach(shown, i, e)
-				if (json_is_object(e))
-					mv_push(a, ev, rumor_obj(&d, e));
-			wput_bool(&d, out, "has_evidence_discard", mv_size(ev) > 0);
-			wput(&d, out, "evidence_discard", ev);
-		}
+		    want(&d, "has_evidence_discard"))
+			deco_evidence(&d, out);
 	}
 	owed = jstr(ctx, "owed");
 	if (owed == NULL)
