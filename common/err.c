@@ -51,6 +51,15 @@ mq_escape_controls(char *s, size_t size)
 	return need;
 }
 
+/* The sentence of mq_fail and mq_fail_errno, escaped; its length. */
+static size_t __attribute__((format(printf, 3, 0)))
+set_msg(struct mq_err *err, int code, const char *fmt, va_list ap)
+{
+	err->code = code;
+	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	return mq_escape_controls(err->msg, sizeof(err->msg));
+}
+
 int
 mq_fail(struct mq_err *err, int code, const char *fmt, ...)
 {
@@ -58,11 +67,9 @@ mq_fail(struct mq_err *err, int code, const char *fmt, ...)
 
 	if (err == NULL)
 		return code;
-	err->code = code;
 	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	set_msg(err, code, fmt, ap);
 	va_end(ap);
-	mq_escape_controls(err->msg, sizeof(err->msg));
 	return code;
 }
 
@@ -75,11 +82,9 @@ mq_fail_errno(struct mq_err *err, int code, const char *fmt, ...)
 
 	if (err == NULL)
 		return code;
-	err->code = code;
 	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	len = set_msg(err, code, fmt, ap);
 	va_end(ap);
-	len = mq_escape_controls(err->msg, sizeof(err->msg));
 	snprintf(err->msg + len, sizeof(err->msg) - len, ": %s", strerror(saved));
 	return code;
 }
