@@ -55,6 +55,10 @@ mq_game_deadline(const struct mq_config *c, const struct mq_game *g, int seat)
 	return p->owe_since + option_secs(g, "deadline", c->deadline) + p->extra;
 }
 
+/* A clock file's NEXT when no time of the game's own will come: no debt,
+ * or a game only an admin entry moves (paused, over, nobody plays). */
+#define CLOCK_NEVER	0x7fffffffffffLL
+
 static void
 clock_path(const struct mq_daemon *d, const char *id, char *out, size_t n)
 {
@@ -158,8 +162,8 @@ mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 			next = t;
 	}
 	if (g->paused || mq_game_over(g) || mq_game_nobody_plays(g))
-		next = 0x7fffffffffffLL;	/* nothing to do until an admin entry */
-	len = (size_t)snprintf(buf, sizeof(buf), "%lld\n", next ? next : 0x7fffffffffffLL);
+		next = CLOCK_NEVER;	/* nothing to do until an admin entry */
+	len = (size_t)snprintf(buf, sizeof(buf), "%lld\n", next ? next : CLOCK_NEVER);
 	for (i = 0; i < g->nplayers && len < sizeof(buf) - 40; i++)
 		if (g->players[i].reminded)
 			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%d %lld\n",
