@@ -356,10 +356,16 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 	a->tag_ok = 1;
 	if (!json_is_true(json_object_get(json_object_get(a->game->genesis,
 	    "options"), "allow_any_sender")) &&
-	    !mq_addr_same(a->msg->from, a->game->players[t.seat].email))
+	    !mq_addr_same(a->msg->from, a->game->players[t.seat].email)) {
+		/* the seat's player writing from another address: in the
+		 * seat's language (the sound tag shows its mail was read) */
+		if (a->from_lang[0] == '\0')
+			snprintf(a->from_lang, sizeof(a->from_lang), "%s",
+			    a->game->players[t.seat].lang);
 		return deny(a, "This message came from %s, which is not the address "
 		    "registered for that seat; send from your registered address.",
 		    a->msg->from ? a->msg->from : "no address");
+	}
 	a->seat = t.seat;
 	if (mq_reply_extract(a->msg->text, strlen(a->msg->text), &a->text, &e) != 0)
 		return mq_fail(err, MQ_IO, "%s", e.msg);
@@ -571,6 +577,10 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		/* one sentence, only ever to the From address, rate-limited */
 		mq_daemon_log("%s: refused: %s", transport_id, a.auth);
 		if (from != NULL && mq_daemon_rate_ok(d, from)) {
+			/* a player's mail that names no game (or none of theirs):
+			 * in their language, from the game they played last */
+			if (a.from_lang[0] == '\0' && mq_daemon_known_sender(d, from))
+				mq_store_address_lang(&d->store, from, a.from_lang);
 			rc = mq_notify_stranger(d, from, a.from_lang[0] ? a.from_lang :
 			    NULL, "refused", a.auth, a.hash, err);
 			if (rc == 0)

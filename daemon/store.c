@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <jansson.h>
 #include <sodium.h>
 
 #include "daemon/replay.h"
@@ -17,6 +18,7 @@
 #include "daemon/commit.h"
 #include "daemon/conf_text.h"
 #include "daemon/mailmark.h"
+#include "mail/address.h"
 
 static int
 mkdir_p(const char *path, struct mq_err *err)
@@ -234,6 +236,100 @@ mq_store_addresses(const struct mq_store *s, char ***addrs, size_t *n,
 	*n = k;
 	*addrs = v;
 	return 0;
+}
+
+/* addr's seat language in one log (path): 1 and lang, or 0. */
+static int
+log_address_lang(const char *path, const char *addr, char lang[8])
+{
+	char names[MQ_MAX_PLAYERS][MQ_NAME_MAX + 1], emails[MQ_MAX_PLAYERS][256];
+	char langs[MQ_MAX_PLAYERS][8], *line = NULL;
+	size_t cap = 0, i, np = 0;
+	int found = 0;
+	ssize_t n;
+	FILE *f;
+
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	while ((n = getline(&line, &cap, f)) > 0) {
+		char *tab = memchr(line, '\t', (size_t)n);
+		json_t *b, *p;
+		const char *type, *act, *who, *l;
+
+		/* only the genesis and the admin entries name addresses and
+		 * languages: the others are not parsed */
+		if (strstr(line, "\"type\":\"genesis\"") == NULL &&
+		    strstr(line, "\"type\":\"admin\"") == NULL)
+			continue;
+		b = json_loadb(line, tab ? (size_t)(tab - line) : (size_t)n, 0, NULL);
+		type = json_string_value(json_object_get(b, "type"));
+		act = json_string_value(json_object_get(b, "action"));
+		who = json_string_value(json_object_get(b, "player"));
+		l = json_string_value(json_object_get(b, "lang"));
+		if (type != NULL && strcmp(type, "genesis") == 0) {
+			json_t *ps = json_object_get(b, "players");
+
+			for (np = 0; np < json_array_size(ps) && np < MQ_MAX_PLAYERS;
+			    np++) {
+				p = json_array_get(ps, np);
+				snprintf(names[np], sizeof(names[np]), "%s",
+				    json_string_value(json_object_get(p, "name")) ?
+				    json_string_value(json_object_get(p, "name")) : "");
+				snprintf(emails[np], sizeof(emails[np]), "%s",
+				    json_string_value(json_object_get(p, "email")) ?
+				    json_string_value(json_object_get(p, "email")) : "");
+				snprintf(langs[np], sizeof(langs[np]), "%s",
+				    l != NULL ? l : "en");
+			}
+		} else if (act != NULL && who != NULL) {
+			for (i = 0; i < np && strcmp(names[i], who) != 0; i++)
+				;
+			if (i < np && strcmp(act, "replace") == 0 &&
+			    json_is_string(json_object_get(b, "email")))
+				snprintf(emails[i], sizeof(emails[i]), "%s",
+				    json_string_value(json_object_get(b, "email")));
+			if (i < np && (strcmp(act, "replace") == 0 ||
+			    strcmp(act, "lang") == 0) && l != NULL &&
+			    (!strcmp(l, "en") || !strcmp(l, "ja") || !strcmp(l, "zh")))
+				snprintf(langs[i], sizeof(langs[i]), "%s", l);
+		}
+		json_decref(b);
+	}
+	free(line);
+	fclose(f);
+	for (i = 0; i < np && !found; i++)
+		if (mq_addr_same(addr, emails[i])) {
+			snprintf(lang, 8, "%s", langs[i]);
+			found = 1;
+		}
+	return found;
+}
+
+int
+mq_store_address_lang(const struct mq_store *s, const char *addr,
+    char lang[8])
+{
+	char path[1400], **ids, l[8];
+	size_t nids, i;
+	struct mq_err e;
+	struct stat st;
+	time_t last = 0;
+	int found = 0;
+
+	if (addr == NULL || mq_store_games(s, &ids, &nids, &e) != 0)
+		return 0;
+	for (i = 0; i < nids; i++) {
+		snprintf(path, sizeof(path), "%s/games/%s/log", s->datadir, ids[i]);
+		if (stat(path, &st) == 0 && (!found || st.st_mtime > last) &&
+		    log_address_lang(path, addr, l)) {
+			snprintf(lang, 8, "%s", l);
+			last = st.st_mtime;
+			found = 1;
+		}
+		free(ids[i]);
+	}
+	free(ids);
+	return found;
 }
 
 void

@@ -11,7 +11,9 @@
 # sentence. With `lang = ja` in the config, a reply whose
 # address does not verify gets its one sentence in Japanese, and so does
 # one from the wrong From (the address kept as it is); but a player's own
-# mail that does not authenticate is refused in the player's language.
+# mail that does not authenticate is refused in the player's language, as
+# is one from another address with the seat's sound tag, or one from the
+# player's address that names no game.
 # SET LANG in any case, and one masqued lacks refused on its line; a long
 # letter's lines past the 64th are said not to be read. The ASan
 # binary runs every check.
@@ -96,6 +98,25 @@ expect 0 "serve --once with bob's reply to an altered address" -- $M -C $D serve
 answer refused bob@x.test bobforged
 says bobforged "这封邮件的回复地址无法验证"
 says_not bobforged "does not verify"
+
+# --- a player writing from another address with the seat's sound tag, or
+# a fresh mail with no game tag from a player's address: the player's
+# language (they were in English, the config's); a stranger's: English ---
+ls $O >$T/before
+send bob.work@x.test "$(reply_to bob)" w1 'PLAN cw cw cw cw cw cw'
+BARE=$(reply_to bob | sed 's/+[^@]*@/@/')
+send bob@x.test "$BARE" w2 'PLAN cw cw cw cw cw cw'
+send erin@elsewhere.test "$BARE" w3 'PLAN cw cw cw cw cw cw'
+expect 0 "serve --once with bob at work, bob with no tag, and a stranger" -- \
+    $M -C $D serve --once
+answer refused bob.work@x.test bobwork
+says bobwork "这封邮件来自 bob.work@x.test，不是该座位登记的地址；请用你登记的地址发送。"
+says_not bobwork "registered for that seat"
+answer refused bob@x.test bobnotag
+says bobnotag "这封邮件不是对游戏邮件的回复：收件地址中没有游戏标记。请回复你所在游戏的邮件。"
+says_not bobnotag "carries no game tag"
+answer refused erin@elsewhere.test erinnotag
+says erinnotag "This message is not a reply to a game's mail: its address carries no game tag. Reply to the mail of your game."
 
 # --- SET LANG: any case; a language masqued lacks is refused, saying so ---
 # ("SET LANG JA" was ignored, and "SET LANG fr" got the help mail, silent)
