@@ -94,7 +94,7 @@ done
 [ "$($MREL -C $D log $G | wc -l)" = "$n" ] || fail "a refused extend was logged"; ok
 
 admin kick dave --why "他走了 / 不在"
-notice "ホストが dave さんをゲームから外しました。今後その席は、締め切り時の既定の手で進みます。理由：他走了 / 不在" \
+notice "ホストが dave さんをゲームから外しました。今後その席は、期限切れのときの既定の手で進みます。理由：他走了 / 不在" \
     "主持人将 dave 移出了游戏：此后该座位由截止时的默认行动代为进行。理由：他走了 / 不在" \
     "The host took dave out of the game: the deadline's default moves play that seat from now on. Why: 他走了 / 不在"
 

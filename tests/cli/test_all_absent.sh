@@ -72,7 +72,7 @@ for p in alice bob carol; do
 	[ "$(kind_to admin $p@j.test)" = 1 ] || fail "$p was not told of the pause once"; ok
 	subject_of admin $p@j.test | grep -F "一時停止：だれも手を送っていません" >/dev/null ||
 	    fail "$p's notice is not headed as masqued's pause, in Japanese: $(subject_of admin $p@j.test)"; ok
-	text_of admin $p@j.test | grep -F "全員が締め切りを逃し" >/dev/null ||
+	text_of admin $p@j.test | grep -F "全員が期限までに手を送らず" >/dev/null ||
 	    fail "$p's notice does not say why, in Japanese"; ok
 	text_of admin $p@j.test | grep -F "ゲームの一時停止 ---" >/dev/null ||
 	    fail "$p's notice is not headed as masqued's pause"; ok

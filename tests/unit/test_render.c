@@ -884,7 +884,7 @@ admin_notice_in_every_language(void **state)
 		    "\"why\": \"a late start\"}",
 		    "ホストが期限を 24 時間延長しました。理由：a late start" },
 		{ "ja", "{\"action\": \"kick\", \"kick\": true, \"player\": \"dave\", "
-		    "\"why\": \"gone\"}", "ホストが dave さんをゲームから外しました。今後その席は、締め切り時の既定の手で進みます。理由：gone" },
+		    "\"why\": \"gone\"}", "ホストが dave さんをゲームから外しました。今後その席は、期限切れのときの既定の手で進みます。理由：gone" },
 		{ "ja", "{\"action\": \"replace\", \"replace\": true, \"player\": \"dave\", "
 		    "\"why\": \"a friend\"}",
 		    "ホストが dave さんの席を新しいメールアドレスに移しました。理由：a friend" },
