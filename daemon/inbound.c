@@ -495,73 +495,58 @@ rebuild(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
 	return rc;
 }
 
-int
-mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
-    const char *transport_id, const char *file,
-    enum mq_inbound_outcome *outcome, struct mq_err *err)
+/* A bounce: the host is told, as a player's address may be failing. */
+static int
+tell_host_bounce(struct mq_daemon *d, const struct analysis *a,
+    const char *from, const char *tid, struct mq_err *err)
 {
-	struct mq_submit_result res;
-	struct analysis a;
-	struct mq_err e;
-	const char *from;
-	uint64_t lang_at = 0;	/* the log's length before a SET LANG */
-	int rc;
+	char text[2048];
 
-	*outcome = MQ_IN_DROPPED;
-	/* 1. archive the raw bytes, content-addressed */
-	{
-		unsigned char h[32];
-		char hx[65];
+	if (d->rereading) {
+		mq_daemon_log("%s: the host is not told of this bounce: the "
+		    "mailbox is being read again from its start, and it may be "
+		    "one told of before", tid);
+		return 0;
+	}
+	snprintf(text, sizeof(text), "A delivery report (bounce) came back from "
+	    "%s, subject \"%s\". One of the players' addresses may be failing; "
+	    "the report is archived as\n%s/archive/%s.eml.", from ? from :
+	    "an unknown sender", a->msg->subject ? a->msg->subject : "",
+	    d->conf.datadir, a->hash);
+	return mq_notify_host(d, a->hash, "[masqued] a mail bounced", text, err);
+}
 
-		crypto_generichash(h, sizeof(h), (const unsigned char *)raw, len, NULL, 0);
-		sodium_bin2hex(hx, sizeof(hx), h, sizeof(h));
-		MQ_TRY(archive(d->conf.datadir, hx, raw, len, file, err));
-	}
-	/* 2-4. parse, authenticate, extract */
-	if ((rc = analyse(d, raw, len, &a, 1, err)) != 0) {
-		analysis_free(&a);
-		return rc;
-	}
-	from = a.msg ? a.msg->from : NULL;
-	if (a.deferred) {
+/*
+ * A message that may not play: another worker's, answered before, an
+ * auto-reply or bounce, or one that does not authenticate (one sentence to
+ * its From, rate-limited; none to a stranger past stranger_limit, nor
+ * while the mailbox is read again). *done when it was one of those.
+ */
+static int
+not_a_move(struct mq_daemon *d, struct analysis *a, const char *tid,
+    enum mq_inbound_outcome *outcome, int *done, struct mq_err *err)
+{
+	const char *from = a->msg ? a->msg->from : NULL;
+	int rc = 0;
+
+	*done = 1;
+	if (a->deferred) {
 		mq_daemon_log("%s: for another worker's game; left for after the "
-		    "workers", transport_id);
+		    "workers", tid);
 		*outcome = MQ_IN_DEFERRED;
-		goto out;
-	}
-	if (was_answered(d, a.hash)) {
-		mq_daemon_log("%s: already answered; acknowledged", transport_id);
+	} else if (was_answered(d, a->hash)) {
+		mq_daemon_log("%s: already answered; acknowledged", tid);
 		*outcome = MQ_IN_DUPLICATE;
-		goto out;
-	}
-	if (a.drop) {
-		mq_daemon_log("%s: dropped: %s", transport_id, a.auth);
-		if (a.msg->bounce && d->rereading)
-			mq_daemon_log("%s: the host is not told of this bounce: the "
-			    "mailbox is being read again from its start, and it may "
-			    "be one told of before", transport_id);
-		else if (a.msg->bounce) {
-			/* a player's address may be failing: the host should know */
-			char text[2048];
-
-			snprintf(text, sizeof(text), "A delivery report (bounce) came "
-			    "back from %s, subject \"%s\". One of the players' "
-			    "addresses may be failing; the report is archived as\n"
-			    "%s/archive/%s.eml.", from ? from : "an unknown sender",
-			    a.msg->subject ? a.msg->subject : "", d->conf.datadir, a.hash);
-			rc = mq_notify_host(d, a.hash, "[masqued] a mail bounced",
-			    text, err);
-		}
-		goto out;
-	}
-	if (!a.auth_ok && d->rereading) {
+	} else if (a->drop) {
+		mq_daemon_log("%s: dropped: %s", tid, a->auth);
+		if (a->msg->bounce)
+			rc = tell_host_bounce(d, a, from, tid, err);
+	} else if (!a->auth_ok && d->rereading) {
 		/* perhaps mail older than masqued here, never meant for a game */
 		mq_daemon_log("%s: refused: %s; not answered: the mailbox is being "
 		    "read again from its start, and this message may be older than "
-		    "masqued here", transport_id, a.auth);
-		goto out;
-	}
-	if (!a.auth_ok && !a.tag_ok && !mq_daemon_known_sender(d, from) &&
+		    "masqued here", tid, a->auth);
+	} else if (!a->auth_ok && !a->tag_ok && !mq_daemon_known_sender(d, from) &&
 	    !mq_daemon_stranger_ok(d)) {
 		/* No sound tag and a sender who plays in no game here, past
 		 * the hour's few answers to such: a flood of spam, whose From
@@ -569,131 +554,179 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		 * (backscatter). Said in the log alone. */
 		mq_daemon_log("%s: refused: %s; not answered: %s plays in no "
 		    "game here, and the %d answers an hour to such senders "
-		    "(stranger_limit) are spent", transport_id, a.auth,
+		    "(stranger_limit) are spent", tid, a->auth,
 		    from ? from : "the sender", d->conf.stranger_limit);
-		goto out;
-	}
-	if (!a.auth_ok) {
+	} else if (!a->auth_ok) {
 		/* one sentence, only ever to the From address, rate-limited */
-		mq_daemon_log("%s: refused: %s", transport_id, a.auth);
+		mq_daemon_log("%s: refused: %s", tid, a->auth);
 		if (from != NULL && mq_daemon_rate_ok(d, from)) {
 			/* a player's mail that names no game (or none of theirs):
 			 * in their language, from the game they played last */
-			if (a.from_lang[0] == '\0' && mq_daemon_known_sender(d, from))
-				mq_store_address_lang(&d->store, from, a.from_lang);
-			rc = mq_notify_stranger(d, from, a.from_lang[0] ? a.from_lang :
-			    NULL, "refused", a.auth, a.hash, err);
+			if (a->from_lang[0] == '\0' && mq_daemon_known_sender(d, from))
+				mq_store_address_lang(&d->store, from, a->from_lang);
+			rc = mq_notify_stranger(d, from, a->from_lang[0] ?
+			    a->from_lang : NULL, "refused", a->auth, a->hash, err);
 			if (rc == 0)
-				rc = mark_answered(d, a.hash, err);
+				rc = mark_answered(d, a->hash, err);
 			*outcome = MQ_IN_ANSWERED;
 		}
-		goto out;
-	}
-	if (mq_game_has_message(a.game, a.hash)) {
-		uint64_t seq = mq_game_message_seq(a.game, a.hash);
+	} else
+		*done = 0;
+	return rc;
+}
 
-		*outcome = MQ_IN_DUPLICATE;
-		if (seq <= mq_mailmark_read(a.game, NULL)) {
-			mq_daemon_log("%s: already applied (game %s); acknowledged",
-			    transport_id, a.game->id);
-			goto out;
-		}
-		if ((rc = rebuild(d, &a, seq, &e)) != 0) {
-			/* the move stands; only its answers are lost: say so */
-			mq_daemon_log("%s: already applied (game %s, entry %llu), but "
-			    "its answers cannot be rebuilt: %s", transport_id,
-			    a.game->id, (unsigned long long)seq, e.msg);
-			if (rc == MQ_IO)
-				*err = e;	/* perhaps passing: try again */
-			else
-				rc = 0;
-			goto out;
-		}
-		mq_daemon_log("%s: already applied (game %s, entry %llu); rebuilt "
-		    "the answers a crash lost", transport_id, a.game->id,
-		    (unsigned long long)seq);
-		/* and the mails of any timeouts or admin entries after it */
-		rc = mq_mailmark_catchup(d, a.game, err);
-		mq_deadline_keep_reminded(d, a.game);
-		if (rc == 0)
-			rc = mq_deadline_schedule(d, a.game, err);
-		goto out;
+/*
+ * A message whose entry the log holds already: acknowledged, or, when a
+ * crash came before its answers were spooled, its answers rebuilt (with
+ * those of any timeout or admin entry after it). *done when it was one.
+ */
+static int
+applied_before(struct mq_daemon *d, const struct analysis *a, const char *tid,
+    enum mq_inbound_outcome *outcome, int *done, struct mq_err *err)
+{
+	uint64_t seq;
+	struct mq_err e;
+	int rc;
+
+	if (!(*done = mq_game_has_message(a->game, a->hash)))
+		return 0;
+	seq = mq_game_message_seq(a->game, a->hash);
+	*outcome = MQ_IN_DUPLICATE;
+	if (seq <= mq_mailmark_read(a->game, NULL)) {
+		mq_daemon_log("%s: already applied (game %s); acknowledged", tid,
+		    a->game->id);
+		return 0;
 	}
-	if (!mq_daemon_rate_ok(d, from)) {
-		mq_daemon_log("%s: over the rate limit for %s; dropped", transport_id,
-		    from);
-		goto out;
+	if ((rc = rebuild(d, a, seq, &e)) != 0) {
+		/* the move stands; only its answers are lost: say so */
+		mq_daemon_log("%s: already applied (game %s, entry %llu), but its "
+		    "answers cannot be rebuilt: %s", tid, a->game->id,
+		    (unsigned long long)seq, e.msg);
+		if (rc != MQ_IO)
+			return 0;
+		*err = e;	/* perhaps passing: try again */
+		return rc;
 	}
-	if (mq_game_seat_playing(a.game, a.seat, &e) != 0) {
-		/* kicked: one sentence, and nothing logged (not even SET LANG) */
-		mq_daemon_log("%s: refused: %s", transport_id, e.msg);
-		rc = mq_notify_stranger(d, from, a.game->players[a.seat].lang,
-		    "refused", e.msg, a.hash, err);
-		if (rc == 0)
-			rc = mark_answered(d, a.hash, err);
-		*outcome = MQ_IN_ANSWERED;
-		goto out;
-	}
-	lang_at = a.game->seq;
-	if (a.lang[0] && (rc = mq_inbound_set_lang(a.game, a.seat, a.lang, d->now,
-	    err)) != 0)
-		goto out;
-	if (a.nlines == 0) {
-		rc = mq_notify_help(d, a.game, a.seat, err);
-		if (rc == 0)
-			rc = mark_answered(d, a.hash, err);
-		*outcome = MQ_IN_ANSWERED;
-		goto out;
-	}
-	/* 5-6. apply as one entry (fsynced), then the answers (spooled) */
-	mq_game_journal_start(a.game);
-	rc = mq_game_submit(a.game, a.seat, (const char *const *)a.lines, a.nlines,
-	    0, a.hash, transport_id, d->now, &res, &e);
-	if (rc == MQ_REFUSED) {
-		/* the game is over, paused, or the message came twice */
-		mq_game_journal_stop(a.game);
-		/* a player of the game: in the player's language */
-		rc = mq_notify_stranger(d, from, a.game->players[a.seat].lang,
-		    "refused", e.msg, a.hash, err);
-		if (rc == 0)
-			rc = mark_answered(d, a.hash, err);
-		*outcome = MQ_IN_ANSWERED;
-		goto out;
-	}
-	if (rc) {
-		mq_game_journal_stop(a.game);
-		*err = e;
-		goto out;
-	}
-	rc = answer(d, a.game, &a, &res, err);
-	mq_game_journal_stop(a.game);
-	if (rc == 0 && res.logged)
-		mq_mailmark_write(a.game);
-	else if (rc == 0)
-		rc = mark_answered(d, a.hash, err);
-	mq_deadline_keep_reminded(d, a.game);
+	mq_daemon_log("%s: already applied (game %s, entry %llu); rebuilt the "
+	    "answers a crash lost", tid, a->game->id, (unsigned long long)seq);
+	rc = mq_mailmark_catchup(d, a->game, err);
+	mq_deadline_keep_reminded(d, a->game);
 	if (rc == 0)
-		rc = mq_deadline_schedule(d, a.game, err);
-	{
-		size_t i, accepted = 0, already = 0;
+		rc = mq_deadline_schedule(d, a->game, err);
+	return rc;
+}
 
-		/* a line received already is not refused (answer): its own count */
-		for (i = 0; i < res.ncmds; i++) {
-			accepted += res.cmds[i].accepted != 0;
-			already += !res.cmds[i].accepted && res.cmds[i].already;
-		}
-		mq_daemon_log("%s: game %s, %s: %zu command(s) accepted, %zu "
-		    "refused, %zu already received; %s", transport_id, a.game->id,
-		    a.game->players[a.seat].name, accepted,
-		    res.ncmds - accepted - already, already,
-		    res.logged ? "logged" : a.game->seq != lang_at ? "its SET LANG "
-		    "logged" : "nothing logged");
-		/* applied when a command was accepted (STATUS too); all
-		 * refused: only answered */
-		*outcome = accepted > 0 ? MQ_IN_APPLIED : MQ_IN_ANSWERED;
+/* The daemon's line for a move's message, and its outcome: applied when a
+ * command was accepted (STATUS too), else only answered. */
+static void
+log_move(const struct analysis *a, const struct mq_submit_result *res,
+    uint64_t lang_at, const char *tid, enum mq_inbound_outcome *outcome)
+{
+	size_t i, accepted = 0, already = 0;
+
+	/* a line received already is not refused (answer): its own count */
+	for (i = 0; i < res->ncmds; i++) {
+		accepted += res->cmds[i].accepted != 0;
+		already += !res->cmds[i].accepted && res->cmds[i].already;
 	}
+	mq_daemon_log("%s: game %s, %s: %zu command(s) accepted, %zu refused, "
+	    "%zu already received; %s", tid, a->game->id,
+	    a->game->players[a->seat].name, accepted,
+	    res->ncmds - accepted - already, already, res->logged ? "logged" :
+	    a->game->seq != lang_at ? "its SET LANG logged" : "nothing logged");
+	*outcome = accepted > 0 ? MQ_IN_APPLIED : MQ_IN_ANSWERED;
+}
+
+/*
+ * A player's message to their game: its SET LANG, then its commands applied
+ * as one entry (fsynced) and answered (spooled); a kicked player, a game
+ * over or paused, are told so in one sentence; a message with no command
+ * gets the help mail.
+ */
+static int
+play(struct mq_daemon *d, struct analysis *a, const char *tid,
+    enum mq_inbound_outcome *outcome, struct mq_err *err)
+{
+	const char *from = a->msg->from;
+	struct mq_submit_result res;
+	uint64_t lang_at;	/* the log's length before a SET LANG */
+	struct mq_err e;
+	int rc;
+
+	if (!mq_daemon_rate_ok(d, from)) {
+		mq_daemon_log("%s: over the rate limit for %s; dropped", tid, from);
+		return 0;
+	}
+	if (mq_game_seat_playing(a->game, a->seat, &e) != 0) {
+		/* kicked: one sentence, and nothing logged (not even SET LANG) */
+		mq_daemon_log("%s: refused: %s", tid, e.msg);
+		goto refused;
+	}
+	lang_at = a->game->seq;
+	if (a->lang[0])
+		MQ_TRY(mq_inbound_set_lang(a->game, a->seat, a->lang, d->now, err));
+	if (a->nlines == 0) {
+		rc = mq_notify_help(d, a->game, a->seat, err);
+		if (rc == 0)
+			rc = mark_answered(d, a->hash, err);
+		*outcome = MQ_IN_ANSWERED;
+		return rc;
+	}
+	mq_game_journal_start(a->game);
+	rc = mq_game_submit(a->game, a->seat, (const char *const *)a->lines,
+	    a->nlines, 0, a->hash, tid, d->now, &res, &e);
+	if (rc != 0) {
+		mq_game_journal_stop(a->game);
+		if (rc == MQ_REFUSED)	/* over, paused, or the message came twice */
+			goto refused;
+		*err = e;
+		return rc;
+	}
+	rc = answer(d, a->game, a, &res, err);
+	mq_game_journal_stop(a->game);
+	if (rc == 0 && res.logged)
+		mq_mailmark_write(a->game);
+	else if (rc == 0)
+		rc = mark_answered(d, a->hash, err);
+	mq_deadline_keep_reminded(d, a->game);
+	if (rc == 0)
+		rc = mq_deadline_schedule(d, a->game, err);
+	log_move(a, &res, lang_at, tid, outcome);
 	mq_submit_result_free(&res);
-out:
+	return rc;
+refused:
+	/* a player of the game: in the player's language */
+	rc = mq_notify_stranger(d, from, a->game->players[a->seat].lang,
+	    "refused", e.msg, a->hash, err);
+	if (rc == 0)
+		rc = mark_answered(d, a->hash, err);
+	*outcome = MQ_IN_ANSWERED;
+	return rc;
+}
+
+int
+mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
+    const char *transport_id, const char *file,
+    enum mq_inbound_outcome *outcome, struct mq_err *err)
+{
+	struct analysis a;
+	unsigned char h[32];
+	char hx[65];
+	int rc, done;
+
+	*outcome = MQ_IN_DROPPED;
+	/* 1. archive the raw bytes, content-addressed */
+	crypto_generichash(h, sizeof(h), (const unsigned char *)raw, len, NULL, 0);
+	sodium_bin2hex(hx, sizeof(hx), h, sizeof(h));
+	MQ_TRY(archive(d->conf.datadir, hx, raw, len, file, err));
+	/* 2-4. parse, authenticate, extract */
+	if ((rc = analyse(d, raw, len, &a, 1, err)) == 0 &&
+	    (rc = not_a_move(d, &a, transport_id, outcome, &done, err)) == 0 &&
+	    !done &&
+	    (rc = applied_before(d, &a, transport_id, outcome, &done, err)) == 0 &&
+	    !done)
+		/* 5-6. apply as one entry (fsynced), then the answers (spooled) */
+		rc = play(d, &a, transport_id, outcome, err);
 	analysis_free(&a);
 	return rc;
 }
