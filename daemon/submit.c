@@ -274,27 +274,12 @@ mq_game_standing_copy(const struct mq_game *g, const void *work, int seat,
 	return rc;
 }
 
-int
-mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
-    size_t n, int atomic, const char *msg_hash, const char *msg_id,
-    long long ts, struct mq_submit_result *res, struct mq_err *err)
+/* Whether seat may play in g now: a game over or paused, a player
+ * removed, or a message applied already, are refused in one sentence. */
+static int
+may_submit(const struct mq_game *g, int seat, const char *msg_hash,
+    struct mq_err *err)
 {
-	const struct mq_game_kind *k = g->kind;
-	struct mq_pending newp[64];
-	struct mq_decision d, rd[4];
-	const char *resolved[64];
-	struct mq_log_signed sg[2];
-	struct mq_buf text = MQ_BUF_INIT;
-	struct mq_cmd cmd, held[64];
-	struct mq_err e;
-	json_t *cmds = NULL, *bodies[2] = { NULL, NULL }, *evs;
-	void *work = NULL;
-	size_t i, h, nnew = 0, nres = 0, nb, r, nheld = 0, held_at[64];
-	uint64_t seen;
-	char decided[64][16];	/* the keys of newp, for mq_game_standing_copy */
-	int rc = 0, changed = 0;
-
-	memset(res, 0, sizeof(*res));
 	if (!g->writable && g->peek == NULL)
 		return mq_fail(err, MQ_IO, "The game %s is not open for writing.", g->id);
 	if (seat < 0 || seat >= g->nplayers)
@@ -314,7 +299,93 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 	if (g->paused)
 		return mq_fail(err, MQ_REFUSED, "Game %s is paused by the host; send "
 		    "your commands again once it resumes.", g->id);
-	MQ_TRY(mq_game_seat_playing(g, seat, err));
+	return mq_game_seat_playing(g, seat, err);
+}
+
+/* What a message's entry is made of (mq_game_submit's loop gathers it). */
+struct mq_entry_parts {
+	json_t *cmds;			/* [{"text", "secret"}] */
+	const char *msg_hash, *msg_id;
+	long long ts;
+	const struct mq_pending *newp;	/* its secret moves */
+	size_t nnew;
+	const char *const *resolved;	/* the decisions it resolved */
+	size_t nres;
+};
+
+/*
+ * The message's command entry, and the reveal entry when it resolved a
+ * phase, appended (fsynced; reread, for a rebuild's read-only copy), then
+ * replayed into the live game; res says so.
+ */
+static int
+log_entries(struct mq_game *g, int seat, const struct mq_entry_parts *p,
+    struct mq_submit_result *res, struct mq_err *err)
+{
+	json_t *bodies[2] = { NULL, NULL };
+	struct mq_log_signed sg[2];
+	struct mq_err e;
+	size_t i, nb;
+	int rc = 0;
+
+	bodies[0] = json_pack("{s:s, s:I, s:s, s:s, s:O}", "game", g->id,
+	    "ts", (json_int_t)p->ts, "type", "command", "player",
+	    g->players[seat].name, "commands", p->cmds);
+	/* without its hash the message would be applied again if it came again */
+	if (bodies[0] == NULL || (p->msg_hash != NULL &&
+	    json_object_set_new(bodies[0], "msg", json_pack("{s:s, s:s}", "hash",
+	    p->msg_hash, "id", p->msg_id ? p->msg_id : ""))) ||
+	    build_reveal(g, p->newp, p->nnew, p->resolved, p->nres, p->ts,
+	    &bodies[1]) != 0) {
+		rc = mq_fail(err, MQ_IO, "Out of memory.");
+		goto out;
+	}
+	nb = bodies[1] ? 2 : 1;
+	rc = g->writable ? mq_logfile_append(g->lf, bodies, nb, sg, err) :
+	    reread(g, bodies, nb, sg, err);
+	if (rc)
+		goto out;
+	/* The entries are durable: now the live game follows the log. */
+	for (i = 0; i < nb; i++)
+		if ((rc = replay_body(g, &sg[i], bodies[i], &e)) != 0) {
+			rc = follow_failed(g, sg[i].seq, rc, &e);
+			if (err != NULL)
+				*err = e;
+			mq_log_signed_free(sg, nb);
+			goto out;
+		}
+	res->logged = 1;
+	res->entry = sg[0];
+	res->revealed = nb == 2;
+	if (nb == 2)
+		mq_log_signed_free(&sg[1], 1);
+out:
+	json_decref(bodies[0]);
+	json_decref(bodies[1]);
+	return rc;
+}
+
+int
+mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
+    size_t n, int atomic, const char *msg_hash, const char *msg_id,
+    long long ts, struct mq_submit_result *res, struct mq_err *err)
+{
+	const struct mq_game_kind *k = g->kind;
+	struct mq_pending newp[64];
+	struct mq_decision d, rd[4];
+	const char *resolved[64];
+	struct mq_buf text = MQ_BUF_INIT;
+	struct mq_cmd cmd, held[64];
+	struct mq_err e;
+	json_t *cmds = NULL, *evs;
+	void *work = NULL;
+	size_t i, h, nnew = 0, nres = 0, r, nheld = 0, held_at[64];
+	uint64_t seen;
+	char decided[64][16];	/* the keys of newp, for mq_game_standing_copy */
+	int rc = 0, changed = 0;
+
+	memset(res, 0, sizeof(*res));
+	MQ_TRY(may_submit(g, seat, msg_hash, err));
 	if ((work = k->clone(g->state)) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	res->events = evs = json_array();
@@ -414,38 +485,12 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 			nres++;
 		}
 	}
-	if (!changed)
-		goto out;
-	bodies[0] = json_pack("{s:s, s:I, s:s, s:s, s:O}", "game", g->id,
-	    "ts", (json_int_t)ts, "type", "command", "player",
-	    g->players[seat].name, "commands", cmds);
-	if (bodies[0] == NULL)
-		goto oom;
-	/* without its hash the message would be applied again if it came again */
-	if (msg_hash != NULL && json_object_set_new(bodies[0], "msg",
-	    json_pack("{s:s, s:s}", "hash", msg_hash, "id", msg_id ? msg_id : "")))
-		goto oom;
-	if (build_reveal(g, newp, nnew, resolved, nres, ts, &bodies[1]) != 0)
-		goto oom;
-	nb = bodies[1] ? 2 : 1;
-	rc = g->writable ? mq_logfile_append(g->lf, bodies, nb, sg, err) :
-	    reread(g, bodies, nb, sg, err);
-	if (rc)
-		goto out;
-	/* The entries are durable: now the live game follows the log. */
-	for (i = 0; i < nb; i++)
-		if ((rc = replay_body(g, &sg[i], bodies[i], &e)) != 0) {
-			rc = follow_failed(g, sg[i].seq, rc, &e);
-			if (err != NULL)
-				*err = e;
-			mq_log_signed_free(sg, nb);
-			goto out;
-		}
-	res->logged = 1;
-	res->entry = sg[0];
-	res->revealed = nb == 2;
-	if (nb == 2)
-		mq_log_signed_free(&sg[1], 1);
+	if (changed) {
+		struct mq_entry_parts p = { cmds, msg_hash, msg_id, ts, newp, nnew,
+		    resolved, nres };
+
+		rc = log_entries(g, seat, &p, res, err);
+	}
 	goto out;
 oom:
 	rc = mq_fail(err, MQ_IO, "Out of memory.");
@@ -453,8 +498,6 @@ out:
 	for (i = 0; i < nres; i++)
 		free((char *)resolved[i]);
 	json_decref(cmds);
-	json_decref(bodies[0]);
-	json_decref(bodies[1]);
 	mq_buf_free(&text);
 	if (work != NULL)
 		k->free_state(work);
