@@ -163,11 +163,17 @@ assert j["auth"].startswith("The host replaced this address in game " + sys.argv
 assert j["commands"] == [] and j["errors"] == [], j
 EOF
 ok
-# not the old address: as before, in the server's language, the game unsaid
+# not the old address: as any mail with no game tag, the game unsaid; to a
+# player of a game here in the player's language (bob2 has the seat's, ja;
+# carol plays in English), to a stranger in the server's
+NOTAG_JA="このメールはゲームのメールへの返信ではありません（宛先にゲームのタグがありません）。"
 for who in carol@x.test bob2@x.test stranger@y.test; do
 	to_notice $who "n-$who" "In-Reply-To: <$nid>"
 	answer refused $who "n-$who"
-	says "n-$who" "$NOTAG"
+	case $who in
+	bob2@*) says "n-$who" "$NOTAG_JA"; says_not "n-$who" "$NOTAG" ;;
+	*) says "n-$who" "$NOTAG" ;;
+	esac
 	says_not "n-$who" "$G"
 	expect 0 "parse a reply to the notice from $who" -- $M -C $D parse "$T/n-$who.eml"
 	$PY -c 'import json,sys; j=json.load(open(sys.argv[1])); sys.exit(not (j["game"] is None and "no game tag" in j["auth"]))' \
@@ -201,14 +207,15 @@ says back-c "The host gave carol the seat back: carol plays it again, no longer 
 says_not back-c "This address no longer plays"
 says_not back-c "a new email address"
 # bob back at his old address: a reply to the notice is no longer the
-# replaced address's (it plays there), so it is answered as before
+# replaced address's (it plays there), so it is answered as any mail with
+# no game tag from a player, in his seat's language
 expect 0 "bob back" -- $M -C $D admin $G replace bob bob@x.test --why "back again"
 expect 0 "serve" -- $M -C $D serve --once
 ne=$(entries)
 to_notice bob@x.test n-back "In-Reply-To: <$nid>"
 answer refused bob@x.test n-back
 says_not n-back "$REPLACED"
-says n-back "$NOTAG"
+says n-back "$NOTAG_JA"
 expect 0 "verify" -- $M -C $D verify $G
 
 # --- the clock: a pause stops it, an extend moves the debts running now ---
