@@ -480,161 +480,191 @@ admin_default(struct mq_daemon *d, struct mq_game *g, int seat,
 	return mq_deadline_schedule(d, g, err);
 }
 
-int
-mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
-{
-	struct mq_daemon d;
-	struct mq_game *g;
-	struct mq_player_info before;
-	struct mq_err err;
-	const char *action, *player = NULL, *email = NULL, *why = NULL;
-	const char *lang = NULL;
-	long secs = 0;
-	long long dl[MQ_MAX_PLAYERS];
-	json_t *body;
-	int a, rc, seat = -1, nargs, others;
+/* An admin command line: its action and what it names. */
+struct admin_args {
+	const char *game, *action, *player, *email, *why, *lang;
+	long secs;		/* extend's duration */
+};
 
+/* Read argv (admin GAME ACTION ...) into x; a usage sentence, or 0. */
+static int
+admin_args(int argc, char **argv, struct admin_args *x)
+{
+	int a, nargs;
+
+	memset(x, 0, sizeof(*x));
 	if (argc < 3)
 		return mq_cli_usage("admin takes GAME pause|resume|extend DURATION|"
 		    "replace PLAYER EMAIL [--lang en|ja|zh]|kick PLAYER|"
 		    "rotate-token PLAYER|default PLAYER|end --why \"...\"");
-	action = argv[2];
-	nargs = !strcmp(action, "replace") ? 2 : (!strcmp(action, "extend") ||
-	    !strcmp(action, "kick") || !strcmp(action, "rotate-token") ||
-	    !strcmp(action, "default")) ? 1 :
-	    (!strcmp(action, "pause") || !strcmp(action, "resume") ||
-	    !strcmp(action, "end")) ? 0 : -1;
+	x->game = argv[1];
+	x->action = argv[2];
+	nargs = !strcmp(x->action, "replace") ? 2 : (!strcmp(x->action, "extend") ||
+	    !strcmp(x->action, "kick") || !strcmp(x->action, "rotate-token") ||
+	    !strcmp(x->action, "default")) ? 1 :
+	    (!strcmp(x->action, "pause") || !strcmp(x->action, "resume") ||
+	    !strcmp(x->action, "end")) ? 0 : -1;
 	if (nargs < 0)
-		return mq_cli_usage("\"%s\" is not an admin action", action);
+		return mq_cli_usage("\"%s\" is not an admin action", x->action);
 	/* "kick --why x" lacks its player: say so, not "no option x" */
 	for (a = 3; a < 3 + nargs; a++)
 		if (a >= argc || strncmp(argv[a], "--", 2) == 0)
-			return mq_cli_usage("admin %s needs %s", action, nargs == 2 ?
-			    "PLAYER EMAIL" : !strcmp(action, "extend") ?
+			return mq_cli_usage("admin %s needs %s", x->action, nargs == 2 ?
+			    "PLAYER EMAIL" : !strcmp(x->action, "extend") ?
 			    "a DURATION, such as 24h" : "a PLAYER");
 	for (a = 3 + nargs; a < argc; a++) {
 		if (strcmp(argv[a], "--why") == 0 && a + 1 < argc)
-			why = argv[++a];
+			x->why = argv[++a];
 		else if (strcmp(argv[a], "--why") == 0)
 			return mq_cli_usage("--why needs the reason, in quotes");
 		/* the new player's language; unchanged without it */
-		else if (strcmp(argv[a], "--lang") == 0 && strcmp(action,
+		else if (strcmp(argv[a], "--lang") == 0 && strcmp(x->action,
 		    "replace") != 0)
 			return mq_cli_usage("--lang goes with admin replace alone");
 		else if (strcmp(argv[a], "--lang") == 0 && a + 1 < argc)
-			lang = argv[++a];
+			x->lang = argv[++a];
 		else if (strcmp(argv[a], "--lang") == 0)
 			return mq_cli_usage("--lang needs en, ja or zh");
 		else
 			return mq_cli_usage("admin has no option %s", argv[a]);
 	}
-	if (why == NULL || why[strspn(why, " \t\r\n")] == '\0')
+	if (x->why == NULL || x->why[strspn(x->why, " \t\r\n")] == '\0')
 		return mq_cli_usage("admin needs --why \"...\": every admin entry says why");
-	if (!strcmp(action, "extend") && ((secs = mq_config_duration(argv[3])) < 60 ||
-	    secs % 60 != 0))
+	if (!strcmp(x->action, "extend") &&
+	    ((x->secs = mq_config_duration(argv[3])) < 60 || x->secs % 60 != 0))
 		return mq_cli_usage("extend takes a duration from 1m to 366d, such as "
 		    "24h or 90m");
-	if (!strcmp(action, "replace") || !strcmp(action, "kick") ||
-	    !strcmp(action, "rotate-token") || !strcmp(action, "default"))
-		player = argv[3];
-	if (!strcmp(action, "replace"))
-		email = argv[4];
-	if (lang != NULL && strcmp(lang, "en") && strcmp(lang, "ja") &&
-	    strcmp(lang, "zh")) {	/* as new says it */
-		mq_fail(&err, MQ_REFUSED, "The language must be en, ja or zh, not "
-		    "\"%s\".", lang);
-		return mq_cli_report(&err);
-	}
-	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, &err)))
-		return mq_cli_report(&err);
-	if ((rc = mq_daemon_game(&d, argv[1], &g, &err)))
-		goto out;
+	if (nargs >= 1 && strcmp(x->action, "extend") != 0)
+		x->player = argv[3];
+	if (nargs == 2)
+		x->email = argv[4];
+	return 0;
+}
+
+/* Whether the action may be taken on g now (seat: the player's, or -1);
+ * else one sentence. */
+static int
+admin_refusal(const struct mq_game *g, const struct admin_args *x, int seat,
+    struct mq_err *err)
+{
+	int a, others;
+
 	/* an over game has no deadline, turn or seat left to act on; and an
 	 * end must be the last word of its log (replay.c) */
-	if (mq_game_over(g)) {
-		rc = mq_fail(&err, MQ_REFUSED, "Game %s is over already.", g->id);
-		goto out;
-	}
-	if (player != NULL && (seat = mq_game_seat(g, player)) < 0) {
-		rc = mq_game_no_player(g, player, &err);
-		goto out;
-	}
-	if (email != NULL && !mq_email_usable(email)) {	/* as new checks it */
-		rc = mq_fail(&err, MQ_REFUSED, "\"%s\" is not a usable email address.",
-		    email);
-		goto out;
-	}
-	if (email != NULL && !g->players[seat].kicked &&
-	    mq_addr_same(email, g->players[seat].email)) {
-		rc = mq_fail(&err, MQ_REFUSED, "%s plays from %s already (admin "
-		    "rotate-token gives new reply addresses).", player, email);
-		goto out;
-	}
-	if (!strcmp(action, "kick") && g->players[seat].kicked) {
-		rc = mq_fail(&err, MQ_REFUSED, "%s is out of game %s already; the "
-		    "deadline defaults play that seat until a replace.", player,
+	if (mq_game_over(g))
+		return mq_fail(err, MQ_REFUSED, "Game %s is over already.", g->id);
+	if (x->player != NULL && seat < 0)
+		return mq_game_no_player(g, x->player, err);
+	if (x->email != NULL && !mq_email_usable(x->email))	/* as new checks it */
+		return mq_fail(err, MQ_REFUSED, "\"%s\" is not a usable email "
+		    "address.", x->email);
+	if (x->email != NULL && !g->players[seat].kicked &&
+	    mq_addr_same(x->email, g->players[seat].email))
+		return mq_fail(err, MQ_REFUSED, "%s plays from %s already (admin "
+		    "rotate-token gives new reply addresses).", x->player, x->email);
+	if (!strcmp(x->action, "kick") && g->players[seat].kicked)
+		return mq_fail(err, MQ_REFUSED, "%s is out of game %s already; the "
+		    "deadline defaults play that seat until a replace.", x->player,
 		    g->id);
-		goto out;
-	}
 	for (a = 0, others = 0; a < g->nplayers; a++)
 		others += a != seat && !g->players[a].kicked;
-	if (!strcmp(action, "kick") && others == 0) {
+	if (!strcmp(x->action, "kick") && others == 0)
 		/* the last player: the defaults would play every seat, and a
 		 * game of defaults alone may never end (The Masquerade's) */
-		rc = mq_fail(&err, MQ_REFUSED, "%s is the last player of game %s; "
+		return mq_fail(err, MQ_REFUSED, "%s is the last player of game %s; "
 		    "with nobody left, nothing could be played. Replace a player "
 		    "(admin %s replace PLAYER EMAIL) or end the game (admin %s end "
-		    "--why \"...\").", player, g->id, g->id, g->id);
-		goto out;
-	}
-	if ((!strcmp(action, "pause") && g->paused) ||
-	    (!strcmp(action, "resume") && !g->paused)) {
-		rc = mq_fail(&err, MQ_REFUSED, "Game %s is %s already.", g->id,
+		    "--why \"...\").", x->player, g->id, g->id, g->id);
+	if ((!strcmp(x->action, "pause") && g->paused) ||
+	    (!strcmp(x->action, "resume") && !g->paused))
+		return mq_fail(err, MQ_REFUSED, "Game %s is %s already.", g->id,
 		    g->paused ? "paused" : "running");
-		goto out;
-	}
-	if (!strcmp(action, "default")) {
-		rc = admin_default(&d, g, seat, why, &err);
-		goto out;
-	}
+	return 0;
+}
+
+/* The admin entry logged, its mails queued, the deadlines scheduled again. */
+static int
+admin_log(struct mq_daemon *d, struct mq_game *g, const struct admin_args *x,
+    int seat, struct mq_err *err)
+{
+	struct mq_player_info before;
+	long long dl[MQ_MAX_PLAYERS];
+	json_t *body;
+	int a, rc, bad;
+
 	body = json_pack("{s:s, s:I, s:s, s:s, s:s}", "game", g->id, "ts",
-	    (json_int_t)d.now, "type", "admin", "action", action, "why", why);
-	if (player)
-		json_object_set_new(body, "player", json_string(player));
-	if (email)
-		json_object_set_new(body, "email", json_string(email));
-	if (secs)
-		json_object_set_new(body, "seconds", json_integer(secs));
-	if (lang)
-		json_object_set_new(body, "lang", json_string(lang));
+	    (json_int_t)d->now, "type", "admin", "action", x->action, "why",
+	    x->why);
+	bad = body == NULL;
+	if (!bad && x->player)
+		bad |= json_object_set_new(body, "player", json_string(x->player));
+	if (!bad && x->email)
+		bad |= json_object_set_new(body, "email", json_string(x->email));
+	if (!bad && x->secs)
+		bad |= json_object_set_new(body, "seconds", json_integer(x->secs));
+	if (!bad && x->lang)
+		bad |= json_object_set_new(body, "lang", json_string(x->lang));
+	if (bad) {
+		json_decref(body);
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	}
 	if (seat >= 0)
 		before = g->players[seat];	/* a replace's old address */
 	/* the debts reminded already, and their deadlines as they stand */
-	mq_deadline_keep_reminded(&d, g);
+	mq_deadline_keep_reminded(d, g);
 	for (a = 0; a < g->nplayers; a++)
-		dl[a] = mq_game_deadline(&d.conf, g, a);
-	if ((rc = mq_game_append(g, body, &err)) != 0) {
+		dl[a] = mq_game_deadline(&d->conf, g, a);
+	if ((rc = mq_game_append(g, body, err)) != 0) {
 		json_decref(body);
-		goto out;
+		return rc;
 	}
 	/* A debt whose deadline moved (extend, resume) is reminded again
 	 * before the new one, and a replace's new player of theirs; any other
 	 * debt was reminded of this deadline once, enough (a rotate-token or
 	 * a pause used to remind them all a second time). */
 	for (a = 0; a < g->nplayers; a++)
-		if (mq_game_deadline(&d.conf, g, a) != dl[a] ||
-		    (a == seat && !strcmp(action, "replace")))
+		if (mq_game_deadline(&d->conf, g, a) != dl[a] ||
+		    (a == seat && !strcmp(x->action, "replace")))
 			g->players[a].reminded = 0;
-	if ((rc = mq_notify_admin(&d, g, body, seat >= 0 ? &before : NULL,
-	    &err)) == 0)
+	if ((rc = mq_notify_admin(d, g, body, seat >= 0 ? &before : NULL,
+	    err)) == 0)
 		mq_mailmark_write(g);
 	json_decref(body);
 	if (rc == 0)
-		rc = mq_deadline_schedule(&d, g, &err);
+		rc = mq_deadline_schedule(d, g, err);
 	if (rc == 0)
-		printf("%s: %s logged as entry %llu.\n", g->id, action,
+		printf("%s: %s logged as entry %llu.\n", g->id, x->action,
 		    (unsigned long long)g->seq);
-out:
+	return rc;
+}
+
+int
+mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
+{
+	struct admin_args x;
+	struct mq_daemon d;
+	struct mq_game *g;
+	struct mq_err err;
+	int rc, seat = -1;
+
+	if ((rc = admin_args(argc, argv, &x)) != 0)
+		return rc;
+	if (x.lang != NULL && strcmp(x.lang, "en") && strcmp(x.lang, "ja") &&
+	    strcmp(x.lang, "zh")) {	/* as new says it */
+		mq_fail(&err, MQ_REFUSED, "The language must be en, ja or zh, not "
+		    "\"%s\".", x.lang);
+		return mq_cli_report(&err);
+	}
+	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, &err)))
+		return mq_cli_report(&err);
+	if ((rc = mq_daemon_game(&d, x.game, &g, &err)) == 0) {
+		if (x.player != NULL)
+			seat = mq_game_seat(g, x.player);
+		if ((rc = admin_refusal(g, &x, seat, &err)) == 0)
+			rc = !strcmp(x.action, "default") ?
+			    admin_default(&d, g, seat, x.why, &err) :
+			    admin_log(&d, g, &x, seat, &err);
+	}
 	mq_daemon_close(&d);
 	return rc ? mq_cli_report(&err) : 0;
 }
