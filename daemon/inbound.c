@@ -248,6 +248,113 @@ deny_no_tag(struct analysis *a)
 	    "its address carries no game tag. Reply to the mail of your game.");
 }
 
+/*
+ * The game the tag t names, opened into a->game (read-only for a dry run);
+ * a->game NULL and the refusal in a->auth when there is no such game. A log
+ * that does not verify stops that game (the host is told) and fails this
+ * message, as an I/O error does.
+ */
+static int
+open_tagged(struct mq_daemon *d, struct analysis *a,
+    const struct mq_addr_tag *t, uint64_t notice, int writable,
+    struct mq_err *err)
+{
+	struct mq_err e;
+	int rc;
+
+	if (!writable) {
+		rc = mq_game_open(&d->store, t->game, 0, 0, &a->game, &e);
+		if (rc == 0) {
+			d->open[d->nopen++] = a->game;	/* released with the pass */
+		}
+	} else
+		rc = mq_daemon_game(d, t->game, &a->game, &e);
+	if (rc == MQ_IO || rc == MQ_BADDATA) {
+		a->game = NULL;
+		if (rc == MQ_BADDATA) {
+			/* this game stops, and the host is told; the others go on */
+			char key[64], subject[128];
+
+			snprintf(key, sizeof(key), "badlog-%s", t->game);
+			snprintf(subject, sizeof(subject), "[masqued] game %s is stopped: "
+			    "its log does not verify", t->game);
+			mq_notify_host(d, key, subject, e.msg, NULL);
+		}
+		return mq_fail(err, rc, "game %s: %s", t->game, e.msg);
+	}
+	if (rc != 0) {
+		a->game = NULL;
+		if (notice)	/* a name it made up: as if it named none */
+			return deny_no_tag(a);
+		return deny(a, "This message is a reply to game %s, which does not "
+		    "exist on this server.", t->game);
+	}
+	return 0;
+}
+
+/*
+ * Whether the message may play in a->game: a reply to a replace notice, or
+ * from an address the host replaced, or with a tag that does not verify, or
+ * from another address than the seat's, is refused (a->auth), in the
+ * sender's language when it is a player's.
+ */
+static int
+authenticate(struct mq_daemon *d, struct analysis *a,
+    const struct mq_addr_tag *t, uint64_t notice, struct mq_err *err)
+{
+	int ok;
+
+	/* a refusal to one of the game's players reads in their language; it
+	 * goes to the From alone, so a forged From learns nothing from it */
+	for (int i = 0; i < a->game->nplayers; i++)
+		if (mq_addr_same(a->msg->from, a->game->players[i].email))
+			snprintf(a->from_lang, sizeof(a->from_lang), "%s",
+			    a->game->players[i].lang);
+	if (notice) {
+		/* the sentence a reply from that address to an older mail
+		 * gets, which the notice said already; to anyone else, the
+		 * answer to a message with no tag, and the game unnamed */
+		MQ_TRY(mq_inbound_notice_sender(d, a->game, t->seat, notice,
+		    a->msg->from, &ok, a->from_lang, err));
+		if (ok) {
+			return deny(a, "The host replaced this address in game %s: "
+			    "it no longer plays there, and nothing in this message "
+			    "was applied.", a->game->id);
+		}
+		a->game = NULL;
+		a->from_lang[0] = '\0';
+		return deny_no_tag(a);
+	}
+	if (t->seat >= 0 && t->seat < a->game->nplayers &&
+	    !mq_addr_tag_ok(d->store.keys.tag, t, a->game->players[t->seat].epoch) &&
+	    mq_inbound_replaced_address(d, a->game, t, a->msg->from,
+	    a->from_lang)) {
+		/* in the seat's language while that address held it */
+		return deny(a, "The host replaced this address in game %s: it no "
+		    "longer plays there, and nothing in this message was applied.",
+		    a->game->id);
+	}
+	if (t->seat < 0 || t->seat >= a->game->nplayers ||
+	    !mq_addr_tag_ok(d->store.keys.tag, t, a->game->players[t->seat].epoch))
+		return deny(a, "%s", "The reply address of this message does not "
+		    "verify (it may be an old or altered one); reply to your latest "
+		    "mail from the game.");
+	a->tag_ok = 1;
+	if (!json_is_true(json_object_get(json_object_get(a->game->genesis,
+	    "options"), "allow_any_sender")) &&
+	    !mq_addr_same(a->msg->from, a->game->players[t->seat].email)) {
+		/* the seat's player writing from another address: in the
+		 * seat's language (the sound tag shows its mail was read) */
+		if (a->from_lang[0] == '\0')
+			snprintf(a->from_lang, sizeof(a->from_lang), "%s",
+			    a->game->players[t->seat].lang);
+		return deny(a, "This message came from %s, which is not the address "
+		    "registered for that seat; send from your registered address.",
+		    a->msg->from ? a->msg->from : "no address");
+	}
+	return 0;
+}
+
 /* Parse, authenticate and extract; a->auth_ok says whether it may play. */
 static int
 analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
@@ -257,7 +364,7 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 	struct mq_err e;
 	unsigned char h[32];
 	uint64_t notice = 0;	/* the entry of a replace notice it answers */
-	int rc, ok;
+	int rc;
 
 	memset(a, 0, sizeof(*a));
 	a->seat = -1;
@@ -291,81 +398,12 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 		a->deferred = 1;
 		return 0;
 	}
-	if (!writable) {
-		rc = mq_game_open(&d->store, t.game, 0, 0, &a->game, &e);
-		if (rc == 0) {
-			d->open[d->nopen++] = a->game;	/* released with the pass */
-		}
-	} else
-		rc = mq_daemon_game(d, t.game, &a->game, &e);
-	if (rc == MQ_IO || rc == MQ_BADDATA) {
-		a->game = NULL;
-		if (rc == MQ_BADDATA) {
-			/* this game stops, and the host is told; the others go on */
-			char key[64], subject[128];
-
-			snprintf(key, sizeof(key), "badlog-%s", t.game);
-			snprintf(subject, sizeof(subject), "[masqued] game %s is stopped: "
-			    "its log does not verify", t.game);
-			mq_notify_host(d, key, subject, e.msg, NULL);
-		}
-		return mq_fail(err, rc, "game %s: %s", t.game, e.msg);
-	}
-	if (rc != 0) {
-		a->game = NULL;
-		if (notice)	/* a name it made up: as if it named none */
-			return deny_no_tag(a);
-		return deny(a, "This message is a reply to game %s, which does not "
-		    "exist on this server.", t.game);
-	}
-	/* a refusal to one of the game's players reads in their language; it
-	 * goes to the From alone, so a forged From learns nothing from it */
-	for (int i = 0; i < a->game->nplayers; i++)
-		if (mq_addr_same(a->msg->from, a->game->players[i].email))
-			snprintf(a->from_lang, sizeof(a->from_lang), "%s",
-			    a->game->players[i].lang);
-	if (notice) {
-		/* the sentence a reply from that address to an older mail
-		 * gets, which the notice said already; to anyone else, the
-		 * answer to a message with no tag, and the game unnamed */
-		MQ_TRY(mq_inbound_notice_sender(d, a->game, t.seat, notice,
-		    a->msg->from, &ok, a->from_lang, err));
-		if (ok) {
-			return deny(a, "The host replaced this address in game %s: "
-			    "it no longer plays there, and nothing in this message "
-			    "was applied.", a->game->id);
-		}
-		a->game = NULL;
-		a->from_lang[0] = '\0';
-		return deny_no_tag(a);
-	}
-	if (t.seat >= 0 && t.seat < a->game->nplayers &&
-	    !mq_addr_tag_ok(d->store.keys.tag, &t, a->game->players[t.seat].epoch) &&
-	    mq_inbound_replaced_address(d, a->game, &t, a->msg->from,
-	    a->from_lang)) {
-		/* in the seat's language while that address held it */
-		return deny(a, "The host replaced this address in game %s: it no "
-		    "longer plays there, and nothing in this message was applied.",
-		    a->game->id);
-	}
-	if (t.seat < 0 || t.seat >= a->game->nplayers ||
-	    !mq_addr_tag_ok(d->store.keys.tag, &t, a->game->players[t.seat].epoch))
-		return deny(a, "%s", "The reply address of this message does not "
-		    "verify (it may be an old or altered one); reply to your latest "
-		    "mail from the game.");
-	a->tag_ok = 1;
-	if (!json_is_true(json_object_get(json_object_get(a->game->genesis,
-	    "options"), "allow_any_sender")) &&
-	    !mq_addr_same(a->msg->from, a->game->players[t.seat].email)) {
-		/* the seat's player writing from another address: in the
-		 * seat's language (the sound tag shows its mail was read) */
-		if (a->from_lang[0] == '\0')
-			snprintf(a->from_lang, sizeof(a->from_lang), "%s",
-			    a->game->players[t.seat].lang);
-		return deny(a, "This message came from %s, which is not the address "
-		    "registered for that seat; send from your registered address.",
-		    a->msg->from ? a->msg->from : "no address");
-	}
+	MQ_TRY(open_tagged(d, a, &t, notice, writable, err));
+	if (a->game == NULL)
+		return 0;	/* refused: no such game */
+	MQ_TRY(authenticate(d, a, &t, notice, err));
+	if (a->auth[0] != '\0')
+		return 0;	/* refused */
 	a->seat = t.seat;
 	if (mq_reply_extract(a->msg->text, strlen(a->msg->text), &a->text, &e) != 0)
 		return mq_fail(err, MQ_IO, "%s", e.msg);
@@ -374,6 +412,7 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 	a->auth_ok = 1;
 	return 0;
 }
+
 
 /*
  * The entry of a command the seat's mail had accepted for the moment the
