@@ -88,7 +88,9 @@ mq_cmd_serve(struct mq_cli *cli, int argc, char **argv)
 		return mq_cli_usage("serve takes [--once]");
 	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, &err)))
 		return mq_cli_report(&err);
-	if ((rc = serve_lock(&d, &lock, &err)) != 0) {
+	/* the passwords: the other commands never use them (config.h) */
+	if ((rc = mq_config_secrets(&d.conf, &err)) != 0 ||
+	    (rc = serve_lock(&d, &lock, &err)) != 0) {
 		mq_daemon_close(&d);
 		return mq_cli_report(&err);
 	}
@@ -180,7 +182,10 @@ mq_cmd_ingest(struct mq_cli *cli, int argc, char **argv)
 	if ((raw = read_input(argc == 2 ? argv[1] : "-", &len, &err)) == NULL)
 		return mq_cli_report(&err);
 	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, &err)) == 0) {
-		rc = mq_inbound_process(&d, raw, len, "pipe", NULL, &o, &err);
+		/* the passwords: the other commands never use them (config.h) */
+		if ((rc = mq_config_secrets(&d.conf, &err)) == 0)
+			rc = mq_inbound_process(&d, raw, len, "pipe", NULL, &o,
+			    &err);
 		mq_daemon_release(&d);
 		/* the message is in; mail left in the spool goes with serve */
 		if (rc == 0 && mq_spool_flush(&d.conf, d.now, &ss, &e) != 0)

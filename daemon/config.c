@@ -117,6 +117,44 @@ address_part_ok(const char *key, const char *val)
 	    strchr(val, '+') == NULL) && mq_email_usable(a);
 }
 
+/*
+ * A password key. Only serve and ingest talk to the servers, so a variable
+ * that is not set or a file that cannot be read is kept for
+ * mq_config_secrets, not refused here: the host who keeps the variable in
+ * the service's EnvironmentFile still runs games, view and admin from a
+ * shell that lacks it.
+ */
+static void
+take_secret(struct mq_config *c, const char *key, const char *val, int line)
+{
+	char *dst = key[0] == 'i' ? c->imap_password : c->smtp_password;
+	const char *v;
+	struct mq_err e;
+	int rc = 0;
+
+	mq_err_clear(&e);
+	*(key[0] == 'i' ? &c->imap_secret : &c->smtp_secret) = 1;
+	if (strcmp(key + strlen(key) - 4, "file") == 0)
+		rc = read_secret(val, dst, sizeof(c->imap_password), key, line, &e);
+	else if ((v = getenv(val)) == NULL || *v == '\0')
+		rc = mq_fail(&e, MQ_REFUSED, "masqued.conf line %d: %s names "
+		    "the variable %s, which is not set.", line, key, val);
+	else
+		snprintf(dst, sizeof(c->imap_password), "%s", v);
+	if (rc != 0 && c->secret_err.code == 0)
+		c->secret_err = e;
+}
+
+int
+mq_config_secrets(const struct mq_config *c, struct mq_err *err)
+{
+	if (c->secret_err.code == 0)
+		return 0;
+	if (err != NULL)
+		*err = c->secret_err;
+	return c->secret_err.code;
+}
+
 #define STR(k, field) else if (strcmp(key, k) == 0) { \
 	if (strlen(val) >= sizeof(c->field)) \
 		return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: %s is too " \
@@ -206,21 +244,11 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 		if (strcmp(val, "en") && strcmp(val, "ja") && strcmp(val, "zh"))
 			goto bad;
 		snprintf(c->lang, sizeof(c->lang), "%s", val);
-	} else if (strcmp(key, "imap_password_file") == 0) {
-		return read_secret(val, c->imap_password, sizeof(c->imap_password), key,
-		    line, err);
-	} else if (strcmp(key, "smtp_password_file") == 0) {
-		return read_secret(val, c->smtp_password, sizeof(c->smtp_password), key,
-		    line, err);
-	} else if (strcmp(key, "imap_password_env") == 0 ||
+	} else if (strcmp(key, "imap_password_file") == 0 ||
+	    strcmp(key, "smtp_password_file") == 0 ||
+	    strcmp(key, "imap_password_env") == 0 ||
 	    strcmp(key, "smtp_password_env") == 0) {
-		const char *v = getenv(val);
-		char *dst = key[0] == 'i' ? c->imap_password : c->smtp_password;
-
-		if (v == NULL || *v == '\0')
-			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: %s names "
-			    "the variable %s, which is not set.", line, key, val);
-		snprintf(dst, sizeof(c->imap_password), "%s", v);
+		take_secret(c, key, val, line);
 	}
 	else if (strcmp(key, "admin") == 0) {
 		/* the host's notices go there: an address, or no key at all */
@@ -277,7 +305,7 @@ check(struct mq_config *c, struct mq_err *err)
 {
 	envelope_of(c);
 	if (c->inbound == MQ_IN_IMAP && (!c->imap_url[0] || !c->imap_user[0] ||
-	    !c->imap_password[0]))
+	    !c->imap_secret))
 		return mq_fail(err, MQ_REFUSED, "masqued.conf: inbound = imap needs "
 		    "imap_url, imap_user and imap_password_file or imap_password_env.");
 	if (c->outbound == MQ_OUT_SMTP && !c->smtp_url[0])

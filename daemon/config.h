@@ -2,7 +2,8 @@
  * config.h - masqued.conf: one "key = value" per line, every key documented
  * in config/masqued.conf.example. A bad file is refused at start with a
  * sentence naming the line and the key. Passwords come from a file or an
- * environment variable, never from the config itself, and are never logged.
+ * environment variable, never from the config itself, and are never logged;
+ * one that cannot be had is refused by the commands that use it alone.
  */
 #ifndef MQ_CONFIG_H
 #define MQ_CONFIG_H
@@ -20,6 +21,8 @@ struct mq_config {
 	char imap_url[512], imap_mailbox[128], imap_user[256], imap_done[128];
 	char smtp_url[512], smtp_user[256];
 	char imap_password[256], smtp_password[256];
+	int imap_secret, smtp_secret;	/* a password key was given */
+	struct mq_err secret_err;	/* a password that could not be had */
 	int tls;
 	char from[320], reply_local[64], reply_domain[256];
 	char envelope[320];		/* the bare address of from */
@@ -36,6 +39,13 @@ struct mq_config {
 /* Load path (NULL: DATADIR/masqued.conf, which may be missing: defaults). */
 int mq_config_load(const char *datadir, const char *path, struct mq_config *c,
     struct mq_err *err);
+/*
+ * Whether the passwords could be had: the first password key that names a
+ * variable not set or a file that cannot be read, as loading would have
+ * said it. Only the commands that connect to a server (serve, ingest) ask;
+ * the others never use a password.
+ */
+int mq_config_secrets(const struct mq_config *c, struct mq_err *err);
 /* The longest deadline, reminder or admin extend: a year and a day. Beyond
  * it a date would overflow long before a game could need it. */
 #define MQ_DURATION_MAX (366L * 86400)

@@ -65,6 +65,26 @@ grep -v '^{' $T/receipt.txt >$T/receipt.bad
 expect 3 "verify-receipt of the heading alone" -- $M -C $D verify-receipt $T/receipt.bad $G
 one_line
 
+# the password in a variable only the service has (systemd's EnvironmentFile):
+# games, view and admin, which never connect, work from the host's shell;
+# serve and ingest, which do, refuse with the sentence, and change nothing
+cp $D/masqued.conf $T/before.conf
+printf 'outbound = smtp\nsmtp_url = smtp://127.0.0.1:9\nsmtp_password_env = MQ_HOST_NO_PW\nfrom = g <game@x.test>\nreply_domain = x.test\n' >>$D/masqued.conf
+expect 0 "games without the service's password variable" -- $M -C $D games
+out_has "$G"
+expect 0 "view without the service's password variable" -- $M -C $D view $G public
+ls $D/spool >$T/spool.before
+expect 1 "serve without the password variable" -- $M -C $D serve --once
+err_has "smtp_password_env names the variable MQ_HOST_NO_PW, which is not set."; one_line
+printf 'From: a@y.test\nTo: game@x.test\nSubject: hi\n\nHELP\n' >$T/stranger.eml
+expect 1 "ingest without the password variable" -- $M -C $D ingest $T/stranger.eml
+err_has "MQ_HOST_NO_PW, which is not set."; one_line
+ls $D/spool | cmp -s - $T/spool.before || fail "a refused serve or ingest queued mail"; ok
+[ -z "$(ls -A $D/archive)" ] || fail "a refused ingest archived the message"; ok
+expect 0 "admin without the password variable" -- $M -C $D admin $G pause --why "away"
+expect 0 "admin resume without it" -- $M -C $D admin $G resume --why "back"
+cp $T/before.conf $D/masqued.conf
+
 # a player's name mistyped: the sentence lists the game's players
 expect 1 "view with a mistyped player" -- $M -C $D view $G alcie
 err_has "There is no player \"alcie\" in game $G; its players are alice, bob, carol, dave."
