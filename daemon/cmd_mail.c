@@ -499,9 +499,10 @@ admin_args(int argc, char **argv, struct admin_args *x)
 
 	memset(x, 0, sizeof(*x));
 	if (argc < 3)
-		return mq_cli_usage("admin takes GAME pause|resume|extend DURATION|"
-		    "replace PLAYER EMAIL [--lang en|ja|zh]|kick PLAYER|"
-		    "rotate-token PLAYER|default PLAYER|end --why \"...\"");
+		return mq_cli_usage("admin takes GAME ACTION --why \"...\", the "
+		    "ACTION one of pause|resume|extend DURATION|replace PLAYER "
+		    "EMAIL [--lang en|ja|zh]|kick PLAYER|rotate-token PLAYER|"
+		    "default PLAYER|end");
 	x->game = argv[1];
 	x->action = argv[2];
 	nargs = !strcmp(x->action, "replace") ? 2 : (!strcmp(x->action, "extend") ||
@@ -534,7 +535,8 @@ admin_args(int argc, char **argv, struct admin_args *x)
 			return mq_cli_usage("admin has no option %s", argv[a]);
 	}
 	if (x->why == NULL || x->why[strspn(x->why, " \t\r\n")] == '\0')
-		return mq_cli_usage("admin needs --why \"...\": every admin entry says why");
+		return mq_cli_usage("admin %s needs --why \"...\": every admin "
+		    "action says why, in the log and to the players", x->action);
 	if (!strcmp(x->action, "extend") &&
 	    ((x->secs = mq_config_duration(argv[3])) < 60 || x->secs % 60 != 0))
 		return mq_cli_usage("extend takes a duration from 1m to 366d, such as "

@@ -91,6 +91,12 @@ err_has "There is no player \"alcie\" in game $G; its players are alice, bob, ca
 one_line
 expect 1 "submit for a mistyped player" -- $M -C $D submit $G dve "STATUS"
 err_has "its players are alice, bob, carol, dave."
+# every admin action needs --why: the usage line said `...|end --why "..."`,
+# which read as end's alone, and `admin GAME pause` came back refused
+expect 2 "admin pause without --why" -- $M -C $D admin $G pause
+err_has 'masqued: admin pause needs --why "...": every admin action says why'; one_line
+$M --help | grep -qF 'admin GAME ACTION --why "..."' || fail "--help does not put --why on every admin action"; ok
+grep -qF 'masqued admin GAME ACTION --why "..."' README.md || fail "README's Commands do not put --why on every admin action"; ok
 # `masqued help`, what people type first, is --help
 expect 0 "masqued help" -- $M help
 out_has "usage: masqued [-C DATADIR] [-c CONFIG] COMMAND [ARGS]"

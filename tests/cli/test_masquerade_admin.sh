@@ -269,7 +269,7 @@ out_has "admin    pause: a holiday"
 out_has "admin    extend 1d: a late start"
 cp $D/games/$G/log $T/log.before
 expect 2 "a blank why" -- $M -C $D admin $G pause --why "   "
-err_has 'admin needs --why "...": every admin entry says why'
+err_has 'admin pause needs --why "...": every admin action says why, in the log and to the players'
 same_file $D/games/$G/log $T/log.before "a blank why"
 expect 0 "a why of two lines" -- $M -C $D admin $G extend 90m --why "$(printf 'one\ntwo')"
 expect 0 "log" -- $M -C $D log $G
