@@ -8,7 +8,8 @@ its signature under the export's public_key), the seq/prev chain, the game,
 the kid, that the genesis names public_key as server_key, the seed
 commitment, every secret command's salt and commitment, the seqs each reveal
 opens, and the data hash. Prints "ok: N entries" and exits 0, or prints
-"entry SEQ: what is wrong" (or "export: ...") and exits 1. Usage errors exit 2.
+"entry SEQ: what is wrong" (or "export: ...") and exits 1. Usage errors, and
+a Python without PyNaCl, exit 2 with one sentence.
 
 Uses only hashlib, json, base64 and PyNaCl; shares no code with the C side.
 Canonical JSON is jansson's JSON_COMPACT | JSON_SORT_KEYS, mirrored exactly:
@@ -22,8 +23,15 @@ import hashlib
 import json
 import sys
 
-import nacl.exceptions
-import nacl.signing
+try:
+    import nacl.exceptions
+    import nacl.signing
+except ImportError:
+    # a player checking the host runs it with whatever Python they have
+    print("verify_export.py needs PyNaCl: apt-get install python3-nacl "
+          "(Debian, then run it with /usr/bin/python3), or pip install pynacl.",
+          file=sys.stderr)
+    sys.exit(2)
 
 TYPES = ("genesis", "command", "reveal", "timeout", "admin", "end")
 HEXDIGITS = "0123456789abcdef"

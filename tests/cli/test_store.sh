@@ -158,6 +158,13 @@ one_line
 expect 0 "export" -- $M -C $D export $G
 cp $T/out $T/export.json
 /usr/bin/python3 tests/verify_export.py $T/export.json >$T/py.out 2>&1 || { cat $T/py.out; fail "the Python verifier refused an honest export"; }; ok
+# a Python without PyNaCl (a player's own): one sentence saying what to
+# install, exit 2, not a traceback that reads like a failed check
+/usr/bin/python3 -c 'import sys; sys.modules["nacl"] = None; sys.argv = sys.argv[1:]; exec(open(sys.argv[0]).read())' \
+    tests/verify_export.py $T/export.json >$T/py.out 2>&1
+[ $? = 2 ] || { cat $T/py.out; fail "verify_export.py without PyNaCl: not exit 2"; }; ok
+[ "$(cat $T/py.out)" = "verify_export.py needs PyNaCl: apt-get install python3-nacl (Debian, then run it with /usr/bin/python3), or pip install pynacl." ] ||
+    { cat $T/py.out; fail "verify_export.py without PyNaCl: not the one sentence"; }; ok
 /usr/bin/python3 - $T/export.json $T/export.bad <<'PY'
 import json, sys
 e = json.load(open(sys.argv[1]))
