@@ -216,9 +216,11 @@ mq_receipt_check_file(const char *path, const unsigned char *trusted_pk,
 		rc = mq_fail(err, MQ_IO, "Out of memory reading %s.", path);
 	} else {
 		/* The mail shows "hash HEX" above the JSON, and a player may save
-		 * the receipt's heading too: what comes before the first line
-		 * that opens it is not the receipt. */
-		const char *t = mq_buf_str(&b), *j = t;
+		 * the receipt's heading too, or the whole mail: what comes before
+		 * the first line that opens it, and after the line that closes
+		 * it (the JSON is written with its braces alone at the start of
+		 * a line), is not the receipt. */
+		const char *t = mq_buf_str(&b), *j = t, *end;
 
 		while (*j == ' ' || *j == '\t' || *j == '\r' || *j == '\n')
 			j++;
@@ -226,7 +228,9 @@ mq_receipt_check_file(const char *path, const unsigned char *trusted_pk,
 			j++;
 		else
 			j = t;
-		rc = mq_receipt_check(j, b.len - (size_t)(j - t), trusted_pk, r, err);
+		end = strstr(j, "\n}");
+		rc = mq_receipt_check(j, end != NULL ? (size_t)(end + 2 - j) :
+		    b.len - (size_t)(j - t), trusted_pk, r, err);
 	}
 	mq_buf_free(&b);
 	return rc;

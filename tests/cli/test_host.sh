@@ -61,6 +61,17 @@ h=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["ha
 expect 0 "verify-receipt of the bare JSON" -- $M -C $D verify-receipt $T/receipt.json $G
 expect 0 "verify-receipt of the lines the mail shows" -- $M -C $D verify-receipt $T/receipt.txt $G
 out_has "ok: the receipt for entry 2 of game $G is sound, and the log still holds that entry."
+# the whole mail saved, text after the receipt too ("not JSON ... near
+# 'Waiting'" before): the lines from the one that opens it to the one that
+# closes it are the receipt
+{ printf '=== masqued \302\267 reply above this line ===\n\n-- ACCEPTED --\n  PLACE blue\n\n'
+  cat $T/receipt.txt
+  printf '\n\nWaiting for the placement of: bob\n\n-- CHECKPOINT --\n{ not the receipt }\n'; } >$T/receipt.mail
+expect 0 "verify-receipt of the whole mail's text" -- $M -C $D verify-receipt $T/receipt.mail $G
+out_has "ok: the receipt for entry 2 of game $G is sound, and the log still holds that entry."
+sed 's/PLACE blue/PLACE black/' $T/receipt.mail >$T/receipt.mail.bad
+expect 3 "verify-receipt of a whole mail whose receipt was changed" -- $M -C $D verify-receipt $T/receipt.mail.bad $G
+err_has "The receipt's hash does not match its body."; one_line
 grep -v '^{' $T/receipt.txt >$T/receipt.bad
 expect 3 "verify-receipt of the heading alone" -- $M -C $D verify-receipt $T/receipt.bad $G
 one_line
