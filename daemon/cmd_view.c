@@ -535,8 +535,9 @@ game_summary(const struct mq_config *conf, struct mq_game *g, json_t *list,
 			goto oom;
 		return 0;
 	}
-	/* The Masquerade counts turns; the Red Death, rounds of a night */
-	printf("%-8s  %-10s  %-7s  %5llu  %s %-2lld %-5s %-6s  %-16s  %s\n",
+	/* The Masquerade counts turns; the Red Death, rounds of a night. The
+	 * phase's column fits the longest, The Masquerade's "challenge". */
+	printf("%-8s  %-10s  %-7s  %5llu  %s %-2lld %-5s %-9s  %-16s  %s\n",
 	    g->id, g->kind->name, status, (unsigned long long)g->seq,
 	    json_object_get(v, "turn") ? "turn " : "round",
 	    json_integer_value(json_object_get(v, json_object_get(v, "turn") ?
@@ -585,7 +586,7 @@ mq_cmd_games(struct mq_cli *cli, int argc, char **argv)
 	if (!json && n == 0)
 		printf("No games yet: start one with masqued new.\n");
 	else if (!json)
-		printf("%-8s  %-10s  %-7s  %5s  %-21s  %-16s  %s\n", "game", "kind",
+		printf("%-8s  %-10s  %-7s  %5s  %-24s  %-16s  %s\n", "game", "kind",
 		    "status", "entry", "round, time, phase", "deadline (UTC)",
 		    "waiting for");
 	for (i = 0; i < n; i++) {

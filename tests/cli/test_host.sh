@@ -49,6 +49,28 @@ for l in lines[1:]:
     assert l[col - 1] == ' ' and l[col] != ' ' and l[col:].split()[0] in ('running', 'paused', 'over'), (col, l)
 PY
 ok
+# the deadline lines up too when the phase is The Masquerade's longest,
+# "challenge" (it pushed the deadline three columns right): bots play the
+# masquerade until a challenge is owed
+MG=$($M -C $D games --json | /usr/bin/python3 -c 'import json,sys; print([g["game"] for g in json.load(sys.stdin) if g["kind"] == "masquerade"][0])')
+n=0
+until $MREL -C $D games --json | grep -q '"phase": "challenge"'; do
+	n=$((n + 1)); [ $n -le 200 ] || fail "the masquerade reached no challenge"
+	for p in alice bob carol; do
+		c=$($MREL -C $D bot $MG $p) || fail "bot $p"
+		[ -n "$c" ] && { $MREL -C $D submit $MG $p "$c" --no-mail >/dev/null || fail "submit $p: $c"; }
+	done
+done
+expect 0 "games with a challenge owed" -- $M -C $D games
+/usr/bin/python3 - $T/out <<'PY' || { cat $T/out >&2; fail "games' deadline column does not line up past a challenge"; }
+import sys
+lines = open(sys.argv[1]).read().splitlines()
+col = lines[0].index('deadline')
+assert any(' challenge ' in l for l in lines[1:])
+for l in lines[1:]:
+    assert l[col - 1] == ' ' and l[col] != ' ' and l[col:].split()[0][:2] in ('20', '-'), (col, l)
+PY
+ok
 
 # a receipt saved as the mail shows it: its heading and "hash HEX" line,
 # then the JSON. verify-receipt took only the bare JSON ("not JSON").

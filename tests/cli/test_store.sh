@@ -257,7 +257,7 @@ expect 0 "pause the second" -- $M -C $E admin $P pause --why "a holiday"
 expect 0 "games" -- $M -C $E games
 grep -q "^$R  redmasque  *running .* place .*[0-9]:[0-9][0-9]  alice\$" $T/out ||
     { cat $T/out >&2; fail "the running game's line"; }; ok
-grep -q "^$P  redmasque  *paused .* place   -  *[a-z]*\$" $T/out ||
+grep -q "^$P  redmasque  *paused .* place  *-  *[a-z]*\$" $T/out ||
     { cat $T/out >&2; fail "the paused game's line (no deadline)"; }; ok
 expect 0 "games --json" -- $M -C $E games --json
 /usr/bin/python3 - $T/out $R $P <<'PY' || fail "games --json"
