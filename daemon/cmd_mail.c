@@ -33,8 +33,7 @@ static volatile sig_atomic_t stopping;
 static void
 on_signal(int sig)
 {
-	(void)sig;
-	stopping = 1;
+	stopping = sig;
 }
 
 /*
@@ -118,6 +117,10 @@ mq_cmd_serve(struct mq_cli *cli, int argc, char **argv)
 		for (int s = 0; !once && !stopping && s < d.conf.poll_interval * 10; s++)
 			usleep(100000);
 	} while (!once && !stopping);
+	/* the journal shows why the log goes quiet, and that nothing was cut */
+	if (stopping)
+		mq_daemon_log("stopped by %s: the pass in progress was finished",
+		    stopping == SIGINT ? "SIGINT" : "SIGTERM");
 	mq_daemon_close(&d);
 	close(lock);
 	return once && rc ? MQ_IO : 0;

@@ -24,6 +24,19 @@ expect 0 "serve --once: the welcome" -- $M -C $D serve --once
 err_has "masqued 2026-09-21 14:13:20: sent $G-00000001-0-welcome to alice@x.test"
 grep -v '^masqued [0-9-]* [0-9:]*: ' $T/err && fail "a log line without its time"; ok
 
+# `systemctl stop` (SIGTERM): the log says serve stopped, and why, after its
+# last pass, so the journal does not just go quiet
+$M -C $D serve >$T/serve.out 2>$T/serve.err &
+spid=$!
+n=0
+until grep -q 'serving ' $T/serve.err; do
+	n=$((n + 1)); [ $n -le 100 ] || fail "serve did not start"; sleep 0.1
+done
+kill -TERM $spid
+wait $spid || fail "serve stopped by SIGTERM: exit $?"; ok
+tail -n 1 $T/serve.err | grep -Eq '^masqued [0-9-]+ [0-9:]+: stopped by SIGTERM: the pass in progress was finished$' ||
+    { cat $T/serve.err >&2; fail "serve's log does not end saying it stopped"; }; ok
+
 # README's defaults are what the mail says: a host who leaves from and
 # reply_domain unset must read there where the replies would go
 f=$(ls $D/mail/outbox/new/* | head -n 1)
