@@ -246,10 +246,12 @@ mq_deadline_default(struct mq_daemon *d, struct mq_game *g, int seat,
 	 * not with the next player's move */
 	if (rc == 0)
 		rc = mq_game_append_reveal(g, d->now, err);
-	mq_daemon_log(host_why != NULL ? "game %s: the host applied %s's "
-	    "default: %s" : g->players[seat].kicked ? "game %s: %s is kicked; "
-	    "the default: %s" : "game %s: %s missed the deadline: %s", g->id,
-	    g->players[seat].name, mq_buf_str(&text));
+	/* only once it is logged; the host's own default is said by admin,
+	 * on stdout, not a second time on stderr */
+	if (rc == 0 && host_why == NULL)
+		mq_daemon_log(g->players[seat].kicked ? "game %s: %s is kicked; "
+		    "the default: %s" : "game %s: %s missed the deadline: %s",
+		    g->id, g->players[seat].name, mq_buf_str(&text));
 	if (rc == 0 && moved != NULL && movedsize > 0)
 		snprintf(moved, movedsize, "%s", mq_buf_str(&text));
 	json_decref(body);

@@ -289,6 +289,8 @@ n=$(entries)
 ls $D/mail/outbox/new >$T/before.default
 at 101 expect 0 "default for $P" -- $M -C $D admin $G default $P --why "$P is away; play on"
 out_has "$G: $P's default, PLACE "
+# one sentence, on stdout: it also wrote serve's log line on stderr
+[ ! -s $T/err ] || { cat $T/err >&2; fail "admin default wrote to stderr as well"; }; ok
 [ "$(entries)" = $((n + 1)) ] || fail "admin default did not log one entry"; ok
 $MREL -C $D log $G | tail -n 1 | grep -q "timeout  $P (by admin): PLACE" || fail "the default is not logged as a timeout"; ok
 $MREL -C $D log $G --json | tail -n 1 | grep -q "\"by\": *\"admin\".*\"why\": *\"$P is away; play on\"" ||
