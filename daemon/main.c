@@ -2,6 +2,7 @@
  * main.c - masqued's entry point: global options, then one command.
  * The command line is stable: tests and scripts rely on it (DESIGN.md).
  */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,6 +68,7 @@ usage_text(FILE *f)
 int
 main(int argc, char **argv)
 {
+	static char absdir[PATH_MAX];
 	struct mq_cli cli = { "data", NULL, argv[0] };
 	struct mq_err err;
 	size_t i;
@@ -98,6 +100,11 @@ main(int argc, char **argv)
 		usage_text(stderr);
 		return MQ_USAGE;
 	}
+	/* what masqued says of the folder is read elsewhere (a dead letter's
+	 * "moved to DATA/spool/dead/" in the host's mail, the journal): named
+	 * from /, once it exists (init makes it, and names it as given) */
+	if (realpath(cli.datadir, absdir) != NULL)
+		cli.datadir = absdir;
 	if (mq_clock_check(&err) != 0)
 		return mq_cli_report(&err);
 	if (strcmp(argv[a], "help") == 0) {	/* what people type first */

@@ -26,12 +26,14 @@ grep -v '^masqued [0-9-]* [0-9:]*: ' $T/err && fail "a log line without its time
 
 # `systemctl stop` (SIGTERM): the log says serve stopped, and why, after its
 # last pass, so the journal does not just go quiet
-$M -C $D serve >$T/serve.out 2>$T/serve.err &
+# (-C relative: the log names the folder from /, as a dead letter's mail does)
+MA=$(readlink -f $M); (cd $T && exec $MA -C ./data serve) >$T/serve.out 2>$T/serve.err &
 spid=$!
 n=0
-until grep -q 'serving ' $T/serve.err; do
+until grep -q "serving " $T/serve.err; do
 	n=$((n + 1)); [ $n -le 100 ] || fail "serve did not start"; sleep 0.1
 done
+grep -q "serving $T/data: " $T/serve.err || { cat $T/serve.err >&2; fail "serve names its relative data folder as given"; }; ok
 kill -TERM $spid
 wait $spid || fail "serve stopped by SIGTERM: exit $?"; ok
 tail -n 1 $T/serve.err | grep -Eq '^masqued [0-9-]+ [0-9:]+: stopped by SIGTERM: the pass in progress was finished$' ||
