@@ -311,11 +311,18 @@ check(struct mq_config *c, struct mq_err *err)
 	if (c->outbound == MQ_OUT_SMTP && !c->smtp_url[0])
 		return mq_fail(err, MQ_REFUSED, "masqued.conf: outbound = smtp needs "
 		    "smtp_url.");
-	if (c->tls && ((c->inbound == MQ_IN_IMAP && strncmp(c->imap_url, "imaps://", 8)
-	    && strncmp(c->imap_url, "imap://", 7)) || (c->outbound == MQ_OUT_SMTP &&
-	    strncmp(c->smtp_url, "smtps://", 8) && strncmp(c->smtp_url, "smtp://", 7))))
-		return mq_fail(err, MQ_REFUSED, "masqued.conf: the server URLs must "
-		    "start with imap://, imaps://, smtp:// or smtps://.");
+	/* with tls = no too: the transport refuses any other scheme, at
+	 * every pass of a serve that would never read a message */
+	if (c->inbound == MQ_IN_IMAP && strncmp(c->imap_url, "imaps://", 8) &&
+	    strncmp(c->imap_url, "imap://", 7))
+		return mq_fail(err, MQ_REFUSED, "masqued.conf: imap_url must start "
+		    "with imaps:// or imap://, such as imaps://imap.example.org:993, "
+		    "not \"%s\".", c->imap_url);
+	if (c->outbound == MQ_OUT_SMTP && strncmp(c->smtp_url, "smtps://", 8) &&
+	    strncmp(c->smtp_url, "smtp://", 7))
+		return mq_fail(err, MQ_REFUSED, "masqued.conf: smtp_url must start "
+		    "with smtps:// or smtp://, such as smtps://smtp.example.org:465, "
+		    "not \"%s\".", c->smtp_url);
 	/* RFC 2606's .invalid (the defaults) reaches nobody: fine for the
 	 * Maildir demo, but over SMTP every reply would bounce */
 	if (c->outbound == MQ_OUT_SMTP && (ends_invalid(c->reply_domain) ||

@@ -21,6 +21,19 @@ bad "a duration with a sign" "reminder = +6h" "reminder"
 bad "a reminder after the deadline" "deadline = 2h
 reminder = 3h" "reminder"
 bad "imap without a server" "inbound = imap" "imap_url"
+# a URL without its scheme was refused at start with tls = yes only; with
+# tls = no, serve started and said so at every pass, reading nothing
+printf 'pw\n' >$T/pw0
+bad "an imap_url without a scheme, tls = no" "inbound = imap
+imap_url = 127.0.0.1:143
+imap_user = game@x.test
+imap_password_file = $T/pw0
+tls = no" 'imap_url must start with imaps:// or imap://, such as imaps://imap.example.org:993, not "127.0.0.1:143".'
+bad "an smtp_url of another scheme, tls = no" "outbound = smtp
+smtp_url = http://127.0.0.1:25
+from = g <game@x.test>
+reply_domain = x.test
+tls = no" 'smtp_url must start with smtps:// or smtp://'
 bad "a stranger_limit that is no number" "stranger_limit = many" "stranger_limit takes a number of answers per hour from 0 to 86400"
 bad "a negative stranger_limit" "stranger_limit = -1" "stranger_limit takes"
 bad "smtp with the .invalid defaults" "outbound = smtp
