@@ -174,7 +174,7 @@ for p in alice carol; do
 	says_not end-$p "THE SCORES"
 	says_not end-$p " wins."
 	says end-$p "0707070707070707070707070707070707070707070707070707070707070707"
-	grep -q '^Subject: \[masqued .*\] The host ended the game' $(cat $T/end-$p.file) ||
+	grep -q '^Subject: \[Masquerade .*\] The host ended the game' $(cat $T/end-$p.file) ||
 	    fail "the subject does not say the host ended it"; ok
 done
 says end-bob "ホストがゲームを途中で終了しました。理由：$WHY"

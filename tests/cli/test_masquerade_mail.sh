@@ -143,7 +143,9 @@ for i, f in enumerate(sorted(glob.glob(outbox + '/*'))):
     if set(parts) != {'txt', 'html'}:
         bad.append(what + ': not both a text and an HTML part')
         continue
-    if '[masqued %s]' % game not in subject:
+    # the game's name in the reader's language, and its id
+    if not any('[%s %s]' % (title, game) in subject
+               for title in ('Masquerade', '仮面舞踏会', '假面舞会')):
         bad.append(what + ': the subject does not name the game: ' + subject)
     lines = parts['txt'].split('\n')
     if not any(w in lines[0] for w in marker.values()):
