@@ -69,7 +69,7 @@ base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 	char now[40], dl[40];
 	int kicked = seat >= 0 && g->players[seat].kicked;
 	long long deadline = seat >= 0 && !kicked ? mq_game_deadline(&d->conf,
-	    g, seat) : 0, left;
+	    g, seat) : 0;
 	const char *owed = seat >= 0 && !kicked && !mq_game_over(g) ?
 	    g->kind->owes(g->state, seat) : NULL;
 	json_t *ctx;
@@ -100,16 +100,29 @@ base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 		fmt_time(deadline, dl, sizeof(dl));
 		bad |= json_object_set_new(ctx, "deadline", json_string(dl)) != 0;
 		/* what is left, not the configured lead: a reminder may go
-		 * late (after a resume, or a pass that did not run) */
-		left = (deadline - d->now + 1800) / 3600;
-		if (deadline > d->now && left < 1)
-			left = 1;
-		if (left > 0)
-			bad |= json_object_set_new(ctx, "reminder_hours",
-			    json_integer(left)) != 0;
-		if (left == 1)
-			bad |= json_object_set_new(ctx, "reminder_one_hour",
+		 * late (after a resume or a short extend, or a pass that did
+		 * not run). Three hours or more: to the nearest hour; less: in
+		 * hours and minutes, never more than is left. */
+		if (deadline > d->now) {
+			long long secs = deadline - d->now, mins = (secs + 59) / 60;
+			long long h = secs >= 3 * 3600 ? (secs + 1800) / 3600 :
+			    mins / 60, m = secs >= 3 * 3600 ? 0 : mins % 60;
+
+			bad |= json_object_set_new(ctx, "reminder_left",
 			    json_true()) != 0;
+			if (h > 0)
+				bad |= json_object_set_new(ctx, "left_hours",
+				    json_integer(h)) != 0;
+			if (h == 1)
+				bad |= json_object_set_new(ctx, "left_one_hour",
+				    json_true()) != 0;
+			if (m > 0)
+				bad |= json_object_set_new(ctx, "left_minutes",
+				    json_integer(m)) != 0;
+			if (m == 1)
+				bad |= json_object_set_new(ctx, "left_one_minute",
+				    json_true()) != 0;
+		}
 	}
 	return whole(ctx, bad);
 }

@@ -242,7 +242,7 @@ left_in() {	# Message-ID prefix: the hours its reminder says are left
 	/usr/bin/python3 -c 'import email, re, sys
 m = email.message_from_binary_file(open(sys.argv[1], "rb"))
 t = [p.get_payload(decode=True).decode() for p in m.walk() if p.get_content_type() == "text/plain"][0]
-print(re.search(r"The deadline is in (\d+)\s+hours?", t).group(1))' "$f"
+print(re.search(r"The deadline is in\s+(\d+)\s+hours?", t).group(1))' "$f"
 }
 [ "$(left_in "$G\.0\.7\.reminder")" = 11 ] ||
     fail "the reminder at 85 h, 11 h before the deadline, says $(left_in "$G\.0\.7\.reminder") hours"; ok
@@ -263,6 +263,24 @@ third=$(grep -l "^X-Masqued-Mail: reminder" $D/mail/outbox/new/* | xargs grep -l
     fail "the reminder at 97 h, 9 h before the deadline, says $(left_in "$third") hours, not 9"; ok
 at 98 $M -C $D serve --once 2>/dev/null
 [ "$(mails_of_kind reminder)" = 12 ] || fail "reminded twice after the resume"; ok
+# less than an hour left: the reminder says the minutes, in each language
+# (it said "1 hour" with a minute left). Paused 40 minutes before the 106 h
+# deadline and resumed at 106 h, a reminder again with 40 minutes left.
+at 98 expect 0 "bob reads Japanese" -- $M -C $D submit --no-mail $G bob "SET LANG ja"
+MASQUED_NOW=$((T0 + 105 * H + 20 * 60)) expect 0 "pause" -- $M -C $D admin $G pause --why "a break"
+at 106 expect 0 "resume" -- $M -C $D admin $G resume --why "back"
+at 106 $M -C $D serve --once 2>/dev/null
+[ "$(mails_of_kind reminder)" = 16 ] || fail "not reminded again with 40 minutes left: $(mails_of_kind reminder) reminders"; ok
+left_text() {	# To address: the time left its last reminder's text part names
+	f=$(grep -l "^X-Masqued-Mail: reminder" $D/mail/outbox/new/* | xargs grep -l "^To: $1" | sort | tail -n 1)
+	/usr/bin/python3 -c 'import email, re, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+t = [p.get_payload(decode=True).decode() for p in m.walk() if p.get_content_type() == "text/plain"][0]
+t = " ".join(t.split())
+print(re.search(r"(The deadline is in|期限まであと) ([^(（]*?) ?[(（]", t).group(2))' "$f"
+}
+[ "$(left_text alice@)" = "40 minutes" ] || fail "alice's reminder says $(left_text alice@) left, not 40 minutes"; ok
+[ "$(left_text bob@)" = "40 分です" ] || fail "bob's reminder says $(left_text bob@) left, not 40 分です"; ok
 expect 0 "verify" -- $M -C $D verify $G
 # --- admin default: under policy wait, the host applies one default ---
 # logged as a timeout entry (with the host's why), mailed as a timeout's

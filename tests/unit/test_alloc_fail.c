@@ -1722,15 +1722,15 @@ ms_turn_ctx(const json_t *gamedata)
 				continue;
 			}
 			ctx = json_pack("{s:s, s:s, s:s, s:s, s:o, s:{s:i, s:s, "
-			    "s:s}, s:s, s:s, s:s, s:s, s:s, s:i, s:o}",
+			    "s:s}, s:s, s:s, s:s, s:s, s:s, s:b, s:i, s:o}",
 			    "game", "G7ALLOCF", "kind", "masquerade", "lang", "en",
 			    "now", "2026-09-21 10:00 UTC", "view", v,
 			    "checkpoint", "seq", 40, "head", "9f86d081884c7d65",
 			    "sig", "c2lnbmVk", "server_key", "5e884898da280471",
 			    "seed_commit", "a665a45920422f9d", "player",
 			    af_names[owing], "owed", ms_owes(st, owing),
-			    "deadline", "2026-09-24 10:00 UTC", "reminder_hours",
-			    12, "events", k->events(game, owing));
+			    "deadline", "2026-09-24 10:00 UTC", "reminder_left", 1,
+			    "left_hours", 12, "events", k->events(game, owing));
 			assert_non_null(ctx);
 		}
 	}

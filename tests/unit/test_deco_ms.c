@@ -617,7 +617,7 @@ the_reminder_names_every_default(void **state)
 	(void)state;
 	says("reminder",
 	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
-	    " \"reminder_hours\": 12, \"owed\": \"swap\","
+	    " \"reminder_left\": true, \"left_hours\": 12, \"owed\": \"swap\","
 	    " \"view\": {\"phase\": \"event\", \"turn\": 3}}",
 	    want, sizeof(want) / sizeof(want[0]), 1);
 }
