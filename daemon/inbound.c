@@ -655,8 +655,9 @@ applied_before(struct mq_daemon *d, const struct analysis *a, const char *tid,
 	return rc;
 }
 
-/* The daemon's line for a move's message, and its outcome: applied when a
- * command was accepted (STATUS too), else only answered. */
+/* The daemon's line for a move's message, and its outcome: applied when it
+ * logged an entry (its commands, or its SET LANG alone), else only answered
+ * (STATUS, HELP, every line refused, or received already). */
 static void
 log_move(const struct analysis *a, const struct mq_submit_result *res,
     uint64_t lang_at, const char *tid, enum mq_inbound_outcome *outcome)
@@ -673,7 +674,8 @@ log_move(const struct analysis *a, const struct mq_submit_result *res,
 	    a->game->players[a->seat].name, accepted,
 	    res->ncmds - accepted - already, already, res->logged ? "logged" :
 	    a->game->seq != lang_at ? "its SET LANG logged" : "nothing logged");
-	*outcome = accepted > 0 ? MQ_IN_APPLIED : MQ_IN_ANSWERED;
+	*outcome = res->logged || a->game->seq != lang_at ? MQ_IN_APPLIED :
+	    MQ_IN_ANSWERED;
 }
 
 /*
