@@ -206,7 +206,12 @@ tell_host_waiting(struct mq_daemon *d, struct mq_game *g, int seat,
 	    "or leave it, and the game waits for %s's reply.", g->id,
 	    g->kind->name, p, when, p, g->players[seat].owes, p, g->id, p, g->id,
 	    p, p, g->id, p, p);
-	return mq_notify_host(d, key, subject, text, err);
+	if (mq_notify_host_told(d, key))
+		return 0;
+	MQ_TRY(mq_notify_host(d, key, subject, text, err));
+	mq_daemon_log("game %s: %s missed the deadline of %s; the policy is wait, "
+	    "so nothing is applied, and the host is told", g->id, p, when);
+	return 0;
 }
 
 int

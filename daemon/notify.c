@@ -750,6 +750,17 @@ mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
 }
 
 int
+mq_notify_host_told(const struct mq_daemon *d, const char *key)
+{
+	char marker[1400];
+
+	if (!d->conf.admin[0])
+		return 1;
+	snprintf(marker, sizeof(marker), "%s/cursor/told-%s", d->conf.datadir, key);
+	return access(marker, F_OK) == 0;
+}
+
+int
 mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
     const char *text, struct mq_err *err)
 {
@@ -759,12 +770,10 @@ mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
 	size_t len;
 	int rc;
 
-	if (!d->conf.admin[0])
-		return 0;
 	/* once per key: a marker among the daemon's records remembers it */
-	snprintf(marker, sizeof(marker), "%s/cursor/told-%s", d->conf.datadir, key);
-	if (access(marker, F_OK) == 0)
+	if (mq_notify_host_told(d, key))
 		return 0;
+	snprintf(marker, sizeof(marker), "%s/cursor/told-%s", d->conf.datadir, key);
 	if (mq_buf_printf(&body, "=== masqued · a message for the host ===\n\n%s\n",
 	    text) != 0)
 		return mq_fail(err, MQ_IO, "Out of memory.");

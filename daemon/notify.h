@@ -61,5 +61,7 @@ int mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
  * stopped by a bad log. Nothing happens when no admin is configured. */
 int mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
     const char *text, struct mq_err *err);
+/* Whether the host was told of key already (or there is no host to tell). */
+int mq_notify_host_told(const struct mq_daemon *d, const char *key);
 
 #endif

@@ -324,8 +324,12 @@ at 95 expect 0 "serve before the new deadline" -- $M -C $D serve --once
 [ "$(host_told)" = 1 ] || fail "the host was told before the moved deadline passed: $(host_told)"; ok
 at 97 expect 0 "serve past the new deadline" -- $M -C $D serve --once
 [ "$(host_told)" = 2 ] || fail "the host was not told again when the moved deadline passed: $(host_told) notice(s)"; ok
+# the daemon's log says so too, once (it said only "1 mail(s) sent")
+err_has "game $G: alice missed the deadline of "
+err_has "; the policy is wait, so nothing is applied, and the host is told"
 at 99 expect 0 "serve later again" -- $M -C $D serve --once
 [ "$(host_told)" = 2 ] || fail "the host was told twice of the moved deadline"; ok
+! grep -q "missed the deadline of" $T/err || fail "the daemon's log said it again"; ok
 [ "$(entries)" = 2 ] || fail "policy wait applied a default after the extend"; ok
 # the host applies alice's default, this once: logged as a timeout (the
 # host's why), mailed as one; bob, who owes nothing, has none to apply
