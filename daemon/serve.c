@@ -361,17 +361,93 @@ stuck_at(struct mq_daemon *d, const char *mailbox, uint32_t validity,
 		mq_daemon_log("imap: cannot tell the host: %s", e.msg);
 }
 
+/*
+ * The very first pass (no cursor yet): what the mailbox holds is older than
+ * masqued here, say a provider's welcome or the account's old mail, and none
+ * of it is a reply to a game's mail, which serve has not sent yet. Start
+ * after it, rather than answer every old sender "not a reply to a game". A
+ * cursor of "0 0" reads a mailbox from the start.
+ */
+static int
+imap_first_pass(struct mq_daemon *d, struct mq_imap *s, const char *mailbox,
+    uint32_t validity, struct mq_err *err)
+{
+	uint32_t last = 0, *uids = NULL;
+	size_t n = 0, i;
+	int rc;
+
+	MQ_TRY(mq_imap_s_search_after(s, 0, &uids, &n, err));
+	for (i = 0; i < n; i++)
+		if (uids[i] > last)
+			last = uids[i];
+	free(uids);
+	if (n > 0)
+		mq_daemon_log("imap: the first pass: the %zu message(s) already in "
+		    "%s are older than masqued here and left alone; from now on it "
+		    "reads those after UID %" PRIu32, n, mailbox, last);
+	rc = cursor_write(d, validity, last, err);
+	return rc;
+}
+
+/*
+ * Message uid, fetched and processed; then (its log entry fsynced) the
+ * cursor past it, and it moved to the done folder. *held when it could
+ * not be fetched or processed: the pass stops there, to keep UID order,
+ * and the next tries again.
+ */
+static int
+imap_take(struct mq_daemon *d, struct mq_imap *s, const struct mq_imap_conf *c,
+    uint32_t validity, uint32_t uid, struct mq_pass_stats *st, int *held,
+    size_t *flagged, struct mq_err *err)
+{
+	const char *mailbox = c->mailbox ? c->mailbox : "INBOX";
+	enum mq_inbound_outcome o;
+	struct mq_err e;
+	char id[64], *raw;
+	size_t len;
+	int rc;
+
+	*held = 0;
+	snprintf(id, sizeof(id), "imap:%" PRIu32 ":%" PRIu32, validity, uid);
+	rc = mq_imap_s_fetch(s, uid, &raw, &len, MQ_TRANSPORT_MAX_MSG, &e);
+	if (rc == MQ_REFUSED) {
+		mq_daemon_log("%s: %s", id, e.msg);
+		st->dropped++;
+	} else if (rc) {
+		mq_daemon_log("%s: %s", id, e.msg);
+		st->failed++;
+		stuck_at(d, mailbox, validity, uid, e.msg);
+		*held = 1;
+		return 0;
+	} else {
+		rc = mq_inbound_process(d, raw, len, id, NULL, &o, &e);
+		free(raw);
+		if (rc) {
+			mq_daemon_log("%s: not processed: %s", id, e.msg);
+			st->failed++;
+			stuck_at(d, mailbox, validity, uid, e.msg);
+			*held = 1;
+			return 0;
+		}
+		count(st, o);
+	}
+	/* the log entry is fsynced: now the cursor may pass this UID */
+	MQ_TRY(cursor_write(d, validity, uid, err));
+	if (c->done_folder != NULL && mq_imap_s_move_done(s, uid, &e) != 0)
+		mq_daemon_log("%s: %s", id, e.msg);
+	else if (c->done_folder != NULL && mq_imap_s_leaves_flagged(s))
+		(*flagged)++;
+	return 0;
+}
+
 static int
 pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 {
 	struct mq_imap_conf c;
 	struct mq_imap *s = NULL;
-	enum mq_inbound_outcome o;
-	struct mq_err e;
 	uint32_t validity, cur_validity, last, *uids = NULL;
-	char id[64], *raw;
-	size_t n = 0, i, len, flagged = 0;
-	int rc, first, lost, unstuck = 0;
+	size_t n = 0, i, flagged = 0;
+	int rc, first, lost, held = 0;
 
 	memset(&c, 0, sizeof(c));
 	c.url = d->conf.imap_url;
@@ -386,25 +462,8 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	if ((rc = mq_imap_s_uidvalidity(s, &validity, err)) != 0)
 		goto out;
 	if (first) {
-		/*
-		 * The very first pass (no cursor yet): what the mailbox holds is
-		 * older than masqued here, say a provider's welcome or the
-		 * account's old mail, and none of it is a reply to a game's
-		 * mail, which serve has not sent yet. Start after it, rather than
-		 * answer every old sender "not a reply to a game". A cursor of
-		 * "0 0" reads a mailbox from the start.
-		 */
-		if ((rc = mq_imap_s_search_after(s, 0, &uids, &n, err)) != 0)
-			goto out;
-		for (last = 0, i = 0; i < n; i++)
-			if (uids[i] > last)
-				last = uids[i];
-		if (n > 0)
-			mq_daemon_log("imap: the first pass: the %zu message(s) "
-			    "already in %s are older than masqued here and left "
-			    "alone; from now on it reads those after UID %" PRIu32,
-			    n, c.mailbox ? c.mailbox : "INBOX", last);
-		rc = cursor_write(d, validity, last, err);
+		rc = imap_first_pass(d, s, c.mailbox ? c.mailbox : "INBOX",
+		    validity, err);
 		goto out;
 	}
 	if (validity != cur_validity) {
@@ -421,31 +480,9 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	d->rereading = lost || (cur_validity != 0 && validity != cur_validity);
 	if ((rc = mq_imap_s_search_after(s, last, &uids, &n, err)) != 0)
 		goto out;
-	for (i = 0; i < n; i++) {
-		snprintf(id, sizeof(id), "imap:%" PRIu32 ":%" PRIu32, validity, uids[i]);
-		rc = mq_imap_s_fetch(s, uids[i], &raw, &len, MQ_TRANSPORT_MAX_MSG, &e);
-		if (rc == MQ_REFUSED) {
-			mq_daemon_log("%s: %s", id, e.msg);
-			st->dropped++;
-		} else if (rc) {
-			mq_daemon_log("%s: %s", id, e.msg);
-			st->failed++;
-			stuck_at(d, c.mailbox ? c.mailbox : "INBOX", validity, uids[i],
-			    e.msg);
-			break;		/* keep UID order: try again next pass */
-		} else {
-			rc = mq_inbound_process(d, raw, len, id, NULL, &o, &e);
-			free(raw);
-			if (rc) {
-				mq_daemon_log("%s: not processed: %s", id, e.msg);
-				st->failed++;
-				stuck_at(d, c.mailbox ? c.mailbox : "INBOX", validity,
-				    uids[i], e.msg);
-				break;
-			}
-			count(st, o);
-		}
-		if (!unstuck) {
+	for (i = 0; i < n && rc == 0 && !held; i++) {
+		rc = imap_take(d, s, &c, validity, uids[i], st, &held, &flagged, err);
+		if (i == 0 && !held) {
 			/* past any message that held it up */
 			char path[1400];
 
@@ -453,25 +490,15 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 			if (unlink(path) != 0 && errno != ENOENT)
 				mq_daemon_log("imap: cannot remove %s: %s", path,
 				    strerror(errno));
-			unstuck = 1;
 		}
-		/* the log entry is fsynced: now the cursor may pass this UID */
-		if ((rc = cursor_write(d, validity, uids[i], err)) != 0)
-			goto out;
-		if (c.done_folder != NULL && mq_imap_s_move_done(s, uids[i], &e) != 0)
-			mq_daemon_log("%s: %s", id, e.msg);
-		else if (c.done_folder != NULL && mq_imap_s_leaves_flagged(s))
-			flagged++;
 	}
 	if (flagged > 0)
 		mq_daemon_log("imap: the server has neither MOVE nor UIDPLUS: %zu "
 		    "done message(s) were copied to %s and left in %s flagged "
 		    "\\Deleted, for the server or a mail client to expunge",
 		    flagged, c.done_folder, c.mailbox);
-	if (n == 0 && validity != cur_validity)
+	if (rc == 0 && n == 0 && validity != cur_validity)
 		rc = cursor_write(d, validity, last, err);
-	else
-		rc = 0;
 out:
 	d->rereading = 0;
 	free(uids);
