@@ -297,6 +297,65 @@ print_result(const struct mq_game *g, int seat,
 	return 0;
 }
 
+/* submit of SET LANG alone: logged (a reply to it gets the commands, in
+ * that language, as a reply's does); said on stdout. */
+static int
+submit_lang(struct mq_daemon *d, struct mq_game *g, int seat, const char *lang,
+    int mail, struct mq_err *err)
+{
+	uint64_t before = g->seq;
+	int rc;
+
+	if ((rc = mq_game_seat_playing(g, seat, err)) == 0 &&
+	    (rc = mq_inbound_set_lang(g, seat, lang, d->now, err)) == 0 && mail)
+		rc = mq_notify_help(d, g, seat, err);
+	if (g->seq > before)
+		printf("%s: %s's mail is in %s from now on, logged as entry %llu.\n",
+		    g->id, g->players[seat].name, lang, (unsigned long long)g->seq);
+	else if (rc == 0)
+		printf("%s: %s's mail is in %s already.\n", g->id,
+		    g->players[seat].name, lang);
+	return rc;
+}
+
+/* submit of commands: all or none, then the SET LANG with them, the mails
+ * a reply would get (with mail), and the receipt on stdout. */
+static int
+submit_lines(struct mq_daemon *d, struct mq_game *g, int seat,
+    const char *const *lines, size_t n, const char *lang, int mail,
+    struct mq_err *err)
+{
+	struct mq_submit_result res;
+	unsigned char rnd[8];
+	char reply_id[17];
+	struct mq_err e;
+	int rc;
+
+	mq_game_journal_start(g);
+	rc = mq_game_submit(g, seat, lines, n, 1, NULL, NULL, d->now, &res, err);
+	if (rc == 0) {
+		/* a reply's SET LANG is logged before its commands, even
+		 * refused ones; here only once they are taken */
+		if (lang[0])
+			rc = mq_inbound_set_lang(g, seat, lang, d->now, err);
+		if (rc == 0 && mail) {
+			/* sets apart the answer of a submit that logs nothing
+			 * (STATUS), as a reply's Message-ID does */
+			randombytes_buf(rnd, sizeof(rnd));
+			sodium_bin2hex(reply_id, sizeof(reply_id), rnd, sizeof(rnd));
+			rc = mq_notify_answer(d, g, seat, &res, reply_id, err);
+		}
+		/* the move stands whatever came after: its receipt */
+		if (print_result(g, seat, &res, &e) != 0 && rc == 0) {
+			*err = e;
+			rc = e.code;
+		}
+		mq_submit_result_free(&res);
+	}
+	mq_game_journal_stop(g);
+	return rc;
+}
+
 /*
  * The host enters a player's commands (a move phoned in): all of them
  * applied or none, and the mails a reply with the same lines gets
@@ -310,12 +369,10 @@ print_result(const struct mq_game *g, int seat,
 int
 mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
 {
-	struct mq_submit_result res;
 	struct mq_daemon d;
 	struct mq_game *g;
-	struct mq_err err, e;
-	char **lines = NULL, lang[8] = "", why[300], reply_id[17];
-	unsigned char rnd[8];
+	struct mq_err err;
+	char **lines = NULL, lang[8] = "", why[300];
 	size_t n = 0, i, k, cmds = 0;
 	uint64_t before = 0;
 	int a, nargs = 0, mail = 1, rc, seat;
@@ -369,48 +426,9 @@ mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
 		goto out;
 	}
 	before = g->seq;
-	if (cmds == 0) {
-		/* SET LANG alone: a reply gets the commands, in its language */
-		if ((rc = mq_game_seat_playing(g, seat, &err)) == 0 &&
-		    (rc = mq_inbound_set_lang(g, seat, lang, d.now, &err)) == 0 &&
-		    mail)
-			rc = mq_notify_help(&d, g, seat, &err);
-		if (g->seq > before)
-			printf("%s: %s's mail is in %s from now on, logged as "
-			    "entry %llu.\n", g->id, g->players[seat].name, lang,
-			    (unsigned long long)g->seq);
-		else if (rc == 0)
-			printf("%s: %s's mail is in %s already.\n", g->id,
-			    g->players[seat].name, lang);
-	} else {
-		mq_game_journal_start(g);
-		rc = mq_game_submit(g, seat, (const char *const *)lines, n, 1,
-		    NULL, NULL, d.now, &res, &err);
-		if (rc == 0) {
-			/* a reply's SET LANG is logged before its commands,
-			 * even refused ones; here only once they are taken */
-			if (lang[0])
-				rc = mq_inbound_set_lang(g, seat, lang, d.now,
-				    &err);
-			if (rc == 0 && mail) {
-				/* sets apart the answer of a submit that
-				 * logs nothing (STATUS), as a reply's
-				 * Message-ID does */
-				randombytes_buf(rnd, sizeof(rnd));
-				sodium_bin2hex(reply_id, sizeof(reply_id), rnd,
-				    sizeof(rnd));
-				rc = mq_notify_answer(&d, g, seat, &res, reply_id,
-				    &err);
-			}
-			/* the move stands whatever came after: its receipt */
-			if (print_result(g, seat, &res, &e) != 0 && rc == 0) {
-				err = e;
-				rc = e.code;
-			}
-			mq_submit_result_free(&res);
-		}
-		mq_game_journal_stop(g);
-	}
+	rc = cmds == 0 ? submit_lang(&d, g, seat, lang, mail, &err) :
+	    submit_lines(&d, g, seat, (const char *const *)lines, n, lang, mail,
+	    &err);
 	if (rc == 0 && g->seq > before) {
 		mq_mailmark_write(g);
 		mq_deadline_keep_reminded(&d, g);
