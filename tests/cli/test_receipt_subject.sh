@@ -112,12 +112,12 @@ send $p@x.test "$(addr $p)" ms1 "$c\nDANCE badly"
 expect 0 "serve --once with turn 1's last command" -- $M -C $D serve --once
 [ "$(view_of $H turn)" = 2 ] || fail "the command did not end turn 1"; ok
 answer receipt $p@x.test ms1
-subject_is ms1 "[masqued $H] Turn 1: received, with problems"
+subject_is ms1 "[Masquerade $H] Turn 1: received, with problems"
 
 ls $O >$T/before
 send $p@x.test "$(addr $p)" ms2 'DANCE badly'
 expect 0 "serve --once with a refused reply" -- $M -C $D serve --once
 answer receipt $p@x.test ms2
-subject_is ms2 "[masqued $H] Turn 2: nothing accepted"
+subject_is ms2 "[Masquerade $H] Turn 2: nothing accepted"
 
 done_checks
