@@ -186,6 +186,7 @@ struct wrap {
 	struct mq_buf out;	/* the lines so far */
 	struct mq_buf grp;	/* text that may not be broken, pending */
 	int col;		/* the columns of out's last line */
+	int empty;		/* that line holds no text yet */
 	int grp_w;		/* grp's columns */
 	int grp_space;		/* grp follows a space */
 	int width;
@@ -198,16 +199,17 @@ wrap_flush(struct wrap *w)
 {
 	if (w->grp.len == 0)
 		return;
-	if (w->col > 0 && w->col + w->grp_space + w->grp_w > w->width) {
+	if (!w->empty && w->col + w->grp_space + w->grp_w > w->width) {
 		mq_buf_putc(&w->out, '\n');
 		mq_buf_puts(&w->out, w->indent);
 		w->col = deco_width(w->indent);
-	} else if (w->col > 0 && w->grp_space) {
+	} else if (!w->empty && w->grp_space) {
 		mq_buf_putc(&w->out, ' ');
 		w->col++;
 	}
 	mq_buf_add(&w->out, w->grp.data, w->grp.len);
 	w->col += w->grp_w;
+	w->empty = 0;
 	mq_buf_reset(&w->grp);
 	w->grp_w = 0;
 }
@@ -216,7 +218,10 @@ struct mv *
 deco_wrap(struct mq_arena *a, const char *s, int width, const char *indent)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	struct wrap w = { MQ_BUF_INIT, MQ_BUF_INIT, 0, 0, 0, width, indent };
+	/* the first line starts at the indent's column too: the template
+	 * puts the indent before it */
+	struct wrap w = { MQ_BUF_INIT, MQ_BUF_INIT, deco_width(indent), 1, 0,
+	    0, width, indent };
 	unsigned cp, last = 0;	/* the code point before p, 0 after a space */
 	int n, wide, last_wide = 0, space = 0;
 	struct mv *v;

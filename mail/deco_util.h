@@ -76,7 +76,9 @@ struct mv *deco_pad(struct mq_arena *a, const char *s, int w);
 struct mv *deco_lpad(struct mq_arena *a, const char *s, int w);
 
 /* s wrapped at width columns, continuation lines starting with indent;
- * for the engine's and the host's sentences in the text part. Lines break
+ * the first line is taken to start at the indent's column too (the
+ * template puts the indent before it), so that it fits the width as the
+ * others do; for the engine's and the host's sentences in the text part. Lines break
  * at spaces and, in Chinese and Japanese, between two wide characters
  * (never before a closing mark such as 。 or 」, nor after an opening one);
  * a word wider than the line is never broken. */

@@ -142,6 +142,38 @@ chinese_wraps_between_characters(void **state)
 	free(w);
 }
 
+/* The receipt's template puts the indent before a refusal's first line
+ * too: every line fits the width with it (the first ran 4 columns over,
+ * 78 in a 74-column receipt). */
+static void
+first_line_fits_with_its_indent(void **state)
+{
+	static const char zh[] = "「zorro」不是牌；牌有：讨论、跳舞、笑话、欣赏、嘲笑"
+	    "、调情、诈骗、吓唬、恐吓、安可、美好回忆、盛大登场、偷听、扒手、长舌妇"
+	    "、丑闻、漫步、讨好亲王、预感。";
+	static const char en[] = "\"13:00\" is not a time after midnight; SLOT "
+	    "takes 12:00, 12:10, 12:20, 12:30, 12:40 or 12:50.";
+	char *w, *line;
+	size_t n;
+
+	(void)state;
+	w = wrapped(zh, 74, "    ");
+	n = strlen(w) + 5;
+	assert_non_null(line = malloc(n));
+	snprintf(line, n, "    %s", w);
+	lines_fit(line, 74);
+	free(line);
+	free(w);
+	w = wrapped(en, 74, "    ");
+	assert_string_equal(w, "\"13:00\" is not a time after midnight; SLOT "
+	    "takes 12:00, 12:10, 12:20,\n    12:30, 12:40 or 12:50.");
+	free(w);
+	/* a first word wider than the line still stands on the first line */
+	w = wrapped("0123456789012345678901234567890 x", 20, "    ");
+	assert_string_equal(w, "0123456789012345678901234567890\n    x");
+	free(w);
+}
+
 int
 main(void)
 {
@@ -150,6 +182,7 @@ main(void)
 		cmocka_unit_test(english_wraps_at_spaces),
 		cmocka_unit_test(japanese_wraps_between_characters),
 		cmocka_unit_test(chinese_wraps_between_characters),
+		cmocka_unit_test(first_line_fits_with_its_indent),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
