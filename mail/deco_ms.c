@@ -28,7 +28,9 @@
  *     over, "me": the reader's own player object from the view, "other":
  *     the first other player's name (for an example that names another),
  *     and "card_spells" and "card_events": the card set's Spells (name,
- *     level, copies as count) and Events.
+ *     level, copies as count) and Events;
+ *   - for the text part, the sentences wrapped (deco_wrap): a refused
+ *     line's error_wrapped, and at the root the host's notice_wrapped.
  * Every value lives in the arena and refers to the context's strings or the
  * card set's, which outlive the render.
  */
@@ -48,6 +50,7 @@ struct ms_deco {
 	struct mq_arena *a;
 	const char *me;
 	int cards;		/* strings may be card ids: in view and events */
+	int refused;		/* objects are refused lines: in refused */
 	int ncards;
 	struct card_name card[MAXCARDS];
 };
@@ -143,8 +146,10 @@ object(struct ms_deco *d, const json_t *j, int root)
 	json_object_foreach((json_t *)j, k, v) {
 		size_t len = json_object_iter_key_len(json_object_key_to_iter(k));
 
-		if (root)
+		if (root) {
 			d->cards = strcmp(k, "view") == 0 || strcmp(k, "events") == 0;
+			d->refused = strcmp(k, "refused") == 0;
+		}
 		/* the object's own id stays a word */
 		mv_add(d->a, o, k, len, mv_hash(k, len), strcmp(k, "id") == 0 &&
 		    json_is_string(v) ? mv_str_ref(d->a, json_string_value(v)) :
@@ -165,6 +170,11 @@ object(struct ms_deco *d, const json_t *j, int root)
 	for (i = 0; i < sizeof(word_keys) / sizeof(word_keys[0]); i++)
 		put_flag(d->a, o, word_keys[i].prefix, jstr(j, word_keys[i].key),
 		    NULL);
+	/* a refused line's sentence, wrapped for the text part as The Red
+	 * Death's are (under its line, indented) */
+	if (d->refused && !root && jstr(j, "error") != NULL)
+		put(d->a, o, "error_wrapped", deco_wrap(d->a, jstr(j, "error"),
+		    74, "    "));
 	if (d->me != NULL && !root) {
 		if (own == NULL && jeq(jstr(j, "name"), d->me))
 			put_bool(d->a, o, "is_me", 1);
@@ -287,6 +297,9 @@ mq_deco_ms_decorate(struct mq_arena *a, const json_t *gamedata,
 		return NULL;
 	put_flag(a, out, "lang_", lang, NULL);
 	put_ref(a, out, "lang", lang);
+	if (jstr(ctx, "notice") != NULL)	/* the host's, wrapped */
+		put(a, out, "notice_wrapped", deco_wrap(a, jstr(ctx, "notice"),
+		    76, ""));
 	if ((phase = jstr(view, "phase")) != NULL) {
 		put_flag(a, out, "phase_", phase, NULL);
 		put_bool(a, out, "over", jeq(phase, "over"));

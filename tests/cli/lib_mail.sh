@@ -69,3 +69,21 @@ says_not() {	# name, sentence
 		ok
 	done
 }
+# narrow NAME FROM TO: in $T/NAME's mail (answer), the text part's lines
+# from the first that holds FROM to the first after it that holds TO are
+# at most 76 columns wide (a wide character takes two)
+narrow() {
+	$PY - "$(cat $T/$1.file)" "$2" "$3" <<'EOF2' || fail "$1: a line too wide"
+import email, sys, unicodedata
+m = email.message_from_binary_file(open(sys.argv[1], 'rb'))
+t = [p.get_payload(decode=True).decode('utf-8') for p in m.walk()
+    if p.get_content_type() == 'text/plain'][0].split('\n')
+start = next(i for i, l in enumerate(t) if sys.argv[2] in l)
+end = next(i for i, l in enumerate(t) if i >= start and sys.argv[3] in l)
+for l in t[start:end + 1]:
+    w = sum(2 if unicodedata.east_asian_width(c) in 'WF' else 1 for c in l)
+    if w > 76:
+        sys.exit('%d columns: %s' % (w, l))
+EOF2
+	ok
+}

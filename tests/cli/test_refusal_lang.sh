@@ -178,5 +178,30 @@ says_not msbob "blade-dancer"
 answer receipt carol@x.test mscarol
 says mscarol "「nowhere」不是舞台；舞台有：塔、竞技场、礼拜堂、图书馆、泉水、大厅。"
 says_not mscarol "grand-hall"
+# the refusals and the host's notices wrap, in every language (a Japanese
+# refusal ran to 223 columns, an English one to 168)
+narrow msbob "行目は受け付けられません" "適用されていません"
+narrow mscarol "行未被接受" "没有生效"
+ls $O >$T/before
+send alice@x.test "$(reply_to alice)" m3 'DANCER zorro'
+expect 0 "serve --once with alice's masquerade reply" -- $M -C $D serve --once
+answer receipt alice@x.test msalice
+narrow msalice "NOT accepted, line" "Nothing on this line"
+says msalice '"zorro" is not a Dancer; the Dancers are blade-dancer, sorcerer, paladin, bard, thief, eternal-prisoner. Nothing on this line was applied'
+WHY="ホストが旅行中のため、来週の月曜日まで一時停止します。ご不便をおかけしますが、よろしくお願いします。"
+ls $O >$T/before
+expect 0 "pause the masquerade" -- $M -C $D admin $G pause --why "$WHY"
+expect 0 "serve --once with the pause's notices" -- $M -C $D serve --once
+for p in alice bob carol; do
+	answer admin $p@x.test mspause-$p
+	narrow mspause-$p "$(echo "$WHY" | cut -c1-12)" "$(echo "$WHY" | tail -c 16)"
+done
+says mspause-bob "理由：$WHY"
+says mspause-carol "理由：$WHY"
+ls $O >$T/before
+expect 0 "end the masquerade" -- $M -C $D admin $G end --why "$WHY"
+expect 0 "serve --once with the end's mails" -- $M -C $D serve --once
+answer end bob@x.test msend-bob
+narrow msend-bob "$(echo "$WHY" | cut -c1-12)" "$(echo "$WHY" | tail -c 16)"
 expect 0 "the masquerade verifies" -- $M -C $D verify $G
 done_checks
