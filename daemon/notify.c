@@ -102,9 +102,10 @@ base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 		/* what is left, not the configured lead: a reminder may go
 		 * late (after a resume or a short extend, or a pass that did
 		 * not run). Three hours or more: to the nearest hour; less: in
-		 * hours and minutes, never more than is left. */
+		 * hours and whole minutes, never more than is left (under a
+		 * minute: "less than a minute"). */
 		if (deadline > d->now) {
-			long long secs = deadline - d->now, mins = (secs + 59) / 60;
+			long long secs = deadline - d->now, mins = secs / 60;
 			long long h = secs >= 3 * 3600 ? (secs + 1800) / 3600 :
 			    mins / 60, m = secs >= 3 * 3600 ? 0 : mins % 60;
 
@@ -122,6 +123,9 @@ base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 			if (m == 1)
 				bad |= json_object_set_new(ctx, "left_one_minute",
 				    json_true()) != 0;
+			if (secs < 60)
+				bad |= json_object_set_new(ctx,
+				    "left_under_minute", json_true()) != 0;
 		}
 	}
 	return whole(ctx, bad);

@@ -342,4 +342,31 @@ salt=$(sed -n 7p $D/games/$G/log | grep -o '"salt":"[0-9a-f]*"' | cut -d'"' -f4)
 [ "$(ls $D/mail/outbox/new | comm -13 $T/before.reveal - | sed "s|^|$D/mail/outbox/new/|" |
     xargs grep -l "$salt" | wc -l)" = 4 ] || fail "the resolution mails do not open alice's pick to all four"; ok
 expect 0 "verify after the reveal" -- $M -C $D verify $G
+# --- the time left at its edges, never more than is left (2 h 59 m 30 s
+# left said "3 hours", 61 seconds "2 minutes"): a pass that many seconds
+# before the 72 h deadline reminds the first placer, in the subject and
+# the text ---
+D=$T/edges
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+at 0 $M -C $D serve --once 2>/dev/null
+left_at() {	# seconds before the deadline, what the reminder says is left
+	rm -rf $T/e && cp -a $D $T/e || fail "copy"
+	MASQUED_NOW=$((T0 + 72 * H - $1)) $M -C $T/e serve --once 2>/dev/null
+	f=$(grep -l "^X-Masqued-Mail: reminder" $T/e/mail/outbox/new/*)
+	[ "$(echo "$f" | grep -c .)" = 1 ] || fail "not one reminder $1 s before"
+	/usr/bin/python3 -c 'import email, email.header, re, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+s = str(email.header.make_header(email.header.decode_header(m["Subject"])))
+t = [p.get_payload(decode=True).decode() for p in m.walk() if p.get_content_type() == "text/plain"][0]
+t = re.search(r"The deadline is in (.*?) \(", " ".join(t.split())).group(1)
+print(t if "reminder: %s left to" % t in s else "subject: " + s)' "$f"
+}
+for edge in "10800 3 hours" "10799 2 hours 59 minutes" "10770 2 hours 59 minutes" \
+    "3660 1 hour 1 minute" "3600 1 hour" "3599 59 minutes" "120 2 minutes" \
+    "61 1 minute" "60 1 minute" "59 less than a minute" "1 less than a minute"; do
+	secs=${edge%% *}
+	[ "$(left_at $secs)" = "${edge#* }" ] ||
+	    fail "$secs s before the deadline, the reminder says $(left_at $secs), not ${edge#* }"; ok
+done
 done_checks
