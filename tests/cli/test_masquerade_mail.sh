@@ -72,6 +72,9 @@ export MASQUED_NOW=$((T0 + 61 * 3600))
 serve
 answer reminder $first@x.test remind
 says remind "DANCER"
+# its paragraph fits the lines (in Japanese it ran to 94 columns; each
+# language: test_refusal_lang)
+narrow remind "===" "-- "
 
 # bob's Mask and alice's, as alice reads their names (English)
 mask_of() {

@@ -188,6 +188,21 @@ expect 0 "serve --once with alice's masquerade reply" -- $M -C $D serve --once
 answer receipt alice@x.test msalice
 narrow msalice "NOT accepted, line" "Nothing on this line"
 says msalice '"zorro" is not a Dancer; the Dancers are blade-dancer, sorcerer, paladin, bard, thief, eternal-prisoner. Nothing on this line was applied'
+# the reminder's paragraph fits the lines in each language (the Japanese
+# one ran to 94 columns): whoever chooses the first Dancer reads it in
+# each language in turn, an hour later each time, the deadline extended
+first=$($MREL -C $D view $G admin --json | $PY -c 'import json,sys; print(json.load(sys.stdin)["to_move"])')
+lang_of() { case $1 in alice) echo en;; bob) echo ja;; carol) echo zh;; esac; }
+NOW=$((MASQUED_NOW + 61 * 3600))
+for p in alice bob carol; do
+	$MREL -C $D submit --no-mail $G $first "SET LANG $(lang_of $p)" >/dev/null || fail "SET LANG"
+	[ $p = alice ] || MASQUED_NOW=$NOW expect 0 "extend" -- $M -C $D admin $G extend 1h --why "again"
+	ls $O >$T/before
+	MASQUED_NOW=$NOW expect 0 "serve --once with a reminder" -- $M -C $D serve --once
+	answer reminder $first@x.test remind-$p
+	narrow remind-$p "===" "-- "
+	NOW=$((NOW + 3600))
+done
 WHY="ホストが旅行中のため、来週の月曜日まで一時停止します。ご不便をおかけしますが、よろしくお願いします。"
 ls $O >$T/before
 expect 0 "pause the masquerade" -- $M -C $D admin $G pause --why "$WHY"
