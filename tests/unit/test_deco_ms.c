@@ -248,27 +248,36 @@ card_lists_are_separated(void **state)
 }
 
 /*
- * A hand and the VP counters read as lists too ("1x March (level 0), 2x
- * Waltz (level 1)", in ja/zh with 、), and the table's counts read right
- * for one as for many ("Spells in hand: 1", not "1 Spells in hand"). The
- * count of wins is of wins against dancers (the Emblem of the Gladiator's,
- * a Mask's): it was "fights won", though a Tower fight won counts not.
+ * A hand and the VP counters read as lists too: in the text part a hand is
+ * a Spell a line ("  1x March (level 0)"), in the HTML part a list ("1x
+ * March (level 0), 2x Waltz (level 1)", in ja/zh with 、); and the table's
+ * counts read right for one as for many ("Spells in hand: 1", not "1
+ * Spells in hand"). The count of wins is of wins against dancers (the
+ * Emblem of the Gladiator's, a Mask's): it was "fights won", though a Tower
+ * fight won counts not.
  */
 static void
 hands_read_as_lists(void **state)
 {
 	static const char *const want[][2] = {
-		{ "en", "Your hand (3 of 5): 1x March (level 0), 2x Waltz (level 1)" },
+		{ "en", "Your hand (3 of 5):\n  1x March (level 0)\n  2x Waltz (level 1)\n" },
 		{ "en", "which is not): 1x March, 1x Fugue" },
-		{ "en", "Spells in hand: 1 (limit 5); VP counters: 1; Events prophesied: 1; wins against dancers: 1" },
+		{ "en", "Spells in hand: 1 (limit 5); VP counters: 1\n    Events prophesied: 1; wins against dancers: 1\n" },
 		{ "ja", "、ダンサーとの戦いの勝利 1" },
 		{ "zh", "，战胜舞者 1" },
+		{ "ja", "（3/5）：\n  「行進曲」×1（レベル 0）\n  「" },
+		{ "zh", "（3/5）：\n  「进行曲」×1（等级 0）\n  「" },
+	};
+	static const char *const html[][2] = {
+		{ "en", "Your hand (3 of 5): 1x March (level 0), 2x Waltz (level 1)" },
+		{ "en", "Spells in hand: 1 (limit 5); VP counters: 1; Events prophesied: 1; wins against dancers: 1" },
 		{ "ja", "×1（レベル 0）、「" },
 		{ "zh", "×1（等级 0）、「" },
 	};
+	json_t *gd = load_gamedata(), *ctx;
 
 	(void)state;
-	says("turn",
+	ctx = parse(
 	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
 	    " \"view\": {\"phase\": \"spell\", \"turn\": 2, \"players\": ["
 	    "  {\"name\": \"alice\", \"hand_size\": 3, \"hand_limit\": 5,"
@@ -278,8 +287,11 @@ hands_read_as_lists(void **state)
 	    "   \"banked\": [{\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1},"
 	    "              {\"spell\": \"SP_fugue\", \"name\": \"Fugue\", \"count\": 1}]},"
 	    "  {\"name\": \"bob\", \"hand_size\": 1, \"hand_limit\": 5,"
-	    "   \"counters\": 1, \"events_prophesied\": 1, \"arena_wins\": 1}]}}",
-	    want, sizeof(want) / sizeof(want[0]), 1);
+	    "   \"counters\": 1, \"events_prophesied\": 1, \"arena_wins\": 1}]}}");
+	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 0);
+	html_says(gd, ctx, "turn", html, sizeof(html) / sizeof(html[0]));
+	json_decref(ctx);
+	json_decref(gd);
 }
 
 /*
@@ -292,7 +304,7 @@ guardian_and_treasure_abilities_are_told(void **state)
 {
 	static const char *const want[][2] = {
 		{ "en", "Top Guardian: number 6, power 4; the challenger's Spells cost 1 more (3 left)" },
-		{ "en", "Treasures: [Silver Bell: hand limit +1] [Serpent Ring]" },
+		{ "en", "    Treasures:\n      Silver Bell: hand limit +1\n      Serpent Ring\n" },
 		{ "ja", "挑戦者のスペルのコスト +1" },
 		{ "ja", "（手札上限 +1）" },
 		{ "zh", "挑战者的咒语代价 +1" },
@@ -577,18 +589,27 @@ table_lists_are_separated(void **state)
 {
 	static const char *const want[][2] = {
 		{ "en", "  Arena (2): alice, bob" },
-		{ "en", "Spell tomb: 1x March, 2x Waltz" },
 		{ "en", "  Arena is full (alice, bob)" },
 		{ "ja", "  闘技場（2）：alice、bob" },
-		{ "ja", "「行進曲」×1、「円舞曲」×2" },
 		{ "ja", "  闘技場は満員（alice さん、bob さん）" },
 		{ "zh", "  竞技场（2）：alice、bob" },
-		{ "zh", "「进行曲」×1、「圆舞曲」×2" },
 		{ "zh", "  竞技场已满（alice、bob）" },
 	};
+	/* the Spell tomb: a kind a line in the text, a list in the HTML */
+	static const char *const text_only[][2] = {
+		{ "en", "Spell tomb:\n  1x March\n  2x Waltz\n" },
+		{ "ja", "スペルの墓場：\n  「行進曲」×1\n  「円舞曲」×2\n" },
+		{ "zh", "咒语弃牌区：\n  「进行曲」×1\n  「圆舞曲」×2\n" },
+	};
+	static const char *const html[][2] = {
+		{ "en", "Spell tomb: 1x March, 2x Waltz" },
+		{ "ja", "「行進曲」×1、「円舞曲」×2" },
+		{ "zh", "「进行曲」×1、「圆舞曲」×2" },
+	};
+	json_t *gd = load_gamedata(), *ctx;
 
 	(void)state;
-	says("turn",
+	ctx = parse(
 	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
 	    " \"owed\": \"stage\","
 	    " \"view\": {\"phase\": \"stage\", \"turn\": 2, \"stages\": ["
@@ -596,8 +617,13 @@ table_lists_are_separated(void **state)
 	    "   \"rule\": \"arena\", \"dancers\": [\"alice\", \"bob\"]}],"
 	    "  \"tomb\": [{\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1,"
 	    "   \"level\": 0}, {\"spell\": \"SP_waltz\", \"name\": \"Waltz\","
-	    "   \"count\": 2, \"level\": 1}]}}",
-	    want, sizeof(want) / sizeof(want[0]), 1);
+	    "   \"count\": 2, \"level\": 1}]}}");
+	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
+	mails_say(gd, ctx, "turn", text_only,
+	    sizeof(text_only) / sizeof(text_only[0]), 0);
+	html_says(gd, ctx, "turn", html, sizeof(html) / sizeof(html[0]));
+	json_decref(ctx);
+	json_decref(gd);
 }
 
 /*
@@ -610,7 +636,7 @@ the_reminder_names_every_default(void **state)
 {
 	static const char *const want[][2] = {
 		{ "en", "and for Change of Partner your own dancer" },
-		{ "ja", "相棒の交代では自分のダンサーを最初の脇の" },
+		{ "ja", "相棒の交代では自分のダンサーを" },
 		{ "zh", "更换舞伴时把你自己" },
 	};
 
@@ -814,24 +840,35 @@ events_say_what_they_do(void **state)
 
 /*
  * The table says what wins each Emblem, as a Mask's condition is said: it
- * named the Emblem and its VP only ("[Emblem of Valor, 1 VP: nobody]").
+ * named the Emblem and its VP only ("[Emblem of Valor, 1 VP: nobody]"). In
+ * the text part, an Emblem a line; in the HTML part, a list.
  */
 static void
 emblems_say_what_wins_them(void **state)
 {
 	static const char *const want[][2] = {
+		{ "en", "Emblems:\n  Emblem of Valor, the most Treasures (1 at least), 1 VP: nobody\n  Emblem of the Gladiator, the most wins against dancers (2 at least), 1 VP: bob\n" },
+		{ "ja", "\n  勇者の紋章（トレジャーが最多、1 枚以上）・1 VP：なし\n" },
+		{ "zh", "\n  勇者纹章（宝物最多，至少 1 个），1 VP：无人\n" },
+	};
+	/* in the HTML, a list */
+	static const char *const html[][2] = {
 		{ "en", "Emblems: [Emblem of Valor, the most Treasures (1 at least), 1 VP: nobody] [Emblem of the Gladiator, the most wins against dancers (2 at least), 1 VP: bob]" },
 		{ "ja", "［勇者の紋章（トレジャーが最多、1 枚以上）・1 VP：なし］" },
 		{ "zh", "［勇者纹章（宝物最多，至少 1 个），1 VP：无人］" },
 	};
+	json_t *gd = load_gamedata(), *ctx;
 
 	(void)state;
-	says("turn",
+	ctx = parse(
 	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
 	    " \"view\": {\"phase\": \"stage\", \"emblems\": ["
 	    "  {\"id\": \"EM1\", \"vp\": 1, \"holder\": null},"
-	    "  {\"id\": \"EM2\", \"vp\": 1, \"holder\": \"bob\"}]}}",
-	    want, sizeof(want) / sizeof(want[0]), 1);
+	    "  {\"id\": \"EM2\", \"vp\": 1, \"holder\": \"bob\"}]}}");
+	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 0);
+	html_says(gd, ctx, "turn", html, sizeof(html) / sizeof(html[0]));
+	json_decref(ctx);
+	json_decref(gd);
 }
 
 /*
