@@ -649,6 +649,38 @@ the_reminder_names_every_default(void **state)
 }
 
 /*
+ * The reminder's subject says how long is left, as The Red Death's does (it
+ * gave the deadline's date alone, which the reader had to count from).
+ */
+static void
+the_reminder_subject_says_the_time_left(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "[Masquerade g1] Reminder, 1 hour 30 minutes left: Change of Partner" },
+		{ "ja", "[仮面舞踏会 g1] リマインダー：残り 1 時間 30 分、" },
+		{ "zh", "[假面舞会 g1] 提醒：还剩 1 小时 30 分钟，" },
+	};
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"reminder_left\": true, \"left_hours\": 1, \"left_one_hour\": true,"
+	    " \"left_minutes\": 30, \"owed\": \"swap\","
+	    " \"view\": {\"phase\": \"event\", \"turn\": 3}}");
+	char *subject, *text, *html;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		render(gd, ctx, want[i][0], "reminder", &subject, &text, &html);
+		if (strstr(subject, want[i][1]) == NULL)
+			fail_msg("%s: the reminder's subject \"%s\" lacks \"%s\"",
+			    want[i][0], subject, want[i][1]);
+		free3(subject, text, html);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The end mail's scores say when a Mask was revealed in a fight and so
  * scored nothing; they gave its condition and VP as for a Mask still held.
  */
@@ -1013,6 +1045,7 @@ main(void)
 		cmocka_unit_test(a_full_stage_is_not_offered),
 		cmocka_unit_test(table_lists_are_separated),
 		cmocka_unit_test(the_reminder_names_every_default),
+		cmocka_unit_test(the_reminder_subject_says_the_time_left),
 		cmocka_unit_test(a_revealed_mask_scores_nothing_at_the_end),
 		cmocka_unit_test(a_discard_example_is_from_the_hand),
 		cmocka_unit_test(an_example_names_another_player),
