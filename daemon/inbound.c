@@ -678,11 +678,22 @@ log_move(const struct analysis *a, const struct mq_submit_result *res,
 	    MQ_IN_ANSWERED;
 }
 
+/* Past the sender's rate_limit, a message that changes nothing is dropped
+ * unanswered: it is how a mail loop goes (an auto-responder's answers to
+ * the answers), and the loop stops there. */
+static int
+over_limit(const char *tid, const char *from)
+{
+	mq_daemon_log("%s: over the rate limit for %s; dropped", tid, from);
+	return 0;
+}
+
 /*
  * A player's message to their game: its SET LANG, then its commands applied
  * as one entry (fsynced) and answered (spooled); a kicked player, a game
  * over or paused, are told so in one sentence; a message with no command
- * gets the help mail.
+ * gets the help mail. Past the sender's rate_limit a move is still applied
+ * and answered (no move is lost to the limit); anything else is dropped.
  */
 static int
 play(struct mq_daemon *d, struct analysis *a, const char *tid,
@@ -692,14 +703,14 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	struct mq_submit_result res;
 	uint64_t lang_at;	/* the log's length before a SET LANG */
 	struct mq_err e;
-	int rc;
+	int rc, over = !mq_daemon_rate_ok(d, from);
 
-	if (!mq_daemon_rate_ok(d, from)) {
-		mq_daemon_log("%s: over the rate limit for %s; dropped", tid, from);
-		return 0;
-	}
+	if (over && a->nlines == 0)
+		return over_limit(tid, from);
 	if (mq_game_seat_playing(a->game, a->seat, &e) != 0) {
 		/* kicked: one sentence, and nothing logged (not even SET LANG) */
+		if (over)
+			return over_limit(tid, from);
 		mq_daemon_log("%s: refused: %s", tid, e.msg);
 		goto refused;
 	}
@@ -718,11 +729,22 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	    a->nlines, 0, a->hash, tid, d->now, &res, &e);
 	if (rc != 0) {
 		mq_game_journal_stop(a->game);
+		if (rc == MQ_REFUSED && over)
+			return over_limit(tid, from);
 		if (rc == MQ_REFUSED)	/* over, paused, or the message came twice */
 			goto refused;
 		*err = e;
 		return rc;
 	}
+	if (over && !res.logged && a->game->seq == lang_at) {
+		/* nothing taken: no answer */
+		mq_game_journal_stop(a->game);
+		mq_submit_result_free(&res);
+		return over_limit(tid, from);
+	}
+	if (over)
+		mq_daemon_log("%s: over the rate limit for %s, but a move: applied "
+		    "and answered", tid, from);
 	rc = answer(d, a->game, a, &res, err);
 	mq_game_journal_stop(a->game);
 	if (rc == 0 && res.logged)

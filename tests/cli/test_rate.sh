@@ -1,7 +1,8 @@
 #!/bin/sh
 # test_rate.sh - the limit of replies one sender gets per hour (config
-# rate_limit): the messages over it are dropped unanswered and change
-# nothing (a mail loop or a flood stops there), the count holds across a
+# rate_limit): the messages over it that change nothing are dropped
+# unanswered (a mail loop or a flood stops there), while a move over it is
+# still applied and answered (no move lost), the count holds across a
 # restart of serve and across `ingest` processes (DATA/cursor/rate), and it
 # starts afresh the next hour; other senders are not affected.
 . tests/cli/lib.sh
@@ -60,5 +61,33 @@ MASQUED_NOW=$((T0 + 3600)) expect 0 "ingest the next hour" -- $M -C $D ingest $(
 printf 'x' > $D/cursor/rate
 MASQUED_NOW=$((T0 + 3600)) expect 0 "ingest with a foreign rate file" -- $M -C $D ingest $(mail a9 alice@x.test "$RA")
 [ "$(answers_to alice@x.test)" = $((a0 + 5)) ] || fail "a foreign rate file stopped the daemon"; ok
+
+# past the limit, a move is still applied and answered: no move is lost to
+# the limit (they were dropped like the rest); what changes nothing is not
+H2=$((T0 + 7200))
+P=$($MREL -C $D view $G admin --json | /usr/bin/python3 -c '
+import json, sys
+print(json.load(sys.stdin)["owes"][0]["player"])')
+RP=$(reply_to $P)
+for i in 1 2 3 4; do
+	MASQUED_NOW=$H2 $M -C $D ingest $(mail p$i $P@x.test "$RP") 2>/dev/null ||
+	    fail "ingest of $P's STATUS $i"
+done
+p0=$(answers_to $P@x.test)
+e0=$(entries)
+printf 'From: %s\nTo: %s\nSubject: Re\nMessage-ID: <move@x.test>\n\nPLACE blue\n' \
+    "$P@x.test" "$RP" > $T/move.eml
+MASQUED_NOW=$H2 expect 0 "a move past the limit" -- $M -C $D ingest $T/move.eml
+err_has "over the rate limit for $P@x.test, but a move: applied and answered"
+[ "$(entries)" = $((e0 + 1)) ] || fail "the move past the limit was not logged"; ok
+$MREL -C $D log $G | tail -n 1 | grep -q "PLACE blue" || fail "the last entry is not the move"; ok
+[ "$(answers_to $P@x.test)" -gt "$p0" ] || fail "the move past the limit was not answered"; ok
+# the same move again, past the limit: received already, nothing taken, dropped
+p1=$(answers_to $P@x.test)
+sed 's/<move@/<move2@/' $T/move.eml > $T/move2.eml
+MASQUED_NOW=$H2 expect 0 "the move again past the limit" -- $M -C $D ingest $T/move2.eml
+err_has "over the rate limit for $P@x.test; dropped"
+[ "$(entries)" = $((e0 + 1)) ] || fail "the move sent again was logged"; ok
+[ "$(answers_to $P@x.test)" = "$p1" ] || fail "the move sent again past the limit was answered"; ok
 expect 0 "verify" -- $M -C $D verify $G
 done_checks
