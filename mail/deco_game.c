@@ -283,9 +283,24 @@ add_alias(const json_t **seen, size_t *n, size_t cap, const json_t *v)
 	seen[(*n)++] = v;
 }
 
-/* "id, name, name, alias, ...": each once. */
-static struct mv *
-alias_text(struct mq_arena *a, const json_t *entry, const char *id)
+/*
+ * "aliases", the words as one line (the HTML wraps it), and for the text
+ * part "aliases_wrapped", wrapped at 76 columns after a label of first
+ * columns, the lines after it indented by six.
+ */
+static void
+put_aliases(struct mq_arena *a, struct mv *o, const char *text, size_t len,
+    int first)
+{
+	put(a, o, "aliases", mv_str(a, text, len));
+	put(a, o, "aliases_wrapped", deco_wrap_list(a, text, 76, first,
+	    "      "));
+}
+
+/* "id, name, name, alias, ..." (each once) into o (put_aliases). */
+static void
+alias_text(struct mq_arena *a, struct mv *o, const json_t *entry,
+    const char *id, int first)
 {
 	const json_t *names = json_object_get(entry, "names"), *v;
 	const json_t *aliases = json_object_get(entry, "aliases");
@@ -294,14 +309,13 @@ alias_text(struct mq_arena *a, const json_t *entry, const char *id)
 	json_t *idv;
 	const char *k;
 	size_t i, n = 0, cap;
-	struct mv *s = NULL;
 
 	cap = 1 + json_object_size(names) + json_array_size(aliases);
 	if ((idv = json_string(id)) == NULL ||
 	    (seen = malloc(cap * sizeof(*seen))) == NULL) {
 		json_decref(idv);
 		mq_arena_fail(a);
-		return NULL;
+		return;
 	}
 	seen[n++] = idv;
 	json_object_foreach((json_t *)names, k, v)
@@ -316,11 +330,10 @@ alias_text(struct mq_arena *a, const json_t *entry, const char *id)
 	if (b.oom)
 		mq_arena_fail(a);
 	else
-		s = mv_str(a, mq_buf_str(&b), b.len);
+		put_aliases(a, o, mq_buf_str(&b), b.len, first);
 	free(seen);
 	json_decref(idv);
 	mq_buf_free(&b);
-	return s;
 }
 
 static struct mv *
@@ -338,7 +351,7 @@ card_entry(const struct mq_deco_game *g, const json_t *c)
 	put_ref(a, o, "name", deco_card_name(g, id));
 	put_bool(a, o, "is_personality", jeq(jstr(c, "kind"), "personality"));
 	put_bool(a, o, "returns", json_is_false(json_object_get(c, "discard")));
-	put(a, o, "aliases", alias_text(a, c, id));
+	alias_text(a, o, c, id, 6);	/* on a line of their own */
 	json_array_foreach(json_object_get(c, "effects"), i, e) {
 		/* a copy of the effect: its keys and values, shared */
 		if (!json_is_object(e)) {
@@ -383,7 +396,9 @@ catalogue(const struct mq_deco_game *g)
 		if (jstr(c, "id") == NULL ||
 		    (o = deco_room_obj(g, a, jstr(c, "id"))) == NULL)
 			continue;
-		put(a, o, "aliases", alias_text(a, c, jstr(c, "id")));
+		/* after "  Name: " (or "：", as wide) */
+		alias_text(a, o, c, jstr(c, "id"), 2 +
+		    deco_width(deco_room_name(g, jstr(c, "id"))) + 2);
 		mv_push(a, rooms, o);
 	}
 	json_object_foreach(json_object_get(gd, "directions"), k, v) {
@@ -399,7 +414,8 @@ catalogue(const struct mq_deco_game *g)
 			mq_arena_fail(a);
 		else if ((o = mv_obj(a)) != NULL) {
 			put_ref(a, o, "id", k);
-			put(a, o, "aliases", mv_str(a, mq_buf_str(&b), b.len));
+			put_aliases(a, o, mq_buf_str(&b), b.len,
+			    2 + deco_width(k) + 2);
 			put_flag(a, o, "is_", k, NULL);
 			mv_push(a, dirs, o);
 		}

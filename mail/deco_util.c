@@ -214,14 +214,15 @@ wrap_flush(struct wrap *w)
 	w->grp_w = 0;
 }
 
-struct mv *
-deco_wrap(struct mq_arena *a, const char *s, int width, const char *indent)
+/* s wrapped; the first line starts at column first; cjk: breaks between
+ * wide characters too (else only at spaces). */
+static struct mv *
+wrap_text(struct mq_arena *a, const char *s, int width, int first,
+    const char *indent, int cjk)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	/* the first line starts at the indent's column too: the template
-	 * puts the indent before it */
-	struct wrap w = { MQ_BUF_INIT, MQ_BUF_INIT, deco_width(indent), 1, 0,
-	    0, width, indent };
+	struct wrap w = { MQ_BUF_INIT, MQ_BUF_INIT, first, 1, 0, 0, width,
+	    indent };
 	unsigned cp, last = 0;	/* the code point before p, 0 after a space */
 	int n, wide, last_wide = 0, space = 0;
 	struct mv *v;
@@ -240,8 +241,9 @@ deco_wrap(struct mq_arena *a, const char *s, int width, const char *indent)
 		 * that a break with no space is always one between wide
 		 * characters: a reader, or a test, joins those lines back
 		 * without a space, and the others with one) */
-		if (space || (last != 0 && wide && last_wide &&
-		    !no_line_start(cp) && !no_line_end(last))) {
+		if (space || (cjk && last != 0 && wide && last_wide &&
+		    !no_line_start(cp) && !no_line_end(last)) ||
+		    (!cjk && last == 0x3001)) {	/* a list: after 、 */
 			wrap_flush(&w);
 			w.grp_space = space;
 		}
@@ -261,4 +263,19 @@ deco_wrap(struct mq_arena *a, const char *s, int width, const char *indent)
 	mq_buf_free(&w.out);
 	mq_buf_free(&w.grp);
 	return v;
+}
+
+struct mv *
+deco_wrap(struct mq_arena *a, const char *s, int width, const char *indent)
+{
+	/* the first line starts at the indent's column too: the template
+	 * puts the indent before it */
+	return wrap_text(a, s, width, deco_width(indent), indent, 1);
+}
+
+struct mv *
+deco_wrap_list(struct mq_arena *a, const char *s, int width, int first,
+    const char *indent)
+{
+	return wrap_text(a, s, width, first, indent, 0);
 }

@@ -85,4 +85,11 @@ struct mv *deco_lpad(struct mq_arena *a, const char *s, int w);
 struct mv *deco_wrap(struct mq_arena *a, const char *s, int width,
     const char *indent);
 
+/* A list of words ("violet, Violet, 菫の間, ...") wrapped at width columns,
+ * its first line starting at column first (after the template's label),
+ * the others with indent; lines break at spaces and after 、 only, so
+ * that no word (紫罗兰色房间 is one) is ever cut in two. */
+struct mv *deco_wrap_list(struct mq_arena *a, const char *s, int width,
+    int first, const char *indent);
+
 #endif

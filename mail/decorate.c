@@ -143,7 +143,8 @@ put_cards(const struct deco *d, struct mv *o, const char *key,
 	int wl, wt, wh;
 
 	wl = want(d, key);
-	wt = want(d, key_text);
+	wt = want(d, key_text) || (strcmp(key, "hand") == 0 &&
+	    want(d, "hand_wrapped"));
 	wh = want(d, has_key);
 	if (!wl && !wt && !wh)
 		return;
@@ -163,6 +164,10 @@ put_cards(const struct deco *d, struct mv *o, const char *key,
 	}
 	if (wt)
 		mv_set(d->a, o, key_text, buf_str(d, &text));
+	/* the hand of the text part, after "Hand: " (手札：, 手牌：: as wide) */
+	if (strcmp(key, "hand") == 0 && want(d, "hand_wrapped"))
+		mv_set(d->a, o, "hand_wrapped", deco_wrap_list(d->a,
+		    text.oom ? "" : mq_buf_str(&text), 76, 6, "      "));
 	if (wh)
 		mv_set(d->a, o, has_key, mv_bool(mv_size(a) > 0));
 	if (wl)

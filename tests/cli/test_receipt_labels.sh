@@ -53,7 +53,7 @@ mail() {
 	answer receipt $2@x.test $3
 }
 labelled() {	# id, command, label: both parts of receipt ID say so
-	grep -qF -- "$2 ($3; commitment" $T/$1.txt ||
+	grep -qF -- "$2 ($3) commitment " $T/$1.txt ||
 	    { cat $T/$1.txt >&2; fail "$1 (txt) does not call $2 $3"; }; ok
 	sed 's/<[^>]*>/ /g; s/  */ /g' $T/$1.html | grep -qF -- "$2 $3; commitment" ||
 	    { cat $T/$1.html >&2; fail "$1 (html) does not call $2 $3"; }; ok

@@ -34,6 +34,24 @@ wrapped(const char *s, int width, const char *indent)
 	return out;
 }
 
+/* The list s wrapped (deco_wrap_list), as a string to free. */
+static char *
+wrapped_list(const char *s, int width, int first, const char *indent)
+{
+	struct mq_arena *a = mq_arena_new();
+	const struct mv *v;
+	char *out;
+
+	assert_non_null(a);
+	v = deco_wrap_list(a, s, width, first, indent);
+	assert_non_null(v);
+	assert_int_equal(v->type, MV_STR);
+	out = strndup(v->u.str.s, v->u.str.len);
+	assert_non_null(out);
+	mq_arena_free(a);
+	return out;
+}
+
 /* Every line of s at most width columns, unless it is one unbreakable
  * word; no line starts with a mark that may not begin one. */
 static void
@@ -174,6 +192,40 @@ first_line_fits_with_its_indent(void **state)
 	free(w);
 }
 
+/*
+ * A list of words (the welcome mail's aliases, a hand of cards) breaks
+ * only between its words: never inside 紫罗兰色房间, which is one name,
+ * as a sentence's wrap would. Its first line starts after the template's
+ * label (first), the others at the indent.
+ */
+static void
+a_list_breaks_at_spaces_and_after_ideographic_commas(void **state)
+{
+	char *s;
+
+	(void)state;
+	/* "  紫罗兰色房间：" is 2 + 12 + 2 columns: 16 */
+	s = wrapped_list("violet, Violet, 菫の間, 紫罗兰色房间, 菫, すみれ, "
+	    "スミレ, 紫罗兰, 紫羅蘭, 紫罗兰色", 76, 16, "      ");
+	assert_string_equal(s, "violet, Violet, 菫の間, 紫罗兰色房间, 菫, "
+	    "すみれ, スミレ,\n      紫罗兰, 紫羅蘭, 紫罗兰色");
+	free(s);
+	/* a narrow line: whole names on each, 紫罗兰色房间 never cut */
+	s = wrapped_list("菫の間, 紫罗兰色房间, 菫", 20, 0, "  ");
+	assert_string_equal(s, "菫の間,\n  紫罗兰色房间, 菫");
+	free(s);
+	/* a Japanese hand, 、 between the cards and no spaces */
+	s = wrapped_list("討論、ダンス、冗談、称賛、嘲笑、誘惑、詐欺", 26, 6,
+	    "      ");
+	assert_string_equal(s, "討論、ダンス、冗談、\n      称賛、嘲笑、誘惑、"
+	    "\n      詐欺");
+	free(s);
+	/* short enough: as it was */
+	s = wrapped_list("Discuss, Dance", 76, 6, "      ");
+	assert_string_equal(s, "Discuss, Dance");
+	free(s);
+}
+
 int
 main(void)
 {
@@ -183,6 +235,7 @@ main(void)
 		cmocka_unit_test(japanese_wraps_between_characters),
 		cmocka_unit_test(chinese_wraps_between_characters),
 		cmocka_unit_test(first_line_fits_with_its_indent),
+		cmocka_unit_test(a_list_breaks_at_spaces_and_after_ideographic_commas),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
