@@ -279,3 +279,80 @@ deco_wrap_list(struct mq_arena *a, const char *s, int width, int first,
 {
 	return wrap_text(a, s, width, first, indent, 0);
 }
+
+/* The longest run of the line [s, end) without a blank or a wide
+ * character, in columns: a hash, a signature (Japanese and Chinese,
+ * which need no spaces, are not one token for that). */
+static int
+longest_token(const char *s, const char *end)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned cp;
+	int tok = 0, best = 0, n;
+
+	while (p < (const unsigned char *)end) {
+		n = utf8_next(p, &cp);
+		tok = cp == ' ' || is_wide(cp) ? 0 : tok + 1;
+		if (tok > best)
+			best = tok;
+		p += n;
+	}
+	return best;
+}
+
+int
+deco_wrap_text(char **text, int width)
+{
+	struct mq_arena *a = NULL;
+	struct mq_buf out = MQ_BUF_INIT, line = MQ_BUF_INIT;
+	char indent[64];
+	const char *p = *text, *nl, *body;
+	const struct mv *v;
+	size_t lead;
+	int wrapped = 0;
+
+	while (*p) {
+		nl = strchr(p, '\n');
+		if (nl == NULL)
+			nl = p + strlen(p);
+		mq_buf_reset(&line);
+		mq_buf_add(&line, p, (size_t)(nl - p));
+		lead = strspn(mq_buf_str(&line), " ");
+		body = mq_buf_str(&line) + lead;
+		if (deco_width(mq_buf_str(&line)) > width && body[0] != '{' &&
+		    body[0] != '"' &&
+		    longest_token(body, mq_buf_str(&line) + line.len) < 40 &&
+		    lead + 4 < sizeof(indent)) {
+			if (a == NULL && (a = mq_arena_new()) == NULL)
+				break;
+			memset(indent, ' ', lead + 4);
+			indent[lead + 4] = '\0';
+			v = wrap_text(a, body, width, (int)lead, indent, 1);
+			if (v == NULL)
+				break;
+			mq_buf_add(&out, mq_buf_str(&line), lead);
+			mq_buf_add(&out, v->u.str.s, v->u.str.len);
+			wrapped = 1;
+		} else
+			mq_buf_add(&out, mq_buf_str(&line), line.len);
+		if (*nl == '\0') {
+			p = nl;
+			break;
+		}
+		mq_buf_putc(&out, '\n');
+		p = nl + 1;
+	}
+	mq_buf_free(&line);
+	mq_arena_free(a);
+	if (*p != '\0' || out.oom || line.oom) {
+		mq_buf_free(&out);
+		return -1;
+	}
+	if (wrapped) {
+		free(*text);
+		*text = mq_buf_steal(&out);
+		return *text == NULL ? -1 : 0;
+	}
+	mq_buf_free(&out);
+	return 0;
+}

@@ -26,6 +26,7 @@
 
 #include "buf.h"
 #include "err.h"
+#include "mail/deco_util.h"
 #include "mail/decorate.h"
 #include "mail/mustache.h"
 #include "mail/mval.h"
@@ -538,6 +539,10 @@ mq_renderer_mail(struct mq_renderer *r, const char *lang, const char *kind,
 	if (rc == 0) {
 		one_line(*subject);
 		strip_line_ends(*text);
+		/* The Masquerade's sentences are put together from pieces
+		 * (a card and what it does): wrapped once whole */
+		if (ms && deco_wrap_text(text, 78) != 0)
+			rc = mq_fail(err, MQ_IO, "Out of memory rendering a mail.");
 		if (strncmp(*text, MQ_REPLY_MARKER, strlen(MQ_REPLY_MARKER)) != 0)
 			rc = mq_fail(err, MQ_REFUSED, "The template %s/%s.txt.mustache "
 			    "must begin with the line \"%s ...\".", l->dir, kind,

@@ -233,4 +233,24 @@ f=$(grep " bob end" $T/all/index | cut -d' ' -f1)
 grep -q "ゲーム終了" $T/all/$f.txt || fail "bob's end mail is not in Japanese"; ok
 f=$(grep " carol end" $T/all/index | cut -d' ' -f1)
 grep -q "游戏结束" $T/all/$f.txt || fail "carol's end mail is not in Chinese"; ok
+# every text part fits 78 columns (a wide character takes two), but for a
+# label and one token that cannot break (a hash, a signature) and the
+# receipt's JSON; a single card's ability ran to 125 before the text part
+# was wrapped whole (deco_wrap_text)
+$PY - $T/all/*.txt <<'EOF' || fail "a Masquerade mail has a line wider than 78 columns"
+import sys, unicodedata
+def cols(s):
+    return sum(2 if unicodedata.east_asian_width(c) in 'WF' else 1 for c in s)
+bad = 0
+for f in sys.argv[1:]:
+    for l in open(f, encoding='utf-8').read().split('\n'):
+        w = cols(l)
+        longest = max([len(t) for t in l.split(' ') if t.isascii()] + [0])
+        if w > 78 and not l.lstrip()[:1] in ('{', '"') and \
+                not (longest >= 40 and w - longest <= 28):
+            print('%s: %d columns: %s' % (f, w, l), file=sys.stderr)
+            bad += 1
+sys.exit(1 if bad else 0)
+EOF
+ok
 done_checks
