@@ -152,10 +152,10 @@ test_setup_emblems_and_stages_laid_out(void **state)
 static void
 test_setup_one_secret_mask_each(void **state)
 {
-	struct ms_state *st = msf_setup(msf_data, 5, 9);
+	struct ms_state *st = msf_setup(msf_data, 5, 9), *other;
 	json_t *pub = ms_view(st, MQ_VIEW_PUBLIC), *mine = ms_view(st, ALICE);
 	char *ps = json_dumps(pub, 0), *ms = json_dumps(mine, 0);
-	int i, j;
+	int i, j, seed, differ;
 
 	for (i = 0; i < st->nplayers; i++) {
 		const char *name = st->data->mask[st->p[i].mask].nm.name[0];
@@ -173,6 +173,14 @@ test_setup_one_secret_mask_each(void **state)
 	free(ms);
 	json_decref(pub);
 	json_decref(mine);
+	/* at random: other seeds deal them otherwise */
+	for (seed = 10, differ = 0; seed < 14; seed++) {
+		other = msf_setup(msf_data, 5, seed);
+		for (i = 0; i < other->nplayers; i++)
+			differ |= other->p[i].mask != st->p[i].mask;
+		msf_done(other);
+	}
+	assert_true(differ);
 	msf_done(st);
 }
 
@@ -309,6 +317,20 @@ test_order_phase_own_last_order_when_only_one_left(void **state)
 	assert_int_equal(st->p[ERIN].order, 5);
 	assert_int_equal(st->phase, MS_PH_STAGE);
 	msf_done(st);
+	/* with two left, one's own is not open: dave (had 4) facing 4 and 5 */
+	st = turn(1);
+	msf_stages(st, quiet_chapel);
+	msf_pass_while(st, MS_PH_SPELL);
+	msf_pass_while(st, MS_PH_CHALLENGE);
+	msf_do(st, ERIN, "EVENT prayer of healing");
+	msf_do(st, ALICE, "ORDER 2");
+	msf_do(st, BOB, "ORDER 3");
+	msf_do(st, CAROL, "ORDER 1");
+	/* so 5 is dave's one choice, taken for him, and erin gets the 4 */
+	assert_int_equal(st->p[DAVE].order, 5);
+	assert_int_equal(st->p[ERIN].order, 4);
+	assert_int_equal(st->phase, MS_PH_STAGE);
+	msf_done(st);
 }
 
 static void
@@ -418,6 +440,8 @@ test_spell_phase_in_sequence_nobody_without_a_play_is_asked(void **state)
 	msf_give(st, CAROL, "SP_nocturne", 1);
 	msf_give(st, CAROL, "SP_march", 1);
 	msf_give(st, BOB, "SP_march", 1);	/* a challenge Spell only */
+	/* a lone Nocturne costs 1 other Spell, which alice lacks */
+	msf_give(st, ALICE, "SP_nocturne", 1);
 	msf_do(st, ALICE, "STAGE spring");
 	msf_do(st, BOB, "STAGE spring");
 	msf_do(st, CAROL, "STAGE arena");
