@@ -900,7 +900,10 @@ test_arena_winner_draws_may_bank_loser_loses_life(void **state)
 	msf_do(st, BOB, "PASS");
 	assert_int_equal(st->p[BOB].life, 1);
 	assert_int_equal(st->p[ALICE].arena_wins, 1);
+	assert_int_equal(st->p[BOB].arena_wins, 0);	/* a loss is no win */
+	assert_int_equal(st->p[ALICE].life, 2);
 	assert_int_equal(ms_hand_size(&st->p[ALICE]), 1);
+	assert_int_equal(ms_hand_size(&st->p[BOB]), 0);
 	assert_string_equal(ms_owes(st, ALICE), "bank");
 	k = hand_kind(st, ALICE);
 	snprintf(line, sizeof(line), "BANK %s", st->data->spell[k].nm.name[0]);
@@ -915,6 +918,7 @@ static void
 test_arena_tie_nothing(void **state)
 {
 	struct ms_state *st = turn(1);
+	int hands;
 
 	msf_give(st, BOB, "SP_fugue", 1);	/* bob, the Sorcerer, pays 0 */
 	msf_stages(st, quiet_arena);
@@ -927,6 +931,21 @@ test_arena_tie_nothing(void **state)
 	assert_int_equal(st->p[ALICE].life, 2);
 	assert_int_equal(st->p[ALICE].arena_wins, 0);
 	assert_int_equal(ms_hand_size(&st->p[ALICE]), 0);
+	msf_done(st);
+	/* no Spell at all: alice's 3 + 1 against the Prisoner's 4 */
+	st = arena_choice();
+	hands = ms_hand_size(&st->p[ALICE]) + ms_hand_size(&st->p[DAVE]);
+	msf_do(st, ALICE, "CHALLENGE dave");
+	assert_int_equal(ms_power(st, 0), ms_power(st, 1));
+	msf_pass_while(st, MS_PH_CHALLENGE);
+	assert_true(msf_has_event(st, MS_E_RESULT, ALICE));
+	assert_int_equal(st->p[ALICE].life, 2);
+	assert_int_equal(st->p[DAVE].life, 2);
+	assert_int_equal(st->p[ALICE].arena_wins + st->p[DAVE].arena_wins, 0);
+	assert_int_equal(ms_hand_size(&st->p[ALICE]) +
+	    ms_hand_size(&st->p[DAVE]), hands);	/* nobody drew */
+	assert_int_equal(ms_counters(&st->p[ALICE]) +
+	    ms_counters(&st->p[DAVE]), 0);
 	msf_done(st);
 }
 
@@ -1074,6 +1093,14 @@ test_life_zero_no_challenge_but_can_be_challenged(void **state)
 	assert_int_equal(st->ch.kind, MS_CH_NONE);
 	assert_true(msf_has_event(st, MS_E_NO_CHALLENGE, CAROL));
 	msf_done(st);
+	/* nor in the Arena: alice at 0 life is not asked, the turn goes on */
+	st = turn(1);
+	st->p[ALICE].life = 0;		/* the Arena does not heal */
+	msf_stages(st, quiet_arena);
+	assert_int_equal(st->phase, MS_PH_ORDER);
+	assert_int_equal(st->turn, 2);
+	assert_false(msf_has_event(st, MS_E_CHALLENGE, -1));
+	msf_done(st);
 }
 
 static void
@@ -1093,6 +1120,18 @@ test_life_zero_power_counts_zero_modifiers_apply(void **state)
 	assert_int_equal(ms_power(st, 1), 2);
 	msf_do(st, BOB, "PASS");
 	msf_done(st);
+	/* never below 0: a Lullaby's -2 on bob's 0 leaves 0 */
+	st = turn(1);
+	msf_give(st, ALICE, "SP_lullaby", 1);
+	msf_give(st, ALICE, "SP_march", 1);
+	msf_stages(st, quiet_arena);
+	st->p[BOB].life = 0;
+	msf_pass_while(st, MS_PH_SPELL);
+	msf_do(st, ALICE, "CHALLENGE bob");
+	msf_do(st, ALICE, "PLAY lullaby PAY march");
+	assert_int_equal(st->ch.minus[1], 2);
+	assert_int_equal(ms_power(st, 1), 0);
+	msf_done(st);
 }
 
 static void
@@ -1110,6 +1149,23 @@ test_prohibition_wins_defend_3_in_tower(void **state)
 		if (st->ev[i].type == MS_E_NO_CHALLENGE && st->ev[i].actor == CAROL)
 			why = st->ev[i].a;
 	assert_int_equal(why, 2);	/* forbidden, not out of life */
+	msf_done(st);
+}
+
+/* Defend 3 in the Arena: its dancer may not challenge, so it is not asked. */
+static void
+test_prohibition_wins_defend_3_in_arena(void **state)
+{
+	static const char *const carol_arena[MS_MAXP] = {
+		"spring", "spring", "arena", "grand hall", "grand hall",
+	};
+	struct ms_state *st = turn(2);	/* carol holds Defend 3 */
+
+	msf_stages(st, carol_arena);
+	msf_pass_while(st, MS_PH_SPELL);
+	assert_int_equal(st->phase, MS_PH_ORDER);
+	assert_int_equal(st->turn, 3);
+	assert_false(msf_has_event(st, MS_E_CHALLENGE, -1));
 	msf_done(st);
 }
 
@@ -1818,6 +1874,7 @@ main(void)
 		cmocka_unit_test(test_life_zero_no_challenge_but_can_be_challenged),
 		cmocka_unit_test(test_life_zero_power_counts_zero_modifiers_apply),
 		cmocka_unit_test(test_prohibition_wins_defend_3_in_tower),
+		cmocka_unit_test(test_prohibition_wins_defend_3_in_arena),
 		cmocka_unit_test(test_defend_3_cannot_be_challenged_as_vp_leader),
 		cmocka_unit_test(test_prohibition_wins_no_duel_for_a_prophet_who_cannot_challenge),
 		cmocka_unit_test(test_event_prophet_chooses_any_event),
