@@ -1018,15 +1018,20 @@ static void
 test_mask_reveal_once_plus_3_then_scores_nothing(void **state)
 {
 	struct ms_state *st;
-	int mask;
+	int mask, i;
 
 	/* a March in hand: the fight goes on after the Mask */
 	st = turn(1);
+	/* carol holds the Moon Mask (life 2: 2 VP), which she will still meet */
+	mask = msf_mask(st, "M4");
+	for (i = 0; i < st->nplayers; i++)
+		if (st->p[i].mask == mask)
+			st->p[i].mask = st->p[i].mask_dealt = st->p[CAROL].mask_dealt;
+	st->p[CAROL].mask = st->p[CAROL].mask_dealt = (int8_t)mask;
 	msf_give(st, CAROL, "SP_march", 1);
 	msf_stages(st, quiet_tower);
 	msf_pass_while(st, MS_PH_SPELL);
 	assert_string_equal(ms_owes(st, CAROL), "fight");
-	mask = st->p[CAROL].mask;
 
 	msf_deck_top(st, "SP_symphony");	/* 4 against 3 + 3 */
 	msf_do(st, CAROL, "REVEAL");
@@ -1036,10 +1041,16 @@ test_mask_reveal_once_plus_3_then_scores_nothing(void **state)
 	msf_refused(st, CAROL, "REVEAL", "used already");
 	msf_do(st, CAROL, "PASS");
 	assert_int_equal(st->p[CAROL].treasures, 1);
-	/* a discarded Mask scores nothing, its condition met or not */
+	/* a discarded Mask scores nothing, its condition met or not: the
+	 * Moon's is met (life 2), and held it would have scored 2 */
+	assert_int_equal(st->p[CAROL].life, 2);
 	st->phase = MS_PH_OVER;
 	ms_score(st);
 	assert_int_equal(st->p[CAROL].score, ms_vp(st, CAROL));
+	st->p[CAROL].mask = (int8_t)mask;
+	ms_score(st);
+	assert_int_equal(st->p[CAROL].score, ms_vp(st, CAROL) + 2);
+	st->p[CAROL].mask = -1;
 	msf_done(st);
 }
 
@@ -1592,6 +1603,28 @@ test_emblem_passes_on_strictly_more(void **state)
 	msf_done(st);
 }
 
+/* After every change of state: the Saint's right after a second prophecy,
+ * the Gladiator's right after a second Arena win (before the bank). */
+static void
+test_emblem_taken_at_once_after_a_prophecy_or_a_win(void **state)
+{
+	struct ms_state *st = prophecy(turn(1));
+
+	st->p[ERIN].events_prophesied = 1;
+	msf_do(st, ERIN, "EVENT prayer of healing");
+	assert_int_equal(st->emblem_holder[2], ERIN);	/* the Saint */
+	assert_true(msf_has_event(st, MS_E_EMBLEM, ERIN));
+	msf_done(st);
+	st = arena_choice();
+	st->p[ALICE].arena_wins = 1;
+	msf_do(st, ALICE, "CHALLENGE bob");
+	msf_do(st, ALICE, "PASS");
+	msf_do(st, BOB, "PASS");		/* 3 + 1 against 2 */
+	assert_string_equal(ms_owes(st, ALICE), "bank");
+	assert_int_equal(st->emblem_holder[1], ALICE);	/* the Gladiator */
+	msf_done(st);
+}
+
 /* ---- The VP leader ---- */
 
 static void
@@ -1722,7 +1755,19 @@ test_end_scoring_and_tie_to_lowest_order(void **state)
 	st->p[BOB].order = 1;
 	ms_score(st);
 	assert_int_equal(st->winner, BOB);
+	/* the most VP win before any Order: alice (Order 4) one VP ahead */
+	msf_deck_remove(st, 0, 1);
+	st->p[ALICE].banked[0] = 4;
+	ms_score(st);
+	assert_int_equal(st->p[ALICE].score, 3 + 4);	/* the Lion, 4 counters */
+	assert_int_equal(st->winner, ALICE);
 	st->p[ALICE].order = 1;
+	st->p[BOB].order = 4;
+	st->p[BOB].banked[1] = 3;
+	msf_deck_remove(st, 1, 2);
+	ms_score(st);
+	assert_int_equal(st->p[BOB].score, 8);
+	assert_int_equal(st->winner, BOB);
 	st->p[BOB].order = 2;
 	msf_done(st);
 }
@@ -1893,6 +1938,7 @@ main(void)
 		cmocka_unit_test(test_event_pilgrimage_heals_full_and_draws),
 		cmocka_unit_test(test_emblem_first_to_reach_minimum_takes_it),
 		cmocka_unit_test(test_emblem_passes_on_strictly_more),
+		cmocka_unit_test(test_emblem_taken_at_once_after_a_prophecy_or_a_win),
 		cmocka_unit_test(test_vp_leader_ties_and_zero),
 		cmocka_unit_test(test_end_at_turn_end_when_guardians_gone),
 		cmocka_unit_test(test_end_when_event_deck_empty),
