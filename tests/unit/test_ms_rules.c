@@ -1543,6 +1543,13 @@ test_event_proclamation_of_duel(void **state)
 	msf_do(st, ERIN, "PASS");
 	msf_do(st, BOB, "PASS");		/* 3 against 2 */
 	assert_int_equal(st->p[BOB].life, 1);
+	/* a challenge of a dancer, as in the Arena: the winner draws 1 and
+	 * may bank a Spell; then the turn ends */
+	assert_int_equal(st->p[ERIN].arena_wins, 1);
+	assert_int_equal(ms_hand_size(&st->p[ERIN]), 1);
+	assert_string_equal(ms_owes(st, ERIN), "bank");
+	msf_do(st, ERIN, "PASS");
+	assert_int_equal(st->phase, MS_PH_ORDER);
 	msf_done(st);
 	st = prophecy(turn(1));
 	msf_do(st, ERIN, "EVENT proclamation of duel");
