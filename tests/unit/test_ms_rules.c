@@ -1022,11 +1022,12 @@ test_mask_reveal_once_plus_3_then_scores_nothing(void **state)
 
 	/* a March in hand: the fight goes on after the Mask */
 	st = turn(1);
-	/* carol holds the Moon Mask (life 2: 2 VP), which she will still meet */
+	/* carol holds the Moon Mask (life 2: 2 VP), which she will meet */
 	mask = msf_mask(st, "M4");
 	for (i = 0; i < st->nplayers; i++)
 		if (st->p[i].mask == mask)
-			st->p[i].mask = st->p[i].mask_dealt = st->p[CAROL].mask_dealt;
+			st->p[i].mask = st->p[i].mask_dealt =
+			    st->p[CAROL].mask_dealt;
 	st->p[CAROL].mask = st->p[CAROL].mask_dealt = (int8_t)mask;
 	msf_give(st, CAROL, "SP_march", 1);
 	msf_stages(st, quiet_tower);
@@ -1766,7 +1767,7 @@ test_end_scoring_and_tie_to_lowest_order(void **state)
 	msf_deck_remove(st, 0, 1);
 	st->p[ALICE].banked[0] = 4;
 	ms_score(st);
-	assert_int_equal(st->p[ALICE].score, 3 + 4);	/* the Lion, 4 counters */
+	assert_int_equal(st->p[ALICE].score, 3 + 4);	/* Lion, 4 counters */
 	assert_int_equal(st->winner, ALICE);
 	st->p[ALICE].order = 1;
 	st->p[BOB].order = 4;
