@@ -771,15 +771,84 @@ fill_headers(struct mq_mime_msg *m, GMimeMessage *msg)
 	return a.oom || oom ? MQ_IO : 0;
 }
 
+/*
+ * RFC 3676: a text/plain part sent with format=flowed (Thunderbird, Apple
+ * Mail) wraps a long line by ending it with a space; the next line goes on
+ * with it. Undone here, or a command the client wrapped would read as two
+ * lines, both refused. The space a sender stuffed at the start of a line
+ * goes; delsp=yes deletes the wrapping space too. Quoted lines join only
+ * at the same depth (and keep one "> " prefix); "-- " never flows. s is
+ * LF-only UTF-8; NULL when out of memory.
+ */
+static char *
+flowed_unwrap(const char *s, int delsp)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	const char *e, *c;
+	int depth, prev = -1, joining = 0, flows;
+	size_t n;
+
+	while (*s != '\0') {
+		e = s + strcspn(s, "\n");
+		for (c = s, depth = 0; *c == '>'; c++)
+			depth++;
+		if (*c == ' ')
+			c++;	/* space-stuffing */
+		n = (size_t)(e - c);
+		if (joining && depth != prev)
+			mq_buf_putc(&b, '\n');	/* a paragraph ends at a new depth */
+		if (!joining || depth != prev) {
+			for (int i = 0; i < depth; i++)
+				mq_buf_putc(&b, '>');
+			if (depth > 0)
+				mq_buf_putc(&b, ' ');
+		}
+		flows = n > 0 && c[n - 1] == ' ' &&
+		    !(n == 3 && memcmp(c, "-- ", 3) == 0);
+		mq_buf_add(&b, c, flows && delsp ? n - 1 : n);
+		if (!flows)
+			mq_buf_putc(&b, '\n');
+		joining = flows;
+		prev = depth;
+		s = *e != '\0' ? e + 1 : e;
+	}
+	if (joining)
+		mq_buf_putc(&b, '\n');
+	mq_buf_add(&b, "", 0);
+	if (b.oom) {
+		mq_buf_free(&b);
+		return NULL;
+	}
+	return mq_buf_steal(&b);
+}
+
+/* 1 when the part's Content-Type parameter name is value, in any case. */
+static int
+ct_param_is(GMimeObject *obj, const char *name, const char *value)
+{
+	const char *v = g_mime_object_get_content_type_parameter(obj, name);
+
+	return v != NULL && strcasecmp(v, value) == 0;
+}
+
 static int
 fill_text(struct mq_mime_msg *m, struct walk *w, struct mq_err *err)
 {
-	char *html;
+	char *html, *t;
 	int rc;
 
 	if (w->plain != NULL) {
 		if ((m->text = part_text(w->plain)) == NULL)
 			return mq_fail(err, MQ_IO, "Out of memory reading the message.");
+		if (ct_param_is(w->plain, "format", "flowed")) {
+			t = flowed_unwrap(m->text,
+			    ct_param_is(w->plain, "delsp", "yes"));
+			if (t == NULL)
+				return mq_fail(err, MQ_IO,
+				    "Out of memory reading the message.");
+			free(m->text);
+			m->text = t;
+		}
 		return 0;
 	}
 	if (w->html == NULL)

@@ -307,6 +307,37 @@ no_text_part_is_refused(void **state)
 	free(raw);
 }
 
+static void
+format_flowed_lines_join(void **state)
+{
+	/* A command the client wrapped reads as one line; the stuffed space
+	 * goes; quoted lines join at their depth only; "-- " does not flow. */
+	expect_text("flowed.eml",
+	    "PLAY swindle TARGET bob carol dave erin frank grace heidi ivan "
+	    "SLOT 12:10 12:40\n"
+	    "MOVE cw\n"
+	    "From here, stuffed \n"
+	    "On 1/1/26 10:00, masqued wrote:\n"
+	    "> PLAY threaten TARGET carol SLOT 12:30\n"
+	    ">> deeper \n"
+	    "> back\n"
+	    "-- \n"
+	    "Alice\n", 0);
+}
+
+static void
+format_flowed_delsp_deletes_the_space(void **state)
+{
+	expect_text("flowed_delsp.eml",
+	    "PLAY threaten TARGET bob SLOT 12:30\n出す 嚇唬 対象 carol\n", 0);
+}
+
+static void
+fixed_format_keeps_trailing_space_lines(void **state)
+{
+	expect_text("fixed_trailing_space.eml", "PLAY jest \nMOVE cw\n", 0);
+}
+
 /* ---- headers -------------------------------------------------------- */
 
 static void
@@ -645,6 +676,9 @@ main(void)
 		cmocka_unit_test(alternative_prefers_plain),
 		cmocka_unit_test(alternative_plain_wins_even_after_html),
 		cmocka_unit_test(mixed_skips_attachments),
+		cmocka_unit_test(format_flowed_lines_join),
+		cmocka_unit_test(format_flowed_delsp_deletes_the_space),
+		cmocka_unit_test(fixed_format_keeps_trailing_space_lines),
 		cmocka_unit_test(html_only_gmail_drops_quote),
 		cmocka_unit_test(html_only_outlook_drops_reply_block),
 		cmocka_unit_test(html_only_blockquote_dropped),

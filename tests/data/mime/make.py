@@ -158,6 +158,28 @@ w('html_blockquote.eml', head('text/html; charset=utf-8') + b'''\
 </body></html>
 ''')
 
+# format=flowed (RFC 3676): Thunderbird wraps a long line with a trailing
+# space; Apple Mail, with delsp=yes, at a space it deletes (or none, in CJK).
+w('flowed.eml', head('text/plain; charset=UTF-8; format=flowed', '7bit') + b'''\
+PLAY swindle TARGET bob carol dave erin frank grace heidi ivan SLOT \r
+12:10 12:40\r
+MOVE cw\r
+ From here, stuffed \r
+\r
+On 1/1/26 10:00, masqued wrote:\r
+> PLAY threaten TARGET carol \r
+> SLOT 12:30\r
+>> deeper \r
+> back\r
+-- \r
+Alice\r
+''')
+w('flowed_delsp.eml',
+  head('text/plain; charset=utf-8; format="Flowed"; DelSp="yes"', '8bit') +
+  'PLAY threaten TARGET bob  \nSLOT 12:30\n出す 嚇 \n唬 対象 carol\n'.encode())
+w('fixed_trailing_space.eml', head('text/plain; charset=utf-8', '7bit') +
+  b'PLAY jest \nMOVE cw\n')
+
 # --- charset labels and bytes ---------------------------------------------
 w('no_charset_utf8.eml', head('text/plain') + 'MOVE cw — ok\n'.encode())
 w('no_charset_latin.eml', head('text/plain') + 'caf\u00e9 \u201cok\u201d\n'.encode('cp1252'))
