@@ -17,6 +17,7 @@
 #include "daemon/notify.h"
 #include "mail/address.h"
 #include "mail/mime_in.h"
+#include "mail/mime_out.h"
 #include "mail/reply_text.h"
 
 #define MAX_LINES 64		/* command lines read from one message */
@@ -585,6 +586,13 @@ not_a_move(struct mq_daemon *d, struct analysis *a, const char *tid,
 		mq_daemon_log("%s: refused: %s; not answered: the mailbox is being "
 		    "read again from its start, and this message may be older than "
 		    "masqued here", tid, a->auth);
+	} else if (!a->auth_ok && !mq_mime_addr_ok(from)) {
+		/* no answer can be addressed to it ("x y"@host, a bare name,
+		 * a non-ASCII address, none): building one would fail on every
+		 * pass, and hold an IMAP mailbox at this message */
+		mq_daemon_log("%s: refused: %s; not answered: masqued cannot "
+		    "send mail to its From address%s", tid, a->auth,
+		    from ? "" : " (there is none)");
 	} else if (!a->auth_ok && !a->tag_ok && !mq_daemon_known_sender(d, from) &&
 	    !mq_daemon_stranger_ok(d)) {
 		/* No sound tag and a sender who plays in no game here, past

@@ -10,6 +10,7 @@
 #include "mime_in.h"
 
 #include <stdint.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -603,6 +604,31 @@ phrase_name(const char *v, int *oom)
 	return s;
 }
 
+/*
+ * "carol"@host is carol@host (RFC 5321 4.1.2): a quoted local part that
+ * needs no quotes (a dot-atom) loses them, in place, so that it matches
+ * the player's address and can be answered.
+ */
+static void
+unquote_local(char *s)
+{
+	size_t n = s != NULL ? strlen(s) : 0, i, q;
+
+	if (n < 3 || s[0] != '"' || (q = strcspn(s + 1, "\"\\") + 1) >= n ||
+	    s[q] != '"' || s[q + 1] != '@' || q == 1 || s[1] == '.' ||
+	    s[q - 1] == '.')
+		return;
+	for (i = 1; i < q; i++) {
+		if (!isalnum((unsigned char)s[i]) &&
+		    strchr("!#$%&'*+-/=?^_`{|}~.", s[i]) == NULL)
+			return;
+		if (s[i] == '.' && s[i + 1] == '.')
+			return;
+	}
+	memmove(s, s + 1, q - 1);
+	memmove(s + q - 1, s + q + 1, n - q);
+}
+
 static void
 get_from(struct mq_mime_msg *m, GMimeMessage *msg, int *oom)
 {
@@ -620,6 +646,7 @@ get_from(struct mq_mime_msg *m, GMimeMessage *msg, int *oom)
 			continue;
 		m->from = dup_lower(internet_address_mailbox_get_addr(
 		    INTERNET_ADDRESS_MAILBOX(ia)), oom);
+		unquote_local(m->from);
 		if (raw != NULL)
 			m->from_display = phrase_name(raw, oom);
 		if (m->from_display == NULL && !*oom)

@@ -213,6 +213,26 @@ hdr_phrase(struct hdr *h, const char *s, size_t len)
 	}
 }
 
+/* [s, e) is a bare addr-spec written as it is: printable ASCII, none of
+ * <>"(),;\ and an '@'. */
+static int
+addr_ok(const char *s, const char *e)
+{
+	const char *p;
+
+	for (p = s; p < e; p++)
+		if ((unsigned char)*p <= 0x20 || (unsigned char)*p >= 0x7f ||
+		    strchr("<>\"(),;\\", *p) != NULL)
+			return 0;
+	return e > s && memchr(s, '@', (size_t)(e - s)) != NULL;
+}
+
+int
+mq_mime_addr_ok(const char *addr)
+{
+	return addr != NULL && addr_ok(addr, addr + strlen(addr));
+}
+
 /* "Name <addr>", "\"Name\" <addr>" or "addr". */
 static int
 put_address(struct mq_buf *b, const char *hname, const char *v,
@@ -221,7 +241,6 @@ put_address(struct mq_buf *b, const char *hname, const char *v,
 	struct mq_buf a = MQ_BUF_INIT;
 	const char *s = v, *e = v + strlen(v), *lt, *ns, *ne;
 	struct hdr h;
-	size_t i;
 
 	MQ_TRY(check_value(hname, v, err));
 	while (s < e && (*s == ' ' || *s == '\t'))
@@ -240,13 +259,7 @@ put_address(struct mq_buf *b, const char *hname, const char *v,
 		s = lt + 1;
 		e--;
 	}
-	for (i = 0; s + i < e; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c <= 0x20 || c >= 0x7f || strchr("<>\"(),;\\", c) != NULL)
-			break;
-	}
-	if (s + i != e || e == s || memchr(s, '@', (size_t)(e - s)) == NULL)
+	if (!addr_ok(s, e))
 		return mq_fail(err, MQ_REFUSED,
 		    "The %s address \"%s\" is not a plain ASCII address.",
 		    hname, v);

@@ -110,6 +110,33 @@ fill wrong_from
 answered "a valid tag from the wrong From" wrong_from \
     "This message came from mallory@evil.test, which is not the address registered for that seat; send from your registered address." \
     mallory@evil.test
+# A From no answer can be addressed to (a quoted local part with a space,
+# a bare name, a non-ASCII address): refused in the log, which says why it
+# is not answered; no answer, and done with. Its answer failed to build,
+# so the message failed on every pass (and held an IMAP mailbox for good).
+i=0
+for f in '"carol smith"@x.test' 'carol' "$(printf '\343\202\242@\344\276\213.jp')" \
+    '"Carol" <"carol smith"@x.test>'; do
+	i=$((i + 1))
+	printf 'From: %s\nTo: %s\nSubject: x\nMessage-ID: <unwritable%d@x.test>\nContent-Type: text/plain; charset=utf-8\n\nPLACE blue\n' \
+	    "$f" "$RT" $i >$T/unwritable$i.eml
+	unanswered "a From no answer can go to ($f)" unwritable$i \
+	    "; not answered: masqued cannot send mail to its From address"
+	err_has "This message came from"
+done
+# The same in the Maildir inbox: done with in one pass, not left there.
+cp $T/unwritable1.eml $D/mail/inbox/new/unwritable.test
+snap
+expect 0 "serve --once with an unanswerable From" -- $M -C $D serve --once
+err_has "not answered: masqued cannot send mail to its From address"
+unchanged "an unanswerable From, served"
+[ -z "$(new_mails)" ] || fail "an unanswerable From was answered"; ok
+[ -z "$(ls $D/mail/inbox/new)" ] || fail "an unanswerable From was left in the inbox"; ok
+# A quoted local part that needs no quotes is the same address: alice's.
+printf 'From: "alice"@x.test\nTo: %s\nSubject: x\n\nPLACE blue\n' "$RT" >$T/quoted_local.eml
+expect 0 "parse a From of \"alice\"@x.test" -- $M -C $D parse $T/quoted_local.eml
+$PY -c 'import json,sys; j=json.load(open(sys.argv[1])); sys.exit(not (j["auth"] == "ok" and j["player"] == "alice"))' \
+    $T/out || { cat $T/out >&2; fail "\"alice\"@x.test is not read as alice@x.test"; }; ok
 # a sound-looking tag naming a game this server does not have
 NOGAME=zzzzzzzz; [ "$G" = "$NOGAME" ] && NOGAME=yyyyyyyy
 sed "s/game+$G\./game+$NOGAME./; s/forged_tag@/no_game@/" $T/forged_tag.eml >$T/no_game.eml

@@ -428,6 +428,34 @@ subject_with_padded_base64_words(void **state)
 	mq_mime_msg_free(m);
 }
 
+static void
+quoted_local_part_loses_needless_quotes(void **state)
+{
+	/* "x"@host is x@host; quotes that are needed stay (no answer can be
+	 * addressed to such a From: the daemon logs it and drops it). */
+	static const char *const from[][2] = {
+		{ "\"Alice.B\"@Example.org", "alice.b@example.org" },
+		{ "Al <\"a+b\"@x.test>", "a+b@x.test" },
+		{ "\"a b\"@x.test", "\"a b\"@x.test" },
+		{ "\".a\"@x.test", "\".a\"@x.test" },
+		{ "\"a..b\"@x.test", "\"a..b\"@x.test" },
+		{ "\"a\\b\"@x.test", "\"a\\b\"@x.test" },
+		{ "\"\"@x.test", "\"\"@x.test" },
+	};
+	char raw[256];
+	size_t i;
+
+	for (i = 0; i < sizeof(from) / sizeof(from[0]); i++) {
+		struct mq_mime_msg *m = NULL;
+		int n = snprintf(raw, sizeof(raw), "From: %s\n\nbody\n", from[i][0]);
+
+		assert_int_equal(mq_mime_parse(raw, (size_t)n, &m, NULL), 0);
+		assert_non_null(m->from);
+		assert_string_equal(m->from, from[i][1]);
+		mq_mime_msg_free(m);
+	}
+}
+
 /* ---- auto-replies and bounces --------------------------------------- */
 
 static void
@@ -691,6 +719,7 @@ main(void)
 		cmocka_unit_test(missing_headers_are_null),
 		cmocka_unit_test(references_keep_the_last),
 		cmocka_unit_test(subject_with_padded_base64_words),
+		cmocka_unit_test(quoted_local_part_loses_needless_quotes),
 		cmocka_unit_test(auto_submitted_is_auto_reply),
 		cmocka_unit_test(auto_submitted_no_is_not),
 		cmocka_unit_test(precedence_bulk_and_list_are_auto),
