@@ -739,8 +739,10 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 		mq_game_journal_stop(a->game);
 		if (rc == MQ_REFUSED && over)
 			return over_limit(tid, from);
-		if (rc == MQ_REFUSED)	/* over, paused, or the message came twice */
+		if (rc == MQ_REFUSED) {	/* over, paused, or the message came twice */
+			mq_daemon_log("%s: refused: %s", tid, e.msg);
 			goto refused;
+		}
 		*err = e;
 		return rc;
 	}

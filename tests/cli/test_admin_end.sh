@@ -48,6 +48,8 @@ after_end() {
 	serve "a reply after the end"
 	answer refused $2@x.test late
 	says late "Game $g is over; nothing more can be played."
+	# the daemon's log says it too: one line for every message
+	err_has ": refused: Game $g is over; nothing more can be played."
 	same_file $D/games/$g/log $T/log.ended "a reply after the end"
 	# games: over, ended by the host, waiting for nobody
 	expect 0 "games" -- $M -C $D games
