@@ -1066,10 +1066,12 @@ test_card_court_the_prince(void **state)
 	struct rmf_stash s;
 
 	rmf_personality(st, ALICE, "court_the_prince");
+	st->path[3] = VIOLET;	/* the next tile: where the Prince is not yet */
 	rmf_stash_deck(st, &s);
 	rmf_round(st, lines);
 	rmf_unstash_deck(st, &s);
 	/* alice goes to the Prince (black), then gains 2: 10 -> 12 ... */
+	assert_int_equal(st->prince, BLACK);
 	assert_int_equal(st->p[ALICE].room, BLACK);
 	e = rmf_find_ev(st, RM_E_POP, ALICE);
 	assert_non_null(e);
