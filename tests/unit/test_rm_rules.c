@@ -1419,6 +1419,68 @@ test_evidence_look_and_discard(void **state)
 	done(st);
 }
 
+/* Which of a time's Red Death cards (its index) a seat knows deadly; -1. */
+static int
+deadly_index(const struct rm_state *st, int seat, int time)
+{
+	int k;
+
+	for (k = 0; k < st->rd_n; k++)
+		if (st->p[seat].deadly[time] == 1u << st->rd[time][k])
+			return k;
+	return -1;
+}
+
+/*
+ * [decided] Evidence shows one of its time's Red Death cards chosen at
+ * random: over many seeds, each of 12:20's two cards is the one seen (always
+ * the first, or the last, would not be at random), and always exactly one.
+ */
+static void
+test_evidence_looks_at_one_red_death_card_at_random(void **state)
+{
+	unsigned seen = 0;
+	int seed, k;
+
+	for (seed = 1; seed <= 24; seed++) {
+		struct rm_state *st = rmf_setup(data, 4, seed);
+		int ev = rmf_evidence(st, 2, 0);
+		struct rmf_stash s;
+
+		rmf_force(st, 3, BLACK, rooms_std, pops_std);
+		deck_only(st, &s, &ev, 1);
+		rmf_round(st, NULL);
+		rmf_unstash_deck(st, &s);
+		k = deadly_index(st, ALICE, 2);
+		assert_true(k >= 0);
+		seen |= 1u << k;
+		done(st);
+	}
+	assert_int_equal(seen, 3u);
+}
+
+/* Premonition looks "as with Evidence": one of the named time's Red Death
+ * cards at random, each of the two over many seeds. */
+static void
+test_premonition_looks_at_one_red_death_card_at_random(void **state)
+{
+	unsigned seen = 0;
+	int seed, k;
+
+	for (seed = 1; seed <= 24; seed++) {
+		struct rm_state *st = rmf_setup(data, 4, seed);
+
+		rmf_force(st, 3, BLACK, rooms_std, pops_std);
+		rmf_personality(st, ALICE, "premonition");
+		alice_plays(st, "PLAY premonition SLOT 12:50");
+		k = deadly_index(st, ALICE, 5);
+		assert_true(k >= 0);
+		seen |= 1u << k;
+		done(st);
+	}
+	assert_int_equal(seen, 3u);
+}
+
 static void
 test_empty_rumor_deck_draws_nothing(void **state)
 {
@@ -1933,6 +1995,8 @@ main(void)
 		cmocka_unit_test(test_swindle_single_card_shown_once),
 		cmocka_unit_test(test_pickpocket_seat_order),
 		cmocka_unit_test(test_evidence_look_and_discard),
+		cmocka_unit_test(test_evidence_looks_at_one_red_death_card_at_random),
+		cmocka_unit_test(test_premonition_looks_at_one_red_death_card_at_random),
 		cmocka_unit_test(test_empty_rumor_deck_draws_nothing),
 		cmocka_unit_test(test_move_one_step),
 		cmocka_unit_test(test_moves_simultaneous),
