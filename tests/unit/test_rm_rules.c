@@ -1774,6 +1774,28 @@ test_midnight_each_time_in_turn(void **state)
 	done(st);
 }
 
+/* "kills every noble there": alice and carol share orange at 12:00 and
+ * both die then, not one now and the other at a later visit. */
+static void
+test_midnight_visit_kills_every_noble_there(void **state)
+{
+	static const int rooms[4] = { ORANGE, BLUE, ORANGE, BLUE };
+	struct rm_state *st = midnight_with(NULL, rooms, pops_std, NULL);
+	int i, at_noon = 0;
+
+	assert_false(st->p[ALICE].alive);
+	assert_false(st->p[CAROL].alive);
+	assert_int_equal(st->p[ALICE].died_at, 0);
+	assert_int_equal(st->p[CAROL].died_at, 0);
+	for (i = 0; i < st->nev; i++)
+		if (st->ev[i].type == RM_E_KILL && st->ev[i].time == 0)
+			at_noon++;
+	assert_int_equal(at_noon, 2);
+	assert_true(st->p[BOB].alive);
+	assert_true(st->p[DAVE].alive);
+	done(st);
+}
+
 static void
 test_midnight_kills_and_frees_markers(void **state)
 {
@@ -2008,6 +2030,7 @@ main(void)
 		cmocka_unit_test(test_midnight_moves_then_visits),
 		cmocka_unit_test(test_midnight_both_visits),
 		cmocka_unit_test(test_midnight_each_time_in_turn),
+		cmocka_unit_test(test_midnight_visit_kills_every_noble_there),
 		cmocka_unit_test(test_midnight_kills_and_frees_markers),
 		cmocka_unit_test(test_midnight_plans_revealed),
 		cmocka_unit_test(test_winner_most_popular_survivor),
