@@ -400,6 +400,49 @@ test_view_hand_sizes_and_discards_public(void **state)
 	mq_redmasque_kind.free_state(st);
 }
 
+/*
+ * "The Prince's whole path is public", and so are where he stands and the
+ * clock: every view, each seat's and the public's, shows the twelve tiles
+ * as dealt, the Prince's room and the time; after the round's moves, the
+ * Prince on the next tile's room and the clock 20 minutes on.
+ */
+static void
+check_board_public(const struct rm_state *st, const char *prince,
+    const char *time)
+{
+	json_t *v, *path;
+	size_t i, r;
+
+	for (i = 0; i < 5; i++) {
+		v = mq_redmasque_kind.view(st, viewers[i]);
+		assert_non_null(v);
+		path = json_object_get(json_object_get(v, "prince"), "path");
+		assert_int_equal(json_array_size(path), RM_ROUNDS);
+		for (r = 0; r < RM_ROUNDS; r++)
+			assert_string_equal(json_string_value(json_array_get(path, r)),
+			    st->data->room_id[st->path[r]]);
+		assert_string_equal(json_string_value(json_object_get(
+		    json_object_get(v, "prince"), "room")), prince);
+		assert_string_equal(json_string_value(json_object_get(v, "time")),
+		    time);
+		json_decref(v);
+	}
+}
+
+static void
+test_view_prince_path_and_clock_public(void **state)
+{
+	struct rm_state *st = table();
+
+	st->path[3] = VIOLET;		/* round 4's tile */
+	check_board_public(st, "black", "8:40");
+	rmf_round(st, NULL);
+	rmf_moves(st, NULL);
+	assert_int_equal(st->round, 4);
+	check_board_public(st, "violet", "9:00");
+	mq_redmasque_kind.free_state(st);
+}
+
 static void
 test_view_unknown_seat_is_null(void **state)
 {
@@ -599,6 +642,7 @@ main(void)
 		cmocka_unit_test(test_view_early_place_only_owner_until_its_turn),
 		cmocka_unit_test(test_view_red_death_admin_only_until_midnight),
 		cmocka_unit_test(test_view_hand_sizes_and_discards_public),
+		cmocka_unit_test(test_view_prince_path_and_clock_public),
 		cmocka_unit_test(test_view_unknown_seat_is_null),
 		cmocka_unit_test(test_events_popularity_steps_as_dealt),
 		cmocka_unit_test(test_events_draw_only_drawer),
