@@ -227,10 +227,18 @@ addr_ok(const char *s, const char *e)
 	return e > s && memchr(s, '@', (size_t)(e - s)) != NULL;
 }
 
+/* Not past RFC 5321's 254 octets (a path of 256 with its brackets): no
+ * server takes a longer one, the spool keeps 511 bytes of a recipient and
+ * the rate table 255, so it would be answered to a cut address, and rate
+ * limited never. */
+#define ADDR_MAX	254
+
 int
 mq_mime_addr_ok(const char *addr)
 {
-	return addr != NULL && addr_ok(addr, addr + strlen(addr));
+	size_t n = addr != NULL ? strlen(addr) : 0;
+
+	return n <= ADDR_MAX && addr_ok(addr, addr + n);
 }
 
 /* "Name <addr>", "\"Name\" <addr>" or "addr". */

@@ -41,8 +41,9 @@ struct mq_mail_out {
 int mq_mime_build(const struct mq_mail_out *m, char **raw, size_t *len, struct mq_err *err);
 
 /* 1 when addr (a bare addr-spec) is one mq_mime_build writes as a To: ASCII,
- * no space nor any of <>"(),;\, and an '@'. An inbound From that is not
- * ("x y"@host, a bare name, an internationalised address) cannot be answered. */
+ * no space nor any of <>"(),;\, and an '@'; and one SMTP can carry: at most
+ * 254 bytes. An inbound From that is not ("x y"@host, a bare name, an
+ * internationalised address, an over-long one) cannot be answered. */
 int mq_mime_addr_ok(const char *addr);
 
 #endif

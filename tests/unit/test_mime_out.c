@@ -365,6 +365,42 @@ bad_input_is_refused(void **state)
 	    "or text.");
 }
 
+/*
+ * mq_mime_addr_ok: what an answer can be addressed to. An address longer
+ * than RFC 5321's 254 octets (a path of 256 with its brackets) cannot be:
+ * no SMTP server takes it, the spool's recipient line keeps 511 bytes and
+ * the rate table 255, so it was answered to a cut address, and each of its
+ * messages took a new rate slot (the limit never caught it).
+ */
+static void
+addresses_that_can_be_answered(void **state)
+{
+	char addr[300];
+
+	(void)state;
+	assert_true(mq_mime_addr_ok("carol@example.org"));
+	assert_true(mq_mime_addr_ok("a+b.c@[192.0.2.1]"));
+	assert_false(mq_mime_addr_ok(NULL));
+	assert_false(mq_mime_addr_ok(""));
+	assert_false(mq_mime_addr_ok("carol"));
+	assert_false(mq_mime_addr_ok("\"a b\"@x.test"));
+	assert_false(mq_mime_addr_ok("キャロル@example.org"));
+	assert_false(mq_mime_addr_ok("Carol <carol@example.org>"));
+	/* 254 octets: the longest */
+	memset(addr, 'a', 64);
+	addr[64] = '@';
+	memset(addr + 65, 'b', 254 - 65);
+	addr[254] = '\0';
+	assert_true(mq_mime_addr_ok(addr));
+	addr[254] = 'b';
+	addr[255] = '\0';
+	assert_false(mq_mime_addr_ok(addr));
+	memset(addr, 'a', 298);
+	addr[100] = '@';
+	addr[298] = '\0';
+	assert_false(mq_mime_addr_ok(addr));
+}
+
 int
 main(void)
 {
@@ -379,6 +415,7 @@ main(void)
 		cmocka_unit_test(long_ascii_subject_folds_at_spaces),
 		cmocka_unit_test(line_breaks_in_headers_are_refused),
 		cmocka_unit_test(bad_input_is_refused),
+		cmocka_unit_test(addresses_that_can_be_answered),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
