@@ -804,7 +804,8 @@ fill_headers(struct mq_mime_msg *m, GMimeMessage *msg)
  * with it. Undone here, or a command the client wrapped would read as two
  * lines, both refused. The space a sender stuffed at the start of a line
  * goes; delsp=yes deletes the wrapping space too. Quoted lines join only
- * at the same depth (and keep one "> " prefix); "-- " never flows. s is
+ * at the same depth (and keep one "> " prefix); "-- " never flows, nor is
+ * it joined to a flowed line before it. s is
  * LF-only UTF-8; NULL when out of memory.
  */
 static char *
@@ -812,7 +813,7 @@ flowed_unwrap(const char *s, int delsp)
 {
 	struct mq_buf b = MQ_BUF_INIT;
 	const char *e, *c;
-	int depth, prev = -1, joining = 0, flows;
+	int depth, prev = -1, joining = 0, flows, sig;
 	size_t n;
 
 	while (*s != '\0') {
@@ -822,16 +823,17 @@ flowed_unwrap(const char *s, int delsp)
 		if (*c == ' ')
 			c++;	/* space-stuffing */
 		n = (size_t)(e - c);
-		if (joining && depth != prev)
+		/* "-- " is neither fixed nor flowed (4.3): a line of its own */
+		sig = n == 3 && memcmp(c, "-- ", 3) == 0;
+		if (joining && (depth != prev || sig))
 			mq_buf_putc(&b, '\n');	/* a paragraph ends at a new depth */
-		if (!joining || depth != prev) {
+		if (!joining || depth != prev || sig) {
 			for (int i = 0; i < depth; i++)
 				mq_buf_putc(&b, '>');
 			if (depth > 0)
 				mq_buf_putc(&b, ' ');
 		}
-		flows = n > 0 && c[n - 1] == ' ' &&
-		    !(n == 3 && memcmp(c, "-- ", 3) == 0);
+		flows = n > 0 && c[n - 1] == ' ' && !sig;
 		mq_buf_add(&b, c, flows && delsp ? n - 1 : n);
 		if (!flows)
 			mq_buf_putc(&b, '\n');

@@ -332,6 +332,46 @@ format_flowed_delsp_deletes_the_space(void **state)
 	    "PLAY threaten TARGET bob SLOT 12:30\n出す 嚇唬 対象 carol\n", 0);
 }
 
+/*
+ * RFC 3676 4.3: a "-- " line is neither fixed nor flowed: it stands alone,
+ * even after a flowed line, or the reply extractor no longer sees the
+ * signature and reads it as commands. A flowed line at the end of the
+ * body ends its paragraph.
+ */
+static void
+format_flowed_signature_line_stands_alone(void **state)
+{
+	static const char *const body[][2] = {
+		{ "PLAY jest \n-- \nAlice\n", "PLAY jest \n-- \nAlice\n" },
+		{ "> MOVE \n> -- \n> Bob\n", "> MOVE \n> -- \n> Bob\n" },
+		{ "MOVE \ncw \n", "MOVE cw \n" },
+	};
+	char raw[512];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(body) / sizeof(body[0]); i++) {
+		struct mq_mime_msg *m = NULL;
+		int n = snprintf(raw, sizeof(raw), "From: a@x.test\n"
+		    "Content-Type: text/plain; charset=utf-8; format=flowed\n\n%s",
+		    body[i][0]);
+
+		assert_int_equal(mq_mime_parse(raw, (size_t)n, &m, NULL), 0);
+		assert_string_equal(m->text, body[i][1]);
+		mq_mime_msg_free(m);
+	}
+	/* delsp=yes: the flowed line's space goes, the separator's stays */
+	{
+		struct mq_mime_msg *m = NULL;
+		static const char d[] = "From: a@x.test\nContent-Type: text/plain; "
+		    "format=flowed; delsp=yes\n\nPLAY jest \n-- \nAlice\n";
+
+		assert_int_equal(mq_mime_parse(d, sizeof(d) - 1, &m, NULL), 0);
+		assert_string_equal(m->text, "PLAY jest\n-- \nAlice\n");
+		mq_mime_msg_free(m);
+	}
+}
+
 static void
 fixed_format_keeps_trailing_space_lines(void **state)
 {
@@ -706,6 +746,7 @@ main(void)
 		cmocka_unit_test(mixed_skips_attachments),
 		cmocka_unit_test(format_flowed_lines_join),
 		cmocka_unit_test(format_flowed_delsp_deletes_the_space),
+		cmocka_unit_test(format_flowed_signature_line_stands_alone),
 		cmocka_unit_test(fixed_format_keeps_trailing_space_lines),
 		cmocka_unit_test(html_only_gmail_drops_quote),
 		cmocka_unit_test(html_only_outlook_drops_reply_block),
