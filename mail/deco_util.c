@@ -305,7 +305,7 @@ deco_wrap_text(char **text, int width)
 {
 	struct mq_arena *a = NULL;
 	struct mq_buf out = MQ_BUF_INIT, line = MQ_BUF_INIT;
-	char indent[64];
+	char *indent;
 	const char *p = *text, *nl, *body;
 	const struct mv *v;
 	size_t lead;
@@ -321,9 +321,10 @@ deco_wrap_text(char **text, int width)
 		body = mq_buf_str(&line) + lead;
 		if (deco_width(mq_buf_str(&line)) > width && body[0] != '{' &&
 		    body[0] != '"' &&
-		    longest_token(body, mq_buf_str(&line) + line.len) < 40 &&
-		    lead + 4 < sizeof(indent)) {
-			if (a == NULL && (a = mq_arena_new()) == NULL)
+		    longest_token(body, mq_buf_str(&line) + line.len) < 40) {
+			/* the indent, as deep as the line's own (any depth) */
+			if ((a == NULL && (a = mq_arena_new()) == NULL) ||
+			    (indent = mq_arena_alloc(a, lead + 5)) == NULL)
 				break;
 			memset(indent, ' ', lead + 4);
 			indent[lead + 4] = '\0';

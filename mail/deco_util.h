@@ -89,17 +89,18 @@ struct mv *deco_wrap(struct mq_arena *a, const char *s, int width,
  * its first line starting at column first (after the template's label),
  * the others with indent; lines break at spaces and after 、 only, so
  * that no word (紫罗兰色房间 is one) is ever cut in two. */
+struct mv *deco_wrap_list(struct mq_arena *a, const char *s, int width,
+    int first, const char *indent);
+
 /*
  * The text part's lines wider than width wrapped in place (as deco_wrap
  * does, the lines after the first indented four more than it), for text
  * put together from template pieces, whose lines the templates cannot
- * wrap; a line of one long token (a hash, a signature) and the receipt's
- * JSON (a line that starts with "{" or '"') are left whole. -1 when out of
- * memory (*text is then unchanged).
+ * wrap; a line holding a token of 40 columns or more (a hash, a signature:
+ * a wrap would only part it from its label) and the receipt's JSON (a line
+ * that starts with "{" or '"') are left whole. A wrapped line's runs of
+ * spaces become one. -1 when out of memory (*text is then unchanged).
  */
 int deco_wrap_text(char **text, int width);
-
-struct mv *deco_wrap_list(struct mq_arena *a, const char *s, int width,
-    int first, const char *indent);
 
 #endif

@@ -226,6 +226,58 @@ a_list_breaks_at_spaces_and_after_ideographic_commas(void **state)
 	free(s);
 }
 
+/* text wrapped whole (deco_wrap_text), as a string to free. */
+static char *
+wrapped_text(const char *text, int width)
+{
+	char *s = strdup(text);
+
+	assert_non_null(s);
+	assert_int_equal(deco_wrap_text(&s, width), 0);
+	assert_non_null(s);
+	return s;
+}
+
+/*
+ * The Masquerade's text part wrapped whole: only lines wider than the
+ * width change, at any indent (one deeper than 60 columns was left whole);
+ * an empty text, a last line with no newline, a line of spaces and a
+ * sequence cut short stay as they are; a line holding a token of 40
+ * columns or more (a hash, a signature) is left whole.
+ */
+static void
+a_text_wraps_its_long_lines_only(void **state)
+{
+	char in[256], want[256], *s;
+
+	(void)state;
+	s = wrapped_text("", 20);
+	assert_string_equal(s, "");
+	free(s);
+	s = wrapped_text("short\n\n   \nalpha beta gamma delta", 12);
+	assert_string_equal(s, "short\n\n   \nalpha beta\n    gamma\n"
+	    "    delta");
+	free(s);
+	s = wrapped_text("  aaa bbb ccc \xe3\x81\n", 10);
+	assert_string_equal(s, "  aaa bbb\n      ccc\n      \xe3\x81\n");
+	free(s);
+	s = wrapped_text("see 0123456789012345678901234567890123456789 here", 20);
+	assert_string_equal(s, "see 0123456789012345678901234567890123456789 "
+	    "here");
+	free(s);
+	/* 64 columns of indent: wrapped as any other */
+	memset(in, ' ', 64);
+	strcpy(in + 64, "aaa bbb ccc ddd");
+	memset(want, ' ', 64);
+	strcpy(want + 64, "aaa bbb ccc\n");
+	memset(want + 76, ' ', 68);
+	strcpy(want + 144, "ddd");
+	s = wrapped_text(in, 76);
+	assert_string_equal(s, want);
+	lines_fit(s, 76);
+	free(s);
+}
+
 int
 main(void)
 {
@@ -236,6 +288,7 @@ main(void)
 		cmocka_unit_test(chinese_wraps_between_characters),
 		cmocka_unit_test(first_line_fits_with_its_indent),
 		cmocka_unit_test(a_list_breaks_at_spaces_and_after_ideographic_commas),
+		cmocka_unit_test(a_text_wraps_its_long_lines_only),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
