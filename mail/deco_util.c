@@ -309,7 +309,7 @@ deco_wrap_text(char **text, int width)
 	const char *p = *text, *nl, *body;
 	const struct mv *v;
 	size_t lead;
-	int wrapped = 0;
+	int wrapped = 0, oom;
 
 	while (*p) {
 		nl = strchr(p, '\n');
@@ -343,9 +343,12 @@ deco_wrap_text(char **text, int width)
 		mq_buf_putc(&out, '\n');
 		p = nl + 1;
 	}
+	/* line's oom before mq_buf_free clears it: a line that could not be
+	 * copied reads as empty, and the text would go out without it */
+	oom = out.oom || line.oom;
 	mq_buf_free(&line);
 	mq_arena_free(a);
-	if (*p != '\0' || out.oom || line.oom) {
+	if (*p != '\0' || oom) {
 		mq_buf_free(&out);
 		return -1;
 	}

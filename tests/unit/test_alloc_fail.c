@@ -11,7 +11,8 @@
  * partials; the whole mail, sampled; a renderer kept across two mails, as
  * the daemon keeps one), and the MIME parser with the reply extractor; for
  * The Masquerade too, its engine (each seat's view with its recap), its
- * turn mail's decorate and render in en, ja and zh, and a move's mails.
+ * turn mail's decorate and render in en, ja and zh, its text part wrapped
+ * whole (deco_wrap_text), and a move's mails.
  * For N = 1, 2, ... the N-th allocation of the operation fails (once;
  * later ones succeed again), until the operation makes fewer than N
  * allocations.
@@ -66,6 +67,7 @@
 #include "mail/address.h"
 #include "mail/mime_in.h"
 #include "mail/mustache.h"
+#include "mail/deco_util.h"
 #include "mail/render.h"
 #include "mail/reply_text.h"
 
@@ -1795,6 +1797,58 @@ ms_render_survives_every_allocation_failure(void **state)
 	json_decref(c.gamedata);
 }
 
+/* ---- The Masquerade's text part wrapped whole ------------------------------ */
+
+/*
+ * deco_wrap_text on a copy of the text: -1 must leave the copy as it was
+ * (render.c then fails the mail with it), never half wrapped.
+ */
+static int
+op_wrap_text(void *vctx, char **result)
+{
+	const char *text = vctx;
+	char *s = strdup(text);
+
+	if (s == NULL)
+		return MQ_IO;
+	if (deco_wrap_text(&s, 78) != 0) {
+		if (strcmp(s, text) != 0)
+			fail_msg("wrap: failed, and changed the text");
+		free(s);
+		return MQ_IO;
+	}
+	*result = s;
+	return 0;
+}
+
+static void
+wrap_text_survives_every_allocation_failure(void **state)
+{
+	static const char text[] =
+	    "=== masqued: reply above this line ===\n"
+	    "\n"
+	    "  Swindle: the target gives you one card of its choice from its "
+	    "hand, and you give it one of yours in return.\n"
+	    "short\n"
+	    "    commitment 0123456789abcdef0123456789abcdef0123456789abcdef "
+	    "(secret)\n"
+	    "  詐欺：対象はその手札から好きなカードを一枚あなたに渡し、あなたは"
+	    "自分の手札から一枚を対象に渡します。\n"
+	    "{\"seq\": 40, \"head\": \"9f86d081884c7d65\", \"sig\": "
+	    "\"c2lnbmVk\", \"server_key\": \"5e884898da280471\"}\n"
+	    "  and a last long line with no newline at its end, to be wrapped "
+	    "like the others";
+	struct af_stats st;
+	char *ref = NULL;
+
+	assert_int_equal(op_wrap_text((void *)text, &ref), 0);
+	if (strcmp(ref, text) == 0)
+		fail_msg("nothing wrapped: %s", ref);
+	free(ref);
+	sweep("wrap: a text part wrapped whole", op_wrap_text, (void *)text, 1,
+	    &st);
+}
+
 /* ---- MIME in and the reply extractor ------------------------------------ */
 
 struct mime_ctx {
@@ -1854,7 +1908,8 @@ mime_survives_every_allocation_failure(void **state)
 {
 	static const char *const mails[] = {
 		"alternative", "html_outlook", "iso2022jp", "mixed_attachment",
-		"bounce_report", "latin1_smart", "headers",
+		"bounce_report", "latin1_smart", "headers", "flowed",
+		"flowed_delsp",
 	};
 	static const char *const replies[] = {
 		"gmail_en", "outlook_ja", "qq_zh", "forwarded_en",
@@ -1896,6 +1951,7 @@ main(void)
 		cmocka_unit_test(bot_and_story_survive_every_allocation_failure),
 		cmocka_unit_test(mustache_survives_every_allocation_failure),
 		cmocka_unit_test(ms_render_survives_every_allocation_failure),
+		cmocka_unit_test(wrap_text_survives_every_allocation_failure),
 		cmocka_unit_test(mime_survives_every_allocation_failure),
 	};
 	const char *r = getenv("MQ_ROOT");
