@@ -12,7 +12,8 @@
  * the daemon keeps one), and the MIME parser with the reply extractor; for
  * The Masquerade too, its engine (each seat's view with its recap), its
  * turn mail's decorate and render in en, ja and zh, its text part wrapped
- * whole (deco_wrap_text), and a move's mails.
+ * whole (deco_wrap_text), and a move's mails; The Red Death's help mail's
+ * decorate (its wrapped lists).
  * For N = 1, 2, ... the N-th allocation of the operation fails (once;
  * later ones succeed again), until the operation makes fewer than N
  * allocations.
@@ -1849,6 +1850,37 @@ wrap_text_survives_every_allocation_failure(void **state)
 	    &st);
 }
 
+/*
+ * The Red Death's help mail decorated in Japanese: its catalogue's aliases
+ * and the hand, wrapped as lists (deco_wrap_list); every allocation (every
+ * $MQ_ALLOC_DECORATE_EVERY-th under valgrind: all of them take a minute).
+ */
+static void
+help_decorate_survives_every_allocation_failure(void **state)
+{
+	struct mustache_ctx c;
+	struct af_stats st;
+	const char *env;
+	long every = 1;
+	json_t *v;
+
+	memset(&c, 0, sizeof(c));
+	c.gamedata = load_json("config/games/redmasque.json");
+	c.ctx = load_json("tests/golden/render/ctx_help.json");
+	c.lang = "ja";
+	v = mq_render_decorate(c.gamedata, c.lang, c.ctx);
+	assert_non_null(v);
+	if (json_object_get(json_array_get(json_object_get(v, "room_list"), 0),
+	    "aliases_wrapped") == NULL)
+		fail_msg("no wrapped aliases decorated for the help mail");
+	json_decref(v);
+	if ((env = getenv("MQ_ALLOC_DECORATE_EVERY")) != NULL && atol(env) > 0)
+		every = atol(env);
+	sweep("decorate: the help mail, ja", op_decorate, &c, every, &st);
+	json_decref(c.ctx);
+	json_decref(c.gamedata);
+}
+
 /* ---- MIME in and the reply extractor ------------------------------------ */
 
 struct mime_ctx {
@@ -1952,6 +1984,7 @@ main(void)
 		cmocka_unit_test(mustache_survives_every_allocation_failure),
 		cmocka_unit_test(ms_render_survives_every_allocation_failure),
 		cmocka_unit_test(wrap_text_survives_every_allocation_failure),
+		cmocka_unit_test(help_decorate_survives_every_allocation_failure),
 		cmocka_unit_test(mime_survives_every_allocation_failure),
 	};
 	const char *r = getenv("MQ_ROOT");
