@@ -686,6 +686,13 @@ subject_is_vacation(const char *s)
 		"\xe8\x87\xaa\xe5\x8b\x95\xe8\xbf\x94\xe4\xbf\xa1",	/* 自動返信 */
 		"\xe8\x87\xaa\xe5\x8a\xa8\xe5\x9b\x9e\xe5\xa4\x8d",	/* 自动回复 */
 		"\xe8\x87\xaa\xe5\x8b\x95\xe5\x9b\x9e\xe8\xa6\x86",	/* 自動回覆 */
+		/* Outlook's and the webmails' in French, German, Spanish,
+		 * Italian, Dutch and Portuguese (ASCII case only: the accented
+		 * letter is lower case in every one of them) */
+		"r\xc3\xa9ponse automatique", "abwesenheitsnotiz",
+		"automatische antwort", "respuesta autom\xc3\xa1tica",
+		"risposta automatica", "automatisch antwoord",
+		"resposta autom\xc3\xa1tica",
 	};
 	size_t i;
 

@@ -527,6 +527,42 @@ precedence_bulk_and_list_are_auto(void **state)
 	expect_flags("precedence_list.eml", 1, 0);
 }
 
+/* An out-of-office reply known by its Subject alone, in the languages of
+ * the common clients; a subject that only mentions one is not. */
+static void
+vacation_subjects_in_european_languages_are_auto(void **state)
+{
+	static const struct { const char *subject; int auto_reply; } s[] = {
+		{ "Out of Office: the game", 1 },
+		{ "R\xc3\xa9ponse automatique : Re: the game", 1 },
+		{ "=?UTF-8?Q?R=C3=A9ponse_automatique?= : the game", 1 },
+		{ "Abwesenheitsnotiz: the game", 1 },
+		{ "Automatische Antwort: the game", 1 },
+		{ "Respuesta autom\xc3\xa1tica: the game", 1 },
+		{ "Risposta automatica: the game", 1 },
+		{ "Automatisch antwoord: the game", 1 },
+		{ "Resposta autom\xc3\xa1tica: the game", 1 },
+		{ "Re: my automatic reply", 0 },
+		{ "Re: the game", 0 },
+	};
+	char raw[256];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(s) / sizeof(s[0]); i++) {
+		struct mq_mime_msg *m = NULL;
+		int n = snprintf(raw, sizeof(raw), "From: a@x.test\nSubject: %s\n"
+		    "Content-Type: text/plain; charset=utf-8\n\nbody\n",
+		    s[i].subject);
+
+		assert_int_equal(mq_mime_parse(raw, (size_t)n, &m, NULL), 0);
+		if (m->auto_reply != s[i].auto_reply)
+			fail_msg("\"%s\": auto_reply %d", s[i].subject,
+			    m->auto_reply);
+		mq_mime_msg_free(m);
+	}
+}
+
 static void
 x_autoreply_headers_are_auto(void **state)
 {
@@ -765,6 +801,7 @@ main(void)
 		cmocka_unit_test(auto_submitted_no_is_not),
 		cmocka_unit_test(precedence_bulk_and_list_are_auto),
 		cmocka_unit_test(x_autoreply_headers_are_auto),
+		cmocka_unit_test(vacation_subjects_in_european_languages_are_auto),
 		cmocka_unit_test(vacation_subjects_are_auto),
 		cmocka_unit_test(delivery_status_report_is_bounce),
 		cmocka_unit_test(postmaster_with_empty_return_path_is_bounce),
