@@ -711,7 +711,8 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	struct mq_submit_result res;
 	uint64_t lang_at;	/* the log's length before a SET LANG */
 	struct mq_err e;
-	int rc, over = !mq_daemon_rate_ok(d, from);
+	/* no From (a game that allows any sender): nothing to count it by */
+	int rc, over = from != NULL && !mq_daemon_rate_ok(d, from);
 
 	if (over && a->nlines == 0)
 		return over_limit(tid, from);
@@ -768,6 +769,15 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	mq_submit_result_free(&res);
 	return rc;
 refused:
+	if (!mq_mime_addr_ok(from)) {
+		/* a game that allows any sender, and a From no answer can be
+		 * addressed to: as for a stranger's (not_a_move), said in the
+		 * log alone, else the message would fail on every pass */
+		mq_daemon_log("%s: not answered: masqued cannot send mail to its "
+		    "From address%s", tid, from ? "" : " (there is none)");
+		*outcome = MQ_IN_ANSWERED;
+		return mark_answered(d, a->hash, err);
+	}
 	/* a player of the game: in the player's language */
 	rc = mq_notify_stranger(d, from, a->game->players[a->seat].lang,
 	    "refused", e.msg, a->hash, err);

@@ -543,7 +543,7 @@ mq_renderer_mail(struct mq_renderer *r, const char *lang, const char *kind,
 		 * (a card and what it does): wrapped once whole */
 		if (ms && deco_wrap_text(text, 78) != 0)
 			rc = mq_fail(err, MQ_IO, "Out of memory rendering a mail.");
-		if (strncmp(*text, MQ_REPLY_MARKER, strlen(MQ_REPLY_MARKER)) != 0)
+		else if (strncmp(*text, MQ_REPLY_MARKER, strlen(MQ_REPLY_MARKER)) != 0)
 			rc = mq_fail(err, MQ_REFUSED, "The template %s/%s.txt.mustache "
 			    "must begin with the line \"%s ...\".", l->dir, kind,
 			    MQ_REPLY_MARKER);

@@ -132,6 +132,34 @@ err_has "not answered: masqued cannot send mail to its From address"
 unchanged "an unanswerable From, served"
 [ -z "$(new_mails)" ] || fail "an unanswerable From was answered"; ok
 [ -z "$(ls $D/mail/inbox/new)" ] || fail "an unanswerable From was left in the inbox"; ok
+# The same in a game that allows any sender, where a sound tag plays from
+# any address: a reply its game refuses as a whole (paused) is answered to
+# its From, so an unanswerable From, or none, is said in the log alone
+# (its answer failed to build on every pass, as above; a missing From was
+# counted for the rate limit as "(null)").
+G2=$($M -C $D new redmasque --player alice=alice@x.test --player bob=bob@x.test \
+    --player carol=carol@x.test --player dave=dave@x.test \
+    --option allow_any_sender=true) || fail "new, allowing any sender"
+expect 0 "serve sends its welcome mails" -- $M -C $D serve --once
+RT2=$(grep -l "^To: alice@x.test" $O/* | xargs grep -h "^Reply-To: game+$G2\." |
+    sed 's/^Reply-To: //' | tr -d '\r' | head -n 1)
+[ -n "$RT2" ] || fail "no reply address of alice in $G2"; ok
+expect 0 "pause $G2" -- $M -C $D admin $G2 pause --why "a test"
+expect 0 "serve sends the pause's mails" -- $M -C $D serve --once
+L2=$D/games/$G2/log
+for who in '"carol smith"@x.test' none; do
+	f="From: $who\\n"; w="a paused game's reply from $who"
+	[ "$who" = none ] && { f=""; w="a paused game's reply with no From"; }
+	printf "${f}To: %s\nSubject: x\nMessage-ID: <anyfrom%d@x.test>\nContent-Type: text/plain; charset=utf-8\n\nPLACE blue\n" \
+	    "$RT2" ${#f} >$T/anyfrom.eml
+	cp $L2 $T/log2.before
+	snap
+	expect 0 "$w: ingest" -- $M -C $D ingest $T/anyfrom.eml
+	err_has "not answered: masqued cannot send mail to its From address"
+	same_file $L2 $T/log2.before "$w changed its log"
+	[ -z "$(new_mails)" ] || fail "$w was answered"; ok
+	[ -z "$(ls $D/spool)" ] || fail "mail left in the spool"; ok
+done
 # A quoted local part that needs no quotes is the same address: alice's.
 printf 'From: "alice"@x.test\nTo: %s\nSubject: x\n\nPLACE blue\n' "$RT" >$T/quoted_local.eml
 expect 0 "parse a From of \"alice\"@x.test" -- $M -C $D parse $T/quoted_local.eml
