@@ -12,6 +12,7 @@
 #include "build/version.h"
 #include "daemon/cli.h"
 #include "daemon/clock.h"
+#include "daemon/usage.h"
 
 static const struct {
 	const char *name;
@@ -37,34 +38,6 @@ static const struct {
 	{ "demo", mq_cmd_demo },
 };
 
-static void
-usage_text(FILE *f)
-{
-	fputs("usage: masqued [-C DATADIR] [-c CONFIG] COMMAND [ARGS]\n"
-	    "commands:\n"
-	    "  init\n"
-	    "  new KIND --player NAME=EMAIL ... [--seed HEX] [--lang en|ja|zh] [--option K=V]\n"
-	    "  submit GAME PLAYER \"COMMAND...\" [--no-mail]\n"
-	    "  games [--json]\n"
-	    "  view GAME PLAYER|public|admin [--json]\n"
-	    "  state GAME [--json] [--at SEQ]\n"
-	    "  log GAME [--json]\n"
-	    "  replay GAME [--from SEQ] [--to SEQ]\n"
-	    "  verify GAME|LOGFILE [--key PUB]\n"
-	    "  verify-receipt FILE [GAME] [--key PUB]\n"
-	    "  export GAME\n"
-	    "  serve [--once]\n"
-	    "  ingest [FILE|-]\n"
-	    "  parse [FILE|-]\n"
-	    "  admin GAME ACTION --why \"...\"   every action says why; ACTION is one of\n"
-	    "             pause|resume|extend DURATION|replace PLAYER EMAIL [--lang en|ja|zh]|\n"
-	    "             kick PLAYER|rotate-token PLAYER|default PLAYER|end\n"
-	    "  sim KIND --games N [--players P] [--seed HEX] [--bots LIST] [--json]\n"
-	    "  bot GAME PLAYER [--style random|careful]\n"
-	    "  demo [redmasque|masquerade]\n"
-	    "exit codes: 0 ok, 1 refused, 2 usage, 3 verification failed, 4 I/O\n", f);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -84,7 +57,7 @@ main(int argc, char **argv)
 		else if (strcmp(argv[a], "-c") == 0 && a + 1 < argc)
 			cli.config = argv[a + 1];
 		else if (strcmp(argv[a], "-h") == 0 || strcmp(argv[a], "--help") == 0) {
-			usage_text(stdout);
+			mq_usage_all(stdout);
 			return 0;
 		} else if (strcmp(argv[a], "--version") == 0) {
 			printf("masqued %s\n", MQ_VERSION);
@@ -97,7 +70,7 @@ main(int argc, char **argv)
 		a += 2;
 	}
 	if (a >= argc) {
-		usage_text(stderr);
+		mq_usage_all(stderr);
 		return MQ_USAGE;
 	}
 	/* what masqued says of the folder is read elsewhere (a dead letter's
@@ -108,11 +81,25 @@ main(int argc, char **argv)
 	if (mq_clock_check(&err) != 0)
 		return mq_cli_report(&err);
 	if (strcmp(argv[a], "help") == 0) {	/* what people type first */
-		usage_text(stdout);
+		if (a + 1 >= argc) {
+			mq_usage_all(stdout);
+			return 0;
+		}
+		if (a + 2 < argc)
+			return mq_cli_usage("help takes one command");
+		if (mq_usage_command(argv[a + 1], stdout) != 0)
+			return mq_cli_usage("\"%s\" is not a masqued command",
+			    argv[a + 1]);
 		return 0;
 	}
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (strcmp(commands[i].name, argv[a]) == 0)
+		if (strcmp(commands[i].name, argv[a]) == 0) {
+			if (mq_usage_asked(argc - a, argv + a)) {
+				if (mq_usage_command(argv[a], stdout) != 0)
+					mq_usage_all(stdout);	/* not in usage.c */
+				return 0;
+			}
 			return commands[i].fn(&cli, argc - a, argv + a);
+		}
 	return mq_cli_usage("\"%s\" is not a masqued command", argv[a]);
 }

@@ -145,6 +145,28 @@ expect 2 "admin pause without --why" -- $M -C $D admin $G pause
 err_has 'masqued: admin pause needs --why "...": every admin action says why'; one_line
 $M --help | grep -qF 'admin GAME ACTION --why "..."' || fail "--help does not put --why on every admin action"; ok
 grep -qF 'masqued admin GAME ACTION --why "..."' README.md || fail "README's Commands do not put --why on every admin action"; ok
+# every command says what it does: `masqued help COMMAND` and `masqued
+# COMMAND --help` (or -h) print its synopsis, as --help gives it, and a
+# paragraph, and change nothing; every command --help lists has one
+cmds=$($M --help | sed -n 's/^  \([a-z-]*\).*/\1/p')
+[ "$(echo "$cmds" | wc -l)" -ge 18 ] || fail "--help lists too few commands: $cmds"; ok
+for c in $cmds; do
+	expect 0 "help $c" -- $M -C $T/nowhere help $c
+	out_has "usage: masqued $c"
+	[ "$(wc -l <$T/out)" -ge 4 ] || fail "help $c says too little"; ok
+	cp $T/out $T/help.out
+	expect 0 "$c --help" -- $M -C $T/nowhere $c --help
+	same_file $T/out $T/help.out "$c --help is not help $c"
+	expect 0 "$c -h" -- $M -C $T/nowhere $c -h
+	same_file $T/out $T/help.out "$c -h is not help $c"
+done
+[ ! -e $T/nowhere ] || fail "a command's help made a data folder"; ok
+expect 0 "ingest FILE --help" -- $M -C $T/nowhere ingest some.eml --help
+out_has "usage: masqued ingest"
+expect 2 "help of no command" -- $M help dance
+err_has 'masqued: "dance" is not a masqued command (see masqued --help).'
+expect 2 "help of two commands" -- $M help serve ingest
+err_has 'masqued: help takes one command (see masqued --help).'
 # `masqued help`, what people type first, is --help
 expect 0 "masqued help" -- $M help
 out_has "usage: masqued [-C DATADIR] [-c CONFIG] COMMAND [ARGS]"

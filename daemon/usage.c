@@ -1,0 +1,136 @@
+/*
+ * usage.c - what masqued says of its commands: the synopsis of every one
+ * (masqued --help, masqued help) and, for one, what it does, its options
+ * and what it prints (masqued help COMMAND, masqued COMMAND --help). One
+ * table, so that the two never disagree.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "daemon/usage.h"
+
+static const struct {
+	const char *name;
+	const char *synopsis;	/* after "  " in --help; may run on a line */
+	const char *about;	/* the paragraph of help COMMAND */
+} usage[] = {
+	{ "init", "init",
+	  "Makes the data folder (-C DATADIR, ./data unless named): the server's\n"
+	  "Ed25519 key and the reply tags' secret (mode 0600), the folders, and a\n"
+	  "commented masqued.conf to edit for your mail account. It refuses a folder\n"
+	  "that is one already." },
+	{ "new", "new KIND --player NAME=EMAIL ... [--seed HEX] [--lang en|ja|zh] "
+	  "[--option K=V]",
+	  "Starts a game of KIND (redmasque, 4 to 7 players; masquerade, 3 to 5)\n"
+	  "and prints its id; each player's welcome mail is queued for serve. A NAME\n"
+	  "is 1 to 20 of a-z, 0-9, _ and -. --lang is the game's language (each\n"
+	  "player may change theirs with SET LANG); --seed a 64-digit hex seed (else\n"
+	  "a random one); --option, any number: hard=true, sequential_moves=true,\n"
+	  "resolution_order=ascending_popularity (redmasque), allow_any_sender=true,\n"
+	  "deadline=24h, reminder=6h, policy=wait|default." },
+	{ "submit", "submit GAME PLAYER \"COMMAND...\" [--no-mail]",
+	  "Enters PLAYER's commands as if they had mailed them (a move phoned in):\n"
+	  "all or none. Prints the receipt and queues the mails their reply would\n"
+	  "have got; --no-mail queues none (local play, tests)." },
+	{ "games", "games [--json]",
+	  "Every game of the data folder on a line: running, paused or over, its\n"
+	  "entries, round and phase, the next deadline and whom it waits for." },
+	{ "view", "view GAME PLAYER|public|admin [--json]",
+	  "What PLAYER sees now, as their mail shows it (public: what everyone\n"
+	  "sees; admin: everything). --json prints the view the mails are made of." },
+	{ "state", "state GAME [--json] [--at SEQ]",
+	  "The whole game, every secret included, now or after entry SEQ: for the\n"
+	  "host settling a dispute." },
+	{ "log", "log GAME [--json]",
+	  "The game's entries, one per line; --json prints their bodies." },
+	{ "replay", "replay GAME [--from SEQ] [--to SEQ]",
+	  "The game step by step: each entry, then what it set off (moves, cards,\n"
+	  "the Red Death's visits, challenges), from entry SEQ to entry SEQ." },
+	{ "verify", "verify GAME|LOGFILE [--key PUB]",
+	  "Checks a game's log: the hash chain, every signature, the canonical form,\n"
+	  "every commitment, a replay of every entry, and that no entry the players\n"
+	  "were mailed is missing. The data folder's public key is trusted unless\n"
+	  "--key names another. Exit 3 when it fails, with the entry and why." },
+	{ "verify-receipt", "verify-receipt FILE [GAME] [--key PUB]",
+	  "Checks a player's receipt (the JSON of a receipt mail, or the mail's\n"
+	  "text): its hash and the server's signature; with GAME, also that the log\n"
+	  "still holds that very entry. Exit 3 when it fails." },
+	{ "export", "export GAME",
+	  "Prints a game that is over as one JSON document: the log, the game data\n"
+	  "and the public key, for tests/verify_export.py or any other checker." },
+	{ "serve", "serve [--once]",
+	  "The daemon: reads the game mailbox, plays the moves, mails the players,\n"
+	  "keeps the deadlines, every poll_interval; --once makes one pass and exits.\n"
+	  "Each pass ends with a line on stderr: messages applied, answered,\n"
+	  "duplicate, dropped, failed; timeouts, reminders; mails sent, waiting,\n"
+	  "dead. SIGTERM or SIGINT stop it cleanly, and its log says so." },
+	{ "ingest", "ingest [FILE|-]",
+	  "Plays one RFC 5322 message, from FILE or stdin, as serve would (an MTA's\n"
+	  ".forward pipe); its answers are queued and sent." },
+	{ "parse", "parse [FILE|-]",
+	  "A dry run of one message: how masqued reads it, as JSON (game, player,\n"
+	  "auth, commands, errors, text), changing nothing." },
+	{ "admin", "admin GAME ACTION --why \"...\"   every action says why; ACTION "
+	  "is one of\n"
+	  "             pause|resume|extend DURATION|replace PLAYER EMAIL "
+	  "[--lang en|ja|zh]|\n"
+	  "             kick PLAYER|rotate-token PLAYER|default PLAYER|end",
+	  "The host's actions, each logged as an admin entry with who and why and\n"
+	  "mailed to the players it concerns: pause and resume the clock; extend\n"
+	  "the deadline by DURATION (1m to 366d, e.g. 24h or 90m); replace a player\n"
+	  "by another address; kick a seat (the deadline's default moves play it);\n"
+	  "rotate a player's reply tag; play a seat's default move once; end the\n"
+	  "game." },
+	{ "sim", "sim KIND --games N [--players P] [--seed HEX] [--bots LIST] "
+	  "[--json]",
+	  "Plays N games of KIND with bots, checking every invariant after every\n"
+	  "step, and prints the games per second, how many broke an invariant and\n"
+	  "each seat's wins (--json: as JSON). --bots is a comma-separated list of\n"
+	  "random or careful, one per seat." },
+	{ "bot", "bot GAME PLAYER [--style random|careful]",
+	  "Prints the moves a bot would send now for PLAYER, one per line." },
+	{ "demo", "demo [redmasque|masquerade]",
+	  "Plays a whole game by email on the Maildir transport in a folder under\n"
+	  "/tmp, bot players answering the server's mail as real mail clients\n"
+	  "would, and tells the story; it ends with masqued verify." },
+};
+
+#define NUSAGE (sizeof(usage) / sizeof(usage[0]))
+
+void
+mq_usage_all(FILE *f)
+{
+	size_t i;
+
+	fputs("usage: masqued [-C DATADIR] [-c CONFIG] COMMAND [ARGS]\n"
+	    "commands:\n", f);
+	for (i = 0; i < NUSAGE; i++)
+		fprintf(f, "  %s\n", usage[i].synopsis);
+	fputs("masqued help COMMAND, or masqued COMMAND --help: what it does\n"
+	    "exit codes: 0 ok, 1 refused, 2 usage, 3 verification failed, 4 I/O\n",
+	    f);
+}
+
+int
+mq_usage_command(const char *name, FILE *f)
+{
+	size_t i;
+
+	for (i = 0; i < NUSAGE; i++)
+		if (strcmp(usage[i].name, name) == 0) {
+			fprintf(f, "usage: masqued %s\n\n%s\n(-C DATADIR and -c CONFIG, "
+			    "when given, go before %s.)\n", usage[i].synopsis,
+			    usage[i].about, usage[i].name);
+			return 0;
+		}
+	return -1;
+}
+
+int
+mq_usage_asked(int argc, char **argv)
+{
+	/* right after the command, or last: never a --why's or a command's
+	 * text in between */
+	return argc > 1 && (strcmp(argv[1], "--help") == 0 ||
+	    strcmp(argv[1], "-h") == 0 || strcmp(argv[argc - 1], "--help") == 0);
+}
