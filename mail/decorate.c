@@ -632,6 +632,7 @@ deco_waiting(const struct deco *d, struct mv *out)
 	struct mq_buf names = MQ_BUF_INIT, by[3] = { MQ_BUF_INIT, MQ_BUF_INIT,
 	    MQ_BUF_INIT };
 	size_t i, k;
+	int me[3] = { 0, 0, 0 };
 
 	json_array_foreach(owes, i, o) {
 		const char *player = jstr(o, "player"), *what;
@@ -646,10 +647,24 @@ deco_waiting(const struct deco *d, struct mv *out)
 		mv_push(d->a, list, w);
 		list_add(d, &names, player);
 		for (k = 0; k < 3; k++)
-			if (jeq(what, kinds[k]))
+			if (jeq(what, kinds[k]) && !jeq(player, d->me_name))
 				list_add(d, &by[k], player);
+			else if (jeq(what, kinds[k]))
+				me[k] = 1;
 	}
 	for (k = 0; k < 3; k++) {
+		/* the reader first, as "you", in the text a person reads */
+		if (me[k]) {
+			struct mq_buf rest = by[k];
+
+			by[k] = (struct mq_buf)MQ_BUF_INIT;
+			list_add(d, &by[k], strcmp(d->lang, "ja") == 0 ? "あなた" :
+			    strcmp(d->lang, "zh") == 0 ? "你" : "you");
+			if (rest.len > 0)
+				list_add(d, &by[k], mq_buf_str(&rest));
+			by[k].oom |= rest.oom;
+			mq_buf_free(&rest);
+		}
 		/* (a list that ran out of memory is empty, but not "none") */
 		if ((by[k].len > 0 || by[k].oom) && want(d, keys[k]))
 			put(d->a, out, keys[k], buf_str(d, &by[k]));
