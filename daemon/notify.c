@@ -30,6 +30,30 @@ fmt_time(long long t, char *out, size_t n)
 	strftime(out, n, "%Y-%m-%d %H:%M UTC", gmtime(&tt));
 }
 
+/*
+ * A deadline as its reader's clock says it: Japanese mail in Japan's time
+ * (JST, UTC+9, no summer time), Chinese in UTC+8 (China, Taiwan, Hong Kong,
+ * Singapore), others in UTC; each says which, so a reader elsewhere can
+ * still work it out.
+ */
+static void
+fmt_deadline(long long t, const char *lang, char *out, size_t n)
+{
+	time_t tt;
+	const char *zone = "UTC";
+
+	if (strcmp(lang, "ja") == 0) {
+		t += 9 * 3600;
+		zone = "JST";
+	} else if (strcmp(lang, "zh") == 0) {
+		t += 8 * 3600;
+		zone = "UTC+8";
+	}
+	tt = (time_t)t;
+	strftime(out, n, "%Y-%m-%d %H:%M ", gmtime(&tt));
+	strncat(out, zone, n - strlen(out) - 1);
+}
+
 /* b (a hash or a key: up to 64 bytes) in hex, as a new JSON string. */
 static json_t *
 hex(const unsigned char *b, size_t n)
@@ -97,7 +121,7 @@ base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 	if (mq_game_policy_wait(&d->conf, g))	/* a deadline applies nothing */
 		bad |= json_object_set_new(ctx, "policy_wait", json_true()) != 0;
 	if (deadline > 0 && !g->paused) {
-		fmt_time(deadline, dl, sizeof(dl));
+		fmt_deadline(deadline, g->players[seat].lang, dl, sizeof(dl));
 		bad |= json_object_set_new(ctx, "deadline", json_string(dl)) != 0;
 		/* what is left, not the configured lead: a reminder may go
 		 * late (after a resume or a short extend, or a pass that did

@@ -267,6 +267,7 @@ at 98 $M -C $D serve --once 2>/dev/null
 # (it said "1 hour" with a minute left). Paused 40 minutes before the 106 h
 # deadline and resumed at 106 h, a reminder again with 40 minutes left.
 at 98 expect 0 "bob reads Japanese" -- $M -C $D submit --no-mail $G bob "SET LANG ja"
+at 98 expect 0 "carol reads Chinese" -- $M -C $D submit --no-mail $G carol "SET LANG zh"
 MASQUED_NOW=$((T0 + 105 * H + 20 * 60)) expect 0 "pause" -- $M -C $D admin $G pause --why "a break"
 at 106 expect 0 "resume" -- $M -C $D admin $G resume --why "back"
 at 106 $M -C $D serve --once 2>/dev/null
@@ -281,6 +282,23 @@ print(re.search(r"(The deadline is in|期限まであと) ([^(（]*?) ?[(（]", 
 }
 [ "$(left_text alice@)" = "40 minutes" ] || fail "alice's reminder says $(left_text alice@) left, not 40 minutes"; ok
 [ "$(left_text bob@)" = "40 分です" ] || fail "bob's reminder says $(left_text bob@) left, not 40 分です"; ok
+# the deadline as its reader's clock says it: UTC in English, Japan's time
+# in Japanese, UTC+8 in Chinese (every mail said UTC)
+reminder_text() {	# To address: its last reminder's text part, on one line
+	f=$(grep -l "^X-Masqued-Mail: reminder" $D/mail/outbox/new/* | xargs grep -l "^To: $1" | sort | tail -n 1)
+	/usr/bin/python3 -c 'import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+t = [p.get_payload(decode=True).decode() for p in m.walk() if p.get_content_type() == "text/plain"][0]
+print(" ".join(t.split()))' "$f"
+}
+dl=$((T0 + 106 * H + 40 * 60))	# the 40 minutes left after the resume
+reminder_text alice@ | grep -qF "$(date -u -d @$dl '+%Y-%m-%d %H:%M UTC')" ||
+    fail "alice's reminder does not give the deadline in UTC"; ok
+reminder_text bob@ | grep -qF "$(date -u -d @$((dl + 9 * H)) '+%Y-%m-%d %H:%M JST')" ||
+    fail "bob's reminder does not give the deadline in Japan's time: $(reminder_text bob@)"; ok
+reminder_text carol@ | grep -qF "$(date -u -d @$((dl + 8 * H)) '+%Y-%m-%d %H:%M UTC+8')" ||
+    fail "carol's reminder does not give the deadline in UTC+8: $(reminder_text carol@)"; ok
+! reminder_text bob@ | grep -q " UTC" || fail "bob's reminder still says UTC"; ok
 expect 0 "verify" -- $M -C $D verify $G
 # --- admin default: under policy wait, the host applies one default ---
 # logged as a timeout entry (with the host's why), mailed as a timeout's
