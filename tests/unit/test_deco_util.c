@@ -16,16 +16,12 @@
 
 #include "mail/deco_util.h"
 
-/* s wrapped at width with indent, as a string to free. */
+/* v, a string of arena a, as a string to free; a is freed. */
 static char *
-wrapped(const char *s, int width, const char *indent)
+taken(struct mq_arena *a, const struct mv *v)
 {
-	struct mq_arena *a = mq_arena_new();
-	const struct mv *v;
 	char *out;
 
-	assert_non_null(a);
-	v = deco_wrap(a, s, width, indent);
 	assert_non_null(v);
 	assert_int_equal(v->type, MV_STR);
 	out = strndup(v->u.str.s, v->u.str.len);
@@ -34,22 +30,24 @@ wrapped(const char *s, int width, const char *indent)
 	return out;
 }
 
+/* s wrapped at width with indent, as a string to free. */
+static char *
+wrapped(const char *s, int width, const char *indent)
+{
+	struct mq_arena *a = mq_arena_new();
+
+	assert_non_null(a);
+	return taken(a, deco_wrap(a, s, width, indent));
+}
+
 /* The list s wrapped (deco_wrap_list), as a string to free. */
 static char *
 wrapped_list(const char *s, int width, int first, const char *indent)
 {
 	struct mq_arena *a = mq_arena_new();
-	const struct mv *v;
-	char *out;
 
 	assert_non_null(a);
-	v = deco_wrap_list(a, s, width, first, indent);
-	assert_non_null(v);
-	assert_int_equal(v->type, MV_STR);
-	out = strndup(v->u.str.s, v->u.str.len);
-	assert_non_null(out);
-	mq_arena_free(a);
-	return out;
+	return taken(a, deco_wrap_list(a, s, width, first, indent));
 }
 
 /* Every line of s at most width columns, unless it is one unbreakable
