@@ -54,6 +54,10 @@ struct mq_daemon {
 	 * may then be older than masqued here, or one answered before, so
 	 * only moves are answered (inbound.c) and the rest said in the log. */
 	int rereading;
+	/* while rereading: the time of the last pass that read the mailbox
+	 * before (its cursor's), so that a message dated after it, new, is
+	 * answered as any other; LLONG_MAX when not known */
+	long long reread_before;
 };
 
 int mq_daemon_open(struct mq_daemon *d, const char *datadir, const char *config,

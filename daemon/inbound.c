@@ -535,6 +535,19 @@ rebuild(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
 	return rc;
 }
 
+/*
+ * While the mailbox is read again from its start (its UIDVALIDITY changed,
+ * or its cursor was lost), a message that may be older than masqued here,
+ * or one answered before: not dated after the last pass that read it.
+ * One dated after it is new, and answered as any other.
+ */
+static int
+maybe_old(const struct mq_daemon *d, const struct analysis *a)
+{
+	return d->rereading && (a->msg == NULL || a->msg->date <= 0 ||
+	    a->msg->date <= d->reread_before);
+}
+
 /* A bounce: the host is told, as a player's address may be failing. */
 static int
 tell_host_bounce(struct mq_daemon *d, const struct analysis *a,
@@ -542,7 +555,7 @@ tell_host_bounce(struct mq_daemon *d, const struct analysis *a,
 {
 	char text[2048];
 
-	if (d->rereading) {
+	if (maybe_old(d, a)) {
 		mq_daemon_log("%s: the host is not told of this bounce: the "
 		    "mailbox is being read again from its start, and it may be "
 		    "one told of before", tid);
@@ -581,7 +594,7 @@ not_a_move(struct mq_daemon *d, struct analysis *a, const char *tid,
 		mq_daemon_log("%s: dropped: %s", tid, a->auth);
 		if (a->msg->bounce)
 			rc = tell_host_bounce(d, a, from, tid, err);
-	} else if (!a->auth_ok && d->rereading) {
+	} else if (!a->auth_ok && maybe_old(d, a)) {
 		/* perhaps mail older than masqued here, never meant for a game */
 		mq_daemon_log("%s: refused: %s; not answered: the mailbox is being "
 		    "read again from its start, and this message may be older than "

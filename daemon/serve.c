@@ -2,11 +2,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -257,6 +259,12 @@ pass_maildir(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
  * raw-hash dedupe answers nothing twice), and the log says so.
  */
 static void
+cursor_path(const struct mq_daemon *d, char *path, size_t size)
+{
+	snprintf(path, size, "%s/cursor/imap", d->conf.datadir);
+}
+
+static void
 cursor_read(const struct mq_daemon *d, uint32_t *validity, uint32_t *last,
     int *first, int *lost)
 {
@@ -270,7 +278,7 @@ cursor_read(const struct mq_daemon *d, uint32_t *validity, uint32_t *last,
 	*validity = *last = 0;
 	*first = 0;
 	*lost = 1;	/* until it reads as sound */
-	snprintf(path, sizeof(path), "%s/cursor/imap", d->conf.datadir);
+	cursor_path(d, path, sizeof(path));
 	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e) != 0) {
 		mq_daemon_log("imap: %s; reading the mailbox again from the start",
 		    e.msg);
@@ -301,7 +309,7 @@ cursor_write(const struct mq_daemon *d, uint32_t validity, uint32_t last,
 	char path[1400], buf[64];
 	int n;
 
-	snprintf(path, sizeof(path), "%s/cursor/imap", d->conf.datadir);
+	cursor_path(d, path, sizeof(path));
 	n = snprintf(buf, sizeof(buf), "%" PRIu32 " %" PRIu32 "\n", validity, last);
 	return mq_file_replace(path, buf, (size_t)n, 0644, err);
 }
@@ -472,12 +480,21 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 		if (cur_validity != 0)
 			mq_daemon_log("imap: UIDVALIDITY changed from %" PRIu32 " to %"
 			    PRIu32 "; reading the mailbox again from the start, "
-			    "answering only moves", cur_validity, validity);
+			    "answering only moves and mail dated after its last "
+			    "pass", cur_validity, validity);
 		last = 0;
 	}
 	/* not after a cursor of "0 0", which the host wrote to have the
 	 * mailbox read from its start and answered */
 	d->rereading = lost || (cur_validity != 0 && validity != cur_validity);
+	if (d->rereading) {
+		char path[1400];
+		struct stat sb;
+
+		cursor_path(d, path, sizeof(path));
+		d->reread_before = stat(path, &sb) == 0 ? (long long)sb.st_mtime :
+		    LLONG_MAX;
+	}
 	if ((rc = mq_imap_s_search_after(s, last, &uids, &n, err)) != 0)
 		goto out;
 	for (i = 0; i < n && rc == 0 && !held; i++) {

@@ -789,6 +789,10 @@ fill_headers(struct mq_mime_msg *m, GMimeMessage *msg)
 	get_from(m, msg, &oom);
 	m->subject = header_text(hl, "Subject", &oom);
 	m->message_id = dup_clean(g_mime_message_get_message_id(msg), &oom);
+	/* GMime gives no date as NULL; one before 1970 is none to us */
+	if (g_mime_message_get_date(msg) != NULL &&
+	    g_date_time_to_unix(g_mime_message_get_date(msg)) > 0)
+		m->date = g_date_time_to_unix(g_mime_message_get_date(msg));
 	m->in_reply_to = first_msgid(g_mime_object_get_header(top,
 	    "In-Reply-To"), &oom);
 	m->references = all_msgids(g_mime_object_get_header(top, "References"),

@@ -178,6 +178,45 @@ $MREL -C $I log $G | grep -c " command " | grep -qx 2 || { $MREL -C $I log $G; f
 [ ! -e $I/cursor/imap.stuck ] || fail "the stuck count outlived the message"; ok
 kill $IMAP_PID 2>/dev/null
 
+# read again after UIDVALIDITY changed, a message dated after the last pass
+# that read the mailbox (its cursor's time) is new, not old mail: a
+# stranger's is answered and a bounce told to the host, as in any pass;
+# one dated before, or not dated, is still only said in the log (new mail
+# used to go unanswered too, like the old it could not be told from)
+day() { date -u -R -d @$1; }
+mail_at() {	# file, from, date (epoch, or "" for none), message-id, more headers
+	{ printf 'From: %s\r\nTo: game@masqued.invalid\r\nSubject: hi\r\nMessage-ID: <%s>\r\n' "$2" "$4"
+	  [ -n "$3" ] && printf 'Date: %s\r\n' "$(day $3)"
+	  printf '%b\r\nhello\r\n' "${5:-}"; } > $1
+}
+mail_at $T/old.eml x@y.test $((T0 - H)) old@y.test
+mail_at $T/new.eml x@y.test $((T0 + H)) new@y.test
+mail_at $T/nodate.eml x@y.test "" nodate@y.test
+mail_at $T/bounce_new.eml MAILER-DAEMON@y.test $((T0 + H)) bnew@y.test 'Return-Path: <>\r\n'
+mail_at $T/bounce_old.eml MAILER-DAEMON@y.test $((T0 - H)) bold@y.test 'Return-Path: <>\r\n'
+rm $T/port
+FAKE_IMAP_VALIDITY=1900000000 $PY tests/data/fake_imap.py $T/port $T/imap.log $T/old.eml \
+    $T/new.eml $T/nodate.eml $T/bounce_new.eml $T/bounce_old.eml &
+IMAP_PID=$!
+n=0
+while [ ! -s $T/port ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+[ -s $T/port ] || fail "the fourth fake IMAP server did not start"; ok
+sed -i "s|^imap_url = .*|imap_url = imap://127.0.0.1:$(cat $T/port)|" $I/masqued.conf
+touch -d @$T0 $C	# the last pass that read the mailbox before
+expect 0 "a pass after UIDVALIDITY changed, with new mail" -- $M -C $I serve --once
+err_has "imap: UIDVALIDITY changed from 1800000000 to 1900000000"
+err_has "pass: 5 message(s): 0 applied, 1 answered"
+for u in 1 3; do
+	err_has "imap:1900000000:$u: refused: "
+	grep -q "^masqued .*imap:1900000000:$u: refused: .*; not answered: the mailbox is being read again" $T/err ||
+	    fail "the old mail (UID $u) was not left unanswered"; ok
+done
+grep -q "imap:1900000000:2: refused: .*not answered" $T/err && fail "the new mail was not answered"; ok
+err_has "imap:1900000000:5: the host is not told of this bounce"
+grep -q "imap:1900000000:4: the host is not told" $T/err && fail "the host was not told of the new bounce"; ok
+[ "$(grep -c ': sent admin-' $T/err)" = 1 ] || fail "the host was not told once of the new bounce"; ok
+kill $IMAP_PID 2>/dev/null
+
 # --- a game's clock file ---
 D=$T/data
 expect 0 "init" -- $M -C $D init

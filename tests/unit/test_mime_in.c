@@ -527,6 +527,37 @@ precedence_bulk_and_list_are_auto(void **state)
 	expect_flags("precedence_list.eml", 1, 0);
 }
 
+/* The Date header, as seconds since 1970 UTC (read again after the IMAP
+ * mailbox's UIDVALIDITY changed, new mail is told from old by it); none,
+ * or one that cannot be read, is 0. */
+static void
+date_header_is_read(void **state)
+{
+	static const struct {
+		const char *date;
+		long long want;
+	} d[] = {
+		{ "Date: Thu, 01 Jan 2026 10:00:00 +0000\n", 1767261600 },
+		{ "Date: Thu, 01 Jan 2026 19:00:00 +0900\n", 1767261600 },
+		{ "", 0 },
+		{ "Date: not a date at all\n", 0 },
+	};
+	char raw[256];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(d) / sizeof(d[0]); i++) {
+		struct mq_mime_msg *m = NULL;
+		int n = snprintf(raw, sizeof(raw), "From: a@x.test\n%s"
+		    "Content-Type: text/plain; charset=utf-8\n\nbody\n", d[i].date);
+		struct mq_err err;
+
+		assert_int_equal(mq_mime_parse(raw, (size_t)n, &m, &err), 0);
+		assert_true(m->date == d[i].want);
+		mq_mime_msg_free(m);
+	}
+}
+
 /* An out-of-office reply known by its Subject alone, in the languages of
  * the common clients; a subject that only mentions one is not. */
 static void
@@ -812,6 +843,7 @@ main(void)
 		cmocka_unit_test(long_body_line_is_not_a_header),
 		cmocka_unit_test(garbage_never_crashes),
 		cmocka_unit_test(init_is_idempotent),
+		cmocka_unit_test(date_header_is_read),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
