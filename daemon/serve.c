@@ -448,6 +448,96 @@ imap_take(struct mq_daemon *d, struct mq_imap *s, const struct mq_imap_conf *c,
 	return 0;
 }
 
+/*
+ * DATADIR/cursor/imap.reread: "UIDVALIDITY LASTUID BEFORE\n" while a mailbox
+ * read again from its start (its UIDVALIDITY changed, or its cursor was
+ * lost) has messages left up to UID LASTUID, BEFORE the time of the last
+ * pass that read it before: a pass that stops partway (a message it cannot
+ * fetch) hands the same care (inbound.c, maybe_old) on to the next, which
+ * would else answer the old mail after it as new. Read strictly; damaged,
+ * it reads as a window over the whole mailbox with no time known, for this
+ * pass (nothing old is answered), and the log says so.
+ */
+struct reread {
+	int active;
+	uint32_t end;
+	long long before;
+};
+
+static void
+reread_path(const struct mq_daemon *d, char *path, size_t size)
+{
+	snprintf(path, size, "%s/cursor/imap.reread", d->conf.datadir);
+}
+
+static void
+reread_load(const struct mq_daemon *d, uint32_t validity, uint32_t last,
+    struct reread *w)
+{
+	char path[1400], buf[96];
+	unsigned long long v, u, t;
+	const char *p = buf;
+	struct mq_err e;
+	size_t len;
+	int present, rc;
+
+	memset(w, 0, sizeof(*w));
+	reread_path(d, path, sizeof(path));
+	rc = mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e);
+	if (rc == 0 && !present)
+		return;
+	if (rc != 0 || strlen(buf) != len || mq_scan_digits(&p, UINT32_MAX, &v) != 0 ||
+	    *p++ != ' ' || mq_scan_digits(&p, UINT32_MAX, &u) != 0 ||
+	    *p++ != ' ' || mq_scan_digits(&p, LLONG_MAX, &t) != 0 ||
+	    strcmp(p, "\n") != 0) {
+		mq_daemon_log("imap: %s is damaged (it should hold \"UIDVALIDITY "
+		    "LASTUID TIME\"); no mail not a move is answered in this pass",
+		    path);
+		w->active = 1;
+		w->end = UINT32_MAX;
+		w->before = LLONG_MAX;
+		return;
+	}
+	if ((uint32_t)v == validity && (uint32_t)u > last) {
+		w->active = 1;
+		w->end = (uint32_t)u;
+		w->before = (long long)t;
+	}
+}
+
+static void
+reread_start(const struct mq_daemon *d, uint32_t validity, const uint32_t *uids,
+    size_t n, struct reread *w)
+{
+	char path[1400], buf[96];
+	struct stat sb;
+	struct mq_err e;
+	size_t i;
+	int k;
+
+	cursor_path(d, path, sizeof(path));
+	w->active = 1;
+	w->before = stat(path, &sb) == 0 ? (long long)sb.st_mtime : LLONG_MAX;
+	for (w->end = 0, i = 0; i < n; i++)
+		if (uids[i] > w->end)
+			w->end = uids[i];
+	reread_path(d, path, sizeof(path));
+	k = snprintf(buf, sizeof(buf), "%" PRIu32 " %" PRIu32 " %lld\n", validity,
+	    w->end, w->before);
+	if (n > 0 && mq_file_replace(path, buf, (size_t)k, 0644, &e) != 0)
+		mq_daemon_log("imap: %s", e.msg);
+}
+
+static void
+reread_done(const struct mq_daemon *d)
+{
+	char path[1400];
+
+	reread_path(d, path, sizeof(path));
+	if (unlink(path) != 0 && errno != ENOENT)
+		mq_daemon_log("imap: cannot remove %s: %s", path, strerror(errno));
+}
+
 static int
 pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 {
@@ -455,6 +545,7 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	struct mq_imap *s = NULL;
 	uint32_t validity, cur_validity, last, *uids = NULL;
 	size_t n = 0, i, flagged = 0;
+	struct reread w = { 0, 0, 0 };
 	int rc, first, lost, held = 0;
 
 	memset(&c, 0, sizeof(c));
@@ -484,20 +575,17 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 			    "pass", cur_validity, validity);
 		last = 0;
 	}
-	/* not after a cursor of "0 0", which the host wrote to have the
-	 * mailbox read from its start and answered */
-	d->rereading = lost || (cur_validity != 0 && validity != cur_validity);
-	if (d->rereading) {
-		char path[1400];
-		struct stat sb;
-
-		cursor_path(d, path, sizeof(path));
-		d->reread_before = stat(path, &sb) == 0 ? (long long)sb.st_mtime :
-		    LLONG_MAX;
-	}
 	if ((rc = mq_imap_s_search_after(s, last, &uids, &n, err)) != 0)
 		goto out;
+	/* not after a cursor of "0 0", which the host wrote to have the
+	 * mailbox read from its start and answered */
+	if (lost || (cur_validity != 0 && validity != cur_validity))
+		reread_start(d, validity, uids, n, &w);
+	else
+		reread_load(d, validity, last, &w);
+	d->reread_before = w.before;
 	for (i = 0; i < n && rc == 0 && !held; i++) {
+		d->rereading = w.active && uids[i] <= w.end;
 		rc = imap_take(d, s, &c, validity, uids[i], st, &held, &flagged, err);
 		if (i == 0 && !held) {
 			/* past any message that held it up */
@@ -516,6 +604,8 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 		    flagged, c.done_folder, c.mailbox);
 	if (rc == 0 && n == 0 && validity != cur_validity)
 		rc = cursor_write(d, validity, last, err);
+	if (rc == 0 && !held && w.active)
+		reread_done(d);		/* read to its end */
 out:
 	d->rereading = 0;
 	free(uids);

@@ -215,6 +215,32 @@ grep -q "imap:1900000000:2: refused: .*not answered" $T/err && fail "the new mai
 err_has "imap:1900000000:5: the host is not told of this bounce"
 grep -q "imap:1900000000:4: the host is not told" $T/err && fail "the host was not told of the new bounce"; ok
 [ "$(grep -c ': sent admin-' $T/err)" = 1 ] || fail "the host was not told once of the new bounce"; ok
+[ ! -e $I/cursor/imap.reread ] || fail "the mailbox read to its end left its window"; ok
+kill $IMAP_PID 2>/dev/null
+
+# ... and a pass that stops partway (a message it cannot fetch) hands that
+# care on to the next: the old mail after the stop is not answered either
+# (DATA/cursor/imap.reread; the next pass read it as new mail)
+rm $T/port
+FAKE_IMAP_VALIDITY=2000000000 FAKE_IMAP_TRUNCATE=2 $PY tests/data/fake_imap.py \
+    $T/port $T/imap.log $T/nodate.eml $T/new.eml $T/old.eml &
+IMAP_PID=$!
+n=0
+while [ ! -s $T/port ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+[ -s $T/port ] || fail "the fifth fake IMAP server did not start"; ok
+sed -i "s|^imap_url = .*|imap_url = imap://127.0.0.1:$(cat $T/port)|" $I/masqued.conf
+touch -d @$T0 $C
+expect 0 "a pass after UIDVALIDITY changed, stopped partway" -- $M -C $I serve --once
+err_has "imap: UIDVALIDITY changed from 1900000000 to 2000000000"
+err_has "broke off or sent a broken reply while fetching UID 2"
+[ "$(cat $C)" = "2000000000 1" ] || fail "the cursor is $(cat $C)"; ok
+[ "$(cat $I/cursor/imap.reread)" = "2000000000 3 $T0" ] ||
+    fail "the window read again is $(cat $I/cursor/imap.reread 2>&1)"; ok
+expect 0 "the next pass goes on with the same care" -- $M -C $I serve --once
+grep -q "^masqued .*imap:2000000000:3: refused: .*; not answered: the mailbox is being read again" $T/err ||
+    { cat $T/err >&2; fail "the old mail after the stop was answered as new"; }; ok
+[ "$(cat $C)" = "2000000000 3" ] || fail "the cursor is $(cat $C)"; ok
+[ ! -e $I/cursor/imap.reread ] || fail "the window outlived the mail read again"; ok
 kill $IMAP_PID 2>/dev/null
 
 # --- a game's clock file ---
