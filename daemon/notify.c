@@ -39,6 +39,7 @@ fmt_time(long long t, char *out, size_t n)
 static void
 fmt_deadline(long long t, const char *lang, char *out, size_t n)
 {
+	char when[32];
 	time_t tt;
 	const char *zone = "UTC";
 
@@ -50,8 +51,8 @@ fmt_deadline(long long t, const char *lang, char *out, size_t n)
 		zone = "UTC+8";
 	}
 	tt = (time_t)t;
-	strftime(out, n, "%Y-%m-%d %H:%M ", gmtime(&tt));
-	strncat(out, zone, n - strlen(out) - 1);
+	strftime(when, sizeof(when), "%Y-%m-%d %H:%M", gmtime(&tt));
+	snprintf(out, n, "%s %s", when, zone);
 }
 
 /* b (a hash or a key: up to 64 bytes) in hex, as a new JSON string. */
