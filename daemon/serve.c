@@ -502,7 +502,8 @@ reread_load(const struct mq_daemon *d, uint32_t validity, uint32_t last,
 		w->active = 1;
 		w->end = (uint32_t)u;
 		w->before = (long long)t;
-	}
+	} else if (unlink(path) != 0 && errno != ENOENT)	/* read, or stale */
+		mq_daemon_log("imap: cannot remove %s: %s", path, strerror(errno));
 }
 
 static void
