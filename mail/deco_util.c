@@ -300,6 +300,41 @@ longest_token(const char *s, const char *end)
 	return best;
 }
 
+/* The columns of the first n bytes of s. */
+static int
+deco_width_n(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned cp;
+	int w = 0;
+
+	while (p < (const unsigned char *)s + n && *p) {
+		p += utf8_next(p, &cp);
+		w += is_wide(cp) ? 2 : 1;
+	}
+	return w;
+}
+
+/*
+ * Where the words of a long line start: after its last gap of two or more
+ * spaces past its indent (lead), when that leaves room (20 columns) for
+ * them: a table's row; else at lead.
+ */
+static size_t
+column_of(const char *s, size_t lead, int width)
+{
+	size_t i, best = lead, n = strlen(s);
+
+	for (i = lead; i + 1 < n; i++)
+		if (s[i] == ' ' && s[i + 1] == ' ') {
+			while (i < n && s[i] == ' ')
+				i++;
+			if (i < n && deco_width_n(s, i) <= width - 20)
+				best = i;
+		}
+	return best;
+}
+
 int
 deco_wrap_text(char **text, int width)
 {
@@ -308,7 +343,7 @@ deco_wrap_text(char **text, int width)
 	char *indent;
 	const char *p = *text, *nl, *body;
 	const struct mv *v;
-	size_t lead;
+	size_t lead, lead0;
 	int wrapped = 0, oom;
 
 	while (*p) {
@@ -317,18 +352,26 @@ deco_wrap_text(char **text, int width)
 			nl = p + strlen(p);
 		mq_buf_reset(&line);
 		mq_buf_add(&line, p, (size_t)(nl - p));
-		lead = strspn(mq_buf_str(&line), " ");
+		lead0 = lead = strspn(mq_buf_str(&line), " ");
+		/* a table's row ("  ORDER 3      what it does"): kept as it is
+		 * up to its last gap of two spaces, the words after it wrapped
+		 * under their own column */
+		lead = column_of(mq_buf_str(&line), lead, width);
 		body = mq_buf_str(&line) + lead;
 		if (deco_width(mq_buf_str(&line)) > width && body[0] != '{' &&
 		    body[0] != '"' &&
 		    longest_token(body, mq_buf_str(&line) + line.len) < 40) {
-			/* the indent, as deep as the line's own (any depth) */
+			/* the indent, as deep as the line's own (any depth), four
+			 * more; a table's column as deep as its column */
+			int col = deco_width_n(mq_buf_str(&line), lead);
+			int more = lead == lead0 ? 4 : 0;
+
 			if ((a == NULL && (a = mq_arena_new()) == NULL) ||
-			    (indent = mq_arena_alloc(a, lead + 5)) == NULL)
+			    (indent = mq_arena_alloc(a, (size_t)col + 5)) == NULL)
 				break;
-			memset(indent, ' ', lead + 4);
-			indent[lead + 4] = '\0';
-			v = wrap_text(a, body, width, (int)lead, indent, 1);
+			memset(indent, ' ', (size_t)col + (size_t)more);
+			indent[col + more] = '\0';
+			v = wrap_text(a, body, width, col, indent, 1);
 			if (v == NULL)
 				break;
 			mq_buf_add(&out, mq_buf_str(&line), lead);

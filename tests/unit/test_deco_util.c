@@ -276,6 +276,32 @@ a_text_wraps_its_long_lines_only(void **state)
 	free(s);
 }
 
+/* A table's row keeps its columns: the words after its last gap of two
+ * spaces wrap under their own column (they were run together with the
+ * command, the gap squeezed to one space); Japanese as well. */
+static void
+a_table_row_wraps_under_its_column(void **state)
+{
+	char *s;
+
+	(void)state;
+	s = wrapped_text("  ORDER 3        choose this turn's Order, the lowest "
+	    "last Order first", 40);
+	assert_string_equal(s, "  ORDER 3        choose this turn's\n"
+	    "                 Order, the lowest last\n"
+	    "                 Order first");
+	free(s);
+	s = wrapped_text("  PASS     スペルや戦いの番を終える。貯める・決闘を断る", 40);
+	assert_string_equal(s, "  PASS     スペルや戦いの番を終える。貯\n"
+	    "           める・決闘を断る");
+	free(s);
+	/* a gap too far right to leave its words room: an ordinary line */
+	s = wrapped_text("  a b c d e f g h i j k l m n o p q r  s t u", 30);
+	assert_string_equal(s, "  a b c d e f g h i j k l m n\n"
+	    "      o p q r s t u");
+	free(s);
+}
+
 int
 main(void)
 {
@@ -287,6 +313,7 @@ main(void)
 		cmocka_unit_test(first_line_fits_with_its_indent),
 		cmocka_unit_test(a_list_breaks_at_spaces_and_after_ideographic_commas),
 		cmocka_unit_test(a_text_wraps_its_long_lines_only),
+		cmocka_unit_test(a_table_row_wraps_under_its_column),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
