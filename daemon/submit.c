@@ -382,6 +382,10 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 	size_t i, h, nnew = 0, nres = 0, r, nheld = 0, held_at[64];
 	uint64_t seen;
 	char decided[64][16];	/* the keys of newp, for mq_game_standing_copy */
+	struct mq_cmd prev;	/* the line before, accepted (have_prev) */
+	char before[16], prev_owed[16];	/* what the seat owed before each */
+	const char *owed;
+	int have_prev = 0;
 	int rc = 0, changed = 0;
 
 	memset(res, 0, sizeof(*res));
@@ -411,7 +415,11 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 			res->cmds[res->ncmds - 1].already = seen;
 			continue;
 		}
+		owed = k->owes(work, seat);
+		snprintf(before, sizeof(before), "%s", owed != NULL ? owed : "");
 		if (k->parse(work, seat, line, &cmd, &e) != 0 ||
+		    (k->follows != NULL && have_prev && k->follows(work, seat,
+		    &prev, prev_owed, &cmd, &e) != 0) ||
 		    (k->decision(work, seat, &cmd, &d), k->apply(work, seat, &cmd, &e))) {
 			if (atomic) {
 				rc = mq_fail(err, MQ_REFUSED, "%s", e.msg);
@@ -427,6 +435,10 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		if (result_add(res, mq_buf_str(&text), (int)i + 1, 1,
 		    k->is_secret(&cmd), NULL))
 			goto oom;
+		/* what the next line follows (the game's follows) */
+		prev = cmd;
+		have_prev = 1;
+		memcpy(prev_owed, before, sizeof(prev_owed));
 		res->cmds[res->ncmds - 1].shown = k->is_secret(&cmd) &&
 		    k->shown_now != NULL && k->shown_now(work, seat, &cmd);
 		/* An earlier secret of this message the apply just carried

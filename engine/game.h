@@ -73,6 +73,13 @@ struct mq_game_kind {
 	 * earlier placements; a MOVE carried out at once); NULL when a game
 	 * has no such command. */
 	int (*shown_now)(const void *state, int seat, const struct mq_cmd *cmd);
+	/* May cmd, on the line after prev in one message (owed: what the seat
+	 * owed before prev), be applied to state now? 0, or MQ_REFUSED with
+	 * one sentence: a game whose commands can close a window by
+	 * themselves refuses a command meant for that window, which would
+	 * else answer a question the player never saw. NULL: always. */
+	int (*follows)(const void *state, int seat, const struct mq_cmd *prev,
+	    const char *owed, const struct mq_cmd *cmd, struct mq_err *err);
 	/* Which decision a command makes, given the state it is applied to. */
 	void (*decision)(const void *state, int seat, const struct mq_cmd *cmd,
 	    struct mq_decision *d);

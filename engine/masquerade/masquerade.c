@@ -57,6 +57,7 @@ const struct mq_game_kind mq_masquerade_kind = {
 	.parse = ms_parse,
 	.format = ms_format,
 	.is_secret = ms_is_secret,
+	.follows = ms_follows,
 	.decision = ms_decision,
 	.apply = ms_apply,
 	.resolved = ms_resolved,

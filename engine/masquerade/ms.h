@@ -378,6 +378,8 @@ void ms_sequence(struct ms_state *st, const int8_t *key, int desc);
 int ms_validate(const struct ms_state *st, int seat, const struct ms_cmd *c,
     struct mq_err *err);
 const char *ms_owes(const void *state, int seat);
+int ms_follows(const void *state, int seat, const struct mq_cmd *prev,
+    const char *owed, const struct mq_cmd *cmd, struct mq_err *err);
 int ms_owing_seat(const struct ms_state *st);	/* -1: nobody */
 /* What a seat could do now; ms_advance passes a seat that can do nothing. */
 int ms_can_play_any(const struct ms_state *st, int seat, int timing);

@@ -431,3 +431,34 @@ ms_validate(const struct ms_state *st, int seat, const struct ms_cmd *c,
 	return mq_fail(err, MQ_REFUSED, "Not now: you are to %s.",
 	    owes_help(st, owes, 1, help, sizeof(help)));
 }
+
+/*
+ * A PASS ends a window the player is in (their Spells, their side of a
+ * fight), and the mails ask for one after the PLAY or REVEAL lines. When
+ * that window closed by itself after the line before (nothing was left to
+ * play; a CHALLENGE whose own side never opened), the PASS would answer
+ * whatever the player owes next (decline banking the Spell a fight just
+ * won, say), a question they never saw: it is refused instead.
+ */
+int
+ms_follows(const void *state, int seat, const struct mq_cmd *prev,
+    const char *owed, const struct mq_cmd *cmd, struct mq_err *err)
+{
+	const struct ms_cmd *p = ms_cmd_ofc(prev), *c = ms_cmd_ofc(cmd);
+	const char *window, *now = ms_owes(state, seat);
+
+	if (c->type != MS_C_PASS)
+		return 0;
+	if (p->type == MS_C_PLAY || p->type == MS_C_REVEAL)
+		window = owed;
+	else if (p->type == MS_C_CHALLENGE)
+		window = "fight";
+	else
+		return 0;
+	if (window != NULL && now != NULL && strcmp(now, window) == 0)
+		return 0;
+	return mq_fail(err, MQ_REFUSED, "PASS not applied: what it would end "
+	    "closed by itself after the line before (nothing was left to "
+	    "play). If you mean to pass what you are asked now, send PASS "
+	    "again.");
+}

@@ -1,0 +1,72 @@
+#!/bin/sh
+# test_ms_pass_closed.sh - The Masquerade: a PASS written after a PLAY,
+# REVEAL or CHALLENGE of the same mail, to end that Spell phase or that
+# side of a fight as the turn mails ask ("... then PASS"), is not applied
+# when that window closed by itself after the line before it (nothing was
+# left to play): it would answer whatever the sender owes next. Here dave
+# challenges bob from the Arena, then writes REVEAL and PASS; the REVEAL
+# leaves him nothing to play, the fight ends and he wins, and his PASS
+# would have declined banking the Spell he drew, a question he never saw.
+# It is refused with a sentence saying why, dave still owes the bank, and
+# `masqued verify` passes. carol's PLAY then PASS, her Spell phase over
+# by itself, gets the same sentence (not "It is not your turn").
+. tests/cli/lib.sh
+PY=/usr/bin/python3
+D=$T/data
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+SEED=0707070707070707070707070707070707070707070707070707070707070707
+
+expect 0 "init" -- $M -C $D init
+echo "rate_limit = 86400" >>$D/masqued.conf
+expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test \
+    --player bob=bob@x.test --player carol=carol@x.test --player dave=dave@x.test \
+    --seed $SEED
+G=$(cat $T/out)
+serve() { $M -C $D serve --once 2>>$T/serve.log || fail "serve --once"; ok; }
+serve
+. tests/cli/lib_mail.sh
+RA=$(reply_to alice); RB=$(reply_to bob); RC=$(reply_to carol); RD=$(reply_to dave)
+owes() {	# the seat to move and what it owes
+	$MREL -C $D view $G $1 --json | $PY -c '
+import json, sys
+v = json.load(sys.stdin)
+print(v["to_move"], v["owes"])'
+}
+move() {	# who, reply address, id, text: one mail, one pass
+	send $1@x.test "$2" "$3" "$4"
+	serve
+}
+move alice "$RA" a1 'DANCER blade dancer'
+move dave "$RD" d1 'DANCER sorcerer'
+move carol "$RC" c1 'DANCER paladin'
+move bob "$RB" b1 'DANCER thief\nSTAGE tower'
+move carol "$RC" c2 'STAGE library'
+move dave "$RD" d2 'STAGE arena'
+move alice "$RA" a2 'STAGE chapel'
+
+# carol plays her Prelude; with nothing else she can pay for, her Spell
+# phase ends by itself, and her PASS is refused with the reason
+ls $O >$T/before
+move carol "$RC" c3 'PLAY prelude\nPASS'
+answer receipt carol@x.test c3
+says c3 "accepted: PLAY prelude"
+says c3 "NOT accepted, line 2: PASS"
+says c3 "not applied: what it would end closed by itself"
+move bob "$RB" b2 'REVEAL'
+move dave "$RD" d3 'CHALLENGE bob'
+[ "$(owes dave)" = "dave fight" ] || fail "dave is not in his fight: $(owes dave)"; ok
+
+ls $O >$T/before
+move dave "$RD" d4 'REVEAL\nPASS'
+answer receipt dave@x.test d4
+says d4 "accepted: REVEAL"
+says d4 "NOT accepted, line 2: PASS"
+says d4 "not applied: what it would end closed by itself"
+[ "$(owes dave)" = "dave bank" ] || fail "dave's PASS was applied: $(owes dave)"; ok
+# a PASS by itself is his answer to the question he now sees
+move dave "$RD" d5 'PASS'
+[ "$(owes dave)" != "dave bank" ] || fail "a PASS alone was not taken"; ok
+expect 0 "masqued verify" -- $M -C $D verify $G
+out_has "sound"
+done_checks
