@@ -878,12 +878,13 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	struct analysis a;
 	json_t *cmds = json_array(), *errs = json_array();
 	struct mq_buf text = MQ_BUF_INIT;
-	struct mq_cmd cmd;
+	struct mq_cmd cmd, prev;
 	struct mq_err e;
 	void *work = NULL;
-	char decided[64][16];
+	char decided[64][16], before[16], prev_owed[16];
+	const char *owed;
 	size_t i, ndecided = 0;
-	int rc, bad = 0;
+	int rc, bad = 0, have_prev = 0;
 
 	*out = NULL;
 	if ((rc = analyse(d, raw, len, &a, 0, err)) != 0) {
@@ -916,7 +917,11 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			    (json_int_t)seen)) != 0;
 			continue;
 		}
+		owed = k->owes(work, a.seat);
+		snprintf(before, sizeof(before), "%s", owed != NULL ? owed : "");
 		if (k->parse(work, a.seat, a.lines[i], &cmd, &e) != 0 ||
+		    (k->follows != NULL && have_prev && k->follows(work, a.seat,
+		    &prev, prev_owed, &cmd, &e) != 0) ||
 		    (k->decision(work, a.seat, &cmd, &dd),
 		    k->apply(work, a.seat, &cmd, &e)) != 0) {
 			if ((int)i == a.badlang)
@@ -927,6 +932,9 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			    "text", a.lines[i], "accepted", 0, "error", e.msg)) != 0;
 			continue;
 		}
+		prev = cmd;	/* as submit: what the next line follows */
+		have_prev = 1;
+		memcpy(prev_owed, before, sizeof(prev_owed));
 		if (k->is_secret(&cmd) && ndecided < 64)
 			memcpy(decided[ndecided++], dd.key, sizeof(decided[0]));
 		mq_buf_reset(&text);

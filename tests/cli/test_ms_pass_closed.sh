@@ -57,6 +57,14 @@ move bob "$RB" b2 'REVEAL'
 move dave "$RD" d3 'CHALLENGE bob'
 [ "$(owes dave)" = "dave fight" ] || fail "dave is not in his fight: $(owes dave)"; ok
 
+# `masqued parse` tells it as the answer will (its dry run took the PASS)
+printf 'From: dave@x.test\nTo: %s\nSubject: Re\nMessage-ID: <dry@x.test>\n\nREVEAL\nPASS\n' "$RD" >$T/dry.eml
+expect 0 "parse REVEAL then PASS" -- $M -C $D parse $T/dry.eml
+$PY -c 'import json, sys
+c = json.load(open(sys.argv[1]))["commands"]
+sys.exit(not (c[0]["accepted"] and not c[1]["accepted"] and
+    "closed by itself" in c[1]["error"]))' $T/out ||
+    { cat $T/out >&2; fail "parse does not refuse the PASS as the answer does"; }; ok
 ls $O >$T/before
 move dave "$RD" d4 'REVEAL\nPASS'
 answer receipt dave@x.test d4
