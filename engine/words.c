@@ -3,15 +3,84 @@
 
 #include "engine/words.h"
 
-/* Fold full-width ASCII (U+FF01..U+FF5E) to ASCII, U+3000, 、, 。 and commas
- * to spaces, and ASCII letters to lower case; a line's last '.', '!' or '?'
- * goes (a player ends a sentence: "DANCER bard.", "ダンサー 吟遊詩人。"; no
- * name or time ends with one). Never lengthens the text. */
+/*
+ * Half-width katakana U+FF66..U+FF9D (ｦ..ﾝ, as some phones and old input
+ * methods type them) as the full-width U+30xx they stand for, by their order.
+ */
+static const unsigned short halfwidth_kana[] = {
+	0x30F2, 0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30E3, 0x30E5, /* ｦｧｨｩｪｫｬｭ */
+	0x30E7, 0x30C3, 0x30FC, 0x30A2, 0x30A4, 0x30A6, 0x30A8, 0x30AA, /* ｮｯｰｱｲｳｴｵ */
+	0x30AB, 0x30AD, 0x30AF, 0x30B1, 0x30B3, 0x30B5, 0x30B7, 0x30B9, /* ｶｷｸｹｺｻｼｽ */
+	0x30BB, 0x30BD, 0x30BF, 0x30C1, 0x30C4, 0x30C6, 0x30C8, 0x30CA, /* ｾｿﾀﾁﾂﾃﾄﾅ */
+	0x30CB, 0x30CC, 0x30CD, 0x30CE, 0x30CF, 0x30D2, 0x30D5, 0x30D8, /* ﾆﾇﾈﾉﾊﾋﾌﾍ */
+	0x30DB, 0x30DE, 0x30DF, 0x30E0, 0x30E1, 0x30E2, 0x30E4, 0x30E6, /* ﾎﾏﾐﾑﾒﾓﾔﾕ */
+	0x30E8, 0x30E9, 0x30EA, 0x30EB, 0x30EC, 0x30ED, 0x30EF, 0x30F3, /* ﾖﾗﾘﾙﾚﾛﾜﾝ */
+};
+
+/* The code point of the 3-byte UTF-8 sequence at s, or 0 if it is not one. */
+static unsigned
+utf8_3(const unsigned char *s)
+{
+	if ((s[0] & 0xF0) != 0xE0 || (s[1] & 0xC0) != 0x80 ||
+	    (s[2] & 0xC0) != 0x80)
+		return 0;
+	return (unsigned)(s[0] & 0x0F) << 12 | (unsigned)(s[1] & 0x3F) << 6 |
+	    (s[2] & 0x3F);
+}
+
+/*
+ * The half-width katakana at s (U+FF61..U+FF9F) as the full-width character it
+ * stands for, joined with a voiced or semi-voiced mark after it (ｶﾞ is ガ, ﾊﾟ
+ * is パ) as one character: its code point into *cp and the bytes it took (3 or
+ * 6), or 0 if s is no half-width katakana. ｡ and ､ are 。 and 、, which the
+ * caller reads as spaces.
+ */
+static size_t
+halfwidth_fold(const unsigned char *s, unsigned *cp)
+{
+	unsigned c = utf8_3(s), mark;
+
+	if (c < 0xFF61 || c > 0xFF9F)
+		return 0;
+	switch (c) {
+	case 0xFF61: *cp = 0x3002; return 3;	/* ｡ */
+	case 0xFF62: *cp = 0x300C; return 3;	/* ｢ */
+	case 0xFF63: *cp = 0x300D; return 3;	/* ｣ */
+	case 0xFF64: *cp = 0x3001; return 3;	/* ､ */
+	case 0xFF65: *cp = 0x30FB; return 3;	/* ･ */
+	case 0xFF9E: *cp = 0x309B; return 3;	/* ﾞ alone */
+	case 0xFF9F: *cp = 0x309C; return 3;	/* ﾟ alone */
+	}
+	*cp = halfwidth_kana[c - 0xFF66];
+	mark = utf8_3(s + 3);
+	if (mark == 0xFF9E) {
+		if (*cp == 0x30A6) {		/* ｳﾞ */
+			*cp = 0x30F4;
+			return 6;
+		}
+		if ((*cp >= 0x30AB && *cp <= 0x30C8) ||	/* ｶ..ﾄ */
+		    (*cp >= 0x30CF && *cp <= 0x30DB)) {	/* ﾊ..ﾎ */
+			*cp += 1;
+			return 6;
+		}
+	} else if (mark == 0xFF9F && *cp >= 0x30CF && *cp <= 0x30DB) {
+		*cp += 2;			/* ﾊﾟ..ﾎﾟ */
+		return 6;
+	}
+	return 3;
+}
+
+/* Fold full-width ASCII (U+FF01..U+FF5E) to ASCII, half-width katakana to
+ * full-width, U+3000, 、, 。 and commas to spaces, and ASCII letters to lower
+ * case; a line's last '.', '!' or '?' goes (a player ends a sentence:
+ * "DANCER bard.", "ダンサー 吟遊詩人。"; no name or time ends with one).
+ * Never lengthens the text. */
 void
 mq_words_fold(const char *in, char *out, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)in;
-	size_t o = 0;
+	size_t o = 0, k;
+	unsigned cp;
 
 	while (*s && o + 4 < n) {
 		if (s[0] == 0xEF && (s[1] == 0xBC || s[1] == 0xBD) && s[2] >= 0x80 &&
@@ -27,6 +96,17 @@ mq_words_fold(const char *in, char *out, size_t n)
 				s += 3;
 				continue;
 			}
+		}
+		if ((k = halfwidth_fold(s, &cp)) != 0) {
+			s += k;
+			if (cp == 0x3001 || cp == 0x3002) {
+				out[o++] = ' ';		/* ､ ｡ as 、 。 */
+				continue;
+			}
+			out[o++] = (char)(0xE0 | cp >> 12);
+			out[o++] = (char)(0x80 | (cp >> 6 & 0x3F));
+			out[o++] = (char)(0x80 | (cp & 0x3F));
+			continue;
 		}
 		if (s[0] == 0xE3 && s[1] == 0x80 && s[2] >= 0x80 && s[2] <= 0x82) {
 			out[o++] = ' ';		/* ideographic space, 、, 。 */

@@ -237,6 +237,11 @@ test_parse_japanese_chinese_fullwidth(void **state)
 		{ "プレイ 冗談", "PLAY jest" },
 		{ "出牌 笑话", "PLAY jest" },
 		{ "ＰＬＡＹ　ｊｅｓｔ", "PLAY jest" },
+		/* half-width katakana, voiced marks joined: ﾌﾟﾚｲ is プレイ */
+		{ "ﾌﾟﾚｲ 冗談", "PLAY jest" },
+		{ "ﾌﾟﾚｲ､冗談｡", "PLAY jest" },
+		{ "ﾌﾟﾚｲ ﾀﾞﾝｽ", "PLAY dance" },
+		{ "ﾌﾟﾚｲ ｱﾝｺｰﾙ 回収 ｽﾘ", "PLAY encore RECOVER pickpocket" },
 		{ "play JEST", "PLAY jest" },
 		{ "Play Court the Prince", "PLAY court_the_prince" },
 		{ "プレイ 王子に取り入る", "PLAY court_the_prince" },
