@@ -476,16 +476,63 @@ everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
 	return rc;
 }
 
+static int end_again(struct mq_daemon *, struct mq_game *, int, const char *,
+    struct mq_err *);
+
+/*
+ * A player's mail to a game that is over logs nothing: STATUS is answered
+ * with the end mail again (the result, the seed: what "how it ended"
+ * means), any other line with one sentence, in a mail of its own.
+ */
+static int
+answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
+    const struct mq_submit_result *r, const char *uniq, struct mq_err *err)
+{
+	size_t i;
+	int status = 0, other = 0, rc = 0;
+
+	for (i = 0; i < r->ncmds; i++) {
+		if (r->cmds[i].accepted && strcmp(r->cmds[i].text, "STATUS") == 0)
+			status = 1;
+		else if (!r->cmds[i].accepted ||
+		    strcmp(r->cmds[i].text, "HELP") != 0)
+			other = 1;
+	}
+	if (other)
+		rc = mq_notify_stranger(d, g->players[seat].email,
+		    g->players[seat].lang, "refused", "The game is over; nothing "
+		    "more can be played. Send STATUS to see how it ended.",
+		    *uniq ? uniq : "over", err);
+	if (rc == 0 && status)
+		rc = end_again(d, g, seat, uniq, err);
+	return rc;
+}
+
 int
 mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
     const struct mq_submit_result *r, const char *reply_id, struct mq_err *err)
 {
-	const char *upd = update_kind(g);
+	/* what this mail's entries set off: nothing if it logged none */
+	const char *upd = r->logged ? update_kind(g) : NULL;
 	json_t *ctx;
 	char *receipt = NULL, uniq[17] = "";
 	int i, rc, bad;
 
 	MQ_TRY(journal_ok(g, err));
+	if (!r->logged && reply_id != NULL) {
+		/* Nothing logged: the seq is the last message's too, and one
+		 * pass may answer several; the sender's Message-ID sets this
+		 * answer apart, and a retry of the same message still replaces it. */
+		unsigned char h[8];
+
+		crypto_generichash(h, sizeof(h), (const unsigned char *)reply_id,
+		    strlen(reply_id), NULL, 0);
+		sodium_bin2hex(uniq, sizeof(uniq), h, sizeof(h));
+	}
+	if (mq_game_over(g) && !r->logged) {
+		rc = answer_over(d, g, seat, r, uniq, err);
+		return rc ? rc : mq_spool_sync(d->conf.datadir, err);
+	}
 	ctx = base_ctx(d, g, seat);
 	bad = ctx == NULL;
 	bad |= json_object_set_new(ctx, "accepted", results_json(d, g, NULL, r,
@@ -513,16 +560,6 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	if (upd == NULL && g->journal_on)
 		bad |= json_object_set(ctx, "events", g->journal[seat]) != 0;
 	ctx = whole(ctx, bad);
-	if (!r->logged && reply_id != NULL) {
-		/* Nothing logged: the seq is the last message's too, and one
-		 * pass may answer several; the sender's Message-ID sets this
-		 * answer apart, and a retry of the same message still replaces it. */
-		unsigned char h[8];
-
-		crypto_generichash(h, sizeof(h), (const unsigned char *)reply_id,
-		    strlen(reply_id), NULL, 0);
-		sodium_bin2hex(uniq, sizeof(uniq), h, sizeof(h));
-	}
 	rc = send_game_mail_uniq(d, g, seat, "receipt", uniq, ctx, err);
 	if (rc == 0 && upd != NULL)
 		rc = everyone(d, g, upd, NULL, -1, err);
@@ -634,6 +671,38 @@ admin_json(const char *action, const char *player, const char *why,
 			    json_integer(secs % 3600 / 60)) != 0;
 	}
 	return whole(a, bad);
+}
+
+/*
+ * The end mail again, to one player who asked (STATUS) after the end: as
+ * everyone got it, with the host's why when the host ended the game, under
+ * a Message-ID of its own (uniq), since a mail client keeps only one mail
+ * of an id.
+ */
+static int
+end_again(struct mq_daemon *d, struct mq_game *g, int seat, const char *uniq,
+    struct mq_err *err)
+{
+	json_t *ctx = base_ctx(d, g, seat), *admin;
+	const char *why;
+	int rc, bad = ctx == NULL;
+
+	bad |= ctx != NULL && add_end_secrets(g, ctx);
+	if (!bad && g->ended_body != NULL) {
+		why = json_string_value(json_object_get(g->ended_body, "why"));
+		admin = admin_json("end", NULL, why != NULL ? why : "", 0);
+		bad |= admin == NULL || json_object_set_new(ctx, "admin", admin) != 0;
+		if (!bad && (rc = admin_notice(d, g->players[seat].lang, ctx, err))) {
+			json_decref(ctx);
+			return rc;
+		}
+	}
+	if (bad) {
+		json_decref(ctx);
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	}
+	return send_game_mail_uniq(d, g, seat, "end", *uniq ? uniq : "again",
+	    ctx, err);
 }
 
 /*

@@ -296,8 +296,11 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 		g->paused = 1;
 		g->paused_at = ts;
 		g->paused_by_server = by != NULL && strcmp(by, MQ_LOG_BY_SERVER) == 0;
-	} else if (strcmp(action, "end") == 0)
+	} else if (strcmp(action, "end") == 0) {
 		g->ended = seq;		/* over from here on, with no winner */
+		json_decref(g->ended_body);
+		g->ended_body = json_incref((json_t *)body);
+	}
 	else if (strcmp(action, "extend") == 0) {
 		json_int_t secs = json_integer_value(json_object_get(body, "seconds"));
 

@@ -824,6 +824,7 @@ mq_game_close(struct mq_game *g)
 		mq_logfile_close(g->lf);
 	mq_gamedata_free(&g->gd);
 	json_decref(g->genesis);
+	json_decref(g->ended_body);
 	mq_game_journal_stop(g);
 	for (i = 0; i < g->nmsg; i++)
 		free(g->msg_hashes[i]);

@@ -85,6 +85,7 @@ struct mq_game {
 	long long last_ts;
 	int paused;
 	uint64_t ended;			/* the admin entry that ended it early, or 0 */
+	json_t *ended_body;		/* that entry's body (its why), or NULL */
 	struct mq_pending *pend;
 	size_t npend, cappend;
 	char **msg_hashes;		/* raw-message hashes already logged */

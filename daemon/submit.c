@@ -274,10 +274,12 @@ mq_game_standing_copy(const struct mq_game *g, const void *work, int seat,
 	return rc;
 }
 
-/* Whether seat may play in g now: a game over or paused, a player
- * removed, or a message applied already, are refused in one sentence. */
+/* Whether seat may play in g now: a game paused, a player removed, or a
+ * message applied already, are refused in one sentence; a game over too,
+ * to the host's submit (atomic); a player's mail to it is read line by line,
+ * so that STATUS and HELP are answered (mq_game_submit). */
 static int
-may_submit(const struct mq_game *g, int seat, const char *msg_hash,
+may_submit(const struct mq_game *g, int seat, int atomic, const char *msg_hash,
     struct mq_err *err)
 {
 	if (!g->writable && g->peek == NULL)
@@ -288,10 +290,12 @@ may_submit(const struct mq_game *g, int seat, const char *msg_hash,
 	if (msg_hash != NULL && mq_game_has_message(g, msg_hash))
 		return mq_fail(err, MQ_REFUSED, "This message was applied already "
 		    "(its copy came again); nothing changed.");
-	if (mq_game_over(g))
+	if (mq_game_over(g) && atomic)
 		return mq_fail(err, MQ_REFUSED, "Game %s is over; nothing more can be "
 		    "played. Its log can be exported with: masqued export %s.",
 		    g->id, g->id);
+	if (mq_game_over(g))
+		return 0;	/* after the players' end too: seat_playing */
 	if (g->paused && g->paused_by_server)
 		return mq_fail(err, MQ_REFUSED, "Game %s is paused: nobody was "
 		    "playing, so masqued stopped it until the host resumes it; send "
@@ -365,6 +369,30 @@ out:
 	return rc;
 }
 
+/*
+ * In a game the host ended, which its rules do not know is over, every
+ * command but STATUS and HELP is refused as the rules refuse one after
+ * the game's own end: 1 (e says why) if cmd is refused; text is scratch.
+ * Out of memory is not a refusal: the caller's own format finds it.
+ */
+static int
+ended_refuses(const struct mq_game *g, const void *work,
+    const struct mq_cmd *cmd, struct mq_buf *text, struct mq_err *e)
+{
+	const char *s;
+
+	mq_buf_reset(text);
+	if (g->kind->format(work, cmd, text) || text->oom)
+		return 0;	/* out of memory: the caller's format says so */
+	s = mq_buf_str(text);
+	if (!g->kind->is_secret(cmd) && (strcmp(s, "STATUS") == 0 ||
+	    strcmp(s, "HELP") == 0))
+		return 0;
+	mq_fail(e, MQ_REFUSED, "The game is over; nothing more can be played. "
+	    "Send STATUS to see how it ended.");
+	return 1;
+}
+
 int
 mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
     size_t n, int atomic, const char *msg_hash, const char *msg_id,
@@ -389,7 +417,7 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 	int rc = 0, changed = 0;
 
 	memset(res, 0, sizeof(*res));
-	MQ_TRY(may_submit(g, seat, msg_hash, err));
+	MQ_TRY(may_submit(g, seat, atomic, msg_hash, err));
 	if ((work = k->clone(g->state)) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	res->events = evs = json_array();
@@ -418,6 +446,7 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		owed = k->owes(work, seat);
 		snprintf(before, sizeof(before), "%s", owed != NULL ? owed : "");
 		if (k->parse(work, seat, line, &cmd, &e) != 0 ||
+		    (g->ended && ended_refuses(g, work, &cmd, &text, &e)) ||
 		    (k->follows != NULL && have_prev && k->follows(work, seat,
 		    &prev, prev_owed, &cmd, &e) != 0) ||
 		    (k->decision(work, seat, &cmd, &d), k->apply(work, seat, &cmd, &e))) {

@@ -42,14 +42,24 @@ ended() {
 # after_end G NAME REPLY-TO: what an ended game does and refuses
 after_end() {
 	g=$1
-	# a later reply: refused with one sentence, nothing logged
+	# a later reply: STATUS gets the end mail again, with the host's why,
+	# under a Message-ID of its own; HELP the commands; a move one
+	# sentence in a mail of its own; nothing logged
 	ls $O >$T/before
-	send $2@x.test "$3" late-$g "STATUS\nHELP"
+	send $2@x.test "$3" late-$g "STATUS\nHELP\nPLAY jest"
 	serve "a reply after the end"
+	[ "$(ls $O | comm -13 $T/before - | wc -l)" = 3 ] ||
+	    fail "not three answers to STATUS, HELP and a move after the end"; ok
 	answer refused $2@x.test late
-	says late "Game $g is over; nothing more can be played."
-	# the daemon's log says it too: one line for every message
-	err_has ": refused: Game $g is over; nothing more can be played."
+	says late "The game is over; nothing more can be played. Send STATUS to see how it ended."
+	answer end $2@x.test again
+	says again "The host ended the game early. Why: $WHY"
+	id_again=$(grep -m1 -i '^Message-ID:' $(cat $T/again.file))
+	id_first=$(grep -m1 -i '^Message-ID:' $(cat $T/end-$2.file))
+	[ "$id_again" != "$id_first" ] || fail "the end mail again has the first's Message-ID"; ok
+	answer help $2@x.test help-late
+	# the daemon's log says it: one line for the message
+	err_has ": game $g, $2: 2 command(s) accepted, 1 refused, 0 already received; nothing logged"
 	same_file $D/games/$g/log $T/log.ended "a reply after the end"
 	# games: over, ended by the host, waiting for nobody
 	expect 0 "games" -- $M -C $D games

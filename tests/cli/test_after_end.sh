@@ -1,0 +1,52 @@
+#!/bin/sh
+# test_after_end.sh - mail to a game its rules ended: a player's STATUS is
+# answered with the end mail again (the result and the seed, in their
+# language, under a Message-ID of its own, since a mail client keeps one
+# mail of an id), HELP with the commands, and a move with one sentence in a
+# mail of its own; nothing is logged and verify passes. STATUS was refused
+# with a sentence naming a host command (masqued export), and its answer set
+# off the end mail to every player again. A game the host ended:
+# test_admin_end.sh.
+. tests/cli/lib.sh
+D=$T/data
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+
+expect 0 "init" -- $M -C $D init
+echo "rate_limit = 86400" >>$D/masqued.conf
+serve() { expect 0 "serve --once: $1" -- $M -C $D serve --once; }
+. tests/cli/lib_mail.sh
+
+G=$(new_game $D) || fail "new"
+serve "welcome"
+RB=$(reply_to bob)
+send bob@x.test "$RB" lang-b 'SET LANG ja'
+serve "SET LANG ja"
+play_out $D $G
+serve "the game's mails"
+grep -l "^To: bob@x.test" $O/* | xargs grep -l '^X-Masqued-Mail: end' >$T/ends
+[ "$(wc -l <$T/ends)" = 1 ] || fail "bob got not one end mail"; ok
+parts "$(cat $T/ends)" first
+cp $D/games/$G/log $T/log.over
+
+ls $O >$T/before
+send bob@x.test "$RB" late 'STATUS\nHELP\nPLAY jest'
+serve "a reply after the end"
+[ "$(ls $O | comm -13 $T/before - | wc -l)" = 3 ] ||
+    fail "not three answers, all to bob, to STATUS, HELP and a move after the end"; ok
+answer end bob@x.test again
+result=$(grep -o 'ゲーム終了。[^。（]*の勝利です' $T/first.txt | head -n 1)
+[ -n "$result" ] || { cat $T/first.txt >&2; fail "bob's end mail says no result"; }; ok
+grep -qF -- "$result" $T/again.txt || { cat $T/again.txt >&2; fail "the end mail again does not say: $result"; }; ok
+says again "BLAKE2b-256"
+[ "$(grep -m1 -i '^Message-ID:' "$(cat $T/again.file)")" != \
+    "$(grep -m1 -i '^Message-ID:' "$(cat $T/ends)")" ] ||
+    fail "the end mail again has the first one's Message-ID"; ok
+answer refused bob@x.test late
+says late "ゲームは終了しました。これ以上は何もプレイできません。結果は STATUS を送ると確認できます。"
+says_not late "masqued export"
+answer help bob@x.test help
+err_has ": game $G, bob: 2 command(s) accepted, 1 refused, 0 already received; nothing logged"
+same_file $D/games/$G/log $T/log.over "a reply after the end"
+expect 0 "verify" -- $M -C $D verify $G
+done_checks
