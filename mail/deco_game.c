@@ -365,6 +365,9 @@ card_entry(const struct mq_deco_game *g, const json_t *c)
 		/* recover's "up_to": false, "return n" (left out: up to n) */
 		put_bool(a, x, "exactly", json_is_false(json_object_get(e, "up_to")));
 		put_bool(a, x, "first", i == 0);
+		/* "draw 1 Rumor card", "draw 2 Rumor cards" */
+		put_bool(a, x, "one", json_integer_value(json_object_get(e,
+		    "n")) == 1);
 		mv_push(a, effects, x);
 	}
 	put(a, o, "effects", effects);

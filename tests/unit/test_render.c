@@ -255,7 +255,7 @@ a_popularity_line_says_why_the_spaces_differ(void **state)
 {
 	static const char *const want[][2] = {
 		{ "en", "bob loses 2 (dave's card): popularity 2 -> 1 (stopped at the bottom of the track)." },
-		{ "ja", "bob の人気が 2 下がりました（dave のカード）：2 -> 1（これより下には下がりません）。" },
+		{ "ja", "bob の人気 -2（dave のカード）：2 -> 1（これより下には下がりません）。" },
 		{ "zh", "bob 人气下降 2（dave 的牌）：2 -> 1（已到最低处）。" },
 	};
 	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("resolution"), *e;
