@@ -144,7 +144,8 @@ put_cards(const struct deco *d, struct mv *o, const char *key,
 
 	wl = want(d, key);
 	wt = want(d, key_text) || (strcmp(key, "hand") == 0 &&
-	    want(d, "hand_wrapped"));
+	    want(d, "hand_wrapped")) || (strcmp(key, "discards") == 0 &&
+	    want(d, "discards_wrapped"));
 	wh = want(d, has_key);
 	if (!wl && !wt && !wh)
 		return;
@@ -168,6 +169,12 @@ put_cards(const struct deco *d, struct mv *o, const char *key,
 	if (strcmp(key, "hand") == 0 && want(d, "hand_wrapped"))
 		mv_set(d->a, o, "hand_wrapped", deco_wrap_list(d->a,
 		    text.oom ? "" : mq_buf_str(&text), 76, 6, "      "));
+	/* a player's discards on the board, after "       discarded: " (18
+	 * columns; the Japanese and Chinese labels are narrower, and wrap a
+	 * little early); eight cards ran to 83 columns */
+	if (strcmp(key, "discards") == 0 && want(d, "discards_wrapped"))
+		mv_set(d->a, o, "discards_wrapped", deco_wrap_list(d->a,
+		    text.oom ? "" : mq_buf_str(&text), 76, 18, "         "));
 	if (wh)
 		mv_set(d->a, o, has_key, mv_bool(mv_size(a) > 0));
 	if (wl)
@@ -563,6 +570,58 @@ deco_red_death(const struct deco *d, struct mv *out)
 
 /* ---- the recipient ---- */
 
+/*
+ * The midnight plan walked from the room the noble stands in now: per
+ * time, the step, the room it leads to and the reader's own note for that
+ * room then (safe, deadly), so that a plan that walks into a room known to
+ * be deadly shows it while it can still change. Only before midnight, for
+ * a living noble in a room; midnight starts it from the room the last
+ * round's move leaves, which the mail says.
+ */
+static void
+plan_path(const struct deco *d, struct mv *me)
+{
+	const json_t *plan = json_object_get(d->me, "plan");
+	const json_t *notes = json_object_get(d->me, "notes"), *v;
+	const char *at = jstr(d->me, "room"), *phase = jstr(d->view, "phase");
+	const struct deco_item *it;
+	struct mv *list, *o;
+	size_t i;
+
+	if (at == NULL || !json_is_array(plan) ||
+	    json_is_false(json_object_get(d->me, "alive")) ||
+	    !(jeq(phase, "act") || jeq(phase, "move")))
+		return;
+	list = mv_list(d->a);
+	if ((it = deco_room(d->g, at)) != NULL)
+		wput_ref(d, me, "plan_from", it->name);
+	else
+		wput_ref(d, me, "plan_from", at);
+	json_array_foreach(plan, i, v) {
+		const char *dir = json_string_value(v), *t, *note;
+		const char *to;
+
+		t = json_string_value(json_array_get(d->g->times, i));
+		if (dir == NULL || t == NULL || (o = mv_obj(d->a)) == NULL)
+			continue;
+		to = ring_step(d, at, jeq(dir, "cw") ? 1 : jeq(dir, "ccw") ? -1 : 0);
+		if (to != NULL)
+			at = to;
+		note = jstr(json_object_get(notes, t), at);
+		put_ref(d->a, o, "time", t);
+		put_ref(d->a, o, "dir", dir);
+		wput(d, o, "dir_pad", deco_pad(d->a, dir, 5));
+		it = deco_room(d->g, at);
+		put(d->a, o, "room", it != NULL ? it->obj :
+		    deco_room_obj(d->g, d->a, at));
+		put_bool(d->a, o, "is_safe", jeq(note, "safe"));
+		put_bool(d->a, o, "is_deadly", jeq(note, "deadly"));
+		mv_push(d->a, list, o);
+	}
+	wput_bool(d, me, "has_plan_path", mv_size(list) > 0);
+	wput(d, me, "plan_path", list);
+}
+
 static void
 deco_me(const struct deco *d, struct mv *out)
 {
@@ -603,6 +662,8 @@ deco_me(const struct deco *d, struct mv *out)
 	if (jstr(d->me, "pending_place") != NULL)
 		wput_ref(d, me, "pending_place_name", room_name(d,
 		    jstr(d->me, "pending_place")));
+	if (want(d, "plan_path") || want(d, "has_plan_path"))
+		plan_path(d, me);
 	wput_bool(d, me, "has_pending", jstr(d->me, "pending_play") ||
 	    jstr(d->me, "pending_next_play") || jstr(d->me, "pending_move") ||
 	    jstr(d->me, "pending_place"));
@@ -701,10 +762,13 @@ example_target(const struct deco *d, int nearby_only)
 	return nearby_only ? NULL : any;
 }
 
-/* The example's target: found when first needed, then kept for the mail. */
+/* The examples' targets: found when first needed, then kept for the
+ * mail; a nearby noble for a card that needs one (none: the example names
+ * nobody, as naming a noble in another room would mislead), anyone alive
+ * for Scandal and Eavesdrop. */
 struct target {
-	int found;
-	const char *name;
+	int found, found_any;
+	const char *name, *any;
 };
 
 static struct mv *
@@ -713,22 +777,27 @@ play_example(const struct deco *d, const char *id, struct target *tg)
 	const json_t *times = d->g->times, *disc;
 	const struct deco_item *it = deco_card(d->g, id);
 	struct mq_buf b = MQ_BUF_INIT;
-	int target = 0, slots = 0, recover = 0, k;
+	int target = 0, anywhere = 0, slots = 0, recover = 0, k;
 	const char *t;
 	struct mv *o, *text;
 
 	if (it != NULL) {
 		target = it->target;
+		anywhere = it->anywhere;
 		slots = it->slots;
 		recover = it->recover;
 	}
 	mq_buf_puts(&b, "PLAY ");
 	mq_buf_puts(&b, id);
-	if (target && !tg->found) {
-		tg->name = example_target(d, 0);
+	if (target && !anywhere && !tg->found) {
+		tg->name = example_target(d, 1);
 		tg->found = 1;
 	}
-	if (target && (t = tg->name) != NULL) {
+	if (target && anywhere && !tg->found_any) {
+		tg->any = example_target(d, 0);
+		tg->found_any = 1;
+	}
+	if (target && (t = anywhere ? tg->any : tg->name) != NULL) {
 		mq_buf_puts(&b, " TARGET ");
 		mq_buf_puts(&b, t);
 	}
@@ -825,7 +894,7 @@ static void
 deco_examples(const struct deco *d, struct mv *out)
 {
 	struct mv *ex = mv_obj(d->a), *a;
-	struct target tg = { 0, NULL };
+	struct target tg = { 0, 0, NULL, NULL };
 	const json_t *v;
 	size_t i;
 	json_int_t allow;
@@ -1106,6 +1175,14 @@ mq_deco_game_decorate(struct mq_deco_game *g, struct mq_arena *a,
 		wput_bool(&d, out, "over", jeq(jstr(d.view, "phase"), "over"));
 		wput(&d, out, "game_round", mv_json(a, json_object_get(d.view,
 		    "round")));
+		/* the round whose moves strike midnight: the last on the
+		 * Prince's path */
+		wput_bool(&d, out, "last_round", json_integer_value(
+		    json_object_get(d.view, "round")) > 0 &&
+		    (size_t)json_integer_value(json_object_get(d.view, "round")) ==
+		    json_array_size(json_object_get(json_object_get(d.view,
+		    "prince"), "path")) && (jeq(jstr(d.view, "phase"), "act") ||
+		    jeq(jstr(d.view, "phase"), "move")));
 		wput(&d, out, "rumor_deck", mv_json(a, json_object_get(d.view,
 		    "rumor_deck")));
 		if (jstr(json_object_get(d.view, "prince"), "room") != NULL)

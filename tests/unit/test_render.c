@@ -1072,6 +1072,118 @@ help_examples_name_other_players(void **state)
 	json_decref(gd);
 }
 
+/* Render kind in lang from ctx; 0 when both parts hold want (or, want
+ * NULL, always), and fail when either holds never. */
+static void
+turn_says(const char *lang, json_t *ctx, const char *want, const char *never)
+{
+	json_t *gd = load_json(GAMEDATA);
+	struct mq_err err;
+	struct mail m = { 0 };
+
+	assert_int_equal(render(TMPL, lang, "turn", gd, ctx, &m, &err), 0);
+	if (want != NULL && strstr(m.text, want) == NULL)
+		fail_msg("turn (%s) lacks: %s\n%s", lang, want, m.text);
+	if (never != NULL && (strstr(m.text, never) != NULL ||
+	    strstr(m.html, never) != NULL))
+		fail_msg("turn (%s) says: %s\n%s", lang, never, m.text);
+	mail_free(&m);
+	json_decref(gd);
+}
+
+/*
+ * The midnight plan is shown walked from the reader's room, each time's
+ * room beside the reader's own note for it: bob (in Green) plans ccw ccw
+ * stay stay ccw stay, which ends in Black at 12:50, where his notes say
+ * the Red Death comes, and passes Blue at 12:10, safe. A player wrote
+ * plans blind: "stay stay cw stay stay stay" said nothing of where it led.
+ */
+static void
+the_plan_is_walked_beside_the_notes(void **state)
+{
+	static const char *const cases[][3] = {
+		{ "en", "12:50  stay  -> Black   DEAD", "12:10  ccw   -> Blue    safe" },
+		{ "ja", "12:50  stay  -> 黒の間  危険", "12:10  ccw   -> 青の間  安全" },
+		{ "zh", "12:50  stay  -> 黑色房间      致命", "12:10  ccw   -> 蓝色房间      安全" },
+	};
+	json_t *ctx, *plan;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ctx = load_ctx("turn");
+		plan = json_pack("[ssssss]", "ccw", "ccw", "stay", "stay", "ccw",
+		    "stay");
+		json_object_set_new(json_object_get(json_object_get(ctx, "view"),
+		    "me"), "plan", plan);
+		turn_says(cases[i][0], ctx, cases[i][1], NULL);
+		turn_says(cases[i][0], ctx, cases[i][2], NULL);
+		json_decref(ctx);
+	}
+}
+
+/*
+ * Round 12's mails say it is the last round: its moves strike midnight and
+ * lock the plans (a player who had meant to change theirs "before
+ * midnight" found the game over in the same mail). Round 5's do not.
+ */
+static void
+the_last_round_says_so(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "en", "THE LAST ROUND: once its moves are made" },
+		{ "ja", "最後のラウンドです。" },
+		{ "zh", "这是最后一轮：" },
+	};
+	json_t *ctx;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ctx = load_ctx("turn");
+		turn_says(cases[i][0], ctx, NULL, cases[i][1]);
+		json_object_set_new(json_object_get(ctx, "view"), "round",
+		    json_integer(12));
+		turn_says(cases[i][0], ctx, cases[i][1], NULL);
+		json_decref(ctx);
+	}
+}
+
+/*
+ * With nobody in the reader's room, the examples of a card that needs a
+ * nearby noble name nobody (they named a noble in another room, whom the
+ * card could never reach), the mail says why, and Eavesdrop, which
+ * reaches anyone, still names someone.
+ */
+static void
+examples_name_only_nearby_targets(void **state)
+{
+	static const char *const cases[][3] = {
+		{ "en", "PLAY menace SLOT 12:30", "Nobody is in your room now" },
+		{ "ja", "PLAY menace SLOT 12:30", "いま同じ部屋には誰もいません" },
+		{ "zh", "PLAY menace SLOT 12:30", "此刻你的房间里没有别人" },
+	};
+	json_t *ctx, *p;
+	size_t i, k;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ctx = load_ctx("turn");
+		turn_says(cases[i][0], ctx, "PLAY menace TARGET dave SLOT 12:30",
+		    cases[i][2]);
+		/* dave, bob's only neighbour, leaves Green */
+		json_array_foreach(json_object_get(json_object_get(ctx, "view"),
+		    "players"), k, p)
+			if (strcmp(json_string_value(json_object_get(p, "name")),
+			    "dave") == 0)
+				json_object_set_new(p, "room", json_string("white"));
+		turn_says(cases[i][0], ctx, cases[i][1], "TARGET dave SLOT 12:30 ");
+		turn_says(cases[i][0], ctx, cases[i][2], NULL);
+		turn_says(cases[i][0], ctx, "PLAY eavesdrop TARGET ", NULL);
+		json_decref(ctx);
+	}
+}
+
 int
 main(void)
 {
@@ -1080,6 +1192,9 @@ main(void)
 		cmocka_unit_test(subjects_name_the_game_and_the_time),
 		cmocka_unit_test(resolution_subjects_say_what_resolved),
 		cmocka_unit_test(a_popularity_line_says_why_the_spaces_differ),
+		cmocka_unit_test(the_plan_is_walked_beside_the_notes),
+		cmocka_unit_test(the_last_round_says_so),
+		cmocka_unit_test(examples_name_only_nearby_targets),
 		cmocka_unit_test(a_notice_is_the_turn_mail_without_the_board),
 		cmocka_unit_test(an_early_placement_is_told_to_its_sender),
 		cmocka_unit_test(other_players_secrets_never_reach_the_mail),
