@@ -290,6 +290,16 @@ parse_plan(const struct rm_data *d, char **tok, int ntok, struct rm_cmd *c,
 		c->plan_full = 1;
 		return 0;
 	}
+	if (ntok > 1 && parse_time(tok[1]) < 0) {
+		/* directions alone, but not six: say how many it had */
+		for (i = 1; i < ntok && parse_dir(d, tok[i]) >= -1; i++)
+			;
+		if (i == ntok)
+			return mq_fail(err, MQ_REFUSED, "A plan is six directions, "
+			    "one for each time from 12:00 to 12:50, and this one "
+			    "has %d; to change some times only, name them: PLAN "
+			    "12:20 ccw.", ntok - 1);
+	}
 	if (ntok < 3 || (ntok - 1) % 2 != 0 || parse_time(tok[1]) < 0)
 		return mq_fail(err, MQ_REFUSED, "A plan is six directions (PLAN cw "
 		    "stay ccw cw stay stay), or times with directions (PLAN 12:00 "

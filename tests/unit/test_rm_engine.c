@@ -340,7 +340,8 @@ test_refused_leftover_words(void **state)
 	refused(st, ALICE, "STATUS now", "takes nothing after it", "STATUS");
 	refused(st, ALICE, "PLACE green blue", "needs one room", "green");
 	refused(st, ALICE, "MOVE cw north", "\"north\" is not a direction", "ccw");
-	refused(st, ALICE, "PLAN cw cw cw", "six directions", "PLAN CLEAR");
+	refused(st, ALICE, "PLAN cw cw cw", "six directions", "this one has 3");
+	refused(st, ALICE, "PLAN cw 12:20", "six directions", "PLAN CLEAR");
 	refused(st, ALICE, "PLAY threaten SLOT 1:30", "not a time", "12:30");
 	done(st);
 }
