@@ -5,7 +5,8 @@
  * The engine's view and events are already plain (names, counts, lists), so
  * this is one walk over the context with four rules:
  *   - a card's id ("SP_march", "ST1", "G3", ...) as a value in the engine's
- *     parts, "view" and "events", becomes {id, name} (elsewhere a string is
+ *     parts, "view" and "events", becomes {id, name} (and vp, what a
+ *     Treasure or an Emblem is worth; elsewhere a string is
  *     the daemon's or a person's words: a refused line "D1" stays the text
  *     the player wrote), and an object's own "id" (or the "spell" of a named
  *     entry: hand, tomb) sets its "name", the name in the mail's language
@@ -44,6 +45,7 @@
 
 struct card_name {
 	const char *id, *name;
+	json_int_t vp;		/* the VP it is worth (a Guardian: its Treasure's), or -1 */
 };
 
 struct ms_deco {
@@ -78,20 +80,32 @@ gather_names(struct ms_deco *d, const json_t *gamedata, const char *lang)
 			    (name = jstr(named, "name_en")) == NULL)
 				name = id;
 			d->card[d->ncards].id = id;
+			/* a Treasure is worth its vp, 0 if the card set says none */
+			d->card[d->ncards].vp = json_is_integer(json_object_get(named,
+			    "vp")) ? json_integer_value(json_object_get(named, "vp")) :
+			    named != c ? 0 : -1;
 			d->card[d->ncards++].name = name;
 		}
 	}
 }
 
-static const char *
-card_name(const struct ms_deco *d, const char *id)
+static const struct card_name *
+card_of(const struct ms_deco *d, const char *id)
 {
 	int i;
 
 	for (i = 0; i < d->ncards; i++)
 		if (strcmp(d->card[i].id, id) == 0)
-			return d->card[i].name;
+			return &d->card[i];
 	return NULL;
+}
+
+static const char *
+card_name(const struct ms_deco *d, const char *id)
+{
+	const struct card_name *c = card_of(d, id);
+
+	return c != NULL ? c->name : NULL;
 }
 
 static const struct mv *value(struct ms_deco *d, const json_t *j);
@@ -120,15 +134,20 @@ put_id_flag(struct mq_arena *a, struct mv *o, const char *id)
 		put_flag(a, o, "id_", low, NULL);
 }
 
-/* {id, name} for a card's id. */
+/* {id, name} for a card's id, and its vp when the card set gives one: the
+ * engine's view names a Treasure (an Emblem) by its id alone, and a player
+ * must know what it is worth to count the scores. */
 static struct mv *
 card_obj(struct ms_deco *d, const char *id, const char *name)
 {
+	const struct card_name *c = card_of(d, id);
 	struct mv *o = mv_obj(d->a);
 
 	put_ref(d->a, o, "id", id);
 	put_ref(d->a, o, "name", name);
 	put_id_flag(d->a, o, id);
+	if (c != NULL && c->vp >= 0)
+		put(d->a, o, "vp", mv_int(d->a, c->vp));
 	return o;
 }
 

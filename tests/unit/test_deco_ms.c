@@ -345,17 +345,22 @@ hands_read_as_lists(void **state)
  * A Guardian's and a Treasure's abilities are in the mail, not only their
  * names: Guardian 6 raises the challenger's Spell costs, the Silver Bell
  * raises a hand limit; Guardian 1 and the Serpent Ring (G2's) have none.
+ * And each Treasure's VP: the view names a Treasure by its id alone, and
+ * the mails never said what one was worth, so no player could count the
+ * scores (the Golden Crown's 2 VP showed only in the end's total).
  */
 static void
 guardian_and_treasure_abilities_are_told(void **state)
 {
 	static const char *const want[][2] = {
 		{ "en", "Top Guardian: number 6, power 4; the challenger's Spells cost 1 more (3 left)" },
-		{ "en", "    Treasures:\n      Silver Bell: hand limit +1\n      Serpent Ring\n" },
+		{ "en", "    Treasures:\n      Silver Bell (0 VP): hand limit +1\n      Serpent Ring (1 VP)\n      Golden Crown (2 VP)\n" },
 		{ "ja", "挑戦者のスペルのコスト +1" },
-		{ "ja", "（手札上限 +1）" },
+		{ "ja", "「銀の鈴」（0 VP、手札上限 +1）" },
+		{ "ja", "「黄金の冠」（2 VP）" },
 		{ "zh", "挑战者的咒语代价 +1" },
-		{ "zh", "（手牌上限 +1）" },
+		{ "zh", "（0 VP，手牌上限 +1）" },
+		{ "zh", "（2 VP）" },
 	};
 
 	(void)state;
@@ -363,7 +368,7 @@ guardian_and_treasure_abilities_are_told(void **state)
 	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
 	    " \"view\": {\"phase\": \"stage\", \"turn\": 3, \"guardians_left\": 3,"
 	    "  \"guardian\": {\"id\": \"G6\", \"number\": 6, \"power\": 4},"
-	    "  \"players\": [{\"name\": \"alice\", \"treasures\": [\"G1\", \"G2\"]}]}}",
+	    "  \"players\": [{\"name\": \"alice\", \"treasures\": [\"G1\", \"G2\", \"G7\"]}]}}",
 	    want, sizeof(want) / sizeof(want[0]), 0);
 }
 
