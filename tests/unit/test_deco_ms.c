@@ -602,7 +602,7 @@ a_fight_offers_what_can_be_done(void **state)
 		{ "en", "  REVEAL\n  PASS" },
 		/* the power of each side now, every modifier counted */
 		{ "en", "Power now: alice 4, the Guardian 1 (and the level of the Spell it turns up)." },
-		{ "ja", "現在のパワー：alice さん 4、ガーディアン 1（" },
+		{ "ja", "現在のパワー：alice さん 4、ガーディアン 1\n（ガーディアンには" },
 		{ "zh", "当前力量：alice 4，守护者 1（" },
 		{ "ja", "1ゲームに1度、パワー +3。" },
 		{ "zh", "每局一次，力量 +3；" },
@@ -777,7 +777,7 @@ a_discard_example_is_from_the_hand(void **state)
 	    "    \"name\": \"Requiem\", \"count\": 3, \"level\": 2}]}]}}");
 	static const char *const want[][2] = {
 		{ "en", "  DISCARD Waltz Waltz\n" },
-		{ "en", "DISCARD Spells down to 3" },
+		{ "en", "discard down to 3 Spells: reply DISCARD" },
 		{ "ja", "  DISCARD 円舞曲 円舞曲\n" },
 		{ "zh", "  DISCARD 圆舞曲 圆舞曲\n" },
 	};
@@ -837,7 +837,7 @@ only_the_decision_owed_is_told(void **state)
 	    "  \"pending\": [{\"kind\": \"discard\", \"player\": \"alice\", \"n\": 3},"
 	    "   {\"kind\": \"bank\", \"player\": \"alice\", \"n\": 1}]}}");
 	static const char *const want[][2] = {
-		{ "en", "You must discard: DISCARD Spells down to 3, naming each one" },
+		{ "en", "You must discard down to 3 Spells: reply DISCARD naming each one" },
 		{ "ja", "DISCARD で手札を 3 枚まで減らしてください。" },
 		{ "zh", "请用 DISCARD 把手牌弃到 3 张，" },
 	};
@@ -870,7 +870,7 @@ a_dancer_that_cannot_challenge_is_told(void **state)
 	    "  \"players\": [{\"name\": \"alice\", \"can_challenge\": %s}]}}";
 	static const char *const want[][2] = {
 		{ "en", "      but you cannot challenge this turn (0 life, or your Order forbids it)" },
-		{ "ja", "      ただし、このターンのあなたは挑戦できません" },
+		{ "ja", "      ただし、このターンのあなたは挑戦できない" },
 		{ "zh", "      但你本回合不能发起挑战" },
 	};
 	json_t *gd = load_gamedata(), *ctx;
