@@ -296,7 +296,9 @@ card_lists_are_separated(void **state)
 
 /*
  * A hand and the VP counters read as lists too: in the text part a hand is
- * a Spell a line ("  1x March (level 0)"), in the HTML part a list ("1x
+ * a Spell a line ("  1x March (level 0)"), and so are the VP counters (they
+ * ran on in one line, which the wrap cut inside a name: 「小" / "夜曲」),
+ * in the HTML part a list ("1x
  * March (level 0), 2x Waltz (level 1)", in ja/zh with 、); and the table's
  * counts read right for one as for many ("Spells in hand: 1", not "1
  * Spells in hand"). The count of wins is of wins against dancers (the
@@ -308,7 +310,9 @@ hands_read_as_lists(void **state)
 {
 	static const char *const want[][2] = {
 		{ "en", "Your hand (3 of 5):\n  1x March (level 0)\n  2x Waltz (level 1)\n" },
-		{ "en", "which is not): 1x March, 1x Fugue" },
+		{ "en", "which is not):\n  1x March\n  1x Fugue\n" },
+		{ "ja", "中身は秘密）：\n  「行進曲」×1\n  「遁走曲」×1\n" },
+		{ "zh", "内容保密）：\n  「进行曲」×1\n  「赋格曲」×1\n" },
 		{ "en", "Spells in hand: 1 (limit 5); VP counters: 1\n    Events prophesied: 1; wins against dancers: 1\n" },
 		{ "ja", "、ダンサーとの戦いの勝利 1" },
 		{ "zh", "，战胜舞者 1" },
