@@ -50,6 +50,9 @@ answer help alice@x.test help
 says help "CHALLENGE bob"
 answer receipt alice@x.test rcpt
 says rcpt "NOT accepted, line 2: DANCE badly"
+# and points to what to do now, not "send it again, corrected" (a line
+# sent out of turn is no line to correct)
+says rcpt "Nothing on this line was applied; see below for what the game asks now."
 says rcpt "accepted: HELP"
 
 # the host pauses and resumes: each player hears it in their language
