@@ -1089,6 +1089,41 @@ a_language_folder_is_never_cut_short(void **state)
 	json_decref(gd);
 }
 
+/*
+ * In Japanese the reader is あなた in what happened, not "alice さん": the
+ * mail called its own reader by name with an honorific ("alice さんがスペル
+ * を1枚引きました" to alice), which no one says of themself. Another is
+ * still "bob さん", and one who targets the reader targets あなた.
+ */
+static void
+the_reader_is_anata_in_japanese(void **state)
+{
+	static const char *const want[][2] = {
+		{ "ja", "  あなたがスペルを1枚引きました：「行進曲」。\n" },
+		{ "ja", "  bob さんが闘技場からあなたに挑戦しました。\n" },
+		{ "ja", "  予言者のあなたがイベント「神託」を選びました。\n" },
+		{ "ja", "  あなたが bob さんからスペルを1枚奪いました。\n" },
+		{ "ja", "  パワー：bob さん 3、あなた 5。あなたの勝ち。\n" },
+		{ "ja", "  bob さんが「円舞曲」を使いました（コスト：「前奏曲」×1）。\n" },
+	};
+
+	(void)state;
+	says("turn",
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"view\": {\"phase\": \"challenge\", \"turn\": 2, \"recap\": ["
+	    "  {\"type\": \"draw\", \"player\": \"alice\", \"spell\": \"SP_march\"},"
+	    "  {\"type\": \"challenge\", \"kind\": \"arena\", \"player\": \"bob\","
+	    "   \"target\": \"alice\"},"
+	    "  {\"type\": \"play\", \"player\": \"bob\", \"spell\": \"SP_waltz\","
+	    "   \"paid\": [{\"spell\": \"SP_prelude\", \"name\": \"Prelude\", \"count\": 1}]},"
+	    "  {\"type\": \"result\", \"player\": \"bob\", \"power\": 3,"
+	    "   \"target\": \"alice\", \"target_power\": 5, \"outcome\": \"lose\"},"
+	    "  {\"type\": \"steal\", \"player\": \"alice\", \"target\": \"bob\"},"
+	    "  {\"type\": \"event\", \"player\": \"alice\", \"event\": \"V4\"}],"
+	    "  \"players\": [{\"name\": \"alice\"}, {\"name\": \"bob\"}]}}",
+	    want, sizeof(want) / sizeof(want[0]), 0);
+}
+
 int
 main(void)
 {
@@ -1117,6 +1152,7 @@ main(void)
 		cmocka_unit_test(the_root_is_not_an_entry_of_the_reader),
 		cmocka_unit_test(odd_contexts_still_decorate),
 		cmocka_unit_test(a_language_folder_is_never_cut_short),
+		cmocka_unit_test(the_reader_is_anata_in_japanese),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
