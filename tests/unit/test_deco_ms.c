@@ -239,7 +239,7 @@ html_lines_do_not_run_together(void **state)
 	static const char *const want[][2] = {
 		{ "en", "[1 Lead 1: bob]<br>\nTop Guardian: number 1, power 1 (8 left)<br>\nEvents left:" },
 		{ "en", "Your hand (0 of 5): empty<br>\nYour VP counters" },
-		{ "ja", "<br>\n一番上のガーディアン：" },
+		{ "ja", "<br>\n一番上のガーディアン（残り" },
 		{ "ja", "なし<br>\nVP カウンター（" },
 		{ "zh", "<br>\n最上面的守护者：" },
 		{ "zh", "无<br>\nVP 标记（" },
@@ -359,7 +359,7 @@ guardian_and_treasure_abilities_are_told(void **state)
 	static const char *const want[][2] = {
 		{ "en", "Top Guardian: number 6, power 4; the challenger's Spells cost 1 more (3 left)" },
 		{ "en", "    Treasures:\n      Silver Bell (0 VP): hand limit +1\n      Serpent Ring (1 VP)\n      Golden Crown (2 VP)\n" },
-		{ "ja", "挑戦者のスペルのコスト +1" },
+		{ "ja", "一番上のガーディアン（残り 3 枚）：6番、パワー 4；挑戦者のスペルのコスト +1\n" },
 		{ "ja", "「銀の鈴」（0 VP、手札上限 +1）" },
 		{ "ja", "「黄金の冠」（2 VP）" },
 		{ "zh", "挑战者的咒语代价 +1" },
