@@ -717,6 +717,40 @@ valid_game_id(const char *id)
 	    strspn(id, "abcdefghijklmnopqrstuvwxyz234567") == MQ_GAME_ID_LEN;
 }
 
+/*
+ * A log that ends before the last entry its players were mailed lost
+ * entries no crash loses (an entry is durable before its mails are
+ * queued): someone cut it. A writer must not take the cut entry for a
+ * crash's torn tail and log another in its place, which the players'
+ * checkpoints would show as a second history. The mark is read before the
+ * log, which a writer at work may lengthen meanwhile, never shorten.
+ */
+static int
+log_cut(const struct mq_game *g, struct mq_err *err)
+{
+	char buf[65536];
+	uint64_t mark, n = 0;
+	ssize_t got;
+	int fd, present;
+
+	mark = mq_mailmark_read(g, &present);
+	if (!present || mark == 0 || (fd = open(g->logpath, O_RDONLY |
+	    O_CLOEXEC)) < 0)
+		return 0;	/* opening the log says what is wrong with it */
+	while (n < mark && (got = read(fd, buf, sizeof(buf))) > 0)
+		for (const char *p = buf; (p = memchr(p, '\n', (size_t)(got -
+		    (p - buf)))) != NULL; p++)
+			n++;
+	close(fd);
+	if (n >= mark)
+		return 0;
+	return mq_fail(err, MQ_BADDATA, "The log of game %s ends at entry %llu, "
+	    "but entries up to %llu were mailed to the players (%s/mailed): its "
+	    "last entries were removed, and the game stops until its whole log "
+	    "is put back (masqued verify %s checks it).", g->id,
+	    (unsigned long long)n, (unsigned long long)mark, g->dir, g->id);
+}
+
 int
 mq_game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
     struct mq_game **out, struct mq_err *err)
@@ -743,6 +777,10 @@ mq_game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
 		free(g);
 		return mq_fail(err, MQ_IO, "Changing a game needs the server's "
 		    "signing key.");
+	}
+	if (write && (rc = log_cut(g, err)) != 0) {
+		free(g);
+		return rc;
 	}
 	rc = write ? mq_logfile_open_write(g->logpath, &s->keys, &g->lf, err) :
 	    mq_logfile_open_read(g->logpath, s->keys.pk, &g->lf, err);
