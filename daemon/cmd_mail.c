@@ -658,6 +658,16 @@ admin_log(struct mq_daemon *d, struct mq_game *g, const struct admin_args *x,
 	    err)) == 0)
 		mq_mailmark_write(g);
 	json_decref(body);
+	if (rc != 0) {	/* logged: the next serve catches its mails up */
+		char why_not[sizeof(err->msg)];
+
+		snprintf(why_not, sizeof(why_not), "%s", err->msg);
+		if (why_not[0] && why_not[strlen(why_not) - 1] == '.')
+			why_not[strlen(why_not) - 1] = '\0';
+		return mq_fail(err, rc, "The %s is logged in game %s as entry %llu, "
+		    "but its mails were not queued (%s); the next serve queues "
+		    "them.", x->action, g->id, (unsigned long long)g->seq, why_not);
+	}
 	if (rc == 0)
 		rc = mq_deadline_schedule(d, g, err);
 	if (rc == 0)

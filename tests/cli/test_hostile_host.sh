@@ -39,4 +39,30 @@ expect 0 "admin after a crash's torn tail" -- $M -C $D admin $G extend 1h --why 
 grep -q '"torn' $D/games/$G/quarantine || fail "the torn tail is not in quarantine"; ok
 expect 0 "verify after the torn tail" -- $M -C $D verify $G
 
+# --- a full disk: admin logs its action, and says so when its mails could
+# not be queued (it said only "Cannot write ...", and the host, who took it
+# for refused, gave it again: "Game X is paused already") ---
+if unshare -m true 2>/dev/null; then
+	cat >$T/full.sh <<EOS
+mount -t tmpfs -o size=300k tmpfs $T/small || exit 9
+cp -a $D $T/small/data
+dd if=/dev/zero of=$T/small/filler bs=1k count=1000 2>/dev/null
+$M -C $T/small/data admin $G pause --why "disk" >$T/out 2>$T/err
+echo \$? >$T/rc
+rm $T/small/filler
+$M -C $T/small/data serve --once 2>$T/serve.err >/dev/null
+$M -C $T/small/data verify $G >/dev/null 2>&1 || echo "verify failed" >>$T/serve.err
+grep -c "$G-00000005-[0-9]-admin" $T/serve.err >$T/sent
+EOS
+	mkdir $T/small
+	unshare -m sh $T/full.sh || fail "the full disk could not be made"
+	[ "$(cat $T/rc)" = 4 ] || { cat $T/err; fail "admin on a full disk: exit $(cat $T/rc), wanted 4"; }; ok
+	err_has "The pause is logged in game $G as entry 5, but its mails were not queued (Cannot write "
+	err_has "No space left on device); the next serve queues them."; one_line
+	grep -q "verify failed" $T/serve.err && fail "the game does not verify after the full disk"; ok
+	[ "$(cat $T/sent)" = 4 ] || { cat $T/serve.err; fail "the next serve did not send the pause's 4 notices"; }; ok
+else
+	echo "test_hostile_host: no mount namespace here; the full-disk case was not run" >&2
+fi
+
 done_checks
