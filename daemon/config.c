@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "daemon/config.h"
 #include "daemon/store.h"
@@ -66,11 +67,21 @@ read_secret(const char *file, char *out, size_t n, const char *key, int line,
     struct mq_err *err)
 {
 	FILE *f = fopen(file, "r");
+	struct stat st;
 	size_t len;
 
 	if (f == NULL)
 		return mq_fail_errno(err, MQ_IO, "masqued.conf line %d: %s names %s, "
 		    "which cannot be read", line, key, file);
+	/* a secret every user of the machine may read is no secret: refused,
+	 * as ssh refuses such a key (a group's, say the service's, is taken) */
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+	    (st.st_mode & S_IROTH)) {
+		fclose(f);
+		return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: the password "
+		    "file %s (%s) can be read by every user of this machine; make "
+		    "it yours alone: chmod 600 %s.", line, file, key, file);
+	}
 	if (fgets(out, (int)n, f) == NULL) {
 		out[0] = '\0';
 		if (ferror(f)) {	/* a folder opens, but reads EISDIR */
@@ -343,6 +354,8 @@ mq_config_load(const char *datadir, const char *path, struct mq_config *c,
     struct mq_err *err)
 {
 	char def[1200], buf[2048], *p, *eq, *key, *val, *end;
+	char seen[40][24];	/* the keys set so far, and where */
+	int seen_line[40], nseen = 0, i;
 	FILE *f;
 	int line = 0;
 
@@ -362,7 +375,10 @@ mq_config_load(const char *datadir, const char *path, struct mq_config *c,
 			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d is too "
 			    "long.", line);
 		}
-		p = buf + strspn(buf, " \t");
+		p = buf;
+		if (line == 1 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+			p += 3;	/* a byte order mark (Windows Notepad's) */
+		p += strspn(p, " \t");
 		if (*p == '#' || *p == '\n' || *p == '\r' || *p == '\0')
 			continue;
 		if ((eq = strchr(p, '=')) == NULL) {
@@ -378,9 +394,22 @@ mq_config_load(const char *datadir, const char *path, struct mq_config *c,
 		for (end = val + strlen(val); end > val && strchr(" \t\r\n", end[-1]); end--)
 			;
 		*end = '\0';
+		/* set twice, the last one won unseen: which did the host mean? */
+		for (i = 0; i < nseen && strcmp(seen[i], key) != 0; i++)
+			;
+		if (i < nseen) {
+			fclose(f);
+			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: %s is set "
+			    "already on line %d; keep one of them.", line, key,
+			    seen_line[i]);
+		}
 		if (set_key(c, key, val, line, err)) {
 			fclose(f);
 			return err ? err->code : MQ_REFUSED;
+		}
+		if (nseen < 40 && strlen(key) < sizeof(seen[0])) {
+			snprintf(seen[nseen], sizeof(seen[0]), "%s", key);
+			seen_line[nseen++] = line;
 		}
 	}
 	if (ferror(f)) {	/* e.g. -c names a folder: not an empty config */

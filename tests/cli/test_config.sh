@@ -23,7 +23,7 @@ reminder = 3h" "reminder"
 bad "imap without a server" "inbound = imap" "imap_url"
 # a URL without its scheme was refused at start with tls = yes only; with
 # tls = no, serve started and said so at every pass, reading nothing
-printf 'pw\n' >$T/pw0
+printf 'pw\n' >$T/pw0 && chmod 600 $T/pw0
 bad "an imap_url without a scheme, tls = no" "inbound = imap
 imap_url = 127.0.0.1:143
 imap_user = game@x.test
@@ -59,6 +59,24 @@ bad "an empty admin" "admin =" "admin takes"
 bad "a rate_limit with a unit" "rate_limit = 2h" 'rate_limit takes a number of replies per hour from 1 to 86400, such as 30, not "2h".'
 bad "a rate_limit of 0" "rate_limit = 0" "rate_limit takes"
 bad "a negative rate_limit" "rate_limit = -5" "rate_limit takes"
+# a key set twice: the host who uncomments the example's line below one of
+# their own got the last silently, whichever they meant
+bad "a key set twice" "admin = a@x.test
+lang = ja
+admin = b@x.test" 'masqued.conf line 3: admin is set already on line 1; keep one of them.'
+# Windows Notepad's byte order mark: the first key read as "\357\273\277admin",
+# refused with an invisible character in the sentence
+printf '\357\273\277admin = host@x.test\r\nlang = ja\r\n' >$T/bom.conf
+expect 0 "a config that starts with a byte order mark (and has CRLF line ends)" -- $M -C $D -c $T/bom.conf serve --once
+printf '\357\273\277# a comment\nadmin = host@x.test\n' >$T/bom.conf
+expect 0 "a config that starts with a byte order mark and a comment" -- $M -C $D -c $T/bom.conf serve --once
+# a password file every user can read is refused by serve and ingest, which
+# read it (the other commands never do); the host's own (0600) is taken
+printf 'pw\n' >$T/pw.open && chmod 644 $T/pw.open
+bad "a password file every user can read" "smtp_password_file = $T/pw.open" \
+    "masqued.conf line 1: the password file $T/pw.open (smtp_password_file) can be read by every user of this machine; make it yours alone: chmod 600 $T/pw.open"
+printf 'smtp_password_file = %s\n' $T/pw.open >$T/open.conf
+expect 0 "games beside a password file every user can read" -- $M -C $D -c $T/open.conf games
 expect 4 "a config file that does not exist" -- $M -C $D -c $T/nothing.conf serve --once
 one_line
 # a folder opens like a file but cannot be read: not taken for an empty config
@@ -69,7 +87,7 @@ bad "a password file that is a folder" "smtp_password_file = $T/conf.d" \
     "smtp_password_file names $T/conf.d, which cannot be read: Is a directory" 4
 
 # every key of the example, filled in, is accepted (a password from a file and from the environment)
-printf 'secret\n' > $T/pw
+printf 'secret\n' > $T/pw && chmod 600 $T/pw
 cat > $T/good.conf <<CONF
 admin = host@x.test
 inbound = maildir
