@@ -80,6 +80,17 @@ mq_store_open(const char *datadir, int need_secret, struct mq_store *s,
 	if (strlen(datadir) >= sizeof(s->datadir))
 		return mq_fail(err, MQ_IO, "The data folder's path is too long.");
 	snprintf(s->datadir, sizeof(s->datadir), "%s", datadir);
+	snprintf(path, sizeof(path), "%s/keys/server.key", datadir);
+	if (stat(datadir, &sb) == 0 && S_ISDIR(sb.st_mode) && stat(path, &sb) == 0) {
+		/* init made this folder, and its public key is gone: init
+		 * again would refuse (it never overwrites a key) */
+		snprintf(path, sizeof(path), "%s/keys/server.pub", datadir);
+		if (stat(path, &sb) != 0)
+			return mq_fail(err, MQ_IO, "The key file %s is missing from "
+			    "the data folder %s; put it back from a backup (the "
+			    "\"server key\" line of every game mail holds it too).", path,
+			    datadir);
+	}
 	snprintf(path, sizeof(path), "%s/keys/server.pub", datadir);
 	if (stat(datadir, &sb) != 0 || !S_ISDIR(sb.st_mode) || stat(path, &sb) != 0)
 		return mq_fail(err, MQ_IO, "There is no masqued data folder at %s "

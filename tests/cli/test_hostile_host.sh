@@ -39,6 +39,18 @@ expect 0 "admin after a crash's torn tail" -- $M -C $D admin $G extend 1h --why 
 grep -q '"torn' $D/games/$G/quarantine || fail "the torn tail is not in quarantine"; ok
 expect 0 "verify after the torn tail" -- $M -C $D verify $G
 
+# --- a key file deleted: a data folder that lost server.pub was called "no
+# masqued data folder", and the host told to run init (which refuses: the
+# other keys are there) ---
+mv $D/keys/server.pub $T/server.pub
+for c in "games" "serve --once" "view $G public"; do
+	expect 4 "$c without server.pub" -- $M -C $D $c
+	err_has "The key file $D/keys/server.pub is missing from the data folder $D; put it back from a backup"
+	one_line
+done
+mv $T/server.pub $D/keys/server.pub
+expect 0 "verify with server.pub back" -- $M -C $D verify $G
+
 # --- a full disk: admin logs its action, and says so when its mails could
 # not be queued (it said only "Cannot write ...", and the host, who took it
 # for refused, gave it again: "Game X is paused already") ---
