@@ -798,6 +798,18 @@ mq_game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
 	g->writable = write;
 	if (rc == 0)
 		rc = mq_replay_all(g, at_seq, err);
+	if (rc == MQ_BADDATA && err != NULL) {
+		/* "entry 3: ..." alone leaves a host of several games to guess */
+		char why[sizeof(err->msg)];
+		size_t n;
+
+		snprintf(why, sizeof(why), "%s", err->msg);
+		if ((n = strlen(why)) > 0 && why[n - 1] == '.')
+			why[n - 1] = '\0';
+		mq_fail(err, MQ_BADDATA, "The log of game %s does not verify (%s); "
+		    "the game stops until you put it back from a backup (masqued "
+		    "verify %s).", id, why, id);
+	}
 	if (rc) {
 		mq_game_close(g);
 		return rc;
