@@ -590,6 +590,14 @@ admin_refusal(const struct mq_game *g, const struct admin_args *x, int seat,
 	    mq_addr_same(x->email, g->players[seat].email))
 		return mq_fail(err, MQ_REFUSED, "%s plays from %s already (admin "
 		    "rotate-token gives new reply addresses).", x->player, x->email);
+	/* the player behind an address would read every hand it holds; a
+	 * kicked player's is free (they play no more) */
+	for (a = 0; x->email != NULL && a < g->nplayers; a++)
+		if (a != seat && !g->players[a].kicked &&
+		    mq_addr_same(x->email, g->players[a].email))
+			return mq_fail(err, MQ_REFUSED, "%s is %s's address in game "
+			    "%s; each player needs their own.", x->email,
+			    g->players[a].name, g->id);
 	if (!strcmp(x->action, "kick") && g->players[seat].kicked)
 		return mq_fail(err, MQ_REFUSED, "%s is out of game %s already; the "
 		    "deadline defaults play that seat until a replace.", x->player,

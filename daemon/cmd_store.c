@@ -13,6 +13,7 @@
 #include "daemon/clock.h"
 #include "daemon/config.h"
 #include "daemon/store.h"
+#include "mail/address.h"
 
 int
 mq_cmd_init(struct mq_cli *cli, int argc, char **argv)
@@ -61,7 +62,7 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 	char id[MQ_GAME_ID_LEN + 1], *names[MQ_MAX_PLAYERS], *at;
 	uint8_t seed[32];
 	json_t *opts = json_object();
-	int a, rc;
+	int a, rc, i, j;
 
 	memset(&ng, 0, sizeof(ng));
 	ng.lang = "en";
@@ -111,6 +112,16 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 			}
 		}
 	}
+	/* the player behind an address would read every hand it holds */
+	for (i = 0; i < ng.nplayers && i < MQ_MAX_PLAYERS; i++)
+		for (j = 0; j < i; j++)
+			if (mq_addr_same(ng.emails[i], ng.emails[j])) {
+				mq_fail(&err, MQ_REFUSED, "%s and %s have the same "
+				    "address, %s; each player needs their own.",
+				    ng.names[j], ng.names[i], ng.emails[j]);
+				rc = mq_cli_report(&err);
+				goto out;
+			}
 	ng.options = opts;
 	ng.ts = mq_clock_now();
 	/* the welcome is queued with the config: a bad one is refused before

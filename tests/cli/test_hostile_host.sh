@@ -69,25 +69,44 @@ expect 3 "verify on a flipped byte" -- $M -C $D verify $G
 err_has "entry 3: "
 cp $T/log.good $L
 
+# --- one address for two seats: the player behind it would read both
+# hands. A `new` with a line copied and not mended, or a replace with the
+# wrong player's address, was taken, and the welcome mailed the seat's
+# secrets to the other player ---
+ls $D/games >$T/games.before
+expect 1 "new with one address for two seats" -- $M -C $D new masquerade \
+    --player alice=alice@x.test --player bob=Alice@X.test --player carol=carol@x.test
+err_has 'alice and bob have the same address, alice@x.test; each player needs their own.'; one_line
+ls $D/games | cmp -s - $T/games.before || fail "new made a game with one address for two seats"; ok
+cp $L $T/log.before
+expect 1 "replace with another player's address" -- $M -C $D admin $G replace bob carol@x.test --why "new player"
+err_has "carol@x.test is carol's address in game $G; each player needs their own."; one_line
+same_file $L $T/log.before "a refused replace changed the log"
+# a kicked player's address is free again: they are out of the game
+expect 0 "kick carol" -- $M -C $D admin $G kick carol --why "gone"
+expect 0 "replace bob with the kicked carol's address" -- $M -C $D admin $G replace bob carol@x.test --why "carol takes bob's seat"
+expect 0 "verify" -- $M -C $D verify $G
+
 # --- a full disk: admin logs its action, and says so when its mails could
 # not be queued (it said only "Cannot write ...", and the host, who took it
 # for refused, gave it again: "Game X is paused already") ---
 if unshare -m true 2>/dev/null; then
+	n=$(($(wc -l <$L) + 1))
 	cat >$T/full.sh <<EOS
-mount -t tmpfs -o size=300k tmpfs $T/small || exit 9
+mount -t tmpfs -o size=2m tmpfs $T/small || exit 9
 cp -a $D $T/small/data
-dd if=/dev/zero of=$T/small/filler bs=1k count=1000 2>/dev/null
+dd if=/dev/zero of=$T/small/filler bs=1k count=4000 2>/dev/null
 $M -C $T/small/data admin $G pause --why "disk" >$T/out 2>$T/err
 echo \$? >$T/rc
 rm $T/small/filler
 $M -C $T/small/data serve --once 2>$T/serve.err >/dev/null
 $M -C $T/small/data verify $G >/dev/null 2>&1 || echo "verify failed" >>$T/serve.err
-grep -c "$G-00000005-[0-9]-admin" $T/serve.err >$T/sent
+grep -c "$G-0*$n-[0-9]-admin" $T/serve.err >$T/sent
 EOS
 	mkdir $T/small
 	unshare -m sh $T/full.sh || fail "the full disk could not be made"
 	[ "$(cat $T/rc)" = 4 ] || { cat $T/err; fail "admin on a full disk: exit $(cat $T/rc), wanted 4"; }; ok
-	err_has "The pause is logged in game $G as entry 5, but its mails were not queued (Cannot write "
+	err_has "The pause is logged in game $G as entry $n, but its mails were not queued (Cannot write "
 	err_has "No space left on device); the next serve queues them."; one_line
 	grep -q "verify failed" $T/serve.err && fail "the game does not verify after the full disk"; ok
 	[ "$(cat $T/sent)" = 4 ] || { cat $T/serve.err; fail "the next serve did not send the pause's 4 notices"; }; ok
