@@ -380,14 +380,19 @@ mq_serve_clock(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err
 	char **ids;
 	size_t n, i;
 	long long next;
+	int rc;
 
 	MQ_TRY(mq_store_games(&d->store, &ids, &n, err));
 	for (i = 0; i < n; i++) {
 		next = mq_deadline_next(d, ids[i]);
 		if (next != 0 && next > d->now)
 			continue;
-		if (mq_daemon_game(d, ids[i], &g, &e) != 0) {
+		if ((rc = mq_daemon_game(d, ids[i], &g, &e)) != 0) {
 			mq_daemon_log("game %s: %s", ids[i], e.msg);
+			/* a deadline came and nobody wrote: the host hears of it
+			 * here, not at the next reply, which may never come */
+			if (rc == MQ_BADDATA)
+				mq_notify_host_stopped(d, ids[i], e.msg);
 			continue;
 		}
 		if (mq_deadline_run(d, g, &st->timeouts, &st->reminders, &e) != 0)

@@ -272,15 +272,9 @@ open_tagged(struct mq_daemon *d, struct analysis *a,
 		rc = mq_daemon_game(d, t->game, &a->game, &e);
 	if (rc == MQ_IO || rc == MQ_BADDATA) {
 		a->game = NULL;
-		if (rc == MQ_BADDATA) {
-			/* this game stops, and the host is told; the others go on */
-			char key[64], subject[128];
-
-			snprintf(key, sizeof(key), "badlog-%s", t->game);
-			snprintf(subject, sizeof(subject), "[masqued] game %s is stopped: "
-			    "its log does not verify", t->game);
-			mq_notify_host(d, key, subject, e.msg, NULL);
-		}
+		/* this game stops, and the host is told; the others go on */
+		if (rc == MQ_BADDATA)
+			mq_notify_host_stopped(d, t->game, e.msg);
 		return mq_fail(err, rc, "game %s: %s", t->game, e.msg);
 	}
 	if (rc != 0) {

@@ -847,6 +847,17 @@ mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
 	return rc ? rc : mq_spool_sync(d->conf.datadir, err);
 }
 
+void
+mq_notify_host_stopped(struct mq_daemon *d, const char *id, const char *why)
+{
+	char key[64], subject[128];
+
+	snprintf(key, sizeof(key), "badlog-%s", id);
+	snprintf(subject, sizeof(subject), "[masqued] game %s is stopped: its log "
+	    "does not verify", id);
+	mq_notify_host(d, key, subject, why, NULL);
+}
+
 int
 mq_notify_host_told(const struct mq_daemon *d, const char *key)
 {

@@ -40,6 +40,21 @@ $M -C $D serve --once 2>/dev/null
 [ "$(grep -l "is stopped" $D/mail/outbox/new/* | wc -l)" = 1 ] || fail "the host was told twice"; ok
 rm -f $D/mail/inbox/new/1.a.eml
 
+# --- the same found by the clock: no reply comes, a deadline does, and the
+# host is told then (once), not at a reply that may never come ---
+C=$(new_game $D) || fail "new"
+$M -C $D serve --once 2>/dev/null
+$M -C $D submit $C bob "PLAN cw stay stay stay stay stay" >/dev/null || fail "submit"
+sed -i '2s/"ts":/"ts" :/' $D/games/$C/log
+cp $D/games/$C/log $T/c.log
+for i in 1 2; do
+	MASQUED_NOW=$((MASQUED_NOW + 4 * 86400)) $M -C $D serve --once 2>$T/serve.err
+	grep -q "game $C: " $T/serve.err || { cat $T/serve.err; fail "the daemon's log does not name game $C"; }; ok
+done
+[ "$(grep -l "^To: host@x.test" $D/mail/outbox/new/* | xargs grep -l "game $C is stopped" | wc -l)" = 1 ] ||
+    fail "the host was not told once that game $C stopped at its deadline"; ok
+same_file $D/games/$C/log $T/c.log "the stopped game's log changed at its deadline"
+
 # --- a bounce: never answered; the host hears of it ---
 n=$(ls $D/mail/outbox/new | wc -l)
 cat > $D/mail/inbox/new/3.bounce.eml <<'MSG'
