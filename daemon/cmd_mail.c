@@ -552,8 +552,16 @@ admin_args(int argc, char **argv, struct admin_args *x)
 			x->lang = argv[++a];
 		else if (strcmp(argv[a], "--lang") == 0)
 			return mq_cli_usage("--lang needs en, ja or zh");
-		else
+		else if (strncmp(argv[a], "--", 2) == 0)
 			return mq_cli_usage("admin has no option %s", argv[a]);
+		else if (a >= 2 && strcmp(argv[a - 2], "--why") == 0)
+			return mq_cli_usage("admin %s: \"%s\" follows --why's reason; "
+			    "put the whole reason in quotes", x->action, argv[a]);
+		else	/* extend 2d 3d */
+			return mq_cli_usage("admin %s takes %s; %s is one word too "
+			    "many", x->action, nargs == 0 ? "no argument" :
+			    nargs == 2 ? "PLAYER EMAIL" : !strcmp(x->action,
+			    "extend") ? "one DURATION" : "one PLAYER", argv[a]);
 	}
 	if (x->why == NULL || x->why[strspn(x->why, " \t\r\n")] == '\0')
 		return mq_cli_usage("admin %s needs --why \"...\": every admin "

@@ -39,6 +39,16 @@ expect 0 "admin after a crash's torn tail" -- $M -C $D admin $G extend 1h --why 
 grep -q '"torn' $D/games/$G/quarantine || fail "the torn tail is not in quarantine"; ok
 expect 0 "verify after the torn tail" -- $M -C $D verify $G
 
+# --- a word too many: said as such, not "no option" ---
+cp $L $T/log.before
+expect 2 "extend with two durations" -- $M -C $D admin $G extend 2d 3d --why "x"
+err_has "admin extend takes one DURATION; 3d is one word too many"; one_line
+expect 2 "a reason left unquoted" -- $M -C $D admin $G pause --why we left
+err_has "admin pause: \"left\" follows --why's reason; put the whole reason in quotes"; one_line
+expect 2 "an unknown option" -- $M -C $D admin $G pause --why "x" --now
+err_has "admin has no option --now"; one_line
+same_file $L $T/log.before "a refused admin line changed the log"
+
 # --- a key file deleted: a data folder that lost server.pub was called "no
 # masqued data folder", and the host told to run init (which refuses: the
 # other keys are there) ---
