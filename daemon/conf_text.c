@@ -5,10 +5,11 @@
 const char mq_conf_default_text[] =
     "# masqued.conf - the daemon's configuration.\n"
     "#\n"
-    "# One \"key = value\" per line; \"#\" starts a comment. Unknown keys, bad values\n"
-    "# and missing required keys are refused at start with a sentence naming the\n"
-    "# key. Every key is optional: with none at all, masqued plays by Maildir\n"
-    "# inside its data folder (DATADIR/mail/inbox in, DATADIR/mail/outbox out).\n"
+    "# One \"key = value\" per line; a line starting with \"#\" is a comment (a \"#\"\n"
+    "# after a value is part of the value). Unknown keys, bad values and missing\n"
+    "# required keys are refused at start with a sentence naming the key. Every key\n"
+    "# is optional: with none at all, masqued plays by Maildir inside its data\n"
+    "# folder (DATADIR/mail/inbox in, DATADIR/mail/outbox out).\n"
     "\n"
     "# Where to mail the host: dead letters, a game stopped by a bad log, admin notices.\n"
     "# admin = host@example.org\n"
@@ -81,5 +82,4 @@ const char mq_conf_default_text[] =
     "# Processes that share out a long inbox (64 messages or more), each taking\n"
     "# whole games, so each game's moves stay in order: 0 means one per core\n"
     "# (at most 4), 1 one process for everything.\n"
-    "# workers = 0\n"
-    ;
+    "# workers = 0\n";
