@@ -349,8 +349,40 @@ check(struct mq_config *c, struct mq_err *err)
 	return 0;
 }
 
+static int load(const char *, const char *, struct mq_config *,
+    struct mq_err *);
+
+/*
+ * The sentences name the file "masqued.conf", as it is in the data folder;
+ * a config given with -c is named as given, or the host edits the wrong one.
+ */
+static void
+name_file(struct mq_err *e, const char *path)
+{
+	static const char dflt[] = "masqued.conf";
+	char msg[sizeof(e->msg)];
+
+	if (strncmp(e->msg, dflt, sizeof(dflt) - 1) == 0) {
+		snprintf(msg, sizeof(msg), "%s%s", path, e->msg + sizeof(dflt) - 1);
+		memcpy(e->msg, msg, sizeof(msg));
+	}
+}
+
 int
 mq_config_load(const char *datadir, const char *path, struct mq_config *c,
+    struct mq_err *err)
+{
+	int rc = load(datadir, path, c, err);
+
+	if (path != NULL && rc != 0 && err != NULL)
+		name_file(err, path);
+	if (path != NULL && c->secret_err.code != 0)	/* said at serve */
+		name_file(&c->secret_err, path);
+	return rc;
+}
+
+static int
+load(const char *datadir, const char *path, struct mq_config *c,
     struct mq_err *err)
 {
 	char def[1200], buf[2048], *p, *eq, *key, *val, *end;

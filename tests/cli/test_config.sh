@@ -63,7 +63,7 @@ bad "a negative rate_limit" "rate_limit = -5" "rate_limit takes"
 # their own got the last silently, whichever they meant
 bad "a key set twice" "admin = a@x.test
 lang = ja
-admin = b@x.test" 'masqued.conf line 3: admin is set already on line 1; keep one of them.'
+admin = b@x.test" 'bad.conf line 3: admin is set already on line 1; keep one of them.'
 # Windows Notepad's byte order mark: the first key read as "\357\273\277admin",
 # refused with an invisible character in the sentence
 printf '\357\273\277admin = host@x.test\r\nlang = ja\r\n' >$T/bom.conf
@@ -74,9 +74,16 @@ expect 0 "a config that starts with a byte order mark and a comment" -- $M -C $D
 # read it (the other commands never do); the host's own (0600) is taken
 printf 'pw\n' >$T/pw.open && chmod 644 $T/pw.open
 bad "a password file every user can read" "smtp_password_file = $T/pw.open" \
-    "masqued.conf line 1: the password file $T/pw.open (smtp_password_file) can be read by every user of this machine; make it yours alone: chmod 600 $T/pw.open"
+    "$T/bad.conf line 1: the password file $T/pw.open (smtp_password_file) can be read by every user of this machine; make it yours alone: chmod 600 $T/pw.open"
 printf 'smtp_password_file = %s\n' $T/pw.open >$T/open.conf
 expect 0 "games beside a password file every user can read" -- $M -C $D -c $T/open.conf games
+# a config given with -c is named as given (above), that in the data
+# folder as masqued.conf: the host edits the file the sentence names
+cp $T/bad.conf $D/masqued.conf
+expect 1 "the same in the data folder's masqued.conf" -- $M -C $D serve --once
+err_has "masqued.conf line 1: the password file"; one_line
+grep -qF "$T/bad.conf" $T/err && fail "the data folder's config named as the -c one"; ok
+printf '\n' >$D/masqued.conf
 expect 4 "a config file that does not exist" -- $M -C $D -c $T/nothing.conf serve --once
 one_line
 # a folder opens like a file but cannot be read: not taken for an empty config
