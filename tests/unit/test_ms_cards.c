@@ -418,6 +418,17 @@ test_card_symphony(void **state)
 	assert_int_equal(st->guardian_next, 7);
 	assert_int_equal(ms_hand_size(&st->p[CAROL]), 0);
 	msf_done(st);
+	/* in the Arena too: alice 3 + 1 + 4 against bob's 2 */
+	st = usual(1);
+	msf_give(st, ALICE, "SP_symphony", 1);
+	msf_give(st, ALICE, "SP_prelude", 3);
+	alice_challenges(st, "bob");
+	msf_do(st, ALICE, "PLAY symphony PAY prelude prelude prelude");
+	msf_pass_while(st, MS_PH_CHALLENGE);
+	assert_int_equal(st->p[BOB].life, 1);
+	assert_int_equal(ms_hand_size(&st->p[ALICE]) + ms_counters(&st->p[ALICE]),
+	    2);
+	msf_done(st);
 }
 
 /* Played by the challenger, before the Guardian's reveal: a tie whatever

@@ -452,6 +452,15 @@ test_spell_phase_in_sequence_nobody_without_a_play_is_asked(void **state)
 	msf_refused(st, BOB, "PASS", "not your turn");
 	msf_refused(st, CAROL, "PLAY march", "in a challenge");
 	msf_done(st);
+	/* in Order sequence: alice (1) before dave (4), both with a play */
+	st = turn(1);
+	msf_give(st, ALICE, "SP_prelude", 1);
+	msf_give(st, DAVE, "SP_prelude", 1);
+	msf_stages(st, quiet_chapel);
+	assert_int_equal(ms_owing_seat(st), ALICE);
+	msf_do(st, ALICE, "PASS");
+	assert_int_equal(ms_owing_seat(st), DAVE);
+	msf_done(st);
 }
 
 static void
@@ -633,6 +642,12 @@ test_renewal_tomb_shuffled_when_deck_empties(void **state)
 		tomb += st->tomb[k];
 	assert_int_equal(tomb, 0);
 	assert_int_equal(st->deck_n, 30 - 2);
+	/* each time it empties: a second run-out, renewed again */
+	thin_deck(st, 1, 1);
+	msf_do(st, BOB, "STAGE library");
+	assert_int_equal(st->runouts, 2);
+	assert_int_equal(ms_hand_size(&st->p[BOB]), 2);
+	assert_int_equal(st->deck_n, 30 - 4);
 	msf_done(st);
 }
 
@@ -723,6 +738,7 @@ test_tower_reveal_adds_level_loss_costs_life_guardian_stays(void **state)
 	msf_deck_top(st, "SP_symphony");	/* 1 + 3 = 4 against 3 */
 	msf_do(st, CAROL, "PASS");
 	assert_int_equal(st->p[CAROL].life, 1);
+	assert_int_equal(ms_hand_size(&st->p[CAROL]), 0);	/* no draw */
 	assert_int_equal(st->p[CAROL].treasures, 0);
 	assert_int_equal(st->guardian_next, 0);	/* stays on top */
 	assert_int_equal(st->tomb[msf_spell(st, "SP_symphony")], 1);
@@ -738,6 +754,7 @@ test_tower_tie_nothing(void **state)
 	msf_do(st, CAROL, "PASS");
 	assert_int_equal(st->p[CAROL].life, 2);
 	assert_int_equal(st->p[CAROL].treasures, 0);
+	assert_int_equal(ms_hand_size(&st->p[CAROL]), 0);	/* no draw */
 	assert_int_equal(st->guardian_next, 0);
 	msf_done(st);
 }
@@ -845,6 +862,30 @@ test_tower_guardian_raises_spell_costs(void **state)
 	msf_refused(st, CAROL, "PLAY march", "costs 1");
 	msf_do(st, CAROL, "PLAY march PAY march");
 	assert_int_equal(st->ch.bonus[0], 1);
+	msf_done(st);
+}
+
+/* ---- Challenge phase ---- */
+
+/* Each player who can challenge does so in Order sequence: bob (2) in the
+ * Arena is asked after alice (1), whatever her challenge did. */
+static void
+test_challenge_phase_in_order_sequence(void **state)
+{
+	static const char *const two_arena[MS_MAXP] = {
+		"arena", "arena", "spring", "grand hall", "grand hall",
+	};
+	struct ms_state *st = turn(1);
+
+	msf_stages(st, two_arena);
+	msf_pass_while(st, MS_PH_SPELL);
+	assert_int_equal(st->phase, MS_PH_CHALLENGE);
+	assert_int_equal(ms_owing_seat(st), ALICE);
+	assert_string_equal(ms_owes(st, ALICE), "challenge");
+	msf_refused(st, BOB, "CHALLENGE carol", "not your turn");
+	msf_do(st, ALICE, "PASS");
+	assert_int_equal(ms_owing_seat(st), BOB);
+	assert_string_equal(ms_owes(st, BOB), "challenge");
 	msf_done(st);
 }
 
@@ -1144,6 +1185,16 @@ test_life_zero_power_counts_zero_modifiers_apply(void **state)
 	assert_int_equal(st->ch.minus[1], 2);
 	assert_int_equal(ms_power(st, 1), 0);
 	msf_done(st);
+	/* a card's modifier too: dave (Prisoner, 4) holds Rally 4 (+1) on
+	 * turn 2; at 0 life his power is that 1 */
+	st = turn(2);
+	msf_stages(st, quiet_arena);
+	st->p[DAVE].life = 0;
+	msf_pass_while(st, MS_PH_SPELL);
+	msf_do(st, ALICE, "CHALLENGE dave");
+	assert_int_equal(ms_power(st, 1), 1);
+	msf_pass_while(st, MS_PH_CHALLENGE);
+	msf_done(st);
 }
 
 static void
@@ -1349,7 +1400,10 @@ test_event_silence_others_discard_to_3(void **state)
 	assert_string_equal(ms_owes(st, ALICE), "discard");
 	msf_do(st, ALICE, "DISCARD march waltz");
 	assert_int_equal(ms_hand_size(&st->p[ALICE]), 3);
-	assert_int_equal(ms_hand_size(&st->p[ERIN]), 4);	/* not the prophet */
+	/* not the prophet: she owes no discard, and the turn is over */
+	assert_int_equal(st->npend, 0);
+	assert_int_equal(st->phase, MS_PH_ORDER);
+	assert_int_equal(ms_hand_size(&st->p[ERIN]), 4);
 	msf_done(st);
 }
 
@@ -1583,6 +1637,15 @@ test_emblem_first_to_reach_minimum_takes_it(void **state)
 	assert_int_equal(st->emblem_holder[0], CAROL);
 	assert_true(st->p[CAROL].emblems & 1);
 	assert_true(msf_has_event(st, MS_E_EMBLEM, CAROL));
+	/* the most of a statistic is not enough below the minimum: one
+	 * Arena win, of the Gladiator's 2 */
+	assert_int_equal(st->data->emblem[1].min, 2);
+	st->p[ALICE].arena_wins = 1;
+	ms_emblems(st);
+	assert_int_equal(st->emblem_holder[1], -1);
+	st->p[ALICE].arena_wins = 2;
+	ms_emblems(st);
+	assert_int_equal(st->emblem_holder[1], ALICE);
 	msf_done(st);
 }
 
@@ -1914,6 +1977,7 @@ main(void)
 		cmocka_unit_test(test_tower_challenge_spells_only_any_number),
 		cmocka_unit_test(test_tower_guardian_locks_the_mask),
 		cmocka_unit_test(test_tower_guardian_raises_spell_costs),
+		cmocka_unit_test(test_challenge_phase_in_order_sequence),
 		cmocka_unit_test(test_arena_challenge_any_dancer_on_any_stage),
 		cmocka_unit_test(test_arena_windows_challenger_then_defender),
 		cmocka_unit_test(test_arena_winner_draws_may_bank_loser_loses_life),
