@@ -105,7 +105,9 @@ run_effects(struct ms_state *st, int seat, int opp, const struct ms_effect *e,
 }
 
 /* A player's stage-phase effects, right after choosing [decided: Dancer,
- * Treasures, Order, Stage; with this card set the order changes nothing]. */
+ * Treasures, Order, Stage; with this card set the order changes nothing];
+ * then the Emblems, as after every change of state (a heal, for an Emblem
+ * that counts life). */
 static void
 stage_effects(struct ms_state *st, int seat)
 {
@@ -124,6 +126,7 @@ stage_effects(struct ms_state *st, int seat)
 		    d->order[pl->order - 1].neff, MS_T_STAGE_PHASE, 0);
 	run_effects(st, seat, -1, d->stage[pl->stage].eff,
 	    d->stage[pl->stage].neff, MS_T_STAGE_PHASE, 0);
+	ms_emblems(st);
 }
 
 /* on_win / on_lose of the seat's own cards. */

@@ -34,7 +34,9 @@ static const char *const carol_tower[MS_MAXP] = {
 	"spring", "spring", "tower", "grand hall", "grand hall",
 };
 
-/* Give seat Treasure g (index), as if won: the Guardians before it too. */
+/* Give seat Treasure g (index), as if won: the Guardians before it too.
+ * The Emblem of Valor follows at the next change of state (a Stage's
+ * effects), so a Treasure's own VP is read before. */
 static void
 treasure(struct ms_state *st, int seat, int g)
 {
@@ -275,9 +277,9 @@ test_card_knights_sword(void **state)
 	struct ms_state *st = usual(1);
 
 	treasure(st, ALICE, 2);
+	assert_int_equal(ms_vp(st, ALICE), 0);
 	alice_challenges(st, "bob");
 	assert_int_equal(ms_power(st, 0), 5);	/* 3, +1 starting it, +1 */
-	assert_int_equal(ms_vp(st, ALICE), 0);
 	msf_done(st);
 }
 
@@ -287,9 +289,9 @@ test_card_flame_staff(void **state)
 	struct ms_state *st = usual(1);
 
 	treasure(st, ALICE, 3);
+	assert_int_equal(ms_vp(st, ALICE), 1);
 	msf_do(st, ALICE, "STAGE spring");
 	assert_int_equal(ms_hand_size(&st->p[ALICE]), 1);
-	assert_int_equal(ms_vp(st, ALICE), 1);
 	msf_done(st);
 }
 
@@ -299,10 +301,10 @@ test_card_moon_necklace(void **state)
 	struct ms_state *st = usual(1);
 
 	treasure(st, ALICE, 4);
+	assert_int_equal(ms_vp(st, ALICE), 1);
 	st->p[ALICE].life = 1;
 	msf_do(st, ALICE, "STAGE library");
 	assert_int_equal(st->p[ALICE].life, 2);
-	assert_int_equal(ms_vp(st, ALICE), 1);
 	msf_done(st);
 }
 

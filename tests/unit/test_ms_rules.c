@@ -1696,6 +1696,32 @@ test_emblem_taken_at_once_after_a_prophecy_or_a_win(void **state)
 	msf_done(st);
 }
 
+/* After every change of state, a Stage's healing too: with a card set whose
+ * Emblem counts life (the loader takes it), the one healed to its minimum
+ * takes it right after choosing the Stage. */
+static void
+test_emblem_taken_after_a_stage_phase_heal(void **state)
+{
+	struct ms_data *d = malloc(sizeof(*d));
+	struct ms_state *st;
+	int i;
+
+	assert_non_null(d);
+	memcpy(d, msf_data, sizeof(*d));
+	d->emblem[0].stat = MS_S_LIFE;
+	d->emblem[0].min = 2;
+	st = msf_setup(d, 5, 1);
+	msf_stage_phase(st, 1, dancers, msf_orders5);
+	for (i = 0; i < st->nplayers; i++)
+		st->p[i].life = 1;
+	msf_do(st, ALICE, "STAGE spring");	/* healed to 2 */
+	assert_int_equal(st->p[ALICE].life, 2);
+	assert_int_equal(st->emblem_holder[0], ALICE);
+	assert_true(msf_has_event(st, MS_E_EMBLEM, ALICE));
+	msf_done(st);
+	free(d);
+}
+
 /* ---- The VP leader ---- */
 
 static void
@@ -2011,6 +2037,7 @@ main(void)
 		cmocka_unit_test(test_emblem_first_to_reach_minimum_takes_it),
 		cmocka_unit_test(test_emblem_passes_on_strictly_more),
 		cmocka_unit_test(test_emblem_taken_at_once_after_a_prophecy_or_a_win),
+		cmocka_unit_test(test_emblem_taken_after_a_stage_phase_heal),
 		cmocka_unit_test(test_vp_leader_ties_and_zero),
 		cmocka_unit_test(test_end_at_turn_end_when_guardians_gone),
 		cmocka_unit_test(test_end_when_event_deck_empty),
