@@ -593,6 +593,9 @@ ms_advance(struct ms_state *st)
 		case MS_PH_SPELL:
 			if (ms_can_play_any(st, seat, MS_T_SPELL_PHASE))
 				return;
+			/* passed as if by PASS: the views must not tell the
+			 * others that this hand had nothing to play */
+			st->p[seat].passed = 1;
 			st->step++;
 			continue;
 		case MS_PH_CHALLENGE:

@@ -1938,6 +1938,33 @@ test_hidden_information_recap_since_last_move(void **state)
 	msf_done(st);
 }
 
+/* Whether a player was asked in the Spell phase would tell the others
+ * whether they held a Spell they could play: one passed by the game (no
+ * Spell to play) looks, in every view, like one who sent PASS. */
+static void
+test_hidden_information_a_skipped_player_looks_passed(void **state)
+{
+	struct ms_state *st = turn(1);
+	json_t *v, *pls;
+	int viewer;
+
+	msf_give(st, ALICE, "SP_prelude", 1);	/* asked; she passes */
+	msf_give(st, CAROL, "SP_prelude", 1);	/* the phase waits for her */
+	msf_stages(st, quiet_chapel);		/* bob holds nothing */
+	msf_do(st, ALICE, "PASS");
+	assert_int_equal(ms_owing_seat(st), CAROL);
+	for (viewer = ALICE; viewer <= ERIN; viewer++) {
+		v = ms_view(st, viewer);
+		pls = json_object_get(v, "players");
+		assert_true(json_is_true(json_object_get(json_array_get(pls, ALICE),
+		    "passed")));
+		assert_true(json_is_true(json_object_get(json_array_get(pls, BOB),
+		    "passed")));
+		json_decref(v);
+	}
+	msf_done(st);
+}
+
 /* ---- Player count ---- */
 
 static void
@@ -2045,6 +2072,7 @@ main(void)
 		cmocka_unit_test(test_end_scoring_and_tie_to_lowest_order),
 		cmocka_unit_test(test_hidden_information_hands_and_counters),
 		cmocka_unit_test(test_hidden_information_recap_since_last_move),
+		cmocka_unit_test(test_hidden_information_a_skipped_player_looks_passed),
 		cmocka_unit_test(test_player_count_3_to_5),
 	};
 
