@@ -3,7 +3,9 @@
  * hand from the card set passes; each invariant broken alone is reported
  * with its sentence; and games the bots play from setup to the end keep
  * every invariant after every command, the bots sending nothing apply
- * refuses.
+ * refuses; and they are deterministic: the same seed and moves give the
+ * same bytes and show every viewer the same views and events, refused
+ * commands in between or not.
  *
  * The card set is config/games/masquerade.json when the tree has one, else
  * the rules' masquerade-cards.json (MQ_SHARED, or ../shared).
@@ -732,6 +734,169 @@ test_bot_games_keep_invariants(void **state)
 			    careful5 : mixed5, game);
 }
 
+/* ---- Determinism: the same seed and moves, the same game ---- */
+
+#define MAXLOG 8000
+
+struct game_log {
+	int n;
+	int seat[MAXLOG];
+	struct mq_cmd cmd[MAXLOG];
+};
+
+static struct ms_state *
+det_setup(int nplayers, int seedbyte)
+{
+	struct mq_setup s;
+	struct mq_err err;
+	void *vst;
+	int i;
+
+	memset(&s, 0, sizeof(s));
+	s.nplayers = nplayers;
+	for (i = 0; i < nplayers; i++)
+		s.names[i] = names[i];
+	memset(s.seed, seedbyte, sizeof(s.seed));
+	if (ms_setup(data, &s, &vst, &err) != 0)
+		fail_msg("setup: %s", err.msg);
+	ms_advance(vst);
+	return vst;
+}
+
+/* Folds what every viewer (each seat, the public, the admin) is shown now,
+ * the view and the last apply's events, into h. */
+static void
+det_absorb(const struct ms_state *st, crypto_generichash_state *h)
+{
+	json_t *j;
+	char *txt;
+	int v;
+
+	for (v = -2; v < st->nplayers; v++) {
+		int seat = v == -2 ? MQ_VIEW_ADMIN : v == -1 ? MQ_VIEW_PUBLIC : v;
+
+		j = ms_view(st, seat);
+		assert_non_null(j);
+		txt = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+		crypto_generichash_update(h, (const unsigned char *)txt,
+		    strlen(txt));
+		free(txt);
+		json_decref(j);
+		j = ms_events(st, seat);
+		assert_non_null(j);
+		txt = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+		crypto_generichash_update(h, (const unsigned char *)txt,
+		    strlen(txt));
+		free(txt);
+		json_decref(j);
+	}
+}
+
+/* The bots play a whole game; every command is logged, and every view and
+ * event of every step hashed into out. */
+static struct ms_state *
+det_bot_game(int nplayers, int seedbyte, struct game_log *log,
+    unsigned char out[32])
+{
+	struct ms_state *st = det_setup(nplayers, seedbyte);
+	crypto_generichash_state h;
+	struct mq_rng rng[MS_MAXP];
+	struct mq_cmd cmds[4];
+	struct mq_err err;
+	uint8_t bot_seed[32];
+	int seat, i, n;
+
+	memset(bot_seed, 0x5a, sizeof(bot_seed));
+	for (i = 0; i < nplayers; i++)
+		mq_rng_open_cheap(&rng[i], bot_seed, i);
+	crypto_generichash_init(&h, NULL, 0, 32);
+	det_absorb(st, &h);
+	log->n = 0;
+	while (st->phase != MS_PH_OVER) {
+		seat = ms_owing_seat(st);
+		assert_true(seat >= 0);
+		n = ms_bot(st, seat, seedbyte % 2, &rng[seat], cmds, 1);
+		assert_int_equal(n, 1);
+		if (ms_apply(st, seat, &cmds[0], &err) != 0)
+			fail_msg("a bot's command was refused: %s", err.msg);
+		assert_true(log->n < MAXLOG);
+		log->seat[log->n] = seat;
+		log->cmd[log->n++] = cmds[0];
+		det_absorb(st, &h);
+	}
+	crypto_generichash_final(&h, out, 32);
+	return st;
+}
+
+/* Two games from one seed, with the same moves: byte for byte the same
+ * state, and every viewer shown the same views and events at every step;
+ * another seed, another game. */
+static void
+test_determinism_same_seed_same_views_and_events(void **state)
+{
+	static struct game_log a, b, c;
+	unsigned char ha[32], hb[32], hc[32];
+	struct ms_state *s1, *s2, *s3;
+	int np;
+
+	(void)state;
+	for (np = MS_MINP; np <= MS_MAXP; np++) {
+		s1 = det_bot_game(np, 41 + np, &a, ha);
+		s2 = det_bot_game(np, 41 + np, &b, hb);
+		s3 = det_bot_game(np, 40 + np, &c, hc);
+		assert_true(a.n > 30);
+		assert_int_equal(a.n, b.n);
+		assert_memory_equal(a.cmd, b.cmd, (size_t)a.n * sizeof(a.cmd[0]));
+		assert_memory_equal(s1, s2, sizeof(*s1));
+		assert_memory_equal(ha, hb, sizeof(ha));
+		assert_memory_not_equal(ha, hc, sizeof(ha));
+		free(s1);
+		free(s2);
+		free(s3);
+	}
+}
+
+/* Replaying a game's moves from its seed gives the same game, though a
+ * refused command comes before every move: a refusal changes no byte and
+ * shifts no later draw or shuffle. */
+static void
+test_determinism_replay_with_refusals(void **state)
+{
+	static struct game_log log;
+	unsigned char h1[32], h2[32];
+	crypto_generichash_state h;
+	struct ms_state *orig, *st, *before;
+	struct mq_cmd bad;
+	struct mq_err err;
+	int i;
+
+	(void)state;
+	orig = det_bot_game(5, 7, &log, h1);
+	st = det_setup(5, 7);
+	before = malloc(sizeof(*before));
+	assert_non_null(before);
+	crypto_generichash_init(&h, NULL, 0, 32);
+	det_absorb(st, &h);
+	for (i = 0; i < log.n; i++) {
+		memset(&bad, 0, sizeof(bad));
+		ms_cmd_of(&bad)->type = MS_C_PLAY;	/* a Spell that is not */
+		ms_cmd_of(&bad)->card = 99;
+		ms_cmd_of(&bad)->target = ms_cmd_of(&bad)->card2 = -1;
+		memcpy(before, st, sizeof(*st));
+		assert_int_equal(ms_apply(st, log.seat[i], &bad, &err), MQ_REFUSED);
+		assert_memory_equal(before, st, sizeof(*st));
+		assert_int_equal(ms_apply(st, log.seat[i], &log.cmd[i], &err), 0);
+		det_absorb(st, &h);
+	}
+	crypto_generichash_final(&h, h2, 32);
+	assert_int_equal(st->phase, MS_PH_OVER);
+	assert_memory_equal(orig, st, sizeof(*st));
+	assert_memory_equal(h1, h2, sizeof(h1));
+	free(before);
+	free(orig);
+	free(st);
+}
+
 /* No seat owing nothing gets a command; max bounds what is written. */
 static void
 test_bot_only_for_the_owing_seat(void **state)
@@ -793,6 +958,8 @@ main(void)
 		cmocka_unit_test(test_first_broken_named),
 		cmocka_unit_test(test_bot_only_for_the_owing_seat),
 		cmocka_unit_test(test_bot_games_keep_invariants),
+		cmocka_unit_test(test_determinism_same_seed_same_views_and_events),
+		cmocka_unit_test(test_determinism_replay_with_refusals),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
