@@ -25,6 +25,7 @@
  *     "player" is, by_me; one whose "target" is, to_me (not the root,
  *     whose "player" is the reader: an entry without a "player" would
  *     find the root's by_me through the template's context);
+ *   - at the end, a player's score in parts ("scored", put_scored);
  *   - at the root: lang_LANG, phase_WORD, owes_WORD (or owes_nothing),
  *     over, "me": the reader's own player object from the view, "other":
  *     the first other player's name (for an example that names another),
@@ -151,6 +152,65 @@ card_obj(struct ms_deco *d, const char *id, const char *name)
 	return o;
 }
 
+/* The VP of each card whose id is in the list ids, added to *sum; 0 when
+ * one is not a card the card set gives a vp. */
+static int
+add_vp(const struct ms_deco *d, const json_t *ids, json_int_t *sum)
+{
+	const struct card_name *c;
+	const json_t *v;
+	size_t i;
+
+	json_array_foreach(ids, i, v) {
+		if (!json_is_string(v) ||
+		    (c = card_of(d, json_string_value(v))) == NULL || c->vp < 0)
+			return 0;
+		*sum += c->vp;
+	}
+	return 1;
+}
+
+/*
+ * At the end, a player's score in parts, "scored": mask_vp (what the Mask
+ * gave), mask_met (it gave its VP) and counters_vp (1 per counter, when
+ * any): the view gives the total, the Emblems and Treasures (whose VP the
+ * card set says) and the counters, so the Mask's part is what is left.
+ * It is given only when that adds up (0, or the held Mask's VP), so a mail
+ * never shows parts that do not make the total.
+ */
+static void
+put_scored(struct ms_deco *d, struct mv *o, const json_t *j)
+{
+	const json_t *score = json_object_get(j, "score"),
+	    *mask = json_object_get(j, "mask_dealt"),
+	    *counters = json_object_get(j, "counters"), *mvp;
+	json_int_t parts, left;
+	struct mv *s;
+	int held;
+
+	if (!json_is_integer(score) || !json_is_object(mask) ||
+	    !json_is_integer(counters) || json_integer_value(counters) < 0 ||
+	    !json_is_integer(mvp = json_object_get(mask, "vp")))
+		return;
+	parts = json_integer_value(counters);
+	if (!add_vp(d, json_object_get(j, "emblems"), &parts) ||
+	    !add_vp(d, json_object_get(j, "treasures"), &parts))
+		return;
+	left = json_integer_value(score) - parts;
+	held = json_is_null(json_object_get(j, "mask_revealed")) ||
+	    json_object_get(j, "mask_revealed") == NULL;
+	if (left != 0 && !(held && left == json_integer_value(mvp)))
+		return;
+	if ((s = mv_obj(d->a)) == NULL)
+		return;
+	put(d->a, s, "mask_vp", mv_int(d->a, left));
+	put_bool(d->a, s, "mask_met", left > 0);
+	if (json_integer_value(counters) > 0)
+		put(d->a, s, "counters_vp", mv_int(d->a,
+		    json_integer_value(counters)));
+	put(d->a, o, "scored", s);
+}
+
 /* The object j; root: the context itself (see the rules above). */
 static struct mv *
 object(struct ms_deco *d, const json_t *j, int root)
@@ -202,6 +262,8 @@ object(struct ms_deco *d, const json_t *j, int root)
 		if (jeq(jstr(j, "target"), d->me))
 			put_bool(d->a, o, "to_me", 1);
 	}
+	if (d->cards && !root)
+		put_scored(d, o, j);
 	return o;
 }
 

@@ -215,6 +215,42 @@ grep -h -A1 "^  ORDER [1-5]   " $T/all/*.txt | grep -q "^      " ||
 f=$(grep " alice end" $T/all/index | cut -d' ' -f1)
 grep -q "^The game ended because the [A-Z]" $T/all/$f.txt ||
     fail "the end mail does not say why the game ended"; ok
+# the scores are given in parts, and each player's parts make their total
+# (the end mail gave the totals alone): a line "  NAME: N VP" (in ja/zh
+# with ：), then a line "    V  ..." for each part
+$PY - $T/all <<'EOF' || fail "the end mails' scores are not in parts that add up"
+import re, sys
+out = sys.argv[1]
+bad = 0
+for n, to, kind in (l.split() for l in open(out + '/index')):
+    if kind != 'end':
+        continue
+    lines = open('%s/%s.txt' % (out, n), encoding='utf-8').read().split('\n')
+    head = [i for i, l in enumerate(lines) if l.startswith('-- ')]
+    scores = lines[head[1] + 1:head[2]]    # after the events, before the table
+    found, who = [], None
+    for l in scores + ['']:
+        m = re.match(r'  (\S+?)(?: \(you\)|（あなた）|（你）)?[:：](\d+) VP$',
+                     l.replace(': ', ':').replace('： ', '：'))
+        p = re.match(r'    (\d+)  \S', l)
+        if p and who:
+            parts.append(int(p.group(1)))
+            continue
+        if who:
+            found.append(who)
+            if sum(parts) != total:
+                print('%s: %s: parts %s do not make %d' % (n, who, parts, total),
+                      file=sys.stderr)
+                bad += 1
+            who = None
+        if m:
+            who, total, parts = m.group(1), int(m.group(2)), []
+    if len(found) != 3 or not any(l.startswith('    ') for l in scores):
+        print('%s (to %s): scores in parts for %s' % (n, to, found), file=sys.stderr)
+        bad += 1
+sys.exit(1 if bad else 0)
+EOF
+ok
 for k in welcome receipt help admin reminder end; do
 	grep -q " $k\$" $T/all/index || fail "no $k mail"; ok
 done

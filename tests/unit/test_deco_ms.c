@@ -737,30 +737,108 @@ the_reminder_subject_says_the_time_left(void **state)
 }
 
 /*
- * The end mail's scores say when a Mask was revealed in a fight and so
- * scored nothing; they gave its condition and VP as for a Mask still held.
+ * The end mail gives each player's score in parts, so that anyone can
+ * check it and see why they lost: what the Mask gave (its condition met or
+ * not, or nothing since it was revealed in a fight), each Emblem's and
+ * Treasure's VP and the VP counters (it gave the total alone). The Mask's
+ * part is what the total leaves; when the parts do not add up (dave's 9
+ * from nothing), the total alone, as before. Each part is a line of its
+ * own, short enough for 78 columns in every language.
  */
+static const char end_ctx[] =
+    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+    " \"view\": {\"phase\": \"over\", \"turn\": 8, \"end\": \"events\","
+    "  \"winner\": \"alice\", \"players\": ["
+    "  {\"name\": \"alice\", \"score\": 6, \"counters\": 0,"
+    "   \"emblems\": [\"EM1\"], \"treasures\": [\"G3\", \"G7\"],"
+    "   \"mask_revealed\": null, \"mask_dealt\": {\"id\": \"M2\","
+    "   \"vp\": 3, \"condition\": {\"stat\": \"treasures\", \"gte\": 2}}},"
+    "  {\"name\": \"bob\", \"score\": 2, \"counters\": 1, \"emblems\": [],"
+    "   \"treasures\": [\"G2\"], \"mask_revealed\": \"M5\","
+    "   \"mask_dealt\": {\"id\": \"M5\", \"vp\": 2,"
+    "   \"condition\": {\"stat\": \"emblems\", \"gte\": 1}}},"
+    "  {\"name\": \"carol\", \"score\": 1, \"counters\": 1, \"emblems\": [],"
+    "   \"treasures\": [], \"mask_dealt\": {\"id\": \"M3\", \"vp\": 3,"
+    "   \"condition\": {\"stat\": \"events_prophesied\", \"gte\": 2}}},"
+    "  {\"name\": \"dave\", \"score\": 9, \"counters\": 0, \"emblems\": [],"
+    "   \"treasures\": [], \"mask_dealt\": {\"id\": \"M1\", \"vp\": 3,"
+    "   \"condition\": {\"stat\": \"vp_counters\", \"gte\": 3}}}]}}";
+
 static void
-a_revealed_mask_scores_nothing_at_the_end(void **state)
+the_end_gives_each_score_in_parts(void **state)
 {
 	static const char *const want[][2] = {
-		{ "en", "  bob: 2 VP; Mask: the Butterfly Mask (2 VP for 1 or more Emblems), revealed in a fight, so it scored nothing\n" },
-		{ "en", "  alice: 4 VP; Mask: the Dragon Mask (3 VP for 2 or more Treasures)\n" },
-		{ "ja", "。戦いで公開したのでマスクの得点はなし" },
-		{ "zh", "；已在战斗中揭示，面具不计分" },
+		{ "en", "  alice (you): 6 VP\n"
+		    "    3  the Dragon Mask: 3 VP for 2 or more Treasures (met)\n"
+		    "    1  Emblem of Valor\n"
+		    "    0  Knight's Sword (Treasure)\n"
+		    "    2  Golden Crown (Treasure)\n"
+		    "  bob: 2 VP\n"
+		    "    0  the Butterfly Mask: revealed in a fight, so it scored nothing\n"
+		    "    1  Serpent Ring (Treasure)\n"
+		    "    1  VP counters (1)\n"
+		    "  carol: 1 VP\n"
+		    "    0  the Owl Mask: 3 VP for 2 or more Events chosen as the prophet (not met)\n"
+		    "    1  VP counters (1)\n"
+		    "  dave: 9 VP; Mask: the Lion Mask (3 VP for 3 or more VP counters)\n" },
+		{ "ja", "  alice（あなた）：6 VP\n"
+		    "    3  「竜の仮面」：トレジャーが 2 枚以上なら 3 VP（達成）\n"
+		    "    1  「勇者の紋章」\n"
+		    "    0  トレジャー「騎士の剣」\n"
+		    "    2  トレジャー「黄金の冠」\n"
+		    "  bob：2 VP\n"
+		    "    0  「蝶の仮面」：戦いで公開したので得点なし\n"
+		    "    1  トレジャー「蛇の指輪」\n"
+		    "    1  VP カウンター 1 枚\n"
+		    "  carol：1 VP\n"
+		    "    0  「梟の仮面」：予言者として選んだイベントが 2 回以上なら 3 VP（未達成）\n" },
+		{ "zh", "  alice（你）：6 VP\n"
+		    "    3  「龙面具」：若宝物至少 2 个，得 3 VP（已达成）\n"
+		    "    1  「勇者纹章」\n"
+		    "    0  宝物「骑士之剑」\n"
+		    "    2  宝物「黄金王冠」\n"
+		    "  bob：2 VP\n"
+		    "    0  「蝴蝶面具」：已在战斗中揭示，不计分\n"
+		    "    1  宝物「蛇戒」\n"
+		    "    1  VP 标记 1 个\n"
+		    "  carol：1 VP\n"
+		    "    0  「猫头鹰面具」：若作为预言者选择的事件至少 2 次，得 3 VP（未达成）\n" },
 	};
+	static const char *const html[][2] = {
+		{ "en", ">    3  the Dragon Mask: 3 VP for 2 or more Treasures (met)</div>" },
+		{ "en", ">    2  Golden Crown (Treasure)</div>" },
+		{ "en", ">    0  the Butterfly Mask: revealed in a fight, so it scored nothing</div>" },
+		{ "en", ">    1  VP counters (1)</div>" },
+		{ "ja", ">    3  「竜の仮面」：トレジャーが 2 枚以上なら 3 VP（達成）</div>" },
+		{ "ja", ">    1  VP カウンター 1 枚</div>" },
+		{ "zh", ">    0  「蝴蝶面具」：已在战斗中揭示，不计分</div>" },
+		{ "zh", ">    2  宝物「黄金王冠」</div>" },
+	};
+	static const char *const langs[] = { "en", "ja", "zh" };
+	json_t *gd = load_gamedata(), *ctx = parse(end_ctx);
+	char *subject, *text, *html_part;
+	size_t i;
 
 	(void)state;
-	says("end",
-	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
-	    " \"view\": {\"phase\": \"over\", \"turn\": 8, \"end\": \"events\","
-	    "  \"winner\": \"alice\", \"players\": ["
-	    "  {\"name\": \"alice\", \"score\": 4, \"mask_dealt\": {\"id\": \"M2\","
-	    "   \"vp\": 3, \"condition\": {\"stat\": \"treasures\", \"gte\": 2}}},"
-	    "  {\"name\": \"bob\", \"score\": 2, \"mask_revealed\": \"M5\","
-	    "   \"mask_dealt\": {\"id\": \"M5\", \"vp\": 2,"
-	    "   \"condition\": {\"stat\": \"emblems\", \"gte\": 1}}}]}}",
-	    want, sizeof(want) / sizeof(want[0]), 0);
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		render(gd, ctx, want[i][0], "end", &subject, &text, &html_part);
+		if (strstr(text, want[i][1]) == NULL)
+			fail_msg("%s: the scores are not in parts:\n%s", want[i][0],
+			    text);
+		free3(subject, text, html_part);
+	}
+	html_says(gd, ctx, "end", html, sizeof(html) / sizeof(html[0]));
+	/* dave's parts do not add up: no part is shown */
+	for (i = 0; i < 3; i++) {
+		render(gd, ctx, langs[i], "end", &subject, &text, &html_part);
+		if (strstr(text, "  dave") == NULL ||
+		    strstr(strstr(text, "  dave"), "\n    ") ==
+		    strchr(strstr(text, "  dave"), '\n'))
+			fail_msg("%s: dave's parts are shown:\n%s", langs[i], text);
+		free3(subject, text, html_part);
+	}
+	json_decref(ctx);
+	json_decref(gd);
 }
 
 /*
@@ -1137,7 +1215,7 @@ main(void)
 		cmocka_unit_test(table_lists_are_separated),
 		cmocka_unit_test(the_reminder_names_every_default),
 		cmocka_unit_test(the_reminder_subject_says_the_time_left),
-		cmocka_unit_test(a_revealed_mask_scores_nothing_at_the_end),
+		cmocka_unit_test(the_end_gives_each_score_in_parts),
 		cmocka_unit_test(a_discard_example_is_from_the_hand),
 		cmocka_unit_test(an_example_names_another_player),
 		cmocka_unit_test(only_the_decision_owed_is_told),
