@@ -22,9 +22,11 @@
  *     a template gives each card; and every non-empty list value KEY sets
  *     has_KEY, so a template can skip a heading or say "none";
  *   - an object whose "name" is the reader's gets is_me; one whose
- *     "player" is, by_me; one whose "target" is, to_me (not the root,
- *     whose "player" is the reader: an entry without a "player" would
- *     find the root's by_me through the template's context);
+ *     "player" is, by_me; one whose "target" is, to_me; one whose "from"
+ *     (an Emblem's last holder) or "winner" is, from_me, winner_me; so a
+ *     mail says "you" to its reader (not the root, whose
+ *     "player" is the reader: an entry without a "player" would find the
+ *     root's by_me through the template's context);
  *   - at the end, a player's score in parts ("scored", put_scored);
  *   - at the root: lang_LANG, phase_WORD, owes_WORD (or owes_nothing),
  *     over, "me": the reader's own player object from the view, "other":
@@ -261,6 +263,10 @@ object(struct ms_deco *d, const json_t *j, int root)
 			put_bool(d->a, o, "by_me", 1);
 		if (jeq(jstr(j, "target"), d->me))
 			put_bool(d->a, o, "to_me", 1);
+		if (jeq(jstr(j, "from"), d->me))	/* an Emblem taken */
+			put_bool(d->a, o, "from_me", 1);
+		if (jeq(jstr(j, "winner"), d->me))
+			put_bool(d->a, o, "winner_me", 1);
 	}
 	if (d->cards && !root)
 		put_scored(d, o, j);

@@ -270,7 +270,7 @@ card_lists_are_separated(void **state)
 		{ "en", "erin discarded 1x March, 1x Waltz." },
 		/* the Spells received, then how many were kept: not "kept 1 (1x
 		 * March, 1x Waltz)", which read as if both were kept */
-		{ "en", "alice drew 2 from the Spell deck (1x March, 1x Waltz) and kept 1." },
+		{ "en", "You drew 2 from the Spell deck (1x March, 1x Waltz) and kept 1." },
 		{ "ja", "受け取り（「行進曲」×1、「円舞曲」×1）、1 枚を手札に残しました。" },
 		{ "zh", "得到 2 张咒语（「进行曲」×1、「圆舞曲」×1），留下 1 张。" },
 		{ "ja", "×1、" },
@@ -1202,6 +1202,109 @@ the_reader_is_anata_in_japanese(void **state)
 	    want, sizeof(want) / sizeof(want[0]), 0);
 }
 
+/*
+ * The English and Chinese mails call their reader "you" (你) in what
+ * happened, as the Japanese ones say あなた: they named the reader in the
+ * third person ("alice sent their dancer" to alice). The events' by_me
+ * and to_me flags choose it, and from_me for an Emblem taken from the
+ * reader, winner_me for the game's winner.
+ */
+static void
+the_reader_is_you_in_english_and_chinese(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "  You sent your dancer to the Arena.\n" },
+		{ "en", "  You drew a Spell: March.\n" },
+		{ "en", "  bob challenges you from the Arena.\n" },
+		{ "en", "  bob played Waltz on you (paid 1x Prelude).\n" },
+		{ "en", "  Power: bob 3, you 5. You win.\n" },
+		{ "en", "  You stole a Spell from bob.\n" },
+		{ "en", "  bob exchanged your dancer, the Bard, for the Thief.\n" },
+		{ "en", "  bob took the Emblem of Valor from you.\n" },
+		{ "en", "  As the prophet, you chose the Event Oracle.\n" },
+		{ "en", "  You could not draw: your hand is at its limit.\n" },
+		{ "en", "  Your dancer in the Tower does not challenge: it has no life left.\n" },
+		{ "en", "  You score 6 VP; your Mask was the Dragon Mask (3 VP from it).\n" },
+		{ "en", "  You win with 6 VP.\n" },
+		{ "zh", "  你的舞者去了「竞技场」。\n" },
+		{ "zh", "  你抽了一张咒语：「进行曲」。\n" },
+		{ "zh", "  bob 从竞技场向你发起挑战。\n" },
+		{ "zh", "  bob 使用了「圆舞曲」（目标：你）（代价：「前奏曲」×1）。\n" },
+		{ "zh", "  力量：bob 3，你 5。你获胜。\n" },
+		{ "zh", "  你从 bob 那里偷走了一张咒语。\n" },
+		{ "zh", "  bob 把你的舞者「吟游诗人」换成了「盗贼」。\n" },
+		{ "zh", "  bob 获得了「勇者纹章」（从你手中）。\n" },
+		{ "zh", "  你作为预言者选择了事件「神谕」。\n" },
+		{ "zh", "  你没能抽牌：手牌已达上限。\n" },
+		{ "zh", "  你在塔中的舞者不挑战：生命为 0。\n" },
+		{ "zh", "  你：6 VP；面具是「龙面具」（面具得分 3）。\n" },
+		{ "zh", "  你以 6 VP 获胜。\n" },
+		/* another player stays named */
+		{ "en", "  carol sent their dancer to the Tower.\n" },
+		{ "zh", "  carol 的舞者去了「塔」。\n" },
+	};
+
+	(void)state;
+	says("turn",
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"view\": {\"phase\": \"challenge\", \"turn\": 2, \"recap\": ["
+	    "  {\"type\": \"stage\", \"player\": \"alice\", \"stage\": \"ST2\"},"
+	    "  {\"type\": \"stage\", \"player\": \"carol\", \"stage\": \"ST1\"},"
+	    "  {\"type\": \"draw\", \"player\": \"alice\", \"spell\": \"SP_march\"},"
+	    "  {\"type\": \"challenge\", \"kind\": \"arena\", \"player\": \"bob\","
+	    "   \"target\": \"alice\"},"
+	    "  {\"type\": \"play\", \"player\": \"bob\", \"spell\": \"SP_waltz\","
+	    "   \"target\": \"alice\","
+	    "   \"paid\": [{\"spell\": \"SP_prelude\", \"name\": \"Prelude\", \"count\": 1}]},"
+	    "  {\"type\": \"result\", \"player\": \"bob\", \"power\": 3,"
+	    "   \"target\": \"alice\", \"target_power\": 5, \"outcome\": \"lose\","
+	    "   \"winner\": \"alice\"},"
+	    "  {\"type\": \"steal\", \"player\": \"alice\", \"target\": \"bob\"},"
+	    "  {\"type\": \"swap\", \"player\": \"bob\", \"target\": \"alice\","
+	    "   \"from\": {\"id\": \"D4\", \"name\": \"Bard\", \"power\": 2},"
+	    "   \"to\": {\"id\": \"D5\", \"name\": \"Thief\", \"power\": 3}},"
+	    "  {\"type\": \"emblem\", \"player\": \"bob\", \"emblem\": \"EM1\","
+	    "   \"from\": \"alice\"},"
+	    "  {\"type\": \"event\", \"player\": \"alice\", \"event\": \"V4\"},"
+	    "  {\"type\": \"draw_none\", \"player\": \"alice\", \"why\": \"hand_full\"},"
+	    "  {\"type\": \"no_challenge\", \"player\": \"alice\", \"why\": \"no_life\"},"
+	    "  {\"type\": \"score\", \"player\": \"alice\", \"score\": 6,"
+	    "   \"mask_vp\": 3, \"mask\": {\"id\": \"M2\", \"vp\": 3}},"
+	    "  {\"type\": \"winner\", \"player\": \"alice\", \"score\": 6}],"
+	    "  \"players\": [{\"name\": \"alice\"}, {\"name\": \"bob\"}]}}",
+	    want, sizeof(want) / sizeof(want[0]), 0);
+}
+
+
+/*
+ * The end mail says "You win." (あなたの勝ちです, 你获胜) to the winner, and
+ * the Dancers chosen so far mark the reader's, as the table does.
+ */
+static void
+the_end_and_the_dancers_chosen_name_the_reader(void **state)
+{
+	static const char *const chosen[][2] = {
+		{ "en", "  alice (you): not chosen yet" },
+		{ "en", "  bob: not chosen yet" },
+		{ "ja", "  alice（あなた）：未選択" },
+		{ "zh", "  alice（你）：尚未选择" },
+	};
+	static const char *const won[][2] = {
+		{ "en", "THE GAME IS OVER. You win.\n" },
+		{ "ja", "ゲーム終了。あなたの勝ちです。\n" },
+		{ "zh", "游戏结束。你获胜。\n" },
+	};
+
+	(void)state;
+	says("end", end_ctx, won, sizeof(won) / sizeof(won[0]), 0);
+	says("turn",
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"dancer\", \"view\": {\"phase\": \"dancer\", \"turn\": 1,"
+	    "  \"dancers_free\": [], \"players\": [{\"name\": \"alice\"},"
+	    "   {\"name\": \"bob\"}]}}",
+	    chosen, sizeof(chosen) / sizeof(chosen[0]), 1);
+}
+
 int
 main(void)
 {
@@ -1231,6 +1334,8 @@ main(void)
 		cmocka_unit_test(odd_contexts_still_decorate),
 		cmocka_unit_test(a_language_folder_is_never_cut_short),
 		cmocka_unit_test(the_reader_is_anata_in_japanese),
+		cmocka_unit_test(the_reader_is_you_in_english_and_chinese),
+		cmocka_unit_test(the_end_and_the_dancers_chosen_name_the_reader),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
