@@ -22,9 +22,10 @@
  *     a template gives each card; and every non-empty list value KEY sets
  *     has_KEY, so a template can skip a heading or say "none";
  *   - an object whose "name" is the reader's gets is_me; one whose
- *     "player" is, by_me; one whose "target" is, to_me; one whose "from"
- *     (an Emblem's last holder) or "winner" is, from_me, winner_me; so a
- *     mail says "you" to its reader (not the root, whose
+ *     "player" (a challenge's "challenger") is, by_me; one whose "target"
+ *     (a challenge's "defender") is, to_me; one whose "window", "from"
+ *     (an Emblem's last holder) or "winner" is, window_me, from_me,
+ *     winner_me; so a mail says "you" to its reader (not the root, whose
  *     "player" is the reader: an entry without a "player" would find the
  *     root's by_me through the template's context);
  *   - at the end, a player's score in parts ("scored", put_scored);
@@ -259,10 +260,16 @@ object(struct ms_deco *d, const json_t *j, int root)
 	if (d->me != NULL && !root) {
 		if (own == NULL && jeq(jstr(j, "name"), d->me))
 			put_bool(d->a, o, "is_me", 1);
-		if (jeq(jstr(j, "player"), d->me))
+		/* a challenge's challenger is its player, the defender its
+		 * target */
+		if (jeq(jstr(j, "player"), d->me) ||
+		    jeq(jstr(j, "challenger"), d->me))
 			put_bool(d->a, o, "by_me", 1);
-		if (jeq(jstr(j, "target"), d->me))
+		if (jeq(jstr(j, "target"), d->me) ||
+		    jeq(jstr(j, "defender"), d->me))
 			put_bool(d->a, o, "to_me", 1);
+		if (jeq(jstr(j, "window"), d->me))
+			put_bool(d->a, o, "window_me", 1);
 		if (jeq(jstr(j, "from"), d->me))	/* an Emblem taken */
 			put_bool(d->a, o, "from_me", 1);
 		if (jeq(jstr(j, "winner"), d->me))

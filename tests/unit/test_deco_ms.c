@@ -605,9 +605,9 @@ a_fight_offers_what_can_be_done(void **state)
 		{ "en", "it gives +3 power in that fight" },
 		{ "en", "  REVEAL\n  PASS" },
 		/* the power of each side now, every modifier counted */
-		{ "en", "Power now: alice 4, the Guardian 1 (and the level of the Spell it turns up)." },
-		{ "ja", "現在のパワー：alice さん 4、ガーディアン 1\n（ガーディアンには" },
-		{ "zh", "当前力量：alice 4，守护者 1（" },
+		{ "en", "Power now: you 4, the Guardian 1 (and the level of the Spell it turns up)." },
+		{ "ja", "現在のパワー：あなた 4、ガーディアン 1\n（ガーディアンには" },
+		{ "zh", "当前力量：你 4，守护者 1（" },
 		{ "ja", "1ゲームに1度、パワー +3。" },
 		{ "zh", "每局一次，力量 +3；" },
 	};
@@ -1305,6 +1305,51 @@ the_end_and_the_dancers_chosen_name_the_reader(void **state)
 	    chosen, sizeof(chosen) / sizeof(chosen[0]), 1);
 }
 
+/*
+ * A fight names the reader "you" (あなた, 你) in the request and on the
+ * table, as challenger or defender, and when it is theirs to act: the
+ * challenge has no "player", so the Japanese header said 'alice さん 対
+ * bob さん' to alice. deco_ms gives it by_me, to_me and window_me.
+ */
+static void
+a_fight_names_the_reader_you(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "\nYou against bob.\nPower now: you 4, bob 5.\n" },
+		{ "en", "A fight is on: you against bob; you are to act.\n" },
+		{ "ja", "\nあなた 対 bob さん。\n現在のパワー：あなた 4、bob さん 5。\n" },
+		{ "ja", "戦いの最中：あなた 対 bob。あなたの番。\n" },
+		{ "zh", "\n你 对 bob。\n当前力量：你 4，bob 5。\n" },
+		{ "zh", "正在战斗：你 对 bob；轮到你。\n" },
+	};
+	static const char *const defending[][2] = {
+		{ "en", "\nbob against you.\nPower now: bob 5, you 4.\n" },
+		{ "en", "A fight is on: bob against you; you are to act.\n" },
+		{ "ja", "\nbob さん 対 あなた。\n現在のパワー：bob さん 5、あなた 4。\n" },
+		{ "zh", "\nbob 对 你。\n当前力量：bob 5，你 4。\n" },
+	};
+
+	(void)state;
+	says("turn",
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"fight\", \"view\": {\"phase\": \"challenge\", \"turn\": 2,"
+	    "  \"challenge\": {\"kind\": \"arena\", \"challenger\": \"alice\","
+	    "   \"defender\": \"bob\", \"window\": \"alice\","
+	    "   \"challenger_power\": 4, \"defender_power\": 5},"
+	    "  \"players\": [{\"name\": \"alice\", \"hand\": []},"
+	    "   {\"name\": \"bob\"}]}}",
+	    want, sizeof(want) / sizeof(want[0]), 0);
+	says("turn",
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"fight\", \"view\": {\"phase\": \"challenge\", \"turn\": 2,"
+	    "  \"challenge\": {\"kind\": \"arena\", \"challenger\": \"bob\","
+	    "   \"defender\": \"alice\", \"window\": \"alice\","
+	    "   \"challenger_power\": 5, \"defender_power\": 4},"
+	    "  \"players\": [{\"name\": \"alice\", \"hand\": []},"
+	    "   {\"name\": \"bob\"}]}}",
+	    defending, sizeof(defending) / sizeof(defending[0]), 0);
+}
+
 int
 main(void)
 {
@@ -1336,6 +1381,7 @@ main(void)
 		cmocka_unit_test(the_reader_is_anata_in_japanese),
 		cmocka_unit_test(the_reader_is_you_in_english_and_chinese),
 		cmocka_unit_test(the_end_and_the_dancers_chosen_name_the_reader),
+		cmocka_unit_test(a_fight_names_the_reader_you),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
