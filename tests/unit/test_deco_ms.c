@@ -1350,6 +1350,103 @@ a_fight_names_the_reader_you(void **state)
 	    defending, sizeof(defending) / sizeof(defending[0]), 0);
 }
 
+/* The columns of the widest line of text (a wide character takes two),
+ * and that line in *at. */
+static int
+widest(const char *text, const char **at)
+{
+	const unsigned char *p = (const unsigned char *)text;
+	const char *line = text;
+	int w = 0, max = 0;
+
+	*at = text;
+	for (; *p; p++) {
+		if (*p == '\n') {
+			w = 0;
+			line = (const char *)p + 1;
+			continue;
+		}
+		if ((*p & 0xC0) == 0x80)
+			continue;
+		/* U+1100 and up, 3 bytes or more: wide in this card set */
+		w += *p >= 0xE1 ? 2 : 1;
+		if (w > max) {
+			max = w;
+			*at = line;
+		}
+	}
+	return max;
+}
+
+/* The first line of text that the text part's wrap made (deco_wrap_text:
+ * indented four more than a line of more than 70 columns), or NULL. */
+static const char *
+wrapped(const char *text)
+{
+	const char *prev = NULL, *line = text, *at;
+	size_t pind = 0, ind;
+
+	for (; *line; line += strcspn(line, "\n") + (line[strcspn(line, "\n")] != '\0')) {
+		char buf[512];
+		size_t n = strcspn(line, "\n");
+
+		ind = strspn(line, " ");
+		if (prev != NULL && ind == pind + 4 && n > ind) {
+			snprintf(buf, sizeof(buf), "%.*s",
+			    (int)strcspn(prev, "\n"), prev);
+			if (widest(buf, &at) > 70)
+				return line;
+		}
+		prev = line;
+		pind = ind;
+	}
+	return NULL;
+}
+
+/*
+ * The table fits 78 columns whichever Guardian is on top and with three
+ * Dancers set aside, so that the text part's wrap breaks no word: in
+ * Japanese a Guardian's ability ran past it ('スペルを 2 枚め' / 'くる',
+ * '（通' / '常は 1）') and so did the Dancers set aside ('［永劫の囚人・パ' /
+ * 'ワー 4］', in English '[Eternal Prisoner, power' / '4]').
+ */
+static void
+the_table_fits_its_lines(void **state)
+{
+	static const char *const gs[] = { "G1", "G2", "G3", "G5", "G6", "G8" };
+	static const char *const langs[] = { "en", "ja", "zh" };
+	json_t *gd = load_gamedata(), *ctx;
+	char buf[1024], *subject, *text, *html;
+	const char *at;
+	size_t g, l;
+
+	(void)state;
+	for (g = 0; g < sizeof(gs) / sizeof(gs[0]); g++) {
+		snprintf(buf, sizeof(buf),
+		    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+		    " \"view\": {\"phase\": \"stage\", \"turn\": 2, \"guardians_left\": 8,"
+		    "  \"guardian\": {\"id\": \"%s\", \"number\": 8, \"power\": 5},"
+		    "  \"dancers_aside\": [{\"id\": \"D6\", \"power\": 4},"
+		    "   {\"id\": \"D1\", \"power\": 3}, {\"id\": \"D4\", \"power\": 2}],"
+		    "  \"players\": [{\"name\": \"alice\"}]}}", gs[g]);
+		ctx = parse(buf);
+		for (l = 0; l < 3; l++) {
+			render(gd, ctx, langs[l], "turn", &subject, &text, &html);
+			if (widest(text, &at) > 78)
+				fail_msg("%s, %s on top: a line of %d columns: %.*s",
+				    langs[l], gs[g], widest(text, &at),
+				    (int)strcspn(at, "\n"), at);
+			/* no line is a wrap's continuation */
+			if ((at = wrapped(text)) != NULL)
+				fail_msg("%s, %s on top: a line wrapped: %.*s",
+				    langs[l], gs[g], (int)strcspn(at, "\n"), at);
+			free3(subject, text, html);
+		}
+		json_decref(ctx);
+	}
+	json_decref(gd);
+}
+
 int
 main(void)
 {
@@ -1382,6 +1479,7 @@ main(void)
 		cmocka_unit_test(the_reader_is_you_in_english_and_chinese),
 		cmocka_unit_test(the_end_and_the_dancers_chosen_name_the_reader),
 		cmocka_unit_test(a_fight_names_the_reader_you),
+		cmocka_unit_test(the_table_fits_its_lines),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
