@@ -38,6 +38,78 @@ static const struct {
 	{ "demo", mq_cmd_demo },
 };
 
+/* The edit distance of a and b, up to 3 (more is "far"). */
+static int
+distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	int row[32], prev, cur;
+
+	if (la >= sizeof(row) / sizeof(row[0]) || lb >= sizeof(row) / sizeof(row[0]))
+		return 3;
+	for (j = 0; j <= lb; j++)
+		row[j] = (int)j;
+	for (i = 1; i <= la; i++) {
+		prev = row[0];
+		row[0] = (int)i;
+		for (j = 1; j <= lb; j++) {
+			cur = row[j];
+			row[j] = prev + (a[i - 1] != b[j - 1]);
+			if (row[j - 1] + 1 < row[j])
+				row[j] = row[j - 1] + 1;
+			if (cur + 1 < row[j])
+				row[j] = cur + 1;
+			prev = cur;
+		}
+	}
+	return row[lb] < 3 ? row[lb] : 3;
+}
+
+/*
+ * What a host who typed word may have meant: another tool's word for a
+ * command (list, status), an admin action typed as a command, or a
+ * command mistyped; NULL when nothing is near.
+ */
+static const char *
+suggest(const char *word)
+{
+	static const char *const alias[][2] = {
+		{ "list", "games" }, { "ls", "games" }, { "status", "games" },
+		{ "show", "view" }, { "check", "verify" }, { "start", "serve" },
+		{ "run", "serve" }, { "daemon", "serve" }, { "create", "new" },
+		{ "pause", "admin GAME pause" }, { "resume", "admin GAME resume" },
+		{ "extend", "admin GAME extend" }, { "kick", "admin GAME kick" },
+		{ "replace", "admin GAME replace" }, { "end", "admin GAME end" },
+		{ "rotate-token", "admin GAME rotate-token" },
+	};
+	size_t i;
+	const char *best = NULL;
+	int d, bestd = 3;
+
+	for (i = 0; i < sizeof(alias) / sizeof(alias[0]); i++)
+		if (strcmp(alias[i][0], word) == 0)
+			return alias[i][1];
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if ((d = distance(word, commands[i].name)) < bestd &&
+		    d < (int)strlen(commands[i].name) / 2 + 1) {
+			bestd = d;
+			best = commands[i].name;
+		}
+	return best;
+}
+
+/* "x is not a masqued command", and what was meant when something is near. */
+static int
+not_a_command(const char *word)
+{
+	const char *s = suggest(word);
+
+	if (s != NULL)
+		return mq_cli_usage("\"%s\" is not a masqued command; did you mean "
+		    "%s?", word, s);
+	return mq_cli_usage("\"%s\" is not a masqued command", word);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -88,8 +160,7 @@ main(int argc, char **argv)
 		if (a + 2 < argc)
 			return mq_cli_usage("help takes one command");
 		if (mq_usage_command(argv[a + 1], stdout) != 0)
-			return mq_cli_usage("\"%s\" is not a masqued command",
-			    argv[a + 1]);
+			return not_a_command(argv[a + 1]);
 		return 0;
 	}
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
@@ -101,5 +172,5 @@ main(int argc, char **argv)
 			}
 			return commands[i].fn(&cli, argc - a, argv + a);
 		}
-	return mq_cli_usage("\"%s\" is not a masqued command", argv[a]);
+	return not_a_command(argv[a]);
 }

@@ -165,6 +165,16 @@ expect 0 "ingest FILE --help" -- $M -C $T/nowhere ingest some.eml --help
 out_has "usage: masqued ingest"
 expect 2 "help of no command" -- $M help dance
 err_has 'masqued: "dance" is not a masqued command (see masqued --help).'
+# a word another tool uses, an admin action typed as a command, a typo:
+# what was meant is said (and nothing near is not guessed at)
+for c in "list:games" "status:games" "verfy:verify" "pause:admin GAME pause" \
+    "verify_receipt:verify-receipt"; do
+	expect 2 "${c%%:*}, not a command" -- $M -C $T/nowhere ${c%%:*}
+	err_has "\"${c%%:*}\" is not a masqued command; did you mean ${c#*:}?"; one_line
+done
+expect 2 "help of a typo" -- $M help sevre
+err_has '"sevre" is not a masqued command; did you mean serve?'
+[ ! -e $T/nowhere ] || fail "an unknown command made a data folder"; ok
 expect 2 "help of two commands" -- $M help serve ingest
 err_has 'masqued: help takes one command (see masqued --help).'
 # `masqued help`, what people type first, is --help
