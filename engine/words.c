@@ -58,7 +58,8 @@ halfwidth_fold(const unsigned char *s, unsigned *cp)
 			*cp = 0x30F4;
 			return 6;
 		}
-		if ((*cp >= 0x30AB && *cp <= 0x30C8) ||	/* ｶ..ﾄ */
+		/* ｶ..ﾄ, but not ｯ (U+30C3 among them), which takes none */
+		if ((*cp >= 0x30AB && *cp <= 0x30C8 && *cp != 0x30C3) ||
 		    (*cp >= 0x30CF && *cp <= 0x30DB)) {	/* ﾊ..ﾎ */
 			*cp += 1;
 			return 6;

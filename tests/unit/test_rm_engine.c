@@ -14,6 +14,7 @@
 
 #include "daemon/gamedata.h"
 #include "daemon/sim.h"
+#include "engine/words.h"
 
 static void *data;
 
@@ -284,6 +285,44 @@ test_parse_japanese_chinese_fullwidth(void **state)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		canonical(st, ALICE, cases[i][0], cases[i][1]);
 	done(st);
+}
+
+/*
+ * Half-width katakana as mq_words_fold joins them: a voiced or semi-voiced
+ * mark joins only a kana that takes one (ｯﾞ is ッ and a mark, not ツ: small
+ * ッ is U+30C3, between ｶ's and ﾄ's code points, but takes none); a mark or
+ * a kana cut at the line's end stays what it was; never longer than the
+ * line, even in a buffer just as long.
+ */
+static void
+test_fold_halfwidth_kana_edges(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "\xef\xbd\xb6\xef\xbe\x9e", "ガ" },		/* ｶﾞ */
+		{ "\xef\xbe\x8a\xef\xbe\x9f", "パ" },		/* ﾊﾟ */
+		{ "\xef\xbd\xb3\xef\xbe\x9e", "ヴ" },		/* ｳﾞ */
+		{ "\xef\xbe\x84\xef\xbe\x9e", "ド" },		/* ﾄﾞ */
+		{ "\xef\xbd\xaf\xef\xbe\x9e", "ッ゛" },	/* ｯﾞ */
+		{ "\xef\xbd\xaf\xef\xbe\x9f", "ッ゜" },	/* ｯﾟ */
+		{ "\xef\xbd\xb6\xef\xbe\x9f", "カ゜" },	/* ｶﾟ */
+		{ "\xef\xbe\x9e", "゛" },			/* ﾞ alone */
+		{ "\xef\xbd\xb6\xef\xbe", "カ\xef\xbe" },	/* a cut mark */
+		{ "\xef\xbd", "\xef\xbd" },			/* a cut kana */
+	};
+	char out[64], small[6];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		mq_words_fold(cases[i][0], out, sizeof(out));
+		if (strcmp(out, cases[i][1]) != 0)
+			fail_msg("case %zu folds to \"%s\", not \"%s\"", i, out,
+			    cases[i][1]);
+	}
+	/* ｶﾞｶﾞ (12 bytes) into 6: one ガ, whole */
+	mq_words_fold("\xef\xbd\xb6\xef\xbe\x9e\xef\xbd\xb6\xef\xbe\x9e",
+	    small, sizeof(small));
+	assert_string_equal(small, "ガ");
 }
 
 /*
@@ -1082,6 +1121,7 @@ main(void)
 		cmocka_unit_test(test_clone_is_independent_and_equal),
 		cmocka_unit_test(test_parse_format_round_trip_every_bot_command),
 		cmocka_unit_test(test_parse_japanese_chinese_fullwidth),
+		cmocka_unit_test(test_fold_halfwidth_kana_edges),
 		cmocka_unit_test(test_refused_unknown_command_card_player),
 		cmocka_unit_test(test_refused_leftover_words),
 		cmocka_unit_test(test_refusal_examples_accepted_as_written),
