@@ -488,9 +488,23 @@ static int
 answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
     const struct mq_submit_result *r, const char *uniq, struct mq_err *err)
 {
+	char key[17], basis[64];
+	unsigned char h[8];
 	size_t i;
 	int status = 0, other = 0, rc = 0;
 
+	/* no Message-ID to set it apart: the game, seat and seq do, as for
+	 * a receipt; the refusal goes out as a stranger's mail, whose name
+	 * holds nothing else (a constant one was every game's and player's,
+	 * and one pass's answers replaced each other) */
+	if (*uniq == '\0') {
+		snprintf(basis, sizeof(basis), "%s.%d.%llu", g->id, seat,
+		    (unsigned long long)g->seq);
+		crypto_generichash(h, sizeof(h), (const unsigned char *)basis,
+		    strlen(basis), NULL, 0);
+		sodium_bin2hex(key, sizeof(key), h, sizeof(h));
+		uniq = key;
+	}
 	for (i = 0; i < r->ncmds; i++) {
 		if (r->cmds[i].accepted && strcmp(r->cmds[i].text, "STATUS") == 0)
 			status = 1;
@@ -502,7 +516,7 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 		rc = mq_notify_stranger(d, g->players[seat].email,
 		    g->players[seat].lang, "refused", "The game is over; nothing "
 		    "more can be played. Send STATUS to see how it ended.",
-		    *uniq ? uniq : "over", err);
+		    uniq, err);
 	if (rc == 0 && status)
 		rc = end_again(d, g, seat, uniq, err);
 	return rc;
@@ -701,8 +715,7 @@ end_again(struct mq_daemon *d, struct mq_game *g, int seat, const char *uniq,
 		json_decref(ctx);
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	}
-	return send_game_mail_uniq(d, g, seat, "end", *uniq ? uniq : "again",
-	    ctx, err);
+	return send_game_mail_uniq(d, g, seat, "end", uniq, ctx, err);
 }
 
 /*

@@ -48,5 +48,20 @@ says_not late "masqued export"
 answer help bob@x.test help
 err_has ": game $G, bob: 2 command(s) accepted, 1 refused, 0 already received; nothing logged"
 same_file $D/games/$G/log $T/log.over "a reply after the end"
+
+# Two players' moves after the end in one pass, from mail clients that set
+# no Message-ID: each is answered (they were both spooled under one name,
+# z-refused-over, and the first answer was lost to the second)
+ls $O >$T/before
+RA=$(reply_to alice)
+RC=$(reply_to carol)
+for who in alice:$RA carol:$RC; do
+	n=$((n + 1))
+	printf 'From: %s@x.test\nTo: %s\nSubject: Re: the masque\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\nPLAY jest\n' \
+	    "${who%%:*}" "${who#*:}" >$IN/$n.test
+done
+serve "two moves after the end with no Message-ID"
+answer refused alice@x.test late_a
+answer refused carol@x.test late_c
 expect 0 "verify" -- $M -C $D verify $G
 done_checks
