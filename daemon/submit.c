@@ -373,7 +373,9 @@ out:
  * In a game the host ended, which its rules do not know is over, every
  * command but STATUS and HELP is refused as the rules refuse one after
  * the game's own end: 1 (e says why) if cmd is refused; text is scratch.
- * Out of memory is not a refusal: the caller's own format finds it.
+ * Out of memory is -1, and fails the submit: read as "not refused", the
+ * rules' own refusal of the line (they do not know the game is over) stood
+ * in the result instead of the end's.
  */
 static int
 ended_refuses(const struct mq_game *g, const void *work,
@@ -383,7 +385,7 @@ ended_refuses(const struct mq_game *g, const void *work,
 
 	mq_buf_reset(text);
 	if (g->kind->format(work, cmd, text) || text->oom)
-		return 0;	/* out of memory: the caller's format says so */
+		return -1;
 	s = mq_buf_str(text);
 	if (!g->kind->is_secret(cmd) && (strcmp(s, "STATUS") == 0 ||
 	    strcmp(s, "HELP") == 0))
@@ -414,7 +416,7 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 	char before[16], prev_owed[16];	/* what the seat owed before each */
 	const char *owed;
 	int have_prev = 0;
-	int rc = 0, changed = 0;
+	int rc = 0, changed = 0, over;
 
 	memset(res, 0, sizeof(*res));
 	MQ_TRY(may_submit(g, seat, atomic, msg_hash, err));
@@ -445,11 +447,15 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		}
 		owed = k->owes(work, seat);
 		snprintf(before, sizeof(before), "%s", owed != NULL ? owed : "");
+		over = 0;
 		if (k->parse(work, seat, line, &cmd, &e) != 0 ||
-		    (g->ended && ended_refuses(g, work, &cmd, &text, &e)) ||
+		    (g->ended && (over = ended_refuses(g, work, &cmd, &text,
+		    &e)) != 0) ||
 		    (k->follows != NULL && have_prev && k->follows(work, seat,
 		    &prev, prev_owed, &cmd, &e) != 0) ||
 		    (k->decision(work, seat, &cmd, &d), k->apply(work, seat, &cmd, &e))) {
+			if (over < 0)
+				goto oom;
 			if (atomic) {
 				rc = mq_fail(err, MQ_REFUSED, "%s", e.msg);
 				goto out;

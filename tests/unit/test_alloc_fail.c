@@ -7,6 +7,7 @@
  * The operations: the engine (data load and setup; a bot game's applies
  * with every view and the events), the log (create, append, verify, read
  * back), a store's submit (and a move sent again: "received already"), a mail's dry run (masqued parse), a move's mails,
+ * a player's mail after the host's end (its submit and its answers),
  * `bot` and the demo's story, the Mustache renderer (one template with its
  * partials; the whole mail, sampled; a renderer kept across two mails, as
  * the daemon keeps one), and the MIME parser with the reply extractor; for
@@ -1207,6 +1208,114 @@ notify_survives_every_allocation_failure(void **state)
 	assert_int_equal(system(tmpl), 0);
 }
 
+/*
+ * A player's mail to a game the host ended (with a why). Its submit logs
+ * nothing: a move is refused with the end's sentence, never with the rules'
+ * own refusal of it (the rules do not know the game is over) for want of
+ * memory to read it. Its answer (to STATUS and a move) is the end
+ * mail again, with the host's why, and the refusal in a mail of its own,
+ * each whole or not at all (op_notify).
+ */
+struct after_end_ctx {
+	struct mq_game *g;
+	char *log;		/* the log as the end left it */
+};
+
+static int
+op_after_end_submit(void *vctx, char **result)
+{
+	/* a move the rules refuse too (one step is all a round allows): the
+	 * refusal must still be the end's */
+	static const char *const lines[] = { "MOVE cw cw" };
+	struct after_end_ctx *c = vctx;
+	struct mq_submit_result res;
+	struct mq_err err;
+	struct mq_buf b = MQ_BUF_INIT;
+	char *now;
+	size_t i;
+	int rc;
+
+	rc = mq_game_submit(c->g, 0, lines, 1, 0, "00fe", "pipe", 1790000200,
+	    &res, &err);
+	af_pause();
+	now = slurp(c->g->logpath, NULL);
+	if (strcmp(now, c->log) != 0)
+		fail_msg("a mail after the end changed the log (%d)", rc);
+	free(now);
+	if (rc == 0) {
+		mq_buf_printf(&b, "logged %d\n", res.logged);
+		for (i = 0; i < res.ncmds; i++)
+			mq_buf_printf(&b, "%d %s: %s\n", res.cmds[i].accepted,
+			    res.cmds[i].text, res.cmds[i].error);
+		mq_submit_result_free(&res);
+		*result = steal(&b);
+	}
+	af_resume();
+	return rc;
+}
+
+static void
+after_end_survives_every_allocation_failure(void **state)
+{
+	static const char *const lines[] = { "STATUS", "PLACE blue" };
+	struct after_end_ctx ac;
+	struct notify_ctx c;
+	struct af_stats st;
+	struct mq_err err;
+	json_t *body;
+	char dir[64], id[MQ_GAME_ID_LEN + 1], tmpl[4200], *ref = NULL;
+	const char *env, *name;
+	json_t *v;
+	long stride = 1;
+	int ends = 0, refused = 0;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	af_new_daemon("after-end", dir, sizeof(dir), id, &c.d);
+	snprintf(c.spool, sizeof(c.spool), "%s/spool", dir);
+	assert_int_equal(mq_game_open(&c.d.store, id, 1, 0, &c.g, &err), 0);
+	body = json_pack("{s:s, s:I, s:s, s:s, s:s}", "game", id, "ts",
+	    (json_int_t)1790000050, "type", "admin", "action", "end", "why",
+	    "the castle burned");
+	assert_int_equal(mq_game_append(c.g, body, &err), 0);
+	json_decref(body);
+	assert_true(mq_game_over(c.g) && c.g->ended_body != NULL);
+	ac.g = c.g;
+	ac.log = slurp(c.g->logpath, NULL);
+	sweep("store: a mail after the host's end", op_after_end_submit, &ac, 1,
+	    &st);
+	free(ac.log);
+	mq_game_journal_start(c.g);
+	assert_int_equal(mq_game_submit(c.g, 0, lines, 2, 0, "00ff", "pipe",
+	    1790000100, &c.res, &err), 0);
+	assert_false(c.res.logged);
+	assert_int_equal(op_notify(&c, &ref), 0);
+	assert_non_null(ref);
+	c.ref = json_loads(ref, 0, NULL);
+	free(ref);
+	json_object_foreach(c.ref, name, v) {
+		ends += strstr(name, "-0-end-") != NULL;
+		refused += strncmp(name, "z-refused-", 10) == 0;
+	}
+	if (ends != 1 || refused != 1 || json_object_size(c.ref) != 2)
+		fail_msg("a mail after the end made %zu mails, not the end mail "
+		    "again and a refusal", json_object_size(c.ref));
+	if ((env = getenv("MQ_ALLOC_NOTIFY_EVERY")) != NULL && atol(env) > 0)
+		stride = atol(env);
+	af_tail = 1;
+	sweep("notify: a mail after the host's end", op_notify, &c, stride,
+	    &st);
+	af_tail = 0;
+	assert_true(st.refused > 0);
+	json_decref(c.ref);
+	mq_submit_result_free(&c.res);
+	mq_game_journal_stop(c.g);
+	mq_game_close(c.g);
+	mq_daemon_close(&c.d);
+	snprintf(tmpl, sizeof(tmpl), "rm -rf %s", dir);
+	assert_int_equal(system(tmpl), 0);
+}
+
 /* The seat that owes a move (the first, if several), or -1. */
 static int
 af_owing(const struct mq_game *g)
@@ -1980,6 +2089,7 @@ main(void)
 		cmocka_unit_test(parse_survives_every_allocation_failure),
 		cmocka_unit_test(notify_survives_every_allocation_failure),
 		cmocka_unit_test(ms_notify_survives_every_allocation_failure),
+		cmocka_unit_test(after_end_survives_every_allocation_failure),
 		cmocka_unit_test(bot_and_story_survive_every_allocation_failure),
 		cmocka_unit_test(mustache_survives_every_allocation_failure),
 		cmocka_unit_test(ms_render_survives_every_allocation_failure),
