@@ -29,6 +29,7 @@ mq_cmd_init(struct mq_cli *cli, int argc, char **argv)
 	return 0;
 }
 
+/* KEY=VALUE into opts: -1 if it is no KEY=VALUE, -2 out of memory. */
 static int
 parse_option(json_t *opts, const char *kv)
 {
@@ -48,8 +49,7 @@ parse_option(json_t *opts, const char *kv)
 		v = json_integer(n);
 	else
 		v = json_string(eq + 1);
-	json_object_set_new(opts, key, v);
-	return 0;
+	return json_object_set_new(opts, key, v) != 0 ? -2 : 0;
 }
 
 int
@@ -66,6 +66,10 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 
 	memset(&ng, 0, sizeof(ng));
 	ng.lang = "en";
+	if (opts == NULL) {
+		mq_fail(&err, MQ_IO, "Out of memory.");
+		return mq_cli_report(&err);
+	}
 	if (argc < 2) {
 		json_decref(opts);
 		return mq_cli_usage("new needs a game kind, e.g. masqued new redmasque "
@@ -95,6 +99,11 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 				continue;
 			}
 			names[ng.nplayers] = strndup(argv[a], (size_t)(at - argv[a]));
+			if (names[ng.nplayers] == NULL) {
+				mq_fail(&err, MQ_IO, "Out of memory.");
+				rc = mq_cli_report(&err);
+				goto out;
+			}
 			ng.names[ng.nplayers] = names[ng.nplayers];
 			ng.emails[ng.nplayers++] = at + 1;
 		} else if (strcmp(argv[a], "--seed") == 0) {
@@ -106,7 +115,12 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 		} else if (strcmp(argv[a], "--lang") == 0) {
 			ng.lang = argv[++a];
 		} else if (strcmp(argv[a], "--option") == 0) {
-			if (parse_option(opts, argv[++a])) {
+			if ((rc = parse_option(opts, argv[++a])) == -2) {
+				mq_fail(&err, MQ_IO, "Out of memory.");
+				rc = mq_cli_report(&err);
+				goto out;
+			}
+			if (rc) {
 				rc = mq_cli_usage("--option takes KEY=VALUE");
 				goto out;
 			}

@@ -86,7 +86,7 @@ mq_words_fold(const char *in, char *out, size_t n)
 	while (*s && o + 4 < n) {
 		if (s[0] == 0xEF && (s[1] == 0xBC || s[1] == 0xBD) && s[2] >= 0x80 &&
 		    s[2] <= 0xBF) {
-			unsigned cp = 0xF000u | (unsigned)(s[1] & 0x3F) << 6 | (s[2] & 0x3F);
+			cp = 0xF000u | (unsigned)(s[1] & 0x3F) << 6 | (s[2] & 0x3F);
 
 			if (cp >= 0xFF01 && cp <= 0xFF5E) {
 				char c = (char)(cp - 0xFF01 + 0x21);
