@@ -189,6 +189,7 @@ struct wrap {
 	int empty;		/* that line holds no text yet */
 	int grp_w;		/* grp's columns */
 	int grp_space;		/* grp follows a space */
+	int force;		/* grp starts a new line */
 	int width;
 	const char *indent;
 };
@@ -199,7 +200,8 @@ wrap_flush(struct wrap *w)
 {
 	if (w->grp.len == 0)
 		return;
-	if (!w->empty && w->col + w->grp_space + w->grp_w > w->width) {
+	if (!w->empty && (w->force ||
+	    w->col + w->grp_space + w->grp_w > w->width)) {
 		mq_buf_putc(&w->out, '\n');
 		mq_buf_puts(&w->out, w->indent);
 		w->col = deco_width(w->indent);
@@ -212,47 +214,135 @@ wrap_flush(struct wrap *w)
 	w->empty = 0;
 	mq_buf_reset(&w->grp);
 	w->grp_w = 0;
+	w->force = 0;
 }
 
-/* s wrapped; the first line starts at column first; cjk: breaks between
- * wide characters too (else only at spaces). */
-static struct mv *
-wrap_text(struct mq_arena *a, const char *s, int width, int first,
-    const char *indent, int cjk)
+/* Marks after which Japanese and Chinese text reads on well on the next
+ * line: a comma, a full stop, a colon, a closing bracket. */
+static int
+is_closing_mark(unsigned cp)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	struct wrap w = { MQ_BUF_INIT, MQ_BUF_INIT, first, 1, 0, 0, width,
-	    indent };
-	unsigned cp, last = 0;	/* the code point before p, 0 after a space */
-	int n, wide, last_wide = 0, space = 0;
-	struct mv *v;
+	static const char marks[] = "、。，．：；？！）」』】〕〉》";
+	const unsigned char *p = (const unsigned char *)marks;
+	unsigned m;
 
 	while (*p) {
-		if (*p == ' ' || *p == '\n') {
-			space = 1;
-			last = 0;
-			p++;
-			continue;
-		}
-		n = utf8_next(p, &cp);
-		wide = is_wide(cp);
-		/* a break here: at a space; between two wide characters where
-		 * no mark forbids it (not between one and a Latin word, so
-		 * that a break with no space is always one between wide
-		 * characters: a reader, or a test, joins those lines back
-		 * without a space, and the others with one) */
-		if (space || (cjk && last != 0 && wide && last_wide &&
-		    !no_line_start(cp) && !no_line_end(last)) ||
-		    (!cjk && last == 0x3001)) {	/* a list: after 、 */
+		p += utf8_next(p, &m);
+		if (m == cp)
+			return 1;
+	}
+	return 0;
+}
+
+/* Where a line may break, for wrap_text: none, between two characters of
+ * a word (two wide characters), or between words (a space, a mark). */
+enum { BRK_NONE, BRK_CHAR, BRK_WORD };
+
+struct brk {
+	const unsigned char *p;
+	unsigned last;		/* the code point before p, 0 after a space */
+	int last_wide;
+	int cjk;
+	int words;		/* wrap_text's words */
+	int arrow;		/* the characters before p end "->" */
+};
+
+/* The next character of b, its bytes (*n), width (*cols) and the break
+ * before it (a space before it in *space); 0 at the end. */
+static int
+brk_next(struct brk *b, int *n, int *cols, int *space, int *kind)
+{
+	unsigned cp;
+	int wide;
+
+	*space = 0;
+	while (*b->p == ' ' || *b->p == '\n') {
+		*space = 1;
+		b->last = 0;
+		b->p++;
+	}
+	if (*b->p == '\0')
+		return 0;
+	*n = utf8_next(b->p, &cp);
+	wide = is_wide(cp);
+	/* a break here: at a space; between two wide characters where no
+	 * mark forbids it (not between one and a Latin word, so that a break
+	 * with no space is always one between wide characters: a reader, or
+	 * a test, joins those lines back without a space, and the others
+	 * with one) */
+	*kind = BRK_NONE;
+	if (*space)
+		*kind = BRK_WORD;
+	else if (b->cjk && b->last != 0 && wide && b->last_wide &&
+	    !no_line_start(cp) && !no_line_end(b->last))
+		*kind = is_closing_mark(b->last) || no_line_end(cp) ?
+		    BRK_WORD : BRK_CHAR;
+	else if (!b->cjk && b->last == 0x3001)	/* a list: after 、 */
+		*kind = BRK_WORD;
+	else if (b->words && ((is_closing_mark(b->last) && !no_line_start(cp)) ||
+	    (b->last != 0 && wide && no_line_end(cp) && !no_line_end(b->last))))
+		/* a name after a mark ("あなた、alice、bob"), a bracket after a
+		 * number ("1（…）"): the mark is wide, the lines join back
+		 * without a space */
+		*kind = BRK_WORD;
+	/* "18 -> 21", "Purple -> Green": a change is read whole, the
+	 * spaces around its arrow no break (wrap_text keeps them) */
+	if (b->words && *space && (b->arrow ||
+	    (cp == '-' && b->p[1] == '>')))
+		*kind = BRK_NONE;
+	b->arrow = cp == '>' && b->last == '-';
+	*cols = wide ? 2 : 1;
+	b->last = cp;
+	b->last_wide = wide;
+	b->p += *n;
+	return 1;
+}
+
+/* The columns from b to the next break between words. */
+static int
+word_width(struct brk b, int cols)
+{
+	int n, c, space, kind;
+
+	while (brk_next(&b, &n, &c, &space, &kind) && kind != BRK_WORD)
+		cols += c + (space && kind == BRK_NONE);
+	return cols;
+}
+
+/*
+ * s wrapped; the first line starts at column first; cjk: breaks between
+ * wide characters too (else only at spaces); words: between two wide
+ * characters only in a run too long for a line, else at a space or after
+ * a mark (so that 「赤死病」 or ダンス is cut only when nothing else fits).
+ */
+static struct mv *
+wrap_text(struct mq_arena *a, const char *s, int width, int first,
+    const char *indent, int cjk, int words)
+{
+	struct wrap w = { MQ_BUF_INIT, MQ_BUF_INIT, first, 1, 0, 0, 0, width,
+	    indent };
+	struct brk b = { (const unsigned char *)s, 0, 0, cjk, words, 0 };
+	int n, cols, space, kind, ww, iw = deco_width(indent);
+	struct mv *v;
+
+	while (brk_next(&b, &n, &cols, &space, &kind)) {
+		if (kind != BRK_NONE) {
 			wrap_flush(&w);
 			w.grp_space = space;
+			/* a word that fits a whole line: on a new line when it
+			 * fits there and not here */
+			if (words && kind == BRK_WORD) {
+				ww = word_width(b, cols);
+				w.force = !w.empty && w.col + space + ww > width &&
+				    iw + ww <= width;
+			}
 		}
-		mq_buf_add(&w.grp, (const char *)p, (size_t)n);
-		w.grp_w += wide ? 2 : 1;
-		space = 0;
-		last = cp;
-		last_wide = wide;
-		p += n;
+		if (space && kind == BRK_NONE) {	/* a space kept */
+			mq_buf_putc(&w.grp, ' ');
+			w.grp_w++;
+		}
+		mq_buf_add(&w.grp, (const char *)b.p - n, (size_t)n);
+		w.grp_w += cols;
 	}
 	wrap_flush(&w);
 	if (w.out.oom || w.grp.oom) {
@@ -270,14 +360,14 @@ deco_wrap(struct mq_arena *a, const char *s, int width, const char *indent)
 {
 	/* the first line starts at the indent's column too: the template
 	 * puts the indent before it */
-	return wrap_text(a, s, width, deco_width(indent), indent, 1);
+	return wrap_text(a, s, width, deco_width(indent), indent, 1, 0);
 }
 
 struct mv *
 deco_wrap_list(struct mq_arena *a, const char *s, int width, int first,
     const char *indent)
 {
-	return wrap_text(a, s, width, first, indent, 0);
+	return wrap_text(a, s, width, first, indent, 0, 0);
 }
 
 /* The longest run of the line [s, end) without a blank or a wide
@@ -335,8 +425,8 @@ column_of(const char *s, size_t lead, int width)
 	return best;
 }
 
-int
-deco_wrap_text(char **text, int width)
+static int
+wrap_lines(char **text, int width, int words)
 {
 	struct mq_arena *a = NULL;
 	struct mq_buf out = MQ_BUF_INIT, line = MQ_BUF_INIT;
@@ -344,7 +434,7 @@ deco_wrap_text(char **text, int width)
 	const char *p = *text, *nl, *body;
 	const struct mv *v;
 	size_t lead, lead0;
-	int wrapped = 0, oom;
+	int wrapped = 0, oom, cols, tok;
 
 	while (*p) {
 		nl = strchr(p, '\n');
@@ -358,9 +448,12 @@ deco_wrap_text(char **text, int width)
 		 * under their own column */
 		lead = column_of(mq_buf_str(&line), lead, width);
 		body = mq_buf_str(&line) + lead;
-		if (deco_width(mq_buf_str(&line)) > width && body[0] != '{' &&
-		    body[0] != '"' &&
-		    longest_token(body, mq_buf_str(&line) + line.len) < 40) {
+		cols = deco_width(mq_buf_str(&line));
+		tok = longest_token(body, mq_buf_str(&line) + line.len);
+		/* a hash kept beside its label; in words, only a short one
+		 * (28 columns): after a long name it goes on a line of its own */
+		if (cols > width && body[0] != '{' && body[0] != '"' &&
+		    (tok < 40 || (words && cols - tok > 28))) {
 			/* the indent, as deep as the line's own (any depth), four
 			 * more; a table's column as deep as its column */
 			int col = deco_width_n(mq_buf_str(&line), lead);
@@ -371,7 +464,7 @@ deco_wrap_text(char **text, int width)
 				break;
 			memset(indent, ' ', (size_t)col + (size_t)more);
 			indent[col + more] = '\0';
-			v = wrap_text(a, body, width, col, indent, 1);
+			v = wrap_text(a, body, width, col, indent, 1, words);
 			if (v == NULL)
 				break;
 			mq_buf_add(&out, mq_buf_str(&line), lead);
@@ -402,4 +495,16 @@ deco_wrap_text(char **text, int width)
 	}
 	mq_buf_free(&out);
 	return 0;
+}
+
+int
+deco_wrap_text(char **text, int width)
+{
+	return wrap_lines(text, width, 0);
+}
+
+int
+deco_wrap_words(char **text, int width)
+{
+	return wrap_lines(text, width, 1);
 }

@@ -103,4 +103,17 @@ struct mv *deco_wrap_list(struct mq_arena *a, const char *s, int width,
  */
 int deco_wrap_text(char **text, int width);
 
+/*
+ * deco_wrap_text, the words of Japanese and Chinese kept whole: a line
+ * breaks at a space or after a mark (、。：）」) when the piece up to the
+ * next one fits a line, between two wide characters only in a piece too
+ * long for any (deco_wrap_text breaks between any two, and cut 「小夜曲」
+ * and 紫罗兰色房间 in two); a line breaks after such a mark before a
+ * Latin word too (a list of names: "あなた、alice、bob"); and a line of a
+ * long token whose label is wider than 28 columns (a long name before a
+ * hash) is wrapped, the token on a line of its own. For The Red Death's
+ * mails, wrapped by hand in the templates but with names that run long.
+ */
+int deco_wrap_words(char **text, int width);
+
 #endif

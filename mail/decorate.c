@@ -456,8 +456,16 @@ deco_track(const struct deco *d, struct mv *out)
 		if (alive)
 			mv_push(d->a, track, wt ? player_obj(d, p, ++rank) :
 			    mv_null());
-		else
-			mv_push(d->a, dead, wd ? player_obj(d, p, 0) : mv_null());
+		else if (wd) {
+			struct mv *x = player_obj(d, p, 0);
+
+			/* the separator before all but the first: a list, which
+			 * wraps after it (two spaces read as a table's column) */
+			if (x != NULL)
+				wput_bool(d, x, "dead_after", mv_size(dead) > 0);
+			mv_push(d->a, dead, x);
+		} else
+			mv_push(d->a, dead, mv_null());
 	}
 	if (want(d, "players_view"))
 		for (i = 0; i < d->nplayers; i++)
@@ -622,6 +630,28 @@ plan_path(const struct deco *d, struct mv *me)
 	wput(d, me, "plan_path", list);
 }
 
+/* The dashes after a name of fewer than 20 columns, up to 20: the heading
+ * of the reader's own section ("-- YOU: bob -----") is as wide whatever
+ * the name, and a name as long as they go (20) still fits 78 columns. */
+static struct mv *
+name_dashes(const struct deco *d, const char *name)
+{
+	int n = 20 - deco_width(name != NULL ? name : "");
+	struct mv *v;
+	char *t;
+
+	if (n < 0)
+		n = 0;
+	if ((t = mq_arena_alloc(d->a, (size_t)n + 1)) == NULL ||
+	    (v = mv_str_ref(d->a, "")) == NULL)
+		return NULL;
+	memset(t, '-', (size_t)n);
+	t[n] = '\0';
+	v->u.str.s = t;
+	v->u.str.len = (size_t)n;
+	return v;
+}
+
 static void
 deco_me(const struct deco *d, struct mv *out)
 {
@@ -664,6 +694,8 @@ deco_me(const struct deco *d, struct mv *out)
 		    jstr(d->me, "pending_place")));
 	if (want(d, "plan_path") || want(d, "has_plan_path"))
 		plan_path(d, me);
+	if (want(d, "name_dashes"))
+		put(d->a, me, "name_dashes", name_dashes(d, jstr(d->me, "name")));
 	wput_bool(d, me, "has_pending", jstr(d->me, "pending_play") ||
 	    jstr(d->me, "pending_next_play") || jstr(d->me, "pending_move") ||
 	    jstr(d->me, "pending_place"));

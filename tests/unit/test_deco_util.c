@@ -302,6 +302,74 @@ a_table_row_wraps_under_its_column(void **state)
 	free(s);
 }
 
+/* text wrapped whole keeping words (deco_wrap_words), as a string to
+ * free; its lines fit the width but a hash's. */
+static char *
+wrapped_words(const char *text, int width)
+{
+	char *s = strdup(text);
+
+	assert_non_null(s);
+	assert_int_equal(deco_wrap_words(&s, width), 0);
+	assert_non_null(s);
+	if (strstr(s, "058cdd") == NULL)
+		lines_fit(s, width);
+	return s;
+}
+
+/*
+ * The Red Death's text part wrapped keeping words: Japanese and Chinese
+ * break after a mark (。、：）) when what follows up to the next one fits
+ * a line (deco_wrap_text cut 貯める in two), between characters only in a
+ * run too long for any line; after 、 before a name; never around the
+ * arrow of a change (18 -> 21); a long name before a hash parts them.
+ */
+static void
+words_are_kept_whole(void **state)
+{
+	char *s;
+
+	(void)state;
+	s = wrapped_words("  PASS     スペルや戦いの番を終える。貯める・決闘を断る",
+	    40);
+	assert_string_equal(s, "  PASS     スペルや戦いの番を終える。\n"
+	    "           貯める・決闘を断る");
+	free(s);
+	s = wrapped_words("待っています：あなた、alexandrina_victoria、"
+	    "carolina_de_la_vega", 60);
+	assert_string_equal(s, "待っています：あなた、alexandrina_victoria、\n"
+	    "    carolina_de_la_vega");
+	free(s);
+	s = wrapped_words("  alexandrina_victoria gains 2 (erin_oconnor_murphy's "
+	    "card): popularity 18 -> 21 (taken spaces not counted).", 78);
+	assert_string_equal(s, "  alexandrina_victoria gains 2 "
+	    "(erin_oconnor_murphy's card): popularity\n"
+	    "      18 -> 21 (taken spaces not counted).");
+	free(s);
+	s = wrapped_words("  bob の人気 -2（carol のカード）：2 -> 1"
+	    "（これより下には下がりません）。", 40);
+	assert_string_equal(s, "  bob の人気 -2（carol のカード）：\n"
+	    "      2 -> 1\n      （これより下には下がりません）。");
+	free(s);
+	/* a run of no mark longer than a line: cut between characters */
+	s = wrapped_words("あいうえおかきくけこさしすせそたちつてと", 20);
+	assert_string_equal(s, "あいうえおかきくけこ\n    さしすせそたちつ\n"
+	    "    てと");
+	free(s);
+	/* a hash beside a short label stays; after a long one it goes on a
+	 * line of its own */
+	s = wrapped_words("  bob, entry 4: 058cdd7edcdb912419f2a14e69a2fe0f2680472"
+	    "aed9d70f9387a25bb3340a700", 78);
+	assert_string_equal(s, "  bob, entry 4: 058cdd7edcdb912419f2a14e69a2fe0f2680"
+	    "472aed9d70f9387a25bb3340a700");
+	free(s);
+	s = wrapped_words("  carolina_de_la_vega, entry 40: 058cdd7edcdb912419f2a1"
+	    "4e69a2fe0f2680472aed9d70f9387a25bb3340a700", 78);
+	assert_string_equal(s, "  carolina_de_la_vega, entry 40:\n      058cdd7edcd"
+	    "b912419f2a14e69a2fe0f2680472aed9d70f9387a25bb3340a700");
+	free(s);
+}
+
 int
 main(void)
 {
@@ -314,6 +382,7 @@ main(void)
 		cmocka_unit_test(a_list_breaks_at_spaces_and_after_ideographic_commas),
 		cmocka_unit_test(a_text_wraps_its_long_lines_only),
 		cmocka_unit_test(a_table_row_wraps_under_its_column),
+		cmocka_unit_test(words_are_kept_whole),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -254,7 +254,8 @@ static void
 a_popularity_line_says_why_the_spaces_differ(void **state)
 {
 	static const char *const want[][2] = {
-		{ "en", "bob loses 2 (dave's card): popularity 2 -> 1 (stopped at the bottom of the track)." },
+		/* 85 columns: wrapped at a space, under the line's indent */
+		{ "en", "bob loses 2 (dave's card): popularity 2 -> 1 (stopped at the bottom of the\n      track)." },
 		{ "ja", "bob の人気 -2（dave のカード）：2 -> 1（これより下には下がりません）。" },
 		{ "zh", "bob 人气下降 2（dave 的牌）：2 -> 1（已到最低处）。" },
 	};
@@ -508,11 +509,71 @@ char_cols(const char *p, size_t *cols)
 }
 
 /*
- * The text part fits a terminal, in every language and every kind of mail:
- * no line is wider than 78 columns (a wide character takes two), unless it
- * is a short label and one long token that cannot break (a hash, a
- * signature): at most 28 columns besides the token; or the receipt's
- * entry, whose JSON is checked byte for byte.
+ * The lines of a text part wider than 78 columns (a wide character takes
+ * two), each printed, unless it is a short label and one long token that
+ * cannot break (a hash, a signature): at most 28 columns besides the
+ * token; or the receipt's entry, whose JSON is checked byte for byte. A
+ * token is a run of narrow characters: Japanese and Chinese, which need no
+ * spaces, are not one token for that (a whole line of them passed).
+ */
+static int
+lines_too_wide(const char *what, const char *text)
+{
+	const char *line, *nl;
+	int wide = 0;
+
+	for (line = text; *line; line = nl + 1) {
+		size_t cols = 0, tok = 0, longest = 0, c, n;
+		const char *p;
+
+		nl = strchr(line, '\n');
+		if (nl == NULL)
+			nl = line + strlen(line);
+		for (p = line; p < nl; p += n) {
+			n = char_cols(p, &c);
+			cols += c;
+			tok = *p == ' ' || c == 2 ? 0 : tok + c;
+			if (tok > longest)
+				longest = tok;
+		}
+		/* the receipt's entry: one line, byte for byte */
+		if (strncmp(line, "{\"", 2) == 0)
+			cols = 0;
+		if (cols > 78 && (longest < 40 || cols - longest > 28)) {
+			print_error("%s: a line is %zu columns: %.*s\n", what, cols,
+			    (int)(nl - line), line);
+			wide++;
+		}
+		if (*nl == '\0')
+			break;
+	}
+	return wide;
+}
+
+/* Every kind of mail from ctx in every language: its lines too wide. */
+static int
+mails_too_wide(const json_t *gd, const json_t *ctx, const char *tag)
+{
+	struct mq_err err;
+	struct mail m = { 0 };
+	char what[96];
+	size_t k, l;
+	int wide = 0;
+
+	for (k = 0; k < NKINDS; k++)
+		for (l = 0; l < NLANGS; l++) {
+			snprintf(what, sizeof(what), "%s%s.%s", tag, kinds[k],
+			    langs[l]);
+			if (render(TMPL, langs[l], kinds[k], gd, ctx, &m, &err) != 0)
+				fail_msg("%s: %s", what, err.msg);
+			wide += lines_too_wide(what, m.text);
+			mail_free(&m);
+		}
+	return wide;
+}
+
+/*
+ * The text part fits a terminal, in every language and every kind of mail.
  * The command words of the welcome and help mails, and a receipt's
  * commitments, ran to 98 and 126 columns before they were wrapped.
  */
@@ -520,48 +581,100 @@ static void
 text_part_fits_78_columns(void **state)
 {
 	json_t *gd = load_json(GAMEDATA), *ctx;
-	struct mq_err err;
-	struct mail m = { 0 };
-	size_t k, l;
+	size_t k;
 	int wide = 0;
 
 	(void)state;
-	for (k = 0; k < NKINDS; k++)
-		for (l = 0; l < NLANGS; l++) {
-			const char *line, *nl;
+	for (k = 0; k < NKINDS; k++) {
+		ctx = load_ctx(kinds[k]);
+		wide += mails_too_wide(gd, ctx, "");
+		json_decref(ctx);
+	}
+	json_decref(gd);
+	assert_int_equal(wide, 0);
+}
 
-			ctx = load_ctx(kinds[k]);
-			assert_int_equal(render(TMPL, langs[l], kinds[k], gd, ctx, &m,
-			    &err), 0);
-			for (line = m.text; *line; line = nl + 1) {
-				size_t cols = 0, tok = 0, longest = 0, c, n;
-				const char *p;
+/* Every string of j that is one of the players' names, the long one (an
+ * object's key too: the plans). */
+static json_t *
+long_names(const json_t *j)
+{
+	static const char *const names[][2] = {
+		{ "alice", "alexandrina_victoria" }, { "bob", "bartholomew_jones" },
+		{ "carol", "carolina_de_la_vega" }, { "dave", "david_livingstone" },
+		{ "erin", "erin_oconnor_murphy" },
+	};
+	const char *k;
+	json_t *v, *c;
+	size_t i, n;
 
-				nl = strchr(line, '\n');
-				if (nl == NULL)
-					nl = line + strlen(line);
-				for (p = line; p < nl; p += n) {
-					n = char_cols(p, &c);
-					cols += c;
-					tok = *p == ' ' ? 0 : tok + c;
-					if (tok > longest)
-						longest = tok;
-				}
-				/* the receipt's entry: one line, byte for byte */
-				if (strncmp(line, "{\"", 2) == 0)
-					cols = 0;
-				if (cols > 78 && (longest < 40 || cols - longest > 28)) {
-					print_error("%s.%s: a line is %zu columns: %.*s\n",
-					    kinds[k], langs[l], cols, (int)(nl - line),
-					    line);
-					wide++;
-				}
-				if (*nl == '\0')
-					break;
-			}
-			mail_free(&m);
-			json_decref(ctx);
+	if (json_is_string(j)) {
+		for (n = 0; n < sizeof(names) / sizeof(names[0]); n++)
+			if (strcmp(json_string_value(j), names[n][0]) == 0)
+				return json_string(names[n][1]);
+		return json_deep_copy(j);
+	}
+	if (json_is_array(j)) {
+		c = json_array();
+		json_array_foreach((json_t *)j, i, v)
+			json_array_append_new(c, long_names(v));
+		return c;
+	}
+	if (!json_is_object(j))
+		return json_deep_copy(j);
+	c = json_object();
+	json_object_foreach((json_t *)j, k, v) {
+		const char *key = k;
+
+		for (n = 0; n < sizeof(names) / sizeof(names[0]); n++)
+			if (strcmp(k, names[n][0]) == 0)
+				key = names[n][1];
+		json_object_set_new(c, key, long_names(v));
+	}
+	return c;
+}
+
+/*
+ * The text part fits 78 columns with players' names as long as a name
+ * goes (20 characters; these are 17 to 20) and popularity in two digits:
+ * a Japanese popularity line with the card's player in it ran to 81
+ * columns with names of 11 letters, and nothing wrapped it.
+ */
+static void
+text_part_fits_78_columns_with_long_names(void **state)
+{
+	json_t *gd = load_json(GAMEDATA), *ctx, *lng, *e;
+	size_t k;
+	int wide = 0;
+
+	(void)state;
+	for (k = 0; k < NKINDS; k++) {
+		ctx = load_ctx(kinds[k]);
+		lng = long_names(ctx);
+		wide += mails_too_wide(gd, lng, "long names: ");
+		json_decref(lng);
+		json_decref(ctx);
+	}
+	ctx = load_ctx("receipt_place");
+	lng = long_names(ctx);
+	wide += mails_too_wide(gd, lng, "long names, early PLACE: ");
+	json_decref(lng);
+	json_decref(ctx);
+	/* the popularity lines at their longest: alice's +2 by erin's card,
+	 * taken spaces not counted; bob's -2 stopped at the bottom */
+	ctx = load_ctx("resolution");
+	json_array_foreach(json_object_get(ctx, "events"), k, e) {
+		if (json_integer_value(json_object_get(e, "from")) == 18)
+			json_object_set_new(e, "player", json_string("erin"));
+		if (json_integer_value(json_object_get(e, "from")) == 9) {
+			json_object_set_new(e, "from", json_integer(2));
+			json_object_set_new(e, "to", json_integer(1));
 		}
+	}
+	lng = long_names(ctx);
+	wide += mails_too_wide(gd, lng, "long names, popularity: ");
+	json_decref(lng);
+	json_decref(ctx);
 	json_decref(gd);
 	assert_int_equal(wide, 0);
 }
@@ -1201,6 +1314,7 @@ main(void)
 		cmocka_unit_test(missing_and_odd_keys_still_render),
 		cmocka_unit_test(refused_mail_says_nothing_about_the_game),
 		cmocka_unit_test(text_part_fits_78_columns),
+		cmocka_unit_test(text_part_fits_78_columns_with_long_names),
 		cmocka_unit_test(decorate_orders_the_board_path_and_track),
 		cmocka_unit_test(an_empty_track_has_no_heading),
 		cmocka_unit_test(the_rules_follow_the_resolution_order),
