@@ -770,6 +770,59 @@ deco_waiting(const struct deco *d, struct mv *out)
 	mq_buf_free(&names);
 }
 
+/*
+ * Before 8:00, where the reader stands in the order of placement (the
+ * least popular first, then on in seat order, as the engine places) and
+ * who still places before them: place_wait, place_number, place_count,
+ * place_before. Nothing once they have placed, or while it is their turn
+ * (their request says so).
+ */
+static void
+deco_place_order(const struct deco *d, struct mv *out)
+{
+	struct mq_buf before = MQ_BUF_INIT;
+	const struct player *least = NULL, *me = NULL;
+	size_t i, k, n = d->nplayers;
+	json_int_t seat;
+	int pos = 0, number = 0;
+
+	if (!jeq(jstr(d->view, "phase"), "place") || d->me_name == NULL)
+		return;
+	for (i = 0; i < n; i++) {
+		const struct player *p = &d->players[i];
+
+		if (least == NULL || p->popularity < least->popularity)
+			least = p;
+		if (jeq(p->name, d->me_name))
+			me = p;
+	}
+	if (me == NULL || me->room != NULL || least == NULL)
+		return;
+	/* seat by seat from the least popular's, round the table */
+	for (k = 0; k < n && number == 0; k++) {
+		seat = (least->seat + (json_int_t)k) % (json_int_t)n;
+		for (i = 0; i < n; i++) {
+			const struct player *p = &d->players[i];
+
+			if (p->seat != seat || p->name == NULL)
+				continue;
+			pos++;
+			if (p == me)
+				number = pos;
+			else if (p->room == NULL)
+				list_add(d, &before, p->name);
+		}
+	}
+	if (number > 0 && (before.len > 0 || before.oom)) {
+		wput_bool(d, out, "place_wait", 1);
+		wput(d, out, "place_number", mv_int(d->a, number));
+		wput(d, out, "place_count", mv_int(d->a, (json_int_t)n));
+		if (want(d, "place_before"))
+			put(d->a, out, "place_before", buf_str(d, &before));
+	}
+	mq_buf_free(&before);
+}
+
 /* ---- example commands from the player's own hand ---- */
 
 /* A name to target: a nearby noble first, else anyone else alive. */
@@ -1233,6 +1286,8 @@ mq_deco_game_decorate(struct mq_deco_game *g, struct mq_arena *a,
 		if (want(&d, "red_death") || want(&d, "has_red_death"))
 			deco_red_death(&d, out);
 		deco_waiting(&d, out);
+		if (want(&d, "place_wait"))
+			deco_place_order(&d, out);
 		if (want(&d, "me"))
 			deco_me(&d, out);
 		if (want(&d, "examples"))

@@ -369,6 +369,59 @@ an_early_placement_is_told_to_its_sender(void **state)
 	json_decref(gd);
 }
 
+/*
+ * A player waiting to place is told their place in the order and who
+ * places before them (the welcome: dave, the least popular, places first,
+ * then erin and alice on in seat order, then bob, the reader); once
+ * placed, nothing. They were told only whose turn it was.
+ */
+static void
+the_placement_order_is_told(void **state)
+{
+	static const char *const said[] = {
+		"You place after dave, erin, alice: number 4 of 5 in the order\n",
+		"あなたが置くのは dave、erin、alice の後です（5 人中 4 番目：\n",
+		"你在 dave、erin、alice 之后放置（5 人中第 4 个：\n",
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("welcome"), *p;
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t i, l;
+
+	(void)state;
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "welcome", gd, ctx, &m,
+		    &err), 0);
+		if (strstr(m.text, said[l]) == NULL)
+			fail_msg("%s: no \"%s\" in\n%s", langs[l], said[l], m.text);
+		mail_free(&m);
+	}
+	/* erin has placed: she is no longer before bob */
+	json_array_foreach(json_object_get(json_object_get(ctx, "view"),
+	    "players"), i, p)
+		if (strcmp(json_string_value(json_object_get(p, "name")),
+		    "erin") == 0)
+			json_object_set_new(p, "room", json_string("blue"));
+	assert_int_equal(render(TMPL, "en", "welcome", gd, ctx, &m, &err), 0);
+	assert_non_null(strstr(m.text, "You place after dave, alice: number 4 of 5"));
+	mail_free(&m);
+	/* bob has placed (early, or his turn came): nothing */
+	json_array_foreach(json_object_get(json_object_get(ctx, "view"),
+	    "players"), i, p)
+		if (strcmp(json_string_value(json_object_get(p, "name")),
+		    "bob") == 0)
+			json_object_set_new(p, "room", json_string("blue"));
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "welcome", gd, ctx, &m,
+		    &err), 0);
+		assert_null(strstr(m.text, said[l]));
+		assert_null(strstr(m.text, "You place after"));
+		mail_free(&m);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 /* Secrets of other players, as an admin view would carry them, must not
  * reach a player's mail: the templates print only the view's "me". */
 static void
@@ -1310,6 +1363,7 @@ main(void)
 		cmocka_unit_test(examples_name_only_nearby_targets),
 		cmocka_unit_test(a_notice_is_the_turn_mail_without_the_board),
 		cmocka_unit_test(an_early_placement_is_told_to_its_sender),
+		cmocka_unit_test(the_placement_order_is_told),
 		cmocka_unit_test(other_players_secrets_never_reach_the_mail),
 		cmocka_unit_test(missing_and_odd_keys_still_render),
 		cmocka_unit_test(refused_mail_says_nothing_about_the_game),
