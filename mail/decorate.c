@@ -1090,18 +1090,101 @@ event_obj(const struct deco *d, const json_t *e)
 	return o;
 }
 
+/* What a card does as it resolves: the events of one card's player. */
+static int
+is_card_effect(const char *type)
+{
+	static const char *const types[] = { "popularity", "draw", "draw_none",
+	    "evidence", "look", "take", "no_target", "no_card", "recover",
+	    "to_prince", "premonition" };
+	size_t i;
+
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (jeq(type, types[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * The plays of a round in the order their cards resolved: the engine
+ * reveals them in seat order, then resolves them the least popular first
+ * (or as the game's option says), each card's effects naming its player.
+ * The run of plays at order[a..b) is put in the order of their players'
+ * first effects after it; a card that did nothing seen (Encore with no
+ * discard) follows the play before it in seat order, as it resolved in
+ * the seat order's round.
+ */
+static void
+order_plays(const struct deco *d, const json_t *events, size_t *order,
+    size_t a, size_t b)
+{
+	size_t n = b - a, i, j, k, m = 0, end, *first, *out;
+	char *seen;
+
+	if (n < 2 || (first = mq_arena_alloc(d->a, n * sizeof(*first))) == NULL ||
+	    (out = mq_arena_alloc(d->a, n * sizeof(*out))) == NULL ||
+	    (seen = mq_arena_alloc(d->a, n)) == NULL)
+		return;
+	for (end = b; end < json_array_size(events) && is_card_effect(jstr(
+	    json_array_get(events, end), "type")); end++)
+		;
+	for (i = 0; i < n; i++) {
+		const char *who = jstr(json_array_get(events, order[a + i]),
+		    "player");
+
+		seen[i] = 0;
+		first[i] = (size_t)-1;
+		for (j = b; j < end && first[i] == (size_t)-1; j++)
+			if (jeq(jstr(json_array_get(events, j), "player"), who))
+				first[i] = j;
+	}
+	/* the plays with effects by their first; after each, the silent
+	 * ones after it in seat order */
+	for (;;) {
+		for (k = n, i = 0; i < n; i++)
+			if (!seen[i] && first[i] != (size_t)-1 &&
+			    (k == n || first[i] < first[k]))
+				k = i;
+		if (k == n)
+			break;
+		seen[k] = 1;
+		out[m++] = order[a + k];
+		for (i = (k + 1) % n; !seen[i] && first[i] == (size_t)-1;
+		    i = (i + 1) % n) {
+			seen[i] = 1;
+			out[m++] = order[a + i];
+		}
+	}
+	if (m == n)	/* else nothing resolved seen: as they came */
+		memcpy(order + a, out, n * sizeof(*out));
+}
+
 static void
 deco_events(const struct deco *d, struct mv *out, const json_t *events)
 {
 	struct mv *list = mv_list(d->a);
 	const json_t *e;
-	size_t i;
+	size_t i, a, n = json_array_size(events), *order;
 	int wl = want(d, "events");
 
-	/* has_events needs only their count */
-	json_array_foreach(events, i, e)
-		if (json_is_object(e))
-			mv_push(d->a, list, wl ? event_obj(d, e) : mv_null());
+	if (n > 0 && (order = mq_arena_alloc(d->a, n * sizeof(*order))) != NULL) {
+		for (i = 0; i < n; i++)
+			order[i] = i;
+		for (i = 0; i < n; i = a) {
+			for (a = i; a < n && jeq(jstr(json_array_get(events, a),
+			    "type"), "play"); a++)
+				;
+			if (a > i)
+				order_plays(d, events, order, i, a);
+			else
+				a = i + 1;
+		}
+		/* has_events needs only their count */
+		for (i = 0; i < n; i++)
+			if (json_is_object(e = json_array_get(events, order[i])))
+				mv_push(d->a, list, wl ? event_obj(d, e) :
+				    mv_null());
+	}
 	wput_bool(d, out, "has_events", mv_size(list) > 0);
 	wput(d, out, "events", list);
 	/* The winner's popularity, from the event that names them. */

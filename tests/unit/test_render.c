@@ -123,6 +123,15 @@ struct mail {
 	char *subject, *text, *html;
 };
 
+/* o[key] is the string s. */
+static int
+jeq_str(const json_t *o, const char *key, const char *s)
+{
+	const char *v = json_string_value(json_object_get(o, key));
+
+	return v != NULL && strcmp(v, s) == 0;
+}
+
 static void
 mail_free(struct mail *m)
 {
@@ -418,6 +427,60 @@ the_placement_order_is_told(void **state)
 		assert_null(strstr(m.text, "You place after"));
 		mail_free(&m);
 	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
+ * The plays of a round are listed in the order the cards resolved (the
+ * order of their players' first effects), not in seat order as the
+ * engine reveals them: in the golden resolution dave's Discuss resolved
+ * first, then erin's Threaten, then alice's, bob's and carol's cards; a
+ * card with no effect seen (Encore with no discard) follows the play
+ * before it in seat order.
+ */
+static void
+the_plays_are_listed_as_they_resolved(void **state)
+{
+	static const char *const en[] = { "  dave played Discuss.\n",
+	    "  erin played Threaten.\n", "  alice played Court the Prince.\n",
+	    "  bob played Discuss.\n", "  carol played Dance.\n",
+	    "  dave drew a Rumor card.\n" };
+	static const char *const silent[] = { "  erin played Threaten.\n",
+	    "  alice played Court the Prince.\n", "  bob played Discuss.\n",
+	    "  carol played Dance.\n", "  dave played Encore.\n" };
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("resolution"), *e;
+	struct mq_err err;
+	struct mail m = { 0 };
+	const char *at, *prev = NULL;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(render(TMPL, "en", "resolution", gd, ctx, &m, &err), 0);
+	for (i = 0; i < sizeof(en) / sizeof(en[0]); i++) {
+		at = strstr(m.text, en[i]);
+		if (at == NULL || (prev != NULL && at < prev))
+			fail_msg("\"%s\" is not after the line before in\n%s", en[i],
+			    m.text);
+		prev = at;
+	}
+	mail_free(&m);
+	/* dave's card did nothing seen: after carol's, the seat before his */
+	json_array_foreach(json_object_get(ctx, "events"), i, e) {
+		if (jeq_str(e, "type", "play") && jeq_str(e, "player", "dave"))
+			json_object_set_new(e, "card", json_string("encore"));
+		if (jeq_str(e, "type", "draw") && jeq_str(e, "player", "dave"))
+			json_object_set_new(e, "player", json_string("nobody"));
+	}
+	assert_int_equal(render(TMPL, "en", "resolution", gd, ctx, &m, &err), 0);
+	for (prev = NULL, i = 0; i < sizeof(silent) / sizeof(silent[0]); i++) {
+		at = strstr(m.text, silent[i]);
+		if (at == NULL || (prev != NULL && at < prev))
+			fail_msg("\"%s\" is not after the line before in\n%s",
+			    silent[i], m.text);
+		prev = at;
+	}
+	mail_free(&m);
 	json_decref(ctx);
 	json_decref(gd);
 }
@@ -1364,6 +1427,7 @@ main(void)
 		cmocka_unit_test(a_notice_is_the_turn_mail_without_the_board),
 		cmocka_unit_test(an_early_placement_is_told_to_its_sender),
 		cmocka_unit_test(the_placement_order_is_told),
+		cmocka_unit_test(the_plays_are_listed_as_they_resolved),
 		cmocka_unit_test(other_players_secrets_never_reach_the_mail),
 		cmocka_unit_test(missing_and_odd_keys_still_render),
 		cmocka_unit_test(refused_mail_says_nothing_about_the_game),
