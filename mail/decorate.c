@@ -1238,12 +1238,25 @@ deco_lists(const struct deco *d, struct mv *out, const json_t *ctx)
 		{ "reveals", "has_reveals" }, { "players", "has_players" },
 	};
 	const json_t *refused = json_object_get(ctx, "refused"), *r;
+	const char *json;
 	struct mv *copy, *x;
-	size_t i;
+	size_t i, n;
 
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		wput_bool(d, out, keys[i][1], json_array_size(json_object_get(ctx,
 		    keys[i][0])) > 0);
+	/* The receipt's JSON as its file holds it, ending in a newline: the
+	 * template ends its line, and the mail had two blank lines after it
+	 * (before "Waiting for ..."). In a copy. */
+	r = json_object_get(ctx, "receipt");
+	if ((json = jstr(r, "json")) != NULL && (n = strlen(json)) > 0 &&
+	    json[n - 1] == '\n' && want(d, "receipt") &&
+	    (x = deco_copy(d->a, r, d->want)) != NULL) {
+		while (n > 0 && json[n - 1] == '\n')
+			n--;
+		put(d->a, x, "json", mv_str(d->a, json, n));
+		put(d->a, out, "receipt", x);
+	}
 	/* The refused lines: wrapped, in copies. */
 	if (json_array_size(refused) > 0 && want(d, "refused") &&
 	    want(d, "error_wrapped") && (copy = mv_list(d->a)) != NULL) {

@@ -485,6 +485,41 @@ the_plays_are_listed_as_they_resolved(void **state)
 	json_decref(gd);
 }
 
+/*
+ * The receipt's JSON comes from the daemon as its file holds it, ending in
+ * a newline; the mail has one blank line after it all the same (it had
+ * two, before "Waiting for ...").
+ */
+static void
+a_receipt_has_no_double_blank_line(void **state)
+{
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("receipt"), *r;
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_err err;
+	struct mail m = { 0 };
+	char *json;
+	size_t l;
+
+	(void)state;
+	r = json_object_get(ctx, "receipt");
+	assert_non_null(json_string_value(json_object_get(r, "json")));
+	mq_buf_puts(&b, json_string_value(json_object_get(r, "json")));
+	mq_buf_putc(&b, '\n');
+	assert_non_null(json = mq_buf_steal(&b));
+	json_object_set_new(r, "json", json_string(json));
+	free(json);
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "receipt", gd, ctx, &m,
+		    &err), 0);
+		if (strstr(m.text, "\n\n\n") != NULL)
+			fail_msg("%s: two blank lines in\n%s", langs[l], m.text);
+		assert_non_null(strstr(m.text, "}\n\n"));
+		mail_free(&m);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 /* Secrets of other players, as an admin view would carry them, must not
  * reach a player's mail: the templates print only the view's "me". */
 static void
@@ -1428,6 +1463,7 @@ main(void)
 		cmocka_unit_test(an_early_placement_is_told_to_its_sender),
 		cmocka_unit_test(the_placement_order_is_told),
 		cmocka_unit_test(the_plays_are_listed_as_they_resolved),
+		cmocka_unit_test(a_receipt_has_no_double_blank_line),
 		cmocka_unit_test(other_players_secrets_never_reach_the_mail),
 		cmocka_unit_test(missing_and_odd_keys_still_render),
 		cmocka_unit_test(refused_mail_says_nothing_about_the_game),
