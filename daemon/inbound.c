@@ -734,7 +734,11 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	if (a->lang[0])
 		MQ_TRY(mq_inbound_set_lang(a->game, a->seat, a->lang, d->now, err));
 	if (a->nlines == 0) {
-		rc = mq_notify_help(d, a->game, a->seat, err);
+		/* SET LANG alone: the mail the player needs now, in the new
+		 * language, saying so (the help mail once the game is over) */
+		rc = a->lang[0] && !mq_game_over(a->game) ?
+		    mq_notify_lang(d, a->game, a->seat, a->hash, err) :
+		    mq_notify_help(d, a->game, a->seat, err);
 		if (rc == 0)
 			rc = mark_answered(d, a->hash, err);
 		*outcome = MQ_IN_ANSWERED;

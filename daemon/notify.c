@@ -838,6 +838,20 @@ mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
 }
 
 int
+mq_notify_lang(struct mq_daemon *d, struct mq_game *g, int seat,
+    const char *key, struct mq_err *err)
+{
+	json_t *ctx = base_ctx(d, g, seat);
+	char uniq[17];
+
+	snprintf(uniq, sizeof(uniq), "%s", key);
+	ctx = whole(ctx, ctx == NULL || json_object_set_new(ctx, "lang_set",
+	    json_true()) != 0);
+	MQ_TRY(send_game_mail_uniq(d, g, seat, "turn", uniq, ctx, err));
+	return mq_spool_sync(d->conf.datadir, err);
+}
+
+int
 mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
     const char *kind, const char *reason, const char *key, struct mq_err *err)
 {

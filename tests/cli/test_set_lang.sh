@@ -1,0 +1,72 @@
+#!/bin/sh
+# test_set_lang.sh - a mail of SET LANG alone is answered with the mail the
+# player needs now in the new language (the turn mail: what they owe, the
+# board, their own section), saying the language changed; it was answered
+# with the help mail alone, and the player could not tell it had worked.
+# Real replies through the Maildir inbox and `serve --once` (ASan binary).
+# alice, whose turn it is to place, writes SET LANG ja; bob SET LANG zh;
+# carol SET LANG en, the language she has (said all the same); once the
+# game is over, SET LANG alone still gets the help mail. No help mail
+# besides; each answer has a Message-ID of its own.
+. tests/cli/lib.sh
+D=$T/data
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+
+expect 0 "init" -- $M -C $D init
+echo "rate_limit = 86400" >>$D/masqued.conf
+G=$(new_game $D) || fail "new"
+expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
+. tests/cli/lib_mail.sh
+
+ls $O >$T/before
+send alice@x.test "$(reply_to alice)" a1 'SET LANG ja'
+send bob@x.test "$(reply_to bob)" b1 'SET LANG zh'
+send carol@x.test "$(reply_to carol)" c1 'set lang en'
+expect 0 "serve --once with three SET LANG mails" -- $M -C $D serve --once
+
+answer turn alice@x.test alice
+says alice "ご希望どおり、これからのメールは日本語でお送りします（SET LANG ja）。"
+says alice "あなたの番：貴族を配置してください"	# what she owes, in Japanese
+says alice "盤面"					# the board
+says_not alice "Your mails are in English"
+$PY -c 'import email, email.header, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+s = str(email.header.make_header(email.header.decode_header(m["Subject"])))
+sys.exit("仮面" not in s)' "$(cat $T/alice.file)" ||
+    fail "alice's subject is not in Japanese"; ok
+
+answer turn bob@x.test bob
+says bob "已按你的要求，今后的邮件将使用中文（SET LANG zh）。"
+says bob "等待放置："				# whom the game waits for
+says bob "图板"
+
+answer turn carol@x.test carol
+says carol "Your mails are in English from now on, as you asked (SET LANG en)."
+says carol "Waiting for the placement of:"
+grep -qF "THE BOARD at 8:00" $T/carol.txt || fail "carol's answer has no board"; ok
+
+# the answer, not the help mail besides
+ls $O | comm -13 $T/before - >$T/new
+! (cd $O && cat $(cat $T/new)) | grep -q '^X-Masqued-Mail: help' ||
+    fail "a help mail was sent too"; ok
+# a Message-ID of its own, apart from the turn mail of the same entry
+id=$(sed -n 's/^Message-ID: //p' "$(cat $T/carol.file)" | tr -d '\r')
+case "$id" in *.turn.*) ok ;; *) fail "carol's answer's Message-ID: $id" ;; esac
+[ "$(cd $O && cat $(cat $T/new) | grep -c "^Message-ID: $id")" = 1 ] ||
+    fail "the Message-ID $id is not carol's answer's alone"; ok
+
+# the next mails come in the new languages
+ls $O >$T/before
+send alice@x.test "$(reply_to alice)" a2 'PLACE blue'
+expect 0 "serve --once with alice's PLACE" -- $M -C $D serve --once
+answer receipt alice@x.test alice2
+says alice2 "受け付けたコマンド"
+
+# the game over: SET LANG alone gets the help mail, as before
+play_out $D $G || fail "the game did not end"
+ls $O >$T/before
+send dave@x.test "$(reply_to dave)" d1 'SET LANG ja'
+expect 0 "serve --once after the end" -- $M -C $D serve --once
+answer help dave@x.test dave
+done_checks
