@@ -993,7 +993,9 @@ events_say_what_they_do(void **state)
 	};
 	static const char *const help[][2] = {
 		{ "en", "  Prayer of Healing: every dancer heals 1 life" },
-		{ "ja", "  天罰：VP が最多のプレイヤー（0 を除く）はライフを1失う" },
+		/* in ja and zh what it does is a line of its own */
+		{ "ja", "  天罰：" },
+		{ "ja", "VP が最多のプレイヤー（0 を除く）はライフを1失う" },
 		{ "zh", "  朝圣：预言者生命完全恢复并抽 1 张咒语" },
 	};
 
@@ -1447,6 +1449,58 @@ the_table_fits_its_lines(void **state)
 	json_decref(gd);
 }
 
+/*
+ * What each Spell and Event does, in the help mail's lists and in a hand
+ * holding every Spell, is a line of its own in Japanese and Chinese that
+ * no wrap breaks: after the card's name it ran past 78 columns and the
+ * wrap cut it ('スペル1枚（BANK）' / 'を VP カウンターにする', 'VP 标' /
+ * '记', '咒' / '语', '入りきらなけれ' / 'ば').
+ */
+static void
+no_card_description_is_cut(void **state)
+{
+	static const char *const spells[] = { "SP_march", "SP_waltz",
+		"SP_rhapsody", "SP_symphony", "SP_fugue", "SP_lullaby",
+		"SP_prelude", "SP_nocturne", "SP_requiem", "SP_concerto",
+		"SP_serenade" };
+	static const char *const langs[] = { "ja", "zh" };
+	static const char *const kinds[] = { "help", "turn" };
+	json_t *gd = load_gamedata(), *ctx;
+	char buf[4096], *subject, *text, *html;
+	const char *at;
+	size_t i, l, k, n;
+
+	(void)state;
+	n = (size_t)snprintf(buf, sizeof(buf),
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"spell\", \"view\": {\"phase\": \"spell\", \"turn\": 2,"
+	    "  \"events_left\": [\"V1\", \"V2\", \"V3\", \"V4\", \"V5\", \"V6\","
+	    "   \"V7\", \"V8\"],"
+	    "  \"players\": [{\"name\": \"alice\", \"hand_size\": 11, \"hand\": [");
+	for (i = 0; i < sizeof(spells) / sizeof(spells[0]); i++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+		    "%s{\"spell\": \"%s\", \"name\": \"x\", \"count\": 1,"
+		    " \"level\": 3, \"cost\": 3}", i ? ", " : "", spells[i]);
+	snprintf(buf + n, sizeof(buf) - n, "]}, {\"name\": \"bob\"}]}}");
+	ctx = parse(buf);
+	for (l = 0; l < 2; l++)
+		for (k = 0; k < 2; k++) {
+			render(gd, ctx, langs[l], kinds[k], &subject, &text, &html);
+			if (widest(text, &at) > 78)
+				fail_msg("%s %s: a line of %d columns: %.*s",
+				    langs[l], kinds[k], widest(text, &at),
+				    (int)strcspn(at, "\n"), at);
+			if ((at = wrapped(text)) != NULL) {
+				fprintf(stderr, "%s", text);
+				fail_msg("%s %s: a line wrapped: %.*s", langs[l],
+				    kinds[k], (int)strcspn(at, "\n"), at);
+			}
+			free3(subject, text, html);
+		}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 int
 main(void)
 {
@@ -1480,6 +1534,7 @@ main(void)
 		cmocka_unit_test(the_end_and_the_dancers_chosen_name_the_reader),
 		cmocka_unit_test(a_fight_names_the_reader_you),
 		cmocka_unit_test(the_table_fits_its_lines),
+		cmocka_unit_test(no_card_description_is_cut),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
