@@ -271,7 +271,9 @@ card_lists_are_separated(void **state)
 		/* the Spells received, then how many were kept: not "kept 1 (1x
 		 * March, 1x Waltz)", which read as if both were kept */
 		{ "en", "You drew 2 from the Spell deck (1x March, 1x Waltz) and kept 1." },
-		{ "ja", "受け取り（「行進曲」×1、「円舞曲」×1）、1 枚を手札に残しました。" },
+		/* in Japanese the Spells are a line of their own: on one line
+		 * the wrap cut '残しまし' / 'た' */
+		{ "ja", "受け取り、1 枚を手札に残しました。受け取ったスペル：「行進曲」×1、「円舞曲」×1" },
 		{ "zh", "得到 2 张咒语（「进行曲」×1、「圆舞曲」×1），留下 1 张。" },
 		{ "ja", "×1、" },
 		{ "zh", "×1、" },
@@ -1184,7 +1186,7 @@ the_reader_is_anata_in_japanese(void **state)
 		{ "ja", "  予言者のあなたがイベント「神託」を選びました。\n" },
 		{ "ja", "  あなたが bob さんからスペルを1枚奪いました。\n" },
 		{ "ja", "  パワー：bob さん 3、あなた 5。あなたの勝ち。\n" },
-		{ "ja", "  bob さんが「円舞曲」を使いました（コスト：「前奏曲」×1）。\n" },
+		{ "ja", "  bob さんが「円舞曲」を使いました。\n    コスト：「前奏曲」×1\n" },
 	};
 
 	(void)state;
@@ -1231,7 +1233,7 @@ the_reader_is_you_in_english_and_chinese(void **state)
 		{ "zh", "  你的舞者去了「竞技场」。\n" },
 		{ "zh", "  你抽了一张咒语：「进行曲」。\n" },
 		{ "zh", "  bob 从竞技场向你发起挑战。\n" },
-		{ "zh", "  bob 使用了「圆舞曲」（目标：你）（代价：「前奏曲」×1）。\n" },
+		{ "zh", "  bob 使用了「圆舞曲」（目标：你）。\n    代价：「前奏曲」×1\n" },
 		{ "zh", "  力量：bob 3，你 5。你获胜。\n" },
 		{ "zh", "  你从 bob 那里偷走了一张咒语。\n" },
 		{ "zh", "  bob 把你的舞者「吟游诗人」换成了「盗贼」。\n" },
@@ -1450,6 +1452,122 @@ the_table_fits_its_lines(void **state)
 }
 
 /*
+ * No event's line, in Japanese or Chinese, is one the text part's wrap
+ * must break: it breaks between any two wide characters, so it cut words
+ * ('残しまし' / 'た', 'スペルを 1 枚引' / 'く', 'パワー' / 'が上がります',
+ * 'マスクは' / '表向きで'). Every kind of event, with the longest card
+ * names and lists the game gives, by another player (carol, bob) and by
+ * the reader; a line too long is shortened or given a second line by hand.
+ * A Treasure's ability says "its holder", as it may be another's (it said
+ * "draw 1 Spell in your Stage phase" of carol's).
+ */
+static void
+no_event_line_is_cut(void **state)
+{
+	static const char *const holder[][2] = {
+		{ "en", "carol took the Treasure Flame Staff (1 VP): its holder draws 1 Spell in their Stage phase." },
+		{ "en", "carol took the Treasure Witch's Grimoire (1 VP): its holder's Spells cost 1 less." },
+		{ "ja", "「魔女の書」を手に入れました。（1 VP、持ち主のスペルのコスト -1）" },
+		{ "zh", "（1 VP，持有者的咒语代价 -1）" },
+	};
+	static const char *const langs[] = { "ja", "zh" };
+	static const char *const who[] = { "carol", "alice" };
+	json_t *gd = load_gamedata(), *ctx;
+	char buf[8192], *subject, *text, *html;
+	const char *at;
+	size_t l, w;
+
+	(void)state;
+	for (w = 0; w < 2; w++) {
+		snprintf(buf, sizeof(buf),
+		    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+		    " \"events\": ["
+		    "  {\"type\": \"turn\", \"turn\": 12},"
+		    "  {\"type\": \"dancer\", \"player\": \"%1$s\", \"dancer\":"
+		    "   {\"id\": \"D6\", \"name\": \"Eternal Prisoner\", \"power\": 4}},"
+		    "  {\"type\": \"order\", \"player\": \"%1$s\", \"order\": 5},"
+		    "  {\"type\": \"stage\", \"player\": \"%1$s\", \"stage\": \"ST6\"},"
+		    "  {\"type\": \"draw\", \"player\": \"%1$s\", \"spell\": \"SP_serenade\"},"
+		    "  {\"type\": \"draw_none\", \"player\": \"%1$s\", \"why\": \"hand_full\"},"
+		    "  {\"type\": \"draw_none\", \"player\": \"%1$s\", \"why\": \"deck_empty\"},"
+		    "  {\"type\": \"heal\", \"player\": \"%1$s\", \"from\": 1, \"to\": 3},"
+		    "  {\"type\": \"life\", \"player\": \"%1$s\", \"from\": 3, \"to\": 1},"
+		    "  {\"type\": \"play\", \"player\": \"%1$s\", \"target\": \"bob\","
+		    "   \"spell\": \"SP_serenade\", \"paid\": ["
+		    "   {\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1},"
+		    "   {\"spell\": \"SP_rhapsody\", \"name\": \"Rhapsody\", \"count\": 1},"
+		    "   {\"spell\": \"SP_nocturne\", \"name\": \"Nocturne\", \"count\": 1},"
+		    "   {\"spell\": \"SP_symphony\", \"name\": \"Symphony\", \"count\": 1}]},"
+		    "  {\"type\": \"renew\", \"cards\": 38, \"runouts\": 3},"
+		    "  {\"type\": \"run_out\", \"runouts\": 3},"
+		    "  {\"type\": \"challenge\", \"player\": \"%1$s\", \"kind\": \"tower\","
+		    "   \"guardian\": {\"id\": \"G8\", \"number\": 8, \"power\": 12}},"
+		    "  {\"type\": \"challenge\", \"player\": \"%1$s\", \"kind\": \"arena\","
+		    "   \"target\": \"bob\"},"
+		    "  {\"type\": \"challenge\", \"player\": \"%1$s\", \"kind\": \"duel\","
+		    "   \"target\": \"bob\"},"
+		    "  {\"type\": \"mask\", \"player\": \"%1$s\", \"mask\":"
+		    "   {\"id\": \"M1\", \"name\": \"Lion Mask\"}},"
+		    "  {\"type\": \"flip\", \"spell\": \"SP_symphony\", \"level\": 3},"
+		    "  {\"type\": \"flip\", \"spell\": null, \"level\": 0},"
+		    "  {\"type\": \"result\", \"player\": \"%1$s\", \"power\": 11,"
+		    "   \"target_power\": 12, \"outcome\": \"lose\", \"winner\": null},"
+		    "  {\"type\": \"result\", \"player\": \"%1$s\", \"power\": 12,"
+		    "   \"target_power\": 12, \"outcome\": \"tie\", \"winner\": null},"
+		    "  {\"type\": \"result\", \"player\": \"%1$s\", \"target\": \"bob\","
+		    "   \"power\": 12, \"target_power\": 11, \"outcome\": \"win\","
+		    "   \"winner\": \"%1$s\"},"
+		    "  {\"type\": \"treasure\", \"player\": \"%1$s\", \"treasure\": \"G4\"},"
+		    "  {\"type\": \"treasure\", \"player\": \"%1$s\", \"treasure\": \"G5\"},"
+		    "  {\"type\": \"treasure\", \"player\": \"%1$s\", \"treasure\": \"G6\"},"
+		    "  {\"type\": \"steal\", \"player\": \"%1$s\", \"target\": \"bob\","
+		    "   \"spell\": \"SP_serenade\"},"
+		    "  {\"type\": \"bank\", \"player\": \"%1$s\", \"spell\": \"SP_serenade\"},"
+		    "  {\"type\": \"discard\", \"player\": \"%1$s\", \"spells\": ["
+		    "   {\"spell\": \"SP_march\", \"name\": \"March\", \"count\": 1},"
+		    "   {\"spell\": \"SP_waltz\", \"name\": \"Waltz\", \"count\": 1},"
+		    "   {\"spell\": \"SP_prelude\", \"name\": \"Prelude\", \"count\": 1},"
+		    "   {\"spell\": \"SP_serenade\", \"name\": \"Serenade\", \"count\": 1}]},"
+		    "  {\"type\": \"receive\", \"player\": \"%1$s\", \"received\": 2,"
+		    "   \"kept\": 1, \"spells\": ["
+		    "   {\"spell\": \"SP_symphony\", \"name\": \"Symphony\", \"count\": 1},"
+		    "   {\"spell\": \"SP_serenade\", \"name\": \"Serenade\", \"count\": 1}]},"
+		    "  {\"type\": \"event\", \"player\": \"%1$s\", \"event\": \"V7\"},"
+		    "  {\"type\": \"swap\", \"player\": \"%1$s\", \"target\": \"bob\","
+		    "   \"from\": {\"id\": \"D6\", \"name\": \"Eternal Prisoner\", \"power\": 4},"
+		    "   \"to\": {\"id\": \"D1\", \"name\": \"Blade Dancer\", \"power\": 3}},"
+		    "  {\"type\": \"emblem\", \"player\": \"%1$s\", \"emblem\": \"EM3\","
+		    "   \"from\": \"bob\"},"
+		    "  {\"type\": \"no_challenge\", \"player\": \"%1$s\", \"why\": \"cannot_challenge\"},"
+		    "  {\"type\": \"no_challenge\", \"player\": \"%1$s\", \"why\": \"no_guardian\"},"
+		    "  {\"type\": \"end\", \"why\": \"runouts\"},"
+		    "  {\"type\": \"score\", \"player\": \"%1$s\", \"score\": 12,"
+		    "   \"mask\": {\"id\": \"M6\", \"name\": \"Jester Mask\"}, \"mask_vp\": 3}],"
+		    " \"view\": {\"phase\": \"stage\", \"players\": [{\"name\": \"alice\"},"
+		    "  {\"name\": \"bob\"}, {\"name\": \"carol\"}]}}", who[w]);
+		ctx = parse(buf);
+		for (l = 0; l < 2; l++) {
+			render(gd, ctx, langs[l], "notice", &subject, &text, &html);
+			if (widest(text, &at) > 78)
+				fail_msg("%s, by %s: a line of %d columns: %.*s",
+				    langs[l], who[w], widest(text, &at),
+				    (int)strcspn(at, "\n"), at);
+			if ((at = wrapped(text)) != NULL) {
+				fprintf(stderr, "%s", text);
+				fail_msg("%s, by %s: a line wrapped: %.*s",
+				    langs[l], who[w], (int)strcspn(at, "\n"), at);
+			}
+			free3(subject, text, html);
+		}
+		if (w == 0)
+			mails_say(gd, ctx, "notice", holder,
+			    sizeof(holder) / sizeof(holder[0]), 0);
+		json_decref(ctx);
+	}
+	json_decref(gd);
+}
+
+/*
  * What each Spell and Event does, in the help mail's lists and in a hand
  * holding every Spell, is a line of its own in Japanese and Chinese that
  * no wrap breaks: after the card's name it ran past 78 columns and the
@@ -1534,6 +1652,7 @@ main(void)
 		cmocka_unit_test(the_end_and_the_dancers_chosen_name_the_reader),
 		cmocka_unit_test(a_fight_names_the_reader_you),
 		cmocka_unit_test(the_table_fits_its_lines),
+		cmocka_unit_test(no_event_line_is_cut),
 		cmocka_unit_test(no_card_description_is_cut),
 	};
 
