@@ -13,7 +13,8 @@
 # welcome offers the free Dancers, and the Stage and Order requests the
 # choices, each with what it does; a Mask's condition and the end's reason
 # are sentences. A Guardian is shown by its number: no English or Chinese
-# mail shows the Japanese name the card set alone gives it.
+# mail shows the Japanese name the card set alone gives it. The text part's
+# wrap cuts no Japanese or Chinese word (bob and carol ask for HELP too).
 # The ASan binary serves every mail; the release one plays the bots.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
@@ -45,6 +46,9 @@ serve
 # HELP and a line that is no command: a help mail, and a receipt naming the line
 ls $O >$T/before
 send alice@x.test "$RA" help-a 'HELP\nDANCE badly'
+# bob and carol ask too: the help mail's Spells and Events in ja and zh
+send bob@x.test "$RB" help-b 'HELP'
+send carol@x.test "$RC" help-c 'HELP'
 serve
 answer help alice@x.test help
 says help "CHALLENGE bob"
@@ -288,6 +292,54 @@ for f in sys.argv[1:]:
         if w > 78 and not l.lstrip()[:1] in ('{', '"') and \
                 not (longest >= 40 and w - longest <= 28):
             print('%s: %d columns: %s' % (f, w, l), file=sys.stderr)
+            bad += 1
+sys.exit(1 if bad else 0)
+EOF
+ok
+# no Japanese or Chinese word is cut by the text part's wrap: it breaks
+# between any two wide characters, and cut a katakana word ('パワー' /
+# 'が上がります' hardly so), a verb ('残しまし' / 'た', '引' / 'く'), a
+# Chinese word ('VP 标' / '记', '咒' / '语'). A break the wrap made (the
+# next line's first word would have fitted on the line otherwise) is
+# allowed only at a space; after a mark that ends a phrase (、。，：；！？」)
+# or a closing ） not before a particle; or before an opening （「.
+$PY - $T/all/*.txt <<'EOF' || fail "the wrap cut a Japanese or Chinese word"
+import sys, unicodedata
+def wide(c):
+    return unicodedata.east_asian_width(c) in 'WF'
+def cols(s):
+    return sum(2 if wide(c) else 1 for c in s)
+# the wrap's own rule (mail/deco_util.c): no line starts with these, none
+# ends with those
+NO_START = set('、。，．・：；？！）」』】〕〉》〗〙｝］ー々'
+               'ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ,.;:!?)]}%')
+NO_END = set('([{（「『【〔〈《〖〘［｛')
+def first_group(s):	# what the wrap holds together at a line's start
+    g = s[0]
+    for c in s[1:]:
+        if c == ' ' or (wide(c) and wide(g[-1]) and c not in NO_START and
+                        g[-1] not in NO_END):
+            break
+        g += c
+    return g
+bad = 0
+for f in sys.argv[1:]:
+    ls = open(f, encoding='utf-8').read().split('\n')
+    for a, b in zip(ls, ls[1:]):
+        bs = b.lstrip()
+        if not a.strip() or not bs or len(b) - len(bs) < len(a) - len(a.lstrip()):
+            continue    # not a continuation: it is no deeper
+        joined = wide(a[-1]) and wide(bs[0])
+        if cols(a) + (0 if joined else 1) + cols(first_group(bs)) <= 78:
+            continue    # a line break of the template's own
+        cut = joined and not (a[-1] in '、。，：；！？」』' or
+            (a[-1] == '）' and not '\u3041' <= bs[0] <= '\u309f') or
+            bs[0] in '（「')
+        # or a line of one or two wide characters left ('た。')
+        cut = cut or (len(bs) <= 2 and any(wide(c) for c in bs))
+        if cut:
+            print('%s: a word cut: %s / %s' % (f, a.strip()[-12:], bs[:12]),
+                  file=sys.stderr)
             bad += 1
 sys.exit(1 if bad else 0)
 EOF
