@@ -111,8 +111,10 @@ int deco_wrap_text(char **text, int width);
  * and 紫罗兰色房间 in two); a line breaks after such a mark before a
  * Latin word too (a list of names: "あなた、alice、bob"); and a line of a
  * long token whose label is wider than 28 columns (a long name before a
- * hash) is wrapped, the token on a line of its own. For The Red Death's
- * mails, wrapped by hand in the templates but with names that run long.
+ * hash) is wrapped, the token on a line of its own. Every mail's text part
+ * is wrapped so (render.c): The Red Death's, wrapped by hand in the
+ * templates but with names that run long, and The Masquerade's, put
+ * together from pieces (a player's name, a card, what it does).
  */
 int deco_wrap_words(char **text, int width);
 

@@ -540,10 +540,10 @@ mq_renderer_mail(struct mq_renderer *r, const char *lang, const char *kind,
 		one_line(*subject);
 		strip_line_ends(*text);
 		/* The Masquerade's sentences are put together from pieces
-		 * (a card and what it does): wrapped once whole; The Red
-		 * Death's are wrapped by hand, but a line with names, rooms
-		 * and numbers in it can outgrow 78 columns */
-		if ((ms ? deco_wrap_text(text, 78) : deco_wrap_words(text, 78)) != 0)
+		 * (a card and what it does), and The Red Death's lines hold
+		 * names, rooms and numbers: either can outgrow 78 columns,
+		 * and is wrapped whole, Japanese and Chinese words kept */
+		if (deco_wrap_words(text, 78) != 0)
 			rc = mq_fail(err, MQ_IO, "Out of memory rendering a mail.");
 		else if (strncmp(*text, MQ_REPLY_MARKER, strlen(MQ_REPLY_MARKER)) != 0)
 			rc = mq_fail(err, MQ_REFUSED, "The template %s/%s.txt.mustache "
