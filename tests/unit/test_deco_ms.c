@@ -1568,6 +1568,62 @@ no_event_line_is_cut(void **state)
 }
 
 /*
+ * A player's name may be 20 letters: an event line by such a player runs
+ * past 78 columns and is wrapped, but where Japanese and Chinese allow,
+ * after a mark (、。：）」), not inside a word: the wrap cut anywhere
+ * ('…を公開し、この戦い' / 'でパワー…').
+ */
+static void
+a_long_name_cuts_no_word(void **state)
+{
+	static const char *const langs[] = { "ja", "zh" };
+	static const char marks[] = "、。，：；）」";
+	json_t *gd = load_gamedata(), *ctx;
+	char *subject, *text, *html;
+	const char *line, *next, *end, *p;
+	size_t l;
+	int breaks = 0;
+
+	(void)state;
+	ctx = parse("{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"events\": [{\"type\": \"mask\", \"player\": \"abcdefghijklmnopqrst\","
+	    "  \"mask\": {\"id\": \"M1\", \"name\": \"Lion Mask\"}},"
+	    " {\"type\": \"result\", \"player\": \"abcdefghijklmnopqrst\", \"target\":"
+	    "  \"bob\", \"power\": 12, \"target_power\": 11, \"outcome\": \"win\","
+	    "  \"winner\": \"abcdefghijklmnopqrst\"}],"
+	    " \"view\": {\"phase\": \"stage\", \"players\": [{\"name\": \"alice\"},"
+	    "  {\"name\": \"bob\"}, {\"name\": \"abcdefghijklmnopqrst\"}]}}");
+	for (l = 0; l < 2; l++) {
+		render(gd, ctx, langs[l], "notice", &subject, &text, &html);
+		assert_true(widest(text, &line) <= 78);
+		/* each line naming the player, wrapped: the break follows a
+		 * mark, or a space, never a wide character inside a word */
+		for (line = text; (line = strstr(line, "abcdefghijklmnopqrst")) != NULL;
+		    line = end) {
+			end = strchr(line, '\n');
+			assert_non_null(end);
+			next = end + 1;
+			if (strncmp(next, "      ", 6) != 0)
+				continue;	/* not wrapped */
+			breaks++;
+			for (p = end; p > line && ((unsigned char)p[-1] & 0xC0) == 0x80; p--)
+				;
+			p--;		/* the last character's first byte */
+			if ((unsigned char)*p >= 0xE0 && strstr(marks, (char[]){ p[0],
+			    p[1], p[2], 0 }) == NULL) {
+				fprintf(stderr, "%s", text);
+				fail_msg("%s: a word cut after '%.*s'", langs[l],
+				    (int)(end - line), line);
+			}
+		}
+		free3(subject, text, html);
+	}
+	assert_true(breaks > 0);	/* the lines were long enough to wrap */
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * What each Spell and Event does, in the help mail's lists and in a hand
  * holding every Spell, is a line of its own in Japanese and Chinese that
  * no wrap breaks: after the card's name it ran past 78 columns and the
@@ -1654,6 +1710,7 @@ main(void)
 		cmocka_unit_test(the_table_fits_its_lines),
 		cmocka_unit_test(no_event_line_is_cut),
 		cmocka_unit_test(no_card_description_is_cut),
+		cmocka_unit_test(a_long_name_cuts_no_word),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
