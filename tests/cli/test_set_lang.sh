@@ -63,6 +63,17 @@ expect 0 "serve --once with alice's PLACE" -- $M -C $D serve --once
 answer receipt alice@x.test alice2
 says alice2 "受け付けたコマンド"
 
+# The Masquerade says it too (its turn mail had no such sentence)
+H=$($M -C $D new masquerade --player erin=erin@x.test --player fay=fay@x.test \
+    --player gus=gus@x.test) || fail "new masquerade"
+expect 0 "serve --once: The Masquerade's welcome mails" -- $M -C $D serve --once
+ls $O >$T/before
+send fay@x.test "$(rt $H fay)" f1 'SET LANG zh'
+expect 0 "serve --once with fay's SET LANG zh" -- $M -C $D serve --once
+answer turn fay@x.test fay
+says fay "已按你的要求，今后的邮件将使用中文（SET LANG zh）。"
+says_not fay "Your mails are in English"
+
 # the game over: SET LANG alone gets the help mail, as before
 play_out $D $G || fail "the game did not end"
 ls $O >$T/before
