@@ -344,4 +344,14 @@ for f in sys.argv[1:]:
 sys.exit(1 if bad else 0)
 EOF
 ok
+# no mail has two blank lines in a row (the receipt's JSON ends in a line
+# end of its own, and the template gave it another blank line)
+$PY - $T/all/*.txt <<'EOF' || fail "a Masquerade mail has two blank lines in a row"
+import sys
+bad = [f for f in sys.argv[1:] if '\n\n\n' in open(f, encoding='utf-8').read()]
+for f in bad[:3]:
+    print('%s: two blank lines in a row' % f, file=sys.stderr)
+sys.exit(1 if bad else 0)
+EOF
+ok
 done_checks
