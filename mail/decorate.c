@@ -1245,6 +1245,11 @@ deco_lists(const struct deco *d, struct mv *out, const json_t *ctx)
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		wput_bool(d, out, keys[i][1], json_array_size(json_object_get(ctx,
 		    keys[i][0])) > 0);
+	/* STATUS sends the view again, the board with it: the receipt
+	 * shows the board only when it was asked for */
+	json_array_foreach(json_object_get(ctx, "accepted"), i, r)
+		if (jeq(jstr(r, "text"), "STATUS"))
+			wput_bool(d, out, "asked_status", 1);
 	/* The receipt's JSON as its file holds it, ending in a newline: the
 	 * template ends its line, and the mail had two blank lines after it
 	 * (before "Waiting for ..."). In a copy. */
