@@ -520,6 +520,27 @@ a_receipt_has_no_double_blank_line(void **state)
 	json_decref(gd);
 }
 
+/* The help's sentence on RECOVER names Fond Memories whole in Japanese:
+ * the template's hand wrap cut it ('懐かしい' / '思い出'), a card name in
+ * two in the text part and, a line end read as a space, in the HTML. */
+static void
+the_help_cuts_no_card_name(void **state)
+{
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("help");
+	struct mq_err err;
+	struct mail m = { 0 };
+
+	(void)state;
+	assert_int_equal(render(TMPL, "ja", "help", gd, ctx, &m, &err), 0);
+	if (strstr(m.text, "懐かしい思い出で手札に戻す") == NULL)
+		fail_msg("the text part cuts 懐かしい思い出:\n%s", m.text);
+	if (strstr(m.html, "懐かしい思い出で手札に戻す") == NULL)
+		fail_msg("the HTML part cuts 懐かしい思い出");
+	mail_free(&m);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 /* Secrets of other players, as an admin view would carry them, must not
  * reach a player's mail: the templates print only the view's "me". */
 static void
@@ -1464,6 +1485,7 @@ main(void)
 		cmocka_unit_test(the_placement_order_is_told),
 		cmocka_unit_test(the_plays_are_listed_as_they_resolved),
 		cmocka_unit_test(a_receipt_has_no_double_blank_line),
+		cmocka_unit_test(the_help_cuts_no_card_name),
 		cmocka_unit_test(other_players_secrets_never_reach_the_mail),
 		cmocka_unit_test(missing_and_odd_keys_still_render),
 		cmocka_unit_test(refused_mail_says_nothing_about_the_game),
