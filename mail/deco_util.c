@@ -234,6 +234,13 @@ is_closing_mark(unsigned cp)
 	return 0;
 }
 
+static int
+is_latin_letter(unsigned cp)
+{
+	return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') ||
+	    cp == '_' || cp == '-';
+}
+
 /* Where a line may break, for wrap_text: none, between two characters of
  * a word (two wide characters), or between words (a space, a mark). */
 enum { BRK_NONE, BRK_CHAR, BRK_WORD };
@@ -280,10 +287,12 @@ brk_next(struct brk *b, int *n, int *cols, int *space, int *kind)
 	else if (!b->cjk && b->last == 0x3001)	/* a list: after 、 */
 		*kind = BRK_WORD;
 	else if (b->words && ((is_closing_mark(b->last) && !no_line_start(cp)) ||
-	    (b->last != 0 && wide && no_line_end(cp) && !no_line_end(b->last))))
+	    (b->last != 0 && wide && no_line_end(cp) && !no_line_end(b->last) &&
+	    !is_latin_letter(b->last))))
 		/* a name after a mark ("あなた、alice、bob"), a bracket after a
 		 * number ("1（…）"): the mark is wide, the lines join back
-		 * without a space */
+		 * without a space; not a name's bracket ("dave（12:30）": the
+		 * time it died is read with it) */
 		*kind = BRK_WORD;
 	/* "18 -> 21", "Purple -> Green": a change is read whole, the
 	 * spaces around its arrow no break (wrap_text keeps them) */
@@ -367,7 +376,27 @@ struct mv *
 deco_wrap_list(struct mq_arena *a, const char *s, int width, int first,
     const char *indent)
 {
-	return wrap_text(a, s, width, first, indent, 0, 0);
+	struct mv *v = wrap_text(a, s, width, first, indent, 0, 0);
+	const char *p;
+	char *t;
+	size_t i, n, len;
+
+	if (v == NULL || strstr(s, "\xc2\xa0") == NULL)
+		return v;
+	/* the no-break spaces that held a name together, as spaces */
+	p = v->u.str.s;
+	len = v->u.str.len;
+	if ((t = mq_arena_alloc(a, len + 1)) == NULL)
+		return NULL;
+	for (i = n = 0; i < len; i++) {
+		if (i + 1 < len && (unsigned char)p[i] == 0xc2 &&
+		    (unsigned char)p[i + 1] == 0xa0) {
+			t[n++] = ' ';
+			i++;
+		} else
+			t[n++] = p[i];
+	}
+	return mv_str(a, t, n);
 }
 
 /* The longest run of the line [s, end) without a blank or a wide

@@ -88,7 +88,9 @@ struct mv *deco_wrap(struct mq_arena *a, const char *s, int width,
 /* A list of words ("violet, Violet, 菫の間, ...") wrapped at width columns,
  * its first line starting at column first (after the template's label),
  * the others with indent; lines break at spaces and after 、 only, so
- * that no word (紫罗兰色房间 is one) is ever cut in two. */
+ * that no word (紫罗兰色房间 is one) is ever cut in two. A no-break space
+ * (U+00A0) holds two words together ("Fond Memories") and reads as a
+ * space in the result. */
 struct mv *deco_wrap_list(struct mq_arena *a, const char *s, int width,
     int first, const char *indent);
 

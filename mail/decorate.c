@@ -134,8 +134,8 @@ static void
 put_cards(const struct deco *d, struct mv *o, const char *key,
     const char *key_text, const char *has_key, const json_t *ids)
 {
-	struct mq_buf text = MQ_BUF_INIT;
-	const char *sep = strcmp(d->lang, "en") == 0 ? ", " : "、";
+	struct mq_buf text = MQ_BUF_INIT, bound = MQ_BUF_INIT;
+	const char *sep = strcmp(d->lang, "en") == 0 ? ", " : "、", *s;
 	const struct deco_item *it;
 	struct mv *a;
 	const json_t *v;
@@ -159,27 +159,37 @@ put_cards(const struct deco *d, struct mv *o, const char *key,
 		mv_push(d->a, a, it != NULL ? it->obj : card_obj(d, id));
 		if (!wt)
 			continue;
-		if (i)
+		if (i) {
 			mq_buf_puts(&text, sep);
+			mq_buf_puts(&bound, sep);
+		}
 		mq_buf_puts(&text, it != NULL ? it->name : id);
+		/* for the wrap: a name's words held together ("Fond" /
+		 * "Memories" was cut), a no-break space between them */
+		for (s = it != NULL ? it->name : id; *s; s++)
+			if (*s == ' ')
+				mq_buf_puts(&bound, "\xc2\xa0");
+			else
+				mq_buf_putc(&bound, *s);
 	}
 	if (wt)
 		mv_set(d->a, o, key_text, buf_str(d, &text));
 	/* the hand of the text part, after "Hand: " (手札：, 手牌：: as wide) */
 	if (strcmp(key, "hand") == 0 && want(d, "hand_wrapped"))
 		mv_set(d->a, o, "hand_wrapped", deco_wrap_list(d->a,
-		    text.oom ? "" : mq_buf_str(&text), 76, 6, "      "));
+		    bound.oom ? "" : mq_buf_str(&bound), 76, 6, "      "));
 	/* a player's discards on the board, after "       discarded: " (18
 	 * columns; the Japanese and Chinese labels are narrower, and wrap a
 	 * little early); eight cards ran to 83 columns */
 	if (strcmp(key, "discards") == 0 && want(d, "discards_wrapped"))
 		mv_set(d->a, o, "discards_wrapped", deco_wrap_list(d->a,
-		    text.oom ? "" : mq_buf_str(&text), 76, 18, "         "));
+		    bound.oom ? "" : mq_buf_str(&bound), 76, 18, "         "));
 	if (wh)
 		mv_set(d->a, o, has_key, mv_bool(mv_size(a) > 0));
 	if (wl)
 		mv_set(d->a, o, key, a);
 	mq_buf_free(&text);
+	mq_buf_free(&bound);
 }
 
 /* A Rumor card: {"type": "gossip"|"evidence", "time", "room"}. */

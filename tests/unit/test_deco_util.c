@@ -218,6 +218,12 @@ a_list_breaks_at_spaces_and_after_ideographic_commas(void **state)
 	assert_string_equal(s, "討論、ダンス、冗談、\n      称賛、嘲笑、誘惑、"
 	    "\n      詐欺");
 	free(s);
+	/* a card's name held together by a no-break space, which reads as
+	 * a space ("Fond" / "Memories" was cut) */
+	s = wrapped_list("Discuss, Dance, Menace, Fond\xc2\xa0Memories", 30, 6,
+	    "      ");
+	assert_string_equal(s, "Discuss, Dance, Menace,\n      Fond Memories");
+	free(s);
 	/* short enough: as it was */
 	s = wrapped_list("Discuss, Dance", 76, 6, "      ");
 	assert_string_equal(s, "Discuss, Dance");
@@ -350,6 +356,13 @@ words_are_kept_whole(void **state)
 	    "（これより下には下がりません）。", 40);
 	assert_string_equal(s, "  bob の人気 -2（carol のカード）：\n"
 	    "      2 -> 1\n      （これより下には下がりません）。");
+	free(s);
+	/* a name and the time it died are read together: no break before
+	 * its bracket ("、dave" / "（12:30）") */
+	s = wrapped_words("  死者：alexandrina_victoria（12:00）、carol（12:10）、"
+	    "dave（12:30）", 45);
+	assert_string_equal(s, "  死者：alexandrina_victoria（12:00）、\n"
+	    "      carol（12:10）、dave（12:30）");
 	free(s);
 	/* a run of no mark longer than a line: cut between characters */
 	s = wrapped_words("あいうえおかきくけこさしすせそたちつてと", 20);
