@@ -1675,6 +1675,62 @@ no_card_description_is_cut(void **state)
 	json_decref(gd);
 }
 
+/*
+ * The Stage request fits its lines in every language, whoever is on a
+ * Stage already and whether or not the reader may challenge: the Tower's
+ * line ran to 81 columns in English and the wrap left 'life' alone on a
+ * line of its own, indented under nothing ('..., or lose' / '    life').
+ */
+static void
+the_stage_request_fits_its_lines(void **state)
+{
+	static const char *const langs[] = { "en", "ja", "zh" };
+	static const char *const can[] = { "true", "false" };
+	json_t *gd = load_gamedata(), *ctx;
+	char buf[2048], *subject, *text, *html;
+	const char *at;
+	size_t c, l;
+
+	(void)state;
+	for (c = 0; c < 2; c++) {
+		snprintf(buf, sizeof(buf),
+		    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+		    " \"owed\": \"stage\", \"view\": {\"phase\": \"stage\", \"turn\": 2,"
+		    "  \"stages\": ["
+		    "   {\"id\": \"ST1\", \"rule\": \"tower\", \"free\": 1, \"full\": false,"
+		    "    \"dancers\": []},"
+		    "   {\"id\": \"ST2\", \"rule\": \"arena\", \"free\": 1, \"full\": false,"
+		    "    \"dancers\": [\"abcdefghijklmnopqrst\"]},"
+		    "   {\"id\": \"ST3\", \"rule\": \"chapel\", \"free\": 1, \"full\": false,"
+		    "    \"dancers\": []},"
+		    "   {\"id\": \"ST4\", \"free\": 1, \"full\": false,"
+		    "    \"dancers\": [\"abcdefghijklmnopqrst\"]},"
+		    "   {\"id\": \"ST5\", \"free\": 2, \"full\": false, \"dancers\": []},"
+		    "   {\"id\": \"ST6\", \"free\": 1, \"full\": false,"
+		    "    \"dancers\": [\"bob\"]}],"
+		    "  \"players\": [{\"name\": \"alice\", \"can_challenge\": %s},"
+		    "   {\"name\": \"bob\"}, {\"name\": \"abcdefghijklmnopqrst\"}]}}",
+		    can[c]);
+		ctx = parse(buf);
+		for (l = 0; l < 3; l++) {
+			render(gd, ctx, langs[l], "turn", &subject, &text, &html);
+			if (!has(text, "STAGE"))
+				fail_msg("%s: no Stage offered", langs[l]);
+			if (widest(text, &at) > 78)
+				fail_msg("%s: a line of %d columns: %.*s", langs[l],
+				    widest(text, &at), (int)strcspn(at, "\n"), at);
+			if ((at = wrapped(text)) != NULL) {
+				fprintf(stderr, "%s", text);
+				fail_msg("%s: a line wrapped: %.*s", langs[l],
+				    (int)strcspn(at, "\n"), at);
+			}
+			free3(subject, text, html);
+		}
+		json_decref(ctx);
+	}
+	json_decref(gd);
+}
+
 int
 main(void)
 {
@@ -1711,6 +1767,7 @@ main(void)
 		cmocka_unit_test(no_event_line_is_cut),
 		cmocka_unit_test(no_card_description_is_cut),
 		cmocka_unit_test(a_long_name_cuts_no_word),
+		cmocka_unit_test(the_stage_request_fits_its_lines),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
