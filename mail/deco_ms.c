@@ -252,11 +252,11 @@ object(struct ms_deco *d, const json_t *j, int root)
 	for (i = 0; i < sizeof(word_keys) / sizeof(word_keys[0]); i++)
 		put_flag(d->a, o, word_keys[i].prefix, jstr(j, word_keys[i].key),
 		    NULL);
-	/* a refused line's sentence, wrapped for the text part as The Red
-	 * Death's are (under its line, indented) */
+	/* a refused line's sentence, wrapped for the text part (under its
+	 * line, indented), its Japanese and Chinese words kept whole */
 	if (d->refused && !root && jstr(j, "error") != NULL)
-		put(d->a, o, "error_wrapped", deco_wrap(d->a, jstr(j, "error"),
-		    74, "    "));
+		put(d->a, o, "error_wrapped", deco_wrap_sentence(d->a,
+		    jstr(j, "error"), 74, "    "));
 	if (d->me != NULL && !root) {
 		if (own == NULL && jeq(jstr(j, "name"), d->me))
 			put_bool(d->a, o, "is_me", 1);

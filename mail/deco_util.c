@@ -373,6 +373,13 @@ deco_wrap(struct mq_arena *a, const char *s, int width, const char *indent)
 }
 
 struct mv *
+deco_wrap_sentence(struct mq_arena *a, const char *s, int width,
+    const char *indent)
+{
+	return wrap_text(a, s, width, deco_width(indent), indent, 1, 1);
+}
+
+struct mv *
 deco_wrap_list(struct mq_arena *a, const char *s, int width, int first,
     const char *indent)
 {

@@ -85,6 +85,12 @@ struct mv *deco_lpad(struct mq_arena *a, const char *s, int w);
 struct mv *deco_wrap(struct mq_arena *a, const char *s, int width,
     const char *indent);
 
+/* deco_wrap keeping the words of Japanese and Chinese whole, as
+ * deco_wrap_words does a text part (a break at a space or after a mark
+ * when the piece up to the next one fits a line). */
+struct mv *deco_wrap_sentence(struct mq_arena *a, const char *s, int width,
+    const char *indent);
+
 /* A list of words ("violet, Violet, 菫の間, ...") wrapped at width columns,
  * its first line starting at column first (after the template's label),
  * the others with indent; lines break at spaces and after 、 only, so

@@ -1731,6 +1731,74 @@ the_stage_request_fits_its_lines(void **state)
 	json_decref(gd);
 }
 
+/*
+ * A refused line's sentence, in Japanese or Chinese, is wrapped under its
+ * line keeping words whole, as the rest of the mail is: it broke anywhere
+ * between two wide characters ('今求めら' / 'れている', '前の行' / 'の後に'
+ * in the PASS that came too late). Each break falls at a space, after a
+ * mark or before an opening bracket.
+ */
+static void
+a_refusal_cuts_no_word(void **state)
+{
+	static const char *const errs[][2] = {
+		{ "ja", "PASS \u306f\u9069\u7528\u3055\u308c\u3066\u3044\u307e\u305b\u3093"
+		    "\uff1a\u3053\u306e PASS \u3067\u7d42\u3048\u308b\u306f\u305a\u3060\u3063"
+		    "\u305f\u3082\u306e\u306f\u3001\u524d\u306e\u884c\u306e\u5f8c\u306b\u81ea"
+		    "\u52d5\u3067\u7d42\u308f\u308a\u307e\u3057\u305f\uff08\u4f7f\u3048\u308b"
+		    "\u3082\u306e\u304c\u6b8b\u3063\u3066\u3044\u307e\u305b\u3093\u3067\u3057"
+		    "\u305f\uff09\u3002\u4eca\u6c42\u3081\u3089\u308c\u3066\u3044\u308b\u3053"
+		    "\u3068\u3092\u30d1\u30b9\u3059\u308b\u306a\u3089\u3001\u6539\u3081\u3066 "
+		    "PASS \u3092\u9001\u3063\u3066\u304f\u3060\u3055\u3044\u3002" },
+		{ "zh", "PASS \u672a\u6267\u884c\uff1a\u5b83\u8981\u7ed3\u675f\u7684\u90a3"
+		    "\u4e00\u6b65\u5728\u4e0a\u4e00\u884c\u4e4b\u540e\u5df2\u81ea\u52a8\u7ed3"
+		    "\u675f\uff08\u5df2\u6ca1\u6709\u53ef\u7528\u7684\u724c\uff09\u3002\u5982"
+		    "\u679c\u4f60\u8981\u5bf9\u73b0\u5728\u7684\u95ee\u9898\u9009\u62e9\u8fc7"
+		    "\uff0c\u8bf7\u518d\u53d1\u9001\u4e00\u6b21 PASS\u3002" },
+	};
+	static const char marks[] = "\u3001\u3002\uff0c\uff1a\uff1b\uff09\u300d";
+	json_t *gd = load_gamedata(), *ctx;
+	char buf[2048], *subject, *text, *html;
+	const char *line, *end, *p;
+	size_t e;
+	int breaks = 0;
+
+	(void)state;
+	for (e = 0; e < sizeof(errs) / sizeof(errs[0]); e++) {
+		snprintf(buf, sizeof(buf),
+		    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+		    " \"refused\": [{\"line\": 2, \"text\": \"PASS\", \"error\": \"%s\"}],"
+		    " \"view\": {\"phase\": \"spell\"}}", errs[e][1]);
+		ctx = parse(buf);
+		render(gd, ctx, errs[e][0], "receipt", &subject, &text, &html);
+		/* the sentence's lines: from the one that starts it to the
+		 * one before the next line indented less */
+		line = strstr(text, "    PASS ");
+		assert_non_null(line);
+		for (; (end = strchr(line, '\n')) != NULL &&
+		    strncmp(end + 1, "    ", 4) == 0 && end[5] != ' ';
+		    line = end + 1) {
+			for (p = end; p > line && ((unsigned char)p[-1] & 0xC0) == 0x80; p--)
+				;
+			p--;	/* the line's last character */
+			if ((unsigned char)end[5] < 0x80 || (unsigned char)*p < 0x80)
+				continue;	/* a break at a space */
+			breaks++;
+			if (strstr(marks, (char[]){ p[0], p[1], p[2], 0 }) == NULL &&
+			    strncmp(end + 5, "\uff08", 3) != 0 &&
+			    strncmp(end + 5, "\u300c", 3) != 0) {
+				fprintf(stderr, "%s", text);
+				fail_msg("%s: a word cut after '%.*s'", errs[e][0],
+				    (int)(end - line), line);
+			}
+		}
+		free3(subject, text, html);
+		json_decref(ctx);
+	}
+	assert_true(breaks > 0);	/* long enough to wrap */
+	json_decref(gd);
+}
+
 int
 main(void)
 {
@@ -1768,6 +1836,7 @@ main(void)
 		cmocka_unit_test(no_card_description_is_cut),
 		cmocka_unit_test(a_long_name_cuts_no_word),
 		cmocka_unit_test(the_stage_request_fits_its_lines),
+		cmocka_unit_test(a_refusal_cuts_no_word),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
