@@ -392,7 +392,8 @@ mq_deco_ms_decorate(struct mq_arena *a, const json_t *gamedata,
 	put_flag(a, out, "lang_", lang, NULL);
 	put_ref(a, out, "lang", lang);
 	if (jstr(ctx, "notice") != NULL)	/* the host's, wrapped */
-		put(a, out, "notice_wrapped", deco_wrap(a, jstr(ctx, "notice"),
+		put(a, out, "notice_wrapped", deco_wrap_sentence(a,
+		    jstr(ctx, "notice"),
 		    76, ""));
 	if ((phase = jstr(view, "phase")) != NULL) {
 		put_flag(a, out, "phase_", phase, NULL);

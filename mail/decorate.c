@@ -1278,8 +1278,9 @@ deco_lists(const struct deco *d, struct mv *out, const json_t *ctx)
 		json_array_foreach(refused, i, r) {
 			if (json_is_object(r) && jstr(r, "error") != NULL &&
 			    (x = deco_copy(d->a, r, d->want)) != NULL) {
-				put(d->a, x, "error_wrapped", deco_wrap(d->a,
-				    jstr(r, "error"), 74, "    "));
+				put(d->a, x, "error_wrapped",
+				    deco_wrap_sentence(d->a, jstr(r, "error"),
+				    74, "    "));
 				mv_push(d->a, copy, x);
 			} else
 				mv_push(d->a, copy, mv_json(d->a, r));
@@ -1287,11 +1288,11 @@ deco_lists(const struct deco *d, struct mv *out, const json_t *ctx)
 		put(d->a, out, "refused", copy);
 	}
 	if (jstr(ctx, "notice") != NULL && want(d, "notice_wrapped"))
-		put(d->a, out, "notice_wrapped", deco_wrap(d->a, jstr(ctx,
-		    "notice"), 76, ""));
+		put(d->a, out, "notice_wrapped", deco_wrap_sentence(d->a,
+		    jstr(ctx, "notice"), 76, ""));
 	if (jstr(ctx, "reason") != NULL && want(d, "reason_wrapped"))
-		put(d->a, out, "reason_wrapped", deco_wrap(d->a, jstr(ctx,
-		    "reason"), 76, ""));
+		put(d->a, out, "reason_wrapped", deco_wrap_sentence(d->a,
+		    jstr(ctx, "reason"), 76, ""));
 }
 
 /* The midnight times as column heads, and blanks as wide as the name

@@ -32,8 +32,11 @@ import email, html, re, sys, unicodedata
 def wide(c):
     return unicodedata.east_asian_width(c) in 'WF'
 def unwrap(t):
+    # a break after a wide mark (、。：）」) had no space either, even
+    # before a Latin word ("PLAN、" / "PLACE")
     return re.sub(r'(?<=(\S))\n[ \t]*(?=(\S))',
-        lambda m: '' if wide(m.group(1)) and wide(m.group(2)) else ' ', t)
+        lambda m: '' if wide(m.group(1)) and (wide(m.group(2)) or
+                                              m.group(1) in '、。：）」，；') else ' ', t)
 m = email.message_from_binary_file(open(sys.argv[1], 'rb'))
 for p in m.walk():
     kind = {'text/plain': 'txt', 'text/html': 'html'}.get(p.get_content_type())

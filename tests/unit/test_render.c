@@ -520,6 +520,48 @@ a_receipt_has_no_double_blank_line(void **state)
 	json_decref(gd);
 }
 
+/*
+ * A refused line's sentence in Japanese, wrapped under the line, keeps its
+ * words: it broke between any two characters ('…の後' / 'に…',
+ * 'コマン' / 'ドは'); now after a mark or at a space.
+ */
+static void
+a_refusal_cuts_no_word(void **state)
+{
+	static const char err[] = "「dance」はコマンドではありません。コマンドは "
+	    "PLAY、MOVE、PLAN、PLACE、STATUS、HELP、SET LANG です。"
+	    "直したコマンドを、この行の代わりにもう一度送ってください。"
+	    "前の行のあとに送られた PASS は受け付けられません。今求められている"
+	    "ものに答えてください。";
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("receipt");
+	struct mq_err e;
+	struct mail m = { 0 };
+	const char *p, *nl;
+
+	(void)state;
+	json_object_set_new(ctx, "refused", json_pack("[{s:i, s:s, s:s}]",
+	    "line", 3, "text", "DANCE wildly", "error", err));
+	assert_int_equal(render(TMPL, "ja", "receipt", gd, ctx, &m, &e), 0);
+	assert_non_null(p = strstr(m.text, "「dance」"));
+	/* a break between two wide characters (no space there) follows a
+	 * mark: 。、」： */
+	for (; (nl = strchr(p, '\n')) != NULL && strncmp(nl + 1, "    ", 4) == 0;
+	    p = nl + 1) {
+		const char *c = nl, *n = nl + 1 + strspn(nl + 1, " ");
+
+		while (c > p && ((unsigned char)c[-1] & 0xC0) == 0x80)
+			c--;
+		c--;
+		if ((unsigned char)*c >= 0xE0 && (unsigned char)*n >= 0xE0 &&
+		    strncmp(c, "。", 3) && strncmp(c, "、", 3) &&
+		    strncmp(c, "」", 3) && strncmp(c, "：", 3))
+			fail_msg("a word cut at '%.*s'", (int)(nl - p), p);
+	}
+	mail_free(&m);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 /* The help's sentence on RECOVER names Fond Memories whole in Japanese:
  * the template's hand wrap cut it ('懐かしい' / '思い出'), a card name in
  * two in the text part and, a line end read as a space, in the HTML. */
@@ -1485,6 +1527,7 @@ main(void)
 		cmocka_unit_test(the_placement_order_is_told),
 		cmocka_unit_test(the_plays_are_listed_as_they_resolved),
 		cmocka_unit_test(a_receipt_has_no_double_blank_line),
+		cmocka_unit_test(a_refusal_cuts_no_word),
 		cmocka_unit_test(the_help_cuts_no_card_name),
 		cmocka_unit_test(other_players_secrets_never_reach_the_mail),
 		cmocka_unit_test(missing_and_odd_keys_still_render),
