@@ -236,6 +236,7 @@ static const struct { const char *text; uint8_t key; } keywords[] = {
 	{ "交換", MS_K_SWAP },
 	{ "status", MS_K_STATUS }, { "状況", MS_K_STATUS },
 	{ "状态", MS_K_STATUS }, { "狀態", MS_K_STATUS },
+	{ "ステータス", MS_K_STATUS },
 	{ "help", MS_K_HELP }, { "ヘルプ", MS_K_HELP }, { "帮助", MS_K_HELP },
 	{ "幫助", MS_K_HELP },
 };

@@ -330,7 +330,7 @@ static const struct { const char *text; int key; } keywords[] = {
 	{ "計畫", RM_K_PLAN },
 	{ "place", RM_K_PLACE }, { "配置", RM_K_PLACE }, { "放置", RM_K_PLACE },
 	{ "status", RM_K_STATUS }, { "状況", RM_K_STATUS }, { "状态", RM_K_STATUS },
-	{ "狀態", RM_K_STATUS },
+	{ "狀態", RM_K_STATUS }, { "ステータス", RM_K_STATUS },
 	{ "help", RM_K_HELP }, { "ヘルプ", RM_K_HELP }, { "帮助", RM_K_HELP },
 	{ "幫助", RM_K_HELP },
 	{ "target", RM_K_TARGET }, { "対象", RM_K_TARGET }, { "目標", RM_K_TARGET },

@@ -256,6 +256,8 @@ test_parse_japanese_chinese_fullwidth(void **state)
 		{ "配置 緑", "PLACE green" },
 		{ "放置 蓝色", "PLACE blue" },
 		{ "状況", "STATUS" },
+		{ "ステータス", "STATUS" },
+		{ "ｽﾃｰﾀｽ", "STATUS" },
 		{ "帮助", "HELP" },
 		/* a colon after a keyword, as people write in mail; the one
 		 * inside a time is the time's */
