@@ -163,11 +163,14 @@ text_of admin alice@x.test | grep -F "A NOTICE FROM THE HOST" >/dev/null &&
 expect 0 "verify" -- $M -C $D verify $R
 
 # a pass cut short after the last default, before its pause was logged:
-# the next pass pauses at once, with no default more
+# the next pass pauses at once, with no default more (the pause entry goes,
+# and with it the mark that it was mailed: a log shorter than its mark is
+# one someone cut, and stops the game)
 h=$2
 sed -i '$d' $D/games/$R/log
 rm -f $D/games/$R/clock
 n=$(entries $R)
+printf '%020d\n' $n >$D/games/$R/mailed
 MASQUED_NOW=$((T0 + (h + 1) * H)) $M -C $D serve --once 2>>$T/serve.err
 [ "$(entries $R)" = $((n + 1)) ] || fail "not one entry more after the cut-short pass"; ok
 paused_by_masqued $R || fail "the pass after the cut-short one did not pause"; ok
