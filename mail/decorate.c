@@ -174,6 +174,8 @@ put_cards(const struct deco *d, struct mv *o, const char *key,
 	}
 	if (wt)
 		mv_set(d->a, o, key_text, buf_str(d, &text));
+	if (bound.oom)	/* no wrapped list rather than an empty one */
+		mq_arena_fail(d->a);
 	/* the hand of the text part, after "Hand: " (手札：, 手牌：: as wide) */
 	if (strcmp(key, "hand") == 0 && want(d, "hand_wrapped"))
 		mv_set(d->a, o, "hand_wrapped", deco_wrap_list(d->a,
