@@ -148,6 +148,21 @@ deco_lpad(struct mq_arena *a, const char *s, int w)
 	return pad(a, s, w, 1);
 }
 
+/* Whether cp is one of the characters of the UTF-8 string set. */
+static int
+one_of(const char *set, unsigned cp)
+{
+	const unsigned char *p = (const unsigned char *)set;
+	unsigned m;
+
+	while (*p) {
+		p += utf8_next(p, &m);
+		if (m == cp)
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * Line breaking (a short form of Unicode's UAX #14 and of Japanese
  * kinsoku): a line may break at a space, and between two wide characters
@@ -158,19 +173,10 @@ deco_lpad(struct mq_arena *a, const char *s, int w)
 static int
 no_line_start(unsigned cp)
 {
-	static const char marks[] = "、。，．・：；？！）」』】〕〉》〗〙｝］ー々"
-	    "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ";
-	const unsigned char *p = (const unsigned char *)marks;
-	unsigned m;
-
 	if (cp < 0x80)
 		return cp != 0 && strchr(",.;:!?)]}%", (int)cp) != NULL;
-	while (*p) {
-		p += utf8_next(p, &m);
-		if (m == cp)
-			return 1;
-	}
-	return 0;
+	return one_of("、。，．・：；？！）」』】〕〉》〗〙｝］ー々"
+	    "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ", cp);
 }
 
 static int
@@ -222,16 +228,7 @@ wrap_flush(struct wrap *w)
 static int
 is_closing_mark(unsigned cp)
 {
-	static const char marks[] = "、。，．：；？！）」』】〕〉》";
-	const unsigned char *p = (const unsigned char *)marks;
-	unsigned m;
-
-	while (*p) {
-		p += utf8_next(p, &m);
-		if (m == cp)
-			return 1;
-	}
-	return 0;
+	return one_of("、。，．：；？！）」』】〕〉》", cp);
 }
 
 static int
