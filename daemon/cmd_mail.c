@@ -297,33 +297,47 @@ print_result(const struct mq_game *g, int seat,
 	return 0;
 }
 
-/* submit of SET LANG alone: logged (a reply to it gets the commands, in
- * that language, as a reply's does); said on stdout. */
+/* submit of SET lines alone: logged (a reply to them gets the commands,
+ * in that language, as a reply's does); said on stdout. */
 static int
-submit_lang(struct mq_daemon *d, struct mq_game *g, int seat, const char *lang,
-    int mail, struct mq_err *err)
+submit_settings(struct mq_daemon *d, struct mq_game *g, int seat,
+    const struct mq_settings *set, int mail, struct mq_err *err)
 {
+	const char *name = g->players[seat].name;
 	uint64_t before = g->seq;
-	int rc;
+	int rc, was_quiet = g->players[seat].quiet;
+	char lang[8];
 
+	snprintf(lang, sizeof(lang), "%s", g->players[seat].lang);
 	if ((rc = mq_game_seat_playing(g, seat, err)) == 0 &&
-	    (rc = mq_inbound_set_lang(g, seat, lang, d->now, err)) == 0 && mail)
+	    (rc = mq_inbound_settings_apply(g, seat, set, d->now, err)) == 0 &&
+	    mail)
 		rc = mq_notify_help(d, g, seat, err);
+	if (set->lang[0] && strcmp(lang, g->players[seat].lang) != 0)
+		printf("%s: %s's mail is in %s from now on.\n", g->id, name,
+		    set->lang);
+	else if (set->lang[0] && rc == 0)
+		printf("%s: %s's mail is in %s already.\n", g->id, name,
+		    set->lang);
+	if (set->notices >= 0 && was_quiet != g->players[seat].quiet)
+		printf("%s: %s gets commitment notices %s from now on.\n", g->id,
+		    name, set->notices ? "again" : "no more");
+	else if (set->notices >= 0 && rc == 0)
+		printf("%s: %s's notices are %s already.\n", g->id, name,
+		    set->notices ? "on" : "off");
 	if (g->seq > before)
-		printf("%s: %s's mail is in %s from now on, logged as entry %llu.\n",
-		    g->id, g->players[seat].name, lang, (unsigned long long)g->seq);
-	else if (rc == 0)
-		printf("%s: %s's mail is in %s already.\n", g->id,
-		    g->players[seat].name, lang);
+		printf("%s: logged as entr%s %llu.\n", g->id,
+		    g->seq > before + 1 ? "ies up to" : "y",
+		    (unsigned long long)g->seq);
 	return rc;
 }
 
-/* submit of commands: all or none, then the SET LANG with them, the mails
+/* submit of commands: all or none, then the SET lines with them, the mails
  * a reply would get (with mail), and the receipt on stdout. */
 static int
 submit_lines(struct mq_daemon *d, struct mq_game *g, int seat,
-    const char *const *lines, size_t n, const char *lang, int mail,
-    struct mq_err *err)
+    const char *const *lines, size_t n, const struct mq_settings *set,
+    int mail, struct mq_err *err)
 {
 	struct mq_submit_result res;
 	unsigned char rnd[8];
@@ -334,10 +348,9 @@ submit_lines(struct mq_daemon *d, struct mq_game *g, int seat,
 	mq_game_journal_start(g);
 	rc = mq_game_submit(g, seat, lines, n, 1, NULL, NULL, d->now, &res, err);
 	if (rc == 0) {
-		/* a reply's SET LANG is logged before its commands, even
-		 * refused ones; here only once they are taken */
-		if (lang[0])
-			rc = mq_inbound_set_lang(g, seat, lang, d->now, err);
+		/* a reply's SET lines are logged before its commands,
+		 * even refused ones; here only once they are taken */
+		rc = mq_inbound_settings_apply(g, seat, set, d->now, err);
 		if (rc == 0 && mail) {
 			/* sets apart the answer of a submit that logs nothing
 			 * (STATUS), as a reply's Message-ID does */
@@ -372,7 +385,8 @@ mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
 	struct mq_daemon d;
 	struct mq_game *g;
 	struct mq_err err;
-	char **lines = NULL, lang[8] = "", why[300];
+	struct mq_settings set;
+	char **lines = NULL, why[300];
 	size_t n = 0, i, k, cmds = 0;
 	uint64_t before = 0;
 	int a, nargs = 0, mail = 1, rc, seat;
@@ -391,21 +405,22 @@ mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
 		rc = mq_cli_report(&err);
 		goto done;
 	}
-	/* SET LANG is the daemon's line, not the game's, as in a reply */
+	/* the SET lines are the daemon's, not the game's, as in a reply */
+	mq_settings_none(&set);
 	for (i = k = 0, why[0] = '\0'; i < n; i++) {
 		const char *p = lines[i] + strspn(lines[i], " \t");
 
-		if (mq_inbound_set_lang_line(p, lang)) {
+		if (mq_inbound_setting_line(p, &set)) {
 			free(lines[i]);
 			continue;
 		}
-		if (mq_inbound_is_set_lang(p) && !why[0])
-			mq_inbound_badlang_refusal(p, why, sizeof(why));
+		if (mq_inbound_is_setting(p) && !why[0])
+			mq_inbound_setting_refusal(p, why, sizeof(why));
 		cmds += *p != '\0';
 		lines[k++] = lines[i];
 	}
 	n = k;
-	if (cmds == 0 && !lang[0]) {
+	if (cmds == 0 && !mq_settings_any(&set)) {
 		rc = mq_cli_usage("submit needs a command for %s, such as STATUS",
 		    argv[2]);
 		goto done;
@@ -426,8 +441,8 @@ mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
 		goto out;
 	}
 	before = g->seq;
-	rc = cmds == 0 ? submit_lang(&d, g, seat, lang, mail, &err) :
-	    submit_lines(&d, g, seat, (const char *const *)lines, n, lang, mail,
+	rc = cmds == 0 ? submit_settings(&d, g, seat, &set, mail, &err) :
+	    submit_lines(&d, g, seat, (const char *const *)lines, n, &set, mail,
 	    &err);
 	if (rc == 0 && g->seq > before) {
 		mq_mailmark_write(g);

@@ -34,8 +34,7 @@ struct analysis {
 	char *lines[MAX_LINES];
 	int lineno[MAX_LINES];		/* each one's line in text, 1-based */
 	size_t nlines;
-	char lang[8];			/* SET LANG xx, or "" */
-	int badlang;			/* the line of a SET LANG we lack, or -1 */
+	struct mq_settings set;		/* its SET LANG and SET NOTICES */
 	int unread;			/* the first line past MAX_LINES, or 0 */
 	char *unread_text;		/* that line */
 	char from_lang[8];		/* refused, but From is a player's: theirs */
@@ -114,7 +113,8 @@ mark_answered(const struct mq_daemon *d, const char *hash, struct mq_err *err)
 }
 
 /*
- * Split the extracted text into lines; SET LANG is the daemon's own. Works
+ * Split the extracted text into lines; the SET lines are the daemon's own
+ * (inbound_set.c). Works
  * on a copy: a->text stays whole for `parse`, and each line keeps its
  * number in it, which is what the player sees (blank lines included).
  */
@@ -124,7 +124,7 @@ split(struct analysis *a, struct mq_err *err)
 	char *copy = strdup(a->text), *p = copy, *nl;
 	int n = 0;
 
-	a->badlang = -1;
+	mq_settings_none(&a->set);
 	/* out of memory must not read as "no command" (a HELP mail, and the
 	 * message marked answered: the player's move lost) */
 	if (copy == NULL)
@@ -146,11 +146,9 @@ split(struct analysis *a, struct mq_err *err)
 			break;
 		}
 		if (*p) {
-			if (mq_inbound_set_lang_line(p, a->lang))
+			if (mq_inbound_setting_line(p, &a->set))
 				;
 			else {
-				if (mq_inbound_is_set_lang(p))
-					a->badlang = (int)a->nlines;
 				a->lineno[a->nlines] = n;
 				if ((a->lines[a->nlines] = strdup(p)) == NULL) {
 					free(copy);
@@ -458,9 +456,10 @@ answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
 	size_t i;
 
 	for (i = 0; i < res->ncmds; i++) {	/* as the player numbers them */
-		if (a->badlang >= 0 && res->cmds[i].line == a->badlang + 1 &&
-		    !res->cmds[i].accepted)
-			mq_inbound_badlang_refusal(a->lines[a->badlang],
+		if (!res->cmds[i].accepted && res->cmds[i].line >= 1 &&
+		    (size_t)res->cmds[i].line <= a->nlines &&
+		    mq_inbound_is_setting(a->lines[res->cmds[i].line - 1]))
+			mq_inbound_setting_refusal(a->lines[res->cmds[i].line - 1],
 			    res->cmds[i].error, sizeof(res->cmds[i].error));
 		else if (!res->cmds[i].accepted && !res->cmds[i].already)
 			res->cmds[i].already = sent_before(g, g->state, a->seat,
@@ -671,11 +670,11 @@ applied_before(struct mq_daemon *d, const struct analysis *a, const char *tid,
 }
 
 /* The daemon's line for a move's message, and its outcome: applied when it
- * logged an entry (its commands, or its SET LANG alone), else only answered
+ * logged an entry (its commands, or its SET lines alone), else only answered
  * (STATUS, HELP, every line refused, or received already). */
 static void
 log_move(const struct analysis *a, const struct mq_submit_result *res,
-    uint64_t lang_at, const char *tid, enum mq_inbound_outcome *outcome)
+    uint64_t set_at, const char *tid, enum mq_inbound_outcome *outcome)
 {
 	size_t i, accepted = 0, already = 0;
 
@@ -688,8 +687,10 @@ log_move(const struct analysis *a, const struct mq_submit_result *res,
 	    "%zu already received; %s", tid, a->game->id,
 	    a->game->players[a->seat].name, accepted,
 	    res->ncmds - accepted - already, already, res->logged ? "logged" :
-	    a->game->seq != lang_at ? "its SET LANG logged" : "nothing logged");
-	*outcome = res->logged || a->game->seq != lang_at ? MQ_IN_APPLIED :
+	    a->game->seq == set_at ? "nothing logged" : !a->set.lang[0] ?
+	    "its SET NOTICES logged" : a->set.notices < 0 ? "its SET LANG logged" :
+	    "its SET LANG and SET NOTICES logged");
+	*outcome = res->logged || a->game->seq != set_at ? MQ_IN_APPLIED :
 	    MQ_IN_ANSWERED;
 }
 
@@ -704,7 +705,7 @@ over_limit(const char *tid, const char *from)
 }
 
 /*
- * A player's message to their game: its SET LANG, then its commands applied
+ * A player's message to their game: its SET lines, then its commands applied
  * as one entry (fsynced) and answered (spooled); a kicked player, a game
  * over or paused, are told so in one sentence; a message with no command
  * gets the help mail. Past the sender's rate_limit a move is still applied
@@ -716,7 +717,7 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 {
 	const char *from = a->msg->from;
 	struct mq_submit_result res;
-	uint64_t lang_at;	/* the log's length before a SET LANG */
+	uint64_t set_at;	/* the log's length before its SET lines */
 	struct mq_err e;
 	/* no From (a game that allows any sender): nothing to count it by */
 	int rc, over = from != NULL && !mq_daemon_rate_ok(d, from);
@@ -724,20 +725,21 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	if (over && a->nlines == 0)
 		return over_limit(tid, from);
 	if (mq_game_seat_playing(a->game, a->seat, &e) != 0) {
-		/* kicked: one sentence, and nothing logged (not even SET LANG) */
+		/* kicked: one sentence, and nothing logged (not even a SET) */
 		if (over)
 			return over_limit(tid, from);
 		mq_daemon_log("%s: refused: %s", tid, e.msg);
 		goto refused;
 	}
-	lang_at = a->game->seq;
-	if (a->lang[0])
-		MQ_TRY(mq_inbound_set_lang(a->game, a->seat, a->lang, d->now, err));
+	set_at = a->game->seq;
+	MQ_TRY(mq_inbound_settings_apply(a->game, a->seat, &a->set, d->now, err));
 	if (a->nlines == 0) {
-		/* SET LANG alone: the mail the player needs now, in the new
-		 * language, saying so (the help mail once the game is over) */
-		rc = a->lang[0] && !mq_game_over(a->game) ?
-		    mq_notify_lang(d, a->game, a->seat, a->hash, err) :
+		/* SET lines alone: the mail the player needs now, in the
+		 * language asked, saying what changed (the help mail once the
+		 * game is over) */
+		rc = mq_settings_any(&a->set) && !mq_game_over(a->game) ?
+		    mq_notify_settings(d, a->game, a->seat, &a->set, a->hash,
+		    err) :
 		    mq_notify_help(d, a->game, a->seat, err);
 		if (rc == 0)
 			rc = mark_answered(d, a->hash, err);
@@ -758,7 +760,7 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 		*err = e;
 		return rc;
 	}
-	if (over && !res.logged && a->game->seq == lang_at) {
+	if (over && !res.logged && a->game->seq == set_at) {
 		/* nothing taken: no answer */
 		mq_game_journal_stop(a->game);
 		mq_submit_result_free(&res);
@@ -776,7 +778,7 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	mq_deadline_keep_reminded(d, a->game);
 	if (rc == 0)
 		rc = mq_deadline_schedule(d, a->game, err);
-	log_move(a, &res, lang_at, tid, outcome);
+	log_move(a, &res, set_at, tid, outcome);
 	mq_submit_result_free(&res);
 	return rc;
 refused:
@@ -855,7 +857,7 @@ dry_already(const struct analysis *a, const void *work, json_t *cmds,
 		if (json_is_true(json_object_get(o, "accepted")) ||
 		    json_object_get(o, "already") != NULL)
 			continue;
-		if ((int)i != a->badlang && (seq = sent_before(a->game, work,
+		if (!mq_inbound_is_setting(a->lines[i]) && (seq = sent_before(a->game, work,
 		    a->seat, a->lines[i], 0)) != 0) {
 			if (json_object_del(o, "error") != 0 ||
 			    json_object_set_new(o, "already",
@@ -922,8 +924,8 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		    &prev, prev_owed, &cmd, &e) != 0) ||
 		    (k->decision(work, a.seat, &cmd, &dd),
 		    k->apply(work, a.seat, &cmd, &e)) != 0) {
-			if ((int)i == a.badlang)
-				mq_inbound_badlang_refusal(a.lines[i], e.msg,
+			if (mq_inbound_is_setting(a.lines[i]))
+				mq_inbound_setting_refusal(a.lines[i], e.msg,
 				    sizeof(e.msg));
 			/* its error listed by dry_already, unless received */
 			bad = json_array_append_new(cmds, json_pack("{s:s, s:b, s:s}",
@@ -957,8 +959,10 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		    "auth", a.auth, "commands", cmds, "errors", errs,
 		    "text", a.text ? a.text : "");
 		cmds = errs = NULL;
-		bad = *out == NULL || (a.lang[0] && json_object_set_new(*out,
-		    "lang", json_string(a.lang)) != 0);
+		bad = *out == NULL || (a.set.lang[0] && json_object_set_new(*out,
+		    "lang", json_string(a.set.lang)) != 0) || (a.set.notices >= 0 &&
+		    json_object_set_new(*out, "notices", json_boolean(
+		    a.set.notices)) != 0);
 	}
 	if (work != NULL)
 		a.game->kind->free_state(work);

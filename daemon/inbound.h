@@ -35,21 +35,37 @@ int mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len,
     json_t **out, struct mq_err *err);
 
 /*
- * SET LANG is the daemon's own line, not the game's: a reply's (and the
- * host's `submit`, which takes the lines a reply would).
- * mq_inbound_set_lang_line: whether line is SET LANG with a language
- * masqued has (any case, or its name: "SET LANG JA", "set lang
- * japanese"; a colon, full-width forms: "SET LANG：ja"); then it goes
- * into lang. mq_inbound_badlang_refusal: the
- * sentence for a SET LANG line with a language masqued lacks, instead of
- * the engine's "set is not a command". mq_inbound_set_lang: log the
- * seat's new language (an admin "lang" entry; nothing when it is theirs
- * already).
+ * SET LANG and SET NOTICES are the daemon's own lines, not the game's: a
+ * reply's (and the host's `submit`, which takes the lines a reply would).
+ * Both are folded as the games fold a line (any case; a colon, full-width
+ * forms: "SET LANG：ja"). SET LANG takes a language masqued has, or its
+ * name ("set lang japanese"); SET NOTICES takes ON or OFF (SET NOTICE
+ * too): whether the player is mailed each time another commits to a
+ * secret move (a quiet player sees the commitments with the moves they
+ * open, in the resolution; the others' notices still hold the host to
+ * every move).
+ *
+ * mq_inbound_setting_line: whether line is one of them with a value
+ * masqued takes; then it goes into s. mq_inbound_is_setting: whether it
+ * is one at all; mq_inbound_setting_refusal: the sentence for one with a
+ * value masqued lacks, instead of the engine's "set is not a command".
+ * mq_inbound_settings_apply: log what s asks, as admin "lang" and
+ * "notices" entries (nothing for what is so already). mq_inbound_set_lang:
+ * the "lang" entry alone.
  */
+struct mq_settings {
+	char lang[8];		/* SET LANG's language, or "" */
+	int notices;		/* SET NOTICES: 1 ON, 0 OFF, -1 not asked */
+};
+
+void mq_settings_none(struct mq_settings *s);
+int mq_settings_any(const struct mq_settings *s);
 int mq_inbound_set_lang_line(const char *line, char lang[8]);
-/* whether line is a SET LANG line at all, folded as above */
-int mq_inbound_is_set_lang(const char *line);
-void mq_inbound_badlang_refusal(const char *line, char *out, size_t n);
+int mq_inbound_setting_line(const char *line, struct mq_settings *s);
+int mq_inbound_is_setting(const char *line);
+void mq_inbound_setting_refusal(const char *line, char *out, size_t n);
+int mq_inbound_settings_apply(struct mq_game *g, int seat,
+    const struct mq_settings *s, long long now, struct mq_err *err);
 int mq_inbound_set_lang(struct mq_game *g, int seat, const char *lang,
     long long now, struct mq_err *err);
 

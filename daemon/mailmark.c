@@ -76,9 +76,20 @@ mq_mailmark_write(const struct mq_game *g)
 
 enum group { GROUP_NONE, GROUP_TIMEOUT, GROUP_ADMIN, GROUP_SUBMIT };
 
+/* A player's own SET LANG or SET NOTICES, logged as an admin entry: its
+ * message's (or its submit's) answer carries it, not an admin notice. */
+static int
+is_setting(const json_t *body)
+{
+	const char *action = json_string_value(json_object_get(body, "action"));
+
+	return action != NULL && (strcmp(action, "lang") == 0 ||
+	    strcmp(action, "notices") == 0);
+}
+
 /* What kind of mail the entry e begins: the deadline's defaults (timeouts,
  * with the reveals they set off) go as one update, as mq_deadline_run sends
- * them; an admin action (not a player's SET LANG) alone; a player's
+ * them; an admin action (not a player's SET line) alone; a player's
  * commands with no message (a `submit`: a reply's entry holds its
  * message's hash) as submit mails them; anything else is a player's
  * message. */
@@ -92,7 +103,7 @@ group_of(const struct mq_log_entry *e)
 		return GROUP_NONE;
 	if (strcmp(type, "timeout") == 0)
 		return GROUP_TIMEOUT;
-	if (strcmp(type, "admin") == 0 && action != NULL && strcmp(action, "lang") != 0)
+	if (strcmp(type, "admin") == 0 && action != NULL && !is_setting(e->body))
 		return GROUP_ADMIN;
 	if (strcmp(type, "command") == 0 && json_object_get(e->body, "msg") == NULL)
 		return GROUP_SUBMIT;
@@ -148,7 +159,7 @@ welcome_late(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
  * A `submit` whose mails could not be queued (cmd_mail.c): its command
  * entry (body) is c's next; submitted again on c, read-only, it re-reads
  * the logged entries, its reveal too, rather than appending them (store.h),
- * and gives what the first submit gave; then submit's SET LANG, logged
+ * and gives what the first submit gave; then submit's SET lines, logged
  * just after at the same time for the same player (a reply's comes before
  * its commands), and the mails submit queues, at the entry's time. The
  * lines are the commands as logged: a STATUS or HELP beside them, which
@@ -180,13 +191,13 @@ submit_late(struct mq_daemon *d, struct mq_game *c, const json_t *body,
 	free(lines);
 	if (rc != 0)
 		return rc;
-	if ((rc = mq_game_peek(c, &e, err)) == 0 && e != NULL &&
-	    e->type == MQ_LOG_ADMIN && json_is_string(json_object_get(e->body,
-	    "action")) && strcmp(json_string_value(json_object_get(e->body,
-	    "action")), "lang") == 0 && json_equal(json_object_get(e->body, "player"), json_object_get(body,
+	while ((rc = mq_game_peek(c, &e, err)) == 0 && e != NULL &&
+	    e->type == MQ_LOG_ADMIN && is_setting(e->body) &&
+	    json_equal(json_object_get(e->body, "player"), json_object_get(body,
 	    "player")) && json_equal(json_object_get(e->body, "ts"),
 	    json_object_get(body, "ts")))
-		rc = step(c, err);
+		if ((rc = step(c, err)) != 0)
+			break;
 	if (rc == 0)
 		rc = mq_notify_answer(d, c, seat, &res, NULL, err);
 	mq_submit_result_free(&res);

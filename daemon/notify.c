@@ -13,6 +13,7 @@
 #include <sodium.h>
 
 #include "daemon/deadline.h"
+#include "daemon/inbound.h"
 #include "daemon/notify.h"
 #include "daemon/notify_refusal.h"
 #include "fileio.h"
@@ -587,8 +588,11 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 		    json_array_size(g->committed) > 0, came;
 
 		for (i = 0; i < g->nplayers && rc == 0; i++) {
+			/* a quiet player (SET NOTICES OFF) sees the
+			 * commitments with the moves they open */
 			if (i == seat || g->players[i].kicked ||
-			    (!(came = turn_came(g, i)) && !commits))
+			    (!(came = turn_came(g, i)) &&
+			    (!commits || g->players[i].quiet)))
 				continue;
 			ctx = base_ctx(d, g, i);
 			bad = ctx == NULL;
@@ -838,15 +842,20 @@ mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
 }
 
 int
-mq_notify_lang(struct mq_daemon *d, struct mq_game *g, int seat,
-    const char *key, struct mq_err *err)
+mq_notify_settings(struct mq_daemon *d, struct mq_game *g, int seat,
+    const struct mq_settings *set, const char *key, struct mq_err *err)
 {
 	json_t *ctx = base_ctx(d, g, seat);
 	char uniq[17];
+	int bad = ctx == NULL;
 
 	snprintf(uniq, sizeof(uniq), "%s", key);
-	ctx = whole(ctx, ctx == NULL || json_object_set_new(ctx, "lang_set",
-	    json_true()) != 0);
+	if (set->lang[0])
+		bad |= json_object_set_new(ctx, "lang_set", json_true()) != 0;
+	if (set->notices >= 0)
+		bad |= json_object_set_new(ctx, set->notices ? "notices_on" :
+		    "notices_off", json_true()) != 0;
+	ctx = whole(ctx, bad);
 	MQ_TRY(send_game_mail_uniq(d, g, seat, "turn", uniq, ctx, err));
 	return mq_spool_sync(d->conf.datadir, err);
 }

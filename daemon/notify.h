@@ -45,12 +45,14 @@ int mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
 int mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
     struct mq_err *err);
 
-/* The answer to a mail of SET LANG alone: the turn mail (what the player
- * owes, the board, their own section) in the new language, saying it
- * changed ("lang_set" in the context); key, the mail's hash in hex, sets
- * it apart from the turn mail of the same entry. */
-int mq_notify_lang(struct mq_daemon *d, struct mq_game *g, int seat,
-    const char *key, struct mq_err *err);
+/* The answer to a mail of SET lines alone (inbound.h): the turn mail (what
+ * the player owes, the board, their own section) in the language asked,
+ * saying what changed ("lang_set", "notices_on" or "notices_off" in the
+ * context); key, the mail's hash in hex, sets it apart from the turn mail
+ * of the same entry. */
+struct mq_settings;
+int mq_notify_settings(struct mq_daemon *d, struct mq_game *g, int seat,
+    const struct mq_settings *set, const char *key, struct mq_err *err);
 
 /* A reminder to a seat that still owes its move. */
 int mq_notify_reminder(struct mq_daemon *d, struct mq_game *g, int seat,

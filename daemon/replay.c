@@ -330,6 +330,7 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 		snprintf(g->players[seat].email, sizeof(g->players[seat].email),
 		    "%s", email);
 		g->players[seat].kicked = 0;
+		g->players[seat].quiet = 0;	/* the new player did not ask */
 		g->players[seat].epoch++;	/* the old player's address dies */
 		/* admin replace --lang: the new player's; else the seat's stays */
 		if (lang != NULL && (!strcmp(lang, "en") || !strcmp(lang, "ja") ||
@@ -345,6 +346,9 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 	    json_is_string(json_object_get(body, "lang")))
 		snprintf(g->players[seat].lang, sizeof(g->players[seat].lang), "%s",
 		    json_string_value(json_object_get(body, "lang")));
+	else if (strcmp(action, "notices") == 0 && seat >= 0)
+		g->players[seat].quiet = json_is_false(json_object_get(body,
+		    "notices"));
 	return 0;
 }
 

@@ -34,6 +34,8 @@ struct mq_player_info {
 	char lang[8];
 	int epoch;			/* reply-token epoch: rotate-token adds one */
 	int kicked;			/* played by the deadline defaults */
+	int quiet;			/* SET NOTICES OFF: no commitment
+					 * notices; the rest of the mail comes */
 	char owes[16];			/* what the seat owes now, "" if nothing */
 	long long owe_since;		/* the entry time it began owing it */
 	long long extra;		/* seconds added to this debt's deadline:

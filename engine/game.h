@@ -47,6 +47,10 @@ struct mq_game_kind {
 	/* 1 when its mails and templates exist: only then can `new` make one
 	 * (a game that cannot be mailed would strand its players). */
 	int by_mail;
+	/* 1 when some of its moves are made in secret, each committed to and
+	 * opened when its phase resolves (the others are told of each
+	 * commitment: a player's SET NOTICES has something to turn off). */
+	int has_secrets;
 	/* Validate and compile the game's data file; errors name the key. */
 	int (*load_data)(const json_t *json, void **data, struct mq_err *err);
 	void (*free_data)(void *data);

@@ -708,7 +708,7 @@ static void
 source_formats(struct formats *f)
 {
 	static const char *const files[] = { "daemon/submit.c",
-	    "daemon/inbound.c", "daemon/inbound_lang.c", "mail/mime_in.c" };
+	    "daemon/inbound.c", "daemon/inbound_set.c", "mail/mime_in.c" };
 	static const char *const none[] = { NULL };
 	static const char *const host_only[] = { "ms_data.c", "ms_state.c",
 	    "ms_check.c", NULL };

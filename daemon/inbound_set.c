@@ -1,0 +1,173 @@
+/* inbound_set.c - SET LANG and SET NOTICES, the daemon's own lines in a
+ * reply (and in the host's submit); see inbound.h. */
+#include <stdio.h>
+#include <string.h>
+
+#include "daemon/inbound.h"
+#include "engine/words.h"
+
+/*
+ * The word after "SET <key>", folded as the games fold their lines
+ * (full-width letters and colon, as a Japanese or Chinese input method
+ * writes them: "SET LANG：ja"), or NULL if the line is no SET <key>. The
+ * colon after the key is taken as after a game's keyword. *sep is the
+ * byte after the key ("" at the end), which must be a space or colon.
+ */
+static const char *
+set_word(const char *line, const char *key, char *buf, size_t n, char *sep)
+{
+	size_t k = strlen(key);
+
+	mq_words_fold(line, buf, n);
+	if (strncmp(buf, key, k) != 0)
+		return NULL;
+	*sep = buf[k];
+	line = buf + k + strspn(buf + k, " ");
+	if (*line == ':')	/* "SET LANG: ja", as the games read keywords */
+		line += 1 + strspn(line + 1, " ");
+	return line;
+}
+
+/* "set notice" takes SET NOTICE too, as people write it */
+static const char *
+notices_word(const char *line, char *buf, size_t n, char *sep)
+{
+	const char *w = set_word(line, "set notice", buf, n, sep);
+
+	if (w != NULL && *sep == 's') {
+		w = set_word(line, "set notices", buf, n, sep);
+	}
+	return w;
+}
+
+int
+mq_inbound_set_lang_line(const char *line, char lang[8])
+{
+	char buf[64], sep;
+	const char *l = set_word(line, "set lang", buf, sizeof(buf), &sep);
+
+	if (l == NULL || (sep != ' ' && sep != ':') || l[0] == '\0' ||
+	    l[1] == '\0')
+		return 0;
+	if (strncmp(l, "en", 2) && strncmp(l, "ja", 2) && strncmp(l, "zh", 2))
+		return 0;
+	snprintf(lang, 8, "%.2s", l);
+	return 1;
+}
+
+void
+mq_settings_none(struct mq_settings *s)
+{
+	s->lang[0] = '\0';
+	s->notices = -1;
+}
+
+int
+mq_settings_any(const struct mq_settings *s)
+{
+	return s->lang[0] != '\0' || s->notices >= 0;
+}
+
+int
+mq_inbound_setting_line(const char *line, struct mq_settings *s)
+{
+	char buf[64], sep;
+	const char *w;
+
+	if (mq_inbound_set_lang_line(line, s->lang))
+		return 1;
+	w = notices_word(line, buf, sizeof(buf), &sep);
+	if (w == NULL || (sep != ' ' && sep != ':'))
+		return 0;
+	if (strcmp(w, "on") == 0)
+		s->notices = 1;
+	else if (strcmp(w, "off") == 0)
+		s->notices = 0;
+	else
+		return 0;
+	return 1;
+}
+
+int
+mq_inbound_is_setting(const char *line)
+{
+	char buf[32], sep;
+
+	return set_word(line, "set lang", buf, sizeof(buf), &sep) != NULL ||
+	    notices_word(line, buf, sizeof(buf), &sep) != NULL;
+}
+
+void
+mq_inbound_setting_refusal(const char *line, char *out, size_t n)
+{
+	struct mq_err e;
+	char buf[256], sep;
+	const char *w;
+
+	if ((w = set_word(line, "set lang", buf, sizeof(buf), &sep)) != NULL)
+		mq_fail(&e, MQ_REFUSED, "SET LANG takes en, ja or zh, not \"%s\".",
+		    w);
+	else if ((w = notices_word(line, buf, sizeof(buf), &sep)) != NULL)
+		mq_fail(&e, MQ_REFUSED, "SET NOTICES takes ON or OFF, not \"%s\".",
+		    w);
+	else
+		mq_fail(&e, MQ_REFUSED, "That command is not understood.");
+	snprintf(out, n, "%s", e.msg);
+}
+
+int
+mq_inbound_set_lang(struct mq_game *g, int seat, const char *lang,
+    long long now, struct mq_err *err)
+{
+	json_t *body;
+	int rc;
+
+	if (strcmp(lang, "en") && strcmp(lang, "ja") && strcmp(lang, "zh"))
+		return 0;
+	if (strcmp(g->players[seat].lang, lang) == 0)
+		return 0;
+	body = json_pack("{s:s, s:I, s:s, s:s, s:s, s:s, s:s}", "game", g->id, "ts",
+	    (json_int_t)now, "type", "admin", "action", "lang", "player",
+	    g->players[seat].name, "lang", lang, "why", "the player asked (SET LANG)");
+	rc = mq_game_append(g, body, err);
+	json_decref(body);
+	return rc;
+}
+
+/*
+ * An admin "notices" entry, as SET LANG's "lang": the notices go back on
+ * or off for that seat from the next mail. Nothing when it is so already,
+ * nor once the game is over (no notice comes then; replay takes nothing
+ * but a SET LANG after the host's end), nor in a game with no secret move
+ * (no notice ever comes: the answer says so).
+ */
+static int
+set_notices(struct mq_game *g, int seat, int on, long long now,
+    struct mq_err *err)
+{
+	json_t *body;
+	int rc;
+
+	if (g->players[seat].quiet == !on || mq_game_over(g) ||
+	    !g->kind->has_secrets)
+		return 0;
+	body = json_pack("{s:s, s:I, s:s, s:s, s:s, s:b, s:s}", "game", g->id,
+	    "ts", (json_int_t)now, "type", "admin", "action", "notices",
+	    "player", g->players[seat].name, "notices", on, "why",
+	    "the player asked (SET NOTICES)");
+	rc = body == NULL ? mq_fail(err, MQ_IO, "Out of memory.") :
+	    mq_game_append(g, body, err);
+	json_decref(body);
+	return rc;
+}
+
+int
+mq_inbound_settings_apply(struct mq_game *g, int seat,
+    const struct mq_settings *s, long long now, struct mq_err *err)
+{
+	if (s->lang[0])
+		MQ_TRY(mq_inbound_set_lang(g, seat, s->lang, now, err));
+	if (s->notices >= 0)
+		MQ_TRY(set_notices(g, seat, s->notices, now, err));
+	return 0;
+}
