@@ -36,6 +36,8 @@ static const enum mq_client_style styles[DEMO_PLAYERS] = {
 	MQ_CLIENT_GMAIL_EN, MQ_CLIENT_SJIS_JA, MQ_CLIENT_163_ZH,
 	MQ_CLIENT_HTML_ONLY, MQ_CLIENT_BOTTOM_EN,
 };
+/* the one who asks for fewer mails (SET NOTICES OFF), where there are any */
+#define DEMO_QUIET 4
 static const char *const client_names[DEMO_PLAYERS] = {
 	"Gmail, top-posting", "a Japanese phone, Shift_JIS", "163 Mail, in Chinese",
 	"an HTML-only client", "bottom-posting, with a signature",
@@ -56,6 +58,7 @@ struct demo {
 	uint64_t story_seq;
 	int replies;
 	int answered[DEMO_PLAYERS];
+	int mails[DEMO_PLAYERS];	/* the game's mails to each */
 };
 
 static int
@@ -116,6 +119,7 @@ read_outbox(struct demo *dm)
 			if (s < DEMO_PLAYERS) {
 				struct inbox_mail *im = &dm->last[s];
 
+				dm->mails[s]++;
 				header_value(raw, "Reply-To", im->reply_to,
 				    sizeof(im->reply_to));
 				snprintf(im->subject, sizeof(im->subject), "%s",
@@ -164,8 +168,11 @@ answer(struct demo *dm, struct mq_store *s, long long now, int *sent,
 		n = g->kind->bot(g->state, seat, seat == 1 || seat == 3 ? 0 : 1, &rng,
 		    cmds, 4);
 		mq_buf_reset(&text);
-		if (!dm->answered[seat]++ && strcmp(langs[seat], "en") != 0)
+		if (!dm->answered[seat] && strcmp(langs[seat], "en") != 0)
 			mq_buf_printf(&text, "SET LANG %s\n", langs[seat]);
+		if (!dm->answered[seat]++ && seat == DEMO_QUIET &&
+		    g->kind->has_secrets)
+			mq_buf_puts(&text, "SET NOTICES OFF\n");
 		for (i = 0; i < n; i++) {
 			if (g->kind->format(g->state, &cmds[i], &text) != 0)
 				text.oom = 1;
@@ -309,8 +316,9 @@ mq_cmd_demo(struct mq_cli *cli, int argc, char **argv)
 	printf("Game %s: five players, each with a different mail client:\n",
 	    dm.game);
 	for (i = 0; i < DEMO_PLAYERS; i++)
-		printf("  %-6s <%s>, %s (%s)\n", names[i], emails[i], client_names[i],
-		    langs[i]);
+		printf("  %-6s <%s>, %s (%s%s)\n", names[i], emails[i],
+		    client_names[i], langs[i], i == DEMO_QUIET &&
+		    strcmp(dm.kind, "masquerade") != 0 ? "; SET NOTICES OFF" : "");
 	if ((rc = mq_daemon_open(&d, dm.dir, NULL, &err)) != 0)
 		return mq_cli_report(&err);
 	/* The daemon's own log goes to a file, so the story reads on its own. */
@@ -346,8 +354,13 @@ mq_cmd_demo(struct mq_cli *cli, int argc, char **argv)
 		goto out;
 	printf("\nThe daemon's log: %s\n", logname);
 	printf("The mail: %s/mail/outbox/new (%zu sent by the game), "
-	    "%s/mail/inbox/cur (%d replies).\n", dm.dir, dm.nseen, dm.dir,
-	    dm.replies);
+	    "%s/mail/inbox/cur (%d replies).\nMails to each player:", dm.dir,
+	    dm.nseen, dm.dir, dm.replies);
+	for (i = 0; i < DEMO_PLAYERS; i++)
+		printf("%s %s %d%s", i ? "," : "", names[i], dm.mails[i],
+		    i == DEMO_QUIET && strcmp(dm.kind, "masquerade") != 0 ?
+		    " (SET NOTICES OFF)" : "");
+	printf(".\n");
 	{
 		char logpath[400];
 		struct mq_store s;
