@@ -2,7 +2,8 @@
  * decorate.c - the daemon's raw context (the engine's view and events,
  * receipts, commitments) as plain data a logic-less template can print:
  * localised names, the board in ring order, padded columns for the text
- * part, one "is_<type>" flag per event. See render.h.
+ * part, one "is_<type>" flag per event and whether its player or target
+ * is the reader (a mail calls its reader "you"). See render.h.
  *
  * The data are values of mval.h, made in an arena and dropped with it.
  * What depends only on the game data and the language comes ready-made
@@ -1048,6 +1049,7 @@ event_obj(const struct deco *d, const json_t *e)
 	if (o == NULL || type == NULL)
 		return o;
 	wflag(d, o, "is_", type);
+	/* the reader's own events say "you" (あなた, 你), not their name */
 	if (want(d, "player_is_me"))
 		put_bool(d->a, o, "player_is_me", jeq(jstr(e, "player"),
 		    d->me_name));
@@ -1371,6 +1373,9 @@ mq_deco_game_decorate(struct mq_deco_game *g, struct mq_arena *a,
 		wflag(&d, out, "phase_", jstr(d.view, "phase"));
 		if (jstr(d.view, "winner") != NULL)
 			wput_ref(&d, out, "winner", jstr(d.view, "winner"));
+		/* the end mail says "You win" to the winner */
+		wput_bool(&d, out, "winner_is_me", jeq(jstr(d.view, "winner"),
+		    d.me_name));
 		wput_bool(&d, out, "over", jeq(jstr(d.view, "phase"), "over"));
 		wput(&d, out, "game_round", mv_json(a, json_object_get(d.view,
 		    "round")));

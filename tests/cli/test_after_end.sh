@@ -37,6 +37,11 @@ serve "a reply after the end"
 answer end bob@x.test again
 result=$(grep -o 'ゲーム終了。[^。（]*の勝利です' $T/first.txt | head -n 1)
 [ -n "$result" ] || { cat $T/first.txt >&2; fail "bob's end mail says no result"; }; ok
+# what happened names bob あなた, as "you" (his own midnight moves), never by
+# his name ("bob は紫の間に留まりました" to bob)
+says first "12:00 あなた"
+! grep -E 'bob (は|が|の)' $T/first.txt $T/first.html ||
+    fail "bob's end mail names him in a sentence"; ok
 grep -qF -- "$result" $T/again.txt || { cat $T/again.txt >&2; fail "the end mail again does not say: $result"; }; ok
 says again "BLAKE2b-256"
 [ "$(grep -m1 -i '^Message-ID:' "$(cat $T/again.file)")" != \

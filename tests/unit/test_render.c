@@ -257,16 +257,16 @@ resolution_subjects_say_what_resolved(void **state)
  * A popularity line says the change as dealt, and why the spaces moved
  * differ: taken spaces are not counted (the golden resolution has +2 from
  * 18 to 21), and a marker stops at the bottom of the track: bob's -2 from
- * 2 can only go to 1.
+ * 2 can only go to 1 (bob reads it: "You lose").
  */
 static void
 a_popularity_line_says_why_the_spaces_differ(void **state)
 {
 	static const char *const want[][2] = {
 		/* 85 columns: wrapped at a space, under the line's indent */
-		{ "en", "bob loses 2 (dave's card): popularity 2 -> 1 (stopped at the bottom of the\n      track)." },
-		{ "ja", "bob の人気 -2（dave のカード）：2 -> 1（これより下には下がりません）。" },
-		{ "zh", "bob 人气下降 2（dave 的牌）：2 -> 1（已到最低处）。" },
+		{ "en", "You lose 2 (dave's card): popularity 2 -> 1 (stopped at the bottom of the\n      track)." },
+		{ "ja", "あなたの人気 -2（dave のカード）：2 -> 1（これより下には下がりません）。" },
+		{ "zh", "你的人气下降 2（dave 的牌）：2 -> 1（已到最低处）。" },
 	};
 	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("resolution"), *e;
 	struct mq_err err;
@@ -435,19 +435,19 @@ the_placement_order_is_told(void **state)
  * The plays of a round are listed in the order the cards resolved (the
  * order of their players' first effects), not in seat order as the
  * engine reveals them: in the golden resolution dave's Discuss resolved
- * first, then erin's Threaten, then alice's, bob's and carol's cards; a
- * card with no effect seen (Encore with no discard) follows the play
- * before it in seat order.
+ * first, then erin's Threaten, then alice's, bob's (the reader's: "You
+ * played") and carol's cards; a card with no effect seen (Encore with no
+ * discard) follows the play before it in seat order.
  */
 static void
 the_plays_are_listed_as_they_resolved(void **state)
 {
 	static const char *const en[] = { "  dave played Discuss.\n",
 	    "  erin played Threaten.\n", "  alice played Court the Prince.\n",
-	    "  bob played Discuss.\n", "  carol played Dance.\n",
+	    "  You played Discuss.\n", "  carol played Dance.\n",
 	    "  dave drew a Rumor card.\n" };
 	static const char *const silent[] = { "  erin played Threaten.\n",
-	    "  alice played Court the Prince.\n", "  bob played Discuss.\n",
+	    "  alice played Court the Prince.\n", "  You played Discuss.\n",
 	    "  carol played Dance.\n", "  dave played Encore.\n" };
 	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("resolution"), *e;
 	struct mq_err err;
@@ -481,6 +481,217 @@ the_plays_are_listed_as_they_resolved(void **state)
 		prev = at;
 	}
 	mail_free(&m);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
+ * The reader is "you" in the events (あなた, 你), the verb agreeing, at
+ * the start of a sentence or in it; the other players keep their names.
+ * The events named the reader by name ("bob took Threaten back into their
+ * hand"), as they named everyone. The text part and the HTML part alike.
+ */
+static void
+the_reader_is_you_in_the_events(void **state)
+{
+	/* JSON with ' for " */
+	static const char *const events[] = {
+		"{'type': 'place', 'player': 'bob', 'room': 'blue'}",
+		"{'type': 'bonus', 'player': 'bob', 'target': 'bob', "
+		    "'from': 5, 'to': 6, 'steps': 1}",
+		"{'type': 'popularity', 'player': 'alice', 'target': 'bob', "
+		    "'from': 5, 'to': 7, 'steps': 2}",
+		"{'type': 'popularity', 'player': 'bob', 'target': 'carol', "
+		    "'from': 5, 'to': 3, 'steps': -2}",
+		"{'type': 'popularity', 'player': 'bob', 'target': 'bob', "
+		    "'from': 5, 'to': 8, 'steps': 3}",
+		"{'type': 'look', 'player': 'alice', 'target': 'bob'}",
+		"{'type': 'take', 'player': 'bob', 'target': 'carol'}",
+		"{'type': 'no_card', 'player': 'erin', 'target': 'bob'}",
+		"{'type': 'no_card', 'player': 'bob', 'target': 'carol'}",
+		"{'type': 'no_target', 'player': 'bob'}",
+		"{'type': 'recover', 'player': 'bob', 'card': 'threaten'}",
+		"{'type': 'move_dropped', 'player': 'bob', 'steps': 3, "
+		    "'allowed': 2}",
+		"{'type': 'midnight_move', 'player': 'bob', 'time': '12:10', "
+		    "'from': 'purple', 'to': 'green'}",
+		"{'type': 'midnight_move', 'player': 'bob', 'time': '12:20', "
+		    "'from': 'green', 'to': 'green'}",
+		"{'type': 'kill', 'player': 'bob', 'time': '12:30', "
+		    "'room': 'green'}",
+		"{'type': 'winner', 'player': 'bob', 'popularity': 27}",
+		"{'type': 'bonus', 'player': 'carol', 'target': 'carol', "
+		    "'from': 3, 'to': 4, 'steps': 1}",
+		"{'type': 'kill', 'player': 'dave', 'time': '12:40', "
+		    "'room': 'blue'}",
+	};
+	static const char *const said[][18] = { {
+		"  You placed your noble in Blue.\n",
+		"  You are with the Prince: +1 (popularity 5 -> 6).\n",
+		"  You gain 2 (alice's card): popularity 5 -> 7.\n",
+		"  carol loses 2 (your card): popularity 5 -> 3.\n",
+		"  You gain 3: popularity 5 -> 8.\n",
+		"  alice looked at one of your Rumor cards.\n",
+		"  You took a Rumor card from carol.\n",
+		"  You had no Rumor card for erin.\n",
+		"  carol had no Rumor card for you.\n",
+		"  Your card found nobody nearby to target.\n",
+		"  You took Threaten back into your hand.\n",
+		"  You asked for 3 steps but had 2: the move was dropped.\n",
+		"  12:10 You move Purple -> Green.\n",
+		"  12:20 You stay in Green.\n",
+		"  12:30 You die in Green.\n",
+		"You win, with popularity 27.\n",
+		"  carol is with the Prince: +1 (popularity 3 -> 4).\n",
+		"  12:40 dave dies in Blue.\n",
+	}, {
+		"  あなたが貴族を青の間に置きました。\n",
+		"  あなたは王子と同じ部屋：+1（人気 5 -> 6）。\n",
+		"  あなたの人気 +2（alice のカード）：5 -> 7。\n",
+		"  carol の人気 -2（あなたのカード）：5 -> 3。\n",
+		"  あなたの人気 +3：5 -> 8。\n",
+		"  alice はあなたの噂カードを見ました。\n",
+		"  あなたは carol から噂カードを奪いました。\n",
+		"  あなたは噂カードを持っておらず、erin のカードは空振りでした。\n",
+		"  carol は噂カードを持っておらず、あなたのカードは空振りでした。\n",
+		"  あなたのカードは、近くに対象となる貴族がおらず空振りでした。\n",
+		"  あなたは「脅し」を手札に戻しました。\n",
+		"  あなたの移動は 3 歩でしたが、許されたのは 2 歩：移動は取り消されました。\n",
+		"  12:10 あなたが移動：紫の間 -> 緑の間。\n",
+		"  12:20 あなたは緑の間に留まりました。\n",
+		"  12:30 あなたが緑の間で死にました。\n",
+		"あなたの勝利です（人気 27）。\n",
+		"  carol は王子と同じ部屋：+1（人気 3 -> 4）。\n",
+		"  12:40 dave が青の間で死にました。\n",
+	}, {
+		"  你把贵族放在蓝色房间。\n",
+		"  你与亲王同在一室：+1（人气 5 -> 6）。\n",
+		"  你的人气上升 2（alice 的牌）：5 -> 7。\n",
+		"  carol 人气下降 2（你的牌）：5 -> 3。\n",
+		"  你的人气上升 3：5 -> 8。\n",
+		"  alice 看了你的一张谣言卡。\n",
+		"  你从 carol 那里拿走一张谣言卡。\n",
+		"  你没有谣言卡，erin 的牌落空了。\n",
+		"  carol 没有谣言卡，你的牌落空了。\n",
+		"  你的牌在附近找不到目标。\n",
+		"  你把「吓唬」收回手中。\n",
+		"  你要走 3 步，但只允许 2 步：移动作废。\n",
+		"  12:10 你移动：紫色房间 -> 绿色房间。\n",
+		"  12:20 你留在绿色房间。\n",
+		"  12:30 你死于绿色房间。\n",
+		"你获胜（人气 27）。\n",
+		"  carol 与亲王同在一室：+1（人气 3 -> 4）。\n",
+		"  12:40 dave 死于蓝色房间。\n",
+	} };
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("resolution"), *a;
+	json_error_t je;
+	struct mq_buf h = MQ_BUF_INIT;
+	struct mq_err err;
+	struct mail m = { 0 };
+	const char *s, *t;
+	size_t i, l;
+
+	(void)state;
+	assert_non_null(a = json_array());
+	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
+		char j[256], *q;
+
+		assert_true(strlen(events[i]) < sizeof(j));
+		strcpy(j, events[i]);
+		for (q = j; *q; q++)
+			if (*q == '\'')
+				*q = '"';
+		assert_int_equal(json_array_append_new(a, json_loads(j, 0,
+		    &je)), 0);
+	}
+	assert_int_equal(json_object_set_new(ctx, "events", a), 0);
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "resolution", gd, ctx,
+		    &m, &err), 0);
+		for (i = 0; i < sizeof(said[0]) / sizeof(said[0][0]); i++) {
+			if (strstr(m.text, said[l][i]) == NULL)
+				fail_msg("%s: no \"%s\" in\n%s", langs[l],
+				    said[l][i], m.text);
+			/* the HTML part's line: an arrow for "->" */
+			mq_buf_reset(&h);
+			for (s = said[l][i]; *s; s++)
+				if (strncmp(s, " -> ", 4) == 0) {
+					mq_buf_puts(&h, " &rarr; ");
+					s += 3;
+				} else
+					mq_buf_putc(&h, *s);
+			if (strstr(m.html, mq_buf_str(&h)) == NULL)
+				fail_msg("%s: no \"%s\" in the HTML part",
+				    langs[l], mq_buf_str(&h));
+		}
+		/* what happened, to the blank line after it: bob not named */
+		assert_non_null(s = strstr(m.text, "\n-- "));
+		assert_non_null(s = strstr(s + 1, "\n-- "));
+		if ((t = strstr(s, "bob")) != NULL && t < strstr(s, "\n\n"))
+			fail_msg("%s: the reader named in\n%s", langs[l], s);
+		assert_non_null(s = strstr(m.html, "line-height:1.6\">"));
+		if ((t = strstr(s, "bob")) != NULL && t < strstr(s, "</ul>"))
+			fail_msg("%s: the reader named in the HTML part",
+			    langs[l]);
+		mail_free(&m);
+	}
+	mq_buf_free(&h);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/* The end mail says "You win" (あなたの勝利, 你获胜) to the winner,
+ * in its subject too, and the winner's name to everyone else. */
+static void
+the_end_mail_says_you_win_to_the_winner(void **state)
+{
+	static const char *const said[][3] = {
+		{ "THE GAME IS OVER. You win, with popularity 27.",
+		  "midnight — you win", "The game is over. <b>You</b> win," },
+		{ "ゲーム終了。あなたの勝利です（人気 27）。", "真夜中 — あなたの勝利",
+		  "ゲーム終了。<b>あなた</b>の勝利です" },
+		{ "游戏结束。你获胜（人气 27）。", "午夜 — 你获胜",
+		  "游戏结束。<b>你</b>获胜" },
+	};
+	static const char *const other[][3] = {
+		{ "THE GAME IS OVER. bob wins, with popularity 27.",
+		  "midnight — bob wins", "The game is over. <b>bob</b> wins," },
+		{ "ゲーム終了。bob の勝利です（人気 27）。", "真夜中 — bob の勝利",
+		  "ゲーム終了。<b>bob</b> の勝利です" },
+		{ "游戏结束。bob 获胜（人气 27）。", "午夜 — bob 获胜",
+		  "游戏结束。<b>bob</b> 获胜" },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("end");
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t l;
+
+	(void)state;
+	assert_string_equal(json_string_value(json_object_get(
+	    json_object_get(ctx, "view"), "winner")), "bob");
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "end", gd, ctx, &m,
+		    &err), 0);
+		if (strstr(m.text, said[l][0]) == NULL ||
+		    strstr(m.subject, said[l][1]) == NULL ||
+		    strstr(m.html, said[l][2]) == NULL)
+			fail_msg("%s: the winner's end mail does not say "
+			    "\"%s\"", langs[l], said[l][0]);
+		mail_free(&m);
+	}
+	/* alice's: bob wins */
+	assert_int_equal(json_object_set_new(ctx, "player",
+	    json_string("alice")), 0);
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "end", gd, ctx, &m,
+		    &err), 0);
+		if (strstr(m.text, other[l][0]) == NULL ||
+		    strstr(m.subject, other[l][1]) == NULL ||
+		    strstr(m.html, other[l][2]) == NULL)
+			fail_msg("%s: another's end mail does not say \"%s\"",
+			    langs[l], other[l][0]);
+		mail_free(&m);
+	}
 	json_decref(ctx);
 	json_decref(gd);
 }
@@ -887,6 +1098,9 @@ text_part_fits_78_columns_with_long_names(void **state)
 	}
 	lng = long_names(ctx);
 	wide += mails_too_wide(gd, lng, "long names, popularity: ");
+	/* and read by someone else: bob's lines, "You ..." to him, name him */
+	json_object_set_new(lng, "player", json_string("someone_else"));
+	wide += mails_too_wide(gd, lng, "long names, popularity, another's: ");
 	json_decref(lng);
 	json_decref(ctx);
 	json_decref(gd);
@@ -1526,6 +1740,8 @@ main(void)
 		cmocka_unit_test(an_early_placement_is_told_to_its_sender),
 		cmocka_unit_test(the_placement_order_is_told),
 		cmocka_unit_test(the_plays_are_listed_as_they_resolved),
+		cmocka_unit_test(the_reader_is_you_in_the_events),
+		cmocka_unit_test(the_end_mail_says_you_win_to_the_winner),
 		cmocka_unit_test(a_receipt_has_no_double_blank_line),
 		cmocka_unit_test(a_refusal_cuts_no_word),
 		cmocka_unit_test(the_help_cuts_no_card_name),
