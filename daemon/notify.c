@@ -417,15 +417,23 @@ add_end_secrets(const struct mq_game *g, json_t *ctx)
 /*
  * The host's notice in the reader's language: templates/LANG/
  * _admin_notice.mustache over the mail's context, which carries the
- * action as "admin" (see mq_notify_admin), into ctx as "notice".
+ * action as "admin" (see mq_notify_admin), into ctx as "notice"; with
+ * "admin_is_me" when the reader is the player the action names.
  */
 static int
 admin_notice(struct mq_daemon *d, const char *lang, json_t *ctx,
     struct mq_err *err)
 {
+	const char *who = json_string_value(json_object_get(json_object_get(ctx,
+	    "admin"), "player"));
+	const char *me = json_string_value(json_object_get(ctx, "player"));
 	char *notice = NULL;
 	int rc;
 
+	/* the reader is the one the action names: "you" */
+	if (who != NULL && me != NULL && strcmp(who, me) == 0 &&
+	    json_object_set_new(ctx, "admin_is_me", json_true()) != 0)
+		return mq_fail(err, MQ_IO, "Out of memory.");
 	MQ_TRY(mq_renderer_line(d->renderer, lang, "admin_notice", ctx, &notice,
 	    err));
 	rc = json_object_set_new(ctx, "notice", json_string(notice));

@@ -101,6 +101,7 @@ notice "ホストが dave さんをゲームから外しました。今後その
 # the kicked player is not asked to reply: no marker, no HELP
 answer admin dave@x.test kicked
 says kicked "You no longer play in this game"
+says kicked "The host took you out of the game: the deadline's default moves play your seat from now on."
 says_not kicked "reply above this line"
 says_not kicked "for the commands"
 says en "=== masqued · reply above this line ==="
@@ -126,7 +127,8 @@ grep -l "^X-Masqued-Mail: welcome" $O/* | xargs grep -l "^To: newbie@x.test" >/d
     fail "no welcome for the new player"; ok
 
 admin rotate-token alice --why "leaked"
-notice "ホストが alice さんの返信先アドレスを新しくしました（以前のアドレスは使えなくなります）。理由：leaked" \
+# alice (who reads Japanese) is the one it names: "you"
+notice "ホストがあなたの返信先アドレスを新しくしました（以前のアドレスは使えなくなります）。理由：leaked" \
     "主持人更换了 alice 的回复地址（旧地址从此失效）。理由：leaked" \
     "The host gave alice new reply addresses: a reply to an older mail from this game is refused. Why: leaked"
 
@@ -146,7 +148,7 @@ answer welcome newer@x.test newer
 says newer "欢迎来到邮件版"
 says_not newer "Welcome to The Masque"
 answer admin newbie@x.test newbie	# the old address: told in its own language
-says newbie "The host gave dave's seat a new email address."
+says newbie "The host gave your seat a new email address."	# the old address was dave: "your"
 # newbie replies to its welcome, whose reply address the replace ended: told
 # so in its own language too, not in the language the new player brought
 ls $O >$T/before

@@ -108,7 +108,7 @@ expect 0 "serve after the replace" -- timeout -s KILL 60 $M -C $D serve --once
 # the old address is told, in its reader's language, that it plays no more
 # (it used to hear nothing, and a reply got 'reply to your latest mail')
 answer admin bob@x.test old-b
-says old-b "ホストが bob さんの席を新しいメールアドレスに移しました。理由：back"
+says old-b "ホストがあなたの席を新しいメールアドレスに移しました。理由：back"	# bob reads it: "you"
 says old-b "このアドレスはもうこのゲームに参加していません。"
 ! grep -q "^Reply-To:" "$(cat $T/old-b.file)" || fail "the old address got the seat's reply address"; ok
 says_not old-b "この行より上に返信"
@@ -200,7 +200,7 @@ ls $O >$T/before
 expect 0 "carol back" -- $M -C $D admin $G replace carol carol@x.test --why "she is back"
 expect 0 "serve" -- $M -C $D serve --once
 answer admin carol@x.test back-c
-says back-c "The host gave carol the seat back: carol plays it again, no longer the deadline's default moves. Why: she is back"
+says back-c "The host gave you your seat back: you play it again, no longer the deadline's default moves. Why: she is back"
 # she knows the game: the notice (which asks her move), no second welcome
 [ -z "$(cd $O && grep -l "^X-Masqued-Mail: welcome" $(cat $T/new) /dev/null |
     xargs -r grep -l "^To: carol@x.test")" ] || fail "carol, back, was welcomed again"; ok
