@@ -1,5 +1,6 @@
 /*
- * deco_util.h - the small helpers decorate.c and deco_game.c share: JSON
+ * deco_util.h - the small helpers the decorate files share (decorate.c and
+ * its deco_rm_*.c parts, deco_ms.c, deco_game.c, render.c): JSON
  * reads that shrug at odd input, and the setters and padded strings of
  * the values decorate makes (mval.h), all in the arena a.
  *
