@@ -6,9 +6,10 @@
  * Prince's path cells (made as they are first needed).
  *
  * Internal to mail/ (decorate.c and its deco_rm_*.c parts, deco_game.c);
- * render.c sees only the opaque handle of decorate.h. The values live in the cache's own arena,
- * are finished when stored and never changed after, so decorate shares
- * them into a mail's values by pointer; they refer to the game data's
+ * render.c sees only the opaque handle of decorate.h. The values live in
+ * the cache's own arena, are finished when stored and never changed after,
+ * so decorate shares them into a mail's values by pointer; they refer to
+ * the game data's
  * strings, held as long as the cache. Building one either completes or
  * is dropped as a whole, so memory running out can fail a mail but never
  * leave a part missing from later ones.
