@@ -9,10 +9,9 @@
  * render.c sees only the opaque handle of decorate.h. The values live in
  * the cache's own arena, are finished when stored and never changed after,
  * so decorate shares them into a mail's values by pointer; they refer to
- * the game data's
- * strings, held as long as the cache. Building one either completes or
- * is dropped as a whole, so memory running out can fail a mail but never
- * leave a part missing from later ones.
+ * the game data's strings, held as long as the cache. Building one either
+ * completes or is dropped as a whole, so memory running out can fail a
+ * mail but never leave a part missing from later ones.
  */
 #ifndef MQ_DECO_GAME_H
 #define MQ_DECO_GAME_H
