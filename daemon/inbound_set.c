@@ -34,9 +34,8 @@ notices_word(const char *line, char *buf, size_t n, char *sep)
 {
 	const char *w = set_word(line, "set notice", buf, n, sep);
 
-	if (w != NULL && *sep == 's') {
+	if (w != NULL && *sep == 's')
 		w = set_word(line, "set notices", buf, n, sep);
-	}
 	return w;
 }
 
