@@ -920,6 +920,8 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		owed = k->owes(work, a.seat);
 		snprintf(before, sizeof(before), "%s", owed != NULL ? owed : "");
 		if (k->parse(work, a.seat, a.lines[i], &cmd, &e) != 0 ||
+		    (k->sent_ok != NULL && k->sent_ok(work, a.seat, &cmd,
+		    &e) != 0) ||
 		    (k->follows != NULL && have_prev && k->follows(work, a.seat,
 		    &prev, prev_owed, &cmd, &e) != 0) ||
 		    (k->decision(work, a.seat, &cmd, &dd),

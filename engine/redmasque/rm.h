@@ -222,6 +222,9 @@ int rm_format(const void *state, const struct mq_cmd *cmd, struct mq_buf *out);
 int rm_is_secret(const struct mq_cmd *cmd);
 int rm_shown_now(const void *state, int seat, const struct mq_cmd *cmd);
 int rm_name_ok(const void *data, const char *name, struct mq_err *err);
+int rm_sent_ok(const void *state, int seat, const struct mq_cmd *cmd,
+    struct mq_err *err);
+int rm_card_names_target(const struct rm_card *c);
 void rm_format_time(int t, char *buf, size_t n);
 void rm_format_round_time(int round, char *buf, size_t n);
 

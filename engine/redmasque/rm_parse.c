@@ -9,6 +9,8 @@
  *   PLAY threaten TARGET carol SLOT 12:30 | PLAY encore RECOVER none |
  *   MOVE cw ccw | PLAN cw stay ... | PLAN 12:00 cw | PLAN CLEAR |
  *   PLACE green | STATUS | HELP
+ * What a new line may not say though a logged one did (rm_sent_ok) is
+ * checked apart, so that the logs replay as they were written.
  */
 #include <stdio.h>
 #include <string.h>
@@ -238,6 +240,55 @@ parse_play(const struct rm_state *st, int seat, char **tok, int ntok,
 		}
 	}
 	return 0;
+}
+
+/*
+ * 1 when TARGET chooses whom the card's targeted part hits; 0 for a card
+ * without one, and for one that takes from every nearby noble (Pickpocket:
+ * its effect reads no target, in seat order after its player [decided]).
+ * As rm_apply's resolve_card picks a target.
+ */
+int
+rm_card_names_target(const struct rm_card *c)
+{
+	int e;
+
+	for (e = 0; e < c->neffects; e++)
+		if (c->eff[e].scope != RM_SCOPE_NONE &&
+		    c->eff[e].op != RM_OP_TAKE_EACH)
+			return 1;
+	return 0;
+}
+
+/*
+ * A new PLAY with a TARGET its card does not read is refused: the player
+ * thinks the name mattered. apply() still takes one (the card's validation
+ * asks only whether it has a targeted part), as the old logs and the bots
+ * wrote them, so this is the submit's check alone (game.h's sent_ok). The
+ * example keeps the player's time, or offers one.
+ */
+int
+rm_sent_ok(const void *state, int seat, const struct mq_cmd *cmd,
+    struct mq_err *err)
+{
+	const struct rm_state *st = state;
+	const struct rm_cmd *c = rm_cmd_ofc(cmd);
+	const struct rm_pick *pk = &c->pick;
+	const struct rm_card *card;
+	char t[8];
+
+	(void)seat;
+	if (c->type != RM_C_PLAY || pk->ntargets == 0 ||
+	    pk->card >= st->data->ncards)
+		return 0;
+	card = &st->data->card[pk->card];
+	if (card->target != RM_SCOPE_NEARBY || rm_card_names_target(card))
+		return 0;	/* none at all: apply's "has no target" */
+	/* none named: 12:30, as apply's examples offer */
+	rm_format_time(pk->nslots > 0 ? pk->slots[0] : 3, t, sizeof(t));
+	return mq_fail(err, MQ_REFUSED, "%s takes from every nearby noble, not "
+	    "one you name: send it without TARGET, e.g. PLAY %s SLOT %s.",
+	    card->id, card->id, t);
 }
 
 static int

@@ -303,7 +303,8 @@ rmf_submit(struct rm_state *st, int seat, const char *line, struct mq_err *err)
 	struct mq_cmd cmd;
 	int rc;
 
-	if ((rc = rmf_parse(st, seat, line, &cmd, err)) != 0)
+	if ((rc = rmf_parse(st, seat, line, &cmd, err)) != 0 ||
+	    (rc = mq_redmasque_kind.sent_ok(st, seat, &cmd, err)) != 0)
 		return rc;
 	return mq_redmasque_kind.apply(st, seat, &cmd, err);
 }

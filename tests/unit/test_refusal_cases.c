@@ -168,7 +168,9 @@ try_line(struct run *r, int seat, const char *line, struct mq_err *err)
 
 	mq_err_clear(err);
 	memset(&cmd, 0, sizeof(cmd));
-	if ((rc = k->parse(r->st, seat, line, &cmd, err)) != 0)
+	if ((rc = k->parse(r->st, seat, line, &cmd, err)) != 0 ||
+	    (k->sent_ok != NULL && (rc = k->sent_ok(r->st, seat, &cmd,
+	    err)) != 0))
 		return rc;
 	return k->apply(r->st, seat, &cmd, err);
 }

@@ -505,6 +505,61 @@ test_refused_missing_target(void **state)
 	done(st);
 }
 
+/*
+ * Pickpocket takes from every nearby noble, so a TARGET with it means
+ * nothing: sent now, it is refused with an example without it, which is
+ * accepted as written in each language; read from a log (the bots wrote
+ * such lines), parse and apply still take it, and the round resolves as
+ * it would have without the TARGET.
+ */
+static void
+test_target_pickpocket_refused_when_sent_replayed_as_before(void **state)
+{
+	static const char *const langs[] = { "en", "ja", "zh" };
+	static const char *const line = "PLAY pickpocket TARGET bob SLOT 12:10";
+	struct rm_state *st = table(), *old = table(), *c;
+	struct mq_cmd cmd;
+	struct mq_err err;
+	char *ex, *j1, *j2;
+	size_t l;
+	int seat;
+
+	rmf_personality(st, ALICE, "pickpocket");
+	rmf_personality(old, ALICE, "pickpocket");
+	refused(st, ALICE, line, "pickpocket takes from every nearby noble, "
+	    "not one you name: send it without TARGET", "e.g. PLAY pickpocket "
+	    "SLOT 12:10.");
+	refused(st, ALICE, "PLAY pickpocket TARGET bob", "without TARGET",
+	    "e.g. PLAY pickpocket SLOT 12:30.");
+	refused(st, ALICE, "PLAY jest TARGET bob", "has no target",
+	    "without TARGET");	/* apply's own, as before */
+	for (l = 0; l < sizeof(langs) / sizeof(langs[0]); l++) {
+		assert_int_equal(rmf_submit(st, ALICE, line, &err), MQ_REFUSED);
+		ex = refusal_example(langs[l], err.msg);
+		c = mq_redmasque_kind.clone(st);
+		canonical(c, ALICE, ex, "PLAY pickpocket SLOT 12:10");
+		rmf_do(c, ALICE, ex);
+		done(c);
+		free(ex);
+	}
+
+	assert_int_equal(rmf_parse(old, ALICE, line, &cmd, &err), 0);
+	assert_int_equal(mq_redmasque_kind.apply(old, ALICE, &cmd, &err), 0);
+	rmf_do(st, ALICE, "PLAY pickpocket SLOT 12:10");
+	for (seat = 1; seat < 4; seat++) {
+		rmf_do(old, seat, "PLAY discuss");
+		rmf_do(st, seat, "PLAY discuss");
+	}
+	assert_int_equal(st->phase, RM_PH_MOVE);	/* resolved */
+	j1 = rmf_view_text(old, MQ_VIEW_ADMIN);
+	j2 = rmf_view_text(st, MQ_VIEW_ADMIN);
+	assert_string_equal(j1, j2);
+	free(j1);
+	free(j2);
+	done(old);
+	done(st);
+}
+
 static void
 test_refused_card_not_in_hand_or_discarded(void **state)
 {
@@ -1127,6 +1182,7 @@ main(void)
 		cmocka_unit_test(test_refused_unknown_command_card_player),
 		cmocka_unit_test(test_refused_leftover_words),
 		cmocka_unit_test(test_refusal_examples_accepted_as_written),
+		cmocka_unit_test(test_target_pickpocket_refused_when_sent_replayed_as_before),
 		cmocka_unit_test(test_refused_missing_slot),
 		cmocka_unit_test(test_refused_missing_target),
 		cmocka_unit_test(test_refused_card_not_in_hand_or_discarded),
