@@ -48,7 +48,8 @@ fill_pick(const struct rm_state *st, int seat, struct rm_pick *pk,
 	uint8_t cand[RM_MAXP];
 	int n, i, b;
 
-	if (c->target != RM_SCOPE_NONE) {
+	/* not for Pickpocket: a TARGET it does not read is refused */
+	if (rm_card_names_target(c)) {
 		n = others_in(st, seat, c->target == RM_SCOPE_ANYWHERE, cand);
 		if (n == 0 && c->target == RM_SCOPE_ANYWHERE)
 			n = others_in(st, seat, 1, cand);

@@ -93,6 +93,11 @@ same_file $L $T/log.before "a refused submit changed the log"
 expect 1 "a malformed command" -- $M -C $D submit $G alice "DANCE wildly"
 err_has "is not a command"
 same_file $L $T/log.before "a refused submit changed the log"
+# Pickpocket takes from every nearby noble: a TARGET sent with it is
+# refused, whoever holds the card (a log's such line still replays)
+expect 1 "a TARGET Pickpocket does not read" -- $M -C $D submit $G alice "PLAY pickpocket TARGET bob SLOT 12:10"
+err_has "pickpocket takes from every nearby noble, not one you name: send it without TARGET, e.g. PLAY pickpocket SLOT 12:10."; one_line
+same_file $L $T/log.before "a refused submit changed the log"
 expect 0 "a legal submit" -- $M -C $D submit $G bob "PLAY jest" "MOVE cw" "PLAN cw cw stay stay ccw ccw"
 cp $T/out $T/receipt.json
 expect 0 "the receipt verifies alone" -- $M -C $D verify-receipt $T/receipt.json
