@@ -198,6 +198,12 @@ struct wrap {
 	int force;		/* grp starts a new line */
 	int width;
 	const char *indent;
+	/* for wrap_runt: out's offsets of the current line's '\n' (0: the
+	 * first line) and of the last space between groups on it and on the
+	 * line before (0: none); the columns before that space, and where the
+	 * line before ended */
+	size_t line_at, brk_at, prev_brk_at;
+	int brk_col, prev_brk_col, prev_end;
 };
 
 /* grp onto the line, or onto a new one when it does not fit. */
@@ -208,10 +214,17 @@ wrap_flush(struct wrap *w)
 		return;
 	if (!w->empty && (w->force ||
 	    w->col + w->grp_space + w->grp_w > w->width)) {
+		w->prev_brk_at = w->brk_at;
+		w->prev_brk_col = w->brk_col;
+		w->prev_end = w->col;
+		w->line_at = w->out.len;
+		w->brk_at = 0;
 		mq_buf_putc(&w->out, '\n');
 		mq_buf_puts(&w->out, w->indent);
 		w->col = deco_width(w->indent);
 	} else if (!w->empty && w->grp_space) {
+		w->brk_at = w->out.len;
+		w->brk_col = w->col;
 		mq_buf_putc(&w->out, ' ');
 		w->col++;
 	}
@@ -221,6 +234,37 @@ wrap_flush(struct wrap *w)
 	mq_buf_reset(&w->grp);
 	w->grp_w = 0;
 	w->force = 0;
+}
+
+/* The longest word left alone on a paragraph's last line that wrap_runt
+ * joins with one more: a player's name; not a hash set on its own line. */
+#define RUNT_MAX	20
+
+/*
+ * An English paragraph's last line holding one short word ("counted).",
+ * "12:10.") takes the last word of the line before with it, when both fit:
+ * the eye reads a lone word as the start of something else. In place: the
+ * space before that word and the line break after it trade places.
+ * Japanese and Chinese text is left as wrapped (a line end there is no
+ * word's end).
+ */
+static void
+wrap_runt(struct wrap *w)
+{
+	size_t sp = w->prev_brk_at, nl = w->line_at, k = strlen(w->indent);
+	int iw = deco_width(w->indent), moved;
+	char *d = w->out.data;
+
+	if (nl == 0 || w->brk_at != 0 || sp == 0 || w->out.oom ||
+	    w->col - iw > RUNT_MAX)
+		return;
+	moved = w->prev_end - w->prev_brk_col - 1;
+	if (w->col + 1 + moved > w->width)
+		return;
+	memmove(d + sp + 1 + k, d + sp + 1, nl - sp - 1);
+	d[sp] = '\n';
+	memcpy(d + sp + 1, w->indent, k);
+	d[nl + k] = ' ';
 }
 
 /* Marks after which Japanese and Chinese text reads on well on the next
@@ -326,12 +370,13 @@ wrap_text(struct mq_arena *a, const char *s, int width, int first,
     const char *indent, int cjk, int words)
 {
 	struct wrap w = { MQ_BUF_INIT, MQ_BUF_INIT, first, 1, 0, 0, 0, width,
-	    indent };
+	    indent, 0, 0, 0, 0, 0, 0 };
 	struct brk b = { (const unsigned char *)s, 0, 0, cjk, words, 0 };
-	int n, cols, space, kind, ww, iw = deco_width(indent);
+	int n, cols, space, kind, ww, iw = deco_width(indent), wide = 0;
 	struct mv *v;
 
 	while (brk_next(&b, &n, &cols, &space, &kind)) {
+		wide |= cols > 1;
 		if (kind != BRK_NONE) {
 			wrap_flush(&w);
 			w.grp_space = space;
@@ -351,6 +396,8 @@ wrap_text(struct mq_arena *a, const char *s, int width, int first,
 		w.grp_w += cols;
 	}
 	wrap_flush(&w);
+	if (words && !wide)
+		wrap_runt(&w);
 	if (w.out.oom || w.grp.oom) {
 		mq_arena_fail(a);
 		v = NULL;

@@ -123,7 +123,9 @@ int deco_wrap_text(char **text, int width);
  * hash) is wrapped, the token on a line of its own. Every mail's text part
  * is wrapped so (render.c): The Red Death's, wrapped by hand in the
  * templates but with names that run long, and The Masquerade's, put
- * together from pieces (a player's name, a card, what it does).
+ * together from pieces (a player's name, a card, what it does). An
+ * English paragraph does not end on one short word alone (at most 20
+ * columns): the word before it goes down with it when both fit.
  */
 int deco_wrap_words(char **text, int width);
 

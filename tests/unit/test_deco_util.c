@@ -383,6 +383,61 @@ words_are_kept_whole(void **state)
 	free(s);
 }
 
+/*
+ * An English paragraph does not end on one short word alone: the last
+ * word of the line before goes down with it when both fit (the events of
+ * a Red Death mail ended "(taken spaces not" / "counted)."). Not when they
+ * would not fit, nor for a long word (a hash on its own line, above), nor
+ * for Japanese or Chinese, whose lines end anywhere.
+ */
+static void
+a_short_last_word_is_not_left_alone(void **state)
+{
+	char *s;
+
+	(void)state;
+	s = wrapped_words("  carol loses 2 (alice's card): popularity 26 -> 22 "
+	    "(taken spaces not counted).", 78);
+	assert_string_equal(s, "  carol loses 2 (alice's card): popularity 26 "
+	    "-> 22 (taken spaces\n      not counted).");
+	free(s);
+	s = wrapped_words("  erin drew Evidence for 12:10 and saw the Red Death "
+	    "will visit Violet at 12:10.", 78);
+	assert_string_equal(s, "  erin drew Evidence for 12:10 and saw the Red "
+	    "Death will visit Violet\n      at 12:10.");
+	free(s);
+	/* the word before is a change read whole: it goes down whole */
+	s = wrapped_words("  bob gains 1 for being with the Prince: popularity "
+	    "18 -> 19 today.", 60);
+	assert_string_equal(s, "  bob gains 1 for being with the Prince: "
+	    "popularity\n      18 -> 19 today.");
+	free(s);
+	/* three lines: only the last two change */
+	s = wrapped_words("aaa bbb ccc ddd eee fff ggg hhh", 16);
+	assert_string_equal(s, "aaa bbb ccc ddd\n    eee fff\n    ggg hhh");
+	free(s);
+	/* the two would not fit one line: left as it was */
+	s = wrapped_words("aaaa bbbbbbb ccccccc", 12);
+	assert_string_equal(s, "aaaa bbbbbbb\n    ccccccc");
+	free(s);
+	/* a first line of one word keeps it */
+	s = wrapped_words("aaaaaaaaaaa bbb", 12);
+	assert_string_equal(s, "aaaaaaaaaaa\n    bbb");
+	free(s);
+	/* more than 20 columns alone: a name may stand on its own line */
+	s = wrapped_words("  the winner is alexandrina_victoria_xx.", 32);
+	assert_string_equal(s, "  the winner is\n      alexandrina_victoria_xx.");
+	free(s);
+	/* Japanese and Chinese as wrapped */
+	s = wrapped_words("  死者：alexandrina_victoria（12:00）、carol", 40);
+	assert_string_equal(s, "  死者：alexandrina_victoria（12:00）、\n"
+	    "      carol");
+	free(s);
+	s = wrapped_words("  勝者はいません。全員が死にました。 bob", 38);
+	assert_string_equal(s, "  勝者はいません。全員が死にました。\n      bob");
+	free(s);
+}
+
 int
 main(void)
 {
@@ -396,6 +451,7 @@ main(void)
 		cmocka_unit_test(a_text_wraps_its_long_lines_only),
 		cmocka_unit_test(a_table_row_wraps_under_its_column),
 		cmocka_unit_test(words_are_kept_whole),
+		cmocka_unit_test(a_short_last_word_is_not_left_alone),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

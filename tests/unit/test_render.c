@@ -263,8 +263,9 @@ static void
 a_popularity_line_says_why_the_spaces_differ(void **state)
 {
 	static const char *const want[][2] = {
-		/* 85 columns: wrapped at a space, under the line's indent */
-		{ "en", "You lose 2 (dave's card): popularity 2 -> 1 (stopped at the bottom of the\n      track)." },
+		/* 85 columns: wrapped at a space, under the line's indent,
+		 * not leaving "track)." alone */
+		{ "en", "You lose 2 (dave's card): popularity 2 -> 1 (stopped at the bottom of\n      the track)." },
 		{ "ja", "あなたの人気 -2（dave のカード）：2 -> 1（これより下には下がりません）。" },
 		{ "zh", "你的人气下降 2（dave 的牌）：2 -> 1（已到最低处）。" },
 	};
