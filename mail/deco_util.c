@@ -423,22 +423,14 @@ deco_wrap_sentence(struct mq_arena *a, const char *s, int width,
 	return wrap_text(a, s, width, deco_width(indent), indent, 1, 1);
 }
 
-struct mv *
-deco_wrap_list(struct mq_arena *a, const char *s, int width, int first,
-    const char *indent)
+/* The len bytes at p into t (p itself will do: it only shortens), each
+ * no-break space that held words together for the wrap as a space; the
+ * bytes written. */
+static size_t
+unbind(char *t, const char *p, size_t len)
 {
-	struct mv *v = wrap_text(a, s, width, first, indent, 0, 0);
-	const char *p;
-	char *t;
-	size_t i, n, len;
+	size_t i, n;
 
-	if (v == NULL || strstr(s, "\xc2\xa0") == NULL)
-		return v;
-	/* the no-break spaces that held a name together, as spaces */
-	p = v->u.str.s;
-	len = v->u.str.len;
-	if ((t = mq_arena_alloc(a, len + 1)) == NULL)
-		return NULL;
 	for (i = n = 0; i < len; i++) {
 		if (i + 1 < len && (unsigned char)p[i] == 0xc2 &&
 		    (unsigned char)p[i + 1] == 0xa0) {
@@ -447,7 +439,22 @@ deco_wrap_list(struct mq_arena *a, const char *s, int width, int first,
 		} else
 			t[n++] = p[i];
 	}
-	return mv_str(a, t, n);
+	return n;
+}
+
+struct mv *
+deco_wrap_list(struct mq_arena *a, const char *s, int width, int first,
+    const char *indent)
+{
+	struct mv *v = wrap_text(a, s, width, first, indent, 0, 0);
+	char *t;
+
+	if (v == NULL || strstr(s, "\xc2\xa0") == NULL)
+		return v;
+	/* the no-break spaces that held a name together, as spaces */
+	if ((t = mq_arena_alloc(a, v->u.str.len + 1)) == NULL)
+		return NULL;
+	return mv_str(a, t, unbind(t, v->u.str.s, v->u.str.len));
 }
 
 /* The longest run of the line [s, end) without a blank or a wide
@@ -503,6 +510,32 @@ column_of(const char *s, size_t lead, int width)
 				best = i;
 		}
 	return best;
+}
+
+/*
+ * The no-break spaces of a wrapped text (a template's "SET LANG", held
+ * whole) as spaces, in place: a player who copies the command sends a
+ * plain one. Not in the receipt's JSON, which must stay byte for byte.
+ */
+static void
+unbind_lines(char *s)
+{
+	const char *p = s, *body;
+	char *w = s;
+	size_t n;
+
+	while (*p) {
+		n = strcspn(p, "\n");
+		n += p[n] == '\n';
+		body = p + strspn(p, " ");
+		if (*body == '{' || *body == '"') {
+			memmove(w, p, n);
+			w += n;
+		} else
+			w += unbind(w, p, n);
+		p += n;
+	}
+	*w = '\0';
 }
 
 static int
@@ -571,9 +604,12 @@ wrap_lines(char **text, int width, int words)
 	if (wrapped) {
 		free(*text);
 		*text = mq_buf_steal(&out);
-		return *text == NULL ? -1 : 0;
-	}
-	mq_buf_free(&out);
+		if (*text == NULL)
+			return -1;
+	} else
+		mq_buf_free(&out);
+	if (strstr(*text, "\xc2\xa0") != NULL)
+		unbind_lines(*text);
 	return 0;
 }
 

@@ -108,7 +108,9 @@ struct mv *deco_wrap_list(struct mq_arena *a, const char *s, int width,
  * wrap; a line holding a token of 40 columns or more (a hash, a signature:
  * a wrap would only part it from its label) and the receipt's JSON (a line
  * that starts with "{" or '"') are left whole. A wrapped line's runs of
- * spaces become one. -1 when out of memory (*text is then unchanged).
+ * spaces become one. A no-break space (U+00A0) holds two words together
+ * (a template's "SET LANG") and reads as a space in the result, but in
+ * the receipt's JSON. -1 when out of memory (*text is then unchanged).
  */
 int deco_wrap_text(char **text, int width);
 

@@ -438,6 +438,36 @@ a_short_last_word_is_not_left_alone(void **state)
 	free(s);
 }
 
+/*
+ * A no-break space holds two words together for the wrap ("SET LANG" was
+ * cut at its space in a Chinese refusal) and reads as a space in the
+ * result, so that a player who copies the command sends a plain one; the
+ * receipt's JSON is left byte for byte.
+ */
+static void
+a_no_break_space_holds_words_and_reads_as_a_space(void **state)
+{
+	char *s;
+
+	(void)state;
+	s = wrapped_words("  「dance」不是命令；命令有 PLAY、MOVE、PLAN、PLACE、"
+	    "STATUS、HELP 和 SET LANG。", 72);
+	assert_string_equal(s, "  「dance」不是命令；命令有 PLAY、MOVE、PLAN、"
+	    "PLACE、STATUS、HELP 和 SET\n      LANG。");
+	free(s);
+	s = wrapped_words("  「dance」不是命令；命令有 PLAY、MOVE、PLAN、PLACE、"
+	    "STATUS、HELP 和 SET\xc2\xa0LANG。", 72);
+	assert_string_equal(s, "  「dance」不是命令；命令有 PLAY、MOVE、PLAN、"
+	    "PLACE、STATUS、HELP 和\n      SET LANG。");
+	free(s);
+	/* a line that fits, as the templates' "（SET LANG ja）" */
+	s = wrapped_words("日本語でお送りします（SET\xc2\xa0LANG ja）。\n"
+	    "{\"id\": \"a\xc2\xa0" "b\"}\n  \"a\xc2\xa0" "b\"", 78);
+	assert_string_equal(s, "日本語でお送りします（SET LANG ja）。\n"
+	    "{\"id\": \"a\xc2\xa0" "b\"}\n  \"a\xc2\xa0" "b\"");
+	free(s);
+}
+
 int
 main(void)
 {
@@ -452,6 +482,7 @@ main(void)
 		cmocka_unit_test(a_table_row_wraps_under_its_column),
 		cmocka_unit_test(words_are_kept_whole),
 		cmocka_unit_test(a_short_last_word_is_not_left_alone),
+		cmocka_unit_test(a_no_break_space_holds_words_and_reads_as_a_space),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -101,7 +101,7 @@ japanese_sentences_with_their_arguments(void **state)
 	says(r, "ja", "\"dance\" is not a command; the commands are PLAY, MOVE, "
 	    "PLAN, PLACE, STATUS, HELP and SET LANG.",
 	    "「dance」はコマンドではありません。コマンドは PLAY、MOVE、PLAN、"
-	    "PLACE、STATUS、HELP、SET LANG です。");
+	    "PLACE、STATUS、HELP、SET\xc2\xa0LANG です。");	/* held whole */
 	says(r, "ja", "You have played jest already (it is in your discard "
 	    "pile); you can play: discuss, dance, admire.",
 	    "「jest」はすでにプレイしました（捨て札にあります）。プレイできる"

@@ -29,6 +29,7 @@
 
 #include "buf.h"
 #include "err.h"
+#include "mail/refusal_i18n.h"
 #include "mail/render.h"
 #include "mail/reply_text.h"
 
@@ -771,6 +772,57 @@ a_refusal_cuts_no_word(void **state)
 	}
 	mail_free(&m);
 	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
+ * "SET LANG" is one command: the Japanese and Chinese refusals that name it
+ * never part SET from LANG at a line's end, wherever the player's word
+ * puts it (the Chinese one did), and the text part reads a plain space
+ * between them (the catalog's no-break space held them for the wrap).
+ */
+static void
+a_refusal_keeps_set_lang_whole(void **state)
+{
+	static const char *const cjk[] = { "ja", "zh" };
+	struct mq_refusals *r = mq_refusals_new(TMPL);
+	json_t *gd = load_json(GAMEDATA), *ctx;
+	struct mq_buf en = MQ_BUF_INIT, tr = MQ_BUF_INIT;
+	char word[48];
+	struct mq_err e;
+	struct mail m = { 0 };
+	size_t l, n;
+	const char *p;
+
+	(void)state;
+	assert_non_null(r);
+	for (l = 0; l < 2; l++)
+		for (n = 1; n < sizeof(word) - 8; n++) {
+			memset(word, 'x', n);
+			word[n] = '\0';
+			mq_buf_reset(&en);
+			mq_buf_printf(&en, "\"%s\" is not a command; the commands are "
+			    "PLAY, MOVE, PLAN, PLACE, STATUS, HELP and SET LANG.", word);
+			mq_buf_reset(&tr);
+			assert_int_equal(mq_refusals_translate(r, cjk[l],
+			    mq_buf_str(&en), &tr, &e), 0);
+			ctx = load_ctx("receipt");
+			json_object_set_new(ctx, "refused", json_pack("[{s:i, s:s, "
+			    "s:s}]", "line", 3, "text", word, "error",
+			    mq_buf_str(&tr)));
+			assert_int_equal(render(TMPL, cjk[l], "receipt", gd, ctx, &m,
+			    &e), 0);
+			if ((p = strstr(m.text, "SET")) == NULL ||
+			    strncmp(p, "SET LANG", 8) != 0)
+				fail_msg("%s, a word of %zu: SET LANG cut or not "
+				    "there:\n%s", cjk[l], n, m.text);
+			assert_null(strstr(m.text, "\xc2\xa0"));
+			mail_free(&m);
+			json_decref(ctx);
+		}
+	mq_buf_free(&en);
+	mq_buf_free(&tr);
+	mq_refusals_free(r);
 	json_decref(gd);
 }
 
@@ -1745,6 +1797,7 @@ main(void)
 		cmocka_unit_test(the_end_mail_says_you_win_to_the_winner),
 		cmocka_unit_test(a_receipt_has_no_double_blank_line),
 		cmocka_unit_test(a_refusal_cuts_no_word),
+		cmocka_unit_test(a_refusal_keeps_set_lang_whole),
 		cmocka_unit_test(the_help_cuts_no_card_name),
 		cmocka_unit_test(other_players_secrets_never_reach_the_mail),
 		cmocka_unit_test(missing_and_odd_keys_still_render),
