@@ -72,10 +72,11 @@ halfwidth_fold(const unsigned char *s, unsigned *cp)
 }
 
 /* Fold full-width ASCII (U+FF01..U+FF5E) to ASCII, half-width katakana to
- * full-width, U+3000, 、, 。 and commas to spaces, and ASCII letters to lower
- * case; a line's last '.', '!' or '?' goes (a player ends a sentence:
- * "DANCER bard.", "ダンサー 吟遊詩人。"; no name or time ends with one).
- * Never lengthens the text. */
+ * full-width, U+3000, 、, 。, the no-break space (a command copied from the
+ * HTML part: "SET LANG" is held whole there) and commas to spaces, and
+ * ASCII letters to lower case; a line's last '.', '!' or '?' goes (a player
+ * ends a sentence: "DANCER bard.", "ダンサー 吟遊詩人。"; no name or time
+ * ends with one). Never lengthens the text. */
 void
 mq_words_fold(const char *in, char *out, size_t n)
 {
@@ -112,6 +113,11 @@ mq_words_fold(const char *in, char *out, size_t n)
 		if (s[0] == 0xE3 && s[1] == 0x80 && s[2] >= 0x80 && s[2] <= 0x82) {
 			out[o++] = ' ';		/* ideographic space, 、, 。 */
 			s += 3;
+			continue;
+		}
+		if (s[0] == 0xC2 && s[1] == 0xA0) {
+			out[o++] = ' ';		/* no-break space */
+			s += 2;
 			continue;
 		}
 		if (*s == ',' || *s == '\t' || *s == '\r' || *s == '\n')

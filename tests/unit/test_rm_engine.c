@@ -241,6 +241,7 @@ test_parse_japanese_chinese_fullwidth(void **state)
 		{ "プレイ 冗談", "PLAY jest" },
 		{ "出牌 笑话", "PLAY jest" },
 		{ "ＰＬＡＹ　ｊｅｓｔ", "PLAY jest" },
+		{ "PLAY\xc2\xa0jest", "PLAY jest" },	/* a no-break space */
 		/* half-width katakana, voiced marks joined: ﾌﾟﾚｲ is プレイ */
 		{ "ﾌﾟﾚｲ 冗談", "PLAY jest" },
 		{ "ﾌﾟﾚｲ､冗談｡", "PLAY jest" },
