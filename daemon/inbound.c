@@ -124,7 +124,6 @@ split(struct analysis *a, struct mq_err *err)
 	char *copy = strdup(a->text), *p = copy, *nl;
 	int n = 0;
 
-	mq_settings_none(&a->set);
 	/* out of memory must not read as "no command" (a HELP mail, and the
 	 * message marked answered: the player's move lost) */
 	if (copy == NULL)
@@ -360,6 +359,7 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
 	int rc;
 
 	memset(a, 0, sizeof(*a));
+	mq_settings_none(&a->set);	/* a message not read asks nothing */
 	a->seat = -1;
 	crypto_generichash(h, sizeof(h), (const unsigned char *)raw, len, NULL, 0);
 	sodium_bin2hex(a->hash, sizeof(a->hash), h, sizeof(h));
