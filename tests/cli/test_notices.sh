@@ -54,6 +54,18 @@ answer receipt bob@x.test bob3
 says bob3 'SET NOTICES takes ON or OFF, not "fewer".'
 [ "$(entries)" = $((ne + 1)) ] || fail "a refused SET NOTICES was logged"; ok
 
+# `masqued parse` shows what a mail asks, and changes nothing
+printf 'From: bob@x.test\nTo: %s\nSubject: Re\nMessage-ID: <dry-n@x.test>\n\nSET NOTICES ON\n' \
+    "$(reply_to bob)" >$T/dry.eml
+expect 0 "parse SET NOTICES ON" -- $M -C $D parse $T/dry.eml
+$PY -c 'import json, sys; j = json.load(open(sys.argv[1])); sys.exit(j.get("notices") is not True)' \
+    $T/out || fail "parse does not show notices: true"; ok
+printf 'From: bob@x.test\nTo: %s\nSubject: Re\nMessage-ID: <dry-s@x.test>\n\nSTATUS\n' \
+    "$(reply_to bob)" >$T/dry2.eml
+expect 0 "parse STATUS" -- $M -C $D parse $T/dry2.eml
+! grep -q '"notices"' $T/out || fail "parse shows notices for a mail that asks none"; ok
+[ "$(entries)" = $((ne + 1)) ] || fail "parse logged something"; ok
+
 # the placements, then alice's secret PLAY: carol and dave are told of
 # its commitment, bob is not
 for p in alice bob carol dave; do
