@@ -292,6 +292,95 @@ a_popularity_line_says_why_the_spaces_differ(void **state)
 	json_decref(gd);
 }
 
+/* ctx's events, from JSON written with ' for " (each under 256 bytes). */
+static void
+set_events(json_t *ctx, const char *const *events, size_t n)
+{
+	json_t *a = json_array();
+	json_error_t je;
+	size_t i;
+
+	assert_non_null(a);
+	for (i = 0; i < n; i++) {
+		char j[256], *q;
+
+		assert_true(strlen(events[i]) < sizeof(j));
+		strcpy(j, events[i]);
+		for (q = j; *q; q++)
+			if (*q == '\'')
+				*q = '"';
+		assert_int_equal(json_array_append_new(a, json_loads(j, 0,
+		    &je)), 0);
+	}
+	assert_int_equal(json_object_set_new(ctx, "events", a), 0);
+}
+
+/* The line of the text part as the HTML part has it: an arrow for "->". */
+static int
+html_has_line(const char *html, const char *line)
+{
+	struct mq_buf h = MQ_BUF_INIT;
+	const char *s;
+	int found;
+
+	for (s = line; *s; s++)
+		if (strncmp(s, " -> ", 4) == 0) {
+			mq_buf_puts(&h, " &rarr; ");
+			s += 3;
+		} else
+			mq_buf_putc(&h, *s);
+	found = strstr(html, mq_buf_str(&h)) != NULL;
+	mq_buf_free(&h);
+	return found;
+}
+
+/*
+ * The Prince's +1 skips the taken spaces too, and says so as a card's
+ * gain does: "+1 (popularity 6 -> 8)" read as a sum gone wrong (found
+ * reading a whole game: erin, with the Prince, went 6 -> 8 in round 3).
+ */
+static void
+the_princes_point_says_why_the_spaces_differ(void **state)
+{
+	static const char *const events[] = {
+		"{'type': 'bonus', 'player': 'alice', 'target': 'alice', "
+		    "'from': 6, 'to': 8, 'steps': 1}",
+		"{'type': 'bonus', 'player': 'bob', 'target': 'bob', "
+		    "'from': 5, 'to': 6, 'steps': 1}",
+	};
+	static const char *const said[][2] = {
+		{ "  alice is with the Prince: +1 (popularity 6 -> 8, taken spaces "
+		    "not counted).\n",
+		  "  You are with the Prince: +1 (popularity 5 -> 6).\n" },
+		{ "  alice は王子と同じ部屋：+1（人気 6 -> 8、埋まったマスは数えず）。\n",
+		  "  あなたは王子と同じ部屋：+1（人気 5 -> 6）。\n" },
+		{ "  alice 与亲王同在一室：+1（人气 6 -> 8，已被占的格子不计）。\n",
+		  "  你与亲王同在一室：+1（人气 5 -> 6）。\n" },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("resolution");
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t i, l;
+
+	(void)state;
+	set_events(ctx, events, sizeof(events) / sizeof(events[0]));
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "resolution", gd, ctx,
+		    &m, &err), 0);
+		for (i = 0; i < 2; i++) {
+			if (strstr(m.text, said[l][i]) == NULL)
+				fail_msg("%s: no \"%s\" in\n%s", langs[l],
+				    said[l][i], m.text);
+			if (!html_has_line(m.html, said[l][i]))
+				fail_msg("%s: no \"%s\" in the HTML part",
+				    langs[l], said[l][i]);
+		}
+		mail_free(&m);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 static void
 a_notice_is_the_turn_mail_without_the_board(void **state)
 {
@@ -1786,6 +1875,7 @@ main(void)
 		cmocka_unit_test(subjects_name_the_game_and_the_time),
 		cmocka_unit_test(resolution_subjects_say_what_resolved),
 		cmocka_unit_test(a_popularity_line_says_why_the_spaces_differ),
+		cmocka_unit_test(the_princes_point_says_why_the_spaces_differ),
 		cmocka_unit_test(the_plan_is_walked_beside_the_notes),
 		cmocka_unit_test(the_last_round_says_so),
 		cmocka_unit_test(examples_name_only_nearby_targets),
