@@ -788,6 +788,45 @@ the_end_mail_says_you_win_to_the_winner(void **state)
 }
 
 /*
+ * The dead reader is "you" in the list of the dead too, as on the board
+ * and the track: dave, dead at 12:10, read "Dead: dave (12:10)" in his
+ * end mail (found reading a whole game by mail).
+ */
+static void
+the_dead_reader_is_you(void **state)
+{
+	static const char *const said[][2] = {
+		{ "Dead: alice (12:10), carol (you, 12:10), erin (12:50)\n",
+		  "<b>carol</b> (you, 12:10)" },
+		{ "死者：alice（12:10）、carol（あなた、12:10）、erin（12:50）\n",
+		  "<b>carol</b>（あなた、12:10）" },
+		{ "死者：alice（12:10）、carol（你，12:10）、erin（12:50）\n",
+		  "<b>carol</b>（你，12:10）" },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("end");
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t l;
+
+	(void)state;
+	assert_int_equal(json_object_set_new(ctx, "player",
+	    json_string("carol")), 0);
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "end", gd, ctx, &m,
+		    &err), 0);
+		if (strstr(m.text, said[l][0]) == NULL)
+			fail_msg("%s: no \"%s\" in\n%s", langs[l], said[l][0],
+			    m.text);
+		if (strstr(m.html, said[l][1]) == NULL)
+			fail_msg("%s: no \"%s\" in the HTML part", langs[l],
+			    said[l][1]);
+		mail_free(&m);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The receipt's JSON comes from the daemon as its file holds it, ending in
  * a newline; the mail has one blank line after it all the same (it had
  * two, before "Waiting for ...").
@@ -1885,6 +1924,7 @@ main(void)
 		cmocka_unit_test(the_plays_are_listed_as_they_resolved),
 		cmocka_unit_test(the_reader_is_you_in_the_events),
 		cmocka_unit_test(the_end_mail_says_you_win_to_the_winner),
+		cmocka_unit_test(the_dead_reader_is_you),
 		cmocka_unit_test(a_receipt_has_no_double_blank_line),
 		cmocka_unit_test(a_refusal_cuts_no_word),
 		cmocka_unit_test(a_refusal_keeps_set_lang_whole),
