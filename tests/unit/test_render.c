@@ -581,6 +581,8 @@ the_plays_are_listed_as_they_resolved(void **state)
  * the start of a sentence or in it; the other players keep their names.
  * The events named the reader by name ("bob took Threaten back into their
  * hand"), as they named everyone. The text part and the HTML part alike.
+ * Whose Rumor card the reader looked at reads as a possessive ("a Rumor
+ * card of carol" was said).
  */
 static void
 the_reader_is_you_in_the_events(void **state)
@@ -615,8 +617,9 @@ the_reader_is_you_in_the_events(void **state)
 		    "'from': 3, 'to': 4, 'steps': 1}",
 		"{'type': 'kill', 'player': 'dave', 'time': '12:40', "
 		    "'room': 'blue'}",
+		"{'type': 'look', 'player': 'bob', 'target': 'carol'}",
 	};
-	static const char *const said[][18] = { {
+	static const char *const said[][19] = { {
 		"  You placed your noble in Blue.\n",
 		"  You are with the Prince: +1 (popularity 5 -> 6).\n",
 		"  You gain 2 (alice's card): popularity 5 -> 7.\n",
@@ -635,6 +638,7 @@ the_reader_is_you_in_the_events(void **state)
 		"You win, with popularity 27.\n",
 		"  carol is with the Prince: +1 (popularity 3 -> 4).\n",
 		"  12:40 dave dies in Blue.\n",
+		"  You looked at one of carol's Rumor cards.\n",
 	}, {
 		"  あなたが貴族を青の間に置きました。\n",
 		"  あなたは王子と同じ部屋：+1（人気 5 -> 6）。\n",
@@ -654,6 +658,7 @@ the_reader_is_you_in_the_events(void **state)
 		"あなたの勝利です（人気 27）。\n",
 		"  carol は王子と同じ部屋：+1（人気 3 -> 4）。\n",
 		"  12:40 dave が青の間で死にました。\n",
+		"  あなたは carol の噂カードを見ました。\n",
 	}, {
 		"  你把贵族放在蓝色房间。\n",
 		"  你与亲王同在一室：+1（人气 5 -> 6）。\n",
@@ -673,6 +678,7 @@ the_reader_is_you_in_the_events(void **state)
 		"你获胜（人气 27）。\n",
 		"  carol 与亲王同在一室：+1（人气 3 -> 4）。\n",
 		"  12:40 dave 死于蓝色房间。\n",
+		"  你看了 carol 的一张谣言卡。\n",
 	} };
 	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("resolution"), *a;
 	json_error_t je;
