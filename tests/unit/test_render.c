@@ -833,6 +833,34 @@ the_dead_reader_is_you(void **state)
 }
 
 /*
+ * SET NOTICES ON is answered in a sentence that says what comes back: "You
+ * will get a mail each time another player commits to a secret move
+ * again" read as the other player committing again.
+ */
+static void
+notices_on_says_the_mails_come_again(void **state)
+{
+	static const char *const said = "You will again get a mail each time "
+	    "another player commits to a secret\nmove, as you asked (SET "
+	    "NOTICES ON).";
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("turn");
+	struct mq_err err;
+	struct mail m = { 0 };
+
+	(void)state;
+	assert_int_equal(json_object_set_new(ctx, "notices_on", json_true()), 0);
+	assert_int_equal(render(TMPL, "en", "turn", gd, ctx, &m, &err), 0);
+	if (strstr(m.text, said) == NULL)
+		fail_msg("no \"%s\" in\n%s", said, m.text);
+	assert_non_null(strstr(m.html, "You will again get a mail each time "
+	    "another player commits to a secret move, as you asked (SET "
+	    "NOTICES ON)."));
+	mail_free(&m);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The receipt's JSON comes from the daemon as its file holds it, ending in
  * a newline; the mail has one blank line after it all the same (it had
  * two, before "Waiting for ...").
@@ -1931,6 +1959,7 @@ main(void)
 		cmocka_unit_test(the_reader_is_you_in_the_events),
 		cmocka_unit_test(the_end_mail_says_you_win_to_the_winner),
 		cmocka_unit_test(the_dead_reader_is_you),
+		cmocka_unit_test(notices_on_says_the_mails_come_again),
 		cmocka_unit_test(a_receipt_has_no_double_blank_line),
 		cmocka_unit_test(a_refusal_cuts_no_word),
 		cmocka_unit_test(a_refusal_keeps_set_lang_whole),
