@@ -861,6 +861,57 @@ notices_on_says_the_mails_come_again(void **state)
 }
 
 /*
+ * The Japanese text part's hand-made line breaks fall between words, as
+ * the footer's do: a verb was cut from its ending ('置き' / 'ます', '示し' /
+ * 'ます', '適用され' / 'ません'), a word in two ('解' / '決', 'これ' / 'から';
+ * the answer to SET NOTICES OFF). The rules (welcome), the answers to the
+ * settings (turn), the mails of a kicked and of a replaced address and of
+ * a paused game (admin).
+ */
+static void
+japanese_hand_breaks_fall_between_words(void **state)
+{
+	static const char *const flags[][2] = {
+		{ "welcome", NULL }, { "turn", "notices_off" },
+		{ "turn", "notices_on" }, { "turn", "lang_set" },
+		{ "admin", "kicked" }, { "admin", "replaced" }, { "admin", "paused" },
+	};
+	static const char *const cut[] = { "これ\nから", "解\n決", "届き\nます" };
+	json_t *gd = load_json(GAMEDATA), *ctx;
+	struct mq_err err;
+	struct mail m = { 0 };
+	const char *s, *t;
+	size_t i, k;
+
+	(void)state;
+	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
+		ctx = load_ctx(flags[i][0]);
+		if (flags[i][1] != NULL)
+			assert_int_equal(json_object_set_new(ctx, flags[i][1],
+			    json_true()), 0);
+		assert_int_equal(render(TMPL, "ja", flags[i][0], gd, ctx, &m,
+		    &err), 0);
+		for (s = m.text; s != NULL && *s; s = t != NULL ? t + 1 : NULL) {
+			t = strchr(s, '\n');
+			while (*s == ' ')
+				s++;
+			if (strncmp(s, "ます", strlen("ます")) == 0 ||
+			    strncmp(s, "ません", strlen("ません")) == 0)
+				fail_msg("%s %s: a line begins with a verb's ending:"
+				    "\n%.*s", flags[i][0], flags[i][1] ? flags[i][1] :
+				    "", t != NULL ? (int)(t - s) : (int)strlen(s), s);
+		}
+		for (k = 0; k < sizeof(cut) / sizeof(cut[0]); k++)
+			if (strstr(m.text, cut[k]) != NULL)
+				fail_msg("%s %s: a word cut by the line break",
+				    flags[i][0], flags[i][1] ? flags[i][1] : "");
+		mail_free(&m);
+		json_decref(ctx);
+	}
+	json_decref(gd);
+}
+
+/*
  * The receipt's JSON comes from the daemon as its file holds it, ending in
  * a newline; the mail has one blank line after it all the same (it had
  * two, before "Waiting for ...").
@@ -1960,6 +2011,7 @@ main(void)
 		cmocka_unit_test(the_end_mail_says_you_win_to_the_winner),
 		cmocka_unit_test(the_dead_reader_is_you),
 		cmocka_unit_test(notices_on_says_the_mails_come_again),
+		cmocka_unit_test(japanese_hand_breaks_fall_between_words),
 		cmocka_unit_test(a_receipt_has_no_double_blank_line),
 		cmocka_unit_test(a_refusal_cuts_no_word),
 		cmocka_unit_test(a_refusal_keeps_set_lang_whole),
