@@ -295,13 +295,15 @@ plan_path(const struct deco *d, struct mv *me)
 	wput(d, me, "plan_path", list);
 }
 
-/* The dashes after a name of fewer than 20 columns, up to 20: the heading
- * of the reader's own section ("-- YOU: bob -----") is as wide whatever
- * the name, and a name as long as they go (20) still fits 78 columns. */
+/* The dashes after a value of fewer than cols columns, up to cols: the
+ * heading of the reader's own section ("-- YOU: bob -----") is as wide
+ * whatever the name (cols 20, as long as names go, still fits 78 columns),
+ * and one with the time ("-- THE BOARD at 8:00 -----") whatever the time
+ * (cols 5, 10:00). */
 static struct mv *
-name_dashes(const struct deco *d, const char *name)
+dashes_to(const struct deco *d, const char *s, int cols)
 {
-	int n = 20 - deco_width(name != NULL ? name : "");
+	int n = cols - deco_width(s != NULL ? s : "");
 	struct mv *v;
 	char *t;
 
@@ -361,7 +363,8 @@ deco_me(const struct deco *d, struct mv *out)
 	if (want(d, "plan_path") || want(d, "has_plan_path"))
 		plan_path(d, me);
 	if (want(d, "name_dashes"))
-		put(d->a, me, "name_dashes", name_dashes(d, jstr(d->me, "name")));
+		put(d->a, me, "name_dashes", dashes_to(d, jstr(d->me, "name"),
+		    20));
 	wput_bool(d, me, "has_pending", jstr(d->me, "pending_play") ||
 	    jstr(d->me, "pending_next_play") || jstr(d->me, "pending_move") ||
 	    jstr(d->me, "pending_place"));
@@ -636,6 +639,9 @@ mq_deco_game_decorate(struct mq_deco_game *g, struct mq_arena *a,
 	wflag(&d, out, "lang_", d.lang);
 	if (d.view != NULL) {
 		wput_ref(&d, out, "clock", jstr(d.view, "time"));
+		if (want(&d, "clock_dashes"))
+			put(a, out, "clock_dashes", dashes_to(&d, jstr(d.view,
+			    "time"), 5));
 		wflag(&d, out, "phase_", jstr(d.view, "phase"));
 		if (jstr(d.view, "winner") != NULL)
 			wput_ref(&d, out, "winner", jstr(d.view, "winner"));

@@ -911,6 +911,88 @@ japanese_hand_breaks_fall_between_words(void **state)
 	json_decref(gd);
 }
 
+/* The width of s[0..n) in columns: a character of 3 UTF-8 bytes (kana,
+ * kanji, the full-width marks) counts two. */
+static int
+columns(const char *s, size_t n)
+{
+	int w = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			w += ((unsigned char)s[i] & 0xf0) == 0xe0 ? 2 : 1;
+	return w;
+}
+
+/* Each rule of text ("-- ... ---") ends at column cols; one that names
+ * skip (a heading left to another) is not looked at. */
+static void
+rules_end_at(const char *what, const char *text, int cols, const char *skip)
+{
+	const char *s, *t;
+	char line[512];
+	size_t n;
+
+	for (s = text; *s; s = *t ? t + 1 : t) {
+		if ((t = strchr(s, '\n')) == NULL)
+			t = s + strlen(s);
+		n = (size_t)(t - s);
+		if (n < 6 || n >= sizeof(line) || strncmp(s, "-- ", 3) != 0 ||
+		    strncmp(t - 3, "---", 3) != 0)
+			continue;
+		memcpy(line, s, n);
+		line[n] = '\0';
+		if (skip != NULL && strstr(line, skip) != NULL)
+			continue;
+		if (columns(line, n) != cols)
+			fail_msg("%s: a rule ends at %d, not %d:\n%s", what,
+			    columns(line, n), cols, line);
+	}
+}
+
+/*
+ * Every section's rule in the text part ends in the same column (75; 76
+ * in Japanese and Chinese, whose headings are wide characters), whatever
+ * the time in it: "-- THE BOARD at 8:00 ---" ended at 67, "-- 起きたこと
+ * ---" at 70 (found reading a whole game by mail). The receipt's own
+ * heading is left to its template's owner; its board and owed sections
+ * are these.
+ */
+static void
+section_rules_end_together(void **state)
+{
+	static const char *const times[] = { NULL, "8:00", "10:00" };
+	static const char *const receipt[] = { "RECEIPT", "受領証", "回执" };
+	static const int cols[] = { 75, 76, 76 };
+	json_t *gd = load_json(GAMEDATA), *ctx;
+	struct mq_err err;
+	struct mail m = { 0 };
+	char what[64];
+	size_t k, l, i;
+
+	(void)state;
+	for (k = 0; k < NKINDS; k++)
+		for (i = 0; i < sizeof(times) / sizeof(times[0]); i++) {
+			ctx = load_ctx(kinds[k]);
+			if (times[i] != NULL && json_is_object(json_object_get(ctx,
+			    "view")))
+				json_object_set_new(json_object_get(ctx, "view"),
+				    "time", json_string(times[i]));
+			for (l = 0; l < NLANGS; l++) {
+				assert_int_equal(render(TMPL, langs[l], kinds[k], gd,
+				    ctx, &m, &err), 0);
+				snprintf(what, sizeof(what), "%s.%s at %s", kinds[k],
+				    langs[l], times[i] ? times[i] : "its time");
+				rules_end_at(what, m.text, cols[l], strcmp(kinds[k],
+				    "receipt") == 0 ? receipt[l] : NULL);
+				mail_free(&m);
+			}
+			json_decref(ctx);
+		}
+	json_decref(gd);
+}
+
 /*
  * The receipt's JSON comes from the daemon as its file holds it, ending in
  * a newline; the mail has one blank line after it all the same (it had
@@ -2012,6 +2094,7 @@ main(void)
 		cmocka_unit_test(the_dead_reader_is_you),
 		cmocka_unit_test(notices_on_says_the_mails_come_again),
 		cmocka_unit_test(japanese_hand_breaks_fall_between_words),
+		cmocka_unit_test(section_rules_end_together),
 		cmocka_unit_test(a_receipt_has_no_double_blank_line),
 		cmocka_unit_test(a_refusal_cuts_no_word),
 		cmocka_unit_test(a_refusal_keeps_set_lang_whole),
