@@ -597,10 +597,13 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 
 		for (i = 0; i < g->nplayers && rc == 0; i++) {
 			/* a quiet player (SET NOTICES OFF) sees the
-			 * commitments with the moves they open */
+			 * commitments with the moves they open; a notice
+			 * that tells them something else (a placement, a
+			 * move shown at once) still comes */
 			if (i == seat || g->players[i].kicked ||
-			    (!(came = turn_came(g, i)) &&
-			    (!commits || g->players[i].quiet)))
+			    (!(came = turn_came(g, i)) && (!commits ||
+			    (g->players[i].quiet && g->journal_on &&
+			    json_array_size(g->journal[i]) == 0))))
 				continue;
 			ctx = base_ctx(d, g, i);
 			bad = ctx == NULL;

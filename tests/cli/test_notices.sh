@@ -66,11 +66,36 @@ expect 0 "parse STATUS" -- $M -C $D parse $T/dry2.eml
 ! grep -q '"notices"' $T/out || fail "parse shows notices for a mail that asks none"; ok
 [ "$(entries)" = $((ne + 1)) ] || fail "parse logged something"; ok
 
-# the placements, then alice's secret PLAY: carol and dave are told of
-# its commitment, bob is not
-for p in alice bob carol dave; do
-	o=$($MREL -C $D view $G admin --json | $PY -c 'import json,sys; print(json.load(sys.stdin)["to_move"])' 2>/dev/null) || true
-	[ -n "$o" ] || o=$p
+# a notice that tells of something else than a commitment still comes to
+# a quiet player: the first placement, seen at once, to carol and dave
+# (quiet for a moment), but the one whose turn it makes gets their turn
+to_move() {	# the one who places now
+	$MREL -C $D view $G admin --json |
+	    $PY -c 'import json,sys; print(json.load(sys.stdin)["owes"][0]["player"])'
+}
+for p in carol dave; do
+	$MREL -C $D submit --no-mail $G $p "SET NOTICES OFF" >/dev/null || fail "quiet $p"
+done
+first=$(to_move)
+nc=$(notices carol); nd=$(notices dave)
+$MREL -C $D submit $G $first "$($MREL -C $D bot $G $first)" >/dev/null ||
+    fail "the placement of $first"
+expect 0 "serve --once sends the first placement's mails" -- $M -C $D serve --once
+next=$(to_move)
+for p in carol dave; do
+	[ "$p" = "$first" ] || [ "$p" = "$next" ] && continue
+	eval "was=\$n$(echo $p | cut -c1)"
+	[ "$(notices $p)" = $((was + 1)) ] ||
+	    fail "$p, quiet, was not told of $first's placement"; ok
+done
+for p in carol dave; do
+	$MREL -C $D submit --no-mail $G $p "SET NOTICES ON" >/dev/null || fail "loud $p"
+done
+
+# the other placements, then alice's secret PLAY: carol and dave are told
+# of its commitment, bob is not
+for k in 1 2 3; do
+	o=$(to_move)
 	$MREL -C $D submit --no-mail $G $o "$($MREL -C $D bot $G $o)" >/dev/null ||
 	    fail "the placement of $o"
 done
