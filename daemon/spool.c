@@ -72,6 +72,41 @@ cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Where a game mail's name (notify.c: GAME-SEQ-SEAT-KIND) says its kind:
+ * past the third '-'; 0 for another name (the host's). */
+static size_t
+kind_at(const char *name)
+{
+	const char *p = name;
+	int dashes = 0;
+
+	while (*p && dashes < 3)
+		dashes += *p++ == '-';
+	return dashes == 3 ? (size_t)(p - name) : 0;
+}
+
+/*
+ * The order of sending: by name (game, entry, seat), but a seat's receipt
+ * before the other mails of the same entry, as they were made: the end or
+ * the next round its move set off comes after the receipt of that move,
+ * not before it, as the kinds' names would sort.
+ */
+static int
+cmp_spool(const void *a, const void *b)
+{
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	size_t k = kind_at(x);
+	int rx, ry;
+
+	if (k != 0 && k == kind_at(y) && strncmp(x, y, k) == 0) {
+		rx = strncmp(x + k, "receipt", 7) == 0;
+		ry = strncmp(y + k, "receipt", 7) == 0;
+		if (rx != ry)
+			return ry - rx;
+	}
+	return strcmp(x, y);
+}
+
 /*
  * The spooled mails that have a NAME.retry (tries and the time of the
  * next), sorted: the others, nearly all, need no look for one.
@@ -101,8 +136,9 @@ has_retry(const struct retries *r, const char *name)
 }
 
 /*
- * The names of spooled mails (NAME.eml), sorted, into *names (*n of them;
- * the caller frees them, even on failure). A NAME.retry whose mail is gone
+ * The names of spooled mails (NAME.eml), in the order of sending
+ * (cmp_spool), into *names (*n of them; the caller frees them, even on
+ * failure). A NAME.retry whose mail is gone
  * (a kill between the two unlinks after sending) is cleared here, and so is
  * a NAME.eml.tmp an hour old (a kill in the middle of writing it; a younger
  * one may be another process's, an `ingest` writing now). An unreadable
@@ -165,7 +201,7 @@ list_spool(const char *dir, char ***names, size_t *n, struct retries *r,
 	if (rc)
 		return rc;
 	if (*n > 1)
-		qsort(v, *n, sizeof(*v), cmp_str);
+		qsort(v, *n, sizeof(*v), cmp_spool);
 	if (r->n > 1)
 		qsort(r->v, r->n, sizeof(*r->v), cmp_str);
 	return 0;

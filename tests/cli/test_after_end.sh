@@ -24,6 +24,14 @@ send bob@x.test "$RB" lang-b 'SET LANG ja'
 serve "SET LANG ja"
 play_out $D $G
 serve "the game's mails"
+# the end mail is each player's last: the last mover's receipt comes before
+# it, not after (their names sorted the end first, and the receipt said the
+# game waited for the next phase)
+for p in alice bob carol dave; do
+	last=$(grep -l "^To: $p@x.test" $O/* | tail -n 1)
+	grep -q '^X-Masqued-Mail: end' "$last" ||
+	    fail "$p's last mail is not the end mail: $(grep '^X-Masqued-Mail' "$last")"; ok
+done
 grep -l "^To: bob@x.test" $O/* | xargs grep -l '^X-Masqued-Mail: end' >$T/ends
 [ "$(wc -l <$T/ends)" = 1 ] || fail "bob got not one end mail"; ok
 parts "$(cat $T/ends)" first
