@@ -26,6 +26,7 @@
 
 #include "buf.h"
 #include "err.h"
+#include "mail/deco_receipt.h"
 #include "mail/deco_util.h"
 #include "mail/decorate.h"
 #include "mail/mustache.h"
@@ -529,8 +530,11 @@ mq_renderer_mail(struct mq_renderer *r, const char *lang, const char *kind,
 	mq_arena_reset(r->arena);
 	if (ms)
 		data = mq_deco_ms_decorate(r->arena, gamedata, lang, ctx);
-	if (ms ? data == NULL : ((g = get_game(r, gamedata, lang)) == NULL ||
-	    (data = mq_deco_game_decorate(g, r->arena, ctx, k->want)) == NULL)) {
+	if (!ms && (g = get_game(r, gamedata, lang)) != NULL)
+		data = mq_deco_game_decorate(g, r->arena, ctx, k->want);
+	/* a receipt's commands: what each does, in the reader's words */
+	if ((data = mq_deco_receipt(r->arena, data, gamedata, lang, ms,
+	    ctx)) == NULL) {
 		mq_arena_reset(r->arena);
 		return mq_fail(err, MQ_IO, "Out of memory rendering a mail.");
 	}

@@ -1799,6 +1799,80 @@ a_refusal_cuts_no_word(void **state)
 	json_decref(gd);
 }
 
+/*
+ * A receipt says what each accepted command does, in the reader's words,
+ * with the canonical form the log holds under it (a Japanese player who
+ * wrote ダンサー 永劫の囚人 saw only DANCER eternal-prisoner); STATUS, and
+ * a form it does not know, are shown as they are. The reader is erin.
+ */
+static void
+a_receipt_says_what_each_command_does(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "accepted: Your mails in Chinese from now on\n    SET LANG zh" },
+		{ "en", "accepted: No change: The Masquerade sends no commitment notices\n    SET NOTICES OFF" },
+		{ "en", "accepted: Choose the Eternal Prisoner as your dancer\n    DANCER eternal-prisoner" },
+		{ "en", "accepted: Take the Order Defend 3\n    ORDER 3" },
+		{ "en", "accepted: Send your dancer to the Tower\n    STAGE tower" },
+		{ "en", "accepted: Play Requiem on bob, paying 2x March\n    PLAY requiem PAY march march ON bob" },
+		{ "en", "accepted: Play Concerto, paying 1x March, 1x Waltz, banking Prelude" },
+		{ "en", "accepted: Reveal your Mask, for power in this fight" },
+		{ "en", "accepted: Pass: nothing more for now" },
+		{ "en", "accepted: Challenge bob\n" },
+		{ "en", "accepted: Bank March as a VP counter" },
+		{ "en", "accepted: Discard 2x March, 1x Waltz\n    DISCARD march march waltz" },
+		{ "en", "accepted: Keep 1x Waltz" },
+		{ "en", "accepted: Choose the Event Request for a Tune\n    EVENT request-for-a-tune" },
+		{ "en", "accepted: Exchange bob's dancer for the Thief" },
+		{ "en", "accepted: Exchange your dancer for the Blade Dancer" },
+		{ "en", "accepted: STATUS\n" },
+		{ "en", "accepted: DANCER nobody\n" },
+		{ "ja", "受け付けました：これからのメールは中国語で" },
+		{ "ja", "受け付けました：変更なし（仮面舞踏会にはコミットメントのお知らせがありません）" },
+		{ "ja", "受け付けました：ダンサー「永劫の囚人」を選ぶ" },
+		{ "ja", "受け付けました：オーダー「防衛する３」を取る" },
+		{ "ja", "受け付けました：ダンサーを「塔」へ送る" },
+		{ "ja", "受け付けました：「鎮魂歌」を使う（対象：bob さん）、コスト：「行進曲」×2" },
+		{ "ja", "受け付けました：マスクを公開し、この戦いのパワーを上げる" },
+		{ "ja", "受け付けました：bob さんに挑戦する" },
+		{ "ja", "受け付けました：捨てる：「行進曲」×2、「円舞曲」×1" },
+		{ "ja", "受け付けました：イベント「曲目の要求」を選ぶ" },
+		{ "ja", "受け付けました：あなたのダンサーを「剣の舞姫」と交代させる" },
+		{ "zh", "已接受：今后的邮件使用中文" },
+		{ "zh", "已接受：没有变化（假面舞会没有承诺值通知）" },
+		{ "zh", "已接受：选择舞者「永劫囚徒」" },
+		{ "zh", "已接受：使用「安魂曲」（目标：bob），代价：「进行曲」×2" },
+		{ "zh", "已接受：把 bob 的舞者换成「盗贼」" },
+		{ "zh", "已接受：保留：「圆舞曲」×1" },
+	};
+	static const char *const html[][2] = {
+		{ "en", "  accepted: Exchange bob's dancer for the Thief</div>" },
+		{ "ja", "  受け付けました：ダンサー「永劫の囚人」を選ぶ</div>" },
+		{ "zh", "    DANCER eternal-prisoner</div>" },
+	};
+	const char *cmds[] = {
+		"SET LANG zh", "SET NOTICES OFF", "DANCER eternal-prisoner",
+		"ORDER 3", "STAGE tower",
+		"PLAY requiem PAY march march ON bob",
+		"PLAY concerto PAY march waltz BANK prelude", "REVEAL", "PASS",
+		"CHALLENGE bob", "BANK march", "DISCARD march march waltz",
+		"KEEP waltz", "EVENT request-for-a-tune", "SWAP bob thief",
+		"SWAP erin blade-dancer", "STATUS", "DANCER nobody",
+	};
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"erin\","
+	    " \"accepted\": []}"), *acc = json_object_get(ctx, "accepted");
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		json_array_append_new(acc, json_pack("{s:s}", "text", cmds[i]));
+	mails_say(gd, ctx, "receipt", want, sizeof(want) / sizeof(want[0]), 0);
+	html_says(gd, ctx, "receipt", html, sizeof(html) / sizeof(html[0]));
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 int
 main(void)
 {
@@ -1824,6 +1898,7 @@ main(void)
 		cmocka_unit_test(emblems_say_what_wins_them),
 		cmocka_unit_test(a_fight_offers_what_can_be_done),
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
+		cmocka_unit_test(a_receipt_says_what_each_command_does),
 		cmocka_unit_test(the_root_is_not_an_entry_of_the_reader),
 		cmocka_unit_test(odd_contexts_still_decorate),
 		cmocka_unit_test(a_language_folder_is_never_cut_short),

@@ -1029,6 +1029,102 @@ a_receipt_has_no_double_blank_line(void **state)
 }
 
 /*
+ * A receipt says what each accepted command does, in the reader's words,
+ * with the canonical form the log holds under it (a Japanese player who
+ * wrote プレイ 誘惑 ... saw only PLAY flirt ...); STATUS and HELP, a form
+ * it does not know and a name the game data lacks are shown as they are. Each case: the command,
+ * then what the text part says for it in en, ja and zh (the HTML part
+ * says the same).
+ */
+static void
+a_receipt_says_what_each_command_does(void **state)
+{
+	static const char *const cases[][4] = {
+		{ "SET LANG ja", "Your mails in Japanese from now on",
+		  "これからのメールは日本語で", "今后的邮件使用日文" },
+		{ "SET NOTICES OFF",
+		  "No mail each time another player commits to a secret move",
+		  "ほかのプレイヤーが秘密の手を出すたびのお知らせメールを止める",
+		  "其他玩家做出秘密行动时不再发通知邮件" },
+		{ "SET NOTICES ON",
+		  "A mail each time another player commits to a secret move",
+		  "ほかのプレイヤーが秘密の手を出すたびにお知らせメールを受け取る",
+		  "其他玩家做出秘密行动时发通知邮件" },
+		{ "PLAY encore RECOVER jest mock",
+		  "Play Encore (take back Jest and Mock)",
+		  "「アンコール」を出す（「冗談」と「嘲笑」を手札に戻す）",
+		  "打出「安可」（收回「笑话」和「嘲笑」）" },
+		{ "PLAY encore RECOVER none", "Play Encore (take nothing back)",
+		  "「アンコール」を出す（何も戻さない）",
+		  "打出「安可」（不收回任何牌）" },
+		{ "PLAY swindle TARGET dave carol SLOT 12:10 12:40",
+		  "Play Swindle (target dave or carol, time 12:10 and 12:40)",
+		  "「詐欺」を出す（対象 dave か carol、時刻 12:10 と 12:40）",
+		  "打出「诈骗」（目标 dave 或 carol，时间 12:10 和 12:40）" },
+		{ "PLAY fond_memories TARGET dave RECOVER jest",
+		  "Play Fond Memories (target dave, take back Jest)",
+		  "「懐かしい思い出」を出す（対象 dave、「冗談」を手札に戻す）",
+		  "打出「美好回忆」（目标 dave，收回「笑话」）" },
+		{ "PLAY jest", "Play Jest\n", "「冗談」を出す\n", "打出「笑话」\n" },
+		{ "MOVE cw stay", "Move: clockwise, then stay",
+		  "移動：時計回り、次に留まる", "移动：顺时针，然后不动" },
+		{ "PLAN 12:20 ccw 12:40 stay",
+		  "Midnight plan: 12:20 counter-clockwise, 12:40 stay",
+		  "真夜中の計画：12:20 反時計回り、12:40 留まる",
+		  "午夜计划：12:20 逆时针，12:40 不动" },
+		{ "PLAN CLEAR", "Midnight plan cleared: stay at every time",
+		  "真夜中の計画を消去（どの時刻も留まる）",
+		  "清除午夜计划（每个时间都不动）" },
+		{ "PLAN cw stay ccw cw stay stay", "Midnight plan for all six times",
+		  "真夜中の計画（6つの時刻すべて）", "午夜计划（全部六个时间）" },
+		{ "PLACE black", "Place your noble in Black", "貴族を黒の間に置く",
+		  "把贵族放在黑色房间" },
+		/* nothing to say: the text alone, on the entry's first line */
+		{ "STATUS", "\n  STATUS\n", "\n  STATUS\n", "\n  STATUS\n" },
+		{ "SET LANG fr", "\n  SET LANG fr\n", "\n  SET LANG fr\n",
+		  "\n  SET LANG fr\n" },
+		{ "PLACE", "\n  PLACE\n", "\n  PLACE\n", "\n  PLACE\n" },
+		{ "MOVE up", "\n  MOVE up\n", "\n  MOVE up\n", "\n  MOVE up\n" },
+		{ "PLACE red", "\n  PLACE red\n", "\n  PLACE red\n",
+		  "\n  PLACE red\n" },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx, *acc;
+	struct mq_err err;
+	struct mail m = { 0 };
+	char line[160];
+	size_t i, l;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ctx = load_ctx("receipt");
+		acc = json_pack("[{s:s, s:b}]", "text", cases[i][0], "secret", 0);
+		json_object_set_new(ctx, "accepted", acc);
+		for (l = 0; l < NLANGS; l++) {
+			if (render(TMPL, langs[l], "receipt", gd, ctx, &m, &err) != 0)
+				fail_msg("%s: %s", langs[l], err.msg);
+			if (strstr(m.text, cases[i][1 + l]) == NULL)
+				fail_msg("%s, %s: the receipt lacks \"%s\":\n%s",
+				    cases[i][0], langs[l], cases[i][1 + l], m.text);
+			/* the canonical form under it, as the log holds it */
+			snprintf(line, sizeof(line), "\n    %s\n", cases[i][0]);
+			if (cases[i][1 + l][0] != '\n' && strstr(m.text, line) == NULL)
+				fail_msg("%s, %s: not under its words:\n%s",
+				    cases[i][0], langs[l], m.text);
+			/* and the HTML part */
+			snprintf(line, sizeof(line), "%.*s", (int)strcspn(
+			    cases[i][1 + l], "\n"), cases[i][1 + l][0] == '\n' ?
+			    cases[i][0] : cases[i][1 + l]);
+			if (strstr(m.html, line) == NULL)
+				fail_msg("%s, %s: the HTML lacks \"%s\"", cases[i][0],
+				    langs[l], line);
+			mail_free(&m);
+		}
+		json_decref(ctx);
+	}
+	json_decref(gd);
+}
+
+/*
  * A refused line's sentence in Japanese, wrapped under the line, keeps its
  * words: it broke between any two characters ('…の後' / 'に…',
  * 'コマン' / 'ドは'); now after a mark or at a space.
@@ -2096,6 +2192,7 @@ main(void)
 		cmocka_unit_test(japanese_hand_breaks_fall_between_words),
 		cmocka_unit_test(section_rules_end_together),
 		cmocka_unit_test(a_receipt_has_no_double_blank_line),
+		cmocka_unit_test(a_receipt_says_what_each_command_does),
 		cmocka_unit_test(a_refusal_cuts_no_word),
 		cmocka_unit_test(a_refusal_keeps_set_lang_whole),
 		cmocka_unit_test(the_help_cuts_no_card_name),
