@@ -340,17 +340,29 @@ submit_lines(struct mq_daemon *d, struct mq_game *g, int seat,
     int mail, struct mq_err *err)
 {
 	struct mq_submit_result res;
+	struct mq_settings logged;
 	unsigned char rnd[8];
-	char reply_id[17];
+	char reply_id[17], lang[8];
 	struct mq_err e;
-	int rc;
+	int rc, quiet = g->players[seat].quiet;
 
 	mq_game_journal_start(g);
+	snprintf(lang, sizeof(lang), "%s", g->players[seat].lang);
 	rc = mq_game_submit(g, seat, lines, n, 1, NULL, NULL, d->now, &res, err);
 	if (rc == 0) {
 		/* a reply's SET lines are logged before its commands,
-		 * even refused ones; here only once they are taken */
+		 * even refused ones; here only once they are taken; the
+		 * receipt lists those logged, as the catching up rebuilds
+		 * it from the log (mailmark.c) */
 		rc = mq_inbound_settings_apply(g, seat, set, d->now, err);
+		mq_settings_none(&logged);
+		if (strcmp(lang, g->players[seat].lang) != 0)
+			snprintf(logged.lang, sizeof(logged.lang), "%s",
+			    g->players[seat].lang);
+		if (quiet != g->players[seat].quiet)
+			logged.notices = !g->players[seat].quiet;
+		if (rc == 0 && mail)
+			rc = mq_receipt_list_settings(&res, &logged, err);
 		if (rc == 0 && mail) {
 			/* sets apart the answer of a submit that logs nothing
 			 * (STATUS), as a reply's Message-ID does */

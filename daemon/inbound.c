@@ -15,6 +15,7 @@
 #include "daemon/mailmark.h"
 #include "fileio.h"
 #include "daemon/notify.h"
+#include "daemon/receipt.h"
 #include "mail/address.h"
 #include "mail/mime_in.h"
 #include "mail/mime_out.h"
@@ -481,6 +482,7 @@ answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
 		unread_refusal(c->error, sizeof(c->error));
 		res->ncmds++;
 	}
+	MQ_TRY(mq_receipt_list_settings(res, &a->set, err));
 	return mq_notify_answer(d, g, a->seat, res, a->msg->message_id, err);
 }
 
@@ -676,20 +678,25 @@ static void
 log_move(const struct analysis *a, const struct mq_submit_result *res,
     uint64_t set_at, const char *tid, enum mq_inbound_outcome *outcome)
 {
-	size_t i, accepted = 0, already = 0;
+	size_t i, accepted = 0, already = 0, set = 0;
 
-	/* a line received already is not refused (answer): its own count */
+	/* a line received already is not refused (answer): its own count;
+	 * the SET lines its receipt lists are said apart, as logged or not */
 	for (i = 0; i < res->ncmds; i++) {
+		if (mq_receipt_is_setting(&res->cmds[i])) {
+			set++;
+			continue;
+		}
 		accepted += res->cmds[i].accepted != 0;
 		already += !res->cmds[i].accepted && res->cmds[i].already;
 	}
 	mq_daemon_log("%s: game %s, %s: %zu command(s) accepted, %zu refused, "
 	    "%zu already received; %s", tid, a->game->id,
 	    a->game->players[a->seat].name, accepted,
-	    res->ncmds - accepted - already, already, res->logged ? "logged" :
-	    a->game->seq == set_at ? "nothing logged" : !a->set.lang[0] ?
-	    "its SET NOTICES logged" : a->set.notices < 0 ? "its SET LANG logged" :
-	    "its SET LANG and SET NOTICES logged");
+	    res->ncmds - accepted - already - set, already, res->logged ?
+	    "logged" : a->game->seq == set_at ? "nothing logged" :
+	    !a->set.lang[0] ? "its SET NOTICES logged" : a->set.notices < 0 ?
+	    "its SET LANG logged" : "its SET LANG and SET NOTICES logged");
 	*outcome = res->logged || a->game->seq != set_at ? MQ_IN_APPLIED :
 	    MQ_IN_ANSWERED;
 }

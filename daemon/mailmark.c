@@ -8,8 +8,10 @@
 
 #include "common/fileio.h"
 #include "daemon/deadline.h"
+#include "daemon/inbound.h"
 #include "daemon/mailmark.h"
 #include "daemon/notify.h"
+#include "daemon/receipt.h"
 
 #define MARK_FMT "%020llu\n"	/* always 21 bytes: see mq_mailmark_write */
 
@@ -161,9 +163,10 @@ welcome_late(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
  * the logged entries, its reveal too, rather than appending them (store.h),
  * and gives what the first submit gave; then submit's SET lines, logged
  * just after at the same time for the same player (a reply's comes before
- * its commands), and the mails submit queues, at the entry's time. The
- * lines are the commands as logged: a STATUS or HELP beside them, which
- * logs nothing, is not in the log and not in the rebuilt receipt.
+ * its commands), listed in the receipt as submit lists them, and the mails
+ * submit queues, at the entry's time. The lines are the commands as
+ * logged: a STATUS or HELP beside them, which logs nothing, is not in the
+ * log and not in the rebuilt receipt.
  */
 static int
 submit_late(struct mq_daemon *d, struct mq_game *c, const json_t *body,
@@ -174,6 +177,7 @@ submit_late(struct mq_daemon *d, struct mq_game *c, const json_t *body,
 	const char *player = json_string_value(json_object_get(body, "player"));
 	json_t *cmds = json_object_get(body, "commands"), *cmd;
 	json_int_t ts = json_integer_value(json_object_get(body, "ts"));
+	struct mq_settings set;
 	const char **lines;
 	size_t n = json_array_size(cmds), i;
 	int rc, seat = mq_game_seat(c, player != NULL ? player : "");
@@ -191,13 +195,26 @@ submit_late(struct mq_daemon *d, struct mq_game *c, const json_t *body,
 	free(lines);
 	if (rc != 0)
 		return rc;
+	mq_settings_none(&set);
 	while ((rc = mq_game_peek(c, &e, err)) == 0 && e != NULL &&
 	    e->type == MQ_LOG_ADMIN && is_setting(e->body) &&
 	    json_equal(json_object_get(e->body, "player"), json_object_get(body,
 	    "player")) && json_equal(json_object_get(e->body, "ts"),
-	    json_object_get(body, "ts")))
+	    json_object_get(body, "ts"))) {
+		/* for the receipt to list, as submit listed them */
+		const json_t *lang = json_object_get(e->body, "lang"),
+		    *notices = json_object_get(e->body, "notices");
+
+		if (json_is_string(lang))
+			snprintf(set.lang, sizeof(set.lang), "%s",
+			    json_string_value(lang));
+		if (json_is_boolean(notices))
+			set.notices = json_is_true(notices);
 		if ((rc = step(c, err)) != 0)
 			break;
+	}
+	if (rc == 0)
+		rc = mq_receipt_list_settings(&res, &set, err);
 	if (rc == 0)
 		rc = mq_notify_answer(d, c, seat, &res, NULL, err);
 	mq_submit_result_free(&res);

@@ -491,7 +491,9 @@ static int end_again(struct mq_daemon *, struct mq_game *, int, const char *,
 /*
  * A player's mail to a game that is over logs nothing: STATUS is answered
  * with the end mail again (the result, the seed: what "how it ended"
- * means), any other line with one sentence, in a mail of its own.
+ * means), any other line with one sentence, in a mail of its own; a SET
+ * line listed among the results (mq_receipt_list_settings) is no move to
+ * refuse.
  */
 static int
 answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
@@ -517,6 +519,8 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 	for (i = 0; i < r->ncmds; i++) {
 		if (r->cmds[i].accepted && strcmp(r->cmds[i].text, "STATUS") == 0)
 			status = 1;
+		else if (mq_receipt_is_setting(&r->cmds[i]))
+			continue;
 		else if (!r->cmds[i].accepted ||
 		    strcmp(r->cmds[i].text, "HELP") != 0)
 			other = 1;

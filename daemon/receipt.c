@@ -1,18 +1,21 @@
 /*
  * receipt.c - signed receipts for one log entry; see receipt.h. A receipt
  * stands alone: checking one needs only its own bytes (and, to catch a
- * host, the log it should agree with).
+ * host, the log it should agree with). Also the SET lines the receipt
+ * mail lists beside a player's commands.
  */
 #include "receipt.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <sodium.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "buf.h"
+#include "daemon/inbound.h"
 #include "logfile.h"
 
 #define RECEIPT_FORMAT	"masqued-receipt-v1"
@@ -261,4 +264,63 @@ mq_receipt_against_log(const struct mq_receipt *r, const char *logpath,
 		    "the one the receipt signs: the log was changed.");
 	mq_logfile_close(lf);
 	return rc;
+}
+
+/* Put text first among res's results, accepted. */
+static int
+list_first(struct mq_submit_result *res, const char *text, struct mq_err *err)
+{
+	struct mq_cmd_result *nv;
+	char *t;
+
+	if ((t = strdup(text)) == NULL ||
+	    (nv = realloc(res->cmds, (res->ncmds + 1) * sizeof(*nv))) == NULL) {
+		free(t);
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	}
+	res->cmds = nv;
+	memmove(nv + 1, nv, res->ncmds * sizeof(*nv));
+	memset(nv, 0, sizeof(*nv));
+	nv->accepted = 1;
+	nv->text = t;
+	res->ncmds++;
+	return 0;
+}
+
+int
+mq_receipt_list_settings(struct mq_submit_result *res,
+    const struct mq_settings *set, struct mq_err *err)
+{
+	char text[24];
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < res->ncmds && res->cmds[i].accepted &&
+	    strcmp(res->cmds[i].text, "HELP") == 0; i++)
+		;
+	if (i > 0 && i == res->ncmds && !res->logged)
+		return 0;
+	/* the last first: SET LANG then SET NOTICES, as applied */
+	if (set->notices >= 0)
+		MQ_TRY(list_first(res, set->notices ? "SET NOTICES ON" :
+		    "SET NOTICES OFF", err));
+	if (set->lang[0]) {
+		snprintf(text, sizeof(text), "SET LANG %.2s", set->lang);
+		if ((rc = list_first(res, text, err)) != 0 && set->notices >= 0) {
+			/* res as it was */
+			free(res->cmds[0].text);
+			res->ncmds--;
+			memmove(res->cmds, res->cmds + 1,
+			    res->ncmds * sizeof(*res->cmds));
+		}
+	}
+	return rc;
+}
+
+int
+mq_receipt_is_setting(const struct mq_cmd_result *c)
+{
+	/* no game has a command SET: its line is refused, never accepted */
+	return c->accepted && c->text != NULL &&
+	    strncmp(c->text, "SET ", 4) == 0;
 }

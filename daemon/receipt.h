@@ -49,4 +49,20 @@ int mq_receipt_against_log(const struct mq_receipt *r, const char *logpath,
 
 void mq_receipt_free(struct mq_receipt *r);
 
+/*
+ * The SET lines a player's mail asked (inbound.h: SET LANG, SET NOTICES),
+ * among its results for the receipt to list them with its commands:
+ * accepted lines "SET LANG xx" and "SET NOTICES ON|OFF", first, as they
+ * were applied first (the receipt is in the language asked already). Not
+ * beside HELP alone, which gets the help mail alone (mq_notify_answer).
+ * MQ_IO when out of memory (res as it was). mq_receipt_is_setting: whether
+ * a result is one of them, no command of the game's.
+ */
+struct mq_settings;
+struct mq_submit_result;
+struct mq_cmd_result;
+int mq_receipt_list_settings(struct mq_submit_result *res,
+    const struct mq_settings *set, struct mq_err *err);
+int mq_receipt_is_setting(const struct mq_cmd_result *c);
+
 #endif

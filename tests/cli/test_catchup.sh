@@ -171,6 +171,12 @@ done
 cmp -s $T/submit.a $T/submit.b || { diff $T/submit.a $T/submit.b >&2; fail "the caught-up mails differ from those submit queues"; }; ok
 grep -l "^X-Masqued-Mail: receipt" $S/b/mail/outbox/new/* | xargs grep -q "^To: dave@x.test" ||
     fail "no receipt for dave"; ok
+# it lists the SET LANG, in the new language (submit lists it, and the
+# catching up rebuilt it from the log)
+. tests/cli/lib_mail.sh
+parts "$(grep -l "^X-Masqued-Mail: receipt" $S/b/mail/outbox/new/* |
+    xargs grep -l "^To: dave@x.test")" dave_rebuilt
+says dave_rebuilt "これからのメールは日本語で"
 [ "$(cat $S/b/games/$GS/mailed)" -eq 7 ] || fail "the mark did not move past the submit's entries"; ok
 expect 0 "one more pass" -- $M -C $S/b serve --once
 [ "$(ls $S/b/mail/outbox/new | wc -l)" = "$(ls $S/a/mail/outbox/new | wc -l)" ] || fail "a mail went twice"; ok

@@ -9,6 +9,9 @@
 # en, the language she has (said all the same); once the game is over,
 # SET LANG alone still gets the help mail. No help mail besides; each
 # answer has a Message-ID of its own.
+# SET LANG beside other commands is listed first in their receipt, in the
+# new language (the receipt left it out: the player could not tell it had
+# been taken).
 . tests/cli/lib.sh
 D=$T/data
 O=$D/mail/outbox/new
@@ -65,6 +68,27 @@ send alice@x.test "$(reply_to alice)" a2 'PLACE blue'
 expect 0 "serve --once with alice's PLACE" -- $M -C $D serve --once
 answer receipt alice@x.test alice2
 says alice2 "受け付けたコマンド"
+
+# SET LANG beside a command: listed first in the receipt, which is in the
+# new language already, with the command in words
+ls $O >$T/before
+send dave@x.test "$(reply_to dave)" d0 'PLACE green\nSET LANG zh'
+expect 0 "serve --once with dave's PLACE and SET LANG zh" -- $M -C $D serve --once
+# the daemon's log counts the game's commands, as before
+err_has ": game $G, dave: 1 command(s) accepted, 0 refused, 0 already received; logged"
+answer receipt dave@x.test dave0
+says dave0 "已接受"
+says dave0 "今后的邮件使用中文"
+says dave0 "把贵族放在绿色房间"
+says_not dave0 "ACCEPTED"
+$PY - $T/dave0.txt <<'EOF2' || fail "dave's receipt does not list SET LANG zh first, then PLACE green"
+import sys
+t = open(sys.argv[1]).read()
+a = t.find("今后的邮件使用中文 SET LANG zh")
+b = t.find("把贵族放在绿色房间")
+sys.exit(not (0 <= a < b and t.find("PLACE green", b) > b))
+EOF2
+ok
 
 # The Masquerade says it too (its turn mail had no such sentence)
 H=$($M -C $D new masquerade --player erin=erin@x.test --player fay=fay@x.test \
