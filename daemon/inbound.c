@@ -742,9 +742,10 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	MQ_TRY(mq_inbound_settings_apply(a->game, a->seat, &a->set, d->now, err));
 	if (a->nlines == 0) {
 		/* SET lines alone: the mail the player needs now, in the
-		 * language asked, saying what changed (the help mail once the
-		 * game is over) */
-		rc = mq_settings_any(&a->set) && !mq_game_over(a->game) ?
+		 * language asked, saying what changed (once the game is over,
+		 * the end mail again for a SET LANG; else the help mail) */
+		rc = a->set.lang[0] || (mq_settings_any(&a->set) &&
+		    !mq_game_over(a->game)) ?
 		    mq_notify_settings(d, a->game, a->seat, &a->set, a->hash,
 		    err) :
 		    mq_notify_help(d, a->game, a->seat, err);

@@ -486,14 +486,14 @@ everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
 }
 
 static int end_again(struct mq_daemon *, struct mq_game *, int, const char *,
-    struct mq_err *);
+    int, struct mq_err *);
 
 /*
  * A player's mail to a game that is over logs nothing: STATUS is answered
  * with the end mail again (the result, the seed: what "how it ended"
- * means), any other line with one sentence, in a mail of its own; a SET
- * line listed among the results (mq_receipt_list_settings) is no move to
- * refuse.
+ * means), in the language a SET LANG beside it asked (listed among the
+ * results: mq_receipt_list_settings), saying so; any other line with one
+ * sentence, in a mail of its own. A SET line is no move to refuse.
  */
 static int
 answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
@@ -502,7 +502,7 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 	char key[17], basis[64];
 	unsigned char h[8];
 	size_t i;
-	int status = 0, other = 0, rc = 0;
+	int status = 0, other = 0, lang = 0, rc = 0;
 
 	/* no Message-ID to set it apart: the game, seat and seq do, as for
 	 * a receipt; the refusal goes out as a stranger's mail, whose name
@@ -520,7 +520,7 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 		if (r->cmds[i].accepted && strcmp(r->cmds[i].text, "STATUS") == 0)
 			status = 1;
 		else if (mq_receipt_is_setting(&r->cmds[i]))
-			continue;
+			lang |= strncmp(r->cmds[i].text, "SET LANG ", 9) == 0;
 		else if (!r->cmds[i].accepted ||
 		    strcmp(r->cmds[i].text, "HELP") != 0)
 			other = 1;
@@ -531,7 +531,7 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 		    "more can be played. Send STATUS to see how it ended.",
 		    uniq, err);
 	if (rc == 0 && status)
-		rc = end_again(d, g, seat, uniq, err);
+		rc = end_again(d, g, seat, uniq, lang, err);
 	return rc;
 }
 
@@ -710,17 +710,19 @@ admin_json(const char *action, const char *player, const char *why,
  * The end mail again, to one player who asked (STATUS) after the end: as
  * everyone got it, with the host's why when the host ended the game, under
  * a Message-ID of its own (uniq), since a mail client keeps only one mail
- * of an id.
+ * of an id; saying the player's language changed when lang_set.
  */
 static int
 end_again(struct mq_daemon *d, struct mq_game *g, int seat, const char *uniq,
-    struct mq_err *err)
+    int lang_set, struct mq_err *err)
 {
 	json_t *ctx = base_ctx(d, g, seat), *admin;
 	const char *why;
 	int rc, bad = ctx == NULL;
 
 	bad |= ctx != NULL && add_end_secrets(g, ctx);
+	bad |= ctx != NULL && lang_set &&
+	    json_object_set_new(ctx, "lang_set", json_true()) != 0;
 	if (!bad && g->ended_body != NULL) {
 		why = json_string_value(json_object_get(g->ended_body, "why"));
 		admin = admin_json("end", NULL, why != NULL ? why : "", 0);
@@ -860,11 +862,17 @@ int
 mq_notify_settings(struct mq_daemon *d, struct mq_game *g, int seat,
     const struct mq_settings *set, const char *key, struct mq_err *err)
 {
-	json_t *ctx = base_ctx(d, g, seat);
+	json_t *ctx;
 	char uniq[17];
-	int bad = ctx == NULL;
+	int bad;
 
 	snprintf(uniq, sizeof(uniq), "%s", key);
+	/* once the game is over, the end mail again, as STATUS gets it */
+	if (mq_game_over(g)) {
+		MQ_TRY(end_again(d, g, seat, uniq, set->lang[0] != '\0', err));
+		return mq_spool_sync(d->conf.datadir, err);
+	}
+	bad = (ctx = base_ctx(d, g, seat)) == NULL;
 	if (set->lang[0])
 		bad |= json_object_set_new(ctx, "lang_set", json_true()) != 0;
 	if (set->notices >= 0)

@@ -48,8 +48,9 @@ int mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
 /* The answer to a mail of SET lines alone (inbound.h): the turn mail (what
  * the player owes, the board, their own section) in the language asked,
  * saying what changed ("lang_set", "notices_on" or "notices_off" in the
- * context); key, the mail's hash in hex, sets it apart from the turn mail
- * of the same entry. */
+ * context); once the game is over, the end mail again, saying the
+ * language changed if it did; key, the mail's hash in hex, sets it apart
+ * from the turn or end mail of the same entry. */
 struct mq_settings;
 int mq_notify_settings(struct mq_daemon *d, struct mq_game *g, int seat,
     const struct mq_settings *set, const char *key, struct mq_err *err);

@@ -3,10 +3,11 @@
 # answered with the end mail again (the result and the seed, in their
 # language, under a Message-ID of its own, since a mail client keeps one
 # mail of an id), HELP with the commands, and a move with one sentence in a
-# mail of its own; nothing is logged and verify passes. STATUS was refused
-# with a sentence naming a host command (masqued export), and its answer set
-# off the end mail to every player again. A game the host ended:
-# test_admin_end.sh.
+# mail of its own; nothing is logged and verify passes; SET LANG with
+# STATUS gets the end mail in the new language, saying it changed. STATUS
+# was refused with a sentence naming a host command (masqued export), and
+# its answer set off the end mail to every player again. A game the host
+# ended: test_admin_end.sh.
 . tests/cli/lib.sh
 D=$T/data
 O=$D/mail/outbox/new
@@ -76,5 +77,18 @@ done
 serve "two moves after the end with no Message-ID"
 answer refused alice@x.test late_a
 answer refused carol@x.test late_c
+
+# SET LANG beside STATUS after the end: the end mail again, in the new
+# language, saying it changed; SET LANG is no move, so no refusal besides
+# (it was one, and the end mail did not say the language had changed)
+ls $O >$T/before
+send bob@x.test "$RB" late-lang 'SET LANG zh\nSTATUS'
+serve "SET LANG zh and STATUS after the end"
+[ "$(ls $O | comm -13 $T/before - | wc -l)" = 1 ] ||
+    fail "not the end mail alone for SET LANG and STATUS after the end"; ok
+answer end bob@x.test zh
+says zh "已按你的要求，今后的邮件将使用中文（SET LANG zh）。"
+says zh "以下是游戏的结局。"
+says zh "游戏结束。"
 expect 0 "verify" -- $M -C $D verify $G
 done_checks

@@ -6,9 +6,11 @@
 # Real replies through the Maildir inbox and `serve --once` (ASan binary).
 # alice, whose turn it is to place, writes SET LANG ja; bob SET LANG zh
 # (with a no-break space, as copied from the HTML part); carol SET LANG
-# en, the language she has (said all the same); once the game is over,
-# SET LANG alone still gets the help mail. No help mail besides; each
-# answer has a Message-ID of its own.
+# en, the language she has (said all the same). No help mail besides;
+# each answer has a Message-ID of its own. Once the game is over, SET LANG
+# alone gets the end mail again in the new language, saying so, as STATUS
+# after the end does (it got the help mail alone, in which nothing said
+# the language had changed, nor how the game had ended).
 # SET LANG beside other commands is listed first in their receipt, in the
 # new language (the receipt left it out: the player could not tell it had
 # been taken).
@@ -101,10 +103,23 @@ answer turn fay@x.test fay
 says fay "已按你的要求，今后的邮件将使用中文（SET LANG zh）。"
 says_not fay "Your mails are in English"
 
-# the game over: SET LANG alone gets the help mail, as before
+# the game over: SET LANG alone gets the end mail again, in the new
+# language, saying so; no help mail
 play_out $D $G || fail "the game did not end"
+expect 0 "serve --once: the end mails" -- $M -C $D serve --once
+first=$(grep -l "^To: dave@x.test" $O/* | xargs grep -l '^X-Masqued-Mail: end')
+[ "$(echo "$first" | grep -c .)" = 1 ] || fail "dave got not one end mail: $first"; ok
 ls $O >$T/before
 send dave@x.test "$(reply_to dave)" d1 'SET LANG ja'
 expect 0 "serve --once after the end" -- $M -C $D serve --once
-answer help dave@x.test dave
+answer end dave@x.test dave
+says dave "ご希望どおり、これからのメールは日本語でお送りします（SET LANG ja）。"
+says dave "ゲームの結末は次のとおりです。"
+says dave "ゲーム終了。"
+says_not dave "THE GAME IS OVER"
+[ "$(ls $O | comm -13 $T/before - | wc -l)" = 1 ] ||
+    fail "SET LANG after the end got more than the end mail"; ok
+[ "$(grep -m1 -i '^Message-ID:' "$(cat $T/dave.file)")" != \
+    "$(grep -m1 -i '^Message-ID:' "$first")" ] ||
+    fail "the end mail again has the first one's Message-ID"; ok
 done_checks

@@ -59,6 +59,7 @@
 #include "daemon/log.h"
 #include "daemon/logfile.h"
 #include "daemon/notify.h"
+#include "daemon/receipt.h"
 #include "daemon/store.h"
 #include "daemon/story.h"
 #include "engine/game.h"
@@ -1214,7 +1215,8 @@ notify_survives_every_allocation_failure(void **state)
  * own refusal of it (the rules do not know the game is over) for want of
  * memory to read it. Its answer (to STATUS and a move) is the end
  * mail again, with the host's why, and the refusal in a mail of its own,
- * each whole or not at all (op_notify).
+ * each whole or not at all (op_notify); to SET LANG beside STATUS, the end
+ * mail alone, saying the language changed.
  */
 struct after_end_ctx {
 	struct mq_game *g;
@@ -1259,6 +1261,7 @@ after_end_survives_every_allocation_failure(void **state)
 {
 	static const char *const lines[] = { "STATUS", "PLACE blue" };
 	struct after_end_ctx ac;
+	struct mq_settings set;
 	struct notify_ctx c;
 	struct af_stats st;
 	struct mq_err err;
@@ -1305,6 +1308,26 @@ after_end_survives_every_allocation_failure(void **state)
 	af_tail = 1;
 	sweep("notify: a mail after the host's end", op_notify, &c, stride,
 	    &st);
+	af_tail = 0;
+	assert_true(st.refused > 0);
+	json_decref(c.ref);
+	mq_submit_result_free(&c.res);
+	/* SET LANG beside STATUS (listed as inbound.c lists it): the end
+	 * mail alone, saying the language changed; no refusal */
+	assert_int_equal(mq_game_submit(c.g, 0, lines, 1, 0, "00fd", "pipe",
+	    1790000150, &c.res, &err), 0);
+	mq_settings_none(&set);
+	snprintf(set.lang, sizeof(set.lang), "ja");
+	assert_int_equal(mq_receipt_list_settings(&c.res, &set, &err), 0);
+	assert_int_equal(op_notify(&c, &ref), 0);
+	c.ref = json_loads(ref, 0, NULL);
+	free(ref);
+	if (json_object_size(c.ref) != 1)
+		fail_msg("SET LANG and STATUS after the end made %zu mails, not "
+		    "the end mail again", json_object_size(c.ref));
+	af_tail = 1;
+	sweep("notify: SET LANG and STATUS after the host's end", op_notify,
+	    &c, stride, &st);
 	af_tail = 0;
 	assert_true(st.refused > 0);
 	json_decref(c.ref);
