@@ -33,6 +33,21 @@ for p in alice bob carol dave; do
 	grep -q '^X-Masqued-Mail: end' "$last" ||
 	    fail "$p's last mail is not the end mail: $(grep '^X-Masqued-Mail' "$last")"; ok
 done
+# the last mover's receipt says the game is over, not that it waits
+last=$($MREL -C $D log $G --json | $PY -c '
+import json, sys
+for l in sys.stdin:
+    e = json.loads(l)
+    if e.get("type") == "command":
+        p = e["player"]
+print(p)')
+r=$(grep -l "^To: $last@x.test" $O/* | xargs grep -l '^X-Masqued-Mail: receipt' | tail -n 1)
+parts "$r" lastreceipt
+grep -qF "last move: the end mail" $T/lastreceipt.txt ||
+    grep -qF "ゲーム最後の手でした" $T/lastreceipt.txt ||
+    fail "the last mover's receipt does not say the game is over"; ok
+! grep -qF "next mail comes when the phase resolves" $T/lastreceipt.txt ||
+    fail "the last mover's receipt waits for a phase"; ok
 grep -l "^To: bob@x.test" $O/* | xargs grep -l '^X-Masqued-Mail: end' >$T/ends
 [ "$(wc -l <$T/ends)" = 1 ] || fail "bob got not one end mail"; ok
 parts "$(cat $T/ends)" first
