@@ -381,6 +381,8 @@ ms_play(const struct said *s, const struct words *w, struct mv *d)
 	if (i != w->n)
 		return -1;
 	put(s->a, d, "pay", pay != NULL ? pay : mv_list(s->a));
+	/* the cost is said last, in brackets the list cannot close itself */
+	put_bool(s->a, d, "paid", pay != NULL);
 	put(s->a, d, "on", on);
 	put(s->a, d, "bank", bank);
 	return 0;

@@ -1804,6 +1804,10 @@ a_refusal_cuts_no_word(void **state)
  * with the canonical form the log holds under it (a Japanese player who
  * wrote ダンサー 永劫の囚人 saw only DANCER eternal-prisoner); STATUS, and
  * a form it does not know, are shown as they are. The reader is erin.
+ * Each says its command as a sentence: the cost last, in brackets, so that
+ * a banked Spell is not read as one more Spell paid ("、コスト：「行進曲」×1、
+ * 「円舞曲」×1、「前奏曲」を VP カウンターに" was), and a discard not as a
+ * label ("捨てる：「行進曲」×2", "弃掉：...").
  */
 static void
 a_receipt_says_what_each_command_does(void **state)
@@ -1815,7 +1819,7 @@ a_receipt_says_what_each_command_does(void **state)
 		{ "en", "accepted: Take the Order Defend 3\n    ORDER 3" },
 		{ "en", "accepted: Send your dancer to the Tower\n    STAGE tower" },
 		{ "en", "accepted: Play Requiem on bob, paying 2x March\n    PLAY requiem PAY march march ON bob" },
-		{ "en", "accepted: Play Concerto, paying 1x March, 1x Waltz, banking Prelude" },
+		{ "en", "accepted: Play Concerto, banking Prelude as a VP counter, paying 1x March, 1x Waltz" },
 		{ "en", "accepted: Reveal your Mask, for power in this fight" },
 		{ "en", "accepted: Pass: nothing more for now" },
 		{ "en", "accepted: Challenge bob\n" },
@@ -1832,29 +1836,37 @@ a_receipt_says_what_each_command_does(void **state)
 		{ "ja", "受け付けました：ダンサー「永劫の囚人」を選ぶ" },
 		{ "ja", "受け付けました：オーダー「防衛する３」を取る" },
 		{ "ja", "受け付けました：ダンサーを「塔」へ送る" },
-		{ "ja", "受け付けました：「鎮魂歌」を使う（対象：bob さん）、コスト：「行進曲」×2" },
+		{ "ja", "受け付けました：「鎮魂歌」を bob さんに使う（コスト：「行進曲」×2）" },
+		{ "ja", "受け付けました：「協奏曲」を使い、「前奏曲」を VP カウンターにする（コスト：「行進曲」×1、「円舞曲」×1）" },
+		{ "ja", "受け付けました：「前奏曲」を使う\n    PLAY prelude" },
 		{ "ja", "受け付けました：マスクを公開し、この戦いのパワーを上げる" },
 		{ "ja", "受け付けました：bob さんに挑戦する" },
-		{ "ja", "受け付けました：捨てる：「行進曲」×2、「円舞曲」×1" },
+		{ "ja", "受け付けました：「行進曲」×2、「円舞曲」×1 を捨てる" },
+		{ "ja", "受け付けました：「円舞曲」×1 を手札に残す" },
 		{ "ja", "受け付けました：イベント「曲目の要求」を選ぶ" },
 		{ "ja", "受け付けました：あなたのダンサーを「剣の舞姫」と交代させる" },
 		{ "zh", "已接受：今后的邮件使用中文" },
 		{ "zh", "已接受：没有变化（假面舞会没有承诺值通知）" },
 		{ "zh", "已接受：选择舞者「永劫囚徒」" },
-		{ "zh", "已接受：使用「安魂曲」（目标：bob），代价：「进行曲」×2" },
+		{ "zh", "已接受：对 bob 使用「安魂曲」（代价：「进行曲」×2）" },
+		{ "zh", "已接受：使用「协奏曲」，把「前奏曲」存为 VP 标记（代价：「进行曲」×1、「圆舞曲」×1）" },
+		{ "zh", "已接受：弃掉「进行曲」×2、「圆舞曲」×1" },
 		{ "zh", "已接受：把 bob 的舞者换成「盗贼」" },
-		{ "zh", "已接受：保留：「圆舞曲」×1" },
+		{ "zh", "已接受：保留「圆舞曲」×1" },
 	};
 	static const char *const html[][2] = {
 		{ "en", "  accepted: Exchange bob's dancer for the Thief</div>" },
 		{ "ja", "  受け付けました：ダンサー「永劫の囚人」を選ぶ</div>" },
+		{ "ja", "  受け付けました：「協奏曲」を使い、「前奏曲」を VP カウンターにする（コスト：「行進曲」×1、「円舞曲」×1）</div>" },
+		{ "zh", "  已接受：弃掉「进行曲」×2、「圆舞曲」×1</div>" },
 		{ "zh", "    DANCER eternal-prisoner</div>" },
 	};
 	const char *cmds[] = {
 		"SET LANG zh", "SET NOTICES OFF", "DANCER eternal-prisoner",
 		"ORDER 3", "STAGE tower",
 		"PLAY requiem PAY march march ON bob",
-		"PLAY concerto PAY march waltz BANK prelude", "REVEAL", "PASS",
+		"PLAY concerto PAY march waltz BANK prelude", "PLAY prelude",
+		"REVEAL", "PASS",
 		"CHALLENGE bob", "BANK march", "DISCARD march march waltz",
 		"KEEP waltz", "EVENT request-for-a-tune", "SWAP bob thief",
 		"SWAP erin blade-dancer", "STATUS", "DANCER nobody",
