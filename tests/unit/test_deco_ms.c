@@ -1011,21 +1011,24 @@ events_say_what_they_do(void **state)
 /*
  * The table says what wins each Emblem, as a Mask's condition is said: it
  * named the Emblem and its VP only ("[Emblem of Valor, 1 VP: nobody]"). In
- * the text part, an Emblem a line; in the HTML part, a list.
+ * the text part, an Emblem a line; in the HTML part, a list. The heading
+ * says that a tie leaves an Emblem with its holder: alice's 3 Treasures
+ * tied erin's, the Emblem of Valor stayed (and scored) with erin, and no
+ * mail said why.
  */
 static void
 emblems_say_what_wins_them(void **state)
 {
 	static const char *const want[][2] = {
-		{ "en", "Emblems:\n  Emblem of Valor, the most Treasures (1 at least), 1 VP: nobody\n  Emblem of the Gladiator, the most wins against dancers (2 at least), 1 VP: bob\n" },
-		{ "ja", "\n  勇者の紋章（トレジャーが最多、1 枚以上）・1 VP：なし\n" },
-		{ "zh", "\n  勇者纹章（宝物最多，至少 1 个），1 VP：无人\n" },
+		{ "en", "Emblems (a holder keeps one until another player has more):\n  Emblem of Valor, the most Treasures (1 at least), 1 VP: nobody\n  Emblem of the Gladiator, the most wins against dancers (2 at least), 1 VP: bob\n" },
+		{ "ja", "エンブレム（持ち主より多くなった人が奪う。同数なら持ち主のまま）：\n  勇者の紋章（トレジャーが最多、1 枚以上）・1 VP：なし\n" },
+		{ "zh", "纹章（超过持有者的人才能夺走，持平时仍归持有者）：\n  勇者纹章（宝物最多，至少 1 个），1 VP：无人\n" },
 	};
 	/* in the HTML, a list */
 	static const char *const html[][2] = {
-		{ "en", "Emblems: [Emblem of Valor, the most Treasures (1 at least), 1 VP: nobody] [Emblem of the Gladiator, the most wins against dancers (2 at least), 1 VP: bob]" },
-		{ "ja", "［勇者の紋章（トレジャーが最多、1 枚以上）・1 VP：なし］" },
-		{ "zh", "［勇者纹章（宝物最多，至少 1 个），1 VP：无人］" },
+		{ "en", "Emblems (a holder keeps one until another player has more): [Emblem of Valor, the most Treasures (1 at least), 1 VP: nobody] [Emblem of the Gladiator, the most wins against dancers (2 at least), 1 VP: bob]" },
+		{ "ja", "エンブレム（持ち主より多くなった人が奪う。同数なら持ち主のまま）：［勇者の紋章（トレジャーが最多、1 枚以上）・1 VP：なし］" },
+		{ "zh", "纹章（超过持有者的人才能夺走，持平时仍归持有者）：［勇者纹章（宝物最多，至少 1 个），1 VP：无人］" },
 	};
 	json_t *gd = load_gamedata(), *ctx;
 
