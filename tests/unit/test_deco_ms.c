@@ -685,6 +685,35 @@ table_lists_are_separated(void **state)
 }
 
 /*
+ * The table's count of the Spell deck reads in the singular as well: with one
+ * card left and one run-out, the English said "Spell deck: 1 cards; it has
+ * run out 1 times".
+ */
+static void
+the_spell_deck_count_reads_at_one(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "Spell deck: 1 left; run-outs so far: 1 (the game ends at 5)" },
+		{ "ja", "スペルの山札：1 枚。尽きた回数 1（5回でゲーム終了）" },
+		{ "zh", "咒语牌堆：1 张；已用完 1 次（5 次时游戏结束）" },
+	};
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"view\": {\"phase\": \"stage\", \"turn\": 4, \"spell_deck\": 1,"
+	    "  \"runouts\": 1, \"runouts_to_end\": 5}}");
+	char *subject, *text, *html;
+
+	(void)state;
+	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
+	render(gd, ctx, "en", "turn", &subject, &text, &html);
+	assert_null(strstr(text, " 1 cards"));
+	assert_null(strstr(text, " 1 times"));
+	free3(subject, text, html);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The reminder names every default the deadline applies, Change of Partner's
  * too (the prophet's own dancer exchanged for the first set-aside one),
  * which it left out though it changes the reader's dancer.
@@ -1899,6 +1928,7 @@ main(void)
 		cmocka_unit_test(guardian_and_treasure_abilities_are_told),
 		cmocka_unit_test(a_full_stage_is_not_offered),
 		cmocka_unit_test(table_lists_are_separated),
+		cmocka_unit_test(the_spell_deck_count_reads_at_one),
 		cmocka_unit_test(the_reminder_names_every_default),
 		cmocka_unit_test(the_reminder_subject_says_the_time_left),
 		cmocka_unit_test(the_end_gives_each_score_in_parts),
