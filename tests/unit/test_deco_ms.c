@@ -970,7 +970,9 @@ only_the_decision_owed_is_told(void **state)
 /*
  * The Stage request tells a reader whose dancer cannot start a challenge
  * (0 life, Defend 3) that the Tower and the Arena bring them no fight; it
- * said "you must fight the top Guardian" to them as to anyone.
+ * said "you must fight the top Guardian" to them as to anyone. It says which
+ * of the two it is ("(0 life, or your Order forbids it)" left the reader to
+ * work it out).
  */
 static void
 a_dancer_that_cannot_challenge_is_told(void **state)
@@ -980,21 +982,33 @@ a_dancer_that_cannot_challenge_is_told(void **state)
 	    " \"owed\": \"stage\", \"view\": {\"phase\": \"stage\", \"stages\": ["
 	    "  {\"id\": \"ST1\", \"capacity\": 1, \"free\": 1, \"full\": false,"
 	    "   \"rule\": \"tower\", \"dancers\": []}],"
-	    "  \"players\": [{\"name\": \"alice\", \"can_challenge\": %s}]}}";
-	static const char *const want[][2] = {
-		{ "en", "      but you cannot challenge this turn (0 life, or your Order forbids it)" },
-		{ "ja", "      ただし、このターンのあなたは挑戦できない" },
-		{ "zh", "      但你本回合不能发起挑战" },
+	    "  \"players\": [{\"name\": \"alice\", \"can_challenge\": %s,"
+	    "   \"no_life\": %s}]}}";
+	/* the reader at 2 life: their Order (Defend 3) forbids it */
+	static const char *const order[][2] = {
+		{ "en", "      but you cannot challenge this turn: your Order forbids it" },
+		{ "ja", "      ただし、このターンのあなたは挑戦できない（オーダーの効果）" },
+		{ "zh", "      但你本回合不能发起挑战（你的顺序禁止）" },
+	};
+	static const char *const no_life[][2] = {
+		{ "en", "      but you cannot challenge this turn: you have 0 life" },
+		{ "ja", "      ただし、このターンのあなたは挑戦できない（ライフが 0）" },
+		{ "zh", "      但你本回合不能发起挑战（你的生命为 0）" },
 	};
 	json_t *gd = load_gamedata(), *ctx;
 	char buf[1024], *subject, *text, *html;
 
 	(void)state;
-	snprintf(buf, sizeof(buf), ctx_text, "false");
+	snprintf(buf, sizeof(buf), ctx_text, "false", "false");
 	ctx = parse(buf);
-	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
+	mails_say(gd, ctx, "turn", order, sizeof(order) / sizeof(order[0]), 1);
 	json_decref(ctx);
-	snprintf(buf, sizeof(buf), ctx_text, "true");
+	snprintf(buf, sizeof(buf), ctx_text, "false", "true");
+	ctx = parse(buf);
+	mails_say(gd, ctx, "turn", no_life, sizeof(no_life) / sizeof(no_life[0]),
+	    1);
+	json_decref(ctx);
+	snprintf(buf, sizeof(buf), ctx_text, "true", "false");
 	ctx = parse(buf);
 	render(gd, ctx, "en", "turn", &subject, &text, &html);
 	if (has(text, "cannot challenge"))
