@@ -909,7 +909,9 @@ a_discard_example_is_from_the_hand(void **state)
 /*
  * The Spell phase's example of a Spell that names another player names one
  * who is not the reader: bob read "PLAY requiem ... ON bob", which the game
- * refuses ("Requiem needs another player").
+ * refuses ("Requiem needs another player"). So do the command list's ON and
+ * CHALLENGE examples, in the welcome and the help: bob's welcome in the demo
+ * offered "CHALLENGE bob" and "ON bob".
  */
 static void
 an_example_names_another_player(void **state)
@@ -923,14 +925,34 @@ an_example_names_another_player(void **state)
 		{ "ja", "  PLAY 鎮魂歌 PAY 行進曲 円舞曲 ON carol" },
 		{ "zh", "  PLAY 安魂曲 PAY 进行曲 圆舞曲 ON carol" },
 	};
+	/* the command list (welcome, help): its column kept */
+	static const char *const list[][2] = {
+		{ "en", "  PLAY requiem PAY march waltz ON carol\n                            ON:" },
+		{ "en", "  CHALLENGE carol\n                            from the Arena" },
+		{ "ja", "  PLAY 鎮魂歌 PAY 行進曲 円舞曲 ON carol\n                             ON：" },
+		{ "ja", "  CHALLENGE carol\n                             闘技場から" },
+		{ "zh", "  PLAY 安魂曲 PAY 进行曲 圆舞曲 ON carol\n                              ON：" },
+		{ "zh", "  CHALLENGE carol\n                              从竞技场挑战" },
+	};
+	static const char *const kinds[] = { "turn", "help", "welcome" };
+	static const char *const langs[] = { "en", "ja", "zh" };
 	char *subject, *text, *html;
+	size_t k, l;
 
 	(void)state;
 	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
-	render(gd, ctx, "en", "turn", &subject, &text, &html);
-	if (has(text, "ON bob"))
-		fail_msg("bob's example names bob:\n%s", text);
-	free3(subject, text, html);
+	mails_say(gd, ctx, "help", list, sizeof(list) / sizeof(list[0]), 0);
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+		for (l = 0; l < sizeof(langs) / sizeof(langs[0]); l++) {
+			render(gd, ctx, langs[l], kinds[k], &subject, &text, &html);
+			if (strstr(text, "ON bob") != NULL ||
+			    strstr(text, "CHALLENGE bob") != NULL ||
+			    strstr(html, "ON bob") != NULL ||
+			    strstr(html, "CHALLENGE bob") != NULL)
+				fail_msg("bob's %s %s names bob:\n%s", langs[l],
+				    kinds[k], text);
+			free3(subject, text, html);
+		}
 	json_decref(ctx);
 	json_decref(gd);
 }
