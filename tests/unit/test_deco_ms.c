@@ -517,7 +517,9 @@ only_challengeable_dancers_are_offered(void **state)
  * discard, keep) request, and for every Spell of the card set with the
  * commands. The Spell phase's examples are Spells of that phase (they were
  * PLAY march and PLAY waltz PAY march, which the game refuses then: "March
- * is played while you are in a challenge, not now").
+ * is played while you are in a challenge, not now"). In Japanese a Spell of
+ * the hand is quoted there as everywhere else (「鎮魂歌」×1; it was 鎮魂歌×1
+ * in the requests alone).
  */
 static void
 spells_say_what_they_do(void **state)
@@ -534,7 +536,7 @@ spells_say_what_they_do(void **state)
 	static const char *const turn[][2] = {
 		{ "en", "  1x Prelude (level 0, PAY 0): in your Spell phase, draw 1 Spell" },
 		{ "en", "  1x Requiem (level 2, PAY 1): in your Spell phase, another player (ON) loses 1 life" },
-		{ "ja", "  鎮魂歌×1（レベル 2、PAY 1 枚）：" },
+		{ "ja", "  「鎮魂歌」×1（レベル 2、PAY 1 枚）：" },
 		{ "zh", "  「安魂曲」×1（等级 2，PAY 1 张）：" },
 		{ "en", "  PLAY prelude" },
 		{ "ja", "：自分のスペル・フェイズにスペルを1枚引く" },
