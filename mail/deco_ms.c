@@ -32,8 +32,8 @@
  *   - at the root: lang_LANG, phase_WORD, owes_WORD (or owes_nothing),
  *     over, "me": the reader's own player object from the view, "other":
  *     the first other player's name (for an example that names another),
- *     and "card_spells" and "card_events": the card set's Spells (name,
- *     level, copies as count) and Events;
+ *     and "card_spells", "card_events" and "card_orders": the card set's
+ *     Spells (name, level, copies as count), Events and Orders;
  *   - for the text part, the sentences wrapped (deco_wrap): a refused
  *     line's error_wrapped, and at the root the host's notice_wrapped.
  * Every value lives in the arena and refers to the context's strings or the
@@ -401,6 +401,7 @@ mq_deco_ms_decorate(struct mq_arena *a, const json_t *gamedata,
 	}
 	put(a, out, "card_spells", card_list(&d, gamedata, "spells"));
 	put(a, out, "card_events", card_list(&d, gamedata, "events"));
+	put(a, out, "card_orders", card_list(&d, gamedata, "orders"));
 	owed = jstr(ctx, "owed");
 	put_flag(a, out, "owes_", owed, NULL);
 	put_bool(a, out, "owes_nothing", owed == NULL);

@@ -1076,6 +1076,40 @@ events_say_what_they_do(void **state)
 }
 
 /*
+ * The welcome and the help say what each Order does, as they say what each
+ * Spell and Event does: only the Order request said it, and only of the
+ * Orders open to the reader, so bob, refused a challenge on alice ("alice
+ * cannot be challenged now"), could read what Defend 3 does nowhere.
+ */
+static void
+orders_say_what_they_do(void **state)
+{
+	static const char *const help[][2] = {
+		{ "en", "  Lead 1: moves first; no other effect" },
+		{ "en", "  Defend 3: you cannot challenge; while you lead in VP, nobody can challenge you" },
+		{ "en", "  Wait 5: moves last; draw 2 Spells in the Stage phase" },
+		{ "ja", "  防衛する３：" },
+		{ "ja", "挑戦できない。VP が最多の間は誰からも挑戦されない" },
+		{ "zh", "  防卫３：不能挑战；你的 VP 最多时，谁也不能挑战你" },
+	};
+	static const char *const html[][2] = {
+		{ "en", "  Rally 4: +1 power in any challenge</div>" },
+		{ "ja", "  鼓舞する４：どの挑戦でもパワー +1</div>" },
+		{ "zh", "  咏唱２：舞台阶段抽 1 张咒语</div>" },
+	};
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"bob\","
+	    " \"view\": {\"phase\": \"stage\"}}");
+
+	(void)state;
+	mails_say(gd, ctx, "help", help, sizeof(help) / sizeof(help[0]), 0);
+	mails_say(gd, ctx, "welcome", help, sizeof(help) / sizeof(help[0]), 0);
+	html_says(gd, ctx, "help", html, sizeof(html) / sizeof(html[0]));
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The table says what wins each Emblem, as a Mask's condition is said: it
  * named the Emblem and its VP only ("[Emblem of Valor, 1 VP: nobody]"). In
  * the text part, an Emblem a line; in the HTML part, a list. The heading
@@ -1978,6 +2012,7 @@ main(void)
 		cmocka_unit_test(only_challengeable_dancers_are_offered),
 		cmocka_unit_test(spells_say_what_they_do),
 		cmocka_unit_test(events_say_what_they_do),
+		cmocka_unit_test(orders_say_what_they_do),
 		cmocka_unit_test(emblems_say_what_wins_them),
 		cmocka_unit_test(a_fight_offers_what_can_be_done),
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
