@@ -701,6 +701,21 @@ log_move(const struct analysis *a, const struct mq_submit_result *res,
 	    MQ_IN_ANSWERED;
 }
 
+/*
+ * A message's SET entries (inbound_set.c) have no mail but its answer: once
+ * that is spooled (or dropped, past the rate limit), the mark moves past
+ * them, as past a logged move. Else the catching up stops at them for good
+ * (group_of: a reply's entry, which its message brings back; but this
+ * message is answered), and the mails of a later entry a crash lost are
+ * never rebuilt.
+ */
+static void
+settings_mailed(const struct analysis *a, uint64_t set_at)
+{
+	if (a->game->seq != set_at)
+		mq_mailmark_write(a->game);
+}
+
 /* Past the sender's rate_limit, a message that changes nothing is dropped
  * unanswered: it is how a mail loop goes (an auto-responder's answers to
  * the answers), and the loop stops there. */
@@ -724,7 +739,8 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 {
 	const char *from = a->msg->from;
 	struct mq_submit_result res;
-	uint64_t set_at;	/* the log's length before its SET lines */
+	/* the log's length before its SET lines */
+	uint64_t set_at = a->game->seq;
 	struct mq_err e;
 	/* no From (a game that allows any sender): nothing to count it by */
 	int rc, over = from != NULL && !mq_daemon_rate_ok(d, from);
@@ -738,7 +754,6 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 		mq_daemon_log("%s: refused: %s", tid, e.msg);
 		goto refused;
 	}
-	set_at = a->game->seq;
 	MQ_TRY(mq_inbound_settings_apply(a->game, a->seat, &a->set, d->now, err));
 	if (a->nlines == 0) {
 		/* SET lines alone: the mail the player needs now, in the
@@ -749,8 +764,10 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 		    mq_notify_settings(d, a->game, a->seat, &a->set, a->hash,
 		    err) :
 		    mq_notify_help(d, a->game, a->seat, err);
-		if (rc == 0)
+		if (rc == 0) {
+			settings_mailed(a, set_at);
 			rc = mark_answered(d, a->hash, err);
+		}
 		*outcome = MQ_IN_ANSWERED;
 		return rc;
 	}
@@ -759,8 +776,10 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	    a->nlines, 0, a->hash, tid, d->now, &res, &e);
 	if (rc != 0) {
 		mq_game_journal_stop(a->game);
-		if (rc == MQ_REFUSED && over)
+		if (rc == MQ_REFUSED && over) {
+			settings_mailed(a, set_at);
 			return over_limit(tid, from);
+		}
 		if (rc == MQ_REFUSED) {	/* over, paused, or the message came twice */
 			mq_daemon_log("%s: refused: %s", tid, e.msg);
 			goto refused;
@@ -781,8 +800,10 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	mq_game_journal_stop(a->game);
 	if (rc == 0 && res.logged)
 		mq_mailmark_write(a->game);
-	else if (rc == 0)
+	else if (rc == 0) {
+		settings_mailed(a, set_at);
 		rc = mark_answered(d, a->hash, err);
+	}
 	mq_deadline_keep_reminded(d, a->game);
 	if (rc == 0)
 		rc = mq_deadline_schedule(d, a->game, err);
@@ -790,6 +811,7 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	mq_submit_result_free(&res);
 	return rc;
 refused:
+	/* (a paused game's refusal: its SET lines are logged all the same) */
 	if (!mq_mime_addr_ok(from)) {
 		/* a game that allows any sender, and a From no answer can be
 		 * addressed to: as for a stranger's (not_a_move), said in the
@@ -797,13 +819,16 @@ refused:
 		mq_daemon_log("%s: not answered: masqued cannot send mail to its "
 		    "From address%s", tid, from ? "" : " (there is none)");
 		*outcome = MQ_IN_ANSWERED;
+		settings_mailed(a, set_at);
 		return mark_answered(d, a->hash, err);
 	}
 	/* a player of the game: in the player's language */
 	rc = mq_notify_stranger(d, from, a->game->players[a->seat].lang,
 	    "refused", e.msg, a->hash, err);
-	if (rc == 0)
+	if (rc == 0) {
+		settings_mailed(a, set_at);
 		rc = mark_answered(d, a->hash, err);
+	}
 	*outcome = MQ_IN_ANSWERED;
 	return rc;
 }

@@ -60,6 +60,36 @@ err_has "were logged but not mailed"
 same_again "admin extend"
 grep -l "^X-Masqued-Mail: admin" $D/mail/outbox/new/* | xargs grep -l "a late start" >/dev/null || fail "the rebuilt admin notice lacks why"; ok
 
+# --- a reply of SET lines alone, or beside lines that log nothing: its
+# entry is mailed with its answer, and the mark moves past it; else the
+# catching up stops there ("a reply's: its message brings it back", but
+# that message is answered) and an admin action after it, killed before
+# its mails, is never caught up ---
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+. tests/cli/lib_mail.sh
+for body in 'SET NOTICES OFF' 'SET NOTICES ON\nSTATUS' 'SET LANG ja\nFLY away'; do
+	MASQUED_NOW=$((T0 + 76 * H)) send bob@x.test "$(reply_to bob)" "set$n" "$body"
+	MASQUED_NOW=$((T0 + 76 * H)) expect 0 "serve with bob's \"$body\"" -- $M -C $D serve --once
+	[ "$(cat $D/games/$G/mailed)" -eq "$($MREL -C $D log $G | wc -l)" ] ||
+	    fail "after \"$body\", the mark $(cat $D/games/$G/mailed) is not the log's last entry"; ok
+done
+snap
+MASQUED_NOW=$((T0 + 76 * H)) expect 0 "extend after bob's SET lines" -- $M -C $D admin $G extend 1h --why "after a setting"
+MASQUED_NOW=$((T0 + 76 * H)) $M -C $D serve --once 2>/dev/null
+take_back
+MASQUED_NOW=$((T0 + 77 * H)) expect 0 "serve after the staged kill of admin" -- $M -C $D serve --once
+err_has "were logged but not mailed"
+same_again "admin extend after a reply of SET lines"
+# a paused game refuses the move, with its SET LANG logged all the same
+MASQUED_NOW=$((T0 + 77 * H)) expect 0 "pause" -- $M -C $D admin $G pause --why "a moment"
+MASQUED_NOW=$((T0 + 77 * H)) send bob@x.test "$(reply_to bob)" "set$n" 'SET LANG en\nSTATUS'
+MASQUED_NOW=$((T0 + 77 * H)) expect 0 "serve with bob's SET LANG en in a paused game" -- $M -C $D serve --once
+err_has "refused: "
+[ "$(cat $D/games/$G/mailed)" -eq "$($MREL -C $D log $G | wc -l)" ] ||
+    fail "after a refused move's SET LANG, the mark $(cat $D/games/$G/mailed) is not the log's last entry"; ok
+MASQUED_NOW=$((T0 + 77 * H)) expect 0 "resume" -- $M -C $D admin $G resume --why "go on"
+
 # --- the next admin command catches up first, too ---
 snap
 MASQUED_NOW=$((T0 + 77 * H)) expect 0 "pause" -- $M -C $D admin $G pause --why "holiday"
