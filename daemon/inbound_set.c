@@ -128,7 +128,9 @@ mq_inbound_set_lang(struct mq_game *g, int seat, const char *lang,
 	body = json_pack("{s:s, s:I, s:s, s:s, s:s, s:s, s:s}", "game", g->id, "ts",
 	    (json_int_t)now, "type", "admin", "action", "lang", "player",
 	    g->players[seat].name, "lang", lang, "why", "the player asked (SET LANG)");
-	rc = mq_game_append(g, body, err);
+	/* out of memory is no refusal: the mail is tried again */
+	rc = body == NULL ? mq_fail(err, MQ_IO, "Out of memory.") :
+	    mq_game_append(g, body, err);
 	json_decref(body);
 	return rc;
 }

@@ -6,7 +6,8 @@
  *
  * The operations: the engine (data load and setup; a bot game's applies
  * with every view and the events), the log (create, append, verify, read
- * back), a store's submit (and a move sent again: "received already"), a mail's dry run (masqued parse), a move's mails,
+ * back), a store's submit (and a move sent again: "received already"), a
+ * player's SET lines logged, a mail's dry run (masqued parse), a move's mails,
  * a player's mail after the host's end (its submit and its answers),
  * `bot` and the demo's story, the Mustache renderer (one template with its
  * partials; the whole mail, sampled; a renderer kept across two mails, as
@@ -996,6 +997,81 @@ sent_again_survives_every_allocation_failure(void **state)
 		stride = atol(env);
 	sweep("store: a move sent again", op_submit, &c, stride, &st);
 	assert_true(st.allocs > 0);
+	free(c.log);
+	free(c.logged);
+	snprintf(path, sizeof(path), "rm -rf %s", c.dir);
+	assert_int_equal(system(path), 0);
+}
+
+/*
+ * A player's SET LANG ja and SET NOTICES OFF, logged (inbound_set.c): each
+ * entry whole or not at all, and a failure for memory is MQ_IO, the mail
+ * left to try again, never a refusal ("An entry must be a JSON object.")
+ * that would answer the player with it.
+ */
+static int
+op_settings(void *vctx, char **result)
+{
+	struct submit_ctx *c = vctx;
+	struct mq_settings set;
+	struct mq_store s;
+	struct mq_game *g;
+	struct mq_err err;
+	char path[300], *now;
+	FILE *f;
+	int rc;
+
+	af_pause();
+	submit_log_path(c, path, sizeof(path));
+	assert_non_null(f = fopen(path, "wb"));
+	assert_int_equal(fwrite(c->log, 1, c->len, f), c->len);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(mq_store_open(c->dir, 1, &s, &err), 0);
+	assert_int_equal(mq_game_open(&s, c->id, 1, 0, &g, &err), 0);
+	mq_settings_none(&set);
+	snprintf(set.lang, sizeof(set.lang), "ja");
+	set.notices = 0;
+	af_resume();
+	rc = mq_inbound_settings_apply(g, 1, &set, 1790000100, &err);
+	af_pause();
+	mq_game_close(g);
+	mq_store_close(&s);
+	now = slurp(path, NULL);
+	if (rc != 0 && rc != MQ_IO)
+		fail_msg("SET lines failed for memory with status %d: %s", rc,
+		    err.msg);
+	/* the entries logged before the failure, each whole */
+	if (c->logged != NULL && strncmp(now, c->logged, strlen(now)) != 0)
+		fail_msg("SET lines logged another entry than with nothing "
+		    "failing");
+	if (rc == 0)
+		*result = now;
+	else
+		free(now);
+	af_resume();
+	return rc;
+}
+
+static void
+settings_survive_every_allocation_failure(void **state)
+{
+	struct submit_ctx c;
+	struct af_stats st;
+	char path[300];
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	snprintf(c.dir, sizeof(c.dir), "/tmp/masqued-allocfail-settings.%d",
+	    (int)getpid());
+	af_new_game(c.dir, c.id);
+	submit_log_path(&c, path, sizeof(path));
+	c.log = slurp(path, &c.len);
+	assert_int_equal(op_settings(&c, &c.logged), 0);	/* nothing armed */
+	if (strstr(c.logged, "\"action\":\"lang\"") == NULL ||
+	    strstr(c.logged, "\"action\":\"notices\"") == NULL)
+		fail_msg("SET LANG and SET NOTICES were not both logged");
+	sweep("inbound: SET lines logged", op_settings, &c, 1, &st);
+	assert_true(st.refused > 0);
 	free(c.log);
 	free(c.logged);
 	snprintf(path, sizeof(path), "rm -rf %s", c.dir);
@@ -2109,6 +2185,7 @@ main(void)
 		cmocka_unit_test(log_survives_every_allocation_failure),
 		cmocka_unit_test(submit_survives_every_allocation_failure),
 		cmocka_unit_test(sent_again_survives_every_allocation_failure),
+		cmocka_unit_test(settings_survive_every_allocation_failure),
 		cmocka_unit_test(parse_survives_every_allocation_failure),
 		cmocka_unit_test(notify_survives_every_allocation_failure),
 		cmocka_unit_test(ms_notify_survives_every_allocation_failure),
