@@ -288,8 +288,9 @@ mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 }
 
 /* "extend 1d2h30m: why", "replace bob bob@new.example: why", "lang bob ja:
- * ...": what the action did, and why on the same line (a line break the
- * host typed in it shown as \n: one entry, one line). */
+ * ...", "notices bob off: ...": what the action did, and why on the same
+ * line (a line break the host typed in it shown as \n: one entry, one
+ * line). */
 static void
 print_admin(const json_t *b)
 {
@@ -304,6 +305,9 @@ print_admin(const json_t *b)
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if ((v = json_string_value(json_object_get(b, keys[i]))) != NULL)
 			printf(" %s", v);
+	if (json_is_boolean(json_object_get(b, "notices")))	/* SET NOTICES */
+		printf(" %s", json_is_true(json_object_get(b, "notices")) ? "on" :
+		    "off");
 	if (secs >= 86400)
 		printf(" %lldd", (long long)(secs / 86400));
 	if (secs % 86400 >= 3600)

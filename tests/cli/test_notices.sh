@@ -42,6 +42,9 @@ grep -qF "THE BOARD" $T/bob.txt || fail "bob's answer has no board"; ok
 [ "$(entries)" = $((ne + 1)) ] || fail "SET NOTICES OFF was not logged"; ok
 $MREL -C $D log $G --json | tail -n 1 | grep -q '"action":"notices".*"notices":false' ||
     fail "the entry is not bob's notices off: $($MREL -C $D log $G --json | tail -n 1)"; ok
+# the host's log says which way, as it says a SET LANG's language
+$MREL -C $D log $G | tail -n 1 | grep -q "admin    notices bob off: the player asked (SET NOTICES)" ||
+    fail "the log does not say bob's notices are off: $($MREL -C $D log $G | tail -n 1)"; ok
 # said again, it changes nothing and logs nothing
 send bob@x.test "$(reply_to bob)" b2 'SET NOTICES OFF'
 expect 0 "serve --once with bob's second SET NOTICES OFF" -- $M -C $D serve --once
