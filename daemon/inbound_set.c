@@ -12,17 +12,22 @@
  * writes them: "SET LANG：ja"), or NULL if the line is no SET <key>. The
  * colon after the key is taken as after a game's keyword. *sep is the
  * byte after the key ("" at the end), which must be a space or colon.
+ * The spaces the fold makes before SET go, as the games skip them: an
+ * ideographic space (an input method's indent) or a no-break space (a
+ * copy from the HTML part); the caller skipped the plain ones.
  */
 static const char *
 set_word(const char *line, const char *key, char *buf, size_t n, char *sep)
 {
 	size_t k = strlen(key);
+	const char *b;
 
 	mq_words_fold(line, buf, n);
-	if (strncmp(buf, key, k) != 0)
+	b = buf + strspn(buf, " ");
+	if (strncmp(b, key, k) != 0)
 		return NULL;
-	*sep = buf[k];
-	line = buf + k + strspn(buf + k, " ");
+	*sep = b[k];
+	line = b + k + strspn(b + k, " ");
 	if (*line == ':')	/* "SET LANG: ja", as the games read keywords */
 		line += 1 + strspn(line + 1, " ");
 	return line;

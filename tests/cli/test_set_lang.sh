@@ -103,6 +103,18 @@ answer turn fay@x.test fay
 says fay "已按你的要求，今后的邮件将使用中文（SET LANG zh）。"
 says_not fay "Your mails are in English"
 
+# a SET line indented as a command may be: by an ideographic space (a
+# Japanese input method's) or a no-break space (a copy from the HTML
+# part), as the game reads "　STATUS"; it was "set is not a command"
+printf 'From: bob@x.test\nTo: %s\nSubject: Re\nMessage-ID: <dry-i@x.test>\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n\343\200\200SET LANG ja\n\302\240SET NOTICES OFF\n\343\200\200STATUS\n' \
+    "$(reply_to bob)" >$T/indented.eml
+expect 0 "parse SET lines indented" -- $M -C $D parse $T/indented.eml
+$PY -c 'import json, sys
+j = json.load(open(sys.argv[1]))
+sys.exit(j.get("lang") != "ja" or j.get("notices") is not False or
+    j["errors"] or [c["text"] for c in j["commands"]] != ["STATUS"])' $T/out ||
+    fail "indented SET lines are not read as such: $(cat $T/out)"; ok
+
 # the game over: SET LANG alone gets the end mail again, in the new
 # language, saying so; no help mail
 play_out $D $G || fail "the game did not end"
