@@ -248,6 +248,8 @@ int mq_email_usable(const char *s);
  * the entries it builds are the next ones of the log and replays those, so
  * res is what the original submit returned. That is how the daemon answers
  * a message whose entry a crash left logged but unanswered (inbound.c).
+ * The lines are taken as the log took them: the game's sent_ok, a new
+ * line's check (game.h), is not made.
  */
 int mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
     size_t n, int atomic, const char *msg_hash, const char *msg_id,

@@ -451,8 +451,10 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		if (k->parse(work, seat, line, &cmd, &e) != 0 ||
 		    (g->ended && (over = ended_refuses(g, work, &cmd, &text,
 		    &e)) != 0) ||
-		    (k->sent_ok != NULL && k->sent_ok(work, seat, &cmd,
-		    &e) != 0) ||
+		    /* a new line only: rebuilding (not writable) re-reads
+		     * a logged one, which replays as it was written */
+		    (k->sent_ok != NULL && g->writable && k->sent_ok(work,
+		    seat, &cmd, &e) != 0) ||
 		    (k->follows != NULL && have_prev && k->follows(work, seat,
 		    &prev, prev_owed, &cmd, &e) != 0) ||
 		    (k->decision(work, seat, &cmd, &d), k->apply(work, seat, &cmd, &e))) {

@@ -248,6 +248,118 @@ test_admin_end_is_the_last_word(void **unused)
 	mq_store_close(&s);
 }
 
+/*
+ * A line the submit now refuses though a log holds it (game.h's sent_ok:
+ * PLAY pickpocket TARGET, which the bots and players sent before): the
+ * entry still replays, and its mails are still rebuilt, by the submit on a
+ * read-only copy that re-reads the logged entry (store.h: a reply's
+ * answers a crash lost, a host's submit whose mails were not queued),
+ * which must take the line as the log holds it, as replay does. A new
+ * line is still refused.
+ */
+static void
+test_a_logged_line_sent_ok_refuses_is_rebuilt(void **unused)
+{
+	struct mq_new_game ng = { 0 };
+	struct mq_submit_result res;
+	struct mq_store s;
+	struct mq_game *g, *c;
+	struct mq_err err;
+	struct mq_rng rng[4];
+	struct mq_cmd cmd, cmds[4];
+	struct mq_buf text = MQ_BUF_INIT;
+	const struct mq_game_kind *k;
+	char id[MQ_GAME_ID_LEN + 1], line[80];
+	const char *lines[4];
+	char *owned[4];
+	uint8_t seed[32], bseed[32];
+	uint64_t seq;
+	json_t *body;
+	void *w;
+	int seat = -1, t, i, n, guard = 0, who;
+
+	(void)unused;
+	/* a seed whose game deals Pickpocket (not every one does) */
+	memset(seed, 0x42, sizeof(seed));
+	ng.kind = "redmasque";
+	ng.nplayers = 4;
+	for (i = 0; i < 4; i++) {
+		ng.names[i] = sf_names[i];
+		ng.emails[i] = "p@x.test";
+	}
+	ng.seed = seed;
+	ng.lang = "en";
+	ng.ts = 1790000000;
+	assert_int_equal(mq_store_open(dir, 1, &s, &err), 0);
+	assert_int_equal(mq_game_create(&s, &ng, id, &err), 0);
+	assert_int_equal(mq_game_open(&s, id, 1, 0, &g, &err), 0);
+	k = g->kind;
+	memset(bseed, 0x17, sizeof(bseed));
+	for (i = 0; i < 4; i++)
+		mq_rng_open(&rng[i], bseed, "bot", 0, i);
+	/* the bots play until a seat may play Pickpocket with a TARGET, as
+	 * the engine takes it */
+	while (seat < 0) {
+		assert_true(++guard < 1000);
+		assert_false(k->is_over(g->state));
+		for (who = 0; who < 4 && seat < 0; who++)
+			for (t = 0; t < 4 && seat < 0; t++) {
+				if (t == who)
+					continue;
+				snprintf(line, sizeof(line), "PLAY pickpocket TARGET "
+				    "%s SLOT 12:10", sf_names[t]);
+				assert_non_null(w = k->clone(g->state));
+				if (k->parse(w, who, line, &cmd, &err) == 0 &&
+				    k->apply(w, who, &cmd, &err) == 0)
+					seat = who;
+				k->free_state(w);
+			}
+		for (who = 0; who < 4 && seat < 0; who++) {
+			n = k->bot(g->state, who, 1, &rng[who], cmds, 4);
+			for (i = 0; i < n; i++) {
+				mq_buf_reset(&text);
+				assert_int_equal(k->format(g->state, &cmds[i], &text),
+				    0);
+				lines[i] = owned[i] = strdup(mq_buf_str(&text));
+			}
+			if (n > 0) {
+				assert_int_equal(mq_game_submit(g, who, lines,
+				    (size_t)n, 1, NULL, NULL, 1790000000 + guard,
+				    &res, &err), 0);
+				mq_submit_result_free(&res);
+			}
+			for (i = 0; i < n; i++)
+				free(owned[i]);
+		}
+	}
+	/* a new line: refused */
+	lines[0] = line;
+	seq = g->seq;
+	assert_int_equal(mq_game_submit(g, seat, lines, 1, 1, NULL, NULL,
+	    1790009000, &res, &err), MQ_REFUSED);
+	assert_non_null(strstr(err.msg, "not one you name"));
+	/* as an earlier masqued logged it, a host's submit */
+	body = json_pack("{s:s, s:I, s:s, s:s, s:[{s:s, s:b}]}", "game", id,
+	    "ts", (json_int_t)1790009000, "type", "command", "player",
+	    sf_names[seat], "commands", "text", line, "secret", 1);
+	assert_int_equal(mq_game_append(g, body, &err), 0);
+	json_decref(body);
+	assert_int_equal(g->seq, seq + 1);
+	/* its mails rebuilt: the same line, submitted on the game as it stood
+	 * before it, re-reads the logged entry */
+	assert_int_equal(mq_game_open(&s, id, 0, seq, &c, &err), 0);
+	if (mq_game_submit(c, seat, lines, 1, 1, NULL, NULL, 1790009000, &res,
+	    &err) != 0)
+		fail_msg("the logged line was refused on rebuilding: %s", err.msg);
+	assert_true(res.logged);
+	assert_int_equal(res.entry.seq, seq + 1);
+	mq_submit_result_free(&res);
+	mq_game_close(c);
+	mq_game_close(g);
+	mq_buf_free(&text);
+	mq_store_close(&s);
+}
+
 /* The addresses that play or played here: every game's, and a replacing
  * player's at once; lower-cased, sorted, each once. */
 static void
@@ -290,6 +402,7 @@ main(void)
 		cmocka_unit_test(test_bot_game_through_submit_replays_to_the_same_state),
 		cmocka_unit_test(test_submit_refused_leaves_the_log_unchanged),
 		cmocka_unit_test(test_admin_end_is_the_last_word),
+		cmocka_unit_test(test_a_logged_line_sent_ok_refuses_is_rebuilt),
 		cmocka_unit_test(test_store_addresses),
 	};
 
