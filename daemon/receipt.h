@@ -4,6 +4,9 @@
  *
  *   {"format": "masqued-receipt-v1", "body": "<canonical body>",
  *    "hash": "<hex>", "sig": "<base64>", "public_key": "<hex>"}
+ *
+ * Also the SET lines the receipt mail lists beside the commands (at the
+ * end of this header).
  */
 #ifndef MQ_RECEIPT_H
 #define MQ_RECEIPT_H
