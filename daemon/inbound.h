@@ -38,8 +38,9 @@ int mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len,
  * SET LANG and SET NOTICES are the daemon's own lines, not the game's: a
  * reply's (and the host's `submit`, which takes the lines a reply would).
  * Both are folded as the games fold a line (any case; a colon, full-width
- * forms: "SET LANG：ja"). SET LANG takes a language masqued has, or its
- * name ("set lang japanese"); SET NOTICES takes ON or OFF (SET NOTICE
+ * forms: "SET LANG：ja"). SET LANG takes a language masqued has, by its
+ * code or its name in English, Japanese or Chinese ("set lang japanese",
+ * "SET LANG 日本語"); SET NOTICES takes ON or OFF (SET NOTICE
  * too): whether the player is mailed each time another commits to a
  * secret move (a quiet player sees the commitments with the moves they
  * open, in the resolution; the others' notices still hold the host to

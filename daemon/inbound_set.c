@@ -44,18 +44,60 @@ notices_word(const char *line, char *buf, size_t n, char *sep)
 	return w;
 }
 
+/* The length of a SET word without a full stop or "!" after it (and the
+ * spaces before that), as a sentence in a mail may end. */
+static size_t
+word_len(const char *w)
+{
+	size_t n = strlen(w);
+
+	for (;;) {
+		if (n > 0 && (w[n - 1] == '.' || w[n - 1] == '!' || w[n - 1] == ' '))
+			n--;
+		else if (n >= 3 && memcmp(w + n - 3, "\xe3\x80\x82", 3) == 0)
+			n -= 3;		/* 。 */
+		else
+			return n;
+	}
+}
+
+/* Whether the first n bytes of w are the word s. */
+static int
+word_is(const char *w, size_t n, const char *s)
+{
+	return strlen(s) == n && memcmp(w, s, n) == 0;
+}
+
+/* The language a SET LANG word names, by its code or its name in English,
+ * Japanese or Chinese; NULL for any other word ("jabberwocky" is not ja). */
+static const char *
+lang_named(const char *w)
+{
+	static const char *const names[][2] = {
+		{ "en", "en" }, { "english", "en" }, { "英語", "en" },
+		{ "英语", "en" }, { "ja", "ja" }, { "japanese", "ja" },
+		{ "日本語", "ja" }, { "日语", "ja" }, { "zh", "zh" },
+		{ "chinese", "zh" }, { "中文", "zh" }, { "中国語", "zh" },
+		{ "汉语", "zh" }, { "漢語", "zh" },
+	};
+	size_t n = word_len(w), i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (word_is(w, n, names[i][0]))
+			return names[i][1];
+	return NULL;
+}
+
 int
 mq_inbound_set_lang_line(const char *line, char lang[8])
 {
 	char buf[64], sep;
 	const char *l = set_word(line, "set lang", buf, sizeof(buf), &sep);
+	const char *code = l != NULL ? lang_named(l) : NULL;
 
-	if (l == NULL || (sep != ' ' && sep != ':') || l[0] == '\0' ||
-	    l[1] == '\0')
+	if (code == NULL || (sep != ' ' && sep != ':'))
 		return 0;
-	if (strncmp(l, "en", 2) && strncmp(l, "ja", 2) && strncmp(l, "zh", 2))
-		return 0;
-	snprintf(lang, 8, "%.2s", l);
+	snprintf(lang, 8, "%s", code);
 	return 1;
 }
 
@@ -83,9 +125,9 @@ mq_inbound_setting_line(const char *line, struct mq_settings *s)
 	w = notices_word(line, buf, sizeof(buf), &sep);
 	if (w == NULL || (sep != ' ' && sep != ':'))
 		return 0;
-	if (strcmp(w, "on") == 0)
+	if (word_is(w, word_len(w), "on"))
 		s->notices = 1;
-	else if (strcmp(w, "off") == 0)
+	else if (word_is(w, word_len(w), "off"))
 		s->notices = 0;
 	else
 		return 0;

@@ -418,7 +418,8 @@ rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 		return 0;
 	}
 	return mq_fail(err, MQ_REFUSED, "\"%s\" is not a command; the commands "
-	    "are PLAY, MOVE, PLAN, PLACE, STATUS, HELP and SET LANG.", tok[0]);
+	    "are PLAY, MOVE, PLAN, PLACE, STATUS, HELP, SET LANG and SET NOTICES.",
+	    tok[0]);
 }
 
 int

@@ -41,7 +41,7 @@ err_has "carol: 0 command(s) accepted, 1 refused, 0 already received; nothing lo
 
 answer receipt alice@x.test alice
 says alice "受け付けられなかった行"			# the ja template
-says alice "「dance」はコマンドではありません。コマンドは PLAY、MOVE、PLAN、PLACE、STATUS、HELP、SET LANG です。"
+says alice "「dance」はコマンドではありません。コマンドは PLAY、MOVE、PLAN、PLACE、STATUS、HELP、SET LANG、SET NOTICES です。"
 says alice "あなたの貴族はすでに青の間に配置されています。"
 says alice "PLAY 冗談 の後の「loudly」はわかりません。"
 says_not alice "is not a command"
@@ -57,7 +57,7 @@ says_not bob "is not a time after midnight"
 says_not bob "is not a card"
 
 answer receipt carol@x.test carol
-says carol '"dance" is not a command; the commands are PLAY, MOVE, PLAN, PLACE, STATUS, HELP and SET LANG.'
+says carol '"dance" is not a command; the commands are PLAY, MOVE, PLAN, PLACE, STATUS, HELP, SET LANG and SET NOTICES.'
 
 # --- strangers: the one sentence in the config's language ---
 echo "lang = ja" >>$D/masqued.conf

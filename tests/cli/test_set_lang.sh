@@ -115,6 +115,27 @@ sys.exit(j.get("lang") != "ja" or j.get("notices") is not False or
     j["errors"] or [c["text"] for c in j["commands"]] != ["STATUS"])' $T/out ||
     fail "indented SET lines are not read as such: $(cat $T/out)"; ok
 
+# a language by its name, in three languages, and a full stop after it, as
+# a sentence ends; a word that only begins like a code is not one
+# ("jabberwocky" read as ja)
+n=0
+for c in "japanese:ja" "日本語:ja" "中文:zh" "Chinese.:zh" "English!:en" "ja。:ja" \
+    "jabberwocky:" "chin:" "zhx:"; do
+	n=$((n + 1)); w=${c%%:*}; code=${c#*:}	# (expect sets want)
+	printf 'From: bob@x.test\nTo: %s\nSubject: Re\nMessage-ID: <dry-l%d@x.test>\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\nSET LANG %s\nSET NOTICES off .\n' \
+	    "$(reply_to bob)" $n "$w" >$T/name.eml
+	expect 0 "parse SET LANG $w" -- $M -C $D parse $T/name.eml
+	$PY -c 'import json, sys
+j = json.load(open(sys.argv[1]))
+want = sys.argv[2]
+if j.get("notices") is not False:
+    sys.exit("SET NOTICES off . not read")
+if want:
+    sys.exit(1 if j.get("lang") != want or j["errors"] else 0)
+sys.exit(1 if "lang" in j or not any("SET LANG takes en, ja or zh" in e["error"] for e in j["errors"]) else 0)' \
+	    $T/out "$code" || fail "SET LANG $w: $(cat $T/out)"; ok
+done
+
 # the game over: SET LANG alone gets the end mail again, in the new
 # language, saying so; no help mail
 play_out $D $G || fail "the game did not end"

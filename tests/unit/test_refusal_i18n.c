@@ -99,9 +99,9 @@ japanese_sentences_with_their_arguments(void **state)
 	struct mq_refusals *r = shipped();
 
 	says(r, "ja", "\"dance\" is not a command; the commands are PLAY, MOVE, "
-	    "PLAN, PLACE, STATUS, HELP and SET LANG.",
+	    "PLAN, PLACE, STATUS, HELP, SET LANG and SET NOTICES.",
 	    "「dance」はコマンドではありません。コマンドは PLAY、MOVE、PLAN、"
-	    "PLACE、STATUS、HELP、SET\xc2\xa0LANG です。");	/* held whole */
+	    "PLACE、STATUS、HELP、SET\xc2\xa0LANG、SET\xc2\xa0NOTICES です。");	/* held whole */
 	says(r, "ja", "You have played jest already (it is in your discard "
 	    "pile); you can play: discuss, dance, admire.",
 	    "「jest」はすでにプレイしました（捨て札にあります）。プレイできる"

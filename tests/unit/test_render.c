@@ -1193,7 +1193,8 @@ a_refusal_keeps_set_lang_whole(void **state)
 			word[n] = '\0';
 			mq_buf_reset(&en);
 			mq_buf_printf(&en, "\"%s\" is not a command; the commands are "
-			    "PLAY, MOVE, PLAN, PLACE, STATUS, HELP and SET LANG.", word);
+			    "PLAY, MOVE, PLAN, PLACE, STATUS, HELP, SET LANG and SET "
+			    "NOTICES.", word);
 			mq_buf_reset(&tr);
 			assert_int_equal(mq_refusals_translate(r, cjk[l],
 			    mq_buf_str(&en), &tr, &e), 0);

@@ -365,7 +365,8 @@ test_refused_unknown_command_card_player(void **state)
 
 	refused(st, ALICE, "DANCE now", "is not a command", "PLAY, MOVE, PLAN");
 	/* SET LANG is the daemon's, but a player reads it as one of them */
-	refused(st, ALICE, "DANCE now", "is not a command", "HELP and SET LANG.");
+	refused(st, ALICE, "DANCE now", "is not a command",
+	    "HELP, SET LANG and SET NOTICES.");
 	refused(st, ALICE, "PLAY juggle", "\"juggle\" is not a card", "jest");
 	refused(st, ALICE, "PLAY mock TARGET zoe", "no player named \"zoe\"",
 	    "the players are alice, bob, carol, dave");
