@@ -1,4 +1,5 @@
-/* inbound.c - one inbound message, from raw bytes to answers; see inbound.h. */
+/* inbound.c - one inbound message, from raw bytes to answers; see inbound.h
+ * (its dry run, `masqued parse`: inbound_parse.c). */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -10,7 +11,7 @@
 #include <sodium.h>
 
 #include "daemon/deadline.h"
-#include "daemon/inbound.h"
+#include "daemon/inbound_int.h"
 #include "daemon/inbound_replaced.h"
 #include "daemon/mailmark.h"
 #include "fileio.h"
@@ -21,31 +22,8 @@
 #include "mail/mime_out.h"
 #include "mail/reply_text.h"
 
-#define MAX_LINES 64		/* command lines read from one message */
-
-/* Everything known about a message before it touches a game. */
-struct analysis {
-	char hash[65];
-	struct mq_mime_msg *msg;
-	char auth[800];			/* "ok" or why not */
-	int auth_ok;
-	struct mq_game *game;
-	int seat;
-	char *text;			/* what the player wrote */
-	char *lines[MAX_LINES];
-	int lineno[MAX_LINES];		/* each one's line in text, 1-based */
-	size_t nlines;
-	struct mq_settings set;		/* its SET LANG and SET NOTICES */
-	int unread;			/* the first line past MAX_LINES, or 0 */
-	char *unread_text;		/* that line */
-	char from_lang[8];		/* refused, but From is a player's: theirs */
-	int tag_ok;			/* its game tag verified (From may not) */
-	int drop;			/* an auto-reply or bounce: never answered */
-	int deferred;			/* another worker's (serve.c) */
-};
-
-static void
-analysis_free(struct analysis *a)
+void
+mq_inbound_analysis_free(struct analysis *a)
 {
 	size_t i;
 
@@ -165,8 +143,8 @@ split(struct analysis *a, struct mq_err *err)
 
 /* The sentence for the first line past MAX_LINES: the rest of a long
  * letter is not read, and a command there would otherwise vanish. */
-static void
-unread_refusal(char *out, size_t n)
+void
+mq_inbound_unread_refusal(char *out, size_t n)
 {
 	struct mq_err e;
 
@@ -349,9 +327,9 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 }
 
 /* Parse, authenticate and extract; a->auth_ok says whether it may play. */
-static int
-analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
-    int writable, struct mq_err *err)
+int
+mq_inbound_analyse(struct mq_daemon *d, const char *raw, size_t len,
+    struct analysis *a, int writable, struct mq_err *err)
 {
 	struct mq_addr_tag t;
 	struct mq_err e;
@@ -417,8 +395,8 @@ analyse(struct mq_daemon *d, const char *raw, size_t len, struct analysis *a,
  * whose commands are not a copy's. The receipt then says it was received
  * already instead of inviting a third copy.
  */
-static uint64_t
-sent_before(const struct mq_game *g, const void *state, int seat,
+uint64_t
+mq_inbound_sent_before(const struct mq_game *g, const void *state, int seat,
     const char *line, uint64_t self)
 {
 	const struct mq_game_kind *k = g->kind;
@@ -463,7 +441,7 @@ answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
 			mq_inbound_setting_refusal(a->lines[res->cmds[i].line - 1],
 			    res->cmds[i].error, sizeof(res->cmds[i].error));
 		else if (!res->cmds[i].accepted && !res->cmds[i].already)
-			res->cmds[i].already = sent_before(g, g->state, a->seat,
+			res->cmds[i].already = mq_inbound_sent_before(g, g->state, a->seat,
 			    res->cmds[i].text, res->logged ? res->entry.seq : 0);
 		if (res->cmds[i].line >= 1 && (size_t)res->cmds[i].line <= a->nlines)
 			res->cmds[i].line = a->lineno[res->cmds[i].line - 1];
@@ -479,7 +457,7 @@ answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
 		if ((c->text = strdup(a->unread_text ? a->unread_text : "")) == NULL)
 			return mq_fail(err, MQ_IO, "Out of memory.");
 		c->line = a->unread;
-		unread_refusal(c->error, sizeof(c->error));
+		mq_inbound_unread_refusal(c->error, sizeof(c->error));
 		res->ncmds++;
 	}
 	MQ_TRY(mq_receipt_list_settings(res, &a->set, err));
@@ -849,166 +827,13 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 	sodium_bin2hex(hx, sizeof(hx), h, sizeof(h));
 	MQ_TRY(archive(d->conf.datadir, hx, raw, len, file, err));
 	/* 2-4. parse, authenticate, extract */
-	if ((rc = analyse(d, raw, len, &a, 1, err)) == 0 &&
+	if ((rc = mq_inbound_analyse(d, raw, len, &a, 1, err)) == 0 &&
 	    (rc = not_a_move(d, &a, transport_id, outcome, &done, err)) == 0 &&
 	    !done &&
 	    (rc = applied_before(d, &a, transport_id, outcome, &done, err)) == 0 &&
 	    !done)
 		/* 5-6. apply as one entry (fsynced), then the answers (spooled) */
 		rc = play(d, &a, transport_id, outcome, err);
-	analysis_free(&a);
+	mq_inbound_analysis_free(&a);
 	return rc;
-}
-
-/* A refused line in a dry run's lists; nonzero when out of memory. */
-static int
-dry_refused(json_t *cmds, json_t *errs, int line, const char *text,
-    const char *why)
-{
-	return json_array_append_new(errs, json_pack("{s:I, s:s, s:s}", "line",
-	    (json_int_t)line, "text", text, "error", why)) ||
-	    json_array_append_new(cmds, json_pack("{s:s, s:b, s:s}", "text",
-	    text, "accepted", 0, "error", why));
-}
-
-/*
- * The dry run's refused lines, once every line is applied to its copy
- * (work): a line received already is told so, with its entry, as the
- * mail's answer tells it (answer, on the game as the message left it), and
- * is not an error; the others go to errors. Nonzero when out of memory.
- */
-static int
-dry_already(const struct analysis *a, const void *work, json_t *cmds,
-    json_t *errs)
-{
-	json_t *o;
-	uint64_t seq;
-	size_t i;
-
-	for (i = 0; i < a->nlines; i++) {
-		o = json_array_get(cmds, i);
-		if (json_is_true(json_object_get(o, "accepted")) ||
-		    json_object_get(o, "already") != NULL)
-			continue;
-		if (!mq_inbound_is_setting(a->lines[i]) && (seq = sent_before(a->game, work,
-		    a->seat, a->lines[i], 0)) != 0) {
-			if (json_object_del(o, "error") != 0 ||
-			    json_object_set_new(o, "already",
-			    json_integer((json_int_t)seq)) != 0)
-				return 1;
-		} else if (json_array_append_new(errs, json_pack("{s:I, s:s, s:O}",
-		    "line", (json_int_t)a->lineno[i], "text", a->lines[i], "error",
-		    json_object_get(o, "error"))) != 0)
-			return 1;
-	}
-	return 0;
-}
-
-int
-mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
-    struct mq_err *err)
-{
-	struct analysis a;
-	json_t *cmds = json_array(), *errs = json_array();
-	struct mq_buf text = MQ_BUF_INIT;
-	struct mq_cmd cmd, prev;
-	struct mq_err e;
-	void *work = NULL;
-	char decided[64][16], before[16], prev_owed[16];
-	const char *owed;
-	size_t i, ndecided = 0;
-	int rc, bad = 0, have_prev = 0;
-
-	*out = NULL;
-	if ((rc = analyse(d, raw, len, &a, 0, err)) != 0) {
-		analysis_free(&a);
-		json_decref(cmds);
-		json_decref(errs);
-		return rc;
-	}
-	/* A part lost for memory would show a dry run that is not the game's:
-	 * any failed step below fails it whole (bad). */
-	if (cmds == NULL || errs == NULL)
-		bad = 1;
-	else if (a.auth_ok &&
-	    (work = a.game->kind->clone(a.game->state)) == NULL)
-		bad = 1;
-	for (i = 0; !bad && work != NULL && i < a.nlines; i++) {
-		const struct mq_game_kind *k = a.game->kind;
-		struct mq_decision dd;
-		uint64_t seen;
-
-		/* as the mail's submit tells it: the standing move again */
-		if (mq_game_standing_copy(a.game, work, a.seat, a.lines[i],
-		    (const char (*)[16])decided, ndecided, &seen) != 0) {
-			bad = 1;
-			break;
-		}
-		if (seen != 0) {
-			bad = json_array_append_new(cmds, json_pack("{s:s, s:b, s:I}",
-			    "text", a.lines[i], "accepted", 0, "already",
-			    (json_int_t)seen)) != 0;
-			continue;
-		}
-		owed = k->owes(work, a.seat);
-		snprintf(before, sizeof(before), "%s", owed != NULL ? owed : "");
-		if (k->parse(work, a.seat, a.lines[i], &cmd, &e) != 0 ||
-		    (k->sent_ok != NULL && k->sent_ok(work, a.seat, &cmd,
-		    &e) != 0) ||
-		    (k->follows != NULL && have_prev && k->follows(work, a.seat,
-		    &prev, prev_owed, &cmd, &e) != 0) ||
-		    (k->decision(work, a.seat, &cmd, &dd),
-		    k->apply(work, a.seat, &cmd, &e)) != 0) {
-			if (mq_inbound_is_setting(a.lines[i]))
-				mq_inbound_setting_refusal(a.lines[i], e.msg,
-				    sizeof(e.msg));
-			/* its error listed by dry_already, unless received */
-			bad = json_array_append_new(cmds, json_pack("{s:s, s:b, s:s}",
-			    "text", a.lines[i], "accepted", 0, "error", e.msg)) != 0;
-			continue;
-		}
-		prev = cmd;	/* as submit: what the next line follows */
-		have_prev = 1;
-		memcpy(prev_owed, before, sizeof(prev_owed));
-		if (k->is_secret(&cmd) && ndecided < 64)
-			memcpy(decided[ndecided++], dd.key, sizeof(decided[0]));
-		mq_buf_reset(&text);
-		bad = k->format(work, &cmd, &text) != 0 || text.oom ||
-		    json_array_append_new(cmds, json_pack("{s:s, s:b, s:b}",
-		    "text", mq_buf_str(&text), "accepted", 1, "secret",
-		    k->is_secret(&cmd)));
-	}
-	if (!bad && work != NULL)
-		bad = dry_already(&a, work, cmds, errs);
-	if (!bad && work != NULL && a.unread > 0) {
-		unread_refusal(e.msg, sizeof(e.msg));
-		bad = dry_refused(cmds, errs, a.unread,
-		    a.unread_text ? a.unread_text : "", e.msg);
-	}
-	if (!bad) {
-		/* "o" takes cmds and errs, even when the pack fails */
-		*out = json_pack("{s:o, s:o, s:s, s:o, s:o, s:s}",
-		    "game", a.game ? json_string(a.game->id) : json_null(),
-		    "player", a.seat >= 0 ?
-		    json_string(a.game->players[a.seat].name) : json_null(),
-		    "auth", a.auth, "commands", cmds, "errors", errs,
-		    "text", a.text ? a.text : "");
-		cmds = errs = NULL;
-		bad = *out == NULL || (a.set.lang[0] && json_object_set_new(*out,
-		    "lang", json_string(a.set.lang)) != 0) || (a.set.notices >= 0 &&
-		    json_object_set_new(*out, "notices", json_boolean(
-		    a.set.notices)) != 0);
-	}
-	if (work != NULL)
-		a.game->kind->free_state(work);
-	json_decref(cmds);
-	json_decref(errs);
-	mq_buf_free(&text);
-	analysis_free(&a);
-	if (bad) {
-		json_decref(*out);
-		*out = NULL;
-		return mq_fail(err, MQ_IO, "Out of memory.");
-	}
-	return 0;
 }

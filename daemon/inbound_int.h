@@ -1,0 +1,54 @@
+/*
+ * inbound_int.h - what inbound.c shares with inbound_parse.c (the dry run
+ * of `masqued parse`): a message as read, before it touches a game.
+ * Internal to daemon/; see inbound.h for the module.
+ */
+#ifndef MQ_INBOUND_INT_H
+#define MQ_INBOUND_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "daemon/inbound.h"
+#include "mail/mime_in.h"
+
+#define MAX_LINES 64		/* command lines read from one message */
+
+/* Everything known about a message before it touches a game. */
+struct analysis {
+	char hash[65];
+	struct mq_mime_msg *msg;
+	char auth[800];			/* "ok" or why not */
+	int auth_ok;
+	struct mq_game *game;
+	int seat;
+	char *text;			/* what the player wrote */
+	char *lines[MAX_LINES];
+	int lineno[MAX_LINES];		/* each one's line in text, 1-based */
+	size_t nlines;
+	struct mq_settings set;		/* its SET LANG and SET NOTICES */
+	int unread;			/* the first line past MAX_LINES, or 0 */
+	char *unread_text;		/* that line */
+	char from_lang[8];		/* refused, but From is a player's: theirs */
+	int tag_ok;			/* its game tag verified (From may not) */
+	int drop;			/* an auto-reply or bounce: never answered */
+	int deferred;			/* another worker's (serve.c) */
+};
+
+/* Parse, authenticate and extract raw into a (writable: the game may be
+ * played; else it is opened read-only); a->auth_ok says whether it may
+ * play. Freed with mq_inbound_analysis_free, whatever it returns. */
+int mq_inbound_analyse(struct mq_daemon *d, const char *raw, size_t len,
+    struct analysis *a, int writable, struct mq_err *err);
+void mq_inbound_analysis_free(struct analysis *a);
+
+/* The entry of a command the seat had accepted for the same moment that
+ * line repeats as the game reads it (state: the game as it stands; self:
+ * the entry to leave out), or 0. */
+uint64_t mq_inbound_sent_before(const struct mq_game *g, const void *state,
+    int seat, const char *line, uint64_t self);
+
+/* The sentence for the first line past MAX_LINES. */
+void mq_inbound_unread_refusal(char *out, size_t n);
+
+#endif
