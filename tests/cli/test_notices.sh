@@ -10,15 +10,7 @@
 # The Masquerade has no secret move: it says so, and logs nothing.
 # Real replies through the Maildir inbox and `serve --once` (ASan binary).
 . tests/cli/lib.sh
-D=$T/data
-O=$D/mail/outbox/new
-IN=$D/mail/inbox/new
-
-expect 0 "init" -- $M -C $D init
-echo "rate_limit = 86400" >>$D/masqued.conf
-G=$(new_game $D) || fail "new"
-expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
-. tests/cli/lib_mail.sh
+. tests/cli/lib_game.sh
 entries() { $MREL -C $D log $G | wc -l; }
 notices() {	# NAME: the notice mails NAME has had
 	grep -l "^X-Masqued-Mail: notice" $O/* 2>/dev/null |

@@ -8,15 +8,7 @@
 # too. Real replies through the Maildir inbox and `serve --once` (ASan
 # binary).
 . tests/cli/lib.sh
-D=$T/data
-O=$D/mail/outbox/new
-IN=$D/mail/inbox/new
-
-expect 0 "init" -- $M -C $D init
-echo "rate_limit = 86400" >>$D/masqued.conf
-G=$(new_game $D) || fail "new"
-expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
-. tests/cli/lib_mail.sh
+. tests/cli/lib_game.sh
 serve() { expect 0 "serve --once: $1" -- $M -C $D serve --once; }
 
 # alice's placement, in Japanese, with SET LANG ja

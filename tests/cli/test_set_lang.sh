@@ -15,15 +15,7 @@
 # new language (the receipt left it out: the player could not tell it had
 # been taken).
 . tests/cli/lib.sh
-D=$T/data
-O=$D/mail/outbox/new
-IN=$D/mail/inbox/new
-
-expect 0 "init" -- $M -C $D init
-echo "rate_limit = 86400" >>$D/masqued.conf
-G=$(new_game $D) || fail "new"
-expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
-. tests/cli/lib_mail.sh
+. tests/cli/lib_game.sh
 
 ls $O >$T/before
 send alice@x.test "$(reply_to alice)" a1 'SET LANG ja'

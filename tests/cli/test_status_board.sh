@@ -7,15 +7,7 @@
 # and beside a move; a mail without STATUS has no board in its receipt.
 # Real replies through the Maildir inbox and `serve --once` (ASan binary).
 . tests/cli/lib.sh
-D=$T/data
-O=$D/mail/outbox/new
-IN=$D/mail/inbox/new
-
-expect 0 "init" -- $M -C $D init
-echo "rate_limit = 86400" >>$D/masqued.conf
-G=$(new_game $D) || fail "new"
-expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
-. tests/cli/lib_mail.sh
+. tests/cli/lib_game.sh
 
 ls $O >$T/before
 send alice@x.test "$(reply_to alice)" a1 'STATUS'
