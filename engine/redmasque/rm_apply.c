@@ -675,7 +675,9 @@ validate_play(const struct rm_state *st, int seat, const struct rm_pick *pk,
 		return mq_fail(err, MQ_REFUSED, "%s needs a TARGET anywhere in the "
 		    "abbey: add TARGET and a player's name, e.g. PLAY %s TARGET %s.",
 		    c->id, c->id, st->p[(seat + 1) % st->nplayers].name);
-	if (pk->nslots < c->slots_min && pk->ntargets > 0)
+	/* the example keeps the player's target, where the card reads one */
+	if (pk->nslots < c->slots_min && pk->ntargets > 0 &&
+	    rm_card_names_target(c))
 		return mq_fail(err, MQ_REFUSED, "%s needs a time: add SLOT and a time "
 		    "from 12:00 to 12:50, e.g. PLAY %s TARGET %s SLOT 12:30.", c->id,
 		    c->id, st->p[pk->targets[0]].name);	/* the player's own */

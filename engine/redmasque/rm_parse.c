@@ -277,9 +277,11 @@ rm_sent_ok(const void *state, int seat, const struct mq_cmd *cmd,
 	const struct rm_card *card;
 	char t[8];
 
-	(void)seat;
+	/* a card not in hand, or a dead noble's: apply's sentence, which
+	 * says what is wrong first */
 	if (c->type != RM_C_PLAY || pk->ntargets == 0 ||
-	    pk->card >= st->data->ncards)
+	    pk->card >= st->data->ncards || seat < 0 || seat >= st->nplayers ||
+	    !st->p[seat].alive || !(st->p[seat].hand & (1u << pk->card)))
 		return 0;
 	card = &st->data->card[pk->card];
 	if (card->target != RM_SCOPE_NEARBY || rm_card_names_target(card))
