@@ -499,10 +499,11 @@ static int
 answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
     const struct mq_submit_result *r, const char *uniq, struct mq_err *err)
 {
+	const char *why = NULL;	/* a bad SET line's own sentence */
 	char key[17], basis[64];
 	unsigned char h[8];
 	size_t i;
-	int status = 0, other = 0, lang = 0, rc = 0;
+	int status = 0, other = 0, moves = 0, lang = 0, rc = 0;
 
 	/* no Message-ID to set it apart: the game, seat and seq do, as for
 	 * a receipt; the refusal goes out as a stranger's mail, whose name
@@ -522,14 +523,23 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 		else if (mq_receipt_is_setting(&r->cmds[i]))
 			lang |= strncmp(r->cmds[i].text, "SET LANG ", 9) == 0;
 		else if (!r->cmds[i].accepted ||
-		    strcmp(r->cmds[i].text, "HELP") != 0)
+		    strcmp(r->cmds[i].text, "HELP") != 0) {
 			other = 1;
+			/* SET LANG fr: its own sentence, unless a move
+			 * came too, which the game's end answers */
+			if (!r->cmds[i].accepted && strncmp(r->cmds[i].error,
+			    "SET ", 4) == 0) {
+				if (why == NULL)
+					why = r->cmds[i].error;
+			} else
+				moves = 1;
+		}
 	}
 	if (other)
 		rc = mq_notify_stranger(d, g->players[seat].email,
-		    g->players[seat].lang, "refused", "The game is over; nothing "
-		    "more can be played. Send STATUS to see how it ended.",
-		    uniq, err);
+		    g->players[seat].lang, "refused", why != NULL && !moves ? why :
+		    "The game is over; nothing more can be played. Send STATUS "
+		    "to see how it ended.", uniq, err);
 	if (rc == 0 && status)
 		rc = end_again(d, g, seat, uniq, lang, err);
 	return rc;

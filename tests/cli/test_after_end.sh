@@ -105,5 +105,12 @@ answer end bob@x.test zh
 says zh "已按你的要求，今后的邮件将使用中文（SET LANG zh）。"
 says zh "以下是游戏的结局。"
 says zh "游戏结束。"
+# a SET LANG masqued lacks, after the end: its own sentence, not the end's
+ls $O >$T/before
+send bob@x.test "$RB" late-fr 'SET LANG fr'
+serve "SET LANG fr after the end"
+answer refused bob@x.test fr
+says fr "SET LANG 只能是 en、ja 或 zh，不能是「fr」。"
+says_not fr "游戏已经结束"
 expect 0 "verify" -- $M -C $D verify $G
 done_checks
