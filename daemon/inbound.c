@@ -674,7 +674,9 @@ log_move(const struct analysis *a, const struct mq_submit_result *res,
 	    res->ncmds - accepted - already - set, already, res->logged ?
 	    "logged" : a->game->seq == set_at ? "nothing logged" :
 	    !a->set.lang[0] ? "its SET NOTICES logged" : a->set.notices < 0 ?
-	    "its SET LANG logged" : "its SET LANG and SET NOTICES logged");
+	    "its SET LANG logged" : a->game->seq - set_at == 1 ?
+	    "one of its SET lines logged (the other was so already)" :
+	    "its SET LANG and SET NOTICES logged");
 	*outcome = res->logged || a->game->seq != set_at ? MQ_IN_APPLIED :
 	    MQ_IN_ANSWERED;
 }
