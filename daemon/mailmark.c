@@ -245,7 +245,17 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	while (rc == 0 && c->seq < g->seq) {
 		if ((rc = mq_game_peek(c, &e, err)) != 0 || e == NULL)
 			break;
-		if ((kind = group_of(e)) == GROUP_NONE)
+		if ((kind = group_of(e)) == GROUP_NONE && e->type ==
+		    MQ_LOG_ADMIN && is_setting(e->body)) {
+			/* a SET line's entry here is a submit's whose answer
+			 * (the help mail) was lost, or a reply's whose
+			 * message brings it back: stepped over either way,
+			 * so that it never holds back the entries after it */
+			if ((rc = step(c, err)) == 0)
+				mq_mailmark_write(c);
+			continue;
+		}
+		if (kind == GROUP_NONE)
 			break;		/* a reply's: its message brings it back */
 		first = e->seq;
 		body = json_incref(e->body);

@@ -211,4 +211,19 @@ says dave_rebuilt "これからのメールは日本語で"
 expect 0 "one more pass" -- $M -C $S/b serve --once
 [ "$(ls $S/b/mail/outbox/new | wc -l)" = "$(ls $S/a/mail/outbox/new | wc -l)" ] || fail "a mail went twice"; ok
 expect 0 "verify" -- $M -C $S/b verify $GS
+
+# --- a submit of a SET line alone that cannot queue its answer, then a
+# host's extend that cannot queue its notices: the SET entry does not
+# hold the catching up back, and the extend's notices go (they never did:
+# the catching up stopped at the SET entry for good) ---
+mv $S/b/spool $S/b/spool.away && touch $S/b/spool
+expect 4 "carol's SET NOTICES OFF without a spool" -- $M -C $S/b submit $GS carol "SET NOTICES OFF"
+expect 4 "an extend without a spool" -- $M -C $S/b admin $GS extend 1h --why "a holiday"
+rm $S/b/spool && mv $S/b/spool.away $S/b/spool
+ls $S/b/mail/outbox/new >$T/before.ext
+expect 0 "serve with the spool back" -- $M -C $S/b serve --once
+n=$(ls $S/b/mail/outbox/new | comm -13 $T/before.ext - | while read f; do
+	grep -l "^X-Masqued-Mail: admin" $S/b/mail/outbox/new/$f; done | wc -l)
+[ "$n" = 4 ] || fail "$n admin notices of the extend, not 4"; ok
+expect 0 "verify" -- $M -C $S/b verify $GS
 done_checks
