@@ -94,9 +94,17 @@ expect 1 "a malformed command" -- $M -C $D submit $G alice "DANCE wildly"
 err_has "is not a command"
 same_file $L $T/log.before "a refused submit changed the log"
 # Pickpocket takes from every nearby noble: a TARGET sent with it is
-# refused, whoever holds the card (a log's such line still replays)
-expect 1 "a TARGET Pickpocket does not read" -- $M -C $D submit $G alice "PLAY pickpocket TARGET bob SLOT 12:10"
+# refused by the one who holds it (a log's such line still replays); to
+# another, that it is not their card comes first
+# (a game whose seed deals carol Pickpocket)
+GP=$($M -C $D new redmasque --player alice=pa@x.test --player bob=pb@x.test \
+    --player carol=pc@x.test --player dave=pd@x.test \
+    --seed 0101010101010101010101010101010101010101010101010101010101010101) ||
+    fail "new"
+expect 1 "a TARGET Pickpocket does not read" -- $M -C $D submit $GP carol "PLAY pickpocket TARGET bob SLOT 12:10"
 err_has "pickpocket takes from every nearby noble, not one you name: send it without TARGET, e.g. PLAY pickpocket SLOT 12:10."; one_line
+expect 1 "a Pickpocket alice does not hold" -- $M -C $D submit $GP alice "PLAY pickpocket TARGET bob SLOT 12:10"
+err_has "pickpocket is not one of your cards"; one_line
 same_file $L $T/log.before "a refused submit changed the log"
 expect 0 "a legal submit" -- $M -C $D submit $G bob "PLAY jest" "MOVE cw" "PLAN cw cw stay stay ccw ccw"
 cp $T/out $T/receipt.json
