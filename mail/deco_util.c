@@ -80,6 +80,8 @@ utf8_next(const unsigned char *p, unsigned *cp)
 static int
 is_wide(unsigned cp)
 {
+	if (cp < 0x1100)	/* Latin, Greek, Cyrillic, marks: the common case */
+		return 0;
 	return (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) ||
 	    (cp >= 0x3041 && cp <= 0x33FF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
 	    (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xA000 && cp <= 0xA4CF) ||
@@ -553,6 +555,17 @@ wrap_lines(char **text, int width, int words)
 		nl = strchr(p, '\n');
 		if (nl == NULL)
 			nl = p + strlen(p);
+		if (nl - p <= width) {
+			/* no wider than its bytes: short enough as it is */
+			mq_buf_add(&out, p, (size_t)(nl - p));
+			if (*nl == '\0') {
+				p = nl;
+				break;
+			}
+			mq_buf_putc(&out, '\n');
+			p = nl + 1;
+			continue;
+		}
 		mq_buf_reset(&line);
 		mq_buf_add(&line, p, (size_t)(nl - p));
 		lead0 = lead = strspn(mq_buf_str(&line), " ");
