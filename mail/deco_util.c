@@ -626,6 +626,55 @@ wrap_lines(char **text, int width, int words)
 	return 0;
 }
 
+/* The length of line [s, end)'s words when it is a heading, else 0. */
+static size_t
+heading_words(const char *s, const char *end)
+{
+	const char *e = end;
+
+	if (end - s < 7 || strncmp(s, "-- ", 3) != 0 || s[3] == '-' ||
+	    s[3] == ' ')
+		return 0;
+	while (e > s + 3 && e[-1] == '-')
+		e--;
+	if (end - e < 3 || e[-1] != ' ' || e - 1 <= s + 3)
+		return 0;
+	return (size_t)(e - s);	/* up to the space before the dashes */
+}
+
+int
+deco_rule_headings(char **text, int cols)
+{
+	struct mq_buf out = MQ_BUF_INIT;
+	const char *p = *text, *nl;
+	size_t words;
+	int w;
+
+	while (*p) {
+		if ((nl = strchr(p, '\n')) == NULL)
+			nl = p + strlen(p);
+		if ((words = heading_words(p, nl)) == 0)
+			mq_buf_add(&out, p, (size_t)(nl - p));
+		else {
+			mq_buf_add(&out, p, words);
+			w = deco_width_n(p, words);
+			for (w = cols - w < 3 ? 3 : cols - w; w > 0; w--)
+				mq_buf_putc(&out, '-');
+		}
+		if (*nl == '\0')
+			break;
+		mq_buf_putc(&out, '\n');
+		p = nl + 1;
+	}
+	if (out.oom || (p = mq_buf_steal(&out)) == NULL) {
+		mq_buf_free(&out);
+		return -1;
+	}
+	free(*text);
+	*text = (char *)p;
+	return 0;
+}
+
 int
 deco_wrap_text(char **text, int width)
 {

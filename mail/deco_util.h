@@ -131,4 +131,14 @@ int deco_wrap_text(char **text, int width);
  */
 int deco_wrap_words(char **text, int width);
 
+/*
+ * The text part's section headings ("-- YOUR RECEIPT (entry 42) -----"), a
+ * line of "-- ", words, a space and three dashes or more, each ruled to
+ * end at column cols whatever its words' width (a number, a name, a clock,
+ * Japanese): the templates write the dashes for their own words only. A
+ * heading too long keeps three dashes. -1 when out of memory (*text is
+ * then unchanged).
+ */
+int deco_rule_headings(char **text, int cols);
+
 #endif

@@ -295,30 +295,6 @@ plan_path(const struct deco *d, struct mv *me)
 	wput(d, me, "plan_path", list);
 }
 
-/* The dashes after a value of fewer than cols columns, up to cols: the
- * heading of the reader's own section ("-- YOU: bob -----") is as wide
- * whatever the name (cols 20, as long as names go, still fits 78 columns),
- * and one with the time ("-- THE BOARD at 8:00 -----") whatever the time
- * (cols 5, 10:00). */
-static struct mv *
-dashes_to(const struct deco *d, const char *s, int cols)
-{
-	int n = cols - deco_width(s != NULL ? s : "");
-	struct mv *v;
-	char *t;
-
-	if (n < 0)
-		n = 0;
-	if ((t = mq_arena_alloc(d->a, (size_t)n + 1)) == NULL ||
-	    (v = mv_str_ref(d->a, "")) == NULL)
-		return NULL;
-	memset(t, '-', (size_t)n);
-	t[n] = '\0';
-	v->u.str.s = t;
-	v->u.str.len = (size_t)n;
-	return v;
-}
-
 static void
 deco_me(const struct deco *d, struct mv *out)
 {
@@ -362,9 +338,6 @@ deco_me(const struct deco *d, struct mv *out)
 		    jstr(d->me, "pending_place")));
 	if (want(d, "plan_path") || want(d, "has_plan_path"))
 		plan_path(d, me);
-	if (want(d, "name_dashes"))
-		put(d->a, me, "name_dashes", dashes_to(d, jstr(d->me, "name"),
-		    20));
 	wput_bool(d, me, "has_pending", jstr(d->me, "pending_play") ||
 	    jstr(d->me, "pending_next_play") || jstr(d->me, "pending_move") ||
 	    jstr(d->me, "pending_place"));
@@ -639,9 +612,6 @@ mq_deco_game_decorate(struct mq_deco_game *g, struct mq_arena *a,
 	wflag(&d, out, "lang_", d.lang);
 	if (d.view != NULL) {
 		wput_ref(&d, out, "clock", jstr(d.view, "time"));
-		if (want(&d, "clock_dashes"))
-			put(a, out, "clock_dashes", dashes_to(&d, jstr(d.view,
-			    "time"), 5));
 		wflag(&d, out, "phase_", jstr(d.view, "phase"));
 		if (jstr(d.view, "winner") != NULL)
 			wput_ref(&d, out, "winner", jstr(d.view, "winner"));

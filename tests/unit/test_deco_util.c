@@ -468,11 +468,57 @@ a_no_break_space_holds_words_and_reads_as_a_space(void **state)
 	free(s);
 }
 
+/* text with its headings ruled to cols (deco_rule_headings), to free */
+static char *
+ruled(const char *text, int cols)
+{
+	char *s = strdup(text);
+
+	assert_non_null(s);
+	assert_int_equal(deco_rule_headings(&s, cols), 0);
+	assert_non_null(s);
+	return s;
+}
+
+/*
+ * A heading's rule ends at the same column whatever its words: a number
+ * ("entry 42"), a wide word (2 columns each), a rule written too long or
+ * too short; a heading too long for any keeps three dashes; a line that
+ * only looks like one (a signature's "-- ", dashes alone, no space before
+ * the dashes, fewer than three) is left as it is.
+ */
+static void
+headings_end_in_one_column(void **state)
+{
+	char *s;
+
+	(void)state;
+	s = ruled("-- YOUR RECEIPT (entry 42) -----\nhash 1\n", 40);
+	assert_string_equal(s, "-- YOUR RECEIPT (entry 42) -------------\n"
+	    "hash 1\n");
+	free(s);
+	s = ruled("-- \xe5\x8f\x97\xe9\xa0\x98\xe8\xa8\xbc 2 "
+	    "------------------------------", 20);
+	/* 受領証: 6 columns, so "-- 受領証 2 " is 12 */
+	assert_string_equal(s, "-- \xe5\x8f\x97\xe9\xa0\x98\xe8\xa8\xbc 2 "
+	    "--------");
+	free(s);
+	s = ruled("-- A VERY LONG HEADING INDEED ---", 20);
+	assert_string_equal(s, "-- A VERY LONG HEADING INDEED ---");
+	free(s);
+	s = ruled("-- \n---------\n-- words--------\n-- two --\n--- x ---\n"
+	    "-- ---\n", 20);
+	assert_string_equal(s, "-- \n---------\n-- words--------\n-- two --\n"
+	    "--- x ---\n-- ---\n");
+	free(s);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(width_counts_wide_characters_twice),
+		cmocka_unit_test(headings_end_in_one_column),
 		cmocka_unit_test(english_wraps_at_spaces),
 		cmocka_unit_test(japanese_wraps_between_characters),
 		cmocka_unit_test(chinese_wraps_between_characters),
