@@ -594,9 +594,13 @@ not_a_move(struct mq_daemon *d, struct analysis *a, const char *tid,
 		mq_daemon_log("%s: refused: %s", tid, a->auth);
 		if (from != NULL && mq_daemon_rate_ok(d, from)) {
 			/* a player's mail that names no game (or none of theirs):
-			 * in their language, from the game they played last */
+			 * in their language, the one it is written in when they
+			 * play in several */
 			if (a->from_lang[0] == '\0' && mq_daemon_known_sender(d, from))
-				mq_store_address_lang(&d->store, from, a->from_lang);
+				mq_store_address_lang(&d->store, from,
+				    a->msg != NULL && a->msg->text != NULL ?
+				    mq_reply_lang_hint(a->msg->text) : NULL,
+				    a->from_lang);
 			rc = mq_notify_stranger(d, from, a->from_lang[0] ?
 			    a->from_lang : NULL, "refused", a->auth, a->hash, err);
 			if (rc == 0)

@@ -318,24 +318,31 @@ log_address_lang(const char *path, const char *addr, char lang[8])
 
 int
 mq_store_address_lang(const struct mq_store *s, const char *addr,
-    char lang[8])
+    const char *hint, char lang[8])
 {
 	char path[1400], **ids, l[8];
 	size_t nids, i;
 	struct mq_err e;
 	struct stat st;
 	time_t last = 0;
-	int found = 0;
+	int found = 0, hinted = 0;
 
 	if (addr == NULL || mq_store_games(s, &ids, &nids, &e) != 0)
 		return 0;
 	for (i = 0; i < nids; i++) {
 		snprintf(path, sizeof(path), "%s/games/%s/log", s->datadir, ids[i]);
-		if (stat(path, &st) == 0 && (!found || st.st_mtime > last) &&
-		    log_address_lang(path, addr, l)) {
-			snprintf(lang, 8, "%s", l);
-			last = st.st_mtime;
-			found = 1;
+		if (stat(path, &st) == 0 && log_address_lang(path, addr, l)) {
+			/* the mail's own language, when one of its games is
+			 * in it, over the game another's move changed last */
+			int is_hint = hint != NULL && strcmp(l, hint) == 0;
+
+			if (!found || (is_hint && !hinted) || (is_hint == hinted &&
+			    st.st_mtime > last)) {
+				snprintf(lang, 8, "%s", l);
+				last = st.st_mtime;
+				hinted = is_hint;
+				found = 1;
+			}
 		}
 		free(ids[i]);
 	}

@@ -173,14 +173,16 @@ int mq_store_addresses(const struct mq_store *s, char ***addrs, size_t *n,
     struct mq_err *err);
 void mq_store_addresses_free(char **addrs, size_t n);
 /*
- * The language masqued writes to addr in: its seat's in the game it plays in
- * whose log changed last (the game's language, then its SET LANG or a
- * replace --lang, as the replay sets it), for a refusal of its mail that
- * names no game. 1 and lang set; 0 if addr plays in no game here, or a log
+ * The language masqued writes to addr in, for a refusal of its mail that
+ * names no game: its seat's (the game's language, then its SET LANG or a
+ * replace --lang, as the replay sets it) in the games it plays in. When
+ * those differ, the one the mail is written in (hint: "ja", "zh", "en",
+ * or NULL, see mq_reply_lang_hint), else the one of the game whose log
+ * changed last. 1 and lang set; 0 if addr plays in no game here, or a log
  * cannot be read (the refusal is then in English).
  */
 int mq_store_address_lang(const struct mq_store *s, const char *addr,
-    char lang[8]);
+    const char *hint, char lang[8]);
 
 struct mq_new_game {
 	const char *kind;

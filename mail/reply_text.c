@@ -663,3 +663,45 @@ mq_reply_extract(const char *text, size_t len, char **out, struct mq_err *err)
 		    "Out of memory while extracting the text of a reply.");
 	return 0;
 }
+
+const char *
+mq_reply_lang_hint(const char *text)
+{
+	const unsigned char *p = (const unsigned char *)text;
+	int kana = 0, han = 0, latin = 0, line_start = 1, quoted = 0;
+	unsigned cp;
+
+	for (; *p != '\0'; ) {
+		if (*p == '\n') {
+			line_start = 1;
+			quoted = 0;
+			p++;
+			continue;
+		}
+		if (line_start && *p != ' ' && *p != '\t') {
+			quoted = *p == '>';
+			line_start = 0;
+		}
+		if (*p < 0x80) {
+			latin |= !quoted && ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z');
+			p++;
+			continue;
+		}
+		/* a three-byte sequence: the scripts looked for are all there */
+		if ((*p & 0xF0) == 0xE0 && (p[1] & 0xC0) == 0x80 &&
+		    (p[2] & 0xC0) == 0x80) {
+			cp = (unsigned)(*p & 0x0F) << 12 |
+			    (unsigned)(p[1] & 0x3F) << 6 | (p[2] & 0x3F);
+			if (!quoted) {
+				kana |= (cp >= 0x3041 && cp <= 0x30FF) ||
+				    (cp >= 0xFF66 && cp <= 0xFF9F);
+				han |= (cp >= 0x4E00 && cp <= 0x9FFF) ||
+				    (cp >= 0x3400 && cp <= 0x4DBF);
+			}
+			p += 3;
+			continue;
+		}
+		p++;	/* any other byte: no script of ours */
+	}
+	return kana ? "ja" : han ? "zh" : latin ? "en" : NULL;
+}

@@ -37,4 +37,13 @@
 /* Extract what the sender wrote. *out is malloc'd UTF-8, possibly "". */
 int mq_reply_extract(const char *text, size_t len, char **out, struct mq_err *err);
 
+/*
+ * The language text (UTF-8) looks written in, by its script, quoted lines
+ * (">") left out: "ja" for any kana, "zh" for Chinese characters without
+ * kana, "en" for Latin letters alone; NULL when it has none of these. A
+ * guess for a mail that names no game (its answer's language), never for
+ * a game's own mail.
+ */
+const char *mq_reply_lang_hint(const char *text);
+
 #endif

@@ -13,7 +13,8 @@
 # one from the wrong From (the address kept as it is); but a player's own
 # mail that does not authenticate is refused in the player's language, as
 # is one from another address with the seat's sound tag, or one from the
-# player's address that names no game.
+# player's address that names no game (in the language it is written in,
+# when the player plays in two).
 # SET LANG in any case, and one masqued lacks refused on its line; a long
 # letter's lines past the 64th are said not to be read. The ASan
 # binary runs every check.
@@ -117,6 +118,32 @@ says bobnotag "这封邮件不是对游戏邮件的回复：收件地址中没�
 says_not bobnotag "carries no game tag"
 answer refused erin@elsewhere.test erinnotag
 says erinnotag "This message is not a reply to a game's mail: its address carries no game tag. Reply to the mail of your game."
+
+# --- a player in two games, in two languages: a mail with no game tag is
+# refused in the language it is written in, whichever game changed last
+# (it was the game another's move changed last: bob's Chinese mail got
+# English after a move in his English game) ---
+G2=$($M -C $D new redmasque --player bob=bob@x.test --player frank=frank@x.test \
+    --player gina=gina@x.test --player hal=hal@x.test --seed 0808080808080808080808080808080808080808080808080808080808080808) ||
+    fail "new (bob's English game)"
+expect 0 "serve --once sends the second game's welcome mails" -- $M -C $D serve --once
+touch -d "2030-01-01" $D/games/$G2/log	# it changed last, and surely so
+ls $O >$T/before
+send bob@x.test "$BARE" z1 '我的游戏现在怎么样了？'
+expect 0 "serve --once with bob's Chinese mail with no tag" -- $M -C $D serve --once
+answer refused bob@x.test bobzh
+says bobzh "这封邮件不是对游戏邮件的回复"
+says_not bobzh "carries no game tag"
+ls $O >$T/before
+send bob@x.test "$BARE" z2 '> 游戏\nWhere is my game?'
+expect 0 "serve --once with bob's English mail with no tag" -- $M -C $D serve --once
+answer refused bob@x.test boben
+says boben "carries no game tag"
+ls $O >$T/before
+send bob@x.test "$BARE" z3 '?!'
+expect 0 "serve --once with bob's mail of no words and no tag" -- $M -C $D serve --once
+answer refused bob@x.test bobnone
+says bobnone "carries no game tag"	# the game that changed last: English
 
 # --- SET LANG: any case; a language masqued lacks is refused, saying so ---
 # ("SET LANG JA" was ignored, and "SET LANG fr" got the help mail, silent)

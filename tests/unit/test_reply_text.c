@@ -665,11 +665,34 @@ add_samples(struct CMUnitTest *t, size_t *n, size_t max)
 	return 0;
 }
 
+/*
+ * A mail that names no game is answered in the language it is written in
+ * (its sender may play in two): kana is Japanese, Chinese characters
+ * without kana Chinese, Latin letters alone English; quoted lines do not
+ * count, and a mail of none of these has no language.
+ */
+static void
+a_mail_s_language_is_told_by_its_script(void **state)
+{
+	(void)state;
+	assert_string_equal(mq_reply_lang_hint("状態を教えてください"), "ja");
+	assert_string_equal(mq_reply_lang_hint("STATUS\nｽﾃｰﾀｽ"), "ja");
+	assert_string_equal(mq_reply_lang_hint("我的游戏现在怎么样了？"), "zh");
+	assert_string_equal(mq_reply_lang_hint("STATUS 状态"), "zh");
+	assert_string_equal(mq_reply_lang_hint("> 状態を教えて\n  > 游戏\n"
+	    "Where is my game?"), "en");
+	assert_null(mq_reply_lang_hint("> 状態を教えて\n?! 42\n"));
+	assert_null(mq_reply_lang_hint(""));
+	/* a broken sequence is no character */
+	assert_null(mq_reply_lang_hint("\xe7\x8a"));
+}
+
 int
 main(void)
 {
 	static const struct CMUnitTest fixed[] = {
 		cmocka_unit_test(every_corpus_file_has_a_case),
+		cmocka_unit_test(a_mail_s_language_is_told_by_its_script),
 		cmocka_unit_test(samples_cover_every_client_style),
 		cmocka_unit_test(commands_in_the_written_part_survive_exactly),
 		cmocka_unit_test(quoted_lines_of_any_depth_are_dropped),
