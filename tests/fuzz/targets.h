@@ -116,6 +116,14 @@ mqfz_mime(const uint8_t *data, size_t size)
 	for (i = 0; m->recipients != NULL && m->recipients[i] != NULL; i++)
 		if (m->recipients[i][0] == '\0')
 			mqfz_broken("mime", "an empty recipient");
+	/* A mail with no game tag: the language its answer is in. */
+	{
+		const char *hint = mq_reply_lang_hint(m->text);
+
+		if (hint != NULL && strcmp(hint, "en") != 0 &&
+		    strcmp(hint, "ja") != 0 && strcmp(hint, "zh") != 0)
+			mqfz_broken("mime", "a language hint of no language");
+	}
 	/* The daemon's next step: what the player wrote. */
 	if (mq_reply_extract(m->text, strlen(m->text), &out, &err) == 0) {
 		mqfz_check_text("mime+reply", out);
