@@ -332,6 +332,10 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 			continue;
 		if (accepted) {
 			o = json_pack("{s:s, s:b}", "text", c->text, "secret", c->secret);
+			/* what it answered: a PASS says what it declined */
+			if (o != NULL && c->owed[0] != '\0')
+				bad |= json_object_set_new(o, "owed_then",
+				    json_string(c->owed)) != 0;
 			while (c->secret && j < json_array_size(logged)) {
 				lc = json_array_get(logged, j++);
 				if (strcmp(json_string_value(json_object_get(lc, "text")) ?

@@ -145,6 +145,9 @@ struct mq_cmd_result {
 	uint64_t already;		/* refused, but the seat had it accepted
 					 * at this entry for this same moment: a
 					 * copy sent again (inbound.c), or 0 */
+	char owed[16];			/* accepted: what the seat owed as it
+					 * came (the game's owes word; a PASS
+					 * says what it declined), or "" */
 };
 
 struct mq_submit_result {

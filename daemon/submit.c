@@ -474,6 +474,8 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		if (result_add(res, mq_buf_str(&text), (int)i + 1, 1,
 		    k->is_secret(&cmd), NULL))
 			goto oom;
+		snprintf(res->cmds[res->ncmds - 1].owed,
+		    sizeof(res->cmds[0].owed), "%s", before);
 		/* what the next line follows (the game's follows) */
 		prev = cmd;
 		have_prev = 1;

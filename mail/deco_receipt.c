@@ -38,6 +38,8 @@ struct said {
 	const char *lang;
 	const char *me;		/* the reader's name, or NULL */
 	int *unknown;		/* set when a name is not in the game data */
+	const char *owed;	/* what the seat owed as the command came, or
+				 * NULL: the daemon's "owed_then" */
 };
 
 /* text split at its spaces; 0 for a text too long, or of too many words,
@@ -409,6 +411,29 @@ ms_order(const struct said *s, const struct words *w, struct mv *d)
 	return 0;
 }
 
+/* PASS, and what it declined: the decision it answered (ms_owes's word),
+ * one flag each; "pass_known" false when the receipt does not say. */
+static int
+ms_pass(const struct said *s, struct mv *d)
+{
+	static const char *const declined[][2] = {
+		{ "spell", "pass_spell" }, { "fight", "pass_fight" },
+		{ "challenge", "pass_challenge" }, { "bank", "pass_bank" },
+		{ "keep", "pass_keep" }, { "duel", "pass_duel" },
+	};
+	size_t i;
+	int known = 0, it;
+
+	put_bool(s->a, d, "cmd_pass", 1);
+	for (i = 0; i < sizeof(declined) / sizeof(declined[0]); i++) {
+		it = s->owed != NULL && is(s->owed, declined[i][0]);
+		known |= it;
+		put_bool(s->a, d, declined[i][1], it);
+	}
+	put_bool(s->a, d, "pass_known", known);
+	return 0;
+}
+
 static int
 ms_does(const struct said *s, const struct words *w, struct mv *d)
 {
@@ -439,10 +464,12 @@ ms_does(const struct said *s, const struct words *w, struct mv *d)
 		put_bool(s->a, d, "cmd_order", 1);
 		return ms_order(s, w, d);
 	}
-	if ((is(v, "REVEAL") || is(v, "PASS")) && w->n == 1) {
-		put_bool(s->a, d, is(v, "REVEAL") ? "cmd_reveal" : "cmd_pass", 1);
+	if (is(v, "REVEAL") && w->n == 1) {
+		put_bool(s->a, d, "cmd_reveal", 1);
 		return 0;
 	}
+	if (is(v, "PASS") && w->n == 1)
+		return ms_pass(s, d);
 	if (is(v, "CHALLENGE") && w->n == 2) {
 		put_bool(s->a, d, "cmd_challenge", 1);
 		put(s->a, d, "player", word(s, w->tok[1]));
@@ -525,7 +552,7 @@ mq_deco_receipt(struct mq_arena *a, const struct mv *data,
 	size_t i;
 	int unknown = 0;
 	struct said s = { a, gamedata, lang != NULL ? lang : "en",
-	    jstr(ctx, "player"), &unknown };
+	    jstr(ctx, "player"), &unknown, NULL };
 
 	if (data == NULL || json_array_size(accepted) == 0)
 		return data;
@@ -544,6 +571,7 @@ mq_deco_receipt(struct mq_arena *a, const struct mv *data,
 		    mv_obj_copy(a, had->u.list.v[i]) : deco_copy(a, c, NULL);
 		if (o == NULL)
 			break;
+		s.owed = jstr(c, "owed_then");
 		put(a, o, "does", does(&s, jstr(c, "text"), masquerade));
 		mv_push(a, list, o);
 	}

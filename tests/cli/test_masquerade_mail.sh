@@ -260,6 +260,13 @@ for k in welcome receipt help admin reminder end; do
 done
 grep -q "^[0-9]* bob receipt" $T/all/index && grep -q "^[0-9]* carol receipt" $T/all/index ||
     fail "bob and carol got no receipts"; ok
+# a receipt's PASS says what it declined (it said "nothing more for now"
+# to a player who had passed up a bank or a challenge)
+grep -l "accepted: Pass\|受け付けました：パス\|已接受：过" $T/all/*.txt >/dev/null ||
+    fail "no receipt of a PASS"; ok
+! grep -q "Pass: nothing more for now\|パス（今は何もしない）\|过（现在不再行动）" $T/all/*.txt ||
+    fail "a receipt's PASS does not say what it declined: $(grep -h -m1 \
+    "Pass: nothing more for now\|パス（今は何もしない）\|过（现在不再行动）" $T/all/*.txt)"; ok
 # a player is told when their turn comes: a turn mail after another's move
 for p in alice bob carol; do
 	n=$(grep -c "^[0-9]* $p turn\$" $T/all/index)

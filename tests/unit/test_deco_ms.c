@@ -2014,6 +2014,67 @@ a_receipt_says_what_each_command_does(void **state)
 	json_decref(gd);
 }
 
+/*
+ * A PASS says what it declined: the decision the player owed as it came
+ * (the daemon's "owed_then"): it said "nothing more for now" to a player
+ * who had passed up banking a Spell, or kept none of the Spells received.
+ * Without it (an older entry), the old words.
+ */
+static void
+a_pass_says_what_it_declined(void **state)
+{
+	static const char *const owed[] = {
+		"spell", "fight", "challenge", "bank", "keep", "duel", NULL,
+	};
+	static const char *const said[][3] = {
+		{ "Pass: you play no more Spells this Spell phase",
+		  "パス（このスペル・フェイズにはもうスペルを使わない）",
+		  "过（本咒语阶段不再使用咒语）" },
+		{ "Pass: you do nothing more in this fight",
+		  "パス（この戦いではもう何もしない）", "过（在这场战斗中不再行动）" },
+		{ "Pass: you challenge no one in the Arena",
+		  "パス（闘技場で誰にも挑戦しない）", "过（不在竞技场挑战任何人）" },
+		{ "Pass: you bank no Spell", "パス（スペルを貯めない）",
+		  "过（不存任何咒语）" },
+		{ "Pass: you keep none of the Spells received",
+		  "パス（受け取ったスペルは何も残さない）", "过（收到的咒语一张也不留）" },
+		{ "Pass: you challenge no one to a duel",
+		  "パス（誰にも決闘を挑まない）", "过（不向任何人发起决斗）" },
+		{ "Pass: nothing more for now", "パス（今は何もしない）",
+		  "过（现在不再行动）" },
+	};
+	static const char *const langs[] = { "en", "ja", "zh" };
+	json_t *gd = load_gamedata(), *ctx;
+	char *subject, *text, *html;
+	size_t i, l, k;
+
+	(void)state;
+	for (i = 0; i < sizeof(owed) / sizeof(owed[0]); i++) {
+		ctx = parse("{\"kind\": \"masquerade\", \"game\": \"g1\","
+		    " \"player\": \"erin\", \"accepted\": [{\"text\": \"PASS\"}]}");
+		if (owed[i] != NULL)
+			json_object_set_new(json_array_get(json_object_get(ctx,
+			    "accepted"), 0), "owed_then", json_string(owed[i]));
+		for (l = 0; l < 3; l++) {
+			render(gd, ctx, langs[l], "receipt", &subject, &text, &html);
+			if (strstr(text, said[i][l]) == NULL ||
+			    strstr(html, said[i][l]) == NULL)
+				fail_msg("%s, PASS owing %s: does not say \"%s\":\n%s",
+				    langs[l], owed[i] ? owed[i] : "(unsaid)", said[i][l],
+				    text);
+			/* and says nothing else of a PASS */
+			for (k = 0; k < sizeof(said) / sizeof(said[0]); k++)
+				if (k != i && strstr(text, said[k][l]) != NULL)
+					fail_msg("%s, PASS owing %s also says \"%s\"",
+					    langs[l], owed[i] ? owed[i] : "(unsaid)",
+					    said[k][l]);
+			free3(subject, text, html);
+		}
+		json_decref(ctx);
+	}
+	json_decref(gd);
+}
+
 int
 main(void)
 {
@@ -2042,6 +2103,7 @@ main(void)
 		cmocka_unit_test(a_fight_offers_what_can_be_done),
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
 		cmocka_unit_test(a_receipt_says_what_each_command_does),
+		cmocka_unit_test(a_pass_says_what_it_declined),
 		cmocka_unit_test(the_root_is_not_an_entry_of_the_reader),
 		cmocka_unit_test(odd_contexts_still_decorate),
 		cmocka_unit_test(a_language_folder_is_never_cut_short),
