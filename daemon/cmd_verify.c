@@ -38,7 +38,7 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 	struct mq_err err;
 	unsigned char pk[32];
 	struct mq_logfile *lf;
-	char path[1400], tail[200] = "";
+	char path[1400], dir[1400], tail[200] = "";
 	const char *slash;
 	const char *key = NULL;
 	uint64_t n = 0, mark;
@@ -50,6 +50,15 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 	else if (argc != 2)
 		return mq_cli_usage("verify takes GAME|LOGFILE [--key PUB]");
 	log_path(cli, argv[1], path, sizeof(path));
+	snprintf(dir, sizeof(dir), "%s/games/%s", cli->datadir, argv[1]);
+	if (strchr(argv[1], '/') == NULL && access(path, F_OK) != 0 &&
+	    access(dir, F_OK) == 0) {
+		/* the game's folder without its log: as every command says it */
+		mq_fail(&err, MQ_BADDATA, "The log of game %s is missing (%s/log); "
+		    "the game stops until you put it back from a backup.", argv[1],
+		    dir);
+		return mq_cli_report(&err);
+	}
 	if (strchr(argv[1], '/') == NULL && access(path, F_OK) != 0) {
 		/* neither a file here nor a game: as log and view say it */
 		mq_fail(&err, MQ_REFUSED, "There is no game \"%s\" in %s, and no "

@@ -181,6 +181,49 @@ print_view(const json_t *gamedata, const json_t *v, int as_json)
 	return 0;
 }
 
+/*
+ * The daemon's word on the game, which the engine's view cannot know: a
+ * pause, or the host's end (after which nobody owes anything, whatever the
+ * engine's state still asks). Set in v; its line for the text, or "" when
+ * there is none. -1: out of memory.
+ */
+static int
+daemon_word(const struct mq_game *g, json_t *v, char *line, size_t size)
+{
+	json_t *owes = json_object_get(v, "owes");
+	const char *why;
+	int bad = 0;
+
+	line[0] = '\0';
+	if (g->ended) {
+		why = json_string_value(json_object_get(g->ended_body, "why"));
+		/* a pause before the end is no longer the game's state */
+		json_object_del(v, "paused");
+		bad |= json_object_set_new(v, "ended_by_host", json_true());
+		if (json_is_array(owes))
+			bad |= json_array_clear(owes);
+		else if (owes != NULL)
+			bad |= json_object_set_new(v, "owes", json_null());
+		/* the player's own debt (The Red Death), whose turn it is (The
+		 * Masquerade) */
+		if (json_object_get(v, "owed") != NULL)
+			bad |= json_object_set_new(v, "owed", json_null());
+		if (json_object_get(v, "to_move") != NULL)
+			bad |= json_object_set_new(v, "to_move", json_null());
+		snprintf(line, size, "Ended by the host at entry %llu (%s): nothing "
+		    "more can be played.\n", (unsigned long long)g->ended,
+		    why ? why : "");
+	} else if (g->paused) {
+		bad |= json_object_set_new(v, "paused", json_string(
+		    g->paused_by_server ? "by masqued: nobody is playing" :
+		    "by the host"));
+		snprintf(line, size, "Paused %s: no move is taken until it "
+		    "resumes.\n", g->paused_by_server ? "by masqued (nobody is "
+		    "playing)" : "by the host");
+	}
+	return bad ? -1 : 0;
+}
+
 int
 mq_cmd_view(struct mq_cli *cli, int argc, char **argv)
 {
@@ -188,6 +231,7 @@ mq_cmd_view(struct mq_cli *cli, int argc, char **argv)
 	struct mq_game *g;
 	struct mq_err err;
 	json_t *v;
+	char word[sizeof(err.msg)];
 	int rc, seat, json = argc == 4 && strcmp(argv[3], "--json") == 0;
 
 	if (argc != 3 && !json)
@@ -210,19 +254,14 @@ mq_cmd_view(struct mq_cli *cli, int argc, char **argv)
 		rc = mq_cli_report(&err);
 		goto out;
 	}
-	/* the daemon's word on the game, which the engine's view cannot know */
-	if (g->paused && json_object_set_new(v, "paused", json_string(
-	    g->paused_by_server ? "by masqued: nobody is playing" :
-	    "by the host")) != 0) {
+	if (daemon_word(g, v, word, sizeof(word)) != 0) {
 		json_decref(v);
 		mq_fail(&err, MQ_IO, "Out of memory.");
 		rc = mq_cli_report(&err);
 		goto out;
 	}
-	if (g->paused && !json)
-		printf("Paused %s: no move is taken until it resumes.\n",
-		    g->paused_by_server ? "by masqued (nobody is playing)" :
-		    "by the host");
+	if (!json)
+		fputs(word, stdout);
 	rc = print_view(g->gd.json, v, json);
 	json_decref(v);
 out:
@@ -239,6 +278,7 @@ mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 	struct mq_err err;
 	struct mq_buf b = MQ_BUF_INIT;
 	json_t *v, *ev;
+	char word[sizeof(err.msg)];
 	long at = 0;
 	int rc, a, json = 0;
 
@@ -250,7 +290,9 @@ mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 		else if (strcmp(argv[a], "--at") == 0 && a + 1 < argc) {
 			if (mq_cli_parse_long(argv[++a], 1, 1L << 40, &at))
 				return mq_cli_usage("--at takes an entry number from 1");
-		} else
+		} else if (strcmp(argv[a], "--at") == 0)	/* the last word */
+			return mq_cli_usage("--at needs an entry number");
+		else
 			return mq_cli_usage("state has no option %s", argv[a]);
 	}
 	if ((rc = open_game(cli, argv[1], (uint64_t)at, &s, &g, &err)))
@@ -261,12 +303,14 @@ mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 		mq_story_events(g->kind->name, g->gd.json, ev, &b);
 	/* NULL: the engine ran out of memory (no half a state printed) */
 	if (v == NULL || (!json && (ev == NULL || b.oom)) ||
+	    daemon_word(g, v, word, sizeof(word)) != 0 ||
 	    json_object_set_new(v, "game", json_string(g->id)) != 0 ||
 	    json_object_set_new(v, "seq", json_integer((json_int_t)g->seq)) != 0) {
 		mq_fail(&err, MQ_IO, "Out of memory.");
 		rc = mq_cli_report(&err);
 	} else if (!json) {
-		printf("Game %s after entry %llu:\n", g->id, (unsigned long long)g->seq);
+		printf("Game %s after entry %llu:\n%s", g->id,
+		    (unsigned long long)g->seq, word);
 		if (strcmp(g->kind->name, "masquerade") == 0)
 			/* the host's: every Mask and hand */
 			rc = print_ms_view(g->gd.json, v);
@@ -418,7 +462,10 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 		} else if (strcmp(argv[a], "--to") == 0 && a + 1 < argc) {
 			if (mq_cli_parse_long(argv[++a], 1, 1L << 40, &to))
 				return mq_cli_usage("--to takes an entry number from 1");
-		} else
+		} else if (strcmp(argv[a], "--from") == 0 ||
+		    strcmp(argv[a], "--to") == 0)	/* the last word */
+			return mq_cli_usage("%s needs an entry number", argv[a]);
+		else
 			return mq_cli_usage("replay has no option %s", argv[a]);
 	}
 	if (to < from)
@@ -598,7 +645,10 @@ mq_cmd_games(struct mq_cli *cli, int argc, char **argv)
 		int r;
 
 		/* a game that cannot be opened is named, and the others listed */
-		if ((r = mq_game_open(&s, ids[i], 0, 0, &g, &e)) != 0) {
+		if ((r = mq_game_open(&s, ids[i], 0, 0, &g, &e)) == 0 &&
+		    (r = mq_game_check_mark(g, &e)) != 0)	/* as serve stops it */
+			mq_game_close(g);
+		if (r != 0) {
 			if (!json)
 				printf("%-8s  cannot be read: %s\n", ids[i], e.msg);
 			if (rc == 0) {

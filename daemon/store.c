@@ -770,6 +770,12 @@ log_cut(const struct mq_game *g, struct mq_err *err)
 }
 
 int
+mq_game_check_mark(const struct mq_game *g, struct mq_err *err)
+{
+	return log_cut(g, err);
+}
+
+int
 mq_game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
     struct mq_game **out, struct mq_err *err)
 {
@@ -787,9 +793,15 @@ mq_game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
 	snprintf(g->dir, sizeof(g->dir), "%s/games/%s", s->datadir, id);
 	snprintf(g->logpath, sizeof(g->logpath), "%s/log", g->dir);
 	if (access(g->logpath, F_OK) != 0) {
-		free(g);
-		return mq_fail(err, MQ_REFUSED, "There is no game \"%s\" in %s.", id,
+		/* the folder without its log is a game damaged, not none: a new
+		 * game is renamed into place with its log (mq_game_create) */
+		rc = access(g->dir, F_OK) == 0 ? mq_fail(err, MQ_BADDATA, "The log "
+		    "of game %s is missing (%s); the game stops until you put it "
+		    "back from a backup (masqued verify %s).", id, g->logpath, id) :
+		    mq_fail(err, MQ_REFUSED, "There is no game \"%s\" in %s.", id,
 		    s->datadir);
+		free(g);
+		return rc;
 	}
 	if (write && !s->have_secret) {
 		free(g);

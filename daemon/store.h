@@ -203,6 +203,9 @@ int mq_game_create(struct mq_store *s, const struct mq_new_game *ng,
 /* Open a game: write locks it; at_seq > 0 replays only that far. */
 int mq_game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
     struct mq_game **out, struct mq_err *err);
+/* MQ_BADDATA when the log ends before the last entry mailed (its mark):
+ * a writer's open refuses it; `games` names it as stopped. */
+int mq_game_check_mark(const struct mq_game *g, struct mq_err *err);
 /* Open a log file that may live outside any data folder (verify). */
 int mq_game_open_file(const char *logpath, const unsigned char *trusted_pk,
     uint64_t at_seq, struct mq_game **out, struct mq_err *err);

@@ -1,0 +1,72 @@
+#!/bin/sh
+# test_host_combos.sh - a host's commands on games in the states the admin
+# actions leave them (ended, paused then ended, a kicked seat) and on a data
+# folder damaged by hand: each says what is so in one sentence, with the
+# README's exit code, and changes nothing it should not.
+. tests/cli/lib.sh
+D=$T/data
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+H=$($M -C $D new masquerade --player a=a@x.test --player b=b@x.test \
+    --player c=c@x.test) || fail "new masquerade"
+
+# --- a game the host ended, paused before or not: view and state said
+# "Paused by the host: no move is taken until it resumes" of a game over
+# for good, or "b owes: dancer" / "Waiting for: carol (place)" ---
+expect 0 "pause" -- $M -C $D admin $G pause --why "away"
+expect 0 "end a paused game" -- $M -C $D admin $G end --why "we give up"
+expect 0 "end" -- $M -C $D admin $H end --why "too slow"
+expect 0 "view of a game ended while paused" -- $M -C $D view $G alice
+out_has "Ended by the host at entry 3 (we give up): nothing more can be played."
+grep -q "Paused" $T/out && fail "view says an ended game is paused"; ok
+out_has "You owe: nothing now"
+expect 0 "view of an ended masquerade" -- $M -C $D view $H b
+out_has "Ended by the host at entry 2 (too slow): nothing more can be played."
+out_has "nobody owes anything"
+expect 0 "view --json of an ended game" -- $M -C $D view $G public --json
+out_has '"ended_by_host": true'; out_has '"owes": []'
+grep -q '"paused"' $T/out && fail "view --json says an ended game is paused"; ok
+expect 0 "view --json of an ended masquerade" -- $M -C $D view $H public --json
+out_has '"owes": null'; out_has '"to_move": null'
+expect 0 "state of an ended game" -- $M -C $D state $G
+out_has "Ended by the host at entry 3 (we give up)"; out_has "Waiting for: nobody"
+expect 0 "state before the end: paused" -- $M -C $D state $G --at 2
+out_has "Paused by the host"; out_has "Waiting for: alice (place)"
+expect 0 "verify" -- $M -C $D verify $G
+
+# --- an option's value left off: it was "state has no option --at" ---
+expect 2 "state --at without its entry" -- $M -C $D state $G --at
+err_has "--at needs an entry number"; one_line
+for o in --from --to; do
+	expect 2 "replay $o without its entry" -- $M -C $D replay $G $o
+	err_has "$o needs an entry number"; one_line
+done
+
+# --- a game folder whose log was deleted: "There is no game X" (a game the
+# players were mailed), and serve and games as if there were none ---
+G2=$(new_game $D) || fail "new"
+mv $D/games/$G2/log $T/log2
+for c in "view $G2 public" "admin $G2 pause --why x" "games"; do
+	expect 3 "$c without the log" -- $M -C $D $c
+	err_has "The log of game $G2 is missing ($D/games/$G2/log); the game stops until you put it back from a backup"
+	one_line
+done
+expect 3 "verify without the log" -- $M -C $D verify $G2
+err_has "The log of game $G2 is missing"; one_line
+[ ! -e $D/games/$G2/log ] || fail "a command made a log in place of the lost one"; ok
+mv $T/log2 $D/games/$G2/log
+expect 0 "verify with the log back" -- $M -C $D verify $G2
+expect 1 "a game that is not there" -- $M -C $D view aaaaaaaa public
+err_has "There is no game \"aaaaaaaa\" in $D."
+
+# --- a log shorter than its mark of mailed entries: admin and serve stop
+# the game, and games listed it as running ---
+cp $D/games/$G2/mailed $T/mailed
+printf '%020d' 9 >$D/games/$G2/mailed
+expect 3 "games with a log cut short" -- $M -C $D games
+err_has "The log of game $G2 ends at entry 1, but entries up to 9 were mailed"
+one_line
+cp $T/mailed $D/games/$G2/mailed
+expect 0 "games with the mark mended" -- $M -C $D games
+
+done_checks
