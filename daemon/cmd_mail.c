@@ -637,6 +637,14 @@ admin_refusal(const struct mq_game *g, const struct admin_args *x, int seat,
 		return mq_fail(err, MQ_REFUSED, "%s is out of game %s already; the "
 		    "deadline defaults play that seat until a replace.", x->player,
 		    g->id);
+	/* nobody replies for a kicked seat: its new tags would go to the
+	 * kicked player alone, told "new reply addresses" for a game they are
+	 * out of */
+	if (!strcmp(x->action, "rotate-token") && g->players[seat].kicked)
+		return mq_fail(err, MQ_REFUSED, "%s is out of game %s, so nobody "
+		    "replies from that seat; admin %s replace %s EMAIL gives it "
+		    "a new player and new reply addresses.", x->player, g->id,
+		    g->id, x->player);
 	for (a = 0, others = 0; a < g->nplayers; a++)
 		others += a != seat && !g->players[a].kicked;
 	if (!strcmp(x->action, "kick") && others == 0)

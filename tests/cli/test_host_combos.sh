@@ -69,4 +69,18 @@ one_line
 cp $T/mailed $D/games/$G2/mailed
 expect 0 "games with the mark mended" -- $M -C $D games
 
+# --- rotate-token of a kicked seat: it was logged, and the kicked player
+# alone mailed "The host gave you new reply addresses" for a game they are
+# out of ---
+G3=$(new_game $D) || fail "new"
+expect 0 "kick bob" -- $M -C $D admin $G3 kick bob --why "gone"
+cp $D/games/$G3/log $T/log3
+expect 1 "rotate-token of a kicked seat" -- $M -C $D admin $G3 rotate-token bob --why "leak"
+err_has "bob is out of game $G3, so nobody replies from that seat; admin $G3 replace bob EMAIL gives it a new player and new reply addresses."
+one_line
+same_file $D/games/$G3/log $T/log3 "a refused rotate-token changed the log"
+expect 0 "replace bob" -- $M -C $D admin $G3 replace bob bert@x.test --why "new"
+expect 0 "rotate-token once the seat is played" -- $M -C $D admin $G3 rotate-token bob --why "leak"
+expect 0 "verify" -- $M -C $D verify $G3
+
 done_checks
