@@ -62,9 +62,15 @@ read_exact(const char *path, unsigned char *out, size_t n, struct mq_err *err)
 	unsigned char buf[64];
 	size_t got;
 
-	if (read_small(path, buf, n, &got) == -1)
+	if (read_small(path, buf, n, &got) == -1) {
+		/* init never makes a key again (every log and reply address
+		 * hangs on it): the way out is the backup */
+		if (errno == ENOENT)
+			return mq_fail(err, MQ_IO, "The key file %s is missing from "
+			    "the data folder; put it back from a backup.", path);
 		return mq_fail_errno(err, MQ_IO, "Cannot read the key file %s",
 		    path);
+	}
 	if (got != n) {
 		sodium_memzero(buf, sizeof(buf));
 		return mq_fail(err, MQ_IO, "The key file %s does not hold "

@@ -124,9 +124,9 @@ main(int argc, char **argv)
 		return MQ_IO;
 	}
 	while (a < argc && argv[a][0] == '-') {
-		if (strcmp(argv[a], "-C") == 0 && a + 1 < argc)
+		if (strcmp(argv[a], "-C") == 0 && a + 1 < argc && argv[a + 1][0])
 			cli.datadir = argv[a + 1];
-		else if (strcmp(argv[a], "-c") == 0 && a + 1 < argc)
+		else if (strcmp(argv[a], "-c") == 0 && a + 1 < argc && argv[a + 1][0])
 			cli.config = argv[a + 1];
 		else if (strcmp(argv[a], "-h") == 0 || strcmp(argv[a], "--help") == 0) {
 			mq_usage_all(stdout);
@@ -159,6 +159,10 @@ main(int argc, char **argv)
 		}
 		if (a + 2 < argc)
 			return mq_cli_usage("help takes one command");
+		if (strcmp(argv[a + 1], "help") == 0) {	/* help's help: this */
+			mq_usage_all(stdout);
+			return 0;
+		}
 		if (mq_usage_command(argv[a + 1], stdout) != 0)
 			return not_a_command(argv[a + 1]);
 		return 0;

@@ -107,6 +107,7 @@ mq_usage_all(FILE *f)
 	for (i = 0; i < NUSAGE; i++)
 		fprintf(f, "  %s\n", usage[i].synopsis);
 	fputs("masqued help COMMAND, or masqued COMMAND --help: what it does\n"
+	    "masqued --version: the commit masqued was built from\n"
 	    "exit codes: 0 ok, 1 refused, 2 usage, 3 verification failed, 4 I/O\n",
 	    f);
 }

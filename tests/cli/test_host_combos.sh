@@ -83,4 +83,26 @@ expect 0 "replace bob" -- $M -C $D admin $G3 replace bob bert@x.test --why "new"
 expect 0 "rotate-token once the seat is played" -- $M -C $D admin $G3 rotate-token bob --why "leak"
 expect 0 "verify" -- $M -C $D verify $G3
 
+# --- a secret key file deleted: "Cannot read the key file ...: No such
+# file or directory", where server.pub's says what to do ---
+for k in server.key tag.key; do
+	mv $D/keys/$k $T/$k
+	expect 4 "serve --once without $k" -- $M -C $D serve --once
+	err_has "The key file $D/keys/$k is missing from the data folder; put it back from a backup."
+	one_line
+	mv $T/$k $D/keys/$k
+done
+expect 0 "serve --once with the keys back" -- $M -C $D serve --once
+
+# --- help as the README lists it: `masqued help help` was "not a masqued
+# command", and the usage did not name --version; an empty -C or -c gave
+# "There is no masqued data folder at  (no keys/server.pub)" ---
+expect 0 "help help" -- $M help help
+out_has "masqued help COMMAND"
+out_has "masqued --version: the commit masqued was built from"
+for o in -C -c; do
+	expect 2 "an empty $o" -- $M $o "" games
+	err_has "$o needs a "; one_line
+done
+
 done_checks
