@@ -18,6 +18,12 @@
 uint64_t
 mq_mailmark_read(const struct mq_game *g, int *present)
 {
+	return mq_mailmark_read_at(g->dir, present);
+}
+
+uint64_t
+mq_mailmark_read_at(const char *gamedir, int *present)
+{
 	char path[1400], buf[64];
 	const char *p = buf;
 	unsigned long long seq;
@@ -27,7 +33,7 @@ mq_mailmark_read(const struct mq_game *g, int *present)
 
 	if (present != NULL)
 		*present = 0;
-	snprintf(path, sizeof(path), "%s/mailed", g->dir);
+	snprintf(path, sizeof(path), "%s/mailed", gamedir);
 	if (mq_file_read_small(path, buf, sizeof(buf), &len, &there, &e) != 0 ||
 	    !there)
 		return 0;

@@ -14,7 +14,9 @@
 #include "durable.h"
 #include "daemon/daemon.h"
 #include "daemon/config.h"
+#include "daemon/mailmark.h"
 #include "daemon/spool.h"
+#include "daemon/store.h"
 #include "fileio.h"
 #include "mail/mime_out.h"
 #include "mail/transport_maildir.h"
@@ -578,6 +580,58 @@ flush_smtp(const struct mq_config *c, const char *dir, char **names, size_t n,
 		mq_smtp_close(smtp);
 }
 
+/*
+ * A game's mail waits while its entry is past the game's mark of mailed
+ * entries (mailmark.h): the other mails of that entry are not all queued
+ * yet (a disk that filled, a kill in between), and the catch-up that
+ * queues them writes this one again, under the same name; sent now, it
+ * would go twice. The names are sorted, a game's together: its mark is
+ * read once. A game with no mark (older than it) holds nothing back.
+ */
+struct mark_seen {
+	char id[MQ_GAME_ID_LEN + 1];
+	uint64_t mark;
+	int present;
+};
+
+static int
+held_back(const char *datadir, const char *name, struct mark_seen *m)
+{
+	char dir[1400];
+	const char *p = name + MQ_GAME_ID_LEN + 1;
+	unsigned long long seq;
+
+	if (strlen(name) <= MQ_GAME_ID_LEN + 1 || name[MQ_GAME_ID_LEN] != '-' ||
+	    strspn(name, "abcdefghijklmnopqrstuvwxyz234567") != MQ_GAME_ID_LEN ||
+	    mq_scan_digits(&p, UINT64_MAX, &seq) != 0 || *p != '-')
+		return 0;	/* not a game's (a stranger's, the host's) */
+	if (strncmp(m->id, name, MQ_GAME_ID_LEN) != 0) {
+		memcpy(m->id, name, MQ_GAME_ID_LEN);
+		m->id[MQ_GAME_ID_LEN] = '\0';
+		snprintf(dir, sizeof(dir), "%s/games/%s", datadir, m->id);
+		m->mark = mq_mailmark_read_at(dir, &m->present);
+	}
+	return m->present && seq > m->mark;
+}
+
+/* names without those held back (counted as waiting), in place */
+static size_t
+drop_held(const char *datadir, char **names, size_t n,
+    struct mq_spool_stats *st)
+{
+	struct mark_seen m = { "", 0, 0 };
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		if (held_back(datadir, names[i], &m)) {
+			free(names[i]);
+			st->waiting++;
+		} else
+			names[k++] = names[i];
+	}
+	return k;
+}
+
 int
 mq_spool_flush(const struct mq_config *c, long long now,
     struct mq_spool_stats *st, struct mq_err *err)
@@ -596,6 +650,8 @@ mq_spool_flush(const struct mq_config *c, long long now,
 	MQ_TRY(mq_file_lock(dir, 1, &lock, &busy, err));
 	snprintf(dir, sizeof(dir), "%s/spool", c->datadir);
 	rc = list_spool(dir, &names, &n, &r, err);
+	if (rc == 0)
+		n = drop_held(c->datadir, names, n, st);
 	if (rc == 0 && c->outbound == MQ_OUT_MAILDIR)
 		rc = flush_maildir(c, dir, names, n, &r, now, st, err);
 	else if (rc == 0)

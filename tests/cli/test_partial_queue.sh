@@ -1,0 +1,32 @@
+#!/bin/sh
+# test_partial_queue.sh - a game's mail goes out only once every mail of
+# its entry is queued (the game's mark of mailed entries, mailmark.h): a
+# `new` whose welcome mails were only partly queued (the disk filled, or it
+# was killed between them) left its first welcome in the spool; a `serve`
+# that could not catch the game up then sent that one, and the next, once
+# it could, rebuilt and sent all of them: alice got her welcome twice.
+# Here the partial queue is made by hand (the mark back to 0, the other
+# welcomes gone) and the catch-up fails while the game's log is away.
+. tests/cli/lib.sh
+D=$T/data
+O=$D/mail/outbox/new
+
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+ls $D/spool | grep -q "^$G-00000001-0-welcome.eml$" || fail "no welcome for alice in the spool"; ok
+# as `new` left it when it stopped after alice's welcome
+printf '%020d\n' 0 >$D/games/$G/mailed
+rm $D/spool/$G-00000001-[123]-welcome.eml
+mv $D/games/$G/log $T/log.away
+$M -C $D serve --once 2>$T/err1
+[ -z "$(ls $O)" ] || fail "a welcome went out before the others were queued: $(ls $O)"; ok
+grep -q "1 waiting" $T/err1 || fail "the held welcome is not counted as waiting: $(tail -n 1 $T/err1)"; ok
+mv $T/log.away $D/games/$G/log
+expect 0 "serve --once, the game back" -- $M -C $D serve --once
+for p in alice bob carol dave; do
+	n=$(grep -l "^To: $p@x.test" $O/* 2>/dev/null | xargs grep -l "^X-Masqued-Mail: welcome" | wc -l)
+	[ "$n" = 1 ] || fail "$p got $n welcome mails, not 1"; ok
+done
+[ -z "$(ls $D/spool | grep -v '^dead$')" ] || fail "mail left in the spool: $(ls $D/spool)"; ok
+expect 0 "verify" -- $M -C $D verify $G
+done_checks
