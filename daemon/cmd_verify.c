@@ -99,8 +99,9 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 			snprintf(tail, sizeof(tail), "; a torn last line of %zu bytes "
 			    "is not an entry (a crash mid-append leaves one; the next "
 			    "append moves it to the quarantine file)", torn);
-		printf("ok: %s, %llu entries, chain, signatures, commitments and "
-		    "replay sound%s.\n", g->id, (unsigned long long)n, tail);
+		printf("ok: %s, %llu entr%s, chain, signatures, commitments and "
+		    "replay sound%s.\n", g->id, (unsigned long long)n,
+		    n == 1 ? "y" : "ies", tail);
 		mq_game_close(g);
 		return 0;
 	}
