@@ -1,29 +1,109 @@
 #!/bin/sh
 # deps.sh - install the Debian packages masqued needs, only when missing.
 # Quiet and idempotent: with everything present it prints nothing and runs no apt.
+#
+# A package counts as present when dpkg has it fully installed ("ok
+# installed": not unpacked, half-configured or half-installed) AND the files
+# the build and the tests use from it are there: a package can be
+# "installed" with its binary gone (removed by hand, or a python setup that
+# took /usr/bin/python3), and apt-get install alone would not bring it back;
+# the package owning a missing file is reinstalled. Everything else the
+# scripts use is Essential or Priority required in Debian (coreutils,
+# diffutils, findutils, grep, sed, mawk, util-linux, mount, passwd, login,
+# debconf): present even in a minbase system.
 set -eu
 
-PKGS="build-essential pkg-config libjansson-dev libsodium-dev libcurl4-openssl-dev
-libgmime-3.0-dev libcmocka-dev python3 python3-nacl opensmtpd dovecot-imapd curl
-valgrind procps"
+# One package a line, then the files it must provide (none: only dpkg's word).
+NEED="build-essential /usr/bin/gcc /usr/bin/make /usr/include/stdio.h
+pkg-config /usr/bin/pkg-config
+libjansson-dev /usr/include/jansson.h
+libsodium-dev /usr/include/sodium.h
+libcurl4-openssl-dev
+libgmime-3.0-dev /usr/include/gmime-3.0/gmime/gmime.h
+libcmocka-dev /usr/include/cmocka.h
+python3 /usr/bin/python3
+python3-nacl /usr/lib/python3/dist-packages/nacl/signing.py
+opensmtpd /usr/sbin/smtpd
+dovecot-imapd /usr/lib/dovecot/imap /usr/sbin/dovecot /usr/bin/doveadm
+curl /usr/bin/curl
+valgrind /usr/bin/valgrind
+procps /usr/bin/pgrep /usr/bin/ps"
 
-missing=""
-for p in $PKGS; do
-	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed'; then
-		missing="$missing $p"
-	fi
-done
-[ -z "$missing" ] && exit 0
+installed() {	# package: dpkg has it, fully configured
+	dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q ' ok installed$'
+}
 
-echo "deps: installing$missing" >&2
+owner() {	# path: the package dpkg says ships it (empty if none)
+	dpkg-query -S "$1" 2>/dev/null | grep -v '^diversion ' | head -n 1 |
+	    sed 's/: \/.*//; s/, .*//'
+}
+
+scan() {	# sets missing (to install), broken (to reinstall) and gone
+	found=$(echo "$NEED" | while read -r p files; do
+		if ! installed "$p"; then
+			echo "missing $p"
+			continue
+		fi
+		for f in $files; do
+			[ -e "$f" ] && continue
+			o=$(owner "$f")
+			echo "broken ${o:-$p} $f"
+			# a link whose target is gone: the target's package too
+			t=$(readlink -f "$f" 2>/dev/null || true)
+			[ -z "$t" ] || [ "$t" = "$f" ] || { o=$(owner "$t"); [ -z "$o" ] || echo "broken $o $t"; }
+		done
+	done)
+	missing=$(echo "$found" | awk '$1 == "missing" { printf " %s", $2 }')
+	broken=$(echo "$found" | awk '$1 == "broken" && !seen[$2]++ { printf " %s", $2 }')
+	gone=$(echo "$found" | awk '$1 == "broken" && !seen[$3]++ { printf " %s", $3 }')
+}
+
+scan
+[ -z "$missing$broken" ] && exit 0
+
+[ -n "$missing" ] && echo "deps: installing$missing" >&2
+[ -n "$broken" ] && echo "deps: reinstalling$broken (installed, but gone:$gone)" >&2
+
 SUDO=""
-[ "$(id -u)" -eq 0 ] || SUDO="sudo"
-export DEBIAN_FRONTEND=noninteractive
-# opensmtpd's package asks for a mail name; answer it before it asks.
+if [ "$(id -u)" -ne 0 ]; then
+	command -v sudo >/dev/null 2>&1 ||
+	    { echo "deps: run this as root, or install sudo: apt needs root" >&2; exit 1; }
+	SUDO="sudo"
+fi
+# sudo drops the environment: hand the non-interactive frontend to apt
+# itself. Keep a changed conffile as the host has it; wait for a running
+# apt (a fresh machine's unattended-upgrades) instead of failing.
+APT="$SUDO env DEBIAN_FRONTEND=noninteractive apt-get -y -qq --no-install-recommends
+ -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold
+ -o DPkg::Lock::Timeout=600"
+
+# opensmtpd asks for a mail name (and root's address); answer before it asks.
 echo "opensmtpd opensmtpd/mailname string localhost" | $SUDO debconf-set-selections 2>/dev/null || true
-$SUDO apt-get update -qq >/dev/null
-$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+# opensmtpd is an MTA, and Debian keeps one: apt removes exim4 or postfix.
+case " $missing " in *" opensmtpd "*)
+	for mta in exim4-daemon-light exim4-daemon-heavy postfix sendmail-bin; do
+		if installed "$mta"; then
+			echo "deps: opensmtpd replaces this machine's mail server, $mta" >&2
+		fi
+	done
+esac
+# a package left unpacked or half-configured by an interrupted apt
+$SUDO env DEBIAN_FRONTEND=noninteractive dpkg --configure -a >/dev/null
+$APT update >/dev/null
+# --reinstall: a half-installed package (or one whose files are gone) is
+# "installed" to apt at that version, and plain install would leave it so;
+# for a package not installed at all it is a plain install.
+# shellcheck disable=SC2086
+$APT install --reinstall $missing $broken >/dev/null
 # The packaged daemons start themselves; the tests start their own copies.
+# Without systemd (a chroot, a container) systemctl fails and service is
+# the way; neither may fail the install.
 for svc in opensmtpd dovecot; do
 	$SUDO systemctl stop "$svc" >/dev/null 2>&1 || $SUDO service "$svc" stop >/dev/null 2>&1 || true
 done
+
+scan
+if [ -n "$missing$broken" ]; then
+	echo "deps: still missing after apt:$missing$broken${broken:+ (gone:$gone)}" >&2
+	exit 1
+fi
