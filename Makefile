@@ -52,6 +52,12 @@ deps:
 check-deps:
 	@sh scripts/deps.sh --quiet-if-present
 
+# Nothing compiles before the check is done: under -j a fresh machine would
+# otherwise compile against headers apt is still installing. Order-only, so
+# the check never makes anything out of date.
+$(REL_OBJ) $(ASAN_OBJ) build/rel/daemon/main.o build/asan/daemon/main.o \
+$(TEST_BIN) $(BENCH_BIN) $(E2E_BIN): | check-deps
+
 # `masqued --version`: the commit it was built from. build/version.h is
 # rewritten only when that changes, so main.o alone is rebuilt then.
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
