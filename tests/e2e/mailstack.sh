@@ -40,22 +40,13 @@ SUDO=""
 
 ensure_packages() {
 	if command -v smtpd >/dev/null 2>&1 && command -v dovecot >/dev/null 2>&1 &&
-	    [ -x /usr/lib/dovecot/imap ]; then
+	    command -v doveadm >/dev/null 2>&1 && [ -x /usr/lib/dovecot/imap ]; then
 		return 0
 	fi
-	echo "mailstack: installing opensmtpd dovecot-imapd" >&2
-	export DEBIAN_FRONTEND=noninteractive
-	echo "opensmtpd opensmtpd/mailname string localhost" |
-	    $SUDO debconf-set-selections 2>/dev/null || true
-	$SUDO apt-get update -qq >/dev/null || true
-	$SUDO apt-get install -y -qq opensmtpd dovecot-imapd >/dev/null ||
-	    die "cannot install opensmtpd and dovecot-imapd"
-	# The packages start system-wide daemons on ports 25 and 143 (and
-	# smtpd's socket); ours use other ports, but stop them all the same.
-	for svc in opensmtpd dovecot; do
-		$SUDO systemctl stop "$svc" >/dev/null 2>&1 ||
-		    $SUDO service "$svc" stop >/dev/null 2>&1 || true
-	done
+	# the project's one installer: it answers opensmtpd's questions, keeps
+	# apt non-interactive and stops the daemons the packages start
+	sh "$(dirname "$0")/../../scripts/deps.sh" ||
+	    die "cannot install opensmtpd and dovecot-imapd (scripts/deps.sh)"
 }
 
 ensure_vmail() {
