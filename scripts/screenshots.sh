@@ -18,7 +18,9 @@ if [ -n "$need" ]; then
 	echo "screenshots: installing$need" >&2
 	SUDO=""
 	[ "$(id -u)" = 0 ] || SUDO=sudo
-	$SUDO apt-get install -y $need >&2
+	$SUDO env DEBIAN_FRONTEND=noninteractive apt-get -y -qq update >&2
+	$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    --no-install-recommends $need >&2
 fi
 
 ls "$GOLDEN"/*.html >/dev/null 2>&1 || {

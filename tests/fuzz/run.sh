@@ -23,17 +23,26 @@ CLANG=${CLANG:-clang}
 OUT=build/fuzz
 PKGS="jansson libsodium libcurl gmime-3.0"
 
-command -v "$CLANG" >/dev/null 2>&1 || {
-	echo "fuzz: $CLANG is missing (apt-get install clang)" >&2; exit 4; }
-# libFuzzer's runtime is in compiler-rt, a separate package on Debian.
+# clang and libFuzzer's runtime (compiler-rt, a separate package on
+# Debian), installed when missing as scripts/deps.sh installs the rest
+need=""
+command -v "$CLANG" >/dev/null 2>&1 || need="clang"
 rt=$("$CLANG" -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null || true)
 if [ ! -f "$rt" ] && ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a \
     >/dev/null 2>&1; then
-	echo "fuzz: installing libclang-rt-14-dev (libFuzzer)" >&2
+	need="$need libclang-rt-14-dev"
+fi
+if [ -n "$need" ]; then
+	[ "$CLANG" = clang ] || { echo "fuzz: $CLANG is missing" >&2; exit 4; }
+	echo "fuzz: installing$need (libFuzzer)" >&2
 	SUDO=""
 	[ "$(id -u)" -eq 0 ] || SUDO="sudo"
-	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
-	    --no-install-recommends libclang-rt-14-dev >/dev/null
+	APT="$SUDO env DEBIAN_FRONTEND=noninteractive apt-get -y -qq --no-install-recommends"
+	$APT update >/dev/null
+	# shellcheck disable=SC2086
+	$APT install $need >/dev/null
+	command -v "$CLANG" >/dev/null 2>&1 ||
+	    { echo "fuzz: clang could not be installed" >&2; exit 4; }
 fi
 
 CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1
