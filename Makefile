@@ -38,7 +38,8 @@ BENCH_BIN := $(BENCH_SRC:bench/%.c=build/rel/bench/%)
 E2E_SRC   := $(sort $(wildcard tests/e2e/*.c))
 E2E_BIN   := $(E2E_SRC:tests/e2e/%.c=build/asan/e2e/%)
 
-.PHONY: all deps test unit demo bench e2e fuzz clean screenshots check-deps install FORCE
+.PHONY: all deps test unit demo bench e2e fuzz clean screenshots check-deps \
+	check-test-deps check-all-deps install FORCE
 
 PREFIX    ?= /usr/local
 DESTDIR   ?=
@@ -46,17 +47,25 @@ DESTDIR   ?=
 all: check-deps masqued
 
 deps:
-	@sh scripts/deps.sh
+	@sh scripts/deps.sh all
 
-# Cheap check so `make` after `make deps` does not run apt at all.
+# What each target needs, installed when missing (each a cheap check when
+# all is there): building, the tests, and the mail servers of the
+# end-to-end test and the bench (which, on a machine running Postfix, stop
+# with a sentence rather than replace it: scripts/deps.sh).
 check-deps:
-	@sh scripts/deps.sh --quiet-if-present
+	@sh scripts/deps.sh build
+check-test-deps: check-deps
+	@sh scripts/deps.sh test
+check-all-deps: check-test-deps
+	@sh scripts/deps.sh all
 
 # Nothing compiles before the check is done: under -j a fresh machine would
 # otherwise compile against headers apt is still installing. Order-only, so
 # the check never makes anything out of date.
 $(REL_OBJ) $(ASAN_OBJ) build/rel/daemon/main.o build/asan/daemon/main.o \
-$(TEST_BIN) $(BENCH_BIN) $(E2E_BIN): | check-deps
+$(BENCH_BIN) $(E2E_BIN): | check-deps
+$(TEST_BIN): | check-test-deps
 
 # `masqued --version`: the commit it was built from. build/version.h is
 # rewritten only when that changes, so main.o alone is rebuilt then.
@@ -102,22 +111,22 @@ build/asan/e2e/%: tests/e2e/%.c $(ASAN_OBJ) $(HDRS)
 	@echo "LD asan $@"
 	@$(CC) $(ASAN_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(ASAN_OBJ) $(PKG_LIBS) -lm
 
-test: check-deps build/asan/masqued $(TEST_BIN) $(E2E_BIN) masqued build/rel/bench/daemon_fixture
+test: check-all-deps build/asan/masqued $(TEST_BIN) $(E2E_BIN) masqued build/rel/bench/daemon_fixture
 	@sh tests/run.sh
 
-unit: check-deps $(TEST_BIN)
+unit: check-test-deps $(TEST_BIN)
 	@sh tests/run.sh --unit-only
 
 demo: check-deps masqued
 	./masqued demo $(GAME)
 
-bench: check-deps masqued $(BENCH_BIN)
+bench: check-all-deps masqued $(BENCH_BIN)
 	@sh bench/run.sh
 
-e2e: check-deps masqued build/asan/masqued $(E2E_BIN)
+e2e: check-all-deps masqued build/asan/masqued $(E2E_BIN)
 	@sh tests/e2e/run.sh
 
-fuzz: check-deps
+fuzz: check-test-deps
 	@sh tests/fuzz/run.sh
 
 screenshots: check-deps masqued

@@ -2,6 +2,17 @@
 # deps.sh - install the Debian packages masqued needs, only when missing.
 # Quiet and idempotent: with everything present it prints nothing and runs no apt.
 #
+#   deps.sh build   what building masqued needs (make, make demo, make install)
+#   deps.sh test    that, and what the unit and command-line tests need
+#   deps.sh all     that, and the mail servers of the end-to-end test and the
+#                   bench (OpenSMTPD, Dovecot): make test, make e2e, make bench
+#
+# (no argument: all). Debian keeps one mail server (an MTA): installing
+# OpenSMTPD removes Postfix, Exim or Sendmail. Exim as a fresh Debian leaves
+# it (delivering local mail only) is replaced, and deps.sh says so; any other
+# mail server stays, and deps.sh stops with a sentence saying why, unless
+# MASQUED_REPLACE_MTA=1 (or CI=true: a CI machine is thrown away).
+#
 # A package counts as present when dpkg has it fully installed ("ok
 # installed": not unpacked, half-configured or half-installed) AND the files
 # the build and the tests use from it are there: a package can be
@@ -14,20 +25,30 @@
 set -eu
 
 # One package a line, then the files it must provide (none: only dpkg's word).
-NEED="build-essential /usr/bin/gcc /usr/bin/make /usr/include/stdio.h
+BUILD="build-essential /usr/bin/gcc /usr/bin/make /usr/include/stdio.h
 pkg-config /usr/bin/pkg-config
 libjansson-dev /usr/include/jansson.h
 libsodium-dev /usr/include/sodium.h
 libcurl4-openssl-dev
-libgmime-3.0-dev /usr/include/gmime-3.0/gmime/gmime.h
-libcmocka-dev /usr/include/cmocka.h
+libgmime-3.0-dev /usr/include/gmime-3.0/gmime/gmime.h"
+TEST="libcmocka-dev /usr/include/cmocka.h
 python3 /usr/bin/python3
 python3-nacl /usr/lib/python3/dist-packages/nacl/signing.py
-opensmtpd /usr/sbin/smtpd
-dovecot-imapd /usr/lib/dovecot/imap /usr/sbin/dovecot /usr/bin/doveadm
 curl /usr/bin/curl
 valgrind /usr/bin/valgrind
 procps /usr/bin/pgrep /usr/bin/ps"
+MAIL="opensmtpd /usr/sbin/smtpd
+dovecot-imapd /usr/lib/dovecot/imap /usr/sbin/dovecot /usr/bin/doveadm"
+
+case "${1:-all}" in
+build)	NEED="$BUILD" ;;
+test)	NEED="$BUILD
+$TEST" ;;
+all|--quiet-if-present)	NEED="$BUILD
+$TEST
+$MAIL" ;;
+*)	echo "usage: deps.sh [build|test|all]" >&2; exit 2 ;;
+esac
 
 installed() {	# package: dpkg has it, fully configured
 	dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q ' ok installed$'
@@ -79,12 +100,25 @@ APT="$SUDO env DEBIAN_FRONTEND=noninteractive apt-get -y -qq --no-install-recomm
 
 # opensmtpd asks for a mail name (and root's address); answer before it asks.
 echo "opensmtpd opensmtpd/mailname string localhost" | $SUDO debconf-set-selections 2>/dev/null || true
-# opensmtpd is an MTA, and Debian keeps one: apt removes exim4 or postfix.
+# opensmtpd is an MTA, and Debian keeps one: apt would remove this
+# machine's. Exim as Debian installs it (local mail only) may go; a mail
+# server someone set up stays unless they say so.
 case " $missing " in *" opensmtpd "*)
-	for mta in exim4-daemon-light exim4-daemon-heavy postfix sendmail-bin; do
-		if installed "$mta"; then
+	for mta in postfix exim4-daemon-light exim4-daemon-heavy sendmail-bin; do
+		installed "$mta" || continue
+		if [ "${MASQUED_REPLACE_MTA:-}" = 1 ] || [ "${CI:-}" = true ] ||
+		    { case $mta in exim4*) true ;; *) false ;; esac &&
+		    grep -qs "^dc_eximconfig_configtype='local'" \
+		    /etc/exim4/update-exim4.conf.conf; }; then
 			echo "deps: opensmtpd replaces this machine's mail server, $mta" >&2
+			continue
 		fi
+		echo "deps: this machine's mail server is $mta, and the end-to-end" \
+		    "tests need OpenSMTPD, which Debian would install in its place" \
+		    "(removing $mta). Run make test on another machine, or" \
+		    "MASQUED_REPLACE_MTA=1 make test to replace it; make and" \
+		    "make unit need no mail server." >&2
+		exit 1
 	done
 esac
 # a package left unpacked or half-configured by an interrupted apt

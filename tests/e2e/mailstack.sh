@@ -45,7 +45,7 @@ ensure_packages() {
 	fi
 	# the project's one installer: it answers opensmtpd's questions, keeps
 	# apt non-interactive and stops the daemons the packages start
-	sh "$(dirname "$0")/../../scripts/deps.sh" ||
+	sh "$(dirname "$0")/../../scripts/deps.sh" all ||
 	    die "cannot install opensmtpd and dovecot-imapd (scripts/deps.sh)"
 }
 
