@@ -41,6 +41,39 @@ mkdir_p(const char *path, struct mq_err *err)
 	return 0;
 }
 
+/*
+ * init makes a data folder in a new or empty folder, or one holding only
+ * its masqued.conf (written first, by hand or by a configuration tool): a
+ * home folder (`-C ~`) would get keys/, games/, mail/ ... among its files.
+ * A data folder already (keys/) is keys.c's to refuse, by name.
+ */
+static int
+init_room(const char *datadir, struct mq_err *err)
+{
+	struct dirent *de;
+	char keys[1400];
+	const char *other = NULL;
+	DIR *d;
+
+	snprintf(keys, sizeof(keys), "%s/keys", datadir);
+	if (access(keys, F_OK) == 0 || (d = opendir(datadir)) == NULL)
+		return 0;	/* ours, or none yet (or no folder: mkdir says) */
+	while (other == NULL && (de = readdir(d)) != NULL)
+		if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0 &&
+		    strcmp(de->d_name, "masqued.conf") != 0 &&
+		    strcmp(de->d_name, "lost+found") != 0)
+			other = de->d_name;
+	if (other != NULL) {
+		mq_fail(err, MQ_REFUSED, "%s is not empty (it holds %s) and is "
+		    "not a masqued data folder; init makes one in a new or empty "
+		    "folder: masqued -C NEW-FOLDER init.", datadir, other);
+		closedir(d);
+		return MQ_REFUSED;
+	}
+	closedir(d);
+	return 0;
+}
+
 int
 mq_store_init(const char *datadir, struct mq_err *err)
 {
@@ -54,6 +87,7 @@ mq_store_init(const char *datadir, struct mq_err *err)
 	size_t i;
 	int rc;
 
+	MQ_TRY(init_room(datadir, err));
 	for (i = 0; i < sizeof(sub) / sizeof(sub[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s", datadir, sub[i]);
 		MQ_TRY(mkdir_p(path, err));

@@ -4,6 +4,16 @@
 # exit code, and changes nothing.
 . tests/cli/lib.sh
 D=$T/data
+# init in a folder of other files (a home folder: -C ~) makes nothing there
+mkdir $T/home && echo "my notes" >$T/home/notes.txt
+expect 1 "init in a folder of other files" -- $M -C $T/home init
+err_has "is not empty (it holds notes.txt) and is not a masqued data folder"
+one_line
+[ "$(ls $T/home)" = notes.txt ] || fail "init left files beside the notes: $(ls $T/home)"; ok
+# a folder holding only its masqued.conf, written first, is fine
+mkdir $T/pre && echo "lang = ja" >$T/pre/masqued.conf
+expect 0 "init beside a masqued.conf written first" -- $M -C $T/pre init
+grep -qx "lang = ja" $T/pre/masqued.conf || fail "init replaced the config written first"; ok
 expect 0 "init" -- $M -C $D init
 cp $D/masqued.conf $T/good.conf
 
