@@ -199,7 +199,9 @@ mq_cmd_bot(struct mq_cli *cli, int argc, char **argv)
 	crypto_generichash(key, sizeof(key), g->head, sizeof(g->head),
 	    (const unsigned char *)"masqued-bot-key-0123456789abcdef", 32);
 	mq_rng_open(&rng, key, "bot", (int)g->seq, seat);
-	n = g->kind->bot(g->state, seat, style, &rng, cmds, 4);
+	/* a game the host ended owes nothing, whatever its state says */
+	n = mq_game_over(g) ? 0 : g->kind->bot(g->state, seat, style, &rng,
+	    cmds, 4);
 	for (i = 0; i < n; i++) {
 		if (g->kind->format(g->state, &cmds[i], &out) != 0)
 			out.oom = 1;

@@ -87,6 +87,11 @@ EOF
 	expect 1 "extend after the end" -- $M -C $D admin $g extend 24h --why "x"
 	err_has "Game $g is over already."; one_line
 	expect 2 "end with an argument" -- $M -C $D admin $g end now --why "x"
+	# nobody owes a move: a bot has none to offer (it offered the state's)
+	for p in alice bob carol; do
+		expect 0 "bot $p after the end" -- $M -C $D bot $g $p
+		[ ! -s $T/out ] || fail "bot $p offers a move after the end: $(cat $T/out)"; ok
+	done
 	same_file $D/games/$g/log $T/log.ended "a refused admin action"
 	# no deadline left: days later, no reminder and no timeout
 	ls $O >$T/before
