@@ -49,7 +49,8 @@ int mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g,
     struct mq_err *err);
 
 /* At the start of serve: catch up every game whose log is past its mark
- * (games are otherwise opened only when a reply or a deadline calls). */
+ * (games are otherwise opened only when a reply or a deadline calls, or
+ * when the spool holds back their mails: serve.c). */
 int mq_mailmark_scan(struct mq_daemon *d, struct mq_err *err);
 
 #endif

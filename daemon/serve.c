@@ -614,6 +614,37 @@ out:
 	return rc;
 }
 
+/*
+ * The games whose mails wait in the spool past their mark, opened (which
+ * catches a game up: mq_daemon_game) before the spool is sent. serve reads
+ * every game's mark only as it starts, and then opens a game only for a
+ * reply or a deadline: an admin or submit that stopped partway through its
+ * mails (a full disk) kept those it had queued waiting, and the rest
+ * unqueued, for as long as serve ran, for good when no deadline was to
+ * come (a paused game resumed). A stopped game (its log does not verify)
+ * is the clock's and the replies' to report.
+ */
+static void
+catch_up_held(struct mq_daemon *d)
+{
+	struct mq_game *g;
+	struct mq_err e;
+	char **ids;
+	size_t n, i;
+	int rc;
+
+	if (mq_spool_held_games(d->conf.datadir, &ids, &n, &e) != 0)
+		mq_daemon_log("spool: %s", e.msg);
+	for (i = 0; i < n; i++)
+		if ((rc = mq_daemon_game(d, ids[i], &g, &e)) != 0 &&
+		    rc != MQ_BADDATA)
+			mq_daemon_log("game %s: %s", ids[i], e.msg);
+	mq_daemon_release(d);
+	for (i = 0; i < n; i++)
+		free(ids[i]);
+	free(ids);
+}
+
 int
 mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 {
@@ -631,6 +662,7 @@ mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	if (mq_serve_clock(d, st, err) != 0)
 		mq_daemon_log("deadlines: %s", err->msg);
 	mq_daemon_release(d);
+	catch_up_held(d);
 	if (mq_spool_flush(&d->conf, d->now, &ss, err) == 0) {
 		st->sent = ss.sent;
 		st->waiting = ss.waiting + ss.failed;

@@ -633,6 +633,58 @@ drop_held(const char *datadir, char **names, size_t n,
 }
 
 int
+mq_spool_held_games(const char *datadir, char ***ids, size_t *n,
+    struct mq_err *err)
+{
+	struct mark_seen m = { "", 0, 0 };
+	char dir[1200], **v = NULL, **nv;
+	struct dirent *de;
+	size_t cap = 0, k = 0, len, i;
+	int rc = 0;
+	DIR *d;
+
+	*ids = NULL;
+	*n = 0;
+	snprintf(dir, sizeof(dir), "%s/spool", datadir);
+	if ((d = opendir(dir)) == NULL)
+		return mq_fail_errno(err, MQ_IO, "Cannot read the spool %s", dir);
+	/* a game's mails (GAME-SEQ-...), sorted: each game's mark is read
+	 * once (held_back) */
+	while (rc == 0 && (de = readdir(d)) != NULL) {
+		len = strlen(de->d_name);
+		if (len <= MQ_GAME_ID_LEN + 5 || de->d_name[MQ_GAME_ID_LEN] != '-' ||
+		    strcmp(de->d_name + len - 4, ".eml") != 0)
+			continue;
+		if (k == cap) {
+			cap = cap ? cap * 2 : 16;
+			if ((nv = realloc(v, cap * sizeof(*v))) == NULL) {
+				rc = mq_fail(err, MQ_IO, "Out of memory.");
+				break;
+			}
+			v = nv;
+		}
+		if ((v[k] = strndup(de->d_name, len - 4)) == NULL)
+			rc = mq_fail(err, MQ_IO, "Out of memory.");
+		else
+			k++;
+	}
+	closedir(d);
+	if (k > 1)
+		qsort(v, k, sizeof(*v), cmp_str);
+	/* kept in place, cut to the game's id, once a game */
+	for (i = 0; i < k; i++) {
+		if (rc == 0 && held_back(datadir, v[i], &m) && (*n == 0 ||
+		    strcmp(v[*n - 1], m.id) != 0)) {
+			v[i][MQ_GAME_ID_LEN] = '\0';
+			v[(*n)++] = v[i];
+		} else
+			free(v[i]);
+	}
+	*ids = v;
+	return rc;
+}
+
+int
 mq_spool_flush(const struct mq_config *c, long long now,
     struct mq_spool_stats *st, struct mq_err *err)
 {

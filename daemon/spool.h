@@ -32,6 +32,15 @@ struct mq_spool_stats {
 };
 
 /*
+ * The games whose mails the sender holds back (an entry past the game's
+ * mark of mailed entries, mailmark.h), each once, into *ids (*n of them;
+ * the caller frees each and the array, even on failure): opening one
+ * catches it up.
+ */
+int mq_spool_held_games(const char *datadir, char ***ids, size_t *n,
+    struct mq_err *err);
+
+/*
  * Send what is due at `now` through the configured outbound transport, one
  * process at a time (DATA/cursor/spool.lock: a second waits for the first).
  */

@@ -29,4 +29,36 @@ for p in alice bob carol dave; do
 done
 [ -z "$(ls $D/spool | grep -v '^dead$')" ] || fail "mail left in the spool: $(ls $D/spool)"; ok
 expect 0 "verify" -- $M -C $D verify $G
+
+# A running serve catches up a game whose mails it holds back: it reads
+# every game's mark only as it starts, and opens a game afterwards only for
+# a reply or a deadline. An admin resume of a paused game (whose clock
+# file says no deadline will come) queued its first notice, then failed
+# (here a folder where the second lies): the first waited, and the others
+# were never queued, for as long as the serve ran.
+printf 'poll_interval = 1\n' >>$D/masqued.conf
+expect 0 "pause" -- $M -C $D admin $G pause --why "a break"
+expect 0 "serve --once, the pause sent" -- $M -C $D serve --once
+rm -f $O/*
+$M -C $D serve 2>$T/serve.err &
+S=$!
+trap 'kill $S 2>/dev/null; rm -rf "$T"' EXIT
+sleep 2
+N=$(( $($MREL -C $D log $G | wc -l) + 1 ))
+mkdir $D/spool/$G-$(printf %08d $N)-1-admin.eml
+expect 4 "a resume whose second notice cannot be queued" -- $M -C $D admin $G resume --why "back"
+err_has "mails were not queued"
+sleep 2
+[ -z "$(ls $O)" ] || fail "a resume notice went before the others were queued: $(ls $O)"; ok
+rmdir $D/spool/$G-$(printf %08d $N)-1-admin.eml
+i=0
+while [ "$(ls $O | wc -l)" -lt 4 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 1
+kill $S
+wait $S || { cat $T/serve.err >&2; fail "the running serve failed"; }; ok
+for p in alice bob carol dave; do
+	n=$(grep -l "^To: $p@x.test" $O/* 2>/dev/null | xargs grep -l "^X-Masqued-Mail: admin" | wc -l)
+	[ "$n" = 1 ] || { cat $T/serve.err >&2; fail "$p got $n resume notices from the running serve, not 1"; }; ok
+done
+[ "$(cat $D/games/$G/mailed)" -eq "$N" ] || fail "the mark $(cat $D/games/$G/mailed) is not the resume's entry $N"; ok
 done_checks
