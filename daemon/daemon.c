@@ -226,6 +226,26 @@ mq_daemon_close(struct mq_daemon *d)
 	memset(d->conf.smtp_password, 0, sizeof(d->conf.smtp_password));
 }
 
+void
+mq_daemon_stall(struct mq_daemon *d, const char *id)
+{
+	if (id[0] == '\0' || mq_daemon_stalled(d, id) ||
+	    d->nstalled == MQ_DAEMON_STALLED_MAX)
+		return;
+	snprintf(d->stalled[d->nstalled++], sizeof(d->stalled[0]), "%s", id);
+}
+
+int
+mq_daemon_stalled(const struct mq_daemon *d, const char *id)
+{
+	int i;
+
+	for (i = 0; i < d->nstalled; i++)
+		if (strcmp(d->stalled[i], id) == 0)
+			return 1;
+	return 0;
+}
+
 int
 mq_daemon_game(struct mq_daemon *d, const char *id, struct mq_game **g,
     struct mq_err *err)

@@ -35,6 +35,8 @@ struct mq_rate_table {
 struct mq_renderer;
 struct mq_refusals;
 
+#define MQ_DAEMON_STALLED_MAX	64
+
 struct mq_daemon {
 	struct mq_config conf;
 	struct mq_store store;
@@ -58,7 +60,20 @@ struct mq_daemon {
 	 * before (its cursor's), so that a message dated after it, new, is
 	 * answered as any other; LLONG_MAX when not known */
 	long long reread_before;
+	/* The games a message of this pass could not be processed for: the
+	 * rest of their mail and their deadlines wait for the next pass, when
+	 * that message comes first again. A later message's entry would else
+	 * move the game's mark of mailed entries past the failed one's, whose
+	 * answers (queued in part, or not at all: a full disk) no catching up
+	 * rebuilds: a reply's entry is its message's to bring back. */
+	char stalled[MQ_DAEMON_STALLED_MAX][MQ_GAME_ID_LEN + 1];
+	int nstalled;
 };
+
+/* Note a game as stalled for this pass (silently not when the list is
+ * full: the next pass starts it afresh); 1 when id is stalled. */
+void mq_daemon_stall(struct mq_daemon *d, const char *id);
+int mq_daemon_stalled(const struct mq_daemon *d, const char *id);
 
 int mq_daemon_open(struct mq_daemon *d, const char *datadir, const char *config,
     struct mq_err *err);

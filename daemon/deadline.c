@@ -387,6 +387,12 @@ mq_serve_clock(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err
 		next = mq_deadline_next(d, ids[i]);
 		if (next != 0 && next > d->now)
 			continue;
+		if (mq_daemon_stalled(d, ids[i])) {
+			/* its failed message first, next pass (daemon.h) */
+			mq_daemon_log("game %s: its deadlines wait for the next "
+			    "pass, after its message that failed", ids[i]);
+			continue;
+		}
 		if ((rc = mq_daemon_game(d, ids[i], &g, &e)) != 0) {
 			mq_daemon_log("game %s: %s", ids[i], e.msg);
 			/* a deadline came and nobody wrote: the host hears of it

@@ -94,20 +94,27 @@ inbox_part(struct mq_daemon *d, struct mq_maildir_list *l, int worker, int n,
 		outcome[i] = -1;
 		rc = mq_maildir_read(d->conf.maildir_inbox, &l->v[i],
 		    MQ_TRANSPORT_MAX_MSG, &raw, &len, &e);
+		game[0] = '\0';
+		if (rc == 0 && (n > 1 || d->nstalled > 0))
+			mq_inbound_game_of(d, raw, len, game);
 		if (n > 1) {
 			/* Gone: another worker has marked it done (a genuine
 			 * failure is said by the next, shorter pass). Oversized
 			 * ones are worker 0's. */
 			if (rc != 0 && rc != MQ_REFUSED)
 				continue;
-			if (rc == 0)
-				mq_inbound_game_of(d, raw, len, game);
-			else
-				game[0] = '\0';
 			if (mq_inbound_worker_of(game, n) != worker) {
 				free(rc == 0 ? raw : NULL);
 				continue;
 			}
+		}
+		if (rc == 0 && game[0] != '\0' && mq_daemon_stalled(d, game)) {
+			/* after its game's failed message, in the next pass */
+			mq_daemon_log("%s: left for the next pass: a message before "
+			    "it for game %s could not be processed", l->v[i].id,
+			    game);
+			free(raw);
+			continue;	/* pending, uncounted */
 		}
 		if (rc == MQ_REFUSED) {
 			/* larger than any mail we read: drop it, say so */
@@ -124,13 +131,18 @@ inbox_part(struct mq_daemon *d, struct mq_maildir_list *l, int worker, int n,
 		snprintf(file, sizeof(file), "%s/%s", d->conf.maildir_inbox,
 		    l->v[i].path);
 		rc = mq_inbound_process(d, raw, len, l->v[i].id, file, &o, &e);
-		free(raw);
 		if (rc) {
-			/* left in the inbox: the next pass tries again */
+			/* left in the inbox: the next pass tries again, and
+			 * its game's later mail and deadlines wait for it */
 			mq_daemon_log("%s: not processed: %s", l->v[i].id, e.msg);
+			if (game[0] == '\0')
+				mq_inbound_game_of(d, raw, len, game);
+			mq_daemon_stall(d, game);
+			free(raw);
 			st->failed++;
 			continue;
 		}
+		free(raw);
 		if (o != MQ_IN_DEFERRED)	/* else left pending, uncounted */
 			outcome[i] = (int)o;
 		else
@@ -653,6 +665,7 @@ mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 
 	memset(st, 0, sizeof(*st));
 	mq_daemon_forget_senders(d);	/* games may have come since */
+	d->nstalled = 0;
 	if (d->conf.inbound == MQ_IN_MAILDIR)
 		rc = pass_maildir(d, st, err);
 	else if (d->conf.inbound == MQ_IN_IMAP)

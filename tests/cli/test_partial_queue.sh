@@ -61,4 +61,40 @@ for p in alice bob carol dave; do
 	[ "$n" = 1 ] || { cat $T/serve.err >&2; fail "$p got $n resume notices from the running serve, not 1"; }; ok
 done
 [ "$(cat $D/games/$G/mailed)" -eq "$N" ] || fail "the mark $(cat $D/games/$G/mailed) is not the resume's entry $N"; ok
+# --- two replies to one game in one pass, the first's answers not queued
+# (a folder where its receipt goes, as a full disk would): the second
+# reply's entry moved the mark past the first's, whose message, read again
+# next pass, was "already applied" and acknowledged: alice never had her
+# receipt. Now the game's later mail waits a pass, after the first. ---
+kill $S 2>/dev/null
+trap 'rm -rf "$T"' EXIT
+D=$T/two
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+expect 0 "serve --once: the welcome" -- $M -C $D serve --once
+. tests/cli/lib_mail.sh
+ca=$($MREL -C $D bot $G alice)
+cp -a $D $T/scratch
+$MREL -C $T/scratch submit $G alice "$ca" --no-mail >/dev/null
+cb=$($MREL -C $T/scratch bot $G bob)
+N=$(( $($MREL -C $D log $G | wc -l) + 1 ))
+send alice@x.test "$(reply_to alice)" m1 "$ca"
+send bob@x.test "$(reply_to bob)" m2 "$cb"
+mkdir $D/spool/$G-$(printf %08d $N)-0-receipt.eml
+rm -f $O/*
+$M -C $D serve --once 2>$T/pass1
+grep -q "left for the next pass: a message before it for game $G could not be processed" $T/pass1 ||
+    { cat $T/pass1 >&2; fail "bob's reply was not left for the next pass"; }; ok
+[ "$($MREL -C $D log $G | wc -l)" = "$N" ] || fail "bob's move was applied after alice's failed"; ok
+rmdir $D/spool/$G-$(printf %08d $N)-0-receipt.eml
+expect 0 "serve --once, room again" -- $M -C $D serve --once
+n=$(grep -l "^To: alice@x.test" $O/* 2>/dev/null | xargs grep -l "^X-Masqued-Mail: receipt" | wc -l)
+[ "$n" = 1 ] || fail "alice got $n receipts, not 1"; ok
+n=$(grep -l "^To: bob@x.test" $O/* 2>/dev/null | xargs grep -l "^X-Masqued-Mail: receipt" | wc -l)
+[ "$n" = 1 ] || fail "bob got $n receipts, not 1"; ok
+[ "$(cat $D/games/$G/mailed)" -eq "$((N + 1))" ] || fail "the mark $(cat $D/games/$G/mailed) is not bob's entry $((N + 1))"; ok
+[ -z "$(ls $IN)" ] || fail "mail left in the inbox: $(ls $IN)"; ok
+expect 0 "verify" -- $M -C $D verify $G
 done_checks
