@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/fileio.h"
@@ -70,12 +71,16 @@ void
 mq_mailmark_write(const struct mq_game *g)
 {
 	char path[1400], buf[32];
+	struct stat sb;
 	int fd, n;
 
 	snprintf(path, sizeof(path), "%s/mailed", g->dir);
 	n = snprintf(buf, sizeof(buf), MARK_FMT, (unsigned long long)g->seq);
 	if ((fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644)) < 0 ||
-	    pwrite(fd, buf, (size_t)n, 0) != n)
+	    pwrite(fd, buf, (size_t)n, 0) != n ||
+	    /* a damaged one longer than a mark: its tail goes, or the
+	     * mark written would never read as one again */
+	    (fstat(fd, &sb) == 0 && sb.st_size > n && ftruncate(fd, n) != 0))
 		mq_daemon_log("game %s: cannot write %s: %s", g->id, path,
 		    strerror(errno));
 	if (fd >= 0)

@@ -120,6 +120,16 @@ for junk in "12abc" "-5" " 3" ""; do
 	    fail "rebuilt from the mark \"$junk\""; ok
 done
 
+# a damaged mark longer than a mark is written whole again: its tail
+# stayed after the 21 bytes written, and it never read as a mark again
+printf 'garbage garbage garbage garbage garbage garbage\n' > $D/games/$G/mailed
+MASQUED_NOW=$((T0 + 79 * H)) expect 0 "submit over a long damaged mark" -- \
+    $M -C $D submit $G alice STATUS
+MASQUED_NOW=$((T0 + 79 * H)) expect 0 "admin over a long damaged mark" -- \
+    $M -C $D admin $G extend 1h --why "time"
+[ "$(cat $D/games/$G/mailed)" -eq "$($MREL -C $D log $G | wc -l)" ] 2>/dev/null ||
+    fail "the mark over a long damaged one reads \"$(cat $D/games/$G/mailed)\""; ok
+
 # a data folder from before the mark: no mark, nothing rebuilt
 rm $D/games/$G/mailed
 MASQUED_NOW=$((T0 + 79 * H)) expect 0 "serve without a mark" -- $M -C $D serve --once
