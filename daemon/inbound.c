@@ -521,6 +521,24 @@ maybe_old(const struct mq_daemon *d, const struct analysis *a)
 	    a->msg->date <= d->reread_before);
 }
 
+/* The language of what the sender wrote (not of what the mail quotes,
+ * an Outlook original below it too), or NULL. */
+static const char *
+own_words_lang(const struct analysis *a)
+{
+	const char *hint = NULL;
+	struct mq_err e;
+	char *own;
+
+	if (a->msg == NULL || a->msg->text == NULL)
+		return NULL;
+	if (mq_reply_extract(a->msg->text, strlen(a->msg->text), &own, &e) != 0)
+		return mq_reply_lang_hint(a->msg->text);	/* out of memory */
+	hint = mq_reply_lang_hint(own);
+	free(own);
+	return hint;
+}
+
 /* A bounce: the host is told, as a player's address may be failing. */
 static int
 tell_host_bounce(struct mq_daemon *d, const struct analysis *a,
@@ -598,9 +616,7 @@ not_a_move(struct mq_daemon *d, struct analysis *a, const char *tid,
 			 * play in several */
 			if (a->from_lang[0] == '\0' && mq_daemon_known_sender(d, from))
 				mq_store_address_lang(&d->store, from,
-				    a->msg != NULL && a->msg->text != NULL ?
-				    mq_reply_lang_hint(a->msg->text) : NULL,
-				    a->from_lang);
+				    own_words_lang(a), a->from_lang);
 			rc = mq_notify_stranger(d, from, a->from_lang[0] ?
 			    a->from_lang : NULL, "refused", a->auth, a->hash, err);
 			if (rc == 0)

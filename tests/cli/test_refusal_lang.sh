@@ -140,6 +140,12 @@ expect 0 "serve --once with bob's English mail with no tag" -- $M -C $D serve --
 answer refused bob@x.test boben
 says boben "carries no game tag"
 ls $O >$T/before
+# what it quotes without ">" (Outlook's original below) does not count
+send bob@x.test "$BARE" z4 'Where is my game?\n\n-----Original Message-----\nFrom: masqued\n游戏的邮件在这里。'
+expect 0 "serve --once with bob's English mail over a Chinese original" -- $M -C $D serve --once
+answer refused bob@x.test boboutlook
+says boboutlook "carries no game tag"
+ls $O >$T/before
 send bob@x.test "$BARE" z3 '?!'
 expect 0 "serve --once with bob's mail of no words and no tag" -- $M -C $D serve --once
 answer refused bob@x.test bobnone
