@@ -10,6 +10,10 @@
 
 #include "err.h"
 
+/* ingest from an MTA's pipe: the message was not taken now, try again
+ * (sysexits.h's EX_TEMPFAIL, which every MTA reads so) */
+#define MQ_EXIT_TEMPFAIL	75
+
 struct mq_cli {
 	const char *datadir;	/* -C, default ./data */
 	const char *config;	/* -c, default DATADIR/masqued.conf */

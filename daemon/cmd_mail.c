@@ -177,10 +177,11 @@ mq_cmd_ingest(struct mq_cli *cli, int argc, char **argv)
 	struct mq_err err, e;
 	char *raw;
 	size_t len;
-	int rc;
+	int rc, from_pipe;
 
 	if (argc > 2)
 		return mq_cli_usage("ingest takes [FILE|-]");
+	from_pipe = argc < 2 || strcmp(argv[1], "-") == 0;
 	mq_err_clear(&err);
 	if ((raw = read_input(argc == 2 ? argv[1] : "-", &len, &err)) == NULL)
 		return mq_cli_report(&err);
@@ -196,7 +197,13 @@ mq_cmd_ingest(struct mq_cli *cli, int argc, char **argv)
 		mq_daemon_close(&d);
 	}
 	free(raw);
-	return rc ? mq_cli_report(&err) : 0;
+	if (rc == 0)
+		return 0;
+	rc = mq_cli_report(&err);
+	/* An MTA's pipe (standard input): a message not taken now is one to
+	 * try again (sysexits' EX_TEMPFAIL keeps it in the MTA's queue); any
+	 * other code would bounce a player's move back to them. */
+	return from_pipe ? MQ_EXIT_TEMPFAIL : rc;
 }
 
 int

@@ -66,7 +66,8 @@ static const struct {
 	  "dead. SIGTERM or SIGINT stop it cleanly, and its log says so." },
 	{ "ingest", "ingest [FILE|-]",
 	  "Plays one RFC 5322 message, from FILE or stdin, as serve would (an MTA's\n"
-	  ".forward pipe); its answers are queued and sent." },
+	  ".forward pipe); its answers are queued and sent. From stdin, a message\n"
+	  "it cannot take now exits 75 (EX_TEMPFAIL): the MTA tries again." },
 	{ "parse", "parse [FILE|-]",
 	  "A dry run of one message: how masqued reads it, as JSON (game, player,\n"
 	  "auth, commands, errors, text), changing nothing." },

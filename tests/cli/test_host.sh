@@ -140,6 +140,10 @@ err_has "smtp_password_env names the variable MQ_HOST_NO_PW, which is not set.";
 printf 'From: a@y.test\nTo: game@x.test\nSubject: hi\n\nHELP\n' >$T/stranger.eml
 expect 1 "ingest without the password variable" -- $M -C $D ingest $T/stranger.eml
 err_has "MQ_HOST_NO_PW, which is not set."; one_line
+# from an MTA's pipe the same is EX_TEMPFAIL (75): the MTA keeps the
+# message and tries again, where 1 or 4 made it bounce the player's move
+expect 75 "ingest - without the password variable" -- sh -c "$M -C $D ingest - <$T/stranger.eml"
+err_has "MQ_HOST_NO_PW, which is not set."; one_line
 ls $D/spool | cmp -s - $T/spool.before || fail "a refused serve or ingest queued mail"; ok
 [ -z "$(ls -A $D/archive)" ] || fail "a refused ingest archived the message"; ok
 expect 0 "admin without the password variable" -- $M -C $D admin $G pause --why "away"
