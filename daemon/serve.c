@@ -167,19 +167,31 @@ add_stats(struct mq_pass_stats *to, const struct mq_pass_stats *from)
 	to->deferred += from->deferred;
 }
 
+/* What a worker sends back: its counts, and the games it stalled, whose
+ * deadlines (this process's clock) and later mail must wait too. Under
+ * PIPE_BUF, so one write, whole or not at all. */
+struct worker_report {
+	struct mq_pass_stats st;
+	int nstalled;
+	char stalled[MQ_DAEMON_STALLED_MAX][MQ_GAME_ID_LEN + 1];
+};
+_Static_assert(sizeof(struct worker_report) <= PIPE_BUF,
+    "a worker's report is one atomic write");
+
 /*
  * A long inbox shared out among n worker processes, each taking whole
  * games (worker_of), so that a game's messages keep their order and only
  * one process ever writes a game. Each worker marks its own messages done
- * and sends its counts back through a pipe; a worker that dies (it dies
- * with this process: PR_SET_PDEATHSIG) leaves its messages pending, for the
- * next pass. The spool is sent afterwards, by this process alone.
+ * and sends its counts and stalled games back through a pipe; a worker
+ * that dies (it dies with this process: PR_SET_PDEATHSIG) leaves its
+ * messages pending, for the next pass. The spool is sent afterwards, by
+ * this process alone.
  */
 static int
 inbox_parallel(struct mq_daemon *d, struct mq_maildir_list *l, int n,
     struct mq_pass_stats *st, struct mq_err *err)
 {
-	struct mq_pass_stats part;
+	struct worker_report part;
 	pid_t pid[MQ_SERVE_MAX_WORKERS], parent = getpid();
 	int fd[MQ_SERVE_MAX_WORKERS], p[2], k, status, started = 0;
 	ssize_t got;
@@ -199,8 +211,10 @@ inbox_parallel(struct mq_daemon *d, struct mq_maildir_list *l, int n,
 			memset(&part, 0, sizeof(part));
 			d->worker = k;
 			d->nworkers = n;
-			inbox_part(d, l, k, n, &part, err);
+			inbox_part(d, l, k, n, &part.st, err);
 			mq_daemon_release(d);
+			part.nstalled = d->nstalled;
+			memcpy(part.stalled, d->stalled, sizeof(part.stalled));
 			_exit(write(p[1], &part, sizeof(part)) == (ssize_t)sizeof(part) ?
 			    0 : 1);
 		}
@@ -217,8 +231,14 @@ inbox_parallel(struct mq_daemon *d, struct mq_maildir_list *l, int n,
 		    WEXITSTATUS(status) != 0)
 			mq_daemon_log("inbound: worker %d stopped early; its messages "
 			    "wait for the next pass", k);
-		else
-			add_stats(st, &part);
+		else {
+			add_stats(st, &part.st);
+			for (int j = 0; j < part.nstalled &&
+			    j < MQ_DAEMON_STALLED_MAX; j++) {
+				part.stalled[j][MQ_GAME_ID_LEN] = '\0';
+				mq_daemon_stall(d, part.stalled[j]);
+			}
+		}
 	}
 	return 0;
 }

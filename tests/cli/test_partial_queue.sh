@@ -97,4 +97,49 @@ n=$(grep -l "^To: bob@x.test" $O/* 2>/dev/null | xargs grep -l "^X-Masqued-Mail:
 [ "$(cat $D/games/$G/mailed)" -eq "$((N + 1))" ] || fail "the mark $(cat $D/games/$G/mailed) is not bob's entry $((N + 1))"; ok
 [ -z "$(ls $IN)" ] || fail "mail left in the inbox: $(ls $IN)"; ok
 expect 0 "verify" -- $M -C $D verify $G
+
+# --- the same with the game's deadline past as alice's reply fails, in one
+# process and with two workers (an inbox of 64 messages or more): the
+# clock's timeouts for the others are an entry that moved the mark past
+# alice's, as bob's reply did. The workers noted the stalled game in their
+# own memory alone, so the clock, in the parent, ran it: alice never had
+# her receipt. ---
+stall_case() {	# name workers
+	D=$T/$1
+	O=$D/mail/outbox/new
+	IN=$D/mail/inbox/new
+	expect 0 "init" -- $M -C $D init
+	echo "workers = $2" >>$D/masqued.conf
+	G=$(new_game $D) || fail "new"
+	for p in alice bob carol dave; do
+		$MREL -C $D submit $G $p "$($MREL -C $D bot $G $p)" >/dev/null ||
+		    fail "the placement of $p"
+	done
+	expect 0 "serve --once: the welcome and the placements" -- $M -C $D serve --once
+	ca=$($MREL -C $D bot $G alice)
+	N=$(( $($MREL -C $D log $G | wc -l) + 1 ))
+	send alice@x.test "$(rt $G alice)" m1-$1 "$ca"
+	i=0
+	while [ $i -lt 70 ]; do	# strangers: worker 0's, answered or not
+		i=$((i + 1))
+		printf 'From: s%d@y.test\nTo: game@x.test\nSubject: hi\nMessage-ID: <s%d-%s@y.test>\n\nHELP\n' \
+		    $i $i $1 >$IN/s$i.test
+	done
+	mkdir $D/spool/$G-$(printf %08d $N)-0-receipt.eml
+	rm -f $O/*
+	MASQUED_NOW=$((MASQUED_NOW + 200 * 3600)) $M -C $D serve --once 2>$T/pass1
+	grep -q "game $G: its deadlines wait for the next pass" $T/pass1 ||
+	    { cat $T/pass1 >&2; fail "$1: the deadlines of alice's game did not wait"; }; ok
+	[ "$($MREL -C $D log $G | wc -l)" = "$N" ] ||
+	    fail "$1: the timeouts were logged after alice's reply failed"; ok
+	rmdir $D/spool/$G-$(printf %08d $N)-0-receipt.eml
+	MASQUED_NOW=$((MASQUED_NOW + 200 * 3600)) expect 0 "$1: serve --once, room again" -- \
+	    $M -C $D serve --once
+	k=$(grep -l "^To: alice@x.test" $O/* 2>/dev/null | xargs grep -l "^X-Masqued-Mail: receipt" | wc -l)
+	[ "$k" = 1 ] || { cat $T/pass1 $T/err >&2; fail "$1: alice got $k receipts, not 1"; }; ok
+	[ "$($MREL -C $D log $G | wc -l)" -gt "$N" ] || fail "$1: no timeout after alice's reply"; ok
+	expect 0 "$1: verify" -- $M -C $D verify $G
+}
+stall_case one 1
+stall_case workers 2
 done_checks
