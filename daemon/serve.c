@@ -461,6 +461,14 @@ imap_take(struct mq_daemon *d, struct mq_imap *s, const struct mq_imap_conf *c,
 		return 0;
 	} else {
 		rc = mq_inbound_process(d, raw, len, id, NULL, &o, &e);
+		if (rc) {
+			/* the pass stops here; its game's deadlines wait too
+			 * (daemon.h), as in a Maildir pass */
+			char game[MQ_GAME_ID_LEN + 1];
+
+			mq_inbound_game_of(d, raw, len, game);
+			mq_daemon_stall(d, game);
+		}
 		free(raw);
 		if (rc) {
 			mq_daemon_log("%s: not processed: %s", id, e.msg);

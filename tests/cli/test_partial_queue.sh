@@ -142,4 +142,51 @@ stall_case() {	# name workers
 }
 stall_case one 1
 stall_case workers 2
+
+# --- IMAP: a message that fails holds the pass there, but the clock ran
+# after it all the same, the failed reply's game too ---
+IMAP_PID=
+trap '[ -n "$IMAP_PID" ] && kill $IMAP_PID 2>/dev/null; rm -rf "$T"' EXIT
+D=$T/imap
+O=$D/mail/outbox/new
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+for p in alice bob carol dave; do
+	$MREL -C $D submit $G $p "$($MREL -C $D bot $G $p)" >/dev/null ||
+	    fail "the placement of $p"
+done
+expect 0 "serve --once: the welcome and the placements" -- $M -C $D serve --once
+printf 'From: alice@x.test\r\nTo: %s\r\nSubject: Re: the masque\r\nMessage-ID: <m1-imap@x.test>\r\n\r\n%s\r\n' \
+    "$(rt $G alice)" "$($MREL -C $D bot $G alice)" >$T/m1-imap.eml
+/usr/bin/python3 tests/data/fake_imap.py $T/port $T/imap.log $T/m1-imap.eml &
+IMAP_PID=$!
+i=0
+while [ ! -s $T/port ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+[ -s $T/port ] || fail "the fake IMAP server did not start"; ok
+cat >>$D/masqued.conf <<CONF
+inbound = imap
+imap_url = imap://127.0.0.1:$(cat $T/port)
+imap_user = game
+imap_password_env = MQ_TEST_PW
+tls = no
+CONF
+export MQ_TEST_PW=secret
+printf '0 0\n' >$D/cursor/imap	# read from the start
+N=$(( $($MREL -C $D log $G | wc -l) + 1 ))
+mkdir $D/spool/$G-$(printf %08d $N)-0-receipt.eml
+rm -f $O/*
+MASQUED_NOW=$((MASQUED_NOW + 200 * 3600)) $M -C $D serve --once 2>$T/pass1
+grep -q "imap:1700000000:1: not processed" $T/pass1 ||
+    { cat $T/pass1 >&2; fail "imap: alice's reply did not fail"; }; ok
+grep -q "game $G: its deadlines wait for the next pass" $T/pass1 ||
+    { cat $T/pass1 >&2; fail "imap: the deadlines of alice's game did not wait"; }; ok
+[ "$($MREL -C $D log $G | wc -l)" = "$N" ] ||
+    fail "imap: the timeouts were logged after alice's reply failed"; ok
+rmdir $D/spool/$G-$(printf %08d $N)-0-receipt.eml
+MASQUED_NOW=$((MASQUED_NOW + 200 * 3600)) expect 0 "imap: serve --once, room again" -- \
+    $M -C $D serve --once
+k=$(grep -l "^To: alice@x.test" $O/* 2>/dev/null | xargs grep -l "^X-Masqued-Mail: receipt" | wc -l)
+[ "$k" = 1 ] || { cat $T/pass1 $T/err >&2; fail "imap: alice got $k receipts, not 1"; }; ok
+[ "$($MREL -C $D log $G | wc -l)" -gt "$N" ] || fail "imap: no timeout after alice's reply"; ok
+expect 0 "imap: verify" -- $M -C $D verify $G
 done_checks
