@@ -65,22 +65,29 @@ mq_mailmark_create(const char *dir, struct mq_err *err)
  * reply, the dearest thing a file system does. The 21 bytes lie in the
  * file's first block, which the disk writes whole: a crash leaves the old
  * mark or the new one (and a lost mark only means mails rebuilt). It needs
- * no fsync of its own for the same reason.
+ * no fsync of its own for the same reason. A damaged one longer than a
+ * mark is replaced whole instead (rare): cut after the write, a crash
+ * between the two could leave its first 21 bytes as they were, which read
+ * as another mark if they are digits; and its tail left after a write in
+ * place would never read as a mark again.
  */
 void
 mq_mailmark_write(const struct mq_game *g)
 {
 	char path[1400], buf[32];
 	struct stat sb;
+	struct mq_err e;
 	int fd, n;
 
 	snprintf(path, sizeof(path), "%s/mailed", g->dir);
 	n = snprintf(buf, sizeof(buf), MARK_FMT, (unsigned long long)g->seq);
+	if (stat(path, &sb) == 0 && sb.st_size > n) {
+		if (mq_file_replace(path, buf, (size_t)n, 0644, &e) != 0)
+			mq_daemon_log("game %s: %s", g->id, e.msg);
+		return;
+	}
 	if ((fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644)) < 0 ||
-	    pwrite(fd, buf, (size_t)n, 0) != n ||
-	    /* a damaged one longer than a mark: its tail goes, or the
-	     * mark written would never read as one again */
-	    (fstat(fd, &sb) == 0 && sb.st_size > n && ftruncate(fd, n) != 0))
+	    pwrite(fd, buf, (size_t)n, 0) != n)
 		mq_daemon_log("game %s: cannot write %s: %s", g->id, path,
 		    strerror(errno));
 	if (fd >= 0)
