@@ -476,12 +476,19 @@ md_publish(const char *dir, const char *tmp, long long t, int *move,
 	char prefix[32], *got = NULL, *sub;
 	int rc;
 
+	/* new/'s path made before the file goes in: out of memory after
+	 * would report a delivered mail as not delivered (the spool would
+	 * count it failed, and keep a try for a mail gone) */
+	if ((sub = md_path(dir, "new")) == NULL)
+		return mq_fail(err, MQ_IO, "Out of memory");
 	snprintf(prefix, sizeof(prefix), "%010lld.", t);
 	if (last_t == t && strcmp(last_dir, dir) == 0) {
 		max = last_counter;
 	} else if ((rc = md_max_counter(dir, "new", prefix, &max, err)) != 0 ||
-	    (rc = md_max_counter(dir, "cur", prefix, &max, err)) != 0)
+	    (rc = md_max_counter(dir, "cur", prefix, &max, err)) != 0) {
+		free(sub);
 		return rc;
+	}
 	rc = md_link_new(dir, tmp, prefix, max + 1, move, &got, err);
 	if (rc == 0 && strlen(dir) < sizeof(last_dir)) {
 		last_t = t;
@@ -492,13 +499,9 @@ md_publish(const char *dir, const char *tmp, long long t, int *move,
 	if (rc == 0 && strcmp(made_dir, dir) == 0 &&
 	    mq_durable_covers((unsigned long long)made_dev))
 		;	/* the batch flushes that file system already */
-	else if (rc == 0) {
-		if ((sub = md_path(dir, "new")) == NULL)
-			rc = mq_fail(err, MQ_IO, "Out of memory");
-		else
-			rc = mq_dir_sync(sub, MQ_SYNC_BATCHED, err);
-		free(sub);
-	}
+	else if (rc == 0)
+		rc = mq_dir_sync(sub, MQ_SYNC_BATCHED, err);
+	free(sub);
 	if (rc == 0 && name != NULL)
 		*name = got;
 	else

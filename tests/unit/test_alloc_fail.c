@@ -15,7 +15,8 @@
  * The Masquerade too, its engine (each seat's view with its recap), its
  * turn mail's decorate and render in en, ja and zh, its text part wrapped
  * whole (deco_wrap_text), and a move's mails; The Red Death's help mail's
- * decorate (its wrapped lists); the games whose mails the spool holds back.
+ * decorate (its wrapped lists); the games whose mails the spool holds back,
+ * and the spool sent with them kept.
  * For N = 1, 2, ... the N-th allocation of the operation fails (once;
  * later ones succeed again), until the operation makes fewer than N
  * allocations.
@@ -55,6 +56,7 @@
 #include "buf.h"
 #include "err.h"
 #include "daemon/cli.h"
+#include "daemon/config.h"
 #include "daemon/daemon.h"
 #include "daemon/inbound.h"
 #include "daemon/keys.h"
@@ -2272,6 +2274,172 @@ spool_held_survives_every_allocation_failure(void **state)
 	rmdir(dir);
 }
 
+/*
+ * The spool sent (mq_spool_flush into the outbox Maildir), its held mails
+ * dropped from the list (drop_held): a held mail never goes, whatever
+ * fails; a failure leaves each mail either sent or in the spool, once. A
+ * mail left in the spool for want of memory (it waits for the next pass)
+ * is a failure of the operation; otherwise what was sent, and what stays,
+ * are the clean run's.
+ */
+struct flush_ctx {
+	char dir[64];
+	char spool[128];
+	const char *outbox;
+	struct mq_config conf;
+};
+
+static const char *const af_flush_mails[] = {
+	"aaaaaaaa-00000003-0-turn", "aaaaaaaa-00000002-0-receipt",
+	"bbbbbbbb-00000004-2-receipt", "z-refused-0123456789abcdef",
+};
+
+/* names in dir ending in .eml, or every file but dot files, sorted */
+static void
+names_into(struct mq_buf *b, const char *dir, const char *prefix)
+{
+	struct dirent *de;
+	char *v[64];
+	size_t n = 0, i, j;
+	DIR *d;
+
+	assert_non_null(d = opendir(dir));
+	while ((de = readdir(d)) != NULL)
+		if (de->d_name[0] != '.' && n < 64 && strcmp(de->d_name, "dead") &&
+		    strcmp(de->d_name, "new") && strcmp(de->d_name, "cur") &&
+		    strcmp(de->d_name, "tmp"))
+			assert_non_null(v[n++] = strdup(de->d_name));
+	closedir(d);
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && strcmp(v[j - 1], v[j]) > 0; j--) {
+			char *t = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	for (i = 0; i < n; i++) {
+		mq_buf_printf(b, "%s %s\n", prefix, v[i]);
+		free(v[i]);
+	}
+}
+
+/* the mails in an outbox (named by the delivery, not by the spool): the
+ * last line of each, the spool name put there, sorted */
+static void
+sent_into(struct mq_buf *b, const char *dir)
+{
+	struct dirent *de;
+	char path[800], *data, *nl, *v[64];
+	size_t n = 0, i, j;
+	DIR *d;
+
+	assert_non_null(d = opendir(dir));
+	while ((de = readdir(d)) != NULL && n < 64) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		data = slurp(path, NULL);
+		if ((nl = strstr(data, "\r\n\r\n")) == NULL)
+			fail_msg("flush: %s is not a spooled mail", path);
+		nl[strcspn(nl + 4, "\r") + 4] = '\0';
+		assert_non_null(v[n++] = strdup(nl + 4));
+		free(data);
+	}
+	closedir(d);
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && strcmp(v[j - 1], v[j]) > 0; j--) {
+			char *t = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	for (i = 0; i < n; i++) {
+		mq_buf_printf(b, "sent %s\n", v[i]);
+		free(v[i]);
+	}
+}
+
+static int
+op_flush(void *vctx, char **result)
+{
+	struct flush_ctx *c = vctx;
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_spool_stats st;
+	struct mq_err err;
+	char sub[300], text[200], *got;
+	size_t i;
+	int rc, left = 0, in_box;
+
+	af_pause();
+	spool_empty(c->spool);
+	snprintf(sub, sizeof(sub), "%s/new", c->outbox);
+	spool_empty(sub);
+	for (i = 0; i < sizeof(af_flush_mails) / sizeof(af_flush_mails[0]); i++) {
+		snprintf(sub, sizeof(sub), "spool/%s.eml", af_flush_mails[i]);
+		snprintf(text, sizeof(text), "X-Masqued-Envelope-To: a@x.test\r\n"
+		    "\r\n%s\r\n", af_flush_mails[i]);
+		put_file(c->dir, sub, text);
+	}
+	af_resume();
+	rc = mq_spool_flush(&c->conf, 1790000100, &st, &err);
+	af_pause();
+	/* each mail once, sent or spooled; the held one (aaaaaaaa's 3rd
+	 * entry, past its mark 2) never sent */
+	snprintf(sub, sizeof(sub), "%s/new", c->outbox);
+	sent_into(&b, sub);
+	names_into(&b, c->spool, "spooled");
+	got = steal(&b);
+	for (i = 0; i < sizeof(af_flush_mails) / sizeof(af_flush_mails[0]); i++) {
+		snprintf(sub, sizeof(sub), "sent %s\n", af_flush_mails[i]);
+		in_box = strstr(got, sub) != NULL;
+		snprintf(sub, sizeof(sub), "spooled %s.eml\n", af_flush_mails[i]);
+		if (in_box == (strstr(got, sub) != NULL))
+			fail_msg("flush: %s is %s (%d)", af_flush_mails[i], in_box ?
+			    "both sent and spooled" : "lost", rc);
+		if (in_box && i == 0)
+			fail_msg("flush: a held mail was sent (%d)", rc);
+		left += !in_box && i != 0;
+	}
+	if (rc == 0 && left == 0) {
+		mq_buf_puts(&b, got);
+		mq_buf_printf(&b, "%d sent, %d waiting\n", st.sent, st.waiting);
+		*result = steal(&b);
+	} else if (rc == 0)
+		rc = MQ_IO;	/* a mail waits for the next pass */
+	free(got);
+	af_resume();
+	return rc;
+}
+
+static void
+flush_held_survives_every_allocation_failure(void **state)
+{
+	struct flush_ctx c;
+	struct af_stats st;
+	struct mq_err err;
+	char sub[300], *ref = NULL;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	snprintf(c.dir, sizeof(c.dir), "/tmp/masqued-allocfail-flush.%d",
+	    (int)getpid());
+	af_new_game(c.dir, (char[MQ_GAME_ID_LEN + 1]){ 0 });
+	assert_int_equal(mq_config_load(c.dir, NULL, &c.conf, &err), 0);
+	snprintf(c.spool, sizeof(c.spool), "%s/spool", c.dir);
+	c.outbox = c.conf.maildir_outbox;
+	spool_empty(c.spool);
+	snprintf(sub, sizeof(sub), "%s/games/aaaaaaaa", c.dir);
+	assert_int_equal(mkdir(sub, 0755), 0);
+	put_file(c.dir, "games/aaaaaaaa/mailed", "00000000000000000002\n");
+	assert_int_equal(op_flush(&c, &ref), 0);
+	if (strstr(ref, "3 sent, 1 waiting") == NULL)
+		fail_msg("flush: not three sent and one held: %s", ref);
+	free(ref);
+	sweep("spool: sent, the held mail kept", op_flush, &c, 1, &st);
+	snprintf(sub, sizeof(sub), "rm -rf %s", c.dir);
+	assert_int_equal(system(sub), 0);
+}
+
 int
 main(void)
 {
@@ -2293,6 +2461,7 @@ main(void)
 		cmocka_unit_test(help_decorate_survives_every_allocation_failure),
 		cmocka_unit_test(mime_survives_every_allocation_failure),
 		cmocka_unit_test(spool_held_survives_every_allocation_failure),
+		cmocka_unit_test(flush_held_survives_every_allocation_failure),
 	};
 	const char *r = getenv("MQ_ROOT");
 
