@@ -522,21 +522,21 @@ maybe_old(const struct mq_daemon *d, const struct analysis *a)
 }
 
 /* The language of what the sender wrote (not of what the mail quotes,
- * an Outlook original below it too), or NULL. */
-static const char *
-own_words_lang(const struct analysis *a)
+ * an Outlook original below it too) into *hint, or NULL; MQ_IO when
+ * memory runs out (the whole text's might be the original's). */
+static int
+own_words_lang(const struct analysis *a, const char **hint,
+    struct mq_err *err)
 {
-	const char *hint = NULL;
-	struct mq_err e;
 	char *own;
 
+	*hint = NULL;
 	if (a->msg == NULL || a->msg->text == NULL)
-		return NULL;
-	if (mq_reply_extract(a->msg->text, strlen(a->msg->text), &own, &e) != 0)
-		return mq_reply_lang_hint(a->msg->text);	/* out of memory */
-	hint = mq_reply_lang_hint(own);
+		return 0;
+	MQ_TRY(mq_reply_extract(a->msg->text, strlen(a->msg->text), &own, err));
+	*hint = mq_reply_lang_hint(own);
 	free(own);
-	return hint;
+	return 0;
 }
 
 /* A bounce: the host is told, as a player's address may be failing. */
@@ -614,9 +614,14 @@ not_a_move(struct mq_daemon *d, struct analysis *a, const char *tid,
 			/* a player's mail that names no game (or none of theirs):
 			 * in their language, the one it is written in when they
 			 * play in several */
-			if (a->from_lang[0] == '\0' && mq_daemon_known_sender(d, from))
-				mq_store_address_lang(&d->store, from,
-				    own_words_lang(a), a->from_lang);
+			const char *hint;
+
+			if (a->from_lang[0] == '\0' &&
+			    mq_daemon_known_sender(d, from) &&
+			    ((rc = own_words_lang(a, &hint, err)) != 0 ||
+			    (rc = mq_store_address_lang(&d->store, from, hint,
+			    a->from_lang, err)) != 0))
+				return rc;	/* the mail waits */
 			rc = mq_notify_stranger(d, from, a->from_lang[0] ?
 			    a->from_lang : NULL, "refused", a->auth, a->hash, err);
 			if (rc == 0)

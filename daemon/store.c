@@ -283,10 +283,35 @@ mq_store_addresses(const struct mq_store *s, char ***addrs, size_t *n,
 	return 0;
 }
 
-/* addr's seat language in one log (path): 1 and lang, or 0. */
+/*
+ * One log line's body into *b (NULL when damaged: passed over); -1 when
+ * memory runs out. jansson 2.14 says some of its allocations failing as a
+ * syntax error ("invalid token"), or says nothing: a line is taken as
+ * damaged only when a second reading fails the same way.
+ */
+static int
+load_line(const char *line, size_t len, json_t **b)
+{
+	json_error_t je;
+	int tries;
+
+	for (tries = 0; tries < 2; tries++) {
+		memset(&je, 0, sizeof(je));	/* its code is set only with a text */
+		if ((*b = json_loadb(line, len, 0, &je)) != NULL)
+			return 0;
+		if (je.text[0] == '\0' ||
+		    json_error_code(&je) == json_error_out_of_memory)
+			return -1;
+	}
+	return 0;
+}
+
+/* addr's seat language in one log (path): 1 and lang, or 0; -1 when
+ * memory ran out reading it. */
 static int
 log_address_lang(const char *path, const char *addr, char lang[8])
 {
+	int oom = 0;
 	char names[MQ_MAX_PLAYERS][MQ_NAME_MAX + 1], emails[MQ_MAX_PLAYERS][256];
 	char langs[MQ_MAX_PLAYERS][8], *line = NULL;
 	size_t cap = 0, i, np = 0;
@@ -306,7 +331,11 @@ log_address_lang(const char *path, const char *addr, char lang[8])
 		if (strstr(line, "\"type\":\"genesis\"") == NULL &&
 		    strstr(line, "\"type\":\"admin\"") == NULL)
 			continue;
-		b = json_loadb(line, tab ? (size_t)(tab - line) : (size_t)n, 0, NULL);
+		if (load_line(line, tab ? (size_t)(tab - line) : (size_t)n,
+		    &b) != 0) {
+			oom = 1;
+			break;
+		}
 		type = json_string_value(json_object_get(b, "type"));
 		act = json_string_value(json_object_get(b, "action"));
 		who = json_string_value(json_object_get(b, "player"));
@@ -342,6 +371,8 @@ log_address_lang(const char *path, const char *addr, char lang[8])
 	}
 	free(line);
 	fclose(f);
+	if (oom)
+		return -1;
 	for (i = 0; i < np && !found; i++)
 		if (mq_addr_same(addr, emails[i])) {
 			snprintf(lang, 8, "%s", langs[i]);
@@ -352,26 +383,30 @@ log_address_lang(const char *path, const char *addr, char lang[8])
 
 int
 mq_store_address_lang(const struct mq_store *s, const char *addr,
-    const char *hint, char lang[8])
+    const char *hint, char lang[8], struct mq_err *err)
 {
 	char path[1400], **ids, l[8];
 	size_t nids, i;
-	struct mq_err e;
 	struct stat st;
 	time_t last = 0;
-	int found = 0, hinted = 0;
+	int found = 0, hinted = 0, rc = 0, in;
 
-	if (addr == NULL || mq_store_games(s, &ids, &nids, &e) != 0)
+	if (addr == NULL)
 		return 0;
+	MQ_TRY(mq_store_games(s, &ids, &nids, err));
 	for (i = 0; i < nids; i++) {
 		snprintf(path, sizeof(path), "%s/games/%s/log", s->datadir, ids[i]);
-		if (stat(path, &st) == 0 && log_address_lang(path, addr, l)) {
+		if (rc == 0 && stat(path, &st) == 0 &&
+		    (in = log_address_lang(path, addr, l)) != 0) {
 			/* the mail's own language, when one of its games is
 			 * in it, over the game another's move changed last */
-			int is_hint = hint != NULL && strcmp(l, hint) == 0;
+			int is_hint = in > 0 && hint != NULL &&
+			    strcmp(l, hint) == 0;
 
-			if (!found || (is_hint && !hinted) || (is_hint == hinted &&
-			    st.st_mtime > last)) {
+			if (in < 0)
+				rc = mq_fail(err, MQ_IO, "Out of memory.");
+			else if (!found || (is_hint && !hinted) ||
+			    (is_hint == hinted && st.st_mtime > last)) {
 				snprintf(lang, 8, "%s", l);
 				last = st.st_mtime;
 				hinted = is_hint;
@@ -381,7 +416,7 @@ mq_store_address_lang(const struct mq_store *s, const char *addr,
 		free(ids[i]);
 	}
 	free(ids);
-	return found;
+	return rc;
 }
 
 void

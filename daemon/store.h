@@ -181,11 +181,14 @@ void mq_store_addresses_free(char **addrs, size_t n);
  * replace --lang, as the replay sets it) in the games it plays in. When
  * those differ, the one the mail is written in (hint: "ja", "zh", "en",
  * or NULL, see mq_reply_lang_hint), else the one of the game whose log
- * changed last. 1 and lang set; 0 if addr plays in no game here, or a log
- * cannot be read (the refusal is then in English).
+ * changed last. 0 and lang set, or left as it was if addr plays in no
+ * game here, or a log cannot be opened (the refusal is then in the
+ * server's language); MQ_IO when the games cannot be listed or memory
+ * runs out (the mail waits: the language found might not be the right
+ * one).
  */
 int mq_store_address_lang(const struct mq_store *s, const char *addr,
-    const char *hint, char lang[8]);
+    const char *hint, char lang[8], struct mq_err *err);
 
 struct mq_new_game {
 	const char *kind;

@@ -16,7 +16,8 @@
  * turn mail's decorate and render in en, ja and zh, its text part wrapped
  * whole (deco_wrap_text), and a move's mails; The Red Death's help mail's
  * decorate (its wrapped lists); the games whose mails the spool holds back,
- * and the spool sent with them kept.
+ * and the spool sent with them kept; a player's mail that names no game,
+ * refused in the language of its own words.
  * For N = 1, 2, ... the N-th allocation of the operation fails (once;
  * later ones succeed again), until the operation makes fewer than N
  * allocations.
@@ -2440,6 +2441,158 @@ flush_held_survives_every_allocation_failure(void **state)
 	assert_int_equal(system(sub), 0);
 }
 
+/* ---- a player's mail that names no game ------------------------------- */
+
+/*
+ * The mail of a player of two games (one in Chinese, one in Japanese)
+ * that names no game, written in Chinese over an Outlook original in
+ * Japanese (not quoted with '>'): refused in Chinese, the language of its
+ * own words (own_words_lang, mq_store_address_lang). A failure for memory
+ * finding that language must fail it (the mail waits), never refuse it in
+ * the original's language or the server's.
+ */
+struct refusal_ctx {
+	struct mq_daemon d;
+	char spool[128], answered[300];
+	char *raw;
+	size_t len;
+	json_t *ref;
+};
+
+static int
+op_refusal(void *vctx, char **result)
+{
+	struct refusal_ctx *c = vctx;
+	enum mq_inbound_outcome o;
+	struct mq_err err;
+	const char *name;
+	json_t *got, *v;
+	int rc;
+
+	af_pause();
+	spool_empty(c->spool);
+	unlink(c->answered);
+	memset(c->d.rate, 0, sizeof(*c->d.rate));
+	mq_daemon_forget_senders(&c->d);
+	af_resume();
+	rc = mq_inbound_process(&c->d, c->raw, c->len, "pipe", NULL, &o, &err);
+	mq_daemon_release(&c->d);
+	af_pause();
+	if (rc != 0 && rc != MQ_IO)
+		fail_msg("refusal: failed %d, not MQ_IO: %s", rc, err.msg);
+	got = spool_files(c->spool);
+	if (rc != 0 && c->ref != NULL)
+		json_object_foreach(got, name, v)
+			if (!json_equal(v, json_object_get(c->ref, name)))
+				fail_msg("refusal: failed (%s) and left %s unlike a "
+				    "clean run's", err.msg, name);
+	if (rc == 0) {
+		if (o != MQ_IN_ANSWERED)
+			fail_msg("refusal: outcome %d, not answered", (int)o);
+		*result = json_dumps(got, JSON_COMPACT | JSON_SORT_KEYS);
+	}
+	json_decref(got);
+	af_resume();
+	return rc;
+}
+
+static void
+refusal_lang_survives_every_allocation_failure(void **state)
+{
+	struct refusal_ctx c;
+	struct mq_new_game ng = { 0 };
+	struct af_stats st;
+	struct mq_game *g;
+	struct mq_err err;
+	struct mq_buf b = MQ_BUF_INIT;
+	char dir[64], id[MQ_GAME_ID_LEN + 1], id2[MQ_GAME_ID_LEN + 1];
+	char tmpl[4200], *ref = NULL;
+	unsigned char hash[32];
+	char hx[65];
+	const char *env;
+	json_t *body;
+	uint8_t seed[32];
+	long stride = 1;
+	int i;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	af_new_daemon("refusal", dir, sizeof(dir), id, &c.d);
+	c.d.now = 1790000100;
+	snprintf(c.spool, sizeof(c.spool), "%s/spool", dir);
+	/* alice (p@x.test) plays in Chinese here, and in a game in Japanese */
+	assert_int_equal(mq_game_open(&c.d.store, id, 1, 0, &g, &err), 0);
+	body = json_pack("{s:s, s:I, s:s, s:s, s:s, s:s, s:s}", "game", id,
+	    "ts", (json_int_t)1790000050, "type", "admin", "action", "lang",
+	    "player", "alice", "lang", "zh", "why", "the player asked (SET LANG)");
+	assert_int_equal(mq_game_append(g, body, &err), 0);
+	json_decref(body);
+	mq_game_close(g);
+	memset(seed, 0x43, sizeof(seed));
+	ng.kind = "redmasque";
+	ng.nplayers = AF_PLAYERS;
+	for (i = 0; i < AF_PLAYERS; i++) {
+		ng.names[i] = af_names[i];
+		ng.emails[i] = "p@x.test";
+	}
+	ng.seed = seed;
+	ng.lang = "ja";
+	ng.ts = 1790000060;
+	assert_int_equal(mq_game_create(&c.d.store, &ng, id2, &err), 0);
+	spool_empty(c.spool);
+	mq_buf_printf(&b, "From: Alice <p@x.test>\r\nTo: %s@%s\r\n"
+	    "Subject: Re: the game\r\nMessage-ID: <r1@x.test>\r\n"
+	    "Content-Type: text/plain; charset=utf-8\r\n\r\n"
+	    "\xe6\x88\x91\xe7\x9a\x84\xe6\xb8\xb8\xe6\x88\x8f\xe5\x9c\xa8\xe5\x93"
+	    "\xaa\xe9\x87\x8c\xef\xbc\x9f\r\n\r\n"
+	    "-----Original Message-----\r\nFrom: masqued\r\n"
+	    "\xe3\x82\xb2\xe3\x83\xbc\xe3\x83\xa0\xe3\x81\xae\xe3\x83\xa1\xe3\x83"
+	    "\xbc\xe3\x83\xab\xe3\x81\xa7\xe3\x81\x99\xe3\x80\x82\r\n",
+	    c.d.conf.reply_local, c.d.conf.reply_domain);
+	c.len = b.len;
+	c.raw = steal(&b);
+	crypto_generichash(hash, sizeof(hash), (const unsigned char *)c.raw,
+	    c.len, NULL, 0);
+	sodium_bin2hex(hx, sizeof(hx), hash, sizeof(hash));
+	snprintf(c.answered, sizeof(c.answered), "%s/archive/%s.answered", dir,
+	    hx);
+	/* the clean run, twice: the first fills the renderer's caches */
+	assert_int_equal(op_refusal(&c, &ref), 0);
+	free(ref);
+	assert_int_equal(op_refusal(&c, &ref), 0);
+	c.ref = json_loads(ref, 0, NULL);
+	assert_non_null(c.ref);
+	if (json_object_size(c.ref) != 1)
+		fail_msg("not one refusal: %s", ref);
+	/* in Chinese, the language of its own words */
+	{
+		const char *k = NULL;
+		json_t *v;
+		struct mq_mime_msg *m = NULL;
+
+		json_object_foreach(c.ref, k, v)
+			assert_int_equal(mq_mime_parse(json_string_value(v),
+			    json_string_length(v), &m, &err), 0);
+		if (strstr(m->text, "\xe6\x94\xb6\xe4\xbb\xb6\xe5\x9c\xb0\xe5"
+		    "\x9d\x80\xe4\xb8\xad\xe6\xb2\xa1\xe6\x9c\x89") == NULL)
+			fail_msg("the refusal is not in Chinese: %.600s", m->text);
+		mq_mime_msg_free(m);
+	}
+	free(ref);
+	if ((env = getenv("MQ_ALLOC_NOTIFY_EVERY")) != NULL && atol(env) > 0)
+		stride = atol(env);
+	af_tail = 1;
+	sweep("inbound: a refusal in the mail's language", op_refusal, &c,
+	    stride, &st);
+	af_tail = 0;
+	assert_true(st.refused > 0);
+	json_decref(c.ref);
+	free(c.raw);
+	mq_daemon_close(&c.d);
+	snprintf(tmpl, sizeof(tmpl), "rm -rf %s", dir);
+	assert_int_equal(system(tmpl), 0);
+}
+
 int
 main(void)
 {
@@ -2462,6 +2615,7 @@ main(void)
 		cmocka_unit_test(mime_survives_every_allocation_failure),
 		cmocka_unit_test(spool_held_survives_every_allocation_failure),
 		cmocka_unit_test(flush_held_survives_every_allocation_failure),
+		cmocka_unit_test(refusal_lang_survives_every_allocation_failure),
 	};
 	const char *r = getenv("MQ_ROOT");
 
