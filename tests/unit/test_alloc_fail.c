@@ -16,8 +16,9 @@
  * turn mail's decorate and render in en, ja and zh, its text part wrapped
  * whole (deco_wrap_text), and a move's mails; The Red Death's help mail's
  * decorate (its wrapped lists); the games whose mails the spool holds back,
- * and the spool sent with them kept; a player's mail that names no game,
- * refused in the language of its own words.
+ * and the spool sent with them kept; headings ruled to one column; a
+ * player's mail that names no game, refused in the language of its own
+ * words; The Masquerade's receipt of a PASS (what it declined); init.
  * For N = 1, 2, ... the N-th allocation of the operation fails (once;
  * later ones succeed again), until the operation makes fewer than N
  * allocations.
@@ -1536,6 +1537,95 @@ ms_notify_survives_every_allocation_failure(void **state)
 	assert_int_equal(system(tmpl), 0);
 }
 
+/*
+ * The Masquerade's receipt of a PASS (in Japanese: bob, by SET LANG as
+ * logged), which says what it declined: the decision the seat owed as the
+ * command came (submit's owed_then, results_json; the receipt's ms_pass).
+ * Each mail whole or not at all (op_notify).
+ */
+static void
+ms_pass_notify_survives_every_allocation_failure(void **state)
+{
+	static const char *const pass[] = { "PASS" };
+	struct notify_ctx c;
+	struct af_stats st;
+	struct mq_submit_result res;
+	struct mq_err err;
+	struct mq_buf text = MQ_BUF_INIT;
+	char dir[64], id[MQ_GAME_ID_LEN + 1], tmpl[4200], *ref = NULL;
+	const char *env, *line, *owed, *name;
+	json_t *body, *v;
+	long stride = 1;
+	int seat, guard = 0, receipts = 0;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	af_new_daemon_of("ms-pass", "masquerade", 3, dir, sizeof(dir), id,
+	    &c.d);
+	snprintf(c.spool, sizeof(c.spool), "%s/spool", dir);
+	assert_int_equal(mq_game_open(&c.d.store, id, 1, 0, &c.g, &err), 0);
+	body = json_pack("{s:s, s:I, s:s, s:s, s:s, s:s, s:s}", "game", id,
+	    "ts", (json_int_t)1790000050, "type", "admin", "action", "lang",
+	    "player", af_names[1], "lang", "ja", "why",
+	    "the player asked (SET LANG)");
+	assert_int_equal(mq_game_append(c.g, body, &err), 0);
+	json_decref(body);
+	/* the bots play until bob owes a Spell: his PASS declines it */
+	while (guard++ < 1000) {
+		assert_true((seat = af_owing(c.g)) >= 0);
+		owed = c.g->kind->owes(c.g->state, seat);
+		if (seat == 1 && owed != NULL && strcmp(owed, "spell") == 0)
+			break;
+		af_bot_line(c.g, seat, &text);
+		line = mq_buf_str(&text);
+		if (mq_game_submit(c.g, seat, &line, 1, 1, NULL, "pipe",
+		    1790000100 + guard, &res, &err) != 0)
+			fail_msg("%s", err.msg);
+		mq_submit_result_free(&res);
+	}
+	assert_true(guard < 1000);
+	c.seat = 1;
+	mq_game_journal_start(c.g);
+	assert_int_equal(mq_game_submit(c.g, c.seat, pass, 1, 1, "00ff", "pipe",
+	    1790001000, &c.res, &err), 0);
+	assert_true(c.res.logged && c.res.ncmds == 1 && c.res.cmds[0].accepted);
+	assert_string_equal(c.res.cmds[0].owed, "spell");
+	assert_int_equal(op_notify(&c, &ref), 0);
+	assert_non_null(ref);
+	c.ref = json_loads(ref, 0, NULL);
+	free(ref);
+	assert_non_null(c.ref);
+	/* the receipt says the Spell declined, in Japanese */
+	json_object_foreach(c.ref, name, v) {
+		struct mq_mime_msg *m = NULL;
+
+		if (strstr(name, "-1-receipt") == NULL)
+			continue;
+		assert_int_equal(mq_mime_parse(json_string_value(v),
+		    json_string_length(v), &m, &err), 0);
+		receipts += strstr(m->text, "\xe3\x81\x93\xe3\x81\xae\xe3\x82\xb9"
+		    "\xe3\x83\x9a\xe3\x83\xab\xe3\x83\xbb\xe3\x83\x95\xe3\x82\xa7"
+		    "\xe3\x82\xa4\xe3\x82\xba") != NULL;
+		mq_mime_msg_free(m);
+	}
+	if (receipts != 1)
+		fail_msg("no receipt to bob saying the Spell phase declined");
+	if ((env = getenv("MQ_ALLOC_NOTIFY_EVERY")) != NULL && atol(env) > 0)
+		stride = atol(env);
+	af_tail = 1;
+	sweep("masquerade: a PASS's receipt", op_notify, &c, stride, &st);
+	af_tail = 0;
+	assert_true(st.refused > 0);
+	json_decref(c.ref);
+	mq_buf_free(&text);
+	mq_submit_result_free(&c.res);
+	mq_game_journal_stop(c.g);
+	mq_game_close(c.g);
+	mq_daemon_close(&c.d);
+	snprintf(tmpl, sizeof(tmpl), "rm -rf %s", dir);
+	assert_int_equal(system(tmpl), 0);
+}
+
 /* ---- the bot's moves and the host's story -------------------------------- */
 
 struct story_ctx {
@@ -2061,6 +2151,55 @@ wrap_text_survives_every_allocation_failure(void **state)
 	free(ref);
 	sweep("wrap: a text part wrapped whole", op_wrap_text, (void *)text, 1,
 	    &st);
+}
+
+/* ---- headings ruled to one column ---------------------------------------- */
+
+/*
+ * deco_rule_headings on a copy of the text: -1 must leave the copy as it
+ * was (render.c then fails the mail with it), never half ruled.
+ */
+static int
+op_rule_headings(void *vctx, char **result)
+{
+	const char *text = vctx;
+	char *s = strdup(text);
+
+	if (s == NULL)
+		return MQ_IO;
+	if (deco_rule_headings(&s, 76) != 0) {
+		if (strcmp(s, text) != 0)
+			fail_msg("headings: failed, and changed the text");
+		free(s);
+		return MQ_IO;
+	}
+	*result = s;
+	return 0;
+}
+
+static void
+rule_headings_survives_every_allocation_failure(void **state)
+{
+	static const char text[] =
+	    "=== masqued: reply above this line ===\n"
+	    "-- YOUR RECEIPT (entry 42) ---\n"
+	    "  PLACE blue: taken\n"
+	    "-- \xe3\x81\x82\xe3\x81\xaa\xe3\x81\x9f\xe3\x81\xae\xe5\x8f\x97"
+	    "\xe9\xa0\x98\xe8\xa8\xbc ------------------------------------------\n"
+	    "-- not a heading\n"
+	    "---- nor this ---\n"
+	    "-- THE TABLE, TURN 12 ---";
+	struct af_stats st;
+	char *ref = NULL;
+
+	(void)state;
+	assert_int_equal(op_rule_headings((void *)text, &ref), 0);
+	if (strcmp(ref, text) == 0 || strstr(ref, "-- THE TABLE, TURN 12 ----") ==
+	    NULL)
+		fail_msg("no heading ruled: %s", ref);
+	free(ref);
+	sweep("headings: ruled to one column", op_rule_headings, (void *)text,
+	    1, &st);
 }
 
 /*
@@ -2593,6 +2732,88 @@ refusal_lang_survives_every_allocation_failure(void **state)
 	assert_int_equal(system(tmpl), 0);
 }
 
+/* ---- init ---------------------------------------------------------------- */
+
+/*
+ * init (mq_store_init) in a new folder, and in a folder of other files
+ * (init_room: refused, nothing made). A failure leaves a folder that init,
+ * run again with memory, makes whole; the keys are random, so what is
+ * compared is the names made and the config.
+ */
+struct init_ctx {
+	char dir[64];
+	int other;		/* a folder holding another file */
+};
+
+static int
+op_init(void *vctx, char **result)
+{
+	struct init_ctx *c = vctx;
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_err err;
+	char cmd[200], sub[200], *conf;
+	int rc;
+
+	af_pause();
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", c->dir);
+	assert_int_equal(system(cmd), 0);
+	if (c->other) {
+		assert_int_equal(mkdir(c->dir, 0755), 0);
+		put_file(c->dir, "notes.txt", "my notes\n");
+	}
+	af_resume();
+	rc = mq_store_init(c->dir, &err);
+	af_pause();
+	if (c->other) {
+		if (rc != MQ_REFUSED)
+			fail_msg("init in a folder of other files: %d (%s)", rc,
+			    err.msg);
+		names_into(&b, c->dir, "in");
+		mq_buf_printf(&b, "%s\n", err.msg);
+		*result = steal(&b);
+		af_resume();
+		return 0;
+	}
+	if (rc != 0) {
+		if (rc != MQ_IO)
+			fail_msg("init: failed %d, not MQ_IO: %s", rc, err.msg);
+		/* what it left is made whole by init again */
+		if (mq_store_init(c->dir, &err) != 0)
+			fail_msg("init again after a failure: %s", err.msg);
+		af_resume();
+		return rc;
+	}
+	names_into(&b, c->dir, "in");
+	snprintf(sub, sizeof(sub), "%s/keys", c->dir);
+	names_into(&b, sub, "keys");
+	snprintf(sub, sizeof(sub), "%s/masqued.conf", c->dir);
+	conf = slurp(sub, NULL);
+	mq_buf_puts(&b, conf);
+	free(conf);
+	*result = steal(&b);
+	af_resume();
+	return 0;
+}
+
+static void
+init_survives_every_allocation_failure(void **state)
+{
+	struct init_ctx c;
+	struct af_stats st;
+	char cmd[200];
+
+	(void)state;
+	assert_true(sodium_init() >= 0);
+	memset(&c, 0, sizeof(c));
+	snprintf(c.dir, sizeof(c.dir), "/tmp/masqued-allocfail-init.%d",
+	    (int)getpid());
+	sweep("init: a new data folder", op_init, &c, 1, &st);
+	c.other = 1;
+	sweep("init: a folder of other files", op_init, &c, 1, &st);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", c.dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 int
 main(void)
 {
@@ -2607,6 +2828,7 @@ main(void)
 		cmocka_unit_test(notify_survives_every_allocation_failure),
 		cmocka_unit_test(ms_notify_survives_every_allocation_failure),
 		cmocka_unit_test(after_end_survives_every_allocation_failure),
+		cmocka_unit_test(ms_pass_notify_survives_every_allocation_failure),
 		cmocka_unit_test(bot_and_story_survive_every_allocation_failure),
 		cmocka_unit_test(mustache_survives_every_allocation_failure),
 		cmocka_unit_test(ms_render_survives_every_allocation_failure),
@@ -2615,7 +2837,9 @@ main(void)
 		cmocka_unit_test(mime_survives_every_allocation_failure),
 		cmocka_unit_test(spool_held_survives_every_allocation_failure),
 		cmocka_unit_test(flush_held_survives_every_allocation_failure),
+		cmocka_unit_test(rule_headings_survives_every_allocation_failure),
 		cmocka_unit_test(refusal_lang_survives_every_allocation_failure),
+		cmocka_unit_test(init_survives_every_allocation_failure),
 	};
 	const char *r = getenv("MQ_ROOT");
 
