@@ -183,8 +183,11 @@ mq_cmd_ingest(struct mq_cli *cli, int argc, char **argv)
 		return mq_cli_usage("ingest takes [FILE|-]");
 	from_pipe = argc < 2 || strcmp(argv[1], "-") == 0;
 	mq_err_clear(&err);
-	if ((raw = read_input(argc == 2 ? argv[1] : "-", &len, &err)) == NULL)
-		return mq_cli_report(&err);
+	if ((raw = read_input(argc == 2 ? argv[1] : "-", &len, &err)) == NULL) {
+		/* from the pipe, only a mail too large for any is for good */
+		rc = mq_cli_report(&err);
+		return from_pipe && rc == MQ_IO ? MQ_EXIT_TEMPFAIL : rc;
+	}
 	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, &err)) == 0) {
 		/* the passwords: the other commands never use them (config.h) */
 		if ((rc = mq_config_secrets(&d.conf, &err)) == 0)

@@ -478,6 +478,9 @@ expect 4 "ingest of a folder" -- $M -C $D ingest $T
 one_line; err_has "Cannot read"
 expect 4 "ingest of a missing file" -- $M -C $D ingest $T/nothing.eml
 one_line
+# from an MTA's pipe, a read that fails is one to try again (EX_TEMPFAIL)
+expect 75 "ingest - whose standard input cannot be read" -- sh -c "$M -C $D ingest - <$T"
+one_line; err_has "Cannot read -"
 expect 4 "parse of a folder" -- $M -C $D parse $T
 expect 2 "ingest with two files" -- $M -C $D ingest $T/a $T/b
 expect 2 "parse with two files" -- $M -C $D parse $T/a $T/b
