@@ -27,6 +27,8 @@ mq_inbound_analysis_free(struct analysis *a)
 {
 	size_t i;
 
+	if (a->own_game)
+		mq_game_close(a->game);
 	mq_mime_msg_free(a->msg);
 	free(a->text);
 	free(a->unread_text);
@@ -240,10 +242,10 @@ open_tagged(struct mq_daemon *d, struct analysis *a,
 	int rc;
 
 	if (!writable) {
+		/* not in d->open: the daemon's own copy of the game may be
+		 * open there (the catching up reads a message on its way) */
 		rc = mq_game_open(&d->store, t->game, 0, 0, &a->game, &e);
-		if (rc == 0) {
-			d->open[d->nopen++] = a->game;	/* released with the pass */
-		}
+		a->own_game = rc == 0;
 	} else
 		rc = mq_daemon_game(d, t->game, &a->game, &e);
 	if (rc == MQ_IO || rc == MQ_BADDATA) {
@@ -292,6 +294,9 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 			    "it no longer plays there, and nothing in this message "
 			    "was applied.", a->game->id);
 		}
+		if (a->own_game)
+			mq_game_close(a->game);
+		a->own_game = 0;
 		a->game = NULL;
 		a->from_lang[0] = '\0';
 		return deny_no_tag(a);
@@ -473,7 +478,7 @@ answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
  */
 static int
 rebuild(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
-    struct mq_err *err)
+    uint64_t *upto, struct mq_err *err)
 {
 	struct mq_submit_result res;
 	struct mq_game *g;
@@ -500,11 +505,105 @@ rebuild(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
 		rc = answer(d, g, a, &res, err);
 		mq_submit_result_free(&res);
 	}
-	if (rc == 0)
+	if (rc == 0) {
 		mq_mailmark_write(g);
+		*upto = g->seq;	/* past its entry and the reveal it set off */
+	}
 	mq_game_journal_stop(g);
 	mq_game_close(g);
 	d->now = now;
+	return rc;
+}
+
+/* DATADIR/archive/<hash>.eml whole into *raw (NUL-terminated, to free),
+ * or *raw NULL when it is not there (pruned, or a data folder from before
+ * the archive). */
+static int
+read_archived(const struct mq_daemon *d, const char *hash, char **raw,
+    size_t *len, struct mq_err *err)
+{
+	char path[1400];
+	struct stat st;
+	ssize_t got;
+	size_t have = 0;
+	int fd;
+
+	*raw = NULL;
+	*len = 0;
+	snprintf(path, sizeof(path), "%s/archive/%s.eml", d->conf.datadir, hash);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return errno == ENOENT ? 0 : mq_fail_errno(err, MQ_IO,
+		    "Cannot read %s", path);
+	if (fstat(fd, &st) != 0 || st.st_size < 0) {
+		close(fd);
+		return mq_fail_errno(err, MQ_IO, "Cannot read %s", path);
+	}
+	if ((*raw = malloc((size_t)st.st_size + 1)) == NULL) {
+		close(fd);
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	}
+	while (have < (size_t)st.st_size && ((got = read(fd, *raw + have,
+	    (size_t)st.st_size - have)) > 0 || (got < 0 && errno == EINTR)))
+		have += got > 0 ? (size_t)got : 0;
+	close(fd);
+	if (have != (size_t)st.st_size) {
+		free(*raw);
+		*raw = NULL;
+		return mq_fail(err, MQ_IO, "Cannot read %s whole.", path);
+	}
+	(*raw)[have] = '\0';
+	*len = have;
+	return 0;
+}
+
+int
+mq_inbound_rebuild_archived(struct mq_daemon *d, const char *game,
+    uint64_t seq, const json_t *body, uint64_t *upto, char *why, size_t n,
+    struct mq_err *err)
+{
+	const char *hash = json_string_value(json_object_get(json_object_get(
+	    body, "msg"), "hash"));
+	struct analysis a;
+	struct mq_err e;
+	size_t len;
+	char *raw;
+	int rc;
+
+	*upto = 0;
+	why[0] = '\0';
+	/* the log is signed, but a hash is a file's name here: hex alone */
+	if (hash == NULL || strlen(hash) != 64 ||
+	    strspn(hash, "0123456789abcdef") != 64) {
+		snprintf(why, n, "its entry names no message hash");
+		return 0;
+	}
+	MQ_TRY(read_archived(d, hash, &raw, &len, err));
+	if (raw == NULL) {
+		snprintf(why, n, "its message is not in the archive (%s.eml)", hash);
+		return 0;
+	}
+	/* read-only: no mq_daemon_game, so no catching up within this one */
+	rc = mq_inbound_analyse(d, raw, len, &a, 0, err);
+	if (rc == 0 && (!a.auth_ok || a.game == NULL))
+		snprintf(why, n, "its archived message is not taken now: %s",
+		    a.deferred ? "another worker's" : a.auth);
+	else if (rc == 0 && (strcmp(a.game->id, game) != 0 ||
+	    strcmp(a.hash, hash) != 0 ||
+	    mq_game_message_seq(a.game, a.hash) != seq))
+		snprintf(why, n, "its archived message (%s.eml) is not that "
+		    "entry's", hash);
+	else if (rc == 0 && (rc = rebuild(d, &a, seq, upto, &e)) != 0) {
+		*upto = 0;
+		if (rc == MQ_IO)
+			*err = e;	/* perhaps passing: the next open tries again */
+		else {
+			snprintf(why, n, "its answers cannot be rebuilt from its "
+			    "archived message: %s", e.msg);
+			rc = 0;
+		}
+	}
+	mq_inbound_analysis_free(&a);
+	free(raw);
 	return rc;
 }
 
@@ -642,7 +741,7 @@ static int
 applied_before(struct mq_daemon *d, const struct analysis *a, const char *tid,
     enum mq_inbound_outcome *outcome, int *done, struct mq_err *err)
 {
-	uint64_t seq;
+	uint64_t seq, upto;
 	struct mq_err e;
 	int rc;
 
@@ -655,7 +754,7 @@ applied_before(struct mq_daemon *d, const struct analysis *a, const char *tid,
 		    a->game->id);
 		return 0;
 	}
-	if ((rc = rebuild(d, a, seq, &e)) != 0) {
+	if ((rc = rebuild(d, a, seq, &upto, &e)) != 0) {
 		/* the move stands; only its answers are lost: say so */
 		mq_daemon_log("%s: already applied (game %s, entry %llu), but its "
 		    "answers cannot be rebuilt: %s", tid, a->game->id,

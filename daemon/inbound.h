@@ -30,6 +30,21 @@ int mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
     const char *transport_id, const char *file,
     enum mq_inbound_outcome *outcome, struct mq_err *err);
 
+/*
+ * The catching up (mailmark.c) at entry seq of game (body: that entry), a
+ * reply's whose answers were never queued, when its message may never be
+ * read again (an MTA that gave up on exit 75, a message the host skipped):
+ * its answers rebuilt from DATADIR/archive/<hash>.eml, as a message read
+ * again rebuilds them (same state, time and spool names), and the mark
+ * moved to *upto, the reply's last entry (its reveal). *upto 0 and the
+ * reason in why when it cannot be (not archived, refused now: a seat
+ * replaced since, or no longer that entry's): left to its message. MQ_IO
+ * when it may pass (a full disk, memory).
+ */
+int mq_inbound_rebuild_archived(struct mq_daemon *d, const char *game,
+    uint64_t seq, const json_t *body, uint64_t *upto, char *why, size_t n,
+    struct mq_err *err);
+
 /* The dry run of `masqued parse`: what would happen, as JSON; changes nothing. */
 int mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len,
     json_t **out, struct mq_err *err);

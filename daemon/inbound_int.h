@@ -21,6 +21,7 @@ struct analysis {
 	char auth[800];			/* "ok" or why not */
 	int auth_ok;
 	struct mq_game *game;
+	int own_game;			/* read-only: closed with the analysis */
 	int seat;
 	char *text;			/* what the player wrote */
 	char *lines[MAX_LINES];
@@ -36,8 +37,10 @@ struct analysis {
 };
 
 /* Parse, authenticate and extract raw into a (writable: the game may be
- * played; else it is opened read-only); a->auth_ok says whether it may
- * play. Freed with mq_inbound_analysis_free, whatever it returns. */
+ * played, opened through mq_daemon_game, which catches it up; else it is
+ * opened read-only, a copy of its own that never catches up and is closed
+ * with the analysis); a->auth_ok says whether it may play. Freed with
+ * mq_inbound_analysis_free, whatever it returns. */
 int mq_inbound_analyse(struct mq_daemon *d, const char *raw, size_t len,
     struct analysis *a, int writable, struct mq_err *err);
 void mq_inbound_analysis_free(struct analysis *a);

@@ -130,6 +130,16 @@ group_of(const struct mq_log_entry *e)
 	return GROUP_NONE;
 }
 
+/* A reply's entry: a player's commands with the message that sent them. */
+static int
+is_reply(const struct mq_log_entry *e)
+{
+	const char *type = json_string_value(json_object_get(e->body, "type"));
+
+	return type != NULL && strcmp(type, "command") == 0 &&
+	    json_is_object(json_object_get(e->body, "msg"));
+}
+
 static int
 continues_timeouts(const struct mq_log_entry *e)
 {
@@ -239,6 +249,45 @@ submit_late(struct mq_daemon *d, struct mq_game *c, const json_t *body,
 	return rc;
 }
 
+/*
+ * A reply's entry (body) is c's next, its answers never queued (a full
+ * disk, a kill). Its message was to bring it back, read again; should it
+ * never come (an MTA that gave up, a message the host skipped), the game's
+ * later mail would wait in the spool for good. So it is rebuilt from the
+ * archived message (inbound.c), and c moved past the reply's entries, its
+ * reveal too (its SET entries, before it, are stepped over already); read
+ * again later, the message is then "already applied". *stop when it
+ * cannot be: left to its message, as before there was an archive to read.
+ */
+static int
+reply_late(struct mq_daemon *d, struct mq_game *c, const json_t *body,
+    int *stop, struct mq_err *err)
+{
+	char why[1000];
+	uint64_t first = c->seq + 1, upto;
+	int r;
+
+	*stop = 0;
+	MQ_TRY(mq_inbound_rebuild_archived(d, c->id, first, body, &upto, why,
+	    sizeof(why), err));
+	if (upto == 0) {
+		mq_daemon_log("game %s: entry %llu, a reply's, was logged but its "
+		    "answers were not queued, and %s: they wait for its message to "
+		    "be read again, and the game's later mail with them", c->id,
+		    (unsigned long long)first, why);
+		*stop = 1;
+		return 0;
+	}
+	while (c->seq < upto)
+		if ((r = mq_game_step(c, err)) <= 0)
+			return r < 0 ? -r : mq_fail(err, MQ_BADDATA, "entry %llu "
+			    "is not in the log.", (unsigned long long)c->seq + 1);
+	mq_daemon_log("game %s: entries %llu-%llu, a reply's, were logged but "
+	    "its answers not queued; rebuilt the answers from its archived "
+	    "message", c->id, (unsigned long long)first, (unsigned long long)upto);
+	return 0;
+}
+
 int
 mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 {
@@ -249,7 +298,7 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	uint64_t mark, first;
 	long long now = d->now;
 	json_t *body;
-	int rc = 0, present, seat, submitted = 0;
+	int rc = 0, present, seat, submitted = 0, stop;
 
 	mark = mq_mailmark_read(g, &present);
 	if (present && mark == 0 && g->seq >= 1) {
@@ -273,8 +322,17 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 				mq_mailmark_write(c);
 			continue;
 		}
-		if (kind == GROUP_NONE)
-			break;		/* a reply's: its message brings it back */
+		if (kind == GROUP_NONE && !is_reply(e))
+			break;
+		if (kind == GROUP_NONE) {
+			body = json_incref(e->body);
+			rc = reply_late(d, c, body, &stop, err);
+			json_decref(body);
+			if (rc != 0 || stop)
+				break;
+			submitted = 1;	/* its debts are new to the clock file */
+			continue;
+		}
 		first = e->seq;
 		body = json_incref(e->body);
 		/* the seat as it was: a replace tells its old address */
@@ -316,8 +374,8 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 		}
 	}
 	mq_game_close(c);
-	/* a submit's debts are new to the clock file (submit rewrites it
-	 * only once its mails are queued) */
+	/* a submit's or a reply's debts are new to the clock file (either
+	 * rewrites it only once its mails are queued) */
 	if (rc == 0 && submitted) {
 		mq_deadline_keep_reminded(d, g);
 		rc = mq_deadline_schedule(d, g, err);

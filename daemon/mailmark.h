@@ -4,11 +4,12 @@
  *
  * DATADIR/games/<id>/mailed holds the last entry whose mails are spooled
  * (or, after a `submit --no-mail`, are not to be sent at all). An entry
- * past it was logged but its mails may not have been. A reply's entry is
- * rebuilt when its message is read again (inbound.c: the message is marked
- * done only after its answers); the entries no message carries (timeouts,
- * admin actions, a `submit`'s commands) are rebuilt from the log alone, as
- * soon as the daemon opens the game (mq_mailmark_catchup). submit spools
+ * past it was logged but its mails may not have been. The entries no
+ * message carries (timeouts, admin actions, a `submit`'s commands) are
+ * rebuilt from the log alone, as soon as the daemon opens the game
+ * (mq_mailmark_catchup); a reply's from its archived message then, or when
+ * its message is read again (inbound.c: the message is marked done only
+ * after its answers). submit spools
  * its mails before it moves the mark; when it could not (a full disk), it
  * says so (cmd_mail.c) and the catching up queues them.
  */
@@ -41,9 +42,11 @@ void mq_mailmark_write(const struct mq_game *g);
  * the mails of the timeout and admin entries past the mark, as
  * they were first built (same state, same time, same spool names), moving
  * the mark after each; a submit's commands (an entry with no message) as
- * submit mails them, and the game's clock file after. Stops at the first
- * entry a reply made (rebuilt when its message is read again), or a
- * player's SET LANG alone. g is open for writing.
+ * submit mails them, and the game's clock file after; a reply's from its
+ * archived message (mq_inbound_rebuild_archived), as if it were read
+ * again. Stops at a reply's entry whose message is not archived or not
+ * taken now (left to its message, should it be read again), and at an
+ * entry of no kind it knows. g is open for writing.
  */
 int mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g,
     struct mq_err *err);
