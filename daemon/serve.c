@@ -17,6 +17,7 @@
 #include "durable.h"
 #include "daemon/serve.h"
 #include "daemon/spool.h"
+#include "daemon/stuck.h"
 #include "fileio.h"
 #include "mail/transport.h"
 #include "mail/transport_imap.h"
@@ -347,61 +348,6 @@ cursor_write(const struct mq_daemon *d, uint32_t validity, uint32_t last,
 }
 
 /*
- * The mailbox is read in UID order and a message that cannot be fetched or
- * processed is never skipped (it may be a move), so one that fails every
- * time holds up every game. DATA/cursor/imap.stuck counts the passes in a
- * row that stopped at the same message ("UIDVALIDITY UID PASSES\n"); at
- * MQ_IMAP_STUCK_PASSES the host is told, once.
- */
-#define MQ_IMAP_STUCK_PASSES	5
-
-static void
-stuck_path(const struct mq_daemon *d, char *path, size_t size)
-{
-	snprintf(path, size, "%s/cursor/imap.stuck", d->conf.datadir);
-}
-
-static void
-stuck_at(struct mq_daemon *d, const char *mailbox, uint32_t validity,
-    uint32_t uid, const char *why)
-{
-	char path[1400], buf[96], key[64], text[4096];
-	unsigned long long v = 0, u = 0, n = 0;
-	const char *p = buf;
-	struct mq_err e;
-	size_t len;
-	int present, k;
-
-	stuck_path(d, path, sizeof(path));
-	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e) != 0 ||
-	    !present || strlen(buf) != len ||
-	    mq_scan_digits(&p, UINT32_MAX, &v) != 0 || *p++ != ' ' ||
-	    mq_scan_digits(&p, UINT32_MAX, &u) != 0 || *p++ != ' ' ||
-	    mq_scan_digits(&p, 1000000, &n) != 0 || strcmp(p, "\n") != 0 ||
-	    v != validity || u != uid)
-		n = 0;		/* another message, or none yet: count afresh */
-	n++;
-	k = snprintf(buf, sizeof(buf), "%" PRIu32 " %" PRIu32 " %llu\n", validity,
-	    uid, n);
-	if (mq_file_replace(path, buf, (size_t)k, 0644, &e) != 0)
-		mq_daemon_log("imap: %s", e.msg);
-	if (n < MQ_IMAP_STUCK_PASSES)
-		return;
-	snprintf(key, sizeof(key), "imap-stuck-%" PRIu32 "-%" PRIu32, validity, uid);
-	snprintf(text, sizeof(text), "masqued has stopped at message UID %" PRIu32
-	    " of the mailbox %s in %llu passes in a row: %s\n\n"
-	    "Every game waits until it gets past it: the mailbox is read in "
-	    "order, and a message is never skipped, since it may be a move. "
-	    "Look at the message with a mail client. If it is not a move, have "
-	    "masqued pass it by writing \"%" PRIu32 " %" PRIu32 "\" into\n"
-	    "%s/cursor/imap.", uid, mailbox, n, why, validity, uid,
-	    d->conf.datadir);
-	if (mq_notify_host(d, key, "[masqued] the game mailbox is stuck at one "
-	    "message", text, &e) != 0)
-		mq_daemon_log("imap: cannot tell the host: %s", e.msg);
-}
-
-/*
  * The very first pass (no cursor yet): what the mailbox holds is older than
  * masqued here, say a provider's welcome or the account's old mail, and none
  * of it is a reply to a game's mail, which serve has not sent yet. Start
@@ -456,7 +402,7 @@ imap_take(struct mq_daemon *d, struct mq_imap *s, const struct mq_imap_conf *c,
 	} else if (rc) {
 		mq_daemon_log("%s: %s", id, e.msg);
 		st->failed++;
-		stuck_at(d, mailbox, validity, uid, e.msg);
+		mq_stuck_imap(d, mailbox, validity, uid, e.msg);
 		*held = 1;
 		return 0;
 	} else {
@@ -473,7 +419,7 @@ imap_take(struct mq_daemon *d, struct mq_imap *s, const struct mq_imap_conf *c,
 		if (rc) {
 			mq_daemon_log("%s: not processed: %s", id, e.msg);
 			st->failed++;
-			stuck_at(d, mailbox, validity, uid, e.msg);
+			mq_stuck_imap(d, mailbox, validity, uid, e.msg);
 			*held = 1;
 			return 0;
 		}
@@ -628,15 +574,8 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	for (i = 0; i < n && rc == 0 && !held; i++) {
 		d->rereading = w.active && uids[i] <= w.end;
 		rc = imap_take(d, s, &c, validity, uids[i], st, &held, &flagged, err);
-		if (i == 0 && !held) {
-			/* past any message that held it up */
-			char path[1400];
-
-			stuck_path(d, path, sizeof(path));
-			if (unlink(path) != 0 && errno != ENOENT)
-				mq_daemon_log("imap: cannot remove %s: %s", path,
-				    strerror(errno));
-		}
+		if (i == 0 && !held)
+			mq_stuck_imap_past(d);	/* past any that held it up */
 	}
 	if (flagged > 0)
 		mq_daemon_log("imap: the server has neither MOVE nor UIDPLUS: %zu "
@@ -700,6 +639,8 @@ mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 		rc = pass_imap(d, st, err);
 	if (rc)
 		mq_daemon_log("inbound: %s", err->msg);
+	else if (d->conf.inbound == MQ_IN_MAILDIR)
+		mq_stuck_games(d);
 	if (mq_serve_clock(d, st, err) != 0)
 		mq_daemon_log("deadlines: %s", err->msg);
 	mq_daemon_release(d);

@@ -81,6 +81,47 @@ grep -q "bounce" $T/serve.err || fail "the daemon's log does not mention the bou
 grep -l "^To: MAILER-DAEMON" $D/mail/outbox/new/* >/dev/null 2>&1 && fail "a bounce was answered"; ok
 grep -l "^To: host@x.test" $D/mail/outbox/new/* | xargs grep -l "bounced" >/dev/null || fail "the host did not hear of the bounce"; ok
 
+# --- a message that fails pass after pass: its game waits, the others go on,
+# and after MQ_STUCK_PASSES (5) passes in a row the host is told, once ---
+E=$(new_game $D) || fail "new"
+$M -C $D serve --once 2>/dev/null
+RE=$(reply_to $E bob)
+mail $D/mail/inbox/new/5.e.eml bob@x.test "$RE" e1 "PLAN cw cw cw cw cw cw"
+mkdir $D/spool/$E-00000002-1-receipt.eml	# its receipt cannot be written
+stuck() { grep -l "^To: host@x.test" $D/mail/outbox/new/* | xargs grep -l "game $E is stuck" | wc -l; }
+for i in 1 2 3 4; do
+	$M -C $D serve --once 2>$T/serve.err
+	grep -q "5.e.eml: not processed" $T/serve.err || { cat $T/serve.err; fail "the daemon's log does not name the message"; }; ok
+	[ -e $D/mail/inbox/new/5.e.eml ] || fail "the message was taken from the inbox"; ok
+done
+[ "$(stuck)" = 0 ] || fail "the host was told before five passes"; ok
+grep -q "^$E 4 " $D/cursor/maildir.stuck || { cat $D/cursor/maildir.stuck; fail "the passes are not counted"; }; ok
+$M -C $D serve --once 2>$T/serve.err
+[ "$(stuck)" = 1 ] || { cat $T/serve.err; fail "the host was not told at five passes"; }; ok
+grep -l "^To: host@x.test" $D/mail/outbox/new/* | xargs grep -l "game $E is stuck" | xargs grep -q "5 passes in a row" ||
+    fail "the host's mail does not say how long"; ok
+$M -C $D serve --once 2>/dev/null
+[ "$(stuck)" = 1 ] || fail "the host was told twice"; ok
+rmdir $D/spool/$E-00000002-1-receipt.eml	# mended
+$M -C $D serve --once 2>/dev/null
+[ ! -e $D/mail/inbox/new/5.e.eml ] || fail "the message was not processed once mended"; ok
+[ ! -e $D/cursor/maildir.stuck ] || fail "the count outlived the stoppage"; ok
+[ "$($MREL -C $D log $E | grep -c 'bob: PLAN cw cw cw cw cw cw')" = 1 ] || fail "the move was not logged once"; ok
+$MREL -C $D log $E | grep -q "bob: PLAN cw cw cw cw cw cw" || fail "the move is not in the log"; ok
+grep -l "^To: bob@x.test" $D/mail/outbox/new/* | xargs grep -l "^Message-ID: <$E\." |
+    xargs grep -l "^X-Masqued-Mail: receipt" >/dev/null ||
+    fail "bob got no receipt once mended"; ok
+# a damaged count is said and counted afresh
+mail $D/mail/inbox/new/6.e.eml bob@x.test "$RE" e2 "PLAN ccw ccw ccw ccw ccw ccw"
+mkdir $D/spool/$E-00000003-1-receipt.eml
+printf 'garbage\n' > $D/cursor/maildir.stuck
+$M -C $D serve --once 2>$T/serve.err
+grep -q "maildir.stuck is damaged" $T/serve.err || { cat $T/serve.err; fail "a damaged count went unsaid"; }; ok
+grep -q "^$E 1 " $D/cursor/maildir.stuck || fail "a damaged count was not counted afresh"; ok
+rmdir $D/spool/$E-00000003-1-receipt.eml
+$M -C $D serve --once 2>/dev/null
+[ ! -e $D/mail/inbox/new/6.e.eml ] || fail "the second message was not processed once mended"; ok
+
 # --- a full disk: nothing is lost, nothing doubled ---
 # --- a spool that cannot be read: the daemon says so (it used to look empty) ---
 mv $D/spool $T/spool.kept && : > $D/spool

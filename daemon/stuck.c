@@ -1,0 +1,189 @@
+/* stuck.c - a message that fails pass after pass; see stuck.h. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "daemon/notify.h"
+#include "daemon/stuck.h"
+#include "fileio.h"
+
+/*
+ * The mailbox is read in UID order and a message that cannot be fetched or
+ * processed is never skipped (it may be a move), so one that fails every
+ * time holds up every game. DATA/cursor/imap.stuck counts the passes in a
+ * row that stopped at the same message ("UIDVALIDITY UID PASSES\n"); at
+ * MQ_STUCK_PASSES the host is told, once.
+ */
+void
+mq_stuck_imap(struct mq_daemon *d, const char *mailbox, uint32_t validity,
+    uint32_t uid, const char *why)
+{
+	char path[1400], buf[96], key[64], text[4096];
+	unsigned long long v = 0, u = 0, n = 0;
+	const char *p = buf;
+	struct mq_err e;
+	size_t len;
+	int present, k;
+
+	snprintf(path, sizeof(path), "%s/cursor/imap.stuck", d->conf.datadir);
+	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e) != 0 ||
+	    !present || strlen(buf) != len ||
+	    mq_scan_digits(&p, UINT32_MAX, &v) != 0 || *p++ != ' ' ||
+	    mq_scan_digits(&p, UINT32_MAX, &u) != 0 || *p++ != ' ' ||
+	    mq_scan_digits(&p, 1000000, &n) != 0 || strcmp(p, "\n") != 0 ||
+	    v != validity || u != uid)
+		n = 0;		/* another message, or none yet: count afresh */
+	n++;
+	k = snprintf(buf, sizeof(buf), "%" PRIu32 " %" PRIu32 " %llu\n", validity,
+	    uid, n);
+	if (mq_file_replace(path, buf, (size_t)k, 0644, &e) != 0)
+		mq_daemon_log("imap: %s", e.msg);
+	if (n < MQ_STUCK_PASSES)
+		return;
+	snprintf(key, sizeof(key), "imap-stuck-%" PRIu32 "-%" PRIu32, validity, uid);
+	snprintf(text, sizeof(text), "masqued has stopped at message UID %" PRIu32
+	    " of the mailbox %s in %llu passes in a row: %s\n\n"
+	    "Every game waits until it gets past it: the mailbox is read in "
+	    "order, and a message is never skipped, since it may be a move. "
+	    "Look at the message with a mail client. If it is not a move, have "
+	    "masqued pass it by writing \"%" PRIu32 " %" PRIu32 "\" into\n"
+	    "%s/cursor/imap.", uid, mailbox, n, why, validity, uid,
+	    d->conf.datadir);
+	if (mq_notify_host(d, key, "[masqued] the game mailbox is stuck at one "
+	    "message", text, &e) != 0)
+		mq_daemon_log("imap: cannot tell the host: %s", e.msg);
+}
+
+void
+mq_stuck_imap_past(struct mq_daemon *d)
+{
+	char path[1400];
+
+	snprintf(path, sizeof(path), "%s/cursor/imap.stuck", d->conf.datadir);
+	if (unlink(path) != 0 && errno != ENOENT)
+		mq_daemon_log("imap: cannot remove %s: %s", path,
+		    strerror(errno));
+}
+
+/*
+ * A Maildir pass goes on past a message it cannot process, but that
+ * message's game waits: its later messages, mail and deadlines (daemon.h's
+ * stalled games). DATA/cursor/maildir.stuck holds a line "GAME PASSES
+ * SINCE\n" for each game stalled by the last pass: the passes in a row, and
+ * the time of the first (which sets one stoppage apart from a later one of
+ * the same game, so each is told once). Read strictly; damaged, it counts
+ * afresh, and the log says so.
+ */
+struct stuck_game {
+	char id[MQ_GAME_ID_LEN + 1];
+	unsigned long long passes;
+	unsigned long long since;
+};
+
+static int
+stuck_games_read(const char *path, struct stuck_game *v, int max, int *n)
+{
+	char buf[MQ_DAEMON_STALLED_MAX * 64];
+	const char *p = buf;
+	struct mq_err e;
+	size_t len;
+	int present;
+
+	*n = 0;
+	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e) != 0) {
+		mq_daemon_log("inbound: %s; counting stalled games afresh", e.msg);
+		return -1;
+	}
+	if (!present)
+		return 0;
+	if (strlen(buf) != len)
+		goto damaged;
+	while (*p != '\0') {
+		if (*n == max || strspn(p, "abcdefghijklmnopqrstuvwxyz234567") !=
+		    MQ_GAME_ID_LEN || p[MQ_GAME_ID_LEN] != ' ')
+			goto damaged;
+		memcpy(v[*n].id, p, MQ_GAME_ID_LEN);
+		v[*n].id[MQ_GAME_ID_LEN] = '\0';
+		p += MQ_GAME_ID_LEN + 1;
+		if (mq_scan_digits(&p, 1000000000, &v[*n].passes) != 0 ||
+		    *p++ != ' ' || mq_scan_digits(&p, INT64_MAX, &v[*n].since) != 0 ||
+		    *p++ != '\n')
+			goto damaged;
+		(*n)++;
+	}
+	return 0;
+damaged:
+	mq_daemon_log("inbound: %s is damaged (lines \"GAME PASSES SINCE\" "
+	    "expected); counting stalled games afresh", path);
+	*n = 0;
+	return -1;
+}
+
+static void
+stuck_game_tell(struct mq_daemon *d, const struct stuck_game *s)
+{
+	char key[64], subject[128], text[2048];
+	struct mq_err e;
+
+	snprintf(key, sizeof(key), "stuck-%s-%llu", s->id, s->since);
+	if (mq_notify_host_told(d, key))
+		return;
+	snprintf(subject, sizeof(subject), "[masqued] game %s is stuck at a "
+	    "message it cannot process", s->id);
+	snprintf(text, sizeof(text), "A message for game %s could not be "
+	    "processed in %llu passes in a row; the daemon's log names it and "
+	    "says why (\"not processed: ...\").\n\n"
+	    "It stays in the inbox (%s) and is tried again each pass, since it "
+	    "may be a move. Until it goes through, game %s waits: its later "
+	    "messages, its mail and its deadlines. The other games go on.\n\n"
+	    "Mend what the log names (a full disk, a file's permissions), or, "
+	    "if the message is not a move, move it out of the inbox: the game "
+	    "carries on at the next pass.", s->id, s->passes,
+	    d->conf.maildir_inbox, s->id);
+	if (mq_notify_host(d, key, subject, text, &e) != 0)
+		mq_daemon_log("inbound: cannot tell the host that game %s is "
+		    "stuck: %s", s->id, e.msg);
+	else
+		mq_daemon_log("inbound: game %s is stuck (%llu passes); the host "
+		    "is told", s->id, s->passes);
+}
+
+void
+mq_stuck_games(struct mq_daemon *d)
+{
+	struct stuck_game old[MQ_DAEMON_STALLED_MAX], now[MQ_DAEMON_STALLED_MAX];
+	char path[1400], buf[MQ_DAEMON_STALLED_MAX * 64];
+	struct mq_err e;
+	size_t len = 0;
+	int nold, i, j, k;
+
+	snprintf(path, sizeof(path), "%s/cursor/maildir.stuck", d->conf.datadir);
+	if (d->nstalled == 0) {
+		/* the usual pass: any game stalled before is past it */
+		if (unlink(path) == -1 && errno != ENOENT)
+			mq_daemon_log("inbound: cannot remove %s: %s", path,
+			    strerror(errno));
+		return;
+	}
+	stuck_games_read(path, old, MQ_DAEMON_STALLED_MAX, &nold);
+	for (i = 0; i < d->nstalled; i++) {
+		snprintf(now[i].id, sizeof(now[i].id), "%s", d->stalled[i]);
+		now[i].passes = 1;
+		now[i].since = d->now < 0 ? 0 : (unsigned long long)d->now;
+		for (j = 0; j < nold; j++)
+			if (strcmp(old[j].id, now[i].id) == 0) {
+				now[i].passes = old[j].passes + 1;
+				now[i].since = old[j].since;
+			}
+		k = snprintf(buf + len, sizeof(buf) - len, "%s %llu %llu\n",
+		    now[i].id, now[i].passes, now[i].since);
+		len += (size_t)k;
+	}
+	if (mq_file_replace(path, buf, len, 0644, &e) != 0)
+		mq_daemon_log("inbound: %s", e.msg);
+	for (i = 0; i < d->nstalled; i++)
+		if (now[i].passes >= MQ_STUCK_PASSES)
+			stuck_game_tell(d, &now[i]);
+}
