@@ -412,6 +412,27 @@ recipients_in_order_lowercased_deduplicated(void **state)
 	mq_mime_msg_free(m);
 }
 
+/* DESIGN.md: the tag is read from Delivered-To or X-Original-To, then
+ * To/Cc: the order is by header, not by where each stands in the message
+ * (headers.eml has one address in all four, so it cannot tell). */
+static void
+recipients_delivered_to_first(void **state)
+{
+	static const char raw[] = "Cc: d@x.test\nTo: c@x.test\n"
+	    "X-Original-To: b@x.test\nDelivered-To: a@x.test\n"
+	    "From: p@x.test\nSubject: Re\n\nSTATUS\n";
+	struct mq_mime_msg *m = NULL;
+
+	(void)state;
+	assert_int_equal(mq_mime_parse(raw, sizeof(raw) - 1, &m, NULL), 0);
+	assert_string_equal(m->recipients[0], "a@x.test");
+	assert_string_equal(m->recipients[1], "b@x.test");
+	assert_string_equal(m->recipients[2], "c@x.test");
+	assert_string_equal(m->recipients[3], "d@x.test");
+	assert_null(m->recipients[4]);
+	mq_mime_msg_free(m);
+}
+
 static void
 missing_headers_are_null(void **state)
 {
@@ -824,6 +845,7 @@ main(void)
 		cmocka_unit_test(no_text_part_is_refused),
 		cmocka_unit_test(headers_are_decoded),
 		cmocka_unit_test(recipients_in_order_lowercased_deduplicated),
+		cmocka_unit_test(recipients_delivered_to_first),
 		cmocka_unit_test(missing_headers_are_null),
 		cmocka_unit_test(references_keep_the_last),
 		cmocka_unit_test(subject_with_padded_base64_words),
