@@ -548,6 +548,28 @@ precedence_bulk_and_list_are_auto(void **state)
 	expect_flags("precedence_list.eml", 1, 0);
 }
 
+/* Precedence: junk too (DESIGN.md: bulk/junk/list); first-class is mail. */
+static void
+precedence_junk_is_auto(void **state)
+{
+	static const char *const prec[][2] = {
+		{ "junk", "1" }, { "Junk", "1" }, { "first-class", "0" },
+	};
+	char raw[160];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(prec) / sizeof(prec[0]); i++) {
+		struct mq_mime_msg *m = NULL;
+		int n = snprintf(raw, sizeof(raw), "From: a@x.test\nPrecedence: "
+		    "%s\nSubject: Re\n\nSTATUS\n", prec[i][0]);
+
+		assert_int_equal(mq_mime_parse(raw, (size_t)n, &m, NULL), 0);
+		assert_int_equal(m->auto_reply, prec[i][1][0] - '0');
+		mq_mime_msg_free(m);
+	}
+}
+
 /* The Date header, as seconds since 1970 UTC (read again after the IMAP
  * mailbox's UIDVALIDITY changed, new mail is told from old by it); none,
  * or one that cannot be read, is 0. */
@@ -853,6 +875,7 @@ main(void)
 		cmocka_unit_test(auto_submitted_is_auto_reply),
 		cmocka_unit_test(auto_submitted_no_is_not),
 		cmocka_unit_test(precedence_bulk_and_list_are_auto),
+		cmocka_unit_test(precedence_junk_is_auto),
 		cmocka_unit_test(x_autoreply_headers_are_auto),
 		cmocka_unit_test(vacation_subjects_in_european_languages_are_auto),
 		cmocka_unit_test(vacation_subjects_are_auto),
