@@ -524,7 +524,11 @@ mq_replay_entry(struct mq_game *g, const struct mq_log_entry *e,
 			rc = replay_admin(g, body, e->seq, err);
 			break;
 		case MQ_LOG_END:
-			rc = 0;
+			/* masqued writes none, but a log that says a game ended
+			 * while its replay goes on must not verify as sound */
+			rc = mq_game_over(g) ? 0 : mq_fail(err, MQ_BADDATA,
+			    "entry %llu: an end entry, but the game is not over "
+			    "there.", (unsigned long long)e->seq);
 			break;
 		default:
 			rc = mq_fail(err, MQ_BADDATA, "entry %llu: a second genesis.",
