@@ -307,6 +307,29 @@ print_result(const struct mq_game *g, int seat,
 	return 0;
 }
 
+/* What submit prints of a game that is over, whose lines log nothing (its
+ * SET lines aside) and were only STATUS and HELP (any other is refused):
+ * what the player is mailed, as for a reply to it, or with --no-mail would
+ * be. */
+static void
+print_over(const struct mq_game *g, int seat,
+    const struct mq_submit_result *res, int mail)
+{
+	size_t i;
+	int status = 0, help = 0;
+
+	for (i = 0; i < res->ncmds; i++)
+		if (res->cmds[i].accepted && !mq_receipt_is_setting(&res->cmds[i])) {
+			status |= strcmp(res->cmds[i].text, "STATUS") == 0;
+			help |= strcmp(res->cmds[i].text, "HELP") == 0;
+		}
+	printf("%s is over: %s %s %s%s%s%s.\n", g->id, g->players[seat].name,
+	    mail ? "is mailed" : "would be mailed", status ?
+	    "the end mail again (STATUS)" : "", status && help ? " and " : "",
+	    help ? "the commands (HELP)" : "", mail ? "" :
+	    ", but --no-mail queues no mail");
+}
+
 /* submit of SET lines alone: logged (a reply to them gets the commands,
  * in that language, as a reply's does); said on stdout. */
 static int
@@ -380,8 +403,12 @@ submit_lines(struct mq_daemon *d, struct mq_game *g, int seat,
 			sodium_bin2hex(reply_id, sizeof(reply_id), rnd, sizeof(rnd));
 			rc = mq_notify_answer(d, g, seat, &res, reply_id, err);
 		}
-		/* the move stands whatever came after: its receipt */
-		if (print_result(g, seat, &res, &e) != 0 && rc == 0) {
+		/* the move stands whatever came after: its receipt; no
+		 * move after the end: what was mailed, once it was */
+		if (mq_game_over(g) && !res.logged) {
+			if (rc == 0)
+				print_over(g, seat, &res, mail);
+		} else if (print_result(g, seat, &res, &e) != 0 && rc == 0) {
 			*err = e;
 			rc = e.code;
 		}

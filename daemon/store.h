@@ -252,7 +252,9 @@ int mq_email_usable(const char *s);
  * Apply a player's command lines. atomic: refuse all if any is refused
  * (submit); else log what was accepted (mail). msg_hash/msg_id (may be NULL)
  * record the raw message; a hash already logged is refused as a replay.
- * On failure res holds nothing (and needs no free).
+ * A game over (mq_game_over) takes STATUS and HELP alone, either way, and
+ * refuses any other line in one sentence. On failure res holds nothing
+ * (and needs no free).
  *
  * Rebuilding: on a game opened read-only at_seq just before entries that
  * are logged already (g->peek set), submit appends nothing: it checks that

@@ -275,9 +275,11 @@ mq_game_standing_copy(const struct mq_game *g, const void *work, int seat,
 }
 
 /* Whether seat may play in g now: a game paused, a player removed, or a
- * message applied already, are refused in one sentence; a game over too,
- * to the host's submit (atomic); a player's mail to it is read line by line,
- * so that STATUS and HELP are answered (mq_game_submit). */
+ * message applied already, are refused in one sentence. A game over is
+ * read line by line, a player's mail and the host's submit alike, so that
+ * STATUS and HELP are answered and any other line refused as the end
+ * refuses it (over_refuses); a player removed is refused first, as play()
+ * refuses their mail (which checked it already). */
 static int
 may_submit(const struct mq_game *g, int seat, int atomic, const char *msg_hash,
     struct mq_err *err)
@@ -290,12 +292,8 @@ may_submit(const struct mq_game *g, int seat, int atomic, const char *msg_hash,
 	if (msg_hash != NULL && mq_game_has_message(g, msg_hash))
 		return mq_fail(err, MQ_REFUSED, "This message was applied already "
 		    "(its copy came again); nothing changed.");
-	if (mq_game_over(g) && atomic)
-		return mq_fail(err, MQ_REFUSED, "Game %s is over; nothing more can be "
-		    "played. Its log can be exported with: masqued export %s.",
-		    g->id, g->id);
 	if (mq_game_over(g))
-		return 0;	/* after the players' end too: seat_playing */
+		return atomic ? mq_game_seat_playing(g, seat, err) : 0;
 	if (g->paused && g->paused_by_server)
 		return mq_fail(err, MQ_REFUSED, "Game %s is paused: nobody was "
 		    "playing, so masqued stopped it until the host resumes it; send "
@@ -370,26 +368,31 @@ out:
 }
 
 /*
- * In a game the host ended, which its rules do not know is over, every
- * command but STATUS and HELP is refused as the rules refuse one after
- * the game's own end: 1 (e says why) if cmd is refused; text is scratch.
- * Out of memory is -1, and fails the submit: read as "not refused", the
- * rules' own refusal of the line (they do not know the game is over) stood
- * in the result instead of the end's.
+ * In a game that is over (by its rules, or the host ended it, which its
+ * rules do not know), line is parsed into cmd and every command but STATUS
+ * and HELP refused in one sentence, the same for a player's mail and the
+ * host's submit (notify.c's answer_over words a mail's alike), whatever the
+ * rules would have said of it: 1 (e says why) if it is refused; text is
+ * scratch. Out of memory is -1, and fails the submit: read as "not
+ * refused", the rules' own refusal of the line stood in the result instead
+ * of the end's.
  */
 static int
-ended_refuses(const struct mq_game *g, const void *work,
-    const struct mq_cmd *cmd, struct mq_buf *text, struct mq_err *e)
+over_refuses(const struct mq_game *g, const void *work, int seat,
+    const char *line, struct mq_cmd *cmd, struct mq_buf *text,
+    struct mq_err *e)
 {
 	const char *s;
 
-	mq_buf_reset(text);
-	if (g->kind->format(work, cmd, text) || text->oom)
-		return -1;
-	s = mq_buf_str(text);
-	if (!g->kind->is_secret(cmd) && (strcmp(s, "STATUS") == 0 ||
-	    strcmp(s, "HELP") == 0))
-		return 0;
+	if (g->kind->parse(work, seat, line, cmd, e) == 0) {
+		mq_buf_reset(text);
+		if (g->kind->format(work, cmd, text) || text->oom)
+			return -1;
+		s = mq_buf_str(text);
+		if (!g->kind->is_secret(cmd) && (strcmp(s, "STATUS") == 0 ||
+		    strcmp(s, "HELP") == 0))
+			return 0;
+	}
 	mq_fail(e, MQ_REFUSED, "The game is over; nothing more can be played. "
 	    "Send STATUS to see how it ended.");
 	return 1;
@@ -448,9 +451,9 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		owed = k->owes(work, seat);
 		snprintf(before, sizeof(before), "%s", owed != NULL ? owed : "");
 		over = 0;
-		if (k->parse(work, seat, line, &cmd, &e) != 0 ||
-		    (g->ended && (over = ended_refuses(g, work, &cmd, &text,
-		    &e)) != 0) ||
+		if ((mq_game_over(g) ? (over = over_refuses(g, work, seat,
+		    line, &cmd, &text, &e)) != 0 :
+		    k->parse(work, seat, line, &cmd, &e) != 0) ||
 		    /* a new line only: rebuilding (not writable) re-reads
 		     * a logged one, which replays as it was written */
 		    (k->sent_ok != NULL && g->writable && k->sent_ok(work,

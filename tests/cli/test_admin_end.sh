@@ -7,7 +7,8 @@
 # ended it and why, naming no winner; carol's (SET LANG ja) in Japanese;
 # the pending secret's command and salt are in it and re-hash (Python's
 # hashlib, as tests/verify_export.py does) to the commitment carol was
-# shown; a later reply is refused with one sentence; `games` lists the game
+# shown; a later reply is refused with one sentence (and the host's
+# submit of it: its STATUS gets the end mail again); `games` lists the game
 # as over, ended by the host; export, tests/verify_export.py and verify
 # pass; a second end, and a pause, are refused (exit 1, one line); nothing
 # of that changes the log. The Masquerade (no secret moves) the same, but
@@ -61,6 +62,18 @@ after_end() {
 	# the daemon's log says it: one line for the message
 	err_has ": game $g, $2: 2 command(s) accepted, 1 refused, 0 already received; nothing logged"
 	same_file $D/games/$g/log $T/log.ended "a reply after the end"
+	# the host's submit does as that reply: STATUS the end mail again
+	# (with the host's why), a move refused with the same sentence
+	ls $O >$T/before
+	expect 0 "submit STATUS after the end" -- $M -C $D submit $g $2 STATUS
+	out_has "$g is over: $2 is mailed the end mail again (STATUS)."
+	serve "the host's STATUS after the end"
+	answer end $2@x.test host-again
+	says host-again "The host ended the game early. Why: $WHY"
+	expect 1 "submit a move after the end" -- $M -C $D submit $g $2 "PLAY jest"
+	err_has "The game is over; nothing more can be played. Send STATUS to see how it ended."
+	one_line
+	same_file $D/games/$g/log $T/log.ended "the host's submit after the end"
 	# games: over, ended by the host, waiting for nobody
 	expect 0 "games" -- $M -C $D games
 	grep "^$g " $T/out | grep -q " over .*ended by the host$" ||

@@ -6,7 +6,8 @@
 # mail of its own; nothing is logged and verify passes; SET LANG with
 # STATUS gets the end mail in the new language, saying it changed. STATUS
 # was refused with a sentence naming a host command (masqued export), and
-# its answer set off the end mail to every player again. A game the host
+# its answer set off the end mail to every player again. The host's
+# submit does as a mail (it refused STATUS and HELP too). A game the host
 # ended: test_admin_end.sh.
 . tests/cli/lib.sh
 D=$T/data
@@ -77,6 +78,40 @@ says_not late "masqued export"
 answer help bob@x.test help
 err_has ": game $G, bob: 2 command(s) accepted, 1 refused, 0 already received; nothing logged"
 same_file $D/games/$G/log $T/log.over "a reply after the end"
+
+# The host's submit after the end does as that mail: STATUS queues the end
+# mail again, HELP the commands (it refused both, naming masqued export);
+# --no-mail says what it would mail, and queues nothing; any other line is
+# refused with the mail's sentence (exit 1), all or none: nothing mailed
+ls $O >$T/before
+expect 0 "submit STATUS and HELP after the end" -- $M -C $D submit $G bob 'STATUS
+HELP'
+out_has "$G is over: bob is mailed the end mail again (STATUS) and the commands (HELP)."
+serve "the host's STATUS and HELP after the end"
+[ "$(ls $O | comm -13 $T/before - | wc -l)" = 2 ] ||
+    fail "not two mails, the end again and the help, to the host's STATUS and HELP"; ok
+answer end bob@x.test host-again
+grep -qF -- "$result" $T/host-again.txt || { cat $T/host-again.txt >&2; fail "the host's STATUS: the end mail does not say: $result"; }; ok
+[ "$(grep -m1 -i '^Message-ID:' "$(cat $T/host-again.file)")" != \
+    "$(grep -m1 -i '^Message-ID:' "$(cat $T/again.file)")" ] ||
+    fail "the host's end mail again has the reply's Message-ID"; ok
+answer help bob@x.test host-help
+ls $O >$T/before
+ls $D/spool >$T/spool.before
+expect 0 "submit --no-mail STATUS after the end" -- $M -C $D submit $G bob STATUS --no-mail
+out_has "$G is over: bob would be mailed the end mail again (STATUS), but --no-mail queues no mail."
+expect 0 "submit --no-mail HELP after the end" -- $M -C $D submit --no-mail $G bob help
+out_has "$G is over: bob would be mailed the commands (HELP), but --no-mail queues no mail."
+for line in 'PLAY jest' 'STATUS\nPLAY jest' 'dance'; do
+	expect 1 "submit $line after the end" -- $M -C $D submit $G bob "$line"
+	err_has "The game is over; nothing more can be played. Send STATUS to see how it ended."
+	one_line
+	[ ! -s $T/out ] || fail "a refused submit after the end printed: $(cat $T/out)"; ok
+done
+ls $D/spool | cmp -s - $T/spool.before || fail "--no-mail or a refused submit after the end spooled mail"; ok
+serve "nothing to send"
+[ -z "$(ls $O | comm -13 $T/before -)" ] || fail "mail after --no-mail or a refused submit"; ok
+same_file $D/games/$G/log $T/log.over "the host's submit after the end"
 
 # Two players' moves after the end in one pass, from mail clients that set
 # no Message-ID: each is answered (they were both spooled under one name,
