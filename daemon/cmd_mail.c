@@ -343,7 +343,8 @@ submit_settings(struct mq_daemon *d, struct mq_game *g, int seat,
 
 	snprintf(lang, sizeof(lang), "%s", g->players[seat].lang);
 	if ((rc = mq_game_seat_playing(g, seat, err)) == 0 &&
-	    (rc = mq_inbound_settings_apply(g, seat, set, d->now, err)) == 0 &&
+	    (rc = mq_inbound_settings_apply(g, seat, set, d->now,
+	    MQ_LOG_BY_ADMIN, err)) == 0 &&
 	    mail)
 		rc = mq_notify_help(d, g, seat, err);
 	if (set->lang[0] && strcmp(lang, g->players[seat].lang) != 0)
@@ -387,7 +388,8 @@ submit_lines(struct mq_daemon *d, struct mq_game *g, int seat,
 		 * even refused ones; here only once they are taken; the
 		 * receipt lists those logged, as the catching up rebuilds
 		 * it from the log (mailmark.c) */
-		rc = mq_inbound_settings_apply(g, seat, set, d->now, err);
+		rc = mq_inbound_settings_apply(g, seat, set, d->now,
+		    MQ_LOG_BY_ADMIN, err);
 		mq_settings_none(&logged);
 		if (strcmp(lang, g->players[seat].lang) != 0)
 			snprintf(logged.lang, sizeof(logged.lang), "%s",

@@ -238,7 +238,7 @@ mq_deadline_default(struct mq_daemon *d, struct mq_game *g, int seat,
 	    "the seat has no player" : MQ_LOG_WHY_MISSED);
 	/* the host's, not the clock's: the log says who decided */
 	if (body != NULL && host_why != NULL && json_object_set_new(body, "by",
-	    json_string("admin")) != 0) {
+	    json_string(MQ_LOG_BY_ADMIN)) != 0) {
 		json_decref(body);
 		body = NULL;
 	}

@@ -858,7 +858,8 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 		mq_daemon_log("%s: refused: %s", tid, e.msg);
 		goto refused;
 	}
-	MQ_TRY(mq_inbound_settings_apply(a->game, a->seat, &a->set, d->now, err));
+	MQ_TRY(mq_inbound_settings_apply(a->game, a->seat, &a->set, d->now, NULL,
+	    err));
 	if (a->nlines == 0) {
 		/* SET lines alone: the mail the player needs now, in the
 		 * language asked, saying what changed (once the game is over,

@@ -66,8 +66,9 @@ int mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len,
  * is one at all; mq_inbound_setting_refusal: the sentence for one with a
  * value masqued lacks, instead of the engine's "set is not a command".
  * mq_inbound_settings_apply: log what s asks, as admin "lang" and
- * "notices" entries (nothing for what is so already). mq_inbound_set_lang:
- * the "lang" entry alone.
+ * "notices" entries (nothing for what is so already), with "by": by when
+ * not NULL (MQ_LOG_BY_ADMIN: the host's submit; a reply's have none).
+ * mq_inbound_set_lang: the "lang" entry alone.
  */
 struct mq_settings {
 	char lang[8];		/* SET LANG's language, or "" */
@@ -81,9 +82,10 @@ int mq_inbound_setting_line(const char *line, struct mq_settings *s);
 int mq_inbound_is_setting(const char *line);
 void mq_inbound_setting_refusal(const char *line, char *out, size_t n);
 int mq_inbound_settings_apply(struct mq_game *g, int seat,
-    const struct mq_settings *s, long long now, struct mq_err *err);
+    const struct mq_settings *s, long long now, const char *by,
+    struct mq_err *err);
 int mq_inbound_set_lang(struct mq_game *g, int seat, const char *lang,
-    long long now, struct mq_err *err);
+    long long now, const char *by, struct mq_err *err);
 
 /*
  * A quick guess at the game a message is addressed to, for sharing out a

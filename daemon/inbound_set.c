@@ -161,9 +161,22 @@ mq_inbound_setting_refusal(const char *line, char *out, size_t n)
 	snprintf(out, n, "%s", e.msg);
 }
 
+/* The entry body, with "by" when the host entered it (submit); NULL when
+ * out of memory. */
+static json_t *
+by_whom(json_t *body, const char *by)
+{
+	if (body != NULL && by != NULL && json_object_set_new(body, "by",
+	    json_string(by)) != 0) {
+		json_decref(body);
+		return NULL;
+	}
+	return body;
+}
+
 int
 mq_inbound_set_lang(struct mq_game *g, int seat, const char *lang,
-    long long now, struct mq_err *err)
+    long long now, const char *by, struct mq_err *err)
 {
 	json_t *body;
 	int rc;
@@ -175,6 +188,7 @@ mq_inbound_set_lang(struct mq_game *g, int seat, const char *lang,
 	body = json_pack("{s:s, s:I, s:s, s:s, s:s, s:s, s:s}", "game", g->id, "ts",
 	    (json_int_t)now, "type", "admin", "action", "lang", "player",
 	    g->players[seat].name, "lang", lang, "why", "the player asked (SET LANG)");
+	body = by_whom(body, by);
 	/* out of memory is no refusal: the mail is tried again */
 	rc = body == NULL ? mq_fail(err, MQ_IO, "Out of memory.") :
 	    mq_game_append(g, body, err);
@@ -191,7 +205,7 @@ mq_inbound_set_lang(struct mq_game *g, int seat, const char *lang,
  */
 static int
 set_notices(struct mq_game *g, int seat, int on, long long now,
-    struct mq_err *err)
+    const char *by, struct mq_err *err)
 {
 	json_t *body;
 	int rc;
@@ -203,6 +217,7 @@ set_notices(struct mq_game *g, int seat, int on, long long now,
 	    "ts", (json_int_t)now, "type", "admin", "action", "notices",
 	    "player", g->players[seat].name, "notices", on, "why",
 	    "the player asked (SET NOTICES)");
+	body = by_whom(body, by);
 	rc = body == NULL ? mq_fail(err, MQ_IO, "Out of memory.") :
 	    mq_game_append(g, body, err);
 	json_decref(body);
@@ -211,11 +226,12 @@ set_notices(struct mq_game *g, int seat, int on, long long now,
 
 int
 mq_inbound_settings_apply(struct mq_game *g, int seat,
-    const struct mq_settings *s, long long now, struct mq_err *err)
+    const struct mq_settings *s, long long now, const char *by,
+    struct mq_err *err)
 {
 	if (s->lang[0])
-		MQ_TRY(mq_inbound_set_lang(g, seat, s->lang, now, err));
+		MQ_TRY(mq_inbound_set_lang(g, seat, s->lang, now, by, err));
 	if (s->notices >= 0)
-		MQ_TRY(set_notices(g, seat, s->notices, now, err));
+		MQ_TRY(set_notices(g, seat, s->notices, now, by, err));
 	return 0;
 }

@@ -30,6 +30,10 @@
 #define MQ_LOG_WHY_MISSED	"the deadline passed"
 /* An admin entry's "by" when masqued itself acted, not the host. */
 #define MQ_LOG_BY_SERVER	"masqued"
+/* An entry's "by" when the host entered it for a player: the default of
+ * `admin default`, the SET lines of `submit` (the catching up tells them
+ * from a reply's by it: mailmark.c). */
+#define MQ_LOG_BY_ADMIN	"admin"
 
 enum mq_log_type {
 	MQ_LOG_NONE = 0,

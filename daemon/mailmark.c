@@ -107,6 +107,15 @@ is_setting(const json_t *body)
 	    strcmp(action, "notices") == 0);
 }
 
+/* A SET entry the host's submit logged (a reply's has no "by"). */
+static int
+by_host(const json_t *body)
+{
+	const char *by = json_string_value(json_object_get(body, "by"));
+
+	return by != NULL && strcmp(by, MQ_LOG_BY_ADMIN) == 0;
+}
+
 /* What kind of mail the entry e begins: the deadline's defaults (timeouts,
  * with the reveals they set off) go as one update, as mq_deadline_run sends
  * them; an admin action (not a player's SET line) alone; a player's
@@ -190,11 +199,16 @@ welcome_late(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
  * entry (body) is c's next; submitted again on c, read-only, it re-reads
  * the logged entries, its reveal too, rather than appending them (store.h),
  * and gives what the first submit gave; then submit's SET lines, logged
- * just after at the same time for the same player (a reply's comes before
- * its commands), listed in the receipt as submit lists them, and the mails
- * submit queues, at the entry's time. The lines are the commands as
- * logged: a STATUS or HELP beside them, which logs nothing, is not in the
- * log and not in the rebuilt receipt.
+ * just after at the same time for the same player, "by" the host, listed
+ * in the receipt as submit lists them, and the mails submit queues, at the
+ * entry's time. A reply's SET entries have no "by": one that came in the
+ * same second, its answer not queued either (the spool failing still, so
+ * the catching up failed before it was logged), is its message's to
+ * answer; claimed here, the submit's mails were built past it (its
+ * language, its entry's seq in their names) and its receipt listed a SET
+ * line the host never entered. The catching up steps over it. The lines
+ * are the commands as logged: a STATUS or HELP beside them, which logs
+ * nothing, is not in the log and not in the rebuilt receipt.
  */
 static int
 submit_late(struct mq_daemon *d, struct mq_game *c, const json_t *body,
@@ -226,6 +240,7 @@ submit_late(struct mq_daemon *d, struct mq_game *c, const json_t *body,
 	mq_settings_none(&set);
 	while ((rc = mq_game_peek(c, &e, err)) == 0 && e != NULL &&
 	    e->type == MQ_LOG_ADMIN && is_setting(e->body) &&
+	    by_host(e->body) &&
 	    json_equal(json_object_get(e->body, "player"), json_object_get(body,
 	    "player")) && json_equal(json_object_get(e->body, "ts"),
 	    json_object_get(body, "ts"))) {

@@ -236,4 +236,52 @@ n=$(ls $S/b/mail/outbox/new | comm -13 $T/before.ext - | while read f; do
 	grep -l "^X-Masqued-Mail: admin" $S/b/mail/outbox/new/$f; done | wc -l)
 [ "$n" = 4 ] || fail "$n admin notices of the extend, not 4"; ok
 expect 0 "verify" -- $M -C $S/b verify $GS
+# the SET LANG a submit logs says the host entered it
+$MREL -C $S/b log $GS | grep -q "admin    lang dave ja (by admin): the player asked (SET LANG)" ||
+    fail "the submit's SET LANG is not by admin: $($MREL -C $S/b log $GS | grep lang)"; ok
+
+# --- a submit whose mails were not queued, then, in the same second (the
+# clock pinned), a player's mail of a SET line alone, logged but its answer
+# not queued either (the spool still gone): the catching up builds the
+# submit's mails as submit would have (the receipt in English, listing no
+# SET line, the entry's seq in the mails' names), not claiming the reply's
+# SET entry (logged just after, same player, same time) as the submit's;
+# the reply's message, read again, answers it. The mails are byte for byte
+# those of the same moves with a spool that worked ---
+R=$T/same
+expect 0 "init" -- $M -C $R/a init
+GR=$(new_game $R/a) || fail "new"
+expect 0 "the welcome mails" -- $M -C $R/a serve --once
+for p in alice bob carol; do
+	$MREL -C $R/a submit --no-mail $GR $p "$($MREL -C $R/a bot $GR $p)" >/dev/null || fail "placing $p"
+done
+D=$R/a; O=$D/mail/outbox/new; IN=$D/mail/inbox/new
+send dave@x.test "$(rt $GR dave)" set-d 'SET LANG ja'
+mv $IN/$n.test $T/set-d.eml
+cp -a $R/a $R/b		# a: the spool works; b: it is gone
+c=$($MREL -C $R/a bot $GR dave)
+expect 0 "a: dave's placement" -- $M -C $R/a submit $GR dave "$c"
+cp $T/set-d.eml $R/a/mail/inbox/new/
+expect 0 "a: dave's SET LANG ja" -- $M -C $R/a serve --once
+mv $R/b/spool $R/b/spool.away && touch $R/b/spool
+expect 4 "b: dave's placement without a spool" -- $M -C $R/b submit $GR dave "$c"
+cp $T/set-d.eml $R/b/mail/inbox/new/
+$M -C $R/b serve --once >$T/out 2>$T/err
+grep -q "cannot rebuild the mails of its last entries" $T/err ||
+    { cat $T/err >&2; fail "b: the catching up did not fail without a spool"; }; ok
+[ -f $R/b/mail/inbox/new/set-d.eml ] ||
+    fail "b: dave's message is not left to be read again"; ok
+$MREL -C $R/b log $GR | tail -n 1 | grep -q "admin    lang dave ja: the player asked (SET LANG)$" ||
+    fail "b: dave's SET LANG was not logged just after the placement: $($MREL -C $R/b log $GR | tail -n 2)"; ok
+rm $R/b/spool && mv $R/b/spool.away $R/b/spool
+expect 0 "b: serve with the spool back" -- $M -C $R/b serve --once
+err_has "game $GR: entries 5-6 were logged but not mailed"
+cmp -s $R/a/games/$GR/log $R/b/games/$GR/log || fail "the two logs differ"; ok
+for x in a b; do
+	(cd $R/$x/mail/outbox/new && grep -L "^X-Masqued-Mail: welcome" * | while read f; do
+		echo "$(md5sum <$f) $f"; done | sort) >$T/same.$x
+done
+[ "$(wc -l <$T/same.a)" = 6 ] || fail "a: $(wc -l <$T/same.a) mails, not a receipt, four resolutions and the SET LANG's answer"; ok
+cmp -s $T/same.a $T/same.b || { diff $T/same.a $T/same.b >&2; fail "the caught-up mails differ from those submit and the reply queue"; }; ok
+expect 0 "verify" -- $M -C $R/b verify $GR
 done_checks

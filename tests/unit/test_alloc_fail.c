@@ -1038,7 +1038,9 @@ op_settings(void *vctx, char **result)
 	snprintf(set.lang, sizeof(set.lang), "ja");
 	set.notices = 0;
 	af_resume();
-	rc = mq_inbound_settings_apply(g, 1, &set, 1790000100, &err);
+	/* as the host's submit logs them ("by": the one allocation more) */
+	rc = mq_inbound_settings_apply(g, 1, &set, 1790000100, MQ_LOG_BY_ADMIN,
+	    &err);
 	af_pause();
 	mq_game_close(g);
 	mq_store_close(&s);
