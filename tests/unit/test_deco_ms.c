@@ -21,6 +21,7 @@
 #include <jansson.h>
 
 #include "mail/render.h"
+#include "heading_fixture.h"
 
 #define GAMEDATA "config/games/masquerade.json"
 
@@ -1486,29 +1487,6 @@ widest(const char *text, const char **at)
 	return max;
 }
 
-/* Every heading's rule ("-- THE TABLE, TURN 12 ---") of text ends at
- * column cols. */
-static void
-headings_end_at(const char *what, const char *text, int cols)
-{
-	const char *s, *t, *at;
-	char line[512];
-	size_t n;
-
-	for (s = text; *s; s = *t ? t + 1 : t) {
-		t = s + strcspn(s, "\n");
-		n = (size_t)(t - s);
-		if (n < 6 || n >= sizeof(line) || strncmp(s, "-- ", 3) != 0 ||
-		    strncmp(t - 3, "---", 3) != 0)
-			continue;
-		memcpy(line, s, n);
-		line[n] = '\0';
-		if (widest(line, &at) != cols)
-			fail_msg("%s: a heading ends at %d, not %d: %s", what,
-			    widest(line, &at), cols, line);
-	}
-}
-
 /* The first line of text that the text part's wrap made (deco_wrap_text:
  * indented four more than a line of more than 70 columns), or NULL. */
 static const char *
@@ -1572,7 +1550,7 @@ the_table_fits_its_lines(void **state)
 				fail_msg("%s, %s on top: a line wrapped: %.*s",
 				    langs[l], gs[g], (int)strcspn(at, "\n"), at);
 			/* "-- THE TABLE, TURN 12 ---" ended at 71 */
-			headings_end_at(langs[l], text, l == 0 ? 75 : 76);
+			hf_headings_end_at(langs[l], text, l == 0 ? 75 : 76);
 			free3(subject, text, html);
 		}
 		json_decref(ctx);

@@ -29,6 +29,7 @@
 
 #include "buf.h"
 #include "err.h"
+#include "heading_fixture.h"
 #include "mail/refusal_i18n.h"
 #include "mail/render.h"
 #include "mail/reply_text.h"
@@ -911,44 +912,6 @@ japanese_hand_breaks_fall_between_words(void **state)
 	json_decref(gd);
 }
 
-/* The width of s[0..n) in columns: a character of 3 UTF-8 bytes (kana,
- * kanji, the full-width marks) counts two. */
-static int
-columns(const char *s, size_t n)
-{
-	int w = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (((unsigned char)s[i] & 0xc0) != 0x80)
-			w += ((unsigned char)s[i] & 0xf0) == 0xe0 ? 2 : 1;
-	return w;
-}
-
-/* Each rule of text ("-- ... ---") ends at column cols; one that names
- * skip (a heading left to another) is not looked at. */
-static void
-rules_end_at(const char *what, const char *text, int cols)
-{
-	const char *s, *t;
-	char line[512];
-	size_t n;
-
-	for (s = text; *s; s = *t ? t + 1 : t) {
-		if ((t = strchr(s, '\n')) == NULL)
-			t = s + strlen(s);
-		n = (size_t)(t - s);
-		if (n < 6 || n >= sizeof(line) || strncmp(s, "-- ", 3) != 0 ||
-		    strncmp(t - 3, "---", 3) != 0)
-			continue;
-		memcpy(line, s, n);
-		line[n] = '\0';
-		if (columns(line, n) != cols)
-			fail_msg("%s: a rule ends at %d, not %d:\n%s", what,
-			    columns(line, n), cols, line);
-	}
-}
-
 /*
  * Every section's rule in the text part ends in the same column (75; 76
  * in Japanese and Chinese, whose headings are wide characters), whatever
@@ -980,7 +943,7 @@ section_rules_end_together(void **state)
 				    ctx, &m, &err), 0);
 				snprintf(what, sizeof(what), "%s.%s at %s", kinds[k],
 				    langs[l], times[i] ? times[i] : "its time");
-				rules_end_at(what, m.text, cols[l]);
+				hf_headings_end_at(what, m.text, cols[l]);
 				mail_free(&m);
 			}
 			json_decref(ctx);
