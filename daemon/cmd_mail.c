@@ -496,7 +496,7 @@ mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
 	    submit_lines(&d, g, seat, (const char *const *)lines, n, &set, mail,
 	    &err);
 	if (rc == 0 && g->seq > before) {
-		mq_mailmark_write(g);
+		mq_mailmark_done(g);
 		mq_deadline_keep_reminded(&d, g);
 		rc = mq_deadline_schedule(&d, g, &err);
 	} else if (rc != 0 && g->seq > before) {
@@ -554,7 +554,7 @@ admin_default(struct mq_daemon *d, struct mq_game *g, int seat,
 		rc = mq_fail(err, MQ_REFUSED, "%s owes no move in game %s now; "
 		    "there is no default to apply.", name, g->id);
 	else if (rc == 0 && (rc = mq_notify_update(d, g, NULL, NULL, err)) == 0)
-		mq_mailmark_write(g);
+		mq_mailmark_done(g);
 	mq_game_journal_stop(g);
 	if (g->seq == before)
 		return rc;
@@ -746,7 +746,7 @@ admin_log(struct mq_daemon *d, struct mq_game *g, const struct admin_args *x,
 			g->players[a].reminded = 0;
 	if ((rc = mq_notify_admin(d, g, body, seat >= 0 ? &before : NULL,
 	    err)) == 0)
-		mq_mailmark_write(g);
+		mq_mailmark_done(g);
 	json_decref(body);
 	if (rc != 0) {	/* logged: the next serve catches its mails up */
 		char why_not[sizeof(err->msg)];

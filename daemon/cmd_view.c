@@ -405,6 +405,18 @@ print_entry_text(const struct mq_log_entry *e)
 		    json_array_size(json_object_get(b, "players")));
 	} else if (strcmp(type, "admin") == 0) {
 		print_admin(b);
+	} else if (strcmp(type, "end") == 0) {
+		const json_t *r = json_object_get(b, "result");
+		const char *w = json_string_value(json_object_get(r, "winner"));
+
+		printf(" %s", w != NULL ? w : "nobody");
+		printf(w != NULL ? " wins" : " won");
+		if (json_is_string(json_object_get(r, "by")) && strcmp(
+		    json_string_value(json_object_get(r, "by")), "host") == 0)
+			printf(" (ended by the host)");
+		printf("; alive:");
+		json_array_foreach(json_object_get(r, "alive"), i, c)
+			printf("%s %s", i ? "," : "", json_string_value(c));
 	}
 	putchar('\n');
 }

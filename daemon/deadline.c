@@ -351,7 +351,7 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 		}
 	}
 	if (rc == 0 && acted && (rc = mq_notify_update(d, g, NULL, NULL, err)) == 0)
-		mq_mailmark_write(g);
+		mq_mailmark_done(g);
 	mq_game_journal_stop(g);
 	if (rc == 0 && away)
 		rc = pause_all_absent(d, g, err);

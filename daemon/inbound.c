@@ -506,7 +506,7 @@ rebuild(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
 		mq_submit_result_free(&res);
 	}
 	if (rc == 0) {
-		mq_mailmark_write(g);
+		mq_mailmark_done(g);
 		*upto = g->seq;	/* past its entry and the reveal it set off */
 	}
 	mq_game_journal_stop(g);
@@ -904,7 +904,7 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	rc = answer(d, a->game, a, &res, err);
 	mq_game_journal_stop(a->game);
 	if (rc == 0 && res.logged)
-		mq_mailmark_write(a->game);
+		mq_mailmark_done(a->game);
 	else if (rc == 0) {
 		settings_mailed(a, set_at);
 		rc = mark_answered(d, a->hash, err);

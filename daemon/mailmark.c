@@ -166,6 +166,20 @@ step(struct mq_game *c, struct mq_err *err)
 	return r < 0 ? -r : 0;
 }
 
+/* Every entry is mailed, the game is over, its end is not logged: a crash
+ * came between its last mails and its end entry (game_end.c). */
+static int
+end_late(struct mq_game *g)
+{
+	if (g->end_seq != 0 || !g->writable || !mq_game_over(g))
+		return 0;
+	mq_daemon_log("game %s: it is over but its end entry is not logged "
+	    "(a crash came between, or the game ended before masqued logged "
+	    "ends); logged now", g->id);
+	mq_mailmark_done(g);
+	return 0;
+}
+
 /*
  * `new` logged the genesis but stopped before the welcome mails were
  * spooled (killed, or the disk was full): spool them now, as of the
@@ -310,7 +324,7 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	struct mq_player_info before;
 	struct mq_game *c;
 	enum group kind;
-	uint64_t mark, first;
+	uint64_t mark, first, c_seq;
 	long long now = d->now;
 	json_t *body;
 	int rc = 0, present, seat, submitted = 0, stop;
@@ -320,21 +334,25 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 		MQ_TRY(welcome_late(d, g, err));
 		mark = 1;
 	}
-	if (mark == 0 || mark >= g->seq)
+	if (mark == 0)
 		return 0;
+	if (mark >= g->seq)
+		return end_late(g);
 	/* a second, read-only copy of the game as it stood at the mark */
 	MQ_TRY(mq_game_open(&d->store, g->id, 0, mark, &c, err));
 	while (rc == 0 && c->seq < g->seq) {
 		if ((rc = mq_game_peek(c, &e, err)) != 0 || e == NULL)
 			break;
-		if ((kind = group_of(e)) == GROUP_NONE && e->type ==
-		    MQ_LOG_ADMIN && is_setting(e->body)) {
+		if ((kind = group_of(e)) == GROUP_NONE && ((e->type ==
+		    MQ_LOG_ADMIN && is_setting(e->body)) || e->type ==
+		    MQ_LOG_END)) {
 			/* a SET line's entry here is a submit's whose answer
 			 * (the help mail) was lost, or a reply's whose
 			 * message brings it back: stepped over either way,
-			 * so that it never holds back the entries after it */
+			 * so that it never holds back the entries after it;
+			 * an end entry has no mail of its own */
 			if ((rc = step(c, err)) == 0)
-				mq_mailmark_write(c);
+				mq_mailmark_done(c);
 			continue;
 		}
 		if (kind == GROUP_NONE && !is_reply(e))
@@ -381,13 +399,14 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 		mq_game_journal_stop(c);
 		json_decref(body);
 		if (rc == 0) {
-			mq_mailmark_write(c);
+			mq_mailmark_done(c);
 			mq_daemon_log("game %s: entries %llu-%llu were logged but not "
 			    "mailed (a crash, or a spool that failed?); their mails "
 			    "are rebuilt", g->id, (unsigned long long)first,
 			    (unsigned long long)c->seq);
 		}
 	}
+	c_seq = c->seq;
 	mq_game_close(c);
 	/* a submit's or a reply's debts are new to the clock file (either
 	 * rewrites it only once its mails are queued) */
@@ -395,6 +414,8 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 		mq_deadline_keep_reminded(d, g);
 		rc = mq_deadline_schedule(d, g, err);
 	}
+	if (rc == 0 && c_seq >= g->seq)
+		rc = end_late(g);
 	return rc;
 }
 

@@ -35,6 +35,10 @@ int mq_mailmark_create(const char *dir, struct mq_err *err);
 /* Set the mark at g->seq (logged on failure: a lost mark only means mails
  * rebuilt and perhaps sent twice, never lost). */
 void mq_mailmark_write(const struct mq_game *g);
+/* The mails of g's last entries are queued: if that ended the game, log
+ * its end entry (game_end.c), then set the mark; when the end cannot be
+ * logged, the mark stays behind it and the next open logs it. */
+void mq_mailmark_done(struct mq_game *g);
 
 /*
  * Spool the welcome mails of a game whose mark is still 0 (`new` stopped

@@ -489,6 +489,37 @@ update_owed(struct mq_game *g, long long ts)
 	}
 }
 
+/*
+ * The end entry (game_end.c): once, when the game is over there, saying the
+ * result the replay reaches. A log that says a game ended while it goes
+ * on, or ended otherwise, must not verify as sound.
+ */
+static int
+replay_end(struct mq_game *g, const json_t *body, uint64_t seq,
+    struct mq_err *err)
+{
+	json_t *built;
+	int same;
+
+	if (!mq_game_over(g))
+		return mq_fail(err, MQ_BADDATA, "entry %llu: an end entry, but the "
+		    "game is not over there.", (unsigned long long)seq);
+	if (g->end_seq != 0)
+		return mq_fail(err, MQ_BADDATA, "entry %llu: a second end entry "
+		    "(the first is entry %llu).", (unsigned long long)seq,
+		    (unsigned long long)g->end_seq);
+	if ((built = mq_game_end_body(g, 0)) == NULL)
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	same = json_equal(json_object_get(built, "result"),
+	    json_object_get(body, "result"));
+	json_decref(built);
+	if (!same)
+		return mq_fail(err, MQ_BADDATA, "entry %llu: the end entry's result "
+		    "is not the one the game reached.", (unsigned long long)seq);
+	g->end_seq = seq;
+	return 0;
+}
+
 int
 mq_replay_entry(struct mq_game *g, const struct mq_log_entry *e,
     struct mq_err *err)
@@ -501,7 +532,7 @@ mq_replay_entry(struct mq_game *g, const struct mq_log_entry *e,
 			return mq_fail(err, MQ_BADDATA, "entry 1: the first entry is "
 			    "not a genesis.");
 		rc = replay_genesis(g, body, err);
-	} else if (g->ended && !(e->type == MQ_LOG_ADMIN && json_is_string(
+	} else if (g->ended && e->type != MQ_LOG_END && !(e->type == MQ_LOG_ADMIN && json_is_string(
 	    json_object_get(body, "action")) && strcmp(json_string_value(
 	    json_object_get(body, "action")), "lang") == 0)) {
 		/* nothing is played or administered after the host's end (a
@@ -524,11 +555,7 @@ mq_replay_entry(struct mq_game *g, const struct mq_log_entry *e,
 			rc = replay_admin(g, body, e->seq, err);
 			break;
 		case MQ_LOG_END:
-			/* masqued writes none, but a log that says a game ended
-			 * while its replay goes on must not verify as sound */
-			rc = mq_game_over(g) ? 0 : mq_fail(err, MQ_BADDATA,
-			    "entry %llu: an end entry, but the game is not over "
-			    "there.", (unsigned long long)e->seq);
+			rc = replay_end(g, body, e->seq, err);
 			break;
 		default:
 			rc = mq_fail(err, MQ_BADDATA, "entry %llu: a second genesis.",

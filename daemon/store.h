@@ -87,6 +87,7 @@ struct mq_game {
 	long long last_ts;
 	int paused;
 	uint64_t ended;			/* the admin entry that ended it early, or 0 */
+	uint64_t end_seq;		/* its end entry (the result), or 0 */
 	json_t *ended_body;		/* that entry's body (its why), or NULL */
 	struct mq_pending *pend;
 	size_t npend, cappend;
@@ -281,5 +282,12 @@ int mq_game_append(struct mq_game *g, json_t *body, struct mq_err *err);
  * the reveal entry of its secrets still hidden, as a submit logs one (none
  * when nothing is to reveal). */
 int mq_game_append_reveal(struct mq_game *g, long long ts, struct mq_err *err);
+/* The end entry of g, over (by its rules, or the host's end), as of ts:
+ * {"result": {"by": "rules"|"host", "winner": NAME|null, "alive": [NAME]}}.
+ * NULL when memory runs out. */
+json_t *mq_game_end_body(const struct mq_game *g, long long ts);
+/* Log g's end entry if it is over and has none yet (writable g only), at
+ * the time of its last entry; 0 when there is nothing to log. */
+int mq_game_log_end(struct mq_game *g, struct mq_err *err);
 
 #endif

@@ -1,0 +1,79 @@
+/*
+ * game_end.c - the end entry (DESIGN.md's log types: `end`, the result):
+ * once a game is over, by its rules or ended by the host, one entry says
+ * how it ended, so that the log alone tells it. It is logged after the
+ * mails of the entry that ended the game are queued, and before the mark
+ * passes that entry (mailmark.h): a crash between the two leaves the mark
+ * behind, and the next open of the game (which catches it up) logs it
+ * then, with the same time, so the log is the same as if nothing happened.
+ */
+#include <string.h>
+
+#include "daemon/mailmark.h"
+#include "daemon/store.h"
+
+json_t *
+mq_game_end_body(const struct mq_game *g, long long ts)
+{
+	json_t *alive, *body;
+	unsigned mask = 0;
+	int winner, i, bad = 0;
+
+	winner = g->kind->result(g->state, &mask);
+	if (g->ended)
+		winner = -1;	/* the host ended it: nobody won */
+	if ((alive = json_array()) == NULL)
+		return NULL;
+	for (i = 0; i < g->nplayers && !bad; i++)
+		if (mask & (1u << i))
+			bad = json_array_append_new(alive,
+			    json_string(g->players[i].name));
+	body = bad ? NULL : json_pack("{s:s, s:I, s:s, s:{s:s, s:o, s:O}}",
+	    "game", g->id, "ts", (json_int_t)ts, "type", "end", "result",
+	    "by", g->ended ? "host" : "rules", "winner", winner >= 0 &&
+	    winner < g->nplayers ? json_string(g->players[winner].name) :
+	    json_null(), "alive", alive);
+	json_decref(alive);
+	return body;
+}
+
+int
+mq_game_log_end(struct mq_game *g, struct mq_err *err)
+{
+	json_t *body;
+	int rc;
+
+	if (!g->writable || g->end_seq != 0 || !mq_game_over(g))
+		return 0;
+	/* the time of the entry that ended it: a crash between the two
+	 * must not change the log */
+	if ((body = mq_game_end_body(g, g->last_ts)) == NULL)
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	rc = mq_game_append(g, body, err);
+	json_decref(body);
+	return rc;
+}
+
+/*
+ * The mark never reaches the last entry of a game over before its end entry
+ * is logged: else nothing would open the game again to log it. A read-only
+ * copy (a rebuild's) leaves the mark there for the game's own open, whose
+ * catching up logs the end and then moves the mark.
+ */
+void
+mq_mailmark_done(struct mq_game *g)
+{
+	struct mq_err e;
+
+	if (g->end_seq == 0 && mq_game_over(g)) {
+		if (!g->writable)
+			return;
+		if (mq_game_log_end(g, &e) != 0) {
+			/* the mark stays behind: the next open logs the end */
+			mq_daemon_log("game %s: cannot log its end: %s", g->id,
+			    e.msg);
+			return;
+		}
+	}
+	mq_mailmark_write(g);
+}
