@@ -5,6 +5,7 @@
  * engine's view or events, a list, a key set) fails it with MQ_IO, and the
  * pass that made it tries again later, under the same spool name.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -940,6 +941,16 @@ mq_notify_host_told(const struct mq_daemon *d, const char *key)
 		return 1;
 	snprintf(marker, sizeof(marker), "%s/cursor/told-%s", d->conf.datadir, key);
 	return access(marker, F_OK) == 0;
+}
+
+void
+mq_notify_host_forget(const struct mq_daemon *d, const char *key)
+{
+	char marker[1400];
+
+	snprintf(marker, sizeof(marker), "%s/cursor/told-%s", d->conf.datadir, key);
+	if (unlink(marker) != 0 && errno != ENOENT)
+		mq_daemon_log("cannot remove %s: %s", marker, strerror(errno));
 }
 
 int

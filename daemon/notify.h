@@ -73,6 +73,9 @@ int mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
     const char *text, struct mq_err *err);
 /* Whether the host was told of key already (or there is no host to tell). */
 int mq_notify_host_told(const struct mq_daemon *d, const char *key);
+/* Forget that the host was told of key: for a key that cannot come again
+ * (a stoppage that is over), so that the markers do not pile up. */
+void mq_notify_host_forget(const struct mq_daemon *d, const char *key);
 /* The host is told, once, that game id stopped since its log does not
  * verify (why); whichever pass finds it first: a reply's, or the clock's. */
 void mq_notify_host_stopped(struct mq_daemon *d, const char *id,

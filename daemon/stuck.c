@@ -59,9 +59,27 @@ mq_stuck_imap(struct mq_daemon *d, const char *mailbox, uint32_t validity,
 void
 mq_stuck_imap_past(struct mq_daemon *d)
 {
-	char path[1400];
+	char path[1400], buf[96], key[64];
+	unsigned long long v = 0, u = 0, n = 0;
+	const char *p = buf;
+	struct mq_err e;
+	size_t len;
+	int present, rc;
 
 	snprintf(path, sizeof(path), "%s/cursor/imap.stuck", d->conf.datadir);
+	if ((rc = mq_file_read_small(path, buf, sizeof(buf), &len, &present,
+	    &e)) == 0 && !present)
+		return;		/* the usual pass */
+	/* the host was told of a message the cursor is past now: its key
+	 * never comes again, so its marker goes (they would pile up) */
+	if (rc == 0 && strlen(buf) == len &&
+	    mq_scan_digits(&p, UINT32_MAX, &v) == 0 &&
+	    *p++ == ' ' && mq_scan_digits(&p, UINT32_MAX, &u) == 0 &&
+	    *p++ == ' ' && mq_scan_digits(&p, 1000000, &n) == 0 &&
+	    n >= MQ_STUCK_PASSES) {
+		snprintf(key, sizeof(key), "imap-stuck-%llu-%llu", v, u);
+		mq_notify_host_forget(d, key);
+	}
 	if (unlink(path) != 0 && errno != ENOENT)
 		mq_daemon_log("imap: cannot remove %s: %s", path,
 		    strerror(errno));
@@ -122,12 +140,18 @@ damaged:
 }
 
 static void
+stuck_game_key(const struct stuck_game *s, char *key, size_t n)
+{
+	snprintf(key, n, "stuck-%s-%llu", s->id, s->since);
+}
+
+static void
 stuck_game_tell(struct mq_daemon *d, const struct stuck_game *s)
 {
 	char key[64], subject[128], text[2048];
 	struct mq_err e;
 
-	snprintf(key, sizeof(key), "stuck-%s-%llu", s->id, s->since);
+	stuck_game_key(s, key, sizeof(key));
 	if (mq_notify_host_told(d, key))
 		return;
 	snprintf(subject, sizeof(subject), "[masqued] game %s is stuck at a "
@@ -154,20 +178,31 @@ void
 mq_stuck_games(struct mq_daemon *d)
 {
 	struct stuck_game old[MQ_DAEMON_STALLED_MAX], now[MQ_DAEMON_STALLED_MAX];
-	char path[1400], buf[MQ_DAEMON_STALLED_MAX * 64];
+	char path[1400], buf[MQ_DAEMON_STALLED_MAX * 64], key[64];
 	struct mq_err e;
 	size_t len = 0;
 	int nold, i, j, k;
 
 	snprintf(path, sizeof(path), "%s/cursor/maildir.stuck", d->conf.datadir);
+	if (d->nstalled == 0 && access(path, F_OK) != 0)
+		return;		/* the usual pass */
+	stuck_games_read(path, old, MQ_DAEMON_STALLED_MAX, &nold);
+	/* a stoppage the host was told of and that is over: its key never
+	 * comes again (a later one has its own time), so its marker goes,
+	 * else one a stoppage would pile up for as long as serve runs */
+	for (j = 0; j < nold; j++)
+		if (old[j].passes >= MQ_STUCK_PASSES &&
+		    !mq_daemon_stalled(d, old[j].id)) {
+			stuck_game_key(&old[j], key, sizeof(key));
+			mq_notify_host_forget(d, key);
+		}
 	if (d->nstalled == 0) {
-		/* the usual pass: any game stalled before is past it */
+		/* any game stalled before is past it */
 		if (unlink(path) == -1 && errno != ENOENT)
 			mq_daemon_log("inbound: cannot remove %s: %s", path,
 			    strerror(errno));
 		return;
 	}
-	stuck_games_read(path, old, MQ_DAEMON_STALLED_MAX, &nold);
 	for (i = 0; i < d->nstalled; i++) {
 		snprintf(now[i].id, sizeof(now[i].id), "%s", d->stalled[i]);
 		now[i].passes = 1;

@@ -106,6 +106,9 @@ rmdir $D/spool/$E-00000002-1-receipt.eml	# mended
 $M -C $D serve --once 2>/dev/null
 [ ! -e $D/mail/inbox/new/5.e.eml ] || fail "the message was not processed once mended"; ok
 [ ! -e $D/cursor/maildir.stuck ] || fail "the count outlived the stoppage"; ok
+# the marker that it was told goes with it: one a stoppage, for months,
+# would else pile up among the daemon's records
+[ -z "$(ls $D/cursor | grep "^told-stuck-")" ] || fail "the told marker outlived the stoppage: $(ls $D/cursor)"; ok
 [ "$($MREL -C $D log $E | grep -c 'bob: PLAN cw cw cw cw cw cw')" = 1 ] || fail "the move was not logged once"; ok
 $MREL -C $D log $E | grep -q "bob: PLAN cw cw cw cw cw cw" || fail "the move is not in the log"; ok
 grep -l "^To: bob@x.test" $D/mail/outbox/new/* | xargs grep -l "^Message-ID: <$E\." |

@@ -176,6 +176,7 @@ err_has "pass: 1 message(s): 1 applied"
 [ "$(cat $C)" = "1800000000 3" ] || fail "the cursor is $(cat $C)"; ok
 $MREL -C $I log $G | grep -c " command " | grep -qx 2 || { $MREL -C $I log $G; fail "bob's move is not logged once"; }; ok
 [ ! -e $I/cursor/imap.stuck ] || fail "the stuck count outlived the message"; ok
+[ -z "$(ls $I/cursor | grep "^told-imap-stuck-")" ] || fail "the told marker outlived the message: $(ls $I/cursor)"; ok
 kill $IMAP_PID 2>/dev/null
 
 # read again after UIDVALIDITY changed, a message dated after the last pass
