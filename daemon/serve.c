@@ -199,9 +199,16 @@ inbox_parallel(struct mq_daemon *d, struct mq_maildir_list *l, int n,
 
 	fflush(NULL);
 	for (k = 0; k < n; k++) {
-		if (pipe(p) == -1 || (pid[k] = fork()) == -1) {
-			mq_daemon_log("inbound: cannot start worker %d: %s; the "
-			    "others go on", k, strerror(errno));
+		if (pipe(p) == -1) {
+			mq_daemon_log("inbound: cannot start worker %d: %s; this "
+			    "process reads its share", k, strerror(errno));
+			break;
+		}
+		if ((pid[k] = fork()) == -1) {
+			mq_daemon_log("inbound: cannot start worker %d: %s; this "
+			    "process reads its share", k, strerror(errno));
+			close(p[0]);
+			close(p[1]);
 			break;
 		}
 		if (pid[k] == 0) {
@@ -240,6 +247,24 @@ inbox_parallel(struct mq_daemon *d, struct mq_maildir_list *l, int n,
 				mq_daemon_stall(d, part.stalled[j]);
 			}
 		}
+	}
+	/*
+	 * The shares of the workers that could not be started (a process
+	 * limit, memory short), read here, now that no worker writes a game:
+	 * else their messages waited while the clock, after this, played the
+	 * deadlines' defaults for the moves among them, pass after pass.
+	 */
+	if (started < n) {
+		int worker = d->worker, nworkers = d->nworkers;
+
+		for (k = started; k < n; k++) {
+			d->worker = k;
+			d->nworkers = n;
+			inbox_part(d, l, k, n, st, err);
+			mq_daemon_release(d);
+		}
+		d->worker = worker;
+		d->nworkers = nworkers;
 	}
 	return 0;
 }
