@@ -288,6 +288,35 @@ submit_late(struct mq_daemon *d, struct mq_game *c, const json_t *body,
  * again later, the message is then "already applied". *stop when it
  * cannot be: left to its message, as before there was an archive to read.
  */
+/* The host is told, once, of a reply whose answers cannot be rebuilt
+ * (reply_late): the daemon's log says it each pass, which nobody may read. */
+static void
+tell_host_unanswered(struct mq_daemon *d, const struct mq_game *c,
+    const json_t *body, uint64_t seq, const char *why)
+{
+	const char *player = json_string_value(json_object_get(body, "player"));
+	char key[64], subject[160], text[2400];
+	struct mq_err e;
+
+	snprintf(key, sizeof(key), "unanswered-%s-%llu", c->id,
+	    (unsigned long long)seq);
+	if (mq_notify_host_told(d, key))
+		return;
+	snprintf(subject, sizeof(subject), "[masqued] game %s: a move of %s "
+	    "was logged but not answered", c->id, player ? player : "?");
+	snprintf(text, sizeof(text), "In game %s, entry %llu holds a reply of "
+	    "%s: it was logged, but its answers (the receipt, the others' "
+	    "notices) were not queued, and %s.\n\n"
+	    "They wait for the message to be read again, and the game's later "
+	    "mail waits with them, until the game's next entry. If the message "
+	    "is gone for good, tell %s that the move was taken (masqued log %s "
+	    "shows it); the game's next move or deadline lets its mail go on.",
+	    c->id, (unsigned long long)seq, player ? player : "?", why,
+	    player ? player : "the player", c->id);
+	if (mq_notify_host(d, key, subject, text, &e) != 0)
+		mq_daemon_log("game %s: cannot tell the host: %s", c->id, e.msg);
+}
+
 static int
 reply_late(struct mq_daemon *d, struct mq_game *c, const json_t *body,
     int *stop, struct mq_err *err)
@@ -304,6 +333,7 @@ reply_late(struct mq_daemon *d, struct mq_game *c, const json_t *body,
 		    "answers were not queued, and %s: they wait for its message to "
 		    "be read again, and the game's later mail with them", c->id,
 		    (unsigned long long)first, why);
+		tell_host_unanswered(d, c, body, first, why);
 		*stop = 1;
 		return 0;
 	}

@@ -97,6 +97,7 @@ grep -q "already applied (game $G); acknowledged" $T/pass3 ||
 # --- the same, her message not in the archive: stops as before; it
 # comes back after all: rebuilt then, once ---
 setup b
+printf 'admin = host@x.test\n' >> $D/masqued.conf
 n=0
 send alice@x.test "$RA" m1 "$ca"
 mkdir $D/spool/$G-$(printf %08d $N)-0-receipt.eml
@@ -111,8 +112,14 @@ mark=$(cat $D/games/$G/mailed)
 $M -C $D serve --once 2>$T/pass2 || { cat $T/pass2 >&2; fail "b: the second pass"; }; ok
 grep -q "game $G: entry $N, a reply's, was logged but its answers were not queued, and its message is not in the archive" $T/pass2 ||
     { cat $T/pass2 >&2; fail "b: the stop is not said"; }; ok
-[ -z "$(ls $O)" ] || fail "b: mail went without alice's answers: $(ls $O)"; ok
+host=$(grep -l "^To: host@x.test" $O/* 2>/dev/null)
+[ "$(echo "$host" | grep -c .)" = 1 ] || fail "b: the host was not told once"; ok
+grep -q "^Subject: \[masqued\] game $G: a move of alice was logged but not answered" $host ||
+    fail "b: the host's mail does not say whose move"; ok
+[ "$(ls $O | wc -l)" = 1 ] || fail "b: mail went without alice's answers: $(ls $O)"; ok
 [ "$(cat $D/games/$G/mailed)" = "$mark" ] || fail "b: the mark moved"; ok
+$M -C $D serve --once 2>/dev/null
+[ "$(ls $O | wc -l)" = 1 ] || fail "b: the host was told again"; ok
 cp $T/m1.eml $IN/late.test
 $M -C $D serve --once 2>$T/pass3 || { cat $T/pass3 >&2; fail "b: the third pass"; }; ok
 # (archived again as it is read, then rebuilt by the catching up, before
