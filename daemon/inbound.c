@@ -638,12 +638,18 @@ own_words_lang(const struct analysis *a, const char **hint,
 	return 0;
 }
 
-/* A bounce: the host is told, as a player's address may be failing. */
+/*
+ * A bounce: the host is told, as a player's address may be failing; once a
+ * day for each address that failed (a dead address bounces every mail the
+ * game sends it), the others in the daemon's log only.
+ */
 static int
 tell_host_bounce(struct mq_daemon *d, const struct analysis *a,
     const char *from, const char *tid, struct mq_err *err)
 {
-	char text[2048];
+	const char *to = a->msg->bounce_to;
+	unsigned char h[8];
+	char key[64], hx[17], subject[300], text[2400];
 
 	if (maybe_old(d, a)) {
 		mq_daemon_log("%s: the host is not told of this bounce: the "
@@ -651,12 +657,30 @@ tell_host_bounce(struct mq_daemon *d, const struct analysis *a,
 		    "one told of before", tid);
 		return 0;
 	}
-	snprintf(text, sizeof(text), "A delivery report (bounce) came back from "
-	    "%s, subject \"%s\". One of the players' addresses may be failing; "
-	    "the report is archived as\n%s/archive/%s.eml.", from ? from :
-	    "an unknown sender", a->msg->subject ? a->msg->subject : "",
-	    d->conf.datadir, a->hash);
-	return mq_notify_host(d, a->hash, "[masqued] a mail bounced", text, err);
+	crypto_generichash(h, sizeof(h), (const unsigned char *)to, strlen(to),
+	    NULL, 0);
+	sodium_bin2hex(hx, sizeof(hx), h, sizeof(h));
+	snprintf(key, sizeof(key), "bounce-%s-%lld", hx, d->now / 86400);
+	if (mq_notify_host_told(d, key)) {
+		mq_daemon_log("%s: a bounce for %s; the host was told of one for "
+		    "it today already", tid, to[0] ? to : "an address not named");
+		return 0;
+	}
+	snprintf(text, sizeof(text), "%s%s%sA delivery report (bounce) came "
+	    "back from %s, subject \"%s\". %s; the report is archived as\n"
+	    "%s/archive/%s.eml.\n\nFurther bounces for %s today are in the "
+	    "daemon's log only.%s", to[0] ? "Mail to " : "", to, to[0] ?
+	    " bounced. " : "", from ? from : "an unknown sender",
+	    a->msg->subject ? a->msg->subject : "", to[0] ? "If it is a "
+	    "player's address, it may be failing" : "One of the players' "
+	    "addresses may be failing", d->conf.datadir, a->hash,
+	    to[0] ? "it" : "an address the report does not name", to[0] &&
+	    mq_daemon_known_sender(d, to) ? "\n\nIt is a player's address: "
+	    "`masqued admin GAME replace PLAYER NEW-ADDRESS --why \"...\"` gives "
+	    "their seat a working one." : "");
+	snprintf(subject, sizeof(subject), "[masqued] %s%s bounced", to[0] ?
+	    "mail to " : "a mail", to);
+	return mq_notify_host(d, key, subject, text, err);
 }
 
 /*

@@ -27,6 +27,7 @@ struct mq_mime_msg {
 	char **recipients;     /* NULL-terminated: addr-specs from Delivered-To, X-Original-To, then To, then Cc, in that order, lower-cased, de-duplicated */
 	int auto_reply;        /* Auto-Submitted other than "no", Precedence bulk/junk/list, X-Autoreply/X-Autorespond, a vacation-style auto-reply */
 	int bounce;            /* a delivery status notification: multipart/report; report-type=delivery-status, or From MAILER-DAEMON/postmaster with an empty Return-Path <> */
+	char bounce_to[256];   /* a bounce's failed recipient (its report's Final-Recipient), lower-cased; "" when none is read */
 	long long date;        /* the Date header, seconds since 1970 UTC; 0 when none or unreadable */
 	char *text;            /* the body as UTF-8 plain text: see below; never NULL on success */
 	int text_from_html;    /* 1 when text was converted from text/html */

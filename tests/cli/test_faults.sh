@@ -57,7 +57,7 @@ same_file $D/games/$C/log $T/c.log "the stopped game's log changed at its deadli
 
 # --- a bounce: never answered; the host hears of it ---
 n=$(ls $D/mail/outbox/new | wc -l)
-cat > $D/mail/inbox/new/3.bounce.eml <<'MSG'
+cat > $T/bounce.eml <<'MSG'
 From: MAILER-DAEMON@x.test
 To: game@masqued.invalid
 Subject: Undelivered Mail Returned to Sender
@@ -76,10 +76,35 @@ Action: failed
 Status: 5.1.1
 --b--
 MSG
+cp $T/bounce.eml $D/mail/inbox/new/3.bounce.eml
 $M -C $D serve --once 2>$T/serve.err
 grep -q "bounce" $T/serve.err || fail "the daemon's log does not mention the bounce"; ok
 grep -l "^To: MAILER-DAEMON" $D/mail/outbox/new/* >/dev/null 2>&1 && fail "a bounce was answered"; ok
 grep -l "^To: host@x.test" $D/mail/outbox/new/* | xargs grep -l "bounced" >/dev/null || fail "the host did not hear of the bounce"; ok
+# a dead address bounces every mail the game sends it: the host hears of
+# it once a day for each address, the others in the daemon's log only
+bounce() {	# file message-id final-recipient
+	sed -e "s/bounce1@x.test/$2/" -e "s/Final-Recipient: rfc822; dave@x.test/Final-Recipient: rfc822; $3/" \
+	    $T/bounce.eml > $D/mail/inbox/new/$1
+}
+bounced() { grep -l "^To: host@x.test" $D/mail/outbox/new/* | xargs grep -l "^Subject: \[masqued\] mail to $1 bounced" | wc -l; }
+[ "$(bounced dave@x.test)" = 1 ] || fail "the host's mail does not name the address that bounced"; ok
+f=$(grep -l "^Subject: \[masqued\] mail to dave@x.test bounced" $D/mail/outbox/new/*)
+python3 -c 'import email,sys; m=email.message_from_bytes(open(sys.argv[1],"rb").read()); print(" ".join(m.get_payload(decode=True).decode().split()))' $f > $T/bounce.txt
+grep -qF "It is a player's address: \`masqued admin GAME replace PLAYER NEW-ADDRESS" $T/bounce.txt ||
+    { cat $T/bounce.txt; fail "the host is not told what to do of a player's address"; }; ok
+bounce 3b.eml bounce2@x.test dave@x.test
+bounce 3c.eml bounce3@x.test erin@elsewhere.test
+$M -C $D serve --once 2>$T/serve.err
+grep -q "a bounce for dave@x.test; the host was told of one for it today already" $T/serve.err ||
+    { cat $T/serve.err; fail "the second bounce is not in the daemon's log"; }; ok
+[ "$(bounced dave@x.test)" = 1 ] || fail "the host was told twice in a day of dave's address"; ok
+[ "$(bounced erin@elsewhere.test)" = 1 ] || fail "the host was not told of another address"; ok
+grep -l "^Subject: \[masqued\] mail to erin@elsewhere.test bounced" $D/mail/outbox/new/* | xargs grep -q "player's address:" &&
+    fail "a stranger's address was called a player's"; ok
+bounce 3d.eml bounce4@x.test dave@x.test
+MASQUED_NOW=$((MASQUED_NOW + 86400)) $M -C $D serve --once 2>/dev/null
+[ "$(bounced dave@x.test)" = 2 ] || fail "the host was not told of dave's address the next day"; ok
 
 # --- a message that fails pass after pass: its game waits, the others go on,
 # and after MQ_STUCK_PASSES (5) passes in a row the host is told, once ---

@@ -660,7 +660,44 @@ delivery_status_report_is_bounce(void **state)
 	/* The returned original inside is never the text. */
 	assert_string_equal(m->text,
 	    "The mail system could not deliver your message.");
+	/* its report's Final-Recipient: the address that failed */
+	assert_string_equal(m->bounce_to, "gone@example.org");
 	mq_mime_msg_free(m);
+}
+
+/* Final-Recipient read strictly: a plain address, lower-cased, or none. */
+static void
+bounce_recipient_read_strictly(void **state)
+{
+	static const struct {
+		const char *line, *want;
+	} cases[] = {
+		{ "Final-Recipient: rfc822; Gone@Example.ORG\r\n", "gone@example.org" },
+		{ "final-recipient:rfc822;gone@example.org\n", "gone@example.org" },
+		{ "Final-Recipient: rfc822; not-an-address\r\n", "" },
+		{ "Final-Recipient: rfc822 gone@example.org\r\n", "" },
+		{ "Final-Recipient: rfc822; g\xc3\xa9@example.org\r\n", "" },
+		{ "X-Final-Recipient: rfc822; gone@example.org\r\n", "" },
+	};
+	char raw[1024];
+	struct mq_mime_msg *m;
+	struct mq_err e;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(raw, sizeof(raw), "From: MAILER-DAEMON@x.test\r\n"
+		    "To: game@x.test\r\nSubject: failed\r\nContent-Type: "
+		    "multipart/report; report-type=delivery-status; "
+		    "boundary=\"b\"\r\n\r\n--b\r\nContent-Type: text/plain\r\n"
+		    "\r\nIt failed.\r\n--b\r\nContent-Type: "
+		    "message/delivery-status\r\n\r\n%sAction: failed\r\n"
+		    "--b--\r\n", cases[i].line);
+		assert_int_equal(mq_mime_parse(raw, strlen(raw), &m, &e), 0);
+		assert_int_equal(m->bounce, 1);
+		assert_string_equal(m->bounce_to, cases[i].want);
+		mq_mime_msg_free(m);
+	}
 }
 
 static void
@@ -880,6 +917,7 @@ main(void)
 		cmocka_unit_test(vacation_subjects_in_european_languages_are_auto),
 		cmocka_unit_test(vacation_subjects_are_auto),
 		cmocka_unit_test(delivery_status_report_is_bounce),
+		cmocka_unit_test(bounce_recipient_read_strictly),
 		cmocka_unit_test(postmaster_with_empty_return_path_is_bounce),
 		cmocka_unit_test(message_over_10_mib_is_refused),
 		cmocka_unit_test(fifty_nested_multiparts_are_read),
