@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jload.h"
+
 #define CANON_FLAGS	(JSON_COMPACT | JSON_SORT_KEYS)
 #define LOG_PREFIX	"masqued-log-v1\n"
 
@@ -309,10 +311,9 @@ mq_log_parse_body(const char *body, size_t len, json_t **out,
 	*out = NULL;
 	if (memchr(body, '\0', len) != NULL)
 		return mq_fail(err, MQ_BADDATA, "the body holds a NUL byte.");
-	/* jansson 2.14 leaves je's code unset when its lexer cannot allocate. */
-	memset(&je, 0, sizeof(je));
-	je.text[JSON_ERROR_TEXT_LENGTH - 1] = json_error_out_of_memory;
-	if ((v = json_loadb(body, len, JSON_REJECT_DUPLICATES, &je)) == NULL)
+	/* jload.h: a failed allocation is always json_error_out_of_memory,
+	 * never a syntax error or a body not canonical */
+	if ((v = mq_json_loadb(body, len, JSON_REJECT_DUPLICATES, &je)) == NULL)
 		return load_fail(&je, err);
 	if (!json_is_object(v)) {
 		json_decref(v);
@@ -391,8 +392,11 @@ mq_log_parse_line(const char *line, size_t len, uint64_t lineno, int check,
 		mq_err_clear(&sub);
 		if ((rc = mq_log_parse_body(line, t1, &e->body, scratch, &sub)))
 			return mq_log_fail(err, rc, lineno, "%s", sub.msg);
-	} else if ((e->body = json_loadb(line, t1, 0, &je)) == NULL)
-		return mq_log_fail(err, MQ_IO, lineno, "cannot reload the body.");
+	} else if ((e->body = mq_json_loadb(line, t1, 0, &je)) == NULL)
+		/* verified when the log was opened: only memory fails it now,
+		 * and jload.h never gives a body parsed short of it */
+		return mq_log_fail(err, MQ_IO, lineno,
+		    "out of memory reloading the body.");
 	if (mq_log_unhex(line + t1 + 1, t2 - t1 - 1, e->hash, sizeof(e->hash)))
 		return mq_log_fail(err, MQ_BADDATA, lineno,
 		    "the hash is not 64 lower-case hex digits.");

@@ -120,7 +120,8 @@ int mq_log_sign_line(const json_t *body, const unsigned char sk[MQ_LOG_SKLEN],
  * valid UTF-8, byte-identical to its own canonical dump (scratch is a
  * reusable buffer). On failure err holds a fragment without a leading
  * "entry N: " ("the body is not in canonical form."), for the caller to
- * wrap.
+ * wrap; memory running out while it parses is MQ_IO, never a body taken
+ * for damaged (jload.h).
  */
 int mq_log_parse_body(const char *body, size_t len, json_t **out,
     struct mq_buf *scratch, struct mq_err *err);
@@ -131,7 +132,8 @@ int mq_log_parse_body(const char *body, size_t len, json_t **out,
  * of e; e->body must be json_decref'd by the caller, on failure too (it
  * may be NULL). Errors name the entry "entry N: ", N being lineno.
  * With check == 0 the body is parsed but not checked (a line already
- * verified once).
+ * verified once): still never a body jansson parsed short of memory
+ * (jload.h: MQ_IO).
  */
 int mq_log_parse_line(const char *line, size_t len, uint64_t lineno,
     int check, struct mq_log_entry *e, struct mq_buf *scratch,
