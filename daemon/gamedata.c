@@ -8,6 +8,7 @@
 
 #include "daemon/gamedata.h"
 #include "daemon/log.h"
+#include "jload.h"
 
 int
 mq_gamedata_from_json(const char *kind, json_t *json, struct mq_gamedata *gd,
@@ -46,6 +47,9 @@ compile(const char *kind, const char *path, json_t *json,
 
 	memset(gd, 0, sizeof(*gd));
 	snprintf(gd->path, sizeof(gd->path), "%s", path);
+	if (json == NULL && json_error_code(je) == json_error_out_of_memory)
+		return mq_fail(err, MQ_IO, "Out of memory reading the game data "
+		    "%s.", path);
 	if (json == NULL)
 		return mq_fail(err, MQ_IO, "Cannot read the game data %s: %s (line "
 		    "%d).", path, je->text, je->line);
@@ -61,7 +65,8 @@ mq_gamedata_load_file(const char *kind, const char *path,
     struct mq_gamedata *gd, struct mq_err *err)
 {
 	json_error_t je;
-	json_t *json = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	/* jload.h: the data a new game's hash commits it to, byte for byte */
+	json_t *json = mq_json_load_file(path, JSON_REJECT_DUPLICATES, &je);
 
 	return compile(kind, path, json, &je, gd, err);
 }
@@ -151,7 +156,7 @@ mq_gamedata_load_shared(struct mq_gamedata_cache **cache, const char *kind,
 			snprintf(gd->path, sizeof(gd->path), "%s", path);
 			return 0;
 		}
-	json = json_loadb(bytes.data, bytes.len, JSON_REJECT_DUPLICATES, &je);
+	json = mq_json_loadb(bytes.data, bytes.len, JSON_REJECT_DUPLICATES, &je);
 	mq_buf_free(&bytes);
 	if ((rc = compile(kind, path, json, &je, gd, err)) != 0)
 		return rc;

@@ -16,6 +16,7 @@
 
 #include "buf.h"
 #include "daemon/inbound.h"
+#include "jload.h"
 #include "logfile.h"
 
 #define RECEIPT_FORMAT	"masqued-receipt-v1"
@@ -171,8 +172,11 @@ mq_receipt_check(const char *text, size_t len, const unsigned char *trusted_pk,
 	int rc;
 
 	memset(&r, 0, sizeof(r));
-	if ((doc = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je)) == NULL)
-		return mq_fail(err, MQ_BADDATA, "The receipt is not JSON (%s).",
+	/* jload.h: a byte lost to memory would read as a receipt not sound */
+	if ((doc = mq_json_loadb(text, len, JSON_REJECT_DUPLICATES, &je)) == NULL)
+		return json_error_code(&je) == json_error_out_of_memory ?
+		    mq_fail(err, MQ_IO, "Out of memory.") :
+		    mq_fail(err, MQ_BADDATA, "The receipt is not JSON (%s).",
 		    je.text);
 	if ((rc = check_form(doc, err)) == 0) {
 		s = member(doc, "public_key", &n);

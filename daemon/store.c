@@ -15,6 +15,7 @@
 #include "daemon/store.h"
 #include "daemon/config.h"
 #include "fileio.h"
+#include "jload.h"
 #include "daemon/commit.h"
 #include "daemon/conf_text.h"
 #include "daemon/mailmark.h"
@@ -285,25 +286,18 @@ mq_store_addresses(const struct mq_store *s, char ***addrs, size_t *n,
 
 /*
  * One log line's body into *b (NULL when damaged: passed over); -1 when
- * memory runs out. jansson 2.14 says some of its allocations failing as a
- * syntax error ("invalid token"), or says nothing: a line is taken as
- * damaged only when a second reading fails the same way.
+ * memory runs out. jload.h tells the two apart (jansson 2.14 says some of
+ * its allocations failing as a syntax error, or nothing), and never gives
+ * a body parsed short of memory (an address or a language a byte short).
  */
 static int
 load_line(const char *line, size_t len, json_t **b)
 {
 	json_error_t je;
-	int tries;
 
-	for (tries = 0; tries < 2; tries++) {
-		memset(&je, 0, sizeof(je));	/* its code is set only with a text */
-		if ((*b = json_loadb(line, len, 0, &je)) != NULL)
-			return 0;
-		if (je.text[0] == '\0' ||
-		    json_error_code(&je) == json_error_out_of_memory)
-			return -1;
-	}
-	return 0;
+	if ((*b = mq_json_loadb(line, len, 0, &je)) != NULL)
+		return 0;
+	return json_error_code(&je) == json_error_out_of_memory ? -1 : 0;
 }
 
 /* addr's seat language in one log (path): 1 and lang, or 0; -1 when

@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "mail/refusal_i18n.h"
+#include "jload.h"
 
 #define MAXLANGS	8	/* catalogs one mq_refusals keeps */
 #define MAXSEGS		64	/* pieces of one format or translation */
@@ -591,7 +592,7 @@ mq_refusals_check(const char *english, const char *translation,
 	json_t *value, *a = NULL;
 	int rc;
 
-	if (args != NULL && (a = json_loads(args, JSON_REJECT_DUPLICATES,
+	if (args != NULL && (a = mq_json_loads(args, JSON_REJECT_DUPLICATES,
 	    &je)) == NULL)
 		return json_error_code(&je) == json_error_out_of_memory ||
 		    !je.text[0] ? mq_fail(err, MQ_IO, "Out of memory.") :
@@ -640,9 +641,10 @@ catalog_read(const struct mq_refusals *r, struct catalog *c,
 		mq_buf_free(&path);
 		return 0;	/* no catalog: English */
 	}
-	if ((c->root = json_load_file(mq_buf_str(&path), JSON_REJECT_DUPLICATES,
-	    &je)) == NULL) {
-		/* jansson says nothing when its very first allocation fails */
+	/* jload.h: never a translation a byte short (a "%s" become "s"),
+	 * and a failed allocation said as such (jansson may say nothing) */
+	if ((c->root = mq_json_load_file(mq_buf_str(&path),
+	    JSON_REJECT_DUPLICATES, &je)) == NULL) {
 		if (json_error_code(&je) == json_error_out_of_memory || !je.text[0])
 			rc = mq_fail(err, MQ_IO, "Out of memory reading %s.",
 			    mq_buf_str(&path));
