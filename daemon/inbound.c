@@ -275,7 +275,7 @@ static int
 authenticate(struct mq_daemon *d, struct analysis *a,
     const struct mq_addr_tag *t, uint64_t notice, struct mq_err *err)
 {
-	int ok;
+	int ok, replaced;
 
 	/* a refusal to one of the game's players reads in their language; it
 	 * goes to the From alone, so a forged From learns nothing from it */
@@ -302,13 +302,16 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 		return deny_no_tag(a);
 	}
 	if (t->seat >= 0 && t->seat < a->game->nplayers &&
-	    !mq_addr_tag_ok(d->store.keys.tag, t, a->game->players[t->seat].epoch) &&
-	    mq_inbound_replaced_address(d, a->game, t, a->msg->from,
-	    a->from_lang)) {
+	    !mq_addr_tag_ok(d->store.keys.tag, t, a->game->players[t->seat].epoch)) {
+		if ((replaced = mq_inbound_replaced_address(d, a->game, t,
+		    a->msg->from, a->from_lang)) < 0)
+			return mq_fail(err, MQ_IO, "game %s: out of memory reading "
+			    "its log.", a->game->id);
 		/* in the seat's language while that address held it */
-		return deny(a, "The host replaced this address in game %s: it no "
-		    "longer plays there, and nothing in this message was applied.",
-		    a->game->id);
+		if (replaced)
+			return deny(a, "The host replaced this address in game %s: "
+			    "it no longer plays there, and nothing in this message "
+			    "was applied.", a->game->id);
 	}
 	if (t->seat < 0 || t->seat >= a->game->nplayers ||
 	    !mq_addr_tag_ok(d->store.keys.tag, t, a->game->players[t->seat].epoch))

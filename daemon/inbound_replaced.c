@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "daemon/inbound_replaced.h"
+#include "jload.h"
 
 /*
  * Whether from held seat t->seat when the mail whose reply address it
@@ -22,7 +23,8 @@
  * replace --lang, or the new player's SET LANG, changed the seat's since).
  * The seat's address and language at each epoch, from the game's log lines
  * as they are (the open verified them); only the answer's wording depends
- * on it.
+ * on it, but a line read short of memory (a replace missed, an address a
+ * byte short: jload.h) would word it wrong for good, so that is -1.
  */
 int
 mq_inbound_replaced_address(const struct mq_daemon *d, const struct mq_game *g,
@@ -31,7 +33,7 @@ mq_inbound_replaced_address(const struct mq_daemon *d, const struct mq_game *g,
 	const struct mq_player_info *p = &g->players[t->seat];
 	char *line = NULL, then[256] = "", said[8] = "";
 	size_t cap = 0;
-	int e, epoch = 0;
+	int e, epoch = 0, failed = 0;
 	ssize_t n;
 	FILE *f;
 
@@ -39,18 +41,25 @@ mq_inbound_replaced_address(const struct mq_daemon *d, const struct mq_game *g,
 		return 0;
 	for (e = 0; e < p->epoch && !mq_addr_tag_ok(d->store.keys.tag, t, e); e++)
 		;
-	if (e == p->epoch || (f = fopen(g->logpath, "r")) == NULL)
+	if (e == p->epoch)
 		return 0;
-	while (epoch <= e && (n = getline(&line, &cap, f)) > 0) {
+	if ((f = fopen(g->logpath, "r")) == NULL)
+		return -1;
+	while (epoch <= e && (n = getline(&line, &cap, f)) > 0 &&
+	    line[n - 1] == '\n') {	/* not a writer's torn tail */
 		char *tab = memchr(line, '\t', (size_t)n);
-		json_t *b = json_loadb(line, tab ? (size_t)(tab - line) : (size_t)n,
-		    0, NULL);
+		json_t *b = mq_json_loadb(line, tab ? (size_t)(tab - line) :
+		    (size_t)n, 0, NULL);
 		const char *type = json_string_value(json_object_get(b, "type"));
 		const char *act = json_string_value(json_object_get(b, "action"));
 		const char *who = json_string_value(json_object_get(b, "player"));
 		const char *email = json_string_value(json_object_get(b, "email"));
 		const char *l = json_string_value(json_object_get(b, "lang"));
 
+		if (b == NULL) {
+			failed = 1;
+			break;
+		}
 		if (type != NULL && strcmp(type, "genesis") == 0)
 			email = json_string_value(json_object_get(json_array_get(
 			    json_object_get(b, "players"), (size_t)t->seat), "email"));
@@ -74,8 +83,12 @@ mq_inbound_replaced_address(const struct mq_daemon *d, const struct mq_game *g,
 			snprintf(said, sizeof(said), "%s", l);
 		json_decref(b);
 	}
+	if (epoch <= e && !feof(f))
+		failed = 1;	/* getline out of memory, or a read error */
 	free(line);
 	fclose(f);
+	if (failed)
+		return -1;
 	if (then[0] == '\0' || !mq_addr_same(from, then))
 		return 0;
 	snprintf(lang, 8, "%s", said[0] ? said : p->lang);

@@ -18,7 +18,8 @@
 
 /* from held seat t->seat when the mail with tag t (an older epoch) was
  * sent, and the host has since replaced it with another address; then
- * the seat's language while from held it into lang. */
+ * the seat's language while from held it into lang. -1 when the log
+ * cannot be read now (memory): the mail waits. */
 int mq_inbound_replaced_address(const struct mq_daemon *d,
     const struct mq_game *g, const struct mq_addr_tag *t, const char *from,
     char lang[8]);
