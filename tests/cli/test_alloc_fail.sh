@@ -34,9 +34,9 @@ export MQ_ROOT="$PWD"
 # Under valgrind (about 30 times slower), sweep only the bot game's first
 # step (each is thousands of runs of apply and five views), of The
 # Masquerade's only its first Spell step and every 7th allocation of it and
-# of its setup, and fewer of the whole mail's, of decorate's, of a submit's
-# and of bot's and the story's allocations; make test's ASan build sweeps
-# more of each.
+# of its setup, and fewer of the whole mail's, of decorate's, of a submit's,
+# of a reply's answers rebuilt from the archive and of bot's and the
+# story's allocations; make test's ASan build sweeps more of each.
 export MQ_ALLOC_STEP_EVERY=${MQ_ALLOC_STEP_EVERY:-1000000}
 export MQ_ALLOC_MS_MOMENTS=${MQ_ALLOC_MS_MOMENTS:-1}
 export MQ_ALLOC_MS_STEP_EVERY=${MQ_ALLOC_MS_STEP_EVERY:-7}
@@ -45,6 +45,7 @@ export MQ_ALLOC_DECORATE_EVERY=${MQ_ALLOC_DECORATE_EVERY:-31}
 export MQ_ALLOC_SUBMIT_EVERY=${MQ_ALLOC_SUBMIT_EVERY:-7}
 export MQ_ALLOC_STORY_EVERY=${MQ_ALLOC_STORY_EVERY:-7}
 export MQ_ALLOC_NOTIFY_EVERY=${MQ_ALLOC_NOTIFY_EVERY:-31}
+export MQ_ALLOC_REBUILD_EVERY=${MQ_ALLOC_REBUILD_EVERY:-7}
 if command -v valgrind >/dev/null 2>&1; then
 	exec valgrind -q --error-exitcode=9 --leak-check=full \
 	    --suppressions=tests/valgrind.supp "$OUT/test_alloc_fail"

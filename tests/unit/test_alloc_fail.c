@@ -2734,6 +2734,253 @@ refusal_lang_survives_every_allocation_failure(void **state)
 	assert_int_equal(system(tmpl), 0);
 }
 
+/* ---- a log read again --------------------------------------------------- */
+
+/*
+ * jansson 2.14 can drop a byte of a string or a number when an allocation
+ * fails while it parses, and still return the value. The open of a game
+ * verifies each line (its canonical form is its bytes), but then replays
+ * the lines it holds, parsing each again; a read-only open (view, export,
+ * a rebuild's copy of the game) is that and nothing more. A re-read must
+ * fail then (MQ_IO), never give an entry a commitment a digit short: the
+ * result is every entry's body as the re-read gave it, and each seat's view
+ * of the game replayed.
+ */
+struct reread_ctx {
+	struct mq_store s;
+	char dir[64];
+	char id[MQ_GAME_ID_LEN + 1];
+};
+
+static int
+op_reread(void *vctx, char **result)
+{
+	struct reread_ctx *c = vctx;
+	const struct mq_log_entry *e;
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_game *g;
+	struct mq_err err;
+	json_t *v;
+	int rc, seat;
+
+	if ((rc = mq_game_open(&c->s, c->id, 0, 0, &g, &err)) != 0)
+		return rc;
+	af_pause();
+	for (seat = 0; seat < g->nplayers; seat++) {
+		v = g->kind->view(g->state, seat);
+		dump_into(&b, v);
+		json_decref(v);
+	}
+	af_resume();
+	mq_logfile_rewind(g->lf);
+	while ((rc = mq_logfile_next(g->lf, &e, &err)) == 0 && e != NULL) {
+		af_pause();
+		dump_into(&b, e->body);
+		af_resume();
+	}
+	mq_game_close(g);
+	af_pause();
+	if (rc == 0)
+		*result = steal(&b);
+	mq_buf_free(&b);
+	af_resume();
+	return rc;
+}
+
+static void
+reread_survives_every_allocation_failure(void **state)
+{
+	struct reread_ctx c;
+	struct mq_submit_result res;
+	struct af_stats st;
+	struct mq_game *g;
+	struct mq_err err;
+	struct mq_buf text = MQ_BUF_INIT;
+	char cmd[128], *ref;
+	const char *line;
+	int seat, i;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	snprintf(c.dir, sizeof(c.dir), "/tmp/masqued-allocfail-reread.%d",
+	    (int)getpid());
+	af_new_game(c.dir, c.id);
+	assert_int_equal(mq_store_open(c.dir, 0, &c.s, &err), 0);
+	{
+		struct mq_store w;
+
+		assert_int_equal(mq_store_open(c.dir, 1, &w, &err), 0);
+		assert_int_equal(mq_game_open(&w, c.id, 1, 0, &g, &err), 0);
+		/* every seat's placement: secret, each with its commitment */
+		for (i = 0; i < AF_PLAYERS; i++) {
+			assert_true((seat = af_owing(g)) >= 0);
+			af_bot_line(g, seat, &text);
+			line = mq_buf_str(&text);
+			if (mq_game_submit(g, seat, &line, 1, 1, NULL, "pipe",
+			    1790000100 + i, &res, &err) != 0)
+				fail_msg("%s", err.msg);
+			mq_submit_result_free(&res);
+		}
+		mq_game_close(g);
+		mq_store_close(&w);
+	}
+	mq_buf_free(&text);
+	/* a clean run first: it fills the store's cache of the game data */
+	assert_int_equal(op_reread(&c, &ref), 0);
+	free(ref);
+	sweep("log: a game read again, read-only", op_reread, &c, 1, &st);
+	assert_true(st.refused > 0);
+	mq_store_close(&c.s);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", c.dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+/*
+ * A reply's answers rebuilt from its archived message (the catching up's,
+ * mailmark.c, when its entry is past the mark and its message never comes
+ * back): mq_inbound_rebuild_archived reads the game again read-only, as it
+ * stood before the entry, and its own entry from the log, and spools the
+ * answers. Each mail whole or not at all, and none with a byte the log does
+ * not hold (a commitment a digit short, under a real name); a failure is
+ * MQ_IO (the next pass tries again), never a stop for good.
+ */
+struct rebuild_ctx {
+	struct mq_daemon d;
+	char dir[64], spool[128], markpath[300];
+	char id[MQ_GAME_ID_LEN + 1];
+	char *mark;
+	json_t *body;		/* the reply's entry */
+	uint64_t seq;
+	json_t *ref;
+};
+
+static int
+op_rebuild(void *vctx, char **result)
+{
+	struct rebuild_ctx *c = vctx;
+	struct mq_err err;
+	struct mq_buf b = MQ_BUF_INIT;
+	const char *name;
+	char why[1000];
+	uint64_t upto = 0;
+	json_t *got, *v;
+	FILE *f;
+	int rc;
+
+	af_pause();
+	spool_empty(c->spool);
+	assert_non_null(f = fopen(c->markpath, "wb"));
+	fputs(c->mark, f);
+	assert_int_equal(fclose(f), 0);
+	memset(c->d.rate, 0, sizeof(*c->d.rate));
+	mq_daemon_forget_senders(&c->d);
+	c->d.now = 1790000500;
+	af_resume();
+	rc = mq_inbound_rebuild_archived(&c->d, c->id, c->seq, c->body, &upto,
+	    why, sizeof(why), &err);
+	mq_daemon_release(&c->d);
+	af_pause();
+	if (rc != 0 && rc != MQ_IO)
+		fail_msg("rebuild: failed %d, not MQ_IO: %s", rc, err.msg);
+	if (rc == 0 && upto == 0)
+		fail_msg("rebuild: stopped (%s)", why);
+	got = spool_files(c->spool);
+	if (rc != 0 && c->ref != NULL)
+		json_object_foreach(got, name, v)
+			if (!json_equal(v, json_object_get(c->ref, name)))
+				fail_msg("rebuild: failed (%s) and left %s unlike a "
+				    "clean run's", err.msg, name);
+	if (rc == 0) {
+		char *s = json_dumps(got, JSON_COMPACT | JSON_SORT_KEYS);
+
+		assert_non_null(s);
+		mq_buf_printf(&b, "upto %llu\n%s", (unsigned long long)upto, s);
+		free(s);
+		*result = steal(&b);
+	}
+	json_decref(got);
+	af_resume();
+	return rc;
+}
+
+static void
+rebuild_archived_survives_every_allocation_failure(void **state)
+{
+	struct rebuild_ctx c;
+	enum mq_inbound_outcome o;
+	const struct mq_log_entry *e;
+	struct af_stats st;
+	struct mq_game *g;
+	struct mq_err err;
+	struct mq_buf b = MQ_BUF_INIT;
+	char addr[300], tag[MQ_TAG_LEN + 1], hx[65], path[400], *raw, *ref;
+	unsigned char hash[32];
+	const char *env;
+	long stride = 1;
+	size_t len;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	af_new_daemon("rebuild", c.dir, sizeof(c.dir), c.id, &c.d);
+	c.d.now = 1790000100;
+	snprintf(c.spool, sizeof(c.spool), "%s/spool", c.dir);
+	snprintf(c.markpath, sizeof(c.markpath), "%s/games/%s/mailed", c.dir,
+	    c.id);
+	spool_empty(c.spool);
+	/* alice's placement by mail: logged, archived, answered */
+	mq_addr_tag(c.d.store.keys.tag, c.id, 0, 0, tag);
+	assert_int_equal(mq_addr_reply(c.d.conf.reply_local,
+	    c.d.conf.reply_domain, c.id, 0, tag, addr, sizeof(addr)), 0);
+	mq_buf_printf(&b, "From: Alice <p@x.test>\r\nTo: %s\r\n"
+	    "Subject: Re: the game\r\nMessage-ID: <r1@x.test>\r\n"
+	    "Content-Type: text/plain; charset=utf-8\r\n\r\nPLACE blue\r\n", addr);
+	len = b.len;
+	raw = steal(&b);
+	crypto_generichash(hash, sizeof(hash), (const unsigned char *)raw, len,
+	    NULL, 0);
+	sodium_bin2hex(hx, sizeof(hx), hash, sizeof(hash));
+	if (mq_inbound_process(&c.d, raw, len, "pipe", NULL, &o, &err) != 0)
+		fail_msg("%s", err.msg);
+	mq_daemon_release(&c.d);
+	assert_int_equal(o, MQ_IN_APPLIED);
+	free(raw);
+	snprintf(path, sizeof(path), "%s/archive/%s.eml", c.dir, hx);
+	assert_int_equal(access(path, F_OK), 0);
+	/* its entry, and the mark before it: its answers never queued */
+	assert_int_equal(mq_game_open(&c.d.store, c.id, 0, 0, &g, &err), 0);
+	assert_true((c.seq = mq_game_message_seq(g, hx)) > 0);
+	mq_logfile_rewind(g->lf);
+	while (mq_logfile_next(g->lf, &e, &err) == 0 && e != NULL)
+		if (e->seq == c.seq)
+			c.body = json_deep_copy(e->body);
+	assert_non_null(c.body);
+	mq_game_close(g);
+	mq_buf_printf(&b, "%020llu\n", (unsigned long long)(c.seq - 1));
+	c.mark = steal(&b);
+	/* the clean run, twice: the first fills the renderer's caches */
+	assert_int_equal(op_rebuild(&c, &ref), 0);
+	free(ref);
+	assert_int_equal(op_rebuild(&c, &ref), 0);
+	c.ref = json_loads(strchr(ref, '\n') + 1, 0, NULL);
+	assert_non_null(c.ref);
+	if (json_object_size(c.ref) < 2)
+		fail_msg("the rebuild spooled %s", ref);
+	free(ref);
+	if ((env = getenv("MQ_ALLOC_REBUILD_EVERY")) != NULL && atol(env) > 0)
+		stride = atol(env);
+	af_tail = 1;
+	sweep("inbound: a reply rebuilt from the archive", op_rebuild, &c,
+	    stride, &st);
+	af_tail = 0;
+	assert_true(st.refused > 0);
+	json_decref(c.ref);
+	json_decref(c.body);
+	free(c.mark);
+	mq_daemon_close(&c.d);
+	snprintf(path, sizeof(path), "rm -rf %s", c.dir);
+	assert_int_equal(system(path), 0);
+}
+
 /* ---- init ---------------------------------------------------------------- */
 
 /*
@@ -2842,6 +3089,8 @@ main(void)
 		cmocka_unit_test(rule_headings_survives_every_allocation_failure),
 		cmocka_unit_test(refusal_lang_survives_every_allocation_failure),
 		cmocka_unit_test(init_survives_every_allocation_failure),
+		cmocka_unit_test(reread_survives_every_allocation_failure),
+		cmocka_unit_test(rebuild_archived_survives_every_allocation_failure),
 	};
 	const char *r = getenv("MQ_ROOT");
 
