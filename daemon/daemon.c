@@ -229,9 +229,18 @@ mq_daemon_close(struct mq_daemon *d)
 void
 mq_daemon_stall(struct mq_daemon *d, const char *id)
 {
-	if (id[0] == '\0' || mq_daemon_stalled(d, id) ||
-	    d->nstalled == MQ_DAEMON_STALLED_MAX)
+	if (id[0] == '\0' || mq_daemon_stalled(d, id))
 		return;
+	if (d->nstalled == MQ_DAEMON_STALLED_MAX) {
+		/* more than the list holds: every game waits this pass,
+		 * rather than one play on past a message of its own */
+		if (!d->stall_all)
+			mq_daemon_log("inbound: messages of more than %d games could "
+			    "not be processed; every game's mail and deadlines "
+			    "wait for the next pass", MQ_DAEMON_STALLED_MAX);
+		d->stall_all = 1;
+		return;
+	}
 	snprintf(d->stalled[d->nstalled++], sizeof(d->stalled[0]), "%s", id);
 }
 
@@ -240,6 +249,8 @@ mq_daemon_stalled(const struct mq_daemon *d, const char *id)
 {
 	int i;
 
+	if (d->stall_all)
+		return 1;
 	for (i = 0; i < d->nstalled; i++)
 		if (strcmp(d->stalled[i], id) == 0)
 			return 1;

@@ -68,10 +68,11 @@ struct mq_daemon {
 	 * rebuilds: a reply's entry is its message's to bring back. */
 	char stalled[MQ_DAEMON_STALLED_MAX][MQ_GAME_ID_LEN + 1];
 	int nstalled;
+	int stall_all;	/* more than the list holds: every game waits */
 };
 
-/* Note a game as stalled for this pass (silently not when the list is
- * full: the next pass starts it afresh); 1 when id is stalled. */
+/* Note a game as stalled for this pass (when the list is full, every game
+ * is, for this pass: stall_all); 1 when id is stalled. */
 void mq_daemon_stall(struct mq_daemon *d, const char *id);
 int mq_daemon_stalled(const struct mq_daemon *d, const char *id);
 

@@ -173,7 +173,7 @@ add_stats(struct mq_pass_stats *to, const struct mq_pass_stats *from)
  * PIPE_BUF, so one write, whole or not at all. */
 struct worker_report {
 	struct mq_pass_stats st;
-	int nstalled;
+	int nstalled, stall_all;
 	char stalled[MQ_DAEMON_STALLED_MAX][MQ_GAME_ID_LEN + 1];
 };
 _Static_assert(sizeof(struct worker_report) <= PIPE_BUF,
@@ -222,6 +222,7 @@ inbox_parallel(struct mq_daemon *d, struct mq_maildir_list *l, int n,
 			inbox_part(d, l, k, n, &part.st, err);
 			mq_daemon_release(d);
 			part.nstalled = d->nstalled;
+			part.stall_all = d->stall_all;
 			memcpy(part.stalled, d->stalled, sizeof(part.stalled));
 			_exit(write(p[1], &part, sizeof(part)) == (ssize_t)sizeof(part) ?
 			    0 : 1);
@@ -236,11 +237,16 @@ inbox_parallel(struct mq_daemon *d, struct mq_maildir_list *l, int n,
 		close(fd[k]);
 		waitpid(pid[k], &status, 0);
 		if (got != (ssize_t)sizeof(part) || !WIFEXITED(status) ||
-		    WEXITSTATUS(status) != 0)
+		    WEXITSTATUS(status) != 0) {
+			/* which of its games' messages failed is not known:
+			 * every game's deadlines wait with them this pass */
 			mq_daemon_log("inbound: worker %d stopped early; its messages "
 			    "wait for the next pass", k);
-		else {
+			d->stall_all = 1;
+		} else {
 			add_stats(st, &part.st);
+			if (part.stall_all)
+				d->stall_all = 1;
 			for (int j = 0; j < part.nstalled &&
 			    j < MQ_DAEMON_STALLED_MAX; j++) {
 				part.stalled[j][MQ_GAME_ID_LEN] = '\0';
@@ -658,6 +664,7 @@ mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	memset(st, 0, sizeof(*st));
 	mq_daemon_forget_senders(d);	/* games may have come since */
 	d->nstalled = 0;
+	d->stall_all = 0;
 	if (d->conf.inbound == MQ_IN_MAILDIR)
 		rc = pass_maildir(d, st, err);
 	else if (d->conf.inbound == MQ_IN_IMAP)
