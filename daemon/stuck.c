@@ -142,25 +142,25 @@ damaged:
 static void
 stuck_game_key(const struct stuck_game *s, char *key, size_t n)
 {
-	snprintf(key, n, "stuck-%s-%llu", s->id, s->since);
+	snprintf(key, n, "stuck-%.8s-%llu", s->id, s->since);
 }
 
 static void
 stuck_game_tell(struct mq_daemon *d, const struct stuck_game *s)
 {
-	char key[64], subject[128], text[2048];
+	char key[64], subject[128], text[4096];
 	struct mq_err e;
 
 	stuck_game_key(s, key, sizeof(key));
 	if (mq_notify_host_told(d, key))
 		return;
-	snprintf(subject, sizeof(subject), "[masqued] game %s is stuck at a "
+	snprintf(subject, sizeof(subject), "[masqued] game %.8s is stuck at a "
 	    "message it cannot process", s->id);
-	snprintf(text, sizeof(text), "A message for game %s could not be "
+	snprintf(text, sizeof(text), "A message for game %.8s could not be "
 	    "processed in %llu passes in a row; the daemon's log names it and "
 	    "says why (\"not processed: ...\").\n\n"
 	    "It stays in the inbox (%s) and is tried again each pass, since it "
-	    "may be a move. Until it goes through, game %s waits: its later "
+	    "may be a move. Until it goes through, game %.8s waits: its later "
 	    "messages, its mail and its deadlines. The other games go on.\n\n"
 	    "Mend what the log names (a full disk, a file's permissions), or, "
 	    "if the message is not a move, move it out of the inbox: the game "

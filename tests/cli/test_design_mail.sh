@@ -14,13 +14,7 @@
 #   head hash, signature) that is the log's entry and verifies under the key.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
-D=$T/data
-O=$D/mail/outbox/new
-IN=$D/mail/inbox/new
-
-expect 0 "init" -- $M -C $D init
-G=$(new_game $D) || fail "new"
-expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
+. tests/cli/lib_game.sh
 
 # --- the reply addresses: recomputed from keys/tag.key ---
 for seat in 0 1 2 3; do
