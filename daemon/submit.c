@@ -398,6 +398,38 @@ over_refuses(const struct mq_game *g, const void *work, int seat,
 	return 1;
 }
 
+/*
+ * The commitments this entry made (the journal's, in the order of its
+ * secret commands) whose move the others see at once (a placement in its
+ * turn): "shown_move" holds the move, so that their mail does not call it a
+ * secret still to be opened. -1 out of memory.
+ */
+static int
+mark_shown(struct mq_game *g, const struct mq_submit_result *res)
+{
+	json_t *c = NULL;
+	size_t i, j = 0;
+
+	if (!g->journal_on || g->committed == NULL || !res->logged)
+		return 0;
+	for (i = 0; i < res->ncmds; i++) {
+		if (!res->cmds[i].accepted || !res->cmds[i].secret)
+			continue;
+		/* the next commitment of this entry */
+		while ((c = json_array_get(g->committed, j)) != NULL &&
+		    (uint64_t)json_integer_value(json_object_get(c, "seq")) !=
+		    res->entry.seq)
+			j++;
+		if (c == NULL)
+			return 0;
+		j++;
+		if (res->cmds[i].shown && json_object_set_new(c, "shown_move",
+		    json_string(res->cmds[i].text)) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 int
 mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
     size_t n, int atomic, const char *msg_hash, const char *msg_id,
@@ -546,6 +578,8 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		    resolved, nres };
 
 		rc = log_entries(g, seat, &p, res, err);
+		if (rc == 0 && mark_shown(g, res) != 0)
+			goto oom;
 	}
 	goto out;
 oom:

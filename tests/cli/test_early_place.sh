@@ -50,6 +50,9 @@ for f in $(cat $T/new); do
 		! grep -qF "Your placement" $T/other.$k &&
 		    ! grep -qF "made when your turn comes" $T/other.$k ||
 		    fail "$f ($k), not to dave, tells of a placement"; ok
+		# its commitment is there, but not as a move shown
+		grep -qF "dave, entry" $T/other.$k && ! grep -qF "shown at once" $T/other.$k ||
+		    fail "$f ($k): dave's early placement's commitment missing, or said shown"; ok
 	done
 done
 for p in alice bob carol; do

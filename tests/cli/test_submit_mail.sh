@@ -78,8 +78,9 @@ grep -qF "ACCEPTED" $T/receipt.txt && grep -qF "$c" $T/receipt.txt ||
     { cat $T/receipt.txt >&2; fail "alice's receipt does not name her placement"; }; ok
 for who in "turn bob" "notice carol" "notice dave"; do
 	text $(mail_to $who) >$T/other.txt
-	grep -qF "alice, entry 2: $C" $T/other.txt ||
-	    { cat $T/other.txt >&2; fail "$who: the mail does not name alice's commitment $C"; }
+	# her placement is shown at once: its commitment says so
+	grep -qF "alice, entry 2 ($c, shown at once):" $T/other.txt && grep -qF "$C" $T/other.txt ||
+	    { cat $T/other.txt >&2; fail "$who: the mail does not name alice's commitment $C, shown at once"; }
 	ok
 done
 [ "$(cat $D/games/$G/mailed)" -eq 2 ] || fail "the mark of mailed entries is not at alice's entry"; ok
