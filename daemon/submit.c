@@ -578,8 +578,9 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		    resolved, nres };
 
 		rc = log_entries(g, seat, &p, res, err);
+		/* the entry is logged: a mail short of it must not go out */
 		if (rc == 0 && mark_shown(g, res) != 0)
-			goto oom;
+			g->journal_lost = 1;
 	}
 	goto out;
 oom:
