@@ -536,7 +536,7 @@ admin_default(struct mq_daemon *d, struct mq_game *g, int seat,
 {
 	const char *name = g->players[seat].name;
 	char moved[200];
-	uint64_t before = g->seq;
+	uint64_t before = g->seq, at;
 	int rc;
 
 	if (g->paused)		/* as a move: none is taken while paused */
@@ -550,13 +550,14 @@ admin_default(struct mq_daemon *d, struct mq_game *g, int seat,
 	mq_deadline_keep_reminded(d, g);
 	mq_game_journal_start(g);
 	rc = mq_deadline_default(d, g, seat, why, moved, sizeof(moved), err);
+	at = g->seq;	/* its last entry: an end entry may follow (game_end.c) */
 	if (rc == 0 && g->seq == before)
 		rc = mq_fail(err, MQ_REFUSED, "%s owes no move in game %s now; "
 		    "there is no default to apply.", name, g->id);
 	else if (rc == 0 && (rc = mq_notify_update(d, g, NULL, NULL, err)) == 0)
 		mq_mailmark_done(g);
 	mq_game_journal_stop(g);
-	if (g->seq == before)
+	if (at == before)
 		return rc;
 	if (rc != 0) {	/* logged: the next serve catches its mails up */
 		char why_not[sizeof(err->msg)];
@@ -565,10 +566,10 @@ admin_default(struct mq_daemon *d, struct mq_game *g, int seat,
 		return mq_fail(err, rc, "%s's default (%s) is logged in game %s as "
 		    "entry %llu, but its mails were not queued (%s); the next "
 		    "serve queues them.", name, moved, g->id,
-		    (unsigned long long)g->seq, why_not);
+		    (unsigned long long)at, why_not);
 	}
 	printf("%s: %s's default, %s, logged as entry %llu.\n", g->id, name,
-	    moved, (unsigned long long)g->seq);
+	    moved, (unsigned long long)at);
 	return mq_deadline_schedule(d, g, err);
 }
 
@@ -707,6 +708,7 @@ admin_log(struct mq_daemon *d, struct mq_game *g, const struct admin_args *x,
 {
 	struct mq_player_info before;
 	long long dl[MQ_MAX_PLAYERS];
+	uint64_t at;
 	json_t *body;
 	int a, rc, bad;
 
@@ -744,6 +746,7 @@ admin_log(struct mq_daemon *d, struct mq_game *g, const struct admin_args *x,
 		if (mq_game_deadline(&d->conf, g, a) != dl[a] ||
 		    (a == seat && !strcmp(x->action, "replace")))
 			g->players[a].reminded = 0;
+	at = g->seq;	/* an end entry may follow it (game_end.c) */
 	if ((rc = mq_notify_admin(d, g, body, seat >= 0 ? &before : NULL,
 	    err)) == 0)
 		mq_mailmark_done(g);
@@ -756,13 +759,13 @@ admin_log(struct mq_daemon *d, struct mq_game *g, const struct admin_args *x,
 			why_not[strlen(why_not) - 1] = '\0';
 		return mq_fail(err, rc, "The %s is logged in game %s as entry %llu, "
 		    "but its mails were not queued (%s); the next serve queues "
-		    "them.", x->action, g->id, (unsigned long long)g->seq, why_not);
+		    "them.", x->action, g->id, (unsigned long long)at, why_not);
 	}
 	if (rc == 0)
 		rc = mq_deadline_schedule(d, g, err);
 	if (rc == 0)
 		printf("%s: %s logged as entry %llu.\n", g->id, x->action,
-		    (unsigned long long)g->seq);
+		    (unsigned long long)at);
 	return rc;
 }
 
