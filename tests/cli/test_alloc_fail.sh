@@ -35,7 +35,8 @@ export MQ_ROOT="$PWD"
 # step (each is thousands of runs of apply and five views), of The
 # Masquerade's only its first Spell step and every 7th allocation of it and
 # of its setup, and fewer of the whole mail's, of decorate's, of a submit's,
-# of a reply's answers rebuilt from the archive and of bot's and the
+# of a reply's answers rebuilt from the archive, of the move that ends a
+# game (every 61st and the last 61: its end entry's) and of bot's and the
 # story's allocations; make test's ASan build sweeps more of each.
 export MQ_ALLOC_STEP_EVERY=${MQ_ALLOC_STEP_EVERY:-1000000}
 export MQ_ALLOC_MS_MOMENTS=${MQ_ALLOC_MS_MOMENTS:-1}
@@ -46,6 +47,7 @@ export MQ_ALLOC_SUBMIT_EVERY=${MQ_ALLOC_SUBMIT_EVERY:-7}
 export MQ_ALLOC_STORY_EVERY=${MQ_ALLOC_STORY_EVERY:-7}
 export MQ_ALLOC_NOTIFY_EVERY=${MQ_ALLOC_NOTIFY_EVERY:-31}
 export MQ_ALLOC_REBUILD_EVERY=${MQ_ALLOC_REBUILD_EVERY:-7}
+export MQ_ALLOC_END_EVERY=${MQ_ALLOC_END_EVERY:-61}
 if command -v valgrind >/dev/null 2>&1; then
 	exec valgrind -q --error-exitcode=9 --leak-check=full \
 	    --suppressions=tests/valgrind.supp "$OUT/test_alloc_fail"

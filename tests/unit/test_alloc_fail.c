@@ -18,7 +18,9 @@
  * decorate (its wrapped lists); the games whose mails the spool holds back,
  * and the spool sent with them kept; headings ruled to one column; a
  * player's mail that names no game, refused in the language of its own
- * words; The Masquerade's receipt of a PASS (what it declined); init.
+ * words; The Masquerade's receipt of a PASS (what it declined); the move
+ * that ends a game (its end entry logged once, by it or by the next open's
+ * catching up, the log a clean run's byte for byte); init.
  * For N = 1, 2, ... the N-th allocation of the operation fails (once;
  * later ones succeed again), until the operation makes fewer than N
  * allocations.
@@ -2981,6 +2983,232 @@ rebuild_archived_survives_every_allocation_failure(void **state)
 	assert_int_equal(system(path), 0);
 }
 
+/* ---- the end entry ------------------------------------------------------- */
+
+/*
+ * The move that ends a game, by mail (game_end.c): the move is logged, its
+ * mails queued, then the end entry, then the mark. With an allocation
+ * failing anywhere in it, the message fails (MQ_IO: it waits) or is
+ * answered; either way, after the message read again (a failure) and the
+ * next open's catching up (an end that could not be logged), the log is
+ * byte for byte a clean run's, with exactly one end entry, the mark past
+ * it, and the spool holds a clean run's mails. A crash between the mails
+ * and the end entry is test_design_log's; this is the same mend, reached
+ * by memory running out.
+ */
+struct end_ctx {
+	struct mq_daemon d;
+	char dir[64], spool[128], logpath[300], markpath[300];
+	char logrel[64], markrel[64];
+	char eml[400], answered[400];
+	char id[MQ_GAME_ID_LEN + 1];
+	char *log, *mark;	/* one move from the end, every entry mailed */
+	char *raw;		/* the move's mail */
+	size_t len;
+	long long now;
+	char *ref;		/* a clean run's log and spool */
+};
+
+/* The game's log and its spool, after the message read again (rc: the
+ * first reading failed) and the next open's catching up (never armed). */
+static char *
+end_outcome(struct end_ctx *c, int rc)
+{
+	enum mq_inbound_outcome o;
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_game *g;
+	struct mq_err err;
+	const char *p;
+	char *log, *mark, *s;
+	unsigned long long lines, at;
+	int ends, reopened;
+	json_t *got;
+
+	mq_daemon_release(&c->d);
+	if (rc != 0 && mq_inbound_process(&c->d, c->raw, c->len, "pipe", NULL,
+	    &o, &err) != 0)
+		fail_msg("end: the message read again failed: %s", err.msg);
+	mq_daemon_release(&c->d);
+	for (reopened = 0; ; reopened = 1) {
+		log = slurp(c->logpath, NULL);
+		for (p = log, lines = 0; (p = strchr(p, '\n')) != NULL; p++)
+			lines++;
+		for (p = log, ends = 0; (p = strstr(p, "\"type\":\"end\"")) !=
+		    NULL; p++)
+			ends++;
+		mark = slurp(c->markpath, NULL);
+		at = strtoull(mark, NULL, 10);
+		free(mark);
+		/* all done already: the next open would change nothing
+		 * (each open verifies every signature: the sweep's cost) */
+		if (reopened || (ends == 1 && at == lines))
+			break;
+		free(log);
+		/* the next pass's: an end logged late has the time of the
+		 * entry that ended the game, not the clock's */
+		c->d.now = c->now + 3600;
+		if (mq_daemon_game(&c->d, c->id, &g, &err) != 0)
+			fail_msg("end: the game does not open again: %s", err.msg);
+		mq_daemon_release(&c->d);
+	}
+	if (ends != 1)
+		fail_msg("end: %d end entries in the log, not one", ends);
+	if (at != lines)
+		fail_msg("end: the mark is at %llu, the log holds %llu entries",
+		    at, lines);
+	got = spool_files(c->spool);
+	s = json_dumps(got, JSON_COMPACT | JSON_SORT_KEYS);
+	assert_non_null(s);
+	json_decref(got);
+	mq_buf_printf(&b, "%s\n%s", log, s);
+	free(log);
+	free(s);
+	return steal(&b);
+}
+
+static int
+op_end(void *vctx, char **result)
+{
+	struct end_ctx *c = vctx;
+	enum mq_inbound_outcome o;
+	struct mq_game *g;
+	struct mq_err err;
+	char *got;
+	int rc;
+
+	af_pause();
+	mq_daemon_release(&c->d);
+	put_file(c->dir, c->logrel, c->log);
+	put_file(c->dir, c->markrel, c->mark);
+	spool_empty(c->spool);
+	unlink(c->eml);
+	unlink(c->answered);
+	memset(c->d.rate, 0, sizeof(*c->d.rate));
+	mq_daemon_forget_senders(&c->d);
+	c->d.now = c->now;
+	/* the game open already, as serve has it after the pass's first
+	 * message of it: the move's own allocations are swept, not the
+	 * replay of the whole log */
+	if (mq_daemon_game(&c->d, c->id, &g, &err) != 0)
+		fail_msg("end: %s", err.msg);
+	af_resume();
+	rc = mq_inbound_process(&c->d, c->raw, c->len, "pipe", NULL, &o, &err);
+	af_pause();
+	if (rc != 0 && rc != MQ_IO)
+		fail_msg("end: failed %d, not MQ_IO: %s", rc, err.msg);
+	if (rc == 0 && o != MQ_IN_APPLIED)
+		fail_msg("end: outcome %d, not applied", (int)o);
+	got = end_outcome(c, rc);
+	if (c->ref != NULL && strcmp(got, c->ref) != 0) {
+		size_t at = 0;
+
+		while (got[at] != '\0' && got[at] == c->ref[at])
+			at++;
+		fail_msg("end: after a failure (%d) and its mend, the log or the "
+		    "spool is not a clean run's (from byte %zu: \"%.80s\", not "
+		    "\"%.80s\")", rc, at, got + at, c->ref + at);
+	}
+	if (rc == 0)
+		*result = got;
+	else
+		free(got);
+	af_resume();
+	return rc;
+}
+
+static void
+end_entry_survives_every_allocation_failure(void **state)
+{
+	struct end_ctx c;
+	struct mq_submit_result res;
+	struct af_stats st;
+	struct mq_game *g;
+	struct mq_err err;
+	struct mq_buf b = MQ_BUF_INIT, text = MQ_BUF_INIT;
+	char addr[300], tag[MQ_TAG_LEN + 1], hx[65], *before = NULL, *ref;
+	unsigned char hash[32];
+	const char *env, *line;
+	long stride = 61;
+	int seat = -1, i;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	af_new_daemon_of("end", "redmasque", 4, c.dir, sizeof(c.dir), c.id,
+	    &c.d);
+	snprintf(c.spool, sizeof(c.spool), "%s/spool", c.dir);
+	snprintf(c.logpath, sizeof(c.logpath), "%s/games/%s/log", c.dir, c.id);
+	snprintf(c.markpath, sizeof(c.markpath), "%s/games/%s/mailed", c.dir,
+	    c.id);
+	snprintf(c.logrel, sizeof(c.logrel), "games/%s/log", c.id);
+	snprintf(c.markrel, sizeof(c.markrel), "games/%s/mailed", c.id);
+	/* the bots play till the game is over; the log before the last move
+	 * is kept, and the move */
+	assert_int_equal(mq_game_open(&c.d.store, c.id, 1, 0, &g, &err), 0);
+	for (i = 0; i < 2000 && !mq_game_over(g); i++) {
+		assert_true((seat = af_owing(g)) >= 0);
+		af_bot_line(g, seat, &text);
+		line = mq_buf_str(&text);
+		free(before);
+		before = slurp(c.logpath, NULL);
+		mq_buf_printf(&b, "%020llu\n", (unsigned long long)g->seq);
+		free(c.mark);
+		c.mark = steal(&b);
+		if (mq_game_submit(g, seat, &line, 1, 1, NULL, "pipe",
+		    1790000100 + i, &res, &err) != 0)
+			fail_msg("%s", err.msg);
+		mq_submit_result_free(&res);
+	}
+	assert_true(mq_game_over(g));
+	mq_game_close(g);
+	c.log = before;
+	c.now = 1790000100 + i + 60;
+	/* the last move, by mail from its seat */
+	mq_addr_tag(c.d.store.keys.tag, c.id, seat, 0, tag);
+	assert_int_equal(mq_addr_reply(c.d.conf.reply_local,
+	    c.d.conf.reply_domain, c.id, seat, tag, addr, sizeof(addr)), 0);
+	mq_buf_printf(&b, "From: %s <p@x.test>\r\nTo: %s\r\n"
+	    "Subject: Re: the game\r\nMessage-ID: <end1@x.test>\r\n"
+	    "Content-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n",
+	    af_names[seat], addr, mq_buf_str(&text));
+	mq_buf_free(&text);
+	c.len = b.len;
+	c.raw = steal(&b);
+	crypto_generichash(hash, sizeof(hash), (const unsigned char *)c.raw,
+	    c.len, NULL, 0);
+	sodium_bin2hex(hx, sizeof(hx), hash, sizeof(hash));
+	snprintf(c.eml, sizeof(c.eml), "%s/archive/%s.eml", c.dir, hx);
+	snprintf(c.answered, sizeof(c.answered), "%s/archive/%s.answered",
+	    c.dir, hx);
+	/* the clean run, twice: the first fills the renderer's caches */
+	assert_int_equal(op_end(&c, &ref), 0);
+	free(ref);
+	assert_int_equal(op_end(&c, &c.ref), 0);
+	/* the end entry is the log's last, after the move's */
+	before = slurp(c.logpath, NULL);
+	before[strlen(before) - 1] = '\0';
+	if (strstr(strrchr(before, '\n'), "\"type\":\"end\"") == NULL)
+		fail_msg("the last entry is not the end: %.200s",
+		    strrchr(before, '\n') + 1);
+	free(before);
+	if ((env = getenv("MQ_ALLOC_END_EVERY")) != NULL && atol(env) > 0)
+		stride = atol(env);
+	/* every $MQ_ALLOC_END_EVERY-th (each run opens the game, 127 entries,
+	 * once or twice, and every open checks each signature), and each of
+	 * the last as many: the end entry's are among them (game_end.c:
+	 * after the move's mails) */
+	af_tail = 1;
+	sweep("inbound: the move that ends a game", op_end, &c, stride, &st);
+	af_tail = 0;
+	assert_true(st.refused > 0);
+	free(c.ref);
+	free(c.log);
+	free(c.mark);
+	free(c.raw);
+	mq_daemon_close(&c.d);
+	snprintf(addr, sizeof(addr), "rm -rf %s", c.dir);
+	assert_int_equal(system(addr), 0);
+}
+
 /* ---- init ---------------------------------------------------------------- */
 
 /*
@@ -3091,6 +3319,7 @@ main(void)
 		cmocka_unit_test(init_survives_every_allocation_failure),
 		cmocka_unit_test(reread_survives_every_allocation_failure),
 		cmocka_unit_test(rebuild_archived_survives_every_allocation_failure),
+		cmocka_unit_test(end_entry_survives_every_allocation_failure),
 	};
 	const char *r = getenv("MQ_ROOT");
 
