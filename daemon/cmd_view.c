@@ -416,7 +416,8 @@ print_entry_text(const struct mq_log_entry *e)
 			printf(" (ended by the host)");
 		printf("; alive:");
 		json_array_foreach(json_object_get(r, "alive"), i, c)
-			printf("%s %s", i ? "," : "", json_string_value(c));
+			printf("%s %s", i ? "," : "", json_is_string(c) ?
+			    json_string_value(c) : "?");
 	}
 	putchar('\n');
 }

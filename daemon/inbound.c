@@ -844,7 +844,7 @@ static void
 settings_mailed(const struct analysis *a, uint64_t set_at)
 {
 	if (a->game->seq != set_at)
-		mq_mailmark_write(a->game);
+		mq_mailmark_done(a->game);
 }
 
 /* Past the sender's rate_limit, a message that changes nothing is dropped

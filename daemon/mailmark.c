@@ -308,9 +308,11 @@ tell_host_unanswered(struct mq_daemon *d, const struct mq_game *c,
 	    "%s: it was logged, but its answers (the receipt, the others' "
 	    "notices) were not queued, and %s.\n\n"
 	    "They wait for the message to be read again, and the game's later "
-	    "mail waits with them, until the game's next entry. If the message "
-	    "is gone for good, tell %s that the move was taken (masqued log %s "
-	    "shows it); the game's next move or deadline lets its mail go on.",
+	    "mail waits with them, until the game's next entry (if this move "
+	    "ended the game, there is none: its end mail waits too). If the "
+	    "message is gone, ask %s to send it again from their sent mail (it "
+	    "is then only acknowledged, and its answers go); or tell them the "
+	    "move was taken (masqued log %s shows it).",
 	    c->id, (unsigned long long)seq, player ? player : "?", why,
 	    player ? player : "the player", c->id);
 	if (mq_notify_host(d, key, subject, text, &e) != 0)

@@ -196,6 +196,8 @@ mq_stuck_games(struct mq_daemon *d)
 			stuck_game_key(&old[j], key, sizeof(key));
 			mq_notify_host_forget(d, key);
 		}
+	if (d->nstalled == 0 && d->stall_all)
+		return;		/* which games is not known (a worker died): kept */
 	if (d->nstalled == 0) {
 		/* any game stalled before is past it */
 		if (unlink(path) == -1 && errno != ENOENT)

@@ -124,9 +124,10 @@ ls $O >$T/before
 send alice@x.test "$RA" place-a 'PLACE black'
 serve "alice places"
 answer notice carol@x.test seen
-# the commitment carol was shown: "alice, entry N: HEX"
+# the commitment carol was shown: "alice, entry N (PLACE black, shown at
+# once): HEX", in Japanese, HEX perhaps on the next line
 COMMIT=$($PY -c 'import re, sys
-m = re.search(r"alice\W{0,3}\D{0,20}\d+\D{0,4}([0-9a-f]{64})", open(sys.argv[1]).read())
+m = re.search(r"alice\W{0,3}\D{0,20}\d+[^\n]{0,60}?\W([0-9a-f]{64})", open(sys.argv[1]).read())
 print(m.group(1) if m else "")' $T/seen.txt)
 [ -n "$COMMIT" ] || { cat $T/seen.txt >&2; fail "carol was shown no commitment of alice's"; }; ok
 
