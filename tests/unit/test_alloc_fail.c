@@ -212,6 +212,8 @@ struct af_stats {
  * alone, the sweep of `bot` missed the one buffer it prints).
  */
 static int af_tail;
+/* How many of the last allocations af_tail fails in turn: 0 means stride. */
+static long af_tail_len;
 
 /*
  * The first allocation a strided sweep fails (1 unless set): sweeps of one
@@ -223,7 +225,7 @@ static long af_first = 1;
 static long
 af_next(long n, long stride, long total)
 {
-	long tail = total - stride + 1;
+	long tail = total - (af_tail_len > 0 ? af_tail_len : stride) + 1;
 
 	if (!af_tail || n + stride < tail)
 		return n + stride;
@@ -3197,8 +3199,12 @@ end_entry_survives_every_allocation_failure(void **state)
 	 * the last as many: the end entry's are among them (game_end.c:
 	 * after the move's mails) */
 	af_tail = 1;
+	af_tail_len = stride;
+	if ((env = getenv("MQ_ALLOC_END_TAIL")) != NULL && atol(env) > 0)
+		af_tail_len = atol(env);
 	sweep("inbound: the move that ends a game", op_end, &c, stride, &st);
 	af_tail = 0;
+	af_tail_len = 0;
 	assert_true(st.refused > 0);
 	free(c.ref);
 	free(c.log);
