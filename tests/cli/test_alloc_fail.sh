@@ -35,9 +35,9 @@ export MQ_ROOT="$PWD"
 # step (each is thousands of runs of apply and five views), of The
 # Masquerade's only its first Spell step and every 7th allocation of it and
 # of its setup, and fewer of the whole mail's, of decorate's, of a submit's,
-# of a reply's answers rebuilt from the archive, of the move that ends a
-# game (its first and its last 8, the end entry's) and of bot's and the
-# story's allocations; make test's ASan build sweeps more of each.
+# of a game's log read again, of a reply's answers rebuilt from the archive,
+# of the move that ends a game (its first and its last 3) and of bot's and
+# the story's allocations; make test's ASan build sweeps more of each.
 export MQ_ALLOC_STEP_EVERY=${MQ_ALLOC_STEP_EVERY:-1000000}
 export MQ_ALLOC_MS_MOMENTS=${MQ_ALLOC_MS_MOMENTS:-1}
 export MQ_ALLOC_MS_STEP_EVERY=${MQ_ALLOC_MS_STEP_EVERY:-7}
@@ -46,13 +46,13 @@ export MQ_ALLOC_DECORATE_EVERY=${MQ_ALLOC_DECORATE_EVERY:-31}
 export MQ_ALLOC_SUBMIT_EVERY=${MQ_ALLOC_SUBMIT_EVERY:-7}
 export MQ_ALLOC_STORY_EVERY=${MQ_ALLOC_STORY_EVERY:-7}
 export MQ_ALLOC_NOTIFY_EVERY=${MQ_ALLOC_NOTIFY_EVERY:-31}
-export MQ_ALLOC_REBUILD_EVERY=${MQ_ALLOC_REBUILD_EVERY:-7}
+export MQ_ALLOC_REBUILD_EVERY=${MQ_ALLOC_REBUILD_EVERY:-31}
+export MQ_ALLOC_REREAD_EVERY=${MQ_ALLOC_REREAD_EVERY:-7}
 # The move that ends a game: each run opens a game of 127 entries, a few
 # seconds under valgrind; the ASan build (make test's unit run) fails every
-# 61st allocation and each of the last 61. Here: the first, and the last 8,
-# where the end entry is made.
+# 61st allocation and each of the last 61. Here: the first, and the last 3.
 export MQ_ALLOC_END_EVERY=${MQ_ALLOC_END_EVERY:-1000000}
-export MQ_ALLOC_END_TAIL=${MQ_ALLOC_END_TAIL:-8}
+export MQ_ALLOC_END_TAIL=${MQ_ALLOC_END_TAIL:-3}
 if command -v valgrind >/dev/null 2>&1; then
 	exec valgrind -q --error-exitcode=9 --leak-check=full \
 	    --suppressions=tests/valgrind.supp "$OUT/test_alloc_fail"
