@@ -20,6 +20,7 @@
 #include "buf.h"
 #include "html_text.h"
 #include "mime_charset.h"
+#include "mime_report.h"
 
 struct walk {
 	GMimeObject *plain;	/* first inline text/plain */
@@ -737,8 +738,9 @@ is_bounce(GMimeObject *top, GMimeObject *body, const char *from)
 	ct = body != NULL ? g_mime_object_get_content_type(body) : NULL;
 	if (ct != NULL && g_mime_content_type_is_type(ct, "multipart", "report") &&
 	    (rt = g_mime_content_type_get_parameter(ct, "report-type")) != NULL &&
-	    strcasecmp(rt, "delivery-status") == 0)
-		return 1;
+	    (strcasecmp(rt, "delivery-status") == 0 ||
+	    strcasecmp(rt, "global-delivery-status") == 0))
+		return 1;	/* RFC 3464, and RFC 6533's global reports */
 	if (from == NULL || (at = strchr(from, '@')) == NULL)
 		return 0;
 	if (!((at - from == 13 && strncmp(from, "mailer-daemon", 13) == 0) ||
@@ -747,42 +749,6 @@ is_bounce(GMimeObject *top, GMimeObject *body, const char *from)
 	if (header_word(top, "Return-Path", w, sizeof(w)) == NULL)
 		return 0;
 	return strcmp(w, "<>") == 0 || strcmp(w, "< >") == 0;
-}
-
-/*
- * A delivery report's failed recipient: its first "Final-Recipient: TYPE;
- * ADDRESS" line (RFC 3464), read from the raw bytes (the report part is
- * plain text by that RFC), lower-cased; out is "" when there is none, or
- * it is not a plain address.
- */
-static void
-final_recipient(const char *raw, size_t len, char *out, size_t n)
-{
-	static const char name[] = "final-recipient:";
-	const char *p = raw, *end = raw + len, *v;
-	size_t k;
-
-	out[0] = '\0';
-	for (; p < end; p = memchr(p, '\n', (size_t)(end - p)), p = p ? p + 1 : end) {
-		if ((size_t)(end - p) <= sizeof(name) ||
-		    strncasecmp(p, name, sizeof(name) - 1) != 0)
-			continue;
-		v = memchr(p, ';', (size_t)(end - p));
-		if (v == NULL || memchr(p, '\n', (size_t)(v - p)) != NULL)
-			return;
-		for (v++; v < end && (*v == ' ' || *v == '\t'); v++)
-			;
-		for (k = 0; v + k < end && k + 1 < n && v[k] > ' ' &&
-		    v[k] < 0x7f; k++)
-			out[k] = (char)tolower((unsigned char)v[k]);
-		out[k] = '\0';
-		if (v + k < end && v[k] != '\r' && v[k] != '\n' && v[k] != ' ' &&
-		    v[k] != '\t')
-			out[0] = '\0';		/* too long, or not ASCII */
-		else if (strchr(out, '@') == NULL)
-			out[0] = '\0';
-		return;
-	}
 }
 
 /* ---- the message ---------------------------------------------------- */
@@ -987,13 +953,14 @@ mq_mime_parse(const char *raw, size_t len, struct mq_mime_msg **out,
 		return mq_fail(err, MQ_IO, "Out of memory reading the message.");
 	}
 	rc = parse_message(msg, m, err);
+	if (rc == 0 && m->bounce)
+		mq_mime_report_recipient(msg, raw, len, m->bounce_to,
+		    sizeof(m->bounce_to));
 	g_object_unref(msg);
 	if (rc != 0) {
 		mq_mime_msg_free(m);
 		return rc;
 	}
-	if (m->bounce)
-		final_recipient(raw, len, m->bounce_to, sizeof(m->bounce_to));
 	*out = m;
 	return 0;
 }

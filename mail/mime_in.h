@@ -26,8 +26,8 @@ struct mq_mime_msg {
 	char **references;     /* the ids of References, without <>, in order (the last MQ_MIME_MAX_REFS), NULL-terminated; NULL when none */
 	char **recipients;     /* NULL-terminated: addr-specs from Delivered-To, X-Original-To, then To, then Cc, in that order, lower-cased, de-duplicated */
 	int auto_reply;        /* Auto-Submitted other than "no", Precedence bulk/junk/list, X-Autoreply/X-Autorespond, a vacation-style auto-reply */
-	int bounce;            /* a delivery status notification: multipart/report; report-type=delivery-status, or From MAILER-DAEMON/postmaster with an empty Return-Path <> */
-	char bounce_to[256];   /* a bounce's failed recipient (its report's Final-Recipient), lower-cased; "" when none is read */
+	int bounce;            /* a delivery status notification: multipart/report; report-type=delivery-status (or RFC 6533's global-delivery-status), or From MAILER-DAEMON/postmaster with an empty Return-Path <> */
+	char bounce_to[256];   /* a bounce's failed recipient (its report's Final-Recipient, read decoded and unfolded: mime_report.h), lower-cased; "" when none is read */
 	long long date;        /* the Date header, seconds since 1970 UTC; 0 when none or unreadable */
 	char *text;            /* the body as UTF-8 plain text: see below; never NULL on success */
 	int text_from_html;    /* 1 when text was converted from text/html */

@@ -105,6 +105,26 @@ grep -l "^Subject: \[masqued\] mail to erin@elsewhere.test bounced" $D/mail/outb
 bounce 3d.eml bounce4@x.test dave@x.test
 MASQUED_NOW=$((MASQUED_NOW + 86400)) $M -C $D serve --once 2>/dev/null
 [ "$(bounced dave@x.test)" = 2 ] || fail "the host was not told of dave's address the next day"; ok
+# a global report (RFC 6533), its report part base64: the host's mail names
+# the address in UTF-8
+{
+	printf 'Return-Path: <>\nFrom: Mail Delivery System <MAILER-DAEMON@mx.x.test>\n'
+	printf 'To: game@x.test\nSubject: Undelivered Mail\nMessage-ID: <bounce5@x.test>\n'
+	printf 'MIME-Version: 1.0\nContent-Type: multipart/report; report-type=global-delivery-status; boundary="R"\n\n'
+	printf -- '--R\nContent-Type: text/plain\n\nIt failed.\n--R\n'
+	printf 'Content-Type: message/global-delivery-status\nContent-Transfer-Encoding: base64\n\n'
+	printf 'Reporting-MTA: dns; mx.x.test\n\nFinal-Recipient: utf-8; \346\235\216@x.test\nAction: failed\n' | base64
+	printf -- '--R--\n'
+} > $D/mail/inbox/new/3e.eml
+MASQUED_NOW=$((MASQUED_NOW + 86400)) $M -C $D serve --once 2>/dev/null
+python3 - $D/mail/outbox/new <<'PY' || fail "the host's mail does not name the UTF-8 address of a global report"
+import email, email.header, os, sys
+from email import policy
+d = sys.argv[1]
+subjects = [email.message_from_bytes(open(os.path.join(d, f), "rb").read(), policy=policy.default)["Subject"] for f in os.listdir(d)]
+sys.exit(0 if "[masqued] mail to \u674e@x.test bounced" in subjects else 1)
+PY
+ok
 
 # --- a message that fails pass after pass: its game waits, the others go on,
 # and after MQ_STUCK_PASSES (5) passes in a row the host is told, once ---

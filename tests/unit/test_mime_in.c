@@ -700,6 +700,63 @@ bounce_recipient_read_strictly(void **state)
 	}
 }
 
+/*
+ * The report part read as its MTA sent it: base64 or quoted-printable,
+ * folded, the address in <>, RFC 6533's utf-8 addresses; and only the
+ * report part, not a "Final-Recipient:" quoted in the text before it.
+ */
+static void
+bounce_recipient_read_from_the_report(void **state)
+{
+	static const struct {
+		const char *type, *cte, *body, *want;
+	} cases[] = {
+		{ "message/delivery-status", "base64",
+		  /* "Final-Recipient: rfc822; Gone@Example.org\r\nAction: failed\r\n" */
+		  "RmluYWwtUmVjaXBpZW50OiByZmM4MjI7IEdvbmVARXhhbXBsZS5vcmcNCkFjdGlvbjogZmFpbGVkDQo=\r\n",
+		  "gone@example.org" },
+		{ "message/delivery-status", "quoted-printable",
+		  "Final-Recipient: rfc822; a-rather-long-local-part=\r\n@example.org\r\n",
+		  "a-rather-long-local-part@example.org" },
+		{ "message/delivery-status", "7bit",
+		  "Final-Recipient: rfc822;\r\n\tgone@example.org\r\n", "gone@example.org" },
+		{ "message/delivery-status", "7bit",
+		  "Final-Recipient: rfc822; <gone@example.org>\r\n", "gone@example.org" },
+		{ "message/delivery-status", "7bit",
+		  "Final-Recipient: utf-8; \\x{5C71}\\x{7530}@example.jp\r\n",
+		  "\xe5\xb1\xb1\xe7\x94\xb0@example.jp" },
+		{ "message/delivery-status", "8bit",
+		  "Final-Recipient: utf-8; \xe5\xb1\xb1@example.jp\r\n", "" },
+		{ "message/global-delivery-status", "8bit",
+		  "Final-Recipient: utf-8; \xe5\xb1\xb1@Example.jp\r\n",
+		  "\xe5\xb1\xb1@example.jp" },
+		{ "message/global-delivery-status", "8bit",
+		  "Final-Recipient: utf-8; \\x{D800}@example.jp\r\n", "" },
+		{ "message/delivery-status", "7bit",
+		  "Final-Recipient: x400; /G=gone/S=x/\r\n", "" },
+	};
+	char raw[2048];
+	struct mq_mime_msg *m;
+	struct mq_err e;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(raw, sizeof(raw), "From: MAILER-DAEMON@x.test\r\n"
+		    "To: game@x.test\r\nSubject: failed\r\nContent-Type: "
+		    "multipart/report; report-type=%s; boundary=\"b\"\r\n\r\n"
+		    "--b\r\nContent-Type: text/plain\r\n\r\nIt failed:\r\n"
+		    "Final-Recipient: rfc822; quoted@elsewhere.test\r\n--b\r\n"
+		    "Content-Type: %s\r\nContent-Transfer-Encoding: %s\r\n\r\n"
+		    "%s--b--\r\n", strchr(cases[i].type, '/') + 1,
+		    cases[i].type, cases[i].cte, cases[i].body);
+		assert_int_equal(mq_mime_parse(raw, strlen(raw), &m, &e), 0);
+		assert_int_equal(m->bounce, 1);
+		assert_string_equal(m->bounce_to, cases[i].want);
+		mq_mime_msg_free(m);
+	}
+}
+
 static void
 postmaster_with_empty_return_path_is_bounce(void **state)
 {
@@ -918,6 +975,7 @@ main(void)
 		cmocka_unit_test(vacation_subjects_are_auto),
 		cmocka_unit_test(delivery_status_report_is_bounce),
 		cmocka_unit_test(bounce_recipient_read_strictly),
+		cmocka_unit_test(bounce_recipient_read_from_the_report),
 		cmocka_unit_test(postmaster_with_empty_return_path_is_bounce),
 		cmocka_unit_test(message_over_10_mib_is_refused),
 		cmocka_unit_test(fifty_nested_multiparts_are_read),
