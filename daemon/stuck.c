@@ -16,23 +16,43 @@
  * row that stopped at the same message ("UIDVALIDITY UID PASSES\n"); at
  * MQ_STUCK_PASSES the host is told, once.
  */
+
+/* Read DATA/cursor/imap.stuck into path and *v, *u, *n: 0 when it holds
+ * one sound line, 1 when there is none, -1 when it is damaged or cannot be
+ * read. */
+static int
+imap_stuck_read(struct mq_daemon *d, char *path, size_t size,
+    unsigned long long *v, unsigned long long *u, unsigned long long *n)
+{
+	char buf[96];
+	const char *p = buf;
+	struct mq_err e;
+	size_t len;
+	int present;
+
+	snprintf(path, size, "%s/cursor/imap.stuck", d->conf.datadir);
+	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e) != 0)
+		return -1;
+	if (!present)
+		return 1;
+	if (strlen(buf) != len ||
+	    mq_scan_digits(&p, UINT32_MAX, v) != 0 || *p++ != ' ' ||
+	    mq_scan_digits(&p, UINT32_MAX, u) != 0 || *p++ != ' ' ||
+	    mq_scan_digits(&p, 1000000, n) != 0 || strcmp(p, "\n") != 0)
+		return -1;
+	return 0;
+}
+
 void
 mq_stuck_imap(struct mq_daemon *d, const char *mailbox, uint32_t validity,
     uint32_t uid, const char *why)
 {
 	char path[1400], buf[96], key[64], text[4096];
 	unsigned long long v = 0, u = 0, n = 0;
-	const char *p = buf;
 	struct mq_err e;
-	size_t len;
-	int present, k;
+	int k;
 
-	snprintf(path, sizeof(path), "%s/cursor/imap.stuck", d->conf.datadir);
-	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e) != 0 ||
-	    !present || strlen(buf) != len ||
-	    mq_scan_digits(&p, UINT32_MAX, &v) != 0 || *p++ != ' ' ||
-	    mq_scan_digits(&p, UINT32_MAX, &u) != 0 || *p++ != ' ' ||
-	    mq_scan_digits(&p, 1000000, &n) != 0 || strcmp(p, "\n") != 0 ||
+	if (imap_stuck_read(d, path, sizeof(path), &v, &u, &n) != 0 ||
 	    v != validity || u != uid)
 		n = 0;		/* another message, or none yet: count afresh */
 	n++;
@@ -59,24 +79,15 @@ mq_stuck_imap(struct mq_daemon *d, const char *mailbox, uint32_t validity,
 void
 mq_stuck_imap_past(struct mq_daemon *d)
 {
-	char path[1400], buf[96], key[64];
+	char path[1400], key[64];
 	unsigned long long v = 0, u = 0, n = 0;
-	const char *p = buf;
-	struct mq_err e;
-	size_t len;
-	int present, rc;
+	int rc;
 
-	snprintf(path, sizeof(path), "%s/cursor/imap.stuck", d->conf.datadir);
-	if ((rc = mq_file_read_small(path, buf, sizeof(buf), &len, &present,
-	    &e)) == 0 && !present)
+	if ((rc = imap_stuck_read(d, path, sizeof(path), &v, &u, &n)) == 1)
 		return;		/* the usual pass */
 	/* the host was told of a message the cursor is past now: its key
 	 * never comes again, so its marker goes (they would pile up) */
-	if (rc == 0 && strlen(buf) == len &&
-	    mq_scan_digits(&p, UINT32_MAX, &v) == 0 &&
-	    *p++ == ' ' && mq_scan_digits(&p, UINT32_MAX, &u) == 0 &&
-	    *p++ == ' ' && mq_scan_digits(&p, 1000000, &n) == 0 &&
-	    n >= MQ_STUCK_PASSES) {
+	if (rc == 0 && n >= MQ_STUCK_PASSES) {
 		snprintf(key, sizeof(key), "imap-stuck-%llu-%llu", v, u);
 		mq_notify_host_forget(d, key);
 	}
