@@ -88,6 +88,10 @@ mq_store_init(const char *datadir, struct mq_err *err)
 	size_t i;
 	int rc;
 
+	/* every later command would refuse the folder: make none */
+	if (strlen(datadir) >= sizeof(((struct mq_store *)0)->datadir))
+		return mq_fail(err, MQ_IO, "The data folder's path is too long "
+		    "(%zu bytes at most).", sizeof(((struct mq_store *)0)->datadir) - 1);
 	MQ_TRY(init_room(datadir, err));
 	for (i = 0; i < sizeof(sub) / sizeof(sub[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s", datadir, sub[i]);
@@ -113,7 +117,8 @@ mq_store_open(const char *datadir, int need_secret, struct mq_store *s,
 
 	memset(s, 0, sizeof(*s));
 	if (strlen(datadir) >= sizeof(s->datadir))
-		return mq_fail(err, MQ_IO, "The data folder's path is too long.");
+		return mq_fail(err, MQ_IO, "The data folder's path is too long "
+		    "(%zu bytes at most).", sizeof(s->datadir) - 1);
 	snprintf(s->datadir, sizeof(s->datadir), "%s", datadir);
 	snprintf(path, sizeof(path), "%s/keys/server.key", datadir);
 	if (stat(datadir, &sb) == 0 && S_ISDIR(sb.st_mode) && stat(path, &sb) == 0) {

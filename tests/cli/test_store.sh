@@ -15,6 +15,12 @@ expect 1 "init again refuses to overwrite keys" -- $M -C $D init
 one_line
 expect 4 "a folder that is not a data folder" -- $M -C $T/nothing view abcdefgh alice
 err_has "There is no masqued data folder at"; one_line
+# a path longer than masqued can hold: init refuses, as every later command
+# would, and makes nothing
+long=$T/$(printf '%0300d' 0)/$(printf '%0300d' 1)/$(printf '%0300d' 2)/$(printf '%0300d' 3)
+expect 4 "init of a path too long" -- $M -C $long init
+err_has "The data folder's path is too long (1023 bytes at most)."; one_line
+[ ! -e $T/$(printf '%0300d' 0) ] || fail "init of a path too long made folders"; ok
 
 expect 2 "-C without its folder" -- $M -C
 err_has "-C needs a data folder"; one_line
