@@ -2,11 +2,21 @@
 # run.sh - run every test: the cmocka unit tests, the CLI tests, the
 # end-to-end test. Each suite counts as one pass or one failure in the closing
 # line; its own output says which case failed.
+#
+# Suites run two at a time on a machine of two cores or more (MQ_TEST_JOBS
+# sets how many; 1 runs them one by one), the longest first so that the two
+# lanes end together: the end-to-end test mostly waits on its mail servers,
+# the allocation sweeps and valgrind each keep one core busy. The suites that
+# race processes against each other on purpose (SERIAL below) run alone at
+# the end, so that a loaded machine cannot change what they see. Every suite
+# has its own temporary folder and ports, so none sees another's files.
+#
+#   sh tests/run.sh              every suite
+#   sh tests/run.sh --unit-only  the unit tests
+#   sh tests/run.sh --one NAME   one suite by its name (unit/test_log,
+#                                cli/test_store, e2e): what the lanes call
 set -u
 cd "$(dirname "$0")/.."
-
-UNIT_ONLY=0
-[ "${1:-}" = "--unit-only" ] && UNIT_ONLY=1
 
 export MASQUED="$PWD/build/asan/masqued"
 export MASQUED_REL="$PWD/masqued"
@@ -14,10 +24,10 @@ export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export MQ_ROOT="$PWD"
 
-pass=0
-fail=0
-failed=""
-LOGDIR=$(mktemp -d /tmp/masqued-tests.XXXXXX)
+# the suites that start processes against each other and wait a set time
+SERIAL="cli/test_concurrent cli/test_crash cli/test_partial_queue cli/test_workers"
+# the longest, started first
+LONGEST="e2e cli/test_alloc_fail unit/test_alloc_fail cli/test_valgrind"
 
 # A shell that cannot find a command says so and goes on: a check built on
 # it (`pgrep ... && fail`) would pass without looking. Such a line in a
@@ -32,39 +42,87 @@ missing_command() {	# log
 	return 1
 }
 
-run_one() {	# name, command...
-	name=$1; shift
-	log="$LOGDIR/$(echo "$name" | tr '/ ' '__').log"
+# Run the suite NAME; its output goes to LOGDIR/NAME.log, its outcome to
+# LOGDIR/NAME.status (0 passed, 1 failed), one line on stdout.
+run_one() {	# name
+	name=$1
+	base="$LOGDIR/$(echo "$name" | tr '/ ' '__')"
+	case $name in
+	unit/*)	set -- "build/asan/tests/${name#unit/}" ;;
+	e2e)	set -- sh tests/e2e/run.sh ;;
+	cli/*)	if [ -f "tests/cli/${name#cli/}.sh" ]; then
+			set -- sh "tests/cli/${name#cli/}.sh"
+		else
+			set -- /usr/bin/python3 "tests/cli/${name#cli/}.py"
+		fi ;;
+	*)	echo "run.sh: no suite $name" >&2; return 2 ;;
+	esac
 	start=$(date +%s)
-	if "$@" >"$log" 2>&1 && ! missing_command "$log"; then
-		pass=$((pass + 1))
+	if "$@" >"$base.log" 2>&1 && ! missing_command "$base.log"; then
+		echo 0 >"$base.status"
 		printf 'ok   %-40s (%ss)\n' "$name" "$(( $(date +%s) - start ))"
 	else
-		fail=$((fail + 1))
-		failed="$failed $name"
-		printf 'FAIL %-40s (%ss)\n' "$name" "$(( $(date +%s) - start ))"
-		tail -n 40 "$log" | sed 's/^/     | /'
+		echo 1 >"$base.status"
+		# one write, so that the other lane's line does not cut into it
+		{ printf 'FAIL %-40s (%ss)\n' "$name" "$(( $(date +%s) - start ))"
+		  tail -n 40 "$base.log" | sed 's/^/     | /'; } >"$base.tail"
+		cat "$base.tail"
 	fi
 }
 
-for t in build/asan/tests/test_*; do
-	[ -x "$t" ] || continue
-	run_one "unit/$(basename "$t")" "$t"
-done
+if [ "${1:-}" = "--one" ] && [ $# -eq 2 ]; then
+	: "${LOGDIR:?run.sh --one needs LOGDIR}"
+	run_one "$2"
+	exit 0
+fi
 
+UNIT_ONLY=0
+[ "${1:-}" = "--unit-only" ] && UNIT_ONLY=1
+export LOGDIR=$(mktemp -d /tmp/masqued-tests.XXXXXX)
+
+# every suite's name, in the order they run alone
+all=""
+for t in build/asan/tests/test_*; do
+	[ -x "$t" ] && all="$all unit/$(basename "$t")"
+done
 if [ "$UNIT_ONLY" = 0 ]; then
 	for t in tests/cli/test_*.sh; do
-		[ -f "$t" ] || continue
-		run_one "cli/$(basename "$t" .sh)" sh "$t"
+		[ -f "$t" ] && all="$all cli/$(basename "$t" .sh)"
 	done
 	for t in tests/cli/*.py; do
-		[ -f "$t" ] || continue
-		run_one "cli/$(basename "$t" .py)" /usr/bin/python3 "$t"
+		[ -f "$t" ] && all="$all cli/$(basename "$t" .py)"
 	done
-	if [ -f tests/e2e/run.sh ] && [ "${MQ_SKIP_E2E:-0}" != 1 ]; then
-		run_one "e2e" sh tests/e2e/run.sh
-	fi
+	[ -f tests/e2e/run.sh ] && [ "${MQ_SKIP_E2E:-0}" != 1 ] && all="$all e2e"
 fi
+in_list() { case " $2 " in *" $1 "*) return 0 ;; esac; return 1; }
+
+jobs=${MQ_TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
+[ "$jobs" -gt 2 ] 2>/dev/null && jobs=2
+[ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
+
+# the pool: the longest first, then the rest in their order
+pool=""
+for n in $LONGEST; do in_list "$n" "$all" && pool="$pool $n"; done
+for n in $all; do
+	in_list "$n" "$LONGEST" || in_list "$n" "$SERIAL" || pool="$pool $n"
+done
+printf '%s\n' $pool | xargs -P "$jobs" -n 1 sh tests/run.sh --one
+for n in $SERIAL; do
+	in_list "$n" "$all" && sh tests/run.sh --one "$n"
+done
+
+pass=0
+fail=0
+failed=""
+for n in $all; do
+	st=$(cat "$LOGDIR/$(echo "$n" | tr '/ ' '__').status" 2>/dev/null)
+	if [ "$st" = 0 ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		failed="$failed $n"
+	fi
+done
 
 echo
 [ -n "$failed" ] && echo "failed:$failed (logs in $LOGDIR)"
