@@ -99,7 +99,8 @@ field_address(const char *v, int global, char *out, size_t n)
 			if (a >= end || *a != '}' || digits == 0 || c < 0x20 ||
 			    c == 0x7f || c > 0x10ffff ||
 			    (c >= 0xd800 && c <= 0xdfff) ||
-			    put_utf8(c, out, &k, n) != 0)
+			    put_utf8(c < 0x80 ? (unsigned long)tolower((int)c) :
+			    c, out, &k, n) != 0)
 				goto bad;
 			continue;
 		}
