@@ -11,6 +11,7 @@
 
 #define SALT_PREFIX	"masqued-salt-v1\n"
 #define COMMIT_PREFIX	"masqued-commit-v1\n"
+#define BLIND_PREFIX	"masqued-blind-v1\n"
 
 void
 mq_commit_seed(const unsigned char seed[MQ_COMMIT_LEN],
@@ -66,6 +67,17 @@ salt_of(const unsigned char seed[MQ_COMMIT_LEN], const char *game,
 	MQ_TRY(put_str(scratch, ",\"player\":", player, err));
 	mq_buf_printf(scratch, ",\"seq\":%" PRIu64 "}", seq);
 	return keyed_hash(seed, SALT_PREFIX, scratch, out, err);
+}
+
+static int
+blind_of(const unsigned char seed[MQ_COMMIT_LEN], const char *game,
+    uint64_t seq, struct mq_buf *scratch, unsigned char out[MQ_COMMIT_LEN],
+    struct mq_err *err)
+{
+	mq_buf_reset(scratch);
+	MQ_TRY(put_str(scratch, "{\"game\":", game, err));
+	mq_buf_printf(scratch, ",\"seq\":%" PRIu64 "}", seq);
+	return keyed_hash(seed, BLIND_PREFIX, scratch, out, err);
 }
 
 static int
@@ -186,6 +198,45 @@ mq_commit_fill(json_t *body, const unsigned char seed[MQ_COMMIT_LEN],
 	return rc;
 }
 
+/* A command or timeout entry: its game and seq, for the blind. */
+static int
+blind_fields(const json_t *body, const char **game, uint64_t *seq)
+{
+	const char *t = json_string_value(json_object_get(body, "type"));
+	json_t *g = json_object_get(body, "game");
+	json_t *s = json_object_get(body, "seq");
+
+	if (t == NULL || (strcmp(t, "command") != 0 && strcmp(t, "timeout") != 0))
+		return 1;
+	if (!json_is_string(g) || !json_is_integer(s) || json_integer_value(s) < 1)
+		return -1;
+	*game = json_string_value(g);
+	*seq = (uint64_t)json_integer_value(s);
+	return 0;
+}
+
+int
+mq_commit_blind(json_t *body, const unsigned char seed[MQ_COMMIT_LEN],
+    struct mq_err *err)
+{
+	struct mq_buf scratch = MQ_BUF_INIT;
+	unsigned char b[MQ_COMMIT_LEN];
+	const char *game;
+	uint64_t seq;
+	int rc;
+
+	rc = blind_fields(body, &game, &seq);
+	if (rc > 0 || json_object_get(body, "msg") != NULL)
+		return 0;
+	if (rc < 0)
+		return mq_fail(err, MQ_REFUSED, "a command or timeout entry needs "
+		    "game and seq.");
+	if ((rc = blind_of(seed, game, seq, &scratch, b, err)) == 0)
+		rc = set_hex(body, "blind", b, sizeof(b), err);
+	mq_buf_free(&scratch);
+	return rc;
+}
+
 void
 mq_commit_check_init(struct mq_commit_check *c)
 {
@@ -298,6 +349,34 @@ check_command(struct mq_commit_check *c, uint64_t seq, const json_t *body,
 	return 0;
 }
 
+/* The blind, when there is one, is the one the seed gives: nothing else
+ * may ride in it. */
+static int
+check_blind(struct mq_commit_check *c, uint64_t seq, const json_t *body,
+    struct mq_err *err)
+{
+	unsigned char want[MQ_COMMIT_LEN], have[MQ_COMMIT_LEN];
+	const char *game;
+	uint64_t bseq;
+	struct mq_err sub;
+	int rc;
+
+	if (json_object_get(body, "blind") == NULL)
+		return 0;
+	if (blind_fields(body, &game, &bseq) != 0 || bseq != seq ||
+	    json_object_get(body, "msg") != NULL)
+		return mq_log_fail(err, MQ_BADDATA, seq, "only a command or "
+		    "timeout entry that no message carries has a blind.");
+	mq_err_clear(&sub);
+	if ((rc = blind_of(c->seed, game, seq, &c->scratch, want, &sub)) != 0)
+		return mq_log_fail(err, rc, seq, "%s", sub.msg);
+	if (mq_log_get_hex(body, "blind", have, sizeof(have)) != 0 ||
+	    memcmp(have, want, sizeof(want)) != 0)
+		return mq_log_fail(err, MQ_BADDATA, seq, "the blind is not the "
+		    "one the seed gives.");
+	return 0;
+}
+
 static int
 check_reveal(struct mq_commit_check *c, uint64_t seq, const json_t *body,
     struct mq_err *err)
@@ -337,5 +416,7 @@ mq_commit_check(struct mq_commit_check *c, uint64_t seq, const json_t *body,
 		MQ_TRY(check_command(c, seq, body, err));
 	else if (recompute && t == MQ_LOG_REVEAL)
 		MQ_TRY(check_reveal(c, seq, body, err));
+	if (recompute)
+		MQ_TRY(check_blind(c, seq, body, err));
 	return record_type(c, seq, t, err);
 }

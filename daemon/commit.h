@@ -6,6 +6,7 @@
  *   seed_commit = H(seed ‖ seed_salt)
  *   salt   = H(key = seed, "masqued-salt-v1\n" ‖ {"game","index","player","seq"})
  *   commit = H(key = salt, "masqued-commit-v1\n" ‖ {"command","game","player","seq"})
+ *   blind  = H(key = seed, "masqued-blind-v1\n" ‖ {"game","seq"})
  */
 #ifndef MQ_COMMIT_H
 #define MQ_COMMIT_H
@@ -44,6 +45,17 @@ int mq_commit_genesis(json_t *genesis, const unsigned char seed[MQ_COMMIT_LEN],
 int mq_commit_fill(json_t *body, const unsigned char seed[MQ_COMMIT_LEN],
     struct mq_err *err);
 
+/*
+ * In a command or timeout body that no reply carries (no "msg"), set
+ * "blind" (hex): every mail's checkpoint signs the entry's hash, and a body
+ * whose every other byte a player knows or can guess (a Masquerade BANK or
+ * KEEP entered by submit or by a deadline: the one Spell in it is hidden)
+ * could be found by hashing each guess. A reply's entry has the hash of the
+ * player's own message in it instead. Other bodies are left as they are.
+ */
+int mq_commit_blind(json_t *body, const unsigned char seed[MQ_COMMIT_LEN],
+    struct mq_err *err);
+
 /* Checking a log's commitments, one entry after another, in order. */
 struct mq_commit_check {
 	unsigned char seed[MQ_COMMIT_LEN];
@@ -58,7 +70,9 @@ void mq_commit_check_free(struct mq_commit_check *c);
 
 /*
  * Check the entry seq (the next one): the genesis seed commitment, every
- * salt and commit of a command, the seqs a reveal opens. With recompute ==
+ * salt and commit of a command, the blind of a command or timeout (when it
+ * has one: entries logged before it was added have none), the seqs a
+ * reveal opens. With recompute ==
  * 0 only the entry's type is recorded (an entry already checked once).
  */
 int mq_commit_check(struct mq_commit_check *c, uint64_t seq,

@@ -358,6 +358,8 @@ prepare(struct mq_logfile *lf, const struct mq_log_chain *c, json_t *body,
 	if (json_is_string(t) && strcmp(json_string_value(t), "command") == 0 &&
 	    lf->commits.have_seed)
 		MQ_TRY(mq_commit_fill(body, lf->commits.seed, err));
+	if (lf->commits.have_seed)
+		MQ_TRY(mq_commit_blind(body, lf->commits.seed, err));
 	/* The same checks a verifier makes, so a bad entry never lands. */
 	MQ_TRY(mq_log_chain_fields(c, body, seq, err));
 	return mq_commit_check(&lf->commits, seq, body, 1, err);

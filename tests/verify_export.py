@@ -6,8 +6,8 @@ Usage: /usr/bin/python3 tests/verify_export.py EXPORT.json
 Checks every log line (three TAB-separated fields, a canonical body, its hash,
 its signature under the export's public_key), the seq/prev chain, the game,
 the kid, that the genesis names public_key as server_key, the seed
-commitment, every secret command's salt and commitment, the seqs each reveal
-opens, and the data hash. Prints "ok: N entries" and exits 0, or prints
+commitment, every secret command's salt and commitment, the blind of a command
+or timeout no message carries, the seqs each reveal opens, and the data hash. Prints "ok: N entries" and exits 0, or prints
 "entry SEQ: what is wrong" (or "export: ...") and exits 1. Usage errors, and
 a Python without PyNaCl, exit 2 with one sentence.
 
@@ -243,8 +243,26 @@ def commit_of(salt, text, game, player, seq):
     return blake(b"masqued-commit-v1\n" + utf8(msg), key=salt)
 
 
+def blind_of(seed, game, seq):
+    msg = canon({"game": game, "seq": seq})
+    return blake(b"masqued-blind-v1\n" + utf8(msg), key=seed)
+
+
+def check_blind(chain, body):
+    # hides from the players a body they could otherwise guess and rehash
+    # (the checkpoints sign its hash); none in logs older than it
+    if "blind" not in body:
+        return
+    if body["type"] not in ("command", "timeout") or "msg" in body:
+        raise Bad("only a command or timeout entry that no message carries "
+                  "has a blind.")
+    if body["blind"] != blind_of(chain.seed, body["game"], body["seq"]).hex():
+        raise Bad("the blind is not the one the seed gives.")
+
+
 def check_commitments(chain, body):
     t = body["type"]
+    check_blind(chain, body)
     if t == "genesis":
         seed = unhex(body.get("seed"), 32, "seed")
         salt = unhex(body.get("seed_salt"), 32, "seed_salt")

@@ -518,7 +518,7 @@ resigned_bad_bodies_fail(void **state)
 	json_decref(body);
 	/* A real, a duplicate key, invalid UTF-8, a NUL. */
 	expect_resigned_bad(&ls, "\"v\":1", "\"v\":1.0", "real");
-	expect_resigned_bad(&ls, "{\"commands\"", "{\"a\":1,\"a\":1,\"commands\"",
+	expect_resigned_bad(&ls, "\"commands\"", "\"a\":1,\"a\":1,\"commands\"",
 	    "duplicate");
 	expect_resigned_bad(&ls, "\"bob\"", "\"b\xffo\"", "UTF-8");
 	expect_resigned_bad(&ls, "\"bob\"", "\"b\\u0000b\"", "NUL");
@@ -534,6 +534,12 @@ resigned_bad_bodies_fail(void **state)
 	    "commitment");
 	/* A changed secret command with its old salt and commit. */
 	expect_resigned_bad(&ls, "TARGET carol", "TARGET alice", "commitment");
+	/* A blind that is not the seed's (it could carry anything). */
+	mq_buf_reset(&b);
+	s = strstr(ls.l[MID - 1], "\"blind\":\"") + 9;
+	mq_buf_add(&b, s, 64);
+	expect_resigned_bad(&ls, b.data, "0000000000000000000000000000000000000000000000000000000000000000",
+	    "blind");
 	mq_buf_free(&b);
 	free_lines(&ls);
 }
