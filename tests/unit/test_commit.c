@@ -273,6 +273,49 @@ reveal_opens_only_earlier_commands(void **state)
 	json_decref(b);
 }
 
+/* An entry no reply carries gets the blind the seed gives; a reply's (its
+ * message's hash hides it already) and other types get none. */
+static void
+blind_hides_entries_no_reply_carries(void **state)
+{
+	unsigned char want[32];
+	char hex[65];
+	struct mq_err err;
+	json_t *b = command(2), *t, *r;
+
+	keyed(seed, "masqued-blind-v1\n{\"game\":\"abcdefgh\",\"seq\":2}", want);
+	sodium_bin2hex(hex, sizeof(hex), want, 32);
+	assert_int_equal(mq_commit_blind(b, seed, &err), 0);
+	assert_string_equal(json_string_value(json_object_get(b, "blind")), hex);
+	assert_int_equal(check_second(b, &err), 0);
+	t = json_pack("{s:s, s:s, s:i, s:s, s:[{s:s, s:b}]}", "type", "timeout",
+	    "game", "abcdefgh", "seq", 2, "player", "alice", "commands", "text",
+	    "KEEP waltz", "secret", 0);
+	assert_int_equal(mq_commit_blind(t, seed, &err), 0);
+	assert_string_equal(json_string_value(json_object_get(t, "blind")), hex);
+	assert_int_equal(check_second(t, &err), 0);
+	/* not the seed's: refused, whatever else it might carry */
+	json_object_set_new(t, "blind", json_string("00"));
+	assert_int_equal(check_second(t, &err), MQ_BADDATA);
+	assert_string_equal(err.msg, "entry 2: the blind is not the one the seed "
+	    "gives.");
+	json_decref(t);
+	/* a reply's entry: none, and one there is refused */
+	json_object_del(b, "blind");
+	json_object_set_new(b, "msg", json_pack("{s:s, s:s}", "hash", "00",
+	    "id", "maildir:1"));
+	assert_int_equal(mq_commit_blind(b, seed, &err), 0);
+	assert_null(json_object_get(b, "blind"));
+	json_object_set_new(b, "blind", json_string(hex));
+	assert_int_equal(check_second(b, &err), MQ_BADDATA);
+	assert_non_null(strstr(err.msg, "no message carries"));
+	json_decref(b);
+	r = json_pack("{s:s, s:[i]}", "type", "reveal", "opens", 1);
+	assert_int_equal(mq_commit_blind(r, seed, &err), 0);
+	assert_null(json_object_get(r, "blind"));
+	json_decref(r);
+}
+
 int
 main(void)
 {
@@ -286,6 +329,7 @@ main(void)
 		cmocka_unit_test(check_accepts_filled_and_refuses_altered),
 		cmocka_unit_test(check_refuses_wrong_seed_commitment),
 		cmocka_unit_test(reveal_opens_only_earlier_commands),
+		cmocka_unit_test(blind_hides_entries_no_reply_carries),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);
