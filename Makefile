@@ -38,7 +38,7 @@ BENCH_BIN := $(BENCH_SRC:bench/%.c=build/rel/bench/%)
 E2E_SRC   := $(sort $(wildcard tests/e2e/*.c))
 E2E_BIN   := $(E2E_SRC:tests/e2e/%.c=build/asan/e2e/%)
 
-.PHONY: all deps test unit demo bench e2e fuzz clean screenshots check-deps \
+.PHONY: all deps test test-build unit demo bench e2e fuzz clean screenshots check-deps \
 	check-test-deps check-all-deps install FORCE
 
 PREFIX    ?= /usr/local
@@ -111,8 +111,14 @@ build/asan/e2e/%: tests/e2e/%.c $(ASAN_OBJ) $(HDRS)
 	@echo "LD asan $@"
 	@$(CC) $(ASAN_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(ASAN_OBJ) $(PKG_LIBS) -lm
 
-test: check-all-deps build/asan/masqued $(TEST_BIN) $(E2E_BIN) masqued build/rel/bench/daemon_fixture
+# make test builds on every core (a clean clone's build is minutes of it
+# alone), once the packages are in; then tests/run.sh runs the suites two
+# at a time.
+TEST_JOBS := $(shell nproc 2>/dev/null || echo 1)
+test: check-all-deps
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) test-build
 	@sh tests/run.sh
+test-build: build/asan/masqued $(TEST_BIN) $(E2E_BIN) masqued build/rel/bench/daemon_fixture
 
 unit: check-test-deps $(TEST_BIN)
 	@sh tests/run.sh --unit-only
