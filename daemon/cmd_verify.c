@@ -9,6 +9,8 @@
 
 #include "daemon/cli.h"
 #include "daemon/mailmark.h"
+#include "daemon/checkpoint.h"
+#include "daemon/kept.h"
 #include "daemon/receipt.h"
 #include "daemon/store.h"
 
@@ -113,16 +115,23 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 	return mq_cli_report(&err);
 }
 
+/*
+ * A file a player kept (kept.h): the receipt in it, and the checkpoint
+ * every mail carries; each checked, and with GAME, against its log.
+ */
 int
 mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 {
+	struct mq_buf text = MQ_BUF_INIT;
+	struct mq_checkpoint cp;
 	struct mq_receipt r;
 	struct mq_err err;
 	unsigned char pk[32];
 	const char *game = NULL, *key = NULL;
 	char path[1400];
-	int a, rc;
+	int a, rc, has_r = 0, has_cp = 0;
 
+	memset(&r, 0, sizeof(r));
 	if (argc < 2)
 		return mq_cli_usage("verify-receipt takes FILE [GAME] [--key PUB]");
 	for (a = 2; a < argc; a++) {
@@ -135,16 +144,43 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 	}
 	if (key != NULL && (rc = mq_keys_parse_pub(key, pk, &err)))
 		return mq_cli_report(&err);
-	if ((rc = mq_receipt_check_file(argv[1], key ? pk : NULL, &r, &err)))
-		return mq_cli_report(&err);
-	if (game != NULL) {
-		log_path(cli, game, path, sizeof(path));
-		rc = mq_receipt_against_log(&r, path, &err);
+	if ((rc = mq_kept_read(argv[1], &text, &err)) != 0)
+		goto out;
+	if ((rc = mq_receipt_find(mq_buf_str(&text), text.len, key ? pk : NULL,
+	    &r, &err)) == 0)
+		has_r = 1;
+	else if (rc != 1)
+		goto out;
+	if ((rc = mq_checkpoint_find(mq_buf_str(&text), text.len, &cp,
+	    &err)) == 0) {
+		has_cp = 1;
+		if ((rc = mq_checkpoint_check(&cp, key ? pk : NULL, &err)) != 0)
+			goto out;
+	} else if (rc != 1)
+		goto out;
+	if (!has_r && !has_cp) {
+		rc = mq_fail(&err, MQ_BADDATA, "The file %s holds neither a receipt nor "
+		    "a checkpoint: keep the receipt's lines, or the whole mail.",
+		    argv[1]);
+		goto out;
 	}
-	if (rc == 0)
+	rc = 0;
+	if (game != NULL)
+		log_path(cli, game, path, sizeof(path));
+	if (game != NULL && has_r)
+		rc = mq_receipt_against_log(&r, path, &err);
+	if (rc == 0 && game != NULL && has_cp)
+		rc = mq_checkpoint_against_log(&cp, path, &err);
+	if (rc == 0 && has_r)
 		printf("ok: the receipt for entry %llu of game %s is sound%s.\n",
 		    (unsigned long long)r.seq, r.game, game ?
 		    ", and the log still holds that entry" : "");
+	if (rc == 0 && has_cp)
+		printf("ok: the checkpoint of entry %llu of game %s is signed by "
+		    "the server%s.\n", (unsigned long long)cp.seq, cp.game,
+		    game ? ", and the log's entry is the one it signs" : "");
+out:
 	mq_receipt_free(&r);
+	mq_buf_free(&text);
 	return rc ? mq_cli_report(&err) : 0;
 }

@@ -196,51 +196,38 @@ mq_receipt_check(const char *text, size_t len, const unsigned char *trusted_pk,
 	return rc;
 }
 
+/* The first line in [p, end) that opens with c, or NULL. */
+static const char *
+line_opening(const char *p, const char *end, char c)
+{
+	for (; p + 1 < end; p++)
+		if (p[0] == '\n' && p[1] == c)
+			return p + 1;
+	return NULL;
+}
+
 int
-mq_receipt_check_file(const char *path, const unsigned char *trusted_pk,
+mq_receipt_find(const char *text, size_t len, const unsigned char *trusted_pk,
     struct mq_receipt *r, struct mq_err *err)
 {
-	struct mq_buf b = MQ_BUF_INIT;
-	char chunk[4096];
-	ssize_t n;
-	int fd, rc;
+	/* The mail shows "hash HEX" above the JSON, and a player may keep
+	 * the receipt's heading too, or the whole mail: what comes before
+	 * the first line that opens it, and after the line that closes it
+	 * (the JSON is written with its braces alone at the start of a
+	 * line), is not the receipt. */
+	const char *j = text, *end = text + len, *close;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return mq_fail_errno(err, MQ_IO, "Cannot open %s", path);
-	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1) {
-			rc = mq_fail_errno(err, MQ_IO, "Cannot read %s", path);
-			close(fd);
-			mq_buf_free(&b);
-			return rc;
-		}
-		mq_buf_add(&b, chunk, (size_t)n);
+	while (j < end && (*j == ' ' || *j == '\t' || *j == '\r' || *j == '\n'))
+		j++;
+	if (j == end)
+		return 1;
+	if (*j != '{') {
+		if ((j = line_opening(text, end, '{')) == NULL)
+			return 1;
 	}
-	close(fd);
-	if (b.oom) {
-		rc = mq_fail(err, MQ_IO, "Out of memory reading %s.", path);
-	} else {
-		/* The mail shows "hash HEX" above the JSON, and a player may save
-		 * the receipt's heading too, or the whole mail: what comes before
-		 * the first line that opens it, and after the line that closes
-		 * it (the JSON is written with its braces alone at the start of
-		 * a line), is not the receipt. */
-		const char *t = mq_buf_str(&b), *j = t, *end;
-
-		while (*j == ' ' || *j == '\t' || *j == '\r' || *j == '\n')
-			j++;
-		if (*j != '{' && (j = strstr(t, "\n{")) != NULL)
-			j++;
-		else
-			j = t;
-		end = strstr(j, "\n}");
-		rc = mq_receipt_check(j, end != NULL ? (size_t)(end + 2 - j) :
-		    b.len - (size_t)(j - t), trusted_pk, r, err);
-	}
-	mq_buf_free(&b);
-	return rc;
+	close = line_opening(j, end, '}');
+	return mq_receipt_check(j, close != NULL ? (size_t)(close + 1 - j) :
+	    (size_t)(end - j), trusted_pk, r, err);
 }
 
 int

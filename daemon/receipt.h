@@ -38,9 +38,13 @@ int mq_receipt_make(const struct mq_log_signed *e,
 int mq_receipt_check(const char *text, size_t len,
     const unsigned char *trusted_pk, struct mq_receipt *r, struct mq_err *err);
 
-/* The same, reading the receipt from a file (MQ_IO if unreadable). */
-int mq_receipt_check_file(const char *path, const unsigned char *trusted_pk,
-    struct mq_receipt *r, struct mq_err *err);
+/*
+ * The same for the receipt in text a player kept (kept.h): the JSON from
+ * the first line that opens it to the line that closes it, whatever comes
+ * around it. Returns 1 when the text holds no receipt.
+ */
+int mq_receipt_find(const char *text, size_t len,
+    const unsigned char *trusted_pk, struct mq_receipt *r, struct mq_err *err);
 
 /*
  * Check a (checked) receipt against a log, verified under the receipt's

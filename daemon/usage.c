@@ -52,9 +52,13 @@ static const struct {
 	  "were mailed is missing. The data folder's public key is trusted unless\n"
 	  "--key names another. Exit 3 when it fails, with the entry and why." },
 	{ "verify-receipt", "verify-receipt FILE [GAME] [--key PUB]",
-	  "Checks a player's receipt (the JSON of a receipt mail, or the mail's\n"
-	  "text): its hash and the server's signature; with GAME, also that the log\n"
-	  "still holds that very entry. Exit 3 when it fails." },
+	  "Checks what a player kept of a mail: the whole mail as their mail\n"
+	  "client saved it (.eml), its text, or the receipt's lines alone. The\n"
+	  "receipt in it (its hash and the server's signature) and the checkpoint\n"
+	  "every mail carries (the signature over its entry's hash); with GAME, also\n"
+	  "that the log still holds the receipt's entry byte for byte, and that its\n"
+	  "entry of the checkpoint has that hash. Exit 3 when it fails, or the file\n"
+	  "holds neither." },
 	{ "export", "export GAME",
 	  "Prints a game that is over as one JSON document: the log, the game data\n"
 	  "and the public key, for tests/verify_export.py or any other checker." },

@@ -1,0 +1,173 @@
+/* checkpoint.c - a kept mail's checkpoint, checked; see checkpoint.h. */
+#include <string.h>
+
+#include <sodium.h>
+
+#include "daemon/checkpoint.h"
+#include "daemon/logfile.h"
+
+/* A line of text: [p, end) without its line end. */
+struct line {
+	const char *p, *end;
+};
+
+/* The line starting at p (before limit); *next is where the next starts. */
+static struct line
+line_at(const char *p, const char *limit, const char **next)
+{
+	struct line l = { p, p };
+	const char *nl = memchr(p, '\n', (size_t)(limit - p));
+
+	l.end = nl != NULL ? nl : limit;
+	*next = nl != NULL ? nl + 1 : limit;
+	while (l.end > l.p && (l.end[-1] == '\r' || l.end[-1] == ' ' ||
+	    l.end[-1] == '\t'))
+		l.end--;
+	return l;
+}
+
+static int
+is_lower_alnum(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+
+/* The value after the word w at the start of l (one or more spaces after
+ * it), or NULL. */
+static const char *
+after_word(struct line l, const char *w)
+{
+	size_t n = strlen(w);
+	const char *v;
+
+	if ((size_t)(l.end - l.p) <= n || memcmp(l.p, w, n) != 0 ||
+	    (l.p[n] != ' ' && l.p[n] != '\t'))
+		return NULL;
+	for (v = l.p + n; v < l.end && (*v == ' ' || *v == '\t'); v++)
+		;
+	return v;
+}
+
+/* 64 hex digits from v to the end of l, into out (32 bytes). */
+static int
+hex32(const char *v, const char *end, unsigned char out[32])
+{
+	return end - v == 64 ? mq_log_unhex(v, 64, out, 32) : -1;
+}
+
+/* The game (its one 8-letter word) and entry (its last number) of l. */
+static int
+game_and_entry(struct line l, struct mq_checkpoint *cp)
+{
+	const char *p = l.p, *run, *digits = NULL, *digits_end = NULL;
+	int games = 0;
+	uint64_t seq = 0;
+
+	while (p < l.end) {
+		if (!is_lower_alnum(*p)) {
+			p++;
+			continue;
+		}
+		for (run = p; p < l.end && is_lower_alnum(*p); p++)
+			;
+		if (p - run == MQ_GAME_ID_LEN) {
+			memcpy(cp->game, run, MQ_GAME_ID_LEN);
+			cp->game[MQ_GAME_ID_LEN] = '\0';
+			games++;
+		}
+	}
+	for (p = l.end; p > l.p; p--)
+		if (p[-1] >= '0' && p[-1] <= '9') {
+			digits_end = p;
+			break;
+		}
+	if (digits_end == NULL || games != 1)
+		return -1;
+	for (digits = digits_end; digits > l.p && digits[-1] >= '0' &&
+	    digits[-1] <= '9'; digits--)
+		;
+	if (digits_end - digits > 15 || (digits > l.p && is_lower_alnum(
+	    digits[-1])))
+		return -1;	/* too long, or the end of a word, not a number */
+	for (p = digits; p < digits_end; p++)
+		seq = seq * 10 + (uint64_t)(*p - '0');
+	cp->seq = seq;
+	return seq >= 1 ? 0 : -1;
+}
+
+int
+mq_checkpoint_find(const char *text, size_t len, struct mq_checkpoint *cp,
+    struct mq_err *err)
+{
+	const char *limit = text + len, *p = text, *next, *v;
+	struct line prev = { NULL, NULL }, l, s, k;
+	size_t binlen;
+
+	memset(cp, 0, sizeof(*cp));
+	for (; p < limit; prev = l, p = next) {
+		l = line_at(p, limit, &next);
+		if ((v = after_word(l, "head")) == NULL ||
+		    hex32(v, l.end, cp->head) != 0)
+			continue;
+		if (prev.p == NULL || game_and_entry(prev, cp) != 0)
+			return mq_fail(err, MQ_BADDATA, "The line before the "
+			    "checkpoint's head does not name one game and its "
+			    "entry.");
+		s = line_at(next, limit, &next);
+		if ((v = after_word(s, "sig")) == NULL ||
+		    sodium_base642bin(cp->sig, sizeof(cp->sig), v,
+		    (size_t)(s.end - v), NULL, &binlen, NULL,
+		    sodium_base64_VARIANT_ORIGINAL) != 0 ||
+		    binlen != sizeof(cp->sig))
+			return mq_fail(err, MQ_BADDATA, "The checkpoint's sig "
+			    "line (after its head) is not base64 of 64 bytes.");
+		k = line_at(next, limit, &next);
+		if (k.end - k.p < 64 || hex32(k.end - 64, k.end, cp->pk) != 0 ||
+		    (k.end - k.p > 64 && k.end[-65] != ' '))
+			return mq_fail(err, MQ_BADDATA, "The checkpoint has no "
+			    "server key line (64 hex digits) after its sig.");
+		return 0;
+	}
+	return 1;
+}
+
+int
+mq_checkpoint_check(const struct mq_checkpoint *cp,
+    const unsigned char *trusted_pk, struct mq_err *err)
+{
+	if (crypto_sign_verify_detached(cp->sig, cp->head, sizeof(cp->head),
+	    cp->pk) != 0)
+		return mq_fail(err, MQ_BADDATA, "The checkpoint's signature "
+		    "does not verify under the server key the mail shows.");
+	if (trusted_pk != NULL && memcmp(trusted_pk, cp->pk, MQ_LOG_PKLEN) != 0)
+		return mq_fail(err, MQ_BADDATA, "The checkpoint is signed by "
+		    "another key than the trusted one.");
+	return 0;
+}
+
+int
+mq_checkpoint_against_log(const struct mq_checkpoint *cp,
+    const char *logpath, struct mq_err *err)
+{
+	const struct mq_log_entry *e = NULL;
+	struct mq_logfile *lf;
+	int rc;
+
+	MQ_TRY(mq_logfile_open_read(logpath, cp->pk, &lf, err));
+	if (strcmp(mq_logfile_game(lf), cp->game) != 0)
+		rc = mq_fail(err, MQ_BADDATA, "The checkpoint is of game %s, "
+		    "the log of game %s.", cp->game, mq_logfile_game(lf));
+	else
+		while ((rc = mq_logfile_next(lf, &e, err)) == 0 && e != NULL &&
+		    e->seq != cp->seq)
+			continue;
+	if (rc == 0 && e == NULL)
+		rc = mq_fail(err, MQ_BADDATA, "The log has no entry %llu, which "
+		    "the checkpoint signs: the log was cut.",
+		    (unsigned long long)cp->seq);
+	else if (rc == 0 && memcmp(e->hash, cp->head, sizeof(cp->head)) != 0)
+		rc = mq_log_fail(err, MQ_BADDATA, cp->seq, "the log's entry is "
+		    "not the one the checkpoint signs: the log was changed.");
+	mq_logfile_close(lf);
+	return rc;
+}

@@ -1,0 +1,107 @@
+/* kept.c - a file a player kept, read as text; see kept.h. */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "daemon/kept.h"
+#include "mail/mime_in.h"
+
+/*
+ * Whether raw is a whole mail: it opens with header fields ("Name: value",
+ * folded lines allowed) up to a blank line, and one of them says MIME.
+ */
+static int
+is_mail(const char *raw, size_t len)
+{
+	const char *p = raw, *end = raw + len, *nl, *q;
+	int mime = 0;
+
+	while (p < end) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (nl == NULL)
+			return 0;	/* no blank line: no body */
+		if (nl == p || (nl == p + 1 && *p == '\r'))
+			return mime;	/* the blank line */
+		if (*p == ' ' || *p == '\t') {
+			if (p == raw)
+				return 0;
+		} else {
+			for (q = p; q < nl && *q != ':' && *q > ' ' && *q < 0x7f; q++)
+				;
+			if (q == p || q == nl || *q != ':')
+				return 0;	/* not a header field */
+			if ((q - p == 12 && strncasecmp(p, "content-type", 12) == 0) ||
+			    (q - p == 12 && strncasecmp(p, "mime-version", 12) == 0))
+				mime = 1;
+		}
+		p = nl + 1;
+	}
+	return 0;
+}
+
+/* Line ends as LF: a file saved on Windows, or a mail as it came over
+ * SMTP, ends its lines CRLF. */
+static void
+crlf_to_lf(struct mq_buf *b)
+{
+	char *s = b->data;
+	size_t i, k;
+
+	for (i = k = 0; i < b->len; i++)
+		if (!(s[i] == '\r' && i + 1 < b->len && s[i + 1] == '\n'))
+			s[k++] = s[i];
+	b->len = k;
+	if (b->data != NULL)
+		b->data[k] = '\0';
+}
+
+int
+mq_kept_read(const char *path, struct mq_buf *text, struct mq_err *err)
+{
+	struct mq_buf raw = MQ_BUF_INIT;
+	struct mq_mime_msg *m;
+	struct mq_err sub;
+	char chunk[4096];
+	ssize_t n;
+	int fd, rc = 0;
+
+	mq_buf_reset(text);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return mq_fail_errno(err, MQ_IO, "Cannot open %s", path);
+	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1) {
+			rc = mq_fail_errno(err, MQ_IO, "Cannot read %s", path);
+			break;
+		}
+		if (raw.len + (size_t)n > MQ_MIME_MAX_SIZE) {
+			rc = mq_fail(err, MQ_BADDATA, "%s is larger than a mail "
+			    "masqued sends (10 MiB).", path);
+			break;
+		}
+		mq_buf_add(&raw, chunk, (size_t)n);
+	}
+	close(fd);
+	if (rc == 0 && raw.oom)
+		rc = mq_fail(err, MQ_IO, "Out of memory reading %s.", path);
+	if (rc == 0 && is_mail(mq_buf_str(&raw), raw.len)) {
+		mq_mime_init();
+		if ((rc = mq_mime_parse(mq_buf_str(&raw), raw.len, &m, &sub)) == 0) {
+			mq_buf_puts(text, m->text);
+			mq_mime_msg_free(m);
+		} else
+			rc = mq_fail(err, rc == MQ_IO ? MQ_IO : MQ_BADDATA, "%s "
+			    "looks like a saved mail, and its text cannot be read: "
+			    "%s", path, sub.msg);
+	} else if (rc == 0)
+		mq_buf_add(text, mq_buf_str(&raw), raw.len);
+	if (rc == 0 && text->oom)
+		rc = mq_fail(err, MQ_IO, "Out of memory reading %s.", path);
+	if (rc == 0)
+		crlf_to_lf(text);
+	mq_buf_free(&raw);
+	return rc;
+}

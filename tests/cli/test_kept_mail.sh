@@ -1,0 +1,80 @@
+#!/bin/sh
+# test_kept_mail.sh - `verify-receipt` on what a player kept: the whole
+# mail as a client saves it (CRLF, quoted-printable, text and HTML), or its
+# text pasted into a file; the receipt in it and the checkpoint every mail
+# carries (DESIGN.md: a log that disagrees with a signed receipt or a signed
+# checkpoint shows the host changed the game), in en, ja and zh.
+. tests/cli/lib.sh
+D=$T/data
+O=$D/mail/outbox/new
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+expect 0 "bob reads Japanese" -- $M -C $D submit $G bob "SET LANG ja"
+expect 0 "carol reads Chinese" -- $M -C $D submit $G carol "SET LANG zh"
+expect 0 "serve --once" -- $M -C $D serve --once
+mkdir $T/early && mv $O/* $T/early/	# the welcomes
+cp -a $D $T/before	# the data folder before alice's move
+expect 0 "alice places" -- $M -C $D submit $G alice "PLACE green"
+expect 0 "serve --once" -- $M -C $D serve --once
+
+# --- every mail each player got, kept whole: sound, and the log agrees ---
+n=0
+for f in $T/early/* $O/*; do
+	expect 0 "verify-receipt of $(basename $f)" -- $M -C $D verify-receipt $f $G
+	out_has "ok: the checkpoint of entry "
+	out_has "of game $G is signed by the server, and the log's entry is the one it signs."
+	n=$((n + 1))
+done
+[ $n -ge 10 ] || fail "only $n mails to check"; ok
+R=$(grep -l "^X-Masqued-Mail: receipt" $O/* | xargs grep -l "^To: alice@x.test" | head -n 1)
+[ -n "$R" ] || fail "alice has no receipt mail"; ok
+expect 0 "alice's receipt mail, kept whole" -- $M -C $D verify-receipt $R $G
+out_has "ok: the receipt for entry 4 of game $G is sound, and the log still holds that entry."
+out_has "ok: the checkpoint of entry 4 of game $G is signed"
+# the mail is CRLF, as over SMTP; a client on Unix may save it LF
+grep -q "$(printf '\r')$" $R || fail "the mail's lines do not end CRLF"; ok
+sed 's/\r$//' $R >$T/lf.eml
+expect 0 "a mail saved with LF" -- $M -C $D verify-receipt $T/lf.eml $G
+out_has "ok: the receipt for entry 4"
+# the text part pasted into a file, in each language
+text() { /usr/bin/python3 -c 'import email, sys
+from email import policy
+m = email.message_from_bytes(open(sys.argv[1], "rb").read(), policy=policy.default)
+sys.stdout.write(m.get_body(preferencelist=("plain",)).get_content())' "$1"; }
+for p in alice bob carol; do
+	f=$(grep -l "^To: $p@x.test" $O/* | head -n 1)
+	[ -n "$f" ] || fail "$p got no mail of entry 4"; ok
+	text $f >$T/$p.txt
+	expect 0 "$p's mail's text, pasted" -- $M -C $D verify-receipt $T/$p.txt $G
+	out_has "ok: the checkpoint of entry 4 of game $G"
+done
+grep -q "エントリ 4" $T/bob.txt || fail "bob's mail is not in Japanese"; ok
+grep -q "条目 4" $T/carol.txt || fail "carol's mail is not in Chinese"; ok
+# without GAME: the signature alone, under the key the mail shows or --key
+expect 0 "a checkpoint alone" -- $M verify-receipt $T/bob.txt
+out_has "ok: the checkpoint of entry 4 of game $G is signed by the server."
+$M -C $T/other init >/dev/null
+expect 3 "under another key" -- $M verify-receipt $T/bob.txt --key $(cat $T/other/keys/server.pub)
+err_has "The checkpoint is signed by another key than the trusted one."; one_line
+
+# --- what does not hold ---
+sed 's/^head \([0-9a-f]\)/head f\1/; s/^head f\(.\)\(.*\)$/head f\2/' $T/bob.txt >$T/head.txt
+cmp -s $T/head.txt $T/bob.txt && fail "the head was not changed"
+expect 3 "a changed head" -- $M -C $D verify-receipt $T/head.txt $G
+err_has "The checkpoint's signature does not verify under the server key the mail shows."; one_line
+grep -v "^sig" $T/bob.txt >$T/nosig.txt
+expect 3 "a checkpoint without its sig" -- $M -C $D verify-receipt $T/nosig.txt $G
+err_has "The checkpoint's sig line (after its head) is not base64 of 64 bytes."; one_line
+printf 'Dear host,\nI played PLACE green.\n' >$T/letter.txt
+expect 3 "a file with neither" -- $M -C $D verify-receipt $T/letter.txt $G
+err_has "The file $T/letter.txt holds neither a receipt nor a checkpoint: keep the receipt's lines, or the whole mail."; one_line
+# a host who rewrites history: the data folder from before alice's move,
+# and another move signed as entry 4 in its place
+expect 3 "the checkpoint against a log without entry 4" -- $M -C $T/before verify-receipt $T/bob.txt $G
+err_has "The log has no entry 4, which the checkpoint signs: the log was cut."; one_line
+expect 0 "another move as entry 4" -- $M -C $T/before submit $G alice "PLACE blue" --no-mail
+expect 3 "the receipt against the rewritten log" -- $M -C $T/before verify-receipt $R $G
+err_has "the log's body is not the one the receipt signs: the log was changed."; one_line
+expect 3 "a checkpoint against the rewritten log" -- $M -C $T/before verify-receipt $T/bob.txt $G
+err_has "entry 4: the log's entry is not the one the checkpoint signs: the log was changed."; one_line
+done_checks
