@@ -1,26 +1,46 @@
 #!/usr/bin/python3
-"""verify_export.py - check a masqued game export, independently of the C code.
+"""verify_export.py - check a masqued game export, independently of the C code,
+and the mails a player kept against it.
 
-Usage: /usr/bin/python3 tests/verify_export.py EXPORT.json
+Usage: /usr/bin/python3 tests/verify_export.py EXPORT.json [MAIL ...]
 
 Checks every log line (three TAB-separated fields, a canonical body, its hash,
 its signature under the export's public_key), the seq/prev chain, the game,
 the kid, that the genesis names public_key as server_key, the seed
 commitment, every secret command's salt and commitment, the blind of a command
-or timeout no message carries, the seqs each reveal opens, and the data hash. Prints "ok: N entries" and exits 0, or prints
-"entry SEQ: what is wrong" (or "export: ...") and exits 1. Usage errors, and
-a Python without PyNaCl, exit 2 with one sentence.
+or timeout no message carries, the seqs each reveal opens, and the data hash.
+Prints "ok: N entries", or "entry SEQ: what is wrong" (or "export: ...").
 
-Uses only hashlib, json, base64 and PyNaCl; shares no code with the C side.
-Canonical JSON is jansson's JSON_COMPACT | JSON_SORT_KEYS, mirrored exactly:
-keys sorted by their UTF-8 bytes, no spaces, non-ASCII raw, '/' unescaped,
-\\b \\f \\n \\r \\t \\" \\\\ escaped by name and other control characters as
-\\u00XX with UPPER-case hex (json.dumps would write lower-case).
+Each MAIL is a mail masqued sent that a player kept: the whole mail as a
+client saves it (.eml: its text/plain part is read, whatever its transfer
+encoding), or its text pasted into a file. Its checkpoint (the "head" line,
+the "sig" line after it, the line before naming the game and entry, the
+server key line after, in any of the mail's languages) must be signed by the
+export's key, be of the export's game, and sign the hash of the export's
+entry of that number; its receipt, when it has one (the JSON whose braces
+stand alone on their lines), must be signed by that key and be, byte for
+byte, the body of the export's entry of its seq. A host who rewrote the log
+and signed it again makes an export that checks alone, but not against the
+mails the players kept. Prints one line per mail, "MAIL: ok, checkpoint
+entry N[, receipt entry M]" or "MAIL: what is wrong".
+
+Exits 0 when all is well, 1 if the export or any mail fails. Usage errors,
+a MAIL that cannot be read or holds no checkpoint, and a Python without
+PyNaCl exit 2 with one sentence.
+
+Uses only hashlib, json, base64, email and PyNaCl; shares no code with the C
+side. Canonical JSON is jansson's JSON_COMPACT | JSON_SORT_KEYS, mirrored
+exactly: keys sorted by their UTF-8 bytes, no spaces, non-ASCII raw, '/'
+unescaped, \\b \\f \\n \\r \\t \\" \\\\ escaped by name and other control
+characters as \\u00XX with UPPER-case hex (json.dumps would write lower-case).
 """
 
 import base64
+import email
+import email.policy
 import hashlib
 import json
+import re
 import sys
 
 try:
@@ -363,20 +383,252 @@ class Failure(Exception):
         self.seq = seq
 
 
+# --- the mails a player kept ---
+#
+# A checkpoint is parsed by its shape, not its words, so that a mail in any
+# language reads the same: the "head HEX" line, the "sig B64" line after it,
+# the line before them (its 8-character [a-z0-9] token the game, its last
+# run of digits the entry), and the server key line after (a line ending in
+# 64 hex digits), when there. Only the head is signed: the game, the entry
+# number and the key shown are read to say what is wrong, and checked.
+
+USAGE = "usage: verify_export.py EXPORT.json [MAIL ...]"
+GAME_TOKEN = re.compile(r"(?<![a-z0-9])[a-z0-9]{8}(?![a-z0-9])")
+DIGITS = re.compile(r"[0-9]+")
+KEY_AT_END = re.compile(r"(?<![0-9a-f])([0-9a-f]{64})$")
+QUOTE = re.compile(r"^[ \t>]*")
+
+
+class Unusable(Exception):
+    """A MAIL that cannot be checked at all: the one sentence, exit 2."""
+
+
+def mail_text(path):
+    """The text a player reads: a saved mail's text/plain part, decoded,
+    or the file itself when it is not a mail (text pasted into a file)."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as e:
+        raise Unusable("cannot read the mail %s: %s." % (path, e.strerror))
+    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    if len(msg.keys()) > 0:
+        part = msg.get_body(preferencelist=("plain",))
+        if part is not None:
+            try:
+                return part.get_content()
+            except (LookupError, ValueError, UnicodeError):
+                pass
+    return raw.decode("utf-8", errors="replace")
+
+
+def mail_lines(text):
+    # a kept mail quoted in a reply ("> head ...") reads the same
+    return [QUOTE.sub("", line).rstrip() for line in text.splitlines()]
+
+
+def find_checkpoint(lines):
+    for i in range(1, len(lines) - 1):
+        head = re.match(r"head\s+(\S+)$", lines[i])
+        sig = re.match(r"sig\s+(\S+)$", lines[i + 1])
+        if not head or not sig:
+            continue
+        cp = {"head": head.group(1), "sig": sig.group(1), "game": None,
+              "seq": None, "key": None}
+        game = GAME_TOKEN.search(lines[i - 1])
+        digits = DIGITS.findall(lines[i - 1])
+        if game:
+            cp["game"] = game.group(0)
+        if digits:
+            cp["seq"] = int(digits[-1])
+        if i + 2 < len(lines):
+            key = KEY_AT_END.search(lines[i + 2])
+            if key:
+                cp["key"] = key.group(1)
+        return cp
+    return None
+
+
+def find_receipt(lines):
+    """The receipt's JSON text, its braces alone on their lines, or None."""
+    try:
+        start = lines.index("{")
+        end = lines.index("}", start)
+    except ValueError:
+        return None
+    return "\n".join(lines[start:end + 1])
+
+
+def read_mail(path):
+    lines = mail_lines(mail_text(path))
+    cp = find_checkpoint(lines)
+    if cp is None:
+        raise Unusable("%s holds no checkpoint (a \"head\" line with the "
+                       "\"sig\" line under it, as every mail masqued sends "
+                       "has at its end)." % path)
+    return cp, find_receipt(lines)
+
+
+def log_entries(doc):
+    """Entry n (from 1): (its body's bytes, their hash), or None for a line
+    that is not three fields. Hashed again here, so that a mail is checked
+    against the bodies themselves even in an export that fails."""
+    entries = [None]
+    for line in doc["log"]:
+        fields = line.encode("utf-8", errors="surrogatepass").split(b"\t")
+        if len(fields) != 3:
+            entries.append(None)
+        else:
+            entries.append((fields[0],
+                            blake(b"masqued-log-v1\n" + fields[0])))
+    return entries
+
+
+def signed_by(vk, digest, sig_b64):
+    try:
+        sig = base64.b64decode(sig_b64, validate=True)
+    except ValueError:
+        return False
+    if len(sig) != 64:
+        return False
+    try:
+        vk.verify(digest, sig)
+        return True
+    except nacl.exceptions.BadSignatureError:
+        return False
+
+
+def check_checkpoint(doc, vk, entries, cp):
+    """Raise Bad, or return the checkpoint's entry."""
+    if cp["game"] is None or cp["seq"] is None:
+        raise Bad("the line above the checkpoint's head names no game and "
+                  "entry.")
+    if cp["game"] != doc["game"]:
+        raise Bad("the checkpoint is of game %s, the export of game %s."
+                  % (cp["game"], doc["game"]))
+    if cp["key"] is not None and cp["key"] != doc["public_key"]:
+        raise Bad("the mail's server key is not the export's public_key: "
+                  "the export is signed by another key.")
+    try:
+        head = unhex(cp["head"], 32, "the checkpoint's head")
+    except Bad as e:
+        raise Bad("%s: the mail was altered." % str(e)[:-1])
+    if not signed_by(vk, head, cp["sig"]):
+        raise Bad("the checkpoint's signature does not verify under the "
+                  "export's public_key: the mail was altered, or is not "
+                  "from this game's server.")
+    n = cp["seq"]
+    last = len(entries) - 1
+    if not 1 <= n <= last:
+        raise Bad("the export's log ends at entry %d, before this mail's "
+                  "checkpoint, entry %d: the log was cut short." % (last, n))
+    if entries[n] is None or entries[n][1] != head:
+        # the entry number is not signed: a head signed for another entry
+        # is a mail altered, not a log changed
+        for k in range(1, last + 1):
+            if entries[k] is not None and entries[k][1] == head:
+                raise Bad("the checkpoint's head is the hash of entry %d, "
+                          "not %d: the mail was altered." % (k, n))
+        raise Bad("the export's entry %d is not the one this mail's "
+                  "checkpoint signs: the log was changed." % n)
+    return n
+
+
+def check_receipt(doc, vk, entries, text):
+    """Raise Bad, or return the receipt's entry."""
+    try:
+        r = json.loads(text)
+    except ValueError:
+        raise Bad("the receipt is not JSON: the mail was altered.")
+    if (type(r) is not dict or r.get("format") != "masqued-receipt-v1" or
+            any(type(r.get(k)) is not str
+                for k in ("body", "hash", "sig", "public_key"))):
+        raise Bad("the receipt is not a masqued-receipt-v1 receipt.")
+    if r["public_key"] != doc["public_key"]:
+        raise Bad("the receipt's public_key is not the export's: the export "
+                  "is signed by another key.")
+    body = utf8(r["body"])
+    digest = blake(b"masqued-log-v1\n" + body)
+    if r["hash"] != digest.hex():
+        raise Bad("the receipt's hash is not the hash of its body: the mail "
+                  "was altered.")
+    if not signed_by(vk, digest, r["sig"]):
+        raise Bad("the receipt's signature does not verify under the "
+                  "export's public_key: the mail was altered.")
+    try:
+        obj = loads_strict(r["body"])
+    except (ValueError, Bad):
+        obj = None
+    if (type(obj) is not dict or type(obj.get("seq")) is not int or
+            obj.get("game") != doc["game"]):
+        raise Bad("the receipt's body is not an entry of game %s."
+                  % doc["game"])
+    m = obj["seq"]
+    last = len(entries) - 1
+    if not 1 <= m <= last:
+        raise Bad("the export's log ends at entry %d, before this mail's "
+                  "receipt, entry %d: the log was cut short." % (last, m))
+    if entries[m] is None or entries[m][0] != body:
+        raise Bad("the export's entry %d is not, byte for byte, the body of "
+                  "this mail's receipt: the log was changed." % m)
+    return m
+
+
+def check_mail(doc, vk, entries, cp, receipt):
+    """The mail's line after "MAIL: ", and whether it passed. A checkpoint
+    and a receipt that both fail are both said."""
+    said, wrong = [], []
+    try:
+        said.append("checkpoint entry %d"
+                    % check_checkpoint(doc, vk, entries, cp))
+    except Bad as e:
+        wrong.append(str(e))
+    if receipt is not None:
+        try:
+            said.append("receipt entry %d"
+                        % check_receipt(doc, vk, entries, receipt))
+        except Bad as e:
+            wrong.append(str(e))
+    if wrong:
+        return " ".join(wrong), False
+    return "ok, " + ", ".join(said), True
+
+
 def main(argv):
-    if len(argv) != 2:
-        print("usage: verify_export.py EXPORT.json", file=sys.stderr)
+    if len(argv) < 2 or argv[1].startswith("-"):
+        print(USAGE, file=sys.stderr)
+        return 2
+    mails = []
+    try:
+        for path in argv[2:]:
+            mails.append((path,) + read_mail(path))
+    except Unusable as e:
+        print("verify_export.py: %s" % e, file=sys.stderr)
         return 2
     try:
-        n = verify(load_export(argv[1]))
+        doc = load_export(argv[1])
     except Bad as e:
         print("export: %s" % e)
         return 1
+    rc = 0
+    try:
+        print("ok: %d entries" % verify(doc))
     except Failure as e:
         print("entry %d: %s" % (e.seq, e) if e.seq else "export: %s" % e)
-        return 1
-    print("ok: %d entries" % n)
-    return 0
+        rc = 1
+    if mails:
+        try:
+            vk = nacl.signing.VerifyKey(unhex(doc["public_key"], 32,
+                                              "public_key"))
+        except (Bad, ValueError, TypeError):
+            return 1    # said above: the export's public_key is not a key
+        entries = log_entries(doc)
+        for path, cp, receipt in mails:
+            line, good = check_mail(doc, vk, entries, cp, receipt)
+            print("%s: %s" % (path, line))
+            if not good:
+                rc = 1
+    return rc
 
 
 if __name__ == "__main__":
