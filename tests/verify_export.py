@@ -576,7 +576,7 @@ def check_receipt(doc, vk, entries, text):
 
 def check_mail(doc, vk, entries, cp, receipt):
     """The mail's line after "MAIL: ", and whether it passed. A checkpoint
-    and a receipt that both fail are both said."""
+    and a receipt that both fail are both said, in one sentence."""
     said, wrong = [], []
     try:
         said.append("checkpoint entry %d"
@@ -590,7 +590,7 @@ def check_mail(doc, vk, entries, cp, receipt):
         except Bad as e:
             wrong.append(str(e))
     if wrong:
-        return " ".join(wrong), False
+        return "; ".join(w[:-1] for w in wrong) + ".", False
     return "ok, " + ", ".join(said), True
 
 
