@@ -5,11 +5,18 @@ Run from the repo root with /usr/bin/python3. Builds a small signed export
 with PyNaCl (a genesis and two command entries with commitments), computing
 every field from the formats in DESIGN.md without the verifier's code; checks
 that the verifier accepts it, then that it rejects tampered copies naming the
-right entry. Exits non-zero on any surprise.
+right entry. Then the mails a player kept, written as masqued writes them
+(templates/*/_footer_txt.mustache, daemon/receipt.h) in English, Japanese
+and Chinese, saved whole (.eml, quoted-printable and base64) or pasted into
+a file: checked against the export they pass; altered, or against a log the
+host rewrote and signed again, they fail naming the entry. Exits non-zero
+on any surprise.
 """
 
 import base64
 import copy
+import email.message
+import email.policy
 import hashlib
 import json
 import os
@@ -134,6 +141,194 @@ def check_canon_agrees_with_jansson():
         print("ok   canonical JSON matches jansson's bytes")
 
 
+
+# --- the mails a player kept ---
+
+LABELS = {"en": ("game %s, entry %d", "server key %s"),
+          "ja": ("ゲーム %s、エントリ %d", "サーバー鍵 %s"),
+          "zh": ("游戏 %s，条目 %d", "服务器公钥 %s")}
+
+
+def fields(export, n):
+    return export["log"][n - 1].split("\t")
+
+
+def checkpoint(export, n, lang="en", game=GAME, key=None, head=None):
+    """A mail's CHECKPOINT section for entry n, as the footer writes it."""
+    _, digest, sig = fields(export, n)
+    where, server = LABELS[lang]
+    return ("-- CHECKPOINT ----\n" + where % (game, n) + "\n" +
+            "head %s\nsig  %s\n" % (head or digest, sig) +
+            server % (key or export["public_key"]) + "\n"
+            "Keep this mail: the checkpoint is signed by the server's key.\n")
+
+
+def receipt(body_text):
+    """The receipt JSON as the receipt mail shows it: braces alone."""
+    digest = h(b"masqued-log-v1\n" + body_text.encode("utf-8"))
+    return json.dumps({"body": body_text, "format": "masqued-receipt-v1",
+                       "hash": digest.hex(), "public_key": PK.hex(),
+                       "sig": base64.b64encode(SK.sign(digest).signature)
+                       .decode()}, indent=1, ensure_ascii=False)
+
+
+def mail_text(export, n, lang="en", with_receipt=None, **kw):
+    text = ("=== masqued · reply above this line ===\n"
+            "The Masque · game %s\n\n" % GAME)
+    if with_receipt:
+        text += ("-- YOUR RECEIPT (entry %d) ----\nhash x\n%s\n\n"
+                 % (with_receipt[0], with_receipt[1]))
+    return (text + "Hand: Discuss, Dance\n\n" +
+            checkpoint(export, n, lang, **kw))
+
+
+def eml(text, cte):
+    """A whole mail as a client saves it: CRLF, multipart/alternative."""
+    m = email.message.EmailMessage()
+    m["From"] = "masqued <game@masqued.invalid>"
+    m["To"] = "alice@x.test"
+    m["Subject"] = "[Masque %s] received" % GAME
+    m.set_content(text, cte=cte)
+    m.add_alternative("<p>" + text.replace("\n", "<br>") + "</p>",
+                      subtype="html")
+    return m.as_bytes(policy=email.policy.SMTP)
+
+
+def run_mails(export, tmp, mails):
+    path = os.path.join(tmp, "export.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(export, f, ensure_ascii=False)
+    paths = []
+    for name, content in mails:
+        paths.append(os.path.join(tmp, name))
+        with open(paths[-1], "wb") as f:
+            f.write(content if type(content) is bytes
+                    else content.encode("utf-8"))
+    p = subprocess.run([sys.executable, VERIFIER, path] + paths,
+                       capture_output=True, text=True)
+    return p.returncode, p.stdout.replace(tmp + os.sep, ""), p.stderr
+
+
+def expect_mails(name, export, tmp, mails, code, wants, err=""):
+    """Exit code, and stdout holds each line of wants (stderr holds err)."""
+    rc, out, errout = run_mails(export, tmp, mails)
+    lines = out.splitlines()
+    missing = [w for w in wants if w not in lines]
+    if rc != code or missing or (err and err not in errout) or \
+            (not err and errout):
+        failures.append("%s: expected exit %d and %r, got %d: %s%s"
+                        % (name, code, missing or err, rc, out, errout))
+    else:
+        print("ok   %s: %s" % (name, " | ".join(lines[1:]) or
+                                errout.strip()))
+
+
+def rewritten(export, bodies, n, change):
+    """The host's rewrite: entry n changed, every later entry chained to
+    it again, all signed with the server's key, so the export checks."""
+    e = copy.deepcopy(export)
+    body = copy.deepcopy(bodies[n - 1])
+    change(body)
+    e["log"][n - 1] = line_of(dumps(body))
+    for k in range(n + 1, len(bodies) + 1):
+        later = copy.deepcopy(bodies[k - 1])
+        later["prev"] = e["log"][k - 2].split("\t")[1]
+        e["log"][k - 1] = line_of(dumps(later))
+    return e
+
+
+def check_mails(export, bodies, tmp):
+    body2 = fields(export, 2)[0]
+    kept = [("alice-en.eml", eml(mail_text(export, 2, "en",
+                                           (2, receipt(body2))),
+                                 "quoted-printable")),
+            ("bob-ja.txt", mail_text(export, 3, "ja")),
+            ("carol-zh.eml", eml(mail_text(export, 1, "zh"), "base64")),
+            ("quoted.txt", "".join("> " + l + "\n" for l in
+                                   mail_text(export, 3).splitlines()))]
+    expect_mails("kept mails, en, ja and zh", export, tmp, kept, 0,
+                 ["ok: 3 entries",
+                  "alice-en.eml: ok, checkpoint entry 2, receipt entry 2",
+                  "bob-ja.txt: ok, checkpoint entry 3",
+                  "carol-zh.eml: ok, checkpoint entry 1",
+                  "quoted.txt: ok, checkpoint entry 3"])
+
+    digest = fields(export, 2)[1]
+    flipped = ("0" if digest[10] != "0" else "1").join(
+        (digest[:10], digest[11:]))
+    expect_mails("a checkpoint head altered", export, tmp,
+                 [("a.eml", eml(mail_text(export, 2, head=flipped),
+                                "quoted-printable"))], 1,
+                 ["a.eml: the checkpoint's signature does not verify under "
+                  "the export's public_key: the mail was altered, or is not "
+                  "from this game's server."])
+
+    text = mail_text(export, 3, "zh").replace("条目 3", "条目 2")
+    expect_mails("a checkpoint's entry number altered", export, tmp,
+                 [("a.txt", text)], 1,
+                 ["a.txt: the checkpoint's head is the hash of entry 3, not "
+                  "2: the mail was altered."])
+
+    def later(b):
+        b["ts"] += 60
+    lying = rewritten(export, bodies, 2, later)
+    expect_mails("a log the host rewrote and signed again", lying, tmp,
+                 [("saw1.txt", mail_text(export, 1, "ja")),
+                  ("saw2.eml", eml(mail_text(export, 2, "zh"), "base64")),
+                  ("saw3.txt", mail_text(export, 3))], 1,
+                 ["ok: 3 entries", "saw1.txt: ok, checkpoint entry 1",
+                  "saw2.eml: the export's entry 2 is not the one this mail's "
+                  "checkpoint signs: the log was changed.",
+                  "saw3.txt: the export's entry 3 is not the one this mail's "
+                  "checkpoint signs: the log was changed."])
+
+    def other_move(b):
+        b["commands"][1]["text"] = "HELP"
+    shown = fields(rewritten(export, bodies, 2, other_move), 2)[0]
+    expect_mails("a receipt whose body the export does not hold", export,
+                 tmp, [("r.txt", mail_text(export, 1, with_receipt=(
+                     2, receipt(shown))))], 1,
+                 ["r.txt: the export's entry 2 is not, byte for byte, the "
+                  "body of this mail's receipt: the log was changed."])
+
+    forged = receipt(body2).replace("STATUS", "HELP", 1)
+    expect_mails("a receipt altered by hand", export, tmp,
+                 [("r.txt", mail_text(export, 2, with_receipt=(2, forged)))],
+                 1, ["r.txt: the receipt's hash is not the hash of its body: "
+                     "the mail was altered."])
+
+    cut = copy.deepcopy(export)
+    del cut["log"][2]
+    expect_mails("a log cut short", cut, tmp,
+                 [("m.txt", mail_text(export, 3, with_receipt=(
+                     3, receipt(fields(export, 3)[0]))))], 1,
+                 ["ok: 2 entries",
+                  "m.txt: the export's log ends at entry 2, before this "
+                  "mail's checkpoint, entry 3: the log was cut short; the "
+                  "export's log ends at entry 2, before this mail's receipt, "
+                  "entry 3: the log was cut short."])
+
+    expect_mails("another game's mail", export, tmp,
+                 [("m.txt", mail_text(export, 2, game="zz2zz2zz"))], 1,
+                 ["m.txt: the checkpoint is of game zz2zz2zz, the export of "
+                  "game %s." % GAME])
+
+    other = nacl.signing.SigningKey(bytes(range(1, 33)))
+    expect_mails("another server key", export, tmp,
+                 [("m.txt", mail_text(
+                     export, 2, key=other.verify_key.encode().hex()))], 1,
+                 ["m.txt: the mail's server key is not the export's "
+                  "public_key: the export is signed by another key."])
+
+    expect_mails("a file with no checkpoint", export, tmp,
+                 [("ok.txt", mail_text(export, 1)),
+                  ("receipt.json", receipt(body2) + "\n")], 2, [],
+                 err="receipt.json holds no checkpoint")
+    rc, out, errout = run_mails(export, tmp, [("receipt.json", "{}\n")])
+    if rc != 2 or out or len(errout.splitlines()) != 1:
+        failures.append("no checkpoint: not exit 2 with one sentence alone: "
+                        "%d %s%s" % (rc, out, errout))
+
 def main():
     check_canon_agrees_with_jansson()
     export, bodies = build()
@@ -210,6 +405,8 @@ def main():
         other = nacl.signing.SigningKey(bytes(range(1, 33)))
         e["public_key"] = other.verify_key.encode().hex()
         expect("another key", e, tmp, 1, "entry 1: ")
+
+        check_mails(export, bodies, tmp)
     if failures:
         print("\n".join("FAIL " + f for f in failures))
         return 1
