@@ -1,0 +1,162 @@
+#!/bin/sh
+# test_export_mail.sh - a player checks the mails they kept against the
+# game's export, with tests/verify_export.py alone (hashlib + PyNaCl). A
+# short game of The Red Death is played by mail (Maildir inbox, `serve
+# --once`; bob in Japanese, carol in Chinese, alice in English, dave's moves
+# by the host's `submit`), ended by the host and exported; every mail in the
+# outbox, each a .eml as a client saves it, is a mail a player kept. They all
+# pass, the receipts with them, in each language, saved whole or pasted as
+# text. A mail whose checkpoint head was altered fails; a log the host
+# rewrote (an entry changed, it and every later one signed again with the
+# server's key, so that the export checks alone) fails for every mail that
+# saw the changed entry or a later one, and the receipt of that entry is
+# said to differ; the mails from before still pass. A file with no
+# checkpoint (the receipt alone, as the receipt mail says to save it) exits
+# 2 with one sentence. The ASan binary runs every check.
+. tests/cli/lib.sh
+. tests/cli/lib_game.sh
+V="$PY tests/verify_export.py"
+serve() { expect 0 "serve --once: $1" -- $M -C $D serve --once; }
+bot() { $MREL -C $D bot $G $1 || fail "bot $1"; }
+
+# move ROUND: each player's move, if they owe one, in turn: alice, bob and
+# carol by mail (bob's first mail sets Japanese, carol's Chinese), dave by
+# the host's submit; each answered at once
+move() {
+	for p in alice bob carol dave; do
+		c=$(bot $p)
+		case $1.$p in
+		1.bob) c="SET LANG ja\n$c" ;;
+		1.carol) c="SET LANG zh\n$c" ;;
+		esac
+		[ -n "$c" ] || continue
+		if [ $p = dave ]; then
+			expect 0 "round $1: dave's $c" -- $M -C $D submit $G dave "$c"
+		else
+			send $p@x.test "$(reply_to $p)" $p-$1 "$c"
+		fi
+		serve "round $1: $p's $c"
+	done
+}
+move 1
+move 2
+move 3
+expect 0 "admin end" -- $M -C $D admin $G end --why "test over"
+serve "the end mails"
+expect 0 "export" -- $M -C $D export $G
+cp $T/out $T/export.json
+entries=$(wc -l <$D/games/$G/log)
+
+# --- every mail a player kept passes, each in its language ---
+ls $O/* >$T/mails
+nmail=$(wc -l <$T/mails)
+[ "$nmail" -gt 20 ] || fail "only $nmail mails were sent"; ok
+expect 0 "verify_export.py with every mail" -- $V $T/export.json $(cat $T/mails)
+[ "$(head -n 1 $T/out)" = "ok: $entries entries" ] || { cat $T/out; fail "the export's line"; }; ok
+[ "$(grep -c ': ok, checkpoint entry [0-9]*' $T/out)" = "$nmail" ] ||
+    { cat $T/out; fail "not every mail is ok"; }; ok
+# the mails by their checkpoint's language, and the receipts among them
+$PY - $T/export.json $T/out <<'EOF' || fail "not every language's mails and receipts passed"
+import email, email.policy, sys
+lines = open(sys.argv[2]).read().splitlines()[1:]
+seen = {}
+for line in lines:
+    path, said = line.split(": ", 1)
+    m = email.message_from_binary_file(open(path, "rb"),
+                                       policy=email.policy.default)
+    text = m.get_body(("plain",)).get_content()
+    lang = ("ja" if "エントリ" in text else "zh" if "条目" in text else
+            "en" if ", entry " in text else "?")
+    seen.setdefault(lang, set()).add("receipt" if "receipt entry" in said
+                                     else "checkpoint")
+want = {"checkpoint", "receipt"}
+sys.exit(not all(seen.get(l) == want for l in ("en", "ja", "zh")) or
+         "?" in seen and print(seen))
+EOF
+ok
+# bob's Japanese receipt mail, its text pasted into a file
+f=$(grep -l "^To: bob@x.test" $(cat $T/mails) | xargs grep -l "^X-Masqued-Mail: receipt" | head -n 1)
+[ -n "$f" ] || fail "no receipt mail to bob"
+$PY -c '
+import email, email.policy, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"), policy=email.policy.default)
+open(sys.argv[2], "w").write(m.get_body(("plain",)).get_content())' $f $T/bob.txt
+grep -q "サーバー鍵" $T/bob.txt || fail "bob's receipt mail is not in Japanese"; ok
+expect 0 "bob's receipt mail as pasted text" -- $V $T/export.json $T/bob.txt
+out_has "$T/bob.txt: ok, checkpoint entry "
+out_has ", receipt entry "
+cp $T/out $T/bob.out
+
+# --- a checkpoint head altered, in the saved mail itself ---
+$PY - $f $T/altered.eml <<'EOF' || fail "no head line in the raw mail"
+import re, sys
+raw = open(sys.argv[1], "rb").read()
+m = re.search(rb"\nhead ([0-9a-f]{64})\r\n", raw)
+d = m.group(1)
+flip = (b"0" if d[20:21] != b"0" else b"1")
+open(sys.argv[2], "wb").write(raw[:m.start(1) + 20] + flip + raw[m.start(1) + 21:])
+EOF
+expect 1 "a mail whose checkpoint head was altered" -- $V $T/export.json $T/altered.eml
+out_has "$T/altered.eml: the checkpoint's signature does not verify under the export's public_key: the mail was altered, or is not from this game's server."
+
+# --- the host rewrites the log: entry K (bob's placement, the entry of his
+# receipt) changed, it and every later entry signed again with the
+# server's key; the export checks alone ---
+K=$(sed -n 's/^.*, receipt entry \([0-9]*\)$/\1/p' $T/bob.out)
+[ -n "$K" ] && [ "$K" -gt 1 ] || fail "no receipt entry in bob's mail"; ok
+$PY - $T/export.json $D/keys/server.key $K $T/lying.json <<'EOF' || fail "the log could not be rewritten"
+import base64, hashlib, json, re, sys
+import nacl.signing
+doc = json.load(open(sys.argv[1], encoding="utf-8"))
+sk = nacl.signing.SigningKey(open(sys.argv[2], "rb").read())
+k = int(sys.argv[3])
+prev = None
+for i in range(k - 1, len(doc["log"])):
+    body = doc["log"][i].split("\t")[0]
+    if i == k - 1:      # an hour later: any byte would do
+        body = re.sub(r'"ts":([0-9]+)', lambda m: '"ts":%d' % (int(m.group(1)) + 3600), body)
+    else:
+        body = re.sub(r'"prev":"[0-9a-f]{64}"', '"prev":"%s"' % prev, body)
+    h = hashlib.blake2b(b"masqued-log-v1\n" + body.encode(), digest_size=32).digest()
+    sig = base64.b64encode(sk.sign(h).signature).decode()
+    doc["log"][i] = "\t".join((body, h.hex(), sig))
+    prev = h.hex()
+json.dump(doc, open(sys.argv[4], "w", encoding="utf-8"), ensure_ascii=False)
+EOF
+expect 0 "the rewritten export checks alone" -- $V $T/lying.json
+out_has "ok: $entries entries"
+expect 1 "the rewritten export against every mail" -- $V $T/lying.json $(cat $T/mails) $T/bob.txt
+$PY - $T/out $K $T/bob.txt <<'EOF' || { cat $T/out; fail "the mails do not catch the rewritten log"; }
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()[1:]
+k = int(sys.argv[2])
+before = after = 0
+for line in lines:
+    path, said = line.split(": ", 1)
+    n = re.search(r"(?:checkpoint entry|export's entry) ([0-9]+)", said)
+    n = int(n.group(1))
+    if n < k:
+        assert said.startswith("ok, checkpoint entry"), line
+        before += 1
+    else:
+        assert said.startswith("the export's entry %d is not the one this "
+                               "mail's checkpoint signs: the log was changed"
+                               % n), line
+        after += 1
+    if path == sys.argv[3]:
+        assert said.endswith("; the export's entry %d is not, byte for byte, "
+                             "the body of this mail's receipt: the log was "
+                             "changed." % k), line
+assert before > 0 and after > 0, (before, after)
+EOF
+ok
+
+# --- a file with no checkpoint: the receipt alone ---
+sed -n '/^{$/,/^}$/p' $T/bob.txt >$T/receipt.json
+[ -s $T/receipt.json ] || fail "no receipt in bob's mail"; ok
+expect 2 "a file with no checkpoint" -- $V $T/export.json $T/bob.txt $T/receipt.json
+err_has "verify_export.py: $T/receipt.json holds no checkpoint"; one_line
+[ ! -s $T/out ] || { cat $T/out; fail "a file with no checkpoint: something checked"; }; ok
+expect 2 "no export" -- $V
+err_has "usage: verify_export.py EXPORT.json [MAIL ...]"; one_line
+done_checks
