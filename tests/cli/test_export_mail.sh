@@ -10,9 +10,9 @@
 # rewrote (an entry changed, it and every later one signed again with the
 # server's key, so that the export checks alone) fails for every mail that
 # saw the changed entry or a later one, and the receipt of that entry is
-# said to differ; the mails from before still pass. A file with no
-# checkpoint (the receipt alone, as the receipt mail says to save it) exits
-# 2 with one sentence. The ASan binary runs every check.
+# said to differ; the mails from before still pass. The receipt alone (as
+# the receipt mail says to save it) is checked alone; a file with neither
+# exits 2 with one sentence. The ASan binary runs every check.
 . tests/cli/lib.sh
 . tests/cli/lib_game.sh
 V="$PY tests/verify_export.py"
@@ -151,12 +151,17 @@ assert before > 0 and after > 0, (before, after)
 EOF
 ok
 
-# --- a file with no checkpoint: the receipt alone ---
+# --- the receipt alone; a file with neither ---
 sed -n '/^{$/,/^}$/p' $T/bob.txt >$T/receipt.json
 [ -s $T/receipt.json ] || fail "no receipt in bob's mail"; ok
-expect 2 "a file with no checkpoint" -- $V $T/export.json $T/bob.txt $T/receipt.json
-err_has "verify_export.py: $T/receipt.json holds no checkpoint"; one_line
-[ ! -s $T/out ] || { cat $T/out; fail "a file with no checkpoint: something checked"; }; ok
+expect 0 "the receipt alone" -- $V $T/export.json $T/receipt.json
+grep -q "^$T/receipt.json: ok, receipt entry $K$" $T/out || { cat $T/out; fail "the receipt alone was not checked"; }; ok
+expect 1 "the receipt alone, against the rewritten log" -- $V $T/lying.json $T/receipt.json
+grep -q "^$T/receipt.json: .*receipt" $T/out || { cat $T/out; fail "the receipt alone did not catch the rewritten log"; }; ok
+printf 'Dear host,\nI played.\n' >$T/letter.txt
+expect 2 "a file with neither" -- $V $T/export.json $T/bob.txt $T/letter.txt
+err_has "verify_export.py: $T/letter.txt holds neither a checkpoint"; one_line
+[ ! -s $T/out ] || { cat $T/out; fail "a file with neither: something checked"; }; ok
 expect 2 "no export" -- $V
 err_has "usage: verify_export.py EXPORT.json [MAIL ...]"; one_line
 done_checks

@@ -320,13 +320,17 @@ def check_mails(export, bodies, tmp):
                  ["m.txt: the mail's server key is not the export's "
                   "public_key: the export is signed by another key."])
 
-    expect_mails("a file with no checkpoint", export, tmp,
+    # the receipt's lines alone, as the receipt mail says to save them
+    expect_mails("a receipt alone", export, tmp,
+                 [("receipt.json", receipt(body2) + "\n")], 0,
+                 ["receipt.json: ok, receipt entry 2"])
+    expect_mails("a file with neither", export, tmp,
                  [("ok.txt", mail_text(export, 1)),
-                  ("receipt.json", receipt(body2) + "\n")], 2, [],
-                 err="receipt.json holds no checkpoint")
-    rc, out, errout = run_mails(export, tmp, [("receipt.json", "{}\n")])
+                  ("letter.txt", "Dear host,\nI played.\n")], 2, [],
+                 err="letter.txt holds neither a checkpoint")
+    rc, out, errout = run_mails(export, tmp, [("letter.txt", "hello\n")])
     if rc != 2 or out or len(errout.splitlines()) != 1:
-        failures.append("no checkpoint: not exit 2 with one sentence alone: "
+        failures.append("neither: not exit 2 with one sentence alone: "
                         "%d %s%s" % (rc, out, errout))
 
 def main():
