@@ -68,6 +68,10 @@ cp $T/out $T/receipt.json
 vg 0 "verify-receipt" -- -C $D verify-receipt $T/receipt.json $G
 sed 's/PLAY jest/PLAY mock/' $T/receipt.json > $T/receipt.bad
 vg 3 "a tampered receipt" -- -C $D verify-receipt $T/receipt.bad
+$MREL -C $D serve --once 2>/dev/null || fail "serve --once"
+K=$(grep -l "^X-Masqued-Mail: receipt" $D/mail/outbox/new/* | head -n 1)
+[ -n "$K" ] || fail "no receipt mail"; ok
+vg 0 "verify-receipt of a kept mail" -- -C $D verify-receipt $K $G
 vg 0 "view alice" -- -C $D view $G alice
 vg 0 "view public --json" -- -C $D view $G public --json
 vg 0 "bot" -- -C $D bot $G carol
