@@ -158,9 +158,7 @@ mq_checkpoint_against_log(const struct mq_checkpoint *cp,
 		rc = mq_fail(err, MQ_BADDATA, "The checkpoint is of game %s, "
 		    "the log of game %s.", cp->game, mq_logfile_game(lf));
 	else
-		while ((rc = mq_logfile_next(lf, &e, err)) == 0 && e != NULL &&
-		    e->seq != cp->seq)
-			continue;
+		rc = mq_logfile_find(lf, cp->seq, &e, err);
 	if (rc == 0 && e == NULL)
 		rc = mq_fail(err, MQ_BADDATA, "The log has no entry %llu, which "
 		    "the checkpoint signs: the log was cut.",

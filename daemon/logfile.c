@@ -497,6 +497,19 @@ mq_logfile_rewind(struct mq_logfile *lf)
 }
 
 int
+mq_logfile_find(struct mq_logfile *lf, uint64_t seq,
+    const struct mq_log_entry **e, struct mq_err *err)
+{
+	int rc;
+
+	mq_logfile_rewind(lf);
+	while ((rc = mq_logfile_next(lf, e, err)) == 0 && *e != NULL &&
+	    (*e)->seq != seq)
+		continue;
+	return rc;
+}
+
+int
 mq_logfile_next(struct mq_logfile *lf, const struct mq_log_entry **e,
     struct mq_err *err)
 {

@@ -69,6 +69,11 @@ int mq_logfile_next(struct mq_logfile *lf, const struct mq_log_entry **e,
     struct mq_err *err);
 void mq_logfile_rewind(struct mq_logfile *lf);
 
+/* The entry seq, read from the first: *e = NULL when the log ends before
+ * it. Valid until the next call, as mq_logfile_next's. */
+int mq_logfile_find(struct mq_logfile *lf, uint64_t seq,
+    const struct mq_log_entry **e, struct mq_err *err);
+
 uint64_t mq_logfile_seq(const struct mq_logfile *lf);	/* last seq */
 const char *mq_logfile_game(const struct mq_logfile *lf);
 void mq_logfile_head(const struct mq_logfile *lf,

@@ -243,9 +243,7 @@ mq_receipt_against_log(const struct mq_receipt *r, const char *logpath,
 		rc = mq_fail(err, MQ_BADDATA, "The receipt is for game %s, the "
 		    "log for game %s.", r->game, mq_logfile_game(lf));
 	else
-		while ((rc = mq_logfile_next(lf, &e, err)) == 0 && e != NULL &&
-		    e->seq != r->seq)
-			continue;
+		rc = mq_logfile_find(lf, r->seq, &e, err);
 	if (rc == 0 && e == NULL)
 		rc = mq_fail(err, MQ_BADDATA, "The log has no entry %llu, which "
 		    "the receipt is for.", (unsigned long long)r->seq);

@@ -665,6 +665,19 @@ delivery_status_report_is_bounce(void **state)
 	mq_mime_msg_free(m);
 }
 
+/* raw parses as a bounce whose failed recipient is want. */
+static void
+expect_bounce_to(const char *raw, const char *want)
+{
+	struct mq_mime_msg *m;
+	struct mq_err e;
+
+	assert_int_equal(mq_mime_parse(raw, strlen(raw), &m, &e), 0);
+	assert_int_equal(m->bounce, 1);
+	assert_string_equal(m->bounce_to, want);
+	mq_mime_msg_free(m);
+}
+
 /* Final-Recipient read strictly: a plain address, lower-cased, or none. */
 static void
 bounce_recipient_read_strictly(void **state)
@@ -680,8 +693,6 @@ bounce_recipient_read_strictly(void **state)
 		{ "X-Final-Recipient: rfc822; gone@example.org\r\n", "" },
 	};
 	char raw[1024];
-	struct mq_mime_msg *m;
-	struct mq_err e;
 	size_t i;
 
 	(void)state;
@@ -693,10 +704,7 @@ bounce_recipient_read_strictly(void **state)
 		    "\r\nIt failed.\r\n--b\r\nContent-Type: "
 		    "message/delivery-status\r\n\r\n%sAction: failed\r\n"
 		    "--b--\r\n", cases[i].line);
-		assert_int_equal(mq_mime_parse(raw, strlen(raw), &m, &e), 0);
-		assert_int_equal(m->bounce, 1);
-		assert_string_equal(m->bounce_to, cases[i].want);
-		mq_mime_msg_free(m);
+		expect_bounce_to(raw, cases[i].want);
 	}
 }
 
@@ -736,8 +744,6 @@ bounce_recipient_read_from_the_report(void **state)
 		  "Final-Recipient: x400; /G=gone/S=x/\r\n", "" },
 	};
 	char raw[2048];
-	struct mq_mime_msg *m;
-	struct mq_err e;
 	size_t i;
 
 	(void)state;
@@ -750,10 +756,7 @@ bounce_recipient_read_from_the_report(void **state)
 		    "Content-Type: %s\r\nContent-Transfer-Encoding: %s\r\n\r\n"
 		    "%s--b--\r\n", strchr(cases[i].type, '/') + 1,
 		    cases[i].type, cases[i].cte, cases[i].body);
-		assert_int_equal(mq_mime_parse(raw, strlen(raw), &m, &e), 0);
-		assert_int_equal(m->bounce, 1);
-		assert_string_equal(m->bounce_to, cases[i].want);
-		mq_mime_msg_free(m);
+		expect_bounce_to(raw, cases[i].want);
 	}
 }
 
