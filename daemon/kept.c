@@ -58,11 +58,35 @@ crlf_to_lf(struct mq_buf *b)
 }
 
 int
+mq_kept_text(const char *raw, size_t len, const char *name,
+    struct mq_buf *text, struct mq_err *err)
+{
+	struct mq_mime_msg *m;
+	struct mq_err sub;
+	int rc = 0;
+
+	mq_buf_reset(text);
+	if (is_mail(raw, len)) {
+		mq_mime_init();
+		if ((rc = mq_mime_parse(raw, len, &m, &sub)) == 0) {
+			mq_buf_puts(text, m->text);
+			mq_mime_msg_free(m);
+		} else
+			return mq_fail(err, rc == MQ_IO ? MQ_IO : MQ_BADDATA,
+			    "%s looks like a saved mail, and its text cannot be "
+			    "read: %s", name, sub.msg);
+	} else
+		mq_buf_add(text, raw, len);
+	if (text->oom)
+		return mq_fail(err, MQ_IO, "Out of memory reading %s.", name);
+	crlf_to_lf(text);
+	return 0;
+}
+
+int
 mq_kept_read(const char *path, struct mq_buf *text, struct mq_err *err)
 {
 	struct mq_buf raw = MQ_BUF_INIT;
-	struct mq_mime_msg *m;
-	struct mq_err sub;
 	char chunk[4096];
 	ssize_t n;
 	int fd, rc = 0;
@@ -87,21 +111,8 @@ mq_kept_read(const char *path, struct mq_buf *text, struct mq_err *err)
 	close(fd);
 	if (rc == 0 && raw.oom)
 		rc = mq_fail(err, MQ_IO, "Out of memory reading %s.", path);
-	if (rc == 0 && is_mail(mq_buf_str(&raw), raw.len)) {
-		mq_mime_init();
-		if ((rc = mq_mime_parse(mq_buf_str(&raw), raw.len, &m, &sub)) == 0) {
-			mq_buf_puts(text, m->text);
-			mq_mime_msg_free(m);
-		} else
-			rc = mq_fail(err, rc == MQ_IO ? MQ_IO : MQ_BADDATA, "%s "
-			    "looks like a saved mail, and its text cannot be read: "
-			    "%s", path, sub.msg);
-	} else if (rc == 0)
-		mq_buf_add(text, mq_buf_str(&raw), raw.len);
-	if (rc == 0 && text->oom)
-		rc = mq_fail(err, MQ_IO, "Out of memory reading %s.", path);
 	if (rc == 0)
-		crlf_to_lf(text);
+		rc = mq_kept_text(mq_buf_str(&raw), raw.len, path, text, err);
 	mq_buf_free(&raw);
 	return rc;
 }

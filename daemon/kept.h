@@ -15,4 +15,9 @@
  * sentence for a mail that cannot be read. */
 int mq_kept_read(const char *path, struct mq_buf *text, struct mq_err *err);
 
+/* The same from the file's bytes raw[0..len); name is
+ * what the sentence calls it. */
+int mq_kept_text(const char *raw, size_t len, const char *name,
+    struct mq_buf *text, struct mq_err *err);
+
 #endif

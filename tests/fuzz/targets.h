@@ -1,5 +1,5 @@
 /*
- * targets.h - the six fuzz entry points, shared by the libFuzzer targets
+ * targets.h - the seven fuzz entry points, shared by the libFuzzer targets
  * (tests/fuzz/fuzz_*.c, built by tests/fuzz/run.sh with clang) and by the
  * regression test tests/unit/test_fuzz_corpus.c (built by `make test` with
  * ASan+UBSan), so every input the fuzzer ever saved keeps being replayed.
@@ -30,7 +30,10 @@
 
 #include "buf.h"
 #include "err.h"
+#include "daemon/checkpoint.h"
+#include "daemon/kept.h"
 #include "daemon/log.h"
+#include "daemon/receipt.h"
 #include "daemon/logfile.h"
 #include "engine/game.h"
 #include "engine/rng.h"
@@ -641,6 +644,47 @@ mqfz_refusal(const uint8_t *data, size_t size)
 	}
 	mq_buf_free(&out);
 	free(s);
+	return 0;
+}
+
+/*
+ * A file a player kept (kept.h), as `verify-receipt` reads it: its text
+ * (a whole mail through GMime), the receipt in it and its checkpoint. Each
+ * answers found, none, or a sentence; a checkpoint found names a game of
+ * 8 letters and an entry from 1, and its signature check never crashes.
+ */
+static inline int
+mqfz_kept(const uint8_t *data, size_t size)
+{
+	struct mq_buf text = MQ_BUF_INIT;
+	struct mq_checkpoint cp;
+	struct mq_receipt r;
+	struct mq_err err;
+	int rc;
+
+	if (size > MQFZ_MAX_INPUT)
+		return 0;
+	mq_err_clear(&err);
+	rc = mq_kept_text((const char *)data, size, "kept", &text, &err);
+	if (rc != 0) {
+		if (rc != MQ_BADDATA && rc != MQ_IO)
+			mqfz_broken("kept", err.msg);
+		mq_buf_free(&text);
+		return 0;
+	}
+	memset(&r, 0, sizeof(r));
+	rc = mq_receipt_find(mq_buf_str(&text), text.len, NULL, &r, &err);
+	if (rc != 0 && rc != 1 && rc != MQ_BADDATA && rc != MQ_IO)
+		mqfz_broken("kept", "the receipt's check gave an odd code");
+	mq_receipt_free(&r);
+	rc = mq_checkpoint_find(mq_buf_str(&text), text.len, &cp, &err);
+	if (rc == 0) {
+		if (strlen(cp.game) != MQ_GAME_ID_LEN || cp.seq < 1)
+			mqfz_broken("kept", "a checkpoint without its game or entry");
+		(void)mq_checkpoint_check(&cp, NULL, &err);
+	} else if (rc != 1 && rc != MQ_BADDATA)
+		mqfz_broken("kept", "the checkpoint's read gave an odd code");
+	mq_buf_free(&text);
 	return 0;
 }
 

@@ -113,6 +113,12 @@ test_ms_command_corpus(void **state)
 }
 
 static void
+test_kept_corpus(void **state)
+{
+	assert_true(replay("kept", mqfz_kept) >= 3);
+}
+
+static void
 test_log_corpus(void **state)
 {
 	assert_true(replay("log", mqfz_log) >= 3);
@@ -148,6 +154,7 @@ main(void)
 		cmocka_unit_test(test_command_corpus),
 		cmocka_unit_test(test_ms_command_corpus),
 		cmocka_unit_test(test_log_corpus),
+		cmocka_unit_test(test_kept_corpus),
 		cmocka_unit_test(test_log_seed_is_signed_by_the_fuzz_key),
 	};
 
