@@ -69,6 +69,12 @@ struct mq_daemon {
 	char stalled[MQ_DAEMON_STALLED_MAX][MQ_GAME_ID_LEN + 1];
 	int nstalled;
 	int stall_all;	/* more than the list holds: every game waits */
+	/* The move being answered came past its sender's rate_limit: it is
+	 * applied and answered, but the others get no notice that only tells
+	 * of its commitments (as if they had sent SET NOTICES OFF; they check
+	 * them with the moves they open), else a flood of replaced moves is
+	 * a flood of mail to every other player. */
+	int hush_notices;
 };
 
 /* Note a game as stalled for this pass (when the list is full, every game

@@ -927,8 +927,10 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	}
 	if (over)
 		mq_daemon_log("%s: over the rate limit for %s, but a move: applied "
-		    "and answered", tid, from);
+		    "and answered; the others get no notice of it", tid, from);
+	d->hush_notices = over;
 	rc = answer(d, a->game, a, &res, err);
+	d->hush_notices = 0;
 	mq_game_journal_stop(a->game);
 	if (rc == 0 && res.logged)
 		mq_mailmark_done(a->game);

@@ -599,6 +599,10 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	if (g->committed != NULL)
 		bad |= json_object_set_new(ctx, "commitments",
 		    own_commits(g, seat)) != 0;
+	if (d->hush_notices && r->logged && g->committed != NULL &&
+	    json_array_size(g->committed) > 0)	/* receipt: why none came */
+		bad |= json_object_set_new(ctx, "hushed", json_pack("{s:i}",
+		    "limit", d->conf.rate_limit)) != 0;
 	if (upd == NULL && g->journal_on)
 		bad |= json_object_set(ctx, "events", g->journal[seat]) != 0;
 	ctx = whole(ctx, bad);
@@ -621,7 +625,8 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 			 * move shown at once) still comes */
 			if (i == seat || g->players[i].kicked ||
 			    (!(came = turn_came(g, i)) && (!commits ||
-			    (g->players[i].quiet && g->journal_on &&
+			    ((g->players[i].quiet || d->hush_notices) &&
+			    g->journal_on &&
 			    json_array_size(g->journal[i]) == 0))))
 				continue;
 			ctx = base_ctx(d, g, i);

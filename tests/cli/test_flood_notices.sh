@@ -1,0 +1,74 @@
+#!/bin/sh
+# test_flood_notices.sh - DESIGN: "Replies to one sender are rate-limited".
+# A move past its sender's rate_limit is still applied and answered (no move
+# is lost), but a flood of replaced moves used to send every other player
+# one notice per mail, without end: one player could fill the others'
+# mailboxes. Past the limit the others get no notice that only tells of
+# the commitment (they check it with the move it opens, as after SET
+# NOTICES OFF); the mover's receipt says so, in their language; a mail
+# that makes another's turn still comes. The Red Death; Maildir inbox,
+# `serve --once`, the ASan binary.
+. tests/cli/lib.sh
+D=$T/data
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+
+expect 0 "init" -- $M -C $D init
+echo "rate_limit = 3" >>$D/masqued.conf
+G=$(new_game $D) || fail "new"
+expect 0 "the welcome mails" -- $M -C $D serve --once
+. tests/cli/lib_mail.sh
+for p in alice bob dave carol; do
+	expect 0 "submit $p PLACE" -- $M -C $D submit $G $p "PLACE green"
+done
+expect 0 "the turn mails" -- $M -C $D serve --once
+entries() { $MREL -C $D log $G | wc -l; }
+notices_to() { ls $O | comm -13 $T/before - | (cd $O && xargs grep -l "^To: $1") |
+    (cd $O && xargs grep -l "^X-Masqued-Mail: notice") | wc -l; }
+A=$(rt $G alice)
+e0=$(entries)
+ls $O >$T/before
+# six mails from alice in one pass, each replacing her card
+i=0
+for c in jest dance jest dance jest "mock TARGET bob"; do
+	i=$((i + 1))
+	send alice@x.test "$A" f$i "PLAY $c"
+done
+expect 0 "serve --once: the flood" -- $M -C $D serve --once
+[ "$(entries)" = $((e0 + 6)) ] || fail "not every move was logged"; ok
+err_has "over the rate limit for alice@x.test, but a move: applied and answered; the others get no notice of it"
+for p in bob carol dave; do
+	[ "$(notices_to $p@x.test)" = 3 ] || fail "$p got $(notices_to $p@x.test) notices, not 3"
+	ok
+done
+receipts() { ls $O | comm -13 $T/before - | (cd $O && xargs grep -l '^To: alice@x.test') |
+    (cd $O && xargs grep -l '^X-Masqued-Mail: receipt') | sort; }
+[ "$(receipts | wc -l)" = 6 ] || fail "alice did not get six receipts"; ok
+# the receipt of a move past the limit says why the others were not told;
+# one within it does not
+parts "$O/$(receipts | tail -n 1)" last
+says last "You have sent more than 3 messages this hour: your move stands"
+says last "they check it with the move it opens, when this phase resolves."
+parts "$O/$(receipts | head -n 1)" first
+says_not first "messages this hour"
+# her card stands, and the resolution opens it to the others
+for p in bob carol dave; do
+	expect 0 "submit $p PLAY" -- $M -C $D submit $G $p "PLAY discuss"
+done
+$MREL -C $D log $G | grep -q "alice: PLAY mock TARGET bob" || fail "alice's last card not logged"; ok
+$MREL -C $D view $G bob | grep -q "mock" || fail "alice's card not opened to bob"; ok
+# in her language: Japanese and Chinese
+for l in ja:cw zh:ccw; do
+	ls $O >$T/before
+	send alice@x.test "$A" l${l%:*} "SET LANG ${l%:*}\nPLAN 12:00 ${l#*:}"
+	l=${l%:*}
+	expect 0 "serve --once: $l" -- $M -C $D serve --once
+	parts "$O/$(receipts | tail -n 1)" $l
+done
+says ja "この1時間に 3 通を超えるメールを送りました。手は有効ですが"
+says zh "你在这一小时内发送了超过 3 封邮件：你的行动有效"
+for p in bob carol dave; do
+	[ "$(notices_to $p@x.test)" = 0 ] || fail "$p was told of a plan past the limit"
+	ok
+done
+done_checks
