@@ -145,31 +145,6 @@ mq_checkpoint_check(const struct mq_checkpoint *cp,
 	return 0;
 }
 
-/*
- * The log's entry cp->seq is not the one cp signs. Only the head is
- * signed, not the entry number beside it: a head that is another entry's
- * hash is a mail whose number was edited, not a log that was changed.
- */
-static int
-changed_or_altered(struct mq_logfile *lf, const struct mq_checkpoint *cp,
-    struct mq_err *err)
-{
-	const struct mq_log_entry *e = NULL;
-	int rc;
-
-	mq_logfile_rewind(lf);
-	while ((rc = mq_logfile_next(lf, &e, err)) == 0 && e != NULL)
-		if (memcmp(e->hash, cp->head, sizeof(cp->head)) == 0)
-			return mq_fail(err, MQ_BADDATA, "The checkpoint's head is "
-			    "the hash of entry %llu, not %llu: the mail was "
-			    "altered.", (unsigned long long)e->seq,
-			    (unsigned long long)cp->seq);
-	if (rc != 0)
-		return rc;
-	return mq_log_fail(err, MQ_BADDATA, cp->seq, "the log's entry is not "
-	    "the one the checkpoint signs: the log was changed.");
-}
-
 int
 mq_checkpoint_against_log(const struct mq_checkpoint *cp,
     const char *logpath, struct mq_err *err)
@@ -189,7 +164,8 @@ mq_checkpoint_against_log(const struct mq_checkpoint *cp,
 		    "the checkpoint signs: the log was cut.",
 		    (unsigned long long)cp->seq);
 	else if (rc == 0 && memcmp(e->hash, cp->head, sizeof(cp->head)) != 0)
-		rc = changed_or_altered(lf, cp, err);
+		rc = mq_log_fail(err, MQ_BADDATA, cp->seq, "the log's entry is "
+		    "not the one the checkpoint signs: the log was changed.");
 	mq_logfile_close(lf);
 	return rc;
 }
