@@ -151,19 +151,39 @@ mq_checkpoint_against_log(const struct mq_checkpoint *cp,
 {
 	const struct mq_log_entry *e = NULL;
 	struct mq_logfile *lf;
-	int rc;
+	uint64_t found = 0;	/* the entry whose hash is the head */
+	int rc, have = 0, same = 0;
 
+	/* Only the head is signed: the game and entry number beside it are
+	 * not, so a head the log holds under another number is a mail whose
+	 * number was changed, not a log that was. */
 	MQ_TRY(mq_logfile_open_read(logpath, cp->pk, &lf, err));
 	if (strcmp(mq_logfile_game(lf), cp->game) != 0)
 		rc = mq_fail(err, MQ_BADDATA, "The checkpoint is of game %s, "
 		    "the log of game %s.", cp->game, mq_logfile_game(lf));
 	else
-		rc = mq_logfile_find(lf, cp->seq, &e, err);
-	if (rc == 0 && e == NULL)
+		while ((rc = mq_logfile_next(lf, &e, err)) == 0 && e != NULL) {
+			if (found == 0 && memcmp(e->hash, cp->head,
+			    sizeof(cp->head)) == 0)
+				found = e->seq;
+			if (e->seq == cp->seq) {
+				have = 1;
+				same = memcmp(e->hash, cp->head,
+				    sizeof(cp->head)) == 0;
+			}
+			if (same)
+				break;
+		}
+	if (rc == 0 && !same && found != 0)
+		rc = mq_fail(err, MQ_BADDATA, "The checkpoint's head is the hash "
+		    "of the log's entry %llu, not of entry %llu: the mail's "
+		    "entry number was changed.", (unsigned long long)found,
+		    (unsigned long long)cp->seq);
+	else if (rc == 0 && !have)
 		rc = mq_fail(err, MQ_BADDATA, "The log has no entry %llu, which "
 		    "the checkpoint signs: the log was cut.",
 		    (unsigned long long)cp->seq);
-	else if (rc == 0 && memcmp(e->hash, cp->head, sizeof(cp->head)) != 0)
+	else if (rc == 0 && !same)
 		rc = mq_log_fail(err, MQ_BADDATA, cp->seq, "the log's entry is "
 		    "not the one the checkpoint signs: the log was changed.");
 	mq_logfile_close(lf);

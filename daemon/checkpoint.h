@@ -47,7 +47,9 @@ int mq_checkpoint_check(const struct mq_checkpoint *cp,
     const unsigned char *trusted_pk, struct mq_err *err);
 
 /* The log (verified under the checkpoint's key) is the checkpoint's game
- * and its entry cp->seq has the hash cp->head. MQ_BADDATA if not. */
+ * and its entry cp->seq has the hash cp->head. MQ_BADDATA if not, saying
+ * whether the mail's entry number was changed (the log holds the head under
+ * another), or the log was cut or changed. */
 int mq_checkpoint_against_log(const struct mq_checkpoint *cp,
     const char *logpath, struct mq_err *err);
 

@@ -520,16 +520,17 @@ def check_checkpoint(doc, vk, entries, cp):
                   "from this game's server.")
     n = cp["seq"]
     last = len(entries) - 1
-    if not 1 <= n <= last:
-        raise Bad("the export's log ends at entry %d, before this mail's "
-                  "checkpoint, entry %d: the log was cut short." % (last, n))
-    if entries[n] is None or entries[n][1] != head:
+    if not 1 <= n <= last or entries[n] is None or entries[n][1] != head:
         # the entry number is not signed: a head signed for another entry
-        # is a mail altered, not a log changed
+        # is a mail altered, not a log changed or cut
         for k in range(1, last + 1):
             if entries[k] is not None and entries[k][1] == head:
                 raise Bad("the checkpoint's head is the hash of entry %d, "
                           "not %d: the mail was altered." % (k, n))
+    if not 1 <= n <= last:
+        raise Bad("the export's log ends at entry %d, before this mail's "
+                  "checkpoint, entry %d: the log was cut short." % (last, n))
+    if entries[n] is None or entries[n][1] != head:
         raise Bad("the export's entry %d is not the one this mail's "
                   "checkpoint signs: the log was changed." % n)
     return n

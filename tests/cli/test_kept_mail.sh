@@ -68,6 +68,16 @@ err_has "The checkpoint's sig line (after its head) is not base64 of 64 bytes.";
 printf 'Dear host,\nI played PLACE green.\n' >$T/letter.txt
 expect 3 "a file with neither" -- $M -C $D verify-receipt $T/letter.txt $G
 err_has "The file $T/letter.txt holds neither a receipt nor a checkpoint: keep the receipt's lines, or the whole mail."; one_line
+# only the head is signed: a mail whose entry number was changed (down to
+# an entry the log has, or past its end) is an altered mail, not a log the
+# host changed or cut
+sed "s/^\\(ゲーム $G、エントリ\\) 4/\\1 2/" $T/bob.txt >$T/num.txt
+cmp -s $T/num.txt $T/bob.txt && fail "the entry number was not changed"
+expect 3 "an entry number changed" -- $M -C $D verify-receipt $T/num.txt $G
+err_has "The checkpoint's head is the hash of the log's entry 4, not of entry 2: the mail's entry number was changed."; one_line
+sed "s/^\\(ゲーム $G、エントリ\\) 4/\\1 99/" $T/bob.txt >$T/num.txt
+expect 3 "an entry number past the log's end" -- $M -C $D verify-receipt $T/num.txt $G
+err_has "The checkpoint's head is the hash of the log's entry 4, not of entry 99: the mail's entry number was changed."; one_line
 # a host who rewrites history: the data folder from before alice's move,
 # and another move signed as entry 4 in its place
 expect 3 "the checkpoint against a log without entry 4" -- $M -C $T/before verify-receipt $T/bob.txt $G

@@ -268,6 +268,12 @@ def check_mails(export, bodies, tmp):
                  [("a.txt", text)], 1,
                  ["a.txt: the checkpoint's head is the hash of entry 3, not "
                   "2: the mail was altered."])
+    # raised past the log's end: altered still, not a log cut short
+    text = mail_text(export, 2).replace("entry 2", "entry 9")
+    expect_mails("a checkpoint's entry number raised", export, tmp,
+                 [("a.txt", text)], 1,
+                 ["a.txt: the checkpoint's head is the hash of entry 2, not "
+                  "9: the mail was altered."])
 
     def later(b):
         b["ts"] += 60
