@@ -36,8 +36,9 @@ export MQ_ROOT="$PWD"
 # Masquerade's only its first Spell step and every 7th allocation of it and
 # of its setup, and fewer of the whole mail's, of decorate's, of a submit's,
 # of a game's log read again, of a reply's answers rebuilt from the archive,
-# of the move that ends a game (its first and its last 3) and of bot's and
-# the story's allocations; make test's ASan build sweeps more of each.
+# of the move that ends a game (its first and its last 3), of a kept mail's
+# verify-receipt and of bot's and the story's allocations; make test's ASan
+# build sweeps more of each.
 export MQ_ALLOC_STEP_EVERY=${MQ_ALLOC_STEP_EVERY:-1000000}
 export MQ_ALLOC_MS_MOMENTS=${MQ_ALLOC_MS_MOMENTS:-1}
 export MQ_ALLOC_MS_STEP_EVERY=${MQ_ALLOC_MS_STEP_EVERY:-7}
@@ -48,6 +49,9 @@ export MQ_ALLOC_STORY_EVERY=${MQ_ALLOC_STORY_EVERY:-7}
 export MQ_ALLOC_NOTIFY_EVERY=${MQ_ALLOC_NOTIFY_EVERY:-31}
 export MQ_ALLOC_REBUILD_EVERY=${MQ_ALLOC_REBUILD_EVERY:-31}
 export MQ_ALLOC_REREAD_EVERY=${MQ_ALLOC_REREAD_EVERY:-7}
+# verify-receipt of a kept mail: about 1000 allocations, each run a GMime
+# parse and two reads of the log; every 13th and the last 13 (6 s)
+export MQ_ALLOC_KEPT_EVERY=${MQ_ALLOC_KEPT_EVERY:-13}
 # The move that ends a game: each run opens a game of 127 entries, a few
 # seconds under valgrind; the ASan build (make test's unit run) fails every
 # 61st allocation and each of the last 61. Here: the first, and the last 3.

@@ -20,7 +20,9 @@
  * player's mail that names no game, refused in the language of its own
  * words; The Masquerade's receipt of a PASS (what it declined); the move
  * that ends a game (its end entry logged once, by it or by the next open's
- * catching up, the log a clean run's byte for byte); init.
+ * catching up, the log a clean run's byte for byte); init; a receipt mail
+ * a player kept (the whole .eml) checked by verify-receipt, alone and
+ * against the log.
  * For N = 1, 2, ... the N-th allocation of the operation fails (once;
  * later ones succeed again), until the operation makes fewer than N
  * allocations.
@@ -59,10 +61,12 @@
 
 #include "buf.h"
 #include "err.h"
+#include "daemon/checkpoint.h"
 #include "daemon/cli.h"
 #include "daemon/config.h"
 #include "daemon/daemon.h"
 #include "daemon/inbound.h"
+#include "daemon/kept.h"
 #include "daemon/keys.h"
 #include "daemon/log.h"
 #include "daemon/logfile.h"
@@ -3308,6 +3312,119 @@ init_survives_every_allocation_failure(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/*
+ * verify-receipt on a receipt mail a player kept whole (the .eml as the
+ * spool holds it: CRLF, quoted-printable, text and HTML): the file read to
+ * its text (mq_kept_read, GMime), the receipt and the checkpoint found in
+ * it, each checked and then against the log. A failure is MQ_IO with its
+ * sentence, never MQ_BADDATA: a byte lost to memory must not read as a mail
+ * altered or a log the host changed.
+ */
+struct kept_ctx {
+	char dir[64], eml[400], logpath[1400];
+};
+
+static int
+op_kept(void *vctx, char **result)
+{
+	struct kept_ctx *c = vctx;
+	struct mq_buf text = MQ_BUF_INIT, b = MQ_BUF_INIT;
+	struct mq_checkpoint cp;
+	struct mq_receipt r;
+	struct mq_err err;
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	mq_err_clear(&err);
+	rc = mq_kept_read(c->eml, &text, &err);
+	if (rc == 0 && (rc = mq_receipt_find(mq_buf_str(&text), text.len, NULL,
+	    &r, &err)) == 1)
+		fail_msg("kept: the receipt was not found in the mail's text");
+	if (rc == 0)
+		rc = mq_receipt_against_log(&r, c->logpath, &err);
+	if (rc == 0 && (rc = mq_checkpoint_find(mq_buf_str(&text), text.len,
+	    &cp, &err)) == 1)
+		fail_msg("kept: the checkpoint was not found in the mail's text");
+	if (rc == 0)
+		rc = mq_checkpoint_check(&cp, NULL, &err);
+	if (rc == 0)
+		rc = mq_checkpoint_against_log(&cp, c->logpath, &err);
+	af_pause();
+	if (rc != 0 && (rc != MQ_IO || err.msg[0] == '\0'))
+		fail_msg("kept: failed %d, not MQ_IO with a sentence: %s", rc,
+		    err.msg);
+	if (rc == 0) {
+		mq_buf_printf(&b, "receipt %s %llu %s\n", r.game,
+		    (unsigned long long)r.seq, r.body);
+		mq_buf_printf(&b, "checkpoint %s %llu ", cp.game,
+		    (unsigned long long)cp.seq);
+		for (size_t i = 0; i < sizeof(cp.head); i++)
+			mq_buf_printf(&b, "%02x", cp.head[i]);
+		mq_buf_printf(&b, "\ntext %zu\n", text.len);
+		*result = steal(&b);
+	}
+	af_resume();
+	mq_receipt_free(&r);
+	mq_buf_free(&text);
+	return rc;
+}
+
+static void
+kept_mail_survives_every_allocation_failure(void **state)
+{
+	static const char *const lines[] = { "PLACE blue" };
+	struct mq_submit_result res;
+	struct mq_daemon d;
+	struct mq_game *g;
+	struct kept_ctx c;
+	struct af_stats st;
+	struct mq_err err;
+	struct dirent *de;
+	char id[MQ_GAME_ID_LEN + 1], spool[128], path[400], cmd[200], *mail;
+	const char *env;
+	long stride = 1;
+	DIR *dir;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	af_new_daemon("kept", c.dir, sizeof(c.dir), id, &d);
+	snprintf(spool, sizeof(spool), "%s/spool", c.dir);
+	assert_int_equal(mq_game_open(&d.store, id, 1, 0, &g, &err), 0);
+	mq_game_journal_start(g);
+	assert_int_equal(mq_game_submit(g, 0, lines, 1, 1, "00ff", "pipe",
+	    1790000100, &res, &err), 0);
+	assert_true(res.logged);
+	assert_int_equal(mq_notify_submit(&d, g, 0, &res, "<a1@x.test>", &err),
+	    0);
+	snprintf(c.logpath, sizeof(c.logpath), "%s", g->logpath);
+	mq_submit_result_free(&res);
+	mq_game_journal_stop(g);
+	mq_game_close(g);
+	mq_daemon_close(&d);
+	/* the receipt mail, kept as the player's client saved it */
+	assert_non_null(dir = opendir(spool));
+	while ((de = readdir(dir)) != NULL && c.eml[0] == '\0') {
+		if (strstr(de->d_name, ".eml") == NULL)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", spool, de->d_name);
+		mail = slurp(path, NULL);
+		if (strstr(mail, "\nX-Masqued-Mail: receipt") != NULL)
+			snprintf(c.eml, sizeof(c.eml), "%s", path);
+		free(mail);
+	}
+	closedir(dir);
+	assert_true(c.eml[0] != '\0');
+	/* every allocation (every $MQ_ALLOC_KEPT_EVERY-th, under valgrind) */
+	if ((env = getenv("MQ_ALLOC_KEPT_EVERY")) != NULL && atol(env) > 0)
+		stride = atol(env);
+	af_tail = stride > 1;
+	sweep("verify-receipt: a kept mail", op_kept, &c, stride, &st);
+	af_tail = 0;
+	assert_true(st.refused > 0);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", c.dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 int
 main(void)
 {
@@ -3337,6 +3454,7 @@ main(void)
 		cmocka_unit_test(reread_survives_every_allocation_failure),
 		cmocka_unit_test(rebuild_archived_survives_every_allocation_failure),
 		cmocka_unit_test(end_entry_survives_every_allocation_failure),
+		cmocka_unit_test(kept_mail_survives_every_allocation_failure),
 	};
 	const char *r = getenv("MQ_ROOT");
 
