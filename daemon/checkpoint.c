@@ -101,6 +101,7 @@ mq_checkpoint_find(const char *text, size_t len, struct mq_checkpoint *cp,
 {
 	const char *limit = text + len, *p = text, *next, *v;
 	struct line prev = { NULL, NULL }, l, s, k;
+	unsigned char head[MQ_LOG_HASHLEN];
 	size_t binlen;
 
 	memset(cp, 0, sizeof(*cp));
@@ -126,6 +127,16 @@ mq_checkpoint_find(const char *text, size_t len, struct mq_checkpoint *cp,
 		    (k.end - k.p > 64 && k.end[-65] != ' '))
 			return mq_fail(err, MQ_BADDATA, "The checkpoint has no "
 			    "server key line (64 hex digits) after its sig.");
+		/* two mails in one file: checking the first alone would say
+		 * "ok" of a file whose second was never looked at */
+		for (p = next; p < limit; p = next) {
+			l = line_at(p, limit, &next);
+			if ((v = after_word(l, "head")) != NULL &&
+			    hex32(v, l.end, head) == 0)
+				return mq_fail(err, MQ_BADDATA, "The file holds "
+				    "more than one checkpoint: keep each mail in "
+				    "a file of its own.");
+		}
 		return 0;
 	}
 	return 1;

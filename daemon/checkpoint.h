@@ -36,7 +36,7 @@ struct mq_checkpoint {
 /*
  * The checkpoint in a mail's text[0..len): 0 and *cp filled, 1 when the
  * text has none, MQ_BADDATA with a sentence when it has a "head" line but
- * not a whole checkpoint.
+ * not a whole checkpoint, or a second "head" line after it.
  */
 int mq_checkpoint_find(const char *text, size_t len, struct mq_checkpoint *cp,
     struct mq_err *err);

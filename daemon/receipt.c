@@ -226,6 +226,9 @@ mq_receipt_find(const char *text, size_t len, const unsigned char *trusted_pk,
 			return 1;
 	}
 	close = line_opening(j, end, '}');
+	if (close != NULL && line_opening(close, end, '{') != NULL)
+		return mq_fail(err, MQ_BADDATA, "The file holds more than one "
+		    "receipt: keep each mail in a file of its own.");
 	return mq_receipt_check(j, close != NULL ? (size_t)(close + 1 - j) :
 	    (size_t)(end - j), trusted_pk, r, err);
 }

@@ -41,7 +41,8 @@ int mq_receipt_check(const char *text, size_t len,
 /*
  * The same for the receipt in text a player kept (kept.h): the JSON from
  * the first line that opens it to the line that closes it, whatever comes
- * around it. Returns 1 when the text holds no receipt.
+ * around it. Returns 1 when the text holds no receipt; MQ_BADDATA when a
+ * second one opens after it.
  */
 int mq_receipt_find(const char *text, size_t len,
     const unsigned char *trusted_pk, struct mq_receipt *r, struct mq_err *err);

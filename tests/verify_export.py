@@ -26,7 +26,8 @@ entry N[, receipt entry M]" or "MAIL: what is wrong".
 
 Exits 0 when all is well, 1 if the export or any mail fails. Usage errors,
 a MAIL that cannot be read or holds neither a checkpoint nor a receipt (the
-receipt's lines alone are checked alone), and a Python without
+receipt's lines alone are checked alone) or more than one of either (two
+mails in one file), and a Python without
 PyNaCl exit 2 with one sentence.
 
 Uses only hashlib, json, base64, email and PyNaCl; shares no code with the C
@@ -446,23 +447,34 @@ def find_checkpoint(lines):
             key = KEY_AT_END.search(lines[i + 2])
             if key:
                 cp["key"] = key.group(1)
+        if find_checkpoint(lines[i + 2:]) is not None:
+            cp["more"] = True
         return cp
     return None
 
 
 def find_receipt(lines):
-    """The receipt's JSON text, its braces alone on their lines, or None."""
+    """The receipt's JSON text, its braces alone on their lines, or None;
+    "more" when a second one opens after it."""
     try:
         start = lines.index("{")
         end = lines.index("}", start)
     except ValueError:
         return None
+    if "{" in lines[end + 1:]:
+        return "more"
     return "\n".join(lines[start:end + 1])
 
 
 def read_mail(path):
     lines = mail_lines(mail_text(path))
     cp, receipt = find_checkpoint(lines), find_receipt(lines)
+    # two mails in one file: checking the first alone would say "ok" of a
+    # file whose second was never looked at
+    if (cp is not None and "more" in cp) or receipt == "more":
+        raise Unusable("%s holds more than one %s: keep each mail in a file "
+                       "of its own." % (path, "receipt" if receipt == "more"
+                                        else "checkpoint"))
     if cp is None and receipt is None:
         raise Unusable("%s holds neither a checkpoint (a \"head\" line with "
                        "the \"sig\" line under it, as every mail masqued "

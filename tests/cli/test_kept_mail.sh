@@ -78,6 +78,17 @@ err_has "The checkpoint's head is the hash of the log's entry 4, not of entry 2:
 sed "s/^\\(ゲーム $G、エントリ\\) 4/\\1 99/" $T/bob.txt >$T/num.txt
 expect 3 "an entry number past the log's end" -- $M -C $D verify-receipt $T/num.txt $G
 err_has "The checkpoint's head is the hash of the log's entry 4, not of entry 99: the mail's entry number was changed."; one_line
+# two mails in one file: the second is not left unchecked behind an "ok"
+cat $T/alice.txt $T/bob.txt >$T/two.txt
+expect 3 "two mails' text in one file" -- $M -C $D verify-receipt $T/two.txt $G
+err_has "The file holds more than one checkpoint: keep each mail in a file of its own."; one_line
+text $R | sed -n '/^{/,/^}/p' >$T/receipt.json
+[ -s $T/receipt.json ] || fail "no receipt's lines in alice's mail"; ok
+cat $T/receipt.json $T/receipt.json >$T/two.json
+expect 3 "two receipts in one file" -- $M -C $D verify-receipt $T/two.json $G
+err_has "The file holds more than one receipt: keep each mail in a file of its own."; one_line
+expect 0 "the receipt's lines alone" -- $M -C $D verify-receipt $T/receipt.json $G
+out_has "ok: the receipt for entry 4 of game $G is sound, and the log still holds that entry."
 # a host who rewrites history: the data folder from before alice's move,
 # and another move signed as entry 4 in its place
 expect 3 "the checkpoint against a log without entry 4" -- $M -C $T/before verify-receipt $T/bob.txt $G

@@ -334,6 +334,16 @@ def check_mails(export, bodies, tmp):
                  [("ok.txt", mail_text(export, 1)),
                   ("letter.txt", "Dear host,\nI played.\n")], 2, [],
                  err="letter.txt holds neither a checkpoint")
+    expect_mails("two mails in one file", export, tmp,
+                 [("two.txt", mail_text(export, 1) + "\n" +
+                   mail_text(export, 2))], 2, [],
+                 err="two.txt holds more than one checkpoint: keep each mail "
+                 "in a file of its own.")
+    expect_mails("two receipts in one file", export, tmp,
+                 [("two.txt", mail_text(export, 2, with_receipt=(
+                     2, receipt(body2))) + "\n" + receipt(body2))], 2, [],
+                 err="two.txt holds more than one receipt: keep each mail "
+                 "in a file of its own.")
     rc, out, errout = run_mails(export, tmp, [("letter.txt", "hello\n")])
     if rc != 2 or out or len(errout.splitlines()) != 1:
         failures.append("neither: not exit 2 with one sentence alone: "
