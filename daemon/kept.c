@@ -42,16 +42,19 @@ is_mail(const char *raw, size_t len)
 }
 
 /* Line ends as LF: a file saved on Windows, or a mail as it came over
- * SMTP, ends its lines CRLF. */
+ * SMTP, ends its lines CRLF, and one saved on an old Mac CR alone (read as
+ * lines by verify_export.py too). */
 static void
-crlf_to_lf(struct mq_buf *b)
+line_ends_lf(struct mq_buf *b)
 {
 	char *s = b->data;
 	size_t i, k;
 
 	for (i = k = 0; i < b->len; i++)
-		if (!(s[i] == '\r' && i + 1 < b->len && s[i + 1] == '\n'))
+		if (s[i] != '\r')
 			s[k++] = s[i];
+		else if (i + 1 == b->len || s[i + 1] != '\n')
+			s[k++] = '\n';
 	b->len = k;
 	if (b->data != NULL)
 		b->data[k] = '\0';
@@ -61,26 +64,35 @@ int
 mq_kept_text(const char *raw, size_t len, const char *name,
     struct mq_buf *text, struct mq_err *err)
 {
+	struct mq_buf lf = MQ_BUF_INIT;
 	struct mq_mime_msg *m;
 	struct mq_err sub;
 	int rc = 0;
 
 	mq_buf_reset(text);
-	if (is_mail(raw, len)) {
+	mq_buf_add(&lf, raw, len);
+	if (lf.oom) {
+		mq_buf_free(&lf);
+		return mq_fail(err, MQ_IO, "Out of memory reading %s.", name);
+	}
+	line_ends_lf(&lf);
+	if (is_mail(mq_buf_str(&lf), lf.len)) {
 		mq_mime_init();
-		if ((rc = mq_mime_parse(raw, len, &m, &sub)) == 0) {
+		if ((rc = mq_mime_parse(mq_buf_str(&lf), lf.len, &m, &sub)) == 0) {
 			mq_buf_puts(text, m->text);
 			mq_mime_msg_free(m);
 		} else
-			return mq_fail(err, rc == MQ_IO ? MQ_IO : MQ_BADDATA,
-			    "%s looks like a saved mail, and its text cannot be "
-			    "read: %s", name, sub.msg);
+			rc = mq_fail(err, rc == MQ_IO ? MQ_IO : MQ_BADDATA, "%s "
+			    "looks like a saved mail, and its text cannot be read: "
+			    "%s", name, sub.msg);
 	} else
-		mq_buf_add(text, raw, len);
-	if (text->oom)
-		return mq_fail(err, MQ_IO, "Out of memory reading %s.", name);
-	crlf_to_lf(text);
-	return 0;
+		mq_buf_add(text, mq_buf_str(&lf), lf.len);
+	mq_buf_free(&lf);
+	if (rc == 0 && text->oom)
+		rc = mq_fail(err, MQ_IO, "Out of memory reading %s.", name);
+	if (rc == 0)
+		line_ends_lf(text);
+	return rc;
 }
 
 int

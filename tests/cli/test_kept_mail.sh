@@ -36,6 +36,11 @@ grep -q "$(printf '\r')$" $R || fail "the mail's lines do not end CRLF"; ok
 sed 's/\r$//' $R >$T/lf.eml
 expect 0 "a mail saved with LF" -- $M -C $D verify-receipt $T/lf.eml $G
 out_has "ok: the receipt for entry 4"
+# and one saved on an old Mac ends its lines CR alone, the text alike
+sed 's/\r$//' $R | tr '\n' '\r' >$T/cr.eml
+expect 0 "a mail saved with CR line ends" -- $M -C $D verify-receipt $T/cr.eml $G
+out_has "ok: the receipt for entry 4"
+out_has "ok: the checkpoint of entry 4"
 # the text part pasted into a file, in each language
 text() { /usr/bin/python3 -c 'import email, sys
 from email import policy
@@ -48,6 +53,9 @@ for p in alice bob carol; do
 	expect 0 "$p's mail's text, pasted" -- $M -C $D verify-receipt $T/$p.txt $G
 	out_has "ok: the checkpoint of entry 4 of game $G"
 done
+sed 's/\r$//' $T/bob.txt | tr '\n' '\r' >$T/cr.txt
+expect 0 "a mail's text with CR line ends" -- $M -C $D verify-receipt $T/cr.txt $G
+out_has "ok: the checkpoint of entry 4 of game $G"
 grep -q "エントリ 4" $T/bob.txt || fail "bob's mail is not in Japanese"; ok
 grep -q "条目 4" $T/carol.txt || fail "carol's mail is not in Chinese"; ok
 # without GAME: the signature alone, under the key the mail shows or --key
