@@ -41,6 +41,24 @@ is_mail(const char *raw, size_t len)
 	return 0;
 }
 
+/*
+ * Where the mail in raw starts: after a UTF-8 byte order mark (an editor's)
+ * and an mbox "From " line (a client that saves to mbox, mutt's save), as
+ * Python's email reads it in verify_export.py.
+ */
+static const char *
+mail_start(const char *raw, size_t len)
+{
+	const char *p = raw, *nl;
+
+	if (len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
+	if ((size_t)(raw + len - p) >= 5 && memcmp(p, "From ", 5) == 0 &&
+	    (nl = memchr(p, '\n', (size_t)(raw + len - p))) != NULL)
+		p = nl + 1;
+	return p;
+}
+
 /* Line ends as LF: a file saved on Windows, or a mail as it came over
  * SMTP, ends its lines CRLF, and one saved on an old Mac CR alone (read as
  * lines by verify_export.py too). */
@@ -67,6 +85,8 @@ mq_kept_text(const char *raw, size_t len, const char *name,
 	struct mq_buf lf = MQ_BUF_INIT;
 	struct mq_mime_msg *m;
 	struct mq_err sub;
+	const char *mail;
+	size_t mail_len;
 	int rc = 0;
 
 	mq_buf_reset(text);
@@ -76,9 +96,11 @@ mq_kept_text(const char *raw, size_t len, const char *name,
 		return mq_fail(err, MQ_IO, "Out of memory reading %s.", name);
 	}
 	line_ends_lf(&lf);
-	if (is_mail(mq_buf_str(&lf), lf.len)) {
+	mail = mail_start(mq_buf_str(&lf), lf.len);
+	mail_len = lf.len - (size_t)(mail - mq_buf_str(&lf));
+	if (is_mail(mail, mail_len)) {
 		mq_mime_init();
-		if ((rc = mq_mime_parse(mq_buf_str(&lf), lf.len, &m, &sub)) == 0) {
+		if ((rc = mq_mime_parse(mail, mail_len, &m, &sub)) == 0) {
 			mq_buf_puts(text, m->text);
 			mq_mime_msg_free(m);
 		} else

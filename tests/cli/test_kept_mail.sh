@@ -41,6 +41,14 @@ sed 's/\r$//' $R | tr '\n' '\r' >$T/cr.eml
 expect 0 "a mail saved with CR line ends" -- $M -C $D verify-receipt $T/cr.eml $G
 out_has "ok: the receipt for entry 4"
 out_has "ok: the checkpoint of entry 4"
+# saved to an mbox (mutt's save: a "From " line first), or by an editor
+# that puts a byte order mark first, as verify_export.py reads them
+{ echo "From game@example.org Mon Sep 14 00:00:00 2026"; cat $T/lf.eml; } >$T/mbox.eml
+expect 0 "a mail saved to an mbox" -- $M -C $D verify-receipt $T/mbox.eml $G
+out_has "ok: the receipt for entry 4"
+{ printf '\357\273\277'; cat $T/lf.eml; } >$T/bom.eml
+expect 0 "a mail with a byte order mark" -- $M -C $D verify-receipt $T/bom.eml $G
+out_has "ok: the receipt for entry 4"
 # the text part pasted into a file, in each language
 text() { /usr/bin/python3 -c 'import email, sys
 from email import policy
