@@ -78,6 +78,27 @@ line_ends_lf(struct mq_buf *b)
 		b->data[k] = '\0';
 }
 
+/* Each line without the quote marks a reply puts before it ("> ", and the
+ * spaces and tabs among them): a mail kept as it was quoted in a reply reads
+ * as the mail, as in verify_export.py. */
+static void
+unquote(struct mq_buf *b)
+{
+	char *s = b->data;
+	size_t i, k;
+	int at_start = 1;
+
+	for (i = k = 0; i < b->len; i++) {
+		if (at_start && (s[i] == '>' || s[i] == ' ' || s[i] == '\t'))
+			continue;
+		at_start = s[i] == '\n';
+		s[k++] = s[i];
+	}
+	b->len = k;
+	if (b->data != NULL)
+		b->data[k] = '\0';
+}
+
 int
 mq_kept_text(const char *raw, size_t len, const char *name,
     struct mq_buf *text, struct mq_err *err)
@@ -112,8 +133,10 @@ mq_kept_text(const char *raw, size_t len, const char *name,
 	mq_buf_free(&lf);
 	if (rc == 0 && text->oom)
 		rc = mq_fail(err, MQ_IO, "Out of memory reading %s.", name);
-	if (rc == 0)
+	if (rc == 0) {
 		line_ends_lf(text);
+		unquote(text);
+	}
 	return rc;
 }
 

@@ -11,8 +11,10 @@
 #include "err.h"
 
 /* The file's text into *text (reset first; UTF-8 as the file has it, or
- * a whole mail's text part). MQ_IO if unreadable, MQ_BADDATA with a
- * sentence for a mail that cannot be read. */
+ * a whole mail's text part), its lines ending LF, without the quote marks
+ * and spaces that open them (a mail quoted in a reply reads as the mail).
+ * MQ_IO if unreadable, MQ_BADDATA with a sentence for a mail that cannot be
+ * read. */
 int mq_kept_read(const char *path, struct mq_buf *text, struct mq_err *err);
 
 /* The same from the file's bytes raw[0..len); name is

@@ -61,6 +61,11 @@ for p in alice bob carol; do
 	expect 0 "$p's mail's text, pasted" -- $M -C $D verify-receipt $T/$p.txt $G
 	out_has "ok: the checkpoint of entry 4 of game $G"
 done
+# kept as it was quoted in a reply, as verify_export.py reads it
+text $R | sed 's/^/> /' >$T/quoted.txt
+expect 0 "a receipt mail quoted in a reply" -- $M -C $D verify-receipt $T/quoted.txt $G
+out_has "ok: the receipt for entry 4 of game $G is sound, and the log still holds that entry."
+out_has "ok: the checkpoint of entry 4 of game $G"
 sed 's/\r$//' $T/bob.txt | tr '\n' '\r' >$T/cr.txt
 expect 0 "a mail's text with CR line ends" -- $M -C $D verify-receipt $T/cr.txt $G
 out_has "ok: the checkpoint of entry 4 of game $G"
