@@ -57,6 +57,7 @@ run_one() {	# name
 		fi ;;
 	*)	echo "run.sh: no suite $name" >&2; return 2 ;;
 	esac
+	: >"$base.started"
 	start=$(date +%s)
 	if "$@" >"$base.log" 2>&1 && ! missing_command "$base.log"; then
 		echo 0 >"$base.status"
@@ -106,7 +107,14 @@ for n in $LONGEST; do in_list "$n" "$all" && pool="$pool $n"; done
 for n in $all; do
 	in_list "$n" "$LONGEST" || in_list "$n" "$SERIAL" || pool="$pool $n"
 done
-printf '%s\n' $pool | xargs -P "$jobs" -n 1 sh tests/run.sh --one
+# NUL-separated: xargs reads quotes and backslashes in a line as its own
+# syntax. A lane whose runner is killed (by a suite, or the OOM killer) stops
+# xargs from starting any more: those never started run here, one by one.
+printf '%s\0' $pool | xargs -0 -P "$jobs" -n 1 sh tests/run.sh --one
+for n in $pool; do
+	[ -e "$LOGDIR/$(echo "$n" | tr '/ ' '__').started" ] ||
+	    sh tests/run.sh --one "$n"
+done
 for n in $SERIAL; do
 	in_list "$n" "$all" && sh tests/run.sh --one "$n"
 done
@@ -121,6 +129,8 @@ for n in $all; do
 	else
 		fail=$((fail + 1))
 		failed="$failed $n"
+		[ -z "$st" ] &&
+		    printf 'FAIL %-40s (no outcome: its runner was killed)\n' "$n"
 	fi
 done
 

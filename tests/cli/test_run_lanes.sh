@@ -1,0 +1,30 @@
+#!/bin/sh
+# test_run_lanes.sh - tests/run.sh's two lanes (xargs -P) on a tree of fake
+# unit tests: a suite whose name xargs would read as a quote runs; a suite
+# that kills its runner (as the OOM killer would) is said to have left no
+# outcome, and the suites xargs then never started still run; every suite
+# is counted once, and the run fails.
+. tests/cli/lib.sh
+R=$T/tree
+mkdir -p $R/tests $R/build/asan/tests
+cp tests/run.sh $R/tests/
+fake() {	# name, body
+	printf '#!/bin/sh\n%s\n' "$2" >"$R/build/asan/tests/$1"
+	chmod +x "$R/build/asan/tests/$1"
+}
+fake test_a 'exit 0'
+fake test_b 'exit 1'
+fake "test_it's" 'exit 0'
+fake test_c 'kill -KILL $PPID'
+for n in d e f g; do fake test_$n 'exit 0'; done
+for jobs in 2 1; do
+	expect 1 "run.sh --unit-only, $jobs lane(s)" -- env MQ_TEST_JOBS=$jobs sh $R/tests/run.sh --unit-only
+	for n in test_a test_d test_e test_f test_g "test_it's"; do
+		out_has "$(printf 'ok   %-40s' "unit/$n")"
+	done
+	out_has "$(printf 'FAIL %-40s' unit/test_b)"
+	out_has "$(printf 'FAIL %-40s (no outcome: its runner was killed)' unit/test_c)"
+	out_has "6 passed, 2 failed"
+	rm -rf $(sed -n 's/^failed:.*(logs in \(.*\))$/\1/p' $T/out)
+done
+done_checks
