@@ -175,10 +175,17 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 		printf("ok: the receipt for entry %llu of game %s is sound%s.\n",
 		    (unsigned long long)r.seq, r.game, game ?
 		    ", and the log still holds that entry" : "");
-	if (rc == 0 && has_cp)
+	/* only the head is signed: the number and game beside it are the
+	 * mail's word until a log confirms them */
+	if (rc == 0 && has_cp && game != NULL)
 		printf("ok: the checkpoint of entry %llu of game %s is signed by "
-		    "the server%s.\n", (unsigned long long)cp.seq, cp.game,
-		    game ? ", and the log's entry is the one it signs" : "");
+		    "the server, and the log's entry is the one it signs.\n",
+		    (unsigned long long)cp.seq, cp.game);
+	else if (rc == 0 && has_cp)
+		printf("ok: the checkpoint's head is signed by the server (the "
+		    "mail calls it entry %llu of game %s; give GAME to check "
+		    "that against the log).\n", (unsigned long long)cp.seq,
+		    cp.game);
 out:
 	mq_receipt_free(&r);
 	mq_buf_free(&text);
