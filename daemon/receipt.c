@@ -196,13 +196,21 @@ mq_receipt_check(const char *text, size_t len, const unsigned char *trusted_pk,
 	return rc;
 }
 
-/* The first line in [p, end) that opens with c, or NULL. */
+/* The first line in [p, end) that is c alone (the receipt's JSON is
+ * written with its braces alone on their lines), or NULL. */
 static const char *
-line_opening(const char *p, const char *end, char c)
+line_alone(const char *p, const char *end, char c)
 {
-	for (; p + 1 < end; p++)
-		if (p[0] == '\n' && p[1] == c)
+	const char *q;
+
+	for (; p + 1 < end; p++) {
+		if (p[0] != '\n' || p[1] != c)
+			continue;
+		for (q = p + 2; q < end && (*q == ' ' || *q == '\t' || *q == '\r'); q++)
+			;
+		if (q == end || *q == '\n')
 			return p + 1;
+	}
 	return NULL;
 }
 
@@ -222,11 +230,11 @@ mq_receipt_find(const char *text, size_t len, const unsigned char *trusted_pk,
 	if (j == end)
 		return 1;
 	if (*j != '{') {
-		if ((j = line_opening(text, end, '{')) == NULL)
+		if ((j = line_alone(text, end, '{')) == NULL)
 			return 1;
 	}
-	close = line_opening(j, end, '}');
-	if (close != NULL && line_opening(close, end, '{') != NULL)
+	close = line_alone(j, end, '}');
+	if (close != NULL && line_alone(close, end, '{') != NULL)
 		return mq_fail(err, MQ_BADDATA, "The file holds more than one "
 		    "receipt: keep each mail in a file of its own.");
 	return mq_receipt_check(j, close != NULL ? (size_t)(close + 1 - j) :
