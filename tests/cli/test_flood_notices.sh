@@ -9,15 +9,8 @@
 # that makes another's turn still comes. The Red Death; Maildir inbox,
 # `serve --once`, the ASan binary.
 . tests/cli/lib.sh
-D=$T/data
-O=$D/mail/outbox/new
-IN=$D/mail/inbox/new
-
-expect 0 "init" -- $M -C $D init
-echo "rate_limit = 3" >>$D/masqued.conf
-G=$(new_game $D) || fail "new"
-expect 0 "the welcome mails" -- $M -C $D serve --once
-. tests/cli/lib_mail.sh
+RATE_LIMIT=3
+. tests/cli/lib_game.sh
 for p in alice bob dave carol; do
 	expect 0 "submit $p PLACE" -- $M -C $D submit $G $p "PLACE green"
 done
