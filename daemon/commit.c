@@ -198,15 +198,20 @@ mq_commit_fill(json_t *body, const unsigned char seed[MQ_COMMIT_LEN],
 	return rc;
 }
 
-/* A command or timeout entry: its game and seq, for the blind. */
+/* A command or timeout entry, or a player's own setting (SET LANG, SET
+ * NOTICES: the host's `admin` entry of it, which the others cannot see):
+ * its game and seq, for the blind. */
 static int
 blind_fields(const json_t *body, const char **game, uint64_t *seq)
 {
 	const char *t = json_string_value(json_object_get(body, "type"));
+	const char *a = json_string_value(json_object_get(body, "action"));
 	json_t *g = json_object_get(body, "game");
 	json_t *s = json_object_get(body, "seq");
 
-	if (t == NULL || (strcmp(t, "command") != 0 && strcmp(t, "timeout") != 0))
+	if (t == NULL || (strcmp(t, "command") != 0 && strcmp(t, "timeout") != 0 &&
+	    (strcmp(t, "admin") != 0 || a == NULL || (strcmp(a, "lang") != 0 &&
+	    strcmp(a, "notices") != 0))))
 		return 1;
 	if (!json_is_string(g) || !json_is_integer(s) || json_integer_value(s) < 1)
 		return -1;
@@ -229,7 +234,7 @@ mq_commit_blind(json_t *body, const unsigned char seed[MQ_COMMIT_LEN],
 	if (rc > 0 || json_object_get(body, "msg") != NULL)
 		return 0;
 	if (rc < 0)
-		return mq_fail(err, MQ_REFUSED, "a command or timeout entry needs "
+		return mq_fail(err, MQ_REFUSED, "an entry with a blind needs "
 		    "game and seq.");
 	if ((rc = blind_of(seed, game, seq, &scratch, b, err)) == 0)
 		rc = set_hex(body, "blind", b, sizeof(b), err);
@@ -365,8 +370,9 @@ check_blind(struct mq_commit_check *c, uint64_t seq, const json_t *body,
 		return 0;
 	if (blind_fields(body, &game, &bseq) != 0 || bseq != seq ||
 	    json_object_get(body, "msg") != NULL)
-		return mq_log_fail(err, MQ_BADDATA, seq, "only a command or "
-		    "timeout entry that no message carries has a blind.");
+		return mq_log_fail(err, MQ_BADDATA, seq, "only a command, "
+		    "timeout or setting entry that no message carries has a "
+		    "blind.");
 	mq_err_clear(&sub);
 	if ((rc = blind_of(c->seed, game, seq, &c->scratch, want, &sub)) != 0)
 		return mq_log_fail(err, rc, seq, "%s", sub.msg);

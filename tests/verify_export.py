@@ -275,9 +275,12 @@ def check_blind(chain, body):
     # (the checkpoints sign its hash); none in logs older than it
     if "blind" not in body:
         return
-    if body["type"] not in ("command", "timeout") or "msg" in body:
-        raise Bad("only a command or timeout entry that no message carries "
-                  "has a blind.")
+    setting = body["type"] == "admin" and body.get("action") in ("lang",
+                                                                 "notices")
+    if (body["type"] not in ("command", "timeout") and not setting) or \
+            "msg" in body:
+        raise Bad("only a command, timeout or setting entry that no message "
+                  "carries has a blind.")
     if body["blind"] != blind_of(chain.seed, body["game"], body["seq"]).hex():
         raise Bad("the blind is not the one the seed gives.")
 

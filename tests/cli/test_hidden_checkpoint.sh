@@ -11,8 +11,8 @@
 # (from the seed, told at the end); a reply's entry has the hash of the
 # player's message in it. Here bots play a whole game by `submit`, one
 # player as a host's default; each player then tries every Spell against
-# the checkpoints of their own mail, and finds none; the game and its
-# export verify, the C and the Python verifier each checking the blinds.
+# the checkpoints of their own mail, and finds none; a player's SET LANG
+# by `submit` is blinded too; the game and its export verify, the C and the Python verifier each checking the blinds.
 . "$(dirname "$0")/lib.sh"
 export MASQUED_GAME_ID=hidechkm
 D=$T/data
@@ -30,6 +30,10 @@ for p in alice bob carol dave; do
 	    >/dev/null 2>&1 && break
 done
 $MREL -C $D log $G --json | grep -q '"type":"timeout"' || fail "no default logged"; ok
+# a player's own setting by `submit` (SET LANG there and back): an admin
+# entry no reply carries, which the others could guess as well ("ja")
+expect 0 "SET LANG ja by submit" -- $MREL -C $D submit $G carol "SET LANG ja"
+expect 0 "SET LANG en by submit" -- $MREL -C $D submit $G carol "SET LANG en"
 n=0
 while ! $MREL -C $D view $G admin --json | grep -q '"phase": "over"'; do
 	n=$((n + 1))
@@ -92,10 +96,16 @@ for me in ('alice', 'bob', 'carol', 'dave'):
                 assert h(guess) != heads[n], \
                     '%s learns entry %d: %s %s' % (me, n, word, s)
 assert tried, 'no player held the checkpoints around a hidden entry'
-# the defaults (timeouts) too, whose KEEP the bots may not reach
+# the defaults (timeouts) too, whose KEEP the bots may not reach, and the
+# settings
+sets = 0
 for e in log:
     if e['type'] in ('command', 'timeout') and 'msg' not in e:
         assert 'blind' in e, 'entry %d has no blind' % e['seq']
+    if e['type'] == 'admin' and e.get('action') in ('lang', 'notices'):
+        sets += 1
+        assert 'blind' in e, 'setting entry %d has no blind' % e['seq']
+assert sets == 2, '%d setting entries, not 2' % sets
 print('%d guesses, none found' % tried)
 EOF
 ok

@@ -316,6 +316,47 @@ blind_hides_entries_no_reply_carries(void **state)
 	json_decref(r);
 }
 
+/* A player's own setting (SET LANG, SET NOTICES) is logged as an admin
+ * entry no reply carries: blinded too, so that the others cannot learn it
+ * by rehashing "ja" or "OFF" against a checkpoint's head; the host's other
+ * admin entries (mailed to all) get none. */
+static void
+blind_hides_a_players_settings(void **state)
+{
+	unsigned char want[32];
+	char hex[65];
+	struct mq_err err;
+	json_t *lang, *notices, *pause;
+
+	(void)state;
+	keyed(seed, "masqued-blind-v1\n{\"game\":\"abcdefgh\",\"seq\":2}", want);
+	sodium_bin2hex(hex, sizeof(hex), want, 32);
+	lang = json_pack("{s:s, s:s, s:i, s:s, s:s, s:s}", "type", "admin",
+	    "game", "abcdefgh", "seq", 2, "action", "lang", "player", "alice",
+	    "lang", "ja");
+	notices = json_pack("{s:s, s:s, s:i, s:s, s:s, s:b}", "type", "admin",
+	    "game", "abcdefgh", "seq", 2, "action", "notices", "player",
+	    "alice", "notices", 0);
+	pause = json_pack("{s:s, s:s, s:i, s:s, s:s}", "type", "admin",
+	    "game", "abcdefgh", "seq", 2, "action", "pause", "why", "holiday");
+	assert_int_equal(mq_commit_blind(lang, seed, &err), 0);
+	assert_string_equal(json_string_value(json_object_get(lang, "blind")), hex);
+	assert_int_equal(check_second(lang, &err), 0);
+	assert_int_equal(mq_commit_blind(notices, seed, &err), 0);
+	assert_string_equal(json_string_value(json_object_get(notices, "blind")),
+	    hex);
+	assert_int_equal(check_second(notices, &err), 0);
+	assert_int_equal(mq_commit_blind(pause, seed, &err), 0);
+	assert_null(json_object_get(pause, "blind"));
+	/* a blind on an entry that takes none is refused */
+	json_object_set_new(pause, "blind", json_string(hex));
+	assert_int_equal(check_second(pause, &err), MQ_BADDATA);
+	assert_non_null(strstr(err.msg, "no message carries"));
+	json_decref(lang);
+	json_decref(notices);
+	json_decref(pause);
+}
+
 int
 main(void)
 {
@@ -330,6 +371,7 @@ main(void)
 		cmocka_unit_test(check_refuses_wrong_seed_commitment),
 		cmocka_unit_test(reveal_opens_only_earlier_commands),
 		cmocka_unit_test(blind_hides_entries_no_reply_carries),
+		cmocka_unit_test(blind_hides_a_players_settings),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);
