@@ -505,7 +505,10 @@ rebuild(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
 	rc = mq_game_submit(g, a->seat, (const char *const *)a->lines, a->nlines,
 	    0, a->hash, id, d->now, &res, err);
 	if (rc == 0) {
+		/* past the rate limit then: no notices now either */
+		d->hush_notices = mq_inbound_hushed_was(g, a->hash);
 		rc = answer(d, g, a, &res, err);
+		d->hush_notices = 0;
 		mq_submit_result_free(&res);
 	}
 	if (rc == 0) {
@@ -903,6 +906,9 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 		*outcome = MQ_IN_ANSWERED;
 		return rc;
 	}
+	/* before the move is logged: answers rebuilt after a crash read it */
+	if (over)
+		MQ_TRY(mq_inbound_hushed_note(a->game, a->hash, err));
 	mq_game_journal_start(a->game);
 	rc = mq_game_submit(a->game, a->seat, (const char *const *)a->lines,
 	    a->nlines, 0, a->hash, tid, d->now, &res, &e);

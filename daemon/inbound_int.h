@@ -51,6 +51,15 @@ void mq_inbound_analysis_free(struct analysis *a);
 uint64_t mq_inbound_sent_before(const struct mq_game *g, const void *state,
     int seat, const char *line, uint64_t self);
 
+/* A move of game g, by the message of that hash, came past its sender's
+ * rate_limit: noted durably before it is logged (inbound_hushed.c), so
+ * that its answers, rebuilt after a crash, leave out the notices too. */
+struct mq_game;
+int mq_inbound_hushed_note(const struct mq_game *g, const char *hash,
+    struct mq_err *err);
+/* 1 when that move was noted so. */
+int mq_inbound_hushed_was(const struct mq_game *g, const char *hash);
+
 /* The sentence for the first line past MAX_LINES. */
 void mq_inbound_unread_refusal(char *out, size_t n);
 

@@ -44,6 +44,25 @@ says last "You have sent more than 3 messages this hour: your move stands"
 says last "they check it with the move it opens, when this phase resolves."
 parts "$O/$(receipts | head -n 1)" first
 says_not first "messages this hour"
+# A crash after the flood's moves were logged and before their answers
+# were queued (the mark back before them, their mails gone): the answers
+# are rebuilt from the archived messages, and leave the notices out as the
+# first ones did, though the rate table cannot tell which moves were past
+# the limit then (an hour later it has counted afresh).
+ls $O | comm -13 $T/before - | (cd $O && xargs rm -f)
+[ -z "$(ls $D/spool | grep -v '^dead$')" ] || fail "mail left in the spool"; ok
+[ "$(ls $D/games/$G/hushed | wc -l)" = 3 ] || fail "not three moves noted past the limit: $(ls $D/games/$G/hushed)"; ok
+printf '%020d\n' $e0 >$D/games/$G/mailed
+MASQUED_NOW=$((MASQUED_NOW + 3600)) expect 0 "serve --once after the crash" -- $M -C $D serve --once
+err_has "rebuilt"
+[ "$(entries)" = $((e0 + 6)) ] || fail "an entry was added or lost"; ok
+[ "$(receipts | wc -l)" = 6 ] || fail "alice's six receipts were not rebuilt: $(receipts | wc -l)"; ok
+for p in bob carol dave; do
+	[ "$(notices_to $p@x.test)" = 3 ] || fail "after the crash $p got $(notices_to $p@x.test) notices, not 3"
+	ok
+done
+parts "$O/$(receipts | tail -n 1)" rebuilt
+says rebuilt "You have sent more than 3 messages this hour: your move stands"
 # her card stands, and the resolution opens it to the others
 for p in bob carol dave; do
 	expect 0 "submit $p PLAY" -- $M -C $D submit $G $p "PLAY discuss"
