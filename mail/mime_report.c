@@ -123,11 +123,15 @@ mq_mime_report_field(const char *text, size_t len, int global, char *out,
     size_t n)
 {
 	static const char name[] = "final-recipient:";
-	const char *p = text, *end = text + len, *q;
+	const char *p, *end, *q;
 	char v[FIELD_MAX + 1];
 	size_t k;
 
 	out[0] = '\0';
+	if (text == NULL)	/* an empty part: GMime's bytes have no data */
+		return;
+	p = text;
+	end = text + len;
 	for (; p < end; p = memchr(p, '\n', (size_t)(end - p)), p = p ? p + 1 : end) {
 		if ((size_t)(end - p) < sizeof(name) - 1 ||
 		    strncasecmp(p, name, sizeof(name) - 1) != 0)
