@@ -65,6 +65,7 @@ mq_mailmark_done(struct mq_game *g)
 {
 	struct mq_err e;
 
+	mq_game_defaults_clear(g);	/* told in the mail just queued */
 	if (g->end_seq == 0 && mq_game_over(g)) {
 		if (!g->writable)
 			return;

@@ -453,6 +453,43 @@ turn_came(const struct mq_game *g, int seat)
 	return !g->owed_before[seat] && g->kind->owes(g->state, seat) != NULL;
 }
 
+/*
+ * The deadline's defaults the entries just logged played (store.h's
+ * defaulted), as "defaults": [{"player", "player_is_me", "by_host",
+ * "text"}], in seat order, for the update mail that follows them: who
+ * missed the deadline, or whose move the host played; the command only
+ * to its own seat (a default may be a secret pick, or a hidden card, not
+ * yet revealed). Nothing when there was none. 1 when out of memory.
+ */
+static int
+add_defaults(const struct mq_game *g, int reader, json_t *ctx)
+{
+	const struct mq_player_info *p;
+	json_t *list = NULL, *one;
+	int i, bad = 0;
+
+	for (i = 0; i < g->nplayers && !bad; i++) {
+		p = &g->players[i];
+		if (!p->defaulted)
+			continue;
+		if (list == NULL && (list = json_array()) == NULL)
+			return 1;
+		one = json_pack("{s:s, s:b, s:b}", "player", p->name,
+		    "player_is_me", i == reader, "by_host",
+		    p->defaulted == MQ_DEFAULTED_HOST);
+		bad |= one == NULL;
+		if (!bad && i == reader)
+			bad |= json_object_set_new(one, "text",
+			    json_string(p->defaulted_text)) != 0;
+		bad |= json_array_append_new(list, one) != 0;
+	}
+	if (list == NULL)
+		return 0;
+	bad |= json_object_set_new(ctx, "defaults", list) != 0;
+	bad |= json_object_set_new(ctx, "has_defaults", json_true()) != 0;
+	return bad;
+}
+
 static int
 everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
     json_t *admin, int skip, struct mq_err *err)
@@ -477,6 +514,8 @@ everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
 		}
 		if (strcmp(kind, "end") == 0)
 			bad |= add_end_secrets(g, ctx);
+		if (admin == NULL)
+			bad |= add_defaults(g, i, ctx);
 		if (admin != NULL && !bad) {
 			bad |= json_object_set(ctx, "admin", admin) != 0;
 			if (!bad && (rc = admin_notice(d, g->players[i].lang, ctx,

@@ -467,6 +467,66 @@ track_absence(struct mq_game *g, enum mq_log_type type, const json_t *body)
 			g->players[i].absent = 0;
 }
 
+/*
+ * The deadline's defaults of the entries not mailed yet, for the mail that
+ * tells of them: a timeout entry marks its seat (a kicked seat's are no
+ * news: its seat has nobody to miss a deadline), a reveal keeps the marks
+ * (a default's resolution), anything else clears them, as do the mark's
+ * moving past them (mq_mailmark_done) and the game's opening (a catching
+ * up steps the unmailed entries again). So the marks are the same whether
+ * the entries were just logged or read again after a crash, and the mail
+ * rebuilt is the one first queued.
+ */
+static void
+track_defaults(struct mq_game *g, enum mq_log_type type, const json_t *body)
+{
+	const char *why = json_string_value(json_object_get(body, "why"));
+	const char *by = json_string_value(json_object_get(body, "by"));
+	const char *player = json_string_value(json_object_get(body, "player"));
+	const json_t *cmds = json_object_get(body, "commands");
+	struct mq_player_info *p;
+	const char *t;
+	size_t i, k;
+	int seat;
+
+	if (type == MQ_LOG_REVEAL)
+		return;
+	if (type != MQ_LOG_TIMEOUT) {
+		mq_game_defaults_clear(g);
+		return;
+	}
+	seat = player ? mq_game_seat(g, player) : -1;
+	if (seat < 0)
+		return;
+	p = &g->players[seat];
+	if (by != NULL && strcmp(by, MQ_LOG_BY_ADMIN) == 0)
+		p->defaulted = MQ_DEFAULTED_HOST;
+	else if (why != NULL && strcmp(why, MQ_LOG_WHY_MISSED) == 0)
+		p->defaulted = MQ_DEFAULTED_CLOCK;
+	else
+		return;		/* a kicked seat's */
+	for (i = 0; i < json_array_size(cmds); i++) {
+		t = json_string_value(json_object_get(json_array_get(cmds, i),
+		    "text"));
+		if (t == NULL)
+			continue;
+		k = strlen(p->defaulted_text);
+		snprintf(p->defaulted_text + k, sizeof(p->defaulted_text) - k,
+		    "%s%s", k ? "; " : "", t);
+	}
+}
+
+void
+mq_game_defaults_clear(struct mq_game *g)
+{
+	int seat;
+
+	for (seat = 0; seat < g->nplayers; seat++) {
+		g->players[seat].defaulted = 0;
+		g->players[seat].defaulted_text[0] = '\0';
+	}
+}
+
 /* Each seat's debt, and since when: the deadline runs from there. */
 static void
 update_owed(struct mq_game *g, long long ts)
@@ -565,6 +625,7 @@ mq_replay_entry(struct mq_game *g, const struct mq_log_entry *e,
 	if (rc)
 		return rc;
 	track_absence(g, e->type, body);
+	track_defaults(g, e->type, body);
 	update_owed(g, json_integer_value(json_object_get(body, "ts")));
 	g->seq = e->seq;
 	memcpy(g->head, e->hash, sizeof(g->head));
@@ -591,6 +652,8 @@ mq_replay_all(struct mq_game *g, uint64_t at_seq, struct mq_err *err)
 	}
 	if (g->seq == 0)
 		return mq_fail(err, MQ_BADDATA, "The log %s holds no entry.", g->logpath);
+	/* mailed already, or to be by a catching up that steps them again */
+	mq_game_defaults_clear(g);
 	if (at_seq > g->seq)
 		return mq_fail(err, MQ_REFUSED, "The log has %llu entries; there is "
 		    "no entry %llu.", (unsigned long long)g->seq,

@@ -43,7 +43,16 @@ struct mq_player_info {
 	int reminded;			/* a reminder went for this debt */
 	int absent;			/* missed a deadline since anyone last
 					 * played or the host last acted */
+	/* The deadline's defaults played for the seat in the log's last
+	 * entries (a run of timeouts and the reveals they set off), which
+	 * the mail after them tells (notify.c): 0 none, else
+	 * MQ_DEFAULTED_CLOCK or MQ_DEFAULTED_HOST, and their commands. */
+	int defaulted;
+	char defaulted_text[80];
 };
+
+#define MQ_DEFAULTED_CLOCK	1	/* the player missed the deadline */
+#define MQ_DEFAULTED_HOST	2	/* the host's `admin default` */
 
 struct mq_pending {			/* a secret command not yet revealed */
 	uint64_t seq;
@@ -243,6 +252,9 @@ uint64_t mq_game_standing(const struct mq_game *g, int seat, const char *key,
  * played (and the host did not act since): the deadline defaults stop and
  * the game pauses for the host (deadline.c). */
 int mq_game_all_absent(const struct mq_game *g);
+/* Forget the deadline's defaults marked for the next mail (defaulted):
+ * that mail is queued. */
+void mq_game_defaults_clear(struct mq_game *g);
 /* Every seat kicked: nobody plays, and the deadline defaults wait for the
  * host (a game of defaults alone may never end: The Masquerade's). */
 int mq_game_nobody_plays(const struct mq_game *g);
