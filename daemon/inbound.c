@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,11 +212,15 @@ headers_only(const char *raw, size_t len, struct mq_mime_msg **out,
 	return 0;
 }
 
-static int
-deny(struct analysis *a, const char *fmt, const char *x)
+static int __attribute__((format(printf, 2, 3)))
+deny(struct analysis *a, const char *fmt, ...)
 {
-	snprintf(a->auth, sizeof(a->auth), fmt, x);
-	mq_escape_controls(a->auth, sizeof(a->auth));	/* x is the sender's */
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(a->auth, sizeof(a->auth), fmt, ap);
+	va_end(ap);
+	mq_escape_controls(a->auth, sizeof(a->auth));	/* the sender's words */
 	return 0;
 }
 
@@ -275,7 +280,7 @@ static int
 authenticate(struct mq_daemon *d, struct analysis *a,
     const struct mq_addr_tag *t, uint64_t notice, struct mq_err *err)
 {
-	int ok, replaced;
+	int ok, replaced, i;
 
 	/* a refusal to one of the game's players reads in their language; it
 	 * goes to the From alone, so a forged From learns nothing from it */
@@ -322,6 +327,18 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 	if (!json_is_true(json_object_get(json_object_get(a->game->genesis,
 	    "options"), "allow_any_sender")) &&
 	    !mq_addr_same(a->msg->from, a->game->players[t->seat].email)) {
+		/* another player of the game, answering a mail not theirs
+		 * (forwarded, or a Reply-To copied): in their language (set
+		 * above), told which mail to answer, not to change address */
+		for (i = 0; a->msg->from != NULL && i < a->game->nplayers; i++)
+			if (i != t->seat && !a->game->players[i].kicked &&
+			    mq_addr_same(a->msg->from, a->game->players[i].email)) {
+				return deny(a, "This message came from %s, the "
+				    "address of %s in this game, but went to "
+				    "another player's reply address; reply to a "
+				    "mail the game sent to you.", a->msg->from,
+				    a->game->players[i].name);
+			}
 		/* the seat's player writing from another address: in the
 		 * seat's language (the sound tag shows its mail was read) */
 		if (a->from_lang[0] == '\0')

@@ -110,6 +110,14 @@ fill wrong_from
 answered "a valid tag from the wrong From" wrong_from \
     "This message came from mallory@evil.test, which is not the address registered for that seat; send from your registered address." \
     mallory@evil.test
+# another player of the game answering alice's mail (forwarded to him, or
+# her Reply-To copied): told to answer his own, not to change his address
+printf 'From: bob@x.test\nTo: %s\nSubject: Re: x\nMessage-ID: <otherseat@x.test>\nContent-Type: text/plain; charset=utf-8\n\nPLACE blue\n' \
+    "$RT" >$T/other_seat.eml
+answered "another player's From on alice's reply address" other_seat \
+    "This message came from bob@x.test, the address of bob in this game, but went to another player's reply address; reply to a mail the game sent to you." \
+    bob@x.test
+! grep -qF "registered address" $T/answer.txt || fail "bob was told to use his registered address, which he did"; ok
 # A From no answer can be addressed to (a quoted local part with a space,
 # a bare name, a non-ASCII address): refused in the log, which says why it
 # is not answered; no answer, and done with. Its answer failed to build,
