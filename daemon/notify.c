@@ -582,8 +582,8 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 	if (other)
 		rc = mq_notify_stranger(d, g->players[seat].email,
 		    g->players[seat].lang, "refused", why != NULL && !moves ? why :
-		    "The game is over; nothing more can be played. Send STATUS "
-		    "to see how it ended.", uniq, err);
+		    "The game is over; nothing more can be played. Reply STATUS "
+		    "to any of the game's mails to see how it ended.", uniq, err);
 	if (rc == 0 && status)
 		rc = end_again(d, g, seat, uniq, lang, err);
 	return rc;

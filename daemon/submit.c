@@ -394,7 +394,8 @@ over_refuses(const struct mq_game *g, const void *work, int seat,
 			return 0;
 	}
 	mq_fail(e, MQ_REFUSED, "The game is over; nothing more can be played. "
-	    "Send STATUS to see how it ended.");
+	    "Reply STATUS to any of the game's mails to see how it "
+	    "ended.");
 	return 1;
 }
 

@@ -310,7 +310,8 @@ ms_validate(const struct ms_state *st, int seat, const struct ms_cmd *c,
 		return mq_fail(err, MQ_REFUSED, "That command is not understood.");
 	if (st->phase == MS_PH_OVER)
 		return mq_fail(err, MQ_REFUSED, "The game is over; nothing more can "
-		    "be played. Send STATUS to see how it ended.");
+		    "be played. Reply STATUS to any of the game's mails to see "
+		    "how it ended.");
 	pl = &st->p[seat];
 	who = ms_owing_seat(st);
 	if (who < 0)

@@ -814,7 +814,8 @@ rm_validate(const struct rm_state *st, int seat, const struct rm_cmd *c,
 		return 0;
 	if (st->phase == RM_PH_OVER)
 		return mq_fail(err, MQ_REFUSED, "The game is over; nothing more can "
-		    "be played. Send STATUS to see how it ended.");
+		    "be played. Reply STATUS to any of the game's mails to see "
+		    "how it ended.");
 	if (!pl->alive)
 		return mq_fail(err, MQ_REFUSED, "Your noble is dead; you can only watch.");
 	switch (c->type) {

@@ -52,7 +52,7 @@ after_end() {
 	[ "$(ls $O | comm -13 $T/before - | wc -l)" = 3 ] ||
 	    fail "not three answers to STATUS, HELP and a move after the end"; ok
 	answer refused $2@x.test late
-	says late "The game is over; nothing more can be played. Send STATUS to see how it ended."
+	says late "The game is over; nothing more can be played. Reply STATUS to any of the game's mails to see how it ended."
 	answer end $2@x.test again
 	says again "The host ended the game early. Why: $WHY"
 	id_again=$(grep -m1 -i '^Message-ID:' $(cat $T/again.file))
@@ -71,7 +71,7 @@ after_end() {
 	answer end $2@x.test host-again
 	says host-again "The host ended the game early. Why: $WHY"
 	expect 1 "submit a move after the end" -- $M -C $D submit $g $2 "PLAY jest"
-	err_has "The game is over; nothing more can be played. Send STATUS to see how it ended."
+	err_has "The game is over; nothing more can be played. Reply STATUS to any of the game's mails to see how it ended."
 	one_line
 	same_file $D/games/$g/log $T/log.ended "the host's submit after the end"
 	# games: over, ended by the host, waiting for nobody

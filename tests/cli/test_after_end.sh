@@ -73,7 +73,7 @@ says again "BLAKE2b-256"
     "$(grep -m1 -i '^Message-ID:' "$(cat $T/ends)")" ] ||
     fail "the end mail again has the first one's Message-ID"; ok
 answer refused bob@x.test late
-says late "ゲームは終了しました。これ以上は何もプレイできません。結果は STATUS を送ると確認できます。"
+says late "ゲームは終了しました。これ以上は何もプレイできません。結果は、ゲームから届いたどのメールにでも STATUS と返信すると確認できます。"
 says_not late "masqued export"
 answer help bob@x.test help
 err_has ": game $G, bob: 2 command(s) accepted, 1 refused, 0 already received; nothing logged"
@@ -104,7 +104,7 @@ expect 0 "submit --no-mail HELP after the end" -- $M -C $D submit --no-mail $G b
 out_has "$G is over: bob would be mailed the commands (HELP), but --no-mail queues no mail."
 for line in 'PLAY jest' 'STATUS\nPLAY jest' 'dance'; do
 	expect 1 "submit $line after the end" -- $M -C $D submit $G bob "$line"
-	err_has "The game is over; nothing more can be played. Send STATUS to see how it ended."
+	err_has "The game is over; nothing more can be played. Reply STATUS to any of the game's mails to see how it ended."
 	one_line
 	[ ! -s $T/out ] || fail "a refused submit after the end printed: $(cat $T/out)"; ok
 done

@@ -114,10 +114,11 @@ japanese_sentences_with_their_arguments(void **state)
 	    "名を付けてください（例：PLAY threaten TARGET bob）。");
 	says(r, "ja", "swindle takes at most 2 time(s) after SLOT.",
 	    "「swindle」では SLOT の後に書ける時刻は 2 個までです。");
-	says(r, "ja", "The game is over; nothing more can be played. Send "
-	    "STATUS to see how it ended.",
+	says(r, "ja", "The game is over; nothing more can be played. Reply "
+	    "STATUS to any of the game's mails to see how it ended.",
 	    "ゲームは終了しました。これ以上は何もプレイできません。"
-	    "結果は STATUS を送ると確認できます。");
+	    "結果は、ゲームから届いたどのメールにでも STATUS と返信すると"
+	    "確認できます。");
 	says(r, "ja", "One message may carry at most 64 moves.",
 	    "1通のメールに書ける手は 64 個までです。");
 	/* a name with spaces and punctuation is one %s all the same */
