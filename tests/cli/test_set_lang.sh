@@ -33,7 +33,7 @@ says_not alice "Your mails are in English"
 $PY -c 'import email, email.header, sys
 m = email.message_from_binary_file(open(sys.argv[1], "rb"))
 s = str(email.header.make_header(email.header.decode_header(m["Subject"])))
-sys.exit("仮面" not in s)' "$(cat $T/alice.file)" ||
+sys.exit("赤死病" not in s)' "$(cat $T/alice.file)" ||
     fail "alice's subject is not in Japanese"; ok
 
 answer turn bob@x.test bob

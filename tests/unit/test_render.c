@@ -208,7 +208,7 @@ subjects_name_the_game_and_the_time(void **state)
 	mail_free(&m);
 	assert_int_equal(render(TMPL, "ja", "turn", gd, ctx, &m, &err), 0);
 	assert_string_equal(m.subject,
-	    "[仮面 g7f3abcd] 9:20 — アクションを選んでください");
+	    "[赤死病 g7f3abcd] 9:20 — アクションを選んでください");
 	mail_free(&m);
 	assert_int_equal(render(TMPL, "zh", "turn", gd, ctx, &m, &err), 0);
 	assert_string_equal(m.subject, "[红死神 g7f3abcd] 9:20 — 请选择你的行动");
@@ -240,7 +240,7 @@ resolution_subjects_say_what_resolved(void **state)
 	mail_free(&m);
 	assert_int_equal(render(TMPL, "ja", "resolution", gd, act, &m, &err), 0);
 	assert_string_equal(m.subject,
-	    "[仮面 g7f3abcd] 9:20 — 新しいラウンド：アクションを選んでください");
+	    "[赤死病 g7f3abcd] 9:20 — 新しいラウンド：アクションを選んでください");
 	mail_free(&m);
 	assert_int_equal(render(TMPL, "zh", "resolution", gd, act, &m, &err), 0);
 	assert_string_equal(m.subject,
