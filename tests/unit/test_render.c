@@ -2128,11 +2128,58 @@ examples_name_only_nearby_targets(void **state)
 	}
 }
 
+/*
+ * A reminder names the default for what the reader owes, not every kind
+ * of default there is (rules: "Absent players"): Discuss for an action,
+ * stay for a move, a random room for a placement.
+ */
+static void
+a_reminder_names_the_default_owed(void **state)
+{
+	static const char *const owed[] = { "act", "move", "place" };
+	static const char *const said[][3] = {
+		{ "Discuss for your action.", "stay for your move.",
+		  "a random room for your noble." },
+		{ "既定の手が適用されます：アクションは話し合い。",
+		  "既定の手が適用されます：移動は stay。",
+		  "既定の手が適用されます：配置はランダムな部屋。" },
+		{ "将替你采用默认：行动为讨论。", "将替你采用默认：移动为 stay。",
+		  "将替你采用默认：放置为随机房间。" },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("reminder");
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t l, k, o;
+
+	(void)state;
+	for (k = 0; k < 3; k++) {
+		assert_int_equal(json_object_set_new(ctx, "owed",
+		    json_string(owed[k])), 0);
+		for (l = 0; l < NLANGS; l++) {
+			if (render(TMPL, langs[l], "reminder", gd, ctx, &m, &err))
+				fail_msg("reminder.%s: %s", langs[l], err.msg);
+			if (strstr(m.text, said[l][k]) == NULL ||
+			    strstr(m.html, said[l][k]) == NULL)
+				fail_msg("reminder.%s owing %s does not say: %s",
+				    langs[l], owed[k], said[l][k]);
+			for (o = 0; o < 3; o++)
+				if (o != k && strstr(m.html, said[l][o]) != NULL)
+					fail_msg("reminder.%s owing %s names the "
+					    "default of %s", langs[l], owed[k],
+					    owed[o]);
+			mail_free(&m);
+		}
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_kind_and_language_matches_its_golden_files),
+		cmocka_unit_test(a_reminder_names_the_default_owed),
 		cmocka_unit_test(subjects_name_the_game_and_the_time),
 		cmocka_unit_test(resolution_subjects_say_what_resolved),
 		cmocka_unit_test(a_popularity_line_says_why_the_spaces_differ),
