@@ -644,6 +644,12 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 		    "limit", d->conf.rate_limit)) != 0;
 	if (upd == NULL && g->journal_on)
 		bad |= json_object_set(ctx, "events", g->journal[seat]) != 0;
+	/* a STATUS alone: its subject says what it brings, not "received" */
+	for (i = 0; !r->logged && i < (int)r->ncmds && r->cmds[i].accepted &&
+	    strcmp(r->cmds[i].text, "STATUS") == 0; i++)
+		;
+	if (i > 0 && i == (int)r->ncmds && !r->logged)
+		bad |= json_object_set_new(ctx, "status_only", json_true()) != 0;
 	ctx = whole(ctx, bad);
 	rc = send_game_mail_uniq(d, g, seat, "receipt", uniq, ctx, err);
 	if (rc == 0 && upd != NULL)

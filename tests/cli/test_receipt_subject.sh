@@ -120,4 +120,22 @@ expect 0 "serve --once with a refused reply" -- $M -C $D serve --once
 answer receipt $p@x.test ms2
 subject_is ms2 "[Masquerade $H] Turn 2: nothing accepted"
 
+# a STATUS alone: its answer's subject says it is the reader's status
+ls $O >$T/before
+send $p@x.test "$(addr $p)" ms3 'STATUS'
+expect 0 "serve --once with a STATUS" -- $M -C $D serve --once
+answer receipt $p@x.test ms3
+subject_is ms3 "[Masquerade $H] Turn 2: your status"
+ls $O >$T/before
+send alice@x.test "$(reply_to alice)" rm4 'status'
+expect 0 "serve --once with a STATUS to the Red Death" -- $M -C $D serve --once
+answer receipt alice@x.test rm4
+subject_is rm4 "[Masque $G] $(view_of $G time) — your status"
+# with a line refused beside it, it is a receipt again
+ls $O >$T/before
+send alice@x.test "$(reply_to alice)" rm5 'STATUS\nDANCE wildly'
+expect 0 "serve --once with a STATUS and a refused line" -- $M -C $D serve --once
+answer receipt alice@x.test rm5
+subject_is rm5 "[Masque $G] $(view_of $G time) — received, with problems"
+
 done_checks

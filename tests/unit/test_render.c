@@ -2174,12 +2174,39 @@ a_reminder_names_the_default_owed(void **state)
 	json_decref(gd);
 }
 
+/* A STATUS alone is answered under a subject that says so. */
+static void
+a_status_alone_is_your_status(void **state)
+{
+	static const char *const want[] = {
+		"[Masque g7f3abcd] 9:20 — your status",
+		"[赤死病 g7f3abcd] 9:20 — 現在の状況",
+		"[红死神 g7f3abcd] 9:20 — 当前状态",
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("receipt");
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t l;
+
+	(void)state;
+	assert_int_equal(json_object_set_new(ctx, "status_only", json_true()), 0);
+	for (l = 0; l < NLANGS; l++) {
+		if (render(TMPL, langs[l], "receipt", gd, ctx, &m, &err))
+			fail_msg("receipt.%s: %s", langs[l], err.msg);
+		assert_string_equal(m.subject, want[l]);
+		mail_free(&m);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_kind_and_language_matches_its_golden_files),
 		cmocka_unit_test(a_reminder_names_the_default_owed),
+		cmocka_unit_test(a_status_alone_is_your_status),
 		cmocka_unit_test(subjects_name_the_game_and_the_time),
 		cmocka_unit_test(resolution_subjects_say_what_resolved),
 		cmocka_unit_test(a_popularity_line_says_why_the_spaces_differ),
