@@ -717,18 +717,38 @@ the_spell_deck_count_reads_at_one(void **state)
 }
 
 /*
- * The reminder names every default the deadline applies, Change of Partner's
- * too (the prophet's own dancer exchanged for the first set-aside one),
- * which it left out though it changes the reader's dancer.
+ * The reminder names the default the deadline applies to what the reader
+ * owes (Change of Partner's too: the prophet's own dancer exchanged for
+ * the first set-aside one), and no other: it listed all of them, a dozen,
+ * for a reader who owed one.
  */
 static void
-the_reminder_names_every_default(void **state)
+the_reminder_names_the_default_owed(void **state)
 {
 	static const char *const want[][2] = {
-		{ "en", "and for Change of Partner your own dancer" },
-		{ "ja", "相棒の交代では自分のダンサーを" },
-		{ "zh", "更换舞伴时把你自己" },
+		{ "en", "your own dancer exchanged for the first set-aside one." },
+		{ "ja", "自分のダンサーを最初の脇のダンサーと入れ替える。" },
+		{ "zh", "把你自己的舞者换成第一位放在一旁的舞者。" },
 	};
+	static const char *const owed[][2] = {
+		{ "dancer", "the first free Dancer." },
+		{ "order", "the lowest Order you may take." },
+		{ "stage", "a Stage with no fight or prophecy." },
+		{ "spell", "PASS (no Spell)." },
+		{ "challenge", "PASS (no challenge)." },
+		{ "fight", "PASS (nothing more in the fight)." },
+		{ "bank", "PASS (no bank)." },
+		{ "duel", "PASS (no duel)." },
+		{ "discard", "a discard of your lowest Spells." },
+		{ "keep", "the highest Spells that fit." },
+		{ "event", "the first Event left." },
+		{ "swap", "your own dancer exchanged for the first set-aside one." },
+	};
+	const size_t n = sizeof(owed) / sizeof(owed[0]);
+	json_t *gd = load_gamedata(), *ctx;
+	char *subject, *text, *html, json[400];
+	struct mq_err err;
+	size_t i, k;
 
 	(void)state;
 	says("reminder",
@@ -736,6 +756,30 @@ the_reminder_names_every_default(void **state)
 	    " \"reminder_left\": true, \"left_hours\": 12, \"owed\": \"swap\","
 	    " \"view\": {\"phase\": \"event\", \"turn\": 3}}",
 	    want, sizeof(want) / sizeof(want[0]), 1);
+	for (i = 0; i < n; i++) {
+		snprintf(json, sizeof(json), "{\"kind\": \"masquerade\", "
+		    "\"game\": \"g1\", \"player\": \"alice\", \"owed\": "
+		    "\"%s\", \"view\": {\"phase\": \"stage\", \"turn\": 3}}",
+		    owed[i][0]);
+		ctx = parse(json);
+		assert_int_equal(mq_render_mail("templates", "en", "reminder", gd,
+		    ctx, &subject, &text, &html, &err), 0);
+		for (k = 0; k < n; k++) {
+			int has = strstr(html, owed[k][1]) != NULL;
+
+			if (k == i && !has)
+				fail_msg("owing %s, the reminder lacks \"%s\"",
+				    owed[i][0], owed[k][1]);
+			if (k != i && has && strcmp(owed[k][1], owed[i][1]) != 0)
+				fail_msg("owing %s, the reminder names the "
+				    "default of %s", owed[i][0], owed[k][0]);
+		}
+		free(subject);
+		free(text);
+		free(html);
+		json_decref(ctx);
+	}
+	json_decref(gd);
 }
 
 /*
@@ -2065,7 +2109,7 @@ main(void)
 		cmocka_unit_test(a_full_stage_is_not_offered),
 		cmocka_unit_test(table_lists_are_separated),
 		cmocka_unit_test(the_spell_deck_count_reads_at_one),
-		cmocka_unit_test(the_reminder_names_every_default),
+		cmocka_unit_test(the_reminder_names_the_default_owed),
 		cmocka_unit_test(the_reminder_subject_says_the_time_left),
 		cmocka_unit_test(the_end_gives_each_score_in_parts),
 		cmocka_unit_test(a_discard_example_is_from_the_hand),
