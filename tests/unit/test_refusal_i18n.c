@@ -622,7 +622,8 @@ static void
 scan_phrases(struct formats *f, const char *rel, const char *fn)
 {
 	struct mq_buf b = MQ_BUF_INIT;
-	char *path = path_of(rel), *src = slurp(path), *body, *end, *lit[8];
+	char *path = path_of(rel), *src = slurp(path), *body, *end = NULL,
+	    *lit[8];
 	const char *p, *q;
 	size_t nlit, k, before = f->n;
 
