@@ -236,8 +236,12 @@ addr_ok(const char *s, const char *e)
 int
 mq_mime_addr_ok(const char *addr)
 {
-	size_t n = addr != NULL ? strlen(addr) : 0;
+	size_t n;
 
+	/* before any arithmetic: NULL + 0 is undefined too */
+	if (addr == NULL)
+		return 0;
+	n = strlen(addr);
 	return n <= ADDR_MAX && addr_ok(addr, addr + n);
 }
 
