@@ -18,7 +18,9 @@
 set -u
 cd "$(dirname "$0")/.."
 
-export MASQUED="$PWD/build/asan/masqued"
+# MQ_BUILD: the sanitized tree (make clang-san's is build/clang)
+B=${MQ_BUILD:-build/asan}
+export MASQUED="$PWD/$B/masqued"
 export MASQUED_REL="$PWD/masqued"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
@@ -48,7 +50,7 @@ run_one() {	# name
 	name=$1
 	base="$LOGDIR/$(echo "$name" | tr '/ ' '__')"
 	case $name in
-	unit/*)	set -- "build/asan/tests/${name#unit/}" ;;
+	unit/*)	set -- "$B/tests/${name#unit/}" ;;
 	e2e)	set -- sh tests/e2e/run.sh ;;
 	cli/*)	if [ -f "tests/cli/${name#cli/}.sh" ]; then
 			set -- sh "tests/cli/${name#cli/}.sh"
@@ -83,7 +85,7 @@ export LOGDIR=$(mktemp -d /tmp/masqued-tests.XXXXXX)
 
 # every suite's name, in the order they run alone
 all=""
-for t in build/asan/tests/test_*; do
+for t in "$B"/tests/test_*; do
 	[ -x "$t" ] && all="$all unit/$(basename "$t")"
 done
 if [ "$UNIT_ONLY" = 0 ]; then
