@@ -84,8 +84,8 @@ A=$T/bin/masqued-asan	# the daemon, and the checks that matter
 R=$T/bin/masqued	# the bots' many read-only calls
 export MASQUED_TEMPLATES="$ROOT/templates" MASQUED_GAMES="$ROOT/config/games"
 export MQ_ROOT="$ROOT" MASQUED_IMAP_PASSWORD=secret
-export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:exitcode=86}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:exitcode=86}"
 unset MASQUED_NOW	# real time: the mail servers keep it too
 
 # 2. the mail stack.
