@@ -32,7 +32,11 @@ mq_inbound_hushed_note(const struct mq_game *g, const char *hash,
 	    hushed_path(g, hash, path, sizeof(path)) != 0)
 		return mq_fail(err, MQ_IO, "The path %s/hushed is too long.",
 		    g->dir);
-	if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+	if (mkdir(dir, 0700) == 0)
+		/* the folder's own name, in the game's: made the first time,
+		 * it must outlast a crash as the note in it does */
+		MQ_TRY(mq_dir_sync(g->dir, MQ_SYNC_BATCHED, err));
+	else if (errno != EEXIST)
 		return mq_fail_errno(err, MQ_IO, "Cannot make %s", dir);
 	MQ_TRY(mq_file_create_once(path, "", 0, 0600, err));
 	return mq_dir_sync(dir, MQ_SYNC_BATCHED, err);
