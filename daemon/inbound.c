@@ -284,7 +284,7 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 
 	/* a refusal to one of the game's players reads in their language; it
 	 * goes to the From alone, so a forged From learns nothing from it */
-	for (int i = 0; i < a->game->nplayers; i++)
+	for (i = 0; i < a->game->nplayers; i++)
 		if (mq_addr_same(a->msg->from, a->game->players[i].email))
 			snprintf(a->from_lang, sizeof(a->from_lang), "%s",
 			    a->game->players[i].lang);
