@@ -3,7 +3,8 @@
 # unit tests: a suite whose name xargs would read as a quote runs; a suite
 # that kills its runner (as the OOM killer would) is said to have left no
 # outcome, and the suites xargs then never started still run; every suite
-# is counted once, and the run fails.
+# is counted once, and the run fails. (The fake tree is build/asan's,
+# whatever tree the suites around this one run on: make clang-san's.)
 . tests/cli/lib.sh
 R=$T/tree
 mkdir -p $R/tests $R/build/asan/tests
@@ -18,7 +19,7 @@ fake "test_it's" 'exit 0'
 fake test_c 'kill -KILL $PPID'
 for n in d e f g; do fake test_$n 'exit 0'; done
 for jobs in 2 1; do
-	expect 1 "run.sh --unit-only, $jobs lane(s)" -- env MQ_TEST_JOBS=$jobs sh $R/tests/run.sh --unit-only
+	expect 1 "run.sh --unit-only, $jobs lane(s)" -- env MQ_BUILD=build/asan MQ_TEST_JOBS=$jobs sh $R/tests/run.sh --unit-only
 	for n in test_a test_d test_e test_f test_g "test_it's"; do
 		out_has "$(printf 'ok   %-40s' "unit/$n")"
 	done
