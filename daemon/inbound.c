@@ -924,8 +924,8 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 		return rc;
 	}
 	/* before the move is logged: answers rebuilt after a crash read it */
-	if (over)
-		MQ_TRY(mq_inbound_hushed_note(a->game, a->hash, err));
+	MQ_TRY(over ? mq_inbound_hushed_note(a->game, a->hash, err) :
+	    mq_inbound_hushed_forget(a->game, a->hash, err));
 	mq_game_journal_start(a->game);
 	rc = mq_game_submit(a->game, a->seat, (const char *const *)a->lines,
 	    a->nlines, 0, a->hash, tid, d->now, &res, &e);

@@ -50,3 +50,18 @@ mq_inbound_hushed_was(const struct mq_game *g, const char *hash)
 	return hushed_path(g, hash, path, sizeof(path)) == 0 &&
 	    access(path, F_OK) == 0;
 }
+
+int
+mq_inbound_hushed_forget(const struct mq_game *g, const char *hash,
+    struct mq_err *err)
+{
+	char dir[1300], path[1400];
+
+	if (snprintf(dir, sizeof(dir), "%s/hushed", g->dir) >= (int)sizeof(dir) ||
+	    hushed_path(g, hash, path, sizeof(path)) != 0)
+		return 0;	/* none could have been made */
+	if (unlink(path) == 0)
+		return mq_dir_sync(dir, MQ_SYNC_BATCHED, err);
+	return errno == ENOENT || errno == ENOTDIR ? 0 :
+	    mq_fail_errno(err, MQ_IO, "Cannot remove %s", path);
+}

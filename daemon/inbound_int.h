@@ -59,6 +59,11 @@ int mq_inbound_hushed_note(const struct mq_game *g, const char *hash,
     struct mq_err *err);
 /* 1 when that move was noted so. */
 int mq_inbound_hushed_was(const struct mq_game *g, const char *hash);
+/* The note gone, should the same message come again within the limit: a
+ * note left by a first coming that was refused, and so never logged, is
+ * not this move's. */
+int mq_inbound_hushed_forget(const struct mq_game *g, const char *hash,
+    struct mq_err *err);
 
 /* The sentence for the first line past MAX_LINES. */
 void mq_inbound_unread_refusal(char *out, size_t n);

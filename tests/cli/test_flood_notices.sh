@@ -83,4 +83,16 @@ for p in bob carol dave; do
 	[ "$(notices_to $p@x.test)" = 0 ] || fail "$p was told of a plan past the limit"
 	ok
 done
+
+# A move past the limit that is refused leaves its note (made before the
+# move is tried); the same message within the limit, an hour on, takes it
+# back, so that it could never hush a later logging of those bytes.
+send alice@x.test "$A" refused1 "PLAY nosuchcard"
+cp $IN/$n.test $T/refused1.eml
+h=$($PY -c 'import hashlib, sys; print(hashlib.blake2b(open(sys.argv[1], "rb").read(), digest_size=32).hexdigest())' $T/refused1.eml)
+expect 0 "serve --once: a refused move past the limit" -- $M -C $D serve --once
+[ -e $D/games/$G/hushed/$h ] || fail "no note for the refused move past the limit"; ok
+cp $T/refused1.eml $IN/again.test
+MASQUED_NOW=$((MASQUED_NOW + 7200)) expect 0 "serve --once: the same message an hour on" -- $M -C $D serve --once
+[ ! -e $D/games/$G/hushed/$h ] || fail "the refused move's note outlived it"; ok
 done_checks
