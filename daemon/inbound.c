@@ -486,7 +486,11 @@ answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
 		res->ncmds++;
 	}
 	MQ_TRY(mq_receipt_list_settings(res, &a->set, err));
-	return mq_notify_answer(d, g, a->seat, res, a->msg->message_id, err);
+	/* a message with no Message-ID is set apart by its hash: else the
+	 * answer of one that logs nothing (STATUS) takes the name of the
+	 * receipt of the seat's move at this seq, and replaces it */
+	return mq_notify_answer(d, g, a->seat, res, a->msg->message_id != NULL &&
+	    *a->msg->message_id ? a->msg->message_id : a->hash, err);
 }
 
 /*

@@ -1,0 +1,36 @@
+#!/bin/sh
+# test_no_msgid.sh - a reply with no Message-ID (some clients and MDAs send
+# none) that logs nothing (a STATUS), in the same pass as the same player's
+# move: its answer used to take the name and Message-ID of that move's
+# receipt (GAME-SEQ-SEAT-receipt: the set-apart word comes from the
+# Message-ID), and replaced the receipt in the spool, so the player never
+# got the signed receipt of the move. Each now goes, under Message-IDs of
+# their own. Found by a randomized soak of `serve`. Maildir, the ASan
+# binary.
+. tests/cli/lib.sh
+RATE_LIMIT=86400
+. tests/cli/lib_game.sh
+
+# alice places first in new_game's seed
+c=$($MREL -C $D bot $G alice)
+case "$c" in PLACE\ *) ;; *) fail "alice's first move is not a PLACE: $c";; esac; ok
+ls $O >$T/before
+send alice@x.test "$(reply_to alice)" move.1 "$c"
+# a STATUS with no Message-ID, read after the move in the same pass
+printf 'From: alice@x.test\nTo: %s\nSubject: Re: the masque\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\nSTATUS\n' \
+    "$(reply_to alice)" >$IN/2.test
+expect 0 "serve --once: the move and the STATUS" -- $M -C $D serve --once
+ls $O | comm -13 $T/before - >$T/new
+(cd $O && grep -l '^To: alice@x.test' $(cat $T/new)) >$T/alice
+[ "$(wc -l <$T/alice)" = 2 ] || fail "alice got $(wc -l <$T/alice) mail(s), not 2: the receipt and the STATUS"; ok
+# one of them is the receipt of the move, with its signed entry
+for f in $(cat $T/alice); do parts $O/$f $f; done
+grep -l '"format": "masqued-receipt-v1"' $T/*.txt >/dev/null ||
+    fail "no mail to alice holds the receipt of her move"; ok
+grep -lF "$c" $(for f in $(cat $T/alice); do echo $T/$f.txt; done) >/dev/null ||
+    fail "no mail to alice names her move"; ok
+# and two Message-IDs, not one
+[ "$(cd $O && grep -h '^Message-ID:' $(cat $T/alice) | sort -u | wc -l)" = 2 ] ||
+    fail "the two mails to alice share a Message-ID"; ok
+expect 0 "the log verifies" -- $M -C $D verify $G
+done_checks
