@@ -346,7 +346,7 @@ submit_settings(struct mq_daemon *d, struct mq_game *g, int seat,
 	    (rc = mq_inbound_settings_apply(g, seat, set, d->now,
 	    MQ_LOG_BY_ADMIN, err)) == 0 &&
 	    mail)
-		rc = mq_notify_help(d, g, seat, err);
+		rc = mq_notify_help(d, g, seat, NULL, err);
 	if (set->lang[0] && strcmp(lang, g->players[seat].lang) != 0)
 		printf("%s: %s's mail is in %s from now on.\n", g->id, name,
 		    set->lang);

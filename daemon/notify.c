@@ -589,6 +589,24 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 	return rc;
 }
 
+/*
+ * Nothing logged: the seq is the last message's too, and one pass may
+ * answer several; the sender's Message-ID (NULL: none) sets this answer
+ * apart, and a retry of the same message still replaces it.
+ */
+static void
+reply_uniq(const char *reply_id, char uniq[17])
+{
+	unsigned char h[8];
+
+	uniq[0] = '\0';
+	if (reply_id == NULL)
+		return;
+	crypto_generichash(h, sizeof(h), (const unsigned char *)reply_id,
+	    strlen(reply_id), NULL, 0);
+	sodium_bin2hex(uniq, 17, h, sizeof(h));
+}
+
 int
 mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
     const struct mq_submit_result *r, const char *reply_id, struct mq_err *err)
@@ -600,16 +618,8 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	int i, rc, bad;
 
 	MQ_TRY(journal_ok(g, err));
-	if (!r->logged && reply_id != NULL) {
-		/* Nothing logged: the seq is the last message's too, and one
-		 * pass may answer several; the sender's Message-ID sets this
-		 * answer apart, and a retry of the same message still replaces it. */
-		unsigned char h[8];
-
-		crypto_generichash(h, sizeof(h), (const unsigned char *)reply_id,
-		    strlen(reply_id), NULL, 0);
-		sodium_bin2hex(uniq, sizeof(uniq), h, sizeof(h));
-	}
+	if (!r->logged)
+		reply_uniq(reply_id, uniq);
 	if (mq_game_over(g) && !r->logged) {
 		rc = answer_over(d, g, seat, r, uniq, err);
 		return rc ? rc : mq_spool_sync(d->conf.datadir, err);
@@ -696,7 +706,10 @@ mq_notify_answer(struct mq_daemon *d, struct mq_game *g, int seat,
 {
 	size_t i;
 	int rc, only_help;
+	char uniq[17] = "";
 
+	if (!r->logged)	/* a second HELP at this seq: a mail of its own */
+		reply_uniq(reply_id, uniq);
 	for (i = 0; i < r->ncmds && r->cmds[i].accepted &&
 	    strcmp(r->cmds[i].text, "HELP") == 0; i++)
 		;
@@ -704,7 +717,7 @@ mq_notify_answer(struct mq_daemon *d, struct mq_game *g, int seat,
 	rc = only_help ? 0 : mq_notify_submit(d, g, seat, r, reply_id, err);
 	for (i = 0; rc == 0 && i < r->ncmds; i++)
 		if (r->cmds[i].accepted && strcmp(r->cmds[i].text, "HELP") == 0) {
-			rc = mq_notify_help(d, g, seat, err);
+			rc = mq_notify_help(d, g, seat, uniq, err);
 			break;	/* the receipt does not list the commands */
 		}
 	return rc;
@@ -918,9 +931,16 @@ mq_notify_reminder(struct mq_daemon *d, struct mq_game *g, int seat,
 /* With the game's own data and the player's reply address, unlike a stranger's. */
 int
 mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
-    struct mq_err *err)
+    const char *key, struct mq_err *err)
 {
-	return seat_mail(d, g, seat, "help", err);
+	char uniq[17];
+
+	/* two HELPs at one seq: two mails, each its own Message-ID (a mail
+	 * client keeps one mail of an id), and neither replaces the other */
+	snprintf(uniq, sizeof(uniq), "%s", key ? key : "");
+	MQ_TRY(send_game_mail_uniq(d, g, seat, "help", uniq,
+	    base_ctx(d, g, seat), err));
+	return mq_spool_sync(d->conf.datadir, err);
 }
 
 int

@@ -41,9 +41,10 @@ int mq_notify_update(struct mq_daemon *d, struct mq_game *g, const char *kind,
 int mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
     const struct mq_player_info *before, struct mq_err *err);
 
-/* The help mail (the game's commands) to a player of the game. */
+/* The help mail (the game's commands) to a player of the game; key (hex,
+ * its first 16 digits, or NULL) sets apart the answers to two messages. */
 int mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
-    struct mq_err *err);
+    const char *key, struct mq_err *err);
 
 /* The answer to a mail of SET lines alone (inbound.h): the turn mail (what
  * the player owes, the board, their own section) in the language asked,

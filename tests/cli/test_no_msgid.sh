@@ -5,8 +5,10 @@
 # receipt (GAME-SEQ-SEAT-receipt: the set-apart word comes from the
 # Message-ID), and replaced the receipt in the spool, so the player never
 # got the signed receipt of the move. Each now goes, under Message-IDs of
-# their own. Found by a randomized soak of `serve`. Maildir, the ASan
-# binary.
+# their own. Likewise two HELPs at one seq (two passes, or one): each
+# gets a help mail with a Message-ID of its own (a mail client keeps one
+# mail of an id; in one pass the second replaced the first in the spool).
+# Found by a randomized soak of `serve`. Maildir, the ASan binary.
 . tests/cli/lib.sh
 RATE_LIMIT=86400
 . tests/cli/lib_game.sh
@@ -33,4 +35,15 @@ grep -lF "$c" $(for f in $(cat $T/alice); do echo $T/$f.txt; done) >/dev/null ||
 [ "$(cd $O && grep -h '^Message-ID:' $(cat $T/alice) | sort -u | wc -l)" = 2 ] ||
     fail "the two mails to alice share a Message-ID"; ok
 expect 0 "the log verifies" -- $M -C $D verify $G
+
+# --- HELP three times from bob at one seq: in two passes, then two in one ---
+ls $O >$T/before
+send bob@x.test "$(reply_to bob)" help.1 "HELP"
+expect 0 "serve --once: a HELP" -- $M -C $D serve --once
+send bob@x.test "$(reply_to bob)" help.2 "HELP"
+send bob@x.test "$(reply_to bob)" help.3 "HELP"
+expect 0 "serve --once: two HELPs" -- $M -C $D serve --once
+ls $O | comm -13 $T/before - >$T/new
+ids=$(cd $O && grep -l '^X-Masqued-Mail: help' $(cat $T/new) | xargs grep -h '^Message-ID:' | sort -u | wc -l)
+[ "$ids" = 3 ] || fail "three HELPs got help mails of $ids Message-ID(s), not 3"; ok
 done_checks
