@@ -213,3 +213,20 @@ mq_words_split_kw(char *buf, char **tok, int max,
 	}
 	return n;
 }
+
+int
+mq_words_line(const char *line, char *buf, size_t n, char **tok, int max,
+    int (*is_kw)(const void *ctx, const char *word), const void *ctx,
+    int *ntok, struct mq_err *err)
+{
+	if (strlen(line) >= n / 2)
+		return mq_fail(err, MQ_REFUSED, "That line is too long to be a "
+		    "command.");
+	mq_words_fold(line, buf, n);
+	if ((*ntok = mq_words_split_kw(buf, tok, max, is_kw, ctx)) < 0)
+		return mq_fail(err, MQ_REFUSED, "That line has too many words to be "
+		    "a command.");
+	if (*ntok == 0)
+		return mq_fail(err, MQ_REFUSED, "That line is empty.");
+	return 0;
+}

@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include "err.h"
+
 /* in folded into out (n bytes, always terminated; a long line is cut). */
 void mq_words_fold(const char *in, char *out, size_t n);
 /* Split buf in place at spaces into at most max words; -1 when more. A
@@ -24,5 +26,16 @@ int mq_words_split(char *buf, char **tok, int max);
  */
 int mq_words_split_kw(char *buf, char **tok, int max,
     int (*is_kw)(const void *ctx, const char *word), const void *ctx);
+/*
+ * A player's line, as every game's parser takes it: refused when it is
+ * half of buf's n bytes or longer (folding can grow it), else folded into
+ * buf and split as mq_words_split_kw does into at most max words, *ntok of
+ * them; refused also when it has more, or none. 0, or MQ_REFUSED with the
+ * sentence: one place for these, as the translations
+ * (templates/LANG/refusals.json) are keyed by them.
+ */
+int mq_words_line(const char *line, char *buf, size_t n, char **tok, int max,
+    int (*is_kw)(const void *ctx, const char *word), const void *ctx,
+    int *ntok, struct mq_err *err);
 
 #endif

@@ -384,15 +384,8 @@ rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 	int ntok, kw, v;
 
 	memset(cmd, 0, sizeof(*cmd));
-	if (strlen(line) >= sizeof(buf) / 2)
-		return mq_fail(err, MQ_REFUSED, "That line is too long to be a "
-		    "command.");
-	mq_words_fold(line, buf, sizeof(buf));
-	if ((ntok = mq_words_split_kw(buf, tok, MAXTOK, is_keyword, d)) < 0)
-		return mq_fail(err, MQ_REFUSED, "That line has too many words to be "
-		    "a command.");
-	if (ntok == 0)
-		return mq_fail(err, MQ_REFUSED, "That line is empty.");
+	MQ_TRY(mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword, d,
+	    &ntok, err));
 	kw = lookup(d, tok[0], RM_W_KEY);
 	switch (kw) {
 	case RM_K_PLAY:
