@@ -20,6 +20,7 @@
 
 #include "buf.h"
 #include "transport.h"
+#include "transport_curl.h"
 
 struct mq_imap {
 	const struct mq_imap_conf	*c;
@@ -105,8 +106,7 @@ mq_imap_open(const struct mq_imap_conf *c, struct mq_imap **out,
     struct mq_err *err)
 {
 	struct mq_imap *s;
-	long t = c->timeout_s > 0 ? c->timeout_s : MQ_TRANSPORT_TIMEOUT;
-	CURLcode rc = CURLE_OK;
+	CURLcode rc;
 
 	*out = NULL;
 	MQ_TRY(im_check_conf(c, err));
@@ -118,24 +118,13 @@ mq_imap_open(const struct mq_imap_conf *c, struct mq_imap **out,
 		mq_imap_close(s);
 		return mq_fail(err, MQ_IO, "Cannot initialise libcurl");
 	}
+	rc = mq_transport_curl(s->h, "imap,imaps", s->errbuf, c->require_tls,
+	    c->timeout_s, im_debug, s);
 #define SET(o, v) if (rc == CURLE_OK) rc = curl_easy_setopt(s->h, o, v)
-	SET(CURLOPT_PROTOCOLS_STR, "imap,imaps");
-	SET(CURLOPT_NOSIGNAL, 1L);
-	SET(CURLOPT_ERRORBUFFER, s->errbuf);
 	SET(CURLOPT_USERNAME, c->user);
 	SET(CURLOPT_PASSWORD, c->password);
-	/* Never CURLUSESSL_TRY: a required TLS that silently fails is none. */
-	SET(CURLOPT_USE_SSL, c->require_tls ? (long)CURLUSESSL_ALL :
-	    (long)CURLUSESSL_NONE);
-	SET(CURLOPT_CONNECTTIMEOUT, t);
-	SET(CURLOPT_SERVER_RESPONSE_TIMEOUT, t);
-	SET(CURLOPT_LOW_SPEED_LIMIT, 1L);
-	SET(CURLOPT_LOW_SPEED_TIME, t);
 	SET(CURLOPT_WRITEFUNCTION, im_write);
 	SET(CURLOPT_WRITEDATA, s);
-	SET(CURLOPT_DEBUGFUNCTION, im_debug);
-	SET(CURLOPT_DEBUGDATA, s);
-	SET(CURLOPT_VERBOSE, 1L);
 #undef SET
 	if (rc != CURLE_OK) {
 		mq_imap_close(s);
@@ -160,7 +149,7 @@ im_said(const struct mq_imap *s)
 static int
 im_fail(struct mq_imap *s, CURLcode rc, const char *what, struct mq_err *err)
 {
-	long t = s->c->timeout_s > 0 ? s->c->timeout_s : MQ_TRANSPORT_TIMEOUT;
+	long t = mq_transport_timeout(s->c->timeout_s);
 
 	switch (rc) {
 	case CURLE_LOGIN_DENIED:

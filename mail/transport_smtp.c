@@ -18,6 +18,7 @@
 
 #include "buf.h"
 #include "transport.h"
+#include "transport_curl.h"
 
 struct mq_smtp {
 	const struct mq_smtp_conf	*c;
@@ -126,8 +127,7 @@ mq_smtp_open(const struct mq_smtp_conf *c, struct mq_smtp **out,
 {
 	struct mq_buf from = MQ_BUF_INIT;
 	struct mq_smtp *s;
-	long t = c->timeout_s > 0 ? c->timeout_s : MQ_TRANSPORT_TIMEOUT;
-	CURLcode rc = CURLE_OK;
+	CURLcode rc;
 
 	*out = NULL;
 	MQ_TRY(sm_check_conf(c, err));
@@ -142,29 +142,18 @@ mq_smtp_open(const struct mq_smtp_conf *c, struct mq_smtp **out,
 		return mq_fail(err, MQ_IO, "Cannot initialise libcurl");
 	}
 	mq_buf_printf(&from, "<%s>", c->mail_from);
+	rc = mq_transport_curl(s->h, "smtp,smtps", s->errbuf, c->require_tls,
+	    c->timeout_s, sm_debug, s);
 #define SET(o, v) if (rc == CURLE_OK) rc = curl_easy_setopt(s->h, o, v)
 	SET(CURLOPT_URL, c->url);
-	SET(CURLOPT_PROTOCOLS_STR, "smtp,smtps");
-	SET(CURLOPT_NOSIGNAL, 1L);
-	SET(CURLOPT_ERRORBUFFER, s->errbuf);
 	if (c->user != NULL) {
 		SET(CURLOPT_USERNAME, c->user);
 		SET(CURLOPT_PASSWORD, c->password);
 	}
-	/* Never CURLUSESSL_TRY: a required TLS that silently fails is none. */
-	SET(CURLOPT_USE_SSL, c->require_tls ? (long)CURLUSESSL_ALL :
-	    (long)CURLUSESSL_NONE);
 	SET(CURLOPT_MAIL_FROM, mq_buf_str(&from));	/* libcurl copies */
-	SET(CURLOPT_CONNECTTIMEOUT, t);
-	SET(CURLOPT_SERVER_RESPONSE_TIMEOUT, t);
-	SET(CURLOPT_LOW_SPEED_LIMIT, 1L);
-	SET(CURLOPT_LOW_SPEED_TIME, t);
 	SET(CURLOPT_UPLOAD, 1L);
 	SET(CURLOPT_READFUNCTION, sm_read);
 	SET(CURLOPT_READDATA, s);
-	SET(CURLOPT_DEBUGFUNCTION, sm_debug);
-	SET(CURLOPT_DEBUGDATA, s);
-	SET(CURLOPT_VERBOSE, 1L);
 #undef SET
 	if (from.oom && rc == CURLE_OK)
 		rc = CURLE_OUT_OF_MEMORY;
@@ -202,7 +191,7 @@ static int
 sm_fail(struct mq_smtp *s, CURLcode rc, const char *rcpt, struct mq_err *err)
 {
 	long code = 0;
-	long t = s->c->timeout_s > 0 ? s->c->timeout_s : MQ_TRANSPORT_TIMEOUT;
+	long t = mq_transport_timeout(s->c->timeout_s);
 	int to_msg;
 
 	if (s->last[0] >= '4' && s->last[0] <= '5')
