@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/jdata.h"
 #include "engine/masquerade/ms.h"
 
 #define NALIAS	((int)(sizeof(((struct ms_data *)0)->alias) / \
@@ -59,35 +60,6 @@ check_keys(const json_t *obj, const char *path, const char *const *known,
 		if (known[i] == NULL)
 			return bad(err, path, key, "this engine knows no such key");
 	}
-	return 0;
-}
-
-static int
-get_int(const json_t *obj, const char *path, const char *key, int lo, int hi,
-    int *out, struct mq_err *err)
-{
-	json_t *v = json_object_get(obj, key);
-
-	if (!json_is_integer(v))
-		return bad(err, path, key, "it must be a whole number");
-	if (json_integer_value(v) < lo || json_integer_value(v) > hi)
-		return bad(err, path, key, "it must be from %d to %d", lo, hi);
-	*out = (int)json_integer_value(v);
-	return 0;
-}
-
-static int
-get_str(const json_t *obj, const char *path, const char *key, char *dst,
-    size_t n, struct mq_err *err)
-{
-	json_t *v = json_object_get(obj, key);
-
-	if (!json_is_string(v) || json_string_length(v) == 0 ||
-	    json_string_length(v) >= n ||
-	    strlen(json_string_value(v)) != json_string_length(v))
-		return bad(err, path, key, "it must be a text of 1 to %zu bytes",
-		    n - 1);
-	memcpy(dst, json_string_value(v), json_string_length(v) + 1);
 	return 0;
 }
 
@@ -462,11 +434,11 @@ load_effect(struct ms_effect *ef, const json_t *e, const char *path,
 			return bad(err, path, "n", "\"full\" is for heal only");
 		ef->n = MS_FULL;
 	} else if (n != NULL) {
-		MQ_TRY(get_int(e, path, "n", sp->nlo, sp->nhi, &v, err));
+		MQ_TRY(mq_jdata_int(e, path, "n", sp->nlo, sp->nhi, &v, err));
 		ef->n = (int8_t)v;
 	}
 	if (json_object_get(e, "min") != NULL) {
-		MQ_TRY(get_int(e, path, "min", 0, 3, &v, err));
+		MQ_TRY(mq_jdata_int(e, path, "min", 0, 3, &v, err));
 		ef->min = (int8_t)v;
 	}
 	if (ef->op == MS_OP_HAND_LIMIT) {
@@ -475,11 +447,11 @@ load_effect(struct ms_effect *ef, const json_t *e, const char *path,
 			return bad(err, path, "set", "hand_limit needs set or add");
 		/* set 0 would mean no set: a limit is 1 or more */
 		if (json_object_get(e, "set") != NULL) {
-			MQ_TRY(get_int(e, path, "set", 1, 20, &v, err));
+			MQ_TRY(mq_jdata_int(e, path, "set", 1, 20, &v, err));
 			ef->set = (int8_t)v;
 		}
 		if (json_object_get(e, "add") != NULL) {
-			MQ_TRY(get_int(e, path, "add", -9, 9, &v, err));
+			MQ_TRY(mq_jdata_int(e, path, "add", -9, 9, &v, err));
 			ef->add = (int8_t)v;
 		}
 	}
@@ -556,9 +528,9 @@ load_names(struct ms_names *nm, const json_t *j, const char *path,
 {
 	int l;
 
-	MQ_TRY(get_str(j, path, "id", nm->id, sizeof(nm->id), err));
+	MQ_TRY(mq_jdata_str(j, path, "id", nm->id, sizeof(nm->id), err));
 	for (l = 0; l < MS_LANGS; l++)
-		MQ_TRY(get_str(j, path, name_keys[l], nm->name[l],
+		MQ_TRY(mq_jdata_str(j, path, name_keys[l], nm->name[l],
 		    sizeof(nm->name[l]), err));
 	return 0;
 }
@@ -617,12 +589,12 @@ load_meta(struct ms_data *d, const json_t *root, struct mq_err *err)
 		    "%d <= min <= max <= %d", MS_MINP, MS_MAXP);
 	d->min_players = (int)json_integer_value(json_array_get(pl, 0));
 	d->max_players = (int)json_integer_value(json_array_get(pl, 1));
-	MQ_TRY(get_int(m, "meta", "max_life", 1, 9, &d->max_life, err));
-	MQ_TRY(get_int(m, "meta", "start_life", 1, d->max_life, &d->start_life,
-	    err));
-	MQ_TRY(get_int(m, "meta", "base_hand_limit", 1, 20,
+	MQ_TRY(mq_jdata_int(m, "meta", "max_life", 1, 9, &d->max_life, err));
+	MQ_TRY(mq_jdata_int(m, "meta", "start_life", 1, d->max_life,
+	    &d->start_life, err));
+	MQ_TRY(mq_jdata_int(m, "meta", "base_hand_limit", 1, 20,
 	    &d->base_hand_limit, err));
-	MQ_TRY(get_int(m, "meta", "mask_reveal_power", 0, 9,
+	MQ_TRY(mq_jdata_int(m, "meta", "mask_reveal_power", 0, 9,
 	    &d->mask_reveal_power, err));
 	/* The sequences the rules give, and the only ones apply plays. */
 	MQ_TRY(get_fixed(m, "meta", "order_pick", "ascending_previous_order",
@@ -669,11 +641,11 @@ load_masks(struct ms_data *d, const json_t *root, struct mq_err *err)
 				    "\"eq\": true");
 			m->value = 1;
 		} else {
-			MQ_TRY(get_int(s, spath, m->cmp == MS_CMP_EQ ? "eq" :
+			MQ_TRY(mq_jdata_int(s, spath, m->cmp == MS_CMP_EQ ? "eq" :
 			    "gte", 0, 20, &v, err));
 			m->value = (int8_t)v;
 		}
-		MQ_TRY(get_int(s, spath, "vp", 0, 20, &v, err));
+		MQ_TRY(mq_jdata_int(s, spath, "vp", 0, 20, &v, err));
 		m->vp = (uint8_t)v;
 	}
 	d->nmasks = (int)json_array_size(list);
@@ -697,7 +669,7 @@ load_dancers(struct ms_data *d, const json_t *root, struct mq_err *err)
 		snprintf(path, sizeof(path), "dancers[%zu]", i);
 		MQ_TRY(check_keys(c, path, keys, err));
 		MQ_TRY(load_names(&x->nm, c, path, err));
-		MQ_TRY(get_int(c, path, "power", 0, 9, &v, err));
+		MQ_TRY(mq_jdata_int(c, path, "power", 0, 9, &v, err));
 		x->power = (int8_t)v;
 		MQ_TRY(load_effects(c, path, "effects", 0, T_CARD, x->eff,
 		    &x->neff, err));
@@ -732,7 +704,7 @@ load_orders(struct ms_data *d, const json_t *root, struct mq_err *err)
 		snprintf(path, sizeof(path), "orders[%zu]", i);
 		MQ_TRY(check_keys(c, path, keys, err));
 		MQ_TRY(load_names(&o->nm, c, path, err));
-		MQ_TRY(get_int(c, path, "number", 1, MS_ORDERS, &v, err));
+		MQ_TRY(mq_jdata_int(c, path, "number", 1, MS_ORDERS, &v, err));
 		if (seen & (1u << v))
 			return bad(err, path, "number", "%d is the number of "
 			    "another Order: each of 1 to %d must be used once",
@@ -768,7 +740,7 @@ load_stages(struct ms_data *d, const json_t *root, struct mq_err *err)
 		snprintf(path, sizeof(path), "stages[%zu]", i);
 		MQ_TRY(check_keys(c, path, keys, err));
 		MQ_TRY(load_names(&s->nm, c, path, err));
-		MQ_TRY(get_int(c, path, "capacity", 1, MS_MAXP, &v, err));
+		MQ_TRY(mq_jdata_int(c, path, "capacity", 1, MS_MAXP, &v, err));
 		s->capacity = (uint8_t)v;
 		seats += v;
 		if (json_object_get(c, "rule") != NULL) {
@@ -819,7 +791,7 @@ load_emblems(struct ms_data *d, const json_t *root, struct mq_err *err)
 		snprintf(path, sizeof(path), "emblems[%zu]", i);
 		MQ_TRY(check_keys(c, path, keys, err));
 		MQ_TRY(load_names(&e->nm, c, path, err));
-		MQ_TRY(get_int(c, path, "vp", 0, 20, &v, err));
+		MQ_TRY(mq_jdata_int(c, path, "vp", 0, 20, &v, err));
 		e->vp = (uint8_t)v;
 		MQ_TRY(get_enum(c, path, "stat", stats, "statistic", &v, err));
 		/* "strictly more" needs a count */
@@ -827,7 +799,7 @@ load_emblems(struct ms_data *d, const json_t *root, struct mq_err *err)
 			return bad(err, path, "stat", "an Emblem counts, and "
 			    "hand_full is yes or no");
 		e->stat = (uint8_t)v;
-		MQ_TRY(get_int(c, path, "min", 1, 20, &v, err));
+		MQ_TRY(mq_jdata_int(c, path, "min", 1, 20, &v, err));
 		e->min = (int8_t)v;
 		MQ_TRY(get_fixed(c, path, "transfer", "strictly_more", err));
 	}
@@ -860,8 +832,9 @@ load_guardians(struct ms_data *d, const json_t *root, struct mq_err *err)
 
 		snprintf(path, sizeof(path), "guardians[%zu]", i);
 		MQ_TRY(check_keys(c, path, keys, err));
-		MQ_TRY(get_str(c, path, "id", g->nm.id, sizeof(g->nm.id), err));
-		MQ_TRY(get_int(c, path, "number", 1, 99, &v, err));
+		MQ_TRY(mq_jdata_str(c, path, "id", g->nm.id, sizeof(g->nm.id),
+		    err));
+		MQ_TRY(mq_jdata_int(c, path, "number", 1, 99, &v, err));
 		g->number = (uint8_t)v;
 		for (j = 0; j < i; j++)
 			if (d->guardian[j].number == g->number)
@@ -871,13 +844,13 @@ load_guardians(struct ms_data *d, const json_t *root, struct mq_err *err)
 		 * Japanese name, and may give the others. */
 		for (l = 0; l < MS_LANGS; l++) {
 			if (l == 1 || json_object_get(c, name_keys[l]) != NULL)
-				MQ_TRY(get_str(c, path, name_keys[l],
+				MQ_TRY(mq_jdata_str(c, path, name_keys[l],
 				    g->nm.name[l], sizeof(g->nm.name[l]), err));
 			else
 				snprintf(g->nm.name[l], sizeof(g->nm.name[l]),
 				    "%d", v);
 		}
-		MQ_TRY(get_int(c, path, "power", 0, 20, &v, err));
+		MQ_TRY(mq_jdata_int(c, path, "power", 0, 20, &v, err));
 		g->power = (int8_t)v;
 		MQ_TRY(load_effects(c, path, "guardian", 0, T(MS_T_GUARDIAN),
 		    g->eff, &g->neff, err));
@@ -886,10 +859,10 @@ load_guardians(struct ms_data *d, const json_t *root, struct mq_err *err)
 		MQ_TRY(check_keys(t, tpath, tkeys, err));
 		memcpy(g->treasure.id, g->nm.id, sizeof(g->treasure.id));
 		for (l = 0; l < MS_LANGS; l++)
-			MQ_TRY(get_str(t, tpath, name_keys[l],
+			MQ_TRY(mq_jdata_str(t, tpath, name_keys[l],
 			    g->treasure.name[l], sizeof(g->treasure.name[l]),
 			    err));
-		MQ_TRY(get_int(t, tpath, "vp", 0, 9, &v, err));
+		MQ_TRY(mq_jdata_int(t, tpath, "vp", 0, 9, &v, err));
 		g->tvp = (uint8_t)v;
 		MQ_TRY(load_effects(t, tpath, "effects", 0, T_CARD, g->teff,
 		    &g->tneff, err));
@@ -942,9 +915,9 @@ load_spells(struct ms_data *d, const json_t *root, struct mq_err *err)
 		snprintf(path, sizeof(path), "spells[%zu]", i);
 		MQ_TRY(check_keys(c, path, keys, err));
 		MQ_TRY(load_names(&s->nm, c, path, err));
-		MQ_TRY(get_int(c, path, "level", 0, 3, &v, err));
+		MQ_TRY(mq_jdata_int(c, path, "level", 0, 3, &v, err));
 		s->level = (uint8_t)v;
-		MQ_TRY(get_int(c, path, "copies", 1, MS_DECK, &v, err));
+		MQ_TRY(mq_jdata_int(c, path, "copies", 1, MS_DECK, &v, err));
 		s->copies = (uint8_t)v;
 		d->ndeck += v;
 		MQ_TRY(load_effects(c, path, "effects", 1, T_SPELL, s->eff,

@@ -9,25 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/jdata.h"
 #include "engine/redmasque/rm.h"
 
 static const char *const langs[RM_LANGS] = { "en", "ja", "zh" };
-
-static int
-get_int(const json_t *obj, const char *path, const char *key, int lo, int hi,
-    int *out, struct mq_err *err)
-{
-	json_t *v = json_object_get(obj, key);
-
-	if (!json_is_integer(v))
-		return mq_fail(err, MQ_REFUSED, "The game data is wrong at %s.%s: "
-		    "it must be a whole number.", path, key);
-	if (json_integer_value(v) < lo || json_integer_value(v) > hi)
-		return mq_fail(err, MQ_REFUSED, "The game data is wrong at %s.%s: "
-		    "it must be from %d to %d.", path, key, lo, hi);
-	*out = (int)json_integer_value(v);
-	return 0;
-}
 
 static int
 get_bool(const json_t *obj, const char *path, const char *key, int *out,
@@ -39,20 +24,6 @@ get_bool(const json_t *obj, const char *path, const char *key, int *out,
 		return mq_fail(err, MQ_REFUSED, "The game data is wrong at %s.%s: "
 		    "it must be true or false.", path, key);
 	*out = json_is_true(v);
-	return 0;
-}
-
-static int
-get_str(const json_t *obj, const char *path, const char *key, char *dst,
-    size_t n, struct mq_err *err)
-{
-	json_t *v = json_object_get(obj, key);
-
-	if (!json_is_string(v) || json_string_length(v) == 0 ||
-	    json_string_length(v) >= n)
-		return mq_fail(err, MQ_REFUSED, "The game data is wrong at %s.%s: "
-		    "it must be a text of 1 to %zu bytes.", path, key, n - 1);
-	memcpy(dst, json_string_value(v), json_string_length(v) + 1);
 	return 0;
 }
 
@@ -110,7 +81,7 @@ load_names(const json_t *obj, const char *path, char names[RM_LANGS][48],
 		return mq_fail(err, MQ_REFUSED, "The game data is wrong at %s: "
 		    "it must be an object with en, ja and zh.", p);
 	for (l = 0; l < RM_LANGS; l++)
-		MQ_TRY(get_str(n, p, langs[l], names[l], 48, err));
+		MQ_TRY(mq_jdata_str(n, p, langs[l], names[l], 48, err));
 	return 0;
 }
 
@@ -153,7 +124,8 @@ load_rooms(struct rm_data *d, const json_t *root, struct mq_err *err)
 		if (!json_is_object(r))
 			return mq_fail(err, MQ_REFUSED, "The game data is wrong "
 			    "at %s: it must be an object.", path);
-		MQ_TRY(get_str(r, path, "id", d->room_id[i], sizeof(d->room_id[i]), err));
+		MQ_TRY(mq_jdata_str(r, path, "id", d->room_id[i],
+		    sizeof(d->room_id[i]), err));
 		lower_ascii(d->room_id[i]);
 		MQ_TRY(load_names(r, path, d->room_name[i], err));
 		MQ_TRY(add_alias(d, d->room_id[i], RM_W_ROOM, (int)i, path, err));
@@ -201,7 +173,7 @@ load_effect(struct rm_card *c, const json_t *e, const char *path,
 		    "\"%s\" is not an effect this engine knows.", path, op);
 	ef->op = (uint8_t)ops[i].op;
 	if (ops[i].has_n) {
-		MQ_TRY(get_int(e, path, "n", 1, ef->op == RM_OP_RECOVER ? 2 :
+		MQ_TRY(mq_jdata_int(e, path, "n", 1, ef->op == RM_OP_RECOVER ? 2 :
 		    ef->op == RM_OP_MOVES ? 3 : ef->op == RM_OP_LOOK ? 2 : 20, &n, err));
 		ef->n = (uint8_t)n;
 	}
@@ -266,7 +238,7 @@ load_card(struct rm_data *d, int idx, const json_t *j, struct mq_err *err)
 	if (!json_is_object(j))
 		return mq_fail(err, MQ_REFUSED, "The game data is wrong at %s: "
 		    "it must be an object.", path);
-	MQ_TRY(get_str(j, path, "id", c->id, sizeof(c->id), err));
+	MQ_TRY(mq_jdata_str(j, path, "id", c->id, sizeof(c->id), err));
 	lower_ascii(c->id);
 	MQ_TRY(load_names(j, path, c->names, err));
 	kind = json_string_value(json_object_get(j, "kind"));
@@ -463,16 +435,20 @@ rm_data_load(const json_t *root, void **out, struct mq_err *err)
 	    (rc = check_played_one_way(root, err)))
 		goto fail;
 	o = json_object_get(root, "players");
-	if ((rc = get_int(o, "players", "min", 2, RM_MAXP, &d->min_players, err)) ||
-	    (rc = get_int(o, "players", "max", d->min_players, RM_MAXP,
+	if ((rc = mq_jdata_int(o, "players", "min", 2, RM_MAXP,
+	    &d->min_players, err)) ||
+	    (rc = mq_jdata_int(o, "players", "max", d->min_players, RM_MAXP,
 	    &d->max_players, err)))
 		goto fail;
 	o = json_object_get(root, "track");
-	if ((rc = get_int(o, "track", "spaces", 8, 64, &d->track_spaces, err)))
+	if ((rc = mq_jdata_int(o, "track", "spaces", 8, 64, &d->track_spaces,
+	    err)))
 		goto fail;
 	o = json_object_get(root, "prince_tiles");
-	if ((rc = get_int(o, "prince_tiles", "per_room", 1, 4, &d->tiles_per_room, err)) ||
-	    (rc = get_int(o, "prince_tiles", "removed", 0, 16, &d->tiles_removed, err)))
+	if ((rc = mq_jdata_int(o, "prince_tiles", "per_room", 1, 4,
+	    &d->tiles_per_room, err)) ||
+	    (rc = mq_jdata_int(o, "prince_tiles", "removed", 0, 16,
+	    &d->tiles_removed, err)))
 		goto fail;
 	if (d->tiles_per_room * RM_ROOMS - d->tiles_removed != RM_ROUNDS) {
 		rc = mq_fail(err, MQ_REFUSED, "The game data is wrong at prince_tiles: "
@@ -480,13 +456,15 @@ rm_data_load(const json_t *root, void **out, struct mq_err *err)
 		goto fail;
 	}
 	o = json_object_get(root, "rumors");
-	if ((rc = get_int(o, "rumors", "gossip_per_time_room", 1, 1, &gpt, err)) ||
-	    (rc = get_int(o, "rumors", "evidence_per_time", 0, 3,
+	if ((rc = mq_jdata_int(o, "rumors", "gossip_per_time_room", 1, 1, &gpt,
+	    err)) ||
+	    (rc = mq_jdata_int(o, "rumors", "evidence_per_time", 0, 3,
 	    &d->evidence_per_time, err)))
 		goto fail;
 	o = json_object_get(root, "red_death");
-	if ((rc = get_int(o, "red_death", "per_time", 1, RM_MAXRD, &d->rd_per_time, err)) ||
-	    (rc = get_int(o, "red_death", "per_time_hard", 1, RM_MAXRD,
+	if ((rc = mq_jdata_int(o, "red_death", "per_time", 1, RM_MAXRD,
+	    &d->rd_per_time, err)) ||
+	    (rc = mq_jdata_int(o, "red_death", "per_time_hard", 1, RM_MAXRD,
 	    &d->rd_per_time_hard, err)))
 		goto fail;
 	d->ngossip = RM_TIMES * RM_ROOMS;
