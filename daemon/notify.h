@@ -68,8 +68,9 @@ int mq_notify_reminder(struct mq_daemon *d, struct mq_game *g, int seat,
 int mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
     const char *kind, const char *reason, const char *key, struct mq_err *err);
 
-/* A plain notice to the host (config `admin`), once per key: a bounce, a game
- * stopped by a bad log. Nothing happens when no admin is configured. */
+/* A plain notice to the host (config `admin`; notify_host.c), once per key:
+ * a bounce, a game stopped by a bad log. Nothing happens when no admin is
+ * configured. */
 int mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
     const char *text, struct mq_err *err);
 /* Whether the host was told of key already (or there is no host to tell). */

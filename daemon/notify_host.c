@@ -1,0 +1,84 @@
+/*
+ * notify_host.c - the plain notices to the host (config `admin`), not to a
+ * player: a bounce, a game stopped by a log that does not verify. No
+ * template, no game context: English text, once per key (a marker among
+ * the daemon's records remembers it). See notify.h (mq_notify_host).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "daemon/notify.h"
+#include "daemon/spool.h"
+#include "fileio.h"
+#include "mail/mime_out.h"
+
+void
+mq_notify_host_stopped(struct mq_daemon *d, const char *id, const char *why)
+{
+	char key[64], subject[128];
+
+	snprintf(key, sizeof(key), "badlog-%s", id);
+	snprintf(subject, sizeof(subject), "[masqued] game %s is stopped: its log "
+	    "does not verify", id);
+	mq_notify_host(d, key, subject, why, NULL);
+}
+
+int
+mq_notify_host_told(const struct mq_daemon *d, const char *key)
+{
+	char marker[1400];
+
+	if (!d->conf.admin[0])
+		return 1;
+	snprintf(marker, sizeof(marker), "%s/cursor/told-%s", d->conf.datadir, key);
+	return access(marker, F_OK) == 0;
+}
+
+void
+mq_notify_host_forget(const struct mq_daemon *d, const char *key)
+{
+	char marker[1400];
+
+	snprintf(marker, sizeof(marker), "%s/cursor/told-%s", d->conf.datadir, key);
+	if (unlink(marker) != 0 && errno != ENOENT)
+		mq_daemon_log("cannot remove %s: %s", marker, strerror(errno));
+}
+
+int
+mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
+    const char *text, struct mq_err *err)
+{
+	struct mq_mail_out m;
+	struct mq_buf body = MQ_BUF_INIT;
+	char id[400], name[300], marker[1400], *raw = NULL;
+	size_t len;
+	int rc;
+
+	/* once per key: a marker among the daemon's records remembers it */
+	if (mq_notify_host_told(d, key))
+		return 0;
+	snprintf(marker, sizeof(marker), "%s/cursor/told-%s", d->conf.datadir, key);
+	if (mq_buf_printf(&body, "=== masqued · a message for the host ===\n\n%s\n",
+	    text) != 0)
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	snprintf(id, sizeof(id), "host.%s@%s", key, d->conf.reply_domain);
+	memset(&m, 0, sizeof(m));
+	m.from = d->conf.from;
+	m.to = d->conf.admin;
+	m.subject = subject;
+	m.message_id = id;
+	m.date = d->now;
+	m.text = mq_buf_str(&body);
+	rc = mq_mime_build(&m, &raw, &len, err);
+	snprintf(name, sizeof(name), "admin-%s", key);
+	if (rc == 0)
+		rc = mq_spool_put(d->conf.datadir, name, d->conf.admin, raw, len, err);
+	if (rc == 0)
+		rc = mq_file_replace(marker, "", 0, 0644, err);
+	free(raw);
+	mq_buf_free(&body);
+	return rc;
+}
