@@ -97,7 +97,7 @@ mq_inbound_replaced_address(const struct mq_daemon *d, const struct mq_game *g,
 
 /*
  * The game, seat and entry that id names, when it is the Message-ID of the
- * notice that tells a replaced address it plays no more (notify.c,
+ * notice that tells a replaced address it plays no more (notify_admin.c,
  * replaced(): "<game>.<seat>.<seq>.admin.replaced@<domain>"): into t (its
  * tag empty) and *seq; 0 if it is not such an id.
  */
@@ -118,7 +118,7 @@ notice_id(const char *id, const char *domain, struct mq_addr_tag *t,
 	if (p[i] != '.')
 		return 0;
 	p += i + 1;
-	/* numbers as notify.c prints them: no sign, no leading zero */
+	/* numbers as notify_admin.c prints them: no sign, no leading zero */
 	if (!isdigit((unsigned char)p[0]) || (p[0] == '0' &&
 	    isdigit((unsigned char)p[1])))
 		return 0;

@@ -1,5 +1,9 @@
 /*
- * notify.c - building, rendering and spooling a game's mail; see notify.h.
+ * notify.c - building, rendering and spooling a game's mail: each one's
+ * context, and the mails of the game's own course (the welcome, the update
+ * to everyone, a reminder, the help, a SET's answer, a stranger's one
+ * sentence). The host's admin notices are notify_admin.c's, the plain
+ * notices to the host notify_host.c's; see notify.h.
  *
  * A mail goes out whole or not at all: any part that cannot be built (the
  * engine's view or events, a list, a key set) fails it with MQ_IO, and the
@@ -13,7 +17,7 @@
 
 #include "daemon/deadline.h"
 #include "daemon/inbound.h"
-#include "daemon/notify.h"
+#include "daemon/notify_int.h"
 #include "daemon/notify_refusal.h"
 #include "daemon/receipt.h"
 #include "daemon/spool.h"
@@ -73,22 +77,11 @@ journal_ok(const struct mq_game *g, struct mq_err *err)
 	return 0;
 }
 
-/* ctx, or NULL (and ctx released) when bad: a part failed. */
-static json_t *
-whole(json_t *ctx, int bad)
-{
-	if (bad) {
-		json_decref(ctx);
-		return NULL;
-	}
-	return ctx;
-}
-
 /* What every game mail carries; NULL when out of memory (the view too).
  * A kicked seat owes nothing and has no deadline: the defaults play it,
  * and its player ("kicked") is not asked for a move. */
-static json_t *
-base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
+json_t *
+mq_notify_base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 {
 	char now[40], dl[40];
 	int kicked = seat >= 0 && g->players[seat].kicked;
@@ -152,11 +145,11 @@ base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 				    "left_under_minute", json_true()) != 0;
 		}
 	}
-	return whole(ctx, bad);
+	return mq_notify_whole(ctx, bad);
 }
 
-static int
-send_mail(struct mq_daemon *d, const char *to, const char *reply_to,
+int
+mq_notify_send_mail(struct mq_daemon *d, const char *to, const char *reply_to,
     const char *lang, const char *kind, const json_t *gamedata, const json_t *ctx,
     const char *msgid, const char *root, const char *spoolname,
     struct mq_err *err)
@@ -220,8 +213,9 @@ send_game_mail_uniq(struct mq_daemon *d, struct mq_game *g, int seat,
 	    d->conf.reply_domain);
 	snprintf(name, sizeof(name), "%s-%08llu-%d-%s%s%s", g->id,
 	    (unsigned long long)g->seq, seat, kind, *uniq ? "-" : "", uniq);
-	rc = send_mail(d, g->players[seat].email, reply, g->players[seat].lang, kind,
-	    g->gd.json, ctx, msgid, strcmp(kind, "welcome") ? root : NULL, name, err);
+	rc = mq_notify_send_mail(d, g->players[seat].email, reply,
+	    g->players[seat].lang, kind, g->gd.json, ctx, msgid,
+	    strcmp(kind, "welcome") ? root : NULL, name, err);
 	json_decref(ctx);
 	return rc;
 }
@@ -234,8 +228,9 @@ send_game_mail(struct mq_daemon *d, struct mq_game *g, int seat,
 }
 
 /* The welcome to seat only, or to everyone when seat is -1. */
-static int
-welcome(struct mq_daemon *d, struct mq_game *g, int seat, struct mq_err *err)
+int
+mq_notify_welcome_seat(struct mq_daemon *d, struct mq_game *g, int seat,
+    struct mq_err *err)
 {
 	json_t *ctx, *players = json_array();
 	int i, rc = 0, bad = players == NULL;
@@ -248,8 +243,9 @@ welcome(struct mq_daemon *d, struct mq_game *g, int seat, struct mq_err *err)
 	for (i = 0; i < g->nplayers && rc == 0; i++) {
 		if (seat >= 0 && i != seat)
 			continue;
-		ctx = base_ctx(d, g, i);
-		ctx = whole(ctx, json_object_set(ctx, "players", players) != 0);
+		ctx = mq_notify_base_ctx(d, g, i);
+		ctx = mq_notify_whole(ctx, json_object_set(ctx, "players",
+		    players) != 0);
 		rc = send_game_mail(d, g, i, "welcome", ctx, err);
 	}
 	json_decref(players);
@@ -261,7 +257,7 @@ welcome(struct mq_daemon *d, struct mq_game *g, int seat, struct mq_err *err)
 int
 mq_notify_welcome(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 {
-	return welcome(d, g, -1, err);
+	return mq_notify_welcome_seat(d, g, -1, err);
 }
 
 /* The commitment commit was opened by the entries just logged (a PLACE in
@@ -294,7 +290,7 @@ already_json(const struct mq_submit_result *r)
 			bad |= json_array_append_new(a, json_pack("{s:i, s:s, s:I}",
 			    "line", r->cmds[i].line, "text", r->cmds[i].text, "seq",
 			    (json_int_t)r->cmds[i].already)) != 0;
-	return whole(a, bad);
+	return mq_notify_whole(a, bad);
 }
 
 /* The accepted or the refused commands, for the receipt; NULL when out of
@@ -357,7 +353,7 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 			    mq_notify_refusal_json(d, g, lang, c->error))) != 0;
 	}
 	json_decref(body);
-	return whole(a, bad);
+	return mq_notify_whole(a, bad);
 }
 
 /* The seat's own new commitments; NULL when out of memory. */
@@ -372,7 +368,7 @@ own_commits(const struct mq_game *g, int seat)
 		if (strcmp(json_string_value(json_object_get(c, "player")),
 		    g->players[seat].name) == 0)
 			bad |= json_array_append(a, c) != 0;
-	return whole(a, bad);
+	return mq_notify_whole(a, bad);
 }
 
 /* The kind of mail everyone gets after entries: end, resolution, or none. */
@@ -414,33 +410,6 @@ add_end_secrets(const struct mq_game *g, json_t *ctx)
 	bad |= json_object_set_new(ctx, "reveals", hidden) != 0;
 	bad |= json_object_set_new(ctx, "ended_by_host", json_true()) != 0;
 	return bad;
-}
-
-/*
- * The host's notice in the reader's language: templates/LANG/
- * _admin_notice.mustache over the mail's context, which carries the
- * action as "admin" (see mq_notify_admin), into ctx as "notice"; with
- * "admin_is_me" when the reader is the player the action names.
- */
-static int
-admin_notice(struct mq_daemon *d, const char *lang, json_t *ctx,
-    struct mq_err *err)
-{
-	const char *who = json_string_value(json_object_get(json_object_get(ctx,
-	    "admin"), "player"));
-	const char *me = json_string_value(json_object_get(ctx, "player"));
-	char *notice = NULL;
-	int rc;
-
-	/* the reader is the one the action names: "you" */
-	if (who != NULL && me != NULL && strcmp(who, me) == 0 &&
-	    json_object_set_new(ctx, "admin_is_me", json_true()) != 0)
-		return mq_fail(err, MQ_IO, "Out of memory.");
-	MQ_TRY(mq_renderer_line(d->renderer, lang, "admin_notice", ctx, &notice,
-	    err));
-	rc = json_object_set_new(ctx, "notice", json_string(notice));
-	free(notice);
-	return rc ? mq_fail(err, MQ_IO, "Out of memory.") : 0;
 }
 
 /* The seat owes input now and did not before the last entries. */
@@ -487,8 +456,8 @@ add_defaults(const struct mq_game *g, int reader, json_t *ctx)
 	return bad;
 }
 
-static int
-everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
+int
+mq_notify_everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
     json_t *admin, int skip, struct mq_err *err)
 {
 	json_t *ctx;
@@ -503,7 +472,7 @@ everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
 		if (g->players[i].kicked && admin == NULL &&
 		    strcmp(kind, "end") != 0)
 			continue;
-		ctx = base_ctx(d, g, i);
+		ctx = mq_notify_base_ctx(d, g, i);
 		bad = ctx == NULL;
 		if (g->journal_on) {
 			bad |= json_object_set(ctx, "events", g->journal[i]) != 0;
@@ -515,13 +484,13 @@ everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
 			bad |= add_defaults(g, i, ctx);
 		if (admin != NULL && !bad) {
 			bad |= json_object_set(ctx, "admin", admin) != 0;
-			if (!bad && (rc = admin_notice(d, g->players[i].lang, ctx,
-			    err))) {
+			if (!bad && (rc = mq_notify_admin_notice(d,
+			    g->players[i].lang, ctx, err))) {
 				json_decref(ctx);
 				break;
 			}
 		}
-		rc = send_game_mail(d, g, i, kind, whole(ctx, bad), err);
+		rc = send_game_mail(d, g, i, kind, mq_notify_whole(ctx, bad), err);
 	}
 	return rc;
 }
@@ -621,7 +590,7 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 		rc = answer_over(d, g, seat, r, uniq, err);
 		return rc ? rc : mq_spool_sync(d->conf.datadir, err);
 	}
-	ctx = base_ctx(d, g, seat);
+	ctx = mq_notify_base_ctx(d, g, seat);
 	bad = ctx == NULL;
 	bad |= json_object_set_new(ctx, "accepted", results_json(d, g, NULL, r,
 	    1)) != 0;
@@ -657,10 +626,10 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 		;
 	if (i > 0 && i == (int)r->ncmds && !r->logged)
 		bad |= json_object_set_new(ctx, "status_only", json_true()) != 0;
-	ctx = whole(ctx, bad);
+	ctx = mq_notify_whole(ctx, bad);
 	rc = send_game_mail_uniq(d, g, seat, "receipt", uniq, ctx, err);
 	if (rc == 0 && upd != NULL)
-		rc = everyone(d, g, upd, NULL, -1, err);
+		rc = mq_notify_everyone(d, g, upd, NULL, -1, err);
 	else if (rc == 0) {
 		/* Everyone else whose turn just came gets the board (they act
 		 * on it); the others, if commitments were made, a short notice
@@ -681,13 +650,13 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 			    g->journal_on &&
 			    json_array_size(g->journal[i]) == 0))))
 				continue;
-			ctx = base_ctx(d, g, i);
+			ctx = mq_notify_base_ctx(d, g, i);
 			bad = ctx == NULL;
 			if (commits)
 				bad |= json_object_set(ctx, "commitments",
 				    g->committed) != 0;
 			bad |= json_object_set(ctx, "events", g->journal[i]) != 0;
-			ctx = whole(ctx, bad);
+			ctx = mq_notify_whole(ctx, bad);
 			rc = send_game_mail(d, g, i, came ? "turn" : "notice", ctx,
 			    err);
 		}
@@ -729,56 +698,10 @@ mq_notify_update(struct mq_daemon *d, struct mq_game *g, const char *kind,
 
 	if (k == NULL)
 		k = "turn";
-	rc = everyone(d, g, k, admin, -1, err);
+	rc = mq_notify_everyone(d, g, k, admin, -1, err);
 	if (rc == 0)
 		rc = mq_spool_sync(d->conf.datadir, err);
 	return rc;
-}
-
-/* The admin actions the templates word, each a flag of its own in "admin". */
-static const char *const admin_actions[] = {
-	"pause", "resume", "extend", "kick", "replace", "rotate-token", "end",
-};
-
-/*
- * The action for the templates: {"action": "rotate-token", "rotate_token":
- * true, "player": "bob", "why": "..."}: the flag named after the action
- * ('-' as '_'; "other" for an action they do not know), the player when it
- * names one; when it moves the deadlines, "delay" with "hours" and
- * "minutes" (each when not 0; "one_hour" when the hours are 1); why as the
- * host wrote it.
- */
-static json_t *
-admin_json(const char *action, const char *player, const char *why,
-    json_int_t secs)
-{
-	json_t *a = json_pack("{s:s, s:s}", "action", action, "why", why);
-	const size_t n = sizeof(admin_actions) / sizeof(admin_actions[0]);
-	char flag[32], *p;
-	size_t i;
-	int bad = a == NULL;
-
-	for (i = 0; i < n && strcmp(action, admin_actions[i]) != 0; i++)
-		;
-	snprintf(flag, sizeof(flag), "%s", i < n ? admin_actions[i] : "other");
-	for (p = flag; *p; p++)
-		if (*p == '-')
-			*p = '_';
-	bad |= json_object_set_new(a, flag, json_true()) != 0;
-	if (player != NULL)
-		bad |= json_object_set_new(a, "player", json_string(player)) != 0;
-	if (secs) {	/* "delay": hours and minutes, each there when not 0 */
-		bad |= json_object_set_new(a, "delay", json_true()) != 0;
-		if (secs / 3600 > 0)
-			bad |= json_object_set_new(a, "hours",
-			    json_integer(secs / 3600)) != 0;
-		if (secs / 3600 == 1)
-			bad |= json_object_set_new(a, "one_hour", json_true()) != 0;
-		if (secs % 3600 / 60 > 0)
-			bad |= json_object_set_new(a, "minutes",
-			    json_integer(secs % 3600 / 60)) != 0;
-	}
-	return whole(a, bad);
 }
 
 /*
@@ -791,7 +714,7 @@ static int
 end_again(struct mq_daemon *d, struct mq_game *g, int seat, const char *uniq,
     int lang_set, struct mq_err *err)
 {
-	json_t *ctx = base_ctx(d, g, seat), *admin;
+	json_t *ctx = mq_notify_base_ctx(d, g, seat), *admin;
 	const char *why;
 	int rc, bad = ctx == NULL;
 
@@ -800,9 +723,11 @@ end_again(struct mq_daemon *d, struct mq_game *g, int seat, const char *uniq,
 	    json_object_set_new(ctx, "lang_set", json_true()) != 0;
 	if (!bad && g->ended_body != NULL) {
 		why = json_string_value(json_object_get(g->ended_body, "why"));
-		admin = admin_json("end", NULL, why != NULL ? why : "", 0);
+		admin = mq_notify_admin_json("end", NULL, why != NULL ? why : "",
+		    0);
 		bad |= admin == NULL || json_object_set_new(ctx, "admin", admin) != 0;
-		if (!bad && (rc = admin_notice(d, g->players[seat].lang, ctx, err))) {
+		if (!bad && (rc = mq_notify_admin_notice(d, g->players[seat].lang,
+		    ctx, err))) {
 			json_decref(ctx);
 			return rc;
 		}
@@ -814,107 +739,13 @@ end_again(struct mq_daemon *d, struct mq_game *g, int seat, const char *uniq,
 	return send_game_mail_uniq(d, g, seat, "end", uniq, ctx, err);
 }
 
-/*
- * After a replace, the seat's old address: the notice, in the old player's
- * language, and that it plays no more. No Reply-To: the seat's tag is the
- * new player's now, and a reply from the old address could not play.
- */
-static int
-replaced(struct mq_daemon *d, struct mq_game *g, int seat,
-    const struct mq_player_info *before, json_t *admin, struct mq_err *err)
-{
-	char msgid[300], root[300], name[200];
-	json_t *ctx = base_ctx(d, g, seat);
-	int rc, bad = ctx == NULL;
-
-	if (!bad) {
-		json_object_del(ctx, "deadline");
-		bad |= json_object_set_new(ctx, "owed", json_null()) != 0;
-		bad |= json_object_set_new(ctx, "lang", json_string(before->lang)) != 0;
-		bad |= json_object_set_new(ctx, "replaced", json_true()) != 0;
-		bad |= json_object_set(ctx, "admin", admin) != 0;
-	}
-	if (bad) {
-		json_decref(ctx);
-		return mq_fail(err, MQ_IO, "Out of memory.");
-	}
-	if ((rc = admin_notice(d, before->lang, ctx, err)) == 0) {
-		snprintf(msgid, sizeof(msgid), "%s.%d.%llu.admin.replaced@%s", g->id,
-		    seat, (unsigned long long)g->seq, d->conf.reply_domain);
-		snprintf(root, sizeof(root), "%s.%d.1.welcome@%s", g->id, seat,
-		    d->conf.reply_domain);
-		snprintf(name, sizeof(name), "%s-%08llu-%d-admin-replaced", g->id,
-		    (unsigned long long)g->seq, seat);
-		rc = send_mail(d, before->email, NULL, before->lang, "admin",
-		    g->gd.json, ctx, msgid, root, name, err);
-	}
-	json_decref(ctx);
-	return rc;
-}
-
-int
-mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
-    const struct mq_player_info *before, struct mq_err *err)
-{
-	const char *action = json_string_value(json_object_get(body, "action"));
-	const char *player = json_string_value(json_object_get(body, "player"));
-	const char *why = json_string_value(json_object_get(body, "why"));
-	json_int_t secs = json_integer_value(json_object_get(body, "seconds"));
-	json_t *admin;
-	int rc, seat, newcomer;
-
-	if (action == NULL || why == NULL)
-		return mq_fail(err, MQ_BADDATA, "Entry %llu is not an admin action.",
-		    (unsigned long long)g->seq);
-	if ((admin = admin_json(action, player, why, secs)) == NULL)
-		return mq_fail(err, MQ_IO, "Out of memory.");
-	/* masqued's own pause (deadline.c), not the host's: said as such */
-	if (json_is_string(json_object_get(body, "by")) &&
-	    json_object_set_new(admin, "by_server", json_true()) != 0) {
-		json_decref(admin);
-		return mq_fail(err, MQ_IO, "Out of memory.");
-	}
-	/* a replace to the same address gives a kicked player the seat back */
-	if (strcmp(action, "replace") == 0 && before != NULL &&
-	    (seat = mq_game_seat(g, player ? player : "")) >= 0 &&
-	    mq_addr_same(before->email, g->players[seat].email) &&
-	    json_object_set_new(admin, "rejoined", json_true()) != 0) {
-		json_decref(admin);
-		return mq_fail(err, MQ_IO, "Out of memory.");
-	}
-	/* A replace's new player gets the welcome alone, not the notice too
-	 * (two mails asking one move); a kicked player given the seat back
-	 * knows the game, and gets the notice, which asks the move owed. */
-	newcomer = -1;
-	if (strcmp(action, "replace") == 0 && player != NULL &&
-	    (seat = mq_game_seat(g, player)) >= 0 &&
-	    !json_is_true(json_object_get(admin, "rejoined")))
-		newcomer = seat;
-	/* an end is told by the end mail itself, with every secret */
-	rc = everyone(d, g, strcmp(action, "end") == 0 ? "end" : "admin", admin,
-	    newcomer, err);
-	if (rc == 0)
-		rc = mq_spool_sync(d->conf.datadir, err);
-	/* the new player's welcome, to the new address alone: the others
-	 * know the game, and the admin notice told them of the change; and
-	 * the old address is told it plays no more */
-	if (rc == 0 && newcomer >= 0) {
-		rc = welcome(d, g, newcomer, err);
-		if (rc == 0 && before != NULL)
-			rc = replaced(d, g, newcomer, before, admin, err);
-		if (rc == 0)
-			rc = mq_spool_sync(d->conf.datadir, err);
-	}
-	json_decref(admin);
-	return rc;
-}
-
 /* A mail of kind to seat alone, with what every game mail carries, synced. */
 static int
 seat_mail(struct mq_daemon *d, struct mq_game *g, int seat, const char *kind,
     struct mq_err *err)
 {
-	MQ_TRY(send_game_mail(d, g, seat, kind, base_ctx(d, g, seat), err));
+	MQ_TRY(send_game_mail(d, g, seat, kind, mq_notify_base_ctx(d, g, seat),
+	    err));
 	return mq_spool_sync(d->conf.datadir, err);
 }
 
@@ -954,13 +785,13 @@ mq_notify_settings(struct mq_daemon *d, struct mq_game *g, int seat,
 		MQ_TRY(end_again(d, g, seat, uniq, set->lang[0] != '\0', err));
 		return mq_spool_sync(d->conf.datadir, err);
 	}
-	bad = (ctx = base_ctx(d, g, seat)) == NULL;
+	bad = (ctx = mq_notify_base_ctx(d, g, seat)) == NULL;
 	if (set->lang[0])
 		bad |= json_object_set_new(ctx, "lang_set", json_true()) != 0;
 	if (set->notices >= 0)
 		bad |= json_object_set_new(ctx, set->notices ? "notices_on" :
 		    "notices_off", json_true()) != 0;
-	ctx = whole(ctx, bad);
+	ctx = mq_notify_whole(ctx, bad);
 	MQ_TRY(send_game_mail_uniq(d, g, seat, "turn", uniq, ctx, err));
 	return mq_spool_sync(d->conf.datadir, err);
 }
@@ -983,7 +814,8 @@ mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	snprintf(msgid, sizeof(msgid), "%s.%.16s@%s", kind, key, d->conf.reply_domain);
 	snprintf(name, sizeof(name), "z-%s-%.32s", kind, key);
-	rc = send_mail(d, to, NULL, lang, kind, NULL, ctx, msgid, NULL, name, err);
+	rc = mq_notify_send_mail(d, to, NULL, lang, kind, NULL, ctx, msgid, NULL,
+	    name, err);
 	json_decref(ctx);
 	return rc ? rc : mq_spool_sync(d->conf.datadir, err);
 }

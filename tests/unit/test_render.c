@@ -1838,7 +1838,7 @@ decorate_is_the_same_for_every_kind(void **state)
 }
 
 /*
- * The host's admin notice (daemon/notify.c): templates/LANG/
+ * The host's admin notice (daemon/notify_admin.c): templates/LANG/
  * _admin_notice.mustache over the action as mq_notify_admin gives it,
  * one line of plain text in each language, saying what the action means
  * for the players.
