@@ -371,11 +371,11 @@ out:
  * In a game that is over (by its rules, or the host ended it, which its
  * rules do not know), line is parsed into cmd and every command but STATUS
  * and HELP refused in one sentence, the same for a player's mail and the
- * host's submit (notify.c's answer_over words a mail's alike), whatever the
- * rules would have said of it: 1 (e says why) if it is refused; text is
- * scratch. Out of memory is -1, and fails the submit: read as "not
- * refused", the rules' own refusal of the line stood in the result instead
- * of the end's.
+ * host's submit (notify_receipt.c's answer_over words a mail's alike),
+ * whatever the rules would have said of it: 1 (e says why) if it is
+ * refused; text is scratch. Out of memory is -1, and fails the submit:
+ * read as "not refused", the rules' own refusal of the line stood in the
+ * result instead of the end's.
  */
 static int
 over_refuses(const struct mq_game *g, const void *work, int seat,

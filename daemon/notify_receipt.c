@@ -1,0 +1,329 @@
+/*
+ * notify_receipt.c - the answers to a player's message: the receipt (what
+ * was accepted, refused or received already, the entry's receipt, the
+ * player's own commitments), and what the move tells the others (the
+ * board to those whose turn came, a notice of new commitments, or the
+ * resolution or end mail to everyone); to a game that is over, STATUS
+ * answered with the end mail again. See notify.h (mq_notify_submit,
+ * mq_notify_answer).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sodium.h>
+
+#include "daemon/log.h"
+#include "daemon/notify_int.h"
+#include "daemon/notify_refusal.h"
+#include "daemon/receipt.h"
+#include "daemon/spool.h"
+
+/* The commitment commit was opened by the entries just logged (a PLACE in
+ * its turn is seen by the next player at once): the receipt must not call
+ * it secret. */
+static int
+opened_now(const struct mq_game *g, const json_t *commit)
+{
+	const json_t *o;
+	size_t i;
+
+	json_array_foreach(g->revealed, i, o)
+		if (json_equal(json_object_get(o, "commit"), (json_t *)commit))
+			return 1;
+	return 0;
+}
+
+/* The lines that repeat a command accepted before (mq_cmd_result's
+ * already), for the receipt: not refusals, nothing to correct; NULL when
+ * out of memory. */
+static json_t *
+already_json(const struct mq_submit_result *r)
+{
+	json_t *a = json_array();
+	size_t i;
+	int bad = a == NULL;
+
+	for (i = 0; i < r->ncmds && !bad; i++)
+		if (!r->cmds[i].accepted && r->cmds[i].already)
+			bad |= json_array_append_new(a, json_pack("{s:i, s:s, s:I}",
+			    "line", r->cmds[i].line, "text", r->cmds[i].text, "seq",
+			    (json_int_t)r->cmds[i].already)) != 0;
+	return mq_notify_whole(a, bad);
+}
+
+/* The accepted or the refused commands, for the receipt; NULL when out of
+ * memory. A line received already (already_json) is neither. */
+static json_t *
+results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
+    const struct mq_submit_result *r, int accepted)
+{
+	json_t *a = json_array(), *body = NULL, *logged = NULL, *o, *lc;
+	size_t i, j = 0;
+	int bad = a == NULL;
+
+	/* The commitments are in the entry, whose commands are the accepted
+	 * ones that were logged, in the same order. */
+	if (accepted && r->logged && r->entry.body != NULL) {
+		/* the entry's own body: it parses unless memory runs out, and
+		 * then jansson 2.14 may also drop a byte of a string unsaid (a
+		 * commitment one digit short): the canonical dump must give the
+		 * body back byte for byte */
+		struct mq_buf canon = MQ_BUF_INIT;
+
+		if ((body = json_loads(r->entry.body, 0, NULL)) == NULL ||
+		    mq_log_canon(body, &canon, NULL) != 0 ||
+		    strcmp(mq_buf_str(&canon), r->entry.body) != 0)
+			bad = 1;
+		mq_buf_free(&canon);
+		logged = json_object_get(body, "commands");
+	}
+	for (i = 0; i < r->ncmds && !bad; i++) {
+		const struct mq_cmd_result *c = &r->cmds[i];
+
+		if (c->accepted != accepted || (!accepted && c->already))
+			continue;
+		if (accepted) {
+			o = json_pack("{s:s, s:b}", "text", c->text, "secret", c->secret);
+			/* what it answered: a PASS says what it declined */
+			if (o != NULL && c->owed[0] != '\0')
+				bad |= json_object_set_new(o, "owed_then",
+				    json_string(c->owed)) != 0;
+			while (c->secret && j < json_array_size(logged)) {
+				lc = json_array_get(logged, j++);
+				if (strcmp(json_string_value(json_object_get(lc, "text")) ?
+				    json_string_value(json_object_get(lc, "text")) : "",
+				    c->text) == 0) {
+					json_t *cm = json_object_get(lc, "commit");
+
+					if (cm != NULL &&
+					    (json_object_set(o, "commit", cm) != 0 ||
+					    json_object_set_new(o, "opened",
+					    json_boolean(c->shown ||
+					    (g != NULL && opened_now(g, cm)))) != 0))
+						bad = 1;
+					break;
+				}
+			}
+			bad |= json_array_append_new(a, o) != 0;
+		} else
+			bad |= json_array_append_new(a, json_pack("{s:i, s:s, s:o}",
+			    "line", c->line, "text", c->text, "error",
+			    mq_notify_refusal_json(d, g, lang, c->error))) != 0;
+	}
+	json_decref(body);
+	return mq_notify_whole(a, bad);
+}
+
+/* The seat's own new commitments; NULL when out of memory. */
+static json_t *
+own_commits(const struct mq_game *g, int seat)
+{
+	json_t *a = json_array(), *c;
+	size_t i;
+	int bad = a == NULL;
+
+	json_array_foreach(g->committed, i, c)
+		if (strcmp(json_string_value(json_object_get(c, "player")),
+		    g->players[seat].name) == 0)
+			bad |= json_array_append(a, c) != 0;
+	return mq_notify_whole(a, bad);
+}
+
+/* The seat owes input now and did not before the last entries. */
+static int
+turn_came(const struct mq_game *g, int seat)
+{
+	return !g->owed_before[seat] && g->kind->owes(g->state, seat) != NULL;
+}
+
+/*
+ * A player's mail to a game that is over logs nothing: STATUS is answered
+ * with the end mail again (the result, the seed: what "how it ended"
+ * means), in the language a SET LANG beside it asked (listed among the
+ * results: mq_receipt_list_settings), saying so; any other line with one
+ * sentence, in a mail of its own. A SET line is no move to refuse.
+ */
+static int
+answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
+    const struct mq_submit_result *r, const char *uniq, struct mq_err *err)
+{
+	const char *why = NULL;	/* a bad SET line's own sentence */
+	char key[17], basis[64];
+	unsigned char h[8];
+	size_t i;
+	int status = 0, other = 0, moves = 0, lang = 0, rc = 0;
+
+	/* no Message-ID to set it apart: the game, seat and seq do, as for
+	 * a receipt; the refusal goes out as a stranger's mail, whose name
+	 * holds nothing else (a constant one was every game's and player's,
+	 * and one pass's answers replaced each other) */
+	if (*uniq == '\0') {
+		snprintf(basis, sizeof(basis), "%s.%d.%llu", g->id, seat,
+		    (unsigned long long)g->seq);
+		crypto_generichash(h, sizeof(h), (const unsigned char *)basis,
+		    strlen(basis), NULL, 0);
+		sodium_bin2hex(key, sizeof(key), h, sizeof(h));
+		uniq = key;
+	}
+	for (i = 0; i < r->ncmds; i++) {
+		if (r->cmds[i].accepted && strcmp(r->cmds[i].text, "STATUS") == 0)
+			status = 1;
+		else if (mq_receipt_is_setting(&r->cmds[i]))
+			lang |= strncmp(r->cmds[i].text, "SET LANG ", 9) == 0;
+		else if (!r->cmds[i].accepted ||
+		    strcmp(r->cmds[i].text, "HELP") != 0) {
+			other = 1;
+			/* SET LANG fr: its own sentence, unless a move
+			 * came too, which the game's end answers */
+			if (!r->cmds[i].accepted && strncmp(r->cmds[i].error,
+			    "SET ", 4) == 0) {
+				if (why == NULL)
+					why = r->cmds[i].error;
+			} else
+				moves = 1;
+		}
+	}
+	if (other)
+		rc = mq_notify_stranger(d, g->players[seat].email,
+		    g->players[seat].lang, "refused", why != NULL && !moves ? why :
+		    "The game is over; nothing more can be played. Reply STATUS "
+		    "to any of the game's mails to see how it ended.", uniq, err);
+	if (rc == 0 && status)
+		rc = mq_notify_end_again(d, g, seat, uniq, lang, err);
+	return rc;
+}
+
+/*
+ * Nothing logged: the seq is the last message's too, and one pass may
+ * answer several; the sender's Message-ID (NULL: none) sets this answer
+ * apart, and a retry of the same message still replaces it.
+ */
+static void
+reply_uniq(const char *reply_id, char uniq[17])
+{
+	unsigned char h[8];
+
+	uniq[0] = '\0';
+	if (reply_id == NULL)
+		return;
+	crypto_generichash(h, sizeof(h), (const unsigned char *)reply_id,
+	    strlen(reply_id), NULL, 0);
+	sodium_bin2hex(uniq, 17, h, sizeof(h));
+}
+
+int
+mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
+    const struct mq_submit_result *r, const char *reply_id, struct mq_err *err)
+{
+	/* what this mail's entries set off: nothing if it logged none */
+	const char *upd = r->logged ? mq_notify_update_kind(g) : NULL;
+	json_t *ctx;
+	char *receipt = NULL, uniq[17] = "";
+	int i, rc, bad;
+
+	MQ_TRY(mq_notify_journal_ok(g, err));
+	if (!r->logged)
+		reply_uniq(reply_id, uniq);
+	if (mq_game_over(g) && !r->logged) {
+		rc = answer_over(d, g, seat, r, uniq, err);
+		return rc ? rc : mq_spool_sync(d->conf.datadir, err);
+	}
+	ctx = mq_notify_base_ctx(d, g, seat);
+	bad = ctx == NULL;
+	bad |= json_object_set_new(ctx, "accepted", results_json(d, g, NULL, r,
+	    1)) != 0;
+	bad |= json_object_set_new(ctx, "refused", results_json(d, g,
+	    g->players[seat].lang, r, 0)) != 0;
+	bad |= json_object_set_new(ctx, "already", already_json(r)) != 0;
+	/* the subject names the turn the mail was about, not the one its
+	 * move began (a game whose journal is off: the clock as it stands) */
+	bad |= json_object_set(ctx, "view_before", g->view_before != NULL ?
+	    g->view_before : json_object_get(ctx, "view")) != 0;
+	if (r->logged) {
+		/* it fails only out of memory: no receipt mail without it */
+		bad |= mq_receipt_make(&r->entry, g->store->keys.pk, &receipt,
+		    NULL) != 0;
+		if (receipt != NULL)
+			bad |= json_object_set_new(ctx, "receipt", json_pack(
+			    "{s:I, s:s, s:s}", "seq", (json_int_t)r->entry.seq,
+			    "hash", r->entry.hash, "json", receipt)) != 0;
+		free(receipt);
+	}
+	if (g->committed != NULL)
+		bad |= json_object_set_new(ctx, "commitments",
+		    own_commits(g, seat)) != 0;
+	if (d->hush_notices && r->logged && g->committed != NULL &&
+	    json_array_size(g->committed) > 0)	/* receipt: why none came */
+		bad |= json_object_set_new(ctx, "hushed", json_pack("{s:i}",
+		    "limit", d->conf.rate_limit)) != 0;
+	if (upd == NULL && g->journal_on)
+		bad |= json_object_set(ctx, "events", g->journal[seat]) != 0;
+	/* a STATUS alone: its subject says what it brings, not "received" */
+	for (i = 0; !r->logged && i < (int)r->ncmds && r->cmds[i].accepted &&
+	    strcmp(r->cmds[i].text, "STATUS") == 0; i++)
+		;
+	if (i > 0 && i == (int)r->ncmds && !r->logged)
+		bad |= json_object_set_new(ctx, "status_only", json_true()) != 0;
+	ctx = mq_notify_whole(ctx, bad);
+	rc = mq_notify_send_game_mail_uniq(d, g, seat, "receipt", uniq, ctx,
+	    err);
+	if (rc == 0 && upd != NULL)
+		rc = mq_notify_everyone(d, g, upd, NULL, -1, err);
+	else if (rc == 0) {
+		/* Everyone else whose turn just came gets the board (they act
+		 * on it); the others, if commitments were made, a short notice
+		 * with their values (STATUS brings the board); else nothing
+		 * they need changed (The Masquerade's moves are public and
+		 * come to them with their turn). */
+		int commits = g->committed != NULL &&
+		    json_array_size(g->committed) > 0, came;
+
+		for (i = 0; i < g->nplayers && rc == 0; i++) {
+			/* a quiet player (SET NOTICES OFF) sees the
+			 * commitments with the moves they open; a notice
+			 * that tells them something else (a placement, a
+			 * move shown at once) still comes */
+			if (i == seat || g->players[i].kicked ||
+			    (!(came = turn_came(g, i)) && (!commits ||
+			    ((g->players[i].quiet || d->hush_notices) &&
+			    g->journal_on &&
+			    json_array_size(g->journal[i]) == 0))))
+				continue;
+			ctx = mq_notify_base_ctx(d, g, i);
+			bad = ctx == NULL;
+			if (commits)
+				bad |= json_object_set(ctx, "commitments",
+				    g->committed) != 0;
+			bad |= json_object_set(ctx, "events", g->journal[i]) != 0;
+			ctx = mq_notify_whole(ctx, bad);
+			rc = mq_notify_send_game_mail(d, g, i, came ? "turn" :
+			    "notice", ctx, err);
+		}
+	}
+	if (rc == 0)
+		rc = mq_spool_sync(d->conf.datadir, err);
+	return rc;
+}
+
+int
+mq_notify_answer(struct mq_daemon *d, struct mq_game *g, int seat,
+    const struct mq_submit_result *r, const char *reply_id, struct mq_err *err)
+{
+	size_t i;
+	int rc, only_help;
+	char uniq[17] = "";
+
+	if (!r->logged)	/* a second HELP at this seq: a mail of its own */
+		reply_uniq(reply_id, uniq);
+	for (i = 0; i < r->ncmds && r->cmds[i].accepted &&
+	    strcmp(r->cmds[i].text, "HELP") == 0; i++)
+		;
+	only_help = i > 0 && i == r->ncmds && !r->logged;
+	rc = only_help ? 0 : mq_notify_submit(d, g, seat, r, reply_id, err);
+	for (i = 0; rc == 0 && i < r->ncmds; i++)
+		if (r->cmds[i].accepted && strcmp(r->cmds[i].text, "HELP") == 0) {
+			rc = mq_notify_help(d, g, seat, uniq, err);
+			break;	/* the receipt does not list the commands */
+		}
+	return rc;
+}
