@@ -1,7 +1,7 @@
 /*
  * inbound_int.h - what inbound.c shares with inbound_parse.c (the dry run
- * of `masqued parse`): a message as read, before it touches a game.
- * Internal to daemon/; see inbound.h for the module.
+ * of `masqued parse`): a message as read, before it touches a game
+ * (inbound_analyse.c). Internal to daemon/; see inbound.h for the module.
  */
 #ifndef MQ_INBOUND_INT_H
 #define MQ_INBOUND_INT_H

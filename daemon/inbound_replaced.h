@@ -1,10 +1,10 @@
 /*
  * inbound_replaced.h - whether a message comes from an address the host's
- * `admin replace` took a seat from (inbound.c answers it with that), in
- * the two ways such mail arrives: a reply to an older game mail (its tag
- * of an older epoch), and a reply to the notice that told the address it
- * plays no more (no Reply-To, so no tag: its In-Reply-To or References
- * names the notice). Only the wording of the answer depends on them;
+ * `admin replace` took a seat from (inbound_analyse.c answers it with
+ * that), in the two ways such mail arrives: a reply to an older game mail
+ * (its tag of an older epoch), and a reply to the notice that told the
+ * address it plays no more (no Reply-To, so no tag: its In-Reply-To or
+ * References names the notice). Only the wording of the answer depends on them;
  * nothing is ever applied.
  */
 #ifndef MQ_INBOUND_REPLACED_H

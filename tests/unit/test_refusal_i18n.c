@@ -14,7 +14,7 @@
  * ms_parse.c refuses as "%s" and the phrases ms_validate.c's owes_help
  * puts in a refusal, engine/words.c's refusals of a line and
  * engine/jdata.c's of a data file, which both games share,
- * daemon/submit.c, the deny() reasons of daemon/inbound.c,
+ * daemon/submit.c, the deny() reasons of daemon/inbound_analyse.c,
  * mail/mime_in.c, whose sentences inbound.c quotes) is read from the C
  * files at test time ($MQ_ROOT, or the current folder), adjacent string
  * literals joined and both arms of a ?: taken, and must be in both
@@ -713,6 +713,7 @@ source_formats(struct formats *f)
 {
 	static const char *const files[] = { "engine/words.c",
 	    "engine/jdata.c", "daemon/submit.c", "daemon/inbound.c",
+	    "daemon/inbound_analyse.c",
 	    "daemon/inbound_set.c", "mail/mime_in.c" };
 	static const char *const none[] = { NULL };
 	static const char *const host_only[] = { "ms_data.c", "ms_state.c",
