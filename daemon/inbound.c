@@ -1,8 +1,8 @@
 /* inbound.c - one inbound message, from raw bytes to answers; see inbound.h
- * (what the message is, before it touches a game: inbound_analyse.c; its
- * dry run, `masqued parse`: inbound_parse.c). */
+ * (what the message is, before it touches a game: inbound_analyse.c; the
+ * answers a crash lost, rebuilt: inbound_rebuild.c; its dry run, `masqued
+ * parse`: inbound_parse.c). */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,9 +119,10 @@ mq_inbound_sent_before(const struct mq_game *g, const void *state, int seat,
 }
 
 /* The answers to a message applied to g: the receipt and the others' mail. */
-static int
-answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
-    struct mq_submit_result *res, struct mq_err *err)
+int
+mq_inbound_answer(struct mq_daemon *d, struct mq_game *g,
+    const struct analysis *a, struct mq_submit_result *res,
+    struct mq_err *err)
 {
 	size_t i;
 
@@ -157,147 +158,6 @@ answer(struct mq_daemon *d, struct mq_game *g, const struct analysis *a,
 	 * receipt of the seat's move at this seq, and replaces it */
 	return mq_notify_answer(d, g, a->seat, res, a->msg->message_id != NULL &&
 	    *a->msg->message_id ? a->msg->message_id : a->hash, err);
-}
-
-/*
- * The message's entry (seq) is logged but its answers were never spooled.
- * Rebuild them as they were to be: the game as it stood before the entry
- * (a second, read-only copy), the same lines submitted again, which re-reads
- * the logged entries instead of appending them (store.h), at the entry's
- * time; then the same mails, under the same spool names.
- */
-static int
-rebuild(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
-    uint64_t *upto, struct mq_err *err)
-{
-	struct mq_submit_result res;
-	struct mq_game *g;
-	const json_t *body;
-	char id[300];
-	long long now = d->now;
-	int rc;
-
-	MQ_TRY(mq_game_open(&d->store, a->game->id, 0, seq - 1, &g, err));
-	if (g->peek == NULL) {
-		mq_game_close(g);
-		return mq_fail(err, MQ_BADDATA, "entry %llu is not in the log.",
-		    (unsigned long long)seq);
-	}
-	body = g->peek->body;
-	snprintf(id, sizeof(id), "%s", json_string_value(json_object_get(
-	    json_object_get(body, "msg"), "id")) ? json_string_value(
-	    json_object_get(json_object_get(body, "msg"), "id")) : "");
-	d->now = json_integer_value(json_object_get(body, "ts"));
-	mq_game_journal_start(g);
-	rc = mq_game_submit(g, a->seat, (const char *const *)a->lines, a->nlines,
-	    0, a->hash, id, d->now, &res, err);
-	if (rc == 0) {
-		/* past the rate limit then: no notices now either */
-		d->hush_notices = mq_inbound_hushed_was(g, a->hash);
-		rc = answer(d, g, a, &res, err);
-		d->hush_notices = 0;
-		mq_submit_result_free(&res);
-	}
-	if (rc == 0) {
-		mq_mailmark_done(g);
-		*upto = g->seq;	/* past its entry and the reveal it set off */
-	}
-	mq_game_journal_stop(g);
-	mq_game_close(g);
-	d->now = now;
-	return rc;
-}
-
-/* DATADIR/archive/<hash>.eml whole into *raw (NUL-terminated, to free),
- * or *raw NULL when it is not there (pruned, or a data folder from before
- * the archive). */
-static int
-read_archived(const struct mq_daemon *d, const char *hash, char **raw,
-    size_t *len, struct mq_err *err)
-{
-	char path[1400];
-	struct stat st;
-	ssize_t got;
-	size_t have = 0;
-	int fd;
-
-	*raw = NULL;
-	*len = 0;
-	snprintf(path, sizeof(path), "%s/archive/%s.eml", d->conf.datadir, hash);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return errno == ENOENT ? 0 : mq_fail_errno(err, MQ_IO,
-		    "Cannot read %s", path);
-	if (fstat(fd, &st) != 0 || st.st_size < 0) {
-		close(fd);
-		return mq_fail_errno(err, MQ_IO, "Cannot read %s", path);
-	}
-	if ((*raw = malloc((size_t)st.st_size + 1)) == NULL) {
-		close(fd);
-		return mq_fail(err, MQ_IO, "Out of memory.");
-	}
-	while (have < (size_t)st.st_size && ((got = read(fd, *raw + have,
-	    (size_t)st.st_size - have)) > 0 || (got < 0 && errno == EINTR)))
-		have += got > 0 ? (size_t)got : 0;
-	close(fd);
-	if (have != (size_t)st.st_size) {
-		free(*raw);
-		*raw = NULL;
-		return mq_fail(err, MQ_IO, "Cannot read %s whole.", path);
-	}
-	(*raw)[have] = '\0';
-	*len = have;
-	return 0;
-}
-
-int
-mq_inbound_rebuild_archived(struct mq_daemon *d, const char *game,
-    uint64_t seq, const json_t *body, uint64_t *upto, char *why, size_t n,
-    struct mq_err *err)
-{
-	const char *hash = json_string_value(json_object_get(json_object_get(
-	    body, "msg"), "hash"));
-	struct analysis a;
-	struct mq_err e;
-	size_t len;
-	char *raw;
-	int rc;
-
-	*upto = 0;
-	why[0] = '\0';
-	/* the log is signed, but a hash is a file's name here: hex alone */
-	if (hash == NULL || strlen(hash) != 64 ||
-	    strspn(hash, "0123456789abcdef") != 64) {
-		snprintf(why, n, "its entry names no message hash");
-		return 0;
-	}
-	MQ_TRY(read_archived(d, hash, &raw, &len, err));
-	if (raw == NULL) {
-		snprintf(why, n, "its message is not in the archive (%s.eml)", hash);
-		return 0;
-	}
-	/* read-only: no mq_daemon_game, so no catching up within this one */
-	rc = mq_inbound_analyse(d, raw, len, &a, 0, err);
-	if (rc == 0 && (!a.auth_ok || a.game == NULL))
-		snprintf(why, n, "its archived message is not taken now: %s",
-		    a.deferred ? "another worker's" : a.auth);
-	else if (rc == 0 && (strcmp(a.game->id, game) != 0 ||
-	    strcmp(a.hash, hash) != 0 ||
-	    mq_game_message_seq(a.game, a.hash) != seq))
-		snprintf(why, n, "its archived message (%s.eml) is not that "
-		    "entry's", hash);
-	else if (rc == 0 && (rc = rebuild(d, &a, seq, upto, &e)) != 0) {
-		*upto = 0;
-		if (rc == MQ_IO)
-			*err = e;	/* perhaps passing: the next open tries again */
-		else {
-			snprintf(why, n, "its answers cannot be rebuilt from its "
-			    "archived message: %s", e.msg);
-			rc = 0;
-		}
-	}
-	mq_inbound_analysis_free(&a);
-	free(raw);
-	return rc;
 }
 
 /*
@@ -449,47 +309,6 @@ not_a_move(struct mq_daemon *d, struct analysis *a, const char *tid,
 	return rc;
 }
 
-/*
- * A message whose entry the log holds already: acknowledged, or, when a
- * crash came before its answers were spooled, its answers rebuilt (with
- * those of any timeout or admin entry after it). *done when it was one.
- */
-static int
-applied_before(struct mq_daemon *d, const struct analysis *a, const char *tid,
-    enum mq_inbound_outcome *outcome, int *done, struct mq_err *err)
-{
-	uint64_t seq, upto;
-	struct mq_err e;
-	int rc;
-
-	if (!(*done = mq_game_has_message(a->game, a->hash)))
-		return 0;
-	seq = mq_game_message_seq(a->game, a->hash);
-	*outcome = MQ_IN_DUPLICATE;
-	if (seq <= mq_mailmark_read(a->game, NULL)) {
-		mq_daemon_log("%s: already applied (game %s); acknowledged", tid,
-		    a->game->id);
-		return 0;
-	}
-	if ((rc = rebuild(d, a, seq, &upto, &e)) != 0) {
-		/* the move stands; only its answers are lost: say so */
-		mq_daemon_log("%s: already applied (game %s, entry %llu), but its "
-		    "answers cannot be rebuilt: %s", tid, a->game->id,
-		    (unsigned long long)seq, e.msg);
-		if (rc != MQ_IO)
-			return 0;
-		*err = e;	/* perhaps passing: try again */
-		return rc;
-	}
-	mq_daemon_log("%s: already applied (game %s, entry %llu); rebuilt the "
-	    "answers a crash lost", tid, a->game->id, (unsigned long long)seq);
-	rc = mq_mailmark_catchup(d, a->game, err);
-	mq_deadline_keep_reminded(d, a->game);
-	if (rc == 0)
-		rc = mq_deadline_schedule(d, a->game, err);
-	return rc;
-}
-
 /* The daemon's line for a move's message, and its outcome: applied when it
  * logged an entry (its commands, or its SET lines alone), else only answered
  * (STATUS, HELP, every line refused, or received already). */
@@ -622,7 +441,7 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 		mq_daemon_log("%s: over the rate limit for %s, but a move: applied "
 		    "and answered; the others get no notice of it", tid, from);
 	d->hush_notices = over;
-	rc = answer(d, a->game, a, &res, err);
+	rc = mq_inbound_answer(d, a->game, a, &res, err);
 	d->hush_notices = 0;
 	mq_game_journal_stop(a->game);
 	if (rc == 0 && res.logged)
@@ -679,7 +498,8 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 	if ((rc = mq_inbound_analyse(d, raw, len, &a, 1, err)) == 0 &&
 	    (rc = not_a_move(d, &a, transport_id, outcome, &done, err)) == 0 &&
 	    !done &&
-	    (rc = applied_before(d, &a, transport_id, outcome, &done, err)) == 0 &&
+	    (rc = mq_inbound_applied_before(d, &a, transport_id, outcome, &done,
+	    err)) == 0 &&
 	    !done)
 		/* 5-6. apply as one entry (fsynced), then the answers (spooled) */
 		rc = play(d, &a, transport_id, outcome, err);

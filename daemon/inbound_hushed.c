@@ -4,7 +4,7 @@
  * (inbound.c's play): DATA/games/<id>/hushed/<message hash>, an empty file
  * made (durably, in the same batch) before the move is logged. The rate
  * table counts the hour as it stands, so answers rebuilt after a crash
- * (inbound.c's rebuild) could not tell the limit from it: they ask here,
+ * (inbound_rebuild.c) could not tell the limit from it: they ask here,
  * and leave the notices out as the first answer was to.
  */
 #include <errno.h>

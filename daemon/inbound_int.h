@@ -1,7 +1,8 @@
 /*
  * inbound_int.h - what inbound.c shares with inbound_parse.c (the dry run
  * of `masqued parse`): a message as read, before it touches a game
- * (inbound_analyse.c). Internal to daemon/; see inbound.h for the module.
+ * (inbound_analyse.c); and with inbound_rebuild.c, the answers a crash
+ * lost. Internal to daemon/; see inbound.h for the module.
  */
 #ifndef MQ_INBOUND_INT_H
 #define MQ_INBOUND_INT_H
@@ -63,6 +64,19 @@ int mq_inbound_hushed_was(const struct mq_game *g, const char *hash);
  * note left by a first coming that was refused, and so never logged, is
  * not this move's. */
 int mq_inbound_hushed_forget(const struct mq_game *g, const char *hash,
+    struct mq_err *err);
+
+/* The answers to a message applied to g (inbound.c): the receipt and the
+ * others' mail, its lines numbered as the player numbers them. */
+int mq_inbound_answer(struct mq_daemon *d, struct mq_game *g,
+    const struct analysis *a, struct mq_submit_result *res,
+    struct mq_err *err);
+
+/* A message whose entry the log holds already (inbound_rebuild.c):
+ * acknowledged, or its answers a crash lost rebuilt (with those of any
+ * timeout or admin entry after it); *done when it was one. */
+int mq_inbound_applied_before(struct mq_daemon *d, const struct analysis *a,
+    const char *tid, enum mq_inbound_outcome *outcome, int *done,
     struct mq_err *err);
 
 /* The sentence for the first line past MAX_LINES. */

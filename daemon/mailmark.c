@@ -283,10 +283,11 @@ submit_late(struct mq_daemon *d, struct mq_game *c, const json_t *body,
  * disk, a kill). Its message was to bring it back, read again; should it
  * never come (an MTA that gave up, a message the host skipped), the game's
  * later mail would wait in the spool for good. So it is rebuilt from the
- * archived message (inbound.c), and c moved past the reply's entries, its
- * reveal too (its SET entries, before it, are stepped over already); read
- * again later, the message is then "already applied". *stop when it
- * cannot be: left to its message, as before there was an archive to read.
+ * archived message (inbound_rebuild.c), and c moved past the reply's
+ * entries, its reveal too (its SET entries, before it, are stepped over
+ * already); read again later, the message is then "already applied".
+ * *stop when it cannot be: left to its message, as before there was an
+ * archive to read.
  */
 /* The host is told, once, of a reply whose answers cannot be rebuilt
  * (reply_late): the daemon's log says it each pass, which nobody may read. */
