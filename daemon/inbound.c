@@ -409,6 +409,11 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 			settings_mailed(a, set_at);
 			rc = mark_answered(d, a->hash, err);
 		}
+		if (rc == 0)	/* every message has its line in the log */
+			mq_daemon_log("%s: game %s, %s: SET lines alone; %s", tid,
+			    a->game->id, a->game->players[a->seat].name,
+			    a->game->seq == set_at ? "nothing logged (as set "
+			    "already)" : "logged, and answered");
 		*outcome = MQ_IN_ANSWERED;
 		return rc;
 	}

@@ -24,6 +24,10 @@ send alice@x.test "$(reply_to alice)" a1 'SET LANG ja'
 send bob@x.test "$(reply_to bob)" b1 "$(printf 'SET\302\240LANG zh')"
 send carol@x.test "$(reply_to carol)" c1 'set lang en'
 expect 0 "serve --once with three SET LANG mails" -- $M -C $D serve --once
+# each has its line in the daemon's log, as every message has
+err_has ", alice: SET lines alone; logged, and answered"
+err_has ", bob: SET lines alone; logged, and answered"
+err_has ", carol: SET lines alone; nothing logged (as set already)"
 
 answer turn alice@x.test alice
 says alice "ご希望どおり、これからのメールは日本語でお送りします（SET LANG ja）。"
