@@ -410,10 +410,12 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 			rc = mark_answered(d, a->hash, err);
 		}
 		if (rc == 0)	/* every message has its line in the log */
-			mq_daemon_log("%s: game %s, %s: SET lines alone; %s", tid,
-			    a->game->id, a->game->players[a->seat].name,
-			    a->game->seq == set_at ? "nothing logged (as set "
-			    "already)" : "logged, and answered");
+			mq_daemon_log("%s: game %s, %s: %s", tid, a->game->id,
+			    a->game->players[a->seat].name,
+			    !mq_settings_any(&a->set) ? "no command; answered "
+			    "with the help mail" : a->game->seq == set_at ?
+			    "SET lines alone; nothing logged (as set already)" :
+			    "SET lines alone; logged, and answered");
 		*outcome = MQ_IN_ANSWERED;
 		return rc;
 	}

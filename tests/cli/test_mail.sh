@@ -183,6 +183,9 @@ answered "an unknown command" unknown_command "line 1: DANCE wildly"
 grep -qF '"dance" is not a command' $T/answer.txt || fail "unknown command: not said why"; ok
 fill no_command
 answered "no command at all" no_command "THE COMMANDS"
+# its line in the daemon's log says what it was: no SET line set aside
+err_has ", alice: no command; answered with the help mail"
+! grep -qF "SET lines alone" $T/err || fail "a message of no command is logged as SET lines alone"; ok
 grep -qF "game $G" $T/answer.txt && grep -qF "PLACE room" $T/answer.txt &&
     grep -qF "Black is next to Blue" $T/answer.txt ||
     fail "the help mail lacks the game or its commands"; ok
