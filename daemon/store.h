@@ -273,7 +273,8 @@ int mq_email_usable(const char *s);
  * are logged already (g->peek set), submit appends nothing: it checks that
  * the entries it builds are the next ones of the log and replays those, so
  * res is what the original submit returned. That is how the daemon answers
- * a message whose entry a crash left logged but unanswered (inbound.c).
+ * a message whose entry a crash left logged but unanswered
+ * (inbound_rebuild.c).
  * The lines are taken as the log took them: the game's sent_ok, a new
  * line's check (game.h), is not made.
  */

@@ -60,7 +60,7 @@ int mq_renderer_mail(struct mq_renderer *r, const char *lang, const char *kind,
  * (malloc'd) without its trailing line ends and blanks. It is plain text:
  * the partial prints values with {{{ }}}, and the mail's templates escape
  * the sentence for HTML, or wrap it for the text part, as any other value.
- * E.g. the host's admin notice (daemon/notify.c, "admin_notice"). A missing
+ * E.g. the host's admin notice (daemon/notify_admin.c). A missing
  * or broken partial fails, naming the file.
  */
 int mq_renderer_line(struct mq_renderer *r, const char *lang, const char *name,

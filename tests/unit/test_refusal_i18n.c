@@ -15,7 +15,7 @@
  * puts in a refusal, engine/words.c's refusals of a line and
  * engine/jdata.c's of a data file, which both games share,
  * daemon/submit.c, the deny() reasons of daemon/inbound_analyse.c,
- * mail/mime_in.c, whose sentences inbound.c quotes) is read from the C
+ * mail/mime_in.c, whose sentences inbound_analyse.c quotes) is read from the C
  * files at test time ($MQ_ROOT, or the current folder), adjacent string
  * literals joined and both arms of a ?: taken, and must be in both
  * catalogs; a catalog entry no source has any more must go; every
