@@ -153,10 +153,11 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 	size_t i;
 	int status = 0, other = 0, moves = 0, lang = 0, rc = 0;
 
-	/* no Message-ID to set it apart: the game, seat and seq do, as for
-	 * a receipt; the refusal goes out as a stranger's mail, whose name
-	 * holds nothing else (a constant one was every game's and player's,
-	 * and one pass's answers replaced each other) */
+	/* every caller sets it apart (the message's Message-ID or hash,
+	 * submit's random key); should one not, the game, seat and seq do,
+	 * as for a receipt: the refusal goes out as a stranger's mail, whose
+	 * name holds nothing else (a constant one was every game's and
+	 * player's, and one pass's answers replaced each other) */
 	if (*uniq == '\0') {
 		snprintf(basis, sizeof(basis), "%s.%d.%llu", g->id, seat,
 		    (unsigned long long)g->seq);
