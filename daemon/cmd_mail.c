@@ -339,14 +339,19 @@ submit_settings(struct mq_daemon *d, struct mq_game *g, int seat,
 	const char *name = g->players[seat].name;
 	uint64_t before = g->seq;
 	int rc, was_quiet = g->players[seat].quiet;
-	char lang[8];
+	char lang[8], key[17];
+	unsigned char rnd[8];
 
 	snprintf(lang, sizeof(lang), "%s", g->players[seat].lang);
+	/* a mail of its own, as a reply's help is: a second submit that
+	 * changes nothing must not take the first one's name */
+	randombytes_buf(rnd, sizeof(rnd));
+	sodium_bin2hex(key, sizeof(key), rnd, sizeof(rnd));
 	if ((rc = mq_game_seat_playing(g, seat, err)) == 0 &&
 	    (rc = mq_inbound_settings_apply(g, seat, set, d->now,
 	    MQ_LOG_BY_ADMIN, err)) == 0 &&
 	    mail)
-		rc = mq_notify_help(d, g, seat, NULL, err);
+		rc = mq_notify_help(d, g, seat, key, err);
 	if (set->lang[0] && strcmp(lang, g->players[seat].lang) != 0)
 		printf("%s: %s's mail is in %s from now on.\n", g->id, name,
 		    set->lang);
