@@ -350,6 +350,21 @@ reply_late(struct mq_daemon *d, struct mq_game *c, const json_t *body,
 	return 0;
 }
 
+/*
+ * A deadline's default and the reveal of the phase it resolved are two
+ * appends (mq_deadline_default): a kill between them left the default the
+ * log's last entry and its phase's secrets hidden, its mails rebuilt
+ * without them and the next entry opening them, late. The reveal is logged
+ * now, at the default's time, as it was to be (none when nothing resolved).
+ */
+static int
+reveal_late(struct mq_game *g, struct mq_err *err)
+{
+	if (!g->writable || g->last_type != MQ_LOG_TIMEOUT)
+		return 0;
+	return mq_game_append_reveal(g, g->last_ts, err);
+}
+
 int
 mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 {
@@ -362,6 +377,7 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	json_t *body;
 	int rc = 0, present, seat, submitted = 0, stop;
 
+	MQ_TRY(reveal_late(g, err));
 	mark = mq_mailmark_read(g, &present);
 	if (present && mark == 0 && g->seq >= 1) {
 		MQ_TRY(welcome_late(d, g, err));

@@ -632,6 +632,7 @@ mq_replay_entry(struct mq_game *g, const struct mq_log_entry *e,
 	sodium_bin2base64(g->head_sig, sizeof(g->head_sig), e->sig, sizeof(e->sig),
 	    sodium_base64_VARIANT_ORIGINAL);
 	g->last_ts = json_integer_value(json_object_get(body, "ts"));
+	g->last_type = e->type;
 	return 0;
 }
 

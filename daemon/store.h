@@ -94,6 +94,7 @@ struct mq_game {
 	uint64_t seq;			/* last entry applied */
 	unsigned char head[MQ_LOG_HASHLEN];
 	long long last_ts;
+	enum mq_log_type last_type;	/* the last entry's */
 	int paused;
 	uint64_t ended;			/* the admin entry that ended it early, or 0 */
 	uint64_t end_seq;		/* its end entry (the result), or 0 */

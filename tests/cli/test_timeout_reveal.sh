@@ -1,0 +1,49 @@
+#!/bin/sh
+# test_timeout_reveal.sh - a deadline's default and the reveal of the phase
+# it resolved are two appends (deadline.c); a kill between them left the
+# default the log's last entry and its phase's secrets hidden: the restart
+# rebuilt its mails without the reveal ("turn", not "resolution"), and the
+# next entry logged the reveal, late, so the log differed from an
+# uninterrupted run's. The state the kill leaves is made here from the
+# uninterrupted run's log (its lines up to the default); the next serve
+# must log the reveal as that run did, at the default's time, and send the
+# same mails.
+. tests/cli/lib.sh
+B=$T/before
+expect 0 "init" -- $M -C $B init
+G=$($M -C $B new redmasque --player alice=alice@x.test --player bob=bob@x.test \
+    --player carol=carol@x.test --player dave=dave@x.test --option deadline=12h \
+    --seed 0707070707070707070707070707070707070707070707070707070707070707 |
+    awk '{ print $NF }') || fail "new"
+expect 0 "the welcome" -- $M -C $B serve --once
+for p in alice bob carol; do	# dave alone owes his placement
+	c=$($MREL -C $B bot $G $p) && [ -n "$c" ] || fail "bot $p"
+	expect 0 "submit $p" -- $MREL -C $B submit $G $p "$c"
+done
+expect 0 "their mails" -- $M -C $B serve --once
+N=$($MREL -C $B log $G | wc -l)
+rm -f $B/mail/outbox/new/*
+export MASQUED_NOW=$((MASQUED_NOW + 13 * 3600))
+
+# the uninterrupted run: dave's default, then the reveal it set off
+R=$T/ref
+cp -a $B $R
+expect 0 "the deadline passes" -- $M -C $R serve --once
+$MREL -C $R log $G --json | sed -n "$((N + 1))p" | grep -q '"type": *"timeout"' ||
+    fail "entry $((N + 1)) is not dave's default"; ok
+$MREL -C $R log $G --json | sed -n "$((N + 2))p" | grep -q '"type": *"reveal"' ||
+    fail "entry $((N + 2)) is not the reveal of the phase it resolved"; ok
+
+# killed between the two: the default logged, nothing after it
+C=$T/crash
+cp -a $B $C
+head -n $((N + 1)) $R/games/$G/log >$C/games/$G/log
+expect 0 "the serve after the kill" -- $M -C $C serve --once
+same_file $R/games/$G/log $C/games/$G/log "the log after the kill"
+expect 0 "verify" -- $M -C $C verify $G
+sums() { for f in $1/mail/outbox/new/*; do md5sum <$f; done | sort; }
+[ "$(sums $R)" = "$(sums $C)" ] ||
+    fail "the mails after the kill differ from the uninterrupted run's: $(ls $C/mail/outbox/new)"; ok
+grep -l '^X-Masqued-Mail: resolution' $C/mail/outbox/new/* >/dev/null ||
+    fail "no resolution mail after the kill"; ok
+done_checks
