@@ -375,7 +375,9 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	uint64_t mark, first, c_seq;
 	long long now = d->now;
 	json_t *body;
-	int rc = 0, present, seat, submitted = 0, stop;
+	int rc = 0, present, seat, submitted = 0, stop, a;
+	long long dl[MQ_MAX_PLAYERS];
+	unsigned moved = 0;	/* seats whose deadline an admin entry moved */
 
 	MQ_TRY(reveal_late(g, err));
 	mark = mq_mailmark_read(g, &present);
@@ -423,6 +425,8 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 		    "player")) : "");
 		if (seat >= 0)
 			before = c->players[seat];
+		for (a = 0; a < c->nplayers; a++)
+			dl[a] = mq_game_deadline(&d->conf, c, a);
 		mq_game_journal_start(c);
 		if (kind == GROUP_SUBMIT) {
 			/* the time submit ran, which its mails carried */
@@ -446,6 +450,17 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 			d->now = now;
 		}
 		mq_game_journal_stop(c);
+		/* A timeout's or an admin's debts are new to the clock file too:
+		 * logged, then killed before admin or the deadline wrote it, a
+		 * resume left the game paused there, its deadlines never due.
+		 * As admin_log: a debt whose deadline moved (extend, resume),
+		 * and a replace's seat, is reminded anew. */
+		submitted = 1;
+		for (a = 0; kind == GROUP_ADMIN && rc == 0 && a < c->nplayers; a++)
+			if (mq_game_deadline(&d->conf, c, a) != dl[a] ||
+			    (a == seat && !strcmp(json_string_value(json_object_get(
+			    body, "action")), "replace")))
+				moved |= 1u << a;
 		json_decref(body);
 		if (rc == 0) {
 			mq_mailmark_done(c);
@@ -457,10 +472,13 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	}
 	c_seq = c->seq;
 	mq_game_close(c);
-	/* a submit's or a reply's debts are new to the clock file (either
-	 * rewrites it only once its mails are queued) */
+	/* the debts of the entries caught up are new to the clock file (each
+	 * writer rewrites it only once its mails are queued) */
 	if (rc == 0 && submitted) {
 		mq_deadline_keep_reminded(d, g);
+		for (a = 0; a < g->nplayers; a++)
+			if (moved & (1u << a))
+				g->players[a].reminded = 0;
 		rc = mq_deadline_schedule(d, g, err);
 	}
 	if (rc == 0 && c_seq >= g->seq)
