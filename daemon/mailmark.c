@@ -375,8 +375,9 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	uint64_t mark, first, c_seq;
 	long long now = d->now;
 	json_t *body;
-	int rc = 0, present, seat, submitted = 0, stop, a;
+	int rc = 0, present, seat, caught = 0, stop, a;
 	long long dl[MQ_MAX_PLAYERS];
+	const char *action;
 	unsigned moved = 0;	/* seats whose deadline an admin entry moved */
 
 	MQ_TRY(reveal_late(g, err));
@@ -414,7 +415,7 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 			json_decref(body);
 			if (rc != 0 || stop)
 				break;
-			submitted = 1;	/* its debts are new to the clock file */
+			caught = 1;	/* its debts are new to the clock file */
 			continue;
 		}
 		first = e->seq;
@@ -433,7 +434,6 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 			d->now = json_integer_value(json_object_get(body, "ts"));
 			rc = submit_late(d, c, body, err);
 			d->now = now;
-			submitted = 1;
 		} else
 			rc = step(c, err);
 		while (rc == 0 && kind == GROUP_TIMEOUT) {
@@ -455,11 +455,12 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 		 * resume left the game paused there, its deadlines never due.
 		 * As admin_log: a debt whose deadline moved (extend, resume),
 		 * and a replace's seat, is reminded anew. */
-		submitted = 1;
+		caught = 1;
+		action = json_string_value(json_object_get(body, "action"));
 		for (a = 0; kind == GROUP_ADMIN && rc == 0 && a < c->nplayers; a++)
 			if (mq_game_deadline(&d->conf, c, a) != dl[a] ||
-			    (a == seat && !strcmp(json_string_value(json_object_get(
-			    body, "action")), "replace")))
+			    (a == seat && action != NULL &&
+			    strcmp(action, "replace") == 0))
 				moved |= 1u << a;
 		json_decref(body);
 		if (rc == 0) {
@@ -474,7 +475,7 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	mq_game_close(c);
 	/* the debts of the entries caught up are new to the clock file (each
 	 * writer rewrites it only once its mails are queued) */
-	if (rc == 0 && submitted) {
+	if (rc == 0 && caught) {
 		mq_deadline_keep_reminded(d, g);
 		for (a = 0; a < g->nplayers; a++)
 			if (moved & (1u << a))
