@@ -79,7 +79,9 @@ expect 3 "under another key" -- $M verify-receipt $T/bob.txt --key $(cat $T/othe
 err_has "The checkpoint is signed by another key than the trusted one."; one_line
 
 # --- what does not hold ---
-sed 's/^head \([0-9a-f]\)/head f\1/; s/^head f\(.\)\(.*\)$/head f\2/' $T/bob.txt >$T/head.txt
+# its first digit changed (to f, or to 0 when it is f: the head is another
+# each run, the server key being new)
+sed 's/^head f/head 0/; t; s/^head [0-9a-e]/head f/' $T/bob.txt >$T/head.txt
 cmp -s $T/head.txt $T/bob.txt && fail "the head was not changed"
 expect 3 "a changed head" -- $M -C $D verify-receipt $T/head.txt $G
 err_has "The checkpoint's signature does not verify under the server key the mail shows."; one_line
