@@ -94,7 +94,7 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 				goto out;
 			}
 			if (ng.nplayers >= MQ_MAX_PLAYERS) {
-				/* counted: the game's kind refuses the count (store.c) */
+				/* counted: the game's kind refuses the count (game_create.c) */
 				ng.nplayers++;
 				continue;
 			}

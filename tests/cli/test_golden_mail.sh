@@ -11,7 +11,7 @@
 # The recipe is fixed end to end: MASQUED_NOW pins the clock; the data folder
 # gets the test-only keys of tests/golden/mail/keys/ (never use them for a
 # real server) in place of init's random ones; --seed fixes the game's draws;
-# and MASQUED_GAME_ID (test-only, see mq_game_create in daemon/store.c) fixes
+# and MASQUED_GAME_ID (test-only, see mq_game_create in daemon/game_create.c) fixes
 # the game's id and derives its seed salt from the seed.
 # Files: in.eml (the reply; @TO@ becomes alice's Reply-To), log.jsonl
 # (`masqued log GAME --json`), out/NN.eml (the outbox, in name order).
