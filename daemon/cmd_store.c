@@ -2,7 +2,7 @@
  * cmd_store.c - the commands that create games and read them for play:
  * init, new (its welcome mail is cmd_mail.c's), and bot (a bot's next
  * commands for a seat, for local play and tests). submit, which mails as
- * a reply would, is in cmd_mail.c.
+ * a reply would, is in cmd_submit.c.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -209,7 +209,7 @@ welcome_late(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 }
 
 /*
- * A `submit` whose mails could not be queued (cmd_mail.c): its command
+ * A `submit` whose mails could not be queued (cmd_submit.c): its command
  * entry (body) is c's next; submitted again on c, read-only, it re-reads
  * the logged entries, its reveal too, rather than appending them (store.h),
  * and gives what the first submit gave; then submit's SET lines, logged

@@ -11,7 +11,7 @@
  * its message is read again (inbound.c: the message is marked done only
  * after its answers). submit spools
  * its mails before it moves the mark; when it could not (a full disk), it
- * says so (cmd_mail.c) and the catching up queues them.
+ * says so (cmd_submit.c) and the catching up queues them.
  */
 #ifndef MQ_MAILMARK_H
 #define MQ_MAILMARK_H
