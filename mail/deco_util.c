@@ -50,7 +50,7 @@ deco_copy(struct mq_arena *a, const json_t *o, const struct mq_names *want)
 
 /* The code point at p (a bad sequence is read as far as it goes); its
  * length in bytes. */
-static int
+static inline int
 utf8_next(const unsigned char *p, unsigned *cp)
 {
 	int n, i;
@@ -177,6 +177,8 @@ no_line_start(unsigned cp)
 {
 	if (cp < 0x80)
 		return cp != 0 && strchr(",.;:!?)]}%", (int)cp) != NULL;
+	if (cp < 0x3001)	/* the marks below are all CJK: not Latin text's */
+		return 0;
 	return one_of("、。，．・：；？！）」』】〕〉》〗〙｝］ー々"
 	    "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ", cp);
 }
@@ -274,6 +276,10 @@ wrap_runt(struct wrap *w)
 static int
 is_closing_mark(unsigned cp)
 {
+	/* asked of every character a sentence wraps: Latin text's are
+	 * answered without a look at the (CJK) marks */
+	if (cp < 0x3001)
+		return 0;
 	return one_of("、。，．：；？！）」』】〕〉》", cp);
 }
 
