@@ -552,7 +552,9 @@ wrap_lines(char **text, int width, int words)
 	struct mq_arena *a = NULL;
 	struct mq_buf out = MQ_BUF_INIT, line = MQ_BUF_INIT;
 	char *indent;
-	const char *p = *text, *nl, *body;
+	/* out holds the text up to kept, from where on it is as it was: a
+	 * line kept is not copied until one after it is wrapped */
+	const char *p = *text, *nl, *body, *kept = *text;
 	const struct mv *v;
 	size_t lead, lead0;
 	int wrapped = 0, oom, cols, tok;
@@ -561,14 +563,13 @@ wrap_lines(char **text, int width, int words)
 		nl = strchr(p, '\n');
 		if (nl == NULL)
 			nl = p + strlen(p);
-		if (nl - p <= width) {
-			/* no wider than its bytes: short enough as it is */
-			mq_buf_add(&out, p, (size_t)(nl - p));
+		/* no wider than its bytes, or than its columns (most lines
+		 * with a "·" or Japanese): short enough as it is */
+		if (nl - p <= width || deco_width_n(p, (size_t)(nl - p)) <= width) {
 			if (*nl == '\0') {
 				p = nl;
 				break;
 			}
-			mq_buf_putc(&out, '\n');
 			p = nl + 1;
 			continue;
 		}
@@ -599,18 +600,20 @@ wrap_lines(char **text, int width, int words)
 			v = wrap_text(a, body, width, col, indent, 1, words);
 			if (v == NULL)
 				break;
+			mq_buf_add(&out, kept, (size_t)(p - kept));
 			mq_buf_add(&out, mq_buf_str(&line), lead);
 			mq_buf_add(&out, v->u.str.s, v->u.str.len);
+			kept = nl;
 			wrapped = 1;
-		} else
-			mq_buf_add(&out, mq_buf_str(&line), line.len);
+		}
 		if (*nl == '\0') {
 			p = nl;
 			break;
 		}
-		mq_buf_putc(&out, '\n');
 		p = nl + 1;
 	}
+	if (wrapped)
+		mq_buf_add(&out, kept, strlen(kept));
 	/* line's oom before mq_buf_free clears it: a line that could not be
 	 * copied reads as empty, and the text would go out without it */
 	oom = out.oom || line.oom;
@@ -648,6 +651,36 @@ heading_words(const char *s, const char *end)
 	return (size_t)(e - s);	/* up to the space before the dashes */
 }
 
+/* The dashes heading line [s, end) gets (heading_words' words long). */
+static int
+rule_dashes(const char *s, size_t words, int cols)
+{
+	int w = deco_width_n(s, words);
+
+	return cols - w < 3 ? 3 : cols - w;
+}
+
+/* Whether a heading of the text would change: most come from the templates
+ * ruled already, and the text is then kept as it is, not copied. */
+static int
+rules_change(const char *p, int cols)
+{
+	const char *nl;
+	size_t words;
+
+	while (*p) {
+		if ((nl = strchr(p, '\n')) == NULL)
+			nl = p + strlen(p);
+		if ((words = heading_words(p, nl)) != 0 &&
+		    (size_t)rule_dashes(p, words, cols) != (size_t)(nl - p) - words)
+			return 1;
+		if (*nl == '\0')
+			break;
+		p = nl + 1;
+	}
+	return 0;
+}
+
 int
 deco_rule_headings(char **text, int cols)
 {
@@ -656,6 +689,8 @@ deco_rule_headings(char **text, int cols)
 	size_t words;
 	int w;
 
+	if (!rules_change(p, cols))
+		return 0;
 	while (*p) {
 		if ((nl = strchr(p, '\n')) == NULL)
 			nl = p + strlen(p);
@@ -663,8 +698,7 @@ deco_rule_headings(char **text, int cols)
 			mq_buf_add(&out, p, (size_t)(nl - p));
 		else {
 			mq_buf_add(&out, p, words);
-			w = deco_width_n(p, words);
-			for (w = cols - w < 3 ? 3 : cols - w; w > 0; w--)
+			for (w = rule_dashes(p, words, cols); w > 0; w--)
 				mq_buf_putc(&out, '-');
 		}
 		if (*nl == '\0')
