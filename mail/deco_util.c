@@ -660,52 +660,38 @@ rule_dashes(const char *s, size_t words, int cols)
 	return cols - w < 3 ? 3 : cols - w;
 }
 
-/* Whether a heading of the text would change: most come from the templates
- * ruled already, and the text is then kept as it is, not copied. */
-static int
-rules_change(const char *p, int cols)
+int
+deco_rule_headings(char **text, int cols)
 {
-	const char *nl;
+	struct mq_buf out = MQ_BUF_INIT;
+	/* out holds the text up to kept, from where on it is as it was: the
+	 * text between two headings that change is copied at once, and none
+	 * at all when none changes */
+	const char *p = *text, *nl, *kept = *text;
 	size_t words;
+	int w;
 
 	while (*p) {
 		if ((nl = strchr(p, '\n')) == NULL)
 			nl = p + strlen(p);
 		if ((words = heading_words(p, nl)) != 0 &&
-		    (size_t)rule_dashes(p, words, cols) != (size_t)(nl - p) - words)
-			return 1;
-		if (*nl == '\0')
-			break;
-		p = nl + 1;
-	}
-	return 0;
-}
-
-int
-deco_rule_headings(char **text, int cols)
-{
-	struct mq_buf out = MQ_BUF_INIT;
-	const char *p = *text, *nl;
-	size_t words;
-	int w;
-
-	if (!rules_change(p, cols))
-		return 0;
-	while (*p) {
-		if ((nl = strchr(p, '\n')) == NULL)
-			nl = p + strlen(p);
-		if ((words = heading_words(p, nl)) == 0)
-			mq_buf_add(&out, p, (size_t)(nl - p));
-		else {
-			mq_buf_add(&out, p, words);
-			for (w = rule_dashes(p, words, cols); w > 0; w--)
-				mq_buf_putc(&out, '-');
+		    (size_t)(w = rule_dashes(p, words, cols)) !=
+		    (size_t)(nl - p) - words) {
+			mq_buf_add(&out, kept, (size_t)(p - kept) + words);
+			if (mq_buf_reserve(&out, (size_t)w) == 0) {
+				memset(out.data + out.len, '-', (size_t)w);
+				out.len += (size_t)w;
+				out.data[out.len] = '\0';
+			}
+			kept = nl;
 		}
 		if (*nl == '\0')
 			break;
-		mq_buf_putc(&out, '\n');
 		p = nl + 1;
 	}
+	if (kept == *text)
+		return 0;	/* no heading changed */
+	mq_buf_add(&out, kept, strlen(kept));
 	if (out.oom || (p = mq_buf_steal(&out)) == NULL) {
 		mq_buf_free(&out);
 		return -1;
