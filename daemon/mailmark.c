@@ -356,11 +356,16 @@ reply_late(struct mq_daemon *d, struct mq_game *c, const json_t *body,
  * log's last entry and its phase's secrets hidden, its mails rebuilt
  * without them and the next entry opening them, late. The reveal is logged
  * now, at the default's time, as it was to be (none when nothing resolved).
+ * Only while the default's mails wait (mark, before it): they are queued,
+ * and the mark moved, after its reveal. A mailed default left last with
+ * secrets hidden is an older masqued's, which logged the reveal with the
+ * next move: logged here, it would never be mailed (its salts lost) and
+ * the mark would stay behind it; the next move still reveals them.
  */
 static int
-reveal_late(struct mq_game *g, struct mq_err *err)
+reveal_late(struct mq_game *g, uint64_t mark, struct mq_err *err)
 {
-	if (!g->writable || g->last_type != MQ_LOG_TIMEOUT)
+	if (!g->writable || g->last_type != MQ_LOG_TIMEOUT || mark >= g->seq)
 		return 0;
 	return mq_game_append_reveal(g, g->last_ts, err);
 }
@@ -380,8 +385,8 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	const char *action;
 	unsigned moved = 0;	/* seats whose deadline an admin entry moved */
 
-	MQ_TRY(reveal_late(g, err));
 	mark = mq_mailmark_read(g, &present);
+	MQ_TRY(reveal_late(g, mark, err));
 	if (present && mark == 0 && g->seq >= 1) {
 		MQ_TRY(welcome_late(d, g, err));
 		mark = 1;

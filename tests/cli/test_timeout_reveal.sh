@@ -46,4 +46,24 @@ sums() { for f in $1/mail/outbox/new/*; do md5sum <$f; done | sort; }
     fail "the mails after the kill differ from the uninterrupted run's: $(ls $C/mail/outbox/new)"; ok
 grep -l '^X-Masqued-Mail: resolution' $C/mail/outbox/new/* >/dev/null ||
     fail "no resolution mail after the kill"; ok
+
+# An older masqued logged a default alone, its reveal with the next move:
+# such a log may end in a default that was mailed (the mark is on it) with
+# its phase's secrets still hidden. That is no kill: the next open must not
+# log a reveal at the default's time (never mailed, its salts were lost,
+# and the mark was held behind it); the next move reveals them, as then.
+O=$T/old
+cp -a $R $O
+head -n $((N + 1)) $R/games/$G/log >$O/games/$G/log
+printf '%020d\n' $((N + 1)) >$O/games/$G/mailed
+for p in alice bob carol dave; do
+	c=$($MREL -C $O bot $G $p) && [ -n "$c" ] && break
+done
+[ -n "$c" ] || fail "nobody owes a move after dave's default"
+expect 0 "submit $p after the older log" -- $M -C $O submit $G $p "$c"
+$MREL -C $O log $G --json | sed -n "$((N + 2))p" | grep -q '"type": *"command"' ||
+    fail "entry $((N + 2)) is not $p's move: $($MREL -C $O log $G | tail -3)"; ok
+$MREL -C $O log $G --json | sed -n "$((N + 3))p" | grep -q '"type": *"reveal"' ||
+    fail "entry $((N + 3)) is not the reveal $p's move brings"; ok
+expect 0 "verify the older log" -- $M -C $O verify $G
 done_checks
