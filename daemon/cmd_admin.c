@@ -44,8 +44,9 @@ admin_default(struct mq_daemon *d, struct mq_game *g, int seat,
 	if (rc == 0 && g->seq == before)
 		rc = mq_fail(err, MQ_REFUSED, "%s owes no move in game %s now; "
 		    "there is no default to apply.", name, g->id);
-	else if (rc == 0 && (rc = mq_notify_update(d, g, NULL, NULL, err)) == 0)
-		mq_mailmark_done(g);
+	else if (rc == 0 && (rc = mq_notify_update(d, g, NULL, NULL, err)) == 0 &&
+	    (rc = mq_deadline_schedule(d, g, err)) == 0)
+		mq_mailmark_done(g);	/* after the clock file: see admin_log */
 	mq_game_journal_stop(g);
 	if (at == before)
 		return rc;
@@ -60,7 +61,7 @@ admin_default(struct mq_daemon *d, struct mq_game *g, int seat,
 	}
 	printf("%s: %s's default, %s, logged as entry %llu.\n", g->id, name,
 	    moved, (unsigned long long)at);
-	return mq_deadline_schedule(d, g, err);
+	return 0;
 }
 
 /* An admin command line: its action and what it names. */
@@ -237,8 +238,12 @@ admin_log(struct mq_daemon *d, struct mq_game *g, const struct admin_args *x,
 		    (a == seat && !strcmp(x->action, "replace")))
 			g->players[a].reminded = 0;
 	at = g->seq;	/* an end entry may follow it (game_end.c) */
+	/* The clock file before the mark: a kill between the two leaves the
+	 * mark behind, and the catching up writes the clock file again. The
+	 * other way round, nothing did: after a resume it said "paused", and
+	 * the game's deadlines never came due. */
 	if ((rc = mq_notify_admin(d, g, body, seat >= 0 ? &before : NULL,
-	    err)) == 0)
+	    err)) == 0 && (rc = mq_deadline_schedule(d, g, err)) == 0)
 		mq_mailmark_done(g);
 	json_decref(body);
 	if (rc != 0) {	/* logged: the next serve catches its mails up */
@@ -251,12 +256,9 @@ admin_log(struct mq_daemon *d, struct mq_game *g, const struct admin_args *x,
 		    "but its mails were not queued (%s); the next serve queues "
 		    "them.", x->action, g->id, (unsigned long long)at, why_not);
 	}
-	if (rc == 0)
-		rc = mq_deadline_schedule(d, g, err);
-	if (rc == 0)
-		printf("%s: %s logged as entry %llu.\n", g->id, x->action,
-		    (unsigned long long)at);
-	return rc;
+	printf("%s: %s logged as entry %llu.\n", g->id, x->action,
+	    (unsigned long long)at);
+	return 0;
 }
 
 int
