@@ -14,7 +14,6 @@
 
 #include "daemon/replay.h"
 #include "daemon/store.h"
-#include "daemon/config.h"
 #include "fileio.h"
 #include "daemon/conf_text.h"
 #include "daemon/mailmark.h"
