@@ -36,6 +36,7 @@ python3 /usr/bin/python3
 python3-nacl /usr/lib/python3/dist-packages/nacl/signing.py
 curl /usr/bin/curl
 valgrind /usr/bin/valgrind
+strace /usr/bin/strace
 procps /usr/bin/pgrep /usr/bin/ps"
 MAIL="opensmtpd /usr/sbin/smtpd
 dovecot-imapd /usr/lib/dovecot/imap /usr/sbin/dovecot /usr/bin/doveadm"
