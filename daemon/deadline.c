@@ -161,6 +161,10 @@ mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 		if (next == 0 || t < next)
 			next = t;
 	}
+	/* a pass cut short between the defaults that left everyone away and
+	 * the pause they call for: due now, not at the next deadline */
+	if (mq_game_all_absent(g))
+		next = g->last_ts;
 	if (g->paused || mq_game_over(g) || mq_game_nobody_plays(g))
 		next = CLOCK_NEVER;	/* nothing to do until an admin entry */
 	len = (size_t)snprintf(buf, sizeof(buf), "%lld\n", next ? next : CLOCK_NEVER);
@@ -265,6 +269,35 @@ mq_deadline_default(struct mq_daemon *d, struct mq_game *g, int seat,
 }
 
 /*
+ * The host's notice of a pause for nobody playing (its entry at seq): sent
+ * before the mark moves past the entry, and rebuilt by a catching up that
+ * rebuilds the entry's mails (mailmark.c), so that a crash never leaves the
+ * players told and the host not. Its name is the entry's: queued again, it
+ * replaces itself.
+ */
+int
+mq_deadline_tell_host_absent(struct mq_daemon *d, const struct mq_game *g,
+    uint64_t seq, struct mq_err *err)
+{
+	char key[64], subject[160], text[900];
+
+	snprintf(key, sizeof(key), "absent-%s-%llu", g->id,
+	    (unsigned long long)seq);
+	snprintf(subject, sizeof(subject), "[masqued] game %s is paused: nobody "
+	    "is playing", g->id);
+	snprintf(text, sizeof(text), "In game %s (%s), every player missed a "
+	    "deadline and nobody has\nplayed since, so masqued stopped playing "
+	    "the deadline defaults and\npaused the game (entry %llu). The players "
+	    "were told. Then:\n\n"
+	    "  masqued admin %s resume --why \"...\"    play on (the defaults "
+	    "too, until\n      every player has missed a deadline once more)\n"
+	    "  masqued admin %s end --why \"...\"       end it, revealing every "
+	    "secret\n", g->id, g->kind->name, (unsigned long long)seq, g->id,
+	    g->id);
+	return mq_notify_host(d, key, subject, text, err);
+}
+
+/*
  * Every player still in the game has missed a deadline and nobody has
  * played since: more defaults would play the whole game on its own (The
  * Masquerade's for ever). It pauses instead, logged as an admin entry by
@@ -273,7 +306,6 @@ mq_deadline_default(struct mq_daemon *d, struct mq_game *g, int seat,
 static int
 pause_all_absent(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 {
-	char key[64], subject[160], text[900];
 	json_t *body;
 	int rc;
 
@@ -284,27 +316,15 @@ pause_all_absent(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	if (body == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	if ((rc = mq_game_append(g, body, err)) == 0 &&
-	    (rc = mq_notify_admin(d, g, body, NULL, err)) == 0)
+	    (rc = mq_notify_admin(d, g, body, NULL, err)) == 0 &&
+	    (rc = mq_deadline_tell_host_absent(d, g, g->seq, err)) == 0)
 		mq_mailmark_write(g);
 	json_decref(body);
 	if (rc)
 		return rc;
 	mq_daemon_log("game %s: every player missed a deadline; paused for the "
 	    "host", g->id);
-	snprintf(key, sizeof(key), "absent-%s-%llu", g->id,
-	    (unsigned long long)g->seq);
-	snprintf(subject, sizeof(subject), "[masqued] game %s is paused: nobody "
-	    "is playing", g->id);
-	snprintf(text, sizeof(text), "In game %s (%s), every player missed a "
-	    "deadline and nobody has\nplayed since, so masqued stopped playing "
-	    "the deadline defaults and\npaused the game (entry %llu). The players "
-	    "were told. Then:\n\n"
-	    "  masqued admin %s resume --why \"...\"    play on (the defaults "
-	    "too, until\n      every player has missed a deadline once more)\n"
-	    "  masqued admin %s end --why \"...\"       end it, revealing every "
-	    "secret\n", g->id, g->kind->name, (unsigned long long)g->seq, g->id,
-	    g->id);
-	return mq_notify_host(d, key, subject, text, err);
+	return 0;
 }
 
 int

@@ -34,6 +34,10 @@ void mq_deadline_keep_reminded(const struct mq_daemon *d, struct mq_game *g);
  * and nothing is logged). The caller mails it (mq_notify_update). */
 int mq_deadline_default(struct mq_daemon *d, struct mq_game *g, int seat,
     const char *host_why, char *moved, size_t movedsize, struct mq_err *err);
+/* The host's mail that masqued paused the game at entry seq, every player
+ * having missed a deadline (its players are told by mq_notify_admin). */
+int mq_deadline_tell_host_absent(struct mq_daemon *d, const struct mq_game *g,
+    uint64_t seq, struct mq_err *err);
 /* When the game next needs the daemon (0: unknown, open it). A damaged
  * clock file reads as 0, and the daemon's log says so. */
 long long mq_deadline_next(const struct mq_daemon *d, const char *id);

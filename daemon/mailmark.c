@@ -139,6 +139,17 @@ group_of(const struct mq_log_entry *e)
 	return GROUP_NONE;
 }
 
+/* masqued's pause of a game nobody plays (deadline.c pause_all_absent) */
+static int
+paused_by_server(const json_t *body)
+{
+	const char *action = json_string_value(json_object_get(body, "action"));
+	const char *by = json_string_value(json_object_get(body, "by"));
+
+	return action != NULL && strcmp(action, "pause") == 0 && by != NULL &&
+	    strcmp(by, MQ_LOG_BY_SERVER) == 0;
+}
+
 /* A reply's entry: a player's commands with the message that sent them. */
 static int
 is_reply(const struct mq_log_entry *e)
@@ -452,6 +463,9 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 			rc = kind == GROUP_ADMIN ? mq_notify_admin(d, c, body,
 			    seat >= 0 ? &before : NULL, err) :
 			    mq_notify_update(d, c, NULL, NULL, err);
+			/* masqued's own pause tells the host too */
+			if (rc == 0 && kind == GROUP_ADMIN && paused_by_server(body))
+				rc = mq_deadline_tell_host_absent(d, c, c->seq, err);
 			d->now = now;
 		}
 		mq_game_journal_stop(c);
