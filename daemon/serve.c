@@ -561,10 +561,10 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 {
 	struct mq_imap_conf c;
 	struct mq_imap *s = NULL;
-	uint32_t validity, cur_validity, last, *uids = NULL;
+	uint32_t validity, cur_validity, last, next, *uids = NULL;
 	size_t n = 0, i, flagged = 0;
 	struct reread w = { 0, 0, 0 };
-	int rc, first, lost, held = 0;
+	int rc, first, lost, held = 0, renumbered = 0;
 
 	memset(&c, 0, sizeof(c));
 	c.url = d->conf.imap_url;
@@ -576,7 +576,7 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	if ((rc = mq_imap_open(&c, &s, err)) != 0)
 		return rc;
 	cursor_read(d, &cur_validity, &last, &first, &lost);
-	if ((rc = mq_imap_s_uidvalidity(s, &validity, err)) != 0)
+	if ((rc = mq_imap_s_status(s, &validity, &next, err)) != 0)
 		goto out;
 	if (first) {
 		rc = imap_first_pass(d, s, c.mailbox ? c.mailbox : "INBOX",
@@ -592,12 +592,25 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 			    "answering only moves and mail dated after its last "
 			    "pass", cur_validity, validity);
 		last = 0;
+	} else if (next != 0 && next <= last) {
+		/* The UIDs went back under the same UIDVALIDITY: the server
+		 * numbered the mailbox anew without saying so. The UIDs after
+		 * the cursor would be new mail's only once they climbed past
+		 * it again, and the mail before unread, unsaid: read it all
+		 * again, as for a changed UIDVALIDITY. */
+		mq_daemon_log("imap: the server's next UID is %" PRIu32 ", not "
+		    "past the last UID read, %" PRIu32 ", under the same "
+		    "UIDVALIDITY %" PRIu32 ": it has numbered the mailbox anew; "
+		    "reading it again from the start, answering only moves and "
+		    "mail dated after its last pass", next, last, validity);
+		last = 0;
+		renumbered = 1;
 	}
 	if ((rc = mq_imap_s_search_after(s, last, &uids, &n, err)) != 0)
 		goto out;
 	/* not after a cursor of "0 0", which the host wrote to have the
 	 * mailbox read from its start and answered */
-	if (lost || (cur_validity != 0 && validity != cur_validity))
+	if (lost || renumbered || (cur_validity != 0 && validity != cur_validity))
 		reread_start(d, validity, uids, n, &w);
 	else
 		reread_load(d, validity, last, &w);
@@ -613,7 +626,7 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 		    "done message(s) were copied to %s and left in %s flagged "
 		    "\\Deleted, for the server or a mail client to expunge",
 		    flagged, c.done_folder, c.mailbox);
-	if (rc == 0 && n == 0 && validity != cur_validity)
+	if (rc == 0 && n == 0 && (validity != cur_validity || renumbered))
 		rc = cursor_write(d, validity, last, err);
 	if (rc == 0 && !held && w.active)
 		reread_done(d);		/* read to its end */

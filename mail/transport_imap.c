@@ -281,18 +281,19 @@ im_line(const char *p, const char *word, size_t *len)
 }
 
 int
-mq_imap_s_uidvalidity(struct mq_imap *s, uint32_t *uidvalidity,
+mq_imap_s_status(struct mq_imap *s, uint32_t *uidvalidity, uint32_t *uidnext,
     struct mq_err *err)
 {
 	struct mq_buf url = MQ_BUF_INIT, cmd = MQ_BUF_INIT;
 	const char *line, *p, *end;
+	uint32_t v;
 	size_t len;
 	int rc;
 
-	*uidvalidity = 0;
+	*uidvalidity = *uidnext = 0;
 	mq_buf_puts(&cmd, "STATUS ");
 	if ((rc = im_quote(&cmd, s->c->mailbox, err)) == 0) {
-		mq_buf_puts(&cmd, " (UIDVALIDITY)");
+		mq_buf_puts(&cmd, " (UIDVALIDITY UIDNEXT)");
 		if (im_url(s, &url, NULL) || cmd.oom)
 			rc = mq_fail(err, MQ_IO, "Out of memory");
 	}
@@ -302,14 +303,37 @@ mq_imap_s_uidvalidity(struct mq_imap *s, uint32_t *uidvalidity,
 	mq_buf_free(&url);
 	mq_buf_free(&cmd);
 	MQ_TRY(rc);
-	/* * STATUS "INBOX" (UIDVALIDITY 1700000000) */
+	/* * STATUS "INBOX" (UIDVALIDITY 1700000000 UIDNEXT 42), the items
+	 * in any order; UIDNEXT may be left out (0: not known) */
 	line = im_line(mq_buf_str(&s->out), "STATUS", &len);
-	p = line ? strstr(line, "(UIDVALIDITY ") : NULL;
-	if (p == NULL || p > line + len ||
-	    im_number(p + 13, uidvalidity, &end) || *end != ')')
+	p = line ? memchr(line, '(', len) : NULL;
+	while (p != NULL && *p != ')') {
+		p++;
+		if (strncasecmp(p, "UIDVALIDITY ", 12) == 0 &&
+		    im_number(p + 12, &v, &end) == 0)
+			*uidvalidity = v;
+		else if (strncasecmp(p, "UIDNEXT ", 8) == 0 &&
+		    im_number(p + 8, &v, &end) == 0)
+			*uidnext = v;
+		else
+			break;
+		p = *end == ' ' || *end == ')' ? end : NULL;
+	}
+	if (p == NULL || *p != ')' || *uidvalidity == 0) {
+		*uidvalidity = *uidnext = 0;
 		return mq_fail(err, MQ_IO, "The IMAP server %s sent no "
 		    "UIDVALIDITY for %s", s->host, s->c->mailbox);
+	}
 	return 0;
+}
+
+int
+mq_imap_s_uidvalidity(struct mq_imap *s, uint32_t *uidvalidity,
+    struct mq_err *err)
+{
+	uint32_t next;
+
+	return mq_imap_s_status(s, uidvalidity, &next, err);
 }
 
 static int

@@ -73,6 +73,15 @@ void	mq_imap_close(struct mq_imap *s);
 /* 1 when this session's server has neither MOVE nor UIDPLUS (known once a
  * move was refused): done messages stay in the mailbox, flagged \Deleted. */
 int	mq_imap_s_leaves_flagged(const struct mq_imap *s);
+/*
+ * The mailbox's UIDVALIDITY and UIDNEXT (STATUS; *uidnext is 0 when the
+ * server leaves it out): a UIDNEXT at or below a UID already read under
+ * the same UIDVALIDITY means the server numbered its messages anew without
+ * saying so (RFC 3501 forbids it; a server whose index was lost under a
+ * live session does it).
+ */
+int	mq_imap_s_status(struct mq_imap *s, uint32_t *uidvalidity,
+	    uint32_t *uidnext, struct mq_err *err);
 int	mq_imap_s_uidvalidity(struct mq_imap *s, uint32_t *uidvalidity,
 	    struct mq_err *err);
 int	mq_imap_s_search_after(struct mq_imap *s, uint32_t after_uid,

@@ -13,7 +13,9 @@ UIDPLUS; BAD otherwise, as a real server without them answers. A folder
 named "missing" asks for TRYCREATE until it is created. FAKE_IMAP_TRUNCATE=UID
 breaks off the first fetch of that UID halfway through its literal (the
 connection closed), as a server or a network that fails mid-message does;
-the first FAKE_IMAP_TRUNCATE_TIMES fetches of it (1 by default).
+the first FAKE_IMAP_TRUNCATE_TIMES fetches of it (1 by default). STATUS
+answers UIDNEXT (one past the last UID) when asked, unless
+FAKE_IMAP_NO_UIDNEXT is set, as a server that leaves it out.
 
 usage: fake_imap.py PORTFILE LOG MESSAGE...  (the port it listens on is
 written to PORTFILE; it serves until killed)
@@ -65,7 +67,11 @@ def serve(conn, msgs, log):
         elif cmd.startswith("LOGIN"):
             send("%s OK logged in\r\n" % tag)
         elif cmd.startswith("STATUS"):
-            send("* STATUS \"INBOX\" (UIDVALIDITY %d)\r\n%s OK done\r\n" % (VALIDITY, tag))
+            if "UIDNEXT" not in cmd or os.environ.get("FAKE_IMAP_NO_UIDNEXT"):
+                send("* STATUS \"INBOX\" (UIDVALIDITY %d)\r\n%s OK done\r\n" % (VALIDITY, tag))
+            else:
+                send("* STATUS \"INBOX\" (UIDVALIDITY %d UIDNEXT %d)\r\n%s OK done\r\n"
+                     % (VALIDITY, len(msgs) + 1, tag))
         elif cmd.startswith("SELECT") or cmd.startswith("EXAMINE"):
             send("* %d EXISTS\r\n* OK [UIDVALIDITY %d] ok\r\n%s OK [READ-WRITE] done\r\n"
                  % (len(msgs), VALIDITY, tag))

@@ -144,7 +144,7 @@ check_imap(void)
 	struct mq_imap_conf d = imap_conf("game@pbem.test", "done");
 	struct mq_imap *s;
 	struct mq_err err;
-	uint32_t uv, uv2, *uids, *rest, *none;
+	uint32_t uv, uv2, next, *uids, *rest, *none;
 	size_t n, nrest, nnone, len, i;
 	int seen[NMSG] = { 0 }, seqs[NMSG], rc;
 	char *raw;
@@ -215,6 +215,12 @@ check_imap(void)
 	free(raw);
 	check(mq_imap_s_uidvalidity(s, &uv2, &err) == 0 && uv2 == uv,
 	    "UIDVALIDITY changed");
+	/* UIDNEXT, Dovecot's, is past every UID the mailbox held: the
+	 * daemon takes one at or below its cursor for a mailbox numbered
+	 * anew (serve.c) */
+	check(mq_imap_s_status(s, &uv2, &next, &err) == 0 && uv2 == uv &&
+	    next > uids[n - 1], "STATUS: UIDVALIDITY %u UIDNEXT %u, the last "
+	    "UID %u: %s", uv2, next, uids[n - 1], err.msg);
 	mq_imap_close(s);
 
 	/* the one-shot calls, on the done folder */
