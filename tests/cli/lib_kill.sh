@@ -1,0 +1,190 @@
+# lib_kill.sh - after lib.sh: kill a command at exact points (strace kills
+# it at its k-th call of one syscall), restart, and compare with the run
+# nobody killed. Skips the whole test when strace is missing or cannot trace.
+command -v strace >/dev/null 2>&1 || { echo "$(basename "$0"): no strace, skipped"; exit 0; }
+strace -f -qq -o /dev/null -e trace=none true 2>/dev/null ||
+    { echo "$(basename "$0"): strace cannot trace here, skipped"; exit 0; }
+
+# The outbox's mails, each as the hash of its content, sorted (names differ
+# after a mail went twice: the Maildir counter moved on).
+kill_sums() { for f in $1/mail/outbox/new/*; do [ -f "$f" ] && md5sum <$f; done | sort; }
+
+# kill_same WHAT REF KILL GAME...: the two data folders agree on each game's
+# log and clock file, verify passes, the spool is empty, and the outbox holds
+# every mail of the reference and at most one more, a second copy of one
+# (the mail being sent at the kill may go twice; none other).
+kill_same() {
+	kq=$1 ref=$2 kd=$3; shift 3
+	for g in "$@"; do
+		same_file $ref/games/$g/log $kd/games/$g/log "$kq: the log"
+		same_file $ref/games/$g/clock $kd/games/$g/clock "$kq: the clock file"
+		[ ! -f $ref.clock-$g ] ||
+		    same_file $ref.clock-$g $kd.clock-$g "$kq: the clock file at the restart"
+		expect 0 "$kq: verify $g" -- $M -C $kd verify $g
+	done
+	[ -z "$(ls $kd/spool | grep -v '^dead$')" ] || fail "$kq: mail left in the spool"; ok
+	kill_sums $ref >$T/sums.ref; kill_sums $kd >$T/sums.kill
+	# every reference mail is there, as often as in the reference
+	[ -z "$(comm -23 $T/sums.ref $T/sums.kill)" ] ||
+	    fail "$kq: $(comm -23 $T/sums.ref $T/sums.kill | wc -l) mail(s) missing"; ok
+	comm -13 $T/sums.ref $T/sums.kill >$T/sums.extra
+	[ "$(wc -l <$T/sums.extra)" -le 1 ] ||
+	    fail "$kq: $(wc -l <$T/sums.extra) mails more than the reference"; ok
+	[ ! -s $T/sums.extra ] || grep -qxF -f $T/sums.extra $T/sums.ref ||
+	    fail "$kq: a mail the reference never sent"; ok
+}
+
+# kill_sweep SYSCALLS MAX BEFORE NOW LATER GAMES -- COMMAND...: COMMAND
+# (masqued's arguments after -C DIR) run at NOW on a copy of BEFORE, then
+# serve --once at NOW and at LATER (0: not) is the reference. Then for
+# each syscall of SYSCALLS (comma-separated) and k = 1..MAX, COMMAND killed
+# at its k-th call of it, on a fresh copy of BEFORE; run again as a host
+# would when it was killed before its entry was logged (an admin or a
+# submit; serve's restart does it itself); the same serves; kill_same.
+# KILL_POINTS counts the points tried; KILL_FIRST_K (default 1) is where
+# each sweep starts.
+KILL_POINTS=0
+kill_sweep() {
+	ks_calls=$1 ks_max=$2 ks_b=$3 ks_now=$4 ks_later=$5 ks_games=$6; shift 7
+	ks_n=$(cat $ks_b/games/*/log | wc -l)
+	rm -rf $T/ref; cp -a $ks_b $T/ref
+	MASQUED_NOW=$ks_now expect 0 "the reference: $*" -- $M -C $T/ref "$@"
+	ks_serve $T/ref "the reference"
+	for ks_sc in $(echo $ks_calls | tr , ' '); do
+		ks_k=${KILL_FIRST_K:-1}
+		while [ $ks_k -le $ks_max ]; do
+			rm -rf $T/kill $T/kill.clock-*; cp -a $ks_b $T/kill
+			MASQUED_NOW=$ks_now strace -f -qq -o /dev/null -e trace=$ks_sc \
+			    -e inject=$ks_sc:signal=KILL:when=$ks_k \
+			    $MREL -C $T/kill "$@" >/dev/null 2>&1
+			[ $? = 0 ] && break	# past its last call: every point tried
+			KILL_POINTS=$((KILL_POINTS + 1))
+			ks_what="$* killed at its $ks_sc $ks_k"
+			[ "$1" = serve ] || [ "$(cat $T/kill/games/*/log | wc -l)" -gt $ks_n ] ||
+			    MASQUED_NOW=$ks_now expect 0 "$ks_what: run again" -- \
+			    $M -C $T/kill "$@"
+			ks_serve $T/kill "$ks_what"
+			kill_same "$ks_what" $T/ref $T/kill $ks_games
+			ks_k=$((ks_k + 1))
+		done
+	done
+	rm -rf $T/ref $T/kill $T/ref.clock-* $T/kill.clock-*
+}
+ks_serve() {	# dir, what
+	MASQUED_NOW=$ks_now expect 0 "$2: serve" -- $M -C $1 serve --once
+	for g in $ks_games; do cp $1/games/$g/clock $1.clock-$g; done
+	[ "$ks_later" = 0 ] ||
+	    MASQUED_NOW=$ks_later expect 0 "$2: serve later" -- $M -C $1 serve --once
+}
+
+# kill_twice CALL_A CALL_B MAX BEFORE NOW LATER GAMES -- COMMAND...: as
+# kill_sweep, but the restart after each kill at COMMAND's k-th CALL_A is
+# itself killed at its j-th CALL_B (the catching up cut short), then
+# served cleanly; every pair (k, j) up to MAX each.
+kill_twice() {
+	kt_a=$1 kt_b=$2 ks_max=$3 ks_b=$4 ks_now=$5 ks_later=$6 ks_games=$7; shift 8
+	ks_n=$(cat $ks_b/games/*/log | wc -l)
+	rm -rf $T/ref; cp -a $ks_b $T/ref
+	MASQUED_NOW=$ks_now expect 0 "the reference: $*" -- $M -C $T/ref "$@"
+	ks_serve $T/ref "the reference"
+	kt_k=1
+	while [ $kt_k -le $ks_max ]; do
+		rm -rf $T/once; cp -a $ks_b $T/once
+		MASQUED_NOW=$ks_now strace -f -qq -o /dev/null -e trace=$kt_a \
+		    -e inject=$kt_a:signal=KILL:when=$kt_k \
+		    $MREL -C $T/once "$@" >/dev/null 2>&1
+		[ $? = 0 ] && break
+		[ "$1" = serve ] || [ "$(cat $T/once/games/*/log | wc -l)" -gt $ks_n ] ||
+		    MASQUED_NOW=$ks_now expect 0 "$* killed at its $kt_a $kt_k: run again" -- \
+		    $M -C $T/once "$@"
+		kt_j=1
+		while [ $kt_j -le $ks_max ]; do
+			rm -rf $T/kill $T/kill.clock-*; cp -a $T/once $T/kill
+			MASQUED_NOW=$ks_now strace -f -qq -o /dev/null -e trace=$kt_b \
+			    -e inject=$kt_b:signal=KILL:when=$kt_j \
+			    $MREL -C $T/kill serve --once >/dev/null 2>&1
+			[ $? = 0 ] && break
+			KILL_POINTS=$((KILL_POINTS + 1))
+			ks_what="$* killed at its $kt_a $kt_k, the restart at its $kt_b $kt_j"
+			ks_serve $T/kill "$ks_what"
+			kill_same "$ks_what" $T/ref $T/kill $ks_games
+			kt_j=$((kt_j + 1))
+		done
+		kt_k=$((kt_k + 1))
+	done
+	rm -rf $T/ref $T/kill $T/once $T/ref.clock-* $T/kill.clock-*
+}
+
+# The games the kill tests start from, built with the release binary (a
+# fast one) at the pinned clock T0 (MASQUED_NOW), H an hour.
+T0=$MASQUED_NOW H=3600
+# kill_rm DIR POLICY: The Red Death for four (deadline 24 h, reminder 6 h,
+# the host host@x.test), placed at T0, served at T0 + 1 h; at T0 + 3 h alice
+# and bob play their action cards (submit), served at T0 + 5 h: carol and
+# dave owe theirs, reminded at T0 + 18 h, due at T0 + 24 h. $RG the game.
+kill_rm() {
+	$MREL -C $1 init >/dev/null || fail "init"
+	echo "admin = host@x.test" >>$1/masqued.conf
+	RG=$($MREL -C $1 new redmasque --player alice=alice@x.test \
+	    --player bob=bob@x.test --player carol=carol@x.test \
+	    --player dave=dave@x.test --option deadline=24h --option reminder=6h \
+	    --option policy=$2 \
+	    --seed 0707070707070707070707070707070707070707070707070707070707070707) ||
+	    fail "new redmasque"
+	$MREL -C $1 serve --once 2>/dev/null || fail "the welcome"
+	for p in alice bob carol dave; do
+		$MREL -C $1 submit $RG $p "$($MREL -C $1 bot $RG $p)" >/dev/null ||
+		    fail "place $p"
+	done
+	MASQUED_NOW=$((T0 + H)) $MREL -C $1 serve --once 2>/dev/null || fail "serve"
+	for p in alice bob; do
+		MASQUED_NOW=$((T0 + 3 * H)) $MREL -C $1 submit $RG $p \
+		    "$($MREL -C $1 bot $RG $p)" >/dev/null || fail "play $p"
+	done
+	MASQUED_NOW=$((T0 + 5 * H)) $MREL -C $1 serve --once 2>/dev/null || fail "serve"
+}
+# kill_ms DIR: The Masquerade for three with its Event deck cut to one card
+# (it ends with the first turn), played up to its last move, served: $MG
+# the game, $MP the player who owes it, $MC the move (the bot's). Its next
+# time is T0 + 12 h (reminder), its deadline T0 + 24 h.
+kill_ms() {
+	$MREL -C $1 init >/dev/null || fail "init"
+	echo "admin = host@x.test" >>$1/masqued.conf
+	mkdir -p $T/games
+	/usr/bin/python3 -c "
+import json, sys
+d = json.load(open('config/games/masquerade.json'))
+d['events'] = d['events'][:1]
+json.dump(d, open(sys.argv[1], 'w'), ensure_ascii=False)" $T/games/masquerade.json ||
+	    fail "the short Masquerade's data"
+	MG=$(MASQUED_GAMES=$T/games $MREL -C $1 new masquerade \
+	    --player alice=alice@x.test --player bob=bob@x.test \
+	    --player carol=carol@x.test --option deadline=24h \
+	    --seed 0505050505050505050505050505050505050505050505050505050505050505) ||
+	    fail "new masquerade"
+	km=0
+	while :; do
+		km=$((km + 1)); [ $km -le 40 ] || fail "the short Masquerade never ends"
+		for MP in alice bob carol; do
+			MC=$($MREL -C $1 bot $MG $MP); [ -z "$MC" ] || break
+		done
+		[ -n "$MC" ] || fail "the short Masquerade: nobody owes a move"
+		rm -rf $T/ms.try; cp -a $1 $T/ms.try
+		$MREL -C $T/ms.try submit $MG $MP "$MC" >/dev/null || fail "submit $MP"
+		$MREL -C $T/ms.try view $MG admin --json | grep -q '"phase": "over"' &&
+		    break
+		$MREL -C $1 submit $MG $MP "$MC" >/dev/null || fail "submit $MP"
+	done
+	rm -rf $T/ms.try
+	$MREL -C $1 serve --once 2>/dev/null || fail "serve"
+}
+# kill_mail DIR PLAYER TEXT: PLAYER's reply into DIR's inbox, to the reply
+# address of their first mail there.
+kill_mail() {
+	km_f=$(grep -l "^To: $2@x.test" $1/mail/outbox/new/* | head -n 1)
+	[ -n "$km_f" ] || fail "no mail to $2"
+	km_n=$(ls $1/mail/inbox/new | wc -l)
+	printf 'From: %s@x.test\nTo: %s\nSubject: Re: the masque\nMessage-ID: <%s.%s@x.test>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n%s\n' \
+	    $2 "$(sed -n 's/^Reply-To: //p' $km_f | tr -d '\r')" $2 $km_n "$3" \
+	    >$1/mail/inbox/new/$2.$km_n.test
+}
