@@ -251,9 +251,11 @@ mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
 	    submit_lines(&d, g, seat, (const char *const *)lines, n, &set, mail,
 	    &err);
 	if (rc == 0 && g->seq > before) {
-		mq_mailmark_done(g);
+		/* the clock file before the mark (see inbound.c); the mark
+		 * moves all the same (a --no-mail's are never to be sent) */
 		mq_deadline_keep_reminded(&d, g);
 		rc = mq_deadline_schedule(&d, g, &err);
+		mq_mailmark_done(g);
 	} else if (rc != 0 && g->seq > before) {
 		/* logged, but not (all) mailed: the mark stays before the
 		 * entries, and the next serve (or anything that opens the

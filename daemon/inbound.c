@@ -451,15 +451,19 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	rc = mq_inbound_answer(d, a->game, a, &res, err);
 	d->hush_notices = 0;
 	mq_game_journal_stop(a->game);
+	/* the clock file before the mark, as admin's: a kill between the
+	 * mark and the clock file left the old one, which no catching up
+	 * rewrites (the mark is past the entry), its next time perhaps a
+	 * debt's extended by weeks while the new phase's came in hours */
+	mq_deadline_keep_reminded(d, a->game);
+	if (rc == 0)
+		rc = mq_deadline_schedule(d, a->game, err);
 	if (rc == 0 && res.logged)
 		mq_mailmark_done(a->game);
 	else if (rc == 0) {
 		settings_mailed(a, set_at);
 		rc = mark_answered(d, a->hash, err);
 	}
-	mq_deadline_keep_reminded(d, a->game);
-	if (rc == 0)
-		rc = mq_deadline_schedule(d, a->game, err);
 	log_move(a, &res, set_at, tid, outcome);
 	mq_submit_result_free(&res);
 	return rc;
