@@ -327,6 +327,61 @@ pause_all_absent(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	return 0;
 }
 
+/*
+ * The defaults due at d->now: every seat whose deadline has passed, and
+ * every kicked seat that owes, in seat order, from the first again after
+ * each (a default may set off the next debt), until the game is over or
+ * everyone is away (*away). With the policy wait the host is told
+ * instead (when tell; else left to the next pass). *played counts them.
+ */
+static int
+defaults_due(struct mq_daemon *d, struct mq_game *g, int tell, int *played,
+    int *away, struct mq_err *err)
+{
+	long long dl;
+	int i, rc = 0;
+
+	*played = *away = 0;
+	for (i = 0; i < g->nplayers && rc == 0; i++) {
+		if ((dl = mq_game_deadline(&d->conf, g, i)) == 0)
+			continue;
+		if (g->players[i].kicked || d->now >= dl) {
+			if (mq_game_policy_wait(&d->conf, g) && !g->players[i].kicked) {
+				/* the host decides */
+				if (tell)
+					rc = tell_host_waiting(d, g, i, dl, err);
+				continue;
+			}
+			rc = mq_deadline_default(d, g, i, NULL, NULL, 0, err);
+			(*played)++;
+			i = -1;		/* a default may set off the next debt */
+			if (mq_game_over(g))
+				break;
+			if (rc == 0 && mq_game_all_absent(g)) {
+				*away = 1;
+				break;
+			}
+		}
+	}
+	return rc;
+}
+
+int
+mq_deadline_finish(struct mq_daemon *d, struct mq_game *g, long long at,
+    struct mq_err *err)
+{
+	long long now = d->now;
+	int rc, played, away;
+
+	if (!g->writable || g->paused || mq_game_over(g) ||
+	    mq_game_nobody_plays(g) || mq_game_all_absent(g))
+		return 0;
+	d->now = at;
+	rc = defaults_due(d, g, 0, &played, &away, err);
+	d->now = now;
+	return rc;
+}
+
 int
 mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
     int *reminders, struct mq_err *err)
@@ -349,27 +404,8 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 		return mq_deadline_schedule(d, g, err);
 	}
 	mq_game_journal_start(g);
-	for (i = 0; i < g->nplayers && rc == 0; i++) {
-		if ((dl = mq_game_deadline(&d->conf, g, i)) == 0)
-			continue;
-		if (g->players[i].kicked || d->now >= dl) {
-			if (mq_game_policy_wait(&d->conf, g) && !g->players[i].kicked) {
-				/* the host decides */
-				rc = tell_host_waiting(d, g, i, dl, err);
-				continue;
-			}
-			rc = mq_deadline_default(d, g, i, NULL, NULL, 0, err);
-			acted = 1;
-			(*timeouts)++;
-			i = -1;		/* a default may set off the next debt */
-			if (mq_game_over(g))
-				break;
-			if (rc == 0 && mq_game_all_absent(g)) {
-				away = 1;
-				break;
-			}
-		}
-	}
+	rc = defaults_due(d, g, 1, &acted, &away, err);
+	*timeouts += acted;
 	if (rc == 0 && acted && (rc = mq_notify_update(d, g, NULL, NULL, err)) == 0)
 		mq_mailmark_done(g);
 	mq_game_journal_stop(g);

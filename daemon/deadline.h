@@ -34,6 +34,13 @@ void mq_deadline_keep_reminded(const struct mq_daemon *d, struct mq_game *g);
  * and nothing is logged). The caller mails it (mq_notify_update). */
 int mq_deadline_default(struct mq_daemon *d, struct mq_game *g, int seat,
     const char *host_why, char *moved, size_t movedsize, struct mq_err *err);
+/* A deadline pass cut short (a kill between two of its defaults) is
+ * finished as it was to be: the defaults still due at its time, at, are
+ * logged (none when the game is over, paused or everyone is away), not
+ * mailed: the catching up mails them with the logged ones, as one update
+ * (mailmark.c). The policy wait's word to the host is left to the pass. */
+int mq_deadline_finish(struct mq_daemon *d, struct mq_game *g, long long at,
+    struct mq_err *err);
 /* The host's mail that masqued paused the game at entry seq, every player
  * having missed a deadline (its players are told by mq_notify_admin). */
 int mq_deadline_tell_host_absent(struct mq_daemon *d, const struct mq_game *g,

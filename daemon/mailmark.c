@@ -381,6 +381,40 @@ reveal_late(struct mq_game *g, uint64_t mark, struct mq_err *err)
 	return mq_game_append_reveal(g, g->last_ts, err);
 }
 
+/*
+ * A deadline pass plays every default due, then mails them as one update
+ * (mq_deadline_run): a kill between two defaults left the first logged,
+ * unmailed, and the others not played. Caught up as they were, the logged
+ * ones went alone (asking the next seat for a move whose deadline had
+ * gone), then the pass at the restart played the others and mailed them
+ * as a second update that no longer said who had missed the deadline
+ * first. When the entries past the mark end with a deadline's default
+ * (a reveal after it aside; not the host's `admin default`), the defaults
+ * still due at its time are logged first, at that time, so that the
+ * catching up mails them all as the pass was to.
+ */
+static int
+pass_late(struct mq_daemon *d, struct mq_game *g, uint64_t mark,
+    struct mq_err *err)
+{
+	struct mq_logfile *lf;
+	const struct mq_log_entry *e;
+	long long at = -1;
+	int rc;
+
+	if (!g->writable || mark >= g->seq || (g->last_type != MQ_LOG_TIMEOUT &&
+	    g->last_type != MQ_LOG_REVEAL))
+		return 0;
+	MQ_TRY(mq_logfile_open_read(g->logpath, d->store.keys.pk, &lf, err));
+	while ((rc = mq_logfile_next(lf, &e, err)) == 0 && e != NULL)
+		if (e->seq > mark && e->type != MQ_LOG_REVEAL)
+			at = e->type == MQ_LOG_TIMEOUT && json_object_get(e->body,
+			    "by") == NULL ? (long long)json_integer_value(
+			    json_object_get(e->body, "ts")) : -1;
+	mq_logfile_close(lf);
+	return rc != 0 || at < 0 ? rc : mq_deadline_finish(d, g, at, err);
+}
+
 int
 mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 {
@@ -406,6 +440,7 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 		return 0;
 	if (mark >= g->seq)
 		return end_late(g);
+	MQ_TRY(pass_late(d, g, mark, err));
 	/* a second, read-only copy of the game as it stood at the mark */
 	MQ_TRY(mq_game_open(&d->store, g->id, 0, mark, &c, err));
 	while (rc == 0 && c->seq < g->seq) {

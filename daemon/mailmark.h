@@ -50,7 +50,9 @@ void mq_mailmark_done(struct mq_game *g);
  * archived message (mq_inbound_rebuild_archived), as if it were read
  * again. Stops at a reply's entry whose message is not archived or not
  * taken now (left to its message, should it be read again), and at an
- * entry of no kind it knows. g is open for writing.
+ * entry of no kind it knows. A deadline pass cut short between its
+ * defaults is finished first (mq_deadline_finish), so that its mails go as
+ * one. g is open for writing.
  */
 int mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g,
     struct mq_err *err);
