@@ -415,6 +415,27 @@ pass_late(struct mq_daemon *d, struct mq_game *g, uint64_t mark,
 	return rc != 0 || at < 0 ? rc : mq_deadline_finish(d, g, at, err);
 }
 
+/*
+ * The clock file from g (the log's last entry), the debts whose deadline an
+ * admin entry moved (the bits of moved) reminded anew. Written before the
+ * mark moves past an entry, as every writer does: a kill between the mark
+ * and the clock file left the old one, which no catching up rewrote (the
+ * mark is past the entry); a resume caught up so left the game "paused"
+ * there, its deadlines never due.
+ */
+static int
+clock_caught(struct mq_daemon *d, struct mq_game *g, unsigned moved,
+    struct mq_err *err)
+{
+	int a;
+
+	mq_deadline_keep_reminded(d, g);
+	for (a = 0; a < g->nplayers; a++)
+		if (moved & (1u << a))
+			g->players[a].reminded = 0;
+	return mq_deadline_schedule(d, g, err);
+}
+
 int
 mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 {
@@ -441,6 +462,7 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	if (mark >= g->seq)
 		return end_late(g);
 	MQ_TRY(pass_late(d, g, mark, err));
+	MQ_TRY(clock_caught(d, g, 0, err));
 	/* a second, read-only copy of the game as it stood at the mark */
 	MQ_TRY(mq_game_open(&d->store, g->id, 0, mark, &c, err));
 	while (rc == 0 && c->seq < g->seq) {
@@ -517,6 +539,9 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 			    strcmp(action, "replace") == 0))
 				moved |= 1u << a;
 		json_decref(body);
+		/* the clock file before the mark (clock_caught) */
+		if (rc == 0 && moved)
+			rc = clock_caught(d, g, moved, err);
 		if (rc == 0) {
 			mq_mailmark_done(c);
 			mq_daemon_log("game %s: entries %llu-%llu were logged but not "
@@ -529,13 +554,8 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	mq_game_close(c);
 	/* the debts of the entries caught up are new to the clock file (each
 	 * writer rewrites it only once its mails are queued) */
-	if (rc == 0 && caught) {
-		mq_deadline_keep_reminded(d, g);
-		for (a = 0; a < g->nplayers; a++)
-			if (moved & (1u << a))
-				g->players[a].reminded = 0;
-		rc = mq_deadline_schedule(d, g, err);
-	}
+	if (rc == 0 && caught)
+		rc = clock_caught(d, g, moved, err);
 	if (rc == 0 && c_seq >= g->seq)
 		rc = end_late(g);
 	return rc;
