@@ -45,29 +45,41 @@ kill_same() {
 # would when it was killed before its entry was logged (an admin or a
 # submit; serve's restart does it itself); the same serves; kill_same.
 # KILL_POINTS counts the points tried; KILL_FIRST_K (default 1) is where
-# each sweep starts.
-KILL_POINTS=0
+# each sweep starts. KILL_IN is COMMAND's standard input (default
+# /dev/null); KILL_AGAIN=1 runs it again after every kill, as an MTA
+# retries a pipe that died (and wants it to exit 0). KILL_HOOK, when set,
+# is called as "KILL_HOOK start" before each run of COMMAND (the
+# reference's too), "KILL_HOOK killed WHAT DIR" right after a kill, and
+# "KILL_HOOK check WHAT DIR" after kill_same: a test's own checks (a
+# server's side, the state a kill left).
+KILL_POINTS=0 KILL_HOOK= KILL_IN=/dev/null KILL_AGAIN=
 kill_sweep() {
 	ks_calls=$1 ks_max=$2 ks_b=$3 ks_now=$4 ks_later=$5 ks_games=$6; shift 7
 	ks_n=$(cat $ks_b/games/*/log | wc -l)
 	rm -rf $T/ref; cp -a $ks_b $T/ref
-	MASQUED_NOW=$ks_now expect 0 "the reference: $*" -- $M -C $T/ref "$@"
+	[ -z "$KILL_HOOK" ] || $KILL_HOOK start
+	MASQUED_NOW=$ks_now expect 0 "the reference: $*" -- $M -C $T/ref "$@" \
+	    <$KILL_IN
 	ks_serve $T/ref "the reference"
 	for ks_sc in $(echo $ks_calls | tr , ' '); do
 		ks_k=${KILL_FIRST_K:-1}
 		while [ $ks_k -le $ks_max ]; do
 			rm -rf $T/kill $T/kill.clock-*; cp -a $ks_b $T/kill
+			[ -z "$KILL_HOOK" ] || $KILL_HOOK start
 			MASQUED_NOW=$ks_now strace -f -qq -o /dev/null -e trace=$ks_sc \
 			    -e inject=$ks_sc:signal=KILL:when=$ks_k \
-			    $MREL -C $T/kill "$@" >/dev/null 2>&1
+			    $MREL -C $T/kill "$@" <$KILL_IN >/dev/null 2>&1
 			[ $? = 0 ] && break	# past its last call: every point tried
 			KILL_POINTS=$((KILL_POINTS + 1))
 			ks_what="$* killed at its $ks_sc $ks_k"
-			[ "$1" = serve ] || [ "$(cat $T/kill/games/*/log | wc -l)" -gt $ks_n ] ||
+			[ -z "$KILL_HOOK" ] || $KILL_HOOK killed "$ks_what" $T/kill
+			[ "$1" = serve ] || { [ -z "$KILL_AGAIN" ] &&
+			    [ "$(cat $T/kill/games/*/log | wc -l)" -gt $ks_n ]; } ||
 			    MASQUED_NOW=$ks_now expect 0 "$ks_what: run again" -- \
-			    $M -C $T/kill "$@"
+			    $M -C $T/kill "$@" <$KILL_IN
 			ks_serve $T/kill "$ks_what"
 			kill_same "$ks_what" $T/ref $T/kill $ks_games
+			[ -z "$KILL_HOOK" ] || $KILL_HOOK check "$ks_what" $T/kill
 			ks_k=$((ks_k + 1))
 		done
 	done
