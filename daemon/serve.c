@@ -407,8 +407,8 @@ imap_first_pass(struct mq_daemon *d, struct mq_imap *s, const char *mailbox,
 }
 
 /*
- * Message uid, fetched and processed; then (its log entry fsynced) the
- * cursor past it, and it moved to the done folder. *held when it could
+ * Message uid, fetched and processed; then (its log entry fsynced) it
+ * moved to the done folder, and the cursor past it. *held when it could
  * not be fetched or processed: the pass stops there, to keep UID order,
  * and the next tries again.
  */
@@ -456,13 +456,16 @@ imap_take(struct mq_daemon *d, struct mq_imap *s, const struct mq_imap_conf *c,
 		}
 		count(st, o);
 	}
-	/* the log entry is fsynced: now the cursor may pass this UID */
-	MQ_TRY(cursor_write(d, validity, uid, err));
+	/* the log entry is fsynced: the message may go to the done folder,
+	 * then the cursor pass it. Not the other way round: a kill between
+	 * the two left it in the mailbox for good, behind the cursor; this
+	 * way the next pass reads it again (where the move did not go),
+	 * acknowledges it and moves it. */
 	if (c->done_folder != NULL && mq_imap_s_move_done(s, uid, &e) != 0)
 		mq_daemon_log("%s: %s", id, e.msg);
 	else if (c->done_folder != NULL && mq_imap_s_leaves_flagged(s))
 		(*flagged)++;
-	return 0;
+	return cursor_write(d, validity, uid, err);
 }
 
 /*
