@@ -145,12 +145,35 @@ mq_deadline_keep_reminded(const struct mq_daemon *d, struct mq_game *g)
 	clock_read(d, g->id, g, &next, NULL, 0);
 }
 
+/* The clock file: NEXT, then the reminded debts. */
+static int
+clock_write(const struct mq_daemon *d, const struct mq_game *g, long long next,
+    struct mq_err *err)
+{
+	char path[1400], buf[1024];
+	size_t len;
+	int i;
+
+	len = (size_t)snprintf(buf, sizeof(buf), "%lld\n", next);
+	for (i = 0; i < g->nplayers && len < sizeof(buf) - 40; i++)
+		if (g->players[i].reminded)
+			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%d %lld\n",
+			    i, g->players[i].owe_since);
+	clock_path(d, g->id, path, sizeof(path));
+	return mq_file_overwrite(path, buf, len, 0644, err);
+}
+
+int
+mq_deadline_due_now(const struct mq_daemon *d, const struct mq_game *g,
+    struct mq_err *err)
+{
+	return clock_write(d, g, d->now, err);
+}
+
 int
 mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 {
-	char path[1400], buf[1024];
 	long long next = 0, t, dl;
-	size_t len;
 	int i;
 
 	for (i = 0; i < g->nplayers; i++) {
@@ -167,13 +190,7 @@ mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 		next = g->last_ts;
 	if (g->paused || mq_game_over(g) || mq_game_nobody_plays(g))
 		next = CLOCK_NEVER;	/* nothing to do until an admin entry */
-	len = (size_t)snprintf(buf, sizeof(buf), "%lld\n", next ? next : CLOCK_NEVER);
-	for (i = 0; i < g->nplayers && len < sizeof(buf) - 40; i++)
-		if (g->players[i].reminded)
-			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%d %lld\n",
-			    i, g->players[i].owe_since);
-	clock_path(d, g->id, path, sizeof(path));
-	return mq_file_overwrite(path, buf, len, 0644, err);
+	return clock_write(d, g, next ? next : CLOCK_NEVER, err);
 }
 
 /*

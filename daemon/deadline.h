@@ -34,6 +34,11 @@ void mq_deadline_keep_reminded(const struct mq_daemon *d, struct mq_game *g);
  * and nothing is logged). The caller mails it (mq_notify_update). */
 int mq_deadline_default(struct mq_daemon *d, struct mq_game *g, int seat,
     const char *host_why, char *moved, size_t movedsize, struct mq_err *err);
+/* The clock file due at d->now, the reminded debts kept: a catching up
+ * that failed (its clock file already the log's) is tried again by the
+ * next pass, not at the game's next deadline (mailmark.c). */
+int mq_deadline_due_now(const struct mq_daemon *d, const struct mq_game *g,
+    struct mq_err *err);
 /* A deadline pass cut short (a kill between two of its defaults) is
  * finished as it was to be: the defaults still due at its time, at, are
  * logged (none when the game is over, paused or everyone is away), not

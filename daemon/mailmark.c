@@ -436,8 +436,8 @@ clock_caught(struct mq_daemon *d, struct mq_game *g, unsigned moved,
 	return mq_deadline_schedule(d, g, err);
 }
 
-int
-mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
+static int
+catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 {
 	const struct mq_log_entry *e;
 	struct mq_player_info before;
@@ -558,6 +558,27 @@ mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 		rc = clock_caught(d, g, moved, err);
 	if (rc == 0 && c_seq >= g->seq)
 		rc = end_late(g);
+	return rc;
+}
+
+/*
+ * A catching up that failed (a full disk) is tried again by the next pass:
+ * the clock file it wrote before the mails (clock_caught) is the log's, at
+ * the next deadline, while the deadline pass that logged the entries had
+ * left it due; so serve opened the game again only at that deadline (for
+ * ever in a game paused or over), or for a reply.
+ */
+int
+mq_mailmark_catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
+{
+	struct mq_err e;
+	int rc = catchup(d, g, err);
+
+	if (rc != 0 && g->writable) {
+		mq_deadline_keep_reminded(d, g);
+		if (mq_deadline_due_now(d, g, &e) != 0)
+			mq_daemon_log("game %s: %s", g->id, e.msg);
+	}
 	return rc;
 }
 

@@ -189,4 +189,36 @@ k=$(grep -l "^To: alice@x.test" $O/* 2>/dev/null | xargs grep -l "^X-Masqued-Mai
 [ "$k" = 1 ] || { cat $T/pass1 $T/err >&2; fail "imap: alice got $k receipts, not 1"; }; ok
 [ "$($MREL -C $D log $G | wc -l)" -gt "$N" ] || fail "imap: no timeout after alice's reply"; ok
 expect 0 "imap: verify" -- $M -C $D verify $G
+# --- a running serve's catching up that fails before it queues any mail
+# is tried again the next pass: the catching up writes the clock file before
+# the mails (mailmark.c clock_caught), at the game's next deadline, 60 h
+# away; the deadline pass that logged the entries (its first turn mail here
+# a folder, as a full disk) had left it due. The mails waited for that
+# deadline, or for ever in a game paused or over, while serve ran. ---
+D=$T/retry
+O=$D/mail/outbox/new
+expect 0 "retry: init" -- $M -C $D init
+G=$(new_game $D) || fail "retry: new"
+expect 0 "retry: serve --once: the welcome" -- $M -C $D serve --once
+rm -f $O/*
+printf 'poll_interval = 1\n' >>$D/masqued.conf
+mkdir $D/spool/$G-00000002-0-turn.eml
+MASQUED_NOW=$((MASQUED_NOW + 73 * 3600)) $M -C $D serve 2>$T/retry.err &
+S=$!
+trap 'kill $S 2>/dev/null; rm -rf "$T"' EXIT
+i=0
+while ! grep -q "cannot rebuild the mails" $T/retry.err && [ $i -lt 100 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+grep -q "cannot rebuild the mails" $T/retry.err || { cat $T/retry.err >&2; fail "retry: no catching up that failed"; }; ok
+rmdir $D/spool/$G-00000002-0-turn.eml
+i=0
+while [ "$(ls $O | wc -l)" -lt 4 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+kill $S
+wait $S || { cat $T/retry.err >&2; fail "retry: the running serve failed"; }; ok
+trap 'rm -rf "$T"' EXIT
+n=$(grep -l "^X-Masqued-Mail: turn" $O/* 2>/dev/null | wc -l)
+[ "$n" = 4 ] || { cat $T/retry.err >&2; fail "retry: $n turn mails of the default from the running serve, not 4"; }; ok
+[ "$(cat $D/games/$G/mailed)" -eq 2 ] || fail "retry: the mark $(cat $D/games/$G/mailed) is not the default's entry 2"; ok
+expect 0 "retry: verify" -- $M -C $D verify $G
 done_checks
