@@ -189,6 +189,7 @@ k=$(grep -l "^To: alice@x.test" $O/* 2>/dev/null | xargs grep -l "^X-Masqued-Mai
 [ "$k" = 1 ] || { cat $T/pass1 $T/err >&2; fail "imap: alice got $k receipts, not 1"; }; ok
 [ "$($MREL -C $D log $G | wc -l)" -gt "$N" ] || fail "imap: no timeout after alice's reply"; ok
 expect 0 "imap: verify" -- $M -C $D verify $G
+kill $IMAP_PID 2>/dev/null; wait $IMAP_PID 2>/dev/null; IMAP_PID=
 # --- a running serve's catching up that fails before it queues any mail
 # is tried again the next pass: the catching up writes the clock file before
 # the mails (mailmark.c clock_caught), at the game's next deadline, 60 h
