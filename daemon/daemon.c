@@ -278,11 +278,23 @@ mq_daemon_game(struct mq_daemon *d, const char *id, struct mq_game **g,
 	if (d->nopen >= d->open_max)
 		mq_daemon_release(d);
 	MQ_TRY(mq_game_open(&d->store, id, 1, 0, g, err));
+	/* mails a crash kept from going, before the game moves on. Until
+	 * they are queued it does not move on: a reply or a default logged
+	 * meanwhile would queue its own mails and move the mark past theirs,
+	 * and they would never go (a full disk that frees up within a pass).
+	 * The caller leaves its message, its deadline or its command for
+	 * later; the next open tries again. */
 	d->open[d->nopen++] = *g;
-	/* mails a crash kept from going, before the game moves on */
-	if ((rc = mq_mailmark_catchup(d, *g, &e)) != 0)
-		mq_daemon_log("game %s: cannot rebuild the mails of its last "
-		    "entries: %s", id, e.msg);
+	if ((rc = mq_mailmark_catchup(d, *g, &e)) != 0) {
+		for (i = 0; i < d->nopen; i++)
+			if (d->open[i] == *g)
+				d->open[i] = d->open[--d->nopen];
+		mq_game_close(*g);
+		*g = NULL;
+		return mq_fail(err, rc == MQ_BADDATA ? MQ_BADDATA : MQ_IO,
+		    "Game %s waits until the mails of its last entries can be "
+		    "queued: %s", id, e.msg);
+	}
 	return 0;
 }
 

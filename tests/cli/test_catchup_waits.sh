@@ -1,0 +1,46 @@
+#!/bin/sh
+# test_catchup_waits.sh - a game whose last entries' mails cannot be
+# queued (a full disk: here a folder where the first one goes) does not
+# move on until they are: a reply that came meanwhile used to be played,
+# queue its own mails and move the mark of mailed entries past the
+# others, which then never went once the disk had room again. Now the
+# reply waits in the inbox, and the next pass sends both, each once.
+. tests/cli/lib.sh
+. tests/cli/lib_game.sh
+
+ca=$($MREL -C $D bot $G alice) || fail "bot alice"
+RA=$(reply_to alice)
+# an admin entry whose notices were lost between the log and the spool
+N=$(( $($MREL -C $D log $G | wc -l) + 1 ))
+printf '%020d\n' $((N - 1)) >$T/mark
+expect 0 "extend" -- $M -C $D admin $G extend 1d --why "a holiday"
+rm -f $D/spool/$G-*.eml
+cp $T/mark $D/games/$G/mailed
+mkdir $D/spool/$G-$(printf %08d $N)-0-admin.eml
+rm -f $O/*
+
+send alice@x.test "$RA" m1 "$ca"
+expect 0 "serve --once, the notices cannot be queued" -- $M -C $D serve --once
+err_has "Game $G waits until the mails of its last entries can be queued"
+[ "$($MREL -C $D log $G | wc -l)" = $N ] || fail "alice's reply was played before the notices were queued"; ok
+[ -n "$(ls $IN)" ] || fail "alice's reply left the inbox"; ok
+[ -z "$(ls $O)" ] || fail "mail went out: $(ls $O)"; ok
+expect 4 "admin waits too" -- $M -C $D admin $G extend 1d --why "again"
+err_has "Game $G waits until the mails of its last entries can be queued"
+expect 4 "submit waits too" -- $M -C $D submit $G alice STATUS
+err_has "Game $G waits until the mails of its last entries can be queued"
+[ "$($MREL -C $D log $G | wc -l)" = $N ] || fail "an entry was logged while the game waited"; ok
+
+rmdir $D/spool/$G-$(printf %08d $N)-0-admin.eml
+expect 0 "serve --once, the disk has room" -- $M -C $D serve --once
+[ "$($MREL -C $D log $G | wc -l)" = $((N + 1)) ] || fail "alice's reply was not played once"; ok
+for p in alice bob carol dave; do
+	k=$(grep -l "^To: $p@x.test" $O/* 2>/dev/null | xargs grep -l "^X-Masqued-Mail: admin" | wc -l)
+	[ "$k" = 1 ] || fail "$p got $k extend notices, not 1"; ok
+done
+k=$(grep -l "^To: alice@x.test" $O/* | xargs grep -l "^X-Masqued-Mail: receipt" | wc -l)
+[ "$k" = 1 ] || fail "alice got $k receipts, not 1"; ok
+[ -z "$(ls $IN)" ] || fail "alice's reply is still in the inbox"; ok
+[ -z "$(ls $D/spool | grep -v '^dead$')" ] || fail "mail left in the spool: $(ls $D/spool)"; ok
+expect 0 "verify" -- $M -C $D verify $G
+done_checks
