@@ -1,10 +1,12 @@
 /* game_create.c - making a new game: its options and players checked, its
  * id and seed drawn, its genesis entry written to a hidden folder that is
  * renamed into place only once whole. See store.h. */
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <jansson.h>
@@ -189,20 +191,61 @@ check_new_game(const struct mq_new_game *ng, const struct mq_gamedata *gd,
 	return 0;
 }
 
-/* The files a game's making leaves in its hidden folder, and the folder. */
+/* The files a game's making leaves in its hidden folder (data.json, the
+ * mark, the log, and their temporary copies, whatever their names), and
+ * the folder. Nothing else writes there. */
 static void
 remove_staging(const char *dir)
 {
-	static const char *const files[] = { "data.json", "data.json.tmp",
-	    "mailed", "mailed.tmp", "log", "log.tmp" };
-	char path[1300];
-	size_t i;
+	char path[1700];
+	struct dirent *de;
+	DIR *dp;
 
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
-		(void)unlink(path);
+	if ((dp = opendir(dir)) != NULL) {
+		while ((de = readdir(dp)) != NULL)
+			if (strcmp(de->d_name, ".") != 0 &&
+			    strcmp(de->d_name, "..") != 0) {
+				snprintf(path, sizeof(path), "%s/%s", dir,
+				    de->d_name);
+				(void)unlink(path);
+			}
+		closedir(dp);
 	}
 	(void)rmdir(dir);	/* if it stays, hidden, it is never read */
+}
+
+/*
+ * The hidden folders of games whose making stopped (a `new` killed before
+ * its rename): one untouched for STAGING_STALE seconds is no `new` at work
+ * (making a game takes a moment), and goes. By the file's time, so the real
+ * clock, not MASQUED_NOW. Else they stayed for good, each holding the seed
+ * of a game never made, and a test's fixed id (MASQUED_GAME_ID) could not
+ * be made again.
+ */
+#define STAGING_STALE	600
+
+static void
+remove_stale_staging(const char *datadir)
+{
+	char games[1100], dir[1400];
+	struct dirent *de;
+	struct stat st;
+	time_t now = time(NULL);
+	DIR *dp;
+
+	snprintf(games, sizeof(games), "%s/games", datadir);
+	if ((dp = opendir(games)) == NULL)
+		return;		/* the game's own making says why */
+	while ((de = readdir(dp)) != NULL) {
+		if (strncmp(de->d_name, ".new-", 5) != 0 ||
+		    strlen(de->d_name) != 5 + MQ_GAME_ID_LEN)
+			continue;
+		snprintf(dir, sizeof(dir), "%s/%s", games, de->d_name);
+		if (lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) &&
+		    st.st_mtime < now - STAGING_STALE)
+			remove_staging(dir);
+	}
+	closedir(dp);
 }
 
 int
@@ -235,6 +278,7 @@ mq_game_create(struct mq_store *s, const struct mq_new_game *ng,
 	}
 	if ((rc = check_new_game(ng, &gd, seed, err)) != 0)
 		goto out;
+	remove_stale_staging(s->datadir);
 	/* The game is made in a hidden folder (mq_store_games skips it) and
 	 * renamed into place whole, its log and mark in it: a serve pass never
 	 * meets a game folder without a log. */
@@ -247,6 +291,13 @@ mq_game_create(struct mq_store *s, const struct mq_new_game *ng,
 			errno = EEXIST;		/* a game has that id */
 		else if (errno == ENOENT && mkdir(dir, 0755) == 0)
 			break;
+		if (errno == EEXIST && fixed && access(final, F_OK) != 0) {
+			rc = mq_fail(err, MQ_IO, "Game %s is being made by another "
+			    "new (%s is there); if none is at work, that folder "
+			    "goes once it is %d minutes old.", id, dir,
+			    STAGING_STALE / 60);
+			goto out;
+		}
 		if (errno != EEXIST || fixed || tries > 100) {
 			rc = mq_fail_errno(err, MQ_IO, "Cannot create %s", final);
 			goto out;

@@ -182,6 +182,12 @@ mq_inbound_applied_before(struct mq_daemon *d, const struct analysis *a,
 		    a->game->id);
 		return 0;
 	}
+	/* the clock file before the mark, as every writer does: the game's
+	 * open wrote it already, as its catching up stopped at this entry;
+	 * written here too so that this path never relies on that */
+	mq_deadline_keep_reminded(d, a->game);
+	if ((rc = mq_deadline_schedule(d, a->game, err)) != 0)
+		return rc;
 	if ((rc = rebuild(d, a, seq, &upto, &e)) != 0) {
 		/* the move stands; only its answers are lost: say so */
 		mq_daemon_log("%s: already applied (game %s, entry %llu), but its "
