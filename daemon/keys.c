@@ -17,6 +17,7 @@
 
 static const char *const key_files[] = { "server.key", "server.pub", "tag.key" };
 
+/* DATADIR/keys/NAME, or the folder itself for a NULL name. */
 static int
 key_path(struct mq_buf *b, const char *datadir, const char *name)
 {
@@ -24,6 +25,16 @@ key_path(struct mq_buf *b, const char *datadir, const char *name)
 	if (name == NULL)
 		return mq_buf_printf(b, "%s/keys", datadir);
 	return mq_buf_printf(b, "%s/keys/%s", datadir, name);
+}
+
+/* The same in DATADIR/keys.new, where init makes them (mq_keys_create). */
+static int
+new_key_path(struct mq_buf *b, const char *datadir, const char *name)
+{
+	mq_buf_reset(b);
+	if (name == NULL)
+		return mq_buf_printf(b, "%s/keys.new", datadir);
+	return mq_buf_printf(b, "%s/keys.new/%s", datadir, name);
 }
 
 /*
@@ -131,54 +142,77 @@ refuse_existing(const char *datadir, struct mq_buf *path, struct mq_err *err)
 	return 0;
 }
 
+/* The three key files, in DATADIR/keys.new (emptied first: an init killed
+ * there left what it had made, perhaps a key cut short). */
 static int
 create_files(const char *datadir, struct mq_buf *path, struct mq_keys *k,
     struct mq_err *err)
 {
 	unsigned char seed[crypto_sign_SEEDBYTES];
 	char pub[MQ_LOG_HEXLEN + 2];
+	size_t i;
 	int rc;
 
+	for (i = 0; i < sizeof(key_files) / sizeof(key_files[0]); i++) {
+		if (new_key_path(path, datadir, key_files[i]))
+			return mq_fail(err, MQ_IO, "Out of memory.");
+		if (unlink(mq_buf_str(path)) == -1 && errno != ENOENT)
+			return mq_fail_errno(err, MQ_IO, "Cannot remove %s",
+			    mq_buf_str(path));
+	}
+	new_key_path(path, datadir, NULL);
+	if (mkdir(mq_buf_str(path), 0700) == -1 && errno != EEXIST)
+		return mq_fail_errno(err, MQ_IO, "Cannot make %s", mq_buf_str(path));
 	randombytes_buf(seed, sizeof(seed));
 	crypto_sign_seed_keypair(k->pk, k->sk, seed);
 	randombytes_buf(k->tag, sizeof(k->tag));
 	sodium_bin2hex(pub, sizeof(pub), k->pk, sizeof(k->pk));
 	pub[MQ_LOG_HEXLEN] = '\n';
 
-	key_path(path, datadir, "server.key");
+	new_key_path(path, datadir, "server.key");
 	rc = write_file(mq_buf_str(path), seed, sizeof(seed), 0600, err);
 	sodium_memzero(seed, sizeof(seed));
 	if (rc)
 		return rc;
-	key_path(path, datadir, "server.pub");
+	new_key_path(path, datadir, "server.pub");
 	MQ_TRY(write_file(mq_buf_str(path), pub, MQ_LOG_HEXLEN + 1, 0644, err));
-	key_path(path, datadir, "tag.key");
+	new_key_path(path, datadir, "tag.key");
 	MQ_TRY(write_file(mq_buf_str(path), k->tag, sizeof(k->tag), 0600, err));
-	key_path(path, datadir, NULL);
-	MQ_TRY(mq_dir_sync(mq_buf_str(path), MQ_SYNC_NOW, err));
-	return mq_dir_sync(datadir, MQ_SYNC_NOW, err);
+	new_key_path(path, datadir, NULL);
+	return mq_dir_sync(mq_buf_str(path), MQ_SYNC_NOW, err);
 }
 
+/*
+ * The keys are made in DATADIR/keys.new and renamed to DATADIR/keys whole
+ * (over an empty one, if it is there), the last thing init does: a data
+ * folder with its keys/ is a whole one, and an init killed before that
+ * point is run again from the start. Before, a kill left a key file of 0
+ * bytes in keys/, which every later init refused to overwrite.
+ */
 int
 mq_keys_create(const char *datadir, struct mq_keys *k, struct mq_err *err)
 {
-	struct mq_buf path = MQ_BUF_INIT;
+	struct mq_buf path = MQ_BUF_INIT, made = MQ_BUF_INIT;
 	struct mq_keys tmp;
 	int rc;
 
 	if ((rc = refuse_existing(datadir, &path, err)) != 0)
 		goto out;
-	key_path(&path, datadir, NULL);
-	if (mkdir(mq_buf_str(&path), 0700) == -1 && errno != EEXIST) {
-		rc = mq_fail_errno(err, MQ_IO, "Cannot make %s", mq_buf_str(&path));
-		goto out;
+	if ((rc = create_files(datadir, &path, &tmp, err)) == 0) {
+		new_key_path(&made, datadir, NULL);
+		key_path(&path, datadir, NULL);
+		if (rename(mq_buf_str(&made), mq_buf_str(&path)) == -1)
+			rc = mq_fail_errno(err, MQ_IO, "Cannot rename %s to %s",
+			    mq_buf_str(&made), mq_buf_str(&path));
+		else
+			rc = mq_dir_sync(datadir, MQ_SYNC_NOW, err);
 	}
-	rc = create_files(datadir, &path, &tmp, err);
 	if (rc == 0 && k != NULL)
 		*k = tmp;
 	mq_keys_wipe(&tmp);
 out:
 	mq_buf_free(&path);
+	mq_buf_free(&made);
 	return rc;
 }
 

@@ -39,11 +39,62 @@ mkdir_p(const char *path, struct mq_err *err)
 	return 0;
 }
 
+/* The top-level names an init that stopped partway leaves (keys.c makes
+ * keys/ last, whole): its folders, which hold folders alone, the keys it
+ * was making, and the masqued.conf it was writing. */
+static const char *const init_sub[] = {
+	"games", "archive", "spool", "cursor",
+	"mail/inbox/new", "mail/inbox/cur", "mail/inbox/tmp",
+	"mail/outbox/new", "mail/outbox/cur", "mail/outbox/tmp",
+};
+
+/* 1 when path is a folder and all below it are folders (none holds a file
+ * or anything else), at most depth deep. */
+static int
+only_folders(const char *path, int depth)
+{
+	char sub[1400];
+	struct dirent *de;
+	struct stat st;
+	int ok = 1;
+	DIR *d;
+
+	if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode) || depth < 0 ||
+	    (d = opendir(path)) == NULL)
+		return 0;
+	while (ok && (de = readdir(d)) != NULL)
+		if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0) {
+			snprintf(sub, sizeof(sub), "%s/%s", path, de->d_name);
+			ok = only_folders(sub, depth - 1);
+		}
+	closedir(d);
+	return ok;
+}
+
+static int
+init_left(const char *datadir, const char *name)
+{
+	char path[1400];
+	size_t i;
+
+	if (strcmp(name, "keys.new") == 0 || strcmp(name, "masqued.conf.tmp") == 0)
+		return 1;
+	for (i = 0; i < sizeof(init_sub) / sizeof(init_sub[0]); i++)
+		if (strncmp(init_sub[i], name, strlen(name)) == 0 &&
+		    (init_sub[i][strlen(name)] == '\0' ||
+		    init_sub[i][strlen(name)] == '/')) {
+			snprintf(path, sizeof(path), "%s/%s", datadir, name);
+			return only_folders(path, 2);
+		}
+	return 0;
+}
+
 /*
  * init makes a data folder in a new or empty folder, or one holding only
  * its masqued.conf (written first, by hand or by a configuration tool): a
  * home folder (`-C ~`) would get keys/, games/, mail/ ... among its files.
- * A data folder already (keys/) is keys.c's to refuse, by name.
+ * A data folder already (keys/) is keys.c's to refuse, by name. What an
+ * init killed partway left is no obstacle: init runs again from the start.
  */
 static int
 init_room(const char *datadir, struct mq_err *err)
@@ -59,7 +110,8 @@ init_room(const char *datadir, struct mq_err *err)
 	while (other == NULL && (de = readdir(d)) != NULL)
 		if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0 &&
 		    strcmp(de->d_name, "masqued.conf") != 0 &&
-		    strcmp(de->d_name, "lost+found") != 0)
+		    strcmp(de->d_name, "lost+found") != 0 &&
+		    !init_left(datadir, de->d_name))
 			other = de->d_name;
 	if (other != NULL) {
 		mq_fail(err, MQ_REFUSED, "%s is not empty (it holds %s) and is "
@@ -72,14 +124,11 @@ init_room(const char *datadir, struct mq_err *err)
 	return 0;
 }
 
+/* Its folders, then masqued.conf (unless there), then the keys, renamed
+ * into place last (keys.c). */
 int
 mq_store_init(const char *datadir, struct mq_err *err)
 {
-	static const char *const sub[] = {
-		"keys", "games", "archive", "spool", "cursor",
-		"mail/inbox/new", "mail/inbox/cur", "mail/inbox/tmp",
-		"mail/outbox/new", "mail/outbox/cur", "mail/outbox/tmp",
-	};
 	struct mq_keys k;
 	char path[1400];
 	size_t i;
@@ -90,19 +139,17 @@ mq_store_init(const char *datadir, struct mq_err *err)
 		return mq_fail(err, MQ_IO, "The data folder's path is too long "
 		    "(%zu bytes at most).", sizeof(((struct mq_store *)0)->datadir) - 1);
 	MQ_TRY(init_room(datadir, err));
-	for (i = 0; i < sizeof(sub) / sizeof(sub[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", datadir, sub[i]);
+	for (i = 0; i < sizeof(init_sub) / sizeof(init_sub[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", datadir, init_sub[i]);
 		MQ_TRY(mkdir_p(path, err));
 	}
-	rc = mq_keys_create(datadir, &k, err);
-	mq_keys_wipe(&k);
-	if (rc)
-		return rc;
 	snprintf(path, sizeof(path), "%s/masqued.conf", datadir);
 	if (access(path, F_OK) != 0)
 		MQ_TRY(mq_file_replace(path, mq_conf_default_text,
 		    strlen(mq_conf_default_text), 0644, err));
-	return 0;
+	rc = mq_keys_create(datadir, &k, err);
+	mq_keys_wipe(&k);
+	return rc;
 }
 
 int

@@ -1,0 +1,62 @@
+#!/bin/sh
+# test_kill_init.sh - `init` killed at each of its calls that make or
+# change a file (lib_kill.sh's way: strace kills it at its k-th call of one
+# syscall), then run again, as the host would: the data folder is whole, as
+# an init nobody killed makes it (the same folders, files and modes, the
+# same masqued.conf, no file left half made), and it plays: a game made in
+# it sends its welcome mails and verifies. The keys are made in keys.new/
+# and renamed to keys/ last, so a kill past that point leaves a whole data
+# folder (the second init refuses it, by its key file's name).
+#
+# Before: a kill while the keys were written left one of 0 bytes in keys/,
+# and every later init refused to overwrite it; the host had to find out
+# that the folder was to be removed by hand.
+. tests/cli/lib.sh
+. tests/cli/lib_kill.sh
+
+tree() {	# the folder's names, kinds and modes, sorted
+	(cd $1 && find . -printf '%P %y %m\n' | sort)
+}
+expect 0 "the reference: init" -- $M -C $T/ref init
+tree $T/ref >$T/tree.ref
+points=0 whole=0
+for sc in mkdir write writev pwrite64 fsync rename unlink fchmod; do
+	k=1
+	while [ $k -le 40 ]; do
+		rm -rf $T/kill
+		strace -f -qq -o /dev/null -e trace=$sc -e inject=$sc:signal=KILL:when=$k \
+		    $MREL -C $T/kill init >/dev/null 2>&1
+		[ $? = 0 ] && break
+		points=$((points + 1))
+		what="init killed at its $sc $k"
+		if [ -f $T/kill/keys/tag.key ]; then
+			whole=$((whole + 1))
+			expect 1 "$what: init again, the keys made" -- $M -C $T/kill init
+			err_has "keys/server.key already exists"
+		else
+			expect 0 "$what: init again" -- $M -C $T/kill init
+		fi
+		tree $T/kill >$T/tree.kill
+		cmp -s $T/tree.ref $T/tree.kill ||
+		    { diff $T/tree.ref $T/tree.kill >&2; fail "$what: not the data folder init makes"; }; ok
+		same_file $T/ref/masqued.conf $T/kill/masqued.conf "$what: masqued.conf"
+		for f in server.key tag.key; do
+			[ "$(wc -c <$T/kill/keys/$f)" = 32 ] || fail "$what: keys/$f is not 32 bytes"; ok
+		done
+		G=$($MREL -C $T/kill new redmasque --player alice=alice@x.test \
+		    --player bob=bob@x.test --player carol=carol@x.test \
+		    --player dave=dave@x.test) ||
+		    fail "$what: no game can be made"
+		expect 0 "$what: serve" -- $M -C $T/kill serve --once
+		[ "$(ls $T/kill/mail/outbox/new | wc -l)" = 4 ] || fail "$what: not four welcome mails"; ok
+		expect 0 "$what: verify" -- $M -C $T/kill verify $G
+		k=$((k + 1))
+	done
+done
+[ $whole -gt 0 ] || fail "no kill came after the keys were made"; ok
+[ $points -ge 20 ] || fail "only $points kill points"; ok
+# an init killed partway is no obstacle to the next, but other files are
+mkdir -p $T/other/games && echo x >$T/other/games/mine
+expect 1 "init where games/ holds a file" -- $M -C $T/other init
+err_has "is not empty (it holds games)"
+echo "$(basename "$0"): $checks checks passed ($points kill points)"
