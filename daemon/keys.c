@@ -161,7 +161,9 @@ create_files(const char *datadir, struct mq_buf *path, struct mq_keys *k,
 			    mq_buf_str(path));
 	}
 	new_key_path(path, datadir, NULL);
-	if (mkdir(mq_buf_str(path), 0700) == -1 && errno != EEXIST)
+	/* 0755 as before: the public key is to be read by anyone, and a
+	 * data folder of another user is then told as such (store.c) */
+	if (mkdir(mq_buf_str(path), 0755) == -1 && errno != EEXIST)
 		return mq_fail_errno(err, MQ_IO, "Cannot make %s", mq_buf_str(path));
 	randombytes_buf(seed, sizeof(seed));
 	crypto_sign_seed_keypair(k->pk, k->sk, seed);
