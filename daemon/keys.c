@@ -5,6 +5,7 @@
 #include "keys.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sodium.h>
@@ -142,6 +143,52 @@ refuse_existing(const char *datadir, struct mq_buf *path, struct mq_err *err)
 	return 0;
 }
 
+/*
+ * Whether DATADIR/keys.new is one init made (mq_keys_create): a folder, not
+ * a link, holding nothing but regular files named as the key files. 0 when
+ * it is not there. -1 when it is something else: a link to someone's key
+ * folder, whose keys init would remove, or a folder of other files, which
+ * the rename would carry into keys/.
+ */
+static int
+new_folder_state(const char *datadir, struct mq_buf *path)
+{
+	struct dirent *de;
+	struct stat st;
+	size_t i;
+	int ok = 1;
+	DIR *d;
+
+	if (new_key_path(path, datadir, NULL))
+		return -1;
+	if (lstat(mq_buf_str(path), &st) != 0)
+		return errno == ENOENT ? 0 : -1;
+	if (!S_ISDIR(st.st_mode) || (d = opendir(mq_buf_str(path))) == NULL)
+		return -1;
+	while (ok && (de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		for (i = 0; i < sizeof(key_files) / sizeof(key_files[0]); i++)
+			if (strcmp(de->d_name, key_files[i]) == 0)
+				break;
+		ok = i < sizeof(key_files) / sizeof(key_files[0]) &&
+		    fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISREG(st.st_mode);
+	}
+	closedir(d);
+	return ok ? 1 : -1;
+}
+
+int
+mq_keys_new_left(const char *datadir)
+{
+	struct mq_buf path = MQ_BUF_INIT;
+	int state = new_folder_state(datadir, &path);
+
+	mq_buf_free(&path);
+	return state == 1;
+}
+
 /* The three key files, in DATADIR/keys.new (emptied first: an init killed
  * there left what it had made, perhaps a key cut short). */
 static int
@@ -153,6 +200,10 @@ create_files(const char *datadir, struct mq_buf *path, struct mq_keys *k,
 	size_t i;
 	int rc;
 
+	if (new_folder_state(datadir, path) < 0)
+		return mq_fail(err, MQ_REFUSED, "%s is not a folder init made (it "
+		    "is a link, or holds other files than keys); move it away, "
+		    "then run init again.", mq_buf_str(path));
 	for (i = 0; i < sizeof(key_files) / sizeof(key_files[0]); i++) {
 		if (new_key_path(path, datadir, key_files[i]))
 			return mq_fail(err, MQ_IO, "Out of memory.");
@@ -163,7 +214,8 @@ create_files(const char *datadir, struct mq_buf *path, struct mq_keys *k,
 	new_key_path(path, datadir, NULL);
 	/* 0755 as before: the public key is to be read by anyone, and a
 	 * data folder of another user is then told as such (store.c) */
-	if (mkdir(mq_buf_str(path), 0755) == -1 && errno != EEXIST)
+	if ((mkdir(mq_buf_str(path), 0755) == -1 && errno != EEXIST) ||
+	    chmod(mq_buf_str(path), 0755) == -1)
 		return mq_fail_errno(err, MQ_IO, "Cannot make %s", mq_buf_str(path));
 	randombytes_buf(seed, sizeof(seed));
 	crypto_sign_seed_keypair(k->pk, k->sk, seed);

@@ -26,6 +26,10 @@ struct mq_keys {
 int mq_keys_create(const char *datadir, struct mq_keys *k,
     struct mq_err *err);
 
+/* 1 when DATADIR/keys.new is a folder an init killed partway left (a
+ * folder, not a link, holding only key files), which init takes over. */
+int mq_keys_new_left(const char *datadir);
+
 /*
  * Load server.key and tag.key (MQ_IO naming the file if one is missing,
  * unreadable or of the wrong size); server.pub, if present, must match.

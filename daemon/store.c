@@ -75,10 +75,18 @@ static int
 init_left(const char *datadir, const char *name)
 {
 	char path[1400];
+	struct stat st;
 	size_t i;
 
-	if (strcmp(name, "keys.new") == 0 || strcmp(name, "masqued.conf.tmp") == 0)
-		return 1;
+	/* by what they are, not by name alone: a keys.new linked to someone's
+	 * key folder would have its keys removed, a masqued.conf.tmp linked
+	 * to a file would have it overwritten */
+	if (strcmp(name, "keys.new") == 0)
+		return mq_keys_new_left(datadir);
+	if (strcmp(name, "masqued.conf.tmp") == 0) {
+		snprintf(path, sizeof(path), "%s/%s", datadir, name);
+		return lstat(path, &st) == 0 && S_ISREG(st.st_mode);
+	}
 	for (i = 0; i < sizeof(init_sub) / sizeof(init_sub[0]); i++)
 		if (strncmp(init_sub[i], name, strlen(name)) == 0 &&
 		    (init_sub[i][strlen(name)] == '\0' ||
