@@ -52,7 +52,27 @@ kill_same() {
 # reference's too), "KILL_HOOK killed WHAT DIR" right after a kill, and
 # "KILL_HOOK check WHAT DIR" after kill_same: a test's own checks (a
 # server's side, the state a kill left).
-KILL_POINTS=0 KILL_HOOK= KILL_IN=/dev/null KILL_AGAIN=
+#
+# KILL_FAULT, when set (e.g. error=ENOSPC), makes each point a fault
+# instead of a kill: every call of the syscall from the k-th on fails so
+# (a disk that fills there), the command runs on to its end, and the sweep
+# ends when a run meets no call to fail.
+KILL_POINTS=0 KILL_HOOK= KILL_IN=/dev/null KILL_AGAIN= KILL_FAULT=
+# ks_run DIR SYSCALL K COMMAND...: COMMAND killed (or faulted) at its K-th
+# SYSCALL; 0 when it ran past its last call of it, untouched
+ks_run() {
+	kr_d=$1 kr_sc=$2 kr_k=$3; shift 3
+	if [ -z "$KILL_FAULT" ]; then
+		MASQUED_NOW=$ks_now strace -f -qq -o /dev/null -e trace=$kr_sc \
+		    -e inject=$kr_sc:signal=KILL:when=$kr_k \
+		    $MREL -C $kr_d "$@" <$KILL_IN >/dev/null 2>&1
+		return $?
+	fi
+	MASQUED_NOW=$ks_now strace -f -qq -o $T/strace.out -e trace=$kr_sc \
+	    -e inject=$kr_sc:$KILL_FAULT:when=$kr_k+ \
+	    $MREL -C $kr_d "$@" <$KILL_IN >/dev/null 2>&1
+	! grep -q INJECTED $T/strace.out
+}
 kill_sweep() {
 	ks_calls=$1 ks_max=$2 ks_b=$3 ks_now=$4 ks_later=$5 ks_games=$6; shift 7
 	ks_n=$(cat $ks_b/games/*/log | wc -l)
@@ -66,12 +86,12 @@ kill_sweep() {
 		while [ $ks_k -le $ks_max ]; do
 			rm -rf $T/kill $T/kill.clock-*; cp -a $ks_b $T/kill
 			[ -z "$KILL_HOOK" ] || $KILL_HOOK start
-			MASQUED_NOW=$ks_now strace -f -qq -o /dev/null -e trace=$ks_sc \
-			    -e inject=$ks_sc:signal=KILL:when=$ks_k \
-			    $MREL -C $T/kill "$@" <$KILL_IN >/dev/null 2>&1
-			[ $? = 0 ] && break	# past its last call: every point tried
+			ks_run $T/kill $ks_sc $ks_k "$@" &&
+			    break	# past its last call: every point tried
 			KILL_POINTS=$((KILL_POINTS + 1))
 			ks_what="$* killed at its $ks_sc $ks_k"
+			[ -z "$KILL_FAULT" ] ||
+			    ks_what="$* with its $ks_sc failing from the $ks_k-th on ($KILL_FAULT)"
 			[ -z "$KILL_HOOK" ] || $KILL_HOOK killed "$ks_what" $T/kill
 			[ "$1" = serve ] || { [ -z "$KILL_AGAIN" ] &&
 			    [ "$(cat $T/kill/games/*/log | wc -l)" -gt $ks_n ]; } ||
