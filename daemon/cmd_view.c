@@ -10,6 +10,7 @@
 #include "daemon/cli.h"
 #include "daemon/config.h"
 #include "daemon/deadline.h"
+#include "daemon/mailmark.h"
 #include "daemon/store.h"
 #include "daemon/ms_text.h"
 #include "daemon/story.h"
@@ -547,8 +548,9 @@ game_summary(const struct mq_config *conf, struct mq_game *g, json_t *list,
 	char when[40] = "-", waiting[400] = "";
 	json_t *v, *who = json_array(), *o;
 	long long deadline = 0, d;
+	uint64_t mark, behind;
 	size_t len = 0;
-	int i;
+	int i, present;
 
 	if (mq_game_over(g))
 		status = "over";
@@ -573,6 +575,10 @@ game_summary(const struct mq_config *conf, struct mq_game *g, json_t *list,
 
 		strftime(when, sizeof(when), "%Y-%m-%d %H:%M", gmtime(&t));
 	}
+	/* entries logged whose mails are not all queued: a crash, or a spool
+	 * that failed (the game waits for them: daemon.c mq_daemon_game) */
+	mark = mq_mailmark_read(g, &present);
+	behind = present && mark < g->seq ? mark + 1 : 0;
 	if ((v = g->kind->view(g->state, MQ_VIEW_PUBLIC)) == NULL)
 		goto oom;
 	if (as_json) {
@@ -590,8 +596,10 @@ game_summary(const struct mq_config *conf, struct mq_game *g, json_t *list,
 		    "deadline", deadline > 0 ? json_integer(deadline) : json_null());
 		json_decref(v);
 		who = NULL;
-		if (o != NULL && g->ended && json_object_set_new(o,
-		    "ended_by_host", json_true()) != 0) {
+		if (o != NULL && ((g->ended && json_object_set_new(o,
+		    "ended_by_host", json_true()) != 0) || (behind &&
+		    json_object_set_new(o, "unmailed_from",
+		    json_integer((json_int_t)behind)) != 0))) {
 			json_decref(o);
 			o = NULL;
 		}
@@ -611,6 +619,11 @@ game_summary(const struct mq_config *conf, struct mq_game *g, json_t *list,
 	    json_string_value(json_object_get(v, "phase")) ?
 	    json_string_value(json_object_get(v, "phase")) : "-", when,
 	    g->ended ? "ended by the host" : *waiting ? waiting : "-");
+	if (behind)
+		printf("%-8s  the mails of entries %llu-%llu are not queued yet; "
+		    "the next serve pass queues them (its log says why if it "
+		    "cannot)\n", g->id, (unsigned long long)behind,
+		    (unsigned long long)g->seq);
 	json_decref(v);
 	json_decref(who);
 	return 0;

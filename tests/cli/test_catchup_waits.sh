@@ -4,7 +4,8 @@
 # move on until they are: a reply that came meanwhile used to be played,
 # queue its own mails and move the mark of mailed entries past the
 # others, which then never went once the disk had room again. Now the
-# reply waits in the inbox, and the next pass sends both, each once.
+# reply waits in the inbox, `games` says so, and the next pass sends both,
+# each once.
 . tests/cli/lib.sh
 . tests/cli/lib_game.sh
 
@@ -25,6 +26,11 @@ err_has "Game $G waits until the mails of its last entries can be queued"
 [ "$($MREL -C $D log $G | wc -l)" = $N ] || fail "alice's reply was played before the notices were queued"; ok
 [ -n "$(ls $IN)" ] || fail "alice's reply left the inbox"; ok
 [ -z "$(ls $O)" ] || fail "mail went out: $(ls $O)"; ok
+# the host sees it in games
+expect 0 "games" -- $M -C $D games
+out_has "$G  the mails of entries $N-$N are not queued yet; the next serve pass queues them"
+expect 0 "games --json" -- $M -C $D games --json
+grep -q "\"unmailed_from\": $N" $T/out || { cat $T/out >&2; fail "games --json lacks unmailed_from"; }; ok
 expect 4 "admin waits too" -- $M -C $D admin $G extend 1d --why "again"
 err_has "Game $G waits until the mails of its last entries can be queued"
 expect 4 "submit waits too" -- $M -C $D submit $G alice STATUS
@@ -42,5 +48,7 @@ k=$(grep -l "^To: alice@x.test" $O/* | xargs grep -l "^X-Masqued-Mail: receipt" 
 [ "$k" = 1 ] || fail "alice got $k receipts, not 1"; ok
 [ -z "$(ls $IN)" ] || fail "alice's reply is still in the inbox"; ok
 [ -z "$(ls $D/spool | grep -v '^dead$')" ] || fail "mail left in the spool: $(ls $D/spool)"; ok
+expect 0 "games, the mails queued" -- $M -C $D games
+! grep -q "not queued yet" $T/out || fail "games still says mails are not queued"; ok
 expect 0 "verify" -- $M -C $D verify $G
 done_checks
