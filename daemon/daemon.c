@@ -15,6 +15,7 @@
 #include "daemon/clock.h"
 #include "daemon/daemon.h"
 #include "daemon/mailmark.h"
+#include "daemon/notify.h"
 #include "mail/address.h"
 #include "mail/refusal_i18n.h"
 #include "mail/render.h"
@@ -286,6 +287,9 @@ mq_daemon_game(struct mq_daemon *d, const char *id, struct mq_game **g,
 	 * later; the next open tries again. */
 	d->open[d->nopen++] = *g;
 	if ((rc = mq_mailmark_catchup(d, *g, &e)) != 0) {
+		if (rc != MQ_BADDATA)
+			mq_notify_host_waits(d, id, mq_mailmark_read(*g, NULL) + 1,
+			    (*g)->seq, e.msg);
 		for (i = 0; i < d->nopen; i++)
 			if (d->open[i] == *g)
 				d->open[i] = d->open[--d->nopen];

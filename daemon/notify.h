@@ -82,5 +82,10 @@ void mq_notify_host_forget(const struct mq_daemon *d, const char *key);
  * verify (why); whichever pass finds it first: a reply's, or the clock's. */
 void mq_notify_host_stopped(struct mq_daemon *d, const char *id,
     const char *why);
+/* The host is told, once for each entry it is held at, that game id waits
+ * until the mails of its entries from..to can be queued (why): its catching
+ * up failed (daemon.c mq_daemon_game). */
+void mq_notify_host_waits(struct mq_daemon *d, const char *id, uint64_t from,
+    uint64_t to, const char *why);
 
 #endif

@@ -26,6 +26,32 @@ mq_notify_host_stopped(struct mq_daemon *d, const char *id, const char *why)
 	mq_notify_host(d, key, subject, why, NULL);
 }
 
+void
+mq_notify_host_waits(struct mq_daemon *d, const char *id, uint64_t from,
+    uint64_t to, const char *why)
+{
+	char key[64], subject[128], text[2048];
+	struct mq_err e;
+
+	snprintf(key, sizeof(key), "waits-%s-%llu", id, (unsigned long long)from);
+	if (mq_notify_host_told(d, key))
+		return;
+	snprintf(subject, sizeof(subject), "[masqued] game %s waits: its mails "
+	    "cannot be queued", id);
+	snprintf(text, sizeof(text), "The mails of game %s's entries %llu-%llu "
+	    "were logged but cannot be queued: %s\n\n"
+	    "Until they are, the game waits: a reply to it stays in the inbox, "
+	    "its deadlines do not run, and admin and submit on it say so. Each "
+	    "pass of serve tries again: mend what is named above (a full disk, "
+	    "a file in the way, its permissions) and the game carries on by "
+	    "itself, each of those mails sent once. `masqued games` lists it "
+	    "as waiting until then.", id, (unsigned long long)from,
+	    (unsigned long long)to, why);
+	if (mq_notify_host(d, key, subject, text, &e) != 0)
+		mq_daemon_log("game %s: cannot tell the host that it waits: %s",
+		    id, e.msg);
+}
+
 int
 mq_notify_host_told(const struct mq_daemon *d, const char *key)
 {

@@ -4,11 +4,12 @@
 # move on until they are: a reply that came meanwhile used to be played,
 # queue its own mails and move the mark of mailed entries past the
 # others, which then never went once the disk had room again. Now the
-# reply waits in the inbox, `games` says so, and the next pass sends both,
-# each once.
+# reply waits in the inbox, the host is told once, `games` says so, and
+# the next pass sends both, each once.
 . tests/cli/lib.sh
 . tests/cli/lib_game.sh
 
+echo "admin = host@x.test" >>$D/masqued.conf
 ca=$($MREL -C $D bot $G alice) || fail "bot alice"
 RA=$(reply_to alice)
 # an admin entry whose notices were lost between the log and the spool
@@ -25,7 +26,15 @@ expect 0 "serve --once, the notices cannot be queued" -- $M -C $D serve --once
 err_has "Game $G waits until the mails of its last entries can be queued"
 [ "$($MREL -C $D log $G | wc -l)" = $N ] || fail "alice's reply was played before the notices were queued"; ok
 [ -n "$(ls $IN)" ] || fail "alice's reply left the inbox"; ok
-[ -z "$(ls $O)" ] || fail "mail went out: $(ls $O)"; ok
+# the host is told, once
+host_told() {
+	k=$(grep -l "^To: host@x.test" $O/* 2>/dev/null | xargs -r grep -l "^Subject: \[masqued\] game $G waits: its mails cannot be queued" | wc -l)
+	[ "$k" = 1 ] || fail "$1: the host got $k notices that the game waits, not 1"; ok
+}
+host_told "the first pass"
+[ "$(ls $O | wc -l)" = 1 ] || fail "mail went out: $(ls $O)"; ok
+expect 0 "serve --once, still no room" -- $M -C $D serve --once
+host_told "a second pass"
 # the host sees it in games
 expect 0 "games" -- $M -C $D games
 out_has "$G  the mails of entries $N-$N are not queued yet; the next serve pass queues them"
@@ -47,6 +56,7 @@ done
 k=$(grep -l "^To: alice@x.test" $O/* | xargs grep -l "^X-Masqued-Mail: receipt" | wc -l)
 [ "$k" = 1 ] || fail "alice got $k receipts, not 1"; ok
 [ -z "$(ls $IN)" ] || fail "alice's reply is still in the inbox"; ok
+host_told "at the end"
 [ -z "$(ls $D/spool | grep -v '^dead$')" ] || fail "mail left in the spool: $(ls $D/spool)"; ok
 expect 0 "games, the mails queued" -- $M -C $D games
 ! grep -q "not queued yet" $T/out || fail "games still says mails are not queued"; ok

@@ -8,7 +8,9 @@
 # 75), then the disk has room again: the host runs the command again if
 # it logged nothing, serve runs at once and an hour later (past a failed
 # mail's back-off), and the log, the clock file and the mails are those of
-# the run whose disk never filled, each mail once but for at most one.
+# the run whose disk never filled, each mail once but for at most one (and
+# but for the host's notice that a game waited for room, which only the
+# run whose disk filled has).
 # test_kill_*.sh do the same with kills.
 . tests/cli/lib.sh
 . tests/cli/lib_kill.sh
