@@ -287,7 +287,9 @@ mq_daemon_game(struct mq_daemon *d, const char *id, struct mq_game **g,
 	 * later; the next open tries again. */
 	d->open[d->nopen++] = *g;
 	if ((rc = mq_mailmark_catchup(d, *g, &e)) != 0) {
-		if (rc != MQ_BADDATA)
+		/* a message of the game that failed this pass (the same
+		 * cause, as a rule) is stuck.c's to tell, if it goes on */
+		if (rc != MQ_BADDATA && !mq_daemon_stalled(d, id))
 			mq_notify_host_waits(d, id, mq_mailmark_read(*g, NULL) + 1,
 			    (*g)->seq, e.msg);
 		for (i = 0; i < d->nopen; i++)
