@@ -248,10 +248,9 @@ mq_cli_welcome(struct mq_cli *cli, const char *id, struct mq_err *err)
 		 * and now, and queued the welcome itself (mailmark.h): read
 		 * under the game's lock, the mark says so. */
 		if (mq_mailmark_read(g, NULL) == 0 &&
-		    (rc = mq_notify_welcome(&d, g, err)) == 0) {
-			mq_mailmark_write(g);
-			rc = mq_deadline_schedule(&d, g, err);
-		}
+		    (rc = mq_notify_welcome(&d, g, err)) == 0 &&
+		    (rc = mq_deadline_schedule(&d, g, err)) == 0)
+			mq_mailmark_write(g);	/* after the clock file, as ever */
 		mq_game_close(g);
 	}
 	mq_daemon_close(&d);

@@ -148,8 +148,8 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 	if (rc == 0 && (rc = mq_cli_welcome(cli, id, &err)) != 0) {
 		/* the game exists, with a mark of 0: serve queues the welcome */
 		fprintf(stderr, "masqued: Game %s was created, but its welcome mail "
-		    "was not queued (%s); `masqued serve` queues it when it next "
-		    "starts.\n", id, err.msg);
+		    "was not queued (%s); the next pass of `masqued serve` (one "
+		    "running, or the next started) queues it.\n", id, err.msg);
 		printf("%s\n", id);
 		rc = MQ_IO;
 		goto out;

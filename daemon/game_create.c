@@ -351,7 +351,11 @@ mq_game_create(struct mq_store *s, const struct mq_new_game *ng,
 	}
 	made = 0;
 	snprintf(path, sizeof(path), "%s/games", s->datadir);
-	rc = mq_dir_sync(path, MQ_SYNC_NOW, err);
+	/* a game whose folder's entry may not outlive a crash is taken
+	 * back: new says it failed, and run again it makes one game, not two */
+	if ((rc = mq_dir_sync(path, MQ_SYNC_NOW, err)) != 0 &&
+	    rename(final, dir) == 0)
+		made = 1;
 out:
 	if (made)	/* nothing of a game that was not made is left */
 		remove_staging(dir);

@@ -2,6 +2,7 @@
  * main.c - masqued's entry point: global options, then one command.
  * The command line is stable: tests and scripts rely on it (DESIGN.md).
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -110,8 +111,8 @@ not_a_command(const char *word)
 	return mq_cli_usage("\"%s\" is not a masqued command", word);
 }
 
-int
-main(int argc, char **argv)
+static int
+run(int argc, char **argv)
 {
 	static char absdir[PATH_MAX];
 	struct mq_cli cli = { "data", NULL, argv[0] };
@@ -177,4 +178,23 @@ main(int argc, char **argv)
 			return commands[i].fn(&cli, argc - a, argv + a);
 		}
 	return not_a_command(argv[a]);
+}
+
+/*
+ * What a command prints is flushed and checked at its end: printed to a
+ * full disk (masqued new ... >id.txt), a game's id or a receipt would be
+ * lost with exit 0. Exit 4 and a sentence instead.
+ */
+int
+main(int argc, char **argv)
+{
+	int rc = run(argc, argv);
+
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "masqued: Cannot write the standard output: %s.\n",
+		    errno ? strerror(errno) : "an error");
+		if (rc == 0)
+			rc = MQ_IO;
+	}
+	return rc;
 }

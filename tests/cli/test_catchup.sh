@@ -171,7 +171,7 @@ MASQUED_NOW=$((T1 + 1800)) expect 4 "new without a spool" -- $M -C $D new redmas
     --player kim=kim@x.test --player lou=lou@x.test
 one_line
 err_has "was created, but its welcome mail was not queued"
-err_has "queues it when it next starts"
+err_has "the next pass of \`masqued serve\` (one running, or the next started) queues it"
 G3=$(cat $T/out)
 [ -f $D/games/$G3/log ] || fail "the game is gone"; ok
 rm $D/spool && mv $D/spool.away $D/spool

@@ -200,6 +200,14 @@ out_has "usage: masqued [-C DATADIR] [-c CONFIG] COMMAND [ARGS]"
 # --version: the commit it was built from (git describe), for a bug report
 expect 0 "masqued --version" -- $M --version
 grep -Eqx 'masqued ([0-9a-f]{7,}|v?[0-9][^ ]*|unknown)(-dirty)?' $T/out || fail "--version printed: $(cat $T/out)"; ok
+# what a command prints goes to a full disk (masqued new ... >id.txt): exit
+# 4 and a sentence, not exit 0 with the id lost
+for c in "--version" "games" "view $G admin"; do
+	$M -C $D $c >/dev/full 2>$T/err; r=$?
+	[ $r = 4 ] || fail "$c >/dev/full: exit $r, not 4"; ok
+	err_has "masqued: Cannot write the standard output: No space left on device."
+	one_line
+done
 
 # another user's data folder (a host who forgot `sudo -u masqued`): one
 # sentence naming the owner and what to run, not "Permission denied" on

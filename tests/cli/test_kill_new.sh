@@ -7,6 +7,7 @@
 # `new` takes a moment); or it is there whole, and the next serve sends its
 # welcome mails. Either way the log, the clock file and the mails are those
 # of the `new` nobody killed (the game's id and salt fixed: MASQUED_GAME_ID).
+# Then the same with a disk that fills at each point instead of a kill.
 #
 # Before: the folder a killed `new` left stayed for good, and the same id
 # could not be made again ("Cannot create ...: File exists").
@@ -58,4 +59,53 @@ for sc in mkdir write writev pwrite64 fsync linkat link rename unlink; do
 done
 [ $staged -gt 0 ] || fail "no kill left a hidden folder: the sweep tried nothing"; ok
 [ $KILL_POINTS -ge 20 ] || fail "only $KILL_POINTS kill points"; ok
-echo "$(basename "$0"): $checks checks passed ($KILL_POINTS kill points)"
+kills=$KILL_POINTS
+
+# A disk that fills instead (every call of the syscall from the k-th on
+# fails with ENOSPC): new says so, exit 4, and leaves no folder; or the
+# game is made and it says its welcome was not queued (or that it could
+# not print the id), which serve then queues; or only the mark of mailed
+# entries could not be written, which costs nothing (exit 0). Run again
+# by the host when there is no game; the same outcome.
+full=0 made=0
+for sc in openat mkdir write pwrite64 fsync linkat rename; do
+	k=1
+	while [ $k -le 30 ]; do
+		rm -rf $T/kill; cp -a $B $T/kill
+		strace -f -qq -o $T/strace.out -e trace=$sc \
+		    -e inject=$sc:error=ENOSPC:when=$k+ \
+		    $MREL -C $T/kill $new_args >$T/out 2>$T/err
+		r=$?
+		grep -q INJECTED $T/strace.out || break
+		what="new with its $sc failing from the $k-th on"
+		if [ $r = 127 ] && grep -q "error while loading shared libraries" $T/err; then
+			# the loader's own opens: masqued never ran
+			[ -z "$(ls -A $T/kill/games)" ] || fail "$what: a game before masqued ran"; ok
+			k=$((k + 1))
+			continue
+		fi
+		full=$((full + 1))
+		# exit 0 only with the game made (a mark that could not be
+		# written costs nothing but its mails rebuilt: mailmark.c)
+		[ $r = 4 ] || { [ $r = 0 ] && [ -d $T/kill/games/$ID ]; } ||
+		    { cat $T/err >&2; fail "$what: exit $r"; }; ok
+		if [ $r = 4 ] && [ -d $T/kill/games/$ID ]; then
+			made=$((made + 1))
+			# or the id it printed could not be written (stdout on
+			# the same full disk): exit 4, not 0, and said where
+			# stderr is not failing too
+			[ ! -s $T/err ] || grep -q -e "Game $ID was created, but its welcome mail was not queued" \
+			    -e "Cannot write the standard output: No space left on device" $T/err ||
+			    { cat $T/err >&2; fail "$what: not said"; }; ok
+		elif [ $r = 4 ]; then
+			one_line
+			[ -z "$(ls -A $T/kill/games)" ] || fail "$what: left $(ls -A $T/kill/games)"; ok
+			expect 0 "$what: new again" -- $M -C $T/kill $new_args
+		fi
+		expect 0 "$what: serve" -- $M -C $T/kill serve --once
+		kill_same "$what" $T/ref $T/kill $ID
+		k=$((k + 1))
+	done
+done
+[ $made -gt 0 ] && [ $full -gt $made ] || fail "the full disk sweep missed a case ($full, $made made)"; ok
+echo "$(basename "$0"): $checks checks passed ($kills kill points, $full full-disk points)"
