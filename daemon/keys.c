@@ -258,8 +258,10 @@ mq_keys_create(const char *datadir, struct mq_keys *k, struct mq_err *err)
 		if (rename(mq_buf_str(&made), mq_buf_str(&path)) == -1)
 			rc = mq_fail_errno(err, MQ_IO, "Cannot rename %s to %s",
 			    mq_buf_str(&made), mq_buf_str(&path));
-		else
-			rc = mq_dir_sync(datadir, MQ_SYNC_NOW, err);
+		else if ((rc = mq_dir_sync(datadir, MQ_SYNC_NOW, err)) != 0)
+			/* keys whose folder's entry may not outlive a crash are
+			 * taken back: init failed, and runs again */
+			(void)rename(mq_buf_str(&path), mq_buf_str(&made));
 	}
 	if (rc == 0 && k != NULL)
 		*k = tmp;
