@@ -18,25 +18,21 @@
 
 static const char *const key_files[] = { "server.key", "server.pub", "tag.key" };
 
-/* DATADIR/keys/NAME, or the folder itself for a NULL name. */
+/* DATADIR/FOLDER/NAME, or the folder itself for a NULL name. */
 static int
-key_path(struct mq_buf *b, const char *datadir, const char *name)
+path_in(struct mq_buf *b, const char *datadir, const char *folder,
+    const char *name)
 {
 	mq_buf_reset(b);
 	if (name == NULL)
-		return mq_buf_printf(b, "%s/keys", datadir);
-	return mq_buf_printf(b, "%s/keys/%s", datadir, name);
+		return mq_buf_printf(b, "%s/%s", datadir, folder);
+	return mq_buf_printf(b, "%s/%s/%s", datadir, folder, name);
 }
 
-/* The same in DATADIR/keys.new, where init makes them (mq_keys_create). */
-static int
-new_key_path(struct mq_buf *b, const char *datadir, const char *name)
-{
-	mq_buf_reset(b);
-	if (name == NULL)
-		return mq_buf_printf(b, "%s/keys.new", datadir);
-	return mq_buf_printf(b, "%s/keys.new/%s", datadir, name);
-}
+/* In DATADIR/keys; in DATADIR/keys.new, where init makes them
+ * (mq_keys_create). */
+#define key_path(b, datadir, name)	path_in(b, datadir, "keys", name)
+#define new_key_path(b, datadir, name)	path_in(b, datadir, "keys.new", name)
 
 /*
  * Read a whole small file into buf (at most max bytes; *n gets the size,
