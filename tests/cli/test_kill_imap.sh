@@ -13,7 +13,8 @@
 # stranger's mail dated after the last pass, dave's move (the phase
 # resolves). Right after each kill the cursor is past no move whose entry is
 # not logged, nor any message not yet moved to the done folder; after the
-# restart every message went to the done folder. Then the same with the
+# restart every message went to the done folder. The same with a disk that
+# fills at each point (ENOSPC from the k-th call on). Then the same with the
 # mailbox read again after its UIDVALIDITY changed, killed at each rename
 # (the reread file's, the cursor's): the stranger's old mail is not
 # answered, the dated one is, however the reread was cut short.
@@ -104,6 +105,11 @@ kill_sweep pwrite64,link,rename 40 $R $((T0 + 6 * H)) 0 $RG -- serve --once
 KILL_FIRST_K=5
 kill_sweep sendto 40 $R $((T0 + 6 * H)) 0 $RG -- serve --once
 KILL_FIRST_K=1
+# a disk that fills at each point instead (lib_kill.sh KILL_FAULT), served
+# again at once and an hour later (past a failed mail's back-off)
+KILL_FAULT=error=ENOSPC
+kill_sweep pwrite64,linkat,rename,renameat2,openat 40 $R $((T0 + 6 * H)) $((T0 + 7 * H)) $RG -- serve --once
+KILL_FAULT=
 
 # the mailbox read again: a UIDVALIDITY the server no longer has, the last
 # pass in 2020; eve's undated mail is not answered, frank's of 2021 is
