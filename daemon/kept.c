@@ -59,6 +59,62 @@ mail_start(const char *raw, size_t len)
 	return p;
 }
 
+/* Whether the header block at p holds a field named name (len bytes):
+ * a mail's own From or Date, which a MIME part's headers never carry. */
+static int
+has_field(const char *p, const char *end, const char *name, size_t len)
+{
+	const char *nl;
+
+	for (; p < end && *p != '\n'; p = nl + 1) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			return 0;
+		if ((size_t)(nl - p) > len && p[len] == ':' &&
+		    strncasecmp(p, name, len) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Whether another mail follows the one that opens mail[0..len) (lines
+ * ending LF): after an mbox "From " line that follows a blank line (mutt's
+ * save, appending), or after a multipart's closing boundary and any blank
+ * lines (two .eml files put one after the other), a header block of a mail
+ * (a MIME field, and From or Date). GMime reads the first alone: the rest
+ * is its epilogue, and a receipt there would never be checked.
+ */
+static int
+another_mail(const char *mail, size_t len)
+{
+	const char *end = mail + len, *p = mail, *nl, *q;
+	int blank = 0, closed = 0;
+
+	while (p < end) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			nl = end;
+		if (nl == p) {
+			blank = 1;
+			p = nl + 1;
+			continue;
+		}
+		q = NULL;
+		if (p != mail && blank && nl - p > 5 && memcmp(p, "From ", 5) == 0)
+			q = nl + 1;	/* past the mbox separator */
+		else if (closed && p != mail)
+			q = p;
+		if (q != NULL && q < end && is_mail(q, (size_t)(end - q)) &&
+		    (has_field(q, end, "from", 4) || has_field(q, end, "date", 4)))
+			return 1;
+		/* "--boundary--": the rest is the multipart's epilogue */
+		closed = nl - p >= 4 && p[0] == '-' && p[1] == '-' &&
+		    nl[-1] == '-' && nl[-2] == '-';
+		blank = 0;
+		p = nl + 1;
+	}
+	return 0;
+}
+
 /* Line ends as LF: a file saved on Windows, or a mail as it came over
  * SMTP, ends its lines CRLF, and one saved on an old Mac CR alone (read as
  * lines by verify_export.py too). */
@@ -119,7 +175,11 @@ mq_kept_text(const char *raw, size_t len, const char *name,
 	line_ends_lf(&lf);
 	mail = mail_start(mq_buf_str(&lf), lf.len);
 	mail_len = lf.len - (size_t)(mail - mq_buf_str(&lf));
-	if (is_mail(mail, mail_len)) {
+	if (is_mail(mail, mail_len) && another_mail(mail, mail_len))
+		rc = mq_fail(err, MQ_BADDATA, "%s holds more than one mail: keep "
+		    "each mail in a file of its own (a mail client's \"save\" "
+		    "writes one file a mail).", name);
+	else if (is_mail(mail, mail_len)) {
 		mq_mime_init();
 		if ((rc = mq_mime_parse(mail, mail_len, &m, &sub)) == 0) {
 			mq_buf_puts(text, m->text);

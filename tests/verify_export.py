@@ -24,11 +24,13 @@ and signed it again makes an export that checks alone, but not against the
 mails the players kept. Prints one line per mail, "MAIL: ok, checkpoint
 entry N[, receipt entry M]" or "MAIL: what is wrong".
 
-Exits 0 when all is well, 1 if the export or any mail fails. Usage errors,
-a MAIL that cannot be read or holds neither a checkpoint nor a receipt (the
-receipt's lines alone are checked alone) or more than one of either (two
-mails in one file), and a Python without
-PyNaCl exit 2 with one sentence.
+Exits 0 when all is well, 1 if the export or any mail fails. Usage errors
+and a Python without PyNaCl exit 2 with one sentence. A MAIL that cannot be
+read, or holds neither a checkpoint nor a receipt (the receipt's lines alone
+are checked alone), or more than one of either, or more than one mail (two
+.eml files put together, an mbox of two), gets one sentence on stderr and the
+others are checked all the same; the exit is then 2 unless something failed
+(1).
 
 Uses only hashlib, json, base64, email and PyNaCl; shares no code with the C
 side. Canonical JSON is jansson's JSON_COMPACT | JSON_SORT_KEYS, mirrored
@@ -416,6 +418,10 @@ def mail_text(path):
             raw = f.read()
     except OSError as e:
         raise Unusable("cannot read the mail %s: %s." % (path, e.strerror))
+    if another_mail(raw):
+        raise Unusable("%s holds more than one mail: keep each mail in a "
+                       "file of its own (a mail client's \"save\" writes one "
+                       "file a mail)." % path)
     msg = email.message_from_bytes(raw, policy=email.policy.default)
     if len(msg.keys()) > 0:
         part = msg.get_body(preferencelist=("plain",))
@@ -425,6 +431,51 @@ def mail_text(path):
             except (LookupError, ValueError, UnicodeError):
                 pass
     return raw.decode("utf-8", errors="replace")
+
+
+def mail_head(lines):
+    """Whether lines open with a mail's header block: header fields up to a
+    blank line, one of them MIME's, and From or Date (a MIME part's headers
+    have neither)."""
+    names = set()
+    for line in lines:
+        if line == "":
+            return bool(names & {"content-type", "mime-version"}) and \
+                bool(names & {"from", "date"})
+        if line[0] in " \t":
+            if not names:
+                return False
+            continue
+        field = re.match(r"([!-9;-~]+):", line)
+        if not field:
+            return False
+        names.add(field.group(1).lower())
+    return False
+
+
+def another_mail(raw):
+    """Whether a second mail follows the first in the file: after an mbox
+    "From " line that follows a blank line, or after a multipart's closing
+    boundary (two .eml files put one after the other). The email package
+    reads the first alone, the rest as its epilogue."""
+    lines = raw.decode("utf-8", errors="replace").replace("\r\n", "\n") \
+        .replace("\r", "\n").lstrip("\ufeff").split("\n")
+    first = 1 if lines and lines[0].startswith("From ") else 0
+    if not mail_head(lines[first:]):
+        return False
+    closed = False
+    for i in range(first + 1, len(lines)):
+        line = lines[i]
+        if line == "":
+            continue
+        if line.startswith("From ") and lines[i - 1] == "" and \
+                mail_head(lines[i + 1:]):
+            return True
+        if closed and mail_head(lines[i:]):
+            return True
+        closed = len(line) >= 4 and line.startswith("--") and \
+            line.endswith("--")
+    return False
 
 
 def mail_lines(text):
@@ -616,13 +667,15 @@ def main(argv):
     if len(argv) < 2 or argv[1].startswith("-"):
         print(USAGE, file=sys.stderr)
         return 2
-    mails = []
-    try:
-        for path in argv[2:]:
+    # a MAIL that cannot be checked is said, and the others checked all
+    # the same: one stray file among a player's kept mails hides nothing
+    mails, unusable = [], 0
+    for path in argv[2:]:
+        try:
             mails.append((path,) + read_mail(path))
-    except Unusable as e:
-        print("verify_export.py: %s" % e, file=sys.stderr)
-        return 2
+        except Unusable as e:
+            print("verify_export.py: %s" % e, file=sys.stderr)
+            unusable += 1
     try:
         doc = load_export(argv[1])
     except Bad as e:
@@ -646,7 +699,7 @@ def main(argv):
             print("%s: %s" % (path, line))
             if not good:
                 rc = 1
-    return rc
+    return 2 if rc == 0 and unusable else rc
 
 
 if __name__ == "__main__":

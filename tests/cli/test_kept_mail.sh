@@ -46,6 +46,28 @@ out_has "ok: the checkpoint of entry 4"
 { echo "From game@example.org Mon Sep 14 00:00:00 2026"; cat $T/lf.eml; } >$T/mbox.eml
 expect 0 "a mail saved to an mbox" -- $M -C $D verify-receipt $T/mbox.eml $G
 out_has "ok: the receipt for entry 4"
+# two mails in one file (two .eml put one after the other, or an mbox that
+# "save" appended to): refused, not "ok" of the first with the second
+# unread; the second here is the receipt with its head changed
+W=$(grep -L "^X-Masqued-Mail: receipt" $O/* | head -n 1)
+/usr/bin/python3 -c 'import re, sys
+t = open(sys.argv[1]).read()
+sys.stdout.write(re.sub(r"(?m)^head ([0-9a-f])",
+    lambda m: "head " + ("0" if m.group(1) != "0" else "1"), t))' $T/lf.eml >$T/bad.eml
+cmp -s $T/lf.eml $T/bad.eml && fail "the receipt's head was not changed"; ok
+expect 3 "the bad receipt alone" -- $M -C $D verify-receipt $T/bad.eml $G
+for f in "$W $T/bad.eml" "$R $T/bad.eml" "$T/bad.eml $R"; do
+	cat $f >$T/two.eml
+	expect 3 "two mails in one file" -- $M -C $D verify-receipt $T/two.eml $G
+	err_has "$T/two.eml holds more than one mail: keep each mail in a file of its own"
+	one_line
+done
+{ cat $T/mbox.eml; echo; echo "From game@example.org Mon Sep 14 00:00:00 2026"; cat $T/bad.eml; } >$T/two.mbox
+expect 3 "an mbox of two mails" -- $M -C $D verify-receipt $T/two.mbox $G
+err_has "holds more than one mail"
+{ cat $T/mbox.eml; echo; } >$T/one.mbox
+expect 0 "an mbox of one mail" -- $M -C $D verify-receipt $T/one.mbox $G
+out_has "ok: the receipt for entry 4"
 { printf '\357\273\277'; cat $T/lf.eml; } >$T/bom.eml
 expect 0 "a mail with a byte order mark" -- $M -C $D verify-receipt $T/bom.eml $G
 out_has "ok: the receipt for entry 4"

@@ -345,9 +345,37 @@ def check_mails(export, bodies, tmp):
                  err="two.txt holds more than one receipt: keep each mail "
                  "in a file of its own.")
     rc, out, errout = run_mails(export, tmp, [("letter.txt", "hello\n")])
-    if rc != 2 or out or len(errout.splitlines()) != 1:
+    if rc != 2 or out != "ok: 3 entries\n" or len(errout.splitlines()) != 1:
         failures.append("neither: not exit 2 with one sentence alone: "
                         "%d %s%s" % (rc, out, errout))
+    # a stray file among kept mails: said, and the others checked
+    expect_mails("a stray file and a good mail", export, tmp,
+                 [("letter.txt", "hello\n"),
+                  ("ok.txt", mail_text(export, 1))], 2,
+                 ["ok: 3 entries", "ok.txt: ok, checkpoint entry 1"],
+                 err="letter.txt holds neither a checkpoint")
+    expect_mails("a stray file and a bad mail", export, tmp,
+                 [("letter.txt", "hello\n"),
+                  ("m.txt", mail_text(export, 2, game="zz2zz2zz"))], 1, [],
+                 err="letter.txt holds neither a checkpoint")
+
+    # two whole mails in one file: the email package reads the first alone
+    # (the second is its epilogue), so the file is refused, not "ok"
+    good = eml(mail_text(export, 1), "quoted-printable")
+    bad = eml(mail_text(export, 2, head=flipped), "quoted-printable")
+    mbox_from = b"From game@masqued.invalid Mon Sep 14 00:00:00 2026\n"
+    lf = lambda b: b.replace(b"\r\n", b"\n")
+    for name, content in (("cat.eml", good + bad),
+                          ("cat-lf.eml", lf(good) + b"\n" + lf(bad)),
+                          ("two.mbox", mbox_from + lf(good) + b"\n" +
+                           mbox_from + lf(bad))):
+        expect_mails("two mails in one file (%s)" % name, export, tmp,
+                     [(name, content)], 2, ["ok: 3 entries"],
+                     err="%s holds more than one mail: keep each mail in "
+                     "a file of its own" % name)
+    expect_mails("an mbox of one mail", export, tmp,
+                 [("one.mbox", mbox_from + lf(good) + b"\n")], 0,
+                 ["one.mbox: ok, checkpoint entry 1"])
 
 def main():
     check_canon_agrees_with_jansson()
