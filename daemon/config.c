@@ -69,6 +69,7 @@ read_secret(const char *file, char *out, size_t n, const char *key, int line,
 	FILE *f = fopen(file, "r");
 	struct stat st;
 	size_t len;
+	int ch;
 
 	if (f == NULL)
 		return mq_fail_errno(err, MQ_IO, "masqued.conf line %d: %s names %s, "
@@ -90,6 +91,14 @@ read_secret(const char *file, char *out, size_t n, const char *key, int line,
 			fclose(f);
 			return MQ_IO;
 		}
+	}
+	/* a first line longer than the buffer would be cut, and the server
+	 * refuse the login with no word of why */
+	if (strchr(out, '\n') == NULL && (ch = fgetc(f)) != EOF && ch != '\n' &&
+	    (ch != '\r' || ((ch = fgetc(f)) != EOF && ch != '\n'))) {
+		fclose(f);
+		return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: the password "
+		    "in %s (%s) is longer than %zu bytes.", line, file, key, n - 1);
 	}
 	fclose(f);
 	len = strcspn(out, "\r\n");

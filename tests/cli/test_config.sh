@@ -86,6 +86,17 @@ grep -qF "$T/bad.conf" $T/err && fail "the data folder's config named as the -c 
 printf '\n' >$D/masqued.conf
 expect 4 "a config file that does not exist" -- $M -C $D -c $T/nothing.conf serve --once
 one_line
+# a password longer than masqued holds is refused, not cut (the server
+# would refuse the cut one with no word of why); 255 bytes is taken
+/usr/bin/python3 -c 'print("p" * 256)' >$T/pw.long && chmod 600 $T/pw.long
+bad "a password of 256 bytes" "smtp_password_file = $T/pw.long" \
+    "$T/bad.conf line 1: the password in $T/pw.long (smtp_password_file) is longer than 255 bytes."
+/usr/bin/python3 -c 'print("p" * 255)' >$T/pw.255 && chmod 600 $T/pw.255
+printf 'smtp_password_file = %s\n' $T/pw.255 >$T/pw255.conf
+expect 0 "a password of 255 bytes" -- $M -C $D -c $T/pw255.conf serve --once
+printf 'p%.0s' $(seq 255) >$T/pw.255n && chmod 600 $T/pw.255n
+printf 'smtp_password_file = %s\n' $T/pw.255n >$T/pw255n.conf
+expect 0 "a password of 255 bytes, no newline" -- $M -C $D -c $T/pw255n.conf serve --once
 # a folder opens like a file but cannot be read: not taken for an empty config
 mkdir $T/conf.d
 expect 4 "a config that is a folder" -- $M -C $D -c $T/conf.d serve --once
