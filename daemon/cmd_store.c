@@ -65,7 +65,6 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 	int a, rc, i, j;
 
 	memset(&ng, 0, sizeof(ng));
-	ng.lang = "en";
 	if (opts == NULL) {
 		mq_fail(&err, MQ_IO, "Out of memory.");
 		return mq_cli_report(&err);
@@ -142,6 +141,8 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 	 * the game exists, not after it (a game no welcome went out for) */
 	if ((rc = mq_config_load(cli->datadir, cli->config, &conf, &err)) == 0 &&
 	    (rc = mq_store_open(cli->datadir, 1, &s, &err)) == 0) {
+		if (ng.lang == NULL)	/* the host's language, masqued.conf's lang */
+			ng.lang = conf.lang;
 		rc = mq_game_create(&s, &ng, id, &err);
 		mq_store_close(&s);
 	}

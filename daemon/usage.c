@@ -23,11 +23,12 @@ static const struct {
 	  "[--option K=V]",
 	  "Starts a game of KIND (redmasque, 4 to 7 players; masquerade, 3 to 5)\n"
 	  "and prints its id; each player's welcome mail is queued for serve. A NAME\n"
-	  "is 1 to 20 of a-z, 0-9, _ and -. --lang is the game's language (each\n"
-	  "player may change theirs with SET LANG); --seed a 64-digit hex seed (else\n"
-	  "a random one); --option, any number: hard=true, sequential_moves=true,\n"
-	  "resolution_order=ascending_popularity (redmasque), allow_any_sender=true,\n"
-	  "deadline=24h, reminder=6h, policy=wait|default." },
+	  "is 1 to 20 of a-z, 0-9, _ and -. --lang is the game's language (else\n"
+	  "masqued.conf's lang, en; each player may change theirs with SET LANG);\n"
+	  "--seed a 64-digit hex seed (else a random one); --option, any number:\n"
+	  "hard=true, sequential_moves=true, resolution_order=ascending_popularity\n"
+	  "(redmasque), allow_any_sender=true, deadline=24h, reminder=6h,\n"
+	  "policy=wait|default." },
 	{ "submit", "submit GAME PLAYER \"COMMAND...\" [--no-mail]",
 	  "Enters PLAYER's commands as if they had mailed them (a move phoned in):\n"
 	  "all or none. Prints the receipt and queues the mails their reply would\n"

@@ -14,6 +14,15 @@ one_line
 mkdir $T/pre && echo "lang = ja" >$T/pre/masqued.conf
 expect 0 "init beside a masqued.conf written first" -- $M -C $T/pre init
 grep -qx "lang = ja" $T/pre/masqued.conf || fail "init replaced the config written first"; ok
+# the config's lang is the language of a game `new` makes without --lang
+# (the config said so, and every game was English all the same)
+P4="--player alice=alice@x.test --player bob=bob@x.test --player carol=carol@x.test --player dave=dave@x.test"
+expect 0 "new with lang = ja in the config" -- $M -C $T/pre new redmasque $P4
+g=$(cat $T/out)
+$M -C $T/pre log $g --json | head -n 1 | grep -q '"lang": *"ja"' || fail "the game of a lang = ja config is not Japanese"; ok
+expect 0 "new --lang en with lang = ja in the config" -- $M -C $T/pre new redmasque --lang en $P4
+g=$(cat $T/out)
+$M -C $T/pre log $g --json | head -n 1 | grep -q '"lang": *"en"' || fail "--lang en did not win over the config"; ok
 expect 0 "init" -- $M -C $D init
 cp $D/masqued.conf $T/good.conf
 
