@@ -52,6 +52,21 @@ parse_option(json_t *opts, const char *kv)
 	return json_object_set_new(opts, key, v) != 0 ? -2 : 0;
 }
 
+/* A game of policy wait waits for the host at a missed deadline: refused
+ * when masqued.conf names no host to tell (config.c refuses its own
+ * deadline_policy = wait alike). */
+static int
+policy_told(json_t *opts, const struct mq_config *conf, struct mq_err *err)
+{
+	const char *p = json_string_value(json_object_get(opts, "policy"));
+
+	if (p != NULL && strcmp(p, "wait") == 0 && !conf->admin[0])
+		return mq_fail(err, MQ_REFUSED, "The option policy=wait needs admin, "
+		    "the host's address, in masqued.conf: at a missed deadline the "
+		    "game waits for the host, and nobody would be told.");
+	return 0;
+}
+
 int
 mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 {
@@ -143,7 +158,9 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 	    (rc = mq_store_open(cli->datadir, 1, &s, &err)) == 0) {
 		if (ng.lang == NULL)	/* the host's language, masqued.conf's lang */
 			ng.lang = conf.lang;
-		rc = mq_game_create(&s, &ng, id, &err);
+		rc = policy_told(opts, &conf, &err);
+		if (rc == 0)
+			rc = mq_game_create(&s, &ng, id, &err);
 		mq_store_close(&s);
 	}
 	if (rc == 0 && (rc = mq_cli_welcome(cli, id, &err)) != 0) {

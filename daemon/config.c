@@ -328,6 +328,12 @@ check(struct mq_config *c, struct mq_err *err)
 	    !c->imap_secret))
 		return mq_fail(err, MQ_REFUSED, "masqued.conf: inbound = imap needs "
 		    "imap_url, imap_user and imap_password_file or imap_password_env.");
+	/* at a missed deadline the game waits for the host, whom nobody
+	 * would tell: it would wait unseen, the player told "the host decides" */
+	if (c->policy_wait && !c->admin[0])
+		return mq_fail(err, MQ_REFUSED, "masqued.conf: deadline_policy = "
+		    "wait needs admin, the host's address: at a missed deadline the "
+		    "game waits for the host, and nobody would be told.");
 	if (c->outbound == MQ_OUT_SMTP && !c->smtp_url[0])
 		return mq_fail(err, MQ_REFUSED, "masqued.conf: outbound = smtp needs "
 		    "smtp_url.");

@@ -227,6 +227,17 @@ tell_host_waiting(struct mq_daemon *d, struct mq_game *g, int seat,
 	    "or leave it, and the game waits for %s's reply.", g->id,
 	    g->kind->name, p, when, p, g->players[seat].owes, p, g->id, p, g->id,
 	    p, p, g->id, p, p);
+	if (!d->conf.admin[0]) {
+		/* no host to mail (admin left out of masqued.conf since the game
+		 * was made): the daemon's log says it, once */
+		if (mq_notify_host_marked(d, key))
+			return 0;
+		mq_daemon_log("game %s: %s missed the deadline of %s; the policy is "
+		    "wait, so nothing is applied, and no admin is set in "
+		    "masqued.conf to tell: act with masqued admin %s extend, "
+		    "default or kick", g->id, p, when, g->id);
+		return mq_notify_host_mark(d, key, err);
+	}
 	if (mq_notify_host_told(d, key))
 		return 0;
 	MQ_TRY(mq_notify_host(d, key, subject, text, err));

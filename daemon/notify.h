@@ -75,6 +75,11 @@ int mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
     const char *text, struct mq_err *err);
 /* Whether the host was told of key already (or there is no host to tell). */
 int mq_notify_host_told(const struct mq_daemon *d, const char *key);
+/* Whether key's marker is there, admin or none; and the marker made,
+ * for a notice said in the daemon's log alone (no admin to mail). */
+int mq_notify_host_marked(const struct mq_daemon *d, const char *key);
+int mq_notify_host_mark(const struct mq_daemon *d, const char *key,
+    struct mq_err *err);
 /* Forget that the host was told of key: for a key that cannot come again
  * (a stoppage that is over), so that the markers do not pile up. */
 void mq_notify_host_forget(const struct mq_daemon *d, const char *key);

@@ -53,14 +53,28 @@ mq_notify_host_waits(struct mq_daemon *d, const char *id, uint64_t from,
 }
 
 int
-mq_notify_host_told(const struct mq_daemon *d, const char *key)
+mq_notify_host_marked(const struct mq_daemon *d, const char *key)
 {
 	char marker[1400];
 
-	if (!d->conf.admin[0])
-		return 1;
 	snprintf(marker, sizeof(marker), "%s/cursor/told-%s", d->conf.datadir, key);
 	return access(marker, F_OK) == 0;
+}
+
+int
+mq_notify_host_mark(const struct mq_daemon *d, const char *key,
+    struct mq_err *err)
+{
+	char marker[1400];
+
+	snprintf(marker, sizeof(marker), "%s/cursor/told-%s", d->conf.datadir, key);
+	return mq_file_replace(marker, "", 0, 0644, err);
+}
+
+int
+mq_notify_host_told(const struct mq_daemon *d, const char *key)
+{
+	return !d->conf.admin[0] || mq_notify_host_marked(d, key);
 }
 
 void
@@ -79,14 +93,13 @@ mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
 {
 	struct mq_mail_out m;
 	struct mq_buf body = MQ_BUF_INIT;
-	char id[400], name[300], marker[1400], *raw = NULL;
+	char id[400], name[300], *raw = NULL;
 	size_t len;
 	int rc;
 
 	/* once per key: a marker among the daemon's records remembers it */
 	if (mq_notify_host_told(d, key))
 		return 0;
-	snprintf(marker, sizeof(marker), "%s/cursor/told-%s", d->conf.datadir, key);
 	if (mq_buf_printf(&body, "=== masqued · a message for the host ===\n\n%s\n",
 	    text) != 0)
 		return mq_fail(err, MQ_IO, "Out of memory.");
@@ -103,7 +116,7 @@ mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
 	if (rc == 0)
 		rc = mq_spool_put(d->conf.datadir, name, d->conf.admin, raw, len, err);
 	if (rc == 0)
-		rc = mq_file_replace(marker, "", 0, 0644, err);
+		rc = mq_notify_host_mark(d, key, err);
 	free(raw);
 	mq_buf_free(&body);
 	return rc;

@@ -45,6 +45,8 @@ bad "an unknown key, told where the keys are listed" "colour = red" "the masqued
 bad "a password variable that is not set" "imap_password_env = MQ_NO_SUCH_VARIABLE" "MQ_NO_SUCH_VARIABLE"
 bad "a password file that cannot be read" "smtp_password_file = /nonexistent/pw" "smtp_password_file" 4
 bad "a bad language" "lang = fr" "lang"
+bad "deadline_policy = wait without admin" "deadline_policy = wait" \
+    "bad.conf: deadline_policy = wait needs admin, the host's address: at a missed deadline the game waits for the host, and nobody would be told."
 bad "a bad tls value" "tls = maybe" "tls"
 # accepted, but no mail could go with them: refused at start, naming the key
 bad "an empty from" "from =" "from takes a name and an address"

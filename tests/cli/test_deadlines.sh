@@ -162,6 +162,13 @@ own_game() {	# options...
 	$M -C $D2 new redmasque --player alice=alice@x.test --player bob=bob@x.test \
 	    --player carol=carol@x.test --player dave=dave@x.test "$@"
 }
+# policy wait leaves a missed deadline to the host: without admin in the
+# config nobody would be told, and the game would wait unseen
+expect 1 "new --option policy=wait without admin" -- own_game --option policy=wait
+err_has "The option policy=wait needs admin, the host's address, in masqued.conf: at a missed deadline the game waits for the host, and nobody would be told."
+one_line
+[ -z "$(ls $D2/games)" ] || fail "a refused policy=wait made a game"; ok
+echo "admin = host@x.test" >>$D2/masqued.conf
 G2=$(own_game --option deadline=24h --option reminder=6h) || fail "new with a deadline"
 head -n 1 $D2/games/$G2/log | grep -q '"deadline":86400' || fail "the deadline is not kept as seconds"; ok
 G3=$(own_game --option policy=wait) || fail "new with policy wait"
@@ -306,11 +313,20 @@ expect 0 "verify" -- $M -C $D verify $G
 # in a paused game, and without its player
 D=$T/hostdefault
 expect 0 "init" -- $M -C $D init
+echo "admin = host@x.test" >>$D/masqued.conf
 G=$($M -C $D new redmasque --player alice=alice@x.test --player bob=bob@x.test \
     --player carol=carol@x.test --player dave=dave@x.test --option policy=wait) || fail "new"
 at 0 $M -C $D serve --once 2>/dev/null
 P=$(placer)
-at 100 $M -C $D serve --once 2>/dev/null
+# admin left out of the config since the game was made: the daemon's log
+# says the game waits for the host, once (it said nothing at all)
+sed -i '/^admin = /d' $D/masqued.conf
+at 100 $M -C $D serve --once 2>$T/wait.err
+grep -q "game $G: $P missed the deadline of .*; the policy is wait, so nothing is applied, and no admin is set in masqued.conf to tell: act with masqued admin $G extend, default or kick" $T/wait.err ||
+    { cat $T/wait.err >&2; fail "a game waiting for no host was not logged"; }; ok
+at 100 $M -C $D serve --once 2>$T/wait.err
+! grep -q "missed the deadline" $T/wait.err || fail "the wait was logged at every pass"; ok
+echo "admin = host@x.test" >>$D/masqued.conf
 [ "$(entries)" = 1 ] || fail "policy wait applied a default by itself"; ok
 O=$(for p in alice bob carol dave; do [ $p = "$P" ] || { echo $p; break; }; done)
 expect 2 "default without its player" -- $M -C $D admin $G default --why "x"
