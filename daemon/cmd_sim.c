@@ -7,11 +7,14 @@
 #include "daemon/cli.h"
 #include "daemon/sim.h"
 
+/* --bots: a seat's bot each, in seat order; a shorter list repeats
+ * (random,careful: they alternate). -1 for a word that is no bot, or more
+ * bots than seats. */
 static int
 parse_bots(const char *list, int players, int *bots)
 {
 	char buf[256], *tok, *save;
-	int n = 0;
+	int n = 0, k;
 
 	snprintf(buf, sizeof(buf), "%s", list);
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
@@ -24,10 +27,10 @@ parse_bots(const char *list, int players, int *bots)
 		else
 			return -1;
 	}
-	if (n == 0)
+	if (n == 0 || n > players)
 		return -1;
-	for (; n < players; n++)	/* a short list repeats */
-		bots[n] = bots[n % (n ? n : 1)];
+	for (k = n; n < players; n++)
+		bots[n] = bots[n % k];
 	return 0;
 }
 
@@ -98,7 +101,7 @@ mq_cmd_sim(struct mq_cli *cli, int argc, char **argv)
 	}
 	if (bots != NULL && parse_bots(bots, o.players, o.bots))
 		return mq_cli_usage("--bots takes a comma-separated list of random "
-		    "and careful");
+		    "and careful, no longer than the players");
 	if ((rc = mq_gamedata_load(kind, &gd, &err)) != 0)
 		return mq_cli_report(&err);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -116,6 +119,10 @@ mq_cmd_sim(struct mq_cli *cli, int argc, char **argv)
 		    r.violations, r.no_survivor_games);
 		for (i = 0; i < o.players; i++)
 			printf("%s%ld", i ? ", " : "", r.wins_by_seat[i]);
+		printf("], \"bots\": [");
+		for (i = 0; i < o.players; i++)
+			printf("%s\"%s\"", i ? ", " : "", o.bots[i] ? "careful" :
+			    "random");
 		printf("], \"survival\": {\"random\": %.4f, \"careful\": %.4f}}\n",
 		    r.seats_by_style[0] ? (double)r.survivors_by_style[0] /
 		    (double)r.seats_by_style[0] : 0.0,

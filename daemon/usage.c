@@ -75,7 +75,9 @@ static const struct {
 	  "it cannot take now exits 75 (EX_TEMPFAIL): the MTA tries again." },
 	{ "parse", "parse [FILE|-]",
 	  "A dry run of one message: how masqued reads it, as JSON (game, player,\n"
-	  "auth, commands, errors, text), changing nothing." },
+	  "auth, commands, errors, text; a line received already has \"already\":\n"
+	  "ENTRY; lang and notices, a SET LANG or SET NOTICES it carries),\n"
+	  "changing nothing." },
 	{ "admin", "admin GAME ACTION --why \"...\"   every action says why; ACTION "
 	  "is one of\n"
 	  "             pause|resume|extend DURATION|replace PLAYER EMAIL "
@@ -92,7 +94,7 @@ static const struct {
 	  "Plays N games of KIND with bots, checking every invariant after every\n"
 	  "step, and prints the games per second, how many broke an invariant and\n"
 	  "each seat's wins (--json: as JSON). --bots is a comma-separated list of\n"
-	  "random or careful, one per seat." },
+	  "random or careful, one per seat in order; a shorter list repeats." },
 	{ "bot", "bot GAME PLAYER [--style random|careful]",
 	  "Prints the moves a bot would send now for PLAYER, one per line." },
 	{ "demo", "demo [redmasque|masquerade]",
@@ -114,7 +116,8 @@ mq_usage_all(FILE *f)
 		fprintf(f, "  %s\n", usage[i].synopsis);
 	fputs("masqued help COMMAND, or masqued COMMAND --help: what it does\n"
 	    "masqued --version: the commit masqued was built from\n"
-	    "exit codes: 0 ok, 1 refused, 2 usage, 3 verification failed, 4 I/O\n",
+	    "exit codes: 0 ok, 1 refused, 2 usage, 3 verification failed, 4 I/O;\n"
+	    "ingest from standard input (an MTA's pipe): 75, try again later\n",
 	    f);
 }
 

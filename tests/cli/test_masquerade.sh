@@ -29,6 +29,20 @@ r = json.load(open(sys.argv[1]))
 assert r["wins_by_seat"][0] > 200 / 4, r' "$T/out" || fail "careful bot: $(cat "$T/out")"
 ok
 
+# a shorter --bots list repeats in seat order (it filled every seat past
+# the list with the first bot); a longer one than the seats is refused
+expect 0 "sim with --bots random,careful for five seats" -- $M sim redmasque \
+    --games 20 --players 5 --bots random,careful --json
+/usr/bin/python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["bots"] == ["random", "careful", "random", "careful", "random"], r' "$T/out" ||
+    fail "a short --bots list did not repeat: $(cat "$T/out")"
+ok
+expect 2 "more bots than players" -- $M sim redmasque --games 1 --players 4 \
+    --bots random,careful,careful,random,random
+err_has "--bots takes a comma-separated list of random and careful, no longer than the players"
+one_line
 expect 1 "six players" -- $M sim masquerade --players 6
 err_has "The Masquerade takes 3 to 5 players, not 6."
 one_line
