@@ -191,6 +191,71 @@ test_setup_rumor_deck_30_gossip_12_evidence(void **state)
 	done(st);
 }
 
+/*
+ * Rumor cards: 42 Gossip, one per (time, room), and 12 Evidence, 2 per
+ * time. At setup each Gossip card is either one of its time's Red Death
+ * cards or in the Rumor deck, never both, never twice; every Evidence card
+ * is in the deck.
+ */
+static void
+test_setup_rumor_cards_one_gossip_per_time_and_room_two_evidence_per_time(
+    void **state)
+{
+	int seed, t, r, k, i;
+
+	for (seed = 1; seed <= 8; seed++) {
+		struct rm_state *st = rmf_setup(data, 4, seed);
+		int count[64] = { 0 };
+
+		assert_int_equal(st->data->ngossip, RM_TIMES * RM_ROOMS);
+		assert_int_equal(st->data->evidence_per_time, 2);
+		for (i = 0; i < st->deck_n; i++)
+			count[st->deck[i]]++;
+		for (t = 0; t < RM_TIMES; t++) {
+			for (r = 0; r < RM_ROOMS; r++) {
+				int in_rd = 0;
+
+				for (k = 0; k < st->rd_n; k++)
+					in_rd += st->rd[t][k] == r;
+				assert_int_equal(count[rmf_gossip(t, r)] + in_rd, 1);
+			}
+			for (k = 0; k < 2; k++)
+				assert_int_equal(count[rmf_evidence(st, t, k)], 1);
+		}
+		assert_int_equal(st->data->nrumors, 42 + 12);
+		done(st);
+	}
+}
+
+/*
+ * Setup deals at random: the markers' order on spaces 1..N, the
+ * Personality cards, the Prince's path and the Rumor deck's order differ
+ * between seeds (always the same would not be random).
+ */
+static void
+test_setup_deals_at_random(void **state)
+{
+	struct rm_state *first = rmf_setup(data, 5, 1);
+	int seed, pops = 0, pers = 0, path = 0, deck = 0, i;
+
+	for (seed = 2; seed <= 9; seed++) {
+		struct rm_state *st = rmf_setup(data, 5, seed);
+
+		for (i = 0; i < 5; i++) {
+			pops |= st->p[i].pop != first->p[i].pop;
+			pers |= st->p[i].personality != first->p[i].personality;
+		}
+		path |= memcmp(st->path, first->path, sizeof(st->path)) != 0;
+		deck |= memcmp(st->deck, first->deck, (size_t)st->deck_n) != 0;
+		done(st);
+	}
+	assert_true(pops);
+	assert_true(pers);
+	assert_true(path);
+	assert_true(deck);
+	done(first);
+}
+
 static void
 test_player_count_4_to_7(void **state)
 {
@@ -641,6 +706,60 @@ test_cards_revealed_together_then_discarded(void **state)
 		assert_int_equal(st->p[i].played, -1);
 	rmf_assert_sound(st);
 	done(st);
+}
+
+/*
+ * The table's "discarded?" column, card by card: after the round, Discuss
+ * and Dance are back in hand, every other card (the Personality cards too)
+ * is in its owner's discard pile and not in hand.
+ */
+static void
+test_cards_discarded_as_the_table_says(void **state)
+{
+	static const struct {
+		const char *id, *line;
+		int back;
+	} cards[] = {
+		{ "discuss", "PLAY discuss", 1 },
+		{ "dance", "PLAY dance", 1 },
+		{ "jest", "PLAY jest", 0 },
+		{ "admire", "PLAY admire TARGET bob", 0 },
+		{ "mock", "PLAY mock TARGET bob", 0 },
+		{ "flirt", "PLAY flirt TARGET bob SLOT 12:00", 0 },
+		{ "swindle", "PLAY swindle TARGET bob SLOT 12:00", 0 },
+		{ "threaten", "PLAY threaten TARGET bob SLOT 12:00", 0 },
+		{ "menace", "PLAY menace TARGET bob SLOT 12:00", 0 },
+		{ "encore", "PLAY encore", 0 },
+		{ "fond_memories", "PLAY fond_memories", 0 },
+		{ "grand_entrance", "PLAY grand_entrance", 0 },
+		{ "eavesdrop", "PLAY eavesdrop TARGET carol SLOT 12:00", 0 },
+		{ "pickpocket", "PLAY pickpocket SLOT 12:00", 0 },
+		{ "gossipmonger", "PLAY gossipmonger", 0 },
+		{ "scandal", "PLAY scandal TARGET carol", 0 },
+		{ "promenade", "PLAY promenade", 0 },
+		{ "court_the_prince", "PLAY court_the_prince", 0 },
+		{ "premonition", "PLAY premonition SLOT 12:00", 0 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cards) / sizeof(cards[0]); i++) {
+		struct rm_state *st = table(NULL, NULL);
+		int c = rmf_card(st, cards[i].id);
+
+		if (st->data->card[c].personality)
+			rmf_personality(st, ALICE, cards[i].id);
+		rmf_give(st, BOB, rmf_gossip(0, WHITE));
+		alice_plays(st, cards[i].line);
+		if (cards[i].back) {
+			assert_true(st->p[ALICE].hand & (1u << c));
+			assert_int_equal(st->p[ALICE].discards, 0);
+		} else {
+			assert_false(st->p[ALICE].hand & (1u << c));
+			assert_int_equal(st->p[ALICE].discards, 1u << c);
+		}
+		rmf_assert_sound(st);
+		done(st);
+	}
 }
 
 /* ---- The standard action cards ---- */
@@ -1192,6 +1311,30 @@ test_targets_none_nearby_rest_resolves(void **state)
 	done(st);
 }
 
+/*
+ * "Where none of them is nearby, or none was named: if exactly one noble is
+ * nearby, it is the target." carol is named but in blue; bob, alone with
+ * alice in green, is the target under every seed, and carol keeps hers.
+ */
+static void
+test_targets_named_none_nearby_exactly_one_nearby_is_the_target(void **state)
+{
+	int seed;
+
+	for (seed = 1; seed <= 16; seed++) {
+		struct rm_state *st = rmf_setup(data, 4, seed);
+
+		rmf_force(st, 3, BLACK, rooms_std, pops_std);
+		alice_plays(st, "PLAY mock TARGET carol dave");
+		assert_int_equal(pop(st, ALICE), 12);
+		assert_int_equal(pop(st, BOB), 18);
+		assert_int_equal(pop(st, CAROL), 30);
+		assert_int_equal(pop(st, DAVE), 35);
+		assert_int_equal(rmf_count_ev(st, RM_E_NO_TARGET, ALICE), 0);
+		done(st);
+	}
+}
+
 static void
 test_targets_never_self_nor_unknown(void **state)
 {
@@ -1360,6 +1503,43 @@ test_swindle_single_card_shown_once(void **state)
 	assert_int_equal(rmf_find_ev(st, RM_E_LOOK, ALICE)->rumor, c);
 	assert_true(holds(st, BOB, c));
 	done(st);
+}
+
+/*
+ * Swindle looks at 2 Rumor cards: bob holds two of 12:30 and one of 12:10.
+ * With one time named for both looks, or the same time twice, alice sees
+ * both 12:30 cards, two different cards, not one card twice.
+ */
+static void
+test_swindle_two_looks_two_different_cards(void **state)
+{
+	static const char *const lines[2] = {
+		"PLAY swindle TARGET bob SLOT 12:30",
+		"PLAY swindle TARGET bob SLOT 12:30 12:30",
+	};
+	int a = rmf_gossip(3, WHITE), b = rmf_gossip(3, BLUE);
+	int x = rmf_gossip(1, BLACK), i, k, seen;
+
+	for (k = 0; k < 2; k++) {
+		struct rm_state *st = table(NULL, NULL);
+
+		rmf_give(st, BOB, a);
+		rmf_give(st, BOB, b);
+		rmf_give(st, BOB, x);
+		alice_plays(st, lines[k]);
+		assert_int_equal(rmf_count_ev(st, RM_E_LOOK, ALICE), 2);
+		seen = 0;
+		for (i = 0; i < st->nev; i++)
+			if (st->ev[i].type == RM_E_LOOK)
+				seen |= st->ev[i].rumor == a ? 1 :
+				    st->ev[i].rumor == b ? 2 : 4;
+		assert_int_equal(seen, 3);
+		assert_true(knows_safe(st, ALICE, 3, WHITE));
+		assert_true(knows_safe(st, ALICE, 3, BLUE));
+		assert_false(knows_safe(st, ALICE, 1, BLACK));
+		assert_int_equal(rm_popcount64(st->p[BOB].rumors), 3);
+		done(st);
+	}
 }
 
 static void
@@ -1594,6 +1774,25 @@ test_dance_moves_twice_this_round_only(void **state)
 	done(st);
 }
 
+/* "Move twice": two single steps, each cw, ccw or stay; a stay may be
+ * either step. */
+static void
+test_dance_a_step_may_be_stay(void **state)
+{
+	static const char *const lines[2] = { "MOVE stay cw", "MOVE cw stay" };
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		struct rm_state *st = table(NULL, NULL);
+
+		alice_plays(st, "PLAY dance");
+		rmf_moves(st, (const char *const[]){ lines[k], NULL, NULL, NULL });
+		assert_int_equal(st->p[ALICE].room, ORANGE);
+		assert_int_equal(st->round, 4);
+		done(st);
+	}
+}
+
 static void
 test_sequential_moves_option(void **state)
 {
@@ -1748,6 +1947,40 @@ test_midnight_both_visits(void **state)
 		if (st->ev[i].type == RM_E_VISIT)
 			visits++;
 	assert_int_equal(visits, 2 * RM_TIMES);
+	done(st);
+}
+
+/*
+ * At each time, the first Red Death card is revealed, then the second:
+ * 12:00's visits are orange then white, and alice in white dies at the
+ * second visit, after the first.
+ */
+static void
+test_midnight_first_card_then_second(void **state)
+{
+	static const int rooms[4] = { WHITE, BLUE, BLUE, BLUE };
+	struct rm_state *st = midnight_with(NULL, rooms, pops_std, NULL);
+	int i, v = 0, first = -1, second = -1, kill = -1;
+
+	for (i = 0; i < st->nev; i++) {
+		const struct rm_event *e = &st->ev[i];
+
+		if (e->type == RM_E_VISIT && e->time == 0) {
+			if (v == 0)
+				first = i;
+			else
+				second = i;
+			assert_int_equal(e->room, st->rd[0][v]);
+			v++;
+		}
+		if (e->type == RM_E_KILL && e->actor == ALICE)
+			kill = i;
+	}
+	assert_int_equal(v, 2);
+	assert_int_equal(st->ev[first].room, ORANGE);
+	assert_int_equal(st->ev[second].room, WHITE);
+	assert_true(first < second && second < kill);
+	assert_int_equal(st->p[ALICE].died_at, 0);
 	done(st);
 }
 
@@ -1964,6 +2197,9 @@ main(void)
 		cmocka_unit_test(test_setup_prince_path_twelve_tiles_two_per_room),
 		cmocka_unit_test(test_setup_red_death_two_rooms_per_time_all_different),
 		cmocka_unit_test(test_setup_rumor_deck_30_gossip_12_evidence),
+		cmocka_unit_test(
+		    test_setup_rumor_cards_one_gossip_per_time_and_room_two_evidence_per_time),
+		cmocka_unit_test(test_setup_deals_at_random),
 		cmocka_unit_test(test_player_count_4_to_7),
 		cmocka_unit_test(test_placement_least_popular_then_seat),
 		cmocka_unit_test(test_track_skip_forward),
@@ -1981,6 +2217,7 @@ main(void)
 		cmocka_unit_test(test_resolution_least_popular_as_it_stands_when_it_starts),
 		cmocka_unit_test(test_effects_resolve_left_to_right),
 		cmocka_unit_test(test_cards_revealed_together_then_discarded),
+		cmocka_unit_test(test_cards_discarded_as_the_table_says),
 		cmocka_unit_test(test_card_discuss),
 		cmocka_unit_test(test_card_dance),
 		cmocka_unit_test(test_card_jest),
@@ -2007,6 +2244,8 @@ main(void)
 		cmocka_unit_test(test_targets_random_among_several),
 		cmocka_unit_test(test_targets_exactly_one_nearby_is_the_target),
 		cmocka_unit_test(test_targets_none_nearby_rest_resolves),
+		cmocka_unit_test(
+		    test_targets_named_none_nearby_exactly_one_nearby_is_the_target),
 		cmocka_unit_test(test_targets_never_self_nor_unknown),
 		cmocka_unit_test(test_targets_anywhere_must_be_named),
 		cmocka_unit_test(test_named_time_required),
@@ -2015,6 +2254,7 @@ main(void)
 		cmocka_unit_test(test_named_time_none_falls_back_to_any),
 		cmocka_unit_test(test_target_with_no_cards_gives_nothing),
 		cmocka_unit_test(test_swindle_single_card_shown_once),
+		cmocka_unit_test(test_swindle_two_looks_two_different_cards),
 		cmocka_unit_test(test_pickpocket_seat_order),
 		cmocka_unit_test(test_evidence_look_and_discard),
 		cmocka_unit_test(test_evidence_looks_at_one_red_death_card_at_random),
@@ -2024,11 +2264,13 @@ main(void)
 		cmocka_unit_test(test_moves_simultaneous),
 		cmocka_unit_test(test_dance_two_steps),
 		cmocka_unit_test(test_dance_moves_twice_this_round_only),
+		cmocka_unit_test(test_dance_a_step_may_be_stay),
 		cmocka_unit_test(test_sequential_moves_option),
 		cmocka_unit_test(test_plan_full_partial_clear),
 		cmocka_unit_test(test_plan_changes_until_round_12_moves_resolve),
 		cmocka_unit_test(test_midnight_moves_then_visits),
 		cmocka_unit_test(test_midnight_both_visits),
+		cmocka_unit_test(test_midnight_first_card_then_second),
 		cmocka_unit_test(test_midnight_each_time_in_turn),
 		cmocka_unit_test(test_midnight_visit_kills_every_noble_there),
 		cmocka_unit_test(test_midnight_kills_and_frees_markers),
