@@ -481,6 +481,63 @@ test_card_serenade(void **state)
 	msf_done(st);
 }
 
+static void
+test_card_prelude(void **state)
+{
+	struct ms_state *st = usual(1);
+	int prelude = msf_spell(st, "SP_prelude"), deck;
+
+	msf_give(st, ALICE, "SP_prelude", 1);
+	msf_stages(st, quiet);			/* alice at the Spring: no draw */
+	assert_string_equal(ms_owes(st, ALICE), "spell");
+	assert_int_equal(ms_hand_size(&st->p[ALICE]), 1);
+	deck = st->deck_n;
+	msf_do(st, ALICE, "PLAY prelude");	/* level 0: no cost */
+	/* the Prelude to the tomb, one Spell drawn in its place */
+	assert_int_equal(st->tomb[prelude], 1);
+	assert_int_equal(ms_hand_size(&st->p[ALICE]), 1);
+	assert_int_equal(st->deck_n, deck - 1);
+	assert_true(msf_has_event(st, MS_E_DRAW, ALICE));
+	msf_done(st);
+}
+
+static void
+test_card_requiem(void **state)
+{
+	struct ms_state *st = usual(1);
+
+	msf_give(st, ALICE, "SP_requiem", 1);
+	msf_give(st, ALICE, "SP_march", 2);
+	msf_stages(st, quiet);
+	assert_string_equal(ms_owes(st, ALICE), "spell");
+	msf_do(st, ALICE, "PLAY requiem PAY march march ON carol");
+	assert_int_equal(st->p[CAROL].life, 1);	/* the one chosen, 1 */
+	assert_int_equal(st->p[ALICE].life, 2);
+	assert_int_equal(st->p[BOB].life, 2);
+	msf_done(st);
+}
+
+static void
+test_card_concerto(void **state)
+{
+	struct ms_state *st = usual(1);
+	int waltz = msf_spell(st, "SP_waltz");
+
+	msf_give(st, ALICE, "SP_concerto", 1);
+	msf_give(st, ALICE, "SP_march", 2);
+	msf_give(st, ALICE, "SP_waltz", 1);
+	msf_stages(st, quiet);
+	assert_string_equal(ms_owes(st, ALICE), "spell");
+	msf_do(st, ALICE, "PLAY concerto PAY march march BANK waltz");
+	/* a Spell from hand becomes a 1-VP counter */
+	assert_int_equal(ms_counters(&st->p[ALICE]), 1);
+	assert_int_equal(st->p[ALICE].banked[waltz], 1);
+	assert_int_equal(st->p[ALICE].hand[waltz], 0);
+	assert_int_equal(ms_hand_size(&st->p[ALICE]), 0);
+	assert_int_equal(ms_vp(st, ALICE), 1);
+	msf_done(st);
+}
+
 /* ---- Masks: each one's condition, met and not ---- */
 
 /* What alice's Mask adds to her score at the end. */
@@ -654,6 +711,9 @@ main(void)
 		cmocka_unit_test(test_card_fugue),
 		cmocka_unit_test(test_card_nocturne),
 		cmocka_unit_test(test_card_serenade),
+		cmocka_unit_test(test_card_prelude),
+		cmocka_unit_test(test_card_requiem),
+		cmocka_unit_test(test_card_concerto),
 		cmocka_unit_test(test_card_lion_mask),
 		cmocka_unit_test(test_card_dragon_mask),
 		cmocka_unit_test(test_card_owl_mask),

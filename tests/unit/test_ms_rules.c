@@ -377,6 +377,37 @@ test_stage_phase_capacity(void **state)
 	msf_done(st);
 }
 
+/* Every Stage takes as many dancers as its printed capacity, and no more:
+ * Tower 1, Arena 2, Chapel 1, Library 2, Spring 2, Grand Hall 2. */
+static void
+test_stage_phase_capacity_as_printed(void **state)
+{
+	static const struct {
+		const char *id, *name;
+		int cap;
+	} stages[] = {
+		{ "ST1", "tower", 1 }, { "ST2", "arena", 2 },
+		{ "ST3", "chapel", 1 }, { "ST4", "library", 2 },
+		{ "ST5", "spring", 2 }, { "ST6", "grand hall", 2 },
+	};
+	char line[40];
+	size_t i;
+	int s;
+
+	for (i = 0; i < sizeof(stages) / sizeof(stages[0]); i++) {
+		struct ms_state *st = turn(1);
+
+		assert_int_equal(st->data->stage[msf_stage(st, stages[i].id)].capacity,
+		    stages[i].cap);
+		snprintf(line, sizeof(line), "STAGE %s", stages[i].name);
+		for (s = 0; s < stages[i].cap; s++)
+			msf_do(st, s, line);
+		assert_int_equal(ms_owing_seat(st), stages[i].cap);
+		msf_refused(st, stages[i].cap, line, "full");
+		msf_done(st);
+	}
+}
+
 static void
 test_stage_phase_effects_right_after_choosing(void **state)
 {
@@ -955,6 +986,35 @@ test_arena_winner_draws_may_bank_loser_loses_life(void **state)
 	msf_done(st);
 }
 
+/* The winner draws 1 and may bank, whichever side wins: here the
+ * challenged. bob's March gives dave (Prisoner, 4) 5 against alice's 3 + 1;
+ * alice loses 1 life, dave draws 1, and the bank is his to decline. */
+static void
+test_arena_challenged_winner_draws_may_bank(void **state)
+{
+	struct ms_state *st = turn(1);
+	int hand;
+
+	msf_give(st, DAVE, "SP_march", 1);
+	msf_stages(st, quiet_arena);
+	msf_pass_while(st, MS_PH_SPELL);
+	msf_do(st, ALICE, "CHALLENGE dave");
+	msf_do(st, ALICE, "PASS");
+	msf_do(st, DAVE, "PLAY march");
+	hand = ms_hand_size(&st->p[DAVE]);
+	msf_do(st, DAVE, "PASS");
+	assert_int_equal(st->p[ALICE].life, 1);
+	assert_int_equal(st->p[DAVE].life, 2);
+	assert_int_equal(st->p[DAVE].arena_wins, 1);
+	assert_int_equal(st->p[ALICE].arena_wins, 0);
+	assert_int_equal(ms_hand_size(&st->p[DAVE]), hand + 1);
+	assert_string_equal(ms_owes(st, DAVE), "bank");
+	msf_do(st, DAVE, "PASS");		/* "may": declined */
+	assert_int_equal(ms_counters(&st->p[DAVE]), 0);
+	assert_int_equal(ms_hand_size(&st->p[DAVE]), hand + 1);
+	msf_done(st);
+}
+
 static void
 test_arena_tie_nothing(void **state)
 {
@@ -1110,6 +1170,27 @@ test_mask_defender_may_reveal(void **state)
 	assert_int_equal(st->ch.kind, MS_CH_NONE);
 	assert_int_equal(st->p[ALICE].life, 1);
 	assert_int_equal(st->p[BOB].arena_wins, 1);
+	msf_done(st);
+}
+
+/* The Mask is used "during a challenge they take part in": not in the
+ * Spell phase, not in a challenge between two others. */
+static void
+test_mask_reveal_only_in_a_challenge_one_takes_part_in(void **state)
+{
+	struct ms_state *st = turn(1);
+	int mask = st->p[CAROL].mask;
+
+	msf_give(st, ALICE, "SP_prelude", 1);	/* the phase waits for her */
+	msf_stages(st, quiet_arena);
+	assert_string_equal(ms_owes(st, ALICE), "spell");
+	msf_refused(st, ALICE, "REVEAL", NULL);
+	msf_pass_while(st, MS_PH_SPELL);
+	msf_do(st, ALICE, "CHALLENGE bob");
+	msf_refused(st, CAROL, "REVEAL", NULL);
+	assert_int_equal(st->p[CAROL].mask, mask);
+	msf_do(st, ALICE, "REVEAL");		/* hers to use */
+	assert_int_equal(st->p[ALICE].mask, -1);
 	msf_done(st);
 }
 
@@ -1366,6 +1447,45 @@ test_event_oracle_draw_then_optional_bank(void **state)
 	assert_string_equal(ms_owes(st, ERIN), "bank");
 	msf_do(st, ERIN, "PASS");	/* optional: declined */
 	assert_int_equal(ms_counters(&st->p[ERIN]), 0);
+	assert_int_equal(st->phase, MS_PH_ORDER);
+	msf_done(st);
+}
+
+/* Request for a Tune: the prophet receives 2 Spells, every other player 1
+ * (each with room for them). */
+static void
+test_event_request_for_a_tune_prophet_2_others_1(void **state)
+{
+	struct ms_state *st = prophecy(turn(1));
+	int before[MS_MAXP], i;
+
+	for (i = 0; i < st->nplayers; i++)
+		before[i] = ms_hand_size(&st->p[i]);
+	msf_do(st, ERIN, "EVENT request for a tune");
+	for (i = 0; i < st->nplayers; i++)
+		assert_int_equal(ms_hand_size(&st->p[i]),
+		    before[i] + (i == ERIN ? 2 : 1));
+	assert_int_equal(st->phase, MS_PH_ORDER);
+	msf_done(st);
+}
+
+/* Oracle: the prophet draws 1, then may bank a Spell as a 1-VP counter. */
+static void
+test_event_oracle_bank_accepted(void **state)
+{
+	struct ms_state *st = prophecy(turn(1));
+	int hand = ms_hand_size(&st->p[ERIN]), k;
+	char line[80];
+
+	msf_do(st, ERIN, "EVENT oracle");
+	assert_int_equal(ms_hand_size(&st->p[ERIN]), hand + 1);
+	assert_string_equal(ms_owes(st, ERIN), "bank");
+	k = hand_kind(st, ERIN);
+	snprintf(line, sizeof(line), "BANK %s", st->data->spell[k].nm.name[0]);
+	msf_do(st, ERIN, line);
+	assert_int_equal(ms_counters(&st->p[ERIN]), 1);
+	assert_int_equal(st->p[ERIN].banked[k], 1);
+	assert_int_equal(ms_hand_size(&st->p[ERIN]), hand);
 	assert_int_equal(st->phase, MS_PH_ORDER);
 	msf_done(st);
 }
@@ -2008,6 +2128,7 @@ main(void)
 		cmocka_unit_test(test_order_phase_own_last_order_when_only_one_left),
 		cmocka_unit_test(test_order_phase_all_five_in_play_number_is_place),
 		cmocka_unit_test(test_stage_phase_capacity),
+		cmocka_unit_test(test_stage_phase_capacity_as_printed),
 		cmocka_unit_test(test_stage_phase_effects_right_after_choosing),
 		cmocka_unit_test(test_spell_phase_cost_is_level_other_spells),
 		cmocka_unit_test(test_spell_phase_any_number_then_pass),
@@ -2034,12 +2155,14 @@ main(void)
 		cmocka_unit_test(test_arena_challenge_any_dancer_on_any_stage),
 		cmocka_unit_test(test_arena_windows_challenger_then_defender),
 		cmocka_unit_test(test_arena_winner_draws_may_bank_loser_loses_life),
+		cmocka_unit_test(test_arena_challenged_winner_draws_may_bank),
 		cmocka_unit_test(test_arena_tie_nothing),
 		cmocka_unit_test(test_arena_lullaby_takes_power_from_the_other_side),
 		cmocka_unit_test(test_arena_thief_steals_on_a_win),
 		cmocka_unit_test(test_arena_counter_not_a_spell_nor_in_the_hand_limit),
 		cmocka_unit_test(test_mask_reveal_once_plus_3_then_scores_nothing),
 		cmocka_unit_test(test_mask_defender_may_reveal),
+		cmocka_unit_test(test_mask_reveal_only_in_a_challenge_one_takes_part_in),
 		cmocka_unit_test(test_life_starts_at_2_within_0_and_2),
 		cmocka_unit_test(test_life_zero_no_challenge_but_can_be_challenged),
 		cmocka_unit_test(test_life_zero_power_counts_zero_modifiers_apply),
@@ -2053,6 +2176,8 @@ main(void)
 		cmocka_unit_test(test_event_change_of_partner_keeps_the_rest),
 		cmocka_unit_test(test_event_prayer_of_healing_heals_everyone),
 		cmocka_unit_test(test_event_oracle_draw_then_optional_bank),
+		cmocka_unit_test(test_event_oracle_bank_accepted),
+		cmocka_unit_test(test_event_request_for_a_tune_prophet_2_others_1),
 		cmocka_unit_test(test_event_divine_judgement_vp_leaders_lose_life),
 		cmocka_unit_test(test_event_silence_others_discard_to_3),
 		cmocka_unit_test(test_event_silence_refusals_say_down_to_3),
