@@ -21,8 +21,9 @@ expect() {
 # the last command's stderr holds TEXT (fixed string)
 err_has() { grep -qF -- "$1" "$T/err" || { cat "$T/err" >&2; fail "stderr lacks: $1"; }; ok; }
 out_has() { grep -qF -- "$1" "$T/out" || { cat "$T/out" >&2; fail "stdout lacks: $1"; }; ok; }
-# exactly one line on stderr
-one_line() { [ "$(wc -l <"$T/err")" -le 1 ] || { cat "$T/err" >&2; fail "more than one line on stderr"; }; ok; }
+# exactly one line on stderr (an empty stderr is not one: a refusal that
+# says nothing passed as one that says one sentence)
+one_line() { [ "$(grep -c '' "$T/err")" = 1 ] || { cat "$T/err" >&2; fail "not one line on stderr: $(grep -c '' "$T/err") lines"; }; ok; }
 same_file() { cmp -s "$1" "$2" || fail "$3: $1 and $2 differ"; ok; }
 done_checks() { echo "$(basename "$0"): $checks checks passed"; }
 
