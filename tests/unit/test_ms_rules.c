@@ -1087,6 +1087,53 @@ test_arena_thief_steals_on_a_win(void **state)
 	msf_done(st);
 }
 
+/* An effect's "if": {"kind": "tower"} (card data of the host's own,
+ * MASQUED_GAMES; the card set has only the Thief's arena one): the Thief
+ * made a Tower-only thief takes nothing for a win in the Arena. Run with the
+ * kind not looked at, every test passed. */
+static void
+test_arena_thief_of_the_tower_steals_nothing(void **state)
+{
+	static const char *const arena_erin[MS_MAXP] = {
+		"spring", "spring", "grand hall", "grand hall", "arena",
+	};
+	json_error_t je;
+	struct mq_err err;
+	struct ms_state *st;
+	json_t *j, *dancer;
+	void *data = NULL;
+	size_t i;
+	int changed = 0;
+
+	j = json_load_file(MSF_DATA_PATH, JSON_REJECT_DUPLICATES, &je);
+	assert_non_null(j);
+	json_array_foreach(json_object_get(j, "dancers"), i, dancer)
+		if (strcmp(json_string_value(json_object_get(dancer, "id")),
+		    "D5") == 0)
+			changed += json_object_set_new(json_object_get(
+			    json_array_get(json_object_get(dancer, "effects"), 0),
+			    "if"), "kind", json_string("tower")) == 0;
+	assert_int_equal(changed, 1);
+	mq_err_clear(&err);
+	if (ms_data_load(j, &data, &err) != 0)
+		fail_msg("the Tower thief's data: %s", err.msg);
+	json_decref(j);
+	st = msf_setup(data, 5, 1);
+	msf_stage_phase(st, 1, dancers, msf_orders5);
+	msf_give(st, BOB, "SP_prelude", 2);
+	msf_stages(st, arena_erin);
+	msf_pass_while(st, MS_PH_SPELL);
+	assert_int_equal(ms_owing_seat(st), ERIN);
+	msf_do(st, ERIN, "CHALLENGE bob");
+	msf_do(st, ERIN, "PASS");
+	msf_do(st, BOB, "PASS");		/* 3 against 2: erin wins */
+	assert_true(msf_has_event(st, MS_E_RESULT, ERIN));
+	assert_false(msf_has_event(st, MS_E_STEAL, ERIN));
+	assert_int_equal(st->p[BOB].hand[msf_spell(st, "SP_prelude")], 2);
+	msf_done(st);
+	ms_data_free(data);
+}
+
 /* A VP counter is no longer a Spell: it cannot be played, and the hand
  * limit does not count it. */
 static void
@@ -2159,6 +2206,7 @@ main(void)
 		cmocka_unit_test(test_arena_tie_nothing),
 		cmocka_unit_test(test_arena_lullaby_takes_power_from_the_other_side),
 		cmocka_unit_test(test_arena_thief_steals_on_a_win),
+		cmocka_unit_test(test_arena_thief_of_the_tower_steals_nothing),
 		cmocka_unit_test(test_arena_counter_not_a_spell_nor_in_the_hand_limit),
 		cmocka_unit_test(test_mask_reveal_once_plus_3_then_scores_nothing),
 		cmocka_unit_test(test_mask_defender_may_reveal),
