@@ -83,7 +83,7 @@ ks_run() {
 }
 kill_sweep() {
 	ks_calls=$1 ks_max=$2 ks_b=$3 ks_now=$4 ks_later=$5 ks_games=$6; shift 7
-	ks_n=$(cat $ks_b/games/*/log | wc -l)
+	ks_n=$(cat $ks_b/games/*/log | wc -l) ks_p0=$KILL_POINTS
 	rm -rf $T/ref; cp -a $ks_b $T/ref
 	[ -z "$KILL_HOOK" ] || $KILL_HOOK start
 	MASQUED_NOW=$ks_now expect 0 "the reference: $*" -- $M -C $T/ref "$@" \
@@ -111,6 +111,10 @@ kill_sweep() {
 			ks_k=$((ks_k + 1))
 		done
 	done
+	# a sweep whose command met none of its syscalls (or was never
+	# killed) compared the reference with itself and passed
+	[ $KILL_POINTS -gt $ks_p0 ] ||
+	    fail "$*: killed at no point of $ks_calls: the sweep tried nothing"; ok
 	rm -rf $T/ref $T/kill $T/ref.clock-* $T/kill.clock-*
 }
 ks_serve() {	# dir, what
@@ -126,7 +130,7 @@ ks_serve() {	# dir, what
 # served cleanly; every pair (k, j) up to MAX each.
 kill_twice() {
 	kt_a=$1 kt_b=$2 ks_max=$3 ks_b=$4 ks_now=$5 ks_later=$6 ks_games=$7; shift 8
-	ks_n=$(cat $ks_b/games/*/log | wc -l)
+	ks_n=$(cat $ks_b/games/*/log | wc -l) ks_p0=$KILL_POINTS
 	rm -rf $T/ref; cp -a $ks_b $T/ref
 	MASQUED_NOW=$ks_now expect 0 "the reference: $*" -- $M -C $T/ref "$@"
 	ks_serve $T/ref "the reference"
@@ -155,6 +159,8 @@ kill_twice() {
 		done
 		kt_k=$((kt_k + 1))
 	done
+	[ $KILL_POINTS -gt $ks_p0 ] ||
+	    fail "$*: killed at no pair of its $kt_a and the restart's $kt_b: the sweep tried nothing"; ok
 	rm -rf $T/ref $T/kill $T/once $T/ref.clock-* $T/kill.clock-*
 }
 
