@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/durable.h"
 #include "common/fileio.h"
 #include "daemon/deadline.h"
 #include "daemon/inbound.h"
@@ -15,6 +16,34 @@
 #include "daemon/receipt.h"
 
 #define MARK_FMT "%020llu\n"	/* always 21 bytes: see mq_mailmark_write */
+
+/*
+ * The marks set while a batch is open (durable.h), written once its flush
+ * has made the entries and their spooled mails durable (mq_mailmark_flush).
+ * Written at once, a mark could reach the disk before the entries it
+ * passes: after a power cut, a mark ahead of the log would pass the
+ * entry logged again in its place, whose mails a later crash kept back
+ * would then never be rebuilt. The process's, as the batch is.
+ */
+struct pending_mark {
+	char path[1400];
+	uint64_t seq;
+};
+static struct pending_mark *pending;
+static size_t npending, cappending;
+
+static struct pending_mark *
+pending_of(const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < npending; i++)
+		if (strcmp(pending[i].path, path) == 0)
+			return &pending[i];
+	return NULL;
+}
+
+static void write_mark(const char *id, const char *path, uint64_t seq);
 
 uint64_t
 mq_mailmark_read(const struct mq_game *g, int *present)
@@ -35,6 +64,11 @@ mq_mailmark_read_at(const char *gamedir, int *present)
 	if (present != NULL)
 		*present = 0;
 	snprintf(path, sizeof(path), "%s/mailed", gamedir);
+	if (pending_of(path) != NULL) {	/* set in the batch not yet flushed */
+		if (present != NULL)
+			*present = 1;
+		return pending_of(path)->seq;
+	}
 	if (mq_file_read_small(path, buf, sizeof(buf), &len, &there, &e) != 0 ||
 	    !there)
 		return 0;
@@ -74,21 +108,63 @@ mq_mailmark_create(const char *dir, struct mq_err *err)
 void
 mq_mailmark_write(const struct mq_game *g)
 {
-	char path[1400], buf[32];
+	struct pending_mark *m;
+	char path[1400];
+
+	snprintf(path, sizeof(path), "%s/mailed", g->dir);
+	if (!mq_durable_open()) {
+		write_mark(g->id, path, g->seq);
+		return;
+	}
+	if ((m = pending_of(path)) == NULL) {
+		if (npending == cappending) {
+			size_t cap = cappending ? 2 * cappending : 16;
+			void *v = realloc(pending, cap * sizeof(*pending));
+
+			if (v == NULL) {
+				/* left behind: its mails are rebuilt, never lost */
+				mq_daemon_log("game %s: out of memory: its mark of "
+				    "mailed entries is left behind", g->id);
+				return;
+			}
+			pending = v;
+			cappending = cap;
+		}
+		m = &pending[npending++];
+		snprintf(m->path, sizeof(m->path), "%s", path);
+	}
+	m->seq = g->seq;
+}
+
+void
+mq_mailmark_flush(int durable)
+{
+	size_t i;
+
+	for (i = 0; durable && i < npending; i++)
+		write_mark(NULL, pending[i].path, pending[i].seq);
+	free(pending);
+	pending = NULL;
+	npending = cappending = 0;
+}
+
+static void
+write_mark(const char *id, const char *path, uint64_t seq)
+{
+	char buf[32];
 	struct stat sb;
 	struct mq_err e;
 	int fd, n;
 
-	snprintf(path, sizeof(path), "%s/mailed", g->dir);
-	n = snprintf(buf, sizeof(buf), MARK_FMT, (unsigned long long)g->seq);
+	n = snprintf(buf, sizeof(buf), MARK_FMT, (unsigned long long)seq);
 	if (stat(path, &sb) == 0 && sb.st_size > n) {
 		if (mq_file_replace(path, buf, (size_t)n, 0644, &e) != 0)
-			mq_daemon_log("game %s: %s", g->id, e.msg);
+			mq_daemon_log("game %s: %s", id ? id : path, e.msg);
 		return;
 	}
 	if ((fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644)) < 0 ||
 	    pwrite(fd, buf, (size_t)n, 0) != n)
-		mq_daemon_log("game %s: cannot write %s: %s", g->id, path,
+		mq_daemon_log("game %s: cannot write %s: %s", id ? id : path, path,
 		    strerror(errno));
 	if (fd >= 0)
 		close(fd);
