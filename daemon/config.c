@@ -295,9 +295,18 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 	STR("from", from)
 	STR("reply_local", reply_local)
 	STR("reply_domain", reply_domain)
-	else if (strcmp(key, "datadir") == 0)
-		;	/* -C decides; kept for documentation */
-	else
+	else if (strcmp(key, "datadir") == 0) {
+		/* a config kept outside its folder names it (masqued -c FILE) */
+		if (val[0] != '/')
+			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: "
+			    "datadir takes the data folder's path from /, such as "
+			    "/var/lib/masqued, not \"%s\".", line, val);
+		if (strlen(val) >= sizeof(c->datadir_key))
+			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: "
+			    "datadir is too long.", line);
+		snprintf(c->datadir_key, sizeof(c->datadir_key), "%s", val);
+		c->datadir_line = line;
+	} else
 		return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: \"%s\" is not "
 		    "a key masqued knows (the masqued.conf that masqued init writes "
 		    "lists every key in its comments).", line, key);
@@ -383,11 +392,44 @@ name_file(struct mq_err *e, const char *path)
 	}
 }
 
+/* Whether a and b name one folder (the same path, or the same inode). */
+static int
+same_folder(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	if (strcmp(a, b) == 0)
+		return 1;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	    sa.st_ino == sb.st_ino;
+}
+
+void
+mq_config_datadir(const char *path, char *out, size_t size)
+{
+	struct mq_config *c = calloc(1, sizeof(*c));
+
+	out[0] = '\0';
+	if (c == NULL)
+		return;
+	(void)load("/", path, c, NULL);
+	snprintf(out, size, "%s", c->datadir_key);
+	free(c);
+}
+
 int
 mq_config_load(const char *datadir, const char *path, struct mq_config *c,
     struct mq_err *err)
 {
 	int rc = load(datadir, path, c, err);
+
+	/* the folder the config names and the one masqued was given differ:
+	 * which one did the host mean? */
+	if (rc == 0 && c->datadir_key[0] && !same_folder(c->datadir_key, datadir))
+		rc = mq_fail(err, MQ_REFUSED, "masqued.conf line %d: datadir is "
+		    "%s, but masqued was given the data folder %s (-C, or ./data "
+		    "when none is given): keep one of them.", c->datadir_line,
+		    c->datadir_key, datadir);
 
 	if (path != NULL && rc != 0 && err != NULL)
 		name_file(err, path);

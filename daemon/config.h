@@ -15,6 +15,8 @@ enum mq_out { MQ_OUT_MAILDIR, MQ_OUT_SMTP };
 
 struct mq_config {
 	char datadir[1024];
+	char datadir_key[1024];		/* the config's own datadir, or "" */
+	int datadir_line;
 	char admin[256];
 	int inbound, outbound;
 	char maildir_inbox[1100], maildir_outbox[1100];
@@ -39,6 +41,10 @@ struct mq_config {
 /* Load path (NULL: DATADIR/masqued.conf, which may be missing: defaults). */
 int mq_config_load(const char *datadir, const char *path, struct mq_config *c,
     struct mq_err *err);
+/* The data folder the config at path names (its datadir key) into out, or
+ * "" when it names none or cannot be read (the command's own load then
+ * says why): for -c without -C. */
+void mq_config_datadir(const char *path, char *out, size_t size);
 /*
  * Whether the passwords could be had: the first password key that names a
  * variable not set or a file that cannot be read, as loading would have

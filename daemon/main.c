@@ -13,6 +13,7 @@
 #include "build/version.h"
 #include "daemon/cli.h"
 #include "daemon/clock.h"
+#include "daemon/config.h"
 #include "daemon/usage.h"
 
 static const struct {
@@ -114,8 +115,9 @@ not_a_command(const char *word)
 static int
 run(int argc, char **argv)
 {
-	static char absdir[PATH_MAX];
+	static char absdir[PATH_MAX], confdir[1024];
 	struct mq_cli cli = { "data", NULL, argv[0] };
+	const char *given_dir = NULL;
 	struct mq_err err;
 	size_t i;
 	int a = 1;
@@ -126,7 +128,7 @@ run(int argc, char **argv)
 	}
 	while (a < argc && argv[a][0] == '-') {
 		if (strcmp(argv[a], "-C") == 0 && a + 1 < argc && argv[a + 1][0])
-			cli.datadir = argv[a + 1];
+			cli.datadir = given_dir = argv[a + 1];
 		else if (strcmp(argv[a], "-c") == 0 && a + 1 < argc && argv[a + 1][0])
 			cli.config = argv[a + 1];
 		else if (strcmp(argv[a], "-h") == 0 || strcmp(argv[a], "--help") == 0) {
@@ -145,6 +147,13 @@ run(int argc, char **argv)
 	if (a >= argc) {
 		mq_usage_all(stderr);
 		return MQ_USAGE;
+	}
+	/* -c FILE alone: the folder its datadir names (a config kept in
+	 * /etc, say), else ./data; with -C, the two must agree (config.c) */
+	if (cli.config != NULL && given_dir == NULL) {
+		mq_config_datadir(cli.config, confdir, sizeof(confdir));
+		if (confdir[0])
+			cli.datadir = confdir;
 	}
 	/* what masqued says of the folder is read elsewhere (a dead letter's
 	 * "moved to DATA/spool/dead/" in the host's mail, the journal): named

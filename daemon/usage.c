@@ -111,6 +111,7 @@ mq_usage_all(FILE *f)
 	size_t i;
 
 	fputs("usage: masqued [-C DATADIR] [-c CONFIG] COMMAND [ARGS]\n"
+	    "(DATADIR: ./data, or CONFIG's datadir; CONFIG: DATADIR/masqued.conf)\n"
 	    "commands:\n", f);
 	for (i = 0; i < NUSAGE; i++)
 		fprintf(f, "  %s\n", usage[i].synopsis);

@@ -45,6 +45,30 @@ bad "an unknown key, told where the keys are listed" "colour = red" "the masqued
 bad "a password variable that is not set" "imap_password_env = MQ_NO_SUCH_VARIABLE" "MQ_NO_SUCH_VARIABLE"
 bad "a password file that cannot be read" "smtp_password_file = /nonexistent/pw" "smtp_password_file" 4
 bad "a bad language" "lang = fr" "lang"
+bad "a datadir not from /" "datadir = data" \
+    'bad.conf line 1: datadir takes the data folder'"'"'s path from /, such as /var/lib/masqued, not "data".'
+# a config kept outside its data folder names it: -c alone finds the
+# folder there (it went to ./data), -C naming the same one is fine, and
+# -C naming another is refused (which one did the host mean?)
+G=$(new_game $D) || fail "new"
+printf 'datadir = %s\nadmin = host@x.test\n' $D >$T/etc.conf
+case $M in /*) MA=$M ;; *) MA=$PWD/$M ;; esac
+here=$PWD
+mkdir $T/elsewhere && cd $T/elsewhere
+expect 0 "-c alone, its datadir" -- $MA -c $T/etc.conf games
+cd "$here"
+out_has "$G"
+[ -z "$(ls -A $T/elsewhere)" ] || fail "-c alone used ./data"; ok
+expect 0 "-C the same folder and -c" -- $M -C $D -c $T/etc.conf games
+out_has "$G"
+mkdir $T/other
+expect 1 "-C another folder than the config's datadir" -- $M -C $T/other -c $T/etc.conf games
+err_has "$T/etc.conf line 1: datadir is $D, but masqued was given the data folder $T/other (-C, or ./data when none is given): keep one of them."
+one_line
+printf 'datadir = %s\n' $D >>$D/masqued.conf
+expect 0 "a datadir naming its own folder" -- $M -C $D games
+out_has "$G"
+sed -i '$d' $D/masqued.conf
 bad "deadline_policy = wait without admin" "deadline_policy = wait" \
     "bad.conf: deadline_policy = wait needs admin, the host's address: at a missed deadline the game waits for the host, and nobody would be told."
 bad "a bad tls value" "tls = maybe" "tls"
@@ -138,6 +162,10 @@ grep -q hunter2 $T/err $T/out && fail "a password reached the log"; ok
 # the example documents every key the parser knows, and the parser knows every key it documents
 for k in $(grep -oE '^# ?[a-z_]+ =' config/masqued.conf.example | tr -d '# =' | sort -u); do
 	grep -q "\"$k\"" daemon/config.c || fail "the example documents $k, which the parser does not know"
+	ok
+done
+for k in $(grep -oE '(STR\(|strcmp\(key, )"[a-z_]+"' daemon/config.c | grep -oE '"[a-z_]+"' | tr -d '"' | sort -u); do
+	grep -qE "^# ?$k =" config/masqued.conf.example || fail "the parser knows $k, which the example does not document"
 	ok
 done
 # durations stop at 366 days (mq_config_duration): the host reads it there
