@@ -1,9 +1,11 @@
 # lib_kill.sh - after lib.sh: kill a command at exact points (strace kills
 # it at its k-th call of one syscall), restart, and compare with the run
-# nobody killed. Skips the whole test when strace is missing or cannot trace.
-command -v strace >/dev/null 2>&1 || { echo "$(basename "$0"): no strace, skipped"; exit 0; }
+# nobody killed. strace is one of the test tools scripts/deps.sh installs: a
+# missing one fails the test; a kernel that refuses it tracing (a container
+# without ptrace) skips the whole test, and says so.
+command -v strace >/dev/null 2>&1 || fail "strace is missing (scripts/deps.sh installs it)"
 strace -f -qq -o /dev/null -e trace=none true 2>/dev/null ||
-    { echo "$(basename "$0"): strace cannot trace here, skipped"; exit 0; }
+    { echo "$(basename "$0"): strace cannot trace here (no ptrace), skipped"; exit 0; }
 
 # The outbox's mails, each as the hash of its content, sorted (names differ
 # after a mail went twice: the Maildir counter moved on). One md5sum for

@@ -25,7 +25,7 @@
 . tests/cli/lib.sh
 . tests/cli/lib_kill.sh
 PY=/usr/bin/python3
-[ -x $PY ] || { echo "$(basename "$0"): no python3, skipped"; exit 0; }
+[ -x $PY ] || fail "$PY is missing (scripts/deps.sh installs it)"
 IMAP_PID=
 trap '[ -n "$IMAP_PID" ] && kill $IMAP_PID 2>/dev/null; rm -rf "$T"' EXIT
 
