@@ -4,7 +4,7 @@
 # read from the system calls (strace -f -y) of the commands that write:
 # ingest of a reply, submit, admin, new, and serve's inbox pass (a batch
 # made durable by one flush, common/durable.h) and its deadline pass.
-# tests/cli/durable_order.py says what counts as durable and as an act.
+# tests/durable_order.py says what counts as durable and as an act.
 # A kill (the other kill tests) cannot show a write the disk never got; a
 # power cut can, and this can: a pass that wrote its games' marks before
 # the flush of the entries and mails they pass, and a spool whose folder
@@ -31,7 +31,7 @@ traced() {	# name [--batch] command...: run it under strace, check the order
 	[ $rc = 0 ] || { cat $T/err >&2; fail "$name: exit $rc"; }
 	# strace itself must have seen the command's writes
 	grep -q 'fsync\|syncfs' $T/$name.trace || fail "$name: no fsync traced"; ok
-	$PY tests/cli/durable_order.py $batch $T/$name.trace $D >$T/order ||
+	$PY tests/durable_order.py $batch $T/$name.trace $D >$T/order ||
 	    { cat $T/order >&2; fail "$name: a step acted on before what it needs was durable"; }
 	ok
 }
