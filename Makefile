@@ -113,6 +113,25 @@ build/asan/e2e/%: tests/e2e/%.c $(ASAN_OBJ) $(HDRS)
 	@echo "LD asan $@"
 	@$(CC) $(ASAN_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(ASAN_OBJ) $(PKG_LIBS) -lm
 
+# tests/cli/test_alloc_fail.sh's program: tests/unit/test_alloc_fail.c
+# built without sanitizers (ASan owns malloc) and linked with ld --wrap, so
+# that every allocation of the tree's own code fails in turn, under
+# valgrind. Built here so that make test's parallel build makes it too.
+ALLOC_CFLAGS := $(CSTD) $(WARN) -O1 -g $(INC)
+ALLOC_WRAP   := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup
+ALLOC_OBJ    := $(LIB_SRC:%.c=build/allocfail/%.o)
+$(ALLOC_OBJ) build/allocfail/test_alloc_fail: | check-test-deps
+
+build/allocfail/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	@echo "CC wrap $<"
+	@$(CC) $(ALLOC_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+
+build/allocfail/test_alloc_fail: tests/unit/test_alloc_fail.c $(ALLOC_OBJ) $(HDRS)
+	@echo "LD wrap $@"
+	@$(CC) $(ALLOC_CFLAGS) $(PKG_CFLAGS) -DMQ_ALLOC_WRAP -Itests/unit -o $@ $< \
+	    $(ALLOC_OBJ) $(ALLOC_WRAP) $(PKG_LIBS) -lcmocka -lm
+
 # make test builds on every core (a clean clone's build is minutes of it
 # alone), once the packages are in; then tests/run.sh runs the suites two
 # at a time.
@@ -120,7 +139,8 @@ TEST_JOBS := $(shell nproc 2>/dev/null || echo 1)
 test: check-all-deps
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) test-build
 	@sh tests/run.sh
-test-build: build/asan/masqued $(TEST_BIN) $(E2E_BIN) masqued build/rel/bench/daemon_fixture
+test-build: build/asan/masqued $(TEST_BIN) $(E2E_BIN) masqued build/rel/bench/daemon_fixture \
+    build/allocfail/test_alloc_fail
 
 unit: check-test-deps $(TEST_BIN)
 	@sh tests/run.sh --unit-only
