@@ -193,14 +193,23 @@ check_new_game(const struct mq_new_game *ng, const struct mq_gamedata *gd,
 
 /* The files a game's making leaves in its hidden folder (data.json, the
  * mark, the log, and their temporary copies, whatever their names), and
- * the folder. Nothing else writes there. */
+ * the folder. Nothing else writes there. The names it writes go first, by
+ * name: a folder that cannot be opened (no descriptor left, a disk that
+ * fails) is emptied all the same, and a `new` that failed leaves nothing. */
 static void
 remove_staging(const char *dir)
 {
+	static const char *const made[] = { "data.json", "mailed", "log",
+	    "data.json.tmp", "mailed.tmp", "log.tmp" };
 	char path[1700];
 	struct dirent *de;
+	size_t i;
 	DIR *dp;
 
+	for (i = 0; i < sizeof(made) / sizeof(made[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, made[i]);
+		(void)unlink(path);
+	}
 	if ((dp = opendir(dir)) != NULL) {
 		while ((de = readdir(dp)) != NULL)
 			if (strcmp(de->d_name, ".") != 0 &&

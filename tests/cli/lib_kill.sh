@@ -7,6 +7,20 @@ command -v strace >/dev/null 2>&1 || fail "strace is missing (scripts/deps.sh in
 strace -f -qq -o /dev/null -e trace=none true 2>/dev/null ||
     { echo "$(basename "$0"): strace cannot trace here (no ptrace), skipped"; exit 0; }
 
+# The dynamic loader opens the shared libraries (some fifty) before masqued
+# opens anything: an openat point counts from the first open after those
+# (kill_at). Before this, every openat sweep of 40 points or fewer stopped
+# inside the loader and met none of masqued's own opens.
+strace -f -qq -o $T/loader.out -e trace=openat ${MASQUED_REL:-./masqued} help \
+    >/dev/null 2>&1 || fail "strace of masqued help failed"
+KILL_LOADER_OPENS=$(awk '/\.so[."]|ld\.so\.cache/ { n++; next } { exit } END { print n + 0 }' \
+    $T/loader.out)
+[ "$KILL_LOADER_OPENS" -gt 0 ] || fail "no shared library open in masqued's trace"
+# kill_at SYSCALL K: the strace call number of point K of SYSCALL
+kill_at() {
+	if [ "$1" = openat ]; then echo $(($2 + KILL_LOADER_OPENS)); else echo $2; fi
+}
+
 # The outbox's mails, each as the hash of its content, sorted (names differ
 # after a mail went twice: the Maildir counter moved on). One md5sum for
 # them all: a process for each mail was most of a sweep's time.
@@ -77,7 +91,7 @@ KILL_POINTS=0 KILL_HOOK= KILL_IN=/dev/null KILL_AGAIN= KILL_FAULT=
 # ks_run DIR SYSCALL K COMMAND...: COMMAND killed (or faulted) at its K-th
 # SYSCALL; 0 when it ran past its last call of it, untouched
 ks_run() {
-	kr_d=$1 kr_sc=$2 kr_k=$3; shift 3
+	kr_d=$1 kr_sc=$2 kr_k=$(kill_at $2 $3); shift 3
 	if [ -z "$KILL_FAULT" ]; then
 		MASQUED_NOW=$ks_now strace -f -qq -o /dev/null -e trace=$kr_sc \
 		    -e inject=$kr_sc:signal=KILL:when=$kr_k \
@@ -150,7 +164,7 @@ kill_twice() {
 	while [ $kt_k -le $ks_max ]; do
 		rm -rf $T/once; cp -a $ks_b $T/once
 		MASQUED_NOW=$ks_now strace -f -qq -o /dev/null -e trace=$kt_a \
-		    -e inject=$kt_a:signal=KILL:when=$kt_k \
+		    -e inject=$kt_a:signal=KILL:when=$(kill_at $kt_a $kt_k) \
 		    $MREL -C $T/once "$@" >/dev/null 2>&1
 		[ $? = 0 ] && break
 		[ "$1" = serve ] || [ "$(cat $T/once/games/*/log | wc -l)" -gt $ks_n ] ||
@@ -160,7 +174,7 @@ kill_twice() {
 		while [ $kt_j -le $ks_max ]; do
 			rm -rf $T/kill $T/kill.clock-*; cp -a $T/once $T/kill
 			MASQUED_NOW=$ks_now strace -f -qq -o /dev/null -e trace=$kt_b \
-			    -e inject=$kt_b:signal=KILL:when=$kt_j \
+			    -e inject=$kt_b:signal=KILL:when=$(kill_at $kt_b $kt_j) \
 			    $MREL -C $T/kill serve --once >/dev/null 2>&1
 			[ $? = 0 ] && break
 			KILL_POINTS=$((KILL_POINTS + 1))
