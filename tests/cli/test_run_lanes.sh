@@ -3,7 +3,8 @@
 # unit tests: a suite whose name xargs would read as a quote runs; a suite
 # that kills its runner (as the OOM killer would) is said to have left no
 # outcome, and the suites xargs then never started still run; every suite
-# is counted once, and the run fails. (The fake tree is build/asan's,
+# is counted once, and the run fails. The end-to-end test runs beside the
+# lanes, and the suites that run alone wait for it. (The fake tree is build/asan's,
 # whatever tree the suites around this one run on: make clang-san's.)
 . tests/cli/lib.sh
 R=$T/tree
@@ -27,5 +28,27 @@ for jobs in 2 1; do
 	out_has "$(printf 'FAIL %-40s (no outcome: its runner was killed)' unit/test_c)"
 	out_has "6 passed, 2 failed"
 	rm -rf $(sed -n 's/^failed:.*(logs in \(.*\))$/\1/p' $T/out)
+done
+
+# The end-to-end test runs beside the two lanes, and the suites that must
+# run alone (SERIAL) start only once it is done: a fake e2e that takes a
+# while, a fake serial suite that fails unless the e2e had ended.
+R=$T/tree2
+mkdir -p $R/tests/e2e $R/tests/cli $R/build/asan/tests
+cp tests/run.sh $R/tests/
+printf '#!/bin/sh
+exit 0
+' >$R/build/asan/tests/test_a
+chmod +x $R/build/asan/tests/test_a
+printf 'sleep 2; touch "$MQ_FAKE_DONE"\n' >$R/tests/e2e/run.sh
+printf '[ -f "$MQ_FAKE_DONE" ] || { echo "ran beside the e2e"; exit 1; }\n' \
+    >$R/tests/cli/test_crash.sh
+for jobs in 2 1; do
+	rm -f $T/e2e.done
+	expect 0 "run.sh with an e2e, $jobs lane(s)" -- env MQ_BUILD=build/asan \
+	    MQ_TEST_JOBS=$jobs MQ_FAKE_DONE=$T/e2e.done sh $R/tests/run.sh
+	out_has "$(printf 'ok   %-40s' e2e)"
+	out_has "$(printf 'ok   %-40s' cli/test_crash)"
+	out_has "3 passed, 0 failed"
 done
 done_checks
