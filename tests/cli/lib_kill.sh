@@ -11,7 +11,7 @@ strace -f -qq -o /dev/null -e trace=none true 2>/dev/null ||
 # opens anything: an openat point counts from the first open after those
 # (kill_at). Before this, every openat sweep of 40 points or fewer stopped
 # inside the loader and met none of masqued's own opens.
-strace -f -qq -o $T/loader.out -e trace=openat ${MASQUED_REL:-./masqued} help \
+strace -f -qq -o $T/loader.out -e trace=openat $MREL help \
     >/dev/null 2>&1 || fail "strace of masqued help failed"
 KILL_LOADER_OPENS=$(awk '/\.so[."]|ld\.so\.cache/ { n++; next } { exit } END { print n + 0 }' \
     $T/loader.out)
