@@ -34,8 +34,8 @@ export MQ_ROOT="$PWD"
 # the suites that start processes against each other and wait a set time
 SERIAL="cli/test_concurrent cli/test_crash cli/test_partial_queue cli/test_workers"
 # the longest, started first
-LONGEST="cli/test_full_disk_points cli/test_alloc_fail unit/test_alloc_fail
- cli/test_kill_imap cli/test_kill_init cli/test_valgrind"
+LONGEST="cli/test_full_disk_points cli/test_alloc_fail unit/test_alloc_fail \
+cli/test_kill_imap cli/test_kill_init cli/test_valgrind"
 
 # A shell that cannot find a command says so and goes on: a check built on
 # it (`pgrep ... && fail`) would pass without looking. Such a line in a
@@ -65,6 +65,12 @@ run_one() {	# name
 		fi ;;
 	*)	echo "run.sh: no suite $name" >&2; return 2 ;;
 	esac
+	# a suite listed twice in the pool would run twice, beside itself
+	if [ -e "$base.started" ]; then
+		printf 'FAIL %-40s (run.sh started it twice)\n' "$name"
+		echo 1 >"$base.status"
+		return 0
+	fi
 	: >"$base.started"
 	start=$(date +%s)
 	if "$@" >"$base.log" 2>&1 && ! missing_command "$base.log"; then

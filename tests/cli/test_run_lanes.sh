@@ -36,10 +36,10 @@ done
 R=$T/tree2
 mkdir -p $R/tests/e2e $R/tests/cli $R/build/asan/tests
 cp tests/run.sh $R/tests/
-printf '#!/bin/sh
-exit 0
-' >$R/build/asan/tests/test_a
-chmod +x $R/build/asan/tests/test_a
+fake2() { printf '#!/bin/sh\nexit 0\n' >$R/build/asan/tests/$1; chmod +x $R/build/asan/tests/$1; }
+# and two of the longest, started first: each runs once
+for n in test_a test_alloc_fail; do fake2 $n; done
+echo 'exit 0' >$R/tests/cli/test_kill_init.sh
 printf 'sleep 2; touch "$MQ_FAKE_DONE"\n' >$R/tests/e2e/run.sh
 printf '[ -f "$MQ_FAKE_DONE" ] || { echo "ran beside the e2e"; exit 1; }\n' \
     >$R/tests/cli/test_crash.sh
@@ -49,6 +49,9 @@ for jobs in 2 1; do
 	    MQ_TEST_JOBS=$jobs MQ_FAKE_DONE=$T/e2e.done sh $R/tests/run.sh
 	out_has "$(printf 'ok   %-40s' e2e)"
 	out_has "$(printf 'ok   %-40s' cli/test_crash)"
-	out_has "3 passed, 0 failed"
+	out_has "5 passed, 0 failed"
+	for n in unit/test_alloc_fail cli/test_kill_init; do
+		[ "$(grep -c "^ok   $n " $T/out)" = 1 ] || fail "$n did not run once"; ok
+	done
 done
 done_checks
