@@ -50,7 +50,7 @@ for sc in mkdir write writev pwrite64 fsync rename unlink fchmod; do
 	k=1
 	while [ $k -le 40 ]; do
 		rm -rf $T/kill
-		strace -f -qq -o /dev/null -e trace=$sc -e inject=$sc:signal=KILL:when=$(kill_at $sc $k) \
+		$KILL_STRACE -o /dev/null -e trace=$sc -e inject=$sc:signal=KILL:when=$(kill_at $sc $k) \
 		    $MREL -C $T/kill init >/dev/null 2>&1
 		[ $? = 0 ] && break
 		points=$((points + 1))
@@ -59,13 +59,14 @@ for sc in mkdir write writev pwrite64 fsync rename unlink fchmod; do
 	done
 done
 kills=$points
+[ $kills -ge 20 ] || fail "only $kills kill points: the kills did not kill"; ok
 # a disk that fills at each point instead: init says so (exit 4; its keys
 # taken back if their folder could not be synced), and runs again
 for sc in openat mkdir write pwrite64 fsync rename; do
 	k=1
 	while [ $k -le 40 ]; do
 		rm -rf $T/kill
-		strace -f -qq -o $T/strace.out -e trace=$sc \
+		$FAULT_STRACE -o $T/strace.out -e trace=$sc \
 		    -e inject=$sc:error=ENOSPC:when=$(kill_at $sc $k)+ \
 		    $MREL -C $T/kill init >/dev/null 2>$T/err
 		r=$?

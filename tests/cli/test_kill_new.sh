@@ -32,7 +32,7 @@ for sc in mkdir write writev pwrite64 fsync linkat link rename unlink; do
 	k=1
 	while [ $k -le 20 ]; do
 		rm -rf $T/kill; cp -a $B $T/kill
-		strace -f -qq -o /dev/null -e trace=$sc -e inject=$sc:signal=KILL:when=$(kill_at $sc $k) \
+		$KILL_STRACE -o /dev/null -e trace=$sc -e inject=$sc:signal=KILL:when=$(kill_at $sc $k) \
 		    $MREL -C $T/kill $new_args >/dev/null 2>&1
 		[ $? = 0 ] && break
 		KILL_POINTS=$((KILL_POINTS + 1))
@@ -72,7 +72,7 @@ for sc in openat mkdir write pwrite64 fsync linkat rename; do
 	k=1
 	while [ $k -le 30 ]; do
 		rm -rf $T/kill; cp -a $B $T/kill
-		strace -f -qq -o $T/strace.out -e trace=$sc \
+		$FAULT_STRACE -o $T/strace.out -e trace=$sc \
 		    -e inject=$sc:error=ENOSPC:when=$(kill_at $sc $k)+ \
 		    $MREL -C $T/kill $new_args >$T/out 2>$T/err
 		r=$?
