@@ -36,7 +36,7 @@ export MQ_ALLOC_REREAD_EVERY=${MQ_ALLOC_REREAD_EVERY:-7}
 export MQ_ALLOC_KEPT_EVERY=${MQ_ALLOC_KEPT_EVERY:-13}
 # The move that ends a game: each run opens a game of 127 entries, a few
 # seconds under valgrind; the ASan build (make test's unit run) fails every
-# 61st allocation and each of the last 61. Here: the first, and the last 3.
+# 181st allocation and each of the last 61. Here: the first, and the last 3.
 export MQ_ALLOC_END_EVERY=${MQ_ALLOC_END_EVERY:-1000000}
 export MQ_ALLOC_END_TAIL=${MQ_ALLOC_END_TAIL:-3}
 if command -v valgrind >/dev/null 2>&1; then
