@@ -4,7 +4,8 @@
 # that kills its runner (as the OOM killer would) is said to have left no
 # outcome, and the suites xargs then never started still run; every suite
 # is counted once, and the run fails. The end-to-end test runs beside the
-# lanes, and the suites that run alone wait for it. (The fake tree is build/asan's,
+# lanes, and the suites that run alone wait for it; the valgrind sweep runs
+# only with MQ_SWEEP=full. (The fake tree is build/asan's,
 # whatever tree the suites around this one run on: make clang-san's.)
 . tests/cli/lib.sh
 R=$T/tree
@@ -40,18 +41,29 @@ fake2() { printf '#!/bin/sh\nexit 0\n' >$R/build/asan/tests/$1; chmod +x $R/buil
 # and two of the longest, started first: each runs once
 for n in test_a test_alloc_fail; do fake2 $n; done
 echo 'exit 0' >$R/tests/cli/test_kill_init.sh
+echo 'exit 0' >$R/tests/cli/test_alloc_fail.sh	# MQ_SWEEP=full only
 printf 'sleep 2; touch "$MQ_FAKE_DONE"\n' >$R/tests/e2e/run.sh
 printf '[ -f "$MQ_FAKE_DONE" ] || { echo "ran beside the e2e"; exit 1; }\n' \
     >$R/tests/cli/test_crash.sh
 for jobs in 2 1; do
 	rm -f $T/e2e.done
 	expect 0 "run.sh with an e2e, $jobs lane(s)" -- env MQ_BUILD=build/asan \
-	    MQ_TEST_JOBS=$jobs MQ_FAKE_DONE=$T/e2e.done sh $R/tests/run.sh
+	    MQ_TEST_JOBS=$jobs MQ_FAKE_DONE=$T/e2e.done MQ_SWEEP= sh $R/tests/run.sh
 	out_has "$(printf 'ok   %-40s' e2e)"
 	out_has "$(printf 'ok   %-40s' cli/test_crash)"
 	out_has "5 passed, 0 failed"
+	out_has "not run (MQ_SWEEP=full runs them): cli/test_alloc_fail"
+	! grep -q "cli/test_alloc_fail  " $T/out || fail "cli/test_alloc_fail ran without MQ_SWEEP=full"; ok
 	for n in unit/test_alloc_fail cli/test_kill_init; do
 		[ "$(grep -c "^ok   $n " $T/out)" = 1 ] || fail "$n did not run once"; ok
 	done
 done
+# MQ_SWEEP=full runs the valgrind sweep too, once
+rm -f $T/e2e.done
+expect 0 "run.sh MQ_SWEEP=full" -- env MQ_BUILD=build/asan MQ_TEST_JOBS=2 \
+    MQ_FAKE_DONE=$T/e2e.done MQ_SWEEP=full sh $R/tests/run.sh
+out_has "6 passed, 0 failed"
+[ "$(grep -c "^ok   cli/test_alloc_fail " $T/out)" = 1 ] ||
+    fail "cli/test_alloc_fail did not run once under MQ_SWEEP=full"; ok
+! grep -q "^not run" $T/out || fail "MQ_SWEEP=full left a suite out"; ok
 done_checks

@@ -29,14 +29,16 @@
  *
  * It is built two ways:
  *
- *  - by `make test`, with ASan, like every unit test. ASan owns malloc, so
- *    only jansson's allocations fail (through json_set_alloc_funcs); LSan
- *    finds leaks. The engine's views and the log are mostly jansson.
- *  - by tests/cli/test_alloc_fail.sh, with -DMQ_ALLOC_WRAP, plain gcc and
- *    ld --wrap=malloc,calloc,realloc,strdup,strndup, run under valgrind:
- *    then every allocation the tree's own code makes fails too. --wrap
- *    changes only the calls of the objects linked statically here, so GLib
- *    (whose g_malloc aborts on failure by design) and libc keep theirs.
+ *  - by `make test`, with ASan and UBSan like every unit test, and with
+ *    -DMQ_ALLOC_WRAP and ld --wrap=malloc,calloc,realloc,strdup,strndup:
+ *    jansson's allocations fail (through json_set_alloc_funcs) and so does
+ *    every allocation the tree's own code makes (__real_malloc is ASan's
+ *    malloc); LSan finds leaks. --wrap changes only the calls of the
+ *    objects linked statically here, so GLib (whose g_malloc aborts on
+ *    failure by design) and libc keep theirs.
+ *  - by tests/cli/test_alloc_fail.sh (MQ_SWEEP=full), the same without
+ *    sanitizers, under valgrind, which also sees a read of memory never
+ *    written; it sweeps fewer allocations, valgrind being slow.
  *
  * MQ_ALLOC_TRACE=1 prints each N before trying it, to find a crash;
  * MQ_ALLOC_ONLY=PATTERN runs only the tests whose name matches (cmocka's
