@@ -150,16 +150,34 @@ class Bot:
             json.dump(m, f)
         os.replace(self.mem + ".tmp", self.mem)
 
-    def fetch(self):
-        """New mail over IMAP; False if the server is not there now."""
+    def disconnect(self):
+        im, self.im = getattr(self, "im", None), None
+        if im is None:
+            return
         try:
-            im = imaplib.IMAP4("127.0.0.1", int(self.env["IMAP_PORT"]),
-                               timeout=10)
+            im.logout()
+        except (imaplib.IMAP4.error, OSError):
+            pass
+        try:
+            im.shutdown()
         except OSError:
-            return False
+            pass
+
+    def fetch(self):
+        """New mail over IMAP; False if the server is not there now. The
+        session stays open from one call to the next, as a mail client's
+        does (a login each time, five bots three times a second, was most
+        of the test's CPU); a restarted server is logged into again."""
         try:
-            im.login(self.addr, "secret")
-            im.select("INBOX")
+            if getattr(self, "im", None) is None:
+                im = imaplib.IMAP4("127.0.0.1", int(self.env["IMAP_PORT"]),
+                                   timeout=10)
+                self.im = im
+                im.login(self.addr, "secret")
+                im.select("INBOX")
+            else:
+                im = self.im
+                im.noop()	# the mailbox's news: what came since
             typ, d = im.uid("SEARCH", "UID", "%d:*" % (self.last_uid + 1))
             uids = sorted(int(u) for u in (d[0] or b"").split())
             for uid in uids:
@@ -178,14 +196,9 @@ class Bot:
                     "id": str(m.get("Message-ID", "")).strip(),
                 })
                 self.last_uid = uid
-            im.logout()
         except (imaplib.IMAP4.error, OSError, StopIteration):
+            self.disconnect()
             return False
-        finally:
-            try:
-                im.shutdown()
-            except OSError:
-                pass
         self.save()
         return True
 
@@ -268,27 +281,47 @@ def game_of(msgid):
 def play(state, masqued, data, game, envfile, timeout):
     env = load_env(envfile)
     bots = [Bot(p, state, env) for p in PLAYERS]
+    try:
+        play_rounds(bots, masqued, data, game, timeout)
+    finally:
+        for b in bots:
+            b.disconnect()
+
+
+def play_rounds(bots, masqued, data, game, timeout):
     deadline = time.time() + timeout
     replies = 0
     progress, last_change = None, time.time()
+    over, seen = False, None
+    idle = {}	# bot -> the mail count when it last had nothing to play
     while time.time() < deadline:
-        over = game_over(masqued, data, game)
-        now = (replies, sum(len(b.mails) for b in bots))
+        for b in bots:
+            b.fetch()
+        # the game ends by a move, and a move brings mail: the daemon's
+        # view of it is asked again only when some came
+        mails = sum(len(b.mails) for b in bots)
+        if mails != seen:
+            over, seen = game_over(masqued, data, game), mails
+        now = (replies, mails)
         if now != progress:
             progress, last_change = now, time.time()
         elif time.time() - last_change > STALL:
             raise Fail("game %s: no mail and no reply for %d seconds" % (
                 game, STALL))
         for b in bots:
-            b.fetch()
             mine = b.mails_of(game)
             if over or b.outstanding(game) > 0 or b.answered >= len(b.mails):
+                continue
+            # a seat with nothing to play asks again once mail has moved
+            # (a move brings some): not three times a second while it waits
+            if idle.get(b.name) == mails:
                 continue
             rc, out, err = run(masqued, data, "bot", game, b.name)
             if rc != 0:
                 raise Fail("masqued bot %s %s: %s" % (game, b.name, err.strip()))
             cmds = [l for l in out.splitlines() if l.strip()]
             if not cmds or not mine:
+                idle[b.name] = mails
                 continue
             n = len(b.mails)
             if b.reply(game, mine[-1], cmds):
