@@ -19,7 +19,10 @@ CSTD      := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 WARN      := -Wall -Wextra -Werror -Wno-unused-parameter
 INC       := -I. -Icommon
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -pthread
+# libcurl's headers only: mail/transport_curl.c opens the library itself
+# when IMAP or SMTP first needs it (every other command starts without its
+# thirty dependencies)
+PKG_LIBS   = $(shell pkg-config --libs $(filter-out libcurl,$(PKGS)) 2>/dev/null) -ldl -pthread
 
 LIB_SRC   := $(sort $(wildcard common/*.c engine/*.c engine/*/*.c mail/*.c daemon/*.c))
 LIB_SRC   := $(filter-out daemon/main.c,$(LIB_SRC))

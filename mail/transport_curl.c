@@ -1,8 +1,79 @@
-/* transport_curl.c - the IMAP and SMTP sessions' shared libcurl setup; see
- * transport_curl.h. */
+/* transport_curl.c - libcurl loaded on first use, and the IMAP and SMTP
+ * sessions' shared setup; see transport_curl.h. */
 #include "transport_curl.h"
 
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "transport.h"
+
+/* what the one load found: set once under load_once, read-only after */
+static struct mq_curl loaded;
+static char load_error[512];
+
+/* Bind name to *slot; 0, or -1 with load_error set. */
+static int
+bind_one(void *lib, const char *file, const char *name, void *slot)
+{
+	void *f;
+
+	(void)dlerror();
+	if ((f = dlsym(lib, name)) == NULL) {
+		snprintf(load_error, sizeof(load_error), "%s has no %s: not "
+		    "libcurl 7.x or 8.x", file, name);
+		return -1;
+	}
+	/* POSIX: a function's address round-trips through void * */
+	*(void **)slot = f;
+	return 0;
+}
+
+static void
+load_once(void)
+{
+	const char *file = getenv("MASQUED_LIBCURL");
+	struct mq_curl c;
+	void *lib;
+
+	if (file == NULL || *file == '\0')
+		file = MQ_LIBCURL;
+	/* RTLD_LOCAL: its names stay its own. Never closed: handles live on. */
+	if ((lib = dlopen(file, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+		snprintf(load_error, sizeof(load_error), "Cannot load libcurl "
+		    "(%s), which IMAP and SMTP need: %s (on Debian, apt-get "
+		    "install libcurl4)", file, dlerror());
+		return;
+	}
+#define BIND(f, n) if (bind_one(lib, file, n, &c.f)) return
+	BIND(easy_init, "curl_easy_init");
+	BIND(easy_setopt, "curl_easy_setopt");
+	BIND(easy_perform, "curl_easy_perform");
+	BIND(easy_getinfo, "curl_easy_getinfo");
+	BIND(easy_cleanup, "curl_easy_cleanup");
+	BIND(easy_strerror, "curl_easy_strerror");
+	BIND(easy_escape, "curl_easy_escape");
+	BIND(free, "curl_free");
+	BIND(slist_append, "curl_slist_append");
+	BIND(slist_free_all, "curl_slist_free_all");
+#undef BIND
+	loaded = c;
+}
+
+int
+mq_curl_load(const struct mq_curl **out, struct mq_err *err)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	*out = NULL;
+	if (pthread_once(&once, load_once) != 0)
+		return mq_fail(err, MQ_IO, "Cannot load libcurl");
+	if (loaded.easy_init == NULL)
+		return mq_fail(err, MQ_IO, "%s", load_error);
+	*out = &loaded;
+	return 0;
+}
 
 long
 mq_transport_timeout(long timeout_s)
@@ -11,13 +82,14 @@ mq_transport_timeout(long timeout_s)
 }
 
 CURLcode
-mq_transport_curl(CURL *h, const char *protocols, char *errbuf,
-    int require_tls, long timeout_s, curl_debug_callback debug, void *arg)
+mq_transport_curl(const struct mq_curl *api, CURL *h, const char *protocols,
+    char *errbuf, int require_tls, long timeout_s, curl_debug_callback debug,
+    void *arg)
 {
 	long t = mq_transport_timeout(timeout_s);
 	CURLcode rc = CURLE_OK;
 
-#define SET(o, v) if (rc == CURLE_OK) rc = curl_easy_setopt(h, o, v)
+#define SET(o, v) if (rc == CURLE_OK) rc = api->easy_setopt(h, o, v)
 	SET(CURLOPT_PROTOCOLS_STR, protocols);
 	SET(CURLOPT_NOSIGNAL, 1L);
 	SET(CURLOPT_ERRORBUFFER, errbuf);

@@ -1,12 +1,45 @@
 /*
- * transport_curl.h - what the IMAP and SMTP transports set up alike on
- * their libcurl handles: the safety of a session (its protocols, TLS
- * policy and timeouts), kept in one place so that the two cannot drift.
+ * transport_curl.h - what the IMAP and SMTP transports share of libcurl:
+ * the library itself, loaded on first use, and the safety of a session
+ * (its protocols, TLS policy and timeouts), kept in one place so that the
+ * two cannot drift.
+ *
+ * libcurl is opened with dlopen when a session first needs it, not linked:
+ * its dependencies (TLS, Kerberos, LDAP, SSH: some thirty libraries) took
+ * more than half of every masqued command's start (16 of 31 ms here),
+ * and only serve with IMAP or SMTP, and the transports' tests, talk to a
+ * server. Every other command, an MTA's `ingest` of each mail first, starts
+ * without them. The calls go through struct mq_curl, never curl_* names.
  */
 #ifndef MQ_TRANSPORT_CURL_H
 #define MQ_TRANSPORT_CURL_H
 
 #include <curl/curl.h>
+
+#include "err.h"
+
+/* the library's file name (its SONAME); MASQUED_LIBCURL names another */
+#define MQ_LIBCURL	"libcurl.so.4"
+
+/* The libcurl functions the transports call. */
+struct mq_curl {
+	CURL		*(*easy_init)(void);
+	CURLcode	 (*easy_setopt)(CURL *, CURLoption, ...);
+	CURLcode	 (*easy_perform)(CURL *);
+	CURLcode	 (*easy_getinfo)(CURL *, CURLINFO, ...);
+	void		 (*easy_cleanup)(CURL *);
+	const char	*(*easy_strerror)(CURLcode);
+	char		*(*easy_escape)(CURL *, const char *, int);
+	void		 (*free)(void *);
+	struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+	void		 (*slist_free_all)(struct curl_slist *);
+};
+
+/*
+ * libcurl, loaded once per process (safe from any thread; it stays loaded):
+ * 0 and *out, or MQ_IO and a sentence naming the file and the package.
+ */
+int mq_curl_load(const struct mq_curl **out, struct mq_err *err);
 
 /* A configuration's timeout_s: its own, or MQ_TRANSPORT_TIMEOUT for 0. */
 long mq_transport_timeout(long timeout_s);
@@ -19,7 +52,8 @@ long mq_transport_timeout(long timeout_s);
  * given up on; and debug called with arg on every line (how each reads the
  * server's refusals). CURLE_OK, or the first option libcurl refused.
  */
-CURLcode mq_transport_curl(CURL *h, const char *protocols, char *errbuf,
-    int require_tls, long timeout_s, curl_debug_callback debug, void *arg);
+CURLcode mq_transport_curl(const struct mq_curl *api, CURL *h,
+    const char *protocols, char *errbuf, int require_tls, long timeout_s,
+    curl_debug_callback debug, void *arg);
 
 #endif

@@ -24,6 +24,7 @@
 
 struct mq_imap {
 	const struct mq_imap_conf	*c;
+	const struct mq_curl		*api;	/* libcurl (transport_curl.h) */
 	CURL				*h;
 	char				 errbuf[CURL_ERROR_SIZE];
 	struct mq_buf			 out;	/* what the write callback got */
@@ -81,7 +82,7 @@ mq_imap_close(struct mq_imap *s)
 	if (s == NULL)
 		return;
 	if (s->h != NULL)
-		curl_easy_cleanup(s->h);
+		s->api->easy_cleanup(s->h);
 	mq_buf_free(&s->out);
 	free(s);
 }
@@ -105,22 +106,25 @@ int
 mq_imap_open(const struct mq_imap_conf *c, struct mq_imap **out,
     struct mq_err *err)
 {
+	const struct mq_curl *api;
 	struct mq_imap *s;
 	CURLcode rc;
 
 	*out = NULL;
 	MQ_TRY(im_check_conf(c, err));
+	MQ_TRY(mq_curl_load(&api, err));
 	if ((s = calloc(1, sizeof(*s))) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory");
 	s->c = c;
+	s->api = api;
 	mq_transport_host(s->host, sizeof(s->host), c->url);
-	if ((s->h = curl_easy_init()) == NULL) {
+	if ((s->h = s->api->easy_init()) == NULL) {
 		mq_imap_close(s);
 		return mq_fail(err, MQ_IO, "Cannot initialise libcurl");
 	}
-	rc = mq_transport_curl(s->h, "imap,imaps", s->errbuf, c->require_tls,
-	    c->timeout_s, im_debug, s);
-#define SET(o, v) if (rc == CURLE_OK) rc = curl_easy_setopt(s->h, o, v)
+	rc = mq_transport_curl(s->api, s->h, "imap,imaps", s->errbuf,
+	    c->require_tls, c->timeout_s, im_debug, s);
+#define SET(o, v) if (rc == CURLE_OK) rc = s->api->easy_setopt(s->h, o, v)
 	SET(CURLOPT_USERNAME, c->user);
 	SET(CURLOPT_PASSWORD, c->password);
 	SET(CURLOPT_WRITEFUNCTION, im_write);
@@ -129,7 +133,7 @@ mq_imap_open(const struct mq_imap_conf *c, struct mq_imap **out,
 	if (rc != CURLE_OK) {
 		mq_imap_close(s);
 		return mq_fail(err, MQ_IO, "Cannot set up libcurl for IMAP: %s",
-		    curl_easy_strerror(rc));
+		    s->api->easy_strerror(rc));
 	}
 	*out = s;
 	return 0;
@@ -165,7 +169,7 @@ im_fail(struct mq_imap *s, CURLcode rc, const char *what, struct mq_err *err)
 	case CURLE_COULDNT_CONNECT:
 		return mq_fail(err, MQ_IO, "Cannot connect to the IMAP server "
 		    "%s: %s", s->host, s->errbuf[0] ? s->errbuf :
-		    curl_easy_strerror(rc));
+		    s->api->easy_strerror(rc));
 	case CURLE_QUOTE_ERROR:
 		return mq_fail(err, MQ_IO, "The IMAP server %s refused %s: %s",
 		    s->host, what, im_said(s));
@@ -178,7 +182,7 @@ im_fail(struct mq_imap *s, CURLcode rc, const char *what, struct mq_err *err)
 	default:
 		return mq_fail(err, MQ_IO, "IMAP with %s failed while %s: %s",
 		    s->host, what, s->errbuf[0] ? s->errbuf :
-		    curl_easy_strerror(rc));
+		    s->api->easy_strerror(rc));
 	}
 }
 
@@ -213,10 +217,10 @@ im_url(struct mq_imap *s, struct mq_buf *b, const char *mailbox)
 	mq_buf_add(b, s->c->url, n);
 	mq_buf_putc(b, '/');
 	if (mailbox != NULL) {
-		if ((esc = curl_easy_escape(s->h, mailbox, 0)) == NULL)
+		if ((esc = s->api->easy_escape(s->h, mailbox, 0)) == NULL)
 			return MQ_IO;
 		mq_buf_puts(b, esc);
-		curl_free(esc);
+		s->api->free(esc);
 	}
 	return b->oom ? MQ_IO : 0;
 }
@@ -233,9 +237,9 @@ im_perform(struct mq_imap *s, const char *url, const char *custom,
 	s->toobig = 0;
 	s->errbuf[0] = '\0';
 	s->last[0] = '\0';
-	curl_easy_setopt(s->h, CURLOPT_URL, url);
-	curl_easy_setopt(s->h, CURLOPT_CUSTOMREQUEST, custom);
-	if ((s->curlrc = rc = curl_easy_perform(s->h)) == CURLE_OK)
+	s->api->easy_setopt(s->h, CURLOPT_URL, url);
+	s->api->easy_setopt(s->h, CURLOPT_CUSTOMREQUEST, custom);
+	if ((s->curlrc = rc = s->api->easy_perform(s->h)) == CURLE_OK)
 		return s->out.oom ? mq_fail(err, MQ_IO, "Out of memory") : 0;
 	if (s->toobig)
 		return mq_fail(err, MQ_REFUSED, "The message is larger than "

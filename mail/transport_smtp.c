@@ -22,6 +22,7 @@
 
 struct mq_smtp {
 	const struct mq_smtp_conf	*c;
+	const struct mq_curl		*api;	/* libcurl (transport_curl.h) */
 	CURL				*h;
 	char				 errbuf[CURL_ERROR_SIZE];
 	char				 host[256];	/* url without userinfo */
@@ -97,7 +98,7 @@ mq_smtp_close(struct mq_smtp *s)
 	if (s == NULL)
 		return;
 	if (s->h != NULL)
-		curl_easy_cleanup(s->h);
+		s->api->easy_cleanup(s->h);
 	mq_buf_free(&s->msg);
 	free(s);
 }
@@ -126,25 +127,28 @@ mq_smtp_open(const struct mq_smtp_conf *c, struct mq_smtp **out,
     struct mq_err *err)
 {
 	struct mq_buf from = MQ_BUF_INIT;
+	const struct mq_curl *api;
 	struct mq_smtp *s;
 	CURLcode rc;
 
 	*out = NULL;
 	MQ_TRY(sm_check_conf(c, err));
+	MQ_TRY(mq_curl_load(&api, err));
 	if ((s = calloc(1, sizeof(*s))) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory");
 	s->c = c;
+	s->api = api;
 	s->per_conn = c->max_per_connection > 0 ? c->max_per_connection :
 	    MQ_TRANSPORT_SMTP_PER_CONN;
 	mq_transport_host(s->host, sizeof(s->host), c->url);
-	if ((s->h = curl_easy_init()) == NULL) {
+	if ((s->h = s->api->easy_init()) == NULL) {
 		mq_smtp_close(s);
 		return mq_fail(err, MQ_IO, "Cannot initialise libcurl");
 	}
 	mq_buf_printf(&from, "<%s>", c->mail_from);
-	rc = mq_transport_curl(s->h, "smtp,smtps", s->errbuf, c->require_tls,
-	    c->timeout_s, sm_debug, s);
-#define SET(o, v) if (rc == CURLE_OK) rc = curl_easy_setopt(s->h, o, v)
+	rc = mq_transport_curl(s->api, s->h, "smtp,smtps", s->errbuf,
+	    c->require_tls, c->timeout_s, sm_debug, s);
+#define SET(o, v) if (rc == CURLE_OK) rc = s->api->easy_setopt(s->h, o, v)
 	SET(CURLOPT_URL, c->url);
 	if (c->user != NULL) {
 		SET(CURLOPT_USERNAME, c->user);
@@ -161,7 +165,7 @@ mq_smtp_open(const struct mq_smtp_conf *c, struct mq_smtp **out,
 	if (rc != CURLE_OK) {
 		mq_smtp_close(s);
 		return mq_fail(err, MQ_IO, "Cannot set up libcurl for SMTP: %s",
-		    curl_easy_strerror(rc));
+		    s->api->easy_strerror(rc));
 	}
 	*out = s;
 	return 0;
@@ -212,7 +216,7 @@ sm_fail(struct mq_smtp *s, CURLcode rc, const char *rcpt, struct mq_err *err)
 	case CURLE_COULDNT_CONNECT:
 		return mq_fail(err, MQ_IO, "Cannot connect to the SMTP server "
 		    "%s: %s", s->host, s->errbuf[0] ? s->errbuf :
-		    curl_easy_strerror(rc));
+		    s->api->easy_strerror(rc));
 	default:
 		break;
 	}
@@ -224,7 +228,7 @@ sm_fail(struct mq_smtp *s, CURLcode rc, const char *rcpt, struct mq_err *err)
 		    "to %s%s: %s", s->host, rcpt, code < 500 ? " for now" : "",
 		    s->last);
 	return mq_fail(err, MQ_IO, "Sending mail to %s through %s failed: %s",
-	    rcpt, s->host, s->errbuf[0] ? s->errbuf : curl_easy_strerror(rc));
+	    rcpt, s->host, s->errbuf[0] ? s->errbuf : s->api->easy_strerror(rc));
 }
 
 int
@@ -241,7 +245,7 @@ mq_smtp_send(struct mq_smtp *s, const char *rcpt, const char *raw,
 		return mq_fail(err, MQ_REFUSED, "The recipient address \"%s\" "
 		    "is not valid", rcpt ? rcpt : "");
 	if (sm_crlf(&s->msg, raw, len) || mq_buf_printf(&to, "<%s>", rcpt) ||
-	    (rl = curl_slist_append(NULL, mq_buf_str(&to))) == NULL) {
+	    (rl = s->api->slist_append(NULL, mq_buf_str(&to))) == NULL) {
 		mq_buf_free(&to);
 		return mq_fail(err, MQ_IO, "Out of memory");
 	}
@@ -249,15 +253,15 @@ mq_smtp_send(struct mq_smtp *s, const char *rcpt, const char *raw,
 	s->pos = 0;
 	s->errbuf[0] = s->last[0] = s->verb[0] = s->refused[0] = '\0';
 	last = s->on_conn + 1 >= s->per_conn;
-	curl_easy_setopt(s->h, CURLOPT_MAIL_RCPT, rl);
-	curl_easy_setopt(s->h, CURLOPT_INFILESIZE_LARGE,
+	s->api->easy_setopt(s->h, CURLOPT_MAIL_RCPT, rl);
+	s->api->easy_setopt(s->h, CURLOPT_INFILESIZE_LARGE,
 	    (curl_off_t)s->msg.len);
-	curl_easy_setopt(s->h, CURLOPT_FORBID_REUSE, (long)last);
-	curl_easy_setopt(s->h, CURLOPT_FRESH_CONNECT, (long)s->fresh);
-	rc = curl_easy_perform(s->h);
-	curl_easy_setopt(s->h, CURLOPT_MAIL_RCPT, NULL);
-	curl_slist_free_all(rl);
-	if (curl_easy_getinfo(s->h, CURLINFO_NUM_CONNECTS, &nconn) ==
+	s->api->easy_setopt(s->h, CURLOPT_FORBID_REUSE, (long)last);
+	s->api->easy_setopt(s->h, CURLOPT_FRESH_CONNECT, (long)s->fresh);
+	rc = s->api->easy_perform(s->h);
+	s->api->easy_setopt(s->h, CURLOPT_MAIL_RCPT, NULL);
+	s->api->slist_free_all(rl);
+	if (s->api->easy_getinfo(s->h, CURLINFO_NUM_CONNECTS, &nconn) ==
 	    CURLE_OK && nconn > 0) {
 		s->connections += (unsigned long)nconn;
 		s->on_conn = 0;

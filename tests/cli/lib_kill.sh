@@ -17,7 +17,7 @@ KILL_STRACE="strace -f -qq" FAULT_STRACE="strace -f -qq"
 strace --seccomp-bpf -f -qq -o /dev/null -e trace=write true >$T/seccomp.err 2>&1 &&
     [ ! -s $T/seccomp.err ] && FAULT_STRACE="strace --seccomp-bpf -f -qq"
 
-# The dynamic loader opens the shared libraries (some fifty) before masqued
+# The dynamic loader opens the shared libraries (some twenty) before masqued
 # opens anything: an openat point counts from the first open after those
 # (kill_at). Before this, every openat sweep of 40 points or fewer stopped
 # inside the loader and met none of masqued's own opens.
@@ -26,9 +26,16 @@ strace -f -qq -o $T/loader.out -e trace=openat $MREL help \
 KILL_LOADER_OPENS=$(awk '/\.so[."]|ld\.so\.cache/ { n++; next } { exit } END { print n + 0 }' \
     $T/loader.out)
 [ "$KILL_LOADER_OPENS" -gt 0 ] || fail "no shared library open in masqued's trace"
-# kill_at SYSCALL K: the strace call number of point K of SYSCALL
+# kill_at SYSCALL K: the strace call number of point K of SYSCALL. In a
+# sweep (KILL_OPENS, ks_opens), the K-th of the command's own openat calls,
+# or one past its last openat; elsewhere the K-th after the loader's.
+KILL_OPENS= KILL_OPENS_ALL=0
 kill_at() {
-	if [ "$1" = openat ]; then echo $(($2 + KILL_LOADER_OPENS)); else echo $2; fi
+	[ "$1" = openat ] || { echo $2; return; }
+	[ -n "$KILL_OPENS" ] || { echo $(($2 + KILL_LOADER_OPENS)); return; }
+	ka_k=$2
+	set -- $KILL_OPENS
+	if [ $ka_k -le $# ]; then eval "echo \${$ka_k}"; else echo $((KILL_OPENS_ALL + 1)); fi
 }
 
 # The outbox's mails, each as the hash of its content, sorted (names differ
@@ -122,6 +129,7 @@ kill_sweep() {
 	MASQUED_NOW=$ks_now expect 0 "the reference: $*" -- $M -C $T/ref "$@" \
 	    <$KILL_IN
 	ks_serve $T/ref "the reference"
+	case ,$ks_calls, in *,openat,*) ks_opens "$@" ;; esac
 	for ks_sc in $(echo $ks_calls | tr , ' '); do
 		ks_k=${KILL_FIRST_K:-1}
 		while [ $ks_k -le $ks_max ]; do
@@ -149,6 +157,25 @@ kill_sweep() {
 	[ $KILL_POINTS -gt $ks_p0 ] ||
 	    fail "$*: killed at no point of $ks_calls: the sweep tried nothing"; ok
 	rm -rf $T/ref $T/kill $T/ref.clock-* $T/kill.clock-*
+	KILL_OPENS= KILL_OPENS_ALL=0
+}
+# ks_opens COMMAND...: KILL_OPENS, the strace numbers of COMMAND's own
+# openat calls, from a traced run of it on a copy of the sweep's BEFORE: not
+# a shared library's (the loader's at the start, libcurl's when IMAP or SMTP
+# first loads it, transport_curl.c, an iconv module's), whose failing says
+# nothing of masqued; KILL_OPENS_ALL, all of them. A resumed line is a call
+# already counted (its unfinished half).
+ks_opens() {
+	rm -rf $T/kill; cp -a $ks_b $T/kill
+	[ -z "$KILL_HOOK" ] || $KILL_HOOK start
+	MASQUED_NOW=$ks_now strace -f -qq -o $T/opens.out -e trace=openat \
+	    $MREL -C $T/kill "$@" <$KILL_IN >/dev/null 2>&1
+	awk '/resumed>/ { next } { n++ } !/\.so[."]|ld\.so\.cache|gconv-modules/ { printf "%d ", n }
+	    END { printf "\n%d\n", n }' $T/opens.out >$T/opens.list
+	KILL_OPENS=$(sed -n 1p $T/opens.list) KILL_OPENS_ALL=$(sed -n 2p $T/opens.list)
+	[ -n "$KILL_OPENS" ] || fail "$*: no openat of its own in its trace"; ok
+	set -- $KILL_OPENS
+	echo "$(basename "$0"): openat points: its own $# of $KILL_OPENS_ALL opens"
 }
 # ks_serve DIR WHAT: the restart (the sanitized binary: it meets what the
 # kill left), then the serve an hour on with the release one (a failed

@@ -8,6 +8,8 @@
 # EXPUNGE (a plain one would remove whatever else is flagged), and the log
 # says the messages were left flagged. A folder that is missing is created
 # when the server asks (TRYCREATE). Every message is answered, once.
+# Without libcurl (MASQUED_LIBCURL naming none), the pass fails in one
+# sentence and changes nothing.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
 IMAP_PID=
@@ -82,4 +84,20 @@ run "UIDPLUS" missing
 has 'CREATE "missing"'
 [ "$(grep -c ' UID COPY 1 "missing"' $T/imap.log)" = 2 ] || { cat $T/imap.log >&2; fail "the copy was not tried again after CREATE"; }; ok
 has 'UID EXPUNGE 1'
+
+# libcurl is opened when IMAP first needs it (transport_curl.c): where it
+# cannot be, the pass says so in one sentence and reads nothing; commands
+# that need no server never look for it
+run "MOVE UIDPLUS" done
+rm -rf $T/d2; cp -a $T/d $T/d2
+printf '0 0\n' > $T/d2/cursor/imap
+: > $T/imap.log
+expect 4 "a pass without libcurl" -- env MASQUED_LIBCURL=$T/no/libcurl.so.4 \
+    $M -C $T/d2 serve --once
+err_has "Cannot load libcurl ($T/no/libcurl.so.4), which IMAP and SMTP need:"
+[ "$(cat $T/d2/cursor/imap)" = "0 0" ] || fail "the cursor moved without libcurl"; ok
+[ ! -s $T/imap.log ] || fail "the server was reached without libcurl"; ok
+[ "$(ls $T/d2/mail/outbox/new | wc -l)" = 2 ] || fail "mail was sent without libcurl"; ok
+expect 0 "games without libcurl" -- env MASQUED_LIBCURL=$T/no/libcurl.so.4 \
+    $M -C $T/d2 games
 done_checks
