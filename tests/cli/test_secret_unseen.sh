@@ -87,8 +87,8 @@ EOF
 	for p in alice bob carol dave; do
 		[ $p = $2 ] && continue
 		for j in "" --json; do
-			$M -C $T/A view $G $p $j | sed -E 's/[0-9a-f]{64}/<H64>/g' >$T/va
-			$M -C $T/B view $G $p $j | sed -E 's/[0-9a-f]{64}/<H64>/g' >$T/vb
+			$MREL -C $T/A view $G $p $j | sed -E 's/[0-9a-f]{64}/<H64>/g' >$T/va
+			$MREL -C $T/B view $G $p $j | sed -E 's/[0-9a-f]{64}/<H64>/g' >$T/vb
 			cmp -s $T/va $T/vb || { diff $T/va $T/vb >&2; fail "$1: $p's view $j shows $2's secret"; }
 			ok
 		done

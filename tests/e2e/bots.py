@@ -199,7 +199,9 @@ class Bot:
         except (imaplib.IMAP4.error, OSError, StopIteration):
             self.disconnect()
             return False
-        self.save()
+        if self.last_uid != getattr(self, "saved_uid", None):
+            self.save()	# what came, this time or at a broken-off one
+            self.saved_uid = self.last_uid
         return True
 
     def mails_of(self, game):
