@@ -10,7 +10,7 @@
  * player's SET lines logged, a mail's dry run (masqued parse), a move's mails,
  * a player's mail after the host's end (its submit and its answers),
  * `bot` and the demo's story, the Mustache renderer (one template with its
- * partials; the whole mail, sampled; a renderer kept across two mails, as
+ * partials; the whole mail; a renderer kept across two mails, as
  * the daemon keeps one), and the MIME parser with the reply extractor; for
  * The Masquerade too, its engine (each seat's view with its recap), its
  * turn mail's decorate and render in en, ja and zh, its text part wrapped
@@ -25,7 +25,9 @@
  * against the log.
  * For N = 1, 2, ... the N-th allocation of the operation fails (once;
  * later ones succeed again), until the operation makes fewer than N
- * allocations.
+ * allocations; of the allocations one site makes in one calling context,
+ * the first two and the last (see "Sites" below: a loop's 500th pass
+ * fails as its second does). MQ_SWEEP=full fails every one.
  *
  * It is built two ways:
  *
@@ -51,6 +53,7 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <execinfo.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,13 +98,28 @@ static long af_count;		/* allocations counted since arming */
 static long af_fail_at;		/* the one to fail; 0: none */
 static int af_armed, af_failed, af_trace;
 
+static uint64_t af_site(void);
+static void *af_stop_at;	/* af_once's return address: a site ends there */
+static void af_note_site(uint64_t site);
+static int af_census;		/* note each allocation's site (sweep) */
+static uint64_t af_failed_site;	/* the site of the allocation failed */
+
 /* 1 when this allocation must fail. */
 static int
 af_take(void)
 {
+	uint64_t site = 0;
+
 	if (!af_armed)
 		return 0;
-	if (++af_count == af_fail_at) {
+	++af_count;
+	/* one call, for the census and the failure alike: the same frames */
+	if (af_census || af_count == af_fail_at)
+		site = af_site();
+	if (af_census)
+		af_note_site(site);
+	if (af_count == af_fail_at) {
+		af_failed_site = site;
 		af_failed = 1;
 		return 1;
 	}
@@ -165,9 +183,110 @@ __wrap_strndup(const char *s, size_t n)
 	return af_take() ? NULL : __real_strndup(s, n);
 }
 #define AF_REAL_MALLOC	__real_malloc
+#define AF_REAL_REALLOC	__real_realloc
 #else
 #define AF_REAL_MALLOC	malloc
+#define AF_REAL_REALLOC	realloc
 #endif
+
+/*
+ * Sites. A sweep first runs its operation with nothing failing (the
+ * census) and notes where each allocation is made: the return addresses of
+ * the calls above the allocator, AF_SITE_DEPTH deep, hashed. It then fails
+ * an allocation only the first AF_SITE_FIRST times and the last time its
+ * site, in that calling context, allocates: a loop's 500th pass fails as
+ * its 2nd does, while its first (nothing made yet to free), its second
+ * (something) and its last (everything) each take their own path. Run N
+ * makes allocations 1..N as the census did (the test checks that an
+ * operation is deterministic), so the census names run N's failing site.
+ * MQ_SWEEP=full fails every allocation, as before the census.
+ */
+#define AF_SITE_DEPTH	12
+#define AF_SITE_FIRST	2
+static uint64_t *af_sites;	/* af_sites[n - 1]: allocation n's site */
+static long af_nsites, af_capsites;
+static int af_sites_lost;	/* a site not noted: the census is void */
+
+/* The site of the allocation being made (its callers' addresses). */
+static __attribute__((noinline)) uint64_t
+af_site(void)
+{
+	void *pc[AF_SITE_DEPTH];
+	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
+	int n, i;
+
+	n = backtrace(pc, AF_SITE_DEPTH);
+	/* up to the sweep (af_once's caller), which calls from two places */
+	for (i = 0; i < n && pc[i] != af_stop_at; i++)
+		h = (h ^ (uint64_t)(uintptr_t)pc[i]) * 1099511628211ULL;
+	return h;
+}
+
+static void
+af_note_site(uint64_t site)
+{
+	uint64_t *p;
+
+	if (af_nsites == af_capsites) {
+		long cap = af_capsites ? af_capsites * 2 : 4096;
+
+		/* the real allocator: this one is not under test */
+		if ((p = AF_REAL_REALLOC(af_sites, (size_t)cap * sizeof(*p))) ==
+		    NULL) {
+			af_sites_lost = 1;
+			return;
+		}
+		af_sites = p;
+		af_capsites = cap;
+	}
+	af_sites[af_nsites++] = site;
+}
+
+static int
+af_by_site(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	if (af_sites[x] != af_sites[y])
+		return af_sites[x] < af_sites[y] ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * From the census of total allocations: want[n - 1] set for each to fail,
+ * *nsites the sites; NULL when every one is to be (MQ_SWEEP=full, or a
+ * census lost).
+ */
+static char *
+af_choose(long total, long *nsites)
+{
+	const char *sweep = getenv("MQ_SWEEP");
+	long *idx, i, j;
+	char *want;
+
+	*nsites = 0;
+	if ((sweep != NULL && strcmp(sweep, "full") == 0) || af_sites_lost ||
+	    af_nsites != total || total == 0)
+		return NULL;
+	if ((idx = AF_REAL_MALLOC((size_t)total * sizeof(*idx))) == NULL ||
+	    (want = AF_REAL_MALLOC((size_t)total)) == NULL) {
+		free(idx);
+		return NULL;
+	}
+	memset(want, 0, (size_t)total);
+	for (i = 0; i < total; i++)
+		idx[i] = i;
+	qsort(idx, (size_t)total, sizeof(*idx), af_by_site);
+	for (i = 0; i < total; i = j) {
+		for (j = i; j < total && af_sites[idx[j]] == af_sites[idx[i]]; j++)
+			if (j - i < AF_SITE_FIRST)
+				want[idx[j]] = 1;
+		want[idx[j - 1]] = 1;
+		(*nsites)++;
+	}
+	free(idx);
+	return want;
+}
 
 static void *
 af_json_malloc(size_t n)
@@ -190,6 +309,19 @@ af_json_free(void *p)
  * summarise or to set up call af_disarm/af_rearm around them.
  */
 typedef int (*af_op)(void *ctx, char **result);
+
+/* Run op with allocation fail_at failing (0: none). */
+static __attribute__((noinline)) int
+af_once(af_op op, void *ctx, long fail_at, char **result)
+{
+	int rc;
+
+	af_stop_at = __builtin_return_address(0);
+	af_arm(fail_at);
+	rc = op(ctx, result);
+	af_disarm();
+	return rc;
+}
 
 static long af_saved_count;
 
@@ -239,38 +371,36 @@ af_next(long n, long stride, long total)
 }
 
 /*
- * Fail allocation 1, 1 + stride, 1 + 2 stride, ... of op (and with af_tail
- * each of the last stride), then none. Every op is swept strictly: one that succeeds with a part missing fails the
- * test. (Render's decorate, the engine's views and events and mime_in's
- * header copies once did, and were reported as known; they now fail.)
+ * The runs of a sweep after its census: 0, or -1 when run n's failing
+ * allocation was made at another site than the census's n-th (an
+ * operation whose allocations do not repeat site for site, such as one
+ * that names files by the clock: the census says nothing of it).
  */
-static void
-sweep(const char *name, af_op op, void *ctx, long stride,
-    struct af_stats *st)
+static int
+af_runs(const char *name, af_op op, void *ctx, long stride, long total,
+    const char *ref, const char *want, struct af_stats *st)
 {
-	char *ref = NULL, *res;
-	long n, total;
+	char *res;
+	long n;
 	int rc;
 
-	memset(st, 0, sizeof(*st));
-	af_arm(0);
-	rc = op(ctx, &ref);
-	af_disarm();
-	if (rc != 0 || ref == NULL)
-		fail_msg("%s: fails with no allocation failing (%d)", name, rc);
-	total = af_count;
 	for (n = stride > 1 ? af_first : 1; n <= total;
 	    n = af_next(n, stride, total)) {
+		if (want != NULL && !want[n - 1])
+			continue;	/* its site failed before (af_choose) */
 		if (af_trace)
 			fprintf(stderr, "%s: failing allocation %ld of %ld\n", name,
 			    n, total);
 		res = NULL;
-		af_arm(n);
-		rc = op(ctx, &res);
-		af_disarm();
+		rc = af_once(op, ctx, n, &res);
 		if (!af_failed)
 			fail_msg("%s: allocation %ld of %ld was never made: the "
 			    "operation is not deterministic", name, n, total);
+		/* what af_choose counts on: run n is the census up to n */
+		if (want != NULL && af_failed_site != af_sites[n - 1]) {
+			free(res);
+			return -1;
+		}
 		st->tried++;
 		if (rc != 0) {
 			if (res != NULL)
@@ -293,11 +423,52 @@ sweep(const char *name, af_op op, void *ctx, long stride,
 		st->absorbed++;
 		free(res);
 	}
+	return 0;
+}
+
+/*
+ * Fail allocation 1, 1 + stride, 1 + 2 stride, ... of op (and with af_tail
+ * each of the last stride), of those af_choose picks from a census, then
+ * none. Every op is swept strictly: one that succeeds with a part missing
+ * fails the test. (Render's decorate, the engine's views and events and
+ * mime_in's header copies once did, and were reported as known; they now
+ * fail.) An op the census cannot speak for is swept whole.
+ */
+static void
+sweep(const char *name, af_op op, void *ctx, long stride,
+    struct af_stats *st)
+{
+	char *ref = NULL, *want;
+	long total, nsites;
+	int rc, whole = 0;
+
+	memset(st, 0, sizeof(*st));
+	af_nsites = 0;
+	af_sites_lost = 0;
+	af_census = 1;
+	rc = af_once(op, ctx, 0, &ref);
+	af_census = 0;
+	if (rc != 0 || ref == NULL)
+		fail_msg("%s: fails with no allocation failing (%d)", name, rc);
+	total = af_count;
+	want = af_choose(total, &nsites);
+	if (af_runs(name, op, ctx, stride, total, ref, want, st) != 0) {
+		free(want);
+		want = NULL;
+		whole = 1;
+		memset(st, 0, sizeof(*st));
+		(void)af_runs(name, op, ctx, stride, total, ref, NULL, st);
+	}
 	st->allocs = total;
 	free(ref);
-	fprintf(stderr, "%-34s %6ld allocations, %5ld failed in turn: %5ld "
-	    "refused, %4ld absorbed\n", name, total, st->tried, st->refused,
-	    st->absorbed);
+	fprintf(stderr, "%-34s %6ld allocations", name, total);
+	if (want != NULL)
+		fprintf(stderr, " at %ld sites", nsites);
+	if (whole)
+		fprintf(stderr, " (no census: their sites vary)");
+	fprintf(stderr, ", %5ld failed in turn: %5ld refused, %4ld absorbed\n",
+	    st->tried, st->refused, st->absorbed);
+	free(want);
 }
 
 /* ---- helpers (never armed) ---------------------------------------------- */
@@ -1924,7 +2095,7 @@ mustache_survives_every_allocation_failure(void **state)
 	struct mustache_ctx c;
 	struct af_stats st;
 	const char *env;
-	long every = 7;
+	long every = 1;
 	char rel[512];
 	struct dirent *de;
 	DIR *d;
@@ -1957,15 +2128,16 @@ mustache_survives_every_allocation_failure(void **state)
 	c.tmpl = slurp("templates/en/turn.html.mustache", NULL);
 	sweep("mustache: turn.html", op_mustache, &c, 1, &st);
 	/* The whole mail (decorate, three templates, partials read from
-	 * files) makes thousands of allocations: every 7th fails (or every
-	 * $MQ_ALLOC_RENDER_EVERY-th, under valgrind). */
+	 * files) makes a thousand allocations at some 140 sites: each site
+	 * fails (the census; every $MQ_ALLOC_RENDER_EVERY-th allocation
+	 * under valgrind). */
 	if ((env = getenv("MQ_ALLOC_RENDER_EVERY")) != NULL && atol(env) > 0)
 		every = atol(env);
-	sweep("render: the turn mail, sampled", op_render_mail, &c, every, &st);
+	sweep("render: the turn mail", op_render_mail, &c, every, &st);
 	c.gamedata2 = json_deep_copy(c.gamedata);
 	assert_non_null(c.gamedata2);
 	assert_int_equal(op_render_mail(&c, &c.expect), 0);
-	sweep("render: a renderer kept, sampled", op_renderer_reuse, &c, every,
+	sweep("render: a renderer kept", op_renderer_reuse, &c, every,
 	    &st);
 	free(c.expect);
 	json_decref(c.gamedata2);
@@ -2061,7 +2233,7 @@ ms_turn_ctx(const json_t *gamedata)
 
 /*
  * The Masquerade's turn mail in each language: its decorate (deco_ms.c,
- * through mq_render_decorate), the whole mail (sampled) and a renderer
+ * through mq_render_decorate), the whole mail and a renderer
  * kept across two mails, as the daemon keeps one.
  */
 static void
@@ -2072,7 +2244,7 @@ ms_render_survives_every_allocation_failure(void **state)
 	struct af_stats st;
 	const char *env;
 	char name[80];
-	long every = 7, deco_every = 1;
+	long every = 1, deco_every = 1;
 	size_t i;
 
 	memset(&c, 0, sizeof(c));
@@ -2080,10 +2252,10 @@ ms_render_survives_every_allocation_failure(void **state)
 	c.gamedata2 = json_deep_copy(c.gamedata);
 	assert_non_null(c.gamedata2);
 	c.ctx = ms_turn_ctx(c.gamedata);
-	/* Decorate's values are jansson's (ASan's build fails each of them),
-	 * the mail's mostly not: every allocation of decorate and every 7th
-	 * of a mail, or under valgrind every $MQ_ALLOC_DECORATE_EVERY-th and
-	 * $MQ_ALLOC_RENDER_EVERY-th, each language from another one. */
+	/* Each site of decorate's and of a mail's allocations (the census),
+	 * or under valgrind every $MQ_ALLOC_DECORATE_EVERY-th and
+	 * $MQ_ALLOC_RENDER_EVERY-th allocation, each language from another
+	 * one. */
 	if ((env = getenv("MQ_ALLOC_RENDER_EVERY")) != NULL && atol(env) > 0)
 		every = atol(env);
 	if ((env = getenv("MQ_ALLOC_DECORATE_EVERY")) != NULL && atol(env) > 0)
@@ -2936,8 +3108,9 @@ rebuild_archived_survives_every_allocation_failure(void **state)
 	char addr[300], tag[MQ_TAG_LEN + 1], hx[65], path[400], *raw, *ref;
 	unsigned char hash[32];
 	const char *env;
-	/* every 3rd and each of the last 3 (make test's time); 1: all */
-	long stride = 3;
+	/* every allocation's site (the census); under valgrind every
+	 * $MQ_ALLOC_REBUILD_EVERY-th */
+	long stride = 1;
 	size_t len;
 
 	(void)state;
@@ -3461,6 +3634,10 @@ main(void)
 	};
 	const char *r = getenv("MQ_ROOT");
 
+	void *pc[4];
+
+	/* backtrace's first call loads libgcc's unwinder: not in a census */
+	(void)backtrace(pc, 4);
 	/* Before jansson allocates anything, so every block has one owner. */
 	json_set_alloc_funcs(af_json_malloc, af_json_free);
 	if (r != NULL && *r)
