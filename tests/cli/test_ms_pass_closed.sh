@@ -9,7 +9,9 @@
 # would have declined banking the Spell he drew, a question he never saw.
 # It is refused with a sentence saying why, dave still owes the bank, and
 # `masqued verify` passes. carol's PLAY then PASS, her Spell phase over
-# by itself, gets the same sentence (not "It is not your turn").
+# by itself, gets the same sentence (not "It is not your turn"). A PASS
+# after a line that was refused is refused too, and dave stays in his
+# fight.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
 D=$T/data
@@ -65,6 +67,15 @@ c = json.load(open(sys.argv[1]))["commands"]
 sys.exit(not (c[0]["accepted"] and not c[1]["accepted"] and
     "closed by itself" in c[1]["error"]))' $T/out ||
     { cat $T/out >&2; fail "parse does not refuse the PASS as the answer does"; }; ok
+# a PASS after a line that was refused is not applied either: dave meant
+# to pass after playing, and the play did not happen
+ls $O >$T/before
+move dave "$RD" d3b 'PLAY nosuchspell\nPASS'
+answer receipt dave@x.test d3b
+says d3b "NOT accepted, line 1: PLAY nosuchspell"
+says d3b "NOT accepted, line 2: PASS"
+says d3b "line 1 above was refused"
+[ "$(owes dave)" = "dave fight" ] || fail "a PASS after a refused line was applied: $(owes dave)"; ok
 ls $O >$T/before
 move dave "$RD" d4 'REVEAL\nPASS'
 answer receipt dave@x.test d4
