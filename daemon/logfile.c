@@ -27,7 +27,8 @@ struct mq_logfile {
 	struct mq_log_chain chain;	/* state after the last line */
 	struct mq_commit_check commits;
 	struct mq_buf scratch;
-	size_t torn;			/* a reader: the bytes of a torn tail */
+	size_t torn;			/* the bytes of a torn tail: ignored
+					 * (a reader), quarantined (a writer) */
 	size_t pos;			/* iterator: offset of the next line */
 	uint64_t iseq;			/* iterator: lines given so far */
 	struct mq_log_entry cur;	/* iterator: the entry given last */
@@ -322,8 +323,10 @@ mq_logfile_open_write(const char *path, const struct mq_keys *k,
 	    (rc = read_all(lf, fd, err)) == 0) {
 		good = complete_len(&lf->data);
 		rc = verify_lines(lf, good, err);
-		if (rc == 0 && good < lf->data.len)
+		if (rc == 0 && good < lf->data.len) {
+			lf->torn = lf->data.len - good;
 			rc = quarantine_tail(lf, good, err);
+		}
 	}
 	if (rc) {
 		mq_logfile_close(lf);

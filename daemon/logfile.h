@@ -79,7 +79,8 @@ const char *mq_logfile_game(const struct mq_logfile *lf);
 void mq_logfile_head(const struct mq_logfile *lf,
     unsigned char hash[MQ_LOG_HASHLEN]);
 const unsigned char *mq_logfile_pubkey(const struct mq_logfile *lf);
-/* A reader's: the bytes of the torn tail it ignored, 0 if none. */
+/* The bytes of the torn tail a reader ignored, or a writer moved to the
+ * quarantine file when it opened the log; 0 if none. */
 size_t mq_logfile_torn(const struct mq_logfile *lf);
 
 /* Verify a whole log file; *n (if non-NULL) gets its number of entries. */

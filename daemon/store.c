@@ -17,6 +17,7 @@
 #include "fileio.h"
 #include "daemon/conf_text.h"
 #include "daemon/mailmark.h"
+#include "daemon/daemon.h"
 
 static int
 mkdir_p(const char *path, struct mq_err *err)
@@ -411,6 +412,13 @@ mq_game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
 	rc = write ? mq_logfile_open_write(g->logpath, &s->keys, &g->lf, err) :
 	    mq_logfile_open_read(g->logpath, s->keys.pk, &g->lf, err);
 	g->writable = write;
+	if (rc == 0 && write && mq_logfile_torn(g->lf) > 0)
+		/* a write a crash cut short: never fsynced, so never answered;
+		 * its message is read again. The host hears of the crash. */
+		mq_daemon_log("game %s: the end of its log %s was a write cut "
+		    "short (%zu bytes, by a crash); it was moved to the file "
+		    "quarantine beside it, and the game goes on from its last "
+		    "whole entry.", id, g->logpath, mq_logfile_torn(g->lf));
 	if (rc == 0)
 		rc = mq_replay_all(g, at_seq, err);
 	if (rc == MQ_BADDATA && err != NULL) {

@@ -235,6 +235,9 @@ grep -qF "replay sound; a torn last line of $torn bytes is not an entry" $T/out 
 [ ! -e $D/games/$G2/quarantine ] || fail "verify quarantined"; ok
 expect 0 "the next writer recovers" -- $M -C $D submit $G2 dave "PLAY jest"
 [ -s $D/games/$G2/quarantine ] || fail "no quarantine after a torn write"; ok
+# the host hears of it (the crash it points to): one line naming the game
+err_has "game $G2: the end of its log"
+err_has "was a write cut short ($(( torn )) bytes, by a crash)"
 expect 0 "the recovered log verifies" -- $M -C $D verify $G2
 grep -qF "torn" $T/out && fail "verify reports a torn tail that is gone"; ok
 
