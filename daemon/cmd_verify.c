@@ -40,7 +40,7 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 	struct mq_err err;
 	unsigned char pk[32];
 	struct mq_logfile *lf;
-	char path[1400], dir[1400], tail[200] = "";
+	char path[1400], dir[1400], tail[1800] = "";
 	const char *slash;
 	const char *key = NULL;
 	uint64_t n = 0, mark;
@@ -88,10 +88,22 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 	    present && mark > n) {
 		/* a game's log shorter than what its players were mailed: its
 		 * last entries are gone (an old backup put back, or a hand) */
-		rc = mq_fail(&err, MQ_BADDATA, "entry %llu: the log ends at entry "
-		    "%llu, but entries up to %llu were mailed to the players (%s/"
-		    "mailed): its last entries were removed.", (unsigned long long)
-		    (n + 1), (unsigned long long)n, (unsigned long long)mark, g0.dir);
+		if (torn > 0)
+			/* as an editor that drops the last line end leaves it */
+			rc = mq_fail(&err, MQ_BADDATA, "entry %llu: the log ends at "
+			    "entry %llu and a last line of %zu bytes with no line "
+			    "end, but entries up to %llu were mailed to the players "
+			    "(%s/mailed): if that line is entry %llu whole, put its "
+			    "line end back; else its last entries were removed.",
+			    (unsigned long long)(n + 1), (unsigned long long)n, torn,
+			    (unsigned long long)mark, g0.dir, (unsigned long long)
+			    (n + 1));
+		else
+			rc = mq_fail(&err, MQ_BADDATA, "entry %llu: the log ends at "
+			    "entry %llu, but entries up to %llu were mailed to the "
+			    "players (%s/mailed): its last entries were removed.",
+			    (unsigned long long)(n + 1), (unsigned long long)n,
+			    (unsigned long long)mark, g0.dir);
 		mq_game_close(g);
 	}
 	if (rc == 0) {
@@ -101,6 +113,12 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 			snprintf(tail, sizeof(tail), "; a torn last line of %zu bytes "
 			    "is not an entry (a crash mid-append leaves one; the next "
 			    "append moves it to the quarantine file)", torn);
+		if (!present && mq_mailmark_damaged(g0.dir))
+			snprintf(tail + strlen(tail), sizeof(tail) - strlen(tail),
+			    "; but its mark of mailed "
+			    "entries %s/mailed is damaged, so whether entries were "
+			    "cut from its end cannot be told (the game's next entry "
+			    "writes a good mark)", g0.dir);
 		printf("ok: %s, %llu entr%s, chain, signatures, commitments and "
 		    "replay sound%s.\n", g->id, (unsigned long long)n,
 		    n == 1 ? "y" : "ies", tail);

@@ -51,15 +51,37 @@ mq_mailmark_read(const struct mq_game *g, int *present)
 	return mq_mailmark_read_at(g->dir, present);
 }
 
-uint64_t
-mq_mailmark_read_at(const char *gamedir, int *present)
+/* The mark file at path: 1 and *seq when it holds a mark, 0 when there is
+ * none, -1 when it is there but holds no mark (damaged, or unreadable). */
+static int
+read_mark_file(const char *path, uint64_t *seq)
 {
-	char path[1400], buf[64];
+	char buf[64];
 	const char *p = buf;
-	unsigned long long seq;
+	unsigned long long v;
 	struct mq_err e;
 	size_t len;
 	int there;
+
+	*seq = 0;
+	if (mq_file_read_small(path, buf, sizeof(buf), &len, &there, &e) != 0)
+		return -1;
+	if (!there)
+		return 0;
+	/* digits, then blanks or a newline only: anything else is no mark
+	 * (nothing is rebuilt, rather than everything) */
+	if (strlen(buf) != len || mq_scan_digits(&p, UINT64_MAX, &v) != 0 ||
+	    p[strspn(p, " \n")] != '\0')
+		return -1;
+	*seq = v;
+	return 1;
+}
+
+uint64_t
+mq_mailmark_read_at(const char *gamedir, int *present)
+{
+	char path[1400];
+	uint64_t seq;
 
 	if (present != NULL)
 		*present = 0;
@@ -69,17 +91,21 @@ mq_mailmark_read_at(const char *gamedir, int *present)
 			*present = 1;
 		return pending_of(path)->seq;
 	}
-	if (mq_file_read_small(path, buf, sizeof(buf), &len, &there, &e) != 0 ||
-	    !there)
-		return 0;
-	/* digits, then blanks or a newline only: anything else is no mark
-	 * (nothing is rebuilt, rather than everything) */
-	if (strlen(buf) != len || mq_scan_digits(&p, UINT64_MAX, &seq) != 0 ||
-	    p[strspn(p, " \n")] != '\0')
+	if (read_mark_file(path, &seq) != 1)
 		return 0;
 	if (present != NULL)
 		*present = 1;
 	return seq;
+}
+
+int
+mq_mailmark_damaged(const char *gamedir)
+{
+	char path[1400];
+	uint64_t seq;
+
+	snprintf(path, sizeof(path), "%s/mailed", gamedir);
+	return pending_of(path) == NULL && read_mark_file(path, &seq) < 0;
 }
 
 int
@@ -692,6 +718,14 @@ mq_mailmark_scan(struct mq_daemon *d, struct mq_err *err)
 	for (i = 0; i < n; i++) {
 		snprintf(g0.dir, sizeof(g0.dir), "%s/games/%s", d->conf.datadir, ids[i]);
 		mark = mq_mailmark_read(&g0, &present);
+		if (!present && mq_mailmark_damaged(g0.dir))
+			/* read as none: nothing is rebuilt, and the game's next
+			 * entry writes a good one; but the host should know */
+			mq_daemon_log("game %s: its mark of mailed entries %s/mailed "
+			    "is damaged and is read as none: mails a crash kept "
+			    "back are not rebuilt, and masqued verify cannot tell "
+			    "whether entries were cut from the end of its log. The "
+			    "game's next entry writes a good mark.", ids[i], g0.dir);
 		if (!present || log_entries(d, ids[i]) <= mark)
 			continue;
 		/* opening it catches up (mq_daemon_game) */

@@ -283,7 +283,24 @@ head -n $((n - 1)) $T/log.full >$D/games/$G/log
 expect 3 "verify a log without its last entry" -- $M -C $D verify $G
 err_has "entry $n: the log ends at entry $((n - 1)), but entries up to $n were mailed to the players ($D/games/$G/mailed): its last entries were removed."
 one_line
+# its last line end dropped (as an editor may): not called removed alone
+head -c -1 $T/log.full >$D/games/$G/log
+expect 3 "verify a log whose last line end is gone" -- $M -C $D verify $G
+err_has "entry $n: the log ends at entry $((n - 1)) and a last line of"
+err_has "if that line is entry $n whole, put its line end back"
+one_line
+# its mark of mailed entries damaged: the cut cannot be told, and verify
+# says so rather than a bare 'ok'; serve tells the host, and the next
+# entry writes a good mark
+head -n $((n - 1)) $T/log.full >$D/games/$G/log
+cp $D/games/$G/mailed $T/mailed.good
+printf 'garb' >$D/games/$G/mailed
+expect 0 "verify with a damaged mark" -- $M -C $D verify $G
+out_has "but its mark of mailed entries $D/games/$G/mailed is damaged, so whether entries were cut from its end cannot be told"
 cp $T/log.full $D/games/$G/log
+expect 0 "serve with a damaged mark" -- $M -C $D serve --once
+err_has "game $G: its mark of mailed entries $D/games/$G/mailed is damaged and is read as none"
+cp $T/mailed.good $D/games/$G/mailed
 expect 0 "verify the whole log again" -- $M -C $D verify $G
 
 # --- policy wait: the player is not promised a default; the host is told ---
