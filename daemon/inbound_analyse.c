@@ -265,6 +265,17 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 		    "verify (it may be an old or altered one); reply to your latest "
 		    "mail from the game.");
 	a->tag_ok = 1;
+	if ((a->msg->from_many || a->msg->from == NULL) && a->from_lang[0] ==
+	    '\0')	/* the sound tag shows its mail was read */
+		snprintf(a->from_lang, sizeof(a->from_lang), "%s",
+		    a->game->players[t->seat].lang);
+	if (a->msg->from_many)
+		/* which of them sent it? none may play for the seat */
+		return deny(a, "This message names more than one sender in its "
+		    "From field; send it from your registered address alone.");
+	if (a->msg->from == NULL)
+		return deny(a, "This message has no From address; send it from "
+		    "your registered address.");
 	if (!json_is_true(json_object_get(json_object_get(a->game->genesis,
 	    "options"), "allow_any_sender")) &&
 	    !mq_addr_same(a->msg->from, a->game->players[t->seat].email)) {
@@ -287,7 +298,7 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 			    a->game->players[t->seat].lang);
 		return deny(a, "This message came from %s, which is not the address "
 		    "registered for that seat; send from your registered address.",
-		    a->msg->from ? a->msg->from : "no address");
+		    a->msg->from);
 	}
 	return 0;
 }

@@ -440,10 +440,19 @@ get_from(struct mq_mime_msg *m, GMimeMessage *msg, int *oom)
 	GMimeHeader *h = g_mime_header_list_get_header(
 	    g_mime_object_get_header_list(GMIME_OBJECT(msg)), "From");
 	const char *raw = h != NULL ? g_mime_header_get_raw_value(h) : NULL;
+	GMimeHeaderList *hl = g_mime_object_get_header_list(GMIME_OBJECT(msg));
 	InternetAddress *ia;
-	int i, n;
+	int i, n, headers = 0;
 
 	n = l != NULL ? internet_address_list_length(l) : 0;
+	/* RFC 5322: one From field. Two fields, or a field of several
+	 * mailboxes (or a group), name no one sender: read the first, but say
+	 * so, and let no such message play for a seat (inbound_analyse.c). */
+	for (i = 0; i < g_mime_header_list_get_count(hl); i++)
+		headers += strcasecmp(g_mime_header_get_name(
+		    g_mime_header_list_get_header_at(hl, i)), "From") == 0;
+	m->from_many = headers > 1 || n > 1 || (n == 1 &&
+	    !INTERNET_ADDRESS_IS_MAILBOX(internet_address_list_get_address(l, 0)));
 	for (i = 0; i < n; i++) {
 		ia = internet_address_list_get_address(l, i);
 		if (!INTERNET_ADDRESS_IS_MAILBOX(ia))

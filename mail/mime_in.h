@@ -20,6 +20,7 @@
 struct mq_mime_msg {
 	char *from;            /* lower-cased addr-spec of From, or NULL */
 	char *from_display;    /* display name, UTF-8, or NULL */
+	int from_many;         /* 1 when From names more than one mailbox (two From fields, a list, a group): from is the first */
 	char *subject;         /* decoded UTF-8, or NULL */
 	char *message_id;      /* without <>, or NULL */
 	char *in_reply_to;     /* without <>, or NULL */

@@ -118,6 +118,19 @@ answered "another player's From on alice's reply address" other_seat \
     "This message came from bob@x.test, the address of bob in this game, but went to another player's reply address; reply to a mail the game sent to you." \
     bob@x.test
 ! grep -qF "registered address" $T/answer.txt || fail "bob was told to use his registered address, which he did"; ok
+# a From of two mailboxes, or two From fields, names no one sender: her
+# own address first does not let mallory's mail play for her seat
+printf 'From: alice@x.test, mallory@evil.test\nTo: %s\nSubject: Re: x\nMessage-ID: <twofrom@x.test>\nContent-Type: text/plain; charset=utf-8\n\nPLACE blue\n' \
+    "$RT" >$T/two_from.eml
+answered "a From of two mailboxes" two_from \
+    "This message names more than one sender in its From field; send it from your registered address alone."
+printf 'From: alice@x.test\nFrom: mallory@evil.test\nTo: %s\nSubject: Re: x\nMessage-ID: <twofromf@x.test>\nContent-Type: text/plain; charset=utf-8\n\nPLACE blue\n' \
+    "$RT" >$T/two_from_fields.eml
+answered "two From fields" two_from_fields \
+    "This message names more than one sender in its From field"
+printf 'From: players: alice@x.test;\nTo: %s\nSubject: Re: x\nMessage-ID: <groupfrom@x.test>\nContent-Type: text/plain; charset=utf-8\n\nPLACE blue\n' \
+    "$RT" >$T/group_from.eml
+unanswered "a From that is a group" group_from "names more than one sender"
 # A From no answer can be addressed to (a quoted local part with a space,
 # a bare name, a non-ASCII address): refused in the log, which says why it
 # is not answered; no answer, and done with. Its answer failed to build,

@@ -517,6 +517,39 @@ quoted_local_part_loses_needless_quotes(void **state)
 	}
 }
 
+/* RFC 5322 has one From field of one mailbox (or a Sender): two fields, a
+ * list or a group name no one sender; from_many says so, from is the
+ * first mailbox (the daemon lets no such message play for a seat). */
+static void
+from_of_several_senders_is_flagged(void **state)
+{
+	static const struct { const char *hdr, *from; int many; } c[] = {
+		{ "From: alice@x.test\n", "alice@x.test", 0 },
+		{ "From: Alice <alice@x.test>\n", "alice@x.test", 0 },
+		{ "From: alice@x.test, mallory@evil.test\n", "alice@x.test", 1 },
+		{ "From: alice@x.test\nFrom: mallory@evil.test\n", "alice@x.test",
+		  1 },
+		{ "From: players: alice@x.test;\n", NULL, 1 },
+		{ "Subject: none\n", NULL, 0 },
+	};
+	char raw[256];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct mq_mime_msg *m = NULL;
+		int n = snprintf(raw, sizeof(raw), "%s\nbody\n", c[i].hdr);
+
+		assert_int_equal(mq_mime_parse(raw, (size_t)n, &m, NULL), 0);
+		if (c[i].from == NULL)
+			assert_null(m->from);
+		else
+			assert_string_equal(m->from, c[i].from);
+		assert_int_equal(m->from_many, c[i].many);
+		mq_mime_msg_free(m);
+	}
+}
+
 /* ---- auto-replies and bounces --------------------------------------- */
 
 static void
@@ -973,6 +1006,7 @@ main(void)
 		cmocka_unit_test(references_keep_the_last),
 		cmocka_unit_test(subject_with_padded_base64_words),
 		cmocka_unit_test(quoted_local_part_loses_needless_quotes),
+		cmocka_unit_test(from_of_several_senders_is_flagged),
 		cmocka_unit_test(auto_submitted_is_auto_reply),
 		cmocka_unit_test(auto_submitted_no_is_not),
 		cmocka_unit_test(precedence_bulk_and_list_are_auto),
