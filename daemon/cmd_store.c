@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sodium.h>
 
 #include "daemon/cli.h"
@@ -18,10 +19,26 @@
 int
 mq_cmd_init(struct mq_cli *cli, int argc, char **argv)
 {
+	struct mq_config *conf;
 	struct mq_err err;
+	char path[1400];
+	int rc = 0;
 
 	if (argc != 1)
 		return mq_cli_usage("init takes no arguments");
+	/* A config there already (the host wrote it first) is read as every
+	 * later command reads it: refused now, before anything is made, not
+	 * by the command after a "Created". */
+	snprintf(path, sizeof(path), "%s/masqued.conf", cli->datadir);
+	if (cli->config != NULL || access(path, F_OK) == 0) {
+		if ((conf = calloc(1, sizeof(*conf))) == NULL)
+			rc = mq_fail(&err, MQ_IO, "Out of memory.");
+		else
+			rc = mq_config_load(cli->datadir, cli->config, conf, &err);
+		free(conf);
+		if (rc)
+			return mq_cli_report(&err);
+	}
 	if (mq_store_init(cli->datadir, &err))
 		return mq_cli_report(&err);
 	printf("Created the data folder %s: keys in %s/keys, config %s/masqued.conf.\n",
@@ -29,7 +46,8 @@ mq_cmd_init(struct mq_cli *cli, int argc, char **argv)
 	return 0;
 }
 
-/* KEY=VALUE into opts: -1 if it is no KEY=VALUE, -2 out of memory. */
+/* KEY=VALUE into opts: -1 if it is no KEY=VALUE, -2 out of memory, -3
+ * when KEY was given already. */
 static int
 parse_option(json_t *opts, const char *kv)
 {
@@ -41,6 +59,8 @@ parse_option(json_t *opts, const char *kv)
 	if (eq == NULL || eq == kv || (size_t)(eq - kv) >= sizeof(key))
 		return -1;
 	snprintf(key, sizeof(key), "%.*s", (int)(eq - kv), kv);
+	if (json_object_get(opts, key) != NULL)
+		return -3;	/* which one did the host mean? */
 	if (strcmp(eq + 1, "true") == 0 || strcmp(eq + 1, "yes") == 0)
 		v = json_true();
 	else if (strcmp(eq + 1, "false") == 0 || strcmp(eq + 1, "no") == 0)
@@ -64,6 +84,37 @@ policy_told(json_t *opts, const struct mq_config *conf, struct mq_err *err)
 		return mq_fail(err, MQ_REFUSED, "The option policy=wait needs admin, "
 		    "the host's address, in masqued.conf: at a missed deadline the "
 		    "game waits for the host, and nobody would be told.");
+	return 0;
+}
+
+/* An option's duration in seconds, dflt when it is not given, -1 when it
+ * is no duration (game_create.c refuses that with its own sentence). */
+static long
+option_secs(json_t *opts, const char *key, long dflt)
+{
+	json_t *v = json_object_get(opts, key);
+
+	if (v == NULL)
+		return dflt;
+	if (json_is_integer(v))
+		return (long)json_integer_value(v);
+	return json_is_string(v) ? mq_config_duration(json_string_value(v)) : -1;
+}
+
+/* A reminder the host gives must come before the deadline, as
+ * masqued.conf's must (a reminder from masqued.conf alone, over a short
+ * deadline, is moved to half of it: deadline.c). */
+static int
+reminder_told(json_t *opts, const struct mq_config *conf, struct mq_err *err)
+{
+	long r = option_secs(opts, "reminder", 0),
+	    dl = option_secs(opts, "deadline", conf->deadline);
+
+	if (r > 0 && dl > 0 && r >= dl)
+		return mq_fail(err, MQ_REFUSED, "The option reminder must come "
+		    "before the deadline (reminder < deadline%s).",
+		    json_object_get(opts, "deadline") ? "" : ", which masqued.conf "
+		    "sets");
 	return 0;
 }
 
@@ -134,6 +185,11 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 				rc = mq_cli_report(&err);
 				goto out;
 			}
+			if (rc == -3) {
+				rc = mq_cli_usage("--option %.*s is given twice",
+				    (int)strcspn(argv[a], "="), argv[a]);
+				goto out;
+			}
 			if (rc) {
 				rc = mq_cli_usage("--option takes KEY=VALUE");
 				goto out;
@@ -158,7 +214,8 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 	    (rc = mq_store_open(cli->datadir, 1, &s, &err)) == 0) {
 		if (ng.lang == NULL)	/* the host's language, masqued.conf's lang */
 			ng.lang = conf.lang;
-		rc = policy_told(opts, &conf, &err);
+		if ((rc = policy_told(opts, &conf, &err)) == 0)
+			rc = reminder_told(opts, &conf, &err);
 		if (rc == 0)
 			rc = mq_game_create(&s, &ng, id, &err);
 		mq_store_close(&s);

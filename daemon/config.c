@@ -216,6 +216,7 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 			    "a duration from 1s to 366d, such as 72h, not \"%s\".", line,
 			    key, val);
 		*(key[0] == 'd' ? &c->deadline : &c->reminder) = d;
+		*(key[0] == 'd' ? &c->deadline_line : &c->reminder_line) = line;
 	} else if (strcmp(key, "deadline_policy") == 0) {
 		if (!strcmp(val, "default"))
 			c->policy_wait = 0;
@@ -368,8 +369,11 @@ check(struct mq_config *c, struct mq_err *err)
 		    "reply would bounce.", ends_invalid(c->reply_domain) ?
 		    c->reply_domain : c->envelope);
 	if (c->reminder >= c->deadline)
-		return mq_fail(err, MQ_REFUSED, "masqued.conf: reminder must come "
-		    "before the deadline (reminder < deadline).");
+		return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: reminder "
+		    "must come before the deadline (reminder < deadline%s).",
+		    c->deadline_line > c->reminder_line ? c->deadline_line :
+		    c->reminder_line, c->deadline_line ? "" : ", which is 72h when "
+		    "not set");
 	return 0;
 }
 

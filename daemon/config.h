@@ -17,6 +17,7 @@ struct mq_config {
 	char datadir[1024];
 	char datadir_key[1024];		/* the config's own datadir, or "" */
 	int datadir_line;
+	int deadline_line, reminder_line;	/* where set, or 0 */
 	char admin[256];
 	int inbound, outbound;
 	char maildir_inbox[1100], maildir_outbox[1100];

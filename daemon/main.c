@@ -127,6 +127,10 @@ run(int argc, char **argv)
 		return MQ_IO;
 	}
 	while (a < argc && argv[a][0] == '-') {
+		/* given twice, the last would win unseen: which was meant? */
+		if ((strcmp(argv[a], "-C") == 0 && given_dir != NULL) ||
+		    (strcmp(argv[a], "-c") == 0 && cli.config != NULL))
+			return mq_cli_usage("%s is given twice", argv[a]);
 		if (strcmp(argv[a], "-C") == 0 && a + 1 < argc && argv[a + 1][0])
 			cli.datadir = given_dir = argv[a + 1];
 		else if (strcmp(argv[a], "-c") == 0 && a + 1 < argc && argv[a + 1][0])

@@ -66,9 +66,10 @@ static const struct {
 	{ "serve", "serve [--once]",
 	  "The daemon: reads the game mailbox, plays the moves, mails the players,\n"
 	  "keeps the deadlines, every poll_interval; --once makes one pass and exits.\n"
-	  "Each pass ends with a line on stderr: messages applied, answered,\n"
-	  "duplicate, dropped, failed; timeouts, reminders; mails sent, waiting,\n"
-	  "dead. SIGTERM or SIGINT stop it cleanly, and its log says so." },
+	  "Each pass that did anything (every --once pass) ends with a line on\n"
+	  "stderr: messages applied, answered, duplicate, dropped, failed;\n"
+	  "timeouts, reminders; mails sent, waiting, dead; an idle pass says\n"
+	  "nothing. SIGTERM or SIGINT stop it cleanly, and its log says so." },
 	{ "ingest", "ingest [FILE|-]",
 	  "Plays one RFC 5322 message, from FILE or stdin, as serve would (an MTA's\n"
 	  ".forward pipe); its answers are queued and sent. From stdin, a message\n"

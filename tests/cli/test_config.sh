@@ -19,7 +19,36 @@ bad "a duration whose seconds overflow" "deadline = 9999999999999999h" "deadline
 bad "a deadline past a year" "reminder = 400d" "reminder takes a duration from 1s to 366d"
 bad "a duration with a sign" "reminder = +6h" "reminder"
 bad "a reminder after the deadline" "deadline = 2h
-reminder = 3h" "reminder"
+reminder = 3h" "bad.conf line 2: reminder must come before the deadline"
+bad "a reminder after the default deadline" "
+reminder = 100h" "line 2: reminder must come before the deadline (reminder < deadline, which is 72h when not set)."
+# init reads a config the host wrote first, as every later command will:
+# refused before it makes anything (it said "Created" before the next
+# command refused the config)
+mkdir $T/pre && printf 'colour = ja\n' >$T/pre/masqued.conf
+expect 1 "init with a bad config there" -- $M -C $T/pre init
+err_has 'masqued.conf line 1: "colour" is not a key'; one_line
+[ ! -e $T/pre/keys ] || fail "init made keys beside a refused config"; ok
+printf 'lang = ja\n' >$T/pre/masqued.conf
+expect 0 "init with a good config there" -- $M -C $T/pre init
+grep -qx 'lang = ja' $T/pre/masqued.conf || fail "init overwrote the host's config"; ok
+# -C or -c given twice: which one did the host mean? (the last won unseen)
+expect 2 "-C given twice" -- $M -C $D -C $T/pre games
+err_has "-C is given twice"; one_line
+expect 2 "-c given twice" -- $M -C $D -c $T/pre/masqued.conf -c $T/pre/masqued.conf games
+err_has "-c is given twice"; one_line
+# a game's options: one given twice is refused (the last won unseen), and
+# a reminder it names must come before its deadline, as masqued.conf's
+expect 2 "new with --option given twice" -- $M -C $D new redmasque --player a=a@x.test \
+    --player b=b@x.test --player c=c@x.test --option deadline=1h --option deadline=2h
+err_has "--option deadline is given twice"; one_line
+expect 1 "new with a reminder after its deadline" -- $M -C $D new redmasque \
+    --player a=a@x.test --player b=b@x.test --player c=c@x.test \
+    --option deadline=72h --option reminder=100h
+err_has "The option reminder must come before the deadline (reminder < deadline)."; one_line
+expect 1 "new with a reminder after masqued.conf's deadline" -- $M -C $D new redmasque \
+    --player a=a@x.test --player b=b@x.test --player c=c@x.test --option reminder=100h
+err_has "which masqued.conf sets"; one_line
 bad "imap without a server" "inbound = imap" "imap_url"
 # a URL without its scheme was refused at start with tls = yes only; with
 # tls = no, serve started and said so at every pass, reading nothing
