@@ -18,6 +18,7 @@
 #include "daemon/receipt.h"
 #include "mail/mime_out.h"
 #include "mail/reply_text.h"
+#include "mail/transport.h"
 
 static int
 archive(const char *datadir, const char *hash, const char *raw, size_t len,
@@ -514,6 +515,22 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 	    !done)
 		/* 5-6. apply as one entry (fsynced), then the answers (spooled) */
 		rc = play(d, &a, transport_id, outcome, err);
+	mq_inbound_analysis_free(&a);
+	return rc;
+}
+
+int
+mq_inbound_oversize(struct mq_daemon *d, const char *head, size_t len,
+    unsigned long long size, const char *transport_id,
+    enum mq_inbound_outcome *outcome, struct mq_err *err)
+{
+	struct analysis a;
+	int rc, done;
+
+	*outcome = MQ_IN_DROPPED;
+	if ((rc = mq_inbound_analyse_oversize(head, len, size,
+	    MQ_TRANSPORT_MAX_MSG >> 20, &a, err)) == 0)
+		rc = not_a_move(d, &a, transport_id, outcome, &done, err);
 	mq_inbound_analysis_free(&a);
 	return rc;
 }

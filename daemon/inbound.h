@@ -31,6 +31,16 @@ int mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
     enum mq_inbound_outcome *outcome, struct mq_err *err);
 
 /*
+ * A message over MQ_TRANSPORT_MAX_MSG (size bytes; head its first len, its
+ * headers among them): not archived, nothing of it played, its sender
+ * answered with the one sentence saying so, as a message MIME cannot read
+ * is (unless an auto-reply or a bounce, or a stranger past the limit).
+ */
+int mq_inbound_oversize(struct mq_daemon *d, const char *head, size_t len,
+    unsigned long long size, const char *transport_id,
+    enum mq_inbound_outcome *outcome, struct mq_err *err);
+
+/*
  * The catching up (mailmark.c) at entry seq of game (body: that entry), a
  * reply's whose answers were never queued, when its message may never be
  * read again (an MTA that gave up on exit 75, a message the host skipped):

@@ -303,6 +303,38 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 	return 0;
 }
 
+/*
+ * A message over the transport's limit, of size bytes, of which head holds
+ * the first len: its headers alone are read, so that its sender is told
+ * why (unless they show an auto-reply or a bounce); nothing of it plays.
+ * Named by its head and size, for the dedupe of answers.
+ */
+int
+mq_inbound_analyse_oversize(const char *head, size_t len,
+    unsigned long long size, unsigned limit_mib, struct analysis *a,
+    struct mq_err *err)
+{
+	crypto_generichash_state st;
+	unsigned char h[32];
+	char why[128];
+
+	memset(a, 0, sizeof(*a));
+	mq_settings_none(&a->set);
+	a->seat = -1;
+	crypto_generichash_init(&st, NULL, 0, sizeof(h));
+	crypto_generichash_update(&st, (const unsigned char *)head, len);
+	crypto_generichash_update(&st, (const unsigned char *)&size,
+	    sizeof(size));
+	crypto_generichash_final(&st, h, sizeof(h));
+	sodium_bin2hex(a->hash, sizeof(a->hash), h, sizeof(h));
+	MQ_TRY(headers_only(head, len, &a->msg, err));
+	a->drop = a->msg != NULL && (a->msg->auto_reply || a->msg->bounce);
+	/* the sentence ingest gives such a message, in the catalogs */
+	snprintf(why, sizeof(why), "The message is larger than %u MiB.",
+	    limit_mib);
+	return deny(a, "The message could not be read: %s", why);
+}
+
 /* Parse, authenticate and extract; a->auth_ok says whether it may play. */
 int
 mq_inbound_analyse(struct mq_daemon *d, const char *raw, size_t len,

@@ -44,6 +44,11 @@ struct analysis {
  * mq_inbound_analysis_free, whatever it returns. */
 int mq_inbound_analyse(struct mq_daemon *d, const char *raw, size_t len,
     struct analysis *a, int writable, struct mq_err *err);
+/* A message too large to read, by its first len bytes (head) and its size:
+ * refused, its headers read for the answer alone (inbound_analyse.c). */
+int mq_inbound_analyse_oversize(const char *head, size_t len,
+    unsigned long long size, unsigned limit_mib, struct analysis *a,
+    struct mq_err *err);
 void mq_inbound_analysis_free(struct analysis *a);
 
 /* The entry of a command the seat had accepted for the same moment that

@@ -38,6 +38,28 @@ count(struct mq_pass_stats *st, enum mq_inbound_outcome o)
 		st->dropped++;
 }
 
+/* The bytes of a message's head read for its headers, when the message is
+ * too large to read whole: past any header section a mail client writes. */
+#define OVERSIZE_HEAD	(256u * 1024)
+
+/* A Maildir message over MQ_TRANSPORT_MAX_MSG: its head read, its sender
+ * answered (mq_inbound_oversize). */
+static int
+oversize_maildir(struct mq_daemon *d, const struct mq_maildir_msg *m,
+    enum mq_inbound_outcome *o, struct mq_err *err)
+{
+	unsigned long long size;
+	size_t len;
+	char *head;
+	int rc;
+
+	MQ_TRY(mq_maildir_read_head(d->conf.maildir_inbox, m, OVERSIZE_HEAD,
+	    &head, &len, &size, err));
+	rc = mq_inbound_oversize(d, head, len, size, m->id, o, err);
+	free(head);
+	return rc;
+}
+
 /*
  * Make a batch's writes durable, then mark its messages done (DESIGN.md:
  * write, fsync, then act). The marks need no flush of their own: a lost one
@@ -121,10 +143,16 @@ inbox_part(struct mq_daemon *d, struct mq_maildir_list *l, int worker, int n,
 			continue;	/* pending, uncounted */
 		}
 		if (rc == MQ_REFUSED) {
-			/* larger than any mail we read: drop it, say so */
+			/* larger than any mail we read: its sender is told,
+			 * and it is done with once the batch is durable */
 			mq_daemon_log("%s: %s", l->v[i].id, e.msg);
-			mq_maildir_mark_done(d->conf.maildir_inbox, &l->v[i], NULL);
-			st->dropped++;
+			if (oversize_maildir(d, &l->v[i], &o, &e) != 0) {
+				mq_daemon_log("%s: not processed: %s", l->v[i].id,
+				    e.msg);
+				st->failed++;
+				continue;	/* left for the next pass */
+			}
+			outcome[i] = (int)o;
 			continue;
 		}
 		if (rc) {
@@ -430,7 +458,19 @@ imap_take(struct mq_daemon *d, struct mq_imap *s, const struct mq_imap_conf *c,
 	*held = 0;
 	snprintf(id, sizeof(id), "imap:%" PRIu32 ":%" PRIu32, validity, uid);
 	rc = mq_imap_s_fetch(s, uid, &raw, &len, MQ_TRANSPORT_MAX_MSG, &e);
-	if (rc == MQ_REFUSED) {
+	if (rc == MQ_REFUSED && mq_imap_s_too_large(s)) {
+		/* larger than any mail we read: its sender is told, from its
+		 * header section; what cannot be read of it is dropped */
+		mq_daemon_log("%s: %s", id, e.msg);
+		if (mq_imap_s_fetch_header(s, uid, &raw, &len, OVERSIZE_HEAD,
+		    &e) != 0 || mq_inbound_oversize(d, raw, len, 0, id, &o,
+		    &e) != 0) {
+			mq_daemon_log("%s: not answered: %s", id, e.msg);
+			st->dropped++;
+		} else
+			count(st, o);
+		free(raw);
+	} else if (rc == MQ_REFUSED) {
 		mq_daemon_log("%s: %s", id, e.msg);
 		st->dropped++;
 	} else if (rc) {

@@ -243,7 +243,7 @@ im_perform(struct mq_imap *s, const char *url, const char *custom,
 		return s->out.oom ? mq_fail(err, MQ_IO, "Out of memory") : 0;
 	if (s->toobig)
 		return mq_fail(err, MQ_REFUSED, "The message is larger than "
-		    "the limit of %zu bytes while %s", max, what);
+		    "the limit of %zu bytes while %s.", max, what);
 	return im_fail(s, rc, what, err);
 }
 
@@ -420,19 +420,22 @@ mq_imap_s_search_after(struct mq_imap *s, uint32_t after_uid,
 	return 0;
 }
 
-int
-mq_imap_s_fetch(struct mq_imap *s, uint32_t uid, char **raw, size_t *len,
-    size_t max, struct mq_err *err)
+/* Message uid, or its section (NULL: the whole message). */
+static int
+im_fetch(struct mq_imap *s, uint32_t uid, const char *section, char **raw,
+    size_t *len, size_t max, struct mq_err *err)
 {
 	struct mq_buf url = MQ_BUF_INIT;
-	char what[64];
+	char what[80];
 	int rc;
 
 	*raw = NULL;
 	*len = 0;
-	snprintf(what, sizeof(what), "fetching UID %" PRIu32, uid);
+	snprintf(what, sizeof(what), "fetching UID %" PRIu32 "%s%s", uid,
+	    section ? " " : "", section ? section : "");
 	if (im_url(s, &url, s->c->mailbox) ||
-	    mq_buf_printf(&url, "/;UID=%" PRIu32, uid))
+	    mq_buf_printf(&url, "/;UID=%" PRIu32, uid) ||
+	    (section != NULL && mq_buf_printf(&url, "/;SECTION=%s", section)))
 		rc = mq_fail(err, MQ_IO, "Out of memory");
 	else
 		rc = im_perform(s, mq_buf_str(&url), NULL, max, what, err);
@@ -447,6 +450,26 @@ mq_imap_s_fetch(struct mq_imap *s, uint32_t uid, char **raw, size_t *len,
 	if ((*raw = mq_buf_steal(&s->out)) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory");
 	return 0;
+}
+
+int
+mq_imap_s_fetch(struct mq_imap *s, uint32_t uid, char **raw, size_t *len,
+    size_t max, struct mq_err *err)
+{
+	return im_fetch(s, uid, NULL, raw, len, max, err);
+}
+
+int
+mq_imap_s_fetch_header(struct mq_imap *s, uint32_t uid, char **raw,
+    size_t *len, size_t max, struct mq_err *err)
+{
+	return im_fetch(s, uid, "HEADER", raw, len, max, err);
+}
+
+int
+mq_imap_s_too_large(const struct mq_imap *s)
+{
+	return s->toobig;
 }
 
 static int

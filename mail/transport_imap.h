@@ -88,6 +88,12 @@ int	mq_imap_s_search_after(struct mq_imap *s, uint32_t after_uid,
 	    uint32_t **uids, size_t *n, struct mq_err *err);
 int	mq_imap_s_fetch(struct mq_imap *s, uint32_t uid, char **raw,
 	    size_t *len, size_t max, struct mq_err *err);
+/* The header section alone (BODY[HEADER]) of a message the fetch above
+ * refused for its size (mq_imap_s_too_large: 1 when the last request was
+ * cut at its cap), to tell its sender why. */
+int	mq_imap_s_fetch_header(struct mq_imap *s, uint32_t uid, char **raw,
+	    size_t *len, size_t max, struct mq_err *err);
+int	mq_imap_s_too_large(const struct mq_imap *s);
 int	mq_imap_s_move_done(struct mq_imap *s, uint32_t uid,
 	    struct mq_err *err);
 

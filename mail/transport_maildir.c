@@ -207,6 +207,50 @@ mq_maildir_list(const char *dir, struct mq_maildir_list *out,
 }
 
 int
+mq_maildir_read_head(const char *dir, const struct mq_maildir_msg *m,
+    size_t max, char **raw, size_t *len, unsigned long long *size,
+    struct mq_err *err)
+{
+	struct stat st = { 0 };
+	ssize_t n = 0;
+	size_t got = 0;
+	char *p, *buf;
+	int fd, rc = 0;
+
+	*raw = NULL;
+	*len = 0;
+	*size = 0;
+	if ((p = md_path(dir, m->path)) == NULL)
+		return mq_fail(err, MQ_IO, "Out of memory");
+	if ((fd = open(p, O_RDONLY | O_CLOEXEC)) == -1) {
+		rc = mq_fail_errno(err, MQ_IO, "Cannot open message %s", p);
+		free(p);
+		return rc;
+	}
+	if ((buf = malloc(max + 1)) == NULL)
+		rc = mq_fail(err, MQ_IO, "Out of memory");
+	else if (fstat(fd, &st) == -1)
+		rc = mq_fail_errno(err, MQ_IO, "Cannot stat message %s", p);
+	while (rc == 0 && got < max && (n = read(fd, buf + got, max - got)) != 0) {
+		if (n == -1 && errno != EINTR)
+			rc = mq_fail_errno(err, MQ_IO, "Cannot read message %s", p);
+		else if (n > 0)
+			got += (size_t)n;
+	}
+	close(fd);
+	free(p);
+	if (rc) {
+		free(buf);
+		return rc;
+	}
+	buf[got] = '\0';
+	*raw = buf;
+	*len = got;
+	*size = (unsigned long long)st.st_size;
+	return 0;
+}
+
+int
 mq_maildir_read(const char *dir, const struct mq_maildir_msg *m, size_t max,
     char **raw, size_t *len, struct mq_err *err)
 {
@@ -253,7 +297,7 @@ mq_maildir_read(const char *dir, const struct mq_maildir_msg *m, size_t max,
 	goto out;
 toobig:
 	rc = mq_fail(err, MQ_REFUSED, "Message %s is larger than the limit "
-	    "of %zu bytes", p, max);
+	    "of %zu bytes.", p, max);
 out:
 	mq_buf_free(&b);
 	close(fd);

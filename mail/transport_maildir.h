@@ -55,6 +55,15 @@ int	mq_maildir_read(const char *dir, const struct mq_maildir_msg *m,
 	    size_t max, char **raw, size_t *len, struct mq_err *err);
 
 /*
+ * The first max bytes at most of a message (NUL-terminated, *len bytes),
+ * and its whole size in *size: the head of one too large to read whole,
+ * whose headers say whom to tell.
+ */
+int	mq_maildir_read_head(const char *dir, const struct mq_maildir_msg *m,
+	    size_t max, char **raw, size_t *len, unsigned long long *size,
+	    struct mq_err *err);
+
+/*
  * Mark one message done: rename it to DIR/cur/<base>:2,<flags with S>, then
  * fsync the folders involved. A message already done is left alone.
  */

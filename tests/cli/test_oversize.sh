@@ -1,0 +1,89 @@
+#!/bin/sh
+# test_oversize.sh - a message over the 25 MiB that masqued reads at most
+# (a phone's video sent as a reply, say) is not read, archived nor played,
+# but its sender is told why in one sentence, as every reply is answered:
+# from its first bytes over Maildir, from its header section (BODY[HEADER])
+# over IMAP. One that is an auto-reply is dropped unanswered, and one read
+# again is not answered twice. It was dropped with a line in the daemon's
+# log alone, so the player never heard why their move was not taken.
+. tests/cli/lib.sh
+PY=/usr/bin/python3
+IMAP_PID=
+trap '[ -n "$IMAP_PID" ] && kill $IMAP_PID 2>/dev/null; rm -rf "$T"' EXIT
+D=$T/data
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+SEED=0707070707070707070707070707070707070707070707070707070707070707
+
+expect 0 "init" -- $M -C $D init
+expect 0 "new redmasque" -- $M -C $D new redmasque --player alice=alice@x.test \
+    --player bob=bob@x.test --player carol=carol@x.test --player dave=dave@x.test --seed $SEED
+G=$(cat $T/out)
+$M -C $D serve --once 2>/dev/null || fail "the welcome pass"; ok
+. tests/cli/lib_mail.sh
+RA=$(reply_to alice)
+
+big() {	# file, extra header line: a reply of 26 MiB (a video attached)
+	{ printf 'From: alice@x.test\nTo: %s\nSubject: Re: the masque\nMessage-ID: <big%s@x.test>\n%sMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="b"\n\n--b\nContent-Type: text/plain\n\nPLACE blue\n--b\nContent-Type: video/mp4\nContent-Transfer-Encoding: base64\n\n' \
+	    "$RA" "$(basename $1)" "$2"
+	  head -c 20000000 /dev/zero | base64 -w 76
+	  printf -- '--b--\n'; } >$1
+	[ "$(wc -c <$1)" -gt 26214400 ] || fail "the test message is not over 25 MiB"; ok
+}
+cp $D/games/$G/log $T/log.before
+big $T/big.eml ""
+cp $T/big.eml $IN/1.test
+ls $O >$T/before
+expect 0 "a pass over a 26 MiB reply" -- $M -C $D serve --once
+err_has "is larger than the limit of 26214400 bytes."
+err_has "pass: 1 message(s): 0 applied, 1 answered"
+answer refused alice@x.test r1
+grep -qF "The message is larger than 25 MiB." $T/r1.txt ||
+    { cat $T/r1.txt >&2; fail "the answer does not say the message is too large"; }; ok
+same_file $D/games/$G/log $T/log.before "a message too large to read"
+[ -z "$(ls $IN)" ] || fail "the message is still in the inbox: $(ls $IN)"; ok
+[ -z "$(ls $D/archive | grep -v answered)" ] || fail "a message too large was archived"; ok
+# the same message again (a crash before it was marked done): not twice
+cp $T/big.eml $IN/2.test
+ls $O >$T/before
+expect 0 "the same message read again" -- $M -C $D serve --once
+err_has "already answered; acknowledged"
+[ -z "$(ls $O | comm -13 $T/before -)" ] || fail "answered twice"; ok
+# an auto-reply that large: dropped, unanswered
+big $T/auto.eml "Auto-Submitted: auto-replied
+"
+cp $T/auto.eml $IN/3.test
+ls $O >$T/before
+expect 0 "a large auto-reply" -- $M -C $D serve --once
+err_has "dropped:"
+[ -z "$(ls $O | comm -13 $T/before -)" ] || fail "an auto-reply was answered"; ok
+same_file $D/games/$G/log $T/log.before "a large auto-reply"
+
+# IMAP: the header section alone is fetched, the sender told, the cursor
+# moves past it
+$PY tests/data/fake_imap.py $T/port $T/imap.log $T/big.eml &
+IMAP_PID=$!
+i=0
+while [ ! -s $T/port ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+[ -s $T/port ] || fail "the fake IMAP server did not start"; ok
+cat >>$D/masqued.conf <<CONF
+inbound = imap
+imap_url = imap://127.0.0.1:$(cat $T/port)
+imap_user = game
+imap_password_env = MQ_TEST_PW
+tls = no
+CONF
+export MQ_TEST_PW=secret
+printf '0 0\n' >$D/cursor/imap	# read from the start
+rm -f $D/archive/*.answered	# else it is acknowledged as answered above
+ls $O >$T/before
+expect 0 "an IMAP pass over a 26 MiB reply" -- $M -C $D serve --once
+err_has "pass: 1 message(s): 0 applied, 1 answered"
+grep -q "UID FETCH 1 BODY\[HEADER\]" $T/imap.log ||
+    { cat $T/imap.log >&2; fail "the header section was not fetched"; }; ok
+answer refused alice@x.test r2
+grep -qF "The message is larger than 25 MiB." $T/r2.txt ||
+    { cat $T/r2.txt >&2; fail "IMAP: the answer does not say the message is too large"; }; ok
+[ "$(cat $D/cursor/imap)" = "1700000000 1" ] || fail "the cursor is $(cat $D/cursor/imap)"; ok
+same_file $D/games/$G/log $T/log.before "an IMAP message too large to read"
+done_checks
