@@ -69,7 +69,7 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	char decided[64][16], before[16], prev_owed[16];
 	const char *owed;
 	size_t i, ndecided = 0;
-	int rc, bad = 0, have_prev = 0;
+	int rc, bad = 0, have_prev = 0, refused = 0, after;
 
 	*out = NULL;
 	if ((rc = mq_inbound_analyse(d, raw, len, &a, 0, err)) != 0) {
@@ -104,7 +104,15 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		}
 		owed = k->owes(work, a.seat);
 		snprintf(before, sizeof(before), "%s", owed != NULL ? owed : "");
-		if (k->parse(work, a.seat, a.lines[i], &cmd, &e) != 0 ||
+		/* as submit: after a refused line, only STATUS and HELP */
+		after = refused == 0 ? 0 : mq_game_after_refused(a.game,
+		    work, a.seat, a.lines[i], &cmd, &text, &e);
+		if (after < 0) {
+			bad = 1;
+			break;
+		}
+		if (after > 0 || (refused == 0 &&
+		    k->parse(work, a.seat, a.lines[i], &cmd, &e) != 0) ||
 		    (k->sent_ok != NULL && k->sent_ok(work, a.seat, &cmd,
 		    &e) != 0) ||
 		    (k->follows != NULL && have_prev && k->follows(work, a.seat,
@@ -117,6 +125,7 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			/* its error listed by dry_already, unless received */
 			bad = json_array_append_new(cmds, json_pack("{s:s, s:b, s:s}",
 			    "text", a.lines[i], "accepted", 0, "error", e.msg)) != 0;
+			refused = 1;
 			continue;
 		}
 		prev = cmd;	/* as submit: what the next line follows */

@@ -283,6 +283,16 @@ int mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
     size_t n, int atomic, const char *msg_hash, const char *msg_id,
     long long ts, struct mq_submit_result *res, struct mq_err *err);
 void mq_submit_result_free(struct mq_submit_result *r);
+/*
+ * A line of a mail after one of its lines was refused, on work (a copy of
+ * g's state): 1 with e saying why (its own parse's refusal, or that it
+ * may have counted on the refused line), 0 for STATUS and HELP, which are
+ * answered still (cmd parsed); -1 out of memory. text is scratch. The mail's
+ * submit and its dry run (`masqued parse`) both ask it of a new line.
+ */
+int mq_game_after_refused(const struct mq_game *g, const void *work, int seat,
+    const char *line, struct mq_cmd *cmd, struct mq_buf *text,
+    struct mq_err *e);
 /* MQ_REFUSED, with the sentence to mail, when the host kicked the seat
  * (until a replace); else 0. */
 int mq_game_seat_playing(const struct mq_game *g, int seat, struct mq_err *err);

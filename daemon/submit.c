@@ -400,15 +400,13 @@ over_refuses(const struct mq_game *g, const void *work, int seat,
 }
 
 /*
- * A line of a mail after a refused one: its own parse's refusal stands (e
- * says why), STATUS and HELP are answered, and any other line is refused,
- * 1: the player may have meant it to follow the refused line (a PASS after
- * a PLAY that was not played would give up a fight), so it waits for them
- * to send it again. -1 out of memory; text is scratch.
+ * A line after a refused one is refused (store.h): the player may have
+ * meant it to follow the refused line (a PASS after a PLAY that was not
+ * played would give up a fight), so it waits for them to send it again.
  */
-static int
-after_refused(const struct mq_game *g, const void *work, int seat,
-    const char *line, int refused_line, struct mq_cmd *cmd,
+int
+mq_game_after_refused(const struct mq_game *g, const void *work, int seat,
+    const char *line, struct mq_cmd *cmd,
     struct mq_buf *text, struct mq_err *e)
 {
 	const char *s;
@@ -422,9 +420,11 @@ after_refused(const struct mq_game *g, const void *work, int seat,
 	if (!g->kind->is_secret(cmd) && (strcmp(s, "STATUS") == 0 ||
 	    strcmp(s, "HELP") == 0))
 		return 0;
-	mq_fail(e, MQ_REFUSED, "Not applied, as line %d above was refused and "
+	/* "a line": submit counts the mail's command lines, not the lines
+	 * the player numbers (the answer lists that one with its number) */
+	mq_fail(e, MQ_REFUSED, "Not applied, as a line above it was refused and "
 	    "this line may have counted on it: send it again, with that line "
-	    "put right if you still mean it.", refused_line);
+	    "put right if you still mean it.");
 	return 1;
 }
 
@@ -480,7 +480,7 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 	struct mq_cmd prev;	/* the line before, accepted (have_prev) */
 	char before[16], prev_owed[16];	/* what the seat owed before each */
 	const char *owed;
-	int have_prev = 0, refused_line = 0;
+	int have_prev = 0, refused = 0;
 	int rc = 0, changed = 0, over;
 
 	memset(res, 0, sizeof(*res));
@@ -513,12 +513,12 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		owed = k->owes(work, seat);
 		snprintf(before, sizeof(before), "%s", owed != NULL ? owed : "");
 		over = 0;
-		/* after a refused line, a new one is refused too (a rebuild
-		 * re-reads what was logged, which replays as it was written) */
+		/* after a refused line, the next are refused too; a rebuild
+		 * reads the message's lines again, and refuses them alike */
 		if ((mq_game_over(g) ? (over = over_refuses(g, work, seat,
 		    line, &cmd, &text, &e)) != 0 :
-		    refused_line != 0 && g->writable ? (over = after_refused(g,
-		    work, seat, line, refused_line, &cmd, &text, &e)) != 0 :
+		    refused != 0 ? (over = mq_game_after_refused(g,
+		    work, seat, line, &cmd, &text, &e)) != 0 :
 		    k->parse(work, seat, line, &cmd, &e) != 0) ||
 		    /* a new line only: rebuilding (not writable) re-reads
 		     * a logged one, which replays as it was written */
@@ -535,8 +535,7 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 			}
 			if (result_add(res, line, (int)i + 1, 0, 0, e.msg))
 				goto oom;
-			if (refused_line == 0)
-				refused_line = (int)i + 1;
+			refused = 1;
 			continue;
 		}
 		mq_buf_reset(&text);

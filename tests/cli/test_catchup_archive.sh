@@ -2,7 +2,8 @@
 # test_catchup_archive.sh - a reply's entry whose answers were not queued
 # (a full disk: here a folder where its receipt goes) is rebuilt from the
 # archived message when that message never comes back (an MTA that gave up
-# on exit 75, a message the host skipped): the catching up reads
+# on exit 75, a message the host skipped; a line in it refused, and one
+# after it refused for that): the catching up reads
 # DATA/archive/HASH.eml, sends the answers the first build made (same
 # names, same bytes), and the game's later mail goes. Without the archived
 # message it stops as before, and the message, should it come back after
@@ -43,6 +44,10 @@ sums() {	# the outbox's mails, one md5 each, sorted
 
 # --- alice's answers lost, then her message gone from the inbox ---
 setup a
+# a refused line in it, and a plan after it: the plan is refused too (it
+# may have counted on the refused line), and the rebuild, reading the
+# message again, must refuse it alike, or its entry would not match
+ca="$ca\nDANCE wildly\nPLAN cw stay ccw cw stay stay"
 # the reference: the same two replies with room for every mail
 cp -a $D $T/ref
 O=$T/ref/mail/outbox/new IN=$T/ref/mail/inbox/new

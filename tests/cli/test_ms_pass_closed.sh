@@ -74,8 +74,16 @@ move dave "$RD" d3b 'PLAY nosuchspell\nPASS'
 answer receipt dave@x.test d3b
 says d3b "NOT accepted, line 1: PLAY nosuchspell"
 says d3b "NOT accepted, line 2: PASS"
-says d3b "line 1 above was refused"
+says d3b "Not applied, as a line above it was refused"
 [ "$(owes dave)" = "dave fight" ] || fail "a PASS after a refused line was applied: $(owes dave)"; ok
+# and `masqued parse` tells it as the answer did
+printf 'From: dave@x.test\nTo: %s\nSubject: Re\nMessage-ID: <dry2@x.test>\n\nPLAY nosuchspell\nPASS\nSTATUS\n' "$RD" >$T/dry2.eml
+expect 0 "parse a PASS after a refused line" -- $M -C $D parse $T/dry2.eml
+$PY -c 'import json, sys
+c = json.load(open(sys.argv[1]))["commands"]
+sys.exit(not (not c[0]["accepted"] and not c[1]["accepted"] and
+    "a line above it was refused" in c[1]["error"] and c[2]["accepted"]))' $T/out ||
+    { cat $T/out >&2; fail "parse does not refuse the PASS after a refused line"; }; ok
 ls $O >$T/before
 move dave "$RD" d4 'REVEAL\nPASS'
 answer receipt dave@x.test d4
