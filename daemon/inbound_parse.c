@@ -125,7 +125,9 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			/* its error listed by dry_already, unless received */
 			bad = json_array_append_new(cmds, json_pack("{s:s, s:b, s:s}",
 			    "text", a.lines[i], "accepted", 0, "error", e.msg)) != 0;
-			refused = 1;
+			if (k->names_command == NULL ||
+			    k->names_command(work, a.lines[i]))
+				refused = 1;	/* as submit: a command, refused */
 			continue;
 		}
 		prev = cmd;	/* as submit: what the next line follows */

@@ -284,8 +284,8 @@ int mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
     long long ts, struct mq_submit_result *res, struct mq_err *err);
 void mq_submit_result_free(struct mq_submit_result *r);
 /*
- * A line of a mail after one of its lines was refused, on work (a copy of
- * g's state): 1 with e saying why (its own parse's refusal, or that it
+ * A line of a mail after one of its commands was refused (a line that
+ * names one: game.h's names_command), on work (a copy of g's state): 1 with e saying why (its own parse's refusal, or that it
  * may have counted on the refused line), 0 for STATUS and HELP, which are
  * answered still (cmd parsed); -1 out of memory. text is scratch. The mail's
  * submit and its dry run (`masqued parse`) both ask it of a new line.

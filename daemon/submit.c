@@ -400,9 +400,10 @@ over_refuses(const struct mq_game *g, const void *work, int seat,
 }
 
 /*
- * A line after a refused one is refused (store.h): the player may have
+ * A line after a refused command is refused (store.h): the player may have
  * meant it to follow the refused line (a PASS after a PLAY that was not
  * played would give up a fight), so it waits for them to send it again.
+ * A line that names no command ("Hi all,") stops nothing (game.h).
  */
 int
 mq_game_after_refused(const struct mq_game *g, const void *work, int seat,
@@ -535,7 +536,9 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 			}
 			if (result_add(res, line, (int)i + 1, 0, 0, e.msg))
 				goto oom;
-			refused = 1;
+			/* a command refused, not a greeting: the next wait */
+			if (k->names_command == NULL || k->names_command(work, line))
+				refused = 1;
 			continue;
 		}
 		mq_buf_reset(&text);

@@ -64,6 +64,12 @@ struct mq_game_kind {
 	int (*name_ok)(const void *data, const char *name, struct mq_err *err);
 	void *(*clone)(const void *state);
 	void (*free_state)(void *state);
+	/* 1 when line starts with one of the game's command words, in any
+	 * of its languages: refused, it is a command the player meant, and
+	 * the lines after it in the same mail may count on it (the daemon
+	 * applies none of them); a line that does not (a greeting, a
+	 * sentence) is only not a command. NULL: every line is one. */
+	int (*names_command)(const void *state, const char *line);
 	/* One line of the command language -> a command (lang-independent). */
 	int (*parse)(const void *state, int seat, const char *line,
 	    struct mq_cmd *cmd, struct mq_err *err);

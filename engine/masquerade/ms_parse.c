@@ -311,6 +311,22 @@ key_text(int kw)
 }
 
 int
+ms_names_command(const void *state, const char *line)
+{
+	const struct ms_data *d = ((const struct ms_state *)state)->data;
+	char buf[1024], *tok[MAXTOK];
+	int ntok, kw;
+
+	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword, d,
+	    &ntok, NULL) != 0)
+		return 0;
+	kw = keyword_at(d, tok, ntok, 0, NULL);
+	/* the words that start one (ms_parse's cases): not PAY, nor ON
+	 * ("on my way" is no command) */
+	return kw >= 0 && kw != MS_K_PAY && kw != MS_K_ON;
+}
+
+int
 ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
     struct mq_err *err)
 {

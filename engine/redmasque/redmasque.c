@@ -59,6 +59,7 @@ const struct mq_game_kind mq_redmasque_kind = {
 	.name_ok = rm_name_ok,
 	.clone = rm_clone,
 	.free_state = rm_free,
+	.names_command = rm_names_command,
 	.parse = rm_parse,
 	.format = rm_format,
 	.is_secret = rm_is_secret,

@@ -374,6 +374,22 @@ parse_plan(const struct rm_data *d, char **tok, int ntok, struct rm_cmd *c,
 }
 
 int
+rm_names_command(const void *state, const char *line)
+{
+	const struct rm_data *d = ((const struct rm_state *)state)->data;
+	char buf[1024], *tok[MAXTOK];
+	int ntok, kw;
+
+	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword, d,
+	    &ntok, NULL) != 0 || ntok == 0)
+		return 0;
+	kw = lookup(d, tok[0], RM_W_KEY);
+	/* the words that start one (rm_parse's cases), not TARGET, SLOT ... */
+	return kw == RM_K_PLAY || kw == RM_K_MOVE || kw == RM_K_PLAN ||
+	    kw == RM_K_PLACE || kw == RM_K_STATUS || kw == RM_K_HELP;
+}
+
+int
 rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
     struct mq_err *err)
 {

@@ -47,7 +47,7 @@ setup a
 # a refused line in it, and a plan after it: the plan is refused too (it
 # may have counted on the refused line), and the rebuild, reading the
 # message again, must refuse it alike, or its entry would not match
-ca="$ca\nDANCE wildly\nPLAN cw stay ccw cw stay stay"
+ca="$ca\nPLACE nowhere\nPLAN cw stay ccw cw stay stay"
 # the reference: the same two replies with room for every mail
 cp -a $D $T/ref
 O=$T/ref/mail/outbox/new IN=$T/ref/mail/inbox/new

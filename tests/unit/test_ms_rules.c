@@ -7,6 +7,7 @@
  * the deck first.
  */
 #include "ms_fixture.h"
+#include "engine/masquerade/masquerade.h"
 #include "refusal_example.h"
 
 /* The usual five: Blade Dancer, Sorcerer, Paladin, Eternal Prisoner, Thief
@@ -2159,10 +2160,34 @@ test_player_count_3_to_5(void **state)
 	}
 }
 
+/* A line that starts with a command word (any language) names a command:
+ * refused, the lines after it in the mail wait; prose, and a line that
+ * starts with a word of a command's middle (PAY, ON), does not. */
+static void
+test_names_command_tells_commands_from_prose(void **state)
+{
+	static const struct { const char *line; int cmd; } c[] = {
+		{ "PLAY fugue", 1 }, { "play nosuchspell", 1 }, { "PASS", 1 },
+		{ "パス", 1 }, { "挑战 bob", 1 }, { "DANCER thief", 1 },
+		{ "STAGE: tower", 1 }, { "HELP", 1 },
+		{ "hello", 0 }, { "On my way!", 0 }, { "pay me later", 0 },
+		{ "Thanks for the game!", 0 }, { "よろしくお願いします", 0 },
+	};
+	struct ms_state *st = msf_setup(msf_data, 4, 1);
+	size_t i;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		if (mq_masquerade_kind.names_command(st, c[i].line) != c[i].cmd)
+			fail_msg("names_command(\"%s\") is not %d", c[i].line,
+			    c[i].cmd);
+	msf_done(st);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_names_command_tells_commands_from_prose),
 		cmocka_unit_test(test_setup_spell_deck_shuffled_face_down),
 		cmocka_unit_test(test_setup_guardians_in_number_order_1_on_top),
 		cmocka_unit_test(test_setup_event_deck_face_up),

@@ -358,6 +358,28 @@ refused(struct rm_state *st, int seat, const char *line, const char *want,
 	free(before);
 }
 
+/* A line that starts with a command word (any language) names a command:
+ * refused, the lines after it in the mail wait; a greeting does not. */
+static void
+test_names_command_tells_commands_from_prose(void **state)
+{
+	static const struct { const char *line; int cmd; } c[] = {
+		{ "PLAY jest", 1 }, { "play nosuchcard", 1 }, { "PLACE nowhere", 1 },
+		{ "プレイ 冗談", 1 }, { "移动 逆时针", 1 }, { "ＰＬＡＹ　ｊｅｓｔ", 1 },
+		{ "PLAN: cw", 1 }, { "STATUS please", 1 },
+		{ "hello", 0 }, { "Hi all,", 0 }, { "DANCE wildly", 0 },
+		{ "Thanks for the game!", 0 }, { "よろしくお願いします", 0 },
+	};
+	struct rm_state *st = table();
+	size_t i;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		if (mq_redmasque_kind.names_command(st, c[i].line) != c[i].cmd)
+			fail_msg("names_command(\"%s\") is not %d", c[i].line,
+			    c[i].cmd);
+	done(st);
+}
+
 static void
 test_refused_unknown_command_card_player(void **state)
 {
@@ -1185,6 +1207,7 @@ main(void)
 		cmocka_unit_test(test_parse_japanese_chinese_fullwidth),
 		cmocka_unit_test(test_fold_halfwidth_kana_edges),
 		cmocka_unit_test(test_refused_unknown_command_card_player),
+		cmocka_unit_test(test_names_command_tells_commands_from_prose),
 		cmocka_unit_test(test_refused_leftover_words),
 		cmocka_unit_test(test_refusal_examples_accepted_as_written),
 		cmocka_unit_test(test_target_pickpocket_refused_when_sent_replayed_as_before),
