@@ -192,6 +192,54 @@ admin_refusal(const struct mq_game *g, const struct admin_args *x, int seat,
 	return 0;
 }
 
+/* secs as "1d2h30m" (whole minutes, as admin takes them) into out. */
+static void
+dhm(long long secs, char *out, size_t n)
+{
+	int k = 0;
+
+	out[0] = '\0';
+	if (secs >= 86400)
+		k += snprintf(out + k, n - (size_t)k, "%lldd", secs / 86400);
+	if (secs % 86400 >= 3600 && (size_t)k < n)
+		k += snprintf(out + k, n - (size_t)k, "%lldh", secs % 86400 / 3600);
+	if ((secs % 3600 >= 60 || k == 0) && (size_t)k < n)
+		snprintf(out + k, n - (size_t)k, "%lldm", secs % 3600 / 60);
+}
+
+/*
+ * An extend counts from each deadline, not from now: under policy wait a
+ * host who answers a missed deadline late could move it to a time passed
+ * already, give the player no time, and be told of the miss again at once.
+ * Refused, saying by how much the deadline passed.
+ */
+static int
+extend_refusal(const struct mq_daemon *d, const struct mq_game *g, long secs,
+    struct mq_err *err)
+{
+	long long dl, late = 0;
+	char by[32], need[32];
+	int i, who = -1;
+
+	for (i = 0; i < g->nplayers && !g->paused; i++) {
+		dl = mq_game_deadline(&d->conf, g, i);
+		if (dl != 0 && !g->players[i].kicked && dl + secs <= d->now &&
+		    d->now - dl > late) {
+			late = d->now - dl;
+			who = i;
+		}
+	}
+	if (who < 0)
+		return 0;
+	dhm(secs, by, sizeof(by));
+	dhm(late % 60 ? late + 60 - late % 60 : late, need, sizeof(need));
+	return mq_fail(err, MQ_REFUSED, "%s's deadline passed %s ago, and an "
+	    "extend counts from the deadline: extend %s would leave it passed. "
+	    "Extend by more than %s, or play the default move for them (admin %s "
+	    "default %s --why \"...\").", g->players[who].name, need, by, need,
+	    g->id, g->players[who].name);
+}
+
 /* The admin entry logged, its mails queued, the deadlines scheduled again. */
 static int
 admin_log(struct mq_daemon *d, struct mq_game *g, const struct admin_args *x,
@@ -283,7 +331,10 @@ mq_cmd_admin(struct mq_cli *cli, int argc, char **argv)
 	if ((rc = mq_daemon_game(&d, x.game, &g, &err)) == 0) {
 		if (x.player != NULL)
 			seat = mq_game_seat(g, x.player);
-		if ((rc = admin_refusal(g, &x, seat, &err)) == 0)
+		if ((rc = admin_refusal(g, &x, seat, &err)) == 0 &&
+		    !strcmp(x.action, "extend"))
+			rc = extend_refusal(&d, g, x.secs, &err);
+		if (rc == 0)
 			rc = !strcmp(x.action, "default") ?
 			    admin_default(&d, g, seat, x.why, &err) :
 			    admin_log(&d, g, &x, seat, &err);

@@ -198,6 +198,17 @@ MASQUED_NOW=$((T0 + 100 * H)) $M -C $D2 serve --once 2>/dev/null
 # nor is its player reminded of a deadline gone by ("If nothing comes by
 # then", and a "by" in the past): the host was told, and decides
 [ "$(reminders_of $G3)" = 0 ] || fail "a reminder went after its deadline had passed (policy wait)"; ok
+# the host answers 28 h late: an extend counts from the deadline, so one
+# of 24 h would leave it passed (no time for the player, and the host told
+# of the miss again at once): refused, saying by how much it passed
+MASQUED_NOW=$((T0 + 100 * H)) expect 1 "extend that leaves a deadline passed" -- \
+    $M -C $D2 admin $G3 extend 24h --why "one more day"
+err_has "s deadline passed 1d4h ago, and an extend counts from the deadline: extend 1d would leave it passed. Extend by more than 1d4h, or play the default move for them (admin $G3 default "
+one_line
+[ "$(entries)" = 1 ] || fail "a refused extend was logged"; ok
+MASQUED_NOW=$((T0 + 100 * H)) expect 0 "extend past the time it is late" -- \
+    $M -C $D2 admin $G3 extend 2d --why "two more days"
+[ "$(entries)" = 2 ] || fail "the extend was not logged"; ok
 G=$G4
 # an 8 h deadline: the 12 h reminder would come at once; it comes at 4 h
 [ "$(grep -l '^X-Masqued-Mail: reminder' $D2/mail/outbox/new/* | xargs grep -l "^Message-ID: <$G4\." | wc -l)" = 1 ] ||
