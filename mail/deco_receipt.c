@@ -541,40 +541,62 @@ does(const struct said *s, const char *text, int masquerade)
 	return rc == 0 && !*s->unknown ? d : mv_bool(0);
 }
 
+/*
+ * ctx's list at key, each object entry given "does" (false when it has no
+ * "text": a default told to the others names no move), over decorate's
+ * own entries when it made them; into root. Nothing when ctx has none.
+ */
+static void
+deco_list(struct said *s, struct mv *root, const struct mv *data,
+    const json_t *ctx, const char *key, int masquerade)
+{
+	const json_t *items = json_object_get(ctx, key), *c;
+	const struct mv *had;
+	struct mv *list, *o;
+	size_t i;
+
+	if (json_array_size(items) == 0)
+		return;
+	/* decorate's own entry when it made one (The Masquerade's has its
+	 * flags), else the context's, referred to */
+	had = mv_getn(data, key, strlen(key), mv_hash(key, strlen(key)));
+	list = mv_list(s->a);
+	json_array_foreach(items, i, c) {
+		if (!json_is_object(c)) {
+			mv_push(s->a, list, mv_json(s->a, c));
+			continue;
+		}
+		o = had != NULL && had->type == MV_LIST && i < had->u.list.n &&
+		    had->u.list.v[i]->type == MV_OBJ ?
+		    mv_obj_copy(s->a, had->u.list.v[i]) : deco_copy(s->a, c, NULL);
+		if (o == NULL)
+			break;
+		s->owed = jstr(c, "owed_then");
+		put(s->a, o, "does", jstr(c, "text") != NULL ?
+		    does(s, jstr(c, "text"), masquerade) : mv_bool(0));
+		mv_push(s->a, list, o);
+	}
+	put(s->a, root, key, list);
+}
+
 const struct mv *
 mq_deco_receipt(struct mq_arena *a, const struct mv *data,
     const json_t *gamedata, const char *lang, int masquerade,
     const json_t *ctx)
 {
-	const json_t *accepted = json_object_get(ctx, "accepted"), *c;
-	const struct mv *had;
-	struct mv *root, *list, *o;
-	size_t i;
+	struct mv *root;
 	int unknown = 0;
 	struct said s = { a, gamedata, lang != NULL ? lang : "en",
 	    jstr(ctx, "player"), &unknown, NULL };
 
-	if (data == NULL || json_array_size(accepted) == 0)
+	if (data == NULL || (json_array_size(json_object_get(ctx,
+	    "accepted")) == 0 && json_array_size(json_object_get(ctx,
+	    "defaults")) == 0))
 		return data;
-	/* decorate's own entry when it made one (The Masquerade's has its
-	 * flags), else the context's, referred to */
-	had = mv_getn(data, "accepted", 8, mv_hash("accepted", 8));
 	root = mv_obj_copy(a, data);
-	list = mv_list(a);
-	json_array_foreach(accepted, i, c) {
-		if (!json_is_object(c)) {
-			mv_push(a, list, mv_json(a, c));
-			continue;
-		}
-		o = had != NULL && had->type == MV_LIST && i < had->u.list.n &&
-		    had->u.list.v[i]->type == MV_OBJ ?
-		    mv_obj_copy(a, had->u.list.v[i]) : deco_copy(a, c, NULL);
-		if (o == NULL)
-			break;
-		s.owed = jstr(c, "owed_then");
-		put(a, o, "does", does(&s, jstr(c, "text"), masquerade));
-		mv_push(a, list, o);
-	}
-	put(a, root, "accepted", list);
+	/* the receipt's commands, and the deadline's default played for the
+	 * reader (said in their words, as their own commands are) */
+	deco_list(&s, root, data, ctx, "accepted", masquerade);
+	deco_list(&s, root, data, ctx, "defaults", masquerade);
 	return mq_arena_oom(a) ? NULL : root;
 }

@@ -2,7 +2,8 @@
 # test_default_told.sh - a move the deadline, or the host, played for a
 # player is told in the mail that follows it: to that player as theirs,
 # with its command ("You missed the deadline: the default was played for
-# you (PLAY discuss)."); to the others by name alone (a default may be a
+# you (PLAY discuss)."; in Japanese and Chinese in the reader's words, as
+# a receipt says a command: 「話し合い」を出す); to the others by name alone (a default may be a
 # secret pick not yet revealed); once, in that mail only; in each reader's
 # language; and the same, byte for byte, when a crash lost that mail and a
 # catching up rebuilds it. (Before, the resolution said "You played
@@ -50,11 +51,14 @@ C=$(default_of carol)
 V=$(default_of dave)
 [ -n "$C" ] && [ -n "$V" ] || fail "no defaults for carol and dave"; ok
 answer resolution carol@x.test carol2
-says carol2 "期限までにあなたの手が届かなかったため、既定の手を出しました（$C）。"
+# in the reader's words, as a receipt says a command: not the log's English
+[ "$C" = "PLAY discuss" ] || fail "carol's default is $C, not PLAY discuss"; ok
+says carol2 "期限までにあなたの手が届かなかったため、既定の手を出しました（「話し合い」を出す）。"
 says carol2 "期限までに dave さんの手が届かなかったため、既定の手を出しました。"
 says_not carol2 "ホストが bob"	# bob's was told in its own mail
 answer resolution dave@x.test dave2
-says dave2 "你没有在截止时间前行动，已代你执行默认行动（$V）。"
+[ "$V" = "PLAY discuss" ] || fail "dave's default is $V, not PLAY discuss"; ok
+says dave2 "你没有在截止时间前行动，已代你执行默认行动（打出「讨论」）。"
 says dave2 "carol 没有在截止时间前行动，已代其执行默认行动。"
 answer resolution alice@x.test alice2
 says alice2 "carol missed the deadline: the default was played for them."
