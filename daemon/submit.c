@@ -368,6 +368,29 @@ out:
 }
 
 /*
+ * line parsed into cmd: 1 when it is STATUS or HELP (they ask, and change
+ * nothing: answered when the lines about them are refused), 0 when it is
+ * another command, 2 when it does not parse (e says why), -1 out of
+ * memory; text is scratch.
+ */
+static int
+asks_only(const struct mq_game *g, const void *work, int seat,
+    const char *line, struct mq_cmd *cmd, struct mq_buf *text,
+    struct mq_err *e)
+{
+	const char *s;
+
+	if (g->kind->parse(work, seat, line, cmd, e) != 0)
+		return 2;
+	mq_buf_reset(text);
+	if (g->kind->format(work, cmd, text) || text->oom)
+		return -1;
+	s = mq_buf_str(text);
+	return !g->kind->is_secret(cmd) && (strcmp(s, "STATUS") == 0 ||
+	    strcmp(s, "HELP") == 0);
+}
+
+/*
  * In a game that is over (by its rules, or the host ended it, which its
  * rules do not know), line is parsed into cmd and every command but STATUS
  * and HELP refused in one sentence, the same for a player's mail and the
@@ -382,17 +405,10 @@ over_refuses(const struct mq_game *g, const void *work, int seat,
     const char *line, struct mq_cmd *cmd, struct mq_buf *text,
     struct mq_err *e)
 {
-	const char *s;
+	int asks = asks_only(g, work, seat, line, cmd, text, e);
 
-	if (g->kind->parse(work, seat, line, cmd, e) == 0) {
-		mq_buf_reset(text);
-		if (g->kind->format(work, cmd, text) || text->oom)
-			return -1;
-		s = mq_buf_str(text);
-		if (!g->kind->is_secret(cmd) && (strcmp(s, "STATUS") == 0 ||
-		    strcmp(s, "HELP") == 0))
-			return 0;
-	}
+	if (asks == 1 || asks < 0)
+		return asks < 0 ? -1 : 0;
 	mq_fail(e, MQ_REFUSED, "The game is over; nothing more can be played. "
 	    "Reply STATUS to any of the game's mails to see how it "
 	    "ended.");
@@ -403,29 +419,25 @@ over_refuses(const struct mq_game *g, const void *work, int seat,
  * A line after a refused command is refused (store.h): the player may have
  * meant it to follow the refused line (a PASS after a PLAY that was not
  * played would give up a fight), so it waits for them to send it again.
- * A line that names no command ("Hi all,") stops nothing (game.h).
+ * A line that names no command ("Hi all,") stops nothing (game.h). One
+ * that does not parse keeps its own sentence.
  */
 int
 mq_game_after_refused(const struct mq_game *g, const void *work, int seat,
-    const char *line, struct mq_cmd *cmd,
-    struct mq_buf *text, struct mq_err *e)
+    const char *line, struct mq_cmd *cmd, struct mq_buf *text,
+    struct mq_err *e)
 {
-	const char *s;
+	int asks = asks_only(g, work, seat, line, cmd, text, e);
 
-	if (g->kind->parse(work, seat, line, cmd, e) != 0)
-		return 1;
-	mq_buf_reset(text);
-	if (g->kind->format(work, cmd, text) || text->oom)
-		return -1;
-	s = mq_buf_str(text);
-	if (!g->kind->is_secret(cmd) && (strcmp(s, "STATUS") == 0 ||
-	    strcmp(s, "HELP") == 0))
-		return 0;
-	/* "a line": submit counts the mail's command lines, not the lines
-	 * the player numbers (the answer lists that one with its number) */
-	mq_fail(e, MQ_REFUSED, "Not applied, as a line above it was refused and "
-	    "this line may have counted on it: send it again, with that line "
-	    "put right if you still mean it.");
+	if (asks == 1 || asks < 0)
+		return asks < 0 ? -1 : 0;
+	if (asks == 0)
+		/* "a line": submit counts the mail's command lines, not the
+		 * lines the player numbers (the answer lists that one with
+		 * its number) */
+		mq_fail(e, MQ_REFUSED, "Not applied, as a line above it was "
+		    "refused and this line may have counted on it: send it "
+		    "again, with that line put right if you still mean it.");
 	return 1;
 }
 

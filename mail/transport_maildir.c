@@ -206,6 +206,24 @@ mq_maildir_list(const char *dir, struct mq_maildir_list *out,
 	return 0;
 }
 
+/* Message m opened to read: *fd, and its path in *p (to free). */
+static int
+md_open(const char *dir, const struct mq_maildir_msg *m, char **p, int *fd,
+    struct mq_err *err)
+{
+	int rc;
+
+	if ((*p = md_path(dir, m->path)) == NULL)
+		return mq_fail(err, MQ_IO, "Out of memory");
+	if ((*fd = open(*p, O_RDONLY | O_CLOEXEC)) == -1) {
+		rc = mq_fail_errno(err, MQ_IO, "Cannot open message %s", *p);
+		free(*p);
+		*p = NULL;
+		return rc;
+	}
+	return 0;
+}
+
 int
 mq_maildir_read_head(const char *dir, const struct mq_maildir_msg *m,
     size_t max, char **raw, size_t *len, unsigned long long *size,
@@ -220,13 +238,7 @@ mq_maildir_read_head(const char *dir, const struct mq_maildir_msg *m,
 	*raw = NULL;
 	*len = 0;
 	*size = 0;
-	if ((p = md_path(dir, m->path)) == NULL)
-		return mq_fail(err, MQ_IO, "Out of memory");
-	if ((fd = open(p, O_RDONLY | O_CLOEXEC)) == -1) {
-		rc = mq_fail_errno(err, MQ_IO, "Cannot open message %s", p);
-		free(p);
-		return rc;
-	}
+	MQ_TRY(md_open(dir, m, &p, &fd, err));
 	if ((buf = malloc(max + 1)) == NULL)
 		rc = mq_fail(err, MQ_IO, "Out of memory");
 	else if (fstat(fd, &st) == -1)
@@ -263,13 +275,7 @@ mq_maildir_read(const char *dir, const struct mq_maildir_msg *m, size_t max,
 
 	*raw = NULL;
 	*len = 0;
-	if ((p = md_path(dir, m->path)) == NULL)
-		return mq_fail(err, MQ_IO, "Out of memory");
-	if ((fd = open(p, O_RDONLY | O_CLOEXEC)) == -1) {
-		rc = mq_fail_errno(err, MQ_IO, "Cannot open message %s", p);
-		free(p);
-		return rc;
-	}
+	MQ_TRY(md_open(dir, m, &p, &fd, err));
 	if (fstat(fd, &st) == -1)
 		rc = mq_fail_errno(err, MQ_IO, "Cannot stat message %s", p);
 	else if ((unsigned long long)st.st_size > max)
