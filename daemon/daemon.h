@@ -75,6 +75,9 @@ struct mq_daemon {
 	 * them with the moves they open), else a flood of replaced moves is
 	 * a flood of mail to every other player. */
 	int hush_notices;
+	/* The disk was found full by this process (reserve.h): logged once,
+	 * and room found again is logged once. */
+	int disk_full;
 };
 
 /* Note a game as stalled for this pass (when the list is full, every game

@@ -2,7 +2,8 @@
 # test_faults.sh - faults that concern a game: a log that stops verifying
 # stops that game only (the host is told, once; the other games go on; the
 # mail waits), a bounce is never answered but the host hears of it, and a
-# full disk loses nothing (the mail stays in the inbox until there is room).
+# full disk loses nothing (the mail stays in the inbox until there is room)
+# and the host is told, in room kept back for it.
 . tests/cli/lib.sh
 D=$T/data
 expect 0 "init" -- $M -C $D init
@@ -193,8 +194,18 @@ after=\$(wc -l < $T/small/data/games/$B/log)
 # but then its answers could not be spooled; either way not twice
 [ "\$(grep -c 'PLAN cw stay cw stay cw stay' $T/small/data/games/$B/log)" -le 1 ] || { echo "the move was logged twice on a full disk"; exit 1; }
 [ "\$after" -le "\$((before + 1))" ] || { echo "the log grew by more than the move on a full disk"; exit 1; }
+# the host is told, in the room kept back for it, once
+full=\$(grep -l "^Subject: \\[masqued\\] the disk is full" $T/small/data/mail/outbox/new/* 2>/dev/null | wc -l)
+[ "\$full" = 1 ] || { echo "the host was not told of the full disk (\$full mails)"; exit 1; }
+grep -l "^Subject: \\[masqued\\] the disk is full" $T/small/data/mail/outbox/new/* | xargs grep -q "^To: host@x.test" || { echo "the full-disk mail is not to the host"; exit 1; }
+[ ! -e $T/small/data/cursor/reserve ] || { echo "the room kept back was not given up"; exit 1; }
+$M -C $T/small/data serve --once 2>>$T/full.err || true
+[ "\$(grep -l "^Subject: \\[masqued\\] the disk is full" $T/small/data/mail/outbox/new/* | wc -l)" = 1 ] || { echo "the host was told of the full disk twice"; exit 1; }
 rm $T/small/filler
-$M -C $T/small/data serve --once 2>/dev/null
+$M -C $T/small/data serve --once 2>$T/room.err
+grep -q "room again" $T/room.err || { cat $T/room.err; echo "the daemon's log does not say there is room again"; exit 1; }
+[ "\$(stat -c %s $T/small/data/cursor/reserve)" = 65536 ] || { echo "the room was not kept back again"; exit 1; }
+[ ! -e $T/small/data/cursor/told-disk-full ] || { echo "the full-disk marker outlived the full disk"; exit 1; }
 grep -l "^X-Masqued-Mail: receipt" $T/small/data/mail/outbox/new/* | xargs grep -l "PLAN cw stay cw stay cw stay" >/dev/null || { echo "no receipt for the move once there was room"; exit 1; }
 [ ! -e $T/small/data/mail/inbox/new/4.c.eml ] || { echo "the mail was not processed once there was room"; exit 1; }
 [ "\$(grep -c 'PLAN cw stay cw stay cw stay' $T/small/data/games/$B/log)" = 1 ] || { echo "the move was not applied exactly once"; exit 1; }
@@ -203,6 +214,8 @@ EOS
 	mkdir -p $T/small
 	unshare -m sh $T/full.sh || { cat $T/full.err 2>/dev/null; fail "full disk"; }
 	grep -q "No space left\|space" $T/full.err || { cat $T/full.err; fail "the daemon's log does not say the disk is full"; }; ok
+	grep -q "the disk that holds .* is full" $T/full.err || { cat $T/full.err; fail "the daemon's log does not say the disk is full"; }; ok
+	[ "$(grep -c "the disk that holds .* is full" $T/full.err)" = 2 ] || { cat $T/full.err; fail "each serve should say once that the disk is full"; }; ok
 else
 	echo "test_faults: no mount namespace here; the full-disk case was not run" >&2
 fi

@@ -1,0 +1,106 @@
+/* reserve.c - room kept back to tell the host of a full disk; reserve.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "daemon/notify.h"
+#include "daemon/reserve.h"
+#include "fileio.h"
+
+#define RESERVE_KEY	"disk-full"
+
+/* The inodes below which the disk counts as full: the notice, its marker
+ * and a spool retry file each take one. */
+#define RESERVE_INODES	4
+
+/* The bytes and inodes free to this process on the disk of dir (root may
+ * use the blocks a file system keeps back for it); -1 when it cannot be
+ * told, which is taken as room: no notice on a guess. */
+static int
+disk_free(const char *dir, unsigned long long *bytes, unsigned long long *inodes)
+{
+	struct statvfs sv;
+
+	if (statvfs(dir, &sv) != 0)
+		return -1;
+	*bytes = (unsigned long long)(geteuid() == 0 ? sv.f_bfree : sv.f_bavail) *
+	    sv.f_frsize;
+	/* some file systems have no inode count (f_files 0): never short */
+	*inodes = sv.f_files == 0 ? (unsigned long long)-1 :
+	    (unsigned long long)(geteuid() == 0 ? sv.f_ffree : sv.f_favail);
+	return 0;
+}
+
+static void
+reserve_make(const char *path)
+{
+	static const char zeros[MQ_RESERVE_BYTES];
+	struct stat st;
+	struct mq_err e;
+
+	if (stat(path, &st) == 0 && st.st_size == MQ_RESERVE_BYTES)
+		return;
+	if (mq_file_replace(path, zeros, sizeof(zeros), 0600, &e) != 0)
+		mq_daemon_log("cannot keep room back for a full disk: %s", e.msg);
+}
+
+static void
+tell_full(struct mq_daemon *d, const char *path, unsigned long long bytes)
+{
+	char text[3072];
+	struct mq_err e;
+	int freed;
+
+	freed = unlink(path) == 0;
+	snprintf(text, sizeof(text), "The disk that holds masqued's data folder "
+	    "(%s) is full: %llu KiB free.\n\n"
+	    "Nothing is lost or played twice while it lasts. A reply masqued "
+	    "cannot archive, log and answer stays in the inbox and is read "
+	    "again at the next pass; a game whose mails cannot be queued waits, "
+	    "its deadlines with it; the daemon's log says what failed.\n\n"
+	    "Make room on that disk, and the games carry on at the next pass "
+	    "by themselves.%s", d->conf.datadir, bytes / 1024, freed ?
+	    " To queue this mail, masqued gave up the room it keeps back for "
+	    "it (cursor/reserve in the data folder); it keeps it back again "
+	    "once there is room." : "");
+	if (mq_notify_host(d, RESERVE_KEY, "[masqued] the disk is full: "
+	    "games wait", text, &e) != 0)
+		mq_daemon_log("the disk is full (%llu KiB free); cannot tell the "
+		    "host: %s", bytes / 1024, e.msg);
+	else
+		mq_daemon_log("the disk is full (%llu KiB free); the host is told%s",
+		    bytes / 1024, freed ? " (in the room kept back for it)" : "");
+}
+
+void
+mq_reserve_check(struct mq_daemon *d)
+{
+	char path[1400];
+	unsigned long long bytes, inodes;
+
+	if (disk_free(d->conf.datadir, &bytes, &inodes) != 0)
+		return;
+	snprintf(path, sizeof(path), "%s/cursor/reserve", d->conf.datadir);
+	if (bytes < MQ_RESERVE_BYTES || inodes < RESERVE_INODES) {
+		if (!d->disk_full)
+			mq_daemon_log("the disk that holds %s is full",
+			    d->conf.datadir);
+		d->disk_full = 1;
+		if (!mq_notify_host_told(d, RESERVE_KEY))
+			tell_full(d, path, bytes);
+		return;
+	}
+	if (bytes < 4 * (unsigned long long)MQ_RESERVE_BYTES ||
+	    inodes < 4 * RESERVE_INODES)
+		return;		/* room, but not to spare: wait for more */
+	if (d->disk_full || mq_notify_host_marked(d, RESERVE_KEY)) {
+		mq_daemon_log("there is room again on the disk that holds %s",
+		    d->conf.datadir);
+		mq_notify_host_forget(d, RESERVE_KEY);
+		d->disk_full = 0;
+	}
+	reserve_make(path);
+}
