@@ -89,6 +89,10 @@ mq_notify_base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 	    g, seat) : 0;
 	const char *owed = seat >= 0 && !kicked && !mq_game_over(g) ?
 	    g->kind->owes(g->state, seat) : NULL;
+	/* the defaults just played left every player away: the game pauses
+	 * in this pass (deadline.c), so the mail of those defaults promises
+	 * no deadline, and says so */
+	int pausing = !g->paused && !mq_game_over(g) && mq_game_all_absent(g);
 	json_t *ctx;
 	int bad;
 
@@ -113,7 +117,9 @@ mq_notify_base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 		bad |= json_object_set_new(ctx, "paused", json_true()) != 0;
 	if (mq_game_policy_wait(&d->conf, g))	/* a deadline applies nothing */
 		bad |= json_object_set_new(ctx, "policy_wait", json_true()) != 0;
-	if (deadline > 0 && !g->paused) {
+	if (pausing)
+		bad |= json_object_set_new(ctx, "pausing", json_true()) != 0;
+	if (deadline > 0 && !g->paused && !pausing) {
 		fmt_deadline(deadline, g->players[seat].lang, dl, sizeof(dl));
 		bad |= json_object_set_new(ctx, "deadline", json_string(dl)) != 0;
 		/* what is left, not the configured lead: a reminder may go

@@ -81,6 +81,22 @@ for p in alice bob carol; do
 	! text_of admin $p@j.test | grep -F "ホストがゲームを一時停止しました" >/dev/null ||
 	    fail "$p is told the host paused it"; ok
 done
+# the mail of the defaults that paused it says so, and promises no deadline
+last_game_mail() {	# address: the text of the last mail to it other than admin
+	f=$(grep -L "^X-Masqued-Mail: admin" $O/* | xargs grep -l "^To: $1" | sort | tail -n 1)
+	$PY -c 'import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+for p in m.walk():
+    if p.get_content_type() in ("text/plain", "text/html"):
+        print(" ".join(p.get_payload(decode=True).decode().split()))' "$f"
+}
+for p in alice bob carol; do
+	last_game_mail $p@j.test >$T/pausing.txt
+	[ "$(grep -cF "これで全員が期限を過ぎたため、ゲームはホストの判断を待って一時停止します" $T/pausing.txt)" = 2 ] ||
+	    { cat $T/pausing.txt >&2; fail "$p's mail of the last defaults does not say (text and HTML) that the game pauses"; }; ok
+	! grep -qF "（期限" $T/pausing.txt ||
+	    { cat $T/pausing.txt >&2; fail "$p's mail of the last defaults promises a deadline that will not run"; }; ok
+done
 [ "$(grep -l "^To: host@x.test" $O/* | xargs grep -l "is paused: nobody is playing" | wc -l)" = 1 ] ||
     fail "the host was not told once"; ok
 grep -l "^To: host@x.test" $O/* | xargs grep -q "masqued admin $G resume" ||
