@@ -101,7 +101,7 @@ submit_settings(struct mq_daemon *d, struct mq_game *g, int seat,
 	    (rc = mq_inbound_settings_apply(g, seat, set, d->now,
 	    MQ_LOG_BY_ADMIN, err)) == 0 &&
 	    mail)
-		rc = mq_notify_help(d, g, seat, key, err);
+		rc = mq_notify_help(d, g, seat, key, set, err);
 	if (set->lang[0] && strcmp(lang, g->players[seat].lang) != 0)
 		printf("%s: %s's mail is in %s from now on.\n", g->id, name,
 		    set->lang);
@@ -158,7 +158,8 @@ submit_lines(struct mq_daemon *d, struct mq_game *g, int seat,
 			 * (STATUS), as a reply's Message-ID does */
 			randombytes_buf(rnd, sizeof(rnd));
 			sodium_bin2hex(reply_id, sizeof(reply_id), rnd, sizeof(rnd));
-			rc = mq_notify_answer(d, g, seat, &res, reply_id, err);
+			rc = mq_notify_answer(d, g, seat, &res, &logged,
+			    reply_id, err);
 		}
 		/* the move stands whatever came after: its receipt; no
 		 * move after the end: what was mailed, once it was */

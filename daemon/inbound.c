@@ -157,7 +157,8 @@ mq_inbound_answer(struct mq_daemon *d, struct mq_game *g,
 	/* a message with no Message-ID is set apart by its hash: else the
 	 * answer of one that logs nothing (STATUS) takes the name of the
 	 * receipt of the seat's move at this seq, and replaces it */
-	return mq_notify_answer(d, g, a->seat, res, a->msg->message_id != NULL &&
+	return mq_notify_answer(d, g, a->seat, res, &a->set,
+	    a->msg->message_id != NULL &&
 	    *a->msg->message_id ? a->msg->message_id : a->hash, err);
 }
 
@@ -405,7 +406,7 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 		    !mq_game_over(a->game)) ?
 		    mq_notify_settings(d, a->game, a->seat, &a->set, a->hash,
 		    err) :
-		    mq_notify_help(d, a->game, a->seat, a->hash, err);
+		    mq_notify_help(d, a->game, a->seat, a->hash, NULL, err);
 		if (rc == 0) {
 			settings_mailed(a, set_at);
 			rc = mark_answered(d, a->hash, err);

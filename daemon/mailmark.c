@@ -386,7 +386,7 @@ submit_late(struct mq_daemon *d, struct mq_game *c, const json_t *body,
 	if (rc == 0)
 		rc = mq_receipt_list_settings(&res, &set, err);
 	if (rc == 0)
-		rc = mq_notify_answer(d, c, seat, &res, NULL, err);
+		rc = mq_notify_answer(d, c, seat, &res, &set, NULL, err);
 	mq_submit_result_free(&res);
 	return rc;
 }

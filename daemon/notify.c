@@ -455,15 +455,25 @@ mq_notify_reminder(struct mq_daemon *d, struct mq_game *g, int seat,
 /* With the game's own data and the player's reply address, unlike a stranger's. */
 int
 mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
-    const char *key, struct mq_err *err)
+    const char *key, const struct mq_settings *set, struct mq_err *err)
 {
+	json_t *ctx;
 	char uniq[17];
+	int bad;
 
 	/* two HELPs at one seq: two mails, each its own Message-ID (a mail
 	 * client keeps one mail of an id), and neither replaces the other */
 	snprintf(uniq, sizeof(uniq), "%s", key ? key : "");
-	MQ_TRY(mq_notify_send_game_mail_uniq(d, g, seat, "help", uniq,
-	    mq_notify_base_ctx(d, g, seat), err));
+	bad = (ctx = mq_notify_base_ctx(d, g, seat)) == NULL;
+	bad |= !bad && json_object_set_new(ctx, "help_mail", json_true()) != 0;
+	if (!bad && set != NULL && set->lang[0])
+		bad |= json_object_set_new(ctx, "lang_set", json_true()) != 0;
+	if (!bad && set != NULL && set->notices >= 0)
+		bad |= json_object_set_new(ctx, set->notices ? "notices_on" :
+		    "notices_off", json_true()) != 0;
+	ctx = mq_notify_whole(ctx, bad);
+	MQ_TRY(mq_notify_send_game_mail_uniq(d, g, seat, "help", uniq, ctx,
+	    err));
 	return mq_spool_sync(d->conf.datadir, err);
 }
 

@@ -9,6 +9,8 @@
 
 #include "daemon/daemon.h"
 
+struct mq_settings;	/* inbound.h */
+
 /* The welcome mail to every player of a new game. */
 int mq_notify_welcome(struct mq_daemon *d, struct mq_game *g, struct mq_err *err);
 
@@ -20,10 +22,13 @@ int mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 /* The answers to a player's commands, by mail or the host's `submit`:
  * HELP alone (once or more) gets the help mail alone (a receipt beside it
  * would only say "accepted: HELP"); anything else mq_notify_submit's
- * mails, and the help too when HELP was among the commands. reply_id sets
+ * mails, and the help too when HELP was among the commands. set: the SET
+ * lines that came with them (or NULL), which the help mail alone confirms
+ * (a receipt lists them: mq_receipt_list_settings). reply_id sets
  * an answer that logged nothing apart (mq_notify_submit). */
 int mq_notify_answer(struct mq_daemon *d, struct mq_game *g, int seat,
-    const struct mq_submit_result *r, const char *reply_id, struct mq_err *err);
+    const struct mq_submit_result *r, const struct mq_settings *set,
+    const char *reply_id, struct mq_err *err);
 
 /* After entries nobody sent (a deadline's defaults, the host's admin entry):
  * a resolution or end mail to everyone, or (kind "admin", with the action
@@ -42,9 +47,10 @@ int mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
     const struct mq_player_info *before, struct mq_err *err);
 
 /* The help mail (the game's commands) to a player of the game; key (hex,
- * its first 16 digits, or NULL) sets apart the answers to two messages. */
+ * its first 16 digits, or NULL) sets apart the answers to two messages;
+ * set (or NULL): the SET lines that came with HELP, which it confirms. */
 int mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
-    const char *key, struct mq_err *err);
+    const char *key, const struct mq_settings *set, struct mq_err *err);
 
 /* The answer to a mail of SET lines alone (inbound.h): the turn mail (what
  * the player owes, the board, their own section) in the language asked,
@@ -52,7 +58,6 @@ int mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
  * context); once the game is over, the end mail again, saying the
  * language changed if it did; key, the mail's hash in hex, sets it apart
  * from the turn or end mail of the same entry. */
-struct mq_settings;
 int mq_notify_settings(struct mq_daemon *d, struct mq_game *g, int seat,
     const struct mq_settings *set, const char *key, struct mq_err *err);
 

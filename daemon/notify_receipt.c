@@ -308,7 +308,8 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 
 int
 mq_notify_answer(struct mq_daemon *d, struct mq_game *g, int seat,
-    const struct mq_submit_result *r, const char *reply_id, struct mq_err *err)
+    const struct mq_submit_result *r, const struct mq_settings *set,
+    const char *reply_id, struct mq_err *err)
 {
 	size_t i;
 	int rc, only_help;
@@ -323,7 +324,9 @@ mq_notify_answer(struct mq_daemon *d, struct mq_game *g, int seat,
 	rc = only_help ? 0 : mq_notify_submit(d, g, seat, r, reply_id, err);
 	for (i = 0; rc == 0 && i < r->ncmds; i++)
 		if (r->cmds[i].accepted && strcmp(r->cmds[i].text, "HELP") == 0) {
-			rc = mq_notify_help(d, g, seat, uniq, err);
+			/* alone, it says what the SET lines did */
+			rc = mq_notify_help(d, g, seat, uniq, only_help ? set :
+			    NULL, err);
 			break;	/* the receipt does not list the commands */
 		}
 	return rc;

@@ -88,6 +88,27 @@ sys.exit(not (0 <= a < b and t.find("PLACE green", b) > b))
 EOF2
 ok
 
+# SET LANG with HELP alone: the help mail alone (no receipt that would only
+# say "accepted: HELP"), in the new language, saying the language changed
+# (it did not: the player could not tell it had worked); SET NOTICES too
+ls $O >$T/before
+send bob@x.test "$(reply_to bob)" b2 'SET LANG ja\nSET NOTICES OFF\nHELP'
+expect 0 "serve --once with bob's SET LANG ja and HELP" -- $M -C $D serve --once
+answer help bob@x.test bobhelp
+says bobhelp "ご希望どおり、これからのメールは日本語でお送りします（SET LANG ja）。送れるコマンドは次のとおりです。"
+says bobhelp "これからは送りません（SET NOTICES OFF）"
+says_not bobhelp "ゲームのいまの状況は次のとおりです。"
+says_not bobhelp "已按你的要求"
+[ "$(ls $O | comm -13 $T/before - | wc -l)" = 1 ] ||
+    fail "SET LANG and HELP got more than the help mail"; ok
+# HELP alone says nothing of a language
+ls $O >$T/before
+send bob@x.test "$(reply_to bob)" b3 'HELP'
+expect 0 "serve --once with bob's HELP" -- $M -C $D serve --once
+answer help bob@x.test bobhelp2
+says_not bobhelp2 "ご希望どおり"
+says bobhelp2 "HELP"
+
 # The Masquerade says it too (its turn mail had no such sentence)
 H=$($M -C $D new masquerade --player erin=erin@x.test --player fay=fay@x.test \
     --player gus=gus@x.test) || fail "new masquerade"
