@@ -5,7 +5,8 @@ M=${MASQUED:-build/asan/masqued}
 MREL=${MASQUED_REL:-./masqued}
 export MASQUED_NOW=${MASQUED_NOW:-1790000000}
 T=$(mktemp -d /tmp/masqued-cli.XXXXXX)
-trap 'rm -rf "$T"' EXIT
+IMAP_PID=	# fake_imap's server, stopped at exit
+trap '[ -n "$IMAP_PID" ] && kill $IMAP_PID 2>/dev/null; rm -rf "$T"' EXIT
 checks=0
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -26,6 +27,25 @@ out_has() { grep -qF -- "$1" "$T/out" || { cat "$T/out" >&2; fail "stdout lacks:
 one_line() { [ "$(grep -c '' "$T/err")" = 1 ] || { cat "$T/err" >&2; fail "not one line on stderr: $(grep -c '' "$T/err") lines"; }; ok; }
 same_file() { cmp -s "$1" "$2" || fail "$3: $1 and $2 differ"; ok; }
 done_checks() { echo "$(basename "$0"): $checks checks passed"; }
+
+# fake_imap [FAKE_IMAP_X=VALUE ...] MESSAGE...: tests/data/fake_imap.py on
+# loopback, its settings first, serving the messages (UIDs 1, 2, ...); its
+# port in $T/port, the commands it got in $T/imap.log, its pid IMAP_PID.
+# One at a time: a second start stops the first.
+fake_imap() {
+	[ -n "$IMAP_PID" ] && { kill $IMAP_PID 2>/dev/null; wait $IMAP_PID 2>/dev/null; }
+	rm -f $T/port
+	(
+		while [ $# -gt 0 ]; do
+			case $1 in FAKE_IMAP_*=*) export "$1"; shift ;; *) break ;; esac
+		done
+		exec /usr/bin/python3 tests/data/fake_imap.py $T/port $T/imap.log "$@"
+	) &
+	IMAP_PID=$!
+	fi_n=0
+	while [ ! -s $T/port ] && [ $fi_n -lt 50 ]; do sleep 0.1; fi_n=$((fi_n + 1)); done
+	[ -s $T/port ] || fail "the fake IMAP server did not start"; ok
+}
 
 # A game of four, with a fixed seed.
 new_game() {	# datadir

@@ -12,8 +12,6 @@
 # sentence and changes nothing.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
-IMAP_PID=
-trap '[ -n "$IMAP_PID" ] && kill $IMAP_PID 2>/dev/null; rm -rf "$T"' EXIT
 for n in 1 2; do
 	printf 'From: host@y.test\r\nTo: game@masqued.invalid\r\nSubject: hi\r\nMessage-ID: <m%s@y.test>\r\n\r\nhello %s\r\n' \
 	    $n $n > $T/m$n.eml
@@ -22,13 +20,8 @@ done
 # run CAPS FOLDER: a fresh data folder and fake server; one pass over both
 # messages; the server's log in $T/imap.log, the pass's stderr in $T/err
 run() {
-	[ -n "$IMAP_PID" ] && kill $IMAP_PID 2>/dev/null
-	rm -rf $T/d $T/port $T/imap.log
-	FAKE_IMAP_CAPS="$1" $PY tests/data/fake_imap.py $T/port $T/imap.log $T/m1.eml $T/m2.eml &
-	IMAP_PID=$!
-	n=0
-	while [ ! -s $T/port ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
-	[ -s $T/port ] || fail "the fake IMAP server did not start"; ok
+	rm -rf $T/d $T/imap.log
+	fake_imap FAKE_IMAP_CAPS="$1" $T/m1.eml $T/m2.eml
 	expect 0 "init" -- $M -C $T/d init
 	cat > $T/d/masqued.conf <<CONF
 inbound = imap

@@ -13,8 +13,6 @@
 . tests/cli/lib.sh
 PY=/usr/bin/python3
 I=$T/imap
-IMAP_PID=
-trap '[ -n "$IMAP_PID" ] && kill $IMAP_PID 2>/dev/null; rm -rf "$T"' EXIT
 expect 0 "init" -- $M -C $I init
 cat > $I/masqued.conf <<CONF
 inbound = imap
@@ -36,13 +34,7 @@ printf 'From: alice@x.test\r\nTo: %s\r\nSubject: Re: the masque\r\nMessage-ID: <
 
 # imap [ENV=VALUE...]: the fake server with m1 (UID 1) and the move (UID 2)
 imap() {
-	[ -n "$IMAP_PID" ] && kill $IMAP_PID 2>/dev/null
-	rm -f $T/port
-	env "$@" $PY tests/data/fake_imap.py $T/port $T/imap.log $T/m1.eml $T/move.eml &
-	IMAP_PID=$!
-	n=0
-	while [ ! -s $T/port ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
-	[ -s $T/port ] || fail "the fake IMAP server did not start"; ok
+	fake_imap "$@" $T/m1.eml $T/move.eml
 	sed -i "s|^imap_url = .*|imap_url = imap://127.0.0.1:$(cat $T/port)|" $I/masqued.conf
 }
 

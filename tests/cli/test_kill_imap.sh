@@ -26,8 +26,6 @@
 . tests/cli/lib_kill.sh
 PY=/usr/bin/python3
 [ -x $PY ] || fail "$PY is missing (scripts/deps.sh installs it)"
-IMAP_PID=
-trap '[ -n "$IMAP_PID" ] && kill $IMAP_PID 2>/dev/null; rm -rf "$T"' EXIT
 
 R=$T/rm
 kill_rm $R default
@@ -46,12 +44,7 @@ mv $R/mail/inbox/new/alice.2.test $T/msgs/m3.eml
 stranger m4.eml frank@z.test "Fri, 01 Jan 2021 12:00:00 +0000"
 mv $R/mail/inbox/new/dave.1.test $T/msgs/m5.eml
 [ -z "$(ls $R/mail/inbox/new)" ] || fail "mail left in the inbox"; ok
-FAKE_IMAP_CAPS=MOVE $PY tests/data/fake_imap.py $T/port $T/imap.log \
-    $T/msgs/m*.eml &
-IMAP_PID=$!
-n=0
-while [ ! -s $T/port ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
-[ -s $T/port ] || fail "the fake IMAP server did not start"; ok
+fake_imap FAKE_IMAP_CAPS=MOVE $T/msgs/m*.eml
 cat >>$R/masqued.conf <<CONF
 inbound = imap
 imap_url = imap://127.0.0.1:$(cat $T/port)

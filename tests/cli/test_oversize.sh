@@ -8,8 +8,6 @@
 # log alone, so the player never heard why their move was not taken.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
-IMAP_PID=
-trap '[ -n "$IMAP_PID" ] && kill $IMAP_PID 2>/dev/null; rm -rf "$T"' EXIT
 D=$T/data
 O=$D/mail/outbox/new
 IN=$D/mail/inbox/new
@@ -61,11 +59,7 @@ same_file $D/games/$G/log $T/log.before "a large auto-reply"
 
 # IMAP: the header section alone is fetched, the sender told, the cursor
 # moves past it
-$PY tests/data/fake_imap.py $T/port $T/imap.log $T/big.eml &
-IMAP_PID=$!
-i=0
-while [ ! -s $T/port ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-[ -s $T/port ] || fail "the fake IMAP server did not start"; ok
+fake_imap $T/big.eml
 cat >>$D/masqued.conf <<CONF
 inbound = imap
 imap_url = imap://127.0.0.1:$(cat $T/port)

@@ -145,8 +145,7 @@ stall_case workers 2
 
 # --- IMAP: a message that fails holds the pass there, but the clock ran
 # after it all the same, the failed reply's game too ---
-IMAP_PID=
-trap '[ -n "$IMAP_PID" ] && kill $IMAP_PID 2>/dev/null; rm -rf "$T"' EXIT
+trap '[ -n "$IMAP_PID" ] && kill $IMAP_PID 2>/dev/null; rm -rf "$T"' EXIT	# lib.sh's again
 D=$T/imap
 O=$D/mail/outbox/new
 expect 0 "init" -- $M -C $D init
@@ -158,11 +157,7 @@ done
 expect 0 "serve --once: the welcome and the placements" -- $M -C $D serve --once
 printf 'From: alice@x.test\r\nTo: %s\r\nSubject: Re: the masque\r\nMessage-ID: <m1-imap@x.test>\r\n\r\n%s\r\n' \
     "$(rt $G alice)" "$($MREL -C $D bot $G alice)" >$T/m1-imap.eml
-/usr/bin/python3 tests/data/fake_imap.py $T/port $T/imap.log $T/m1-imap.eml &
-IMAP_PID=$!
-i=0
-while [ ! -s $T/port ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-[ -s $T/port ] || fail "the fake IMAP server did not start"; ok
+fake_imap $T/m1-imap.eml
 cat >>$D/masqued.conf <<CONF
 inbound = imap
 imap_url = imap://127.0.0.1:$(cat $T/port)

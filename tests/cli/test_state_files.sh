@@ -25,12 +25,7 @@ expect 0 "init" -- $M -C $I init
 # left of the hour's answers to senders who play in no game here
 printf 'From: x@y.test\r\nTo: game@masqued.invalid\r\nSubject: hi\r\nMessage-ID: <m1@y.test>\r\n\r\nhello\r\n' > $T/m1.eml
 printf 'From: x@y.test\r\nTo: game@masqued.invalid\r\nSubject: hi\r\nMessage-ID: <m2@y.test>\r\n\r\nhello again\r\n' > $T/m2.eml
-$PY tests/data/fake_imap.py $T/port $T/imap.log $T/m1.eml $T/m2.eml &
-IMAP_PID=$!
-trap 'kill $IMAP_PID 2>/dev/null; rm -rf "$T"' EXIT
-n=0
-while [ ! -s $T/port ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
-[ -s $T/port ] || fail "the fake IMAP server did not start"; ok
+fake_imap $T/m1.eml $T/m2.eml
 cat > $I/masqued.conf <<CONF
 inbound = imap
 imap_url = imap://127.0.0.1:$(cat $T/port)
@@ -109,13 +104,7 @@ RT=$(grep -l "^To: alice@x.test" $I/mail/outbox/new/* | head -n 1 | xargs sed -n
 [ -n "$RT" ] || fail "no welcome mail to alice"; ok
 MV=$($MREL -C $I bot $G alice) && [ -n "$MV" ] || fail "no move for alice"; ok
 printf 'From: alice@x.test\r\nTo: %s\r\nSubject: Re: the masque\r\nMessage-ID: <mv@x.test>\r\n\r\n%s\r\n' "$RT" "$MV" > $T/move.eml
-kill $IMAP_PID 2>/dev/null
-rm $T/port
-FAKE_IMAP_VALIDITY=1800000000 $PY tests/data/fake_imap.py $T/port $T/imap.log $T/m1.eml $T/move.eml &
-IMAP_PID=$!
-n=0
-while [ ! -s $T/port ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
-[ -s $T/port ] || fail "the second fake IMAP server did not start"; ok
+fake_imap FAKE_IMAP_VALIDITY=1800000000 $T/m1.eml $T/move.eml
 sed -i "s|^imap_url = .*|imap_url = imap://127.0.0.1:$(cat $T/port)|" $I/masqued.conf
 ls $I/mail/outbox/new > $T/before
 expect 0 "a pass with a move, after UIDVALIDITY changed" -- $M -C $I serve --once
@@ -141,12 +130,7 @@ printf '1800000000 2\n' > $C
 MV=$($MREL -C $I bot $G bob) && [ -n "$MV" ] || fail "no move for bob"; ok
 RT=$(grep -l "^To: bob@x.test" $I/mail/outbox/new/* | head -n 1 | xargs sed -n 's/^Reply-To: //p' | tr -d '\r')
 printf 'From: bob@x.test\r\nTo: %s\r\nSubject: Re: the masque\r\nMessage-ID: <mv2@x.test>\r\n\r\n%s\r\n' "$RT" "$MV" > $T/move2.eml
-rm $T/port
-FAKE_IMAP_VALIDITY=1800000000 FAKE_IMAP_TRUNCATE=3 FAKE_IMAP_TRUNCATE_TIMES=6 $PY tests/data/fake_imap.py $T/port $T/imap.log $T/m1.eml $T/move.eml $T/move2.eml &
-IMAP_PID=$!
-n=0
-while [ ! -s $T/port ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
-[ -s $T/port ] || fail "the third fake IMAP server did not start"; ok
+fake_imap FAKE_IMAP_VALIDITY=1800000000 FAKE_IMAP_TRUNCATE=3 FAKE_IMAP_TRUNCATE_TIMES=6 $T/m1.eml $T/move.eml $T/move2.eml
 sed -i "s|^imap_url = .*|imap_url = imap://127.0.0.1:$(cat $T/port)|" $I/masqued.conf
 cp $I/games/$G/log $T/log.before
 expect 0 "a pass whose message is broken off" -- $M -C $I serve --once
@@ -195,13 +179,7 @@ mail_at $T/new.eml x@y.test $((T0 + H)) new@y.test
 mail_at $T/nodate.eml x@y.test "" nodate@y.test
 mail_at $T/bounce_new.eml MAILER-DAEMON@y.test $((T0 + H)) bnew@y.test 'Return-Path: <>\r\n'
 mail_at $T/bounce_old.eml MAILER-DAEMON@y.test $((T0 - H)) bold@y.test 'Return-Path: <>\r\n'
-rm $T/port
-FAKE_IMAP_VALIDITY=1900000000 $PY tests/data/fake_imap.py $T/port $T/imap.log $T/old.eml \
-    $T/new.eml $T/nodate.eml $T/bounce_new.eml $T/bounce_old.eml &
-IMAP_PID=$!
-n=0
-while [ ! -s $T/port ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
-[ -s $T/port ] || fail "the fourth fake IMAP server did not start"; ok
+fake_imap FAKE_IMAP_VALIDITY=1900000000 $T/old.eml $T/new.eml $T/nodate.eml $T/bounce_new.eml $T/bounce_old.eml
 sed -i "s|^imap_url = .*|imap_url = imap://127.0.0.1:$(cat $T/port)|" $I/masqued.conf
 touch -d @$T0 $C	# the last pass that read the mailbox before
 expect 0 "a pass after UIDVALIDITY changed, with new mail" -- $M -C $I serve --once
@@ -222,13 +200,7 @@ kill $IMAP_PID 2>/dev/null
 # ... and a pass that stops partway (a message it cannot fetch) hands that
 # care on to the next: the old mail after the stop is not answered either
 # (DATA/cursor/imap.reread; the next pass read it as new mail)
-rm $T/port
-FAKE_IMAP_VALIDITY=2000000000 FAKE_IMAP_TRUNCATE=2 $PY tests/data/fake_imap.py \
-    $T/port $T/imap.log $T/nodate.eml $T/new.eml $T/old.eml &
-IMAP_PID=$!
-n=0
-while [ ! -s $T/port ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
-[ -s $T/port ] || fail "the fifth fake IMAP server did not start"; ok
+fake_imap FAKE_IMAP_VALIDITY=2000000000 FAKE_IMAP_TRUNCATE=2 $T/nodate.eml $T/new.eml $T/old.eml
 sed -i "s|^imap_url = .*|imap_url = imap://127.0.0.1:$(cat $T/port)|" $I/masqued.conf
 touch -d @$T0 $C
 expect 0 "a pass after UIDVALIDITY changed, stopped partway" -- $M -C $I serve --once
