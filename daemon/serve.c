@@ -505,10 +505,14 @@ imap_take(struct mq_daemon *d, struct mq_imap *s, const struct mq_imap_conf *c,
 	 * the two left it in the mailbox for good, behind the cursor; this
 	 * way the next pass reads it again (where the move did not go),
 	 * acknowledges it and moves it. */
-	if (c->done_folder != NULL && mq_imap_s_move_done(s, uid, &e) != 0)
+	if (c->done_folder != NULL && mq_imap_s_move_done(s, uid, &e) != 0) {
 		mq_daemon_log("%s: %s", id, e.msg);
-	else if (c->done_folder != NULL && mq_imap_s_leaves_flagged(s))
-		(*flagged)++;
+		mq_stuck_imap_undone(d, c->done_folder, mailbox, e.msg);
+	} else if (c->done_folder != NULL) {
+		if (mq_imap_s_leaves_flagged(s))
+			(*flagged)++;
+		mq_stuck_imap_moved(d);
+	}
 	return cursor_write(d, validity, uid, err);
 }
 

@@ -235,3 +235,69 @@ mq_stuck_games(struct mq_daemon *d)
 		if (now[i].passes >= MQ_STUCK_PASSES)
 			stuck_game_tell(d, &now[i]);
 }
+
+/*
+ * The done folder: a message that cannot be moved there stays in the
+ * mailbox behind the cursor (never read again: nothing is lost), but a
+ * folder that cannot be made or written leaves every message there, and
+ * the mailbox fills. DATA/cursor/imap.undone counts the moves that failed
+ * in a row ("N\n"); at MQ_UNDONE_TELL the host is told, once until a move
+ * goes through again (one failure may be a dropped connection).
+ */
+static void
+undone_path(const struct mq_daemon *d, char *path, size_t size)
+{
+	snprintf(path, size, "%s/cursor/imap.undone", d->conf.datadir);
+}
+
+void
+mq_stuck_imap_undone(struct mq_daemon *d, const char *folder,
+    const char *mailbox, const char *why)
+{
+	char path[1400], buf[32], text[4096];
+	const char *p = buf;
+	unsigned long long n = 0;
+	struct mq_err e;
+	size_t len;
+	int present, k;
+
+	undone_path(d, path, sizeof(path));
+	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e) != 0 ||
+	    (present && (strlen(buf) != len || mq_scan_digits(&p, 1000000000,
+	    &n) != 0 || strcmp(p, "\n") != 0)))
+		n = 0;		/* damaged: count afresh */
+	n++;
+	k = snprintf(buf, sizeof(buf), "%llu\n", n);
+	if (mq_file_replace(path, buf, (size_t)k, 0644, &e) != 0)
+		mq_daemon_log("imap: %s", e.msg);
+	if (n < MQ_UNDONE_TELL)
+		return;
+	snprintf(text, sizeof(text), "masqued could not move the last %llu "
+	    "messages it read to the folder \"%s\" (imap_done_folder): %s\n\n"
+	    "Nothing is lost: each message was read and answered, and it stays "
+	    "in %s behind masqued's cursor, never read again. But until the "
+	    "moves go through, %s keeps every message. Check that the account "
+	    "may make and write that folder (a provider may name folders "
+	    "differently, or want its prefix: \"INBOX.%s\"), or take "
+	    "imap_done_folder out of masqued.conf to leave messages where they "
+	    "are. Once a move goes through, a later failure is told again.",
+	    n, folder, why, mailbox, mailbox, folder);
+	if (mq_notify_host(d, "imap-undone", "[masqued] messages cannot be "
+	    "moved to the done folder", text, &e) != 0)
+		mq_daemon_log("imap: cannot tell the host: %s", e.msg);
+}
+
+void
+mq_stuck_imap_moved(struct mq_daemon *d)
+{
+	char path[1400];
+
+	undone_path(d, path, sizeof(path));
+	if (unlink(path) != 0) {
+		if (errno != ENOENT)
+			mq_daemon_log("imap: cannot remove %s: %s", path,
+			    strerror(errno));
+		return;		/* the usual move */
+	}
+	mq_notify_host_forget(d, "imap-undone");
+}

@@ -78,6 +78,51 @@ has 'CREATE "missing"'
 [ "$(grep -c ' UID COPY 1 "missing"' $T/imap.log)" = 2 ] || { cat $T/imap.log >&2; fail "the copy was not tried again after CREATE"; }; ok
 has 'UID EXPUNGE 1'
 
+# a folder the account may not use: every message is read and answered all
+# the same and stays in INBOX behind the cursor (the log says why, each);
+# after three failed moves in a row the host is told, once; a move that
+# goes through again starts the count afresh
+for n in 3 4; do
+	printf 'From: player@y.test\r\nTo: game@masqued.invalid\r\nSubject: hi\r\nMessage-ID: <m%s@y.test>\r\n\r\nhello %s\r\n' \
+	    $n $n > $T/m$n.eml
+done
+rm -rf $T/d $T/imap.log
+fake_imap FAKE_IMAP_CAPS="MOVE UIDPLUS" $T/m1.eml $T/m2.eml $T/m3.eml $T/m4.eml
+expect 0 "init" -- $M -C $T/d init
+cat > $T/d/masqued.conf <<CONF
+inbound = imap
+imap_url = imap://127.0.0.1:$(cat $T/port)
+imap_user = game
+imap_password_env = MQ_TEST_PW
+imap_done_folder = forbidden
+tls = no
+admin = host@y.test
+CONF
+printf '0 0\n' > $T/d/cursor/imap
+undone() { grep -l '^Subject: \[masqued\] messages cannot be moved to the done folder' \
+    $T/d/mail/outbox/new/* 2>/dev/null | wc -l; }
+expect 0 "a pass with a done folder the account may not use" -- $M -C $T/d serve --once
+err_has "pass: 4 message(s): 0 applied, 4 answered"
+[ "$(cat $T/d/cursor/imap)" = "1700000000 4" ] || fail "the cursor is $(cat $T/d/cursor/imap)"; ok
+[ "$(grep -c 'moving UID [1-4] to the done folder' $T/err)" = 4 ] ||
+    { cat $T/err >&2; fail "each failed move is not said in the log"; }; ok
+[ "$(undone)" = 1 ] || fail "the host was not told once of the done folder: $(undone)"; ok
+f=$(grep -l '^Subject: \[masqued\] messages cannot be moved' $T/d/mail/outbox/new/*)
+grep -q '^To: host@y.test' $f || fail "the done-folder mail is not to the host"; ok
+$PY -c 'import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print(" ".join(m.get_payload(decode=True).decode().split()))' $f >$T/undone.txt
+grep -qF 'the folder "forbidden" (imap_done_folder)' $T/undone.txt || fail "the host's mail does not name the folder: $(cat $T/undone.txt)"; ok
+grep -qF 'refused moving UID 3 to the done folder: NO [NOPERM]' $T/undone.txt || fail "the host's mail does not say why: $(cat $T/undone.txt)"; ok
+printf '0 0\n' > $T/d/cursor/imap	# the same four again: no second mail
+expect 0 "a second pass, the folder still refused" -- $M -C $T/d serve --once
+[ "$(undone)" = 1 ] || fail "the host was told of the done folder twice"; ok
+sed -i 's/^imap_done_folder = .*/imap_done_folder = done/' $T/d/masqued.conf
+printf '0 0\n' > $T/d/cursor/imap
+expect 0 "a pass once the folder takes them" -- $M -C $T/d serve --once
+[ ! -e $T/d/cursor/imap.undone ] || fail "the count of failed moves outlived a move"; ok
+[ ! -e $T/d/cursor/told-imap-undone ] || fail "the told marker outlived a move"; ok
+
 # libcurl is opened when IMAP first needs it (transport_curl.c): where it
 # cannot be, the pass says so in one sentence and reads nothing; commands
 # that need no server never look for it

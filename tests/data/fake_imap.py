@@ -10,7 +10,9 @@ For the done folder: CREATE, UID COPY, UID STORE and plain EXPUNGE are
 answered OK; UID MOVE only when FAKE_IMAP_CAPS (the words it announces after
 IMAP4rev1, "" by default) holds MOVE, and UID EXPUNGE only when it holds
 UIDPLUS; BAD otherwise, as a real server without them answers. A folder
-named "missing" asks for TRYCREATE until it is created. FAKE_IMAP_TRUNCATE=UID
+named "missing" asks for TRYCREATE until it is created; one named
+"forbidden" is refused (NO [NOPERM]) to CREATE, MOVE and COPY alike, as an
+account that may not make or write it. FAKE_IMAP_TRUNCATE=UID
 breaks off the first fetch of that UID halfway through its literal (the
 connection closed), as a server or a network that fails mid-message does;
 the first FAKE_IMAP_TRUNCATE_TIMES fetches of it (1 by default). STATUS
@@ -52,6 +54,9 @@ def serve(conn, msgs, log):
             lf.write((tag + " LOGIN ..." if cmd.startswith("LOGIN") else line) + "\n")
         if cmd.startswith("CAPABILITY"):
             send("* CAPABILITY %s\r\n%s OK done\r\n" % (" ".join(["IMAP4rev1"] + CAPS), tag))
+        elif "FORBIDDEN" in cmd and (cmd.startswith("CREATE") or
+                                     cmd.startswith("UID MOVE") or cmd.startswith("UID COPY")):
+            send("%s NO [NOPERM] you may not use that folder\r\n" % tag)
         elif cmd.startswith("CREATE"):
             created.add(rest.split(None, 1)[1].strip('"').lower())
             send("%s OK created\r\n" % tag)
