@@ -97,6 +97,19 @@ for p in alice bob carol; do
 	! grep -qF "（期限" $T/pausing.txt ||
 	    { cat $T/pausing.txt >&2; fail "$p's mail of the last defaults promises a deadline that will not run"; }; ok
 done
+# a mail that tells of defaults does not say right under them that nothing
+# happened: "nothing else"
+for f in $(grep -l "^To: alice@j.test" $O/* | xargs grep -L "^X-Masqued-Mail: admin"); do
+	$PY -c 'import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+for p in m.walk():
+    if p.get_content_type() == "text/plain":
+        print("".join(p.get_payload(decode=True).decode().split()))' "$f"
+done >$T/alice_all.txt
+grep "既定の手を出しました" $T/alice_all.txt | grep -qF "以降、ほかに新しい出来事はありません。" ||
+    fail "no mail of defaults says nothing else happened"; ok
+! grep "既定の手を出しました" $T/alice_all.txt | grep -qF "以降、新しい出来事はありません。" ||
+    fail "a mail of defaults says nothing happened right under them"; ok
 [ "$(grep -l "^To: host@x.test" $O/* | xargs grep -l "is paused: nobody is playing" | wc -l)" = 1 ] ||
     fail "the host was not told once"; ok
 grep -l "^To: host@x.test" $O/* | xargs grep -q "masqued admin $G resume" ||
