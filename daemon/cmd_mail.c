@@ -189,7 +189,7 @@ mq_cmd_ingest(struct mq_cli *cli, int argc, char **argv)
 			    &err);
 		mq_daemon_release(&d);
 		/* the message is in; mail left in the spool goes with serve */
-		if (rc == 0 && mq_spool_flush(&d.conf, d.now, &ss, &e) != 0)
+		if (rc == 0 && mq_spool_flush(&d.conf, d.host_i18n, d.now, &ss, &e) != 0)
 			mq_daemon_log("spool: %s", e.msg);
 		mq_daemon_close(&d);
 	}

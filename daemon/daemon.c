@@ -153,8 +153,11 @@ mq_daemon_open(struct mq_daemon *d, const char *datadir, const char *config,
 		return mq_fail_errno(err, MQ_IO, "Cannot map the rate-limit table");
 	d->renderer = mq_renderer_new(d->tmpl_dir);
 	d->refusals = mq_refusals_new(d->tmpl_dir);	/* read when first needed */
-	if (d->renderer == NULL || d->refusals == NULL) {
+	d->host_i18n = mq_refusals_new_catalog(d->tmpl_dir, "host.json");
+	if (d->renderer == NULL || d->refusals == NULL || d->host_i18n == NULL) {
 		mq_refusals_free(d->refusals);
+		mq_refusals_free(d->host_i18n);
+		d->host_i18n = NULL;
 		mq_renderer_free(d->renderer);
 		d->refusals = NULL;
 		d->renderer = NULL;
@@ -219,6 +222,8 @@ mq_daemon_close(struct mq_daemon *d)
 	d->renderer = NULL;
 	mq_refusals_free(d->refusals);
 	d->refusals = NULL;
+	mq_refusals_free(d->host_i18n);
+	d->host_i18n = NULL;
 	mq_store_close(&d->store);
 	if (d->rate != NULL)
 		munmap(d->rate, sizeof(*d->rate));

@@ -43,6 +43,7 @@ struct mq_daemon {
 	char tmpl_dir[4200];
 	struct mq_renderer *renderer;	/* the templates, parsed once */
 	struct mq_refusals *refusals;	/* refusal sentences' translations */
+	struct mq_refusals *host_i18n;	/* the host's mails' (host_text.h) */
 	struct mq_game *open[MQ_DAEMON_OPEN_MAX];
 	int nopen, open_max;
 	struct mq_rate_table *rate;	/* mapped shared, or NULL: no limit */

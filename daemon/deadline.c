@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "daemon/host_text.h"
 #include "daemon/deadline.h"
 #include "daemon/mailmark.h"
 #include "daemon/notify.h"
@@ -214,17 +215,8 @@ tell_host_waiting(struct mq_daemon *d, struct mq_game *g, int seat,
 	else
 		snprintf(key, sizeof(key), "wait-%s-%d-%lld-%lld", g->id, seat,
 		    g->players[seat].owe_since, dl);
-	snprintf(subject, sizeof(subject), "[masqued] game %s waits for you: %s "
-	    "missed a deadline", g->id, p);
-	snprintf(text, sizeof(text), "In game %s (%s), %s's deadline passed at %s\n"
-	    "(%s owes: %s). The game's deadline policy is wait, so nothing is\n"
-	    "applied for %s until you act:\n\n"
-	    "  masqued admin %s extend 24h --why \"...\"    more time for %s\n"
-	    "  masqued admin %s default %s --why \"...\"    the default move for "
-	    "%s, this once\n"
-	    "  masqued admin %s kick %s --why \"...\"    the deadline defaults play "
-	    "the seat from now on\n\n"
-	    "or leave it, and the game waits for %s's reply.", g->id,
+	snprintf(subject, sizeof(subject), HOST_POLICY_WAIT_SUBJECT, g->id, p);
+	snprintf(text, sizeof(text), HOST_POLICY_WAIT_TEXT, g->id,
 	    g->kind->name, p, when, p, g->players[seat].owes, p, g->id, p, g->id,
 	    p, p, g->id, p, p);
 	if (!d->conf.admin[0]) {
@@ -311,17 +303,9 @@ mq_deadline_tell_host_absent(struct mq_daemon *d, const struct mq_game *g,
 
 	snprintf(key, sizeof(key), "absent-%s-%llu", g->id,
 	    (unsigned long long)seq);
-	snprintf(subject, sizeof(subject), "[masqued] game %s is paused: nobody "
-	    "is playing", g->id);
-	snprintf(text, sizeof(text), "In game %s (%s), every player missed a "
-	    "deadline and nobody has\nplayed since, so masqued stopped playing "
-	    "the deadline defaults and\npaused the game (entry %llu). The players "
-	    "were told. Then:\n\n"
-	    "  masqued admin %s resume --why \"...\"    play on (the defaults "
-	    "too, until\n      every player has missed a deadline once more)\n"
-	    "  masqued admin %s end --why \"...\"       end it, revealing every "
-	    "secret\n", g->id, g->kind->name, (unsigned long long)seq, g->id,
-	    g->id);
+	snprintf(subject, sizeof(subject), HOST_ABSENT_SUBJECT, g->id);
+	snprintf(text, sizeof(text), HOST_ABSENT_TEXT, g->id, g->kind->name,
+	    (unsigned long long)seq, g->id, g->id);
 	return mq_notify_host(d, key, subject, text, err);
 }
 

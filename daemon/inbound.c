@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <sodium.h>
 
+#include "daemon/host_text.h"
 #include "daemon/deadline.h"
 #include "daemon/inbound_int.h"
 #include "daemon/mailmark.h"
@@ -221,20 +222,18 @@ tell_host_bounce(struct mq_daemon *d, const struct analysis *a,
 		    "it today already", tid, to[0] ? to : "an address not named");
 		return 0;
 	}
-	snprintf(text, sizeof(text), "%s%s%sA delivery report (bounce) came "
-	    "back from %s, subject \"%s\". %s; the report is archived as\n"
-	    "%s/archive/%s.eml.\n\nFurther bounces for %s today are in the "
-	    "daemon's log only.%s", to[0] ? "Mail to " : "", to, to[0] ?
-	    " bounced. " : "", from ? from : "an unknown sender",
-	    a->msg->subject ? a->msg->subject : "", to[0] ? "If it is a "
-	    "player's address, it may be failing" : "One of the players' "
-	    "addresses may be failing", d->conf.datadir, a->hash,
-	    to[0] ? "it" : "an address the report does not name", to[0] &&
-	    mq_daemon_known_sender(d, to) ? "\n\nIt is a player's address: "
-	    "`masqued admin GAME replace PLAYER NEW-ADDRESS --why \"...\"` gives "
-	    "their seat a working one." : "");
-	snprintf(subject, sizeof(subject), "[masqued] %s%s bounced", to[0] ?
-	    "mail to " : "a mail", to);
+	if (to[0]) {
+		snprintf(text, sizeof(text), HOST_BOUNCE_TEXT, to, from ? from :
+		    HOST_UNKNOWN_SENDER, a->msg->subject ? a->msg->subject : "",
+		    d->conf.datadir, a->hash, mq_daemon_known_sender(d, to) ?
+		    HOST_BOUNCE_PLAYER : "");
+		snprintf(subject, sizeof(subject), HOST_BOUNCE_SUBJECT, to);
+	} else {
+		snprintf(text, sizeof(text), HOST_BOUNCE_UNNAMED_TEXT, from ? from :
+		    HOST_UNKNOWN_SENDER, a->msg->subject ? a->msg->subject : "",
+		    d->conf.datadir, a->hash);
+		snprintf(subject, sizeof(subject), "%s", HOST_BOUNCE_UNNAMED_SUBJECT);
+	}
 	return mq_notify_host(d, key, subject, text, err);
 }
 

@@ -9,6 +9,7 @@
 
 #include "common/durable.h"
 #include "common/fileio.h"
+#include "daemon/host_text.h"
 #include "daemon/deadline.h"
 #include "daemon/inbound.h"
 #include "daemon/mailmark.h"
@@ -416,19 +417,11 @@ tell_host_unanswered(struct mq_daemon *d, const struct mq_game *c,
 	    (unsigned long long)seq);
 	if (mq_notify_host_told(d, key))
 		return;
-	snprintf(subject, sizeof(subject), "[masqued] game %s: a move of %s "
-	    "was logged but not answered", c->id, player ? player : "?");
-	snprintf(text, sizeof(text), "In game %s, entry %llu holds a reply of "
-	    "%s: it was logged, but its answers (the receipt, the others' "
-	    "notices) were not queued, and %s.\n\n"
-	    "They wait for the message to be read again, and the game's later "
-	    "mail waits with them, until the game's next entry (if this move "
-	    "ended the game, there is none: its end mail waits too). If the "
-	    "message is gone, ask %s to send it again from their sent mail (it "
-	    "is then only acknowledged, and its answers go); or tell them the "
-	    "move was taken (masqued log %s shows it).",
-	    c->id, (unsigned long long)seq, player ? player : "?", why,
-	    player ? player : "the player", c->id);
+	snprintf(subject, sizeof(subject), HOST_UNANSWERED_SUBJECT, c->id,
+	    player ? player : "?");
+	snprintf(text, sizeof(text), HOST_UNANSWERED_TEXT, c->id,
+	    (unsigned long long)seq, player ? player : "?", why,
+	    player ? player : "?", c->id);
 	if (mq_notify_host(d, key, subject, text, &e) != 0)
 		mq_daemon_log("game %s: cannot tell the host: %s", c->id, e.msg);
 }

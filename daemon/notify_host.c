@@ -1,8 +1,10 @@
 /*
  * notify_host.c - the plain notices to the host (config `admin`), not to a
  * player: a bounce, a game stopped by a log that does not verify. No
- * template, no game context: English text, once per key (a marker among
- * the daemon's records remembers it). See notify.h (mq_notify_host).
+ * template, no game context: a text from one of host_text.h's formats, put
+ * into the config's `lang` (templates/LANG/host.json), once per key (a
+ * marker among the daemon's records remembers it). See notify.h
+ * (mq_notify_host).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -10,20 +12,22 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "daemon/host_text.h"
 #include "daemon/notify.h"
 #include "daemon/spool.h"
 #include "fileio.h"
 #include "mail/mime_out.h"
+#include "mail/refusal_i18n.h"
 
 void
 mq_notify_host_stopped(struct mq_daemon *d, const char *id, const char *why)
 {
-	char key[64], subject[128];
+	char key[64], subject[128], text[2048];
 
 	snprintf(key, sizeof(key), "badlog-%s", id);
-	snprintf(subject, sizeof(subject), "[masqued] game %s is stopped: its log "
-	    "does not verify", id);
-	mq_notify_host(d, key, subject, why, NULL);
+	snprintf(subject, sizeof(subject), HOST_STOPPED_SUBJECT, id);
+	snprintf(text, sizeof(text), HOST_STOPPED_TEXT, id, why, id);
+	mq_notify_host(d, key, subject, text, NULL);
 }
 
 void
@@ -36,16 +40,8 @@ mq_notify_host_waits(struct mq_daemon *d, const char *id, uint64_t from,
 	snprintf(key, sizeof(key), "waits-%s-%llu", id, (unsigned long long)from);
 	if (mq_notify_host_told(d, key))
 		return;
-	snprintf(subject, sizeof(subject), "[masqued] game %s waits: its mails "
-	    "cannot be queued", id);
-	snprintf(text, sizeof(text), "The mails of game %s's entries %llu-%llu "
-	    "were logged but cannot be queued: %s\n\n"
-	    "Until they are, the game waits: a reply to it stays in the inbox, "
-	    "its deadlines do not run, and admin and submit on it say so. Each "
-	    "pass of serve tries again: mend what is named above (a full disk, "
-	    "a file in the way, its permissions) and the game carries on by "
-	    "itself, each of those mails sent once. `masqued games` lists it "
-	    "as waiting until then.", id, (unsigned long long)from,
+	snprintf(subject, sizeof(subject), HOST_WAITS_SUBJECT, id);
+	snprintf(text, sizeof(text), HOST_WAITS_TEXT, id, (unsigned long long)from,
 	    (unsigned long long)to, why);
 	if (mq_notify_host(d, key, subject, text, &e) != 0)
 		mq_daemon_log("game %s: cannot tell the host that it waits: %s",
@@ -87,12 +83,31 @@ mq_notify_host_forget(const struct mq_daemon *d, const char *key)
 		mq_daemon_log("cannot remove %s: %s", marker, strerror(errno));
 }
 
+/* Append s to out in the host's language (config lang): its translation
+ * from templates/LANG/host.json, or s itself. A catalog that cannot be read
+ * is said in the daemon's log (once: refusal_i18n.h) and the mail goes in
+ * English: the host must hear of it all the same. */
+static int
+host_words(struct mq_daemon *d, const char *s, struct mq_buf *out,
+    struct mq_err *err)
+{
+	struct mq_err e;
+	int rc;
+
+	rc = mq_refusals_translate(d->host_i18n, d->conf.lang, s, out, &e);
+	if (rc == MQ_BADDATA) {
+		mq_daemon_log("the host's mail stays in English: %s", e.msg);
+		rc = 0;
+	}
+	return rc ? mq_fail(err, MQ_IO, "Out of memory.") : 0;
+}
+
 int
 mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
     const char *text, struct mq_err *err)
 {
 	struct mq_mail_out m;
-	struct mq_buf body = MQ_BUF_INIT;
+	struct mq_buf body = MQ_BUF_INIT, subj = MQ_BUF_INIT;
 	char id[400], name[300], *raw = NULL;
 	size_t len;
 	int rc;
@@ -100,14 +115,20 @@ mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
 	/* once per key: a marker among the daemon's records remembers it */
 	if (mq_notify_host_told(d, key))
 		return 0;
-	if (mq_buf_printf(&body, "=== masqued · a message for the host ===\n\n%s\n",
-	    text) != 0)
-		return mq_fail(err, MQ_IO, "Out of memory.");
+	if ((rc = host_words(d, HOST_BANNER, &body, err)) != 0 ||
+	    (rc = mq_buf_puts(&body, "\n\n")) != 0 ||
+	    (rc = host_words(d, text, &body, err)) != 0 ||
+	    (rc = mq_buf_puts(&body, "\n")) != 0 ||
+	    (rc = host_words(d, subject, &subj, err)) != 0) {
+		mq_buf_free(&body);
+		mq_buf_free(&subj);
+		return rc == MQ_IO ? rc : mq_fail(err, MQ_IO, "Out of memory.");
+	}
 	snprintf(id, sizeof(id), "host.%s@%s", key, d->conf.reply_domain);
 	memset(&m, 0, sizeof(m));
 	m.from = d->conf.from;
 	m.to = d->conf.admin;
-	m.subject = subject;
+	m.subject = mq_buf_str(&subj);
 	m.message_id = id;
 	m.date = d->now;
 	m.text = mq_buf_str(&body);
@@ -119,5 +140,6 @@ mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
 		rc = mq_notify_host_mark(d, key, err);
 	free(raw);
 	mq_buf_free(&body);
+	mq_buf_free(&subj);
 	return rc;
 }

@@ -6,6 +6,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "daemon/host_text.h"
 #include "daemon/notify.h"
 #include "daemon/reserve.h"
 #include "fileio.h"
@@ -55,19 +56,13 @@ tell_full(struct mq_daemon *d, const char *path, unsigned long long bytes)
 	int freed;
 
 	freed = unlink(path) == 0;
-	snprintf(text, sizeof(text), "The disk that holds masqued's data folder "
-	    "(%s) is full: %llu KiB free.\n\n"
-	    "Nothing is lost or played twice while it lasts. A reply masqued "
-	    "cannot archive, log and answer stays in the inbox and is read "
-	    "again at the next pass; a game whose mails cannot be queued waits, "
-	    "its deadlines with it; the daemon's log says what failed.\n\n"
-	    "Make room on that disk, and the games carry on at the next pass "
-	    "by themselves.%s", d->conf.datadir, bytes / 1024, freed ?
-	    " To queue this mail, masqued gave up the room it keeps back for "
-	    "it (cursor/reserve in the data folder); it keeps it back again "
-	    "once there is room." : "");
-	if (mq_notify_host(d, RESERVE_KEY, "[masqued] the disk is full: "
-	    "games wait", text, &e) != 0)
+	if (freed)
+		snprintf(text, sizeof(text), HOST_DISK_FULL_FREED_TEXT,
+		    d->conf.datadir, bytes / 1024);
+	else
+		snprintf(text, sizeof(text), HOST_DISK_FULL_TEXT,
+		    d->conf.datadir, bytes / 1024);
+	if (mq_notify_host(d, RESERVE_KEY, HOST_DISK_FULL_SUBJECT, text, &e) != 0)
 		mq_daemon_log("the disk is full (%llu KiB free); cannot tell the "
 		    "host: %s", bytes / 1024, e.msg);
 	else

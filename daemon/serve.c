@@ -742,7 +742,7 @@ mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	mq_daemon_release(d);
 	catch_up_held(d);
 	mq_reserve_check(d);	/* a notice of a full disk goes in this pass */
-	if (mq_spool_flush(&d->conf, d->now, &ss, err) == 0) {
+	if (mq_spool_flush(&d->conf, d->host_i18n, d->now, &ss, err) == 0) {
 		st->sent = ss.sent;
 		st->waiting = ss.waiting + ss.failed;
 		st->dead = ss.dead;

@@ -12,6 +12,7 @@
 
 #include "buf.h"
 #include "durable.h"
+#include "daemon/host_text.h"
 #include "daemon/daemon.h"
 #include "daemon/config.h"
 #include "daemon/mailmark.h"
@@ -19,6 +20,7 @@
 #include "daemon/store.h"
 #include "fileio.h"
 #include "mail/mime_out.h"
+#include "mail/refusal_i18n.h"
 #include "mail/transport_maildir.h"
 #include "mail/transport_smtp.h"
 
@@ -318,34 +320,51 @@ retry_read(const char *dir, const char *name, int *tries, long long *next)
 	*next = (long long)n;
 }
 
-/* A dead letter: the admin hears of it (unless the admin's own mail died). */
+/* s in the host's language (words: host_text.h's catalogs, or NULL for
+ * English); a catalog that cannot be read leaves it English. */
 static void
-tell_admin(const struct mq_config *c, const char *name, const char *rcpt,
-    const char *why, long long now)
+host_words(struct mq_refusals *words, const struct mq_config *c,
+    const char *s, struct mq_buf *out)
+{
+	if (mq_refusals_translate(words, c->lang, s, out, NULL) == MQ_IO)
+		out->oom = 1;
+}
+
+/* A dead letter: the admin hears of it (unless the admin's own mail died),
+ * in the config's language. */
+static void
+tell_admin(const struct mq_config *c, struct mq_refusals *words,
+    const char *name, const char *rcpt, const char *why, long long now)
 {
 	struct mq_mail_out m;
+	struct mq_buf body = MQ_BUF_INIT, subj = MQ_BUF_INIT;
 	char text[4096], id[800], subject[700], spoolname[400], *raw = NULL;
 	size_t len;
 
 	if (!c->admin[0] || strncmp(name, "admin-", 6) == 0)
 		return;
-	snprintf(text, sizeof(text), "=== masqued · a message for the host ===\n\n"
-	    "The mail %s to %s could not be delivered and was moved to\n"
-	    "%s/spool/dead/.\n\nThe last answer: %s\n", name, rcpt, c->datadir, why);
+	snprintf(text, sizeof(text), HOST_DEAD_TEXT, name, rcpt, c->datadir, why);
+	snprintf(subject, sizeof(subject), HOST_DEAD_SUBJECT, rcpt);
+	host_words(words, c, HOST_BANNER, &body);
+	mq_buf_puts(&body, "\n\n");
+	host_words(words, c, text, &body);
+	mq_buf_puts(&body, "\n");
+	host_words(words, c, subject, &subj);
 	snprintf(id, sizeof(id), "dead.%s@%s", name, c->reply_domain);
-	snprintf(subject, sizeof(subject), "[masqued] undeliverable mail to %s", rcpt);
 	memset(&m, 0, sizeof(m));
 	m.from = c->from;
 	m.to = c->admin;
-	m.subject = subject;
+	m.subject = mq_buf_str(&subj);
 	m.message_id = id;
 	m.date = now;
-	m.text = text;
-	if (mq_mime_build(&m, &raw, &len, NULL) == 0) {
+	m.text = mq_buf_str(&body);
+	if (!body.oom && !subj.oom && mq_mime_build(&m, &raw, &len, NULL) == 0) {
 		snprintf(spoolname, sizeof(spoolname), "admin-dead-%s", name);
 		mq_spool_put(c->datadir, spoolname, c->admin, raw, len, NULL);
 	}
 	free(raw);
+	mq_buf_free(&body);
+	mq_buf_free(&subj);
 }
 
 /* One spooled mail, read for sending. */
@@ -444,15 +463,16 @@ load(const char *dir, const char *name, const struct retries *r, long long now,
 
 /* A try that failed: dead when refused or out of tries, else later. */
 static void
-failed(const struct mq_config *c, const char *dir, struct outgoing *o,
-    long long now, int rc, const struct mq_err *e, struct mq_spool_stats *st)
+failed(const struct mq_config *c, struct mq_refusals *words, const char *dir,
+    struct outgoing *o, long long now, int rc, const struct mq_err *e,
+    struct mq_spool_stats *st)
 {
 	if (rc == MQ_REFUSED || o->tries + 1 >= MQ_SPOOL_MAX_TRIES) {
 		/* a permanent refusal (the address bounces), or no more tries */
 		mq_daemon_log("mail %s to %s is dead: %s", o->name, o->rcpt,
 		    e->msg);
 		to_dead(dir, o->name);
-		tell_admin(c, o->name, o->rcpt, e->msg, now);
+		tell_admin(c, words, o->name, o->rcpt, e->msg, now);
 		st->dead++;
 	} else {
 		mq_daemon_log("mail %s to %s not sent (try %d): %s", o->name,
@@ -490,7 +510,8 @@ sent(const char *dir, struct outgoing *o, struct mq_spool_stats *st,
  * crash (transport_maildir.h). Either way no mail goes twice.
  */
 static int
-flush_maildir(const struct mq_config *c, const char *dir, char **names,
+flush_maildir(const struct mq_config *c, struct mq_refusals *words,
+    const char *dir, char **names,
     size_t n, const struct retries *r, long long now,
     struct mq_spool_stats *st, struct mq_err *err)
 {
@@ -513,7 +534,7 @@ flush_maildir(const struct mq_config *c, const char *dir, char **names,
 			rc = mq_maildir_move_file(c->maildir_outbox, path, now,
 			    &o[k].moved, NULL, &e);
 			if (rc)
-				failed(c, dir, &o[k], now, rc, &e, st);
+				failed(c, words, dir, &o[k], now, rc, &e, st);
 			else
 				o[k].state = OUT_SENT;
 		}
@@ -540,7 +561,8 @@ flush_maildir(const struct mq_config *c, const char *dir, char **names,
 
 /* Over SMTP, one mail at a time; the session is kept between mails. */
 static void
-flush_smtp(const struct mq_config *c, const char *dir, char **names, size_t n,
+flush_smtp(const struct mq_config *c, struct mq_refusals *words,
+    const char *dir, char **names, size_t n,
     const struct retries *r, long long now, struct mq_spool_stats *st)
 {
 	struct mq_smtp_conf sc;
@@ -568,7 +590,7 @@ flush_smtp(const struct mq_config *c, const char *dir, char **names, size_t n,
 		if (rc == 0)
 			sent(dir, &o, st, NULL);
 		else {
-			failed(c, dir, &o, now, rc, &e, st);
+			failed(c, words, dir, &o, now, rc, &e, st);
 			if (smtp != NULL) {	/* a broken session: start afresh */
 				mq_smtp_close(smtp);
 				smtp = NULL;
@@ -685,8 +707,8 @@ mq_spool_held_games(const char *datadir, char ***ids, size_t *n,
 }
 
 int
-mq_spool_flush(const struct mq_config *c, long long now,
-    struct mq_spool_stats *st, struct mq_err *err)
+mq_spool_flush(const struct mq_config *c, struct mq_refusals *words,
+    long long now, struct mq_spool_stats *st, struct mq_err *err)
 {
 	struct retries r = { NULL, 0, 0 };
 	char dir[1200], **names;
@@ -705,9 +727,9 @@ mq_spool_flush(const struct mq_config *c, long long now,
 	if (rc == 0)
 		n = drop_held(c->datadir, names, n, st);
 	if (rc == 0 && c->outbound == MQ_OUT_MAILDIR)
-		rc = flush_maildir(c, dir, names, n, &r, now, st, err);
+		rc = flush_maildir(c, words, dir, names, n, &r, now, st, err);
 	else if (rc == 0)
-		flush_smtp(c, dir, names, n, &r, now, st);
+		flush_smtp(c, words, dir, names, n, &r, now, st);
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);

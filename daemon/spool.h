@@ -43,8 +43,11 @@ int mq_spool_held_games(const char *datadir, char ***ids, size_t *n,
 /*
  * Send what is due at `now` through the configured outbound transport, one
  * process at a time (DATA/cursor/spool.lock: a second waits for the first).
+ * words: the host's catalogs (daemon/host_text.h), for the mail that tells
+ * the host of a dead letter; NULL, English.
  */
-int mq_spool_flush(const struct mq_config *c, long long now,
-    struct mq_spool_stats *st, struct mq_err *err);
+struct mq_refusals;
+int mq_spool_flush(const struct mq_config *c, struct mq_refusals *words,
+    long long now, struct mq_spool_stats *st, struct mq_err *err);
 
 #endif

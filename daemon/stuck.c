@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "daemon/host_text.h"
 #include "daemon/notify.h"
 #include "daemon/stuck.h"
 #include "fileio.h"
@@ -63,16 +64,9 @@ mq_stuck_imap(struct mq_daemon *d, const char *mailbox, uint32_t validity,
 	if (n < MQ_STUCK_PASSES)
 		return;
 	snprintf(key, sizeof(key), "imap-stuck-%" PRIu32 "-%" PRIu32, validity, uid);
-	snprintf(text, sizeof(text), "masqued has stopped at message UID %" PRIu32
-	    " of the mailbox %s in %llu passes in a row: %s\n\n"
-	    "Every game waits until it gets past it: the mailbox is read in "
-	    "order, and a message is never skipped, since it may be a move. "
-	    "Look at the message with a mail client. If it is not a move, have "
-	    "masqued pass it by writing \"%" PRIu32 " %" PRIu32 "\" into\n"
-	    "%s/cursor/imap.", uid, mailbox, n, why, validity, uid,
-	    d->conf.datadir);
-	if (mq_notify_host(d, key, "[masqued] the game mailbox is stuck at one "
-	    "message", text, &e) != 0)
+	snprintf(text, sizeof(text), HOST_IMAP_STUCK_TEXT, (unsigned)uid, mailbox,
+	    n, why, (unsigned)validity, (unsigned)uid, d->conf.datadir);
+	if (mq_notify_host(d, key, HOST_IMAP_STUCK_SUBJECT, text, &e) != 0)
 		mq_daemon_log("imap: cannot tell the host: %s", e.msg);
 }
 
@@ -165,17 +159,8 @@ stuck_game_tell(struct mq_daemon *d, const struct stuck_game *s)
 	stuck_game_key(s, key, sizeof(key));
 	if (mq_notify_host_told(d, key))
 		return;
-	snprintf(subject, sizeof(subject), "[masqued] game %.8s is stuck at a "
-	    "message it cannot process", s->id);
-	snprintf(text, sizeof(text), "A message for game %.8s could not be "
-	    "processed in %llu passes in a row; the daemon's log names it and "
-	    "says why (\"not processed: ...\").\n\n"
-	    "It stays in the inbox (%s) and is tried again each pass, since it "
-	    "may be a move. Until it goes through, game %.8s waits: its later "
-	    "messages, its mail and its deadlines. The other games go on.\n\n"
-	    "Mend what the log names (a full disk, a file's permissions), or, "
-	    "if the message is not a move, move it out of the inbox: the game "
-	    "carries on at the next pass.", s->id, s->passes,
+	snprintf(subject, sizeof(subject), HOST_GAME_STUCK_SUBJECT, s->id);
+	snprintf(text, sizeof(text), HOST_GAME_STUCK_TEXT, s->id, s->passes,
 	    d->conf.maildir_inbox, s->id);
 	if (mq_notify_host(d, key, subject, text, &e) != 0)
 		mq_daemon_log("inbound: cannot tell the host that game %s is "
@@ -272,18 +257,9 @@ mq_stuck_imap_undone(struct mq_daemon *d, const char *folder,
 		mq_daemon_log("imap: %s", e.msg);
 	if (n < MQ_UNDONE_TELL)
 		return;
-	snprintf(text, sizeof(text), "masqued could not move the last %llu "
-	    "messages it read to the folder \"%s\" (imap_done_folder): %s\n\n"
-	    "Nothing is lost: each message was read and answered, and it stays "
-	    "in %s behind masqued's cursor, never read again. But until the "
-	    "moves go through, %s keeps every message. Check that the account "
-	    "may make and write that folder (a provider may name folders "
-	    "differently, or want its prefix: \"INBOX.%s\"), or take "
-	    "imap_done_folder out of masqued.conf to leave messages where they "
-	    "are. Once a move goes through, a later failure is told again.",
-	    n, folder, why, mailbox, mailbox, folder);
-	if (mq_notify_host(d, "imap-undone", "[masqued] messages cannot be "
-	    "moved to the done folder", text, &e) != 0)
+	snprintf(text, sizeof(text), HOST_UNDONE_TEXT, n, folder, why, mailbox,
+	    mailbox, folder);
+	if (mq_notify_host(d, "imap-undone", HOST_UNDONE_SUBJECT, text, &e) != 0)
 		mq_daemon_log("imap: cannot tell the host: %s", e.msg);
 }
 

@@ -45,6 +45,7 @@ struct catalog {
 
 struct mq_refusals {
 	char *dir;
+	char *file;		/* the catalog's name in TMPL_DIR/LANG/ */
 	struct catalog cat[MAXLANGS];
 	int ncat;
 };
@@ -635,7 +636,7 @@ catalog_read(const struct mq_refusals *r, struct catalog *c,
 	size_t i = 0;
 	int rc = 0;
 
-	if (mq_buf_printf(&path, "%s/%s/refusals.json", r->dir, c->lang))
+	if (mq_buf_printf(&path, "%s/%s/%s", r->dir, c->lang, r->file))
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	if (stat(mq_buf_str(&path), &st) != 0 && errno == ENOENT) {
 		mq_buf_free(&path);
@@ -649,13 +650,13 @@ catalog_read(const struct mq_refusals *r, struct catalog *c,
 			rc = mq_fail(err, MQ_IO, "Out of memory reading %s.",
 			    mq_buf_str(&path));
 		else
-			rc = mq_fail(err, MQ_BADDATA, "The refusal catalog %s cannot "
+			rc = mq_fail(err, MQ_BADDATA, "The catalog %s cannot "
 			    "be read as JSON (line %d): %s.", mq_buf_str(&path),
 			    je.line, je.text);
 		goto out;
 	}
 	if (!json_is_object(c->root)) {
-		rc = mq_fail(err, MQ_BADDATA, "The refusal catalog %s must be an "
+		rc = mq_fail(err, MQ_BADDATA, "The catalog %s must be an "
 		    "object of English formats and their translations.",
 		    mq_buf_str(&path));
 		goto out;
@@ -670,7 +671,7 @@ catalog_read(const struct mq_refusals *r, struct catalog *c,
 
 		c->n = i + 1;	/* so that a failure frees this one too */
 		if ((rc = compile(&c->e[i], key, v, &e)) != 0) {
-			mq_fail(err, rc, "The refusal catalog %s is wrong at "
+			mq_fail(err, rc, "The catalog %s is wrong at "
 			    "\"%.80s%s\": %s.", mq_buf_str(&path), key,
 			    strlen(key) > 80 ? "..." : "", e.msg);
 			goto out;
@@ -732,9 +733,18 @@ slot(struct mq_refusals *r, const char *lang)
 struct mq_refusals *
 mq_refusals_new(const char *tmpl_dir)
 {
+	return mq_refusals_new_catalog(tmpl_dir, "refusals.json");
+}
+
+struct mq_refusals *
+mq_refusals_new_catalog(const char *tmpl_dir, const char *file)
+{
 	struct mq_refusals *r = calloc(1, sizeof(*r));
 
-	if (r == NULL || (r->dir = strdup(tmpl_dir)) == NULL) {
+	if (r == NULL || (r->dir = strdup(tmpl_dir)) == NULL ||
+	    (r->file = strdup(file)) == NULL) {
+		if (r != NULL)
+			free(r->dir);
 		free(r);
 		return NULL;
 	}
@@ -751,6 +761,7 @@ mq_refusals_free(struct mq_refusals *r)
 	for (i = 0; i < r->ncat; i++)
 		catalog_clear(&r->cat[i]);
 	free(r->dir);
+	free(r->file);
 	free(r);
 }
 

@@ -47,7 +47,7 @@
 #include "buf.h"
 #include "err.h"
 
-#define MQ_REFUSALS_MAX_ARGS	8	/* conversions in one format */
+#define MQ_REFUSALS_MAX_ARGS	16	/* conversions in one format */
 
 struct mq_refusals;
 
@@ -65,6 +65,10 @@ struct mq_refusal_names {
 /* The catalogs of templates folder tmpl_dir (TMPL_DIR/LANG/refusals.json),
  * none read yet. NULL when memory runs out. */
 struct mq_refusals *mq_refusals_new(const char *tmpl_dir);
+/* The same with catalogs of another name (TMPL_DIR/LANG/FILE): host.json,
+ * the mails to the host (daemon/host_text.h). */
+struct mq_refusals *mq_refusals_new_catalog(const char *tmpl_dir,
+    const char *file);
 void mq_refusals_free(struct mq_refusals *r);
 
 /*

@@ -2,11 +2,14 @@
 """smtp_sink.py - a minimal SMTP server for the CLI tests: it accepts every
 message and stores each, as received, in a file of OUTDIR; it waits DELAY
 seconds before answering each DATA, so that a test can hold a sender in the
-middle of a session. Prints the port it listens on, then serves until killed.
+middle of a session. With SINK_REFUSE set, a recipient that holds it is
+refused for good (550), as a server that knows no such user. Prints the
+port it listens on, then serves until killed.
 Usage: smtp_sink.py OUTDIR [DELAY]"""
 import os, socket, socketserver, sys, threading
 
 out, delay = sys.argv[1], float(sys.argv[2]) if len(sys.argv) > 2 else 0
+refuse = os.environ.get("SINK_REFUSE", "")
 count = [0]
 lock = threading.Lock()
 
@@ -30,6 +33,8 @@ class Handler(socketserver.StreamRequestHandler):
             elif verb == "MAIL":
                 rcpt = []
                 self.say("250 ok")
+            elif verb == "RCPT" and refuse and refuse in cmd:
+                self.say("550 5.1.1 no such user here")
             elif verb == "RCPT":
                 rcpt.append(cmd)
                 self.say("250 ok")

@@ -2705,7 +2705,7 @@ op_flush(void *vctx, char **result)
 		put_file(c->dir, sub, text);
 	}
 	af_resume();
-	rc = mq_spool_flush(&c->conf, 1790000100, &st, &err);
+	rc = mq_spool_flush(&c->conf, NULL, 1790000100, &st, &err);
 	af_pause();
 	/* each mail once, sent or spooled; the held one (aaaaaaaa's 3rd
 	 * entry, past its mark 2) never sent */

@@ -1,0 +1,148 @@
+/*
+ * host_text.h - the English of every mail to the host (config `admin`), one
+ * printf format each, in one place: notify_host.c puts each built text
+ * into the config's `lang` with templates/LANG/host.json, which maps these
+ * formats, exactly, to their translations (refusal_i18n.h's catalogs), and
+ * tests/unit/test_host_i18n.c checks that every format here has one in
+ * each catalog. Macros, not a table: the compiler still checks each
+ * format against its arguments.
+ */
+#ifndef MQ_HOST_TEXT_H
+#define MQ_HOST_TEXT_H
+
+/* The first line of every host mail. */
+#define HOST_BANNER	"=== masqued · a message for the host ==="
+
+/* A game whose log does not verify (notify_host.c): game; game, why,
+ * game. */
+#define HOST_STOPPED_SUBJECT	"[masqued] game %s is stopped: its log does not verify"
+#define HOST_STOPPED_TEXT	"Game %s is stopped: its log does not verify, so " \
+	"masqued neither applies nor mails anything for it until it does. " \
+	"What failed:\n\n%s\n\n`masqued verify %s` says the same; the other " \
+	"games go on."
+
+/* Mails logged but not queued (notify_host.c): game, from, to, why. */
+#define HOST_WAITS_SUBJECT	"[masqued] game %s waits: its mails cannot be queued"
+#define HOST_WAITS_TEXT		"The mails of game %s's entries %llu-%llu " \
+	"were logged but cannot be queued: %s\n\n" \
+	"Until they are, the game waits: a reply to it stays in the inbox, " \
+	"its deadlines do not run, and admin and submit on it say so. Each " \
+	"pass of serve tries again: mend what is named above (a full disk, " \
+	"a file in the way, its permissions) and the game carries on by " \
+	"itself, each of those mails sent once. `masqued games` lists it " \
+	"as waiting until then."
+
+/* Policy wait, a missed deadline (deadline.c). */
+#define HOST_POLICY_WAIT_SUBJECT	"[masqued] game %s waits for you: %s missed a deadline"
+/* game, kind, player, when, player, owes, player, game, player, game,
+ * player, player, game, player, player (the English names them in order) */
+#define HOST_POLICY_WAIT_TEXT	"In game %s (%s), %s's deadline passed at %s\n" \
+	"(%s owes: %s). The game's deadline policy is wait, so nothing is\n" \
+	"applied for %s until you act:\n\n" \
+	"  masqued admin %s extend 24h --why \"...\"    more time for %s\n" \
+	"  masqued admin %s default %s --why \"...\"    the default move for " \
+	"%s, this once\n" \
+	"  masqued admin %s kick %s --why \"...\"    the deadline defaults play " \
+	"the seat from now on\n\n" \
+	"or leave it, and the game waits for %s's reply."
+
+/* Nobody plays: the game paused itself (deadline.c). */
+#define HOST_ABSENT_SUBJECT	"[masqued] game %s is paused: nobody is playing"
+/* game, kind, entry, game, game */
+#define HOST_ABSENT_TEXT	"In game %s (%s), every player missed a " \
+	"deadline and nobody has\nplayed since, so masqued stopped playing " \
+	"the deadline defaults and\npaused the game (entry %llu). The players " \
+	"were told. Then:\n\n" \
+	"  masqued admin %s resume --why \"...\"    play on (the defaults " \
+	"too, until\n      every player has missed a deadline once more)\n" \
+	"  masqued admin %s end --why \"...\"       end it, revealing every " \
+	"secret\n"
+
+/* A bounce (inbound.c): to, from, subject, datadir, hash; the last %s is
+ * HOST_BOUNCE_PLAYER or nothing. Unnamed: the report names no address. */
+#define HOST_BOUNCE_SUBJECT	"[masqued] mail to %s bounced"
+#define HOST_BOUNCE_TEXT	"Mail to %s bounced. A delivery report (bounce) " \
+	"came back from %s, subject \"%s\". If it is a player's address, it " \
+	"may be failing; the report is archived as\n%s/archive/%s.eml.\n\n" \
+	"Further bounces for it today are in the daemon's log only.%s"
+#define HOST_BOUNCE_PLAYER	"\n\nIt is a player's address: `masqued admin " \
+	"GAME replace PLAYER NEW-ADDRESS --why \"...\"` gives their seat a " \
+	"working one."
+#define HOST_BOUNCE_UNNAMED_SUBJECT	"[masqued] a mail bounced"
+#define HOST_BOUNCE_UNNAMED_TEXT	"A delivery report (bounce) came back " \
+	"from %s, subject \"%s\". One of the players' addresses may be " \
+	"failing; the report is archived as\n%s/archive/%s.eml.\n\n" \
+	"Further bounces for an address the report does not name today are " \
+	"in the daemon's log only."
+#define HOST_UNKNOWN_SENDER	"an unknown sender"
+
+/* A reply logged whose answers cannot be rebuilt (mailmark.c): game,
+ * player; game, entry, player, why, player, game. */
+#define HOST_UNANSWERED_SUBJECT	"[masqued] game %s: a move of %s was logged but not answered"
+#define HOST_UNANSWERED_TEXT	"In game %s, entry %llu holds a reply of " \
+	"%s: it was logged, but its answers (the receipt, the others' " \
+	"notices) were not queued, and %s.\n\n" \
+	"They wait for the message to be read again, and the game's later " \
+	"mail waits with them, until the game's next entry (if this move " \
+	"ended the game, there is none: its end mail waits too). If the " \
+	"message is gone, ask %s to send it again from their sent mail (it " \
+	"is then only acknowledged, and its answers go); or tell them the " \
+	"move was taken (masqued log %s shows it)."
+
+/* The IMAP mailbox stuck at one message (stuck.c): uid, mailbox, passes,
+ * why, validity, uid, datadir. */
+#define HOST_IMAP_STUCK_SUBJECT	"[masqued] the game mailbox is stuck at one message"
+#define HOST_IMAP_STUCK_TEXT	"masqued has stopped at message UID %u of " \
+	"the mailbox %s in %llu passes in a row: %s\n\n" \
+	"Every game waits until it gets past it: the mailbox is read in " \
+	"order, and a message is never skipped, since it may be a move. " \
+	"Look at the message with a mail client. If it is not a move, have " \
+	"masqued pass it by writing \"%u %u\" into\n%s/cursor/imap."
+
+/* A game stuck at a Maildir message (stuck.c): game; game, passes,
+ * inbox, game. */
+#define HOST_GAME_STUCK_SUBJECT	"[masqued] game %s is stuck at a message it cannot process"
+#define HOST_GAME_STUCK_TEXT	"A message for game %s could not be " \
+	"processed in %llu passes in a row; the daemon's log names it and " \
+	"says why (\"not processed: ...\").\n\n" \
+	"It stays in the inbox (%s) and is tried again each pass, since it " \
+	"may be a move. Until it goes through, game %s waits: its later " \
+	"messages, its mail and its deadlines. The other games go on.\n\n" \
+	"Mend what the log names (a full disk, a file's permissions), or, " \
+	"if the message is not a move, move it out of the inbox: the game " \
+	"carries on at the next pass."
+
+/* Moves to the IMAP done folder that fail (stuck.c): count, folder, why,
+ * mailbox, mailbox, folder. */
+#define HOST_UNDONE_SUBJECT	"[masqued] messages cannot be moved to the done folder"
+#define HOST_UNDONE_TEXT	"masqued could not move the last %llu " \
+	"messages it read to the folder \"%s\" (imap_done_folder): %s\n\n" \
+	"Nothing is lost: each message was read and answered, and it stays " \
+	"in %s behind masqued's cursor, never read again. But until the " \
+	"moves go through, %s keeps every message. Check that the account " \
+	"may make and write that folder (a provider may name folders " \
+	"differently, or want its prefix: \"INBOX.%s\"), or take " \
+	"imap_done_folder out of masqued.conf to leave messages where they " \
+	"are. Once a move goes through, a later failure is told again."
+
+/* The disk is full (reserve.c): datadir, KiB free; _FREED when the room
+ * kept back was given up for this mail. */
+#define HOST_DISK_FULL_SUBJECT	"[masqued] the disk is full: games wait"
+#define HOST_DISK_FULL_TEXT	"The disk that holds masqued's data folder " \
+	"(%s) is full: %llu KiB free.\n\n" \
+	"Nothing is lost or played twice while it lasts. A reply masqued " \
+	"cannot archive, log and answer stays in the inbox and is read " \
+	"again at the next pass; a game whose mails cannot be queued waits, " \
+	"its deadlines with it; the daemon's log says what failed.\n\n" \
+	"Make room on that disk, and the games carry on at the next pass " \
+	"by themselves."
+#define HOST_DISK_FULL_FREED_TEXT	HOST_DISK_FULL_TEXT " To queue this " \
+	"mail, masqued gave up the room it keeps back for it (cursor/reserve " \
+	"in the data folder); it keeps it back again once there is room."
+
+/* A dead letter (spool.c): name, recipient, datadir, the last answer. */
+#define HOST_DEAD_SUBJECT	"[masqued] undeliverable mail to %s"
+#define HOST_DEAD_TEXT		"The mail %s to %s could not be delivered and " \
+	"was moved to\n%s/spool/dead/.\n\nThe last answer: %s"
+
+#endif

@@ -1,0 +1,222 @@
+/*
+ * test_host_i18n.c - the host's mails in the config's language: every
+ * format of daemon/host_text.h has its translation in templates/ja and
+ * templates/zh host.json, and those have no other; each catalog loads
+ * (refusal_i18n.h checks that every translation uses each argument of its
+ * English, converted alike); real texts, built from the formats as the
+ * daemon builds them, come out in Japanese and Chinese with their
+ * arguments in place (a paragraph inside a text, an English word of the
+ * daemon's own translated), and stay English for `en`.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "buf.h"
+#include "err.h"
+#include "daemon/host_text.h"
+#include "mail/refusal_i18n.h"
+
+static const char *root = ".";
+
+/* Every format of host_text.h; test_every_format_is_listed counts the
+ * header's #define HOST_ lines, so a new one not listed here fails. */
+static const char *const formats[] = {
+	HOST_BANNER, HOST_STOPPED_SUBJECT, HOST_STOPPED_TEXT,
+	HOST_WAITS_SUBJECT, HOST_WAITS_TEXT, HOST_POLICY_WAIT_SUBJECT,
+	HOST_POLICY_WAIT_TEXT, HOST_ABSENT_SUBJECT, HOST_ABSENT_TEXT,
+	HOST_BOUNCE_SUBJECT, HOST_BOUNCE_TEXT, HOST_BOUNCE_PLAYER,
+	HOST_BOUNCE_UNNAMED_SUBJECT, HOST_BOUNCE_UNNAMED_TEXT,
+	HOST_UNKNOWN_SENDER, HOST_UNANSWERED_SUBJECT, HOST_UNANSWERED_TEXT,
+	HOST_IMAP_STUCK_SUBJECT, HOST_IMAP_STUCK_TEXT, HOST_GAME_STUCK_SUBJECT,
+	HOST_GAME_STUCK_TEXT, HOST_UNDONE_SUBJECT, HOST_UNDONE_TEXT,
+	HOST_DISK_FULL_SUBJECT, HOST_DISK_FULL_TEXT, HOST_DISK_FULL_FREED_TEXT,
+	HOST_DEAD_SUBJECT, HOST_DEAD_TEXT,
+};
+#define NFORMATS	(sizeof(formats) / sizeof(formats[0]))
+
+static const char *const langs[] = { "ja", "zh" };
+
+static char *
+path_of(const char *rel)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+
+	mq_buf_printf(&b, "%s/%s", root, rel);
+	assert_false(b.oom);
+	return mq_buf_steal(&b);
+}
+
+static void
+test_every_format_is_listed(void **state)
+{
+	char *path = path_of("daemon/host_text.h"), line[512];
+	FILE *f = fopen(path, "r");
+	size_t n = 0;
+
+	(void)state;
+	if (f == NULL)
+		fail_msg("cannot read %s", path);
+	while (fgets(line, sizeof(line), f) != NULL)
+		n += strncmp(line, "#define HOST_", 13) == 0;
+	fclose(f);
+	free(path);
+	assert_int_equal(n, NFORMATS);
+}
+
+static void
+test_each_catalog_has_each_format_and_no_other(void **state)
+{
+	struct mq_buf rel = MQ_BUF_INIT;
+	json_error_t je;
+	json_t *cat;
+	char *path;
+	size_t l, i;
+
+	(void)state;
+	for (l = 0; l < 2; l++) {
+		mq_buf_reset(&rel);
+		mq_buf_printf(&rel, "templates/%s/host.json", langs[l]);
+		path = path_of(mq_buf_str(&rel));
+		if ((cat = json_load_file(path, JSON_REJECT_DUPLICATES, &je)) == NULL)
+			fail_msg("%s: %s (line %d)", path, je.text, je.line);
+		for (i = 0; i < NFORMATS; i++)
+			if (json_object_get(cat, formats[i]) == NULL)
+				fail_msg("%s lacks \"%s\"", path, formats[i]);
+		if (json_object_size(cat) != NFORMATS)
+			fail_msg("%s has %zu entries; host_text.h %zu formats",
+			    path, json_object_size(cat), (size_t)NFORMATS);
+		json_decref(cat);
+		free(path);
+	}
+	mq_buf_free(&rel);
+}
+
+static struct mq_refusals *
+catalogs(void)
+{
+	char *dir = path_of("templates");
+	struct mq_refusals *r = mq_refusals_new_catalog(dir, "host.json");
+
+	free(dir);
+	assert_non_null(r);
+	return r;
+}
+
+static void
+test_each_catalog_loads(void **state)
+{
+	struct mq_refusals *r = catalogs();
+	struct mq_err e;
+	size_t l;
+
+	(void)state;
+	for (l = 0; l < 2; l++) {
+		if (mq_refusals_load(r, langs[l], &e) != 0)
+			fail_msg("%s: %s", langs[l], e.msg);
+		assert_int_equal(mq_refusals_count(r, langs[l]), NFORMATS);
+	}
+	mq_refusals_free(r);
+}
+
+/* text in lang, as the daemon sends it */
+static char *
+in(struct mq_refusals *r, const char *lang, const char *text)
+{
+	struct mq_buf out = MQ_BUF_INIT;
+	struct mq_err e;
+
+	if (mq_refusals_translate(r, lang, text, &out, &e) != 0)
+		fail_msg("%s: %s", lang, e.msg);
+	return mq_buf_steal(&out);
+}
+
+static void
+has(const char *s, const char *part)
+{
+	if (strstr(s, part) == NULL)
+		fail_msg("\"%s\" lacks \"%s\"", s, part);
+}
+
+static void
+test_real_texts_come_out_translated(void **state)
+{
+	struct mq_refusals *r = catalogs();
+	char text[4096], *t;
+
+	(void)state;
+	snprintf(text, sizeof(text), HOST_DISK_FULL_FREED_TEXT, "/srv/game data",
+	    12ULL);
+	t = in(r, "ja", text);
+	has(t, "masqued のデータフォルダー（/srv/game data）のあるディスクがいっぱいです：空きは 12 KiB。");
+	has(t, "cursor/reserve");
+	free(t);
+	t = in(r, "zh", text);
+	has(t, "存放 masqued 数据文件夹（/srv/game data）的磁盘已满：剩余 12 KiB。");
+	has(t, "为了把这封邮件排入队列");
+	free(t);
+	t = in(r, "en", text);
+	assert_string_equal(t, text);
+	free(t);
+
+	/* a player's bounce: the paragraph after it translated too, and the
+	 * daemon's own word for a sender it does not know */
+	snprintf(text, sizeof(text), HOST_BOUNCE_TEXT, "bob@x.test",
+	    HOST_UNKNOWN_SENDER, "Undelivered: your move", "/d", "ab12",
+	    HOST_BOUNCE_PLAYER);
+	t = in(r, "ja", text);
+	has(t, "bob@x.test あてのメールが戻ってきました。不明な送信者 から");
+	has(t, "件名「Undelivered: your move」");
+	has(t, "/d/archive/ab12.eml");
+	has(t, "これはプレイヤーのアドレスです。");
+	free(t);
+	snprintf(text, sizeof(text), HOST_BOUNCE_TEXT, "bob@x.test",
+	    "MAILER-DAEMON@y.test", "s", "/d", "ab12", "");
+	t = in(r, "zh", text);
+	has(t, "发给 bob@x.test 的邮件被退回。MAILER-DAEMON@y.test 发来了");
+	assert_null(strstr(t, "这是一位玩家的地址"));
+	free(t);
+
+	/* fifteen arguments, several the same, each in its place */
+	snprintf(text, sizeof(text), HOST_POLICY_WAIT_TEXT, "g7f3abcd",
+	    "redmasque", "carol", "2026-12-03 10:00 UTC", "carol", "act",
+	    "carol", "g7f3abcd", "carol", "g7f3abcd", "carol", "carol",
+	    "g7f3abcd", "carol", "carol");
+	t = in(r, "zh", text);
+	has(t, "在游戏 g7f3abcd（redmasque）中，carol 的截止时间已于 2026-12-03 10:00 UTC 过去");
+	has(t, "masqued admin g7f3abcd kick carol --why");
+	free(t);
+	snprintf(text, sizeof(text), HOST_IMAP_STUCK_TEXT, 7u, "INBOX", 5ULL,
+	    "the server broke off", 1700000000u, 7u, "/d");
+	t = in(r, "ja", text);
+	has(t, "メールボックス INBOX のメッセージ UID 7 で、5 回続けて止まりました");
+	has(t, "/d/cursor/imap に \"1700000000 7\" と書けば");
+	free(t);
+	t = in(r, "ja", HOST_BANNER);
+	assert_string_equal(t, "=== masqued · ホストへのお知らせ ===");
+	free(t);
+	mq_refusals_free(r);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_format_is_listed),
+		cmocka_unit_test(test_each_catalog_has_each_format_and_no_other),
+		cmocka_unit_test(test_each_catalog_loads),
+		cmocka_unit_test(test_real_texts_come_out_translated),
+	};
+
+	if (getenv("MQ_ROOT") != NULL)
+		root = getenv("MQ_ROOT");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
