@@ -953,6 +953,38 @@ load_spells(struct ms_data *d, const json_t *root, struct mq_err *err)
 	return 0;
 }
 
+/*
+ * The card set names the Spells in kanji (行進曲), as the published game
+ * does; a Japanese player may as well type the loanword everyone says
+ * (マーチ). Each reading reads as its Spell, by the Spell's id, where the
+ * card set has that id; the mails keep the card set's names.
+ */
+static const struct {
+	const char *id, *reading;
+} spell_readings[] = {
+	{ "SP_march", "マーチ" }, { "SP_waltz", "ワルツ" },
+	{ "SP_rhapsody", "ラプソディ" }, { "SP_rhapsody", "ラプソディー" },
+	{ "SP_symphony", "シンフォニー" }, { "SP_fugue", "フーガ" },
+	{ "SP_lullaby", "ララバイ" }, { "SP_prelude", "プレリュード" },
+	{ "SP_nocturne", "ノクターン" }, { "SP_requiem", "レクイエム" },
+	{ "SP_concerto", "コンチェルト" }, { "SP_serenade", "セレナーデ" },
+	{ "SP_serenade", "セレナード" },
+};
+
+static int
+add_spell_readings(struct ms_data *d, struct mq_err *err)
+{
+	size_t i;
+	int s;
+
+	for (i = 0; i < sizeof(spell_readings) / sizeof(spell_readings[0]); i++)
+		for (s = 0; s < d->nspells; s++)
+			if (strcmp(d->spell[s].nm.id, spell_readings[i].id) == 0)
+				MQ_TRY(add_alias(d, spell_readings[i].reading,
+				    MS_W_SPELL, s, "spells", "name_ja", err));
+	return 0;
+}
+
 int
 ms_data_load(const json_t *root, void **out, struct mq_err *err)
 {
@@ -983,7 +1015,8 @@ ms_data_load(const json_t *root, void **out, struct mq_err *err)
 	    (rc = load_emblems(d, root, err)) ||
 	    (rc = load_guardians(d, root, err)) ||
 	    (rc = load_events(d, root, err)) ||
-	    (rc = load_spells(d, root, err)))
+	    (rc = load_spells(d, root, err)) ||
+	    (rc = add_spell_readings(d, err)))
 		goto fail;
 	/* Every player is dealt a Mask and chooses a Dancer. */
 	if (d->nmasks < d->max_players) {

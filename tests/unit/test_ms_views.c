@@ -221,6 +221,13 @@ test_parse_canonical_text(void **state)
 	reads_as(st, "EVENT 曲目の要求", "EVENT request-for-a-tune");
 	reads_as(st, "PLAY 狂詩曲 PAY 行進曲、円舞曲",
 	    "PLAY rhapsody PAY march waltz");
+	/* the loanwords a Japanese player says for the Spells, full-width
+	 * or half-width katakana */
+	reads_as(st, "プレイ ラプソディー 払う マーチ、ワルツ",
+	    "PLAY rhapsody PAY march waltz");
+	reads_as(st, "PLAY ﾚｸｲｴﾑ PAY ｾﾚﾅｰﾃﾞ ﾌｰｶﾞ",
+	    "PLAY requiem PAY fugue serenade");
+	reads_as(st, "KEEP ノクターン", "KEEP nocturne");
 	/* a colon after a keyword, as people write in mail ('"dancer:" is
 	 * not a command' was the answer); full-width in Japanese */
 	reads_as(st, "DANCER: thief", "DANCER thief");
