@@ -345,14 +345,43 @@ add_defaults(const struct mq_game *g, int reader, json_t *ctx)
 	return bad;
 }
 
+/*
+ * The commitments these entries made that their resolution did not open
+ * (a MOVE sent with the round's last PLAY): the resolution mail must
+ * announce them, or nobody but the sender would have seen the hash before
+ * it was opened. NULL when out of memory; an empty array when none.
+ */
+static json_t *
+still_hidden(const struct mq_game *g)
+{
+	json_t *a = json_array(), *c, *r;
+	size_t i, j;
+	int bad = a == NULL, open;
+
+	if (g->committed == NULL)
+		return a;
+	json_array_foreach(g->committed, i, c) {
+		open = 0;
+		json_array_foreach(g->revealed, j, r)
+			open |= json_equal(json_object_get(r, "commit"),
+			    json_object_get(c, "commit"));
+		if (!open)
+			bad |= json_array_append(a, c) != 0;
+	}
+	return mq_notify_whole(a, bad);
+}
+
 int
 mq_notify_everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
     json_t *admin, int skip, struct mq_err *err)
 {
-	json_t *ctx;
+	json_t *ctx, *hidden = NULL;
 	int i, rc, bad;
 
 	rc = mq_notify_journal_ok(g, err);
+	if (rc == 0 && admin == NULL && g->journal_on &&
+	    (hidden = still_hidden(g)) == NULL)
+		rc = mq_fail(err, MQ_IO, "Out of memory.");
 	for (i = 0; i < g->nplayers && rc == 0; i++) {
 		if (i == skip)
 			continue;
@@ -366,6 +395,9 @@ mq_notify_everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
 		if (g->journal_on) {
 			bad |= json_object_set(ctx, "events", g->journal[i]) != 0;
 			bad |= json_object_set(ctx, "reveals", g->revealed) != 0;
+			if (hidden != NULL)
+				bad |= json_object_set(ctx, "commitments",
+				    hidden) != 0;
 		}
 		if (strcmp(kind, "end") == 0)
 			bad |= add_end_secrets(g, ctx);
@@ -382,6 +414,7 @@ mq_notify_everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
 		rc = mq_notify_send_game_mail(d, g, i, kind, mq_notify_whole(ctx,
 		    bad), err);
 	}
+	json_decref(hidden);
 	return rc;
 }
 
