@@ -158,7 +158,9 @@ submit_lines(struct mq_daemon *d, struct mq_game *g, int seat,
 			 * (STATUS), as a reply's Message-ID does */
 			randombytes_buf(rnd, sizeof(rnd));
 			sodium_bin2hex(reply_id, sizeof(reply_id), rnd, sizeof(rnd));
-			rc = mq_notify_answer(d, g, seat, &res, &logged,
+			/* a HELP alone says what the SET lines asked, as a
+			 * reply's does (inbound.c) */
+			rc = mq_notify_answer(d, g, seat, &res, set,
 			    reply_id, err);
 		}
 		/* the move stands whatever came after: its receipt; no

@@ -221,4 +221,39 @@ late=$(ls $O | grep "^$((T0 + 292 * H))\." | sed "s|^|$O/|")
 [ -n "$late" ] || fail "the late pass sent nothing"; ok
 ! grep -l "^X-Masqued-Mail: reminder" $late >/dev/null ||
     fail "the pass that paused the game reminded players: $(grep -l "^X-Masqued-Mail: reminder" $late | xargs grep -h '^To:')"; ok
+
+# --- The Red Death: alice places, the others miss their placements; the
+# host kicks alice, the only player still playing: the game pauses, and
+# the kick's notice, which plays no default, does not say (in its text or
+# its HTML) that everyone has now missed a deadline ---
+K=$(new_game $D) || fail "new redmasque (kick the last player)"
+expect 0 "alice places" -- $M -C $D submit --no-mail $K alice "PLACE black"
+h=0
+until $MREL -C $D view $K admin --json | grep -q '"owes": "act"'; do
+	h=$((h + 73)); [ $h -lt 400 ] || fail "the placements never ended"
+	MASQUED_NOW=$((T0 + h * H)) $M -C $D serve --once 2>>$T/serve.err ||
+	    fail "serve --once at $h h"
+done
+! paused_by_masqued $K || fail "paused while alice still plays"; ok
+MASQUED_NOW=$((T0 + (h + 1) * H)) expect 0 "kick alice" -- \
+    $M -C $D admin $K kick alice --why "moved away"
+ls $O >$T/before.kick
+kicks=0
+MASQUED_NOW=$((T0 + (h + 1) * H)) $M -C $D serve --once 2>>$T/serve.err
+for f in $(ls $O | comm -13 $T/before.kick - | sed "s|^|$O/|" |
+    xargs grep -l "^X-Masqued-Mail: admin"); do
+	$PY - "$f" >$T/kick.parts <<'EOF2'
+import email, html, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+for p in m.walk():
+    if p.get_content_type() in ("text/plain", "text/html"):
+        print(" ".join(html.unescape(p.get_payload(decode=True).decode()).split()))
+EOF2
+	grep -q "moved away" $T/kick.parts || continue	# the pause's
+	kicks=$((kicks + 1))
+	! grep -q "Every player has now missed a deadline" $T/kick.parts ||
+	    fail "the kick notice says everyone missed a deadline: $f"; ok
+done
+[ $kicks = 4 ] || fail "the kick was mailed to $kicks players, not 4"; ok
+paused_by_masqued $K || fail "the game was not paused once alice was kicked"; ok
 done_checks
