@@ -79,6 +79,9 @@ struct mq_daemon {
 	/* The disk was found full by this process (reserve.h): logged once,
 	 * and room found again is logged once. */
 	int disk_full;
+	/* The notice of it is queued, though its marker may not be (no inode
+	 * left for it): not queued again while the disk stays full. */
+	int disk_told;
 };
 
 /* Note a game as stalled for this pass (when the list is full, every game

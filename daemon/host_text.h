@@ -129,16 +129,22 @@
  * kept back was given up for this mail. */
 #define HOST_DISK_FULL_SUBJECT	"[masqued] the disk is full: games wait"
 #define HOST_DISK_FULL_TEXT	"The disk that holds masqued's data folder " \
-	"(%s) is full: %llu KiB free.\n\n" \
-	"Nothing is lost or played twice while it lasts. A reply masqued " \
-	"cannot archive, log and answer stays in the inbox and is read " \
-	"again at the next pass; a game whose mails cannot be queued waits, " \
-	"its deadlines with it; the daemon's log says what failed.\n\n" \
-	"Make room on that disk, and the games carry on at the next pass " \
-	"by themselves."
-#define HOST_DISK_FULL_FREED_TEXT	HOST_DISK_FULL_TEXT " To queue this " \
-	"mail, masqued gave up the room it keeps back for it (cursor/reserve " \
-	"in the data folder); it keeps it back again once there is room."
+	"(%s) is full: %llu KiB free.\n\n" DISK_FULL_REST
+#define HOST_DISK_FULL_FREED_TEXT	HOST_DISK_FULL_TEXT DISK_FULL_FREED
+/* The same when files, not bytes, ran out: the inodes left. */
+#define HOST_DISK_INODES_TEXT	"The disk that holds masqued's data folder " \
+	"(%s) can hold no more files: %llu inodes free.\n\n" DISK_FULL_REST
+#define HOST_DISK_INODES_FREED_TEXT	HOST_DISK_INODES_TEXT DISK_FULL_FREED
+/* (parts of the four above, not formats of their own) */
+#define DISK_FULL_REST "Nothing is lost or played twice while it lasts. " \
+	"A reply masqued cannot archive, log and answer stays in the inbox " \
+	"and is read again at the next pass; a game whose mails cannot be " \
+	"queued waits, its deadlines with it; the daemon's log says what " \
+	"failed.\n\nMake room on that disk, and the games carry on at the " \
+	"next pass by themselves."
+#define DISK_FULL_FREED " To queue this mail, masqued gave up the room it " \
+	"keeps back for it (cursor/reserve and cursor/reserve-inode in the " \
+	"data folder); it keeps it back again once there is room."
 
 /* A dead letter (spool.c): name, recipient, datadir, the last answer. */
 #define HOST_DEAD_SUBJECT	"[masqued] undeliverable mail to %s"

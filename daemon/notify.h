@@ -75,9 +75,15 @@ int mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
 
 /* A plain notice to the host (config `admin`; notify_host.c), once per key:
  * a bounce, a game stopped by a bad log. Nothing happens when no admin is
- * configured. */
+ * configured. Its Message-ID holds the key and the time: a key told again
+ * once forgotten (a disk full a second time) is a new mail to the host's
+ * client, not a copy of the first it would drop. */
 int mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
     const char *text, struct mq_err *err);
+/* The same; *spooled says whether the mail was queued, even when the
+ * marker that it was then failed (a disk out of inodes). */
+int mq_notify_host_spooled(struct mq_daemon *d, const char *key,
+    const char *subject, const char *text, int *spooled, struct mq_err *err);
 /* Whether the host was told of key already (or there is no host to tell). */
 int mq_notify_host_told(const struct mq_daemon *d, const char *key);
 /* Whether key's marker is there, admin or none; and the marker made,

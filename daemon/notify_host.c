@@ -106,12 +106,22 @@ int
 mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
     const char *text, struct mq_err *err)
 {
+	int spooled;
+
+	return mq_notify_host_spooled(d, key, subject, text, &spooled, err);
+}
+
+int
+mq_notify_host_spooled(struct mq_daemon *d, const char *key,
+    const char *subject, const char *text, int *spooled, struct mq_err *err)
+{
 	struct mq_mail_out m;
 	struct mq_buf body = MQ_BUF_INIT, subj = MQ_BUF_INIT;
 	char id[400], name[300], *raw = NULL;
 	size_t len;
 	int rc;
 
+	*spooled = 0;
 	/* once per key: a marker among the daemon's records remembers it */
 	if (mq_notify_host_told(d, key))
 		return 0;
@@ -124,7 +134,8 @@ mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
 		mq_buf_free(&subj);
 		return rc == MQ_IO ? rc : mq_fail(err, MQ_IO, "Out of memory.");
 	}
-	snprintf(id, sizeof(id), "host.%s@%s", key, d->conf.reply_domain);
+	snprintf(id, sizeof(id), "host.%s.%lld@%s", key, (long long)d->now,
+	    d->conf.reply_domain);
 	memset(&m, 0, sizeof(m));
 	m.from = d->conf.from;
 	m.to = d->conf.admin;
@@ -136,8 +147,10 @@ mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
 	snprintf(name, sizeof(name), "admin-%s", key);
 	if (rc == 0)
 		rc = mq_spool_put(d->conf.datadir, name, d->conf.admin, raw, len, err);
-	if (rc == 0)
+	if (rc == 0) {
+		*spooled = 1;
 		rc = mq_notify_host_mark(d, key, err);
+	}
 	free(raw);
 	mq_buf_free(&body);
 	mq_buf_free(&subj);

@@ -35,57 +35,75 @@ disk_free(const char *dir, unsigned long long *bytes, unsigned long long *inodes
 	return 0;
 }
 
+/*
+ * Two files: cursor/reserve holds the bytes, cursor/reserve-inode (empty)
+ * a second inode. On a disk out of inodes, the notice takes two files
+ * (its spool file, then the marker that it was queued): with one inode
+ * freed the marker failed, and the notice was queued anew every pass.
+ */
 static void
-reserve_make(const char *path)
+reserve_make(const char *path, const char *inode_path)
 {
 	static const char zeros[MQ_RESERVE_BYTES];
 	struct stat st;
 	struct mq_err e;
 
-	if (stat(path, &st) == 0 && st.st_size == MQ_RESERVE_BYTES)
-		return;
-	if (mq_file_replace(path, zeros, sizeof(zeros), 0600, &e) != 0)
+	if ((stat(path, &st) != 0 || st.st_size != MQ_RESERVE_BYTES) &&
+	    mq_file_replace(path, zeros, sizeof(zeros), 0600, &e) != 0)
+		mq_daemon_log("cannot keep room back for a full disk: %s", e.msg);
+	if (stat(inode_path, &st) != 0 &&
+	    mq_file_replace(inode_path, "", 0, 0600, &e) != 0)
 		mq_daemon_log("cannot keep room back for a full disk: %s", e.msg);
 }
 
 static void
-tell_full(struct mq_daemon *d, const char *path, unsigned long long bytes)
+tell_full(struct mq_daemon *d, const char *path, const char *inode_path,
+    unsigned long long bytes, unsigned long long inodes, int no_inodes)
 {
 	char text[3072];
 	struct mq_err e;
-	int freed;
+	int freed, spooled;
 
 	freed = unlink(path) == 0;
-	if (freed)
-		snprintf(text, sizeof(text), HOST_DISK_FULL_FREED_TEXT,
-		    d->conf.datadir, bytes / 1024);
+	freed |= unlink(inode_path) == 0;
+	if (no_inodes)
+		snprintf(text, sizeof(text), freed ? HOST_DISK_INODES_FREED_TEXT :
+		    HOST_DISK_INODES_TEXT, d->conf.datadir, inodes);
 	else
-		snprintf(text, sizeof(text), HOST_DISK_FULL_TEXT,
-		    d->conf.datadir, bytes / 1024);
-	if (mq_notify_host(d, RESERVE_KEY, HOST_DISK_FULL_SUBJECT, text, &e) != 0)
-		mq_daemon_log("the disk is full (%llu KiB free); cannot tell the "
-		    "host: %s", bytes / 1024, e.msg);
+		snprintf(text, sizeof(text), freed ? HOST_DISK_FULL_FREED_TEXT :
+		    HOST_DISK_FULL_TEXT, d->conf.datadir, bytes / 1024);
+	if (mq_notify_host_spooled(d, RESERVE_KEY, HOST_DISK_FULL_SUBJECT, text,
+	    &spooled, &e) != 0 && !spooled)
+		mq_daemon_log("the disk is full (%llu KiB, %llu inodes free); "
+		    "cannot tell the host: %s", bytes / 1024, inodes, e.msg);
 	else
-		mq_daemon_log("the disk is full (%llu KiB free); the host is told%s",
-		    bytes / 1024, freed ? " (in the room kept back for it)" : "");
+		mq_daemon_log("the disk is full (%llu KiB, %llu inodes free); the "
+		    "host is told%s", bytes / 1024, inodes,
+		    freed ? " (in the room kept back for it)" : "");
+	d->disk_told = spooled;
 }
 
 void
 mq_reserve_check(struct mq_daemon *d)
 {
-	char path[1400];
+	char path[1400], inode_path[1400];
 	unsigned long long bytes, inodes;
 
 	if (disk_free(d->conf.datadir, &bytes, &inodes) != 0)
 		return;
 	snprintf(path, sizeof(path), "%s/cursor/reserve", d->conf.datadir);
+	snprintf(inode_path, sizeof(inode_path), "%s/cursor/reserve-inode",
+	    d->conf.datadir);
 	if (bytes < MQ_RESERVE_BYTES || inodes < RESERVE_INODES) {
 		if (!d->disk_full)
 			mq_daemon_log("the disk that holds %s is full",
 			    d->conf.datadir);
 		d->disk_full = 1;
-		if (!mq_notify_host_told(d, RESERVE_KEY))
-			tell_full(d, path, bytes);
+		/* queued already, its marker not: not again (each pass
+		 * would send the host one more) */
+		if (!d->disk_told && !mq_notify_host_told(d, RESERVE_KEY))
+			tell_full(d, path, inode_path, bytes, inodes,
+			    bytes >= MQ_RESERVE_BYTES);
 		return;
 	}
 	if (bytes < 4 * (unsigned long long)MQ_RESERVE_BYTES ||
@@ -97,5 +115,6 @@ mq_reserve_check(struct mq_daemon *d)
 		mq_notify_host_forget(d, RESERVE_KEY);
 		d->disk_full = 0;
 	}
-	reserve_make(path);
+	d->disk_told = 0;
+	reserve_make(path, inode_path);
 }

@@ -9,8 +9,9 @@
 
 #include "daemon/daemon.h"
 
-/* The room kept back, in DATA/cursor/reserve: a few host mails and their
- * markers, with blocks to spare on any file system. */
+/* The room kept back, in DATA/cursor/reserve (and an inode, in
+ * DATA/cursor/reserve-inode): a few host mails and their markers, with
+ * blocks to spare on any file system. */
 #define MQ_RESERVE_BYTES	(64 * 1024)
 
 /*

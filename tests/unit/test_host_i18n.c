@@ -39,6 +39,7 @@ static const char *const formats[] = {
 	HOST_IMAP_STUCK_SUBJECT, HOST_IMAP_STUCK_TEXT, HOST_GAME_STUCK_SUBJECT,
 	HOST_GAME_STUCK_TEXT, HOST_UNDONE_SUBJECT, HOST_UNDONE_TEXT,
 	HOST_DISK_FULL_SUBJECT, HOST_DISK_FULL_TEXT, HOST_DISK_FULL_FREED_TEXT,
+	HOST_DISK_INODES_TEXT, HOST_DISK_INODES_FREED_TEXT,
 	HOST_DEAD_SUBJECT, HOST_DEAD_TEXT,
 };
 #define NFORMATS	(sizeof(formats) / sizeof(formats[0]))
@@ -165,6 +166,16 @@ test_real_texts_come_out_translated(void **state)
 	free(t);
 	t = in(r, "en", text);
 	assert_string_equal(t, text);
+	free(t);
+	/* out of inodes, not bytes: said so, and both files named */
+	snprintf(text, sizeof(text), HOST_DISK_INODES_FREED_TEXT, "/d", 0ULL);
+	t = in(r, "ja", text);
+	has(t, "空き inode は 0。");
+	has(t, "cursor/reserve-inode");
+	free(t);
+	t = in(r, "zh", text);
+	has(t, "剩余 0 个 inode。");
+	has(t, "cursor/reserve-inode");
 	free(t);
 
 	/* a player's bounce: the paragraph after it translated too, and the
