@@ -6,7 +6,8 @@ MREL=${MASQUED_REL:-./masqued}
 export MASQUED_NOW=${MASQUED_NOW:-1790000000}
 T=$(mktemp -d /tmp/masqued-cli.XXXXXX)
 IMAP_PID=	# fake_imap's server, stopped at exit
-trap '[ -n "$IMAP_PID" ] && kill $IMAP_PID 2>/dev/null; rm -rf "$T"' EXIT
+SINK_PID=	# smtp_sink's server, stopped at exit
+trap '[ -n "$IMAP_PID" ] && kill $IMAP_PID 2>/dev/null; [ -n "$SINK_PID" ] && kill $SINK_PID 2>/dev/null; rm -rf "$T"' EXIT
 checks=0
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -45,6 +46,24 @@ fake_imap() {
 	fi_n=0
 	while [ ! -s $T/port ] && [ $fi_n -lt 50 ]; do sleep 0.1; fi_n=$((fi_n + 1)); done
 	[ -s $T/port ] || fail "the fake IMAP server did not start"; ok
+}
+
+# smtp_sink [SINK_X=V...] DIR [DELAY]: tests/data/smtp_sink.py on loopback,
+# each message it takes a file in DIR (made); its port in $T/sinkport, its
+# pid SINK_PID. SINK_REFUSE=DOMAIN refuses that domain's recipients.
+smtp_sink() {
+	rm -f $T/sinkport
+	(
+		while [ $# -gt 0 ]; do
+			case $1 in SINK_*=*) export "$1"; shift ;; *) break ;; esac
+		done
+		mkdir -p "$1"
+		exec /usr/bin/python3 tests/data/smtp_sink.py "$@" >$T/sinkport
+	) &
+	SINK_PID=$!
+	ss_n=0
+	while [ ! -s $T/sinkport ] && [ $ss_n -lt 50 ]; do sleep 0.1; ss_n=$((ss_n + 1)); done
+	[ -s $T/sinkport ] || fail "the SMTP sink did not start"; ok
 }
 
 # A game of four, with a fixed seed.

@@ -8,16 +8,10 @@
 # one of them told it went well. The SMTP server is tests/data/smtp_sink.py, which
 # takes a fifth of a second per message so that the processes overlap.
 . tests/cli/lib.sh
-mkdir -p $T/got
-/usr/bin/python3 tests/data/smtp_sink.py $T/got 0.2 >$T/port &
-SINK=$!
-trap 'kill $SINK 2>/dev/null; rm -rf "$T"' EXIT
-i=0
-while [ ! -s $T/port ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-[ -s $T/port ] || fail "the SMTP sink did not start"; ok
+smtp_sink $T/got 0.2
 D=$T/data
 expect 0 "init" -- $M -C $D init
-printf 'outbound = smtp\nsmtp_url = smtp://127.0.0.1:%s\ntls = no\nfrom = masqued <game@example.org>\nreply_domain = example.org\n' "$(cat $T/port)" >>$D/masqued.conf
+printf 'outbound = smtp\nsmtp_url = smtp://127.0.0.1:%s\ntls = no\nfrom = masqued <game@example.org>\nreply_domain = example.org\n' "$(cat $T/sinkport)" >>$D/masqued.conf
 got() { ls $T/got | wc -l; }
 ids() { grep -h "^Message-ID:" $T/got/* | sort; }
 

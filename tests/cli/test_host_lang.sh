@@ -63,13 +63,7 @@ for lang in zh ja; do
 done
 
 # a dead letter, sent over SMTP: the host's mail about it in Chinese too
-mkdir -p $T/got
-SINK_REFUSE=dead.test /usr/bin/python3 tests/data/smtp_sink.py $T/got >$T/sinkport &
-SINK=$!
-trap 'kill $SINK 2>/dev/null; rm -rf "$T"' EXIT
-i=0
-while [ ! -s $T/sinkport ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-[ -s $T/sinkport ] || fail "the SMTP sink did not start"; ok
+smtp_sink SINK_REFUSE=dead.test $T/got
 S=$T/smtp
 expect 0 "init (smtp)" -- $M -C $S init
 printf 'admin = host@x.test\nlang = zh\noutbound = smtp\nsmtp_url = smtp://127.0.0.1:%s\ntls = no\nfrom = masqued <game@example.org>\nreply_domain = example.org\n' \
