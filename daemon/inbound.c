@@ -131,10 +131,17 @@ mq_inbound_answer(struct mq_daemon *d, struct mq_game *g,
 	for (i = 0; i < res->ncmds; i++) {	/* as the player numbers them */
 		if (!res->cmds[i].accepted && res->cmds[i].line >= 1 &&
 		    (size_t)res->cmds[i].line <= a->nlines &&
-		    mq_inbound_is_setting(a->lines[res->cmds[i].line - 1]))
+		    mq_inbound_is_setting(a->lines[res->cmds[i].line - 1])) {
+			/* no game's word, but the player's SET: refused */
 			mq_inbound_setting_refusal(a->lines[res->cmds[i].line - 1],
 			    res->cmds[i].error, sizeof(res->cmds[i].error));
-		else if (!res->cmds[i].accepted && !res->cmds[i].already)
+			res->cmds[i].note = 0;
+		} else if (res->cmds[i].note && res->cmds[i].line >= 1 &&
+		    (size_t)res->cmds[i].line <= a->nlines &&
+		    mq_inbound_names_set(a->lines[res->cmds[i].line - 1]))
+			res->cmds[i].note = 0;	/* "SET LANGUAGE ja": its why */
+		else if (!res->cmds[i].accepted && !res->cmds[i].already &&
+		    !res->cmds[i].note)
 			res->cmds[i].already = mq_inbound_sent_before(g, g->state, a->seat,
 			    res->cmds[i].text, res->logged ? res->entry.seq : 0);
 		if (res->cmds[i].line >= 1 && (size_t)res->cmds[i].line <= a->nlines)

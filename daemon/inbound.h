@@ -75,6 +75,8 @@ int mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len,
  * masqued takes; then it goes into s. mq_inbound_is_setting: whether it
  * is one at all; mq_inbound_setting_refusal: the sentence for one with a
  * value masqued lacks, instead of the engine's "set is not a command".
+ * mq_inbound_names_set: whether line starts with the word SET, a command
+ * of masqued's however it goes on (refused, not a greeting to note).
  * mq_inbound_settings_apply: log what s asks, as admin "lang" and
  * "notices" entries (nothing for what is so already), with "by": by when
  * not NULL (MQ_LOG_BY_ADMIN: the host's submit; a reply's have none).
@@ -90,6 +92,7 @@ int mq_settings_any(const struct mq_settings *s);
 int mq_inbound_set_lang_line(const char *line, char lang[8]);
 int mq_inbound_setting_line(const char *line, struct mq_settings *s);
 int mq_inbound_is_setting(const char *line);
+int mq_inbound_names_set(const char *line);
 void mq_inbound_setting_refusal(const char *line, char *out, size_t n);
 int mq_inbound_settings_apply(struct mq_game *g, int seat,
     const struct mq_settings *s, long long now, const char *by,

@@ -128,6 +128,12 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			if (k->names_command == NULL ||
 			    k->names_command(work, a.lines[i]))
 				refused = 1;	/* as submit: a command, refused */
+			else if (!bad && !mq_inbound_is_setting(a.lines[i]) &&
+			    !mq_inbound_names_set(a.lines[i]))
+				/* as the answer: no command, only noted */
+				bad = json_object_set_new(json_array_get(cmds,
+				    json_array_size(cmds) - 1), "note",
+				    json_true()) != 0;
 			continue;
 		}
 		prev = cmd;	/* as submit: what the next line follows */

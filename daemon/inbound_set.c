@@ -143,6 +143,15 @@ mq_inbound_is_setting(const char *line)
 	    notices_word(line, buf, sizeof(buf), &sep) != NULL;
 }
 
+int
+mq_inbound_names_set(const char *line)
+{
+	char buf[32], sep;
+
+	return set_word(line, "set", buf, sizeof(buf), &sep) != NULL &&
+	    (sep == ' ' || sep == ':' || sep == '\0');
+}
+
 void
 mq_inbound_setting_refusal(const char *line, char *out, size_t n)
 {

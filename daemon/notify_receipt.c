@@ -51,8 +51,27 @@ already_json(const struct mq_submit_result *r)
 	return mq_notify_whole(a, bad);
 }
 
+/* The lines that were no command ("Hi all,", mq_cmd_result's note), for
+ * the receipt: left alone, nothing to send again, no sentence each; NULL
+ * when out of memory. */
+static json_t *
+notes_json(const struct mq_submit_result *r)
+{
+	json_t *a = json_array();
+	size_t i;
+	int bad = a == NULL;
+
+	for (i = 0; i < r->ncmds && !bad; i++)
+		if (!r->cmds[i].accepted && !r->cmds[i].already &&
+		    r->cmds[i].note)
+			bad |= json_array_append_new(a, json_pack("{s:i, s:s}",
+			    "line", r->cmds[i].line, "text", r->cmds[i].text)) != 0;
+	return mq_notify_whole(a, bad);
+}
+
 /* The accepted or the refused commands, for the receipt; NULL when out of
- * memory. A line received already (already_json) is neither. */
+ * memory. A line received already (already_json) or noted (notes_json) is
+ * neither. */
 static json_t *
 results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
     const struct mq_submit_result *r, int accepted)
@@ -80,7 +99,8 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 	for (i = 0; i < r->ncmds && !bad; i++) {
 		const struct mq_cmd_result *c = &r->cmds[i];
 
-		if (c->accepted != accepted || (!accepted && c->already))
+		if (c->accepted != accepted || (!accepted && (c->already ||
+		    c->note)))
 			continue;
 		if (accepted) {
 			o = json_pack("{s:s, s:b}", "text", c->text, "secret", c->secret);
@@ -151,7 +171,7 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 	char key[17], basis[64];
 	unsigned char h[8];
 	size_t i;
-	int status = 0, other = 0, moves = 0, lang = 0, rc = 0;
+	int status = 0, other = 0, moves = 0, lang = 0, notes = 0, rc = 0;
 
 	/* every caller sets it apart (the message's Message-ID or hash,
 	 * submit's random key); should one not, the game, seat and seq do,
@@ -169,6 +189,8 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 	for (i = 0; i < r->ncmds; i++) {
 		if (r->cmds[i].accepted && strcmp(r->cmds[i].text, "STATUS") == 0)
 			status = 1;
+		else if (!r->cmds[i].accepted && r->cmds[i].note)
+			notes = 1;	/* answered only if nothing else is */
 		else if (mq_receipt_is_setting(&r->cmds[i]))
 			lang |= strncmp(r->cmds[i].text, "SET LANG ", 9) == 0;
 		else if (!r->cmds[i].accepted ||
@@ -184,6 +206,10 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 				moves = 1;
 		}
 	}
+	/* "Thanks for the game!" alone is told the game is over; beside
+	 * STATUS, the end mail says so */
+	if (notes && !status && !lang)
+		other = moves = 1;
 	if (other)
 		rc = mq_notify_stranger(d, g->players[seat].email,
 		    g->players[seat].lang, "refused", why != NULL && !moves ? why :
@@ -236,6 +262,7 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	bad |= json_object_set_new(ctx, "refused", results_json(d, g,
 	    g->players[seat].lang, r, 0)) != 0;
 	bad |= json_object_set_new(ctx, "already", already_json(r)) != 0;
+	bad |= json_object_set_new(ctx, "not_commands", notes_json(r)) != 0;
 	/* the subject names the turn the mail was about, not the one its
 	 * move began (a game whose journal is off: the clock as it stands) */
 	bad |= json_object_set(ctx, "view_before", g->view_before != NULL ?
@@ -259,11 +286,9 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 		    "limit", d->conf.rate_limit)) != 0;
 	if (upd == NULL && g->journal_on)
 		bad |= json_object_set(ctx, "events", g->journal[seat]) != 0;
-	/* a STATUS alone: its subject says what it brings, not "received" */
-	for (i = 0; !r->logged && i < (int)r->ncmds && r->cmds[i].accepted &&
-	    strcmp(r->cmds[i].text, "STATUS") == 0; i++)
-		;
-	if (i > 0 && i == (int)r->ncmds && !r->logged)
+	/* a STATUS alone (a greeting beside it aside): its subject says what
+	 * it brings, not "received" */
+	if (mq_receipt_only(r, "STATUS"))
 		bad |= json_object_set_new(ctx, "status_only", json_true()) != 0;
 	ctx = mq_notify_whole(ctx, bad);
 	rc = mq_notify_send_game_mail_uniq(d, g, seat, "receipt", uniq, ctx,
@@ -317,10 +342,8 @@ mq_notify_answer(struct mq_daemon *d, struct mq_game *g, int seat,
 
 	if (!r->logged)	/* a second HELP at this seq: a mail of its own */
 		reply_uniq(reply_id, uniq);
-	for (i = 0; i < r->ncmds && r->cmds[i].accepted &&
-	    strcmp(r->cmds[i].text, "HELP") == 0; i++)
-		;
-	only_help = i > 0 && i == r->ncmds && !r->logged;
+	/* "HELP" and "Thanks!": the help mail alone, as for HELP alone */
+	only_help = mq_receipt_only(r, "HELP");
 	rc = only_help ? 0 : mq_notify_submit(d, g, seat, r, reply_id, err);
 	for (i = 0; rc == 0 && i < r->ncmds; i++)
 		if (r->cmds[i].accepted && strcmp(r->cmds[i].text, "HELP") == 0) {

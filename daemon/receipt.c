@@ -292,13 +292,9 @@ mq_receipt_list_settings(struct mq_submit_result *res,
     const struct mq_settings *set, struct mq_err *err)
 {
 	char text[24];
-	size_t i;
 	int rc = 0;
 
-	for (i = 0; i < res->ncmds && res->cmds[i].accepted &&
-	    strcmp(res->cmds[i].text, "HELP") == 0; i++)
-		;
-	if (i > 0 && i == res->ncmds && !res->logged)
+	if (mq_receipt_only(res, "HELP"))
 		return 0;
 	/* the last first: SET LANG then SET NOTICES, as applied */
 	if (set->notices >= 0)
@@ -323,4 +319,22 @@ mq_receipt_is_setting(const struct mq_cmd_result *c)
 	/* no game has a command SET: its line is refused, never accepted */
 	return c->accepted && c->text != NULL &&
 	    strncmp(c->text, "SET ", 4) == 0;
+}
+
+int
+mq_receipt_only(const struct mq_submit_result *res, const char *text)
+{
+	size_t i, n = 0;
+
+	if (res->logged)
+		return 0;
+	for (i = 0; i < res->ncmds; i++) {
+		if (!res->cmds[i].accepted && res->cmds[i].note)
+			continue;	/* a greeting beside it asks nothing */
+		if (!res->cmds[i].accepted || strcmp(res->cmds[i].text,
+		    text) != 0)
+			return 0;
+		n++;
+	}
+	return n > 0;
 }

@@ -72,5 +72,12 @@ struct mq_cmd_result;
 int mq_receipt_list_settings(struct mq_submit_result *res,
     const struct mq_settings *set, struct mq_err *err);
 int mq_receipt_is_setting(const struct mq_cmd_result *c);
+/*
+ * Whether res logged nothing and its lines were text alone ("HELP",
+ * "STATUS"), once or more, the lines that were no command (a greeting
+ * beside it: mq_cmd_result's note) aside: the mail that answers it is
+ * the one text asks for.
+ */
+int mq_receipt_only(const struct mq_submit_result *res, const char *text);
 
 #endif

@@ -156,6 +156,10 @@ struct mq_cmd_result {
 	uint64_t already;		/* refused, but the seat had it accepted
 					 * at this entry for this same moment: a
 					 * copy sent again (inbound.c), or 0 */
+	int note;			/* refused, but no command: a line no
+					 * command word starts ("Hi all,",
+					 * game.h's names_command), which
+					 * stops nothing and is only noted */
 	char owed[16];			/* accepted: what the seat owed as it
 					 * came (the game's owes word; a PASS
 					 * says what it declined), or "" */

@@ -548,9 +548,12 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 			}
 			if (result_add(res, line, (int)i + 1, 0, 0, e.msg))
 				goto oom;
-			/* a command refused, not a greeting: the next wait */
+			/* a command refused, not a greeting: the next wait;
+			 * a greeting is only noted, nothing to send again */
 			if (k->names_command == NULL || k->names_command(work, line))
 				refused = 1;
+			else
+				res->cmds[res->ncmds - 1].note = 1;
 			continue;
 		}
 		mq_buf_reset(&text);

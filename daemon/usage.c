@@ -77,8 +77,8 @@ static const struct {
 	{ "parse", "parse [FILE|-]",
 	  "A dry run of one message: how masqued reads it, as JSON (game, player,\n"
 	  "auth, commands, errors, text; a line received already has \"already\":\n"
-	  "ENTRY; lang and notices, a SET LANG or SET NOTICES it carries),\n"
-	  "changing nothing." },
+	  "ENTRY, one that is no command \"note\": true; lang and notices, a SET\n"
+	  "LANG or SET NOTICES it carries), changing nothing." },
 	{ "admin", "admin GAME ACTION --why \"...\"   every action says why; ACTION "
 	  "is one of\n"
 	  "             pause|resume|extend DURATION|replace PLAYER EMAIL "

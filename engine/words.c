@@ -71,14 +71,23 @@ halfwidth_fold(const unsigned char *s, unsigned *cp)
 	return 3;
 }
 
+static void fold(const char *in, char *out, size_t n, int lower);
+
+void
+mq_words_fold(const char *in, char *out, size_t n)
+{
+	fold(in, out, n, 1);
+}
+
 /* Fold full-width ASCII (U+FF01..U+FF5E) to ASCII, half-width katakana to
  * full-width, U+3000, 、, 。, the no-break space (a command copied from the
  * HTML part: "SET LANG" is held whole there) and commas to spaces, and
- * ASCII letters to lower case; a line's last '.', '!' or '?' goes (a player
- * ends a sentence: "DANCER bard.", "ダンサー 吟遊詩人。"; no name or time
- * ends with one). Never lengthens the text. */
-void
-mq_words_fold(const char *in, char *out, size_t n)
+ * ASCII letters to lower case (unless !lower: a word quoted as written);
+ * a line's last '.', '!' or '?' goes (a player ends a sentence: "DANCER
+ * bard.", "ダンサー 吟遊詩人。"; no name or time ends with one). Never
+ * lengthens the text. */
+static void
+fold(const char *in, char *out, size_t n, int lower)
 {
 	const unsigned char *s = (const unsigned char *)in;
 	size_t o = 0, k;
@@ -94,7 +103,8 @@ mq_words_fold(const char *in, char *out, size_t n)
 
 				if (c == ',')
 					c = ' ';
-				out[o++] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
+				out[o++] = (lower && c >= 'A' && c <= 'Z') ?
+				    (char)(c + 32) : c;
 				s += 3;
 				continue;
 			}
@@ -123,7 +133,8 @@ mq_words_fold(const char *in, char *out, size_t n)
 		if (*s == ',' || *s == '\t' || *s == '\r' || *s == '\n')
 			out[o++] = ' ';
 		else
-			out[o++] = (*s >= 'A' && *s <= 'Z') ? (char)(*s + 32) : (char)*s;
+			out[o++] = (lower && *s >= 'A' && *s <= 'Z') ?
+			    (char)(*s + 32) : (char)*s;
 		s++;
 	}
 	while (o > 0 && out[o - 1] == ' ')
@@ -229,4 +240,106 @@ mq_words_line(const char *line, char *buf, size_t n, char **tok, int max,
 	if (*ntok == 0)
 		return mq_fail(err, MQ_REFUSED, "That line is empty.");
 	return 0;
+}
+
+void
+mq_words_first(const char *line, char *out, size_t n)
+{
+	char *w = out, *end;
+
+	/* folded as the parser folds it, the case aside: the same first
+	 * word (a keyword's colon splits only a command's, never quoted) */
+	fold(line, out, n, 0);
+	while (*w == ' ')
+		w++;
+	if ((end = strchr(w, ' ')) != NULL)
+		*end = '\0';
+	memmove(out, w, strlen(w) + 1);
+	shorten(out, strlen(out));
+}
+
+static int
+lower_ascii(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+int
+mq_words_distance(const char *a, const char *b)
+{
+	/* three rows of the optimal string alignment table: enough for a
+	 * swap, which looks two back */
+	int row[3][65], *r2, *r1, *r0, i, j, v;
+	size_t la = strlen(a), lb = strlen(b);
+
+	if (la > 64 || lb > 64)
+		return 99;
+	for (j = 0; j <= (int)lb; j++)
+		row[1][j] = j;
+	r2 = row[0];
+	r1 = row[1];
+	r0 = row[2];
+	for (i = 1; i <= (int)la; i++) {
+		r0[0] = i;
+		for (j = 1; j <= (int)lb; j++) {
+			int same = lower_ascii((unsigned char)a[i - 1]) ==
+			    lower_ascii((unsigned char)b[j - 1]);
+
+			v = r1[j - 1] + !same;
+			if (r1[j] + 1 < v)
+				v = r1[j] + 1;
+			if (r0[j - 1] + 1 < v)
+				v = r0[j - 1] + 1;
+			if (i > 1 && j > 1 && lower_ascii((unsigned char)a[i - 1]) ==
+			    lower_ascii((unsigned char)b[j - 2]) &&
+			    lower_ascii((unsigned char)a[i - 2]) ==
+			    lower_ascii((unsigned char)b[j - 1]) && r2[j - 2] + 1 < v)
+				v = r2[j - 2] + 1;
+			r0[j] = v;
+		}
+		/* roll the rows: this one is the one before next */
+		{
+			int *t = r2;
+
+			r2 = r1;
+			r1 = r0;
+			r0 = t;
+		}
+	}
+	return r1[lb];
+}
+
+/* n ASCII letters and nothing else (n >= 1). */
+static int
+letters(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (lower_ascii((unsigned char)s[i]) < 'a' ||
+		    lower_ascii((unsigned char)s[i]) > 'z')
+			return 0;
+	return n > 0;
+}
+
+int
+mq_words_near(const char *word, const char *cmd)
+{
+	char w[65];
+	size_t lw = strlen(word), lc = strlen(cmd), shorter;
+	int d;
+
+	if (lw > 0 && word[lw - 1] == ':')	/* "MOEV: cw" */
+		lw--;
+	if (lw >= sizeof(w) || !letters(word, lw) || !letters(cmd, lc))
+		return 0;
+	memcpy(w, word, lw);
+	w[lw] = '\0';
+	/* the shorter word sets the reach: "please" is two from "place", and
+	 * reads as prose, not as PLACE mistyped */
+	shorter = lw < lc ? lw : lc;
+	if (shorter < 3)
+		return 0;
+	d = mq_words_distance(w, cmd);
+	return d > 0 && d <= (shorter <= 5 ? 1 : 2);
 }

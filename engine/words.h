@@ -37,5 +37,28 @@ int mq_words_split_kw(char *buf, char **tok, int max,
 int mq_words_line(const char *line, char *buf, size_t n, char **tok, int max,
     int (*is_kw)(const void *ctx, const char *word), const void *ctx,
     int *ntok, struct mq_err *err);
+/*
+ * The first word of line as mq_words_line's tok[0] is, but in the case the
+ * player wrote it ("MOEV", not "moev"), for a refusal that quotes it: into
+ * out (n bytes, at least MQ_WORDS_FIRST; "" when the line has none).
+ */
+#define MQ_WORDS_FIRST	128
+void mq_words_first(const char *line, char *out, size_t n);
+/*
+ * The Damerau-Levenshtein distance (optimal string alignment: a letter
+ * changed, added or dropped, or two side by side swapped, each one edit)
+ * of a and b, ASCII letters compared in any case; counted up to 64 bytes
+ * of each, a longer word is far from any (returns 99).
+ */
+int mq_words_distance(const char *a, const char *b);
+/*
+ * 1 when word (as mq_words_line splits it, a ':' after it aside) is a
+ * near miss of cmd, a command word: both ASCII letters alone, three or
+ * more, not equal in any case, and at most one edit apart when the
+ * shorter has 3 to 5 letters, two when longer ("moev", "playy", "plna";
+ * not "hi", "please" for PLACE). A typo of a command is refused as one,
+ * and the lines after it wait; prose is no command.
+ */
+int mq_words_near(const char *word, const char *cmd);
 
 #endif

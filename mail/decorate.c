@@ -490,6 +490,7 @@ deco_lists(const struct deco *d, struct mv *out, const json_t *ctx)
 	static const char *const keys[][2] = {
 		{ "accepted", "has_accepted" }, { "refused", "has_refused" },
 		{ "already", "has_already" },
+		{ "not_commands", "has_not_commands" },
 		{ "commitments", "has_commitments" },
 		{ "reveals", "has_reveals" }, { "players", "has_players" },
 	};

@@ -315,7 +315,7 @@ ms_names_command(const void *state, const char *line)
 {
 	const struct ms_data *d = ((const struct ms_state *)state)->data;
 	char buf[1024], *tok[MAXTOK];
-	int ntok, kw;
+	int ntok, kw, i;
 
 	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword, d,
 	    &ntok, NULL) != 0)
@@ -323,7 +323,15 @@ ms_names_command(const void *state, const char *line)
 	kw = keyword_at(d, tok, ntok, 0, NULL);
 	/* the words that start one (ms_parse's cases): not PAY, nor ON
 	 * ("on my way" is no command) */
-	return kw >= 0 && kw != MS_K_PAY && kw != MS_K_ON;
+	if (kw >= 0)
+		return kw != MS_K_PAY && kw != MS_K_ON;
+	/* a typo of one ("PASSS") is a command too: the player meant it */
+	for (i = 0; i < d->nalias; i++)
+		if (d->alias[i].word == MS_W_KEY &&
+		    d->alias[i].value != MS_K_PAY && d->alias[i].value != MS_K_ON &&
+		    mq_words_near(tok[0], d->alias[i].text))
+			return 1;
+	return 0;
 }
 
 int
@@ -409,10 +417,12 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 		c->type = MS_C_HELP;
 		break;
 	default:
+		/* quoted as written: "PASSS", not the folded "passs" */
+		mq_words_first(line, buf, sizeof(buf));
 		return mq_fail(err, MQ_REFUSED, "\"%s\" is not a command; the "
 		    "commands are DANCER, ORDER, STAGE, PLAY, REVEAL, PASS, "
 		    "CHALLENGE, BANK, DISCARD, KEEP, EVENT, SWAP, STATUS, HELP "
-		    "and SET LANG.", tok[0]);
+		    "and SET LANG.", buf);
 	}
 	if (i < ntok) {
 		if (c->type == MS_C_REVEAL || c->type == MS_C_PASS ||

@@ -373,20 +373,33 @@ parse_plan(const struct rm_data *d, char **tok, int ntok, struct rm_cmd *c,
 	return 0;
 }
 
+/* The words that start a command (rm_parse's cases), not TARGET, SLOT ... */
+static int
+starts_command(int kw)
+{
+	return kw == RM_K_PLAY || kw == RM_K_MOVE || kw == RM_K_PLAN ||
+	    kw == RM_K_PLACE || kw == RM_K_STATUS || kw == RM_K_HELP;
+}
+
 int
 rm_names_command(const void *state, const char *line)
 {
 	const struct rm_data *d = ((const struct rm_state *)state)->data;
 	char buf[1024], *tok[MAXTOK];
-	int ntok, kw;
+	int ntok, i;
 
 	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword, d,
 	    &ntok, NULL) != 0 || ntok == 0)
 		return 0;
-	kw = lookup(d, tok[0], RM_W_KEY);
-	/* the words that start one (rm_parse's cases), not TARGET, SLOT ... */
-	return kw == RM_K_PLAY || kw == RM_K_MOVE || kw == RM_K_PLAN ||
-	    kw == RM_K_PLACE || kw == RM_K_STATUS || kw == RM_K_HELP;
+	if (starts_command(lookup(d, tok[0], RM_W_KEY)))
+		return 1;
+	/* a typo of one ("MOEV cw") is a command too: the player meant it */
+	for (i = 0; i < d->nalias; i++)
+		if (d->alias[i].word == RM_W_KEY &&
+		    starts_command(d->alias[i].value) &&
+		    mq_words_near(tok[0], d->alias[i].text))
+			return 1;
+	return 0;
 }
 
 int
@@ -428,9 +441,11 @@ rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 			    kw == RM_K_STATUS ? "STATUS" : "HELP");
 		return 0;
 	}
+	/* quoted as written: "MOEV", not the folded "moev" */
+	mq_words_first(line, buf, sizeof(buf));
 	return mq_fail(err, MQ_REFUSED, "\"%s\" is not a command; the commands "
 	    "are PLAY, MOVE, PLAN, PLACE, STATUS, HELP, SET LANG and SET NOTICES.",
-	    tok[0]);
+	    buf);
 }
 
 int

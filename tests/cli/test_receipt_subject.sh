@@ -64,7 +64,9 @@ bots_until $G time alice bob carol dave
 [ "$(view_of $G time)" = 8:00 ] || fail "the first round is not 8:00"; ok
 expect 0 "serve --once: the mails of the moves submitted" -- $M -C $D serve --once
 ls $O >$T/before
-send $p@x.test "$(reply_to $p)" rm1 "$c\nDANCE wildly"
+# (a typo of a command word: a line no command word starts is no problem,
+# test_greetings.sh)
+send $p@x.test "$(reply_to $p)" rm1 "$c\nMOEV wildly"
 expect 0 "serve --once with the round's last move" -- $M -C $D serve --once
 [ "$(view_of $G time)" = 8:20 ] || fail "the move did not end 8:00"; ok
 answer receipt $p@x.test rm1
@@ -74,7 +76,7 @@ subject_is rm1res "[Masque $G] 8:20 — a new round; choose your action"
 
 # a reply wholly refused: the clock as it stands
 ls $O >$T/before
-send alice@x.test "$(reply_to alice)" rm2 'DANCE wildly'
+send alice@x.test "$(reply_to alice)" rm2 'MOEV wildly'
 expect 0 "serve --once with a refused reply" -- $M -C $D serve --once
 answer receipt alice@x.test rm2
 subject_is rm2 "[Masque $G] 8:20 — nothing accepted"
@@ -133,9 +135,15 @@ answer receipt alice@x.test rm4
 subject_is rm4 "[Masque $G] $(view_of $G time) — your status"
 # with a line refused beside it, it is a receipt again
 ls $O >$T/before
-send alice@x.test "$(reply_to alice)" rm5 'STATUS\nDANCE wildly'
+send alice@x.test "$(reply_to alice)" rm5 'STATUS\nMOEV wildly'
 expect 0 "serve --once with a STATUS and a refused line" -- $M -C $D serve --once
 answer receipt alice@x.test rm5
 subject_is rm5 "[Masque $G] $(view_of $G time) — received, with problems"
+# with thanks beside it, no command: still the status
+ls $O >$T/before
+send alice@x.test "$(reply_to alice)" rm6 'STATUS\n\nThanks!'
+expect 0 "serve --once with a STATUS and thanks" -- $M -C $D serve --once
+answer receipt alice@x.test rm6
+subject_is rm6 "[Masque $G] $(view_of $G time) — your status"
 
 done_checks

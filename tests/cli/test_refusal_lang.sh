@@ -32,9 +32,9 @@ expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
 
 # --- players: the receipt says why, in the player's language ---
 ls $O >$T/before
-send alice@x.test "$(reply_to alice)" a1 'SET LANG ja\nPLACE blue\nPLACE green\nDANCE wildly\nPLAY jest loudly\nPLAN CLEAR'
+send alice@x.test "$(reply_to alice)" a1 'SET LANG ja\nPLACE blue\nPLACE green\nMOEV wildly\nPLAY jest loudly\nPLAN CLEAR'
 send bob@x.test "$(reply_to bob)" b1 'SET LANG zh\nMOVE sideways\nPLAY jest SLOT 13:00\nPLAY zorro'
-send carol@x.test "$(reply_to carol)" c1 'DANCE wildly'
+send carol@x.test "$(reply_to carol)" c1 'PLAYY wildly'
 expect 0 "serve --once with three replies" -- $M -C $D serve --once
 # the daemon's log: bob's commands all refused, but his SET LANG logged
 err_has "bob: 0 command(s) accepted, 3 refused, 0 already received; its SET LANG logged"
@@ -42,7 +42,7 @@ err_has "carol: 0 command(s) accepted, 1 refused, 0 already received; nothing lo
 
 answer receipt alice@x.test alice
 says alice "受け付けられなかった行"			# the ja template
-says alice "「dance」はコマンドではありません。コマンドは PLAY、MOVE、PLAN、PLACE、STATUS、HELP、SET LANG、SET NOTICES です。"
+says alice "「MOEV」はコマンドではありません。コマンドは PLAY、MOVE、PLAN、PLACE、STATUS、HELP、SET LANG、SET NOTICES です。"
 says alice "あなたの貴族はすでに青の間に配置されています。"
 says alice "PLAY 冗談 の後の「loudly」はわかりません。"
 # a line after a refused one, which its own parse takes, is not applied
@@ -60,7 +60,7 @@ says_not bob "is not a time after midnight"
 says_not bob "is not a card"
 
 answer receipt carol@x.test carol
-says carol '"dance" is not a command; the commands are PLAY, MOVE, PLAN, PLACE, STATUS, HELP, SET LANG and SET NOTICES.'
+says carol '"PLAYY" is not a command; the commands are PLAY, MOVE, PLAN, PLACE, STATUS, HELP, SET LANG and SET NOTICES.'
 
 # --- strangers: the one sentence in the config's language ---
 echo "lang = ja" >>$D/masqued.conf

@@ -2170,8 +2170,13 @@ test_names_command_tells_commands_from_prose(void **state)
 		{ "PLAY fugue", 1 }, { "play nosuchspell", 1 }, { "PASS", 1 },
 		{ "パス", 1 }, { "挑战 bob", 1 }, { "DANCER thief", 1 },
 		{ "STAGE: tower", 1 }, { "HELP", 1 },
+		/* a typo of one is one the player meant */
+		{ "PASSS", 1 }, { "Dancre thief", 1 }, { "CHALENGE bob", 1 },
+		{ "Discrad fugue", 1 },
 		{ "hello", 0 }, { "On my way!", 0 }, { "pay me later", 0 },
 		{ "Thanks for the game!", 0 }, { "よろしくお願いします", 0 },
+		{ "Cheers", 0 }, { "Hi all,", 0 }, { "ok", 0 },
+		{ "Way to go!", 0 },		/* one from PAY, which starts none */
 	};
 	struct ms_state *st = msf_setup(msf_data, 4, 1);
 	size_t i;

@@ -464,7 +464,7 @@ test_parse_refusals(void **state)
 
 	refused(st, "", "empty");
 	refused(st, "   ,  ", "empty");
-	refused(st, "FLY away", "\"fly\" is not a command");
+	refused(st, "FLY away", "\"FLY\" is not a command");
 	refused(st, "march", "\"march\" is not a command");
 	refused(st, "PASS now", "PASS takes nothing after it");
 	refused(st, "STATUS please", "STATUS takes nothing after it");

@@ -332,6 +332,79 @@ test_fold_halfwidth_kana_edges(void **state)
 }
 
 /*
+ * A near miss of a command word (mq_words_near): one edit (a letter
+ * changed, added, dropped, or two swapped) from a word of 3 to 5 letters,
+ * two from a longer one, the shorter word setting the reach; any ASCII
+ * case; never the word itself, a short word, or one with other than
+ * letters. Greetings and sign-offs are no near miss of any.
+ */
+static void
+test_words_near_miss(void **state)
+{
+	static const struct { const char *word, *cmd; int near; } c[] = {
+		{ "moev", "move", 1 }, { "MOEV", "move", 1 }, { "playy", "play", 1 },
+		{ "plna", "plan", 1 }, { "pla", "play", 1 }, { "plac", "place", 1 },
+		{ "stauts", "status", 1 }, { "stats", "status", 1 },
+		{ "hepl", "help", 1 }, { "chalenge", "challenge", 1 },
+		{ "chalenges", "challenge", 1 }, { "discrad", "discard", 1 },
+		{ "moev:", "move", 1 },
+		{ "move", "move", 0 }, { "MOVE", "move", 0 }, { "hi", "help", 0 },
+		{ "hello", "help", 0 }, { "thanks", "bank", 0 },
+		{ "cheers", "dancer", 0 }, { "ok", "on", 0 }, { "please", "place", 0 },
+		{ "mvoe", "plan", 0 }, { "pl4y", "play", 0 }, { "", "play", 0 },
+		{ "ｐｌａｙｙ", "play", 0 }, { "dance", "place", 0 },
+		{ "stat", "status", 0 }, { "gd", "go", 0 },
+	};
+	static const struct { const char *a, *b; int d; } dist[] = {
+		{ "", "", 0 }, { "", "abc", 3 }, { "abc", "", 3 },
+		{ "play", "play", 0 }, { "Play", "pLAY", 0 }, { "plna", "plan", 1 },
+		{ "ca", "abc", 3 },		/* no edit twice: not 2 */
+		{ "kitten", "sitting", 3 }, { "please", "place", 2 },
+	};
+	char big[80];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		if (mq_words_near(c[i].word, c[i].cmd) != c[i].near)
+			fail_msg("mq_words_near(\"%s\", \"%s\") is not %d",
+			    c[i].word, c[i].cmd, c[i].near);
+	for (i = 0; i < sizeof(dist) / sizeof(dist[0]); i++)
+		if (mq_words_distance(dist[i].a, dist[i].b) != dist[i].d)
+			fail_msg("mq_words_distance(\"%s\", \"%s\") is %d, not %d",
+			    dist[i].a, dist[i].b, mq_words_distance(dist[i].a,
+			    dist[i].b), dist[i].d);
+	memset(big, 'a', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	assert_int_equal(mq_words_distance(big, "a"), 99);
+	assert_int_equal(mq_words_near(big, "play"), 0);
+}
+
+/* The first word of a line as the player wrote it, for a refusal to
+ * quote: its case kept, folded and cut as mq_words_line's tok[0] is. */
+static void
+test_words_first_as_written(void **state)
+{
+	static const char *const c[][2] = {
+		{ "MOEV cw", "MOEV" }, { "  Hi, all", "Hi" }, { "Thanks!", "Thanks" },
+		{ "ＰＬＡＹＹ　jest", "PLAYY" }, { "Dance:now", "Dance:now" },
+		{ "", "" }, { "   ", "" },
+		{ "Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa x",
+		  "Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…" },
+	};
+	char out[MQ_WORDS_FIRST];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		mq_words_first(c[i][0], out, sizeof(out));
+		if (strcmp(out, c[i][1]) != 0)
+			fail_msg("the first word of \"%s\" is \"%s\", not \"%s\"",
+			    c[i][0], out, c[i][1]);
+	}
+}
+
+/*
  * A line refused (by parse, or by apply after parse) with one sentence that
  * says what was wrong (want) and what to do instead (hint), leaving the
  * state byte for byte as it was.
@@ -367,8 +440,13 @@ test_names_command_tells_commands_from_prose(void **state)
 		{ "PLAY jest", 1 }, { "play nosuchcard", 1 }, { "PLACE nowhere", 1 },
 		{ "プレイ 冗談", 1 }, { "移动 逆时针", 1 }, { "ＰＬＡＹ　ｊｅｓｔ", 1 },
 		{ "PLAN: cw", 1 }, { "STATUS please", 1 },
+		/* a typo of one is one the player meant */
+		{ "MOEV cw", 1 }, { "PLAYY jest", 1 }, { "PLNA cw stay", 1 },
+		{ "Stauts", 1 }, { "hepl", 1 },
 		{ "hello", 0 }, { "Hi all,", 0 }, { "DANCE wildly", 0 },
 		{ "Thanks for the game!", 0 }, { "よろしくお願いします", 0 },
+		{ "Cheers", 0 }, { "ok", 0 }, { "Please find my move below", 0 },
+		{ "Good luck!", 0 },
 	};
 	struct rm_state *st = table();
 	size_t i;
@@ -1208,6 +1286,8 @@ main(void)
 		cmocka_unit_test(test_fold_halfwidth_kana_edges),
 		cmocka_unit_test(test_refused_unknown_command_card_player),
 		cmocka_unit_test(test_names_command_tells_commands_from_prose),
+		cmocka_unit_test(test_words_near_miss),
+		cmocka_unit_test(test_words_first_as_written),
 		cmocka_unit_test(test_refused_leftover_words),
 		cmocka_unit_test(test_refusal_examples_accepted_as_written),
 		cmocka_unit_test(test_target_pickpocket_refused_when_sent_replayed_as_before),

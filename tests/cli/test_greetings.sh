@@ -1,0 +1,191 @@
+#!/bin/sh
+# test_greetings.sh - a line that is no command ("Hi all, good luck!",
+# "Thanks") is only noted: the receipt lists it apart, as no command, left
+# alone, not under NOT ACCEPTED with an error to correct and send again, and
+# the subject is the plain "received" (it said "received, with problems").
+# A mail of such lines alone is told it asked nothing, and what the game
+# waits for, and is not called a problem; beside HELP it gets the help
+# mail alone. A typo of a command word ("MOEV cw") is still a command
+# refused, quoted as written, and the line after it waits. The same in
+# Japanese (SET LANG ja), and in The Masquerade; `masqued parse` marks a
+# greeting "note": true.
+# Real replies through the Maildir inbox and `serve --once` (ASan binary).
+. tests/cli/lib.sh
+. tests/cli/lib_game.sh
+
+subject() {	# mail file: its Subject, decoded
+	$PY - "$1" <<'EOF'
+import email, email.header, sys
+m = email.message_from_binary_file(open(sys.argv[1], 'rb'))
+print(str(email.header.make_header(email.header.decode_header(m['Subject']))))
+EOF
+}
+subject_is() {	# NAME TEXT: the mail answer() kept as NAME has subject TEXT
+	s=$(subject "$(cat $T/$1.file)")
+	[ "$s" = "$2" ] || fail "$1's subject is '$s', not '$2'"; ok
+}
+subject_has() {	# NAME TEXT
+	s=$(subject "$(cat $T/$1.file)")
+	case "$s" in *"$2"*) ;; *) fail "$1's subject '$s' lacks '$2'";; esac; ok
+}
+subject_lacks() {	# NAME TEXT
+	s=$(subject "$(cat $T/$1.file)")
+	case "$s" in *"$2"*) fail "$1's subject '$s' says '$2'";; esac; ok
+}
+to_move() {	# the one who places now (placement goes in turn)
+	$MREL -C $D view $G admin --json |
+	    $PY -c 'import json,sys; print(json.load(sys.stdin)["owes"][0]["player"])'
+}
+clock() {
+	$MREL -C $D view $G admin --json |
+	    $PY -c 'import json,sys; print(json.load(sys.stdin)["time"])'
+}
+entries() { $MREL -C $D log $G | wc -l; }
+txt_says() {	# NAME TEXT: the text part holds it (the HTML part has tags between)
+	grep -qF -- "$2" $T/$1.txt || { cat $T/$1.txt >&2; fail "$1 (txt) does not say: $2"; }
+	ok
+}
+
+# --- a greeting, a move, thanks: the move taken, the rest only noted ---
+p=$(to_move); mv=$($MREL -C $D bot $G $p); t=$(clock); ne=$(entries)
+ls $O >$T/before
+send $p@x.test "$(reply_to $p)" g1 "Hi all, good luck!\n\n$mv\n\nThanks"
+expect 0 "serve --once with a greeting around a move" -- $M -C $D serve --once
+# the daemon's log line counts them as ever (not accepted)
+err_has "$p: 1 command(s) accepted, 2 refused, 0 already received; logged"
+[ "$(entries)" = $((ne + 1)) ] || fail "the move was not logged"; ok
+$MREL -C $D log $G | tail -n 1 | grep -qF "$mv" ||
+    fail "the entry is not $p's $mv: $($MREL -C $D log $G | tail -n 1)"; ok
+answer receipt $p@x.test g1
+subject_is g1 "[Masque $G] $t — received"
+grep -qF -- "-- NOT COMMANDS ---" $T/g1.txt || fail "no NOT COMMANDS section"; ok
+grep -qF ">Not commands</h2>" $T/g1.source.html || fail "no Not commands section (HTML)"; ok
+txt_says g1 "line 1: Hi all, good luck!"
+txt_says g1 "line 5: Thanks"
+says g1 "These are no commands, and were left alone;"
+txt_says g1 "These are no commands, and were left alone; HELP lists the commands."
+says_not g1 "NOT ACCEPTED"
+says_not g1 "send them again"
+says_not g1 "is not a command"
+grep -qi "ACCEPTED" $T/g1.txt || fail "the move is not listed as accepted"; ok
+# the greeting is not under NOT ACCEPTED in the HTML part either
+! grep -q "Not accepted" $T/g1.source.html || fail "the HTML part has a Not accepted list"; ok
+narrow g1 "NOT COMMANDS" "These are no commands"
+
+# --- a typo of a command word is a command refused: the next line waits ---
+p=$(to_move); mv=$($MREL -C $D bot $G $p); t=$(clock); ne=$(entries)
+ls $O >$T/before
+send $p@x.test "$(reply_to $p)" g2 "Hello!\nMOEV cw\n$mv\nCheers"
+expect 0 "serve --once with a typo before a move" -- $M -C $D serve --once
+err_has "$p: 0 command(s) accepted, 4 refused, 0 already received; nothing logged"
+[ "$(entries)" = "$ne" ] || fail "a move after a refused line was logged"; ok
+answer receipt $p@x.test g2
+subject_is g2 "[Masque $G] $t — nothing accepted"
+txt_says g2 "line 2: MOEV cw"
+# quoted as the player wrote it, not lower-cased
+says g2 '"MOEV" is not a command; the commands are PLAY, MOVE, PLAN, PLACE'
+says_not g2 '"moev"'
+txt_says g2 "line 3: $mv"
+says g2 "Not applied, as a line above it was refused"
+says g2 "send them again, corrected"
+# the greeting and the sign-off are still only noted
+txt_says g2 "line 1: Hello!"
+txt_says g2 "line 4: Cheers"
+says g2 "These are no commands, and were left alone"
+
+# --- thanks alone: nothing asked, what the game waits for, no problem ---
+ls $O >$T/before
+send $p@x.test "$(reply_to $p)" g3 "Thanks!"
+expect 0 "serve --once with thanks alone" -- $M -C $D serve --once
+err_has "$p: 0 command(s) accepted, 1 refused, 0 already received; nothing logged"
+answer receipt $p@x.test g3
+subject_is g3 "[Masque $G] $t — received, no commands"
+subject_lacks g3 "nothing accepted"
+txt_says g3 "line 1: Thanks!"
+says g3 "Your mail had no command in it, so nothing was asked of the game."
+says_not g3 "NOT ACCEPTED"
+says_not g3 "send them again"
+grep -qF "place your noble" $T/g3.txt || fail "thanks alone: not told what the game waits for"; ok
+# "HELP" and thanks: the help mail alone, as for HELP alone
+ls $O >$T/before
+send $p@x.test "$(reply_to $p)" g4 "HELP\n\nThanks!"
+expect 0 "serve --once with HELP and thanks" -- $M -C $D serve --once
+answer help $p@x.test g4
+[ "$(ls $O | comm -13 $T/before - | wc -l)" = 1 ] ||
+    fail "HELP and thanks got more than the help mail"; ok
+
+# --- in Japanese: the subject is no problem's ---
+p=$(to_move); mv=$($MREL -C $D bot $G $p); ne=$(entries)
+ls $O >$T/before
+send $p@x.test "$(reply_to $p)" g5 "SET LANG ja\nみなさん、こんにちは！\n$mv\nよろしくお願いします"
+expect 0 "serve --once with a Japanese greeting" -- $M -C $D serve --once
+[ "$(entries)" -gt "$ne" ] || fail "the Japanese player's move was not logged"; ok
+answer receipt $p@x.test g5
+subject_has g5 "受け付けました"
+subject_lacks g5 "一部に問題あり"
+subject_lacks g5 "受け付けられませんでした"
+grep -qF -- "-- コマンドではない行 ---" $T/g5.txt || fail "no ja section"; ok
+txt_says g5 "2 行目：みなさん、こんにちは！"
+says g5 "これらの行はコマンドではないので、そのままにしました。"
+says_not g5 "受け付けられなかった行"
+says_not g5 "もう一度送ってください"
+narrow g5 "コマンドではない行" "コマンド一覧は HELP"
+# and alone, in Japanese
+ls $O >$T/before
+send $p@x.test "$(reply_to $p)" g6 "ありがとう！"
+expect 0 "serve --once with Japanese thanks alone" -- $M -C $D serve --once
+answer receipt $p@x.test g6
+subject_has g6 "受け付けました（コマンドなし）"
+says g6 "メールにコマンドがなかったので、ゲームへの指示は何もありません。"
+says_not g6 "受け付けられなかった行"
+
+# --- `masqued parse` marks a greeting a note, a typo not ---
+printf 'From: %s@x.test\nTo: %s\nSubject: x\n\nHi all,\nPLAYY jest\n' "$p" \
+    "$(reply_to $p)" >$T/dry.eml
+expect 0 "parse a greeting and a typo" -- $M -C $D parse $T/dry.eml
+$PY - "$T/out" <<'EOF' || { cat $T/out >&2; fail "parse does not mark the greeting a note"; }
+import json, sys
+j = json.load(open(sys.argv[1]))
+c = j["commands"]
+assert [(x["text"], x.get("note", False)) for x in c] == [
+    ("Hi all,", True), ("PLAYY jest", False)], c
+EOF
+ok
+
+# --- The Masquerade: the same ---
+expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test \
+    --player bob=bob@x.test --player carol=carol@x.test \
+    --seed 0707070707070707070707070707070707070707070707070707070707070707
+G2=$(cat $T/out)
+ls $O >$T/before
+expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
+turn() {
+	$MREL -C $D view $G2 admin --json |
+	    $PY -c 'import json,sys; print(json.load(sys.stdin)["turn"])'
+}
+ms_owes() {	# the first player the bot has a move for, and the move: p, mv
+	for p in alice bob carol; do
+		mv=$($MREL -C $D bot $G2 $p) || fail "bot $p"
+		[ -n "$mv" ] && return 0
+	done
+	fail "nobody owes a move in $G2"
+}
+ms_owes; tn=$(turn)
+ls $O >$T/before
+send $p@x.test "$(rt $G2 $p)" m1 "Good evening, everyone.\n$mv\nCheers"
+expect 0 "serve --once with a Masquerade greeting" -- $M -C $D serve --once
+answer receipt $p@x.test m1
+subject_is m1 "[Masquerade $G2] Turn $tn: received"
+grep -qF -- "-- NOT COMMANDS ---" $T/m1.txt || fail "no NOT COMMANDS section"; ok
+grep -qF ">NOT COMMANDS</h2>" $T/m1.source.html || fail "no NOT COMMANDS section (HTML)"; ok
+txt_says m1 "line 1: Good evening, everyone."
+says_not m1 "NOT accepted"
+# a typo of PASS is refused, quoted as written
+ms_owes
+ls $O >$T/before
+send $p@x.test "$(rt $G2 $p)" m2 "PASSS"
+expect 0 "serve --once with a Masquerade typo" -- $M -C $D serve --once
+answer receipt $p@x.test m2
+says m2 '"PASSS" is not a command'
+subject_lacks m2 "no commands"
+done_checks
