@@ -258,6 +258,22 @@ mq_words_first(const char *line, char *out, size_t n)
 	shorten(out, strlen(out));
 }
 
+int
+mq_words_capitals(const char *line)
+{
+	char w[MQ_WORDS_FIRST];
+	const char *p;
+	int upper = 0;
+
+	mq_words_first(line, w, sizeof(w));
+	for (p = w; *p != '\0'; p++) {
+		if (*p >= 'a' && *p <= 'z')
+			return 0;
+		upper |= *p >= 'A' && *p <= 'Z';
+	}
+	return upper;
+}
+
 static int
 lower_ascii(int c)
 {

@@ -60,5 +60,12 @@ int mq_words_distance(const char *a, const char *b);
  * and the lines after it wait; prose is no command.
  */
 int mq_words_near(const char *word, const char *cmd);
+/*
+ * 1 when line's first word is written in capitals ("MOEV cw", "PLAYY"):
+ * how players write commands, and how few write prose. A near miss in
+ * lower case counts as a command only when a word of the game follows it
+ * ("mvoe cw"): "Love," or "More soon" read as prose, not as MOVE.
+ */
+int mq_words_capitals(const char *line);
 
 #endif

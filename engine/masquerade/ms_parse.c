@@ -310,6 +310,23 @@ key_text(int kw)
 	return kw >= 0 && kw < (int)(sizeof(t) / sizeof(t[0])) ? t[kw] : "?";
 }
 
+/* A word of the game after the first (a card, a dancer, a keyword, a
+ * number): "pasds" alone or "Past midnight" is prose, "pss 2" a typo. */
+static int
+game_word_after(const struct ms_data *d, char **tok, int ntok)
+{
+	int i, k;
+
+	for (i = 1; i < ntok; i++) {
+		if (tok[i][0] >= '0' && tok[i][0] <= '9')
+			return 1;
+		for (k = 0; k < d->nalias; k++)
+			if (strcmp(d->alias[k].text, tok[i]) == 0)
+				return 1;
+	}
+	return 0;
+}
+
 int
 ms_names_command(const void *state, const char *line)
 {
@@ -330,7 +347,8 @@ ms_names_command(const void *state, const char *line)
 		if (d->alias[i].word == MS_W_KEY &&
 		    d->alias[i].value != MS_K_PAY && d->alias[i].value != MS_K_ON &&
 		    mq_words_near(tok[0], d->alias[i].text))
-			return 1;
+			return mq_words_capitals(line) || game_word_after(d, tok,
+			    ntok);
 	return 0;
 }
 

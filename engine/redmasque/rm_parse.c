@@ -381,6 +381,23 @@ starts_command(int kw)
 	    kw == RM_K_PLACE || kw == RM_K_STATUS || kw == RM_K_HELP;
 }
 
+/* A word of the game after the first (a card, a room, a direction, a
+ * keyword, a time): "mvoe cw" is MOVE mistyped, "More soon" prose. */
+static int
+game_word_after(const struct rm_data *d, char **tok, int ntok)
+{
+	int i, k;
+
+	for (i = 1; i < ntok; i++) {
+		if (tok[i][0] >= '0' && tok[i][0] <= '9')
+			return 1;
+		for (k = 0; k < d->nalias; k++)
+			if (strcmp(d->alias[k].text, tok[i]) == 0)
+				return 1;
+	}
+	return 0;
+}
+
 int
 rm_names_command(const void *state, const char *line)
 {
@@ -398,7 +415,8 @@ rm_names_command(const void *state, const char *line)
 		if (d->alias[i].word == RM_W_KEY &&
 		    starts_command(d->alias[i].value) &&
 		    mq_words_near(tok[0], d->alias[i].text))
-			return 1;
+			return mq_words_capitals(line) || game_word_after(d, tok,
+			    ntok);
 	return 0;
 }
 

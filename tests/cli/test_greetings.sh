@@ -62,15 +62,15 @@ grep -qF -- "-- NOT COMMANDS ---" $T/g1.txt || fail "no NOT COMMANDS section"; o
 grep -qF ">Not commands</h2>" $T/g1.source.html || fail "no Not commands section (HTML)"; ok
 txt_says g1 "line 1: Hi all, good luck!"
 txt_says g1 "line 5: Thanks"
-says g1 "These are no commands, and were left alone;"
-txt_says g1 "These are no commands, and were left alone; HELP lists the commands."
+says g1 "These lines were left alone;"
+txt_says g1 "These lines were left alone; HELP lists the commands."
 says_not g1 "NOT ACCEPTED"
 says_not g1 "send them again"
 says_not g1 "is not a command"
 grep -qi "ACCEPTED" $T/g1.txt || fail "the move is not listed as accepted"; ok
 # the greeting is not under NOT ACCEPTED in the HTML part either
 ! grep -q "Not accepted" $T/g1.source.html || fail "the HTML part has a Not accepted list"; ok
-narrow g1 "NOT COMMANDS" "These are no commands"
+narrow g1 "NOT COMMANDS" "These lines were left alone"
 
 # --- a typo of a command word is a command refused: the next line waits ---
 p=$(to_move); mv=$($MREL -C $D bot $G $p); t=$(clock); ne=$(entries)
@@ -91,7 +91,7 @@ says g2 "send them again, corrected"
 # the greeting and the sign-off are still only noted
 txt_says g2 "line 1: Hello!"
 txt_says g2 "line 4: Cheers"
-says g2 "These are no commands, and were left alone"
+says g2 "These lines were left alone"
 
 # --- thanks alone: nothing asked, what the game waits for, no problem ---
 ls $O >$T/before

@@ -2172,7 +2172,9 @@ test_names_command_tells_commands_from_prose(void **state)
 		{ "STAGE: tower", 1 }, { "HELP", 1 },
 		/* a typo of one is one the player meant */
 		{ "PASSS", 1 }, { "Dancre thief", 1 }, { "CHALENGE bob", 1 },
-		{ "Discrad fugue", 1 },
+		{ "Discrad fugue", 1 }, { "DISCRAD", 1 },
+		{ "Past midnight already", 0 }, { "Back soon", 0 },
+		{ "Even so,", 0 },
 		{ "hello", 0 }, { "On my way!", 0 }, { "pay me later", 0 },
 		{ "Thanks for the game!", 0 }, { "よろしくお願いします", 0 },
 		{ "Cheers", 0 }, { "Hi all,", 0 }, { "ok", 0 },

@@ -442,7 +442,13 @@ test_names_command_tells_commands_from_prose(void **state)
 		{ "PLAN: cw", 1 }, { "STATUS please", 1 },
 		/* a typo of one is one the player meant */
 		{ "MOEV cw", 1 }, { "PLAYY jest", 1 }, { "PLNA cw stay", 1 },
-		{ "Stauts", 1 }, { "hepl", 1 },
+		{ "STAUTS", 1 }, { "mvoe cw", 1 }, { "plya jest", 1 },
+		{ "plna 12:20 ccw", 1 },
+		/* in lower case with no word of the game after it, prose,
+		 * near as it may be ("Love," is one from MOVE) */
+		{ "Stauts", 0 }, { "hepl", 0 }, { "Love,", 0 }, { "More soon", 0 },
+		{ "Love you all", 0 }, { "Plans for tomorrow?", 0 },
+		{ "Hell of a round!", 0 },
 		{ "hello", 0 }, { "Hi all,", 0 }, { "DANCE wildly", 0 },
 		{ "Thanks for the game!", 0 }, { "よろしくお願いします", 0 },
 		{ "Cheers", 0 }, { "ok", 0 }, { "Please find my move below", 0 },
