@@ -156,6 +156,7 @@ submit_lines(struct mq_daemon *d, struct mq_game *g, int seat,
 		if (rc == 0 && mail) {
 			/* sets apart the answer of a submit that logs nothing
 			 * (STATUS), as a reply's Message-ID does */
+			mq_receipt_no_lines(&res);	/* no mail's lines */
 			randombytes_buf(rnd, sizeof(rnd));
 			sodium_bin2hex(reply_id, sizeof(reply_id), rnd, sizeof(rnd));
 			/* a HELP alone says what the SET lines asked, as a

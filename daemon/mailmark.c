@@ -386,6 +386,7 @@ submit_late(struct mq_daemon *d, struct mq_game *c, const json_t *body,
 	}
 	if (rc == 0)
 		rc = mq_receipt_list_settings(&res, &set, err);
+	mq_receipt_no_lines(&res);	/* as submit mailed it */
 	if (rc == 0)
 		rc = mq_notify_answer(d, c, seat, &res, &set, NULL, err);
 	mq_submit_result_free(&res);

@@ -104,6 +104,12 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 			continue;
 		if (accepted) {
 			o = json_pack("{s:s, s:b}", "text", c->text, "secret", c->secret);
+			/* the line of the mail it came from, as the refused
+			 * ones say theirs (a SET line listed from the log has
+			 * none) */
+			if (o != NULL && c->line > 0)
+				bad |= json_object_set_new(o, "line",
+				    json_integer(c->line)) != 0;
 			/* what it answered: a PASS says what it declined */
 			if (o != NULL && c->owed[0] != '\0')
 				bad |= json_object_set_new(o, "owed_then",

@@ -321,6 +321,15 @@ mq_receipt_is_setting(const struct mq_cmd_result *c)
 	    strncmp(c->text, "SET ", 4) == 0;
 }
 
+void
+mq_receipt_no_lines(struct mq_submit_result *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->ncmds; i++)
+		res->cmds[i].line = 0;
+}
+
 int
 mq_receipt_only(const struct mq_submit_result *res, const char *text)
 {

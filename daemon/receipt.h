@@ -72,6 +72,10 @@ struct mq_cmd_result;
 int mq_receipt_list_settings(struct mq_submit_result *res,
     const struct mq_settings *set, struct mq_err *err);
 int mq_receipt_is_setting(const struct mq_cmd_result *c);
+/* Forget the line numbers of res's commands: the commands of a submit
+ * (or of its entry, rebuilt) came in no mail of the player's, whose lines
+ * a receipt could name. */
+void mq_receipt_no_lines(struct mq_submit_result *res);
 /*
  * Whether res logged nothing and its lines were text alone ("HELP",
  * "STATUS"), once or more, the lines that were no command (a greeting

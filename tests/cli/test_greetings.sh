@@ -62,6 +62,8 @@ grep -qF -- "-- NOT COMMANDS ---" $T/g1.txt || fail "no NOT COMMANDS section"; o
 grep -qF ">Not commands</h2>" $T/g1.source.html || fail "no Not commands section (HTML)"; ok
 txt_says g1 "line 1: Hi all, good luck!"
 txt_says g1 "line 5: Thanks"
+# the move, accepted, says its line too, as the refused and noted do
+grep -qE -- "-- ACCEPTED -+ line 3: " $T/g1.txt || fail "the accepted move does not name its line 3"; ok
 says g1 "These lines were left alone;"
 txt_says g1 "These lines were left alone; HELP lists the commands."
 says_not g1 "NOT ACCEPTED"

@@ -350,7 +350,7 @@ $MREL -C $D log $G --json | tail -n 1 >$T/entry.json
 grep -q '"type":"command"' $T/entry.json && grep -q '"player":"alice"' $T/entry.json &&
     grep -q 'PLACE blue' $T/entry.json || fail "the entry is not alice's PLACE blue"; ok
 a=$O/$(new_mails | head -n 1)
-grep -q "^To: alice@x.test" $a && body $a | grep -Eq "ACCEPTED -+ Place your noble in Blue PLACE blue" ||
+grep -q "^To: alice@x.test" $a && body $a | grep -Eq "ACCEPTED -+ line [0-9]+: Place your noble in Blue PLACE blue" ||
     fail "no receipt for PLACE blue to alice"; ok
 snap
 expect 0 "the same message twice" -- $M -C $D ingest $T/iso2022jp.eml

@@ -57,7 +57,7 @@ says rcpt "NOT accepted, line 2: DANCE badly"
 # and points to what to do now, not "send it again, corrected" (a line
 # sent out of turn is no line to correct)
 says rcpt "Nothing on this line was applied; see below for what the game asks now."
-says rcpt "accepted: HELP"
+says rcpt "accepted, line 1: HELP"
 
 # the host pauses and resumes: each player hears it in their language
 ls $O >$T/before

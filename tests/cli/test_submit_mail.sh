@@ -76,6 +76,9 @@ notice dave@x.test"
 text $(mail_to receipt alice) >$T/receipt.txt
 grep -qF "ACCEPTED" $T/receipt.txt && grep -qF "$c" $T/receipt.txt ||
     { cat $T/receipt.txt >&2; fail "alice's receipt does not name her placement"; }; ok
+# the host typed the lines: no mail of hers has a line 1 to name
+! grep -q "line [0-9]*:" $T/receipt.txt ||
+    { cat $T/receipt.txt >&2; fail "a submit's receipt names a line of a mail"; }; ok
 for who in "turn bob" "notice carol" "notice dave"; do
 	text $(mail_to $who) >$T/other.txt
 	# her placement is shown at once: its commitment says so
