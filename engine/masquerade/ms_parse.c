@@ -310,6 +310,31 @@ key_text(int kw)
 	return kw >= 0 && kw < (int)(sizeof(t) / sizeof(t[0])) ? t[kw] : "?";
 }
 
+/* The command words as the mails write them, by enum ms_key. */
+static const char *const key_names[] = {
+	"DANCER", "ORDER", "STAGE", "PLAY", "PAY", "ON", "BANK", "REVEAL",
+	"PASS", "CHALLENGE", "DISCARD", "KEEP", "EVENT", "SWAP", "STATUS",
+	"HELP",
+};
+
+/* The command word (in any language) word is a near miss of, the closest
+ * first; -1 when none. Not PAY nor ON, which start none ("Way to go!"). */
+static int
+near_command(const struct ms_data *d, const char *word)
+{
+	int i, dist, best = -1, best_dist = 99;
+
+	for (i = 0; i < d->nalias; i++)
+		if (d->alias[i].word == MS_W_KEY &&
+		    d->alias[i].value != MS_K_PAY && d->alias[i].value != MS_K_ON &&
+		    mq_words_near(word, d->alias[i].text) &&
+		    (dist = mq_words_distance(word, d->alias[i].text)) < best_dist) {
+			best = d->alias[i].value;
+			best_dist = dist;
+		}
+	return best;
+}
+
 /* A word of the game after the first (a card, a dancer, a keyword, a
  * number): "pasds" alone or "Past midnight" is prose, "pss 2" a typo. */
 static int
@@ -332,7 +357,7 @@ ms_names_command(const void *state, const char *line)
 {
 	const struct ms_data *d = ((const struct ms_state *)state)->data;
 	char buf[1024], *tok[MAXTOK];
-	int ntok, kw, i;
+	int ntok, kw;
 
 	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword, d,
 	    &ntok, NULL) != 0)
@@ -343,12 +368,8 @@ ms_names_command(const void *state, const char *line)
 	if (kw >= 0)
 		return kw != MS_K_PAY && kw != MS_K_ON;
 	/* a typo of one ("PASSS") is a command too: the player meant it */
-	for (i = 0; i < d->nalias; i++)
-		if (d->alias[i].word == MS_W_KEY &&
-		    d->alias[i].value != MS_K_PAY && d->alias[i].value != MS_K_ON &&
-		    mq_words_near(tok[0], d->alias[i].text))
-			return mq_words_capitals(line) || game_word_after(d, tok,
-			    ntok);
+	if (near_command(d, tok[0]) >= 0)
+		return mq_words_capitals(line) || game_word_after(d, tok, ntok);
 	return 0;
 }
 
@@ -435,8 +456,16 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 		c->type = MS_C_HELP;
 		break;
 	default:
-		/* quoted as written: "PASSS", not the folded "passs" */
+		/* quoted as written: "PASSS", not the folded "passs"; a
+		 * near miss names the command it misses */
+		kw = near_command(d, tok[0]);
 		mq_words_first(line, buf, sizeof(buf));
+		if (kw >= 0)
+			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a "
+			    "command; did you mean %s? The commands are DANCER, "
+			    "ORDER, STAGE, PLAY, REVEAL, PASS, CHALLENGE, BANK, "
+			    "DISCARD, KEEP, EVENT, SWAP, STATUS, HELP and SET "
+			    "LANG.", buf, key_names[kw]);
 		return mq_fail(err, MQ_REFUSED, "\"%s\" is not a command; the "
 		    "commands are DANCER, ORDER, STAGE, PLAY, REVEAL, PASS, "
 		    "CHALLENGE, BANK, DISCARD, KEEP, EVENT, SWAP, STATUS, HELP "

@@ -373,12 +373,35 @@ parse_plan(const struct rm_data *d, char **tok, int ntok, struct rm_cmd *c,
 	return 0;
 }
 
+/* The command words as the mails write them, by enum rm_key. */
+static const char *const key_names[] = {
+	"PLAY", "MOVE", "PLAN", "PLACE", "STATUS", "HELP",
+};
+
 /* The words that start a command (rm_parse's cases), not TARGET, SLOT ... */
 static int
 starts_command(int kw)
 {
 	return kw == RM_K_PLAY || kw == RM_K_MOVE || kw == RM_K_PLAN ||
 	    kw == RM_K_PLACE || kw == RM_K_STATUS || kw == RM_K_HELP;
+}
+
+/* The command word (in any language) word is a near miss of, the closest
+ * first; -1 when none. */
+static int
+near_command(const struct rm_data *d, const char *word)
+{
+	int i, dist, best = -1, best_dist = 99;
+
+	for (i = 0; i < d->nalias; i++)
+		if (d->alias[i].word == RM_W_KEY &&
+		    starts_command(d->alias[i].value) &&
+		    mq_words_near(word, d->alias[i].text) &&
+		    (dist = mq_words_distance(word, d->alias[i].text)) < best_dist) {
+			best = d->alias[i].value;
+			best_dist = dist;
+		}
+	return best;
 }
 
 /* A word of the game after the first (a card, a room, a direction, a
@@ -403,7 +426,7 @@ rm_names_command(const void *state, const char *line)
 {
 	const struct rm_data *d = ((const struct rm_state *)state)->data;
 	char buf[1024], *tok[MAXTOK];
-	int ntok, i;
+	int ntok;
 
 	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword, d,
 	    &ntok, NULL) != 0 || ntok == 0)
@@ -411,12 +434,8 @@ rm_names_command(const void *state, const char *line)
 	if (starts_command(lookup(d, tok[0], RM_W_KEY)))
 		return 1;
 	/* a typo of one ("MOEV cw") is a command too: the player meant it */
-	for (i = 0; i < d->nalias; i++)
-		if (d->alias[i].word == RM_W_KEY &&
-		    starts_command(d->alias[i].value) &&
-		    mq_words_near(tok[0], d->alias[i].text))
-			return mq_words_capitals(line) || game_word_after(d, tok,
-			    ntok);
+	if (near_command(d, tok[0]) >= 0)
+		return mq_words_capitals(line) || game_word_after(d, tok, ntok);
 	return 0;
 }
 
@@ -459,8 +478,14 @@ rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 			    kw == RM_K_STATUS ? "STATUS" : "HELP");
 		return 0;
 	}
-	/* quoted as written: "MOEV", not the folded "moev" */
+	/* quoted as written: "MOEV", not the folded "moev"; a near miss
+	 * names the command it misses */
+	v = near_command(d, tok[0]);
 	mq_words_first(line, buf, sizeof(buf));
+	if (v >= 0)
+		return mq_fail(err, MQ_REFUSED, "\"%s\" is not a command; did you "
+		    "mean %s? The commands are PLAY, MOVE, PLAN, PLACE, STATUS, "
+		    "HELP, SET LANG and SET NOTICES.", buf, key_names[v]);
 	return mq_fail(err, MQ_REFUSED, "\"%s\" is not a command; the commands "
 	    "are PLAY, MOVE, PLAN, PLACE, STATUS, HELP, SET LANG and SET NOTICES.",
 	    buf);

@@ -85,7 +85,7 @@ answer receipt $p@x.test g2
 subject_is g2 "[Masque $G] $t — nothing accepted"
 txt_says g2 "line 2: MOEV cw"
 # quoted as the player wrote it, not lower-cased
-says g2 '"MOEV" is not a command; the commands are PLAY, MOVE, PLAN, PLACE'
+says g2 '"MOEV" is not a command; did you mean MOVE? The commands are PLAY, MOVE,'
 says_not g2 '"moev"'
 txt_says g2 "line 3: $mv"
 says g2 "Not applied, as a line above it was refused"

@@ -42,7 +42,7 @@ err_has "carol: 0 command(s) accepted, 1 refused, 0 already received; nothing lo
 
 answer receipt alice@x.test alice
 says alice "受け付けられなかった行"			# the ja template
-says alice "「MOEV」はコマンドではありません。コマンドは PLAY、MOVE、PLAN、PLACE、STATUS、HELP、SET LANG、SET NOTICES です。"
+says alice "「MOEV」はコマンドではありません。MOVE のことですか？コマンドは PLAY、MOVE、PLAN、PLACE、STATUS、HELP、SET LANG、SET NOTICES です。"
 says alice "あなたの貴族はすでに青の間に配置されています。"
 says alice "PLAY 冗談 の後の「loudly」はわかりません。"
 # a line after a refused one, which its own parse takes, is not applied
@@ -60,7 +60,7 @@ says_not bob "is not a time after midnight"
 says_not bob "is not a card"
 
 answer receipt carol@x.test carol
-says carol '"PLAYY" is not a command; the commands are PLAY, MOVE, PLAN, PLACE, STATUS, HELP, SET LANG and SET NOTICES.'
+says carol '"PLAYY" is not a command; did you mean PLAY? The commands are PLAY, MOVE, PLAN, PLACE, STATUS, HELP, SET LANG and SET NOTICES.'
 
 # --- strangers: the one sentence in the config's language ---
 echo "lang = ja" >>$D/masqued.conf
