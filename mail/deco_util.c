@@ -308,7 +308,7 @@ struct brk {
 static int
 brk_next(struct brk *b, int *n, int *cols, int *space, int *kind)
 {
-	unsigned cp;
+	unsigned cp, before = b->last;
 	int wide;
 
 	*space = 0;
@@ -343,6 +343,11 @@ brk_next(struct brk *b, int *n, int *cols, int *space, int *kind)
 		 * without a space; not a name's bracket ("dave（12:30）": the
 		 * time it died is read with it) */
 		*kind = BRK_WORD;
+	/* a number and the wide word after it ("2 個", "2 步", "12:50 の"):
+	 * a counter, a particle, never the start of a line (the number
+	 * alone at a line's end read as a count of the line before) */
+	if (*space && wide && before >= '0' && before <= '9')
+		*kind = BRK_NONE;
 	/* "18 -> 21", "Purple -> Green": a change is read whole, the
 	 * spaces around its arrow no break (wrap_text keeps them) */
 	if (b->words && *space && (b->arrow ||

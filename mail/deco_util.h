@@ -82,7 +82,10 @@ struct mv *deco_lpad(struct mq_arena *a, const char *s, int w);
  * others do; for the engine's and the host's sentences in the text part. Lines break
  * at spaces and, in Chinese and Japanese, between two wide characters
  * (never before a closing mark such as 。 or 」, nor after an opening one);
- * a word wider than the line is never broken. */
+ * never between a number and the wide word after it (a counter: "2 個");
+ * a word wider than the line is never broken. A no-break space (U+00A0)
+ * holds a command example whole ("PLAN 12:20 ccw"): the text part's wrap
+ * (deco_wrap_text) makes it a plain space. */
 struct mv *deco_wrap(struct mq_arena *a, const char *s, int width,
     const char *indent);
 

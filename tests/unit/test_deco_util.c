@@ -468,6 +468,45 @@ a_no_break_space_holds_words_and_reads_as_a_space(void **state)
 	free(s);
 }
 
+/*
+ * A number stays with the counter after it: a Japanese refusal ended a line
+ * on "この計画は 2" and began the next with "個です。", and a Chinese turn
+ * prompt on "本轮最多可走 2" / "步"; and a command example held by no-break
+ * spaces is never cut ("PLAN 12:20" / "ccw。"), a space in the text part.
+ */
+static void
+a_number_keeps_its_counter_and_an_example_stays_whole(void **state)
+{
+	struct mq_arena *a;
+	char *s;
+
+	(void)state;
+	a = mq_arena_new();
+	assert_non_null(a);
+	s = taken(a, deco_wrap_sentence(a, "計画は 12:00〜12:50 の各時刻に1つずつ、"
+	    "6つの方向ですが、この計画は 2 個です。", 74, "    "));
+	assert_string_equal(s, "計画は 12:00〜12:50 の各時刻に1つずつ、6つの方向"
+	    "ですが、この計画は\n    2 個です。");
+	free(s);
+	s = wrapped("本轮最多可走 2 步，然后", 18, "");
+	assert_string_equal(s, "本轮最多可走\n2 步，然后");
+	free(s);
+	/* the time before a particle too */
+	s = wrapped("時刻は 12:00〜12:50 の各時刻です。", 20, "");
+	assert_null(strstr(s, "12:50\n"));
+	free(s);
+	s = wrapped_words("    一部の時刻だけ変えるなら、時刻を書いてください："
+	    "PLAN\xc2\xa0" "12:20\xc2\xa0" "ccw。", 64);
+	assert_string_equal(s, "    一部の時刻だけ変えるなら、時刻を書いてください：\n"
+	    "        PLAN 12:20 ccw。");
+	free(s);
+	s = wrapped_words("    A plan is six directions; to change some times "
+	    "only, name them: PLAN\xc2\xa0" "12:20\xc2\xa0" "ccw.", 70);
+	assert_string_equal(s, "    A plan is six directions; to change some times "
+	    "only, name\n        them: PLAN 12:20 ccw.");
+	free(s);
+}
+
 /* text with its headings ruled to cols (deco_rule_headings), to free */
 static char *
 ruled(const char *text, int cols)
@@ -529,6 +568,7 @@ main(void)
 		cmocka_unit_test(words_are_kept_whole),
 		cmocka_unit_test(a_short_last_word_is_not_left_alone),
 		cmocka_unit_test(a_no_break_space_holds_words_and_reads_as_a_space),
+		cmocka_unit_test(a_number_keeps_its_counter_and_an_example_stays_whole),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
