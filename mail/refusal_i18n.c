@@ -686,13 +686,14 @@ out:
 	return rc;
 }
 
-/* Whether lang names a catalog: 2 or 3 small letters, not English. */
+/* Whether lang names a catalog: 2 or 3 small letters (English too: its
+ * catalog changes no word, it holds command examples whole). */
 static int
 lang_ok(const char *lang)
 {
 	size_t i, n;
 
-	if (lang == NULL || strcmp(lang, "en") == 0)
+	if (lang == NULL)
 		return 0;
 	n = strlen(lang);
 	for (i = 0; i < n; i++)
@@ -715,8 +716,8 @@ find(const struct mq_refusals *r, const char *lang)
 	return -1;
 }
 
-/* lang's catalog slot, made if it is new; NULL: English, not a language
- * name, or no slot left. */
+/* lang's catalog slot, made if it is new; NULL: not a language name, or
+ * no slot left. */
 static struct catalog *
 slot(struct mq_refusals *r, const char *lang)
 {

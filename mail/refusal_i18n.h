@@ -12,8 +12,18 @@
  * and %i an optionally signed number, %u, %zu, %llu ... digits; %% a %),
  * the most specific match wins (the most literal bytes), its arguments are
  * taken out and put into the translation, which may reorder them with
- * positional conversions (%2$s, %1$d), or use one twice. No match, English,
- * or no catalog for the language: the English sentence, unchanged.
+ * positional conversions (%2$s, %1$d), or use one twice. No match, or no
+ * catalog for the language: the English sentence, unchanged.
+ *
+ * A command example in a sentence ("name them: PLAN 12:20 ccw", "（例：
+ * PLAY 冗談）") is held whole by no-break spaces (U+00A0) between its
+ * words, so that the text part's wrap never parts a command from its
+ * words (mail/deco_util.h): the text part reads them as plain spaces, the
+ * HTML part keeps them, and a command copied with one is read as with a
+ * space (engine/words.c). The translations write them so; English has a
+ * catalog of its own for it, templates/en/refusals.json, whose sentences
+ * are their formats with those spaces, word for word (a sentence with no
+ * example is not in it).
  *
  * A catalog value is the translation, or an object
  *	{"text": TRANSLATION, "args": {"N": {"english": "translated", ...}}}

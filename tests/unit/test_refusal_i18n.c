@@ -20,7 +20,9 @@
  * literals joined and both arms of a ?: taken, and must be in both
  * catalogs; a catalog entry no source has any more must go; every
  * translation must use the same arguments, counted and converted alike, as
- * its English (checked here on its own, not only by the module). Last,
+ * its English (checked here on its own, not only by the module). A
+ * command example is held whole by no-break spaces in every language,
+ * English by a catalog of its own that changes nothing else. Last,
  * catalogs that are wrong are refused whole (a bad "names" entry too), the
  * check on its own, how a list of names is cut and joined, and the
  * matcher's edges (most specific format, %%, digits, a jansson allocation
@@ -113,7 +115,7 @@ japanese_sentences_with_their_arguments(void **state)
 	says(r, "ja", "threaten needs a TARGET anywhere in the abbey: add TARGET "
 	    "and a player's name, e.g. PLAY threaten TARGET bob.",
 	    "「threaten」には僧院のどこかにいる対象が必要です。TARGET とプレイヤー"
-	    "名を付けてください（例：PLAY threaten TARGET bob）。");
+	    "名を付けてください（例：PLAY\xc2\xa0threaten\xc2\xa0TARGET\xc2\xa0" "bob）。");
 	says(r, "ja", "swindle takes at most 2 time(s) after SLOT.",
 	    "「swindle」では SLOT の後に書ける時刻は 2 個までです。");
 	says(r, "ja", "The game is over; nothing more can be played. Reply "
@@ -142,13 +144,13 @@ chinese_sentences_with_their_arguments(void **state)
 	    "stay。");
 	says(r, "zh", "After PLAY jest, \"loudly\" is not understood: what may "
 	    "follow is TARGET, SLOT or RECOVER.",
-	    "PLAY jest 之后的「loudly」无法理解：后面只能跟 TARGET、SLOT 或 "
+	    "PLAY\xc2\xa0jest 之后的「loudly」无法理解：后面只能跟 TARGET、SLOT 或 "
 	    "RECOVER。");
 	says(r, "zh", "encore returns up to 2 discarded card(s): name them after "
 	    "RECOVER, or RECOVER none to take none back (your discards: jest, "
 	    "mock).",
 	    "「encore」可以收回至多 2 张弃牌：请在 RECOVER 后写出这些牌，一张也不收回"
-	    "则写 RECOVER none（你的弃牌：jest, mock）。");
+	    "则写 RECOVER\xc2\xa0none（你的弃牌：jest, mock）。");
 	says(r, "zh", "Game k3j9x2m4 is paused by the host; send your commands "
 	    "again once it resumes.",
 	    "游戏 k3j9x2m4 已被主持人暂停；恢复后请重新发送你的命令。");
@@ -191,12 +193,12 @@ english_words_in_arguments_and_reasons_in_reasons(void **state)
 	    "Promenade three): send MOVE cw, MOVE ccw or MOVE stay, with one "
 	    "direction per step.",
 	    "このラウンドに移動できるのは2歩までです（ダンスなら2歩、散策なら"
-	    "3歩）。MOVE cw、MOVE ccw、MOVE stay のどれかを送ってください（1歩"
+	    "3歩）。MOVE\xc2\xa0" "cw、MOVE\xc2\xa0" "ccw、MOVE\xc2\xa0stay のどれかを送ってください（1歩"
 	    "につき方向を1つ書きます）。");
 	says(r, "zh", "You may move once this round (Dance allows two steps, "
 	    "Promenade three): send MOVE cw, MOVE ccw or MOVE stay.",
-	    "你本轮只能移动一步（跳舞可走两步，漫步可走三步）：请发送 MOVE cw、"
-	    "MOVE ccw 或 MOVE stay。");
+	    "你本轮只能移动一步（跳舞可走两步，漫步可走三步）：请发送 MOVE\xc2\xa0" "cw、"
+	    "MOVE\xc2\xa0" "ccw 或 MOVE\xc2\xa0stay。");
 	says(r, "ja", "mock is not one of your cards; you can play: none.",
 	    "「mock」はあなたのカードではありません。プレイできるカード：なし。");
 	/* only where the catalog says so: a player's word stays as written */
@@ -261,7 +263,7 @@ masquerade_sentences(void **state)
 	/* an example refused as "%s" */
 	says(r, "zh", "KEEP needs the names of the Spells you keep, e.g. KEEP "
 	    "waltz.",
-	    "KEEP 后面需要写出你保留的咒语的名字，例如 KEEP 圆舞曲。");
+	    "KEEP 后面需要写出你保留的咒语的名字，例如 KEEP\xc2\xa0圆舞曲。");
 	mq_refusals_free(r);
 }
 
@@ -355,10 +357,10 @@ game_words_in_the_readers_language(void **state)
 	names_say(r, "ja", ja_words, "jest needs a TARGET anywhere in the abbey: "
 	    "add TARGET and a player's name, e.g. PLAY jest TARGET bob.",
 	    "「冗談」には僧院のどこかにいる対象が必要です。TARGET とプレイヤー名を"
-	    "付けてください（例：PLAY 冗談 TARGET bob）。");
+	    "付けてください（例：PLAY\xc2\xa0冗談\xc2\xa0TARGET\xc2\xa0" "bob）。");
 	names_say(r, "zh", zh_words, "After PLAY jest, \"loudly\" is not "
 	    "understood: what may follow is TARGET, SLOT or RECOVER.",
-	    "PLAY 笑话 之后的「loudly」无法理解：后面只能跟 TARGET、SLOT 或 "
+	    "PLAY\xc2\xa0笑话 之后的「loudly」无法理解：后面只能跟 TARGET、SLOT 或 "
 	    "RECOVER。");
 	names_say(r, "ja", ja_words, "Silence has happened already.",
 	    "「Silence」はすでに発生しました。");	/* not in ja_words */
@@ -389,7 +391,8 @@ what_stays_english(void **state)
 	says(r, "fr", s, s);		/* no templates/fr/refusals.json */
 	says(r, "../ja", s, s);		/* not a language name */
 	says(NULL, "ja", s, s);
-	assert_int_equal(mq_refusals_count(r, "en"), 0);
+	/* English's catalog holds only the sentences with an example */
+	assert_true(mq_refusals_count(r, "en") > 0);
 	assert_int_equal(mq_refusals_count(r, "fr"), 0);
 	mq_refusals_free(r);
 }
@@ -846,6 +849,105 @@ every_refusal_in_the_sources_is_in_each_catalog(void **state)
 		    stale);
 }
 
+/*
+ * A command example is held whole by no-break spaces, in every language:
+ * a Japanese refusal's text part ended a line on "PLAN 12:20" and began
+ * the next with "ccw。". English's catalog is its formats with those
+ * spaces and no other change; each of its keys a source's format; every
+ * source format with an example ("e.g. ") in it; and each translation of
+ * a sentence it binds binds its example too.
+ */
+static void
+command_examples_are_held_whole(void **state)
+{
+	static const char *const langs[] = { "ja", "zh" };
+	struct mq_refusals *r = shipped();
+	struct formats f;
+	const char *key;
+	json_t *en, *cat, *v;
+	size_t i, l, bad = 0;
+
+	(void)state;
+	/* a hex escape takes every hex digit after it: "\xa0" "12" */
+	says(r, "en", "A plan is six directions, one for each time from 12:00 "
+	    "to 12:50, and this one has 2; to change some times only, name "
+	    "them: PLAN 12:20 ccw.", "A plan is six directions, one for each "
+	    "time from 12:00 to 12:50, and this one has 2; to change some times "
+	    "only, name them: PLAN\xc2\xa0" "12:20\xc2\xa0" "ccw.");
+	says(r, "ja", "A plan is six directions, one for each time from 12:00 "
+	    "to 12:50, and this one has 2; to change some times only, name "
+	    "them: PLAN 12:20 ccw.", "計画は 12:00〜12:50 の各時刻に1つずつ、"
+	    "6つの方向ですが、この計画は 2 個です。一部の時刻だけ変えるなら、"
+	    "時刻を書いてください：PLAN\xc2\xa0" "12:20\xc2\xa0" "ccw。");
+	says(r, "zh", "PAY needs the names of the Spells you discard, e.g. "
+	    "PLAY rhapsody PAY march waltz.", "PAY 后面需要写出你作为代价弃掉的"
+	    "咒语的名字，例如 PLAY\xc2\xa0狂想曲\xc2\xa0PAY\xc2\xa0进行曲\xc2\xa0"
+	    "圆舞曲。");
+	says(r, "en", "threaten needs a TARGET anywhere in the abbey: add TARGET "
+	    "and a player's name, e.g. PLAY threaten TARGET bob.", "threaten "
+	    "needs a TARGET anywhere in the abbey: add TARGET and a player's "
+	    "name, e.g. PLAY\xc2\xa0threaten\xc2\xa0TARGET\xc2\xa0" "bob.");
+	/* a sentence with no example stays as it is */
+	says(r, "en", "That line is empty.", "That line is empty.");
+	mq_refusals_free(r);
+
+	source_formats(&f);
+	en = catalog_json("en");
+	json_object_foreach(en, key, v) {
+		char *plain = strdup(json_string_value(v) != NULL ?
+		    json_string_value(v) : "");
+		char *p, *q;
+
+		assert_non_null(plain);
+		for (p = q = plain; *p; p++, q++)	/* U+00A0 as a space */
+			if ((unsigned char)p[0] == 0xc2 &&
+			    (unsigned char)p[1] == 0xa0) {
+				*q = ' ';
+				p++;
+			} else
+				*q = *p;
+		*q = '\0';
+		if (strcmp(plain, key) != 0) {
+			print_error("templates/en/refusals.json changes more than "
+			    "spaces: \"%s\"\n", key);
+			bad++;
+		}
+		if (!has_format(&f, key)) {
+			print_error("templates/en/refusals.json has \"%s\", which "
+			    "no source refuses with any more\n", key);
+			bad++;
+		}
+		free(plain);
+		for (l = 0; l < 2; l++) {
+			const json_t *t;
+
+			cat = catalog_json(langs[l]);
+			t = json_object_get(cat, key);
+			if (json_is_object(t))
+				t = json_object_get(t, "text");
+			if (json_string_value(t) == NULL ||
+			    strstr(json_string_value(t), "\xc2\xa0") == NULL) {
+				print_error("templates/%s/refusals.json does not hold "
+				    "the example of \"%s\" whole\n", langs[l], key);
+				bad++;
+			}
+			json_decref(cat);
+		}
+	}
+	for (i = 0; i < f.n; i++)
+		if (strstr(f.text[i], "e.g. ") != NULL &&
+		    json_object_get(en, f.text[i]) == NULL) {
+			print_error("templates/en/refusals.json lacks \"%s\" (%s), "
+			    "whose example must be held whole\n", f.text[i],
+			    f.file[i]);
+			bad++;
+		}
+	json_decref(en);
+	formats_free(&f);
+	if (bad)
+		fail_msg("%zu example(s) not held whole (above)", bad);
+}
+
 /* The conversions of a format, as "s", "d", "zu" ..., by argument. */
 static int
 conversions(const char *fmt, char spec[][8], int *nargs, int *positional)
@@ -1253,6 +1355,7 @@ main(void)
 		cmocka_unit_test(the_extractor_reads_the_sources),
 		cmocka_unit_test(every_refusal_in_the_sources_is_in_each_catalog),
 		cmocka_unit_test(every_translation_has_the_arguments_of_its_english),
+		cmocka_unit_test(command_examples_are_held_whole),
 		cmocka_unit_test(the_module_loads_each_catalog_whole),
 		cmocka_unit_test(wrong_catalogs_are_refused_whole),
 		cmocka_unit_test(the_most_specific_format_wins),
