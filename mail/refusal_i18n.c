@@ -31,6 +31,7 @@ struct entry {
 	const json_t *words[MQ_REFUSALS_MAX_ARGS];	/* an argument's map */
 	unsigned nested;	/* bit i: argument i is a sentence */
 	unsigned names;		/* bit i: argument i is a game's words */
+	unsigned lists;		/* bit i: argument i is a list of words */
 	const char *sep;	/* what joins a list of names */
 };
 
@@ -384,6 +385,62 @@ put_names(const struct mq_refusal_names *nm, const struct entry *e,
 	}
 }
 
+/* An item of a "list" argument, after the separator when not the first. */
+static void
+put_item(const struct entry *e, const char *s, size_t len, int *first,
+    struct mq_buf *out)
+{
+	if (len == 0)
+		return;
+	if (!*first)
+		mq_buf_puts(out, e->sep != NULL ? e->sep : LIST_SEP);
+	mq_buf_add(out, s, len);
+	*first = 0;
+}
+
+/*
+ * A "list" argument: words as the engines join them ("alice, bob, carol";
+ * "a, b and c", "a or b"), their items joined with the entry's separator,
+ * each as it is (a player's name is no game word to name). An item is
+ * one word or more, but no " and " or " or " in it.
+ */
+static void
+put_list(const struct entry *e, const struct span *a, struct mq_buf *out)
+{
+	static const char *const conj[] = { " and ", " or " };
+	const char *p = a->s, *end = a->s + a->len, *q, *k;
+	size_t c, n;
+	int first = 1;
+
+	for (;;) {
+		for (q = p; q + 1 < end && !(q[0] == ',' && q[1] == ' '); q++)
+			;
+		if (q + 1 >= end)
+			q = end;
+		/* ", and carol": an English list's last comma */
+		for (c = 0; c < 2; c++) {
+			n = strlen(conj[c]) - 1;
+			if ((size_t)(q - p) > n && memcmp(p, conj[c] + 1, n) == 0) {
+				p += n;
+				break;
+			}
+		}
+		/* "bob and carol": two items */
+		for (k = p; k < q; k++)
+			for (c = 0; c < 2; c++) {
+				n = strlen(conj[c]);
+				if ((size_t)(q - k) > n && memcmp(k, conj[c], n) == 0) {
+					put_item(e, p, (size_t)(k - p), &first, out);
+					p = k + n;
+				}
+			}
+		put_item(e, p, (size_t)(q - p), &first, out);
+		if (q == end)
+			break;
+		p = q + 2;
+	}
+}
+
 static void
 put_arg(const struct catalog *c, const struct mq_refusal_names *nm,
     const struct entry *e, int i, const struct span *a, struct mq_buf *out,
@@ -404,6 +461,10 @@ put_arg(const struct catalog *c, const struct mq_refusal_names *nm,
 			}
 	if (e->names & (1u << i)) {
 		put_names(nm, e, a, out);
+		return;
+	}
+	if (e->lists & (1u << i)) {
+		put_list(e, a, out);
 		return;
 	}
 	mq_buf_add(out, a->s, a->len);
@@ -493,7 +554,7 @@ compile_both(struct entry *e, long i, const json_t *v, struct mq_err *err)
 }
 
 /* The value's "args": which arguments have words of their own, are
- * sentences, or a game's names. */
+ * sentences, a game's names, or lists of words. */
 static int
 compile_args(struct entry *e, const json_t *args, struct mq_err *err)
 {
@@ -526,6 +587,11 @@ compile_args(struct entry *e, const json_t *args, struct mq_err *err)
 			e->names |= 1u << (i - 1);
 			continue;
 		}
+		if (json_is_string(v) && strcmp(json_string_value(v),
+		    "list") == 0) {
+			e->lists |= 1u << (i - 1);
+			continue;
+		}
 		if (json_is_array(v)) {
 			MQ_TRY(compile_both(e, i, v, err));
 			continue;
@@ -533,7 +599,7 @@ compile_args(struct entry *e, const json_t *args, struct mq_err *err)
 		if (!json_is_object(v))
 			return mq_fail(err, MQ_BADDATA, "\"args\" \"%ld\" must map "
 			    "English words to their translations, or be "
-			    "\"sentence\" or \"names\"", i);
+			    "\"sentence\", \"names\" or \"list\"", i);
 		MQ_TRY(compile_words(e, i, v, err));
 	}
 	return 0;
@@ -576,9 +642,9 @@ compile(struct entry *e, const char *key, const json_t *value,
 	if (sep != NULL) {
 		if (!json_is_string(sep))
 			return mq_fail(err, MQ_BADDATA, "\"separator\" must be a text");
-		if (e->names == 0)
+		if (e->names == 0 && e->lists == 0)
 			return mq_fail(err, MQ_BADDATA, "\"separator\" joins names, "
-			    "and no argument is \"names\"");
+			    "and no argument is \"names\" or \"list\"");
 		e->sep = json_string_value(sep);
 	}
 	return 0;

@@ -40,7 +40,10 @@
  * wants another; an item they do not know stays as it is (a player's own
  * word), and a list of none they know stays whole. ["names", {"none":
  * "なし"}] is both: a whole argument equal to a key is that word, else the
- * names. refusal_i18n knows no game: the names are the caller's.
+ * names. "N": "list" says argument N is a list of words the engines
+ * joined that are no game's ("alice, bob, carol": the players): its items
+ * are joined as a list of names is, each as it is. refusal_i18n knows no
+ * game: the names are the caller's.
  *
  * Each language's catalog is read once per mq_refusals, when a sentence in
  * that language is first asked for, and checked whole: valid JSON, no key
@@ -115,7 +118,7 @@ size_t mq_refusals_count(const struct mq_refusals *r, const char *lang);
  * same conversion (%zu for %zu), either all by position (%2$s) or all in
  * order, and no other. args, when not NULL, is the value's "args" as JSON
  * text: its keys arguments of english that are %s, each a map of words,
- * "sentence", "names", or ["names", a map of words]. 0, or MQ_BADDATA with
+ * "sentence", "names", "list", or ["names", a map of words]. 0, or MQ_BADDATA with
  * a sentence in err (MQ_IO when memory runs out).
  */
 int mq_refusals_check(const char *english, const char *translation,

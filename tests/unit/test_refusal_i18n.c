@@ -129,7 +129,15 @@ japanese_sentences_with_their_arguments(void **state)
 	says(r, "ja", "There is no player named \"Mr. T, Esq.\" in this game; "
 	    "the players are alice, bob, carol, dave.",
 	    "このゲームに「Mr. T, Esq.」という名前のプレイヤーはいません。"
-	    "プレイヤーは alice, bob, carol, dave です。");
+	    "プレイヤーは alice、bob、carol、dave です。");
+	/* the list of players joined as Japanese and Chinese join words (it
+	 * kept the engine's ASCII commas) */
+	says(r, "zh", "There is no player called \"erin\" in this game; the "
+	    "players are alice, bob, carol.", "本局没有名叫「erin」的玩家；"
+	    "玩家有 alice、bob、carol。");
+	says(r, "ja", "CHALLENGE needs a player's name after it; the players "
+	    "are alice, bob, carol.", "CHALLENGE の後にはプレイヤーの名前が"
+	    "必要です。プレイヤーは alice、bob、carol です。");
 	mq_refusals_free(r);
 }
 
@@ -1146,7 +1154,7 @@ wrong_catalogs_are_refused_whole(void **state)
 	    "{\"x\": 1}}}}", "must be a text");
 	/* names: the word, a list of "names" and a map, a separator */
 	refused("{\"At %s.\": {\"text\": \"%s に。\", \"args\": {\"1\": "
-	    "\"name\"}}}", "or be \"sentence\" or \"names\"");
+	    "\"name\"}}}", "or be \"sentence\", \"names\" or \"list\"");
 	refused("{\"At %s.\": {\"text\": \"%s に。\", \"args\": {\"1\": "
 	    "[\"sentence\", {}]}}}", "[\"names\", a map of English words]");
 	refused("{\"At %s.\": {\"text\": \"%s に。\", \"args\": {\"1\": "
@@ -1158,7 +1166,7 @@ wrong_catalogs_are_refused_whole(void **state)
 	refused("{\"At %s.\": {\"text\": \"%s に。\", \"args\": {\"1\": "
 	    "\"names\"}, \"separator\": 1}}", "\"separator\" must be a text");
 	refused("{\"At %s.\": {\"text\": \"%s に。\", \"separator\": \"、\"}}",
-	    "no argument is \"names\"");
+	    "no argument is \"names\" or \"list\"");
 }
 
 static void
@@ -1198,7 +1206,10 @@ names_and_their_lists(void **state)
 	    "\"separator\": \" / \"},"
 	    "\"Keep %s or %s.\": {\"text\": \"%2$s か %1$s\", \"args\": {\"1\": [\"names\", "
 	    "{\"none\": \"なし\"}]}},"
-	    "\"No: %s\": {\"text\": \"だめ：%s\", \"args\": {\"1\": \"sentence\"}}}");
+	    "\"No: %s\": {\"text\": \"だめ：%s\", \"args\": {\"1\": \"sentence\"}},"
+	    "\"Seat %s.\": {\"text\": \"席：%s。\", \"args\": {\"1\": \"list\"}},"
+	    "\"Sit %s.\": {\"text\": \"座る：%s。\", \"args\": {\"1\": \"list\"}, "
+	    "\"separator\": \" / \"}}");
 	struct dict d = { ja_words, 0 };
 	struct mq_refusal_names nm = { dict_name, &d };
 	struct mq_buf b = MQ_BUF_INIT;
@@ -1227,6 +1238,17 @@ names_and_their_lists(void **state)
 	names_say(r, "xx", ja_words, "Keep jest or jest.", "jest か 冗談");
 	/* a reason inside a reason: its names too */
 	names_say(r, "xx", ja_words, "No: Pick blue.", "だめ：選ぶ：青の間。");
+	/* a list of words no game names (the players): joined all the same,
+	 * with or without names, each word as it is */
+	names_say(r, "xx", ja_words, "Seat alice, bob, carol.",
+	    "席：alice、bob、carol。");
+	says(r, "xx", "Seat alice, bob, carol.", "席：alice、bob、carol。");
+	says(r, "xx", "Seat alice, bob and carol.", "席：alice、bob、carol。");
+	says(r, "xx", "Seat alice, bob, or carol.", "席：alice、bob、carol。");
+	says(r, "xx", "Seat alice or bob.", "席：alice、bob。");
+	says(r, "xx", "Seat alice.", "席：alice。");
+	says(r, "xx", "Seat jest.", "席：jest。");
+	says(r, "xx", "Sit alice, bob.", "座る：alice / bob。");
 	/* no names given, or none asked: the argument as it is */
 	says(r, "xx", "Pick jest, mock.", "選ぶ：jest, mock。");
 	mq_refusals_translate_names(r, "xx", "No: nothing.", &nm, &b, &e);
@@ -1256,7 +1278,9 @@ the_check_knows_the_kinds_of_args(void **state)
 	assert_non_null(strstr(e.msg, "a number (%d)"));
 	assert_int_equal(mq_refusals_check("At %s.", "%s に。",
 	    "{\"1\": \"name\"}", &e), MQ_BADDATA);
-	assert_non_null(strstr(e.msg, "or \"names\""));
+	assert_non_null(strstr(e.msg, "or \"list\""));
+	assert_int_equal(mq_refusals_check("At %s.", "%s に。",
+	    "{\"1\": \"list\"}", &e), 0);
 	assert_int_equal(mq_refusals_check("At %s.", "%s に。",
 	    "{\"1\": [\"names\"]}", &e), MQ_BADDATA);
 	assert_non_null(strstr(e.msg, "[\"names\", a map"));
