@@ -286,21 +286,44 @@ add_alias(const json_t **seen, size_t *n, size_t cap, const json_t *v)
 /*
  * "aliases", the words as one line (the HTML wraps it), and for the text
  * part "aliases_wrapped", wrapped at 76 columns after a label of first
- * columns, the lines after it indented by six.
+ * columns, the lines after it indented by six; a word's own spaces ("Fond
+ * Memories", not the one after a comma) held by no-break spaces for the
+ * wrap, which gives them back as spaces.
  */
 static void
 put_aliases(struct mq_arena *a, struct mv *o, const char *text, size_t len,
     int first)
 {
+	struct mq_buf bound = MQ_BUF_INIT;
+	size_t i;
+
 	put(a, o, "aliases", mv_str(a, text, len));
-	put(a, o, "aliases_wrapped", deco_wrap_list(a, text, 76, first,
-	    "      "));
+	for (i = 0; i < len; i++)
+		if (text[i] == ' ' && (i == 0 || text[i - 1] != ','))
+			mq_buf_puts(&bound, "\xc2\xa0");
+		else
+			mq_buf_putc(&bound, text[i]);
+	if (bound.oom)
+		mq_arena_fail(a);
+	else
+		put(a, o, "aliases_wrapped", deco_wrap_list(a, mq_buf_str(&bound),
+		    76, first, "      "));
+	mq_buf_free(&bound);
 }
 
-/* "id, name, name, alias, ..." (each once) into o (put_aliases). */
+/* What joins a list of words in lang: ", " in English, the enumeration
+ * comma 、 in Japanese and Chinese ("cw、clockwise、時計回り"). */
+static const char *
+list_sep(const char *lang)
+{
+	return strcmp(lang, "en") == 0 ? ", " : "、";
+}
+
+/* "id, name, name, alias, ..." (each once, joined with sep) into o
+ * (put_aliases). */
 static void
 alias_text(struct mq_arena *a, struct mv *o, const json_t *entry,
-    const char *id, int first)
+    const char *id, int first, const char *sep)
 {
 	const json_t *names = json_object_get(entry, "names"), *v;
 	const json_t *aliases = json_object_get(entry, "aliases");
@@ -324,7 +347,7 @@ alias_text(struct mq_arena *a, struct mv *o, const json_t *entry,
 		add_alias(seen, &n, cap, v);
 	for (i = 0; i < n; i++) {
 		if (i)
-			mq_buf_puts(&b, ", ");
+			mq_buf_puts(&b, sep);
 		mq_buf_puts(&b, json_string_value(seen[i]));
 	}
 	if (b.oom)
@@ -351,7 +374,7 @@ card_entry(const struct mq_deco_game *g, const json_t *c)
 	put_ref(a, o, "name", deco_card_name(g, id));
 	put_bool(a, o, "is_personality", jeq(jstr(c, "kind"), "personality"));
 	put_bool(a, o, "returns", json_is_false(json_object_get(c, "discard")));
-	alias_text(a, o, c, id, 6);	/* on a line of their own */
+	alias_text(a, o, c, id, 6, list_sep(g->lang));	/* on a line of their own */
 	json_array_foreach(json_object_get(c, "effects"), i, e) {
 		/* a copy of the effect: its keys and values, shared */
 		if (!json_is_object(e)) {
@@ -401,7 +424,8 @@ catalogue(const struct mq_deco_game *g)
 			continue;
 		/* after "  Name: " (or "：", as wide) */
 		alias_text(a, o, c, jstr(c, "id"), 2 +
-		    deco_width(deco_room_name(g, jstr(c, "id"))) + 2);
+		    deco_width(deco_room_name(g, jstr(c, "id"))) + 2,
+		    list_sep(g->lang));
 		mv_push(a, rooms, o);
 	}
 	json_object_foreach(json_object_get(gd, "directions"), k, v) {
@@ -410,7 +434,7 @@ catalogue(const struct mq_deco_game *g)
 		json_array_foreach(v, j, c)
 			if (json_is_string(c)) {
 				if (b.len)
-					mq_buf_puts(&b, ", ");
+					mq_buf_puts(&b, list_sep(g->lang));
 				mq_buf_puts(&b, json_string_value(c));
 			}
 		if (b.oom)
