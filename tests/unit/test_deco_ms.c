@@ -613,6 +613,8 @@ a_fight_offers_what_can_be_done(void **state)
 		{ "en", "Power now: you 4, the Guardian 1 (and the level of the Spell it turns up)." },
 		{ "ja", "現在のパワー：あなた 4、ガーディアン 1\n（ガーディアンには" },
 		{ "zh", "当前力量：你 4，守护者 1（" },
+		/* no space between two Chinese words: it read 你 对 守护者 */
+		{ "zh", "\n你对守护者 1（力量 1）。\n" },
 		{ "ja", "1ゲームに1度、パワー +3。" },
 		{ "zh", "每局一次，力量 +3；" },
 	};
@@ -1462,7 +1464,9 @@ the_end_and_the_dancers_chosen_name_the_reader(void **state)
  * A fight names the reader "you" (あなた, 你) in the request and on the
  * table, as challenger or defender, and when it is theirs to act: the
  * challenge has no "player", so the Japanese header said 'alice さん 対
- * bob さん' to alice. deco_ms gives it by_me, to_me and window_me.
+ * bob さん' to alice. deco_ms gives it by_me, to_me and window_me. In
+ * Chinese no space parts 你 from 对 ("你 对 守护者" read as three words),
+ * as none parts two Chinese words; a name keeps its space ("你对 bob").
  */
 static void
 a_fight_names_the_reader_you(void **state)
@@ -1472,14 +1476,14 @@ a_fight_names_the_reader_you(void **state)
 		{ "en", "A fight is on: you against bob; you are to act.\n" },
 		{ "ja", "\nあなた 対 bob さん。\n現在のパワー：あなた 4、bob さん 5。\n" },
 		{ "ja", "戦いの最中：あなた 対 bob。あなたの番。\n" },
-		{ "zh", "\n你 对 bob。\n当前力量：你 4，bob 5。\n" },
-		{ "zh", "正在战斗：你 对 bob；轮到你。\n" },
+		{ "zh", "\n你对 bob。\n当前力量：你 4，bob 5。\n" },
+		{ "zh", "正在战斗：你对 bob；轮到你。\n" },
 	};
 	static const char *const defending[][2] = {
 		{ "en", "\nbob against you.\nPower now: bob 5, you 4.\n" },
 		{ "en", "A fight is on: bob against you; you are to act.\n" },
 		{ "ja", "\nbob さん 対 あなた。\n現在のパワー：bob さん 5、あなた 4。\n" },
-		{ "zh", "\nbob 对 你。\n当前力量：bob 5，你 4。\n" },
+		{ "zh", "\nbob 对你。\n当前力量：bob 5，你 4。\n" },
 	};
 
 	(void)state;
