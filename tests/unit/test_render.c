@@ -2174,6 +2174,65 @@ a_reminder_names_the_default_owed(void **state)
 	json_decref(gd);
 }
 
+/*
+ * The MOVE request's deadline and its steps are one aside, and its number
+ * stays with its counter: the Chinese read "（截止 …）（本轮最多可走" and
+ * "2 步）" on the next line (the template broke there by hand), the
+ * Japanese "（期限 …）（このラウンドは" / "2 歩まで動けます）".
+ */
+static void
+the_move_request_says_its_steps_in_one_aside(void **state)
+{
+	static const char *const said[][2] = {
+		{ "(you may take 2 steps this round):", NULL },
+		{ "、このラウンドは 2 歩まで動けます）：", "）（" },
+		{ "；本轮最多可走 2 步）：", "）（" },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("turn");
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t l;
+	char *t, *p, *q;
+
+	(void)state;
+	assert_int_equal(json_object_set_new(ctx, "owed", json_string("move")), 0);
+	assert_int_equal(json_object_set_new(json_object_get(json_object_get(ctx,
+	    "view"), "me"), "allowance", json_integer(2)), 0);
+	for (l = 0; l < NLANGS; l++) {
+		if (render(TMPL, langs[l], "turn", gd, ctx, &m, &err))
+			fail_msg("turn.%s: %s", langs[l], err.msg);
+		/* the text part's lines joined as a reader reads them: with a
+		 * space between two Latin words, with none else */
+		t = strdup(m.text);
+		assert_non_null(t);
+		for (p = q = t; *p; p++)
+			if (*p != '\n')
+				*q++ = *p;
+			else {
+				while (p[1] == ' ')	/* the wrap's indent */
+					p++;
+				if (q > t && (unsigned char)q[-1] < 0x80 &&
+				    (unsigned char)p[1] < 0x80)
+					*q++ = ' ';
+			}
+		*q = '\0';
+		if (strstr(t, said[l][0]) == NULL || strstr(m.html, "2") == NULL)
+			fail_msg("turn.%s does not say: %s\n%s", langs[l], said[l][0],
+			    m.text);
+		if (said[l][1] != NULL && (strstr(t, said[l][1]) != NULL ||
+		    strstr(m.html, said[l][1]) != NULL))
+			fail_msg("turn.%s has two asides in a row:\n%s", langs[l],
+			    m.text);
+		if (strstr(m.text, " 2\n") != NULL)
+			fail_msg("turn.%s ends a line on its number:\n%s", langs[l],
+			    m.text);
+		free(t);
+		mail_free(&m);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 /* A STATUS alone is answered under a subject that says so. */
 static void
 a_status_alone_is_your_status(void **state)
@@ -2244,6 +2303,7 @@ main(void)
 		cmocka_unit_test(admin_notice_in_every_language),
 		cmocka_unit_test(sentences_from_partials),
 		cmocka_unit_test(help_examples_name_other_players),
+		cmocka_unit_test(the_move_request_says_its_steps_in_one_aside),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
