@@ -133,7 +133,7 @@ zh_names = [o.get('name_zh', '') for l in cards.values() if isinstance(l, list)
 ja_only = {'alice': [g['name_ja'] for g in cards['guardians']],
            'carol': [g['name_ja'] for g in cards['guardians']
                      if not any(g['name_ja'] in n for n in zh_names)]}
-top_guardian = {'alice': 'Top Guardian: number', 'carol': '最上面的守护者：'}
+top_guardian = {'alice': 'Top Guardian: number', 'carol': '最上面的守护者（剩'}
 guardian_seen = set()
 for i, f in enumerate(sorted(glob.glob(outbox + '/*'))):
     m = email.message_from_binary_file(open(f, 'rb'))

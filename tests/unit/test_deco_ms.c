@@ -242,7 +242,7 @@ html_lines_do_not_run_together(void **state)
 		{ "en", "Your hand (0 of 5): empty<br>\nYour VP counters" },
 		{ "ja", "<br>\n一番上のガーディアン（残り" },
 		{ "ja", "なし<br>\nVP カウンター（" },
-		{ "zh", "<br>\n最上面的守护者：" },
+		{ "zh", "<br>\n最上面的守护者（剩 8 张）：1号" },
 		{ "zh", "无<br>\nVP 标记（" },
 	};
 	static const char *const receipt[][2] = {
@@ -365,7 +365,9 @@ guardian_and_treasure_abilities_are_told(void **state)
 		{ "ja", "一番上のガーディアン（残り 3 枚）：6番、パワー 4；挑戦者のスペルのコスト +1\n" },
 		{ "ja", "「銀の鈴」（0 VP、手札上限 +1）" },
 		{ "ja", "「黄金の冠」（2 VP）" },
-		{ "zh", "挑战者的咒语代价 +1" },
+		/* the count first, as in Japanese: "…代价 +1（剩 3 张）" set two
+		 * asides in a row after a Guardian's own ("（通常为 1）（剩 7 张）") */
+		{ "zh", "最上面的守护者（剩 3 张）：6号，力量 4；挑战者的咒语代价 +1\n" },
 		{ "zh", "（0 VP，手牌上限 +1）" },
 		{ "zh", "（2 VP）" },
 	};
