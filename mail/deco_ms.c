@@ -13,7 +13,9 @@
  *     (the card set's name_LANG, else name_en; a Guardian's, its
  *     Treasure's), and its id_ID flag (below); in the engine's lists a
  *     player's name becomes {name} (is_me for the reader's), and every
- *     entry of a list knows whether it is the "first", for separators;
+ *     entry of a list knows whether it is the "first", for separators,
+ *     and one with a name its name_pad, padded to the list's widest (in
+ *     columns), for the text part's columns;
  *   - an object with a word a template must phrase gets the flag KEY_WORD
  *     for it: type (events), stat (a Mask's condition), why (draw_none,
  *     no_challenge, end), outcome (result), kind (challenge, pending),
@@ -299,6 +301,35 @@ entry(struct ms_deco *d, const char *s)
 	return o;
 }
 
+/*
+ * In a list of the view's, each entry with a name gets name_pad: its name
+ * followed by spaces up to the widest name of the list, in columns (a
+ * Chinese or Japanese character takes two), so that what a text part's
+ * line sets after it starts in one column ("DANCER 吟游诗人   （力量 2）"
+ * under "DANCER 剑舞姬     （力量 3）").
+ */
+static void
+put_name_pads(struct ms_deco *d, const struct mv *l)
+{
+	static uint32_t h;
+	const struct mv *n;
+	size_t i;
+	int w = 0, k;
+
+	if (h == 0)
+		h = mv_hash("name", 4);
+	for (i = 0; i < l->u.list.n; i++)
+		if ((n = mv_getn(l->u.list.v[i], "name", 4, h)) != NULL &&
+		    n->type == MV_STR && (k = deco_width(n->u.str.s)) > w)
+			w = k;
+	for (i = 0; i < l->u.list.n && w > 0; i++)
+		if ((n = mv_getn(l->u.list.v[i], "name", 4, h)) != NULL &&
+		    n->type == MV_STR)
+			/* the entries are this list's own, made just now */
+			put(d->a, (struct mv *)l->u.list.v[i], "name_pad",
+			    deco_pad(d->a, n->u.str.s, w));
+}
+
 static const struct mv *
 value(struct ms_deco *d, const json_t *j)
 {
@@ -329,6 +360,8 @@ value(struct ms_deco *d, const json_t *j)
 				put_bool(d->a, o, "first", i == 0);
 			mv_push(d->a, l, o);
 		}
+		if (d->cards)
+			put_name_pads(d, l);
 		return l;
 	case JSON_STRING:
 		if (d->cards &&

@@ -206,7 +206,7 @@ ok
 # the choices are offered with what each does: the free Dancers in the
 # welcome, the Stages and the Orders when asked, in each language
 f=$(grep " alice welcome" $T/all/index | cut -d' ' -f1)
-grep -q "^  DANCER Blade Dancer   (power 3)" $T/all/$f.txt &&
+grep -q "^  DANCER Blade Dancer       (power 3)" $T/all/$f.txt &&
     grep -q "^      +1 power in a challenge it starts" $T/all/$f.txt ||
     fail "alice's welcome does not offer the free Dancers with their powers"; ok
 grep -q "At the end it scores 3 VP for 2 or more Treasures" $T/all/$f.txt ||

@@ -382,6 +382,72 @@ guardian_and_treasure_abilities_are_told(void **state)
 }
 
 /*
+ * The text part's lists of choices are columns: what follows a name starts
+ * where it does after the widest name, counted in columns (a Chinese or
+ * Japanese character takes two): the Chinese DANCER request read
+ * "DANCER 剑舞姬   （力量 3）" over "DANCER 吟游诗人   （力量 2）", three
+ * spaces after each, whatever its width. So do the Stages, the players one
+ * may challenge and Change of Partner's dancers.
+ */
+static void
+choices_line_up_in_columns(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "\n  DANCER Blade Dancer       (power 3)\n" },
+		{ "en", "\n  DANCER Eternal Prisoner   (power 4)\n" },
+		{ "en", "\n  DANCER Bard               (power 2)\n" },
+		{ "ja", "\n  DANCER 剣の舞姫     （パワー 3）\n" },
+		{ "ja", "\n  DANCER 永劫の囚人   （パワー 4）\n" },
+		{ "ja", "\n  DANCER 吟遊詩人     （パワー 2）\n" },
+		{ "zh", "\n  DANCER 剑舞姬     （力量 3）\n" },
+		{ "zh", "\n  DANCER 永劫囚徒   （力量 4）\n" },
+		{ "zh", "\n  DANCER 吟游诗人   （力量 2）\n" },
+	};
+	static const char *const stages[][2] = {
+		{ "en", "\n  STAGE Tower        (room for 1)\n" },
+		{ "en", "\n  STAGE Grand Hall   (room for 2)\n" },
+		{ "zh", "\n  STAGE 塔       （空位 1）\n" },
+		{ "zh", "\n  STAGE 礼拜堂   （空位 1）\n" },
+	};
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"dancer\", \"view\": {\"phase\": \"dancer\", \"turn\": 1,"
+	    "  \"dancers_free\": [{\"id\": \"D1\", \"name\": \"Blade Dancer\","
+	    "   \"power\": 3}, {\"id\": \"D6\", \"name\": \"Eternal Prisoner\","
+	    "   \"power\": 4}, {\"id\": \"D4\", \"name\": \"Bard\", \"power\": 2}],"
+	    "  \"players\": [{\"name\": \"alice\"}, {\"name\": \"bob\"}]}}");
+	char *subject, *text, *html;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		render(gd, ctx, want[i][0], "turn", &subject, &text, &html);
+		if (strstr(text, want[i][1]) == NULL)
+			fail_msg("%s: the mail lacks \"%s\":\n%s", want[i][0],
+			    want[i][1], text);
+		free3(subject, text, html);
+	}
+	json_decref(ctx);
+	ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"stage\", \"view\": {\"phase\": \"stage\", \"turn\": 1,"
+	    "  \"stages\": [{\"id\": \"ST1\", \"free\": 1, \"rule\": \"tower\"},"
+	    "   {\"id\": \"ST3\", \"free\": 1, \"rule\": \"chapel\"},"
+	    "   {\"id\": \"ST6\", \"free\": 2}],"
+	    "  \"players\": [{\"name\": \"alice\", \"can_challenge\": true},"
+	    "   {\"name\": \"bob\"}]}}");
+	for (i = 0; i < sizeof(stages) / sizeof(stages[0]); i++) {
+		render(gd, ctx, stages[i][0], "turn", &subject, &text, &html);
+		if (strstr(text, stages[i][1]) == NULL)
+			fail_msg("%s: the mail lacks \"%s\":\n%s", stages[i][0],
+			    stages[i][1], text);
+		free3(subject, text, html);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The Stage phase's turn mail offers only the Stages a dancer can still go
  * to, each with the places left; a full one is named as full, with no STAGE
  * line to copy (before, every Stage was offered with its printed capacity,
@@ -2144,6 +2210,7 @@ main(void)
 		cmocka_unit_test(no_card_description_is_cut),
 		cmocka_unit_test(a_long_name_cuts_no_word),
 		cmocka_unit_test(the_stage_request_fits_its_lines),
+		cmocka_unit_test(choices_line_up_in_columns),
 		cmocka_unit_test(a_refusal_cuts_no_word),
 	};
 
