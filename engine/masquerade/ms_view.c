@@ -10,7 +10,9 @@
  * A player's view also says which choices the game would take from them now
  * (an Order "open" to them, a dancer "challengeable" by them, their Mask
  * revealable: "can_reveal"), as ms_validate answers, so a mail offers no
- * other; and whether their dancer could start a challenge ("can_challenge").
+ * other; whether their dancer could start a challenge ("can_challenge");
+ * and, when they owe a Spell phase or a fight, PLAYs of their own Spells
+ * the game would take ("plays"), for the mail's examples.
  *
  * Every builder returns NULL when an allocation fails, never an object with
  * a part left out: a mail made from it would tell a player less than the
@@ -413,6 +415,92 @@ discard_example(const struct ms_state *st, int seat)
 	return mq_jdone(a, bad);
 }
 
+/* c with its ON and BANK as ms_validate takes them: none, or ON the first
+ * other seat it takes, or BANK the first Spell left in hand, or both; 1
+ * when one is taken. */
+static int
+play_taken(const struct ms_state *st, int seat, struct ms_cmd *c)
+{
+	const struct ms_player *pl = &st->p[seat];
+	int t, b;
+
+	for (b = -1; b < st->data->nspells; b++) {
+		if (b >= 0 && pl->hand[b] - (b == c->card) - c->n[b] <= 0)
+			continue;
+		for (t = -1; t < st->nplayers; t++) {
+			if (t == seat)
+				continue;
+			c->target = (int8_t)t;
+			c->card2 = (int8_t)b;
+			if (ms_validate(st, seat, c, NULL) == 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The PLAYs seat could send now, as its mail's examples: each Spell it
+ * holds, paid with the lowest Spells left in its hand (PAY), ON the first
+ * other player it may name, BANK the first Spell left, when the Spell
+ * wants them; only those ms_validate takes, and of each form (no cost, a
+ * cost, ON, BANK) the first. A mail's example so names only Spells the
+ * player holds and can play now (it named March and Rhapsody to a player
+ * who held neither). Each {"card", "pay": [ids], "on", "bank"}.
+ */
+static json_t *
+play_examples(const struct ms_state *st, int seat)
+{
+	const struct ms_data *d = st->data;
+	const struct ms_player *pl = &st->p[seat];
+	struct ms_cmd c;
+	uint8_t left[MS_SPELLS];
+	json_t *a = json_array(), *o, *pay;
+	unsigned forms = 0, form;
+	int k, j, best, need, bad = a == NULL, obad;
+
+	for (k = 0; k < d->nspells && !bad; k++) {
+		if (pl->hand[k] == 0)
+			continue;
+		memset(&c, 0, sizeof(c));
+		c.type = MS_C_PLAY;
+		c.card = (int8_t)k;
+		memcpy(left, pl->hand, MS_SPELLS);
+		left[k]--;
+		for (need = ms_spell_cost(st, seat, k); need > 0; need--) {
+			for (best = -1, j = 0; j < d->nspells; j++)
+				if (left[j] > 0 && (best < 0 ||
+				    d->spell[j].level < d->spell[best].level))
+					best = j;
+			if (best < 0)
+				break;
+			left[best]--;
+			c.n[best]++;
+		}
+		if (need > 0 || !play_taken(st, seat, &c))
+			continue;
+		form = c.card2 >= 0 ? 8u : c.target >= 0 ? 4u :
+		    ms_spell_cost(st, seat, k) > 0 ? 2u : 1u;
+		if (forms & form)
+			continue;
+		forms |= form;
+		o = json_object();
+		pay = json_array();
+		obad = o == NULL || pay == NULL;
+		mq_jput(o, "card", jid(&d->spell[k].nm), &obad);
+		for (j = 0; j < d->nspells; j++)
+			for (need = 0; need < c.n[j]; need++)
+				mq_jpush(pay, jid(&d->spell[j].nm), &obad);
+		mq_jput(o, "pay", mq_jdone(pay, obad), &obad);
+		if (c.target >= 0)
+			mq_jput(o, "on", jplayer(st, c.target), &obad);
+		if (c.card2 >= 0)
+			mq_jput(o, "bank", jid(&d->spell[c.card2].nm), &obad);
+		mq_jpush(a, mq_jdone(o, obad), &bad);
+	}
+	return mq_jdone(a, bad);
+}
+
 /* A decision waiting on a seat; a KEEP's offer, a DISCARD's example, only
  * when `full`. */
 static json_t *
@@ -478,6 +566,11 @@ ms_view(const void *state, int seat)
 	mq_jput(v, "me", seat >= 0 ? jplayer(st, seat) : json_null(), &bad);
 	if (seat >= 0)
 		mq_jput(v, "owed", jword(ms_owes(st, seat)), &bad);
+	/* what a Spell phase or a fight owed may PLAY, for its examples */
+	if (seat >= 0 && ms_owes(st, seat) != NULL &&
+	    (strcmp(ms_owes(st, seat), "spell") == 0 ||
+	    strcmp(ms_owes(st, seat), "fight") == 0))
+		mq_jput(v, "plays", play_examples(st, seat), &bad);
 
 	a = json_array();
 	lbad = a == NULL;

@@ -601,13 +601,20 @@ spells_say_what_they_do(void **state)
 	    "   \"hand\": [{\"spell\": \"SP_prelude\", \"name\": \"Prelude\","
 	    "    \"count\": 1, \"level\": 0, \"cost\": 0},"
 	    "   {\"spell\": \"SP_requiem\", \"name\": \"Requiem\","
-	    "    \"count\": 1, \"level\": 2, \"cost\": 1}]}]}}");
+	    "    \"count\": 1, \"level\": 2, \"cost\": 1}]}, {\"name\": \"bob\"}],"
+	    "  \"plays\": [{\"card\": \"SP_prelude\", \"pay\": []},"
+	    "   {\"card\": \"SP_requiem\", \"pay\": [\"SP_prelude\"],"
+	    "    \"on\": \"bob\"}]}}");
 	static const char *const turn[][2] = {
 		{ "en", "  1x Prelude (level 0, PAY 0): in your Spell phase, draw 1 Spell" },
 		{ "en", "  1x Requiem (level 2, PAY 1): in your Spell phase, another player (ON) loses 1 life" },
 		{ "ja", "  「鎮魂歌」×1（レベル 2、PAY 1 枚）：" },
 		{ "zh", "  「安魂曲」×1（等级 2，PAY 1 张）：" },
-		{ "en", "  PLAY prelude" },
+		/* the examples are the view's, of the reader's own Spells */
+		{ "en", "  PLAY Prelude" },
+		{ "en", "  PLAY Requiem PAY Prelude ON bob" },
+		{ "ja", "  PLAY 鎮魂歌 PAY 前奏曲 ON bob" },
+		{ "zh", "  PLAY 安魂曲 PAY 前奏曲 ON bob" },
 		{ "ja", "：自分のスペル・フェイズにスペルを1枚引く" },
 		{ "zh", "：在你的咒语阶段抽 1 张咒语" },
 	};
@@ -624,7 +631,11 @@ spells_say_what_they_do(void **state)
 	};
 	static const char *const langs[] = { "en", "ja", "zh" };
 	static const char *const refused[] = { "PLAY march\n", "PLAY waltz",
-		"PLAY 行進曲\n", "PLAY 円舞曲", "PLAY 进行曲\n", "PLAY 圆舞曲" };
+		"PLAY 行進曲\n", "PLAY 円舞曲", "PLAY 进行曲\n", "PLAY 圆舞曲",
+		/* nor a Spell the reader does not hold (the examples were the
+		 * same four whatever the hand) */
+		"PLAY concerto", "PLAY Concerto", "PLAY nocturne", "PLAY Nocturne",
+		"PLAY 協奏曲", "PLAY 夜想曲", "PLAY 协奏曲", "PLAY 夜曲" };
 	char *subject, *text, *html;
 	struct mq_err err;
 	size_t i, k;
@@ -671,7 +682,8 @@ a_fight_offers_what_can_be_done(void **state)
 	    "  \"mask_power\": 3, \"players\": [{\"name\": \"alice\","
 	    "  \"can_reveal\": false, \"mask\": {\"id\": \"M1\", \"vp\": 3},"
 	    "  \"hand\": [{\"spell\": \"SP_march\", \"name\": \"March\","
-	    "   \"count\": 1, \"level\": 0, \"cost\": 0}]}]}}",
+	    "   \"count\": 1, \"level\": 0, \"cost\": 0}]}],"
+	    "  \"plays\": [{\"card\": \"SP_march\", \"pay\": []}]}}",
 	};
 	static const char *const can[][2] = {
 		{ "en", "(once a game, +3 power; it is then discarded" },
@@ -700,7 +712,7 @@ a_fight_offers_what_can_be_done(void **state)
 	ctx = parse(ctxs[1]);
 	render(gd, ctx, "en", "turn", &subject, &text, &html);
 	if (strstr(text, "REVEAL\n") != NULL || has(text, "reveal your") ||
-	    strstr(text, "  PLAY march") == NULL)
+	    strstr(text, "  PLAY March\n") == NULL || has(text, "Rhapsody"))
 		fail_msg("REVEAL is offered though the Mask cannot be revealed, "
 		    "or no PLAY though a hand:\n%s", text);
 	free3(subject, text, html);
@@ -1036,9 +1048,11 @@ an_example_names_another_player(void **state)
 	json_t *gd = load_gamedata(), *ctx = parse(
 	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"bob\","
 	    " \"owed\": \"spell\", \"view\": {\"phase\": \"spell\", \"players\": ["
-	    "  {\"name\": \"bob\"}, {\"name\": \"carol\"}]}}");
+	    "  {\"name\": \"bob\"}, {\"name\": \"carol\"}],"
+	    "  \"plays\": [{\"card\": \"SP_requiem\", \"pay\": [\"SP_march\","
+	    "   \"SP_waltz\"], \"on\": \"carol\"}]}}");
 	static const char *const want[][2] = {
-		{ "en", "  PLAY requiem PAY march waltz ON carol" },
+		{ "en", "  PLAY Requiem PAY March Waltz ON carol" },
 		{ "ja", "  PLAY 鎮魂歌 PAY 行進曲 円舞曲 ON carol" },
 		{ "zh", "  PLAY 安魂曲 PAY 进行曲 圆舞曲 ON carol" },
 	};

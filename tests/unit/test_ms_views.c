@@ -953,6 +953,106 @@ test_view_discard_example(void **state)
 	free(st);
 }
 
+/* The view's "plays" for seat (NULL when it has none): each a PLAY of a
+ * Spell seat holds that ms_validate takes, ON never seat, of distinct
+ * forms; how many. */
+static int
+plays_in_view(const struct ms_state *st, int seat, const char *want_card)
+{
+	json_t *v = ms_view(st, seat);
+	const json_t *plays, *p, *x;
+	struct ms_cmd c;
+	size_t i, j;
+	int seen = 0, n, s;
+
+	assert_non_null(v);
+	plays = json_object_get(v, "plays");
+	if (plays == NULL) {
+		json_decref(v);
+		return -1;
+	}
+	json_array_foreach(plays, i, p) {
+		memset(&c, 0, sizeof(c));
+		c.type = MS_C_PLAY;
+		c.card = (int8_t)spell(json_string_value(json_object_get(p, "card")));
+		c.target = c.card2 = -1;
+		assert_true(st->p[seat].hand[c.card] > 0);
+		json_array_foreach(json_object_get(p, "pay"), j, x)
+			c.n[spell(json_string_value(x))]++;
+		if ((x = json_object_get(p, "on")) != NULL) {
+			for (s = 0; s < st->nplayers; s++)
+				if (strcmp(st->p[s].name, json_string_value(x)) == 0)
+					c.target = (int8_t)s;
+			assert_true(c.target >= 0 && c.target != seat);
+		}
+		if ((x = json_object_get(p, "bank")) != NULL)
+			c.card2 = (int8_t)spell(json_string_value(x));
+		if (ms_validate(st, seat, &c, NULL) != 0)
+			fail_msg("the example PLAY %s is refused",
+			    json_string_value(json_object_get(p, "card")));
+		if (want_card != NULL && strcmp(json_string_value(json_object_get(p,
+		    "card")), want_card) == 0)
+			seen = 1;
+	}
+	n = (int)json_array_size(plays);
+	json_decref(v);
+	if (want_card != NULL && !seen)
+		fail_msg("no example plays %s", want_card);
+	return n;
+}
+
+/*
+ * A Spell phase's or a fight's examples are PLAYs of the reader's own
+ * Spells that the game takes (the mail's were "PLAY march", "PLAY rhapsody
+ * PAY march waltz" whatever the hand); a Spell of the other timing is not
+ * one, an ON names another player, and a reader with nothing to play gets
+ * none. Only the one who owes a Spell phase or a fight is given any.
+ */
+static void
+test_view_play_examples(void **state)
+{
+	const struct ms_data *d = data;
+	struct ms_state *st = table();
+	int g1 = -1, g;
+
+	/* alice's Spell phase: her Prelude (her Marches are for a fight) */
+	assert_string_equal(ms_owes(st, ALICE), "spell");
+	assert_int_equal(plays_in_view(st, ALICE, "SP_prelude"), 1);
+	assert_int_equal(plays_in_view(st, BOB, NULL), -1);
+	/* a Requiem names another player: never alice herself */
+	st->p[ALICE].hand[spell("SP_requiem")] = 1;
+	assert_int_equal(plays_in_view(st, ALICE, "SP_requiem"), 2);
+	st->p[ALICE].hand[spell("SP_requiem")] = 0;
+	/* a Concerto banks one of what is left */
+	st->p[ALICE].hand[spell("SP_concerto")] = 1;
+	st->p[ALICE].hand[spell("SP_waltz")] = 2;
+	assert_true(plays_in_view(st, ALICE, "SP_concerto") >= 2);
+	st->p[ALICE].hand[spell("SP_concerto")] = 0;
+	st->p[ALICE].hand[spell("SP_waltz")] = 0;
+	/* her fight in the Tower: the Marches, not the Prelude */
+	for (g = 0; g < d->nguardians; g++)
+		if (strcmp(d->guardian[g].nm.id, "G1") == 0)
+			g1 = g;
+	st->phase = MS_PH_CHALLENGE;
+	st->seq[0] = ALICE;
+	st->step = 0;
+	st->ch.kind = MS_CH_TOWER;
+	st->ch.side[0] = ALICE;
+	st->ch.side[1] = -1;
+	st->ch.window = 0;
+	st->ch.guardian = (int8_t)g1;
+	assert_string_equal(ms_owes(st, ALICE), "fight");
+	assert_int_equal(plays_in_view(st, ALICE, "SP_march"), 1);
+	/* a Rhapsody paid with the Marches: one of each form */
+	st->p[ALICE].hand[spell("SP_rhapsody")] = 1;
+	assert_int_equal(plays_in_view(st, ALICE, "SP_rhapsody"), 2);
+	/* no Spell for a fight: no example at all */
+	st->p[ALICE].hand[spell("SP_rhapsody")] = 0;
+	st->p[ALICE].hand[spell("SP_march")] = 0;
+	assert_int_equal(plays_in_view(st, ALICE, NULL), 0);
+	free(st);
+}
+
 static int
 can_challenge_in_view(const struct ms_state *st, int seat)
 {
@@ -1458,6 +1558,7 @@ main(void)
 		cmocka_unit_test(test_view_hand_costs),
 		cmocka_unit_test(test_view_can_reveal),
 		cmocka_unit_test(test_view_discard_example),
+		cmocka_unit_test(test_view_play_examples),
 		cmocka_unit_test(test_view_can_challenge),
 		cmocka_unit_test(test_view_end_shows_every_mask),
 		cmocka_unit_test(test_view_challenge_and_bad_seat),
