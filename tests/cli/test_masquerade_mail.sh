@@ -361,4 +361,66 @@ for f in bad[:3]:
 sys.exit(1 if bad else 0)
 EOF
 ok
+# The wording a player reads: (a) in Chinese no space sets apart two
+# Chinese words of the fight ("你 对 守护者", "alice 对 你": one stays
+# between Chinese and a name, "你对 bob"); (b) an example PLAY of a fight
+# or a Spell phase names only Spells the mail's own hand holds (it was
+# "PLAY 狂想曲 PAY 进行曲 圆舞曲" to a player with no 圆舞曲); (c) a list of
+# choices lines up its column by display width, a Chinese or Japanese
+# character two columns ("DANCER 剑舞姬   （力量 3）" over "DANCER 吟游诗人
+# （力量 2）"); (d) no two asides in a row ("（通常为 1）（剩 7 张）")
+$PY - $T/all <<'EOF' || fail "a Masquerade mail's wording (above)"
+import re, sys, unicodedata
+out = sys.argv[1]
+def cols(s):
+    return sum(2 if unicodedata.east_asian_width(c) in 'WF' else 1 for c in s)
+bad, plays, fights = [], 0, 0
+for n, to, kind in (l.split() for l in open(out + '/index')):
+    t = open('%s/%s.txt' % (out, n), encoding='utf-8').read()
+    lines = t.split('\n')
+    what = '%s (%s to %s)' % (n, kind, to)
+    m = re.search('.{0,8}(你 对|对 你|对 守护者).{0,8}', t)
+    if m:
+        bad.append(what + ': a space between Chinese words: ' + m.group(0))
+    m = re.search('.{0,12}）（.{0,8}', t)
+    if m:
+        bad.append(what + ': two asides in a row: ' + m.group(0))
+    hand = {a or b for a, b in
+            re.findall(r'^\s+(?:\d+x (.+?) \(level|「(.+?)」×\d+)', t, re.M)}
+    ex = False
+    for l in lines:
+        if l in ('For example:', '例：', '例如：'):
+            ex = True
+            continue
+        if not l.strip():
+            ex = False
+        m = re.match(r'  PLAY (\S+)((?: PAY \S+(?: \S+)*?)?)(?: ON \S+)?'
+                     r'(?: BANK (\S+))?$', l)
+        if ex and m:
+            plays += 1
+            fights += ('REVEAL' in t or '战斗' in t or '戦い' in t)
+            names = [m.group(1)] + m.group(2).split()[1:] + \
+                ([m.group(3)] if m.group(3) else [])
+            for w in names:
+                if w not in hand:
+                    bad.append('%s: the example "%s" names %s, not in the '
+                               'hand %s' % (what, l.strip(), w, sorted(hand)))
+    group = []
+    for l in lines + ['']:
+        m = re.match(r'(  (DANCER|STAGE|CHALLENGE|SWAP) .*?\S)   [(（]', l)
+        if m and group and group[0][0] == m.group(2):
+            group.append((m.group(2), cols(m.group(1))))
+            continue
+        if len(set(c for _, c in group)) > 1:
+            bad.append('%s: the %s list is not in one column: %s' %
+                       (what, group[0][0], group))
+        group = [(m.group(2), cols(m.group(1)))] if m else []
+if plays == 0 or fights == 0:
+    bad.append('no example PLAY in a fight or Spell phase (the check would '
+               'see nothing)')
+for b in bad[:10]:
+    print('FAIL: ' + b, file=sys.stderr)
+sys.exit(1 if bad else 0)
+EOF
+ok
 done_checks

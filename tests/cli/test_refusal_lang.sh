@@ -189,6 +189,44 @@ says davelong 'この行から後は読まれていません。masqued が1通�
 says_not davelong 'were not read'
 grep -qF 'PLAY jest' $T/davelong.txt && fail "a line past the first unread one is listed"; ok
 
+# --- a refusal's command example and its numbers, wrapped: the text
+# part's wrap parted "PLAN 12:20" from "ccw。" and "この計画は 2" from
+# "個です。"; the example is held whole (no-break spaces, plain ones in the
+# text part), and one copied with them from the HTML part is a command.
+# A list of players joined with 、 in Japanese and Chinese (it kept the
+# engine's ASCII commas) ---
+ls $O >$T/before
+send dave@x.test "$(reply_to dave)" e1 'PLAN cw ccw'
+send bob@x.test "$(reply_to bob)" e2 'PLAY threaten TARGET zed'
+expect 0 "serve --once with a short plan and a stranger's name" -- $M -C $D serve --once
+answer receipt dave@x.test daveplan
+says daveplan "この計画は 2 個です。一部の時刻だけ変えるなら、時刻を書いてください：PLAN 12:20 ccw。"
+$PY - "$(cat $T/daveplan.file)" <<'EOF2' || fail "the Japanese refusal's example or number is cut, or its text part shows a no-break space"
+import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], 'rb'))
+parts = {p.get_content_type(): p.get_payload(decode=True).decode('utf-8')
+         for p in m.walk() if p.get_content_type().startswith('text/')}
+txt, html = parts['text/plain'], parts['text/html']
+lines = txt.split('\n')
+bad = [l for l in lines if l.rstrip().endswith((' 2', 'PLAN', 'PLAN 12:20'))]
+if not any('PLAN 12:20 ccw。' in l for l in lines) or bad:
+    sys.exit('cut: %s' % bad)
+if '\u00a0' in txt:
+    sys.exit('a no-break space in the text part')
+if 'PLAN\u00a012:20\u00a0ccw' not in html:
+    sys.exit('the HTML part does not hold the example whole')
+EOF2
+ok
+answer receipt bob@x.test bobzed
+says bobzed "本局没有名叫「zed」的玩家；玩家有 alice、bob、carol、dave。"
+says_not bobzed "alice, bob"
+ls $O >$T/before
+send dave@x.test "$(reply_to dave)" e3 'PLAN\0302\024012:20\0302\0240ccw'
+expect 0 "serve --once with the example copied" -- $M -C $D serve --once
+answer receipt dave@x.test davecopy
+says davecopy "PLAN 12:20 ccw"
+says_not davecopy "受け付けられなかった行"
+
 expect 0 "the game verifies" -- $M -C $D verify $G
 [ -z "$(ls $D/spool)" ] || fail "mail left in the spool"; ok
 
