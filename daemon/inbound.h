@@ -85,6 +85,7 @@ int mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len,
 struct mq_settings {
 	char lang[8];		/* SET LANG's language, or "" */
 	int notices;		/* SET NOTICES: 1 ON, 0 OFF, -1 not asked */
+	int lang_line, notices_line;	/* their lines in the mail, or 0 */
 };
 
 void mq_settings_none(struct mq_settings *s);

@@ -68,9 +68,15 @@ split(struct analysis *a, struct mq_err *err)
 			break;
 		}
 		if (*p) {
-			if (mq_inbound_setting_line(p, &a->set))
-				;
-			else {
+			if (mq_inbound_setting_line(p, &a->set)) {
+				/* the line the receipt names it by */
+				char lang[8];
+
+				if (mq_inbound_set_lang_line(p, lang))
+					a->set.lang_line = (int)n;
+				else
+					a->set.notices_line = (int)n;
+			} else {
 				a->lineno[a->nlines] = n;
 				if ((a->lines[a->nlines] = strdup(p)) == NULL) {
 					free(copy);

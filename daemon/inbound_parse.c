@@ -69,7 +69,7 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	char decided[64][16], before[16], prev_owed[16];
 	const char *owed;
 	size_t i, ndecided = 0;
-	int rc, bad = 0, have_prev = 0, refused = 0, after;
+	int rc, bad = 0, have_prev = 0, refused = 0, after, lk;
 
 	*out = NULL;
 	if ((rc = mq_inbound_analyse(d, raw, len, &a, 0, err)) != 0) {
@@ -125,10 +125,12 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			/* its error listed by dry_already, unless received */
 			bad = json_array_append_new(cmds, json_pack("{s:s, s:b, s:s}",
 			    "text", a.lines[i], "accepted", 0, "error", e.msg)) != 0;
-			if (k->names_command == NULL ||
-			    k->names_command(work, a.lines[i]))
+			lk = k->names_command == NULL ? MQ_LINE_COMMAND :
+			    k->names_command(work, a.lines[i]);
+			if (lk == MQ_LINE_COMMAND)
 				refused = 1;	/* as submit: a command, refused */
-			else if (!bad && !mq_inbound_is_setting(a.lines[i]) &&
+			else if (lk == MQ_LINE_PROSE && !bad &&
+			    !mq_inbound_is_setting(a.lines[i]) &&
 			    !mq_inbound_names_set(a.lines[i]))
 				/* as the answer: no command, only noted */
 				bad = json_object_set_new(json_array_get(cmds,

@@ -106,6 +106,7 @@ mq_settings_none(struct mq_settings *s)
 {
 	s->lang[0] = '\0';
 	s->notices = -1;
+	s->lang_line = s->notices_line = 0;
 }
 
 int

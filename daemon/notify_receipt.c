@@ -212,10 +212,10 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 				moves = 1;
 		}
 	}
-	/* "Thanks for the game!" alone is told the game is over; beside
-	 * STATUS, the end mail says so */
-	if (notes && !status && !lang)
-		other = moves = 1;
+	/* "Thanks for the game!" alone is no mail to refuse: it gets the
+	 * end mail again, how the game ended, as STATUS would */
+	if (notes && !other && !lang)
+		status = 1;
 	if (other)
 		rc = mq_notify_stranger(d, g->players[seat].email,
 		    g->players[seat].lang, "refused", why != NULL && !moves ? why :

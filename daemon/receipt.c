@@ -268,7 +268,8 @@ mq_receipt_against_log(const struct mq_receipt *r, const char *logpath,
 
 /* Put text first among res's results, accepted. */
 static int
-list_first(struct mq_submit_result *res, const char *text, struct mq_err *err)
+list_first(struct mq_submit_result *res, const char *text, int line,
+    struct mq_err *err)
 {
 	struct mq_cmd_result *nv;
 	char *t;
@@ -283,6 +284,7 @@ list_first(struct mq_submit_result *res, const char *text, struct mq_err *err)
 	memset(nv, 0, sizeof(*nv));
 	nv->accepted = 1;
 	nv->text = t;
+	nv->line = line;
 	res->ncmds++;
 	return 0;
 }
@@ -299,10 +301,11 @@ mq_receipt_list_settings(struct mq_submit_result *res,
 	/* the last first: SET LANG then SET NOTICES, as applied */
 	if (set->notices >= 0)
 		MQ_TRY(list_first(res, set->notices ? "SET NOTICES ON" :
-		    "SET NOTICES OFF", err));
+		    "SET NOTICES OFF", set->notices_line, err));
 	if (set->lang[0]) {
 		snprintf(text, sizeof(text), "SET LANG %.2s", set->lang);
-		if ((rc = list_first(res, text, err)) != 0 && set->notices >= 0) {
+		if ((rc = list_first(res, text, set->lang_line, err)) != 0 &&
+		    set->notices >= 0) {
 			/* res as it was */
 			free(res->cmds[0].text);
 			res->ncmds--;

@@ -493,7 +493,7 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 	struct mq_cmd prev;	/* the line before, accepted (have_prev) */
 	char before[16], prev_owed[16];	/* what the seat owed before each */
 	const char *owed;
-	int have_prev = 0, refused = 0;
+	int have_prev = 0, refused = 0, lk;
 	int rc = 0, changed = 0, over;
 
 	memset(res, 0, sizeof(*res));
@@ -549,10 +549,13 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 			if (result_add(res, line, (int)i + 1, 0, 0, e.msg))
 				goto oom;
 			/* a command refused, not a greeting: the next wait;
-			 * a greeting is only noted, nothing to send again */
-			if (k->names_command == NULL || k->names_command(work, line))
+			 * a greeting is only noted, nothing to send again; a
+			 * doubt ("Play nice") is refused, and the next go on */
+			lk = k->names_command == NULL ? MQ_LINE_COMMAND :
+			    k->names_command(work, line);
+			if (lk == MQ_LINE_COMMAND)
 				refused = 1;
-			else
+			else if (lk == MQ_LINE_PROSE)
 				res->cmds[res->ncmds - 1].note = 1;
 			continue;
 		}

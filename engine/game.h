@@ -42,6 +42,12 @@ struct mq_setup {
 	uint8_t seed[32];
 };
 
+enum mq_line_kind {
+	MQ_LINE_PROSE,		/* no command: noted, not refused */
+	MQ_LINE_COMMAND,	/* refused, and the lines after it wait */
+	MQ_LINE_DOUBT,		/* refused, and the lines after it go on */
+};
+
 struct mq_game_kind {
 	const char *name;
 	/* 1 when its mails and templates exist: only then can `new` make one
@@ -64,11 +70,12 @@ struct mq_game_kind {
 	int (*name_ok)(const void *data, const char *name, struct mq_err *err);
 	void *(*clone)(const void *state);
 	void (*free_state)(void *state);
-	/* 1 when line starts with one of the game's command words, in any
-	 * of its languages: refused, it is a command the player meant, and
-	 * the lines after it in the same mail may count on it (the daemon
-	 * applies none of them); a line that does not (a greeting, a
-	 * sentence) is only not a command. NULL: every line is one. */
+	/* What a line the game refused is (enum mq_line_kind): a command
+	 * the player meant, whose refusal the lines after it in the same
+	 * mail may count on (the daemon applies none of them); prose (a
+	 * greeting, a sign-off), only noted; or a doubt, a command word in
+	 * a sentence ("Play nice"): refused with its why, and the lines
+	 * after it go on. NULL: every line is a command. */
 	int (*names_command)(const void *state, const char *line);
 	/* One line of the command language -> a command (lang-independent). */
 	int (*parse)(const void *state, int seat, const char *line,

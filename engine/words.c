@@ -274,6 +274,36 @@ mq_words_capitals(const char *line)
 	return upper;
 }
 
+int
+mq_words_sentence(const char *line)
+{
+	static const char *const ends[] = { "!", "?", "\xef\xbc\x81",
+	    "\xef\xbc\x9f" };
+	static const char *const commas[] = { ",", "\xef\xbc\x8c",
+	    "\xe3\x80\x81" };
+	const char *p = line, *e;
+	size_t i, n;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	while (*p != '\0' && *p != ' ' && *p != '\t' && *p != ',' &&
+	    (unsigned char)*p < 0xe0)
+		p++;
+	/* after the first word (a wide mark ends it too) */
+	for (i = 0; i < sizeof(commas) / sizeof(commas[0]); i++)
+		if (strncmp(p, commas[i], strlen(commas[i])) == 0)
+			return 1;
+	for (e = line + strlen(line); e > line && (e[-1] == ' ' ||
+	    e[-1] == '\t' || e[-1] == '\r'); e--)
+		;
+	for (i = 0; i < sizeof(ends) / sizeof(ends[0]); i++) {
+		n = strlen(ends[i]);
+		if ((size_t)(e - line) >= n && memcmp(e - n, ends[i], n) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 static int
 lower_ascii(int c)
 {

@@ -67,5 +67,11 @@ int mq_words_near(const char *word, const char *cmd);
  * ("mvoe cw"): "Love," or "More soon" read as prose, not as MOVE.
  */
 int mq_words_capitals(const char *line);
+/*
+ * 1 when line reads as a sentence, as no command is written: its first
+ * word has a comma after it ("Love, Alice", "Dancers, take the stage"),
+ * or it ends with '!' or '?' (full-width too).
+ */
+int mq_words_sentence(const char *line);
 
 #endif

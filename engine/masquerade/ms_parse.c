@@ -335,42 +335,109 @@ near_command(const struct ms_data *d, const char *word)
 	return best;
 }
 
-/* A word of the game after the first (a card, a dancer, a keyword, a
- * number): "pasds" alone or "Past midnight" is prose, "pss 2" a typo. */
+/* A word of the game (a card's, a dancer's, a stage's or a keyword's
+ * word, a player's name, a number), or one letter off one ("fuuge"). */
 static int
-game_word_after(const struct ms_data *d, char **tok, int ntok)
+game_word(const struct ms_state *st, const char *w)
 {
-	int i, k;
+	const struct ms_data *d = st->data;
+	int k;
 
-	for (i = 1; i < ntok; i++) {
-		if (tok[i][0] >= '0' && tok[i][0] <= '9')
+	if (w[0] >= '0' && w[0] <= '9')
+		return 1;
+	for (k = 0; k < d->nalias; k++)
+		if (strcmp(d->alias[k].text, w) == 0 ||
+		    mq_words_near(w, d->alias[k].text))
 			return 1;
-		for (k = 0; k < d->nalias; k++)
-			if (strcmp(d->alias[k].text, tok[i]) == 0)
-				return 1;
-	}
+	for (k = 0; k < st->nplayers; k++)
+		if (strcmp(st->p[k].name, w) == 0 || mq_words_near(w, st->p[k].name))
+			return 1;
 	return 0;
+}
+
+/* Whether the words after the command word kw are what such a command
+ * takes: none for REVEAL, PASS, STATUS and HELP, else words of the game
+ * alone (a name of several words whole). "pss" alone is PASS mistyped;
+ * "Keep it up", "Back in 5" are sentences. */
+static int
+args_fit(const struct ms_state *st, int kw, char **tok, int ntok)
+{
+	static const int words[] = { MS_W_KEY, MS_W_DANCER, MS_W_ORDER,
+	    MS_W_STAGE, MS_W_SPELL, MS_W_EVENT };
+	int i, k, w, used, v;
+
+	if (kw == MS_K_REVEAL || kw == MS_K_PASS || kw == MS_K_STATUS ||
+	    kw == MS_K_HELP)
+		return ntok == 1;
+	if (ntok < 2)
+		return 0;
+	for (i = 1; i < ntok; i += used) {
+		for (used = 0, k = 0; k < (int)(sizeof(words) / sizeof(words[0]));
+		    k++)
+			if ((w = lookup_words(st->data, tok, ntok, i, words[k],
+			    &v)) > used)
+				used = w;
+		if (used == 0 && !game_word(st, tok[i]))
+			return 0;
+		if (used == 0)
+			used = 1;
+	}
+	return 1;
+}
+
+/* The command word word starts, glued to a word of the game ("PASS2",
+ * "DANCERthief"), its length in *len; -1 when none. */
+static int
+glued_command(const struct ms_state *st, const char *word, size_t *len)
+{
+	const struct ms_data *d = st->data;
+	size_t n;
+	int i;
+
+	for (i = 0; i < d->nalias; i++)
+		if (d->alias[i].word == MS_W_KEY &&
+		    d->alias[i].value != MS_K_PAY && d->alias[i].value != MS_K_ON &&
+		    (n = strlen(d->alias[i].text)) >= 3 &&
+		    strncmp(word, d->alias[i].text, n) == 0 && word[n] != '\0' &&
+		    game_word(st, word + n)) {
+			*len = n;
+			return d->alias[i].value;
+		}
+	return -1;
 }
 
 int
 ms_names_command(const void *state, const char *line)
 {
-	const struct ms_data *d = ((const struct ms_state *)state)->data;
+	const struct ms_state *st = state;
+	const struct ms_data *d = st->data;
 	char buf[1024], *tok[MAXTOK];
+	size_t n;
 	int ntok, kw;
 
 	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword, d,
-	    &ntok, NULL) != 0)
-		return 0;
+	    &ntok, NULL) != 0 || ntok == 0)
+		return MQ_LINE_PROSE;
 	kw = keyword_at(d, tok, ntok, 0, NULL);
 	/* the words that start one (ms_parse's cases): not PAY, nor ON
 	 * ("on my way" is no command) */
-	if (kw >= 0)
-		return kw != MS_K_PAY && kw != MS_K_ON;
-	/* a typo of one ("PASSS") is a command too: the player meant it */
-	if (near_command(d, tok[0]) >= 0)
-		return mq_words_capitals(line) || game_word_after(d, tok, ntok);
-	return 0;
+	if (kw == MS_K_PAY || kw == MS_K_ON)
+		return MQ_LINE_PROSE;
+	if (kw >= 0) {
+		/* "PASS the salt" was meant; "Pass the salt!" is a sentence;
+		 * "Keep it up" may be either: refused, the next lines go on */
+		if (mq_words_capitals(line) || args_fit(st, kw, tok, ntok))
+			return MQ_LINE_COMMAND;
+		return mq_words_sentence(line) ? MQ_LINE_PROSE : MQ_LINE_DOUBT;
+	}
+	if (glued_command(st, tok[0], &n) >= 0)
+		return MQ_LINE_COMMAND;
+	/* a typo of one ("PASSS", "pss") is a command the player meant;
+	 * "Back in 5", "Even so, I will play" are prose */
+	if ((kw = near_command(d, tok[0])) >= 0 && (mq_words_capitals(line) ||
+	    (!mq_words_sentence(line) && args_fit(st, kw, tok, ntok))))
+		return MQ_LINE_COMMAND;
+	return MQ_LINE_PROSE;
 }
 
 int
@@ -380,7 +447,8 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 	const struct ms_state *st = state;
 	const struct ms_data *d = st->data;
 	struct ms_cmd *c = ms_cmd_of(cmd);
-	char buf[1024], *tok[MAXTOK];
+	char buf[1024], *tok[MAXTOK], meant[80];
+	size_t glued;
 	int ntok, kw, w, i, v;
 
 	memset(cmd, 0, sizeof(*cmd));
@@ -459,13 +527,18 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 		/* quoted as written: "PASSS", not the folded "passs"; a
 		 * near miss names the command it misses */
 		kw = near_command(d, tok[0]);
+		if (kw < 0 && (kw = glued_command(st, tok[0], &glued)) >= 0)
+			snprintf(meant, sizeof(meant), "%s %s", key_names[kw],
+			    tok[0] + glued);	/* "PASS 2": a space lost */
+		else if (kw >= 0)
+			snprintf(meant, sizeof(meant), "%s", key_names[kw]);
 		mq_words_first(line, buf, sizeof(buf));
 		if (kw >= 0)
 			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a "
 			    "command; did you mean %s? The commands are DANCER, "
 			    "ORDER, STAGE, PLAY, REVEAL, PASS, CHALLENGE, BANK, "
 			    "DISCARD, KEEP, EVENT, SWAP, STATUS, HELP and SET "
-			    "LANG.", buf, key_names[kw]);
+			    "LANG.", buf, meant);
 		return mq_fail(err, MQ_REFUSED, "\"%s\" is not a command; the "
 		    "commands are DANCER, ORDER, STAGE, PLAY, REVEAL, PASS, "
 		    "CHALLENGE, BANK, DISCARD, KEEP, EVENT, SWAP, STATUS, HELP "

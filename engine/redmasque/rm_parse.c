@@ -404,39 +404,129 @@ near_command(const struct rm_data *d, const char *word)
 	return best;
 }
 
-/* A word of the game after the first (a card, a room, a direction, a
- * keyword, a time): "mvoe cw" is MOVE mistyped, "More soon" prose. */
+/* A word of the game (a card's, a room's, a direction's or a keyword's
+ * word, a player's name, a time), or one letter off one ("cww"). */
 static int
-game_word_after(const struct rm_data *d, char **tok, int ntok)
+game_word(const struct rm_state *st, const char *w)
 {
-	int i, k;
+	const struct rm_data *d = st->data;
+	int k;
 
-	for (i = 1; i < ntok; i++) {
-		if (tok[i][0] >= '0' && tok[i][0] <= '9')
+	if (w[0] >= '0' && w[0] <= '9')
+		return 1;
+	for (k = 0; k < d->nalias; k++)
+		if (strcmp(d->alias[k].text, w) == 0 ||
+		    mq_words_near(w, d->alias[k].text))
 			return 1;
-		for (k = 0; k < d->nalias; k++)
-			if (strcmp(d->alias[k].text, tok[i]) == 0)
-				return 1;
-	}
+	for (k = 0; k < st->nplayers; k++)
+		if (strcmp(st->p[k].name, w) == 0 || mq_words_near(w, st->p[k].name))
+			return 1;
 	return 0;
+}
+
+/* The words of class word at tok[i] (a name of up to three words whole),
+ * or one letter off a one-word name ("cww", "bleu"): how many; 0 none. */
+static int
+word_of(const struct rm_data *d, char **tok, int ntok, int i, int word)
+{
+	int k, v, w;
+
+	if ((w = lookup_words(d, tok, ntok, i, word, &v)) > 0)
+		return w;
+	for (k = 0; k < d->nalias; k++)
+		if (d->alias[k].word == word && mq_words_near(tok[i],
+		    d->alias[k].text))
+			return 1;
+	return 0;
+}
+
+/* Whether the words after the command word kw are what such a command
+ * takes: none for STATUS and HELP, directions for MOVE, directions and
+ * times for PLAN, a room for PLACE, a card then words of the game for
+ * PLAY. "mvoe cw" is MOVE mistyped; "Love - Alice", "More in 5 minutes"
+ * and "Play nice" are sentences. */
+static int
+args_fit(const struct rm_state *st, int kw, char **tok, int ntok)
+{
+	const struct rm_data *d = st->data;
+	int i, used;
+
+	switch (kw) {
+	case RM_K_STATUS:
+	case RM_K_HELP:
+		return ntok == 1;
+	case RM_K_PLACE:
+		return ntok == 2 && word_of(d, tok, ntok, 1, RM_W_ROOM) == 1;
+	case RM_K_MOVE:
+	case RM_K_PLAN:
+		if (ntok < 2)
+			return 0;
+		for (i = 1; i < ntok; i++)
+			if (word_of(d, tok, ntok, i, RM_W_DIR) == 0 &&
+			    (kw == RM_K_MOVE || (!(tok[i][0] >= '0' &&
+			    tok[i][0] <= '9') && word_of(d, tok, ntok, i,
+			    RM_W_KEY) == 0)))
+				return 0;
+		return 1;
+	}
+	/* PLAY */
+	if (ntok < 2 || (used = word_of(d, tok, ntok, 1, RM_W_CARD)) == 0)
+		return 0;
+	for (i = 1 + used; i < ntok; i++)
+		if (!game_word(st, tok[i]))
+			return 0;
+	return 1;
+}
+
+/* The command word word starts, glued to a word of the game ("MOVEccw",
+ * "PLACEblue", "PLAY2"), its length in *len; -1 when none. */
+static int
+glued_command(const struct rm_state *st, const char *word, size_t *len)
+{
+	const struct rm_data *d = st->data;
+	size_t n;
+	int i;
+
+	for (i = 0; i < d->nalias; i++)
+		if (d->alias[i].word == RM_W_KEY &&
+		    starts_command(d->alias[i].value) &&
+		    (n = strlen(d->alias[i].text)) >= 3 &&
+		    strncmp(word, d->alias[i].text, n) == 0 && word[n] != '\0' &&
+		    game_word(st, word + n)) {
+			*len = n;
+			return d->alias[i].value;
+		}
+	return -1;
 }
 
 int
 rm_names_command(const void *state, const char *line)
 {
-	const struct rm_data *d = ((const struct rm_state *)state)->data;
+	const struct rm_state *st = state;
+	const struct rm_data *d = st->data;
 	char buf[1024], *tok[MAXTOK];
-	int ntok;
+	size_t n;
+	int ntok, kw;
 
 	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword, d,
 	    &ntok, NULL) != 0 || ntok == 0)
-		return 0;
-	if (starts_command(lookup(d, tok[0], RM_W_KEY)))
-		return 1;
-	/* a typo of one ("MOEV cw") is a command too: the player meant it */
-	if (near_command(d, tok[0]) >= 0)
-		return mq_words_capitals(line) || game_word_after(d, tok, ntok);
-	return 0;
+		return MQ_LINE_PROSE;
+	kw = lookup(d, tok[0], RM_W_KEY);
+	if (starts_command(kw)) {
+		/* "PLAY nice" was meant; "Play nice!" is a sentence; "Play
+		 * nice" may be either: refused, and the next lines go on */
+		if (mq_words_capitals(line) || args_fit(st, kw, tok, ntok))
+			return MQ_LINE_COMMAND;
+		return mq_words_sentence(line) ? MQ_LINE_PROSE : MQ_LINE_DOUBT;
+	}
+	if (glued_command(st, tok[0], &n) >= 0)
+		return MQ_LINE_COMMAND;
+	/* a typo of one ("MOEV cw", "mvoe cw") is a command the player
+	 * meant; "Love, Alice" and "More in 5 minutes" are prose */
+	if ((kw = near_command(d, tok[0])) >= 0 && (mq_words_capitals(line) ||
+	    (!mq_words_sentence(line) && args_fit(st, kw, tok, ntok))))
+		return MQ_LINE_COMMAND;
+	return MQ_LINE_PROSE;
 }
 
 int
@@ -446,7 +536,8 @@ rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 	const struct rm_state *st = state;
 	const struct rm_data *d = st->data;
 	struct rm_cmd *c = rm_cmd_of(cmd);
-	char buf[1024], *tok[MAXTOK];
+	char buf[1024], *tok[MAXTOK], meant[80];
+	size_t glued;
 	int ntok, kw, v;
 
 	memset(cmd, 0, sizeof(*cmd));
@@ -481,11 +572,16 @@ rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 	/* quoted as written: "MOEV", not the folded "moev"; a near miss
 	 * names the command it misses */
 	v = near_command(d, tok[0]);
+	if (v < 0 && (v = glued_command(st, tok[0], &glued)) >= 0)
+		snprintf(meant, sizeof(meant), "%s %s", key_names[v],
+		    tok[0] + glued);	/* "MOVE ccw": a space lost */
+	else if (v >= 0)
+		snprintf(meant, sizeof(meant), "%s", key_names[v]);
 	mq_words_first(line, buf, sizeof(buf));
 	if (v >= 0)
 		return mq_fail(err, MQ_REFUSED, "\"%s\" is not a command; did you "
 		    "mean %s? The commands are PLAY, MOVE, PLAN, PLACE, STATUS, "
-		    "HELP, SET LANG and SET NOTICES.", buf, key_names[v]);
+		    "HELP, SET LANG and SET NOTICES.", buf, meant);
 	return mq_fail(err, MQ_REFUSED, "\"%s\" is not a command; the commands "
 	    "are PLAY, MOVE, PLAN, PLACE, STATUS, HELP, SET LANG and SET NOTICES.",
 	    buf);

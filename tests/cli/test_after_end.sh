@@ -141,7 +141,7 @@ says zh "已按你的要求，今后的邮件将使用中文（SET LANG zh）。
 says zh "以下是游戏的结局。"
 says zh "游戏结束。"
 # thanks beside STATUS, no command: the end mail alone, no refusal besides;
-# thanks alone is told the game is over
+# thanks alone gets the end mail again too, not a refusal
 ls $O >$T/before
 send bob@x.test "$RB" late-thanks 'STATUS\n\nThanks for a fine game!'
 serve "STATUS and thanks after the end"
@@ -151,8 +151,10 @@ answer end bob@x.test thanks
 ls $O >$T/before
 send bob@x.test "$RB" late-thanks2 'Thanks for a fine game!'
 serve "thanks alone after the end"
-answer refused bob@x.test thanks2
-says thanks2 "游戏已经结束"
+answer end bob@x.test thanks2
+[ "$(ls $O | comm -13 $T/before - | wc -l)" = 1 ] ||
+    fail "not the end mail alone for thanks after the end"; ok
+says thanks2 "游戏结束。"
 # a SET LANG masqued lacks, after the end: its own sentence, not the end's
 ls $O >$T/before
 send bob@x.test "$RB" late-fr 'SET LANG fr'

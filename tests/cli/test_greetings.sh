@@ -128,6 +128,9 @@ subject_lacks g5 "一部に問題あり"
 subject_lacks g5 "受け付けられませんでした"
 grep -qF -- "-- コマンドではない行 ---" $T/g5.txt || fail "no ja section"; ok
 txt_says g5 "2 行目：みなさん、こんにちは！"
+# the SET line, listed first, names its line as the commands do
+txt_says g5 "1 行目：これからのメールは日本語で"
+txt_says g5 "3 行目："
 says g5 "これらの行はコマンドではないので、そのままにしました。"
 says_not g5 "受け付けられなかった行"
 says_not g5 "もう一度送ってください"
@@ -153,6 +156,52 @@ assert [(x["text"], x.get("note", False)) for x in c] == [
     ("Hi all,", True), ("PLAYY jest", False)], c
 EOF
 ok
+
+# --- prose one letter off a command word is prose; a command word in a
+# sentence is refused but holds nothing up; a space lost is a command ---
+G3=$(new_game $D) || fail "new (third game)"
+expect 0 "serve --once sends its welcome mails" -- $M -C $D serve --once
+to_move3() {
+	$MREL -C $D view $G3 admin --json |
+	    $PY -c 'import json,sys; print(json.load(sys.stdin)["owes"][0]["player"])'
+}
+p=$(to_move3); mv=$($MREL -C $D bot $G3 $p)
+n3=$($MREL -C $D log $G3 | wc -l)
+ls $O >$T/before
+send $p@x.test "$(rt $G3 $p)" h1 "Hi all!\nMore in 5 minutes, but here is my move:\n$mv\nLove, stay safe"
+expect 0 "serve --once with prose around a move" -- $M -C $D serve --once
+[ "$($MREL -C $D log $G3 | wc -l)" = $((n3 + 1)) ] ||
+    fail "the move after 'More in 5 minutes' was not logged"; ok
+answer receipt $p@x.test h1
+subject_lacks h1 "problems"
+subject_lacks h1 "nothing accepted"
+txt_says h1 "line 2: More in 5 minutes, but here is my move:"
+txt_says h1 "line 4: Love, stay safe"
+says_not h1 "did you mean"
+says_not h1 "NOT ACCEPTED"
+# "Play nice" before a move: refused, with why, and the move taken
+p=$(to_move3); mv=$($MREL -C $D bot $G3 $p)
+n3=$($MREL -C $D log $G3 | wc -l)
+ls $O >$T/before
+send $p@x.test "$(rt $G3 $p)" h2 "Play nice\n$mv"
+expect 0 "serve --once with a command word in a sentence" -- $M -C $D serve --once
+[ "$($MREL -C $D log $G3 | wc -l)" = $((n3 + 1)) ] ||
+    fail "the move after 'Play nice' was not logged"; ok
+answer receipt $p@x.test h2
+grep -qE -- "-- NOT ACCEPTED -+ line 1: Play nice" $T/h2.txt ||
+    fail "'Play nice' is not listed as not accepted"; ok
+says_not h2 "Not applied, as a line above it was refused"
+subject_has h2 "received, with problems"
+# a space lost: a command, told the one it misses, and the next line waits
+p=$(to_move3); mv=$($MREL -C $D bot $G3 $p)
+room=$(echo "$mv" | sed 's/^PLACE //')
+n3=$($MREL -C $D log $G3 | wc -l)
+ls $O >$T/before
+send $p@x.test "$(rt $G3 $p)" h3 "PLACE$room\nSTATUS"
+expect 0 "serve --once with a space lost" -- $M -C $D serve --once
+[ "$($MREL -C $D log $G3 | wc -l)" = "$n3" ] || fail "a glued PLACE was logged"; ok
+answer receipt $p@x.test h3
+says h3 "did you mean PLACE $room?"
 
 # --- The Masquerade: the same ---
 expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test \

@@ -2166,19 +2166,29 @@ test_player_count_3_to_5(void **state)
 static void
 test_names_command_tells_commands_from_prose(void **state)
 {
+	enum { P = MQ_LINE_PROSE, C = MQ_LINE_COMMAND, D = MQ_LINE_DOUBT };
 	static const struct { const char *line; int cmd; } c[] = {
-		{ "PLAY fugue", 1 }, { "play nosuchspell", 1 }, { "PASS", 1 },
-		{ "パス", 1 }, { "挑战 bob", 1 }, { "DANCER thief", 1 },
-		{ "STAGE: tower", 1 }, { "HELP", 1 },
+		{ "PLAY fugue", C }, { "play nosuchspell", D }, { "PASS", C },
+		{ "パス", C }, { "挑战 bob", C }, { "DANCER thief", C },
+		{ "STAGE: tower", C }, { "HELP", C }, { "pass", C },
 		/* a typo of one is one the player meant */
-		{ "PASSS", 1 }, { "Dancre thief", 1 }, { "CHALENGE bob", 1 },
-		{ "Discrad fugue", 1 }, { "DISCRAD", 1 },
-		{ "Past midnight already", 0 }, { "Back soon", 0 },
-		{ "Even so,", 0 },
-		{ "hello", 0 }, { "On my way!", 0 }, { "pay me later", 0 },
-		{ "Thanks for the game!", 0 }, { "よろしくお願いします", 0 },
-		{ "Cheers", 0 }, { "Hi all,", 0 }, { "ok", 0 },
-		{ "Way to go!", 0 },		/* one from PAY, which starts none */
+		{ "PASSS", C }, { "Dancre thief", C }, { "CHALENGE bob", C },
+		{ "Discrad fugue", C }, { "DISCRAD", C }, { "pss", C },
+		{ "PASS2", C },
+		/* prose, near as it may be */
+		{ "Past midnight already", P }, { "Back soon", P },
+		{ "Even so,", P }, { "Keen to play", P }, { "Back in 5", P },
+		{ "Even so, I will play", P }, { "Dancers, take the stage!", P },
+		{ "Past 2 rounds were fun", P },
+		{ "Gone for the weekend, done soon", P },
+		{ "Held up at work, will play later", P },
+		/* a command word in a sentence */
+		{ "Challenge accepted!", P }, { "Keep it up", D },
+		{ "Pass the salt", D }, { "Reveal all", D },
+		{ "hello", P }, { "On my way!", P }, { "pay me later", P },
+		{ "Thanks for the game!", P }, { "よろしくお願いします", P },
+		{ "Cheers", P }, { "Hi all,", P }, { "ok", P },
+		{ "Way to go!", P },		/* one from PAY, which starts none */
 	};
 	struct ms_state *st = msf_setup(msf_data, 4, 1);
 	size_t i;

@@ -436,23 +436,37 @@ refused(struct rm_state *st, int seat, const char *line, const char *want,
 static void
 test_names_command_tells_commands_from_prose(void **state)
 {
+	enum { P = MQ_LINE_PROSE, C = MQ_LINE_COMMAND, D = MQ_LINE_DOUBT };
 	static const struct { const char *line; int cmd; } c[] = {
-		{ "PLAY jest", 1 }, { "play nosuchcard", 1 }, { "PLACE nowhere", 1 },
-		{ "プレイ 冗談", 1 }, { "移动 逆时针", 1 }, { "ＰＬＡＹ　ｊｅｓｔ", 1 },
-		{ "PLAN: cw", 1 }, { "STATUS please", 1 },
+		{ "PLAY jest", C }, { "play nosuchcard", D }, { "PLACE nowhere", C },
+		{ "プレイ 冗談", C }, { "移动 逆时针", C }, { "ＰＬＡＹ　ｊｅｓｔ", C },
+		{ "PLAN: cw", C }, { "STATUS please", C }, { "play jset", C },
+		{ "place bleu", C }, { "play court the prince", C },
+		{ "play mock target bbo", C }, { "move cww", C },
 		/* a typo of one is one the player meant */
-		{ "MOEV cw", 1 }, { "PLAYY jest", 1 }, { "PLNA cw stay", 1 },
-		{ "STAUTS", 1 }, { "mvoe cw", 1 }, { "plya jest", 1 },
-		{ "plna 12:20 ccw", 1 },
-		/* in lower case with no word of the game after it, prose,
-		 * near as it may be ("Love," is one from MOVE) */
-		{ "Stauts", 0 }, { "hepl", 0 }, { "Love,", 0 }, { "More soon", 0 },
-		{ "Love you all", 0 }, { "Plans for tomorrow?", 0 },
-		{ "Hell of a round!", 0 },
-		{ "hello", 0 }, { "Hi all,", 0 }, { "DANCE wildly", 0 },
-		{ "Thanks for the game!", 0 }, { "よろしくお願いします", 0 },
-		{ "Cheers", 0 }, { "ok", 0 }, { "Please find my move below", 0 },
-		{ "Good luck!", 0 },
+		{ "MOEV cw", C }, { "PLAYY jest", C }, { "PLNA cw stay", C },
+		{ "STAUTS", C }, { "mvoe cw", C }, { "plya jest", C },
+		{ "plna 12:20 ccw", C }, { "stauts", C }, { "hlep", C },
+		{ "mvoe cww", C },
+		/* a space lost */
+		{ "MOVEccw", C }, { "PLACEblue", C }, { "play2 jest", C },
+		{ "Movement", P }, { "Players", P }, { "Placebo", P },
+		/* prose, near as it may be ("Love" is one from MOVE) */
+		{ "Love,", P }, { "More soon", P }, { "Love you all", P },
+		{ "Plans for tomorrow?", P }, { "Hell of a round!", P },
+		{ "Love - Alice", P }, { "Love, stay safe", P },
+		{ "More in 5 minutes, but here is my move:", P },
+		{ "Love to play with you all", P }, { "Love the scandal!", P },
+		{ "More fun in the green room", P },
+		{ "Held up at work, will play later", P },
+		/* a command word in a sentence: prose with its marks, else a
+		 * doubt, refused but holding nothing up */
+		{ "Place your bets!", P }, { "Help me out here", D },
+		{ "Play nice", D }, { "Status: nervous", D },
+		{ "hello", P }, { "Hi all,", P }, { "DANCE wildly", P },
+		{ "Thanks for the game!", P }, { "よろしくお願いします", P },
+		{ "Cheers", P }, { "ok", P }, { "Please find my move below", P },
+		{ "Good luck!", P },
 	};
 	struct rm_state *st = table();
 	size_t i;
