@@ -297,9 +297,11 @@ load_cards(struct rm_data *d, const json_t *root, struct mq_err *err)
 static const struct { const char *text; int key; } keywords[] = {
 	{ "play", RM_K_PLAY }, { "プレイ", RM_K_PLAY }, { "出す", RM_K_PLAY },
 	{ "打出", RM_K_PLAY }, { "出牌", RM_K_PLAY }, { "打", RM_K_PLAY },
+	{ "プレー", RM_K_PLAY },	/* as many write the loanword */
 	{ "move", RM_K_MOVE }, { "移動", RM_K_MOVE }, { "移动", RM_K_MOVE },
+	{ "ムーブ", RM_K_MOVE },
 	{ "plan", RM_K_PLAN }, { "計画", RM_K_PLAN }, { "计划", RM_K_PLAN },
-	{ "計畫", RM_K_PLAN },
+	{ "計畫", RM_K_PLAN }, { "計劃", RM_K_PLAN }, { "プラン", RM_K_PLAN },
 	{ "place", RM_K_PLACE }, { "配置", RM_K_PLACE }, { "放置", RM_K_PLACE },
 	{ "status", RM_K_STATUS }, { "状況", RM_K_STATUS }, { "状态", RM_K_STATUS },
 	{ "狀態", RM_K_STATUS }, { "ステータス", RM_K_STATUS },

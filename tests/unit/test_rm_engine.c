@@ -257,6 +257,11 @@ test_parse_japanese_chinese_fullwidth(void **state)
 		    "PLAN cw stay ccw cw stay stay" },
 		{ "计划 12:20 逆时针", "PLAN 12:20 ccw" },
 		{ "計画 クリア", "PLAN CLEAR" },
+		/* the loanwords and the traditional form many write */
+		{ "プレー 冗談", "PLAY jest" },
+		{ "ムーブ 時計回り", "MOVE cw" },
+		{ "プラン クリア", "PLAN CLEAR" },
+		{ "計劃 cw stay ccw cw stay stay", "PLAN cw stay ccw cw stay stay" },
 		{ "配置 緑", "PLACE green" },
 		{ "放置 蓝色", "PLACE blue" },
 		{ "状況", "STATUS" },
