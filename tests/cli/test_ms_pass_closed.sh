@@ -52,7 +52,7 @@ move alice "$RA" a2 'STAGE chapel'
 ls $O >$T/before
 move carol "$RC" c3 'PLAY prelude\nPASS'
 answer receipt carol@x.test c3
-says c3 "accepted: Play Prelude"
+says c3 "accepted, line 1: Play Prelude"
 says c3 "NOT accepted, line 2: PASS"
 says c3 "not applied: what it would end closed by itself"
 move bob "$RB" b2 'REVEAL'
@@ -87,7 +87,7 @@ sys.exit(not (not c[0]["accepted"] and not c[1]["accepted"] and
 ls $O >$T/before
 move dave "$RD" d4 'REVEAL\nPASS'
 answer receipt dave@x.test d4
-says d4 "accepted: Reveal your Mask"
+says d4 "accepted, line 1: Reveal your Mask"
 says d4 "NOT accepted, line 2: PASS"
 says d4 "not applied: what it would end closed by itself"
 [ "$(owes dave)" = "dave bank" ] || fail "dave's PASS was applied: $(owes dave)"; ok

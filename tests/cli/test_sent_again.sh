@@ -39,7 +39,7 @@ first=$($MREL -C $D view $MS admin --json | $PY -c 'import json,sys; print(json.
 c=$($MREL -C $D bot $MS $first)
 case "$c" in DANCER\ *) ;; *) fail "the first move is not a DANCER: $c";; esac; ok
 mail $MS $first m1 "$c"
-says m1 "accepted: Choose the "	# in words, then as logged
+says m1 "accepted, line 1: Choose the "	# in words, then as logged
 says m1 "$c"
 seq=$(sed -n 's/.*YOUR RECEIPT (entry \([0-9]*\)).*/\1/p' $T/m1.txt)
 [ -n "$seq" ] || fail "no receipt for the first move"; ok
