@@ -311,13 +311,11 @@ entry(struct ms_deco *d, const char *s)
 static void
 put_name_pads(struct ms_deco *d, const struct mv *l)
 {
-	static uint32_t h;
+	uint32_t h = mv_hash("name", 4);
 	const struct mv *n;
 	size_t i;
 	int w = 0, k;
 
-	if (h == 0)
-		h = mv_hash("name", 4);
 	for (i = 0; i < l->u.list.n; i++)
 		if ((n = mv_getn(l->u.list.v[i], "name", 4, h)) != NULL &&
 		    n->type == MV_STR && (k = deco_width(n->u.str.s)) > w)
