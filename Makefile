@@ -27,7 +27,7 @@ PKG_LIBS   = $(shell pkg-config --libs $(filter-out libcurl,$(PKGS)) 2>/dev/null
 LIB_SRC   := $(sort $(wildcard common/*.c engine/*.c engine/*/*.c mail/*.c daemon/*.c))
 LIB_SRC   := $(filter-out daemon/main.c,$(LIB_SRC))
 TEST_SRC  := $(sort $(wildcard tests/unit/test_*.c))
-HDRS      := $(wildcard common/*.h engine/*.h engine/*/*.h mail/*.h daemon/*.h tests/unit/*.h)
+HDRS      := $(wildcard common/*.h engine/*.h engine/*/*.h mail/*.h daemon/*.h tests/unit/*.h tests/fuzz/*.h)
 
 # -flto: the engine's small functions (draws, track moves, checks) inline
 # across files; REL_CFLAGS is on every release link line too, as LTO needs.
