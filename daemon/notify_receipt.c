@@ -177,7 +177,8 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 	char key[17], basis[64];
 	unsigned char h[8];
 	size_t i;
-	int status = 0, other = 0, moves = 0, lang = 0, notes = 0, rc = 0;
+	int status = 0, other = 0, moves = 0, lang = 0, notes = 0, help = 0;
+	int rc = 0;
 
 	/* every caller sets it apart (the message's Message-ID or hash,
 	 * submit's random key); should one not, the game, seat and seq do,
@@ -199,6 +200,9 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 			notes = 1;	/* answered only if nothing else is */
 		else if (mq_receipt_is_setting(&r->cmds[i]))
 			lang |= strncmp(r->cmds[i].text, "SET LANG ", 9) == 0;
+		else if (r->cmds[i].accepted &&
+		    strcmp(r->cmds[i].text, "HELP") == 0)
+			help = 1;	/* the help mail answers it */
 		else if (!r->cmds[i].accepted ||
 		    strcmp(r->cmds[i].text, "HELP") != 0) {
 			other = 1;
@@ -214,7 +218,7 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 	}
 	/* "Thanks for the game!" alone is no mail to refuse: it gets the
 	 * end mail again, how the game ended, as STATUS would */
-	if (notes && !other && !lang)
+	if (notes && !other && !lang && !help)
 		status = 1;
 	if (other)
 		rc = mq_notify_stranger(d, g->players[seat].email,

@@ -385,7 +385,21 @@ args_fit(const struct ms_state *st, int kw, char **tok, int ntok)
 	return 1;
 }
 
-/* The command word word starts, glued to a word of the game ("PASS2",
+/* Whether w is a word of the game's exactly, as the rest of a glued
+ * command must be: its fix is offered as it stands ("PLACE blue"), and
+ * "Playboy" (bob, one off) or "Plan9" would offer one refused. */
+static int
+alias_named(const struct ms_data *d, const char *w)
+{
+	int k;
+
+	for (k = 0; k < d->nalias; k++)
+		if (strcmp(d->alias[k].text, w) == 0)
+			return 1;
+	return 0;
+}
+
+/* The command word word starts, glued to a word of the game ("STAGEtower",
  * "DANCERthief"), its length in *len; -1 when none. */
 static int
 glued_command(const struct ms_state *st, const char *word, size_t *len)
@@ -399,7 +413,7 @@ glued_command(const struct ms_state *st, const char *word, size_t *len)
 		    d->alias[i].value != MS_K_PAY && d->alias[i].value != MS_K_ON &&
 		    (n = strlen(d->alias[i].text)) >= 3 &&
 		    strncmp(word, d->alias[i].text, n) == 0 && word[n] != '\0' &&
-		    game_word(st, word + n)) {
+		    alias_named(d, word + n)) {
 			*len = n;
 			return d->alias[i].value;
 		}

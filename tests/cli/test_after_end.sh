@@ -155,6 +155,13 @@ answer end bob@x.test thanks2
 [ "$(ls $O | comm -13 $T/before - | wc -l)" = 1 ] ||
     fail "not the end mail alone for thanks after the end"; ok
 says thanks2 "游戏结束。"
+# HELP beside thanks: the help mail, not the end mail
+ls $O >$T/before
+send bob@x.test "$RB" late-thanks3 'HELP\n\nThanks!'
+serve "HELP and thanks after the end"
+answer help bob@x.test thanks3
+! ls $O | comm -13 $T/before - | sed "s|^|$O/|" | xargs grep -l "^X-Masqued-Mail: end" >/dev/null ||
+    fail "HELP and thanks after the end got the end mail"; ok
 # a SET LANG masqued lacks, after the end: its own sentence, not the end's
 ls $O >$T/before
 send bob@x.test "$RB" late-fr 'SET LANG fr'

@@ -2174,7 +2174,7 @@ test_names_command_tells_commands_from_prose(void **state)
 		/* a typo of one is one the player meant */
 		{ "PASSS", C }, { "Dancre thief", C }, { "CHALENGE bob", C },
 		{ "Discrad fugue", C }, { "DISCRAD", C }, { "pss", C },
-		{ "PASS2", C },
+		{ "PASS2", P }, { "DANCERthief", C }, { "Passover", P },
 		/* prose, near as it may be */
 		{ "Past midnight already", P }, { "Back soon", P },
 		{ "Even so,", P }, { "Keen to play", P }, { "Back in 5", P },

@@ -454,7 +454,8 @@ test_names_command_tells_commands_from_prose(void **state)
 		{ "plna 12:20 ccw", C }, { "stauts", C }, { "hlep", C },
 		{ "mvoe cww", C },
 		/* a space lost */
-		{ "MOVEccw", C }, { "PLACEblue", C }, { "play2 jest", C },
+		{ "MOVEccw", C }, { "PLACEblue", C }, { "play2 jest", P },
+		{ "Playboy", P }, { "Plan9", P },
 		{ "Movement", P }, { "Players", P }, { "Placebo", P },
 		/* prose, near as it may be ("Love" is one from MOVE) */
 		{ "Love,", P }, { "More soon", P }, { "Love you all", P },
