@@ -18,6 +18,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/line_kind.h"
 #include "engine/words.h"
 #include "engine/masquerade/ms.h"
 
@@ -317,42 +318,38 @@ static const char *const key_names[] = {
 	"HELP",
 };
 
-/* The command word (in any language) word is a near miss of, the closest
- * first; -1 when none. Not PAY nor ON, which start none ("Way to go!"). */
-static int
-near_command(const struct ms_data *d, const char *word)
-{
-	int i, dist, best = -1, best_dist = 99;
+static int args_fit(const void *state, int kw, char **tok, int ntok);
 
-	for (i = 0; i < d->nalias; i++)
-		if (d->alias[i].word == MS_W_KEY &&
-		    d->alias[i].value != MS_K_PAY && d->alias[i].value != MS_K_ON &&
-		    mq_words_near(word, d->alias[i].text) &&
-		    (dist = mq_words_distance(word, d->alias[i].text)) < best_dist) {
-			best = d->alias[i].value;
-			best_dist = dist;
-		}
-	return best;
+/* The alias table's word i, and the command it starts (line_kind.h): not
+ * PAY nor ON, which start none ("Way to go!", "on my way"). */
+static const char *
+alias_word(const void *state, int i, int *starts)
+{
+	const struct ms_state *st = state;
+	const struct ms_alias *a = &st->data->alias[i];
+
+	*starts = a->word == MS_W_KEY && a->value != MS_K_PAY &&
+	    a->value != MS_K_ON ? a->value : -1;
+	return a->text;
 }
 
-/* A word of the game (a card's, a dancer's, a stage's or a keyword's
- * word, a player's name, a number), or one letter off one ("fuuge"). */
-static int
-game_word(const struct ms_state *st, const char *w)
+static const char *
+player_name(const void *state, int k)
 {
-	const struct ms_data *d = st->data;
-	int k;
+	return ((const struct ms_state *)state)->p[k].name;
+}
 
-	if (w[0] >= '0' && w[0] <= '9')
-		return 1;
-	for (k = 0; k < d->nalias; k++)
-		if (strcmp(d->alias[k].text, w) == 0 ||
-		    mq_words_near(w, d->alias[k].text))
-			return 1;
-	for (k = 0; k < st->nplayers; k++)
-		if (strcmp(st->p[k].name, w) == 0 || mq_words_near(w, st->p[k].name))
-			return 1;
-	return 0;
+/* The game's words, as line_kind.c reads them. */
+static struct mq_line_words
+line_words(const struct ms_state *st)
+{
+	struct mq_line_words lw = {
+		.state = st, .nwords = st->data->nalias, .word = alias_word,
+		.nplayers = st->nplayers, .player = player_name,
+		.args_fit = args_fit,
+	};
+
+	return lw;
 }
 
 /* Whether the words after the command word kw are what such a command
@@ -360,8 +357,10 @@ game_word(const struct ms_state *st, const char *w)
  * alone (a name of several words whole). "pss" alone is PASS mistyped;
  * "Keep it up", "Back in 5" are sentences. */
 static int
-args_fit(const struct ms_state *st, int kw, char **tok, int ntok)
+args_fit(const void *state, int kw, char **tok, int ntok)
 {
+	const struct ms_state *st = state;
+	struct mq_line_words lw = line_words(st);
 	static const int words[] = { MS_W_KEY, MS_W_DANCER, MS_W_ORDER,
 	    MS_W_STAGE, MS_W_SPELL, MS_W_EVENT };
 	int i, k, w, used, v;
@@ -377,7 +376,7 @@ args_fit(const struct ms_state *st, int kw, char **tok, int ntok)
 			if ((w = lookup_words(st->data, tok, ntok, i, words[k],
 			    &v)) > used)
 				used = w;
-		if (used == 0 && !game_word(st, tok[i]))
+		if (used == 0 && !mq_line_game_word(&lw, tok[i]))
 			return 0;
 		if (used == 0)
 			used = 1;
@@ -385,73 +384,23 @@ args_fit(const struct ms_state *st, int kw, char **tok, int ntok)
 	return 1;
 }
 
-/* Whether w is a word of the game's exactly, as the rest of a glued
- * command must be: its fix is offered as it stands ("PLACE blue"), and
- * "Playboy" (bob, one off) or "Plan9" would offer one refused. */
-static int
-alias_named(const struct ms_data *d, const char *w)
-{
-	int k;
-
-	for (k = 0; k < d->nalias; k++)
-		if (strcmp(d->alias[k].text, w) == 0)
-			return 1;
-	return 0;
-}
-
-/* The command word word starts, glued to a word of the game ("STAGEtower",
- * "DANCERthief"), its length in *len; -1 when none. */
-static int
-glued_command(const struct ms_state *st, const char *word, size_t *len)
-{
-	const struct ms_data *d = st->data;
-	size_t n;
-	int i;
-
-	for (i = 0; i < d->nalias; i++)
-		if (d->alias[i].word == MS_W_KEY &&
-		    d->alias[i].value != MS_K_PAY && d->alias[i].value != MS_K_ON &&
-		    (n = strlen(d->alias[i].text)) >= 3 &&
-		    strncmp(word, d->alias[i].text, n) == 0 && word[n] != '\0' &&
-		    alias_named(d, word + n)) {
-			*len = n;
-			return d->alias[i].value;
-		}
-	return -1;
-}
-
 int
 ms_names_command(const void *state, const char *line)
 {
 	const struct ms_state *st = state;
-	const struct ms_data *d = st->data;
+	struct mq_line_words lw = line_words(st);
 	char buf[1024], *tok[MAXTOK];
-	size_t n;
 	int ntok, kw;
 
-	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword, d,
-	    &ntok, NULL) != 0 || ntok == 0)
+	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword,
+	    st->data, &ntok, NULL) != 0 || ntok == 0)
 		return MQ_LINE_PROSE;
-	kw = keyword_at(d, tok, ntok, 0, NULL);
+	kw = keyword_at(st->data, tok, ntok, 0, NULL);
 	/* the words that start one (ms_parse's cases): not PAY, nor ON
 	 * ("on my way" is no command) */
 	if (kw == MS_K_PAY || kw == MS_K_ON)
 		return MQ_LINE_PROSE;
-	if (kw >= 0) {
-		/* "PASS the salt" was meant; "Pass the salt!" is a sentence;
-		 * "Keep it up" may be either: refused, the next lines go on */
-		if (mq_words_capitals(line) || args_fit(st, kw, tok, ntok))
-			return MQ_LINE_COMMAND;
-		return mq_words_sentence(line) ? MQ_LINE_PROSE : MQ_LINE_DOUBT;
-	}
-	if (glued_command(st, tok[0], &n) >= 0)
-		return MQ_LINE_COMMAND;
-	/* a typo of one ("PASSS", "pss") is a command the player meant;
-	 * "Back in 5", "Even so, I will play" are prose */
-	if ((kw = near_command(d, tok[0])) >= 0 && (mq_words_capitals(line) ||
-	    (!mq_words_sentence(line) && args_fit(st, kw, tok, ntok))))
-		return MQ_LINE_COMMAND;
-	return MQ_LINE_PROSE;
+	return mq_line_kind_of(&lw, line, kw, tok, ntok);
 }
 
 int
@@ -461,8 +410,8 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 	const struct ms_state *st = state;
 	const struct ms_data *d = st->data;
 	struct ms_cmd *c = ms_cmd_of(cmd);
+	struct mq_line_words lw;
 	char buf[1024], *tok[MAXTOK], meant[80];
-	size_t glued;
 	int ntok, kw, w, i, v;
 
 	memset(cmd, 0, sizeof(*cmd));
@@ -540,12 +489,9 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 	default:
 		/* quoted as written: "PASSS", not the folded "passs"; a
 		 * near miss names the command it misses */
-		kw = near_command(d, tok[0]);
-		if (kw < 0 && (kw = glued_command(st, tok[0], &glued)) >= 0)
-			snprintf(meant, sizeof(meant), "%s %s", key_names[kw],
-			    tok[0] + glued);	/* "PASS 2": a space lost */
-		else if (kw >= 0)
-			snprintf(meant, sizeof(meant), "%s", key_names[kw]);
+		lw = line_words(st);
+		kw = mq_line_meant(&lw, tok[0], key_names, meant,
+		    sizeof(meant));
 		mq_words_first(line, buf, sizeof(buf));
 		if (kw >= 0)
 			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a "

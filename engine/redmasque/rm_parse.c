@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/line_kind.h"
 #include "engine/words.h"
 #include "engine/redmasque/rm.h"
 
@@ -386,42 +387,36 @@ starts_command(int kw)
 	    kw == RM_K_PLACE || kw == RM_K_STATUS || kw == RM_K_HELP;
 }
 
-/* The command word (in any language) word is a near miss of, the closest
- * first; -1 when none. */
-static int
-near_command(const struct rm_data *d, const char *word)
-{
-	int i, dist, best = -1, best_dist = 99;
+static int args_fit(const void *state, int kw, char **tok, int ntok);
 
-	for (i = 0; i < d->nalias; i++)
-		if (d->alias[i].word == RM_W_KEY &&
-		    starts_command(d->alias[i].value) &&
-		    mq_words_near(word, d->alias[i].text) &&
-		    (dist = mq_words_distance(word, d->alias[i].text)) < best_dist) {
-			best = d->alias[i].value;
-			best_dist = dist;
-		}
-	return best;
+/* The alias table's word i, and the command it starts (line_kind.h). */
+static const char *
+alias_word(const void *state, int i, int *starts)
+{
+	const struct rm_state *st = state;
+	const struct rm_alias *a = &st->data->alias[i];
+
+	*starts = a->word == RM_W_KEY && starts_command(a->value) ? a->value : -1;
+	return a->text;
 }
 
-/* A word of the game (a card's, a room's, a direction's or a keyword's
- * word, a player's name, a time), or one letter off one ("cww"). */
-static int
-game_word(const struct rm_state *st, const char *w)
+static const char *
+player_name(const void *state, int k)
 {
-	const struct rm_data *d = st->data;
-	int k;
+	return ((const struct rm_state *)state)->p[k].name;
+}
 
-	if (w[0] >= '0' && w[0] <= '9')
-		return 1;
-	for (k = 0; k < d->nalias; k++)
-		if (strcmp(d->alias[k].text, w) == 0 ||
-		    mq_words_near(w, d->alias[k].text))
-			return 1;
-	for (k = 0; k < st->nplayers; k++)
-		if (strcmp(st->p[k].name, w) == 0 || mq_words_near(w, st->p[k].name))
-			return 1;
-	return 0;
+/* The game's words, as line_kind.c reads them. */
+static struct mq_line_words
+line_words(const struct rm_state *st)
+{
+	struct mq_line_words lw = {
+		.state = st, .nwords = st->data->nalias, .word = alias_word,
+		.nplayers = st->nplayers, .player = player_name,
+		.args_fit = args_fit,
+	};
+
+	return lw;
 }
 
 /* The words of class word at tok[i] (a name of up to three words whole),
@@ -446,9 +441,11 @@ word_of(const struct rm_data *d, char **tok, int ntok, int i, int word)
  * PLAY. "mvoe cw" is MOVE mistyped; "Love - Alice", "More in 5 minutes"
  * and "Play nice" are sentences. */
 static int
-args_fit(const struct rm_state *st, int kw, char **tok, int ntok)
+args_fit(const void *state, int kw, char **tok, int ntok)
 {
+	const struct rm_state *st = state;
 	const struct rm_data *d = st->data;
+	struct mq_line_words lw = line_words(st);
 	int i, used;
 
 	switch (kw) {
@@ -473,74 +470,25 @@ args_fit(const struct rm_state *st, int kw, char **tok, int ntok)
 	if (ntok < 2 || (used = word_of(d, tok, ntok, 1, RM_W_CARD)) == 0)
 		return 0;
 	for (i = 1 + used; i < ntok; i++)
-		if (!game_word(st, tok[i]))
+		if (!mq_line_game_word(&lw, tok[i]))
 			return 0;
 	return 1;
-}
-
-/* Whether w is a word of the game's exactly, as the rest of a glued
- * command must be: its fix is offered as it stands ("PLACE blue"), and
- * "Playboy" (bob, one off) or "Plan9" would offer one refused. */
-static int
-alias_named(const struct rm_data *d, const char *w)
-{
-	int k;
-
-	for (k = 0; k < d->nalias; k++)
-		if (strcmp(d->alias[k].text, w) == 0)
-			return 1;
-	return 0;
-}
-
-/* The command word word starts, glued to a word of the game ("MOVEccw",
- * "PLACEblue"), its length in *len; -1 when none. */
-static int
-glued_command(const struct rm_state *st, const char *word, size_t *len)
-{
-	const struct rm_data *d = st->data;
-	size_t n;
-	int i;
-
-	for (i = 0; i < d->nalias; i++)
-		if (d->alias[i].word == RM_W_KEY &&
-		    starts_command(d->alias[i].value) &&
-		    (n = strlen(d->alias[i].text)) >= 3 &&
-		    strncmp(word, d->alias[i].text, n) == 0 && word[n] != '\0' &&
-		    alias_named(d, word + n)) {
-			*len = n;
-			return d->alias[i].value;
-		}
-	return -1;
 }
 
 int
 rm_names_command(const void *state, const char *line)
 {
 	const struct rm_state *st = state;
-	const struct rm_data *d = st->data;
+	struct mq_line_words lw = line_words(st);
 	char buf[1024], *tok[MAXTOK];
-	size_t n;
 	int ntok, kw;
 
-	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword, d,
-	    &ntok, NULL) != 0 || ntok == 0)
+	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword,
+	    st->data, &ntok, NULL) != 0 || ntok == 0)
 		return MQ_LINE_PROSE;
-	kw = lookup(d, tok[0], RM_W_KEY);
-	if (starts_command(kw)) {
-		/* "PLAY nice" was meant; "Play nice!" is a sentence; "Play
-		 * nice" may be either: refused, and the next lines go on */
-		if (mq_words_capitals(line) || args_fit(st, kw, tok, ntok))
-			return MQ_LINE_COMMAND;
-		return mq_words_sentence(line) ? MQ_LINE_PROSE : MQ_LINE_DOUBT;
-	}
-	if (glued_command(st, tok[0], &n) >= 0)
-		return MQ_LINE_COMMAND;
-	/* a typo of one ("MOEV cw", "mvoe cw") is a command the player
-	 * meant; "Love, Alice" and "More in 5 minutes" are prose */
-	if ((kw = near_command(d, tok[0])) >= 0 && (mq_words_capitals(line) ||
-	    (!mq_words_sentence(line) && args_fit(st, kw, tok, ntok))))
-		return MQ_LINE_COMMAND;
-	return MQ_LINE_PROSE;
+	kw = lookup(st->data, tok[0], RM_W_KEY);
+	return mq_line_kind_of(&lw, line, starts_command(kw) ? kw : -1, tok,
+	    ntok);
 }
 
 int
@@ -550,8 +498,8 @@ rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 	const struct rm_state *st = state;
 	const struct rm_data *d = st->data;
 	struct rm_cmd *c = rm_cmd_of(cmd);
+	struct mq_line_words lw;
 	char buf[1024], *tok[MAXTOK], meant[80];
-	size_t glued;
 	int ntok, kw, v;
 
 	memset(cmd, 0, sizeof(*cmd));
@@ -585,12 +533,8 @@ rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 	}
 	/* quoted as written: "MOEV", not the folded "moev"; a near miss
 	 * names the command it misses */
-	v = near_command(d, tok[0]);
-	if (v < 0 && (v = glued_command(st, tok[0], &glued)) >= 0)
-		snprintf(meant, sizeof(meant), "%s %s", key_names[v],
-		    tok[0] + glued);	/* "MOVE ccw": a space lost */
-	else if (v >= 0)
-		snprintf(meant, sizeof(meant), "%s", key_names[v]);
+	lw = line_words(st);
+	v = mq_line_meant(&lw, tok[0], key_names, meant, sizeof(meant));
 	mq_words_first(line, buf, sizeof(buf));
 	if (v >= 0)
 		return mq_fail(err, MQ_REFUSED, "\"%s\" is not a command; did you "
