@@ -207,6 +207,14 @@ mqfz_parse_round_trip(const struct mq_game_kind *k, void *st, int seat,
 	if (k->parse(st, seat, line, cmd, &err) != 0) {
 		if (err.msg[0] == '\0')
 			mqfz_broken(what, "a refusal without a sentence");
+		/* what the daemon asks of a refused line (line_kind.c) */
+		if (k->names_command != NULL) {
+			int kind = k->names_command(st, line);
+
+			if (kind != MQ_LINE_PROSE && kind != MQ_LINE_COMMAND &&
+			    kind != MQ_LINE_DOUBT)
+				mqfz_broken(what, "names_command: no kind");
+		}
 		return 0;
 	}
 	if (k->format(st, cmd, &b) != 0)
