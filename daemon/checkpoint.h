@@ -46,7 +46,8 @@ int mq_checkpoint_find(const char *text, size_t len, struct mq_checkpoint *cp,
 int mq_checkpoint_check(const struct mq_checkpoint *cp,
     const unsigned char *trusted_pk, struct mq_err *err);
 
-/* The log (verified under the checkpoint's key) is the checkpoint's game
+/* The log (signed by the checkpoint's key: mq_logfile_open_kept) is the
+ * checkpoint's game
  * and its entry cp->seq has the hash cp->head. MQ_BADDATA if not, saying
  * whether the mail's entry number was changed (the log holds the head under
  * another), or the log was cut or changed. */

@@ -232,6 +232,30 @@ mq_logfile_open_read(const char *path, const unsigned char *trusted_pk,
 	return 0;
 }
 
+int
+mq_logfile_open_kept(const char *path, const unsigned char *pk,
+    const char *what, struct mq_logfile **out, struct mq_err *err)
+{
+	char kid[MQ_LOG_KIDLEN + 1], logkid[MQ_LOG_KIDLEN + 1];
+	struct mq_logfile *lf;
+
+	*out = NULL;
+	MQ_TRY(mq_logfile_open_read(path, NULL, &lf, err));
+	if (sodium_memcmp(mq_logfile_pubkey(lf), pk, MQ_LOG_PKLEN) != 0) {
+		mq_log_kid(pk, kid);
+		mq_log_kid(mq_logfile_pubkey(lf), logkid);
+		mq_logfile_close(lf);
+		return mq_fail(err, MQ_BADDATA, "The %s is signed by the key of "
+		    "kid %s, the log by another, kid %s: either the %s was not "
+		    "made by this server, or the log was signed again under a "
+		    "new key; the server key the game's mails show (the welcome's, "
+		    "beside the seed commitment) says which.", what, kid, logkid,
+		    what);
+	}
+	*out = lf;
+	return 0;
+}
+
 static char *
 sibling(const char *path, const char *name)
 {

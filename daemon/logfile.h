@@ -34,6 +34,17 @@ int mq_logfile_open_read(const char *path, const unsigned char *trusted_pk,
     struct mq_logfile **out, struct mq_err *err);
 
 /*
+ * Open a log for reading, as above, to check what a player kept against it
+ * (what: "receipt" or "checkpoint", signed under pk). The log is read under
+ * the key its genesis names; when that is not pk, MQ_BADDATA with a
+ * sentence that blames neither side: a mail under another key is one this
+ * server did not sign, or the log was signed again under a new key, and
+ * the key the game's mails show tells which.
+ */
+int mq_logfile_open_kept(const char *path, const unsigned char *pk,
+    const char *what, struct mq_logfile **out, struct mq_err *err);
+
+/*
  * Open an existing log for appending under k: lock it (blocking), verify
  * it (trusting k->pk), recover a torn tail. On MQ_BADDATA nothing changed.
  */

@@ -48,9 +48,10 @@ int mq_receipt_find(const char *text, size_t len,
     const unsigned char *trusted_pk, struct mq_receipt *r, struct mq_err *err);
 
 /*
- * Check a (checked) receipt against a log, verified under the receipt's
- * key: the log holds an entry with the receipt's seq whose body is, byte
- * for byte, the receipt's. MQ_BADDATA with a sentence if not.
+ * Check a (checked) receipt against a log, signed by the receipt's key
+ * (a log under another key is said as such: mq_logfile_open_kept): the
+ * log holds an entry with the receipt's seq whose body is, byte for byte,
+ * the receipt's. MQ_BADDATA with a sentence if not.
  */
 int mq_receipt_against_log(const struct mq_receipt *r, const char *logpath,
     struct mq_err *err);
