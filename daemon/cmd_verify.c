@@ -2,10 +2,19 @@
  * cmd_verify.c - settling disputes: verify a log (chain, signatures,
  * canonical form, commitments, and that it replays), and verify a receipt.
  * Exit 0 only if sound, else 3 and "entry SEQ: what is wrong" on stderr.
+ * A game's export (the end mail tells the players to run verify on it) is
+ * verified as its log, replayed with the game data it carries.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <sodium.h>
+
+#include "jload.h"
 
 #include "daemon/cli.h"
 #include "daemon/mailmark.h"
@@ -33,25 +42,239 @@ trusted_key(const struct mq_cli *cli, const char *keyarg, unsigned char pk[32],
 	return mq_keys_load_pub(cli->datadir, pk, err);
 }
 
-int
-mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
+/* Write len bytes of data to dir/name, whole. */
+static int
+put_file(const char *dir, const char *name, const char *data, size_t len,
+    struct mq_err *err)
+{
+	char path[1400];
+	ssize_t w;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600)) == -1)
+		return mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
+	while (len > 0) {
+		if ((w = write(fd, data, len)) == -1 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			int rc = mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
+
+			close(fd);
+			return rc;
+		}
+		data += w;
+		len -= (size_t)w;
+	}
+	if (close(fd) == -1)
+		return mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
+	return 0;
+}
+
+/* Remove what export_unpack made in dir, and dir. */
+static void
+export_clean(const char *dir)
+{
+	char path[1400];
+
+	if (dir[0] == '\0')
+		return;
+	snprintf(path, sizeof(path), "%s/log", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/data.json", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
+/*
+ * If file is a game's export (masqued export: {"format":
+ * "masqued-export-v1", "log": [lines], "data", "public_key", ...}), write its
+ * log and its game data (canonical, as hashed) into a new folder dir, and
+ * its public key into pk: 0. 1 when file is no export (a log, say), or
+ * MQ_BADDATA for an export that lacks what a verify needs.
+ */
+static int
+export_unpack(const char *file, char *dir, size_t n, unsigned char pk[32],
+    struct mq_err *err)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	json_t *doc, *log, *data, *line;
+	const char *fmt, *pkhex, *tmp = getenv("TMPDIR");
+	size_t i, pklen;
+	int rc;
+
+	dir[0] = '\0';
+	if ((doc = mq_json_load_file(file, JSON_REJECT_DUPLICATES, NULL)) == NULL)
+		return 1;
+	fmt = json_string_value(json_object_get(doc, "format"));
+	if (fmt == NULL || strncmp(fmt, "masqued-export-", 15) != 0) {
+		json_decref(doc);
+		return 1;
+	}
+	log = json_object_get(doc, "log");
+	data = json_object_get(doc, "data");
+	pkhex = json_string_value(json_object_get(doc, "public_key"));
+	if (strcmp(fmt, "masqued-export-v1") != 0) {
+		rc = mq_fail(err, MQ_BADDATA, "The export %s is of format %s, which "
+		    "this masqued does not read (masqued-export-v1).", file, fmt);
+		goto out;
+	}
+	if (!json_is_array(log) || json_array_size(log) == 0 ||
+	    !json_is_object(data) || pkhex == NULL ||
+	    sodium_hex2bin(pk, 32, pkhex, strlen(pkhex), NULL, &pklen, NULL) != 0 ||
+	    pklen != 32 || strlen(pkhex) != 64) {
+		rc = mq_fail(err, MQ_BADDATA, "The export %s lacks its log, its game "
+		    "data or its public_key (64 hex digits).", file);
+		goto out;
+	}
+	json_array_foreach(log, i, line) {
+		if (!json_is_string(line)) {
+			rc = mq_fail(err, MQ_BADDATA, "entry %zu: the export's log line "
+			    "is not a string.", i + 1);
+			goto out;
+		}
+		mq_buf_add(&b, json_string_value(line), json_string_length(line));
+		mq_buf_puts(&b, "\n");
+	}
+	snprintf(dir, n, "%s/masqued-verify.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (b.oom) {
+		rc = mq_fail(err, MQ_IO, "Out of memory.");
+		dir[0] = '\0';
+	} else if (mkdtemp(dir) == NULL) {
+		rc = mq_fail_errno(err, MQ_IO, "Cannot make a folder to verify the "
+		    "export in (%s)", dir);
+		dir[0] = '\0';
+	} else if ((rc = put_file(dir, "log", b.data, b.len, err)) == 0) {
+		mq_buf_reset(&b);
+		if ((rc = mq_log_canon(data, &b, err)) == 0)
+			rc = put_file(dir, "data.json", b.data, b.len, err);
+	}
+out:
+	if (rc)
+		export_clean(dir);
+	mq_buf_free(&b);
+	json_decref(doc);
+	return rc;
+}
+
+/*
+ * Verify the log at path under pk, and that it is not shorter than the
+ * mark of mailed entries beside it; print the "ok" line, said added to it.
+ * 0, or MQ_BADDATA (MQ_IO for a log that cannot be read) with err set.
+ */
+static int
+verify_file(const char *path, const unsigned char pk[32], const char *said,
+    struct mq_err *err)
 {
 	struct mq_game *g = NULL, g0;
-	struct mq_err err;
-	unsigned char pk[32];
 	struct mq_logfile *lf;
-	char path[1400], dir[1400], tail[1800] = "";
+	char tail[1800] = "";
 	const char *slash;
-	const char *key = NULL;
 	uint64_t n = 0, mark;
 	size_t torn = 0;
 	int rc, present;
 
+	/* the mark of mailed entries beside a game's log, read before the log:
+	 * a serve at work may append and mail more meanwhile, never fewer */
+	slash = strrchr(path, '/');
+	snprintf(g0.dir, sizeof(g0.dir), "%.*s", slash ? (int)(slash - path) : 1,
+	    slash ? path : ".");
+	mark = mq_mailmark_read(&g0, &present);
+	if ((rc = mq_logfile_open_read(path, pk, &lf, err)) == 0) {
+		n = mq_logfile_seq(lf);
+		torn = mq_logfile_torn(lf);
+		mq_logfile_close(lf);
+	}
+	if (rc == 0 && (rc = mq_game_open_file(path, pk, 0, &g, err)) == 0 &&
+	    present && mark > n) {
+		/* a game's log shorter than what its players were mailed: its
+		 * last entries are gone (an old backup put back, or a hand) */
+		if (torn > 0)
+			/* as an editor that drops the last line end leaves it */
+			rc = mq_fail(err, MQ_BADDATA, "entry %llu: the log ends at "
+			    "entry %llu and a last line of %zu bytes with no line "
+			    "end, but entries up to %llu were mailed to the players "
+			    "(%s/mailed): if that line is entry %llu whole, put its "
+			    "line end back; else its last entries were removed.",
+			    (unsigned long long)(n + 1), (unsigned long long)n, torn,
+			    (unsigned long long)mark, g0.dir, (unsigned long long)
+			    (n + 1));
+		else
+			rc = mq_fail(err, MQ_BADDATA, "entry %llu: the log ends at "
+			    "entry %llu, but entries up to %llu were mailed to the "
+			    "players (%s/mailed): its last entries were removed.",
+			    (unsigned long long)(n + 1), (unsigned long long)n,
+			    (unsigned long long)mark, g0.dir);
+		mq_game_close(g);
+	}
+	if (rc == 0) {
+		/* A torn tail is what a crash mid-append leaves, and the next
+		 * append moves it to quarantine (DESIGN): not a failure, but said. */
+		if (torn > 0)
+			snprintf(tail, sizeof(tail), "; a torn last line of %zu bytes "
+			    "is not an entry (a crash mid-append leaves one; the next "
+			    "append moves it to the quarantine file)", torn);
+		if (!present && mq_mailmark_damaged(g0.dir))
+			snprintf(tail + strlen(tail), sizeof(tail) - strlen(tail),
+			    "; but its mark of mailed "
+			    "entries %s/mailed is damaged, so whether entries were "
+			    "cut from its end cannot be told (the game's next entry "
+			    "writes a good mark)", g0.dir);
+		printf("ok: %s, %llu entr%s, chain, signatures, commitments and "
+		    "replay sound%s%s.\n", g->id, (unsigned long long)n,
+		    n == 1 ? "y" : "ies", tail, said);
+		mq_game_close(g);
+		return 0;
+	}
+	/* A log that cannot be read at all is an I/O failure; anything else is
+	 * a verification failure. */
+	if (rc != MQ_IO)
+		rc = MQ_BADDATA;
+	err->code = rc;
+	return rc;
+}
+
+int
+mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
+{
+	struct mq_err err;
+	unsigned char pk[32], xpk[32];
+	char path[1400], dir[1400], xdir[1200] = "";
+	char xkey[160] = "";
+	const char *key = NULL;
+	int rc;
+
 	if (argc == 4 && strcmp(argv[2], "--key") == 0)
 		key = argv[3];
 	else if (argc != 2)
-		return mq_cli_usage("verify takes GAME|LOGFILE [--key PUB]");
+		return mq_cli_usage("verify takes GAME|LOGFILE|EXPORT [--key PUB]");
 	log_path(cli, argv[1], path, sizeof(path));
+	if ((strchr(argv[1], '/') != NULL || access(argv[1], F_OK) == 0) &&
+	    access(argv[1], R_OK) == 0) {
+		/* a game's export: its log, replayed with its own game data */
+		if ((rc = export_unpack(argv[1], xdir, sizeof(xdir), xpk,
+		    &err)) == 0)
+			snprintf(path, sizeof(path), "%s/log", xdir);
+		else if (rc != 1)
+			return mq_cli_report(&err);
+	}
+	if (xdir[0] != '\0') {
+		if (key != NULL && (rc = mq_keys_parse_pub(key, pk, &err)) != 0) {
+			export_clean(xdir);
+			return mq_cli_report(&err);
+		}
+		if (key == NULL) {
+			/* no key given: the export's own, said with the result */
+			memcpy(pk, xpk, sizeof(pk));
+			strcpy(xkey, "; signed by the export's key ");
+			sodium_bin2hex(xkey + strlen(xkey), 65, xpk, 32);
+			strcat(xkey, ", which must be the server key the game's "
+			    "mails show");
+		}
+		rc = verify_file(path, pk, xkey, &err);
+		export_clean(xdir);
+		return rc ? mq_cli_report(&err) : 0;
+	}
 	snprintf(dir, sizeof(dir), "%s/games/%s", cli->datadir, argv[1]);
 	if (strchr(argv[1], '/') == NULL && access(path, F_OK) != 0 &&
 	    access(dir, F_OK) == 0) {
@@ -73,64 +296,8 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 	}
 	if ((rc = trusted_key(cli, key, pk, &err)))
 		return mq_cli_report(&err);
-	/* the mark of mailed entries beside a game's log, read before the log:
-	 * a serve at work may append and mail more meanwhile, never fewer */
-	slash = strrchr(path, '/');
-	snprintf(g0.dir, sizeof(g0.dir), "%.*s", slash ? (int)(slash - path) : 1,
-	    slash ? path : ".");
-	mark = mq_mailmark_read(&g0, &present);
-	if ((rc = mq_logfile_open_read(path, pk, &lf, &err)) == 0) {
-		n = mq_logfile_seq(lf);
-		torn = mq_logfile_torn(lf);
-		mq_logfile_close(lf);
-	}
-	if (rc == 0 && (rc = mq_game_open_file(path, pk, 0, &g, &err)) == 0 &&
-	    present && mark > n) {
-		/* a game's log shorter than what its players were mailed: its
-		 * last entries are gone (an old backup put back, or a hand) */
-		if (torn > 0)
-			/* as an editor that drops the last line end leaves it */
-			rc = mq_fail(&err, MQ_BADDATA, "entry %llu: the log ends at "
-			    "entry %llu and a last line of %zu bytes with no line "
-			    "end, but entries up to %llu were mailed to the players "
-			    "(%s/mailed): if that line is entry %llu whole, put its "
-			    "line end back; else its last entries were removed.",
-			    (unsigned long long)(n + 1), (unsigned long long)n, torn,
-			    (unsigned long long)mark, g0.dir, (unsigned long long)
-			    (n + 1));
-		else
-			rc = mq_fail(&err, MQ_BADDATA, "entry %llu: the log ends at "
-			    "entry %llu, but entries up to %llu were mailed to the "
-			    "players (%s/mailed): its last entries were removed.",
-			    (unsigned long long)(n + 1), (unsigned long long)n,
-			    (unsigned long long)mark, g0.dir);
-		mq_game_close(g);
-	}
-	if (rc == 0) {
-		/* A torn tail is what a crash mid-append leaves, and the next
-		 * append moves it to quarantine (DESIGN): not a failure, but said. */
-		if (torn > 0)
-			snprintf(tail, sizeof(tail), "; a torn last line of %zu bytes "
-			    "is not an entry (a crash mid-append leaves one; the next "
-			    "append moves it to the quarantine file)", torn);
-		if (!present && mq_mailmark_damaged(g0.dir))
-			snprintf(tail + strlen(tail), sizeof(tail) - strlen(tail),
-			    "; but its mark of mailed "
-			    "entries %s/mailed is damaged, so whether entries were "
-			    "cut from its end cannot be told (the game's next entry "
-			    "writes a good mark)", g0.dir);
-		printf("ok: %s, %llu entr%s, chain, signatures, commitments and "
-		    "replay sound%s.\n", g->id, (unsigned long long)n,
-		    n == 1 ? "y" : "ies", tail);
-		mq_game_close(g);
-		return 0;
-	}
-	/* A log that cannot be read at all is an I/O failure; anything else is
-	 * a verification failure. */
-	if (rc != MQ_IO)
-		rc = MQ_BADDATA;
-	err.code = rc;
-	return mq_cli_report(&err);
+	rc = verify_file(path, pk, "", &err);
+	return rc ? mq_cli_report(&err) : 0;
 }
 
 /*

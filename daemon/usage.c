@@ -47,11 +47,13 @@ static const struct {
 	{ "replay", "replay GAME [--from SEQ] [--to SEQ]",
 	  "The game step by step: each entry, then what it set off (moves, cards,\n"
 	  "the Red Death's visits, challenges), from entry SEQ to entry SEQ." },
-	{ "verify", "verify GAME|LOGFILE [--key PUB]",
+	{ "verify", "verify GAME|LOGFILE|EXPORT [--key PUB]",
 	  "Checks a game's log: the hash chain, every signature, the canonical form,\n"
 	  "every commitment, a replay of every entry, and that no entry the players\n"
 	  "were mailed is missing. The data folder's public key is trusted unless\n"
-	  "--key names another. Exit 3 when it fails, with the entry and why." },
+	  "--key names another. An EXPORT (masqued export, as a player gets it)\n"
+	  "is replayed with the game data it holds, under --key or else its own\n"
+	  "key, which the answer shows. Exit 3 when it fails, with the entry and why." },
 	{ "verify-receipt", "verify-receipt FILE [GAME] [--key PUB]",
 	  "Checks what a player kept of a mail: the whole mail as their mail\n"
 	  "client saved it (.eml), its text, or the receipt's lines alone. The\n"
