@@ -33,6 +33,27 @@ log_path(const struct mq_cli *cli, const char *arg, char *out, size_t n)
 		snprintf(out, n, "%s/games/%s/log", cli->datadir, arg);
 }
 
+/* The log path names is there, else why not: a game's folder without its
+ * log (MQ_BADDATA), or neither a file nor a game (MQ_REFUSED). */
+static int
+log_there(const struct mq_cli *cli, const char *arg, const char *path,
+    struct mq_err *err)
+{
+	char dir[1400];
+
+	if (strchr(arg, '/') != NULL || access(path, F_OK) == 0)
+		return 0;
+	snprintf(dir, sizeof(dir), "%s/games/%s", cli->datadir, arg);
+	if (access(dir, F_OK) == 0)
+		/* the game's folder without its log: as every command says it */
+		return mq_fail(err, MQ_BADDATA, "The log of game %s is missing "
+		    "(%s/log); the game stops until you put it back from a "
+		    "backup.", arg, dir);
+	/* neither a file here nor a game: as log and view say it */
+	return mq_fail(err, MQ_REFUSED, "There is no game \"%s\" in %s, and no "
+	    "log file of that name.", arg, cli->datadir);
+}
+
 static int
 trusted_key(const struct mq_cli *cli, const char *keyarg, unsigned char pk[32],
     struct mq_err *err)
@@ -239,7 +260,7 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 {
 	struct mq_err err;
 	unsigned char pk[32], xpk[32];
-	char path[1400], dir[1400], xdir[1200] = "";
+	char path[1400], xdir[1200] = "";
 	char xkey[160] = "";
 	const char *key = NULL;
 	int rc;
@@ -275,21 +296,8 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 		export_clean(xdir);
 		return rc ? mq_cli_report(&err) : 0;
 	}
-	snprintf(dir, sizeof(dir), "%s/games/%s", cli->datadir, argv[1]);
-	if (strchr(argv[1], '/') == NULL && access(path, F_OK) != 0 &&
-	    access(dir, F_OK) == 0) {
-		/* the game's folder without its log: as every command says it */
-		mq_fail(&err, MQ_BADDATA, "The log of game %s is missing (%s/log); "
-		    "the game stops until you put it back from a backup.", argv[1],
-		    dir);
+	if ((rc = log_there(cli, argv[1], path, &err)) != 0)
 		return mq_cli_report(&err);
-	}
-	if (strchr(argv[1], '/') == NULL && access(path, F_OK) != 0) {
-		/* neither a file here nor a game: as log and view say it */
-		mq_fail(&err, MQ_REFUSED, "There is no game \"%s\" in %s, and no "
-		    "log file of that name.", argv[1], cli->datadir);
-		return mq_cli_report(&err);
-	}
 	if (access(path, R_OK) != 0) {
 		mq_fail_errno(&err, MQ_IO, "Cannot read the log %s", path);
 		return mq_cli_report(&err);
@@ -350,9 +358,11 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 		goto out;
 	}
 	rc = 0;
-	if (game != NULL)
+	if (game != NULL) {
 		log_path(cli, game, path, sizeof(path));
-	if (game != NULL && has_r)
+		rc = log_there(cli, game, path, &err);
+	}
+	if (rc == 0 && game != NULL && has_r)
 		rc = mq_receipt_against_log(&r, path, &err);
 	if (rc == 0 && game != NULL && has_cp)
 		rc = mq_checkpoint_against_log(&cp, path, &err);

@@ -143,4 +143,12 @@ expect 3 "the receipt against the rewritten log" -- $M -C $T/before verify-recei
 err_has "the log's body is not the one the receipt signs: the log was changed."; one_line
 expect 3 "a checkpoint against the rewritten log" -- $M -C $T/before verify-receipt $T/bob.txt $G
 err_has "entry 4: the log's entry is not the one the checkpoint signs: the log was changed."; one_line
+# a GAME the data folder does not have is an unknown game (exit 1), as
+# verify says it, not a log that cannot be opened (exit 4)
+expect 1 "against a game that is not there" -- $M -C $D verify-receipt $R abcdefgh
+err_has "There is no game \"abcdefgh\" in $D, and no log file of that name."; one_line
+mkdir $D/games/abcdefgh
+expect 3 "against a game whose log is missing" -- $M -C $D verify-receipt $R abcdefgh
+err_has "The log of game abcdefgh is missing ($D/games/abcdefgh/log)"; one_line
+rmdir $D/games/abcdefgh
 done_checks
