@@ -231,6 +231,38 @@ replay_commands(struct mq_game *g, const json_t *body, uint64_t seq,
 	return 0;
 }
 
+/*
+ * The reveal mail's line for pending secret j: player, seq, text, salt and
+ * commit; and "superseded_by", the entry of the next command of the same
+ * seat for the same decision, when one changed it (a PLAY sent again, a
+ * PLAN of some times): its commitment was shown, so it is opened too, but
+ * it is not, or not all of, the move played.
+ */
+static int
+reveal_item(struct mq_game *g, size_t j)
+{
+	const struct mq_pending *p = &g->pend[j], *q;
+	uint64_t later = 0;
+	json_t *it;
+	size_t k;
+
+	for (k = j + 1; k < g->npend && later == 0; k++) {
+		q = &g->pend[k];
+		if (q->seat == p->seat && q->resolved &&
+		    strcmp(q->key, p->key) == 0)
+			later = q->seq;
+	}
+	it = json_pack("{s:s, s:I, s:s, s:s, s:s}", "player",
+	    g->players[p->seat].name, "seq", (json_int_t)p->seq, "text", p->text,
+	    "salt", p->salt, "commit", p->commit);
+	if (it != NULL && later != 0 && json_object_set_new(it, "superseded_by",
+	    json_integer((json_int_t)later)) != 0) {
+		json_decref(it);
+		it = NULL;
+	}
+	return json_array_append_new(g->revealed, it);
+}
+
 static int
 replay_reveal(struct mq_game *g, const json_t *body, uint64_t seq,
     struct mq_err *err)
@@ -254,11 +286,7 @@ replay_reveal(struct mq_game *g, const json_t *body, uint64_t seq,
 			return mq_fail(err, MQ_BADDATA, "entry %llu: it reveals a "
 			    "secret of entry %llu before its phase resolved.",
 			    (unsigned long long)seq, (unsigned long long)s);
-		if (g->journal_on && json_array_append_new(g->revealed, json_pack(
-		    "{s:s, s:I, s:s, s:s, s:s}", "player",
-		    g->players[g->pend[j].seat].name, "seq", (json_int_t)s,
-		    "text", g->pend[j].text, "salt", g->pend[j].salt,
-		    "commit", g->pend[j].commit)) != 0)
+		if (g->journal_on && reveal_item(g, j) != 0)
 			g->journal_lost = 1;
 		/* keep the order: the reveal mail lists them as they came */
 		memmove(&g->pend[j], &g->pend[j + 1],

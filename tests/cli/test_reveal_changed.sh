@@ -1,0 +1,56 @@
+#!/bin/sh
+# test_reveal_changed.sh - a secret move sent again, changed, before its
+# phase resolves: both commitments were shown to the others, so the reveal
+# opens both, and says of the first that it was changed later, at which
+# entry (in each reader's language, both parts), so that nobody reads two
+# PLAY lines of one player as two cards, or the first as the one played.
+. tests/cli/lib.sh
+D=$T/data
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+. tests/cli/lib_mail.sh
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+expect 0 "carol reads Japanese" -- $M -C $D submit $G carol "SET LANG ja" --no-mail
+expect 0 "dave reads Chinese" -- $M -C $D submit $G dave "SET LANG zh" --no-mail
+# the placements, in their order, as the bots would
+n=0
+while $MREL -C $D view $G admin --json | grep -q '"phase": "place"'; do
+	n=$((n + 1)); [ $n -lt 10 ] || fail "the placements did not end"
+	for p in alice bob carol dave; do
+		c=$($MREL -C $D bot $G $p | grep '^PLACE') || continue
+		$MREL -C $D submit $G $p "$c" --no-mail >/dev/null || fail "$p: $c"
+	done
+done
+ok
+expect 0 "bob plays" -- $M -C $D submit $G bob "PLAY discuss" --no-mail
+S1=$($MREL -C $D log $G | tail -n 1 | awk '{print $1}')
+expect 0 "bob plays another card" -- $M -C $D submit $G bob "PLAY jest" --no-mail
+S2=$($MREL -C $D log $G | tail -n 1 | awk '{print $1}')
+[ $S2 -gt $S1 ] || fail "bob's second PLAY is not a later entry"; ok
+expect 0 "alice plays" -- $M -C $D submit $G alice "PLAY discuss" --no-mail
+expect 0 "carol plays" -- $M -C $D submit $G carol "PLAY discuss" --no-mail
+ls $O >$T/before
+expect 0 "dave plays last: the cards are revealed" -- $M -C $D submit $G dave "PLAY discuss"
+expect 0 "serve --once sends the mail" -- $M -C $D serve --once
+# txt_has NAME TEXT: the text part holds it; html_has: the HTML part
+txt_has() { grep -qF -- "$2" $T/$1.txt || { cat $T/$1.txt >&2; fail "$1's text does not say: $2"; }; ok; }
+html_has() { grep -qF -- "$2" $T/$1.html || fail "$1's HTML does not say: $2"; ok; }
+answer resolution alice@x.test alice
+txt_has alice "bob (entry $S1): PLAY discuss (changed later, at entry $S2) salt"
+txt_has alice "bob (entry $S2): PLAY jest salt"
+html_has alice "<b>bob</b> (entry $S1): <code>PLAY discuss</code> (changed later, at entry $S2)<br>"
+html_has alice "<b>bob</b> (entry $S2): <code>PLAY jest</code><br>"
+[ "$(grep -o "changed later" $T/alice.txt | wc -l)" = 1 ] || fail "another line is said changed"; ok
+answer resolution carol@x.test carol
+txt_has carol "bob（エントリ $S1）：PLAY discuss（のちにエントリ $S2 で変更）"
+txt_has carol "bob（エントリ $S2）：PLAY jest salt"
+html_has carol "<code>PLAY discuss</code>（のちにエントリ $S2 で変更）<br>"
+answer resolution dave@x.test dave
+txt_has dave "bob（条目 $S1）：PLAY discuss（后于条目 $S2 更改）"
+html_has dave "<code>PLAY discuss</code>（后于条目 $S2 更改）<br>"
+# the log and its replay are as before: the second PLAY is the card played
+expect 0 "verify" -- $M -C $D verify $G
+expect 0 "replay" -- $M -C $D replay $G --from $S2
+out_has "bob plays jest."
+done_checks
