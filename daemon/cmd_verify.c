@@ -286,11 +286,13 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 		}
 		if (key == NULL) {
 			/* no key given: the export's own, said with the result */
+			char hexkey[65];
+
 			memcpy(pk, xpk, sizeof(pk));
-			strcpy(xkey, "; signed by the export's key ");
-			sodium_bin2hex(xkey + strlen(xkey), 65, xpk, 32);
-			strcat(xkey, ", which must be the server key the game's "
-			    "mails show");
+			sodium_bin2hex(hexkey, sizeof(hexkey), xpk, 32);
+			snprintf(xkey, sizeof(xkey), "; signed by the export's key "
+			    "%s, which must be the server key the game's mails show",
+			    hexkey);
 		}
 		rc = verify_file(path, pk, xkey, &err);
 		export_clean(xdir);
