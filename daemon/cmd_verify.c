@@ -323,7 +323,7 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 	struct mq_err err;
 	unsigned char pk[32];
 	const char *game = NULL, *key = NULL;
-	char path[1400];
+	char path[1400], shown[65];
 	int a, rc, has_r = 0, has_cp = 0;
 
 	memset(&r, 0, sizeof(r));
@@ -368,21 +368,41 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 		rc = mq_receipt_against_log(&r, path, &err);
 	if (rc == 0 && game != NULL && has_cp)
 		rc = mq_checkpoint_against_log(&cp, path, &err);
-	if (rc == 0 && has_r)
+	/* with neither GAME nor --key the only key is the one the file
+	 * shows: a file made up whole passes under its own, so the answer
+	 * names the key, for the player to hold it against their mails' */
+	if (rc == 0 && has_r && (game != NULL || key != NULL))
 		printf("ok: the receipt for entry %llu of game %s is sound%s.\n",
 		    (unsigned long long)r.seq, r.game, game ?
 		    ", and the log still holds that entry" : "");
+	else if (rc == 0 && has_r) {
+		sodium_bin2hex(shown, sizeof(shown), r.pk, 32);
+		printf("ok: the receipt for entry %llu of game %s is sound under "
+		    "the key it shows, %s: it is the server's receipt if that is "
+		    "the server key every mail of the game shows (or give --key "
+		    "PUB, or GAME on the server).\n", (unsigned long long)r.seq,
+		    r.game, shown);
+	}
 	/* only the head is signed: the number and game beside it are the
 	 * mail's word until a log confirms them */
 	if (rc == 0 && has_cp && game != NULL)
 		printf("ok: the checkpoint of entry %llu of game %s is signed by "
 		    "the server, and the log's entry is the one it signs.\n",
 		    (unsigned long long)cp.seq, cp.game);
-	else if (rc == 0 && has_cp)
+	else if (rc == 0 && has_cp && key != NULL)
 		printf("ok: the checkpoint's head is signed by the server (the "
 		    "mail calls it entry %llu of game %s; give GAME to check "
 		    "that against the log).\n", (unsigned long long)cp.seq,
 		    cp.game);
+	else if (rc == 0 && has_cp) {
+		sodium_bin2hex(shown, sizeof(shown), cp.pk, 32);
+		printf("ok: the checkpoint's head is signed by the key the mail "
+		    "shows, %s: it is the server's if that is the server key "
+		    "every mail of the game shows (or give --key PUB; the mail "
+		    "calls it entry %llu of game %s, give GAME to check that "
+		    "against the log).\n", shown, (unsigned long long)cp.seq,
+		    cp.game);
+	}
 out:
 	mq_receipt_free(&r);
 	mq_buf_free(&text);

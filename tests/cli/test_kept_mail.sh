@@ -95,6 +95,8 @@ grep -q "エントリ 4" $T/bob.txt || fail "bob's mail is not in Japanese"; ok
 grep -q "条目 4" $T/carol.txt || fail "carol's mail is not in Chinese"; ok
 # without GAME: the signature alone, under the key the mail shows or --key
 expect 0 "a checkpoint alone" -- $M verify-receipt $T/bob.txt
+out_has "ok: the checkpoint's head is signed by the key the mail shows, $(cat $D/keys/server.pub): it is the server's if that is the server key every mail of the game shows (or give --key PUB; the mail calls it entry 4 of game $G, give GAME to check that against the log)."
+expect 0 "a checkpoint alone, --key the server's" -- $M verify-receipt $T/bob.txt --key $(cat $D/keys/server.pub)
 out_has "ok: the checkpoint's head is signed by the server (the mail calls it entry 4 of game $G; give GAME to check that against the log)."
 $M -C $T/other init >/dev/null
 expect 3 "under another key" -- $M verify-receipt $T/bob.txt --key $(cat $T/other/keys/server.pub)

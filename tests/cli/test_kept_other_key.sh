@@ -58,6 +58,12 @@ OTHERKID=$(/usr/bin/python3 -c 'import hashlib, sys; print(hashlib.blake2b(bytes
 # --- a receipt made up under another key ---
 resign $T/other/keys/server.key $R $T/receipt.txt receipt || fail "resign the receipt"; ok
 expect 0 "the made-up receipt checks alone, under its own key" -- $M verify-receipt $T/receipt.txt
+# alone, it is sound only under the key it shows: the answer names that
+# key, not "the server", for the player to hold against their mails'
+out_has "is sound under the key it shows, $(cat $T/other/keys/server.pub): it is the server's receipt if that is the server key every mail of the game shows"
+grep -q "$(cat $D/keys/server.pub)" $T/out && fail "the made-up receipt's answer names the server's key"; ok
+expect 3 "the made-up receipt, --key the server's" -- $M verify-receipt $T/receipt.txt --key $(cat $D/keys/server.pub)
+one_line
 expect 3 "the made-up receipt against the log" -- $M -C $D verify-receipt $T/receipt.txt $G
 err_has "The receipt is signed by the key of kid $OTHERKID, the log by another, kid $LOGKID: either the receipt was not made by this server, or the log was signed again under a new key"
 one_line
@@ -66,6 +72,7 @@ grep -q "the log is signed by another key\|the log was changed" $T/err && fail "
 # --- a checkpoint signed again under another key ---
 resign $T/other/keys/server.key $R $T/checkpoint.txt checkpoint || fail "resign the checkpoint"; ok
 expect 0 "the checkpoint checks alone, under its own key" -- $M verify-receipt $T/checkpoint.txt
+out_has "ok: the checkpoint's head is signed by the key the mail shows, $(cat $T/other/keys/server.pub): it is the server's if that is the server key every mail of the game shows"
 expect 3 "the checkpoint against the log" -- $M -C $D verify-receipt $T/checkpoint.txt $G
 err_has "The checkpoint is signed by the key of kid $OTHERKID, the log by another, kid $LOGKID: either the checkpoint was not made by this server"
 one_line
