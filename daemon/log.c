@@ -406,6 +406,12 @@ mq_log_parse_line(const char *line, size_t len, uint64_t lineno, int check,
 			return mq_log_fail(err, MQ_BADDATA, lineno,
 			    "the hash does not match the body.");
 	}
+	if (len > t2 + 1 && line[len - 1] == '\r' && decode_sig(line + t2 + 1,
+	    len - t2 - 2, e->sig) == 0)
+		/* saved again by an editor that ends lines so */
+		return mq_log_fail(err, MQ_BADDATA, lineno,
+		    "the line ends in CR LF; a log's lines end in LF alone "
+		    "(the file was saved with Windows line ends).");
 	if (decode_sig(line + t2 + 1, len - t2 - 1, e->sig))
 		return mq_log_fail(err, MQ_BADDATA, lineno,
 		    "the signature is not base64 of 64 bytes.");

@@ -78,6 +78,12 @@ done
 expect 3 "verify on a flipped byte" -- $M -C $D verify $G
 err_has "entry 3: "
 cp $T/log.good $L
+# --- the log saved again by an editor with Windows line ends: said so,
+# not "the signature is not base64" ---
+sed 's/$/\r/' $T/log.good >$L
+expect 3 "verify on CR LF line ends" -- $M -C $D verify $G
+err_has "entry 1: the line ends in CR LF; a log's lines end in LF alone (the file was saved with Windows line ends)."; one_line
+cp $T/log.good $L
 
 # --- one address for two seats: the player behind it would read both
 # hands. A `new` with a line copied and not mended, or a replace with the

@@ -249,6 +249,15 @@ parse_refuses_bad_fields(void **state)
 	assert_string_equal(err.msg,
 	    "entry 1: the signature is not base64 of 64 bytes.");
 	json_decref(e.body);
+	/* The line saved again with a CR before its LF. */
+	mq_buf_reset(&bad);
+	mq_buf_printf(&bad, "%s\r", line.data);
+	assert_int_equal(mq_log_parse_line(bad.data, bad.len, 1, 1, &e,
+	    &scratch, &err), MQ_BADDATA);
+	assert_string_equal(err.msg, "entry 1: the line ends in CR LF; a log's "
+	    "lines end in LF alone (the file was saved with Windows line "
+	    "ends).");
+	json_decref(e.body);
 	/* A fourth field. */
 	mq_buf_reset(&bad);
 	mq_buf_printf(&bad, "%s\tx", line.data);
