@@ -717,3 +717,37 @@ deco_wrap_words(char **text, int width)
 {
 	return wrap_lines(text, width, 1);
 }
+
+int
+deco_html_bind_numbers(char **html)
+{
+	struct mq_buf out = MQ_BUF_INIT;
+	const unsigned char *p = (const unsigned char *)*html;
+	char *bound;
+	unsigned cp;
+	int in_tag = 0;
+
+	/* most mails have none: leave them as they are */
+	for (; *p; p++)
+		if (p[0] >= '0' && p[0] <= '9' && p[1] == ' ' && p[2] >= 0xE1)
+			break;
+	if (*p == '\0')
+		return 0;
+	for (p = (const unsigned char *)*html; *p; p++) {
+		if (*p == '<')
+			in_tag = 1;
+		else if (*p == '>')
+			in_tag = 0;
+		mq_buf_putc(&out, (char)*p);
+		if (!in_tag && p[0] >= '0' && p[0] <= '9' && p[1] == ' ' &&
+		    p[2] >= 0xE1 && (utf8_next(p + 2, &cp), is_wide(cp))) {
+			mq_buf_puts(&out, "\xc2\xa0");
+			p++;
+		}
+	}
+	if ((bound = mq_buf_steal(&out)) == NULL)
+		return -1;
+	free(*html);
+	*html = bound;
+	return 0;
+}

@@ -104,7 +104,10 @@ def offers_html(src):
 def examples_html(src):
     lines = []
     for m in re.finditer(r'white-space:pre-wrap[^>]*>(.*?)</div>', src, re.S):
-        lines += html.unescape(re.sub(r'<[^>]+>', '', m.group(1))).split('\n')
+        # a no-break space ("12:00 時計回り" held together) is read as
+        # the space it is to the parser (words.c)
+        lines += html.unescape(re.sub(r'<[^>]+>', '', m.group(1))).replace(
+            '\xa0', ' ').split('\n')
     return examples(lines)
 
 def real(c, me, admin):

@@ -552,6 +552,29 @@ headings_end_in_one_column(void **state)
 	free(s);
 }
 
+/*
+ * The HTML part: a number and the wide word after it held by a no-break
+ * space, in the text a browser shows only (not in a tag's attributes);
+ * a Latin word after a number keeps its space; a part with none is the
+ * same string.
+ */
+static void
+html_numbers_keep_their_counters(void **state)
+{
+	char *h = strdup("<p title=\"2 個\">山札：27 枚。 12:00 時 and 3 apples</p>");
+	char *plain = strdup("<p>3 apples, 12:00 cw</p>"), *was = plain;
+
+	(void)state;
+	assert_int_equal(deco_html_bind_numbers(&h), 0);
+	assert_string_equal(h, "<p title=\"2 個\">山札：27\u00a0枚。 "
+	    "12:00\u00a0時 and 3 apples</p>");
+	assert_int_equal(deco_html_bind_numbers(&plain), 0);
+	assert_ptr_equal(plain, was);
+	assert_string_equal(plain, "<p>3 apples, 12:00 cw</p>");
+	free(h);
+	free(plain);
+}
+
 int
 main(void)
 {
@@ -569,6 +592,7 @@ main(void)
 		cmocka_unit_test(a_short_last_word_is_not_left_alone),
 		cmocka_unit_test(a_no_break_space_holds_words_and_reads_as_a_space),
 		cmocka_unit_test(a_number_keeps_its_counter_and_an_example_stays_whole),
+		cmocka_unit_test(html_numbers_keep_their_counters),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
