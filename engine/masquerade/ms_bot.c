@@ -221,10 +221,10 @@ candidates(const struct ms_state *st, int seat, const char *owed,
 		    pd->seat == seat ? pd->n : ms_hand_limit(st, seat));
 		choices(cs, MS_C_DISCARD, pl->hand, 0, want, want, cur);
 	} else if (strcmp(owed, "keep") == 0) {
+		/* none kept is PASS (a KEEP of nothing is no command) */
+		add(cs, MS_C_PASS);
 		if (pd != NULL && pd->kind == MS_P_KEEP && pd->seat == seat)
-			choices(cs, MS_C_KEEP, pd->held, 0, 0, pd->n, cur);
-		else
-			add(cs, MS_C_KEEP);
+			choices(cs, MS_C_KEEP, pd->held, 0, 1, pd->n, cur);
 	} else {
 		/* The words that may be declined: spell, fight, challenge,
 		 * bank, duel (and any this file does not know). */

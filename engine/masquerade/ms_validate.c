@@ -402,6 +402,10 @@ ms_validate(const struct ms_state *st, int seat, const struct ms_cmd *c,
 	case MS_C_KEEP:
 		if (strcmp(owes, "keep") != 0)
 			break;
+		/* none kept is PASS: a KEEP of nothing has no text to log */
+		if (ms_count_of(c->n) == 0)
+			return mq_fail(err, MQ_REFUSED, "KEEP needs a Spell you "
+			    "received; PASS keeps none.");
 		MQ_TRY(validate_spells(st, st->pend[0].held, c->n, "keep",
 		    "you received", err));
 		if (ms_count_of(c->n) > st->pend[0].n)

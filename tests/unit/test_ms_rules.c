@@ -595,6 +595,32 @@ test_hand_limit_request_for_a_tune_keeps_what_fits(void **state)
 	msf_done(st);
 }
 
+/* Keeping none is PASS: a KEEP naming nothing is refused (it has no text
+ * to log; the random bot chose it, and `masqued bot` failed with "Out of
+ * memory."), and the deadline's default keeps what fits. */
+static void
+test_hand_limit_request_for_a_tune_none_kept_is_pass(void **state)
+{
+	struct ms_state *st = turn(1);
+	struct mq_cmd cmd;
+	struct ms_cmd none;
+	struct mq_err err;
+
+	msf_give(st, ERIN, "SP_march", 4);	/* Thief: room for 1 */
+	prophecy(st);
+	msf_do(st, ERIN, "EVENT request for a tune");
+	assert_string_equal(ms_owes(st, ERIN), "keep");
+	assert_true(ms_default_command(st, ERIN, &cmd));
+	assert_int_equal(ms_cmd_ofc(&cmd)->type, MS_C_KEEP);
+	memset(&none, 0, sizeof(none));
+	none.type = MS_C_KEEP;
+	none.card = none.target = none.card2 = -1;
+	assert_int_not_equal(ms_validate(st, ERIN, &none, &err), 0);
+	msf_do(st, ERIN, "PASS");
+	assert_int_equal(ms_hand_size(&st->p[ERIN]), 4);
+	msf_done(st);
+}
+
 static void
 test_hand_limit_eternal_prisoner_discards_to_3(void **state)
 {
@@ -2226,6 +2252,7 @@ main(void)
 		cmocka_unit_test(test_hand_limit_draw_past_it_does_not_happen),
 		cmocka_unit_test(test_hand_limit_dancer_set_then_treasure_add),
 		cmocka_unit_test(test_hand_limit_request_for_a_tune_keeps_what_fits),
+		cmocka_unit_test(test_hand_limit_request_for_a_tune_none_kept_is_pass),
 		cmocka_unit_test(test_hand_limit_eternal_prisoner_discards_to_3),
 		cmocka_unit_test(test_hand_limit_drop_below_hand_discards_at_once),
 		cmocka_unit_test(test_renewal_tomb_shuffled_when_deck_empties),
