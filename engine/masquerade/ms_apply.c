@@ -803,9 +803,6 @@ ms_default_command(const void *state, int seat, struct mq_cmd *cmd)
 					c->n[k]++;
 					need--;
 				}
-		/* no room: none kept, which is PASS */
-		if (need == st->pend[0].n)
-			c->type = MS_C_PASS;
 		return 1;
 	} else if (strcmp(owes, "event") == 0) {
 		c->type = MS_C_EVENT;
