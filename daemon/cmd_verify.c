@@ -5,8 +5,6 @@
  * A game's export (the end mail tells the players to run verify on it) is
  * verified as its log, replayed with the game data it carries.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,11 +12,10 @@
 
 #include <sodium.h>
 
-#include "jload.h"
-
 #include "daemon/cli.h"
 #include "daemon/mailmark.h"
 #include "daemon/checkpoint.h"
+#include "daemon/export_file.h"
 #include "daemon/kept.h"
 #include "daemon/receipt.h"
 #include "daemon/store.h"
@@ -61,121 +58,6 @@ trusted_key(const struct mq_cli *cli, const char *keyarg, unsigned char pk[32],
 	if (keyarg != NULL)
 		return mq_keys_parse_pub(keyarg, pk, err);
 	return mq_keys_load_pub(cli->datadir, pk, err);
-}
-
-/* Write len bytes of data to dir/name, whole. */
-static int
-put_file(const char *dir, const char *name, const char *data, size_t len,
-    struct mq_err *err)
-{
-	char path[1400];
-	ssize_t w;
-	int fd;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600)) == -1)
-		return mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
-	while (len > 0) {
-		if ((w = write(fd, data, len)) == -1 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			int rc = mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
-
-			close(fd);
-			return rc;
-		}
-		data += w;
-		len -= (size_t)w;
-	}
-	if (close(fd) == -1)
-		return mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
-	return 0;
-}
-
-/* Remove what export_unpack made in dir, and dir. */
-static void
-export_clean(const char *dir)
-{
-	char path[1400];
-
-	if (dir[0] == '\0')
-		return;
-	snprintf(path, sizeof(path), "%s/log", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/data.json", dir);
-	unlink(path);
-	rmdir(dir);
-}
-
-/*
- * If file is a game's export (masqued export: {"format":
- * "masqued-export-v1", "log": [lines], "data", "public_key", ...}), write its
- * log and its game data (canonical, as hashed) into a new folder dir, and
- * its public key into pk: 0. 1 when file is no export (a log, say), or
- * MQ_BADDATA for an export that lacks what a verify needs.
- */
-static int
-export_unpack(const char *file, char *dir, size_t n, unsigned char pk[32],
-    struct mq_err *err)
-{
-	struct mq_buf b = MQ_BUF_INIT;
-	json_t *doc, *log, *data, *line;
-	const char *fmt, *pkhex, *tmp = getenv("TMPDIR");
-	size_t i, pklen;
-	int rc;
-
-	dir[0] = '\0';
-	if ((doc = mq_json_load_file(file, JSON_REJECT_DUPLICATES, NULL)) == NULL)
-		return 1;
-	fmt = json_string_value(json_object_get(doc, "format"));
-	if (fmt == NULL || strncmp(fmt, "masqued-export-", 15) != 0) {
-		json_decref(doc);
-		return 1;
-	}
-	log = json_object_get(doc, "log");
-	data = json_object_get(doc, "data");
-	pkhex = json_string_value(json_object_get(doc, "public_key"));
-	if (strcmp(fmt, "masqued-export-v1") != 0) {
-		rc = mq_fail(err, MQ_BADDATA, "The export %s is of format %s, which "
-		    "this masqued does not read (masqued-export-v1).", file, fmt);
-		goto out;
-	}
-	if (!json_is_array(log) || json_array_size(log) == 0 ||
-	    !json_is_object(data) || pkhex == NULL ||
-	    sodium_hex2bin(pk, 32, pkhex, strlen(pkhex), NULL, &pklen, NULL) != 0 ||
-	    pklen != 32 || strlen(pkhex) != 64) {
-		rc = mq_fail(err, MQ_BADDATA, "The export %s lacks its log, its game "
-		    "data or its public_key (64 hex digits).", file);
-		goto out;
-	}
-	json_array_foreach(log, i, line) {
-		if (!json_is_string(line)) {
-			rc = mq_fail(err, MQ_BADDATA, "entry %zu: the export's log line "
-			    "is not a string.", i + 1);
-			goto out;
-		}
-		mq_buf_add(&b, json_string_value(line), json_string_length(line));
-		mq_buf_puts(&b, "\n");
-	}
-	snprintf(dir, n, "%s/masqued-verify.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (b.oom) {
-		rc = mq_fail(err, MQ_IO, "Out of memory.");
-		dir[0] = '\0';
-	} else if (mkdtemp(dir) == NULL) {
-		rc = mq_fail_errno(err, MQ_IO, "Cannot make a folder to verify the "
-		    "export in (%s)", dir);
-		dir[0] = '\0';
-	} else if ((rc = put_file(dir, "log", b.data, b.len, err)) == 0) {
-		mq_buf_reset(&b);
-		if ((rc = mq_log_canon(data, &b, err)) == 0)
-			rc = put_file(dir, "data.json", b.data, b.len, err);
-	}
-out:
-	if (rc)
-		export_clean(dir);
-	mq_buf_free(&b);
-	json_decref(doc);
-	return rc;
 }
 
 /*
@@ -273,7 +155,7 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 	if ((strchr(argv[1], '/') != NULL || access(argv[1], F_OK) == 0) &&
 	    access(argv[1], R_OK) == 0) {
 		/* a game's export: its log, replayed with its own game data */
-		if ((rc = export_unpack(argv[1], xdir, sizeof(xdir), xpk,
+		if ((rc = mq_export_unpack(argv[1], xdir, sizeof(xdir), xpk,
 		    &err)) == 0)
 			snprintf(path, sizeof(path), "%s/log", xdir);
 		else if (rc != 1)
@@ -281,7 +163,7 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 	}
 	if (xdir[0] != '\0') {
 		if (key != NULL && (rc = mq_keys_parse_pub(key, pk, &err)) != 0) {
-			export_clean(xdir);
+			mq_export_clean(xdir);
 			return mq_cli_report(&err);
 		}
 		if (key == NULL) {
@@ -295,7 +177,7 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 			    hexkey);
 		}
 		rc = verify_file(path, pk, xkey, &err);
-		export_clean(xdir);
+		mq_export_clean(xdir);
 		return rc ? mq_cli_report(&err) : 0;
 	}
 	if ((rc = log_there(cli, argv[1], path, &err)) != 0)

@@ -1,0 +1,127 @@
+/*
+ * export_file.c - a game's export read back (masqued export, as the players
+ * get it once the game is over): its log and game data unpacked into a
+ * temporary folder, where the commands that read a log take them
+ * (verify, log, state, replay); see export_file.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "buf.h"
+#include "jload.h"
+
+#include "daemon/export_file.h"
+#include "daemon/log.h"
+
+/* Write len bytes of data to dir/name, whole. */
+static int
+put_file(const char *dir, const char *name, const char *data, size_t len,
+    struct mq_err *err)
+{
+	char path[1400];
+	ssize_t w;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600)) == -1)
+		return mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
+	while (len > 0) {
+		if ((w = write(fd, data, len)) == -1 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			int rc = mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
+
+			close(fd);
+			return rc;
+		}
+		data += w;
+		len -= (size_t)w;
+	}
+	if (close(fd) == -1)
+		return mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
+	return 0;
+}
+
+void
+mq_export_clean(const char *dir)
+{
+	char path[1400];
+
+	if (dir[0] == '\0')
+		return;
+	snprintf(path, sizeof(path), "%s/log", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/data.json", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
+int
+mq_export_unpack(const char *file, char *dir, size_t n, unsigned char pk[32],
+    struct mq_err *err)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	json_t *doc, *log, *data, *line;
+	const char *fmt, *pkhex, *tmp = getenv("TMPDIR");
+	size_t i, pklen;
+	int rc;
+
+	dir[0] = '\0';
+	if ((doc = mq_json_load_file(file, JSON_REJECT_DUPLICATES, NULL)) == NULL)
+		return 1;
+	fmt = json_string_value(json_object_get(doc, "format"));
+	if (fmt == NULL || strncmp(fmt, "masqued-export-", 15) != 0) {
+		json_decref(doc);
+		return 1;
+	}
+	log = json_object_get(doc, "log");
+	data = json_object_get(doc, "data");
+	pkhex = json_string_value(json_object_get(doc, "public_key"));
+	if (strcmp(fmt, "masqued-export-v1") != 0) {
+		rc = mq_fail(err, MQ_BADDATA, "The export %s is of format %s, which "
+		    "this masqued does not read (masqued-export-v1).", file, fmt);
+		goto out;
+	}
+	if (!json_is_array(log) || json_array_size(log) == 0 ||
+	    !json_is_object(data) || pkhex == NULL ||
+	    sodium_hex2bin(pk, 32, pkhex, strlen(pkhex), NULL, &pklen, NULL) != 0 ||
+	    pklen != 32 || strlen(pkhex) != 64) {
+		rc = mq_fail(err, MQ_BADDATA, "The export %s lacks its log, its game "
+		    "data or its public_key (64 hex digits).", file);
+		goto out;
+	}
+	json_array_foreach(log, i, line) {
+		if (!json_is_string(line)) {
+			rc = mq_fail(err, MQ_BADDATA, "entry %zu: the export's log line "
+			    "is not a string.", i + 1);
+			goto out;
+		}
+		mq_buf_add(&b, json_string_value(line), json_string_length(line));
+		mq_buf_puts(&b, "\n");
+	}
+	snprintf(dir, n, "%s/masqued-export.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (b.oom) {
+		rc = mq_fail(err, MQ_IO, "Out of memory.");
+		dir[0] = '\0';
+	} else if (mkdtemp(dir) == NULL) {
+		rc = mq_fail_errno(err, MQ_IO, "Cannot make a folder to read the "
+		    "export in (%s)", dir);
+		dir[0] = '\0';
+	} else if ((rc = put_file(dir, "log", b.data, b.len, err)) == 0) {
+		mq_buf_reset(&b);
+		if ((rc = mq_log_canon(data, &b, err)) == 0)
+			rc = put_file(dir, "data.json", b.data, b.len, err);
+	}
+out:
+	if (rc)
+		mq_export_clean(dir);
+	mq_buf_free(&b);
+	json_decref(doc);
+	return rc;
+}
