@@ -157,9 +157,11 @@ sig_worker(void *arg)
 	return NULL;
 }
 
-/* Verify every line of data[0, len) and set the chain and commit state. */
+/* Verify every line of data[0, len) and set the chain and commit state;
+ * on failure *failed (if non-NULL) gets the line that failed first. */
 static int
-verify_lines(struct mq_logfile *lf, size_t len, struct mq_err *err)
+verify_lines(struct mq_logfile *lf, size_t len, uint64_t *failed,
+    struct mq_err *err)
 {
 	struct mq_log_entry e;
 	struct sig_pass sp;
@@ -168,6 +170,8 @@ verify_lines(struct mq_logfile *lf, size_t len, struct mq_err *err)
 	pthread_t worker;
 	int rc = 0, parallel;
 
+	if (failed != NULL)
+		*failed = 1;
 	if (len == 0)
 		return mq_log_fail(err, MQ_BADDATA, 1,
 		    "the log holds no complete entry.");
@@ -193,15 +197,21 @@ verify_lines(struct mq_logfile *lf, size_t len, struct mq_err *err)
 	}
 	if (parallel) {
 		pthread_join(worker, NULL);
-		if (sp.bad != 0 && (rc == 0 || sp.bad < lineno))
+		if (sp.bad != 0 && (rc == 0 || sp.bad < lineno)) {
 			rc = mq_log_fail(err, MQ_BADDATA, sp.bad,
 			    "the signature does not verify.");
+			lineno = sp.bad;
+		}
 	}
+	if (rc && failed != NULL)
+		*failed = lineno;
 	return rc;
 }
 
-int
-mq_logfile_open_read(const char *path, const unsigned char *trusted_pk,
+/* A new reader of path holding its complete lines, not yet verified: a
+ * torn tail is a writer's to mend; a reader ignores it. */
+static int
+reader_new(const char *path, const unsigned char *trusted_pk,
     struct mq_logfile **out, struct mq_err *err)
 {
 	struct mq_logfile *lf;
@@ -217,13 +227,81 @@ mq_logfile_open_read(const char *path, const unsigned char *trusted_pk,
 	}
 	rc = read_all(lf, fd, err);
 	close(fd);
-	if (rc == 0) {
-		/* A torn tail is a writer's to mend; a reader ignores it. */
-		lf->torn = lf->data.len - complete_len(&lf->data);
-		lf->data.len -= lf->torn;
-		lf->data.data[lf->data.len] = '\0';
-		rc = verify_lines(lf, lf->data.len, err);
+	if (rc) {
+		mq_logfile_close(lf);
+		return rc;
 	}
+	lf->torn = lf->data.len - complete_len(&lf->data);
+	lf->data.len -= lf->torn;
+	lf->data.data[lf->data.len] = '\0';
+	*out = lf;
+	return 0;
+}
+
+int
+mq_logfile_open_read(const char *path, const unsigned char *trusted_pk,
+    struct mq_logfile **out, struct mq_err *err)
+{
+	struct mq_logfile *lf;
+	int rc;
+
+	MQ_TRY(reader_new(path, trusted_pk, &lf, err));
+	if ((rc = verify_lines(lf, lf->data.len, NULL, err)) != 0) {
+		mq_logfile_close(lf);
+		return rc;
+	}
+	*out = lf;
+	return 0;
+}
+
+/* The length of the first n lines of data (it holds more than n). */
+static size_t
+lines_len(const struct mq_buf *b, uint64_t n)
+{
+	const char *p = b->data, *end = p + b->len;
+
+	for (; n > 0 && p < end; n--)
+		p = (const char *)memchr(p, '\n', (size_t)(end - p)) + 1;
+	return (size_t)(p - b->data);
+}
+
+/* Keep the first n lines of lf alone, their chain and commitments checked
+ * again from the start (as they were, so they pass). */
+static int
+keep_lines(struct mq_logfile *lf, const unsigned char *trusted_pk, uint64_t n,
+    struct mq_err *err)
+{
+	lf->data.len = lines_len(&lf->data, n);
+	lf->data.data[lf->data.len] = '\0';
+	mq_log_chain_init(&lf->chain, trusted_pk);
+	mq_commit_check_free(&lf->commits);
+	return verify_lines(lf, lf->data.len, NULL, err);
+}
+
+int
+mq_logfile_open_sound(const char *path, const unsigned char *trusted_pk,
+    uint64_t limit, struct mq_logfile **out, uint64_t *bad, struct mq_err *why,
+    struct mq_err *err)
+{
+	struct mq_logfile *lf;
+	uint64_t failed = 0, keep = 0;
+	int rc;
+
+	*bad = 0;
+	MQ_TRY(reader_new(path, trusted_pk, &lf, err));
+	rc = verify_lines(lf, lf->data.len, &failed, why);
+	if (rc == MQ_BADDATA && failed > 1) {
+		/* sound up to the line before: those alone are kept */
+		*bad = failed;
+		keep = failed - 1;
+		rc = 0;
+	} else if (rc)
+		*err = *why;
+	if (rc == 0 && limit > 0 && (keep == 0 || limit < keep) &&
+	    limit < lf->chain.seq)
+		keep = limit;
+	if (rc == 0 && keep > 0)
+		rc = keep_lines(lf, trusted_pk, keep, err);
 	if (rc) {
 		mq_logfile_close(lf);
 		return rc;
@@ -346,7 +424,7 @@ mq_logfile_open_write(const char *path, const struct mq_keys *k,
 	if ((rc = writer_init(lf, k, fd, err)) == 0 &&
 	    (rc = read_all(lf, fd, err)) == 0) {
 		good = complete_len(&lf->data);
-		rc = verify_lines(lf, good, err);
+		rc = verify_lines(lf, good, NULL, err);
 		if (rc == 0 && good < lf->data.len) {
 			lf->torn = lf->data.len - good;
 			rc = quarantine_tail(lf, good, err);

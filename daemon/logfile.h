@@ -34,6 +34,20 @@ int mq_logfile_open_read(const char *path, const unsigned char *trusted_pk,
     struct mq_logfile **out, struct mq_err *err);
 
 /*
+ * Open a log for reading, as above, as far as it is sound: for the commands
+ * that step through a damaged game's history. A log that fails after its
+ * first entry opens holding the entries before the first that fails; *bad
+ * gets that entry's seq (0 when all are sound) and why its sentence ("entry
+ * SEQ: what is wrong"). limit > 0 keeps no more than limit entries (the
+ * first that does not replay, found later, and those after it are left
+ * out). A first entry that fails, or a log that cannot be read, fails as
+ * mq_logfile_open_read does.
+ */
+int mq_logfile_open_sound(const char *path, const unsigned char *trusted_pk,
+    uint64_t limit, struct mq_logfile **out, uint64_t *bad, struct mq_err *why,
+    struct mq_err *err);
+
+/*
  * Open a log for reading, as above, to check what a player kept against it
  * (what: "receipt" or "checkpoint", signed under pk). The log is read under
  * the key its genesis names; when that is not pk, MQ_BADDATA with a

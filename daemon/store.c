@@ -372,9 +372,121 @@ mq_game_check_mark(const struct mq_game *g, struct mq_err *err)
 	return log_cut(g, err);
 }
 
-int
-mq_game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
-    struct mq_game **out, struct mq_err *err)
+/* What mq_game_close frees of g, leaving g itself. */
+static void
+game_free(struct mq_game *g)
+{
+	size_t i;
+
+	if (g->state != NULL)
+		g->kind->free_state(g->state);
+	if (g->lf != NULL)
+		mq_logfile_close(g->lf);
+	mq_gamedata_free(&g->gd);
+	json_decref(g->genesis);
+	json_decref(g->ended_body);
+	mq_game_journal_stop(g);
+	for (i = 0; i < g->nmsg; i++)
+		free(g->msg_hashes[i]);
+	free(g->msg_hashes);
+	free(g->msg_seqs);
+	free(g->pend);
+}
+
+/* g as it was before its log was opened: its store, id and paths alone. */
+static void
+game_reset(struct mq_game *g)
+{
+	char id[sizeof(g->id)], dir[sizeof(g->dir)], logpath[sizeof(g->logpath)];
+	struct mq_store *s = g->store;
+
+	snprintf(id, sizeof(id), "%s", g->id);
+	snprintf(dir, sizeof(dir), "%s", g->dir);
+	snprintf(logpath, sizeof(logpath), "%s", g->logpath);
+	game_free(g);
+	memset(g, 0, sizeof(*g));
+	g->store = s;
+	snprintf(g->id, sizeof(g->id), "%s", id);
+	snprintf(g->dir, sizeof(g->dir), "%s", dir);
+	snprintf(g->logpath, sizeof(g->logpath), "%s", logpath);
+}
+
+/* A log file outside any data folder names its game itself. */
+static void
+game_name(struct mq_game *g)
+{
+	if (g->id[0] == '\0')
+		snprintf(g->id, sizeof(g->id), "%s", mq_logfile_game(g->lf));
+}
+
+static void
+damage_set(struct mq_damage *dmg, uint64_t seq, const char *why)
+{
+	size_t n;
+
+	dmg->seq = seq;
+	snprintf(dmg->why, sizeof(dmg->why), "%s", why);
+	if ((n = strlen(dmg->why)) > 0 && dmg->why[n - 1] == '.')
+		dmg->why[n - 1] = '\0';
+}
+
+/*
+ * Open g's log read-only as far as it is sound and replay it (see
+ * mq_game_open_sound); *again when an entry did not replay: dmg now names
+ * it, and g must be reset and loaded again without it.
+ */
+static int
+load_sound_once(struct mq_game *g, const unsigned char *pk, uint64_t at_seq,
+    struct mq_damage *dmg, int *again, struct mq_err *err)
+{
+	struct mq_err why, e;
+	uint64_t bad;
+	int rc;
+
+	*again = 0;
+	mq_err_clear(&e);
+	MQ_TRY(mq_logfile_open_sound(g->logpath, pk, dmg->seq ? dmg->seq - 1 :
+	    0, &g->lf, &bad, &why, err));
+	game_name(g);
+	if (bad != 0 && (dmg->seq == 0 || bad < dmg->seq))
+		damage_set(dmg, bad, why.msg);
+	if (dmg->seq != 0 && (at_seq == 0 || at_seq >= dmg->seq))
+		at_seq = dmg->seq - 1;
+	rc = mq_replay_all(g, at_seq, &e);
+	if (rc == MQ_BADDATA && g->seq > 0) {
+		/* signed and chained, but no game the rules allow */
+		damage_set(dmg, g->seq + 1, e.msg);
+		*again = 1;
+		return 0;
+	}
+	if (rc && err != NULL)
+		*err = e;
+	return rc;
+}
+
+/* Open g's log and replay it: strictly (dmg NULL), or as far as it is
+ * sound. */
+static int
+game_load(struct mq_game *g, const unsigned char *pk, uint64_t at_seq,
+    struct mq_damage *dmg, struct mq_err *err)
+{
+	int rc, again;
+
+	if (dmg == NULL) {
+		MQ_TRY(mq_logfile_open_read(g->logpath, pk, &g->lf, err));
+		game_name(g);
+		return mq_replay_all(g, at_seq, err);
+	}
+	/* each time round leaves out an earlier entry: it ends */
+	while ((rc = load_sound_once(g, pk, at_seq, dmg, &again, err)) == 0 &&
+	    again)
+		game_reset(g);
+	return rc;
+}
+
+static int
+game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
+    struct mq_damage *dmg, struct mq_game **out, struct mq_err *err)
 {
 	struct mq_game *g;
 	int rc;
@@ -409,18 +521,22 @@ mq_game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
 		free(g);
 		return rc;
 	}
-	rc = write ? mq_logfile_open_write(g->logpath, &s->keys, &g->lf, err) :
-	    mq_logfile_open_read(g->logpath, s->keys.pk, &g->lf, err);
 	g->writable = write;
-	if (rc == 0 && write && mq_logfile_torn(g->lf) > 0)
-		/* a write a crash cut short: never fsynced, so never answered;
-		 * its message is read again. The host hears of the crash. */
-		mq_daemon_log("game %s: the end of its log %s was a write cut "
-		    "short (%zu bytes, by a crash); it was moved to the file "
-		    "quarantine beside it, and the game goes on from its last "
-		    "whole entry.", id, g->logpath, mq_logfile_torn(g->lf));
-	if (rc == 0)
-		rc = mq_replay_all(g, at_seq, err);
+	if (write) {
+		rc = mq_logfile_open_write(g->logpath, &s->keys, &g->lf, err);
+		if (rc == 0 && mq_logfile_torn(g->lf) > 0)
+			/* a write a crash cut short: never fsynced, so never
+			 * answered; its message is read again. The host hears
+			 * of the crash. */
+			mq_daemon_log("game %s: the end of its log %s was a write "
+			    "cut short (%zu bytes, by a crash); it was moved to the "
+			    "file quarantine beside it, and the game goes on from "
+			    "its last whole entry.", id, g->logpath,
+			    mq_logfile_torn(g->lf));
+		if (rc == 0)
+			rc = mq_replay_all(g, at_seq, err);
+	} else
+		rc = game_load(g, s->keys.pk, at_seq, dmg, err);
 	if (rc == MQ_BADDATA && err != NULL) {
 		/* "entry 3: ..." alone leaves a host of several games to guess */
 		char why[sizeof(err->msg)];
@@ -442,8 +558,23 @@ mq_game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
 }
 
 int
-mq_game_open_file(const char *logpath, const unsigned char *trusted_pk,
-    uint64_t at_seq, struct mq_game **out, struct mq_err *err)
+mq_game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
+    struct mq_game **out, struct mq_err *err)
+{
+	return game_open(s, id, write, at_seq, NULL, out, err);
+}
+
+int
+mq_game_open_sound(struct mq_store *s, const char *id, uint64_t at_seq,
+    struct mq_damage *dmg, struct mq_game **out, struct mq_err *err)
+{
+	return game_open(s, id, 0, at_seq, dmg, out, err);
+}
+
+static int
+game_open_file(const char *logpath, const unsigned char *trusted_pk,
+    uint64_t at_seq, struct mq_damage *dmg, struct mq_game **out,
+    struct mq_err *err)
 {
 	struct mq_game *g;
 	const char *slash;
@@ -456,17 +587,28 @@ mq_game_open_file(const char *logpath, const unsigned char *trusted_pk,
 	slash = strrchr(logpath, '/');
 	snprintf(g->dir, sizeof(g->dir), "%.*s", slash ? (int)(slash - logpath) : 1,
 	    slash ? logpath : ".");
-	rc = mq_logfile_open_read(logpath, trusted_pk, &g->lf, err);
-	if (rc == 0) {
-		snprintf(g->id, sizeof(g->id), "%s", mq_logfile_game(g->lf));
-		rc = mq_replay_all(g, at_seq, err);
-	}
+	rc = game_load(g, trusted_pk, at_seq, dmg, err);
 	if (rc) {
 		mq_game_close(g);
 		return rc;
 	}
 	*out = g;
 	return 0;
+}
+
+int
+mq_game_open_file(const char *logpath, const unsigned char *trusted_pk,
+    uint64_t at_seq, struct mq_game **out, struct mq_err *err)
+{
+	return game_open_file(logpath, trusted_pk, at_seq, NULL, out, err);
+}
+
+int
+mq_game_open_file_sound(const char *logpath, const unsigned char *trusted_pk,
+    uint64_t at_seq, struct mq_damage *dmg, struct mq_game **out,
+    struct mq_err *err)
+{
+	return game_open_file(logpath, trusted_pk, at_seq, dmg, out, err);
 }
 
 int
@@ -498,22 +640,8 @@ mq_game_peek(struct mq_game *g, const struct mq_log_entry **e,
 void
 mq_game_close(struct mq_game *g)
 {
-	size_t i;
-
 	if (g == NULL)
 		return;
-	if (g->state != NULL)
-		g->kind->free_state(g->state);
-	if (g->lf != NULL)
-		mq_logfile_close(g->lf);
-	mq_gamedata_free(&g->gd);
-	json_decref(g->genesis);
-	json_decref(g->ended_body);
-	mq_game_journal_stop(g);
-	for (i = 0; i < g->nmsg; i++)
-		free(g->msg_hashes[i]);
-	free(g->msg_hashes);
-	free(g->msg_seqs);
-	free(g->pend);
+	game_free(g);
 	free(g);
 }

@@ -227,6 +227,32 @@ int mq_game_check_mark(const struct mq_game *g, struct mq_err *err);
 /* Open a log file that may live outside any data folder (verify). */
 int mq_game_open_file(const char *logpath, const unsigned char *trusted_pk,
     uint64_t at_seq, struct mq_game **out, struct mq_err *err);
+
+/* Where a log stops being sound. */
+struct mq_damage {
+	uint64_t seq;			/* the first entry that does not verify
+					 * or does not replay; 0: none found */
+	char why[512];			/* "entry SEQ: what is wrong" */
+};
+
+/*
+ * Open a game read-only as far as its log is sound, for the commands that
+ * step through its history (log, state, replay): a log damaged after its
+ * first entry opens with the entries before the damage, *dmg saying where
+ * and why, replayed up to at_seq (> 0) or to the last sound entry,
+ * whichever comes first. An entry that verifies but does not replay is
+ * found only when the replay reaches it. dmg->seq set on the way in (by an
+ * earlier open of the same log) leaves that entry and those after it out.
+ * Writers never open a game so: a bad entry in the middle stops the game.
+ * A log whose first entry is bad fails as mq_game_open does.
+ */
+int mq_game_open_sound(struct mq_store *s, const char *id, uint64_t at_seq,
+    struct mq_damage *dmg, struct mq_game **out, struct mq_err *err);
+/* The same for a log file outside any data folder, read under trusted_pk;
+ * its failures are the log's own sentences ("entry SEQ: ..."). */
+int mq_game_open_file_sound(const char *logpath,
+    const unsigned char *trusted_pk, uint64_t at_seq, struct mq_damage *dmg,
+    struct mq_game **out, struct mq_err *err);
 void mq_game_close(struct mq_game *g);
 int mq_game_seat(const struct mq_game *g, const char *name);
 /* MQ_REFUSED: no player name in g, with the names it has. */

@@ -141,6 +141,40 @@ test_earlier_signature_wins_over_later_body_fault(void **unused)
 	expect(tmp, MQ_BADDATA, "entry 50: the signature does not verify.");
 }
 
+/* Opened as far as it is sound: the entries before the earliest bad one,
+ * whichever thread found it. */
+static void
+expect_sound(const char *path, uint64_t want_bad, const char *words)
+{
+	struct mq_logfile *lf;
+	struct mq_err e, why;
+	uint64_t bad;
+
+	mq_err_clear(&e);
+	mq_err_clear(&why);
+	assert_int_equal(mq_logfile_open_sound(path, store.keys.pk, 0, &lf, &bad,
+	    &why, &e), 0);
+	assert_int_equal(bad, want_bad);
+	assert_int_equal(mq_logfile_seq(lf), want_bad - 1);
+	if (strstr(why.msg, words) == NULL)
+		fail_msg("\"%s\" does not say \"%s\"", why.msg, words);
+	mq_logfile_close(lf);
+}
+
+static void
+test_sound_part_ends_before_the_earliest_fault(void **unused)
+{
+	char tmp[600];
+
+	snprintf(tmp, sizeof(tmp), "%s/t4", dir);
+	tamper(tmp, 600, 50);
+	expect_sound(tmp, 50, "entry 50: the signature does not verify.");
+	tamper(tmp, 100, 700);
+	expect_sound(tmp, 100, "entry 100:");
+	tamper(tmp, 0, 700);
+	expect_sound(tmp, 700, "entry 700: the signature does not verify.");
+}
+
 int
 main(void)
 {
@@ -149,6 +183,7 @@ main(void)
 		cmocka_unit_test(test_bad_signature_late_is_named),
 		cmocka_unit_test(test_earlier_body_fault_wins_over_later_signature),
 		cmocka_unit_test(test_earlier_signature_wins_over_later_body_fault),
+		cmocka_unit_test(test_sound_part_ends_before_the_earliest_fault),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
