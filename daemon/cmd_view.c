@@ -1,6 +1,8 @@
 /*
  * cmd_view.c - the commands that read games: view, state (now or after any
- * entry: how a dispute is replayed step by step), log, export.
+ * entry: how a dispute is replayed step by step), log, export. state, log
+ * and replay read a game's export too, and a log damaged in the middle as
+ * far as it is sound (history.h); view and export need the game whole.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +12,7 @@
 #include "daemon/cli.h"
 #include "daemon/config.h"
 #include "daemon/deadline.h"
+#include "daemon/history.h"
 #include "daemon/mailmark.h"
 #include "daemon/store.h"
 #include "daemon/ms_text.h"
@@ -274,7 +277,7 @@ out:
 int
 mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 {
-	struct mq_store s;
+	struct mq_history h;
 	struct mq_game *g;
 	struct mq_err err;
 	struct mq_buf b = MQ_BUF_INIT;
@@ -284,7 +287,7 @@ mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 	int rc, a, json = 0;
 
 	if (argc < 2)
-		return mq_cli_usage("state takes GAME [--json] [--at SEQ]");
+		return mq_cli_usage("state takes GAME|EXPORT [--json] [--at SEQ]");
 	for (a = 2; a < argc; a++) {
 		if (strcmp(argv[a], "--json") == 0)
 			json = 1;
@@ -296,8 +299,9 @@ mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 		else
 			return mq_cli_usage("state has no option %s", argv[a]);
 	}
-	if ((rc = open_game(cli, argv[1], (uint64_t)at, &s, &g, &err)))
+	if ((rc = mq_history_open(cli, argv[1], (uint64_t)at, &h, &err)))
 		return mq_cli_report(&err);
+	g = h.g;
 	v = g->kind->view(g->state, MQ_VIEW_ADMIN);
 	ev = json ? NULL : g->kind->events(g->state, MQ_VIEW_ADMIN);
 	if (!json)
@@ -324,11 +328,13 @@ mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 			    mq_buf_str(&b));
 	} else
 		print_view(g->gd.json, v, 1);
+	/* shown as far as the log is sound; then where it is not */
+	if (rc == 0 && (rc = mq_history_damage(&h, (uint64_t)at, &err)) != 0)
+		rc = mq_cli_report(&err);
 	mq_buf_free(&b);
 	json_decref(ev);
 	json_decref(v);
-	mq_game_close(g);
-	mq_store_close(&s);
+	mq_history_close(&h);
 	return rc;
 }
 
@@ -427,26 +433,27 @@ int
 mq_cmd_log(struct mq_cli *cli, int argc, char **argv)
 {
 	const struct mq_log_entry *e;
-	struct mq_store s;
-	struct mq_game *g;
+	struct mq_history h;
 	struct mq_err err;
 	int rc, json = argc == 3 && strcmp(argv[2], "--json") == 0;
 
 	if (argc != 2 && !json)
-		return mq_cli_usage("log takes GAME [--json]");
-	if ((rc = open_game(cli, argv[1], 0, &s, &g, &err)))
+		return mq_cli_usage("log takes GAME|EXPORT [--json]");
+	if ((rc = mq_history_open(cli, argv[1], 0, &h, &err)))
 		return mq_cli_report(&err);
-	mq_logfile_rewind(g->lf);
-	while ((rc = mq_logfile_next(g->lf, &e, &err)) == 0 && e != NULL) {
+	/* the sound entries, then the sentence naming the first bad one */
+	mq_logfile_rewind(h.g->lf);
+	while ((rc = mq_logfile_next(h.g->lf, &e, &err)) == 0 && e != NULL) {
 		if (json)
 			printf("%.*s\n", (int)e->body_len, e->line);
 		else
 			print_entry_text(e);
 	}
+	if (rc == 0)
+		rc = mq_history_damage(&h, 0, &err);
 	if (rc)
 		rc = mq_cli_report(&err);
-	mq_game_close(g);
-	mq_store_close(&s);
+	mq_history_close(&h);
 	return rc;
 }
 
@@ -460,7 +467,7 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 {
 	const struct mq_log_entry *e;
 	struct mq_log_entry first;
-	struct mq_store s;
+	struct mq_history h;
 	struct mq_game *g;
 	struct mq_err err;
 	struct mq_buf b = MQ_BUF_INIT;
@@ -468,7 +475,7 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 	int rc = 0, a;
 
 	if (argc < 2)
-		return mq_cli_usage("replay takes GAME [--from SEQ] [--to SEQ]");
+		return mq_cli_usage("replay takes GAME|EXPORT [--from SEQ] [--to SEQ]");
 	for (a = 2; a < argc; a++) {
 		if (strcmp(argv[a], "--from") == 0 && a + 1 < argc) {
 			if (mq_cli_parse_long(argv[++a], 1, 1L << 40, &from))
@@ -484,19 +491,22 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 	}
 	if (to < from)
 		return mq_cli_usage("--to %ld comes before --from %ld", to, from);
-	if ((rc = open_game(cli, argv[1], 0, &s, &g, &err)))
+	if ((rc = mq_history_open(cli, argv[1], 0, &h, &err)))
 		return mq_cli_report(&err);
+	g = h.g;
 	if ((uint64_t)from > g->seq) {
-		rc = mq_fail(&err, MQ_REFUSED, "Game %s has %llu entries; there is no "
-		    "entry %ld.", g->id, (unsigned long long)g->seq, from);
+		/* past the damage (the whole sentence), or past the end */
+		if ((rc = mq_history_damage(&h, (uint64_t)from, &err)) == 0)
+			rc = mq_fail(&err, MQ_REFUSED, "Game %s has %llu entries; "
+			    "there is no entry %ld.", g->id,
+			    (unsigned long long)g->seq, from);
 		goto out;
 	}
 	/* again, as it stood just before --from (the genesis is entry 1) */
-	mq_game_close(g);
-	mq_store_close(&s);
-	if ((rc = open_game(cli, argv[1], from > 1 ? (uint64_t)from - 1 : 1, &s,
-	    &g, &err)))
-		return mq_cli_report(&err);
+	if ((rc = mq_history_reopen(&h, from > 1 ? (uint64_t)from - 1 : 1,
+	    &err)))
+		goto out;
+	g = h.g;
 	if (from == 1) {
 		memset(&first, 0, sizeof(first));
 		first.seq = 1;
@@ -530,12 +540,14 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 		}
 	}
 	mq_game_journal_stop(g);
+	/* told as far as the log is sound; then where it is not */
+	if (rc == 0)
+		rc = mq_history_damage(&h, (uint64_t)to, &err);
 out:
 	if (rc)
 		rc = mq_cli_report(&err);
 	mq_buf_free(&b);
-	mq_game_close(g);
-	mq_store_close(&s);
+	mq_history_close(&h);
 	return rc;
 }
 

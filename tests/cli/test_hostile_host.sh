@@ -63,18 +63,26 @@ expect 0 "verify with server.pub back" -- $M -C $D verify $G
 
 # --- a byte flipped in the middle of the log: every command that reads the
 # game names it (it said "entry 3: the hash does not match the body.", and
-# `games`, over several games, left the host to guess which) ---
+# `games`, over several games, left the host to guess which); `log` shows
+# the entries before it first (test_damaged_log_history.sh) ---
 cp $L $T/log.good
+expect 0 "log of the log whole" -- $M -C $D log $G
+head -n 2 $T/out >$T/log2.txt
 /usr/bin/python3 -c '
 import sys; p = sys.argv[1]; b = bytearray(open(p, "rb").read())
 i = b.index(b"\n", b.index(b"\n") + 1) + 30; b[i] ^= 1; open(p, "wb").write(b)' $L
 cp $L $T/log.flipped
-for c in "games" "view $G public" "log $G" "admin $G resume --why back" "submit $G bob STATUS --no-mail"; do
+for c in "games" "view $G public" "admin $G resume --why back" "submit $G bob STATUS --no-mail"; do
 	expect 3 "$c on a flipped byte" -- $M -C $D $c
 	err_has "The log of game $G does not verify (entry 3: "
 	err_has "the game stops until you put it back from a backup (masqued verify $G)."; one_line
 	same_file $L $T/log.flipped "$c changed a log with a flipped byte"
 done
+expect 3 "log on a flipped byte" -- $M -C $D log $G
+err_has "The log of game $G does not verify (entry 3: "
+err_has "nothing from entry 3 on is shown, and the game stops until you put it back from a backup (masqued verify $G)."; one_line
+same_file $T/out $T/log2.txt "log's entries before the flipped byte"
+same_file $L $T/log.flipped "log changed a log with a flipped byte"
 expect 3 "verify on a flipped byte" -- $M -C $D verify $G
 err_has "entry 3: "
 cp $T/log.good $L

@@ -1,0 +1,117 @@
+/*
+ * history.c - a game or a game's export opened, as far as its log is
+ * sound, for log, state and replay; see history.h.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "daemon/export_file.h"
+#include "daemon/history.h"
+
+/* A file, not a game id: a game id never holds a slash. */
+static int
+names_file(const char *arg)
+{
+	struct stat st;
+
+	return strchr(arg, '/') != NULL || (stat(arg, &st) == 0 &&
+	    S_ISREG(st.st_mode));
+}
+
+/* "entry 1: ..." of an export's log, which names no game, in a sentence
+ * that names the file. */
+static int
+export_fails(const struct mq_history *h, struct mq_err *err)
+{
+	char why[sizeof(err->msg)];
+	size_t n;
+
+	snprintf(why, sizeof(why), "%s", err->msg);
+	if ((n = strlen(why)) > 0 && why[n - 1] == '.')
+		why[n - 1] = '\0';
+	return mq_fail(err, MQ_BADDATA, "The export %s does not verify (%s).",
+	    h->arg, why);
+}
+
+static int
+open_game(struct mq_history *h, uint64_t at_seq, struct mq_err *err)
+{
+	char path[1400];
+	int rc;
+
+	h->g = NULL;
+	if (h->have_store)
+		return mq_game_open_sound(&h->s, h->arg, at_seq, &h->dmg, &h->g,
+		    err);
+	snprintf(path, sizeof(path), "%s/log", h->xdir);
+	rc = mq_game_open_file_sound(path, h->pk, at_seq, &h->dmg, &h->g, err);
+	if (rc == MQ_BADDATA)
+		rc = export_fails(h, err);
+	return rc;
+}
+
+int
+mq_history_open(const struct mq_cli *cli, const char *arg, uint64_t at_seq,
+    struct mq_history *h, struct mq_err *err)
+{
+	int rc;
+
+	memset(h, 0, sizeof(*h));
+	h->arg = arg;
+	if (!names_file(arg)) {
+		MQ_TRY(mq_store_open(cli->datadir, 0, &h->s, err));
+		h->have_store = 1;
+	} else if ((rc = mq_export_unpack(arg, h->xdir, sizeof(h->xdir), h->pk,
+	    err)) != 0)
+		return rc != 1 ? rc : mq_fail(err, MQ_REFUSED, "%s is no game's "
+		    "export (masqued export GAME writes one); a game of the data "
+		    "folder is named by its id.", arg);
+	if ((rc = open_game(h, at_seq, err)) != 0)
+		mq_history_close(h);
+	return rc;
+}
+
+int
+mq_history_reopen(struct mq_history *h, uint64_t at_seq, struct mq_err *err)
+{
+	mq_game_close(h->g);
+	return open_game(h, at_seq, err);
+}
+
+int
+mq_history_damage(const struct mq_history *h, uint64_t upto,
+    struct mq_err *err)
+{
+	const struct mq_damage *d = &h->dmg;
+	char what[1300], tail[400] = "";
+
+	if (d->seq == 0)
+		return 0;
+	if (h->have_store) {
+		snprintf(what, sizeof(what), "log of game %s", h->arg);
+		snprintf(tail, sizeof(tail), "the game stops until you put it "
+		    "back from a backup (masqued verify %s)", h->arg);
+	} else
+		snprintf(what, sizeof(what), "export %s", h->arg);
+	if (upto == 0 || upto >= d->seq)
+		return mq_fail(err, MQ_BADDATA, "The %s does not verify (%s); "
+		    "nothing from entry %llu on is shown%s%s.", what, d->why,
+		    (unsigned long long)d->seq, tail[0] ? ", and " : "", tail);
+	fprintf(stderr, "masqued: What is shown rests on entries 1 to %llu, "
+	    "which are sound; but the %s does not verify further on (%s)%s%s.\n",
+	    (unsigned long long)upto, what, d->why, tail[0] ? "; " : "", tail);
+	return 0;
+}
+
+void
+mq_history_close(struct mq_history *h)
+{
+	mq_game_close(h->g);
+	h->g = NULL;
+	if (h->have_store)
+		mq_store_close(&h->s);
+	h->have_store = 0;
+	mq_export_clean(h->xdir);
+	h->xdir[0] = '\0';
+}
