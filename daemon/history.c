@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "daemon/export_file.h"
 #include "daemon/history.h"
@@ -62,7 +63,9 @@ mq_history_open(const struct mq_cli *cli, const char *arg, uint64_t at_seq,
 	if (!names_file(arg)) {
 		MQ_TRY(mq_store_open(cli->datadir, 0, &h->s, err));
 		h->have_store = 1;
-	} else if ((rc = mq_export_unpack(arg, h->xdir, sizeof(h->xdir), h->pk,
+	} else if (access(arg, R_OK) != 0)
+		return mq_fail_errno(err, MQ_IO, "Cannot read %s", arg);
+	else if ((rc = mq_export_unpack(arg, h->xdir, sizeof(h->xdir), h->pk,
 	    err)) != 0)
 		return rc != 1 ? rc : mq_fail(err, MQ_REFUSED, "%s is no game's "
 		    "export (masqued export GAME writes one); a game of the data "

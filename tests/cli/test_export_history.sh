@@ -1,0 +1,114 @@
+#!/bin/sh
+# test_export_history.sh - a player with no data folder, only the export
+# (masqued export GAME, once the game is over), steps through the game:
+# `log EXPORT [--json]`, `state EXPORT [--at SEQ] [--json]` and `replay
+# EXPORT [--from SEQ] [--to SEQ]` show what the host's `log`, `state` and
+# `replay` of the game show (everything: the game is over), the log read
+# under the export's own key; an export damaged in the middle shows what
+# comes before the damage. The temporary folder it is read in is removed.
+. tests/cli/lib.sh
+PY=/usr/bin/python3
+D=$T/data
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+play_out $D $G
+expect 0 "export" -- $MREL -C $D export $G
+cp $T/out $T/game.json
+n=$(wc -l <$D/games/$G/log)
+
+# the host's answers, from the data folder
+host() {	# name, then the command's words
+	name=$1; shift
+	expect 0 "$* of the game" -- $M -C $D "$@"
+	cp $T/out $T/host.$name
+}
+host log log $G
+host log.json log $G --json
+host state state $G
+host state.json state $G --json
+host state5 state $G --at 5
+host state5.json state $G --at 5 --json
+host replay replay $G
+host replay36 replay $G --from 3 --to 6
+host replaylast replay $G --from $n
+
+mkdir $T/player $T/tmp
+cd $T/player || fail "cd"
+export TMPDIR=$T/tmp	# where the export is unpacked, and removed
+# --- the same answers from the export alone, no data folder here ---
+player() {	# name, then the command's words
+	name=$1; shift
+	expect 0 "$* of the export" -- $M "$@"
+	same_file $T/out $T/host.$name "$* and the host's"
+	[ ! -s $T/err ] || { cat $T/err; fail "$* said something on stderr"; }; ok
+	[ -z "$(ls $T/tmp)" ] || fail "$* left $(ls $T/tmp) behind"; ok
+}
+X=$T/game.json
+player log log $X
+player log.json log $X --json
+player state state $X
+player state.json state $X --json
+player state5 state $X --at 5
+player state5.json state $X --at 5 --json
+player replay replay $X
+player replay36 replay $X --from 3 --to 6
+player replaylast replay $X --from $n
+# named as a file here, with no slash
+cp $X game.json
+player log log game.json
+rm game.json
+[ ! -e data ] || fail "a data folder was made"; ok
+
+# --- refused as the game's own would be, and nothing left behind ---
+expect 1 "replay past the end" -- $M replay $X --from $((n + 1))
+err_has "Game $G has $n entries; there is no entry $((n + 1))."; one_line
+expect 1 "state past the end" -- $M state $X --at $((n + 1))
+err_has "there is no entry $((n + 1))."; one_line
+printf 'hello\n' >$T/notes.txt
+expect 1 "log of a file that is no export" -- $M log $T/notes.txt
+err_has "$T/notes.txt is no game's export (masqued export GAME writes one); a game of the data folder is named by its id."
+one_line
+expect 4 "log of an export that is not there" -- $M log $T/nothing.json
+err_has "Cannot read $T/nothing.json: No such file or directory."; one_line
+printf '{"format": "masqued-export-v9"}\n' >$T/v9.json
+expect 3 "an export of an unknown format" -- $M state $T/v9.json
+err_has "The export $T/v9.json is of format masqued-export-v9, which this masqued does not read (masqued-export-v1)."
+one_line
+[ -z "$(ls $T/tmp)" ] || fail "a refusal left $(ls $T/tmp) behind"; ok
+
+# --- an export damaged in entry 8: what comes before it ---
+$PY - $X $T/damaged.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["log"][7] = d["log"][7].replace('"seq":8', '"seq":8 ', 1)
+json.dump(d, open(sys.argv[2], "w"))
+PY
+bad="The export $T/damaged.json does not verify (entry 8: "
+expect 3 "log of an export damaged at entry 8" -- $M log $T/damaged.json
+err_has "$bad"; err_has "nothing from entry 8 on is shown."; one_line
+head -n 7 $T/host.log >$T/host.log7
+same_file $T/out $T/host.log7 "the damaged export's entries before the damage"
+expect 0 "state --at 5 of it" -- $M state $T/damaged.json --at 5
+err_has "masqued: What is shown rests on entries 1 to 5, which are sound; but the export $T/damaged.json does not verify further on (entry 8: "
+one_line
+same_file $T/out $T/host.state5 "state --at 5 before the damage"
+expect 3 "replay of it" -- $M replay $T/damaged.json --from 3
+err_has "$bad"; one_line
+[ "$(grep -vc '^        ' $T/out)" = 5 ] || fail "replay --from 3 did not stop at entry 7"; ok
+# its first entry damaged: nothing to show
+$PY - $X $T/genesis.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["log"][0] = d["log"][0].replace('"seq":1', '"seq":1 ', 1)
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect 3 "log of an export whose genesis is damaged" -- $M log $T/genesis.json
+err_has "The export $T/genesis.json does not verify (entry 1: "; one_line
+[ ! -s $T/out ] || fail "log showed entries of an export with none sound"; ok
+[ -z "$(ls $T/tmp)" ] || fail "a damaged export left $(ls $T/tmp) behind"; ok
+
+# --- the host's GAME is read from the data folder as before ---
+cd - >/dev/null
+expect 0 "log GAME" -- $M -C $D log $G
+same_file $T/out $T/host.log "log GAME"
+done_checks
