@@ -295,7 +295,7 @@ mq_logfile_open_sound(const char *path, const unsigned char *trusted_pk,
 		*bad = failed;
 		keep = failed - 1;
 		rc = 0;
-	} else if (rc)
+	} else if (rc && err != NULL)
 		*err = *why;
 	if (rc == 0 && limit > 0 && (keep == 0 || limit < keep) &&
 	    limit < lf->chain.seq)
