@@ -28,6 +28,8 @@ export_fails(const struct mq_history *h, struct mq_err *err)
 	char why[sizeof(err->msg)];
 	size_t n;
 
+	if (err == NULL)
+		return MQ_BADDATA;
 	snprintf(why, sizeof(why), "%s", err->msg);
 	if ((n = strlen(why)) > 0 && why[n - 1] == '.')
 		why[n - 1] = '\0';
