@@ -498,6 +498,11 @@ def check(state, masqued, data, game, envfile, daemonlog):
     entries = [json.loads(l) for l in out.splitlines() if l.strip()]
     for name in PLAYERS:
         b = Bot(name, state, env)
+        # what came after the end mail the bot stopped at: the server may
+        # deliver the last reply's receipt after it (check_boxes has seen
+        # every mail in its box by now)
+        b.fetch()
+        b.disconnect()
         ns, nr = check_commitments(c, b, game)
         mine = [e for e in entries if e.get("type") == "command" and
                 e.get("player") == name]
