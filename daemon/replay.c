@@ -1,5 +1,6 @@
 /* replay.c - applying log entries to a game: the one path by which entries
  * change a game, for opening, stepping and submitting; see replay.h. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -390,8 +391,8 @@ replay_genesis(struct mq_game *g, const json_t *body, struct mq_err *err)
 	struct mq_err e;
 	uint8_t hash[32];
 	char path[1400];
-	size_t i;
-	int rc;
+	size_t i, n;
+	int rc, own;
 
 	if (kind == NULL || !json_is_array(players) || json_array_size(players) == 0 ||
 	    json_array_size(players) > MQ_MAX_PLAYERS)
@@ -402,13 +403,31 @@ replay_genesis(struct mq_game *g, const json_t *body, struct mq_err *err)
 		return mq_fail(err, MQ_BADDATA, "entry 1: the genesis lacks its seed "
 		    "or data hash.");
 	snprintf(path, sizeof(path), "%s/data.json", g->dir);
+	own = access(path, R_OK) == 0;
 	/* a game of a store shares the store's compiled copy (gamedata.h) */
-	rc = access(path, R_OK) == 0 ? (g->store != NULL ?
-	    mq_gamedata_load_shared(&g->store->data, kind, path, &g->gd, err) :
-	    mq_gamedata_load_file(kind, path, &g->gd, err)) :
-	    mq_gamedata_load(kind, &g->gd, err);
-	if (rc)
+	mq_err_clear(&e);
+	rc = own ? (g->store != NULL ?
+	    mq_gamedata_load_shared(&g->store->data, kind, path, &g->gd, &e) :
+	    mq_gamedata_load_file(kind, path, &g->gd, &e)) :
+	    mq_gamedata_load(kind, &g->gd, &e);
+	if (rc != 0 && rc != MQ_IO && own && mq_game_find(kind) != NULL) {
+		/* the game's own copy loaded when the game was made: one that
+		 * does not is not that data (a damaged folder or export), as
+		 * one whose hash differs, not input refused */
+		if (isupper((unsigned char)e.msg[0]) &&
+		    islower((unsigned char)e.msg[1]))
+			e.msg[0] = (char)tolower((unsigned char)e.msg[0]);
+		if ((n = strlen(e.msg)) > 0 && e.msg[n - 1] == '.')
+			e.msg[n - 1] = '\0';
+		return mq_fail(err, MQ_BADDATA, "entry 1: the game data %s is not "
+		    "the data this game was created with (it does not load: "
+		    "%s).", path, e.msg);
+	}
+	if (rc) {
+		if (err != NULL)
+			*err = e;
 		return rc;
+	}
 	if (sodium_memcmp(hash, g->gd.hash, 32) != 0)
 		return mq_fail(err, MQ_BADDATA, "entry 1: the game data %s is not the "
 		    "data this game was created with (its hash differs).", g->gd.path);

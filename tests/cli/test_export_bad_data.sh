@@ -1,0 +1,43 @@
+#!/bin/sh
+# test_export_bad_data.sh - an export whose game data is not the game's:
+# data that does not load as the game's kind, or that loads but is not
+# what the genesis hashed. Either is an export that fails verification:
+# log, state, replay and verify say so with exit 3, in one sentence that
+# names the export, and leave nothing behind.
+. tests/cli/lib.sh
+PY=/usr/bin/python3
+D=$T/data
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+play_out $D $G
+expect 0 "export" -- $MREL -C $D export $G
+cp $T/out $T/game.json
+mkdir $T/player $T/tmp
+cd $T/player || fail "cd"
+export TMPDIR=$T/tmp
+
+$PY - $T/game.json $T/noload.json $T/changed.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+e = json.loads(json.dumps(d)); e["data"] = {}
+json.dump(e, open(sys.argv[2], "w"))
+e = json.loads(json.dumps(d)); e["data"]["prince_path_note"] = "changed"
+json.dump(e, open(sys.argv[3], "w"))
+PY
+for c in "log" "state" "replay"; do
+	expect 3 "$c of an export whose game data does not load" -- $M $c $T/noload.json
+	err_has "The export $T/noload.json does not verify (entry 1: the game data "
+	one_line
+	[ ! -s $T/out ] || fail "$c showed something of an export with no sound data"; ok
+	expect 3 "$c of an export whose game data changed" -- $M $c $T/changed.json
+	err_has "The export $T/changed.json does not verify (entry 1: the game data "
+	err_has "is not the data this game was created with"
+	one_line
+done
+expect 3 "verify of an export whose game data does not load" -- $M verify $T/noload.json
+err_has "entry 1: the game data "; one_line
+expect 3 "verify of an export whose game data changed" -- $M verify $T/changed.json
+err_has "entry 1: the game data "; one_line
+[ -z "$(ls $T/tmp)" ] || fail "left $(ls $T/tmp) behind"; ok
+cd - >/dev/null
+done_checks
