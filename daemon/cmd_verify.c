@@ -176,7 +176,8 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 			    "%s, which must be the server key the game's mails show",
 			    hexkey);
 		}
-		rc = verify_file(path, pk, xkey, &err);
+		if ((rc = verify_file(path, pk, xkey, &err)) != 0)
+			mq_export_reword(xdir, &err);
 		mq_export_clean(xdir);
 		return rc ? mq_cli_report(&err) : 0;
 	}

@@ -62,6 +62,38 @@ mq_export_clean(const char *dir)
 	rmdir(dir);
 }
 
+void
+mq_export_reword(const char *dir, struct mq_err *err)
+{
+	static const struct {
+		const char *name, *as;
+	} names[] = {
+		{ "/data.json", "of the export" },
+		{ "/log", "the export's log" },
+		{ "", "the export's folder" },
+	};
+	struct mq_buf b = MQ_BUF_INIT;
+	const char *p, *at;
+	size_t dlen, i, nlen;
+
+	if (err == NULL || dir[0] == '\0' || strstr(err->msg, dir) == NULL)
+		return;
+	dlen = strlen(dir);
+	for (p = err->msg; (at = strstr(p, dir)) != NULL; p = at + dlen + nlen) {
+		mq_buf_add(&b, p, (size_t)(at - p));
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			nlen = strlen(names[i].name);
+			if (strncmp(at + dlen, names[i].name, nlen) == 0)
+				break;
+		}
+		mq_buf_puts(&b, names[i].as);
+	}
+	mq_buf_puts(&b, p);
+	if (!b.oom)
+		snprintf(err->msg, sizeof(err->msg), "%s", mq_buf_str(&b));
+	mq_buf_free(&b);
+}
+
 int
 mq_export_unpack(const char *file, char *dir, size_t n, unsigned char pk[32],
     struct mq_err *err)

@@ -25,6 +25,13 @@
 int mq_export_unpack(const char *file, char *dir, size_t n,
     unsigned char pk[32], struct mq_err *err);
 
+/*
+ * A sentence of err that names dir (the game data "DIR/data.json", the
+ * log "DIR/log") names the export instead ("the game data of the export",
+ * "the export's log"): the folder is gone by the time it is read.
+ */
+void mq_export_reword(const char *dir, struct mq_err *err);
+
 /* Remove what mq_export_unpack made in dir, and dir ("" : nothing). */
 void mq_export_clean(const char *dir);
 

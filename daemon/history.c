@@ -49,6 +49,8 @@ open_game(struct mq_history *h, uint64_t at_seq, struct mq_err *err)
 		    err);
 	snprintf(path, sizeof(path), "%s/log", h->xdir);
 	rc = mq_game_open_file_sound(path, h->pk, at_seq, &h->dmg, &h->g, err);
+	if (rc != 0)
+		mq_export_reword(h->xdir, err);
 	if (rc == MQ_BADDATA)
 		rc = export_fails(h, err);
 	return rc;

@@ -3,7 +3,8 @@
 # data that does not load as the game's kind, or that loads but is not
 # what the genesis hashed. Either is an export that fails verification:
 # log, state, replay and verify say so with exit 3, in one sentence that
-# names the export, and leave nothing behind.
+# names the export, never the temporary folder it was read in (removed by
+# then), and leave nothing behind.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
 D=$T/data
@@ -38,6 +39,15 @@ expect 3 "verify of an export whose game data does not load" -- $M verify $T/nol
 err_has "entry 1: the game data "; one_line
 expect 3 "verify of an export whose game data changed" -- $M verify $T/changed.json
 err_has "entry 1: the game data "; one_line
+# the sentences name no temporary folder: it is gone when they are read
+for f in noload changed; do
+	for c in log verify; do
+		$M $c $T/$f.json >/dev/null 2>$T/err
+		if grep -qF "$T/tmp" $T/err; then
+			cat $T/err; fail "$c $f.json names the temporary folder"
+		fi; ok
+	done
+done
 [ -z "$(ls $T/tmp)" ] || fail "left $(ls $T/tmp) behind"; ok
 cd - >/dev/null
 done_checks
