@@ -74,7 +74,12 @@ mq_history_open(const struct mq_cli *cli, const char *arg, uint64_t at_seq,
 		return rc != 1 ? rc : mq_fail(err, MQ_REFUSED, "%s is no game's "
 		    "export (masqued export GAME writes one); a game of the data "
 		    "folder is named by its id.", arg);
-	if ((rc = open_game(h, at_seq, err)) != 0)
+	/* an entry that verifies but does not replay is found only when the
+	 * replay reaches it: the whole log first, for where it stops being
+	 * sound, then again as far as asked */
+	if ((rc = open_game(h, 0, err)) == 0 && at_seq > 0)
+		rc = mq_history_reopen(h, at_seq, err);
+	if (rc != 0)
 		mq_history_close(h);
 	return rc;
 }

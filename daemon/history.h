@@ -28,7 +28,9 @@ struct mq_history {
  * Open arg, replayed up to entry at_seq (0: every sound entry): a game of
  * cli's data folder, or an export's file (a path with a slash in it, or a
  * file of that name here; its log is read under the export's own key, as
- * verify EXPORT reads it without --key). Everything is shown, secrets too:
+ * verify EXPORT reads it without --key). The whole log is replayed first,
+ * so that h->dmg names an entry past at_seq that does not replay too.
+ * Everything is shown, secrets too:
  * the host's own game, or a game that is over. On failure h needs no close.
  */
 int mq_history_open(const struct mq_cli *cli, const char *arg,

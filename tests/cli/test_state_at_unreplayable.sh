@@ -1,0 +1,55 @@
+#!/bin/sh
+# test_state_at_unreplayable.sh - a log whose last entry is signed and
+# chained but does not replay (an end entry while the game goes on):
+# `state --at N` before it says on stderr, in one line, that the log does
+# not verify further on, as `replay --to N` says it and as both say it of
+# an entry that does not verify; the state shown is the log whole's.
+. tests/cli/lib.sh
+PY=/usr/bin/python3
+D=$T/data
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+L=$D/games/$G/log
+for i in 1 2; do
+	for p in alice bob carol dave; do
+		c=$($MREL -C $D bot $G $p) || fail "bot $p"
+		[ -n "$c" ] && { $MREL -C $D submit $G $p "$c" --no-mail >/dev/null ||
+		    fail "submit $p: $c"; }
+	done
+done
+n=$(wc -l <$L)
+expect 0 "state --at 3 of the log whole" -- $M -C $D state $G --at 3
+cp $T/out $T/state3.txt
+cat >$T/sign_end.py <<'PYEOF'
+import base64, hashlib, json, sys
+import nacl.signing
+path, sk = sys.argv[1], nacl.signing.SigningKey(open(sys.argv[2], "rb").read())
+last = open(path, "rb").read().splitlines()[-1].split(b"\t")
+prev = json.loads(last[0])
+body = json.dumps({"v": 1, "game": prev["game"], "seq": prev["seq"] + 1,
+                   "prev": last[1].decode(), "ts": prev["ts"], "kid": prev["kid"],
+                   "type": "end", "result": {"winner": "alice"}},
+                  sort_keys=True, separators=(",", ":")).encode()
+h = hashlib.blake2b(b"masqued-log-v1\n" + body, digest_size=32).digest()
+sig = base64.b64encode(sk.sign(h).signature)
+open(path, "ab").write(body + b"\t" + h.hex().encode() + b"\t" + sig + b"\n")
+PYEOF
+$PY $T/sign_end.py $L $D/keys/server.key || fail "the end entry could not be made"
+m=$((n + 1))
+note="masqued: What is shown rests on entries 1 to 3, which are sound; but the log of game $G does not verify further on (entry $m: an end entry, but the game is not over there); the game stops until you put it back from a backup (masqued verify $G)."
+expect 0 "replay --from 2 --to 3, before the entry that does not replay" -- $M -C $D replay $G --from 2 --to 3
+err_has "$note"; one_line
+expect 0 "state --at 3, before the entry that does not replay" -- $M -C $D state $G --at 3
+err_has "$note"; one_line
+same_file $T/out $T/state3.txt "state --at 3"
+expect 0 "state --at 3 --json" -- $M -C $D state $G --at 3 --json
+err_has "$note"; one_line
+expect 3 "state --at $m, at it" -- $M -C $D state $G --at $m
+err_has "(entry $m: an end entry, but the game is not over there); nothing from entry $m on is shown"
+one_line
+# past the end of a sound log: refused, as before
+cp $L $T/log.bad
+head -n $n $T/log.bad >$L
+expect 1 "state --at $m of the sound log" -- $M -C $D state $G --at $m
+err_has "there is no entry $m."; one_line
+done_checks
