@@ -100,13 +100,24 @@ mq_export_unpack(const char *file, char *dir, size_t n, unsigned char pk[32],
 {
 	struct mq_buf b = MQ_BUF_INIT;
 	json_t *doc, *log, *data, *line;
+	json_error_t je;
 	const char *fmt, *pkhex, *tmp = getenv("TMPDIR");
 	size_t i, pklen;
 	int rc;
 
 	dir[0] = '\0';
-	if ((doc = mq_json_load_file(file, JSON_REJECT_DUPLICATES, NULL)) == NULL)
+	if ((doc = mq_json_load_file(file, JSON_REJECT_DUPLICATES, &je)) == NULL) {
+		/* a document of several lines that stops before it is whole: an
+		 * export cut short (a log's line is one line, whole or torn) */
+		if (json_error_code(&je) == json_error_out_of_memory)
+			return mq_fail(err, MQ_IO, "Out of memory reading %s.", file);
+		if (json_error_code(&je) == json_error_premature_end_of_input &&
+		    je.line > 1)
+			return mq_fail(err, MQ_BADDATA, "The export %s is cut short: "
+			    "its JSON stops at line %d before it is whole; copy it "
+			    "again.", file, je.line);
 		return 1;
+	}
 	fmt = json_string_value(json_object_get(doc, "format"));
 	if (fmt == NULL || strncmp(fmt, "masqued-export-", 15) != 0) {
 		json_decref(doc);

@@ -19,8 +19,9 @@
  * If file is a game's export, write its log and its game data (canonical,
  * as hashed) into a new folder dir (n bytes), and its public key into pk:
  * 0. 1 when file is no export (a log, say: dir is ""), or MQ_BADDATA for
- * an export that lacks what a replay needs, MQ_IO when the folder cannot
- * be made (dir is "": nothing is left behind).
+ * an export cut short or lacking what a replay needs, MQ_IO when the
+ * folder cannot be made or memory runs out (dir is "": nothing is left
+ * behind).
  */
 int mq_export_unpack(const char *file, char *dir, size_t n,
     unsigned char pk[32], struct mq_err *err);

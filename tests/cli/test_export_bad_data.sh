@@ -4,7 +4,7 @@
 # what the genesis hashed. Either is an export that fails verification:
 # log, state, replay and verify say so with exit 3, in one sentence that
 # names the export, never the temporary folder it was read in (removed by
-# then), and leave nothing behind.
+# then), and leave nothing behind. An export cut short is said to be so.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
 D=$T/data
@@ -48,6 +48,19 @@ for f in noload changed; do
 		fi; ok
 	done
 done
+# an export cut short (a download that stopped): said so, exit 3, by every
+# command; not "no game's export", nor read as a log under the data
+# folder's key (there is none here)
+head -c 20000 $T/game.json >$T/cut.json
+for c in "log" "state" "replay" "verify"; do
+	expect 3 "$c of an export cut short" -- $M $c $T/cut.json
+	err_has "The export $T/cut.json is cut short: its JSON stops at line "
+	one_line
+done
 [ -z "$(ls $T/tmp)" ] || fail "left $(ls $T/tmp) behind"; ok
+# a log whose only line is torn is still a log to verify
+head -c 40 $D/games/$G/log >$T/torn.log
+expect 3 "verify of a log whose only line is torn" -- $M -C $D verify $T/torn.log
+err_has "entry 1: the log holds no complete entry."; one_line
 cd - >/dev/null
 done_checks
