@@ -153,16 +153,26 @@ stuck_game_key(const struct stuck_game *s, char *key, size_t n)
 static void
 stuck_game_tell(struct mq_daemon *d, const struct stuck_game *s)
 {
-	char key[64], subject[128], text[4096];
+	struct mq_buf subject = MQ_BUF_INIT, text = MQ_BUF_INIT;
+	char key[64];
 	struct mq_err e;
+	int rc;
 
 	stuck_game_key(s, key, sizeof(key));
 	if (mq_notify_host_told(d, key))
 		return;
-	snprintf(subject, sizeof(subject), HOST_GAME_STUCK_SUBJECT, s->id);
-	snprintf(text, sizeof(text), HOST_GAME_STUCK_TEXT, s->id, s->passes,
+	/* whole, however long the inbox's path */
+	mq_buf_printf(&subject, HOST_GAME_STUCK_SUBJECT, s->id);
+	mq_buf_printf(&text, HOST_GAME_STUCK_TEXT, s->id, s->passes,
 	    d->conf.maildir_inbox, s->id);
-	if (mq_notify_host(d, key, subject, text, &e) != 0)
+	if (subject.oom || text.oom)
+		rc = mq_fail(&e, MQ_IO, "Out of memory.");
+	else
+		rc = mq_notify_host(d, key, mq_buf_str(&subject),
+		    mq_buf_str(&text), &e);
+	mq_buf_free(&subject);
+	mq_buf_free(&text);
+	if (rc != 0)
 		mq_daemon_log("inbound: cannot tell the host that game %s is "
 		    "stuck: %s", s->id, e.msg);
 	else
