@@ -186,48 +186,8 @@ for step in sys.argv[3:]:
         read(step, f, admin)
 PYEOF
 
-# mails: serve --once; the mails it sent (moved out of the outbox) and the
-# game as it is now (its folder, and admin.json) kept in $R/STEP
-mails() {
-	$MREL -C $D serve --once 2>$T/serve.err || { cat $T/serve.err >&2; fail "serve --once"; }
-	new=$(ls $O)
-	[ -n "$new" ] || return 0
-	k=$((k + 1))
-	mkdir $R/$k
-	(cd $O && mv $new $R/$k/)
-	# the replies read (done) are of no more use: the folder stays small
-	find $D/mail/inbox/cur -type f -exec rm {} +
-	cp -a $D/games/$G $R/$k/game
-	$MREL -C $D view $G admin --json >$R/$k/admin.json || fail "view admin"
-}
-
-# ask WHO TEXT: a mail from WHO to their reply address, then mails
-ask() {
-	send "$1@x.test" "$(cat $T/rt.$1)" "$G.$1.$n" "$2"
-	mails
-}
-
-# tries: every line the game's mails offered, each with `masqued submit`
-# for its reader, on a scratch data folder whose game is as it was when the
-# mail went out (the keys, the config and that game's folder: submit
-# --no-mail reads nothing else, and mails nothing: a try is no move made)
-tries() {
-	(cd $R && $PY $T/offered.py $ROOT/config/games/redmasque.json $T/stats \
-	    $(ls | sort -n)) >$T/try || fail "$G: a mail's text and HTML parts disagree"
-	S=$T/scratch
-	rm -rf $S
-	mkdir -p $S/games/$G
-	cp -a $D/keys $D/masqued.conf $S/
-	while IFS="$(printf '\t')" read -r k who kind lang line; do
-		# (submit writes only the files the copy overwrites)
-		cp -a $R/$k/game/. $S/games/$G/
-		$MREL -C $S submit --no-mail $G "$who" "$line" >/dev/null 2>$T/refused ||
-		    fail "$G: the $kind mail ($lang) to $who offers '$line', refused: $(cat $T/refused)"
-		ok
-		ntry=$((ntry + 1))
-	done <$T/try
-	nmail=$((nmail + $(ls $R/*/*.eml | wc -l)))
-}
+. tests/cli/lib_offered.sh
+OFFERED_ADMIN=1
 
 # game NPLAYERS LANG OPTION SETLANGS SEED: a whole game of NPLAYERS in
 # LANG, with --option OPTION=true; SETLANGS ("bob=ja carol=zh") write SET
@@ -285,7 +245,7 @@ game() {
 		done
 	done
 	expect 0 "the game verifies" -- $M -C $D verify $G
-	tries
+	tries $T/offered.py $ROOT/config/games/redmasque.json
 }
 
 . tests/cli/lib_mail.sh

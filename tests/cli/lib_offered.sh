@@ -1,0 +1,55 @@
+# lib_offered.sh - what test_offered.sh (The Red Death) and
+# test_ms_offered.sh (The Masquerade) share: a game played by mail, each
+# pass's mails kept with the game as it was then, and every line the mails
+# offered tried back. The caller sets D (the data folder), O (its outbox),
+# G (the game), R (the folder of steps), k (the step count, 0 first), T,
+# MREL, PY and ROOT, and keeps $T/rt.PLAYER (their reply address); sourced
+# after lib.sh and lib_mail.sh.
+
+# mails: serve --once; the mails it sent (moved out of the outbox) and the
+# game's folder as it is now kept in $R/STEP; with OFFERED_ADMIN=1 the
+# admin's view too ($R/STEP/admin.json)
+mails() {
+	$MREL -C $D serve --once 2>$T/serve.err || { cat $T/serve.err >&2; fail "serve --once"; }
+	new=$(ls $O)
+	[ -n "$new" ] || return 0
+	k=$((k + 1))
+	mkdir $R/$k
+	(cd $O && mv $new $R/$k/)
+	# the replies read (done) are of no more use: the folder stays small
+	find $D/mail/inbox/cur -type f -exec rm {} +
+	cp -a $D/games/$G $R/$k/game
+	if [ "${OFFERED_ADMIN:-0}" = 1 ]; then
+		$MREL -C $D view $G admin --json >$R/$k/admin.json || fail "view admin"
+	fi
+}
+
+# ask WHO TEXT: a mail from WHO to their reply address, then mails
+ask() {
+	send "$1@x.test" "$(cat $T/rt.$1)" "$G.$1.$n" "$2"
+	mails
+}
+
+# tries READER GAMEDATA: every line the game's mails offered (READER, a
+# Python script run as READER GAMEDATA STATS STEP..., prints them as
+# "step<TAB>player<TAB>kind<TAB>lang<TAB>line"), each with `masqued submit`
+# for its reader, on a scratch data folder whose game is as it was when the
+# mail went out (the keys, the config and that game's folder: submit
+# --no-mail reads nothing else, and mails nothing: a try is no move made)
+tries() {
+	(cd $R && $PY $1 $2 $T/stats $(ls | sort -n)) >$T/try ||
+	    fail "$G: a mail's text and HTML parts disagree"
+	S=$T/scratch
+	rm -rf $S
+	mkdir -p $S/games
+	cp -a $D/keys $D/masqued.conf $S/
+	while IFS="$(printf '\t')" read -r k who kind lang line; do
+		rm -rf $S/games/$G
+		cp -a $R/$k/game $S/games/$G
+		$MREL -C $S submit --no-mail $G "$who" "$line" >/dev/null 2>$T/refused ||
+		    fail "$G: the $kind mail ($lang) to $who offers '$line', refused: $(cat $T/refused)"
+		ok
+		ntry=$((ntry + 1))
+	done <$T/try
+	nmail=$((nmail + $(ls $R/*/*.eml | wc -l)))
+}
