@@ -124,21 +124,7 @@ done
 # --- an entry signed with the server's key that does not replay (an end
 # entry while the game goes on): the entries before it are shown ---
 cp $T/log.good $L
-cat >$T/sign_end.py <<'EOF'
-import base64, hashlib, json, sys
-import nacl.signing
-path, sk = sys.argv[1], nacl.signing.SigningKey(open(sys.argv[2], "rb").read())
-last = open(path, "rb").read().splitlines()[-1].split(b"\t")
-prev = json.loads(last[0])
-body = json.dumps({"v": 1, "game": prev["game"], "seq": prev["seq"] + 1,
-                   "prev": last[1].decode(), "ts": prev["ts"], "kid": prev["kid"],
-                   "type": "end", "result": {"winner": "alice"}},
-                  sort_keys=True, separators=(",", ":")).encode()
-h = hashlib.blake2b(b"masqued-log-v1\n" + body, digest_size=32).digest()
-sig = base64.b64encode(sk.sign(h).signature)
-open(path, "ab").write(body + b"\t" + h.hex().encode() + b"\t" + sig + b"\n")
-EOF
-$PY $T/sign_end.py $L $D/keys/server.key || fail "the end entry could not be made"
+$PY tests/sign_end.py $L $D/keys/server.key || fail "the end entry could not be made"
 m=$((n + 1))
 expect 3 "log of a log whose entry $m does not replay" -- $M -C $D log $G
 err_has "The log of game $G does not verify (entry $m: an end entry, but the game is not over there); nothing from entry $m on is shown"

@@ -20,21 +20,7 @@ done
 n=$(wc -l <$L)
 expect 0 "state --at 3 of the log whole" -- $M -C $D state $G --at 3
 cp $T/out $T/state3.txt
-cat >$T/sign_end.py <<'PYEOF'
-import base64, hashlib, json, sys
-import nacl.signing
-path, sk = sys.argv[1], nacl.signing.SigningKey(open(sys.argv[2], "rb").read())
-last = open(path, "rb").read().splitlines()[-1].split(b"\t")
-prev = json.loads(last[0])
-body = json.dumps({"v": 1, "game": prev["game"], "seq": prev["seq"] + 1,
-                   "prev": last[1].decode(), "ts": prev["ts"], "kid": prev["kid"],
-                   "type": "end", "result": {"winner": "alice"}},
-                  sort_keys=True, separators=(",", ":")).encode()
-h = hashlib.blake2b(b"masqued-log-v1\n" + body, digest_size=32).digest()
-sig = base64.b64encode(sk.sign(h).signature)
-open(path, "ab").write(body + b"\t" + h.hex().encode() + b"\t" + sig + b"\n")
-PYEOF
-$PY $T/sign_end.py $L $D/keys/server.key || fail "the end entry could not be made"
+$PY tests/sign_end.py $L $D/keys/server.key || fail "the end entry could not be made"
 m=$((n + 1))
 note="masqued: What is shown rests on entries 1 to 3, which are sound; but the log of game $G does not verify further on (entry $m: an end entry, but the game is not over there); the game stops until you put it back from a backup (masqued verify $G)."
 expect 0 "replay --from 2 --to 3, before the entry that does not replay" -- $M -C $D replay $G --from 2 --to 3
