@@ -497,9 +497,10 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 	if ((uint64_t)from > g->seq) {
 		/* past the damage (the whole sentence), or past the end */
 		if ((rc = mq_history_damage(&h, (uint64_t)from, &err)) == 0)
-			rc = mq_fail(&err, MQ_REFUSED, "Game %s has %llu entries; "
+			rc = mq_fail(&err, MQ_REFUSED, "Game %s has %llu entr%s; "
 			    "there is no entry %ld.", g->id,
-			    (unsigned long long)g->seq, from);
+			    (unsigned long long)g->seq, g->seq == 1 ? "y" : "ies",
+			    from);
 		goto out;
 	}
 	/* again, as it stood just before --from (the genesis is entry 1) */

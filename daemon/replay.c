@@ -703,9 +703,9 @@ mq_replay_all(struct mq_game *g, uint64_t at_seq, struct mq_err *err)
 	/* mailed already, or to be by a catching up that steps them again */
 	mq_game_defaults_clear(g);
 	if (at_seq > g->seq)
-		return mq_fail(err, MQ_REFUSED, "The log has %llu entries; there is "
+		return mq_fail(err, MQ_REFUSED, "The log has %llu entr%s; there is "
 		    "no entry %llu.", (unsigned long long)g->seq,
-		    (unsigned long long)at_seq);
+		    g->seq == 1 ? "y" : "ies", (unsigned long long)at_seq);
 	return 0;
 }
 

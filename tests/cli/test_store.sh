@@ -217,6 +217,11 @@ err_has "entry 1:"; one_line
 # --- a torn last line: the next writer quarantines it ---
 G2=$(new_game $D)
 L2=$D/games/$G2/log
+# a log of its genesis alone: one entry, said so
+expect 1 "state --at 2 of a log of one entry" -- $M -C $D state $G2 --at 2
+err_has "The log has 1 entry; there is no entry 2."; one_line
+expect 1 "replay --from 2 of a log of one entry" -- $M -C $D replay $G2 --from 2
+err_has "Game $G2 has 1 entry; there is no entry 2."; one_line
 $M -C $D submit $G2 carol "PLAY jest" >/dev/null || fail "submit"
 # as a crash in the middle of writing it leaves it: not yet mailed (a
 # mailed entry torn away is a loss, which verify reports)
