@@ -718,33 +718,58 @@ deco_wrap_words(char **text, int width)
 	return wrap_lines(text, width, 1);
 }
 
+/* A digit, a space, then a whole, valid wide character at p. */
+static int
+binds_at(const unsigned char *p)
+{
+	unsigned cp;
+	int n;
+
+	if (p[0] < '0' || p[0] > '9' || p[1] != ' ' || p[2] < 0xE1 ||
+	    p[2] > 0xF4)
+		return 0;
+	n = p[2] >= 0xF0 ? 4 : 3;
+	return utf8_next(p + 2, &cp) == n && is_wide(cp);
+}
+
 int
 deco_html_bind_numbers(char **html)
 {
 	struct mq_buf out = MQ_BUF_INIT;
-	const unsigned char *p = (const unsigned char *)*html;
+	const unsigned char *s = (const unsigned char *)*html, *p, *from;
 	char *bound;
-	unsigned cp;
-	int in_tag = 0;
+	unsigned char quote = 0;
+	int in_tag = 0, found = 0;
 
-	/* most mails have none: leave them as they are */
-	for (; *p; p++)
-		if (p[0] >= '0' && p[0] <= '9' && p[1] == ' ' && p[2] >= 0xE1)
-			break;
-	if (*p == '\0')
-		return 0;
-	for (p = (const unsigned char *)*html; *p; p++) {
-		if (*p == '<')
-			in_tag = 1;
-		else if (*p == '>')
-			in_tag = 0;
-		mq_buf_putc(&out, (char)*p);
-		if (!in_tag && p[0] >= '0' && p[0] <= '9' && p[1] == ' ' &&
-		    p[2] >= 0xE1 && (utf8_next(p + 2, &cp), is_wide(cp))) {
-			mq_buf_puts(&out, "\xc2\xa0");
-			p++;
+	/* Text outside tags only; inside a tag a quoted value may hold '>'.
+	 * Runs between the spaces made no-break are copied whole: most mails
+	 * have none, and are left as they are. */
+	for (p = from = s; *p; p++) {
+		if (in_tag) {
+			if (quote != 0) {
+				if (*p == quote)
+					quote = 0;
+			} else if (*p == '"' || *p == '\'')
+				quote = *p;
+			else if (*p == '>')
+				in_tag = 0;
+			continue;
 		}
+		if (*p == '<') {
+			in_tag = 1;
+			continue;
+		}
+		if (*p > '9' || *p < '0' || !binds_at(p))
+			continue;
+		found = 1;
+		mq_buf_add(&out, (const char *)from, (size_t)(p + 1 - from));
+		mq_buf_puts(&out, "\xc2\xa0");
+		from = p + 2;	/* past the space */
+		p++;
 	}
+	if (!found)
+		return 0;
+	mq_buf_add(&out, (const char *)from, (size_t)(p - from));
 	if ((bound = mq_buf_steal(&out)) == NULL)
 		return -1;
 	free(*html);

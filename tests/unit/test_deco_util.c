@@ -575,6 +575,28 @@ html_numbers_keep_their_counters(void **state)
 	free(plain);
 }
 
+/*
+ * A '>' inside a quoted attribute does not end the tag (the number after
+ * it is still the attribute's); an em dash after a number is not a wide
+ * word; a byte that only looks like a wide character's start is not one.
+ */
+static void
+html_numbers_read_tags_and_bytes_whole(void **state)
+{
+	char *h = strdup("<a title='a > 2 個' href=\"x>1 枚\">5 個</a>"
+	    "8:00 \xe2\x80\x94 go, 9 \xe4\x80 x, 7 \xe6\x9e\x9a");
+	char *dash = strdup("<p>8:00 \xe2\x80\x94 choose</p>"), *was = dash;
+
+	(void)state;
+	assert_int_equal(deco_html_bind_numbers(&h), 0);
+	assert_string_equal(h, "<a title='a > 2 個' href=\"x>1 枚\">5\u00a0個</a>"
+	    "8:00 \xe2\x80\x94 go, 9 \xe4\x80 x, 7\u00a0\xe6\x9e\x9a");
+	assert_int_equal(deco_html_bind_numbers(&dash), 0);
+	assert_ptr_equal(dash, was);
+	free(h);
+	free(dash);
+}
+
 int
 main(void)
 {
@@ -593,6 +615,7 @@ main(void)
 		cmocka_unit_test(a_no_break_space_holds_words_and_reads_as_a_space),
 		cmocka_unit_test(a_number_keeps_its_counter_and_an_example_stays_whole),
 		cmocka_unit_test(html_numbers_keep_their_counters),
+		cmocka_unit_test(html_numbers_read_tags_and_bytes_whole),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
