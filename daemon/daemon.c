@@ -218,6 +218,10 @@ mq_daemon_close(struct mq_daemon *d)
 {
 	mq_daemon_release(d);
 	mq_daemon_forget_senders(d);
+	mq_daemon_forget_mail(d);
+	free(d->batch_mail);
+	d->batch_mail = NULL;
+	d->batch_mail_cap = 0;
 	mq_renderer_free(d->renderer);
 	d->renderer = NULL;
 	mq_refusals_free(d->refusals);
@@ -230,6 +234,35 @@ mq_daemon_close(struct mq_daemon *d)
 	d->rate = NULL;
 	memset(d->conf.imap_password, 0, sizeof(d->conf.imap_password));
 	memset(d->conf.smtp_password, 0, sizeof(d->conf.smtp_password));
+}
+
+void
+mq_daemon_note_mail(struct mq_daemon *d, const char *name)
+{
+	size_t cap;
+	char **v;
+
+	if (!d->send_batches)
+		return;
+	if (d->nbatch_mail == d->batch_mail_cap) {
+		cap = d->batch_mail_cap ? d->batch_mail_cap * 2 : 256;
+		if ((v = realloc(d->batch_mail, cap * sizeof(*v))) == NULL)
+			return;
+		d->batch_mail = v;
+		d->batch_mail_cap = cap;
+	}
+	if ((d->batch_mail[d->nbatch_mail] = strdup(name)) != NULL)
+		d->nbatch_mail++;
+}
+
+void
+mq_daemon_forget_mail(struct mq_daemon *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nbatch_mail; i++)
+		free(d->batch_mail[i]);
+	d->nbatch_mail = 0;
 }
 
 void

@@ -82,6 +82,13 @@ struct mq_daemon {
 	/* The notice of it is queued, though its marker may not be (no inode
 	 * left for it): not queued again while the disk stays full. */
 	int disk_told;
+	/* The game mails queued in the inbox batch now open, when this
+	 * process sends them itself once the batch is durable and its
+	 * messages are marked done (serve.c: a Maildir outbox, each worker
+	 * its own games' mail); else send_batches is 0 and none are noted. */
+	int send_batches;
+	char **batch_mail;
+	size_t nbatch_mail, batch_mail_cap;
 };
 
 /* Note a game as stalled for this pass (when the list is full, every game
@@ -92,6 +99,11 @@ int mq_daemon_stalled(const struct mq_daemon *d, const char *id);
 int mq_daemon_open(struct mq_daemon *d, const char *datadir, const char *config,
     struct mq_err *err);
 void mq_daemon_close(struct mq_daemon *d);
+/* Note a mail queued under spool name `name` for the batch now open
+ * (send_batches); out of memory, it is left to the pass's last sending. */
+void mq_daemon_note_mail(struct mq_daemon *d, const char *name);
+/* Forget the noted mails (sent, or left to the pass's last sending). */
+void mq_daemon_forget_mail(struct mq_daemon *d);
 /* A game open for writing, kept until mq_daemon_release. */
 int mq_daemon_game(struct mq_daemon *d, const char *id, struct mq_game **g,
     struct mq_err *err);

@@ -187,6 +187,8 @@ mq_notify_send_mail(struct mq_daemon *d, const char *to, const char *reply_to,
 	}
 	if (rc == 0)
 		rc = mq_spool_put(d->conf.datadir, spoolname, to, raw, len, err);
+	if (rc == 0)
+		mq_daemon_note_mail(d, spoolname);
 	free(subject);
 	free(text);
 	free(html);

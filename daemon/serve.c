@@ -62,9 +62,42 @@ oversize_maildir(struct mq_daemon *d, const struct mq_maildir_msg *m,
 }
 
 /*
+ * The mails a batch queued, sent now that its messages are marked done
+ * (DESIGN.md: archive, log, spool, mark done, send): the marks made durable
+ * first. Each worker sends its own games' mail as it goes, beside the other
+ * worker's work, rather than all of it waiting for the pass's end.
+ */
+static void
+send_batch(struct mq_daemon *d, struct mq_pass_stats *st)
+{
+	struct mq_spool_stats ss;
+	struct mq_err e;
+
+	if (d->nbatch_mail == 0)
+		return;
+	if (mq_durable_commit(&e) != 0) {
+		/* queued still: the pass's last sending tries them */
+		mq_daemon_log("inbound: %s", e.msg);
+		mq_daemon_forget_mail(d);
+		mq_durable_begin();
+		return;
+	}
+	if (mq_spool_send_these(&d->conf, d->host_i18n, d->now, d->batch_mail,
+	    d->nbatch_mail, &ss, &e) != 0)
+		mq_daemon_log("spool: %s", e.msg);
+	d->nbatch_mail = 0;	/* each freed by the sending */
+	/* what waits (held back, or a try failed) is still queued: the
+	 * pass's last sending counts it */
+	st->sent += ss.sent;
+	st->dead += ss.dead;
+	mq_durable_begin();
+}
+
+/*
  * Make a batch's writes durable, then mark its messages done (DESIGN.md:
  * write, fsync, then act). The marks need no flush of their own: a lost one
- * only makes a message be read again, and its hash is in the log.
+ * only makes a message be read again, and its hash is in the log (and the
+ * game's mark of mailed entries keeps its mails from being queued again).
  */
 static void
 commit_batch(struct mq_daemon *d, struct mq_maildir_list *l, size_t from,
@@ -76,6 +109,7 @@ commit_batch(struct mq_daemon *d, struct mq_maildir_list *l, size_t from,
 	if (mq_durable_commit(&e) != 0) {
 		/* nothing of the batch may be acted on: all stay pending */
 		mq_mailmark_flush(0);
+		mq_daemon_forget_mail(d);
 		mq_daemon_log("inbound: %s; %zu message(s) left for the next pass",
 		    e.msg, to - from);
 		for (j = from; j < to; j++)
@@ -92,6 +126,7 @@ commit_batch(struct mq_daemon *d, struct mq_maildir_list *l, size_t from,
 		if (mq_maildir_mark_done(d->conf.maildir_inbox, &l->v[j], &e) != 0)
 			mq_daemon_log("%s: %s", l->v[j].id, e.msg);
 	}
+	send_batch(d, st);
 }
 
 /*
@@ -112,6 +147,7 @@ inbox_part(struct mq_daemon *d, struct mq_maildir_list *l, int worker, int n,
 
 	if ((outcome = calloc(l->n + 1, sizeof(*outcome))) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
+	d->send_batches = d->conf.outbound == MQ_OUT_MAILDIR;
 	mq_durable_begin();
 	for (i = 0; i < l->n; i++) {
 		if (i - from == MQ_SERVE_BATCH) {
@@ -184,6 +220,8 @@ inbox_part(struct mq_daemon *d, struct mq_maildir_list *l, int worker, int n,
 	commit_batch(d, l, from, l->n, outcome, st);
 	if (mq_durable_commit(&e) != 0)
 		mq_daemon_log("inbound: %s", e.msg);
+	d->send_batches = 0;
+	mq_daemon_forget_mail(d);
 	free(outcome);
 	return 0;
 }
@@ -198,6 +236,8 @@ add_stats(struct mq_pass_stats *to, const struct mq_pass_stats *from)
 	to->dropped += from->dropped;
 	to->failed += from->failed;
 	to->deferred += from->deferred;
+	to->sent += from->sent;		/* a worker's batches' mails */
+	to->dead += from->dead;
 }
 
 /* What a worker sends back: its counts, and the games it stalled, whose
@@ -251,6 +291,8 @@ inbox_parallel(struct mq_daemon *d, struct mq_maildir_list *l, int n,
 			memset(&part, 0, sizeof(part));
 			d->worker = k;
 			d->nworkers = n;
+			/* its batches' mail goes out beside the others' */
+			mq_maildir_name_share(k, n);
 			inbox_part(d, l, k, n, &part.st, err);
 			mq_daemon_release(d);
 			part.nstalled = d->nstalled;
@@ -743,9 +785,9 @@ mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	catch_up_held(d);
 	mq_reserve_check(d);	/* a notice of a full disk goes in this pass */
 	if (mq_spool_flush(&d->conf, d->host_i18n, d->now, &ss, err) == 0) {
-		st->sent = ss.sent;
-		st->waiting = ss.waiting + ss.failed;
-		st->dead = ss.dead;
+		st->sent += ss.sent;
+		st->waiting += ss.waiting + ss.failed;
+		st->dead += ss.dead;
 	} else
 		mq_daemon_log("spool: %s", err->msg);
 	return rc;

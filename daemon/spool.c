@@ -707,6 +707,49 @@ mq_spool_held_games(const char *datadir, char ***ids, size_t *n,
 }
 
 int
+mq_spool_send_these(const struct mq_config *c, struct mq_refusals *words,
+    long long now, char **names, size_t n, struct mq_spool_stats *st,
+    struct mq_err *err)
+{
+	struct retries r = { NULL, 0, 0 };
+	char path[1200];
+	size_t i, k;
+	int rc = 0, lock, busy;
+
+	memset(st, 0, sizeof(*st));
+	if (c->outbound != MQ_OUT_MAILDIR || n == 0) {
+		for (i = 0; i < n; i++)
+			free(names[i]);
+		return 0;
+	}
+	/* in the order of sending, each once (a mail queued again in the
+	 * batch is one file) */
+	qsort(names, n, sizeof(*names), cmp_spool);
+	for (i = k = 0; i < n; i++) {
+		if (k > 0 && strcmp(names[k - 1], names[i]) == 0)
+			free(names[i]);
+		else
+			names[k++] = names[i];
+	}
+	n = k;
+	snprintf(path, sizeof(path), "%s/cursor/spool.lock", c->datadir);
+	if ((rc = mq_file_lock(path, 1, &lock, &busy, err)) != 0) {
+		for (i = 0; i < n; i++)
+			free(names[i]);
+		return rc;
+	}
+	/* none of them has a try behind it: queueing a mail again clears
+	 * its NAME.retry (mq_spool_put) */
+	n = drop_held(c->datadir, names, n, st);
+	snprintf(path, sizeof(path), "%s/spool", c->datadir);
+	rc = flush_maildir(c, words, path, names, n, &r, now, st, err);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	close(lock);
+	return rc;
+}
+
+int
 mq_spool_flush(const struct mq_config *c, struct mq_refusals *words,
     long long now, struct mq_spool_stats *st, struct mq_err *err)
 {

@@ -50,4 +50,15 @@ struct mq_refusals;
 int mq_spool_flush(const struct mq_config *c, struct mq_refusals *words,
     long long now, struct mq_spool_stats *st, struct mq_err *err);
 
+/*
+ * Send the mails named (spool names, as given to mq_spool_put) to the
+ * outbox Maildir, under the lock and rules of mq_spool_flush, without
+ * listing the spool: what a worker queued in a batch that is durable and
+ * whose messages are marked done. Each name is freed (names is reordered).
+ * With an outbound other than a Maildir nothing is sent: the pass's
+ * mq_spool_flush sends them.
+ */
+int mq_spool_send_these(const struct mq_config *c, struct mq_refusals *words,
+    long long now, char **names, size_t n, struct mq_spool_stats *st,
+    struct mq_err *err);
 #endif

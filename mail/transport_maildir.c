@@ -453,8 +453,30 @@ md_write_tmp(const char *dir, const char *raw, size_t len, char **tmp,
 	return rc;
 }
 
+/* This process's share of the counters (mq_maildir_name_share). */
+static unsigned long long name_share = 0, name_n = 1;
+
+void
+mq_maildir_name_share(int share, int n)
+{
+	if (n < 1 || share < 0 || share >= n)
+		share = 0, n = 1;
+	name_share = (unsigned long long)share;
+	name_n = (unsigned long long)n;
+}
+
+/* The first counter after max that is this process's. */
+static unsigned long long
+next_own(unsigned long long max)
+{
+	unsigned long long c = max + 1;
+
+	return c + (name_share + name_n - c % name_n) % name_n;
+}
+
 /*
- * Link tmp into new/ under the first free counter; *name gets the name.
+ * Link tmp into new/ under the first free counter of this process's from
+ * `counter` on; *name gets the name.
  * With *move, move it there instead (renameat2 with RENAME_NOREPLACE: tmp
  * is gone on return); where the file system cannot, *move = 0 and it is
  * linked after all.
@@ -468,7 +490,7 @@ md_link_new(const char *dir, const char *tmp, const char *prefix,
 	int rc = 0;
 
 	md_host(host, sizeof(host));
-	for (;; counter++) {
+	for (;; counter += name_n) {
 		mq_buf_reset(&nm);
 		mq_buf_reset(&dst);
 		mq_buf_printf(&nm, "%s%06llu.%s.eml", prefix, counter, host);
@@ -484,7 +506,7 @@ md_link_new(const char *dir, const char *tmp, const char *prefix,
 				break;
 			if (errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP) {
 				*move = 0;	/* not here: link this name */
-				counter--;
+				counter -= name_n;
 				continue;
 			}
 		} else if (link(tmp, mq_buf_str(&dst)) == 0)
@@ -539,7 +561,7 @@ md_publish(const char *dir, const char *tmp, long long t, int *move,
 		free(sub);
 		return rc;
 	}
-	rc = md_link_new(dir, tmp, prefix, max + 1, move, &got, err);
+	rc = md_link_new(dir, tmp, prefix, next_own(max), move, &got, err);
 	if (rc == 0 && strlen(dir) < sizeof(last_dir)) {
 		last_t = t;
 		memcpy(last_dir, dir, strlen(dir) + 1);

@@ -105,4 +105,12 @@ int	mq_maildir_deliver_file(const char *dir, const char *path, long long t,
 int	mq_maildir_move_file(const char *dir, const char *path, long long t,
 	    int *moved, char **name, struct mq_err *err);
 
+/*
+ * This process is `share` of n delivering into the same folders at once
+ * (the daemon's workers): the counters of its names are those equal to
+ * share modulo n, so that the n never race for one name (a lost race
+ * costs a try, not a mail). 0 of 1, the default, takes every counter.
+ */
+void	mq_maildir_name_share(int share, int n);
+
 #endif
