@@ -741,9 +741,15 @@ deco_html_bind_numbers(char **html)
 	unsigned char quote = 0;
 	int in_tag = 0, found = 0;
 
+	/* Most mails have none (any in English): a look for one, tags and
+	 * all, before the reading that tells text from tags. */
+	for (p = s; *p; p++)
+		if ((unsigned)(*p - '0') <= 9 && binds_at(p))
+			break;
+	if (*p == '\0')
+		return 0;
 	/* Text outside tags only; inside a tag a quoted value may hold '>'.
-	 * Runs between the spaces made no-break are copied whole: most mails
-	 * have none, and are left as they are. */
+	 * Runs between the spaces made no-break are copied whole. */
 	for (p = from = s; *p; p++) {
 		if (in_tag) {
 			if (quote != 0) {

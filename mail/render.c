@@ -549,10 +549,13 @@ mq_renderer_mail(struct mq_renderer *r, const char *lang, const char *kind,
 		 * and is wrapped whole, Japanese and Chinese words kept */
 		/* headings end at 75, or 76 in Japanese and Chinese (the
 		 * templates' own rule, drawn under wide words) */
-		if (deco_rule_headings(text, strcmp(lang, "ja") == 0 ||
-		    strcmp(lang, "zh") == 0 ? 76 : 75) != 0 ||
+		/* a number is followed by a wide word only in Japanese
+		 * and Chinese (English's names and words are Latin) */
+		int wide = strcmp(lang, "ja") == 0 || strcmp(lang, "zh") == 0;
+
+		if (deco_rule_headings(text, wide ? 76 : 75) != 0 ||
 		    deco_wrap_words(text, 78) != 0 ||
-		    deco_html_bind_numbers(html) != 0)
+		    (wide && deco_html_bind_numbers(html) != 0))
 			rc = mq_fail(err, MQ_IO, "Out of memory rendering a mail.");
 		else if (strncmp(*text, MQ_REPLY_MARKER, strlen(MQ_REPLY_MARKER)) != 0)
 			rc = mq_fail(err, MQ_REFUSED, "The template %s/%s.txt.mustache "
