@@ -38,6 +38,23 @@ cleanup() {
 trap cleanup EXIT
 
 now() { date +%s.%N; }
+# Wait for the disk to be quiet before a timing: the file system here may
+# discard freed blocks online, and the thousands of files an earlier
+# measurement removed would otherwise be freed inside this one's time
+# (the sys time of the same run varied fourfold). Quiet: less than 20 ms
+# of I/O stall in a second, by the kernel's pressure counter; 30 s at most.
+settle() {
+	sync
+	[ -r /proc/pressure/io ] || { sleep 2; return 0; }
+	i=0
+	while [ $i -lt 30 ]; do
+		a=$(sed -n 's/^some .*total=//p' /proc/pressure/io)
+		sleep 1
+		b=$(sed -n 's/^some .*total=//p' /proc/pressure/io)
+		[ $((b - a)) -lt 20000 ] && return 0
+		i=$((i + 1))
+	done
+}
 json() {	# measure value unit reference [extra json members]
 	/usr/bin/python3 -c '
 import json, sys
@@ -56,7 +73,7 @@ $M -C "$D" init >/dev/null
 mkdir -p "$W/replies"
 n=$($FIX games "$D" $((REPLIES / 4)) "$W/replies")
 cp "$W/replies"/* "$D/mail/inbox/new/"
-sync
+settle
 t0=$(now)
 $M -C "$D" serve --once 2>"$W/serve.err"
 t1=$(now)
@@ -71,6 +88,7 @@ sent=$(tail -n 1 "$W/serve.err" | sed -n 's/.* \([0-9]*\) mail(s) sent.*/\1/p')
 ref=null
 if sh tests/e2e/mailstack.sh start "$W/stack" >"$W/stack.log" 2>&1; then
 	. "$W/stack/env"
+	settle
 	box=$MAIL_ROOT/game/Maildir
 	ref=$(/usr/bin/python3 - "$SMTP_PORT" "$W/replies" "$box" "$n" <<'EOF'
 import os, smtplib, sys, time
