@@ -287,7 +287,7 @@ mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 	int rc, a, json = 0;
 
 	if (argc < 2)
-		return mq_cli_usage("state takes GAME|EXPORT [--json] [--at SEQ]");
+		return mq_cli_usage("state takes GAME|LOGFILE|EXPORT [--json] [--at SEQ]");
 	for (a = 2; a < argc; a++) {
 		if (strcmp(argv[a], "--json") == 0)
 			json = 1;
@@ -438,7 +438,7 @@ mq_cmd_log(struct mq_cli *cli, int argc, char **argv)
 	int rc, json = argc == 3 && strcmp(argv[2], "--json") == 0;
 
 	if (argc != 2 && !json)
-		return mq_cli_usage("log takes GAME|EXPORT [--json]");
+		return mq_cli_usage("log takes GAME|LOGFILE|EXPORT [--json]");
 	if ((rc = mq_history_open(cli, argv[1], 0, &h, &err)))
 		return mq_cli_report(&err);
 	/* the sound entries, then the sentence naming the first bad one */
@@ -475,7 +475,7 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 	int rc = 0, a;
 
 	if (argc < 2)
-		return mq_cli_usage("replay takes GAME|EXPORT [--from SEQ] [--to SEQ]");
+		return mq_cli_usage("replay takes GAME|LOGFILE|EXPORT [--from SEQ] [--to SEQ]");
 	for (a = 2; a < argc; a++) {
 		if (strcmp(argv[a], "--from") == 0 && a + 1 < argc) {
 			if (mq_cli_parse_long(argv[++a], 1, 1L << 40, &from))

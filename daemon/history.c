@@ -9,6 +9,7 @@
 
 #include "daemon/export_file.h"
 #include "daemon/history.h"
+#include "daemon/keys.h"
 
 /* A file, not a game id: a game id never holds a slash. */
 static int
@@ -37,6 +38,24 @@ export_fails(const struct mq_history *h, struct mq_err *err)
 	    h->arg, why);
 }
 
+/* A file that is no export and fails as a log at its first entry is not
+ * a log either: said so, with what entry 1 lacks. */
+static int
+logfile_fails(const struct mq_history *h, int rc, struct mq_err *err)
+{
+	char why[sizeof(err->msg)];
+	size_t n;
+
+	if (rc != MQ_BADDATA || strncmp(err->msg, "entry 1:", 8) != 0)
+		return rc;
+	snprintf(why, sizeof(why), "%s", err->msg);
+	if ((n = strlen(why)) > 0 && why[n - 1] == '.')
+		why[n - 1] = '\0';
+	return mq_fail(err, MQ_REFUSED, "%s is neither a game's export "
+	    "(masqued export GAME writes one) nor a game's log (%s); a game "
+	    "of the data folder is named by its id.", h->arg, why);
+}
+
 static int
 open_game(struct mq_history *h, uint64_t at_seq, struct mq_err *err)
 {
@@ -47,6 +66,9 @@ open_game(struct mq_history *h, uint64_t at_seq, struct mq_err *err)
 	if (h->have_store)
 		return mq_game_open_sound(&h->s, h->arg, at_seq, &h->dmg, &h->g,
 		    err);
+	if (h->xdir[0] == '\0')	/* a log file, its game data beside it */
+		return logfile_fails(h, mq_game_open_file_sound(h->arg, h->pk,
+		    at_seq, &h->dmg, &h->g, err), err);
 	snprintf(path, sizeof(path), "%s/log", h->xdir);
 	rc = mq_game_open_file_sound(path, h->pk, at_seq, &h->dmg, &h->g, err);
 	if (rc != 0)
@@ -70,10 +92,17 @@ mq_history_open(const struct mq_cli *cli, const char *arg, uint64_t at_seq,
 	} else if (access(arg, R_OK) != 0)
 		return mq_fail_errno(err, MQ_IO, "Cannot read %s", arg);
 	else if ((rc = mq_export_unpack(arg, h->xdir, sizeof(h->xdir), h->pk,
-	    err)) != 0)
-		return rc != 1 ? rc : mq_fail(err, MQ_REFUSED, "%s is no game's "
-		    "export (masqued export GAME writes one); a game of the data "
-		    "folder is named by its id.", arg);
+	    err)) == 1) {
+		/* no export: a game's log file (a backup's, as verify LOGFILE
+		 * takes), under the data folder's key */
+		h->xdir[0] = '\0';
+		if (mq_keys_load_pub(cli->datadir, h->pk, err) != 0)
+			return mq_fail(err, MQ_REFUSED, "%s is no game's export "
+			    "(masqued export GAME writes one); a game's log file is "
+			    "read with a data folder (-C DATADIR), under its key; a "
+			    "game of the data folder is named by its id.", arg);
+	} else if (rc != 0)
+		return rc;
 	/* an entry that verifies but does not replay is found only when the
 	 * replay reaches it: the whole log first, for where it stops being
 	 * sound, then again as far as asked */
@@ -104,7 +133,9 @@ mq_history_damage(const struct mq_history *h, uint64_t upto,
 		snprintf(what, sizeof(what), "log of game %s", h->arg);
 		snprintf(tail, sizeof(tail), "the game stops until you put it "
 		    "back from a backup (masqued verify %s)", h->arg);
-	} else
+	} else if (h->xdir[0] == '\0')
+		snprintf(what, sizeof(what), "log %s", h->arg);
+	else
 		snprintf(what, sizeof(what), "export %s", h->arg);
 	if (upto == 0 || upto >= d->seq)
 		return mq_fail(err, MQ_BADDATA, "The %s does not verify (%s); "

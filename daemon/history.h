@@ -1,8 +1,9 @@
 /*
  * history.h - a game opened for the commands that step through its history
  * (log, state, replay: cmd_view.c), to settle a dispute: a game of the data
- * folder, or a game's export (export_file.h), which a player has with no
- * data folder. Either is opened as far as its log is sound
+ * folder, a game's export (export_file.h), which a player has with no
+ * data folder, or a game's log file (a backup's, its data.json beside it,
+ * read under the data folder's key, as verify LOGFILE reads it). Either is opened as far as its log is sound
  * (mq_game_open_sound), so that a log damaged in the middle still shows
  * what comes before the damage, and the command then says where it is.
  */
@@ -15,11 +16,12 @@
 #include "daemon/store.h"
 
 struct mq_history {
-	const char *arg;		/* GAME, or the export's file */
+	const char *arg;		/* GAME, or the export's or log's file */
 	struct mq_store s;		/* a game's data folder */
 	int have_store;
-	char xdir[1200];		/* the export unpacked; "" for a game */
-	unsigned char pk[32];		/* the export's own key */
+	char xdir[1200];		/* the export unpacked; "" else */
+	unsigned char pk[32];		/* the export's own key, or the data
+					 * folder's for a log file */
 	struct mq_damage dmg;		/* where its log stops being sound */
 	struct mq_game *g;		/* replayed as far as asked */
 };

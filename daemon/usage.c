@@ -39,21 +39,22 @@ static const struct {
 	{ "view", "view GAME PLAYER|public|admin [--json]",
 	  "What PLAYER sees now, as their mail shows it (public: what everyone\n"
 	  "sees; admin: everything). --json prints the view the mails are made of." },
-	{ "state", "state GAME|EXPORT [--json] [--at SEQ]",
+	{ "state", "state GAME|LOGFILE|EXPORT [--json] [--at SEQ]",
 	  "The whole game, every secret included, now or after entry SEQ: for the\n"
 	  "host settling a dispute. EXPORT: a game's export file (masqued export),\n"
-	  "as a player has it, with no data folder. A log damaged in the middle\n"
+	  "as a player has it, with no data folder. LOGFILE: a game's log file (a\n"
+	  "backup's), under the data folder's key. A log damaged in the middle\n"
 	  "(masqued verify names the entry): after SEQ before the damage, exit 0\n"
 	  "and a note on stderr; now, or SEQ at the damage or past it, the game\n"
 	  "after the last sound entry, and exit 3 with the sentence naming it." },
-	{ "log", "log GAME|EXPORT [--json]",
-	  "The game's entries, one per line; --json prints their bodies. EXPORT:\n"
-	  "a game's export file. A log damaged in the middle: the entries before\n"
+	{ "log", "log GAME|LOGFILE|EXPORT [--json]",
+	  "The game's entries, one per line; --json prints their bodies. LOGFILE,\n"
+	  "EXPORT: as state. A log damaged in the middle: the entries before\n"
 	  "the damage, then exit 3 with the sentence naming the bad entry." },
-	{ "replay", "replay GAME|EXPORT [--from SEQ] [--to SEQ]",
+	{ "replay", "replay GAME|LOGFILE|EXPORT [--from SEQ] [--to SEQ]",
 	  "The game step by step: each entry, then what it set off (moves, cards,\n"
 	  "the Red Death's visits, challenges), from entry SEQ to entry SEQ.\n"
-	  "EXPORT: a game's export file. A log damaged in the middle: as far as\n"
+	  "LOGFILE, EXPORT: as state. A log damaged in the middle: as far as\n"
 	  "--to before the damage, exit 0 and a note on stderr; to it or past it,\n"
 	  "the entries before it, then exit 3 with the sentence naming it." },
 	{ "verify", "verify GAME|LOGFILE|EXPORT [--key PUB]",

@@ -66,7 +66,7 @@ expect 1 "state past the end" -- $M state $X --at $((n + 1))
 err_has "there is no entry $((n + 1))."; one_line
 printf 'hello\n' >$T/notes.txt
 expect 1 "log of a file that is no export" -- $M log $T/notes.txt
-err_has "$T/notes.txt is no game's export (masqued export GAME writes one); a game of the data folder is named by its id."
+err_has "$T/notes.txt is no game's export (masqued export GAME writes one); a game's log file is read with a data folder (-C DATADIR), under its key; a game of the data folder is named by its id."
 one_line
 expect 4 "log of an export that is not there" -- $M log $T/nothing.json
 err_has "Cannot read $T/nothing.json: No such file or directory."; one_line
