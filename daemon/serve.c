@@ -257,8 +257,9 @@ _Static_assert(sizeof(struct worker_report) <= PIPE_BUF,
  * one process ever writes a game. Each worker marks its own messages done
  * and sends its counts and stalled games back through a pipe; a worker
  * that dies (it dies with this process: PR_SET_PDEATHSIG) leaves its
- * messages pending, for the next pass. The spool is sent afterwards, by
- * this process alone.
+ * messages pending, for the next pass. With a Maildir outbox each worker
+ * also sends its batches' mail as it goes (send_batch); what is left in
+ * the spool is sent afterwards, by this process alone.
  */
 static int
 inbox_parallel(struct mq_daemon *d, struct mq_maildir_list *l, int n,
