@@ -73,6 +73,19 @@ new_game() {	# datadir
 	    --seed 0707070707070707070707070707070707070707070707070707070707070707
 }
 
+# ROUNDS rounds of every player's bot move, submitted without mail.
+play_rounds() {	# datadir game rounds
+	r=0
+	while [ $r -lt "$3" ]; do
+		r=$((r + 1))
+		for p in alice bob carol dave; do
+			c=$($MREL -C "$1" bot "$2" $p) || fail "bot $p"
+			[ -n "$c" ] && { $MREL -C "$1" submit "$2" $p "$c" --no-mail \
+			    >/dev/null || fail "submit $p: $c"; }
+		done
+	done
+}
+
 # Play bots until the game is over (release binary: it is a long loop).
 play_out() {	# datadir game
 	n=0

@@ -14,13 +14,7 @@ expect 0 "init" -- $M -C $D init
 G=$(new_game $D) || fail "new"
 L=$D/games/$G/log
 # three rounds of moves: 16 entries
-for i in 1 2 3; do
-	for p in alice bob carol dave; do
-		c=$($MREL -C $D bot $G $p) || fail "bot $p"
-		[ -n "$c" ] && { $MREL -C $D submit $G $p "$c" --no-mail >/dev/null ||
-		    fail "submit $p: $c"; }
-	done
-done
+play_rounds $D $G 3
 n=$(wc -l <$L)
 [ "$n" -gt 9 ] || fail "only $n entries"; ok
 

@@ -12,13 +12,7 @@ PY=/usr/bin/python3
 D=$T/data
 expect 0 "init" -- $M -C $D init
 G=$(new_game $D) || fail "new"
-for i in 1 2 3; do
-	for p in alice bob carol dave; do
-		c=$($MREL -C $D bot $G $p) || fail "bot $p"
-		[ -n "$c" ] && { $MREL -C $D submit $G $p "$c" --no-mail >/dev/null ||
-		    fail "submit $p: $c"; }
-	done
-done
+play_rounds $D $G 3
 n=$(wc -l <$D/games/$G/log)
 [ "$n" -gt 9 ] || fail "only $n entries"; ok
 mkdir -p $T/backup

@@ -10,13 +10,7 @@ D=$T/data
 expect 0 "init" -- $M -C $D init
 G=$(new_game $D) || fail "new"
 L=$D/games/$G/log
-for i in 1 2; do
-	for p in alice bob carol dave; do
-		c=$($MREL -C $D bot $G $p) || fail "bot $p"
-		[ -n "$c" ] && { $MREL -C $D submit $G $p "$c" --no-mail >/dev/null ||
-		    fail "submit $p: $c"; }
-	done
-done
+play_rounds $D $G 2
 n=$(wc -l <$L)
 expect 0 "state --at 3 of the log whole" -- $M -C $D state $G --at 3
 cp $T/out $T/state3.txt
