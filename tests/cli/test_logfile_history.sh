@@ -48,6 +48,24 @@ expect 0 "state before the damage" -- $M -C $D state $B --at 5
 err_has "masqued: What is shown rests on entries 1 to 5, which are sound; but the log $B does not verify further on (entry 8: the hash does not match the body)."
 one_line
 
+# --- unsound from its first entry: damaged there, or another server's ---
+cp $D/games/$G/log $T/backup/log1
+$PY -c '
+import sys; p = sys.argv[1]; L = open(p, "rb").read().split(b"\n")
+b = bytearray(L[0]); b[30] ^= 1; L[0] = bytes(b); open(p, "wb").write(b"\n".join(L))' $T/backup/log1
+for c in log state replay; do
+	expect 3 "$c of a copy damaged at entry 1" -- $M -C $D $c $T/backup/log1
+	err_has "The log $T/backup/log1 does not verify (entry 1: the hash does not match the body); nothing from entry 1 on is shown."
+	one_line
+	[ ! -s $T/out ] || fail "$c showed something of an unsound log"; ok
+done
+expect 0 "init of another server" -- $M -C $T/other init
+G2=$(new_game $T/other) || fail "new on the other server"
+expect 3 "log of another server's log" -- $M -C $D log $T/other/games/$G2/log
+err_has "The log $T/other/games/$G2/log does not verify (entry 1: the log is signed by another key (kid "
+err_has "); nothing from entry 1 on is shown."
+one_line
+
 # --- neither an export nor a log ---
 printf 'hello\n' >$T/notes.txt
 for c in log state replay; do
