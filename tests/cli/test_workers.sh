@@ -2,7 +2,8 @@
 # test_workers.sh - a long inbox shared out among worker processes (config
 # "workers", serve.c) ends exactly where one process ends: every game's log
 # byte for byte, the same mails, the same counts; and a worker killed with
-# its parent leaves its messages for the next pass, not half-done.
+# its parent leaves its messages for the next pass, not half-done; workers
+# killed at exact points of their sending (strace) lose no mail.
 #
 # The fixture (bench/daemon_fixture) makes 40 games of four and the first
 # move of every player: 160 replies, over MQ_SERVE_PARALLEL_MIN.
@@ -99,4 +100,24 @@ err_has "zzzz.decoy: game $real, "
 
 expect 1 "a bad workers value is refused" -- sh -c "cp -a $P $T/bad && echo 'workers = -1' >> $T/bad/masqued.conf && $M -C $T/bad serve --once"
 err_has '"-1" is not a valid value for workers'
+
+# killed at exact points of the sending: each process (the two workers,
+# then the parent sending what they left) at its k-th move of a mail into
+# the outbox (strace counts each process's calls apart); the restart ends
+# where the two-worker run ended, game by game, with every mail it sent and
+# at most one twice. Last: lib_kill.sh skips the rest of a test where
+# strace cannot trace, and these alone need it.
+. tests/cli/lib_kill.sh
+for k in 1 50 150; do
+	rm -rf $T/sk; cp -a $P $T/sk; echo "workers = 2" >> $T/sk/masqued.conf
+	$KILL_STRACE -o $T/sk.trace -e trace=renameat2 \
+	    -e inject=renameat2:signal=KILL:when=$k \
+	    $MREL -C $T/sk serve --once >/dev/null 2>&1
+	[ "$(grep -c 'killed by SIGKILL' $T/sk.trace)" -ge 2 ] ||
+	    fail "killed at outbox move $k: $(grep -c 'killed by SIGKILL' $T/sk.trace) process(es) killed, not the two workers"; ok
+	expect 0 "the restart after the kill at outbox move $k" -- $M -C $T/sk serve --once
+	grep -F " 0 failed;" $T/err >/dev/null || fail "$(tail -n 1 $T/err)"; ok
+	[ -z "$(ls $T/sk/mail/inbox/new)" ] || fail "mail left in the inbox after the kill at $k"; ok
+	kill_same "workers killed at their outbox move $k" $T/two $T/sk $(ls $T/one/games)
+done
 done_checks
