@@ -77,14 +77,16 @@ send_batch(struct mq_daemon *d, struct mq_pass_stats *st)
 		return;
 	if (mq_durable_commit(&e) != 0) {
 		/* queued still: the pass's last sending tries them */
-		mq_daemon_log("inbound: %s", e.msg);
+		mq_daemon_log("inbound: %s; the batch's mail waits in the "
+		    "spool for the pass's last sending", e.msg);
 		mq_daemon_forget_mail(d);
 		mq_durable_begin();
 		return;
 	}
 	if (mq_spool_send_these(&d->conf, d->host_i18n, d->now, d->batch_mail,
 	    d->nbatch_mail, &ss, &e) != 0)
-		mq_daemon_log("spool: %s", e.msg);
+		mq_daemon_log("spool: %s; what was not sent waits for the "
+		    "pass's last sending", e.msg);
 	d->nbatch_mail = 0;	/* each freed by the sending */
 	/* what waits (held back, or a try failed) is still queued: the
 	 * pass's last sending counts it */
