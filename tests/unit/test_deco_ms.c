@@ -1568,7 +1568,8 @@ the_end_and_the_dancers_chosen_name_the_reader(void **state)
  * A fight names the reader "you" (あなた, 你) in the request and on the
  * table, as challenger or defender, and when it is theirs to act: the
  * challenge has no "player", so the Japanese header said 'alice さん 対
- * bob さん' to alice. deco_ms gives it by_me, to_me and window_me. In
+ * bob さん' to alice. deco_ms gives it by_me, to_me and window_me; a
+ * name on the table has its さん too, as everywhere else in Japanese. In
  * Chinese no space parts 你 from 对 ("你 对 守护者" read as three words),
  * as none parts two Chinese words; a name keeps its space ("你对 bob").
  */
@@ -1579,7 +1580,7 @@ a_fight_names_the_reader_you(void **state)
 		{ "en", "\nYou against bob.\nPower now: you 4, bob 5.\n" },
 		{ "en", "A fight is on: you against bob; you are to act.\n" },
 		{ "ja", "\nあなた 対 bob さん。\n現在のパワー：あなた 4、bob さん 5。\n" },
-		{ "ja", "戦いの最中：あなた 対 bob。あなたの番。\n" },
+		{ "ja", "戦いの最中：あなた 対 bob さん。あなたの番。\n" },
 		{ "zh", "\n你对 bob。\n当前力量：你 4，bob 5。\n" },
 		{ "zh", "正在战斗：你对 bob；轮到你。\n" },
 	};
@@ -1587,6 +1588,7 @@ a_fight_names_the_reader_you(void **state)
 		{ "en", "\nbob against you.\nPower now: bob 5, you 4.\n" },
 		{ "en", "A fight is on: bob against you; you are to act.\n" },
 		{ "ja", "\nbob さん 対 あなた。\n現在のパワー：bob さん 5、あなた 4。\n" },
+		{ "ja", "戦いの最中：bob さん 対 あなた。あなたの番。\n" },
 		{ "zh", "\nbob 对你。\n当前力量：bob 5，你 4。\n" },
 	};
 
