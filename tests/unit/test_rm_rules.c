@@ -229,14 +229,16 @@ test_setup_rumor_cards_one_gossip_per_time_and_room_two_evidence_per_time(
 
 /*
  * Setup deals at random: the markers' order on spaces 1..N, the
- * Personality cards, the Prince's path and the Rumor deck's order differ
- * between seeds (always the same would not be random).
+ * Personality cards, the Prince's path, the Red Death cards (each time's
+ * 7 Gossip cards shuffled, 2 put face down) and the Rumor deck's order
+ * differ between seeds (always the same would not be random).
  */
 static void
 test_setup_deals_at_random(void **state)
 {
 	struct rm_state *first = rmf_setup(data, 5, 1);
-	int seed, pops = 0, pers = 0, path = 0, deck = 0, i;
+	int seed, pops = 0, pers = 0, path = 0, deck = 0, i, t;
+	unsigned rd_rooms[RM_TIMES] = { 0 };
 
 	for (seed = 2; seed <= 9; seed++) {
 		struct rm_state *st = rmf_setup(data, 5, seed);
@@ -247,12 +249,19 @@ test_setup_deals_at_random(void **state)
 		}
 		path |= memcmp(st->path, first->path, sizeof(st->path)) != 0;
 		deck |= memcmp(st->deck, first->deck, (size_t)st->deck_n) != 0;
+		for (t = 0; t < RM_TIMES; t++)
+			for (i = 0; i < st->rd_n; i++)
+				rd_rooms[t] |= 1u << st->rd[t][i];
 		done(st);
 	}
 	assert_true(pops);
 	assert_true(pers);
 	assert_true(path);
 	assert_true(deck);
+	/* over eight seeds, each time's Red Death visits more than the same
+	 * two rooms: the 7 Gossip cards of a time were shuffled first */
+	for (t = 0; t < RM_TIMES; t++)
+		assert_true(rm_popcount32(rd_rooms[t]) > 2);
 	done(first);
 }
 
