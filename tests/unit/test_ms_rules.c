@@ -2091,6 +2091,63 @@ test_hidden_information_hands_and_counters(void **state)
 	msf_done(st);
 }
 
+/*
+ * "Public: hand sizes, numbers of VP counters, the Spell tomb, the Event
+ * deck and tomb, Treasures, Emblems, life, Orders, Stages": every seat's
+ * view and the public's show each player's life, Treasures, Emblems, Order
+ * and Stage, and the Event tomb, whoever holds them.
+ */
+static void
+test_hidden_information_public_board(void **state)
+{
+	static const int seen_by[6] = { ALICE, BOB, CAROL, DAVE, ERIN,
+	    MQ_VIEW_PUBLIC };
+	struct ms_state *st = turn(1);
+	json_t *v, *pls, *pl;
+	size_t k;
+	int i, seat;
+
+	msf_stages(st, quiet_chapel);
+	st->p[BOB].life = 1;
+	st->p[CAROL].treasures = 1;		/* the Silver Bell */
+	st->guardian_next = 1;
+	ms_emblems(st);				/* and so Valor */
+	assert_int_equal(st->emblem_holder[0], CAROL);
+	st->events_left &= (uint16_t)~(1u << msf_event(st, "V4"));
+	st->event_tomb[st->nevent_tomb++] = (uint8_t)msf_event(st, "V4");
+	for (k = 0; k < sizeof(seen_by) / sizeof(seen_by[0]); k++) {
+		v = ms_view(st, seen_by[k]);
+		assert_non_null(v);
+		pls = json_object_get(v, "players");
+		for (seat = 0; seat < st->nplayers; seat++) {
+			pl = json_array_get(pls, (size_t)seat);
+			assert_int_equal(json_integer_value(json_object_get(pl,
+			    "life")), st->p[seat].life);
+			assert_int_equal(json_integer_value(json_object_get(pl,
+			    "order")), st->p[seat].order);
+			assert_string_equal(json_string_value(json_object_get(pl,
+			    "stage")), st->data->stage[st->p[seat].stage].nm.id);
+			assert_int_equal(json_array_size(json_object_get(pl,
+			    "treasures")), seat == CAROL);
+			assert_int_equal(json_array_size(json_object_get(pl,
+			    "emblems")), seat == CAROL);
+		}
+		pl = json_array_get(pls, CAROL);
+		assert_string_equal(json_string_value(json_array_get(
+		    json_object_get(pl, "treasures"), 0)), "G1");
+		assert_string_equal(json_string_value(json_array_get(
+		    json_object_get(pl, "emblems"), 0)), "EM1");
+		assert_int_equal(json_array_size(json_object_get(v, "event_tomb")), 1);
+		assert_string_equal(json_string_value(json_array_get(
+		    json_object_get(v, "event_tomb"), 0)), "V4");
+		for (i = 0; i < 2; i++)		/* life 1 is bob's alone */
+			assert_int_equal(json_integer_value(json_object_get(
+			    json_array_get(pls, (size_t)(i * 2)), "life")), 2);
+		json_decref(v);
+	}
+	msf_done(st);
+}
+
 /* The recap a player's view holds: what happened since they last played,
  * as they may see it (a draw's card only to the one who drew it). */
 static void
@@ -2313,6 +2370,7 @@ main(void)
 		cmocka_unit_test(test_end_when_deck_ran_out_once_per_player),
 		cmocka_unit_test(test_end_scoring_and_tie_to_lowest_order),
 		cmocka_unit_test(test_hidden_information_hands_and_counters),
+		cmocka_unit_test(test_hidden_information_public_board),
 		cmocka_unit_test(test_hidden_information_recap_since_last_move),
 		cmocka_unit_test(test_hidden_information_a_skipped_player_looks_passed),
 		cmocka_unit_test(test_player_count_3_to_5),
