@@ -71,6 +71,26 @@ halfwidth_fold(const unsigned char *s, unsigned *cp)
 	return 3;
 }
 
+/*
+ * What a character a player cannot see is to a command: 1 for a space of
+ * another width (U+2000..U+200A, the narrow no-break space U+202F, U+205F:
+ * a word processor's or a phone's), 2 for one of no width at all (U+200B..
+ * U+200F, U+202A..U+202E, U+2060, U+2066..U+2069, a BOM inside the text:
+ * a copy from a web page, a client that marks the direction), which goes;
+ * 0 for any other. Read as written, "PLACE\u2002blue" or "\u200bPLACE
+ * blue" was refused with a sentence quoting what looks like a command.
+ */
+static size_t
+invisible(unsigned cp)
+{
+	if ((cp >= 0x2000 && cp <= 0x200A) || cp == 0x202F || cp == 0x205F)
+		return 1;
+	if ((cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E) ||
+	    cp == 0x2060 || (cp >= 0x2066 && cp <= 0x2069) || cp == 0xFEFF)
+		return 2;
+	return 0;
+}
+
 static void fold(const char *in, char *out, size_t n, int lower);
 
 void
@@ -81,7 +101,8 @@ mq_words_fold(const char *in, char *out, size_t n)
 
 /* Fold full-width ASCII (U+FF01..U+FF5E) to ASCII, half-width katakana to
  * full-width, U+3000, 、, 。, the no-break space (a command copied from the
- * HTML part: "SET LANG" is held whole there) and commas to spaces, and
+ * HTML part: "SET LANG" is held whole there), the other spaces and commas
+ * to spaces, drop the characters of no width (invisible), and
  * ASCII letters to lower case (unless !lower: a word quoted as written);
  * a line's last '.', '!' or '?' goes (a player ends a sentence: "DANCER
  * bard.", "ダンサー 吟遊詩人。"; no name or time ends with one). Never
@@ -130,7 +151,14 @@ fold(const char *in, char *out, size_t n, int lower)
 			s += 2;
 			continue;
 		}
-		if (*s == ',' || *s == '\t' || *s == '\r' || *s == '\n')
+		if ((cp = utf8_3(s)) != 0 && (k = invisible(cp)) != 0) {
+			if (k == 1)
+				out[o++] = ' ';
+			s += 3;
+			continue;
+		}
+		if (*s == ',' || *s == '\t' || *s == '\r' || *s == '\n' ||
+		    *s == '\v' || *s == '\f')
 			out[o++] = ' ';
 		else
 			out[o++] = (lower && *s >= 'A' && *s <= 'Z') ?

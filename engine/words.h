@@ -1,8 +1,9 @@
 /*
  * words.h - what every game's command parser does first: fold a line to
  * the form its alias tables hold (ASCII lower case; full-width ASCII as
- * ASCII; commas, tabs, the ideographic space, 、 and 。 as spaces; no
- * '.', '!' or '?' last), then split
+ * ASCII; commas, tabs, the ideographic space, the no-break and other
+ * spaces, 、 and 。 as spaces; no zero-width characters (U+200B, the
+ * direction marks, a BOM); no '.', '!' or '?' last), then split
  * it into words. Pure, like the engines that use it.
  */
 #ifndef MQ_WORDS_H

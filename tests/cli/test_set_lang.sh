@@ -132,6 +132,20 @@ sys.exit(j.get("lang") != "ja" or j.get("notices") is not False or
     j["errors"] or [c["text"] for c in j["commands"]] != ["STATUS"])' $T/out ||
     fail "indented SET lines are not read as such: $(cat $T/out)"; ok
 
+# the characters a player cannot see, from a word processor, a web page or a
+# client that marks the direction: an en space and a narrow no-break space
+# read as spaces, a zero-width space, a direction mark and a BOM inside the
+# text as nothing; each line was refused as "\"<U+200B>STATUS\" is not a
+# command", quoting what the player sees as a command
+printf 'From: bob@x.test\nTo: %s\nSubject: Re\nMessage-ID: <dry-z@x.test>\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\nSET\342\200\202LANG ja\n\342\200\216SET NOTICES OFF\342\200\213\n\342\200\213STATUS\nPLACE\342\200\257blue\357\273\277\n' \
+    "$(reply_to bob)" >$T/invisible.eml
+expect 0 "parse lines with invisible characters" -- $M -C $D parse $T/invisible.eml
+$PY -c 'import json, sys
+j = json.load(open(sys.argv[1]))
+sys.exit(j.get("lang") != "ja" or j.get("notices") is not False or
+    j["errors"] or [c["text"] for c in j["commands"]] != ["STATUS", "PLACE blue"])' $T/out ||
+    fail "lines with invisible characters are not read as commands: $(cat $T/out)"; ok
+
 # a language by its name, in three languages, and a full stop after it, as
 # a sentence ends; a word that only begins like a code is not one
 # ("jabberwocky" read as ja)
