@@ -175,7 +175,12 @@ mq_config_secrets(const struct mq_config *c, struct mq_err *err)
 	return c->secret_err.code;
 }
 
+/* "maildir_outbox =" with no value was the folder "", and mail went to
+ * /new; only imap_done_folder has a meaning when empty (leave the mail) */
 #define STR(k, field) else if (strcmp(key, k) == 0) { \
+	if (val[0] == '\0' && strcmp(key, "imap_done_folder") != 0) \
+		return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: %s has " \
+		    "no value; give it one, or remove the line.", line, key); \
 	if (strlen(val) >= sizeof(c->field)) \
 		return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: %s is too " \
 		    "long.", line, key); \

@@ -18,6 +18,10 @@ bad "a bad duration" "deadline = soon" "deadline"
 bad "a duration whose seconds overflow" "deadline = 9999999999999999h" "deadline takes a duration from 1s to 366d"
 bad "a deadline past a year" "reminder = 400d" "reminder takes a duration from 1s to 366d"
 bad "a duration with a sign" "reminder = +6h" "reminder"
+# a folder with no value was the folder "": the outbox's mail went to /new
+bad "maildir_outbox with no value" "maildir_outbox =" "bad.conf line 1: maildir_outbox has no value; give it one, or remove the line."
+bad "maildir_inbox with no value" "maildir_inbox = " "maildir_inbox has no value"
+bad "smtp_url with no value" "smtp_url =" "smtp_url has no value"
 bad "a reminder after the deadline" "deadline = 2h
 reminder = 3h" "bad.conf line 2: reminder must come before the deadline"
 bad "a reminder after the default deadline" "
