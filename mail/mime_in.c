@@ -685,6 +685,16 @@ ct_param_is(GMimeObject *obj, const char *name, const char *value)
 	return v != NULL && strcasecmp(v, value) == 0;
 }
 
+/* Whether s holds nothing but ASCII white space. */
+static int
+blank(const char *s)
+{
+	for (; *s; s++)
+		if (strchr(" \t\n\r\v\f", *s) == NULL)
+			return 0;
+	return 1;
+}
+
 static int
 fill_text(struct mq_mime_msg *m, struct walk *w, struct mq_err *err)
 {
@@ -703,7 +713,13 @@ fill_text(struct mq_mime_msg *m, struct walk *w, struct mq_err *err)
 			free(m->text);
 			m->text = t;
 		}
-		return 0;
+		/* a client that writes HTML may send an empty plain part beside
+		 * it: the player's words are in the HTML, and were answered
+		 * with the help mail as if they had sent none */
+		if (w->html == NULL || !blank(m->text))
+			return 0;
+		free(m->text);
+		m->text = NULL;
 	}
 	if (w->html == NULL)
 		return mq_fail(err, MQ_REFUSED,

@@ -282,6 +282,12 @@ for c in "iso2022jp PLACE blue" "shift_jis PLACE green" "euc_jp PLACE white" \
 	fill $1
 	parse_ok $1 "$2 $3"
 done
+# an HTML reply whose plain alternative is empty (some clients send one):
+# the command is in the HTML; it was read as no command, and answered with
+# the help mail
+printf 'From: alice@x.test\nTo: %s\nSubject: Re\nMessage-ID: <blank-plain@x.test>\nMIME-Version: 1.0\nContent-Type: multipart/alternative; boundary=Y\n\n--Y\nContent-Type: text/plain; charset=utf-8\n\n\n--Y\nContent-Type: text/html; charset=utf-8\n\n<div>PLACE blue</div>\n--Y--\n' \
+    "$RT" >$T/blank_plain.eml
+parse_ok blank_plain "PLACE blue"
 unchanged "parse"
 
 # The quoting styles: exactly the player's two commands, nothing else.

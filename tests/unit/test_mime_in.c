@@ -248,6 +248,26 @@ alternative_plain_wins_even_after_html(void **state)
 	expect_text("html_first.eml", "from plain", 0);
 }
 
+/* A client that writes HTML may send an empty plain part beside it: the
+ * words are in the HTML (they were read as none, and answered with the
+ * help mail); a plain part with words still wins. */
+static void
+alternative_blank_plain_reads_the_html(void **state)
+{
+	static const char raw[] = "From: p@x.test\nSubject: Re\nMIME-Version: 1.0\n"
+	    "Content-Type: multipart/alternative; boundary=Y\n\n"
+	    "--Y\nContent-Type: text/plain\n\n \n\n"
+	    "--Y\nContent-Type: text/html\n\n<p>MOVE cw</p>\n--Y--\n";
+	struct mq_mime_msg *m = NULL;
+
+	(void)state;
+	assert_int_equal(mq_mime_parse(raw, sizeof(raw) - 1, &m, NULL), 0);
+	assert_non_null(m->text);
+	assert_string_equal(m->text, "MOVE cw\n");
+	assert_int_equal(m->text_from_html, 1);
+	mq_mime_msg_free(m);
+}
+
 static void
 mixed_skips_attachments(void **state)
 {
@@ -987,6 +1007,7 @@ main(void)
 		cmocka_unit_test(base64_utf8),
 		cmocka_unit_test(alternative_prefers_plain),
 		cmocka_unit_test(alternative_plain_wins_even_after_html),
+		cmocka_unit_test(alternative_blank_plain_reads_the_html),
 		cmocka_unit_test(mixed_skips_attachments),
 		cmocka_unit_test(format_flowed_lines_join),
 		cmocka_unit_test(format_flowed_delsp_deletes_the_space),
