@@ -78,9 +78,45 @@ utf8_len(const unsigned char *p, size_t n)
 	return 4;
 }
 
+/*
+ * A character of no width (U+200B..U+200F, U+202A..U+202E, U+2060,
+ * U+2066..U+2069, a BOM inside the text): a copy from a web page, a client
+ * that marks the direction. Dropped from the clean text, so that a line of
+ * nothing else is blank and "\u200b> a quote" is quoted (the command
+ * parser drops them too: engine/words.c).
+ */
+static int
+zero_width(const unsigned char *p)
+{
+	unsigned c = (unsigned)(p[0] & 0x0f) << 12 | (unsigned)(p[1] & 0x3f) << 6 |
+	    (p[2] & 0x3f);
+
+	return (c >= 0x200B && c <= 0x200F) || (c >= 0x202A && c <= 0x202E) ||
+	    c == 0x2060 || (c >= 0x2066 && c <= 0x2069) || c == 0xFEFF;
+}
+
+/* Whether the n bytes before s + n end with a space of another width
+ * (U+2000..U+200A, U+202F, U+205F): 3, or 0. */
+static size_t
+wide_space_before(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s + n - 3;
+	unsigned c;
+
+	if (n < 3 || p[0] != 0xe2)
+		return 0;
+	c = (unsigned)(p[1] & 0x3f) << 6 | (p[2] & 0x3f);
+	c |= 0x2000;
+	if ((p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80)
+		return 0;
+	return (c <= 0x200A || c == 0x202F || c == 0x205F) ? 3 : 0;
+}
+
 static size_t
 trim_len(const char *s, size_t n)
 {
+	size_t k;
+
 	for (;;) {
 		if (n >= 1 && (s[n - 1] == ' ' || s[n - 1] == '\t' ||
 		    s[n - 1] == '\v' || s[n - 1] == '\f'))
@@ -89,6 +125,8 @@ trim_len(const char *s, size_t n)
 			n -= 2;		/* U+00A0 no-break space */
 		else if (n >= 3 && memcmp(s + n - 3, "\xe3\x80\x80", 3) == 0)
 			n -= 3;		/* U+3000 ideographic space */
+		else if ((k = wide_space_before(s, n)) != 0)
+			n -= k;
 		else
 			return n;
 	}
@@ -151,6 +189,11 @@ split(struct rtext *t, const char *text, size_t len)
 			continue;
 		}
 		k = utf8_len(p + i, len - i);
+		if (k == 3 && zero_width(p + i)) {
+			mq_buf_add(&t->clean, p + run, i - run);
+			run = i += 3;
+			continue;
+		}
 		if (k == 0) {
 			mq_buf_add(&t->clean, p + run, i - run);
 			mq_buf_add(&t->clean, "\xef\xbf\xbd", 3);

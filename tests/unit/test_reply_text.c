@@ -381,6 +381,23 @@ quoted_lines_of_any_depth_are_dropped(void **state)
 	    "MOVE cw");
 }
 
+/* A character of no width is not text (a copy from a web page, a client
+ * marking the direction): a line of nothing else is blank, and a quote
+ * behind one is still a quote; a space of another width ends a line as a
+ * space does. */
+static void
+characters_of_no_width_are_not_text(void **state)
+{
+	(void)state;
+	check("MOVE cw\n\xe2\x80\x8b\n\xe2\x80\x8e\xef\xbb\xbf\n",
+	    "MOVE cw");
+	check("MOVE cw\n\xe2\x80\x8b> PLAY jest\n\xe2\x80\x8f>> PLACE red\n",
+	    "MOVE cw");
+	check("MO\xe2\x80\x8bVE cw\xe2\x80\x82\xe2\x80\xaf\n", "MOVE cw");
+	/* other characters of the same block stay */
+	check("MOVE cw \xe2\x80\x94 now\n", "MOVE cw \xe2\x80\x94 now");
+}
+
 static void
 marker_ends_the_text_even_when_quoted_or_indented(void **state)
 {
@@ -696,6 +713,7 @@ main(void)
 		cmocka_unit_test(samples_cover_every_client_style),
 		cmocka_unit_test(commands_in_the_written_part_survive_exactly),
 		cmocka_unit_test(quoted_lines_of_any_depth_are_dropped),
+		cmocka_unit_test(characters_of_no_width_are_not_text),
 		cmocka_unit_test(marker_ends_the_text_even_when_quoted_or_indented),
 		cmocka_unit_test(signature_dash_line_ends_the_text),
 		cmocka_unit_test(mobile_signature_only_when_the_whole_line),
