@@ -284,6 +284,13 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 			    "not \"%s\".", line, val);
 		snprintf(c->admin, sizeof(c->admin), "%s", val);
 	}
+	else if (strncmp(key, "maildir_", 8) == 0 && (strcmp(key + 8, "inbox") == 0 ||
+	    strcmp(key + 8, "outbox") == 0) && val[0] != '\0' && val[0] != '/')
+		/* a relative folder was read from wherever serve was started:
+		 * cron's home is not the shell's */
+		return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: %s takes "
+		    "the folder's path from /, such as /home/game/Maildir, not "
+		    "\"%s\".", line, key, val);
 	STR("maildir_inbox", maildir_inbox)
 	STR("maildir_outbox", maildir_outbox)
 	STR("imap_url", imap_url)

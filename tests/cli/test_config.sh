@@ -22,6 +22,9 @@ bad "a duration with a sign" "reminder = +6h" "reminder"
 bad "maildir_outbox with no value" "maildir_outbox =" "bad.conf line 1: maildir_outbox has no value; give it one, or remove the line."
 bad "maildir_inbox with no value" "maildir_inbox = " "maildir_inbox has no value"
 bad "smtp_url with no value" "smtp_url =" "smtp_url has no value"
+# a relative folder was read from the directory serve was started in
+bad "a relative maildir_inbox" "maildir_inbox = mail/inbox" "bad.conf line 1: maildir_inbox takes the folder's path from /, such as /home/game/Maildir, not \"mail/inbox\"."
+bad "a relative maildir_outbox" "maildir_outbox = ./out" "maildir_outbox takes the folder's path from /"
 bad "a reminder after the deadline" "deadline = 2h
 reminder = 3h" "bad.conf line 2: reminder must come before the deadline"
 bad "a reminder after the default deadline" "
