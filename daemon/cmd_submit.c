@@ -80,8 +80,11 @@ print_over(const struct mq_game *g, int seat,
 	    ", but --no-mail queues no mail");
 }
 
-/* submit of SET lines alone: logged (a reply to them gets the commands,
- * in that language, as a reply's does); said on stdout. */
+/* submit of SET lines alone: logged, and the player mailed what a reply
+ * of the same lines gets (inbound.c): the mail they need now (the turn
+ * mail: what they owe, the board, their own section), in the language
+ * asked, saying what changed; once the game is over, the end mail again
+ * for a SET LANG, else the help mail. Said on stdout. */
 static int
 submit_settings(struct mq_daemon *d, struct mq_game *g, int seat,
     const struct mq_settings *set, int mail, struct mq_err *err)
@@ -101,7 +104,10 @@ submit_settings(struct mq_daemon *d, struct mq_game *g, int seat,
 	    (rc = mq_inbound_settings_apply(g, seat, set, d->now,
 	    MQ_LOG_BY_ADMIN, err)) == 0 &&
 	    mail)
-		rc = mq_notify_help(d, g, seat, key, set, err);
+		rc = set->lang[0] || (mq_settings_any(set) &&
+		    !mq_game_over(g)) ?
+		    mq_notify_settings(d, g, seat, set, key, err) :
+		    mq_notify_help(d, g, seat, key, set, err);
 	if (set->lang[0] && strcmp(lang, g->players[seat].lang) != 0)
 		printf("%s: %s's mail is in %s from now on.\n", g->id, name,
 		    set->lang);

@@ -8,7 +8,8 @@
 # their own. Likewise two HELPs at one seq (two passes, or one): each
 # gets a help mail with a Message-ID of its own (a mail client keeps one
 # mail of an id; in one pass the second replaced the first in the spool),
-# and two of the host's `submit` of a SET line that changes nothing.
+# and two of the host's `submit` of a SET line that changes nothing (each
+# answered, as a reply of it is, with the turn mail).
 # Found by a randomized soak of `serve`. Maildir, the ASan binary.
 . tests/cli/lib.sh
 RATE_LIMIT=86400
@@ -48,13 +49,14 @@ ls $O | comm -13 $T/before - >$T/new
 ids=$(cd $O && grep -l '^X-Masqued-Mail: help' $(cat $T/new) | xargs grep -h '^Message-ID:' | sort -u | wc -l)
 [ "$ids" = 3 ] || fail "three HELPs got help mails of $ids Message-ID(s), not 3"; ok
 
-# --- the host's submit of a SET line that changes nothing, twice: the help
-# mail each queues is its own (the second took the first's name) ---
+# --- the host's submit of a SET line that changes nothing, twice: the
+# mail each queues (the turn mail, as a reply of it gets) is its own (the
+# second took the first's name) ---
 ls $O >$T/before
 expect 0 "submit SET NOTICES ON for carol" -- $M -C $D submit $G carol "SET NOTICES ON"
 expect 0 "the same again" -- $M -C $D submit $G carol "SET NOTICES ON"
 expect 0 "serve --once sends them" -- $M -C $D serve --once
 ls $O | comm -13 $T/before - >$T/new
-ids=$(cd $O && grep -l '^To: carol@x.test' $(cat $T/new) | xargs grep -l '^X-Masqued-Mail: help' | xargs grep -h '^Message-ID:' | sort -u | wc -l)
-[ "$ids" = 2 ] || fail "two submits got help mails of $ids Message-ID(s), not 2"; ok
+ids=$(cd $O && grep -l '^To: carol@x.test' $(cat $T/new) | xargs grep -l '^X-Masqued-Mail: turn' | xargs grep -h '^Message-ID:' | sort -u | wc -l)
+[ "$ids" = 2 ] || fail "two submits got turn mails of $ids Message-ID(s), not 2"; ok
 done_checks
