@@ -172,10 +172,24 @@ deco_events(const struct deco *d, struct mv *out, const json_t *events)
 	}
 	wput_bool(d, out, "has_events", mv_size(list) > 0);
 	wput(d, out, "events", list);
-	/* The winner's popularity, from the event that names them. */
-	if (want(d, "winner_popularity"))
+	/* The winner's popularity, from the event that names them; the end
+	 * mail sent again (STATUS, SET LANG after the end) has no events, and
+	 * said only "carol wins.": from the board then. */
+	if (want(d, "winner_popularity")) {
+		int told = 0;
+
 		json_array_foreach(events, i, e)
-			if (jeq(jstr(e, "type"), "winner"))
+			if (jeq(jstr(e, "type"), "winner")) {
 				put(d->a, out, "winner_popularity", mv_json(d->a,
 				    json_object_get(e, "popularity")));
+				told = 1;
+			}
+		for (i = 0; !told && i < d->nplayers; i++)
+			if (d->players[i].popularity > 0 &&
+			    jeq(d->players[i].name, jstr(d->view, "winner"))) {
+				put(d->a, out, "winner_popularity", mv_json(d->a,
+				    json_object_get(d->players[i].p, "popularity")));
+				told = 1;
+			}
+	}
 }

@@ -809,6 +809,17 @@ the_end_mail_says_you_win_to_the_winner(void **state)
 			    langs[l], other[l][0]);
 		mail_free(&m);
 	}
+	/* sent again (STATUS, SET LANG after the end), it has no events: the
+	 * winner's popularity is read off the board, and the line the same */
+	assert_int_equal(json_object_del(ctx, "events"), 0);
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "end", gd, ctx, &m,
+		    &err), 0);
+		if (strstr(m.text, other[l][0]) == NULL)
+			fail_msg("%s: the end mail sent again does not say \"%s\"",
+			    langs[l], other[l][0]);
+		mail_free(&m);
+	}
 	json_decref(ctx);
 	json_decref(gd);
 }
