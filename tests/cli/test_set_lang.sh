@@ -120,31 +120,32 @@ answer turn fay@x.test fay
 says fay "已按你的要求，今后的邮件将使用中文（SET LANG zh）。"
 says_not fay "Your mails are in English"
 
+# parsed_as TAG BODY COMMANDS WHAT: bob's reply of BODY (printf escapes) is
+# read as SET LANG ja, SET NOTICES OFF and the commands COMMANDS (a JSON
+# list), with no error
+parsed_as() {
+	printf "From: bob@x.test\nTo: %s\nSubject: Re\nMessage-ID: <dry-$1@x.test>\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n$2" \
+	    "$(reply_to bob)" >$T/$1.eml
+	expect 0 "parse $4" -- $M -C $D parse $T/$1.eml
+	$PY -c 'import json, sys
+j = json.load(open(sys.argv[1]))
+sys.exit(j.get("lang") != "ja" or j.get("notices") is not False or
+    j["errors"] or [c["text"] for c in j["commands"]] != json.loads(sys.argv[2]))' \
+	    $T/out "$3" || fail "$4 are not read as commands: $(cat $T/out)"; ok
+}
 # a SET line indented as a command may be: by an ideographic space (a
 # Japanese input method's) or a no-break space (a copy from the HTML
 # part), as the game reads "　STATUS"; it was "set is not a command"
-printf 'From: bob@x.test\nTo: %s\nSubject: Re\nMessage-ID: <dry-i@x.test>\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n\343\200\200SET LANG ja\n\302\240SET NOTICES OFF\n\343\200\200STATUS\n' \
-    "$(reply_to bob)" >$T/indented.eml
-expect 0 "parse SET lines indented" -- $M -C $D parse $T/indented.eml
-$PY -c 'import json, sys
-j = json.load(open(sys.argv[1]))
-sys.exit(j.get("lang") != "ja" or j.get("notices") is not False or
-    j["errors"] or [c["text"] for c in j["commands"]] != ["STATUS"])' $T/out ||
-    fail "indented SET lines are not read as such: $(cat $T/out)"; ok
+parsed_as indented '\343\200\200SET LANG ja\n\302\240SET NOTICES OFF\n\343\200\200STATUS\n' \
+    '["STATUS"]' "SET lines indented"
 
 # the characters a player cannot see, from a word processor, a web page or a
 # client that marks the direction: an en space and a narrow no-break space
 # read as spaces, a zero-width space, a direction mark and a BOM inside the
 # text as nothing; each line was refused as "\"<U+200B>STATUS\" is not a
 # command", quoting what the player sees as a command
-printf 'From: bob@x.test\nTo: %s\nSubject: Re\nMessage-ID: <dry-z@x.test>\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\nSET\342\200\202LANG ja\n\342\200\216SET NOTICES OFF\342\200\213\n\342\200\213STATUS\nPLACE\342\200\257blue\357\273\277\n' \
-    "$(reply_to bob)" >$T/invisible.eml
-expect 0 "parse lines with invisible characters" -- $M -C $D parse $T/invisible.eml
-$PY -c 'import json, sys
-j = json.load(open(sys.argv[1]))
-sys.exit(j.get("lang") != "ja" or j.get("notices") is not False or
-    j["errors"] or [c["text"] for c in j["commands"]] != ["STATUS", "PLACE blue"])' $T/out ||
-    fail "lines with invisible characters are not read as commands: $(cat $T/out)"; ok
+parsed_as invisible 'SET\342\200\202LANG ja\n\342\200\216SET NOTICES OFF\342\200\213\n\342\200\213STATUS\nPLACE\342\200\257blue\357\273\277\n' \
+    '["STATUS", "PLACE blue"]' "lines with invisible characters"
 
 # a language by its name, in three languages, and a full stop after it, as
 # a sentence ends; a word that only begins like a code is not one
