@@ -157,6 +157,31 @@ name_list(const struct ms_data *d, int word, char *buf, size_t n)
 	}
 }
 
+/* "a, b": the canonical names of the Dancers no player has chosen, for a
+ * refusal while they are chosen (a player who picked a taken one from the
+ * list of all was refused a second time, a day later by mail). */
+void
+ms_free_dancer_list(const struct ms_state *st, char *buf, size_t n)
+{
+	const struct ms_data *d = st->data;
+	char c[MS_NAME];
+	size_t len = 0;
+	int i, s, m;
+
+	buf[0] = '\0';
+	for (i = 0; i < d->ndancers && len < n; i++) {
+		for (s = 0; s < st->nplayers && st->p[s].dancer != i; s++)
+			;
+		if (s < st->nplayers)
+			continue;
+		canon(&d->dancer[i].nm, c, sizeof(c));
+		m = snprintf(buf + len, n - len, "%s%s", len ? ", " : "", c);
+		if (m < 0)
+			break;
+		len += (size_t)m;
+	}
+}
+
 static const char *
 word_label(int word)
 {
@@ -411,7 +436,7 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 	const struct ms_data *d = st->data;
 	struct ms_cmd *c = ms_cmd_of(cmd);
 	struct mq_line_words lw;
-	char buf[1024], *tok[MAXTOK], meant[80];
+	char buf[1024], *tok[MAXTOK], meant[80], buf2[300];
 	int ntok, kw, w, i, v;
 
 	memset(cmd, 0, sizeof(*cmd));
@@ -423,6 +448,13 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 	switch (kw) {
 	case MS_K_DANCER:
 		c->type = MS_C_DANCER;
+		if (i < ntok && ms_owes(st, seat) != NULL &&
+		    strcmp(ms_owes(st, seat), "dancer") == 0 &&
+		    lookup_words(d, tok, ntok, i, MS_W_DANCER, &v) == 0) {
+			ms_free_dancer_list(st, buf2, sizeof(buf2));
+			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a Dancer; the "
+			    "Dancers still free are %s.", tok[i], buf2);
+		}
 		MQ_TRY(parse_card(d, tok, ntok, &i, MS_W_DANCER, "DANCER", &v, err));
 		c->card = (int8_t)v;
 		break;

@@ -328,9 +328,15 @@ ms_validate(const struct ms_state *st, int seat, const struct ms_cmd *c,
 		if (c->card < 0 || c->card >= d->ndancers)
 			return mq_fail(err, MQ_REFUSED, "DANCER needs a Dancer's name.");
 		for (i = 0; i < st->nplayers; i++)
-			if (st->p[i].dancer == c->card)
-				return mq_fail(err, MQ_REFUSED, "%s is taken by %s.",
-				    d->dancer[c->card].nm.name[0], st->p[i].name);
+			if (st->p[i].dancer == c->card) {
+				char free_list[300];
+
+				ms_free_dancer_list(st, free_list, sizeof(free_list));
+				return mq_fail(err, MQ_REFUSED, "%s is taken by %s; the "
+				    "Dancers still free are %s.",
+				    d->dancer[c->card].nm.name[0], st->p[i].name,
+				    free_list);
+			}
 		return 0;
 	case MS_C_ORDER:
 		if (strcmp(owes, "order") != 0)

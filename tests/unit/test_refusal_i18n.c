@@ -357,6 +357,13 @@ game_words_in_the_readers_language(void **state)
 	names_say(r, "ja", ja_words, "\"zorro\" is not a Dancer; the Dancers are "
 	    "blade-dancer, thief.", "「zorro」はダンサーではありません。ダンサーは"
 	    "次のとおりです：剣の舞姫、盗賊。");
+	/* while the Dancers are chosen, the ones still free, in both lists */
+	names_say(r, "ja", ja_words, "\"zorro\" is not a Dancer; the Dancers "
+	    "still free are blade-dancer, thief.", "「zorro」はダンサーではあり"
+	    "ません。まだ選ばれていないダンサー：剣の舞姫、盗賊。");
+	names_say(r, "ja", ja_words, "thief is taken by bob; the Dancers still "
+	    "free are blade-dancer.", "「盗賊」はすでに bob が選んでいます。"
+	    "まだ選ばれていないダンサー：剣の舞姫。");
 	/* what the player typed, and a player's name, are not a game's words
 	 * even when the names know them */
 	names_say(r, "ja", ja_words, "\"jest\" is not a card; the cards are jest, "
