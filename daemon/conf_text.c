@@ -21,6 +21,7 @@ const char mq_conf_default_text[] =
     "# Inbound transport: maildir (the default), imap, or pipe (only `masqued ingest`).\n"
     "# inbound = maildir\n"
     "# maildir_inbox = DATADIR/mail/inbox\n"
+    "# (Each Maildir folder is a path from /.)\n"
     "\n"
     "# Outbound transport: maildir (the default; one .eml per message), or smtp.\n"
     "# outbound = maildir\n"
