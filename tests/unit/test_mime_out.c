@@ -209,7 +209,12 @@ quoted_printable_edge_cases_round_trip(void **state)
 			assert_lines_within_limits(raw);
 			in = NULL;
 			assert_int_equal(mq_mime_parse(raw, len, &in, NULL), 0);
-			assert_string_equal(in->text, texts[i]);
+			/* a blank plain part beside HTML gives way to it, as a
+			 * client that writes HTML sends one (mime_in.c) */
+			if (html && strspn(texts[i], "\n") == strlen(texts[i]))
+				assert_string_equal(in->text, "x\n");
+			else
+				assert_string_equal(in->text, texts[i]);
 			mq_mime_msg_free(in);
 			free(raw);
 		}
