@@ -112,6 +112,24 @@ not_a_command(const char *word)
 	return mq_cli_usage("\"%s\" is not a masqued command", word);
 }
 
+/* help [COMMAND], or --help [COMMAND]: argv[0] is the word itself */
+static int
+help(int argc, char **argv)
+{
+	if (argc < 2 || strcmp(argv[1], "help") == 0 ||	/* help's help: this */
+	    strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		if (argc > 2)
+			return mq_cli_usage("%s takes one command", argv[0]);
+		mq_usage_all(stdout);
+		return 0;
+	}
+	if (argc > 2)
+		return mq_cli_usage("%s takes one command", argv[0]);
+	if (mq_usage_command(argv[1], stdout) != 0)
+		return not_a_command(argv[1]);
+	return 0;
+}
+
 static int
 run(int argc, char **argv)
 {
@@ -136,9 +154,15 @@ run(int argc, char **argv)
 		else if (strcmp(argv[a], "-c") == 0 && a + 1 < argc && argv[a + 1][0])
 			cli.config = argv[a + 1];
 		else if (strcmp(argv[a], "-h") == 0 || strcmp(argv[a], "--help") == 0) {
+			/* --help serve: what help serve prints */
+			if (a + 1 < argc)
+				return help(argc - a, argv + a);
 			mq_usage_all(stdout);
 			return 0;
 		} else if (strcmp(argv[a], "--version") == 0) {
+			/* a word after it was meant for something: say so */
+			if (a + 1 < argc)
+				return mq_cli_usage("--version takes nothing after it");
 			printf("masqued %s\n", MQ_VERSION);
 			return 0;
 		} else if (strcmp(argv[a], "-C") == 0 || strcmp(argv[a], "-c") == 0)
@@ -166,21 +190,8 @@ run(int argc, char **argv)
 		cli.datadir = absdir;
 	if (mq_clock_check(&err) != 0)
 		return mq_cli_report(&err);
-	if (strcmp(argv[a], "help") == 0) {	/* what people type first */
-		if (a + 1 >= argc) {
-			mq_usage_all(stdout);
-			return 0;
-		}
-		if (a + 2 < argc)
-			return mq_cli_usage("help takes one command");
-		if (strcmp(argv[a + 1], "help") == 0) {	/* help's help: this */
-			mq_usage_all(stdout);
-			return 0;
-		}
-		if (mq_usage_command(argv[a + 1], stdout) != 0)
-			return not_a_command(argv[a + 1]);
-		return 0;
-	}
+	if (strcmp(argv[a], "help") == 0)	/* what people type first */
+		return help(argc - a, argv + a);
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (strcmp(commands[i].name, argv[a]) == 0) {
 			if (mq_usage_asked(argc - a, argv + a)) {

@@ -105,4 +105,16 @@ for o in -C -c; do
 	err_has "$o needs a "; one_line
 done
 
+# --- `masqued --version extra` printed the version and dropped the word,
+# and `masqued --help serve` printed every command instead of serve's ---
+expect 2 "--version with a word after it" -- $M --version games
+err_has "masqued: --version takes nothing after it (see masqued --help)."; one_line
+$M help serve >$T/help_serve.out
+expect 0 "--help serve" -- $M --help serve
+same_file $T/out $T/help_serve.out "--help serve is not help serve"
+expect 2 "--help with two words" -- $M --help serve games
+err_has "masqued: --help takes one command (see masqued --help)."; one_line
+expect 2 "--help of no command" -- $M --help dance
+err_has 'masqued: "dance" is not a masqued command'
+
 done_checks
