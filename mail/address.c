@@ -74,13 +74,40 @@ parse_local(const char *addr, const char *local, struct mq_addr_tag *t)
 	return 0;
 }
 
+/*
+ * "game+id.2.tag"@domain is game+id.2.tag@domain (RFC 5321 4.1.2: quoting
+ * a local part that needs none changes nothing), as a client or a hand
+ * may write it. Written into buf without its quotes; 0, or -1 when
+ * addr is not so quoted (one with an escape is left alone: no client
+ * escapes a character of our reply addresses).
+ */
+static int
+unquote_local(const char *addr, char *buf, size_t size)
+{
+	const char *end;
+	size_t n;
+
+	if (addr[0] != '"' || (end = strchr(addr + 1, '"')) == NULL ||
+	    end[1] != '@')
+		return -1;
+	n = (size_t)(end - (addr + 1));
+	if (memchr(addr + 1, '\\', n) != NULL || n + strlen(end + 1) >= size)
+		return -1;
+	memcpy(buf, addr + 1, n);
+	memcpy(buf + n, end + 1, strlen(end + 1) + 1);
+	return 0;
+}
+
 int
 mq_addr_find(char *const *recipients, const char *local, struct mq_addr_tag *out)
 {
+	char bare[512];
 	size_t i;
 
 	for (i = 0; recipients != NULL && recipients[i] != NULL; i++)
-		if (parse_local(recipients[i], local, out) == 0)
+		if (parse_local(recipients[i], local, out) == 0 ||
+		    (unquote_local(recipients[i], bare, sizeof(bare)) == 0 &&
+		    parse_local(bare, local, out) == 0))
 			return 0;
 	return -1;
 }

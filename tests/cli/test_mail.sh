@@ -346,6 +346,13 @@ printf 'From: alice@x.test\nTo: %s\nSubject: x\n\nPLACE blue\n' "$ZERO" >$T/zero
 expect 0 "parse a message to seat 00" -- $M -C $D parse $T/zero_seat.eml
 $PY -c 'import json,sys; j=json.load(open(sys.argv[1])); sys.exit(not (j["game"] is None and j["player"] is None))' \
     $T/out || fail "seat 00 was taken for seat 0"; ok
+# A local part quoted though it needs no quotes is the same address (RFC
+# 5321 4.1.2): "game+G.0.tag"@host was read as no tag at all.
+QUOTED=$(echo "$RT" | sed 's/^\(.*\)@/"\1"@/')
+printf 'From: alice@x.test\nTo: Alice <%s>\nSubject: x\n\nPLACE blue\n' "$QUOTED" >$T/quoted_local.eml
+expect 0 "parse a message to a quoted local part" -- $M -C $D parse $T/quoted_local.eml
+$PY -c 'import json,sys; j=json.load(open(sys.argv[1])); sys.exit(not (j["game"] == sys.argv[2] and j["player"] == "alice"))' \
+    $T/out "$G" || fail "a quoted local part was not read as alice's tag: $(cat $T/out)"; ok
 unchanged "parse"
 
 # --- a valid message applied; the same bytes again acknowledged only ---
