@@ -3,6 +3,7 @@
  * answers a crash lost, rebuilt: inbound_rebuild.c; its dry run, `masqued
  * parse`: inbound_parse.c). */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -250,6 +251,18 @@ tell_host_bounce(struct mq_daemon *d, const struct analysis *a,
  * its From, rate-limited; none to a stranger past stranger_limit, nor
  * while the mailbox is read again). *done when it was one of those.
  */
+/* The length of sentence s without its full stop, for a log line that
+ * goes on after it ("refused: X; not answered: ..."). */
+static int
+clause(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n > 0 && s[n - 1] == '.')
+		n--;
+	return n > INT_MAX ? INT_MAX : (int)n;
+}
+
 static int
 not_a_move(struct mq_daemon *d, struct analysis *a, const char *tid,
     enum mq_inbound_outcome *outcome, int *done, struct mq_err *err)
@@ -271,25 +284,25 @@ not_a_move(struct mq_daemon *d, struct analysis *a, const char *tid,
 			rc = tell_host_bounce(d, a, from, tid, err);
 	} else if (!a->auth_ok && maybe_old(d, a)) {
 		/* perhaps mail older than masqued here, never meant for a game */
-		mq_daemon_log("%s: refused: %s; not answered: the mailbox is being "
-		    "read again from its start, and this message may be older than "
-		    "masqued here", tid, a->auth);
+		mq_daemon_log("%s: refused: %.*s; not answered: the mailbox is "
+		    "being read again from its start, and this message may be "
+		    "older than masqued here", tid, clause(a->auth), a->auth);
 	} else if (!a->auth_ok && !mq_mime_addr_ok(from)) {
 		/* no answer can be addressed to it ("x y"@host, a bare name,
 		 * a non-ASCII address, none): building one would fail on every
 		 * pass, and hold an IMAP mailbox at this message */
-		mq_daemon_log("%s: refused: %s; not answered: masqued cannot "
-		    "send mail to its From address%s", tid, a->auth,
-		    from ? "" : " (there is none)");
+		mq_daemon_log("%s: refused: %.*s; not answered: masqued cannot "
+		    "send mail to its From address%s", tid, clause(a->auth),
+		    a->auth, from ? "" : " (there is none)");
 	} else if (!a->auth_ok && !a->tag_ok && !mq_daemon_known_sender(d, from) &&
 	    !mq_daemon_stranger_ok(d)) {
 		/* No sound tag and a sender who plays in no game here, past
 		 * the hour's few answers to such: a flood of spam, whose From
 		 * is forged; more answers would go to innocent third parties
 		 * (backscatter). Said in the log alone. */
-		mq_daemon_log("%s: refused: %s; not answered: %s plays in no "
+		mq_daemon_log("%s: refused: %.*s; not answered: %s plays in no "
 		    "game here, and the %d answers an hour to such senders "
-		    "(stranger_limit) are spent", tid, a->auth,
+		    "(stranger_limit) are spent", tid, clause(a->auth), a->auth,
 		    from ? from : "the sender", d->conf.stranger_limit);
 	} else if (!a->auth_ok) {
 		/* one sentence, only ever to the From address, rate-limited */

@@ -495,6 +495,8 @@ answered "no tag, the hour's second stranger" stranger2 \
 raw three@elsewhere.test game@masqued.invalid stranger3
 silent "no tag, a third stranger within the hour" stranger3 three@elsewhere.test
 err_has "and the 2 answers an hour to such senders (stranger_limit) are spent"
+# the refusal is a clause of that line: no full stop before the semicolon
+grep -F "; not answered" $T/err | grep -qF ".; not answered" && fail "\".;\" in: $(grep -F '; not answered' $T/err)"; ok
 raw alice@x.test game@masqued.invalid untagged_player2
 answered "no tag, from a player, once the strangers' answers are spent" untagged_player2 \
     "This message is not a reply to a game's mail"
@@ -512,7 +514,7 @@ expect 0 "a reply with one line accepted and one refused" -- $M -C $D ingest $T/
 err_has "alice: 1 command(s) accepted, 1 refused, 0 already received; nothing logged"
 printf 'garbage\n' > $T/garbage.eml
 expect 0 "a file that is no mail" -- $M -C $D ingest $T/garbage.eml
-err_has "refused: The message could not be read: No mail headers could be read in it."
+err_has "refused: The message could not be read: No mail headers could be read in it; not answered: masqued cannot send mail to its From address (there is none)"
 
 # --- exit codes ---
 expect 4 "ingest of a folder" -- $M -C $D ingest $T

@@ -93,6 +93,7 @@ expect 0 "a pass after UIDVALIDITY changed" -- $M -C $I serve --once
 err_has "imap: UIDVALIDITY changed from 1600000000 to 1700000000; reading the mailbox again from the start, answering only moves"
 err_has "imap:1700000000:1: refused: "
 err_has "; not answered: the mailbox is being read again from its start, and this message may be older than masqued here"
+grep -qF ".; not answered" $T/err && fail "a full stop before \"; not answered\""; ok
 err_has "pass: 2 message(s): 0 applied, 0 answered, 0 duplicate"
 [ "$(ls $I/spool | grep -c '\.eml$')" = "$spooled" ] || fail "old mail was answered after UIDVALIDITY changed"; ok
 [ "$(cat $C)" = "1700000000 2" ] || fail "the cursor is $(cat $C)"; ok
