@@ -133,6 +133,10 @@ read_input(const char *path, size_t *len, struct mq_err *err)
 		mq_fail_errno(err, MQ_IO, "Cannot read %s", path);
 		return NULL;
 	}
+	/* typed by hand with no FILE, it would only seem to hang */
+	if (f == stdin && isatty(STDIN_FILENO))
+		fputs("masqued: Reading a mail from the terminal; end it with "
+		    "Ctrl-D, or give a FILE.\n", stderr);
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
 		if (b.len + n > MQ_TRANSPORT_MAX_MSG) {
 			mq_fail(err, MQ_REFUSED, "The message is larger than %u MiB.",

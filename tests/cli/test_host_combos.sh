@@ -117,4 +117,15 @@ err_has "masqued: --help takes one command (see masqued --help)."; one_line
 expect 2 "--help of no command" -- $M --help dance
 err_has 'masqued: "dance" is not a masqued command'
 
+# --- `masqued parse` (or ingest) typed with no FILE waited on the terminal
+# without a word: it says what it waits for (util-linux's script gives it
+# a terminal, and the end of its input) ---
+if command -v script >/dev/null 2>&1; then
+	script -qec "$M -C $D parse" /dev/null </dev/null >$T/tty.out 2>&1 || true
+	grep -qF "masqued: Reading a mail from the terminal; end it with Ctrl-D, or give a FILE." $T/tty.out ||
+	    fail "parse on a terminal said: $(cat $T/tty.out)"; ok
+	expect 0 "parse of an empty pipe" -- $M -C $D parse </dev/null
+	grep -q "terminal" $T/err && fail "parse from a pipe spoke of a terminal"; ok
+fi
+
 done_checks
