@@ -29,6 +29,14 @@ open_game(struct mq_cli *cli, const char *id, uint64_t at, struct mq_store *s,
 		return rc;
 	if ((rc = mq_game_open(s, id, 0, at, g, err)))
 		mq_store_close(s);
+	/* a log cut short of what its players were mailed stops the game, as
+	 * serve and games say: view and export show the game now, and would
+	 * show (or publish) an older one without a word */
+	else if ((rc = mq_game_check_mark(*g, err)) != 0) {
+		mq_game_close(*g);
+		*g = NULL;
+		mq_store_close(s);
+	}
 	return rc;
 }
 

@@ -1,0 +1,31 @@
+#!/bin/sh
+# test_cut_log_view.sh - a log whose last entries were cut (an old backup
+# put back, or a hand) ends before what its players were mailed: serve and
+# games stop the game, and so must view and export, which show the game
+# now: they would show an older game than the players' mails, or publish it.
+# One sentence, exit 3, and nothing changes.
+. tests/cli/lib.sh
+D=$T/data
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+L=$D/games/$G/log
+play_rounds $D $G 2
+n=$(wc -l <$L)
+expect 0 "view of the whole log" -- $M -C $D view $G alice
+head -n $((n - 1)) $L >$T/log.cut
+cp $T/log.cut $L
+cp $D/games/$G/mailed $T/mailed.before
+cut="The log of game $G ends at entry $((n - 1)), but entries up to $n were mailed to the players ($D/games/$G/mailed): its last entries were removed, and the game stops until its whole log is put back (masqued verify $G checks it)."
+for who in alice public admin; do
+	expect 3 "view $who of a cut log" -- $M -C $D view $G $who
+	err_has "$cut"; one_line
+	[ -s $T/out ] && fail "view $who showed the cut game"; ok
+done
+expect 3 "view --json of a cut log" -- $M -C $D view $G alice --json
+err_has "$cut"; one_line
+expect 3 "export of a cut log" -- $M -C $D export $G
+err_has "$cut"; one_line
+[ -s $T/out ] && fail "export printed the cut log"; ok
+same_file $L $T/log.cut "the cut log"
+same_file $D/games/$G/mailed $T/mailed.before "the mark"
+done_checks
