@@ -67,7 +67,7 @@ trusted_key(const struct mq_cli *cli, const char *keyarg, unsigned char pk[32],
  */
 static int
 verify_file(const char *path, const unsigned char pk[32], const char *said,
-    struct mq_err *err)
+    int export, struct mq_err *err)
 {
 	struct mq_game *g = NULL, g0;
 	struct mq_logfile *lf;
@@ -108,6 +108,15 @@ verify_file(const char *path, const unsigned char pk[32], const char *said,
 			    "players (%s/mailed): its last entries were removed.",
 			    (unsigned long long)(n + 1), (unsigned long long)n,
 			    (unsigned long long)mark, g0.dir);
+		mq_game_close(g);
+	} else if (rc == 0 && export && !mq_game_over(g)) {
+		/* export is made of a game that is over, and its log whole: one
+		 * that stops before the end had its last entries cut, and would
+		 * else verify "ok" (no mark of mailed entries beside it) */
+		rc = mq_fail(err, MQ_BADDATA, "entry %llu: the export ends at "
+		    "entry %llu, before the game is over: its last entries were "
+		    "removed.", (unsigned long long)(n + 1),
+		    (unsigned long long)n);
 		mq_game_close(g);
 	}
 	if (rc == 0) {
@@ -176,7 +185,7 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 			    "%s, which must be the server key the game's mails show",
 			    hexkey);
 		}
-		if ((rc = verify_file(path, pk, xkey, &err)) != 0)
+		if ((rc = verify_file(path, pk, xkey, 1, &err)) != 0)
 			mq_export_reword(xdir, &err);
 		mq_export_clean(xdir);
 		return rc ? mq_cli_report(&err) : 0;
@@ -189,7 +198,7 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 	}
 	if ((rc = trusted_key(cli, key, pk, &err)))
 		return mq_cli_report(&err);
-	rc = verify_file(path, pk, "", &err);
+	rc = verify_file(path, pk, "", 0, &err);
 	return rc ? mq_cli_report(&err) : 0;
 }
 

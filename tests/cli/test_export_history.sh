@@ -107,6 +107,19 @@ err_has "The export $T/genesis.json does not verify (entry 1: "; one_line
 [ ! -s $T/out ] || fail "log showed entries of an export with none sound"; ok
 [ -z "$(ls $T/tmp)" ] || fail "a damaged export left $(ls $T/tmp) behind"; ok
 
+# --- an export whose last entries were cut (at an entry's end: the chain
+# cannot tell) stops before the game is over, which no export does ---
+$PY - $T/game.json $T/cut.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+del d["log"][10:]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect 3 "verify an export cut after entry 10" -- $M verify $T/cut.json
+err_has "entry 11: the export ends at entry 10, before the game is over: its last entries were removed."; one_line
+[ ! -s $T/out ] || fail "verify said ok of a cut export"; ok
+[ -z "$(ls $T/tmp)" ] || fail "a cut export left $(ls $T/tmp) behind"; ok
+
 # --- the host's GAME is read from the data folder as before ---
 cd - >/dev/null
 expect 0 "log GAME" -- $M -C $D log $G
