@@ -2,6 +2,7 @@
  * history.c - a game or a game's export opened, as far as its log is
  * sound, for log, state and replay; see history.h.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -132,8 +133,11 @@ mq_history_open(const struct mq_cli *cli, const char *arg, uint64_t at_seq,
 	/* an entry that verifies but does not replay is found only when the
 	 * replay reaches it: the whole log first, for where it stops being
 	 * sound, then again as far as asked */
-	if ((rc = open_game(h, 0, err)) == 0 && at_seq > 0)
-		rc = mq_history_reopen(h, at_seq, err);
+	if ((rc = open_game(h, 0, err)) == 0) {
+		h->last = h->g->seq;
+		if (at_seq > 0)
+			rc = mq_history_reopen(h, at_seq, err);
+	}
 	if (rc != 0)
 		mq_history_close(h);
 	return rc;
@@ -152,7 +156,20 @@ mq_history_damage(const struct mq_history *h, uint64_t upto,
 {
 	const struct mq_damage *d = &h->dmg;
 	char what[1300], tail[400] = "";
+	struct mq_err cut;
 
+	/* sound, but cut short of what was mailed (store.h): the game is
+	 * stopped, and what is shown is not all the players were shown */
+	if (d->seq == 0 && h->have_store && h->g != NULL &&
+	    mq_game_check_mark(h->g, &cut) != 0) {
+		if (upto == 0 || upto > h->last)
+			return mq_fail(err, cut.code, "%s", cut.msg);
+		cut.msg[0] = (char)tolower((unsigned char)cut.msg[0]);
+		fprintf(stderr, "masqued: What is shown rests on entries 1 to "
+		    "%llu, which are sound; but %s\n", (unsigned long long)upto,
+		    cut.msg);
+		return 0;
+	}
 	if (d->seq == 0)
 		return 0;
 	if (h->have_store) {

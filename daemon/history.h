@@ -24,6 +24,7 @@ struct mq_history {
 					 * folder's for a log file */
 	struct mq_damage dmg;		/* where its log stops being sound */
 	struct mq_game *g;		/* replayed as far as asked */
+	uint64_t last;			/* its last sound entry */
 };
 
 /*
@@ -46,7 +47,9 @@ int mq_history_reopen(struct mq_history *h, uint64_t at_seq,
  * After what was shown, which rests on the entries up to upto: 0 when
  * they are sound and nothing is wrong past them. A damage at or before
  * upto (what was shown stops before it): MQ_BADDATA, its sentence in err.
- * One after upto: 0, and a note on stderr that says where it is.
+ * One after upto: 0, and a note on stderr that says where it is. A game's
+ * log cut short of what its players were mailed is told the same way, its
+ * cut after its last entry.
  */
 int mq_history_damage(const struct mq_history *h, uint64_t upto,
     struct mq_err *err);

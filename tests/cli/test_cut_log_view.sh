@@ -3,7 +3,8 @@
 # put back, or a hand) ends before what its players were mailed: serve and
 # games stop the game, and so must view and export, which show the game
 # now: they would show an older game than the players' mails, or publish it.
-# One sentence, exit 3, and nothing changes.
+# One sentence, exit 3, and nothing changes. log, state and replay show what
+# is there, and then say so.
 . tests/cli/lib.sh
 D=$T/data
 expect 0 "init" -- $M -C $D init
@@ -26,6 +27,23 @@ err_has "$cut"; one_line
 expect 3 "export of a cut log" -- $M -C $D export $G
 err_has "$cut"; one_line
 [ -s $T/out ] && fail "export printed the cut log"; ok
+# log, state and replay show what is there, as of a damaged log, and then
+# say it is cut: exit 3 when what was asked reaches the end, else a note
+expect 3 "log of a cut log" -- $M -C $D log $G
+err_has "$cut"; one_line
+[ "$(grep -c '' $T/out)" = $((n - 1)) ] || fail "log did not show the $((n - 1)) entries there are"; ok
+expect 3 "state of a cut log" -- $M -C $D state $G
+err_has "$cut"; one_line
+grep -q "after entry $((n - 1))" $T/out || fail "state did not show the last entry there is"; ok
+expect 3 "replay of a cut log" -- $M -C $D replay $G --from 2
+err_has "$cut"; one_line
+expect 3 "replay past the end of a cut log" -- $M -C $D replay $G --from $n
+err_has "$cut"; one_line
+expect 0 "state of a cut log, before the cut" -- $M -C $D state $G --at 2
+err_has "masqued: What is shown rests on entries 1 to 2, which are sound; but the log of game $G ends at entry $((n - 1))"
+one_line
+expect 0 "replay of a cut log, before the cut" -- $M -C $D replay $G --to 2
+err_has "masqued: What is shown rests on entries 1 to 2, which are sound; but the log of game $G ends"
 same_file $L $T/log.cut "the cut log"
 same_file $D/games/$G/mailed $T/mailed.before "the mark"
 done_checks
