@@ -59,6 +59,8 @@ mq_export_clean(const char *dir)
 	unlink(path);
 	snprintf(path, sizeof(path), "%s/data.json", dir);
 	unlink(path);
+	snprintf(path, sizeof(path), "%s/data_hash", dir);
+	unlink(path);
 	rmdir(dir);
 }
 
@@ -101,7 +103,7 @@ mq_export_unpack(const char *file, char *dir, size_t n, unsigned char pk[32],
 	struct mq_buf b = MQ_BUF_INIT;
 	json_t *doc, *log, *data, *line;
 	json_error_t je;
-	const char *fmt, *pkhex, *tmp = getenv("TMPDIR");
+	const char *fmt, *pkhex, *dh, *tmp = getenv("TMPDIR");
 	size_t i, pklen;
 	int rc;
 
@@ -160,6 +162,10 @@ mq_export_unpack(const char *file, char *dir, size_t n, unsigned char pk[32],
 		mq_buf_reset(&b);
 		if ((rc = mq_log_canon(data, &b, err)) == 0)
 			rc = put_file(dir, "data.json", b.data, b.len, err);
+		/* its own data_hash, for verify to hold to the genesis's */
+		if (rc == 0 && (dh = json_string_value(json_object_get(doc,
+		    "data_hash"))) != NULL)
+			rc = put_file(dir, "data_hash", dh, strlen(dh), err);
 	}
 out:
 	if (rc)

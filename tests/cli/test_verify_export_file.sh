@@ -47,6 +47,23 @@ PY
 expect 3 "an export whose game data changed" -- $M verify $T/data.json
 err_has "is not the data this game was created with"
 one_line
+# its own data_hash changed, or gone, the data and log whole: the genesis
+# still names the data, but the export's field is wrong, and an outside
+# verifier (tests/verify_export.py) refuses it: so must verify
+for how in zero drop; do
+	/usr/bin/python3 - $T/game.json $T/dh_$how.json $how <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+if sys.argv[3] == "zero":
+    d["data_hash"] = "0" * 64
+else:
+    del d["data_hash"]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+	expect 3 "an export whose data_hash is $how" -- $M verify $T/dh_$how.json
+	err_has "The export's data_hash is not the hash of its game data (the data_hash of entry 1)."
+	one_line
+done
 # not an export of this masqued
 printf '{"format": "masqued-export-v9"}\n' >$T/v9.json
 expect 3 "an export of an unknown format" -- $M verify $T/v9.json
