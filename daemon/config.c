@@ -359,6 +359,11 @@ check(struct mq_config *c, struct mq_err *err)
 	if (c->outbound == MQ_OUT_SMTP && !c->smtp_url[0])
 		return mq_fail(err, MQ_REFUSED, "masqued.conf: outbound = smtp needs "
 		    "smtp_url.");
+	/* else the SMTP session refuses to start at every send, which the
+	 * spool took for the mail's own refusal: every mail a dead letter */
+	if (c->outbound == MQ_OUT_SMTP && c->smtp_user[0] && !c->smtp_secret)
+		return mq_fail(err, MQ_REFUSED, "masqued.conf: smtp_user needs "
+		    "smtp_password_file or smtp_password_env.");
 	/* with tls = no too: the transport refuses any other scheme, at
 	 * every pass of a serve that would never read a message */
 	if (c->inbound == MQ_IN_IMAP && strncmp(c->imap_url, "imaps://", 8) &&

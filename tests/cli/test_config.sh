@@ -108,6 +108,14 @@ sed -i '$d' $D/masqued.conf
 bad "deadline_policy = wait without admin" "deadline_policy = wait" \
     "bad.conf: deadline_policy = wait needs admin, the host's address: at a missed deadline the game waits for the host, and nobody would be told."
 bad "a bad tls value" "tls = maybe" "tls"
+# a user and no password: the session refused to start at every send,
+# taken for each mail's own refusal, and every mail went dead unsent
+bad "smtp_user without a password" "outbound = smtp
+smtp_url = smtp://127.0.0.1:25
+smtp_user = game@x.test
+from = masqued <game@x.test>
+reply_domain = x.test" \
+    "bad.conf: smtp_user needs smtp_password_file or smtp_password_env."
 # accepted, but no mail could go with them: refused at start, naming the key
 bad "an empty from" "from =" "from takes a name and an address"
 bad "a from without an address" "from = masqued" "from takes a name and an address"
