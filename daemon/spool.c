@@ -570,12 +570,11 @@ flush_smtp(const struct mq_config *c, struct mq_refusals *words,
 	struct outgoing o;
 	struct mq_err e;
 	size_t i;
-	int rc;
+	int rc, down;
 
 	for (i = 0; i < n; i++) {
 		if (load(dir, names[i], r, now, 1, &o, st) != OUT_READY)
 			continue;
-		rc = 0;
 		if (smtp == NULL) {
 			memset(&sc, 0, sizeof(sc));
 			sc.url = c->smtp_url;
@@ -583,20 +582,37 @@ flush_smtp(const struct mq_config *c, struct mq_refusals *words,
 			sc.password = c->smtp_password[0] ? c->smtp_password : NULL;
 			sc.require_tls = c->tls;
 			sc.mail_from = c->envelope;
-			rc = mq_smtp_open(&sc, &smtp, &e);
-		}
-		if (smtp != NULL)
-			rc = mq_smtp_send(smtp, o.rcpt, o.raw, o.len, &e);
-		if (rc == 0)
-			sent(dir, &o, st, NULL);
-		else {
-			failed(c, words, dir, &o, now, rc, &e, st);
-			if (smtp != NULL) {	/* a broken session: start afresh */
-				mq_smtp_close(smtp);
-				smtp = NULL;
+			if (mq_smtp_open(&sc, &smtp, &e) != 0) {
+				/* no session, through no fault of a mail's: none
+				 * is tried, none counts a try */
+				mq_daemon_log("spool: %s; %zu mail(s) wait for "
+				    "the next pass", e.msg, n - i);
+				st->waiting += (int)(n - i);
+				free(o.file);
+				break;
 			}
 		}
+		rc = mq_smtp_send(smtp, o.rcpt, o.raw, o.len, &e);
+		if (rc == 0) {
+			sent(dir, &o, st, NULL);
+			free(o.file);
+			continue;
+		}
+		down = mq_smtp_server_failed(smtp);
+		failed(c, words, dir, &o, now, rc, &e, st);
+		mq_smtp_close(smtp);	/* a broken session: start afresh */
+		smtp = NULL;
 		free(o.file);
+		/* The server took nothing (no connection, no answer, no
+		 * login): the next mails would only fail the same way, a
+		 * timeout each, the pass held up for as many, and each
+		 * counted a try, all dead letters after an hour's outage. */
+		if (down && i + 1 < n) {
+			mq_daemon_log("spool: the SMTP server took no mail; %zu "
+			    "other mail(s) wait for the next pass", n - i - 1);
+			st->waiting += (int)(n - i - 1);
+			break;
+		}
 	}
 	if (smtp != NULL)
 		mq_smtp_close(smtp);

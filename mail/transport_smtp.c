@@ -34,6 +34,8 @@ struct mq_smtp {
 	int				 per_conn;
 	int				 on_conn;	/* sent on this connection */
 	int				 fresh;		/* next send reconnects */
+	int				 heard;		/* the server answered */
+	int				 down;		/* mq_smtp_server_failed */
 	unsigned long			 connections;
 };
 
@@ -57,6 +59,8 @@ sm_debug(CURL *h, curl_infotype type, char *p, size_t n, void *arg)
 	struct mq_smtp *s = arg;
 	size_t i;
 
+	if (type == CURLINFO_HEADER_IN)
+		s->heard = 1;
 	if (type == CURLINFO_HEADER_OUT) {
 		/* The verb only: an AUTH line carries the password. */
 		for (i = 0; i < n && i < sizeof(s->verb) - 1 && p[i] != ' ' &&
@@ -241,6 +245,7 @@ mq_smtp_send(struct mq_smtp *s, const char *rcpt, const char *raw,
 	CURLcode rc;
 	int last;
 
+	s->down = 0;
 	if (!sm_addr_ok(rcpt))
 		return mq_fail(err, MQ_REFUSED, "The recipient address \"%s\" "
 		    "is not valid", rcpt ? rcpt : "");
@@ -252,6 +257,7 @@ mq_smtp_send(struct mq_smtp *s, const char *rcpt, const char *raw,
 	mq_buf_free(&to);
 	s->pos = 0;
 	s->errbuf[0] = s->last[0] = s->verb[0] = s->refused[0] = '\0';
+	s->heard = 0;
 	last = s->on_conn + 1 >= s->per_conn;
 	s->api->easy_setopt(s->h, CURLOPT_MAIL_RCPT, rl);
 	s->api->easy_setopt(s->h, CURLOPT_INFILESIZE_LARGE,
@@ -270,11 +276,20 @@ mq_smtp_send(struct mq_smtp *s, const char *rcpt, const char *raw,
 		/* Never reuse a connection left mid-transaction. */
 		s->fresh = 1;
 		s->on_conn = 0;
+		/* not a word from the server: the message never reached it */
+		s->down = !s->heard || rc == CURLE_LOGIN_DENIED ||
+		    rc == CURLE_USE_SSL_FAILED;
 		return sm_fail(s, rc, rcpt, err);
 	}
 	s->fresh = 0;
 	s->on_conn = last ? 0 : s->on_conn + 1;
 	return 0;
+}
+
+int
+mq_smtp_server_failed(const struct mq_smtp *s)
+{
+	return s->down;
 }
 
 unsigned long

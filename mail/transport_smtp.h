@@ -45,6 +45,14 @@ int	mq_smtp_open(const struct mq_smtp_conf *c, struct mq_smtp **out,
 int	mq_smtp_send(struct mq_smtp *s, const char *rcpt, const char *raw,
 	    size_t len, struct mq_err *err);
 
+/*
+ * After a failed send: 1 when the server took no part of the message: it
+ * could not be reached, said nothing, or refused the login or TLS. The
+ * next message would only fail the same way (each waiting for the
+ * timeout), and this one is not to blame.
+ */
+int	mq_smtp_server_failed(const struct mq_smtp *s);
+
 /* How many connections the session has opened so far (for tests). */
 unsigned long	mq_smtp_connections(const struct mq_smtp *s);
 
