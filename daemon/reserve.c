@@ -62,7 +62,7 @@ tell_full(struct mq_daemon *d, const char *path, const char *inode_path,
 {
 	char text[3072];
 	struct mq_err e;
-	int freed, spooled;
+	int freed, spooled, rc;
 
 	freed = unlink(path) == 0;
 	freed |= unlink(inode_path) == 0;
@@ -72,14 +72,20 @@ tell_full(struct mq_daemon *d, const char *path, const char *inode_path,
 	else
 		snprintf(text, sizeof(text), freed ? HOST_DISK_FULL_FREED_TEXT :
 		    HOST_DISK_FULL_TEXT, d->conf.datadir, bytes / 1024);
-	if (mq_notify_host_spooled(d, RESERVE_KEY, HOST_DISK_FULL_SUBJECT, text,
-	    &spooled, &e) != 0 && !spooled)
+	rc = mq_notify_host_spooled(d, RESERVE_KEY, HOST_DISK_FULL_SUBJECT, text,
+	    &spooled, &e);
+	if (rc != 0 && !spooled)
 		mq_daemon_log("the disk is full (%llu KiB, %llu inodes free); "
 		    "cannot tell the host: %s", bytes / 1024, inodes, e.msg);
 	else
 		mq_daemon_log("the disk is full (%llu KiB, %llu inodes free); the "
 		    "host is told%s", bytes / 1024, inodes,
 		    freed ? " (in the room kept back for it)" : "");
+	/* queued, but its marker not written: only this process knows (its
+	 * disk_told); the next serve would tell the host again, unsaid */
+	if (rc != 0 && spooled)
+		mq_daemon_log("%s; this serve tells the host of the full disk no "
+		    "more, but the next one to start may tell again", e.msg);
 	d->disk_told = spooled;
 }
 

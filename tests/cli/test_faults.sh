@@ -235,6 +235,18 @@ $M -C $T/few/data serve --once 2>>$T/inodes.err || true
 grep -q "cannot tell the host" $T/inodes.err && { cat $T/inodes.err; echo "the host was not told"; exit 1; }
 told=\$(grep -l "^Subject: \\[masqued\\] the disk is full" $T/few/data/mail/outbox/new/* $T/few/data/spool/*.eml 2>/dev/null | xargs grep -l "inodes free")
 [ "\$(echo "\$told" | grep -c .)" = 1 ] || { cat $T/inodes.err; echo "out of inodes, not one notice saying so: \$told"; exit 1; }
+# the notice queued but its marker not written: a running serve tells the
+# host once all the same (it remembers), and its log says the marker failed
+mkdir $T/mark
+mount -t tmpfs -o size=4m tmpfs $T/mark
+cp -a $D $T/mark/data
+printf 'poll_interval = 1s\n' >> $T/mark/data/masqued.conf
+$M -C $T/mark/data serve --once 2>/dev/null
+mkdir $T/mark/data/cursor/told-disk-full.tmp
+dd if=/dev/zero of=$T/mark/filler bs=4096 count=100000 2>/dev/null || true
+timeout -s TERM 4 $M -C $T/mark/data serve 2>$T/mark.err || true
+grep -q "Cannot write $T/mark/data/cursor/told-disk-full.tmp: Is a directory; this serve tells the host of the full disk no more" $T/mark.err || { cat $T/mark.err; echo "the notice's marker failed unsaid"; exit 1; }
+[ "\$(grep -l "^Subject: \\[masqued\\] the disk is full" $T/mark/data/mail/outbox/new/* | wc -l)" = 1 ] || { cat $T/mark.err; echo "a running serve told the host of the full disk more than once"; exit 1; }
 EOS
 	mkdir -p $T/small
 	unshare -m sh $T/full.sh || { cat $T/full.err 2>/dev/null; fail "full disk"; }
