@@ -125,9 +125,9 @@ admin_args(int argc, char **argv, struct admin_args *x)
 		return mq_cli_usage("admin %s needs --why \"...\": every admin "
 		    "action says why, in the log and to the players", x->action);
 	if (!strcmp(x->action, "extend") &&
-	    ((x->secs = mq_config_duration(argv[3])) < 60 || x->secs % 60 != 0))
-		return mq_cli_usage("extend takes a duration from 1m to 366d, such as "
-		    "24h or 90m");
+	    ((x->secs = mq_config_span(argv[3])) < 60 || x->secs % 60 != 0))
+		return mq_cli_usage("extend takes a duration from 1m to 366d, its "
+		    "unit written (m, h or d), such as 24h or 90m");
 	if (nargs >= 1 && strcmp(x->action, "extend") != 0)
 		x->player = argv[3];
 	if (nargs == 2)

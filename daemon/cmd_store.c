@@ -54,7 +54,6 @@ parse_option(json_t *opts, const char *kv)
 	const char *eq = strchr(kv, '=');
 	char key[64];
 	json_t *v;
-	long n;
 
 	if (eq == NULL || eq == kv || (size_t)(eq - kv) >= sizeof(key))
 		return -1;
@@ -65,9 +64,7 @@ parse_option(json_t *opts, const char *kv)
 		v = json_true();
 	else if (strcmp(eq + 1, "false") == 0 || strcmp(eq + 1, "no") == 0)
 		v = json_false();
-	else if (mq_cli_parse_long(eq + 1, 0, 1L << 40, &n) == 0)
-		v = json_integer(n);
-	else
+	else	/* a number too: deadline=24 is refused for its unit */
 		v = json_string(eq + 1);
 	return json_object_set_new(opts, key, v) != 0 ? -2 : 0;
 }
@@ -98,7 +95,7 @@ option_secs(json_t *opts, const char *key, long dflt)
 		return dflt;
 	if (json_is_integer(v))
 		return (long)json_integer_value(v);
-	return json_is_string(v) ? mq_config_duration(json_string_value(v)) : -1;
+	return json_is_string(v) ? mq_config_span(json_string_value(v)) : -1;
 }
 
 /* A reminder the host gives must come before the deadline, as

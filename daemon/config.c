@@ -40,6 +40,18 @@ mq_config_duration(const char *s)
 	return v * mul;
 }
 
+long
+mq_config_span(const char *s)
+{
+	size_t n = strlen(s);
+
+	/* "deadline = 72", meant as hours, was 72 seconds: every phase
+	 * timed out at the next pass */
+	if (n == 0 || (s[n - 1] >= '0' && s[n - 1] <= '9'))
+		return -1;
+	return mq_config_duration(s);
+}
+
 static void
 defaults(struct mq_config *c, const char *datadir)
 {
@@ -216,10 +228,10 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 		else
 			goto bad;
 	} else if (strcmp(key, "deadline") == 0 || strcmp(key, "reminder") == 0) {
-		if ((d = mq_config_duration(val)) <= 0)
+		if ((d = mq_config_span(val)) <= 0)
 			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: %s takes "
-			    "a duration from 1s to 366d, such as 72h, not \"%s\".", line,
-			    key, val);
+			    "a duration from 1s to 366d, its unit written (s, m, h or "
+			    "d), such as 72h, not \"%s\".", line, key, val);
 		*(key[0] == 'd' ? &c->deadline : &c->reminder) = d;
 		*(key[0] == 'd' ? &c->deadline_line : &c->reminder_line) = line;
 	} else if (strcmp(key, "deadline_policy") == 0) {

@@ -59,5 +59,8 @@ int mq_config_secrets(const struct mq_config *c, struct mq_err *err);
 /* "72h", "90m", "3d", "600s", "600" -> seconds; -1 if malformed or longer
  * than MQ_DURATION_MAX. */
 long mq_config_duration(const char *s);
+/* As mq_config_duration, but the unit must be written: for a deadline, a
+ * reminder and an extend, "72" alone (72 seconds) is -1. */
+long mq_config_span(const char *s);
 
 #endif

@@ -100,11 +100,11 @@ check_options(const struct mq_new_game *ng, struct mq_err *err)
 		if (!strcmp(key, "deadline") || !strcmp(key, "reminder")) {
 			str = json_string_value(v);
 			secs = json_is_integer(v) ? (long)json_integer_value(v) :
-			    str != NULL ? mq_config_duration(str) : -1;
+			    str != NULL ? mq_config_span(str) : -1;
 			if (secs <= 0 || secs > MQ_DURATION_MAX)
 				return mq_fail(err, MQ_REFUSED, "The option %s "
-				    "takes a duration from 1s to 366d, such as "
-				    "24h.", key);
+				    "takes a duration from 1s to 366d, its unit "
+				    "written (s, m, h or d), such as 24h.", key);
 			if (json_object_set_new(ng->options, key,
 			    json_integer(secs)) != 0)
 				return mq_fail(err, MQ_IO, "Out of memory.");

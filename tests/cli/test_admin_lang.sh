@@ -87,7 +87,8 @@ err_has "extend takes a duration from 1m to 366d"
 # more than a year is refused too: one that overflowed the seconds, and one
 # whose deadline would (it used to be logged, and every replay after it
 # overflowed), both before anything is logged
-for x in 367d 9999999999999999h 2562047788015215h; do
+# 120 alone, meant as hours, was an extend of two minutes
+for x in 367d 9999999999999999h 2562047788015215h 120; do
 	expect 2 "extend $x" -- $M -C $D admin $G extend $x --why "forever"
 	err_has "extend takes a duration from 1m to 366d"; one_line
 done

@@ -18,6 +18,9 @@ bad "a bad duration" "deadline = soon" "deadline"
 bad "a duration whose seconds overflow" "deadline = 9999999999999999h" "deadline takes a duration from 1s to 366d"
 bad "a deadline past a year" "reminder = 400d" "reminder takes a duration from 1s to 366d"
 bad "a duration with a sign" "reminder = +6h" "reminder"
+# "deadline = 72", meant as hours, was 72 seconds: every phase timed out
+bad "a deadline without its unit" "deadline = 72
+reminder = 12" 'bad.conf line 1: deadline takes a duration from 1s to 366d, its unit written (s, m, h or d), such as 72h, not "72".'
 # a folder with no value was the folder "": the outbox's mail went to /new
 bad "maildir_outbox with no value" "maildir_outbox =" "bad.conf line 1: maildir_outbox has no value; give it one, or remove the line."
 bad "maildir_inbox with no value" "maildir_inbox = " "maildir_inbox has no value"

@@ -215,7 +215,8 @@ G=$G4
     fail "an 8 h game was not reminded once by 100 h"; ok
 # bad values and unknown options: refused, nothing made
 n=$(ls $D2/games | wc -l)
-for o in deadline=soon deadline=0 reminder=400d policy=later allow_any_sender=maybe; do
+# deadline=24, meant as hours, was a deadline of 24 seconds
+for o in deadline=soon deadline=0 deadline=24 reminder=6 reminder=400d policy=later allow_any_sender=maybe; do
 	expect 1 "new with --option $o" -- own_game --option $o
 	err_has "The option ${o%%=*} takes"
 	one_line
