@@ -98,7 +98,13 @@ admin_args(int argc, char **argv, struct admin_args *x)
 			    "PLAYER EMAIL" : !strcmp(x->action, "extend") ?
 			    "a DURATION, such as 24h" : "a PLAYER");
 	for (a = 3 + nargs; a < argc; a++) {
-		if (strcmp(argv[a], "--why") == 0 && a + 1 < argc)
+		/* the last used to win, unsaid: the first reason was never
+		 * logged nor told */
+		if ((strcmp(argv[a], "--why") == 0 && x->why != NULL) ||
+		    (strcmp(argv[a], "--lang") == 0 && x->lang != NULL))
+			return mq_cli_usage("admin %s: %s is given twice",
+			    x->action, argv[a]);
+		else if (strcmp(argv[a], "--why") == 0 && a + 1 < argc)
 			x->why = argv[++a];
 		else if (strcmp(argv[a], "--why") == 0)
 			return mq_cli_usage("--why needs the reason, in quotes");

@@ -168,6 +168,12 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 			}
 			ng.names[ng.nplayers] = names[ng.nplayers];
 			ng.emails[ng.nplayers++] = at + 1;
+		} else if ((strcmp(argv[a], "--seed") == 0 && ng.seed != NULL) ||
+		    (strcmp(argv[a], "--lang") == 0 && ng.lang != NULL)) {
+			/* which one did the host mean? The last used to win,
+			 * unsaid, in a game that cannot be made again */
+			rc = mq_cli_usage("%s is given twice", argv[a]);
+			goto out;
 		} else if (strcmp(argv[a], "--seed") == 0) {
 			if (mq_cli_parse_hex32(argv[++a], seed)) {
 				rc = mq_cli_usage("--seed takes 64 hex digits");

@@ -221,6 +221,11 @@ for o in deadline=soon deadline=0 deadline=24 reminder=6 reminder=400d policy=la
 	err_has "The option ${o%%=*} takes"
 	one_line
 done
+# two of --lang or --seed: the last used to make the game, unsaid
+expect 2 "new with two --lang" -- own_game --lang ja --lang en
+err_has "--lang is given twice"; one_line
+expect 2 "new with two --seed" -- own_game --seed $(printf '%064d' 1) --seed $(printf '%064d' 2)
+err_has "--seed is given twice"; one_line
 expect 1 "a Red Death option misspelt" -- own_game --option hrad=true
 err_has 'A redmasque game has no option "hrad"; it has hard, sequential_moves, resolution_order, deadline, reminder, policy and allow_any_sender.'
 expect 1 "a Masquerade option that is none" -- $M -C $D2 new masquerade --player a=a@x.test \

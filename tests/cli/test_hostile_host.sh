@@ -47,6 +47,11 @@ expect 2 "a reason left unquoted" -- $M -C $D admin $G pause --why we left
 err_has "admin pause: \"left\" follows --why's reason; put the whole reason in quotes"; one_line
 expect 2 "an unknown option" -- $M -C $D admin $G pause --why "x" --now
 err_has "admin has no option --now"; one_line
+# two reasons: the last was logged, the first lost unsaid
+expect 2 "two --why" -- $M -C $D admin $G pause --why "away" --why "ill"
+err_has "admin pause: --why is given twice"; one_line
+expect 2 "two --lang" -- $M -C $D admin $G replace bob bob2@x.test --lang ja --lang zh --why "x"
+err_has "admin replace: --lang is given twice"; one_line
 same_file $L $T/log.before "a refused admin line changed the log"
 
 # --- a key file deleted: a data folder that lost server.pub was called "no
