@@ -178,7 +178,7 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 {
 	struct mq_err err;
 	unsigned char pk[32], xpk[32];
-	char path[1400], xdir[1200] = "";
+	char path[1400], xdir[1200] = "", pub[1300];
 	char xkey[160] = "";
 	const char *key = NULL;
 	int rc;
@@ -221,6 +221,19 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 		return mq_cli_report(&err);
 	if (access(path, R_OK) != 0) {
 		mq_fail_errno(&err, MQ_IO, "Cannot read the log %s", path);
+		return mq_cli_report(&err);
+	}
+	snprintf(pub, sizeof(pub), "%s/keys/server.pub", cli->datadir);
+	if (key == NULL && (strchr(argv[1], '/') != NULL ||
+	    access(argv[1], F_OK) == 0) && access(pub, F_OK) != 0) {
+		/* a file that is no export, and no data folder (a player who
+		 * saved the mail, not the export): as log and replay say it,
+		 * not "Cannot read the key file data/keys/server.pub" */
+		mq_fail(&err, MQ_REFUSED, "%s is no game's export (masqued "
+		    "export GAME writes one); a game's log file is verified "
+		    "under its server's key, a data folder's (-C DATADIR) or "
+		    "--key PUB; a game of the data folder is named by its id.",
+		    argv[1]);
 		return mq_cli_report(&err);
 	}
 	if ((rc = trusted_key(cli, key, pk, &err)))

@@ -68,6 +68,11 @@ printf 'hello\n' >$T/notes.txt
 expect 1 "log of a file that is no export" -- $M log $T/notes.txt
 err_has "$T/notes.txt is no game's export (masqued export GAME writes one); a game's log file is read with a data folder (-C DATADIR), under its key; a game of the data folder is named by its id."
 one_line
+# a player's verify of it (the mail saved, not the export) said "Cannot
+# read the key file data/keys/server.pub" (exit 4): a key they never had
+expect 1 "verify of a file that is no export" -- $M verify $T/notes.txt
+err_has "$T/notes.txt is no game's export (masqued export GAME writes one); a game's log file is verified under its server's key, a data folder's (-C DATADIR) or --key PUB; a game of the data folder is named by its id."
+one_line
 expect 4 "log of an export that is not there" -- $M log $T/nothing.json
 err_has "Cannot read $T/nothing.json: No such file or directory."; one_line
 printf '{"format": "masqued-export-v9"}\n' >$T/v9.json

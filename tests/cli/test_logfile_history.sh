@@ -81,5 +81,9 @@ cd $T/elsewhere || fail "cd"
 expect 1 "log of a log file with no data folder" -- $M log $B
 err_has "$B is no game's export (masqued export GAME writes one); a game's log file is read with a data folder (-C DATADIR), under its key; a game of the data folder is named by its id."
 one_line
+expect 1 "verify of a log file with no data folder" -- $M verify $B
+err_has "$B is no game's export (masqued export GAME writes one); a game's log file is verified under its server's key, a data folder's (-C DATADIR) or --key PUB"
+one_line
+expect 0 "verify of a log file with --key" -- $M verify $D/games/$G/log --key $D/keys/server.pub
 [ ! -e data ] || fail "a data folder was made"; ok
 done_checks
