@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sodium.h>
 
 #include "build/version.h"
@@ -130,6 +131,27 @@ help(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * The word of -C or -c given after the command (masqued serve -C DIR),
+ * right after it or as the last two words, as --help is read there; NULL
+ * if none. Each command refused it its own way ("serve takes [--once]",
+ * admin's "put the whole reason in quotes"), never saying where it goes.
+ * A -c there must name a file: a player may be called -c.
+ */
+static const char *
+global_after(int argc, char **argv)
+{
+	int at[2] = { 1, argc - 2 }, k;
+
+	for (k = 0; k < 2; k++)
+		if (at[k] >= 1 && at[k] + 1 < argc &&
+		    (strcmp(argv[at[k]], "-C") == 0 ||
+		    (strcmp(argv[at[k]], "-c") == 0 &&
+		    access(argv[at[k] + 1], F_OK) == 0)))
+			return argv[at[k]];
+	return NULL;
+}
+
 static int
 run(int argc, char **argv)
 {
@@ -194,6 +216,12 @@ run(int argc, char **argv)
 		return help(argc - a, argv + a);
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (strcmp(commands[i].name, argv[a]) == 0) {
+			const char *g = global_after(argc - a, argv + a);
+
+			if (g != NULL)
+				return mq_cli_usage("%s goes before the command: "
+				    "masqued %s %s %s ...", g, g, g[1] == 'C' ?
+				    "DATADIR" : "CONFIG", argv[a]);
 			if (mq_usage_asked(argc - a, argv + a)) {
 				if (mq_usage_command(argv[a], stdout) != 0)
 					mq_usage_all(stdout);	/* not in usage.c */

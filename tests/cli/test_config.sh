@@ -47,6 +47,14 @@ expect 2 "-C given twice" -- $M -C $D -C $T/pre games
 err_has "-C is given twice"; one_line
 expect 2 "-c given twice" -- $M -C $D -c $T/pre/masqued.conf -c $T/pre/masqued.conf games
 err_has "-c is given twice"; one_line
+# -C or -c after the command: each command refused it its own way ("serve
+# takes [--once]"; admin told the host to quote the reason), never where
+# it goes
+for c in "serve --once -C $D" "games -C $D" "admin abcdefgh pause --why x -C $D" \
+    "submit abcdefgh alice STATUS -C $D" "new -C $D redmasque" "games -c $D/masqued.conf"; do
+	expect 2 "$c" -- $M $c
+	err_has "goes before the command: masqued -"; one_line
+done
 # a game's options: one given twice is refused (the last won unseen), and
 # a reminder it names must come before its deadline, as masqued.conf's
 expect 2 "new with --option given twice" -- $M -C $D new redmasque --player a=a@x.test \
