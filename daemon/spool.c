@@ -16,6 +16,7 @@
 #include "daemon/daemon.h"
 #include "daemon/config.h"
 #include "daemon/mailmark.h"
+#include "daemon/smtp_outage.h"
 #include "daemon/spool.h"
 #include "daemon/store.h"
 #include "fileio.h"
@@ -330,27 +331,26 @@ host_words(struct mq_refusals *words, const struct mq_config *c,
 		out->oom = 1;
 }
 
-/* A dead letter: the admin hears of it (unless the admin's own mail died),
- * in the config's language. */
+/* A mail to the host, in the config's language, spooled under spoolname
+ * (written again under the same name, it replaces itself) and made
+ * durable: a notice the host never gets is no notice. */
 static void
-tell_admin(const struct mq_config *c, struct mq_refusals *words,
-    const char *name, const char *rcpt, const char *why, long long now)
+notify_host(const struct mq_config *c, struct mq_refusals *words,
+    const char *spoolname, const char *subject, const char *text,
+    long long now)
 {
 	struct mq_mail_out m;
 	struct mq_buf body = MQ_BUF_INIT, subj = MQ_BUF_INIT;
-	char text[4096], id[800], subject[700], spoolname[400], *raw = NULL;
+	char id[800], *raw = NULL;
+	struct mq_err e;
 	size_t len;
 
-	if (!c->admin[0] || strncmp(name, "admin-", 6) == 0)
-		return;
-	snprintf(text, sizeof(text), HOST_DEAD_TEXT, name, rcpt, c->datadir, why);
-	snprintf(subject, sizeof(subject), HOST_DEAD_SUBJECT, rcpt);
 	host_words(words, c, HOST_BANNER, &body);
 	mq_buf_puts(&body, "\n\n");
 	host_words(words, c, text, &body);
 	mq_buf_puts(&body, "\n");
 	host_words(words, c, subject, &subj);
-	snprintf(id, sizeof(id), "dead.%s@%s", name, c->reply_domain);
+	snprintf(id, sizeof(id), "%s@%s", spoolname, c->reply_domain);
 	memset(&m, 0, sizeof(m));
 	m.from = c->from;
 	m.to = c->admin;
@@ -358,13 +358,83 @@ tell_admin(const struct mq_config *c, struct mq_refusals *words,
 	m.message_id = id;
 	m.date = now;
 	m.text = mq_buf_str(&body);
-	if (!body.oom && !subj.oom && mq_mime_build(&m, &raw, &len, NULL) == 0) {
-		snprintf(spoolname, sizeof(spoolname), "admin-dead-%s", name);
-		mq_spool_put(c->datadir, spoolname, c->admin, raw, len, NULL);
-	}
+	if (body.oom || subj.oom)
+		mq_daemon_log("spool: out of memory; the host is not told: %s",
+		    text);
+	else if (mq_mime_build(&m, &raw, &len, &e) != 0 ||
+	    mq_spool_put(c->datadir, spoolname, c->admin, raw, len, &e) != 0 ||
+	    mq_spool_sync(c->datadir, &e) != 0)
+		mq_daemon_log("spool: %s; the host is not told: %s", e.msg, text);
 	free(raw);
 	mq_buf_free(&body);
 	mq_buf_free(&subj);
+}
+
+/* A dead letter: the admin hears of it (unless the admin's own mail died),
+ * in the config's language. */
+static void
+tell_admin(const struct mq_config *c, struct mq_refusals *words,
+    const char *name, const char *rcpt, const char *why, long long now)
+{
+	char text[4096], subject[700], spoolname[400];
+
+	if (!c->admin[0] || strncmp(name, "admin-", 6) == 0)
+		return;
+	snprintf(text, sizeof(text), HOST_DEAD_TEXT, name, rcpt, c->datadir, why);
+	snprintf(subject, sizeof(subject), HOST_DEAD_SUBJECT, rcpt);
+	snprintf(spoolname, sizeof(spoolname), "admin-dead-%s", name);
+	notify_host(c, words, spoolname, subject, text, now);
+}
+
+static void
+fmt_utc(long long t, char *out, size_t n)
+{
+	time_t tt = (time_t)t;
+
+	strftime(out, n, "%Y-%m-%d %H:%M UTC", gmtime(&tt));
+}
+
+/* The SMTP server took no mail: the outage is noted (smtp_outage.h) and
+ * said with the number of mails that wait, none of them counting a try. */
+static void
+outage(const struct mq_config *c, long long now, const char *why,
+    size_t waiting, struct mq_spool_stats *st)
+{
+	char when[40];
+	long long since;
+
+	mq_smtp_outage_note(c->datadir, now, why, &since);
+	fmt_utc(since, when, sizeof(when));
+	mq_daemon_log("spool: %s; the SMTP server has taken no mail since %s: "
+	    "%zu mail(s) wait for the next pass, counting no try", why, when,
+	    waiting);
+	st->waiting += (int)waiting;
+}
+
+/* The SMTP server took a mail: an outage recorded ends here, said in the
+ * log, and to the host by mail when it lasted an hour or more. */
+static void
+outage_over(const struct mq_config *c, struct mq_refusals *words,
+    long long now)
+{
+	char why[1100], from[40], until[40], text[4096], spoolname[100];
+	long long since;
+
+	if (!mq_smtp_outage_read(c->datadir, &since, why, sizeof(why)))
+		return;
+	fmt_utc(since, from, sizeof(from));
+	fmt_utc(now, until, sizeof(until));
+	mq_daemon_log("spool: the SMTP server takes mail again, after taking "
+	    "none since %s", from);
+	if (c->admin[0] && now - since >= MQ_SMTP_OUTAGE_TELL) {
+		snprintf(text, sizeof(text), HOST_SMTP_BACK_TEXT, c->smtp_url,
+		    from, until, why, c->datadir);
+		snprintf(spoolname, sizeof(spoolname), "admin-smtp-back-%lld",
+		    since);
+		notify_host(c, words, spoolname, HOST_SMTP_BACK_SUBJECT, text,
+		    now);
+	}
+	mq_smtp_outage_clear(c->datadir);
 }
 
 /* One spooled mail, read for sending. */
@@ -559,7 +629,13 @@ flush_maildir(const struct mq_config *c, struct mq_refusals *words,
 	return 0;
 }
 
-/* Over SMTP, one mail at a time; the session is kept between mails. */
+/*
+ * Over SMTP, one mail at a time; the session is kept between mails. A
+ * server that takes no mail at all is an outage, no mail's failure: the
+ * rest wait for the next pass, untried (each would only meet the same
+ * failure, a timeout each where the server never answers), and none counts
+ * a try, so no outage, however long, makes a dead letter.
+ */
 static void
 flush_smtp(const struct mq_config *c, struct mq_refusals *words,
     const char *dir, char **names, size_t n,
@@ -570,7 +646,7 @@ flush_smtp(const struct mq_config *c, struct mq_refusals *words,
 	struct outgoing o;
 	struct mq_err e;
 	size_t i;
-	int rc, down;
+	int rc, took = 0;
 
 	for (i = 0; i < n; i++) {
 		if (load(dir, names[i], r, now, 1, &o, st) != OUT_READY)
@@ -583,36 +659,28 @@ flush_smtp(const struct mq_config *c, struct mq_refusals *words,
 			sc.require_tls = c->tls;
 			sc.mail_from = c->envelope;
 			if (mq_smtp_open(&sc, &smtp, &e) != 0) {
-				/* no session, through no fault of a mail's: none
-				 * is tried, none counts a try */
-				mq_daemon_log("spool: %s; %zu mail(s) wait for "
-				    "the next pass", e.msg, n - i);
-				st->waiting += (int)(n - i);
+				outage(c, now, e.msg, n - i, st);
 				free(o.file);
 				break;
 			}
 		}
 		rc = mq_smtp_send(smtp, o.rcpt, o.raw, o.len, &e);
 		if (rc == 0) {
+			if (!took++)
+				outage_over(c, words, now);
 			sent(dir, &o, st, NULL);
 			free(o.file);
 			continue;
 		}
-		down = mq_smtp_server_failed(smtp);
+		if (mq_smtp_server_failed(smtp)) {
+			outage(c, now, e.msg, n - i, st);
+			free(o.file);
+			break;
+		}
 		failed(c, words, dir, &o, now, rc, &e, st);
 		mq_smtp_close(smtp);	/* a broken session: start afresh */
 		smtp = NULL;
 		free(o.file);
-		/* The server took nothing (no connection, no answer, no
-		 * login): the next mails would only fail the same way, a
-		 * timeout each, the pass held up for as many, and each
-		 * counted a try, all dead letters after an hour's outage. */
-		if (down && i + 1 < n) {
-			mq_daemon_log("spool: the SMTP server took no mail; %zu "
-			    "other mail(s) wait for the next pass", n - i - 1);
-			st->waiting += (int)(n - i - 1);
-			break;
-		}
 	}
 	if (smtp != NULL)
 		mq_smtp_close(smtp);

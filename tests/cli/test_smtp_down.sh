@@ -1,10 +1,11 @@
 #!/bin/sh
-# test_smtp_down.sh - an SMTP server that cannot be reached: the spool
-# tries one mail, counts its try, and leaves the others untried for the
-# next pass (each would only wait for the same failure, a timeout each for
-# a server that never answers, and count a try: every queued mail a dead
-# letter after an hour's outage). Once the server is back every mail goes,
-# once.
+# test_smtp_down.sh - an SMTP server that takes no mail (nothing listens):
+# an outage, no mail's failure. Each pass tries one mail, and the others
+# wait untried (each would only meet the same failure, a timeout each for a
+# server that never answers); none counts a try, so an outage of ten hours
+# makes no dead letter. The log says since when; DATADIR/cursor/smtp-down
+# keeps that across passes. Once the server is back every mail goes, once,
+# and the host is told of an outage of an hour or more (not of a shorter).
 . tests/cli/lib.sh
 D=$T/d
 expect 0 "init" -- $M -C $D init
@@ -16,21 +17,60 @@ printf 'admin = host@x.test\noutbound = smtp\nsmtp_url = smtp://127.0.0.1:%s\ntl
     "$port" >> $D/masqued.conf
 new_game $D >/dev/null || fail "new"
 [ "$(ls $D/spool | grep -c '\.eml$')" = 4 ] || fail "not four welcomes spooled"; ok
+t0=$MASQUED_NOW
 expect 0 "serve with the server down" -- $M -C $D serve --once
-[ "$(grep -c 'not sent (try 1)' $T/err)" = 1 ] || { cat $T/err; fail "not one mail tried while the server is down"; }; ok
-err_has "spool: the SMTP server took no mail; 3 other mail(s) wait for the next pass"
+err_has "Cannot connect to the SMTP server 127.0.0.1"
+err_has "the SMTP server has taken no mail since 2026-09-21 14:13 UTC: 4 mail(s) wait for the next pass, counting no try"
 err_has "0 mail(s) sent, 4 waiting, 0 dead"
-[ "$(ls $D/spool | grep -c '\.retry$')" = 1 ] || fail "a try counted for a mail never tried: $(ls $D/spool)"; ok
-# the next pass, the first one waiting for its back-off: the next tried
-MASQUED_NOW=$((MASQUED_NOW + 1)) expect 0 "serve again, the server still down" -- $M -C $D serve --once
-[ "$(grep -c 'not sent (try 1)' $T/err)" = 1 ] || { cat $T/err; fail "not one mail tried on the second pass"; }; ok
-[ "$(ls $D/spool | grep -c '\.retry$')" = 2 ] || fail "not two tries counted: $(ls $D/spool)"; ok
+! grep -q 'not sent (try' $T/err || { cat $T/err; fail "a try counted while the server is down"; }; ok
+[ -z "$(ls $D/spool | grep '\.retry$')" ] || fail "a try counted for a mail: $(ls $D/spool)"; ok
+[ "$(head -n 1 $D/cursor/smtp-down)" = $t0 ] || fail "the outage's start not recorded: $(cat $D/cursor/smtp-down)"; ok
+# ten hours of passes, a quarter of an hour apart: still nothing dies, and
+# the outage is still counted from its start
+i=0
+while [ $i -lt 40 ]; do
+	i=$((i + 1))
+	MASQUED_NOW=$((t0 + i * 900)) $M -C $D serve --once 2>$T/err ||
+	    fail "serve, pass $i"
+done
+err_has "has taken no mail since 2026-09-21 14:13 UTC: 4 mail(s) wait"
 [ ! -d $D/spool/dead ] || fail "a dead letter while the server was down: $(ls $D/spool/dead)"; ok
-# the server back: all four go, once each
+[ -z "$(ls $D/spool | grep '\.retry$')" ] || fail "a try counted: $(ls $D/spool)"; ok
+# the server back: all four go, once each, and the host hears of the outage
 smtp_sink $T/got
 sed -i "s#^smtp_url = .*#smtp_url = smtp://127.0.0.1:$(cat $T/sinkport)#" $D/masqued.conf
-MASQUED_NOW=$((MASQUED_NOW + 3600)) expect 0 "serve with the server back" -- $M -C $D serve --once
+t1=$((t0 + 41 * 900))
+MASQUED_NOW=$t1 expect 0 "serve with the server back" -- $M -C $D serve --once
+err_has "spool: the SMTP server takes mail again, after taking none since 2026-09-21 14:13 UTC"
 err_has "4 mail(s) sent, 0 waiting, 0 dead"
 [ "$(ls $T/got | wc -l)" = 4 ] || fail "not four mails at the server: $(ls $T/got)"; ok
+[ ! -e $D/cursor/smtp-down ] || fail "the outage still recorded"; ok
+[ -f $D/spool/admin-smtp-back-$t0.eml ] || fail "the host's notice not spooled: $(ls $D/spool)"; ok
+MASQUED_NOW=$((t1 + 60)) expect 0 "serve: the host's notice goes" -- $M -C $D serve --once
+err_has "1 mail(s) sent, 0 waiting, 0 dead"
+n=$(grep -l '^Subject: \[masqued\] the SMTP server takes mail again' $T/got/* | wc -l)
+[ "$n" = 1 ] || fail "the host's notice not at the server once: $n"; ok
+f=$(grep -l '^Subject: \[masqued\] the SMTP server takes mail again' $T/got/*)
+grep -q '^To: host@x.test' $f || fail "the notice not to the host"; ok
+/usr/bin/python3 -c '
+import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print(m.get_payload(decode=True).decode().replace("\n", " "))' $f > $T/notice
+grep -q "took no mail from 2026-09-21 14:13 UTC until 2026-09-22 00:28 UTC" $T/notice ||
+    { cat $T/notice; fail "the notice does not say when"; }; ok
+grep -q "Its answer: Cannot connect to the SMTP server 127.0.0.1:$port" $T/notice ||
+    fail "the notice does not give the server's answer"; ok
+grep -q "none was lost" $T/notice || fail "the notice does not say none was lost"; ok
+# a short outage (ten minutes): the log says it, the host gets no mail
+kill $SINK_PID; wait $SINK_PID 2>/dev/null; SINK_PID=
+t2=$((t1 + 3600))
+$M -C $D admin $(ls $D/games) pause --why "a test" >/dev/null 2>&1 || fail "pause"
+MASQUED_NOW=$t2 expect 0 "serve, the server gone again" -- $M -C $D serve --once
+err_has "mail(s) wait for the next pass, counting no try"
+smtp_sink $T/got2
+sed -i "s#^smtp_url = .*#smtp_url = smtp://127.0.0.1:$(cat $T/sinkport)#" $D/masqued.conf
+MASQUED_NOW=$((t2 + 600)) expect 0 "serve, back after ten minutes" -- $M -C $D serve --once
+err_has "the SMTP server takes mail again"
+[ -z "$(ls $D/spool | grep '^admin-smtp-back')" ] || fail "the host told of a ten-minute outage"; ok
 [ -z "$(ls $D/spool | grep -v '^dead$')" ] || fail "mail left in the spool: $(ls $D/spool)"; ok
 done_checks

@@ -162,8 +162,8 @@ MTA_STOPPED=1	# from now on any box may hold its empty stub (bots.py)
 . "$S/env"
 mark=$(wc -l <"$T/serve.log")
 before=$(entries "$G2")
-queued() {	# the daemon tried the game's mail and failed since the mark
-	tail -n +"$mark" "$T/serve.log" | grep -q "^masqued [0-9-]* [0-9:]*: mail $G2-.* not sent (try" &&
+queued() {	# the daemon found the server down since the mark, the game's mail queued
+	tail -n +"$mark" "$T/serve.log" | grep -q "^masqued [0-9-]* [0-9:]*: spool: .*; the SMTP server has taken no mail since .*counting no try" &&
 	    ls "$D/spool" | grep -q "^$G2-.*\.eml\$"
 }
 n=0
@@ -184,6 +184,7 @@ echo "e2e: OpenSMTPD down: $(echo "$waiting" | wc -l) mail(s) of $G2 wait in the
 sleep 3		# let the daemon retry into the void a little
 for m in $waiting; do
 	[ -f "$D/spool/$m.eml" ] || fail "the spooled mail $m left while OpenSMTPD was down"
+	[ ! -f "$D/spool/$m.retry" ] || fail "the outage counted a try against $m"
 done
 checks=$((checks + 1))
 [ "$(entries "$G2")" -ge "$before" ] || fail "the log of $G2 shrank"
@@ -194,6 +195,9 @@ for m in $waiting; do
 	    grep -q "^masqued [0-9-]* [0-9:]*: sent $m to" "$T/serve.log"
 	[ ! -f "$D/spool/$m.eml" ] || fail "$m is sent but still in the spool"
 done
+tail -n +"$mark" "$T/serve.log" | grep -q "^masqued [0-9-]* [0-9:]*: spool: the SMTP server takes mail again" ||
+    fail "the daemon's log does not say that the SMTP server takes mail again"
+checks=$((checks + 1))
 echo "e2e: OpenSMTPD back: the queued mail went out"
 
 now=$(entries "$G2")

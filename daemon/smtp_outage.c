@@ -1,0 +1,84 @@
+/* smtp_outage.c - the record of an SMTP outage; see smtp_outage.h. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "daemon/daemon.h"
+#include "daemon/smtp_outage.h"
+#include "fileio.h"
+
+/* The record, read strictly: "SINCE\nWHY\n". 0 when there is none; a
+ * damaged one is logged and counts as none (the outage then seems to
+ * begin now: only the host's notice is affected, never a mail). */
+static int
+outage_read(const char *path, long long *since, char *why, size_t n)
+{
+	char buf[1200];
+	unsigned long long t;
+	const char *p = buf, *nl;
+	struct mq_err e;
+	size_t len;
+	int present;
+
+	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e)) {
+		mq_daemon_log("spool: %s", e.msg);
+		return 0;
+	}
+	if (!present)
+		return 0;
+	if (strlen(buf) != len || mq_scan_digits(&p, LLONG_MAX, &t) != 0 ||
+	    *p++ != '\n' || (nl = strchr(p, '\n')) == NULL || nl[1] != '\0') {
+		mq_daemon_log("spool: %s is damaged; the SMTP outage it "
+		    "recorded is counted from now", path);
+		return 0;
+	}
+	*since = (long long)t;
+	if (why != NULL)
+		snprintf(why, n, "%.*s", (int)(nl - p), p);
+	return 1;
+}
+
+void
+mq_smtp_outage_note(const char *datadir, long long now, const char *why,
+    long long *since)
+{
+	char path[1400], rec[1200];
+	struct mq_err e;
+	int n;
+
+	snprintf(path, sizeof(path), "%s/cursor/smtp-down", datadir);
+	if (outage_read(path, since, NULL, 0))
+		return;
+	*since = now;
+	/* one line of why: the answer is the transport's own sentence */
+	snprintf(rec, sizeof(rec), "%lld\n%.1000s\n", now, why);
+	n = (int)strlen(rec);
+	for (char *p = strchr(rec, '\n') + 1; p < rec + n - 1; p++)
+		if (*p == '\n' || *p == '\r')
+			*p = ' ';
+	if (mq_file_replace(path, rec, strlen(rec), 0644, &e) != 0)
+		mq_daemon_log("spool: %s", e.msg);
+}
+
+int
+mq_smtp_outage_read(const char *datadir, long long *since, char *why,
+    size_t n)
+{
+	char path[1400];
+
+	snprintf(path, sizeof(path), "%s/cursor/smtp-down", datadir);
+	return outage_read(path, since, why, n);
+}
+
+void
+mq_smtp_outage_clear(const char *datadir)
+{
+	char path[1400];
+
+	snprintf(path, sizeof(path), "%s/cursor/smtp-down", datadir);
+	if (unlink(path) == -1 && errno != ENOENT)
+		mq_daemon_log("spool: cannot remove %s: %s", path,
+		    strerror(errno));
+}
