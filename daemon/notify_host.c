@@ -145,8 +145,12 @@ mq_notify_host_spooled(struct mq_daemon *d, const char *key,
 	m.text = mq_buf_str(&body);
 	rc = mq_mime_build(&m, &raw, &len, err);
 	snprintf(name, sizeof(name), "admin-%s", key);
+	/* the spool folder synced before the marker: a crash between them
+	 * must leave the notice to tell again, never told and lost */
 	if (rc == 0)
 		rc = mq_spool_put(d->conf.datadir, name, d->conf.admin, raw, len, err);
+	if (rc == 0)
+		rc = mq_spool_sync(d->conf.datadir, err);
 	if (rc == 0) {
 		*spooled = 1;
 		rc = mq_notify_host_mark(d, key, err);

@@ -619,7 +619,13 @@ flush_maildir(const struct mq_config *c, struct mq_refusals *words,
 			fputs(mq_buf_str(&lines), stderr);
 		mq_buf_reset(&lines);
 		if (rc) {
-			/* all of the batch stays spooled; the next pass tries */
+			/* The disk refused the flush: the batch's mails are in
+			 * the outbox as far as the file system says, not known
+			 * to be on disk, and not logged as sent; the pass stops.
+			 * One linked in, not moved, is in the spool as well:
+			 * the next pass sees its two links and lets it go
+			 * unsent again; one copied from another file system is
+			 * sent again. */
 			mq_daemon_log("spool: %s", e.msg);
 			break;
 		}

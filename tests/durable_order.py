@@ -9,7 +9,9 @@ it: a file's bytes by an fsync of that file, a name made or changed (link,
 rename) by an fsync of its folder, or both by a syncfs (a batch's flush,
 common/durable.h). The acts: a log append (the archived message it holds
 must be durable first: archive, then log), marking a game's entries mailed
-(their mails must be in the spool: spool, then mark), a spooled mail sent
+(their mails must be in the spool: spool, then mark), the host marked told
+of a notice (DATADIR/cursor/told-KEY: the notice in the spool first), a
+spooled mail sent
 (moved out of the spool), an inbound message marked done (moved or removed
 from the Maildir inbox), the IMAP cursor moved, and the command's exit.
 With --batch (serve's inbox pass, durable.h) a log append is not an act:
@@ -26,6 +28,7 @@ import sys
 NOT_DURABLE = (
     re.compile(r"/games/[^/]+/mailed$"),   # the mark: behind is safe
     re.compile(r"/cursor/[^/]+\.lock$"),   # locks hold no data
+    re.compile(r"/cursor/told-[^/]+$"),     # lost, the host is told again
 )
 
 LINE = re.compile(r"^(\d+)\s+(\w+)\((.*)\)\s+=\s+(-?\d+)")
@@ -99,6 +102,11 @@ def main(argv):
             if under(old) and "/spool/" in old + "/" and \
                     "/mail/outbox/" in new:
                 act("sending " + os.path.basename(old),
+                    lambda q: q == data + "/spool" or "/spool/" in q)
+            if under(new) and re.search(r"/cursor/told-[^/]*$", new) and \
+                    not new.endswith(".tmp"):
+                # the host's notice is in the spool before it counts as told
+                act("marking the host told (" + os.path.basename(new) + ")",
                     lambda q: q == data + "/spool" or "/spool/" in q)
             if under(old) and "/mail/inbox/" in old:
                 act("marking " + os.path.basename(old) + " done",

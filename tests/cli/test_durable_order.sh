@@ -59,4 +59,10 @@ grep -q " applied, " $T/err && ! grep -q " 0 applied" $T/err || fail "serve appl
 # the deadline pass: defaults logged for whoever owes, days later
 MASQUED_NOW=$((MASQUED_NOW + 10 * 86400)) traced deadline --batch $M -C $D serve --once
 grep -q " [1-9][0-9]* timeout(s)" $T/err || fail "the deadline pass applied no default"; ok
+# a policy wait's deadline: the host's notice spooled, then marked told
+printf 'admin = host@x.test\n' >> $D/masqued.conf
+W=$($MREL -C $D new redmasque --player a=a@x.test --player b=b@x.test \
+    --player c=c@x.test --player d=d@x.test --option policy=wait) || fail "new (policy wait)"
+MASQUED_NOW=$((MASQUED_NOW + 20 * 86400)) traced policy-wait --batch $M -C $D serve --once
+ls $D/cursor | grep -q "^told-.*$W" || fail "the host was not told of the policy wait"; ok
 done_checks
