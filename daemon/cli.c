@@ -9,6 +9,15 @@
 #include "daemon/cli.h"
 
 int
+mq_cli_once(unsigned *seen, unsigned bit, const char *opt)
+{
+	if (*seen & bit)
+		return mq_cli_usage("%s is given twice", opt);
+	*seen |= bit;
+	return 0;
+}
+
+int
 mq_cli_usage(const char *fmt, ...)
 {
 	char s[1024];

@@ -23,6 +23,9 @@ struct mq_cli {
 int mq_cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print err's sentence on stderr and return its code. */
 int mq_cli_report(const struct mq_err *err);
+/* An option's bit in *seen: 0 the first time; given twice it is refused
+ * (MQ_USAGE, said), since the last would win unseen: which was meant? */
+int mq_cli_once(unsigned *seen, unsigned bit, const char *opt);
 int mq_cli_parse_hex32(const char *hex, uint8_t out[32]);
 int mq_cli_parse_long(const char *s, long lo, long hi, long *out);
 

@@ -45,6 +45,7 @@ mq_cmd_sim(struct mq_cli *cli, int argc, char **argv)
 	const char *kind, *bots = NULL;
 	double secs;
 	long v;
+	unsigned seen = 0;
 	int a, json = 0, i, rc;
 
 	memset(&o, 0, sizeof(o));
@@ -56,6 +57,12 @@ mq_cmd_sim(struct mq_cli *cli, int argc, char **argv)
 		    "--games 100");
 	kind = argv[1];
 	for (a = 2; a < argc; a++) {
+		static const char *const once[] = { "--games", "--players",
+		    "--seed", "--bots" };
+		for (size_t k = 0; k < sizeof(once) / sizeof(once[0]); k++)
+			if (strcmp(argv[a], once[k]) == 0 &&
+			    (rc = mq_cli_once(&seen, 1u << k, argv[a])) != 0)
+				return rc;
 		if (strcmp(argv[a], "--json") == 0)
 			json = 1;
 		else if (strcmp(argv[a], "--no-check") == 0)

@@ -292,11 +292,15 @@ mq_cmd_state(struct mq_cli *cli, int argc, char **argv)
 	json_t *v, *ev;
 	char word[sizeof(err.msg)];
 	long at = 0;
+	unsigned seen = 0;
 	int rc, a, json = 0;
 
 	if (argc < 2)
 		return mq_cli_usage("state takes GAME|LOGFILE|EXPORT [--json] [--at SEQ]");
 	for (a = 2; a < argc; a++) {
+		if (strcmp(argv[a], "--at") == 0 &&
+		    (rc = mq_cli_once(&seen, 1, argv[a])) != 0)
+			return rc;
 		if (strcmp(argv[a], "--json") == 0)
 			json = 1;
 		else if (strcmp(argv[a], "--at") == 0 && a + 1 < argc) {
@@ -480,11 +484,17 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 	struct mq_err err;
 	struct mq_buf b = MQ_BUF_INIT;
 	long from = 1, to = 1L << 40;
+	unsigned seen = 0;
 	int rc = 0, a;
 
 	if (argc < 2)
 		return mq_cli_usage("replay takes GAME|LOGFILE|EXPORT [--from SEQ] [--to SEQ]");
 	for (a = 2; a < argc; a++) {
+		if ((strcmp(argv[a], "--from") == 0 &&
+		    (rc = mq_cli_once(&seen, 1, argv[a])) != 0) ||
+		    (strcmp(argv[a], "--to") == 0 &&
+		    (rc = mq_cli_once(&seen, 2, argv[a])) != 0))
+			return rc;
 		if (strcmp(argv[a], "--from") == 0 && a + 1 < argc) {
 			if (mq_cli_parse_long(argv[++a], 1, 1L << 40, &from))
 				return mq_cli_usage("--from takes an entry number from 1");

@@ -128,4 +128,15 @@ if command -v script >/dev/null 2>&1; then
 	grep -q "terminal" $T/err && fail "parse from a pipe spoke of a terminal"; ok
 fi
 
+# --- a read-only option given twice: the last won unseen (state --at 1
+# --at 5 showed entry 5); which was meant? Refused, as new's and admin's ---
+for c in "state $G --at 1 --at 2" "replay $G --from 1 --from 2" "replay $G --to 2 --to 3" \
+    "sim redmasque --games 2 --games 3" "sim redmasque --players 4 --players 5" \
+    "sim redmasque --bots random --bots careful"; do
+	set -- $c
+	opt=$(echo "$c" | awk '{ print $(NF - 1) }')
+	expect 2 "$1 with $opt twice" -- $M -C $D "$@"
+	err_has "$opt is given twice"; one_line
+done
+
 done_checks
