@@ -66,7 +66,7 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	struct mq_cmd cmd, prev;
 	struct mq_err e;
 	void *work = NULL;
-	char decided[64][16], before[16], prev_owed[16];
+	char decided[64][16], before[16], prev_owed[16], whole[sizeof(e.msg)];
 	const char *owed;
 	size_t i, ndecided = 0;
 	int rc, bad = 0, have_prev = 0, refused = 0, after, lk;
@@ -85,7 +85,16 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	else if (a.auth_ok &&
 	    (work = a.game->kind->clone(a.game->state)) == NULL)
 		bad = 1;
-	for (i = 0; !bad && work != NULL && i < a.nlines; i++) {
+	/* as submit: a game paused, a seat kicked, refuse the mail whole */
+	whole[0] = '\0';
+	if (!bad && work != NULL &&
+	    mq_game_refuses_mail(a.game, a.seat, &e) != 0) {
+		snprintf(whole, sizeof(whole), "%s", e.msg);
+		for (i = 0; !bad && i < a.nlines; i++)
+			bad = dry_refused(cmds, errs, a.lineno[i], a.lines[i],
+			    whole);
+	}
+	for (i = 0; !bad && work != NULL && !whole[0] && i < a.nlines; i++) {
 		const struct mq_game_kind *k = a.game->kind;
 		struct mq_decision dd;
 		uint64_t seen;
@@ -104,9 +113,14 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		}
 		owed = k->owes(work, a.seat);
 		snprintf(before, sizeof(before), "%s", owed != NULL ? owed : "");
-		/* as submit: after a refused line, only STATUS and HELP */
-		after = refused == 0 ? 0 : mq_game_after_refused(a.game,
-		    work, a.seat, a.lines[i], &cmd, &text, &e);
+		/* as submit: in a game over, or after a refused line, only
+		 * STATUS and HELP */
+		if (mq_game_over(a.game))
+			after = mq_game_over_refuses(a.game, work, a.seat,
+			    a.lines[i], &cmd, &text, &e);
+		else
+			after = refused == 0 ? 0 : mq_game_after_refused(a.game,
+			    work, a.seat, a.lines[i], &cmd, &text, &e);
 		if (after < 0) {
 			bad = 1;
 			break;
@@ -149,7 +163,7 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		    "text", mq_buf_str(&text), "accepted", 1, "secret",
 		    k->is_secret(&cmd)));
 	}
-	if (!bad && work != NULL)
+	if (!bad && work != NULL && !whole[0])
 		bad = dry_already(&a, work, cmds, errs);
 	if (!bad && work != NULL && a.unread > 0) {
 		mq_inbound_unread_refusal(e.msg, sizeof(e.msg));
@@ -165,7 +179,9 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		    "auth", a.auth, "commands", cmds, "errors", errs,
 		    "text", a.text ? a.text : "");
 		cmds = errs = NULL;
-		bad = *out == NULL || (a.set.lang[0] && json_object_set_new(*out,
+		bad = *out == NULL || (whole[0] && json_object_set_new(*out,
+		    "refused", json_string(whole)) != 0) ||
+		    (a.set.lang[0] && json_object_set_new(*out,
 		    "lang", json_string(a.set.lang)) != 0) || (a.set.notices >= 0 &&
 		    json_object_set_new(*out, "notices", json_boolean(
 		    a.set.notices)) != 0);

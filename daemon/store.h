@@ -323,6 +323,16 @@ void mq_submit_result_free(struct mq_submit_result *r);
 int mq_game_after_refused(const struct mq_game *g, const void *work, int seat,
     const char *line, struct mq_cmd *cmd, struct mq_buf *text,
     struct mq_err *e);
+/* The same for a game that is over (by its rules, or ended by the host):
+ * every line but STATUS and HELP refused as the end refuses it. */
+int mq_game_over_refuses(const struct mq_game *g, const void *work, int seat,
+    const char *line, struct mq_cmd *cmd, struct mq_buf *text,
+    struct mq_err *e);
+/* MQ_REFUSED, with the sentence to mail, when seat's mail is refused whole
+ * now: the game paused, the seat kicked; else 0 (a game over is read line
+ * by line: mq_game_over_refuses). The mail's submit and its dry run. */
+int mq_game_refuses_mail(const struct mq_game *g, int seat,
+    struct mq_err *err);
 /* MQ_REFUSED, with the sentence to mail, when the host kicked the seat
  * (until a replace); else 0. */
 int mq_game_seat_playing(const struct mq_game *g, int seat, struct mq_err *err);

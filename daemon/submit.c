@@ -294,6 +294,14 @@ may_submit(const struct mq_game *g, int seat, int atomic, const char *msg_hash,
 		    "(its copy came again); nothing changed.");
 	if (mq_game_over(g))
 		return atomic ? mq_game_seat_playing(g, seat, err) : 0;
+	return mq_game_refuses_mail(g, seat, err);
+}
+
+int
+mq_game_refuses_mail(const struct mq_game *g, int seat, struct mq_err *err)
+{
+	if (mq_game_over(g))
+		return 0;
 	if (g->paused && g->paused_by_server)
 		return mq_fail(err, MQ_REFUSED, "Game %s is paused: nobody was "
 		    "playing, so masqued stopped it until the host resumes it; send "
@@ -400,8 +408,8 @@ asks_only(const struct mq_game *g, const void *work, int seat,
  * read as "not refused", the rules' own refusal of the line stood in the
  * result instead of the end's.
  */
-static int
-over_refuses(const struct mq_game *g, const void *work, int seat,
+int
+mq_game_over_refuses(const struct mq_game *g, const void *work, int seat,
     const char *line, struct mq_cmd *cmd, struct mq_buf *text,
     struct mq_err *e)
 {
@@ -528,7 +536,7 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		over = 0;
 		/* after a refused line, the next are refused too; a rebuild
 		 * reads the message's lines again, and refuses them alike */
-		if ((mq_game_over(g) ? (over = over_refuses(g, work, seat,
+		if ((mq_game_over(g) ? (over = mq_game_over_refuses(g, work, seat,
 		    line, &cmd, &text, &e)) != 0 :
 		    refused != 0 ? (over = mq_game_after_refused(g,
 		    work, seat, line, &cmd, &text, &e)) != 0 :

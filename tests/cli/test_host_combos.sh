@@ -128,6 +128,34 @@ if command -v script >/dev/null 2>&1; then
 	grep -q "terminal" $T/err && fail "parse from a pipe spoke of a terminal"; ok
 fi
 
+# --- parse, the dry run, of a reply to a paused game, then an ended one:
+# it showed every line accepted, where the mail is refused whole (paused)
+# or all but STATUS and HELP (over); it changes nothing ---
+P=$(new_game $D) || fail "new (parse)"
+expect 0 "the welcome mails" -- $M -C $D serve --once
+f=$(grep -l "^Message-ID: <$P\." $D/mail/outbox/new/* | xargs grep -l "^To: alice@x.test" | head -1)
+rt=$(grep -m1 "^Reply-To:" $f | sed 's/^Reply-To: //' | tr -d '\r')
+[ -n "$rt" ] || fail "no Reply-To in alice's welcome"; ok
+printf 'From: alice@x.test\r\nTo: %s\r\nSubject: Re\r\nMessage-ID: <pz1@x.test>\r\n\r\nPLAN cw cw cw cw cw cw\r\nSTATUS\r\n' \
+    "$rt" > $T/reply.eml
+expect 0 "pause" -- $M -C $D admin $P pause --why "a trip"
+n=$($M -C $D log $P | wc -l)
+expect 0 "parse of a reply to a paused game" -- $M -C $D parse $T/reply.eml
+out_has "\"refused\": \"Game $P is paused by the host; send your commands again once it resumes.\""
+[ "$(grep -c '"accepted": false' $T/out)" = 2 ] || fail "a line of a mail to a paused game shown accepted"; ok
+[ "$($M -C $D log $P | wc -l)" = $n ] || fail "parse changed the log"; ok
+expect 0 "end" -- $M -C $D admin $P end --why "no time"
+n=$($M -C $D log $P | wc -l)
+expect 0 "parse of a reply to an ended game" -- $M -C $D parse $T/reply.eml
+out_has "The game is over; nothing more can be played."
+/usr/bin/python3 -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+c = {x["text"]: x["accepted"] for x in o["commands"]}
+sys.exit(0 if c == {"PLAN cw cw cw cw cw cw": False, "STATUS": True} and "refused" not in o else 1)' $T/out ||
+    { cat $T/out; fail "an ended game's dry run: not the PLAN refused and the STATUS answered"; }; ok
+[ "$($M -C $D log $P | wc -l)" = $n ] || fail "parse changed the log"; ok
+
 # --- a read-only option given twice: the last won unseen (state --at 1
 # --at 5 showed entry 5); which was meant? Refused, as new's and admin's ---
 for c in "state $G --at 1 --at 2" "replay $G --from 1 --from 2" "replay $G --to 2 --to 3" \
