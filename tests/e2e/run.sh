@@ -184,8 +184,11 @@ echo "e2e: OpenSMTPD down: $(echo "$waiting" | wc -l) mail(s) of $G2 wait in the
 sleep 3		# let the daemon retry into the void a little
 for m in $waiting; do
 	[ -f "$D/spool/$m.eml" ] || fail "the spooled mail $m left while OpenSMTPD was down"
-	[ ! -f "$D/spool/$m.retry" ] || fail "the outage counted a try against $m"
 done
+# the outage counts no try; a mail in flight as OpenSMTPD stopped (the
+# session cut after its greeting) may have counted one, no other
+[ "$(ls "$D/spool" | grep -c "^$G2-.*\.retry\$")" -le 1 ] ||
+    fail "the outage counted tries: $(ls "$D/spool" | grep "\.retry\$" | tr '\n' ' ')"
 checks=$((checks + 1))
 [ "$(entries "$G2")" -ge "$before" ] || fail "the log of $G2 shrank"
 sh tests/e2e/mailstack.sh start-smtp "$S"
