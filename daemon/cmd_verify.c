@@ -141,6 +141,14 @@ verify_file(const char *path, const unsigned char pk[32], const char *said,
 		    "removed.", (unsigned long long)(n + 1),
 		    (unsigned long long)n);
 		mq_game_close(g);
+	} else if (rc == 0 && export && g->end_seq == 0) {
+		/* over in play, but cut of its end entry alone: the entry that
+		 * says how it ended (export waits for it) is part of an export */
+		rc = mq_fail(err, MQ_BADDATA, "entry %llu: the export ends at "
+		    "entry %llu, where the game is over but before its end entry "
+		    "(the result): its last entry was removed.",
+		    (unsigned long long)(n + 1), (unsigned long long)n);
+		mq_game_close(g);
 	} else if (rc == 0 && export && !export_data_hash_ok(g0.dir, g)) {
 		rc = mq_fail(err, MQ_BADDATA, "The export's data_hash is not the "
 		    "hash of its game data (the data_hash of entry 1).");

@@ -750,6 +750,14 @@ mq_cmd_export(struct mq_cli *cli, int argc, char **argv)
 	if (!mq_game_over(g))
 		rc = mq_fail(&err, MQ_REFUSED, "Game %s is not over yet; its secrets "
 		    "stay sealed until it ends.", g->id);
+	else if (g->end_seq == 0)
+		/* a crash between its last mails and its end entry: serve's
+		 * scan as it starts logs it (game_end.c), and an export
+		 * without it would not verify */
+		rc = mq_fail(&err, MQ_REFUSED, "Game %s is over, but the entry "
+		    "saying how it ended is not logged yet (a crash came "
+		    "between); masqued serve logs it as it starts, and then the "
+		    "game can be exported.", g->id);
 	else {
 		mq_logfile_rewind(g->lf);
 		rc = mq_logfile_export(g->lf, g->gd.json, &out, &err);

@@ -15,6 +15,21 @@ play_out $D $G
 expect 0 "export" -- $MREL -C $D export $G
 cp $T/out $T/game.json
 n=$(wc -l <$D/games/$G/log)
+# a game over whose end entry is not logged yet (a crash came between the
+# last move's mails and it: the mark is still before that move) is not
+# exported: the export would not verify
+cp -R $D $T/noend
+head -n $((n - 1)) $D/games/$G/log >$T/noend/games/$G/log
+last=$(grep -n '"type":"command"' $T/noend/games/$G/log | tail -n 1 | cut -d: -f1)
+printf '%020d\n' $((last - 1)) >$T/noend/games/$G/mailed
+expect 1 "export of a game whose end entry is not logged" -- $M -C $T/noend export $G
+err_has "Game $G is over, but the entry saying how it ended is not logged yet (a crash came between); masqued serve logs it as it starts, and then the game can be exported."
+one_line
+[ ! -s $T/out ] || fail "export printed a log with no end entry"; ok
+expect 0 "serve --once logs its end" -- $M -C $T/noend serve --once
+[ "$(grep -c '' $T/noend/games/$G/log)" = $n ] || fail "serve did not log the end entry"; ok
+expect 0 "export once the end is logged" -- $M -C $T/noend export $G
+same_file $T/out $T/game.json "the export once its end is logged"
 
 # the host's answers, from the data folder
 host() {	# name, then the command's words
@@ -124,6 +139,20 @@ expect 3 "verify an export cut after entry 10" -- $M verify $T/cut.json
 err_has "entry 11: the export ends at entry 10, before the game is over: its last entries were removed."; one_line
 [ ! -s $T/out ] || fail "verify said ok of a cut export"; ok
 [ -z "$(ls $T/tmp)" ] || fail "a cut export left $(ls $T/tmp) behind"; ok
+# cut of its end entry alone: the game is over there, but no export stops
+# before the entry that says how it ended
+$PY - $T/game.json $T/noend.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert '"type":"end"' in d["log"][-1] and '"type":"end"' not in d["log"][-2]
+del d["log"][-1]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect 3 "verify an export cut before its end entry" -- $M verify $T/noend.json
+err_has "entry $n: the export ends at entry $((n - 1)), where the game is over but before its end entry (the result): its last entry was removed."
+one_line
+[ ! -s $T/out ] || fail "verify said ok of an export with no end entry"; ok
+[ -z "$(ls $T/tmp)" ] || fail "an export with no end entry left $(ls $T/tmp) behind"; ok
 
 # --- the host's GAME is read from the data folder as before ---
 cd - >/dev/null
