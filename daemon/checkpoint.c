@@ -168,7 +168,8 @@ mq_checkpoint_against_log(const struct mq_checkpoint *cp,
 	/* Only the head is signed: the game and entry number beside it are
 	 * not, so a head the log holds under another number is a mail whose
 	 * number was changed, not a log that was. */
-	MQ_TRY(mq_logfile_open_kept(logpath, cp->pk, "checkpoint", &lf, err));
+	MQ_TRY(mq_logfile_open_kept(logpath, cp->pk, "checkpoint", cp->seq,
+	    &lf, err));
 	if (strcmp(mq_logfile_game(lf), cp->game) != 0)
 		rc = mq_fail(err, MQ_BADDATA, "The checkpoint is of game %s, "
 		    "the log of game %s.", cp->game, mq_logfile_game(lf));

@@ -84,6 +84,31 @@ export_data_hash_ok(const char *dir, const struct mq_game *g)
 }
 
 /*
+ * A game's log of n entries (and a torn last line of torn bytes) shorter
+ * than the mark of mailed entries in dir: its last entries are gone (an
+ * old backup put back, or a hand). MQ_BADDATA, the sentence in err.
+ */
+static int
+cut_sentence(const char *dir, uint64_t n, size_t torn, uint64_t mark,
+    struct mq_err *err)
+{
+	if (torn > 0)
+		/* as an editor that drops the last line end leaves it */
+		return mq_fail(err, MQ_BADDATA, "entry %llu: the log ends at "
+		    "entry %llu and a last line of %zu bytes with no line "
+		    "end, but entries up to %llu were mailed to the players "
+		    "(%s/mailed): if that line is entry %llu whole, put its "
+		    "line end back; else its last entries were removed.",
+		    (unsigned long long)(n + 1), (unsigned long long)n, torn,
+		    (unsigned long long)mark, dir, (unsigned long long)(n + 1));
+	return mq_fail(err, MQ_BADDATA, "entry %llu: the log ends at entry "
+	    "%llu, but entries up to %llu were mailed to the players "
+	    "(%s/mailed): its last entries were removed.",
+	    (unsigned long long)(n + 1), (unsigned long long)n,
+	    (unsigned long long)mark, dir);
+}
+
+/*
  * Verify the log at path under pk, and that it is not shorter than the
  * mark of mailed entries beside it; print the "ok" line, said added to it.
  * 0, or MQ_BADDATA (MQ_IO for a log that cannot be read) with err set.
@@ -113,24 +138,7 @@ verify_file(const char *path, const unsigned char pk[32], const char *said,
 	}
 	if (rc == 0 && (rc = mq_game_open_file(path, pk, 0, &g, err)) == 0 &&
 	    present && mark > n) {
-		/* a game's log shorter than what its players were mailed: its
-		 * last entries are gone (an old backup put back, or a hand) */
-		if (torn > 0)
-			/* as an editor that drops the last line end leaves it */
-			rc = mq_fail(err, MQ_BADDATA, "entry %llu: the log ends at "
-			    "entry %llu and a last line of %zu bytes with no line "
-			    "end, but entries up to %llu were mailed to the players "
-			    "(%s/mailed): if that line is entry %llu whole, put its "
-			    "line end back; else its last entries were removed.",
-			    (unsigned long long)(n + 1), (unsigned long long)n, torn,
-			    (unsigned long long)mark, g0.dir, (unsigned long long)
-			    (n + 1));
-		else
-			rc = mq_fail(err, MQ_BADDATA, "entry %llu: the log ends at "
-			    "entry %llu, but entries up to %llu were mailed to the "
-			    "players (%s/mailed): its last entries were removed.",
-			    (unsigned long long)(n + 1), (unsigned long long)n,
-			    (unsigned long long)mark, g0.dir);
+		rc = cut_sentence(g0.dir, n, torn, mark, err);
 		mq_game_close(g);
 	} else if (rc == 0 && export && !mq_game_over(g)) {
 		/* export is made of a game that is over, and its log whole: one
@@ -251,6 +259,68 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 }
 
 /*
+ * After what a player kept (a receipt or checkpoint of entries up to upto)
+ * was checked against the log of GAME at path, signed under pk: the log as
+ * a whole, as verify checks it, for a log damaged or cut past those entries
+ * leaves their verdict standing but is no sound log. 0 when it is sound;
+ * else MQ_BADDATA (MQ_IO: it cannot be read) and one sentence, as log and
+ * state say a damage past what they show.
+ */
+static int
+whole_log(const char *game, const char *path,
+    const unsigned char pk[32], uint64_t upto, struct mq_err *err)
+{
+	struct mq_game *g = NULL, g0;
+	struct mq_logfile *lf;
+	struct mq_damage dmg;
+	struct mq_err why, cut;
+	char what[1500], tail[400] = "";
+	const char *slash;
+	uint64_t n, mark, bad;
+	size_t torn, len;
+	int present;
+
+	/* the mark before the log, as verify_file reads them */
+	slash = strrchr(path, '/');
+	snprintf(g0.dir, sizeof(g0.dir), "%.*s", slash ? (int)(slash - path) : 1,
+	    slash ? path : ".");
+	mark = mq_mailmark_read(&g0, &present);
+	MQ_TRY(mq_logfile_open_sound(path, pk, 0, &lf, &bad, &why, err));
+	n = mq_logfile_seq(lf);
+	torn = mq_logfile_torn(lf);
+	mq_logfile_close(lf);
+	/* an entry that verifies but does not replay is found by the replay */
+	memset(&dmg, 0, sizeof(dmg));
+	MQ_TRY(mq_game_open_file_sound(path, pk, 0, &dmg, &g, err));
+	mq_game_close(g);
+	if (dmg.seq == 0 && present && mark > n) {
+		cut_sentence(g0.dir, n, torn, mark, &cut);
+		dmg.seq = n + 1;
+		snprintf(dmg.why, sizeof(dmg.why), "%s", cut.msg);
+	}
+	if (dmg.seq == 0)
+		return 0;
+	if ((len = strlen(dmg.why)) > 0 && dmg.why[len - 1] == '.')
+		dmg.why[len - 1] = '\0';
+	if (strchr(game, '/') == NULL && access(game, F_OK) != 0) {
+		/* a game of the data folder: the host's, whose game stops */
+		snprintf(what, sizeof(what), "log of game %s", game);
+		snprintf(tail, sizeof(tail), "; the game stops until you put it "
+		    "back from a backup (masqued verify %s)", game);
+	} else
+		snprintf(what, sizeof(what), "log %s", path);
+	if (dmg.seq > upto)
+		return mq_fail(err, MQ_BADDATA, "What was checked rests on "
+		    "entries 1 to %llu, which are sound; but the %s does not "
+		    "verify further on (%s)%s.", (unsigned long long)upto, what,
+		    dmg.why, tail);
+	/* one that does not replay, at or before them: the chain and the
+	 * signatures up to it held what was checked */
+	return mq_fail(err, MQ_BADDATA, "What was checked is in the log, but "
+	    "the %s does not verify (%s)%s.", what, dmg.why, tail);
+}
+
+/*
  * A file a player kept (kept.h): the receipt in it, and the checkpoint
  * every mail carries; each checked, and with GAME, against its log.
  */
@@ -260,11 +330,11 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 	struct mq_buf text = MQ_BUF_INIT;
 	struct mq_checkpoint cp;
 	struct mq_receipt r;
-	struct mq_err err;
+	struct mq_err err, log_err;
 	unsigned char pk[32];
 	const char *game = NULL, *key = NULL;
 	char path[1400], shown[65];
-	int a, rc, has_r = 0, has_cp = 0;
+	int a, rc, has_r = 0, has_cp = 0, log_rc = 0;
 
 	memset(&r, 0, sizeof(r));
 	if (argc < 2)
@@ -308,6 +378,10 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 		rc = mq_receipt_against_log(&r, path, &err);
 	if (rc == 0 && game != NULL && has_cp)
 		rc = mq_checkpoint_against_log(&cp, path, &err);
+	/* their verdict stands, said first; the log's after it (exit 3) */
+	if (rc == 0 && game != NULL)
+		log_rc = whole_log(game, path, has_r ? r.pk : cp.pk,
+		    has_r && (!has_cp || r.seq > cp.seq) ? r.seq : cp.seq, &log_err);
 	/* with neither GAME nor --key the only key is the one the file
 	 * shows: a file made up whole passes under its own, so the answer
 	 * names the key, for the player to hold it against their mails' */
@@ -342,6 +416,10 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 		    "calls it entry %llu of game %s, give GAME to check that "
 		    "against the log).\n", shown, (unsigned long long)cp.seq,
 		    cp.game);
+	}
+	if (rc == 0 && log_rc != 0) {
+		rc = log_rc;
+		err = log_err;
 	}
 out:
 	mq_receipt_free(&r);

@@ -312,13 +312,23 @@ mq_logfile_open_sound(const char *path, const unsigned char *trusted_pk,
 
 int
 mq_logfile_open_kept(const char *path, const unsigned char *pk,
-    const char *what, struct mq_logfile **out, struct mq_err *err)
+    const char *what, uint64_t seq, struct mq_logfile **out,
+    struct mq_err *err)
 {
 	char kid[MQ_LOG_KIDLEN + 1], logkid[MQ_LOG_KIDLEN + 1];
 	struct mq_logfile *lf;
+	struct mq_err why;
+	uint64_t bad;
 
 	*out = NULL;
-	MQ_TRY(mq_logfile_open_read(path, NULL, &lf, err));
+	/* a damage past the kept entry leaves its verdict standing: the
+	 * entries before the damage are what it is checked against */
+	MQ_TRY(mq_logfile_open_sound(path, NULL, 0, &lf, &bad, &why, err));
+	if (bad != 0 && bad <= seq) {
+		mq_logfile_close(lf);
+		*err = why;
+		return err->code;
+	}
 	if (sodium_memcmp(mq_logfile_pubkey(lf), pk, MQ_LOG_PKLEN) != 0) {
 		mq_log_kid(pk, kid);
 		mq_log_kid(mq_logfile_pubkey(lf), logkid);

@@ -49,14 +49,18 @@ int mq_logfile_open_sound(const char *path, const unsigned char *trusted_pk,
 
 /*
  * Open a log for reading, as above, to check what a player kept against it
- * (what: "receipt" or "checkpoint", signed under pk). The log is read under
- * the key its genesis names; when that is not pk, MQ_BADDATA with a
- * sentence that blames neither side: a mail under another key is one this
- * server did not sign, or the log was signed again under a new key, and
- * the key the game's mails show tells which.
+ * (what: "receipt" or "checkpoint", signed under pk, of entry seq). The log
+ * is read under the key its genesis names; when that is not pk, MQ_BADDATA
+ * with a sentence that blames neither side: a mail under another key is
+ * one this server did not sign, or the log was signed again under a new
+ * key, and the key the game's mails show tells which. A log that fails at
+ * or before entry seq fails with that sentence; one that fails after it
+ * opens holding the entries before the damage (open_sound), which the
+ * caller says once the receipt is checked (verify-receipt).
  */
 int mq_logfile_open_kept(const char *path, const unsigned char *pk,
-    const char *what, struct mq_logfile **out, struct mq_err *err);
+    const char *what, uint64_t seq, struct mq_logfile **out,
+    struct mq_err *err);
 
 /*
  * Open an existing log for appending under k: lock it (blocking), verify

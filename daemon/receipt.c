@@ -249,7 +249,8 @@ mq_receipt_against_log(const struct mq_receipt *r, const char *logpath,
 	struct mq_logfile *lf;
 	int rc;
 
-	MQ_TRY(mq_logfile_open_kept(logpath, r->pk, "receipt", &lf, err));
+	MQ_TRY(mq_logfile_open_kept(logpath, r->pk, "receipt", r->seq, &lf,
+	    err));
 	if (strcmp(mq_logfile_game(lf), r->game) != 0)
 		rc = mq_fail(err, MQ_BADDATA, "The receipt is for game %s, the "
 		    "log for game %s.", r->game, mq_logfile_game(lf));

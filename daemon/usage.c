@@ -70,8 +70,9 @@ static const struct {
 	  "receipt in it (its hash and the server's signature) and the checkpoint\n"
 	  "every mail carries (the signature over its entry's hash); with GAME, also\n"
 	  "that the log still holds the receipt's entry byte for byte, and that its\n"
-	  "entry of the checkpoint has that hash. Exit 3 when it fails, or the file\n"
-	  "holds neither." },
+	  "entry of the checkpoint has that hash, then the log whole, as verify:\n"
+	  "one damaged or cut after those entries keeps their ok lines, and says\n"
+	  "so on stderr. Exit 3 when it fails, or the file holds neither." },
 	{ "export", "export GAME",
 	  "Prints a game that is over as one JSON document: the log, the game data\n"
 	  "and the public key, for tests/verify_export.py or any other checker." },

@@ -153,4 +153,48 @@ mkdir $D/games/abcdefgh
 expect 3 "against a game whose log is missing" -- $M -C $D verify-receipt $R abcdefgh
 err_has "The log of game abcdefgh is missing ($D/games/abcdefgh/log)"; one_line
 rmdir $D/games/abcdefgh
+# --- a log damaged after the receipt's entry: the receipt's verdict
+# stands (stdout), but the log as a whole fails, said in one sentence
+# (exit 3), as log and state say a damage past what they show ---
+for p in bob carol; do
+	c=$($M -C $D bot $G $p) || fail "bot $p"
+	expect 0 "$p moves" -- $M -C $D submit $G $p "$c" --no-mail
+done
+n=$(grep -c '' $D/games/$G/log)
+[ $n -ge 6 ] || fail "only $n entries"; ok
+cp -a $D $T/tampered
+sed "${n}s/\"seq\":$n/\"seq\":$n /" $D/games/$G/log >$T/tampered/games/$G/log
+cmp -s $D/games/$G/log $T/tampered/games/$G/log && fail "entry $n was not changed"; ok
+expect 3 "the receipt against a log damaged after its entry" -- $M -C $T/tampered verify-receipt $R $G
+out_has "ok: the receipt for entry 4 of game $G is sound, and the log still holds that entry."
+out_has "ok: the checkpoint of entry 4 of game $G is signed by the server, and the log's entry is the one it signs."
+err_has "masqued: What was checked rests on entries 1 to 4, which are sound; but the log of game $G does not verify further on (entry $n: "
+err_has "the game stops until you put it back from a backup (masqued verify $G)."
+one_line
+expect 3 "verify of that log" -- $M -C $T/tampered verify $G
+err_has "entry $n: "
+# its last entry cut, which its players were mailed
+cp -a $D $T/cut
+head -n $((n - 1)) $D/games/$G/log >$T/cut/games/$G/log
+expect 3 "the receipt against a log cut after its entry" -- $M -C $T/cut verify-receipt $R $G
+out_has "ok: the receipt for entry 4 of game $G is sound, and the log still holds that entry."
+err_has "masqued: What was checked rests on entries 1 to 4, which are sound; but the log of game $G does not verify further on (entry $n: the log ends at entry $((n - 1)), but entries up to $n were mailed to the players ($T/cut/games/$G/mailed): its last entries were removed)"
+one_line
+# an entry signed and chained after it that does not replay (the host's
+# key signed it out of turn)
+cp -a $D $T/unreplayable
+/usr/bin/python3 tests/sign_end.py $T/unreplayable/games/$G/log $D/keys/server.key || fail "the end entry could not be made"
+expect 3 "the receipt against a log that does not replay after its entry" -- $M -C $T/unreplayable verify-receipt $R $G
+out_has "ok: the receipt for entry 4 of game $G is sound, and the log still holds that entry."
+err_has "masqued: What was checked rests on entries 1 to 4, which are sound; but the log of game $G does not verify further on (entry $((n + 1)): an end entry, but the game is not over there); the game stops"
+one_line
+# a torn last line (a crash mid-append) is no damage
+cp -a $D $T/torn
+printf '{"game":"%s","seq":' $G >>$T/torn/games/$G/log
+expect 0 "the receipt against a log with a torn last line" -- $M -C $T/torn verify-receipt $R $G
+out_has "ok: the receipt for entry 4 of game $G is sound, and the log still holds that entry."
+[ ! -s $T/err ] || { cat $T/err; fail "a torn last line was said to be damage"; }; ok
+# the whole log sound: nothing said
+expect 0 "the receipt against the sound log" -- $M -C $D verify-receipt $R $G
+[ ! -s $T/err ] || { cat $T/err; fail "a sound log was said to be damaged"; }; ok
 done_checks
