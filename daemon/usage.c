@@ -75,7 +75,9 @@ static const struct {
 	  "so on stderr. Exit 3 when it fails, or the file holds neither." },
 	{ "export", "export GAME",
 	  "Prints a game that is over as one JSON document: the log, the game data\n"
-	  "and the public key, for tests/verify_export.py or any other checker." },
+	  "and the public key, for tests/verify_export.py or any other checker.\n"
+	  "A game over whose end entry a crash kept from the log is refused until\n"
+	  "serve, as it starts, logs it." },
 	{ "serve", "serve [--once]",
 	  "The daemon: reads the game mailbox, plays the moves, mails the players,\n"
 	  "keeps the deadlines, every poll_interval; --once makes one pass and exits.\n"
