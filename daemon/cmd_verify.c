@@ -150,11 +150,12 @@ verify_file(const char *path, const unsigned char pk[32], const char *said,
 		    (unsigned long long)n);
 		mq_game_close(g);
 	} else if (rc == 0 && export && g->end_seq == 0) {
-		/* over in play, but cut of its end entry alone: the entry that
-		 * says how it ended (export waits for it) is part of an export */
+		/* over in play, but cut of its end entry alone: the entry
+		 * that says how it ended (export waits for it) is part of
+		 * an export */
 		rc = mq_fail(err, MQ_BADDATA, "entry %llu: the export ends at "
-		    "entry %llu, where the game is over but before its end entry "
-		    "(the result): its last entry was removed.",
+		    "entry %llu, where the game is over but before its end "
+		    "entry (the result): its last entry was removed.",
 		    (unsigned long long)(n + 1), (unsigned long long)n);
 		mq_game_close(g);
 	} else if (rc == 0 && export && !export_data_hash_ok(g0.dir, g)) {
@@ -261,8 +262,8 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 /*
  * After what a player kept (a receipt or checkpoint of entries up to upto)
  * was checked against the log of GAME at path, signed under pk: the log as
- * a whole, as verify checks it, for a log damaged or cut past those entries
- * leaves their verdict standing but is no sound log. 0 when it is sound;
+ * a whole, as verify checks it. A log damaged or cut past those entries
+ * leaves their verdict standing, but is no sound log. 0 when it is sound;
  * else MQ_BADDATA (MQ_IO: it cannot be read) and one sentence, as log and
  * state say a damage past what they show.
  */
@@ -305,8 +306,8 @@ whole_log(const char *game, const char *path,
 	if (strchr(game, '/') == NULL && access(game, F_OK) != 0) {
 		/* a game of the data folder: the host's, whose game stops */
 		snprintf(what, sizeof(what), "log of game %s", game);
-		snprintf(tail, sizeof(tail), "; the game stops until you put it "
-		    "back from a backup (masqued verify %s)", game);
+		snprintf(tail, sizeof(tail), "; the game stops until you put "
+		    "it back from a backup (masqued verify %s)", game);
 	} else
 		snprintf(what, sizeof(what), "log %s", path);
 	if (dmg.seq > upto)
@@ -380,8 +381,8 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 		rc = mq_checkpoint_against_log(&cp, path, &err);
 	/* their verdict stands, said first; the log's after it (exit 3) */
 	if (rc == 0 && game != NULL)
-		log_rc = whole_log(game, path, has_r ? r.pk : cp.pk,
-		    has_r && (!has_cp || r.seq > cp.seq) ? r.seq : cp.seq, &log_err);
+		log_rc = whole_log(game, path, has_r ? r.pk : cp.pk, has_r &&
+		    (!has_cp || r.seq > cp.seq) ? r.seq : cp.seq, &log_err);
 	/* with neither GAME nor --key the only key is the one the file
 	 * shows: a file made up whole passes under its own, so the answer
 	 * names the key, for the player to hold it against their mails' */

@@ -756,8 +756,8 @@ mq_cmd_export(struct mq_cli *cli, int argc, char **argv)
 		 * without it would not verify */
 		rc = mq_fail(&err, MQ_REFUSED, "Game %s is over, but the entry "
 		    "saying how it ended is not logged yet (a crash came "
-		    "between); masqued serve logs it as it starts, and then the "
-		    "game can be exported.", g->id);
+		    "between); masqued serve logs it as it starts, and then "
+		    "the game can be exported.", g->id);
 	else {
 		mq_logfile_rewind(g->lf);
 		rc = mq_logfile_export(g->lf, g->gd.json, &out, &err);
