@@ -316,9 +316,23 @@ inbox_parallel(struct mq_daemon *d, struct mq_maildir_list *l, int n,
 		if (got != (ssize_t)sizeof(part) || !WIFEXITED(status) ||
 		    WEXITSTATUS(status) != 0) {
 			/* which of its games' messages failed is not known:
-			 * every game's deadlines wait with them this pass */
-			mq_daemon_log("inbound: worker %d stopped early; its messages "
-			    "wait for the next pass", k);
+			 * every game's deadlines wait with them this pass. What
+			 * it marked done before it stopped is done (logged and
+			 * answered), only not counted in this pass's line. */
+			char how[64];
+
+			if (WIFSIGNALED(status))
+				snprintf(how, sizeof(how), "killed by signal %d",
+				    WTERMSIG(status));
+			else if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+				snprintf(how, sizeof(how), "exit status %d",
+				    WEXITSTATUS(status));
+			else
+				snprintf(how, sizeof(how), "no report");
+			mq_daemon_log("inbound: worker %d stopped early (%s); the "
+			    "messages it had not marked done wait for the next "
+			    "pass, and those it had are not counted below", k,
+			    how);
 			d->stall_all = 1;
 		} else {
 			add_stats(st, &part.st);

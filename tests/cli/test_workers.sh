@@ -112,9 +112,14 @@ for k in 1 50 150; do
 	rm -rf $T/sk; cp -a $P $T/sk; echo "workers = 2" >> $T/sk/masqued.conf
 	$KILL_STRACE -o $T/sk.trace -e trace=renameat2 \
 	    -e inject=renameat2:signal=KILL:when=$k \
-	    $MREL -C $T/sk serve --once >/dev/null 2>&1
+	    $MREL -C $T/sk serve --once >/dev/null 2>$T/sk.err
 	[ "$(grep -c 'killed by SIGKILL' $T/sk.trace)" -ge 2 ] ||
 	    fail "killed at outbox move $k: $(grep -c 'killed by SIGKILL' $T/sk.trace) process(es) killed, not the two workers"; ok
+	# the parent says how each stopped, and that what a worker marked
+	# done is done (its pass line only undercounts; it said every message
+	# waited)
+	[ "$(grep -c 'inbound: worker [01] stopped early (killed by signal 9); the messages it had not marked done wait for the next pass' $T/sk.err)" = 2 ] ||
+	    { cat $T/sk.err >&2; fail "killed at outbox move $k: the workers' stop not said"; }; ok
 	expect 0 "the restart after the kill at outbox move $k" -- $M -C $T/sk serve --once
 	grep -F " 0 failed;" $T/err >/dev/null || fail "$(tail -n 1 $T/err)"; ok
 	[ -z "$(ls $T/sk/mail/inbox/new)" ] || fail "mail left in the inbox after the kill at $k"; ok
