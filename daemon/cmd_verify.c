@@ -341,6 +341,8 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 	if (argc < 2)
 		return mq_cli_usage("verify-receipt takes FILE [GAME] [--key PUB]");
 	for (a = 2; a < argc; a++) {
+		if (strcmp(argv[a], "--key") == 0 && key != NULL)
+			return mq_cli_usage("--key is given twice");
 		if (strcmp(argv[a], "--key") == 0 && a + 1 < argc)
 			key = argv[++a];
 		else if (game == NULL && argv[a][0] != '-')

@@ -160,7 +160,7 @@ sys.exit(0 if c == {"PLAN cw cw cw cw cw cw": False, "STATUS": True} and "refuse
 # --at 5 showed entry 5); which was meant? Refused, as new's and admin's ---
 for c in "state $G --at 1 --at 2" "replay $G --from 1 --from 2" "replay $G --to 2 --to 3" \
     "sim redmasque --games 2 --games 3" "sim redmasque --players 4 --players 5" \
-    "sim redmasque --bots random --bots careful"; do
+    "sim redmasque --bots random --bots careful" "verify-receipt $T/reply.eml --key k1 --key k2"; do
 	set -- $c
 	opt=$(echo "$c" | awk '{ print $(NF - 1) }')
 	expect 2 "$1 with $opt twice" -- $M -C $D "$@"
