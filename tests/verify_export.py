@@ -8,8 +8,11 @@ Checks every log line (three TAB-separated fields, a canonical body, its hash,
 its signature under the export's public_key), the seq/prev chain, the game,
 the kid, that the genesis names public_key as server_key, the seed
 commitment, every secret command's salt and commitment, the blind of a command
-or timeout no message carries, the seqs each reveal opens, and the data hash.
-Prints "ok: N entries", or "entry SEQ: what is wrong" (or "export: ...").
+or timeout no message carries, the seqs each reveal opens, the data hash, and
+that the log holds its one end entry (the result): export is made of a game
+over, its end logged, so a log with none had its last entries cut (the chain
+cannot tell). Prints "ok: N entries", or "entry SEQ: what is wrong" (or
+"export: ...").
 
 Each MAIL is a mail masqued sent that a player kept: the whole mail as a
 client saves it (.eml: its text/plain part is read, whatever its transfer
@@ -301,6 +304,11 @@ def check_commitments(chain, body):
         chain.genesis = body
     elif t == "command":
         check_command(chain, body)
+    elif t == "end":
+        firsts = [s for s in sorted(chain.types) if chain.types[s] == "end"]
+        if firsts:
+            raise Bad("a second end entry (the first is entry %d)."
+                      % firsts[0])
     elif t == "reveal":
         opens = body.get("opens")
         if type(opens) is not list:
@@ -370,6 +378,12 @@ def verify(doc):
             check_line(chain, line)
         except Bad as e:
             raise Failure(n, str(e))
+    if "end" not in chain.types.values():
+        # an export is of a game over, and waits for its end entry; what
+        # may follow that (a player's SET LANG) is no part of the game
+        raise Failure(chain.seq + 1, "the export ends at entry %d, before "
+                      "its end entry (the result), which every export holds: "
+                      "the log was cut short." % chain.seq)
     if chain.game != doc["game"]:
         raise Failure(None, "the export's game is not the log's.")
     try:

@@ -8,6 +8,7 @@
 # comes before the damage. The temporary folder it is read in is removed.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
+VX=$PWD/tests/verify_export.py	# the independent verifier, from any folder
 D=$T/data
 expect 0 "init" -- $M -C $D init
 G=$(new_game $D) || fail "new"
@@ -139,6 +140,12 @@ expect 3 "verify an export cut after entry 10" -- $M verify $T/cut.json
 err_has "entry 11: the export ends at entry 10, before the game is over: its last entries were removed."; one_line
 [ ! -s $T/out ] || fail "verify said ok of a cut export"; ok
 [ -z "$(ls $T/tmp)" ] || fail "a cut export left $(ls $T/tmp) behind"; ok
+# the independent verifier, which does not replay, finds no end entry
+expect 0 "verify_export.py on the whole export" -- $PY $VX $T/game.json
+out_has "ok: $n entries"
+expect 1 "verify_export.py on an export cut after entry 10" -- $PY $VX $T/cut.json
+out_has "entry 11: the export ends at entry 10, before its end entry (the result), which every export holds: the log was cut short."
+[ "$(grep -c '' $T/out)" = 1 ] || fail "verify_export.py: not one line"; ok
 # cut of its end entry alone: the game is over there, but no export stops
 # before the entry that says how it ended
 $PY - $T/game.json $T/noend.json <<'PY'
@@ -153,6 +160,9 @@ err_has "entry $n: the export ends at entry $((n - 1)), where the game is over b
 one_line
 [ ! -s $T/out ] || fail "verify said ok of an export with no end entry"; ok
 [ -z "$(ls $T/tmp)" ] || fail "an export with no end entry left $(ls $T/tmp) behind"; ok
+expect 1 "verify_export.py on an export cut before its end entry" -- $PY $VX $T/noend.json
+out_has "entry $n: the export ends at entry $((n - 1)), before its end entry (the result), which every export holds: the log was cut short."
+[ "$(grep -c '' $T/out)" = 1 ] || fail "verify_export.py: not one line"; ok
 
 # --- the host's GAME is read from the data folder as before ---
 cd - >/dev/null

@@ -2,7 +2,8 @@
 """verify_export_selftest.py - test tests/verify_export.py on exports it builds.
 
 Run from the repo root with /usr/bin/python3. Builds a small signed export
-with PyNaCl (a genesis and two command entries with commitments), computing
+with PyNaCl (a genesis, two command entries with commitments and the end
+entry, as daemon/game_end.c writes it), computing
 every field from the formats in DESIGN.md without the verifier's code; checks
 that the verifier accepts it, then that it rejects tampered copies naming the
 right entry. Then the mails a player kept, written as masqued writes them
@@ -91,6 +92,14 @@ def build():
         body = command(len(lines) + 1, prev, player, texts)
         bodies.append(body)
         lines.append(line_of(dumps(body)))
+    # the result, once the game is over: every export holds it
+    end = {"v": 1, "game": GAME, "seq": len(lines) + 1,
+           "prev": lines[-1].split("\t")[1], "ts": 1000 + len(lines),
+           "kid": h(PK)[:8].hex(), "type": "end",
+           "result": {"alive": ["alice", "bob"], "by": "rules",
+                      "winner": "alice"}}
+    bodies.append(end)
+    lines.append(line_of(dumps(end)))
     export = {"format": "masqued-export-v1", "game": GAME,
               "public_key": PK.hex(), "log": lines, "data": data,
               "data_hash": data_hash}
@@ -247,7 +256,7 @@ def check_mails(export, bodies, tmp):
             ("quoted.txt", "".join("> " + l + "\n" for l in
                                    mail_text(export, 3).splitlines()))]
     expect_mails("kept mails, en, ja and zh", export, tmp, kept, 0,
-                 ["ok: 3 entries",
+                 ["ok: 4 entries",
                   "alice-en.eml: ok, checkpoint entry 2, receipt entry 2",
                   "bob-ja.txt: ok, checkpoint entry 3",
                   "carol-zh.eml: ok, checkpoint entry 1",
@@ -282,7 +291,7 @@ def check_mails(export, bodies, tmp):
                  [("saw1.txt", mail_text(export, 1, "ja")),
                   ("saw2.eml", eml(mail_text(export, 2, "zh"), "base64")),
                   ("saw3.txt", mail_text(export, 3))], 1,
-                 ["ok: 3 entries", "saw1.txt: ok, checkpoint entry 1",
+                 ["ok: 4 entries", "saw1.txt: ok, checkpoint entry 1",
                   "saw2.eml: the export's entry 2 is not the one this mail's "
                   "checkpoint signs: the log was changed.",
                   "saw3.txt: the export's entry 3 is not the one this mail's "
@@ -304,11 +313,13 @@ def check_mails(export, bodies, tmp):
                      "the mail was altered."])
 
     cut = copy.deepcopy(export)
-    del cut["log"][2]
+    del cut["log"][2:]
     expect_mails("a log cut short", cut, tmp,
                  [("m.txt", mail_text(export, 3, with_receipt=(
                      3, receipt(fields(export, 3)[0]))))], 1,
-                 ["ok: 2 entries",
+                 ["entry 3: the export ends at entry 2, before its end entry "
+                  "(the result), which every export holds: the log was cut "
+                  "short.",
                   "m.txt: the export's log ends at entry 2, before this "
                   "mail's checkpoint, entry 3: the log was cut short; the "
                   "export's log ends at entry 2, before this mail's receipt, "
@@ -345,14 +356,14 @@ def check_mails(export, bodies, tmp):
                  err="two.txt holds more than one receipt: keep each mail "
                  "in a file of its own.")
     rc, out, errout = run_mails(export, tmp, [("letter.txt", "hello\n")])
-    if rc != 2 or out != "ok: 3 entries\n" or len(errout.splitlines()) != 1:
+    if rc != 2 or out != "ok: 4 entries\n" or len(errout.splitlines()) != 1:
         failures.append("neither: not exit 2 with one sentence alone: "
                         "%d %s%s" % (rc, out, errout))
     # a stray file among kept mails: said, and the others checked
     expect_mails("a stray file and a good mail", export, tmp,
                  [("letter.txt", "hello\n"),
                   ("ok.txt", mail_text(export, 1))], 2,
-                 ["ok: 3 entries", "ok.txt: ok, checkpoint entry 1"],
+                 ["ok: 4 entries", "ok.txt: ok, checkpoint entry 1"],
                  err="letter.txt holds neither a checkpoint")
     expect_mails("a stray file and a bad mail", export, tmp,
                  [("letter.txt", "hello\n"),
@@ -370,7 +381,7 @@ def check_mails(export, bodies, tmp):
                           ("two.mbox", mbox_from + lf(good) + b"\n" +
                            mbox_from + lf(bad))):
         expect_mails("two mails in one file (%s)" % name, export, tmp,
-                     [(name, content)], 2, ["ok: 3 entries"],
+                     [(name, content)], 2, ["ok: 4 entries"],
                      err="%s holds more than one mail: keep each mail in "
                      "a file of its own" % name)
     expect_mails("an mbox of one mail", export, tmp,
@@ -381,7 +392,7 @@ def main():
     check_canon_agrees_with_jansson()
     export, bodies = build()
     with tempfile.TemporaryDirectory() as tmp:
-        expect("sound export", export, tmp, 0, "ok: 3 entries")
+        expect("sound export", export, tmp, 0, "ok: 4 entries")
 
         e = copy.deepcopy(export)
         e["log"][1] = e["log"][1].replace("TARGET bob", "TARGET bot", 1)
@@ -408,6 +419,38 @@ def main():
         sig = ("B" if sig[0] == "A" else "A") + sig[1:]
         e["log"][1] = "\t".join((body, digest, sig))
         expect("a signature", e, tmp, 1, "entry 2: the signature")
+
+        # cut at an entry's end, which the chain cannot tell: no end entry
+        e = copy.deepcopy(export)
+        del e["log"][-1]
+        expect("its end entry cut", e, tmp, 1, "entry 4: the export ends at "
+               "entry 3, before its end entry (the result), which every "
+               "export holds: the log was cut short.\n")
+        e = copy.deepcopy(export)
+        del e["log"][2:]
+        expect("its last entries cut", e, tmp, 1, "entry 3: the export ends "
+               "at entry 2, before its end entry")
+
+        def again(b):
+            b["seq"] = 5
+            b["prev"] = export["log"][3].split("\t")[1]
+        e = copy.deepcopy(export)
+        e["log"].append(resigned(export, bodies, 4, again)["log"][3])
+        expect("a second end entry", e, tmp, 1, "entry 5: a second end entry "
+               "(the first is entry 4).\n")
+
+        # a player's SET LANG after the end is logged: the end entry need
+        # not be the last (masqued submit GAME PLAYER "SET LANG ja")
+        lang = {"v": 1, "game": GAME, "seq": 5,
+                "prev": export["log"][3].split("\t")[1], "ts": 1010,
+                "kid": h(PK)[:8].hex(), "type": "admin", "action": "lang",
+                "by": "admin", "player": "alice", "lang": "ja",
+                "why": "the player asked (SET LANG)",
+                "blind": h(b"masqued-blind-v1\n" + dumps(
+                    {"game": GAME, "seq": 5}).encode(), key=SEED).hex()}
+        e = copy.deepcopy(export)
+        e["log"].append(line_of(dumps(lang)))
+        expect("a setting after the end", e, tmp, 0, "ok: 5 entries\n")
 
         e = copy.deepcopy(export)
         del e["log"][1]
