@@ -27,8 +27,8 @@ struct mq_smtp {
 	char				 errbuf[CURL_ERROR_SIZE];
 	char				 host[256];	/* url without userinfo */
 	char				 last[256];	/* last 4xx or 5xx line */
-	char				 verb[8];	/* last command's verb */
-	char				 refused[8];	/* the verb last refused */
+	char				 verb[12];	/* last command's verb */
+	char				 refused[12];	/* the verb last refused */
 	struct mq_buf			 msg;		/* CRLF copy of raw */
 	size_t				 pos;		/* read cursor in msg */
 	int				 per_conn;
@@ -195,6 +195,27 @@ sm_crlf(struct mq_buf *b, const char *raw, size_t len)
 	return b->oom ? MQ_IO : 0;
 }
 
+/*
+ * The refusal answered the greeting, EHLO/HELO, STARTTLS or AUTH: the
+ * server refuses the session itself (421 in maintenance, overloaded), so
+ * it would refuse any message alike. A refusal of MAIL is not one: it can
+ * be the message's (552 to its SIZE).
+ */
+static int
+sm_session_refused(const struct mq_smtp *s)
+{
+	static const char *const verbs[] = { "", "EHLO", "HELO", "STARTTLS",
+	    "AUTH" };
+	size_t i;
+
+	if (s->last[0] != '4' && s->last[0] != '5')
+		return 0;
+	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		if (strcmp(s->refused, verbs[i]) == 0)
+			return 1;
+	return 0;
+}
+
 static int
 sm_fail(struct mq_smtp *s, CURLcode rc, const char *rcpt, struct mq_err *err)
 {
@@ -224,6 +245,9 @@ sm_fail(struct mq_smtp *s, CURLcode rc, const char *rcpt, struct mq_err *err)
 	default:
 		break;
 	}
+	if (code >= 400 && code <= 599 && sm_session_refused(s))
+		return mq_fail(err, MQ_IO, "The SMTP server %s takes no mail "
+		    "now: %s", s->host, s->last);
 	if (code >= 500 && code <= 599 && to_msg)
 		return mq_fail(err, MQ_REFUSED, "The SMTP server %s refused "
 		    "mail to %s for good: %s", s->host, rcpt, s->last);
@@ -276,9 +300,10 @@ mq_smtp_send(struct mq_smtp *s, const char *rcpt, const char *raw,
 		/* Never reuse a connection left mid-transaction. */
 		s->fresh = 1;
 		s->on_conn = 0;
-		/* not a word from the server: the message never reached it */
+		/* not a word from the server, or a session refused before
+		 * any command of the message: the message never reached it */
 		s->down = !s->heard || rc == CURLE_LOGIN_DENIED ||
-		    rc == CURLE_USE_SSL_FAILED;
+		    rc == CURLE_USE_SSL_FAILED || sm_session_refused(s);
 		return sm_fail(s, rc, rcpt, err);
 	}
 	s->fresh = 0;

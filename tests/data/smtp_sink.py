@@ -3,13 +3,16 @@
 message and stores each, as received, in a file of OUTDIR; it waits DELAY
 seconds before answering each DATA, so that a test can hold a sender in the
 middle of a session. With SINK_REFUSE set, a recipient that holds it is
-refused for good (550), as a server that knows no such user. Prints the
-port it listens on, then serves until killed.
+refused for good (550), as a server that knows no such user. With
+SINK_GREET set (a 4xx or 5xx line), every connection is greeted with it
+and closed, as a server that takes no mail at all (421: in maintenance,
+overloaded). Prints the port it listens on, then serves until killed.
 Usage: smtp_sink.py OUTDIR [DELAY]"""
 import os, socket, socketserver, sys, threading
 
 out, delay = sys.argv[1], float(sys.argv[2]) if len(sys.argv) > 2 else 0
 refuse = os.environ.get("SINK_REFUSE", "")
+greet = os.environ.get("SINK_GREET", "")
 count = [0]
 lock = threading.Lock()
 
@@ -19,6 +22,9 @@ class Handler(socketserver.StreamRequestHandler):
         self.wfile.flush()
 
     def handle(self):
+        if greet:
+            self.say(greet)
+            return
         self.say("220 sink ESMTP")
         rcpt = []
         while True:
