@@ -9,9 +9,9 @@
 #include "daemon/smtp_outage.h"
 #include "fileio.h"
 
-/* The record, read strictly: "SINCE\nWHY\n". 0 when there is none; a
- * damaged one is logged and counts as none (the outage then seems to
- * begin now: only the host's notice is affected, never a mail). */
+/* The record, read strictly: "SINCE\nWHY\n". 1 with it, 0 when there is
+ * none or it cannot be read (logged), -1 when it is damaged (the caller
+ * says what follows: only the host's notice is affected, never a mail). */
 static int
 outage_read(const char *path, long long *since, char *why, size_t n)
 {
@@ -29,11 +29,8 @@ outage_read(const char *path, long long *since, char *why, size_t n)
 	if (!present)
 		return 0;
 	if (strlen(buf) != len || mq_scan_digits(&p, LLONG_MAX, &t) != 0 ||
-	    *p++ != '\n' || (nl = strchr(p, '\n')) == NULL || nl[1] != '\0') {
-		mq_daemon_log("spool: %s is damaged; the SMTP outage it "
-		    "recorded is counted from now", path);
-		return 0;
-	}
+	    *p++ != '\n' || (nl = strchr(p, '\n')) == NULL || nl[1] != '\0')
+		return -1;
 	*since = (long long)t;
 	if (why != NULL)
 		snprintf(why, n, "%.*s", (int)(nl - p), p);
@@ -49,8 +46,14 @@ mq_smtp_outage_note(const char *datadir, long long now, const char *why,
 	int n;
 
 	snprintf(path, sizeof(path), "%s/cursor/smtp-down", datadir);
-	if (outage_read(path, since, NULL, 0))
+	switch (outage_read(path, since, NULL, 0)) {
+	case 1:
 		return;
+	case -1:
+		mq_daemon_log("spool: %s is damaged; the SMTP outage it "
+		    "recorded is counted from now", path);
+		break;
+	}
 	*since = now;
 	/* one line of why: the answer is the transport's own sentence */
 	snprintf(rec, sizeof(rec), "%lld\n%.1000s\n", now, why);
@@ -69,7 +72,18 @@ mq_smtp_outage_read(const char *datadir, long long *since, char *why,
 	char path[1400];
 
 	snprintf(path, sizeof(path), "%s/cursor/smtp-down", datadir);
-	return outage_read(path, since, why, n);
+	switch (outage_read(path, since, why, n)) {
+	case 1:
+		return 1;
+	case -1:
+		/* removed, or it would be found damaged at every pass until
+		 * the next outage replaced it */
+		mq_daemon_log("spool: %s is damaged; the SMTP outage it "
+		    "recorded, of unknown start, is over", path);
+		mq_smtp_outage_clear(datadir);
+		break;
+	}
+	return 0;
 }
 
 void

@@ -21,7 +21,8 @@ void mq_smtp_outage_note(const char *datadir, long long now, const char *why,
     long long *since);
 
 /* 1, with the outage's start and its first answer (why, n bytes), when
- * one is recorded; else 0. */
+ * one is recorded; else 0. It is read as the outage ends: a damaged record
+ * is logged and removed. */
 int mq_smtp_outage_read(const char *datadir, long long *since, char *why,
     size_t n);
 /* The server took mail again: the record goes (after the host's notice is

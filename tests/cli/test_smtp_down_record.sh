@@ -1,0 +1,23 @@
+#!/bin/sh
+# test_smtp_down_record.sh - DATADIR/cursor/smtp-down, the record of an SMTP
+# outage (smtp_outage.h), damaged: the server taking mail again removes it,
+# once, as it removes a sound one; it is not left to be said damaged at
+# every pass after.
+. tests/cli/lib.sh
+D=$T/d
+expect 0 "init" -- $M -C $D init
+smtp_sink $T/got
+printf 'admin = host@x.test\noutbound = smtp\nsmtp_url = smtp://127.0.0.1:%s\ntls = no\nfrom = masqued <game@example.org>\nreply_domain = example.org\n' \
+    "$(cat $T/sinkport)" >> $D/masqued.conf
+new_game $D >/dev/null || fail "new"
+printf 'not a time\nwhy\n' > $D/cursor/smtp-down
+expect 0 "serve, the record damaged" -- $M -C $D serve --once
+err_has "4 mail(s) sent, 0 waiting, 0 dead"
+err_has "smtp-down is damaged"
+[ ! -e $D/cursor/smtp-down ] || fail "the damaged record left: $(cat $D/cursor/smtp-down)"; ok
+[ -z "$(ls $D/spool | grep '^admin-smtp-back')" ] || fail "the host told of an outage of unknown start"; ok
+# the next pass that sends: not a word of it
+$M -C $D admin $(ls $D/games) pause --why "a test" >/dev/null 2>&1 || fail "pause"
+MASQUED_NOW=$((MASQUED_NOW + 60)) expect 0 "serve, a mail more" -- $M -C $D serve --once
+! grep -q "smtp-down" $T/err || { cat $T/err; fail "the damaged record said again"; }; ok
+done_checks
