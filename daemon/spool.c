@@ -22,6 +22,7 @@
 #include "fileio.h"
 #include "mail/mime_out.h"
 #include "mail/refusal_i18n.h"
+#include "mail/transport.h"
 #include "mail/transport_maildir.h"
 #include "mail/transport_smtp.h"
 
@@ -418,6 +419,7 @@ outage_over(const struct mq_config *c, struct mq_refusals *words,
     long long now)
 {
 	char why[1100], from[40], until[40], text[4096], spoolname[100];
+	char host[256];
 	long long since;
 
 	if (!mq_smtp_outage_read(c->datadir, &since, why, sizeof(why)))
@@ -427,7 +429,10 @@ outage_over(const struct mq_config *c, struct mq_refusals *words,
 	mq_daemon_log("spool: the SMTP server takes mail again, after taking "
 	    "none since %s", from);
 	if (c->admin[0] && now - since >= MQ_SMTP_OUTAGE_TELL) {
-		snprintf(text, sizeof(text), HOST_SMTP_BACK_TEXT, c->smtp_url,
+		/* host and port, as the transport says them: smtp_url can
+		 * hold a USER:PASSWORD@, never to be mailed */
+		mq_transport_host(host, sizeof(host), c->smtp_url);
+		snprintf(text, sizeof(text), HOST_SMTP_BACK_TEXT, host,
 		    from, until, why, c->datadir);
 		snprintf(spoolname, sizeof(spoolname), "admin-smtp-back-%lld",
 		    since);

@@ -1,0 +1,35 @@
+#!/bin/sh
+# test_smtp_back_notice.sh - the host's notice that an SMTP outage is over
+# names the server as the log does, by its host and port: a password in
+# smtp_url (smtp://USER:PASSWORD@HOST, which libcurl takes) is in neither
+# the spooled notice nor the mail the server gets.
+. tests/cli/lib.sh
+D=$T/d
+expect 0 "init" -- $M -C $D init
+smtp_sink $T/gone
+port=$(cat $T/sinkport)
+kill $SINK_PID; wait $SINK_PID 2>/dev/null; SINK_PID=
+printf 'admin = host@x.test\noutbound = smtp\nsmtp_url = smtp://game:s3cr3tpw@127.0.0.1:%s\ntls = no\nfrom = masqued <game@example.org>\nreply_domain = example.org\n' \
+    "$port" >> $D/masqued.conf
+new_game $D >/dev/null || fail "new"
+t0=$MASQUED_NOW
+expect 0 "serve, the server down" -- $M -C $D serve --once
+err_has "counting no try"
+# two hours on, the server back (no AUTH offered: libcurl sends no login)
+smtp_sink $T/got
+sed -i "s#^smtp_url = .*#smtp_url = smtp://game:s3cr3tpw@127.0.0.1:$(cat $T/sinkport)#" $D/masqued.conf
+MASQUED_NOW=$((t0 + 7200)) expect 0 "serve, the server back" -- $M -C $D serve --once
+err_has "the SMTP server takes mail again"
+f=$(ls $D/spool/admin-smtp-back-*.eml 2>/dev/null)
+[ -n "$f" ] || fail "the host's notice not spooled: $(ls $D/spool)"; ok
+! grep -q s3cr3tpw $f || { cat $f; fail "the SMTP password in the host's notice"; }; ok
+/usr/bin/python3 -c '
+import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print(m.get_payload(decode=True).decode().replace("\n", " "))' $f > $T/notice
+grep -q "The SMTP server 127.0.0.1:$(cat $T/sinkport) took no mail" $T/notice ||
+    { cat $T/notice; fail "the notice does not name the server"; }; ok
+MASQUED_NOW=$((t0 + 7260)) expect 0 "serve, the notice goes" -- $M -C $D serve --once
+err_has "1 mail(s) sent, 0 waiting, 0 dead"
+! grep -rq s3cr3tpw $T/got || fail "the SMTP password in a mail the server got"; ok
+done_checks
