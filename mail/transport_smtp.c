@@ -35,6 +35,7 @@ struct mq_smtp {
 	int				 on_conn;	/* sent on this connection */
 	int				 fresh;		/* next send reconnects */
 	int				 heard;		/* the server answered */
+	int				 mailed;	/* MAIL sent: the message's */
 	int				 down;		/* mq_smtp_server_failed */
 	unsigned long			 connections;
 };
@@ -67,6 +68,8 @@ sm_debug(CURL *h, curl_infotype type, char *p, size_t n, void *arg)
 		    p[i] != '\r'; i++)
 			s->verb[i] = p[i];
 		s->verb[i] = '\0';
+		if (strcmp(s->verb, "MAIL") == 0)
+			s->mailed = 1;
 	} else if (type == CURLINFO_HEADER_IN && n > 0 &&
 	    (p[0] == '4' || p[0] == '5')) {
 		/* Keep the refusal and what it answered: QUIT comes after. */
@@ -199,7 +202,8 @@ sm_crlf(struct mq_buf *b, const char *raw, size_t len)
  * The refusal answered the greeting, EHLO/HELO, STARTTLS or AUTH: the
  * server refuses the session itself (421 in maintenance, overloaded), so
  * it would refuse any message alike. A refusal of MAIL is not one: it can
- * be the message's (552 to its SIZE).
+ * be the message's (552 to its SIZE); nor is a failure once MAIL went (an
+ * EHLO refused, then HELO taken, leaves that refusal the last one seen).
  */
 static int
 sm_session_refused(const struct mq_smtp *s)
@@ -208,7 +212,7 @@ sm_session_refused(const struct mq_smtp *s)
 	    "AUTH" };
 	size_t i;
 
-	if (s->last[0] != '4' && s->last[0] != '5')
+	if (s->mailed || (s->last[0] != '4' && s->last[0] != '5'))
 		return 0;
 	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
 		if (strcmp(s->refused, verbs[i]) == 0)
@@ -281,7 +285,7 @@ mq_smtp_send(struct mq_smtp *s, const char *rcpt, const char *raw,
 	mq_buf_free(&to);
 	s->pos = 0;
 	s->errbuf[0] = s->last[0] = s->verb[0] = s->refused[0] = '\0';
-	s->heard = 0;
+	s->heard = s->mailed = 0;
 	last = s->on_conn + 1 >= s->per_conn;
 	s->api->easy_setopt(s->h, CURLOPT_MAIL_RCPT, rl);
 	s->api->easy_setopt(s->h, CURLOPT_INFILESIZE_LARGE,
