@@ -27,8 +27,8 @@ struct mq_smtp {
 	char				 errbuf[CURL_ERROR_SIZE];
 	char				 host[256];	/* url without userinfo */
 	char				 last[256];	/* last 4xx or 5xx line */
-	char				 verb[12];	/* last command's verb */
-	char				 refused[12];	/* the verb last refused */
+	char				 verb[8];	/* last command's verb */
+	char				 refused[8];	/* the verb last refused */
 	struct mq_buf			 msg;		/* CRLF copy of raw */
 	size_t				 pos;		/* read cursor in msg */
 	int				 per_conn;
@@ -199,25 +199,15 @@ sm_crlf(struct mq_buf *b, const char *raw, size_t len)
 }
 
 /*
- * The refusal answered the greeting, EHLO/HELO, STARTTLS or AUTH: the
- * server refuses the session itself (421 in maintenance, overloaded), so
- * it would refuse any message alike. A refusal of MAIL is not one: it can
- * be the message's (552 to its SIZE); nor is a failure once MAIL went (an
- * EHLO refused, then HELO taken, leaves that refusal the last one seen).
+ * A refusal before the message's MAIL went: of the greeting, EHLO/HELO,
+ * STARTTLS or AUTH, the session itself (421 in maintenance, overloaded),
+ * as any message would meet. A refusal of MAIL or after is not one: it
+ * can be the message's (552 to its SIZE).
  */
 static int
 sm_session_refused(const struct mq_smtp *s)
 {
-	static const char *const verbs[] = { "", "EHLO", "HELO", "STARTTLS",
-	    "AUTH" };
-	size_t i;
-
-	if (s->mailed || (s->last[0] != '4' && s->last[0] != '5'))
-		return 0;
-	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
-		if (strcmp(s->refused, verbs[i]) == 0)
-			return 1;
-	return 0;
+	return !s->mailed && (s->last[0] == '4' || s->last[0] == '5');
 }
 
 static int
@@ -304,10 +294,11 @@ mq_smtp_send(struct mq_smtp *s, const char *rcpt, const char *raw,
 		/* Never reuse a connection left mid-transaction. */
 		s->fresh = 1;
 		s->on_conn = 0;
-		/* not a word from the server, or a session refused before
-		 * any command of the message: the message never reached it */
-		s->down = !s->heard || rc == CURLE_LOGIN_DENIED ||
-		    rc == CURLE_USE_SSL_FAILED || sm_session_refused(s);
+		/* not a word from the server, or a session that failed
+		 * before the message's MAIL went (a refused greeting, EHLO,
+		 * TLS or login, a cut): the message never reached it */
+		s->down = !s->heard || !s->mailed ||
+		    rc == CURLE_LOGIN_DENIED || rc == CURLE_USE_SSL_FAILED;
 		return sm_fail(s, rc, rcpt, err);
 	}
 	s->fresh = 0;

@@ -47,10 +47,11 @@ int	mq_smtp_send(struct mq_smtp *s, const char *rcpt, const char *raw,
 
 /*
  * After a failed send: 1 when the server took no part of the message: it
- * could not be reached, said nothing, refused the session (a 4xx or 5xx
- * to its greeting, EHLO or STARTTLS: 421, in maintenance), or refused the
- * login or TLS. The next message would only fail the same way (each
- * waiting for the timeout), and this one is not to blame.
+ * could not be reached, said nothing, or failed the session before the
+ * message's MAIL command (refused its greeting, EHLO, TLS or the login, as
+ * with a 421 in maintenance; or cut it). The next message would only fail
+ * the same way (each waiting for the timeout), and this one is not to
+ * blame.
  */
 int	mq_smtp_server_failed(const struct mq_smtp *s);
 

@@ -51,7 +51,7 @@ fake_imap() {
 # smtp_sink [SINK_X=V...] DIR [DELAY]: tests/data/smtp_sink.py on loopback,
 # each message it takes a file in DIR (made); its port in $T/sinkport, its
 # pid SINK_PID. SINK_REFUSE=DOMAIN refuses that domain's recipients;
-# SINK_GREET="421 ..." greets each connection with that and closes it.
+# SINK_GREET="421 ..." greets each connection with that line and closes it.
 smtp_sink() {
 	rm -f $T/sinkport
 	(

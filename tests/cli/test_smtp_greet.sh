@@ -3,7 +3,8 @@
 # refusal (421: in maintenance, overloaded) takes no mail at all, as one
 # that does not answer: an outage, no mail's failure. No try is counted,
 # one mail is tried a pass, and hours of it make no dead letter; once the
-# server greets again every mail goes.
+# server greets again every mail goes. Nor is a session that the server
+# cuts after its greeting, before any command of a mail, a mail's failure.
 . tests/cli/lib.sh
 D=$T/d
 expect 0 "init" -- $M -C $D init
@@ -37,4 +38,15 @@ MASQUED_NOW=$((t0 + 19 * 600)) expect 0 "serve, the server back" -- $M -C $D ser
 err_has "the SMTP server takes mail again, after taking none since 2026-09-21 14:13 UTC"
 err_has "4 mail(s) sent, 0 waiting, 0 dead"
 [ "$(ls $T/got | wc -l)" = 4 ] || fail "not four mails at the server: $(ls $T/got)"; ok
+# a server that greets and then drops the session, before any command of
+# a mail went (it stops, or cannot take the connection): no mail's
+# failure either
+kill $SINK_PID; wait $SINK_PID 2>/dev/null; SINK_PID=
+smtp_sink SINK_GREET="220 sink ESMTP" $T/none2
+sed -i "s#^smtp_url = .*#smtp_url = smtp://127.0.0.1:$(cat $T/sinkport)#" $D/masqued.conf
+$M -C $D admin $(ls $D/games) pause --why "a test" >/dev/null 2>&1 || fail "pause"
+MASQUED_NOW=$((t0 + 20 * 600)) expect 0 "serve, the session cut after the greeting" -- $M -C $D serve --once
+err_has "mail(s) wait for the next pass, counting no try"
+! grep -q 'not sent (try' $T/err || { cat $T/err; fail "a try counted for a session cut before any mail"; }; ok
+[ -z "$(ls $D/spool | grep '\.retry$')" ] || fail "a try counted for a mail: $(ls $D/spool)"; ok
 done_checks

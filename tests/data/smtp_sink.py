@@ -4,9 +4,9 @@ message and stores each, as received, in a file of OUTDIR; it waits DELAY
 seconds before answering each DATA, so that a test can hold a sender in the
 middle of a session. With SINK_REFUSE set, a recipient that holds it is
 refused for good (550), as a server that knows no such user. With
-SINK_GREET set (a 4xx or 5xx line), every connection is greeted with it
-and closed, as a server that takes no mail at all (421: in maintenance,
-overloaded). Prints the port it listens on, then serves until killed.
+SINK_GREET set, every connection is greeted with that line and closed:
+a 4xx or 5xx, a server that takes no mail at all (421: in maintenance,
+overloaded); a 220, one that stops in the middle of the session. Prints the port it listens on, then serves until killed.
 Usage: smtp_sink.py OUTDIR [DELAY]"""
 import os, socket, socketserver, sys, threading
 

@@ -186,7 +186,7 @@ for m in $waiting; do
 	[ -f "$D/spool/$m.eml" ] || fail "the spooled mail $m left while OpenSMTPD was down"
 done
 # the outage counts no try; a mail in flight as OpenSMTPD stopped (the
-# session cut after its greeting) may have counted one, no other
+# session cut once its MAIL went) may have counted one, no other
 [ "$(ls "$D/spool" | grep -c "^$G2-.*\.retry\$")" -le 1 ] ||
     fail "the outage counted tries: $(ls "$D/spool" | grep "\.retry\$" | tr '\n' ' ')"
 checks=$((checks + 1))
