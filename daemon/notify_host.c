@@ -145,12 +145,14 @@ mq_notify_host_spooled(struct mq_daemon *d, const char *key,
 	m.text = mq_buf_str(&body);
 	rc = mq_mime_build(&m, &raw, &len, err);
 	snprintf(name, sizeof(name), "admin-%s", key);
-	/* the spool folder synced before the marker: a crash between them
-	 * must leave the notice to tell again, never told and lost */
+	/* the notice and the spool folder on disk before the marker: a
+	 * crash between them must leave the notice to tell again, never told
+	 * and lost; now, even in serve's inbox batch, whose flush comes
+	 * after the marker (a bounce's notice) */
 	if (rc == 0)
 		rc = mq_spool_put(d->conf.datadir, name, d->conf.admin, raw, len, err);
 	if (rc == 0)
-		rc = mq_spool_sync(d->conf.datadir, err);
+		rc = mq_spool_sync_now(d->conf.datadir, name, err);
 	if (rc == 0) {
 		*spooled = 1;
 		rc = mq_notify_host_mark(d, key, err);

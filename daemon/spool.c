@@ -72,6 +72,25 @@ mq_spool_sync(const char *datadir, struct mq_err *err)
 	return mq_dir_sync(path, MQ_SYNC_BATCHED, err);
 }
 
+int
+mq_spool_sync_now(const char *datadir, const char *name, struct mq_err *err)
+{
+	char path[1400];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/spool/%s.eml", datadir, name);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return mq_fail_errno(err, MQ_IO, "Cannot open %s", path);
+	if (fsync(fd) == -1) {
+		mq_fail_errno(err, MQ_IO, "Cannot flush %s to disk", path);
+		close(fd);
+		return MQ_IO;
+	}
+	close(fd);
+	snprintf(path, sizeof(path), "%s/spool", datadir);
+	return mq_dir_sync(path, MQ_SYNC_NOW, err);
+}
+
 static int
 cmp_str(const void *a, const void *b)
 {

@@ -27,6 +27,11 @@ int mq_spool_put(const char *datadir, const char *name, const char *rcpt,
     const char *raw, size_t len, struct mq_err *err);
 /* fsync the spool folder once after a batch of puts. */
 int mq_spool_sync(const char *datadir, struct mq_err *err);
+/* The mail put as name and the spool folder, fsync'd now, in a batch
+ * (durable.h) too: for a mail that something acts on before the batch's
+ * flush (the host's notice, then its told- marker). */
+int mq_spool_sync_now(const char *datadir, const char *name,
+    struct mq_err *err);
 
 struct mq_spool_stats {
 	int sent, failed, dead, waiting;

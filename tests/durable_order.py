@@ -52,6 +52,7 @@ def main(argv):
     under = lambda p: p is not None and (p == data or p.startswith(data + "/"))
     kept = lambda p: not any(r.search(p) for r in NOT_DURABLE)
     files, dirs = {}, {}        # path: the syscall that left it unsynced
+    fds = {}                    # fd number: the path last written through it
     breaches, acts = [], 0
 
     def act(what, need):
@@ -74,6 +75,7 @@ def main(argv):
             if not under(p):
                 continue
             p = p.split(" (deleted)")[0]
+            fds[first.strip().split("<")[0]] = p
             if p.endswith("/log") and "/games/" in p and not batch:
                 act("the log append to " + p,
                     lambda q: "/archive/" in q + "/")
@@ -95,6 +97,11 @@ def main(argv):
         elif call in ("link", "linkat", "rename", "renameat", "renameat2"):
             old, new = (strings + ["", ""])[:2]
             if call == "linkat" and old.startswith("/proc/self/fd/"):
+                # an unnamed file (O_TMPFILE) given its name: its bytes
+                # unsynced are the name's now, whose fsync then counts
+                tmp = fds.get(old[len("/proc/self/fd/"):])
+                if tmp is not None and tmp in files and under(new):
+                    files[new] = files.pop(tmp)
                 old = ""
             if under(old) and old.startswith(data + "/spool/") and \
                     not under(new):

@@ -65,4 +65,10 @@ W=$($MREL -C $D new redmasque --player a=a@x.test --player b=b@x.test \
     --player c=c@x.test --player d=d@x.test --option policy=wait) || fail "new (policy wait)"
 MASQUED_NOW=$((MASQUED_NOW + 20 * 86400)) traced policy-wait --batch $M -C $D serve --once
 ls $D/cursor | grep -q "^told-.*$W" || fail "the host was not told of the policy wait"; ok
+# a bounce in serve's inbox pass (a batch): the host's notice spooled and
+# flushed before the host counts as told, the batch's flush or its own
+printf 'From: MAILER-DAEMON@x.test\nTo: game@masqued.invalid\nSubject: Undelivered Mail Returned to Sender\nMessage-ID: <b-1@x.test>\nContent-Type: multipart/report; report-type=delivery-status; boundary="b"\n\n--b\nContent-Type: text/plain\n\nThe mail to bob@x.test could not be delivered.\n--b\nContent-Type: message/delivery-status\n\nFinal-Recipient: rfc822; bob@x.test\nAction: failed\nStatus: 5.1.1\n--b--\n' \
+    > $IN/bounce.test
+traced bounce --batch $M -C $D serve --once
+ls $D/cursor | grep -q "^told-bounce-" || { cat $T/err >&2; fail "the host was not told of the bounce"; }; ok
 done_checks
