@@ -397,7 +397,10 @@ check(struct mq_config *c, struct mq_err *err)
 		    "whose mail reaches this server; %s reaches nobody, so every "
 		    "reply would bounce.", ends_invalid(c->reply_domain) ?
 		    c->reply_domain : c->envelope);
-	if (c->reminder >= c->deadline)
+	/* A reminder the host wrote must come before the deadline; the
+	 * default one, over a short deadline, comes at half of it
+	 * (deadline.c), as a game's --option deadline does. */
+	if (c->reminder_line && c->reminder >= c->deadline)
 		return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: reminder "
 		    "must come before the deadline (reminder < deadline%s).",
 		    c->deadline_line > c->reminder_line ? c->deadline_line :

@@ -32,6 +32,20 @@ bad "a reminder after the deadline" "deadline = 2h
 reminder = 3h" "bad.conf line 2: reminder must come before the deadline"
 bad "a reminder after the default deadline" "
 reminder = 100h" "line 2: reminder must come before the deadline (reminder < deadline, which is 72h when not set)."
+# a short deadline alone was refused for the 12 h reminder the host never
+# wrote ("line 1: reminder must come before the deadline"), though a game's
+# --option deadline=6h is taken: the default reminder comes at half of it
+expect 0 "init for a short deadline" -- $M -C $T/short init
+printf 'deadline = 6h\n' >$T/short/masqued.conf
+expect 0 "a short deadline alone, the reminder left at its default" -- \
+    $M -C $T/short games
+new_game $T/short >/dev/null || fail "new under a 6 h deadline"; ok
+MASQUED_NOW=$((MASQUED_NOW + 3 * 3600 - 60)) expect 0 "serve before half the deadline" -- \
+    $M -C $T/short serve --once
+err_has "0 reminder(s)"
+MASQUED_NOW=$((MASQUED_NOW + 3 * 3600)) expect 0 "serve at half the deadline" -- \
+    $M -C $T/short serve --once
+err_has "1 reminder(s)"
 # init reads a config the host wrote first, as every later command will:
 # refused before it makes anything (it said "Created" before the next
 # command refused the config)
