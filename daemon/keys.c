@@ -122,7 +122,8 @@ fail:
 	return MQ_IO;
 }
 
-/* Refuse to touch a data folder that already has any key file. */
+/* Refuse to touch a data folder that already has any key file: said as
+ * a data folder already, what a host who runs init twice needs to hear. */
 static int
 refuse_existing(const char *datadir, struct mq_buf *path, struct mq_err *err)
 {
@@ -133,8 +134,10 @@ refuse_existing(const char *datadir, struct mq_buf *path, struct mq_err *err)
 		if (key_path(path, datadir, key_files[i]))
 			return mq_fail(err, MQ_IO, "Out of memory.");
 		if (lstat(mq_buf_str(path), &st) == 0)
-			return mq_fail(err, MQ_REFUSED, "The key file %s already "
-			    "exists; refusing to overwrite it.", mq_buf_str(path));
+			return mq_fail(err, MQ_REFUSED, "There is a masqued data "
+			    "folder at %s already: %s already exists, and init "
+			    "never overwrites a key (masqued -C NEW-FOLDER init "
+			    "makes another).", datadir, mq_buf_str(path));
 	}
 	return 0;
 }

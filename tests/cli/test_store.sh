@@ -13,6 +13,9 @@ done
 cmp -s $D/masqued.conf config/masqued.conf.example || fail "init's config differs from config/masqued.conf.example"; ok
 expect 1 "init again refuses to overwrite keys" -- $M -C $D init
 one_line
+# a host who runs init twice is told the folder is a data folder already,
+# not only that a key file exists
+err_has "There is a masqued data folder at $D already: $D/keys/server.key already exists, and init never overwrites a key (masqued -C NEW-FOLDER init makes another)."
 expect 4 "a folder that is not a data folder" -- $M -C $T/nothing view abcdefgh alice
 err_has "There is no masqued data folder at"; one_line
 # a path longer than masqued can hold: init refuses, as every later command
