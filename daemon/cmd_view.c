@@ -275,6 +275,11 @@ mq_cmd_view(struct mq_cli *cli, int argc, char **argv)
 	if (!json)
 		fputs(word, stdout);
 	rc = print_view(g->gd.json, v, json);
+	/* admin is everything, as state shows it: The Masquerade's text view
+	 * holds its secrets already, The Red Death's board does not */
+	if (rc == 0 && !json && seat == MQ_VIEW_ADMIN &&
+	    strcmp(g->kind->name, "masquerade") != 0)
+		print_secrets_text(v);
 	json_decref(v);
 out:
 	mq_game_close(g);

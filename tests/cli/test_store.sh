@@ -153,6 +153,14 @@ out_has "The host's view:"
 out_has "  hand: "
 out_has "Red Death cards: 12:00 "
 out_has "Waiting for:"
+# view GAME admin is "everything" (help view, README): as text it showed
+# what public shows, the hands and the Red Death cards left out
+expect 0 "view admin, as text" -- $M -C $D view $G admin
+out_has "The host's view:"
+out_has "  hand: "
+out_has "Red Death cards: 12:00 "
+expect 0 "view public, as text" -- $M -C $D view $G public
+grep -q "The host's view:\|  hand: " $T/out && fail "view public shows the host's view"; ok
 
 # --- replay: the log step by step, each entry with what it set off ---
 expect 0 "log" -- $M -C $D log $G
