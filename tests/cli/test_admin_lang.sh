@@ -131,7 +131,10 @@ admin rotate-token alice --why "leaked"
 # alice (who reads Japanese) is the one it names: "you"
 notice "ホストがあなたの返信先アドレスを新しくしました（以前のアドレスは使えなくなります）。理由：leaked" \
     "主持人更换了 alice 的回复地址（旧地址从此失效）。理由：leaked" \
-    "The host gave alice new reply addresses: a reply to an older mail from this game is refused. Why: leaked"
+    "The host gave alice new reply addresses: a reply from alice to an older mail of this game is refused. Why: leaked"
+# ("a reply to an older mail from this game is refused", to carol, read as
+# if her own replies were)
+says_not en "a reply to an older mail from this game is refused"
 
 # replace --lang: the new player's language (the seat's stays without it),
 # logged in the entry, so that every later open of the game reads it again
