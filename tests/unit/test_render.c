@@ -1889,8 +1889,8 @@ admin_notice_in_every_language(void **state)
 		    "The host moved the deadlines 24 hours later. Why: a late start" },
 		{ "en", "{\"action\": \"rotate-token\", \"rotate_token\": true, "
 		    "\"player\": \"bob\", \"why\": \"leaked\"}",
-		    "The host gave bob new reply addresses: a reply to an older mail from "
-		    "this game is refused. Why: leaked" },
+		    "The host gave bob new reply addresses: a reply from bob to an older "
+		    "mail of this game is refused. Why: leaked" },
 		{ "en", "{\"action\": \"kick\", \"kick\": true, \"player\": \"dave\", "
 		    "\"why\": \"gone\"}", "The host took dave out of the game: the deadline's "
 		    "default moves play that seat from now on. Why: gone" },
