@@ -31,8 +31,9 @@ static const struct {
 	  "policy=wait|default." },
 	{ "submit", "submit GAME PLAYER \"COMMAND...\" [--no-mail]",
 	  "Enters PLAYER's commands as if they had mailed them (a move phoned in):\n"
-	  "all or none. Prints the receipt and queues the mails their reply would\n"
-	  "have got; --no-mail queues none (local play, tests)." },
+	  "all or none; each argument, and each line of one, is a command, as a\n"
+	  "line of a mail is. Prints the receipt and queues the mails their reply\n"
+	  "would have got; --no-mail queues none (local play, tests)." },
 	{ "games", "games [--json]",
 	  "Every game of the data folder on a line: running, paused or over, its\n"
 	  "entries, round and phase, the next deadline and whom it waits for." },
