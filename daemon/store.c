@@ -133,6 +133,39 @@ init_room(const char *datadir, struct mq_err *err)
 	return 0;
 }
 
+/* The name of user uid, or its number. */
+static void
+user_name(uid_t uid, char *out, size_t size)
+{
+	struct passwd *pw = getpwuid(uid);
+
+	if (pw != NULL)
+		snprintf(out, size, "%s", pw->pw_name);
+	else
+		snprintf(out, size, "%ld", (long)uid);
+}
+
+/*
+ * Root writing in a folder another user owns (the service's, and a host
+ * who ran new or admin without sudo -u) would leave files of root's that
+ * user cannot read: the service's serve then passes the game by. Refused
+ * for what writes; root may still read any folder.
+ */
+static int
+root_writes_others(const char *datadir, struct mq_err *err)
+{
+	struct stat sb;
+	char owner[64];
+
+	if (geteuid() != 0 || stat(datadir, &sb) != 0 || sb.st_uid == 0)
+		return 0;
+	user_name(sb.st_uid, owner, sizeof(owner));
+	return mq_fail(err, MQ_IO, "The data folder %s belongs to the user %s; "
+	    "as root, masqued would leave files there that %s cannot read: run "
+	    "it as that user (sudo -u %s masqued -C %s ...).", datadir, owner,
+	    owner, owner, datadir);
+}
+
 /* Its folders, then masqued.conf (unless there), then the keys, renamed
  * into place last (keys.c). */
 int
@@ -147,6 +180,7 @@ mq_store_init(const char *datadir, struct mq_err *err)
 	if (strlen(datadir) >= sizeof(((struct mq_store *)0)->datadir))
 		return mq_fail(err, MQ_IO, "The data folder's path is too long "
 		    "(%zu bytes at most).", sizeof(((struct mq_store *)0)->datadir) - 1);
+	MQ_TRY(root_writes_others(datadir, err));
 	MQ_TRY(init_room(datadir, err));
 	for (i = 0; i < sizeof(init_sub) / sizeof(init_sub[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s", datadir, init_sub[i]);
@@ -193,18 +227,16 @@ mq_store_open(const char *datadir, int need_secret, struct mq_store *s,
 	 * its keys and logs are 0600, so some file would fail with "Permission
 	 * denied"; say whose it is instead. Root reads any folder. */
 	if (stat(datadir, &sb) == 0 && sb.st_uid != geteuid() && geteuid() != 0) {
-		struct passwd *pw = getpwuid(sb.st_uid);
 		char owner[64];
 
-		if (pw != NULL)
-			snprintf(owner, sizeof(owner), "%s", pw->pw_name);
-		else
-			snprintf(owner, sizeof(owner), "%ld", (long)sb.st_uid);
+		user_name(sb.st_uid, owner, sizeof(owner));
 		return mq_fail(err, MQ_IO, "The data folder %s belongs to the user "
 		    "%s, not to you; run masqued as that user (sudo -u %s masqued "
 		    "-C %s ...).", datadir, owner, owner, datadir);
 	}
 	if (need_secret) {
+		/* the commands that sign are the ones that write */
+		MQ_TRY(root_writes_others(datadir, err));
 		MQ_TRY(mq_keys_load(datadir, &s->keys, err));
 		s->have_secret = 1;
 		return 0;

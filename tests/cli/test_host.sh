@@ -230,6 +230,25 @@ if [ "$(id -u)" = 0 ] && other "$M --help" >/dev/null 2>&1; then
 		err_has "The data folder $D belongs to the user $owner, not to you; run masqued as that user (sudo -u $owner masqued -C $D ...)."
 		one_line
 	done
+	# root in the service user's folder (README: a host who ran `new` or
+	# `admin` without sudo -u): the files it made were root's, the log
+	# 0600, and the service's serve passed the game by without a word.
+	# What writes is refused; what only reads still works.
+	mkdir $T/svc && chown nobody $T/svc
+	other "$M -C $T/svc init" >/dev/null || fail "init as nobody"; ok
+	nob=$(id -un nobody)
+	expect 4 "new as root in another user's folder" -- $M -C $T/svc new \
+	    masquerade --player a=a@x.test --player b=b@x.test --player c=c@x.test
+	err_has "The data folder $T/svc belongs to the user $nob; as root, masqued would leave files there that $nob cannot read: run it as that user (sudo -u $nob masqued -C $T/svc ...)."
+	one_line
+	[ -z "$(ls $T/svc/games)" ] || fail "root's new made a game"; ok
+	expect 4 "serve --once as root in another user's folder" -- $M -C $T/svc serve --once
+	err_has "belongs to the user $nob; as root"
+	expect 0 "games as root in another user's folder (it only reads)" -- $M -C $T/svc games
+	mkdir $T/svc2 && chown nobody $T/svc2
+	expect 4 "init as root in another user's empty folder" -- $M -C $T/svc2 init
+	err_has "The data folder $T/svc2 belongs to the user $nob; as root"
+	[ -z "$(ls $T/svc2)" ] || fail "root's init made files"; ok
 	cp $D/games/$G/log $T/copy.log && chmod 644 $T/copy.log
 	expect 0 "verify as another user (a copy of the log: no data folder needed)" -- \
 	    other "$M -C /nonexistent verify $T/copy.log --key $(cat $D/keys/server.pub)"
