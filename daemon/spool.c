@@ -538,8 +538,17 @@ load(const char *dir, const char *name, const struct retries *r, long long now,
 		return o->state = OUT_SKIP;
 	}
 	snprintf(path, sizeof(path), "%s/%s.eml", dir, name);
-	if ((o->file = whole ? slurp(path, &len) : head(path, &len)) == NULL)
+	errno = 0;
+	if ((o->file = whole ? slurp(path, &len) : head(path, &len)) == NULL) {
+		/* gone is sent (another process); else it waits, said: a file
+		 * of another user's (root's) was passed by as if it were none */
+		if (errno != ENOENT) {
+			mq_daemon_log("spool: %s cannot be read (%s); it waits "
+			    "until it can be.", name, strerror(errno ? errno : EIO));
+			st->waiting++;
+		}
 		return o->state = OUT_SKIP;
+	}
 	if (strncmp(o->file, RCPT_LINE, strlen(RCPT_LINE)) != 0 ||
 	    (eol = strstr(o->file, "\r\n")) == NULL) {
 		mq_daemon_log("spool: %s has no recipient line; moved to "

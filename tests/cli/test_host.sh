@@ -245,6 +245,14 @@ if [ "$(id -u)" = 0 ] && other "$M --help" >/dev/null 2>&1; then
 	expect 4 "serve --once as root in another user's folder" -- $M -C $T/svc serve --once
 	err_has "belongs to the user $nob; as root"
 	expect 0 "games as root in another user's folder (it only reads)" -- $M -C $T/svc games
+	# a spool file the service cannot read (root's, 0600): serve said
+	# "0 waiting" and never named it; it waits, and the log says why
+	cp $(ls $D/mail/outbox/new/* | head -n 1) $T/svc/spool/zz-unreadable.eml
+	chmod 600 $T/svc/spool/zz-unreadable.eml
+	expect 0 "serve --once as nobody, a spool file it cannot read" -- \
+	    other "$M -C $T/svc serve --once"
+	err_has "spool: zz-unreadable cannot be read (Permission denied); it waits until it can be."
+	err_has "1 waiting"
 	mkdir $T/svc2 && chown nobody $T/svc2
 	expect 4 "init as root in another user's empty folder" -- $M -C $T/svc2 init
 	err_has "The data folder $T/svc2 belongs to the user $nob; as root"
