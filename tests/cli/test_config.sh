@@ -240,6 +240,10 @@ done
 # durations stop at 366 days (mq_config_duration): the host reads it there
 grep -B3 '^# deadline =' config/masqued.conf.example | grep -q '366 days' ||
     fail "the example does not say where a deadline stops"; ok
+# the commented from and reply_domain were example.org's, read as the
+# defaults (as "# lang = en" is): unset, the mail says masqued.invalid
+grep -B3 '^# from =' config/masqued.conf.example | grep -q 'unset: masqued <game@masqued.invalid>' ||
+    fail "the example does not say what from and reply_domain are unset"; ok
 grep -F '`deadline`, `reminder`' README.md | grep -q '366 days' ||
     fail "README's deadline and reminder do not say where they stop"; ok
 grep -A2 '`admin extend` takes' README.md | grep -q '366 days' ||
