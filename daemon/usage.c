@@ -111,7 +111,9 @@ static const struct {
 	  "Plays N games of KIND with bots, checking every invariant after every\n"
 	  "step, and prints the games per second, how many broke an invariant and\n"
 	  "each seat's wins (--json: as JSON). --bots is a comma-separated list of\n"
-	  "random or careful, one per seat in order; a shorter list repeats." },
+	  "random or careful, one per seat in order; a shorter list repeats\n"
+	  "(unset: the seats alternate random and careful). Unset, N is 1 and\n"
+	  "P is 5." },
 	{ "bot", "bot GAME PLAYER [--style random|careful]",
 	  "Prints the moves a bot would send now for PLAYER, one per line." },
 	{ "demo", "demo [redmasque|masquerade]",
