@@ -38,8 +38,9 @@ static const struct {
 	  "Every game of the data folder on a line: running, paused or over, its\n"
 	  "entries, round and phase, the next deadline and whom it waits for." },
 	{ "view", "view GAME PLAYER|public|admin [--json]",
-	  "What PLAYER sees now, as their mail shows it (public: what everyone\n"
-	  "sees; admin: everything). --json prints the view the mails are made of." },
+	  "What PLAYER sees now, in short: the board and what is theirs alone\n"
+	  "(public: what everyone sees; admin: everything, every secret as state\n"
+	  "shows it). --json prints the view the mails are made of." },
 	{ "state", "state GAME|LOGFILE|EXPORT [--json] [--at SEQ]",
 	  "The whole game, every secret included, now or after entry SEQ: for the\n"
 	  "host settling a dispute. EXPORT: a game's export file (masqued export),\n"
