@@ -65,9 +65,10 @@
 	"came back from %s, subject \"%s\". If it is a player's address, it " \
 	"may be failing; the report is archived as\n%s/archive/%s.eml.\n\n" \
 	"Further bounces for it today are in the daemon's log only.%s"
-#define HOST_BOUNCE_PLAYER	"\n\nIt is a player's address: `masqued admin " \
-	"GAME replace PLAYER NEW-ADDRESS --why \"...\"` gives their seat a " \
-	"working one."
+/* The seats the address holds: a command line each, as the host copies it
+ * (language-free: its words are the command's). */
+#define HOST_BOUNCE_PLAYER	"\n\nIt is a player's address. To give their " \
+	"seat a working one:\n\n%s"
 #define HOST_BOUNCE_UNNAMED_SUBJECT	"[masqued] a mail bounced"
 #define HOST_BOUNCE_UNNAMED_TEXT	"A delivery report (bounce) came back " \
 	"from %s, subject \"%s\". One of the players' addresses may be " \

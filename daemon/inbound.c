@@ -203,6 +203,34 @@ own_words_lang(const struct analysis *a, const char **hint,
 }
 
 /*
+ * The paragraph of a bounce's notice that names the seats to as address
+ * holds, each with the command that gives it a new one (the host copies
+ * it as it is); "" for an address no seat holds. Eight at most: an
+ * address in more games than that is a test's, not a friend's.
+ */
+static void
+bounce_seats(struct mq_daemon *d, const char *to, char *out, size_t size)
+{
+	struct mq_addr_seat v[8];
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_err e;
+	size_t n, i;
+
+	out[0] = '\0';
+	if (mq_store_address_seats(&d->store, to, v, 8, &n, &e) != 0) {
+		mq_daemon_log("bounce for %s: cannot find its seats: %s", to,
+		    e.msg);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		mq_buf_printf(&b, "%s  masqued admin %s replace %s NEW-ADDRESS "
+		    "--why \"...\"", i ? "\n" : "", v[i].game, v[i].seat);
+	if (n > 0 && !b.oom)
+		snprintf(out, size, HOST_BOUNCE_PLAYER, mq_buf_str(&b));
+	mq_buf_free(&b);
+}
+
+/*
  * A bounce: the host is told, as a player's address may be failing; once a
  * day for each address that failed (a dead address bounces every mail the
  * game sends it), the others in the daemon's log only.
@@ -213,7 +241,7 @@ tell_host_bounce(struct mq_daemon *d, const struct analysis *a,
 {
 	const char *to = a->msg->bounce_to;
 	unsigned char h[8];
-	char key[64], hx[17], subject[300], text[2400];
+	char key[64], hx[17], subject[300], text[4096], player[1200];
 
 	if (maybe_old(d, a)) {
 		mq_daemon_log("%s: the host is not told of this bounce: the "
@@ -231,10 +259,10 @@ tell_host_bounce(struct mq_daemon *d, const struct analysis *a,
 		return 0;
 	}
 	if (to[0]) {
+		bounce_seats(d, to, player, sizeof(player));
 		snprintf(text, sizeof(text), HOST_BOUNCE_TEXT, to, from ? from :
 		    HOST_UNKNOWN_SENDER, a->msg->subject ? a->msg->subject : "",
-		    d->conf.datadir, a->hash, mq_daemon_known_sender(d, to) ?
-		    HOST_BOUNCE_PLAYER : "");
+		    d->conf.datadir, a->hash, player);
 		snprintf(subject, sizeof(subject), HOST_BOUNCE_SUBJECT, to);
 	} else {
 		snprintf(text, sizeof(text), HOST_BOUNCE_UNNAMED_TEXT, from ? from :

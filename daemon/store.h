@@ -204,6 +204,16 @@ void mq_store_addresses_free(char **addrs, size_t n);
  */
 int mq_store_address_lang(const struct mq_store *s, const char *addr,
     const char *hint, char lang[8], struct mq_err *err);
+/* The seats addr holds now (its first entry, or a replace since), at most
+ * max of them, in game order, into v (*n): for the host, which seat to
+ * give a working address when its mail bounces. A log that cannot be read
+ * is skipped; MQ_IO when the games cannot be listed or memory runs out. */
+struct mq_addr_seat {
+	char game[MQ_GAME_ID_LEN + 1];
+	char seat[MQ_NAME_MAX + 1];
+};
+int mq_store_address_seats(const struct mq_store *s, const char *addr,
+    struct mq_addr_seat *v, size_t max, size_t *n, struct mq_err *err);
 
 struct mq_new_game {
 	const char *kind;

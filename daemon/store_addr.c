@@ -110,10 +110,11 @@ load_line(const char *line, size_t len, json_t **b)
 	return json_error_code(&je) == json_error_out_of_memory ? -1 : 0;
 }
 
-/* addr's seat language in one log (path): 1 and lang, or 0; -1 when
- * memory ran out reading it. */
+/* addr's seat language in one log (path): 1 and lang (and the seat's
+ * name into seat, if not NULL), or 0; -1 when memory ran out reading it. */
 static int
-log_address_lang(const char *path, const char *addr, char lang[8])
+log_address_lang(const char *path, const char *addr, char lang[8],
+    char seat[MQ_NAME_MAX + 1])
 {
 	int oom = 0;
 	char names[MQ_MAX_PLAYERS][MQ_NAME_MAX + 1], emails[MQ_MAX_PLAYERS][256];
@@ -180,9 +181,37 @@ log_address_lang(const char *path, const char *addr, char lang[8])
 	for (i = 0; i < np && !found; i++)
 		if (mq_addr_same(addr, emails[i])) {
 			snprintf(lang, 8, "%s", langs[i]);
+			if (seat != NULL)
+				snprintf(seat, MQ_NAME_MAX + 1, "%s", names[i]);
 			found = 1;
 		}
 	return found;
+}
+
+int
+mq_store_address_seats(const struct mq_store *s, const char *addr,
+    struct mq_addr_seat *v, size_t max, size_t *n, struct mq_err *err)
+{
+	char path[1400], **ids, l[8];
+	size_t nids, i;
+	int rc = 0, in;
+
+	*n = 0;
+	MQ_TRY(mq_store_games(s, &ids, &nids, err));
+	for (i = 0; i < nids; i++) {
+		snprintf(path, sizeof(path), "%s/games/%s/log", s->datadir, ids[i]);
+		if (rc == 0 && *n < max && (in = log_address_lang(path, addr, l,
+		    v[*n].seat)) != 0) {
+			if (in < 0)
+				rc = mq_fail(err, MQ_IO, "Out of memory.");
+			else
+				snprintf(v[(*n)++].game, sizeof(v->game), "%s",
+				    ids[i]);
+		}
+		free(ids[i]);
+	}
+	free(ids);
+	return rc;
 }
 
 int
@@ -201,7 +230,7 @@ mq_store_address_lang(const struct mq_store *s, const char *addr,
 	for (i = 0; i < nids; i++) {
 		snprintf(path, sizeof(path), "%s/games/%s/log", s->datadir, ids[i]);
 		if (rc == 0 && stat(path, &st) == 0 &&
-		    (in = log_address_lang(path, addr, l)) != 0) {
+		    (in = log_address_lang(path, addr, l, NULL)) != 0) {
 			/* the mail's own language, when one of its games is
 			 * in it, over the game another's move changed last */
 			int is_hint = in > 0 && hint != NULL &&

@@ -92,7 +92,10 @@ bounced() { grep -l "^To: host@x.test" $D/mail/outbox/new/* | xargs grep -l "^Su
 [ "$(bounced dave@x.test)" = 1 ] || fail "the host's mail does not name the address that bounced"; ok
 f=$(grep -l "^Subject: \[masqued\] mail to dave@x.test bounced" $D/mail/outbox/new/*)
 python3 -c 'import email,sys; m=email.message_from_bytes(open(sys.argv[1],"rb").read()); print(" ".join(m.get_payload(decode=True).decode().split()))' $f > $T/bounce.txt
-grep -qF "It is a player's address: \`masqued admin GAME replace PLAYER NEW-ADDRESS" $T/bounce.txt ||
+# dave plays in both games: each seat named, with its command
+grep -qF "It is a player's address. To give their seat a working one: masqued admin " $T/bounce.txt &&
+    grep -qF "masqued admin $A replace dave NEW-ADDRESS --why \"...\"" $T/bounce.txt &&
+    grep -qF "masqued admin $B replace dave NEW-ADDRESS --why \"...\"" $T/bounce.txt ||
     { cat $T/bounce.txt; fail "the host is not told what to do of a player's address"; }; ok
 bounce 3b.eml bounce2@x.test dave@x.test
 bounce 3c.eml bounce3@x.test erin@elsewhere.test
@@ -101,7 +104,7 @@ grep -q "a bounce for dave@x.test; the host was told of one for it today already
     { cat $T/serve.err; fail "the second bounce is not in the daemon's log"; }; ok
 [ "$(bounced dave@x.test)" = 1 ] || fail "the host was told twice in a day of dave's address"; ok
 [ "$(bounced erin@elsewhere.test)" = 1 ] || fail "the host was not told of another address"; ok
-grep -l "^Subject: \[masqued\] mail to erin@elsewhere.test bounced" $D/mail/outbox/new/* | xargs grep -q "player's address:" &&
+grep -l "^Subject: \[masqued\] mail to erin@elsewhere.test bounced" $D/mail/outbox/new/* | xargs grep -q "It is a player's address\." &&
     fail "a stranger's address was called a player's"; ok
 bounce 3d.eml bounce4@x.test dave@x.test
 MASQUED_NOW=$((MASQUED_NOW + 86400)) $M -C $D serve --once 2>/dev/null

@@ -40,7 +40,8 @@ for lang in zh ja; do
 	zh)	host_says "[masqued] 发给 bob@x.test 的邮件被退回"
 		host_says "=== masqued · 给主持人的消息 ==="
 		host_says "发给 bob@x.test 的邮件被退回。mailer-daemon@x.test 发来了一份投递报告（退信），主题为“Undelivered Mail Returned to Sender”。"
-		host_says "这是一位玩家的地址：\`masqued admin GAME replace PLAYER NEW-ADDRESS --why \"...\"\`" ;;
+		host_says "这是一位玩家的地址。要为该座位换一个可用的地址："
+		host_says "masqued admin $G replace bob NEW-ADDRESS --why \"...\"" ;;
 	ja)	host_says "[masqued] bob@x.test あてのメールが戻ってきました"
 		host_says "=== masqued · ホストへのお知らせ ==="
 		host_says "これはプレイヤーのアドレスです。" ;;

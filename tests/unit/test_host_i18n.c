@@ -151,7 +151,7 @@ static void
 test_real_texts_come_out_translated(void **state)
 {
 	struct mq_refusals *r = catalogs();
-	char text[4096], *t;
+	char text[4096], player[512], *t;
 
 	(void)state;
 	snprintf(text, sizeof(text), HOST_DISK_FULL_FREED_TEXT, "/srv/game data",
@@ -180,14 +180,17 @@ test_real_texts_come_out_translated(void **state)
 
 	/* a player's bounce: the paragraph after it translated too, and the
 	 * daemon's own word for a sender it does not know */
+	snprintf(player, sizeof(player), HOST_BOUNCE_PLAYER,
+	    "  masqued admin g7f3abcd replace bob NEW-ADDRESS --why \"...\"");
 	snprintf(text, sizeof(text), HOST_BOUNCE_TEXT, "bob@x.test",
 	    HOST_UNKNOWN_SENDER, "Undelivered: your move", "/d", "ab12",
-	    HOST_BOUNCE_PLAYER);
+	    player);
 	t = in(r, "ja", text);
 	has(t, "bob@x.test あてのメールが戻ってきました。不明な送信者 から");
 	has(t, "件名「Undelivered: your move」");
 	has(t, "/d/archive/ab12.eml");
-	has(t, "これはプレイヤーのアドレスです。");
+	has(t, "これはプレイヤーのアドレスです。その席に使えるアドレスを設定するには：\n\n"
+	    "  masqued admin g7f3abcd replace bob NEW-ADDRESS --why \"...\"");
 	free(t);
 	snprintf(text, sizeof(text), HOST_BOUNCE_TEXT, "bob@x.test",
 	    "MAILER-DAEMON@y.test", "s", "/d", "ab12", "");
