@@ -136,8 +136,9 @@ mq_cmd_sim(struct mq_cli *cli, int argc, char **argv)
 		    r.seats_by_style[1] ? (double)r.survivors_by_style[1] /
 		    (double)r.seats_by_style[1] : 0.0);
 	} else {
-		printf("%ld games of %s, %d players, in %.2f s (%.0f games/s)\n",
-		    r.games, kind, o.players, secs, secs > 0 ? r.games / secs : 0.0);
+		printf("%ld game%s of %s, %d players, in %.2f s (%.0f games/s)\n",
+		    r.games, r.games == 1 ? "" : "s", kind, o.players, secs,
+		    secs > 0 ? r.games / secs : 0.0);
 		printf("violations: %ld; games nobody survived: %ld\n", r.violations,
 		    r.no_survivor_games);
 		for (i = 0; i < o.players; i++)

@@ -167,4 +167,10 @@ for c in "state $G --at 1 --at 2" "replay $G --from 1 --from 2" "replay $G --to 
 	err_has "$opt is given twice"; one_line
 done
 
+# sim's text line: one game is "1 game", not "1 games"
+expect 0 "sim of one game" -- $M sim redmasque --games 1
+out_has "1 game of redmasque, 5 players, in "
+expect 0 "sim of two games" -- $M sim redmasque --games 2
+out_has "2 games of redmasque, 5 players, in "
+
 done_checks
