@@ -89,6 +89,10 @@ admin_args(int argc, char **argv, struct admin_args *x)
 	    !strcmp(x->action, "default")) ? 1 :
 	    (!strcmp(x->action, "pause") || !strcmp(x->action, "resume") ||
 	    !strcmp(x->action, "end")) ? 0 : -1;
+	if (nargs < 0 && strncmp(x->action, "--", 2) == 0)
+		/* "admin G --why x pause": options go after the action */
+		return mq_cli_usage("admin's ACTION comes right after the game, "
+		    "then %s: admin GAME ACTION ... --why \"...\"", x->action);
 	if (nargs < 0)
 		return mq_cli_usage("\"%s\" is not an admin action", x->action);
 	/* "kick --why x" lacks its player: say so, not "no option x" */

@@ -173,4 +173,11 @@ out_has "1 game of redmasque, 5 players, in "
 expect 0 "sim of two games" -- $M sim redmasque --games 2
 out_has "2 games of redmasque, 5 players, in "
 
+# admin with --why before the action: the action's place said, not
+# '"--why" is not an admin action'; nothing logged
+n=$($M -C $D log $G | wc -l)
+expect 2 "admin with --why first" -- $M -C $D admin $G --why "a trip" pause
+err_has "admin's ACTION comes right after the game, then --why: admin GAME ACTION ... --why"; one_line
+[ "$($M -C $D log $G | wc -l)" = $n ] || fail "a refused admin logged"; ok
+
 done_checks
