@@ -114,7 +114,16 @@ submit_settings(struct mq_daemon *d, struct mq_game *g, int seat,
 	else if (set->lang[0] && rc == 0)
 		printf("%s: %s's mail is in %s already.\n", g->id, name,
 		    set->lang);
-	if (set->notices >= 0 && was_quiet != g->players[seat].quiet)
+	/* nothing logged in these two (inbound_set.c set_notices): say why,
+	 * not "off already" of notices that were on, or never were */
+	if (set->notices >= 0 && rc == 0 && !g->kind->has_secrets)
+		printf("%s: a %s game has no secret moves, so it sends no "
+		    "commitment notices: nothing to turn %s.\n", g->id,
+		    g->kind->name, set->notices ? "on" : "off");
+	else if (set->notices >= 0 && rc == 0 && mq_game_over(g))
+		printf("%s: the game is over; no notice comes any more.\n",
+		    g->id);
+	else if (set->notices >= 0 && was_quiet != g->players[seat].quiet)
 		printf("%s: %s gets commitment notices %s from now on.\n", g->id,
 		    name, set->notices ? "again" : "no more");
 	else if (set->notices >= 0 && rc == 0)

@@ -151,6 +151,11 @@ expect 0 "serve --once with fay's SET NOTICES OFF" -- $M -C $D serve --once
 answer turn fay@x.test fay
 says fay "The Masquerade has no secret moves, so it sends no commitment notices"
 [ "$($MREL -C $D log $H | wc -l)" = "$n0" ] || fail "The Masquerade logged a SET NOTICES"; ok
+# the host's submit of it says so too, not "fay's notices are on already"
+expect 0 "submit SET NOTICES OFF to The Masquerade" -- $M -C $D submit --no-mail $H fay "SET NOTICES OFF"
+out_has "$H: a masquerade game has no secret moves, so it sends no commitment notices: nothing to turn off."
+! grep -q "already" $T/out || fail "submit said fay's notices were set already"; ok
+[ "$($MREL -C $D log $H | wc -l)" = "$n0" ] || fail "The Masquerade's submit logged a SET NOTICES"; ok
 
 # the host's submit takes it as a reply does
 expect 0 "submit SET NOTICES OFF" -- $M -C $D submit --no-mail $G carol "SET NOTICES OFF"
@@ -159,4 +164,10 @@ expect 0 "submit SET NOTICES OFF again" -- $M -C $D submit --no-mail $G carol "S
 out_has "carol's notices are off already"
 expect 1 "submit SET NOTICES maybe" -- $M -C $D submit --no-mail $G carol "SET NOTICES maybe"
 err_has 'SET NOTICES takes ON or OFF, not "maybe".'
+# a game over sends no notice, and logs no SET NOTICES: submit says that,
+# not "carol's notices are on already" of notices that are off
+$M -C $D admin $G end --why "over" >/dev/null || fail "end"
+expect 0 "submit SET NOTICES ON to an ended game" -- $M -C $D submit --no-mail $G carol "SET NOTICES ON"
+out_has "$G: the game is over; no notice comes any more."
+! grep -q "already" $T/out || fail "submit to an ended game said the notices were set already"; ok
 done_checks
