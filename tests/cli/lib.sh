@@ -67,6 +67,21 @@ smtp_sink() {
 	[ -s $T/sinkport ] || fail "the SMTP sink did not start"; ok
 }
 
+# SMTP out to URL (the sink's, say), the host at host@x.test: appended to
+# DIR's masqued.conf; smtp_point moves it to another URL, as a host mends it.
+smtp_conf() {	# dir url
+	printf 'admin = host@x.test\noutbound = smtp\nsmtp_url = %s\ntls = no\nfrom = masqued <game@example.org>\nreply_domain = example.org\n' \
+	    "$2" >> "$1/masqued.conf"
+}
+smtp_point() {	# dir url
+	sed -i "s#^smtp_url = .*#smtp_url = $2#" "$1/masqued.conf"
+}
+# A port nothing listens on (a sink's, once it is stopped), into $T/sinkport.
+smtp_gone() {
+	smtp_sink $T/gone
+	kill $SINK_PID; wait $SINK_PID 2>/dev/null; SINK_PID=
+}
+
 # A game of four, with a fixed seed.
 new_game() {	# datadir
 	$M -C "$1" new redmasque --player alice=alice@x.test --player bob=bob@x.test \

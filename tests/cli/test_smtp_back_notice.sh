@@ -6,18 +6,16 @@
 . tests/cli/lib.sh
 D=$T/d
 expect 0 "init" -- $M -C $D init
-smtp_sink $T/gone
+smtp_gone
 port=$(cat $T/sinkport)
-kill $SINK_PID; wait $SINK_PID 2>/dev/null; SINK_PID=
-printf 'admin = host@x.test\noutbound = smtp\nsmtp_url = smtp://game:s3cr3tpw@127.0.0.1:%s\ntls = no\nfrom = masqued <game@example.org>\nreply_domain = example.org\n' \
-    "$port" >> $D/masqued.conf
+smtp_conf $D smtp://game:s3cr3tpw@127.0.0.1:$port
 new_game $D >/dev/null || fail "new"
 t0=$MASQUED_NOW
 expect 0 "serve, the server down" -- $M -C $D serve --once
 err_has "counting no try"
 # two hours on, the server back (no AUTH offered: libcurl sends no login)
 smtp_sink $T/got
-sed -i "s#^smtp_url = .*#smtp_url = smtp://game:s3cr3tpw@127.0.0.1:$(cat $T/sinkport)#" $D/masqued.conf
+smtp_point $D smtp://game:s3cr3tpw@127.0.0.1:$(cat $T/sinkport)
 MASQUED_NOW=$((t0 + 7200)) expect 0 "serve, the server back" -- $M -C $D serve --once
 err_has "the SMTP server takes mail again"
 f=$(ls $D/spool/admin-smtp-back-*.eml 2>/dev/null)

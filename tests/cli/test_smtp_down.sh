@@ -10,11 +10,9 @@
 D=$T/d
 expect 0 "init" -- $M -C $D init
 # a port nothing listens on: the sink's, once it is stopped
-smtp_sink $T/gone
+smtp_gone
 port=$(cat $T/sinkport)
-kill $SINK_PID; wait $SINK_PID 2>/dev/null; SINK_PID=
-printf 'admin = host@x.test\noutbound = smtp\nsmtp_url = smtp://127.0.0.1:%s\ntls = no\nfrom = masqued <game@example.org>\nreply_domain = example.org\n' \
-    "$port" >> $D/masqued.conf
+smtp_conf $D smtp://127.0.0.1:$port
 new_game $D >/dev/null || fail "new"
 [ "$(ls $D/spool | grep -c '\.eml$')" = 4 ] || fail "not four welcomes spooled"; ok
 t0=$MASQUED_NOW
@@ -38,7 +36,7 @@ err_has "has taken no mail since 2026-09-21 14:13 UTC: 4 mail(s) wait"
 [ -z "$(ls $D/spool | grep '\.retry$')" ] || fail "a try counted: $(ls $D/spool)"; ok
 # the server back: all four go, once each, and the host hears of the outage
 smtp_sink $T/got
-sed -i "s#^smtp_url = .*#smtp_url = smtp://127.0.0.1:$(cat $T/sinkport)#" $D/masqued.conf
+smtp_point $D smtp://127.0.0.1:$(cat $T/sinkport)
 t1=$((t0 + 41 * 900))
 MASQUED_NOW=$t1 expect 0 "serve with the server back" -- $M -C $D serve --once
 err_has "spool: the SMTP server takes mail again, after taking none since 2026-09-21 14:13 UTC"
@@ -68,7 +66,7 @@ $M -C $D admin $(ls $D/games) pause --why "a test" >/dev/null 2>&1 || fail "paus
 MASQUED_NOW=$t2 expect 0 "serve, the server gone again" -- $M -C $D serve --once
 err_has "mail(s) wait for the next pass, counting no try"
 smtp_sink $T/got2
-sed -i "s#^smtp_url = .*#smtp_url = smtp://127.0.0.1:$(cat $T/sinkport)#" $D/masqued.conf
+smtp_point $D smtp://127.0.0.1:$(cat $T/sinkport)
 MASQUED_NOW=$((t2 + 600)) expect 0 "serve, back after ten minutes" -- $M -C $D serve --once
 err_has "the SMTP server takes mail again"
 [ -z "$(ls $D/spool | grep '^admin-smtp-back')" ] || fail "the host told of a ten-minute outage"; ok

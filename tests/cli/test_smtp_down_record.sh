@@ -7,8 +7,7 @@
 D=$T/d
 expect 0 "init" -- $M -C $D init
 smtp_sink $T/got
-printf 'admin = host@x.test\noutbound = smtp\nsmtp_url = smtp://127.0.0.1:%s\ntls = no\nfrom = masqued <game@example.org>\nreply_domain = example.org\n' \
-    "$(cat $T/sinkport)" >> $D/masqued.conf
+smtp_conf $D smtp://127.0.0.1:$(cat $T/sinkport)
 new_game $D >/dev/null || fail "new"
 printf 'not a time\nwhy\n' > $D/cursor/smtp-down
 expect 0 "serve, the record damaged" -- $M -C $D serve --once

@@ -9,8 +9,7 @@
 D=$T/d
 expect 0 "init" -- $M -C $D init
 smtp_sink SINK_GREET="421 4.3.2 sink in maintenance, try later" $T/none
-printf 'admin = host@x.test\noutbound = smtp\nsmtp_url = smtp://127.0.0.1:%s\ntls = no\nfrom = masqued <game@example.org>\nreply_domain = example.org\n' \
-    "$(cat $T/sinkport)" >> $D/masqued.conf
+smtp_conf $D smtp://127.0.0.1:$(cat $T/sinkport)
 new_game $D >/dev/null || fail "new"
 [ "$(ls $D/spool | grep -c '\.eml$')" = 4 ] || fail "not four welcomes spooled"; ok
 t0=$MASQUED_NOW
@@ -33,7 +32,7 @@ err_has "has taken no mail since 2026-09-21 14:13 UTC: 4 mail(s) wait"
 # the server greets again: all four go
 kill $SINK_PID; wait $SINK_PID 2>/dev/null; SINK_PID=
 smtp_sink $T/got
-sed -i "s#^smtp_url = .*#smtp_url = smtp://127.0.0.1:$(cat $T/sinkport)#" $D/masqued.conf
+smtp_point $D smtp://127.0.0.1:$(cat $T/sinkport)
 MASQUED_NOW=$((t0 + 19 * 600)) expect 0 "serve, the server back" -- $M -C $D serve --once
 err_has "the SMTP server takes mail again, after taking none since 2026-09-21 14:13 UTC"
 err_has "4 mail(s) sent, 0 waiting, 0 dead"
@@ -43,7 +42,7 @@ err_has "4 mail(s) sent, 0 waiting, 0 dead"
 # failure either
 kill $SINK_PID; wait $SINK_PID 2>/dev/null; SINK_PID=
 smtp_sink SINK_GREET="220 sink ESMTP" $T/none2
-sed -i "s#^smtp_url = .*#smtp_url = smtp://127.0.0.1:$(cat $T/sinkport)#" $D/masqued.conf
+smtp_point $D smtp://127.0.0.1:$(cat $T/sinkport)
 $M -C $D admin $(ls $D/games) pause --why "a test" >/dev/null 2>&1 || fail "pause"
 MASQUED_NOW=$((t0 + 20 * 600)) expect 0 "serve, the session cut after the greeting" -- $M -C $D serve --once
 err_has "mail(s) wait for the next pass, counting no try"
