@@ -3,6 +3,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "daemon/daemon.h"
@@ -21,6 +22,8 @@ outage_read(const char *path, long long *since, char *why, size_t n)
 	struct mq_err e;
 	size_t len;
 	int present;
+	time_t tt;
+	struct tm tm;
 
 	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e)) {
 		mq_daemon_log("spool: %s", e.msg);
@@ -30,6 +33,11 @@ outage_read(const char *path, long long *since, char *why, size_t n)
 		return 0;
 	if (strlen(buf) != len || mq_scan_digits(&p, LLONG_MAX, &t) != 0 ||
 	    *p++ != '\n' || (nl = strchr(p, '\n')) == NULL || nl[1] != '\0')
+		return -1;
+	/* a start no calendar holds is damaged too: the log and the host's
+	 * notice say it as a date (gmtime) */
+	tt = (time_t)t;
+	if ((unsigned long long)tt != t || gmtime_r(&tt, &tm) == NULL)
 		return -1;
 	*since = (long long)t;
 	if (why != NULL)

@@ -19,4 +19,11 @@ err_has "smtp-down is damaged"
 $M -C $D admin $(ls $D/games) pause --why "a test" >/dev/null 2>&1 || fail "pause"
 MASQUED_NOW=$((MASQUED_NOW + 60)) expect 0 "serve, a mail more" -- $M -C $D serve --once
 ! grep -q "smtp-down" $T/err || { cat $T/err; fail "the damaged record said again"; }; ok
+# a start no calendar holds (a record damaged into digits): damaged too,
+# never a crash formatting it
+printf '99999999999999999\nwhy\n' > $D/cursor/smtp-down
+$M -C $D admin $(ls $D/games) resume --why "a test" >/dev/null 2>&1 || fail "resume"
+MASQUED_NOW=$((MASQUED_NOW + 120)) expect 0 "serve, the start out of range" -- $M -C $D serve --once
+err_has "smtp-down is damaged"
+[ ! -e $D/cursor/smtp-down ] || fail "the far record left: $(cat $D/cursor/smtp-down)"; ok
 done_checks
