@@ -383,7 +383,7 @@ notify_host(const struct mq_config *c, struct mq_refusals *words,
 		    text);
 	else if (mq_mime_build(&m, &raw, &len, &e) != 0 ||
 	    mq_spool_put(c->datadir, spoolname, c->admin, raw, len, &e) != 0 ||
-	    mq_spool_sync(c->datadir, &e) != 0)
+	    mq_spool_sync_now(c->datadir, spoolname, &e) != 0)
 		mq_daemon_log("spool: %s; the host is not told: %s", e.msg, text);
 	free(raw);
 	mq_buf_free(&body);
