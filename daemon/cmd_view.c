@@ -526,6 +526,16 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 			    from);
 		goto out;
 	}
+	/* --to past the end of a sound log: said before a line is printed,
+	 * as --from is; a damaged one is shown up to its damage below */
+	if ((seen & 2) && (uint64_t)to > g->seq &&
+	    mq_history_damage(&h, (uint64_t)to, &err) == 0) {
+		rc = mq_fail(&err, MQ_REFUSED, "Game %s has %llu entr%s; "
+		    "there is no entry %ld (leave out --to to replay to the "
+		    "end).", g->id, (unsigned long long)g->seq,
+		    g->seq == 1 ? "y" : "ies", to);
+		goto out;
+	}
 	/* again, as it stood just before --from (the genesis is entry 1) */
 	if ((rc = mq_history_reopen(&h, from > 1 ? (uint64_t)from - 1 : 1,
 	    &err)))

@@ -179,6 +179,16 @@ expect 0 "replay of the last entry" -- $M -C $D replay $G --from $n
 [ "$(grep -vc '^        ' $T/out)" = 1 ] || fail "replay --from the last entry showed $(grep -vc '^        ' $T/out) entries"; ok
 expect 1 "replay past the end" -- $M -C $D replay $G --from $((n + 1))
 err_has "has $n entries; there is no entry $((n + 1))."; one_line
+# --to past the end: the same refusal, before any entry is printed, and a
+# way to the whole replay; --to at the last entry is the whole replay
+expect 1 "replay --to past the end" -- $M -C $D replay $G --to $((n + 1))
+err_has "has $n entries; there is no entry $((n + 1)) (leave out --to to replay to the end)."
+one_line
+[ ! -s $T/out ] || fail "replay --to past the end printed entries"; ok
+expect 0 "replay" -- $M -C $D replay $G
+cp $T/out $T/replay.all
+expect 0 "replay --to the last entry" -- $M -C $D replay $G --to $n
+same_file $T/out $T/replay.all "replay --to $n and replay"
 expect 2 "replay --to before --from" -- $M -C $D replay $G --from 5 --to 2
 one_line
 expect 2 "replay with an unknown option" -- $M -C $D replay $G --step
