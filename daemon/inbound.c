@@ -230,6 +230,28 @@ bounce_seats(struct mq_daemon *d, const char *to, char *out, size_t size)
 	mq_buf_free(&b);
 }
 
+/* A bounce's subject as its notice quotes it: SUBJECT_SHOWN bytes at most,
+ * cut at a character's start and marked "...", so that a long one (a
+ * header may be kilobytes) leaves the lines after it whole. */
+#define SUBJECT_SHOWN	200
+static void
+shown_subject(const char *s, char *out, size_t size)
+{
+	size_t n;
+
+	if (s == NULL)
+		s = "";
+	n = strlen(s);
+	if (n <= SUBJECT_SHOWN || size < SUBJECT_SHOWN + 4) {
+		snprintf(out, size, "%s", s);
+		return;
+	}
+	n = SUBJECT_SHOWN;
+	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+		n--;	/* not inside a UTF-8 character */
+	snprintf(out, size, "%.*s...", (int)n, s);
+}
+
 /*
  * A bounce: the host is told, as a player's address may be failing; once a
  * day for each address that failed (a dead address bounces every mail the
@@ -240,8 +262,10 @@ tell_host_bounce(struct mq_daemon *d, const struct analysis *a,
     const char *from, const char *tid, struct mq_err *err)
 {
 	const char *to = a->msg->bounce_to;
+	struct mq_buf text = MQ_BUF_INIT;
 	unsigned char h[8];
-	char key[64], hx[17], subject[300], text[4096], player[1200];
+	char key[64], hx[17], subject[300], player[1200], subj[SUBJECT_SHOWN + 4];
+	int rc;
 
 	if (maybe_old(d, a)) {
 		mq_daemon_log("%s: the host is not told of this bounce: the "
@@ -258,19 +282,23 @@ tell_host_bounce(struct mq_daemon *d, const struct analysis *a,
 		    "it today already", tid, to[0] ? to : "an address not named");
 		return 0;
 	}
+	shown_subject(a->msg->subject, subj, sizeof(subj));
 	if (to[0]) {
 		bounce_seats(d, to, player, sizeof(player));
-		snprintf(text, sizeof(text), HOST_BOUNCE_TEXT, to, from ? from :
-		    HOST_UNKNOWN_SENDER, a->msg->subject ? a->msg->subject : "",
-		    d->conf.datadir, a->hash, player);
+		mq_buf_printf(&text, HOST_BOUNCE_TEXT, to, from ? from :
+		    HOST_UNKNOWN_SENDER, subj, d->conf.datadir, a->hash, player);
 		snprintf(subject, sizeof(subject), HOST_BOUNCE_SUBJECT, to);
 	} else {
-		snprintf(text, sizeof(text), HOST_BOUNCE_UNNAMED_TEXT, from ? from :
-		    HOST_UNKNOWN_SENDER, a->msg->subject ? a->msg->subject : "",
-		    d->conf.datadir, a->hash);
+		mq_buf_printf(&text, HOST_BOUNCE_UNNAMED_TEXT, from ? from :
+		    HOST_UNKNOWN_SENDER, subj, d->conf.datadir, a->hash);
 		snprintf(subject, sizeof(subject), "%s", HOST_BOUNCE_UNNAMED_SUBJECT);
 	}
-	return mq_notify_host(d, key, subject, text, err);
+	if (text.oom)
+		rc = mq_fail(err, MQ_IO, "Out of memory.");
+	else
+		rc = mq_notify_host(d, key, subject, mq_buf_str(&text), err);
+	mq_buf_free(&text);
+	return rc;
 }
 
 /*

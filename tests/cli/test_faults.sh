@@ -106,9 +106,25 @@ grep -q "a bounce for dave@x.test; the host was told of one for it today already
 [ "$(bounced erin@elsewhere.test)" = 1 ] || fail "the host was not told of another address"; ok
 grep -l "^Subject: \[masqued\] mail to erin@elsewhere.test bounced" $D/mail/outbox/new/* | xargs grep -q "It is a player's address\." &&
     fail "a stranger's address was called a player's"; ok
+# the next day's, whose subject is 5,000 bytes (folded): the notice quotes
+# its start, and the seats' command lines after it are whole
 bounce 3d.eml bounce4@x.test dave@x.test
+long=$(python3 -c 'print("\n ".join(["Undelivered-" + "x" * 88] * 50))')
+python3 - $D/mail/inbox/new/3d.eml "$long" <<'PY'
+import sys
+p, s = sys.argv[1], sys.argv[2]
+t = open(p).read().replace("Subject: Undelivered Mail Returned to Sender", "Subject: " + s)
+open(p, "w").write(t)
+PY
 MASQUED_NOW=$((MASQUED_NOW + 86400)) $M -C $D serve --once 2>/dev/null
 [ "$(bounced dave@x.test)" = 2 ] || fail "the host was not told of dave's address the next day"; ok
+f=$(grep -l "^Subject: \[masqued\] mail to dave@x.test bounced" $D/mail/outbox/new/* | xargs ls -t | head -n 1)
+python3 -c 'import email,sys; m=email.message_from_bytes(open(sys.argv[1],"rb").read()); print(" ".join(m.get_payload(decode=True).decode().split()))' $f > $T/bounce.txt
+grep -qF "masqued admin $A replace dave NEW-ADDRESS --why \"...\"" $T/bounce.txt &&
+    grep -qF "masqued admin $B replace dave NEW-ADDRESS --why \"...\"" $T/bounce.txt ||
+    { cat $T/bounce.txt; fail "a long bounce subject cut the notice's command lines"; }; ok
+grep -q 'subject "Undelivered-x*.*\.\.\."' $T/bounce.txt || { cat $T/bounce.txt; fail "the long subject is not quoted cut"; }; ok
+[ "$(wc -c < $T/bounce.txt)" -lt 1500 ] || fail "the notice quotes the whole long subject"; ok
 # a global report (RFC 6533), its report part base64: the host's mail names
 # the address in UTF-8
 {
