@@ -98,9 +98,18 @@ void
 mq_smtp_outage_clear(const char *datadir)
 {
 	char path[1400];
+	struct mq_err e;
 
 	snprintf(path, sizeof(path), "%s/cursor/smtp-down", datadir);
-	if (unlink(path) == -1 && errno != ENOENT)
-		mq_daemon_log("spool: cannot remove %s: %s", path,
-		    strerror(errno));
+	if (unlink(path) == -1) {
+		if (errno != ENOENT)
+			mq_daemon_log("spool: cannot remove %s: %s", path,
+			    strerror(errno));
+		return;
+	}
+	/* gone for good before the next pass: a record back after a power
+	 * cut would tell the host of this outage's end a second time */
+	snprintf(path, sizeof(path), "%s/cursor", datadir);
+	if (mq_dir_sync(path, MQ_SYNC_NOW, &e) != 0)
+		mq_daemon_log("spool: %s", e.msg);
 }
