@@ -60,7 +60,7 @@ after_end() {
 	[ "$id_again" != "$id_first" ] || fail "the end mail again has the first's Message-ID"; ok
 	answer help $2@x.test help-late
 	# the daemon's log says it: one line for the message
-	err_has ": game $g, $2: 2 command(s) accepted, 1 refused, 0 already received; nothing logged"
+	err_has ": game $g, $2: 2 command(s) accepted, 1 refused, 0 already received, 0 line(s) not commands; nothing logged"
 	same_file $D/games/$g/log $T/log.ended "a reply after the end"
 	# the host's submit does as that reply: STATUS the end mail again
 	# (with the host's why), a move refused with the same sentence

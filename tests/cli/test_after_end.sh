@@ -76,7 +76,7 @@ answer refused bob@x.test late
 says late "ゲームは終了しました。これ以上は何もプレイできません。結果は、ゲームから届いたどのメールにでも STATUS と返信すると確認できます。"
 says_not late "masqued export"
 answer help bob@x.test help
-err_has ": game $G, bob: 2 command(s) accepted, 1 refused, 0 already received; nothing logged"
+err_has ": game $G, bob: 2 command(s) accepted, 1 refused, 0 already received, 0 line(s) not commands; nothing logged"
 same_file $D/games/$G/log $T/log.over "a reply after the end"
 
 # The host's submit after the end does as that mail: STATUS queues the end

@@ -51,8 +51,8 @@ p=$(to_move); mv=$($MREL -C $D bot $G $p); t=$(clock); ne=$(entries)
 ls $O >$T/before
 send $p@x.test "$(reply_to $p)" g1 "Hi all, good luck!\n\n$mv\n\nThanks"
 expect 0 "serve --once with a greeting around a move" -- $M -C $D serve --once
-# the daemon's log line counts them as ever (not accepted)
-err_has "$p: 1 command(s) accepted, 2 refused, 0 already received; logged"
+# the daemon's log line counts them apart: not refused, not commands
+err_has "$p: 1 command(s) accepted, 0 refused, 0 already received, 2 line(s) not commands; logged"
 [ "$(entries)" = $((ne + 1)) ] || fail "the move was not logged"; ok
 $MREL -C $D log $G | tail -n 1 | grep -qF "$mv" ||
     fail "the entry is not $p's $mv: $($MREL -C $D log $G | tail -n 1)"; ok
@@ -79,7 +79,7 @@ p=$(to_move); mv=$($MREL -C $D bot $G $p); t=$(clock); ne=$(entries)
 ls $O >$T/before
 send $p@x.test "$(reply_to $p)" g2 "Hello!\nMOEV cw\n$mv\nCheers"
 expect 0 "serve --once with a typo before a move" -- $M -C $D serve --once
-err_has "$p: 0 command(s) accepted, 4 refused, 0 already received; nothing logged"
+err_has "$p: 0 command(s) accepted, 2 refused, 0 already received, 2 line(s) not commands; nothing logged"
 [ "$(entries)" = "$ne" ] || fail "a move after a refused line was logged"; ok
 answer receipt $p@x.test g2
 subject_is g2 "[Masque $G] $t — nothing accepted"
@@ -99,7 +99,7 @@ says g2 "These lines were left alone"
 ls $O >$T/before
 send $p@x.test "$(reply_to $p)" g3 "Thanks!"
 expect 0 "serve --once with thanks alone" -- $M -C $D serve --once
-err_has "$p: 0 command(s) accepted, 1 refused, 0 already received; nothing logged"
+err_has "$p: 0 command(s) accepted, 0 refused, 0 already received, 1 line(s) not commands; nothing logged"
 answer receipt $p@x.test g3
 subject_is g3 "[Masque $G] $t — received, no commands"
 subject_lacks g3 "nothing accepted"

@@ -508,10 +508,10 @@ cp $T/conf.limit $D/masqued.conf
 # the log counts what was accepted and what refused, and says why a mail
 # that is no mail could not be read (once, not "could not be read: could
 # not be parsed")
-printf 'From: alice@x.test\r\nTo: %s\r\nSubject: Re\r\nMessage-ID: <mixed@x.test>\r\n\r\nSTATUS\r\nDANCE wildly\r\n' \
+printf 'From: alice@x.test\r\nTo: %s\r\nSubject: Re\r\nMessage-ID: <mixed@x.test>\r\n\r\nSTATUS\r\nMOEV cw\r\nDANCE wildly\r\n' \
     "$RT" > $T/mixed.eml
-expect 0 "a reply with one line accepted and one refused" -- $M -C $D ingest $T/mixed.eml
-err_has "alice: 1 command(s) accepted, 1 refused, 0 already received; nothing logged"
+expect 0 "a reply with one line accepted, one refused, one no command" -- $M -C $D ingest $T/mixed.eml
+err_has "alice: 1 command(s) accepted, 1 refused, 0 already received, 1 line(s) not commands; nothing logged"
 printf 'garbage\n' > $T/garbage.eml
 expect 0 "a file that is no mail" -- $M -C $D ingest $T/garbage.eml
 err_has "refused: The message could not be read: No mail headers could be read in it; not answered: masqued cannot send mail to its From address (there is none)"

@@ -54,7 +54,7 @@ says play "秘密"
 ls $O >$T/before
 send bob@x.test "$(reply_to bob)" b1 'SET NOTICES OFF\nPLAY jest'
 serve "bob's SET NOTICES OFF and PLAY jest"
-err_has ": game $G, bob: 1 command(s) accepted, 0 refused, 0 already received; logged"
+err_has ": game $G, bob: 1 command(s) accepted, 0 refused, 0 already received, 0 line(s) not commands; logged"
 answer receipt bob@x.test quiet
 says quiet "No mail each time another player commits to a secret move"
 says quiet "Play Jest"

@@ -51,7 +51,7 @@ says_not m2 "NOT accepted"
 says_not m2 "send it again"
 [ "$(entries $MS)" = "$ne" ] || fail "a copy sent again was logged"; ok
 # the daemon's log counts it apart: not refused
-err_has "game $MS, $first: 0 command(s) accepted, 0 refused, 1 already received; nothing logged"
+err_has "game $MS, $first: 0 command(s) accepted, 0 refused, 1 already received, 0 line(s) not commands; nothing logged"
 subject=$($PY -c 'import email, email.header, sys
 m = email.message_from_binary_file(open(sys.argv[1], "rb"))
 print(str(email.header.make_header(email.header.decode_header(m["Subject"]))))' "$(cat $T/m2.file)")
@@ -62,7 +62,7 @@ mail $MS $first m3 "$upper\nORDER 9"
 says m3 "already received, line 1: $(echo $upper)"
 says m3 "NOT accepted, line 2: ORDER 9"
 [ "$(entries $MS)" = "$ne" ] || fail "a copy sent again was logged"; ok
-err_has "game $MS, $first: 0 command(s) accepted, 1 refused, 1 already received; nothing logged"
+err_has "game $MS, $first: 0 command(s) accepted, 1 refused, 1 already received, 0 line(s) not commands; nothing logged"
 # the dry run says what the mail's answer says: received already, at that
 # entry, and not among the errors; the line refused for its own reason is
 dry() {	# NAME TEXT: the first player's reply as a file, parsed
@@ -133,7 +133,7 @@ says r6 "受信済み"
 says r6 "（エントリ $seq）"
 [ "$(entries $RD)" = "$ne" ] || fail "the same PLAY sent again was logged"; ok
 [ "$(notices)" = "$nn" ] || fail "bob was told of a new commitment for the same PLAY"; ok
-err_has "game $RD, alice: 0 command(s) accepted, 0 refused, 1 already received; nothing logged"
+err_has "game $RD, alice: 0 command(s) accepted, 0 refused, 1 already received, 0 line(s) not commands; nothing logged"
 printf 'From: alice@x.test\nTo: %s\nSubject: Re\nMessage-ID: <rd-dry@x.test>\n\n%s\n' \
     "$(rt $RD alice)" "$play" >$T/rd-dry.eml
 expect 0 "parse the same PLAY again" -- $M -C $D parse $T/rd-dry.eml
