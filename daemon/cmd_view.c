@@ -14,6 +14,8 @@
 #include "daemon/deadline.h"
 #include "daemon/history.h"
 #include "daemon/mailmark.h"
+#include "daemon/smtp_outage.h"
+#include "daemon/spool.h"
 #include "daemon/store.h"
 #include "daemon/ms_text.h"
 #include "daemon/story.h"
@@ -679,6 +681,50 @@ oom:
 }
 
 /*
+ * Below the games, what the host should know of the mail going out: an
+ * SMTP server that takes none (the mails wait, none lost), mails a failed
+ * try holds back, dead letters. Nothing when all goes well. Said, not
+ * failed: the games above are the answer, this is a note on it.
+ */
+static void
+mail_out_notes(const char *datadir)
+{
+	struct mq_spool_status st;
+	struct mq_err e;
+	long long since;
+	char why[1100], when[64];
+	time_t t;
+
+	if (mq_spool_status(datadir, &st, &e) != 0) {
+		printf("Mail out: %s\n", e.msg);
+		return;
+	}
+	switch (mq_smtp_outage_peek(datadir, &since, why, sizeof(why))) {
+	case 1:
+		t = (time_t)since;
+		strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", gmtime(&t));
+		printf("Mail out: the SMTP server has taken no mail since %s "
+		    "(its answer: %s); %ld mail(s) wait in %s/spool, counting "
+		    "no try, and go when it takes mail again.\n", when, why,
+		    st.queued, datadir);
+		break;
+	case -1:
+		printf("Mail out: %s/cursor/smtp-down, the record of an SMTP "
+		    "outage, is damaged; the next serve pass that sends mail "
+		    "removes it.\n", datadir);
+		break;
+	}
+	if (st.retrying > 0)
+		printf("Mail out: %ld mail(s) failed a try and wait for the "
+		    "next (the daemon's log, and each %s/spool/NAME.retry, "
+		    "say why).\n", st.retrying, datadir);
+	if (st.dead > 0)
+		printf("Mail out: %ld mail(s) could not be sent and are kept "
+		    "in %s/spool/dead (the host was mailed of each).\n",
+		    st.dead, datadir);
+}
+
+/*
  * games [--json]: every game of the data folder on a line, for the host:
  * its status (running, paused, over), entries, round and phase, its next
  * deadline and whom it waits for.
@@ -740,6 +786,8 @@ mq_cmd_games(struct mq_cli *cli, int argc, char **argv)
 		json_dumpf(list, stdout, JSON_INDENT(2));
 		putchar('\n');
 	}
+	if (!json)
+		mail_out_notes(conf.datadir);
 out:
 	for (i = 0; i < n; i++)
 		free(ids[i]);

@@ -94,6 +94,16 @@ mq_smtp_outage_read(const char *datadir, long long *since, char *why,
 	return 0;
 }
 
+int
+mq_smtp_outage_peek(const char *datadir, long long *since, char *why,
+    size_t n)
+{
+	char path[1400];
+
+	snprintf(path, sizeof(path), "%s/cursor/smtp-down", datadir);
+	return outage_read(path, since, why, n);
+}
+
 void
 mq_smtp_outage_clear(const char *datadir)
 {

@@ -25,6 +25,10 @@ void mq_smtp_outage_note(const char *datadir, long long now, const char *why,
  * is logged and removed. */
 int mq_smtp_outage_read(const char *datadir, long long *since, char *why,
     size_t n);
+/* The same, for a command that only looks (the host's `games`): 1 when
+ * recorded, 0 when not, -1 when the record is damaged; nothing changes. */
+int mq_smtp_outage_peek(const char *datadir, long long *since, char *why,
+    size_t n);
 /* The server took mail again: the record goes (after the host's notice is
  * spooled: a crash between them spools it again, under the same name). */
 void mq_smtp_outage_clear(const char *datadir);

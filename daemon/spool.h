@@ -37,6 +37,14 @@ struct mq_spool_stats {
 	int sent, failed, dead, waiting;
 };
 
+/* The spool as it stands, for the host (spool_status.c): its mails, those
+ * of them a failed try holds back (NAME.retry), and the dead letters. */
+struct mq_spool_status {
+	long queued, retrying, dead;
+};
+int mq_spool_status(const char *datadir, struct mq_spool_status *st,
+    struct mq_err *err);
+
 /*
  * The games whose mails the sender holds back (an entry past the game's
  * mark of mailed entries, mailmark.h), each once, into *ids (*n of them;

@@ -34,6 +34,11 @@ done
 err_has "has taken no mail since 2026-09-21 14:13 UTC: 4 mail(s) wait"
 [ ! -d $D/spool/dead ] || fail "a dead letter while the server was down: $(ls $D/spool/dead)"; ok
 [ -z "$(ls $D/spool | grep '\.retry$')" ] || fail "a try counted: $(ls $D/spool)"; ok
+# the host's `games` says it below the games, and that nothing is lost
+expect 0 "games during the outage" -- $M -C $D games
+out_has "Mail out: the SMTP server has taken no mail since 2026-09-21 14:13 UTC (its answer: Cannot connect to the SMTP server 127.0.0.1"
+out_has "); 4 mail(s) wait in $D/spool, counting no try, and go when it takes mail again."
+[ "$(grep -c '^Mail out' $T/out)" = 1 ] || { cat $T/out; fail "games says more of the mail than the outage"; }; ok
 # the server back: all four go, once each, and the host hears of the outage
 smtp_sink $T/got
 smtp_point $D smtp://127.0.0.1:$(cat $T/sinkport)
@@ -46,6 +51,8 @@ err_has "4 mail(s) sent, 0 waiting, 0 dead"
 [ -f $D/spool/admin-smtp-back-$t0.eml ] || fail "the host's notice not spooled: $(ls $D/spool)"; ok
 MASQUED_NOW=$((t1 + 60)) expect 0 "serve: the host's notice goes" -- $M -C $D serve --once
 err_has "1 mail(s) sent, 0 waiting, 0 dead"
+expect 0 "games once all is sent" -- $M -C $D games
+! grep -q '^Mail out' $T/out || { cat $T/out; fail "games says something of mail that all went"; }; ok
 n=$(grep -l '^Subject: \[masqued\] the SMTP server takes mail again' $T/got/* | wc -l)
 [ "$n" = 1 ] || fail "the host's notice not at the server once: $n"; ok
 f=$(grep -l '^Subject: \[masqued\] the SMTP server takes mail again' $T/got/*)

@@ -10,6 +10,11 @@ smtp_sink $T/got
 smtp_conf $D smtp://127.0.0.1:$(cat $T/sinkport)
 new_game $D >/dev/null || fail "new"
 printf 'not a time\nwhy\n' > $D/cursor/smtp-down
+# the host's `games` says so, and only looks: the record stays
+expect 0 "games, the record damaged" -- $M -C $D games
+out_has "Mail out: $D/cursor/smtp-down, the record of an SMTP outage, is damaged; the next serve pass that sends mail removes it."
+[ "$(cat $D/cursor/smtp-down)" = "not a time
+why" ] || fail "games changed the record"; ok
 expect 0 "serve, the record damaged" -- $M -C $D serve --once
 err_has "4 mail(s) sent, 0 waiting, 0 dead"
 err_has "smtp-down is damaged"

@@ -286,4 +286,12 @@ MASQUED_NOW=$((T0 + 3 * H)) expect 0 "a failed send after a damaged .retry" -- $
 err_has "spool: mail $W5: $S/spool/$W5.retry is damaged; trying the mail now, a last time"
 [ -e $S/spool/dead/$W5.eml ] && [ ! -e $S/spool/$W5.eml ] || fail "a mail whose .retry was damaged was tried afresh, not a last time"; ok
 grep -q "mail $W5 to .* is dead" $T/err || fail "the dead letter was not said"; ok
+# the host's `games` counts, below the games, the dead letters and the
+# mails a failed try holds back (the new game's others, tried once)
+retrying=$(ls $S/spool | grep -c '\.retry$')
+[ "$retrying" -gt 0 ] || fail "no mail waits for another try"; ok
+expect 0 "games" -- $M -C $S games
+out_has "Mail out: $retrying mail(s) failed a try and wait for the next (the daemon's log, and each $S/spool/NAME.retry, say why)."
+out_has "Mail out: $(ls $S/spool/dead | grep -c '\.eml$') mail(s) could not be sent and are kept in $S/spool/dead (the host was mailed of each)."
+! grep -q "SMTP" $T/out || fail "games speaks of an SMTP server, with a Maildir outbox"; ok
 done_checks
