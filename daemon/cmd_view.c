@@ -687,8 +687,9 @@ oom:
  * failed: the games above are the answer, this is a note on it.
  */
 static void
-mail_out_notes(const char *datadir)
+mail_out_notes(const struct mq_config *conf)
 {
+	const char *datadir = conf->datadir;
 	struct mq_spool_status st;
 	struct mq_err e;
 	long long since;
@@ -699,7 +700,10 @@ mail_out_notes(const char *datadir)
 		printf("Mail out: %s\n", e.msg);
 		return;
 	}
-	switch (mq_smtp_outage_peek(datadir, &since, why, sizeof(why))) {
+	/* a record left from before mail went to a Maildir: the next pass
+	 * forgets it (spool.c) */
+	switch (conf->outbound != MQ_OUT_SMTP ? 0 :
+	    mq_smtp_outage_peek(datadir, &since, why, sizeof(why))) {
 	case 1:
 		t = (time_t)since;
 		strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", gmtime(&t));
@@ -787,7 +791,7 @@ mq_cmd_games(struct mq_cli *cli, int argc, char **argv)
 		putchar('\n');
 	}
 	if (!json)
-		mail_out_notes(conf.datadir);
+		mail_out_notes(&conf);
 out:
 	for (i = 0; i < n; i++)
 		free(ids[i]);

@@ -872,6 +872,20 @@ mq_spool_send_these(const struct mq_config *c, struct mq_refusals *words,
 	return rc;
 }
 
+/* Mail goes to an outbox Maildir now, no longer over SMTP: an outage
+ * recorded before has no end to tell, and `games` would say it forever. */
+static void
+forget_outage(const struct mq_config *c)
+{
+	long long since;
+
+	if (mq_smtp_outage_peek(c->datadir, &since, NULL, 0) == 0)
+		return;
+	mq_daemon_log("spool: the SMTP outage recorded in %s/cursor/smtp-down "
+	    "is forgotten: mail goes to the outbox Maildir now", c->datadir);
+	mq_smtp_outage_clear(c->datadir);
+}
+
 int
 mq_spool_flush(const struct mq_config *c, struct mq_refusals *words,
     long long now, struct mq_spool_stats *st, struct mq_err *err)
@@ -892,9 +906,10 @@ mq_spool_flush(const struct mq_config *c, struct mq_refusals *words,
 	rc = list_spool(dir, &names, &n, &r, err);
 	if (rc == 0)
 		n = drop_held(c->datadir, names, n, st);
-	if (rc == 0 && c->outbound == MQ_OUT_MAILDIR)
+	if (rc == 0 && c->outbound == MQ_OUT_MAILDIR) {
+		forget_outage(c);
 		rc = flush_maildir(c, words, dir, names, n, &r, now, st, err);
-	else if (rc == 0)
+	} else if (rc == 0)
 		flush_smtp(c, words, dir, names, n, &r, now, st);
 	for (i = 0; i < n; i++)
 		free(names[i]);

@@ -31,4 +31,15 @@ $M -C $D admin $(ls $D/games) resume --why "a test" >/dev/null 2>&1 || fail "res
 MASQUED_NOW=$((MASQUED_NOW + 120)) expect 0 "serve, the start out of range" -- $M -C $D serve --once
 err_has "smtp-down is damaged"
 [ ! -e $D/cursor/smtp-down ] || fail "the far record left: $(cat $D/cursor/smtp-down)"; ok
+# an outage recorded, then mail moved to an outbox Maildir: `games` no
+# longer speaks of the SMTP server, and the next pass forgets the record
+# (it would have no end to tell)
+printf '%s\nCannot connect\n' $MASQUED_NOW > $D/cursor/smtp-down
+sed -i 's/^outbound = smtp$/outbound = maildir/' $D/masqued.conf
+expect 0 "games, mail through a Maildir" -- $M -C $D games
+! grep -q "SMTP" $T/out || { cat $T/out; fail "games speaks of the SMTP server, mail going to a Maildir"; }; ok
+MASQUED_NOW=$((MASQUED_NOW + 180)) expect 0 "serve, mail through a Maildir" -- $M -C $D serve --once
+err_has "spool: the SMTP outage recorded in $D/cursor/smtp-down is forgotten: mail goes to the outbox Maildir now"
+[ ! -e $D/cursor/smtp-down ] || fail "the record left"; ok
+[ -z "$(ls $D/spool | grep '^admin-smtp-back')" ] || fail "the host told of an outage that had no end"; ok
 done_checks
