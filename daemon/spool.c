@@ -415,20 +415,22 @@ fmt_utc(long long t, char *out, size_t n)
 }
 
 /* The SMTP server took no mail: the outage is noted (smtp_outage.h) and
- * said with the number of mails that wait, none of them counting a try. */
+ * said with the number of mails that wait, none of them counting a try:
+ * the untried (this one and the rest, `untried`) and those passed by
+ * before, a later try due (already in st). */
 static void
 outage(const struct mq_config *c, long long now, const char *why,
-    size_t waiting, struct mq_spool_stats *st)
+    size_t untried, struct mq_spool_stats *st)
 {
 	char when[40];
 	long long since;
 
+	st->waiting += (int)untried;
 	mq_smtp_outage_note(c->datadir, now, why, &since);
 	fmt_utc(since, when, sizeof(when));
 	mq_daemon_log("spool: %s; the SMTP server has taken no mail since %s: "
-	    "%zu mail(s) wait for the next pass, counting no try", why, when,
-	    waiting);
-	st->waiting += (int)waiting;
+	    "%d mail(s) wait in the spool, counting no try", why, when,
+	    st->waiting);
 }
 
 /* The SMTP server took a mail: an outage recorded ends here, said in the
