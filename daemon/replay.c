@@ -627,6 +627,17 @@ replay_end(struct mq_game *g, const json_t *body, uint64_t seq,
 	return 0;
 }
 
+/* A player's SET LANG (an admin entry, action "lang"): it changes only
+ * their mail, and may be logged once a game is over. */
+static int
+set_lang(const struct mq_log_entry *e)
+{
+	const json_t *a = json_object_get(e->body, "action");
+
+	return e->type == MQ_LOG_ADMIN && json_is_string(a) &&
+	    strcmp(json_string_value(a), "lang") == 0;
+}
+
 int
 mq_replay_entry(struct mq_game *g, const struct mq_log_entry *e,
     struct mq_err *err)
@@ -639,11 +650,16 @@ mq_replay_entry(struct mq_game *g, const struct mq_log_entry *e,
 			return mq_fail(err, MQ_BADDATA, "entry 1: the first entry is "
 			    "not a genesis.");
 		rc = replay_genesis(g, body, err);
-	} else if (g->ended && e->type != MQ_LOG_END && !(e->type == MQ_LOG_ADMIN && json_is_string(
-	    json_object_get(body, "action")) && strcmp(json_string_value(
-	    json_object_get(body, "action")), "lang") == 0)) {
-		/* nothing is played or administered after the host's end (a
-		 * player's SET LANG still is: it changes only their mail) */
+	} else if (g->end_seq != 0 && !set_lang(e)) {
+		/* the end entry closes the game: a host who appends to it,
+		 * signed and chained though it is, is caught here (a player's
+		 * SET LANG still is logged: it changes only their mail) */
+		rc = mq_fail(err, MQ_BADDATA, "entry %llu: the game ended at entry "
+		    "%llu (its end entry); nothing but a player's SET LANG may "
+		    "follow.", (unsigned long long)e->seq,
+		    (unsigned long long)g->end_seq);
+	} else if (g->ended && e->type != MQ_LOG_END && !set_lang(e)) {
+		/* nothing is played or administered after the host's end */
 		rc = mq_fail(err, MQ_BADDATA, "entry %llu: the host ended the game "
 		    "at entry %llu; nothing may follow.", (unsigned long long)e->seq,
 		    (unsigned long long)g->ended);

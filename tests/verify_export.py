@@ -11,7 +11,8 @@ commitment, every secret command's salt and commitment, the blind of a command
 or timeout no message carries, the seqs each reveal opens, the data hash, and
 that the log holds its one end entry (the result): export is made of a game
 over, its end logged, so a log with none had its last entries cut (the chain
-cannot tell). Prints "ok: N entries", or "entry SEQ: what is wrong" (or
+cannot tell); nothing but a player's SET LANG may follow it. (That the result
+is the one the rules reach needs the game replayed: `masqued verify` does.) Prints "ok: N entries", or "entry SEQ: what is wrong" (or
 "export: ...").
 
 Each MAIL is a mail masqued sent that a player kept: the whole mail as a
@@ -293,6 +294,14 @@ def check_blind(chain, body):
 def check_commitments(chain, body):
     t = body["type"]
     check_blind(chain, body)
+    ends = [s for s in sorted(chain.types) if chain.types[s] == "end"]
+    if ends and t != "end" and not (t == "admin" and
+                                    body.get("action") == "lang"):
+        # the end entry closes the game: what a host appended after it,
+        # signed though it is, is caught (a player's SET LANG changes only
+        # their mail, and may be logged once the game is over)
+        raise Bad("the game ended at entry %d (its end entry); nothing but "
+                  "a player's SET LANG may follow." % ends[0])
     if t == "genesis":
         seed = unhex(body.get("seed"), 32, "seed")
         salt = unhex(body.get("seed_salt"), 32, "seed_salt")

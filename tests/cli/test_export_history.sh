@@ -164,6 +164,56 @@ expect 1 "verify_export.py on an export cut before its end entry" -- $PY $VX $T/
 out_has "entry $n: the export ends at entry $((n - 1)), before its end entry (the result), which every export holds: the log was cut short."
 [ "$(grep -c '' $T/out)" = 1 ] || fail "verify_export.py: not one line"; ok
 
+# --- an entry after the end entry: a host who appends to a game over
+# (here a pause, chained and signed with the server's own key) is caught
+# by both verifiers, in the export and in the data folder ---
+forge() {	# in out: a JSON export, or a log file (a line each)
+	$PY - "$1" "$2" $D/keys/server.key <<'PY'
+import base64, hashlib, json, sys
+import nacl.signing
+src, dst, key = sys.argv[1:4]
+sk = nacl.signing.SigningKey(open(key, "rb").read())
+doc = json.load(open(src)) if src.endswith(".json") else None
+lines = doc["log"] if doc else open(src).read().splitlines()
+last = lines[-1].split("\t")
+prev = json.loads(last[0])
+body = json.dumps({"action": "pause", "game": prev["game"], "kid": prev["kid"],
+    "prev": last[1], "seq": prev["seq"] + 1, "ts": prev["ts"], "type": "admin",
+    "v": 1, "why": "one more"}, sort_keys=True, separators=(",", ":"))
+h = hashlib.blake2b(b"masqued-log-v1\n" + body.encode(), digest_size=32).digest()
+lines.append("\t".join([body, h.hex(),
+    base64.b64encode(sk.sign(h).signature).decode()]))
+if doc:
+    json.dump(doc, open(dst, "w"))
+else:
+    open(dst, "w").write("\n".join(lines) + "\n")
+PY
+}
+forge $T/game.json $T/after.json || fail "forging an entry after the end"
+after="entry $((n + 1)): the game ended at entry $n (its end entry); nothing but a player's SET LANG may follow."
+expect 3 "verify an export with an entry after its end entry" -- $M verify $T/after.json
+err_has "$after"; one_line
+[ ! -s $T/out ] || fail "verify said ok of an entry after the end"; ok
+expect 1 "verify_export.py on an export with an entry after its end entry" -- $PY $VX $T/after.json
+out_has "$after"
+[ "$(grep -c '' $T/out)" = 1 ] || fail "verify_export.py: not one line"; ok
+cp -R $D $T/after
+forge $D/games/$G/log $T/after/games/$G/log || fail "forging an entry after the end (log)"
+expect 3 "verify GAME with an entry after its end entry" -- $M -C $T/after verify $G
+err_has "$after"; one_line
+rm -rf $T/after
+# a player's SET LANG is logged after the end, and both verifiers take it
+cp -R $D $T/lang
+expect 0 "SET LANG after the end" -- $M -C $T/lang submit $G bob "SET LANG ja" --no-mail
+[ "$(wc -l <$T/lang/games/$G/log)" = $((n + 1)) ] || fail "SET LANG after the end was not logged"; ok
+expect 0 "verify GAME with a SET LANG after its end entry" -- $M -C $T/lang verify $G
+expect 0 "export with a SET LANG after its end entry" -- $MREL -C $T/lang export $G
+cp $T/out $T/lang.json
+expect 0 "verify the export with a SET LANG after its end entry" -- $M verify $T/lang.json
+expect 0 "verify_export.py with a SET LANG after its end entry" -- $PY $VX $T/lang.json
+out_has "ok: $((n + 1)) entries"
+rm -rf $T/lang
+
 # --- the host's GAME is read from the data folder as before ---
 cd - >/dev/null
 expect 0 "log GAME" -- $M -C $D log $G
