@@ -650,7 +650,7 @@ mq_replay_entry(struct mq_game *g, const struct mq_log_entry *e,
 			return mq_fail(err, MQ_BADDATA, "entry 1: the first entry is "
 			    "not a genesis.");
 		rc = replay_genesis(g, body, err);
-	} else if (g->end_seq != 0 && !set_lang(e)) {
+	} else if (g->end_seq != 0 && e->type != MQ_LOG_END && !set_lang(e)) {
 		/* the end entry closes the game: a host who appends to it,
 		 * signed and chained though it is, is caught here (a player's
 		 * SET LANG still is logged: it changes only their mail) */
