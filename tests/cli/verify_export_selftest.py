@@ -452,6 +452,17 @@ def main():
         e["log"].append(line_of(dumps(lang)))
         expect("a setting after the end", e, tmp, 0, "ok: 5 entries\n")
 
+        # anything else after the end: a host appending to a game over
+        pause = {"v": 1, "game": GAME, "seq": 5,
+                 "prev": export["log"][3].split("\t")[1], "ts": 1010,
+                 "kid": h(PK)[:8].hex(), "type": "admin", "action": "pause",
+                 "why": "one more"}
+        e = copy.deepcopy(export)
+        e["log"].append(line_of(dumps(pause)))
+        expect("an entry after the end", e, tmp, 1, "entry 5: the game ended "
+               "at entry 4 (its end entry); nothing but a player's SET LANG "
+               "may follow.\n")
+
         e = copy.deepcopy(export)
         del e["log"][1]
         expect("a dropped line", e, tmp, 1, "entry 2: seq is 3, expected 2: "
