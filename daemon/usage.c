@@ -36,7 +36,9 @@ static const struct {
 	  "would have got; --no-mail queues none (local play, tests)." },
 	{ "games", "games [--json]",
 	  "Every game of the data folder on a line: running, paused or over, its\n"
-	  "entries, round and phase, the next deadline and whom it waits for." },
+	  "entries, round and phase, the next deadline and whom it waits for.\n"
+	  "Below them (not with --json), \"Mail out:\" lines when the SMTP server\n"
+	  "takes no mail, mails wait for another try, or dead letters are kept." },
 	{ "view", "view GAME PLAYER|public|admin [--json]",
 	  "What PLAYER sees now, in short: the board and what is theirs alone\n"
 	  "(public: what everyone sees; admin: everything, every secret as state\n"
@@ -58,7 +60,8 @@ static const struct {
 	  "the Red Death's visits, challenges), from entry SEQ to entry SEQ.\n"
 	  "LOGFILE, EXPORT: as state. A log damaged in the middle: as far as\n"
 	  "--to before the damage, exit 0 and a note on stderr; to it or past it,\n"
-	  "the entries before it, then exit 3 with the sentence naming it." },
+	  "the entries before it, then exit 3 with the sentence naming it.\n"
+	  "--from or --to past the last entry of a sound log: exit 1, nothing shown." },
 	{ "verify", "verify GAME|LOGFILE|EXPORT [--key PUB]",
 	  "Checks a game's log: the hash chain, every signature, the canonical form,\n"
 	  "every commitment, a replay of every entry, and that no entry the players\n"
