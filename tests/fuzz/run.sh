@@ -76,20 +76,24 @@ done
 export MQ_ROOT="$PWD"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-# -jobs=1 would still fork a worker writing fuzz-0.log into the cwd.
+# -jobs=1 would still fork a worker writing fuzz-0.log into the cwd;
+# with more, each worker writes fuzz-N.log there: the cwd is $OUT, so that
+# they stay out of the source tree
 jobs=""
 [ "$JOBS" -gt 1 ] && jobs="-jobs=$JOBS -workers=$JOBS"
+ROOT=$PWD
 status=0
 for t in $TARGETS; do
 	mkdir -p "$OUT/corpus/$t"
 	echo "fuzz $t: ${SECONDS_EACH}s"
 	dict=""
-	[ -f "tests/fuzz/$t.dict" ] && dict="-dict=tests/fuzz/$t.dict"
+	[ -f "tests/fuzz/$t.dict" ] && dict="-dict=$ROOT/tests/fuzz/$t.dict"
 	# shellcheck disable=SC2086
-	if ! "$OUT/fuzz_$t" "$OUT/corpus/$t" "tests/fuzz/corpus/$t" \
+	if ! (cd "$OUT" && "$ROOT/$OUT/fuzz_$t" "$ROOT/$OUT/corpus/$t" \
+	    "$ROOT/tests/fuzz/corpus/$t" \
 	    -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=2048 \
 	    -max_len=65536 $jobs $dict \
-	    -artifact_prefix="$OUT/crash-$t-" -print_final_stats=1 \
+	    -artifact_prefix="$ROOT/$OUT/crash-$t-" -print_final_stats=1) \
 	    >"$OUT/fuzz_$t.log" 2>&1; then
 		status=1
 		tail -n 60 "$OUT/fuzz_$t.log" >&2
