@@ -11,9 +11,12 @@ commitment, every secret command's salt and commitment, the blind of a command
 or timeout no message carries, the seqs each reveal opens, the data hash, and
 that the log holds its one end entry (the result): export is made of a game
 over, its end logged, so a log with none had its last entries cut (the chain
-cannot tell); nothing but a player's SET LANG may follow it. (That the result
-is the one the rules reach needs the game replayed: `masqued verify` does.) Prints "ok: N entries", or "entry SEQ: what is wrong" (or
-"export: ...").
+cannot tell); nothing but a player's SET LANG may follow it, nor the host's
+end (an admin end) but that and the end entry. Of the result, what needs no
+replay: by the host if an admin end came before (then nobody won), else by
+the rules; the winner and the players left are the game's. (That the rules
+reach that result needs the game replayed: `masqued verify` does.) Prints
+"ok: N entries", or "entry SEQ: what is wrong" (or "export: ...").
 
 Each MAIL is a mail masqued sent that a player kept: the whole mail as a
 client saves it (.eml: its text/plain part is read, whatever its transfer
@@ -190,6 +193,7 @@ class Chain:
         self.seed = None
         self.types = {}
         self.genesis = None
+        self.host_end = 0	# the admin entry that ended the game, or 0
 
 
 def check_line(chain, line):
@@ -295,13 +299,17 @@ def check_commitments(chain, body):
     t = body["type"]
     check_blind(chain, body)
     ends = [s for s in sorted(chain.types) if chain.types[s] == "end"]
-    if ends and t != "end" and not (t == "admin" and
-                                    body.get("action") == "lang"):
+    if ends and t != "end" and not set_lang(chain, body):
         # the end entry closes the game: what a host appended after it,
         # signed though it is, is caught (a player's SET LANG changes only
         # their mail, and may be logged once the game is over)
         raise Bad("the game ended at entry %d (its end entry); nothing but "
                   "a player's SET LANG may follow." % ends[0])
+    if chain.host_end and not ends and t != "end" and \
+            not set_lang(chain, body):
+        # nothing is played or administered after the host's end
+        raise Bad("the host ended the game at entry %d; nothing may follow."
+                  % chain.host_end)
     if t == "genesis":
         seed = unhex(body.get("seed"), 32, "seed")
         salt = unhex(body.get("seed_salt"), 32, "seed_salt")
@@ -318,6 +326,9 @@ def check_commitments(chain, body):
         if firsts:
             raise Bad("a second end entry (the first is entry %d)."
                       % firsts[0])
+        check_result(chain, body)
+    elif t == "admin" and body.get("action") == "end":
+        chain.host_end = body["seq"]
     elif t == "reveal":
         opens = body.get("opens")
         if type(opens) is not list:
@@ -329,6 +340,58 @@ def check_commitments(chain, body):
             if chain.types[s] != "command":
                 raise Bad("the reveal opens entry %d, which is not a command."
                           % s)
+
+
+def set_lang(chain, body):
+    """Whether body is a player's SET LANG (it changes only their mail, and
+    may be logged once the game is over)."""
+    return (body["type"] == "admin" and body.get("action") == "lang" and
+            body.get("player") in seat_names(chain) and
+            body.get("lang") in ("en", "ja", "zh"))
+
+
+def seat_names(chain):
+    players = chain.genesis.get("players") if chain.genesis else None
+    if type(players) is not list:
+        return []
+    return [p.get("name") for p in players if type(p) is dict]
+
+
+END_KEYS = {"v", "game", "seq", "prev", "ts", "kid", "type", "result"}
+RESULT_KEYS = {"by", "winner", "alive"}
+
+
+def check_result(chain, body):
+    """What the end entry says that needs no replay: who ended the game
+    (the host, if an admin end came before; else its rules), that nobody
+    won a game the host ended, and that the winner and the players left
+    are players of the game, in seat order. (That the rules reach that
+    result needs the game replayed: masqued verify does.)"""
+    others = sorted(set(body) - END_KEYS)
+    if others:
+        raise Bad('the end entry holds "%s", beside its result.' % others[0])
+    r = body.get("result")
+    if type(r) is not dict or set(r) != RESULT_KEYS:
+        raise Bad("the end entry's result is not an object of by, winner "
+                  "and alive.")
+    by = "host" if chain.host_end else "rules"
+    if r["by"] != by:
+        raise Bad('the end entry\'s result says the game was ended by "%s", '
+                  'but %s.' % (r["by"], "the host ended it at entry %d"
+                               % chain.host_end if chain.host_end else
+                               "no admin end came before: its rules ended "
+                               "it"))
+    names = seat_names(chain)
+    if chain.host_end and r["winner"] is not None:
+        raise Bad("the end entry's result names a winner, but the host "
+                  "ended the game at entry %d: nobody won." % chain.host_end)
+    if r["winner"] is not None and r["winner"] not in names:
+        raise Bad("the end entry's winner is not a player of the game.")
+    alive = r["alive"]
+    if type(alive) is not list or any(a not in names for a in alive) or \
+            alive != sorted(set(alive), key=names.index):
+        raise Bad("the end entry's alive is not a list of the game's "
+                  "players, each once, in seat order.")
 
 
 def check_command(chain, body):

@@ -81,7 +81,9 @@ def build():
                "server_key": PK.hex(), "seed": SEED.hex(),
                "seed_salt": SEED_SALT.hex(),
                "seed_commit": h(SEED + SEED_SALT).hex(),
-               "data_hash": data_hash, "players": ["alice", "bob"]}
+               "data_hash": data_hash, "players": [
+                   {"email": "alice@x.test", "name": "alice", "seat": 0},
+                   {"email": "bob@x.test", "name": "bob", "seat": 1}]}
     bodies = [genesis]
     lines = [line_of(dumps(genesis))]
     moves = [("alice", [("PLAY jest TARGET bob SLOT 12:30 /é日", True),
