@@ -605,7 +605,8 @@ static int
 replay_end(struct mq_game *g, const json_t *body, uint64_t seq,
     struct mq_err *err)
 {
-	json_t *built;
+	const char *key;
+	json_t *built, *v;
 	int same;
 
 	if (!mq_game_over(g))
@@ -615,6 +616,15 @@ replay_end(struct mq_game *g, const json_t *body, uint64_t seq,
 		return mq_fail(err, MQ_BADDATA, "entry %llu: a second end entry "
 		    "(the first is entry %llu).", (unsigned long long)seq,
 		    (unsigned long long)g->end_seq);
+	json_object_foreach((json_t *)body, key, v)
+		if (strcmp(key, "v") && strcmp(key, "game") && strcmp(key, "seq") &&
+		    strcmp(key, "prev") && strcmp(key, "ts") && strcmp(key, "kid") &&
+		    strcmp(key, "type") && strcmp(key, "result"))
+			/* the result is all it says: another word beside it
+			 * would tell a reader what the replay does not */
+			return mq_fail(err, MQ_BADDATA, "entry %llu: the end entry "
+			    "holds \"%s\", beside its result.",
+			    (unsigned long long)seq, key);
 	if ((built = mq_game_end_body(g, 0)) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	same = json_equal(json_object_get(built, "result"),
@@ -627,15 +637,19 @@ replay_end(struct mq_game *g, const json_t *body, uint64_t seq,
 	return 0;
 }
 
-/* A player's SET LANG (an admin entry, action "lang"): it changes only
- * their mail, and may be logged once a game is over. */
+/* A player's SET LANG (an admin entry, action "lang", a seat's name and
+ * a language masqued has): it changes only their mail, and may be logged
+ * once a game is over. */
 static int
-set_lang(const struct mq_log_entry *e)
+set_lang(const struct mq_game *g, const struct mq_log_entry *e)
 {
-	const json_t *a = json_object_get(e->body, "action");
+	const char *a = json_string_value(json_object_get(e->body, "action"));
+	const char *p = json_string_value(json_object_get(e->body, "player"));
+	const char *l = json_string_value(json_object_get(e->body, "lang"));
 
-	return e->type == MQ_LOG_ADMIN && json_is_string(a) &&
-	    strcmp(json_string_value(a), "lang") == 0;
+	return e->type == MQ_LOG_ADMIN && a != NULL && strcmp(a, "lang") == 0 &&
+	    p != NULL && mq_game_seat(g, p) >= 0 && l != NULL &&
+	    (!strcmp(l, "en") || !strcmp(l, "ja") || !strcmp(l, "zh"));
 }
 
 int
@@ -650,7 +664,7 @@ mq_replay_entry(struct mq_game *g, const struct mq_log_entry *e,
 			return mq_fail(err, MQ_BADDATA, "entry 1: the first entry is "
 			    "not a genesis.");
 		rc = replay_genesis(g, body, err);
-	} else if (g->end_seq != 0 && e->type != MQ_LOG_END && !set_lang(e)) {
+	} else if (g->end_seq != 0 && e->type != MQ_LOG_END && !set_lang(g, e)) {
 		/* the end entry closes the game: a host who appends to it,
 		 * signed and chained though it is, is caught here (a player's
 		 * SET LANG still is logged: it changes only their mail) */
@@ -658,11 +672,19 @@ mq_replay_entry(struct mq_game *g, const struct mq_log_entry *e,
 		    "%llu (its end entry); nothing but a player's SET LANG may "
 		    "follow.", (unsigned long long)e->seq,
 		    (unsigned long long)g->end_seq);
-	} else if (g->ended && e->type != MQ_LOG_END && !set_lang(e)) {
+	} else if (g->ended && e->type != MQ_LOG_END && !set_lang(g, e)) {
 		/* nothing is played or administered after the host's end */
 		rc = mq_fail(err, MQ_BADDATA, "entry %llu: the host ended the game "
 		    "at entry %llu; nothing may follow.", (unsigned long long)e->seq,
 		    (unsigned long long)g->ended);
+	} else if (mq_game_over(g) && e->type != MQ_LOG_END &&
+	    e->type != MQ_LOG_REVEAL && !set_lang(g, e)) {
+		/* over by its rules, its end entry not yet logged: only the
+		 * reveal of the move that ended it comes between (a move or
+		 * an admin action on a game over is refused, never logged) */
+		rc = mq_fail(err, MQ_BADDATA, "entry %llu: the game is over there "
+		    "(by its rules); nothing but a reveal, a player's SET LANG or "
+		    "its end entry may follow.", (unsigned long long)e->seq);
 	} else {
 		switch (e->type) {
 		case MQ_LOG_COMMAND:
