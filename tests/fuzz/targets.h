@@ -237,7 +237,7 @@ mqfz_rm_line(void *st, int seat, const char *line)
 	struct mq_err err;
 	void *c;
 	json_t *v;
-	int rc;
+	int rc, s;
 
 	if (!mqfz_parse_round_trip(k, st, seat, line, &cmd, "command"))
 		return st;
@@ -250,17 +250,22 @@ mqfz_rm_line(void *st, int seat, const char *line)
 		if (memcmp(c, st, sizeof(struct rm_state)) != 0)
 			mqfz_broken("command: a refused apply changed the state",
 			    err.msg);
+		if (err.msg[0] == '\0')
+			mqfz_broken("command", "a refusal without a sentence");
 		k->free_state(c);
 		return st;
 	}
 	if (k->check(c, &err) != 0)
 		mqfz_broken("command: an invariant broke", err.msg);
-	if ((v = k->view(c, seat)) == NULL)
-		mqfz_broken("command", "no view");
-	json_decref(v);
-	if ((v = k->events(c, MQ_VIEW_PUBLIC)) == NULL)
-		mqfz_broken("command", "no events");
-	json_decref(v);
+	/* every seat's view and events, the public and the admin one */
+	for (s = MQ_VIEW_ADMIN; s < k->nplayers(c); s++) {
+		if ((v = k->view(c, s)) == NULL)
+			mqfz_broken("command", "no view");
+		json_decref(v);
+		if ((v = k->events(c, s)) == NULL)
+			mqfz_broken("command", "no events");
+		json_decref(v);
+	}
 	k->free_state(st);
 	return c;
 }
@@ -293,6 +298,8 @@ mqfz_command(const uint8_t *data, size_t size)
 	s.seed[0] = data[0];
 	if (k->setup(gd, &s, &st, &err) != 0)
 		return 0;	/* a player count the data does not allow */
+	if (k->check(st, &err) != 0)
+		mqfz_broken("command: an invariant broke at setup", err.msg);
 	seat = (data[0] >> 3) % s.nplayers;
 	steps = data[1];
 	mq_rng_open(&rng, s.seed, "fuzz-bot", 0, 0);
@@ -303,6 +310,9 @@ mqfz_command(const uint8_t *data, size_t size)
 				mqfz_broken("command: a bot's command was refused",
 				    err.msg);
 	}
+	if (k->check(st, &err) != 0)
+		mqfz_broken("command: an invariant broke after the bots",
+		    err.msg);
 	if ((text = malloc(size - 1)) == NULL)
 		abort();
 	memcpy(text, data + 2, size - 2);
@@ -489,10 +499,10 @@ mqfz_read_log(const char *bytes, size_t len, const unsigned char *pk)
 {
 	const struct mq_log_entry *e;
 	struct mq_logfile *lf;
-	struct mq_err err;
+	struct mq_err err, err2, why;
 	char path[64];
-	uint64_t n = 0;
-	int fd;
+	uint64_t n = 0, seq = 0, bad;
+	int fd, rc, src;
 
 	if ((fd = (int)syscall(SYS_memfd_create, "mqfz-log", 0)) == -1) {
 		perror("fuzz: memfd_create");
@@ -504,16 +514,45 @@ mqfz_read_log(const char *bytes, size_t len, const unsigned char *pk)
 	}
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	mq_err_clear(&err);
-	if (mq_logfile_open_read(path, pk, &lf, &err) == 0) {
-		if (mq_logfile_seq(lf) == 0)
+	if ((rc = mq_logfile_open_read(path, pk, &lf, &err)) == 0) {
+		if ((seq = mq_logfile_seq(lf)) == 0)
 			mqfz_broken("log", "an open log without entries");
 		while (mq_logfile_next(lf, &e, &err) == 0 && e != NULL)
 			n++;
-		if (n != mq_logfile_seq(lf))
+		if (n != seq)
 			mqfz_broken("log", "the iterator and the chain disagree");
 		mq_logfile_close(lf);
 	} else if (err.msg[0] == '\0')
 		mqfz_broken("log", "a refusal without a sentence");
+	/*
+	 * The same bytes as far as they are sound (the damaged game's
+	 * history commands): a sound log opens whole; a log damaged after
+	 * its first entry opens holding the entries before the damage, with
+	 * the sentence open_read gave; one damaged at its first fails as
+	 * open_read did.
+	 */
+	mq_err_clear(&why);
+	mq_err_clear(&err2);
+	src = mq_logfile_open_sound(path, pk, 0, &lf, &bad, &why, &err2);
+	if (src == 0) {
+		if (rc == 0 && (bad != 0 || mq_logfile_seq(lf) != seq))
+			mqfz_broken("log", "open_sound cut a sound log");
+		if (rc != 0 && (rc != MQ_BADDATA || bad < 2 ||
+		    mq_logfile_seq(lf) != bad - 1))
+			mqfz_broken("log: open_sound kept the wrong entries",
+			    err.msg);
+		if (rc != 0 && strcmp(why.msg, err.msg) != 0)
+			mqfz_broken("log: open_sound and open_read give other "
+			    "sentences", why.msg);
+		for (n = 0; mq_logfile_next(lf, &e, &err2) == 0 && e != NULL; )
+			n++;
+		if (n != mq_logfile_seq(lf))
+			mqfz_broken("log", "open_sound: the iterator and the "
+			    "chain disagree");
+		mq_logfile_close(lf);
+	} else if (src != rc || strcmp(err2.msg, err.msg) != 0)
+		mqfz_broken("log: open_sound failed otherwise than open_read",
+		    err2.msg);
 	close(fd);
 }
 
@@ -530,6 +569,7 @@ mqfz_log(const uint8_t *data, size_t size)
 	static unsigned char pk[MQ_LOG_PKLEN], sk[MQ_LOG_SKLEN];
 	const char *p = (const char *)data, *end = p + size, *nl, *tab;
 	struct mq_buf scratch = MQ_BUF_INIT, out = MQ_BUF_INIT;
+	struct mq_buf canon = MQ_BUF_INIT;
 	unsigned char h[MQ_LOG_HASHLEN], sig[MQ_LOG_SIGLEN];
 	char hex[MQ_LOG_HEXLEN + 1], b64[MQ_LOG_B64LEN + 1];
 	struct mq_log_entry e;
@@ -549,8 +589,21 @@ mqfz_log(const uint8_t *data, size_t size)
 			nl = end;
 		lineno++;
 		if (mq_log_parse_line(p, (size_t)(nl - p), lineno, 1, &e,
-		    &scratch, &err) == 0 && e.body == NULL)
-			mqfz_broken("log", "a parsed line without a body");
+		    &scratch, &err) == 0) {
+			if (e.body == NULL)
+				mqfz_broken("log", "a parsed line without a body");
+			/* log.h: the body is its own canonical dump, and the
+			 * hash it carries is the body's */
+			mq_buf_reset(&canon);
+			if (mq_log_canon(e.body, &canon, &err) != 0 ||
+			    canon.len != e.body_len ||
+			    memcmp(mq_buf_str(&canon), p, canon.len) != 0)
+				mqfz_broken("log", "a parsed body is not canonical");
+			mq_log_hash(p, e.body_len, h);
+			if (memcmp(h, e.hash, sizeof(h)) != 0)
+				mqfz_broken("log", "a parsed line's hash is not "
+				    "its body's");
+		}
 		json_decref(e.body);
 		if (mq_log_parse_line(p, (size_t)(nl - p), lineno, 0, &e,
 		    &scratch, &err) == 0 && e.body == NULL)
@@ -574,6 +627,7 @@ mqfz_log(const uint8_t *data, size_t size)
 	mqfz_read_log(mq_buf_str(&out), out.len, pk);
 	mq_buf_free(&out);
 	mq_buf_free(&scratch);
+	mq_buf_free(&canon);
 	return 0;
 }
 
@@ -709,7 +763,12 @@ mqfz_kept(const uint8_t *data, size_t size)
 	if (rc == 0) {
 		if (strlen(cp.game) != MQ_GAME_ID_LEN || cp.seq < 1)
 			mqfz_broken("kept", "a checkpoint without its game or entry");
-		(void)mq_checkpoint_check(&cp, NULL, &err);
+		/* checkpoint.h: verifies, or MQ_BADDATA with a sentence */
+		mq_err_clear(&err);
+		rc = mq_checkpoint_check(&cp, NULL, &err);
+		if (rc != 0 && (rc != MQ_BADDATA || err.msg[0] == '\0'))
+			mqfz_broken("kept", "the checkpoint's check gave an "
+			    "odd code or no sentence");
 	} else if (rc != 1 && rc != MQ_BADDATA)
 		mqfz_broken("kept", "the checkpoint's read gave an odd code");
 	mq_buf_free(&text);
