@@ -68,6 +68,40 @@ mqfz_check_text(const char *what, const char *s)
 		mqfz_broken(what, "the text is not valid UTF-8");
 }
 
+/*
+ * The shape reply_text.h promises of what it gives: LF lines alone (no
+ * CR), none ending in white space (U+00A0 and U+3000 too), none quoted
+ * with ">", no two blank lines in a row, none at either end.
+ */
+static inline void
+mqfz_check_reply_shape(const char *what, const char *out)
+{
+	const unsigned char *p = (const unsigned char *)out, *eol;
+	size_t n;
+
+	if (strchr(out, '\r') != NULL)
+		mqfz_broken(what, "a CR in the reply");
+	if (out[0] == '\n' || (out[0] != '\0' && out[strlen(out) - 1] == '\n'))
+		mqfz_broken(what, "a blank line at an end of the reply");
+	if (strstr(out, "\n\n\n") != NULL)
+		mqfz_broken(what, "two blank lines in a row in the reply");
+	for (; *p != '\0'; p = *eol ? eol + 1 : eol) {
+		eol = (const unsigned char *)strchr((const char *)p, '\n');
+		if (eol == NULL)
+			eol = p + strlen((const char *)p);
+		if (*p == '>')
+			mqfz_broken(what, "a quoted line in the reply");
+		n = (size_t)(eol - p);
+		if (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+			mqfz_broken(what, "a line ending in white space");
+		if (n >= 2 && p[n - 2] == 0xc2 && p[n - 1] == 0xa0)
+			mqfz_broken(what, "a line ending in U+00A0");
+		if (n >= 3 && p[n - 3] == 0xe3 && p[n - 2] == 0x80 &&
+		    p[n - 1] == 0x80)
+			mqfz_broken(what, "a line ending in U+3000");
+	}
+}
+
 static inline int
 mqfz_reply(const uint8_t *data, size_t size)
 {
@@ -88,6 +122,7 @@ mqfz_reply(const uint8_t *data, size_t size)
 		mqfz_broken("reply", "success without text");
 	/* reply_text.h: always valid UTF-8 without NUL (strlen sees it all) */
 	mqfz_check_text("reply", out);
+	mqfz_check_reply_shape("reply", out);
 	free(out);
 	return 0;
 }
@@ -116,9 +151,24 @@ mqfz_mime(const uint8_t *data, size_t size)
 		mqfz_check_text("mime subject", m->subject);
 	if (m->from_display != NULL)
 		mqfz_check_text("mime from_display", m->from_display);
-	for (i = 0; m->recipients != NULL && m->recipients[i] != NULL; i++)
+	/* mime_in.h: recipients and From lower-cased, each recipient once */
+	for (i = 0; m->recipients != NULL && m->recipients[i] != NULL; i++) {
+		size_t j;
+
 		if (m->recipients[i][0] == '\0')
 			mqfz_broken("mime", "an empty recipient");
+		for (j = 0; m->recipients[i][j] != '\0'; j++)
+			if (m->recipients[i][j] >= 'A' && m->recipients[i][j] <= 'Z')
+				mqfz_broken("mime: a recipient not lower-cased",
+				    m->recipients[i]);
+		for (j = 0; j < i; j++)
+			if (strcmp(m->recipients[i], m->recipients[j]) == 0)
+				mqfz_broken("mime: a recipient twice",
+				    m->recipients[i]);
+	}
+	for (i = 0; m->from != NULL && m->from[i] != '\0'; i++)
+		if (m->from[i] >= 'A' && m->from[i] <= 'Z')
+			mqfz_broken("mime: From not lower-cased", m->from);
 	/* A mail with no game tag: the language its answer is in. */
 	{
 		const char *hint = mq_reply_lang_hint(m->text);
@@ -130,6 +180,7 @@ mqfz_mime(const uint8_t *data, size_t size)
 	/* The daemon's next step: what the player wrote. */
 	if (mq_reply_extract(m->text, strlen(m->text), &out, &err) == 0) {
 		mqfz_check_text("mime+reply", out);
+		mqfz_check_reply_shape("mime+reply", out);
 		free(out);
 	}
 	mq_mime_msg_free(m);
