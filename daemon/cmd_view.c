@@ -708,8 +708,9 @@ mail_out_notes(const struct mq_config *conf)
 		t = (time_t)since;
 		strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", gmtime(&t));
 		printf("Mail out: the SMTP server has taken no mail since %s "
-		    "(its answer: %s); %ld mail(s) wait in %s/spool, counting "
-		    "no try, and go when it takes mail again.\n", when, why,
+		    "(its answer: %s); %ld mail(s) wait in %s/spool and go when "
+		    "it takes mail again; this outage counts no try against "
+		    "them.\n", when, why,
 		    st.queued, datadir);
 		break;
 	case -1:
@@ -724,7 +725,7 @@ mail_out_notes(const struct mq_config *conf)
 		    "say why).\n", st.retrying, datadir);
 	if (st.dead > 0)
 		printf("Mail out: %ld mail(s) could not be sent and are kept "
-		    "in %s/spool/dead (the host was mailed of each).\n",
+		    "in %s/spool/dead (the daemon's log says why).\n",
 		    st.dead, datadir);
 }
 

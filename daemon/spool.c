@@ -429,7 +429,8 @@ outage(const struct mq_config *c, long long now, const char *why,
 	mq_smtp_outage_note(c->datadir, now, why, &since);
 	fmt_utc(since, when, sizeof(when));
 	mq_daemon_log("spool: %s; the SMTP server has taken no mail since %s: "
-	    "%d mail(s) wait in the spool, counting no try", why, when,
+	    "%d mail(s) wait in the spool; this outage counts no try against "
+	    "them", why, when,
 	    st->waiting);
 }
 

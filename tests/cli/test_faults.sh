@@ -125,6 +125,27 @@ grep -qF "masqued admin $A replace dave NEW-ADDRESS --why \"...\"" $T/bounce.txt
     { cat $T/bounce.txt; fail "a long bounce subject cut the notice's command lines"; }; ok
 grep -q 'subject "Undelivered-x*.*\.\.\."' $T/bounce.txt || { cat $T/bounce.txt; fail "the long subject is not quoted cut"; }; ok
 [ "$(wc -c < $T/bounce.txt)" -lt 1500 ] || fail "the notice quotes the whole long subject"; ok
+# a long subject of three-byte characters (RFC 2047): cut at a character's
+# start, so the notice stays UTF-8 (200 bytes would split the 67th)
+bounce 3e.eml bounce5@x.test dave@x.test
+python3 - $D/mail/inbox/new/3e.eml <<'PY'
+import sys, base64
+p = sys.argv[1]
+w = base64.b64encode(("配達不能" * 30).encode()).decode()
+t = open(p).read().replace("Subject: Undelivered Mail Returned to Sender", "Subject: =?UTF-8?B?" + w + "?=")
+open(p, "w").write(t)
+PY
+MASQUED_NOW=$((MASQUED_NOW + 2 * 86400)) $M -C $D serve --once 2>/dev/null
+[ "$(bounced dave@x.test)" = 3 ] || fail "the host was not told of dave's address two days on"; ok
+f=$(grep -l "^Subject: \[masqued\] mail to dave@x.test bounced" $D/mail/outbox/new/* | xargs ls -t | head -n 1)
+python3 - $f "$(python3 -c 'print(("配達不能" * 30)[:66])')" <<'PY' || fail "the UTF-8 subject is not quoted cut at a character"
+import email, sys
+body = email.message_from_bytes(open(sys.argv[1], "rb").read()).get_payload(decode=True).decode("utf-8")
+want = 'subject "' + sys.argv[2] + '..."'
+if want not in " ".join(body.split()):
+    print(body); sys.exit(1)
+PY
+ok
 # a global report (RFC 6533), its report part base64: the host's mail names
 # the address in UTF-8
 {

@@ -12,7 +12,7 @@ smtp_conf $D smtp://game:s3cr3tpw@127.0.0.1:$port
 new_game $D >/dev/null || fail "new"
 t0=$MASQUED_NOW
 expect 0 "serve, the server down" -- $M -C $D serve --once
-err_has "counting no try"
+err_has "this outage counts no try against them"
 # two hours on, the server back (no AUTH offered: libcurl sends no login)
 smtp_sink $T/got
 smtp_point $D smtp://game:s3cr3tpw@127.0.0.1:$(cat $T/sinkport)

@@ -22,7 +22,7 @@ first=$(ls $D/spool | grep '\.eml$' | sort | head -n 1)
 printf '1 %s\nno answer\n' $((t0 + 3600)) > $D/spool/${first%.eml}.retry
 expect 0 "serve with the server down" -- $M -C $D serve --once
 err_has "Cannot connect to the SMTP server 127.0.0.1"
-err_has "the SMTP server has taken no mail since 2026-09-21 14:13 UTC: 4 mail(s) wait in the spool, counting no try"
+err_has "the SMTP server has taken no mail since 2026-09-21 14:13 UTC: 4 mail(s) wait in the spool; this outage counts no try against them"
 err_has "0 mail(s) sent, 4 waiting, 0 dead"
 ! grep -q 'not sent (try' $T/err || { cat $T/err; fail "a try counted while the server is down"; }; ok
 [ "$(ls $D/spool | grep '\.retry$')" = "${first%.eml}.retry" ] || fail "a try counted for a mail: $(ls $D/spool)"; ok
@@ -43,7 +43,7 @@ err_has "has taken no mail since 2026-09-21 14:13 UTC: 4 mail(s) wait"
 # the host's `games` says it below the games, and that nothing is lost
 expect 0 "games during the outage" -- $M -C $D games
 out_has "Mail out: the SMTP server has taken no mail since 2026-09-21 14:13 UTC (its answer: Cannot connect to the SMTP server 127.0.0.1"
-out_has "); 4 mail(s) wait in $D/spool, counting no try, and go when it takes mail again."
+out_has "); 4 mail(s) wait in $D/spool and go when it takes mail again; this outage counts no try against them."
 out_has "Mail out: 1 mail(s) failed a try and wait for the next"
 [ "$(grep -c '^Mail out' $T/out)" = 2 ] || { cat $T/out; fail "games says more of the mail than the outage and the retry"; }; ok
 # the server back: all four go, once each, and the host hears of the outage
@@ -78,7 +78,7 @@ kill $SINK_PID; wait $SINK_PID 2>/dev/null; SINK_PID=
 t2=$((t1 + 3600))
 $M -C $D admin $(ls $D/games) pause --why "a test" >/dev/null 2>&1 || fail "pause"
 MASQUED_NOW=$t2 expect 0 "serve, the server gone again" -- $M -C $D serve --once
-err_has "mail(s) wait in the spool, counting no try"
+err_has "mail(s) wait in the spool; this outage counts no try against them"
 smtp_sink $T/got2
 smtp_point $D smtp://127.0.0.1:$(cat $T/sinkport)
 MASQUED_NOW=$((t2 + 600)) expect 0 "serve, back after ten minutes" -- $M -C $D serve --once

@@ -15,7 +15,7 @@ new_game $D >/dev/null || fail "new"
 t0=$MASQUED_NOW
 expect 0 "serve, the server refusing every session" -- $M -C $D serve --once
 err_has "421 4.3.2 sink in maintenance"
-err_has "the SMTP server has taken no mail since 2026-09-21 14:13 UTC: 4 mail(s) wait in the spool, counting no try"
+err_has "the SMTP server has taken no mail since 2026-09-21 14:13 UTC: 4 mail(s) wait in the spool; this outage counts no try against them"
 err_has "0 mail(s) sent, 4 waiting, 0 dead"
 ! grep -q 'not sent (try' $T/err || { cat $T/err; fail "a try counted while the server refuses all"; }; ok
 [ -z "$(ls $D/spool | grep '\.retry$')" ] || fail "a try counted for a mail: $(ls $D/spool)"; ok
@@ -45,7 +45,7 @@ smtp_sink SINK_GREET="220 sink ESMTP" $T/none2
 smtp_point $D smtp://127.0.0.1:$(cat $T/sinkport)
 $M -C $D admin $(ls $D/games) pause --why "a test" >/dev/null 2>&1 || fail "pause"
 MASQUED_NOW=$((t0 + 20 * 600)) expect 0 "serve, the session cut after the greeting" -- $M -C $D serve --once
-err_has "mail(s) wait in the spool, counting no try"
+err_has "mail(s) wait in the spool; this outage counts no try against them"
 ! grep -q 'not sent (try' $T/err || { cat $T/err; fail "a try counted for a session cut before any mail"; }; ok
 [ -z "$(ls $D/spool | grep '\.retry$')" ] || fail "a try counted for a mail: $(ls $D/spool)"; ok
 done_checks

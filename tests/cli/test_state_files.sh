@@ -292,6 +292,6 @@ retrying=$(ls $S/spool | grep -c '\.retry$')
 [ "$retrying" -gt 0 ] || fail "no mail waits for another try"; ok
 expect 0 "games" -- $M -C $S games
 out_has "Mail out: $retrying mail(s) failed a try and wait for the next (the daemon's log, and each $S/spool/NAME.retry, say why)."
-out_has "Mail out: $(ls $S/spool/dead | grep -c '\.eml$') mail(s) could not be sent and are kept in $S/spool/dead (the host was mailed of each)."
+out_has "Mail out: $(ls $S/spool/dead | grep -c '\.eml$') mail(s) could not be sent and are kept in $S/spool/dead (the daemon's log says why)."
 ! grep -q "SMTP" $T/out || fail "games speaks of an SMTP server, with a Maildir outbox"; ok
 done_checks

@@ -163,7 +163,7 @@ MTA_STOPPED=1	# from now on any box may hold its empty stub (bots.py)
 mark=$(wc -l <"$T/serve.log")
 before=$(entries "$G2")
 queued() {	# the daemon found the server down since the mark, the game's mail queued
-	tail -n +"$mark" "$T/serve.log" | grep -q "^masqued [0-9-]* [0-9:]*: spool: .*; the SMTP server has taken no mail since .*counting no try" &&
+	tail -n +"$mark" "$T/serve.log" | grep -q "^masqued [0-9-]* [0-9:]*: spool: .*; the SMTP server has taken no mail since .*this outage counts no try against them" &&
 	    ls "$D/spool" | grep -q "^$G2-.*\.eml\$"
 }
 n=0
