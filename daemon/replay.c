@@ -305,6 +305,55 @@ replay_timeout(struct mq_game *g, const json_t *body, uint64_t seq,
 	return replay_commands(g, body, seq, 1, err);
 }
 
+/*
+ * An admin entry names an action masqued logs, and the seat and what else
+ * that action needs: a log whose signed entry says "kick" of nobody, or an
+ * action no masqued takes, was not written by masqued, and verify says so
+ * rather than replaying it as nothing.
+ */
+static int
+admin_entry_sound(const json_t *body, const char *action, int seat,
+    uint64_t seq, struct mq_err *err)
+{
+	static const char *const seatless[] = { "pause", "resume", "end",
+	    "extend", NULL };
+	static const char *const of_seat[] = { "replace", "rotate-token",
+	    "kick", "lang", "notices", NULL };
+	const char *player = json_string_value(json_object_get(body, "player"));
+	const char *lang = json_string_value(json_object_get(body, "lang"));
+	unsigned long long n = (unsigned long long)seq;
+	int i;
+
+	for (i = 0; seatless[i] != NULL; i++)
+		if (strcmp(action, seatless[i]) == 0)
+			return 0;
+	for (i = 0; of_seat[i] != NULL; i++)
+		if (strcmp(action, of_seat[i]) == 0)
+			break;
+	if (of_seat[i] == NULL)
+		return mq_fail(err, MQ_BADDATA, "entry %llu: an admin entry with "
+		    "the action \"%.40s\", which masqued never logs.", n, action);
+	if (player == NULL)
+		return mq_fail(err, MQ_BADDATA, "entry %llu: an admin %s naming "
+		    "no player.", n, action);
+	if (seat < 0)
+		return mq_fail(err, MQ_BADDATA, "entry %llu: an admin %s naming "
+		    "\"%.40s\", not a player of the game.", n, action, player);
+	if (strcmp(action, "replace") == 0 &&
+	    json_string_value(json_object_get(body, "email")) == NULL)
+		return mq_fail(err, MQ_BADDATA, "entry %llu: an admin replace of "
+		    "%s without the new address.", n, player);
+	if (strcmp(action, "lang") == 0 && (lang == NULL ||
+	    (strcmp(lang, "en") && strcmp(lang, "ja") && strcmp(lang, "zh"))))
+		return mq_fail(err, MQ_BADDATA, "entry %llu: a SET LANG of %s "
+		    "without en, ja or zh.", n, player);
+	if (strcmp(action, "notices") == 0 &&
+	    !json_is_boolean(json_object_get(body, "notices")))
+		return mq_fail(err, MQ_BADDATA, "entry %llu: a SET NOTICES of %s "
+		    "without on or off.", n, player);
+	return 0;
+}
+
 static int
 replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
     struct mq_err *err)
@@ -314,11 +363,13 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 	const char *email = json_string_value(json_object_get(body, "email"));
 	const char *lang = json_string_value(json_object_get(body, "lang"));
 	long long ts = json_integer_value(json_object_get(body, "ts"));
-	int seat = player ? mq_game_seat(g, player) : -1, i;
+	int seat = player ? mq_game_seat(g, player) : -1, i, rc;
 
 	if (action == NULL)
 		return mq_fail(err, MQ_BADDATA, "entry %llu: an admin entry without "
 		    "an action.", (unsigned long long)seq);
+	if ((rc = admin_entry_sound(body, action, seat, seq, err)) != 0)
+		return rc;
 	if (strcmp(action, "pause") == 0) {
 		const char *by = json_string_value(json_object_get(body, "by"));
 
@@ -355,7 +406,7 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 		}
 		g->paused = 0;
 	}
-	else if (strcmp(action, "replace") == 0 && seat >= 0 && email != NULL) {
+	else if (strcmp(action, "replace") == 0) {
 		snprintf(g->players[seat].email, sizeof(g->players[seat].email),
 		    "%s", email);
 		g->players[seat].kicked = 0;
@@ -367,15 +418,14 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 			snprintf(g->players[seat].lang, sizeof(g->players[seat].lang),
 			    "%s", lang);
 	}
-	else if (strcmp(action, "rotate-token") == 0 && seat >= 0)
+	else if (strcmp(action, "rotate-token") == 0)
 		g->players[seat].epoch++;
-	else if (strcmp(action, "kick") == 0 && seat >= 0)
+	else if (strcmp(action, "kick") == 0)
 		g->players[seat].kicked = 1;
-	else if (strcmp(action, "lang") == 0 && seat >= 0 &&
-	    json_is_string(json_object_get(body, "lang")))
+	else if (strcmp(action, "lang") == 0)
 		snprintf(g->players[seat].lang, sizeof(g->players[seat].lang), "%s",
-		    json_string_value(json_object_get(body, "lang")));
-	else if (strcmp(action, "notices") == 0 && seat >= 0)
+		    lang);
+	else if (strcmp(action, "notices") == 0)
 		g->players[seat].quiet = json_is_false(json_object_get(body,
 		    "notices"));
 	return 0;

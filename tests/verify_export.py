@@ -327,8 +327,10 @@ def check_commitments(chain, body):
             raise Bad("a second end entry (the first is entry %d)."
                       % firsts[0])
         check_result(chain, body)
-    elif t == "admin" and body.get("action") == "end":
-        chain.host_end = body["seq"]
+    elif t == "admin":
+        check_admin(chain, body)
+        if body.get("action") == "end":
+            chain.host_end = body["seq"]
     elif t == "reveal":
         opens = body.get("opens")
         if type(opens) is not list:
@@ -340,6 +342,34 @@ def check_commitments(chain, body):
             if chain.types[s] != "command":
                 raise Bad("the reveal opens entry %d, which is not a command."
                           % s)
+
+
+ADMIN_SEATLESS = ("pause", "resume", "end", "extend")
+ADMIN_OF_SEAT = ("replace", "rotate-token", "kick", "lang", "notices")
+
+
+def check_admin(chain, body):
+    """An admin entry names an action masqued logs, and the seat and what
+    else that action needs (as masqued verify checks it)."""
+    action, player = body.get("action"), body.get("player")
+    if type(action) is not str:
+        raise Bad("an admin entry without an action.")
+    if action in ADMIN_SEATLESS:
+        return
+    if action not in ADMIN_OF_SEAT:
+        raise Bad("an admin entry with the action \"%s\", which masqued "
+                  "never logs." % action[:40])
+    if type(player) is not str:
+        raise Bad("an admin %s naming no player." % action)
+    if player not in seat_names(chain):
+        raise Bad("an admin %s naming \"%s\", not a player of the game."
+                  % (action, player[:40]))
+    if action == "replace" and type(body.get("email")) is not str:
+        raise Bad("an admin replace of %s without the new address." % player)
+    if action == "lang" and body.get("lang") not in ("en", "ja", "zh"):
+        raise Bad("a SET LANG of %s without en, ja or zh." % player)
+    if action == "notices" and type(body.get("notices")) is not bool:
+        raise Bad("a SET NOTICES of %s without on or off." % player)
 
 
 def set_lang(chain, body):

@@ -32,29 +32,7 @@ kres=$(result $D/games/$K/log)
 # or a log file), then append each BODY's fields as an entry, chained and
 # signed with the server's key
 forge() {
-	$PY - $D/keys/server.key "$@" <<'PY' || fail "forging $2"
-import base64, hashlib, json, sys
-import nacl.signing
-key, src, dst, drop = sys.argv[1:5]
-sk = nacl.signing.SigningKey(open(key, "rb").read())
-doc = json.load(open(src)) if src.endswith(".json") else None
-lines = doc["log"] if doc else open(src).read().splitlines()
-del lines[len(lines) - int(drop):]
-for fields in sys.argv[5:]:
-    last = lines[-1].split("\t")
-    prev = json.loads(last[0])
-    b = {"v": 1, "game": prev["game"], "seq": prev["seq"] + 1,
-         "prev": last[1], "ts": prev["ts"], "kid": prev["kid"]}
-    b.update(json.loads(fields))
-    body = json.dumps(b, sort_keys=True, separators=(",", ":"))
-    h = hashlib.blake2b(b"masqued-log-v1\n" + body.encode(), digest_size=32)
-    lines.append("\t".join([body, h.hexdigest(),
-        base64.b64encode(sk.sign(h.digest()).signature).decode()]))
-if doc:
-    json.dump(doc, open(dst, "w"))
-else:
-    open(dst, "w").write("\n".join(lines) + "\n")
-PY
+	$PY tests/cli/forge_log.py $D/keys/server.key "$@" || fail "forging $2"
 }
 # c_fails FILE SENTENCE: masqued verify refuses FILE, in one sentence
 c_fails() {
