@@ -406,6 +406,17 @@ tell_admin(const struct mq_config *c, struct mq_refusals *words,
 	notify_host(c, words, spoolname, subject, text, now);
 }
 
+/* A spool file with no recipient line (damaged: masqued writes one on
+ * every mail) is a dead letter never tried: the host hears of it too. */
+static void
+tell_admin_broken(const struct mq_config *c, struct mq_refusals *words,
+    const char *name, long long now)
+{
+	tell_admin(c, words, name, "nobody",
+	    "none: its spool file has no recipient line (it is damaged), so it "
+	    "was never tried.", now);
+}
+
 static void
 fmt_utc(long long t, char *out, size_t n)
 {
@@ -477,7 +488,7 @@ struct outgoing {
 	int		 moved;		/* moved into the outbox: no NAME.eml left */
 };
 
-enum { OUT_SKIP, OUT_READY, OUT_SENT };
+enum { OUT_SKIP, OUT_READY, OUT_SENT, OUT_BROKEN };
 
 static void
 remove_mail(const char *dir, const struct outgoing *o)
@@ -522,7 +533,8 @@ head(const char *path, size_t *len)
 }
 
 /* Read names[i] (whole, or only its head) unless it waits for a later try
- * or is broken (moved to dead/); OUT_READY when it is to be sent now. */
+ * or is broken (moved to dead/, OUT_BROKEN: the caller tells the host);
+ * OUT_READY when it is to be sent now. */
 static int
 load(const char *dir, const char *name, const struct retries *r, long long now,
     int whole, struct outgoing *o, struct mq_spool_stats *st)
@@ -558,7 +570,9 @@ load(const char *dir, const char *name, const struct retries *r, long long now,
 		    "%s/dead", name, dir);
 		to_dead(dir, name);
 		st->dead++;
-		return o->state = OUT_SKIP;
+		free(o->file);
+		o->file = NULL;
+		return o->state = OUT_BROKEN;
 	}
 	snprintf(o->rcpt, sizeof(o->rcpt), "%.*s", (int)(eol - o->file -
 	    strlen(RCPT_LINE)), o->file + strlen(RCPT_LINE));
@@ -634,7 +648,10 @@ flush_maildir(const struct mq_config *c, struct mq_refusals *words,
 		m = n - i < MQ_SPOOL_BATCH ? n - i : MQ_SPOOL_BATCH;
 		mq_durable_begin();
 		for (k = 0; k < m; k++) {
-			if (load(dir, names[i + k], r, now, 0, &o[k], st) != OUT_READY)
+			if (load(dir, names[i + k], r, now, 0, &o[k], st) ==
+			    OUT_BROKEN)
+				tell_admin_broken(c, words, names[i + k], now);
+			if (o[k].state != OUT_READY)
 				continue;
 			snprintf(path, sizeof(path), "%s/%s.eml", dir, o[k].name);
 			rc = mq_maildir_move_file(c->maildir_outbox, path, now,
@@ -691,7 +708,9 @@ flush_smtp(const struct mq_config *c, struct mq_refusals *words,
 	int rc, took = 0;
 
 	for (i = 0; i < n; i++) {
-		if (load(dir, names[i], r, now, 1, &o, st) != OUT_READY)
+		if (load(dir, names[i], r, now, 1, &o, st) == OUT_BROKEN)
+			tell_admin_broken(c, words, names[i], now);
+		if (o.state != OUT_READY)
 			continue;
 		if (smtp == NULL) {
 			memset(&sc, 0, sizeof(sc));

@@ -294,4 +294,27 @@ expect 0 "games" -- $M -C $S games
 out_has "Mail out: $retrying mail(s) failed a try and wait for the next (the daemon's log, and each $S/spool/NAME.retry, say why)."
 out_has "Mail out: $(ls $S/spool/dead | grep -c '\.eml$') mail(s) could not be sent and are kept in $S/spool/dead (the daemon's log says why)."
 ! grep -q "SMTP" $T/out || fail "games speaks of an SMTP server, with a Maildir outbox"; ok
+
+# a spool file with no recipient line (damaged): a dead letter never
+# tried, and the host is told, as of any other
+printf 'admin = x@y.test\n' >> $S/masqued.conf
+printf 'Subject: x\r\n\r\nno recipient\r\n' > $S/spool/zz-broken.eml
+MASQUED_NOW=$((T0 + 4 * H)) expect 0 "a pass with a spool file of no recipient" -- $M -C $S serve --once
+err_has "spool: zz-broken has no recipient line; moved to $S/spool/dead"
+[ -e $S/spool/dead/zz-broken.eml ] && [ ! -e $S/spool/zz-broken.eml ] || fail "the damaged spool file is not a dead letter"; ok
+[ -e $S/spool/admin-dead-zz-broken.eml ] || fail "no notice of the damaged spool file was queued for the host"; ok
+MASQUED_NOW=$((T0 + 4 * H)) expect 0 "the next pass sends the notice" -- $M -C $S serve --once
+f=$(grep -l "^Subject: \[masqued\] undeliverable mail to nobody" $S/mail/outbox/new/* | head -n 1)
+[ -n "$f" ] || fail "the host was not told of the damaged spool file"; ok
+grep -q "^To: x@y.test" $f || fail "the notice of the damaged spool file is not the host's"; ok
+grep -q "no recipient line" $f || fail "the host's notice does not say why"; ok
+grep -rl "no recipient" $S/mail/outbox/new | xargs grep -l "^Subject: x" >/dev/null 2>&1 && fail "the damaged spool file was sent"; ok
+# the same over SMTP, under LeakSanitizer: the file read was once kept
+SM=$T/smtp-spool
+expect 0 "init" -- $M -C $SM init
+printf 'admin = x@y.test\noutbound = smtp\nsmtp_url = smtp://127.0.0.1:9\ntls = no\nfrom = game@x.test\nreply_domain = x.test\n' >> $SM/masqued.conf
+printf 'Subject: x\r\n\r\nno recipient\r\n' > $SM/spool/zz-broken.eml
+ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:exitcode=86" expect 0 "an SMTP pass with a spool file of no recipient" -- $M -C $SM serve --once
+err_has "spool: zz-broken has no recipient line; moved to $SM/spool/dead"
+[ -e $SM/spool/dead/zz-broken.eml ] && [ -e $SM/spool/admin-dead-zz-broken.eml ] || fail "over SMTP, the damaged spool file is not a dead letter the host hears of"; ok
 done_checks
