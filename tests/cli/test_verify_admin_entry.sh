@@ -20,7 +20,7 @@ k=$(grep -c '' $D/games/$K/log)	# the end entry, the host's end at k-1
 kres=$(tail -1 $D/games/$K/log | cut -f1 | $PY -c 'import json,sys; print(json.dumps(json.loads(sys.stdin.read())["result"]))')
 n=$((k - 1))	# where a forged entry goes, before the host's end
 forge() {
-	$PY tests/cli/forge_log.py $D/keys/server.key "$@" || fail "forging $2"
+	$PY tests/forge_log.py $D/keys/server.key "$@" || fail "forging $2"
 }
 # bad NAME BODY SENTENCE: BODY as entry n, then the host's end and the end
 # entry; both verifiers refuse the export, masqued verify the log file too

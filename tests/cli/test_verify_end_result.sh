@@ -32,7 +32,7 @@ kres=$(result $D/games/$K/log)
 # or a log file), then append each BODY's fields as an entry, chained and
 # signed with the server's key
 forge() {
-	$PY tests/cli/forge_log.py $D/keys/server.key "$@" || fail "forging $2"
+	$PY tests/forge_log.py $D/keys/server.key "$@" || fail "forging $2"
 }
 # c_fails FILE SENTENCE: masqued verify refuses FILE, in one sentence
 c_fails() {
