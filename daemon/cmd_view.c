@@ -701,7 +701,7 @@ mail_out_notes(const struct mq_config *conf)
 		return;
 	}
 	/* a record left from before mail went to a Maildir: the next pass
-	 * forgets it (spool.c) */
+	 * forgets it (spool_notice.c) */
 	switch (conf->outbound != MQ_OUT_SMTP ? 0 :
 	    mq_smtp_outage_peek(datadir, &since, why, sizeof(why))) {
 	case 1:

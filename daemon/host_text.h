@@ -147,12 +147,12 @@
 	"keeps back for it (cursor/reserve and cursor/reserve-inode in the " \
 	"data folder); it keeps it back again once there is room."
 
-/* A dead letter (spool.c): name, recipient, datadir, the last answer. */
+/* A dead letter (spool_notice.c): name, recipient, datadir, the last answer. */
 #define HOST_DEAD_SUBJECT	"[masqued] undeliverable mail to %s"
 #define HOST_DEAD_TEXT		"The mail %s to %s could not be delivered and " \
 	"was moved to\n%s/spool/dead/.\n\nThe last answer: %s"
 
-/* An SMTP outage that ended (spool.c, smtp_outage.h): the server's
+/* An SMTP outage that ended (spool_notice.c, smtp_outage.h): the server's
  * host:port, its start and end (UTC), the server's first answer, datadir. */
 #define HOST_SMTP_BACK_SUBJECT	"[masqued] the SMTP server takes mail again"
 #define HOST_SMTP_BACK_TEXT	"The SMTP server %s took no mail from %s " \
