@@ -92,7 +92,9 @@ mq_cmd_serve(struct mq_cli *cli, int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	if (!once)
 		mq_daemon_log("serving %s: %s in, %s out, every %d s", cli->datadir,
-		    d.conf.inbound == MQ_IN_IMAP ? "imap" : "maildir",
+		    d.conf.inbound == MQ_IN_IMAP ? "imap" :
+		    d.conf.inbound == MQ_IN_PIPE ? "pipe (masqued ingest)" :
+		    "maildir",
 		    d.conf.outbound == MQ_OUT_SMTP ? "smtp" : "maildir",
 		    d.conf.poll_interval);
 	if (mq_mailmark_scan(&d, &err) != 0)

@@ -743,6 +743,12 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 out:
 	d->rereading = 0;
 	free(uids);
+	/* An outage is no failure of the pass: nothing is lost, the cursor
+	 * holds, and the next pass tries again (serve --once exits 0). */
+	if (rc && mq_imap_s_unreached(s)) {
+		mq_daemon_log("inbound: %s; trying again next pass", err->msg);
+		rc = 0;
+	}
 	mq_imap_close(s);
 	return rc;
 }

@@ -35,6 +35,7 @@ struct mq_imap {
 	char				 host[256];	/* url without userinfo */
 	int				 caps_read;	/* CAPABILITY asked */
 	int				 has_move, has_uidplus;
+	int				 unreached;	/* the last failure: an outage */
 };
 
 static size_t
@@ -155,6 +156,12 @@ im_fail(struct mq_imap *s, CURLcode rc, const char *what, struct mq_err *err)
 {
 	long t = mq_transport_timeout(s->c->timeout_s);
 
+	/* what the next pass may find mended by itself; a refused login or
+	 * a missing TLS waits for the host */
+	s->unreached = rc == CURLE_OPERATION_TIMEDOUT ||
+	    rc == CURLE_COULDNT_RESOLVE_HOST || rc == CURLE_COULDNT_CONNECT ||
+	    rc == CURLE_PARTIAL_FILE || rc == CURLE_RECV_ERROR ||
+	    rc == CURLE_SEND_ERROR || rc == CURLE_GOT_NOTHING;
 	switch (rc) {
 	case CURLE_LOGIN_DENIED:
 		return mq_fail(err, MQ_IO, "The IMAP server %s refused the "
@@ -464,6 +471,12 @@ mq_imap_s_fetch_header(struct mq_imap *s, uint32_t uid, char **raw,
     size_t *len, size_t max, struct mq_err *err)
 {
 	return im_fetch(s, uid, "HEADER", raw, len, max, err);
+}
+
+int
+mq_imap_s_unreached(const struct mq_imap *s)
+{
+	return s != NULL && s->unreached;
 }
 
 int

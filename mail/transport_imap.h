@@ -94,6 +94,10 @@ int	mq_imap_s_fetch(struct mq_imap *s, uint32_t uid, char **raw,
 int	mq_imap_s_fetch_header(struct mq_imap *s, uint32_t uid, char **raw,
 	    size_t *len, size_t max, struct mq_err *err);
 int	mq_imap_s_too_large(const struct mq_imap *s);
+/* 1 when the last request failed for the server's being out of reach (no
+ * connection, no answer in time, a connection broken off): an outage, for
+ * the next pass to try again, not a fault of the host's. */
+int	mq_imap_s_unreached(const struct mq_imap *s);
 int	mq_imap_s_move_done(struct mq_imap *s, uint32_t uid,
 	    struct mq_err *err);
 

@@ -60,6 +60,20 @@ kill -TERM $spid
 wait $spid || fail "serve stopped by SIGTERM: exit $?"; ok
 tail -n 1 $T/serve.err | grep -Eq '^masqued [0-9-]+ [0-9:]+: stopped by SIGTERM: the pass in progress was finished$' ||
     { cat $T/serve.err >&2; fail "serve's log does not end saying it stopped"; }; ok
+# inbound = pipe: serve reads no mailbox (the MTA runs `masqued ingest`),
+# and its first line says so (it said "maildir in")
+echo "inbound = pipe" >>$D/masqued.conf
+$M -C $D serve >$T/serve.out 2>$T/serve.err &
+spid=$!
+n=0
+until grep -q "serving " $T/serve.err; do
+	n=$((n + 1)); [ $n -le 100 ] || fail "serve did not start"; sleep 0.1
+done
+grep -q "serving $D: pipe (masqued ingest) in, maildir out, every " $T/serve.err ||
+    { cat $T/serve.err >&2; fail "serve's first line does not say pipe in"; }; ok
+kill -TERM $spid
+wait $spid || fail "serve stopped by SIGTERM: exit $?"; ok
+cp $T/good.conf $D/masqued.conf
 
 # README's defaults are what the mail says: a host who leaves from and
 # reply_domain unset must read there where the replies would go
