@@ -27,6 +27,8 @@ struct walk {
 	GMimeObject *plain;	/* first inline text/plain */
 	GMimeObject *html;	/* first inline text/html */
 	int too_deep;
+	int too_many;	/* more than MQ_MIME_MAX_PARTS parts */
+	int parts;
 	int long_line;
 };
 
@@ -63,18 +65,22 @@ header_shaped(const char *p, size_t n)
 }
 
 /*
- * A cheap look for an over-long header line before GMime sees the bytes:
- * GMime's time grows with the square of a header's length. Header blocks
- * are the top one and what follows a "--" line up to the next blank line;
- * a line there that looks like a header field and is too long is refused.
- * The check on the parsed headers (below) stays the exact one.
+ * A cheap look at the raw bytes before GMime sees them, for what would
+ * cost it time or memory out of all proportion: an over-long header line
+ * (GMime's time grows with the square of a header's length), and more
+ * parts or header fields than any reply has (GMime builds an object of a
+ * few hundred bytes for each: ten MiB of "--b" lines was 1.7 GB and 14 s).
+ * Header blocks are the top one and what follows a "--" line up to the
+ * next blank line; a part is a "--" line that a blank or header-shaped
+ * line follows. Both counts are upper bounds; the checks on the parsed
+ * message (below) stay the exact ones.
  */
 static int
-raw_long_header(const char *raw, size_t len)
+raw_shape(const char *raw, size_t len, struct mq_err *err)
 {
 	const char *nl;
-	size_t i = 0, e, n;
-	int head = 1;
+	size_t i = 0, e, n, parts = 0, fields = 0;
+	int head = 1, dash = 0;
 
 	while (i < len) {
 		nl = memchr(raw + i, '\n', len - i);
@@ -82,12 +88,24 @@ raw_long_header(const char *raw, size_t len)
 		n = e - i;
 		if (n > 0 && raw[e - 1] == '\r')
 			n--;
+		if (dash && (n == 0 || header_shaped(raw + i, n)) &&
+		    ++parts > MQ_MIME_MAX_PARTS)
+			return mq_fail(err, MQ_REFUSED,
+			    "The message has more than %d parts.",
+			    MQ_MIME_MAX_PARTS);
+		dash = 0;
 		if (n == 0)
 			head = 0;
 		else if (head && n > MQ_MIME_MAX_LINE && header_shaped(raw + i, n))
-			return 1;
+			return mq_fail(err, MQ_REFUSED,
+			    "The message has a header line longer than 64 KiB.");
 		else if (n >= 2 && raw[i] == '-' && raw[i + 1] == '-')
-			head = 1;
+			head = dash = 1;
+		else if (head && raw[i] != ' ' && raw[i] != '\t' &&
+		    ++fields > MQ_MIME_MAX_FIELDS)
+			return mq_fail(err, MQ_REFUSED,
+			    "The message has more than %d header fields.",
+			    MQ_MIME_MAX_FIELDS);
 		i = e + 1;
 	}
 	return 0;
@@ -146,8 +164,12 @@ walk(GMimeObject *obj, int depth, int inner, struct walk *w)
 	GMimeContentType *ct;
 	int i, n;
 
-	if (obj == NULL || w->too_deep || w->long_line)
+	if (obj == NULL || w->too_deep || w->too_many || w->long_line)
 		return;
+	if (++w->parts > MQ_MIME_MAX_PARTS) {
+		w->too_many = 1;
+		return;
+	}
 	check_headers(obj, w);
 	if (GMIME_IS_MULTIPART(obj) || GMIME_IS_MESSAGE_PART(obj)) {
 		if (depth + 1 > MQ_MIME_MAX_DEPTH) {
@@ -735,7 +757,7 @@ fill_text(struct mq_mime_msg *m, struct walk *w, struct mq_err *err)
 static int
 parse_message(GMimeMessage *msg, struct mq_mime_msg *m, struct mq_err *err)
 {
-	struct walk w = { NULL, NULL, 0, 0 };
+	struct walk w = { NULL, NULL, 0, 0, 0, 0 };
 
 	check_headers(GMIME_OBJECT(msg), &w);
 	walk(g_mime_message_get_mime_part(msg), 0, 0, &w);
@@ -743,6 +765,9 @@ parse_message(GMimeMessage *msg, struct mq_mime_msg *m, struct mq_err *err)
 		return mq_fail(err, MQ_REFUSED,
 		    "The message has more than %d levels of nested parts.",
 		    MQ_MIME_MAX_DEPTH);
+	if (w.too_many)
+		return mq_fail(err, MQ_REFUSED, "The message has more than %d parts.",
+		    MQ_MIME_MAX_PARTS);
 	if (w.long_line)
 		return mq_fail(err, MQ_REFUSED,
 		    "The message has a header line longer than 64 KiB.");
@@ -764,9 +789,7 @@ mq_mime_parse(const char *raw, size_t len, struct mq_mime_msg **out,
 	*out = NULL;
 	if (len > MQ_MIME_MAX_SIZE)
 		return mq_fail(err, MQ_REFUSED, "The message is larger than 10 MiB.");
-	if (raw_long_header(raw, len))
-		return mq_fail(err, MQ_REFUSED,
-		    "The message has a header line longer than 64 KiB.");
+	MQ_TRY(raw_shape(raw, len, err));
 	mq_mime_init();
 	stream = g_mime_stream_mem_new_with_buffer(len ? raw : "", len);
 	parser = g_mime_parser_new_with_stream(stream);
