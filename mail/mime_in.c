@@ -305,7 +305,9 @@ all_msgids(const char *value, int *oom)
 struct addrs {
 	char **v;
 	size_t n, cap;
+	size_t seen;	/* addresses read, duplicates too */
 	int oom;
+	int many;	/* more than MQ_MIME_MAX_RCPT of them */
 };
 
 static void
@@ -314,8 +316,14 @@ addrs_add(struct addrs *a, const char *addr)
 	char *s, **nv;
 	size_t i;
 
-	if (a->oom || addr == NULL || *addr == '\0')
+	if (a->oom || a->many || addr == NULL || *addr == '\0')
 		return;
+	/* the de-duplication is quadratic: a folded Cc of 300,000
+	 * addresses was minutes of strcmp */
+	if (++a->seen > MQ_MIME_MAX_RCPT) {
+		a->many = 1;
+		return;
+	}
 	if ((s = dup_lower(addr, &a->oom)) == NULL)
 		goto oom;
 	for (i = 0; i < a->n; i++)
@@ -345,7 +353,7 @@ addrs_from_list(struct addrs *a, InternetAddressList *l, int depth)
 {
 	int i, n = internet_address_list_length(l);
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !a->many; i++) {
 		InternetAddress *ia = internet_address_list_get_address(l, i);
 
 		if (INTERNET_ADDRESS_IS_MAILBOX(ia))
@@ -363,7 +371,7 @@ addrs_from_headers(struct addrs *a, GMimeHeaderList *hl, const char *name)
 {
 	int i, n = g_mime_header_list_get_count(hl);
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !a->many; i++) {
 		GMimeHeader *h = g_mime_header_list_get_header_at(hl, i);
 		InternetAddressList *l;
 		const char *v;
@@ -610,11 +618,11 @@ mq_mime_msg_free(struct mq_mime_msg *m)
 }
 
 static int
-fill_headers(struct mq_mime_msg *m, GMimeMessage *msg)
+fill_headers(struct mq_mime_msg *m, GMimeMessage *msg, struct mq_err *err)
 {
 	GMimeObject *top = GMIME_OBJECT(msg);
 	GMimeHeaderList *hl = g_mime_object_get_header_list(top);
-	struct addrs a = { NULL, 0, 0, 0 };
+	struct addrs a = { NULL, 0, 0, 0, 0, 0 };
 	static const char *const rcpt[] = {
 		"Delivered-To", "X-Original-To", "To", "Cc",
 	};
@@ -640,9 +648,14 @@ fill_headers(struct mq_mime_msg *m, GMimeMessage *msg)
 			a.oom = 1;
 	}
 	m->recipients = a.v;
+	if (a.many)
+		return mq_fail(err, MQ_REFUSED,
+		    "The message has more than %d recipients.", MQ_MIME_MAX_RCPT);
 	m->auto_reply = is_auto_reply(top, m->subject);
 	m->bounce = is_bounce(top, g_mime_message_get_mime_part(msg), m->from);
-	return a.oom || oom ? MQ_IO : 0;
+	if (a.oom || oom)
+		return mq_fail(err, MQ_IO, "Out of memory reading the message.");
+	return 0;
 }
 
 /*
@@ -771,8 +784,7 @@ parse_message(GMimeMessage *msg, struct mq_mime_msg *m, struct mq_err *err)
 	if (w.long_line)
 		return mq_fail(err, MQ_REFUSED,
 		    "The message has a header line longer than 64 KiB.");
-	if (fill_headers(m, msg) != 0)
-		return mq_fail(err, MQ_IO, "Out of memory reading the message.");
+	MQ_TRY(fill_headers(m, msg, err));
 	return fill_text(m, &w, err);
 }
 

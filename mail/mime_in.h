@@ -18,6 +18,7 @@
 #define MQ_MIME_MAX_REFS	32	/* ids kept of References: the last */
 #define MQ_MIME_MAX_PARTS	1000	/* body parts (boundary lines that open one) */
 #define MQ_MIME_MAX_FIELDS	10000	/* header fields, in all the header blocks */
+#define MQ_MIME_MAX_RCPT	1000	/* addresses in Delivered-To, X-Original-To, To, Cc */
 
 struct mq_mime_msg {
 	char *from;            /* lower-cased addr-spec of From, or NULL */
@@ -42,7 +43,7 @@ void mq_mime_init(void);
 /* Parse one RFC 5322 message. Refuses (MQ_REFUSED, one sentence) what cannot be read:
  * a message over 10 MiB ("The message is larger than 10 MiB."), more than 50 levels of nested
  * multipart, more than 1000 parts or 10000 header fields (counted on the raw bytes, before
- * GMime builds an object for each), a header line over 64 KiB, no readable text part. Never
+ * GMime builds an object for each), more than 1000 recipients, a header line over 64 KiB, no readable text part. Never
  * crashes on any input. */
 int mq_mime_parse(const char *raw, size_t len, struct mq_mime_msg **out, struct mq_err *err);
 void mq_mime_msg_free(struct mq_mime_msg *m);

@@ -950,6 +950,47 @@ ten_thousand_header_fields_are_refused(void **state)
 	mq_buf_free(&b);
 }
 
+/* n addresses in one Cc field, folded, each on a line of its own: no
+ * header line is long. The tag's address is in To, first. */
+static char *
+many_cc(int n, int same, size_t *len)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	int i;
+
+	mq_buf_puts(&b, "From: a@b.example\nTo: game+g.0.t@x.example\nCc: ");
+	for (i = 0; i < n; i++)
+		mq_buf_printf(&b, "%su%d@x.example", i ? ",\n " : "",
+		    same ? 0 : i);
+	mq_buf_puts(&b, "\n\nSTATUS\n");
+	*len = b.len;
+	return mq_buf_steal(&b);
+}
+
+/* Their de-duplication compares each with those before: a folded Cc of
+ * 300,000 addresses was minutes of strcmp. */
+static void
+more_than_a_thousand_recipients_are_refused(void **state)
+{
+	struct mq_mime_msg *m = NULL;
+	size_t len;
+	char *raw;
+
+	raw = many_cc(999, 0, &len);
+	assert_int_equal(mq_mime_parse(raw, len, &m, NULL), 0);
+	assert_string_equal(m->recipients[0], "game+g.0.t@x.example");
+	assert_string_equal(m->recipients[999], "u998@x.example");
+	assert_null(m->recipients[1000]);
+	mq_mime_msg_free(m);
+	free(raw);
+	raw = many_cc(5000, 0, &len);
+	expect_refused(raw, len, "The message has more than 1000 recipients.");
+	free(raw);
+	raw = many_cc(5000, 1, &len);	/* the same one, again and again */
+	expect_refused(raw, len, "The message has more than 1000 recipients.");
+	free(raw);
+}
+
 static char *
 long_header(size_t n, int in_part, size_t *len)
 {
@@ -1108,6 +1149,7 @@ main(void)
 		cmocka_unit_test(deep_nesting_is_refused),
 		cmocka_unit_test(a_thousand_parts_are_read_and_more_refused),
 		cmocka_unit_test(ten_thousand_header_fields_are_refused),
+		cmocka_unit_test(more_than_a_thousand_recipients_are_refused),
 		cmocka_unit_test(header_line_over_64_kib_is_refused),
 		cmocka_unit_test(long_body_line_is_not_a_header),
 		cmocka_unit_test(garbage_never_crashes),
