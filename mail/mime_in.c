@@ -69,7 +69,9 @@ header_shaped(const char *p, size_t n)
  * cost it time or memory out of all proportion: an over-long header line
  * (GMime's time grows with the square of a header's length), and more
  * parts or header fields than any reply has (GMime builds an object of a
- * few hundred bytes for each: ten MiB of "--b" lines was 1.7 GB and 14 s).
+ * few hundred bytes for each: ten MiB of "--b" lines was 1.7 GB and 14 s),
+ * or a header field folded over more than 256 KiB (GMime grows its copy a
+ * line at a time: a Cc of 4 MiB was minutes under ASan).
  * Header blocks are the top one and what follows a "--" line up to the
  * next blank line; a part is a "--" line that a blank or header-shaped
  * line follows. Both counts are upper bounds; the checks on the parsed
@@ -79,7 +81,7 @@ static int
 raw_shape(const char *raw, size_t len, struct mq_err *err)
 {
 	const char *nl;
-	size_t i = 0, e, n, parts = 0, fields = 0;
+	size_t i = 0, e, n, parts = 0, fields = 0, field = 0;
 	int head = 1, dash = 0;
 
 	while (i < len) {
@@ -106,6 +108,12 @@ raw_shape(const char *raw, size_t len, struct mq_err *err)
 			return mq_fail(err, MQ_REFUSED,
 			    "The message has more than %d header fields.",
 			    MQ_MIME_MAX_FIELDS);
+		if (head && n > 0) {
+			field = raw[i] == ' ' || raw[i] == '\t' ? field + n + 1 : n;
+			if (field > MQ_MIME_MAX_FIELD)
+				return mq_fail(err, MQ_REFUSED, "The message has a "
+				    "header field longer than 256 KiB.");
+		}
 		i = e + 1;
 	}
 	return 0;

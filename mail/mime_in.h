@@ -15,6 +15,7 @@
 #define MQ_MIME_MAX_SIZE	(10u * 1024 * 1024)	/* bytes of raw message */
 #define MQ_MIME_MAX_DEPTH	50	/* levels of nested multipart */
 #define MQ_MIME_MAX_LINE	(64u * 1024)	/* bytes of one header line */
+#define MQ_MIME_MAX_FIELD	(256u * 1024)	/* bytes of one header field, its folded lines together */
 #define MQ_MIME_MAX_REFS	32	/* ids kept of References: the last */
 #define MQ_MIME_MAX_PARTS	1000	/* body parts (boundary lines that open one) */
 #define MQ_MIME_MAX_FIELDS	10000	/* header fields, in all the header blocks */
@@ -43,7 +44,8 @@ void mq_mime_init(void);
 /* Parse one RFC 5322 message. Refuses (MQ_REFUSED, one sentence) what cannot be read:
  * a message over 10 MiB ("The message is larger than 10 MiB."), more than 50 levels of nested
  * multipart, more than 1000 parts or 10000 header fields (counted on the raw bytes, before
- * GMime builds an object for each), more than 1000 recipients, a header line over 64 KiB, no readable text part. Never
+ * GMime builds an object for each), more than 1000 recipients, a header line over 64 KiB or a field folded over
+ * more than 256 KiB, no readable text part. Never
  * crashes on any input. */
 int mq_mime_parse(const char *raw, size_t len, struct mq_mime_msg **out, struct mq_err *err);
 void mq_mime_msg_free(struct mq_mime_msg *m);
