@@ -315,7 +315,7 @@ struct addrs {
 	size_t n, cap;
 	size_t seen;	/* addresses read, duplicates too */
 	int oom;
-	int many;	/* more than MQ_MIME_MAX_RCPT of them */
+	int many;	/* MQ_MIME_MAX_RCPT read: the rest are not */
 };
 
 static void
@@ -327,7 +327,10 @@ addrs_add(struct addrs *a, const char *addr)
 	if (a->oom || a->many || addr == NULL || *addr == '\0')
 		return;
 	/* the de-duplication is quadratic: a folded Cc of 300,000
-	 * addresses was minutes of strcmp */
+	 * addresses was minutes of strcmp. The first ones are kept (the
+	 * MTA's Delivered-To among them), not refused: a refusal could not
+	 * be answered, since the headers read again for it (to find whom
+	 * to tell) hold the same list. */
 	if (++a->seen > MQ_MIME_MAX_RCPT) {
 		a->many = 1;
 		return;
@@ -656,9 +659,6 @@ fill_headers(struct mq_mime_msg *m, GMimeMessage *msg, struct mq_err *err)
 			a.oom = 1;
 	}
 	m->recipients = a.v;
-	if (a.many)
-		return mq_fail(err, MQ_REFUSED,
-		    "The message has more than %d recipients.", MQ_MIME_MAX_RCPT);
 	m->auto_reply = is_auto_reply(top, m->subject);
 	m->bounce = is_bounce(top, g_mime_message_get_mime_part(msg), m->from);
 	if (a.oom || oom)

@@ -19,7 +19,7 @@
 #define MQ_MIME_MAX_REFS	32	/* ids kept of References: the last */
 #define MQ_MIME_MAX_PARTS	1000	/* body parts (boundary lines that open one) */
 #define MQ_MIME_MAX_FIELDS	10000	/* header fields, in all the header blocks */
-#define MQ_MIME_MAX_RCPT	1000	/* addresses in Delivered-To, X-Original-To, To, Cc */
+#define MQ_MIME_MAX_RCPT	1000	/* addresses read of Delivered-To, X-Original-To, To, Cc */
 
 struct mq_mime_msg {
 	char *from;            /* lower-cased addr-spec of From, or NULL */
@@ -29,7 +29,7 @@ struct mq_mime_msg {
 	char *message_id;      /* without <>, or NULL */
 	char *in_reply_to;     /* without <>, or NULL */
 	char **references;     /* the ids of References, without <>, in order (the last MQ_MIME_MAX_REFS), NULL-terminated; NULL when none */
-	char **recipients;     /* NULL-terminated: addr-specs from Delivered-To, X-Original-To, then To, then Cc, in that order, lower-cased, de-duplicated */
+	char **recipients;     /* NULL-terminated: addr-specs from Delivered-To, X-Original-To, then To, then Cc, in that order, lower-cased, de-duplicated; of the first MQ_MIME_MAX_RCPT addresses read */
 	int auto_reply;        /* Auto-Submitted other than "no", Precedence bulk/junk/list, X-Autoreply/X-Autorespond, a vacation-style auto-reply */
 	int bounce;            /* a delivery status notification: multipart/report; report-type=delivery-status (or RFC 6533's global-delivery-status), or From MAILER-DAEMON/postmaster with an empty Return-Path <> */
 	char bounce_to[256];   /* a bounce's failed recipient (its report's Final-Recipient, read decoded and unfolded: mime_report.h), lower-cased; "" when none is read */
@@ -44,7 +44,7 @@ void mq_mime_init(void);
 /* Parse one RFC 5322 message. Refuses (MQ_REFUSED, one sentence) what cannot be read:
  * a message over 10 MiB ("The message is larger than 10 MiB."), more than 50 levels of nested
  * multipart, more than 1000 parts or 10000 header fields (counted on the raw bytes, before
- * GMime builds an object for each), more than 1000 recipients, a header line over 64 KiB or a field folded over
+ * GMime builds an object for each), a header line over 64 KiB or a field folded over
  * more than 256 KiB, no readable text part. Never
  * crashes on any input. */
 int mq_mime_parse(const char *raw, size_t len, struct mq_mime_msg **out, struct mq_err *err);
