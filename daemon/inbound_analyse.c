@@ -106,11 +106,13 @@ mq_inbound_unread_refusal(char *out, size_t n)
 
 /*
  * The headers alone of a message MIME could not read (over 10 MiB, nested
- * too deep, a header line over 64 KiB, no text part), so that its sender
- * still gets the one sentence saying why (DESIGN: everything else gets a
- * clear reply), unless those headers show an auto-reply or a bounce.
- * Overlong fields and the MIME fields are left out, the rest parsed over a
- * one-line body; *out NULL when even that cannot be read. Out of memory
+ * too deep or of too many parts, a header line over 64 KiB, too many
+ * header fields, no text part), so that its sender still gets the one
+ * sentence saying why (DESIGN: everything else gets a clear reply), unless
+ * those headers show an auto-reply or a bounce. Overlong fields and the
+ * MIME fields are left out, and the fields past the limit's count (read
+ * again, they were refused again, and the sender never told), the rest
+ * parsed over a one-line body; *out NULL when even that cannot be read. Out of memory
  * is MQ_IO: the mail waits for the next pass rather than go unanswered.
  */
 static int
@@ -120,11 +122,12 @@ headers_only(const char *raw, size_t len, struct mq_mime_msg **out,
 	struct mq_buf b = MQ_BUF_INIT;
 	struct mq_mime_msg *m = NULL;
 	struct mq_err e;
-	size_t i = 0, end, k;
+	size_t i = 0, end, k, fields = 0;
 	int report = 0, rc;
 
 	while (i < len && raw[i] != '\n' && !(raw[i] == '\r' && i + 1 < len &&
-	    raw[i + 1] == '\n') && b.len < 4 * MQ_MIME_MAX_LINE) {
+	    raw[i + 1] == '\n') && b.len < 4 * MQ_MIME_MAX_LINE &&
+	    fields < MQ_MIME_MAX_FIELDS) {
 		/* one field: its first line and any folded continuations */
 		for (end = i; end < len; end++)
 			if (raw[end] == '\n' && (end + 1 == len ||
@@ -140,8 +143,10 @@ headers_only(const char *raw, size_t len, struct mq_mime_msg **out,
 			    k + 6 <= end; k++)
 				if (strncasecmp(raw + k, "report", 6) == 0)
 					report = 1;	/* multipart/report: a bounce */
-		} else
+		} else {
 			mq_buf_add(&b, raw + i, end - i);
+			fields++;
+		}
 		i = end;
 	}
 	mq_buf_puts(&b, "\n\n.\n");
