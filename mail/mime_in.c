@@ -108,7 +108,7 @@ raw_shape(const char *raw, size_t len, struct mq_err *err)
 			return mq_fail(err, MQ_REFUSED,
 			    "The message has more than %d header fields.",
 			    MQ_MIME_MAX_FIELDS);
-		if (head && n > 0) {
+		if (head && n > 0 && header_shaped(raw + i, n)) {
 			field = raw[i] == ' ' || raw[i] == '\t' ? field + n + 1 : n;
 			if (field > MQ_MIME_MAX_FIELD)
 				return mq_fail(err, MQ_REFUSED, "The message has a "

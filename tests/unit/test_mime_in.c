@@ -1092,6 +1092,12 @@ long_body_line_is_not_a_header(void **state)
 	assert_int_equal(mq_mime_parse(b.data, b.len, &m, NULL), 0);
 	assert_int_equal(strlen(m->text), 3 + 100000);
 	mq_mime_msg_free(m);
+	/* nor, past 256 KiB, a header field */
+	for (i = 0; i < 200000; i++)
+		mq_buf_putc(&b, '<');
+	assert_int_equal(mq_mime_parse(b.data, b.len, &m, NULL), 0);
+	assert_int_equal(strlen(m->text), 3 + 300000);
+	mq_mime_msg_free(m);
 	mq_buf_free(&b);
 }
 
