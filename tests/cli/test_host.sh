@@ -63,6 +63,9 @@ tail -n 1 $T/serve.err | grep -Eq '^masqued [0-9-]+ [0-9:]+: stopped by SIGTERM:
 # inbound = pipe: serve reads no mailbox (the MTA runs `masqued ingest`),
 # and its first line says so (it said "maildir in")
 echo "inbound = pipe" >>$D/masqued.conf
+# emptied here: the background child truncates it only after the fork,
+# and the wait below could read the SIGTERM run's "serving " line first
+: >$T/serve.err
 $M -C $D serve >$T/serve.out 2>$T/serve.err &
 spid=$!
 n=0
