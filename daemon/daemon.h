@@ -70,6 +70,12 @@ struct mq_daemon {
 	char stalled[MQ_DAEMON_STALLED_MAX][MQ_GAME_ID_LEN + 1];
 	int nstalled;
 	int stall_all;	/* more than the list holds: every game waits */
+	/* The mailbox could not be read to its end this pass (an IMAP
+	 * server out of reach, an inbox that cannot be listed): a move may
+	 * wait there for any game, so no deadline passes until it is read;
+	 * else an outage of the host's would play defaults for players who
+	 * had moved. */
+	int inbox_unread;
 	/* The move being answered came past its sender's rate_limit: it is
 	 * applied and answered, but the others get no notice that only tells
 	 * of its commitments (as if they had sent SET NOTICES OFF; they check

@@ -448,6 +448,7 @@ mq_serve_clock(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err
 	char **ids;
 	size_t n, i;
 	long long next;
+	size_t waiting = 0;
 	int rc;
 
 	MQ_TRY(mq_store_games(&d->store, &ids, &n, err));
@@ -461,6 +462,10 @@ mq_serve_clock(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err
 			    "pass, after its message that failed", ids[i]);
 			continue;
 		}
+		if (d->inbox_unread) {
+			waiting += next != 0;	/* 0: not known to be due */
+			continue;
+		}
 		if ((rc = mq_daemon_game(d, ids[i], &g, &e)) != 0) {
 			mq_daemon_log("game %s: %s", ids[i], e.msg);
 			/* a deadline came and nobody wrote: the host hears of it
@@ -472,6 +477,9 @@ mq_serve_clock(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err
 		if (mq_deadline_run(d, g, &st->timeouts, &st->reminders, &e) != 0)
 			mq_daemon_log("game %s: %s", ids[i], e.msg);
 	}
+	if (waiting > 0)
+		mq_daemon_log("deadlines: %zu game(s) wait for a pass that reads "
+		    "the mailbox to its end: a move for them may be there", waiting);
 	for (i = 0; i < n; i++)
 		free(ids[i]);
 	free(ids);

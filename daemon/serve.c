@@ -731,6 +731,8 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 		if (i == 0 && !held)
 			mq_stuck_imap_past(d);	/* past any that held it up */
 	}
+	if (held)
+		d->inbox_unread = 1;	/* the rest waits, in UID order */
 	if (flagged > 0)
 		mq_daemon_log("imap: the server has neither MOVE nor UIDPLUS: %zu "
 		    "done message(s) were copied to %s and left in %s flagged "
@@ -747,6 +749,7 @@ out:
 	 * holds, and the next pass tries again (serve --once exits 0). */
 	if (rc && mq_imap_s_unreached(s)) {
 		mq_daemon_log("inbound: %s; trying again next pass", err->msg);
+		d->inbox_unread = 1;
 		rc = 0;
 	}
 	mq_imap_close(s);
@@ -794,13 +797,15 @@ mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	mq_daemon_forget_senders(d);	/* games may have come since */
 	d->nstalled = 0;
 	d->stall_all = 0;
+	d->inbox_unread = 0;
 	if (d->conf.inbound == MQ_IN_MAILDIR)
 		rc = pass_maildir(d, st, err);
 	else if (d->conf.inbound == MQ_IN_IMAP)
 		rc = pass_imap(d, st, err);
-	if (rc)
+	if (rc) {
 		mq_daemon_log("inbound: %s", err->msg);
-	else if (d->conf.inbound == MQ_IN_MAILDIR)
+		d->inbox_unread = 1;
+	} else if (d->conf.inbound == MQ_IN_MAILDIR)
 		mq_stuck_games(d);
 	if (mq_serve_clock(d, st, err) != 0)
 		mq_daemon_log("deadlines: %s", err->msg);

@@ -1,0 +1,60 @@
+#!/bin/sh
+# test_imap_down_deadline.sh - no deadline passes while the mailbox cannot
+# be read to its end: a move for the game may wait there. An IMAP server
+# out of reach at a deadline used to have the pass play the default for a
+# player who had moved in time, and then refuse their move when the server
+# came back. Now the pass says the deadlines wait; the next pass that reads
+# the mailbox applies the move first, and no timeout is logged. A message
+# the server breaks off (the rest of the mailbox unread behind it, in UID
+# order) holds the deadlines the same way. The server is
+# tests/data/fake_imap.py.
+. tests/cli/lib.sh
+I=$T/imap
+T0=1790000000
+H=3600
+export MASQUED_NOW=$T0
+expect 0 "init" -- $M -C $I init
+cat > $I/masqued.conf <<CONF
+inbound = imap
+imap_url = imap://127.0.0.1:1
+imap_user = game
+imap_password_env = MQ_TEST_PW
+tls = no
+admin = x@y.test
+CONF
+export MQ_TEST_PW=secret
+G=$(new_game $I) || fail "new"
+expect 0 "the welcome, with no IMAP server to reach" -- $M -C $I serve --once
+P1=$($MREL -C $I view $G admin --json | /usr/bin/python3 -c '
+import json, sys
+print(" ".join(o["player"] for o in json.load(sys.stdin)["owes"]))')
+[ -n "$P1" ] || fail "nobody owes a placement"; ok
+RT=$(grep -l "^To: $P1@x.test" $I/mail/outbox/new/* | head -n 1 | xargs sed -n 's/^Reply-To: //p' | tr -d '\r')
+[ -n "$RT" ] || fail "no welcome mail to $P1"; ok
+MV=$($MREL -C $I bot $G $P1) && [ -n "$MV" ] || fail "no move for $P1"; ok
+printf 'From: %s@x.test\r\nTo: %s\r\nSubject: Re: the masque\r\nMessage-ID: <mv@x.test>\r\n\r\n%s\r\n' "$P1" "$RT" "$MV" > $T/move.eml
+printf '1700000000 0\n' > $I/cursor/imap	# read the mailbox from its start
+
+# past the deadline (72 h), the server still out of reach: nothing is played
+MASQUED_NOW=$((T0 + 73 * H)) expect 0 "a pass past the deadline, the server out of reach" -- $M -C $I serve --once
+err_has "inbound: Cannot connect to the IMAP server 127.0.0.1:1"
+err_has "deadlines: 1 game(s) wait for a pass that reads the mailbox to its end: a move for them may be there"
+err_has "0 timeout(s)"
+[ "$($MREL -C $I log $G | wc -l)" = 1 ] || { $MREL -C $I log $G; fail "the game moved while its mailbox was out of reach"; }; ok
+
+# the server breaks off the move's fetch: the deadline still waits
+fake_imap FAKE_IMAP_TRUNCATE=1 $T/move.eml
+sed -i "s|^imap_url = .*|imap_url = imap://127.0.0.1:$(cat $T/port)|" $I/masqued.conf
+MASQUED_NOW=$((T0 + 74 * H)) expect 0 "a pass whose one message is broken off" -- $M -C $I serve --once
+err_has "deadlines: 1 game(s) wait for a pass that reads the mailbox to its end"
+[ "$($MREL -C $I log $G | wc -l)" = 1 ] || { $MREL -C $I log $G; fail "the game moved while its move was unread"; }; ok
+
+# read at last: the move is applied, and no default is played for it
+MASQUED_NOW=$((T0 + 75 * H)) expect 0 "a pass that reads the mailbox" -- $M -C $I serve --once
+err_has "1 applied"
+$MREL -C $I log $G > $T/log
+grep -q "command  $P1: PLACE" $T/log || { cat $T/log; fail "$P1's move is not logged"; }; ok
+grep -q "timeout" $T/log && { cat $T/log; fail "a default was played though $P1 had moved"; }; ok
+expect 0 "verify" -- $M -C $I verify $G
+kill $IMAP_PID 2>/dev/null; wait $IMAP_PID 2>/dev/null
+done_checks
