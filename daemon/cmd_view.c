@@ -14,7 +14,7 @@
 #include "daemon/deadline.h"
 #include "daemon/history.h"
 #include "daemon/mailmark.h"
-#include "daemon/smtp_outage.h"
+#include "daemon/outage.h"
 #include "daemon/spool.h"
 #include "daemon/store.h"
 #include "daemon/ms_text.h"
@@ -703,7 +703,7 @@ mail_out_notes(const struct mq_config *conf)
 	/* a record left from before mail went to a Maildir: the next pass
 	 * forgets it (spool_notice.c) */
 	switch (conf->outbound != MQ_OUT_SMTP ? 0 :
-	    mq_smtp_outage_peek(datadir, &since, why, sizeof(why))) {
+	    mq_outage_peek(datadir, MQ_OUTAGE_SMTP, &since, why, sizeof(why))) {
 	case 1:
 		t = (time_t)since;
 		strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", gmtime(&t));

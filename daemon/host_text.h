@@ -152,7 +152,7 @@
 #define HOST_DEAD_TEXT		"The mail %s to %s could not be delivered and " \
 	"was moved to\n%s/spool/dead/.\n\nThe last answer: %s"
 
-/* An SMTP outage that ended (spool_notice.c, smtp_outage.h): the server's
+/* An SMTP outage that ended (spool_notice.c, outage.h): the server's
  * host:port, its start and end (UTC), the server's first answer, datadir. */
 #define HOST_SMTP_BACK_SUBJECT	"[masqued] the SMTP server takes mail again"
 #define HOST_SMTP_BACK_TEXT	"The SMTP server %s took no mail from %s " \

@@ -8,7 +8,7 @@
  * mail again after a crash replaces it instead of doubling it. Sending
  * retries with exponential back-off and moves a mail that keeps failing to
  * DATADIR/spool/dead/, telling the admin; an SMTP server that takes no mail
- * at all is an outage that counts no try (smtp_outage.h).
+ * at all is an outage that counts no try (outage.h).
  */
 #ifndef MQ_SPOOL_H
 #define MQ_SPOOL_H

@@ -12,7 +12,7 @@
 #include "buf.h"
 #include "daemon/daemon.h"
 #include "daemon/host_text.h"
-#include "daemon/smtp_outage.h"
+#include "daemon/outage.h"
 #include "daemon/spool_int.h"
 #include "mail/mime_out.h"
 #include "mail/transport.h"
@@ -101,7 +101,7 @@ fmt_utc(long long t, char *out, size_t n)
 	strftime(out, n, "%Y-%m-%d %H:%M UTC", gmtime(&tt));
 }
 
-/* The SMTP server took no mail: the outage is noted (smtp_outage.h) and
+/* The SMTP server took no mail: the outage is noted (outage.h) and
  * said with the number of mails that wait, none of them counting a try:
  * the untried (this one and the rest, `untried`) and those passed by
  * before, a later try due (already in st). */
@@ -113,7 +113,7 @@ mq_spool_outage(const struct mq_config *c, long long now, const char *why,
 	long long since;
 
 	st->waiting += (int)untried;
-	mq_smtp_outage_note(c->datadir, now, why, &since);
+	mq_outage_note(c->datadir, MQ_OUTAGE_SMTP, now, why, &since);
 	fmt_utc(since, when, sizeof(when));
 	mq_daemon_log("spool: %s; the SMTP server has taken no mail since %s: "
 	    "%d mail(s) wait in the spool; this outage counts no try against "
@@ -131,7 +131,7 @@ mq_spool_outage_over(const struct mq_config *c, struct mq_refusals *words,
 	char host[256];
 	long long since;
 
-	if (!mq_smtp_outage_read(c->datadir, &since, why, sizeof(why)))
+	if (!mq_outage_read(c->datadir, MQ_OUTAGE_SMTP, &since, why, sizeof(why)))
 		return;
 	fmt_utc(since, from, sizeof(from));
 	fmt_utc(now, until, sizeof(until));
@@ -148,7 +148,7 @@ mq_spool_outage_over(const struct mq_config *c, struct mq_refusals *words,
 		notify_host(c, words, spoolname, HOST_SMTP_BACK_SUBJECT, text,
 		    now);
 	}
-	mq_smtp_outage_clear(c->datadir);
+	mq_outage_clear(c->datadir, MQ_OUTAGE_SMTP);
 }
 
 /* Mail goes to an outbox Maildir now, no longer over SMTP: an outage
@@ -158,10 +158,10 @@ mq_spool_outage_forget(const struct mq_config *c)
 {
 	long long since;
 
-	if (mq_smtp_outage_peek(c->datadir, &since, NULL, 0) == 0)
+	if (mq_outage_peek(c->datadir, MQ_OUTAGE_SMTP, &since, NULL, 0) == 0)
 		return;
 	mq_daemon_log("spool: the SMTP outage recorded in %s/cursor/smtp-down "
 	    "is forgotten: mail goes to the outbox Maildir now", c->datadir);
-	mq_smtp_outage_clear(c->datadir);
+	mq_outage_clear(c->datadir, MQ_OUTAGE_SMTP);
 }
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # test_smtp_down_record.sh - DATADIR/cursor/smtp-down, the record of an SMTP
-# outage (smtp_outage.h), damaged: the server taking mail again removes it,
+# outage (outage.h), damaged: the server taking mail again removes it,
 # once, as it removes a sound one; it is not left to be said damaged at
 # every pass after.
 . tests/cli/lib.sh

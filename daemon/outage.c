@@ -1,4 +1,4 @@
-/* smtp_outage.c - the record of an SMTP outage; see smtp_outage.h. */
+/* outage.c - the record of an SMTP or IMAP outage; see outage.h. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -7,14 +7,30 @@
 #include <unistd.h>
 
 #include "daemon/daemon.h"
-#include "daemon/smtp_outage.h"
+#include "daemon/outage.h"
 #include "fileio.h"
+
+/* per side: its record's file, its log lines' prefix, its name */
+static const struct {
+	const char *file, *log, *name;
+} sides[] = {
+	[MQ_OUTAGE_SMTP] = { "smtp-down", "spool", "SMTP" },
+	[MQ_OUTAGE_IMAP] = { "imap-down", "inbound", "IMAP" },
+};
+
+static void
+outage_path(char *path, size_t n, const char *datadir,
+    enum mq_outage_side side)
+{
+	snprintf(path, n, "%s/cursor/%s", datadir, sides[side].file);
+}
 
 /* The record, read strictly: "SINCE\nWHY\n". 1 with it, 0 when there is
  * none or it cannot be read (logged), -1 when it is damaged (the caller
  * says what follows: only the host's notice is affected, never a mail). */
 static int
-outage_read(const char *path, long long *since, char *why, size_t n)
+outage_read(const char *path, enum mq_outage_side side, long long *since,
+    char *why, size_t n)
 {
 	char buf[1200];
 	unsigned long long t;
@@ -26,7 +42,7 @@ outage_read(const char *path, long long *since, char *why, size_t n)
 	struct tm tm;
 
 	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e)) {
-		mq_daemon_log("spool: %s", e.msg);
+		mq_daemon_log("%s: %s", sides[side].log, e.msg);
 		return 0;
 	}
 	if (!present)
@@ -46,20 +62,20 @@ outage_read(const char *path, long long *since, char *why, size_t n)
 }
 
 void
-mq_smtp_outage_note(const char *datadir, long long now, const char *why,
-    long long *since)
+mq_outage_note(const char *datadir, enum mq_outage_side side, long long now,
+    const char *why, long long *since)
 {
 	char path[1400], rec[1200];
 	struct mq_err e;
 	int n;
 
-	snprintf(path, sizeof(path), "%s/cursor/smtp-down", datadir);
-	switch (outage_read(path, since, NULL, 0)) {
+	outage_path(path, sizeof(path), datadir, side);
+	switch (outage_read(path, side, since, NULL, 0)) {
 	case 1:
 		return;
 	case -1:
-		mq_daemon_log("spool: %s is damaged; the SMTP outage it "
-		    "recorded is counted from now", path);
+		mq_daemon_log("%s: %s is damaged; the %s outage it recorded is "
+		    "counted from now", sides[side].log, path, sides[side].name);
 		break;
 	}
 	*since = now;
@@ -70,56 +86,57 @@ mq_smtp_outage_note(const char *datadir, long long now, const char *why,
 		if (*p == '\n' || *p == '\r')
 			*p = ' ';
 	if (mq_file_replace(path, rec, strlen(rec), 0644, &e) != 0)
-		mq_daemon_log("spool: %s", e.msg);
+		mq_daemon_log("%s: %s", sides[side].log, e.msg);
 }
 
 int
-mq_smtp_outage_read(const char *datadir, long long *since, char *why,
-    size_t n)
+mq_outage_read(const char *datadir, enum mq_outage_side side,
+    long long *since, char *why, size_t n)
 {
 	char path[1400];
 
-	snprintf(path, sizeof(path), "%s/cursor/smtp-down", datadir);
-	switch (outage_read(path, since, why, n)) {
+	outage_path(path, sizeof(path), datadir, side);
+	switch (outage_read(path, side, since, why, n)) {
 	case 1:
 		return 1;
 	case -1:
 		/* removed, or it would be found damaged at every pass until
 		 * the next outage replaced it */
-		mq_daemon_log("spool: %s is damaged; the SMTP outage it "
-		    "recorded, of unknown start, is over", path);
-		mq_smtp_outage_clear(datadir);
+		mq_daemon_log("%s: %s is damaged; the %s outage it recorded, "
+		    "of unknown start, is over", sides[side].log, path,
+		    sides[side].name);
+		mq_outage_clear(datadir, side);
 		break;
 	}
 	return 0;
 }
 
 int
-mq_smtp_outage_peek(const char *datadir, long long *since, char *why,
-    size_t n)
+mq_outage_peek(const char *datadir, enum mq_outage_side side,
+    long long *since, char *why, size_t n)
 {
 	char path[1400];
 
-	snprintf(path, sizeof(path), "%s/cursor/smtp-down", datadir);
-	return outage_read(path, since, why, n);
+	outage_path(path, sizeof(path), datadir, side);
+	return outage_read(path, side, since, why, n);
 }
 
 void
-mq_smtp_outage_clear(const char *datadir)
+mq_outage_clear(const char *datadir, enum mq_outage_side side)
 {
 	char path[1400];
 	struct mq_err e;
 
-	snprintf(path, sizeof(path), "%s/cursor/smtp-down", datadir);
+	outage_path(path, sizeof(path), datadir, side);
 	if (unlink(path) == -1) {
 		if (errno != ENOENT)
-			mq_daemon_log("spool: cannot remove %s: %s", path,
-			    strerror(errno));
+			mq_daemon_log("%s: cannot remove %s: %s",
+			    sides[side].log, path, strerror(errno));
 		return;
 	}
 	/* gone for good before the next pass: a record back after a power
 	 * cut would tell the host of this outage's end a second time */
 	snprintf(path, sizeof(path), "%s/cursor", datadir);
 	if (mq_dir_sync(path, MQ_SYNC_NOW, &e) != 0)
-		mq_daemon_log("spool: %s", e.msg);
+		mq_daemon_log("%s: %s", sides[side].log, e.msg);
 }
