@@ -681,13 +681,14 @@ oom:
 }
 
 /*
- * Below the games, what the host should know of the mail going out: an
- * SMTP server that takes none (the mails wait, none lost), mails a failed
- * try holds back, dead letters. Nothing when all goes well. Said, not
- * failed: the games above are the answer, this is a note on it.
+ * Below the games, what the host should know of the mail: an IMAP mailbox
+ * that cannot be read (the replies and the deadlines wait), an SMTP server
+ * that takes none (the mails wait, none lost), mails a failed try holds
+ * back, dead letters. Nothing when all goes well. Said, not failed: the
+ * games above are the answer, this is a note on it.
  */
 static void
-mail_out_notes(const struct mq_config *conf)
+mail_notes(const struct mq_config *conf)
 {
 	const char *datadir = conf->datadir;
 	struct mq_spool_status st;
@@ -696,6 +697,21 @@ mail_out_notes(const struct mq_config *conf)
 	char why[1100], when[64];
 	time_t t;
 
+	switch (conf->inbound != MQ_IN_IMAP ? 0 :
+	    mq_outage_peek(datadir, MQ_OUTAGE_IMAP, &since, why, sizeof(why))) {
+	case 1:
+		t = (time_t)since;
+		strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", gmtime(&t));
+		printf("Mail in: the IMAP mailbox is unread since %s (the "
+		    "server's answer: %s); the replies wait there, and no "
+		    "deadline passes until it is read.\n", when, why);
+		break;
+	case -1:
+		printf("Mail in: %s/cursor/imap-down, the record of an IMAP "
+		    "outage, is damaged; the next serve pass that reads the "
+		    "mailbox removes it.\n", datadir);
+		break;
+	}
 	if (mq_spool_status(datadir, &st, &e) != 0) {
 		printf("Mail out: %s\n", e.msg);
 		return;
@@ -792,7 +808,7 @@ mq_cmd_games(struct mq_cli *cli, int argc, char **argv)
 		putchar('\n');
 	}
 	if (!json)
-		mail_out_notes(&conf);
+		mail_notes(&conf);
 out:
 	for (i = 0; i < n; i++)
 		free(ids[i]);

@@ -65,26 +65,31 @@ void
 mq_outage_note(const char *datadir, enum mq_outage_side side, long long now,
     const char *why, long long *since)
 {
-	char path[1400], rec[1200];
+	char path[1400], line[1004], had[1100], rec[1200];
 	struct mq_err e;
-	int n;
 
+	/* one line of why: the answer is the transport's own sentence */
+	snprintf(line, sizeof(line), "%.1000s", why);
+	for (char *p = line; *p != '\0'; p++)
+		if (*p == '\n' || *p == '\r')
+			*p = ' ';
 	outage_path(path, sizeof(path), datadir, side);
-	switch (outage_read(path, side, since, NULL, 0)) {
+	switch (outage_read(path, side, since, had, sizeof(had))) {
 	case 1:
-		return;
+		/* the start stays; the answer is the latest (a server out of
+		 * reach that now refuses the login: the host's to mend) */
+		if (strcmp(had, line) == 0)
+			return;
+		break;
 	case -1:
 		mq_daemon_log("%s: %s is damaged; the %s outage it recorded is "
 		    "counted from now", sides[side].log, path, sides[side].name);
+		/* FALLTHROUGH */
+	default:
+		*since = now;
 		break;
 	}
-	*since = now;
-	/* one line of why: the answer is the transport's own sentence */
-	snprintf(rec, sizeof(rec), "%lld\n%.1000s\n", now, why);
-	n = (int)strlen(rec);
-	for (char *p = strchr(rec, '\n') + 1; p < rec + n - 1; p++)
-		if (*p == '\n' || *p == '\r')
-			*p = ' ';
+	snprintf(rec, sizeof(rec), "%lld\n%s\n", *since, line);
 	if (mq_file_replace(path, rec, strlen(rec), 0644, &e) != 0)
 		mq_daemon_log("%s: %s", sides[side].log, e.msg);
 }

@@ -24,13 +24,14 @@
 
 enum mq_outage_side { MQ_OUTAGE_SMTP, MQ_OUTAGE_IMAP };
 
-/* The server could not be used at now: the outage's start (now, if none
- * was recorded) into *since. A record that cannot be written is logged;
+/* The server could not be used at now, answering why: the outage's start
+ * (now, if none was recorded) into *since, and why kept as its latest
+ * answer. A record that cannot be written is logged;
  * the outage then seems to begin at the next pass, nothing else changes. */
 void mq_outage_note(const char *datadir, enum mq_outage_side side,
     long long now, const char *why, long long *since);
 
-/* 1, with the outage's start and its first answer (why, n bytes), when
+/* 1, with the outage's start and its latest answer (why, n bytes), when
  * one is recorded; else 0. It is read as the outage ends: a damaged record
  * is logged and removed. */
 int mq_outage_read(const char *datadir, enum mq_outage_side side,

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
+#include <time.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -15,6 +16,7 @@
 #include "daemon/inbound.h"
 #include "daemon/mailmark.h"
 #include "daemon/notify.h"
+#include "daemon/outage.h"
 #include "durable.h"
 #include "daemon/serve.h"
 #include "daemon/spool.h"
@@ -666,6 +668,47 @@ reread_done(const struct mq_daemon *d)
 		mq_daemon_log("imap: cannot remove %s: %s", path, strerror(errno));
 }
 
+/* "2026-12-05 18:40 UTC" */
+static void
+utc_minute(long long t, char *buf, size_t n)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (gmtime_r(&tt, &tm) == NULL ||
+	    strftime(buf, n, "%Y-%m-%d %H:%M UTC", &tm) == 0)
+		snprintf(buf, n, "%lld", t);
+}
+
+/* The mailbox could not be read (why): noted (outage.h), so that the log
+ * and `games` say since when, and its end is said. */
+static void
+imap_down(struct mq_daemon *d, const char *why)
+{
+	long long since;
+	char when[64];
+
+	mq_outage_note(d->conf.datadir, MQ_OUTAGE_IMAP, d->now, why, &since);
+	utc_minute(since, when, sizeof(when));
+	mq_daemon_log("inbound: %s; the mailbox is unread since %s, and the "
+	    "deadlines wait; trying again next pass", why, when);
+}
+
+/* The mailbox answers again: the outage's end, if one was noted. */
+static void
+imap_up(struct mq_daemon *d)
+{
+	long long since;
+	char when[64];
+
+	if (!mq_outage_read(d->conf.datadir, MQ_OUTAGE_IMAP, &since, NULL, 0))
+		return;
+	utc_minute(since, when, sizeof(when));
+	mq_daemon_log("inbound: the IMAP server answers again; the mailbox was "
+	    "unread since %s", when);
+	mq_outage_clear(d->conf.datadir, MQ_OUTAGE_IMAP);
+}
+
 static int
 pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 {
@@ -674,7 +717,7 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	uint32_t validity, cur_validity, last, next, *uids = NULL;
 	size_t n = 0, i, flagged = 0;
 	struct reread w = { 0, 0, 0 };
-	int rc, first, lost, held = 0, renumbered = 0;
+	int rc, first, lost, held = 0, renumbered = 0, reached = 0;
 
 	memset(&c, 0, sizeof(c));
 	c.url = d->conf.imap_url;
@@ -688,6 +731,8 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	cursor_read(d, &cur_validity, &last, &first, &lost);
 	if ((rc = mq_imap_s_status(s, &validity, &next, err)) != 0)
 		goto out;
+	reached = 1;
+	imap_up(d);
 	if (first) {
 		rc = imap_first_pass(d, s, c.mailbox ? c.mailbox : "INBOX",
 		    validity, err);
@@ -748,10 +793,11 @@ out:
 	/* An outage is no failure of the pass: nothing is lost, the cursor
 	 * holds, and the next pass tries again (serve --once exits 0). */
 	if (rc && mq_imap_s_unreached(s)) {
-		mq_daemon_log("inbound: %s; trying again next pass", err->msg);
+		imap_down(d, err->msg);
 		d->inbox_unread = 1;
 		rc = 0;
-	}
+	} else if (rc && !reached)
+		imap_down(d, err->msg);	/* a refused login, TLS: the host's */
 	mq_imap_close(s);
 	return rc;
 }
@@ -802,6 +848,8 @@ mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 		rc = pass_maildir(d, st, err);
 	else if (d->conf.inbound == MQ_IN_IMAP)
 		rc = pass_imap(d, st, err);
+	if (d->conf.inbound != MQ_IN_IMAP)	/* a record from IMAP days */
+		mq_outage_clear(d->conf.datadir, MQ_OUTAGE_IMAP);
 	if (rc) {
 		mq_daemon_log("inbound: %s", err->msg);
 		d->inbox_unread = 1;

@@ -37,8 +37,10 @@ static const struct {
 	{ "games", "games [--json]",
 	  "Every game of the data folder on a line: running, paused or over, its\n"
 	  "entries, round and phase, the next deadline and whom it waits for.\n"
-	  "Below them (not with --json), \"Mail out:\" lines when the SMTP server\n"
-	  "takes no mail, mails wait for another try, or dead letters are kept." },
+	  "Below them (not with --json), a \"Mail in:\" line when the IMAP mailbox\n"
+	  "cannot be read (the replies and the deadlines wait), and \"Mail out:\"\n"
+	  "lines when the SMTP server takes no mail, mails wait for another try,\n"
+	  "or dead letters are kept." },
 	{ "view", "view GAME PLAYER|public|admin [--json]",
 	  "What PLAYER sees now, in short: the board and what is theirs alone\n"
 	  "(public: what everyone sees; admin: everything, every secret as state\n"

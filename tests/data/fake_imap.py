@@ -17,7 +17,8 @@ breaks off the first fetch of that UID halfway through its literal (the
 connection closed), as a server or a network that fails mid-message does;
 the first FAKE_IMAP_TRUNCATE_TIMES fetches of it (1 by default). STATUS
 answers UIDNEXT (one past the last UID) when asked, unless
-FAKE_IMAP_NO_UIDNEXT is set, as a server that leaves it out.
+FAKE_IMAP_NO_UIDNEXT is set, as a server that leaves it out. LOGIN is refused
+(NO [AUTHENTICATIONFAILED]) when FAKE_IMAP_REFUSE_LOGIN is set.
 
 usage: fake_imap.py PORTFILE LOG MESSAGE...  (the port it listens on is
 written to PORTFILE; it serves until killed)
@@ -69,6 +70,8 @@ def serve(conn, msgs, log):
         elif cmd.startswith("UID STORE") or cmd == "EXPUNGE" or \
                 (cmd.startswith("UID EXPUNGE") and "UIDPLUS" in CAPS):
             send("%s OK done\r\n" % tag)
+        elif cmd.startswith("LOGIN") and os.environ.get("FAKE_IMAP_REFUSE_LOGIN"):
+            send("%s NO [AUTHENTICATIONFAILED] Authentication failed.\r\n" % tag)
         elif cmd.startswith("LOGIN"):
             send("%s OK logged in\r\n" % tag)
         elif cmd.startswith("STATUS"):
