@@ -33,7 +33,9 @@ static const struct {
 	  "Enters PLAYER's commands as if they had mailed them (a move phoned in):\n"
 	  "all or none; each argument, and each line of one, is a command, as a\n"
 	  "line of a mail is. Prints the receipt and queues the mails their reply\n"
-	  "would have got; --no-mail queues none (local play, tests)." },
+	  "would have got; --no-mail queues none (local play, tests). STATUS or\n"
+	  "HELP alone logs nothing: it prints {\"logged\": false, \"owes\": BOOL}\n"
+	  "and mails the player their answer (not with --no-mail)." },
 	{ "games", "games [--json]",
 	  "Every game of the data folder on a line: running, paused or over, its\n"
 	  "entries, round and phase, the next deadline and whom it waits for.\n"
