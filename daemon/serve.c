@@ -681,17 +681,19 @@ utc_minute(long long t, char *buf, size_t n)
 }
 
 /* The mailbox could not be read (why): noted (outage.h), so that the log
- * and `games` say since when, and its end is said. */
+ * and `games` say since when, and its end is said. said: why is in the
+ * log already (a failed pass's, mq_serve_pass). */
 static void
-imap_down(struct mq_daemon *d, const char *why)
+imap_down(struct mq_daemon *d, const char *why, int said)
 {
 	long long since;
 	char when[64];
 
 	mq_outage_note(d->conf.datadir, MQ_OUTAGE_IMAP, d->now, why, &since);
 	utc_minute(since, when, sizeof(when));
-	mq_daemon_log("inbound: %s; the mailbox is unread since %s, and the "
-	    "deadlines wait; trying again next pass", why, when);
+	mq_daemon_log("inbound: %s%sthe mailbox is unread since %s, and the "
+	    "deadlines wait; trying again next pass", said ? "" : why,
+	    said ? "" : "; ", when);
 }
 
 /* The mailbox answers again: the outage's end, if one was noted. */
@@ -793,11 +795,11 @@ out:
 	/* An outage is no failure of the pass: nothing is lost, the cursor
 	 * holds, and the next pass tries again (serve --once exits 0). */
 	if (rc && mq_imap_s_unreached(s)) {
-		imap_down(d, err->msg);
+		imap_down(d, err->msg, 0);
 		d->inbox_unread = 1;
 		rc = 0;
 	} else if (rc && !reached)
-		imap_down(d, err->msg);	/* a refused login, TLS: the host's */
+		imap_down(d, err->msg, 1);	/* a refused login, TLS: the host's */
 	mq_imap_close(s);
 	return rc;
 }
