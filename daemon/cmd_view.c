@@ -687,21 +687,31 @@ oom:
  * back, dead letters. Nothing when all goes well. Said, not failed: the
  * games above are the answer, this is a note on it.
  */
+/* An outage's record (outage.h), its start as "2026-12-05 18:40 UTC". */
+static int
+outage_since(const char *datadir, enum mq_outage_side side, char *when,
+    size_t wn, char *why, size_t n)
+{
+	long long since;
+	time_t t;
+	int rc = mq_outage_peek(datadir, side, &since, why, n);
+
+	t = rc == 1 ? (time_t)since : 0;
+	strftime(when, wn, "%Y-%m-%d %H:%M UTC", gmtime(&t));
+	return rc;
+}
+
 static void
 mail_notes(const struct mq_config *conf)
 {
 	const char *datadir = conf->datadir;
 	struct mq_spool_status st;
 	struct mq_err e;
-	long long since;
 	char why[1100], when[64];
-	time_t t;
 
-	switch (conf->inbound != MQ_IN_IMAP ? 0 :
-	    mq_outage_peek(datadir, MQ_OUTAGE_IMAP, &since, why, sizeof(why))) {
+	switch (conf->inbound != MQ_IN_IMAP ? 0 : outage_since(datadir,
+	    MQ_OUTAGE_IMAP, when, sizeof(when), why, sizeof(why))) {
 	case 1:
-		t = (time_t)since;
-		strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", gmtime(&t));
 		printf("Mail in: the IMAP mailbox is unread since %s (the "
 		    "server's answer: %s); the replies wait there, and no "
 		    "deadline passes until it is read.\n", when, why);
@@ -718,11 +728,9 @@ mail_notes(const struct mq_config *conf)
 	}
 	/* a record left from before mail went to a Maildir: the next pass
 	 * forgets it (spool_notice.c) */
-	switch (conf->outbound != MQ_OUT_SMTP ? 0 :
-	    mq_outage_peek(datadir, MQ_OUTAGE_SMTP, &since, why, sizeof(why))) {
+	switch (conf->outbound != MQ_OUT_SMTP ? 0 : outage_since(datadir,
+	    MQ_OUTAGE_SMTP, when, sizeof(when), why, sizeof(why))) {
 	case 1:
-		t = (time_t)since;
-		strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", gmtime(&t));
 		printf("Mail out: the SMTP server has taken no mail since %s "
 		    "(its answer: %s); %ld mail(s) wait in %s/spool and go when "
 		    "it takes mail again; this outage counts no try against "

@@ -83,6 +83,20 @@ smtp_gone() {
 }
 
 # A game of four, with a fixed seed.
+# imap_conf DATADIR PORT: a masqued.conf for IMAP in from 127.0.0.1:PORT (the
+# fake server's), user game, the password in MQ_TEST_PW, no TLS
+imap_conf() {
+	cat > "$1/masqued.conf" <<CONF
+inbound = imap
+imap_url = imap://127.0.0.1:$2
+imap_user = game
+imap_password_env = MQ_TEST_PW
+tls = no
+admin = x@y.test
+CONF
+	export MQ_TEST_PW=secret
+}
+
 new_game() {	# datadir
 	$M -C "$1" new redmasque --player alice=alice@x.test --player bob=bob@x.test \
 	    --player carol=carol@x.test --player dave=dave@x.test \

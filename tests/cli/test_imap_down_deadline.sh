@@ -16,15 +16,7 @@ T0=1790000000
 H=3600
 export MASQUED_NOW=$T0
 expect 0 "init" -- $M -C $I init
-cat > $I/masqued.conf <<CONF
-inbound = imap
-imap_url = imap://127.0.0.1:1
-imap_user = game
-imap_password_env = MQ_TEST_PW
-tls = no
-admin = x@y.test
-CONF
-export MQ_TEST_PW=secret
+imap_conf $I 1
 G=$(new_game $I) || fail "new"
 expect 0 "the welcome, with no IMAP server to reach" -- $M -C $I serve --once
 P1=$($MREL -C $I view $G admin --json | /usr/bin/python3 -c '

@@ -14,15 +14,7 @@
 PY=/usr/bin/python3
 I=$T/imap
 expect 0 "init" -- $M -C $I init
-cat > $I/masqued.conf <<CONF
-inbound = imap
-imap_url = imap://127.0.0.1:1
-imap_user = game
-imap_password_env = MQ_TEST_PW
-tls = no
-admin = x@y.test
-CONF
-export MQ_TEST_PW=secret
+imap_conf $I 1
 C=$I/cursor/imap
 G=$(new_game $I) || fail "new"
 # no server yet: the welcome mails go; the outage is logged, no failure

@@ -26,15 +26,7 @@ expect 0 "init" -- $M -C $I init
 printf 'From: x@y.test\r\nTo: game@masqued.invalid\r\nSubject: hi\r\nMessage-ID: <m1@y.test>\r\n\r\nhello\r\n' > $T/m1.eml
 printf 'From: x@y.test\r\nTo: game@masqued.invalid\r\nSubject: hi\r\nMessage-ID: <m2@y.test>\r\n\r\nhello again\r\n' > $T/m2.eml
 fake_imap $T/m1.eml $T/m2.eml
-cat > $I/masqued.conf <<CONF
-inbound = imap
-imap_url = imap://127.0.0.1:$(cat $T/port)
-imap_user = game
-imap_password_env = MQ_TEST_PW
-tls = no
-admin = x@y.test
-CONF
-export MQ_TEST_PW=secret
+imap_conf $I $(cat $T/port)
 C=$I/cursor/imap
 
 # the first pass: no cursor; the mail already there is older than masqued
