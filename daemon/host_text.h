@@ -153,11 +153,39 @@
 	"was moved to\n%s/spool/dead/.\n\nThe last answer: %s"
 
 /* An SMTP outage that ended (spool_notice.c, outage.h): the server's
- * host:port, its start and end (UTC), the server's first answer, datadir. */
+ * host:port, its start and end (UTC), the server's latest answer, datadir. */
 #define HOST_SMTP_BACK_SUBJECT	"[masqued] the SMTP server takes mail again"
 #define HOST_SMTP_BACK_TEXT	"The SMTP server %s took no mail from %s " \
 	"until %s. Its answer: %s\n\nThe mails queued meanwhile waited in " \
 	"%s/spool without counting a try against them, and are sent now: " \
 	"none was lost."
+
+/* The IMAP mailbox unread (inbound_outage.c, outage.h): the mailbox, the
+ * server's host:port, the outage's start (UTC), the server's latest answer.
+ * Out of reach, told after an hour (it mends itself as a rule); a refused
+ * login or TLS, told at once (only the host can mend it). */
+#define HOST_IMAP_DOWN_SUBJECT	"[masqued] the game mailbox cannot be read"
+#define HOST_IMAP_DOWN_TEXT	"masqued has not read the mailbox %s on the " \
+	"IMAP server %s since %s: it cannot reach the server. Its latest " \
+	"answer: %s\n\nNo move is lost: the players' mails wait on the " \
+	"server, and no deadline passes until masqued has read the mailbox " \
+	"to its end. serve tries again at each pass; you hear from it when " \
+	"it reads the mailbox again."
+#define HOST_IMAP_REFUSED_TEXT	"masqued has not read the mailbox %s on the " \
+	"IMAP server %s since %s: the server refuses it. Its answer: %s\n\n" \
+	"This is yours to mend: check imap_user, the password " \
+	"(imap_password_file or imap_password_env), tls and imap_mailbox in " \
+	"masqued's configuration, and the account on the server. No move is " \
+	"lost meanwhile: the players' mails wait on the server, and no " \
+	"deadline passes until masqued has read the mailbox to its end. serve " \
+	"tries again at each pass; you hear from it when it reads the mailbox " \
+	"again."
+/* Its end, told to a host who was told of it: the mailbox, the server's
+ * host:port, the outage's start and end (UTC). */
+#define HOST_IMAP_BACK_SUBJECT	"[masqued] the game mailbox is read again"
+#define HOST_IMAP_BACK_TEXT	"masqued reads the mailbox %s on the IMAP " \
+	"server %s again: it was unread from %s until %s.\n\nThe moves " \
+	"that came meanwhile are applied now, in the order they came, before " \
+	"any deadline passes: none was lost."
 
 #endif

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "daemon/inbound.h"
+#include "daemon/inbound_outage.h"
 #include "daemon/mailmark.h"
 #include "daemon/notify.h"
 #include "daemon/outage.h"
@@ -668,49 +669,6 @@ reread_done(const struct mq_daemon *d)
 		mq_daemon_log("imap: cannot remove %s: %s", path, strerror(errno));
 }
 
-/* "2026-12-05 18:40 UTC" */
-static void
-utc_minute(long long t, char *buf, size_t n)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (gmtime_r(&tt, &tm) == NULL ||
-	    strftime(buf, n, "%Y-%m-%d %H:%M UTC", &tm) == 0)
-		snprintf(buf, n, "%lld", t);
-}
-
-/* The mailbox could not be read (why): noted (outage.h), so that the log
- * and `games` say since when, and its end is said. said: why is in the
- * log already (a failed pass's, mq_serve_pass). */
-static void
-imap_down(struct mq_daemon *d, const char *why, int said)
-{
-	long long since;
-	char when[64];
-
-	mq_outage_note(d->conf.datadir, MQ_OUTAGE_IMAP, d->now, why, &since);
-	utc_minute(since, when, sizeof(when));
-	mq_daemon_log("inbound: %s%sthe mailbox is unread since %s, and the "
-	    "deadlines wait; trying again next pass", said ? "" : why,
-	    said ? "" : "; ", when);
-}
-
-/* The mailbox answers again: the outage's end, if one was noted. */
-static void
-imap_up(struct mq_daemon *d)
-{
-	long long since;
-	char when[64];
-
-	if (!mq_outage_read(d->conf.datadir, MQ_OUTAGE_IMAP, &since, NULL, 0))
-		return;
-	utc_minute(since, when, sizeof(when));
-	mq_daemon_log("inbound: the IMAP server answers again; the mailbox was "
-	    "unread since %s", when);
-	mq_outage_clear(d->conf.datadir, MQ_OUTAGE_IMAP);
-}
-
 static int
 pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 {
@@ -734,7 +692,7 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	if ((rc = mq_imap_s_status(s, &validity, &next, err)) != 0)
 		goto out;
 	reached = 1;
-	imap_up(d);
+	mq_inbound_up(d);
 	if (first) {
 		rc = imap_first_pass(d, s, c.mailbox ? c.mailbox : "INBOX",
 		    validity, err);
@@ -795,11 +753,11 @@ out:
 	/* An outage is no failure of the pass: nothing is lost, the cursor
 	 * holds, and the next pass tries again (serve --once exits 0). */
 	if (rc && mq_imap_s_unreached(s)) {
-		imap_down(d, err->msg, 0);
+		mq_inbound_down(d, err->msg, 0, 0);
 		d->inbox_unread = 1;
 		rc = 0;
 	} else if (rc && !reached)
-		imap_down(d, err->msg, 1);	/* a refused login, TLS: the host's */
+		mq_inbound_down(d, err->msg, 1, 1);	/* a refused login, TLS */
 	mq_imap_close(s);
 	return rc;
 }
