@@ -7,6 +7,7 @@
  * (mq_notify_host).
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,64 @@ host_words(struct mq_daemon *d, const char *s, struct mq_buf *out,
 	return rc ? mq_fail(err, MQ_IO, "Out of memory.") : 0;
 }
 
+/* The host copies a command line of a notice into a shell, wherever they
+ * are: "masqued admin ..." there would act on that folder's ./data, or
+ * fail. Each names the data folder serve works on, absolute and quoted for
+ * the shell ("masqued -C /var/lib/masqued admin ..."): the commands are
+ * never translated, so this holds in every language. */
+static const char *const host_commands[] = {
+	"admin ", "verify ", "games`", "log ", "export ", NULL
+};
+
+static void
+shell_word(const char *s, struct mq_buf *out)
+{
+	if (s[0] != '\0' && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789_./-+:,@%=") == strlen(s)) {
+		mq_buf_puts(out, s);
+		return;
+	}
+	mq_buf_putc(out, '\'');
+	for (; *s != '\0'; s++)
+		if (*s == '\'')
+			mq_buf_puts(out, "'\\''");
+		else
+			mq_buf_putc(out, *s);
+	mq_buf_putc(out, '\'');
+}
+
+static int
+name_datadir(const char *datadir, const char *text, struct mq_buf *out)
+{
+	char abs[PATH_MAX];
+	const char *p = text, *dir = datadir;
+	size_t i;
+
+	if (realpath(datadir, abs) != NULL)
+		dir = abs;
+	while (*p != '\0') {
+		const char *m = strstr(p, "masqued ");
+
+		if (m == NULL)
+			break;
+		mq_buf_add(out, p, (size_t)(m - p) + 8);
+		p = m + 8;
+		if (m != text && strchr(" \n`(", m[-1]) == NULL)
+			continue;
+		for (i = 0; host_commands[i] != NULL; i++)
+			if (strncmp(p, host_commands[i],
+			    strlen(host_commands[i])) == 0)
+				break;
+		if (host_commands[i] == NULL)
+			continue;
+		mq_buf_puts(out, "-C ");
+		shell_word(dir, out);
+		mq_buf_putc(out, ' ');
+	}
+	mq_buf_puts(out, p);
+	return out->oom ? -1 : 0;
+}
+
 int
 mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
     const char *text, struct mq_err *err)
@@ -116,7 +175,7 @@ mq_notify_host_spooled(struct mq_daemon *d, const char *key,
     const char *subject, const char *text, int *spooled, struct mq_err *err)
 {
 	struct mq_mail_out m;
-	struct mq_buf body = MQ_BUF_INIT, subj = MQ_BUF_INIT;
+	struct mq_buf body = MQ_BUF_INIT, subj = MQ_BUF_INIT, words = MQ_BUF_INIT;
 	char id[400], name[300], *raw = NULL;
 	size_t len;
 	int rc;
@@ -127,11 +186,13 @@ mq_notify_host_spooled(struct mq_daemon *d, const char *key,
 		return 0;
 	if ((rc = host_words(d, HOST_BANNER, &body, err)) != 0 ||
 	    (rc = mq_buf_puts(&body, "\n\n")) != 0 ||
-	    (rc = host_words(d, text, &body, err)) != 0 ||
+	    (rc = host_words(d, text, &words, err)) != 0 ||
+	    (rc = name_datadir(d->conf.datadir, mq_buf_str(&words), &body)) != 0 ||
 	    (rc = mq_buf_puts(&body, "\n")) != 0 ||
 	    (rc = host_words(d, subject, &subj, err)) != 0) {
 		mq_buf_free(&body);
 		mq_buf_free(&subj);
+		mq_buf_free(&words);
 		return rc == MQ_IO ? rc : mq_fail(err, MQ_IO, "Out of memory.");
 	}
 	snprintf(id, sizeof(id), "host.%s.%lld@%s", key, (long long)d->now,
@@ -160,5 +221,6 @@ mq_notify_host_spooled(struct mq_daemon *d, const char *key,
 	free(raw);
 	mq_buf_free(&body);
 	mq_buf_free(&subj);
+	mq_buf_free(&words);
 	return rc;
 }

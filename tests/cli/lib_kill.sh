@@ -39,18 +39,31 @@ kill_at() {
 }
 
 # The outbox's mails, each as the hash of its content, sorted (names differ
-# after a mail went twice: the Maildir counter moved on). One md5sum for
+# after a mail went twice: the Maildir counter moved on). The content is
+# the headers and each part decoded, the data folder's own path in it made
+# DATA: a host's mail names it in its command lines (notify_host.c), and
+# the reference and the killed run are in two folders. One process for
 # them all: a process for each mail was most of a sweep's time.
 kill_sums() {
-	if [ -n "$KILL_FAULT" ]; then
-		# the host's notice that a game waits for room is the faulted
-		# run's own (daemon.c mq_daemon_game): not compared
-		find $1/mail/outbox/new -type f -exec grep -L \
-		    '^Message-ID: <host\.waits-' {} + | xargs -r md5sum |
-		    cut -d' ' -f1 | sort
-		return
-	fi
-	find $1/mail/outbox/new -type f -exec md5sum {} + | cut -d' ' -f1 | sort
+	/usr/bin/python3 - "$1" "$KILL_FAULT" <<'EOF'
+import email, hashlib, os, re, sys
+d, fault = sys.argv[1], sys.argv[2]
+box = os.path.join(d, "mail", "outbox", "new")
+real = os.path.realpath(d).encode()
+sums = []
+for f in os.listdir(box):
+    raw = open(os.path.join(box, f), "rb").read()
+    # the host's notice that a game waits for room is the faulted run's
+    # own (daemon.c mq_daemon_game): not compared
+    if fault and re.search(rb"(?m)^Message-ID: <host\.waits-", raw):
+        continue
+    h = hashlib.md5(re.split(rb"\r?\n\r?\n", raw, maxsplit=1)[0])
+    for part in email.message_from_bytes(raw).walk():
+        if not part.is_multipart():
+            h.update(part.get_payload(decode=True).replace(real, b"DATA"))
+    sums.append(h.hexdigest())
+print("\n".join(sorted(sums)))
+EOF
 }
 
 # kill_same WHAT REF KILL GAME...: the two data folders agree on each game's

@@ -112,7 +112,10 @@ grep "既定の手を出しました" $T/alice_all.txt | grep -qF "以降、ほ�
     fail "a mail of defaults says nothing happened right under them"; ok
 [ "$(grep -l "^To: host@x.test" $O/* | xargs grep -l "is paused: nobody is playing" | wc -l)" = 1 ] ||
     fail "the host was not told once"; ok
-grep -l "^To: host@x.test" $O/* | xargs grep -q "masqued admin $G resume" ||
+f=$(grep -l "^To: host@x.test" $O/* | xargs grep -l "is paused: nobody is playing")
+$PY -c 'import email, sys
+print(email.message_from_binary_file(open(sys.argv[1], "rb")).get_payload(decode=True).decode())' "$f" |
+    grep -qF "masqued -C $(realpath $D) admin $G resume" ||
     fail "the host's mail does not say how to resume"; ok
 
 # paused: time passes, nothing is played, nobody is mailed again

@@ -93,9 +93,9 @@ bounced() { grep -l "^To: host@x.test" $D/mail/outbox/new/* | xargs grep -l "^Su
 f=$(grep -l "^Subject: \[masqued\] mail to dave@x.test bounced" $D/mail/outbox/new/*)
 python3 -c 'import email,sys; m=email.message_from_bytes(open(sys.argv[1],"rb").read()); print(" ".join(m.get_payload(decode=True).decode().split()))' $f > $T/bounce.txt
 # dave plays in both games: each seat named, with its command
-grep -qF "It is a player's address. To give their seat a working one: masqued admin " $T/bounce.txt &&
-    grep -qF "masqued admin $A replace dave NEW-ADDRESS --why \"...\"" $T/bounce.txt &&
-    grep -qF "masqued admin $B replace dave NEW-ADDRESS --why \"...\"" $T/bounce.txt ||
+grep -qF "It is a player's address. To give their seat a working one: masqued -C $(realpath $D) admin " $T/bounce.txt &&
+    grep -qF "masqued -C $(realpath $D) admin $A replace dave NEW-ADDRESS --why \"...\"" $T/bounce.txt &&
+    grep -qF "masqued -C $(realpath $D) admin $B replace dave NEW-ADDRESS --why \"...\"" $T/bounce.txt ||
     { cat $T/bounce.txt; fail "the host is not told what to do of a player's address"; }; ok
 bounce 3b.eml bounce2@x.test dave@x.test
 bounce 3c.eml bounce3@x.test erin@elsewhere.test
@@ -120,8 +120,8 @@ MASQUED_NOW=$((MASQUED_NOW + 86400)) $M -C $D serve --once 2>/dev/null
 [ "$(bounced dave@x.test)" = 2 ] || fail "the host was not told of dave's address the next day"; ok
 f=$(grep -l "^Subject: \[masqued\] mail to dave@x.test bounced" $D/mail/outbox/new/* | xargs ls -t | head -n 1)
 python3 -c 'import email,sys; m=email.message_from_bytes(open(sys.argv[1],"rb").read()); print(" ".join(m.get_payload(decode=True).decode().split()))' $f > $T/bounce.txt
-grep -qF "masqued admin $A replace dave NEW-ADDRESS --why \"...\"" $T/bounce.txt &&
-    grep -qF "masqued admin $B replace dave NEW-ADDRESS --why \"...\"" $T/bounce.txt ||
+grep -qF "masqued -C $(realpath $D) admin $A replace dave NEW-ADDRESS --why \"...\"" $T/bounce.txt &&
+    grep -qF "masqued -C $(realpath $D) admin $B replace dave NEW-ADDRESS --why \"...\"" $T/bounce.txt ||
     { cat $T/bounce.txt; fail "a long bounce subject cut the notice's command lines"; }; ok
 grep -q 'subject "Undelivered-x*.*\.\.\."' $T/bounce.txt || { cat $T/bounce.txt; fail "the long subject is not quoted cut"; }; ok
 [ "$(wc -c < $T/bounce.txt)" -lt 1500 ] || fail "the notice quotes the whole long subject"; ok

@@ -2,7 +2,8 @@
 # test_host_lang.sh - the host's mails are in the config's lang: with
 # lang = zh, a bounce of a player's address and a missed deadline under
 # policy wait reach the host in Chinese (subject and text, the commands to
-# copy kept as they are); with lang = ja, in Japanese. A catalog that
+# copy kept as they are, each naming the data folder); with lang = ja, in
+# Japanese. A catalog that
 # cannot be read leaves the mail English, said in the daemon's log: the
 # host hears of it all the same. English by default: the other tests.
 . tests/cli/lib.sh
@@ -41,7 +42,7 @@ for lang in zh ja; do
 		host_says "=== masqued · 给主持人的消息 ==="
 		host_says "发给 bob@x.test 的邮件被退回。mailer-daemon@x.test 发来了一份投递报告（退信），主题为“Undelivered Mail Returned to Sender”。"
 		host_says "这是一位玩家的地址。要为该座位换一个可用的地址："
-		host_says "masqued admin $G replace bob NEW-ADDRESS --why \"...\"" ;;
+		host_says "masqued -C $(realpath $D) admin $G replace bob NEW-ADDRESS --why \"...\"" ;;
 	ja)	host_says "[masqued] bob@x.test あてのメールが戻ってきました"
 		host_says "=== masqued · ホストへのお知らせ ==="
 		host_says "これはプレイヤーのアドレスです。" ;;
@@ -59,8 +60,8 @@ for lang in zh ja; do
 		host_says "在游戏 $G（redmasque）中，$p 的截止时间已于" ;;
 	ja)	host_says "[masqued] ゲーム $G はあなたの判断を待っています：$p さんが期限を過ぎました" ;;
 	esac
-	host_says "masqued admin $G extend 24h --why \"...\""
-	host_says "masqued admin $G default $p --why \"...\""
+	host_says "masqued -C $(realpath $D) admin $G extend 24h --why \"...\""
+	host_says "masqued -C $(realpath $D) admin $G default $p --why \"...\""
 done
 
 # a dead letter, sent over SMTP: the host's mail about it in Chinese too

@@ -1,0 +1,39 @@
+#!/bin/sh
+# test_host_commands.sh - a command line in a host's mail names the data
+# folder serve works on, absolute and quoted for the shell, so that the host
+# can copy it into a shell anywhere: "masqued admin GAME ..." run from
+# another folder would act on that folder's ./data, or fail. The data
+# folder here has a space and a quote in its name; the lines of a missed
+# deadline's mail (policy wait) are copied and run from /, and act on the
+# game.
+. tests/cli/lib.sh
+PY=/usr/bin/python3
+D="$T/the host's games"
+expect 0 "init" -- $M -C "$D" init
+printf 'admin = host@x.test\n' >> "$D/masqued.conf"
+G=$($M -C "$D" new redmasque --option policy=wait --player alice=alice@x.test \
+    --player bob=bob@x.test --player carol=carol@x.test --player dave=dave@x.test) ||
+    fail "new"
+expect 0 "the welcome mails" -- $M -C "$D" serve --once
+MASQUED_NOW=$((MASQUED_NOW + 80 * 3600)) expect 0 "serve past the deadline" -- $M -C "$D" serve --once
+f=$(grep -l "^Message-ID: <host.wait-$G-" "$D"/mail/outbox/new/*)
+[ "$(echo "$f" | grep -c .)" = 1 ] || fail "not one host mail of the missed deadline: $f"; ok
+$PY -c 'import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print(m.get_payload(decode=True).decode())' "$f" > $T/host.txt
+Q="'$T/the host'\\''s games'"
+grep -qF "  masqued -C $Q admin $G extend 24h --why \"...\"" $T/host.txt ||
+    { cat $T/host.txt; fail "the extend line does not name the data folder, quoted"; }; ok
+[ "$(grep -cF "masqued -C $Q admin $G " $T/host.txt)" = 3 ] ||
+    { cat $T/host.txt; fail "not every command line names the data folder"; }; ok
+grep "masqued admin" $T/host.txt && fail "a command line without the data folder"; ok
+
+# the extend line, copied into a shell in another folder, acts on the game
+line=$(grep -F " extend 24h " $T/host.txt | sed -e 's/^ *//' -e 's/ *more time for .*//' \
+    -e 's/"\.\.\."/"the host copied it"/')
+(cd / && PATH="$(dirname "$(realpath "$M")"):$PATH" sh -c "$line") >$T/out 2>$T/err ||
+    { cat $T/err; fail "the copied line failed: $line"; }; ok
+$MREL -C "$D" log $G > $T/log
+grep -q "admin .*extend" $T/log && grep -q "the host copied it" $T/log ||
+    { cat $T/log; fail "the copied line did not act on the game"; }; ok
+done_checks
