@@ -95,7 +95,8 @@ mq_cmd_serve(struct mq_cli *cli, int argc, char **argv)
 		    d.conf.inbound == MQ_IN_IMAP ? "imap" :
 		    d.conf.inbound == MQ_IN_PIPE ? "pipe (masqued ingest)" :
 		    "maildir",
-		    d.conf.outbound == MQ_OUT_SMTP ? "smtp" : "maildir",
+		    d.conf.outbound == MQ_OUT_SMTP ? "smtp" :
+		    d.conf.outbound == MQ_OUT_SENDMAIL ? "sendmail" : "maildir",
 		    d.conf.poll_interval);
 	if (mq_mailmark_scan(&d, &err) != 0)
 		mq_daemon_log("%s", err.msg);

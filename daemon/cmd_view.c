@@ -728,13 +728,14 @@ mail_notes(const struct mq_config *conf)
 	}
 	/* a record left from before mail went to a Maildir: the next pass
 	 * forgets it (spool_notice.c) */
-	switch (conf->outbound != MQ_OUT_SMTP ? 0 : outage_since(datadir,
+	switch (conf->outbound == MQ_OUT_MAILDIR ? 0 : outage_since(datadir,
 	    MQ_OUTAGE_SMTP, when, sizeof(when), why, sizeof(why))) {
 	case 1:
-		printf("Mail out: the SMTP server has taken no mail since %s "
+		printf("Mail out: %s has taken no mail since %s "
 		    "(its answer: %s); %ld mail(s) wait in %s/spool and go when "
 		    "it takes mail again; this outage counts no try against "
-		    "them.\n", when, why,
+		    "them.\n", conf->outbound == MQ_OUT_SENDMAIL ? "sendmail" :
+		    "the SMTP server", when, why,
 		    st.queued, datadir);
 		break;
 	case -1:

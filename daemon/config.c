@@ -61,6 +61,7 @@ defaults(struct mq_config *c, const char *datadir)
 	snprintf(c->maildir_outbox, sizeof(c->maildir_outbox), "%s/mail/outbox",
 	    datadir);
 	snprintf(c->imap_mailbox, sizeof(c->imap_mailbox), "INBOX");
+	snprintf(c->sendmail_path, sizeof(c->sendmail_path), "/usr/sbin/sendmail");
 	snprintf(c->from, sizeof(c->from), "masqued <game@masqued.invalid>");
 	snprintf(c->reply_local, sizeof(c->reply_local), "game");
 	snprintf(c->reply_domain, sizeof(c->reply_domain), "masqued.invalid");
@@ -218,6 +219,8 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 			c->outbound = MQ_OUT_MAILDIR;
 		else if (!strcmp(val, "smtp"))
 			c->outbound = MQ_OUT_SMTP;
+		else if (!strcmp(val, "sendmail"))
+			c->outbound = MQ_OUT_SENDMAIL;
 		else
 			goto bad;
 	} else if (strcmp(key, "tls") == 0) {
@@ -310,6 +313,7 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 	STR("imap_user", imap_user)
 	STR("imap_done_folder", imap_done)
 	STR("smtp_url", smtp_url)
+	STR("sendmail_path", sendmail_path)
 	STR("smtp_user", smtp_user)
 	else if (!address_part_ok(key, val))
 		return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: %s takes %s, "
@@ -388,14 +392,20 @@ check(struct mq_config *c, struct mq_err *err)
 		return mq_fail(err, MQ_REFUSED, "masqued.conf: smtp_url must start "
 		    "with smtps:// or smtp://, such as smtps://smtp.example.org:465, "
 		    "not \"%s\".", c->smtp_url);
+	/* run without a shell, from whatever folder serve was started in */
+	if (c->outbound == MQ_OUT_SENDMAIL && c->sendmail_path[0] != '/')
+		return mq_fail(err, MQ_REFUSED, "masqued.conf: sendmail_path must "
+		    "be an absolute path, such as /usr/sbin/sendmail, not \"%s\".",
+		    c->sendmail_path);
 	/* RFC 2606's .invalid (the defaults) reaches nobody: fine for the
 	 * Maildir demo, but over SMTP every reply would bounce */
-	if (c->outbound == MQ_OUT_SMTP && (ends_invalid(c->reply_domain) ||
+	if (c->outbound != MQ_OUT_MAILDIR && (ends_invalid(c->reply_domain) ||
 	    ends_invalid(c->envelope)))
 		return mq_fail(err, MQ_REFUSED, "masqued.conf: with outbound = "
-		    "smtp, set from and reply_domain to an address and domain "
+		    "%s, set from and reply_domain to an address and domain "
 		    "whose mail reaches this server; %s reaches nobody, so every "
-		    "reply would bounce.", ends_invalid(c->reply_domain) ?
+		    "reply would bounce.", c->outbound == MQ_OUT_SMTP ? "smtp" :
+		    "sendmail", ends_invalid(c->reply_domain) ?
 		    c->reply_domain : c->envelope);
 	/* A reminder the host wrote must come before the deadline; the
 	 * default one, over a short deadline, comes at half of it

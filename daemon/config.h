@@ -11,7 +11,7 @@
 #include "err.h"
 
 enum mq_in { MQ_IN_MAILDIR, MQ_IN_IMAP, MQ_IN_PIPE };
-enum mq_out { MQ_OUT_MAILDIR, MQ_OUT_SMTP };
+enum mq_out { MQ_OUT_MAILDIR, MQ_OUT_SMTP, MQ_OUT_SENDMAIL };
 
 struct mq_config {
 	char datadir[1024];
@@ -23,6 +23,7 @@ struct mq_config {
 	char maildir_inbox[1100], maildir_outbox[1100];
 	char imap_url[512], imap_mailbox[128], imap_user[256], imap_done[128];
 	char smtp_url[512], smtp_user[256];
+	char sendmail_path[512];		/* outbound = sendmail */
 	char imap_password[256], smtp_password[256];
 	int imap_secret, smtp_secret;	/* a password key was given */
 	struct mq_err secret_err;	/* a password that could not be had */

@@ -160,6 +160,14 @@
 	"%s/spool without counting a try against them, and are sent now: " \
 	"none was lost."
 
+/* The same through sendmail (outbound = sendmail): its path, the start
+ * and end (UTC), its latest answer, datadir. */
+#define HOST_SENDMAIL_BACK_SUBJECT	"[masqued] sendmail takes mail again"
+#define HOST_SENDMAIL_BACK_TEXT	"The local mail server's %s took no mail " \
+	"from %s until %s. Its answer: %s\n\nThe mails queued meanwhile " \
+	"waited in %s/spool without counting a try against them, and are " \
+	"sent now: none was lost."
+
 /* The IMAP mailbox unread (inbound_outage.c, outage.h): the mailbox, the
  * server's host:port, the outage's start (UTC), the server's latest answer.
  * Out of reach, told after an hour (it mends itself as a rule); a refused

@@ -20,6 +20,7 @@
 #include "daemon/store.h"
 #include "fileio.h"
 #include "mail/transport_maildir.h"
+#include "mail/transport_sendmail.h"
 #include "mail/transport_smtp.h"
 
 #define RCPT_LINE "X-Masqued-Envelope-To: "
@@ -610,6 +611,43 @@ flush_smtp(const struct mq_config *c, struct mq_refusals *words,
 }
 
 /*
+ * Through the local sendmail program, one mail at a time, as over SMTP: a
+ * program that takes no mail at all (a local MTA down, EX_TEMPFAIL, a
+ * program missing) is an outage, and the rest wait untried; a mail it
+ * refuses for good (no such user or host) is a dead letter.
+ */
+static void
+flush_sendmail(const struct mq_config *c, struct mq_refusals *words,
+    const char *dir, char **names, size_t n,
+    const struct retries *r, long long now, struct mq_spool_stats *st)
+{
+	struct outgoing o;
+	struct mq_err e;
+	size_t i;
+	int rc, down, took = 0;
+
+	for (i = 0; i < n; i++) {
+		if (load(dir, names[i], r, now, 1, &o, st) == OUT_BROKEN)
+			mq_spool_tell_broken(c, words, names[i], now);
+		if (o.state != OUT_READY)
+			continue;
+		rc = mq_sendmail_send(c->sendmail_path, c->envelope, o.rcpt,
+		    o.raw, o.len, 0, &down, &e);
+		if (rc == 0) {
+			if (!took++)
+				mq_spool_outage_over(c, words, now);
+			sent(dir, &o, st, NULL);
+		} else if (down) {
+			mq_spool_outage(c, now, e.msg, n - i, st);
+			free(o.file);
+			break;
+		} else
+			failed(c, words, dir, &o, now, rc, &e, st);
+		free(o.file);
+	}
+}
+
+/*
  * A game's mail waits while its entry is past the game's mark of mailed
  * entries (mailmark.h): the other mails of that entry are not all queued
  * yet (a disk that filled, a kill in between), and the catch-up that
@@ -779,7 +817,9 @@ mq_spool_flush(const struct mq_config *c, struct mq_refusals *words,
 	if (rc == 0 && c->outbound == MQ_OUT_MAILDIR) {
 		mq_spool_outage_forget(c);
 		rc = flush_maildir(c, words, dir, names, n, &r, now, st, err);
-	} else if (rc == 0)
+	} else if (rc == 0 && c->outbound == MQ_OUT_SENDMAIL)
+		flush_sendmail(c, words, dir, names, n, &r, now, st);
+	else if (rc == 0)
 		flush_smtp(c, words, dir, names, n, &r, now, st);
 	for (i = 0; i < n; i++)
 		free(names[i]);

@@ -21,17 +21,20 @@ void mq_spool_tell_dead(const struct mq_config *c, struct mq_refusals *words,
 void mq_spool_tell_broken(const struct mq_config *c,
     struct mq_refusals *words, const char *name, long long now);
 
-/* The SMTP server took no mail (why): noted, and said in the log with the
+/* The SMTP server (or sendmail) took no mail (why): noted, and said in the log with the
  * mails that wait (`untried` more than st says already, added to it). */
 void mq_spool_outage(const struct mq_config *c, long long now,
     const char *why, size_t untried, struct mq_spool_stats *st);
 
-/* The SMTP server took a mail: an outage recorded ends, said in the log,
+/* The SMTP server (or sendmail) took a mail: an outage recorded ends, said in the log,
  * and to the host by mail when it lasted an hour or more. */
 void mq_spool_outage_over(const struct mq_config *c,
     struct mq_refusals *words, long long now);
 
 /* Mail goes to a Maildir now: an outage recorded before is forgotten. */
 void mq_spool_outage_forget(const struct mq_config *c);
+/* What takes the mail out, as a sentence names it: "the SMTP server", or
+ * "sendmail" (outbound = sendmail). */
+const char *mq_spool_out_name(const struct mq_config *c);
 
 #endif

@@ -93,6 +93,12 @@ mq_spool_tell_broken(const struct mq_config *c, struct mq_refusals *words,
 	    "was never tried.", now);
 }
 
+const char *
+mq_spool_out_name(const struct mq_config *c)
+{
+	return c->outbound == MQ_OUT_SENDMAIL ? "sendmail" : "the SMTP server";
+}
+
 static void
 fmt_utc(long long t, char *out, size_t n)
 {
@@ -115,9 +121,9 @@ mq_spool_outage(const struct mq_config *c, long long now, const char *why,
 	st->waiting += (int)untried;
 	mq_outage_note(c->datadir, MQ_OUTAGE_SMTP, now, why, &since);
 	fmt_utc(since, when, sizeof(when));
-	mq_daemon_log("spool: %s; the SMTP server has taken no mail since %s: "
+	mq_daemon_log("spool: %s; %s has taken no mail since %s: "
 	    "%d mail(s) wait in the spool; this outage counts no try against "
-	    "them", why, when,
+	    "them", why, mq_spool_out_name(c), when,
 	    st->waiting);
 }
 
@@ -135,9 +141,17 @@ mq_spool_outage_over(const struct mq_config *c, struct mq_refusals *words,
 		return;
 	fmt_utc(since, from, sizeof(from));
 	fmt_utc(now, until, sizeof(until));
-	mq_daemon_log("spool: the SMTP server takes mail again, after taking "
-	    "none since %s", from);
-	if (c->admin[0] && now - since >= MQ_SMTP_OUTAGE_TELL) {
+	mq_daemon_log("spool: %s takes mail again, after taking none since %s",
+	    mq_spool_out_name(c), from);
+	if (c->admin[0] && now - since >= MQ_SMTP_OUTAGE_TELL &&
+	    c->outbound == MQ_OUT_SENDMAIL) {
+		snprintf(text, sizeof(text), HOST_SENDMAIL_BACK_TEXT,
+		    c->sendmail_path, from, until, why, c->datadir);
+		snprintf(spoolname, sizeof(spoolname), "admin-smtp-back-%lld",
+		    since);
+		notify_host(c, words, spoolname, HOST_SENDMAIL_BACK_SUBJECT, text,
+		    now);
+	} else if (c->admin[0] && now - since >= MQ_SMTP_OUTAGE_TELL) {
 		/* host and port, as the transport says them: smtp_url can
 		 * hold a USER:PASSWORD@, never to be mailed */
 		mq_transport_host(host, sizeof(host), c->smtp_url);

@@ -102,6 +102,12 @@ smtp_url = smtp://127.0.0.1:25" "with outbound = smtp, set from and reply_domain
 bad "smtp with reply_domain set but from left .invalid" "outbound = smtp
 smtp_url = smtp://127.0.0.1:25
 reply_domain = x.test" "game@masqued.invalid reaches nobody"
+bad "a relative sendmail_path" "outbound = sendmail
+sendmail_path = sendmail
+from = g <game@x.test>
+reply_domain = x.test" 'sendmail_path must be an absolute path, such as /usr/sbin/sendmail, not "sendmail".'
+bad "sendmail with the .invalid defaults" "outbound = sendmail" "with outbound = sendmail, set from and reply_domain to an address and domain whose mail reaches this server; masqued.invalid reaches nobody"
+bad "an outbound of no known kind" "outbound = pigeon" "outbound"
 bad "an unknown key, told where the keys are listed" "colour = red" "the masqued.conf that masqued init writes lists every key"
 bad "a password variable that is not set" "imap_password_env = MQ_NO_SUCH_VARIABLE" "MQ_NO_SUCH_VARIABLE"
 bad "a password file that cannot be read" "smtp_password_file = /nonexistent/pw" "smtp_password_file" 4
@@ -237,6 +243,10 @@ for k in $(grep -oE '(STR\(|strcmp\(key, )"[a-z_]+"' daemon/config.c | grep -oE 
 	grep -qE "^# ?$k =" config/masqued.conf.example || fail "the parser knows $k, which the example does not document"
 	ok
 done
+# the file init writes is the example, word for word (they drifted once)
+rm -rf $T/fresh && $M -C $T/fresh init >/dev/null 2>&1 || fail "init for the example"; ok
+cmp -s $T/fresh/masqued.conf config/masqued.conf.example ||
+    { diff $T/fresh/masqued.conf config/masqued.conf.example; fail "init's masqued.conf and config/masqued.conf.example differ"; }; ok
 # durations stop at 366 days (mq_config_duration): the host reads it there
 grep -B3 '^# deadline =' config/masqued.conf.example | grep -q '366 days' ||
     fail "the example does not say where a deadline stops"; ok

@@ -1,0 +1,246 @@
+/*
+ * transport_sendmail.c - outbound mail through the local sendmail program;
+ * see transport_sendmail.h.
+ *
+ * The program is run without a shell (its path and the addresses are
+ * arguments, never parsed), its standard input and output are pipes served
+ * with poll(2) together (a program that writes while we write would
+ * otherwise block us both), and it is killed past the timeout. SIGPIPE is
+ * ignored while it runs: a program that exits before reading the whole
+ * message must fail this send, not the daemon.
+ */
+#define _GNU_SOURCE		/* pipe2 */
+#include "transport_sendmail.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include "buf.h"
+#include "transport.h"
+
+/* sysexits.h's, by value: its header is BSD's, not C's */
+#define EX_DATAERR	65
+#define EX_NOUSER	67
+#define EX_NOHOST	68
+#define EX_TEMPFAIL	75
+
+static long long
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* raw with CRLF line ends made LF (the spool keeps a mail as SMTP sends
+ * it; a local submission ends lines with LF), and a final line end */
+static int
+lf_copy(const char *raw, size_t len, struct mq_buf *out)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (!(raw[i] == '\r' && i + 1 < len && raw[i + 1] == '\n'))
+			mq_buf_putc(out, raw[i]);
+	if (len == 0 || raw[len - 1] != '\n')
+		mq_buf_putc(out, '\n');
+	return out->oom ? -1 : 0;
+}
+
+/* what the program said: its first line, printable */
+static void
+first_line(const struct mq_buf *said, char *out, size_t n)
+{
+	const char *s = mq_buf_str(said);
+	size_t k = 0;
+
+	while (*s == '\n' || *s == ' ')
+		s++;
+	for (; *s != '\0' && *s != '\n' && k + 1 < n; s++)
+		out[k++] = (unsigned char)*s < 0x20 ? ' ' : *s;
+	out[k] = '\0';
+}
+
+/* Feed msg to *fd_in and read *fd_out into said until both are done (each
+ * closed and made -1) or the deadline; 0, or -1 on the timeout. */
+static int
+converse(int *fdp_in, int *fdp_out, const struct mq_buf *msg,
+    struct mq_buf *said, long long deadline)
+{
+	int fd_in = *fdp_in, fd_out = *fdp_out;
+	size_t pos = 0;
+	char buf[1024];
+	ssize_t k;
+	int rc;
+
+	while (fd_in >= 0 || fd_out >= 0) {
+		struct pollfd p[2];
+		int np = 0, wait_ms = (int)(deadline - now_ms());
+
+		if (wait_ms <= 0)
+			return -1;
+		if (fd_in >= 0)
+			p[np++] = (struct pollfd){ fd_in, POLLOUT, 0 };
+		if (fd_out >= 0)
+			p[np++] = (struct pollfd){ fd_out, POLLIN, 0 };
+		if ((rc = poll(p, (nfds_t)np, wait_ms)) < 0 && errno != EINTR)
+			return -1;
+		if (rc <= 0)
+			continue;
+		for (int i = 0; i < np; i++) {
+			if (p[i].revents == 0)
+				continue;
+			if (p[i].fd == fd_in) {
+				k = write(fd_in, msg->data + pos, msg->len - pos);
+				if (k > 0)
+					pos += (size_t)k;
+				/* all written, or the reader gone: its
+				 * status says the rest */
+				if (pos == msg->len || (k < 0 && errno != EAGAIN &&
+				    errno != EINTR)) {
+					close(fd_in);
+					fd_in = *fdp_in = -1;
+				}
+			} else {
+				k = read(fd_out, buf, sizeof(buf));
+				if (k > 0 && said->len < 4096)
+					mq_buf_add(said, buf, (size_t)k);
+				if (k == 0 || (k < 0 && errno != EAGAIN &&
+				    errno != EINTR)) {
+					close(fd_out);
+					fd_out = *fdp_out = -1;
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+/* the program's status, waited for until the deadline, then killed */
+static int
+reap(pid_t pid, long long deadline, int *status)
+{
+	pid_t r;
+
+	for (;;) {
+		r = waitpid(pid, status, WNOHANG);
+		if (r == pid)
+			return 0;
+		if (r < 0 && errno != EINTR)
+			return -1;
+		if (now_ms() >= deadline) {
+			kill(pid, SIGKILL);
+			while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+				;
+			return -1;
+		}
+		nanosleep(&(struct timespec){ 0, 5 * 1000 * 1000 }, NULL);
+	}
+}
+
+int
+mq_sendmail_send(const char *path, const char *from, const char *rcpt,
+    const char *raw, size_t len, long timeout_s, int *down,
+    struct mq_err *err)
+{
+	struct mq_buf msg = MQ_BUF_INIT, said = MQ_BUF_INIT;
+	struct sigaction ign, old;
+	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, status = 0, rc = 0;
+	long long deadline;
+	char line[300];
+	pid_t pid;
+
+	*down = 0;
+	if (timeout_s <= 0)
+		timeout_s = MQ_TRANSPORT_TIMEOUT;
+	/* an address that reads as an option is no address */
+	if (rcpt[0] == '-' || from[0] == '-')
+		return mq_fail(err, MQ_REFUSED, "The address %s cannot be given "
+		    "to sendmail: it starts with '-'.", rcpt[0] == '-' ? rcpt :
+		    from);
+	if (lf_copy(raw, len, &msg) != 0) {
+		mq_buf_free(&msg);
+		*down = 1;
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	}
+	if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0) {
+		rc = mq_fail_errno(err, MQ_IO, "Cannot make a pipe to %s", path);
+		*down = 1;
+		goto out;
+	}
+	memset(&ign, 0, sizeof(ign));
+	ign.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &ign, &old);
+	if ((pid = fork()) < 0) {
+		rc = mq_fail_errno(err, MQ_IO, "Cannot run %s", path);
+		*down = 1;
+		sigaction(SIGPIPE, &old, NULL);
+		goto out;
+	}
+	if (pid == 0) {
+		/* the child: stdin the message, stdout and stderr to us */
+		if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 ||
+		    dup2(out[1], 2) < 0)
+			_exit(127);
+		signal(SIGPIPE, SIG_DFL);
+		execl(path, path, "-i", "-f", from, "--", rcpt, (char *)NULL);
+		dprintf(2, "cannot run %s: %s\n", path, strerror(errno));
+		_exit(127);
+	}
+	close(in[0]);
+	close(out[1]);
+	in[0] = out[1] = -1;
+	fcntl(in[1], F_SETFL, O_NONBLOCK);
+	fcntl(out[0], F_SETFL, O_NONBLOCK);
+	deadline = now_ms() + timeout_s * 1000;
+	rc = converse(&in[1], &out[0], &msg, &said, deadline);
+	if (rc != 0) {
+		kill(pid, SIGKILL);
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
+	} else
+		rc = reap(pid, deadline, &status);
+	sigaction(SIGPIPE, &old, NULL);
+	first_line(&said, line, sizeof(line));
+	if (rc != 0) {
+		*down = 1;
+		rc = mq_fail(err, MQ_IO, "%s did not finish within %ld seconds "
+		    "for the mail to %s", path, timeout_s, rcpt);
+	} else if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		rc = 0;
+	} else if (WIFEXITED(status) && (WEXITSTATUS(status) == EX_DATAERR ||
+	    WEXITSTATUS(status) == EX_NOUSER || WEXITSTATUS(status) == EX_NOHOST)) {
+		rc = mq_fail(err, MQ_REFUSED, "%s refused the mail to %s (exit "
+		    "%d)%s%s", path, rcpt, WEXITSTATUS(status), line[0] ? ": " :
+		    "", line);
+	} else {
+		*down = 1;
+		if (WIFEXITED(status))
+			rc = mq_fail(err, MQ_IO, "%s took no mail (exit %d%s)%s%s",
+			    path, WEXITSTATUS(status), WEXITSTATUS(status) ==
+			    EX_TEMPFAIL ? ", try again later" : "", line[0] ?
+			    ": " : "", line);
+		else
+			rc = mq_fail(err, MQ_IO, "%s was killed by signal %d",
+			    path, WTERMSIG(status));
+	}
+out:
+	for (int i = 0; i < 2; i++) {
+		if (in[i] >= 0)
+			close(in[i]);
+		if (out[i] >= 0)
+			close(out[i]);
+	}
+	mq_buf_free(&msg);
+	mq_buf_free(&said);
+	return rc;
+}

@@ -1,0 +1,75 @@
+#!/bin/sh
+# test_sendmail_out.sh - outbound = sendmail: each mail goes through the
+# local MTA's sendmail program (tests/data/fake_sendmail.sh, as Postfix's
+# or OpenSMTPD's is called), one recipient a run, `-i -f ENVELOPE -- RCPT`,
+# the message on stdin with LF line ends. A recipient it refuses for good
+# (no such user: exit 67) is a dead letter the host is told of; a program
+# that takes no mail at all (exit 75, or one that cannot be run) is an
+# outage, as an SMTP server down is: the mails wait untried, `games` says
+# since when, and when it takes mail again the host hears of an outage of
+# an hour or more. The program's path comes from the config and must be
+# absolute (test_config.sh).
+. tests/cli/lib.sh
+D=$T/data
+S=$T/sm
+mkdir -p $S
+export FAKE_SENDMAIL_DIR=$S
+T0=$MASQUED_NOW
+expect 0 "init" -- $M -C $D init
+printf 'admin = host@x.test\noutbound = sendmail\nsendmail_path = %s\nfrom = masqued <game@example.org>\nreply_domain = example.org\n' \
+    "$PWD/tests/data/fake_sendmail.sh" >> $D/masqued.conf
+echo dead.test > $S/refuse
+G=$($M -C $D new redmasque --player alice=alice@x.test --player bob=bob@x.test \
+    --player carol=carol@x.test --player dave=dave@dead.test) || fail "new"
+
+# the welcomes: three taken, dave's refused for good
+expect 0 "serve: the welcomes" -- $M -C $D serve --once
+err_has "3 mail(s) sent, 0 waiting, 1 dead"
+err_has "is dead: $PWD/tests/data/fake_sendmail.sh refused the mail to dave@dead.test (exit 67): dave@dead.test... User unknown"
+[ "$(ls $S/*.eml | wc -l)" = 3 ] || fail "not three mails taken: $(ls $S)"; ok
+f=$(grep -l "^To: alice@x.test" $S/*.eml) || fail "no mail to alice"; ok
+[ "$(cat ${f%.eml}.args | tr '\n' ' ')" = "-i -f game@example.org -- alice@x.test " ] ||
+    fail "called as: $(cat ${f%.eml}.args | tr '\n' ' ')"; ok
+grep -q "$(printf '\r')" $f && fail "CR left in a mail handed to sendmail"; ok
+grep -q "^Subject: " $f && grep -q "^Reply-To: " $f || fail "the mail handed over is not whole"; ok
+for p in alice bob carol; do
+	[ "$(grep -l "^To: $p@x.test" $S/*.eml | wc -l)" = 1 ] || fail "$p's welcome not taken once"; ok
+done
+# the host's notice of the dead letter goes the same way at the next pass
+MASQUED_NOW=$((T0 + 60)) expect 0 "serve: the host's notice" -- $M -C $D serve --once
+err_has "1 mail(s) sent, 0 waiting, 0 dead"
+grep -l "^To: host@x.test" $S/*.eml | xargs grep -q "^Subject: \[masqued\] undeliverable mail to dave@dead.test" ||
+    fail "the host not told of the dead letter"; ok
+
+# the MTA down: an outage, the mails wait untried
+echo 75 > $S/exit
+expect 0 "admin pause" -- $M -C $D admin $G pause --why "a test"
+MASQUED_NOW=$((T0 + 120)) expect 0 "serve, the MTA down" -- $M -C $D serve --once
+err_has "fake_sendmail.sh took no mail (exit 75, try again later): fake_sendmail: the queue is not running; sendmail has taken no mail since 2026-09-21 14:15 UTC: 4 mail(s) wait in the spool; this outage counts no try against them"
+ls $D/spool | grep -q '\.retry$' && fail "the outage counted a try: $(ls $D/spool)"; ok
+MASQUED_NOW=$((T0 + 180)) expect 0 "games during the outage" -- $M -C $D games
+out_has "Mail out: sendmail has taken no mail since 2026-09-21 14:15 UTC (its answer: $PWD/tests/data/fake_sendmail.sh took no mail (exit 75, try again later)"
+# a program that cannot be run is an outage too, said so
+sed -i "s#^sendmail_path = .*#sendmail_path = $T/no-such-sendmail#" $D/masqued.conf
+MASQUED_NOW=$((T0 + 3600)) expect 0 "serve, no program" -- $M -C $D serve --once
+err_has "$T/no-such-sendmail took no mail (exit 127): cannot run $T/no-such-sendmail: No such file or directory; sendmail has taken no mail since 2026-09-21 14:15 UTC"
+sed -i "s#^sendmail_path = .*#sendmail_path = $PWD/tests/data/fake_sendmail.sh#" $D/masqued.conf
+
+# back after two hours: the mails go, each once, and the host hears of it
+rm $S/exit
+MASQUED_NOW=$((T0 + 7320)) expect 0 "serve, the MTA back" -- $M -C $D serve --once
+err_has "spool: sendmail takes mail again, after taking none since 2026-09-21 14:15 UTC"
+err_has "3 mail(s) sent, 0 waiting, 1 dead"	# dave's, refused again
+MASQUED_NOW=$((T0 + 7380)) expect 0 "serve: the host's notice" -- $M -C $D serve --once
+f=$(grep -l "^Subject: \[masqued\] sendmail takes mail again" $S/*.eml)
+[ "$(echo "$f" | grep -c .)" = 1 ] || fail "the host not told once of the outage's end: $f"; ok
+/usr/bin/python3 -c 'import email, sys
+print(" ".join(email.message_from_binary_file(open(sys.argv[1], "rb")).get_payload(decode=True).decode().split()))' $f > $T/notice
+grep -qF "The local mail server's $PWD/tests/data/fake_sendmail.sh took no mail from 2026-09-21 14:15 UTC until 2026-09-21 16:15 UTC." $T/notice ||
+    { cat $T/notice; fail "the notice does not say from when until when"; }; ok
+for p in alice bob carol; do
+	[ "$(grep -l "^To: $p@x.test" $S/*.eml | xargs grep -l "paused" | wc -l)" = 1 ] ||
+	    fail "$p's pause notice not taken once"; ok
+done
+[ -z "$(ls $D/spool | grep -v '^dead$')" ] || fail "mail left in the spool: $(ls $D/spool)"; ok
+done_checks

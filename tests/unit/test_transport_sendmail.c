@@ -1,0 +1,179 @@
+/*
+ * test_transport_sendmail.c - mail/transport_sendmail.c against small
+ * shell programs standing in for a local MTA's sendmail: a message of a
+ * few MiB goes through whole, its CRLF made LF (the pipes are served
+ * together, so one larger than a pipe's buffer does not block); the exit
+ * statuses map as sysexits.h says (67 refused for good, 75 down); a
+ * program that reads nothing and exits is a failure, not a SIGPIPE that
+ * kills the daemon; one silent past the timeout is killed and said so; an
+ * address that reads as an option is never passed.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "mail/transport_sendmail.h"
+
+static char dir[] = "/tmp/mq-sendmail-XXXXXX";
+
+/* a program at dir/name whose body is script */
+static char *
+program(const char *name, const char *script)
+{
+	static char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	assert_non_null(f = fopen(path, "w"));
+	fprintf(f, "#!/bin/sh\n%s\n", script);
+	fclose(f);
+	assert_int_equal(chmod(path, 0755), 0);
+	return path;
+}
+
+static void
+test_a_large_message_goes_whole_with_lf(void **state)
+{
+	size_t n = 3 * 1024 * 1024, i, got;
+	char *raw = malloc(n), *back, out[300];
+	struct mq_err e;
+	int down = 1;
+	FILE *f;
+
+	(void)state;
+	assert_non_null(raw);
+	for (i = 0; i < n; i++)
+		raw[i] = (i % 64 == 62) ? '\r' : (i % 64 == 63) ? '\n' : 'a' + i % 26;
+	snprintf(out, sizeof(out), "%s/got", dir);
+	setenv("MQ_SM_OUT", out, 1);
+	assert_int_equal(mq_sendmail_send(program("cat", "echo \"$*\" >&2; "
+	    "cat > \"$MQ_SM_OUT\""), "game@x.test", "alice@x.test", raw, n, 10,
+	    &down, &e), 0);
+	assert_int_equal(down, 0);
+	assert_non_null(back = malloc(n));
+	assert_non_null(f = fopen(out, "rb"));
+	got = fread(back, 1, n, f);
+	fclose(f);
+	assert_int_equal(got, n - n / 64);	/* each CR gone */
+	for (i = 0; i < got; i++)
+		assert_true(back[i] != '\r');
+	assert_memory_equal(back, "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghij\n", 63);
+	free(raw);
+	free(back);
+}
+
+static void
+test_exit_statuses(void **state)
+{
+	struct mq_err e;
+	int down = 0;
+
+	(void)state;
+	assert_int_equal(mq_sendmail_send(program("nouser", "cat >/dev/null; "
+	    "echo \"$5... User unknown\" >&2; exit 67"), "g@x.test",
+	    "bob@x.test", "Subject: x\r\n\r\nhi\r\n", 17, 10, &down, &e),
+	    MQ_REFUSED);
+	assert_int_equal(down, 0);
+	assert_non_null(strstr(e.msg, "refused the mail to bob@x.test (exit 67): "
+	    "bob@x.test... User unknown"));
+	assert_int_equal(mq_sendmail_send(program("tempfail", "cat >/dev/null; "
+	    "echo 'queue stopped' >&2; exit 75"), "g@x.test", "bob@x.test",
+	    "x\n", 2, 10, &down, &e), MQ_IO);
+	assert_int_equal(down, 1);
+	assert_non_null(strstr(e.msg, "took no mail (exit 75, try again later): "
+	    "queue stopped"));
+}
+
+static void
+test_a_program_that_reads_nothing_fails_the_send(void **state)
+{
+	size_t n = 1024 * 1024;
+	char *raw = calloc(1, n);
+	struct mq_err e;
+	int down = 0;
+
+	(void)state;
+	assert_non_null(raw);
+	memset(raw, 'x', n);
+	/* the write meets a closed pipe: EPIPE, not a SIGPIPE that kills */
+	assert_int_equal(mq_sendmail_send(program("quits", "exit 71"),
+	    "g@x.test", "bob@x.test", raw, n, 10, &down, &e), MQ_IO);
+	assert_int_equal(down, 1);
+	assert_non_null(strstr(e.msg, "took no mail (exit 71)"));
+	free(raw);
+}
+
+static void
+test_a_silent_program_is_killed_at_the_timeout(void **state)
+{
+	struct mq_err e;
+	int down = 0;
+	time_t t0 = time(NULL);
+
+	(void)state;
+	assert_int_equal(mq_sendmail_send(program("hangs", "exec sleep 120"),
+	    "g@x.test", "bob@x.test", "x\n", 2, 1, &down, &e), MQ_IO);
+	assert_int_equal(down, 1);
+	assert_non_null(strstr(e.msg, "did not finish within 1 seconds"));
+	assert_true(time(NULL) - t0 < 100);	/* killed, not waited for */
+}
+
+static void
+test_an_option_is_no_address(void **state)
+{
+	struct mq_err e;
+	int down = 1;
+
+	(void)state;
+	assert_int_equal(mq_sendmail_send(program("never", "touch \"$0.ran\""),
+	    "g@x.test", "-oQ/tmp", "x\n", 2, 10, &down, &e), MQ_REFUSED);
+	assert_int_equal(down, 0);
+	assert_non_null(strstr(e.msg, "starts with '-'"));
+	{
+		char ran[300];
+
+		snprintf(ran, sizeof(ran), "%s/never.ran", dir);
+		assert_int_not_equal(access(ran, F_OK), 0);
+	}
+}
+
+static int
+setup(void **state)
+{
+	(void)state;
+	return mkdtemp(dir) == NULL ? -1 : 0;
+}
+
+static int
+teardown(void **state)
+{
+	char cmd[300];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_a_large_message_goes_whole_with_lf),
+		cmocka_unit_test(test_exit_statuses),
+		cmocka_unit_test(test_a_program_that_reads_nothing_fails_the_send),
+		cmocka_unit_test(test_a_silent_program_is_killed_at_the_timeout),
+		cmocka_unit_test(test_an_option_is_no_address),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
