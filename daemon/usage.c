@@ -41,8 +41,8 @@ static const struct {
 	  "entries, round and phase, the next deadline and whom it waits for.\n"
 	  "Below them (not with --json), a \"Mail in:\" line when the IMAP mailbox\n"
 	  "cannot be read (the replies and the deadlines wait), and \"Mail out:\"\n"
-	  "lines when the SMTP server takes no mail, mails wait for another try,\n"
-	  "or dead letters are kept." },
+	  "lines when the SMTP server or sendmail takes no mail, mails wait for\n"
+	  "another try, or dead letters are kept." },
 	{ "view", "view GAME PLAYER|public|admin [--json]",
 	  "What PLAYER sees now, in short: the board and what is theirs alone\n"
 	  "(public: what everyone sees; admin: everything, every secret as state\n"

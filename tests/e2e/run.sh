@@ -9,8 +9,10 @@
 # commitment a bot was shown is opened and recomputes, the seed matches the
 # welcome mail's commitment. A second game loses OpenSMTPD midway (mail waits
 # in the spool, goes when it is back) and has Dovecot restarted (the daemon
-# carries on). A third game is The Masquerade, five players in turn, checked
-# the same way (it has no secret moves: the seed is its only commitment).
+# carries on). A third game is The Masquerade, five players in turn, its
+# mail sent through OpenSMTPD's own sendmail program (outbound = sendmail),
+# checked the same way (it has no secret moves: the seed is its only
+# commitment).
 # Everything runs in one temporary folder; every server started
 # here is stopped on any exit. `make e2e` runs it alone, `make test` with
 # the rest; E2E_KEEP=1 keeps the temporary folder even when all passes.
@@ -225,7 +227,31 @@ cat "$T/bots2.log"
 checks=$((checks + 1))
 finish_game "$G2" 1	# OpenSMTPD was stopped and started again
 
-# 7. The Masquerade, five players in turn, by the same mail and servers.
+# 7. The Masquerade, five players in turn, by the same servers, its mail
+# sent through OpenSMTPD's own sendmail (outbound = sendmail) rather than
+# over SMTP. smtpd runs in a mount namespace of its own (mailstack.sh), its
+# control socket on its own /run: the program is run there. As root; where
+# smtpd shares ours, as is.
+kill "$SERVE_PID"
+wait "$SERVE_PID" || fail "masqued serve exited with status $? (before the switch to sendmail)"
+SERVE_PID=""
+mkdir -p "$T/bin"
+ln -s "$(command -v smtpctl || echo /usr/sbin/smtpctl)" "$T/bin/sendmail"	# smtpctl is sendmail by that name
+cat >"$T/sendmail" <<EOF
+#!/bin/sh
+# OpenSMTPD's sendmail, in the namespace of the smtpd of $S
+. "$S/env"
+if [ "\$(readlink /proc/\$SMTPD_PID/ns/mnt)" != "\$(readlink /proc/self/ns/mnt)" ]; then
+	exec nsenter -t "\$SMTPD_PID" -m -- "$T/bin/sendmail" "\$@"
+fi
+exec "$T/bin/sendmail" "\$@"
+EOF
+chmod 0755 "$T/sendmail"
+sed -i -e 's/^outbound = smtp$/outbound = sendmail/' -e "s#^smtp_url = .*#sendmail_path = $T/sendmail#" "$D/masqued.conf"
+$A -C "$D" serve >>"$T/serve.log" 2>&1 &
+SERVE_PID=$!
+wait_for 30 "the daemon serves again, sending through sendmail" -- \
+    grep -q "serving $D: imap in, sendmail out" "$T/serve.log"
 G3=$($A -C "$D" new masquerade --player alice=alice@pbem.test \
     --player bob=bob@pbem.test --player carol=carol@pbem.test \
     --player dave=dave@pbem.test --player erin=erin@pbem.test) ||
@@ -235,6 +261,15 @@ $PY tests/e2e/bots.py play "$T/bots" "$R" "$D" "$G3" "$S/env" \
     { cat "$T/bots3.log" >&2; fail "game $G3 (masquerade) was not played to its end"; }
 cat "$T/bots3.log"
 checks=$((checks + 1))
+# its mail went by sendmail: smtpd logs a local submission (the socket's,
+# not a TCP session's) for each, and never spoke SMTP for them
+n=$(grep -c "^masqued [0-9-]* [0-9:]*: sent $G3-" "$T/serve.log")
+[ "$n" -gt 20 ] || fail "only $n mail(s) of $G3 sent"
+l=$(grep -c "smtp connected address=local" "$S/smtpd.log")
+[ "$l" -ge "$n" ] ||
+    fail "OpenSMTPD took $l local submission(s) (sendmail), not one for each of $G3's $n mail(s)"
+echo "e2e: $n mail(s) of $G3 went through OpenSMTPD's sendmail"
+checks=$((checks + 2))
 export E2E_NO_COMMITMENTS=1	# its moves are public: none to check
 finish_game "$G3"
 unset E2E_NO_COMMITMENTS
