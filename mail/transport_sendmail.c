@@ -70,80 +70,87 @@ first_line(const struct mq_buf *said, char *out, size_t n)
 	out[k] = '\0';
 }
 
-/* Feed msg to *fd_in and read *fd_out into said until both are done (each
- * closed and made -1) or the deadline; 0, or -1 on the timeout. */
+/* Read what fd holds now into said (its first 4 KiB); 1 at its end. */
 static int
-converse(int *fdp_in, int *fdp_out, const struct mq_buf *msg,
-    struct mq_buf *said, long long deadline)
+drain(int fd, struct mq_buf *said)
 {
-	int fd_in = *fdp_in, fd_out = *fdp_out;
-	size_t pos = 0;
 	char buf[1024];
 	ssize_t k;
-	int rc;
 
-	while (fd_in >= 0 || fd_out >= 0) {
-		struct pollfd p[2];
-		int np = 0, wait_ms = (int)(deadline - now_ms());
-
-		if (wait_ms <= 0)
-			return -1;
-		if (fd_in >= 0)
-			p[np++] = (struct pollfd){ fd_in, POLLOUT, 0 };
-		if (fd_out >= 0)
-			p[np++] = (struct pollfd){ fd_out, POLLIN, 0 };
-		if ((rc = poll(p, (nfds_t)np, wait_ms)) < 0 && errno != EINTR)
-			return -1;
-		if (rc <= 0)
+	for (;;) {
+		k = read(fd, buf, sizeof(buf));
+		if (k > 0) {
+			if (said->len < 4096)
+				mq_buf_add(said, buf, (size_t)k);
 			continue;
-		for (int i = 0; i < np; i++) {
-			if (p[i].revents == 0)
-				continue;
-			if (p[i].fd == fd_in) {
-				k = write(fd_in, msg->data + pos, msg->len - pos);
-				if (k > 0)
-					pos += (size_t)k;
-				/* all written, or the reader gone: its
-				 * status says the rest */
-				if (pos == msg->len || (k < 0 && errno != EAGAIN &&
-				    errno != EINTR)) {
-					close(fd_in);
-					fd_in = *fdp_in = -1;
-				}
-			} else {
-				k = read(fd_out, buf, sizeof(buf));
-				if (k > 0 && said->len < 4096)
-					mq_buf_add(said, buf, (size_t)k);
-				if (k == 0 || (k < 0 && errno != EAGAIN &&
-				    errno != EINTR)) {
-					close(fd_out);
-					fd_out = *fdp_out = -1;
-				}
-			}
 		}
+		if (k < 0 && errno == EINTR)
+			continue;
+		return k == 0 || errno != EAGAIN;
 	}
-	return 0;
 }
 
-/* the program's status, waited for until the deadline, then killed */
+/*
+ * Feed msg to *fd_in and read *fd_out into said until the program exits
+ * (its status into *status), or the deadline: 0, or -1 on the timeout (the
+ * program still runs). Its exit ends it, not the end of its output: a
+ * program may leave a process of its own behind (a background delivery)
+ * that holds the output open. Each fd closed is made -1.
+ */
 static int
-reap(pid_t pid, long long deadline, int *status)
+converse(pid_t pid, int *fd_in, int *fd_out, const struct mq_buf *msg,
+    struct mq_buf *said, long long deadline, int *status)
 {
+	size_t pos = 0;
+	ssize_t k;
 	pid_t r;
 
 	for (;;) {
-		r = waitpid(pid, status, WNOHANG);
-		if (r == pid)
-			return 0;
-		if (r < 0 && errno != EINTR)
-			return -1;
-		if (now_ms() >= deadline) {
-			kill(pid, SIGKILL);
-			while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+		struct pollfd p[2];
+		int np = 0, wait_ms, rc;
+
+		/* all written (or the reader gone): has it exited? */
+		if (*fd_in < 0) {
+			while ((r = waitpid(pid, status, WNOHANG)) < 0 &&
+			    errno == EINTR)
 				;
-			return -1;
+			if (r == pid || r < 0) {
+				if (*fd_out >= 0)
+					drain(*fd_out, said);
+				return r == pid ? 0 : -1;
+			}
 		}
-		nanosleep(&(struct timespec){ 0, 5 * 1000 * 1000 }, NULL);
+		if ((wait_ms = (int)(deadline - now_ms())) <= 0)
+			return -1;
+		if (*fd_in < 0 && wait_ms > 20)
+			wait_ms = 20;	/* to see its exit soon */
+		if (*fd_in >= 0)
+			p[np++] = (struct pollfd){ *fd_in, POLLOUT, 0 };
+		if (*fd_out >= 0)
+			p[np++] = (struct pollfd){ *fd_out, POLLIN, 0 };
+		if (np == 0) {
+			nanosleep(&(struct timespec){ 0, wait_ms * 1000000L }, NULL);
+			continue;
+		}
+		if ((rc = poll(p, (nfds_t)np, wait_ms)) <= 0)
+			continue;	/* EINTR, or time to look again */
+		for (int i = 0; i < np; i++) {
+			if (p[i].revents == 0)
+				continue;
+			if (p[i].fd == *fd_in) {
+				k = write(*fd_in, msg->data + pos, msg->len - pos);
+				if (k > 0)
+					pos += (size_t)k;
+				if (pos == msg->len || (k < 0 && errno != EAGAIN &&
+				    errno != EINTR)) {
+					close(*fd_in);
+					*fd_in = -1;
+				}
+			} else if (drain(*fd_out, said)) {
+				close(*fd_out);
+				*fd_out = -1;
+			}
+		}
 	}
 }
 
@@ -202,13 +209,12 @@ mq_sendmail_send(const char *path, const char *from, const char *rcpt,
 	fcntl(in[1], F_SETFL, O_NONBLOCK);
 	fcntl(out[0], F_SETFL, O_NONBLOCK);
 	deadline = now_ms() + timeout_s * 1000;
-	rc = converse(&in[1], &out[0], &msg, &said, deadline);
-	if (rc != 0) {
+	if ((rc = converse(pid, &in[1], &out[0], &msg, &said, deadline,
+	    &status)) != 0) {
 		kill(pid, SIGKILL);
 		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 			;
-	} else
-		rc = reap(pid, deadline, &status);
+	}
 	sigaction(SIGPIPE, &old, NULL);
 	first_line(&said, line, sizeof(line));
 	if (rc != 0) {

@@ -5,8 +5,10 @@
  * together, so one larger than a pipe's buffer does not block); the exit
  * statuses map as sysexits.h says (67 refused for good, 75 down); a
  * program that reads nothing and exits is a failure, not a SIGPIPE that
- * kills the daemon; one silent past the timeout is killed and said so; an
- * address that reads as an option is never passed.
+ * kills the daemon; one silent past the timeout is killed and said so; one
+ * that leaves a process behind holding its output (a background delivery)
+ * is done when it exits; an address that reads as an option is never
+ * passed.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -129,6 +131,20 @@ test_a_silent_program_is_killed_at_the_timeout(void **state)
 }
 
 static void
+test_a_process_left_behind_does_not_hold_the_send(void **state)
+{
+	struct mq_err e;
+	int down = 1;
+
+	(void)state;
+	/* its sleep keeps the output pipe open for 60 s after it exits */
+	assert_int_equal(mq_sendmail_send(program("forks", "cat >/dev/null; "
+	    "echo queued >&2; sleep 60 & exit 0"), "g@x.test", "bob@x.test",
+	    "x\n", 2, 5, &down, &e), 0);
+	assert_int_equal(down, 0);
+}
+
+static void
 test_an_option_is_no_address(void **state)
 {
 	struct mq_err e;
@@ -172,6 +188,7 @@ main(void)
 		cmocka_unit_test(test_exit_statuses),
 		cmocka_unit_test(test_a_program_that_reads_nothing_fails_the_send),
 		cmocka_unit_test(test_a_silent_program_is_killed_at_the_timeout),
+		cmocka_unit_test(test_a_process_left_behind_does_not_hold_the_send),
 		cmocka_unit_test(test_an_option_is_no_address),
 	};
 
