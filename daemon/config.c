@@ -172,8 +172,12 @@ take_secret(struct mq_config *c, const char *key, const char *val, int line)
 	else if ((v = getenv(val)) == NULL || *v == '\0')
 		rc = mq_fail(&e, MQ_REFUSED, "masqued.conf line %d: %s names "
 		    "the variable %s, which is not set.", line, key, val);
-	else
+	else {
 		snprintf(dst, sizeof(c->imap_password), "%s", v);
+		/* for a program masqued runs, not to see it (sendmail) */
+		snprintf(c->secret_env[key[0] == 'i' ? 0 : 1],
+		    sizeof(c->secret_env[0]), "%s", val);
+	}
 	if (rc != 0 && c->secret_err.code == 0)
 		c->secret_err = e;
 }

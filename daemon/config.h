@@ -26,6 +26,7 @@ struct mq_config {
 	char sendmail_path[512];		/* outbound = sendmail */
 	char imap_password[256], smtp_password[256];
 	int imap_secret, smtp_secret;	/* a password key was given */
+	char secret_env[2][128];	/* imap's, smtp's *_password_env, or "" */
 	struct mq_err secret_err;	/* a password that could not be had */
 	int tls;
 	char from[320], reply_local[64], reply_domain[256];

@@ -84,6 +84,13 @@ int mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
  * marker that it was then failed (a disk out of inodes). */
 int mq_notify_host_spooled(struct mq_daemon *d, const char *key,
     const char *subject, const char *text, int *spooled, struct mq_err *err);
+/* text into out, each command line in it ("masqued admin ...", verify,
+ * games, log, export) naming the data folder: "masqued -C DIR admin ...",
+ * DIR absolute and quoted for the shell, so that the host can copy it into
+ * a shell anywhere. A folder whose name is not UTF-8 is left out (the
+ * mail must be). 0, or -1 out of memory. */
+int mq_notify_host_commands(const char *datadir, const char *text,
+    struct mq_buf *out);
 /* Whether the host was told of key already (or there is no host to tell). */
 int mq_notify_host_told(const struct mq_daemon *d, const char *key);
 /* Whether key's marker is there, admin or none; and the marker made,

@@ -17,6 +17,7 @@
 #include "daemon/notify.h"
 #include "daemon/spool.h"
 #include "fileio.h"
+#include "mail/mime_charset.h"
 #include "mail/mime_out.h"
 #include "mail/refusal_i18n.h"
 
@@ -129,8 +130,9 @@ shell_word(const char *s, struct mq_buf *out)
 	mq_buf_putc(out, '\'');
 }
 
-static int
-name_datadir(const char *datadir, const char *text, struct mq_buf *out)
+int
+mq_notify_host_commands(const char *datadir, const char *text,
+    struct mq_buf *out)
 {
 	char abs[PATH_MAX];
 	const char *p = text, *dir = datadir;
@@ -138,6 +140,9 @@ name_datadir(const char *datadir, const char *text, struct mq_buf *out)
 
 	if (realpath(datadir, abs) != NULL)
 		dir = abs;
+	/* the mail must be UTF-8: a folder named otherwise is left out */
+	if (!mq_mime_utf8_valid(dir, strlen(dir)))
+		return mq_buf_puts(out, text) ? -1 : 0;
 	while (*p != '\0') {
 		const char *m = strstr(p, "masqued ");
 
@@ -145,7 +150,10 @@ name_datadir(const char *datadir, const char *text, struct mq_buf *out)
 			break;
 		mq_buf_add(out, p, (size_t)(m - p) + 8);
 		p = m + 8;
-		if (m != text && strchr(" \n`(", m[-1]) == NULL)
+		/* after a space, a quote or a bracket, ASCII or not (the
+		 * catalogs' full-width "（masqued log") */
+		if (m != text && strchr(" \n`(", m[-1]) == NULL &&
+		    (unsigned char)m[-1] < 0x80)
 			continue;
 		for (i = 0; host_commands[i] != NULL; i++)
 			if (strncmp(p, host_commands[i],
@@ -187,7 +195,8 @@ mq_notify_host_spooled(struct mq_daemon *d, const char *key,
 	if ((rc = host_words(d, HOST_BANNER, &body, err)) != 0 ||
 	    (rc = mq_buf_puts(&body, "\n\n")) != 0 ||
 	    (rc = host_words(d, text, &words, err)) != 0 ||
-	    (rc = name_datadir(d->conf.datadir, mq_buf_str(&words), &body)) != 0 ||
+	    (rc = mq_notify_host_commands(d->conf.datadir, mq_buf_str(&words),
+	    &body)) != 0 ||
 	    (rc = mq_buf_puts(&body, "\n")) != 0 ||
 	    (rc = host_words(d, subject, &subj, err)) != 0) {
 		mq_buf_free(&body);

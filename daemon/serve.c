@@ -677,7 +677,7 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	uint32_t validity, cur_validity, last, next, *uids = NULL;
 	size_t n = 0, i, flagged = 0;
 	struct reread w = { 0, 0, 0 };
-	int rc, first, lost, held = 0, renumbered = 0, reached = 0;
+	int rc, first, lost, held = 0, renumbered = 0, reached = 0, refused = 0;
 
 	memset(&c, 0, sizeof(c));
 	c.url = d->conf.imap_url;
@@ -692,7 +692,6 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	if ((rc = mq_imap_s_status(s, &validity, &next, err)) != 0)
 		goto out;
 	reached = 1;
-	mq_inbound_up(d);
 	if (first) {
 		rc = imap_first_pass(d, s, c.mailbox ? c.mailbox : "INBOX",
 		    validity, err);
@@ -721,8 +720,10 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 		last = 0;
 		renumbered = 1;
 	}
-	if ((rc = mq_imap_s_search_after(s, last, &uids, &n, err)) != 0)
+	if ((rc = mq_imap_s_search_after(s, last, &uids, &n, err)) != 0) {
+		refused = !mq_imap_s_unreached(s);
 		goto out;
+	}
 	/* not after a cursor of "0 0", which the host wrote to have the
 	 * mailbox read from its start and answered */
 	if (lost || renumbered || (cur_validity != 0 && validity != cur_validity))
@@ -751,13 +752,19 @@ out:
 	d->rereading = 0;
 	free(uids);
 	/* An outage is no failure of the pass: nothing is lost, the cursor
-	 * holds, and the next pass tries again (serve --once exits 0). */
+	 * holds, and the next pass tries again (serve --once exits 0). It
+	 * ends with a pass that reads the mailbox: one that fails after the
+	 * server's first answer keeps its start (the host is told after an
+	 * hour of it, not never). */
 	if (rc && mq_imap_s_unreached(s)) {
 		mq_inbound_down(d, err->msg, 0, 0);
 		d->inbox_unread = 1;
 		rc = 0;
-	} else if (rc && !reached)
-		mq_inbound_down(d, err->msg, 1, 1);	/* a refused login, TLS */
+	} else if (rc && (!reached || refused))
+		mq_inbound_down(d, err->msg, 1, 1);	/* a refused login, TLS,
+							 * mailbox, search */
+	else if (rc == 0)
+		mq_inbound_up(d);
 	mq_imap_close(s);
 	return rc;
 }

@@ -612,38 +612,66 @@ flush_smtp(const struct mq_config *c, struct mq_refusals *words,
 
 /*
  * Through the local sendmail program, one mail at a time, as over SMTP: a
- * program that takes no mail at all (a local MTA down, EX_TEMPFAIL, a
- * program missing) is an outage, and the rest wait untried; a mail it
- * refuses for good (no such user or host) is a dead letter.
+ * program that takes no mail at all (EX_TEMPFAIL, one that cannot be run)
+ * is an outage, and the rest wait untried; a mail it refuses for good (no
+ * such user or host) is a dead letter. Another failure may be the mail's
+ * own (Postfix's sendmail exits EX_UNAVAILABLE for one too big) or the
+ * program's: the next mail tells. Taken, the first failure was its mail's
+ * (a try counted, a dead letter in the end), and the others go on; failing
+ * too, it is an outage. Counted as the program's, one bad mail would hold
+ * every mail after it for good; as the mail's, a broken MTA would make
+ * every mail a dead letter.
  */
 static void
 flush_sendmail(const struct mq_config *c, struct mq_refusals *words,
     const char *dir, char **names, size_t n,
     const struct retries *r, long long now, struct mq_spool_stats *st)
 {
-	struct outgoing o;
-	struct mq_err e;
+	struct mq_sendmail_conf sc = { c->sendmail_path, c->envelope, 0,
+	    { c->secret_env[0], c->secret_env[1] } };
+	struct outgoing o, doubt;
+	struct mq_err e, doubt_e;
 	size_t i;
-	int rc, down, took = 0;
+	int rc, down, took = 0, doubting = 0;
 
 	for (i = 0; i < n; i++) {
 		if (load(dir, names[i], r, now, 1, &o, st) == OUT_BROKEN)
 			mq_spool_tell_broken(c, words, names[i], now);
 		if (o.state != OUT_READY)
 			continue;
-		rc = mq_sendmail_send(c->sendmail_path, c->envelope, o.rcpt,
-		    o.raw, o.len, 0, &down, &e);
+		rc = mq_sendmail_send(&sc, o.rcpt, o.raw, o.len, &down, &e);
 		if (rc == 0) {
 			if (!took++)
 				mq_spool_outage_over(c, words, now);
+			if (doubting) {		/* its failure was its own */
+				failed(c, words, dir, &doubt, now, MQ_IO,
+				    &doubt_e, st);
+				free(doubt.file);
+				doubting = 0;
+			}
 			sent(dir, &o, st, NULL);
-		} else if (down) {
-			mq_spool_outage(c, now, e.msg, n - i, st);
-			free(o.file);
-			break;
-		} else
+		} else if (rc == MQ_REFUSED) {
 			failed(c, words, dir, &o, now, rc, &e, st);
+		} else if (down || doubting) {
+			/* the program's: this one and the rest wait untried,
+			 * and the one in doubt too */
+			mq_spool_outage(c, now, doubting && !down ? doubt_e.msg :
+			    e.msg, n - i + (size_t)doubting, st);
+			if (doubting)
+				free(doubt.file);
+			free(o.file);
+			return;
+		} else {
+			doubt = o;	/* the next mail tells whose it was */
+			doubt_e = e;
+			doubting = 1;
+			continue;	/* its file kept */
+		}
 		free(o.file);
+	}
+	if (doubting) {		/* no mail after it to tell: counted as its own */
+		failed(c, words, dir, &doubt, now, MQ_IO, &doubt_e, st);
+		free(doubt.file);
 	}
 }
 

@@ -65,8 +65,11 @@ first_line(const struct mq_buf *said, char *out, size_t n)
 
 	while (*s == '\n' || *s == ' ')
 		s++;
+	/* ASCII only: it goes into the host's mail, which must be UTF-8,
+	 * and a line cut short could end inside a character */
 	for (; *s != '\0' && *s != '\n' && k + 1 < n; s++)
-		out[k++] = (unsigned char)*s < 0x20 ? ' ' : *s;
+		out[k++] = (unsigned char)*s < 0x20 ? ' ' :
+		    (unsigned char)*s >= 0x7f ? '?' : *s;
 	out[k] = '\0';
 }
 
@@ -91,15 +94,15 @@ drain(int fd, struct mq_buf *said)
 }
 
 /*
- * Feed msg to *fd_in and read *fd_out into said until the program exits
- * (its status into *status), or the deadline: 0, or -1 on the timeout (the
- * program still runs). Its exit ends it, not the end of its output: a
+ * Feed msg to *fd_in (*written: the bytes it took) and read *fd_out into
+ * said until the program exits (its status into *status), or the
+ * deadline: 0, or -1 on the timeout (the program still runs). Its exit ends it, not the end of its output: a
  * program may leave a process of its own behind (a background delivery)
  * that holds the output open. Each fd closed is made -1.
  */
 static int
 converse(pid_t pid, int *fd_in, int *fd_out, const struct mq_buf *msg,
-    struct mq_buf *said, long long deadline, int *status)
+    size_t *written, struct mq_buf *said, long long deadline, int *status)
 {
 	size_t pos = 0;
 	ssize_t k;
@@ -140,7 +143,7 @@ converse(pid_t pid, int *fd_in, int *fd_out, const struct mq_buf *msg,
 			if (p[i].fd == *fd_in) {
 				k = write(*fd_in, msg->data + pos, msg->len - pos);
 				if (k > 0)
-					pos += (size_t)k;
+					*written = pos += (size_t)k;
 				if (pos == msg->len || (k < 0 && errno != EAGAIN &&
 				    errno != EINTR)) {
 					close(*fd_in);
@@ -154,90 +157,115 @@ converse(pid_t pid, int *fd_in, int *fd_out, const struct mq_buf *msg,
 	}
 }
 
+/* The child: the message on stdin, its answers on stdout and stderr, the
+ * passwords' variables gone, then the program. The pipes' ends are first
+ * moved above 2: pipe2 hands back 0, 1 or 2 when the daemon was started
+ * with one closed, and dup2 onto itself would leave it close-on-exec. */
+static void
+run_child(const struct mq_sendmail_conf *c, const char *rcpt, int rd, int wr)
+{
+	int i0 = fcntl(rd, F_DUPFD_CLOEXEC, 3), o1 = fcntl(wr, F_DUPFD_CLOEXEC, 3);
+
+	if (i0 < 0 || o1 < 0 || dup2(i0, 0) < 0 || dup2(o1, 1) < 0 ||
+	    dup2(o1, 2) < 0)
+		_exit(127);
+	signal(SIGPIPE, SIG_DFL);
+	signal(SIGCHLD, SIG_DFL);
+	for (int k = 0; k < 2; k++)
+		if (c->hide[k] != NULL && c->hide[k][0] != '\0')
+			unsetenv(c->hide[k]);
+	execl(c->path, c->path, "-i", "-f", c->from, "--", rcpt, (char *)NULL);
+	dprintf(2, "cannot run %s: %s\n", c->path, strerror(errno));
+	_exit(127);
+}
+
 int
-mq_sendmail_send(const char *path, const char *from, const char *rcpt,
-    const char *raw, size_t len, long timeout_s, int *down,
-    struct mq_err *err)
+mq_sendmail_send(const struct mq_sendmail_conf *c, const char *rcpt,
+    const char *raw, size_t len, int *down, struct mq_err *err)
 {
 	struct mq_buf msg = MQ_BUF_INIT, said = MQ_BUF_INIT;
-	struct sigaction ign, old;
-	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, status = 0, rc = 0;
+	struct sigaction dfl, old_pipe, old_chld;
+	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, status = 0, rc = 0, code;
+	long timeout_s = c->timeout_s > 0 ? c->timeout_s : MQ_TRANSPORT_TIMEOUT;
+	size_t written = 0;
 	long long deadline;
 	char line[300];
-	pid_t pid;
+	pid_t pid = -1;
 
 	*down = 0;
-	if (timeout_s <= 0)
-		timeout_s = MQ_TRANSPORT_TIMEOUT;
 	/* an address that reads as an option is no address */
-	if (rcpt[0] == '-' || from[0] == '-')
+	if (rcpt[0] == '-' || c->from[0] == '-')
 		return mq_fail(err, MQ_REFUSED, "The address %s cannot be given "
 		    "to sendmail: it starts with '-'.", rcpt[0] == '-' ? rcpt :
-		    from);
+		    c->from);
 	if (lf_copy(raw, len, &msg) != 0) {
 		mq_buf_free(&msg);
 		*down = 1;
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	}
 	if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0) {
-		rc = mq_fail_errno(err, MQ_IO, "Cannot make a pipe to %s", path);
+		rc = mq_fail_errno(err, MQ_IO, "Cannot make a pipe to %s", c->path);
 		*down = 1;
 		goto out;
 	}
-	memset(&ign, 0, sizeof(ign));
-	ign.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &ign, &old);
+	/* a closed pipe fails a write, not the daemon; and the program's exit
+	 * is ours to wait for, even where SIGCHLD came ignored (its status
+	 * would be lost, and a mail taken seem not to be) */
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &dfl, &old_pipe);
+	dfl.sa_handler = SIG_DFL;
+	sigaction(SIGCHLD, &dfl, &old_chld);
 	if ((pid = fork()) < 0) {
-		rc = mq_fail_errno(err, MQ_IO, "Cannot run %s", path);
+		rc = mq_fail_errno(err, MQ_IO, "Cannot run %s", c->path);
 		*down = 1;
-		sigaction(SIGPIPE, &old, NULL);
-		goto out;
+		goto restore;
 	}
-	if (pid == 0) {
-		/* the child: stdin the message, stdout and stderr to us */
-		if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 ||
-		    dup2(out[1], 2) < 0)
-			_exit(127);
-		signal(SIGPIPE, SIG_DFL);
-		execl(path, path, "-i", "-f", from, "--", rcpt, (char *)NULL);
-		dprintf(2, "cannot run %s: %s\n", path, strerror(errno));
-		_exit(127);
-	}
+	if (pid == 0)
+		run_child(c, rcpt, in[0], out[1]);
 	close(in[0]);
 	close(out[1]);
 	in[0] = out[1] = -1;
 	fcntl(in[1], F_SETFL, O_NONBLOCK);
 	fcntl(out[0], F_SETFL, O_NONBLOCK);
 	deadline = now_ms() + timeout_s * 1000;
-	if ((rc = converse(pid, &in[1], &out[0], &msg, &said, deadline,
-	    &status)) != 0) {
+	if ((rc = converse(pid, &in[1], &out[0], &msg, &written, &said,
+	    deadline, &status)) != 0) {
 		kill(pid, SIGKILL);
 		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 			;
 	}
-	sigaction(SIGPIPE, &old, NULL);
+restore:
+	sigaction(SIGPIPE, &old_pipe, NULL);
+	sigaction(SIGCHLD, &old_chld, NULL);
+	if (pid < 0)
+		goto out;
 	first_line(&said, line, sizeof(line));
-	if (rc != 0) {
+	code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	if (code == 0 && written < msg.len) {
+		/* it stopped reading, yet says it took the mail: a part of it */
+		rc = mq_fail(err, MQ_IO, "%s exited 0 having read %zu of the %zu "
+		    "bytes of the mail to %s", c->path, written, msg.len, rcpt);
+	} else if (code == 0) {
+		rc = 0;		/* even at the deadline: it took the mail */
+	} else if (rc != 0) {
 		*down = 1;
 		rc = mq_fail(err, MQ_IO, "%s did not finish within %ld seconds "
-		    "for the mail to %s", path, timeout_s, rcpt);
-	} else if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-		rc = 0;
-	} else if (WIFEXITED(status) && (WEXITSTATUS(status) == EX_DATAERR ||
-	    WEXITSTATUS(status) == EX_NOUSER || WEXITSTATUS(status) == EX_NOHOST)) {
+		    "for the mail to %s", c->path, timeout_s, rcpt);
+	} else if (code == EX_DATAERR || code == EX_NOUSER || code == EX_NOHOST) {
 		rc = mq_fail(err, MQ_REFUSED, "%s refused the mail to %s (exit "
-		    "%d)%s%s", path, rcpt, WEXITSTATUS(status), line[0] ? ": " :
-		    "", line);
-	} else {
+		    "%d)%s%s", c->path, rcpt, code, line[0] ? ": " : "", line);
+	} else if (code < 0) {
 		*down = 1;
-		if (WIFEXITED(status))
-			rc = mq_fail(err, MQ_IO, "%s took no mail (exit %d%s)%s%s",
-			    path, WEXITSTATUS(status), WEXITSTATUS(status) ==
-			    EX_TEMPFAIL ? ", try again later" : "", line[0] ?
-			    ": " : "", line);
-		else
-			rc = mq_fail(err, MQ_IO, "%s was killed by signal %d",
-			    path, WTERMSIG(status));
+		rc = mq_fail(err, MQ_IO, "%s was killed by signal %d", c->path,
+		    WTERMSIG(status));
+	} else {
+		/* not running at all, or saying try later: the program's state,
+		 * not the mail's; another status may be this mail's alone */
+		*down = code == EX_TEMPFAIL || code == 126 || code == 127;
+		rc = mq_fail(err, MQ_IO, "%s took no mail (exit %d%s)%s%s",
+		    c->path, code, code == EX_TEMPFAIL ? ", try again later" : "",
+		    line[0] ? ": " : "", line);
 	}
 out:
 	for (int i = 0; i < 2; i++) {

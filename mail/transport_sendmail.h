@@ -9,10 +9,15 @@
  *	0		taken.
  *	MQ_REFUSED	EX_DATAERR, EX_NOUSER, EX_NOHOST: the MTA will never
  *			take it; dead-letter it.
- *	MQ_IO		anything else (EX_TEMPFAIL, EX_UNAVAILABLE, a program
- *			that cannot be run, killed, or silent past the
- *			timeout): the MTA takes no mail now, and *down is set:
- *			the next message would only fail the same way.
+ *	MQ_IO		anything else. *down is set when the program takes
+ *			no mail at all now (EX_TEMPFAIL, it cannot be run, it
+ *			was killed or silent past the timeout): the next
+ *			message would only fail the same way. Another status
+ *			(EX_UNAVAILABLE, say: Postfix's for a mail too big)
+ *			may be this message's alone: *down is 0, and the
+ *			caller tells by the next message. A program that
+ *			exits 0 having read only a part of the message fails
+ *			so too.
  * A refusal's sentence carries the first line the program wrote.
  */
 #ifndef MQ_TRANSPORT_SENDMAIL_H
@@ -22,8 +27,15 @@
 
 #include "err.h"
 
-int	mq_sendmail_send(const char *path, const char *from, const char *rcpt,
-	    const char *raw, size_t len, long timeout_s, int *down,
-	    struct mq_err *err);
+struct mq_sendmail_conf {
+	const char	*path;		/* the program, from / */
+	const char	*from;		/* the envelope sender, -f */
+	long		 timeout_s;	/* 0: MQ_TRANSPORT_TIMEOUT */
+	const char	*hide[2];	/* variables it must not see (the
+					 * passwords'), or NULL */
+};
+
+int	mq_sendmail_send(const struct mq_sendmail_conf *c, const char *rcpt,
+	    const char *raw, size_t len, int *down, struct mq_err *err);
 
 #endif

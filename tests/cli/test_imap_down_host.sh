@@ -3,7 +3,8 @@
 # cannot be read, since no deadline passes meanwhile (inbound_outage.h): an
 # IMAP server out of reach for an hour, once; one that refuses the login, at
 # once (only the host can mend it), once more in the same outage; and the
-# outage's end, to a host told of it. An outage shorter than an hour mails
+# outage's end, to a host told of it. A server that answers and then fails
+# (its search broken off, or refused) is the same outage. An outage shorter than an hour mails
 # nobody. No mail holds the password. The server is tests/data/fake_imap.py;
 # the host's mails go to the outbox Maildir.
 . tests/cli/lib.sh
@@ -92,6 +93,31 @@ MASQUED_NOW=$((T0 + 16200)) expect 0 "serve, back after half an hour" -- $M -C $
 err_has "inbound: the IMAP server answers again; the mailbox was unread since 2026-09-21 18:13 UTC"
 [ "$(notices 'cannot be read')" = 2 ] || fail "the host told of a half-hour outage"; ok
 [ "$(notices 'is read again')" = 1 ] || fail "the host told of a half-hour outage's end"; ok
+
+# a server that answers, then breaks off its search: the outage keeps its
+# start across those passes (each used to end it at the first answer and
+# begin it again, and the hour never came), and the host hears of it
+X=$((T0 + 20000))
+fake_imap FAKE_IMAP_SEARCH=drop
+imap_here
+MASQUED_NOW=$X expect 0 "serve, the search broken off" -- $M -C $I serve --once
+err_has "the mailbox is unread since 2026-09-21 19:46 UTC"
+MASQUED_NOW=$((X + 3600)) expect 0 "serve, the search broken off an hour on" -- $M -C $I serve --once
+err_has "the mailbox is unread since 2026-09-21 19:46 UTC"
+grep -q "answers again" $T/err && { cat $T/err; fail "a pass that did not read the mailbox ended the outage"; }; ok
+[ "$(notices 'cannot be read')" = 3 ] || fail "the host not told of an hour's outage after the server's first answer"; ok
+# a server that refuses the search: the host's to mend, told at once
+fake_imap FAKE_IMAP_SEARCH=no
+imap_here
+MASQUED_NOW=$((X + 3660)) expect 4 "serve, the search refused" -- $M -C $I serve --once
+err_has "the mailbox is unread since 2026-09-21 19:46 UTC"
+[ "$(notices 'cannot be read')" = 4 ] || fail "the host not told of a refused search"; ok
+notice_body 'cannot be read'
+notice_has "the server refuses it." "the search was refused"
+fake_imap
+imap_here
+MASQUED_NOW=$((X + 3720)) expect 0 "serve, the search answered" -- $M -C $I serve --once
+[ "$(notices 'is read again')" = 2 ] || fail "the host not told of the second outage's end"; ok
 expect 0 "verify" -- $M -C $I verify $G
 kill $IMAP_PID 2>/dev/null; wait $IMAP_PID 2>/dev/null
 done_checks

@@ -7,7 +7,9 @@
 # that takes no mail at all (exit 75, or one that cannot be run) is an
 # outage, as an SMTP server down is: the mails wait untried, `games` says
 # since when, and when it takes mail again the host hears of an outage of
-# an hour or more. The program's path comes from the config and must be
+# an hour or more. A failure that may be one mail's own (69, a mail too
+# big) is told by the next mail: taken, it was (a try counted, the others
+# go); failing too, it is an outage. The program's path comes from the config and must be
 # absolute (test_config.sh).
 . tests/cli/lib.sh
 D=$T/data
@@ -72,4 +74,21 @@ for p in alice bob carol; do
 	    fail "$p's pause notice not taken once"; ok
 done
 [ -z "$(ls $D/spool | grep -v '^dead$')" ] || fail "mail left in the spool: $(ls $D/spool)"; ok
+
+# a failure that may be the mail's own (69: Postfix's for a mail too big):
+# the next mail taken, it was; it counts a try, and the others go
+echo bob@x.test > $S/toobig
+expect 0 "admin resume" -- $M -C $D admin $G resume --why "a test"
+MASQUED_NOW=$((T0 + 7440)) expect 0 "serve, bob's mail too big" -- $M -C $D serve --once
+err_has "2 mail(s) sent, 1 waiting, 1 dead"
+[ "$(ls $D/spool/*.retry | wc -l)" = 1 ] && grep -l "^X-Masqued-Envelope-To: bob@x.test" $D/spool/*.eml >/dev/null ||
+    fail "bob's mail does not wait with a try counted: $(ls $D/spool)"; ok
+grep -q "sendmail has taken no mail" $T/err && fail "one mail's failure taken for an outage"; ok
+# two in a row: the program's, an outage: the rest wait untried
+echo '*' > $S/toobig
+rm $D/spool/*.retry
+expect 0 "admin extend" -- $M -C $D admin $G extend 1h --why "a test"
+MASQUED_NOW=$((T0 + 7500)) expect 0 "serve, every mail refused so" -- $M -C $D serve --once
+err_has "sendmail: fatal: message file too big; sendmail has taken no mail since 2026-09-21 16:18 UTC"
+ls $D/spool | grep -q '\.retry$' && fail "the outage counted a try: $(ls $D/spool)"; ok
 done_checks

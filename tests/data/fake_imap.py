@@ -18,7 +18,9 @@ connection closed), as a server or a network that fails mid-message does;
 the first FAKE_IMAP_TRUNCATE_TIMES fetches of it (1 by default). STATUS
 answers UIDNEXT (one past the last UID) when asked, unless
 FAKE_IMAP_NO_UIDNEXT is set, as a server that leaves it out. LOGIN is refused
-(NO [AUTHENTICATIONFAILED]) when FAKE_IMAP_REFUSE_LOGIN is set.
+(NO [AUTHENTICATIONFAILED]) when FAKE_IMAP_REFUSE_LOGIN is set. UID SEARCH
+is refused (NO) when FAKE_IMAP_SEARCH=no, and breaks the connection off
+when FAKE_IMAP_SEARCH=drop: a server that fails after its first answers.
 
 usage: fake_imap.py PORTFILE LOG MESSAGE...  (the port it listens on is
 written to PORTFILE; it serves until killed)
@@ -83,6 +85,11 @@ def serve(conn, msgs, log):
         elif cmd.startswith("SELECT") or cmd.startswith("EXAMINE"):
             send("* %d EXISTS\r\n* OK [UIDVALIDITY %d] ok\r\n%s OK [READ-WRITE] done\r\n"
                  % (len(msgs), VALIDITY, tag))
+        elif cmd.startswith("UID SEARCH") and os.environ.get("FAKE_IMAP_SEARCH"):
+            if os.environ["FAKE_IMAP_SEARCH"] == "drop":
+                conn.shutdown(socket.SHUT_RDWR)
+                return
+            send("%s NO [SERVERBUG] search failed\r\n" % tag)
         elif cmd.startswith("UID SEARCH"):
             m = re.search(r"UID (\d+):\*", rest[len("UID SEARCH"):])
             lo = int(m.group(1)) if m else 1

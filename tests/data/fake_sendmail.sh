@@ -6,7 +6,8 @@
 # nothing and exit so, saying why on stderr (75: the MTA is down, for a
 # while); a recipient in the domain named by DIR/refuse is refused as no
 # such user (67), as a real one refuses a local address that does not
-# exist.
+# exist; a recipient named in DIR/toobig (or any, for "*") is refused with
+# Postfix's 69 for a mail over its size limit.
 d=${FAKE_SENDMAIL_DIR:?}
 [ "$1 $2 $4" = "-i -f --" ] && [ $# = 5 ] ||
 	{ echo "fake_sendmail: called as: $*" >&2; exit 64; }
@@ -19,6 +20,11 @@ if [ -f "$d/refuse" ] && [ "${5#*@}" = "$(cat "$d/refuse")" ]; then
 	cat >/dev/null
 	echo "$5... User unknown" >&2
 	exit 67
+fi
+if [ -f "$d/toobig" ] && grep -qxF -e "$5" -e '*' "$d/toobig"; then
+	cat >/dev/null
+	echo "sendmail: fatal: message file too big" >&2
+	exit 69
 fi
 n=$(($(ls "$d" | grep -c '\.eml$') + 1))
 cat > "$d/$n.eml.tmp" && mv "$d/$n.eml.tmp" "$d/$n.eml"

@@ -3,9 +3,12 @@
  * shell programs standing in for a local MTA's sendmail: a message of a
  * few MiB goes through whole, its CRLF made LF (the pipes are served
  * together, so one larger than a pipe's buffer does not block); the exit
- * statuses map as sysexits.h says (67 refused for good, 75 down); a
- * program that reads nothing and exits is a failure, not a SIGPIPE that
- * kills the daemon; one silent past the timeout is killed and said so; one
+ * statuses map as sysexits.h says (67 refused for good, 75 down, 69
+ * perhaps the mail's own); a program that reads nothing and exits is a
+ * failure, not a SIGPIPE that kills the daemon, and one that reads a part
+ * and exits 0 has not taken the mail; its exit is seen where SIGCHLD came
+ * ignored; with stdin closed it still gets the message, and it never sees
+ * the passwords' variables; one silent past the timeout is killed and said so; one
  * that leaves a process behind holding its output (a background delivery)
  * is done when it exits; an address that reads as an option is never
  * passed.
@@ -16,6 +19,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +47,17 @@ program(const char *name, const char *script)
 	return path;
 }
 
+/* a send as the spool makes one, hiding MQ_SM_SECRET */
+static int
+smsend(const char *path, const char *from, const char *rcpt, const char *raw,
+    size_t len, long timeout_s, int *down, struct mq_err *e)
+{
+	struct mq_sendmail_conf c = { path, from, timeout_s,
+	    { "MQ_SM_SECRET", NULL } };
+
+	return mq_sendmail_send(&c, rcpt, raw, len, down, e);
+}
+
 static void
 test_a_large_message_goes_whole_with_lf(void **state)
 {
@@ -58,7 +73,7 @@ test_a_large_message_goes_whole_with_lf(void **state)
 		raw[i] = (i % 64 == 62) ? '\r' : (i % 64 == 63) ? '\n' : 'a' + i % 26;
 	snprintf(out, sizeof(out), "%s/got", dir);
 	setenv("MQ_SM_OUT", out, 1);
-	assert_int_equal(mq_sendmail_send(program("cat", "echo \"$*\" >&2; "
+	assert_int_equal(smsend(program("cat", "echo \"$*\" >&2; "
 	    "cat > \"$MQ_SM_OUT\""), "game@x.test", "alice@x.test", raw, n, 10,
 	    &down, &e), 0);
 	assert_int_equal(down, 0);
@@ -81,14 +96,14 @@ test_exit_statuses(void **state)
 	int down = 0;
 
 	(void)state;
-	assert_int_equal(mq_sendmail_send(program("nouser", "cat >/dev/null; "
+	assert_int_equal(smsend(program("nouser", "cat >/dev/null; "
 	    "echo \"$5... User unknown\" >&2; exit 67"), "g@x.test",
 	    "bob@x.test", "Subject: x\r\n\r\nhi\r\n", 17, 10, &down, &e),
 	    MQ_REFUSED);
 	assert_int_equal(down, 0);
 	assert_non_null(strstr(e.msg, "refused the mail to bob@x.test (exit 67): "
 	    "bob@x.test... User unknown"));
-	assert_int_equal(mq_sendmail_send(program("tempfail", "cat >/dev/null; "
+	assert_int_equal(smsend(program("tempfail", "cat >/dev/null; "
 	    "echo 'queue stopped' >&2; exit 75"), "g@x.test", "bob@x.test",
 	    "x\n", 2, 10, &down, &e), MQ_IO);
 	assert_int_equal(down, 1);
@@ -108,10 +123,10 @@ test_a_program_that_reads_nothing_fails_the_send(void **state)
 	assert_non_null(raw);
 	memset(raw, 'x', n);
 	/* the write meets a closed pipe: EPIPE, not a SIGPIPE that kills */
-	assert_int_equal(mq_sendmail_send(program("quits", "exit 71"),
+	assert_int_equal(smsend(program("quits", "exit 75"),
 	    "g@x.test", "bob@x.test", raw, n, 10, &down, &e), MQ_IO);
 	assert_int_equal(down, 1);
-	assert_non_null(strstr(e.msg, "took no mail (exit 71)"));
+	assert_non_null(strstr(e.msg, "took no mail (exit 75, try again later)"));
 	free(raw);
 }
 
@@ -123,7 +138,7 @@ test_a_silent_program_is_killed_at_the_timeout(void **state)
 	time_t t0 = time(NULL);
 
 	(void)state;
-	assert_int_equal(mq_sendmail_send(program("hangs", "exec sleep 120"),
+	assert_int_equal(smsend(program("hangs", "exec sleep 120"),
 	    "g@x.test", "bob@x.test", "x\n", 2, 1, &down, &e), MQ_IO);
 	assert_int_equal(down, 1);
 	assert_non_null(strstr(e.msg, "did not finish within 1 seconds"));
@@ -138,10 +153,87 @@ test_a_process_left_behind_does_not_hold_the_send(void **state)
 
 	(void)state;
 	/* its sleep keeps the output pipe open for 60 s after it exits */
-	assert_int_equal(mq_sendmail_send(program("forks", "cat >/dev/null; "
+	assert_int_equal(smsend(program("forks", "cat >/dev/null; "
 	    "echo queued >&2; sleep 60 & exit 0"), "g@x.test", "bob@x.test",
 	    "x\n", 2, 5, &down, &e), 0);
 	assert_int_equal(down, 0);
+}
+
+static void
+test_another_status_may_be_the_mails(void **state)
+{
+	struct mq_err e;
+	int down = 1;
+
+	(void)state;
+	/* Postfix's for a mail too big: not the program's state, said */
+	assert_int_equal(smsend(program("toobig", "cat >/dev/null; echo "
+	    "'sendmail: fatal: message file too big' >&2; exit 69"), "g@x.test",
+	    "bob@x.test", "x\n", 2, 10, &down, &e), MQ_IO);
+	assert_int_equal(down, 0);
+	assert_non_null(strstr(e.msg, "took no mail (exit 69): sendmail: fatal: "
+	    "message file too big"));
+}
+
+static void
+test_a_part_read_is_not_taken(void **state)
+{
+	size_t n = 1024 * 1024;
+	char *raw = malloc(n);
+	struct mq_err e;
+	int down = 1;
+
+	(void)state;
+	assert_non_null(raw);
+	memset(raw, 'x', n);
+	assert_int_equal(smsend(program("partial", "head -c 100 >/dev/null; "
+	    "exit 0"), "g@x.test", "bob@x.test", raw, n, 10, &down, &e), MQ_IO);
+	assert_non_null(strstr(e.msg, "exited 0 having read"));
+	free(raw);
+}
+
+static void
+test_the_exit_is_seen_with_sigchld_ignored(void **state)
+{
+	struct sigaction ign, old;
+	struct mq_err e;
+	int down = 1, rc;
+
+	(void)state;
+	memset(&ign, 0, sizeof(ign));
+	ign.sa_handler = SIG_IGN;
+	sigaction(SIGCHLD, &ign, &old);
+	rc = smsend(program("fine", "cat >/dev/null"), "g@x.test",
+	    "bob@x.test", "x\n", 2, 10, &down, &e);
+	sigaction(SIGCHLD, &old, NULL);
+	assert_int_equal(rc, 0);
+	assert_int_equal(down, 0);
+}
+
+static void
+test_stdio_closed_and_secrets_hidden(void **state)
+{
+	char out[300], got[300] = "";
+	struct mq_err e;
+	int down = 1, saved = dup(0), rc;
+	FILE *f;
+
+	(void)state;
+	snprintf(out, sizeof(out), "%s/env", dir);
+	setenv("MQ_SM_OUT", out, 1);
+	setenv("MQ_SM_SECRET", "hunter2", 1);
+	close(0);	/* as a daemon started with <&- */
+	rc = smsend(program("env", "read l; echo \"$l ${MQ_SM_SECRET:-hidden}\" "
+	    "> \"$MQ_SM_OUT\""), "g@x.test", "bob@x.test", "Subject: hi\n", 12,
+	    10, &down, &e);
+	dup2(saved, 0);
+	close(saved);
+	unsetenv("MQ_SM_SECRET");
+	assert_int_equal(rc, 0);
+	assert_non_null(f = fopen(out, "r"));
+	assert_non_null(fgets(got, sizeof(got), f));
+	fclose(f);
+	assert_string_equal(got, "Subject: hi hidden\n");
 }
 
 static void
@@ -151,7 +243,7 @@ test_an_option_is_no_address(void **state)
 	int down = 1;
 
 	(void)state;
-	assert_int_equal(mq_sendmail_send(program("never", "touch \"$0.ran\""),
+	assert_int_equal(smsend(program("never", "touch \"$0.ran\""),
 	    "g@x.test", "-oQ/tmp", "x\n", 2, 10, &down, &e), MQ_REFUSED);
 	assert_int_equal(down, 0);
 	assert_non_null(strstr(e.msg, "starts with '-'"));
@@ -189,6 +281,10 @@ main(void)
 		cmocka_unit_test(test_a_program_that_reads_nothing_fails_the_send),
 		cmocka_unit_test(test_a_silent_program_is_killed_at_the_timeout),
 		cmocka_unit_test(test_a_process_left_behind_does_not_hold_the_send),
+		cmocka_unit_test(test_another_status_may_be_the_mails),
+		cmocka_unit_test(test_a_part_read_is_not_taken),
+		cmocka_unit_test(test_the_exit_is_seen_with_sigchld_ignored),
+		cmocka_unit_test(test_stdio_closed_and_secrets_hidden),
 		cmocka_unit_test(test_an_option_is_no_address),
 	};
 
