@@ -12,7 +12,8 @@
 # carries on). A third game is The Masquerade, five players in turn, its
 # mail sent through OpenSMTPD's own sendmail program (outbound = sendmail),
 # checked the same way (it has no secret moves: the seed is its only
-# commitment).
+# commitment). Last, Dovecot refuses the daemon's login: the host is mailed
+# of it, and of its end.
 # Everything runs in one temporary folder; every server started
 # here is stopped on any exit. `make e2e` runs it alone, `make test` with
 # the rest; E2E_KEEP=1 keeps the temporary folder even when all passes.
@@ -277,7 +278,32 @@ unset E2E_NO_COMMITMENTS
     fail "mail went to the dead-letter folder: $(ls "$D/spool/dead")"
 checks=$((checks + 1))
 
-# 8. stop the daemon (it must exit cleanly: ASan and UBSan report at exit).
+# 8. Dovecot refuses the daemon's login (its password changed): the host
+# is mailed at once, through the same mail out, and mailed again once the
+# mailbox is read.
+restart_serve() {	# [VAR=VALUE]: the daemon again, its environment so
+	kill "$SERVE_PID"
+	wait "$SERVE_PID" || fail "masqued serve exited with status $?"
+	SERVE_PID=""
+	env "$@" $A -C "$D" serve >>"$T/serve.log" 2>&1 &
+	SERVE_PID=$!
+}
+admin_got() {	# SUBJECT-WORDS: the host's box holds such a mail
+	grep -l "^Subject: \[masqued\] $1" "$MAIL_ROOT"/admin/Maildir/new/* \
+	    "$MAIL_ROOT"/admin/Maildir/cur/* 2>/dev/null | grep -q .
+}
+restart_serve MASQUED_IMAP_PASSWORD=not-the-password
+wait_for 60 "Dovecot refuses the login, and the host is mailed of it" -- \
+    admin_got "the game mailbox cannot be read"
+grep -q "inbound: The IMAP server 127.0.0.1:$IMAP_PORT refused the login of user game@pbem.test" "$T/serve.log" ||
+    fail "the daemon's log does not say the login was refused"
+restart_serve
+wait_for 60 "the host is mailed that the mailbox is read again" -- \
+    admin_got "the game mailbox is read again"
+echo "e2e: Dovecot refused the login: the host was mailed, and mailed again when it was read"
+checks=$((checks + 1))
+
+# 9. stop the daemon (it must exit cleanly: ASan and UBSan report at exit).
 kill "$SERVE_PID"
 wait "$SERVE_PID" || fail "masqued serve exited with status $?"
 SERVE_PID=""
