@@ -211,6 +211,39 @@ mq_daemon_forget_senders(struct mq_daemon *d)
 	d->senders = NULL;
 	d->nsenders = 0;
 	d->senders_read = 0;
+	mq_seat_index_free(&d->seats);
+	d->seats_read = 0;
+}
+
+static int
+read_seats(struct mq_daemon *d, struct mq_err *err)
+{
+	if (!d->seats_read) {
+		MQ_TRY(mq_store_seat_index(&d->store, &d->seats, err));
+		d->seats_read = 1;
+	}
+	return 0;
+}
+
+int
+mq_daemon_sender_lang(struct mq_daemon *d, const char *addr,
+    const char *hint, char lang[8], struct mq_err *err)
+{
+	if (addr == NULL)
+		return 0;
+	MQ_TRY(read_seats(d, err));
+	mq_seat_index_lang(&d->store, &d->seats, addr, hint, lang);
+	return 0;
+}
+
+int
+mq_daemon_address_seats(struct mq_daemon *d, const char *addr,
+    struct mq_addr_seat *v, size_t max, size_t *n, struct mq_err *err)
+{
+	*n = 0;
+	MQ_TRY(read_seats(d, err));
+	*n = mq_seat_index_seats(&d->seats, addr, v, max);
+	return 0;
 }
 
 void

@@ -52,6 +52,8 @@ struct mq_daemon {
 	char **senders;			/* mq_daemon_known_sender's, per pass */
 	size_t nsenders;
 	int senders_read;
+	struct mq_seat_index seats;	/* mq_daemon_sender_lang's, per pass */
+	int seats_read;
 	/* The IMAP mailbox is read again from its start because its
 	 * UIDVALIDITY changed or the cursor was lost: a message no game knows
 	 * may then be older than masqued here, or one answered before, so
@@ -121,7 +123,15 @@ void mq_daemon_release(struct mq_daemon *d);
  * innocent third parties (backscatter). The addresses are read once a
  * pass (mq_daemon_forget_senders starts one). */
 int mq_daemon_known_sender(struct mq_daemon *d, const char *addr);
+/* Forget those addresses and the seats below: a pass starts. */
 void mq_daemon_forget_senders(struct mq_daemon *d);
+/* mq_seat_index_lang and mq_seat_index_seats on the seats of every game
+ * here, read once a pass, when first asked for: MQ_IO when they cannot be
+ * read (the games listed, or memory). */
+int mq_daemon_sender_lang(struct mq_daemon *d, const char *addr,
+    const char *hint, char lang[8], struct mq_err *err);
+int mq_daemon_address_seats(struct mq_daemon *d, const char *addr,
+    struct mq_addr_seat *v, size_t max, size_t *n, struct mq_err *err);
 /* 1 when another answer to such a stranger is allowed this hour (all of
  * them together: stranger_limit), and counts it. */
 int mq_daemon_stranger_ok(struct mq_daemon *d);

@@ -217,7 +217,7 @@ bounce_seats(struct mq_daemon *d, const char *to, char *out, size_t size)
 	size_t n, i;
 
 	out[0] = '\0';
-	if (mq_store_address_seats(&d->store, to, v, 8, &n, &e) != 0) {
+	if (mq_daemon_address_seats(d, to, v, 8, &n, &e) != 0) {
 		mq_daemon_log("bounce for %s: cannot find its seats: %s", to,
 		    e.msg);
 		return;
@@ -372,7 +372,7 @@ not_a_move(struct mq_daemon *d, struct analysis *a, const char *tid,
 			if (a->from_lang[0] == '\0' &&
 			    mq_daemon_known_sender(d, from) &&
 			    ((rc = own_words_lang(a, &hint, err)) != 0 ||
-			    (rc = mq_store_address_lang(&d->store, from, hint,
+			    (rc = mq_daemon_sender_lang(d, from, hint,
 			    a->from_lang, err)) != 0))
 				return rc;	/* the mail waits */
 			rc = mq_notify_stranger(d, from, a->from_lang[0] ?

@@ -191,29 +191,46 @@ int mq_store_addresses(const struct mq_store *s, char ***addrs, size_t *n,
     struct mq_err *err);
 void mq_store_addresses_free(char **addrs, size_t n);
 /*
- * The language masqued writes to addr in, for a refusal of its mail that
- * names no game: its seat's (the game's language, then its SET LANG or a
- * replace --lang, as the replay sets it) in the games it plays in. When
- * those differ, the one the mail is written in (hint: "ja", "zh", "en",
- * or NULL, see mq_reply_lang_hint), else the one of the game whose log
- * changed last. 0 and lang set, or left as it was if addr plays in no
- * game here, or a log cannot be opened (the refusal is then in the
- * server's language); MQ_IO when the games cannot be listed or memory
- * runs out (the mail waits: the language found might not be the right
- * one).
+ * Every seat's address now across the data folder's games (a seat's first
+ * entry, or a replace since; with its language: the game's, then a SET
+ * LANG or a replace --lang, as the replay sets it), read from the logs in
+ * one go (free with mq_seat_index_free): a pass's many questions about its
+ * senders read each log once. A log that cannot be read is skipped; MQ_IO
+ * when the games cannot be listed or memory runs out.
  */
-int mq_store_address_lang(const struct mq_store *s, const char *addr,
-    const char *hint, char lang[8], struct mq_err *err);
-/* The seats addr holds now (its first entry, or a replace since), at most
- * max of them, in game order, into v (*n): for the host, which seat to
- * give a working address when its mail bounces. A log that cannot be read
- * is skipped; MQ_IO when the games cannot be listed or memory runs out. */
+struct mq_seat_entry {
+	char *addr;			/* as the log has it */
+	char game[MQ_GAME_ID_LEN + 1];
+	char seat[MQ_NAME_MAX + 1];
+	char lang[8];
+	size_t order, seat_no;		/* the game's place, the seat's */
+};
+struct mq_seat_index {
+	struct mq_seat_entry *v;	/* by address, game, seat */
+	size_t n;
+};
+int mq_store_seat_index(const struct mq_store *s, struct mq_seat_index *ix,
+    struct mq_err *err);
+void mq_seat_index_free(struct mq_seat_index *ix);
+/*
+ * The language masqued writes to addr in, for a refusal of its mail that
+ * names no game: its seat's in the games it plays in. When those differ,
+ * the one the mail is written in (hint: "ja", "zh", "en", or NULL, see
+ * mq_reply_lang_hint), else the one of the game whose log changed last
+ * (its time read now). 1 and lang set, or 0 and lang as it was if addr
+ * plays in no game here (the refusal is then in the server's language).
+ */
+int mq_seat_index_lang(const struct mq_store *s, const struct mq_seat_index *ix,
+    const char *addr, const char *hint, char lang[8]);
+/* The seats addr holds, at most max of them, one a game (its first), in
+ * game order, into v; their number: for the host, which seat to give a
+ * working address when its mail bounces. */
 struct mq_addr_seat {
 	char game[MQ_GAME_ID_LEN + 1];
 	char seat[MQ_NAME_MAX + 1];
 };
-int mq_store_address_seats(const struct mq_store *s, const char *addr,
-    struct mq_addr_seat *v, size_t max, size_t *n, struct mq_err *err);
+size_t mq_seat_index_seats(const struct mq_seat_index *ix, const char *addr,
+    struct mq_addr_seat *v, size_t max);
 
 struct mq_new_game {
 	const char *kind;
