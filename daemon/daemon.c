@@ -211,6 +211,12 @@ mq_daemon_forget_senders(struct mq_daemon *d)
 	d->senders = NULL;
 	d->nsenders = 0;
 	d->senders_read = 0;
+	mq_daemon_forget_seats(d);
+}
+
+void
+mq_daemon_forget_seats(struct mq_daemon *d)
+{
 	mq_seat_index_free(&d->seats);
 	d->seats_read = 0;
 }

@@ -126,12 +126,17 @@ int mq_daemon_known_sender(struct mq_daemon *d, const char *addr);
 /* Forget those addresses and the seats below: a pass starts. */
 void mq_daemon_forget_senders(struct mq_daemon *d);
 /* mq_seat_index_lang and mq_seat_index_seats on the seats of every game
- * here, read once a pass, when first asked for: MQ_IO when they cannot be
- * read (the games listed, or memory). */
+ * here, read once a pass, when first asked for, and again after the pass
+ * logs a SET LANG (mq_daemon_forget_seats): MQ_IO when they cannot be read
+ * (the games listed, or memory). */
 int mq_daemon_sender_lang(struct mq_daemon *d, const char *addr,
     const char *hint, char lang[8], struct mq_err *err);
 int mq_daemon_address_seats(struct mq_daemon *d, const char *addr,
     struct mq_addr_seat *v, size_t max, size_t *n, struct mq_err *err);
+/* Forget the seats alone: this pass logged a seat's new language. (A
+ * replace is the host's, by the command line: a pass under way may miss
+ * it, as it does a game begun meanwhile.) */
+void mq_daemon_forget_seats(struct mq_daemon *d);
 /* 1 when another answer to such a stranger is allowed this hour (all of
  * them together: stranger_limit), and counts it. */
 int mq_daemon_stranger_ok(struct mq_daemon *d);

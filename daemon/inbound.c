@@ -477,6 +477,8 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	}
 	MQ_TRY(mq_inbound_settings_apply(a->game, a->seat, &a->set, d->now, NULL,
 	    err));
+	if (a->set.lang[0])	/* a later refusal this pass reads it */
+		mq_daemon_forget_seats(d);
 	if (a->nlines == 0) {
 		/* SET lines alone: the mail the player needs now, in the
 		 * language asked, saying what changed (once the game is over,

@@ -153,6 +153,23 @@ expect 0 "serve --once with bob's mail of no words and no tag" -- $M -C $D serve
 answer refused bob@x.test bobnone
 says bobnone "carries no game tag"	# the game that changed last: English
 
+# --- in one pass: dave's mail with no tag (the seats of every game are
+# read for it), frank's SET LANG ja, then frank's mail with no tag: it is
+# refused in Japanese (the seats are read again after a SET LANG; they
+# were read once a pass, and this read English) ---
+n=100	# file names of one length: the inbox is read in their order
+ls $O >$T/before
+send dave@x.test "$BARE" s1 '?!'
+send frank@x.test "$(reply_to frank)" s2 'SET LANG ja'
+send frank@x.test "$BARE" s3 '?!'
+expect 0 "serve --once with a SET LANG between two mails with no tag" -- \
+    $M -C $D serve --once
+answer refused frank@x.test franknotag
+says franknotag "このメールはゲームのメールへの返信ではありません"
+says_not franknotag "carries no game tag"
+answer refused dave@x.test davenotag
+says davenotag "carries no game tag"
+
 # --- SET LANG: any case; a language masqued lacks is refused, saying so ---
 # ("SET LANG JA" was ignored, and "SET LANG fr" got the help mail, silent)
 ls $O >$T/before

@@ -23,6 +23,7 @@
 
 static char dir[256];
 static char ja[MQ_GAME_ID_LEN + 1], zh[MQ_GAME_ID_LEN + 1];
+static char two[MQ_GAME_ID_LEN + 1];
 static struct mq_store store;
 
 /* A two-player game in lang: names[i] at emails[i]. */
@@ -88,7 +89,8 @@ touch_log(const char *id, time_t t)
  * Game "ja" (Japanese): alice a@x.test, who the host replaced by
  * new@x.test writing English; bob B@X.test. Game "zh" (Chinese): carol
  * b@x.test, the same address as bob's; dave d@x.test, who said SET LANG
- * en. erin plays in both, twice in neither.
+ * en. Game "two" (English): hal h@x.test and ivy H@x.test, one address
+ * on two seats, ivy's SET LANG ja. erin plays in all three, twice in none.
  */
 static int
 setup(void **state)
@@ -108,6 +110,8 @@ setup(void **state)
 	new_game("zh", "carol", "b@x.test", "dave", "d@x.test", zh);
 	admin(ja, "replace", "alice", "new@x.test", "en");
 	admin(zh, "lang", "dave", NULL, "en");
+	new_game("en", "hal", "h@x.test", "ivy", "H@x.test", two);
+	admin(two, "lang", "ivy", NULL, "ja");
 	return 0;
 }
 
@@ -151,7 +155,11 @@ test_seats_an_address_holds_now(void **unused)
 	assert_string_equal(v[!zh_first()].seat, "carol");
 	/* at most max */
 	assert_int_equal(mq_seat_index_seats(&ix, "b@x.test", v, 1), 1);
-	assert_int_equal(mq_seat_index_seats(&ix, "erin@elsewhere.test", v, 8), 2);
+	assert_int_equal(mq_seat_index_seats(&ix, "erin@elsewhere.test", v, 8), 3);
+	/* two seats of one game: its first alone */
+	assert_int_equal(mq_seat_index_seats(&ix, "h@x.test", v, 8), 1);
+	assert_string_equal(v[0].game, two);
+	assert_string_equal(v[0].seat, "hal");
 	assert_int_equal(mq_seat_index_seats(&ix, "nobody@x.test", v, 8), 0);
 	assert_int_equal(mq_seat_index_seats(&ix, NULL, v, 8), 0);
 	mq_seat_index_free(&ix);
@@ -193,6 +201,17 @@ test_language_of_a_refusal(void **unused)
 	assert_int_equal(mq_seat_index_lang(&store, &ix, "b@x.test", NULL,
 	    lang), 1);
 	assert_string_equal(lang, "ja");
+	/* a tie: the first game in order */
+	touch_log(ja, 1790000400);
+	touch_log(zh, 1790000400);
+	assert_int_equal(mq_seat_index_lang(&store, &ix, "b@x.test", NULL,
+	    lang), 1);
+	assert_string_equal(lang, zh_first() ? "zh" : "ja");
+	/* two seats of one game: the first speaks for it, whatever the
+	 * mail is written in (ivy's Japanese is not hal's) */
+	assert_int_equal(mq_seat_index_lang(&store, &ix, "h@x.test", "ja",
+	    lang), 1);
+	assert_string_equal(lang, "en");
 	/* no seat: lang as it was */
 	strcpy(lang, "??");
 	assert_int_equal(mq_seat_index_lang(&store, &ix, "a@x.test", NULL,
