@@ -11,14 +11,17 @@
 /*
  * Whether raw is a whole mail: it opens with header fields ("Name: value",
  * folded lines allowed) up to a blank line, and one of them says MIME.
+ * *stop: the line that decided it.
  */
 static int
-is_mail(const char *raw, size_t len)
+is_mail_to(const char *raw, size_t len, const char **stop)
 {
 	const char *p = raw, *end = raw + len, *nl, *q;
 	int mime = 0;
 
+	*stop = end;
 	while (p < end) {
+		*stop = p;
 		nl = memchr(p, '\n', (size_t)(end - p));
 		if (nl == NULL)
 			return 0;	/* no blank line: no body */
@@ -39,6 +42,14 @@ is_mail(const char *raw, size_t len)
 		p = nl + 1;
 	}
 	return 0;
+}
+
+static int
+is_mail(const char *raw, size_t len)
+{
+	const char *stop;
+
+	return is_mail_to(raw, len, &stop);
 }
 
 /*
@@ -87,7 +98,7 @@ has_field(const char *p, const char *end, const char *name, size_t len)
 static int
 another_mail(const char *mail, size_t len)
 {
-	const char *end = mail + len, *p = mail, *nl, *q;
+	const char *end = mail + len, *p = mail, *nl, *q, *seen = mail, *stop;
 	int blank = 0, closed = 0;
 
 	while (p < end) {
@@ -103,9 +114,15 @@ another_mail(const char *mail, size_t len)
 			q = nl + 1;	/* past the mbox separator */
 		else if (closed && p != mail)
 			q = p;
-		if (q != NULL && q < end && is_mail(q, (size_t)(end - q)) &&
-		    (has_field(q, end, "from", 4) || has_field(q, end, "date", 4)))
-			return 1;
+		/* a start inside a header block already read ends where it
+		 * did, with fewer fields: read each block once */
+		if (q != NULL && q < end && q >= seen) {
+			if (is_mail_to(q, (size_t)(end - q), &stop) &&
+			    (has_field(q, end, "from", 4) ||
+			    has_field(q, end, "date", 4)))
+				return 1;
+			seen = stop;
+		}
 		/* "--boundary--": the rest is the multipart's epilogue */
 		closed = nl - p >= 4 && p[0] == '-' && p[1] == '-' &&
 		    nl[-1] == '-' && nl[-2] == '-';

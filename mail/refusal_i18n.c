@@ -225,9 +225,41 @@ check_english(const struct seg *eng, int neng, size_t *literal,
 
 /* ---- matching ----------------------------------------------------------- */
 
+/*
+ * The states (pieces left, bytes left) of a match known to fail, so that
+ * each is tried once: two arguments side by side ("%s%s%s.") would else try
+ * every split of every one, a time of the sentence's length cubed (25 s
+ * for a kilobyte that does not end in "."). NULL bad: none kept.
+ */
+struct memo {
+	unsigned char *bad;
+	size_t len;
+};
+
+static int match_m(const struct seg *f, int n, const char *s, size_t len,
+    struct span *arg, struct memo *m);
+
 /* Whether s (len bytes) is the format f (n pieces); arg gets the arguments. */
 static int
-match(const struct seg *f, int n, const char *s, size_t len, struct span *arg)
+match(const struct seg *f, int n, const char *s, size_t len, struct span *arg,
+    struct memo *m)
+{
+	size_t at;
+
+	if (m->bad == NULL)
+		return match_m(f, n, s, len, arg, m);
+	at = (size_t)n * (m->len + 1) + len;
+	if (m->bad[at])
+		return 0;
+	if (match_m(f, n, s, len, arg, m))
+		return 1;
+	m->bad[at] = 1;
+	return 0;
+}
+
+static int
+match_m(const struct seg *f, int n, const char *s, size_t len,
+    struct span *arg, struct memo *m)
 {
 	size_t k, lo, hi;
 
@@ -235,14 +267,14 @@ match(const struct seg *f, int n, const char *s, size_t len, struct span *arg)
 		return len == 0;
 	if (f->arg < 0)
 		return f->len <= len && memcmp(s, f->s, f->len) == 0 &&
-		    match(f + 1, n - 1, s + f->len, len - f->len, arg);
+		    match(f + 1, n - 1, s + f->len, len - f->len, arg, m);
 	if (spec_kind(f->spec) == 's') {
 		/* any text, the shortest that lets the rest match */
 		for (k = 0; k <= len; k++) {
 			if (n > 1 && f[1].arg < 0 && (len - k < f[1].len ||
 			    memcmp(s + k, f[1].s, f[1].len) != 0))
 				continue;
-			if (match(f + 1, n - 1, s + k, len - k, arg)) {
+			if (match(f + 1, n - 1, s + k, len - k, arg, m)) {
 				arg[f->arg].s = s;
 				arg[f->arg].len = k;
 				return 1;
@@ -255,11 +287,23 @@ match(const struct seg *f, int n, const char *s, size_t len, struct span *arg)
 	for (hi = lo; hi < len && is_digit(s[hi]); hi++)
 		;
 	for (k = hi; k > lo; k--)
-		if (match(f + 1, n - 1, s + k, len - k, arg)) {
+		if (match(f + 1, n - 1, s + k, len - k, arg, m)) {
 			arg[f->arg].s = s;
 			arg[f->arg].len = k;
 			return 1;
 		}
+	return 0;
+}
+
+/* Whether two of e's English arguments have no text between them. */
+static int
+args_side_by_side(const struct entry *e)
+{
+	int i;
+
+	for (i = 0; i + 1 < e->neng; i++)
+		if (e->eng[i].arg >= 0 && e->eng[i + 1].arg >= 0)
+			return 1;
 	return 0;
 }
 
@@ -480,8 +524,17 @@ translate(const struct catalog *c, const struct mq_refusal_names *nm,
 	int k;
 
 	for (i = 0; i < c->n; i++) {
+		struct memo m = { NULL, len };
+		int ok;
+
 		e = &c->e[i];
-		if (!match(e->eng, e->neng, s, len, arg))
+		/* only arguments side by side need it (memory short: the
+		 * match is as sure, only slower) */
+		if (args_side_by_side(e))
+			m.bad = calloc((size_t)(e->neng + 1), len + 1);
+		ok = match(e->eng, e->neng, s, len, arg, &m);
+		free(m.bad);
+		if (!ok)
 			continue;
 		for (k = 0; k < e->ntr; k++)
 			if (e->tr[k].arg < 0)
