@@ -8,6 +8,7 @@
 
 #include "daemon/config.h"
 #include "daemon/store.h"
+#include "mail/transport_sendmail.h"
 
 long
 mq_config_duration(const char *s)
@@ -318,6 +319,7 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 	STR("imap_done_folder", imap_done)
 	STR("smtp_url", smtp_url)
 	STR("sendmail_path", sendmail_path)
+	STR("sendmail_args", sendmail_args)
 	STR("smtp_user", smtp_user)
 	else if (!address_part_ok(key, val))
 		return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: %s takes %s, "
@@ -401,6 +403,21 @@ check(struct mq_config *c, struct mq_err *err)
 		return mq_fail(err, MQ_REFUSED, "masqued.conf: sendmail_path must "
 		    "be an absolute path, such as /usr/sbin/sendmail, not \"%s\".",
 		    c->sendmail_path);
+	/* "/usr/bin/msmtp -a pbem" would be tried as a program of that
+	 * name at every mail, an outage that never ends */
+	if (c->outbound == MQ_OUT_SENDMAIL && strpbrk(c->sendmail_path, " \t"))
+		return mq_fail(err, MQ_REFUSED, "masqued.conf: sendmail_path takes "
+		    "the program alone, such as /usr/bin/msmtp; its arguments go "
+		    "in sendmail_args, not \"%s\".", c->sendmail_path);
+	if (c->outbound == MQ_OUT_SENDMAIL) {
+		const char *words[MQ_SENDMAIL_MAX_ARGS];
+		char buf[sizeof(c->sendmail_args)];
+		struct mq_err e;
+
+		if (mq_sendmail_split(c->sendmail_args, buf, sizeof(buf), words,
+		    &e) < 0)
+			return mq_fail(err, MQ_REFUSED, "masqued.conf: %s", e.msg);
+	}
 	/* RFC 2606's .invalid (the defaults) reaches nobody: fine for the
 	 * Maildir demo, but over SMTP every reply would bounce */
 	if (c->outbound != MQ_OUT_MAILDIR && (ends_invalid(c->reply_domain) ||

@@ -24,6 +24,7 @@ struct mq_config {
 	char imap_url[512], imap_mailbox[128], imap_user[256], imap_done[128];
 	char smtp_url[512], smtp_user[256];
 	char sendmail_path[512];		/* outbound = sendmail */
+	char sendmail_args[512];		/* its words before -i */
 	char imap_password[256], smtp_password[256];
 	int imap_secret, smtp_secret;	/* a password key was given */
 	char secret_env[2][128];	/* imap's, smtp's *_password_env, or "" */

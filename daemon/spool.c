@@ -627,13 +627,20 @@ flush_sendmail(const struct mq_config *c, struct mq_refusals *words,
     const char *dir, char **names, size_t n,
     const struct retries *r, long long now, struct mq_spool_stats *st)
 {
-	struct mq_sendmail_conf sc = { c->sendmail_path, c->envelope, 0,
-	    { c->secret_env[0], c->secret_env[1] } };
+	const char *argw[MQ_SENDMAIL_MAX_ARGS];
+	char argbuf[sizeof(c->sendmail_args)];
+	struct mq_sendmail_conf sc = { c->sendmail_path, argw, 0, c->envelope,
+	    0, { c->secret_env[0], c->secret_env[1] } };
 	struct outgoing o, doubt;
 	struct mq_err e, doubt_e;
 	size_t i;
 	int rc, down, took = 0, doubting = 0;
 
+	/* the words were checked when the config was read (config.c) */
+	sc.nargs = mq_sendmail_split(c->sendmail_args, argbuf, sizeof(argbuf),
+	    argw, &e);
+	if (sc.nargs < 0)
+		sc.nargs = 0;
 	for (i = 0; i < n; i++) {
 		if (load(dir, names[i], r, now, 1, &o, st) == OUT_BROKEN)
 			mq_spool_tell_broken(c, words, names[i], now);

@@ -158,25 +158,66 @@ converse(pid_t pid, int *fd_in, int *fd_out, const struct mq_buf *msg,
 }
 
 /* The child: the message on stdin, its answers on stdout and stderr, the
- * passwords' variables gone, then the program. The pipes' ends are first
+ * passwords' variables gone, then the program (argv: PATH [ARGS] -i -f FROM
+ * -- RCPT). The pipes' ends are first
  * moved above 2: pipe2 hands back 0, 1 or 2 when the daemon was started
  * with one closed, and dup2 onto itself would leave it close-on-exec. */
 static void
 run_child(const struct mq_sendmail_conf *c, const char *rcpt, int rd, int wr)
 {
 	int i0 = fcntl(rd, F_DUPFD_CLOEXEC, 3), o1 = fcntl(wr, F_DUPFD_CLOEXEC, 3);
+	char *argv[MQ_SENDMAIL_MAX_ARGS + 7];
+	int k = 0;
 
 	if (i0 < 0 || o1 < 0 || dup2(i0, 0) < 0 || dup2(o1, 1) < 0 ||
 	    dup2(o1, 2) < 0)
 		_exit(127);
 	signal(SIGPIPE, SIG_DFL);
 	signal(SIGCHLD, SIG_DFL);
-	for (int k = 0; k < 2; k++)
-		if (c->hide[k] != NULL && c->hide[k][0] != '\0')
-			unsetenv(c->hide[k]);
-	execl(c->path, c->path, "-i", "-f", c->from, "--", rcpt, (char *)NULL);
+	for (int h = 0; h < 2; h++)
+		if (c->hide[h] != NULL && c->hide[h][0] != '\0')
+			unsetenv(c->hide[h]);
+	argv[k++] = (char *)c->path;
+	for (int a = 0; a < c->nargs && a < MQ_SENDMAIL_MAX_ARGS; a++)
+		argv[k++] = (char *)c->args[a];
+	argv[k++] = "-i";
+	argv[k++] = "-f";
+	argv[k++] = (char *)c->from;
+	argv[k++] = "--";
+	argv[k++] = (char *)rcpt;
+	argv[k] = NULL;
+	execv(c->path, argv);
 	dprintf(2, "cannot run %s: %s\n", c->path, strerror(errno));
 	_exit(127);
+}
+
+int
+mq_sendmail_split(const char *args, char *buf, size_t size,
+    const char *words[MQ_SENDMAIL_MAX_ARGS], struct mq_err *err)
+{
+	char *p;
+	int n = 0;
+
+	if (strlen(args) >= size) {
+		mq_fail(err, MQ_REFUSED, "sendmail_args is too long.");
+		return -1;
+	}
+	if (strpbrk(args, "\"'\\") != NULL) {
+		mq_fail(err, MQ_REFUSED, "sendmail_args takes words parted by "
+		    "spaces, with no quotes or backslashes (no shell reads "
+		    "them), not \"%s\".", args);
+		return -1;
+	}
+	snprintf(buf, size, "%s", args);
+	for (p = strtok(buf, " \t"); p != NULL; p = strtok(NULL, " \t")) {
+		if (n == MQ_SENDMAIL_MAX_ARGS) {
+			mq_fail(err, MQ_REFUSED, "sendmail_args takes %d words "
+			    "at most.", MQ_SENDMAIL_MAX_ARGS);
+			return -1;
+		}
+		words[n++] = p;
+	}
+	return n;
 }
 
 int

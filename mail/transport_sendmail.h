@@ -4,7 +4,8 @@
  * game's mail to `masqued ingest`, the natural way back out.
  *
  * One message per call, one recipient per message (the views are private):
- * `PATH -i -f FROM -- RCPT`, the message on its standard input with LF line
+ * `PATH [ARGS] -i -f FROM -- RCPT` (ARGS: the host's, such as msmtp's
+ * `-a ACCOUNT`), the message on its standard input with LF line
  * ends (the local submission's), its exit status read as sysexits.h says:
  *	0		taken.
  *	MQ_REFUSED	EX_DATAERR, EX_NOUSER, EX_NOHOST: the MTA will never
@@ -27,14 +28,28 @@
 
 #include "err.h"
 
+/* The host's words before -i, at most this many. */
+#define MQ_SENDMAIL_MAX_ARGS	16
+
 struct mq_sendmail_conf {
 	const char	*path;		/* the program, from / */
+	const char	*const *args;	/* words before -i (nargs), or NULL */
+	int		 nargs;
 	const char	*from;		/* the envelope sender, -f */
 	long		 timeout_s;	/* 0: MQ_TRANSPORT_TIMEOUT */
 	const char	*hide[2];	/* variables it must not see (the
 					 * passwords'), or NULL */
 };
 
+/*
+ * args (a config's sendmail_args) cut at spaces and tabs into words[] (at
+ * most MQ_SENDMAIL_MAX_ARGS, pointing into buf, size bytes): their number,
+ * or -1 with a sentence in err for more words, a quote or a backslash (no
+ * shell reads them: a quote would reach the program as it is), or args too
+ * long for buf.
+ */
+int	mq_sendmail_split(const char *args, char *buf, size_t size,
+	    const char *words[MQ_SENDMAIL_MAX_ARGS], struct mq_err *err);
 int	mq_sendmail_send(const struct mq_sendmail_conf *c, const char *rcpt,
 	    const char *raw, size_t len, int *down, struct mq_err *err);
 

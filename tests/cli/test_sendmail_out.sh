@@ -10,7 +10,8 @@
 # an hour or more. A failure that may be one mail's own (69, a mail too
 # big) is told by the next mail: taken, it was (a try counted, the others
 # go); failing too, it is an outage. The program's path comes from the config and must be
-# absolute (test_config.sh).
+# absolute (test_config.sh); the host's words for it (sendmail_args) go
+# before -i, and a path with words in it is refused at start.
 . tests/cli/lib.sh
 D=$T/data
 S=$T/sm
@@ -91,4 +92,17 @@ expect 0 "admin extend" -- $M -C $D admin $G extend 1h --why "a test"
 MASQUED_NOW=$((T0 + 7500)) expect 0 "serve, every mail refused so" -- $M -C $D serve --once
 err_has "sendmail: fatal: message file too big; sendmail has taken no mail since 2026-09-21 16:18 UTC"
 ls $D/spool | grep -q '\.retry$' && fail "the outage counted a try: $(ls $D/spool)"; ok
+
+# the host's words (msmtp's -a ACCOUNT) go before -i, each as it is
+rm $S/toobig
+printf 'sendmail_args = -a  pbem\t-v\n' >> $D/masqued.conf
+MASQUED_NOW=$((T0 + 7560)) expect 0 "serve, with sendmail_args" -- $M -C $D serve --once
+f=$(ls -t $S/*.args | head -n 1)
+[ "$(head -n 7 $f | tr '\n' ' ')" = "-a pbem -v -i -f game@example.org -- " ] &&
+    [ "$(wc -l < $f)" = 8 ] || fail "called as: $(tr '\n' ' ' < $f)"; ok
+grep -q "sendmail has taken no mail" $T/err && fail "the words made an outage"; ok
+# a program with its arguments in sendmail_path is refused at start
+sed -i "s#^sendmail_path = .*#sendmail_path = /usr/bin/msmtp -a pbem#" $D/masqued.conf
+expect 1 "serve, arguments in sendmail_path" -- $M -C $D serve --once
+err_has 'masqued.conf: sendmail_path takes the program alone, such as /usr/bin/msmtp; its arguments go in sendmail_args, not "/usr/bin/msmtp -a pbem".'
 done_checks

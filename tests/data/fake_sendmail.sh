@@ -1,6 +1,6 @@
 #!/bin/sh
 # fake_sendmail.sh - a local MTA's sendmail for the CLI tests: called as
-# masqued calls it (`-i -f FROM -- RCPT`, the message on stdin), it keeps
+# masqued calls it (`[ARGS] -i -f FROM -- RCPT`, the message on stdin), it keeps
 # each message it takes as DIR/N.eml and its arguments as DIR/N.args, DIR
 # being $FAKE_SENDMAIL_DIR. A file DIR/exit holding a number makes it take
 # nothing and exit so, saying why on stderr (75: the MTA is down, for a
@@ -9,6 +9,8 @@
 # exist; a recipient named in DIR/toobig (or any, for "*") is refused with
 # Postfix's 69 for a mail over its size limit.
 d=${FAKE_SENDMAIL_DIR:?}
+args=$(printf '%s\n' "$@")
+while [ $# -gt 5 ]; do shift; done	# the host's words (sendmail_args)
 [ "$1 $2 $4" = "-i -f --" ] && [ $# = 5 ] ||
 	{ echo "fake_sendmail: called as: $*" >&2; exit 64; }
 if [ -f "$d/exit" ]; then
@@ -28,4 +30,4 @@ if [ -f "$d/toobig" ] && grep -qxF -e "$5" -e '*' "$d/toobig"; then
 fi
 n=$(($(ls "$d" | grep -c '\.eml$') + 1))
 cat > "$d/$n.eml.tmp" && mv "$d/$n.eml.tmp" "$d/$n.eml"
-printf '%s\n' "$@" > "$d/$n.args"
+printf '%s\n' "$args" > "$d/$n.args"

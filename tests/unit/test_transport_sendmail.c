@@ -11,7 +11,8 @@
  * the passwords' variables; one silent past the timeout is killed and said so; one
  * that leaves a process behind holding its output (a background delivery)
  * is done when it exits; an address that reads as an option is never
- * passed.
+ * passed. The host's words (sendmail_args) go before -i, each as it is;
+ * quotes, backslashes and a seventeenth word are refused.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -52,7 +53,7 @@ static int
 smsend(const char *path, const char *from, const char *rcpt, const char *raw,
     size_t len, long timeout_s, int *down, struct mq_err *e)
 {
-	struct mq_sendmail_conf c = { path, from, timeout_s,
+	struct mq_sendmail_conf c = { path, NULL, 0, from, timeout_s,
 	    { "MQ_SM_SECRET", NULL } };
 
 	return mq_sendmail_send(&c, rcpt, raw, len, down, e);
@@ -255,6 +256,50 @@ test_an_option_is_no_address(void **state)
 	}
 }
 
+static void
+test_the_hosts_words_go_before_the_options(void **state)
+{
+	const char *w[MQ_SENDMAIL_MAX_ARGS];
+	char buf[512], out[300], line[200], got[1000] = "";
+	struct mq_sendmail_conf c = { NULL, w, 0, "g@x.test", 10,
+	    { NULL, NULL } };
+	struct mq_err e;
+	int down = 1;
+	FILE *f;
+
+	(void)state;
+	c.nargs = mq_sendmail_split(" -a  pbem\t--read-envelope-from=no ", buf,
+	    sizeof(buf), w, &e);
+	assert_int_equal(c.nargs, 3);
+	snprintf(out, sizeof(out), "%s/argv", dir);
+	setenv("MQ_SM_OUT", out, 1);
+	c.path = program("argv", "printf '%s\\n' \"$@\" > \"$MQ_SM_OUT\"; "
+	    "cat >/dev/null");
+	assert_int_equal(mq_sendmail_send(&c, "bob@x.test", "x\n", 2, &down, &e),
+	    0);
+	assert_non_null(f = fopen(out, "r"));
+	while (fgets(line, sizeof(line), f) != NULL)
+		strcat(got, line);
+	fclose(f);
+	assert_string_equal(got, "-a\npbem\n--read-envelope-from=no\n-i\n-f\n"
+	    "g@x.test\n--\nbob@x.test\n");
+	/* none: as ever */
+	assert_int_equal(mq_sendmail_split("", buf, sizeof(buf), w, &e), 0);
+	/* what a shell would read, no shell reads: refused, said why */
+	assert_int_equal(mq_sendmail_split("-a 'my account'", buf, sizeof(buf),
+	    w, &e), -1);
+	assert_non_null(strstr(e.msg, "no quotes or backslashes"));
+	assert_int_equal(mq_sendmail_split("-a my\\ account", buf, sizeof(buf),
+	    w, &e), -1);
+	assert_int_equal(mq_sendmail_split("a b c d e f g h i j k l m n o p q",
+	    buf, sizeof(buf), w, &e), -1);
+	assert_non_null(strstr(e.msg, "16 words at most"));
+	assert_int_equal(mq_sendmail_split("a b c d e f g h i j k l m n o p",
+	    buf, sizeof(buf), w, &e), 16);
+	assert_int_equal(mq_sendmail_split("-a pbem", buf, 4, w, &e), -1);
+	assert_non_null(strstr(e.msg, "too long"));
+}
+
 static int
 setup(void **state)
 {
@@ -286,6 +331,7 @@ main(void)
 		cmocka_unit_test(test_the_exit_is_seen_with_sigchld_ignored),
 		cmocka_unit_test(test_stdio_closed_and_secrets_hidden),
 		cmocka_unit_test(test_an_option_is_no_address),
+		cmocka_unit_test(test_the_hosts_words_go_before_the_options),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
