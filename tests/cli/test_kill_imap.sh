@@ -100,8 +100,8 @@ kill_sweep sendto 40 $R $((T0 + 6 * H)) 0 $RG -- serve --once
 KILL_FIRST_K=1
 # a disk that fills at each point instead (lib_kill.sh KILL_FAULT), served
 # again at once and an hour later (past a failed mail's back-off): every
-# other point under make test, every one with MQ_SWEEP=full
-KILL_FAULT=error=ENOSPC KILL_STEP=2
+# third point under make test, every one with MQ_SWEEP=full
+KILL_FAULT=error=ENOSPC KILL_STEP=3
 [ "${MQ_SWEEP:-}" = full ] && KILL_STEP=1
 kill_sweep pwrite64,linkat,rename,renameat2,openat 40 $R $((T0 + 6 * H)) $((T0 + 7 * H)) $RG -- serve --once
 KILL_FAULT= KILL_STEP=1
