@@ -39,10 +39,12 @@ static const struct {
 	{ "games", "games [--json]",
 	  "Every game of the data folder on a line: running, paused or over, its\n"
 	  "entries, round and phase, the next deadline and whom it waits for.\n"
-	  "Below them (not with --json), a \"Mail in:\" line when the IMAP mailbox\n"
-	  "cannot be read (the replies and the deadlines wait), and \"Mail out:\"\n"
-	  "lines when the SMTP server or sendmail takes no mail, mails wait for\n"
-	  "another try, or dead letters are kept." },
+	  "Below them, a \"Mail in:\" line when the IMAP mailbox cannot be read\n"
+	  "(the replies and the deadlines wait), and \"Mail out:\" lines when the\n"
+	  "SMTP server or sendmail takes no mail, mails wait for another try, or\n"
+	  "dead letters are kept. --json: {\"games\": [...], \"mail_in\": {\"down\"},\n"
+	  "\"mail_out\": {\"down\", \"queued\", \"retrying\", \"dead\"}}; \"down\" is\n"
+	  "null, {\"since\": UNIX TIME, \"answer\": THE SERVER'S} or {\"damaged\": true}." },
 	{ "view", "view GAME PLAYER|public|admin [--json]",
 	  "What PLAYER sees now, in short: the board and what is theirs alone\n"
 	  "(public: what everyone sees; admin: everything, every secret as state\n"

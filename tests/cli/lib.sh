@@ -26,6 +26,11 @@ out_has() { grep -qF -- "$1" "$T/out" || { cat "$T/out" >&2; fail "stdout lacks:
 # exactly one line on stderr (an empty stderr is not one: a refusal that
 # says nothing passed as one that says one sentence)
 one_line() { [ "$(grep -c '' "$T/err")" = 1 ] || { cat "$T/err" >&2; fail "not one line on stderr: $(grep -c '' "$T/err") lines"; }; ok; }
+# json_is EXPR [WHAT]: EXPR, a Python expression of j (the JSON on stdout), holds
+json_is() {
+	/usr/bin/python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); sys.exit(0 if eval(sys.argv[2]) else 1)' "$T/out" "$1" ||
+	    { cat "$T/out" >&2; fail "${2:-stdout} is not so: $1"; }; ok
+}
 same_file() { cmp -s "$1" "$2" || fail "$3: $1 and $2 differ"; ok; }
 done_checks() { echo "$(basename "$0"): $checks checks passed"; }
 

@@ -81,7 +81,7 @@ after_end() {
 	expect 0 "games --json" -- $M -C $D games --json
 	$PY - $T/out $g <<'EOF' || fail "games --json does not say $g was ended by the host"
 import json, sys
-g = [x for x in json.load(open(sys.argv[1])) if x["game"] == sys.argv[2]][0]
+g = [x for x in json.load(open(sys.argv[1]))["games"] if x["game"] == sys.argv[2]][0]
 assert g["status"] == "over" and g["ended_by_host"] is True, g
 assert g["waiting_for"] == [] and g["deadline"] is None, g
 EOF

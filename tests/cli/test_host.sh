@@ -106,7 +106,7 @@ ok
 # the deadline lines up too when the phase is The Masquerade's longest,
 # "challenge" (it pushed the deadline three columns right): bots play the
 # masquerade until a challenge is owed
-MG=$($M -C $D games --json | /usr/bin/python3 -c 'import json,sys; print([g["game"] for g in json.load(sys.stdin) if g["kind"] == "masquerade"][0])')
+MG=$($M -C $D games --json | /usr/bin/python3 -c 'import json,sys; print([g["game"] for g in json.load(sys.stdin)["games"] if g["kind"] == "masquerade"][0])')
 n=0
 until $MREL -C $D games --json | grep -q '"phase": "challenge"'; do
 	n=$((n + 1)); [ $n -le 200 ] || fail "the masquerade reached no challenge"
@@ -128,7 +128,7 @@ ok
 
 # a receipt saved as the mail shows it: its heading and "hash HEX" line,
 # then the JSON. verify-receipt took only the bare JSON ("not JSON").
-w=$($M -C $D games --json | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["waiting_for"][0])')
+w=$($M -C $D games --json | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)["games"][0]["waiting_for"][0])')
 expect 0 "submit for $w" -- $M -C $D submit $G $w "PLACE blue"
 cp $T/out $T/receipt.json
 h=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["hash"])' $T/receipt.json)

@@ -41,6 +41,8 @@ err_has "the mailbox is unread since 2026-09-21 14:13 UTC, and the deadlines wai
 MASQUED_NOW=$((T0 + 73 * H)) expect 0 "games during the outage" -- $M -C $I games
 out_has "Mail in: the IMAP mailbox is unread since 2026-09-21 14:13 UTC (the server's answer: Cannot connect to the IMAP server 127.0.0.1:1"
 out_has "the replies wait there, and no deadline passes until it is read."
+MASQUED_NOW=$((T0 + 73 * H)) expect 0 "games --json during the outage" -- $M -C $I games --json
+json_is 'j["mail_in"]["down"]["since"] == '$T0' and j["mail_in"]["down"]["answer"].startswith("Cannot connect to the IMAP server 127.0.0.1:1")' "games --json's mail_in"
 
 # a server that refuses the login (a changed password): the host's to mend,
 # and the same wait; serve --once says the failure (exit 4)
@@ -60,6 +62,8 @@ out_has "refused the login of user game)"
 printf 'garbage' > $I/cursor/imap-down
 expect 0 "games with a damaged record" -- $M -C $I games
 out_has "Mail in: $I/cursor/imap-down, the record of an IMAP outage, is damaged; the next serve pass that reads the mailbox removes it."
+expect 0 "games --json with a damaged record" -- $M -C $I games --json
+json_is 'j["mail_in"] == {"down": {"damaged": True}}' "games --json's mail_in"
 MASQUED_NOW=$((T0 + 73 * H + 60)) expect 4 "a pass with a damaged record, the login refused" -- $M -C $I serve --once
 err_has "inbound: $I/cursor/imap-down is damaged; the IMAP outage it recorded is counted from now"
 err_has "the mailbox is unread since 2026-09-24 15:14 UTC"
@@ -81,6 +85,8 @@ MASQUED_NOW=$((T0 + 75 * H)) expect 0 "a pass that reads the mailbox" -- $M -C $
 err_has "1 applied"
 MASQUED_NOW=$((T0 + 75 * H)) expect 0 "games after the outage" -- $M -C $I games
 grep -q "^Mail in:" $T/out && { cat $T/out; fail "games still says the mailbox is unread"; }; ok
+MASQUED_NOW=$((T0 + 75 * H)) expect 0 "games --json after the outage" -- $M -C $I games --json
+json_is 'j["mail_in"] == {"down": None}' "games --json's mail_in"
 $MREL -C $I log $G > $T/log
 grep -q "command  $P1: PLACE" $T/log || { cat $T/log; fail "$P1's move is not logged"; }; ok
 grep -q "timeout" $T/log && { cat $T/log; fail "a default was played though $P1 had moved"; }; ok

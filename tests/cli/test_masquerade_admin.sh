@@ -232,7 +232,7 @@ at() {	# HOURS command...: the command at T0 + HOURS
 	MASQUED_NOW=$((T0 + h * H)) "$@"
 }
 deadline() {	# the next deadline, as `games --json` gives it (Unix seconds)
-	at $1 $MREL -C $D games --json | $PY -c 'import json,sys; print(json.load(sys.stdin)[0]["deadline"])'
+	at $1 $MREL -C $D games --json | $PY -c 'import json,sys; print(json.load(sys.stdin)["games"][0]["deadline"])'
 }
 secs() { echo $((T0 + $1 * H)); }
 utc() { date -u -d "@$(secs $1)" '+%Y-%m-%d %H:%M'; }

@@ -46,6 +46,10 @@ out_has "Mail out: the SMTP server has taken no mail since 2026-09-21 14:13 UTC 
 out_has "); 4 mail(s) wait in $D/spool and go when it takes mail again; this outage counts no try against them."
 out_has "Mail out: 1 mail(s) failed a try and wait for the next"
 [ "$(grep -c '^Mail out' $T/out)" = 2 ] || { cat $T/out; fail "games says more of the mail than the outage and the retry"; }; ok
+expect 0 "games --json during the outage" -- $M -C $D games --json
+json_is 'j["mail_out"]["down"]["since"] == '$t0' and j["mail_out"]["down"]["answer"].startswith("Cannot connect to the SMTP server 127.0.0.1")' "games --json's mail_out"
+json_is '(j["mail_out"]["queued"], j["mail_out"]["retrying"], j["mail_out"]["dead"]) == (4, 1, 0)' "games --json's mail_out"
+json_is 'j["mail_in"] == {"down": None}' "games --json's mail_in"
 # the server back: all four go, once each, and the host hears of the outage
 smtp_sink $T/got
 smtp_point $D smtp://127.0.0.1:$(cat $T/sinkport)

@@ -15,6 +15,8 @@ expect 0 "games, the record damaged" -- $M -C $D games
 out_has "Mail out: $D/cursor/smtp-down, the record of an SMTP outage, is damaged; the next serve pass that sends mail removes it."
 [ "$(cat $D/cursor/smtp-down)" = "not a time
 why" ] || fail "games changed the record"; ok
+expect 0 "games --json, the record damaged" -- $M -C $D games --json
+json_is 'j["mail_out"]["down"] == {"damaged": True}' "games --json's mail_out"
 expect 0 "serve, the record damaged" -- $M -C $D serve --once
 err_has "4 mail(s) sent, 0 waiting, 0 dead"
 err_has "smtp-down is damaged"

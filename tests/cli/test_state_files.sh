@@ -286,6 +286,8 @@ expect 0 "games" -- $M -C $S games
 out_has "Mail out: $retrying mail(s) failed a try and wait for the next (the daemon's log, and each $S/spool/NAME.retry, say why)."
 out_has "Mail out: $(ls $S/spool/dead | grep -c '\.eml$') mail(s) could not be sent and are kept in $S/spool/dead (the daemon's log says why)."
 ! grep -q "SMTP" $T/out || fail "games speaks of an SMTP server, with a Maildir outbox"; ok
+expect 0 "games --json" -- $M -C $S games --json
+json_is 'j["mail_out"]["down"] is None and j["mail_out"]["retrying"] == '$retrying' and j["mail_out"]["dead"] == '$(ls $S/spool/dead | grep -c '\.eml$') "games --json's mail_out"
 
 # a spool file with no recipient line (damaged): a dead letter never
 # tried, and the host is told, as of any other
@@ -309,4 +311,15 @@ printf 'Subject: x\r\n\r\nno recipient\r\n' > $SM/spool/zz-broken.eml
 ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:exitcode=86" expect 0 "an SMTP pass with a spool file of no recipient" -- $M -C $SM serve --once
 err_has "spool: zz-broken has no recipient line; moved to $SM/spool/dead"
 [ -e $SM/spool/dead/zz-broken.eml ] && [ -e $SM/spool/admin-dead-zz-broken.eml ] || fail "over SMTP, the damaged spool file is not a dead letter the host hears of"; ok
+
+# a spool that cannot be read: `games` lists the games all the same, and
+# says why it cannot count the mail (text and --json)
+U=$T/unread
+expect 0 "init" -- $M -C $U init
+mv $U/spool $U/spool.away && : > $U/spool
+expect 0 "games, the spool unreadable" -- $M -C $U games
+out_has "No games yet: start one with masqued new."
+out_has "Mail out: Cannot read $U/spool: Not a directory."
+expect 0 "games --json, the spool unreadable" -- $M -C $U games --json
+json_is 'j == {"games": [], "mail_in": {"down": None}, "mail_out": {"error": "Cannot read '$U'/spool: Not a directory."}}' "games --json"
 done_checks

@@ -310,11 +310,17 @@ grep -q "^$P  redmasque  *paused .* place  *-  *[a-z]*\$" $T/out ||
 expect 0 "games --json" -- $M -C $E games --json
 /usr/bin/python3 - $T/out $R $P <<'PY' || fail "games --json"
 import json, sys
-g = {x["game"]: x for x in json.load(open(sys.argv[1]))}
+top = json.load(open(sys.argv[1]))
+g = {x["game"]: x for x in top["games"]}
 r, p = g[sys.argv[2]], g[sys.argv[3]]
 assert r["status"] == "running" and r["waiting_for"] == ["alice"] and r["deadline"] > 0, r
 assert p["status"] == "paused" and p["deadline"] is None and p["players"] == 5, p
 assert len(p["waiting_for"]) == 1, p
+# mail to a Maildir: nothing down, nothing failed
+assert top["mail_in"] == {"down": None}, top["mail_in"]
+out = top["mail_out"]
+assert out["down"] is None and out["retrying"] == 0 and out["dead"] == 0, out
+assert isinstance(out["queued"], int), out
 PY
 ok
 expect 2 "games with an argument" -- $M -C $E games $R
