@@ -8,6 +8,7 @@
 
 #include "daemon/config.h"
 #include "daemon/store.h"
+#include "mail/transport.h"
 #include "mail/transport_sendmail.h"
 
 long
@@ -73,6 +74,7 @@ defaults(struct mq_config *c, const char *datadir)
 	c->rate_limit = 30;
 	c->stranger_limit = 10;
 	c->retry_base = 30;
+	c->mail_timeout = MQ_TRANSPORT_TIMEOUT;
 	c->tls = 1;
 }
 
@@ -278,6 +280,14 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 		if ((d = mq_config_duration(val)) <= 0 || d > 86400)
 			goto bad;
 		c->retry_base = d;
+	} else if (strcmp(key, "mail_timeout") == 0) {
+		/* a slow provider's: past it the server is down for the pass */
+		if ((d = mq_config_duration(val)) < 1 || d > 3600)
+			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: "
+			    "mail_timeout takes the seconds a mail server or sendmail "
+			    "may be silent, from 1 to 3600 (or a duration: 2m), such "
+			    "as 60, not \"%s\".", line, val);
+		c->mail_timeout = d;
 	} else if (strcmp(key, "workers") == 0) {
 		/* 0: one per core; a long inbox is split among them by game */
 		char *end;

@@ -39,6 +39,7 @@ struct mq_config {
 	int rate_limit;			/* replies per sender per hour */
 	int stranger_limit;		/* answers an hour to non-players */
 	long retry_base;		/* seconds before the first resend */
+	long mail_timeout;		/* seconds a server or sendmail may be silent */
 	int workers;			/* processes for a long inbox; 0: one a core */
 };
 

@@ -582,6 +582,7 @@ flush_smtp(const struct mq_config *c, struct mq_refusals *words,
 			sc.password = c->smtp_password[0] ? c->smtp_password : NULL;
 			sc.require_tls = c->tls;
 			sc.mail_from = c->envelope;
+			sc.timeout_s = c->mail_timeout;
 			if (mq_smtp_open(&sc, &smtp, &e) != 0) {
 				mq_spool_outage(c, now, e.msg, n - i, st);
 				free(o.file);
@@ -630,7 +631,7 @@ flush_sendmail(const struct mq_config *c, struct mq_refusals *words,
 	const char *argw[MQ_SENDMAIL_MAX_ARGS];
 	char argbuf[sizeof(c->sendmail_args)];
 	struct mq_sendmail_conf sc = { c->sendmail_path, argw, 0, c->envelope,
-	    0, { c->secret_env[0], c->secret_env[1] } };
+	    c->mail_timeout, { c->secret_env[0], c->secret_env[1] } };
 	struct outgoing o, doubt;
 	struct mq_err e, doubt_e;
 	size_t i;

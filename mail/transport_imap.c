@@ -171,7 +171,8 @@ im_fail(struct mq_imap *s, CURLcode rc, const char *what, struct mq_err *err)
 		    "TLS, which the configuration requires", s->host);
 	case CURLE_OPERATION_TIMEDOUT:
 		return mq_fail(err, MQ_IO, "The IMAP server %s did not answer "
-		    "within %ld seconds while %s", s->host, t, what);
+		    "within %ld second%s while %s", s->host, t,
+		    t == 1 ? "" : "s", what);
 	case CURLE_COULDNT_RESOLVE_HOST:
 	case CURLE_COULDNT_CONNECT:
 		return mq_fail(err, MQ_IO, "Cannot connect to the IMAP server "

@@ -291,8 +291,9 @@ restore:
 		rc = 0;		/* even at the deadline: it took the mail */
 	} else if (rc != 0) {
 		*down = 1;
-		rc = mq_fail(err, MQ_IO, "%s did not finish within %ld seconds "
-		    "for the mail to %s", c->path, timeout_s, rcpt);
+		rc = mq_fail(err, MQ_IO, "%s did not finish within %ld second%s "
+		    "for the mail to %s", c->path, timeout_s, timeout_s == 1 ?
+		    "" : "s", rcpt);
 	} else if (code == EX_DATAERR || code == EX_NOUSER || code == EX_NOHOST) {
 		rc = mq_fail(err, MQ_REFUSED, "%s refused the mail to %s (exit "
 		    "%d)%s%s", c->path, rcpt, code, line[0] ? ": " : "", line);

@@ -230,7 +230,8 @@ sm_fail(struct mq_smtp *s, CURLcode rc, const char *rcpt, struct mq_err *err)
 		    "TLS, which the configuration requires", s->host);
 	case CURLE_OPERATION_TIMEDOUT:
 		return mq_fail(err, MQ_IO, "The SMTP server %s did not answer "
-		    "within %ld seconds", s->host, t);
+		    "within %ld second%s", s->host, t,
+		    t == 1 ? "" : "s");
 	case CURLE_COULDNT_RESOLVE_HOST:
 	case CURLE_COULDNT_CONNECT:
 		return mq_fail(err, MQ_IO, "Cannot connect to the SMTP server "

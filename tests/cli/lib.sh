@@ -56,7 +56,8 @@ fake_imap() {
 # smtp_sink [SINK_X=V...] DIR [DELAY]: tests/data/smtp_sink.py on loopback,
 # each message it takes a file in DIR (made); its port in $T/sinkport, its
 # pid SINK_PID. SINK_REFUSE=DOMAIN refuses that domain's recipients;
-# SINK_GREET="421 ..." greets each connection with that line and closes it.
+# SINK_GREET="421 ..." greets each connection with that line and closes it;
+# SINK_SILENT=1 takes each connection and never answers (an IMAP server too).
 smtp_sink() {
 	rm -f $T/sinkport
 	(

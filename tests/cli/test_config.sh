@@ -172,6 +172,9 @@ bad "an empty admin" "admin =" "admin takes"
 bad "a rate_limit with a unit" "rate_limit = 2h" 'rate_limit takes a number of replies per hour from 1 to 86400, such as 30, not "2h".'
 bad "a rate_limit of 0" "rate_limit = 0" "rate_limit takes"
 bad "a negative rate_limit" "rate_limit = -5" "rate_limit takes"
+bad "a mail_timeout of 0" "mail_timeout = 0" 'bad.conf line 1: mail_timeout takes the seconds a mail server or sendmail may be silent, from 1 to 3600 (or a duration: 2m), such as 60, not "0".'
+bad "a mail_timeout past an hour" "mail_timeout = 2h" "mail_timeout takes"
+bad "a mail_timeout that is no number" "mail_timeout = long" "mail_timeout takes"
 # a key set twice: the host who uncomments the example's line below one of
 # their own got the last silently, whichever they meant
 bad "a key set twice" "admin = a@x.test
@@ -243,6 +246,7 @@ reminder = 6h
 deadline_policy = wait
 lang = ja
 rate_limit = 10
+mail_timeout = 2m
 CONF
 MQ_TEST_PW=hunter2 expect 0 "every key" -- $M -C $D -c $T/good.conf serve --once
 grep -q hunter2 $T/err $T/out && fail "a password reached the log"; ok

@@ -101,6 +101,25 @@ f=$(ls -t $S/*.args | head -n 1)
 [ "$(head -n 7 $f | tr '\n' ' ')" = "-a pbem -v -i -f game@example.org -- " ] &&
     [ "$(wc -l < $f)" = 8 ] || fail "called as: $(tr '\n' ' ' < $f)"; ok
 grep -q "sendmail has taken no mail" $T/err && fail "the words made an outage"; ok
+# a program that hangs: killed past mail_timeout, an outage; the mail
+# waits untried and goes once it answers again
+expect 0 "admin extend, a mail to send" -- $M -C $D admin $G extend 1h --why "a test"
+printf 'mail_timeout = 1\n' >> $D/masqued.conf
+echo 5 > $S/sleep
+rm $S/refuse	# each waiting mail taken, dave's too
+taken=$(ls $S/*.eml | wc -l)
+MASQUED_NOW=$((T0 + 7620)) expect 0 "serve, sendmail hangs" -- $M -C $D serve --once
+err_has "fake_sendmail.sh did not finish within 1 second for the mail to"
+err_has "sendmail has taken no mail since 2026-09-21 16:20 UTC"
+[ "$(ls $S/*.eml | wc -l)" = "$taken" ] || fail "a mail taken by the program killed"; ok
+ls $D/spool | grep -q '\.retry$' && fail "the hang counted a try: $(ls $D/spool)"; ok
+waiting=$(ls $D/spool | grep -c '\.eml$')
+[ "$waiting" -gt 0 ] || fail "no mail waits after the hang"; ok
+rm $S/sleep
+MASQUED_NOW=$((T0 + 7680)) expect 0 "serve, sendmail answers again" -- $M -C $D serve --once
+err_has "$waiting mail(s) sent, 0 waiting, 0 dead"
+[ "$(ls $S/*.eml | wc -l)" = "$((taken + waiting))" ] || fail "not each waiting mail taken once"; ok
+
 # a program with its arguments in sendmail_path is refused at start
 sed -i "s#^sendmail_path = .*#sendmail_path = /usr/bin/msmtp -a pbem#" $D/masqued.conf
 expect 1 "serve, arguments in sendmail_path" -- $M -C $D serve --once

@@ -7,12 +7,14 @@
 # while); a recipient in the domain named by DIR/refuse is refused as no
 # such user (67), as a real one refuses a local address that does not
 # exist; a recipient named in DIR/toobig (or any, for "*") is refused with
-# Postfix's 69 for a mail over its size limit.
+# Postfix's 69 for a mail over its size limit. A number in DIR/sleep makes
+# it wait so many seconds first (a program that hangs).
 d=${FAKE_SENDMAIL_DIR:?}
 args=$(printf '%s\n' "$@")
 while [ $# -gt 5 ]; do shift; done	# the host's words (sendmail_args)
 [ "$1 $2 $4" = "-i -f --" ] && [ $# = 5 ] ||
 	{ echo "fake_sendmail: called as: $*" >&2; exit 64; }
+[ -f "$d/sleep" ] && sleep "$(cat "$d/sleep")"
 if [ -f "$d/exit" ]; then
 	cat >/dev/null
 	echo "fake_sendmail: the queue is not running" >&2

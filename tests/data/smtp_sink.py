@@ -6,13 +6,16 @@ middle of a session. With SINK_REFUSE set, a recipient that holds it is
 refused for good (550), as a server that knows no such user. With
 SINK_GREET set, every connection is greeted with that line and closed:
 a 4xx or 5xx, a server that takes no mail at all (421: in maintenance,
-overloaded); a 220, one that stops in the middle of the session. Prints the port it listens on, then serves until killed.
+overloaded); a 220, one that stops in the middle of the session. With
+SINK_SILENT set, every connection is taken and never answered (a server
+that hangs; as silent to an IMAP client). Prints the port it listens on, then serves until killed.
 Usage: smtp_sink.py OUTDIR [DELAY]"""
 import os, socket, socketserver, sys, threading
 
 out, delay = sys.argv[1], float(sys.argv[2]) if len(sys.argv) > 2 else 0
 refuse = os.environ.get("SINK_REFUSE", "")
 greet = os.environ.get("SINK_GREET", "")
+silent = os.environ.get("SINK_SILENT", "")
 count = [0]
 lock = threading.Lock()
 
@@ -22,6 +25,10 @@ class Handler(socketserver.StreamRequestHandler):
         self.wfile.flush()
 
     def handle(self):
+        if silent:
+            while self.rfile.readline():
+                pass
+            return
         if greet:
             self.say(greet)
             return

@@ -439,8 +439,9 @@ check_fakes(void)
 	t0 = time(NULL);
 	rc = mq_imap_uidvalidity(&c, &uv, &err);
 	check(rc == MQ_IO && strstr(err.msg, "did not answer within 1 "
-	    "seconds") != NULL, "silent IMAP server: %d %s", rc, err.msg);
-	check(time(NULL) - t0 < 5, "the timeout took %lld s",
+	    "second while") != NULL, "silent IMAP server: %d %s", rc, err.msg);
+	/* far from the default 60 s, and far from flaky on a slow machine */
+	check(time(NULL) - t0 < 30, "the timeout took %lld s",
 	    (long long)(time(NULL) - t0));
 	reap(pid);
 
