@@ -253,7 +253,10 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 			goto bad;
 	} else if (strcmp(key, "poll_interval") == 0) {
 		if ((d = mq_config_duration(val)) <= 0 || d > 86400)
-			goto bad;
+			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: "
+			    "poll_interval takes the seconds between passes, from "
+			    "1 to 86400 (or a duration: 5m, at most 1d), such as "
+			    "60, not \"%s\".", line, val);
 		c->poll_interval = (int)d;
 	} else if (strcmp(key, "rate_limit") == 0) {
 		/* a count per hour: "2h" read as a duration was 7200 */
@@ -278,7 +281,10 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 	} else if (strcmp(key, "retry_base") == 0) {
 		/* the first resend's delay; each later one doubles it */
 		if ((d = mq_config_duration(val)) <= 0 || d > 86400)
-			goto bad;
+			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: "
+			    "retry_base takes the seconds before a failed mail's "
+			    "first resend, from 1 to 86400 (or a duration: 2m, at "
+			    "most 1d), such as 30s, not \"%s\".", line, val);
 		c->retry_base = d;
 	} else if (strcmp(key, "mail_timeout") == 0) {
 		/* a slow provider's: past it the server is down for the pass */
@@ -293,8 +299,10 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 		char *end;
 		long w = strtol(val, &end, 10);
 
-		if (*val == '\0' || *end != '\0' || w < 0 || w > 16)
-			goto bad;
+		if (*val < '0' || *val > '9' || *end != '\0' || w > 16)
+			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: "
+			    "workers takes a number of processes from 0 (one a "
+			    "core) to 16, such as 0, not \"%s\".", line, val);
 		c->workers = (int)w;
 	} else if (strcmp(key, "lang") == 0) {
 		if (strcmp(val, "en") && strcmp(val, "ja") && strcmp(val, "zh"))

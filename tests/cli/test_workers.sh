@@ -99,7 +99,7 @@ grep -F "161 message(s): 160 applied, 1 answered" $T/err >/dev/null || fail "$(t
 err_has "zzzz.decoy: game $real, "
 
 expect 1 "a bad workers value is refused" -- sh -c "cp -a $P $T/bad && echo 'workers = -1' >> $T/bad/masqued.conf && $M -C $T/bad serve --once"
-err_has '"-1" is not a valid value for workers'
+err_has 'workers takes a number of processes from 0 (one a core) to 16, such as 0, not "-1".'
 
 # killed at exact points of the sending: each process (the two workers,
 # then the parent sending what they left) at its k-th move of a mail into
