@@ -97,8 +97,8 @@ rm_name_ok(const void *data, const char *name, struct mq_err *err)
 {
 	if (lookup(data, name, RM_W_KEY) >= 0)
 		return mq_fail(err, MQ_REFUSED, "The player name \"%s\" is a word "
-		    "of the command language: after TARGET it would end the names. "
-		    "Choose another.", name);
+		    "of the command language (after TARGET it would end the names); "
+		    "choose another.", name);
 	return 0;
 }
 

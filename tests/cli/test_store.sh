@@ -49,7 +49,7 @@ done
 games_before=$(ls $D/games | wc -l)
 for name in target slot recover; do
 	expect 1 "a player named $name" -- $M -C $D new redmasque --player $name=a@x.test $P4
-	err_has "The player name \"$name\" is a word of the command language: after TARGET it would end the names. Choose another."; one_line
+	err_has "The player name \"$name\" is a word of the command language (after TARGET it would end the names); choose another."; one_line
 done
 [ "$(ls $D/games | wc -l)" = "$games_before" ] || fail "a refused new made a game"; ok
 # a keyword of one game is a name like any other in the other
