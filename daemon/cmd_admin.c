@@ -314,8 +314,13 @@ admin_log(struct mq_daemon *d, struct mq_game *g, const struct admin_args *x,
 		    "but its mails were not queued (%s); the next serve queues "
 		    "them.", x->action, g->id, (unsigned long long)at, why_not);
 	}
-	printf("%s: %s logged as entry %llu.\n", g->id, x->action,
-	    (unsigned long long)at);
+	if (g->seq > at)	/* the game ended by it: its end entry too */
+		printf("%s: %s logged as entry %llu, and the game's end as "
+		    "entry %llu.\n", g->id, x->action, (unsigned long long)at,
+		    (unsigned long long)g->seq);
+	else
+		printf("%s: %s logged as entry %llu.\n", g->id, x->action,
+		    (unsigned long long)at);
 	return 0;
 }
 

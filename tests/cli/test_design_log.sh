@@ -92,7 +92,7 @@ expect 0 "the host ends a game" -- $M -C $D admin $K end --why "we stop here"
 tail -1 $D/games/$K/log | cut -f1 | grep -q '"result":{"alive":\["alice","bob","carol","dave"\],"by":"host","winner":null}' ||
     { tail -1 $D/games/$K/log; fail "no end entry after the host's end"; }; ok
 # the host is told the admin entry's seq, not the end entry's after it
-out_has "$K: end logged as entry $(( $(wc -l < $D/games/$K/log) - 1 ))."
+out_has "$K: end logged as entry $(( $(wc -l < $D/games/$K/log) - 1 )), and the game's end as entry $(wc -l < $D/games/$K/log)."
 expect 0 "the host's end verifies" -- $M -C $D verify $K
 $MREL -C $D log $K | tail -1 | grep -q "end      nobody won (ended by the host)" || fail "log does not tell the host's end"; ok
 done_checks
