@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "daemon/cli.h"
+#include "daemon/clock.h"
 #include "daemon/config.h"
 #include "daemon/deadline.h"
 #include "daemon/mailmark.h"
@@ -27,7 +28,7 @@ game_summary(const struct mq_config *conf, struct mq_game *g, json_t *list,
 	long long deadline = 0, d;
 	uint64_t mark, behind;
 	size_t len = 0;
-	int i, present;
+	int i, present, passed, wait = mq_game_policy_wait(conf, g);
 
 	if (mq_game_over(g))
 		status = "over";
@@ -47,6 +48,9 @@ game_summary(const struct mq_config *conf, struct mq_game *g, json_t *list,
 	}
 	if (strcmp(status, "running") != 0)
 		deadline = 0;	/* a paused or ended game keeps no time */
+	/* past it: serve has not run since, or (policy wait) the host has
+	 * been mailed and the game is theirs to move on */
+	passed = deadline > 0 && deadline <= mq_clock_now();
 	if (deadline > 0) {
 		time_t t = (time_t)deadline;
 
@@ -73,6 +77,13 @@ game_summary(const struct mq_config *conf, struct mq_game *g, json_t *list,
 		    "deadline", deadline > 0 ? json_integer(deadline) : json_null());
 		json_decref(v);
 		who = NULL;
+		if (o != NULL && (json_object_set_new(o, "policy",
+		    json_string(wait ? "wait" : "default")) != 0 ||
+		    json_object_set_new(o, "deadline_passed",
+		    json_boolean(passed)) != 0)) {
+			json_decref(o);
+			o = NULL;
+		}
 		if (o != NULL && ((g->ended && json_object_set_new(o,
 		    "ended_by_host", json_true()) != 0) || (behind &&
 		    json_object_set_new(o, "unmailed_from",
@@ -96,6 +107,13 @@ game_summary(const struct mq_config *conf, struct mq_game *g, json_t *list,
 	    json_string_value(json_object_get(v, "phase")) ?
 	    json_string_value(json_object_get(v, "phase")) : "-", when,
 	    g->ended ? "ended by the host" : *waiting ? waiting : "-");
+	if (passed && wait)
+		printf("%-8s  the deadline has passed, and the game waits for "
+		    "you (policy wait): masqued admin %s default PLAYER, extend "
+		    "DURATION or kick PLAYER\n", g->id, g->id);
+	else if (passed)
+		printf("%-8s  the deadline has passed: the next serve pass that "
+		    "reads the mailbox plays the defaults\n", g->id);
 	if (behind)
 		printf("%-8s  the mails of entries %llu-%llu are not queued yet; "
 		    "the next serve pass queues them (its log says why if it "

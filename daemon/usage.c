@@ -38,7 +38,9 @@ static const struct {
 	  "and mails the player their answer (not with --no-mail)." },
 	{ "games", "games [--json]",
 	  "Every game of the data folder on a line: running, paused or over, its\n"
-	  "entries, round and phase, the next deadline and whom it waits for.\n"
+	  "entries, round and phase, the next deadline and whom it waits for;\n"
+	  "a second line when its deadline has passed (under policy wait, the\n"
+	  "game waits for the host's admin default, extend or kick).\n"
 	  "Below them, a \"Mail in:\" line when the IMAP mailbox cannot be read\n"
 	  "(the replies and the deadlines wait), and \"Mail out:\" lines when the\n"
 	  "SMTP server or sendmail takes no mail, mails wait for another try, or\n"

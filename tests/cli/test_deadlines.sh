@@ -189,6 +189,13 @@ MASQUED_NOW=$((T0 + 19 * H)) $M -C $D2 serve --once 2>/dev/null
 [ "$(grep -l '^X-Masqued-Mail: reminder' $D2/mail/outbox/new/* | xargs grep -l "^Message-ID: <$G2\." | wc -l)" = 1 ] ||
     fail "a 24 h game with a 6 h reminder did not remind at 19 h"; ok
 [ "$(entries)" = 1 ] || fail "a 24 h game moved before its deadline"; ok
+# past the deadline, before serve has run: games says what comes next
+MASQUED_NOW=$((T0 + 25 * H)) expect 0 "games, a deadline passed" -- $M -C $D2 games
+out_has "$G2  the deadline has passed: the next serve pass that reads the mailbox plays the defaults"
+grep -q "^$G3  the deadline has passed" $T/out && fail "games says $G3's deadline passed, a day early"; ok
+MASQUED_NOW=$((T0 + 25 * H)) expect 0 "games --json, a deadline passed" -- $M -C $D2 games --json
+json_is '[(g["policy"], g["deadline_passed"]) for g in j["games"] if g["game"] == "'$G2'"] == [("default", True)]' "$G2 in games --json"
+json_is '[(g["policy"], g["deadline_passed"]) for g in j["games"] if g["game"] == "'$G3'"] == [("wait", False)]' "$G3 in games --json"
 MASQUED_NOW=$((T0 + 25 * H)) $M -C $D2 serve --once 2>/dev/null
 $MREL -C $D2 log $G2 | grep -q "timeout  $P: PLACE" || fail "a 24 h game's deadline did not apply at 25 h"; ok
 # policy wait: nothing applied, long after 72 h; the config's default: applied
@@ -198,6 +205,11 @@ MASQUED_NOW=$((T0 + 100 * H)) $M -C $D2 serve --once 2>/dev/null
 # nor is its player reminded of a deadline gone by ("If nothing comes by
 # then", and a "by" in the past): the host was told, and decides
 [ "$(reminders_of $G3)" = 0 ] || fail "a reminder went after its deadline had passed (policy wait)"; ok
+# games tells the host the game is theirs to move on, and how
+MASQUED_NOW=$((T0 + 100 * H)) expect 0 "games, policy wait past the deadline" -- $M -C $D2 games
+out_has "$G3  the deadline has passed, and the game waits for you (policy wait): masqued admin $G3 default PLAYER, extend DURATION or kick PLAYER"
+MASQUED_NOW=$((T0 + 100 * H)) expect 0 "games --json, policy wait past the deadline" -- $M -C $D2 games --json
+json_is '[(g["policy"], g["deadline_passed"]) for g in j["games"] if g["game"] == "'$G3'"] == [("wait", True)]' "$G3 in games --json"
 # the host answers 28 h late: an extend counts from the deadline, so one
 # of 24 h would leave it passed (no time for the player, and the host told
 # of the miss again at once): refused, saying by how much it passed
@@ -209,6 +221,8 @@ one_line
 MASQUED_NOW=$((T0 + 100 * H)) expect 0 "extend past the time it is late" -- \
     $M -C $D2 admin $G3 extend 2d --why "two more days"
 [ "$(entries)" = 2 ] || fail "the extend was not logged"; ok
+MASQUED_NOW=$((T0 + 100 * H)) expect 0 "games after the extend" -- $M -C $D2 games
+grep -q "^$G3  the deadline has passed" $T/out && { cat $T/out >&2; fail "games says the deadline passed after the extend"; }; ok
 G=$G4
 # an 8 h deadline: the 12 h reminder would come at once; it comes at 4 h
 [ "$(grep -l '^X-Masqued-Mail: reminder' $D2/mail/outbox/new/* | xargs grep -l "^Message-ID: <$G4\." | wc -l)" = 1 ] ||
