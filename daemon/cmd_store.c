@@ -13,6 +13,7 @@
 #include "daemon/cli.h"
 #include "daemon/clock.h"
 #include "daemon/config.h"
+#include "daemon/daemon.h"
 #include "daemon/store.h"
 #include "mail/address.h"
 
@@ -122,7 +123,7 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 	struct mq_config conf;
 	struct mq_store s;
 	struct mq_err err;
-	char id[MQ_GAME_ID_LEN + 1], *names[MQ_MAX_PLAYERS], *at;
+	char id[MQ_GAME_ID_LEN + 1], *names[MQ_MAX_PLAYERS], *at, tmpl[4200];
 	uint8_t seed[32];
 	json_t *opts = json_object();
 	int a, rc, i, j;
@@ -211,9 +212,11 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 			}
 	ng.options = opts;
 	ng.ts = mq_clock_now();
-	/* the welcome is queued with the config: a bad one is refused before
-	 * the game exists, not after it (a game no welcome went out for) */
+	/* the welcome is queued with the config and the templates: a bad
+	 * config, or no templates, is refused before the game exists, not
+	 * after it (a game no welcome went out for) */
 	if ((rc = mq_config_load(cli->datadir, cli->config, &conf, &err)) == 0 &&
+	    (rc = mq_daemon_templates(tmpl, sizeof(tmpl), &err)) == 0 &&
 	    (rc = mq_store_open(cli->datadir, 1, &s, &err)) == 0) {
 		if (ng.lang == NULL)	/* the host's language, masqued.conf's lang */
 			ng.lang = conf.lang;

@@ -53,9 +53,17 @@ mq_daemon_log(const char *fmt, ...)
 	fputs(line, stderr);
 }
 
-static void
-find_templates(char *out, size_t n)
+/*
+ * The mail templates' folder into out: MASQUED_TEMPLATES (the host's edited
+ * copy), templates beside the program (a source folder) or in
+ * PREFIX/share/masqued (installed), else the current folder's. Not there
+ * (a program copied away from them): MQ_IO and a sentence saying where it
+ * looked, before anything is logged whose mails could not be made.
+ */
+int
+mq_daemon_templates(char *out, size_t n, struct mq_err *err)
 {
+	char en[PATH_MAX + 8];
 	char exe[PATH_MAX], *slash;
 	const char *env = getenv("MASQUED_TEMPLATES");
 	ssize_t len;
@@ -63,7 +71,11 @@ find_templates(char *out, size_t n)
 
 	if (env != NULL && *env) {
 		snprintf(out, n, "%s", env);
-		return;
+		snprintf(en, sizeof(en), "%s/en", env);
+		if (access(en, R_OK | X_OK) != 0)
+			return mq_fail_errno(err, MQ_IO, "Cannot read the mail "
+			    "templates in %s (MASQUED_TEMPLATES)", en);
+		return 0;
 	}
 	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (len > 0) {
@@ -73,17 +85,25 @@ find_templates(char *out, size_t n)
 			snprintf(out, n, "%s/templates/en", exe);
 			if (access(out, R_OK) == 0) {
 				snprintf(out, n, "%s/templates", exe);
-				return;
+				return 0;
 			}
 			/* installed: PREFIX/bin/masqued, PREFIX/share/masqued */
 			snprintf(out, n, "%s/share/masqued/templates/en", exe);
 			if (access(out, R_OK) == 0) {
 				snprintf(out, n, "%s/share/masqued/templates", exe);
-				return;
+				return 0;
 			}
 		}
 	}
 	snprintf(out, n, "templates");
+	if (access("templates/en", R_OK | X_OK) != 0)
+		return mq_fail(err, MQ_IO, "Cannot find the mail templates: "
+		    "masqued looks in templates beside its program, in "
+		    "PREFIX/share/masqued/templates where make install puts "
+		    "them, then in templates of the current folder; install "
+		    "masqued with make install, or run it from its source "
+		    "folder.");
+	return 0;
 }
 
 /*
@@ -146,8 +166,8 @@ mq_daemon_open(struct mq_daemon *d, const char *datadir, const char *config,
 	memset(d, 0, sizeof(*d));
 	d->now = mq_clock_now();
 	MQ_TRY(mq_config_load(datadir, config, &d->conf, err));
+	MQ_TRY(mq_daemon_templates(d->tmpl_dir, sizeof(d->tmpl_dir), err));
 	MQ_TRY(mq_store_open(datadir, 1, &d->store, err));
-	find_templates(d->tmpl_dir, sizeof(d->tmpl_dir));
 	d->open_max = open_max();
 	if ((d->rate = map_rate(datadir)) == NULL)
 		return mq_fail_errno(err, MQ_IO, "Cannot map the rate-limit table");
@@ -302,6 +322,33 @@ mq_daemon_forget_mail(struct mq_daemon *d)
 	for (i = 0; i < d->nbatch_mail; i++)
 		free(d->batch_mail[i]);
 	d->nbatch_mail = 0;
+}
+
+void
+mq_daemon_log_game(struct mq_daemon *d, const char *id, const char *msg)
+{
+	uint64_t h = 1469598103934665603ULL;	/* FNV-1a, id NUL msg */
+	size_t idlen = strlen(id);
+	const char *p;
+	int i;
+
+	for (p = id; ; p++) {
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+		if (*p == '\0')
+			break;
+	}
+	for (p = msg; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	for (i = 0; i < d->nsaid; i++)
+		if (d->said[i] == h)
+			return;
+	if (d->nsaid < MQ_DAEMON_STALLED_MAX)
+		d->said[d->nsaid++] = h;
+	if (strncmp(msg, "Game ", 5) == 0 && strncmp(msg + 5, id, idlen) == 0 &&
+	    msg[5 + idlen] == ' ')
+		mq_daemon_log("game %s %s", id, msg + 5 + idlen + 1);
+	else
+		mq_daemon_log("game %s: %s", id, msg);
 }
 
 void

@@ -72,6 +72,11 @@ struct mq_daemon {
 	char stalled[MQ_DAEMON_STALLED_MAX][MQ_GAME_ID_LEN + 1];
 	int nstalled;
 	int stall_all;	/* more than the list holds: every game waits */
+	/* What mq_daemon_log_game said this pass (a hash of each game and
+	 * sentence): a game that cannot be caught up is tried by each step
+	 * of a pass, and said once. */
+	uint64_t said[MQ_DAEMON_STALLED_MAX];
+	int nsaid;
 	/* The mailbox could not be read to its end this pass (an IMAP
 	 * server out of reach, an inbox that cannot be listed): a move may
 	 * wait there for any game, so no deadline passes until it is read;
@@ -99,11 +104,19 @@ struct mq_daemon {
 	size_t nbatch_mail, batch_mail_cap;
 };
 
+/* "game ID: SENTENCE" in the daemon's log, once a pass for the same game
+ * and sentence (a sentence that names the game first, "Game ID ...", is
+ * said without saying it twice). */
+void mq_daemon_log_game(struct mq_daemon *d, const char *id, const char *msg);
+
 /* Note a game as stalled for this pass (when the list is full, every game
  * is, for this pass: stall_all); 1 when id is stalled. */
 void mq_daemon_stall(struct mq_daemon *d, const char *id);
 int mq_daemon_stalled(const struct mq_daemon *d, const char *id);
 
+/* The mail templates' folder into out (n bytes); MQ_IO and a sentence saying
+ * where it looked when there is none (daemon.c). */
+int mq_daemon_templates(char *out, size_t n, struct mq_err *err);
 int mq_daemon_open(struct mq_daemon *d, const char *datadir, const char *config,
     struct mq_err *err);
 void mq_daemon_close(struct mq_daemon *d);

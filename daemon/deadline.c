@@ -467,7 +467,7 @@ mq_serve_clock(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err
 			continue;
 		}
 		if ((rc = mq_daemon_game(d, ids[i], &g, &e)) != 0) {
-			mq_daemon_log("game %s: %s", ids[i], e.msg);
+			mq_daemon_log_game(d, ids[i], e.msg);
 			/* a deadline came and nobody wrote: the host hears of it
 			 * here, not at the next reply, which may never come */
 			if (rc == MQ_BADDATA)

@@ -1,4 +1,5 @@
 /* gamedata.c - find, load, validate and hash a game's data file. */
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,9 @@ compile(const char *kind, const char *path, json_t *json,
 	if (json == NULL && json_error_code(je) == json_error_out_of_memory)
 		return mq_fail(err, MQ_IO, "Out of memory reading the game data "
 		    "%s.", path);
+	if (json == NULL && je->line < 1)	/* not read: jansson's own words */
+		return mq_fail(err, MQ_IO, "Cannot read the game data %s: %s.",
+		    path, je->text);
 	if (json == NULL)
 		return mq_fail(err, MQ_IO, "Cannot read the game data %s: %s (line "
 		    "%d).", path, je->text, je->line);
@@ -65,9 +69,14 @@ mq_gamedata_load_file(const char *kind, const char *path,
     struct mq_gamedata *gd, struct mq_err *err)
 {
 	json_error_t je;
-	/* jload.h: the data a new game's hash commits it to, byte for byte */
-	json_t *json = mq_json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	json_t *json;
 
+	/* said as the system says it, not as jansson's "unable to open" */
+	if (access(path, R_OK) != 0)
+		return mq_fail_errno(err, MQ_IO, "Cannot read the game data %s",
+		    path);
+	/* jload.h: the data a new game's hash commits it to, byte for byte */
+	json = mq_json_load_file(path, JSON_REJECT_DUPLICATES, &je);
 	return compile(kind, path, json, &je, gd, err);
 }
 
@@ -104,6 +113,13 @@ mq_gamedata_load(const char *kind, struct mq_gamedata *gd, struct mq_err *err)
 		}
 	}
 	snprintf(path, sizeof(path), "config/games/%s.json", kind);
+	if (access(path, F_OK) != 0 && errno == ENOENT)
+		return mq_fail(err, MQ_IO, "Cannot find the game data %s.json: "
+		    "masqued looks in config/games beside its program, in "
+		    "PREFIX/share/masqued/config/games where make install puts "
+		    "it, then in config/games of the current folder; install "
+		    "masqued with make install, or run it from its source "
+		    "folder.", kind);
 	return mq_gamedata_load_file(kind, path, gd, err);
 }
 

@@ -724,7 +724,7 @@ mq_mailmark_scan(struct mq_daemon *d, struct mq_err *err)
 			continue;
 		/* opening it catches up (mq_daemon_game) */
 		if (mq_daemon_game(d, ids[i], &g, &e) != 0)
-			mq_daemon_log("game %s: %s", ids[i], e.msg);
+			mq_daemon_log_game(d, ids[i], e.msg);
 	}
 	mq_daemon_release(d);
 	for (i = 0; i < n; i++)

@@ -794,7 +794,7 @@ catch_up_held(struct mq_daemon *d)
 	for (i = 0; i < n; i++)
 		if ((rc = mq_daemon_game(d, ids[i], &g, &e)) != 0 &&
 		    rc != MQ_BADDATA)
-			mq_daemon_log("game %s: %s", ids[i], e.msg);
+			mq_daemon_log_game(d, ids[i], e.msg);
 	mq_daemon_release(d);
 	for (i = 0; i < n; i++)
 		free(ids[i]);
@@ -834,5 +834,7 @@ mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 		st->dead += ss.dead;
 	} else
 		mq_daemon_log("spool: %s", err->msg);
+	/* said once a pass (and once over serve's first scan and pass) */
+	d->nsaid = 0;
 	return rc;
 }

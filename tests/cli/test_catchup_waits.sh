@@ -35,6 +35,11 @@ host_told "the first pass"
 [ "$(ls $O | wc -l)" = 1 ] || fail "mail went out: $(ls $O)"; ok
 expect 0 "serve --once, still no room" -- $M -C $D serve --once
 host_told "a second pass"
+# each step of the pass (the held mail, the inbox, the deadlines) finds the
+# game waiting: the log says so once a pass (and of the reply it holds
+# back, that it is not processed)
+[ "$(grep -c ": game $G waits until the mails of its last entries can be queued" $T/err)" = 1 ] ||
+    { cat $T/err >&2; fail "a pass said more than once that the game waits"; }; ok
 # the host sees it in games
 expect 0 "games" -- $M -C $D games
 out_has "$G  the mails of entries $N-$N are not queued yet; the next serve pass queues them"

@@ -2,9 +2,11 @@
 # test_templates_dir.sh - MASQUED_TEMPLATES=DIR: a host who rewords the mails
 # points it at an edited copy of templates/ (README, "Hosting a game"). The
 # edited wording reaches the player; without it, the stock wording does. A
-# folder that holds no templates logs the move all the same and says in one
-# sentence that its mails were not queued (exit 4); the next serve, with
-# templates it can read, queues them: nothing is lost or sent twice.
+# folder that is not there (no en/ in it) is refused before anything is
+# logged, in one sentence (exit 4); one that lacks the template a mail needs
+# logs the move all the same and says in one sentence that its mails were
+# not queued (exit 4); the next serve, with templates it can read, queues
+# them: nothing is lost or sent twice.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
 subjects() {	# data folder, address: the decoded subjects of the mails to it
@@ -45,9 +47,21 @@ subjects $D $P2@x.test | grep -q "^\[Masque $G\] .* — received$" ||
     { subjects $D $P2@x.test >&2; fail "$P2's receipt is not in the stock wording"; }; ok
 subjects $D $P2@x.test | grep -q "Our masque" && fail "$P2's receipt took the edited wording"; ok
 
-# a folder with no templates: the move is logged, its mails wait
+# a folder that is not there: refused, nothing logged
 before=$(ls $D/mail/outbox/new | wc -l)
+entries=$($M -C $D log $G | wc -l)
 P3=$(placer)
+MASQUED_TEMPLATES=$T/nowhere expect 4 "$P3 places, the templates folder missing" -- \
+    $M -C $D submit $G $P3 "PLACE green"
+one_line
+err_has "Cannot read the mail templates in $T/nowhere/en (MASQUED_TEMPLATES): No such file or directory"
+[ "$($M -C $D log $G | wc -l)" = "$entries" ] || fail "a move logged with no templates to answer it"; ok
+MASQUED_TEMPLATES=$T/nowhere expect 4 "serve, the templates folder missing" -- $M -C $D serve --once
+one_line
+err_has "Cannot read the mail templates in $T/nowhere/en (MASQUED_TEMPLATES)"
+
+# a folder with no templates in it: the move is logged, its mails wait
+mkdir -p $T/none/en
 MASQUED_TEMPLATES=$T/none expect 4 "$P3 places, the templates missing" -- \
     $M -C $D submit $G $P3 "PLACE green"
 one_line
@@ -61,4 +75,30 @@ expect 0 "serve again" -- $M -C $D serve --once
 [ "$(subjects $D $P3@x.test | grep -c "^\[Masque $G\] .* — received$")" = 1 ] ||
     fail "$P3's receipt went twice"; ok
 expect 0 "the log verifies" -- $M -C $D verify $G
+
+# a program away from its templates and game data (copied out of its
+# source folder, not installed): refused in one sentence saying where it
+# looked and what to do, nothing made
+mkdir -p $T/away/bin && cp $MASQUED_REL $T/away/bin/masqued
+(cd $T/away && $T/away/bin/masqued -C $T/away/d init >/dev/null) || fail "init, away"; ok
+(cd $T/away && unset MASQUED_GAMES MASQUED_TEMPLATES && expect 4 "new, the program away from its data" -- \
+    $T/away/bin/masqued -C $T/away/d new redmasque --player alice=alice@x.test \
+    --player bob=bob@x.test --player carol=carol@x.test --player dave=dave@x.test) || exit 1
+checks=$((checks + 1))
+one_line
+err_has "Cannot find the mail templates: masqued looks in templates beside its program, in PREFIX/share/masqued/templates where make install puts them, then in templates of the current folder; install masqued with make install, or run it from its source folder."
+[ -z "$(ls $T/away/d/games)" ] || fail "a game made with no templates: $(ls $T/away/d/games)"; ok
+mkdir -p $T/away/templates/en
+(cd $T/away && unset MASQUED_GAMES MASQUED_TEMPLATES && expect 4 "new, the game data missing" -- \
+    $T/away/bin/masqued -C $T/away/d new redmasque --player alice=alice@x.test \
+    --player bob=bob@x.test --player carol=carol@x.test --player dave=dave@x.test) || exit 1
+checks=$((checks + 1))
+one_line
+err_has "Cannot find the game data redmasque.json: masqued looks in config/games beside its program, in PREFIX/share/masqued/config/games where make install puts it, then in config/games of the current folder; install masqued with make install, or run it from its source folder."
+[ -z "$(ls $T/away/d/games)" ] || fail "a game made with no game data"; ok
+MASQUED_GAMES=$T/nowhere expect 4 "new, MASQUED_GAMES names no folder" -- \
+    $M -C $D new redmasque --player alice=alice@x.test \
+    --player bob=bob@x.test --player carol=carol@x.test --player dave=dave@x.test
+one_line
+err_has "Cannot read the game data $T/nowhere/redmasque.json: No such file or directory"
 done_checks
