@@ -16,6 +16,7 @@
 #include "daemon/mailmark.h"
 #include "daemon/checkpoint.h"
 #include "daemon/export_file.h"
+#include "daemon/gamedata.h"
 #include "daemon/kept.h"
 #include "daemon/receipt.h"
 #include "daemon/store.h"
@@ -81,6 +82,40 @@ export_data_hash_ok(const char *dir, const struct mq_game *g)
 	return want != NULL && mq_file_read_small(path, buf, sizeof(buf), &len,
 	    &present, &e) == 0 && present && strlen(buf) == len &&
 	    strcmp(buf, want) == 0;
+}
+
+/*
+ * An export's game data is this masqued's own for its kind: a game played
+ * under rules the host changed (config/games edited, MASQUED_GAMES) replays
+ * soundly under them, and a player must hear that they were not the
+ * published ones. 0, or MQ_BADDATA (MQ_IO: this masqued's own data cannot
+ * be read) and a sentence.
+ */
+static int
+export_rules_ours(const struct mq_game *g, struct mq_err *err)
+{
+	const char *kind = json_string_value(json_object_get(g->genesis, "kind"));
+	const char *theirs = json_string_value(json_object_get(g->genesis,
+	    "data_hash"));
+	char ours[65];
+	struct mq_gamedata gd;
+	struct mq_err e;
+
+	if (kind == NULL || theirs == NULL)
+		return 0;	/* the replay said so already */
+	if (mq_gamedata_load(kind, &gd, &e) != 0)
+		return mq_fail(err, MQ_IO, "Game %s replays soundly, but whether "
+		    "its rules are this masqued's cannot be told: %s", g->id,
+		    e.msg);
+	sodium_bin2hex(ours, sizeof(ours), gd.hash, sizeof(gd.hash));
+	mq_gamedata_free(&gd);
+	if (strcmp(ours, theirs) == 0)
+		return 0;
+	return mq_fail(err, MQ_BADDATA, "Game %s was played under game data "
+	    "(its rules, cards and board) that are not this masqued's: its "
+	    "data_hash is %.16s..., this masqued's %s data %.16s... (changed "
+	    "by the host, or another masqued version's); it replays soundly "
+	    "under its own.", g->id, theirs, kind, ours);
 }
 
 /*
@@ -162,7 +197,8 @@ verify_file(const char *path, const unsigned char pk[32], const char *said,
 		rc = mq_fail(err, MQ_BADDATA, "The export's data_hash is not the "
 		    "hash of its game data (the data_hash of entry 1).");
 		mq_game_close(g);
-	}
+	} else if (rc == 0 && export && (rc = export_rules_ours(g, err)) != 0)
+		mq_game_close(g);
 	if (rc == 0) {
 		/* A torn tail is what a crash mid-append leaves, and the next
 		 * append moves it to quarantine (DESIGN): not a failure, but said. */

@@ -96,6 +96,32 @@ mq_export_reword(const char *dir, struct mq_err *err)
 	mq_buf_free(&b);
 }
 
+/* 0 when the export's "game" is the id its first entry holds; else
+ * MQ_BADDATA and a sentence. */
+static int
+same_game(const char *file, const json_t *doc, const json_t *first,
+    struct mq_err *err)
+{
+	const char *id = json_string_value(json_object_get(doc, "game"));
+	const char *line = json_string_value(first), *tab;
+	json_t *body = NULL;
+	const char *logged = NULL;
+	int rc = 0;
+
+	if (id == NULL)
+		return mq_fail(err, MQ_BADDATA, "The export %s lacks its game, "
+		    "the id its log holds.", file);
+	if (line != NULL && (tab = strchr(line, '\t')) != NULL &&
+	    (body = json_loadb(line, (size_t)(tab - line), 0, NULL)) != NULL)
+		logged = json_string_value(json_object_get(body, "game"));
+	/* a first entry that does not read is the log's check to say */
+	if (logged != NULL && strcmp(id, logged) != 0)
+		rc = mq_fail(err, MQ_BADDATA, "The export %s names game \"%s\", "
+		    "but its log is of game %s.", file, id, logged);
+	json_decref(body);
+	return rc;
+}
+
 int
 mq_export_unpack(const char *file, char *dir, size_t n, unsigned char pk[32],
     struct mq_err *err)
@@ -141,6 +167,10 @@ mq_export_unpack(const char *file, char *dir, size_t n, unsigned char pk[32],
 		    "data or its public_key (64 hex digits).", file);
 		goto out;
 	}
+	/* the id the export names is the log's (verify_export.py holds it
+	 * so too): a file renamed to another game's is no copy of it */
+	if ((rc = same_game(file, doc, json_array_get(log, 0), err)) != 0)
+		goto out;
 	json_array_foreach(log, i, line) {
 		if (!json_is_string(line)) {
 			rc = mq_fail(err, MQ_BADDATA, "entry %zu: the export's log line "

@@ -264,13 +264,53 @@ reveal_item(struct mq_game *g, size_t j)
 	return json_array_append_new(g->revealed, it);
 }
 
+/* MQ_BADDATA when a secret whose phase resolved is still hidden at entry
+ * seq (what, "the reveal" or "the end entry", says which). */
+static int
+hidden_resolved(const struct mq_game *g, uint64_t seq, const char *what,
+    struct mq_err *err)
+{
+	size_t j;
+
+	for (j = 0; j < g->npend; j++)
+		if (g->pend[j].resolved)
+			return mq_fail(err, MQ_BADDATA, "entry %llu: %s leaves "
+			    "hidden command %d of entry %llu, whose phase has "
+			    "resolved; its reveal must open it.",
+			    (unsigned long long)seq, what, g->pend[j].index + 1,
+			    (unsigned long long)g->pend[j].seq);
+	return 0;
+}
+
 static int
 replay_reveal(struct mq_game *g, const json_t *body, uint64_t seq,
     struct mq_err *err)
 {
 	json_t *items = json_object_get(body, "items"), *it;
-	size_t i, j;
+	json_t *opens = json_object_get(body, "opens");
+	uint64_t last = 0;
+	size_t i, j, nopens = 0;
 
+	/* what masqued logs (submit.c build_reveal): never an empty reveal;
+	 * "opens" the entries its items open, each once, in their order */
+	if (json_array_size(items) == 0)
+		return mq_fail(err, MQ_BADDATA, "entry %llu: a reveal that opens "
+		    "nothing.", (unsigned long long)seq);
+	json_array_foreach(items, i, it) {
+		uint64_t s = (uint64_t)json_integer_value(json_array_get(it, 0));
+
+		if (s == last)
+			continue;
+		if (nopens >= json_array_size(opens) || (uint64_t)
+		    json_integer_value(json_array_get(opens, nopens)) != s)
+			break;
+		nopens++;
+		last = s;
+	}
+	if (i < json_array_size(items) || nopens != json_array_size(opens))
+		return mq_fail(err, MQ_BADDATA, "entry %llu: the reveal's \"opens\" "
+		    "does not list the entries its items open.",
+		    (unsigned long long)seq);
 	json_array_foreach(items, i, it) {
 		uint64_t s = (uint64_t)json_integer_value(json_array_get(it, 0));
 		int idx = (int)json_integer_value(json_array_get(it, 1));
@@ -281,7 +321,7 @@ replay_reveal(struct mq_game *g, const json_t *body, uint64_t seq,
 		if (j == g->npend)
 			return mq_fail(err, MQ_BADDATA, "entry %llu: it reveals "
 			    "command %d of entry %llu, which holds no secret still "
-			    "hidden.", (unsigned long long)seq, idx,
+			    "hidden.", (unsigned long long)seq, idx + 1,
 			    (unsigned long long)s);
 		if (!g->pend[j].resolved)
 			return mq_fail(err, MQ_BADDATA, "entry %llu: it reveals a "
@@ -294,7 +334,9 @@ replay_reveal(struct mq_game *g, const json_t *body, uint64_t seq,
 		    (g->npend - j - 1) * sizeof(g->pend[0]));
 		g->npend--;
 	}
-	return 0;
+	/* a reveal opens every secret whose phase has resolved: one left
+	 * out would be a move the others never see opened */
+	return hidden_resolved(g, seq, "the reveal", err);
 }
 
 static int
@@ -666,6 +708,7 @@ replay_end(struct mq_game *g, const json_t *body, uint64_t seq,
 		return mq_fail(err, MQ_BADDATA, "entry %llu: a second end entry "
 		    "(the first is entry %llu).", (unsigned long long)seq,
 		    (unsigned long long)g->end_seq);
+	MQ_TRY(hidden_resolved(g, seq, "the end entry", err));
 	json_object_foreach((json_t *)body, key, v)
 		if (strcmp(key, "v") && strcmp(key, "game") && strcmp(key, "seq") &&
 		    strcmp(key, "prev") && strcmp(key, "ts") && strcmp(key, "kid") &&
