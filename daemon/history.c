@@ -165,8 +165,9 @@ mq_history_damage(const struct mq_history *h, uint64_t upto,
 		if (upto == 0 || upto > h->last)
 			return mq_fail(err, cut.code, "%s", cut.msg);
 		cut.msg[0] = (char)tolower((unsigned char)cut.msg[0]);
+		/* cut.msg has its own "but" */
 		fprintf(stderr, "masqued: What is shown rests on entries 1 to "
-		    "%llu, which are sound; but %s\n", (unsigned long long)upto,
+		    "%llu, which are sound; yet %s\n", (unsigned long long)upto,
 		    cut.msg);
 		return 0;
 	}

@@ -115,8 +115,15 @@ check_body(const json_t *doc, struct mq_receipt *r, struct mq_err *err)
 	game = json_object_get(v, "game");
 	mq_log_kid(r->pk, kid);
 	rc = !json_is_integer(seq) || json_integer_value(seq) < 1 ||
-	    !json_is_string(game) || !json_is_string(json_object_get(v, "kid")) ||
-	    strcmp(json_string_value(json_object_get(v, "kid")), kid) != 0;
+	    !json_is_string(game) || !json_is_string(json_object_get(v, "kid"));
+	if (rc == 0 && strcmp(json_string_value(json_object_get(v, "kid")),
+	    kid) != 0) {
+		rc = mq_fail(err, MQ_BADDATA, "The receipt's public_key (kid "
+		    "%s) is not the key its body names (kid %.16s).", kid,
+		    json_string_value(json_object_get(v, "kid")));
+		json_decref(v);
+		return rc;
+	}
 	if (rc == 0) {
 		r->seq = (uint64_t)json_integer_value(seq);
 		mq_strlcpy(r->game, json_string_value(game), sizeof(r->game));

@@ -40,10 +40,10 @@ err_has "$cut"; one_line
 expect 3 "replay past the end of a cut log" -- $M -C $D replay $G --from $n
 err_has "$cut"; one_line
 expect 0 "state of a cut log, before the cut" -- $M -C $D state $G --at 2
-err_has "masqued: What is shown rests on entries 1 to 2, which are sound; but the log of game $G ends at entry $((n - 1))"
+err_has "masqued: What is shown rests on entries 1 to 2, which are sound; yet the log of game $G ends at entry $((n - 1))"
 one_line
 expect 0 "replay of a cut log, before the cut" -- $M -C $D replay $G --to 2
-err_has "masqued: What is shown rests on entries 1 to 2, which are sound; but the log of game $G ends"
+err_has "masqued: What is shown rests on entries 1 to 2, which are sound; yet the log of game $G ends"
 same_file $L $T/log.cut "the cut log"
 same_file $D/games/$G/mailed $T/mailed.before "the mark"
 done_checks

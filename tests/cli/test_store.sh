@@ -123,6 +123,17 @@ out_has "still holds that entry"
 sed 's/PLAY jest/PLAY mock/' $T/receipt.json > $T/receipt.bad
 expect 3 "a receipt with a changed byte" -- $M -C $D verify-receipt $T/receipt.bad
 one_line
+# another key put in: said as such, not as a body that lacks its fields
+/usr/bin/python3 - $T/receipt.json $T/receipt.key <<'PY' || fail "changing the receipt's key"
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["public_key"] = "11" * 32
+json.dump(r, open(sys.argv[2], "w"))
+PY
+expect 3 "a receipt with another public_key" -- $M -C $D verify-receipt $T/receipt.key
+err_has "The receipt's public_key (kid "
+err_has ") is not the key its body names (kid $(/usr/bin/python3 -c 'import json,sys; print(json.loads(json.load(open(sys.argv[1]))["body"])["kid"])' $T/receipt.json))."
+one_line
 
 # --- bot: a style it does not know is a usage error, not careful in silence ---
 expect 2 "bot --style weird" -- $M -C $D bot $G alice --style weird
