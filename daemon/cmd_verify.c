@@ -358,6 +358,29 @@ whole_log(const char *game, const char *path,
 }
 
 /*
+ * rc and err of checking a kept entry (seq) against the log at path: a
+ * damage the log's reading met before that entry is said as the log's,
+ * naming it, not as if the kept entry were at fault.
+ */
+static int
+damaged_before(int rc, uint64_t seq, const char *path, struct mq_err *err)
+{
+	char why[sizeof(err->msg)];
+	size_t len;
+
+	if (rc != MQ_BADDATA || strncmp(err->msg, "entry ", 6) != 0 ||
+	    strtoull(err->msg + 6, NULL, 10) >= seq)
+		return rc;
+	snprintf(why, sizeof(why), "%s", err->msg);
+	if ((len = strlen(why)) > 0 && why[len - 1] == '.')
+		why[len - 1] = '\0';
+	return mq_fail(err, MQ_BADDATA, "The log %s does not verify up to the "
+	    "kept entry %llu (%s), so what the file holds cannot be checked "
+	    "against it; masqued verify says more.", path,
+	    (unsigned long long)seq, why);
+}
+
+/*
  * A file a player kept (kept.h): the receipt in it, and the checkpoint
  * every mail carries; each checked, and with GAME, against its log.
  */
@@ -414,9 +437,11 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 		rc = log_there(cli, game, path, &err);
 	}
 	if (rc == 0 && game != NULL && has_r)
-		rc = mq_receipt_against_log(&r, path, &err);
+		rc = damaged_before(mq_receipt_against_log(&r, path, &err), r.seq,
+		    path, &err);
 	if (rc == 0 && game != NULL && has_cp)
-		rc = mq_checkpoint_against_log(&cp, path, &err);
+		rc = damaged_before(mq_checkpoint_against_log(&cp, path, &err),
+		    cp.seq, path, &err);
 	/* their verdict stands, said first; the log's after it (exit 3) */
 	if (rc == 0 && game != NULL)
 		log_rc = whole_log(game, path, has_r ? r.pk : cp.pk, has_r &&

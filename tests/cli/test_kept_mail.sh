@@ -173,6 +173,14 @@ err_has "the game stops until you put it back from a backup (masqued verify $G).
 one_line
 expect 3 "verify of that log" -- $M -C $T/tampered verify $G
 err_has "entry $n: "
+# damaged before the kept entry: said as the log's, naming it
+cp -a $D $T/before
+sed "2s/\"seq\":2/\"seq\":2 /" $D/games/$G/log >$T/before/games/$G/log
+expect 3 "the receipt against a log damaged before its entry" -- $M -C $T/before verify-receipt $R $G
+err_has "The log $T/before/games/$G/log does not verify up to the kept entry 4 (entry 2: "
+err_has "), so what the file holds cannot be checked against it; masqued verify says more."
+one_line
+[ ! -s $T/out ] || fail "an ok said of a receipt the log could not be read up to"; ok
 # its last entry cut, which its players were mailed
 cp -a $D $T/cut
 head -n $((n - 1)) $D/games/$G/log >$T/cut/games/$G/log
