@@ -2,7 +2,12 @@
 """verify_export.py - check a masqued game export, independently of the C code,
 and the mails a player kept against it.
 
-Usage: /usr/bin/python3 tests/verify_export.py EXPORT.json [MAIL ...]
+Usage: /usr/bin/python3 tests/verify_export.py [--rules DIR] EXPORT.json [MAIL ...]
+
+With --rules DIR (masqued's published config/games, from its source), the
+export's game data must also be DIR/KIND.json, hashed the same way: a game
+the host played under rules of their own (an edited config/games) checks
+alone, under its own data, but is not the published game.
 
 Checks every log line (three TAB-separated fields, a canonical body, its hash,
 its signature under the export's public_key), the seq/prev chain, the game,
@@ -467,7 +472,7 @@ def load_export(path):
     return doc
 
 
-def verify(doc):
+def verify(doc, rules=None):
     """Return the number of entries, or raise (seq, Bad)."""
     try:
         chain = Chain(doc["public_key"])
@@ -497,6 +502,22 @@ def verify(doc):
     if chain.genesis.get("data_hash") != data_hash:
         raise Failure(1, "the genesis data_hash is not the hash of the game "
                       "data.")
+    if rules is not None:
+        kind = chain.genesis.get("kind")
+        path = "%s/%s.json" % (rules, kind)
+        try:
+            with open(path, "rb") as f:
+                published = blake(utf8(canon(loads_strict(
+                    f.read().decode("utf-8"))))).hex()
+        except (OSError, ValueError, Bad) as e:
+            raise Failure(None, "cannot read the published rules %s: %s"
+                          % (path, e))
+        if published != data_hash:
+            raise Failure(None, "the game was played under game data that "
+                          "is not the published %s (%s): its data_hash is "
+                          "%s..., the published %s..." % (kind, path,
+                                                          data_hash[:16],
+                                                          published[:16]))
     return chain.seq
 
 
@@ -515,7 +536,7 @@ class Failure(Exception):
 # 64 hex digits), when there. Only the head is signed: the game, the entry
 # number and the key shown are read to say what is wrong, and checked.
 
-USAGE = "usage: verify_export.py EXPORT.json [MAIL ...]"
+USAGE = "usage: verify_export.py [--rules DIR] EXPORT.json [MAIL ...]"
 GAME_TOKEN = re.compile(r"(?<![a-z0-9])[a-z0-9]{8}(?![a-z0-9])")
 DIGITS = re.compile(r"[0-9]+")
 KEY_AT_END = re.compile(r"(?<![0-9a-f])([0-9a-f]{64})$")
@@ -780,6 +801,9 @@ def check_mail(doc, vk, entries, cp, receipt):
 
 
 def main(argv):
+    rules = None
+    if len(argv) > 2 and argv[1] == "--rules":
+        rules, argv = argv[2], argv[:1] + argv[3:]
     if len(argv) < 2 or argv[1].startswith("-"):
         print(USAGE, file=sys.stderr)
         return 2
@@ -799,7 +823,7 @@ def main(argv):
         return 1
     rc = 0
     try:
-        print("ok: %d entries" % verify(doc))
+        print("ok: %d entries" % verify(doc, rules))
     except Failure as e:
         print("entry %d: %s" % (e.seq, e) if e.seq else "export: %s" % e)
         rc = 1

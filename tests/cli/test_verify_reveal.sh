@@ -93,6 +93,15 @@ ours=$($PY -c 'import hashlib,json,sys; print(json.load(open(sys.argv[1]))["data
 theirs=$($PY -c 'import json,sys; print(json.load(open(sys.argv[1]))["data_hash"][:16])' $T/x.json)
 [ "$ours" != "$theirs" ] || fail "the changed rules have the stock hash"; ok
 c_fails $T/x.json "Game $X was played under game data (its rules, cards and board) that are not this masqued's: its data_hash is $theirs..., this masqued's redmasque data $ours... (changed by the host, or another masqued version's); it replays soundly under its own."
+# the independent checker: alone, the export checks under its own data;
+# with --rules (the published config/games), it is refused
+expect 0 "verify_export.py, the rules changed" -- $PY tests/verify_export.py $T/x.json
+expect 1 "verify_export.py --rules, the rules changed" -- $PY tests/verify_export.py --rules config/games $T/x.json
+out_has "export: the game was played under game data that is not the published redmasque (config/games/redmasque.json): its data_hash is $theirs..., the published $ours..."
+expect 0 "verify_export.py --rules, the published rules" -- $PY tests/verify_export.py --rules config/games $T/g.json
+out_has "ok: $(grep -c '' $D/games/$G/log) entries"
+expect 1 "verify_export.py --rules, a folder without them" -- $PY tests/verify_export.py --rules $T/nowhere $T/g.json
+out_has "export: cannot read the published rules $T/nowhere/redmasque.json: "
 # under those same rules (the host's own check), it is sound
 MASQUED_GAMES=$T/gm expect 0 "verify the host's game in its data folder" -- $M -C $D verify $X
 done_checks
