@@ -135,3 +135,13 @@ play_out() {	# datadir game
 	done
 	fail "the game did not end"
 }
+
+# played_export DATADIR OUT: a data folder made, a game of four (new_game)
+# played to its end, and its export in OUT; the game's id in G.
+played_export() {
+	expect 0 "init" -- $M -C "$1" init
+	G=$(new_game "$1") || fail "new"
+	play_out "$1" $G
+	expect 0 "export" -- $MREL -C "$1" export $G
+	cp $T/out "$2"
+}

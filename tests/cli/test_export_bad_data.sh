@@ -8,11 +8,7 @@
 . tests/cli/lib.sh
 PY=/usr/bin/python3
 D=$T/data
-expect 0 "init" -- $M -C $D init
-G=$(new_game $D) || fail "new"
-play_out $D $G
-expect 0 "export" -- $MREL -C $D export $G
-cp $T/out $T/game.json
+played_export $D $T/game.json
 mkdir $T/player $T/tmp
 cd $T/player || fail "cd"
 export TMPDIR=$T/tmp

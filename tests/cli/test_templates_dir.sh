@@ -81,19 +81,18 @@ expect 0 "the log verifies" -- $M -C $D verify $G
 # looked and what to do, nothing made
 mkdir -p $T/away/bin && cp $MASQUED_REL $T/away/bin/masqued
 (cd $T/away && $T/away/bin/masqued -C $T/away/d init >/dev/null) || fail "init, away"; ok
-(cd $T/away && unset MASQUED_GAMES MASQUED_TEMPLATES && expect 4 "new, the program away from its data" -- \
-    $T/away/bin/masqued -C $T/away/d new redmasque --player alice=alice@x.test \
-    --player bob=bob@x.test --player carol=carol@x.test --player dave=dave@x.test) || exit 1
-checks=$((checks + 1))
-one_line
+new_away() {	# WHAT: new with the copied program, from its folder, refused
+	(cd $T/away && unset MASQUED_GAMES MASQUED_TEMPLATES && expect 4 "$1" -- \
+	    $T/away/bin/masqued -C $T/away/d new redmasque --player alice=alice@x.test \
+	    --player bob=bob@x.test --player carol=carol@x.test --player dave=dave@x.test) || exit 1
+	checks=$((checks + 1))
+	one_line
+}
+new_away "new, the program away from its data"
 err_has "Cannot find the mail templates: masqued looks in templates beside its program, in PREFIX/share/masqued/templates where make install puts them, then in templates of the current folder; install masqued with make install, or run it from its source folder."
 [ -z "$(ls $T/away/d/games)" ] || fail "a game made with no templates: $(ls $T/away/d/games)"; ok
 mkdir -p $T/away/templates/en
-(cd $T/away && unset MASQUED_GAMES MASQUED_TEMPLATES && expect 4 "new, the game data missing" -- \
-    $T/away/bin/masqued -C $T/away/d new redmasque --player alice=alice@x.test \
-    --player bob=bob@x.test --player carol=carol@x.test --player dave=dave@x.test) || exit 1
-checks=$((checks + 1))
-one_line
+new_away "new, the game data missing"
 err_has "Cannot find the game data redmasque.json: masqued looks in config/games beside its program, in PREFIX/share/masqued/config/games where make install puts it, then in config/games of the current folder; install masqued with make install, or run it from its source folder."
 [ -z "$(ls $T/away/d/games)" ] || fail "a game made with no game data"; ok
 MASQUED_GAMES=$T/nowhere expect 4 "new, MASQUED_GAMES names no folder" -- \

@@ -11,11 +11,7 @@
 . tests/cli/lib.sh
 PY=/usr/bin/python3
 D=$T/data
-expect 0 "init" -- $M -C $D init
-G=$(new_game $D) || fail "new"
-play_out $D $G
-expect 0 "export" -- $MREL -C $D export $G
-cp $T/out $T/g.json
+played_export $D $T/g.json
 n=$(grep -c '' $D/games/$G/log)	# the end entry; n-1 the last reveal
 r=$((n - 1))
 # the last reveal's and the end entry's bodies, as logged
