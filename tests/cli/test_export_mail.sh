@@ -164,5 +164,9 @@ err_has "verify_export.py: $T/letter.txt holds neither a checkpoint"; one_line
 # the stray file is said; the mail beside it is checked all the same
 grep -q "^$T/bob.txt: ok, checkpoint entry " $T/out || { cat $T/out; fail "a file with neither: the other mail was not checked"; }; ok
 expect 2 "no export" -- $V
-err_has "usage: verify_export.py EXPORT.json [MAIL ...]"; one_line
+err_has "usage: verify_export.py [--rules DIR] EXPORT.json [MAIL ...]"; one_line
+expect 2 "--rules with no folder" -- $V --rules
+err_has "usage: verify_export.py [--rules DIR] EXPORT.json [MAIL ...]"; one_line
+expect 2 "--rules with no export" -- $V --rules config/games
+err_has "usage: verify_export.py [--rules DIR] EXPORT.json [MAIL ...]"; one_line
 done_checks
