@@ -251,6 +251,29 @@ mail_json(const struct mail_state *m, json_t *top)
  * deadline and whom it waits for. --json: {"games": [...], "mail_in",
  * "mail_out"}.
  */
+/* The games that cannot be read are named on stderr, up to so many. */
+#define MAX_NAMED	8
+
+static void
+named_add(char *buf, size_t size, const char *id)
+{
+	size_t len = strlen(buf);
+
+	snprintf(buf + len, size - len, "%s%s", len ? ", " : "", id);
+}
+
+/* A game that cannot be opened: its row says why, as the JSON's "error". */
+static int
+unreadable_row(json_t *list, const char *id, const struct mq_err *e, int json)
+{
+	if (!json) {
+		printf("%-8s  cannot be read: %s\n", id, e->msg);
+		return 0;
+	}
+	return json_array_append_new(list, json_pack("{s:s, s:s}", "game", id,
+	    "error", e->msg));
+}
+
 int
 mq_cmd_games(struct mq_cli *cli, int argc, char **argv)
 {
@@ -261,8 +284,9 @@ mq_cmd_games(struct mq_cli *cli, int argc, char **argv)
 	struct mail_state m;
 	json_t *list = NULL, *top = NULL;
 	char **ids = NULL;
-	size_t n = 0, i;
-	int rc, json = argc == 2 && strcmp(argv[1], "--json") == 0;
+	size_t n = 0, i, nbad = 0;
+	char bad[MAX_NAMED * 10] = "";
+	int rc, bad_rc = 0, listed, json = argc == 2 && strcmp(argv[1], "--json") == 0;
 
 	if (argc != 1 && !json)
 		return mq_cli_usage("games takes no argument but --json");
@@ -292,12 +316,15 @@ mq_cmd_games(struct mq_cli *cli, int argc, char **argv)
 		    (r = mq_game_check_mark(g, &e)) != 0)	/* as serve stops it */
 			mq_game_close(g);
 		if (r != 0) {
-			if (!json)
-				printf("%-8s  cannot be read: %s\n", ids[i], e.msg);
-			if (rc == 0) {
-				rc = r;
-				err = e;
+			if (unreadable_row(list, ids[i], &e, json) != 0) {
+				rc = mq_fail(&err, MQ_IO, "Out of memory.");
+				break;
 			}
+			if (bad_rc == 0)
+				bad_rc = r;
+			if (nbad < MAX_NAMED)
+				named_add(bad, sizeof(bad), ids[i]);
+			nbad++;
 			continue;
 		}
 		r = game_summary(&conf, g, list, json);
@@ -307,8 +334,19 @@ mq_cmd_games(struct mq_cli *cli, int argc, char **argv)
 			break;
 		}
 	}
+	listed = rc == 0;
+	if (rc == 0 && nbad > 0) {
+		/* the sentence is in the game's row: stderr names the games,
+		 * and the exit code is the first one's (3 damaged, 4 unread) */
+		rc = mq_fail(&err, bad_rc, "%s %s%s cannot be read (%s %s "
+		    "why).", nbad == 1 ? "Game" : "Games", bad, nbad > MAX_NAMED ?
+		    " and others" : "", json ? (nbad == 1 ?
+		    "its \"error\" above" : "their \"error\" fields above") :
+		    nbad == 1 ? "its line above" : "their lines above",
+		    nbad == 1 ? "says" : "say");
+	}
 	mail_state_read(&conf, &m);
-	if (rc == 0 && json) {
+	if (listed && json) {
 		if (mail_json(&m, top) != 0) {
 			rc = mq_fail(&err, MQ_IO, "Out of memory.");
 			goto out;

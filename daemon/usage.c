@@ -46,7 +46,9 @@ static const struct {
 	  "SMTP server or sendmail takes no mail, mails wait for another try, or\n"
 	  "dead letters are kept. --json: {\"games\": [...], \"mail_in\": {\"down\"},\n"
 	  "\"mail_out\": {\"down\", \"queued\", \"retrying\", \"dead\"}}; \"down\" is\n"
-	  "null, {\"since\": UNIX TIME, \"answer\": THE SERVER'S} or {\"damaged\": true}." },
+	  "null, {\"since\": UNIX TIME, \"answer\": THE SERVER'S} or {\"damaged\": true}.\n"
+	  "A game whose log cannot be read is listed with why (JSON: {\"game\",\n"
+	  "\"error\"}), and stderr names it: exit 3 (4: the disk would not give it)." },
 	{ "view", "view GAME PLAYER|public|admin [--json]",
 	  "What PLAYER sees now, in short: the board and what is theirs alone\n"
 	  "(public: what everyone sees; admin: everything, every secret as state\n"

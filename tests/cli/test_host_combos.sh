@@ -46,11 +46,15 @@ done
 # players were mailed), and serve and games as if there were none ---
 G2=$(new_game $D) || fail "new"
 mv $D/games/$G2/log $T/log2
-for c in "view $G2 public" "admin $G2 pause --why x" "games"; do
+for c in "view $G2 public" "admin $G2 pause --why x"; do
 	expect 3 "$c without the log" -- $M -C $D $c
 	err_has "The log of game $G2 is missing ($D/games/$G2/log); the game stops until you put it back from a backup"
 	one_line
 done
+expect 3 "games without the log" -- $M -C $D games
+out_has "$G2  cannot be read: The log of game $G2 is missing ($D/games/$G2/log); the game stops until you put it back from a backup"
+err_has "masqued: Game $G2 cannot be read (its line above says why)."
+one_line
 expect 3 "verify without the log" -- $M -C $D verify $G2
 err_has "The log of game $G2 is missing"; one_line
 [ ! -e $D/games/$G2/log ] || fail "a command made a log in place of the lost one"; ok
@@ -64,7 +68,8 @@ err_has "There is no game \"aaaaaaaa\" in $D."
 cp $D/games/$G2/mailed $T/mailed
 printf '%020d' 9 >$D/games/$G2/mailed
 expect 3 "games with a log cut short" -- $M -C $D games
-err_has "The log of game $G2 ends at entry 1, but entries up to 9 were mailed"
+out_has "The log of game $G2 ends at entry 1, but entries up to 9 were mailed"
+err_has "masqued: Game $G2 cannot be read (its line above says why)."
 one_line
 cp $T/mailed $D/games/$G2/mailed
 expect 0 "games with the mark mended" -- $M -C $D games

@@ -79,8 +79,14 @@ i = b.index(b"\n", b.index(b"\n") + 1) + 30; b[i] ^= 1; open(p, "wb").write(b)' 
 cp $L $T/log.flipped
 for c in "games" "view $G public" "admin $G resume --why back" "submit $G bob STATUS --no-mail"; do
 	expect 3 "$c on a flipped byte" -- $M -C $D $c
-	err_has "The log of game $G does not verify (entry 3: "
-	err_has "the game stops until you put it back from a backup (masqued verify $G)."; one_line
+	if [ "$c" = games ]; then	# said in the game's row, named on stderr
+		out_has "$G  cannot be read: The log of game $G does not verify (entry 3: "
+		out_has "the game stops until you put it back from a backup (masqued verify $G)."
+		err_has "masqued: Game $G cannot be read (its line above says why)."; one_line
+	else
+		err_has "The log of game $G does not verify (entry 3: "
+		err_has "the game stops until you put it back from a backup (masqued verify $G)."; one_line
+	fi
 	same_file $L $T/log.flipped "$c changed a log with a flipped byte"
 done
 expect 3 "log on a flipped byte" -- $M -C $D log $G

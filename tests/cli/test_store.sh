@@ -349,9 +349,22 @@ ls -a $E/games | grep -q "^\.new-$R" && fail "the failed new left its hidden fol
 # a game whose log is damaged is named, the others still listed
 mkdir $E/games/zzzzzzzz && printf 'not a log\n' > $E/games/zzzzzzzz/log
 expect 3 "games with a damaged log" -- $M -C $E games
-out_has "zzzzzzzz  cannot be read: "
+out_has "zzzzzzzz  cannot be read: The log of game zzzzzzzz does not verify"
 out_has "$R  redmasque"
+err_has "masqued: Game zzzzzzzz cannot be read (its line above says why)."
 one_line
+# --json lists it too, with the sentence, and the others (it printed nothing)
+expect 3 "games --json with a damaged log" -- $M -C $E games --json
+json_is '[g["error"][:40] for g in j["games"] if g["game"] == "zzzzzzzz"] == ["The log of game zzzzzzzz does not verify"]' "the damaged game in games --json"
+json_is '[g["kind"] for g in j["games"] if g["game"] == "'$R'"] == ["redmasque"]' "the sound game in games --json"
+json_is '"mail_out" in j' "games --json with a damaged log"
+err_has "masqued: Game zzzzzzzz cannot be read (its \"error\" above says why)."
+one_line
+mkdir $E/games/zzzzzzzy && printf 'not a log\n' > $E/games/zzzzzzzy/log
+expect 3 "games with two damaged logs" -- $M -C $E games
+err_has "masqued: Games zzzzzzzy, zzzzzzzz cannot be read (their lines above say why)."
+one_line
+rm -r $E/games/zzzzzzzy
 
 # --- a broken key file ---
 mv $D/keys/server.key $T/server.key
