@@ -445,6 +445,10 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 
 			if (g->players[i].owes[0] && ts > from)
 				g->players[i].extra += ts - from;
+			if (g->players[i].owes[0]) {
+				g->players[i].resumed_at = ts;
+				g->players[i].extra_at_resume = g->players[i].extra;
+			}
 		}
 		g->paused = 0;
 	}
@@ -683,6 +687,8 @@ update_owed(struct mq_game *g, long long ts)
 			snprintf(g->players[i].owes, sizeof(g->players[i].owes), "%s", o);
 			g->players[i].owe_since = ts;
 			g->players[i].extra = 0;
+			g->players[i].resumed_at = 0;
+			g->players[i].extra_at_resume = 0;
 			g->players[i].reminded = 0;
 		}
 	}

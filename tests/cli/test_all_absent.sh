@@ -259,4 +259,49 @@ EOF2
 done
 [ $kicks = 4 ] || fail "the kick was mailed to $kicks players, not 4"; ok
 paused_by_masqued $K || fail "the game was not paused once alice was kicked"; ok
+
+# --- the host resumes the game masqued paused (L, at 292 h): the moves owed
+# had their deadlines gone by at the pause, so each gets a whole deadline
+# (72 h) from the resume. Given back the time paused alone, it passed again
+# at once: the next pass played the defaults, and the resume notice asked
+# for a reply by a time already gone ---
+dl_of() {	# game: its deadline in games --json
+	$MREL -C $D games --json 2>/dev/null | $PY -c 'import json, sys
+print([g["deadline"] for g in json.load(sys.stdin)["games"] if g["game"] == sys.argv[1]][0])' "$1"
+}
+utc() { date -u -d "@$1" '+%Y-%m-%d %H:%M UTC'; }
+n=$(entries $L)
+MASQUED_NOW=$((T0 + 300 * H)) expect 0 "resume the game masqued paused" -- \
+    $M -C $D admin $L resume --why "one more try"
+[ "$(MASQUED_NOW=$((T0 + 300 * H)) dl_of $L)" = $((T0 + 372 * H)) ] ||
+    fail "the deadline after the resume is $(utc $(dl_of $L)), not 72 h from it"; ok
+MASQUED_NOW=$((T0 + 300 * H)) $M -C $D serve --once 2>>$T/serve.err
+[ "$(entries $L)" = $((n + 1)) ] || fail "defaults were played at the resume"; ok
+w=$($MREL -C $D games --json 2>/dev/null | $PY -c 'import json, sys
+print([g["waiting_for"][0] for g in json.load(sys.stdin)["games"] if g["game"] == sys.argv[1]][0])' $L)
+text_of admin $w@x.test | grep -qF "The current deadline is $(utc $((T0 + 372 * H)))." ||
+    fail "$w's resume notice: $(text_of admin $w@x.test)"; ok
+MASQUED_NOW=$((T0 + 371 * H)) $M -C $D serve --once 2>>$T/serve.err
+[ "$(entries $L)" = $((n + 1)) ] || fail "a default was played before the new deadline"; ok
+MASQUED_NOW=$((T0 + 373 * H)) $M -C $D serve --once 2>>$T/serve.err
+$MREL -C $D log $L | tail -n 3 | grep -q "  timeout  $w:" ||
+    fail "$w's default was not played at the new deadline"; ok
+expect 0 "verify after the resume" -- $M -C $D verify $L
+
+# --- the host pauses after a deadline passed, before serve played its
+# default, and resumes: a whole deadline from the resume, as above; a
+# pause in time gives back the time paused (test_deadlines.sh) ---
+B=$(new_game $D) || fail "new redmasque (a late pause)"
+expect 0 "the welcome mails" -- $M -C $D serve --once
+n=$(entries $B)
+MASQUED_NOW=$((T0 + 73 * H)) expect 0 "pause past the deadline" -- $M -C $D admin $B pause --why "away"
+MASQUED_NOW=$((T0 + 80 * H)) expect 0 "resume" -- $M -C $D admin $B resume --why "back"
+[ "$(MASQUED_NOW=$((T0 + 80 * H)) dl_of $B)" = $((T0 + 152 * H)) ] ||
+    fail "the deadline after a late pause's resume is $(utc $(dl_of $B)), not 72 h from it"; ok
+MASQUED_NOW=$((T0 + 80 * H)) $M -C $D serve --once 2>>$T/serve.err
+[ "$(entries $B)" = $((n + 2)) ] || fail "the default was played at the resume of a late pause"; ok
+# an extend after such a resume adds to the new deadline
+MASQUED_NOW=$((T0 + 81 * H)) expect 0 "extend" -- $M -C $D admin $B extend 24h --why "more"
+[ "$(MASQUED_NOW=$((T0 + 81 * H)) dl_of $B)" = $((T0 + 176 * H)) ] ||
+    fail "the extend after the resume: $(utc $(dl_of $B)), not 96 h from the resume"; ok
 done_checks
