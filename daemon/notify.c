@@ -94,6 +94,11 @@ mq_notify_base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 	 * no deadline, and says so */
 	int pausing = !g->paused && !mq_game_over(g) && mq_game_all_absent(g);
 	json_t *ctx;
+
+	/* a paused game, or one pausing, asks for no move: nothing sent
+	 * until it resumes is applied */
+	if (g->paused || pausing)
+		owed = NULL;
 	int bad;
 
 	fmt_time(d->now, now, sizeof(now));

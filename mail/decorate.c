@@ -658,9 +658,10 @@ mq_deco_game_decorate(struct mq_deco_game *g, struct mq_arena *a,
 		    want(&d, "has_evidence_discard"))
 			deco_evidence(&d, out);
 	}
-	owed = jstr(ctx, "owed");
-	if (owed == NULL)
-		owed = jstr(d.view, "owed");
+	/* the mail's, null when it asks for no move (a kicked seat, a game
+	 * paused or pausing); the view's where the mail says nothing */
+	owed = json_object_get(ctx, "owed") != NULL ? jstr(ctx, "owed") :
+	    jstr(d.view, "owed");
 	wflag(&d, out, "owes_", owed);
 	wput_bool(&d, out, "owes_nothing", owed == NULL);
 	if (want(&d, "events") || want(&d, "has_events") ||

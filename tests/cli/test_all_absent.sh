@@ -82,6 +82,12 @@ for p in alice bob carol; do
 	    fail "$p is told the host paused it"; ok
 done
 # the mail of the defaults that paused it says so, and promises no deadline
+last_game_subject() {	# address: the subject of the last mail to it other than admin
+	f=$(grep -L "^X-Masqued-Mail: admin" $O/* | xargs grep -l "^To: $1" | sort | tail -n 1)
+	$PY -c 'import email, email.header, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print(str(email.header.make_header(email.header.decode_header(m["Subject"]))))' "$f"
+}
 last_game_mail() {	# address: the text of the last mail to it other than admin
 	f=$(grep -L "^X-Masqued-Mail: admin" $O/* | xargs grep -l "^To: $1" | sort | tail -n 1)
 	$PY -c 'import email, sys
@@ -96,6 +102,8 @@ for p in alice bob carol; do
 	    { cat $T/pausing.txt >&2; fail "$p's mail of the last defaults does not say (text and HTML) that the game pauses"; }; ok
 	! grep -qF "（期限" $T/pausing.txt ||
 	    { cat $T/pausing.txt >&2; fail "$p's mail of the last defaults promises a deadline that will not run"; }; ok
+	last_game_subject $p@j.test | grep -qF "ゲームは一時停止します" ||
+	    fail "$p's mail of the last defaults is not headed as the pause: $(last_game_subject $p@j.test)"; ok
 done
 # a mail that tells of defaults does not say right under them that nothing
 # happened: "nothing else"
@@ -193,6 +201,24 @@ text_of admin alice@x.test | grep -F "YOUR MOVE" >/dev/null &&
 text_of admin alice@x.test | grep -F "A NOTICE FROM THE HOST" >/dev/null &&
     fail "masqued's pause is headed as the host's"; ok
 expect 0 "verify" -- $M -C $D verify $R
+# the mail of the defaults that paused it asks for no move: it said "choose
+# your action", with the cards to PLAY, in a game that applies nothing
+for p in alice bob carol dave; do
+	last_game_subject $p@x.test | grep -q " — the game pauses\$" ||
+	    fail "$p's mail of the last defaults is headed: $(last_game_subject $p@x.test)"; ok
+	last_game_mail $p@x.test >$T/pausing.txt
+	grep -qF "so the game pauses for the host" $T/pausing.txt ||
+	    { cat $T/pausing.txt >&2; fail "$p's mail of the last defaults does not say the game pauses"; }; ok
+	! grep -qE "YOUR MOVE|Reply with one" $T/pausing.txt ||
+	    { cat $T/pausing.txt >&2; fail "$p's mail of the last defaults asks for a move"; }; ok
+	# its lines as written, not wrapped four columns in as a list's
+	f=$(grep -L "^X-Masqued-Mail: admin" $O/* | xargs grep -l "^To: $p@x.test" | sort | tail -n 1)
+	$PY -c 'import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+t = [p for p in m.walk() if p.get_content_type() == "text/plain"][0].get_payload(decode=True).decode()
+sys.exit(0 if "pauses for the host:\nuntil it resumes, nothing you send is applied." in t else 1)' "$f" ||
+	    fail "$p's mail of the last defaults: the pause's sentence is not as written"; ok
+done
 
 # a pass cut short after the last default, before its pause was logged:
 # the next pass pauses at once, with no default more (the pause entry goes,
