@@ -192,7 +192,7 @@ admin_refusal(const struct mq_game *g, const struct admin_args *x, int seat,
 		/* the last player: the defaults would play every seat, and a
 		 * game of defaults alone may never end (The Masquerade's) */
 		return mq_fail(err, MQ_REFUSED, "%s is the last player of game %s; "
-		    "with nobody left, nothing could be played. Replace a player "
+		    "with nobody left, nothing could be played, so replace a player "
 		    "(admin %s replace PLAYER EMAIL) or end the game (admin %s end "
 		    "--why \"...\").", x->player, g->id, g->id, g->id);
 	if ((!strcmp(x->action, "pause") && g->paused) ||
@@ -244,8 +244,8 @@ extend_refusal(const struct mq_daemon *d, const struct mq_game *g, long secs,
 	dhm(secs, by, sizeof(by));
 	dhm(late % 60 ? late + 60 - late % 60 : late, need, sizeof(need));
 	return mq_fail(err, MQ_REFUSED, "%s's deadline passed %s ago, and an "
-	    "extend counts from the deadline: extend %s would leave it passed. "
-	    "Extend by more than %s, or play the default move for them (admin %s "
+	    "extend counts from the deadline, so extend %s would leave it passed: "
+	    "extend by more than %s, or play the default move for them (admin %s "
 	    "default %s --why \"...\").", g->players[who].name, need, by, need,
 	    g->id, g->players[who].name);
 }

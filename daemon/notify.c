@@ -318,7 +318,7 @@ add_end_secrets(const struct mq_game *g, json_t *ctx)
 /*
  * The deadline's defaults the entries just logged played (store.h's
  * defaulted), as "defaults": [{"player", "player_is_me", "by_host",
- * "text"}], in seat order, for the update mail that follows them: who
+ * "text", "host_why"}], in seat order, for the update mail that follows them: who
  * missed the deadline, or whose move the host played; the command only
  * to its own seat (a default may be a secret pick, or a hidden card, not
  * yet revealed). Nothing when there was none. 1 when out of memory.
@@ -343,6 +343,11 @@ add_defaults(const struct mq_game *g, int reader, json_t *ctx)
 		if (!bad && i == reader)
 			bad |= json_object_set_new(one, "text",
 			    json_string(p->defaulted_text)) != 0;
+		/* the host says why, to everyone, as in its other notices */
+		if (!bad && p->defaulted == MQ_DEFAULTED_HOST &&
+		    p->defaulted_why[0])
+			bad |= json_object_set_new(one, "host_why",
+			    json_string(p->defaulted_why)) != 0;
 		bad |= json_array_append_new(list, one) != 0;
 	}
 	if (list == NULL)

@@ -610,6 +610,23 @@ track_absence(struct mq_game *g, enum mq_log_type type, const json_t *body)
 			g->players[i].absent = 0;
 }
 
+/* s into out whole, or cut at a character's start with "…" after it. */
+static void
+copy_cut(char *out, size_t size, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n < size) {
+		memcpy(out, s, n + 1);
+		return;
+	}
+	n = size - 4;	/* room for "…" (3 bytes) and the NUL */
+	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n--;
+	memcpy(out, s, n);
+	memcpy(out + n, "\xe2\x80\xa6", 4);
+}
+
 /*
  * The deadline's defaults of the entries not mailed yet, for the mail that
  * tells of them: a timeout entry marks its seat (a kicked seat's are no
@@ -642,9 +659,11 @@ track_defaults(struct mq_game *g, enum mq_log_type type, const json_t *body)
 	if (seat < 0)
 		return;
 	p = &g->players[seat];
-	if (by != NULL && strcmp(by, MQ_LOG_BY_ADMIN) == 0)
+	if (by != NULL && strcmp(by, MQ_LOG_BY_ADMIN) == 0) {
 		p->defaulted = MQ_DEFAULTED_HOST;
-	else if (why != NULL && strcmp(why, MQ_LOG_WHY_MISSED) == 0)
+		copy_cut(p->defaulted_why, sizeof(p->defaulted_why),
+		    why != NULL ? why : "");
+	} else if (why != NULL && strcmp(why, MQ_LOG_WHY_MISSED) == 0)
 		p->defaulted = MQ_DEFAULTED_CLOCK;
 	else
 		return;		/* a kicked seat's */
@@ -667,6 +686,7 @@ mq_game_defaults_clear(struct mq_game *g)
 	for (seat = 0; seat < g->nplayers; seat++) {
 		g->players[seat].defaulted = 0;
 		g->players[seat].defaulted_text[0] = '\0';
+		g->players[seat].defaulted_why[0] = '\0';
 	}
 }
 

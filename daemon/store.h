@@ -53,6 +53,8 @@ struct mq_player_info {
 	 * MQ_DEFAULTED_CLOCK or MQ_DEFAULTED_HOST, and their commands. */
 	int defaulted;
 	char defaulted_text[80];
+	char defaulted_why[256];	/* the host's --why, MQ_DEFAULTED_HOST
+					 * (a longer one cut, with "…") */
 };
 
 #define MQ_DEFAULTED_CLOCK	1	/* the player missed the deadline */

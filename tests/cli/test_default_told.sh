@@ -39,6 +39,11 @@ says_not carol1 "出しました（"
 answer turn dave@x.test dave1
 says dave1 "主持人代 bob 执行了默认行动。"
 says_not dave1 "默认行动（"
+# with the host's why, to everyone, as the host's other notices say it
+says bob1 "Why: phoned: play it for me"
+says alice1 "The host played the default for bob. Why: phoned: play it for me"
+says carol1 "既定の手を出しました。理由：phoned: play it for me"
+says dave1 "执行了默认行动。理由：phoned: play it for me"
 
 # alice picks; carol and dave miss the deadline: the defaults resolve it
 c=$($MREL -C $D bot $G alice) || fail "bot alice"
@@ -62,6 +67,7 @@ says dave2 "你没有在截止时间前行动，已代你执行默认行动（�
 says dave2 "carol 没有在截止时间前行动，已代其执行默认行动。"
 answer resolution alice@x.test alice2
 says alice2 "carol missed the deadline: the default was played for them."
+says_not alice2 "Why:"	# the clock's defaults have no why of the host's
 says alice2 "dave missed the deadline: the default was played for them."
 says_not alice2 "alice missed"
 says_not alice2 "You missed"
@@ -95,6 +101,21 @@ for f in $(ls $O | comm -13 $T/before -); do
 	says_not next "missed the deadline"
 	says_not next "期限までに"
 	says_not next "截止时间前行动"
+done
+# a long why goes whole into the log, and into the mail cut (at a
+# character's start, with "…"): 150 three-byte characters
+w=$($MREL -C $D games --json | $PY -c 'import json, sys; print(json.load(sys.stdin)["games"][0]["waiting_for"][0])')
+long=$($PY -c 'print("長" * 150)')
+ls $O >$T/before
+MASQUED_NOW=$((MASQUED_NOW + 102 * H)) expect 0 "admin default $w, a long why" -- \
+    $M -C $D admin $G default $w --why "$long"
+$MREL -C $D log $G --json | grep -qF "\"why\":\"$long\"" || fail "the log does not hold the whole why"; ok
+MASQUED_NOW=$((MASQUED_NOW + 102 * H)) expect 0 "serve --once" -- $M -C $D serve --once
+o=alice; [ $w = alice ] && o=bob
+for f in $(ls $O | comm -13 $T/before - | xargs -I{} grep -l "^To: $o@x.test" $O/{}); do
+	parts "$f" long
+	grep -qF "長…" $T/long.html || { cat $T/long.html >&2; fail "the long why is not cut with …"; }; ok
+	! grep -qF "$long" $T/long.html || fail "the mail holds the whole long why"; ok
 done
 expect 0 "verify" -- $M -C $D verify $G
 done_checks

@@ -33,7 +33,7 @@ expect 0 "kick alice" -- $M -C $D admin $G kick alice --why "gone"
 expect 0 "kick bob" -- $M -C $D admin $G kick bob --why "gone"
 cp $D/games/$G/log $T/log.before
 expect 1 "kick the last player" -- $M -C $D admin $G kick carol --why "gone"
-err_has "carol is the last player of game $G; with nobody left, nothing could be played."
+err_has "carol is the last player of game $G; with nobody left, nothing could be played, so replace a player (admin $G replace PLAYER EMAIL) or end the game (admin $G end --why \"...\")."
 err_has "end the game (admin $G end --why"
 one_line
 same_file $D/games/$G/log $T/log.before "a refused kick"
