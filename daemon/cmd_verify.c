@@ -363,7 +363,8 @@ whole_log(const char *game, const char *path,
  * naming it, not as if the kept entry were at fault.
  */
 static int
-damaged_before(int rc, uint64_t seq, const char *path, struct mq_err *err)
+damaged_before(int rc, uint64_t seq, const char *path, const char *export,
+    struct mq_err *err)
 {
 	char why[sizeof(err->msg)];
 	size_t len;
@@ -374,10 +375,10 @@ damaged_before(int rc, uint64_t seq, const char *path, struct mq_err *err)
 	snprintf(why, sizeof(why), "%s", err->msg);
 	if ((len = strlen(why)) > 0 && why[len - 1] == '.')
 		why[len - 1] = '\0';
-	return mq_fail(err, MQ_BADDATA, "The log %s does not verify up to the "
+	return mq_fail(err, MQ_BADDATA, "The %s %s does not verify up to the "
 	    "kept entry %llu (%s), so what the file holds cannot be checked "
-	    "against it; masqued verify says more.", path,
-	    (unsigned long long)seq, why);
+	    "against it; masqued verify says more.", export ? "export" : "log",
+	    export ? export : path, (unsigned long long)seq, why);
 }
 
 /*
@@ -393,12 +394,13 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 	struct mq_err err, log_err;
 	unsigned char pk[32];
 	const char *game = NULL, *key = NULL;
-	char path[1400], shown[65];
+	unsigned char xpk[32];
+	char path[1400], shown[65], xdir[1200] = "";
 	int a, rc, has_r = 0, has_cp = 0, log_rc = 0;
 
 	memset(&r, 0, sizeof(r));
 	if (argc < 2)
-		return mq_cli_usage("verify-receipt takes FILE [GAME] [--key PUB]");
+		return mq_cli_usage("verify-receipt takes FILE [GAME|EXPORT] [--key PUB]");
 	for (a = 2; a < argc; a++) {
 		if (strcmp(argv[a], "--key") == 0 && key != NULL)
 			return mq_cli_usage("--key is given twice");
@@ -407,7 +409,7 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 		else if (game == NULL && argv[a][0] != '-')
 			game = argv[a];
 		else
-			return mq_cli_usage("verify-receipt takes FILE [GAME] [--key PUB]");
+			return mq_cli_usage("verify-receipt takes FILE [GAME|EXPORT] [--key PUB]");
 	}
 	if (key != NULL && (rc = mq_keys_parse_pub(key, pk, &err)))
 		return mq_cli_report(&err);
@@ -434,25 +436,34 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 	rc = 0;
 	if (game != NULL) {
 		log_path(cli, game, path, sizeof(path));
-		rc = log_there(cli, game, path, &err);
+		/* a game's export, as a player has it: its log */
+		if ((strchr(game, '/') != NULL || access(game, F_OK) == 0) &&
+		    access(game, R_OK) == 0 && (rc = mq_export_unpack(game, xdir,
+		    sizeof(xdir), xpk, &err)) == 0)
+			snprintf(path, sizeof(path), "%s/log", xdir);
+		else if (rc != 1 && rc != 0)
+			goto out;
+		rc = xdir[0] ? 0 : log_there(cli, game, path, &err);
 	}
 	if (rc == 0 && game != NULL && has_r)
 		rc = damaged_before(mq_receipt_against_log(&r, path, &err), r.seq,
-		    path, &err);
+		    path, xdir[0] ? game : NULL, &err);
 	if (rc == 0 && game != NULL && has_cp)
 		rc = damaged_before(mq_checkpoint_against_log(&cp, path, &err),
-		    cp.seq, path, &err);
+		    cp.seq, path, xdir[0] ? game : NULL, &err);
 	/* their verdict stands, said first; the log's after it (exit 3) */
 	if (rc == 0 && game != NULL)
-		log_rc = whole_log(game, path, has_r ? r.pk : cp.pk, has_r &&
+		log_rc = whole_log(xdir[0] ? (has_r ? r.game : cp.game) : game,
+		    path, has_r ? r.pk : cp.pk, has_r &&
 		    (!has_cp || r.seq > cp.seq) ? r.seq : cp.seq, &log_err);
 	/* with neither GAME nor --key the only key is the one the file
 	 * shows: a file made up whole passes under its own, so the answer
 	 * names the key, for the player to hold it against their mails' */
 	if (rc == 0 && has_r && (game != NULL || key != NULL))
 		printf("ok: the receipt for entry %llu of game %s is sound%s.\n",
-		    (unsigned long long)r.seq, r.game, game ?
-		    ", and the log still holds that entry" : "");
+		    (unsigned long long)r.seq, r.game, game == NULL ? "" :
+		    xdir[0] ? ", and the export holds that entry" :
+		    ", and the log still holds that entry");
 	else if (rc == 0 && has_r) {
 		sodium_bin2hex(shown, sizeof(shown), r.pk, 32);
 		printf("ok: the receipt for entry %llu of game %s is sound under "
@@ -465,8 +476,9 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 	 * mail's word until a log confirms them */
 	if (rc == 0 && has_cp && game != NULL)
 		printf("ok: the checkpoint of entry %llu of game %s is signed by "
-		    "the server, and the log's entry is the one it signs.\n",
-		    (unsigned long long)cp.seq, cp.game);
+		    "the server, and the %s entry is the one it signs.\n",
+		    (unsigned long long)cp.seq, cp.game, xdir[0] ? "export's" :
+		    "log's");
 	else if (rc == 0 && has_cp && key != NULL)
 		printf("ok: the checkpoint's head is signed by the server (the "
 		    "mail calls it entry %llu of game %s; give GAME to check "
@@ -486,6 +498,11 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 		err = log_err;
 	}
 out:
+	if (xdir[0] != '\0') {
+		if (rc)
+			mq_export_reword(xdir, &err);
+		mq_export_clean(xdir);
+	}
 	mq_receipt_free(&r);
 	mq_buf_free(&text);
 	return rc ? mq_cli_report(&err) : 0;

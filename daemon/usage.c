@@ -79,7 +79,7 @@ static const struct {
 	  "--key names another. An EXPORT (masqued export, as a player gets it)\n"
 	  "is replayed with the game data it holds, under --key or else its own\n"
 	  "key, which the answer shows. Exit 3 when it fails, with the entry and why." },
-	{ "verify-receipt", "verify-receipt FILE [GAME] [--key PUB]",
+	{ "verify-receipt", "verify-receipt FILE [GAME|EXPORT] [--key PUB]",
 	  "Checks what a player kept of a mail: the whole mail as their mail\n"
 	  "client saved it (.eml), its text, or the receipt's lines alone. The\n"
 	  "receipt in it (its hash and the server's signature) and the checkpoint\n"
@@ -87,7 +87,9 @@ static const struct {
 	  "that the log still holds the receipt's entry byte for byte, and that its\n"
 	  "entry of the checkpoint has that hash, then the log whole, as verify:\n"
 	  "one damaged or cut after those entries keeps their ok lines, and says\n"
-	  "so on stderr. Exit 3 when it fails, or the file holds neither." },
+	  "so on stderr. EXPORT: the game's export (masqued export), as a player\n"
+	  "has it, with no data folder, checked as GAME's log. Exit 3 when it\n"
+	  "fails, or the file holds neither." },
 	{ "export", "export GAME",
 	  "Prints a game that is over as one JSON document: the log, the game data\n"
 	  "and the public key, for tests/verify_export.py or any other checker.\n"

@@ -158,6 +158,30 @@ expect 0 "the receipt alone" -- $V $T/export.json $T/receipt.json
 grep -q "^$T/receipt.json: ok, receipt entry $K$" $T/out || { cat $T/out; fail "the receipt alone was not checked"; }; ok
 expect 1 "the receipt alone, against the rewritten log" -- $V $T/lying.json $T/receipt.json
 grep -q "^$T/receipt.json: .*receipt" $T/out || { cat $T/out; fail "the receipt alone did not catch the rewritten log"; }; ok
+# masqued verify-receipt takes the export too, as a player has it (no
+# data folder): it read it as a log ("entry 1: the line does not have
+# exactly three TAB-separated fields", exit 3)
+expect 0 "verify-receipt of the receipt against the export" -- \
+    $M -C $T/nodata verify-receipt $T/receipt.json $T/export.json
+out_has "ok: the receipt for entry $K of game $G is sound, and the export holds that entry."
+expect 0 "verify-receipt of bob's receipt mail against the export" -- \
+    $M -C $T/nodata verify-receipt $f $T/export.json
+out_has "ok: the receipt for entry $K of game $G is sound, and the export holds that entry."
+out_has "is signed by the server, and the export's entry is the one it signs."
+expect 3 "verify-receipt against the rewritten export" -- \
+    $M -C $T/nodata verify-receipt $T/receipt.json $T/lying.json
+err_has "the log was changed"; one_line
+! grep -q "masqued-export\.\|/log\b" $T/err || fail "the sentence names a temporary folder: $(cat $T/err)"; ok
+# an export whose entry before the kept one is damaged is said as the export's
+$PY -c 'import json, sys
+e = json.load(open(sys.argv[1])); e["log"][1] = e["log"][1].replace("\"ts\":", "\"ts\":1", 1)
+json.dump(e, open(sys.argv[2], "w"))' $T/export.json $T/damaged.json
+expect 3 "verify-receipt against a damaged export" -- \
+    $M -C $T/nodata verify-receipt $T/receipt.json $T/damaged.json
+err_has "masqued: The export $T/damaged.json does not verify up to the kept entry $K (entry 2: the hash does not match the body), so what the file holds cannot be checked against it; masqued verify says more."
+one_line
+expect 2 "verify-receipt with two games" -- $M -C $T/nodata verify-receipt $T/receipt.json $T/export.json $G
+err_has "masqued: verify-receipt takes FILE [GAME|EXPORT] [--key PUB] (see masqued --help)."
 printf 'Dear host,\nI played.\n' >$T/letter.txt
 expect 2 "a file with neither" -- $V $T/export.json $T/bob.txt $T/letter.txt
 err_has "verify_export.py: $T/letter.txt holds neither a checkpoint"; one_line
