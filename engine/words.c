@@ -253,11 +253,39 @@ mq_words_split_kw(char *buf, char **tok, int max,
 	return n;
 }
 
+/* The length of a list's mark that w starts with ("1.", "2)", "(3)",
+ * "-", "*", "•", "・": a player who numbers or bullets the moves of a
+ * reply), or 0. A number alone is one only when it is the whole word. */
+static size_t
+list_mark(const char *w)
+{
+	static const char *const marks[] = { "-", "*", "+", "\xe2\x80\xa2",
+	    "\xe3\x83\xbb", "\xc2\xb7" };
+	const char *p = w;
+	size_t i, d;
+
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+		if (strncmp(w, marks[i], strlen(marks[i])) == 0)
+			return strlen(marks[i]);
+	if (*p == '(')
+		p++;
+	for (d = 0; p[d] >= '0' && p[d] <= '9'; d++)
+		;
+	if (d == 0 || d > 3)
+		return 0;
+	p += d;
+	if (*p == '.' || *p == ')')
+		return (size_t)(p + 1 - w);
+	return *p == '\0' ? (size_t)(p - w) : 0;
+}
+
 int
 mq_words_line(const char *line, char *buf, size_t n, char **tok, int max,
     int (*is_kw)(const void *ctx, const char *word), const void *ctx,
     int *ntok, struct mq_err *err)
 {
+	size_t mark;
+
 	if (strlen(line) >= n / 2)
 		return mq_fail(err, MQ_REFUSED, "That line is too long to be a "
 		    "command.");
@@ -267,6 +295,15 @@ mq_words_line(const char *line, char *buf, size_t n, char **tok, int max,
 		    "a command.");
 	if (*ntok == 0)
 		return mq_fail(err, MQ_REFUSED, "That line is empty.");
+	/* "1. PLACE blue", "- PLAY jest", "・PLACE blue": the command after
+	 * the mark */
+	if ((mark = list_mark(tok[0])) == 0)
+		return 0;
+	if (tok[0][mark] == '\0' && *ntok >= 2 && is_kw(ctx, tok[1])) {
+		memmove(&tok[0], &tok[1], (size_t)(*ntok - 1) * sizeof(*tok));
+		(*ntok)--;
+	} else if (tok[0][mark] != '\0' && is_kw(ctx, tok[0] + mark))
+		tok[0] += mark;
 	return 0;
 }
 

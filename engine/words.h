@@ -31,7 +31,8 @@ int mq_words_split_kw(char *buf, char **tok, int max,
  * A player's line, as every game's parser takes it: refused when it is
  * half of buf's n bytes or longer (folding can grow it), else folded into
  * buf and split as mq_words_split_kw does into at most max words, *ntok of
- * them; refused also when it has more, or none. 0, or MQ_REFUSED with the
+ * them; refused also when it has more, or none. A list's mark before a
+ * keyword ("1.", "2)", "-", "*", "•", "・") is left out. 0, or MQ_REFUSED with the
  * sentence: one place for these, as the translations
  * (templates/LANG/refusals.json) are keyed by them.
  */

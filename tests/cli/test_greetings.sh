@@ -202,6 +202,15 @@ expect 0 "serve --once with a space lost" -- $M -C $D serve --once
 [ "$($MREL -C $D log $G3 | wc -l)" = "$n3" ] || fail "a glued PLACE was logged"; ok
 answer receipt $p@x.test h3
 says h3 "did you mean PLACE $room?"
+# a numbered move under a line of prose: the move is taken (it was noted
+# as no command: "received, no commands", nothing logged)
+ls $O >$T/before
+send $p@x.test "$(rt $G3 $p)" h4 "My move:\n1. PLACE $room"
+expect 0 "serve --once with a numbered move" -- $M -C $D serve --once
+[ "$($MREL -C $D log $G3 | wc -l)" = $((n3 + 1)) ] || fail "the numbered PLACE was not logged"; ok
+answer receipt $p@x.test h4
+subject_lacks h4 "no commands"
+grep -q "line 2: 1. PLACE" $T/h4.txt && { cat $T/h4.txt >&2; fail "the numbered move is listed as no command"; }; ok
 
 # --- The Masquerade: the same ---
 expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test \

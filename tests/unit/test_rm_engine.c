@@ -289,6 +289,18 @@ test_parse_japanese_chinese_fullwidth(void **state)
 		{ "プレイ 冗談。", "PLAY jest" },
 		{ "移动 逆时针。", "MOVE ccw" },
 		{ "PLAN 12:20 ccw!", "PLAN 12:20 ccw" },
+		/* a list's mark before the command, spaced or glued */
+		{ "1. PLAY jest", "PLAY jest" },
+		{ "2) MOVE cw", "MOVE cw" },
+		{ "(3) PLAN CLEAR", "PLAN CLEAR" },
+		{ "- PLAY jest", "PLAY jest" },
+		{ "* play jest", "PLAY jest" },
+		{ "\xe2\x80\xa2 PLAY jest", "PLAY jest" },	/* • */
+		{ "・プレイ 冗談", "PLAY jest" },
+		{ "１．プレイ 冗談", "PLAY jest" },
+		{ "２）移動 時計回り", "MOVE cw" },
+		{ "1.play jest", "PLAY jest" },
+		{ "-move ccw", "MOVE ccw" },
 	};
 	struct rm_state *st = table();
 	size_t i;
@@ -473,6 +485,10 @@ test_names_command_tells_commands_from_prose(void **state)
 		{ "Thanks for the game!", P }, { "よろしくお願いします", P },
 		{ "Cheers", P }, { "ok", P }, { "Please find my move below", P },
 		{ "Good luck!", P },
+		/* a list's mark: the line after it decides */
+		{ "1. PLAY jest", C }, { "- MOVE cw", C }, { "・プレイ 冗談", C },
+		{ "1. Thanks for the game!", P }, { "- hello", P },
+		{ "* Love, Alice", P }, { "1.", P },
 	};
 	struct rm_state *st = table();
 	size_t i;
