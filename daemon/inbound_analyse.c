@@ -308,8 +308,8 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 			snprintf(a->from_lang, sizeof(a->from_lang), "%s",
 			    a->game->players[t->seat].lang);
 		return deny(a, "This message came from %s, which is not the address "
-		    "registered for that seat; send from your registered address.",
-		    a->msg->from);
+		    "registered for its seat in game %s; send from your registered "
+		    "address.", a->msg->from, a->game->id);
 	}
 	return 0;
 }

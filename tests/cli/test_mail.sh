@@ -109,7 +109,7 @@ fill forged_tag
 answered "a forged tag" forged_tag "The reply address of this message does not verify"
 fill wrong_from
 answered "a valid tag from the wrong From" wrong_from \
-    "This message came from mallory@evil.test, which is not the address registered for that seat; send from your registered address." \
+    "This message came from mallory@evil.test, which is not the address registered for its seat in game $G; send from your registered address." \
     mallory@evil.test
 # another player of the game answering alice's mail (forwarded to him, or
 # her Reply-To copied): told to answer his own, not to change his address

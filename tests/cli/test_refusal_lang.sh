@@ -76,7 +76,7 @@ says forged "あなたのメールは受け付けられませんでした。"	# 
 says forged "このメールの返信先アドレスを検証できません（古いか、書き換えられている可能性があります）。ゲームから届いた最新のメールに返信してください。"
 says_not forged "does not verify"
 answer refused mallory@evil.test wrongfrom
-says wrongfrom "このメールの送信元 mallory@evil.test は、その席に登録されたアドレスではありません。登録したアドレスから送ってください。"
+says wrongfrom "このメールの送信元 mallory@evil.test は、ゲーム $G のその席に登録されたアドレスではありません。登録したアドレスから送ってください。"
 
 # --- a player whose game is paused: the player's language, not the config's ---
 sed -i '/^lang = ja$/d' $D/masqued.conf
@@ -113,8 +113,8 @@ send erin@elsewhere.test "$BARE" w3 'PLAN cw cw cw cw cw cw'
 expect 0 "serve --once with bob at work, bob with no tag, and a stranger" -- \
     $M -C $D serve --once
 answer refused bob.work@x.test bobwork
-says bobwork "这封邮件来自 bob.work@x.test，不是该座位登记的地址；请用你登记的地址发送。"
-says_not bobwork "registered for that seat"
+says bobwork "这封邮件来自 bob.work@x.test，不是游戏 $G 中该座位登记的地址；请用你登记的地址发送。"
+says_not bobwork "registered for its seat"
 answer refused bob@x.test bobnotag
 says bobnotag "这封邮件不是对游戏邮件的回复：收件地址中没有游戏标记。请回复你所在游戏的邮件。"
 says_not bobnotag "carries no game tag"

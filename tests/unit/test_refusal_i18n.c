@@ -164,10 +164,10 @@ chinese_sentences_with_their_arguments(void **state)
 	    "游戏 k3j9x2m4 已被主持人暂停；恢复后请重新发送你的命令。");
 	says(r, "zh", "There is no player in seat -1.", "座位 -1 上没有玩家。");
 	says(r, "zh", "This message came from mallory@evil.test, which is not "
-	    "the address registered for that seat; send from your registered "
-	    "address.",
-	    "这封邮件来自 mallory@evil.test，不是该座位登记的地址；请用你登记的"
-	    "地址发送。");
+	    "the address registered for its seat in game k3j9x2m4; send from "
+	    "your registered address.",
+	    "这封邮件来自 mallory@evil.test，不是游戏 k3j9x2m4 中该座位登记的地址；"
+	    "请用你登记的地址发送。");
 	mq_refusals_free(r);
 }
 
@@ -213,10 +213,10 @@ english_words_in_arguments_and_reasons_in_reasons(void **state)
 	says(r, "ja", "TARGET names none twice.",
 	    "TARGET で none が2回指定されています。");
 	says(r, "zh", "This message came from no address, which is not the "
-	    "address registered for that seat; send from your registered "
-	    "address.",
-	    "这封邮件来自 （无地址），不是该座位登记的地址；请用你登记的地址"
-	    "发送。");
+	    "address registered for its seat in game k3j9x2m4; send from your "
+	    "registered address.",
+	    "这封邮件来自 （无地址），不是游戏 k3j9x2m4 中该座位登记的地址；"
+	    "请用你登记的地址发送。");
 	/* mime_in's reason inside inbound's */
 	says(r, "ja", "The message could not be read: The message has more than "
 	    "50 levels of nested parts.",
@@ -806,8 +806,8 @@ the_extractor_reads_the_sources(void **state)
 	    "verify (it may be an old or altered one); reply to your latest "
 	    "mail from the game."));
 	assert_true(has_format(&f, "This message came from %s, which is not the "
-	    "address registered for that seat; send from your registered "
-	    "address."));
+	    "address registered for its seat in game %s; send from your "
+	    "registered address."));
 	assert_true(has_format(&f, "invariant \"the dead never act\" broken: %s "
 	    "is dead but holds a pick, a move or a place on the track."));
 	assert_true(has_format(&f, "The message is larger than 10 MiB."));
