@@ -72,6 +72,9 @@ notes_json(const struct mq_submit_result *r)
 /* The accepted or the refused commands, for the receipt; NULL when out of
  * memory. A line received already (already_json) or noted (notes_json) is
  * neither. */
+/* The start of submit.c's sentence for a line after a refused one. */
+#define AFTER_REFUSED	"Not applied, as a line above it was refused"
+
 static json_t *
 results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
     const struct mq_submit_result *r, int accepted)
@@ -131,10 +134,19 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 				}
 			}
 			bad |= json_array_append_new(a, o) != 0;
-		} else
-			bad |= json_array_append_new(a, json_pack("{s:i, s:s, s:o}",
-			    "line", c->line, "text", c->text, "error",
-			    mq_notify_refusal_json(d, g, lang, c->error))) != 0;
+		} else {
+			o = json_pack("{s:i, s:s, s:o}", "line", c->line, "text",
+			    c->text, "error", mq_notify_refusal_json(d, g, lang,
+			    c->error));
+			/* held back by a refused line above (submit.c
+			 * mq_game_after_refused): its sentence says it was not
+			 * applied, which the template need not say again */
+			if (o != NULL && strncmp(c->error, AFTER_REFUSED,
+			    strlen(AFTER_REFUSED)) == 0)
+				bad |= json_object_set_new(o, "waited",
+				    json_true()) != 0;
+			bad |= json_array_append_new(a, o) != 0;
+		}
 	}
 	json_decref(body);
 	return mq_notify_whole(a, bad);

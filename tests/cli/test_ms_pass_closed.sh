@@ -75,6 +75,12 @@ answer receipt dave@x.test d3b
 says d3b "NOT accepted, line 1: PLAY nosuchspell"
 says d3b "NOT accepted, line 2: PASS"
 says d3b "Not applied, as a line above it was refused"
+# said once of each: the PASS's own sentence says it was not applied, so
+# the "Nothing on this line was applied" after it goes (it said it twice)
+for k in txt html; do
+	[ "$(grep -o "Nothing on this line was applied" $T/d3b.$k | wc -l)" = 1 ] ||
+	    { cat $T/d3b.$k >&2; fail "d3b ($k): not one \"Nothing on this line was applied\" (for the PLAY alone)"; }; ok
+done
 [ "$(owes dave)" = "dave fight" ] || fail "a PASS after a refused line was applied: $(owes dave)"; ok
 # and `masqued parse` tells it as the answer did
 printf 'From: dave@x.test\nTo: %s\nSubject: Re\nMessage-ID: <dry2@x.test>\n\nPLAY nosuchspell\nPASS\nSTATUS\n' "$RD" >$T/dry2.eml
