@@ -4,6 +4,7 @@
  * commands for a seat, for local play and tests). submit, which mails as
  * a reply would, is in cmd_submit.c.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +100,21 @@ option_secs(json_t *opts, const char *key, long dflt)
 	return json_is_string(v) ? mq_config_span(json_string_value(v)) : -1;
 }
 
+/* --player NAME=EMAIL:LANG: the player's own language, cut from the
+ * address (which ends in its domain, never in ":xx"); NULL when none. */
+static const char *
+player_lang(char *email)
+{
+	char *colon = strrchr(email, ':'), *at = strchr(email, '@');
+
+	if (colon == NULL || at == NULL || at > colon ||
+	    strlen(colon + 1) != 2 || !isalpha((unsigned char)colon[1]) ||
+	    !isalpha((unsigned char)colon[2]))
+		return NULL;
+	*colon = '\0';
+	return colon + 1;
+}
+
 /* A reminder the host gives must come before the deadline, as
  * masqued.conf's must (a reminder from masqued.conf alone, over a short
  * deadline, is moved to half of it: deadline.c). */
@@ -107,12 +123,15 @@ reminder_told(json_t *opts, const struct mq_config *conf, struct mq_err *err)
 {
 	long r = option_secs(opts, "reminder", 0),
 	    dl = option_secs(opts, "deadline", conf->deadline);
+	char conf_dl[64] = "";
 
+	if (!json_object_get(opts, "deadline"))	/* the one it is held to */
+		snprintf(conf_dl, sizeof(conf_dl), ", and the deadline is "
+		    "masqued.conf's, %ld%s", dl % 3600 ? dl / 60 : dl / 3600,
+		    dl % 3600 ? "m" : "h");
 	if (r > 0 && dl > 0 && r >= dl)
 		return mq_fail(err, MQ_REFUSED, "The option reminder must come "
-		    "before the deadline (reminder < deadline%s).",
-		    json_object_get(opts, "deadline") ? "" : ", which masqued.conf "
-		    "sets");
+		    "before the deadline (reminder < deadline%s).", conf_dl);
 	return 0;
 }
 
@@ -168,6 +187,7 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 				goto out;
 			}
 			ng.names[ng.nplayers] = names[ng.nplayers];
+			ng.langs[ng.nplayers] = player_lang(at + 1);
 			ng.emails[ng.nplayers++] = at + 1;
 		} else if ((strcmp(argv[a], "--seed") == 0 && ng.seed != NULL) ||
 		    (strcmp(argv[a], "--lang") == 0 && ng.lang != NULL)) {

@@ -178,6 +178,11 @@ check_new_game(const struct mq_new_game *ng, const struct mq_gamedata *gd,
 	if (strcmp(ng->lang, "en") && strcmp(ng->lang, "ja") && strcmp(ng->lang, "zh"))
 		return mq_fail(err, MQ_REFUSED, "The language must be en, ja or zh, "
 		    "not \"%s\".", ng->lang);
+	for (i = 0; i < ng->nplayers; i++)
+		if (ng->langs[i] != NULL && strcmp(ng->langs[i], "en") &&
+		    strcmp(ng->langs[i], "ja") && strcmp(ng->langs[i], "zh"))
+			return mq_fail(err, MQ_REFUSED, "%s's language must be en, "
+			    "ja or zh, not \"%s\".", ng->names[i], ng->langs[i]);
 	MQ_TRY(check_options(ng, err));
 	memset(&s, 0, sizeof(s));
 	s.nplayers = ng->nplayers;
@@ -330,9 +335,31 @@ mq_game_create(struct mq_store *s, const struct mq_new_game *ng,
 	if ((rc = mq_file_replace(path, data, strlen(data), 0644, err)) != 0)
 		goto out;
 	players = json_array();
-	for (i = 0; i < ng->nplayers; i++)
-		json_array_append_new(players, json_pack("{s:s, s:s, s:i}", "name",
-		    ng->names[i], "email", ng->emails[i], "seat", i));
+	for (i = 0; i < ng->nplayers; i++) {
+		json_t *p = json_pack("{s:s, s:s, s:i}", "name", ng->names[i],
+		    "email", ng->emails[i], "seat", i);
+
+		/* a player's own language, where it is not the game's: the
+		 * welcome and every mail after it in theirs (a log without
+		 * one reads as before) */
+		if (p != NULL && ng->langs[i] != NULL &&
+		    strcmp(ng->langs[i], ng->lang) != 0 &&
+		    json_object_set_new(p, "lang", json_string(ng->langs[i])) != 0) {
+			json_decref(p);
+			p = NULL;
+		}
+		if (players == NULL || p == NULL) {
+			json_decref(p);
+			json_decref(players);
+			rc = mq_fail(err, MQ_IO, "Out of memory.");
+			goto out;
+		}
+		if (json_array_append_new(players, p) != 0) {
+			json_decref(players);
+			rc = mq_fail(err, MQ_IO, "Out of memory.");
+			goto out;
+		}
+	}
 	gen = json_pack("{s:s, s:I, s:s, s:s, s:o, s:O, s:o, s:s}",
 	    "game", id, "ts", (json_int_t)ng->ts, "type", "genesis",
 	    "kind", ng->kind, "players", players,

@@ -533,6 +533,7 @@ replay_genesis(struct mq_game *g, const json_t *body, struct mq_err *err)
 	json_array_foreach(players, i, p) {
 		const char *name = json_string_value(json_object_get(p, "name"));
 		const char *email = json_string_value(json_object_get(p, "email"));
+		const char *plang;
 
 		if (name == NULL || email == NULL || strlen(name) >= MQ_NAME_MAX)
 			return mq_fail(err, MQ_BADDATA, "entry 1: player %zu lacks a "
@@ -540,6 +541,17 @@ replay_genesis(struct mq_game *g, const json_t *body, struct mq_err *err)
 		snprintf(g->players[i].name, sizeof(g->players[i].name), "%s", name);
 		snprintf(g->players[i].email, sizeof(g->players[i].email), "%s", email);
 		snprintf(g->players[i].lang, sizeof(g->players[i].lang), "%s", g->lang);
+		/* new NAME=EMAIL:LANG: the player's own */
+		if ((plang = json_string_value(json_object_get(p, "lang"))) != NULL) {
+			if (strcmp(plang, "en") && strcmp(plang, "ja") &&
+			    strcmp(plang, "zh"))
+				return mq_fail(err, MQ_BADDATA, "entry 1: player %zu's "
+				    "language is not en, ja or zh.", i + 1);
+			snprintf(g->players[i].lang, sizeof(g->players[i].lang),
+			    "%s", plang);
+		} else if (json_object_get(p, "lang") != NULL)
+			return mq_fail(err, MQ_BADDATA, "entry 1: player %zu's "
+			    "language is not en, ja or zh.", i + 1);
 		s.names[i] = g->players[i].name;
 	}
 	g->nplayers = s.nplayers = (int)json_array_size(players);

@@ -243,6 +243,7 @@ struct mq_new_game {
 	int nplayers;			/* may be more than the names held: */
 	const char *names[MQ_MAX_PLAYERS];	/* the game is then refused */
 	const char *emails[MQ_MAX_PLAYERS];
+	const char *langs[MQ_MAX_PLAYERS];	/* each one's, NULL: lang */
 	json_t *options;		/* may be NULL */
 	const uint8_t *seed;		/* NULL: random */
 	const char *lang;		/* "en", "ja", "zh" */

@@ -2,6 +2,7 @@
  * the daemon knows), read from the logs as they are; and whether an address
  * is one mail can go to. See store.h; the seats they hold now are
  * store_seats.c's. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,23 @@ mq_store_addresses_free(char **addrs, size_t n)
 	free(addrs);
 }
 
+/* A domain of letters, digits, '-' and dots between them, or an address
+ * literal in brackets: "x.test:" or "x.test;" names no host. */
+static int
+domain_usable(const char *d)
+{
+	size_t n = strlen(d), i;
+
+	if (d[0] == '[')
+		return n > 2 && d[n - 1] == ']';
+	if (d[0] == '.' || d[n - 1] == '.' || strstr(d, "..") != NULL)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!isalnum((unsigned char)d[i]) && d[i] != '-' && d[i] != '.')
+			return 0;
+	return 1;
+}
+
 int
 mq_email_usable(const char *s)
 {
@@ -111,5 +129,5 @@ mq_email_usable(const char *s)
 		if ((unsigned char)s[i] <= ' ' || s[i] == '<' || s[i] == '>' ||
 		    s[i] == ',' || s[i] == '"' || (unsigned char)s[i] >= 0x7f)
 			return 0;
-	return 1;
+	return domain_usable(at + 1);
 }

@@ -19,12 +19,13 @@ static const struct {
 	  "Ed25519 key and the reply tags' secret (mode 0600), the folders, and a\n"
 	  "commented masqued.conf to edit for your mail account. It refuses a folder\n"
 	  "that is one already." },
-	{ "new", "new KIND --player NAME=EMAIL ... [--seed HEX] [--lang en|ja|zh] "
-	  "[--option K=V]",
+	{ "new", "new KIND --player NAME=EMAIL[:LANG] ... [--seed HEX] "
+	  "[--lang en|ja|zh] [--option K=V]",
 	  "Starts a game of KIND (redmasque, 4 to 7 players; masquerade, 3 to 5)\n"
 	  "and prints its id; each player's welcome mail is queued for serve. A NAME\n"
 	  "is 1 to 20 of a-z, 0-9, _ and -. --lang is the game's language (else\n"
-	  "masqued.conf's lang, en; each player may change theirs with SET LANG);\n"
+	  "masqued.conf's lang, en); :LANG after an address (bob@example.org:zh),\n"
+	  "that player's own; each may change theirs with SET LANG;\n"
 	  "--seed a 64-digit hex seed (else a random one); --option, any number:\n"
 	  "hard=true, sequential_moves=true, resolution_order=ascending_popularity\n"
 	  "(redmasque), allow_any_sender=true, deadline=24h, reminder=6h,\n"

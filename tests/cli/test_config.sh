@@ -80,7 +80,7 @@ expect 1 "new with a reminder after its deadline" -- $M -C $D new redmasque \
 err_has "The option reminder must come before the deadline (reminder < deadline)."; one_line
 expect 1 "new with a reminder after masqued.conf's deadline" -- $M -C $D new redmasque \
     --player a=a@x.test --player b=b@x.test --player c=c@x.test --option reminder=100h
-err_has "which masqued.conf sets"; one_line
+err_has "The option reminder must come before the deadline (reminder < deadline, and the deadline is masqued.conf's, 72h)."; one_line
 bad "imap without a server" "inbound = imap" "imap_url"
 # a URL without its scheme was refused at start with tls = yes only; with
 # tls = no, serve started and said so at every pass, reading nothing

@@ -1,0 +1,89 @@
+#!/bin/sh
+# test_player_lang.sh - new's --player NAME=EMAIL:LANG gives that player
+# their own language from the welcome on (the rules in short and all), for
+# a group whose players read different languages: it used to be one
+# language for the game, each player's own only after a SET LANG, which
+# sends no welcome again. Logged in the genesis as the player's "lang"
+# where it is not the game's (a log without one reads as before); verify,
+# export and tests/verify_export.py take it. Any other language is refused
+# in one sentence, and no game is made. The Red Death and The Masquerade;
+# the Maildir outbox, `serve --once`.
+. tests/cli/lib.sh
+D=$T/data
+O=$D/mail/outbox/new
+PY=/usr/bin/python3
+expect 0 "init" -- $M -C $D init
+
+subject_to() {	# address: the decoded subject of its one mail
+	f=$(grep -l "^To: $1" $O/* | sort | tail -n 1)
+	[ -n "$f" ] || fail "no mail to $1"
+	$PY -c 'import email, email.header, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print(str(email.header.make_header(email.header.decode_header(m["Subject"]))))' "$f"
+}
+
+# --- The Red Death: the game in English, alice in Japanese, bob in
+# Chinese, dave's :en the game's own ---
+expect 0 "new with each player's language" -- $M -C $D new redmasque \
+    --player alice=alice@x.test:ja --player bob=bob@x.test:zh \
+    --player carol=carol@x.test --player dave=dave@x.test:en
+G=$(cat $T/out)
+expect 0 "serve --once: the welcomes" -- $M -C $D serve --once
+subject_to alice@x.test | grep -qF "「赤死病の仮面」へようこそ" ||
+    fail "alice's welcome is not in Japanese: $(subject_to alice@x.test)"; ok
+subject_to bob@x.test | grep -qF "欢迎来到《红死神的面具》" ||
+    fail "bob's welcome is not in Chinese: $(subject_to bob@x.test)"; ok
+for p in carol dave; do
+	subject_to $p@x.test | grep -qF "— welcome to the masque" ||
+	    fail "$p's welcome is not in English: $(subject_to $p@x.test)"; ok
+done
+# the address as given, without its language
+grep -l "^To: alice@x.test" $O/* | xargs grep -q "^To: alice@x.test.:ja" &&
+    fail "the welcome went to the address with :ja"; ok
+# the genesis holds it where it is not the game's
+head -n 1 $D/games/$G/log | cut -f 1 >$T/genesis.json
+$PY - $T/genesis.json <<'PY' || fail "the genesis does not hold each player's own language"
+import json, sys
+g = json.load(open(sys.argv[1]))
+langs = {p["name"]: p.get("lang") for p in g["players"]}
+emails = {p["name"]: p["email"] for p in g["players"]}
+assert g["lang"] == "en", g["lang"]
+assert langs == {"alice": "ja", "bob": "zh", "carol": None, "dave": None}, langs
+assert emails["alice"] == "alice@x.test", emails
+PY
+ok
+expect 0 "verify" -- $M -C $D verify $G
+# the game ends; its export passes verify and the independent checker
+expect 0 "admin end" -- $M -C $D admin $G end --why "a test"
+expect 0 "export" -- $M -C $D export $G
+cp $T/out $T/export.json
+expect 0 "verify the export" -- $M -C $T/nodata verify $T/export.json
+expect 0 "verify_export.py" -- $PY tests/verify_export.py --rules config/games $T/export.json
+
+# --- The Masquerade in Japanese, carol in English ---
+expect 0 "new masquerade with a player's language" -- $M -C $D new masquerade --lang ja \
+    --player ann=ann@y.test --player ben=ben@y.test --player cat=cat@y.test:en
+expect 0 "serve --once: the welcomes" -- $M -C $D serve --once
+subject_to ann@y.test | grep -qF "仮面舞踏会" || fail "ann's welcome: $(subject_to ann@y.test)"; ok
+subject_to cat@y.test | grep -qF "[Masquerade " || fail "cat's welcome: $(subject_to cat@y.test)"; ok
+
+# --- refused: another language; nothing made ---
+ls $D/games >$T/games.before
+expect 1 "a player's language that is not en, ja or zh" -- $M -C $D new redmasque \
+    --player alice=alice@z.test:fr --player bob=bob@z.test \
+    --player carol=carol@z.test --player dave=dave@z.test
+err_has "alice's language must be en, ja or zh, not \"fr\"."; one_line
+ls $D/games | cmp -s - $T/games.before || fail "a refused new made a game"; ok
+# an address whose last part is no language is an address, as before
+expect 1 "an address ending in a colon" -- $M -C $D new redmasque \
+    --player alice=alice@z.test: --player bob=bob@z.test \
+    --player carol=carol@z.test --player dave=dave@z.test
+err_has "is not a usable email address for alice"; one_line
+# a domain that names no host: refused as such, not kept
+expect 1 "an address whose domain has a semicolon" -- $M -C $D new redmasque \
+    --player alice=alice@z.test\; --player bob=bob@z.test \
+    --player carol=carol@z.test --player dave=dave@z.test
+err_has "is not a usable email address for alice"; one_line
+expect 0 "help new" -- $M help new
+out_has "NAME=EMAIL[:LANG]"
+done_checks
