@@ -487,7 +487,8 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 		    !mq_game_over(a->game)) ?
 		    mq_notify_settings(d, a->game, a->seat, &a->set, a->hash,
 		    err) :
-		    mq_notify_help(d, a->game, a->seat, a->hash, NULL, err);
+		    mq_notify_help(d, a->game, a->seat, a->hash, NULL,
+		    !mq_settings_any(&a->set), err);
 		if (rc == 0) {
 			settings_mailed(a, set_at);
 			rc = mark_answered(d, a->hash, err);

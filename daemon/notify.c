@@ -500,7 +500,8 @@ mq_notify_reminder(struct mq_daemon *d, struct mq_game *g, int seat,
 /* With the game's own data and the player's reply address, unlike a stranger's. */
 int
 mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
-    const char *key, const struct mq_settings *set, struct mq_err *err)
+    const char *key, const struct mq_settings *set, int empty,
+    struct mq_err *err)
 {
 	json_t *ctx;
 	char uniq[17];
@@ -511,6 +512,10 @@ mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
 	snprintf(uniq, sizeof(uniq), "%s", key ? key : "");
 	bad = (ctx = mq_notify_base_ctx(d, g, seat)) == NULL;
 	bad |= !bad && json_object_set_new(ctx, "help_mail", json_true()) != 0;
+	/* why the commands came: the mail had none (an empty one, a move
+	 * written in the Subject, which is not read) */
+	if (!bad && empty)
+		bad |= json_object_set_new(ctx, "empty_mail", json_true()) != 0;
 	if (!bad && set != NULL && set->lang[0])
 		bad |= json_object_set_new(ctx, "lang_set", json_true()) != 0;
 	if (!bad && set != NULL && set->notices >= 0)

@@ -128,6 +128,22 @@ card_list(const struct rm_data *d, int personality_only, char *buf, size_t n)
 	return 0;
 }
 
+/* The card whose id word is a near miss of (one or two letters off,
+ * words.h), when exactly one is; else -1. */
+static int
+near_card(const struct rm_data *d, const char *word)
+{
+	int i, found = -1;
+
+	for (i = 0; i < d->ncards; i++)
+		if (mq_words_near(word, d->card[i].id)) {
+			if (found >= 0)
+				return -1;	/* two: which one is not ours to say */
+			found = i;
+		}
+	return found;
+}
+
 static int
 parse_targets(const struct rm_state *st, int seat, char **tok, int ntok,
     int *i, struct rm_pick *pk, struct mq_err *err)
@@ -175,6 +191,10 @@ parse_play(const struct rm_state *st, int seat, char **tok, int ntok,
 	if (ntok < 2)
 		return mq_fail(err, MQ_REFUSED, "PLAY needs a card, e.g. PLAY jest.");
 	if ((w = lookup_words(d, tok, ntok, i, RM_W_CARD, &v)) == 0) {
+		/* a typo of a card ("jset"): the one meant, not all 19 */
+		if ((t = near_card(d, tok[i])) >= 0)
+			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a card; "
+			    "you may mean %s.", tok[i], d->card[t].id);
 		card_list(d, 0, cards, sizeof(cards));
 		return mq_fail(err, MQ_REFUSED, "\"%s\" is not a card; the cards "
 		    "are %s.", tok[i], cards);

@@ -115,6 +115,14 @@ expect 0 "serve --once with HELP and thanks" -- $M -C $D serve --once
 answer help $p@x.test g4
 [ "$(ls $O | comm -13 $T/before - | wc -l)" = 1 ] ||
     fail "HELP and thanks got more than the help mail"; ok
+says_not g4 "had no text of its own"	# HELP asked for it
+# an empty reply, and a move written in the Subject alone: the help mail,
+# saying why it came (it came with no word of why)
+ls $O >$T/before
+send $p@x.test "$(reply_to $p)" g4e ""
+expect 0 "serve --once with an empty reply" -- $M -C $D serve --once
+answer help $p@x.test g4e
+says g4e "Your mail had no text of its own above the quoted mail (a command in the Subject is not read), so here are the commands: write them in the text."
 
 # --- in Japanese: the subject is no problem's ---
 p=$(to_move); mv=$($MREL -C $D bot $G $p); ne=$(entries)
@@ -135,6 +143,12 @@ says g5 "これらの行はコマンドではないので、そのままにし�
 says_not g5 "受け付けられなかった行"
 says_not g5 "もう一度送ってください"
 narrow g5 "コマンドではない行" "コマンド一覧は HELP"
+# an empty reply, in Japanese
+ls $O >$T/before
+send $p@x.test "$(reply_to $p)" g5e ""
+expect 0 "serve --once with an empty Japanese reply" -- $M -C $D serve --once
+answer help $p@x.test g5e
+says g5e "お送りいただいたメールには、引用部分より上に本文がありませんでした（件名は読み取りません）。"
 # and alone, in Japanese
 ls $O >$T/before
 send $p@x.test "$(reply_to $p)" g6 "ありがとう！"

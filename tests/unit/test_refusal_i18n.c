@@ -369,6 +369,11 @@ game_words_in_the_readers_language(void **state)
 	names_say(r, "ja", ja_words, "\"jest\" is not a card; the cards are jest, "
 	    "mock.", "「jest」はカードではありません。カードは次のとおりです："
 	    "冗談、嘲笑。");
+	/* a typo of a card: the one meant, in the reader's words */
+	names_say(r, "ja", ja_words, "\"jset\" is not a card; you may mean jest.",
+	    "「jset」はカードではありません。「冗談」のことかもしれません。");
+	names_say(r, "zh", zh_words, "\"jset\" is not a card; you may mean jest.",
+	    "「jset」不是牌；你可能是指「笑话」。");
 	names_say(r, "ja", ja_words, "jest needs a TARGET anywhere in the abbey: "
 	    "add TARGET and a player's name, e.g. PLAY jest TARGET bob.",
 	    "「冗談」には僧院のどこかにいる対象が必要です。TARGET とプレイヤー名を"

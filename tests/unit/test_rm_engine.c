@@ -510,6 +510,11 @@ test_refused_unknown_command_card_player(void **state)
 	refused(st, ALICE, "DANCE now", "is not a command",
 	    "HELP, SET LANG and SET NOTICES.");
 	refused(st, ALICE, "PLAY juggle", "\"juggle\" is not a card", "jest");
+	/* a typo of a card: the one meant, not the list of every card */
+	refused(st, ALICE, "PLAY jset", "\"jset\" is not a card",
+	    "you may mean jest.");
+	refused(st, ALICE, "play Dnace", "\"dnace\" is not a card",
+	    "you may mean dance.");
 	refused(st, ALICE, "PLAY mock TARGET zoe", "no player named \"zoe\"",
 	    "the players are alice, bob, carol, dave");
 	refused(st, ALICE, "PLAY mock TARGET alice", "cannot target yourself",
