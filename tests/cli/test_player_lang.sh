@@ -84,6 +84,28 @@ expect 1 "an address whose domain has a semicolon" -- $M -C $D new redmasque \
     --player alice=alice@z.test\; --player bob=bob@z.test \
     --player carol=carol@z.test --player dave=dave@z.test
 err_has "is not a usable email address for alice"; one_line
+# a genesis whose player's language is none of the three (signed by the
+# key, as a host could write it) does not verify, in one sentence
+expect 0 "new, for the forged genesis" -- $M -C $D new redmasque \
+    --player alice=alice@w.test --player bob=bob@w.test:zh \
+    --player carol=carol@w.test --player dave=dave@w.test
+F=$(cat $T/out)
+$PY - $D/keys/server.key $D/games/$F/log <<'PY' || fail "forging the genesis"
+import base64, hashlib, json, sys
+import nacl.signing
+sk = nacl.signing.SigningKey(open(sys.argv[1], "rb").read())
+lines = open(sys.argv[2]).read().splitlines()
+assert len(lines) == 1, len(lines)
+b = json.loads(lines[0].split("\t")[0])
+b["players"][1]["lang"] = "fr"
+body = json.dumps(b, sort_keys=True, separators=(",", ":"))
+h = hashlib.blake2b(b"masqued-log-v1\n" + body.encode(), digest_size=32)
+open(sys.argv[2], "w").write("\t".join([body, h.hexdigest(),
+    base64.b64encode(sk.sign(h.digest()).signature).decode()]) + "\n")
+PY
+expect 3 "verify a genesis with a player's language of none of the three" -- $M -C $D verify $F
+err_has "entry 1: player 2's language is not en, ja or zh."; one_line
+rm -r $D/games/$F	# no game of it in the games below
 expect 0 "help new" -- $M help new
 out_has "NAME=EMAIL[:LANG]"
 done_checks
