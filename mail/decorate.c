@@ -647,7 +647,10 @@ mq_deco_game_decorate(struct mq_deco_game *g, struct mq_arena *a,
 			deco_notes(&d, out);
 		if (want(&d, "red_death") || want(&d, "has_red_death"))
 			deco_red_death(&d, out);
-		deco_waiting(&d, out);
+		/* the mail of the defaults that pause the game asks no one
+		 * for a move (notify.c): nobody is waited for till it resumes */
+		if (!json_is_true(json_object_get(ctx, "pausing")))
+			deco_waiting(&d, out);
 		if (want(&d, "place_wait"))
 			deco_place_order(&d, out);
 		if (want(&d, "me"))
