@@ -13,6 +13,7 @@
 #include "daemon/config.h"
 #include "daemon/deadline.h"
 #include "daemon/mailmark.h"
+#include "daemon/notify.h"
 #include "daemon/outage.h"
 #include "daemon/spool.h"
 #include "daemon/store.h"
@@ -107,10 +108,21 @@ game_summary(const struct mq_config *conf, struct mq_game *g, json_t *list,
 	    json_string_value(json_object_get(v, "phase")) ?
 	    json_string_value(json_object_get(v, "phase")) : "-", when,
 	    g->ended ? "ended by the host" : *waiting ? waiting : "-");
-	if (passed && wait)
+	if (passed && wait) {
+		/* the command as the host's mail gives it: with -C DIR, to
+		 * copy into a shell anywhere */
+		char line[300];
+		struct mq_buf cmd = MQ_BUF_INIT;
+
+		snprintf(line, sizeof(line), "masqued admin %s default PLAYER, "
+		    "extend DURATION or kick PLAYER", g->id);
+		/* out of memory: the line as it is, without -C */
 		printf("%-8s  the deadline has passed, and the game waits for "
-		    "you (policy wait): masqued admin %s default PLAYER, extend "
-		    "DURATION or kick PLAYER\n", g->id, g->id);
+		    "you (policy wait): %s\n", g->id,
+		    mq_notify_host_commands(conf->datadir, line, &cmd) == 0 ?
+		    mq_buf_str(&cmd) : line);
+		mq_buf_free(&cmd);
+	}
 	else if (passed)
 		printf("%-8s  the deadline has passed: the next serve pass that "
 		    "reads the mailbox plays the defaults\n", g->id);

@@ -207,7 +207,9 @@ MASQUED_NOW=$((T0 + 100 * H)) $M -C $D2 serve --once 2>/dev/null
 [ "$(reminders_of $G3)" = 0 ] || fail "a reminder went after its deadline had passed (policy wait)"; ok
 # games tells the host the game is theirs to move on, and how
 MASQUED_NOW=$((T0 + 100 * H)) expect 0 "games, policy wait past the deadline" -- $M -C $D2 games
-out_has "$G3  the deadline has passed, and the game waits for you (policy wait): masqued admin $G3 default PLAYER, extend DURATION or kick PLAYER"
+# the commands with -C and the folder, to copy into a shell anywhere (as the
+# host's mail gives them; without, they acted on ./data)
+out_has "$G3  the deadline has passed, and the game waits for you (policy wait): masqued -C $(realpath $D2) admin $G3 default PLAYER, extend DURATION or kick PLAYER"
 MASQUED_NOW=$((T0 + 100 * H)) expect 0 "games --json, policy wait past the deadline" -- $M -C $D2 games --json
 json_is '[(g["policy"], g["deadline_passed"]) for g in j["games"] if g["game"] == "'$G3'"] == [("wait", True)]' "$G3 in games --json"
 # the host answers 28 h late: an extend counts from the deadline, so one
