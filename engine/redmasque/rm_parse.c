@@ -538,6 +538,11 @@ rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 		return parse_plan(d, tok, ntok, c, err);
 	case RM_K_PLACE:
 		c->type = RM_C_PLACE;
+		/* "PLACE purple, thanks": the word too many, not the rooms */
+		if (ntok > 2 && (v = lookup(d, tok[1], RM_W_ROOM)) >= 0)
+			return mq_fail(err, MQ_REFUSED, "After PLACE %s, \"%s\" is "
+			    "not understood: PLACE takes one room.",
+			    d->room_id[v], tok[2]);
 		if (ntok != 2 || (v = lookup(d, tok[1], RM_W_ROOM)) < 0)
 			return mq_fail(err, MQ_REFUSED, "PLACE needs one room: blue, "
 			    "purple, green, orange, white, violet or black.");

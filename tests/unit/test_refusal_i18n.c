@@ -369,6 +369,12 @@ game_words_in_the_readers_language(void **state)
 	names_say(r, "ja", ja_words, "\"jest\" is not a card; the cards are jest, "
 	    "mock.", "「jest」はカードではありません。カードは次のとおりです："
 	    "冗談、嘲笑。");
+	names_say(r, "ja", ja_words, "After PLACE blue, \"thanks\" is not "
+	    "understood: PLACE takes one room.", "PLACE 青の間 の後の「thanks」は"
+	    "わかりません。PLACE に書けるのは部屋1つだけです。");
+	names_say(r, "zh", zh_words, "After PLACE blue, \"thanks\" is not "
+	    "understood: PLACE takes one room.", "PLACE 蓝色房间 之后的「thanks」"
+	    "无法理解：PLACE 只接一个房间。");
 	/* a typo of a card: the one meant, in the reader's words */
 	names_say(r, "ja", ja_words, "\"jset\" is not a card; you may mean jest.",
 	    "「jset」はカードではありません。「冗談」のことかもしれません。");

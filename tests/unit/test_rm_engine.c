@@ -531,7 +531,11 @@ test_refused_leftover_words(void **state)
 	refused(st, ALICE, "PLAY jest please", "\"please\" is not understood",
 	    "TARGET, SLOT or RECOVER");
 	refused(st, ALICE, "STATUS now", "takes nothing after it", "STATUS");
-	refused(st, ALICE, "PLACE green blue", "needs one room", "green");
+	refused(st, ALICE, "PLACE green blue", "After PLACE green, \"blue\" is "
+	    "not understood", "PLACE takes one room");
+	refused(st, ALICE, "PLACE purple, thanks", "After PLACE purple, "
+	    "\"thanks\" is not understood", "PLACE takes one room");
+	refused(st, ALICE, "PLACE nowhere", "needs one room", "green");
 	refused(st, ALICE, "MOVE cw north", "\"north\" is not a direction", "ccw");
 	refused(st, ALICE, "PLAN cw cw cw", "six directions", "this one has 3");
 	refused(st, ALICE, "PLAN cw 12:20", "six directions", "PLAN CLEAR");
