@@ -104,7 +104,7 @@ answer receipt $p@x.test g3
 subject_is g3 "[Masque $G] $t — received, no commands"
 subject_lacks g3 "nothing accepted"
 txt_says g3 "line 1: Thanks!"
-says g3 "Your mail had no command in it, so nothing was asked of the game."
+says g3 "Your mail had no command in it, so nothing was played."
 says_not g3 "NOT ACCEPTED"
 says_not g3 "send them again"
 grep -qF "place your noble" $T/g3.txt || fail "thanks alone: not told what the game waits for"; ok
