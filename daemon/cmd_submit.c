@@ -261,6 +261,12 @@ mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
 		rc = mq_game_no_player(g, argv[2], &err);
 		goto out;
 	}
+	if (g->players[seat].kicked) {	/* said to the host, not the player */
+		rc = mq_fail(&err, MQ_REFUSED, "%s is out of game %s (kicked), so "
+		    "no move of theirs is taken; admin %s replace %s EMAIL gives "
+		    "the seat a new player.", argv[2], g->id, g->id, argv[2]);
+		goto out;
+	}
 	if (why[0]) {	/* all or none: a refused line changes nothing */
 		rc = mq_fail(&err, MQ_REFUSED, "%s", why);
 		goto out;

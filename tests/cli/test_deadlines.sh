@@ -86,7 +86,10 @@ err_has "refused: The host removed you from game $G; the deadline defaults play 
 [ "$(since_kick | wc -l)" = 1 ] && since_kick | xargs grep -q "^To: $P3@x.test" ||
     fail "the kicked player's reply was not answered, once, to them"; ok
 MASQUED_NOW=$((T0 + 301 * H)) expect 1 "submit for a kicked seat" -- $M -C $D submit $G $P3 "PLACE red"
-err_has "The host removed you from game $G; the deadline defaults play your seat until a new player takes it, so nothing you send is applied."
+# said to the host who typed it, not as the player's mail says it
+err_has "masqued: $P3 is out of game $G (kicked), so no move of theirs is taken; admin $G replace $P3 EMAIL gives the seat a new player."
+one_line
+[ "$(entries)" = "$n" ] || fail "a submit for a kicked seat was logged"; ok
 
 # replace: a new address, a new welcome; rotate-token: the old address dies.
 # An address new would refuse is refused here too, before it is logged (a
