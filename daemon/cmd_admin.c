@@ -251,6 +251,33 @@ extend_refusal(const struct mq_daemon *d, const struct mq_game *g, long secs,
 }
 
 /* The admin entry logged, its mails queued, the deadlines scheduled again. */
+/*
+ * A resume's "restart" (replay.c): the players whose deadline had gone by
+ * when the game paused, decided here under the config's deadline and
+ * logged, so that the replay needs no config. -1 out of memory.
+ */
+static int
+add_restarts(const struct mq_daemon *d, const struct mq_game *g, json_t *body)
+{
+	json_t *list = NULL;
+	int i;
+
+	for (i = 0; i < g->nplayers; i++) {
+		if (!mq_deadline_gone_at_pause(&d->conf, g, i))
+			continue;
+		if (list == NULL && (list = json_array()) == NULL)
+			return -1;
+		if (json_array_append_new(list, json_string(g->players[i].name)))
+			goto oom;
+	}
+	if (list == NULL || json_object_set_new(body, "restart", list) == 0)
+		return 0;
+	return -1;	/* set_new took list */
+oom:
+	json_decref(list);
+	return -1;
+}
+
 static int
 admin_log(struct mq_daemon *d, struct mq_game *g, const struct admin_args *x,
     int seat, struct mq_err *err)
@@ -273,6 +300,8 @@ admin_log(struct mq_daemon *d, struct mq_game *g, const struct admin_args *x,
 		bad |= json_object_set_new(body, "seconds", json_integer(x->secs));
 	if (!bad && x->lang)
 		bad |= json_object_set_new(body, "lang", json_string(x->lang));
+	if (!bad && strcmp(x->action, "resume") == 0)
+		bad |= add_restarts(d, g, body) != 0;
 	if (bad) {
 		json_decref(body);
 		return mq_fail(err, MQ_IO, "Out of memory.");

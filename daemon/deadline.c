@@ -50,19 +50,24 @@ long long
 mq_game_deadline(const struct mq_config *c, const struct mq_game *g, int seat)
 {
 	const struct mq_player_info *p = &g->players[seat];
-	long long base;
 
 	if (!p->owes[0])
 		return 0;
-	base = option_secs(g, "deadline", c->deadline);
-	/* A deadline gone by when the game paused (a pause of a game nobody
-	 * plays, or the host's before serve played the default) would pass
-	 * again the moment it resumes, the time paused given back: it gives
-	 * a whole deadline from the resume instead, extends after it added. */
-	if (p->resumed_at != 0 &&
-	    p->owe_since + base + p->extra_at_resume <= p->resumed_at)
-		return p->resumed_at + base + (p->extra - p->extra_at_resume);
-	return p->owe_since + base + p->extra;
+	return p->owe_since + option_secs(g, "deadline", c->deadline) + p->extra;
+}
+
+int
+mq_deadline_gone_at_pause(const struct mq_config *c, const struct mq_game *g,
+    int seat)
+{
+	const struct mq_player_info *p = &g->players[seat];
+
+	/* the deadline as it stood when the game paused: without the
+	 * extends logged since (which a resume keeps) */
+	return g->paused && p->owes[0] && !p->kicked &&
+	    p->owe_since <= g->paused_at &&
+	    mq_game_deadline(c, g, seat) - (p->extra - p->extra_at_pause) <=
+	    g->paused_at;
 }
 
 /* A clock file's NEXT when no time of the game's own will come: no debt,

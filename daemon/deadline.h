@@ -63,5 +63,11 @@ int mq_game_policy_wait(const struct mq_config *c, const struct mq_game *g);
  * deadline or the config's, plus the host's extensions. */
 long long mq_game_deadline(const struct mq_config *c, const struct mq_game *g,
     int seat);
+/* Whether seat's deadline had gone by when the paused game g paused (a
+ * pause of a game nobody plays, or the host's before serve played the
+ * default): its resume starts that debt anew ("restart"), for given back
+ * the time paused it would pass again at once. */
+int mq_deadline_gone_at_pause(const struct mq_config *c,
+    const struct mq_game *g, int seat);
 
 #endif

@@ -396,6 +396,50 @@ admin_entry_sound(const json_t *body, const char *action, int seat,
 	return 0;
 }
 
+/*
+ * A resume's "restart": the seats whose deadline had gone by when the game
+ * paused (cmd_admin.c decides, under the config's deadline). Given back
+ * the time paused, it would pass again at once; their debt starts anew at
+ * the resume instead, with the extends logged while it was paused.
+ */
+static int
+resume_restarts(struct mq_game *g, const json_t *body, long long ts,
+    uint64_t seq, struct mq_err *err)
+{
+	const json_t *list = json_object_get(body, "restart"), *v;
+	struct mq_player_info *p;
+	size_t k;
+	int seat;
+
+	if (list == NULL)
+		return 0;
+	if (!g->paused)
+		return mq_fail(err, MQ_BADDATA, "entry %llu: a resume restarting "
+		    "deadlines in a game that was not paused.",
+		    (unsigned long long)seq);
+	if (!json_is_array(list) || json_array_size(list) == 0)
+		return mq_fail(err, MQ_BADDATA, "entry %llu: a resume whose "
+		    "restart is not a list of players.", (unsigned long long)seq);
+	json_array_foreach(list, k, v) {
+		seat = json_is_string(v) ? mq_game_seat(g, json_string_value(v)) : -1;
+		if (seat < 0)
+			return mq_fail(err, MQ_BADDATA, "entry %llu: a resume "
+			    "restarting the deadline of \"%.40s\", not a player of "
+			    "the game.", (unsigned long long)seq,
+			    json_is_string(v) ? json_string_value(v) : "");
+		if (!g->players[seat].owes[0])
+			return mq_fail(err, MQ_BADDATA, "entry %llu: a resume "
+			    "restarting the deadline of %s, who owes no move.",
+			    (unsigned long long)seq, g->players[seat].name);
+		p = &g->players[seat];
+		p->extra -= p->extra_at_pause;	/* the extends while paused */
+		p->owe_since = ts;
+		p->extra_at_pause = 0;
+		p->reminded = 0;
+	}
+	return 0;
+}
+
 static int
 replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
     struct mq_err *err)
@@ -418,6 +462,8 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 		g->paused = 1;
 		g->paused_at = ts;
 		g->paused_by_server = by != NULL && strcmp(by, MQ_LOG_BY_SERVER) == 0;
+		for (i = 0; i < g->nplayers; i++)
+			g->players[i].extra_at_pause = g->players[i].extra;
 	} else if (strcmp(action, "end") == 0) {
 		g->ended = seq;		/* over from here on, with no winner */
 		json_decref(g->ended_body);
@@ -437,18 +483,17 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 				g->players[i].extra += secs;
 	}
 	else if (strcmp(action, "resume") == 0) {
+		if ((rc = resume_restarts(g, body, ts, seq, err)) != 0)
+			return rc;
 		/* no deadline runs while paused: each debt gets back the
-		 * time paused (a debt begun during the pause, all of it) */
+		 * time paused (a debt begun during the pause, or started
+		 * anew, all of it) */
 		for (i = 0; i < g->nplayers && g->paused; i++) {
 			long long from = g->players[i].owe_since > g->paused_at ?
 			    g->players[i].owe_since : g->paused_at;
 
 			if (g->players[i].owes[0] && ts > from)
 				g->players[i].extra += ts - from;
-			if (g->players[i].owes[0]) {
-				g->players[i].resumed_at = ts;
-				g->players[i].extra_at_resume = g->players[i].extra;
-			}
 		}
 		g->paused = 0;
 	}
@@ -719,8 +764,7 @@ update_owed(struct mq_game *g, long long ts)
 			snprintf(g->players[i].owes, sizeof(g->players[i].owes), "%s", o);
 			g->players[i].owe_since = ts;
 			g->players[i].extra = 0;
-			g->players[i].resumed_at = 0;
-			g->players[i].extra_at_resume = 0;
+			g->players[i].extra_at_pause = 0;
 			g->players[i].reminded = 0;
 		}
 	}

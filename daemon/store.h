@@ -40,10 +40,8 @@ struct mq_player_info {
 	long long owe_since;		/* the entry time it began owing it */
 	long long extra;		/* seconds added to this debt's deadline:
 					 * admin extend, and the time paused */
-	long long resumed_at;		/* the last resume while it owed this,
-					 * and extra then: a deadline already */
-	long long extra_at_resume;	/* gone by at the pause starts anew
-					 * there (mq_game_deadline) */
+	long long extra_at_pause;	/* extra when the game last paused
+					 * while it owed this */
 	int reminded;			/* a reminder went for this debt */
 	int absent;			/* missed a deadline since anyone last
 					 * played or the host last acted */

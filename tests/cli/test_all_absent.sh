@@ -330,4 +330,45 @@ MASQUED_NOW=$((T0 + 80 * H)) $M -C $D serve --once 2>>$T/serve.err
 MASQUED_NOW=$((T0 + 81 * H)) expect 0 "extend" -- $M -C $D admin $B extend 24h --why "more"
 [ "$(MASQUED_NOW=$((T0 + 81 * H)) dl_of $B)" = $((T0 + 176 * H)) ] ||
     fail "the extend after the resume: $(utc $(dl_of $B)), not 96 h from the resume"; ok
+# the resume says whose debt it started anew, so that the replay needs no
+# config: the entry's "restart"
+$MREL -C $D log $B --json | grep '"action":"resume"' | grep -q '"restart":\["' ||
+    fail "the resume entry names no restart"; ok
+expect 0 "verify" -- $M -C $D verify $B
+
+# --- an extend while paused adds to the whole deadline the resume gives
+# (it was lost, or left the player a few hours); a second pause, taken
+# with time left, gives back that time, not a whole deadline again ---
+B2=$(new_game $D) || fail "new redmasque (extend while paused)"
+expect 0 "the welcome mails" -- $M -C $D serve --once
+MASQUED_NOW=$((T0 + 73 * H)) expect 0 "pause past the deadline" -- $M -C $D admin $B2 pause --why "away"
+MASQUED_NOW=$((T0 + 75 * H)) expect 0 "extend while paused" -- $M -C $D admin $B2 extend 6h --why "more"
+MASQUED_NOW=$((T0 + 80 * H)) expect 0 "resume" -- $M -C $D admin $B2 resume --why "back"
+[ "$(MASQUED_NOW=$((T0 + 80 * H)) dl_of $B2)" = $((T0 + 158 * H)) ] ||
+    fail "an extend of 6 h while paused, then the resume: $(utc $(dl_of $B2)), not 78 h from the resume"; ok
+MASQUED_NOW=$((T0 + 157 * H)) expect 0 "pause with an hour left" -- $M -C $D admin $B2 pause --why "again"
+MASQUED_NOW=$((T0 + 160 * H)) expect 0 "resume" -- $M -C $D admin $B2 resume --why "back again"
+[ "$(MASQUED_NOW=$((T0 + 160 * H)) dl_of $B2)" = $((T0 + 161 * H)) ] ||
+    fail "a pause with an hour left, then the resume: $(utc $(dl_of $B2)), not an hour from it"; ok
+$MREL -C $D log $B2 --json | grep '"why":"back again"' | grep -q '"restart"' &&
+    fail "the second resume restarted a deadline that had not passed"; ok
+expect 0 "verify" -- $M -C $D verify $B2
+# its export, restart and all, passes the independent checker
+MASQUED_NOW=$((T0 + 161 * H)) expect 0 "end" -- $M -C $D admin $B end --why "done"
+expect 0 "export" -- $M -C $D export $B
+cp $T/out $T/b.json
+$PY tests/verify_export.py --rules config/games $T/b.json >$T/py.out 2>&1 ||
+    { cat $T/py.out >&2; fail "verify_export.py refused an export with a resume's restart"; }; ok
+# a restart that names no player, or one who owes nothing, as a host
+# holding the key could log it: verify names the entry
+n=$(grep -c '' $D/games/$B/log)
+$PY tests/forge_log.py $D/keys/server.key $T/b.json $T/forged1.json 2 \
+    '{"type": "admin", "action": "pause", "why": "x"}' \
+    '{"type": "admin", "action": "resume", "why": "y", "restart": ["zoe"]}' || fail "forging"
+expect 3 "verify a restart of no player" -- $M -C $D verify $T/forged1.json
+err_has "entry $n: a resume restarting the deadline of \"zoe\", not a player of the game."; one_line
+$PY tests/forge_log.py $D/keys/server.key $T/b.json $T/forged2.json 2 \
+    '{"type": "admin", "action": "resume", "why": "y", "restart": ["alice"]}' || fail "forging"
+expect 3 "verify a restart of an unpaused game" -- $M -C $D verify $T/forged2.json
+err_has "entry $((n - 1)): a resume restarting deadlines in a game that was not paused."; one_line
 done_checks
