@@ -304,7 +304,7 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
  * state say a damage past what they show.
  */
 static int
-whole_log(const char *game, const char *path,
+whole_log(const char *game, const char *path, const char *export,
     const unsigned char pk[32], uint64_t upto, struct mq_err *err)
 {
 	struct mq_game *g = NULL, g0;
@@ -339,7 +339,9 @@ whole_log(const char *game, const char *path,
 		return 0;
 	if ((len = strlen(dmg.why)) > 0 && dmg.why[len - 1] == '.')
 		dmg.why[len - 1] = '\0';
-	if (strchr(game, '/') == NULL && access(game, F_OK) != 0) {
+	if (export != NULL)	/* a player's export, named as they gave it */
+		snprintf(what, sizeof(what), "export %s", export);
+	else if (strchr(game, '/') == NULL && access(game, F_OK) != 0) {
 		/* a game of the data folder: the host's, whose game stops */
 		snprintf(what, sizeof(what), "log of game %s", game);
 		snprintf(tail, sizeof(tail), "; the game stops until you put "
@@ -353,8 +355,9 @@ whole_log(const char *game, const char *path,
 		    dmg.why, tail);
 	/* one that does not replay, at or before them: the chain and the
 	 * signatures up to it held what was checked */
-	return mq_fail(err, MQ_BADDATA, "What was checked is in the log, but "
-	    "the %s does not verify (%s)%s.", what, dmg.why, tail);
+	return mq_fail(err, MQ_BADDATA, "What was checked is in the %s, but "
+	    "the %s does not verify (%s)%s.", export ? "export" : "log", what,
+	    dmg.why, tail);
 }
 
 /*
@@ -395,7 +398,7 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 	unsigned char pk[32];
 	const char *game = NULL, *key = NULL;
 	unsigned char xpk[32];
-	char path[1400], shown[65], xdir[1200] = "";
+	char path[1400], shown[65], xdir[1200] = "", xkey[240] = "";
 	int a, rc, has_r = 0, has_cp = 0, log_rc = 0;
 
 	memset(&r, 0, sizeof(r));
@@ -445,6 +448,23 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 			goto out;
 		rc = xdir[0] ? 0 : log_there(cli, game, path, &err);
 	}
+	/* an export is a file the player holds, as the mail is: with no
+	 * --key, both must be of one key, and the answer names it */
+	if (rc == 0 && xdir[0] && key == NULL) {
+		const unsigned char *mine = has_r ? r.pk : cp.pk;
+
+		if (sodium_memcmp(mine, xpk, 32) != 0 ||
+		    (has_r && has_cp && sodium_memcmp(cp.pk, xpk, 32) != 0)) {
+			rc = mq_fail(&err, MQ_BADDATA, "The export %s is signed by "
+			    "another key than the mail's, so they are not of one "
+			    "server.", game);
+			goto out;
+		}
+		sodium_bin2hex(shown, sizeof(shown), xpk, 32);
+		snprintf(xkey, sizeof(xkey), "; the mail and the export are of "
+		    "the key %s, which must be the server key every mail of the "
+		    "game shows (or give --key PUB)", shown);
+	}
 	if (rc == 0 && game != NULL && has_r)
 		rc = damaged_before(mq_receipt_against_log(&r, path, &err), r.seq,
 		    path, xdir[0] ? game : NULL, &err);
@@ -453,17 +473,17 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 		    cp.seq, path, xdir[0] ? game : NULL, &err);
 	/* their verdict stands, said first; the log's after it (exit 3) */
 	if (rc == 0 && game != NULL)
-		log_rc = whole_log(xdir[0] ? (has_r ? r.game : cp.game) : game,
-		    path, has_r ? r.pk : cp.pk, has_r &&
+		log_rc = whole_log(game, path, xdir[0] ? game : NULL,
+		    has_r ? r.pk : cp.pk, has_r &&
 		    (!has_cp || r.seq > cp.seq) ? r.seq : cp.seq, &log_err);
 	/* with neither GAME nor --key the only key is the one the file
 	 * shows: a file made up whole passes under its own, so the answer
 	 * names the key, for the player to hold it against their mails' */
 	if (rc == 0 && has_r && (game != NULL || key != NULL))
-		printf("ok: the receipt for entry %llu of game %s is sound%s.\n",
+		printf("ok: the receipt for entry %llu of game %s is sound%s%s.\n",
 		    (unsigned long long)r.seq, r.game, game == NULL ? "" :
 		    xdir[0] ? ", and the export holds that entry" :
-		    ", and the log still holds that entry");
+		    ", and the log still holds that entry", xkey);
 	else if (rc == 0 && has_r) {
 		sodium_bin2hex(shown, sizeof(shown), r.pk, 32);
 		printf("ok: the receipt for entry %llu of game %s is sound under "
@@ -476,9 +496,9 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 	 * mail's word until a log confirms them */
 	if (rc == 0 && has_cp && game != NULL)
 		printf("ok: the checkpoint of entry %llu of game %s is signed by "
-		    "the server, and the %s entry is the one it signs.\n",
+		    "the server, and the %s entry is the one it signs%s.\n",
 		    (unsigned long long)cp.seq, cp.game, xdir[0] ? "export's" :
-		    "log's");
+		    "log's", xkey);
 	else if (rc == 0 && has_cp && key != NULL)
 		printf("ok: the checkpoint's head is signed by the server (the "
 		    "mail calls it entry %llu of game %s; give GAME to check "

@@ -198,8 +198,10 @@ mq_export_unpack(const char *file, char *dir, size_t n, unsigned char pk[32],
 			rc = put_file(dir, "data_hash", dh, strlen(dh), err);
 	}
 out:
-	if (rc)
+	if (rc) {
 		mq_export_clean(dir);
+		dir[0] = '\0';		/* nothing left behind, as said */
+	}
 	mq_buf_free(&b);
 	json_decref(doc);
 	return rc;

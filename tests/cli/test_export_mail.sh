@@ -163,11 +163,11 @@ grep -q "^$T/receipt.json: .*receipt" $T/out || { cat $T/out; fail "the receipt 
 # exactly three TAB-separated fields", exit 3)
 expect 0 "verify-receipt of the receipt against the export" -- \
     $M -C $T/nodata verify-receipt $T/receipt.json $T/export.json
-out_has "ok: the receipt for entry $K of game $G is sound, and the export holds that entry."
+out_has "ok: the receipt for entry $K of game $G is sound, and the export holds that entry;"
 expect 0 "verify-receipt of bob's receipt mail against the export" -- \
     $M -C $T/nodata verify-receipt $f $T/export.json
-out_has "ok: the receipt for entry $K of game $G is sound, and the export holds that entry."
-out_has "is signed by the server, and the export's entry is the one it signs."
+out_has "ok: the receipt for entry $K of game $G is sound, and the export holds that entry;"
+out_has "is signed by the server, and the export's entry is the one it signs;"
 expect 3 "verify-receipt against the rewritten export" -- \
     $M -C $T/nodata verify-receipt $T/receipt.json $T/lying.json
 err_has "the log was changed"; one_line
@@ -179,6 +179,33 @@ json.dump(e, open(sys.argv[2], "w"))' $T/export.json $T/damaged.json
 expect 3 "verify-receipt against a damaged export" -- \
     $M -C $T/nodata verify-receipt $T/receipt.json $T/damaged.json
 err_has "masqued: The export $T/damaged.json does not verify up to the kept entry $K (entry 2: the hash does not match the body), so what the file holds cannot be checked against it; masqued verify says more."
+one_line
+# with no --key, the mail and the export must be of one key, which the
+# answer names (a pair made up together under another key passed with a
+# bare ok); an export of another server is refused in one sentence
+pk=$($PY -c 'import json, sys; print(json.load(open(sys.argv[1]))["public_key"])' $T/export.json)
+expect 0 "verify-receipt against the export names the key" -- \
+    $M -C $T/nodata verify-receipt $T/receipt.json $T/export.json
+out_has "; the mail and the export are of the key $pk, which must be the server key every mail of the game shows (or give --key PUB)."
+expect 0 "init another server" -- $M -C $T/other init
+O2=$($M -C $T/other new redmasque --player a=a@y.test --player b=b@y.test \
+    --player c=c@y.test --player d=d@y.test) || fail "new on the other server"
+expect 0 "end it" -- $M -C $T/other admin $O2 end --why "a test"
+expect 0 "export it" -- $M -C $T/other export $O2
+cp $T/out $T/other.json
+expect 3 "verify-receipt against another server's export" -- \
+    $M -C $T/nodata verify-receipt $T/receipt.json $T/other.json
+err_has "masqued: The export $T/other.json is signed by another key than the mail's, so they are not of one server."; one_line
+# an export damaged after the kept entry: the answer stands, and the
+# export's damage is said as the export's (it named the server's game,
+# and told the player to put it back from a backup)
+$PY -c 'import json, sys
+e = json.load(open(sys.argv[1])); e["log"][-1] = e["log"][-1].replace("\"ts\":", "\"ts\":1", 1)
+json.dump(e, open(sys.argv[2], "w"))' $T/export.json $T/tail.json
+expect 3 "verify-receipt against an export damaged after the kept entry" -- \
+    $M -C $T/nodata verify-receipt $T/receipt.json $T/tail.json
+out_has "ok: the receipt for entry $K of game $G is sound, and the export holds that entry"
+err_has "masqued: What was checked rests on entries 1 to $K, which are sound; but the export $T/tail.json does not verify further on (entry $entries: the hash does not match the body)."
 one_line
 expect 2 "verify-receipt with two games" -- $M -C $T/nodata verify-receipt $T/receipt.json $T/export.json $G
 err_has "masqued: verify-receipt takes FILE [GAME|EXPORT] [--key PUB] (see masqued --help)."
