@@ -255,7 +255,7 @@ mq_words_split_kw(char *buf, char **tok, int max,
 
 /* The length of a list's mark that w starts with ("1.", "2)", "(3)",
  * "-", "*", "•", "・": a player who numbers or bullets the moves of a
- * reply), or 0. A number alone is one only when it is the whole word. */
+ * reply), or 0. A number alone is none: "1 move left" is prose. */
 static size_t
 list_mark(const char *w)
 {
@@ -276,7 +276,7 @@ list_mark(const char *w)
 	p += d;
 	if (*p == '.' || *p == ')')
 		return (size_t)(p + 1 - w);
-	return *p == '\0' ? (size_t)(p - w) : 0;
+	return 0;
 }
 
 int
@@ -295,11 +295,12 @@ mq_words_line(const char *line, char *buf, size_t n, char **tok, int max,
 		    "a command.");
 	if (*ntok == 0)
 		return mq_fail(err, MQ_REFUSED, "That line is empty.");
-	/* "1. PLACE blue", "- PLAY jest", "・PLACE blue": the command after
-	 * the mark */
+	/* "1. PLACE blue", "- PLAY jest", "・PLACE blue": the line after the
+	 * mark (a typo of a command too: "1. MOEV cw"); glued to a word, only
+	 * to a command's ("・PLACE", not "-ish") */
 	if ((mark = list_mark(tok[0])) == 0)
 		return 0;
-	if (tok[0][mark] == '\0' && *ntok >= 2 && is_kw(ctx, tok[1])) {
+	if (tok[0][mark] == '\0' && *ntok >= 2) {
 		memmove(&tok[0], &tok[1], (size_t)(*ntok - 1) * sizeof(*tok));
 		(*ntok)--;
 	} else if (tok[0][mark] != '\0' && is_kw(ctx, tok[0] + mark))
@@ -317,6 +318,10 @@ mq_words_first(const char *line, char *out, size_t n)
 	fold(line, out, n, 0);
 	while (*w == ' ')
 		w++;
+	/* past a list's mark standing alone, as mq_words_line reads it */
+	if ((end = strchr(w, ' ')) != NULL && list_mark(w) == (size_t)(end - w) &&
+	    end[strspn(end, " ")] != '\0')
+		w = end + strspn(end, " ");
 	if ((end = strchr(w, ' ')) != NULL)
 		*end = '\0';
 	memmove(out, w, strlen(w) + 1);

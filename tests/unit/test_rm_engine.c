@@ -489,6 +489,11 @@ test_names_command_tells_commands_from_prose(void **state)
 		{ "1. PLAY jest", C }, { "- MOVE cw", C }, { "・プレイ 冗談", C },
 		{ "1. Thanks for the game!", P }, { "- hello", P },
 		{ "* Love, Alice", P }, { "1.", P },
+		/* a typo after a mark is one the player meant; a number alone
+		 * is no mark */
+		{ "1. MOEV cw", C }, { "- PALCE blue", C }, { "2) mvoe cw", C },
+		{ "1 move left, then I'm done", P }, { "2 Help me out here", P },
+		{ "1 plan for all", P },
 	};
 	struct rm_state *st = table();
 	size_t i;
@@ -510,6 +515,9 @@ test_refused_unknown_command_card_player(void **state)
 	refused(st, ALICE, "DANCE now", "is not a command",
 	    "HELP, SET LANG and SET NOTICES.");
 	refused(st, ALICE, "PLAY juggle", "\"juggle\" is not a card", "jest");
+	/* a typo after a list's mark: quoted as written, the mark aside */
+	refused(st, ALICE, "1. MOEV cw", "\"MOEV\" is not a command",
+	    "did you mean MOVE");
 	/* a typo of a card: the one meant, not the list of every card */
 	refused(st, ALICE, "PLAY jset", "\"jset\" is not a card",
 	    "you may mean jest.");
