@@ -99,8 +99,9 @@ mq_store_addresses_free(char **addrs, size_t n)
 	free(addrs);
 }
 
-/* A domain of letters, digits, '-' and dots between them, or an address
- * literal in brackets: "x.test:" or "x.test;" names no host. */
+/* A domain of letters, digits, '-', '_' (a host's own names have it) and
+ * dots between them (one last, the root's, too), or an address literal in
+ * brackets: "x.test:" or "x.test;" names no host. */
 static int
 domain_usable(const char *d)
 {
@@ -108,10 +109,11 @@ domain_usable(const char *d)
 
 	if (d[0] == '[')
 		return n > 2 && d[n - 1] == ']';
-	if (d[0] == '.' || d[n - 1] == '.' || strstr(d, "..") != NULL)
+	if (d[0] == '.' || strstr(d, "..") != NULL)
 		return 0;
 	for (i = 0; i < n; i++)
-		if (!isalnum((unsigned char)d[i]) && d[i] != '-' && d[i] != '.')
+		if (!isalnum((unsigned char)d[i]) && d[i] != '-' && d[i] != '.' &&
+		    d[i] != '_')
 			return 0;
 	return 1;
 }

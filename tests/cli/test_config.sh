@@ -168,6 +168,13 @@ bad "a reply_domain with an @" "reply_domain = a@b.test" "reply_domain takes"
 bad "an empty reply_local" "reply_local =" "reply_local takes the local part"
 bad "an admin that is not an address" "admin = the host" 'admin takes the host'"'"'s email address, such as host@example.org, not "the host".'
 bad "an empty admin" "admin =" "admin takes"
+bad "an admin whose domain names no host" "admin = host@x.test;" "admin takes"
+# a host's own names: an underscore, the root's last dot (loaded before the
+# domain was checked, and load still)
+for a in host@mail_relay.example.org host@example.org.; do
+	printf 'admin = %s\n' "$a" >$T/ok.conf
+	expect 0 "admin = $a" -- $M -C $D -c $T/ok.conf games
+done
 # a count per hour: "2h" was read as a duration, 7200 replies an hour
 bad "a rate_limit with a unit" "rate_limit = 2h" 'rate_limit takes a number of replies per hour from 1 to 86400, such as 30, not "2h".'
 bad "a rate_limit of 0" "rate_limit = 0" "rate_limit takes"
