@@ -17,6 +17,7 @@
 #include "daemon/outage.h"
 #include "daemon/spool.h"
 #include "daemon/store.h"
+#include "mail/mime_charset.h"
 
 /* One game's line for `games`, and its JSON; 0, or an error code. */
 static int
@@ -220,14 +221,29 @@ mail_notes(const struct mq_config *conf, const struct mail_state *m)
 		    m->st.dead, datadir);
 }
 
+/* s as a JSON string: a sentence may quote bytes that are not UTF-8 (a
+ * server's answer, a folder's name), which JSON cannot hold as they are;
+ * U+FFFD for each. NULL out of memory. */
+static json_t *
+json_text(const char *s)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	json_t *j;
+
+	mq_mime_utf8_clean(&b, s, strlen(s));
+	j = b.oom ? NULL : json_string(mq_buf_str(&b));
+	mq_buf_free(&b);
+	return j;
+}
+
 /* One side's outage for --json: null, or {"since", "answer"}, or
  * {"damaged": true} for a record that cannot be read. */
 static json_t *
 outage_json(int rc, long long since, const char *why)
 {
 	if (rc == 1)
-		return json_pack("{s:I, s:s}", "since", (json_int_t)since,
-		    "answer", why);
+		return json_pack("{s:I, s:o}", "since", (json_int_t)since,
+		    "answer", json_text(why));
 	if (rc == -1)
 		return json_pack("{s:b}", "damaged", 1);
 	return json_null();
@@ -243,7 +259,7 @@ mail_json(const struct mail_state *m, json_t *top)
 	in = json_pack("{s:o}", "down", outage_json(m->in_rc, m->in_since,
 	    m->in_why));
 	if (m->spool_rc != 0)
-		out = json_pack("{s:s}", "error", m->e.msg);
+		out = json_pack("{s:o}", "error", json_text(m->e.msg));
 	else
 		out = json_pack("{s:o, s:I, s:I, s:I}", "down",
 		    outage_json(m->out_rc, m->out_since, m->out_why),
@@ -282,8 +298,8 @@ unreadable_row(json_t *list, const char *id, const struct mq_err *e, int json)
 		printf("%-8s  cannot be read: %s\n", id, e->msg);
 		return 0;
 	}
-	return json_array_append_new(list, json_pack("{s:s, s:s}", "game", id,
-	    "error", e->msg));
+	return json_array_append_new(list, json_pack("{s:s, s:o}", "game", id,
+	    "error", json_text(e->msg)));
 }
 
 int

@@ -360,6 +360,15 @@ json_is '[g["kind"] for g in j["games"] if g["game"] == "'$R'"] == ["redmasque"]
 json_is '"mail_out" in j' "games --json with a damaged log"
 err_has "masqued: Game zzzzzzzz cannot be read (its \"error\" above says why)."
 one_line
+# a sentence that quotes bytes JSON cannot hold (a folder whose name is not
+# UTF-8): U+FFFD for each, not "Out of memory." and no JSON at all
+X="$T/data$(printf '\377')"
+expect 0 "init a folder whose name is not UTF-8" -- $M -C "$X" init
+XG=$(new_game "$X") || fail "new in a folder whose name is not UTF-8"
+mv "$X/games/$XG/log" $T/xlog
+expect 3 "games --json, a log missing in a folder whose name is not UTF-8" -- $M -C "$X" games --json
+json_is '[g["error"].startswith("The log of game '$XG' is missing") and "\ufffd" in g["error"] for g in j["games"]] == [True]' "the missing log's error"
+rm -rf "$X"
 mkdir $E/games/zzzzzzzy && printf 'not a log\n' > $E/games/zzzzzzzy/log
 expect 3 "games with two damaged logs" -- $M -C $E games
 err_has "masqued: Games zzzzzzzy, zzzzzzzz cannot be read (their lines above say why)."
