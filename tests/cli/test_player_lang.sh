@@ -106,6 +106,22 @@ PY
 expect 3 "verify a genesis with a player's language of none of the three" -- $M -C $D verify $F
 err_has "entry 1: player 2's language is not en, ja or zh."; one_line
 rm -r $D/games/$F	# no game of it in the games below
+# a mail asked for while the game is paused (SET LANG's answer) asks for
+# no move, and its subject says the game is paused (it said "waiting for
+# the others")
+expect 0 "new, to pause" -- $M -C $D new redmasque --player alice=alice@v.test \
+    --player bob=bob@v.test:ja --player carol=carol@v.test --player dave=dave@v.test
+P=$(cat $T/out)
+expect 0 "pause" -- $M -C $D admin $P pause --why "a break"
+expect 0 "SET LANG while paused" -- $M -C $D submit $P bob "SET LANG en"
+expect 0 "serve --once" -- $M -C $D serve --once
+f=$(grep -l "^To: bob@v.test" $O/* | xargs grep -l "^X-Masqued-Mail: turn")
+[ "$(echo "$f" | grep -c .)" = 1 ] || fail "not one turn mail to bob: $f"; ok
+$PY -c 'import email, email.header, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+s = str(email.header.make_header(email.header.decode_header(m["Subject"])))
+sys.exit(0 if s.endswith(" — the game is paused") else "headed: " + s)' "$f" ||
+    fail "the mail asked for while paused is not headed as paused"; ok
 expect 0 "help new" -- $M help new
 out_has "NAME=EMAIL[:LANG]"
 done_checks
