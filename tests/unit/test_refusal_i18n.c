@@ -323,7 +323,18 @@ names_say(struct mq_refusals *r, const char *lang, const char *const *words,
 static void
 game_words_in_the_readers_language(void **state)
 {
+	/* English, Japanese, Chinese */
+	static const char *const meant[][3] = {
+		{ "After PLACE blue, \"thanks\" is not understood: PLACE takes "
+		  "one room.", "PLACE 青の間 の後の「thanks」はわかりません。PLACE に"
+		  "書けるのは部屋1つだけです。", "PLACE 蓝色房间 之后的「thanks」无法"
+		  "理解：PLACE 只接一个房间。" },
+		{ "\"jset\" is not a card; you may mean jest.", "「jset」はカードでは"
+		  "ありません。「冗談」のことかもしれません。", "「jset」不是牌；你可能"
+		  "是指「笑话」。" },
+	};
 	struct mq_refusals *r = shipped();
+	size_t i;
 
 	names_say(r, "ja", ja_words, "You hold no March.", "「行進曲」を持っていません。");
 	names_say(r, "zh", zh_words, "You hold no March.", "你手中没有「进行曲」。");
@@ -369,17 +380,12 @@ game_words_in_the_readers_language(void **state)
 	names_say(r, "ja", ja_words, "\"jest\" is not a card; the cards are jest, "
 	    "mock.", "「jest」はカードではありません。カードは次のとおりです："
 	    "冗談、嘲笑。");
-	names_say(r, "ja", ja_words, "After PLACE blue, \"thanks\" is not "
-	    "understood: PLACE takes one room.", "PLACE 青の間 の後の「thanks」は"
-	    "わかりません。PLACE に書けるのは部屋1つだけです。");
-	names_say(r, "zh", zh_words, "After PLACE blue, \"thanks\" is not "
-	    "understood: PLACE takes one room.", "PLACE 蓝色房间 之后的「thanks」"
-	    "无法理解：PLACE 只接一个房间。");
-	/* a typo of a card: the one meant, in the reader's words */
-	names_say(r, "ja", ja_words, "\"jset\" is not a card; you may mean jest.",
-	    "「jset」はカードではありません。「冗談」のことかもしれません。");
-	names_say(r, "zh", zh_words, "\"jset\" is not a card; you may mean jest.",
-	    "「jset」不是牌；你可能是指「笑话」。");
+	/* a word too many after PLACE's room; a typo of a card, the one
+	 * meant: each in the reader's words */
+	for (i = 0; i < sizeof(meant) / sizeof(meant[0]); i++) {
+		names_say(r, "ja", ja_words, meant[i][0], meant[i][1]);
+		names_say(r, "zh", zh_words, meant[i][0], meant[i][2]);
+	}
 	names_say(r, "ja", ja_words, "jest needs a TARGET anywhere in the abbey: "
 	    "add TARGET and a player's name, e.g. PLAY jest TARGET bob.",
 	    "「冗談」には僧院のどこかにいる対象が必要です。TARGET とプレイヤー名を"
