@@ -99,6 +99,7 @@ deco_path(const struct deco *d, struct mv *out)
 	const struct deco_item *it;
 	const json_t *v;
 	size_t i;
+	int marked = 0;
 
 	json_array_foreach(path, i, v) {
 		const char *id = json_string_value(v);
@@ -113,6 +114,7 @@ deco_path(const struct deco *d, struct mv *out)
 			    now ? PATH_NOW : past ? PATH_PAST : PATH_NEXT);
 		if (o == NULL && (o = path_cell(d, id, i, now, past)) == NULL)
 			continue;
+		marked |= now;
 		mv_push(d->a, list, o);
 		if (row == NULL || mv_size(cells) == 3) {
 			row = mv_obj(d->a);
@@ -126,6 +128,9 @@ deco_path(const struct deco *d, struct mv *out)
 	}
 	wput(d, out, "path", list);
 	wput(d, out, "path_rows", rows);
+	/* the legend of '>' only when a round is being played (not during
+	 * placement, not at the end) */
+	wput_bool(d, out, "path_marked", marked);
 }
 
 static int
