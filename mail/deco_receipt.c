@@ -536,6 +536,10 @@ does(const struct said *s, const char *text, int masquerade)
 		rc = lang_does(s, &w, d);
 	else if (w.n == 3 && is(w.tok[0], "SET") && is(w.tok[1], "NOTICES"))
 		rc = notices_does(s, &w, d);
+	else if (w.n == 1 && is(w.tok[0], "STATUS")) {
+		put_bool(s->a, d, "cmd_status", 1);
+		rc = 0;
+	}
 	else
 		rc = masquerade ? ms_does(s, &w, d) : rm_does(s, &w, d);
 	return rc == 0 && !*s->unknown ? d : mv_bool(0);

@@ -416,8 +416,9 @@ deco_waiting(const struct deco *d, struct mv *out)
  * Before 8:00, where the reader stands in the order of placement (the
  * least popular first, then on in seat order, as the engine places) and
  * who still places before them: place_wait, place_number, place_count,
- * place_before. Nothing once they have placed, or while it is their turn
- * (their request says so).
+ * place_before; place_given when their PLACE is in, held for the turn.
+ * Nothing once they have placed, or while it is their turn (their request
+ * says so).
  */
 static void
 deco_place_order(const struct deco *d, struct mv *out)
@@ -457,6 +458,9 @@ deco_place_order(const struct deco *d, struct mv *out)
 	}
 	if (number > 0 && (before.len > 0 || before.oom)) {
 		wput_bool(d, out, "place_wait", 1);
+		/* a PLACE sent early is held until the turn comes */
+		wput_bool(d, out, "place_given", d->me != NULL &&
+		    jstr(d->me, "pending_place") != NULL);
 		wput(d, out, "place_number", mv_int(d->a, number));
 		wput(d, out, "place_count", mv_int(d->a, (json_int_t)n));
 		if (want(d, "place_before"))

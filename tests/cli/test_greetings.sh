@@ -155,7 +155,7 @@ send $p@x.test "$(reply_to $p)" g6 "ありがとう！"
 expect 0 "serve --once with Japanese thanks alone" -- $M -C $D serve --once
 answer receipt $p@x.test g6
 subject_has g6 "受け付けました（コマンドなし）"
-says g6 "メールにコマンドがなかったので、ゲームへの指示は何もありません。"
+says g6 "メールにコマンドがなかったので、何もプレイされていません。"
 says_not g6 "受け付けられなかった行"
 
 # --- `masqued parse` marks a greeting a note, a typo not ---

@@ -491,7 +491,8 @@ an_early_placement_is_told_to_its_sender(void **state)
  * A player waiting to place is told their place in the order and who
  * places before them (the welcome: dave, the least popular, places first,
  * then erin and alice on in seat order, then bob, the reader); once
- * placed, nothing. They were told only whose turn it was.
+ * placed, nothing; a PLACE sent early is said as made in the turn. They
+ * were told only whose turn it was.
  */
 static void
 the_placement_order_is_told(void **state)
@@ -500,6 +501,11 @@ the_placement_order_is_told(void **state)
 		"You place after dave, erin, alice: number 4 of 5 in the order\n",
 		"あなたが置くのは dave、erin、alice の後です（5 人中 4 番目：\n",
 		"你在 dave、erin、alice 之后放置（5 人中第 4 个：\n",
+	};
+	static const char *const given[] = {
+		"Your placement is made after dave, alice: number 4 of 5",
+		"あなたの配置が行われるのは dave、alice の後です（5 人中 4 番目",
+		"你的放置在 dave、alice 之后生效（5 人中第 4 个",
 	};
 	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("welcome"), *p;
 	struct mq_err err;
@@ -523,6 +529,19 @@ the_placement_order_is_told(void **state)
 	assert_int_equal(render(TMPL, "en", "welcome", gd, ctx, &m, &err), 0);
 	assert_non_null(strstr(m.text, "You place after dave, alice: number 4 of 5"));
 	mail_free(&m);
+	/* bob's PLACE came early: it is held, and said as made in the turn */
+	json_object_set_new(json_object_get(json_object_get(ctx, "view"), "me"),
+	    "pending_place", json_string("green"));
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "welcome", gd, ctx, &m,
+		    &err), 0);
+		if (strstr(m.text, given[l]) == NULL)
+			fail_msg("%s: no \"%s\" in\n%s", langs[l], given[l],
+			    m.text);
+		mail_free(&m);
+	}
+	json_object_del(json_object_get(json_object_get(ctx, "view"), "me"),
+	    "pending_place");
 	/* bob has placed (early, or his turn came): nothing */
 	json_array_foreach(json_object_get(json_object_get(ctx, "view"),
 	    "players"), i, p)
@@ -1067,8 +1086,10 @@ a_receipt_says_what_each_command_does(void **state)
 		  "真夜中の計画（6つの時刻すべて）", "午夜计划（全部六个时间）" },
 		{ "PLACE black", "Place your noble in Black", "貴族を黒の間に置く",
 		  "把贵族放在黑色房间" },
+		{ "STATUS", "Your position again: it is below\n    STATUS\n",
+		  "あなたの局面をもう一度（下にあります）\n    STATUS\n",
+		  "再发一次你的局面（见下）\n    STATUS\n" },
 		/* nothing to say: the text alone, on the entry's first line */
-		{ "STATUS", "\n  STATUS\n", "\n  STATUS\n", "\n  STATUS\n" },
 		{ "SET LANG fr", "\n  SET LANG fr\n", "\n  SET LANG fr\n",
 		  "\n  SET LANG fr\n" },
 		{ "PLACE", "\n  PLACE\n", "\n  PLACE\n", "\n  PLACE\n" },
