@@ -237,14 +237,29 @@ mq_ms_view_text(const json_t *gd, const json_t *v, struct mq_buf *out)
 		mq_buf_puts(out, " none");
 	mq_buf_printf(out, ".\nSpell deck: %lld; run-outs %lld of %lld.\n",
 	    n(v, "spell_deck"), n(v, "runouts"), n(v, "runouts_to_end"));
+	/* what this reader may see of each player: a Mask held (theirs, or
+	 * all for the admin), a Mask revealed (everyone), a hand and its
+	 * counters (theirs); a revealed Mask leaves the hand to show */
 	json_array_foreach(json_object_get(v, "players"), i, p) {
-		if (!json_is_object(json_object_get(p, "mask")))
+		const json_t *mask = json_object_get(p, "mask");
+		const json_t *shown = json_object_get(p, "mask_revealed");
+		int hand = json_is_array(json_object_get(p, "hand"));
+
+		if (!json_is_object(mask) && !json_is_string(shown) && !hand)
 			continue;
-		mq_buf_printf(out, "%s: Mask %s; hand: ", s(p, "name"),
-		    card(gd, json_object_get(p, "mask")));
-		spells(gd, json_object_get(p, "hand"), out);
-		mq_buf_puts(out, "; counters: ");
-		spells(gd, json_object_get(p, "banked"), out);
+		mq_buf_printf(out, "%s: ", s(p, "name"));
+		if (json_is_object(mask))
+			mq_buf_printf(out, "Mask %s", card(gd, mask));
+		else if (json_is_string(shown))
+			mq_buf_printf(out, "Mask %s revealed", card(gd, shown));
+		else
+			mq_buf_puts(out, "no Mask");
+		if (hand) {
+			mq_buf_puts(out, "; hand: ");
+			spells(gd, json_object_get(p, "hand"), out);
+			mq_buf_puts(out, "; counters: ");
+			spells(gd, json_object_get(p, "banked"), out);
+		}
 		mq_buf_puts(out, ".\n");
 	}
 	if (json_string_value(json_object_get(v, "winner")))

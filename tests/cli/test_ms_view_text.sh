@@ -1,0 +1,48 @@
+#!/bin/sh
+# test_ms_view_text.sh - The Masquerade's text view (`masqued view GAME
+# WHO`, the host's tool to settle a dispute) shows what its reader may see
+# of each player: their own Mask, hand and VP counters; a Mask revealed,
+# to everyone. A player who revealed their Mask lost the line of their
+# hand and counters, though they still play from that hand (found by a
+# rules review); the admin view lost every player's once all had
+# revealed. Nothing secret of another player shows.
+. tests/cli/lib.sh
+D=$T/data
+SEED=0000000000000000000000000000000000000000000000000000000000000001
+
+expect 0 "init" -- $M -C $D init
+expect 0 "new masquerade" -- $M -C $D new masquerade --player a=a@x.org \
+    --player b=b@x.org --player c=c@x.org --seed $SEED
+G=$(cat $T/out)
+for m in "b|DANCER eternal prisoner" "c|DANCER thief" "a|DANCER blade dancer" \
+    "a|STAGE library" "c|STAGE arena" "b|STAGE tower"; do
+	expect 0 "submit ${m%%|*} ${m#*|}" -- $M -C $D submit $G "${m%%|*}" "${m#*|}" --no-mail
+done
+
+# before any reveal: c sees her Mask, hand and counters, no one else's
+expect 0 "view c" -- $M -C $D view $G c
+out_has "c: Mask Dragon Mask; hand: none; counters: none."
+grep -q "^a: \|^b: " $T/out && { cat $T/out >&2; fail "c's view shows another's Mask"; }; ok
+
+expect 0 "c challenges a" -- $M -C $D submit $G c "CHALLENGE a" --no-mail
+expect 0 "c reveals" -- $M -C $D submit $G c "REVEAL" --no-mail
+expect 0 "a passes" -- $M -C $D submit $G a "PASS" --no-mail
+
+# c revealed her Mask: she still sees her hand and counters
+expect 0 "view c after her reveal" -- $M -C $D view $G c
+out_has "c: Mask Dragon Mask revealed; hand: Fugue, Concerto; counters: none."
+# a sees his own line, and c's revealed Mask, not her hand
+expect 0 "view a" -- $M -C $D view $G a
+out_has "a: Mask Moon Mask; hand: Requiem; counters: none."
+out_has "c: Mask Dragon Mask revealed."
+grep -q "Fugue\|^b: " $T/out && { cat $T/out >&2; fail "a's view shows what only c or b may see"; }; ok
+# the host sees everyone's
+expect 0 "view admin" -- $M -C $D view $G admin
+out_has "a: Mask Moon Mask; hand: Requiem; counters: none."
+out_has "b: Mask Jester Mask; hand: none; counters: none."
+out_has "c: Mask Dragon Mask revealed; hand: Fugue, Concerto; counters: none."
+# the public sees the revealed Mask alone
+expect 0 "view public" -- $M -C $D view $G public
+out_has "c: Mask Dragon Mask revealed."
+grep -q "hand: \|Moon Mask\|Jester Mask" $T/out && { cat $T/out >&2; fail "the public view shows a secret"; }; ok
+done_checks
