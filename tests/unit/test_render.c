@@ -2194,9 +2194,9 @@ a_reminder_names_the_default_owed(void **state)
 		{ "Discuss for your action.", "stay for your move.",
 		  "a random room for your noble." },
 		{ "既定の手が適用されます：アクションは話し合い。",
-		  "既定の手が適用されます：移動は stay。",
+		  "既定の手が適用されます：移動はその場に留まる。",
 		  "既定の手が適用されます：配置はランダムな部屋。" },
-		{ "将替你采用默认：行动为讨论。", "将替你采用默认：移动为 stay。",
+		{ "将替你采用默认：行动为讨论。", "将替你采用默认：移动为原地不动。",
 		  "将替你采用默认：放置为随机房间。" },
 	};
 	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("reminder");
