@@ -344,14 +344,62 @@ parse_move(const struct rm_data *d, char **tok, int ntok, struct rm_cmd *c,
 	return 0;
 }
 
+/* Digits with ':' or '.' between, or three or four digits: meant as a
+ * time ("12:60", "12.10", "1210"), so it is told as a wrong one. */
+static int
+time_like(const char *s)
+{
+	size_t digits = 0, seps = 0;
+
+	for (; *s != '\0'; s++)
+		if (*s >= '0' && *s <= '9')
+			digits++;
+		else if (*s == ':' || *s == '.')
+			seps++;
+		else
+			return 0;
+	return digits > 0 && (seps > 0 || digits >= 3);
+}
+
+/* A time of the plan run into its direction ("12:10cw"): the time's
+ * index, and *dir the rest; -1 when s is not one. */
+static int
+glued_time(const struct rm_data *d, const char *s, const char **dir)
+{
+	size_t n;
+	int t;
+
+	for (t = 0; t < RM_TIMES; t++) {
+		n = strlen(time_names[t]);
+		if (strncmp(s, time_names[t], n) == 0 && s[n] != '\0' &&
+		    parse_dir(d, s + n) >= -1) {
+			*dir = s + n;
+			return t;
+		}
+	}
+	return -1;
+}
+
 static int
 parse_plan(const struct rm_data *d, char **tok, int ntok, struct rm_cmd *c,
     struct mq_err *err)
 {
+	const char *dir;
 	int i, t, v;
 
 	if (ntok == 2 && keyword_at(d, tok, ntok, 1) == RM_K_CLEAR)
 		return 0;			/* mask 0: every time stays */
+	if (ntok > 2 && keyword_at(d, tok, ntok, 1) == RM_K_CLEAR)
+		return mq_fail(err, MQ_REFUSED, "After PLAN CLEAR, \"%s\" is not "
+		    "understood: PLAN CLEAR takes nothing more.", tok[2]);
+	for (i = 1; i < ntok; i++)
+		if ((t = glued_time(d, tok[i], &dir)) >= 0)
+			return mq_fail(err, MQ_REFUSED, "\"%s\" is not understood; "
+			    "write the time and its direction apart: PLAN %s %s.",
+			    tok[i], time_names[t], dir);
+	if (ntok > 1 && parse_time(tok[1]) < 0 && time_like(tok[1]))
+		return mq_fail(err, MQ_REFUSED, "\"%s\" is not a time of the "
+		    "plan; the times are 12:00 to 12:50.", tok[1]);
 	if (ntok == 1 + RM_TIMES && parse_time(tok[1]) < 0) {
 		for (i = 0; i < RM_TIMES; i++) {
 			if ((v = parse_dir(d, tok[1 + i])) < -1)
@@ -374,14 +422,18 @@ parse_plan(const struct rm_data *d, char **tok, int ntok, struct rm_cmd *c,
 			    "has %d; to change some times only, name them: PLAN "
 			    "12:20 ccw.", ntok - 1);
 	}
-	if (ntok < 3 || (ntok - 1) % 2 != 0 || parse_time(tok[1]) < 0)
+	if (ntok < 2 || parse_time(tok[1]) < 0)
 		return mq_fail(err, MQ_REFUSED, "A plan is six directions (PLAN cw "
 		    "stay ccw cw stay stay), or times with directions (PLAN 12:00 "
 		    "cw 12:20 ccw), or PLAN CLEAR.");
-	for (i = 1; i + 1 < ntok; i += 2) {
+	for (i = 1; i < ntok; i += 2) {
 		if ((t = parse_time(tok[i])) < 0)
 			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a time of the "
 			    "plan; the times are 12:00 to 12:50.", tok[i]);
+		if (i + 1 == ntok)
+			return mq_fail(err, MQ_REFUSED, "The plan gives %s no "
+			    "direction: write PLAN %s cw, ccw or stay.", tok[i],
+			    tok[i]);
 		if ((v = parse_dir(d, tok[i + 1])) < -1)
 			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a direction; "
 			    "use cw, ccw or stay.", tok[i + 1]);

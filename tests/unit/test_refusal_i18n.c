@@ -332,6 +332,18 @@ game_words_in_the_readers_language(void **state)
 		{ "\"jset\" is not a card; you may mean jest.", "「jset」はカードでは"
 		  "ありません。「冗談」のことかもしれません。", "「jset」不是牌；你可能"
 		  "是指「笑话」。" },
+		{ "After PLAN CLEAR, \"please\" is not understood: PLAN CLEAR takes "
+		  "nothing more.", "PLAN CLEAR の後の「please」はわかりません。PLAN "
+		  "CLEAR の後には何も書けません。", "PLAN CLEAR 之后的「please」无法理解："
+		  "PLAN CLEAR 后面不能再写任何东西。" },
+		{ "\"12:10cw\" is not understood; write the time and its direction "
+		  "apart: PLAN 12:10 cw.", "「12:10cw」はわかりません。時刻と向きは離して"
+		  "書いてください：PLAN 12:10 cw。", "「12:10cw」无法理解；时间和方向要"
+		  "分开写：PLAN 12:10 cw。" },
+		{ "The plan gives 12:20 no direction: write PLAN 12:20 cw, ccw or "
+		  "stay.", "計画の 12:20 に向きがありません。PLAN 12:20 のあとに cw、ccw、"
+		  "stay のどれかを書いてください。", "计划中的 12:20 没有方向：请写 PLAN "
+		  "12:20，后接 cw、ccw 或 stay。" },
 	};
 	struct mq_refusals *r = shipped();
 	size_t i;

@@ -547,6 +547,17 @@ test_refused_leftover_words(void **state)
 	refused(st, ALICE, "MOVE cw north", "\"north\" is not a direction", "ccw");
 	refused(st, ALICE, "PLAN cw cw cw", "six directions", "this one has 3");
 	refused(st, ALICE, "PLAN cw 12:20", "six directions", "PLAN CLEAR");
+	refused(st, ALICE, "PLAN CLEAR please", "After PLAN CLEAR, \"please\" "
+	    "is not understood", "PLAN CLEAR takes nothing more");
+	refused(st, ALICE, "PLAN 12:60 cw", "\"12:60\" is not a time of the "
+	    "plan", "12:00 to 12:50");
+	refused(st, ALICE, "PLAN 12.10 cw", "\"12.10\" is not a time of the "
+	    "plan", "12:00 to 12:50");
+	refused(st, ALICE, "PLAN 12:10 cw 12:20", "The plan gives 12:20 no "
+	    "direction", "PLAN 12:20 cw, ccw or stay");
+	refused(st, ALICE, "PLAN 12:10cw", "\"12:10cw\" is not understood",
+	    "apart: PLAN 12:10 cw.");
+	refused(st, ALICE, "PLAN all stay", "six directions", "PLAN CLEAR");
 	refused(st, ALICE, "PLAY threaten SLOT 1:30", "not a time", "12:30");
 	done(st);
 }
