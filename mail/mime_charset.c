@@ -7,6 +7,7 @@
  * give U+FFFD, never a failure.
  */
 #include "mime_charset.h"
+#include "mime_guess.h"
 
 #include <errno.h>
 #include <iconv.h>
@@ -279,6 +280,47 @@ text_tidy(struct mq_buf *b)
 	b->len = o;
 }
 
+/* 1 when s[0..len) has as many invalid UTF-8 sequences as valid ones of
+ * two bytes or more: legacy bytes, where a few bad ones in UTF-8 text
+ * are damage. */
+static int
+utf8_mostly_invalid(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, k, good = 0, bad = 0;
+
+	while (i < len) {
+		if (p[i] < 0x80) {
+			i++;
+		} else if ((k = utf8_seq(p + i, len - i)) > 0) {
+			good++;
+			i += k;
+		} else {
+			bad++;
+			i += utf8_bad(p + i, len - i);
+		}
+	}
+	return bad > 0 && bad >= good;
+}
+
+/*
+ * The charset of text with no label worth its bytes (none, an unknown one,
+ * US-ASCII, or UTF-8 with no UTF-8 in it): ISO-2022-JP by its escapes,
+ * UTF-8 when valid, a CJK charset when one reads the bytes as CJK text
+ * (mime_guess.c), else fallback.
+ */
+static const char *
+guess(const char *in, size_t len, const char *fallback)
+{
+	const char *cjk;
+
+	if (mq_mime_is_iso2022jp(in, len))
+		return "ISO-2022-JP";
+	if (mq_mime_utf8_valid(in, len))
+		return "UTF-8";
+	return (cjk = mq_mime_guess_cjk(in, len)) != NULL ? cjk : fallback;
+}
+
 char *
 mq_mime_to_utf8(const char *charset, const char *in, size_t len)
 {
@@ -289,8 +331,11 @@ mq_mime_to_utf8(const char *charset, const char *in, size_t len)
 	/* A UTF-8 BOM says more than any label. */
 	if (len >= 3 && memcmp(in, "\xef\xbb\xbf", 3) == 0)
 		name = "UTF-8";
-	else if ((name = charset_resolve(charset, l, sizeof(l))) == NULL)
-		name = mq_mime_utf8_valid(in, len) ? "UTF-8" : "WINDOWS-1252";
+	else if ((name = charset_resolve(charset, l, sizeof(l))) == NULL ||
+	    strcmp(l, "us-ascii") == 0 || strcmp(l, "ascii") == 0)
+		name = guess(in, len, "WINDOWS-1252");
+	else if (strcmp(name, "UTF-8") == 0 && utf8_mostly_invalid(in, len))
+		name = guess(in, len, "UTF-8");	/* legacy bytes called UTF-8 */
 	if (strcmp(name, "UTF-8") == 0 || iconv_decode(name, in, len, &b) != 0) {
 		mq_buf_reset(&b);
 		mq_mime_utf8_clean(&b, in, len);

@@ -303,6 +303,17 @@ for c in "iso2022jp PLACE blue" "shift_jis PLACE green" "euc_jp PLACE white" \
 	fill $1
 	parse_ok $1 "$2 $3"
 done
+# the same with no charset, or one that says less than the bytes (US-ASCII,
+# UTF-8 of GBK bytes): the charset is guessed; they were mojibake, noted
+# as "not commands", and nothing was played
+for c in "nolabel_shift_jis PLACE green" "nolabel_euc_jp PLACE white" \
+    "nolabel_iso2022jp PLACE blue" "nolabel_gbk PLACE blue" \
+    "nolabel_big5 PLACE blue" "utf8label_gbk PLACE green" \
+    "asciilabel_shift_jis PLACE black"; do
+	set -- $c
+	fill $1
+	parse_ok $1 "$2 $3"
+done
 # an HTML reply whose plain alternative is empty (some clients send one):
 # the command is in the HTML; it was read as no command, and answered with
 # the help mail

@@ -152,6 +152,64 @@ missing_charset_invalid_utf8_is_windows1252(void **state)
 	expect_text("no_charset_latin.eml", "café “ok”\n", 0);
 }
 
+/*
+ * 8-bit Japanese or Chinese with no charset, or one that says less than
+ * the bytes (US-ASCII; UTF-8 of GBK bytes), is read in the charset that
+ * makes CJK text of it (mail/mime_guess.c); it was mojibake, and its
+ * commands "not commands". Latin text in Windows-1252, whose accented
+ * letters some CJK charsets read as ideographs, stays Windows-1252.
+ */
+static void
+unlabelled_cjk_is_guessed(void **state)
+{
+	static const struct {
+		const char *label, *in, *want;
+	} cjk[] = {
+		{ NULL, "\x94z\x92u \x97\xce \x82\xe6\x82\xeb\x82\xb5\x82\xad",
+		  "配置 緑 よろしく" },
+		{ NULL, "\xce\xbb\xb2\xf2\xa4\xb7\xa4\xde\xa4\xb7\xa4\xbf\xa1\xa3",
+		  "了解しました。" },
+		{ NULL, "\xb7\xc5\xd6\xc3 \xc0\xb6\xa3\xac\xd0\xbb\xd0\xbb",
+		  "放置 蓝，谢谢" },
+		{ NULL, "\xa9\xf1\xb8m \xc2\xc5\xa1" "A\xc1\xc2\xc1\xc2\xa4j\xae" "a",
+		  "放置 藍，謝謝大家" },
+		{ "utf-8", "\xd2\xc6\xb6\xaf \xcb\xb3\xca\xb1\xd5\xeb",
+		  "移动 顺时针" },
+		{ "us-ascii", "\x88\xda\x93\xae \x8e\x9e\x8cv\x89\xf1\x82\xe8",
+		  "移動 時計回り" },
+	};
+	static const char *const latin[][2] = {
+		{ "\xe9l\xe8ve br\xfbl\xe9" "e", "élève brûlée" },
+		{ "Gr\xfc\xdf" "e aus M\xfcnchen", "Grüße aus München" },
+		{ "\xa1Hola! Se\xf1or, \xbfqu\xe9 tal?", "¡Hola! Señor, ¿qué tal?" },
+		{ "Tr\xe8s bien, \xe0 bient\xf4t", "Très bien, à bientôt" },
+		{ "Ol\xe1! N\xe3o, cora\xe7\xe3o", "Olá! Não, coração" },
+		{ "Don\x92t \x93quote\x94", "Don’t “quote”" },
+	};
+	size_t i;
+	char *s;
+
+	(void)state;
+	for (i = 0; i < sizeof(cjk) / sizeof(cjk[0]); i++) {
+		s = mq_mime_to_utf8(cjk[i].label, cjk[i].in, strlen(cjk[i].in));
+		assert_non_null(s);
+		if (strcmp(s, cjk[i].want) != 0)
+			fail_msg("%zu: \"%s\", not \"%s\"", i, s, cjk[i].want);
+		free(s);
+	}
+	for (i = 0; i < sizeof(latin) / sizeof(latin[0]); i++) {
+		s = mq_mime_to_utf8(NULL, latin[i][0], strlen(latin[i][0]));
+		assert_non_null(s);
+		if (strcmp(s, latin[i][1]) != 0)
+			fail_msg("%zu: \"%s\", not \"%s\"", i, s, latin[i][1]);
+		free(s);
+	}
+	/* ISO-2022-JP is 7-bit: its escapes, not its bytes, say what it is */
+	s = mq_mime_to_utf8(NULL, "\x1b$B%W%l%$\x1b(B PLAY", 17);
+	assert_string_equal(s, "プレイ PLAY");
+	free(s);
+}
+
 static void
 missing_content_type_is_text(void **state)
 {
@@ -1153,6 +1211,7 @@ main(void)
 		cmocka_unit_test(us_ascii_label_reads_windows1252),
 		cmocka_unit_test(missing_charset_valid_utf8_is_utf8),
 		cmocka_unit_test(missing_charset_invalid_utf8_is_windows1252),
+		cmocka_unit_test(unlabelled_cjk_is_guessed),
 		cmocka_unit_test(missing_content_type_is_text),
 		cmocka_unit_test(broken_charset_label_falls_back),
 		cmocka_unit_test(unknown_charset_label_with_utf8_bytes),

@@ -116,6 +116,27 @@ plain('big5', 'big5', '放置 藍\n\n在 2026-09-21 14:13:20，"masqued" '
       '<game@masqued.invalid> 寫道：\n> 藍色房間\n', cte='base64')
 w('big5.eml', open(os.path.join(HERE, 'big5.eml'), 'rb').read()
   .replace(b'charset=big5', b'charset=Big5'), crlf=False)
+# --- the same with no charset, or one that says less than the bytes: the
+# charset is guessed (mail/mime_guess.c), and the command read ------------
+def unlabelled(name, codec, body, label=None, cte='8bit'):
+    ct = 'text/plain; charset=' + label if label else 'text/plain'
+    w(name + '.eml', head(ct, cte, name=name) + body.encode(codec), crlf=False)
+
+
+JA_QUOTE = ('\n2026年9月21日(月) 14:13 masqued <game@masqued.invalid>:\n'
+            '> 返信はこの行の上に書いてください\n')
+ZH_QUOTE = ('\n在 2026-09-21 14:13:20，"masqued" <game@masqued.invalid> 写道：\n'
+            '> 请在此行上方回复\n')
+ZHT_QUOTE = ('\n在 2026-09-21 14:13:20，"masqued" <game@masqued.invalid> 寫道：\n'
+             '> 請在此行上方回覆\n')
+unlabelled('nolabel_shift_jis', 'cp932', '配置　緑\n' + JA_QUOTE)
+unlabelled('nolabel_euc_jp', 'euc_jp', '配置 白\n' + JA_QUOTE)
+unlabelled('nolabel_iso2022jp', 'iso2022_jp', '配置 青\n' + JA_QUOTE, cte='7bit')
+unlabelled('nolabel_gbk', 'gbk', '放置 蓝\n' + ZH_QUOTE)
+unlabelled('nolabel_big5', 'big5', '放置 藍\n' + ZHT_QUOTE)
+unlabelled('utf8label_gbk', 'gbk', '放置 绿\n' + ZH_QUOTE, label='utf-8')
+unlabelled('asciilabel_shift_jis', 'cp932', '配置 黒\n' + JA_QUOTE,
+           label='us-ascii')
 plain('latin1', 'latin-1', 'PLACE orange\n\n-- \nJos\u00e9 \u00c1lvarez, '
       'caf\u00e9 \u00ab\u00a0chez moi\u00a0\u00bb\n')
 w('latin1.eml', open(os.path.join(HERE, 'latin1.eml'), 'rb').read()
