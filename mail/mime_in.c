@@ -594,6 +594,8 @@ is_bounce(GMimeObject *top, GMimeObject *body, const char *from)
 	    (strcasecmp(rt, "delivery-status") == 0 ||
 	    strcasecmp(rt, "global-delivery-status") == 0))
 		return 1;	/* RFC 3464, and RFC 6533's global reports */
+	if (mq_mime_report_found(body))
+		return 1;	/* OpenSMTPD's: multipart/mixed, no Return-Path */
 	if (from == NULL || (at = strchr(from, '@')) == NULL)
 		return 0;
 	if (!((at - from == 13 && strncmp(from, "mailer-daemon", 13) == 0) ||

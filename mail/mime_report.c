@@ -189,6 +189,14 @@ report_part(GMimeObject *obj, int depth, int *global)
 	return NULL;
 }
 
+int
+mq_mime_report_found(GMimeObject *body)
+{
+	int global;
+
+	return report_part(body, 0, &global) != NULL;
+}
+
 void
 mq_mime_report_recipient(GMimeMessage *msg, const char *raw, size_t len,
     char *out, size_t n)

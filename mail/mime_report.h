@@ -21,6 +21,13 @@ void mq_mime_report_recipient(GMimeMessage *msg, const char *raw, size_t len,
     char *out, size_t n);
 
 /*
+ * 1 when body holds a delivery-status part (two levels down at most): a
+ * bounce, in a multipart/report or, as OpenSMTPD sends it, in a
+ * multipart/mixed with no Return-Path.
+ */
+int mq_mime_report_found(GMimeObject *body);
+
+/*
  * The Final-Recipient field in a report's text[0..len): for tests and the
  * raw fallback. global is 1 for message/global-delivery-status, whose
  * "utf-8" addresses may hold UTF-8 and \x{HEX} escapes.

@@ -776,6 +776,20 @@ delivery_status_report_is_bounce(void **state)
 	mq_mime_msg_free(m);
 }
 
+/* OpenSMTPD's bounce is a multipart/mixed holding the report, with no
+ * Return-Path: it was answered as a stranger's mail, the answer bounced
+ * at MAILER-DAEMON, and the host never heard whose address failed. */
+static void
+opensmtpd_bounce_is_bounce(void **state)
+{
+	struct mq_mime_msg *m = parse_ok("bounce_opensmtpd.eml");
+
+	(void)state;
+	assert_int_equal(m->bounce, 1);
+	assert_string_equal(m->bounce_to, "erin@gone.test");
+	mq_mime_msg_free(m);
+}
+
 /* raw parses as a bounce whose failed recipient is want. */
 static void
 expect_bounce_to(const char *raw, const char *want)
@@ -1254,6 +1268,7 @@ main(void)
 		cmocka_unit_test(vacation_subjects_in_european_languages_are_auto),
 		cmocka_unit_test(vacation_subjects_are_auto),
 		cmocka_unit_test(delivery_status_report_is_bounce),
+		cmocka_unit_test(opensmtpd_bounce_is_bounce),
 		cmocka_unit_test(bounce_recipient_read_strictly),
 		cmocka_unit_test(bounce_recipient_read_from_the_report),
 		cmocka_unit_test(postmaster_with_empty_return_path_is_bounce),

@@ -291,6 +291,60 @@ Subject: [Masque g7f3] 9:20
 PLAY in the original
 --R--
 ''')
+# OpenSMTPD 6.8's bounce, as Dovecot serves it from the Maildir: a
+# multipart/mixed (not a report) with the delivery-status inside, and no
+# Return-Path.
+w('bounce_opensmtpd.eml', b'''\
+Delivered-To: game@pbem.test
+Received: from vm (vm [local])
+	by vm (OpenSMTPD) with ESMTPA id 2602ca15
+	for <game@pbem.test>;
+	Sun, 6 Dec 2026 08:20:11 +0000 (UTC)
+Subject: Delivery status notification: failed
+From: Mailer Daemon <MAILER-DAEMON@vm>
+To: game@pbem.test
+Date: Sun, 6 Dec 2026 08:20:11 +0000 (UTC)
+MIME-Version: 1.0
+Content-Type: multipart/mixed;boundary="10767232013593342631/vm"
+Message-ID: <8844eac64ecd13b2@vm>
+
+This is a MIME-encapsulated message.
+
+--10767232013593342631/vm
+Content-Description: Notification
+Content-Type: text/plain; charset=us-ascii
+
+    Hi!
+
+    This is the MAILER-DAEMON, please DO NOT REPLY to this email.
+
+    An error has occurred while attempting to deliver a message for
+    the following list of recipients:
+
+erin@gone.test: exited abnormally
+
+    Below is a copy of the original message:
+
+--10767232013593342631/vm
+Content-Description: Delivery Report
+Content-Type: message/delivery-status
+
+Reporting-MTA: dns; vm
+
+Final-Recipient: rfc822; erin@gone.test
+Action: failed
+Status: 5.3.0
+
+--10767232013593342631/vm
+Content-Description: Message headers
+Content-Type: text/rfc822-headers
+
+From: The Masque <game@pbem.test>
+To: erin@gone.test
+Subject: [Masque 6arqh7zf] 9:20 - welcome
+
+--10767232013593342631/vm--
+''')
 w('bounce_postmaster.eml', b'''\
 Return-Path: <>
 From: postmaster@example.org
