@@ -76,6 +76,8 @@ mq_cmd_serve(struct mq_cli *cli, int argc, char **argv)
 	struct mq_pass_stats st;
 	struct mq_err err;
 	int once = argc == 2 && strcmp(argv[1], "--once") == 0, rc, lock;
+	int pass = 0;
+	char said[sizeof(err.msg)];
 
 	if (argc != 1 && !once)
 		return mq_cli_usage("serve takes [--once]");
@@ -102,6 +104,14 @@ mq_cmd_serve(struct mq_cli *cli, int argc, char **argv)
 		mq_daemon_log("%s", err.msg);
 	do {
 		d.now = mq_clock_now();
+		if (pass++ > 0 && mq_config_reread_secrets(&d.conf, &err) != 0) {
+			/* said once, not at every pass, until it reads again */
+			if (strcmp(err.msg, said) != 0)
+				mq_daemon_log("%s The password read before is kept.",
+				    err.msg);
+			snprintf(said, sizeof(said), "%s", err.msg);
+		} else
+			said[0] = '\0';
 		rc = mq_serve_pass(&d, &st, &err);
 		if (st.messages || st.timeouts || st.reminders || st.sent || st.dead ||
 		    once)

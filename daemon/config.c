@@ -170,8 +170,12 @@ take_secret(struct mq_config *c, const char *key, const char *val, int line)
 
 	mq_err_clear(&e);
 	*(key[0] == 'i' ? &c->imap_secret : &c->smtp_secret) = 1;
-	if (strcmp(key + strlen(key) - 4, "file") == 0)
+	if (strcmp(key + strlen(key) - 4, "file") == 0) {
+		snprintf(c->secret_file[key[0] == 'i' ? 0 : 1],
+		    sizeof(c->secret_file[0]), "%s", val);
+		c->secret_line[key[0] == 'i' ? 0 : 1] = line;
 		rc = read_secret(val, dst, sizeof(c->imap_password), key, line, &e);
+	}
 	else if ((v = getenv(val)) == NULL || *v == '\0')
 		rc = mq_fail(&e, MQ_REFUSED, "masqued.conf line %d: %s names "
 		    "the variable %s, which is not set.", line, key, val);
@@ -193,6 +197,29 @@ mq_config_secrets(const struct mq_config *c, struct mq_err *err)
 	if (err != NULL)
 		*err = c->secret_err;
 	return c->secret_err.code;
+}
+
+int
+mq_config_reread_secrets(struct mq_config *c, struct mq_err *err)
+{
+	static const char *const key[2] = { "imap_password_file",
+	    "smtp_password_file" };
+	char fresh[sizeof(c->imap_password)];
+	int i, rc;
+
+	for (i = 0; i < 2; i++) {
+		if (c->secret_file[i][0] == '\0')
+			continue;
+		rc = read_secret(c->secret_file[i], fresh, sizeof(fresh), key[i],
+		    c->secret_line[i], err);
+		if (rc == 0)
+			memcpy(i == 0 ? c->imap_password : c->smtp_password, fresh,
+			    sizeof(fresh));
+		explicit_bzero(fresh, sizeof(fresh));
+		if (rc != 0)
+			return rc;
+	}
+	return 0;
 }
 
 /* "maildir_outbox =" with no value was the folder "", and mail went to

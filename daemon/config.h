@@ -28,6 +28,8 @@ struct mq_config {
 	char imap_password[256], smtp_password[256];
 	int imap_secret, smtp_secret;	/* a password key was given */
 	char secret_env[2][128];	/* imap's, smtp's *_password_env, or "" */
+	char secret_file[2][1024];	/* imap's, smtp's *_password_file, or "" */
+	int secret_line[2];		/* the line that names it */
 	struct mq_err secret_err;	/* a password that could not be had */
 	int tls;
 	char from[320], reply_local[64], reply_domain[256];
@@ -57,6 +59,13 @@ void mq_config_datadir(const char *path, char *out, size_t size);
  * the others never use a password.
  */
 int mq_config_secrets(const struct mq_config *c, struct mq_err *err);
+/*
+ * Read the password files again (serve, before each pass after the
+ * first): a host who fixes or changes the password in its file is heard
+ * without a restart. On failure the password read before is kept and err
+ * says why; a variable's password is the process's, read once.
+ */
+int mq_config_reread_secrets(struct mq_config *c, struct mq_err *err);
 /* The longest deadline, reminder or admin extend: a year and a day. Beyond
  * it a date would overflow long before a game could need it. */
 #define MQ_DURATION_MAX (366L * 86400)

@@ -18,7 +18,9 @@ connection closed), as a server or a network that fails mid-message does;
 the first FAKE_IMAP_TRUNCATE_TIMES fetches of it (1 by default). STATUS
 answers UIDNEXT (one past the last UID) when asked, unless
 FAKE_IMAP_NO_UIDNEXT is set, as a server that leaves it out. LOGIN is refused
-(NO [AUTHENTICATIONFAILED]) when FAKE_IMAP_REFUSE_LOGIN is set. UID SEARCH
+(NO [AUTHENTICATIONFAILED]) when FAKE_IMAP_REFUSE_LOGIN is set, or when
+FAKE_IMAP_PASSWORD_FILE names a file whose first line (read at each LOGIN)
+is not the password given. UID SEARCH
 is refused (NO) when FAKE_IMAP_SEARCH=no, and breaks the connection off
 when FAKE_IMAP_SEARCH=drop: a server that fails after its first answers.
 
@@ -28,6 +30,19 @@ written to PORTFILE; it serves until killed)
 import os
 import re
 import socket
+
+
+def password_ok(cmd):
+    """LOGIN's password against FAKE_IMAP_PASSWORD_FILE's, if set."""
+    path = os.environ.get("FAKE_IMAP_PASSWORD_FILE")
+    if not path:
+        return True
+    want = open(path).readline().strip()
+    words = cmd.split(" ", 2)
+    given = words[2] if len(words) == 3 else ""
+    if given.startswith('"') and given.endswith('"'):
+        given = given[1:-1].replace('\\"', '"').replace('\\\\', '\\')
+    return given == want
 import sys
 import threading
 
@@ -72,7 +87,8 @@ def serve(conn, msgs, log):
         elif cmd.startswith("UID STORE") or cmd == "EXPUNGE" or \
                 (cmd.startswith("UID EXPUNGE") and "UIDPLUS" in CAPS):
             send("%s OK done\r\n" % tag)
-        elif cmd.startswith("LOGIN") and os.environ.get("FAKE_IMAP_REFUSE_LOGIN"):
+        elif cmd.startswith("LOGIN") and (os.environ.get("FAKE_IMAP_REFUSE_LOGIN")
+                                          or not password_ok(rest)):
             send("%s NO [AUTHENTICATIONFAILED] Authentication failed.\r\n" % tag)
         elif cmd.startswith("LOGIN"):
             send("%s OK logged in\r\n" % tag)
