@@ -279,6 +279,71 @@ list_mark(const char *w)
 	return 0;
 }
 
+/* The length of the longest keyword of two characters or more that the
+ * word w of len bytes (not a keyword itself) starts with, written in
+ * Japanese or Chinese, shorter than w; 0 when none. */
+static size_t
+cjk_keyword_prefix(const char *w, size_t len,
+    int (*is_kw)(const void *ctx, const char *word), const void *ctx)
+{
+	char pre[64];
+	size_t k, best = 0;
+	int chars = 0;
+
+	if ((unsigned char)w[0] < 0x80)
+		return 0;
+	for (k = 1; k < len && k < sizeof(pre); k++) {
+		if (((unsigned char)w[k] & 0xc0) == 0x80)
+			continue;	/* inside a character */
+		if (++chars >= 2) {
+			memcpy(pre, w, k);
+			pre[k] = '\0';
+			if (w[k] != ':' && is_kw(ctx, pre))
+				best = k;	/* "DANCER:bard" is split_kw's */
+		}
+	}
+	return best;
+}
+
+/*
+ * Japanese and Chinese are written without spaces: a keyword run into what
+ * it takes ("挑战yui", "使用进行曲", "移动顺时针") is parted from it, in
+ * place in buf (n bytes). Keywords of one character ("过", "存") are
+ * not, nor are Latin ones: "MOVEccw" is a space lost, a typo to be told.
+ */
+static void
+part_cjk_keywords(char *buf, size_t n,
+    int (*is_kw)(const void *ctx, const char *word), const void *ctx)
+{
+	char *p = buf, *end;
+	size_t len, k, total;
+
+	for (;;) {
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			return;
+		for (end = p; *end && *end != ' '; end++)
+			;
+		len = (size_t)(end - p);
+		if (len < 64) {
+			char w[64];
+
+			memcpy(w, p, len);
+			w[len] = '\0';
+			total = strlen(buf);
+			if (!is_kw(ctx, w) &&
+			    (k = cjk_keyword_prefix(w, len, is_kw, ctx)) > 0 &&
+			    total + 1 < n) {
+				memmove(p + k + 1, p + k, total - (size_t)(p - buf) - k + 1);
+				p[k] = ' ';
+				end++;
+			}
+		}
+		p = end;
+	}
+}
+
 int
 mq_words_line(const char *line, char *buf, size_t n, char **tok, int max,
     int (*is_kw)(const void *ctx, const char *word), const void *ctx,
@@ -290,6 +355,7 @@ mq_words_line(const char *line, char *buf, size_t n, char **tok, int max,
 		return mq_fail(err, MQ_REFUSED, "That line is too long to be a "
 		    "command.");
 	mq_words_fold(line, buf, n);
+	part_cjk_keywords(buf, n, is_kw, ctx);
 	if ((*ntok = mq_words_split_kw(buf, tok, max, is_kw, ctx)) < 0)
 		return mq_fail(err, MQ_REFUSED, "That line has too many words to be "
 		    "a command.");

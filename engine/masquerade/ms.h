@@ -80,6 +80,7 @@ enum ms_cmp { MS_CMP_GTE, MS_CMP_EQ };
 struct ms_names {
 	char id[16];
 	char name[MS_LANGS][MS_NAME];	/* name_en, name_ja, name_zh */
+	char hant[MS_NAME];	/* name_zh_hant, traditional, read; or "" */
 };
 
 struct ms_mask {

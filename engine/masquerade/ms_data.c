@@ -166,6 +166,9 @@ add_names(struct ms_data *d, const struct ms_names *nm, int word, int value,
 	for (l = 0; l < MS_LANGS; l++)
 		MQ_TRY(add_alias(d, nm->name[l], word, value, path, name_keys[l],
 		    err));
+	if (nm->hant[0] != '\0')
+		MQ_TRY(add_alias(d, nm->hant, word, value, path, "name_zh_hant",
+		    err));
 	if (word != MS_W_SPELL)
 		return 0;
 	for (i = 0; i < sizeof(articles) / sizeof(articles[0]); i++) {
@@ -183,21 +186,30 @@ static const struct { const char *text; uint8_t key; } keywords[] = {
 	{ "dancer", MS_K_DANCER }, { "ダンサー", MS_K_DANCER },
 	{ "舞者", MS_K_DANCER },
 	{ "order", MS_K_ORDER }, { "順番", MS_K_ORDER }, { "顺序", MS_K_ORDER },
-	{ "順序", MS_K_ORDER },
+	{ "順序", MS_K_ORDER }, { "オーダー", MS_K_ORDER },	/* the mails' word */
 	{ "stage", MS_K_STAGE }, { "ステージ", MS_K_STAGE },
 	{ "舞台", MS_K_STAGE },
 	{ "play", MS_K_PLAY }, { "使う", MS_K_PLAY }, { "使用", MS_K_PLAY },
 	/* the Red Death's words for PLAY: a player of both games types them */
-	{ "プレイ", MS_K_PLAY }, { "打出", MS_K_PLAY },
+	{ "プレイ", MS_K_PLAY }, { "打出", MS_K_PLAY }, { "出牌", MS_K_PLAY },
+	{ "打", MS_K_PLAY }, { "出す", MS_K_PLAY }, { "プレー", MS_K_PLAY },
+	{ "用", MS_K_PLAY },
 	{ "pay", MS_K_PAY }, { "払う", MS_K_PAY }, { "支付", MS_K_PAY },
 	{ "on", MS_K_ON }, { "対象", MS_K_ON }, { "对", MS_K_ON },
 	{ "對", MS_K_ON },
 	{ "bank", MS_K_BANK }, { "貯める", MS_K_BANK }, { "存", MS_K_BANK },
 	{ "reveal", MS_K_REVEAL }, { "公開", MS_K_REVEAL },
-	{ "揭示", MS_K_REVEAL },
+	{ "揭示", MS_K_REVEAL }, { "公开", MS_K_REVEAL },
+	/* what it reveals, written with it, as people write it */
+	{ "揭示面具", MS_K_REVEAL }, { "揭开面具", MS_K_REVEAL },
+	{ "揭開面具", MS_K_REVEAL }, { "マスクを公開", MS_K_REVEAL },
+	{ "マスク公開", MS_K_REVEAL }, { "仮面を公開", MS_K_REVEAL },
 	{ "pass", MS_K_PASS }, { "done", MS_K_PASS }, { "パス", MS_K_PASS },
-	{ "过", MS_K_PASS }, { "過", MS_K_PASS },
+	{ "过", MS_K_PASS }, { "過", MS_K_PASS }, { "跳过", MS_K_PASS },
+	{ "跳過", MS_K_PASS }, { "不出", MS_K_PASS }, { "过牌", MS_K_PASS },
+	{ "過牌", MS_K_PASS }, { "パスします", MS_K_PASS },
 	{ "challenge", MS_K_CHALLENGE }, { "挑戦", MS_K_CHALLENGE },
+	{ "チャレンジ", MS_K_CHALLENGE },
 	{ "挑战", MS_K_CHALLENGE }, { "挑戰", MS_K_CHALLENGE },
 	{ "discard", MS_K_DISCARD }, { "捨てる", MS_K_DISCARD },
 	{ "弃", MS_K_DISCARD }, { "棄", MS_K_DISCARD },
@@ -532,6 +544,11 @@ load_names(struct ms_names *nm, const json_t *j, const char *path,
 	for (l = 0; l < MS_LANGS; l++)
 		MQ_TRY(mq_jdata_str(j, path, name_keys[l], nm->name[l],
 		    sizeof(nm->name[l]), err));
+	/* the traditional characters, where they differ: read, never shown */
+	nm->hant[0] = '\0';
+	if (json_object_get(j, "name_zh_hant") != NULL)
+		MQ_TRY(mq_jdata_str(j, path, "name_zh_hant", nm->hant,
+		    sizeof(nm->hant), err));
 	return 0;
 }
 
@@ -608,7 +625,7 @@ static int
 load_masks(struct ms_data *d, const json_t *root, struct mq_err *err)
 {
 	static const char *const keys[] = { "id", "name_en", "name_ja",
-	    "name_zh", "score", NULL };
+	    "name_zh", "name_zh_hant", "score", NULL };
 	static const char *const skeys[] = { "stat", "gte", "eq", "vp", NULL };
 	json_t *list, *c, *s, *cmp;
 	char path[64], spath[80];
@@ -656,7 +673,7 @@ static int
 load_dancers(struct ms_data *d, const json_t *root, struct mq_err *err)
 {
 	static const char *const keys[] = { "id", "name_en", "name_ja",
-	    "name_zh", "power", "effects", NULL };
+	    "name_zh", "name_zh_hant", "power", "effects", NULL };
 	json_t *list, *c;
 	char path[64];
 	size_t i;
@@ -690,7 +707,7 @@ static int
 load_orders(struct ms_data *d, const json_t *root, struct mq_err *err)
 {
 	static const char *const keys[] = { "id", "number", "name_en",
-	    "name_ja", "name_zh", "effects", NULL };
+	    "name_ja", "name_zh", "name_zh_hant", "effects", NULL };
 	json_t *list, *c;
 	char path[64];
 	unsigned seen = 0;
@@ -724,7 +741,7 @@ static int
 load_stages(struct ms_data *d, const json_t *root, struct mq_err *err)
 {
 	static const char *const keys[] = { "id", "name_en", "name_ja",
-	    "name_zh", "capacity", "rule", "effects", NULL };
+	    "name_zh", "name_zh_hant", "capacity", "rule", "effects", NULL };
 	static const char *const rules[] = { "none", "tower", "arena",
 	    "chapel", NULL };
 	json_t *list, *c;
@@ -778,7 +795,7 @@ static int
 load_emblems(struct ms_data *d, const json_t *root, struct mq_err *err)
 {
 	static const char *const keys[] = { "id", "name_en", "name_ja",
-	    "name_zh", "vp", "stat", "min", "transfer", NULL };
+	    "name_zh", "name_zh_hant", "vp", "stat", "min", "transfer", NULL };
 	json_t *list, *c;
 	char path[64];
 	size_t i;
@@ -877,7 +894,7 @@ static int
 load_events(struct ms_data *d, const json_t *root, struct mq_err *err)
 {
 	static const char *const keys[] = { "id", "name_en", "name_ja",
-	    "name_zh", "effects", NULL };
+	    "name_zh", "name_zh_hant", "effects", NULL };
 	json_t *list, *c;
 	char path[64];
 	size_t i;
@@ -901,7 +918,7 @@ static int
 load_spells(struct ms_data *d, const json_t *root, struct mq_err *err)
 {
 	static const char *const keys[] = { "id", "name_en", "name_ja",
-	    "name_zh", "level", "copies", "effects", NULL };
+	    "name_zh", "name_zh_hant", "level", "copies", "effects", NULL };
 	json_t *list, *c;
 	char path[64], epath[96];
 	size_t i;

@@ -2063,8 +2063,9 @@ a_refusal_cuts_no_word(void **state)
 /*
  * A receipt says what each accepted command does, in the reader's words,
  * with the canonical form the log holds under it (a Japanese player who
- * wrote ダンサー 永劫の囚人 saw only DANCER eternal-prisoner); STATUS, and
- * a form it does not know, are shown as they are. The reader is erin.
+ * wrote ダンサー 永劫の囚人 saw only DANCER eternal-prisoner); STATUS says
+ * its position comes below; a form it does not know is shown as it is.
+ * The reader is erin.
  * Each says its command as a sentence: the cost last, in brackets, so that
  * a banked Spell is not read as one more Spell paid ("、コスト：「行進曲」×1、
  * 「円舞曲」×1、「前奏曲」を VP カウンターに" was), and a discard not as a
@@ -2090,7 +2091,7 @@ a_receipt_says_what_each_command_does(void **state)
 		{ "en", "accepted: Choose the Event Request for a Tune\n    EVENT request-for-a-tune" },
 		{ "en", "accepted: Exchange bob's dancer for the Thief" },
 		{ "en", "accepted: Exchange your dancer for the Blade Dancer" },
-		{ "en", "accepted: STATUS\n" },
+		{ "en", "accepted: Your position again: it is below\n    STATUS\n" },
 		{ "en", "accepted: DANCER nobody\n" },
 		{ "ja", "受け付けました：これからのメールは中国語で" },
 		{ "ja", "受け付けました：変更なし（仮面舞踏会にはコミットメントのお知らせがありません）" },

@@ -190,6 +190,18 @@ test_parse_canonical_text(void **state)
 	reads_as(st, "ORDER 3", "ORDER 3");
 	reads_as(st, "order \xef\xbc\x93", "ORDER 3");		/* full-width 3 */
 	reads_as(st, "ORDER Wait 5", "ORDER 5");
+	/* the words people write (the mails' オーダー too), keywords run into
+	 * what they take as Chinese and Japanese are written, traditional
+	 * characters (found by players by mail) */
+	reads_as(st, "オーダー　４", "ORDER 4");
+	reads_as(st, "挑战bob", "CHALLENGE bob");
+	reads_as(st, "使用进行曲", "PLAY march");
+	reads_as(st, "出牌 进行曲", "PLAY march");
+	reads_as(st, "PLAY 進行曲", "PLAY march");
+	reads_as(st, "舞者：盜賊", "DANCER thief");
+	reads_as(st, "揭示面具", "REVEAL");
+	reads_as(st, "マスクを公開", "REVEAL");
+	reads_as(st, "跳过", "PASS");
 	reads_as(st, "STAGE grand hall", "STAGE grand-hall");
 	reads_as(st, "PLAY march", "PLAY march");
 	reads_as(st, "PLAY rhapsody PAY march, waltz", "PLAY rhapsody PAY march waltz");

@@ -238,6 +238,13 @@ test_parse_japanese_chinese_fullwidth(void **state)
 		{ "移动 逆时针", "MOVE ccw" },
 		{ "移動 cw、反時計回り", "MOVE cw ccw" },
 		{ "移动 不动", "MOVE stay" },
+		/* a keyword run into what it takes, as Chinese and Japanese
+		 * are written: parted (a Latin one is a typo told: MOVEccw) */
+		{ "移动顺时针", "MOVE cw" },
+		{ "出牌笑话", "PLAY jest" },
+		{ "プレイ冗談", "PLAY jest" },
+		{ "放置蓝色房间", "PLACE blue" },
+		{ "移動：時計回り", "MOVE cw" },
 		{ "プレイ 冗談", "PLAY jest" },
 		{ "出牌 笑话", "PLAY jest" },
 		{ "ＰＬＡＹ　ｊｅｓｔ", "PLAY jest" },
