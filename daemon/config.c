@@ -409,6 +409,72 @@ ends_invalid(const char *s)
 	return n >= 8 && strncasecmp(s + n - 8, ".invalid", 8) == 0;
 }
 
+/*
+ * 1 when url, past its scheme (rest), is a server and no more: a host
+ * name (letters, digits, '-', '.', '_') or a [bracketed] IPv6 address, an
+ * optional :PORT of 1 to 65535, an optional /path. "host:25:587", or a
+ * space, would fail at every send or pass, an outage that never ends,
+ * rather than at start.
+ */
+static int
+server_url_ok(const char *rest)
+{
+	const char *p = rest;
+	long port = 0;
+	int digits = 0;
+
+	if (*p == '[') {
+		p = strchr(p, ']');
+		if (p == NULL || p == rest + 1)
+			return 0;
+		p++;
+	} else {
+		while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || *p == '-' || *p == '.' || *p == '_')
+			p++;
+		if (p == rest)
+			return 0;
+	}
+	if (*p == ':') {
+		for (p++; *p >= '0' && *p <= '9' && digits < 6; p++, digits++)
+			port = port * 10 + (*p - '0');
+		if (digits == 0 || port < 1 || port > 65535)
+			return 0;
+	}
+	if (*p == '\0')
+		return 1;
+	if (*p != '/')
+		return 0;
+	for (; *p; p++)
+		if ((unsigned char)*p <= ' ')
+			return 0;
+	return 1;
+}
+
+/* PROTO's url names a server and no more (its scheme checked before); a
+ * user and password before '@', which libcurl takes, are left alone, and
+ * never quoted back. */
+static int
+url_check(const char *proto, const char *url, const char *example,
+    struct mq_err *err)
+{
+	const char *rest = strstr(url, "://") + 3, *slash, *at;
+
+	slash = strchr(rest, '/');
+	for (at = rest; (at = strchr(at, '@')) != NULL &&
+	    (slash == NULL || at < slash); rest = ++at)
+		;
+	if (server_url_ok(rest))
+		return 0;
+	if (rest != strstr(url, "://") + 3)
+		return mq_fail(err, MQ_REFUSED, "masqued.conf: %s_url is not a "
+		    "server's address after its @: write %ss://HOST:PORT, such as "
+		    "%s.", proto, proto, example);
+	return mq_fail(err, MQ_REFUSED, "masqued.conf: %s_url \"%s\" is not a "
+	    "server's address: write %ss://HOST:PORT, such as %s.", proto, url,
+	    proto, example);
+}
+
 static int
 check(struct mq_config *c, struct mq_err *err)
 {
@@ -443,6 +509,12 @@ check(struct mq_config *c, struct mq_err *err)
 		return mq_fail(err, MQ_REFUSED, "masqued.conf: smtp_url must start "
 		    "with smtps:// or smtp://, such as smtps://smtp.example.org:465, "
 		    "not \"%s\".", c->smtp_url);
+	if (c->inbound == MQ_IN_IMAP)
+		MQ_TRY(url_check("imap", c->imap_url, "imaps://imap.example.org:993",
+		    err));
+	if (c->outbound == MQ_OUT_SMTP)
+		MQ_TRY(url_check("smtp", c->smtp_url, "smtps://smtp.example.org:465",
+		    err));
 	/* run without a shell, from whatever folder serve was started in */
 	if (c->outbound == MQ_OUT_SENDMAIL && c->sendmail_path[0] != '/')
 		return mq_fail(err, MQ_REFUSED, "masqued.conf: sendmail_path must "

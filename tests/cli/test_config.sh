@@ -95,6 +95,25 @@ smtp_url = http://127.0.0.1:25
 from = g <game@x.test>
 reply_domain = x.test
 tls = no" 'smtp_url must start with smtps:// or smtp://'
+# a port typed twice, a port out of range, a space in the URL: refused at
+# start, naming the key; they passed, and serve
+# took the malformed URL for an SMTP outage that never ended (found by a
+# host's walk-through). A password in it is never quoted back.
+bad "an smtp_url with a port typed twice" "outbound = smtp
+smtp_url = smtp://127.0.0.1:24025:587
+from = g <game@x.test>
+reply_domain = x.test
+tls = no" 'smtp_url "smtp://127.0.0.1:24025:587" is not a server'"'"'s address: write smtps://HOST:PORT, such as smtps://smtp.example.org:465.'
+bad "an imap_url with a port out of range" "inbound = imap
+imap_url = imap://127.0.0.1:99999
+imap_user = game@x.test
+imap_password_file = $T/pw0
+tls = no" 'imap_url "imap://127.0.0.1:99999" is not a server'"'"'s address: write imaps://HOST:PORT, such as imaps://imap.example.org:993.'
+bad "an smtp_url with a password and a bad port" "outbound = smtp
+smtp_url = smtps://game:s3cretPW@smtp.x.test:46S
+from = g <game@x.test>
+reply_domain = x.test" "smtp_url is not a server's address after its @: write smtps://HOST:PORT, such as smtps://smtp.example.org:465."
+grep -q s3cretPW $T/err && fail "the refusal quotes the password"; ok
 bad "a stranger_limit that is no number" "stranger_limit = many" "stranger_limit takes a number of answers per hour from 0 to 86400"
 bad "a negative stranger_limit" "stranger_limit = -1" "stranger_limit takes"
 bad "smtp with the .invalid defaults" "outbound = smtp
