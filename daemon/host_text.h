@@ -147,10 +147,16 @@
 	"keeps back for it (cursor/reserve and cursor/reserve-inode in the " \
 	"data folder); it keeps it back again once there is room."
 
-/* A dead letter (spool_notice.c): name, recipient, datadir, the last answer. */
+/* A dead letter (spool_notice.c): name, recipient, datadir, the seats the
+ * recipient holds (HOST_BOUNCE_PLAYER, or nothing), the last answer,
+ * datadir, name. */
 #define HOST_DEAD_SUBJECT	"[masqued] undeliverable mail to %s"
 #define HOST_DEAD_TEXT		"The mail %s to %s could not be delivered and " \
-	"was moved to\n%s/spool/dead/.\n\nThe last answer: %s"
+	"was moved to\n%s/spool/dead/.%s\n\nThe last answer: %s\n\nIt " \
+	"stays there until you move it: back into %s/spool/ to try it again " \
+	"once the fault is mended, or delete it (a seat's new address gets " \
+	"the game's next mails, not this one). masqued games counts the mails " \
+	"kept there (%s.eml)."
 
 /* An SMTP outage that ended (spool_notice.c, outage.h): the server's
  * host:port, its start and end (UTC), the server's latest answer, datadir. */

@@ -66,17 +66,51 @@ notify_host(const struct mq_config *c, struct mq_refusals *words,
 	mq_buf_free(&subj);
 }
 
+/*
+ * The paragraph that names the seats rcpt holds, each with the command
+ * that gives it a working address (as a bounce's notice has it); "" for
+ * an address no seat holds, or games that cannot be read now. A dead
+ * letter is rare: the logs are read for it alone.
+ */
+static void
+dead_seats(const struct mq_config *c, const char *rcpt, char *out,
+    size_t size)
+{
+	struct mq_seat_index ix = { 0 };
+	struct mq_addr_seat v[8];
+	struct mq_store st;
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_err e;
+	size_t n = 0, i;
+
+	out[0] = '\0';
+	if (mq_store_open(c->datadir, 0, &st, &e) != 0)
+		return;
+	if (mq_store_seat_index(&st, &ix, &e) == 0)
+		n = mq_seat_index_seats(&ix, rcpt, v, 8);
+	for (i = 0; i < n; i++)
+		mq_buf_printf(&b, "%s  masqued admin %s replace %s NEW-ADDRESS "
+		    "--why \"...\"", i ? "\n" : "", v[i].game, v[i].seat);
+	if (n > 0 && !b.oom)
+		snprintf(out, size, HOST_BOUNCE_PLAYER, mq_buf_str(&b));
+	mq_buf_free(&b);
+	mq_seat_index_free(&ix);
+	mq_store_close(&st);
+}
+
 /* A dead letter: the admin hears of it (unless the admin's own mail died),
- * in the config's language. */
+ * in the config's language, with the seats its address holds. */
 void
 mq_spool_tell_dead(const struct mq_config *c, struct mq_refusals *words,
     const char *name, const char *rcpt, const char *why, long long now)
 {
-	char text[4096], subject[700], spoolname[400];
+	char text[6144], subject[700], spoolname[400], seats[1200];
 
 	if (!c->admin[0] || strncmp(name, "admin-", 6) == 0)
 		return;
-	snprintf(text, sizeof(text), HOST_DEAD_TEXT, name, rcpt, c->datadir, why);
+	dead_seats(c, rcpt, seats, sizeof(seats));
+	snprintf(text, sizeof(text), HOST_DEAD_TEXT, name, rcpt, c->datadir,
+	    seats, why, c->datadir, name);
 	snprintf(subject, sizeof(subject), HOST_DEAD_SUBJECT, rcpt);
 	snprintf(spoolname, sizeof(spoolname), "admin-dead-%s", name);
 	notify_host(c, words, spoolname, subject, text, now);

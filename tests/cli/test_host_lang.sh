@@ -70,8 +70,8 @@ S=$T/smtp
 expect 0 "init (smtp)" -- $M -C $S init
 printf 'admin = host@x.test\nlang = zh\noutbound = smtp\nsmtp_url = smtp://127.0.0.1:%s\ntls = no\nfrom = masqued <game@example.org>\nreply_domain = example.org\n' \
     "$(cat $T/sinkport)" >> $S/masqued.conf
-$M -C $S new redmasque --player alice=alice@x.test --player bob=bob@x.test \
-    --player carol=carol@x.test --player dave=dave@dead.test >/dev/null || fail "new (smtp)"
+GS=$($M -C $S new redmasque --player alice=alice@x.test --player bob=bob@x.test \
+    --player carol=carol@x.test --player dave=dave@dead.test) || fail "new (smtp)"
 expect 0 "serve: dave's welcome refused for good" -- $M -C $S serve --once
 err_has "to dave@dead.test is dead: "
 expect 0 "serve: the host's mail of it goes" -- $M -C $S serve --once
@@ -82,6 +82,10 @@ host_says "[masqued] 发给 dave@dead.test 的邮件无法投递"
 host_says "=== masqued · 给主持人的消息 ==="
 host_says "（发给 dave@dead.test）无法投递，已移到 $S/spool/dead/。"
 host_says "最后的回应："
+# whose address it is, with the line that gives the seat a working one,
+# and what to do with the mail kept (found by a host's walk-through)
+host_says "masqued admin $GS replace dave NEW-ADDRESS --why \"...\""
+host_says "问题解决后要重发，就把它移回 $S/spool/；不需要的话就删除它"
 
 # a catalog that cannot be read: English, and the daemon's log says why
 mkdir -p $T/tmpl && cp -r templates/. $T/tmpl/ && printf '{"broken": ' > $T/tmpl/zh/host.json
