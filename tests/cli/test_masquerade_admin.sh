@@ -122,7 +122,7 @@ ls $O >$T/before
 send bob@x.test "$(reply_to bob)" old-bob 'STATUS'
 expect 0 "serve the old address's reply" -- $M -C $D serve --once
 answer refused bob@x.test old-reply
-says old-reply "ホストがゲーム $G でこのアドレスを別のプレイヤーに交代させました。"
+says old-reply "ホストがゲーム $G でこのアドレスを別のアドレスに替えました。"
 says_not old-reply "最新のメールに返信"
 [ "$(entries)" = "$ne" ] || fail "the old address's reply was logged"; ok
 # a reply to the notice itself: it has no Reply-To, so it goes to the
@@ -144,7 +144,7 @@ to_notice() {	# FROM ID HEADER-LINE: a reply to the plain address, served
 	expect 0 "serve a reply to the notice: $2" -- $M -C $D serve --once
 	[ "$(entries)" = "$ne" ] || fail "a reply to the notice was logged: $2"; ok
 }
-REPLACED="ホストがゲーム $G でこのアドレスを別のプレイヤーに交代させました。"
+REPLACED="ホストがゲーム $G でこのアドレスを別のアドレスに替えました。"
 NOTAG="This message is not a reply to a game's mail: its address carries no game tag."
 to_notice bob@x.test n-irt "In-Reply-To: <$nid>"
 answer refused bob@x.test n-irt
