@@ -18,6 +18,7 @@
 #include "fileio.h"
 #include "daemon/notify.h"
 #include "daemon/receipt.h"
+#include "mail/address.h"
 #include "mail/mime_out.h"
 #include "mail/reply_text.h"
 #include "mail/transport.h"
@@ -375,8 +376,20 @@ not_a_move(struct mq_daemon *d, struct analysis *a, const char *tid,
 			    (rc = mq_daemon_sender_lang(d, from, hint,
 			    a->from_lang, err)) != 0))
 				return rc;	/* the mail waits */
-			rc = mq_notify_stranger(d, from, a->from_lang[0] ?
-			    a->from_lang : NULL, "refused", a->auth, a->hash, err);
+			char reply[400], tag[MQ_TAG_LEN + 1];
+			int own = a->own_seat - 1;
+
+			reply[0] = '\0';
+			if (a->game != NULL && own >= 0 && own < a->game->nplayers) {
+				mq_addr_tag(d->store.keys.tag, a->game->id, own,
+				    a->game->players[own].epoch, tag);
+				mq_addr_reply(d->conf.reply_local,
+				    d->conf.reply_domain, a->game->id, own, tag,
+				    reply, sizeof(reply));
+			}
+			rc = mq_notify_stranger_reply(d, from, a->from_lang[0] ?
+			    a->from_lang : NULL, "refused", a->auth, a->hash,
+			    reply[0] ? reply : NULL, err);
 			if (rc == 0)
 				rc = mark_answered(d, a->hash, err);
 			*outcome = MQ_IN_ANSWERED;

@@ -296,6 +296,9 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 		for (i = 0; a->msg->from != NULL && i < a->game->nplayers; i++)
 			if (i != t->seat && !a->game->players[i].kicked &&
 			    mq_addr_same(a->msg->from, a->game->players[i].email)) {
+				/* the answer takes their own seat's reply
+				 * address: a reply to it reaches their game */
+				a->own_seat = (int)i + 1;
 				return deny(a, "This message came from %s, the "
 				    "address of %s in this game, but went to "
 				    "another player's reply address; reply to a "

@@ -32,6 +32,7 @@ struct analysis {
 	int unread;			/* the first line past MAX_LINES, or 0 */
 	char *unread_text;		/* that line */
 	char from_lang[8];		/* refused, but From is a player's: theirs */
+	int own_seat;			/* refused, From another seat's: it + 1 */
 	int tag_ok;			/* its game tag verified (From may not) */
 	int drop;			/* an auto-reply or bounce: never answered */
 	int deferred;			/* another worker's (serve.c) */

@@ -558,6 +558,15 @@ int
 mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
     const char *kind, const char *reason, const char *key, struct mq_err *err)
 {
+	return mq_notify_stranger_reply(d, to, lang, kind, reason, key, NULL,
+	    err);
+}
+
+int
+mq_notify_stranger_reply(struct mq_daemon *d, const char *to,
+    const char *lang, const char *kind, const char *reason, const char *key,
+    const char *reply_to, struct mq_err *err)
+{
 	char now[40], msgid[300], name[200];
 	json_t *ctx;
 	int rc;
@@ -572,8 +581,8 @@ mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	snprintf(msgid, sizeof(msgid), "%s.%.16s@%s", kind, key, d->conf.reply_domain);
 	snprintf(name, sizeof(name), "z-%s-%.32s", kind, key);
-	rc = mq_notify_send_mail(d, to, NULL, lang, kind, NULL, ctx, msgid, NULL,
-	    name, err);
+	rc = mq_notify_send_mail(d, to, reply_to, lang, kind, NULL, ctx, msgid,
+	    NULL, name, err);
 	json_decref(ctx);
 	return rc ? rc : mq_spool_sync(d->conf.datadir, err);
 }

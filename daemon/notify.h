@@ -71,9 +71,15 @@ int mq_notify_reminder(struct mq_daemon *d, struct mq_game *g, int seat,
  * game takes nothing now: one sentence, or the help, in lang (NULL: the
  * config's); `key` names the spool file so a retry does not double it.
  * It has no Reply-To (no seat's tag), so it asks for no reply: a reply
- * could only be one with no game tag. */
+ * could only be one with no game tag (mq_notify_stranger_reply gives one). */
 int mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
     const char *kind, const char *reason, const char *key, struct mq_err *err);
+/* The same with a Reply-To: the sender's own seat's reply address, for a
+ * player who answered another's mail (a reply to the refusal reaches the
+ * game); NULL as mq_notify_stranger. */
+int mq_notify_stranger_reply(struct mq_daemon *d, const char *to,
+    const char *lang, const char *kind, const char *reason, const char *key,
+    const char *reply_to, struct mq_err *err);
 
 /* A plain notice to the host (config `admin`; notify_host.c), once per key:
  * a bounce, a game stopped by a bad log. Nothing happens when no admin is

@@ -111,6 +111,7 @@ fill wrong_from
 answered "a valid tag from the wrong From" wrong_from \
     "This message came from mallory@evil.test, which is not the address registered for its seat in game $G; send from your registered address." \
     mallory@evil.test
+! grep -q "^Reply-To:" $a || fail "the answer to a stranger has a Reply-To"; ok
 # another player of the game answering alice's mail (forwarded to him, or
 # her Reply-To copied): told to answer his own, not to change his address
 printf 'From: bob@x.test\nTo: %s\nSubject: Re: x\nMessage-ID: <otherseat@x.test>\nContent-Type: text/plain; charset=utf-8\n\nPLACE blue\n' \
@@ -119,6 +120,16 @@ answered "another player's From on alice's reply address" other_seat \
     "This message came from bob@x.test, the address of bob in this game, but went to another player's reply address; reply to a mail the game sent to you." \
     bob@x.test
 ! grep -qF "registered address" $T/answer.txt || fail "bob was told to use his registered address, which he did"; ok
+# the answer's Reply-To is bob's own seat's: his reply to it reaches his
+# game (it had none, and each reply to it got "not a reply to a game's
+# mail"; found by players by mail)
+RB=$(grep -h "^Reply-To:" $(grep -l "^To: bob@x.test" $O/* | head -n 1) | head -n 1 | tr -d '\r' | sed 's/^Reply-To: //')
+[ -n "$RB" ] || fail "no Reply-To in bob's mails"; ok
+grep -q "^Reply-To: $RB" $a || { grep "^Reply-To" $a; fail "the answer to bob has not his own reply address"; }; ok
+printf 'From: bob@x.test\nTo: %s\nSubject: Re: x\nMessage-ID: <ownseat@x.test>\nContent-Type: text/plain; charset=utf-8\n\nSTATUS\n' \
+    "$(grep "^Reply-To:" $a | tr -d '\r' | sed 's/^Reply-To: //')" >$T/own_seat.eml
+expect 0 "parse bob's reply to that answer" -- $M -C $D parse $T/own_seat.eml
+json_is 'j["auth"] == "ok" and j["player"] == "bob"' "parse of bob's reply"
 # a From of two mailboxes, or two From fields, names no one sender: her
 # own address first does not let mallory's mail play for her seat
 printf 'From: alice@x.test, mallory@evil.test\nTo: %s\nSubject: Re: x\nMessage-ID: <twofrom@x.test>\nContent-Type: text/plain; charset=utf-8\n\nPLACE blue\n' \
