@@ -645,6 +645,19 @@ ms_view(const void *state, int seat)
 	if (over) {
 		mq_jput(v, "winner", jplayer(st, st->winner), &bad);
 		mq_jput(v, "end", jword(NAMEOF(end_names, st->end_why)), &bad);
+		/* the others on the winner's VP, whom the lowest last Order
+		 * beat: a tie is said as one */
+		a = json_array();
+		lbad = a == NULL;
+		for (i = 0; st->winner >= 0 && st->winner < st->nplayers &&
+		    i < st->nplayers && !lbad; i++)
+			if (i != st->winner && st->p[i].score ==
+			    st->p[st->winner].score)
+				mq_jpush(a, jplayer(st, i), &lbad);
+		mq_jput(v, "tied", mq_jdone(a, lbad), &bad);
+		if (st->winner >= 0 && st->winner < st->nplayers)
+			mq_jput(v, "winner_score", json_integer(
+			    st->p[st->winner].score), &bad);
 	}
 	/* a player's recap: what happened since they last played, as they
 	 * may see it (the last MS_HIST events at most) */

@@ -1536,6 +1536,51 @@ the_reader_is_you_in_english_and_chinese(void **state)
 
 
 /*
+ * A tie is said as one: the winner and the others on the winner's VP, and
+ * what broke it (the mail said "kenji wins with 4 VP." to sam, also on 4;
+ * found by players by mail). Said to a player tied, to the winner, and
+ * to one not tied.
+ */
+static void
+a_tie_is_said_as_one(void **state)
+{
+	static const char ctx_fmt[] =
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"%s\","
+	    " \"view\": {\"phase\": \"over\", \"turn\": 8, \"end\": \"events\","
+	    "  \"winner\": \"alice\", \"winner_score\": 4, \"tied\": [\"bob\"],"
+	    "  \"players\": [{\"name\": \"alice\", \"score\": 4},"
+	    "  {\"name\": \"bob\", \"score\": 4}, {\"name\": \"carol\","
+	    "  \"score\": 1}]}}";
+	static const char *const to_bob[][2] = {
+		{ "en", "THE GAME IS OVER. alice wins: tied with you at 4 VP, on "
+		    "the lowest last Order." },
+		{ "ja", "ゲーム終了。alice さんの勝ちです（あなた と 4 VP で同点で、"
+		    "最後のオーダーが最も小さいため）。" },
+		{ "zh", "游戏结束。alice 获胜（与 你 同为 4 VP，按最后的顺序号最小者"
+		    "获胜）。" },
+	};
+	static const char *const to_alice[][2] = {
+		{ "en", "You win: tied with bob at 4 VP, on your lower last Order." },
+		{ "ja", "あなたの勝ちです（bob と 4 VP で同点で、最後のオーダーが小さい"
+		    "ため）。" },
+		{ "zh", "你获胜（与 bob 同为 4 VP，你最后的顺序号较小）。" },
+	};
+	static const char *const to_carol[][2] = {
+		{ "en", "alice wins: tied with bob at 4 VP, on the lowest last "
+		    "Order." },
+	};
+	char ctx[1024];
+
+	(void)state;
+	snprintf(ctx, sizeof(ctx), ctx_fmt, "bob");
+	says("end", ctx, to_bob, sizeof(to_bob) / sizeof(to_bob[0]), 1);
+	snprintf(ctx, sizeof(ctx), ctx_fmt, "alice");
+	says("end", ctx, to_alice, sizeof(to_alice) / sizeof(to_alice[0]), 1);
+	snprintf(ctx, sizeof(ctx), ctx_fmt, "carol");
+	says("end", ctx, to_carol, sizeof(to_carol) / sizeof(to_carol[0]), 1);
+}
+
+/*
  * The end mail says "You win." (あなたの勝ちです, 你获胜) to the winner, and
  * the Dancers chosen so far mark the reader's, as the table does.
  */
@@ -2243,6 +2288,7 @@ main(void)
 		cmocka_unit_test(the_reader_is_anata_in_japanese),
 		cmocka_unit_test(the_reader_is_you_in_english_and_chinese),
 		cmocka_unit_test(the_end_and_the_dancers_chosen_name_the_reader),
+		cmocka_unit_test(a_tie_is_said_as_one),
 		cmocka_unit_test(a_fight_names_the_reader_you),
 		cmocka_unit_test(the_table_fits_its_lines),
 		cmocka_unit_test(no_event_line_is_cut),

@@ -1150,6 +1150,11 @@ test_view_end_shows_every_mask(void **state)
 	everyone_sees(st, "\"score\":5");
 	/* hands stay secret */
 	only_owner_sees(st, BOB, "\"SP_symphony\"");
+	everyone_sees(st, "\"tied\":[]");
+	/* carol on bob's VP: a tie, said with whom and at what */
+	st->p[2].score = st->p[BOB].score;
+	everyone_sees(st, "\"tied\":[\"carol\"]");
+	everyone_sees(st, "\"winner_score\":4");
 	free(st);
 }
 
