@@ -111,8 +111,8 @@ one(const json_t *gd, const json_t *e, struct mq_buf *out)
 		mq_buf_putc(out, '.');
 	} else if (!strcmp(t, "renew"))
 		mq_buf_printf(out, "  The deck ran out (%lld so far): the tomb's %lld "
-		    "Spells are shuffled into a new one.", n(e, "runouts"),
-		    n(e, "cards"));
+		    "Spell%s shuffled into a new one.", n(e, "runouts"),
+		    n(e, "cards"), n(e, "cards") == 1 ? " is" : "s are");
 	else if (!strcmp(t, "run_out"))
 		mq_buf_printf(out, "  The deck ran out (%lld so far), the tomb empty.",
 		    n(e, "runouts"));

@@ -254,6 +254,9 @@ object(struct ms_deco *d, const json_t *j, int root)
 	for (i = 0; i < sizeof(word_keys) / sizeof(word_keys[0]); i++)
 		put_flag(d->a, o, word_keys[i].prefix, jstr(j, word_keys[i].key),
 		    NULL);
+	/* "the tomb's one Spell was", not "1 Spells were" */
+	if (json_integer_value(json_object_get(j, "cards")) == 1)
+		put_bool(d->a, o, "one_card", 1);
 	/* a refused line's sentence, wrapped for the text part (under its
 	 * line, indented), its Japanese and Chinese words kept whole */
 	if (d->refused && !root && jstr(j, "error") != NULL)

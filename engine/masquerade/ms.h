@@ -367,6 +367,10 @@ void ms_event(struct ms_state *st, int type, int actor, int target, int card,
 /* The one-shot moves of cards, each telling what it did. */
 void ms_draw(struct ms_state *st, int seat, int n);
 int ms_deck_take(struct ms_state *st);	/* a kind, or -1: deck empty */
+/* The event just emitted moved before those emitted since the marks (the
+ * hist_n and nev of then): a card taken is told before the run-out (a
+ * renewal) its taking made, as it happened. */
+void ms_event_first(struct ms_state *st, uint32_t hist_mark, int ev_mark);
 void ms_to_tomb(struct ms_state *st, int spell, int n);
 void ms_heal(struct ms_state *st, int seat, int n);
 void ms_lose_life(struct ms_state *st, int seat, int n);

@@ -181,6 +181,9 @@ resolve_challenge(struct ms_state *st)
 				loss = g->eff[i].n;
 		}
 		for (i = 0; i < flips; i++) {
+			uint32_t hm = st->hist_n;
+			int em = st->nev;
+
 			if ((k = ms_deck_take(st)) < 0) {
 				ms_event(st, MS_E_FLIP, -1, -1, -1, 0, 0, NULL);
 				continue;	/* an empty deck adds 0 */
@@ -188,6 +191,7 @@ resolve_challenge(struct ms_state *st)
 			ms_to_tomb(st, k, 1);
 			ch->bonus[1] = (int8_t)(ch->bonus[1] + d->spell[k].level);
 			ms_event(st, MS_E_FLIP, -1, -1, k, d->spell[k].level, 0, NULL);
+			ms_event_first(st, hm, em);
 		}
 	}
 	a = ms_power(st, 0);
@@ -322,7 +326,8 @@ static void
 receive(struct ms_state *st, int seat, int n)
 {
 	uint8_t held[MS_SPELLS];
-	int i, k, got = 0, room;
+	uint32_t hm = st->hist_n;
+	int i, k, got = 0, room, em = st->nev;
 
 	memset(held, 0, sizeof(held));
 	for (i = 0; i < n; i++) {
@@ -338,6 +343,7 @@ receive(struct ms_state *st, int seat, int n)
 		for (k = 0; k < MS_SPELLS; k++)
 			st->p[seat].hand[k] = (uint8_t)(st->p[seat].hand[k] + held[k]);
 		ms_event(st, MS_E_RECEIVE, seat, -1, -1, got, got, held);
+		ms_event_first(st, hm, em);	/* received, then a run-out */
 	} else
 		pend_push(st, 0, MS_P_KEEP, seat, room, held);
 }

@@ -40,6 +40,28 @@ ms_event(struct ms_state *st, int type, int actor, int target, int card,
 		st->ev[st->nev++] = *e;
 }
 
+void
+ms_event_first(struct ms_state *st, uint32_t hist_mark, int ev_mark)
+{
+	struct ms_event last;
+	uint32_t i;
+	int k;
+
+	if (st->hist_n - hist_mark < 2)
+		return;
+	last = st->hist[(st->hist_n - 1) % MS_HIST];
+	for (i = st->hist_n - 1; i > hist_mark; i--)
+		st->hist[i % MS_HIST] = st->hist[(i - 1) % MS_HIST];
+	st->hist[hist_mark % MS_HIST] = last;
+	/* the view's list, when it holds all of them (it stops at MS_MAXEV) */
+	if ((uint32_t)(st->nev - ev_mark) != st->hist_n - hist_mark)
+		return;
+	last = st->ev[st->nev - 1];
+	for (k = st->nev - 1; k > ev_mark; k--)
+		st->ev[k] = st->ev[k - 1];
+	st->ev[ev_mark] = last;
+}
+
 int
 ms_hand_size(const struct ms_player *pl)
 {
@@ -416,17 +438,23 @@ ms_draw(struct ms_state *st, int seat, int n)
 	struct ms_player *pl = &st->p[seat];
 	int k;
 
+	uint32_t hm;
+	int em;
+
 	for (; n > 0; n--) {
 		if (ms_hand_size(pl) >= ms_hand_limit(st, seat)) {
 			ms_event(st, MS_E_DRAW_NONE, seat, -1, -1, 1, 0, NULL);
 			return;
 		}
+		hm = st->hist_n;
+		em = st->nev;
 		if ((k = ms_deck_take(st)) < 0) {
 			ms_event(st, MS_E_DRAW_NONE, seat, -1, -1, 2, 0, NULL);
 			return;
 		}
 		pl->hand[k]++;
 		ms_event(st, MS_E_DRAW, seat, -1, k, 0, 0, NULL);
+		ms_event_first(st, hm, em);	/* drawn, then the run-out */
 	}
 }
 

@@ -724,6 +724,50 @@ test_renewal_empty_tomb_deck_stays_empty(void **state)
 	msf_done(st);
 }
 
+/* The index of the first event of type (actor, or any for -1) in the
+ * view's list, or -1. */
+static int
+event_at(const struct ms_state *st, int type, int actor)
+{
+	int i;
+
+	for (i = 0; i < st->nev; i++)
+		if (st->ev[i].type == type && (actor < 0 || st->ev[i].actor == actor))
+			return i;
+	return -1;
+}
+
+/* The story tells it as it happened: the deck's last card drawn, then
+ * the run-out and the renewal, then the next draw; then the run-out with
+ * the tomb empty (the mails told the run-outs first, a draw after "it
+ * stays empty"; found by players by mail). */
+static void
+test_renewal_told_in_the_order_it_happened(void **state)
+{
+	struct ms_state *st = turn(1);
+	int first, renew, second, runout, i;
+
+	thin_deck(st, 1, 0);
+	/* the tomb holds one Spell (from dave's counters): the renewed deck
+	 * is one card */
+	for (i = 0; i < MS_SPELLS && st->p[DAVE].banked[i] == 0; i++)
+		;
+	assert_true(i < MS_SPELLS);
+	st->p[DAVE].banked[i]--;
+	st->tomb[i] = 1;
+	msf_do(st, ALICE, "STAGE library");
+	first = event_at(st, MS_E_DRAW, ALICE);
+	renew = event_at(st, MS_E_RENEW, -1);
+	runout = event_at(st, MS_E_RUN_OUT, -1);
+	assert_true(first >= 0 && renew > first && runout > renew);
+	for (second = renew + 1; second < st->nev &&
+	    st->ev[second].type != MS_E_DRAW; second++)
+		;
+	assert_true(second > renew && second < runout);
+	assert_int_equal(st->runouts, 2);
+	msf_done(st);
+}
+
 static void
 test_renewal_even_after_an_end_condition(void **state)
 {
@@ -2314,6 +2358,7 @@ main(void)
 		cmocka_unit_test(test_hand_limit_drop_below_hand_discards_at_once),
 		cmocka_unit_test(test_renewal_tomb_shuffled_when_deck_empties),
 		cmocka_unit_test(test_renewal_empty_tomb_deck_stays_empty),
+		cmocka_unit_test(test_renewal_told_in_the_order_it_happened),
 		cmocka_unit_test(test_renewal_even_after_an_end_condition),
 		cmocka_unit_test(test_renewal_empty_tomb_reveal_adds_0),
 		cmocka_unit_test(test_tower_must_challenge_top_guardian_win_takes_treasure),
