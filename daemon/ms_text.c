@@ -262,6 +262,34 @@ mq_ms_view_text(const json_t *gd, const json_t *v, struct mq_buf *out)
 		}
 		mq_buf_puts(out, ".\n");
 	}
-	if (json_string_value(json_object_get(v, "winner")))
-		mq_buf_printf(out, "Winner: %s\n", s(v, "winner"));
+	/* the game over: each player's VP and the Mask dealt them (all are
+	 * shown then), for a host who settles a dispute from the view */
+	if (json_is_integer(json_object_get(v, "winner_score"))) {
+		mq_buf_puts(out, "Scores:\n");
+		json_array_foreach(json_object_get(v, "players"), i, p) {
+			const json_t *m = json_object_get(p, "mask_dealt");
+
+			mq_buf_printf(out, "  %-20s %3lld VP", s(p, "name"),
+			    n(p, "score"));
+			if (json_is_object(m))
+				mq_buf_printf(out, "  Mask: %s%s", card(gd, m),
+				    json_is_string(json_object_get(p,
+				    "mask_revealed")) ? ", revealed in a fight "
+				    "(scores nothing)" : "");
+			mq_buf_putc(out, '\n');
+		}
+	}
+	if (json_string_value(json_object_get(v, "winner"))) {
+		mq_buf_printf(out, "Winner: %s", s(v, "winner"));
+		first = 1;
+		json_array_foreach(json_object_get(v, "tied"), i, x) {
+			mq_buf_printf(out, "%s%s", first ? " (tied with " : ", ",
+			    json_string_value(x) ? json_string_value(x) : "?");
+			first = 0;
+		}
+		if (!first)
+			mq_buf_printf(out, " at %lld VP, on the lowest last Order)",
+			    n(v, "winner_score"));
+		mq_buf_putc(out, '\n');
+	}
 }

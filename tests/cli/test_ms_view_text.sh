@@ -45,4 +45,19 @@ out_has "c: Mask Dragon Mask revealed; hand: Fugue, Concerto; counters: none."
 expect 0 "view public" -- $M -C $D view $G public
 out_has "c: Mask Dragon Mask revealed."
 grep -q "hand: \|Moon Mask\|Jester Mask" $T/out && { cat $T/out >&2; fail "the public view shows a secret"; }; ok
+
+# the game over: the view gives every player's VP and the Mask dealt them,
+# and the winner (it said "Winner: a" alone; found by players by mail)
+E=$T/end
+expect 0 "init (end)" -- $M -C $E init
+expect 0 "new masquerade (end)" -- $M -C $E new masquerade --player alice=a@x.org \
+    --player bob=b@x.org --player carol=c@x.org --player dave=d@x.org --seed $SEED
+GE=$(cat $T/out)
+play_out $E $GE
+expect 0 "view public, the game over" -- $M -C $E view $GE public
+out_has "Scores:"
+for p in alice bob carol dave; do
+	grep -Eq "^  $p +[0-9]+ VP  Mask: " $T/out || { cat $T/out >&2; fail "no score and Mask for $p"; }; ok
+done
+grep -q "^Winner: " $T/out || fail "no winner"; ok
 done_checks
