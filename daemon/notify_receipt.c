@@ -306,8 +306,20 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	    json_array_size(g->committed) > 0)	/* receipt: why none came */
 		bad |= json_object_set_new(ctx, "hushed", json_pack("{s:i}",
 		    "limit", d->conf.rate_limit)) != 0;
-	if (upd == NULL && g->journal_on)
-		bad |= json_object_set(ctx, "events", g->journal[seat]) != 0;
+	if (upd == NULL && g->journal_on) {
+		/* nothing applied, the player not to move (The Masquerade
+		 * mails the one to move alone): what happened since their last
+		 * move, which no mail told them, rather than "nothing new"; a
+		 * mail of prose gets it under its own heading already */
+		json_t *recap = json_object_get(json_object_get(ctx,
+		    "view"), "recap");
+
+		bad |= json_object_set(ctx, "events", !r->logged &&
+		    json_array_size(g->journal[seat]) == 0 &&
+		    json_array_size(recap) > 0 && json_array_size(
+		    json_object_get(ctx, "not_commands")) == 0 ? recap :
+		    g->journal[seat]) != 0;
+	}
 	/* a STATUS alone (a greeting beside it aside): its subject says what
 	 * it brings, not "received" */
 	if (mq_receipt_only(r, "STATUS"))
