@@ -336,6 +336,20 @@ deco_me(const struct deco *d, struct mv *out)
 	if (jstr(d->me, "pending_place") != NULL)
 		wput_ref(d, me, "pending_place_name", room_name(d,
 		    jstr(d->me, "pending_place")));
+	/* a MOVE sent early, of fewer steps than the card played since
+	 * allows (Dance, Promenade): it stands unless sent again */
+	if (jstr(d->me, "pending_move") != NULL) {
+		const char *m = jstr(d->me, "pending_move");
+		json_int_t allow = json_integer_value(json_object_get(d->me,
+		    "allowance")), steps = 0;
+
+		for (; *m; m++)
+			steps += *m == ' ' && m[1] != ' ' && m[1] != '\0';
+		if (allow > steps && steps > 0) {
+			wput_bool(d, me, "move_short", 1);
+			wput(d, me, "allowance", mv_int(d->a, allow));
+		}
+	}
 	if (want(d, "plan_path") || want(d, "has_plan_path"))
 		plan_path(d, me);
 	wput_bool(d, me, "has_pending", jstr(d->me, "pending_play") ||

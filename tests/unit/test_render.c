@@ -2287,6 +2287,44 @@ the_move_request_says_its_steps_in_one_aside(void **state)
 }
 
 /* A STATUS alone is answered under a subject that says so. */
+/*
+ * A MOVE sent early, of fewer steps than the card played since allows
+ * (Dance: two), stands unless sent again: the mail says so, where a
+ * player lost Promenade's steps unwarned (found by a rules review). One
+ * of as many steps says nothing.
+ */
+static void
+an_early_move_short_of_the_card_says_so(void **state)
+{
+	static const char *const said[] = {
+		"Your card lets you take 2 steps: send MOVE again to take them.",
+		"今のカードなら 2 歩まで動けます。使うなら MOVE をもう一度送ってください。",
+		"你打出的牌允许走 2 步：要用上，请再发一次 MOVE。",
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("turn"), *me;
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t l;
+
+	(void)state;
+	me = json_object_get(json_object_get(ctx, "view"), "me");
+	json_object_set_new(me, "pending_move", json_string("MOVE stay"));
+	json_object_set_new(me, "allowance", json_integer(2));
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "turn", gd, ctx, &m,
+		    &err), 0);
+		if (strstr(m.text, said[l]) == NULL)
+			fail_msg("%s: no \"%s\" in\n%s", langs[l], said[l], m.text);
+		mail_free(&m);
+	}
+	json_object_set_new(me, "pending_move", json_string("MOVE cw ccw"));
+	assert_int_equal(render(TMPL, "en", "turn", gd, ctx, &m, &err), 0);
+	assert_null(strstr(m.text, "send MOVE again"));
+	mail_free(&m);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 static void
 a_status_alone_is_your_status(void **state)
 {
@@ -2318,6 +2356,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_kind_and_language_matches_its_golden_files),
 		cmocka_unit_test(a_reminder_names_the_default_owed),
+		cmocka_unit_test(an_early_move_short_of_the_card_says_so),
 		cmocka_unit_test(a_status_alone_is_your_status),
 		cmocka_unit_test(subjects_name_the_game_and_the_time),
 		cmocka_unit_test(resolution_subjects_say_what_resolved),
