@@ -893,6 +893,23 @@ test_card_swindle(void **state)
 	done(st);
 }
 
+/* One time named, one card of it: the first look shows it, the second
+ * another card of the hand, never the same twice (README, "The Red
+ * Death's language"). */
+static void
+test_card_swindle_never_shows_one_card_twice(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+
+	rmf_give(st, BOB, rmf_gossip(0, BLUE));
+	rmf_give(st, BOB, rmf_gossip(5, BLACK));
+	alice_plays(st, "PLAY swindle TARGET bob SLOT 12:00");
+	assert_int_equal(rmf_count_ev(st, RM_E_LOOK, ALICE), 2);
+	assert_true(knows_safe(st, ALICE, 0, BLUE));
+	assert_true(knows_safe(st, ALICE, 5, BLACK));
+	done(st);
+}
+
 static void
 test_card_threaten(void **state)
 {
@@ -2234,6 +2251,7 @@ main(void)
 		cmocka_unit_test(test_card_mock),
 		cmocka_unit_test(test_card_flirt),
 		cmocka_unit_test(test_card_swindle),
+		cmocka_unit_test(test_card_swindle_never_shows_one_card_twice),
 		cmocka_unit_test(test_card_threaten),
 		cmocka_unit_test(test_card_menace),
 		cmocka_unit_test(test_card_encore),
