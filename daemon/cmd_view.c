@@ -157,6 +157,54 @@ print_secrets_text(const json_t *v)
 	printf("\n");
 }
 
+/*
+ * A player's own secrets, as their mails tell them: hand, Rumor cards,
+ * plan, the moves made but not yet revealed, and what they have learned
+ * of the Red Death's rooms (safe or deadly, by time).
+ */
+static void
+print_me_text(const json_t *v)
+{
+	const json_t *me = json_object_get(v, "me"), *x, *rooms;
+	const char *t, *room;
+	size_t k;
+	int any = 0;
+
+	if (!json_is_object(me))
+		return;
+	printf("\nYour own (%s):\n", json_string_value(json_object_get(me,
+	    "name")) ? json_string_value(json_object_get(me, "name")) : "?");
+	print_names("  hand:", json_object_get(me, "hand"));
+	printf("  Rumor cards:");
+	if (json_array_size(json_object_get(me, "rumors")) == 0)
+		printf(" none");
+	json_array_foreach(json_object_get(me, "rumors"), k, x)
+		printf(" %s@%s", json_string_value(json_object_get(x, "room")) ?
+		    json_string_value(json_object_get(x, "room")) : "evidence",
+		    json_string_value(json_object_get(x, "time")) ?
+		    json_string_value(json_object_get(x, "time")) : "?");
+	printf("\n");
+	print_names("  plan:", json_object_get(me, "plan"));
+	static const char *const pend[] = { "pending_play", "pending_move",
+	    "pending_next_play" };
+	for (k = 0; k < sizeof(pend) / sizeof(pend[0]); k++)
+		if (json_string_value(json_object_get(me, pend[k])))
+			printf("  not yet revealed: %s\n",
+			    json_string_value(json_object_get(me, pend[k])));
+	if (json_string_value(json_object_get(me, "pending_place")))
+		printf("  not yet revealed: PLACE %s\n",
+		    json_string_value(json_object_get(me, "pending_place")));
+	printf("  learned:");
+	json_object_foreach(json_object_get(me, "notes"), t, rooms)
+		json_object_foreach((json_t *)rooms, room, x)
+			if (json_string_value(x) != NULL) {
+				printf("%s %s %s %s", any ? "," : "", t, room,
+				    json_string_value(x));
+				any = 1;
+			}
+	printf("%s\n", any ? "" : " nothing yet");
+}
+
 /* The Masquerade's view as text, whole or not at all (exit 4). */
 static int
 print_ms_view(const json_t *gamedata, const json_t *v)
@@ -277,6 +325,10 @@ mq_cmd_view(struct mq_cli *cli, int argc, char **argv)
 	if (rc == 0 && !json && seat == MQ_VIEW_ADMIN &&
 	    strcmp(g->kind->name, "masquerade") != 0)
 		print_secrets_text(v);
+	/* a player's: their own, as their mails tell it */
+	else if (rc == 0 && !json && seat >= 0 &&
+	    strcmp(g->kind->name, "masquerade") != 0)
+		print_me_text(v);
 	json_decref(v);
 out:
 	mq_game_close(g);
