@@ -21,6 +21,7 @@
 #include "fileio.h"
 #include "mail/transport_maildir.h"
 #include "mail/transport_sendmail.h"
+#include "mail/transport.h"
 #include "mail/transport_smtp.h"
 
 #define RCPT_LINE "X-Masqued-Envelope-To: "
@@ -589,6 +590,9 @@ flush_maildir(const struct mq_config *c, struct mq_refusals *words,
  * failure, a timeout each where the server never answers), and none counts
  * a try, so no outage, however long, makes a dead letter.
  */
+/* The host is told once a process that smtp_user went unused. */
+static int no_login_told;
+
 static void
 flush_smtp(const struct mq_config *c, struct mq_refusals *words,
     const char *dir, char **names, size_t n,
@@ -624,6 +628,19 @@ flush_smtp(const struct mq_config *c, struct mq_refusals *words,
 		if (rc == 0) {
 			if (!took++)
 				mq_spool_outage_over(c, words, now);
+			/* once a process: the host set a user to log in as */
+			if (!no_login_told && mq_smtp_no_login(smtp)) {
+				char host[256];
+
+				/* host:port alone: a URL may hold a password */
+				mq_transport_host(host, sizeof(host), c->smtp_url);
+				mq_daemon_log("spool: smtp_user %s is set, but the "
+				    "SMTP server %s offered no login (no AUTH in "
+				    "its answer to EHLO; many offer it only under "
+				    "TLS), so mail goes without one", c->smtp_user,
+				    host);
+				no_login_told = 1;
+			}
 			sent(dir, &o, st, NULL);
 			free(o.file);
 			continue;

@@ -37,6 +37,8 @@ struct mq_smtp {
 	int				 heard;		/* the server answered */
 	int				 mailed;	/* MAIL sent: the message's */
 	int				 down;		/* mq_smtp_server_failed */
+	int				 user;		/* a user to log in as */
+	int				 authed;	/* an AUTH went out */
 	unsigned long			 connections;
 };
 
@@ -70,6 +72,8 @@ sm_debug(CURL *h, curl_infotype type, char *p, size_t n, void *arg)
 		s->verb[i] = '\0';
 		if (strcmp(s->verb, "MAIL") == 0)
 			s->mailed = 1;
+		if (strcmp(s->verb, "AUTH") == 0)
+			s->authed = 1;
 	} else if (type == CURLINFO_HEADER_IN && n > 0 &&
 	    (p[0] == '4' || p[0] == '5')) {
 		/* Keep the refusal and what it answered: QUIT comes after. */
@@ -145,6 +149,7 @@ mq_smtp_open(const struct mq_smtp_conf *c, struct mq_smtp **out,
 		return mq_fail(err, MQ_IO, "Out of memory");
 	s->c = c;
 	s->api = api;
+	s->user = c->user != NULL;
 	s->per_conn = c->max_per_connection > 0 ? c->max_per_connection :
 	    MQ_TRANSPORT_SMTP_PER_CONN;
 	mq_transport_host(s->host, sizeof(s->host), c->url);
@@ -317,4 +322,10 @@ unsigned long
 mq_smtp_connections(const struct mq_smtp *s)
 {
 	return s->connections;
+}
+
+int
+mq_smtp_no_login(const struct mq_smtp *s)
+{
+	return s->user && s->mailed && !s->authed;
 }

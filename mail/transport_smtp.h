@@ -55,6 +55,10 @@ int	mq_smtp_send(struct mq_smtp *s, const char *rcpt, const char *raw,
  */
 int	mq_smtp_server_failed(const struct mq_smtp *s);
 
+/* 1 when a user is configured and a mail went without an AUTH: the
+ * server offered no login (libcurl then sends without one, silently). */
+int	mq_smtp_no_login(const struct mq_smtp *s);
+
 /* How many connections the session has opened so far (for tests). */
 unsigned long	mq_smtp_connections(const struct mq_smtp *s);
 
