@@ -97,6 +97,8 @@ one(const json_t *gd, const json_t *e, struct mq_buf *out)
 	else if (!strcmp(t, "draw_none"))
 		mq_buf_printf(out, "  %s draws nothing (%s).", p,
 		    !strcmp(s(e, "why"), "hand_full") ? "hand full" : "deck empty");
+	else if (!strcmp(t, "life") && n(e, "from") == 0 && n(e, "to") == 0)
+		mq_buf_printf(out, "  %s has no life left to lose.", p);
 	else if (!strcmp(t, "heal") || !strcmp(t, "life"))
 		mq_buf_printf(out, "  %s's life: %lld -> %lld.", p, n(e, "from"),
 		    n(e, "to"));

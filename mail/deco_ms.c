@@ -254,6 +254,11 @@ object(struct ms_deco *d, const json_t *j, int root)
 	for (i = 0; i < sizeof(word_keys) / sizeof(word_keys[0]); i++)
 		put_flag(d->a, o, word_keys[i].prefix, jstr(j, word_keys[i].key),
 		    NULL);
+	/* a life lost from 0: none (Divine Judgement on a dancer at 0) */
+	if (jeq(jstr(j, "type"), "life") &&
+	    json_integer_value(json_object_get(j, "from")) == 0 &&
+	    json_integer_value(json_object_get(j, "to")) == 0)
+		put_bool(d->a, o, "no_life_lost", 1);
 	/* "the tomb's one Spell was", not "1 Spells were" */
 	if (json_integer_value(json_object_get(j, "cards")) == 1)
 		put_bool(d->a, o, "one_card", 1);

@@ -386,7 +386,13 @@ happen(struct ms_state *st, int event)
 			break;
 		case MS_OP_LOSE_LIFE:
 			for (j = 0; j < n; j++)
-				ms_lose_life(st, seats[j], e->n);
+				if (st->p[seats[j]].life == 0)
+					/* told, as none lost: the Event's
+					 * story is not silent (0 -> 0) */
+					ms_event(st, MS_E_LIFE, seats[j], -1, -1,
+					    0, 0, NULL);
+				else
+					ms_lose_life(st, seats[j], e->n);
 			break;
 		case MS_OP_DISCARD_DOWN_TO:
 			for (j = 0; j < n; j++)

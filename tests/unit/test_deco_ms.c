@@ -1536,6 +1536,34 @@ the_reader_is_you_in_english_and_chinese(void **state)
 
 
 /*
+ * A life lost from 0 (Divine Judgement on a dancer at 0) is said as none
+ * lost, and a renewal of one card in the singular (found by players by
+ * mail: the Event's story was silent; "the tomb's 1 Spells were").
+ */
+static void
+no_life_lost_and_one_spell_said_so(void **state)
+{
+	static const char ctx[] =
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"events\": ["
+	    "  {\"type\": \"life\", \"player\": \"bob\", \"from\": 0, \"to\": 0},"
+	    "  {\"type\": \"life\", \"player\": \"carol\", \"from\": 2, \"to\": 1},"
+	    "  {\"type\": \"renew\", \"cards\": 1, \"runouts\": 3}],"
+	    " \"view\": {\"phase\": \"stage\", \"players\": [{\"name\": \"alice\"},"
+	    "  {\"name\": \"bob\"}, {\"name\": \"carol\"}]}}";
+	static const char *const want[][2] = {
+		{ "en", "bob had no life left to lose." },
+		{ "en", "carol lost life: 2 -> 1." },
+		{ "en", "the tomb's one Spell was shuffled into a new deck." },
+		{ "ja", "bob さんには失うライフが残っていませんでした。" },
+		{ "zh", "bob 已没有生命可失去。" },
+	};
+
+	(void)state;
+	says("notice", ctx, want, sizeof(want) / sizeof(want[0]), 0);
+}
+
+/*
  * A tie is said as one: the winner and the others on the winner's VP, and
  * what broke it (the mail said "kenji wins with 4 VP." to sam, also on 4;
  * found by players by mail). Said to a player tied, to the winner, and
@@ -2289,6 +2317,7 @@ main(void)
 		cmocka_unit_test(the_reader_is_you_in_english_and_chinese),
 		cmocka_unit_test(the_end_and_the_dancers_chosen_name_the_reader),
 		cmocka_unit_test(a_tie_is_said_as_one),
+		cmocka_unit_test(no_life_lost_and_one_spell_said_so),
 		cmocka_unit_test(a_fight_names_the_reader_you),
 		cmocka_unit_test(the_table_fits_its_lines),
 		cmocka_unit_test(no_event_line_is_cut),

@@ -1624,6 +1624,27 @@ test_event_divine_judgement_vp_leaders_lose_life(void **state)
 	msf_done(st);
 }
 
+/* A leader at 0 life loses none, and the story says so (it said only
+ * that the Event was chosen; found by players by mail). */
+static void
+test_event_divine_judgement_leader_at_0_told(void **state)
+{
+	struct ms_state *st = prophecy(turn(1));
+	int i, told = 0;
+
+	st->p[ALICE].banked[0] = 1;
+	st->p[ALICE].life = 0;
+	msf_do(st, ERIN, "EVENT divine judgement");
+	assert_int_equal(st->p[ALICE].life, 0);
+	for (i = 0; i < st->nev; i++)
+		told += st->ev[i].type == MS_E_LIFE && st->ev[i].actor == ALICE &&
+		    st->ev[i].a == 0 && st->ev[i].b == 0;
+	assert_int_equal(told, 1);
+	st->p[ALICE].banked[0] = 0;
+	st->p[ALICE].life = 2;
+	msf_done(st);
+}
+
 static void
 test_event_silence_others_discard_to_3(void **state)
 {
@@ -2398,6 +2419,7 @@ main(void)
 		cmocka_unit_test(test_event_oracle_bank_accepted),
 		cmocka_unit_test(test_event_request_for_a_tune_prophet_2_others_1),
 		cmocka_unit_test(test_event_divine_judgement_vp_leaders_lose_life),
+		cmocka_unit_test(test_event_divine_judgement_leader_at_0_told),
 		cmocka_unit_test(test_event_silence_others_discard_to_3),
 		cmocka_unit_test(test_event_silence_refusals_say_down_to_3),
 		cmocka_unit_test(test_refusal_examples_accepted_as_written),
