@@ -279,12 +279,28 @@ list_mark(const char *w)
 	return 0;
 }
 
+/* 1 when w is ASCII letters, digits, '-', '_', '.' alone ("bob", "12:30"
+ * is split_kw's): the rest of a glued keyword that may be a player. */
+static int
+latin_word(const char *w)
+{
+	if (*w == '\0')
+		return 0;
+	for (; *w; w++)
+		if (!((*w >= 'a' && *w <= 'z') || (*w >= 'A' && *w <= 'Z') ||
+		    (*w >= '0' && *w <= '9') || *w == '-' || *w == '_' ||
+		    *w == '.'))
+			return 0;
+	return 1;
+}
+
 /* The length of the longest keyword of two characters or more that the
  * word w of len bytes (not a keyword itself) starts with, written in
  * Japanese or Chinese, shorter than w; 0 when none. */
 static size_t
 cjk_keyword_prefix(const char *w, size_t len,
-    int (*is_kw)(const void *ctx, const char *word), const void *ctx)
+    int (*is_kw)(const void *ctx, const char *word),
+    int (*is_name)(const void *ctx, const char *word), const void *ctx)
 {
 	char pre[64];
 	size_t k, best = 0;
@@ -298,8 +314,13 @@ cjk_keyword_prefix(const char *w, size_t len,
 		if (++chars >= 2) {
 			memcpy(pre, w, k);
 			pre[k] = '\0';
-			if (w[k] != ':' && is_kw(ctx, pre))
-				best = k;	/* "DANCER:bard" is split_kw's */
+			/* "DANCER:bard" is split_kw's; "计划好了" (the plan is
+			 * ready) and "チャレンジしたい" are prose: the rest must
+			 * be a word in Latin letters alone (a player, cw, 4)
+			 * or a name of the game */
+			if (w[k] != ':' && is_kw(ctx, pre) &&
+			    (latin_word(w + k) || is_name(ctx, w + k)))
+				best = k;
 		}
 	}
 	return best;
@@ -313,10 +334,12 @@ cjk_keyword_prefix(const char *w, size_t len,
  */
 static void
 part_cjk_keywords(char *buf, size_t n,
-    int (*is_kw)(const void *ctx, const char *word), const void *ctx)
+    int (*is_kw)(const void *ctx, const char *word),
+    int (*is_name)(const void *ctx, const char *word), const void *ctx)
 {
 	char *p = buf, *end;
 	size_t len, k, total;
+	int first = 1;
 
 	for (;;) {
 		while (*p == ' ')
@@ -328,25 +351,31 @@ part_cjk_keywords(char *buf, size_t n,
 		len = (size_t)(end - p);
 		if (len < 64) {
 			char w[64];
+			/* "・使用进行曲", "1.使用进行曲": past the list's mark */
+			size_t mark = first ? list_mark(p) : 0;
 
-			memcpy(w, p, len);
-			w[len] = '\0';
+			memcpy(w, p + mark, len - mark);
+			w[len - mark] = '\0';
 			total = strlen(buf);
 			if (!is_kw(ctx, w) &&
-			    (k = cjk_keyword_prefix(w, len, is_kw, ctx)) > 0 &&
+			    (k = cjk_keyword_prefix(w, len - mark, is_kw, is_name,
+			    ctx)) > 0 &&
 			    total + 1 < n) {
+				k += mark;
 				memmove(p + k + 1, p + k, total - (size_t)(p - buf) - k + 1);
 				p[k] = ' ';
 				end++;
 			}
 		}
 		p = end;
+		first = 0;
 	}
 }
 
 int
 mq_words_line(const char *line, char *buf, size_t n, char **tok, int max,
-    int (*is_kw)(const void *ctx, const char *word), const void *ctx,
+    int (*is_kw)(const void *ctx, const char *word),
+    int (*is_name)(const void *ctx, const char *word), const void *ctx,
     int *ntok, struct mq_err *err)
 {
 	size_t mark;
@@ -355,7 +384,8 @@ mq_words_line(const char *line, char *buf, size_t n, char **tok, int max,
 		return mq_fail(err, MQ_REFUSED, "That line is too long to be a "
 		    "command.");
 	mq_words_fold(line, buf, n);
-	part_cjk_keywords(buf, n, is_kw, ctx);
+	if (is_name != NULL)
+		part_cjk_keywords(buf, n, is_kw, is_name, ctx);
 	if ((*ntok = mq_words_split_kw(buf, tok, max, is_kw, ctx)) < 0)
 		return mq_fail(err, MQ_REFUSED, "That line has too many words to be "
 		    "a command.");

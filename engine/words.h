@@ -32,12 +32,15 @@ int mq_words_split_kw(char *buf, char **tok, int max,
  * half of buf's n bytes or longer (folding can grow it), else folded into
  * buf and split as mq_words_split_kw does into at most max words, *ntok of
  * them; refused also when it has more, or none. A list's mark before a
- * keyword ("1.", "2)", "-", "*", "•", "・") is left out. 0, or MQ_REFUSED with the
+ * keyword ("1.", "2)", "-", "*", "•", "・") is left out; a Japanese or Chinese
+ * keyword run into what follows it is parted from it when the rest is a
+ * Latin word or a name of the game (is_name; NULL: never). 0, or MQ_REFUSED with the
  * sentence: one place for these, as the translations
  * (templates/LANG/refusals.json) are keyed by them.
  */
 int mq_words_line(const char *line, char *buf, size_t n, char **tok, int max,
-    int (*is_kw)(const void *ctx, const char *word), const void *ctx,
+    int (*is_kw)(const void *ctx, const char *word),
+    int (*is_name)(const void *ctx, const char *word), const void *ctx,
     int *ntok, struct mq_err *err);
 /*
  * The first word of line as mq_words_line's tok[0] is, but in the case the

@@ -94,6 +94,18 @@ is_keyword(const void *data, const char *word)
 	return lookup(data, word, MS_W_KEY) >= 0;
 }
 
+/* For mq_words_line: a name of the game's (a card of any kind). */
+static int
+is_name(const void *data, const char *word)
+{
+	int w;
+
+	for (w = MS_W_DANCER; w <= MS_W_EVENT; w++)
+		if (lookup(data, word, w) >= 0)
+			return 1;
+	return 0;
+}
+
 /* A card's canonical word: its English name lower-cased, words joined by
  * '-' (as the alias table holds it). */
 static void
@@ -418,7 +430,7 @@ ms_names_command(const void *state, const char *line)
 	int ntok, kw;
 
 	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword,
-	    st->data, &ntok, NULL) != 0 || ntok == 0)
+	    is_name, st->data, &ntok, NULL) != 0 || ntok == 0)
 		return MQ_LINE_PROSE;
 	kw = keyword_at(st->data, tok, ntok, 0, NULL);
 	/* the words that start one (ms_parse's cases): not PAY, nor ON
@@ -441,8 +453,8 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 
 	memset(cmd, 0, sizeof(*cmd));
 	c->card = c->target = c->card2 = -1;
-	MQ_TRY(mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword, d,
-	    &ntok, err));
+	MQ_TRY(mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword,
+	    is_name, d, &ntok, err));
 	kw = keyword_at(d, tok, ntok, 0, &w);
 	i = kw >= 0 ? w : 1;
 	switch (kw) {

@@ -109,6 +109,14 @@ is_keyword(const void *data, const char *word)
 	return lookup(data, word, RM_W_KEY) >= 0;
 }
 
+/* For mq_words_line: a name of the game's (a card, a room, a direction). */
+static int
+is_name(const void *data, const char *word)
+{
+	return lookup(data, word, RM_W_CARD) >= 0 ||
+	    lookup(data, word, RM_W_ROOM) >= 0 || lookup(data, word, RM_W_DIR) >= 0;
+}
+
 static int
 keyword_at(const struct rm_data *d, char **tok, int ntok, int i)
 {
@@ -556,7 +564,7 @@ rm_names_command(const void *state, const char *line)
 	int ntok, kw;
 
 	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword,
-	    st->data, &ntok, NULL) != 0 || ntok == 0)
+	    is_name, st->data, &ntok, NULL) != 0 || ntok == 0)
 		return MQ_LINE_PROSE;
 	kw = lookup(st->data, tok[0], RM_W_KEY);
 	return mq_line_kind_of(&lw, line, starts_command(kw) ? kw : -1, tok,
@@ -575,8 +583,8 @@ rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 	int ntok, kw, v;
 
 	memset(cmd, 0, sizeof(*cmd));
-	MQ_TRY(mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword, d,
-	    &ntok, err));
+	MQ_TRY(mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword,
+	    is_name, d, &ntok, err));
 	kw = lookup(d, tok[0], RM_W_KEY);
 	switch (kw) {
 	case RM_K_PLAY:

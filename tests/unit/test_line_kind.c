@@ -92,7 +92,7 @@ kind(const char *line)
 	int ntok, kw = -1;
 
 	assert_int_equal(mq_words_line(line, buf, sizeof(buf), tok, 16, is_keyword,
-	    NULL, &ntok, NULL), 0);
+	    NULL, NULL, &ntok, NULL), 0);
 	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
 		if (strcmp(words[i].text, tok[0]) == 0)
 			kw = words[i].starts;

@@ -2337,6 +2337,15 @@ test_names_command_tells_commands_from_prose(void **state)
 		{ "Thanks for the game!", P }, { "よろしくお願いします", P },
 		{ "Cheers", P }, { "Hi all,", P }, { "ok", P },
 		{ "Way to go!", P },		/* one from PAY, which starts none */
+		/* a keyword run into a name or a player: parted, a command;
+		 * into other words: prose, as people chat (the first cut of
+		 * the parting refused these; found by a code review) */
+		{ "挑战bob", C }, { "使用进行曲", C }, { "・使用进行曲", C },
+		{ "1.使用进行曲", C }, { "オーダー４", C },
+		{ "パスしたい", P }, { "チャレンジしたいです", P },
+		{ "オーダーについて質問です", P }, { "不出意外的话", P },
+		{ "使用说明看不懂", P }, { "顺序不对吧", P }, { "公开信", P },
+		{ "チャレンジbobさん", P },
 	};
 	struct ms_state *st = msf_setup(msf_data, 4, 1);
 	size_t i;

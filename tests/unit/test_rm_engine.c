@@ -475,6 +475,9 @@ test_names_command_tells_commands_from_prose(void **state)
 		/* a space lost */
 		{ "MOVEccw", C }, { "PLACEblue", C }, { "play2 jest", P },
 		{ "Playboy", P }, { "Plan9", P },
+		/* a keyword run into a name: parted; into other words: prose */
+		{ "移动顺时针", C }, { "プレイ冗談", C }, { "计划好了", P },
+		{ "移動したい", P }, { "放置在哪里", P },
 		{ "Movement", P }, { "Players", P }, { "Placebo", P },
 		/* prose, near as it may be ("Love" is one from MOVE) */
 		{ "Love,", P }, { "More soon", P }, { "Love you all", P },
