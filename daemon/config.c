@@ -451,22 +451,29 @@ server_url_ok(const char *rest)
 	return 1;
 }
 
+/* url as a refusal may quote it: not at all when it holds an '@' anywhere
+ * (a user and password libcurl takes, "user:se/cret@host" too). */
+static const char *
+url_shown(const char *url)
+{
+	return strchr(url, '@') != NULL ? "(not shown: it holds an @, and may "
+	    "hold a password)" : url;
+}
+
 /* PROTO's url names a server and no more (its scheme checked before); a
- * user and password before '@', which libcurl takes, are left alone, and
- * never quoted back. */
+ * user and password before the last '@', which libcurl takes, are left
+ * alone, and never quoted back. */
 static int
 url_check(const char *proto, const char *url, const char *example,
     struct mq_err *err)
 {
-	const char *rest = strstr(url, "://") + 3, *slash, *at;
+	const char *rest = strstr(url, "://") + 3, *at = strrchr(rest, '@');
 
-	slash = strchr(rest, '/');
-	for (at = rest; (at = strchr(at, '@')) != NULL &&
-	    (slash == NULL || at < slash); rest = ++at)
-		;
+	if (at != NULL)
+		rest = at + 1;
 	if (server_url_ok(rest))
 		return 0;
-	if (rest != strstr(url, "://") + 3)
+	if (at != NULL)
 		return mq_fail(err, MQ_REFUSED, "masqued.conf: %s_url is not a "
 		    "server's address after its @: write %ss://HOST:PORT, such as "
 		    "%s.", proto, proto, example);
@@ -503,12 +510,12 @@ check(struct mq_config *c, struct mq_err *err)
 	    strncmp(c->imap_url, "imap://", 7))
 		return mq_fail(err, MQ_REFUSED, "masqued.conf: imap_url must start "
 		    "with imaps:// or imap://, such as imaps://imap.example.org:993, "
-		    "not \"%s\".", c->imap_url);
+		    "not \"%s\".", url_shown(c->imap_url));
 	if (c->outbound == MQ_OUT_SMTP && strncmp(c->smtp_url, "smtps://", 8) &&
 	    strncmp(c->smtp_url, "smtp://", 7))
 		return mq_fail(err, MQ_REFUSED, "masqued.conf: smtp_url must start "
 		    "with smtps:// or smtp://, such as smtps://smtp.example.org:465, "
-		    "not \"%s\".", c->smtp_url);
+		    "not \"%s\".", url_shown(c->smtp_url));
 	if (c->inbound == MQ_IN_IMAP)
 		MQ_TRY(url_check("imap", c->imap_url, "imaps://imap.example.org:993",
 		    err));

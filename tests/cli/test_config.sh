@@ -114,6 +114,18 @@ smtp_url = smtps://game:s3cretPW@smtp.x.test:46S
 from = g <game@x.test>
 reply_domain = x.test" "smtp_url is not a server's address after its @: write smtps://HOST:PORT, such as smtps://smtp.example.org:465."
 grep -q s3cretPW $T/err && fail "the refusal quotes the password"; ok
+# a '/' in the password, or a scheme refused: the URL is still not
+# quoted (found by a code review)
+bad "an imap_url with a / in its password and a bad port" "inbound = imap
+imap_url = imaps://game:se/cr3tPW@imap.x.test:99999
+imap_user = game@x.test
+imap_password_file = $T/pw0" "imap_url is not a server's address after its @"
+grep -q cr3tPW $T/err && fail "the refusal quotes the password"; ok
+bad "an smtp_url of another scheme with a password" "outbound = smtp
+smtp_url = http://game:s3cretPW@smtp.x.test:25
+from = g <game@x.test>
+reply_domain = x.test" 'smtp_url must start with smtps:// or smtp://, such as smtps://smtp.example.org:465, not "(not shown: it holds an @, and may hold a password)".'
+grep -q s3cretPW $T/err && fail "the refusal quotes the password"; ok
 bad "a stranger_limit that is no number" "stranger_limit = many" "stranger_limit takes a number of answers per hour from 0 to 86400"
 bad "a negative stranger_limit" "stranger_limit = -1" "stranger_limit takes"
 bad "smtp with the .invalid defaults" "outbound = smtp
