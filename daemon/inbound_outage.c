@@ -92,7 +92,7 @@ mq_inbound_up(struct mq_daemon *d)
 	down_key(refused, sizeof(refused), 1, since);
 	if (d->conf.admin[0] && (mq_notify_host_marked(d, down) ||
 	    mq_notify_host_marked(d, refused))) {
-		snprintf(key, sizeof(key), "imap-back-%lld", since);
+		snprintf(key, sizeof(key), "imap-up-%lld", since);
 		mq_transport_host(host, sizeof(host), d->conf.imap_url);
 		snprintf(text, sizeof(text), HOST_IMAP_BACK_TEXT, mailbox_name(d),
 		    host, from, until);
@@ -107,6 +107,6 @@ mq_inbound_up(struct mq_daemon *d)
 	/* this outage's keys never come again: their markers go */
 	mq_notify_host_forget(d, down);
 	mq_notify_host_forget(d, refused);
-	snprintf(key, sizeof(key), "imap-back-%lld", since);
+	snprintf(key, sizeof(key), "imap-up-%lld", since);
 	mq_notify_host_forget(d, key);
 }

@@ -112,45 +112,15 @@ kind_at(const char *name)
  * The order of sending: by name (game, entry, seat), but a seat's receipt
  * before the other mails of the same entry, as they were made: the end or
  * the next round its move set off comes after the receipt of that move,
- * not before it, as the kinds' names would sort; the host's notices by
- * the time each was made.
+ * not before it, as the kinds' names would sort. (An IMAP outage's
+ * notices sort as they come: imap-down, imap-refused, imap-up.)
  */
-/* The time a host's notice names, its name's last word (the start of an
- * outage: "admin-imap-refused-1790000000"; a notice's own time), or -1
- * for any other name. */
-static long long
-admin_time(const char *name)
-{
-	const char *dash = strrchr(name, '-'), *p;
-	long long t = 0;
-
-	if (strncmp(name, "admin-", 6) != 0 || dash == NULL || dash[1] == '\0')
-		return -1;
-	for (p = dash + 1; *p; p++) {
-		if (*p < '0' || *p > '9' || t > 100000000000LL)
-			return -1;
-		t = t * 10 + (*p - '0');
-	}
-	return t;
-}
-
 static int
 cmp_spool(const void *a, const void *b)
 {
 	const char *x = *(char *const *)a, *y = *(char *const *)b;
 	size_t k = kind_at(x);
-	long long tx = admin_time(x), ty = admin_time(y);
 	int rx, ry;
-
-	/* the host's notices as they were made: "the mailbox is read again"
-	 * after the "cannot be read" that waited with it (by name it came
-	 * first) */
-	if (tx >= 0 && ty >= 0 && tx != ty)
-		return tx < ty ? -1 : 1;
-	/* an outage's notices bear its start: its end ("back") last */
-	if (tx >= 0 && ty >= 0 && (strstr(x, "-back-") != NULL) !=
-	    (strstr(y, "-back-") != NULL))
-		return strstr(x, "-back-") != NULL ? 1 : -1;
 
 	if (k != 0 && k == kind_at(y) && strncmp(x, y, k) == 0) {
 		rx = strncmp(x + k, "receipt", 7) == 0;
