@@ -594,13 +594,16 @@ is_bounce(GMimeObject *top, GMimeObject *body, const char *from)
 	    (strcasecmp(rt, "delivery-status") == 0 ||
 	    strcasecmp(rt, "global-delivery-status") == 0))
 		return 1;	/* RFC 3464, and RFC 6533's global reports */
-	if (mq_mime_report_found(body))
-		return 1;	/* OpenSMTPD's: multipart/mixed, no Return-Path */
 	if (from == NULL || (at = strchr(from, '@')) == NULL)
 		return 0;
 	if (!((at - from == 13 && strncmp(from, "mailer-daemon", 13) == 0) ||
 	    (at - from == 10 && strncmp(from, "postmaster", 10) == 0)))
 		return 0;
+	/* OpenSMTPD's: the report inside a multipart/mixed, and no
+	 * Return-Path; from the mail system alone (a player who forwards a
+	 * bounce, its report attached, still plays) */
+	if (mq_mime_report_found(body))
+		return 1;
 	if (header_word(top, "Return-Path", w, sizeof(w)) == NULL)
 		return 0;
 	return strcmp(w, "<>") == 0 || strcmp(w, "< >") == 0;

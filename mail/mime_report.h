@@ -22,8 +22,8 @@ void mq_mime_report_recipient(GMimeMessage *msg, const char *raw, size_t len,
 
 /*
  * 1 when body holds a delivery-status part (two levels down at most): a
- * bounce, in a multipart/report or, as OpenSMTPD sends it, in a
- * multipart/mixed with no Return-Path.
+ * bounce, from the mail system, in a multipart/report or, as OpenSMTPD
+ * sends it, in a multipart/mixed with no Return-Path.
  */
 int mq_mime_report_found(GMimeObject *body);
 

@@ -790,6 +790,27 @@ opensmtpd_bounce_is_bounce(void **state)
 	mq_mime_msg_free(m);
 }
 
+/* A player who forwards a bounce (its report attached, as Thunderbird
+ * does) is no bounce: their commands play (found by a code review). */
+static void
+forwarded_report_from_a_player_is_no_bounce(void **state)
+{
+	static const char raw[] =
+	    "From: bob@x.test\nTo: game@pbem.test\nSubject: Fwd: failed\n"
+	    "MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"F\"\n\n"
+	    "--F\nContent-Type: text/plain\n\nMOVE cw\n"
+	    "--F\nContent-Type: message/delivery-status\n\n"
+	    "Final-Recipient: rfc822; carol@x.test\nAction: failed\n--F--\n";
+	struct mq_mime_msg *m;
+	struct mq_err e;
+
+	(void)state;
+	assert_int_equal(mq_mime_parse(raw, strlen(raw), &m, &e), 0);
+	assert_int_equal(m->bounce, 0);
+	assert_string_equal(m->text, "MOVE cw");
+	mq_mime_msg_free(m);
+}
+
 /* raw parses as a bounce whose failed recipient is want. */
 static void
 expect_bounce_to(const char *raw, const char *want)
@@ -1269,6 +1290,7 @@ main(void)
 		cmocka_unit_test(vacation_subjects_are_auto),
 		cmocka_unit_test(delivery_status_report_is_bounce),
 		cmocka_unit_test(opensmtpd_bounce_is_bounce),
+		cmocka_unit_test(forwarded_report_from_a_player_is_no_bounce),
 		cmocka_unit_test(bounce_recipient_read_strictly),
 		cmocka_unit_test(bounce_recipient_read_from_the_report),
 		cmocka_unit_test(postmaster_with_empty_return_path_is_bounce),
