@@ -170,11 +170,19 @@ take_secret(struct mq_config *c, const char *key, const char *val, int line)
 
 	mq_err_clear(&e);
 	*(key[0] == 'i' ? &c->imap_secret : &c->smtp_secret) = 1;
+	/* the key read last wins, at start and at each pass after */
+	c->secret_file[key[0] == 'i' ? 0 : 1][0] = '\0';
 	if (strcmp(key + strlen(key) - 4, "file") == 0) {
-		snprintf(c->secret_file[key[0] == 'i' ? 0 : 1],
-		    sizeof(c->secret_file[0]), "%s", val);
-		c->secret_line[key[0] == 'i' ? 0 : 1] = line;
-		rc = read_secret(val, dst, sizeof(c->imap_password), key, line, &e);
+		if (strlen(val) >= sizeof(c->secret_file[0]))
+			rc = mq_fail(&e, MQ_REFUSED, "masqued.conf line %d: %s "
+			    "names a path too long.", line, key);
+		else {
+			snprintf(c->secret_file[key[0] == 'i' ? 0 : 1],
+			    sizeof(c->secret_file[0]), "%s", val);
+			c->secret_line[key[0] == 'i' ? 0 : 1] = line;
+			rc = read_secret(val, dst, sizeof(c->imap_password), key,
+			    line, &e);
+		}
 	}
 	else if ((v = getenv(val)) == NULL || *v == '\0')
 		rc = mq_fail(&e, MQ_REFUSED, "masqued.conf line %d: %s names "
@@ -205,21 +213,27 @@ mq_config_reread_secrets(struct mq_config *c, struct mq_err *err)
 	static const char *const key[2] = { "imap_password_file",
 	    "smtp_password_file" };
 	char fresh[sizeof(c->imap_password)];
-	int i, rc;
+	struct mq_err e;
+	int i, rc, first = 0;
 
+	/* each file, the SMTP one too when the IMAP one fails; the first
+	 * failure said */
 	for (i = 0; i < 2; i++) {
 		if (c->secret_file[i][0] == '\0')
 			continue;
 		rc = read_secret(c->secret_file[i], fresh, sizeof(fresh), key[i],
-		    c->secret_line[i], err);
+		    c->secret_line[i], &e);
 		if (rc == 0)
 			memcpy(i == 0 ? c->imap_password : c->smtp_password, fresh,
 			    sizeof(fresh));
+		else if (first == 0) {
+			first = rc;
+			if (err != NULL)
+				*err = e;
+		}
 		explicit_bzero(fresh, sizeof(fresh));
-		if (rc != 0)
-			return rc;
 	}
-	return 0;
+	return first;
 }
 
 /* "maildir_outbox =" with no value was the folder "", and mail went to

@@ -62,4 +62,23 @@ sleep 2.5	# passes go by: the sentence is not said again at each
     { cat $T/serve.err >&2; fail "the unreadable file said at every pass"; }; ok
 kill $spid; wait $spid
 grep -q "wrong\|right" $T/serve.err && { cat $T/serve.err >&2; fail "the log holds a password"; }; ok
+
+# both keys, the variable last: it wins at start and at every pass after
+# (the file read again replaced it; found by a code review)
+mv $T/secrets/pw.gone $T/secrets/pw
+printf 'wrong\n' >$T/secrets/pw
+printf 'imap_password_env = MQ_TEST_PW\n' >>$I/masqued.conf
+export MQ_TEST_PW=right
+: >$T/imap.log
+$M -C $I serve >$T/serve.out 2>$T/serve2.err &
+spid=$!
+n=0
+until [ "$(grep -c "SELECT\|EXAMINE" $T/imap.log)" -ge 3 ]; do
+	n=$((n + 1))
+	[ $n -le 600 ] || { cat $T/serve2.err >&2; fail "the variable's password did not hold pass after pass"; }
+	sleep 0.1
+done
+ok
+kill $spid; wait $spid
+grep -q "refused the login" $T/serve2.err && { cat $T/serve2.err >&2; fail "the file's password replaced the variable's"; }; ok
 done_checks
