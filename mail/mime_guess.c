@@ -174,7 +174,8 @@ rare_pairs(const char *in, size_t len, int big5)
 /*
  * How much in looks like Latin text in Windows-1252: each accented letter
  * (0xC0 to 0xFF but × and ÷) beside an ASCII letter, as in "élève",
- * which Big5 reads as two ideographs side by side.
+ * which Big5 reads as two ideographs side by side, and each of its quotes
+ * and dashes beside a letter.
  */
 static long
 latin_score(const char *in, size_t len)
@@ -184,10 +185,18 @@ latin_score(const char *in, size_t len)
 	long total = 0;
 
 	for (i = 0; i < len; i++) {
-		if (p[i] < 0xc0 || p[i] == 0xd7 || p[i] == 0xf7)
+		int letter = p[i] >= 0xc0 && p[i] != 0xd7 && p[i] != 0xf7;
+		/* « » “ ” ‘ ’ … – —, beside a letter of either kind:
+		 * "«Déjà»", which Big5 reads as three ideographs */
+		int mark = p[i] == 0xab || p[i] == 0xbb || p[i] == 0x85 ||
+		    (p[i] >= 0x91 && p[i] <= 0x94) || p[i] == 0x96 ||
+		    p[i] == 0x97;
+
+		if (!letter && !mark)
 			continue;
-		if ((i > 0 && ascii_letter(p[i - 1])) ||
-		    (i + 1 < len && ascii_letter(p[i + 1])))
+		if ((i > 0 && (ascii_letter(p[i - 1]) || (mark &&
+		    p[i - 1] >= 0xc0))) || (i + 1 < len &&
+		    (ascii_letter(p[i + 1]) || (mark && p[i + 1] >= 0xc0))))
 			total += 2;
 	}
 	return total;

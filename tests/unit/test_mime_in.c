@@ -185,6 +185,7 @@ unlabelled_cjk_is_guessed(void **state)
 		{ "Tr\xe8s bien, \xe0 bient\xf4t", "Très bien, à bientôt" },
 		{ "Ol\xe1! N\xe3o, cora\xe7\xe3o", "Olá! Não, coração" },
 		{ "Don\x92t \x93quote\x94", "Don’t “quote”" },
+		{ "Il a dit \xab" "D\xe9j\xe0\xbb hier", "Il a dit «Déjà» hier" },
 	};
 	size_t i;
 	char *s;
