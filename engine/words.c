@@ -279,67 +279,70 @@ list_mark(const char *w)
 	return 0;
 }
 
-/* 1 when w is ASCII letters, digits, '-', '_', '.' alone ("bob", "12:30"
- * is split_kw's): the rest of a glued keyword that may be a player. */
+#define MQ_WORDS_CUTS	16
+
+/*
+ * Where to cut w (len bytes, a word written in Japanese or Chinese) into
+ * the game's words (keywords and names, is_kw and is_name) and runs of
+ * Latin letters, digits and marks (a player, 12:30, cw): the longest word
+ * of the game first at each place. The cuts into cuts, their number; 0
+ * when w is one word already, starts in Latin letters ("MOVEccw" is a
+ * space lost, a typo told as one), or holds a part that is no word of the
+ * game ("计划好了": prose, as people chat).
+ */
 static int
-latin_word(const char *w)
-{
-	if (*w == '\0')
-		return 0;
-	for (; *w; w++)
-		if (!((*w >= 'a' && *w <= 'z') || (*w >= 'A' && *w <= 'Z') ||
-		    (*w >= '0' && *w <= '9') || *w == '-' || *w == '_' ||
-		    *w == '.'))
-			return 0;
-	return 1;
-}
-
-/* The length of the longest keyword of two characters or more that the
- * word w of len bytes (not a keyword itself) starts with, written in
- * Japanese or Chinese, shorter than w; 0 when none. */
-static size_t
-cjk_keyword_prefix(const char *w, size_t len,
+cjk_cuts(const char *w, size_t len,
     int (*is_kw)(const void *ctx, const char *word),
-    int (*is_name)(const void *ctx, const char *word), const void *ctx)
+    int (*is_name)(const void *ctx, const char *word), const void *ctx,
+    size_t *cuts)
 {
-	char pre[64];
-	size_t k, best = 0;
-	int chars = 0;
+	char pre[64];		/* MQ_WORD_LONG: a longer word is quoted cut */
+	size_t pos = 0, k, best;
+	int n = 0;
 
-	if ((unsigned char)w[0] < 0x80)
+	if (len == 0 || len >= sizeof(pre) || (unsigned char)w[0] < 0x80)
 		return 0;
-	for (k = 1; k < len && k < sizeof(pre); k++) {
-		if (((unsigned char)w[k] & 0xc0) == 0x80)
-			continue;	/* inside a character */
-		if (++chars >= 2) {
-			memcpy(pre, w, k);
-			pre[k] = '\0';
-			/* "DANCER:bard" is split_kw's; "计划好了" (the plan is
-			 * ready) and "チャレンジしたい" are prose: the rest must
-			 * be a word in Latin letters alone (a player, cw, 4)
-			 * or a name of the game */
-			if (w[k] != ':' && is_kw(ctx, pre) &&
-			    (latin_word(w + k) || is_name(ctx, w + k)))
-				best = k;
+	while (pos < len) {
+		best = 0;
+		if ((unsigned char)w[pos] < 0x80) {
+			for (k = pos; k < len && (unsigned char)w[k] < 0x80; k++)
+				;
+			best = k;
+		} else {
+			for (k = pos + 1; k <= len; k++) {
+				if (k < len && ((unsigned char)w[k] & 0xc0) == 0x80)
+					continue;	/* inside a character */
+				memcpy(pre, w + pos, k - pos);
+				pre[k - pos] = '\0';
+				if (is_kw(ctx, pre) || is_name(ctx, pre))
+					best = k;
+			}
+			if (best == 0)
+				return 0;
 		}
+		if (best < len) {
+			if (n == MQ_WORDS_CUTS)
+				return 0;
+			cuts[n++] = best;
+		}
+		pos = best;
 	}
-	return best;
+	return n;
 }
 
 /*
- * Japanese and Chinese are written without spaces: a keyword run into what
- * it takes ("挑战yui", "使用进行曲", "移动顺时针") is parted from it, in
- * place in buf (n bytes). Keywords of one character ("过", "存") are
- * not, nor are Latin ones: "MOVEccw" is a space lost, a typo to be told.
+ * Japanese and Chinese are written without spaces: a word run together
+ * from the game's words ("挑战yui", "使用进行曲", "出牌吓唬目标p1时间12:30")
+ * is parted into them, in place in buf (n bytes), past a list's mark.
  */
 static void
-part_cjk_keywords(char *buf, size_t n,
+part_cjk_words(char *buf, size_t n,
     int (*is_kw)(const void *ctx, const char *word),
     int (*is_name)(const void *ctx, const char *word), const void *ctx)
 {
 	char *p = buf, *end;
-	size_t len, k, total;
-	int first = 1;
+	size_t len, total, mark, cuts[MQ_WORDS_CUTS];
+	int first = 1, ncut, c;
 
 	for (;;) {
 		while (*p == ' ')
@@ -349,23 +352,22 @@ part_cjk_keywords(char *buf, size_t n,
 		for (end = p; *end && *end != ' '; end++)
 			;
 		len = (size_t)(end - p);
-		if (len < 64) {
-			char w[64];
-			/* "・使用进行曲", "1.使用进行曲": past the list's mark */
-			size_t mark = first ? list_mark(p) : 0;
+		/* "・使用进行曲", "1.使用进行曲": past the list's mark */
+		mark = first ? list_mark(p) : 0;
+		if (mark > len)
+			mark = 0;
+		ncut = cjk_cuts(p + mark, len - mark, is_kw, is_name, ctx, cuts);
+		total = strlen(buf);
+		if (ncut > 0 && total + (size_t)ncut < n) {
+			/* from the last cut back: the earlier ones stay put */
+			for (c = ncut - 1; c >= 0; c--) {
+				char *at = p + mark + cuts[c];
 
-			memcpy(w, p + mark, len - mark);
-			w[len - mark] = '\0';
-			total = strlen(buf);
-			if (!is_kw(ctx, w) &&
-			    (k = cjk_keyword_prefix(w, len - mark, is_kw, is_name,
-			    ctx)) > 0 &&
-			    total + 1 < n) {
-				k += mark;
-				memmove(p + k + 1, p + k, total - (size_t)(p - buf) - k + 1);
-				p[k] = ' ';
-				end++;
+				memmove(at + 1, at, total - (size_t)(at - buf) + 1);
+				*at = ' ';
+				total++;
 			}
+			end += ncut;
 		}
 		p = end;
 		first = 0;
@@ -385,7 +387,7 @@ mq_words_line(const char *line, char *buf, size_t n, char **tok, int max,
 		    "command.");
 	mq_words_fold(line, buf, n);
 	if (is_name != NULL)
-		part_cjk_keywords(buf, n, is_kw, is_name, ctx);
+		part_cjk_words(buf, n, is_kw, is_name, ctx);
 	if ((*ntok = mq_words_split_kw(buf, tok, max, is_kw, ctx)) < 0)
 		return mq_fail(err, MQ_REFUSED, "That line has too many words to be "
 		    "a command.");

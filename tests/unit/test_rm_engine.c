@@ -245,6 +245,14 @@ test_parse_japanese_chinese_fullwidth(void **state)
 		{ "プレイ冗談", "PLAY jest" },
 		{ "放置蓝色房间", "PLACE blue" },
 		{ "移動：時計回り", "MOVE cw" },
+		/* a whole line run together, as it is written (found by
+		 * players by mail: the rest was refused, "not a card") */
+		{ "出牌吓唬目标carol时间12:30",
+		    "PLAY threaten TARGET carol SLOT 12:30" },
+		{ "プレイ脅し対象carol時刻12:30",
+		    "PLAY threaten TARGET carol SLOT 12:30" },
+		{ "计划12:30逆时针", "PLAN 12:30 ccw" },
+		{ "计划顺时针不动逆时针顺时针不动不动", "PLAN cw stay ccw cw stay stay" },
 		{ "プレイ 冗談", "PLAY jest" },
 		{ "出牌 笑话", "PLAY jest" },
 		{ "ＰＬＡＹ　ｊｅｓｔ", "PLAY jest" },
