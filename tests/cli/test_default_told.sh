@@ -59,6 +59,16 @@ answer resolution carol@x.test carol2
 # in the reader's words, as a receipt says a command: not the log's English
 [ "$C" = "PLAY discuss" ] || fail "carol's default is $C, not PLAY discuss"; ok
 says carol2 "期限までにあなたの手が届かなかったため、既定の手を出しました（「話し合い」を出す）。"
+# on a line of its own, not broken mid-sentence with a hanging indent
+# ("（「話し合い」\n    を出す）。"; found by players by mail)
+/usr/bin/python3 - "$(cat $T/carol2.file)" <<'PYEOF' || fail "the default's line is broken with an indent"
+import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+t = [p.get_payload(decode=True).decode() for p in m.walk()
+     if p.get_content_type() == "text/plain"][0]
+sys.exit(0 if "\n（「話し合い」を出す）。\n" in t else 1)
+PYEOF
+ok
 says carol2 "期限までに dave さんの手が届かなかったため、既定の手を出しました。"
 says_not carol2 "ホストが bob"	# bob's was told in its own mail
 answer resolution dave@x.test dave2
