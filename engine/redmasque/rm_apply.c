@@ -840,7 +840,9 @@ rm_validate(const struct rm_state *st, int seat, const struct rm_cmd *c,
 			    "(Dance allows two steps, Promenade three): send MOVE "
 			    "cw, MOVE ccw or MOVE stay%s.", allow == 1 ? "once" :
 			    allow == 2 ? "twice" : "three times",
-			    allow > 1 ? ", with one direction per step" : "");
+			    allow == 2 ? ", or two directions, one per step: MOVE "
+			    "cw ccw" : allow > 2 ? ", or up to three directions, "
+			    "one per step: MOVE cw ccw stay" : "");
 		return 0;
 	case RM_C_PLAN:
 		return 0;

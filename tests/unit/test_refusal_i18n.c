@@ -198,11 +198,11 @@ english_words_in_arguments_and_reasons_in_reasons(void **state)
 
 	/* "twice" and the ", with ..." tail are the engine's words */
 	says(r, "ja", "You may move twice this round (Dance allows two steps, "
-	    "Promenade three): send MOVE cw, MOVE ccw or MOVE stay, with one "
-	    "direction per step.",
+	    "Promenade three): send MOVE cw, MOVE ccw or MOVE stay, or two "
+	    "directions, one per step: MOVE cw ccw.",
 	    "このラウンドに移動できるのは2歩までです（ダンスなら2歩、散策なら"
-	    "3歩）。MOVE\xc2\xa0" "cw、MOVE\xc2\xa0" "ccw、MOVE\xc2\xa0stay のどれかを送ってください（1歩"
-	    "につき方向を1つ書きます）。");
+	    "3歩）。MOVE\xc2\xa0" "cw、MOVE\xc2\xa0" "ccw、MOVE\xc2\xa0stay のどれかを送ってください、"
+	    "または1歩につき方向を1つ書いて2歩：MOVE cw ccw。");
 	says(r, "zh", "You may move once this round (Dance allows two steps, "
 	    "Promenade three): send MOVE cw, MOVE ccw or MOVE stay.",
 	    "你本轮只能移动一步（跳舞可走两步，漫步可走三步）：请发送 MOVE\xc2\xa0" "cw、"
