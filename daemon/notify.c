@@ -559,13 +559,14 @@ mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
     const char *kind, const char *reason, const char *key, struct mq_err *err)
 {
 	return mq_notify_stranger_reply(d, to, lang, kind, reason, key, NULL,
-	    err);
+	    NULL, NULL, err);
 }
 
 int
 mq_notify_stranger_reply(struct mq_daemon *d, const char *to,
     const char *lang, const char *kind, const char *reason, const char *key,
-    const char *reply_to, struct mq_err *err)
+    const char *reply_to, const char *game, const char *in_reply_to,
+    struct mq_err *err)
 {
 	char now[40], msgid[300], name[200];
 	json_t *ctx;
@@ -579,10 +580,15 @@ mq_notify_stranger_reply(struct mq_daemon *d, const char *to,
 	    lang, reason));
 	if (ctx == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
+	if (game != NULL && json_object_set_new(ctx, "about_game",
+	    json_string(game)) != 0) {
+		json_decref(ctx);
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	}
 	snprintf(msgid, sizeof(msgid), "%s.%.16s@%s", kind, key, d->conf.reply_domain);
 	snprintf(name, sizeof(name), "z-%s-%.32s", kind, key);
 	rc = mq_notify_send_mail(d, to, reply_to, lang, kind, NULL, ctx, msgid,
-	    NULL, name, err);
+	    in_reply_to, name, err);
 	json_decref(ctx);
 	return rc ? rc : mq_spool_sync(d->conf.datadir, err);
 }
