@@ -263,6 +263,12 @@ mq_daemon_sender_lang(struct mq_daemon *d, const char *addr,
 }
 
 int
+mq_daemon_read_seats(struct mq_daemon *d, struct mq_err *err)
+{
+	return read_seats(d, err);
+}
+
+int
 mq_daemon_address_seats(struct mq_daemon *d, const char *addr,
     struct mq_addr_seat *v, size_t max, size_t *n, struct mq_err *err)
 {

@@ -138,6 +138,8 @@ void mq_daemon_release(struct mq_daemon *d);
 int mq_daemon_known_sender(struct mq_daemon *d, const char *addr);
 /* Forget those addresses and the seats below: a pass starts. */
 void mq_daemon_forget_senders(struct mq_daemon *d);
+/* d->seats read, once a pass (mq_store_seat_index): 0, or MQ_IO. */
+int mq_daemon_read_seats(struct mq_daemon *d, struct mq_err *err);
 /* mq_seat_index_lang and mq_seat_index_seats on the seats of every game
  * here, read once a pass, when first asked for, and again after the pass
  * logs a SET LANG (mq_daemon_forget_seats): MQ_IO when they cannot be read

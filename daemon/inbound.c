@@ -205,30 +205,20 @@ own_words_lang(const struct analysis *a, const char **hint,
 
 /*
  * The paragraph of a bounce's notice that names the seats to as address
- * holds, each with the command that gives it a new one (the host copies
- * it as it is); "" for an address no seat holds. Eight at most: an
- * address in more games than that is a test's, not a friend's.
+ * holds (mq_seat_index_replace_lines).
  */
 static void
 bounce_seats(struct mq_daemon *d, const char *to, char *out, size_t size)
 {
-	struct mq_addr_seat v[8];
-	struct mq_buf b = MQ_BUF_INIT;
 	struct mq_err e;
-	size_t n, i;
 
 	out[0] = '\0';
-	if (mq_daemon_address_seats(d, to, v, 8, &n, &e) != 0) {
+	if (mq_daemon_read_seats(d, &e) != 0) {
 		mq_daemon_log("bounce for %s: cannot find its seats: %s", to,
 		    e.msg);
 		return;
 	}
-	for (i = 0; i < n; i++)
-		mq_buf_printf(&b, "%s  masqued admin %s replace %s NEW-ADDRESS "
-		    "--why \"...\"", i ? "\n" : "", v[i].game, v[i].seat);
-	if (n > 0 && !b.oom)
-		snprintf(out, size, HOST_BOUNCE_PLAYER, mq_buf_str(&b));
-	mq_buf_free(&b);
+	mq_seat_index_replace_lines(&d->seats, to, out, size);
 }
 
 /* A bounce's subject as its notice quotes it: SUBJECT_SHOWN bytes at most,

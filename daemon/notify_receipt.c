@@ -313,7 +313,12 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 		 * mail of prose gets it under its own heading already */
 		json_t *recap = json_object_get(json_object_get(ctx,
 		    "view"), "recap");
+		const char *to_move = json_string_value(json_object_get(
+		    json_object_get(ctx, "view"), "to_move"));
 
+		/* the player to move had it in their turn mail */
+		if (to_move != NULL && strcmp(to_move, g->players[seat].name) == 0)
+			recap = NULL;
 		bad |= json_object_set(ctx, "events", !r->logged &&
 		    json_array_size(g->journal[seat]) == 0 &&
 		    json_array_size(recap) > 0 && json_array_size(

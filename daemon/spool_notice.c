@@ -77,23 +77,15 @@ dead_seats(const struct mq_config *c, const char *rcpt, char *out,
     size_t size)
 {
 	struct mq_seat_index ix = { 0 };
-	struct mq_addr_seat v[8];
 	struct mq_store st;
-	struct mq_buf b = MQ_BUF_INIT;
 	struct mq_err e;
-	size_t n = 0, i;
 
 	out[0] = '\0';
-	if (mq_store_open(c->datadir, 0, &st, &e) != 0)
+	if (strchr(rcpt, '@') == NULL ||	/* "nobody": a damaged file */
+	    mq_store_open(c->datadir, 0, &st, &e) != 0)
 		return;
 	if (mq_store_seat_index(&st, &ix, &e) == 0)
-		n = mq_seat_index_seats(&ix, rcpt, v, 8);
-	for (i = 0; i < n; i++)
-		mq_buf_printf(&b, "%s  masqued admin %s replace %s NEW-ADDRESS "
-		    "--why \"...\"", i ? "\n" : "", v[i].game, v[i].seat);
-	if (n > 0 && !b.oom)
-		snprintf(out, size, HOST_BOUNCE_PLAYER, mq_buf_str(&b));
-	mq_buf_free(&b);
+		mq_seat_index_replace_lines(&ix, rcpt, out, size);
 	mq_seat_index_free(&ix);
 	mq_store_close(&st);
 }

@@ -235,6 +235,12 @@ struct mq_addr_seat {
 };
 size_t mq_seat_index_seats(const struct mq_seat_index *ix, const char *addr,
     struct mq_addr_seat *v, size_t max);
+/* The paragraph of a host's notice (a bounce, a dead letter) that names
+ * the seats addr holds, eight at most (an address in more games is a
+ * test's, not a friend's), each with the command that gives it a new
+ * address, as the host copies it; "" for an address no seat holds. */
+void mq_seat_index_replace_lines(const struct mq_seat_index *ix,
+    const char *addr, char *out, size_t size);
 
 struct mq_new_game {
 	const char *kind;

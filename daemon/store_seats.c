@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <jansson.h>
 
+#include "daemon/host_text.h"
 #include "daemon/store.h"
 #include "jload.h"
 #include "mail/address.h"
@@ -261,4 +262,22 @@ mq_seat_index_seats(const struct mq_seat_index *ix, const char *addr,
 		n++;
 	}
 	return n;
+}
+
+void
+mq_seat_index_replace_lines(const struct mq_seat_index *ix, const char *addr,
+    char *out, size_t size)
+{
+	struct mq_addr_seat v[8];
+	struct mq_buf b = MQ_BUF_INIT;
+	size_t n, i;
+
+	out[0] = '\0';
+	n = mq_seat_index_seats(ix, addr, v, 8);
+	for (i = 0; i < n; i++)
+		mq_buf_printf(&b, "%s  masqued admin %s replace %s NEW-ADDRESS "
+		    "--why \"...\"", i ? "\n" : "", v[i].game, v[i].seat);
+	if (n > 0 && !b.oom)
+		snprintf(out, size, HOST_BOUNCE_PLAYER, mq_buf_str(&b));
+	mq_buf_free(&b);
 }

@@ -260,7 +260,8 @@ object(struct ms_deco *d, const json_t *j, int root)
 	    json_integer_value(json_object_get(j, "to")) == 0)
 		put_bool(d->a, o, "no_life_lost", 1);
 	/* "the tomb's one Spell was", not "1 Spells were" */
-	if (json_integer_value(json_object_get(j, "cards")) == 1)
+	if (jeq(jstr(j, "type"), "renew") &&
+	    json_integer_value(json_object_get(j, "cards")) == 1)
 		put_bool(d->a, o, "one_card", 1);
 	/* a refused line's sentence, wrapped for the text part (under its
 	 * line, indented), its Japanese and Chinese words kept whole */
