@@ -96,6 +96,36 @@ print_names(const char *label, const json_t *a)
 	printf("\n");
 }
 
+/* A player's hand, Rumor cards, plan and the moves made but not yet
+ * revealed, from the view's object p (theirs, or any for the host). */
+static void
+print_own(const json_t *p)
+{
+	static const char *const pend[] = { "pending_play", "pending_move",
+	    "pending_next_play" };
+	const json_t *x;
+	size_t k;
+
+	print_names("  hand:", json_object_get(p, "hand"));
+	printf("  Rumor cards:");
+	if (json_array_size(json_object_get(p, "rumors")) == 0)
+		printf(" none");
+	json_array_foreach(json_object_get(p, "rumors"), k, x)
+		printf(" %s@%s", json_string_value(json_object_get(x, "room")) ?
+		    json_string_value(json_object_get(x, "room")) : "evidence",
+		    json_string_value(json_object_get(x, "time")) ?
+		    json_string_value(json_object_get(x, "time")) : "?");
+	printf("\n");
+	print_names("  plan:", json_object_get(p, "plan"));
+	for (k = 0; k < sizeof(pend) / sizeof(pend[0]); k++)
+		if (json_string_value(json_object_get(p, pend[k])))
+			printf("  not yet revealed: %s\n",
+			    json_string_value(json_object_get(p, pend[k])));
+	if (json_string_value(json_object_get(p, "pending_place")))
+		printf("  not yet revealed: PLACE %s\n",
+		    json_string_value(json_object_get(p, "pending_place")));
+}
+
 /*
  * What only the host sees, for settling a dispute: every player's hand,
  * Rumor cards, plan and the moves made but not yet revealed; the Prince's
@@ -113,25 +143,7 @@ print_secrets_text(const json_t *v)
 		printf("%s (personality %s)\n", json_string_value(json_object_get(p,
 		    "name")), json_string_value(json_object_get(p, "personality")) ?
 		    json_string_value(json_object_get(p, "personality")) : "?");
-		print_names("  hand:", json_object_get(p, "hand"));
-		printf("  Rumor cards:");
-		if (json_array_size(json_object_get(p, "rumors")) == 0)
-			printf(" none");
-		json_array_foreach(json_object_get(p, "rumors"), k, x)
-			printf(" %s@%s", json_string_value(json_object_get(x, "room")) ?
-			    json_string_value(json_object_get(x, "room")) : "evidence",
-			    json_string_value(json_object_get(x, "time")));
-		printf("\n");
-		print_names("  plan:", json_object_get(p, "plan"));
-		static const char *const pend[] = { "pending_play", "pending_move",
-		    "pending_next_play" };
-		for (k = 0; k < sizeof(pend) / sizeof(pend[0]); k++)
-			if (json_string_value(json_object_get(p, pend[k])))
-				printf("  not yet revealed: %s\n",
-				    json_string_value(json_object_get(p, pend[k])));
-		if (json_string_value(json_object_get(p, "pending_place")))
-			printf("  not yet revealed: PLACE %s\n",
-			    json_string_value(json_object_get(p, "pending_place")));
+		print_own(p);
 	}
 	print_names("The Prince's path:", json_object_get(json_object_get(v,
 	    "prince"), "path"));
@@ -167,33 +179,13 @@ print_me_text(const json_t *v)
 {
 	const json_t *me = json_object_get(v, "me"), *x, *rooms;
 	const char *t, *room;
-	size_t k;
 	int any = 0;
 
 	if (!json_is_object(me))
 		return;
 	printf("\nYour own (%s):\n", json_string_value(json_object_get(me,
 	    "name")) ? json_string_value(json_object_get(me, "name")) : "?");
-	print_names("  hand:", json_object_get(me, "hand"));
-	printf("  Rumor cards:");
-	if (json_array_size(json_object_get(me, "rumors")) == 0)
-		printf(" none");
-	json_array_foreach(json_object_get(me, "rumors"), k, x)
-		printf(" %s@%s", json_string_value(json_object_get(x, "room")) ?
-		    json_string_value(json_object_get(x, "room")) : "evidence",
-		    json_string_value(json_object_get(x, "time")) ?
-		    json_string_value(json_object_get(x, "time")) : "?");
-	printf("\n");
-	print_names("  plan:", json_object_get(me, "plan"));
-	static const char *const pend[] = { "pending_play", "pending_move",
-	    "pending_next_play" };
-	for (k = 0; k < sizeof(pend) / sizeof(pend[0]); k++)
-		if (json_string_value(json_object_get(me, pend[k])))
-			printf("  not yet revealed: %s\n",
-			    json_string_value(json_object_get(me, pend[k])));
-	if (json_string_value(json_object_get(me, "pending_place")))
-		printf("  not yet revealed: PLACE %s\n",
-		    json_string_value(json_object_get(me, "pending_place")));
+	print_own(me);
 	printf("  learned:");
 	json_object_foreach(json_object_get(me, "notes"), t, rooms)
 		json_object_foreach((json_t *)rooms, room, x)

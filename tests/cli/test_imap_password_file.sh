@@ -30,6 +30,17 @@ log_says() {
 	done
 	ok
 }
+# waits up to 60 s for N passes that logged in (a mailbox selected since
+# $T/imap.log was emptied), or fails showing LOG and saying WHY
+logged_in() {	# n log why
+	n=0
+	until [ "$(grep -c "SELECT\|EXAMINE" $T/imap.log)" -ge "$1" ]; do
+		n=$((n + 1))
+		[ $n -le 600 ] || { cat "$2" >&2; fail "$3"; }
+		sleep 0.1
+	done
+	ok
+}
 $M -C $I serve >$T/serve.out 2>$T/serve.err &
 spid=$!
 # a failing check stops serve too (lib.sh's trap, and serve)
@@ -38,25 +49,13 @@ log_says "refused the login"
 # the host mends the file: the next pass logs in, with no restart
 printf 'right\n' >$T/secrets/pw
 : >$T/imap.log
-n=0
-until grep -q "UID SEARCH\|SELECT\|EXAMINE" $T/imap.log; do
-	n=$((n + 1))
-	[ $n -le 600 ] || { cat $T/serve.err >&2; fail "serve never logged in with the mended password"; }
-	sleep 0.1
-done
-ok
+logged_in 1 $T/serve.err "serve never logged in with the mended password"
 # the file goes: said once, and the password read before still logs in
 mv $T/secrets/pw $T/secrets/pw.gone
 log_says "imap_password_file names $T/secrets/pw, which cannot be read"
 log_says "The password read before is kept."
 : >$T/imap.log
-n=0
-until grep -q "SELECT\|EXAMINE" $T/imap.log; do
-	n=$((n + 1))
-	[ $n -le 600 ] || { cat $T/serve.err >&2; fail "the password read before was not kept"; }
-	sleep 0.1
-done
-ok
+logged_in 1 $T/serve.err "the password read before was not kept"
 sleep 2.5	# passes go by: the sentence is not said again at each
 [ "$(grep -c "which cannot be read" $T/serve.err)" = 1 ] ||
     { cat $T/serve.err >&2; fail "the unreadable file said at every pass"; }; ok
@@ -72,13 +71,7 @@ export MQ_TEST_PW=right
 : >$T/imap.log
 $M -C $I serve >$T/serve.out 2>$T/serve2.err &
 spid=$!
-n=0
-until [ "$(grep -c "SELECT\|EXAMINE" $T/imap.log)" -ge 3 ]; do
-	n=$((n + 1))
-	[ $n -le 600 ] || { cat $T/serve2.err >&2; fail "the variable's password did not hold pass after pass"; }
-	sleep 0.1
-done
-ok
+logged_in 3 $T/serve2.err "the variable's password did not hold pass after pass"
 kill $spid; wait $spid
 grep -q "refused the login" $T/serve2.err && { cat $T/serve2.err >&2; fail "the file's password replaced the variable's"; }; ok
 done_checks
