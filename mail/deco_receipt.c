@@ -584,6 +584,17 @@ deco_list(struct said *s, struct mv *root, const struct mv *data,
 }
 
 const struct mv *
+mq_deco_does(struct mq_arena *a, const json_t *gamedata, const char *lang,
+    const char *me, int masquerade, const char *text)
+{
+	int unknown = 0;
+	struct said s = { a, gamedata, lang != NULL ? lang : "en", me,
+	    &unknown, NULL };
+
+	return text != NULL ? does(&s, text, masquerade) : mv_bool(0);
+}
+
+const struct mv *
 mq_deco_receipt(struct mq_arena *a, const struct mv *data,
     const json_t *gamedata, const char *lang, int masquerade,
     const json_t *ctx)

@@ -43,4 +43,12 @@ const struct mv *mq_deco_receipt(struct mq_arena *a, const struct mv *data,
     const json_t *gamedata, const char *lang, int masquerade,
     const json_t *ctx);
 
+/*
+ * What one canonical command text does, as above (an object with its
+ * cmd_VERB flag), or false; me is the reader's name or NULL. For the
+ * moves a player sent that wait to be revealed (decorate.c's "me").
+ */
+const struct mv *mq_deco_does(struct mq_arena *a, const json_t *gamedata,
+    const char *lang, const char *me, int masquerade, const char *text);
+
 #endif

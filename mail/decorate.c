@@ -28,6 +28,7 @@
 
 #include "buf.h"
 #include "mail/deco_game.h"
+#include "mail/deco_receipt.h"
 #include "mail/deco_rm.h"
 #include "mail/deco_util.h"
 #include "mail/decorate.h"
@@ -284,6 +285,9 @@ plan_path(const struct deco *d, struct mv *me)
 		put_ref(d->a, o, "time", t);
 		put_ref(d->a, o, "dir", dir);
 		wput(d, o, "dir_pad", deco_pad(d->a, dir, 5));
+		put_bool(d->a, o, "is_cw", jeq(dir, "cw"));
+		put_bool(d->a, o, "is_ccw", jeq(dir, "ccw"));
+		put_bool(d->a, o, "is_stay", jeq(dir, "stay"));
 		it = deco_room(d->g, at);
 		put(d->a, o, "room", it != NULL ? it->obj :
 		    deco_room_obj(d->g, d->a, at));
@@ -298,6 +302,11 @@ plan_path(const struct deco *d, struct mv *me)
 static void
 deco_me(const struct deco *d, struct mv *out)
 {
+	static const struct { const char *key, *does; } pending[] = {
+		{ "pending_play", "pending_play_does" },
+		{ "pending_next_play", "pending_next_play_does" },
+		{ "pending_move", "pending_move_does" },
+	};
 	const json_t *v;
 	struct mv *me, *a;
 	size_t i;
@@ -350,6 +359,13 @@ deco_me(const struct deco *d, struct mv *out)
 			wput(d, me, "allowance", mv_int(d->a, allow));
 		}
 	}
+	/* the moves sent and not yet revealed, in words (PLAY flirt
+	 * TARGET dave is the log's form, not the reader's) */
+	for (i = 0; i < sizeof(pending) / sizeof(pending[0]); i++)
+		if (want(d, pending[i].does))
+			wput(d, me, pending[i].does, mq_deco_does(d->a, d->gd,
+			    d->lang, d->me_name, 0, jstr(d->me,
+			    pending[i].key)));
 	if (want(d, "plan_path") || want(d, "has_plan_path"))
 		plan_path(d, me);
 	wput_bool(d, me, "has_pending", jstr(d->me, "pending_play") ||

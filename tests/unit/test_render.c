@@ -2100,8 +2100,8 @@ the_plan_is_walked_beside_the_notes(void **state)
 {
 	static const char *const cases[][3] = {
 		{ "en", "12:50  stay  -> Black   DEAD", "12:10  ccw   -> Blue    safe" },
-		{ "ja", "12:50  stay  -> 黒の間  危険", "12:10  ccw   -> 青の間  安全" },
-		{ "zh", "12:50  stay  -> 黑色房间      致命", "12:10  ccw   -> 蓝色房间      安全" },
+		{ "ja", "12:50  留まる     -> 黒の間  危険", "12:10  反時計回り -> 青の間  安全" },
+		{ "zh", "12:50  不动   -> 黑色房间      致命", "12:10  逆时针 -> 蓝色房间      安全" },
 	};
 	json_t *ctx, *plan;
 	size_t i;
@@ -2325,6 +2325,50 @@ an_early_move_short_of_the_card_says_so(void **state)
 	json_decref(gd);
 }
 
+/*
+ * The moves a player sent that wait to be revealed are told in words, in
+ * either part: the log's form (PLAY flirt TARGET dave SLOT 12:30) is not
+ * a Japanese or Chinese reader's, nor were card ids an English one's.
+ */
+static void
+the_moves_sent_are_told_in_words(void **state)
+{
+	static const char *const said[][3] = {
+		{ "Your card, not yet revealed: Play Flirt (target dave, time 12:30)",
+		  "For next round: Play Dance",
+		  "Your move, not yet revealed: clockwise, then stay" },
+		{ "まだ公開されていない手：「誘惑」を出す（対象 dave、時刻 12:30）",
+		  "次のラウンドに出す手：「ダンス」を出す",
+		  "まだ公開されていない移動：時計回り、次に留まる" },
+		{ "尚未揭晓的出牌：打出「调情」（目标 dave，时间 12:30）",
+		  "留到下一轮的出牌：打出「跳舞」",
+		  "尚未揭晓的移动：顺时针，然后不动" },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("turn"), *me;
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t l, k;
+
+	(void)state;
+	me = json_object_get(json_object_get(ctx, "view"), "me");
+	json_object_set_new(me, "pending_play",
+	    json_string("PLAY flirt TARGET dave SLOT 12:30"));
+	json_object_set_new(me, "pending_next_play", json_string("PLAY dance"));
+	json_object_set_new(me, "pending_move", json_string("MOVE cw stay"));
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "turn", gd, ctx, &m,
+		    &err), 0);
+		for (k = 0; k < 3; k++)
+			if (strstr(m.text, said[l][k]) == NULL ||
+			    strstr(m.html, said[l][k]) == NULL)
+				fail_msg("%s: no \"%s\" in\n%s\n%s", langs[l],
+				    said[l][k], m.text, m.html);
+		mail_free(&m);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 static void
 a_status_alone_is_your_status(void **state)
 {
@@ -2357,6 +2401,7 @@ main(void)
 		cmocka_unit_test(every_kind_and_language_matches_its_golden_files),
 		cmocka_unit_test(a_reminder_names_the_default_owed),
 		cmocka_unit_test(an_early_move_short_of_the_card_says_so),
+		cmocka_unit_test(the_moves_sent_are_told_in_words),
 		cmocka_unit_test(a_status_alone_is_your_status),
 		cmocka_unit_test(subjects_name_the_game_and_the_time),
 		cmocka_unit_test(resolution_subjects_say_what_resolved),
