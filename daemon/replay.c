@@ -183,7 +183,9 @@ replay_command(struct mq_game *g, int seat, const char *text, uint64_t seq,
 		    "marked %ssecret.", (unsigned long long)seq, text,
 		    secret ? "" : "not ");
 	g->kind->decision(g->state, seat, &cmd, &d);
-	if (g->kind->apply(g->state, seat, &cmd, &e) != 0)
+	if ((timeout && g->kind->apply_default != NULL ?
+	    g->kind->apply_default(g->state, seat, &cmd, &e) :
+	    g->kind->apply(g->state, seat, &cmd, &e)) != 0)
 		return mq_fail(err, MQ_BADDATA, "entry %llu: the command \"%s\" of "
 		    "%s does not apply: %s", (unsigned long long)seq, text,
 		    g->players[seat].name, e.msg);

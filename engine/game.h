@@ -112,6 +112,12 @@ struct mq_game_kind {
 	/* Apply, or refuse with one sentence and leave the state unchanged. */
 	int (*apply)(void *state, int seat, const struct mq_cmd *cmd,
 	    struct mq_err *err);
+	/* A deadline's default for the seat: as apply, but the seat did not
+	 * send it, so it marks nothing as told to the seat (The Masquerade's
+	 * recap goes on from the seat's last own move, and so tells what the
+	 * default did). NULL: apply. */
+	int (*apply_default)(void *state, int seat, const struct mq_cmd *cmd,
+	    struct mq_err *err);
 	/* Decisions resolved by the last apply (their secrets may be revealed). */
 	size_t (*resolved)(const void *state, struct mq_decision *out, size_t max);
 	/* The default a seat gets at a deadline; 0 when it owes nothing. */

@@ -61,6 +61,7 @@ const struct mq_game_kind mq_masquerade_kind = {
 	.follows = ms_follows,
 	.decision = ms_decision,
 	.apply = ms_apply,
+	.apply_default = ms_apply_default,
 	.resolved = ms_resolved,
 	.default_command = ms_default_command,
 	.owes = ms_owes,

@@ -397,6 +397,8 @@ int ms_count_of(const uint8_t *n);	/* cards in a count per Spell */
 /* ms_apply.c */
 int ms_apply(void *state, int seat, const struct mq_cmd *cmd,
     struct mq_err *err);
+int ms_apply_default(void *state, int seat, const struct mq_cmd *cmd,
+    struct mq_err *err);
 int ms_default_command(const void *state, int seat, struct mq_cmd *cmd);
 void ms_decision(const void *state, int seat, const struct mq_cmd *cmd,
     struct mq_decision *d);

@@ -763,6 +763,24 @@ ms_apply(void *state, int seat, const struct mq_cmd *cmd, struct mq_err *err)
 
 /* --- the default at a deadline, decisions --- */
 
+/* The seat's recap keeps running from its last own move: its mail after
+ * a deadline tells what came before the default and what the default did
+ * (a fight it lost by passing), which no receipt told it. */
+int
+ms_apply_default(void *state, int seat, const struct mq_cmd *cmd,
+    struct mq_err *err)
+{
+	struct ms_state *st = state;
+	uint32_t seen;
+
+	if (seat < 0 || seat >= st->nplayers)
+		return ms_apply(state, seat, cmd, err);
+	seen = st->p[seat].seen;
+	MQ_TRY(ms_apply(state, seat, cmd, err));
+	st->p[seat].seen = seen;
+	return 0;
+}
+
 int
 ms_default_command(const void *state, int seat, struct mq_cmd *cmd)
 {

@@ -1555,6 +1555,70 @@ test_out_of_memory_never_a_part_missing(void **state)
 	free(st);
 }
 
+/* How many of the seat's recap events are of this type (and player). */
+static int
+recap_count(const struct ms_state *st, int seat, const char *type,
+    const char *player)
+{
+	json_t *v = ms_view(st, seat), *e;
+	size_t i;
+	int n = 0;
+
+	assert_non_null(v);
+	json_array_foreach(json_object_get(v, "recap"), i, e)
+		if (strcmp(json_string_value(json_object_get(e, "type")),
+		    type) == 0 && (player == NULL || strcmp(json_string_value(
+		    json_object_get(e, "player")), player) == 0))
+			n++;
+	json_decref(v);
+	return n;
+}
+
+/*
+ * A default played at a deadline leaves the seat's recap running from its
+ * last own move: the mail that tells it the default was played also tells
+ * what came before and what the default did. A player whose default PASS
+ * ended a fight was told "Nothing else new" and never how it went.
+ */
+static void
+test_recap_after_a_default(void **state)
+{
+	struct mq_setup su;
+	struct ms_state *st;
+	struct mq_cmd cmd;
+	struct mq_err err;
+	void *out = NULL;
+	int first, second, i;
+
+	(void)state;
+	memset(&su, 0, sizeof(su));
+	su.nplayers = 3;
+	for (i = 0; i < 3; i++)
+		su.names[i] = names[i];
+	memset(su.seed, 7, sizeof(su.seed));
+	mq_err_clear(&err);
+	if (ms_setup(data, &su, &out, &err) != 0)
+		fail_msg("setup: %s", err.msg);
+	st = out;
+	/* the first to choose a Dancer does; the second's default does */
+	first = ms_owing_seat(st);
+	assert_int_equal(ms_default_command(st, first, &cmd), 1);
+	assert_int_equal(ms_apply(st, first, &cmd, &err), 0);
+	assert_int_equal(recap_count(st, first, "dancer", NULL), 0);
+	second = ms_owing_seat(st);
+	assert_true(second >= 0 && second != first);
+	assert_int_equal(ms_default_command(st, second, &cmd), 1);
+	assert_int_equal(ms_apply_default(st, second, &cmd, &err), 0);
+	assert_int_equal(recap_count(st, second, "dancer", names[first]), 1);
+	assert_int_equal(recap_count(st, second, "dancer", names[second]), 1);
+	/* its next own move marks it told again */
+	i = ms_owing_seat(st);
+	assert_int_equal(ms_default_command(st, i, &cmd), 1);
+	assert_int_equal(ms_apply(st, i, &cmd, &err), 0);
+	assert_int_equal(recap_count(st, i, "dancer", NULL), 0);
+	free(st);
+}
+
 int
 main(void)
 {
@@ -1582,6 +1646,7 @@ main(void)
 		cmocka_unit_test(test_events_secrets),
 		cmocka_unit_test(test_out_of_memory_never_a_part_missing),
 		cmocka_unit_test(test_a_game_through_the_text),
+		cmocka_unit_test(test_recap_after_a_default),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
