@@ -20,6 +20,7 @@
 #include "buf.h"
 #include "html_text.h"
 #include "mime_charset.h"
+#include "mime_out.h"
 #include "mime_words.h"
 #include "mime_report.h"
 
@@ -256,6 +257,20 @@ dup_clean(const char *s, int *oom)
 	return d;
 }
 
+/*
+ * A message id of the mail read, or NULL when it is none a mail masqued
+ * builds can carry (a space, a character past ASCII, 900 bytes and more):
+ * the answer's In-Reply-To and References copy it, and a mail that cannot
+ * be built would be no answer, and the message never done.
+ */
+static char *
+dup_msgid(const char *s, int *oom)
+{
+	if (s == NULL || !mq_mime_msgid_ok(s, strlen(s)))
+		return NULL;
+	return dup_clean(s, oom);
+}
+
 static char *
 dup_lower(const char *s, int *oom)
 {
@@ -278,7 +293,7 @@ first_msgid(const char *value, int *oom)
 		return NULL;
 	refs = g_mime_references_parse(NULL, value);
 	if (refs != NULL && g_mime_references_length(refs) > 0)
-		id = dup_clean(g_mime_references_get_message_id(refs, 0), oom);
+		id = dup_msgid(g_mime_references_get_message_id(refs, 0), oom);
 	if (refs != NULL)
 		g_mime_references_free(refs);
 	return id;
@@ -303,7 +318,7 @@ all_msgids(const char *value, int *oom)
 	if (n > 0 && (v = calloc((size_t)(n - first) + 1, sizeof(*v))) == NULL)
 		*oom = 1;
 	for (i = first; v != NULL && i < n; i++)
-		if ((v[k] = dup_clean(g_mime_references_get_message_id(refs, i),
+		if ((v[k] = dup_msgid(g_mime_references_get_message_id(refs, i),
 		    oom)) != NULL)
 			k++;
 	g_mime_references_free(refs);
@@ -648,7 +663,7 @@ fill_headers(struct mq_mime_msg *m, GMimeMessage *msg, struct mq_err *err)
 	/* A copy that fails must fail the parse, not read as no header. */
 	get_from(m, msg, &oom);
 	m->subject = header_text(hl, "Subject", &oom);
-	m->message_id = dup_clean(g_mime_message_get_message_id(msg), &oom);
+	m->message_id = dup_msgid(g_mime_message_get_message_id(msg), &oom);
 	/* GMime gives no date as NULL; one before 1970 is none to us */
 	if (g_mime_message_get_date(msg) != NULL &&
 	    g_date_time_to_unix(g_mime_message_get_date(msg)) > 0)

@@ -45,21 +45,34 @@ check_value(const char *what, const char *v, struct mq_err *err)
 }
 
 static int
-check_msgid(const char *what, const char *id, size_t len, struct mq_err *err)
+msgid_char_ok(unsigned char c)
+{
+	return c > 0x20 && c < 0x7f && c != '<' && c != '>';
+}
+
+int
+mq_mime_msgid_ok(const char *id, size_t len)
 {
 	size_t i;
 
+	if (id == NULL || len == 0 || len > 900)
+		return 0;
+	for (i = 0; i < len; i++)
+		if (!msgid_char_ok((unsigned char)id[i]))
+			return 0;
+	return 1;
+}
+
+static int
+check_msgid(const char *what, const char *id, size_t len, struct mq_err *err)
+{
 	if (len == 0 || len > 900)
 		return mq_fail(err, MQ_REFUSED, "The %s is empty or too long.",
 		    what);
-	for (i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)id[i];
-
-		if (c <= 0x20 || c >= 0x7f || c == '<' || c == '>')
-			return mq_fail(err, MQ_REFUSED,
-			    "The %s \"%.*s\" has a character not allowed in a "
-			    "message id.", what, (int)len, id);
-	}
+	if (!mq_mime_msgid_ok(id, len))
+		return mq_fail(err, MQ_REFUSED,
+		    "The %s \"%.*s\" has a character not allowed in a "
+		    "message id.", what, (int)len, id);
 	return 0;
 }
 

@@ -46,4 +46,8 @@ int mq_mime_build(const struct mq_mail_out *m, char **raw, size_t *len, struct m
  * internationalised address, an over-long one) cannot be answered. */
 int mq_mime_addr_ok(const char *addr);
 
+/* Whether the len bytes at id (no <>) are a message id a built mail can
+ * carry: 1 to 900 of the printable ASCII, no space, no < or >. */
+int mq_mime_msgid_ok(const char *id, size_t len);
+
 #endif
