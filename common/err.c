@@ -20,7 +20,7 @@ size_t
 mq_escape_controls(char *s, size_t size)
 {
 	static const char hex[] = "0123456789abcdef";
-	size_t len = strlen(s), need = 0, i, j, w;
+	size_t len = strlen(s), need = 0, i, j, k, w;
 	unsigned char c;
 
 	if (size == 0)
@@ -29,6 +29,17 @@ mq_escape_controls(char *s, size_t size)
 		if (need + (w = escaped_width((unsigned char)s[i])) >= size)
 			break;
 		need += w;
+	}
+	/* a UTF-8 character cut at the end (here, or by the vsnprintf that
+	 * wrote s) goes whole: a sentence is quoted in JSON and in mail,
+	 * which take no broken text */
+	for (k = i; k > 0 && i - k < 3 && ((unsigned char)s[k - 1] & 0xC0) ==
+	    0x80; k--)
+		;
+	if (k > 0 && (c = (unsigned char)s[k - 1]) >= 0xC0 &&
+	    k - 1 + (c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2) > i) {
+		need -= i - (k - 1);	/* each of width 1 */
+		i = k - 1;
 	}
 	/* back to front, so that nothing is overwritten before it is read */
 	s[need] = '\0';

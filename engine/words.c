@@ -163,7 +163,12 @@ fold(const char *in, char *out, size_t n, int lower)
 		else
 			out[o++] = (lower && *s >= 'A' && *s <= 'Z') ?
 			    (char)(*s + 32) : (char)*s;
-		s++;
+		/* a character whole: the text is cut (n) only between two,
+		 * and a cut one is no UTF-8 to quote back (o + 4 < n left
+		 * room for its 4 bytes at most) */
+		if (*s++ >= 0xC0)
+			for (k = 0; k < 3 && (*s & 0xC0) == 0x80; k++)
+				out[o++] = (char)*s++;
 	}
 	while (o > 0 && out[o - 1] == ' ')
 		o--;

@@ -15,6 +15,24 @@
 
 #include "err.h"
 
+static int
+utf8_whole(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	int k, need;
+
+	while (*p) {
+		need = *p < 0x80 ? 0 : *p >= 0xF0 ? 3 : *p >= 0xE0 ? 2 : *p >= 0xC0 ? 1 : -1;
+		if (need < 0)
+			return 0;
+		p++;
+		for (k = 0; k < need; k++, p++)
+			if ((*p & 0xC0) != 0x80)
+				return 0;
+	}
+	return 1;
+}
+
 static void
 fail_escapes_what_it_quotes(void **state)
 {
@@ -57,12 +75,44 @@ escapes_are_cut_whole_to_fit(void **state)
 	assert_string_equal(s, "plain");	/* no room: untouched */
 }
 
+/*
+ * A sentence too long for its buffer is cut between two UTF-8 characters,
+ * never inside one: a refusal quoting a long Japanese word was cut mid-way,
+ * jansson refused the broken text, and the mail was "not processed" (found
+ * by a code review).
+ */
+static void
+a_long_sentence_is_cut_between_characters(void **state)
+{
+	char word[2000], t[8];
+	struct mq_err e;
+	size_t i, cut;
+
+	(void)state;
+	for (cut = 0; cut < 4; cut++) {
+		/* cut ASCII bytes first: the cut falls at each byte of あ */
+		for (i = 0; i < cut; i++)
+			word[i] = 'x';
+		for (; i + 3 < sizeof(word); i += 3)
+			memcpy(word + i, "\xe3\x81\x82", 3);
+		word[i] = '\0';
+		mq_fail(&e, MQ_REFUSED, "\"%s\" is not a language.", word);
+		assert_true(utf8_whole(e.msg));
+	}
+	/* escaping cuts: "\\x01" then é, whose 2 bytes do not both fit */
+	memcpy(t, "\001a\303\251", 5);
+	t[5] = '\0';
+	mq_escape_controls(t, 7);
+	assert_string_equal(t, "\\x01a");
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(fail_escapes_what_it_quotes),
 		cmocka_unit_test(escapes_are_cut_whole_to_fit),
+		cmocka_unit_test(a_long_sentence_is_cut_between_characters),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

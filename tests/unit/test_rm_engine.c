@@ -361,6 +361,21 @@ test_fold_halfwidth_kana_edges(void **state)
 	mq_words_fold("\xef\xbd\xb6\xef\xbe\x9e\xef\xbd\xb6\xef\xbe\x9e",
 	    small, sizeof(small));
 	assert_string_equal(small, "ガ");
+	/* a text longer than the buffer is cut between two characters,
+	 * wherever the cut falls: x, then あ (3 bytes) after x, xx, xxx */
+	for (i = 1; i <= 3; i++) {
+		char in[64], *p;
+
+		memset(in, 'x', i);
+		for (p = in + i; p + 3 < in + sizeof(in); p += 3)
+			memcpy(p, "\xe3\x81\x82", 3);
+		*p = '\0';
+		mq_words_fold(in, small, sizeof(small));
+		for (p = small; *p == 'x'; p++)
+			;
+		if (strlen(p) % 3 != 0)
+			fail_msg("\"%s\" is cut inside a character", small);
+	}
 }
 
 /*
