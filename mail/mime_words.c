@@ -152,7 +152,11 @@ run_flush(struct mq_buf *out, struct mq_buf *run, const char *cs)
 
 /*
  * Unfolded, RFC 2047-decoded, trimmed UTF-8 of a raw header value; NULL
- * when it is empty, or (*oom set) when an allocation failed.
+ * when it is empty, or (*oom set) when an allocation failed. Each run of
+ * one charset opens a converter (glibc loads its module each time): a
+ * header of thousands of words that change charset cost seconds, so the
+ * words after MQ_MIME_EW_RUNS runs are not read. No mailer writes so many,
+ * and a Subject is shown to its first 200 bytes.
  */
 char *
 mq_mime_decode_header(const char *v, size_t n, int *oom)
@@ -160,9 +164,9 @@ mq_mime_decode_header(const char *v, size_t n, int *oom)
 	struct mq_buf out = MQ_BUF_INIT, run = MQ_BUF_INIT, cs = MQ_BUF_INIT;
 	const char *p = v, *end = v + n, *ws;
 	struct ew w;
-	int prev_ew = 0;
+	int prev_ew = 0, runs = 0;
 
-	while (p < end) {
+	while (p < end && runs <= MQ_MIME_EW_RUNS) {
 		ws = p;
 		while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' ||
 		    *p == '\n'))
@@ -175,6 +179,8 @@ mq_mime_decode_header(const char *v, size_t n, int *oom)
 			 * mailers split a character across two. */
 			if (!prev_ew || cs.len != cl ||
 			    strncasecmp(mq_buf_str(&cs), w.cs, cl) != 0) {
+				if (++runs > MQ_MIME_EW_RUNS)
+					break;
 				run_flush(&out, &run, mq_buf_str(&cs));
 				if (!prev_ew && p > ws)
 					mq_buf_putc(&out, ' ');

@@ -15,6 +15,7 @@
 #include "buf.h"
 #include "mail/mime_charset.h"
 #include "mail/mime_in.h"
+#include "mail/mime_words.h"
 
 static char *
 slurp(const char *name, size_t *len)
@@ -566,6 +567,45 @@ subject_with_padded_base64_words(void **state)
 	assert_string_equal(m->subject, "ab x café①");
 	assert_string_equal(m->from_display, "Doe, \"J\"");
 	mq_mime_msg_free(m);
+}
+
+/*
+ * A Subject of 15,000 encoded words that change charset each time: each
+ * run opened a converter, and the mail cost seconds of CPU (found by a
+ * code review). The runs after MQ_MIME_EW_RUNS are not read; the first
+ * are, and one charset throughout is read whole.
+ */
+static void
+subject_of_many_charset_runs_is_read_in_part(void **state)
+{
+	static const char *const cs[] = { "koi8-r", "iso-8859-2", "utf-8" };
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_mime_msg *m = NULL;
+	int i, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		mq_buf_reset(&b);
+		mq_buf_puts(&b, "From: a@b.example\nSubject:");
+		for (i = 0; i < 15000; i++) {
+			mq_buf_puts(&b, " =?");
+			mq_buf_puts(&b, cs[k == 0 ? i % 3 : 2]);
+			mq_buf_puts(&b, "?q?a?=");
+			if (i % 8 == 7)
+				mq_buf_puts(&b, "\n");
+		}
+		mq_buf_puts(&b, "\n\nbody\n");
+		assert_false(b.oom);
+		assert_int_equal(mq_mime_parse(b.data, b.len, &m, NULL), 0);
+		assert_non_null(m->subject);
+		assert_int_equal(strspn(m->subject, "a"), strlen(m->subject));
+		if (k == 0)
+			assert_int_equal(strlen(m->subject), MQ_MIME_EW_RUNS);
+		else
+			assert_int_equal(strlen(m->subject), 15000);
+		mq_mime_msg_free(m);
+	}
+	mq_buf_free(&b);
 }
 
 static void
@@ -1280,6 +1320,7 @@ main(void)
 		cmocka_unit_test(missing_headers_are_null),
 		cmocka_unit_test(references_keep_the_last),
 		cmocka_unit_test(subject_with_padded_base64_words),
+		cmocka_unit_test(subject_of_many_charset_runs_is_read_in_part),
 		cmocka_unit_test(quoted_local_part_loses_needless_quotes),
 		cmocka_unit_test(from_of_several_senders_is_flagged),
 		cmocka_unit_test(auto_submitted_is_auto_reply),
