@@ -68,7 +68,8 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	void *work = NULL;
 	char decided[64][16], before[16], prev_owed[16], whole[sizeof(e.msg)];
 	const char *owed;
-	size_t i, ndecided = 0;
+	size_t i, at, ndecided = 0, *order = NULL;
+	long nfirst = 0;
 	int rc, bad = 0, have_prev = 0, refused = 0, after, lk;
 
 	*out = NULL;
@@ -94,10 +95,18 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			bad = dry_refused(cmds, errs, a.lineno[i], a.lines[i],
 			    whole);
 	}
-	for (i = 0; !bad && work != NULL && !whole[0] && i < a.nlines; i++) {
+	/* as submit: the lines that go first, then the others */
+	if (!bad && work != NULL && !whole[0] && (nfirst = mq_game_line_order(
+	    a.game, work, a.seat, (const char *const *)a.lines, a.nlines,
+	    &order)) < 0)
+		bad = 1;
+	for (at = 0; !bad && work != NULL && !whole[0] && at < a.nlines;
+	    at++) {
 		const struct mq_game_kind *k = a.game->kind;
 		struct mq_decision dd;
 		uint64_t seen;
+
+		i = order[at];
 
 		/* as the mail's submit tells it: the standing move again */
 		if (mq_game_standing_copy(a.game, work, a.seat, a.lines[i],
@@ -141,7 +150,7 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			    "text", a.lines[i], "accepted", 0, "error", e.msg)) != 0;
 			lk = k->names_command == NULL ? MQ_LINE_COMMAND :
 			    k->names_command(work, a.lines[i]);
-			if (lk == MQ_LINE_COMMAND)
+			if (lk == MQ_LINE_COMMAND && at >= (size_t)nfirst)
 				refused = 1;	/* as submit: a command, refused */
 			else if (lk == MQ_LINE_PROSE && !bad &&
 			    !mq_inbound_is_setting(a.lines[i]) &&
@@ -162,6 +171,27 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		    json_array_append_new(cmds, json_pack("{s:s, s:b, s:b}",
 		    "text", mq_buf_str(&text), "accepted", 1, "secret",
 		    k->is_secret(&cmd)));
+	}
+	/* back in the mail's order, each line's where dry_already looks */
+	if (!bad && order != NULL && json_array_size(cmds) == a.nlines) {
+		json_t *sorted = json_array();
+
+		for (i = 0; sorted != NULL && i < a.nlines; i++)
+			if (json_array_append_new(sorted, json_null()) != 0)
+				break;
+		for (at = 0; sorted != NULL && i == a.nlines && at < a.nlines;
+		    at++)
+			if (json_array_set(sorted, order[at],
+			    json_array_get(cmds, at)) != 0)
+				break;
+		if (sorted == NULL || at != a.nlines)
+			bad = 1;
+		else {
+			json_decref(cmds);
+			cmds = sorted;
+			sorted = NULL;
+		}
+		json_decref(sorted);
 	}
 	if (!bad && work != NULL && !whole[0])
 		bad = dry_already(&a, work, cmds, errs);
@@ -188,6 +218,7 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	}
 	if (work != NULL)
 		a.game->kind->free_state(work);
+	free(order);
 	json_decref(cmds);
 	json_decref(errs);
 	mq_buf_free(&text);

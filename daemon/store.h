@@ -361,6 +361,15 @@ void mq_submit_result_free(struct mq_submit_result *r);
 int mq_game_after_refused(const struct mq_game *g, const void *work, int seat,
     const char *line, struct mq_cmd *cmd, struct mq_buf *text,
     struct mq_err *e);
+/*
+ * The order a mail's lines are applied in, into order[0..n): the lines of
+ * a command that goes first (game.h's goes_first, parsed on work, a copy
+ * of g's state) in their order, then the others in theirs. Returns how
+ * many go first (a refusal of one refuses no other line); -1 out of
+ * memory (*order NULL). The mail's submit and its dry run.
+ */
+long mq_game_line_order(const struct mq_game *g, const void *work, int seat,
+    const char *const *lines, size_t n, size_t **order);
 /* The same for a game that is over (by its rules, or ended by the host):
  * every line but STATUS and HELP refused as the end refuses it. */
 int mq_game_over_refuses(const struct mq_game *g, const void *work, int seat,

@@ -451,6 +451,38 @@ mq_game_after_refused(const struct mq_game *g, const void *work, int seat,
 	return 1;
 }
 
+long
+mq_game_line_order(const struct mq_game *g, const void *work, int seat,
+    const char *const *lines, size_t n, size_t **order)
+{
+	const struct mq_game_kind *k = g->kind;
+	struct mq_cmd cmd;
+	struct mq_err e;
+	size_t i, m = 0;
+	unsigned char *first;
+	long nfirst = 0;
+
+	if ((*order = calloc(n + 1, sizeof(**order))) == NULL ||
+	    (first = calloc(n + 1, 1)) == NULL) {
+		free(*order);
+		*order = NULL;
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		memset(&cmd, 0, sizeof(cmd));
+		first[i] = k->goes_first != NULL && !mq_game_over(g) &&
+		    k->parse(work, seat, lines[i], &cmd, &e) == 0 &&
+		    k->goes_first(&cmd);
+		if (first[i])
+			(*order)[m++] = i, nfirst++;
+	}
+	for (i = 0; i < n; i++)
+		if (!first[i])
+			(*order)[m++] = i;
+	free(first);
+	return nfirst;
+}
+
 /*
  * The commitments this entry made (the journal's, in the order of its
  * secret commands) whose move the others see at once (a placement in its
@@ -505,16 +537,19 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 	const char *owed;
 	int have_prev = 0, refused = 0, lk;
 	int rc = 0, changed = 0, over;
+	size_t *order = NULL, at;
+	long nfirst;
 
 	memset(res, 0, sizeof(*res));
 	MQ_TRY(may_submit(g, seat, atomic, msg_hash, err));
 	if ((work = k->clone(g->state)) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	res->events = evs = json_array();
-	if (evs == NULL || (cmds = json_array()) == NULL)
+	if (evs == NULL || (cmds = json_array()) == NULL ||
+	    (nfirst = mq_game_line_order(g, work, seat, lines, n, &order)) < 0)
 		goto oom;
-	for (i = 0; i < n; i++) {
-		const char *line = lines[i];
+	for (at = 0; at < n; at++) {
+		const char *line = lines[i = order[at]];
 
 		while (*line == ' ' || *line == '\t')
 			line++;
@@ -563,7 +598,7 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 			 * doubt ("Play nice") is refused, and the next go on */
 			lk = k->names_command == NULL ? MQ_LINE_COMMAND :
 			    k->names_command(work, line);
-			if (lk == MQ_LINE_COMMAND)
+			if (lk == MQ_LINE_COMMAND && at >= (size_t)nfirst)
 				refused = 1;
 			else if (lk == MQ_LINE_PROSE)
 				res->cmds[res->ncmds - 1].note = 1;
@@ -654,6 +689,7 @@ oom:
 out:
 	for (i = 0; i < nres; i++)
 		free((char *)resolved[i]);
+	free(order);
 	json_decref(cmds);
 	mq_buf_free(&text);
 	if (work != NULL)

@@ -63,6 +63,7 @@ const struct mq_game_kind mq_redmasque_kind = {
 	.parse = rm_parse,
 	.format = rm_format,
 	.is_secret = rm_is_secret,
+	.goes_first = rm_goes_first,
 	.sent_ok = rm_sent_ok,
 	.shown_now = rm_shown_now,
 	.decision = rm_decision,

@@ -694,6 +694,15 @@ rm_is_secret(const struct mq_cmd *cmd)
 	return t == RM_C_PLAY || t == RM_C_MOVE || t == RM_C_PLAN || t == RM_C_PLACE;
 }
 
+/* A midnight plan, sent in the mail of the round-12 MOVE that strikes
+ * midnight, came before midnight: it is applied before the mail's other
+ * lines (a PLAN never counts on a PLAY or MOVE, nor they on it). */
+int
+rm_goes_first(const struct mq_cmd *cmd)
+{
+	return rm_cmd_ofc(cmd)->type == RM_C_PLAN;
+}
+
 /* A PLACE is kept secret when sent before its turn; applied in its turn,
  * the noble stands in its room for all to see. A MOVE likewise: carried
  * out by its apply (its turn under sequential moves, or the round's last
