@@ -69,10 +69,11 @@ read_mark_file(const char *path, uint64_t *seq)
 		return -1;
 	if (!there)
 		return 0;
-	/* digits, then blanks or a newline only: anything else is no mark
-	 * (nothing is rebuilt, rather than everything) */
-	if (strlen(buf) != len || mq_scan_digits(&p, UINT64_MAX, &v) != 0 ||
-	    p[strspn(p, " \n")] != '\0')
+	/* MARK_FMT's 20 digits and a newline: anything else is no mark
+	 * (nothing is rebuilt, rather than everything), nor is a number
+	 * of another length (a clock's, a file put in its place) */
+	if (len != 21 || strlen(buf) != len || mq_scan_digits(&p, UINT64_MAX,
+	    &v) != 0 || p != buf + 20 || strcmp(p, "\n") != 0)
 		return -1;
 	*seq = v;
 	return 1;

@@ -66,13 +66,22 @@ err_has "There is no game \"aaaaaaaa\" in $D."
 # --- a log shorter than its mark of mailed entries: admin and serve stop
 # the game, and games listed it as running ---
 cp $D/games/$G2/mailed $T/mailed
-printf '%020d' 9 >$D/games/$G2/mailed
+printf '%020d\n' 9 >$D/games/$G2/mailed
 expect 3 "games with a log cut short" -- $M -C $D games
 out_has "The log of game $G2 ends at entry 1, but entries up to 9 were mailed"
 err_has "masqued: Game $G2 cannot be read (its line above says why)."
 one_line
 cp $T/mailed $D/games/$G2/mailed
 expect 0 "games with the mark mended" -- $M -C $D games
+# a number that is no mark (a clock's, the files swapped) is a damaged
+# mark, said so: not entries "up to 1800651600" mailed, which sent the
+# host to put back a log that was whole
+printf '1800651600\n' >$D/games/$G2/mailed
+expect 0 "games with a clock's number for a mark" -- $M -C $D games
+! grep -q "were mailed" $T/out $T/err || fail "a clock's number read as a mark"; ok
+expect 0 "verify says the mark is damaged" -- $M -C $D verify $G2
+out_has "its mark of mailed entries $D/games/$G2/mailed is damaged"
+cp $T/mailed $D/games/$G2/mailed
 
 # --- rotate-token of a kicked seat: it was logged, and the kicked player
 # alone mailed "The host gave you new reply addresses" for a game they are
