@@ -148,6 +148,22 @@ cut_sentence(const char *dir, uint64_t n, size_t torn, uint64_t mark,
  * mark of mailed entries beside it; print the "ok" line, said added to it.
  * 0, or MQ_BADDATA (MQ_IO for a log that cannot be read) with err set.
  */
+/* The game id a data folder's game folder dir names (DATA/games/ID), or
+ * NULL for a folder that is none (an export's, a log copied away). */
+static const char *
+game_folder(const char *dir)
+{
+	const char *id = strrchr(dir, '/');
+	size_t n;
+
+	if (id == NULL || strlen(++id) != 8 ||
+	    strspn(id, "abcdefghijklmnopqrstuvwxyz234567") != 8)
+		return NULL;
+	n = (size_t)(id - 1 - dir);
+	return n >= 5 && strncmp(dir + n - 5, "games", 5) == 0 &&
+	    (n == 5 || dir[n - 6] == '/') ? id : NULL;
+}
+
 static int
 verify_file(const char *path, const unsigned char pk[32], const char *said,
     int export, struct mq_err *err)
@@ -155,7 +171,7 @@ verify_file(const char *path, const unsigned char pk[32], const char *said,
 	struct mq_game *g = NULL, g0;
 	struct mq_logfile *lf;
 	char tail[1800] = "";
-	const char *slash;
+	const char *slash, *folder;
 	uint64_t n = 0, mark;
 	size_t torn = 0;
 	int rc, present;
@@ -172,7 +188,15 @@ verify_file(const char *path, const unsigned char pk[32], const char *said,
 		mq_logfile_close(lf);
 	}
 	if (rc == 0 && (rc = mq_game_open_file(path, pk, 0, &g, err)) == 0 &&
-	    present && mark > n) {
+	    (folder = game_folder(g0.dir)) != NULL && strcmp(folder,
+	    g->id) != 0) {
+		/* two games' logs swapped: said so, not blamed on the mark or
+		 * the game data */
+		rc = mq_fail(err, MQ_BADDATA, "entry 1: this log is game %s's, "
+		    "not game %s's: %s holds another game's log (put game %s's "
+		    "own back).", g->id, folder, g0.dir, folder);
+		mq_game_close(g);
+	} else if (rc == 0 && present && mark > n) {
 		rc = cut_sentence(g0.dir, n, torn, mark, err);
 		mq_game_close(g);
 	} else if (rc == 0 && export && !mq_game_over(g)) {

@@ -537,6 +537,14 @@ replay_genesis(struct mq_game *g, const json_t *body, struct mq_err *err)
 	size_t i, n;
 	int rc, own;
 
+	/* a data folder's game is named by its folder: a log of another
+	 * game put there (two swapped) would else be blamed on data.json */
+	if (g->store != NULL && json_is_string(json_object_get(body, "game")) &&
+	    strcmp(json_string_value(json_object_get(body, "game")), g->id) != 0)
+		return mq_fail(err, MQ_BADDATA, "entry 1: this log is game %s's, "
+		    "not game %s's: %s holds another game's log (put game %s's "
+		    "own back).", json_string_value(json_object_get(body, "game")),
+		    g->id, g->dir, g->id);
 	if (kind == NULL || !json_is_array(players) || json_array_size(players) == 0 ||
 	    json_array_size(players) > MQ_MAX_PLAYERS)
 		return mq_fail(err, MQ_BADDATA, "entry 1: the genesis lacks the game "

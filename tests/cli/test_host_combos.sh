@@ -76,6 +76,15 @@ expect 0 "games with the mark mended" -- $M -C $D games
 # a number that is no mark (a clock's, the files swapped) is a damaged
 # mark, said so: not entries "up to 1800651600" mailed, which sent the
 # host to put back a log that was whole
+# two games' logs swapped: the log is said to be the other game's (it was
+# blamed on the game's data.json when the kinds differed)
+cp $D/games/$G/log $T/log.G && cp $D/games/$G2/log $T/log.G2
+cp $T/log.G2 $D/games/$G/log && cp $T/log.G $D/games/$G2/log
+expect 3 "verify a game holding another's log" -- $M -C $D verify $G2
+err_has "entry 1: this log is game $G's, not game $G2's: $D/games/$G2 holds another game's log (put game $G2's own back)."
+expect 3 "games with a game holding another's log" -- $M -C $D games
+out_has "this log is game $G's, not game $G2's"
+cp $T/log.G $D/games/$G/log && cp $T/log.G2 $D/games/$G2/log
 printf '1800651600\n' >$D/games/$G2/mailed
 expect 0 "games with a clock's number for a mark" -- $M -C $D games
 ! grep -q "were mailed" $T/out $T/err || fail "a clock's number read as a mark"; ok
