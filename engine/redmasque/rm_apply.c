@@ -241,7 +241,7 @@ resolve_card(struct rm_state *st, int seat, const struct rm_pick *pk, int k)
 	struct rm_player *pl = &st->p[seat];
 	struct lazy_rng tgt, rum, evid;
 	uint64_t shown = 0;
-	int e, i, n, t = -2, time;
+	int e, i, n, t = -2, time, took;
 
 	/* Only the header: the stream itself is set up on first use. */
 	lazy_init(&tgt, "target", st->round, k);
@@ -297,12 +297,16 @@ resolve_card(struct rm_state *st, int seat, const struct rm_pick *pk, int k)
 				take_from(st, seat, t, pk->slots[0], &rum);
 			break;
 		case RM_OP_TAKE_EACH:
-			for (n = 1; n < st->nplayers; n++) {
+			for (n = 1, took = 0; n < st->nplayers; n++) {
 				i = seat + n < st->nplayers ? seat + n :
 				    seat + n - st->nplayers;
-				if (nearby(st, seat, i))
+				if (nearby(st, seat, i)) {
 					take_from(st, seat, i, pk->slots[0], &rum);
+					took++;
+				}
 			}
+			if (took == 0)	/* said, as for a card of one target */
+				emit(st, RM_E_NO_TARGET, seat, -1);
 			break;
 		case RM_OP_RECOVER:
 			for (n = 0; n < pk->nrecover && n < ef->n; n++) {

@@ -1150,6 +1150,24 @@ test_card_pickpocket(void **state)
 	done(st);
 }
 
+/* Pickpocket with nobody nearby takes nothing, and says so, as a card of
+ * one target does ("alice played Pickpocket." told nothing of it). */
+static void
+test_card_pickpocket_nobody_nearby(void **state)
+{
+	static const int rooms[4] = { GREEN, BLUE, PURPLE, BLACK };
+	struct rm_state *st = table(rooms, NULL);
+
+	rmf_personality(st, ALICE, "pickpocket");
+	rmf_give(st, BOB, rmf_gossip(1, BLUE));
+	alice_plays(st, "PLAY pickpocket SLOT 12:10");
+	assert_int_equal(st->p[ALICE].rumors, 0);
+	assert_true(holds(st, BOB, rmf_gossip(1, BLUE)));
+	assert_int_equal(rmf_count_ev(st, RM_E_NO_TARGET, ALICE), 1);
+	assert_int_equal(rmf_count_ev(st, RM_E_TAKE, ALICE), 0);
+	done(st);
+}
+
 static void
 test_card_gossipmonger(void **state)
 {
@@ -1227,6 +1245,37 @@ test_card_court_the_prince(void **state)
 	 * resolves: she is its only possible target. */
 	assert_int_equal(pop(st, ALICE), 10);
 	assert_int_equal(pop(st, DAVE), 37);
+	done(st);
+}
+
+/* Court the Prince played in the Prince's room moves no one: its event
+ * says the noble stayed ("bob joined the Prince: Orange -> Orange"). */
+static void
+test_card_court_the_prince_in_his_room(void **state)
+{
+	static const int rooms[4] = { BLACK, GREEN, BLUE, PURPLE };
+	static const char *const lines[4] = { "PLAY court_the_prince" };
+	struct rm_state *st = table(rooms, NULL);
+	struct rmf_stash s;
+	json_t *evs, *e;
+	size_t i;
+	int seen = 0;
+
+	rmf_personality(st, ALICE, "court_the_prince");
+	rmf_stash_deck(st, &s);
+	rmf_round(st, lines);
+	rmf_unstash_deck(st, &s);
+	assert_int_equal(st->p[ALICE].room, BLACK);
+	evs = rm_events(st, MQ_VIEW_PUBLIC);
+	assert_non_null(evs);
+	json_array_foreach(evs, i, e)
+		if (strcmp(json_string_value(json_object_get(e, "type")),
+		    "to_prince") == 0) {
+			assert_true(json_is_true(json_object_get(e, "stayed")));
+			seen++;
+		}
+	json_decref(evs);
+	assert_int_equal(seen, 1);
 	done(st);
 }
 
@@ -2262,6 +2311,8 @@ main(void)
 		cmocka_unit_test(test_card_grand_entrance),
 		cmocka_unit_test(test_card_eavesdrop),
 		cmocka_unit_test(test_card_pickpocket),
+		cmocka_unit_test(test_card_pickpocket_nobody_nearby),
+		cmocka_unit_test(test_card_court_the_prince_in_his_room),
 		cmocka_unit_test(test_card_gossipmonger),
 		cmocka_unit_test(test_card_scandal),
 		cmocka_unit_test(test_card_promenade),
