@@ -328,19 +328,31 @@ deco_me(const struct deco *d, struct mv *out)
 		wput_bool(d, me, "has_rumors", mv_size(a) > 0);
 		wput(d, me, "rumors", a);
 	}
-	if (want(d, "nearby") || want(d, "has_nearby")) {
+	if (want(d, "nearby") || want(d, "has_nearby") ||
+	    want(d, "nearby_text")) {
 		const char *room = jstr(d->me, "room");
+
+		struct mq_buf text = MQ_BUF_INIT;
 
 		a = mv_list(d->a);
 		for (i = 0; i < d->nplayers; i++) {
 			const struct player *p = &d->players[i];
 
 			if (room != NULL && jeq(p->room, room) &&
-			    !jeq(p->name, d->me_name) && p->name != NULL)
+			    !jeq(p->name, d->me_name) && p->name != NULL) {
 				mv_push(d->a, a, mv_str_ref(d->a, p->name));
+				/* the language's list: "alice, bob", "alice、bob" */
+				if (text.len)
+					mq_buf_puts(&text, strcmp(d->lang, "en") == 0 ?
+					    ", " : "、");
+				mq_buf_puts(&text, p->name);
+			}
 		}
 		wput_bool(d, me, "has_nearby", mv_size(a) > 0);
 		wput(d, me, "nearby", a);
+		if (want(d, "nearby_text"))
+			put(d->a, me, "nearby_text", deco_buf_str(d, &text));
+		mq_buf_free(&text);
 	}
 	if (jstr(d->me, "pending_place") != NULL)
 		wput_ref(d, me, "pending_place_name", room_name(d,

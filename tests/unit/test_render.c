@@ -2181,6 +2181,32 @@ examples_name_only_nearby_targets(void **state)
 	}
 }
 
+/* Two nobles in the reader's room are listed as the language lists them
+ * (they were parted by a space alone: "alice bob wei" in Japanese). */
+static void
+the_nobles_nearby_are_a_list(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "en", "In your room now: carol, dave" },
+		{ "ja", "いま同じ部屋にいるのは：carol、dave" },
+		{ "zh", "此刻与你同在一个房间的：carol、dave" },
+	};
+	json_t *ctx, *p;
+	size_t i, k;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ctx = load_ctx("turn");
+		json_array_foreach(json_object_get(json_object_get(ctx, "view"),
+		    "players"), k, p)
+			if (strcmp(json_string_value(json_object_get(p, "name")),
+			    "carol") == 0)
+				json_object_set_new(p, "room", json_string("green"));
+		turn_says(cases[i][0], ctx, cases[i][1], NULL);
+		json_decref(ctx);
+	}
+}
+
 /*
  * A reminder names the default for what the reader owes, not every kind
  * of default there is (rules: "Absent players"): Discuss for an action,
@@ -2410,6 +2436,7 @@ main(void)
 		cmocka_unit_test(the_plan_is_walked_beside_the_notes),
 		cmocka_unit_test(the_last_round_says_so),
 		cmocka_unit_test(examples_name_only_nearby_targets),
+		cmocka_unit_test(the_nobles_nearby_are_a_list),
 		cmocka_unit_test(a_notice_is_the_turn_mail_without_the_board),
 		cmocka_unit_test(an_early_placement_is_told_to_its_sender),
 		cmocka_unit_test(the_placement_order_is_told),
