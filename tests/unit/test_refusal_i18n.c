@@ -258,7 +258,7 @@ masquerade_sentences(void **state)
 	    "你不能保留 1 张「March」：你只收到了 0 张。");
 	says(r, "ja", "It is not your turn: bob is to send their dancer to a "
 	    "Stage with STAGE.",
-	    "あなたの番ではありません。今は bob が STAGE で自分のダンサーを"
+	    "あなたの番ではありません。今は bob さんが STAGE で自分のダンサーを"
 	    "ステージに送る番です。");
 	says(r, "zh", "It is not your turn: alice is to DISCARD Spells down to 3.",
 	    "还没轮到你：现在轮到 alice 用 DISCARD 弃掉咒语，直到手牌剩 3 张。");
