@@ -270,6 +270,17 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 			    "it no longer plays there, and nothing in this message "
 			    "was applied.", a->game->id);
 	}
+	if (t->seat >= 0 && t->seat < a->game->nplayers &&
+	    !mq_addr_tag_ok(d->store.keys.tag, t, a->game->players[t->seat].epoch) &&
+	    mq_addr_same(a->msg->from, a->game->players[t->seat].email)) {
+		/* the seat's own address, an old tag: a rotate-token since */
+		for (i = 0; i < a->game->players[t->seat].epoch; i++)
+			if (mq_addr_tag_ok(d->store.keys.tag, t, i))
+				return deny(a, "This reply address is an old one: "
+				    "the host has given you new reply addresses in "
+				    "game %s since; reply to your latest mail from "
+				    "the game.", a->game->id);
+	}
 	if (t->seat < 0 || t->seat >= a->game->nplayers ||
 	    !mq_addr_tag_ok(d->store.keys.tag, t, a->game->players[t->seat].epoch))
 		return deny(a, "%s", "The reply address of this message does not "

@@ -398,36 +398,50 @@ ms_to_tomb(struct ms_state *st, int spell, int n)
 	st->tomb[spell] = (uint8_t)(st->tomb[spell] + n);
 }
 
-/*
- * The top Spell of the deck, or -1 when it is empty. The moment it becomes
- * empty it is a run-out, and the tomb, if any, is shuffled into a new deck
- * at once (rules: Spell deck renewal), even after an end condition is met.
- */
-int
-ms_deck_take(struct ms_state *st)
+/* The tomb shuffled into the (empty) deck under the stream label; how
+ * many Spells it holds now, 0 for an empty tomb. */
+static int
+tomb_to_deck(struct ms_state *st, const char *label)
 {
 	struct mq_rng r;
-	int k, i, n = 0;
+	int i, n = 0;
 
-	if (st->deck_n == 0)
-		return -1;
-	k = st->deck[--st->deck_n];
-	if (st->deck_n > 0)
-		return k;
-	st->runouts++;
 	for (i = 0; i < MS_SPELLS; i++)
 		while (st->tomb[i] > 0 && n < MS_DECK) {
 			st->deck[n++] = (uint8_t)i;
 			st->tomb[i]--;
 		}
-	if (n == 0) {
-		ms_event(st, MS_E_RUN_OUT, -1, -1, -1, 0, st->runouts, NULL);
-		return k;
-	}
-	mq_rng_open_seed(&r, &st->rng_seed, "renewal", st->turn, st->runouts);
+	if (n == 0)
+		return 0;
+	mq_rng_open_seed(&r, &st->rng_seed, label, st->turn, st->runouts);
 	mq_rng_shuffle_u8(&r, st->deck, (unsigned)n);
 	st->deck_n = n;
 	ms_event(st, MS_E_RENEW, -1, -1, -1, n, st->runouts, NULL);
+	return n;
+}
+
+/*
+ * The top Spell of the deck, or -1 when it is empty. The moment it becomes
+ * empty it is a run-out, and the tomb, if any, is shuffled into a new deck
+ * at once (rules: Spell deck renewal), even after an end condition is met.
+ * [decided] A deck that ran out with the tomb empty is renewed when a
+ * Spell is next needed, from the tomb as it is then: the same run-out,
+ * not another (it stayed empty for good, and the run-out ending could
+ * never come; found by a rules review).
+ */
+int
+ms_deck_take(struct ms_state *st)
+{
+	int k;
+
+	if (st->deck_n == 0 && tomb_to_deck(st, "renewal-late") == 0)
+		return -1;
+	k = st->deck[--st->deck_n];
+	if (st->deck_n > 0)
+		return k;
+	st->runouts++;
+	if (tomb_to_deck(st, "renewal") == 0)
+		ms_event(st, MS_E_RUN_OUT, -1, -1, -1, 0, st->runouts, NULL);
 	return k;
 }
 

@@ -783,12 +783,16 @@ test_renewal_even_after_an_end_condition(void **state)
 }
 
 /* The Guardian's first reveal takes the deck's last card, the tomb is empty:
- * one run-out, the deck stays empty, and the second reveal adds 0. */
+ * one run-out, and the deck is empty. [decided] The second reveal renews
+ * it from the tomb as it is then (the first reveal's Waltz went there):
+ * it turns up that Waltz, which empties the deck again, a second run-out.
+ * (The deck stayed empty for good, and the run-out ending never came;
+ * found by a rules review.) */
 static void
-test_renewal_empty_tomb_reveal_adds_0(void **state)
+test_renewal_late_from_the_tomb_on_a_reveal(void **state)
 {
 	struct ms_state *st = turn(1);
-	int i, flips = 0, nothing = 0, power = -1;
+	int i, flips = 0, waltz = 0, power = -1, renew = 0;
 
 	st->guardian_next = 4;			/* G5: power 3, reveals 2 */
 	msf_stages(st, quiet_tower);
@@ -800,18 +804,49 @@ test_renewal_empty_tomb_reveal_adds_0(void **state)
 	for (i = 0; i < st->nev; i++) {
 		if (st->ev[i].type == MS_E_FLIP) {
 			flips++;
-			nothing += st->ev[i].card < 0 && st->ev[i].a == 0;
+			waltz += st->ev[i].card == msf_spell(st, "SP_waltz");
 		}
+		renew += st->ev[i].type == MS_E_RENEW;
 		if (st->ev[i].type == MS_E_RESULT)
 			power = st->ev[i].b;
 	}
 	assert_int_equal(flips, 2);
-	assert_int_equal(nothing, 1);
-	assert_int_equal(power, 3 + 1 + 0);
-	assert_int_equal(st->runouts, 1);
-	assert_true(msf_has_event(st, MS_E_RUN_OUT, -1));
+	assert_int_equal(waltz, 2);
+	assert_int_equal(renew, 1);
+	assert_int_equal(power, 3 + 1 + 1);
+	assert_int_equal(st->runouts, 2);
 	assert_int_equal(st->deck_n, 0);
-	assert_int_equal(st->p[CAROL].life, 1);
+	assert_int_equal(st->tomb[msf_spell(st, "SP_waltz")], 1);
+	msf_done(st);
+}
+
+/* [decided] A deck that ran out with the tomb empty is renewed when a
+ * draw next needs a Spell, from the tomb as it is then: the same run-out,
+ * not another, until the renewed deck empties in its turn. */
+static void
+test_renewal_late_from_the_tomb_on_a_draw(void **state)
+{
+	struct ms_state *st = turn(1);
+	int moved = 0, i;
+
+	thin_deck(st, 1, 0);
+	msf_do(st, ALICE, "STAGE library");
+	assert_int_equal(st->runouts, 1);
+	assert_int_equal(st->deck_n, 0);
+	/* three Spells reach the tomb (from dave's counters) */
+	for (i = 0; i < MS_SPELLS && moved < 3; i++)
+		while (st->p[DAVE].banked[i] > 0 && moved < 3) {
+			st->p[DAVE].banked[i]--;
+			st->tomb[i]++;
+			moved++;
+		}
+	assert_int_equal(moved, 3);
+	msf_do(st, BOB, "STAGE library");	/* draws 2 */
+	assert_true(msf_has_event(st, MS_E_RENEW, -1));
+	assert_true(msf_has_event(st, MS_E_DRAW, BOB));
+	assert_int_equal(ms_hand_size(&st->p[BOB]), 2);
+	assert_int_equal(st->runouts, 1);	/* the same run-out */
+	assert_int_equal(st->deck_n, 1);
 	msf_done(st);
 }
 
@@ -2390,7 +2425,8 @@ main(void)
 		cmocka_unit_test(test_renewal_empty_tomb_deck_stays_empty),
 		cmocka_unit_test(test_renewal_told_in_the_order_it_happened),
 		cmocka_unit_test(test_renewal_even_after_an_end_condition),
-		cmocka_unit_test(test_renewal_empty_tomb_reveal_adds_0),
+		cmocka_unit_test(test_renewal_late_from_the_tomb_on_a_reveal),
+		cmocka_unit_test(test_renewal_late_from_the_tomb_on_a_draw),
 		cmocka_unit_test(test_tower_must_challenge_top_guardian_win_takes_treasure),
 		cmocka_unit_test(test_tower_reveal_adds_level_loss_costs_life_guardian_stays),
 		cmocka_unit_test(test_tower_tie_nothing),
