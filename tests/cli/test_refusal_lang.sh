@@ -32,7 +32,7 @@ expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
 
 # --- players: the receipt says why, in the player's language ---
 ls $O >$T/before
-send alice@x.test "$(reply_to alice)" a1 'SET LANG ja\nPLACE blue\nPLACE green\nMOEV wildly\nPLAY jest loudly\nPLAN CLEAR'
+send alice@x.test "$(reply_to alice)" a1 'SET LANG ja\nPLACE blue\nPLACE green\nMOEV wildly\nPLAY jest loudly\nMOVE cw\nPLAN CLEAR'
 send bob@x.test "$(reply_to bob)" b1 'SET LANG zh\nMOVE sideways\nPLAY jest SLOT 13:00\nPLAY zorro'
 send carol@x.test "$(reply_to carol)" c1 'PLAYY wildly'
 expect 0 "serve --once with three replies" -- $M -C $D serve --once
@@ -45,8 +45,10 @@ says alice "受け付けられなかった行"			# the ja template
 says alice "「MOEV」はコマンドではありません。MOVE のことですか？コマンドは PLAY、MOVE、PLAN、PLACE、STATUS、HELP、SET LANG、SET NOTICES です。"
 says alice "あなたの貴族はすでに青の間に配置されています。"
 says alice "PLAY 冗談 の後の「loudly」はわかりません。"
-# a line after a refused one, which its own parse takes, is not applied
+# a line after a refused one, which its own parse takes, is not applied;
+# a PLAN is (a mail's PLAN lines go first, and count on no other line)
 says alice "適用されていません：上の行が受け付けられず"
+says alice "真夜中の計画を消去（どの時刻も留まる）"
 says_not alice "is not a command"
 says_not alice "You have placed your noble already"
 
