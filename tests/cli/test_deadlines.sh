@@ -120,6 +120,11 @@ oldreply=$(grep -m1 "^Reply-To:" $old | sed 's/^Reply-To: //' | tr -d '\r')
 MASQUED_NOW=$((T0 + 303 * H)) expect 0 "rotate alice's token" -- $M -C $D admin $G rotate-token alice --why "leaked"
 printf 'From: alice@x.test\r\nTo: %s\r\nDelivered-To: %s\r\nSubject: Re\r\nMessage-ID: <old@x.test>\r\n\r\nSTATUS\r\n' "$oldreply" "$oldreply" > $T/old.eml
 MASQUED_NOW=$((T0 + 303 * H)) expect 0 "parse a mail to the old address" -- $M -C $D parse $T/old.eml
+# from the seat's own address: said to be an old one the host renewed
+out_has "This reply address is an old one: the host has given you new reply addresses in game $G since; reply to your latest mail from the game."
+# from another address: it may be old or altered
+sed 's/^From: alice@x.test/From: mallory@x.test/' $T/old.eml >$T/old2.eml
+MASQUED_NOW=$((T0 + 303 * H)) expect 0 "parse a mail to the old address from another" -- $M -C $D parse $T/old2.eml
 out_has "does not verify"
 expect 1 "an admin action for an unknown player" -- $M -C $D admin $G kick zed --why "x"
 expect 2 "an unknown admin action" -- $M -C $D admin $G explode --why "x"
