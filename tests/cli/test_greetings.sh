@@ -89,7 +89,7 @@ says g2 '"MOEV" is not a command; did you mean MOVE? The commands are PLAY, MOVE
 says_not g2 '"moev"'
 txt_says g2 "line 3: $mv"
 says g2 "Not applied, as a line above it was refused"
-says g2 "send them again, corrected"
+says g2 "send again, corrected, the ones you meant as moves"
 # the greeting and the sign-off are still only noted
 txt_says g2 "line 1: Hello!"
 txt_says g2 "line 4: Cheers"
