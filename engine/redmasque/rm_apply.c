@@ -345,6 +345,21 @@ rm_allowance(const struct rm_state *st, const struct rm_player *pl)
 	return pl->has_pick ? st->data->card[pl->pick.card].moves : 1;
 }
 
+/* The seat has no card picked this round and holds one that allows more
+ * than one step (Dance, Promenade). */
+static int
+may_play_mover(const struct rm_state *st, const struct rm_player *pl)
+{
+	int i;
+
+	if (st->phase != RM_PH_ACT || pl->has_pick)
+		return 0;
+	for (i = 0; i < st->data->ncards; i++)
+		if ((pl->hand & (1u << i)) && st->data->card[i].moves > 1)
+			return 1;
+	return 0;
+}
+
 static void prince_bonus(struct rm_state *st);
 
 static void
@@ -846,7 +861,12 @@ rm_validate(const struct rm_state *st, int seat, const struct rm_cmd *c,
 			    allow == 2 ? "twice" : "three times",
 			    allow == 2 ? ", or two directions, one per step: MOVE "
 			    "cw ccw" : allow > 2 ? ", or up to three directions, "
-			    "one per step: MOVE cw ccw stay" : "");
+			    "one per step: MOVE cw ccw stay" :
+			    /* sent before the card that allows it, which the
+			     * player may still play */
+			    may_play_mover(st, pl) ? "; to take more steps with "
+			    "Dance or Promenade, send this MOVE with or after "
+			    "its PLAY" : "");
 		return 0;
 	case RM_C_PLAN:
 		return 0;

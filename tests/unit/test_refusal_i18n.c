@@ -207,6 +207,13 @@ english_words_in_arguments_and_reasons_in_reasons(void **state)
 	    "Promenade three): send MOVE cw, MOVE ccw or MOVE stay.",
 	    "你本轮只能移动一步（跳舞可走两步，漫步可走三步）：请发送 MOVE\xc2\xa0" "cw、"
 	    "MOVE\xc2\xa0" "ccw 或 MOVE\xc2\xa0stay。");
+	says(r, "zh", "You may move once this round (Dance allows two steps, "
+	    "Promenade three): send MOVE cw, MOVE ccw or MOVE stay; to take "
+	    "more steps with Dance or Promenade, send this MOVE with or after "
+	    "its PLAY.",
+	    "你本轮只能移动一步（跳舞可走两步，漫步可走三步）：请发送 MOVE\xc2\xa0" "cw、"
+	    "MOVE\xc2\xa0" "ccw 或 MOVE\xc2\xa0stay；要用跳舞或漫步多走几步，请把这个 "
+	    "MOVE 和它的 PLAY 一起发送，或在其后发送。");
 	says(r, "ja", "mock is not one of your cards; you can play: none.",
 	    "「mock」はあなたのカードではありません。プレイできるカード：なし。");
 	/* only where the catalog says so: a player's word stays as written */
