@@ -945,8 +945,12 @@ command_examples_are_held_whole(void **state)
 	source_formats(&f);
 	en = catalog_json("en");
 	json_object_foreach(en, key, v) {
-		char *plain = strdup(json_string_value(v) != NULL ?
-		    json_string_value(v) : "");
+		/* an entry that names a game's words in English (a list of
+		 * cards: "names") is an object; its text is the sentence */
+		const char *text = json_string_value(json_is_object(v) ?
+		    json_object_get(v, "text") : v);
+		int example = text != NULL && strstr(text, "\xc2\xa0") != NULL;
+		char *plain = strdup(text != NULL ? text : "");
 		char *p, *q;
 
 		assert_non_null(plain);
@@ -969,7 +973,7 @@ command_examples_are_held_whole(void **state)
 			bad++;
 		}
 		free(plain);
-		for (l = 0; l < 2; l++) {
+		for (l = 0; l < 2 && example; l++) {
 			const json_t *t;
 
 			cat = catalog_json(langs[l]);
