@@ -29,7 +29,9 @@ B=$(default_of bob)
 [ -n "$B" ] || fail "no default logged for bob"; ok
 expect 0 "serve --once sends its mails" -- $M -C $D serve --once
 answer turn bob@x.test bob1
-says bob1 "The host played the default for you ($B)."
+# in words, as a receipt says a command (the log's form is PLAY discuss)
+[ "$B" = "PLAY discuss" ] || fail "bob's default is $B, not PLAY discuss"; ok
+says bob1 "The host played the default for you (Play Discuss)."
 answer turn alice@x.test alice1
 says alice1 "The host played the default for bob."
 says_not alice1 "for bob ("
