@@ -97,8 +97,7 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	}
 	/* as submit: the lines that go first, then the others */
 	if (!bad && work != NULL && !whole[0] && (nfirst = mq_game_line_order(
-	    a.game, work, a.seat, (const char *const *)a.lines, a.nlines,
-	    &order)) < 0)
+	    a.game, work, (const char *const *)a.lines, a.nlines, &order)) < 0)
 		bad = 1;
 	for (at = 0; !bad && work != NULL && !whole[0] && at < a.nlines;
 	    at++) {

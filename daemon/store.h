@@ -363,12 +363,12 @@ int mq_game_after_refused(const struct mq_game *g, const void *work, int seat,
     struct mq_err *e);
 /*
  * The order a mail's lines are applied in, into order[0..n): the lines of
- * a command that goes first (game.h's goes_first, parsed on work, a copy
+ * a command that goes first (game.h's goes_first, read on work, a copy
  * of g's state) in their order, then the others in theirs. Returns how
  * many go first (a refusal of one refuses no other line); -1 out of
  * memory (*order NULL). The mail's submit and its dry run.
  */
-long mq_game_line_order(const struct mq_game *g, const void *work, int seat,
+long mq_game_line_order(const struct mq_game *g, const void *work,
     const char *const *lines, size_t n, size_t **order);
 /* The same for a game that is over (by its rules, or ended by the host):
  * every line but STATUS and HELP refused as the end refuses it. */

@@ -452,12 +452,10 @@ mq_game_after_refused(const struct mq_game *g, const void *work, int seat,
 }
 
 long
-mq_game_line_order(const struct mq_game *g, const void *work, int seat,
+mq_game_line_order(const struct mq_game *g, const void *work,
     const char *const *lines, size_t n, size_t **order)
 {
 	const struct mq_game_kind *k = g->kind;
-	struct mq_cmd cmd;
-	struct mq_err e;
 	size_t i, m = 0;
 	unsigned char *first;
 	long nfirst = 0;
@@ -469,10 +467,8 @@ mq_game_line_order(const struct mq_game *g, const void *work, int seat,
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
-		memset(&cmd, 0, sizeof(cmd));
 		first[i] = k->goes_first != NULL && !mq_game_over(g) &&
-		    k->parse(work, seat, lines[i], &cmd, &e) == 0 &&
-		    k->goes_first(&cmd);
+		    k->goes_first(work, lines[i]);
 		if (first[i])
 			(*order)[m++] = i, nfirst++;
 	}
@@ -546,7 +542,7 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	res->events = evs = json_array();
 	if (evs == NULL || (cmds = json_array()) == NULL ||
-	    (nfirst = mq_game_line_order(g, work, seat, lines, n, &order)) < 0)
+	    (nfirst = mq_game_line_order(g, work, lines, n, &order)) < 0)
 		goto oom;
 	for (at = 0; at < n; at++) {
 		const char *line = lines[i = order[at]];

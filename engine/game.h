@@ -106,12 +106,12 @@ struct mq_game_kind {
 	 * NULL when a game has none. */
 	int (*sent_ok)(const void *state, int seat, const struct mq_cmd *cmd,
 	    struct mq_err *err);
-	/* Whether a mail's line of this command is applied before its other
-	 * lines: one whose window another line of the same mail may close
-	 * (The Red Death's PLAN, open until round 12's moves resolve, which
-	 * the mail's own MOVE may do). Its refusal refuses no other line:
+	/* Whether a mail's line is applied before its other lines: a command
+	 * whose window another line of the same mail may close (The Red
+	 * Death's PLAN, open until round 12's moves resolve, which the mail's
+	 * own MOVE may do), sound or not. Its refusal refuses no other line:
 	 * none counts on it. NULL: none. */
-	int (*goes_first)(const struct mq_cmd *cmd);
+	int (*goes_first)(const void *state, const char *line);
 	/* Which decision a command makes, given the state it is applied to. */
 	void (*decision)(const void *state, int seat, const struct mq_cmd *cmd,
 	    struct mq_decision *d);

@@ -221,7 +221,7 @@ int rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 int rm_names_command(const void *state, const char *line);
 int rm_format(const void *state, const struct mq_cmd *cmd, struct mq_buf *out);
 int rm_is_secret(const struct mq_cmd *cmd);
-int rm_goes_first(const struct mq_cmd *cmd);
+int rm_goes_first(const void *state, const char *line);
 int rm_shown_now(const void *state, int seat, const struct mq_cmd *cmd);
 int rm_name_ok(const void *data, const char *name, struct mq_err *err);
 int rm_sent_ok(const void *state, int seat, const struct mq_cmd *cmd,

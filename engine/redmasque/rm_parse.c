@@ -695,12 +695,20 @@ rm_is_secret(const struct mq_cmd *cmd)
 }
 
 /* A midnight plan, sent in the mail of the round-12 MOVE that strikes
- * midnight, came before midnight: it is applied before the mail's other
- * lines (a PLAN never counts on a PLAY or MOVE, nor they on it). */
+ * midnight, came before midnight: a line of PLAN (its keyword, in any
+ * language, whatever follows) is applied before the mail's other lines (a
+ * PLAN never counts on a PLAY or MOVE, nor they on it). */
 int
-rm_goes_first(const struct mq_cmd *cmd)
+rm_goes_first(const void *state, const char *line)
 {
-	return rm_cmd_ofc(cmd)->type == RM_C_PLAN;
+	const struct rm_state *st = state;
+	char buf[1024], *tok[MAXTOK];
+	struct mq_err e;
+	int ntok;
+
+	return mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword,
+	    is_name, st->data, &ntok, &e) == 0 && ntok > 0 &&
+	    lookup(st->data, tok[0], RM_W_KEY) == RM_K_PLAN;
 }
 
 /* A PLACE is kept secret when sent before its turn; applied in its turn,

@@ -42,10 +42,15 @@ play=$($MREL -C $D bot $G $last)
 
 # a bad PLAN (no such time) first: refused alone, the lines below it apply
 # ... in a dry run, which changes nothing
-send $last@x.test "$(reply_to $last)" dry.1 "$play\nMOVE stay\nPLAN 12:70 ccw\nPLAN 12:30 ccw"
+# (a PLAN that does not parse goes first too: it stopped the MOVE below it)
+send $last@x.test "$(reply_to $last)" dry.1 "$play\nPLAN 12:70 ccw\nMOVE stay\nPLAN 12:30 ccw"
 expect 0 "parse: the bad PLAN is refused, the rest accepted" -- $M -C $D parse $IN/$n.test
-json_is '[c["accepted"] for c in j["commands"]] == [True, True, False, True]'
-json_is '[e["line"] for e in j["errors"]] == [3]'
+json_is '[c["accepted"] for c in j["commands"]] == [True, False, True, True]'
+json_is '[e["line"] for e in j["errors"]] == [2]'
+rm $IN/$n.test
+send $last@x.test "$(reply_to $last)" dry.2 "PLAN 12:70 ccw\n$play\nMOVE stay"
+expect 0 "parse: a bad PLAN first stops nothing" -- $M -C $D parse $IN/$n.test
+json_is '[c["accepted"] for c in j["commands"]] == [False, True, True]'
 rm $IN/$n.test
 
 send $last@x.test "$(reply_to $last)" last.1 "$play\nMOVE stay\nPLAN 12:30 ccw"
