@@ -279,7 +279,7 @@ send alice@x.test "$(reply_to alice)" m3 'DANCER zorro'
 expect 0 "serve --once with alice's masquerade reply" -- $M -C $D serve --once
 answer receipt alice@x.test msalice
 narrow msalice "NOT accepted, line" "Nothing on this line"
-says msalice '"zorro" is not a Dancer; the Dancers still free are blade-dancer, sorcerer, paladin, bard, thief, eternal-prisoner. Nothing on this line was applied'
+says msalice '"zorro" is not a Dancer; the Dancers still free are Blade Dancer, Sorcerer, Paladin, Bard, Thief, Eternal Prisoner. Nothing on this line was applied'
 # the reminder's paragraph fits the lines in each language (the Japanese
 # one ran to 94 columns): whoever chooses the first Dancer reads it in
 # each language in turn, an hour later each time, the deadline extended
