@@ -185,18 +185,19 @@ verify_file(const char *path, const unsigned char pk[32], const char *said,
 	if ((rc = mq_logfile_open_read(path, pk, &lf, err)) == 0) {
 		n = mq_logfile_seq(lf);
 		torn = mq_logfile_torn(lf);
+		/* two games' logs swapped: said so, before the game data (of
+		 * the folder's game) or the mark are blamed */
+		if ((folder = game_folder(g0.dir)) != NULL &&
+		    *mq_logfile_game(lf) != '\0' &&
+		    strcmp(folder, mq_logfile_game(lf)) != 0)
+			rc = mq_fail(err, MQ_BADDATA, "entry 1: this log is game "
+			    "%s's, not game %s's: %s holds another game's log (put "
+			    "game %s's own back).", mq_logfile_game(lf), folder,
+			    g0.dir, folder);
 		mq_logfile_close(lf);
 	}
 	if (rc == 0 && (rc = mq_game_open_file(path, pk, 0, &g, err)) == 0 &&
-	    (folder = game_folder(g0.dir)) != NULL && strcmp(folder,
-	    g->id) != 0) {
-		/* two games' logs swapped: said so, not blamed on the mark or
-		 * the game data */
-		rc = mq_fail(err, MQ_BADDATA, "entry 1: this log is game %s's, "
-		    "not game %s's: %s holds another game's log (put game %s's "
-		    "own back).", g->id, folder, g0.dir, folder);
-		mq_game_close(g);
-	} else if (rc == 0 && present && mark > n) {
+	    present && mark > n) {
 		rc = cut_sentence(g0.dir, n, torn, mark, err);
 		mq_game_close(g);
 	} else if (rc == 0 && export && !mq_game_over(g)) {

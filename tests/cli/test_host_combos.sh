@@ -85,6 +85,20 @@ err_has "entry 1: this log is game $G's, not game $G2's: $D/games/$G2 holds anot
 expect 3 "games with a game holding another's log" -- $M -C $D games
 out_has "this log is game $G's, not game $G2's"
 cp $T/log.G $D/games/$G/log && cp $T/log.G2 $D/games/$G2/log
+# ... and of two kinds: the log is still said to be the other game's (the
+# folder's data.json, the other kind's, was blamed)
+G3=$($M -C $D new masquerade --player ann=ann@x.test --player ben=ben@x.test \
+    --player cid=cid@x.test) || fail "new masquerade"
+cp $D/games/$G3/log $T/log.G3
+cp $T/log.G3 $D/games/$G/log && cp $T/log.G $D/games/$G3/log
+expect 3 "verify a Red Death game holding a Masquerade's log" -- $M -C $D verify $G
+err_has "entry 1: this log is game $G3's, not game $G's: $D/games/$G holds another game's log (put game $G's own back)."
+expect 3 "verify that log by its path" -- $M -C $D verify $D/games/$G/log
+err_has "entry 1: this log is game $G3's, not game $G's"
+expect 3 "games with two kinds swapped" -- $M -C $D games
+out_has "this log is game $G3's, not game $G's"
+out_has "this log is game $G's, not game $G3's"
+cp $T/log.G $D/games/$G/log && cp $T/log.G3 $D/games/$G3/log
 printf '1800651600\n' >$D/games/$G2/mailed
 expect 0 "games with a clock's number for a mark" -- $M -C $D games
 ! grep -q "were mailed" $T/out $T/err || fail "a clock's number read as a mark"; ok
