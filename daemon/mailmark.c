@@ -69,11 +69,12 @@ read_mark_file(const char *path, uint64_t *seq)
 		return -1;
 	if (!there)
 		return 0;
-	/* MARK_FMT's 20 digits and a newline: anything else is no mark
-	 * (nothing is rebuilt, rather than everything), nor is a number
-	 * of another length (a clock's, a file put in its place) */
-	if (len != 21 || strlen(buf) != len || mq_scan_digits(&p, UINT64_MAX,
-	    &v) != 0 || p != buf + 20 || strcmp(p, "\n") != 0)
+	/* MARK_FMT's 20 digits and a newline, or the "%llu\n" of a masqued
+	 * before it (at most 9 digits: no game has a billion entries):
+	 * anything else is no mark (nothing is rebuilt, rather than
+	 * everything), a clock's number (a file put in its place) included */
+	if (strlen(buf) != len || mq_scan_digits(&p, UINT64_MAX, &v) != 0 ||
+	    strcmp(p, "\n") != 0 || (len != 21 && len > 10))
 		return -1;
 	*seq = v;
 	return 1;

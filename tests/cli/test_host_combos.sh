@@ -104,6 +104,10 @@ expect 0 "games with a clock's number for a mark" -- $M -C $D games
 ! grep -q "were mailed" $T/out $T/err || fail "a clock's number read as a mark"; ok
 expect 0 "verify says the mark is damaged" -- $M -C $D verify $G2
 out_has "its mark of mailed entries $D/games/$G2/mailed is damaged"
+# the plain "%llu\n" a masqued before the 20 digits wrote is a mark still
+printf '9\n' >$D/games/$G2/mailed
+expect 3 "verify with an old-style mark past the log" -- $M -C $D verify $G2
+err_has "but entries up to 9 were mailed"
 cp $T/mailed $D/games/$G2/mailed
 
 # --- rotate-token of a kicked seat: it was logged, and the kicked player
