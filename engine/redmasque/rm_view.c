@@ -336,7 +336,7 @@ event_obj(const struct rm_state *st, const struct rm_event *e, int seat)
 		mq_jput(o, "to", jroom(st, e->room), &bad);
 		if (e->type == RM_E_MIDNIGHT_MOVE)
 			mq_jput(o, "time", jtime(e->time), &bad);
-		else	/* Court the Prince in the Prince's room: no move */
+		else if (e->type == RM_E_TO_PRINCE)	/* in his room: no move */
 			mq_jput(o, "stayed", json_boolean(e->a == e->room), &bad);
 		break;
 	case RM_E_MOVE_DROPPED:

@@ -1611,8 +1611,11 @@ test_recap_after_a_default(void **state)
 	assert_int_equal(ms_apply_default(st, second, &cmd, &err), 0);
 	assert_int_equal(recap_count(st, second, "dancer", names[first]), 1);
 	assert_int_equal(recap_count(st, second, "dancer", names[second]), 1);
-	/* its next own move marks it told again */
+	/* the seat's recap still runs from its last own move, and the
+	 * next seat's own move marks that seat told */
+	assert_int_equal(recap_count(st, second, "dancer", names[first]), 1);
 	i = ms_owing_seat(st);
+	assert_true(i != second);
 	assert_int_equal(ms_default_command(st, i, &cmd), 1);
 	assert_int_equal(ms_apply(st, i, &cmd, &err), 0);
 	assert_int_equal(recap_count(st, i, "dancer", NULL), 0);
