@@ -258,8 +258,12 @@ reveal_item(struct mq_game *g, size_t j)
 	it = json_pack("{s:s, s:I, s:s, s:s, s:s}", "player",
 	    g->players[p->seat].name, "seq", (json_int_t)p->seq, "text", p->text,
 	    "salt", p->salt, "commit", p->commit);
-	if (it != NULL && later != 0 && json_object_set_new(it, "superseded_by",
-	    json_integer((json_int_t)later)) != 0) {
+	/* "same_mail": a later line of the same entry changed it (PLAN
+	 * 12:10 cw, then PLAN 12:30 ccw, in one mail) */
+	if (it != NULL && later != 0 && (json_object_set_new(it,
+	    "superseded_by", json_integer((json_int_t)later)) != 0 ||
+	    json_object_set_new(it, "same_mail", json_boolean(later ==
+	    p->seq)) != 0)) {
 		json_decref(it);
 		it = NULL;
 	}

@@ -53,4 +53,28 @@ html_has dave "<code>PLAY discuss</code>（后于条目 $S2 更改）<br>"
 expect 0 "verify" -- $M -C $D verify $G
 expect 0 "replay" -- $M -C $D replay $G --from $S2
 out_has "bob plays jest."
+
+# --- changed in the same mail: "a later line of the same mail", not
+# "changed later, at entry N" of the very entry it is in ---
+for p in alice bob carol dave; do
+	$MREL -C $D submit $G $p "MOVE stay" --no-mail >/dev/null || fail "$p: MOVE stay"
+done
+expect 0 "bob plays two cards in one mail" -- $M -C $D submit $G bob "PLAY discuss" "PLAY mock" --no-mail
+S3=$($MREL -C $D log $G | tail -n 1 | awk '{print $1}')
+for p in alice carol; do
+	c=$($MREL -C $D bot $G $p | grep '^PLAY') || fail "no PLAY for $p"
+	$MREL -C $D submit $G $p "$c" --no-mail >/dev/null || fail "$p: $c"
+done
+ls $O >$T/before
+c=$($MREL -C $D bot $G dave | grep '^PLAY') || fail "no PLAY for dave"
+expect 0 "dave plays last again" -- $M -C $D submit $G dave "$c"
+expect 0 "serve --once sends the mail" -- $M -C $D serve --once
+answer resolution alice@x.test alice2
+txt_has alice2 "bob (entry $S3): PLAY discuss (changed by a later line of the same mail) salt"
+html_has alice2 "<code>PLAY discuss</code> (changed by a later line of the same mail)<br>"
+answer resolution carol@x.test carol2
+txt_has carol2 "PLAY discuss（同じメールの後の行で変更）"
+answer resolution dave@x.test dave2
+txt_has dave2 "PLAY discuss（被同一封邮件中后面的行更改）"
+! grep -qF "changed later, at entry $S3" $T/alice2.txt || fail "said changed later, at its own entry"; ok
 done_checks
