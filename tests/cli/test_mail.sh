@@ -460,7 +460,7 @@ done
 play r1-again "PLAY jest" >$T/r1again.eml
 answered "a round-1 PLAY replayed in round 2" r1again "line 1: PLAY jest"
 grep -qF "NOT ACCEPTED" $T/answer.txt &&
-    grep -qF "You have played jest already" $T/answer.txt ||
+    grep -qF "You have played Jest already" $T/answer.txt ||
     fail "the replayed PLAY was not refused with why"; ok
 
 # --- the receipt says whether the move stays secret: alice's round-1 Jest,
