@@ -313,6 +313,10 @@ static const char *const zh_words[] = { "jest", "笑话", "encore", "安可",
 	"mock", "嘲笑", "discuss", "讨论", "dance", "跳舞", "blue", "蓝色房间",
 	"March", "进行曲", "Tower", "塔", "Silence", "寂静", NULL };
 
+static const char *const en_words[] = { "mock", "Mock", "discuss",
+	"Discuss", "dance", "Dance", "blue", "Blue", "grand_entrance",
+	"Grand Entrance", NULL };
+
 /* sentence in lang, with the names of words, must come out as want. */
 static void
 names_say(struct mq_refusals *r, const char *lang, const char *const *words,
@@ -415,8 +419,16 @@ game_words_in_the_readers_language(void **state)
 	    "RECOVER。");
 	names_say(r, "ja", ja_words, "Silence has happened already.",
 	    "「Silence」はすでに発生しました。");	/* not in ja_words */
-	/* English, and no lookup: as before */
-	names_say(r, "en", ja_words, "You hold no March.", "You hold no March.");
+	/* English names the log's words as the mails do (its catalog marks
+	 * them), a list joined with ", " */
+	names_say(r, "en", en_words, "You have placed your noble already, in "
+	    "blue.", "You have placed your noble already, in Blue.");
+	names_say(r, "en", en_words, "mock is not one of your cards; you can "
+	    "play: discuss, dance.", "Mock is not one of your cards; you can "
+	    "play: Discuss, Dance.");
+	names_say(r, "en", en_words, "grand_entrance is not one of your cards; "
+	    "you can play: none.", "Grand Entrance is not one of your cards; "
+	    "you can play: none.");
 	says(r, "ja", "You hold no March.", "「March」を持っていません。");
 	says(r, "zh", "mock is not one of your cards; you can play: discuss, "
 	    "dance.", "「mock」不是你的牌；你可以打出：discuss, dance。");
@@ -442,7 +454,8 @@ what_stays_english(void **state)
 	says(r, "fr", s, s);		/* no templates/fr/refusals.json */
 	says(r, "../ja", s, s);		/* not a language name */
 	says(NULL, "ja", s, s);
-	/* English's catalog holds only the sentences with an example */
+	/* English's catalog holds only the sentences with an example, or
+	 * with a game's words to name */
 	assert_true(mq_refusals_count(r, "en") > 0);
 	assert_int_equal(mq_refusals_count(r, "fr"), 0);
 	mq_refusals_free(r);
