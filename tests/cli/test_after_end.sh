@@ -47,6 +47,19 @@ parts "$r" lastreceipt
 grep -qF "last move: the end mail" $T/lastreceipt.txt ||
     grep -qF "ゲーム最後の手でした" $T/lastreceipt.txt ||
     fail "the last mover's receipt does not say the game is over"; ok
+# on lines of 78 columns at most, none broken with a hanging indent (found
+# by players by mail: "... every secret,\n    comes with this one.")
+$PY - "$r" <<'PYEOF' || fail "the last-move sentence is wrapped badly"
+import email, sys, unicodedata
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+t = [p.get_payload(decode=True).decode() for p in m.walk()
+     if p.get_content_type() == "text/plain"][0]
+w = lambda l: sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in l)
+lines = t.split("\n")
+i = [k for k, l in enumerate(lines) if "last move: the end mail" in l or "最後の手でした" in l][0]
+sys.exit(0 if w(lines[i]) <= 78 and w(lines[i + 1]) <= 78 and not lines[i + 1].startswith(" ") else 1)
+PYEOF
+ok
 ! grep -qF "next mail comes when the phase resolves" $T/lastreceipt.txt ||
     fail "the last mover's receipt waits for a phase"; ok
 grep -l "^To: bob@x.test" $O/* | xargs grep -l '^X-Masqued-Mail: end' >$T/ends
