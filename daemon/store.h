@@ -164,6 +164,10 @@ struct mq_cmd_result {
 					 * command word starts ("Hi all,",
 					 * game.h's names_command), which
 					 * stops nothing and is only noted */
+	uint64_t replaces;		/* accepted, secret: the entry of the
+					 * seat's earlier move for the same
+					 * decision, not yet revealed, that this
+					 * one changes (a MOVE sent again), or 0 */
 	char owed[16];			/* accepted: what the seat owed as it
 					 * came (the game's owes word; a PASS
 					 * says what it declined), or "" */

@@ -511,6 +511,20 @@ mark_shown(struct mq_game *g, const struct mq_submit_result *res)
 	return 0;
 }
 
+/* The entry of seat's latest move for decision key that is not revealed
+ * yet, in the log before this submit, or 0: the move a new one changes. */
+static uint64_t
+earlier_move(const struct mq_game *g, int seat, const char *key)
+{
+	size_t j;
+
+	for (j = g->npend; j > 0; j--)
+		if (g->pend[j - 1].seat == seat && !g->pend[j - 1].resolved &&
+		    strcmp(g->pend[j - 1].key, key) == 0)
+			return g->pend[j - 1].seq;
+	return 0;
+}
+
 int
 mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
     size_t n, int atomic, const char *msg_hash, const char *msg_id,
@@ -614,6 +628,9 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		memcpy(prev_owed, before, sizeof(prev_owed));
 		res->cmds[res->ncmds - 1].shown = k->is_secret(&cmd) &&
 		    k->shown_now != NULL && k->shown_now(work, seat, &cmd);
+		if (k->is_secret(&cmd))
+			res->cmds[res->ncmds - 1].replaces = earlier_move(g,
+			    seat, d.key);
 		/* An earlier secret of this message the apply just carried
 		 * out (a MOVE held until a PLAY ended the actions) is seen now
 		 * too; else its receipt would call it secret. */

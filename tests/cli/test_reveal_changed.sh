@@ -59,8 +59,17 @@ out_has "bob plays jest."
 for p in alice bob carol dave; do
 	$MREL -C $D submit $G $p "MOVE stay" --no-mail >/dev/null || fail "$p: MOVE stay"
 done
-expect 0 "bob plays two cards in one mail" -- $M -C $D submit $G bob "PLAY discuss" "PLAY mock" --no-mail
+expect 0 "bob plays a card" -- $M -C $D submit $G bob "PLAY dance" --no-mail
+S0=$($MREL -C $D log $G | tail -n 1 | awk '{print $1}')
+ls $O >$T/before
+expect 0 "bob plays two cards in one mail" -- $M -C $D submit $G bob "PLAY discuss" "PLAY mock"
 S3=$($MREL -C $D log $G | tail -n 1 | awk '{print $1}')
+expect 0 "serve --once sends the receipt" -- $M -C $D serve --once
+# the receipt says which earlier move the new one changes (a player who
+# sent a move again could not tell it was taken in place of the first)
+answer receipt bob@x.test bobr
+txt_has bobr "changes your move of entry $S0"
+html_has bobr "changes your move of entry $S0"
 for p in alice carol; do
 	c=$($MREL -C $D bot $G $p | grep '^PLAY') || fail "no PLAY for $p"
 	$MREL -C $D submit $G $p "$c" --no-mail >/dev/null || fail "$p: $c"
@@ -76,5 +85,7 @@ answer resolution carol@x.test carol2
 txt_has carol2 "PLAY discuss（同じメールの後の行で変更）"
 answer resolution dave@x.test dave2
 txt_has dave2 "PLAY discuss（被同一封邮件中后面的行更改）"
-! grep -qF "changed later, at entry $S3" $T/alice2.txt || fail "said changed later, at its own entry"; ok
+! grep -qF "(entry $S3): PLAY discuss (changed later, at entry $S3)" $T/alice2.txt ||
+    fail "said changed later, at its own entry"; ok
+txt_has alice2 "bob (entry $S0): PLAY dance (changed later, at entry $S3)"
 done_checks
