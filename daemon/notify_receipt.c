@@ -236,11 +236,14 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 	 * end mail again, how the game ended, as STATUS would */
 	if (notes && !other && !lang && !help)
 		status = 1;
+	/* the game named in the subject: a player in several games, or long
+	 * after, knows which one is over */
 	if (other)
-		rc = mq_notify_stranger(d, g->players[seat].email,
+		rc = mq_notify_stranger_reply(d, g->players[seat].email,
 		    g->players[seat].lang, "refused", why != NULL && !moves ? why :
 		    "The game is over; nothing more can be played. Reply STATUS "
-		    "to any of the game's mails to see how it ended.", uniq, err);
+		    "to any of the game's mails to see how it ended.", uniq, NULL,
+		    g->id, NULL, err);
 	if (rc == 0 && status)
 		rc = mq_notify_end_again(d, g, seat, uniq, lang, err);
 	return rc;
