@@ -118,6 +118,21 @@ mq_notify_base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 	    json_null()) != 0;
 	if (kicked)
 		bad |= json_object_set_new(ctx, "kicked", json_true()) != 0;
+	/* the seats the host took out: the default plays what they owe at
+	 * the next pass, so a list of who the game waits for says so */
+	for (int i = 0; i < g->nplayers && !bad; i++) {
+		json_t *out = json_object_get(ctx, "out_of_game");
+
+		if (!g->players[i].kicked)
+			continue;
+		if (out == NULL) {
+			bad |= json_object_set_new(ctx, "out_of_game",
+			    json_array()) != 0;
+			out = json_object_get(ctx, "out_of_game");
+		}
+		bad |= json_array_append_new(out,
+		    json_string(g->players[i].name)) != 0;
+	}
 	if (g->paused)	/* nothing is applied: no move is asked for */
 		bad |= json_object_set_new(ctx, "paused", json_true()) != 0;
 	if (mq_game_policy_wait(&d->conf, g))	/* a deadline applies nothing */

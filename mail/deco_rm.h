@@ -37,6 +37,7 @@ struct deco {
 	const json_t *ring;	/* view.rooms, may be NULL */
 	const json_t *me;	/* view.me, may be NULL */
 	const char *me_name;	/* the recipient, may be NULL */
+	const json_t *out_of_game; /* ctx's kicked seats, may be NULL */
 	int room_w;		/* widest localised room name, in columns */
 	int name_w;		/* widest player name */
 	struct mq_names *want;	/* the keys to make; NULL: all */

@@ -396,7 +396,22 @@ list_add(const struct deco *d, struct mq_buf *b, const char *s)
 	mq_buf_puts(b, s);
 }
 
-/* Who the game waits for, and for what. */
+/* Whether the host took player out of the game (ctx out_of_game): the
+ * default plays what that seat owes, at the next pass. */
+static int
+out_of_game(const struct deco *d, const char *player)
+{
+	const json_t *v;
+	size_t i;
+
+	json_array_foreach(d->out_of_game, i, v)
+		if (jeq(json_string_value(v), player))
+			return 1;
+	return 0;
+}
+
+/* Who the game waits for, and for what (a seat out of the game "by
+ * default"). */
 static void
 deco_waiting(const struct deco *d, struct mv *out)
 {
@@ -424,8 +439,15 @@ deco_waiting(const struct deco *d, struct mv *out)
 		mv_push(d->a, list, w);
 		list_add(d, &names, player);
 		for (k = 0; k < 3; k++)
-			if (jeq(what, kinds[k]) && !jeq(player, d->me_name))
+			if (jeq(what, kinds[k]) && !jeq(player, d->me_name)) {
 				list_add(d, &by[k], player);
+				if (out_of_game(d, player))
+					mq_buf_puts(&by[k],
+					    strcmp(d->lang, "ja") == 0 ?
+					    "（既定の手で）" :
+					    strcmp(d->lang, "zh") == 0 ?
+					    "（由默认行动）" : " (by default)");
+			}
 			else if (jeq(what, kinds[k]))
 				me[k] = 1;
 	}
@@ -651,6 +673,7 @@ mq_deco_game_decorate(struct mq_deco_game *g, struct mq_arena *a,
 	d.me = json_is_object(json_object_get(d.view, "me")) ?
 	    json_object_get(d.view, "me") : NULL;
 	d.me_name = jstr(ctx, "player");
+	d.out_of_game = json_object_get(ctx, "out_of_game");
 	if (d.me_name == NULL)
 		d.me_name = jstr(d.me, "name");
 	players(&d);

@@ -95,14 +95,14 @@ done
 [ "$($MREL -C $D log $G | wc -l)" = "$n" ] || fail "a refused extend was logged"; ok
 
 admin kick dave --why "他走了 / 不在"
-notice "ホストが dave さんをゲームから外しました。今後その席は、期限切れのときの既定の手で進みます。理由：他走了 / 不在" \
-    "主持人将 dave 移出了游戏：此后该座位由截止时的默认行动代为进行。理由：他走了 / 不在" \
-    "The host took dave out of the game: the deadline's default moves play that seat from now on. Why: 他走了 / 不在"
+notice "ホストが dave さんをゲームから外しました。今後その席は、手番が来るたびにすぐ既定の手で進みます。理由：他走了 / 不在" \
+    "主持人将 dave 移出了游戏：此后每当轮到该座位，都立即由默认行动代为进行。理由：他走了 / 不在" \
+    "The host took dave out of the game: from now on the default moves play that seat, each as soon as it is owed. Why: 他走了 / 不在"
 
 # the kicked player is not asked to reply: no marker, no HELP
 answer admin dave@x.test kicked
 says kicked "You no longer play in this game"
-says kicked "The host took you out of the game: the deadline's default moves play your seat from now on."
+says kicked "The host took you out of the game: from now on the default moves play your seat, each as soon as it is owed."
 says_not kicked "reply above this line"
 says_not kicked "for the commands"
 says en "=== masqued · reply above this line ==="

@@ -49,7 +49,7 @@ grep -q "alice missed the deadline" $T/err && fail "the log says a kicked alice 
 # the kick's notice to the kicked player: no move asked, no deadline
 # (alice was told 'YOUR MOVE: choose your Dancer ... by DEADLINE')
 parts "$(grep -l "^Message-ID: <$G.0.3.admin" $O/*)" kick-a
-says kick-a "You no longer play in this game: the deadline's default moves play your seat until the host gives it to a new player"
+says kick-a "You no longer play in this game: the default moves play your seat, each as soon as it is owed, until the host gives it to a new player"
 says_not kick-a "YOUR MOVE"
 says_not kick-a "deadline is"
 # nor asked for a reply: no marker to reply above, no HELP to send

@@ -1925,7 +1925,7 @@ admin_notice_in_every_language(void **state)
 		    "\"why\": \"a late start\"}",
 		    "ホストが期限を 24 時間延長しました。理由：a late start" },
 		{ "ja", "{\"action\": \"kick\", \"kick\": true, \"player\": \"dave\", "
-		    "\"why\": \"gone\"}", "ホストが dave さんをゲームから外しました。今後その席は、期限切れのときの既定の手で進みます。理由：gone" },
+		    "\"why\": \"gone\"}", "ホストが dave さんをゲームから外しました。今後その席は、手番が来るたびにすぐ既定の手で進みます。理由：gone" },
 		{ "ja", "{\"action\": \"replace\", \"replace\": true, \"player\": \"dave\", "
 		    "\"why\": \"a friend\"}",
 		    "ホストが dave さんの席を新しいメールアドレスに移しました。理由：a friend" },
@@ -1942,7 +1942,7 @@ admin_notice_in_every_language(void **state)
 		    "\"why\": \"a late start\"}",
 		    "主持人将截止时间延后了 24 小时。理由：a late start" },
 		{ "zh", "{\"action\": \"kick\", \"kick\": true, \"player\": \"dave\", "
-		    "\"why\": \"gone\"}", "主持人将 dave 移出了游戏：此后该座位由截止时的默认行动代为进行。理由：gone" },
+		    "\"why\": \"gone\"}", "主持人将 dave 移出了游戏：此后每当轮到该座位，都立即由默认行动代为进行。理由：gone" },
 		{ "zh", "{\"action\": \"replace\", \"replace\": true, \"player\": \"dave\", "
 		    "\"why\": \"a friend\"}",
 		    "主持人将 dave 的座位转给了新的邮箱地址。理由：a friend" },
