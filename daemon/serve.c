@@ -801,6 +801,45 @@ catch_up_held(struct mq_daemon *d)
 	free(ids);
 }
 
+void
+mq_serve_check_games(struct mq_daemon *d)
+{
+	struct mq_game *g;
+	struct mq_err e;
+	char **ids, key[64];
+	size_t n, i, stopped = 0;
+	int rc;
+
+	if (mq_store_games(&d->store, &ids, &n, &e) != 0) {
+		mq_daemon_log("games: %s", e.msg);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		snprintf(key, sizeof(key), "badlog-%s", ids[i]);
+		if ((rc = mq_daemon_game(d, ids[i], &g, &e)) == 0) {
+			/* repaired: a later damage is told again */
+			if (mq_notify_host_marked(d, key))
+				mq_notify_host_forget(d, key);
+			continue;
+		}
+		mq_daemon_log_game(d, ids[i], e.msg);
+		if (rc == MQ_BADDATA) {
+			mq_notify_host_stopped(d, ids[i], e.msg);
+			stopped++;
+		}
+	}
+	mq_daemon_release(d);
+	if (stopped > 0)
+		mq_daemon_log("%zu of %zu game(s) stopped: their logs do not "
+		    "verify%s", stopped, n, d->conf.admin[0] ?
+		    " (the host is told by mail)" : "");
+	else
+		mq_daemon_log("%zu game(s) read: every log verifies", n);
+	for (i = 0; i < n; i++)
+		free(ids[i]);
+	free(ids);
+}
+
 int
 mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 {

@@ -23,6 +23,15 @@ struct mq_pass_stats {
 };
 
 int mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err);
+/*
+ * At the start of a long-running serve: every game opened once (its log
+ * read, verified and replayed), so that a log damaged while serve was down
+ * is told to the host at once, not when a reply or a deadline next comes
+ * to its game, days later maybe. A game that opens again clears its
+ * earlier notice, so that a later damage is told too. `serve --once`, a
+ * pass for a test or a timer, reads only the games its pass touches.
+ */
+void mq_serve_check_games(struct mq_daemon *d);
 /* Deadlines and reminders of every game, at d->now. */
 int mq_serve_clock(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err);
 

@@ -56,6 +56,49 @@ done
     fail "the host was not told once that game $C stopped at its deadline"; ok
 same_file $D/games/$C/log $T/c.log "the stopped game's log changed at its deadline"
 
+# --- the same found when serve starts: no reply, no deadline for days;
+# a long-running serve opens every game at its start, and the host is told
+# then (it was told only when a reply or a deadline came). A log repaired
+# clears the notice, so that a later damage is told again ---
+E=$(new_game $D) || fail "new"
+$M -C $D serve --once 2>/dev/null
+$M -C $D submit $E bob "PLAN cw stay stay stay stay stay" >/dev/null || fail "submit"
+cp $D/games/$E/log $T/e.good
+sed -i '2s/"ts":/"ts" :/' $D/games/$E/log
+told_e() { grep -l "^To: host@x.test" $D/mail/outbox/new/* | xargs grep -l "game $E is stopped" | wc -l; }
+serve_start() {	# a long-running serve until its log says PATTERN
+	: >$T/serve.err
+	$M -C $D serve 2>$T/serve.err &
+	spid=$!
+	n=0
+	until grep -q "$1" $T/serve.err; do
+		n=$((n + 1))
+		[ $n -le 300 ] || { kill $spid; cat $T/serve.err >&2; fail "serve did not say: $1"; }
+		sleep 0.1
+	done
+	kill -TERM $spid; wait $spid || fail "serve stopped by SIGTERM: exit $?"; ok
+}
+[ "$(told_e)" = 0 ] || fail "told before serve started"; ok
+serve_start "sent admin-badlog-$E"
+grep -q "game $E: .*entry 2" $T/serve.err || { cat $T/serve.err >&2; fail "serve's start does not name game $E"; }; ok
+# A and C are still damaged from above
+grep -q "3 of 4 game(s) stopped: their logs do not verify" $T/serve.err ||
+    { cat $T/serve.err >&2; fail "serve's start does not count the stopped games"; }; ok
+[ "$(told_e)" = 1 ] || fail "the host was not told at serve's start that game $E stopped"; ok
+serve_start "game(s) stopped"
+[ "$(told_e)" = 1 ] || fail "the host was told twice"; ok
+for g in $A $C $E; do		# repaired: the notices are cleared
+	sed -i '2s/"ts" :/"ts":/' $D/games/$g/log
+done
+cmp -s $D/games/$E/log $T/e.good || fail "the repair is not the log before"; ok
+serve_start "game(s) read"
+grep -q "4 game(s) read: every log verifies" $T/serve.err ||
+    { cat $T/serve.err >&2; fail "a repaired game is still said stopped"; }; ok
+sed -i '2s/"ts":/"ts" :/' $D/games/$E/log
+serve_start "sent admin-badlog-$E"
+[ "$(told_e)" = 2 ] || fail "a second damage, after a repair, was not told"; ok
+cp $T/e.good $D/games/$E/log
+
 # --- a bounce: never answered; the host hears of it ---
 n=$(ls $D/mail/outbox/new | wc -l)
 cat > $T/bounce.eml <<'MSG'
