@@ -603,10 +603,45 @@ mq_maildir_deliver(const char *dir, const char *raw, size_t len, long long t,
 }
 
 /*
+ * Whether the file sb describes is in DIR/new or DIR/cur already (a link
+ * of the same inode, under any name: a reader may have moved it to cur/
+ * and flagged it). Read only for a file of two links or more, which a
+ * crash between the link and the sender's unlink leaves; but a backup made
+ * with hard links (cp -al) or a writer between its link and its unlink
+ * leaves one too, and such a mail, taken as delivered, was removed unsent.
+ */
+static int
+md_linked_in(const char *dir, const struct stat *sb)
+{
+	static const char *const subs[] = { "new", "cur" };
+	struct dirent *de;
+	struct stat st;
+	char *p;
+	DIR *d;
+	int found = 0;
+
+	for (size_t i = 0; i < 2 && !found; i++) {
+		if ((p = md_path(dir, subs[i])) == NULL)
+			return 0;
+		d = opendir(p);
+		free(p);
+		if (d == NULL)
+			continue;
+		while (!found && (de = readdir(d)) != NULL)
+			found = de->d_name[0] != '.' &&
+			    fstatat(dirfd(d), de->d_name, &st,
+			    AT_SYMLINK_NOFOLLOW) == 0 && st.st_ino == sb->st_ino &&
+			    st.st_dev == sb->st_dev;
+		closedir(d);
+	}
+	return found;
+}
+
+/*
  * Deliver the file at path as it is: into new/ by a link, or with want_move
  * by a move (*moved = 1 when it was moved; a file system without the move
- * links), a copy from another file system. A file with two links went
- * before (*already = 1).
+ * links), a copy from another file system. A file linked into the outbox
+ * already went before (*already = 1).
  */
 static int
 md_take_file(const char *dir, const char *path, long long t, int want_move,
@@ -626,7 +661,7 @@ md_take_file(const char *dir, const char *path, long long t, int want_move,
 		    "with a time before 1970");
 	if (lstat(path, &sb) == -1)
 		return mq_fail_errno(err, MQ_IO, "Cannot read %s", path);
-	if (sb.st_nlink >= 2) {
+	if (sb.st_nlink >= 2 && md_linked_in(dir, &sb)) {
 		/* linked in already: a crash came before the sender let go */
 		*already = 1;
 		return 0;

@@ -501,6 +501,40 @@ test_deliver_file_twice_reports_delivered(void **state)
 	unlink(src);
 }
 
+/* A second link that is no delivery (a backup made with cp -al, a writer
+ * between its link and its unlink) is no proof the mail went: it is
+ * delivered (it was taken as delivered, and the spool removed it unsent).
+ * A delivered one moved to cur/ and flagged by a reader still counts. */
+static void
+test_deliver_file_with_a_backup_link_delivers_it(void **state)
+{
+	struct fx *f = *state;
+	struct mq_err err;
+	char src[128], backup[160], cur[256], *name = NULL;
+	int already = -1;
+
+	snprintf(src, sizeof(src), "%s.spooled", f->dir);
+	snprintf(backup, sizeof(backup), "%s.backup", f->dir);
+	write_file(src, "To: a@x.test\r\n\r\nhi\r\n");
+	assert_int_equal(link(src, backup), 0);
+	assert_int_equal(mq_maildir_deliver_file(f->dir, src, 5, &already, &name,
+	    &err), 0);
+	assert_int_equal(already, 0);
+	assert_int_equal(ff_names(f->dir, "new"), 1);
+	/* read and flagged: moved to cur/ under another name */
+	snprintf(cur, sizeof(cur), "%s/new/%s", f->dir, name);
+	snprintf(backup, sizeof(backup), "%s/cur/%s:2,S", f->dir, name);
+	assert_int_equal(rename(cur, backup), 0);
+	assert_int_equal(mq_maildir_deliver_file(f->dir, src, 5, &already, NULL,
+	    &err), 0);
+	assert_int_equal(already, 1);
+	assert_int_equal(ff_names(f->dir, "new"), 0);
+	free(name);
+	unlink(src);
+	snprintf(backup, sizeof(backup), "%s.backup", f->dir);
+	unlink(backup);
+}
+
 /* Moved in: the same inode under the Maildir name, gone from where it was,
  * never over a taken name; a file linked in already is left alone. */
 static void
@@ -584,6 +618,7 @@ main(void)
 		T(test_list_is_byte_order_across_new_and_cur),
 		T(test_deliver_file_links_the_file_in),
 		T(test_deliver_file_twice_reports_delivered),
+		T(test_deliver_file_with_a_backup_link_delivers_it),
 		T(test_move_file_moves_it_in),
 		T(test_deliver_file_that_is_missing_fails),
 		T(test_deliver_file_from_another_file_system_copies),
