@@ -378,7 +378,19 @@ defaults_due(struct mq_daemon *d, struct mq_game *g, int tell, int *played,
 					rc = tell_host_waiting(d, g, i, dl, err);
 				continue;
 			}
+			uint64_t before = g->seq;
+
 			rc = mq_deadline_default(d, g, i, NULL, NULL, 0, err);
+			if (rc == 0 && g->seq == before) {
+				/* the rules gave no default for what the seat
+				 * owes: looking again would find the same debt,
+				 * for ever, with the game locked */
+				mq_daemon_log("game %s: no default move for %s, "
+				    "who owes %s", g->id, g->players[i].name,
+				    g->kind->owes(g->state, i) != NULL ?
+				    g->kind->owes(g->state, i) : "nothing");
+				continue;
+			}
 			(*played)++;
 			i = -1;		/* a default may set off the next debt */
 			if (mq_game_over(g))
