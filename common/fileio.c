@@ -197,8 +197,9 @@ mq_file_overwrite(const char *path, const void *data, size_t len, int mode,
 		buf[n - 1] = '\n';
 		out = (size_t)n;
 	}
-	if (pwrite(fd, buf, out, 0) != (ssize_t)out) {
-		rc = mq_fail_errno(err, MQ_IO, "Cannot write %s", path);
+	/* a short write sets no errno: mq_write_all goes on or says ENOSPC's
+	 * sentence, not a stale one */
+	if ((rc = mq_write_all(fd, buf, out, 0, path, err)) != 0) {
 		close(fd);
 		return rc;
 	}

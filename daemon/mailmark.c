@@ -191,10 +191,11 @@ write_mark(const char *id, const char *path, uint64_t seq)
 			mq_daemon_log("game %s: %s", id ? id : path, e.msg);
 		return;
 	}
-	if ((fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644)) < 0 ||
-	    pwrite(fd, buf, (size_t)n, 0) != n)
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644)) < 0)
 		mq_daemon_log("game %s: cannot write %s: %s", id ? id : path, path,
 		    strerror(errno));
+	else if (mq_write_all(fd, buf, (size_t)n, 0, path, &e) != 0)
+		mq_daemon_log("game %s: %s", id ? id : path, e.msg);
 	if (fd >= 0)
 		close(fd);
 }
