@@ -309,6 +309,14 @@ mq_keys_load_pub(const char *datadir, unsigned char pk[MQ_LOG_PKLEN],
 }
 
 static int
+zeroed(const char *path, struct mq_err *err)
+{
+	return mq_fail(err, MQ_IO, "The key file %s holds only zero bytes: it "
+	    "is damaged. Put the keys folder back from a backup, its three "
+	    "files together.", path);
+}
+
+static int
 load_secrets(const char *datadir, struct mq_buf *path, struct mq_keys *k,
     struct mq_err *err)
 {
@@ -319,17 +327,25 @@ load_secrets(const char *datadir, struct mq_buf *path, struct mq_keys *k,
 	key_path(path, datadir, "server.key");
 	if ((rc = read_exact(mq_buf_str(path), seed, sizeof(seed), err)) != 0)
 		return rc;
+	/* zeroed (a file system's repair, a bad copy): no key masqued made.
+	 * A zero tag key made every reply address fail, with nothing said. */
+	if (sodium_is_zero(seed, sizeof(seed)))
+		return zeroed(mq_buf_str(path), err);
 	crypto_sign_seed_keypair(k->pk, k->sk, seed);
 	sodium_memzero(seed, sizeof(seed));
 	key_path(path, datadir, "tag.key");
 	MQ_TRY(read_exact(mq_buf_str(path), k->tag, sizeof(k->tag), err));
+	if (sodium_is_zero(k->tag, sizeof(k->tag)))
+		return zeroed(mq_buf_str(path), err);
 	/* A server.pub that disagrees would make every verify fail later. */
 	key_path(path, datadir, "server.pub");
 	if (access(mq_buf_str(path), F_OK) == 0) {
 		MQ_TRY(mq_keys_load_pub(datadir, pub, err));
 		if (memcmp(pub, k->pk, sizeof(pub)) != 0)
-			return mq_fail(err, MQ_IO, "The key file %s does not "
-			    "match server.key.", mq_buf_str(path));
+			return mq_fail(err, MQ_IO, "The key files server.key and "
+			    "%s do not match: one of them is damaged. Put the "
+			    "keys folder back from a backup, its three files "
+			    "together.", mq_buf_str(path));
 	}
 	return 0;
 }
