@@ -54,9 +54,11 @@ compile(const char *kind, const char *path, json_t *json,
 	if (json == NULL && je->line < 1)	/* not read: jansson's own words */
 		return mq_fail(err, MQ_IO, "Cannot read the game data %s: %s.",
 		    path, je->text);
+	/* read but no JSON: damaged data, not a disk that failed (a game's
+	 * copy zeroed stopped it with no word to the host, as I/O) */
 	if (json == NULL)
-		return mq_fail(err, MQ_IO, "Cannot read the game data %s: %s (line "
-		    "%d).", path, je->text, je->line);
+		return mq_fail(err, MQ_BADDATA, "Cannot read the game data %s: %s "
+		    "(line %d).", path, je->text, je->line);
 	if ((rc = mq_gamedata_from_json(kind, json, gd, err)) != 0) {
 		mq_gamedata_free(gd);
 		return rc;

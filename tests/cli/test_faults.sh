@@ -98,6 +98,17 @@ sed -i '2s/"ts":/"ts" :/' $D/games/$E/log
 serve_start "sent admin-badlog-$E"
 [ "$(told_e)" = 2 ] || fail "a second damage, after a repair, was not told"; ok
 cp $T/e.good $D/games/$E/log
+# a game's data.json zeroed stops its game as a damaged log does (exit 3,
+# the host told): it was read as a disk's failure (exit 4), and the host
+# never heard of it
+F=$(new_game $D) || fail "new"
+$M -C $D serve --once 2>/dev/null
+head -c "$(wc -c <$D/games/$F/data.json)" /dev/zero >$T/zero
+cp $D/games/$F/data.json $T/f.data; cp $T/zero $D/games/$F/data.json
+expect 3 "games with a zeroed data.json" -- $M -C $D games
+out_has "$F  cannot be read: The log of game $F does not verify (entry 1: the game data $D/games/$F/data.json is not the data this game was created with (it does not load"
+serve_start "sent admin-badlog-$F"
+cp $T/f.data $D/games/$F/data.json
 
 # --- a bounce: never answered; the host hears of it ---
 n=$(ls $D/mail/outbox/new | wc -l)

@@ -84,7 +84,7 @@ test_same_bytes_are_compiled_once(void **state)
 	/* a broken file is refused, as without the cache */
 	put(p1, "{ not json");
 	assert_int_equal(mq_gamedata_load_shared(&c, "redmasque", p1, &a, &err),
-	    MQ_IO);
+	    MQ_BADDATA);
 	assert_non_null(strstr(err.msg, "Cannot read the game data"));
 	mq_gamedata_free(&b);
 	mq_gamedata_free(&edited);
