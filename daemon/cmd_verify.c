@@ -237,6 +237,12 @@ verify_file(const char *path, const unsigned char pk[32], const char *said,
 			    "entries %s/mailed is damaged, so whether entries were "
 			    "cut from its end cannot be told (the game's next entry "
 			    "writes a good mark)", g0.dir);
+		else if (!present && !export && game_folder(g0.dir) != NULL &&
+		    mq_mailmark_missing(g0.dir))
+			snprintf(tail + strlen(tail), sizeof(tail) - strlen(tail),
+			    "; but its mark of mailed entries %s/mailed is missing, "
+			    "so whether entries were cut from its end cannot be "
+			    "told (the game's next entry writes a new mark)", g0.dir);
 		printf("ok: %s, %llu entr%s, chain, signatures, commitments and "
 		    "replay sound%s%s.\n", g->id, (unsigned long long)n,
 		    n == 1 ? "y" : "ies", tail, said);

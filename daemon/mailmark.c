@@ -112,6 +112,16 @@ mq_mailmark_damaged(const char *gamedir)
 }
 
 int
+mq_mailmark_missing(const char *gamedir)
+{
+	char path[1400];
+	uint64_t seq;
+
+	snprintf(path, sizeof(path), "%s/mailed", gamedir);
+	return pending_of(path) == NULL && read_mark_file(path, &seq) == 0;
+}
+
+int
 mq_mailmark_create(const char *dir, struct mq_err *err)
 {
 	char path[1400], buf[32];
@@ -723,6 +733,12 @@ mq_mailmark_scan(struct mq_daemon *d, struct mq_err *err)
 			    "back are not rebuilt, and masqued verify cannot tell "
 			    "whether entries were cut from the end of its log. The "
 			    "game's next entry writes a good mark.", ids[i], g0.dir);
+		else if (!present && mq_mailmark_missing(g0.dir))
+			mq_daemon_log("game %s: its mark of mailed entries %s/mailed "
+			    "is missing: masqued verify cannot tell whether entries "
+			    "were cut from the end of its log (if a backup was put "
+			    "back, check it is as new as the players' mails). The "
+			    "game's next entry writes a new mark.", ids[i], g0.dir);
 		if (!present || log_entries(d, ids[i]) <= mark)
 			continue;
 		/* opening it catches up (mq_daemon_game) */

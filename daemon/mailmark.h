@@ -32,6 +32,9 @@ uint64_t mq_mailmark_read_at(const char *gamedir, int *present);
 /* 1 when the game's mark file is there but holds no mark (damaged or
  * unreadable; read as none above), which the host is told of. */
 int mq_mailmark_damaged(const char *gamedir);
+/* 1 when there is no mark file at all: in a data folder's game, which
+ * gets one before its genesis, a file deleted (verify and serve say so). */
+int mq_mailmark_missing(const char *gamedir);
 /* The mark of 0 in a new game's folder dir, fsynced: called before the
  * genesis is written, so no game can exist without it. */
 int mq_mailmark_create(const char *dir, struct mq_err *err);

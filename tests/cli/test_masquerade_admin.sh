@@ -300,6 +300,19 @@ out_has "but its mark of mailed entries $D/games/$G/mailed is damaged, so whethe
 cp $T/log.full $D/games/$G/log
 expect 0 "serve with a damaged mark" -- $M -C $D serve --once
 err_has "game $G: its mark of mailed entries $D/games/$G/mailed is damaged and is read as none"
+# the mark deleted, and the log cut: said as of a damaged mark (verify said
+# a bare "ok", serve nothing: found by the host)
+head -n $((n - 1)) $T/log.full >$D/games/$G/log
+rm $D/games/$G/mailed
+expect 0 "verify with no mark" -- $M -C $D verify $G
+out_has "but its mark of mailed entries $D/games/$G/mailed is missing, so whether entries were cut from its end cannot be told"
+# a log copied out of the data folder has no mark beside it: nothing said
+cp $D/games/$G/log $T/away.log
+expect 0 "verify a log copied away" -- $M -C $D verify $T/away.log
+! grep -q "mark of mailed" $T/out || fail "a log copied away is said to lack its mark"; ok
+cp $T/log.full $D/games/$G/log
+expect 0 "serve with no mark" -- $M -C $D serve --once
+err_has "game $G: its mark of mailed entries $D/games/$G/mailed is missing: masqued verify cannot tell whether entries were cut"
 cp $T/mailed.good $D/games/$G/mailed
 expect 0 "verify the whole log again" -- $M -C $D verify $G
 
