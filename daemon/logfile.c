@@ -324,7 +324,10 @@ mq_logfile_open_kept(const char *path, const unsigned char *pk,
 	/* a damage past the kept entry leaves its verdict standing: the
 	 * entries before the damage are what it is checked against */
 	MQ_TRY(mq_logfile_open_sound(path, NULL, 0, &lf, &bad, &why, err));
-	if (bad != 0 && bad <= seq) {
+	/* the kept entry itself damaged (and the genesis, with its key,
+	 * sound): said as the dispute needs it, below, once the key is
+	 * known to be the log's */
+	if (bad != 0 && (bad < seq || bad == 1)) {
 		mq_logfile_close(lf);
 		*err = why;
 		return err->code;
@@ -339,6 +342,22 @@ mq_logfile_open_kept(const char *path, const unsigned char *pk,
 		    "new key; the server key the game's mails show (the welcome's, "
 		    "beside the seed commitment) says which.", what, kid, logkid,
 		    what);
+	}
+	if (bad != 0 && bad == seq) {
+		const char *w = why.msg;
+		size_t n;
+
+		if (strncmp(w, "entry ", 6) == 0 && (w = strstr(w, ": ")) != NULL)
+			w += 2;
+		else
+			w = why.msg;
+		n = strlen(w);
+		mq_logfile_close(lf);
+		return mq_log_fail(err, MQ_BADDATA, seq, "the log's entry is not "
+		    "the one the %s signs (%.*s): the log was changed after the "
+		    "%s was made, and the %s, signed by the key of the log's "
+		    "genesis, shows what the entry was.", what,
+		    (int)(n > 0 && w[n - 1] == '.' ? n - 1 : n), w, what, what);
 	}
 	*out = lf;
 	return 0;

@@ -171,6 +171,19 @@ out_has "ok: the checkpoint of entry 4 of game $G is signed by the server, and t
 err_has "masqued: What was checked rests on entries 1 to 4, which are sound; but the log of game $G does not verify further on (entry $n: "
 err_has "the game stops until you put it back from a backup (masqued verify $G)."
 one_line
+# --- the kept entry itself edited in the log (not signed again): said as
+# the dispute needs it, that the log changed after the receipt, which
+# shows what the entry was (it said only "entry 4: the hash does not
+# match the body": found by the host settling a dispute) ---
+cp -a $D $T/edited
+sed '4s/"seq":4/"seq": 4/' $D/games/$G/log >$T/edited/games/$G/log
+cmp -s $D/games/$G/log $T/edited/games/$G/log && fail "entry 4 was not changed"; ok
+expect 3 "the receipt against its own entry edited" -- $M -C $T/edited verify-receipt $R $G
+err_has "masqued: entry 4: the log's entry is not the one the receipt signs ("
+err_has "): the log was changed after the receipt was made, and the receipt, signed by the key of the log's genesis, shows what the entry was."
+one_line
+expect 3 "the checkpoint against its own entry edited" -- $M -C $T/edited verify-receipt $T/bob.txt $G
+err_has "entry 4: the log's entry is not the one the checkpoint signs ("; one_line
 expect 3 "verify of that log" -- $M -C $T/tampered verify $G
 err_has "entry $n: "
 # damaged before the kept entry: said as the log's, naming it
