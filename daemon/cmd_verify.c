@@ -323,6 +323,21 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 	if ((rc = trusted_key(cli, key, pk, &err)))
 		return mq_cli_report(&err);
 	rc = verify_file(path, pk, "", 0, &err);
+	/* a file given by name that is no log at all (README.md): said as
+	 * log, state and replay say it (exit 1), not as a damaged log */
+	if (rc == MQ_BADDATA && strncmp(err.msg, "entry 1:", 8) == 0 &&
+	    (strchr(argv[1], '/') != NULL || access(argv[1], F_OK) == 0) &&
+	    !mq_logfile_shaped(path)) {
+		char why[sizeof(err.msg)];
+		size_t n;
+
+		snprintf(why, sizeof(why), "%s", err.msg);
+		if ((n = strlen(why)) > 0 && why[n - 1] == '.')
+			why[n - 1] = '\0';
+		rc = mq_fail(&err, MQ_REFUSED, "%s is neither a game's export "
+		    "(masqued export GAME writes one) nor a game's log (%s); a "
+		    "game of the data folder is named by its id.", argv[1], why);
+	}
 	return rc ? mq_cli_report(&err) : 0;
 }
 

@@ -39,26 +39,6 @@ export_fails(const struct mq_history *h, struct mq_err *err)
 	    h->arg, why);
 }
 
-/* Whether the first line of the file at path has a log entry's shape
- * (hash, signature and body apart by TABs): a file that has it is a log
- * that does not verify, not something else. */
-static int
-shaped_as_log(const char *path)
-{
-	char line[8192];
-	const char *t;
-	FILE *f;
-	int shaped = 0;
-
-	if ((f = fopen(path, "r")) == NULL)
-		return 0;
-	if (fgets(line, sizeof(line), f) != NULL &&
-	    (t = strchr(line, '\t')) != NULL && strchr(t + 1, '\t') != NULL)
-		shaped = 1;
-	fclose(f);
-	return shaped;
-}
-
 /* A file that is no export and fails as a log at its first entry: a log
  * all of whose entries are unsound (damaged at the first, or signed under
  * another key) if its first line has an entry's shape, and said so as a
@@ -75,7 +55,7 @@ logfile_fails(const struct mq_history *h, int rc, struct mq_err *err)
 	snprintf(why, sizeof(why), "%s", err->msg);
 	if ((n = strlen(why)) > 0 && why[n - 1] == '.')
 		why[n - 1] = '\0';
-	if (shaped_as_log(h->arg))
+	if (mq_logfile_shaped(h->arg))
 		return mq_fail(err, MQ_BADDATA, "The log %s does not verify "
 		    "(%s); nothing from entry 1 on is shown.", h->arg, why);
 	return mq_fail(err, MQ_REFUSED, "%s is neither a game's export "

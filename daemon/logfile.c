@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
@@ -777,4 +778,24 @@ mq_logfile_export(struct mq_logfile *lf, const json_t *data, char **out,
 	if (*out == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory building the export.");
 	return 0;
+}
+
+/* Whether the first line of the file at path has a log entry's shape
+ * (hash, signature and body apart by TABs): a file that has it is a log
+ * that does not verify, not something else. */
+int
+mq_logfile_shaped(const char *path)
+{
+	char line[8192];
+	const char *t;
+	FILE *f;
+	int shaped = 0;
+
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	if (fgets(line, sizeof(line), f) != NULL &&
+	    (t = strchr(line, '\t')) != NULL && strchr(t + 1, '\t') != NULL)
+		shaped = 1;
+	fclose(f);
+	return shaped;
 }

@@ -47,6 +47,10 @@ int mq_logfile_open_sound(const char *path, const unsigned char *trusted_pk,
     uint64_t limit, struct mq_logfile **out, uint64_t *bad, struct mq_err *why,
     struct mq_err *err);
 
+/* Whether the first line of the file at path has a log entry's shape
+ * (hash, signature and body apart by TABs): a file that has it is a log
+ * that does not verify, not something else (history.c, verify). */
+int mq_logfile_shaped(const char *path);
 /*
  * Open a log for reading, as above, to check what a player kept against it
  * (what: "receipt" or "checkpoint", signed under pk, of entry seq). The log

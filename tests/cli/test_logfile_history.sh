@@ -68,7 +68,9 @@ one_line
 
 # --- neither an export nor a log ---
 printf 'hello\n' >$T/notes.txt
-for c in log state replay; do
+# verify too (it said exit 3, "entry 1: the line does not have exactly
+# three TAB-separated fields", as of a damaged log: found by the host)
+for c in log state replay verify; do
 	expect 1 "$c of a file that is neither" -- $M -C $D $c $T/notes.txt
 	err_has "$T/notes.txt is neither a game's export (masqued export GAME writes one) nor a game's log (entry 1: "
 	err_has "); a game of the data folder is named by its id."
