@@ -85,6 +85,7 @@ mq_cmd_serve(struct mq_cli *cli, int argc, char **argv)
 		return mq_cli_report(&err);
 	/* the passwords: the other commands never use them (config.h) */
 	if ((rc = mq_config_secrets(&d.conf, &err)) != 0 ||
+	    (rc = mq_daemon_cursor_there(&d, &err)) != 0 ||
 	    (rc = serve_lock(&d, &lock, &err)) != 0) {
 		mq_daemon_close(&d);
 		return mq_cli_report(&err);
@@ -205,7 +206,8 @@ mq_cmd_ingest(struct mq_cli *cli, int argc, char **argv)
 	}
 	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, &err)) == 0) {
 		/* the passwords: the other commands never use them (config.h) */
-		if ((rc = mq_config_secrets(&d.conf, &err)) == 0)
+		if ((rc = mq_config_secrets(&d.conf, &err)) == 0 &&
+		    (rc = mq_daemon_cursor_there(&d, &err)) == 0)
 			rc = mq_inbound_process(&d, raw, len, "pipe", NULL, &o,
 			    &err);
 		mq_daemon_release(&d);

@@ -1,4 +1,5 @@
 /* daemon.c - the shared context of serve, ingest and parse; see daemon.h. */
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -386,6 +387,27 @@ mq_daemon_stalled(const struct mq_daemon *d, const char *id)
 		if (strcmp(d->stalled[i], id) == 0)
 			return 1;
 	return 0;
+}
+
+int
+mq_daemon_cursor_there(const struct mq_daemon *d, struct mq_err *err)
+{
+	char path[1300];
+	struct stat sb;
+
+	snprintf(path, sizeof(path), "%s/cursor", d->conf.datadir);
+	if (stat(path, &sb) == 0)
+		return 0;
+	if (errno != ENOENT)
+		return mq_fail_errno(err, MQ_IO, "Cannot read %s", path);
+	/* "Cannot open the lock DATA/cursor/serve.lock" said nothing of
+	 * what to do; made anew unasked, an IMAP cursor lost would skip
+	 * the mail that came meanwhile (a first pass starts at the end) */
+	return mq_fail(err, MQ_IO, "The folder %s is missing: it holds the "
+	    "locks and records of serve and ingest. Put it back from a "
+	    "backup (an older one is fine: a message done already is known "
+	    "by its hash), or make it anew, empty (mkdir %s), which with "
+	    "IMAP starts reading at the mailbox's end.", path, path);
 }
 
 int

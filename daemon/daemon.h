@@ -120,6 +120,9 @@ int mq_daemon_templates(char *out, size_t n, struct mq_err *err);
 int mq_daemon_open(struct mq_daemon *d, const char *datadir, const char *config,
     struct mq_err *err);
 void mq_daemon_close(struct mq_daemon *d);
+/* 0 when DATA/cursor is there (serve's and ingest's locks and records);
+ * else MQ_IO and a sentence saying what to put back. */
+int mq_daemon_cursor_there(const struct mq_daemon *d, struct mq_err *err);
 /* Note a mail queued under spool name `name` for the batch now open
  * (send_batches); out of memory, it is left to the pass's last sending. */
 void mq_daemon_note_mail(struct mq_daemon *d, const char *name);
