@@ -458,7 +458,8 @@ ms_follows(const void *state, int seat, const struct mq_cmd *prev,
 	const struct ms_cmd *p = ms_cmd_ofc(prev), *c = ms_cmd_ofc(cmd);
 	const char *window, *now = ms_owes(state, seat);
 
-	if (c->type != MS_C_PASS)
+	if (c->type != MS_C_PASS && c->type != MS_C_PLAY &&
+	    c->type != MS_C_REVEAL)
 		return 0;
 	if (p->type == MS_C_PLAY || p->type == MS_C_REVEAL)
 		window = owed;
@@ -468,6 +469,25 @@ ms_follows(const void *state, int seat, const struct mq_cmd *prev,
 		return 0;
 	if (window != NULL && now != NULL && strcmp(now, window) == 0)
 		return 0;
+	/* a PLAY or REVEAL after its window closed, with nothing owed now:
+	 * said so, not "It is not your turn" of a mail written in it */
+	if (c->type != MS_C_PASS) {
+		const char *verb = c->type == MS_C_PLAY ? "PLAY" : "REVEAL";
+
+		if (now != NULL || window == NULL)
+			return 0;
+		if (strcmp(window, "spell") == 0)
+			return mq_fail(err, MQ_REFUSED, "%s not applied: your "
+			    "Spells ended by themselves after the line before "
+			    "(nothing was left you could play), and the game "
+			    "went on.", verb);
+		if (strcmp(window, "fight") == 0)
+			return mq_fail(err, MQ_REFUSED, "%s not applied: your "
+			    "side of the fight ended by itself after the line "
+			    "before (nothing was left you could play), and the "
+			    "game went on.", verb);
+		return 0;
+	}
 	return mq_fail(err, MQ_REFUSED, "PASS not applied: what it would end "
 	    "closed by itself after the line before (nothing was left to "
 	    "play). If you mean to pass what you are asked now, send PASS "

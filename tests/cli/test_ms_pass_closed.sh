@@ -49,6 +49,16 @@ move alice "$RA" a2 'STAGE chapel'
 
 # carol plays her Prelude; with nothing else she can pay for, her Spell
 # phase ends by itself, and her PASS is refused with the reason
+# a PLAY in place of that PASS (a Spell she cannot pay for once the
+# Prelude is played) is told the same, not "It is not your turn: bob is
+# to ..." of a mail written in her turn (found by players by mail)
+printf 'From: carol@x.test\nTo: %s\nSubject: Re\nMessage-ID: <dry1@x.test>\n\nPLAY prelude\nPLAY requiem PAY prelude ON bob\n' "$RC" >$T/dry1.eml
+expect 0 "parse PLAY then PLAY" -- $M -C $D parse $T/dry1.eml
+$PY -c 'import json, sys
+c = json.load(open(sys.argv[1]))["commands"]
+sys.exit(not (c[0]["accepted"] and not c[1]["accepted"] and
+    c[1]["error"] == "PLAY not applied: your Spells ended by themselves after the line before (nothing was left you could play), and the game went on."))' $T/out ||
+    { cat $T/out >&2; fail "a PLAY after the Spells closed is not told why"; }; ok
 ls $O >$T/before
 move carol "$RC" c3 'PLAY prelude\nPASS'
 answer receipt carol@x.test c3
