@@ -201,13 +201,69 @@ word_label(int word)
 	    word == MS_W_SPELL ? "Spell" : "Event";
 }
 
+/*
+ * What a player wrote for a card name at tok[i]: its words up to the next
+ * keyword (at most four), in typed (apart by spaces, to quote it) and in
+ * joined (apart by '-', as the alias table holds names). A refusal quoted
+ * the first word alone: "eternal" of "eternal prisner".
+ */
+static void
+typed_name(const struct ms_data *d, char **tok, int ntok, int i, char *typed,
+    size_t tn, char *joined, size_t jn)
+{
+	size_t t = 0, j = 0;
+	int k;
+
+	typed[0] = joined[0] = '\0';
+	for (k = i; k < ntok && k < i + 4 && (k == i ||
+	    keyword_at(d, tok, ntok, k, NULL) < 0); k++) {
+		t += (size_t)snprintf(typed + t, tn - t, "%s%s", k > i ? " " : "",
+		    tok[k]);
+		j += (size_t)snprintf(joined + j, jn - j, "%s%s", k > i ? "-" : "",
+		    tok[k]);
+		if (t >= tn || j >= jn)
+			break;
+	}
+}
+
+/*
+ * The card of `word` (among mask's, 0: any) whose name or alias is a near
+ * miss of joined (one edit for a word of five letters or fewer, two for a
+ * longer one), when one card is nearest; else -1.
+ */
+static int
+nearest_card(const struct ms_data *d, const char *joined, int word,
+    unsigned mask)
+{
+	int i, dist, best = 99, card = -1, tie = 0;
+	size_t len = strlen(joined);
+
+	for (i = 0; i < d->nalias; i++) {
+		const struct ms_alias *al = &d->alias[i];
+
+		if (al->word != word || (mask != 0 && al->value < 32 &&
+		    !(mask & (1u << al->value))))
+			continue;
+		dist = mq_words_distance(joined, al->text);
+		if (dist > (len <= 5 || strlen(al->text) <= 5 ? 1 : 2))
+			continue;
+		if (dist < best) {
+			best = dist;
+			card = al->value;
+			tie = 0;
+		} else if (dist == best && al->value != card)
+			tie = 1;
+	}
+	return tie ? -1 : card;
+}
+
 /* One card of `word` at tok[*i], moving *i past its words. */
 static int
 parse_card(const struct ms_data *d, char **tok, int ntok, int *i, int word,
     const char *after, int *value, struct mq_err *err)
 {
-	char names[300];
-	int w;
+	char names[300], typed[MS_NAME * 2], joined[MS_NAME * 2], near[MS_NAME];
+	int w, c;
 
 	if (*i >= ntok) {
 		name_list(d, word, names, sizeof(names));
@@ -217,12 +273,41 @@ parse_card(const struct ms_data *d, char **tok, int ntok, int *i, int word,
 	}
 	if ((w = lookup_words(d, tok, ntok, *i, word, value)) == 0) {
 		name_list(d, word, names, sizeof(names));
+		typed_name(d, tok, ntok, *i, typed, sizeof(typed), joined,
+		    sizeof(joined));
+		if ((c = nearest_card(d, joined, word, 0)) >= 0) {
+			canon(names_of(d, word, c), near, sizeof(near));
+			return mq_fail(err, MQ_REFUSED, "\"%s\" is not %s %s; did "
+			    "you mean %s? The %ss are %s.", typed,
+			    word == MS_W_EVENT ? "an" : "a", word_label(word), near,
+			    word_label(word), names);
+		}
 		return mq_fail(err, MQ_REFUSED, "\"%s\" is not %s %s; the %ss are "
-		    "%s.", tok[*i], word == MS_W_EVENT ? "an" : "a", word_label(word),
+		    "%s.", typed, word == MS_W_EVENT ? "an" : "a", word_label(word),
 		    word_label(word), names);
 	}
 	*i += w;
 	return 0;
+}
+
+/* "a, b": the canonical names of the set-aside Dancers (mask), for SWAP. */
+static void
+aside_list(const struct ms_data *d, unsigned mask, char *buf, size_t n)
+{
+	char c[MS_NAME];
+	size_t len = 0;
+	int i, m;
+
+	buf[0] = '\0';
+	for (i = 0; i < d->ndancers && len < n; i++) {
+		if (!(mask & (1u << i)))
+			continue;
+		canon(&d->dancer[i].nm, c, sizeof(c));
+		m = snprintf(buf + len, n - len, "%s%s", len ? ", " : "", c);
+		if (m < 0)
+			break;
+		len += (size_t)m;
+	}
 }
 
 static int
@@ -463,9 +548,13 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 		if (i < ntok && ms_owes(st, seat) != NULL &&
 		    strcmp(ms_owes(st, seat), "dancer") == 0 &&
 		    lookup_words(d, tok, ntok, i, MS_W_DANCER, &v) == 0) {
+			char typed[MS_NAME * 2], joined[MS_NAME * 2];
+
 			ms_free_dancer_list(st, buf2, sizeof(buf2));
+			typed_name(d, tok, ntok, i, typed, sizeof(typed), joined,
+			    sizeof(joined));
 			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a Dancer; the "
-			    "Dancers still free are %s.", tok[i], buf2);
+			    "Dancers still free are %s.", typed, buf2);
 		}
 		MQ_TRY(parse_card(d, tok, ntok, &i, MS_W_DANCER, "DANCER", &v, err));
 		c->card = (int8_t)v;
@@ -515,6 +604,26 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 		if (i == ntok)
 			return mq_fail(err, MQ_REFUSED, "SWAP needs a player and a "
 			    "set-aside Dancer, e.g. SWAP %s thief.", st->p[c->target].name);
+		/* a name no Dancer has: the set-aside ones listed, the only
+		 * ones SWAP takes (it listed all six) */
+		if (lookup_words(d, tok, ntok, i, MS_W_DANCER, &v) == 0 &&
+		    st->dancers_aside != 0) {
+			char typed[MS_NAME * 2], joined[MS_NAME * 2], near[MS_NAME];
+			int n;
+
+			aside_list(d, st->dancers_aside, buf2, sizeof(buf2));
+			typed_name(d, tok, ntok, i, typed, sizeof(typed), joined,
+			    sizeof(joined));
+			if ((n = nearest_card(d, joined, MS_W_DANCER,
+			    st->dancers_aside)) >= 0) {
+				canon(&d->dancer[n].nm, near, sizeof(near));
+				return mq_fail(err, MQ_REFUSED, "\"%s\" is not a "
+				    "set-aside Dancer; did you mean %s? The "
+				    "set-aside Dancers are %s.", typed, near, buf2);
+			}
+			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a set-aside "
+			    "Dancer; the set-aside Dancers are %s.", typed, buf2);
+		}
 		MQ_TRY(parse_card(d, tok, ntok, &i, MS_W_DANCER, "SWAP", &v, err));
 		c->card2 = (int8_t)v;
 		break;

@@ -38,4 +38,10 @@ expect 0 "serve --once: a Dancer that is none" -- $M -C $D serve --once
 answer receipt $first@x.test m1
 says m1 '"juggler" is not a Dancer; the Dancers still free are Blade Dancer, Sorcerer, Paladin, Bard, Thief, Eternal Prisoner.'
 says_not m1 "blade-dancer"
+# a near miss of a name: the one meant, by name
+send $first@x.test "$(rt $G2 $first)" m2 "STAGE toewr"
+ls $O >$T/before
+expect 0 "serve --once: a Stage mistyped" -- $M -C $D serve --once
+answer receipt $first@x.test m2
+says m2 '"toewr" is not a Stage; did you mean Tower? The Stages are '
 done_checks

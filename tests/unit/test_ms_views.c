@@ -488,7 +488,14 @@ test_parse_refusals(void **state)
 	refused(st, "ORDER", "ORDER needs a number");
 	refused(st, "STAGE moon", "\"moon\" is not a Stage");
 	refused(st, "PLAY", "PLAY needs the name of a Spell");
-	refused(st, "PLAY request for a tune", "\"request\" is not a Spell");
+	/* the name as written, not its first word (found by players by
+	 * mail: "SWAP xia eternal prisner" quoted "eternal") */
+	refused(st, "PLAY request for a tune", "\"request for a tune\" is not "
+	    "a Spell");
+	refused(st, "PLAY lulaby", "\"lulaby\" is not a Spell; did you mean "
+	    "lullaby? The Spells are march, ");
+	refused(st, "STAGE toewr", "\"toewr\" is not a Stage; did you mean "
+	    "tower?");
 	refused(st, "PLAY rhapsody PAY", "PAY needs the names of the Spells you "
 	    "discard, e.g. PLAY rhapsody PAY march waltz.");
 	refused(st, "PLAY rhapsody PAY ON bob", "PAY needs the names");
@@ -507,13 +514,19 @@ test_parse_refusals(void **state)
 	refused(st, "DISCARD", "DISCARD needs the names");
 	refused(st, "KEEP", "KEEP needs the names");
 	refused(st, "KEEP waltz PASS", "\"pass\" after KEEP");
-	refused(st, "EVENT request for a", "\"request\" is not an Event");
+	refused(st, "EVENT request for a", "\"request for a\" is not an Event");
 	refused(st, "EVENT oracle silence", "\"silence\" after EVENT");
 	refused(st, "EVENT", "EVENT needs the name of an Event");
 	refused(st, "SWAP bob", "SWAP needs a player and a set-aside Dancer, e.g. "
 	    "SWAP bob thief.");
 	refused(st, "SWAP", "SWAP needs a player's name");
-	refused(st, "SWAP bob zorro", "\"zorro\" is not a Dancer");
+	/* the set-aside Dancers alone, which SWAP takes (it listed all six),
+	 * and the one meant when a name is a near miss of one */
+	refused(st, "SWAP bob zorro", "\"zorro\" is not a set-aside Dancer; the "
+	    "set-aside Dancers are bard, thief, eternal-prisoner.");
+	refused(st, "SWAP bob eternal prisner", "\"eternal prisner\" is not a "
+	    "set-aside Dancer; did you mean eternal-prisoner? The set-aside "
+	    "Dancers are bard, thief, eternal-prisoner.");
 	refused(st, "SWAP thief bob", "There is no player called \"thief\"");
 	free(st);
 }

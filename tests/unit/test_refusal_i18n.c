@@ -622,7 +622,7 @@ static void
 scan_calls(struct formats *f, const char *src, const char *file,
     const char *fn, int fmtarg, int need)
 {
-	const char *p = src, *a[8], *e[8];
+	const char *p = src, *a[16], *e[16];
 	char *lit[8], *next[8];
 	size_t nlit, nnext, k, len = strlen(fn);
 	int n;
@@ -635,7 +635,9 @@ scan_calls(struct formats *f, const char *src, const char *file,
 		    call[-1] <= 'z') || (call[-1] >= 'A' && call[-1] <= 'Z') ||
 		    (call[-1] >= '0' && call[-1] <= '9')))
 			continue;
-		for (n = 0, a[0] = p; n < 8; n++) {
+		/* a[n + 1] is written for n up to 14: calls of up to 15
+		 * arguments (mq_fail with 8 after its format is one) */
+		for (n = 0, a[0] = p; n < 15; n++) {
 			e[n] = arg_end(a[n]);
 			if (*e[n] != ',') {
 				n++;
