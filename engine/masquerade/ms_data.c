@@ -154,6 +154,32 @@ add_alias(struct ms_data *d, const char *name, int word, int value,
 
 /* A card's names in every language; for a Spell, also its English name
  * without a leading article ("The March" is "march" too). */
+/* An Order's name without its number ("Rally 4" -> "Rally", "鼓舞する４"
+ * -> "鼓舞する"): 1 when there is such a word, in bare. */
+static int
+order_word(const char *name, char *bare, size_t n)
+{
+	size_t len = strlen(name);
+
+	for (;;) {
+		if (len > 0 && (name[len - 1] == ' ' ||
+		    (name[len - 1] >= '0' && name[len - 1] <= '9')))
+			len--;
+		else if (len >= 3 && (unsigned char)name[len - 3] == 0xef &&
+		    (unsigned char)name[len - 2] == 0xbc &&
+		    (unsigned char)name[len - 1] >= 0x90 &&
+		    (unsigned char)name[len - 1] <= 0x99)
+			len -= 3;	/* a full-width digit, ０ to ９ */
+		else
+			break;
+	}
+	if (len == 0 || len == strlen(name) || len >= n)
+		return 0;
+	memcpy(bare, name, len);
+	bare[len] = '\0';
+	return 1;
+}
+
 static int
 add_names(struct ms_data *d, const struct ms_names *nm, int word, int value,
     const char *path, struct mq_err *err)
@@ -169,6 +195,19 @@ add_names(struct ms_data *d, const struct ms_names *nm, int word, int value,
 	if (nm->hant[0] != '\0')
 		MQ_TRY(add_alias(d, nm->hant, word, value, path, "name_zh_hant",
 		    err));
+	/* an Order by its word alone ("ORDER rally", "ORDER 鼓舞"): players
+	 * write the name the card shows without its number, which was
+	 * refused as "not an Order" while "ORDER Rally 4" was taken */
+	if (word == MS_W_ORDER)
+		for (l = 0; l < MS_LANGS + 1; l++) {
+			const char *name = l < MS_LANGS ? nm->name[l] : nm->hant;
+			char bare[MS_NAME];
+
+			if (order_word(name, bare, sizeof(bare)))
+				MQ_TRY(add_alias(d, bare, word, value, path,
+				    l < MS_LANGS ? name_keys[l] : "name_zh_hant",
+				    err));
+		}
 	if (word != MS_W_SPELL)
 		return 0;
 	for (i = 0; i < sizeof(articles) / sizeof(articles[0]); i++) {

@@ -190,6 +190,13 @@ test_parse_canonical_text(void **state)
 	reads_as(st, "ORDER 3", "ORDER 3");
 	reads_as(st, "order \xef\xbc\x93", "ORDER 3");		/* full-width 3 */
 	reads_as(st, "ORDER Wait 5", "ORDER 5");
+	/* the Order's word alone, as the card shows it (found by players by
+	 * mail: "ORDER rally" was "not an Order") */
+	reads_as(st, "ORDER rally", "ORDER 4");
+	reads_as(st, "ORDER Lead", "ORDER 1");
+	reads_as(st, "ORDER 鼓舞", "ORDER 4");
+	reads_as(st, "順番 鼓舞する", "ORDER 4");
+	reads_as(st, "ORDER 防衛", "ORDER 3");
 	/* the words people write (the mails' オーダー too), keywords run into
 	 * what they take as Chinese and Japanese are written, traditional
 	 * characters (found by players by mail) */
