@@ -871,6 +871,11 @@ rm_validate(const struct rm_state *st, int seat, const struct rm_cmd *c,
 	case RM_C_PLAN:
 		return 0;
 	case RM_C_PLACE:
+		/* in the moves, every card is played already: round 12's
+		 * hand is empty, and "PLAY a card" asked for none there is */
+		if (st->phase == RM_PH_MOVE)
+			return mq_fail(err, MQ_REFUSED, "Every noble is placed "
+			    "already; now you MOVE.");
 		if (st->phase != RM_PH_PLACE)
 			return mq_fail(err, MQ_REFUSED, "Every noble is placed "
 			    "already; now you PLAY a card and MOVE.");

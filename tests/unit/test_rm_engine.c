@@ -821,6 +821,11 @@ test_refused_place_after_placement(void **state)
 	done(st);
 	st = table();
 	refused(st, ALICE, "PLACE blue", "Every noble is placed", "PLAY a card");
+	/* in the moves, no card is to be played (round 12's hand is empty):
+	 * found by players by mail */
+	st->phase = RM_PH_MOVE;
+	refused(st, ALICE, "PLACE blue", "Every noble is placed already; now "
+	    "you MOVE.", "MOVE");
 	done(st);
 }
 
