@@ -71,7 +71,7 @@ t = [p.get_payload(decode=True).decode() for p in m.walk()
 sys.exit(0 if "\n（「話し合い」を出す）。\n" in t else 1)
 PYEOF
 ok
-says carol2 "期限までに dave さんの手が届かなかったため、既定の手を出しました。"
+says carol2 "期限までに dave さんの手が届かなかったため、その席に既定の手を出しました。"
 says_not carol2 "ホストが bob"	# bob's was told in its own mail
 answer resolution dave@x.test dave2
 [ "$V" = "PLAY discuss" ] || fail "dave's default is $V, not PLAY discuss"; ok
