@@ -210,9 +210,13 @@ mq_ms_view_text(const json_t *gd, const json_t *v, struct mq_buf *out)
 	    "dancer", "order", "stage", "life", "hand", "counters",
 	    "treasures, emblems");
 	json_array_foreach(json_object_get(v, "players"), i, p) {
-		mq_buf_printf(out, "%-20s %-18s %5lld %-12s %4lld %4lld %8lld ",
+		char order[24] = "-";	/* none taken yet this turn: not "0" */
+
+		if (n(p, "order") > 0)
+			snprintf(order, sizeof(order), "%lld", n(p, "order"));
+		mq_buf_printf(out, "%-20s %-18s %5s %-12s %4lld %4lld %8lld ",
 		    s(p, "name"), card(gd, json_object_get(p, "dancer")),
-		    n(p, "order"), card(gd, json_object_get(p, "stage")),
+		    order, card(gd, json_object_get(p, "stage")),
 		    n(p, "life"), n(p, "hand_size"), n(p, "counters"));
 		/* names of several words: a comma between them */
 		first = 1;

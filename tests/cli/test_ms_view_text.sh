@@ -7,6 +7,7 @@
 # rules review); the admin view lost every player's once all had
 # revealed. Nothing secret of another player shows.
 . tests/cli/lib.sh
+PY=/usr/bin/python3
 D=$T/data
 SEED=0000000000000000000000000000000000000000000000000000000000000001
 
@@ -53,6 +54,24 @@ expect 0 "init (end)" -- $M -C $E init
 expect 0 "new masquerade (end)" -- $M -C $E new masquerade --player alice=a@x.org \
     --player bob=b@x.org --player carol=c@x.org --player dave=d@x.org --seed $SEED
 GE=$(cat $T/out)
+# no Order taken yet: "-", not a 0 that reads as an Order (found by players
+# by mail)
+# (turn 2's Orders: each is put back before it is taken again)
+k=0
+while [ $k -lt 300 ]; do
+	tp=$($MREL -C $E view $GE admin --json | $PY -c 'import json, sys
+v = json.load(sys.stdin); print(v["turn"], v["phase"], v["to_move"])')
+	set -- $tp
+	[ "$1" = 2 ] && [ "$2" = order ] && break
+	$MREL -C $E submit $GE $3 "$($MREL -C $E bot $GE $3)" --no-mail >/dev/null ||
+	    fail "bot $3"
+	k=$((k + 1))
+done
+expect 0 "view public, turn 2's Orders" -- $M -C $E view $GE public
+grep -Eq "^[a-z]+ +.{18} +- " $T/out ||
+    { cat $T/out >&2; fail "an Order not taken yet is not '-'"; }; ok
+! grep -Eq "^[a-z]+ +.{18} +0 " $T/out ||
+    { cat $T/out >&2; fail "an Order shows 0"; }; ok
 play_out $E $GE
 expect 0 "view public, the game over" -- $M -C $E view $GE public
 out_has "Scores:"
