@@ -479,7 +479,7 @@ url_shown(const char *url)
  * alone, and never quoted back. */
 static int
 url_check(const char *proto, const char *url, const char *example,
-    struct mq_err *err)
+    const char *where, struct mq_err *err)
 {
 	const char *rest = strstr(url, "://") + 3, *at = strrchr(rest, '@');
 
@@ -488,17 +488,30 @@ url_check(const char *proto, const char *url, const char *example,
 	if (server_url_ok(rest))
 		return 0;
 	if (at != NULL)
-		return mq_fail(err, MQ_REFUSED, "masqued.conf: %s_url is not a "
+		return mq_fail(err, MQ_REFUSED, "%s: %s_url is not a "
 		    "server's address after its @: write %ss://HOST:PORT, such as "
-		    "%s.", proto, proto, example);
-	return mq_fail(err, MQ_REFUSED, "masqued.conf: %s_url \"%s\" is not a "
-	    "server's address: write %ss://HOST:PORT, such as %s.", proto, url,
-	    proto, example);
+		    "%s.", where, proto, proto, example);
+	return mq_fail(err, MQ_REFUSED, "%s: %s_url \"%s\" is not a "
+	    "server's address: write %ss://HOST:PORT, such as %s.", where, proto,
+	    url, proto, example);
+}
+
+/* "masqued.conf line N" of a key set on line N, else "masqued.conf" */
+static const char *
+at(int line, char *buf, size_t n)
+{
+	if (line > 0)
+		snprintf(buf, n, "masqued.conf line %d", line);
+	else
+		snprintf(buf, n, "masqued.conf");
+	return buf;
 }
 
 static int
 check(struct mq_config *c, struct mq_err *err)
 {
+	char where[48];
+
 	envelope_of(c);
 	if (c->inbound == MQ_IN_IMAP && (!c->imap_url[0] || !c->imap_user[0] ||
 	    !c->imap_secret))
@@ -507,9 +520,10 @@ check(struct mq_config *c, struct mq_err *err)
 	/* at a missed deadline the game waits for the host, whom nobody
 	 * would tell: it would wait unseen, the player told "the host decides" */
 	if (c->policy_wait && !c->admin[0])
-		return mq_fail(err, MQ_REFUSED, "masqued.conf: deadline_policy = "
+		return mq_fail(err, MQ_REFUSED, "%s: deadline_policy = "
 		    "wait needs admin, the host's address: at a missed deadline the "
-		    "game waits for the host, and nobody would be told.");
+		    "game waits for the host, and nobody would be told.",
+		    at(c->policy_line, where, sizeof(where)));
 	if (c->outbound == MQ_OUT_SMTP && !c->smtp_url[0])
 		return mq_fail(err, MQ_REFUSED, "masqued.conf: outbound = smtp needs "
 		    "smtp_url.");
@@ -522,31 +536,36 @@ check(struct mq_config *c, struct mq_err *err)
 	 * every pass of a serve that would never read a message */
 	if (c->inbound == MQ_IN_IMAP && strncmp(c->imap_url, "imaps://", 8) &&
 	    strncmp(c->imap_url, "imap://", 7))
-		return mq_fail(err, MQ_REFUSED, "masqued.conf: imap_url must start "
+		return mq_fail(err, MQ_REFUSED, "%s: imap_url must start "
 		    "with imaps:// or imap://, such as imaps://imap.example.org:993, "
-		    "not \"%s\".", url_shown(c->imap_url));
+		    "not \"%s\".", at(c->imap_url_line, where, sizeof(where)),
+		    url_shown(c->imap_url));
 	if (c->outbound == MQ_OUT_SMTP && strncmp(c->smtp_url, "smtps://", 8) &&
 	    strncmp(c->smtp_url, "smtp://", 7))
-		return mq_fail(err, MQ_REFUSED, "masqued.conf: smtp_url must start "
+		return mq_fail(err, MQ_REFUSED, "%s: smtp_url must start "
 		    "with smtps:// or smtp://, such as smtps://smtp.example.org:465, "
-		    "not \"%s\".", url_shown(c->smtp_url));
+		    "not \"%s\".", at(c->smtp_url_line, where, sizeof(where)),
+		    url_shown(c->smtp_url));
 	if (c->inbound == MQ_IN_IMAP)
 		MQ_TRY(url_check("imap", c->imap_url, "imaps://imap.example.org:993",
-		    err));
+		    at(c->imap_url_line, where, sizeof(where)), err));
 	if (c->outbound == MQ_OUT_SMTP)
 		MQ_TRY(url_check("smtp", c->smtp_url, "smtps://smtp.example.org:465",
-		    err));
+		    at(c->smtp_url_line, where, sizeof(where)), err));
 	/* run without a shell, from whatever folder serve was started in */
 	if (c->outbound == MQ_OUT_SENDMAIL && c->sendmail_path[0] != '/')
-		return mq_fail(err, MQ_REFUSED, "masqued.conf: sendmail_path must "
+		return mq_fail(err, MQ_REFUSED, "%s: sendmail_path must "
 		    "be an absolute path, such as /usr/sbin/sendmail, not \"%s\".",
+		    at(c->sendmail_path_line, where, sizeof(where)),
 		    c->sendmail_path);
 	/* "/usr/bin/msmtp -a pbem" would be tried as a program of that
 	 * name at every mail, an outage that never ends */
 	if (c->outbound == MQ_OUT_SENDMAIL && strpbrk(c->sendmail_path, " \t"))
-		return mq_fail(err, MQ_REFUSED, "masqued.conf: sendmail_path takes "
+		return mq_fail(err, MQ_REFUSED, "%s: sendmail_path takes "
 		    "the program alone, such as /usr/bin/msmtp; its arguments go "
-		    "in sendmail_args, not \"%s\".", c->sendmail_path);
+		    "in sendmail_args, not \"%s\".",
+		    at(c->sendmail_path_line, where, sizeof(where)),
+		    c->sendmail_path);
 	if (c->outbound == MQ_OUT_SENDMAIL) {
 		const char *words[MQ_SENDMAIL_MAX_ARGS];
 		char buf[sizeof(c->sendmail_args)];
@@ -554,7 +573,8 @@ check(struct mq_config *c, struct mq_err *err)
 
 		if (mq_sendmail_split(c->sendmail_args, buf, sizeof(buf), words,
 		    &e) < 0)
-			return mq_fail(err, MQ_REFUSED, "masqued.conf: %s", e.msg);
+			return mq_fail(err, MQ_REFUSED, "%s: %s",
+			    at(c->sendmail_args_line, where, sizeof(where)), e.msg);
 	}
 	/* RFC 2606's .invalid (the defaults) reaches nobody: fine for the
 	 * Maildir demo, but over SMTP every reply would bounce */
@@ -701,6 +721,17 @@ load(const char *datadir, const char *path, struct mq_config *c,
 			fclose(f);
 			return err ? err->code : MQ_REFUSED;
 		}
+		/* for check()'s sentences, which weigh keys together */
+		if (strcmp(key, "imap_url") == 0)
+			c->imap_url_line = line;
+		else if (strcmp(key, "smtp_url") == 0)
+			c->smtp_url_line = line;
+		else if (strcmp(key, "deadline_policy") == 0)
+			c->policy_line = line;
+		else if (strcmp(key, "sendmail_path") == 0)
+			c->sendmail_path_line = line;
+		else if (strcmp(key, "sendmail_args") == 0)
+			c->sendmail_args_line = line;
 		if (nseen < 40 && strlen(key) < sizeof(seen[0])) {
 			snprintf(seen[nseen], sizeof(seen[0]), "%s", key);
 			seen_line[nseen++] = line;

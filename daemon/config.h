@@ -18,6 +18,8 @@ struct mq_config {
 	char datadir_key[1024];		/* the config's own datadir, or "" */
 	int datadir_line;
 	int deadline_line, reminder_line;	/* where set, or 0 */
+	int imap_url_line, smtp_url_line, policy_line;	/* likewise */
+	int sendmail_path_line, sendmail_args_line;
 	char admin[256];
 	int inbound, outbound;
 	char maildir_inbox[1100], maildir_outbox[1100];

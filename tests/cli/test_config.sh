@@ -89,7 +89,7 @@ bad "an imap_url without a scheme, tls = no" "inbound = imap
 imap_url = 127.0.0.1:143
 imap_user = game@x.test
 imap_password_file = $T/pw0
-tls = no" 'imap_url must start with imaps:// or imap://, such as imaps://imap.example.org:993, not "127.0.0.1:143".'
+tls = no" 'line 2: imap_url must start with imaps:// or imap://, such as imaps://imap.example.org:993, not "127.0.0.1:143".'
 bad "an smtp_url of another scheme, tls = no" "outbound = smtp
 smtp_url = http://127.0.0.1:25
 from = g <game@x.test>
@@ -112,7 +112,7 @@ tls = no" 'imap_url "imap://127.0.0.1:99999" is not a server'"'"'s address: writ
 bad "an smtp_url with a password and a bad port" "outbound = smtp
 smtp_url = smtps://game:s3cretPW@smtp.x.test:46S
 from = g <game@x.test>
-reply_domain = x.test" "smtp_url is not a server's address after its @: write smtps://HOST:PORT, such as smtps://smtp.example.org:465."
+reply_domain = x.test" "line 2: smtp_url is not a server's address after its @: write smtps://HOST:PORT, such as smtps://smtp.example.org:465."
 grep -q s3cretPW $T/err && fail "the refusal quotes the password"; ok
 # a '/' in the password, or a scheme refused: the URL is still not
 # quoted (found by a code review)
@@ -136,7 +136,7 @@ reply_domain = x.test" "game@masqued.invalid reaches nobody"
 bad "a relative sendmail_path" "outbound = sendmail
 sendmail_path = sendmail
 from = g <game@x.test>
-reply_domain = x.test" 'sendmail_path must be an absolute path, such as /usr/sbin/sendmail, not "sendmail".'
+reply_domain = x.test" 'line 2: sendmail_path must be an absolute path, such as /usr/sbin/sendmail, not "sendmail".'
 bad "sendmail_path with arguments" "outbound = sendmail
 sendmail_path = /usr/bin/msmtp -a pbem
 from = g <game@x.test>
@@ -144,7 +144,7 @@ reply_domain = x.test" 'sendmail_path takes the program alone, such as /usr/bin/
 bad "sendmail_args with quotes" "outbound = sendmail
 sendmail_args = -a 'my account'
 from = g <game@x.test>
-reply_domain = x.test" "sendmail_args takes words parted by spaces, with no quotes or backslashes (no shell reads them), not \"-a 'my account'\"."
+reply_domain = x.test" "$T/bad.conf line 2: sendmail_args takes words parted by spaces, with no quotes or backslashes (no shell reads them), not \"-a 'my account'\"."
 bad "sendmail_args of seventeen words" "outbound = sendmail
 sendmail_args = a b c d e f g h i j k l m n o p q
 from = g <game@x.test>
@@ -180,7 +180,7 @@ expect 0 "a datadir naming its own folder" -- $M -C $D games
 out_has "$G"
 sed -i '$d' $D/masqued.conf
 bad "deadline_policy = wait without admin" "deadline_policy = wait" \
-    "bad.conf: deadline_policy = wait needs admin, the host's address: at a missed deadline the game waits for the host, and nobody would be told."
+    "bad.conf line 1: deadline_policy = wait needs admin, the host's address: at a missed deadline the game waits for the host, and nobody would be told."
 bad "a bad tls value" "tls = maybe" "tls"
 # a user and no password: the session refused to start at every send,
 # taken for each mail's own refusal, and every mail went dead unsent

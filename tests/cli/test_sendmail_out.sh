@@ -123,5 +123,7 @@ err_has "$waiting mail(s) sent, 0 waiting, 0 dead"
 # a program with its arguments in sendmail_path is refused at start
 sed -i "s#^sendmail_path = .*#sendmail_path = /usr/bin/msmtp -a pbem#" $D/masqued.conf
 expect 1 "serve, arguments in sendmail_path" -- $M -C $D serve --once
-err_has 'masqued.conf: sendmail_path takes the program alone, such as /usr/bin/msmtp; its arguments go in sendmail_args, not "/usr/bin/msmtp -a pbem".'
+l=$(grep -n '^sendmail_path' $D/masqued.conf | cut -d: -f1)
+err_has "masqued.conf line $l: sendmail_path takes the program alone, such as /usr/bin/msmtp; its arguments go in sendmail_args, not \"/usr/bin/msmtp -a pbem\"."
+
 done_checks
