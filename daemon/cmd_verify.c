@@ -242,7 +242,7 @@ verify_file(const char *path, const unsigned char pk[32], const char *said,
 			snprintf(tail + strlen(tail), sizeof(tail) - strlen(tail),
 			    "; but its mark of mailed entries %s/mailed is missing, "
 			    "so whether entries were cut from its end cannot be "
-			    "told (the game's next entry writes a new mark)", g0.dir);
+			    "told (serve writes a new one when it starts)", g0.dir);
 		printf("ok: %s, %llu entr%s, chain, signatures, commitments and "
 		    "replay sound%s%s.\n", g->id, (unsigned long long)n,
 		    n == 1 ? "y" : "ies", tail, said);

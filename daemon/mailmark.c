@@ -733,12 +733,21 @@ mq_mailmark_scan(struct mq_daemon *d, struct mq_err *err)
 			    "back are not rebuilt, and masqued verify cannot tell "
 			    "whether entries were cut from the end of its log. The "
 			    "game's next entry writes a good mark.", ids[i], g0.dir);
-		else if (!present && mq_mailmark_missing(g0.dir))
+		else if (!present && mq_mailmark_missing(g0.dir)) {
+			char path[1400];
+
+			/* said once: a new mark at the log's end, from which
+			 * a cut is told again (a game over writes no entry
+			 * that would make one, and was said so at every start) */
 			mq_daemon_log("game %s: its mark of mailed entries %s/mailed "
-			    "is missing: masqued verify cannot tell whether entries "
-			    "were cut from the end of its log (if a backup was put "
-			    "back, check it is as new as the players' mails). The "
-			    "game's next entry writes a new mark.", ids[i], g0.dir);
+			    "was missing: whether entries were cut from the end of "
+			    "its log cannot be told (if a backup was put back, "
+			    "check it is as new as the players' mails). A new mark "
+			    "is written at the log's end.", ids[i], g0.dir);
+			snprintf(path, sizeof(path), "%s/mailed", g0.dir);
+			write_mark(ids[i], path, log_entries(d, ids[i]));
+			continue;
+		}
 		if (!present || log_entries(d, ids[i]) <= mark)
 			continue;
 		/* opening it catches up (mq_daemon_game) */

@@ -807,7 +807,7 @@ mq_serve_check_games(struct mq_daemon *d)
 	struct mq_game *g;
 	struct mq_err e;
 	char **ids, key[64];
-	size_t n, i, stopped = 0;
+	size_t n, i, stopped = 0, failed = 0;
 	int rc;
 
 	if (mq_store_games(&d->store, &ids, &n, &e) != 0) {
@@ -826,14 +826,19 @@ mq_serve_check_games(struct mq_daemon *d)
 		if (rc == MQ_BADDATA) {
 			mq_notify_host_stopped(d, ids[i], e.msg);
 			stopped++;
-		}
+		} else
+			failed++;	/* the disk's: said above, tried again */
 	}
 	mq_daemon_release(d);
 	if (stopped > 0)
-		mq_daemon_log("%zu of %zu game(s) stopped: their logs do not "
-		    "verify%s", stopped, n, d->conf.admin[0] ?
+		mq_daemon_log("%zu of %zu game(s) stopped: their logs or game "
+		    "data do not verify%s", stopped, n, d->conf.admin[0] ?
 		    " (the host is told by mail)" : "");
-	else
+	if (failed > 0)
+		mq_daemon_log("%zu of %zu game(s) could not be read now (the "
+		    "lines above say why); each is read again when it is next "
+		    "needed", failed, n);
+	if (stopped == 0 && failed == 0)
 		mq_daemon_log("%zu game(s) read: every log verifies", n);
 	for (i = 0; i < n; i++)
 		free(ids[i]);

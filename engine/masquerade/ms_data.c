@@ -152,8 +152,6 @@ add_alias(struct ms_data *d, const char *name, int word, int value,
 	return 0;
 }
 
-/* A card's names in every language; for a Spell, also its English name
- * without a leading article ("The March" is "march" too). */
 /* An Order's name without its number ("Rally 4" -> "Rally", "鼓舞する４"
  * -> "鼓舞する"): 1 when there is such a word, in bare. */
 static int
@@ -180,6 +178,42 @@ order_word(const char *name, char *bare, size_t n)
 	return 1;
 }
 
+/*
+ * Each Order by its word alone ("ORDER rally", "ORDER 鼓舞"): players write
+ * the name the card shows without its number, which was refused as "not
+ * an Order" while "ORDER Rally 4" was taken. Added once every card and
+ * keyword is in, and only where the word names nothing else: a card file
+ * whose Order is "Tower 3" still loads (the word stays the Stage's).
+ */
+static int
+add_order_words(struct ms_data *d, struct mq_err *err)
+{
+	char bare[MS_NAME], text[MS_NAME];
+	int o, l, i;
+
+	for (o = 0; o < d->norders; o++) {
+		const struct ms_names *nm = &d->order[o].nm;
+
+		for (l = 0; l < MS_LANGS + 1; l++) {
+			const char *name = l < MS_LANGS ? nm->name[l] : nm->hant;
+
+			if (!order_word(name, bare, sizeof(bare)) ||
+			    alias_text(bare, text, sizeof(text)) != 0)
+				continue;
+			for (i = 0; i < d->nalias &&
+			    strcmp(d->alias[i].text, text) != 0; i++)
+				;
+			if (i < d->nalias)
+				continue;
+			MQ_TRY(add_alias(d, bare, MS_W_ORDER, d->order[o].number,
+			    "orders", NULL, err));
+		}
+	}
+	return 0;
+}
+
+/* A card's names in every language; for a Spell, also its English name
+ * without a leading article ("The March" is "march" too). */
 static int
 add_names(struct ms_data *d, const struct ms_names *nm, int word, int value,
     const char *path, struct mq_err *err)
@@ -195,19 +229,6 @@ add_names(struct ms_data *d, const struct ms_names *nm, int word, int value,
 	if (nm->hant[0] != '\0')
 		MQ_TRY(add_alias(d, nm->hant, word, value, path, "name_zh_hant",
 		    err));
-	/* an Order by its word alone ("ORDER rally", "ORDER 鼓舞"): players
-	 * write the name the card shows without its number, which was
-	 * refused as "not an Order" while "ORDER Rally 4" was taken */
-	if (word == MS_W_ORDER)
-		for (l = 0; l < MS_LANGS + 1; l++) {
-			const char *name = l < MS_LANGS ? nm->name[l] : nm->hant;
-			char bare[MS_NAME];
-
-			if (order_word(name, bare, sizeof(bare)))
-				MQ_TRY(add_alias(d, bare, word, value, path,
-				    l < MS_LANGS ? name_keys[l] : "name_zh_hant",
-				    err));
-		}
 	if (word != MS_W_SPELL)
 		return 0;
 	for (i = 0; i < sizeof(articles) / sizeof(articles[0]); i++) {
@@ -1072,7 +1093,8 @@ ms_data_load(const json_t *root, void **out, struct mq_err *err)
 	    (rc = load_guardians(d, root, err)) ||
 	    (rc = load_events(d, root, err)) ||
 	    (rc = load_spells(d, root, err)) ||
-	    (rc = add_spell_readings(d, err)))
+	    (rc = add_spell_readings(d, err)) ||
+	    (rc = add_order_words(d, err)))
 		goto fail;
 	/* Every player is dealt a Mask and chooses a Dancer. */
 	if (d->nmasks < d->max_players) {

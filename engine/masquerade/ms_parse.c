@@ -275,6 +275,12 @@ parse_card(const struct ms_data *d, char **tok, int ntok, int *i, int word,
 		name_list(d, word, names, sizeof(names));
 		typed_name(d, tok, ntok, *i, typed, sizeof(typed), joined,
 		    sizeof(joined));
+		/* "PLAY lulaby alice": the words after may be no name's */
+		if (nearest_card(d, joined, word, 0) < 0 &&
+		    nearest_card(d, tok[*i], word, 0) >= 0) {
+			snprintf(typed, sizeof(typed), "%s", tok[*i]);
+			snprintf(joined, sizeof(joined), "%s", tok[*i]);
+		}
 		if ((c = nearest_card(d, joined, word, 0)) >= 0) {
 			canon(names_of(d, word, c), near, sizeof(near));
 			return mq_fail(err, MQ_REFUSED, "\"%s\" is not %s %s; did "

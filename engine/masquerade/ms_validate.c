@@ -474,7 +474,9 @@ ms_follows(const void *state, int seat, const struct mq_cmd *prev,
 	if (c->type != MS_C_PASS) {
 		const char *verb = c->type == MS_C_PLAY ? "PLAY" : "REVEAL";
 
-		if (now != NULL || window == NULL)
+		/* the line before ended the game: its own refusal says so */
+		if (now != NULL || window == NULL ||
+		    ((const struct ms_state *)state)->phase == MS_PH_OVER)
 			return 0;
 		if (strcmp(window, "spell") == 0)
 			return mq_fail(err, MQ_REFUSED, "%s not applied: your "

@@ -82,7 +82,7 @@ serve_start() {	# a long-running serve until its log says PATTERN
 serve_start "sent admin-badlog-$E"
 grep -q "game $E: .*entry 2" $T/serve.err || { cat $T/serve.err >&2; fail "serve's start does not name game $E"; }; ok
 # A and C are still damaged from above
-grep -q "3 of 4 game(s) stopped: their logs do not verify" $T/serve.err ||
+grep -q "3 of 4 game(s) stopped: their logs or game data do not verify" $T/serve.err ||
     { cat $T/serve.err >&2; fail "serve's start does not count the stopped games"; }; ok
 [ "$(told_e)" = 1 ] || fail "the host was not told at serve's start that game $E stopped"; ok
 serve_start "game(s) stopped"

@@ -312,7 +312,12 @@ expect 0 "verify a log copied away" -- $M -C $D verify $T/away.log
 ! grep -q "mark of mailed" $T/out || fail "a log copied away is said to lack its mark"; ok
 cp $T/log.full $D/games/$G/log
 expect 0 "serve with no mark" -- $M -C $D serve --once
-err_has "game $G: its mark of mailed entries $D/games/$G/mailed is missing: masqued verify cannot tell whether entries were cut"
+err_has "game $G: its mark of mailed entries $D/games/$G/mailed was missing: whether entries were cut from the end of its log cannot be told"
+# said once: the mark is written anew at the log's end, and verify says ok
+expect 0 "verify once serve wrote a new mark" -- $M -C $D verify $G
+! grep -q "mark of mailed" $T/out || fail "the new mark is not written"; ok
+expect 0 "serve again" -- $M -C $D serve --once
+! grep -q "mailed was missing" $T/err || fail "the missing mark is said again"; ok
 cp $T/mailed.good $D/games/$G/mailed
 expect 0 "verify the whole log again" -- $M -C $D verify $G
 

@@ -273,6 +273,30 @@ test_sorted_by_number(void **state)
 
 /* ---- Names ---- */
 
+/* An Order is read by its word alone ("rally"), but only where that word
+ * names nothing else: an Order called "Tower 3" leaves "tower" the
+ * Stage's, and the file still loads (found by code review). */
+static void
+test_order_words(void **state)
+{
+	json_t *j = json_deep_copy(cards);
+	struct ms_data *d = load(j);
+
+	(void)state;
+	assert_alias(d, "rally", MS_W_ORDER, 4);
+	assert_alias(d, "lead", MS_W_ORDER, 1);
+	assert_alias(d, "rally-4", MS_W_ORDER, 4);
+	ms_data_free(d);
+	edit(j, "orders[2].name_en", "\"Tower 3\"");
+	edit(j, "orders[3].name_en", "\"Pass 4\"");
+	d = load(j);
+	assert_alias(d, "tower-3", MS_W_ORDER, 3);
+	assert_alias(d, "tower", MS_W_STAGE, alias(d, "tower")->value);
+	assert_int_equal(alias(d, "pass")->word, MS_W_KEY);
+	ms_data_free(d);
+	json_decref(j);
+}
+
 static void
 test_aliases(void **state)
 {
@@ -510,6 +534,7 @@ main(void)
 		cmocka_unit_test(test_real_file_counts),
 		cmocka_unit_test(test_real_file_cards),
 		cmocka_unit_test(test_sorted_by_number),
+		cmocka_unit_test(test_order_words),
 		cmocka_unit_test(test_aliases),
 		cmocka_unit_test(test_spell_article),
 		cmocka_unit_test(test_broken_variants_refused),

@@ -503,6 +503,10 @@ test_parse_refusals(void **state)
 	    "lullaby? The Spells are march, ");
 	refused(st, "STAGE toewr", "\"toewr\" is not a Stage; did you mean "
 	    "tower?");
+	refused(st, "PLAY lulaby ON bob", "\"lulaby\" is not a Spell; did you "
+	    "mean lullaby?");
+	refused(st, "PLAY lulaby alice", "\"lulaby\" is not a Spell; did you "
+	    "mean lullaby?");
 	refused(st, "PLAY rhapsody PAY", "PAY needs the names of the Spells you "
 	    "discard, e.g. PLAY rhapsody PAY march waltz.");
 	refused(st, "PLAY rhapsody PAY ON bob", "PAY needs the names");

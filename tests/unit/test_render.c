@@ -1913,8 +1913,9 @@ admin_notice_in_every_language(void **state)
 		    "The host gave bob new reply addresses: a reply from bob to an older "
 		    "mail of this game is refused. Why: leaked" },
 		{ "en", "{\"action\": \"kick\", \"kick\": true, \"player\": \"dave\", "
-		    "\"why\": \"gone\"}", "The host took dave out of the game: the deadline's "
-		    "default moves play that seat from now on. Why: gone" },
+		    "\"why\": \"gone\"}", "The host took dave out of the game: from now on "
+		    "the default moves play that seat, each as soon as it is owed. "
+		    "Why: gone" },
 		{ "en", "{\"action\": \"explode\", \"other\": true, \"player\": \"bob\", "
 		    "\"why\": \"x\"}", "The host did: explode bob. Why: x" },
 		{ "ja", "{\"action\": \"pause\", \"pause\": true, \"why\": \"holiday <&>\"}",
