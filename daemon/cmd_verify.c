@@ -325,7 +325,9 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 	rc = verify_file(path, pk, "", 0, &err);
 	/* a file given by name that is no log at all (README.md): said as
 	 * log, state and replay say it (exit 1), not as a damaged log */
+	/* (a lone torn line is a log's: a crash in its first append) */
 	if (rc == MQ_BADDATA && strncmp(err.msg, "entry 1:", 8) == 0 &&
+	    strstr(err.msg, "holds no complete entry") == NULL &&
 	    (strchr(argv[1], '/') != NULL || access(argv[1], F_OK) == 0) &&
 	    !mq_logfile_shaped(path)) {
 		char why[sizeof(err.msg)];
