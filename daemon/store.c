@@ -389,7 +389,9 @@ log_cut(const struct mq_game *g, struct mq_err *err)
 		    (p - buf)))) != NULL; p++)
 			n++;
 	close(fd);
-	if (n >= mark)
+	/* not one whole line (a file zeroed, not cut): opening it says so,
+	 * as verify does, rather than "its last entries were removed" */
+	if (n >= mark || n == 0)
 		return 0;
 	return mq_fail(err, MQ_BADDATA, "The log of game %s ends at entry %llu, "
 	    "but entries up to %llu were mailed to the players (%s/mailed): its "

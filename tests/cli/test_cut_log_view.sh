@@ -46,4 +46,11 @@ expect 0 "replay of a cut log, before the cut" -- $M -C $D replay $G --to 2
 err_has "masqued: What is shown rests on entries 1 to 2, which are sound; yet the log of game $G ends"
 same_file $L $T/log.cut "the cut log"
 same_file $D/games/$G/mailed $T/mailed.before "the mark"
+# a log zeroed (its bytes overwritten, not cut): admin says what verify
+# says, not that its last entries were removed (found by the host)
+head -c "$(wc -c <$T/log.cut)" /dev/zero >$L
+expect 3 "admin on a zeroed log" -- $M -C $D admin $G pause --why "x"
+err_has "does not verify (entry 1: the log holds no complete entry)"; one_line
+! grep -q "were removed" $T/err || fail "a zeroed log is said cut"; ok
+cp $T/log.cut $L
 done_checks
