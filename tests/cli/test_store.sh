@@ -299,7 +299,8 @@ sentence 1 "verify with a key that is neither" -- $M -C $D verify $G2 --key abcd
 sentence 4 "a data folder that is not one" -- $M -C $T/folder view $G2 carol
 err_has "There is no masqued data folder at $T/folder"
 sentence 4 "ingest of a folder" -- $M -C $D ingest $T/folder
-sentence 3 "verify of a log with a line that is no entry" -- $M -C $D verify $T/junk
+# a file that is no log at all: refused as log and state refuse it (exit 1)
+sentence 1 "verify of a file that is no log" -- $M -C $D verify $T/junk
 sentence 1 "init over a data folder" -- $M -C $D init
 expect 2 "an option that is not one" -- $M -x
 err_has "masqued: There is no option -x (see masqued --help)."; one_line
