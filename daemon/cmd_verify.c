@@ -336,9 +336,10 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 		snprintf(why, sizeof(why), "%s", err.msg);
 		if ((n = strlen(why)) > 0 && why[n - 1] == '.')
 			why[n - 1] = '\0';
-		rc = mq_fail(&err, MQ_REFUSED, "The file %s is neither a game's export "
-		    "(masqued export GAME writes one) nor a game's log (%s); a "
-		    "game of the data folder is named by its id.", argv[1], why);
+		rc = mq_fail(&err, MQ_REFUSED, "The file %s is neither a "
+		    "game's export (masqued export GAME writes one) nor a "
+		    "game's log (%s); a game of the data folder is named by "
+		    "its id.", argv[1], why);
 	}
 	return rc ? mq_cli_report(&err) : 0;
 }

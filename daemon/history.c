@@ -58,9 +58,9 @@ logfile_fails(const struct mq_history *h, int rc, struct mq_err *err)
 	if (mq_logfile_shaped(h->arg))
 		return mq_fail(err, MQ_BADDATA, "The log %s does not verify "
 		    "(%s); nothing from entry 1 on is shown.", h->arg, why);
-	return mq_fail(err, MQ_REFUSED, "The file %s is neither a game's export "
-	    "(masqued export GAME writes one) nor a game's log (%s); a game "
-	    "of the data folder is named by its id.", h->arg, why);
+	return mq_fail(err, MQ_REFUSED, "The file %s is neither a game's "
+	    "export (masqued export GAME writes one) nor a game's log (%s); a "
+	    "game of the data folder is named by its id.", h->arg, why);
 }
 
 static int
