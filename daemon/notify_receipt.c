@@ -117,6 +117,10 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 			if (o != NULL && c->replaces != 0)
 				bad |= json_object_set_new(o, "replaces",
 				    json_integer((json_int_t)c->replaces)) != 0;
+			/* or the line of the same mail it changes */
+			if (o != NULL && c->replaces_line > 0 && c->line > 0)
+				bad |= json_object_set_new(o, "replaces_line",
+				    json_integer(c->replaces_line)) != 0;
 			/* what it answered: a PASS says what it declined */
 			if (o != NULL && c->owed[0] != '\0')
 				bad |= json_object_set_new(o, "owed_then",

@@ -168,6 +168,10 @@ struct mq_cmd_result {
 					 * seat's earlier move for the same
 					 * decision, not yet revealed, that this
 					 * one changes (a MOVE sent again), or 0 */
+	int replaces_line;		/* accepted, secret: the line of the same
+					 * mail whose move for the same decision
+					 * this one changes (MOVE cw, then MOVE
+					 * ccw), or 0; replaces is 0 then */
 	char owed[16];			/* accepted: what the seat owed as it
 					 * came (the game's owes word; a PASS
 					 * says what it declined), or "" */

@@ -542,6 +542,7 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 	size_t i, h, nnew = 0, nres = 0, r, nheld = 0, held_at[64];
 	uint64_t seen;
 	char decided[64][16];	/* the keys of newp, for mq_game_standing_copy */
+	int newline[64];	/* the mail's line of each of newp */
 	struct mq_cmd prev;	/* the line before, accepted (have_prev) */
 	char before[16], prev_owed[16];	/* what the seat owed before each */
 	const char *owed;
@@ -628,9 +629,19 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		memcpy(prev_owed, before, sizeof(prev_owed));
 		res->cmds[res->ncmds - 1].shown = k->is_secret(&cmd) &&
 		    k->shown_now != NULL && k->shown_now(work, seat, &cmd);
-		if (k->is_secret(&cmd))
-			res->cmds[res->ncmds - 1].replaces = earlier_move(g,
-			    seat, d.key);
+		if (k->is_secret(&cmd)) {
+			/* a line of this mail before it, for the same decision
+			 * (MOVE cw, then MOVE ccw), else a move logged before */
+			for (h = nnew; h > 0 && strcmp(newp[h - 1].key, d.key) != 0;
+			    h--)
+				;
+			if (h > 0)
+				res->cmds[res->ncmds - 1].replaces_line =
+				    newline[h - 1];
+			else
+				res->cmds[res->ncmds - 1].replaces = earlier_move(g,
+				    seat, d.key);
+		}
 		/* An earlier secret of this message the apply just carried
 		 * out (a MOVE held until a PLAY ended the actions) is seen now
 		 * too; else its receipt would call it secret. */
@@ -669,6 +680,7 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 			newp[nnew].index = (int)json_array_size(cmds);
 			snprintf(newp[nnew].key, sizeof(newp[0].key), "%s", d.key);
 			memcpy(decided[nnew], newp[nnew].key, sizeof(decided[0]));
+			newline[nnew] = (int)i + 1;
 			newp[nnew].resolved = 0;
 			nnew++;
 		}

@@ -1,0 +1,71 @@
+#!/bin/sh
+# test_receipt_same_mail.sh - two MOVE lines of one mail: the receipt says
+# the second changes the first ("changes your move of line 1", en, ja, zh),
+# as a change sent in a later mail names its entry; a line that changes
+# both a move of an earlier mail and one of its own mail names its own
+# mail's line (found by players by mail).
+# Real replies through the Maildir inbox and `serve --once`.
+. tests/cli/lib.sh
+D=$T/data
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+
+expect 0 "init" -- $M -C $D init
+echo "rate_limit = 86400" >>$D/masqued.conf
+G=$($M -C $D new redmasque --player alice=alice@x.test --player bob=bob@x.test \
+    --player carol=carol@x.test --player dave=dave@x.test --player eve=eve@x.test \
+    --seed 0707070707070707070707070707070707070707070707070707070707070707) ||
+    fail "new"
+expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
+. tests/cli/lib_mail.sh
+expect 0 "bob reads Japanese" -- $M -C $D submit $G bob "SET LANG ja" --no-mail
+expect 0 "carol reads Chinese" -- $M -C $D submit $G carol "SET LANG zh" --no-mail
+k=0
+while $MREL -C $D view $G admin --json | grep -q '"phase": "place"'; do
+	k=$((k + 1)); [ $k -lt 10 ] || fail "the placements did not end"
+	for p in alice bob carol dave eve; do
+		c=$($MREL -C $D bot $G $p | grep '^PLACE') || continue
+		$MREL -C $D submit $G $p "$c" --no-mail >/dev/null || fail "$p: $c"
+	done
+done
+ok
+# mail NAME ID TEXT: NAME's reply, served; its receipt as $T/ID.*
+mail() {
+	ls $O >$T/before
+	send $1@x.test "$(rt $G $1)" $2 "$3"
+	expect 0 "serve --once: $2" -- $M -C $D serve --once
+	answer receipt $1@x.test $2
+}
+# none_else ID TEXT: no mail of the last serve but ID's receipt says TEXT
+none_else() {
+	for f in $(cat $T/new); do
+		[ "$O/$f" = "$(cat $T/$1.file)" ] && continue
+		! grep -qF -- "$2" $O/$f || fail "another mail ($f) says: $2"
+	done
+	ok
+}
+entry() { $MREL -C $D log $G | tail -n 1 | awk '{print $1}'; }
+
+mail dave d1 'PLAY dance\nMOVE stay'
+# --- two MOVE lines of one mail: the second changes the first ---
+mail dave d3 'MOVE cw\nMOVE ccw'
+says d3 "changes your move of line 1"
+[ "$(grep -o "changes your move of" $T/d3.txt | wc -l)" = 2 ] ||
+    { cat $T/d3.txt >&2; fail "d3: not both lines said changes"; }; ok
+# the first line changes the MOVE of d1; the second, the first line only
+grep -qF "line 1: " $T/d3.txt && grep -qE "changes your move of entry [0-9]+ .*line 2: .*changes your move of line 1" $T/d3.txt ||
+    { cat $T/d3.txt >&2; fail "d3: not line 1 entry, line 2 line 1"; }; ok
+! grep -qE "line 2: .*changes your move of entry" $T/d3.txt ||
+    fail "d3: line 2 said to change an entry"; ok
+mail bob b3 'MOVE cw\nMOVE stay'
+says b3 "1 行目の手を変更します"
+mail carol c3 'MOVE cw\nMOVE stay'
+says c3 "更改你在第 1 行的行动"
+# the cards, eve's the round's last: the log verifies, as before
+mail alice a1 'PLAY jest'
+mail carol c1 'PLAY jest'
+mail bob b1 'PLAY jest'
+ls $O >$T/before
+expect 0 "eve plays last: the cards are revealed" -- $M -C $D submit $G eve "PLAY jest"
+expect 0 "verify" -- $M -C $D verify $G
+done_checks
