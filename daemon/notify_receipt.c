@@ -121,6 +121,11 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 			if (o != NULL && c->replaces_line > 0 && c->line > 0)
 				bad |= json_object_set_new(o, "replaces_line",
 				    json_integer(c->replaces_line)) != 0;
+			/* what the game tells its sender alone of it (this
+			 * is the sender's receipt) */
+			if (o != NULL && c->sender_note != NULL)
+				bad |= json_object_set(o, "sender_note",
+				    c->sender_note) != 0;
 			/* what it answered: a PASS says what it declined */
 			if (o != NULL && c->owed[0] != '\0')
 				bad |= json_object_set_new(o, "owed_then",

@@ -172,6 +172,11 @@ struct mq_cmd_result {
 					 * mail whose move for the same decision
 					 * this one changes (MOVE cw, then MOVE
 					 * ccw), or 0; replaces is 0 then */
+	json_t *sender_note;		/* accepted: what the game tells the
+					 * sender alone of it (game.h's
+					 * sender_note: a MOVE sent before that
+					 * this PLAY allows too few steps), or
+					 * NULL; owned, never logged */
 	char owed[16];			/* accepted: what the seat owed as it
 					 * came (the game's owes word; a PASS
 					 * says what it declined), or "" */

@@ -69,8 +69,10 @@ mq_submit_result_free(struct mq_submit_result *r)
 {
 	size_t i;
 
-	for (i = 0; i < r->ncmds; i++)
+	for (i = 0; i < r->ncmds; i++) {
 		free(r->cmds[i].text);
+		json_decref(r->cmds[i].sender_note);
+	}
 	free(r->cmds);
 	if (r->logged)
 		mq_log_signed_free(&r->entry, 1);
@@ -544,6 +546,10 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 	char decided[64][16];	/* the keys of newp, for mq_game_standing_copy */
 	int newline[64];	/* the mail's line of each of newp */
 	struct mq_cmd prev;	/* the line before, accepted (have_prev) */
+	struct mq_cmd note_cmd;	/* the line whose sender_note stands */
+	size_t note_at = 0;	/* its result (have_note) */
+	int have_note = 0;
+	json_t *nt;
 	char before[16], prev_owed[16];	/* what the seat owed before each */
 	const char *owed;
 	int have_prev = 0, refused = 0, lk;
@@ -552,6 +558,7 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 	long nfirst;
 
 	memset(res, 0, sizeof(*res));
+	memset(&note_cmd, 0, sizeof(note_cmd));
 	MQ_TRY(may_submit(g, seat, atomic, msg_hash, err));
 	if ((work = k->clone(g->state)) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
@@ -642,6 +649,22 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 				res->cmds[res->ncmds - 1].replaces = earlier_move(g,
 				    seat, d.key);
 		}
+		/* what the sender alone is told of it; a later note of the
+		 * mail says it again, as the state then stands */
+		if (k->sender_note != NULL) {
+			if (k->sender_note(work, seat, &cmd, &nt) != 0)
+				goto oom;
+			if (nt != NULL) {
+				if (have_note) {
+					json_decref(res->cmds[note_at].sender_note);
+					res->cmds[note_at].sender_note = NULL;
+				}
+				res->cmds[res->ncmds - 1].sender_note = nt;
+				note_cmd = cmd;
+				note_at = res->ncmds - 1;
+				have_note = 1;
+			}
+		}
 		/* An earlier secret of this message the apply just carried
 		 * out (a MOVE held until a PLAY ended the actions) is seen now
 		 * too; else its receipt would call it secret. */
@@ -698,6 +721,13 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 				goto oom;
 			nres++;
 		}
+	}
+	/* a later line of the mail may have mended it (a new MOVE) */
+	if (have_note) {
+		if (k->sender_note(work, seat, &note_cmd, &nt) != 0)
+			goto oom;
+		json_decref(res->cmds[note_at].sender_note);
+		res->cmds[note_at].sender_note = nt;
 	}
 	if (changed) {
 		struct mq_entry_parts p = { cmds, msg_hash, msg_id, ts, newp, nnew,

@@ -106,6 +106,17 @@ struct mq_game_kind {
 	 * NULL when a game has none. */
 	int (*sent_ok)(const void *state, int seat, const struct mq_cmd *cmd,
 	    struct mq_err *err);
+	/* What the receipt of the seat that sent cmd, and no other mail,
+	 * should tell it, cmd just applied to state: a secret move of its
+	 * own, sent before, that cmd makes void when its phase resolves (The
+	 * Red Death's MOVE of more steps than a new PLAY allows), as an
+	 * object the game's receipt templates read, in *note; NULL there
+	 * when there is nothing to tell. It reads the state as it stands,
+	 * so asked again after the mail's later lines (a new MOVE), it
+	 * says whether it still holds. 0, or -1 out of memory. NULL: a game
+	 * that has none. Nothing of it is logged. */
+	int (*sender_note)(const void *state, int seat, const struct mq_cmd *cmd,
+	    json_t **note);
 	/* Whether a mail's line is applied before its other lines: a command
 	 * whose window another line of the same mail may close (The Red
 	 * Death's PLAN, open until round 12's moves resolve, which the mail's

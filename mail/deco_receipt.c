@@ -546,6 +546,31 @@ does(const struct said *s, const char *text, int masquerade)
 }
 
 /*
+ * What the game tells the command's sender alone (the daemon's
+ * "sender_note", game.h): The Red Death's MOVE sent before that a new
+ * PLAY allows too few steps, with the card's name in the reader's
+ * language ("card_name"); false when there is none (see the top).
+ */
+static void
+sender_note(const struct said *s, struct mv *o, const json_t *note,
+    int masquerade)
+{
+	const char *card = jstr(note, "card"), *name;
+	struct mv *n;
+
+	if (masquerade || !json_is_object(note) ||
+	    (n = deco_copy(s->a, note, NULL)) == NULL) {
+		put_bool(s->a, o, "sender_note", 0);
+		return;
+	}
+	if (card != NULL) {
+		name = rm_name(s, "action_cards", card);
+		put_ref(s->a, n, "card_name", name != NULL ? name : card);
+	}
+	put(s->a, o, "sender_note", n);
+}
+
+/*
  * ctx's list at key, each object entry given "does" (false when it has no
  * "text": a default told to the others names no move), over decorate's
  * own entries when it made them; into root. Nothing when ctx has none.
@@ -578,6 +603,7 @@ deco_list(struct said *s, struct mv *root, const struct mv *data,
 		s->owed = jstr(c, "owed_then");
 		put(s->a, o, "does", jstr(c, "text") != NULL ?
 		    does(s, jstr(c, "text"), masquerade) : mv_bool(0));
+		sender_note(s, o, json_object_get(c, "sender_note"), masquerade);
 		mv_push(s->a, list, o);
 	}
 	put(s->a, root, key, list);

@@ -66,6 +66,7 @@ const struct mq_game_kind mq_redmasque_kind = {
 	.goes_first = rm_goes_first,
 	.sent_ok = rm_sent_ok,
 	.shown_now = rm_shown_now,
+	.sender_note = rm_sender_note,
 	.decision = rm_decision,
 	.apply = rm_apply,
 	.resolved = rm_resolved,

@@ -214,6 +214,8 @@ void rm_decision(const void *state, int seat, const struct mq_cmd *cmd,
     struct mq_decision *d);
 size_t rm_resolved(const void *state, struct mq_decision *out, size_t max);
 int rm_allowance(const struct rm_state *st, const struct rm_player *pl);
+int rm_sender_note(const void *state, int seat, const struct mq_cmd *cmd,
+    json_t **note);
 
 /* rm_parse.c */
 int rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,

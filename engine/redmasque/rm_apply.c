@@ -345,6 +345,48 @@ rm_allowance(const struct rm_state *st, const struct rm_player *pl)
 	return pl->has_pick ? st->data->card[pl->pick.card].moves : 1;
 }
 
+/*
+ * The PLAY seat has just made leaves its MOVE sent before with more steps
+ * than the card allows (Dance, MOVE cw cw, then Jest): the MOVE is dropped
+ * when the cards are revealed (end_actions) unless the seat sends MOVE
+ * again, which its receipt says: { "move_too_long": true, "move": "cw cw",
+ * "steps": 2, "allows": 1, "card": "jest" }. Nothing once the cards are
+ * revealed (the reveal itself tells of the drop).
+ */
+int
+rm_sender_note(const void *state, int seat, const struct mq_cmd *cmd,
+    json_t **note)
+{
+	static const char *const dir[3] = { "ccw", "stay", "cw" };
+	const struct rm_state *st = state;
+	const struct rm_player *pl;
+	char move[16] = "";
+	int i, allow;
+
+	*note = NULL;
+	if (rm_cmd_ofc(cmd)->type != RM_C_PLAY || seat < 0 ||
+	    seat >= st->nplayers || st->phase != RM_PH_ACT)
+		return 0;
+	pl = &st->p[seat];
+	if (!pl->alive || !pl->has_pick || !pl->has_move ||
+	    pl->pick.card >= st->data->ncards)
+		return 0;
+	allow = st->data->card[pl->pick.card].moves;
+	if (pl->nmove <= allow || pl->nmove > 3)
+		return 0;
+	for (i = 0; i < pl->nmove; i++) {
+		if (pl->move[i] < -1 || pl->move[i] > 1)
+			return 0;
+		if (i > 0)
+			strcat(move, " ");
+		strcat(move, dir[pl->move[i] + 1]);
+	}
+	*note = json_pack("{s:b, s:s, s:i, s:i, s:s}", "move_too_long", 1,
+	    "move", move, "steps", (int)pl->nmove, "allows", allow, "card",
+	    st->data->card[pl->pick.card].id);
+	return *note == NULL ? -1 : 0;
+}
+
 /* The seat has no card picked this round and holds one that allows more
  * than one step (Dance, Promenade). */
 static int

@@ -1849,6 +1849,53 @@ test_dance_moves_twice_this_round_only(void **state)
 	done(st);
 }
 
+/* A PLAY that allows fewer steps than the seat's MOVE sent before it: the
+ * engine says so to the sender (sender_note), as the state stands, while
+ * the cards are unrevealed; the reveal drops the move, as before. */
+static void
+test_a_card_short_of_the_early_move_is_told(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	struct mq_cmd jest, dance;
+	struct mq_err err;
+	json_t *note = NULL;
+
+	assert_int_equal(rmf_parse(st, ALICE, "PLAY jest", &jest, &err), 0);
+	assert_int_equal(rmf_parse(st, ALICE, "PLAY dance", &dance, &err), 0);
+	rmf_do(st, ALICE, "PLAY dance");
+	rmf_do(st, ALICE, "MOVE cw cw");
+	assert_int_equal(rm_sender_note(st, ALICE, &dance, &note), 0);
+	assert_null(note);
+	rmf_do(st, ALICE, "PLAY jest");
+	assert_int_equal(rm_sender_note(st, ALICE, &jest, &note), 0);
+	assert_non_null(note);
+	assert_true(json_is_true(json_object_get(note, "move_too_long")));
+	assert_string_equal(json_string_value(json_object_get(note, "move")),
+	    "cw cw");
+	assert_int_equal(json_integer_value(json_object_get(note, "steps")), 2);
+	assert_int_equal(json_integer_value(json_object_get(note, "allows")), 1);
+	assert_string_equal(json_string_value(json_object_get(note, "card")),
+	    "jest");
+	json_decref(note);
+	/* of another seat's move, nothing */
+	assert_int_equal(rm_sender_note(st, BOB, &jest, &note), 0);
+	assert_null(note);
+	/* a MOVE or a card that mends it: nothing more to say */
+	rmf_do(st, ALICE, "PLAY dance");
+	assert_int_equal(rm_sender_note(st, ALICE, &jest, &note), 0);
+	assert_null(note);
+	rmf_do(st, ALICE, "PLAY jest");
+	/* the cards revealed: the move is dropped, which the reveal says */
+	rmf_do(st, BOB, "PLAY discuss");
+	rmf_do(st, CAROL, "PLAY discuss");
+	rmf_do(st, DAVE, "PLAY discuss");
+	assert_int_equal(st->phase, RM_PH_MOVE);
+	assert_non_null(rmf_find_ev(st, RM_E_MOVE_DROPPED, ALICE));
+	assert_int_equal(rm_sender_note(st, ALICE, &jest, &note), 0);
+	assert_null(note);
+	done(st);
+}
+
 /* "Move twice": two single steps, each cw, ccw or stay; a stay may be
  * either step. */
 static void
@@ -2358,6 +2405,7 @@ main(void)
 		cmocka_unit_test(test_hard_variant_three_visits),
 		cmocka_unit_test(test_hard_variant_off_by_default),
 		cmocka_unit_test(test_absent_player_defaults),
+		cmocka_unit_test(test_a_card_short_of_the_early_move_is_told),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);

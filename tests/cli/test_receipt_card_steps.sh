@@ -1,0 +1,91 @@
+#!/bin/sh
+# test_receipt_card_steps.sh - a PLAY that allows fewer steps than the
+# MOVE its sender sent before it (Dance, MOVE cw cw, then Jest): the
+# receipt says the MOVE will be dropped when the cards are revealed unless
+# MOVE is sent again (en, ja, zh), in the sender's receipt only, and not
+# when the same mail sends MOVE again; the log is as before (found by
+# players by mail).
+# Real replies through the Maildir inbox and `serve --once`.
+. tests/cli/lib.sh
+D=$T/data
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+
+expect 0 "init" -- $M -C $D init
+echo "rate_limit = 86400" >>$D/masqued.conf
+G=$($M -C $D new redmasque --player alice=alice@x.test --player bob=bob@x.test \
+    --player carol=carol@x.test --player dave=dave@x.test --player eve=eve@x.test \
+    --player frank=frank@x.test \
+    --seed 0707070707070707070707070707070707070707070707070707070707070707) ||
+    fail "new"
+expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
+. tests/cli/lib_mail.sh
+expect 0 "bob reads Japanese" -- $M -C $D submit $G bob "SET LANG ja" --no-mail
+expect 0 "carol reads Chinese" -- $M -C $D submit $G carol "SET LANG zh" --no-mail
+k=0
+while $MREL -C $D view $G admin --json | grep -q '"phase": "place"'; do
+	k=$((k + 1)); [ $k -lt 10 ] || fail "the placements did not end"
+	for p in alice bob carol dave eve frank; do
+		c=$($MREL -C $D bot $G $p | grep '^PLACE') || continue
+		$MREL -C $D submit $G $p "$c" --no-mail >/dev/null || fail "$p: $c"
+	done
+done
+ok
+# mail NAME ID TEXT: NAME's reply, served; its receipt as $T/ID.*
+mail() {
+	ls $O >$T/before
+	send $1@x.test "$(rt $G $1)" $2 "$3"
+	expect 0 "serve --once: $2" -- $M -C $D serve --once
+	answer receipt $1@x.test $2
+}
+# none_else ID TEXT: no mail of the last serve but ID's receipt says TEXT
+# (each read as its reader would, decoded)
+none_else() {
+	for f in $(cat $T/new); do
+		[ "$O/$f" = "$(cat $T/$1.file)" ] && continue
+		parts $O/$f other
+		! grep -qF -- "$2" $T/other.txt $T/other.html ||
+		    fail "another mail ($f) says: $2"
+	done
+	ok
+}
+
+# --- a card that allows fewer steps than the MOVE sent before it ---
+mail alice a1 'PLAY dance\nMOVE cw cw'
+says_not a1 "sent before"
+mail alice a2 'PLAY jest'
+says a2 "Your MOVE sent before (cw cw) has 2 steps, and Jest allows 1: send MOVE again, or it is dropped when the cards are revealed."
+none_else a2 "sent before"
+none_else a2 "(cw cw)"
+narrow a2 "sent before" "revealed."
+# the note does not change the log: the entry holds the PLAY alone
+tail -n 1 $D/games/$G/log | grep -q 'PLAY jest' || fail "the log lacks the PLAY"; ok
+! tail -n 1 $D/games/$G/log | grep -qi 'sent before\|allows' ||
+    fail "the note went into the log"; ok
+mail bob b1 'PLAY dance\nMOVE cw cw'
+mail bob b2 'PLAY jest'
+says b2 "先に送った MOVE（cw cw）は 2 歩ですが、冗談で許されるのは 1 歩です。"
+says b2 "もう一度 MOVE を送ってください。送らなければ、カードが公開されるときに取り消されます。"
+none_else b2 "MOVE（cw cw）"
+none_else b2 "先に送った"
+narrow b2 "先に送った" "取り消されます"
+mail carol c1 'PLAY dance\nMOVE ccw cw'
+mail carol c2 'PLAY mock'
+says c2 "你之前发送的 MOVE（ccw cw）要走 2 步，但嘲笑只允许 1 步：请重新发送 MOVE，否则亮牌时它会作废。"
+none_else c2 "MOVE（ccw cw）"
+none_else c2 "之前发送的"
+narrow c2 "之前发送的" "作废"
+# a MOVE sent again beside the new card: nothing to say
+mail dave d1 'PLAY dance\nMOVE cw cw'
+mail dave d2 'PLAY jest\nMOVE ccw'
+says_not d2 "sent before"
+# a later line of the same mail going back to a card that allows the
+# steps: nothing to say
+mail eve e1 'PLAY dance\nMOVE stay cw'
+mail eve e2 'PLAY jest\nPLAY dance'
+says_not e2 "sent before"
+mail eve e3 'PLAY mock'
+says e3 "Your MOVE sent before (stay cw) has 2 steps, and Mock allows 1"
+# frank plays no card: the cards are not revealed while the test looks
+expect 0 "verify" -- $M -C $D verify $G
+done_checks
