@@ -151,9 +151,11 @@ count_of(const struct ms_data *d, int word)
 	    word == MS_W_SPELL ? d->nspells : word == MS_W_EVENT ? d->nevents : 0;
 }
 
-/* "a, b, c": the canonical names of a kind of card, for a refusal. */
+/* "a, b, c": the canonical names of the cards of a kind in mask (bit i:
+ * card i; past 64 cards, every one), for a refusal. */
 static void
-name_list(const struct ms_data *d, int word, char *buf, size_t n)
+card_list(const struct ms_data *d, int word, unsigned long long mask,
+    char *buf, size_t n)
 {
 	char c[MS_NAME];
 	size_t len = 0;
@@ -161,12 +163,21 @@ name_list(const struct ms_data *d, int word, char *buf, size_t n)
 
 	buf[0] = '\0';
 	for (i = 0; i < count_of(d, word) && len < n; i++) {
+		if (i < 64 && !(mask & (1ULL << i)))
+			continue;
 		canon(names_of(d, word, i), c, sizeof(c));
-		m = snprintf(buf + len, n - len, "%s%s", i ? ", " : "", c);
+		m = snprintf(buf + len, n - len, "%s%s", len ? ", " : "", c);
 		if (m < 0)
 			break;
 		len += (size_t)m;
 	}
+}
+
+/* Every card of a kind. */
+static void
+name_list(const struct ms_data *d, int word, char *buf, size_t n)
+{
+	card_list(d, word, ~0ULL, buf, n);
 }
 
 /* "a, b": the canonical names of the Dancers no player has chosen, for a
@@ -175,23 +186,13 @@ name_list(const struct ms_data *d, int word, char *buf, size_t n)
 void
 ms_free_dancer_list(const struct ms_state *st, char *buf, size_t n)
 {
-	const struct ms_data *d = st->data;
-	char c[MS_NAME];
-	size_t len = 0;
-	int i, s, m;
+	unsigned long long free_ = ~0ULL;
+	int s;
 
-	buf[0] = '\0';
-	for (i = 0; i < d->ndancers && len < n; i++) {
-		for (s = 0; s < st->nplayers && st->p[s].dancer != i; s++)
-			;
-		if (s < st->nplayers)
-			continue;
-		canon(&d->dancer[i].nm, c, sizeof(c));
-		m = snprintf(buf + len, n - len, "%s%s", len ? ", " : "", c);
-		if (m < 0)
-			break;
-		len += (size_t)m;
-	}
+	for (s = 0; s < st->nplayers; s++)
+		if (st->p[s].dancer >= 0 && st->p[s].dancer < 64)
+			free_ &= ~(1ULL << st->p[s].dancer);
+	card_list(st->data, MS_W_DANCER, free_, buf, n);
 }
 
 static const char *
@@ -296,25 +297,6 @@ parse_card(const struct ms_data *d, char **tok, int ntok, int *i, int word,
 	return 0;
 }
 
-/* "a, b": the canonical names of the set-aside Dancers (mask), for SWAP. */
-static void
-aside_list(const struct ms_data *d, unsigned mask, char *buf, size_t n)
-{
-	char c[MS_NAME];
-	size_t len = 0;
-	int i, m;
-
-	buf[0] = '\0';
-	for (i = 0; i < d->ndancers && len < n; i++) {
-		if (!(mask & (1u << i)))
-			continue;
-		canon(&d->dancer[i].nm, c, sizeof(c));
-		m = snprintf(buf + len, n - len, "%s%s", len ? ", " : "", c);
-		if (m < 0)
-			break;
-		len += (size_t)m;
-	}
-}
 
 static int
 parse_player(const struct ms_state *st, char **tok, int ntok, int *i,
@@ -617,7 +599,8 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 			char typed[MS_NAME * 2], joined[MS_NAME * 2], near[MS_NAME];
 			int n;
 
-			aside_list(d, st->dancers_aside, buf2, sizeof(buf2));
+			card_list(d, MS_W_DANCER, st->dancers_aside, buf2,
+			    sizeof(buf2));
 			typed_name(d, tok, ntok, i, typed, sizeof(typed), joined,
 			    sizeof(joined));
 			if ((n = nearest_card(d, joined, MS_W_DANCER,
