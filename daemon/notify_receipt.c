@@ -69,9 +69,9 @@ notes_json(const struct mq_submit_result *r)
 	return mq_notify_whole(a, bad);
 }
 
-/* The accepted or the refused commands, for the receipt; NULL when out of
- * memory. A line received already (already_json) or noted (notes_json) is
- * neither. */
+/* The accepted (1) or the refused (0) commands, for the receipt, or (2)
+ * the lines needed no more (moot); NULL when out of memory. A line
+ * received already (already_json) or noted (notes_json) is none of them. */
 /* The start of submit.c's sentence for a line after a refused one. */
 #define AFTER_REFUSED	"Not applied, as a line above it was refused"
 
@@ -85,7 +85,7 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 
 	/* The commitments are in the entry, whose commands are the accepted
 	 * ones that were logged, in the same order. */
-	if (accepted && r->logged && r->entry.body != NULL) {
+	if (accepted == 1 && r->logged && r->entry.body != NULL) {
 		/* the entry's own body: it parses unless memory runs out, and
 		 * then jansson 2.14 may also drop a byte of a string unsaid (a
 		 * commitment one digit short): the canonical dump must give the
@@ -102,10 +102,12 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 	for (i = 0; i < r->ncmds && !bad; i++) {
 		const struct mq_cmd_result *c = &r->cmds[i];
 
-		if (c->accepted != accepted || (!accepted && (c->already ||
-		    c->note)))
+		/* accepted 2: the lines needed no more (moot), apart */
+		if (accepted == 2 ? c->accepted || !c->moot :
+		    c->accepted != accepted || (!accepted && (c->already ||
+		    c->note || c->moot)))
 			continue;
-		if (accepted) {
+		if (accepted == 1) {
 			o = json_pack("{s:s, s:b}", "text", c->text, "secret", c->secret);
 			/* the line of the mail it came from, as the refused
 			 * ones say theirs (a SET line listed from the log has
@@ -301,6 +303,8 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	    g->players[seat].lang, r, 0)) != 0;
 	bad |= json_object_set_new(ctx, "already", already_json(r)) != 0;
 	bad |= json_object_set_new(ctx, "not_commands", notes_json(r)) != 0;
+	bad |= json_object_set_new(ctx, "not_needed", results_json(d, g,
+	    g->players[seat].lang, r, 2)) != 0;
 	/* the subject names the turn the mail was about, not the one its
 	 * move began (a game whose journal is off: the clock as it stands) */
 	bad |= json_object_set(ctx, "view_before", g->view_before != NULL ?

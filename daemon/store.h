@@ -160,6 +160,11 @@ struct mq_cmd_result {
 	uint64_t already;		/* refused, but the seat had it accepted
 					 * at this entry for this same moment: a
 					 * copy sent again (inbound.c), or 0 */
+	int moot;			/* refused, but needed no more: a PASS
+					 * whose window closed by itself after
+					 * the line before (game.h's follows,
+					 * MQ_LINE_MOOT); it stops nothing and
+					 * is no problem, listed apart */
 	int note;			/* refused, but no command: a line no
 					 * command word starts ("Hi all,",
 					 * game.h's names_command), which

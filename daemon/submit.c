@@ -553,7 +553,7 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 	char before[16], prev_owed[16];	/* what the seat owed before each */
 	const char *owed;
 	int have_prev = 0, refused = 0, lk;
-	int rc = 0, changed = 0, over;
+	int rc = 0, changed = 0, over, moot;
 	size_t *order = NULL, at;
 	long nfirst;
 
@@ -589,6 +589,7 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		owed = k->owes(work, seat);
 		snprintf(before, sizeof(before), "%s", owed != NULL ? owed : "");
 		over = 0;
+		moot = 0;
 		/* after a refused line, the next are refused too; a rebuild
 		 * reads the message's lines again, and refuses them alike */
 		if ((mq_game_over(g) ? (over = mq_game_over_refuses(g, work, seat,
@@ -600,11 +601,19 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		     * a logged one, which replays as it was written */
 		    (k->sent_ok != NULL && g->writable && k->sent_ok(work,
 		    seat, &cmd, &e) != 0) ||
-		    (k->follows != NULL && have_prev && k->follows(work, seat,
-		    &prev, prev_owed, &cmd, &e) != 0) ||
+		    (k->follows != NULL && have_prev && (moot = k->follows(work,
+		    seat, &prev, prev_owed, &cmd, &e)) != 0) ||
 		    (k->decision(work, seat, &cmd, &d), k->apply(work, seat, &cmd, &e))) {
 			if (over < 0)
 				goto oom;
+			/* needed no more (a PASS of a window that closed by
+			 * itself): listed apart, and the next lines go on */
+			if (moot == MQ_LINE_MOOT) {
+				if (result_add(res, line, (int)i + 1, 0, 0, e.msg))
+					goto oom;
+				res->cmds[res->ncmds - 1].moot = 1;
+				continue;
+			}
 			if (atomic) {
 				rc = mq_fail(err, MQ_REFUSED, "%s", e.msg);
 				goto out;

@@ -9,6 +9,9 @@
 #ifndef MQ_GAME_H
 #define MQ_GAME_H
 
+/* follows' answer for a line not applied, as it is needed no more */
+#define MQ_LINE_MOOT 5
+
 #include <stddef.h>
 #include <stdint.h>
 #include <jansson.h>
@@ -97,6 +100,10 @@ struct mq_game_kind {
 	 * else answer a question the player never saw. NULL: always. */
 	int (*follows)(const void *state, int seat, const struct mq_cmd *prev,
 	    const char *owed, const struct mq_cmd *cmd, struct mq_err *err);
+	/* (follows may return MQ_LINE_MOOT instead, its sentence in err: the
+	 * command is not applied, but it was needed no more (a PASS of a
+	 * window that closed by itself); it stops no line after it, and the
+	 * receipt lists it as not needed, no problem.) */
 	/* A command a player sends now, parsed: 0, or MQ_REFUSED with one
 	 * sentence, for what apply() takes but the player cannot have meant
 	 * (The Red Death's TARGET on Pickpocket, which takes from every

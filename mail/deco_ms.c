@@ -232,7 +232,8 @@ object(struct ms_deco *d, const json_t *j, int root)
 
 		if (root) {
 			d->cards = strcmp(k, "view") == 0 || strcmp(k, "events") == 0;
-			d->refused = strcmp(k, "refused") == 0;
+			d->refused = strcmp(k, "refused") == 0 ||
+			    strcmp(k, "not_needed") == 0;
 		}
 		/* the object's own id stays a word */
 		mv_add(d->a, o, k, len, mv_hash(k, len), strcmp(k, "id") == 0 &&

@@ -490,8 +490,9 @@ ms_follows(const void *state, int seat, const struct mq_cmd *prev,
 			    "game went on.", verb);
 		return 0;
 	}
-	return mq_fail(err, MQ_REFUSED, "PASS not applied: what it would end "
+	mq_fail(err, MQ_REFUSED, "PASS not applied: what it would end "
 	    "closed by itself after the line before (nothing was left to "
 	    "play). If you mean to pass what you are asked now, send PASS "
 	    "again.");
+	return MQ_LINE_MOOT;	/* needed no more: no problem, stops nothing */
 }

@@ -63,8 +63,14 @@ ls $O >$T/before
 move carol "$RC" c3 'PLAY prelude\nPASS'
 answer receipt carol@x.test c3
 says c3 "accepted, line 1: Play Prelude"
-says c3 "NOT accepted, line 2: PASS"
+# needed no more, not refused: listed apart, and the subject says
+# "received", not "received, with problems", since the mails ask for
+# "... then PASS" (found by players by mail, four times in two games)
+says c3 "not needed, line 2: PASS"
 says c3 "not applied: what it would end closed by itself"
+says_not c3 "NOT accepted"
+grep '^Subject:' "$(cat $T/c3.file)" | tr -d '\r' | grep -q ': received$' ||
+    fail "the receipt's subject: $(grep '^Subject:' "$(cat $T/c3.file)")"; ok
 move bob "$RB" b2 'REVEAL'
 move dave "$RD" d3 'CHALLENGE bob'
 [ "$(owes dave)" = "dave fight" ] || fail "dave is not in his fight: $(owes dave)"; ok
@@ -104,7 +110,7 @@ ls $O >$T/before
 move dave "$RD" d4 'REVEAL\nPASS'
 answer receipt dave@x.test d4
 says d4 "accepted, line 1: Reveal your Mask"
-says d4 "NOT accepted, line 2: PASS"
+says d4 "not needed, line 2: PASS"
 says d4 "not applied: what it would end closed by itself"
 [ "$(owes dave)" = "dave bank" ] || fail "dave's PASS was applied: $(owes dave)"; ok
 # a PASS by itself is his answer to the question he now sees
