@@ -106,6 +106,13 @@ c = json.load(open(sys.argv[1]))["commands"]
 sys.exit(not (not c[0]["accepted"] and not c[1]["accepted"] and
     "a line above it was refused" in c[1]["error"] and c[2]["accepted"]))' $T/out ||
     { cat $T/out >&2; fail "parse does not refuse the PASS after a refused line"; }; ok
+# a PASS needed no more holds back no line after it
+printf 'From: dave@x.test\nTo: %s\nSubject: Re\nMessage-ID: <dry3@x.test>\n\nREVEAL\nPASS\nSTATUS\n' "$RD" >$T/dry3.eml
+expect 0 "parse REVEAL, PASS, STATUS" -- $M -C $D parse $T/dry3.eml
+$PY -c 'import json, sys
+c = json.load(open(sys.argv[1]))["commands"]
+sys.exit(not (c[0]["accepted"] and not c[1]["accepted"] and c[2]["accepted"]))' $T/out ||
+    { cat $T/out >&2; fail "a line after a PASS needed no more was held back"; }; ok
 ls $O >$T/before
 move dave "$RD" d4 'REVEAL\nPASS'
 answer receipt dave@x.test d4
