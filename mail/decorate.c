@@ -358,7 +358,8 @@ deco_me(const struct deco *d, struct mv *out)
 		wput_ref(d, me, "pending_place_name", room_name(d,
 		    jstr(d->me, "pending_place")));
 	/* a MOVE sent early, of fewer steps than the card played since
-	 * allows (Dance, Promenade): it stands unless sent again */
+	 * allows (Dance, Promenade): it stands unless sent again; of more
+	 * (Dance, MOVE cw cw, then Jest): it is dropped at the reveal */
 	if (jstr(d->me, "pending_move") != NULL) {
 		const char *m = jstr(d->me, "pending_move");
 		json_int_t allow = json_integer_value(json_object_get(d->me,
@@ -368,6 +369,9 @@ deco_me(const struct deco *d, struct mv *out)
 			steps += *m == ' ' && m[1] != ' ' && m[1] != '\0';
 		if (allow > steps && steps > 0) {
 			wput_bool(d, me, "move_short", 1);
+			wput(d, me, "allowance", mv_int(d->a, allow));
+		} else if (steps > allow && allow > 0) {
+			wput_bool(d, me, "move_over", 1);
 			wput(d, me, "allowance", mv_int(d->a, allow));
 		}
 	}

@@ -1,8 +1,9 @@
 #!/bin/sh
 # test_receipt_card_steps.sh - a PLAY that allows fewer steps than the
 # MOVE its sender sent before it (Dance, MOVE cw cw, then Jest): the
-# receipt says the MOVE will be dropped when the cards are revealed unless
-# MOVE is sent again (en, ja, zh), in the sender's receipt only, and not
+# receipt and its YOU section say the MOVE will be dropped when the cards
+# are revealed unless MOVE is sent again (en, ja, zh), in the sender's
+# receipt only, and not
 # when the same mail sends MOVE again; the log is as before (found by
 # players by mail).
 # Real replies through the Maildir inbox and `serve --once`.
@@ -58,6 +59,10 @@ says a2 "Your MOVE sent before (cw cw) has 2 steps, and Jest allows 1: send MOVE
 none_else a2 "sent before"
 none_else a2 "(cw cw)"
 narrow a2 "sent before" "revealed."
+# the YOU section, where the move is shown, says so too (it showed the
+# two steps as if they stood)
+says a2 "card allows fewer steps (1): send MOVE again, or this"
+narrow a2 "Your card allows fewer" "move is dropped"
 # the note does not change the log: the entry holds the PLAY alone
 tail -n 1 $D/games/$G/log | grep -q 'PLAY jest' || fail "the log lacks the PLAY"; ok
 ! tail -n 1 $D/games/$G/log | grep -qi 'sent before\|allows' ||
@@ -69,16 +74,21 @@ says b2 "もう一度 MOVE を送ってください。送らなければ、カ�
 none_else b2 "MOVE（cw cw）"
 none_else b2 "先に送った"
 narrow b2 "先に送った" "取り消されます"
+says b2 "今のカードで動けるのは 1"
+narrow b2 "今のカードで動けるのは" "この移動は取り消されます"
 mail carol c1 'PLAY dance\nMOVE ccw cw'
 mail carol c2 'PLAY mock'
 says c2 "你之前发送的 MOVE（ccw cw）要走 2 步，但嘲笑只允许 1 步：请重新发送 MOVE，否则亮牌时它会作废。"
 none_else c2 "MOVE（ccw cw）"
 none_else c2 "之前发送的"
 narrow c2 "之前发送的" "作废"
+says c2 "你现在的牌只允许走 1"
+narrow c2 "你现在的牌只允许走" "这个移动会作废"
 # a MOVE sent again beside the new card: nothing to say
 mail dave d1 'PLAY dance\nMOVE cw cw'
 mail dave d2 'PLAY jest\nMOVE ccw'
 says_not d2 "sent before"
+says_not d2 "fewer steps"
 # a later line of the same mail going back to a card that allows the
 # steps: nothing to say
 mail eve e1 'PLAY dance\nMOVE stay cw'

@@ -2353,6 +2353,60 @@ an_early_move_short_of_the_card_says_so(void **state)
 }
 
 /*
+ * A MOVE sent early, of more steps than the card played since allows
+ * (Dance, MOVE cw cw, then Jest), is dropped at the reveal: the YOU
+ * section says so where the move is shown, in either part (it showed the
+ * two steps as if they stood; only the receipt of the PLAY warned).
+ */
+static void
+an_early_move_over_the_card_says_so(void **state)
+{
+	static const char *const said[][2] = {
+		{ "Your card allows fewer steps (1): send MOVE again, or this\n"
+		  "  move is dropped when the cards are revealed.",
+		  "(your card allows fewer steps (1): send MOVE again, or this "
+		  "move is dropped when the cards are revealed)" },
+		{ "今のカードで動けるのは 1 歩までです。",
+		  "（今のカードで動けるのは 1\xc2\xa0" "歩までです。MOVE をもう一度送って"
+		  "ください。送らなければ、カードが公開されるときにこの移動は"
+		  "取り消されます）" },
+		{ "你现在的牌只允许走 1 步：请重新发送 MOVE，否则亮牌时\n"
+		  "  这个移动会作废。",
+		  "（你现在的牌只允许走 1\xc2\xa0" "步：请重新发送 MOVE，否则亮牌时这个"
+		  "移动会作废）" },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("turn"), *me;
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t l;
+
+	(void)state;
+	me = json_object_get(json_object_get(ctx, "view"), "me");
+	json_object_set_new(me, "pending_move", json_string("MOVE cw cw"));
+	json_object_set_new(me, "allowance", json_integer(1));
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "turn", gd, ctx, &m,
+		    &err), 0);
+		if (strstr(m.text, said[l][0]) == NULL)
+			fail_msg("%s: no \"%s\" in\n%s", langs[l], said[l][0],
+			    m.text);
+		if (strstr(m.html, said[l][1]) == NULL)
+			fail_msg("%s: no \"%s\" in\n%s", langs[l], said[l][1],
+			    m.html);
+		assert_null(strstr(m.text, "send MOVE again to take"));
+		mail_free(&m);
+	}
+	/* as many steps as the card allows: nothing to say */
+	json_object_set_new(me, "allowance", json_integer(2));
+	assert_int_equal(render(TMPL, "en", "turn", gd, ctx, &m, &err), 0);
+	assert_null(strstr(m.text, "fewer steps"));
+	assert_null(strstr(m.html, "fewer steps"));
+	mail_free(&m);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The moves a player sent that wait to be revealed are told in words, in
  * either part: the log's form (PLAY flirt TARGET dave SLOT 12:30) is not
  * a Japanese or Chinese reader's, nor were card ids an English one's.
@@ -2428,6 +2482,7 @@ main(void)
 		cmocka_unit_test(every_kind_and_language_matches_its_golden_files),
 		cmocka_unit_test(a_reminder_names_the_default_owed),
 		cmocka_unit_test(an_early_move_short_of_the_card_says_so),
+		cmocka_unit_test(an_early_move_over_the_card_says_so),
 		cmocka_unit_test(the_moves_sent_are_told_in_words),
 		cmocka_unit_test(a_status_alone_is_your_status),
 		cmocka_unit_test(subjects_name_the_game_and_the_time),
