@@ -39,7 +39,8 @@ dry_already(const struct analysis *a, const void *work, json_t *cmds,
 	for (i = 0; i < a->nlines; i++) {
 		o = json_array_get(cmds, i);
 		if (json_is_true(json_object_get(o, "accepted")) ||
-		    json_object_get(o, "already") != NULL)
+		    json_object_get(o, "already") != NULL ||
+		    json_is_true(json_object_get(o, "moot")))
 			continue;
 		if (!mq_inbound_is_setting(a->lines[i]) &&
 		    (seq = mq_inbound_sent_before(a->game, work, a->seat,
@@ -63,14 +64,15 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	struct analysis a;
 	json_t *cmds = json_array(), *errs = json_array();
 	struct mq_buf text = MQ_BUF_INIT;
-	struct mq_cmd cmd, prev;
+	struct mq_cmd cmd, prev, note_cmd;
 	struct mq_err e;
+	json_t *note_o = NULL, *nt;	/* the line whose sender_note stands */
 	void *work = NULL;
 	char decided[64][16], before[16], prev_owed[16], whole[sizeof(e.msg)];
 	const char *owed;
 	size_t i, at, ndecided = 0, *order = NULL;
 	long nfirst = 0;
-	int rc, bad = 0, have_prev = 0, refused = 0, after, lk;
+	int rc, bad = 0, have_prev = 0, refused = 0, after, lk, moot;
 
 	*out = NULL;
 	if ((rc = mq_inbound_analyse(d, raw, len, &a, 0, err)) != 0) {
@@ -133,14 +135,24 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			bad = 1;
 			break;
 		}
+		moot = 0;
 		if (after > 0 || (refused == 0 &&
 		    k->parse(work, a.seat, a.lines[i], &cmd, &e) != 0) ||
 		    (k->sent_ok != NULL && k->sent_ok(work, a.seat, &cmd,
 		    &e) != 0) ||
-		    (k->follows != NULL && have_prev && k->follows(work, a.seat,
-		    &prev, prev_owed, &cmd, &e) != 0) ||
+		    (k->follows != NULL && have_prev && (moot = k->follows(work,
+		    a.seat, &prev, prev_owed, &cmd, &e)) != 0) ||
 		    (k->decision(work, a.seat, &cmd, &dd),
 		    k->apply(work, a.seat, &cmd, &e)) != 0) {
+			/* as submit: needed no more, apart from the errors,
+			 * and the next lines go on */
+			if (moot == MQ_LINE_MOOT) {
+				bad = json_array_append_new(cmds, json_pack(
+				    "{s:s, s:b, s:b, s:s}", "text", a.lines[i],
+				    "accepted", 0, "moot", 1, "error",
+				    e.msg)) != 0;
+				continue;
+			}
 			if (mq_inbound_is_setting(a.lines[i]))
 				mq_inbound_setting_refusal(a.lines[i], e.msg,
 				    sizeof(e.msg));
@@ -170,6 +182,28 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		    json_array_append_new(cmds, json_pack("{s:s, s:b, s:b}",
 		    "text", mq_buf_str(&text), "accepted", 1, "secret",
 		    k->is_secret(&cmd)));
+		/* as submit: what the sender alone is told of it (the last
+		 * line's that has one stands, as the state ends) */
+		if (!bad && k->sender_note != NULL) {
+			if (k->sender_note(work, a.seat, &cmd, &nt) != 0)
+				bad = 1;
+			else if (nt != NULL) {
+				if (note_o != NULL)
+					json_object_del(note_o, "sender_note");
+				note_o = json_array_get(cmds,
+				    json_array_size(cmds) - 1);
+				note_cmd = cmd;
+				bad = json_object_set_new(note_o, "sender_note",
+				    nt) != 0;
+			}
+		}
+	}
+	if (!bad && note_o != NULL) {
+		json_object_del(note_o, "sender_note");
+		if (a.game->kind->sender_note(work, a.seat, &note_cmd, &nt) != 0)
+			bad = 1;
+		else if (nt != NULL)
+			bad = json_object_set_new(note_o, "sender_note", nt) != 0;
 	}
 	/* back in the mail's order, each line's where dry_already looks */
 	if (!bad && order != NULL && json_array_size(cmds) == a.nlines) {

@@ -113,6 +113,18 @@ $PY -c 'import json, sys
 c = json.load(open(sys.argv[1]))["commands"]
 sys.exit(not (c[0]["accepted"] and not c[1]["accepted"] and c[2]["accepted"]))' $T/out ||
     { cat $T/out >&2; fail "a line after a PASS needed no more was held back"; }; ok
+# as the receipt lists it: needed no more ("moot"), not among the errors,
+# and a command after it is applied (parse held it back, as after a
+# refused line, where serve applies it)
+# (BANK concerto: the Spell dave draws when he wins)
+printf 'From: dave@x.test\nTo: %s\nSubject: Re\nMessage-ID: <dry4@x.test>\n\nREVEAL\nPASS\nBANK concerto\n' "$RD" >$T/dry4.eml
+expect 0 "parse REVEAL, PASS, BANK" -- $M -C $D parse $T/dry4.eml
+$PY -c 'import json, sys
+o = json.load(open(sys.argv[1])); c = o["commands"]
+sys.exit(not (c[0]["accepted"] and not c[1]["accepted"] and
+    c[1].get("moot") is True and "closed by itself" in c[1]["error"] and
+    c[2]["accepted"] and o["errors"] == []))' $T/out ||
+    { cat $T/out >&2; fail "parse does not list the PASS needed no more as serve does"; }; ok
 ls $O >$T/before
 move dave "$RD" d4 'REVEAL\nPASS'
 answer receipt dave@x.test d4

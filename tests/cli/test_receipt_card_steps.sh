@@ -96,6 +96,24 @@ mail eve e2 'PLAY jest\nPLAY dance'
 says_not e2 "sent before"
 mail eve e3 'PLAY mock'
 says e3 "Your MOVE sent before (stay cw) has 2 steps, and Mock allows 1"
+# `masqued parse` gives the note as the receipt would (dry run): eve's
+# MOVE stay cw stands beside Mock
+RE=$(rt $G eve)
+dry() {	# id, lines
+	printf 'From: eve@x.test\nTo: %s\nSubject: Re\nMessage-ID: <%s@x.test>\n\n%s\n' \
+	    "$RE" "$1" "$2" >$T/$1.eml
+	expect 0 "parse $1" -- $M -C $D parse $T/$1.eml
+}
+dry p1 'PLAY jest'
+$PY -c 'import json, sys
+n = json.load(open(sys.argv[1]))["commands"][0].get("sender_note")
+sys.exit(n != {"move_too_long": True, "move": "stay cw", "steps": 2,
+    "allows": 1, "card": "jest"})' $T/out ||
+    { cat $T/out >&2; fail "parse does not give the sender_note"; }; ok
+dry p2 'PLAY jest\nMOVE cw'
+! grep -q sender_note $T/out || fail "a sender_note where none stands"; ok
+dry p3 'PLAY dance'
+! grep -q sender_note $T/out || fail "a sender_note where none stands"; ok
 # frank plays no card: the cards are not revealed while the test looks
 expect 0 "verify" -- $M -C $D verify $G
 done_checks
