@@ -645,10 +645,16 @@ mq_game_standing(const struct mq_game *g, int seat, const char *key,
 	uint8_t hash[16];
 	unsigned i;
 
-	for (i = 0; i < n; i++)
-		if (strcmp(g->sent[seat][i].key, key) == 0 &&
-		    (last == NULL || g->sent[seat][i].seq > last->seq))
-			last = &g->sent[seat][i];
+	/* oldest first: of two lines of one entry for the same moment
+	 * (PLAY dance, then PLAY jest), the later is the one that stands */
+	for (i = 0; i < n; i++) {
+		const struct mq_sent *c = &g->sent[seat][(g->nsent[seat] - n + i) %
+		    MQ_SENT_KEEP];
+
+		if (strcmp(c->key, key) == 0 && (last == NULL ||
+		    c->seq >= last->seq))
+			last = c;
+	}
 	if (last == NULL)
 		return 0;
 	mq_sent_hash(text, hash);

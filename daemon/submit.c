@@ -574,9 +574,24 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		if (*line == '\0')
 			continue;
 		seen = 0;
-		if (!atomic && mq_game_standing_copy(g, work, seat, line,
-		    (const char (*)[16])decided, nnew, &seen) != 0)
+		/* a rebuild (read-only) re-reads what submit logged */
+		if ((!atomic || g->writable) && mq_game_standing_copy(g, work,
+		    seat, line, (const char (*)[16])decided, nnew, &seen) != 0)
 			goto oom;
+		if (seen != 0 && atomic) {
+			/* all or none: a reply would be told "received
+			 * already"; the host's submit is refused (it logged
+			 * it again, and the others were told it changed) */
+			char at_seq[24];
+
+			snprintf(at_seq, sizeof(at_seq), "%llu",
+			    (unsigned long long)seen);
+			rc = mq_fail(err, MQ_REFUSED, "%s was received already "
+			    "(entry %s) and is the move that stands: there is "
+			    "nothing more to do, and nothing was logged.", line,
+			    at_seq);
+			goto out;
+		}
 		if (seen != 0) {
 			/* the very move that stands for this moment, sent again:
 			 * told so, not applied again (a second commitment would

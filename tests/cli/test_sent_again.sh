@@ -7,7 +7,8 @@
 # invited a third copy. Nothing is logged for it. The copy is recognised
 # as the game reads it (case, spaces, a keyword's colon), and only for the
 # moment it was for: a line refused for another reason is still refused,
-# and a copy of the first mail in a later phase is refused as before.
+# and a copy of the first mail in a later phase is refused as before. The
+# host's `submit` of the move that stands is refused, all or none.
 # The Masquerade (DANCER) and The Red Death (PLACE); Maildir inbox, `serve
 # --once`, the ASan binary.
 . tests/cli/lib.sh
@@ -152,6 +153,28 @@ mail $RD alice r8 "$play"
 # in one mail, the same PLAY after a different one is a change back too
 mail $RD alice r9 "$other\n$play"
 [ "$(entries $RD)" = $((ne + 3)) ] || fail "a mail changing the pick and back was not logged"; ok
+# and of those two lines of one entry, the later stands: the PLAY sent
+# again is received already (it was taken for a change, logged again,
+# and the others told of a new commitment)
+mail $RD alice r10 "$play"
+says r10 "受信済み"
+[ "$(entries $RD)" = $((ne + 3)) ] || fail "the PLAY that stands, sent again, was logged"; ok
+# the host's submit of the move that stands, all or none, is refused
+# (exit 1, nothing logged, no notice): it logged it again, and the others
+# were told the move changed (found by a host settling a dispute)
+ne=$(entries $RD); nn=$(notices)
+seq=$($MREL -C $D log $RD | tail -n 1 | awk '{print $1}')
+expect 1 "submit the PLAY that stands" -- $M -C $D submit $RD alice "$play"
+err_has "$play was received already (entry $seq) and is the move that stands: there is nothing more to do, and nothing was logged."
+[ "$(entries $RD)" = "$ne" ] || fail "submit logged the PLAY that stands again"; ok
+[ "$(notices)" = "$nn" ] || fail "bob was told of a new commitment by submit"; ok
+# beside a line that changes something: all or none
+expect 1 "submit the PLAY that stands and a PLAN" -- $M -C $D submit $RD alice "PLAN cw cw cw cw cw cw" "$play"
+[ "$(entries $RD)" = "$ne" ] || fail "submit logged a part"; ok
+# a change, and a change back, are taken
+expect 0 "submit another PLAY" -- $M -C $D submit --no-mail $RD alice "$other"
+expect 0 "submit the first again" -- $M -C $D submit --no-mail $RD alice "$play"
+[ "$(entries $RD)" = $((ne + 2)) ] || fail "submit did not log the changes"; ok
 
 # The Masquerade: once every Dancer is chosen (the Stage phase), the
 # first mail's copy is for a moment gone: refused as before
