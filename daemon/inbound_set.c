@@ -88,6 +88,18 @@ lang_named(const char *w)
 	return NULL;
 }
 
+/*
+ * Whether line folds whole into a buffer of n bytes: folding never
+ * lengthens it, but cuts what does not fit, and a setting taken from the
+ * cut would leave the words after it unread ("SET LANG ja", spaces, "I
+ * meant English"). A longer line is no setting taken (it is refused).
+ */
+static int
+folds_whole(const char *line, size_t n)
+{
+	return strlen(line) + 4 < n;
+}
+
 int
 mq_inbound_set_lang_line(const char *line, char lang[8])
 {
@@ -95,7 +107,8 @@ mq_inbound_set_lang_line(const char *line, char lang[8])
 	const char *l = set_word(line, "set lang", buf, sizeof(buf), &sep);
 	const char *code = l != NULL ? lang_named(l) : NULL;
 
-	if (code == NULL || (sep != ' ' && sep != ':'))
+	if (code == NULL || (sep != ' ' && sep != ':') ||
+	    !folds_whole(line, sizeof(buf)))
 		return 0;
 	snprintf(lang, 8, "%s", code);
 	return 1;
@@ -124,7 +137,8 @@ mq_inbound_setting_line(const char *line, struct mq_settings *s)
 	if (mq_inbound_set_lang_line(line, s->lang))
 		return 1;
 	w = notices_word(line, buf, sizeof(buf), &sep);
-	if (w == NULL || (sep != ' ' && sep != ':'))
+	if (w == NULL || (sep != ' ' && sep != ':') ||
+	    !folds_whole(line, sizeof(buf)))
 		return 0;
 	if (word_is(w, word_len(w), "on"))
 		s->notices = 1;
