@@ -17,7 +17,7 @@
 #include "buf.h"
 #include "err.h"
 
-#define L_QUOTED	0x01	/* first non-blank byte is '>' or '|' */
+#define L_QUOTED	0x01	/* first non-blank is '>', '|' or U+FF1E '＞' */
 #define L_BLANK		0x02	/* nothing but white space */
 #define L_DROP		0x04	/* part of an attribution */
 
@@ -46,6 +46,9 @@ struct view {
 	const char	*s;
 	size_t		 n;
 };
+
+/* U+FF1E, the full-width '>' some Japanese clients quote with */
+#define FW_GT	"\xef\xbc\x9e"
 
 enum { END_NONE, END_EN, END_CJK, END_COLON };
 enum { OPEN_NONE, OPEN_WORD, OPEN_DATE };
@@ -161,7 +164,8 @@ push_line(struct rtext *t, size_t off)
 	l->flags = 0;
 	if (l->len == 0)
 		l->flags |= L_BLANK;
-	else if (s[l->lead] == '>' || s[l->lead] == '|')
+	else if (s[l->lead] == '>' || s[l->lead] == '|' ||
+	    (l->len - l->lead >= 3 && memcmp(s + l->lead, FW_GT, 3) == 0))
 		l->flags |= L_QUOTED;
 	return 0;
 }
@@ -289,10 +293,16 @@ is_marker(const struct rtext *t, size_t i)
 {
 	struct view v = view(t, i);
 
-	while (v.n > 0 && (*v.s == '>' || *v.s == '|' || *v.s == ' ' ||
-	    *v.s == '\t')) {
-		v.s++;
-		v.n--;
+	for (;;) {
+		if (v.n > 0 && (*v.s == '>' || *v.s == '|' || *v.s == ' ' ||
+		    *v.s == '\t')) {
+			v.s++;
+			v.n--;
+		} else if (starts(v, FW_GT)) {
+			v.s += 3;
+			v.n -= 3;
+		} else
+			break;
 	}
 	return starts(v, MQ_REPLY_MARKER);
 }
@@ -722,7 +732,8 @@ mq_reply_lang_hint(const char *text)
 			continue;
 		}
 		if (line_start && *p != ' ' && *p != '\t') {
-			quoted = *p == '>';
+			quoted = *p == '>' || strncmp((const char *)p, FW_GT,
+			    3) == 0;
 			line_start = 0;
 		}
 		if (*p < 0x80) {

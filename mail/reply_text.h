@@ -3,8 +3,8 @@
  *
  * The command parser only ever sees the text this returns, so that a
  * command quoted from an earlier mail (ours or anyone's) never counts.
- * Dropped: ">"- and "|"-quoted lines; attribution lines ("On ... wrote:",
- * "...のメッセージ:", "... 写道：", wrapped onto up to 3 lines); and
+ * Dropped: ">"-, "＞"- and "|"-quoted lines; attribution lines ("On ...
+ * wrote:", "...のメッセージ:", "... 写道：", wrapped onto up to 3 lines); and
  * everything from the first of these to the end: our own MQ_REPLY_MARKER
  * line when not quoted with ">" (Outlook's unmarked copy; a ">"-quoted
  * copy is dropped line by line, so an answer below it still counts), a "-- " signature line, a mobile signature ("Sent
