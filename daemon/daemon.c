@@ -487,6 +487,7 @@ mq_daemon_rate_ok(struct mq_daemon *d, const char *addr)
 	struct mq_rate *r, *free_slot = NULL;
 	int i, ok = 1;
 
+	d->rate_first_over = 0;
 	if (d->rate == NULL)
 		return 1;
 	/* held for a few hundred instructions at most; a holder killed on the
@@ -502,6 +503,7 @@ mq_daemon_rate_ok(struct mq_daemon *d, const char *addr)
 				r->count = 0;
 			}
 			ok = ++r->count <= d->conf.rate_limit;
+			d->rate_first_over = r->count == d->conf.rate_limit + 1;
 			goto out;
 		}
 		if (free_slot == NULL && (!r->addr[0] || r->window != hour))

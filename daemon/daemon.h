@@ -89,6 +89,9 @@ struct mq_daemon {
 	 * them with the moves they open), else a flood of replaced moves is
 	 * a flood of mail to every other player. */
 	int hush_notices;
+	/* The last mq_daemon_rate_ok was the first past the limit this
+	 * hour: that message, if it is dropped, is told so (once an hour) */
+	int rate_first_over;
 	/* The disk was found full by this process (reserve.h): logged once,
 	 * and room found again is logged once. */
 	int disk_full;
@@ -158,7 +161,8 @@ void mq_daemon_forget_seats(struct mq_daemon *d);
 /* 1 when another answer to such a stranger is allowed this hour (all of
  * them together: stranger_limit), and counts it. */
 int mq_daemon_stranger_ok(struct mq_daemon *d);
-/* 1 when another reply to addr is allowed now (and counts it). */
+/* 1 when another reply to addr is allowed now (and counts it); d's
+ * rate_first_over says whether it was the first one past the limit. */
 int mq_daemon_rate_ok(struct mq_daemon *d, const char *addr);
 /* A line in the daemon's log (stderr): what happened, never a password. */
 void mq_daemon_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -446,12 +446,39 @@ settings_mailed(const struct analysis *a, uint64_t set_at)
 
 /* Past the sender's rate_limit, a message that changes nothing is dropped
  * unanswered: it is how a mail loop goes (an auto-responder's answers to
- * the answers), and the loop stops there. */
+ * the answers), and the loop stops there. The first one of the hour is
+ * told so, in one sentence: a player in a lively game who sent a STATUS
+ * or a mistyped move heard nothing and took silence for "taken". One
+ * mail an hour is no loop. */
 static int
-over_limit(const char *tid, const char *from)
+over_limit(struct mq_daemon *d, const struct analysis *a, const char *tid,
+    struct mq_err *err)
 {
-	mq_daemon_log("%s: over the rate limit for %s; dropped", tid, from);
-	return 0;
+	const char *from = a->msg->from;
+	char limit[24], until[8];
+	struct mq_err e;
+	int rc;
+
+	if (!d->rate_first_over || !mq_mime_addr_ok(from)) {
+		mq_daemon_log("%s: over the rate limit for %s; dropped", tid, from);
+		return 0;
+	}
+	mq_daemon_log("%s: over the rate limit for %s; dropped, and the sender "
+	    "told so (once this hour)", tid, from);
+	snprintf(limit, sizeof(limit), "%d", d->conf.rate_limit);
+	snprintf(until, sizeof(until), "%02lld:00",
+	    (long long)((d->now / 3600 + 1) % 24));
+	mq_fail(&e, MQ_REFUSED, "This mail changed nothing and is not answered: "
+	    "you have sent more than %s mails this hour, and until %s UTC a "
+	    "mail of yours that changes nothing (STATUS, HELP, a refused line, "
+	    "a copy) gets no answer, which stops a mail loop. Your moves are "
+	    "still applied and answered; if this mail needs an answer, send it "
+	    "again after %s UTC.", limit, until, until);
+	rc = mq_notify_stranger(d, from, a->game->players[a->seat].lang,
+	    "refused", e.msg, a->hash, err);
+	if (rc == 0)
+		rc = mark_answered(d, a->hash, err);
+	return rc;
 }
 
 /*
@@ -474,11 +501,11 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	int rc, over = from != NULL && !mq_daemon_rate_ok(d, from);
 
 	if (over && a->nlines == 0)
-		return over_limit(tid, from);
+		return over_limit(d, a, tid, err);
 	if (mq_game_seat_playing(a->game, a->seat, &e) != 0) {
 		/* kicked: one sentence, and nothing logged (not even a SET) */
 		if (over)
-			return over_limit(tid, from);
+			return over_limit(d, a, tid, err);
 		mq_daemon_log("%s: refused: %s", tid, e.msg);
 		goto refused;
 	}
@@ -520,7 +547,7 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 		mq_game_journal_stop(a->game);
 		if (rc == MQ_REFUSED && over) {
 			settings_mailed(a, set_at);
-			return over_limit(tid, from);
+			return over_limit(d, a, tid, err);
 		}
 		if (rc == MQ_REFUSED) {	/* over, paused, or the message came twice */
 			mq_daemon_log("%s: refused: %s", tid, e.msg);
@@ -533,7 +560,7 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 		/* nothing taken: no answer */
 		mq_game_journal_stop(a->game);
 		mq_submit_result_free(&res);
-		return over_limit(tid, from);
+		return over_limit(d, a, tid, err);
 	}
 	if (over)
 		mq_daemon_log("%s: over the rate limit for %s, but a move: applied "
