@@ -1442,6 +1442,9 @@ the_reader_is_anata_in_japanese(void **state)
 		{ "ja", "  あなたが bob さんからスペルを1枚奪いました。\n" },
 		{ "ja", "  パワー：bob さん 3、あなた 5。あなたの勝ち。\n" },
 		{ "ja", "  bob さんが「円舞曲」を使いました。\n    コスト：「前奏曲」×1\n" },
+		/* an Emblem taken from the reader: from あなた, as en and zh
+		 * say "from you" (it said "alice さんから" to alice) */
+		{ "ja", "を獲得しました（あなたから）。\n" },
 	};
 
 	(void)state;
@@ -1456,7 +1459,9 @@ the_reader_is_anata_in_japanese(void **state)
 	    "  {\"type\": \"result\", \"player\": \"bob\", \"power\": 3,"
 	    "   \"target\": \"alice\", \"target_power\": 5, \"outcome\": \"lose\"},"
 	    "  {\"type\": \"steal\", \"player\": \"alice\", \"target\": \"bob\"},"
-	    "  {\"type\": \"event\", \"player\": \"alice\", \"event\": \"V4\"}],"
+	    "  {\"type\": \"event\", \"player\": \"alice\", \"event\": \"V4\"},"
+	    "  {\"type\": \"emblem\", \"player\": \"bob\", \"emblem\": \"EM1\","
+	    "   \"from\": \"alice\"}],"
 	    "  \"players\": [{\"name\": \"alice\"}, {\"name\": \"bob\"}]}}",
 	    want, sizeof(want) / sizeof(want[0]), 0);
 }
