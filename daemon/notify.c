@@ -495,21 +495,18 @@ mq_notify_end_again(struct mq_daemon *d, struct mq_game *g, int seat,
 	return mq_notify_send_game_mail_uniq(d, g, seat, "end", uniq, ctx, err);
 }
 
-/* A mail of kind to seat alone, with what every game mail carries, synced. */
-static int
-seat_mail(struct mq_daemon *d, struct mq_game *g, int seat, const char *kind,
-    struct mq_err *err)
-{
-	MQ_TRY(mq_notify_send_game_mail(d, g, seat, kind, mq_notify_base_ctx(d,
-	    g, seat), err));
-	return mq_spool_sync(d->conf.datadir, err);
-}
-
+/* "reminder_mail": the reminder says the default in its own words, which
+ * the move it asks for (the owed partials) then does not say again */
 int
 mq_notify_reminder(struct mq_daemon *d, struct mq_game *g, int seat,
     struct mq_err *err)
 {
-	return seat_mail(d, g, seat, "reminder", err);
+	json_t *ctx = mq_notify_base_ctx(d, g, seat);
+
+	ctx = mq_notify_whole(ctx, ctx != NULL && json_object_set_new(ctx,
+	    "reminder_mail", json_true()) != 0);
+	MQ_TRY(mq_notify_send_game_mail(d, g, seat, "reminder", ctx, err));
+	return mq_spool_sync(d->conf.datadir, err);
 }
 
 /* With the game's own data and the player's reply address, unlike a stranger's. */

@@ -33,6 +33,13 @@ MASQUED_NOW=$((T0 + 59 * H)) $M -C $D serve --once 2>/dev/null
 MASQUED_NOW=$((T0 + 61 * H)) $M -C $D serve --once 2>/dev/null
 [ "$(mails_of_kind reminder)" = 1 ] || fail "no reminder at 61 h"; ok
 grep -l "^X-Masqued-Mail: reminder" $D/mail/outbox/new/* | xargs grep -q "^To: $P1@x.test" || fail "the reminder went to someone else"; ok
+# the mail that asks the move says what the deadline plays (only the
+# reminder did); the reminder says it once, in its own words
+DEF="^If nothing comes by then, the default is applied for you:"
+grep -l "^X-Masqued-Mail: welcome" $D/mail/outbox/new/* | xargs grep -l "^To: $P1@x.test" | xargs grep -q "$DEF" ||
+    fail "the welcome asking for a placement does not say the default"; ok
+[ "$(grep -l "^X-Masqued-Mail: reminder" $D/mail/outbox/new/* | xargs grep -c "$DEF")" = 1 ] ||
+    fail "the reminder does not say the default once"; ok
 MASQUED_NOW=$((T0 + 62 * H)) $M -C $D serve --once 2>/dev/null
 [ "$(mails_of_kind reminder)" = 1 ] || fail "a second reminder for the same debt"; ok
 [ "$(entries)" = 1 ] || fail "a reminder changed the log"; ok

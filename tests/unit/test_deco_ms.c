@@ -887,6 +887,53 @@ the_reminder_names_the_default_owed(void **state)
 }
 
 /*
+ * The mail that asks a move says what the deadline plays for it (only the
+ * reminder did, and a player who acts on the turn mail never read it);
+ * not under policy wait, where nothing is played, and not twice in the
+ * reminder, which says it in its own words.
+ */
+static void
+the_turn_names_the_default_owed(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "If nothing comes by then, a default is applied for you:\n"
+		    "  a Stage with no fight or prophecy.\n" },
+		{ "ja", "それまでに返信がなければ、既定の手が適用されます：\n"
+		    "  戦いも予言もないステージ。\n" },
+		{ "zh", "如果到时没有回复，会替你执行默认操作：\n"
+		    "  没有战斗和预言的舞台。\n" },
+	};
+#define TURN_CTX(more) "{\"kind\": \"masquerade\", \"game\": \"g1\"," \
+	    " \"player\": \"alice\", \"owed\": \"stage\"," \
+	    " \"deadline\": \"2026-12-03 09:20 UTC\"" more "," \
+	    " \"view\": {\"phase\": \"stage\", \"turn\": 3}}"
+	json_t *gd = load_gamedata(), *ctx;
+	char *subject, *text, *html;
+	const char *p;
+	int n;
+
+	(void)state;
+	says("turn", TURN_CTX(""), want, sizeof(want) / sizeof(want[0]), 0);
+	ctx = parse(TURN_CTX(", \"policy_wait\": true"));
+	render(gd, ctx, "en", "turn", &subject, &text, &html);
+	if (strstr(text, "a default is applied") != NULL)
+		fail_msg("under policy wait, the turn names a default:\n%s", text);
+	free3(subject, text, html);
+	json_decref(ctx);
+	ctx = parse(TURN_CTX(", \"reminder_mail\": true"));
+	render(gd, ctx, "en", "reminder", &subject, &text, &html);
+	for (n = 0, p = text; (p = strstr(p, "a default is applied")) != NULL;
+	    p++)
+		n++;
+	if (n != 1)
+		fail_msg("the reminder names the default %d times:\n%s", n, text);
+	free3(subject, text, html);
+	json_decref(ctx);
+	json_decref(gd);
+#undef TURN_CTX
+}
+
+/*
  * The reminder's subject says how long is left, as The Red Death's does (it
  * gave the deadline's date alone, which the reader had to count from).
  */
@@ -2299,6 +2346,7 @@ main(void)
 		cmocka_unit_test(table_lists_are_separated),
 		cmocka_unit_test(the_spell_deck_count_reads_at_one),
 		cmocka_unit_test(the_reminder_names_the_default_owed),
+		cmocka_unit_test(the_turn_names_the_default_owed),
 		cmocka_unit_test(the_reminder_subject_says_the_time_left),
 		cmocka_unit_test(the_end_gives_each_score_in_parts),
 		cmocka_unit_test(a_discard_example_is_from_the_hand),

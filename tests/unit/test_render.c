@@ -2255,6 +2255,62 @@ a_reminder_names_the_default_owed(void **state)
 }
 
 /*
+ * The turn mail names the default for what the reader owes too, as the
+ * reminder does (a player who moves on the turn mail never saw what a
+ * missed deadline plays); the reminder, which says it in its own words,
+ * says it once.
+ */
+static void
+a_turn_names_the_default_owed(void **state)
+{
+	static const char *const owed[] = { "act", "move", "place" };
+	static const char *const said[][3] = {
+		{ "Discuss for your action.", "stay for your move.",
+		  "a random room for your noble." },
+		{ "既定の手が適用されます：アクションは話し合い。",
+		  "既定の手が適用されます：移動はその場に留まる。",
+		  "既定の手が適用されます：配置はランダムな部屋。" },
+		{ "将替你采用默认：行动为讨论。", "将替你采用默认：移动为原地不动。",
+		  "将替你采用默认：放置为随机房间。" },
+	};
+	json_t *gd = load_json(GAMEDATA), *turn = load_ctx("turn");
+	json_t *rem = load_ctx("reminder");
+	struct mq_err err;
+	struct mail m = { 0 };
+	const char *p;
+	size_t l, k, n;
+
+	(void)state;
+	for (k = 0; k < 3; k++) {
+		assert_int_equal(json_object_set_new(turn, "owed",
+		    json_string(owed[k])), 0);
+		assert_int_equal(json_object_set_new(rem, "owed",
+		    json_string(owed[k])), 0);
+		for (l = 0; l < NLANGS; l++) {
+			if (render(TMPL, langs[l], "turn", gd, turn, &m, &err))
+				fail_msg("turn.%s: %s", langs[l], err.msg);
+			if (strstr(m.text, said[l][k]) == NULL ||
+			    strstr(m.html, said[l][k]) == NULL)
+				fail_msg("turn.%s owing %s does not say: %s",
+				    langs[l], owed[k], said[l][k]);
+			mail_free(&m);
+			if (render(TMPL, langs[l], "reminder", gd, rem, &m, &err))
+				fail_msg("reminder.%s: %s", langs[l], err.msg);
+			for (n = 0, p = m.text; (p = strstr(p,
+			    said[l][k])) != NULL; p++)
+				n++;
+			if (n != 1)
+				fail_msg("reminder.%s owing %s says %zu times: %s",
+				    langs[l], owed[k], n, said[l][k]);
+			mail_free(&m);
+		}
+	}
+	json_decref(turn);
+	json_decref(rem);
+	json_decref(gd);
+}
+
+/*
  * The MOVE request's deadline and its steps are one aside, and its number
  * stays with its counter: the Chinese read "（截止 …）（本轮最多可走" and
  * "2 步）" on the next line (the template broke there by hand), the
@@ -2481,6 +2537,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_kind_and_language_matches_its_golden_files),
 		cmocka_unit_test(a_reminder_names_the_default_owed),
+		cmocka_unit_test(a_turn_names_the_default_owed),
 		cmocka_unit_test(an_early_move_short_of_the_card_says_so),
 		cmocka_unit_test(an_early_move_over_the_card_says_so),
 		cmocka_unit_test(the_moves_sent_are_told_in_words),
