@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <dirent.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -1454,6 +1455,63 @@ mails_too_wide(const json_t *gd, const json_t *ctx, const char *tag)
 }
 
 /*
+ * Each line of the text templates' own words (one without a tag) fits 78
+ * columns as written: wider, the renderer wraps it, and its last word or
+ * two go alone on a line of their own ("KEEP（残す）、" in the Japanese
+ * command words), or a Japanese word is cut in two (届きま / せん) where
+ * the template broke it by hand. Every language, both games.
+ */
+static void
+template_lines_fit_78_columns(void **state)
+{
+	static const char *const dirs[] = { "en", "ja", "zh", "en/masquerade",
+	    "ja/masquerade", "zh/masquerade" };
+	char path[512], line[2048];
+	struct dirent *de;
+	size_t i, len, cols, c, n, seen = 0;
+	int wide = 0, at;
+	DIR *dir;
+	FILE *f;
+
+	(void)state;
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", TMPL, dirs[i]);
+		assert_non_null(dir = opendir(path));
+		while ((de = readdir(dir)) != NULL) {
+			len = strlen(de->d_name);
+			if (len < 13 || (strcmp(de->d_name + len - 13,
+			    "_txt.mustache") != 0 && strcmp(de->d_name + len - 13,
+			    ".txt.mustache") != 0))
+				continue;
+			snprintf(path, sizeof(path), "%s/%s/%s", TMPL, dirs[i],
+			    de->d_name);
+			assert_non_null(f = fopen(path, "r"));
+			seen++;
+			for (at = 1; fgets(line, sizeof(line), f) != NULL; at++) {
+				const char *p;
+
+				line[strcspn(line, "\n")] = '\0';
+				if (strstr(line, "{{") != NULL)
+					continue;
+				for (cols = 0, p = line; *p; p += n) {
+					n = char_cols(p, &c);
+					cols += c;
+				}
+				if (cols > 78) {
+					print_error("%s:%d is %zu columns: %s\n",
+					    path, at, cols, line);
+					wide++;
+				}
+			}
+			fclose(f);
+		}
+		closedir(dir);
+	}
+	assert_true(seen > 60);
+	assert_int_equal(wide, 0);
+}
+
+/*
  * The text part fits a terminal, in every language and every kind of mail.
  * The command words of the welcome and help mails, and a receipt's
  * commitments, ran to 98 and 126 columns before they were wrapped.
@@ -2570,6 +2628,7 @@ main(void)
 		cmocka_unit_test(refused_mail_says_nothing_about_the_game),
 		cmocka_unit_test(text_part_fits_78_columns),
 		cmocka_unit_test(text_part_fits_78_columns_with_long_names),
+		cmocka_unit_test(template_lines_fit_78_columns),
 		cmocka_unit_test(decorate_orders_the_board_path_and_track),
 		cmocka_unit_test(an_empty_track_has_no_heading),
 		cmocka_unit_test(the_rules_follow_the_resolution_order),
