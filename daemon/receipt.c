@@ -137,7 +137,9 @@ check_body(const json_t *doc, struct mq_receipt *r, struct mq_err *err)
 	if (mq_log_unhex(s, n, r->hash, sizeof(r->hash)) != 0 ||
 	    memcmp(h, r->hash, sizeof(h)) != 0)
 		return mq_fail(err, MQ_BADDATA,
-		    "The receipt's hash does not match its body.");
+		    "The receipt's hash does not match its body: this copy was "
+		    "changed after the server made it, so it proves nothing "
+		    "(the copy in the receipt's mail may be whole).");
 	if ((r->body = strndup(body, len)) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	return 0;
@@ -160,7 +162,9 @@ check_sig(const json_t *doc, const struct mq_receipt *r,
 	if (crypto_sign_verify_detached(sig, r->hash, sizeof(r->hash),
 	    r->pk) != 0)
 		return mq_fail(err, MQ_BADDATA,
-		    "The receipt's signature does not verify.");
+		    "The receipt's signature does not verify: this copy was "
+		    "changed after the server signed it, or never signed by "
+		    "it, so it proves nothing.");
 	if (trusted_pk != NULL && memcmp(trusted_pk, r->pk, MQ_LOG_PKLEN) != 0)
 		return mq_fail(err, MQ_BADDATA,
 		    "The receipt is signed by another key than the trusted one.");

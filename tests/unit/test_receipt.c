@@ -136,14 +136,18 @@ changed_hash_sig_or_key_fails(void **state)
 	assert_int_equal(mq_receipt_make(&e, key.pk, &text, &err), 0);
 	assert_int_equal(mq_receipt_check(text, strlen(text), NULL, NULL, &err),
 	    MQ_BADDATA);
-	assert_string_equal(err.msg, "The receipt's hash does not match its body.");
+	assert_string_equal(err.msg, "The receipt's hash does not match its "
+	    "body: this copy was changed after the server made it, so it "
+	    "proves nothing (the copy in the receipt's mail may be whole).");
 	free(text);
 	e = signed1;
 	e.sig[3] = e.sig[3] == 'A' ? 'B' : 'A';
 	assert_int_equal(mq_receipt_make(&e, key.pk, &text, &err), 0);
 	assert_int_equal(mq_receipt_check(text, strlen(text), NULL, NULL, &err),
 	    MQ_BADDATA);
-	assert_string_equal(err.msg, "The receipt's signature does not verify.");
+	assert_string_equal(err.msg, "The receipt's signature does not verify: "
+	    "this copy was changed after the server signed it, or never signed "
+	    "by it, so it proves nothing.");
 	free(text);
 	/* Under another public key, the body's kid no longer matches. */
 	assert_int_equal(mq_receipt_make(&signed1, key2.pk, &text, &err), 0);
