@@ -38,7 +38,7 @@ static int
 log_there(const struct mq_cli *cli, const char *arg, const char *path,
     struct mq_err *err)
 {
-	char dir[1400];
+	char dir[1400], near[MQ_GAME_ID_LEN + 1];
 
 	if (strchr(arg, '/') != NULL || access(path, F_OK) == 0)
 		return 0;
@@ -49,6 +49,11 @@ log_there(const struct mq_cli *cli, const char *arg, const char *path,
 		    "(%s/log); the game stops until you put it back from a "
 		    "backup.", arg, dir);
 	/* neither a file here nor a game: as log and view say it */
+	mq_store_near_game(cli->datadir, arg, near, sizeof(near));
+	if (near[0])
+		return mq_fail(err, MQ_REFUSED, "There is no game \"%s\" in %s, "
+		    "and no log file of that name; did you mean %s?", arg,
+		    cli->datadir, near);
 	return mq_fail(err, MQ_REFUSED, "There is no game \"%s\" in %s, and no "
 	    "log file of that name.", arg, cli->datadir);
 }

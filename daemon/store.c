@@ -518,11 +518,44 @@ game_load(struct mq_game *g, const unsigned char *pk, uint64_t at_seq,
 	return rc;
 }
 
+void
+mq_store_near_game(const char *datadir, const char *id, char *near,
+    size_t size)
+{
+	char path[1400];
+	struct dirent *de;
+	size_t k, diff, best = 3, ties = 0;
+	DIR *d;
+
+	near[0] = '\0';
+	if (strlen(id) != MQ_GAME_ID_LEN)
+		return;
+	snprintf(path, sizeof(path), "%s/games", datadir);
+	if ((d = opendir(path)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (strlen(de->d_name) != MQ_GAME_ID_LEN || de->d_name[0] == '.')
+			continue;
+		for (k = diff = 0; k < MQ_GAME_ID_LEN; k++)
+			diff += de->d_name[k] != id[k];
+		if (diff < best) {
+			best = diff;
+			ties = 0;
+			snprintf(near, size, "%s", de->d_name);
+		} else if (diff == best)
+			ties++;
+	}
+	closedir(d);
+	if (ties > 0)
+		near[0] = '\0';
+}
+
 static int
 game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
     struct mq_damage *dmg, struct mq_game **out, struct mq_err *err)
 {
 	struct mq_game *g;
+	char near[MQ_GAME_ID_LEN + 1];
 	int rc;
 
 	*out = NULL;
@@ -538,11 +571,18 @@ game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
 	if (access(g->logpath, F_OK) != 0) {
 		/* the folder without its log is a game damaged, not none: a new
 		 * game is renamed into place with its log (mq_game_create) */
-		rc = access(g->dir, F_OK) == 0 ? mq_fail(err, MQ_BADDATA, "The log "
-		    "of game %s is missing (%s); the game stops until you put it "
-		    "back from a backup (masqued verify %s).", id, g->logpath, id) :
-		    mq_fail(err, MQ_REFUSED, "There is no game \"%s\" in %s.", id,
-		    s->datadir);
+		if (access(g->dir, F_OK) == 0)
+			rc = mq_fail(err, MQ_BADDATA, "The log of game %s is "
+			    "missing (%s); the game stops until you put it back "
+			    "from a backup (masqued verify %s).", id, g->logpath,
+			    id);
+		else {
+			mq_store_near_game(s->datadir, id, near, sizeof(near));
+			rc = near[0] ? mq_fail(err, MQ_REFUSED, "There is no game "
+			    "\"%s\" in %s; did you mean %s?", id, s->datadir,
+			    near) : mq_fail(err, MQ_REFUSED, "There is no game "
+			    "\"%s\" in %s.", id, s->datadir);
+		}
 		free(g);
 		return rc;
 	}

@@ -201,6 +201,11 @@ int mq_store_init(const char *datadir, struct mq_err *err);
 int mq_store_open(const char *datadir, int need_secret, struct mq_store *s,
     struct mq_err *err);
 void mq_store_close(struct mq_store *s);
+/* The one game id of datadir that differs from id in one or two places
+ * (a letter mistyped in a command line), into near; "" when none, or when
+ * more than one is as near. */
+void mq_store_near_game(const char *datadir, const char *id, char *near,
+    size_t size);
 /* List game ids (malloc'd array of malloc'd strings). */
 int mq_store_games(const struct mq_store *s, char ***ids, size_t *n,
     struct mq_err *err);

@@ -148,6 +148,12 @@ out_has "sound"
 # an unknown game is refused (1) as log and view refuse it, not an I/O failure
 expect 1 "verify an unknown game" -- $M -C $D verify zzzzzzzz
 err_has 'There is no game "zzzzzzzz"'; one_line
+# one letter mistyped: the game meant is named (when it is the one near)
+typo=$(echo $G | sed 's/.$/x/'); [ "$typo" = "$G" ] && typo=$(echo $G | sed 's/.$/y/')
+expect 1 "view a game id one letter off" -- $M -C $D view $typo public
+err_has "There is no game \"$typo\" in $D; did you mean $G?"; one_line
+expect 1 "verify a game id one letter off" -- $M -C $D verify $typo
+err_has "There is no game \"$typo\" in $D, and no log file of that name; did you mean $G?"; one_line
 expect 4 "verify a log file that is not there" -- $M -C $D verify $T/nothing/log
 one_line
 expect 1 "a command after the end" -- $M -C $D submit $G alice "PLAN cw cw cw cw cw cw"
