@@ -102,6 +102,11 @@ replaced(struct mq_daemon *d, struct mq_game *g, int seat,
 
 	if (!bad) {
 		json_object_del(ctx, "deadline");
+		/* the address plays here no more: the seat's own view (its
+		 * hand, its moves not yet revealed) is the new player's, and
+		 * no template of this mail may print it */
+		bad |= json_object_set_new(ctx, "view", g->kind->view(g->state,
+		    MQ_VIEW_PUBLIC)) != 0;
 		bad |= json_object_set_new(ctx, "owed", json_null()) != 0;
 		bad |= json_object_set_new(ctx, "lang", json_string(before->lang)) != 0;
 		bad |= json_object_set_new(ctx, "replaced", json_true()) != 0;

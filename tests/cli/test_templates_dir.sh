@@ -81,6 +81,25 @@ expect 0 "the log verifies" -- $M -C $D verify $G
 # looked and what to do, nothing made
 mkdir -p $T/away/bin && cp $MASQUED_REL $T/away/bin/masqued
 (cd $T/away && $T/away/bin/masqued -C $T/away/d init >/dev/null) || fail "init, away"; ok
+# a host's template that prints the reader's hand in the host's notices:
+# the notice to an address the host replaced shows none of the seat's
+# (its hand is the new player's now; the seat's own view was in the mail's
+# context, which only the stock templates left unprinted)
+mkdir -p $T/tmpl2 && cp -r templates/. $T/tmpl2/
+printf '{{#view.me}}HAND-OF-SEAT:{{#hand}} {{.}}{{/hand}}{{/view.me}}\n' \
+    >>$T/tmpl2/en/admin.txt.mustache
+ls $D/mail/outbox/new >$T/before
+MASQUED_TEMPLATES=$T/tmpl2 expect 0 "replace alice" -- $M -C $D admin $G replace alice \
+    alice2@x.test --why "a new address"
+MASQUED_TEMPLATES=$T/tmpl2 expect 0 "serve sends the notices" -- $M -C $D serve --once
+old=$(ls $D/mail/outbox/new | grep -vxF -f $T/before | while read f; do
+	grep -l "^To: alice@x.test" $D/mail/outbox/new/$f; done)
+[ -n "$old" ] || fail "no notice to the replaced address"; ok
+! grep -q "HAND-OF-SEAT" $old || { grep "HAND-OF-SEAT" $old >&2; fail "the replaced address was shown the seat's hand"; }; ok
+new=$(ls $D/mail/outbox/new | grep -vxF -f $T/before | while read f; do
+	grep -l "^To: alice2@x.test" $D/mail/outbox/new/$f; done)
+[ -n "$new" ] || fail "no mail to the new address"; ok
+
 new_away() {	# WHAT: new with the copied program, from its folder, refused
 	(cd $T/away && unset MASQUED_GAMES MASQUED_TEMPLATES && expect 4 "$1" -- \
 	    $T/away/bin/masqued -C $T/away/d new redmasque --player alice=alice@x.test \
