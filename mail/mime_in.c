@@ -24,9 +24,18 @@
 #include "mime_words.h"
 #include "mime_report.h"
 
+/* An inline text part to read, in the order of the message. */
+struct leaf {
+	GMimeObject *obj;
+	char *text;	/* a text/plain part's text, read; NULL for HTML */
+	int html;	/* text/html: converted when it is chosen */
+	int words;	/* text/plain, not blank: tested once, not per level */
+};
+
 struct walk {
-	GMimeObject *plain;	/* first inline text/plain */
-	GMimeObject *html;	/* first inline text/html */
+	struct leaf *leaf;	/* the text parts chosen so far, in order */
+	size_t n, cap;
+	int oom;
 	int too_deep;
 	int too_many;	/* more than MQ_MIME_MAX_PARTS parts */
 	int parts;
@@ -154,24 +163,103 @@ check_headers(GMimeObject *obj, struct walk *w)
 			w->long_line = 1;
 }
 
+/*
+ * An attachment is no text of the reply: Content-Disposition: attachment,
+ * or a file name (a .txt file a client shows inline is still a file).
+ */
 static int
 is_attachment(GMimeObject *obj)
 {
 	GMimeContentDisposition *d = g_mime_object_get_content_disposition(obj);
 
-	return d != NULL && g_mime_content_disposition_is_attachment(d);
+	return (d != NULL && g_mime_content_disposition_is_attachment(d)) ||
+	    (GMIME_IS_PART(obj) &&
+	    g_mime_part_get_filename(GMIME_PART(obj)) != NULL);
+}
+
+static char *plain_text(GMimeObject *obj);
+static int blank(const char *s);
+
+/* Note obj as a text part to read; a text/plain one is read now. */
+static void
+add_leaf(struct walk *w, GMimeObject *obj, int html)
+{
+	struct leaf *v;
+	char *text = NULL;
+	size_t cap;
+
+	if (w->oom)
+		return;
+	if (!html && (text = plain_text(obj)) == NULL)
+		goto oom;
+	if (w->n == w->cap) {
+		cap = w->cap ? w->cap * 2 : 4;
+		if ((v = realloc(w->leaf, cap * sizeof(*v))) == NULL) {
+			free(text);
+			goto oom;
+		}
+		w->leaf = v;
+		w->cap = cap;
+	}
+	w->leaf[w->n].obj = obj;
+	w->leaf[w->n].text = text;
+	w->leaf[w->n].html = html;
+	w->leaf[w->n].words = text != NULL && !blank(text);
+	w->n++;
+	return;
+oom:
+	w->oom = 1;
+}
+
+/* Forget the parts noted from..to-1; those after them move down. */
+static void
+drop_leaves(struct walk *w, size_t from, size_t to)
+{
+	size_t i;
+
+	if (from == to)
+		return;	/* w->leaf may be NULL: no memmove of it */
+	for (i = from; i < to; i++)
+		free(w->leaf[i].text);
+	memmove(w->leaf + from, w->leaf + to, (w->n - to) * sizeof(*w->leaf));
+	w->n -= to - from;
+}
+
+/*
+ * How good a reading of one alternative the parts from..to-1 are: plain
+ * text with words in it (3) over HTML (2) over a blank plain part (1),
+ * which a client that writes HTML may send beside it, over nothing (0).
+ */
+static int
+rank(const struct walk *w, size_t from, size_t to)
+{
+	size_t i;
+	int html = 0, words = 0;
+
+	for (i = from; i < to; i++) {
+		html |= w->leaf[i].html;
+		words |= w->leaf[i].words;
+	}
+	if (from == to)
+		return 0;
+	return html ? 2 : words ? 3 : 1;
 }
 
 /*
  * Visit obj, depth levels of multipart (or attached message) deep: check
- * its headers and note the first inline text parts. Text inside an attached
- * message is someone else's, so it is never chosen.
+ * its headers and note the inline text parts to read, in order. Those of a
+ * multipart/mixed (or related, or any other) are all read: Apple Mail
+ * sends text, a picture and more text as three parts, and the text after
+ * the picture was lost. Of a multipart/alternative, one alternative is
+ * read (rank). Text inside an attached message is someone else's, so it
+ * is never chosen.
  */
 static void
 walk(GMimeObject *obj, int depth, int inner, struct walk *w)
 {
 	GMimeContentType *ct;
-	int i, n;
+	size_t base, at;
+	int i, n, alt, best = 0, r;
 
 	if (obj == NULL || w->too_deep || w->too_many || w->long_line)
 		return;
@@ -186,11 +274,25 @@ walk(GMimeObject *obj, int depth, int inner, struct walk *w)
 			return;
 		}
 	}
+	ct = g_mime_object_get_content_type(obj);
 	if (GMIME_IS_MULTIPART(obj)) {
+		alt = ct != NULL &&
+		    g_mime_content_type_is_type(ct, "multipart", "alternative");
+		base = w->n;
 		n = g_mime_multipart_get_count(GMIME_MULTIPART(obj));
-		for (i = 0; i < n; i++)
+		for (i = 0; i < n; i++) {
+			at = w->n;
 			walk(g_mime_multipart_get_part(GMIME_MULTIPART(obj), i),
 			    depth + 1, inner, w);
+			if (!alt)
+				continue;
+			/* [base, at) holds the best alternative so far */
+			if ((r = rank(w, at, w->n)) > best) {
+				drop_leaves(w, base, at);
+				best = r;
+			} else
+				drop_leaves(w, at, w->n);
+		}
 		return;
 	}
 	if (GMIME_IS_MESSAGE_PART(obj)) {
@@ -203,16 +305,12 @@ walk(GMimeObject *obj, int depth, int inner, struct walk *w)
 		}
 		return;
 	}
-	if (!GMIME_IS_PART(obj) || inner || is_attachment(obj))
+	if (!GMIME_IS_PART(obj) || inner || ct == NULL || is_attachment(obj))
 		return;
-	ct = g_mime_object_get_content_type(obj);
-	if (ct == NULL)
-		return;
-	if (w->plain == NULL && g_mime_content_type_is_type(ct, "text", "plain"))
-		w->plain = obj;
-	else if (w->html == NULL &&
-	    g_mime_content_type_is_type(ct, "text", "html"))
-		w->html = obj;
+	if (g_mime_content_type_is_type(ct, "text", "plain"))
+		add_leaf(w, obj, 0);
+	else if (g_mime_content_type_is_type(ct, "text", "html"))
+		add_leaf(w, obj, 1);
 }
 
 /* The part's content, transfer-decoded and converted to UTF-8. */
@@ -758,62 +856,97 @@ blank(const char *s)
 	return 1;
 }
 
+/*
+ * A text/plain part's text, format=flowed undone; NULL when out of
+ * memory.
+ */
+static char *
+plain_text(GMimeObject *obj)
+{
+	char *s, *t;
+
+	if ((s = part_text(obj)) == NULL ||
+	    !ct_param_is(obj, "format", "flowed"))
+		return s;
+	t = flowed_unwrap(s, ct_param_is(obj, "delsp", "yes"));
+	free(s);
+	return t;
+}
+
+/*
+ * The text of the parts chosen, joined in order: a part that does not end
+ * a line is ended by one, so that two parts never run into one line.
+ */
 static int
 fill_text(struct mq_mime_msg *m, struct walk *w, struct mq_err *err)
 {
+	struct mq_buf b = MQ_BUF_INIT;
 	char *html, *t;
+	size_t i;
 	int rc;
 
-	if (w->plain != NULL) {
-		if ((m->text = part_text(w->plain)) == NULL)
-			return mq_fail(err, MQ_IO, "Out of memory reading the message.");
-		if (ct_param_is(w->plain, "format", "flowed")) {
-			t = flowed_unwrap(m->text,
-			    ct_param_is(w->plain, "delsp", "yes"));
-			if (t == NULL)
-				return mq_fail(err, MQ_IO,
-				    "Out of memory reading the message.");
-			free(m->text);
-			m->text = t;
-		}
-		/* a client that writes HTML may send an empty plain part beside
-		 * it: the player's words are in the HTML, and were answered
-		 * with the help mail as if they had sent none */
-		if (w->html == NULL || !blank(m->text))
-			return 0;
-		free(m->text);
-		m->text = NULL;
-	}
-	if (w->html == NULL)
+	if (w->n == 0)
 		return mq_fail(err, MQ_REFUSED,
 		    "The message has no readable text part.");
-	if ((html = part_text(w->html)) == NULL)
-		return mq_fail(err, MQ_IO, "Out of memory reading the message.");
-	rc = mq_html_to_text(html, strlen(html), &m->text, err);
-	free(html);
-	m->text_from_html = 1;
-	return rc;
+	for (i = 0; i < w->n; i++) {
+		t = w->leaf[i].text;
+		if (w->leaf[i].html) {
+			if ((html = part_text(w->leaf[i].obj)) == NULL)
+				goto oom;
+			rc = mq_html_to_text(html, strlen(html), &t, err);
+			free(html);
+			if (rc != 0) {
+				mq_buf_free(&b);
+				return rc;
+			}
+			m->text_from_html = 1;
+		}
+		if (b.len > 0 && b.data[b.len - 1] != '\n')
+			mq_buf_putc(&b, '\n');
+		mq_buf_puts(&b, t);
+		if (w->leaf[i].html)
+			free(t);
+	}
+	mq_buf_add(&b, "", 0);	/* a buffer even for no text */
+	if (!b.oom && (m->text = mq_buf_steal(&b)) != NULL)
+		return 0;
+oom:
+	mq_buf_free(&b);
+	return mq_fail(err, MQ_IO, "Out of memory reading the message.");
+}
+
+static void
+walk_free(struct walk *w)
+{
+	drop_leaves(w, 0, w->n);
+	free(w->leaf);
 }
 
 static int
 parse_message(GMimeMessage *msg, struct mq_mime_msg *m, struct mq_err *err)
 {
-	struct walk w = { NULL, NULL, 0, 0, 0, 0 };
+	struct walk w;
+	int rc;
 
+	memset(&w, 0, sizeof(w));
 	check_headers(GMIME_OBJECT(msg), &w);
 	walk(g_mime_message_get_mime_part(msg), 0, 0, &w);
 	if (w.too_deep)
-		return mq_fail(err, MQ_REFUSED,
+		rc = mq_fail(err, MQ_REFUSED,
 		    "The message has more than %d levels of nested parts.",
 		    MQ_MIME_MAX_DEPTH);
-	if (w.too_many)
-		return mq_fail(err, MQ_REFUSED, "The message has more than %d parts.",
-		    MQ_MIME_MAX_PARTS);
-	if (w.long_line)
-		return mq_fail(err, MQ_REFUSED,
+	else if (w.too_many)
+		rc = mq_fail(err, MQ_REFUSED,
+		    "The message has more than %d parts.", MQ_MIME_MAX_PARTS);
+	else if (w.long_line)
+		rc = mq_fail(err, MQ_REFUSED,
 		    "The message has a header line longer than 64 KiB.");
-	MQ_TRY(fill_headers(m, msg, err));
-	return fill_text(m, &w, err);
+	else if (w.oom)
+		rc = mq_fail(err, MQ_IO, "Out of memory reading the message.");
+	else if ((rc = fill_headers(m, msg, err)) == 0)
+		rc = fill_text(m, &w, err);
+	walk_free(&w);
+	return rc;
 }
 
 int

@@ -16,6 +16,7 @@
 #include "mail/mime_charset.h"
 #include "mail/mime_in.h"
 #include "mail/mime_words.h"
+#include "mail/reply_text.h"
 
 static char *
 slurp(const char *name, size_t *len)
@@ -332,6 +333,151 @@ static void
 mixed_skips_attachments(void **state)
 {
 	expect_text("mixed_attachment.eml", "MOVE ccw ↺", 0);
+}
+
+/* ---- text parts around a picture (Apple Mail) ------------------------- */
+
+#define HDR "From: p@x.test\nSubject: Re\nMIME-Version: 1.0\n"
+#define PNG "Content-Type: image/png\nContent-Disposition: inline; " \
+	"filename=a.png\nContent-Transfer-Encoding: base64\n\niVBORw0KGgo=\n"
+
+static void
+expect_raw(const char *raw, const char *text, int from_html)
+{
+	struct mq_mime_msg *m = NULL;
+	struct mq_err err = { 0, "" };
+
+	if (mq_mime_parse(raw, strlen(raw), &m, &err) != 0)
+		fail_msg("%s", err.msg);
+	assert_string_equal(m->text, text);
+	assert_int_equal(m->text_from_html, from_html);
+	mq_mime_msg_free(m);
+}
+
+/* Text, a picture, text: all the text is read (what followed the
+ * picture was dropped, a move lost with no word). */
+static void
+mixed_text_around_a_picture_is_all_read(void **state)
+{
+	(void)state;
+	expect_raw(HDR "Content-Type: multipart/mixed; boundary=b\n\n"
+	    "--b\nContent-Type: text/plain; charset=utf-8\n\nMOVE cw\n"
+	    "--b\nContent-Type: image/png\nContent-Disposition: inline\n\nxx\n"
+	    "--b\nContent-Type: text/plain; charset=utf-8\n\nPLAY jest\n"
+	    "--b--\n", "MOVE cw\nPLAY jest", 0);
+	/* each part flowed on its own, and a part that ends its line is
+	 * not followed by a blank one */
+	expect_raw(HDR "Content-Type: multipart/mixed; boundary=b\n\n"
+	    "--b\nContent-Type: text/plain; format=flowed\n\nPLAY \njest\n\n"
+	    "--b\n" PNG
+	    "--b\nContent-Type: text/plain; format=flowed\n\nMOVE \ncw\n"
+	    "--b--\n", "PLAY jest\nMOVE cw\n", 0);
+}
+
+/* An attachment is no text of the reply, nor a file shown inline. */
+static void
+mixed_leaves_out_attachments_and_named_files(void **state)
+{
+	(void)state;
+	expect_raw(HDR "Content-Type: multipart/mixed; boundary=b\n\n"
+	    "--b\nContent-Type: text/plain; name=notes.txt\n\nnotes\n"
+	    "--b\nContent-Type: text/plain\n\nMOVE cw\n"
+	    "--b\nContent-Type: text/plain\nContent-Disposition: attachment\n\n"
+	    "attached\n"
+	    "--b\nContent-Type: text/plain\nContent-Disposition: inline; "
+	    "filename=moves.txt\n\nMOVE ccw\n"
+	    "--b\nContent-Type: text/html\nContent-Disposition: attachment; "
+	    "filename=a.html\n\n<p>page</p>\n"
+	    "--b\nContent-Type: text/plain\n\nPLAY jest\n"
+	    "--b--\n", "MOVE cw\nPLAY jest", 0);
+}
+
+/* Apple's rich text: an alternative for each run of text, beside the
+ * pictures, and HTML after them; each alternative reads its plain part. */
+static void
+mixed_alternatives_around_a_picture_are_all_read(void **state)
+{
+	(void)state;
+	expect_raw(HDR "Content-Type: multipart/mixed; boundary=b\n\n"
+	    "--b\nContent-Type: multipart/alternative; boundary=a1\n\n"
+	    "--a1\nContent-Type: text/plain\n\nMOVE cw\n"
+	    "--a1\nContent-Type: text/html\n\n<p>MOVE html</p>\n--a1--\n"
+	    "--b\n" PNG
+	    "--b\nContent-Type: multipart/alternative; boundary=a2\n\n"
+	    "--a2\nContent-Type: text/html\n\n<p>PLAY html</p>\n"
+	    "--a2\nContent-Type: text/plain\n\nPLAY jest\n--a2--\n"
+	    "--b\n" PNG
+	    "--b\nContent-Type: text/html\n\n<p>PLAN cw stay ccw cw stay stay"
+	    "</p><blockquote>MOVE ccw</blockquote>\n"
+	    "--b--\n", "MOVE cw\nPLAY jest\nPLAN cw stay ccw cw stay stay\n", 1);
+}
+
+/* The same from a file, as Apple Mail writes it: its parts' own
+ * headers, quoted-printable, flowed; the quote in the HTML dropped. */
+static void
+apple_mail_inline_pictures(void **state)
+{
+	(void)state;
+	expect_text("apple_inline.eml", "MOVE cw\nPLAY jest \u263a\nSTATUS\n", 1);
+}
+
+/* HTML split around a picture, with no plain alternative (or a blank
+ * one): every HTML part is read, in order. */
+static void
+html_around_a_picture_is_all_read(void **state)
+{
+	(void)state;
+	expect_raw(HDR "Content-Type: multipart/related; boundary=r\n\n"
+	    "--r\nContent-Type: text/html\n\n<html><body><div>MOVE cw</div>\n"
+	    "--r\n" PNG
+	    "--r\nContent-Type: text/html\n\n<div>PLAY jest</div></body>"
+	    "</html>\n--r--\n", "MOVE cw\nPLAY jest\n", 1);
+	expect_raw(HDR "Content-Type: multipart/alternative; boundary=a\n\n"
+	    "--a\nContent-Type: text/plain\n\n \n"
+	    "--a\nContent-Type: multipart/mixed; boundary=b\n\n"
+	    "--b\nContent-Type: text/html\n\n<div>MOVE cw</div>\n"
+	    "--b\n" PNG
+	    "--b\nContent-Type: text/html\n\n<div>PLAY jest</div>\n--b--\n"
+	    "--a--\n", "MOVE cw\nPLAY jest\n", 1);
+}
+
+/* Beside split HTML, a plain alternative with words is read alone, as
+ * before: the same commands are not read twice. */
+static void
+alternative_plain_beside_split_html_is_read_once(void **state)
+{
+	(void)state;
+	expect_raw(HDR "Content-Type: multipart/alternative; boundary=a\n\n"
+	    "--a\nContent-Type: text/plain\n\nMOVE cw\n\nPLAY jest\n"
+	    "--a\nContent-Type: multipart/related; boundary=b\n\n"
+	    "--b\nContent-Type: text/html\n\n<div>MOVE cw</div>\n"
+	    "--b\n" PNG
+	    "--b\nContent-Type: text/html\n\n<div>PLAY jest</div>\n--b--\n"
+	    "--a--\n", "MOVE cw\n\nPLAY jest", 0);
+}
+
+/* The quoted mail in the part after the picture is still cut. */
+static void
+quote_after_a_picture_is_cut(void **state)
+{
+	static const char raw[] = HDR
+	    "Content-Type: multipart/mixed; boundary=b\n\n"
+	    "--b\nContent-Type: text/plain\n\nMOVE cw\n\n"
+	    "--b\n" PNG
+	    "--b\nContent-Type: text/plain\n\nPLAY jest\n\n"
+	    "On 1 Jan 2026, at 10:00, masqued <game@pbem.test> wrote:\n\n"
+	    "> MOVE ccw\n> PLAY mock\n--b--\n";
+	struct mq_mime_msg *m = NULL;
+	struct mq_err err = { 0, "" };
+	char *out = NULL;
+
+	(void)state;
+	assert_int_equal(mq_mime_parse(raw, sizeof(raw) - 1, &m, &err), 0);
+	assert_int_equal(mq_reply_extract(m->text, strlen(m->text), &out,
+	    &err), 0);
+	assert_string_equal(out, "MOVE cw\nPLAY jest");
+	free(out);
+	mq_mime_msg_free(m);
 }
 
 static void
@@ -1044,13 +1190,20 @@ static void
 a_thousand_parts_are_read_and_more_refused(void **state)
 {
 	struct mq_mime_msg *m = NULL;
+	struct mq_buf want = MQ_BUF_INIT;
 	size_t len;
 	char *raw;
+	int i;
 
-	/* the multipart itself is one part too: 998 inside, with the close */
+	/* the multipart itself is one part too: 998 inside, with the close;
+	 * the text parts of a multipart/mixed are all read, in order */
 	raw = many_parts(998, "Content-Type: text/plain\n", &len);
 	assert_int_equal(mq_mime_parse(raw, len, &m, NULL), 0);
-	assert_string_equal(m->text, "STATUS");
+	mq_buf_puts(&want, "STATUS");
+	for (i = 1; i < 998; i++)
+		mq_buf_puts(&want, "\nx");
+	assert_string_equal(m->text, mq_buf_str(&want));
+	mq_buf_free(&want);
 	mq_mime_msg_free(m);
 	free(raw);
 	raw = many_parts(200000, "", &len);
@@ -1303,6 +1456,13 @@ main(void)
 		cmocka_unit_test(alternative_plain_wins_even_after_html),
 		cmocka_unit_test(alternative_blank_plain_reads_the_html),
 		cmocka_unit_test(mixed_skips_attachments),
+		cmocka_unit_test(mixed_text_around_a_picture_is_all_read),
+		cmocka_unit_test(mixed_leaves_out_attachments_and_named_files),
+		cmocka_unit_test(mixed_alternatives_around_a_picture_are_all_read),
+		cmocka_unit_test(apple_mail_inline_pictures),
+		cmocka_unit_test(html_around_a_picture_is_all_read),
+		cmocka_unit_test(alternative_plain_beside_split_html_is_read_once),
+		cmocka_unit_test(quote_after_a_picture_is_cut),
 		cmocka_unit_test(format_flowed_lines_join),
 		cmocka_unit_test(format_flowed_delsp_deletes_the_space),
 		cmocka_unit_test(format_flowed_signature_line_stands_alone),

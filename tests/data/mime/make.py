@@ -123,6 +123,55 @@ Content-Transfer-Encoding: base64
 iVBORw0KGgo=
 --MIX--
 ''')
+# Apple Mail: text, a picture, more text (as an alternative), HTML after
+# another picture; every run of text is read, in order.
+w('apple_inline.eml', head('multipart/mixed; boundary="Apple-Mail=_1"') + b'''\
+--Apple-Mail=_1
+Content-Transfer-Encoding: 7bit
+Content-Type: text/plain;
+	charset=us-ascii
+
+MOVE cw
+
+--Apple-Mail=_1
+Content-Disposition: inline;
+	filename=IMG_0001.png
+Content-Type: image/png;
+	x-unix-mode=0644;
+	name="IMG_0001.png"
+Content-Transfer-Encoding: base64
+
+iVBORw0KGgo=
+--Apple-Mail=_1
+Content-Type: multipart/alternative; boundary="Apple-Mail=_2"
+
+--Apple-Mail=_2
+Content-Type: text/plain; charset=utf-8; format=flowed
+Content-Transfer-Encoding: quoted-printable
+
+PLAY jest =E2=98=BA
+--Apple-Mail=_2
+Content-Type: text/html; charset=utf-8
+
+<html><body><div>PLAY html</div></body></html>
+--Apple-Mail=_2--
+
+--Apple-Mail=_1
+Content-Disposition: inline;
+	filename=IMG_0002.png
+Content-Type: image/png; name="IMG_0002.png"
+Content-Transfer-Encoding: base64
+
+iVBORw0KGgo=
+--Apple-Mail=_1
+Content-Transfer-Encoding: quoted-printable
+Content-Type: text/html;
+	charset=utf-8
+
+<html><body><div>STATUS</div><div><br><blockquote type=3D"cite">MOVE ccw</b=
+lockquote></div></body></html>
+--Apple-Mail=_1--
+''')
 w('html_gmail.eml', head('text/html; charset=UTF-8', 'quoted-printable') + b'''\
 <div dir=3D"ltr"><div>PLAY jest TARGET carol</div><div>MOVE cw</div><div><=
 br></div></div><br><div class=3D"gmail_quote gmail_quote_container"><div di=
