@@ -137,9 +137,14 @@ headers_only(const char *raw, size_t len, struct mq_mime_msg **out,
 			end++;
 		if (end - i > MQ_MIME_MAX_LINE)
 			;	/* too long to read: skip it */
-		else if (strncasecmp(raw + i, "content-", 8) == 0 ||
-		    strncasecmp(raw + i, "mime-version:", 13) == 0) {
-			for (k = i; strncasecmp(raw + i, "content-type:", 13) == 0 &&
+		/* the names compared within the field: raw need not end in a
+		 * NUL (a head read to its limit may stop in a name) */
+		else if ((end - i >= 8 &&
+		    strncasecmp(raw + i, "content-", 8) == 0) ||
+		    (end - i >= 13 &&
+		    strncasecmp(raw + i, "mime-version:", 13) == 0)) {
+			for (k = i; end - i >= 13 &&
+			    strncasecmp(raw + i, "content-type:", 13) == 0 &&
 			    k + 6 <= end; k++)
 				if (strncasecmp(raw + k, "report", 6) == 0)
 					report = 1;	/* multipart/report: a bounce */
