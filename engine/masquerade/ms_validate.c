@@ -451,6 +451,36 @@ ms_validate(const struct ms_state *st, int seat, const struct ms_cmd *c,
  * whatever the player owes next (decline banking the Spell a fight just
  * won, say), a question they never saw: it is refused instead.
  */
+/* The same command, as the game reads it (the line's case, spaces and
+ * synonyms are gone once parsed). */
+static int
+same_cmd(const struct ms_cmd *a, const struct ms_cmd *b)
+{
+	return a->type == b->type && a->card == b->card &&
+	    a->target == b->target && a->card2 == b->card2 &&
+	    memcmp(a->n, b->n, sizeof(a->n)) == 0;
+}
+
+/*
+ * A line that repeats the one before it, applied (a line pasted twice),
+ * and that is not legal now only because that one was applied: it was
+ * needed no more, not refused (the same mail sent again is told "received
+ * already"). A repeat still legal (a second PLAY of a Spell held twice) is
+ * applied as any line.
+ */
+static int
+repeated(const struct ms_state *st, int seat, const struct ms_cmd *p,
+    const struct ms_cmd *c, struct mq_err *err)
+{
+	struct mq_err why;
+
+	if (!same_cmd(p, c) || ms_validate(st, seat, c, &why) == 0)
+		return 0;
+	mq_fail(err, MQ_REFUSED, "Not applied again: it repeats the line "
+	    "before, which was applied.");
+	return MQ_LINE_MOOT;
+}
+
 int
 ms_follows(const void *state, int seat, const struct mq_cmd *prev,
     const char *owed, const struct mq_cmd *cmd, struct mq_err *err)
@@ -458,6 +488,8 @@ ms_follows(const void *state, int seat, const struct mq_cmd *prev,
 	const struct ms_cmd *p = ms_cmd_ofc(prev), *c = ms_cmd_ofc(cmd);
 	const char *window, *now = ms_owes(state, seat);
 
+	if (repeated(state, seat, p, c, err) != 0)
+		return MQ_LINE_MOOT;
 	if (c->type != MS_C_PASS && c->type != MS_C_PLAY &&
 	    c->type != MS_C_REVEAL)
 		return 0;

@@ -621,6 +621,44 @@ test_hand_limit_request_for_a_tune_none_kept_is_pass(void **state)
 	msf_done(st);
 }
 
+/* A line pasted twice in one mail: the second, the same command as the
+ * game reads it (case, spaces, synonyms), is not legal now only because
+ * the first was applied; follows calls it needed no more (MQ_LINE_MOOT),
+ * not refused (found by players by mail). A repeat still legal, or a
+ * different line, is left to apply. */
+static void
+test_follows_a_line_pasted_twice_is_moot(void **state)
+{
+	struct ms_state *st = turn(1);
+	struct mq_cmd prev, again, other;
+	struct mq_err err;
+
+	prophecy(st);
+	memset(&prev, 0, sizeof(prev));
+	memset(&again, 0, sizeof(again));
+	memset(&other, 0, sizeof(other));
+	assert_int_equal(ms_parse(st, ERIN, "event request for a tune",
+	    &prev, &err), 0);
+	assert_int_equal(ms_parse(st, ERIN, "EVENT  Request For A Tune",
+	    &again, &err), 0);
+	assert_int_equal(ms_parse(st, ERIN, "EVENT change of partner",
+	    &other, &err), 0);
+	/* before the first is applied, the same line is no repeat of it */
+	assert_int_equal(ms_follows(st, ERIN, &prev, "spell", &again, &err),
+	    0);
+	assert_int_equal(ms_apply(st, ERIN, &prev, &err), 0);
+	mq_err_clear(&err);
+	assert_int_equal(ms_follows(st, ERIN, &prev, "event", &again, &err),
+	    MQ_LINE_MOOT);
+	assert_string_equal(err.msg, "Not applied again: it repeats the "
+	    "line before, which was applied.");
+	/* another Event is refused as it always was */
+	assert_int_equal(ms_follows(st, ERIN, &prev, "event", &other, &err),
+	    0);
+	assert_int_not_equal(ms_apply(st, ERIN, &other, &err), 0);
+	msf_done(st);
+}
+
 static void
 test_hand_limit_eternal_prisoner_discards_to_3(void **state)
 {
@@ -2418,6 +2456,7 @@ main(void)
 		cmocka_unit_test(test_hand_limit_draw_past_it_does_not_happen),
 		cmocka_unit_test(test_hand_limit_dancer_set_then_treasure_add),
 		cmocka_unit_test(test_hand_limit_request_for_a_tune_keeps_what_fits),
+		cmocka_unit_test(test_follows_a_line_pasted_twice_is_moot),
 		cmocka_unit_test(test_hand_limit_request_for_a_tune_none_kept_is_pass),
 		cmocka_unit_test(test_hand_limit_eternal_prisoner_discards_to_3),
 		cmocka_unit_test(test_hand_limit_drop_below_hand_discards_at_once),
