@@ -180,11 +180,9 @@ name_list(const struct ms_data *d, int word, char *buf, size_t n)
 	card_list(d, word, ~0ULL, buf, n);
 }
 
-/* "a, b": the canonical names of the Dancers no player has chosen, for a
- * refusal while they are chosen (a player who picked a taken one from the
- * list of all was refused a second time, a day later by mail). */
-void
-ms_free_dancer_list(const struct ms_state *st, char *buf, size_t n)
+/* The Dancers no player has chosen (bit i: Dancer i; past 64, every one). */
+static unsigned long long
+free_dancers(const struct ms_state *st)
 {
 	unsigned long long free_ = ~0ULL;
 	int s;
@@ -192,7 +190,16 @@ ms_free_dancer_list(const struct ms_state *st, char *buf, size_t n)
 	for (s = 0; s < st->nplayers; s++)
 		if (st->p[s].dancer >= 0 && st->p[s].dancer < 64)
 			free_ &= ~(1ULL << st->p[s].dancer);
-	card_list(st->data, MS_W_DANCER, free_, buf, n);
+	return free_;
+}
+
+/* "a, b": the canonical names of the Dancers no player has chosen, for a
+ * refusal while they are chosen (a player who picked a taken one from the
+ * list of all was refused a second time, a day later by mail). */
+void
+ms_free_dancer_list(const struct ms_state *st, char *buf, size_t n)
+{
+	card_list(st->data, MS_W_DANCER, free_dancers(st), buf, n);
 }
 
 static const char *
@@ -536,11 +543,20 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 		if (i < ntok && ms_owes(st, seat) != NULL &&
 		    strcmp(ms_owes(st, seat), "dancer") == 0 &&
 		    lookup_words(d, tok, ntok, i, MS_W_DANCER, &v) == 0) {
-			char typed[MS_NAME * 2], joined[MS_NAME * 2];
+			char typed[MS_NAME * 2], joined[MS_NAME * 2], near[MS_NAME];
+			int n;
 
 			ms_free_dancer_list(st, buf2, sizeof(buf2));
 			typed_name(d, tok, ntok, i, typed, sizeof(typed), joined,
 			    sizeof(joined));
+			/* a near miss of a free one, as the cards have */
+			if ((n = nearest_card(d, joined, MS_W_DANCER,
+			    (unsigned)free_dancers(st))) >= 0) {
+				canon(&d->dancer[n].nm, near, sizeof(near));
+				return mq_fail(err, MQ_REFUSED, "\"%s\" is not a "
+				    "Dancer; did you mean %s? The Dancers still "
+				    "free are %s.", typed, near, buf2);
+			}
 			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a Dancer; the "
 			    "Dancers still free are %s.", typed, buf2);
 		}
