@@ -11,6 +11,8 @@ mq_line_near_command(const struct mq_line_words *lw, const char *word)
 	const char *text;
 	int i, kw, dist, best = -1, best_dist = 99;
 
+	if (lw->miss != NULL && (kw = lw->miss(lw->state, word)) >= 0)
+		return kw;
 	for (i = 0; i < lw->nwords; i++) {
 		text = lw->word(lw->state, i, &kw);
 		if (kw >= 0 && mq_words_near(word, text) &&

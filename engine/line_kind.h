@@ -22,10 +22,14 @@ struct mq_line_words {
 	const char *(*player)(const void *state, int k);
 	/* whether tok[1..ntok) are what the command kw takes */
 	int (*args_fit)(const void *state, int kw, char **tok, int ntok);
+	/* the command a word no command has means ("skip": PASS), as a near
+	 * miss of it, -1 when none; NULL: none has one */
+	int (*miss)(const void *state, const char *word);
 };
 
 /* The command whose word (in any language) word is a near miss of, the
- * closest first; -1 when none. */
+ * closest first (a word the game's miss names, first of all); -1 when
+ * none. */
 int mq_line_near_command(const struct mq_line_words *lw, const char *word);
 /* The command whose word word starts, glued to a word of the game named
  * exactly ("MOVEccw", "PLACEblue"; not "Playboy" nor "Plan9"), the

@@ -437,6 +437,24 @@ static const char *const key_names[] = {
 
 static int args_fit(const void *state, int kw, char **tok, int ntok);
 
+/* A word no command has that means one: a line that starts with it is
+ * refused with the command it misses ("SKIP": did you mean PASS?), not
+ * read as chat, nor taken as a synonym the rules do not have. */
+static int
+miss(const void *state, const char *word)
+{
+	static const char *const pass[] = { "skip", "スキップ" };
+	size_t i, n = strlen(word);
+
+	(void)state;
+	if (n > 0 && word[n - 1] == ':')	/* "SKIP:" */
+		n--;
+	for (i = 0; i < sizeof(pass) / sizeof(pass[0]); i++)
+		if (strlen(pass[i]) == n && strncmp(word, pass[i], n) == 0)
+			return MS_K_PASS;
+	return -1;
+}
+
 /* The alias table's word i, and the command it starts (line_kind.h): not
  * PAY nor ON, which start none ("Way to go!", "on my way"). */
 static const char *
@@ -463,7 +481,7 @@ line_words(const struct ms_state *st)
 	struct mq_line_words lw = {
 		.state = st, .nwords = st->data->nalias, .word = alias_word,
 		.nplayers = st->nplayers, .player = player_name,
-		.args_fit = args_fit,
+		.args_fit = args_fit, .miss = miss,
 	};
 
 	return lw;
