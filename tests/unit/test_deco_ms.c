@@ -821,6 +821,41 @@ the_spell_deck_count_reads_at_one(void **state)
 }
 
 /*
+ * Change of Partner's request names the players the prophet may name: it
+ * listed SWAP lines with the reader's own name alone, then "Any player's
+ * name may stand where yours is", and named none of the others (found by
+ * players by mail).
+ */
+static void
+change_of_partner_names_the_players(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "\n  alice (you), bob, carol\n" },
+		{ "ja", "\n  alice（あなた）、bob、carol\n" },
+		{ "zh", "\n  alice（你）、bob、carol\n" },
+	};
+	static const char *const html[][2] = {
+		{ "en", "alice (you), bob, carol" },
+		{ "ja", "alice（あなた）、bob、carol" },
+		{ "zh", "alice（你）、bob、carol" },
+	};
+	static const char *const ctx_text =
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"swap\", \"view\": {\"phase\": \"event\", \"turn\": 2,"
+	    "  \"dancers_aside\": [{\"id\": \"D4\", \"name\": \"Bard\","
+	    "   \"power\": 2}],"
+	    "  \"players\": [{\"name\": \"alice\"}, {\"name\": \"bob\"},"
+	    "   {\"name\": \"carol\"}]}}";
+	json_t *gd = load_gamedata(), *ctx = parse(ctx_text);
+
+	(void)state;
+	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 0);
+	html_says(gd, ctx, "turn", html, sizeof(html) / sizeof(html[0]));
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The reminder names the default the deadline applies to what the reader
  * owes (Change of Partner's too: the prophet's own dancer exchanged for
  * the first set-aside one), and no other: it listed all of them, a dozen,
@@ -2378,6 +2413,7 @@ main(void)
 		cmocka_unit_test(a_long_name_cuts_no_word),
 		cmocka_unit_test(the_stage_request_fits_its_lines),
 		cmocka_unit_test(choices_line_up_in_columns),
+		cmocka_unit_test(change_of_partner_names_the_players),
 		cmocka_unit_test(a_refusal_cuts_no_word),
 	};
 
