@@ -441,8 +441,44 @@ print_admin(const json_t *b)
 	free(why);
 }
 
+/*
+ * What an end entry says after its winner, as the game reads: a game
+ * scored in points (The Masquerade), each player's score, from g's
+ * public view over; else (The Red Death) who is alive, as the entry
+ * holds. A game ended by the host before a score says no more.
+ */
 static void
-print_entry_text(const struct mq_log_entry *e)
+print_end_tail(const json_t *r, const struct mq_game *g)
+{
+	json_t *v = g != NULL && g->kind->view != NULL ?
+	    g->kind->view(g->state, MQ_VIEW_PUBLIC) : NULL;
+	const json_t *pl = json_object_get(v, "players"), *p, *c;
+	int scored = json_array_size(pl) > 0, lives = 0;
+	size_t i;
+
+	json_array_foreach(pl, i, p) {
+		scored &= json_is_integer(json_object_get(p, "score"));
+		lives |= json_object_get(p, "alive") != NULL;
+	}
+	if (scored) {
+		printf("; scores:");
+		json_array_foreach(pl, i, p)
+			printf("%s %s %lld", i ? "," : "",
+			    json_string_value(json_object_get(p, "name")),
+			    json_integer_value(json_object_get(p, "score")));
+	} else if (lives || v == NULL) {
+		printf("; alive:");
+		json_array_foreach(json_object_get(r, "alive"), i, c)
+			printf("%s %s", i ? "," : "", json_is_string(c) ?
+			    json_string_value(c) : "?");
+	}
+	json_decref(v);
+}
+
+/* One entry, a line; g: the game as it stands there (an end entry's
+ * scores), or NULL. */
+static void
+print_entry_text(const struct mq_log_entry *e, const struct mq_game *g)
 {
 	const json_t *b = e->body;
 	const char *type = json_string_value(json_object_get(b, "type"));
@@ -479,10 +515,7 @@ print_entry_text(const struct mq_log_entry *e)
 		if (json_is_string(json_object_get(r, "by")) && strcmp(
 		    json_string_value(json_object_get(r, "by")), "host") == 0)
 			printf(" (ended by the host)");
-		printf("; alive:");
-		json_array_foreach(json_object_get(r, "alive"), i, c)
-			printf("%s %s", i ? "," : "", json_is_string(c) ?
-			    json_string_value(c) : "?");
+		print_end_tail(r, g);
 	}
 	putchar('\n');
 }
@@ -505,7 +538,7 @@ mq_cmd_log(struct mq_cli *cli, int argc, char **argv)
 		if (json)
 			printf("%.*s\n", (int)e->body_len, e->line);
 		else
-			print_entry_text(e);
+			print_entry_text(e, h.g);
 	}
 	if (rc == 0)
 		rc = mq_history_damage(&h, 0, &err);
@@ -586,11 +619,11 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 		memset(&first, 0, sizeof(first));
 		first.seq = 1;
 		first.body = g->genesis;
-		print_entry_text(&first);
+		print_entry_text(&first, NULL);
 	}
 	while ((rc = mq_game_peek(g, &e, &err)) == 0 && e != NULL &&
 	    e->seq <= (uint64_t)to) {
-		print_entry_text(e);
+		print_entry_text(e, g);
 		mq_game_journal_start(g);
 		if ((rc = mq_game_step(g, &err)) < 0) {
 			rc = -rc;

@@ -79,4 +79,17 @@ for p in alice bob carol dave; do
 	grep -Eq "^  $p +[0-9]+ VP  Mask: " $T/out || { cat $T/out >&2; fail "no score and Mask for $p"; }; ok
 done
 grep -q "^Winner: " $T/out || fail "no winner"; ok
+# the end entry in `log` and `replay` tells the scores, as the game is
+# scored: it said "alive: a, b, c, d", The Red Death's word (found by
+# players by mail)
+endline=$($MREL -C $E view $GE admin --json | $PY -c 'import json, sys
+v = json.load(sys.stdin)
+print("end      %s wins; scores: %s" % (v["winner"], ", ".join(
+    "%s %d" % (p["name"], p["score"]) for p in v["players"])))')
+for c in log replay; do
+	expect 0 "$c, the game over" -- $M -C $E $c $GE
+	grep -F "$endline" $T/out | grep -q ' end ' ||
+	    { grep ' end ' $T/out >&2; fail "$c does not end: $endline"; }; ok
+	! grep -q "alive:" $T/out || fail "$c says alive:"; ok
+done
 done_checks
