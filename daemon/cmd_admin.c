@@ -202,21 +202,6 @@ admin_refusal(const struct mq_game *g, const struct admin_args *x, int seat,
 	return 0;
 }
 
-/* secs as "1d2h30m" (whole minutes, as admin takes them) into out. */
-static void
-dhm(long long secs, char *out, size_t n)
-{
-	int k = 0;
-
-	out[0] = '\0';
-	if (secs >= 86400)
-		k += snprintf(out + k, n - (size_t)k, "%lldd", secs / 86400);
-	if (secs % 86400 >= 3600 && (size_t)k < n)
-		k += snprintf(out + k, n - (size_t)k, "%lldh", secs % 86400 / 3600);
-	if ((secs % 3600 >= 60 || k == 0) && (size_t)k < n)
-		snprintf(out + k, n - (size_t)k, "%lldm", secs % 3600 / 60);
-}
-
 /*
  * An extend counts from each deadline, not from now: under policy wait a
  * host who answers a missed deadline late could move it to a time passed
@@ -228,7 +213,7 @@ extend_refusal(const struct mq_daemon *d, const struct mq_game *g, long secs,
     struct mq_err *err)
 {
 	long long dl, late = 0;
-	char by[32], need[32];
+	char by[32], need[32], works[32];
 	int i, who = -1;
 
 	for (i = 0; i < g->nplayers && !g->paused; i++) {
@@ -241,12 +226,16 @@ extend_refusal(const struct mq_daemon *d, const struct mq_game *g, long secs,
 	}
 	if (who < 0)
 		return 0;
-	dhm(secs, by, sizeof(by));
-	dhm(late % 60 ? late + 60 - late % 60 : late, need, sizeof(need));
+	mq_config_dhm(secs, by, sizeof(by));
+	mq_config_dhm(late % 60 ? late + 60 - late % 60 : late, need, sizeof(need));
+	/* one that works, copied: the hours past, rounded up, and a day */
+	mq_config_dhm(late + (late % 3600 ? 3600 - late % 3600 : 0) + 86400,
+	    works, sizeof(works));
 	return mq_fail(err, MQ_REFUSED, "%s's deadline passed %s ago, and an "
 	    "extend counts from the deadline, so extend %s would leave it passed: "
-	    "extend by more than %s, or play the default move for them (admin %s "
-	    "default %s --why \"...\").", g->players[who].name, need, by, need,
+	    "extend by more than %s (admin %s extend %s gives them a day from "
+	    "now), or play the default move for them (admin %s default %s --why "
+	    "\"...\").", g->players[who].name, need, by, need, g->id, works,
 	    g->id, g->players[who].name);
 }
 

@@ -11,35 +11,52 @@
 #include "mail/transport.h"
 #include "mail/transport_sendmail.h"
 
+void
+mq_config_dhm(long long secs, char *out, size_t n)
+{
+	int k = 0;
+
+	out[0] = '\0';
+	if (secs >= 86400)
+		k += snprintf(out + k, n - (size_t)k, "%lldd", secs / 86400);
+	if (secs % 86400 >= 3600 && (size_t)k < n)
+		k += snprintf(out + k, n - (size_t)k, "%lldh", secs % 86400 / 3600);
+	if ((secs % 3600 >= 60 || k == 0) && (size_t)k < n)
+		snprintf(out + k, n - (size_t)k, "%lldm", secs % 3600 / 60);
+}
+
 long
 mq_config_duration(const char *s)
 {
+	static const char units[] = "dhms";
+	static const long muls[] = { 86400, 3600, 60, 1 };
+	const char *u, *last = units;
 	char *end;
-	long v, mul = 1;
+	long v, total = 0;
 
-	/* digits first: strtol would also take blanks and a sign */
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno)
-		return -1;
-	if (*end == 'd')
-		mul = 86400;
-	else if (*end == 'h')
-		mul = 3600;
-	else if (*end == 'm')
-		mul = 60;
-	else if (*end == 's' || *end == '\0')
-		mul = 1;
-	else
-		return -1;
-	if (*end != '\0' && end[1] != '\0')
-		return -1;
-	/* bounded, so that v * mul and a deadline added to now never overflow */
-	if (v > MQ_DURATION_MAX / mul)
-		return -1;
-	return v * mul;
+	/* parts as mq_config_dhm writes them ("1d4h", "2d30m"), each unit
+	 * once and the larger first; a number alone is seconds */
+	do {
+		/* digits first: strtol would also take blanks and a sign */
+		if (*s < '0' || *s > '9')
+			return -1;
+		errno = 0;
+		v = strtol(s, &end, 10);
+		if (errno)
+			return -1;
+		if (*end == '\0' && total == 0 && last == units)
+			u = units + 3;
+		else if (*end == '\0' || (u = strchr(last, *end)) == NULL)
+			return -1;
+		/* bounded, so that the sum and a deadline added to now never
+		 * overflow */
+		if (v > (MQ_DURATION_MAX - total) / muls[u - units])
+			return -1;
+		total += v * muls[u - units];
+		last = u + 1;
+		s = *end == '\0' ? end : end + 1;
+	} while (*s != '\0');
+	return total;
 }
 
 long

@@ -71,11 +71,14 @@ int mq_config_reread_secrets(struct mq_config *c, struct mq_err *err);
 /* The longest deadline, reminder or admin extend: a year and a day. Beyond
  * it a date would overflow long before a game could need it. */
 #define MQ_DURATION_MAX (366L * 86400)
-/* "72h", "90m", "3d", "600s", "600" -> seconds; -1 if malformed or longer
- * than MQ_DURATION_MAX. */
+/* "72h", "90m", "3d", "600s", "600", "1d4h30m" -> seconds; -1 if malformed
+ * or longer than MQ_DURATION_MAX. */
 long mq_config_duration(const char *s);
 /* As mq_config_duration, but the unit must be written: for a deadline, a
  * reminder and an extend, "72" alone (72 seconds) is -1. */
 long mq_config_span(const char *s);
+/* secs as "1d2h30m" (whole minutes, as admin takes them) into out: what
+ * mq_config_span reads back. */
+void mq_config_dhm(long long secs, char *out, size_t n);
 
 #endif

@@ -218,11 +218,19 @@ static int
 tell_host_waiting(struct mq_daemon *d, struct mq_game *g, int seat,
     long long dl, struct mq_err *err)
 {
-	char key[128], subject[160], text[1400], when[40];
+	char key[128], subject[160], text[1800], when[40], span[32], to[40];
 	const char *p = g->players[seat].name;
 	time_t t = (time_t)dl;
+	/* an extend counts from the deadline: the one the mail gives is the
+	 * time past it, rounded up to the hour, and a day, so that it gives
+	 * the player a day if run as the mail comes */
+	long long late = d->now > dl ? d->now - dl : 0;
+	long long by = late + (late % 3600 ? 3600 - late % 3600 : 0) + 86400;
 
 	strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", gmtime(&t));
+	mq_config_dhm(by, span, sizeof(span));
+	t = (time_t)(dl + by);
+	strftime(to, sizeof(to), "%Y-%m-%d %H:%M UTC", gmtime(&t));
 	if (g->players[seat].extra == 0)
 		snprintf(key, sizeof(key), "wait-%s-%d-%lld", g->id, seat,
 		    g->players[seat].owe_since);
@@ -231,8 +239,8 @@ tell_host_waiting(struct mq_daemon *d, struct mq_game *g, int seat,
 		    g->players[seat].owe_since, dl);
 	snprintf(subject, sizeof(subject), HOST_POLICY_WAIT_SUBJECT, g->id, p);
 	snprintf(text, sizeof(text), HOST_POLICY_WAIT_TEXT, g->id,
-	    g->kind->name, p, when, p, g->players[seat].owes, p, g->id, p, g->id,
-	    p, p, g->id, p, p);
+	    g->kind->name, p, when, p, g->players[seat].owes, p, g->id, span, p,
+	    g->id, p, p, g->id, p, p, span, to);
 	if (!d->conf.admin[0]) {
 		/* no host to mail (admin left out of masqued.conf since the game
 		 * was made): the daemon's log says it, once */

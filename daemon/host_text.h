@@ -34,17 +34,24 @@
 
 /* Policy wait, a missed deadline (deadline.c). */
 #define HOST_POLICY_WAIT_SUBJECT	"[masqued] game %s waits for you: %s missed a deadline"
-/* game, kind, player, when, player, owes, player, game, player, game,
- * player, player, game, player, player (the English names them in order) */
+/* game, kind, player, when, player, owes, player, game, span, player,
+ * game, player, player, game, player, player, span, date (the English
+ * names them in order). The span is the time past the deadline, rounded
+ * up to the hour, and a day: an extend counts from the deadline, so the
+ * mail says so, and to what date that one moves it. */
 #define HOST_POLICY_WAIT_TEXT	"In game %s (%s), %s's deadline passed at %s\n" \
 	"(%s owes: %s). The game's deadline policy is wait, so nothing is\n" \
 	"applied for %s until you act:\n\n" \
-	"  masqued admin %s extend 24h --why \"...\"    more time for %s\n" \
+	"  masqued admin %s extend %s --why \"...\"    more time for %s\n" \
 	"  masqued admin %s default %s --why \"...\"    the default move for " \
 	"%s, this once\n" \
 	"  masqued admin %s kick %s --why \"...\"    the deadline defaults play " \
 	"the seat from now on\n\n" \
-	"or leave it, and the game waits for %s's reply."
+	"or leave it, and the game waits for %s's reply.\n\n" \
+	"An extend counts from the deadline, not from when you run it:\n" \
+	"extend %s moves it to %s. Later than that,\nextend by the time " \
+	"since the deadline and the time you give; admin\nsays how much if " \
+	"it is too little."
 
 /* Nobody plays: the game paused itself (deadline.c). */
 #define HOST_ABSENT_SUBJECT	"[masqued] game %s is paused: nobody is playing"

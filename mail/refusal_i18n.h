@@ -60,7 +60,7 @@
 #include "buf.h"
 #include "err.h"
 
-#define MQ_REFUSALS_MAX_ARGS	16	/* conversions in one format */
+#define MQ_REFUSALS_MAX_ARGS	24	/* conversions in one format */
 
 struct mq_refusals;
 

@@ -22,16 +22,24 @@ $PY -c 'import email, sys
 m = email.message_from_binary_file(open(sys.argv[1], "rb"))
 print(m.get_payload(decode=True).decode())' "$f" > $T/host.txt
 Q="'$T/the host'\\''s games'"
-grep -qF "  masqued -C $Q admin $G extend 24h --why \"...\"" $T/host.txt ||
-    { cat $T/host.txt; fail "the extend line does not name the data folder, quoted"; }; ok
+# the extend the mail gives counts from the deadline (passed 8 h before
+# this pass): the hours past and a day, so that it works when copied
+grep -qF "  masqued -C $Q admin $G extend 1d8h --why \"...\"" $T/host.txt ||
+    { cat $T/host.txt; fail "the extend line does not name the data folder, quoted, or a span that works"; }; ok
+grep -q "An extend counts from the deadline, not from when you run it" $T/host.txt ||
+    { cat $T/host.txt; fail "the mail does not say an extend counts from the deadline"; }; ok
 [ "$(grep -cF "masqued -C $Q admin $G " $T/host.txt)" = 3 ] ||
     { cat $T/host.txt; fail "not every command line names the data folder"; }; ok
 grep "masqued admin" $T/host.txt && fail "a command line without the data folder"; ok
 
-# the extend line, copied into a shell in another folder, acts on the game
-line=$(grep -F " extend 24h " $T/host.txt | sed -e 's/^ *//' -e 's/ *more time for .*//' \
+# the extend line, copied into a shell in another folder 20 h after the
+# mail came, acts on the game (an "extend 24h" was refused: the deadline
+# passed 28 h before)
+line=$(grep -F " extend " $T/host.txt | grep -F -- "--why" |
+    sed -e 's/^ *//' -e 's/ *more time for .*//' \
     -e 's/"\.\.\."/"the host copied it"/')
-(cd / && PATH="$(dirname "$(realpath "$M")"):$PATH" sh -c "$line") >$T/out 2>$T/err ||
+(cd / && MASQUED_NOW=$((MASQUED_NOW + 100 * 3600)) \
+    PATH="$(dirname "$(realpath "$M")"):$PATH" sh -c "$line") >$T/out 2>$T/err ||
     { cat $T/err; fail "the copied line failed: $line"; }; ok
 $MREL -C "$D" log $G > $T/log
 grep -q "admin .*extend" $T/log && grep -q "the host copied it" $T/log ||

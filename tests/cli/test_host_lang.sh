@@ -57,10 +57,13 @@ for lang in zh ja; do
 	[ -n "$p" ] || { cat $T/host.txt >&2; fail "no kick command in the host's mail ($lang)"; }; ok
 	case $lang in
 	zh)	host_says "[masqued] 游戏 $G 在等你处理：$p 错过了截止时间"
-		host_says "在游戏 $G（redmasque）中，$p 的截止时间已于" ;;
-	ja)	host_says "[masqued] ゲーム $G はあなたの判断を待っています：$p さんが期限を過ぎました" ;;
+		host_says "在游戏 $G（redmasque）中，$p 的截止时间已于"
+		host_says "extend 的时间从截止时间算起" ;;
+	ja)	host_says "[masqued] ゲーム $G はあなたの判断を待っています：$p さんが期限を過ぎました"
+		host_says "extend の時間は、実行したときからではなく期限から数えます" ;;
 	esac
-	host_says "masqued -C $(realpath $D) admin $G extend 24h --why \"...\""
+	# 8 h past the deadline: the hours past and a day
+	host_says "masqued -C $(realpath $D) admin $G extend 1d8h --why \"...\""
 	host_says "masqued -C $(realpath $D) admin $G default $p --why \"...\""
 done
 
