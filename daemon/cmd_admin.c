@@ -59,8 +59,10 @@ admin_default(struct mq_daemon *d, struct mq_game *g, int seat,
 		    "serve queues them.", name, moved, g->id,
 		    (unsigned long long)at, why_not);
 	}
-	printf("%s: %s's default, %s, logged as entry %llu.\n", g->id, name,
-	    moved, (unsigned long long)at);
+	/* the address too: after a replace the seat keeps its name */
+	printf("%s: %s's default, %s, logged as entry %llu (the seat held by "
+	    "%s).\n", g->id, name, moved, (unsigned long long)at,
+	    g->players[seat].email);
 	return 0;
 }
 
@@ -332,13 +334,23 @@ admin_log(struct mq_daemon *d, struct mq_game *g, const struct admin_args *x,
 		    "but its mails were not queued (%s); the next serve queues "
 		    "them.", x->action, g->id, (unsigned long long)at, why_not);
 	}
+	/* an action on a seat names its address too: after a replace the
+	 * seat keeps its name, and a host who kicked "erin" meant the old
+	 * one. A replace names both, the one it had and the one it has. */
+	if (seat < 0)
+		printf("%s: %s", g->id, x->action);
+	else if (strcmp(x->action, "replace") == 0)
+		printf("%s: replace of %s (%s, was %s)", g->id,
+		    g->players[seat].name, g->players[seat].email, before.email);
+	else
+		printf("%s: %s of %s (%s)", g->id, x->action,
+		    g->players[seat].name, g->players[seat].email);
 	if (g->seq > at)	/* the game ended by it: its end entry too */
-		printf("%s: %s logged as entry %llu, and the game's end as "
-		    "entry %llu.\n", g->id, x->action, (unsigned long long)at,
+		printf(" logged as entry %llu, and the game's end as entry "
+		    "%llu.\n", (unsigned long long)at,
 		    (unsigned long long)g->seq);
 	else
-		printf("%s: %s logged as entry %llu.\n", g->id, x->action,
-		    (unsigned long long)at);
+		printf(" logged as entry %llu.\n", (unsigned long long)at);
 	return 0;
 }
 

@@ -317,6 +317,17 @@ mq_cmd_view(struct mq_cli *cli, int argc, char **argv)
 	if (rc == 0 && !json && seat == MQ_VIEW_ADMIN &&
 	    strcmp(g->kind->name, "masquerade") != 0)
 		print_secrets_text(v);
+	/* the address of each seat: a replace keeps the seat's name, and the
+	 * host acting on "erin" must see who holds it now */
+	if (rc == 0 && !json && seat == MQ_VIEW_ADMIN) {
+		int i;
+
+		printf("\nSeats and the address that holds each:\n");
+		for (i = 0; i < g->nplayers; i++)
+			printf("  %-20s %s%s\n", g->players[i].name,
+			    g->players[i].email,
+			    g->players[i].kicked ? " (kicked)" : "");
+	}
 	/* a player's: their own, as their mails tell it */
 	else if (rc == 0 && !json && seat >= 0 &&
 	    strcmp(g->kind->name, "masquerade") != 0)
