@@ -62,6 +62,46 @@ mq_escape_controls(char *s, size_t size)
 	return need;
 }
 
+/* mq_err_set_datadir's folder, "" if none. */
+static char datadir[4096];
+
+void
+mq_err_set_datadir(const char *dir)
+{
+	snprintf(datadir, sizeof(datadir), "%s", dir != NULL ? dir : "");
+}
+
+/* Whether s names the data folder or a path in it, as a word of its own. */
+static int
+names_datadir(const char *s)
+{
+	size_t n = strlen(datadir);
+	const char *p;
+
+	/* "/" alone, or none: every path would be "in it" */
+	if (n < 2)
+		return 0;
+	for (p = strstr(s, datadir); p != NULL; p = strstr(p + 1, datadir))
+		if ((p == s || strchr(" '\"(", p[-1]) != NULL) &&
+		    strchr("/:'\") ,.", p[n]) != NULL)
+			return 1;
+	return 0;
+}
+
+void
+mq_err_writable_hint(struct mq_err *err, int errnum)
+{
+	size_t len;
+
+	if (err == NULL || (errnum != EROFS && errnum != EACCES) ||
+	    !names_datadir(err->msg))
+		return;
+	len = strlen(err->msg);
+	snprintf(err->msg + len, sizeof(err->msg) - len, ": make the data "
+	    "folder %s writable by the user that runs masqued", datadir);
+	mq_escape_controls(err->msg, sizeof(err->msg));
+}
+
 /* The sentence of mq_fail and mq_fail_errno, escaped; its length. */
 static size_t __attribute__((format(printf, 3, 0)))
 set_msg(struct mq_err *err, int code, const char *fmt, va_list ap)
@@ -97,6 +137,7 @@ mq_fail_errno(struct mq_err *err, int code, const char *fmt, ...)
 	len = set_msg(err, code, fmt, ap);
 	va_end(ap);
 	snprintf(err->msg + len, sizeof(err->msg) - len, ": %s", strerror(saved));
+	mq_err_writable_hint(err, saved);
 	return code;
 }
 

@@ -40,6 +40,17 @@ int mq_fail_errno(struct mq_err *err, int code, const char *fmt, ...)
  */
 size_t mq_escape_controls(char *s, size_t size);
 
+/*
+ * The data folder (-C, absolute), named once by the command line: a
+ * sentence of mq_fail_errno that names a path in it and fails with EROFS
+ * or EACCES says what to do, "make the data folder writable by the user
+ * that runs masqued" (mq_err_writable_hint). NULL forgets it.
+ */
+void mq_err_set_datadir(const char *dir);
+/* That hint appended to err's sentence, if errnum is EROFS or EACCES and
+ * the sentence names a path in the data folder; else nothing. */
+void mq_err_writable_hint(struct mq_err *err, int errnum);
+
 /* Reset err to "no error". */
 void mq_err_clear(struct mq_err *err);
 

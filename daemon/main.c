@@ -210,6 +210,8 @@ run(int argc, char **argv)
 	 * from /, once it exists (init makes it, and names it as given) */
 	if (realpath(cli.datadir, absdir) != NULL)
 		cli.datadir = absdir;
+	/* an EROFS or EACCES in it says to make it writable */
+	mq_err_set_datadir(cli.datadir);
 	if (mq_clock_check(&err) != 0)
 		return mq_cli_report(&err);
 	if (strcmp(argv[a], "help") == 0)	/* what people type first */

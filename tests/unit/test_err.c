@@ -106,6 +106,39 @@ a_long_sentence_is_cut_between_characters(void **state)
 	assert_string_equal(t, "\\x01a");
 }
 
+/* EROFS or EACCES in the data folder says what to do; elsewhere, or
+ * another errno, nothing more */
+static void
+a_read_only_data_folder_says_to_make_it_writable(void **state)
+{
+	struct mq_err e;
+
+	(void)state;
+	mq_err_set_datadir("/srv/mq");
+	errno = EROFS;
+	mq_fail_errno(&e, MQ_IO, "Cannot open the log %s", "/srv/mq/games/g/log");
+	assert_string_equal(e.msg, "Cannot open the log /srv/mq/games/g/log: "
+	    "Read-only file system: make the data folder /srv/mq writable by "
+	    "the user that runs masqued");
+	errno = EACCES;
+	mq_fail_errno(&e, MQ_IO, "Cannot write %s", "/srv/mq");
+	assert_non_null(strstr(e.msg, ": make the data folder /srv/mq "
+	    "writable by the user that runs masqued"));
+	errno = EACCES;
+	mq_fail_errno(&e, MQ_IO, "Cannot write %s", "/srv/mqx/a");
+	assert_null(strstr(e.msg, "make the data folder"));
+	errno = ENOSPC;
+	mq_fail_errno(&e, MQ_IO, "Cannot write %s", "/srv/mq/a");
+	assert_null(strstr(e.msg, "make the data folder"));
+	errno = EROFS;
+	mq_fail_errno(&e, MQ_IO, "Cannot write %s", "/tmp/export");
+	assert_null(strstr(e.msg, "make the data folder"));
+	mq_err_set_datadir(NULL);
+	errno = EROFS;
+	mq_fail_errno(&e, MQ_IO, "Cannot write %s", "/srv/mq/a");
+	assert_null(strstr(e.msg, "make the data folder"));
+}
+
 int
 main(void)
 {
@@ -113,6 +146,7 @@ main(void)
 		cmocka_unit_test(fail_escapes_what_it_quotes),
 		cmocka_unit_test(escapes_are_cut_whole_to_fit),
 		cmocka_unit_test(a_long_sentence_is_cut_between_characters),
+		cmocka_unit_test(a_read_only_data_folder_says_to_make_it_writable),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
