@@ -207,9 +207,16 @@ mq_cmd_ingest(struct mq_cli *cli, int argc, char **argv)
 	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, &err)) == 0) {
 		/* the passwords: the other commands never use them (config.h) */
 		if ((rc = mq_config_secrets(&d.conf, &err)) == 0 &&
-		    (rc = mq_daemon_cursor_there(&d, &err)) == 0)
+		    (rc = mq_daemon_cursor_there(&d, &err)) == 0) {
+			/* the message's id in the game log stays "pipe" (the
+			 * log and its goldens hold no host's path); the
+			 * daemon's log names the FILE the lines below are of */
+			if (!from_pipe)
+				mq_daemon_log("ingest: the message in %s "
+				    "(\"pipe\" below)", argv[1]);
 			rc = mq_inbound_process(&d, raw, len, "pipe", NULL, &o,
 			    &err);
+		}
 		mq_daemon_release(&d);
 		/* the message is in; mail left in the spool goes with serve */
 		if (rc == 0 && mq_spool_flush(&d.conf, d.host_i18n, d.now, &ss, &e) != 0)
