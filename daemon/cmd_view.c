@@ -508,6 +508,10 @@ print_entry_text(const struct mq_log_entry *e, const struct mq_game *g)
 		json_array_foreach(json_object_get(b, "commands"), i, c)
 			printf("%s %s", i ? ";" : "",
 			    json_string_value(json_object_get(c, "text")));
+		/* no mail of the player's holds it: a dispute turns on that */
+		if (strcmp(type, "command") == 0 &&
+		    json_object_get(b, "msg") == NULL)
+			printf("  (entered by the host: submit)");
 	} else if (strcmp(type, "reveal") == 0) {
 		printf(" opens");
 		json_array_foreach(json_object_get(b, "opens"), i, c)

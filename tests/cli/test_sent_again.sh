@@ -175,6 +175,11 @@ expect 1 "submit the PLAY that stands and a PLAN" -- $M -C $D submit $RD alice "
 expect 0 "submit another PLAY" -- $M -C $D submit --no-mail $RD alice "$other"
 expect 0 "submit the first again" -- $M -C $D submit --no-mail $RD alice "$play"
 [ "$(entries $RD)" = $((ne + 2)) ] || fail "submit did not log the changes"; ok
+# `log` tells the host's entries from the mails' (a dispute turns on it)
+$MREL -C $D log $RD | tail -n 1 | grep -q "alice: $play  (entered by the host: submit)$" ||
+    { $MREL -C $D log $RD | tail -n 3 >&2; fail "log does not say the host entered it"; }; ok
+$MREL -C $D log $RD | tail -n 3 | head -n 1 | grep -q "entered by the host" &&
+    fail "log says a mailed move was entered by the host"; ok
 
 # The Masquerade: once every Dancer is chosen (the Stage phase), the
 # first mail's copy is for a moment gone: refused as before
