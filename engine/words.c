@@ -483,36 +483,56 @@ lower_ascii(int c)
 	return c >= 'A' && c <= 'Z' ? c + 32 : c;
 }
 
+/*
+ * The characters of s, ASCII letters lowered, into cp (at most 64); how
+ * many, or -1 when there are more. A byte that starts no character is one
+ * of its own: a word is compared as typed, well formed or not.
+ */
+static int
+code_points(const char *s, unsigned cp[64])
+{
+	const unsigned char *u = (const unsigned char *)s;
+	int n = 0, k, len;
+
+	while (*u) {
+		if (n == 64)
+			return -1;
+		len = *u >= 0xF0 ? 4 : *u >= 0xE0 ? 3 : *u >= 0xC0 ? 2 : 1;
+		cp[n] = len == 1 ? (unsigned)lower_ascii(*u) : *u & (0x7F >> len);
+		for (k = 1; k < len && (u[k] & 0xC0) == 0x80; k++)
+			cp[n] = cp[n] << 6 | (u[k] & 0x3F);
+		u += k;
+		n++;
+	}
+	return n;
+}
+
 int
 mq_words_distance(const char *a, const char *b)
 {
 	/* three rows of the optimal string alignment table: enough for a
 	 * swap, which looks two back */
 	int row[3][65], *r2, *r1, *r0, i, j, v;
-	size_t la = strlen(a), lb = strlen(b);
+	unsigned ca[64], cb[64];
+	int la = code_points(a, ca), lb = code_points(b, cb);
 
-	if (la > 64 || lb > 64)
+	if (la < 0 || lb < 0)
 		return 99;
-	for (j = 0; j <= (int)lb; j++)
+	for (j = 0; j <= lb; j++)
 		row[1][j] = j;
 	r2 = row[0];
 	r1 = row[1];
 	r0 = row[2];
-	for (i = 1; i <= (int)la; i++) {
+	for (i = 1; i <= la; i++) {
 		r0[0] = i;
-		for (j = 1; j <= (int)lb; j++) {
-			int same = lower_ascii((unsigned char)a[i - 1]) ==
-			    lower_ascii((unsigned char)b[j - 1]);
-
-			v = r1[j - 1] + !same;
+		for (j = 1; j <= lb; j++) {
+			v = r1[j - 1] + (ca[i - 1] != cb[j - 1]);
 			if (r1[j] + 1 < v)
 				v = r1[j] + 1;
 			if (r0[j - 1] + 1 < v)
 				v = r0[j - 1] + 1;
-			if (i > 1 && j > 1 && lower_ascii((unsigned char)a[i - 1]) ==
-			    lower_ascii((unsigned char)b[j - 2]) &&
-			    lower_ascii((unsigned char)a[i - 2]) ==
-			    lower_ascii((unsigned char)b[j - 1]) && r2[j - 2] + 1 < v)
+			if (i > 1 && j > 1 && ca[i - 1] == cb[j - 2] &&
+			    ca[i - 2] == cb[j - 1] && r2[j - 2] + 1 < v)
 				v = r2[j - 2] + 1;
 			r0[j] = v;
 		}

@@ -52,8 +52,9 @@ void mq_words_first(const char *line, char *out, size_t n);
 /*
  * The Damerau-Levenshtein distance (optimal string alignment: a letter
  * changed, added or dropped, or two side by side swapped, each one edit)
- * of a and b, ASCII letters compared in any case; counted up to 64 bytes
- * of each, a longer word is far from any (returns 99).
+ * of a and b, counted in characters (a Japanese or Chinese one mistyped
+ * is one edit, not three bytes), ASCII letters compared in any case; up
+ * to 64 characters of each, a longer word is far from any (returns 99).
  */
 int mq_words_distance(const char *a, const char *b);
 /*

@@ -234,17 +234,29 @@ typed_name(const struct ms_data *d, char **tok, int ntok, int i, char *typed,
 	}
 }
 
+/* The characters of s (UTF-8): a Japanese name of three is three. */
+static size_t
+chars(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
 /*
  * The card of `word` (among mask's, 0: any) whose name or alias is a near
- * miss of joined (one edit for a word of five letters or fewer, two for a
- * longer one), when one card is nearest; else -1.
+ * miss of joined (one edit for a word of five characters or fewer, two for
+ * a longer one; none for one of two or fewer, as 塔 is one edit from any
+ * other character), when one card is nearest; else -1.
  */
 static int
 nearest_card(const struct ms_data *d, const char *joined, int word,
     unsigned mask)
 {
 	int i, dist, best = 99, card = -1, tie = 0;
-	size_t len = strlen(joined);
+	size_t len = chars(joined), alen;
 
 	for (i = 0; i < d->nalias; i++) {
 		const struct ms_alias *al = &d->alias[i];
@@ -252,8 +264,11 @@ nearest_card(const struct ms_data *d, const char *joined, int word,
 		if (al->word != word || (mask != 0 && al->value < 32 &&
 		    !(mask & (1u << al->value))))
 			continue;
+		alen = chars(al->text);
+		if (len <= 2 || alen <= 2)
+			continue;
 		dist = mq_words_distance(joined, al->text);
-		if (dist > (len <= 5 || strlen(al->text) <= 5 ? 1 : 2))
+		if (dist > (len <= 5 || alen <= 5 ? 1 : 2))
 			continue;
 		if (dist < best) {
 			best = dist;

@@ -407,6 +407,9 @@ test_words_near_miss(void **state)
 		{ "play", "play", 0 }, { "Play", "pLAY", 0 }, { "plna", "plan", 1 },
 		{ "ca", "abc", 3 },		/* no edit twice: not 2 */
 		{ "kitten", "sitting", 3 }, { "please", "place", 2 },
+		/* characters, not bytes: 人 and 入 differ in all three */
+		{ "吟遊詩入", "吟遊詩人", 1 }, { "魔導士", "魔導師", 1 },
+		{ "詩吟遊人", "吟遊詩人", 2 }, { "塔", "泉", 1 },
 	};
 	char big[80];
 	size_t i;
