@@ -326,7 +326,10 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	    json_array_size(g->committed) > 0)	/* receipt: why none came */
 		bad |= json_object_set_new(ctx, "hushed", json_pack("{s:i}",
 		    "limit", d->conf.rate_limit)) != 0;
-	if (upd == NULL && g->journal_on) {
+	/* the move that ended the game: what it set off, up to the end,
+	 * rather than "nothing new" (the end mail follows it, and tells the
+	 * same) */
+	if ((upd == NULL || mq_game_over(g)) && g->journal_on) {
 		/* nothing applied, the player not to move (The Masquerade
 		 * mails the one to move alone): what happened since their last
 		 * move, which no mail told them, rather than "nothing new"; a

@@ -1,0 +1,56 @@
+#!/bin/sh
+# test_ms_end_receipt.sh - The Masquerade: the receipt for the move that
+# ends the game said "Nothing new since your last mail", the end itself
+# told only in the end mail (found by players by mail: kenji's EVENT
+# ended the game). It tells what the move set off, up to the end, and
+# that the end mail follows. The game is played by the bots (submit
+# --no-mail); each move is tried first on a copy of the data folder, and
+# the one that ends the game is sent by mail.
+. tests/cli/lib.sh
+PY=/usr/bin/python3
+D=$T/data
+S=$T/scratch
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+SEED=0000000000000000000000000000000000000000000000000000000000000001
+
+expect 0 "init" -- $M -C $D init
+echo "rate_limit = 86400" >>$D/masqued.conf
+expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test \
+    --player bob=bob@x.test --player carol=carol@x.test --player dave=dave@x.test \
+    --seed $SEED
+G=$(cat $T/out)
+expect 0 "serve: the welcomes" -- $M -C $D serve --once
+. tests/cli/lib_mail.sh
+to_move() {	# the data folder: the player to move
+	$MREL -C $1 view $G admin --json | $PY -c 'import json, sys
+v = json.load(sys.stdin); print(v["to_move"] or "")'
+}
+over() { $MREL -C $1 view $G admin --json | grep -q '"phase": "over"'; }
+k=0
+last=
+while [ $k -lt 600 ]; do
+	k=$((k + 1))
+	p=$(to_move $D)
+	[ -n "$p" ] || fail "nobody to move, the game not over"
+	c=$($MREL -C $D bot $G $p) || fail "bot $p"
+	rm -rf $S && cp -a $D $S
+	$MREL -C $S submit $G $p "$c" --no-mail >/dev/null || fail "submit $p: $c"
+	if over $S; then
+		last="$p|$c"
+		break
+	fi
+	$MREL -C $D submit $G $p "$c" --no-mail >/dev/null || fail "submit $p: $c"
+done
+[ -n "$last" ] || fail "the game did not end"
+p=${last%%|*}
+ls $O >$T/before
+send $p@x.test "$(reply_to $p)" last "${last#*|}"
+expect 0 "serve: the move that ends the game" -- $M -C $D serve --once
+over $D || fail "the mail did not end the game"; ok
+answer receipt $p@x.test r
+says_not r "Nothing new since your last mail."
+says r "The game ends with this turn:"
+says r "the end mail"
+answer end $p@x.test e
+done_checks
