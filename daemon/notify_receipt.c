@@ -182,6 +182,31 @@ own_commits(const struct mq_game *g, int seat)
 	return mq_notify_whole(a, bad);
 }
 
+/*
+ * The body's top line names the turn the subject names, and the one the
+ * move began when it ended that turn ("turn 1 (now turn 2)", "8:00 (now
+ * 8:20)"): "turn_before" (The Masquerade's turn) and "clock_before" (The
+ * Red Death's time), set only when they differ from the view's now. 1
+ * when out of memory.
+ */
+static int
+set_before(json_t *ctx)
+{
+	const json_t *was = json_object_get(ctx, "view_before"),
+	    *now = json_object_get(ctx, "view"), *a, *b;
+	int bad = 0;
+
+	a = json_object_get(was, "turn");
+	b = json_object_get(now, "turn");
+	if (json_is_integer(a) && json_is_integer(b) && !json_equal(a, b))
+		bad |= json_object_set(ctx, "turn_before", (json_t *)a) != 0;
+	a = json_object_get(was, "time");
+	b = json_object_get(now, "time");
+	if (json_is_string(a) && json_is_string(b) && !json_equal(a, b))
+		bad |= json_object_set(ctx, "clock_before", (json_t *)a) != 0;
+	return bad;
+}
+
 /* The seat owes input now and did not before the last entries. */
 static int
 turn_came(const struct mq_game *g, int seat)
@@ -309,6 +334,7 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	 * move began (a game whose journal is off: the clock as it stands) */
 	bad |= json_object_set(ctx, "view_before", g->view_before != NULL ?
 	    g->view_before : json_object_get(ctx, "view")) != 0;
+	bad |= set_before(ctx);
 	if (r->logged) {
 		/* it fails only out of memory: no receipt mail without it */
 		bad |= mq_receipt_make(&r->entry, g->store->keys.pk, &receipt,

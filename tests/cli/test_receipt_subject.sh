@@ -7,7 +7,8 @@
 # the others' mails of the same pass rightly name the new one. A reply
 # wholly refused changes nothing: its subject names the clock as it stands.
 # Real replies through the Maildir inbox and `serve --once`; the other
-# moves by `submit` (release binary), the mail by the ASan one.
+# moves by `submit` (release binary), the mail by the ASan one. The body
+# names the same turn, and the one the move began ("turn 1 (now turn 2)").
 . tests/cli/lib.sh
 D=$T/data
 O=$D/mail/outbox/new
@@ -71,6 +72,7 @@ expect 0 "serve --once with the round's last move" -- $M -C $D serve --once
 [ "$(view_of $G time)" = 8:20 ] || fail "the move did not end 8:00"; ok
 answer receipt $p@x.test rm1
 subject_is rm1 "[Masque $G] 8:00 — received, with problems"
+says rm1 "8:00 (now 8:20)"
 answer resolution alice@x.test rm1res
 subject_is rm1res "[Masque $G] 8:20 — a new round; choose your action"
 
@@ -115,12 +117,17 @@ expect 0 "serve --once with turn 1's last command" -- $M -C $D serve --once
 [ "$(view_of $H turn)" = 2 ] || fail "the command did not end turn 1"; ok
 answer receipt $p@x.test ms1
 subject_is ms1 "[Masquerade $H] Turn 1: received, with problems"
+# its body names the same turn, and the one its move began: it said
+# "turn 2" under a subject of turn 1 (found by players by mail)
+says ms1 "turn 1 (now turn 2)"
+says ms1 "Turn 2 begins."
 
 ls $O >$T/before
 send $p@x.test "$(addr $p)" ms2 'DANCE badly'
 expect 0 "serve --once with a refused reply" -- $M -C $D serve --once
 answer receipt $p@x.test ms2
 subject_is ms2 "[Masquerade $H] Turn 2: nothing accepted"
+says_not ms2 "(now turn"
 
 # a STATUS alone: its answer's subject says it is the reader's status
 ls $O >$T/before
