@@ -216,6 +216,79 @@ put_scored(struct ms_deco *d, struct mv *o, const json_t *j)
 	put(d->a, o, "scored", s);
 }
 
+/*
+ * b told with a, the line before it: the same player's draw again (the
+ * Spell's name aside: only its owner's events hold it, and the owner's
+ * all do), or their "could not draw" again, said once. Other events that
+ * read alike (two PLAYs of one Spell) are each a move, and stay lines.
+ */
+static int
+told_with(const json_t *a, const json_t *b)
+{
+	const char *t = jstr(a, "type");
+
+	if (t == NULL || !jeq(t, jstr(b, "type")) ||
+	    jstr(a, "player") == NULL ||
+	    !jeq(jstr(a, "player"), jstr(b, "player")))
+		return 0;
+	if (jeq(t, "draw"))
+		return json_object_size(a) == json_object_size(b) &&
+		    (json_object_get(a, "spell") == NULL) ==
+		    (json_object_get(b, "spell") == NULL);
+	return jeq(t, "draw_none") && json_equal(a, b);
+}
+
+static struct mv *object(struct ms_deco *d, const json_t *j, int root);
+
+/*
+ * A list of events (the journal's "events", the view's "recap"), each
+ * run of told_with given as its first: a run of draws with its "count",
+ * "many" (more than one) and "drawn", the Spells' names when the events
+ * hold them ("kenji drew 3 Spells.", "You drew 2 Spells: March, Waltz.");
+ * a run of "could not draw", once. Every draw has "many" and "drawn" set
+ * (see value's lists), so none reads the root's.
+ */
+static struct mv *
+events_list(struct ms_deco *d, const json_t *j)
+{
+	struct mv *l = mv_list(d->a), *o, *drawn, *c;
+	const json_t *v, *w;
+	size_t i, k, n = 0;
+
+	if (l == NULL)
+		return NULL;
+	for (i = 0; i < json_array_size(j); i = k) {
+		v = json_array_get(j, i);
+		for (k = i + 1; json_is_object(v) && k < json_array_size(j) &&
+		    told_with(v, json_array_get(j, k)); k++)
+			;
+		if (!json_is_object(v)) {
+			mv_push(d->a, l, value(d, v));
+			n++;
+			continue;
+		}
+		if ((o = object(d, v, 0)) == NULL)
+			return NULL;
+		put_bool(d->a, o, "first", n++ == 0);
+		if (jeq(jstr(v, "type"), "draw")) {
+			put_bool(d->a, o, "many", k - i > 1);
+			put(d->a, o, "count", mv_int(d->a, (json_int_t)(k - i)));
+			drawn = mv_list(d->a);
+			for (; i < k; i++) {
+				w = json_object_get(json_array_get(j, i), "spell");
+				if (!json_is_string(w) ||
+				    (c = mv_obj_copy(d->a, value(d, w))) == NULL)
+					continue;
+				put_bool(d->a, c, "first", mv_size(drawn) == 0);
+				mv_push(d->a, drawn, c);
+			}
+			put(d->a, o, "drawn", drawn);
+		}
+		mv_push(d->a, l, o);
+	}
+	return l;
+}
+
 /* The object j; root: the context itself (see the rules above). */
 static struct mv *
 object(struct ms_deco *d, const json_t *j, int root)
@@ -235,10 +308,12 @@ object(struct ms_deco *d, const json_t *j, int root)
 			d->refused = strcmp(k, "refused") == 0 ||
 			    strcmp(k, "not_needed") == 0;
 		}
-		/* the object's own id stays a word */
+		/* the object's own id stays a word; a list of events tells a
+		 * run of draws once */
 		mv_add(d->a, o, k, len, mv_hash(k, len), strcmp(k, "id") == 0 &&
 		    json_is_string(v) ? mv_str_ref(d->a, json_string_value(v)) :
-		    value(d, v));
+		    d->cards && json_is_array(v) && (strcmp(k, "events") == 0 ||
+		    strcmp(k, "recap") == 0) ? events_list(d, v) : value(d, v));
 		if (json_array_size(v) > 0)
 			put_flag(d->a, o, "has_", k, NULL);
 	}

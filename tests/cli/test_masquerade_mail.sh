@@ -177,6 +177,9 @@ for i, f in enumerate(sorted(glob.glob(outbox + '/*'))):
                        'bob stole a Spell from carol:'):
             if secret in txt:
                 bad.append(what + ': alice reads what bob holds: ' + secret)
+        # bob's draws told as one line ("bob drew 2 Spells.") name none
+        if re.search(r'bob drew [0-9]+ Spells:', txt):
+            bad.append(what + ': alice reads the Spells bob drew')
     # the engine's words are phrased, never shown raw
     for word in ('vp_counters', 'events_prophesied', 'arena_wins', 'hand_full',
                  'deck_empty', 'no_guardian', 'cannot_challenge', 'no_life'):

@@ -1651,6 +1651,86 @@ no_life_lost_and_one_spell_said_so(void **state)
 }
 
 /*
+ * Consecutive draws of one player are told once, with the count ("kenji
+ * drew 3 Spells."), and a "could not draw" said again of the same player
+ * once: the lists repeated each line ("kenji drew a Spell." three times;
+ * found by players by mail). The reader's own draws keep the Spells' names,
+ * which only the owner's events hold; a draw of another player, or one
+ * after another event, is a line of its own.
+ */
+static const char repeated_draws[] =
+    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+    " \"events\": ["
+    "  {\"type\": \"draw\", \"player\": \"kenji\"},"
+    "  {\"type\": \"draw\", \"player\": \"kenji\"},"
+    "  {\"type\": \"draw\", \"player\": \"kenji\"},"
+    "  {\"type\": \"draw_none\", \"player\": \"kenji\","
+    "   \"why\": \"hand_full\"},"
+    "  {\"type\": \"draw_none\", \"player\": \"kenji\","
+    "   \"why\": \"hand_full\"},"
+    "  {\"type\": \"draw_none\", \"player\": \"kenji\","
+    "   \"why\": \"hand_full\"},"
+    "  {\"type\": \"draw\", \"player\": \"alice\", \"spell\": \"SP_march\"},"
+    "  {\"type\": \"draw\", \"player\": \"alice\", \"spell\": \"SP_waltz\"},"
+    "  {\"type\": \"draw\", \"player\": \"bob\"},"
+    "  {\"type\": \"heal\", \"player\": \"bob\", \"from\": 1, \"to\": 2},"
+    "  {\"type\": \"draw\", \"player\": \"bob\"}],"
+    " \"view\": {\"phase\": \"stage\", \"players\": [{\"name\": \"alice\"},"
+    "  {\"name\": \"bob\"}, {\"name\": \"kenji\"}]}}";
+
+static int
+times(const char *text, const char *phrase)
+{
+	const char *p = text;
+	int n = 0;
+
+	while ((p = strstr(p, phrase)) != NULL) {
+		n++;
+		p += strlen(phrase);
+	}
+	return n;
+}
+
+static void
+repeated_draws_are_told_once(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "kenji drew 3 Spells." },
+		{ "en", "You drew 2 Spells: March, Waltz." },
+		{ "en", "bob drew a Spell." },
+		{ "ja", "kenji さんがスペルを3枚引きました。" },
+		{ "ja", "あなたがスペルを2枚引きました：「行進曲」、「円舞曲」。" },
+		{ "zh", "kenji 抽了3张咒语。" },
+		{ "zh", "你抽了2张咒语：「进行曲」、「圆舞曲」。" },
+	};
+	static const char *const once[][3] = {
+		{ "en", "kenji could not draw: their hand is at its limit.",
+		  "kenji drew" },
+		{ "ja", "kenji さんはスペルを引けませんでした", "kenji さんがスペル" },
+		{ "zh", "kenji 没能抽牌", "kenji 抽了" },
+	};
+	json_t *gd = load_gamedata(), *ctx = parse(repeated_draws);
+	char *subject, *text, *html;
+	size_t i;
+
+	(void)state;
+	mails_say(gd, ctx, "notice", want, sizeof(want) / sizeof(want[0]), 1);
+	for (i = 0; i < sizeof(once) / sizeof(once[0]); i++) {
+		render(gd, ctx, once[i][0], "notice", &subject, &text, &html);
+		if (times(text, once[i][1]) != 1 || times(text, once[i][2]) != 1)
+			fail_msg("%s: not once each: \"%s\", \"%s\":\n%s",
+			    once[i][0], once[i][1], once[i][2], text);
+		/* bob's two draws, a heal between them: two lines */
+		if (strcmp(once[i][0], "en") == 0 &&
+		    times(text, "bob drew a Spell.") != 2)
+			fail_msg("bob's draws apart are not two lines:\n%s", text);
+		free3(subject, text, html);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * A tie is said as one: the winner and the others on the winner's VP, and
  * what broke it (the mail said "kenji wins with 4 VP." to sam, also on 4;
  * found by players by mail). Said to a player tied, to the winner, and
@@ -2406,6 +2486,7 @@ main(void)
 		cmocka_unit_test(the_end_and_the_dancers_chosen_name_the_reader),
 		cmocka_unit_test(a_tie_is_said_as_one),
 		cmocka_unit_test(no_life_lost_and_one_spell_said_so),
+		cmocka_unit_test(repeated_draws_are_told_once),
 		cmocka_unit_test(a_fight_names_the_reader_you),
 		cmocka_unit_test(the_table_fits_its_lines),
 		cmocka_unit_test(no_event_line_is_cut),
