@@ -103,6 +103,24 @@ CONF
 	export MQ_TEST_PW=secret
 }
 
+# ms_game DATADIR SEED [dave]: DATADIR made, with a rate limit no bot
+# reaches, and a Masquerade of alice, bob and carol (and dave when asked)
+# dealt with SEED; its id in G.
+ms_game() {
+	expect 0 "init" -- $M -C "$1" init
+	echo "rate_limit = 86400" >>"$1/masqued.conf"
+	ms_seats="--player alice=alice@x.test --player bob=bob@x.test --player carol=carol@x.test"
+	[ "${3:-}" = dave ] && ms_seats="$ms_seats --player dave=dave@x.test"
+	expect 0 "new masquerade" -- $M -C "$1" new masquerade $ms_seats --seed "$2"
+	G=$(cat $T/out)
+}
+# ms_owes DATADIR GAME [SEAT]: the seat to move and what it owes, as SEAT
+# (the admin when none) sees it
+ms_owes() {
+	$MREL -C "$1" view "$2" "${3:-admin}" --json | /usr/bin/python3 -c 'import json, sys
+v = json.load(sys.stdin); print(v["to_move"] or "", v["owes"] or "")'
+}
+
 new_game() {	# datadir
 	$M -C "$1" new redmasque --player alice=alice@x.test --player bob=bob@x.test \
 	    --player carol=carol@x.test --player dave=dave@x.test \

@@ -14,12 +14,7 @@ O=$D/mail/outbox/new
 IN=$D/mail/inbox/new
 SEED=0000000000000000000000000000000000000000000000000000000000000001
 
-expect 0 "init" -- $M -C $D init
-echo "rate_limit = 86400" >>$D/masqued.conf
-expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test \
-    --player bob=bob@x.test --player carol=carol@x.test --player dave=dave@x.test \
-    --seed $SEED
-G=$(cat $T/out)
+ms_game $D $SEED dave
 expect 0 "serve: the welcomes" -- $M -C $D serve --once
 . tests/cli/lib_mail.sh
 to_move() {	# the data folder: the player to move

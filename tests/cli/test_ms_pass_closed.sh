@@ -19,22 +19,12 @@ O=$D/mail/outbox/new
 IN=$D/mail/inbox/new
 SEED=0707070707070707070707070707070707070707070707070707070707070707
 
-expect 0 "init" -- $M -C $D init
-echo "rate_limit = 86400" >>$D/masqued.conf
-expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test \
-    --player bob=bob@x.test --player carol=carol@x.test --player dave=dave@x.test \
-    --seed $SEED
-G=$(cat $T/out)
+ms_game $D $SEED dave
 serve() { $M -C $D serve --once 2>>$T/serve.log || fail "serve --once"; ok; }
 serve
 . tests/cli/lib_mail.sh
 RA=$(reply_to alice); RB=$(reply_to bob); RC=$(reply_to carol); RD=$(reply_to dave)
-owes() {	# the seat to move and what it owes
-	$MREL -C $D view $G $1 --json | $PY -c '
-import json, sys
-v = json.load(sys.stdin)
-print(v["to_move"], v["owes"])'
-}
+owes() { ms_owes $D $G $1; }	# the seat to move and what it owes
 move() {	# who, reply address, id, text: one mail, one pass
 	send $1@x.test "$2" "$3" "$4"
 	serve

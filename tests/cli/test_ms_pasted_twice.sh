@@ -12,20 +12,14 @@ O=$D/mail/outbox/new
 IN=$D/mail/inbox/new
 SEED=0707070707070707070707070707070707070707070707070707070707070707
 
-expect 0 "init" -- $M -C $D init
-echo "rate_limit = 86400" >>$D/masqued.conf
-expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test \
-    --player bob=bob@x.test --player carol=carol@x.test --player dave=dave@x.test \
-    --seed $SEED
-G=$(cat $T/out)
+ms_game $D $SEED dave
 serve() { $M -C $D serve --once 2>>$T/serve.log || fail "serve --once"; ok; }
 serve
 . tests/cli/lib_mail.sh
 # the bots play on to the first Event
 k=0
 while :; do
-	set -- $($MREL -C $D view $G admin --json | $PY -c 'import json, sys
-v = json.load(sys.stdin); print(v["to_move"], v["owes"])')
+	set -- $(ms_owes $D $G)
 	[ "$2" = event ] && break
 	[ $k -lt 300 ] || fail "no Event in 300 moves"
 	$MREL -C $D submit $G $1 "$($MREL -C $D bot $G $1)" --no-mail \

@@ -18,11 +18,8 @@ O=$D/mail/outbox/new
 IN=$D/mail/inbox/new
 SEED=0707070707070707070707070707070707070707070707070707070707070707
 
-expect 0 "init" -- $M -C $D init
-echo "rate_limit = 86400" >>$D/masqued.conf
-expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test \
-    --player bob=bob@x.test --player carol=carol@x.test --seed $SEED
-MS=$(cat $T/out)
+ms_game $D $SEED
+MS=$G
 RD=$(new_game $D) || fail "new redmasque"
 expect 0 "the welcome mails" -- $M -C $D serve --once
 . tests/cli/lib_mail.sh
