@@ -2266,6 +2266,18 @@ the_nobles_nearby_are_a_list(void **state)
 	}
 }
 
+/* What the reader owes, and the default each language names for it. */
+static const char *const default_owed[] = { "act", "move", "place" };
+static const char *const default_said[][3] = {
+	{ "Discuss for your action.", "stay for your move.",
+	  "a random room for your noble." },
+	{ "既定の手が適用されます：アクションは話し合い。",
+	  "既定の手が適用されます：移動はその場に留まる。",
+	  "既定の手が適用されます：配置はランダムな部屋。" },
+	{ "将替你采用默认：行动为讨论。", "将替你采用默认：移动为原地不动。",
+	  "将替你采用默认：放置为随机房间。" },
+};
+
 /*
  * A reminder names the default for what the reader owes, not every kind
  * of default there is (rules: "Absent players"): Discuss for an action,
@@ -2274,16 +2286,6 @@ the_nobles_nearby_are_a_list(void **state)
 static void
 a_reminder_names_the_default_owed(void **state)
 {
-	static const char *const owed[] = { "act", "move", "place" };
-	static const char *const said[][3] = {
-		{ "Discuss for your action.", "stay for your move.",
-		  "a random room for your noble." },
-		{ "既定の手が適用されます：アクションは話し合い。",
-		  "既定の手が適用されます：移動はその場に留まる。",
-		  "既定の手が適用されます：配置はランダムな部屋。" },
-		{ "将替你采用默认：行动为讨论。", "将替你采用默认：移动为原地不动。",
-		  "将替你采用默认：放置为随机房间。" },
-	};
 	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("reminder");
 	struct mq_err err;
 	struct mail m = { 0 };
@@ -2292,19 +2294,19 @@ a_reminder_names_the_default_owed(void **state)
 	(void)state;
 	for (k = 0; k < 3; k++) {
 		assert_int_equal(json_object_set_new(ctx, "owed",
-		    json_string(owed[k])), 0);
+		    json_string(default_owed[k])), 0);
 		for (l = 0; l < NLANGS; l++) {
 			if (render(TMPL, langs[l], "reminder", gd, ctx, &m, &err))
 				fail_msg("reminder.%s: %s", langs[l], err.msg);
-			if (strstr(m.text, said[l][k]) == NULL ||
-			    strstr(m.html, said[l][k]) == NULL)
+			if (strstr(m.text, default_said[l][k]) == NULL ||
+			    strstr(m.html, default_said[l][k]) == NULL)
 				fail_msg("reminder.%s owing %s does not say: %s",
-				    langs[l], owed[k], said[l][k]);
+				    langs[l], default_owed[k], default_said[l][k]);
 			for (o = 0; o < 3; o++)
-				if (o != k && strstr(m.html, said[l][o]) != NULL)
+				if (o != k && strstr(m.html, default_said[l][o]) != NULL)
 					fail_msg("reminder.%s owing %s names the "
-					    "default of %s", langs[l], owed[k],
-					    owed[o]);
+					    "default of %s", langs[l], default_owed[k],
+					    default_owed[o]);
 			mail_free(&m);
 		}
 	}
@@ -2321,16 +2323,6 @@ a_reminder_names_the_default_owed(void **state)
 static void
 a_turn_names_the_default_owed(void **state)
 {
-	static const char *const owed[] = { "act", "move", "place" };
-	static const char *const said[][3] = {
-		{ "Discuss for your action.", "stay for your move.",
-		  "a random room for your noble." },
-		{ "既定の手が適用されます：アクションは話し合い。",
-		  "既定の手が適用されます：移動はその場に留まる。",
-		  "既定の手が適用されます：配置はランダムな部屋。" },
-		{ "将替你采用默认：行动为讨论。", "将替你采用默认：移动为原地不动。",
-		  "将替你采用默认：放置为随机房间。" },
-	};
 	json_t *gd = load_json(GAMEDATA), *turn = load_ctx("turn");
 	json_t *rem = load_ctx("reminder");
 	struct mq_err err;
@@ -2341,25 +2333,25 @@ a_turn_names_the_default_owed(void **state)
 	(void)state;
 	for (k = 0; k < 3; k++) {
 		assert_int_equal(json_object_set_new(turn, "owed",
-		    json_string(owed[k])), 0);
+		    json_string(default_owed[k])), 0);
 		assert_int_equal(json_object_set_new(rem, "owed",
-		    json_string(owed[k])), 0);
+		    json_string(default_owed[k])), 0);
 		for (l = 0; l < NLANGS; l++) {
 			if (render(TMPL, langs[l], "turn", gd, turn, &m, &err))
 				fail_msg("turn.%s: %s", langs[l], err.msg);
-			if (strstr(m.text, said[l][k]) == NULL ||
-			    strstr(m.html, said[l][k]) == NULL)
+			if (strstr(m.text, default_said[l][k]) == NULL ||
+			    strstr(m.html, default_said[l][k]) == NULL)
 				fail_msg("turn.%s owing %s does not say: %s",
-				    langs[l], owed[k], said[l][k]);
+				    langs[l], default_owed[k], default_said[l][k]);
 			mail_free(&m);
 			if (render(TMPL, langs[l], "reminder", gd, rem, &m, &err))
 				fail_msg("reminder.%s: %s", langs[l], err.msg);
 			for (n = 0, p = m.text; (p = strstr(p,
-			    said[l][k])) != NULL; p++)
+			    default_said[l][k])) != NULL; p++)
 				n++;
 			if (n != 1)
 				fail_msg("reminder.%s owing %s says %zu times: %s",
-				    langs[l], owed[k], n, said[l][k]);
+				    langs[l], default_owed[k], n, default_said[l][k]);
 			mail_free(&m);
 		}
 	}
