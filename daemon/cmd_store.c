@@ -135,6 +135,46 @@ reminder_told(json_t *opts, const struct mq_config *conf, struct mq_err *err)
 	return 0;
 }
 
+/*
+ * A game not over of the same kind whose seats have the same addresses as
+ * the new one: `new` run twice (a shell's history, a slip of the finger)
+ * made two games, each mailing every player a welcome, and nothing said
+ * so. Its id into same, or "" (a game that cannot be read is passed over:
+ * this is a note, not a check).
+ */
+static void
+same_game_running(struct mq_store *s, const struct mq_new_game *ng,
+    const char *id, char same[MQ_GAME_ID_LEN + 1])
+{
+	struct mq_game *g;
+	struct mq_err err;
+	char **ids = NULL;
+	size_t n = 0, k;
+	int i, j, found;
+
+	same[0] = '\0';
+	if (mq_store_games(s, &ids, &n, &err))
+		return;
+	for (k = 0; k < n && same[0] == '\0'; k++) {
+		if (strcmp(ids[k], id) == 0 ||
+		    mq_game_open(s, ids[k], 0, 0, &g, &err))
+			continue;
+		if (strcmp(g->kind->name, ng->kind) == 0 && !mq_game_over(g) &&
+		    g->nplayers == ng->nplayers) {
+			for (i = 0, found = 1; i < g->nplayers && found; i++)
+				for (j = 0, found = 0; j < ng->nplayers && !found; j++)
+					found = mq_addr_same(g->players[i].email,
+					    ng->emails[j]);
+			if (found)
+				snprintf(same, MQ_GAME_ID_LEN + 1, "%s", ids[k]);
+		}
+		mq_game_close(g);
+	}
+	for (k = 0; k < n; k++)
+		free(ids[k]);
+	free(ids);
+}
+
 int
 mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 {
@@ -143,6 +183,7 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 	struct mq_store s;
 	struct mq_err err;
 	char id[MQ_GAME_ID_LEN + 1], *names[MQ_MAX_PLAYERS], *at, tmpl[4200];
+	char same[MQ_GAME_ID_LEN + 1] = "";
 	uint8_t seed[32];
 	json_t *opts = json_object();
 	int a, rc, i, j;
@@ -244,6 +285,8 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 			rc = reminder_told(opts, &conf, &err);
 		if (rc == 0)
 			rc = mq_game_create(&s, &ng, id, &err);
+		if (rc == 0)
+			same_game_running(&s, &ng, id, same);
 		mq_store_close(&s);
 	}
 	if (rc == 0 && (rc = mq_cli_welcome(cli, id, &err)) != 0) {
@@ -257,8 +300,15 @@ mq_cmd_new(struct mq_cli *cli, int argc, char **argv)
 	}
 	if (rc)
 		rc = mq_cli_report(&err);
-	else
+	else {
 		printf("%s\n", id);
+		if (same[0] != '\0')
+			fprintf(stderr, "masqued: note: game %s, a %s of the same "
+			    "players, is not over: %s is a second game, and its "
+			    "welcome goes to them all. If it was made by mistake: "
+			    "masqued admin %s end --why \"made twice\" (they are "
+			    "told it ended).\n", same, ng.kind, id, id);
+	}
 out:
 	if (ng.nplayers > MQ_MAX_PLAYERS)
 		ng.nplayers = MQ_MAX_PLAYERS;
