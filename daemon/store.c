@@ -162,7 +162,7 @@ root_writes_others(const char *datadir, struct mq_err *err)
 	user_name(sb.st_uid, owner, sizeof(owner));
 	return mq_fail(err, MQ_IO, "The data folder %s belongs to the user %s; "
 	    "as root, masqued would leave files there that %s cannot read: run "
-	    "it as that user (sudo -u %s masqued -C %s ...).", datadir, owner,
+	    "it as that user (runuser -u %s -- masqued -C %s ...).", datadir, owner,
 	    owner, owner, datadir);
 }
 

@@ -256,7 +256,7 @@ if [ "$(id -u)" = 0 ] && other "$M --help" >/dev/null 2>&1; then
 	nob=$(id -un nobody)
 	expect 4 "new as root in another user's folder" -- $M -C $T/svc new \
 	    masquerade --player a=a@x.test --player b=b@x.test --player c=c@x.test
-	err_has "The data folder $T/svc belongs to the user $nob; as root, masqued would leave files there that $nob cannot read: run it as that user (sudo -u $nob masqued -C $T/svc ...)."
+	err_has "The data folder $T/svc belongs to the user $nob; as root, masqued would leave files there that $nob cannot read: run it as that user (runuser -u $nob -- masqued -C $T/svc ...)."
 	one_line
 	[ -z "$(ls $T/svc/games)" ] || fail "root's new made a game"; ok
 	expect 4 "serve --once as root in another user's folder" -- $M -C $T/svc serve --once
