@@ -11,6 +11,7 @@
 #include "daemon/deadline.h"
 #include "daemon/mailmark.h"
 #include "daemon/notify.h"
+#include "engine/words.h"
 #include "mail/address.h"
 
 /*
@@ -72,6 +73,9 @@ struct admin_args {
 	long secs;		/* extend's duration */
 };
 
+static const char *const actions[] = { "pause", "resume", "extend", "replace",
+	"kick", "rotate-token", "default", "end" };
+
 /* Read argv (admin GAME ACTION ...) into x; a usage sentence, or 0. */
 static int
 admin_args(int argc, char **argv, struct admin_args *x)
@@ -95,8 +99,15 @@ admin_args(int argc, char **argv, struct admin_args *x)
 		/* "admin G --why x pause": options go after the action */
 		return mq_cli_usage("admin's ACTION comes right after the game, "
 		    "then %s: admin GAME ACTION ... --why \"...\"", x->action);
-	if (nargs < 0)
+	if (nargs < 0) {
+		/* "extnd": the action meant, as a mistyped command gets */
+		for (a = 0; a < (int)(sizeof(actions) / sizeof(actions[0])); a++)
+			if (mq_words_distance(x->action, actions[a]) <=
+			    (strlen(actions[a]) > 5 ? 2 : 1))
+				return mq_cli_usage("\"%s\" is not an admin action; "
+				    "did you mean %s?", x->action, actions[a]);
 		return mq_cli_usage("\"%s\" is not an admin action", x->action);
+	}
 	/* "kick --why x" lacks its player: say so, not "no option x" */
 	for (a = 3; a < 3 + nargs; a++)
 		if (a >= argc || strncmp(argv[a], "--", 2) == 0)

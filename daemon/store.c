@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pwd.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -556,12 +557,22 @@ game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
 {
 	struct mq_game *g;
 	char near[MQ_GAME_ID_LEN + 1];
+	size_t k;
 	int rc;
 
 	*out = NULL;
-	if (!valid_game_id(id))
+	if (!valid_game_id(id)) {
+		/* an id copied in capitals: say which, not only the rule */
+		for (k = 0; id[k] != '\0' && k < MQ_GAME_ID_LEN; k++)
+			near[k] = (char)tolower((unsigned char)id[k]);
+		near[k] = '\0';
+		if (strlen(id) == MQ_GAME_ID_LEN && valid_game_id(near))
+			return mq_fail(err, MQ_REFUSED, "There is no game \"%s\": "
+			    "a game id is in lower case; did you mean %s?", id,
+			    near);
 		return mq_fail(err, MQ_REFUSED, "There is no game \"%s\": a game id "
 		    "is 8 characters of a-z and 2-7.", id);
+	}
 	if ((g = calloc(1, sizeof(*g))) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	g->store = s;
@@ -581,7 +592,8 @@ game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
 			rc = near[0] ? mq_fail(err, MQ_REFUSED, "There is no game "
 			    "\"%s\" in %s; did you mean %s?", id, s->datadir,
 			    near) : mq_fail(err, MQ_REFUSED, "There is no game "
-			    "\"%s\" in %s.", id, s->datadir);
+			    "\"%s\" in %s (masqued games lists those there "
+			    "are).", id, s->datadir);
 		}
 		free(g);
 		return rc;

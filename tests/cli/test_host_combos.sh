@@ -61,7 +61,7 @@ err_has "The log of game $G2 is missing"; one_line
 mv $T/log2 $D/games/$G2/log
 expect 0 "verify with the log back" -- $M -C $D verify $G2
 expect 1 "a game that is not there" -- $M -C $D view aaaaaaaa public
-err_has "There is no game \"aaaaaaaa\" in $D."
+err_has "There is no game \"aaaaaaaa\" in $D (masqued games lists those there are)."
 
 # --- a log shorter than its mark of mailed entries: admin and serve stop
 # the game, and games listed it as running ---
@@ -219,6 +219,15 @@ out_has "2 games of redmasque, 5 players, in "
 n=$($M -C $D log $G | wc -l)
 expect 2 "admin with --why first" -- $M -C $D admin $G --why "a trip" pause
 err_has "admin's ACTION comes right after the game, then --why: admin GAME ACTION ... --why"; one_line
+[ "$($M -C $D log $G | wc -l)" = $n ] || fail "a refused admin logged"; ok
+# an action mistyped: the one meant is named (a host typed extnd); a word
+# near none is refused as before; nothing logged
+expect 2 "admin extnd" -- $M -C $D admin $G extnd 24h --why "a trip"
+err_has '"extnd" is not an admin action; did you mean extend?'; one_line
+expect 2 "admin rotate-tokn" -- $M -C $D admin $G rotate-tokn alice --why "a leak"
+err_has 'did you mean rotate-token?'; one_line
+expect 2 "admin stop" -- $M -C $D admin $G stop --why "a trip"
+err_has '"stop" is not an admin action (see'; one_line
 [ "$($M -C $D log $G | wc -l)" = $n ] || fail "a refused admin logged"; ok
 
 done_checks

@@ -152,6 +152,10 @@ err_has 'There is no game "zzzzzzzz"'; one_line
 typo=$(echo $G | sed 's/.$/x/'); [ "$typo" = "$G" ] && typo=$(echo $G | sed 's/.$/y/')
 expect 1 "view a game id one letter off" -- $M -C $D view $typo public
 err_has "There is no game \"$typo\" in $D; did you mean $G?"; one_line
+# the id copied in capitals: the game meant is named
+up=$(echo $G | tr a-z A-Z)
+expect 1 "view a game id in capitals" -- $M -C $D view $up public
+err_has "There is no game \"$up\": a game id is in lower case; did you mean $G?"; one_line
 expect 1 "verify a game id one letter off" -- $M -C $D verify $typo
 err_has "There is no game \"$typo\" in $D, and no log file of that name; did you mean $G?"; one_line
 expect 4 "verify a log file that is not there" -- $M -C $D verify $T/nothing/log
