@@ -177,7 +177,7 @@ mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
 	 * know the game, and the admin notice told them of the change; and
 	 * the old address is told it plays no more */
 	if (rc == 0 && newcomer >= 0) {
-		rc = mq_notify_welcome_seat(d, g, newcomer, err);
+		rc = mq_notify_welcome_seat(d, g, newcomer, why, err);
 		if (rc == 0 && before != NULL)
 			rc = replaced(d, g, newcomer, before, admin, err);
 		if (rc == 0)

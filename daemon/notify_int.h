@@ -47,9 +47,11 @@ int mq_notify_send_game_mail_uniq(struct mq_daemon *d, struct mq_game *g,
 int mq_notify_send_game_mail(struct mq_daemon *d, struct mq_game *g,
     int seat, const char *kind, json_t *ctx, struct mq_err *err);
 
-/* The welcome to seat only, or to everyone when seat is -1; synced. */
+/* The welcome to seat only, or to everyone when seat is -1; synced. why:
+ * the host's reason when seat was given to a new player mid-game (admin
+ * replace), said in the welcome; NULL at the game's start. */
 int mq_notify_welcome_seat(struct mq_daemon *d, struct mq_game *g, int seat,
-    struct mq_err *err);
+    const char *why, struct mq_err *err);
 
 /* The kind of mail everyone gets after entries: "end", "resolution", or
  * NULL. */

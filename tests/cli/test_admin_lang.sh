@@ -22,6 +22,9 @@ IN=$D/mail/inbox/new
 expect 0 "init" -- $M -C $D init
 G=$(new_game $D) || fail "new"
 expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
+# a welcome at the game's start joins no game under way
+! grep -l "already under way" $D/mail/outbox/new/* >/dev/null ||
+    fail "a first welcome says the game is under way"; ok
 
 . tests/cli/lib_mail.sh
 # admin WHAT...: the host's action (the rest of the command line), then
@@ -124,8 +127,14 @@ notice "ホストが dave さんの席を新しいメールアドレスに移し
     "主持人将 dave 的座位转给了新的邮箱地址。理由：a friend takes over" \
     "The host gave dave's seat a new email address. Why: a friend takes over"
 says_not ja "newbie@x.test"		# the new address is not shown to the others
-grep -l "^X-Masqued-Mail: welcome" $O/* | xargs grep -l "^To: newbie@x.test" >/dev/null ||
-    fail "no welcome for the new player"; ok
+# the new player's welcome says the game is under way, whose seat is
+# theirs, and the host's reason (it read as a game's start: "Welcome to
+# The Masque", found by a host following the README)
+answer welcome newbie@x.test nbw
+says nbw "You join a game already under way"
+says nbw ", whose moves are now yours."
+grep -q "the seat dave, whose" $T/nbw.txt || fail "the welcome does not name the seat"; ok
+says nbw "a friend takes over"
 
 admin rotate-token alice --why "leaked"
 # alice (who reads Japanese) is the one it names: "you"
@@ -150,6 +159,10 @@ admin replace dave newer@x.test --lang zh --why "newbie hands over"
 $MREL -C $D log $G | tail -n 1 | grep -q "replace dave newer@x.test zh: newbie hands over" || { $MREL -C $D log $G | tail -n 1; fail "the log does not say the new player's language"; }; ok
 answer welcome newer@x.test newer
 says newer "欢迎来到邮件版"
+says newer "你将加入一局正在进行的游戏"
+says newer "交给了你，此后由你替这个席位行动"
+grep -q "主持人把席位“dave”交给了你" $T/newer.txt || fail "the welcome does not name the seat"; ok
+says newer "newbie hands over"
 says_not newer "Welcome to The Masque"
 answer admin newbie@x.test newbie	# the old address: told in its own language
 says newbie "The host gave your seat a new email address."	# the old address was dave: "your"

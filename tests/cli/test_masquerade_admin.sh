@@ -107,6 +107,12 @@ expect 0 "serve after the replace" -- timeout -s KILL 60 $M -C $D serve --once
 [ "$(entries)" -gt "$((n + 1))" ] || fail "after a replace, carol's kicked seat was not played"; ok
 # the old address is told, in its reader's language, that it plays no more
 # (it used to hear nothing, and a reply got 'reply to your latest mail')
+# the new address's welcome says it joins a game under way (in Japanese:
+# the seat's language), whose seat, and why
+answer welcome bob2@x.test new-b
+says new-b "進行中のゲームに参加します。"
+grep -q "席「bob」を任せました" $T/new-b.txt || fail "the welcome does not name the seat"; ok
+says new-b "back"
 answer admin bob@x.test old-b
 says old-b "ホストがあなたの席を新しいメールアドレスに移しました。理由：back"	# bob reads it: "you"
 says old-b "このアドレスはもうこのゲームに参加していません。"
