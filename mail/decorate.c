@@ -316,9 +316,19 @@ deco_me(const struct deco *d, struct mv *out)
 		return;
 	deco_put_cards(d, me, "hand", "hand_text", "has_hand",
 	    json_object_get(d->me, "hand"));
-	if (jstr(d->me, "personality") != NULL)
+	if (jstr(d->me, "personality") != NULL) {
+		const json_t *hand = json_object_get(d->me, "hand");
+		int held = 0;
+
 		wput_ref(d, me, "personality_name", card_name(d, jstr(d->me,
 		    "personality")));
+		/* played once, then out of the hand for good: said, or the
+		 * card reads as one still to play */
+		json_array_foreach(hand, i, v)
+			held |= jeq(json_string_value(v),
+			    jstr(d->me, "personality"));
+		wput_bool(d, me, "personality_played", !held);
+	}
 	if (want(d, "rumors") || want(d, "has_rumors")) {
 		const json_t *rumors = json_object_get(d->me, "rumors");
 

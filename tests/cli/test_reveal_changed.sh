@@ -47,8 +47,8 @@ txt_has carol "bob（エントリ $S1）：PLAY discuss（のちにエントリ 
 txt_has carol "bob（エントリ $S2）：PLAY jest salt"
 html_has carol "<code>PLAY discuss</code>（のちにエントリ $S2 で変更）<br>"
 answer resolution dave@x.test dave
-txt_has dave "bob（条目 $S1）：PLAY discuss（后于条目 $S2 更改）"
-html_has dave "<code>PLAY discuss</code>（后于条目 $S2 更改）<br>"
+txt_has dave "bob（条目 $S1）：PLAY discuss（之后在条目 $S2 被更改）"
+html_has dave "<code>PLAY discuss</code>（之后在条目 $S2 被更改）<br>"
 # the log and its replay are as before: the second PLAY is the card played
 expect 0 "verify" -- $M -C $D verify $G
 expect 0 "replay" -- $M -C $D replay $G --from $S2

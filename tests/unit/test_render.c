@@ -2556,6 +2556,53 @@ the_moves_sent_are_told_in_words(void **state)
 	json_decref(gd);
 }
 
+/*
+ * A personality card played is out of the hand for good: the YOU section
+ * says so ("Grand Entrance (played)"), where it read as one still to play
+ * (found by players by mail). Held, it is named alone.
+ */
+static void
+a_personality_played_says_so(void **state)
+{
+	static const char *const said[][2] = {
+		{ "Personality card: Eavesdrop (played)",
+		  "Personality card: <b>Eavesdrop</b> (played)" },
+		{ "個性カード：盗み聞き（使用済み）",
+		  "個性カード：<b>盗み聞き</b>（使用済み）" },
+		{ "个性行动卡：偷听（已打出）", "个性行动卡：<b>偷听</b>（已打出）" },
+	};
+	static const char *const marks[] = { "(played)", "（使用済み）",
+		"（已打出）" };
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("turn");
+	json_t *hand = json_object_get(json_object_get(json_object_get(ctx,
+	    "view"), "me"), "hand");
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t l, pass;
+
+	(void)state;
+	for (pass = 0; pass < 2; pass++) {
+		for (l = 0; l < NLANGS; l++) {
+			if (render(TMPL, langs[l], "turn", gd, ctx, &m, &err))
+				fail_msg("turn.%s: %s", langs[l], err.msg);
+			if (pass == 0 && (strstr(m.text, marks[l]) != NULL ||
+			    strstr(m.html, marks[l]) != NULL))
+				fail_msg("turn.%s: a card held is said played",
+				    langs[l]);
+			if (pass == 1 && (strstr(m.text, said[l][0]) == NULL ||
+			    strstr(m.html, said[l][1]) == NULL))
+				fail_msg("turn.%s does not say: %s", langs[l],
+				    said[l][0]);
+			mail_free(&m);
+		}
+		/* then Eavesdrop played: out of the hand */
+		assert_int_equal(json_array_remove(hand,
+		    json_array_size(hand) - 1), 0);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 static void
 a_status_alone_is_your_status(void **state)
 {
@@ -2588,6 +2635,7 @@ main(void)
 		cmocka_unit_test(every_kind_and_language_matches_its_golden_files),
 		cmocka_unit_test(a_reminder_names_the_default_owed),
 		cmocka_unit_test(a_turn_names_the_default_owed),
+		cmocka_unit_test(a_personality_played_says_so),
 		cmocka_unit_test(an_early_move_short_of_the_card_says_so),
 		cmocka_unit_test(an_early_move_over_the_card_says_so),
 		cmocka_unit_test(the_moves_sent_are_told_in_words),
