@@ -77,7 +77,7 @@ mq_cmd_serve(struct mq_cli *cli, int argc, char **argv)
 	struct mq_err err;
 	int once = argc == 2 && strcmp(argv[1], "--once") == 0, rc, lock;
 	int pass = 0;
-	char said[sizeof(err.msg)];
+	char said[sizeof(err.msg)], left[512];
 
 	if (argc != 1 && !once)
 		return mq_cli_usage("serve takes [--once]");
@@ -135,7 +135,14 @@ mq_cmd_serve(struct mq_cli *cli, int argc, char **argv)
 		    stopping == SIGINT ? "SIGINT" : "SIGTERM");
 	mq_daemon_close(&d);
 	close(lock);
-	return once && rc ? MQ_IO : 0;
+	if (!once)
+		return 0;
+	/* a cron job's pass: what failed and is left for the next is its
+	 * exit code; an outage, or a move refused, is none */
+	mq_serve_left_said(&st, left, sizeof(left));
+	if (left[0] != '\0')
+		fprintf(stderr, "masqued: %s\n", left);
+	return rc || left[0] != '\0' ? MQ_IO : 0;
 }
 
 static char *

@@ -95,6 +95,8 @@ send_batch(struct mq_daemon *d, struct mq_pass_stats *st)
 	 * pass's last sending counts it */
 	st->sent += ss.sent;
 	st->dead += ss.dead;
+	st->unsent += ss.failed;	/* its retry file holds it back */
+	st->unreadable += ss.unreadable;
 	mq_durable_begin();
 }
 
@@ -243,6 +245,9 @@ add_stats(struct mq_pass_stats *to, const struct mq_pass_stats *from)
 	to->deferred += from->deferred;
 	to->sent += from->sent;		/* a worker's batches' mails */
 	to->dead += from->dead;
+	to->unsent += from->unsent;
+	to->unreadable += from->unreadable;
+	to->parts_failed |= from->parts_failed;
 }
 
 /* What a worker sends back: its counts, and the games it stalled, whose
@@ -865,10 +870,13 @@ mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	if (rc) {
 		mq_daemon_log("inbound: %s", err->msg);
 		d->inbox_unread = 1;
+		st->parts_failed |= MQ_PASS_INBOX;
 	} else if (d->conf.inbound == MQ_IN_MAILDIR)
 		mq_stuck_games(d);
-	if (mq_serve_clock(d, st, err) != 0)
+	if (mq_serve_clock(d, st, err) != 0) {
 		mq_daemon_log("deadlines: %s", err->msg);
+		st->parts_failed |= MQ_PASS_CLOCK;
+	}
 	mq_daemon_release(d);
 	catch_up_held(d);
 	mq_reserve_check(d);	/* a notice of a full disk goes in this pass */
@@ -876,9 +884,55 @@ mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 		st->sent += ss.sent;
 		st->waiting += ss.waiting + ss.failed;
 		st->dead += ss.dead;
-	} else
+		st->unsent += ss.failed;
+		st->unreadable += ss.unreadable;
+	} else {
 		mq_daemon_log("spool: %s", err->msg);
+		st->parts_failed |= MQ_PASS_SPOOL;
+	}
 	/* said once a pass (and once over serve's first scan and pass) */
 	d->nsaid = 0;
 	return rc;
+}
+
+void
+mq_serve_left_said(const struct mq_pass_stats *st, char *out, size_t n)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	const char *sep = "";
+
+	out[0] = '\0';
+	if (st->failed == 0 && st->unsent == 0 && st->unreadable == 0 &&
+	    st->parts_failed == 0)
+		return;
+	mq_buf_puts(&b, "This pass left work for the next: ");
+	if (st->parts_failed & MQ_PASS_INBOX) {
+		mq_buf_puts(&b, "the inbox could not be read");
+		sep = "; ";
+	}
+	if (st->failed > 0) {
+		mq_buf_printf(&b, "%s%d message(s) could not be processed and "
+		    "stay in the inbox", sep, st->failed);
+		sep = "; ";
+	}
+	if (st->parts_failed & MQ_PASS_CLOCK) {
+		mq_buf_printf(&b, "%sthe deadlines could not all be checked", sep);
+		sep = "; ";
+	}
+	if (st->parts_failed & MQ_PASS_SPOOL) {
+		mq_buf_printf(&b, "%sthe spool could not be sent", sep);
+		sep = "; ";
+	}
+	if (st->unsent > 0) {
+		mq_buf_printf(&b, "%s%d mail(s) could not be sent", sep,
+		    st->unsent);
+		sep = "; ";
+	}
+	if (st->unreadable > 0)
+		mq_buf_printf(&b, "%s%d mail(s) in the spool could not be read",
+		    sep, st->unreadable);
+	mq_buf_puts(&b, " (the lines above say why); the next pass tries "
+	    "again.");
+	snprintf(out, n, "%s", mq_buf_str(&b));
+	mq_buf_free(&b);
 }

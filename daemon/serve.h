@@ -20,7 +20,18 @@ struct mq_pass_stats {
 	int messages, applied, answered, duplicates, dropped, failed;
 	int timeouts, reminders, sent, waiting, dead;
 	int deferred;	/* left by a worker to another (serve.c) */
+	/* What failed this pass and is left for a later one (serve --once
+	 * exits 4 for it): mails whose try failed (a retry is due), spool
+	 * mails that could not be read, and the parts of the pass that
+	 * failed (the inbox, the deadlines, the spool), each said in the log.
+	 * An outage is none of these: nothing is lost (README). */
+	int unsent, unreadable, parts_failed;
 };
+enum { MQ_PASS_INBOX = 1, MQ_PASS_CLOCK = 2, MQ_PASS_SPOOL = 4 };
+/* One sentence for serve --once's stderr when st holds something that
+ * failed this pass and is left for the next ("" when nothing did): what,
+ * and that it is tried again. */
+void mq_serve_left_said(const struct mq_pass_stats *st, char *out, size_t n);
 
 int mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err);
 /*

@@ -426,6 +426,7 @@ load(const char *dir, const char *name, const struct retries *r, long long now,
 			mq_daemon_log("spool: %s cannot be read (%s); it waits "
 			    "until it can be.", name, strerror(errno ? errno : EIO));
 			st->waiting++;
+			st->unreadable++;
 		}
 		return o->state = OUT_SKIP;
 	}

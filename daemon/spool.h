@@ -35,6 +35,7 @@ int mq_spool_sync_now(const char *datadir, const char *name,
 
 struct mq_spool_stats {
 	int sent, failed, dead, waiting;
+	int unreadable;	/* of those waiting: a mail that could not be read */
 };
 
 /* The spool as it stands, for the host (spool_status.c): its mails, those

@@ -266,8 +266,9 @@ if [ "$(id -u)" = 0 ] && other "$M --help" >/dev/null 2>&1; then
 	# "0 waiting" and never named it; it waits, and the log says why
 	cp $(ls $D/mail/outbox/new/* | head -n 1) $T/svc/spool/zz-unreadable.eml
 	chmod 600 $T/svc/spool/zz-unreadable.eml
-	expect 0 "serve --once as nobody, a spool file it cannot read" -- \
+	expect 4 "serve --once as nobody, a spool file it cannot read" -- \
 	    other "$M -C $T/svc serve --once"
+	err_has "masqued: This pass left work for the next: 1 mail(s) in the spool could not be read"
 	err_has "spool: zz-unreadable cannot be read (Permission denied); it waits until it can be."
 	err_has "1 waiting"
 	mkdir $T/svc2 && chown nobody $T/svc2

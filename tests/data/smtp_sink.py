@@ -3,7 +3,8 @@
 message and stores each, as received, in a file of OUTDIR; it waits DELAY
 seconds before answering each DATA, so that a test can hold a sender in the
 middle of a session. With SINK_REFUSE set, a recipient that holds it is
-refused for good (550), as a server that knows no such user. With
+refused for good (550), as a server that knows no such user; with
+SINK_DEFER set, one that holds it is put off (450: try again later). With
 SINK_GREET set, every connection is greeted with that line and closed:
 a 4xx or 5xx, a server that takes no mail at all (421: in maintenance,
 overloaded); a 220, one that stops in the middle of the session. With
@@ -16,6 +17,7 @@ out, delay = sys.argv[1], float(sys.argv[2]) if len(sys.argv) > 2 else 0
 refuse = os.environ.get("SINK_REFUSE", "")
 greet = os.environ.get("SINK_GREET", "")
 silent = os.environ.get("SINK_SILENT", "")
+defer = os.environ.get("SINK_DEFER", "")
 count = [0]
 lock = threading.Lock()
 
@@ -48,6 +50,8 @@ class Handler(socketserver.StreamRequestHandler):
                 self.say("250 ok")
             elif verb == "RCPT" and refuse and refuse in cmd:
                 self.say("550 5.1.1 no such user here")
+            elif verb == "RCPT" and defer and defer in cmd:
+                self.say("450 4.2.1 mailbox busy, try again later")
             elif verb == "RCPT":
                 rcpt.append(cmd)
                 self.say("250 ok")
