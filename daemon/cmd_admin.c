@@ -219,13 +219,14 @@ admin_refusal(const struct mq_game *g, const struct admin_args *x, int seat,
  * An extend counts from each deadline, not from now: under policy wait a
  * host who answers a missed deadline late could move it to a time passed
  * already, give the player no time, and be told of the miss again at once.
- * Refused, saying by how much the deadline passed.
+ * Refused, saying by how much the deadline passed, and an extend that
+ * works; past what extend takes (366d: a year late), a pause and resume.
  */
 static int
 extend_refusal(const struct mq_daemon *d, const struct mq_game *g, long secs,
     struct mq_err *err)
 {
-	long long dl, late = 0;
+	long long dl, late = 0, span;
 	char by[32], need[32], works[32];
 	int i, who = -1;
 
@@ -242,8 +243,17 @@ extend_refusal(const struct mq_daemon *d, const struct mq_game *g, long secs,
 	mq_config_dhm(secs, by, sizeof(by));
 	mq_config_dhm(late % 60 ? late + 60 - late % 60 : late, need, sizeof(need));
 	/* one that works, copied: the hours past, rounded up, and a day */
-	mq_config_dhm(late + (late % 3600 ? 3600 - late % 3600 : 0) + 86400,
-	    works, sizeof(works));
+	span = late + (late % 3600 ? 3600 - late % 3600 : 0) + 86400;
+	if (span > MQ_DURATION_MAX)	/* no extend reaches past now */
+		return mq_fail(err, MQ_REFUSED, "%s's deadline passed %s ago, "
+		    "and an extend counts from the deadline and takes at most "
+		    "366d, so none would reach past now: pause and resume the game "
+		    "(admin %s pause, then admin %s resume: a full deadline "
+		    "from the resume), or play the default move for them "
+		    "(admin %s default %s --why \"...\").",
+		    g->players[who].name, need, g->id, g->id, g->id,
+		    g->players[who].name);
+	mq_config_dhm(span, works, sizeof(works));
 	return mq_fail(err, MQ_REFUSED, "%s's deadline passed %s ago, and an "
 	    "extend counts from the deadline, so extend %s would leave it passed: "
 	    "extend by more than %s (admin %s extend %s gives them a day from "

@@ -223,7 +223,8 @@ tell_host_waiting(struct mq_daemon *d, struct mq_game *g, int seat,
 	time_t t = (time_t)dl;
 	/* an extend counts from the deadline: the one the mail gives is the
 	 * time past it, rounded up to the hour, and a day, so that it gives
-	 * the player a day if run as the mail comes */
+	 * the player a day if run as the mail comes; past what extend takes
+	 * (366d), a pause and a resume, which start the debt afresh */
 	long long late = d->now > dl ? d->now - dl : 0;
 	long long by = late + (late % 3600 ? 3600 - late % 3600 : 0) + 86400;
 
@@ -238,9 +239,14 @@ tell_host_waiting(struct mq_daemon *d, struct mq_game *g, int seat,
 		snprintf(key, sizeof(key), "wait-%s-%d-%lld-%lld", g->id, seat,
 		    g->players[seat].owe_since, dl);
 	snprintf(subject, sizeof(subject), HOST_POLICY_WAIT_SUBJECT, g->id, p);
-	snprintf(text, sizeof(text), HOST_POLICY_WAIT_TEXT, g->id,
-	    g->kind->name, p, when, p, g->players[seat].owes, p, g->id, span, p,
-	    g->id, p, p, g->id, p, p, span, to);
+	if (by > MQ_DURATION_MAX)	/* no extend reaches it: a year late */
+		snprintf(text, sizeof(text), HOST_POLICY_WAIT_LATE_TEXT, g->id,
+		    g->kind->name, p, when, p, g->players[seat].owes, p, g->id,
+		    g->id, p, g->id, p, p, g->id, p, p);
+	else
+		snprintf(text, sizeof(text), HOST_POLICY_WAIT_TEXT, g->id,
+		    g->kind->name, p, when, p, g->players[seat].owes, p, g->id,
+		    span, p, g->id, p, p, g->id, p, p, span, to);
 	if (!d->conf.admin[0]) {
 		/* no host to mail (admin left out of masqued.conf since the game
 		 * was made): the daemon's log says it, once */

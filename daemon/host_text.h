@@ -53,6 +53,27 @@
 	"since the deadline and the time you give; admin\nsays how much if " \
 	"it is too little."
 
+/* The same, the deadline passed so long ago (about a year) that no extend
+ * reaches past now (extend takes at most 366d): a pause and a resume
+ * start the debt afresh (replay.c's restart). game, kind, player, when,
+ * player, owes, player, game, game, player, game, player, player, game,
+ * player, player */
+#define HOST_POLICY_WAIT_LATE_TEXT	"In game %s (%s), %s's deadline passed at %s\n" \
+	"(%s owes: %s). The game's deadline policy is wait, so nothing is\n" \
+	"applied for %s until you act:\n\n" \
+	"  masqued admin %s pause --why \"...\"    then\n" \
+	"  masqued admin %s resume --why \"...\"    a full deadline for %s " \
+	"from the resume\n" \
+	"  masqued admin %s default %s --why \"...\"    the default move for " \
+	"%s, this once\n" \
+	"  masqued admin %s kick %s --why \"...\"    the deadline defaults play " \
+	"the seat from now on\n\n" \
+	"or leave it, and the game waits for %s's reply.\n\n" \
+	"The deadline passed more than a year ago. An extend counts from the\n" \
+	"deadline and takes at most 366d, so none would reach past now; a\n" \
+	"resume after a pause starts anew the deadline of each player whose\n" \
+	"deadline had passed."
+
 /* Nobody plays: the game paused itself (deadline.c). */
 #define HOST_ABSENT_SUBJECT	"[masqued] game %s is paused: nobody is playing"
 /* game, kind, entry, game, game */
