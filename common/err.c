@@ -88,18 +88,41 @@ names_datadir(const char *s)
 	return 0;
 }
 
+/* The hint's words (": make the data folder ... writable ...") into buf
+ * when errnum is EROFS or EACCES and s names the data folder or a path in
+ * it; else "". Returns buf. */
+static const char *
+hint_for(int errnum, const char *s, char *buf, size_t n)
+{
+	buf[0] = '\0';
+	if ((errnum == EROFS || errnum == EACCES) && names_datadir(s))
+		snprintf(buf, n, ": make the data folder %s writable by the "
+		    "user that runs masqued", datadir);
+	return buf;
+}
+
 void
 mq_err_writable_hint(struct mq_err *err, int errnum)
 {
+	char hint[MQ_STRERROR_HINT_MAX];
 	size_t len;
 
-	if (err == NULL || (errnum != EROFS && errnum != EACCES) ||
-	    !names_datadir(err->msg))
+	if (err == NULL || *hint_for(errnum, err->msg, hint, sizeof(hint)) ==
+	    '\0')
 		return;
 	len = strlen(err->msg);
-	snprintf(err->msg + len, sizeof(err->msg) - len, ": make the data "
-	    "folder %s writable by the user that runs masqued", datadir);
+	snprintf(err->msg + len, sizeof(err->msg) - len, "%s", hint);
 	mq_escape_controls(err->msg, sizeof(err->msg));
+}
+
+const char *
+mq_strerror_hint(int errnum, const char *path, char *buf, size_t n)
+{
+	char hint[MQ_STRERROR_HINT_MAX];
+
+	snprintf(buf, n, "%s%s", strerror(errnum), hint_for(errnum,
+	    path != NULL ? path : "", hint, sizeof(hint)));
+	return buf;
 }
 
 /* The sentence of mq_fail and mq_fail_errno, escaped; its length. */

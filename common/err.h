@@ -50,6 +50,16 @@ void mq_err_set_datadir(const char *dir);
 /* That hint appended to err's sentence, if errnum is EROFS or EACCES and
  * the sentence names a path in the data folder; else nothing. */
 void mq_err_writable_hint(struct mq_err *err, int errnum);
+/*
+ * For a sentence built by hand (a log line): strerror(errnum), and after
+ * it the same hint when errnum is EROFS or EACCES and path is the data
+ * folder or in it ("Permission denied: make the data folder /d writable by
+ * the user that runs masqued"), into buf (MQ_STRERROR_HINT_MAX holds it
+ * whole). Returns buf.
+ */
+#define MQ_STRERROR_HINT_MAX	4400
+const char *mq_strerror_hint(int errnum, const char *path, char *buf,
+    size_t n);
 
 /* Reset err to "no error". */
 void mq_err_clear(struct mq_err *err);

@@ -190,6 +190,7 @@ mq_mailmark_flush(int durable)
 static void
 write_mark(const char *id, const char *path, uint64_t seq)
 {
+	char why[MQ_STRERROR_HINT_MAX];
 	char buf[32];
 	struct stat sb;
 	struct mq_err e;
@@ -203,7 +204,7 @@ write_mark(const char *id, const char *path, uint64_t seq)
 	}
 	if ((fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644)) < 0)
 		mq_daemon_log("game %s: cannot write %s: %s", id ? id : path, path,
-		    strerror(errno));
+		    mq_strerror_hint(errno, path, why, sizeof(why)));
 	else if (mq_write_all(fd, buf, (size_t)n, 0, path, &e) != 0)
 		mq_daemon_log("game %s: %s", id ? id : path, e.msg);
 	if (fd >= 0)

@@ -78,11 +78,13 @@ mq_notify_host_told(const struct mq_daemon *d, const char *key)
 void
 mq_notify_host_forget(const struct mq_daemon *d, const char *key)
 {
+	char why[MQ_STRERROR_HINT_MAX];
 	char marker[1400];
 
 	snprintf(marker, sizeof(marker), "%s/cursor/told-%s", d->conf.datadir, key);
 	if (unlink(marker) != 0 && errno != ENOENT)
-		mq_daemon_log("cannot remove %s: %s", marker, strerror(errno));
+		mq_daemon_log("cannot remove %s: %s", marker,
+		    mq_strerror_hint(errno, marker, why, sizeof(why)));
 }
 
 /* Append s to out in the host's language (config lang): its translation

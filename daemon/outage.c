@@ -129,6 +129,7 @@ mq_outage_peek(const char *datadir, enum mq_outage_side side,
 void
 mq_outage_clear(const char *datadir, enum mq_outage_side side)
 {
+	char why[MQ_STRERROR_HINT_MAX];
 	char path[1400];
 	struct mq_err e;
 
@@ -136,7 +137,8 @@ mq_outage_clear(const char *datadir, enum mq_outage_side side)
 	if (unlink(path) == -1) {
 		if (errno != ENOENT)
 			mq_daemon_log("%s: cannot remove %s: %s",
-			    sides[side].log, path, strerror(errno));
+			    sides[side].log, path,
+			    mq_strerror_hint(errno, path, why, sizeof(why)));
 		return;
 	}
 	/* gone for good before the next pass: a record back after a power

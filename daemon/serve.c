@@ -609,6 +609,7 @@ static void
 reread_load(const struct mq_daemon *d, uint32_t validity, uint32_t last,
     struct reread *w)
 {
+	char why[MQ_STRERROR_HINT_MAX];
 	char path[1400], buf[96];
 	unsigned long long v, u, t;
 	const char *p = buf;
@@ -638,7 +639,8 @@ reread_load(const struct mq_daemon *d, uint32_t validity, uint32_t last,
 		w->end = (uint32_t)u;
 		w->before = (long long)t;
 	} else if (unlink(path) != 0 && errno != ENOENT)	/* read, or stale */
-		mq_daemon_log("imap: cannot remove %s: %s", path, strerror(errno));
+		mq_daemon_log("imap: cannot remove %s: %s", path,
+		    mq_strerror_hint(errno, path, why, sizeof(why)));
 }
 
 static void
@@ -667,11 +669,13 @@ reread_start(const struct mq_daemon *d, uint32_t validity, const uint32_t *uids,
 static void
 reread_done(const struct mq_daemon *d)
 {
+	char why[MQ_STRERROR_HINT_MAX];
 	char path[1400];
 
 	reread_path(d, path, sizeof(path));
 	if (unlink(path) != 0 && errno != ENOENT)
-		mq_daemon_log("imap: cannot remove %s: %s", path, strerror(errno));
+		mq_daemon_log("imap: cannot remove %s: %s", path,
+		    mq_strerror_hint(errno, path, why, sizeof(why)));
 }
 
 static int

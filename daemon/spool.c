@@ -255,18 +255,20 @@ slurp(const char *path, size_t *len)
 static void
 to_dead(const char *dir, const char *name)
 {
+	char why[MQ_STRERROR_HINT_MAX];
 	char from[1400], to[1400];
 
 	snprintf(to, sizeof(to), "%s/dead", dir);
 	if (mkdir(to, 0755) == -1 && errno != EEXIST) {
-		mq_daemon_log("spool: cannot create %s: %s", to, strerror(errno));
+		mq_daemon_log("spool: cannot create %s: %s", to,
+		    mq_strerror_hint(errno, to, why, sizeof(why)));
 		return;
 	}
 	snprintf(from, sizeof(from), "%s/%s.eml", dir, name);
 	snprintf(to, sizeof(to), "%s/dead/%s.eml", dir, name);
 	if (rename(from, to) == -1 && errno != ENOENT) {
 		mq_daemon_log("spool: cannot move %s to %s/dead: %s", from, dir,
-		    strerror(errno));
+		    mq_strerror_hint(errno, from, why, sizeof(why)));
 		return;
 	}
 	/* the .retry may be missing (a first try refused for good) */
@@ -274,7 +276,7 @@ to_dead(const char *dir, const char *name)
 	snprintf(to, sizeof(to), "%s/dead/%s.retry", dir, name);
 	if (rename(from, to) == -1 && errno != ENOENT)
 		mq_daemon_log("spool: cannot move %s to %s/dead: %s", from, dir,
-		    strerror(errno));
+		    mq_strerror_hint(errno, from, why, sizeof(why)));
 }
 
 /*
@@ -404,6 +406,7 @@ static int
 load(const char *dir, const char *name, const struct retries *r, long long now,
     int whole, struct outgoing *o, struct mq_spool_stats *st)
 {
+	char why[MQ_STRERROR_HINT_MAX];
 	char path[1400], *eol;
 	long long next = 0;
 	size_t len;
@@ -424,7 +427,8 @@ load(const char *dir, const char *name, const struct retries *r, long long now,
 		 * of another user's (root's) was passed by as if it were none */
 		if (errno != ENOENT) {
 			mq_daemon_log("spool: %s cannot be read (%s); it waits "
-			    "until it can be.", name, strerror(errno ? errno : EIO));
+			    "until it can be.", name, mq_strerror_hint(errno ? errno :
+			    EIO, path, why, sizeof(why)));
 			st->waiting++;
 			st->unreadable++;
 		}

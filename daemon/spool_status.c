@@ -36,6 +36,7 @@ int
 mq_spool_status(const char *datadir, struct mq_spool_status *st,
     struct mq_err *err)
 {
+	char why[MQ_STRERROR_HINT_MAX];
 	char dir[1400];
 
 	memset(st, 0, sizeof(*st));
@@ -43,10 +44,10 @@ mq_spool_status(const char *datadir, struct mq_spool_status *st,
 	if ((st->queued = count_ending(dir, ".eml")) < 0 ||
 	    (st->retrying = count_ending(dir, ".retry")) < 0)
 		return mq_fail(err, MQ_IO, "Cannot read %s: %s.", dir,
-		    strerror(errno));
+		    mq_strerror_hint(errno, dir, why, sizeof(why)));
 	snprintf(dir, sizeof(dir), "%s/spool/dead", datadir);
 	if ((st->dead = count_ending(dir, ".eml")) < 0)
 		return mq_fail(err, MQ_IO, "Cannot read %s: %s.", dir,
-		    strerror(errno));
+		    mq_strerror_hint(errno, dir, why, sizeof(why)));
 	return 0;
 }

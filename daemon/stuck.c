@@ -73,6 +73,7 @@ mq_stuck_imap(struct mq_daemon *d, const char *mailbox, uint32_t validity,
 void
 mq_stuck_imap_past(struct mq_daemon *d)
 {
+	char why[MQ_STRERROR_HINT_MAX];
 	char path[1400], key[64];
 	unsigned long long v = 0, u = 0, n = 0;
 	int rc;
@@ -87,7 +88,7 @@ mq_stuck_imap_past(struct mq_daemon *d)
 	}
 	if (unlink(path) != 0 && errno != ENOENT)
 		mq_daemon_log("imap: cannot remove %s: %s", path,
-		    strerror(errno));
+		    mq_strerror_hint(errno, path, why, sizeof(why)));
 }
 
 /*
@@ -183,6 +184,7 @@ stuck_game_tell(struct mq_daemon *d, const struct stuck_game *s)
 void
 mq_stuck_games(struct mq_daemon *d)
 {
+	char why[MQ_STRERROR_HINT_MAX];
 	struct stuck_game old[MQ_DAEMON_STALLED_MAX], now[MQ_DAEMON_STALLED_MAX];
 	char path[1400], buf[MQ_DAEMON_STALLED_MAX * 64], key[64];
 	struct mq_err e;
@@ -208,7 +210,7 @@ mq_stuck_games(struct mq_daemon *d)
 		/* any game stalled before is past it */
 		if (unlink(path) == -1 && errno != ENOENT)
 			mq_daemon_log("inbound: cannot remove %s: %s", path,
-			    strerror(errno));
+			    mq_strerror_hint(errno, path, why, sizeof(why)));
 		return;
 	}
 	for (i = 0; i < d->nstalled; i++) {
@@ -276,13 +278,14 @@ mq_stuck_imap_undone(struct mq_daemon *d, const char *folder,
 void
 mq_stuck_imap_moved(struct mq_daemon *d)
 {
+	char why[MQ_STRERROR_HINT_MAX];
 	char path[1400];
 
 	undone_path(d, path, sizeof(path));
 	if (unlink(path) != 0) {
 		if (errno != ENOENT)
 			mq_daemon_log("imap: cannot remove %s: %s", path,
-			    strerror(errno));
+			    mq_strerror_hint(errno, path, why, sizeof(why)));
 		return;		/* the usual move */
 	}
 	mq_notify_host_forget(d, "imap-undone");

@@ -269,7 +269,7 @@ if [ "$(id -u)" = 0 ] && other "$M --help" >/dev/null 2>&1; then
 	expect 4 "serve --once as nobody, a spool file it cannot read" -- \
 	    other "$M -C $T/svc serve --once"
 	err_has "masqued: This pass left work for the next: 1 mail(s) in the spool could not be read"
-	err_has "spool: zz-unreadable cannot be read (Permission denied); it waits until it can be."
+	err_has "spool: zz-unreadable cannot be read (Permission denied: make the data folder $T/svc writable by the user that runs masqued); it waits until it can be."
 	err_has "1 waiting"
 	mkdir $T/svc2 && chown nobody $T/svc2
 	expect 4 "init as root in another user's empty folder" -- $M -C $T/svc2 init

@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "err.h"
@@ -139,6 +140,81 @@ a_read_only_data_folder_says_to_make_it_writable(void **state)
 	assert_null(strstr(e.msg, "make the data folder"));
 }
 
+/* The same hint for a sentence built by hand (a log line), with the
+ * path it concerns: after strerror's words, only for EROFS or EACCES in
+ * the data folder */
+static void
+a_hand_built_sentence_gets_the_same_hint(void **state)
+{
+	char why[MQ_STRERROR_HINT_MAX];
+
+	(void)state;
+	mq_err_set_datadir("/srv/mq");
+	assert_string_equal(mq_strerror_hint(EACCES, "/srv/mq/spool/dead", why,
+	    sizeof(why)), "Permission denied: make the data folder /srv/mq "
+	    "writable by the user that runs masqued");
+	assert_string_equal(mq_strerror_hint(EROFS, "/srv/mq", why,
+	    sizeof(why)), "Read-only file system: make the data folder /srv/mq "
+	    "writable by the user that runs masqued");
+	assert_string_equal(mq_strerror_hint(ENOSPC, "/srv/mq/spool", why,
+	    sizeof(why)), "No space left on device");
+	assert_string_equal(mq_strerror_hint(EACCES, "/srv/mqx/a", why,
+	    sizeof(why)), "Permission denied");
+	assert_string_equal(mq_strerror_hint(EACCES, NULL, why, sizeof(why)),
+	    "Permission denied");
+	/* cut to fit, never overrun */
+	assert_string_equal(mq_strerror_hint(EACCES, "/srv/mq/a", why, 8),
+	    "Permiss");
+	mq_err_set_datadir(NULL);
+	assert_string_equal(mq_strerror_hint(EACCES, "/srv/mq/a", why,
+	    sizeof(why)), "Permission denied");
+}
+
+/*
+ * No sentence of the daemon's is built with strerror() by hand, where the
+ * hint would be missed (17 were: the spool's, the cursor's, the markers'),
+ * but those that concern no file of the data folder: a worker that cannot
+ * start (pipe, fork), the standard output, sendmail's child, and err.c.
+ */
+static void
+no_hand_built_strerror_but_those_of_no_file(void **state)
+{
+	static const struct { const char *file; int n; } allowed[] = {
+		{ "common/err.c", 2 }, { "daemon/serve.c", 2 },
+		{ "daemon/main.c", 1 }, { "mail/transport_sendmail.c", 1 },
+	};
+	const char *root = getenv("MQ_ROOT") ? getenv("MQ_ROOT") : ".";
+	char cmd[4400], line[4400];
+	FILE *p;
+	size_t k;
+	int n, found;
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "cd '%s' && grep -c '[^_]strerror(' "
+	    "common/*.c daemon/*.c mail/*.c engine/*.c | grep -v ':0$'", root);
+	assert_non_null(p = popen(cmd, "r"));
+	while (fgets(line, sizeof(line), p) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		*strrchr(line, ':') = '\0';
+		n = atoi(line + strlen(line) + 1);
+		found = 0;
+		for (k = 0; k < sizeof(allowed) / sizeof(allowed[0]); k++)
+			if (strcmp(line, allowed[k].file) == 0) {
+				found = 1;
+				if (n != allowed[k].n)
+					fail_msg("%s: %d strerror() calls, %d "
+					    "expected: use mq_strerror_hint for a "
+					    "path of the data folder", line, n,
+					    allowed[k].n);
+			}
+		if (!found)
+			fail_msg("%s: %d strerror() call(s): use mq_fail_errno or "
+			    "mq_strerror_hint (the read-only data folder's "
+			    "hint)", line, n);
+	}
+	assert_int_equal(pclose(p), 0);
+}
+
 int
 main(void)
 {
@@ -147,6 +223,8 @@ main(void)
 		cmocka_unit_test(escapes_are_cut_whole_to_fit),
 		cmocka_unit_test(a_long_sentence_is_cut_between_characters),
 		cmocka_unit_test(a_read_only_data_folder_says_to_make_it_writable),
+		cmocka_unit_test(a_hand_built_sentence_gets_the_same_hint),
+		cmocka_unit_test(no_hand_built_strerror_but_those_of_no_file),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
