@@ -129,8 +129,14 @@ mq_inbound_answer(struct mq_daemon *d, struct mq_game *g,
     struct mq_err *err)
 {
 	size_t i;
+	int late = 0;
 
 	for (i = 0; i < res->ncmds; i++) {	/* as the player numbers them */
+		struct mq_cmd_result *c = &res->cmds[i];
+		int setting = !c->accepted && c->line >= 1 &&
+		    (size_t)c->line <= a->nlines &&
+		    mq_inbound_is_setting(a->lines[c->line - 1]);
+
 		if (!res->cmds[i].accepted && res->cmds[i].line >= 1 &&
 		    (size_t)res->cmds[i].line <= a->nlines &&
 		    mq_inbound_is_setting(a->lines[res->cmds[i].line - 1])) {
@@ -146,6 +152,15 @@ mq_inbound_answer(struct mq_daemon *d, struct mq_game *g,
 		    !res->cmds[i].note)
 			res->cmds[i].already = mq_inbound_sent_before(g, g->state, a->seat,
 			    res->cmds[i].text, res->logged ? res->entry.seq : 0);
+		/* refused as the game moved on: a move the deadline's default
+		 * answered first, sent in time maybe, says so (not a line
+		 * after a refused one, which keeps its own sentence) */
+		if (!setting && !c->accepted && !c->already && !c->note &&
+		    !c->moot && strncmp(c->error, MQ_AFTER_REFUSED,
+		    strlen(MQ_AFTER_REFUSED)) != 0) {
+			MQ_TRY(mq_inbound_late(d, g, a->seat, c->text, &late,
+			    c->error, sizeof(c->error), err));
+		}
 		if (res->cmds[i].line >= 1 && (size_t)res->cmds[i].line <= a->nlines)
 			res->cmds[i].line = a->lineno[res->cmds[i].line - 1];
 	}

@@ -85,6 +85,16 @@ int mq_inbound_applied_before(struct mq_daemon *d, const struct analysis *a,
     const char *tid, enum mq_inbound_outcome *outcome, int *done,
     struct mq_err *err);
 
+/* Whether line, a line of seat's mail that g refuses now (it moved on),
+ * is a move one of the deadline's defaults played for the seat since its
+ * own last move answered first: the line would have been applied in the
+ * game as it stood before that default (a second, read-only copy). Then
+ * *late, and why the sentence that says so, for the refusal: the deadline,
+ * the default and when masqued played it (inbound_late.c). MQ_IO when the
+ * log cannot be read now. */
+int mq_inbound_late(struct mq_daemon *d, const struct mq_game *g, int seat,
+    const char *line, int *late, char *why, size_t n, struct mq_err *err);
+
 /* The sentence for the first line past MAX_LINES. */
 void mq_inbound_unread_refusal(char *out, size_t n);
 

@@ -72,9 +72,6 @@ notes_json(const struct mq_submit_result *r)
 /* The accepted (1) or the refused (0) commands, for the receipt, or (2)
  * the lines needed no more (moot); NULL when out of memory. A line
  * received already (already_json) or noted (notes_json) is none of them. */
-/* The start of submit.c's sentence for a line after a refused one. */
-#define AFTER_REFUSED	"Not applied, as a line above it was refused"
-
 static json_t *
 results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
     const struct mq_submit_result *r, int accepted)
@@ -156,8 +153,8 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 			/* held back by a refused line above (submit.c
 			 * mq_game_after_refused): its sentence says it was not
 			 * applied, which the template need not say again */
-			if (o != NULL && strncmp(c->error, AFTER_REFUSED,
-			    strlen(AFTER_REFUSED)) == 0)
+			if (o != NULL && strncmp(c->error, MQ_AFTER_REFUSED,
+			    strlen(MQ_AFTER_REFUSED)) == 0)
 				bad |= json_object_set_new(o, "waited",
 				    json_true()) != 0;
 			bad |= json_array_append_new(a, o) != 0;

@@ -767,6 +767,40 @@ mq_game_defaults_clear(struct mq_game *g)
 	}
 }
 
+/*
+ * The deadline's defaults played for each seat since its own last move
+ * (store.h, late): a clock's default (a missed deadline, not a kicked
+ * seat's, nor the host's) is added; the seat's command entry, the host's
+ * default, or a replace of the seat (another player now) empties it.
+ */
+static void
+track_late(struct mq_game *g, enum mq_log_type type, const json_t *body,
+    uint64_t seq)
+{
+	const char *why = json_string_value(json_object_get(body, "why"));
+	const char *by = json_string_value(json_object_get(body, "by"));
+	const char *action = json_string_value(json_object_get(body, "action"));
+	const char *player = json_string_value(json_object_get(body, "player"));
+	int seat = player ? mq_game_seat(g, player) : -1;
+	struct mq_player_info *p;
+
+	if (seat < 0)
+		return;
+	p = &g->players[seat];
+	if (type == MQ_LOG_TIMEOUT && by == NULL && why != NULL &&
+	    strcmp(why, MQ_LOG_WHY_MISSED) == 0) {
+		if (p->nlate == MQ_LATE_KEEP) {
+			memmove(p->late, p->late + 1, (MQ_LATE_KEEP - 1) *
+			    sizeof(p->late[0]));
+			p->nlate--;
+		}
+		p->late[p->nlate++] = seq;
+	} else if (type == MQ_LOG_COMMAND || type == MQ_LOG_TIMEOUT ||
+	    (type == MQ_LOG_ADMIN && action != NULL &&
+	    strcmp(action, "replace") == 0))
+		p->nlate = 0;
+}
+
 /* Each seat's debt, and since when: the deadline runs from there. */
 static void
 update_owed(struct mq_game *g, long long ts)
@@ -906,6 +940,7 @@ mq_replay_entry(struct mq_game *g, const struct mq_log_entry *e,
 		return rc;
 	track_absence(g, e->type, body);
 	track_defaults(g, e->type, body);
+	track_late(g, e->type, body, e->seq);
 	update_owed(g, json_integer_value(json_object_get(body, "ts")));
 	g->seq = e->seq;
 	memcpy(g->head, e->hash, sizeof(g->head));

@@ -28,6 +28,8 @@ struct mq_store {
 	struct mq_gamedata_cache *data;	/* the games' data files, compiled */
 };
 
+#define MQ_LATE_KEEP	4	/* struct mq_player_info's late */
+
 struct mq_player_info {
 	char name[MQ_NAME_MAX];
 	char email[256];
@@ -53,6 +55,13 @@ struct mq_player_info {
 	char defaulted_text[80];
 	char defaulted_why[256];	/* the host's --why, MQ_DEFAULTED_HOST
 					 * (a longer one cut, with "…") */
+	/* The entries of the deadline's defaults played for the seat since
+	 * its last own move (a command entry), the latest MQ_LATE_KEEP,
+	 * oldest first; a host's default, or the seat's replace, empties
+	 * it: a mail of the seat's refused now that one of them answered
+	 * too late is told so (inbound_late.c). */
+	uint64_t late[MQ_LATE_KEEP];
+	int nlate;
 };
 
 #define MQ_DEFAULTED_CLOCK	1	/* the player missed the deadline */
@@ -148,6 +157,10 @@ int mq_game_step(struct mq_game *g, struct mq_err *err);
  * at the end); valid until the next mq_game_step or peek. */
 int mq_game_peek(struct mq_game *g, const struct mq_log_entry **e,
     struct mq_err *err);
+
+/* The start of submit.c's sentence for a line after a refused one, by
+ * which the receipt (notify_receipt.c) and inbound.c know it. */
+#define MQ_AFTER_REFUSED	"Not applied, as a line above it was refused"
 
 /* One command's fate in a submit. */
 struct mq_cmd_result {

@@ -445,7 +445,7 @@ mq_game_after_refused(const struct mq_game *g, const void *work, int seat,
 		/* "a line": submit counts the mail's command lines, not the
 		 * lines the player numbers (the answer lists that one with
 		 * its number) */
-		/* notify_receipt.c's AFTER_REFUSED knows this sentence by its
+		/* store.h's MQ_AFTER_REFUSED knows this sentence by its
 		 * start: keep the two alike */
 		mq_fail(e, MQ_REFUSED, "Not applied, as a line above it was "
 		    "refused and this line may have counted on it: send it "

@@ -782,7 +782,7 @@ source_formats(struct formats *f)
 {
 	static const char *const files[] = { "engine/words.c",
 	    "engine/jdata.c", "daemon/submit.c", "daemon/inbound.c",
-	    "daemon/inbound_analyse.c",
+	    "daemon/inbound_analyse.c", "daemon/inbound_late.c",
 	    "daemon/inbound_set.c", "mail/mime_in.c" };
 	static const char *const none[] = { NULL };
 	static const char *const host_only[] = { "ms_data.c", "ms_state.c",

@@ -1,0 +1,116 @@
+/*
+ * inbound_late.c - a player's move that came after the deadline's default
+ * was played for them: its refusal says so (the deadline, the default, when
+ * masqued played it), not only what the game, which has moved on, says of
+ * it now ("It is not your turn: dave is to ..."). See inbound_int.h.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <jansson.h>
+
+#include "daemon/deadline.h"
+#include "daemon/inbound_int.h"
+
+/* t as the game's mails give a time: "2025-12-05 19:38 UTC". */
+static void
+utc(long long t, char *out, size_t n)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (gmtime_r(&tt, &tm) == NULL || strftime(out, n, "%Y-%m-%d %H:%M UTC",
+	    &tm) == 0)
+		snprintf(out, n, "%lld", t);
+}
+
+/* Whether line, sent by seat, would have been applied to state. */
+static int
+applies(const struct mq_game *c, int seat, const char *line)
+{
+	const struct mq_game_kind *k = c->kind;
+	struct mq_cmd cmd;
+	struct mq_err e;
+	void *work;
+	int ok;
+
+	if (!c->players[seat].owes[0] || (work = k->clone(c->state)) == NULL)
+		return 0;
+	ok = k->parse(work, seat, line, &cmd, &e) == 0 &&
+	    (k->sent_ok == NULL || k->sent_ok(work, seat, &cmd, &e) == 0) &&
+	    k->apply(work, seat, &cmd, &e) == 0;
+	k->free_state(work);
+	return ok;
+}
+
+/* The sentence, of the default at entry body, c as it stood before it. */
+static void
+say_late(const struct mq_daemon *d, const struct mq_game *c, int seat,
+    const json_t *body, char *why, size_t n)
+{
+	const json_t *cmds = json_object_get(body, "commands");
+	char deadline[40], at[40], played[200] = "";
+	struct mq_err e;
+	const char *t;
+	size_t i, len;
+
+	utc(mq_game_deadline(&d->conf, c, seat), deadline, sizeof(deadline));
+	utc(json_integer_value(json_object_get(body, "ts")), at, sizeof(at));
+	for (i = 0; i < json_array_size(cmds); i++) {
+		t = json_string_value(json_object_get(json_array_get(cmds, i),
+		    "text"));
+		len = strlen(played);
+		if (t != NULL && len < sizeof(played))
+			snprintf(played + len, sizeof(played) - len, "%s%s",
+			    len ? "; " : "", t);
+	}
+	mq_fail(&e, MQ_REFUSED, "Your move came after the deadline (%s): the "
+	    "default (%s) was played for you at %s, and the game has moved on.",
+	    deadline, played, at);
+	snprintf(why, n, "%s", e.msg);
+}
+
+int
+mq_inbound_late(struct mq_daemon *d, const struct mq_game *g, int seat,
+    const char *line, int *late, char *why, size_t n, struct mq_err *err)
+{
+	const struct mq_player_info *p;
+	const struct mq_log_entry *en;
+	const char *who;
+	struct mq_game *c;
+	struct mq_err e;
+	int i, rc = 0;
+
+	*late = 0;
+	if (seat < 0 || seat >= g->nplayers || g->players[seat].nlate == 0)
+		return 0;
+	p = &g->players[seat];
+	/* a second, read-only copy, as it stood before each default */
+	if ((rc = mq_game_open(&d->store, g->id, 0, p->late[0] - 1, &c, &e)) != 0)
+		return rc == MQ_IO ? mq_fail(err, MQ_IO, "game %s: %s", g->id,
+		    e.msg) : 0;
+	rc = 0;
+	/* the latest first would need a copy for each: in the log's order,
+	 * and the last that the line answers is the one it came too late for */
+	for (i = 0; i < p->nlate && rc == 0; i++) {
+		while (c->seq + 1 < p->late[i] && (rc = mq_game_step(c, &e)) > 0)
+			rc = 0;
+		if (rc < 0 || (rc = mq_game_peek(c, &en, &e)) != 0)
+			break;
+		who = en != NULL ? json_string_value(json_object_get(en->body,
+		    "player")) : NULL;
+		if (en == NULL || en->seq != p->late[i] ||
+		    en->type != MQ_LOG_TIMEOUT || who == NULL ||
+		    strcmp(who, p->name) != 0)
+			break;		/* not the log replay read: say nothing */
+		if (applies(c, seat, line)) {
+			say_late(d, c, seat, en->body, why, n);
+			*late = 1;
+		}
+	}
+	mq_game_close(c);
+	if (rc < 0)
+		rc = -rc;
+	return rc == MQ_IO ? mq_fail(err, MQ_IO, "game %s: %s", g->id, e.msg) :
+	    0;
+}
