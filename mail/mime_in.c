@@ -23,13 +23,15 @@
 #include "mime_out.h"
 #include "mime_words.h"
 #include "mime_report.h"
+#include "reply_text.h"
 
 /* An inline text part to read, in the order of the message. */
 struct leaf {
 	GMimeObject *obj;
-	char *text;	/* a text/plain part's text, read; NULL for HTML */
+	char *text;	/* a text/plain part's text, read; HTML's once converted */
 	int html;	/* text/html: converted when it is chosen */
 	int words;	/* text/plain, not blank: tested once, not per level */
+	int copy;	/* HTML that says what the plain part beside it does */
 };
 
 struct walk {
@@ -205,6 +207,7 @@ add_leaf(struct walk *w, GMimeObject *obj, int html)
 	w->leaf[w->n].text = text;
 	w->leaf[w->n].html = html;
 	w->leaf[w->n].words = text != NULL && !blank(text);
+	w->leaf[w->n].copy = 0;
 	w->n++;
 	return;
 oom:
@@ -873,6 +876,122 @@ plain_text(GMimeObject *obj)
 	return t;
 }
 
+/* The length of the white space at s (ASCII, U+00A0, U+3000), or 0. */
+static size_t
+space_at(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+
+	if (*s != '\0' && strchr(" \t\n\r\v\f", *s) != NULL)
+		return 1;
+	if (u[0] == 0xc2 && u[1] == 0xa0)
+		return 2;
+	if (u[0] == 0xe3 && u[1] == 0x80 && u[2] == 0x80)
+		return 3;
+	return 0;
+}
+
+static const char *
+skip_space(const char *s, int *had)
+{
+	size_t k;
+
+	*had = 0;
+	while ((k = space_at(s)) > 0) {
+		s += k;
+		*had = 1;
+	}
+	return s;
+}
+
+/* Whether a and b are the same text once each run of white space is one
+ * space and none is at either end (valid UTF-8: no space byte is inside
+ * a character). */
+static int
+same_spaced(const char *a, const char *b)
+{
+	int ha, hb;
+
+	a = skip_space(a, &ha);
+	b = skip_space(b, &hb);
+	for (;;) {
+		if (*a == '\0' || *b == '\0')
+			return *a == *b;
+		if (*a++ != *b++)
+			return 0;
+		a = skip_space(a, &ha);
+		b = skip_space(b, &hb);
+		if (ha != hb && *a != '\0' && *b != '\0')
+			return 0;
+	}
+}
+
+/*
+ * Whether the plain text and the HTML's (converted) say the same, as the
+ * commands are read: each cut as a reply is (mq_reply_extract: the plain
+ * part quotes with ">" what the HTML puts in a <blockquote>, dropped
+ * already), white space aside. *same is set; MQ_IO when out of memory.
+ */
+static int
+say_the_same(const char *plain, const char *html, int *same,
+    struct mq_err *err)
+{
+	char *a = NULL, *b = NULL;
+	int rc;
+
+	*same = 0;
+	if ((rc = mq_reply_extract(plain, strlen(plain), &a, err)) == 0 &&
+	    (rc = mq_reply_extract(html, strlen(html), &b, err)) == 0)
+		*same = same_spaced(a, b);
+	free(a);
+	free(b);
+	return rc;
+}
+
+/*
+ * Convert the HTML parts, and mark as a copy each that says what a
+ * text/plain part beside it says (no other text part between them; a
+ * picture may be): some mailers send a multipart/mixed of the text and an
+ * HTML copy of it, not a multipart/alternative, and every command was
+ * read twice. Different texts (Apple's around a picture) are all read.
+ */
+static int
+convert_html(struct walk *w, struct mq_err *err)
+{
+	char *html;
+	size_t i, j;
+	int rc, same;
+
+	for (i = 0; i < w->n; i++) {
+		if (!w->leaf[i].html)
+			continue;
+		if ((html = part_text(w->leaf[i].obj)) == NULL)
+			return mq_fail(err, MQ_IO,
+			    "Out of memory reading the message.");
+		rc = mq_html_to_text(html, strlen(html), &w->leaf[i].text,
+		    err);
+		free(html);
+		if (rc != 0)
+			return rc;
+	}
+	for (i = 0; i < w->n; i++) {
+		if (!w->leaf[i].html)
+			continue;
+		for (j = i > 0 ? i - 1 : i + 1; j <= i + 1 && j < w->n;
+		    j += 2) {
+			if (w->leaf[j].html)
+				continue;
+			MQ_TRY(say_the_same(w->leaf[j].text, w->leaf[i].text,
+			    &same, err));
+			if (same) {
+				w->leaf[i].copy = 1;
+				break;
+			}
+		}
+	}
+	return 0;
+}
+
 /*
  * The text of the parts chosen, joined in order: a part that does not end
  * a line is ended by one, so that two parts never run into one line.
@@ -881,36 +1000,24 @@ static int
 fill_text(struct mq_mime_msg *m, struct walk *w, struct mq_err *err)
 {
 	struct mq_buf b = MQ_BUF_INIT;
-	char *html, *t;
 	size_t i;
-	int rc;
 
 	if (w->n == 0)
 		return mq_fail(err, MQ_REFUSED,
 		    "The message has no readable text part.");
+	MQ_TRY(convert_html(w, err));
 	for (i = 0; i < w->n; i++) {
-		t = w->leaf[i].text;
-		if (w->leaf[i].html) {
-			if ((html = part_text(w->leaf[i].obj)) == NULL)
-				goto oom;
-			rc = mq_html_to_text(html, strlen(html), &t, err);
-			free(html);
-			if (rc != 0) {
-				mq_buf_free(&b);
-				return rc;
-			}
+		if (w->leaf[i].copy)
+			continue;
+		if (w->leaf[i].html)
 			m->text_from_html = 1;
-		}
 		if (b.len > 0 && b.data[b.len - 1] != '\n')
 			mq_buf_putc(&b, '\n');
-		mq_buf_puts(&b, t);
-		if (w->leaf[i].html)
-			free(t);
+		mq_buf_puts(&b, w->leaf[i].text);
 	}
 	mq_buf_add(&b, "", 0);	/* a buffer even for no text */
 	if (!b.oom && (m->text = mq_buf_steal(&b)) != NULL)
 		return 0;
-oom:
 	mq_buf_free(&b);
 	return mq_fail(err, MQ_IO, "Out of memory reading the message.");
 }

@@ -2477,7 +2477,7 @@ mime_survives_every_allocation_failure(void **state)
 	static const char *const mails[] = {
 		"alternative", "html_outlook", "iso2022jp", "mixed_attachment",
 		"bounce_report", "latin1_smart", "headers", "flowed",
-		"flowed_delsp", "apple_inline",
+		"flowed_delsp", "apple_inline", "mixed_html_copy",
 	};
 	static const char *const replies[] = {
 		"gmail_en", "outlook_ja", "qq_zh", "forwarded_en",

@@ -480,6 +480,39 @@ quote_after_a_picture_is_cut(void **state)
 	mq_mime_msg_free(m);
 }
 
+/* A multipart/mixed of the text and an HTML copy of it, side by side
+ * (some mailers send no multipart/alternative): the copy is left out,
+ * or every command was read twice. It says the same once each is cut as
+ * a reply (the text quotes with ">", the HTML in a <blockquote>) and its
+ * white space is one space (&nbsp;, <div> lines). */
+static void
+mixed_html_copy_of_the_text_is_read_once(void **state)
+{
+	(void)state;
+	expect_text("mixed_html_copy.eml", "MASQUERADE \u263a\nPLAY jest\n\n"
+	    "On 1 Jan 2026, at 10:00, masqued <game@pbem.test> wrote:\n\n"
+	    "> MOVE ccw\n", 0);
+	/* the HTML first, a picture between: its copy still */
+	expect_raw(HDR "Content-Type: multipart/mixed; boundary=b\n\n"
+	    "--b\nContent-Type: text/html\n\n<p>MOVE cw</p><p>PLAY jest</p>\n"
+	    "--b\n" PNG
+	    "--b\nContent-Type: text/plain\n\nMOVE cw\nPLAY jest\n"
+	    "--b--\n", "MOVE cw\nPLAY jest", 0);
+	/* beside text that says something else, both are read */
+	expect_raw(HDR "Content-Type: multipart/mixed; boundary=b\n\n"
+	    "--b\nContent-Type: text/plain\n\nMOVE cw\n"
+	    "--b\nContent-Type: text/html\n\n<p>MOVE cw</p><p>PLAY jest</p>\n"
+	    "--b--\n", "MOVE cw\nMOVE cw\nPLAY jest\n", 1);
+	/* a copy of a text part not beside it is read: another text part
+	 * between them (only neighbours are compared, so the work stays
+	 * linear in the parts) */
+	expect_raw(HDR "Content-Type: multipart/mixed; boundary=b\n\n"
+	    "--b\nContent-Type: text/plain\n\nMOVE cw\n"
+	    "--b\nContent-Type: text/plain\n\nPLAY jest\n"
+	    "--b\nContent-Type: text/html\n\n<p>MOVE cw</p>\n"
+	    "--b--\n", "MOVE cw\nPLAY jest\nMOVE cw\n", 1);
+}
+
 static void
 html_only_gmail_drops_quote(void **state)
 {
@@ -1463,6 +1496,7 @@ main(void)
 		cmocka_unit_test(html_around_a_picture_is_all_read),
 		cmocka_unit_test(alternative_plain_beside_split_html_is_read_once),
 		cmocka_unit_test(quote_after_a_picture_is_cut),
+		cmocka_unit_test(mixed_html_copy_of_the_text_is_read_once),
 		cmocka_unit_test(format_flowed_lines_join),
 		cmocka_unit_test(format_flowed_delsp_deletes_the_space),
 		cmocka_unit_test(format_flowed_signature_line_stands_alone),

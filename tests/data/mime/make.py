@@ -172,6 +172,30 @@ Content-Type: text/html;
 lockquote></div></body></html>
 --Apple-Mail=_1--
 ''')
+# A multipart/mixed of the text and an HTML copy of it side by side, not a
+# multipart/alternative (some mailers): the copy is left out, its quote in
+# a <blockquote> where the text quotes with ">", its lines in <div>s.
+w('mixed_html_copy.eml', head('multipart/mixed; boundary="mix"') + b'''\
+--mix
+Content-Type: text/plain; charset=utf-8; format=flowed
+Content-Transfer-Encoding: quoted-printable
+
+MASQUERADE =E2=98=BA
+PLAY jest
+
+On 1 Jan 2026, at 10:00, masqued <game@pbem.test> wrote:
+
+> MOVE ccw
+
+--mix
+Content-Type: text/html; charset=utf-8
+Content-Transfer-Encoding: quoted-printable
+
+<html><body><div>MASQUERADE&nbsp;=E2=98=BA</div><div>PLAY  jest</div><div><=
+br></div><div>On 1 Jan 2026, at 10:00, masqued &lt;game@pbem.test&gt; wrote=
+:</div><blockquote type=3D"cite">MOVE ccw</blockquote></body></html>
+--mix--
+''')
 w('html_gmail.eml', head('text/html; charset=UTF-8', 'quoted-printable') + b'''\
 <div dir=3D"ltr"><div>PLAY jest TARGET carol</div><div>MOVE cw</div><div><=
 br></div></div><br><div class=3D"gmail_quote gmail_quote_container"><div di=
