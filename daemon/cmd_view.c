@@ -486,10 +486,107 @@ print_end_tail(const json_t *r, const struct mq_game *g)
 	json_decref(v);
 }
 
-/* One entry, a line; g: the game as it stands there (an end entry's
- * scores), or NULL. */
+/*
+ * The secret commands not yet opened, for a reveal's line: "SEQ/INDEX"
+ * (command INDEX of entry SEQ) -> [player, text]. log notes them as it
+ * reads the command entries (note_secrets), replay takes them from the
+ * game it steps (pend_secrets), whose earlier entries it may not print.
+ */
 static void
-print_entry_text(const struct mq_log_entry *e, const struct mq_game *g)
+secret_key(char *key, size_t n, json_int_t seq, json_int_t index)
+{
+	snprintf(key, n, "%lld/%lld", (long long)seq, (long long)index);
+}
+
+/* -1 when out of memory. */
+static int
+note_secrets(json_t *secrets, const json_t *b)
+{
+	const char *type = json_string_value(json_object_get(b, "type"));
+	json_int_t seq = json_integer_value(json_object_get(b, "seq"));
+	const json_t *c;
+	char key[48];
+	size_t i;
+
+	if (type == NULL || strcmp(type, "command") != 0)
+		return 0;	/* a timeout's default is public: no secret */
+	json_array_foreach(json_object_get(b, "commands"), i, c) {
+		if (!json_is_true(json_object_get(c, "secret")))
+			continue;
+		secret_key(key, sizeof(key), seq, (json_int_t)i);
+		if (json_object_set_new(secrets, key, json_pack("[s?, s?]",
+		    json_string_value(json_object_get(b, "player")),
+		    json_string_value(json_object_get(c, "text")))) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* -1 when out of memory. */
+static int
+pend_secrets(json_t *secrets, const struct mq_game *g)
+{
+	char key[48];
+	size_t j;
+
+	json_object_clear(secrets);
+	for (j = 0; j < g->npend; j++) {
+		secret_key(key, sizeof(key), (json_int_t)g->pend[j].seq,
+		    g->pend[j].index);
+		if (json_object_set_new(secrets, key, json_pack("[s, s]",
+		    g->players[g->pend[j].seat].name, g->pend[j].text)) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * A reveal's entries, each with whose secret it opens and what it was:
+ * "opens 7 (alice's PLAY discuss), 8 (bob's PLAY premonition SLOT 12:00)"
+ * (an entry's several: "7 (alice's PLAY x; MOVE cw)"); a host settling a
+ * dispute looked each entry up. An item secrets does not hold (a log
+ * masqued did not write) is told by its entry's number alone.
+ */
+static void
+print_opens(const json_t *b, json_t *secrets)
+{
+	const json_t *o, *it, *s;
+	const char *who;
+	char key[48];
+	size_t i, k;
+	int n;
+
+	printf(" opens");
+	json_array_foreach(json_object_get(b, "opens"), i, o) {
+		printf("%s %lld", i ? "," : "", (long long)json_integer_value(o));
+		n = 0;
+		json_array_foreach(json_object_get(b, "items"), k, it) {
+			if (!json_equal(json_array_get(it, 0), (json_t *)o))
+				continue;
+			secret_key(key, sizeof(key),
+			    json_integer_value(json_array_get(it, 0)),
+			    json_integer_value(json_array_get(it, 1)));
+			if ((s = json_object_get(secrets, key)) == NULL)
+				continue;
+			who = json_string_value(json_array_get(s, 0));
+			if (n++ == 0)
+				printf(" (%s's", who != NULL ? who : "?");
+			else
+				putchar(';');
+			printf(" %s", json_string_value(json_array_get(s, 1)) ?
+			    json_string_value(json_array_get(s, 1)) : "?");
+			json_object_del(secrets, key);	/* opened now */
+		}
+		if (n > 0)
+			putchar(')');
+	}
+}
+
+/* One entry, a line; g: the game as it stands there (an end entry's
+ * scores), or NULL; secrets: those a reveal may open (above). */
+static void
+print_entry_text(const struct mq_log_entry *e, const struct mq_game *g,
+    json_t *secrets)
 {
 	const json_t *b = e->body;
 	const char *type = json_string_value(json_object_get(b, "type"));
@@ -513,9 +610,7 @@ print_entry_text(const struct mq_log_entry *e, const struct mq_game *g)
 		    json_object_get(b, "msg") == NULL)
 			printf("  (entered by the host: submit)");
 	} else if (strcmp(type, "reveal") == 0) {
-		printf(" opens");
-		json_array_foreach(json_object_get(b, "opens"), i, c)
-			printf(" %lld", json_integer_value(c));
+		print_opens(b, secrets);
 	} else if (strcmp(type, "genesis") == 0) {
 		printf(" %s, %zu players", json_string_value(json_object_get(b, "kind")),
 		    json_array_size(json_object_get(b, "players")));
@@ -541,24 +636,34 @@ mq_cmd_log(struct mq_cli *cli, int argc, char **argv)
 	const struct mq_log_entry *e;
 	struct mq_history h;
 	struct mq_err err;
+	json_t *secrets;
 	int rc, json = argc == 3 && strcmp(argv[2], "--json") == 0;
 
 	if (argc != 2 && !json)
 		return mq_cli_usage("log takes GAME|LOGFILE|EXPORT [--json]");
 	if ((rc = mq_history_open(cli, argv[1], 0, &h, &err)))
 		return mq_cli_report(&err);
+	if ((secrets = json_object()) == NULL) {
+		mq_history_close(&h);
+		mq_fail(&err, MQ_IO, "Out of memory.");
+		return mq_cli_report(&err);
+	}
 	/* the sound entries, then the sentence naming the first bad one */
 	mq_logfile_rewind(h.g->lf);
 	while ((rc = mq_logfile_next(h.g->lf, &e, &err)) == 0 && e != NULL) {
 		if (json)
 			printf("%.*s\n", (int)e->body_len, e->line);
-		else
-			print_entry_text(e, h.g);
+		else if (note_secrets(secrets, e->body) != 0) {
+			rc = mq_fail(&err, MQ_IO, "Out of memory.");
+			break;
+		} else
+			print_entry_text(e, h.g, secrets);
 	}
 	if (rc == 0)
 		rc = mq_history_damage(&h, 0, &err);
 	if (rc)
 		rc = mq_cli_report(&err);
+	json_decref(secrets);
 	mq_history_close(&h);
 	return rc;
 }
@@ -577,6 +682,7 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 	struct mq_game *g;
 	struct mq_err err;
 	struct mq_buf b = MQ_BUF_INIT;
+	json_t *secrets = NULL;
 	long from = 1, to = 1L << 40;
 	unsigned seen = 0;
 	int rc = 0, a;
@@ -630,15 +736,23 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 	    &err)))
 		goto out;
 	g = h.g;
+	if ((secrets = json_object()) == NULL) {
+		rc = mq_fail(&err, MQ_IO, "Out of memory.");
+		goto out;
+	}
 	if (from == 1) {
 		memset(&first, 0, sizeof(first));
 		first.seq = 1;
 		first.body = g->genesis;
-		print_entry_text(&first, NULL);
+		print_entry_text(&first, NULL, NULL);
 	}
 	while ((rc = mq_game_peek(g, &e, &err)) == 0 && e != NULL &&
 	    e->seq <= (uint64_t)to) {
-		print_entry_text(e, g);
+		if (pend_secrets(secrets, g) != 0) {
+			rc = mq_fail(&err, MQ_IO, "Out of memory.");
+			break;
+		}
+		print_entry_text(e, g, secrets);
 		mq_game_journal_start(g);
 		if ((rc = mq_game_step(g, &err)) < 0) {
 			rc = -rc;
@@ -669,6 +783,7 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 out:
 	if (rc)
 		rc = mq_cli_report(&err);
+	json_decref(secrets);
 	mq_buf_free(&b);
 	mq_history_close(&h);
 	return rc;

@@ -418,7 +418,7 @@ at 0 $M -C $D serve --once 2>/dev/null
 ls $D/mail/outbox/new >$T/before.reveal
 at 73 $M -C $D serve --once 2>/dev/null
 $MREL -C $D log $G | grep -q "timeout  dave: PLAY discuss" || fail "no default pick for dave"; ok
-$MREL -C $D log $G | tail -n 1 | grep -q "reveal   opens 7 8 9" ||
+$MREL -C $D log $G | tail -n 1 | grep -q "reveal   opens 7 (alice's PLAY [^)]*), 8 (bob's PLAY [^)]*), 9 (carol's PLAY [^)]*)\$" ||
     fail "the picks the default resolved were not revealed: $($MREL -C $D log $G | tail -n 1)"; ok
 salt=$(sed -n 7p $D/games/$G/log | grep -o '"salt":"[0-9a-f]*"' | cut -d'"' -f4)
 [ ${#salt} = 64 ] || fail "no salt in alice's entry"; ok
