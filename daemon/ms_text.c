@@ -184,14 +184,71 @@ one(const json_t *gd, const json_t *e, struct mq_buf *out)
 	mq_buf_putc(out, '\n');
 }
 
+/*
+ * How many events from i on one line tells: a run of one player's draws
+ * (all naming their Spell, or none), or of the same "draws nothing"; 1
+ * for any other event, each a line. replay and state give one entry's
+ * list, so a run there never joins two entries' draws (the demo's story
+ * of many entries tells no entry apart).
+ */
+static size_t
+run_of(const json_t *events, size_t i)
+{
+	const json_t *a = json_array_get(events, i), *b;
+	const char *t = s(a, "type"), *p = s(a, "player");
+	size_t k;
+
+	if ((strcmp(t, "draw") != 0 && strcmp(t, "draw_none") != 0) ||
+	    !json_is_string(json_object_get(a, "player")))
+		return 1;
+	for (k = i + 1; k < json_array_size(events); k++) {
+		b = json_array_get(events, k);
+		if (strcmp(s(b, "type"), t) != 0 || strcmp(s(b, "player"), p) != 0)
+			break;
+		if (t[4] == '\0' ? (json_object_get(a, "spell") == NULL) !=
+		    (json_object_get(b, "spell") == NULL) : !json_equal(a, b))
+			break;
+	}
+	return k - i;
+}
+
+/*
+ * A run of k draws from i told once, as the mails tell it (deco_ms.c),
+ * every Spell still named, in the order drawn: "  bob draws 3 Spells:
+ * Concerto, March, Rhapsody."; "  alice draws nothing 2 times (hand
+ * full)."
+ */
+static void
+run(const json_t *gd, const json_t *events, size_t i, size_t k,
+    struct mq_buf *out)
+{
+	const json_t *a = json_array_get(events, i);
+	size_t j;
+
+	if (strcmp(s(a, "type"), "draw_none") == 0)
+		mq_buf_printf(out, "  %s draws nothing %zu times (%s).\n",
+		    s(a, "player"), k, !strcmp(s(a, "why"), "hand_full") ?
+		    "hand full" : "deck empty");
+	else {
+		mq_buf_printf(out, "  %s draws %zu Spells", s(a, "player"), k);
+		for (j = 0; j < k && json_object_get(a, "spell"); j++)
+			mq_buf_printf(out, "%s%s", j ? ", " : ": ", card(gd,
+			    json_object_get(json_array_get(events, i + j),
+			    "spell")));
+		mq_buf_puts(out, ".\n");
+	}
+}
+
 void
 mq_ms_story(const json_t *gamedata, const json_t *events, struct mq_buf *out)
 {
-	const json_t *e;
-	size_t i;
+	size_t i, k;
 
-	json_array_foreach(events, i, e)
-		one(gamedata, e, out);
+	for (i = 0; i < json_array_size(events); i += k)
+		if ((k = run_of(events, i)) > 1)
+			run(gamedata, events, i, k, out);
+		else
+			one(gamedata, json_array_get(events, i), out);
 }
 
 void

@@ -9,8 +9,9 @@
 
 #include "buf.h"
 
-/* One line per event of a masquerade events list (from kind->events);
- * cards named from the card set gamedata. */
+/* One line per event of a masquerade events list (from kind->events),
+ * but a run of one player's draws, one line ("  bob draws 3 Spells:
+ * Concerto, March, Rhapsody."); cards named from the card set gamedata. */
 void mq_ms_story(const json_t *gamedata, const json_t *events,
     struct mq_buf *out);
 /* A view as text onto out: the table, and every Mask and hand it holds
