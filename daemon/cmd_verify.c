@@ -169,12 +169,44 @@ game_folder(const char *dir)
 	    (n == 5 || dir[n - 6] == '/') ? id : NULL;
 }
 
+/*
+ * Each entry of lf dated before the entry before it, a warning line into
+ * out: the host's clock went back (or MASQUED_NOW was pinned back). The
+ * log is sound, and verify passes; but these times are the evidence of a
+ * dispute over a deadline, so a player or host must see where the clock
+ * went back. 0, or MQ_IO (out of memory) with err set.
+ */
+static int
+clock_backs(struct mq_logfile *lf, struct mq_buf *out, struct mq_err *err)
+{
+	const struct mq_log_entry *e;
+	long long ts, prev = 0;
+	char s[200];
+	int rc;
+
+	mq_logfile_rewind(lf);
+	while ((rc = mq_logfile_next(lf, &e, err)) == 0 && e != NULL) {
+		ts = json_integer_value(json_object_get(e->body, "ts"));
+		if (e->seq > 1 && ts < prev) {
+			mq_log_clock_back(e->seq, ts, prev, s, sizeof(s));
+			mq_buf_printf(out, "masqued: warning: %s; the chain and "
+			    "signatures are sound, but the times there are only "
+			    "what the server's clock said.\n", s);
+		}
+		prev = ts;
+	}
+	if (rc == 0 && out->oom)
+		rc = mq_fail(err, MQ_IO, "Out of memory.");
+	return rc;
+}
+
 static int
 verify_file(const char *path, const unsigned char pk[32], const char *said,
     int export, struct mq_err *err)
 {
 	struct mq_game *g = NULL, g0;
 	struct mq_logfile *lf;
+	struct mq_buf back = MQ_BUF_INIT;
 	char tail[1800] = "";
 	const char *slash, *folder;
 	uint64_t n = 0, mark;
@@ -199,6 +231,8 @@ verify_file(const char *path, const unsigned char pk[32], const char *said,
 			    "%s's, not game %s's: %s holds another game's log (put "
 			    "game %s's own back).", mq_logfile_game(lf), folder,
 			    g0.dir, folder);
+		if (rc == 0)
+			rc = clock_backs(lf, &back, err);
 		mq_logfile_close(lf);
 	}
 	if (rc == 0 && (rc = mq_game_open_file(path, pk, 0, &g, err)) == 0 &&
@@ -251,9 +285,14 @@ verify_file(const char *path, const unsigned char pk[32], const char *said,
 		printf("ok: %s, %llu entr%s, chain, signatures, commitments and "
 		    "replay sound%s%s.\n", g->id, (unsigned long long)n,
 		    n == 1 ? "y" : "ies", tail, said);
+		/* after the verdict, which they do not change (stderr) */
+		fflush(stdout);
+		fputs(mq_buf_str(&back), stderr);
+		mq_buf_free(&back);
 		mq_game_close(g);
 		return 0;
 	}
+	mq_buf_free(&back);
 	/* A log that cannot be read at all is an I/O failure; anything else is
 	 * a verification failure. */
 	if (rc != MQ_IO)

@@ -583,10 +583,12 @@ print_opens(const json_t *b, json_t *secrets)
 }
 
 /* One entry, a line; g: the game as it stands there (an end entry's
- * scores), or NULL; secrets: those a reveal may open (above). */
+ * scores), or NULL; secrets: those a reveal may open (above); prev: the
+ * time of the entry before it (when e is dated before it, the clock went
+ * back: log.h), or -1 for none. */
 static void
 print_entry_text(const struct mq_log_entry *e, const struct mq_game *g,
-    json_t *secrets)
+    json_t *secrets, long long prev)
 {
 	const json_t *b = e->body;
 	const char *type = json_string_value(json_object_get(b, "type"));
@@ -627,6 +629,11 @@ print_entry_text(const struct mq_log_entry *e, const struct mq_game *g,
 			printf(" (ended by the host)");
 		print_end_tail(r, g);
 	}
+	/* a dispute over a deadline reads these times: the host sees where
+	 * the clock went back (the entry was logged as it came) */
+	if (prev >= 0 && (long long)ts < prev)
+		printf("  (dated before entry %llu: the clock went back)",
+		    (unsigned long long)(e->seq - 1));
 	putchar('\n');
 }
 
@@ -637,6 +644,7 @@ mq_cmd_log(struct mq_cli *cli, int argc, char **argv)
 	struct mq_history h;
 	struct mq_err err;
 	json_t *secrets;
+	long long prev = -1;
 	int rc, json = argc == 3 && strcmp(argv[2], "--json") == 0;
 
 	if (argc != 2 && !json)
@@ -657,7 +665,8 @@ mq_cmd_log(struct mq_cli *cli, int argc, char **argv)
 			rc = mq_fail(&err, MQ_IO, "Out of memory.");
 			break;
 		} else
-			print_entry_text(e, h.g, secrets);
+			print_entry_text(e, h.g, secrets, prev);
+		prev = json_integer_value(json_object_get(e->body, "ts"));
 	}
 	if (rc == 0)
 		rc = mq_history_damage(&h, 0, &err);
@@ -744,7 +753,7 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 		memset(&first, 0, sizeof(first));
 		first.seq = 1;
 		first.body = g->genesis;
-		print_entry_text(&first, NULL, NULL);
+		print_entry_text(&first, NULL, NULL, -1);
 	}
 	while ((rc = mq_game_peek(g, &e, &err)) == 0 && e != NULL &&
 	    e->seq <= (uint64_t)to) {
@@ -752,7 +761,7 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 			rc = mq_fail(&err, MQ_IO, "Out of memory.");
 			break;
 		}
-		print_entry_text(e, g, secrets);
+		print_entry_text(e, g, secrets, g->seq > 0 ? g->last_ts : -1);
 		mq_game_journal_start(g);
 		if ((rc = mq_game_step(g, &err)) < 0) {
 			rc = -rc;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "jload.h"
 
@@ -567,6 +568,31 @@ mq_log_chain_next(struct mq_log_chain *c, const struct mq_log_entry *e,
 	c->seq = seq;
 	memcpy(c->head, e->hash, sizeof(c->head));
 	return 0;
+}
+
+/* t as the log's times are told: UTC, to the second. */
+static void
+utc(long long t, char *out, size_t n)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (gmtime_r(&tt, &tm) == NULL ||
+	    strftime(out, n, "%Y-%m-%d %H:%M:%S UTC", &tm) == 0)
+		snprintf(out, n, "%lld", t);
+}
+
+void
+mq_log_clock_back(uint64_t seq, long long ts, long long prev, char *out,
+    size_t n)
+{
+	char a[64], b[64];
+
+	utc(ts, a, sizeof(a));
+	utc(prev, b, sizeof(b));
+	snprintf(out, n, "entry %llu is dated %s, before entry %llu (%s): "
+	    "the clock went back", (unsigned long long)seq, a,
+	    (unsigned long long)(seq - 1), b);
 }
 
 void

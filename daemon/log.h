@@ -159,6 +159,18 @@ int mq_log_chain_next(struct mq_log_chain *c, const struct mq_log_entry *e,
 int mq_log_fail(struct mq_err *err, int code, uint64_t seq, const char *fmt,
     ...) __attribute__((format(printf, 4, 5)));
 
+/*
+ * The sentence (no full stop) for entry seq, dated ts, when the entry
+ * before it is dated later, prev: "entry 7 is dated 2026-09-21 10:00:00
+ * UTC, before entry 6 (2026-09-21 10:30:00 UTC): the clock went back".
+ * The host's clock was set back (or MASQUED_NOW pinned back): the entry is
+ * logged with the time it was given, neither refused nor moved (a dispute
+ * over a deadline reads these times), and append, verify, log and replay
+ * say it (README "Settling a dispute").
+ */
+void mq_log_clock_back(uint64_t seq, long long ts, long long prev, char *out,
+    size_t n);
+
 /* Free what an mq_log_signed holds (n of them). */
 void mq_log_signed_free(struct mq_log_signed *s, size_t n);
 

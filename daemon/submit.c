@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sodium.h>
 
+#include "daemon/daemon.h"
 #include "daemon/replay.h"
 #include "daemon/store.h"
 #include "daemon/commit.h"
@@ -137,6 +138,26 @@ replay_body(struct mq_game *g, const struct mq_log_signed *sg, json_t *body,
 	return mq_replay_entry(g, &e, err);
 }
 
+/*
+ * Entry seq, just appended with time ts, dated before the last entry (the
+ * host's clock set back, or MASQUED_NOW): neither refused (a clock would
+ * stop the game) nor moved (the log would hold a false time), but said in
+ * the daemon's log (stderr), as verify, log and replay say it.
+ */
+static void
+say_clock_back(const struct mq_game *g, uint64_t seq, const json_t *body,
+    long long prev)
+{
+	long long ts = json_integer_value(json_object_get(body, "ts"));
+	char s[200];
+
+	if (seq < 2 || ts >= prev)
+		return;
+	mq_log_clock_back(seq, ts, prev, s, sizeof(s));
+	mq_daemon_log("game %s: %s; it is logged with that time, and verify, "
+	    "log and replay mark it", g->id, s);
+}
+
 int
 mq_game_append(struct mq_game *g, json_t *body, struct mq_err *err)
 {
@@ -146,6 +167,7 @@ mq_game_append(struct mq_game *g, json_t *body, struct mq_err *err)
 	if (!g->writable)
 		return mq_fail(err, MQ_IO, "The game %s is not open for writing.", g->id);
 	MQ_TRY(mq_logfile_append(g->lf, &body, 1, &sg, err));
+	say_clock_back(g, sg.seq, body, g->last_ts);
 	rc = replay_body(g, &sg, body, err);
 	if (rc)
 		rc = follow_failed(g, sg.seq, rc, err);
@@ -357,6 +379,8 @@ log_entries(struct mq_game *g, int seat, const struct mq_entry_parts *p,
 	    reread(g, bodies, nb, sg, err);
 	if (rc)
 		goto out;
+	if (g->writable)	/* the reveal has the command's time */
+		say_clock_back(g, sg[0].seq, bodies[0], g->last_ts);
 	/* The entries are durable: now the live game follows the log. */
 	for (i = 0; i < nb; i++)
 		if ((rc = replay_body(g, &sg[i], bodies[i], &e)) != 0) {
