@@ -131,6 +131,26 @@ utf8_seq(const unsigned char *p, size_t n)
 	return k;
 }
 
+/*
+ * A space or a control character, written raw or as &#10; and the like.
+ * White space shows as browsers show it: outside <pre> one collapsed
+ * space, so "MOVE 3&#10;PLAY 4" stays the one line the player saw; inside,
+ * a line break for LF, a tab for a tab, a space for the rest. Any other
+ * control shows as nothing and is dropped.
+ */
+static void
+white(struct ht *h, unsigned char c)
+{
+	if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\f')
+		return;
+	if (!h->pre)
+		h->space = 1;
+	else if (c == '\n')
+		hard_break(h);
+	else
+		put(h, c == '\t' ? "\t" : " ", 1);
+}
+
 /* ---- entities --------------------------------------------------------- */
 
 static const struct {
@@ -211,13 +231,15 @@ entity_numeric(struct ht *h)
 		return 0;
 	if (j < h->n && h->s[j] == ';')
 		j++;
+	h->i = j;
 	if (v >= 0x80 && v <= 0x9f)
 		v = c1_map[v - 0x80];
-	if (v != 0)
-		put_cp(h, v);
-	else
+	if (v == 0)
 		put(h, FFFD, 3);
-	h->i = j;
+	else if (v <= 0x20 || v == 0x7f)
+		white(h, (unsigned char)v);
+	else
+		put_cp(h, v);
 	return 1;
 }
 
@@ -545,7 +567,8 @@ tag_handle(struct ht *h, const struct tag *t)
 			return;
 		}
 	}
-	if (strcmp(t->name, "br") == 0 && !t->closing)
+	/* Browsers read a stray </br> as <br>, and so does the player. */
+	if (strcmp(t->name, "br") == 0)
 		hard_break(h);
 	else if (is_block(t->name))
 		soft_break(h);
@@ -579,7 +602,14 @@ markup(struct ht *h)
 	char c = h->i + 1 < h->n ? h->s[h->i + 1] : '\0';
 
 	if (c == '!' && h->n - h->i >= 4 && memcmp(h->s + h->i, "<!--", 4) == 0) {
-		h->i = comment_end(h, h->i + 4);
+		h->i += 4;
+		/* <!--> and <!---> are whole (empty) comments to a browser. */
+		if (h->i < h->n && h->s[h->i] == '>')
+			h->i++;
+		else if (h->n - h->i >= 2 && memcmp(h->s + h->i, "->", 2) == 0)
+			h->i += 2;
+		else
+			h->i = comment_end(h, h->i);
 	} else if (c == '!' || c == '?' || (c == '/' && h->i + 2 < h->n &&
 	    !is_alnum((unsigned char)h->s[h->i + 2]))) {
 		h->i = find_byte(h, h->i, '>');
@@ -603,18 +633,13 @@ text_byte(struct ht *h)
 	const unsigned char *p = (const unsigned char *)h->s + h->i;
 	size_t k;
 
-	if (is_space(*p)) {
-		if (!h->pre)
-			h->space = 1;
-		else if (*p == '\n')
-			hard_break(h);
-		else if (*p != '\r')
-			put(h, (const char *)p, 1);
+	if (*p == '\r' && h->pre) {	/* a raw CR LF is one line end */
+		h->i++;
+	} else if (*p <= 0x20 || *p == 0x7f) {
+		white(h, *p);
 		h->i++;
 	} else if (*p == '&') {
 		entity(h);
-	} else if (*p == 0) {
-		h->i++;
 	} else if ((k = utf8_seq(p, h->n - h->i)) == 0) {
 		put(h, FFFD, 3);
 		h->i++;

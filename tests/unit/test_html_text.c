@@ -31,6 +31,9 @@ block_tags_become_line_breaks(void **state)
 {
 	expect("<div>PLAY jest</div><div>MOVE cw</div>", "PLAY jest\nMOVE cw\n");
 	expect("a<br>b<br/>c<BR />d", "a\nb\nc\nd\n");
+	/* A browser shows a stray </br> as a line break: two commands. */
+	expect("MOVE 3</br>PLAY 4", "MOVE 3\nPLAY 4\n");
+	expect("a</BR >b<br / >c", "a\nb\nc\n");
 	expect("<p>one</p><p>two</p><ul><li>x</li><li>y</li></ul>",
 	    "one\ntwo\nx\ny\n");
 	expect("<h1>T</h1>x<h6>U</h6><table><tr><td>a</td><td>b</td></tr>"
@@ -56,6 +59,21 @@ entities_decode(void **state)
 	    "\uFFFD \uFFFD \uFFFD \uFFFD\n");
 	expect("&copy &amp &unknown; & x &#; &#x;", "© & &unknown; & x &#; &#x;\n");
 	expect("caf&eacute; &mdash; &hellip;&shy;", "café — …\n");
+}
+
+static void
+control_characters_show_as_a_browser_shows_them(void **state)
+{
+	/* A browser shows one space, not a line break: one line read. */
+	expect("MOVE 3&#10;PLAY 4", "MOVE 3 PLAY 4\n");
+	expect("a&#13;b&#x0A;&#x0d;c&#9;d&#12;e&#32;&#32;f", "a b c d e f\n");
+	/* Other controls show as nothing, raw or written as entities. */
+	expect("a&#1;b&#x1b;c&#127;d\x01" "e\x0b" "f\x1b[2Jg\x7f" "h",
+	    "abcdef[2Jgh\n");
+	expect("a\x0c" "b", "a b\n");
+	/* In <pre> a line feed is a line break, the rest keep their width. */
+	expect("<pre>a&#10;b&#9;c&#13;d\r\ne</pre>", "a\nb\tc d\ne\n");
+	expect("&#0;", "\uFFFD\n");
 }
 
 static void
@@ -121,6 +139,11 @@ broken_html_is_tolerated(void **state)
 	expect("<div title='a>b'>in</div>", "in\n");
 	expect("</>x</ >y<!doctype html><?xml?>z", "xyz\n");
 	expect("<!-- never closed", "");
+	/* <!--> and <!---> close at once, as a browser reads them. */
+	expect("MOVE 3<!-->PLAY 4<div>x</div>-->y", "MOVE 3PLAY 4\nx\n-->y\n");
+	expect("a<!--->b-->c", "ab-->c\n");
+	expect("a<!---->b", "ab\n");
+	expect("a<!-- x -- y -->b", "ab\n");
 	expect("<blockquote>never closed", "");
 	expect("<", "<\n");
 	expect("", "");
@@ -164,6 +187,7 @@ main(void)
 		cmocka_unit_test(block_tags_become_line_breaks),
 		cmocka_unit_test(white_space_collapses_except_in_pre),
 		cmocka_unit_test(entities_decode),
+		cmocka_unit_test(control_characters_show_as_a_browser_shows_them),
 		cmocka_unit_test(head_style_script_dropped),
 		cmocka_unit_test(blockquote_dropped_with_nesting),
 		cmocka_unit_test(gmail_quote_dropped),
