@@ -146,8 +146,9 @@ is_space(char c)
 }
 
 /*
- * memmem is a GNU extension; delimiters are short, so a memchr for the
- * first byte then a memcmp stays linear in practice.
+ * memmem is a GNU extension; delimiters are short (set_delims refuses one
+ * over MQ_MUSTACHE_MAX_DELIM bytes), so a memchr for the first byte then a
+ * memcmp stays linear.
  */
 static const char *
 find(const char *hay, size_t hlen, const char *needle, size_t nlen)
@@ -318,6 +319,11 @@ set_delims(struct parser *ps, size_t s, size_t e, size_t tag)
 		return mq_fail(ps->err, MQ_REFUSED,
 		    "%s has an invalid set-delimiter tag on line %zu",
 		    ps->label, line_of(src, tag));
+	/* find() is linear only for short delimiters (the spec's are 2-3). */
+	if (a - s > MQ_MUSTACHE_MAX_DELIM || e - b > MQ_MUSTACHE_MAX_DELIM)
+		return mq_fail(ps->err, MQ_REFUSED,
+		    "%s sets a delimiter longer than %d bytes on line %zu",
+		    ps->label, MQ_MUSTACHE_MAX_DELIM, line_of(src, tag));
 	ps->open = src + s;
 	ps->olen = a - s;
 	ps->close = src + b;

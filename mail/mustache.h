@@ -28,8 +28,9 @@ typedef const char *(*mq_mustache_partial_fn)(void *ctx, const char *name);
  * Render tmpl over data. *out is a malloc'd NUL-terminated string on success.
  * A malformed template (unclosed tag, mismatched section) -> MQ_REFUSED with
  * a sentence naming the line. Partials nested deeper than
- * MQ_MUSTACHE_MAX_PARTIAL_DEPTH, a string holding a NUL byte, or sections
- * nested deeper than MQ_MUSTACHE_MAX_DEPTH are also refused. partial may be
+ * MQ_MUSTACHE_MAX_PARTIAL_DEPTH, a string holding a NUL byte, sections
+ * nested deeper than MQ_MUSTACHE_MAX_DEPTH, or a set delimiter longer than
+ * MQ_MUSTACHE_MAX_DELIM bytes are also refused. partial may be
  * NULL (every partial is then empty). MQ_IO when memory runs out.
  */
 int mq_mustache_render(const char *tmpl, const json_t *data,
@@ -94,5 +95,6 @@ int mq_mustache_names(const struct mq_mustache *m, mq_mustache_name_fn fn,
 
 #define MQ_MUSTACHE_MAX_PARTIAL_DEPTH	100
 #define MQ_MUSTACHE_MAX_DEPTH		1000
+#define MQ_MUSTACHE_MAX_DELIM		16	/* bytes in a set delimiter */
 
 #endif

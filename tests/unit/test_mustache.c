@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <jansson.h>
 
@@ -240,6 +241,34 @@ malformed_tags_are_refused(void **state)
 	expect_refused("{{=a b c=}}", NULL, "set-delimiter", NULL);
 	expect_refused("{{=a=}}", NULL, "set-delimiter", NULL);
 	expect_refused("{{<parent}}{{/parent}}", NULL, "inheritance", NULL);
+}
+
+static void
+long_delimiters_are_refused(void **state)
+{
+	struct mq_buf t = MQ_BUF_INIT;
+	struct mq_err err;
+	clock_t c;
+	char *out;
+	int i;
+
+	/* 16 bytes is the most: the spec's delimiters are 2 or 3. */
+	expect("{{=<<<<<<<<<<<<<<<< >>>>>>>>>>>>>>>>=}}<<<<<<<<<<<<<<<<a>>>>>>"
+	    ">>>>>>>>>>", "{\"a\": 1}", "1");
+	expect_refused("x\n{{=<<<<<<<<<<<<<<<<< >>=}}", NULL, "delimiter",
+	    "16 bytes", "line 2", NULL);
+	expect_refused("{{=<< >>>>>>>>>>>>>>>>>=}}", NULL, "16 bytes", NULL);
+	/* A 100 KB delimiter took seconds to search for: now refused at once. */
+	mq_buf_puts(&t, "{{=");
+	for (i = 0; i < 100000; i++)
+		mq_buf_putc(&t, 'a');
+	mq_buf_puts(&t, " }}=}}");
+	for (i = 0; i < 100000; i++)
+		mq_buf_putc(&t, 'a');
+	c = clock();
+	assert_int_equal(render(t.data, "{}", NULL, &out, &err), MQ_REFUSED);
+	assert_true(clock() - c < CLOCKS_PER_SEC);
+	mq_buf_free(&t);
 }
 
 static void
@@ -569,6 +598,7 @@ main(void)
 		cmocka_unit_test(mismatched_end_names_both_sections),
 		cmocka_unit_test(unclosed_tag_names_its_line),
 		cmocka_unit_test(malformed_tags_are_refused),
+		cmocka_unit_test(long_delimiters_are_refused),
 		cmocka_unit_test(partial_recursion_is_limited),
 		cmocka_unit_test(partial_recursion_over_data_is_allowed),
 		cmocka_unit_test(partial_errors_name_the_partial),
