@@ -132,6 +132,8 @@ struct render {
 	struct mq_mustache_partials *parts;	/* may be NULL: no partials */
 	int depth;
 	int pdepth;
+	const struct tok *in;	/* the partial being rendered, or NULL */
+	size_t steps;		/* tokens rendered so far */
 	struct mq_err *err;
 };
 
@@ -931,6 +933,7 @@ get_partial(struct render *r, const struct tok *tk, struct pcache **out)
 static int
 render_partial(struct render *r, const struct tok *tk)
 {
+	const struct tok *in;
 	struct pcache *pc = NULL;
 	int rc;
 
@@ -945,9 +948,37 @@ render_partial(struct render *r, const struct tok *tk)
 	if (pc->missing)
 		return 0;
 	r->pdepth++;
+	in = r->in;
+	r->in = tk;
 	rc = render_range(r, &pc->m.t, 0, pc->m.t.n);
+	r->in = in;
 	r->pdepth--;
 	return rc;
+}
+
+/*
+ * Partials that each include the next twice (or sections nested over the
+ * same list) make work and output grow exponentially with a few hundred
+ * bytes of template: past the limits, the render fails, naming the
+ * partial it was in, rather than take the daemon's memory and time.
+ */
+static int
+too_big(struct render *r)
+{
+	char what[64];
+
+	if (r->out.len > MQ_MUSTACHE_MAX_OUTPUT)
+		snprintf(what, sizeof(what), "renders more than %u MiB",
+		    MQ_MUSTACHE_MAX_OUTPUT >> 20);
+	else
+		snprintf(what, sizeof(what), "renders more than %u million "
+		    "tags", MQ_MUSTACHE_MAX_STEPS / 1000000);
+	if (r->in == NULL)
+		return mq_fail(r->err, MQ_REFUSED, "The template %s: is a "
+		    "partial included in a loop?", what);
+	return mq_fail(r->err, MQ_REFUSED, "The template %s (in partial "
+	    "\"%.*s\"): is a partial included in a loop?", what,
+	    CLIP(r->in->len), r->in->s);
 }
 
 static int
@@ -985,6 +1016,9 @@ render_range(struct render *r, const struct tmpl *t, size_t from, size_t to)
 		}
 		if (rc == 0 && r->out.oom)
 			rc = oom(r->err);
+		if (rc == 0 && (r->out.len > MQ_MUSTACHE_MAX_OUTPUT ||
+		    ++r->steps > MQ_MUSTACHE_MAX_STEPS))
+			rc = too_big(r);
 		i++;
 	}
 	r->depth--;

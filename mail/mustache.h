@@ -29,8 +29,9 @@ typedef const char *(*mq_mustache_partial_fn)(void *ctx, const char *name);
  * A malformed template (unclosed tag, mismatched section) -> MQ_REFUSED with
  * a sentence naming the line. Partials nested deeper than
  * MQ_MUSTACHE_MAX_PARTIAL_DEPTH, a string holding a NUL byte, sections
- * nested deeper than MQ_MUSTACHE_MAX_DEPTH, or a set delimiter longer than
- * MQ_MUSTACHE_MAX_DELIM bytes are also refused. partial may be
+ * nested deeper than MQ_MUSTACHE_MAX_DEPTH, a set delimiter longer than
+ * MQ_MUSTACHE_MAX_DELIM bytes, or a render past MQ_MUSTACHE_MAX_OUTPUT
+ * bytes or MQ_MUSTACHE_MAX_STEPS tokens are also refused. partial may be
  * NULL (every partial is then empty). MQ_IO when memory runs out.
  */
 int mq_mustache_render(const char *tmpl, const json_t *data,
@@ -96,5 +97,12 @@ int mq_mustache_names(const struct mq_mustache *m, mq_mustache_name_fn fn,
 #define MQ_MUSTACHE_MAX_PARTIAL_DEPTH	100
 #define MQ_MUSTACHE_MAX_DEPTH		1000
 #define MQ_MUSTACHE_MAX_DELIM		16	/* bytes in a set delimiter */
+/*
+ * A render that outputs more (real mails are under 50 KB) or renders more
+ * tokens (sections and partials, empty ones too) fails: partials that
+ * each include the next twice grow exponentially.
+ */
+#define MQ_MUSTACHE_MAX_OUTPUT		(4u << 20)
+#define MQ_MUSTACHE_MAX_STEPS		16000000u
 
 #endif

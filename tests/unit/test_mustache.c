@@ -52,6 +52,43 @@ json_partial(void *ctx, const char *name)
 	return json_is_string(v) ? json_string_value(v) : NULL;
 }
 
+/* The same, as a kept partial set's source (the daemon's path). */
+static int
+json_source(void *ctx, const char *name, const char **text,
+    struct mq_err *err)
+{
+	(void)err;
+	*text = json_partial(ctx, name);
+	return 0;
+}
+
+/*
+ * Render through the daemon's path: the template parsed once, partials
+ * from a kept set, the data as decorate's values over jansson ones.
+ */
+static int
+render_kept(const char *tmpl, json_t *data, json_t *partials, char **out,
+    struct mq_err *err)
+{
+	struct mq_mustache_partials *p;
+	struct mq_mustache *m;
+	struct mq_arena *a;
+	int rc;
+
+	*out = NULL;
+	assert_non_null(a = mq_arena_new());
+	assert_non_null(p = mq_mustache_partials_new(json_source, partials));
+	mq_err_clear(err);
+	if ((rc = mq_mustache_parse(tmpl, &m, err)) == 0) {
+		rc = mq_mustache_render_mv(m, mv_json(a, data), partials != NULL ?
+		    p : NULL, 0, out, NULL, err);
+		mq_mustache_free(m);
+	}
+	mq_mustache_partials_free(p);
+	mq_arena_free(a);
+	return rc;
+}
+
 static int
 shared_path(struct mq_buf *b, const char *rel)
 {
@@ -283,6 +320,72 @@ partial_recursion_is_limited(void **state)
 	expect_refused("{{>loop}}", p, "100 deep", "\"loop\"", NULL);
 	expect_refused("start {{>a}}", p, "100 deep", NULL);
 	json_decref(p);
+}
+
+/* Twice, by both paths: refused in time, naming the partial. */
+static void
+expect_too_big(json_t *p, const char *frag)
+{
+	struct mq_err err;
+	char *out;
+	clock_t c = clock();
+
+	assert_int_equal(render("{{>p0}}", "{}", p, &out, &err), MQ_REFUSED);
+	if (strstr(err.msg, frag) == NULL ||
+	    strstr(err.msg, "is a partial included in a loop?") == NULL)
+		fail_msg("message \"%s\" lacks \"%s\"", err.msg, frag);
+	assert_int_equal(render_kept("{{>p0}}", NULL, p, &out, &err),
+	    MQ_REFUSED);
+	assert_null(out);
+	if (strstr(err.msg, frag) == NULL)
+		fail_msg("message \"%s\" lacks \"%s\"", err.msg, frag);
+	/* unbounded, the first took 6 s and 300 MB, the second forever */
+	assert_true(clock() - c < 10 * CLOCKS_PER_SEC);
+}
+
+static void
+partials_growing_exponentially_are_cut_off(void **state)
+{
+	json_t *p = json_object();
+	char name[16], body[64];
+	struct mq_err err;
+	json_t *d;
+	char *out;
+	int i;
+
+	/* p0 = {{>p1}}{{>p1}} ... p22 = 16 x's: 593 bytes, 64 MB out */
+	for (i = 0; i < 22; i++) {
+		snprintf(name, sizeof(name), "p%d", i);
+		snprintf(body, sizeof(body), "{{>p%d}}{{>p%d}}", i + 1, i + 1);
+		json_object_set_new(p, name, json_string(body));
+	}
+	json_object_set_new(p, "p22", json_string("xxxxxxxxxxxxxxxx"));
+	expect_too_big(p, "renders more than 4 MiB (in partial \"p");
+	/* 90 levels over an empty leaf: no output, 2^90 tags */
+	for (i = 22; i < 90; i++) {
+		snprintf(name, sizeof(name), "p%d", i);
+		snprintf(body, sizeof(body), "{{>p%d}}{{>p%d}}", i + 1, i + 1);
+		json_object_set_new(p, name, json_string(body));
+	}
+	expect_too_big(p, "renders more than 16 million tags (in partial");
+	json_decref(p);
+	/* At the top: a list of a million, each 5 bytes */
+	d = json_pack("{s:[]}", "l");
+	for (i = 0; i < 1000000; i++)
+		json_array_append_new(json_object_get(d, "l"), json_integer(i));
+	assert_int_equal(mq_mustache_render("{{#l}}xxxxx{{/l}}", d, NULL,
+	    NULL, &out, &err), MQ_REFUSED);
+	assert_string_equal(err.msg, "The template renders more than 4 MiB: "
+	    "is a partial included in a loop?");
+	/* Under the limit, a big mail still renders: 800 000 bytes */
+	json_array_clear(json_object_get(d, "l"));
+	for (i = 0; i < 100000; i++)
+		json_array_append_new(json_object_get(d, "l"), json_integer(i));
+	assert_int_equal(mq_mustache_render("{{#l}}<tr>{{.}}\n{{/l}}", d,
+	    NULL, NULL, &out, &err), 0);
+	assert_int_equal(strlen(out), 100000 * 5 + 488890);
+	free(out);
+	json_decref(d);
 }
 
 static void
@@ -599,6 +702,7 @@ main(void)
 		cmocka_unit_test(unclosed_tag_names_its_line),
 		cmocka_unit_test(malformed_tags_are_refused),
 		cmocka_unit_test(long_delimiters_are_refused),
+		cmocka_unit_test(partials_growing_exponentially_are_cut_off),
 		cmocka_unit_test(partial_recursion_is_limited),
 		cmocka_unit_test(partial_recursion_over_data_is_allowed),
 		cmocka_unit_test(partial_errors_name_the_partial),
