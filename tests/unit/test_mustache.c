@@ -64,29 +64,52 @@ json_source(void *ctx, const char *name, const char **text,
 
 /*
  * Render through the daemon's path: the template parsed once, partials
- * from a kept set, the data as decorate's values over jansson ones.
+ * from a kept set, the data as decorate's values over jansson ones. With
+ * again, the set and template of the last call render once more (the
+ * set's cache and memo in use); without, they are made anew.
  */
+static struct mq_mustache_partials *kept_p;
+static struct mq_mustache *kept_m;
+static struct mq_arena *kept_a;
+
+static void
+kept_done(void)
+{
+	mq_mustache_free(kept_m);
+	mq_mustache_partials_free(kept_p);
+	mq_arena_free(kept_a);
+	kept_m = NULL;
+	kept_p = NULL;
+	kept_a = NULL;
+}
+
 static int
-render_kept(const char *tmpl, json_t *data, json_t *partials, char **out,
-    struct mq_err *err)
+render_kept(const char *tmpl, json_t *data, json_t *partials, int again,
+    char **out, struct mq_err *err)
 {
 	struct mq_mustache_partials *p;
 	struct mq_mustache *m;
 	struct mq_arena *a;
-	int rc;
+	int rc = 0;
 
 	*out = NULL;
-	assert_non_null(a = mq_arena_new());
-	assert_non_null(p = mq_mustache_partials_new(json_source, partials));
 	mq_err_clear(err);
-	if ((rc = mq_mustache_parse(tmpl, &m, err)) == 0) {
-		rc = mq_mustache_render_mv(m, mv_json(a, data), partials != NULL ?
-		    p : NULL, 0, out, NULL, err);
-		mq_mustache_free(m);
+	if (!again) {
+		kept_done();
+		assert_non_null(a = mq_arena_new());
+		assert_non_null(p = mq_mustache_partials_new(json_source,
+		    partials));
+		kept_a = a;
+		kept_p = p;
+		if ((rc = mq_mustache_parse(tmpl, &kept_m, err)) != 0)
+			return rc;
 	}
-	mq_mustache_partials_free(p);
-	mq_arena_free(a);
-	return rc;
+	if ((m = kept_m) == NULL)
+		return rc;
+	a = kept_a;
+	p = kept_p;
+	return mq_mustache_render_mv(m, mv_json(a, data), partials != NULL ?
+	    p : NULL, 0, out, NULL, err);
 }
 
 static int
@@ -108,7 +131,7 @@ run_spec_file(const char *file)
 	json_t *root, *tests, *t, *partials;
 	struct mq_err err;
 	size_t i;
-	int pass = 0, fail = 0, skip = 0, rc;
+	int pass = 0, fail = 0, skip = 0, kfail = 0, rc, k;
 	char *out;
 	const char *name, *why;
 
@@ -146,13 +169,30 @@ run_spec_file(const char *file)
 			fail++;
 		}
 		free(out);
+		/* The same through the daemon's path, twice over one set. */
+		for (k = 0; k < 2; k++) {
+			rc = render_kept(json_string_value(json_object_get(t,
+			    "template")), json_object_get(t, "data"), partials,
+			    k, &out, &err);
+			if (rc != 0 || strcmp(out, json_string_value(
+			    json_object_get(t, "expected"))) != 0) {
+				printf("  FAIL kept %s/%s (render %d): rc %d "
+				    "%s\n    got [%s]\n", file, name, k + 1,
+				    rc, err.msg, rc == 0 ? out : "");
+				kfail++;
+			}
+			free(out);
+		}
 	}
 	printf("mustache spec %-13s %d passed, %d failed, %d skipped "
-	    "(of %zu)\n", file, pass, fail, skip, json_array_size(tests));
+	    "(of %zu); kept partials: %d failed\n", file, pass, fail, skip,
+	    json_array_size(tests), kfail);
+	kept_done();
 	json_decref(root);
 	mq_buf_free(&path);
 	mq_buf_free(&rel);
 	assert_int_equal(fail, 0);
+	assert_int_equal(kfail, 0);
 	assert_int_equal(pass + skip, (int)i);
 }
 
@@ -334,9 +374,10 @@ expect_too_big(json_t *p, const char *frag)
 	if (strstr(err.msg, frag) == NULL ||
 	    strstr(err.msg, "is a partial included in a loop?") == NULL)
 		fail_msg("message \"%s\" lacks \"%s\"", err.msg, frag);
-	assert_int_equal(render_kept("{{>p0}}", NULL, p, &out, &err),
+	assert_int_equal(render_kept("{{>p0}}", NULL, p, 0, &out, &err),
 	    MQ_REFUSED);
 	assert_null(out);
+	kept_done();
 	if (strstr(err.msg, frag) == NULL)
 		fail_msg("message \"%s\" lacks \"%s\"", err.msg, frag);
 	/* unbounded, the first took 6 s and 300 MB, the second forever */
