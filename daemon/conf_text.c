@@ -37,6 +37,8 @@ const char mq_conf_default_text[] =
     "# (only serve and ingest need it: the other commands run without it).\n"
     "# serve reads a password file again before each pass: a password mended\n"
     "# in its file is used with no restart; a variable's is read at start.\n"
+    "# A password file is a path from / (a relative one is refused: serve under\n"
+    "# systemd or cron is not started in your shell's folder).\n"
     "# imap_password_file = /etc/masqued/imap.password\n"
     "# imap_password_env = MASQUED_IMAP_PASSWORD\n"
     "# Move done messages into this folder (unset: leave them in place), created\n"

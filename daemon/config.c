@@ -366,6 +366,13 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 		if (strcmp(val, "en") && strcmp(val, "ja") && strcmp(val, "zh"))
 			goto bad;
 		snprintf(c->lang, sizeof(c->lang), "%s", val);
+	} else if ((strcmp(key, "imap_password_file") == 0 ||
+	    strcmp(key, "smtp_password_file") == 0) && val[0] != '/') {
+		/* a relative file was read from wherever serve was started: it
+		 * worked from the host's shell, not under systemd or cron */
+		return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: %s takes "
+		    "the file's path from /, such as /etc/masqued/%.4s.password, "
+		    "not \"%s\".", line, key, key, val);
 	} else if (strcmp(key, "imap_password_file") == 0 ||
 	    strcmp(key, "smtp_password_file") == 0 ||
 	    strcmp(key, "imap_password_env") == 0 ||

@@ -28,6 +28,13 @@ bad "smtp_url with no value" "smtp_url =" "smtp_url has no value"
 # a relative folder was read from the directory serve was started in
 bad "a relative maildir_inbox" "maildir_inbox = mail/inbox" "bad.conf line 1: maildir_inbox takes the folder's path from /, such as /home/game/Maildir, not \"mail/inbox\"."
 bad "a relative maildir_outbox" "maildir_outbox = ./out" "maildir_outbox takes the folder's path from /"
+# a relative password file was read from the folder serve was started
+# in: it worked from the host's shell, and failed under systemd or cron
+bad "a relative smtp_password_file" "smtp_password_file = smtp.pw" "bad.conf line 1: smtp_password_file takes the file's path from /, such as /etc/masqued/smtp.password, not \"smtp.pw\"."
+bad "a relative imap_password_file" "imap_password_file = ./pw" "imap_password_file takes the file's path from /, such as /etc/masqued/imap.password"
+printf 'imap_password_file = pw\n' >$T/rel.conf
+expect 1 "games with a relative password file" -- $M -C $D -c $T/rel.conf games
+err_has "imap_password_file takes the file's path from /"
 bad "a reminder after the deadline" "deadline = 2h
 reminder = 3h" "bad.conf line 2: reminder must come before the deadline"
 bad "a reminder after the default deadline" "
