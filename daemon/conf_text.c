@@ -16,6 +16,8 @@ const char mq_conf_default_text[] =
     "# datadir = /var/lib/masqued\n"
     "\n"
     "# Where to mail the host: dead letters, a game stopped by a bad log, admin notices.\n"
+    "# Not the game's own address (from's, reply_local@reply_domain, imap_user):\n"
+    "# masqued would take its notices for automatic replies, and file them unseen.\n"
     "# admin = host@example.org\n"
     "\n"
     "# Inbound transport: maildir (the default), imap, or pipe (only `masqued ingest`).\n"

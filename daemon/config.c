@@ -531,12 +531,47 @@ at(int line, char *buf, size_t n)
 	return buf;
 }
 
+/*
+ * Which of the game's own addresses admin is, or NULL: from's, the reply
+ * address (reply_local, or reply_local+ANYTHING, at reply_domain) or the
+ * IMAP user's when it is an address. Its mail lands in the game's mailbox.
+ */
+static const char *
+admin_is_game(const struct mq_config *c)
+{
+	const char *dom = strrchr(c->admin, '@');
+	size_t n = strlen(c->reply_local);
+
+	if (c->admin[0] == '\0' || dom == NULL)
+		return NULL;
+	if (strcasecmp(c->admin, c->envelope) == 0)
+		return "the address of from";
+	if (strcasecmp(dom + 1, c->reply_domain) == 0 &&
+	    strncasecmp(c->admin, c->reply_local, n) == 0 &&
+	    (c->admin + n == dom || c->admin[n] == '+'))
+		return "reply_local at reply_domain";
+	if (strchr(c->imap_user, '@') != NULL &&
+	    strcasecmp(c->admin, c->imap_user) == 0)
+		return "imap_user";
+	return NULL;
+}
+
 static int
 check(struct mq_config *c, struct mq_err *err)
 {
 	char where[48];
+	const char *own;
 
 	envelope_of(c);
+	/* the host's notices would land in the game's own mailbox, where
+	 * masqued reads them as automatic replies and files them away */
+	if ((own = admin_is_game(c)) != NULL)
+		return mq_fail(err, MQ_REFUSED, "%s: admin is the game's own "
+		    "address (%s, %s): masqued would read the host's notices "
+		    "from its own mailbox as automatic replies and file them "
+		    "away unseen; give the host's own address, such as "
+		    "host@example.org.", at(c->admin_line, where, sizeof(where)),
+		    c->admin, own);
 	if (c->inbound == MQ_IN_IMAP && (!c->imap_url[0] || !c->imap_user[0] ||
 	    !c->imap_secret))
 		return mq_fail(err, MQ_REFUSED, "masqued.conf: inbound = imap needs "
@@ -756,6 +791,8 @@ load(const char *datadir, const char *path, struct mq_config *c,
 			c->sendmail_path_line = line;
 		else if (strcmp(key, "sendmail_args") == 0)
 			c->sendmail_args_line = line;
+		else if (strcmp(key, "admin") == 0)
+			c->admin_line = line;
 		if (nseen < 40 && strlen(key) < sizeof(seen[0])) {
 			snprintf(seen[nseen], sizeof(seen[0]), "%s", key);
 			seen_line[nseen++] = line;

@@ -19,7 +19,7 @@ struct mq_config {
 	int datadir_line;
 	int deadline_line, reminder_line;	/* where set, or 0 */
 	int imap_url_line, smtp_url_line, policy_line;	/* likewise */
-	int sendmail_path_line, sendmail_args_line;
+	int sendmail_path_line, sendmail_args_line, admin_line;
 	char admin[256];
 	int inbound, outbound;
 	char maildir_inbox[1100], maildir_outbox[1100];

@@ -207,6 +207,21 @@ bad "an empty reply_local" "reply_local =" "reply_local takes the local part"
 bad "an admin that is not an address" "admin = the host" 'admin takes the host'"'"'s email address, such as host@example.org, not "the host".'
 bad "an empty admin" "admin =" "admin takes"
 bad "an admin whose domain names no host" "admin = host@x.test;" "admin takes"
+# the game's own address as admin: masqued read the host's notices from its
+# own mailbox as automatic replies and filed them away, unseen (found by a
+# host following the README)
+bad "admin is from's address" "from = The Masque <game@x.test>
+reply_domain = x.test
+admin = Game@x.test" "bad.conf line 3: admin is the game's own address (Game@x.test, the address of from): masqued would read the host's notices from its own mailbox as automatic replies and file them away unseen; give the host's own address, such as host@example.org."
+bad "admin is reply_local at reply_domain" "admin = masque@x.test
+reply_local = masque
+reply_domain = x.test" "bad.conf line 1: admin is the game's own address (masque@x.test, reply_local at reply_domain)"
+bad "admin is a reply address" "admin = game+abc.1.x@masqued.invalid" "admin is the game's own address (game+abc.1.x@masqued.invalid, reply_local at reply_domain)"
+bad "admin is the imap_user" "imap_user = box@x.test
+admin = box@x.test" "bad.conf line 2: admin is the game's own address (box@x.test, imap_user)"
+# the host's own address at the game's domain is fine
+printf 'admin = gamehost@x.test\nreply_domain = x.test\nfrom = g <game@x.test>\nimap_user = game\n' >$T/ok.conf
+expect 0 "admin at the game's domain, another mailbox" -- $M -C $D -c $T/ok.conf games
 # a host's own names: an underscore, the root's last dot (loaded before the
 # domain was checked, and load still)
 for a in host@mail_relay.example.org host@example.org.; do
