@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "daemon/config.h"
 #include "daemon/store.h"
@@ -295,6 +296,23 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 			c->tls = 0;
 		else
 			goto bad;
+	} else if (strcmp(key, "tls_ca_file") == 0) {
+		struct stat st;
+
+		/* checked here, at every start, not at the first pass: libcurl
+		 * would say only that the certificate could not be checked */
+		if (val[0] != '/' || strlen(val) >= sizeof(c->tls_ca_file))
+			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: "
+			    "tls_ca_file takes the path from / of a PEM file holding "
+			    "your mail server's certificate or its CA's, such as "
+			    "/etc/masqued/mail-ca.pem, not \"%s\".", line, val);
+		if (stat(val, &st) != 0 || access(val, R_OK) != 0)
+			return mq_fail_errno(err, MQ_REFUSED, "masqued.conf line %d: "
+			    "tls_ca_file names %s, which cannot be read", line, val);
+		if (!S_ISREG(st.st_mode))
+			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: "
+			    "tls_ca_file names %s, which is not a file.", line, val);
+		snprintf(c->tls_ca_file, sizeof(c->tls_ca_file), "%s", val);
 	} else if (strcmp(key, "deadline") == 0 || strcmp(key, "reminder") == 0) {
 		if ((d = mq_config_span(val)) <= 0)
 			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: %s takes "

@@ -34,6 +34,7 @@ struct mq_config {
 	int secret_line[2];		/* the line that names it */
 	struct mq_err secret_err;	/* a password that could not be had */
 	int tls;
+	char tls_ca_file[1024];		/* the host's own CA or certificate, or "" */
 	char from[320], reply_local[64], reply_domain[256];
 	char envelope[320];		/* the bare address of from */
 	int poll_interval;

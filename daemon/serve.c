@@ -696,6 +696,7 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	c.require_tls = d->conf.tls;
 	c.done_folder = d->conf.imap_done[0] ? d->conf.imap_done : NULL;
 	c.timeout_s = d->conf.mail_timeout;
+	c.ca_file = d->conf.tls_ca_file[0] ? d->conf.tls_ca_file : NULL;
 	if ((rc = mq_imap_open(&c, &s, err)) != 0)
 		return rc;
 	cursor_read(d, &cur_validity, &last, &first, &lost);

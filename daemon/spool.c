@@ -593,6 +593,7 @@ flush_smtp(const struct mq_config *c, struct mq_refusals *words,
 			sc.require_tls = c->tls;
 			sc.mail_from = c->envelope;
 			sc.timeout_s = c->mail_timeout;
+			sc.ca_file = c->tls_ca_file[0] ? c->tls_ca_file : NULL;
 			if (mq_smtp_open(&sc, &smtp, &e) != 0) {
 				mq_spool_outage(c, now, e.msg, n - i, st);
 				free(o.file);

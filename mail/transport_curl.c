@@ -83,8 +83,8 @@ mq_transport_timeout(long timeout_s)
 
 CURLcode
 mq_transport_curl(const struct mq_curl *api, CURL *h, const char *protocols,
-    char *errbuf, int require_tls, long timeout_s, curl_debug_callback debug,
-    void *arg)
+    char *errbuf, int require_tls, const char *ca_file, long timeout_s,
+    curl_debug_callback debug, void *arg)
 {
 	long t = mq_transport_timeout(timeout_s);
 	CURLcode rc = CURLE_OK;
@@ -96,6 +96,9 @@ mq_transport_curl(const struct mq_curl *api, CURL *h, const char *protocols,
 	/* Never CURLUSESSL_TRY: a required TLS that silently fails is none. */
 	SET(CURLOPT_USE_SSL, require_tls ? (long)CURLUSESSL_ALL :
 	    (long)CURLUSESSL_NONE);
+	/* the host's own CA (a self-signed Dovecot's): checked, never skipped */
+	if (ca_file != NULL && ca_file[0] != '\0')
+		SET(CURLOPT_CAINFO, ca_file);
 	SET(CURLOPT_CONNECTTIMEOUT, t);
 	SET(CURLOPT_SERVER_RESPONSE_TIMEOUT, t);
 	SET(CURLOPT_LOW_SPEED_LIMIT, 1L);
@@ -106,4 +109,16 @@ mq_transport_curl(const struct mq_curl *api, CURL *h, const char *protocols,
 	SET(CURLOPT_VERBOSE, 1L);
 #undef SET
 	return rc;
+}
+
+const char *
+mq_transport_tls_hint(CURLcode rc, const char *said, int smtp)
+{
+	(void)said;
+	(void)smtp;
+	/* 60: CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT before 7.62 */
+	if (rc == CURLE_PEER_FAILED_VERIFICATION)
+		return "if the server's certificate is your own, set tls_ca_file "
+		    "to it";
+	return NULL;
 }

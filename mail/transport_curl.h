@@ -47,13 +47,22 @@ long mq_transport_timeout(long timeout_s);
 /*
  * On h: only the protocols named (libcurl's list: "imap,imaps"); no
  * signals; libcurl's sentences into errbuf (CURL_ERROR_SIZE bytes); TLS
- * required, or not used at all; a server that does not connect, answer or
+ * required, or not used at all; the server's certificate checked against
+ * ca_file (a PEM file) when not NULL, else the system's CAs, and never
+ * unchecked; a server that does not connect, answer or
  * move a byte a second within mq_transport_timeout(timeout_s) seconds is
  * given up on; and debug called with arg on every line (how each reads the
  * server's refusals). CURLE_OK, or the first option libcurl refused.
  */
 CURLcode mq_transport_curl(const struct mq_curl *api, CURL *h,
-    const char *protocols, char *errbuf, int require_tls, long timeout_s,
-    curl_debug_callback debug, void *arg);
+    const char *protocols, char *errbuf, int require_tls, const char *ca_file,
+    long timeout_s, curl_debug_callback debug, void *arg);
+
+/*
+ * What a failed session's sentence adds after libcurl's own (said, its
+ * error buffer) for a TLS fault the host can mend, or NULL: a server's
+ * certificate that could not be checked points at tls_ca_file.
+ */
+const char *mq_transport_tls_hint(CURLcode rc, const char *said, int smtp);
 
 #endif

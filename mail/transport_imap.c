@@ -124,7 +124,7 @@ mq_imap_open(const struct mq_imap_conf *c, struct mq_imap **out,
 		return mq_fail(err, MQ_IO, "Cannot initialise libcurl");
 	}
 	rc = mq_transport_curl(s->api, s->h, "imap,imaps", s->errbuf,
-	    c->require_tls, c->timeout_s, im_debug, s);
+	    c->require_tls, c->ca_file, c->timeout_s, im_debug, s);
 #define SET(o, v) if (rc == CURLE_OK) rc = s->api->easy_setopt(s->h, o, v)
 	SET(CURLOPT_USERNAME, c->user);
 	SET(CURLOPT_PASSWORD, c->password);
@@ -155,6 +155,8 @@ static int
 im_fail(struct mq_imap *s, CURLcode rc, const char *what, struct mq_err *err)
 {
 	long t = mq_transport_timeout(s->c->timeout_s);
+	const char *said = s->errbuf[0] ? s->errbuf : s->api->easy_strerror(rc);
+	const char *hint = mq_transport_tls_hint(rc, said, 0);
 
 	/* what the next pass may find mended by itself; a refused login or
 	 * a missing TLS waits for the host */
@@ -178,6 +180,10 @@ im_fail(struct mq_imap *s, CURLcode rc, const char *what, struct mq_err *err)
 		return mq_fail(err, MQ_IO, "Cannot connect to the IMAP server "
 		    "%s: %s", s->host, s->errbuf[0] ? s->errbuf :
 		    s->api->easy_strerror(rc));
+	case CURLE_PEER_FAILED_VERIFICATION:
+		return mq_fail(err, MQ_IO, "The TLS certificate of the IMAP "
+		    "server %s could not be checked: %s%s%s", s->host, said,
+		    hint ? "; " : "", hint ? hint : "");
 	case CURLE_QUOTE_ERROR:
 		return mq_fail(err, MQ_IO, "The IMAP server %s refused %s: %s",
 		    s->host, what, im_said(s));
@@ -188,9 +194,8 @@ im_fail(struct mq_imap *s, CURLcode rc, const char *what, struct mq_err *err)
 		return mq_fail(err, MQ_IO, "The IMAP server %s broke off or "
 		    "sent a broken reply while %s", s->host, what);
 	default:
-		return mq_fail(err, MQ_IO, "IMAP with %s failed while %s: %s",
-		    s->host, what, s->errbuf[0] ? s->errbuf :
-		    s->api->easy_strerror(rc));
+		return mq_fail(err, MQ_IO, "IMAP with %s failed while %s: %s%s%s",
+		    s->host, what, said, hint ? "; " : "", hint ? hint : "");
 	}
 }
 

@@ -30,6 +30,8 @@ struct mq_imap_conf {
 	int		 require_tls;	/* imap://: STARTTLS or fail */
 	const char	*done_folder;	/* NULL: leave messages where they are */
 	long		 timeout_s;	/* 0: MQ_TRANSPORT_TIMEOUT */
+	const char	*ca_file;	/* PEM the server's certificate is
+					 * checked against; NULL: the system's */
 };
 
 /* The mailbox's UIDVALIDITY, read with STATUS. */

@@ -159,7 +159,7 @@ mq_smtp_open(const struct mq_smtp_conf *c, struct mq_smtp **out,
 	}
 	mq_buf_printf(&from, "<%s>", c->mail_from);
 	rc = mq_transport_curl(s->api, s->h, "smtp,smtps", s->errbuf,
-	    c->require_tls, c->timeout_s, sm_debug, s);
+	    c->require_tls, c->ca_file, c->timeout_s, sm_debug, s);
 #define SET(o, v) if (rc == CURLE_OK) rc = s->api->easy_setopt(s->h, o, v)
 	SET(CURLOPT_URL, c->url);
 	if (c->user != NULL) {
@@ -220,6 +220,8 @@ sm_fail(struct mq_smtp *s, CURLcode rc, const char *rcpt, struct mq_err *err)
 {
 	long code = 0;
 	long t = mq_transport_timeout(s->c->timeout_s);
+	const char *said = s->errbuf[0] ? s->errbuf : s->api->easy_strerror(rc);
+	const char *hint = mq_transport_tls_hint(rc, said, 1);
 	int to_msg;
 
 	if (s->last[0] >= '4' && s->last[0] <= '5')
@@ -242,6 +244,10 @@ sm_fail(struct mq_smtp *s, CURLcode rc, const char *rcpt, struct mq_err *err)
 		return mq_fail(err, MQ_IO, "Cannot connect to the SMTP server "
 		    "%s: %s", s->host, s->errbuf[0] ? s->errbuf :
 		    s->api->easy_strerror(rc));
+	case CURLE_PEER_FAILED_VERIFICATION:
+		return mq_fail(err, MQ_IO, "The TLS certificate of the SMTP "
+		    "server %s could not be checked: %s%s%s", s->host, said,
+		    hint ? "; " : "", hint ? hint : "");
 	default:
 		break;
 	}
@@ -255,8 +261,8 @@ sm_fail(struct mq_smtp *s, CURLcode rc, const char *rcpt, struct mq_err *err)
 		return mq_fail(err, MQ_IO, "The SMTP server %s refused mail "
 		    "to %s%s: %s", s->host, rcpt, code < 500 ? " for now" : "",
 		    s->last);
-	return mq_fail(err, MQ_IO, "Sending mail to %s through %s failed: %s",
-	    rcpt, s->host, s->errbuf[0] ? s->errbuf : s->api->easy_strerror(rc));
+	return mq_fail(err, MQ_IO, "Sending mail to %s through %s failed: %s%s%s",
+	    rcpt, s->host, said, hint ? "; " : "", hint ? hint : "");
 }
 
 int

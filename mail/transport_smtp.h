@@ -29,6 +29,8 @@ struct mq_smtp_conf {
 	const char	*mail_from;	/* the envelope sender */
 	long		 timeout_s;	/* 0: MQ_TRANSPORT_TIMEOUT */
 	int		 max_per_connection;	/* 0: MQ_TRANSPORT_SMTP_PER_CONN */
+	const char	*ca_file;	/* PEM the server's certificate is
+					 * checked against; NULL: the system's */
 };
 
 /* A sending session; the conf must outlive it. */

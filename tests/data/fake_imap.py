@@ -23,6 +23,8 @@ FAKE_IMAP_PASSWORD_FILE names a file whose first line (read at each LOGIN)
 is not the password given. UID SEARCH
 is refused (NO) when FAKE_IMAP_SEARCH=no, and breaks the connection off
 when FAKE_IMAP_SEARCH=drop: a server that fails after its first answers.
+FAKE_IMAP_TLS=CERT:KEY speaks TLS from the first byte (imaps://) with that
+certificate and key (PEM files); a client that refuses it is no error here.
 
 usage: fake_imap.py PORTFILE LOG MESSAGE...  (the port it listens on is
 written to PORTFILE; it serves until killed)
@@ -154,10 +156,17 @@ def main():
 
 def serve_quietly(conn, msgs, log):
     # a client that hangs up mid-literal (libcurl, past its cap on a
-    # message too large) is no error of the fake's
+    # message too large) is no error of the fake's, nor one that refuses
+    # the certificate
     try:
+        tls = os.environ.get("FAKE_IMAP_TLS")
+        if tls:
+            import ssl
+            ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            ctx.load_cert_chain(*tls.split(":", 1))
+            conn = ctx.wrap_socket(conn, server_side=True)
         serve(conn, msgs, log)
-    except (ConnectionResetError, BrokenPipeError):
+    except (ConnectionResetError, BrokenPipeError, OSError):
         pass
 
 

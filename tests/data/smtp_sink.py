@@ -9,7 +9,8 @@ SINK_GREET set, every connection is greeted with that line and closed:
 a 4xx or 5xx, a server that takes no mail at all (421: in maintenance,
 overloaded); a 220, one that stops in the middle of the session. With
 SINK_SILENT set, every connection is taken and never answered (a server
-that hangs; as silent to an IMAP client). Prints the port it listens on, then serves until killed.
+that hangs; as silent to an IMAP client). With SINK_TLS=CERT:KEY it speaks
+TLS from the first byte (smtps://) with that certificate and key. Prints the port it listens on, then serves until killed.
 Usage: smtp_sink.py OUTDIR [DELAY]"""
 import os, socket, socketserver, sys, threading
 
@@ -21,12 +22,28 @@ defer = os.environ.get("SINK_DEFER", "")
 count = [0]
 lock = threading.Lock()
 
+tls = os.environ.get("SINK_TLS", "")
+
 class Handler(socketserver.StreamRequestHandler):
+    def setup(self):
+        self.refused = False
+        if tls:
+            import ssl
+            ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            ctx.load_cert_chain(*tls.split(":", 1))
+            try:
+                self.request = ctx.wrap_socket(self.request, server_side=True)
+            except OSError:     # the client refused the certificate
+                self.refused = True
+        super().setup()
+
     def say(self, line):
         self.wfile.write(line.encode() + b"\r\n")
         self.wfile.flush()
 
     def handle(self):
+        if self.refused:
+            return
         if silent:
             while self.rfile.readline():
                 pass

@@ -1,7 +1,7 @@
 /*
  * test_transport.c - what the mail transports share (mail/transport.h):
  * the server as a sentence names it never shows the URL's userinfo, which
- * may hold the password.
+ * may hold the password; a TLS fault the host can mend is said with how.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "mail/transport.h"
+#include "mail/transport_curl.h"
 
 static void
 host_drops_userinfo_and_path(void **state)
@@ -34,11 +35,33 @@ host_drops_userinfo_and_path(void **state)
 	assert_string_equal(h, "mail");
 }
 
+/* a certificate that could not be checked points at tls_ca_file, for
+ * both servers; other failures get no hint */
+static void
+tls_hint_names_the_ca_key(void **state)
+{
+	const char *h;
+	int smtp;
+
+	(void)state;
+	for (smtp = 0; smtp < 2; smtp++) {
+		h = mq_transport_tls_hint(CURLE_PEER_FAILED_VERIFICATION,
+		    "SSL certificate problem: self-signed certificate", smtp);
+		assert_non_null(h);
+		assert_string_equal(h, "if the server's certificate is your own, "
+		    "set tls_ca_file to it");
+		assert_null(mq_transport_tls_hint(CURLE_LOGIN_DENIED, "", smtp));
+		assert_null(mq_transport_tls_hint(CURLE_COULDNT_CONNECT,
+		    "Failed to connect", smtp));
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(host_drops_userinfo_and_path),
+		cmocka_unit_test(tls_hint_names_the_ca_key),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
