@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "transport.h"
 
@@ -114,8 +115,16 @@ mq_transport_curl(const struct mq_curl *api, CURL *h, const char *protocols,
 const char *
 mq_transport_tls_hint(CURLcode rc, const char *said, int smtp)
 {
-	(void)said;
-	(void)smtp;
+	/* TLS spoken to a plain port (imaps:// on 143): OpenSSL's "wrong
+	 * version number", GnuTLS's "unexpected TLS packet" */
+	if (rc == CURLE_SSL_CONNECT_ERROR && said != NULL &&
+	    (strstr(said, "wrong version number") != NULL ||
+	    strstr(said, "unexpected TLS packet") != NULL))
+		return smtp ? "the server did not speak TLS on that port: use "
+		    "smtp:// (with tls = yes for STARTTLS) for port 25 or 587, "
+		    "smtps:// for 465" : "the server did not speak TLS on that "
+		    "port: use imap:// (with tls = yes for STARTTLS) for port 143, "
+		    "imaps:// for 993";
 	/* 60: CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT before 7.62 */
 	if (rc == CURLE_PEER_FAILED_VERIFICATION)
 		return "if the server's certificate is your own, set tls_ca_file "

@@ -61,7 +61,9 @@ CURLcode mq_transport_curl(const struct mq_curl *api, CURL *h,
 /*
  * What a failed session's sentence adds after libcurl's own (said, its
  * error buffer) for a TLS fault the host can mend, or NULL: a server's
- * certificate that could not be checked points at tls_ca_file.
+ * certificate that could not be checked points at tls_ca_file; TLS met
+ * by a plain-text server (imaps:// on port 143) names the scheme for each
+ * port. smtp: 1 for SMTP's schemes and ports, 0 for IMAP's.
  */
 const char *mq_transport_tls_hint(CURLcode rc, const char *said, int smtp);
 

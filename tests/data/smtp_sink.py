@@ -99,6 +99,13 @@ class Server(socketserver.ThreadingTCPServer):
     allow_reuse_address = True
     daemon_threads = True
 
+    def handle_error(self, request, client_address):
+        # a client that hangs up (one that spoke TLS to this plain-text
+        # port, say) is no error of the sink's
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
 srv = Server(("127.0.0.1", 0), Handler)
 print(srv.server_address[1], flush=True)
 srv.serve_forever()

@@ -56,12 +56,33 @@ tls_hint_names_the_ca_key(void **state)
 	}
 }
 
+/* imaps:// or smtps:// at a plain-text port: OpenSSL says "wrong version
+ * number", which names neither the port nor the scheme */
+static void
+tls_hint_names_the_scheme_for_a_plain_port(void **state)
+{
+	const char *said = "OpenSSL/3.0.19: error:0A00010B:SSL routines::"
+	    "wrong version number";
+
+	(void)state;
+	assert_string_equal(mq_transport_tls_hint(CURLE_SSL_CONNECT_ERROR, said,
+	    0), "the server did not speak TLS on that port: use imap:// (with "
+	    "tls = yes for STARTTLS) for port 143, imaps:// for 993");
+	assert_string_equal(mq_transport_tls_hint(CURLE_SSL_CONNECT_ERROR, said,
+	    1), "the server did not speak TLS on that port: use smtp:// (with "
+	    "tls = yes for STARTTLS) for port 25 or 587, smtps:// for 465");
+	/* another handshake failure: no guess */
+	assert_null(mq_transport_tls_hint(CURLE_SSL_CONNECT_ERROR,
+	    "error:0A000410:SSL routines::sslv3 alert handshake failure", 0));
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(host_drops_userinfo_and_path),
 		cmocka_unit_test(tls_hint_names_the_ca_key),
+		cmocka_unit_test(tls_hint_names_the_scheme_for_a_plain_port),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
