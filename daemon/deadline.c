@@ -185,6 +185,44 @@ mq_deadline_due_now(const struct mq_daemon *d, const struct mq_game *g,
 	return clock_write(d, g, d->now, err);
 }
 
+/* The name of the host's word that seat missed its deadline dl (policy
+ * wait): a debt never moved keeps the key it always had. */
+static void
+wait_key(const struct mq_game *g, int seat, long long dl, char *key, size_t n)
+{
+	if (g->players[seat].extra == 0)
+		snprintf(key, n, "wait-%s-%d-%lld", g->id, seat,
+		    g->players[seat].owe_since);
+	else
+		snprintf(key, n, "wait-%s-%d-%lld-%lld", g->id, seat,
+		    g->players[seat].owe_since, dl);
+}
+
+/*
+ * A debt past its deadline (dl, passed at d->now) that no pass can settle:
+ * under policy wait, once the host was told (or, with no admin, the log
+ * said it), it waits on the host; a seat whose rules give no default for
+ * what it owes waits on a move or the host too. Counted in NEXT, it was
+ * due at every pass, which opened the game and replayed its log (and said
+ * "no default move" again) for ever. A move, an extend, a default, a kick
+ * or a resume writes the clock file anew.
+ */
+static int
+debt_waits(const struct mq_daemon *d, const struct mq_game *g, int seat,
+    long long dl)
+{
+	struct mq_cmd cmd;
+	char key[128];
+
+	if (!g->players[seat].kicked && d->now < dl)
+		return 0;
+	if (!g->players[seat].kicked && mq_game_policy_wait(&d->conf, g)) {
+		wait_key(g, seat, dl, key, sizeof(key));
+		return mq_notify_host_marked(d, key);
+	}
+	return !g->kind->default_command(g->state, seat, &cmd);
+}
+
 int
 mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 {
@@ -192,7 +230,8 @@ mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	int i;
 
 	for (i = 0; i < g->nplayers; i++) {
-		if ((dl = mq_game_deadline(&d->conf, g, i)) == 0)
+		if ((dl = mq_game_deadline(&d->conf, g, i)) == 0 ||
+		    debt_waits(d, g, i, dl))
 			continue;
 		t = g->players[i].kicked ? g->players[i].owe_since :
 		    g->players[i].reminded ? dl : dl - mq_game_reminder_secs(&d->conf, g);
@@ -232,12 +271,7 @@ tell_host_waiting(struct mq_daemon *d, struct mq_game *g, int seat,
 	mq_config_dhm(by, span, sizeof(span));
 	t = (time_t)(dl + by);
 	strftime(to, sizeof(to), "%Y-%m-%d %H:%M UTC", gmtime(&t));
-	if (g->players[seat].extra == 0)
-		snprintf(key, sizeof(key), "wait-%s-%d-%lld", g->id, seat,
-		    g->players[seat].owe_since);
-	else
-		snprintf(key, sizeof(key), "wait-%s-%d-%lld-%lld", g->id, seat,
-		    g->players[seat].owe_since, dl);
+	wait_key(g, seat, dl, key, sizeof(key));
 	snprintf(subject, sizeof(subject), HOST_POLICY_WAIT_SUBJECT, g->id, p);
 	if (by > MQ_DURATION_MAX)	/* no extend reaches it: a year late */
 		snprintf(text, sizeof(text), HOST_POLICY_WAIT_LATE_TEXT, g->id,

@@ -220,6 +220,15 @@ MASQUED_NOW=$((T0 + 100 * H)) $M -C $D2 serve --once 2>/dev/null
 # nor is its player reminded of a deadline gone by ("If nothing comes by
 # then", and a "by" in the past): the host was told, and decides
 [ "$(reminders_of $G3)" = 0 ] || fail "a reminder went after its deadline had passed (policy wait)"; ok
+# told, the game waits on the host: its clock file is not due again until
+# a move or the host's action rewrites it (it stayed at the deadline gone
+# by, so every pass opened the game and replayed its whole log, for ever)
+host_waits() { grep -l "^Message-ID: <host\.wait-$G3-" $D2/mail/outbox/new/* 2>/dev/null | wc -l; }
+[ "$(host_waits)" = 1 ] || fail "the host was not told once that $G3 waits"; ok
+[ "$(head -n 1 $D2/games/$G3/clock)" -gt $((T0 + 100 * H)) ] ||
+    fail "$G3's clock file is due again after the host was told: $(head -n 1 $D2/games/$G3/clock)"; ok
+MASQUED_NOW=$((T0 + 100 * H + 60)) $M -C $D2 serve --once 2>/dev/null
+[ "$(host_waits)" = 1 ] || fail "the host was told again that $G3 waits"; ok
 # games tells the host the game is theirs to move on, and how
 MASQUED_NOW=$((T0 + 100 * H)) expect 0 "games, policy wait past the deadline" -- $M -C $D2 games
 # the commands with -C and the folder, to copy into a shell anywhere (as the
@@ -239,6 +248,9 @@ one_line
 MASQUED_NOW=$((T0 + 100 * H)) expect 0 "extend past the time it is late" -- \
     $M -C $D2 admin $G3 extend 2d4h --why "a day from now"
 [ "$(entries)" = 2 ] || fail "the extend was not logged"; ok
+# the extend rewrote the clock: due at the reminder before the new deadline
+[ "$(head -n 1 $D2/games/$G3/clock)" = $((T0 + 112 * H)) ] ||
+    fail "$G3's clock after the extend: $(head -n 1 $D2/games/$G3/clock), not 112 h"; ok
 MASQUED_NOW=$((T0 + 100 * H)) expect 0 "games after the extend" -- $M -C $D2 games
 grep -q "^$G3  the deadline has passed" $T/out && { cat $T/out >&2; fail "games says the deadline passed after the extend"; }; ok
 G=$G4
