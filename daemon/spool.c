@@ -635,17 +635,66 @@ flush_smtp(const struct mq_config *c, struct mq_refusals *words,
 		mq_smtp_close(smtp);
 }
 
+/* How much of a spool name says whose mail it is: a game's id for a
+ * game's mail (GAME-SEQ-...), else the whole name (the host's, a
+ * stranger's answer): each its own. */
+static size_t
+owner_len(const char *name)
+{
+	const char *p = name + MQ_GAME_ID_LEN + 1;
+	unsigned long long seq;
+
+	if (strlen(name) > MQ_GAME_ID_LEN + 1 && name[MQ_GAME_ID_LEN] == '-' &&
+	    strspn(name, "abcdefghijklmnopqrstuvwxyz234567") == MQ_GAME_ID_LEN &&
+	    mq_scan_digits(&p, UINT64_MAX, &seq) == 0 && *p == '-')
+		return MQ_GAME_ID_LEN;
+	return strlen(name);
+}
+
+static int
+same_owner(const char *a, const char *b)
+{
+	size_t k = owner_len(a);
+
+	return k == owner_len(b) && strncmp(a, b, k) == 0;
+}
+
+/* A failure not yet known to be its mail's or the program's. */
+struct doubt {
+	struct outgoing o;	/* its file freed: name, rcpt and tries */
+	struct mq_err e;
+};
+
+/* Whether a mail of name's game (or name itself) is in doubt. */
+static int
+doubted(const struct doubt *dv, size_t nd, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < nd; i++)
+		if (same_owner(dv[i].o.name, name))
+			return 1;
+	return 0;
+}
+
 /*
  * Through the local sendmail program, one mail at a time, as over SMTP: a
  * program that takes no mail at all (EX_TEMPFAIL, one that cannot be run)
  * is an outage, and the rest wait untried; a mail it refuses for good (no
  * such user or host) is a dead letter. Another failure may be the mail's
  * own (Postfix's sendmail exits EX_UNAVAILABLE for one too big) or the
- * program's: the next mail tells. Taken, the first failure was its mail's
- * (a try counted, a dead letter in the end), and the others go on; failing
- * too, it is an outage. Counted as the program's, one bad mail would hold
- * every mail after it for good; as the mail's, a broken MTA would make
- * every mail a dead letter.
+ * program's, and is in doubt until a mail is taken. Once one is, the
+ * failures were their mails' (a try counted each, a dead letter in the
+ * end), and so is any later one in the pass, and any of a mail whose
+ * failure was its own before (a try counted): so the last bad mails left
+ * in the spool still reach the dead letters. While none is, the rest of
+ * a failed mail's game is passed over (its other mails are likely as big)
+ * and the next game's first mail is tried: every game's, and each of the
+ * host's notices, before the failures are called an outage (nothing
+ * counted). When only one game's mails are left, the next of them tells.
+ * Counted as the program's, one game's bad mails held every mail after
+ * them for good (the same two failed first at every pass); as the mail's,
+ * a broken MTA would make every mail a dead letter.
  */
 static void
 flush_sendmail(const struct mq_config *c, struct mq_refusals *words,
@@ -656,55 +705,82 @@ flush_sendmail(const struct mq_config *c, struct mq_refusals *words,
 	char argbuf[sizeof(c->sendmail_args)];
 	struct mq_sendmail_conf sc = { c->sendmail_path, argw, 0, c->envelope,
 	    c->mail_timeout, { c->secret_env[0], c->secret_env[1] } };
-	struct outgoing o, doubt;
-	struct mq_err e, doubt_e;
-	size_t i;
-	int rc, down, took = 0, doubting = 0;
+	struct outgoing o;
+	struct mq_err e;
+	struct doubt *dv;
+	size_t *pv, nd = 0, np = 0, i, k, at, *list;
+	int rc, down, took = 0, last, phase, stop = 0;
 
+	if (n == 0)
+		return;
 	/* the words were checked when the config was read (config.c) */
 	sc.nargs = mq_sendmail_split(c->sendmail_args, argbuf, sizeof(argbuf),
 	    argw, &e);
 	if (sc.nargs < 0)
 		sc.nargs = 0;
-	for (i = 0; i < n; i++) {
-		if (load(dir, names[i], r, now, 1, &o, st) == OUT_BROKEN)
-			mq_spool_tell_broken(c, words, names[i], now);
-		if (o.state != OUT_READY)
-			continue;
-		rc = mq_sendmail_send(&sc, o.rcpt, o.raw, o.len, &down, &e);
-		if (rc == 0) {
-			if (!took++)
-				mq_spool_outage_over(c, words, now);
-			if (doubting) {		/* its failure was its own */
-				failed(c, words, dir, &doubt, now, MQ_IO,
-				    &doubt_e, st);
-				free(doubt.file);
-				doubting = 0;
+	dv = calloc(n, sizeof(*dv));
+	pv = calloc(n, sizeof(*pv));
+	if (dv == NULL || pv == NULL) {
+		mq_daemon_log("spool: Out of memory; %zu mail(s) wait for the "
+		    "next pass", n);
+		st->waiting += (int)n;
+		free(dv);
+		free(pv);
+		return;
+	}
+	/* the queue, then the mails passed over: after it, each game's
+	 * mails are together in the queue, so their order is kept; none
+	 * taken, the first of them tells (last) */
+	for (phase = 0; phase < 2 && !stop; phase++) {
+		list = phase ? pv : NULL;
+		at = phase ? np : n;
+		last = phase && !took;
+		for (i = 0; i < at && !stop; i++) {
+			k = list != NULL ? list[i] : i;
+			if (!took && list == NULL && doubted(dv, nd, names[k])) {
+				pv[np++] = k;	/* its game's mail failed */
+				continue;
 			}
-			sent(dir, &o, st, NULL);
-		} else if (rc == MQ_REFUSED) {
-			failed(c, words, dir, &o, now, rc, &e, st);
-		} else if (down || doubting) {
-			/* the program's: this one and the rest wait untried,
-			 * and the one in doubt too */
-			mq_spool_outage(c, now, doubting && !down ? doubt_e.msg :
-			    e.msg, n - i + (size_t)doubting, st);
-			if (doubting)
-				free(doubt.file);
+			if (load(dir, names[k], r, now, 1, &o, st) == OUT_BROKEN)
+				mq_spool_tell_broken(c, words, names[k], now);
+			if (o.state != OUT_READY)
+				continue;
+			rc = mq_sendmail_send(&sc, o.rcpt, o.raw, o.len, &down, &e);
+			if (rc == 0) {
+				if (!took++) {
+					mq_spool_outage_over(c, words, now);
+					/* the failures before it: their mails' */
+					for (; nd > 0; nd--)
+						failed(c, words, dir, &dv[nd - 1].o,
+						    now, MQ_IO, &dv[nd - 1].e, st);
+				}
+				sent(dir, &o, st, NULL);
+			} else if (rc == MQ_REFUSED ||
+			    (!down && (took || o.tries > 0))) {
+				failed(c, words, dir, &o, now, rc, &e, st);
+			} else if (down || last) {
+				/* the program's: this one and the rest wait
+				 * untried, and those in doubt too */
+				mq_spool_outage(c, now, nd > 0 && !down ?
+				    dv[0].e.msg : e.msg, at - i + nd +
+				    (list == NULL ? np : 0), st);
+				stop = 1;
+			} else {
+				dv[nd].o = o;	/* a later mail tells whose */
+				dv[nd].o.file = NULL;
+				dv[nd].o.raw = NULL;
+				dv[nd++].e = e;
+			}
 			free(o.file);
-			return;
-		} else {
-			doubt = o;	/* the next mail tells whose it was */
-			doubt_e = e;
-			doubting = 1;
-			continue;	/* its file kept */
 		}
-		free(o.file);
 	}
-	if (doubting) {		/* no mail after it to tell: counted as its own */
-		failed(c, words, dir, &doubt, now, MQ_IO, &doubt_e, st);
-		free(doubt.file);
-	}
+	/* no mail after it to tell: counted as its own */
+	if (!stop && !took && nd == 1)
+		failed(c, words, dir, &dv[0].o, now, MQ_IO, &dv[0].e, st);
+	else if (!stop && !took && nd > 1)
+		mq_spool_outage(c, now, dv[0].e.msg, nd, st);
+	free(dv);
+	free(pv);
 }
 
 /*

@@ -8,8 +8,10 @@
 # outage, as an SMTP server down is: the mails wait untried, `games` says
 # since when, and when it takes mail again the host hears of an outage of
 # an hour or more. A failure that may be one mail's own (69, a mail too
-# big) is told by the next mail: taken, it was (a try counted, the others
-# go); failing too, it is an outage. The program's path comes from the config and must be
+# big) is told by a later mail, another game's first: taken, it was (a try
+# counted, the others go); failing too, it is an outage. Two such in a row
+# hold no other game's mail back, and reach the dead letters when left
+# alone. The program's path comes from the config and must be
 # absolute (test_config.sh); the host's words for it (sendmail_args) go
 # before -i, and a path with words in it is refused at start.
 . tests/cli/lib.sh
@@ -121,6 +123,43 @@ rm $S/sleep
 MASQUED_NOW=$((T0 + 7680)) expect 0 "serve, sendmail answers again" -- $M -C $D serve --once
 err_has "$waiting mail(s) sent, 0 waiting, 0 dead"
 [ "$(ls $S/*.eml | wc -l)" = "$((taken + waiting))" ] || fail "not each waiting mail taken once"; ok
+
+# two mails in a row that fail on their own (69, too big) and another
+# game's mail: not an outage. The two were taken for one, no try counted
+# and the pass stopped; the same two came first at every pass, so every
+# mail after them waited for good, and the host never heard of them. Now
+# the rest of their game waits while the next game's first mail tells:
+# taken, the failures were their own (a try each), and all else goes
+rm -f $D/spool/*.retry
+printf 'alice@x.test\nbob@x.test\n' > $S/toobig
+expect 0 "admin extend, mails to send" -- $M -C $D admin $G extend 1h --why "a test"
+G2=$($M -C $D new redmasque --player erin=erin@x.test --player frank=frank@x.test \
+    --player gina=gina@x.test --player hank=hank@x.test) || fail "new"
+cat $S/*.eml | sed -n "s/^To: \(.*\)@x.test$/\1/p" > $T/before
+MASQUED_NOW=$((T0 + 7740)) expect 0 "serve, two mails too big in a row" -- $M -C $D serve --once
+grep -q "sendmail has taken no mail" $T/err && fail "two mails' own failures taken for an outage"; ok
+err_has "6 mail(s) sent, 2 waiting, 0 dead"
+[ "$(ls $D/spool/*.retry | wc -l)" = 2 ] || fail "not a try counted for alice's and bob's: $(ls $D/spool)"; ok
+for p in carol erin frank gina hank; do
+	[ "$(grep -l "^To: $p@x.test" $S/*.eml | wc -l)" = $(($(grep -c "^$p$" $T/before) + 1)) ] ||
+	    fail "$p's mail not taken"; ok
+done
+# left alone in the spool, each failing again: no mail is there to tell,
+# but each failed on its own before, so a try is counted again, until
+# the dead letters, and the host is told of each
+for k in 1 2 3 4 5 6 7 8; do
+	MASQUED_NOW=$((T0 + 7740 + k * 4000)) $M -C $D serve --once 2>>$T/dead.err ||
+	    fail "serve, pass $k of the two too big"
+done
+grep -q "sendmail has taken no mail" $T/dead.err && fail "two mails left alone taken for an outage"; ok
+[ "$(ls $D/spool | grep -v '^dead$')" = "" ] || fail "mail left in the spool: $(ls $D/spool)"; ok
+for p in alice bob; do
+	grep -l "^To: host@x.test" $S/*.eml | xargs grep -q "^Subject: \[masqued\] undeliverable mail to $p@x.test" ||
+	    fail "the host not told of $p's dead letter"; ok
+done
+MASQUED_NOW=$((T0 + 7740 + 9 * 4000)) expect 0 "games, the two dead" -- $M -C $D games
+grep -q "Mail out: sendmail has taken no mail" $T/out && fail "games says sendmail is down"; ok
+rm $S/toobig
 
 # a program with its arguments in sendmail_path is refused at start
 sed -i "s#^sendmail_path = .*#sendmail_path = /usr/bin/msmtp -a pbem#" $D/masqued.conf
