@@ -400,11 +400,12 @@ head(const char *path, size_t *len)
 }
 
 /* Read names[i] (whole, or only its head) unless it waits for a later try
- * or is broken (moved to dead/, OUT_BROKEN: the caller tells the host);
- * OUT_READY when it is to be sent now. */
+ * or is broken (moved to dead/, the host told: OUT_BROKEN); OUT_READY when
+ * it is to be sent now. */
 static int
-load(const char *dir, const char *name, const struct retries *r, long long now,
-    int whole, struct outgoing *o, struct mq_spool_stats *st)
+load(const struct mq_config *c, struct mq_refusals *words, const char *dir,
+    const char *name, const struct retries *r, long long now, int whole,
+    struct outgoing *o, struct mq_spool_stats *st)
 {
 	char why[MQ_STRERROR_HINT_MAX];
 	char path[1400], *eol;
@@ -438,6 +439,11 @@ load(const char *dir, const char *name, const struct retries *r, long long now,
 	    (eol = strstr(o->file, "\r\n")) == NULL) {
 		mq_daemon_log("spool: %s has no recipient line; moved to "
 		    "%s/dead", name, dir);
+		/* the host's notice first: a kill between the two left a
+		 * dead letter the host never heard of; queued again (by
+		 * the next pass, when the move did not happen), it
+		 * replaces itself */
+		mq_spool_tell_broken(c, words, name, now);
 		to_dead(dir, name);
 		st->dead++;
 		free(o->file);
@@ -461,8 +467,9 @@ failed(const struct mq_config *c, struct mq_refusals *words, const char *dir,
 		/* a permanent refusal (the address bounces), or no more tries */
 		mq_daemon_log("mail %s to %s is dead: %s", o->name, o->rcpt,
 		    e->msg);
-		to_dead(dir, o->name);
+		/* told first, then moved (as a broken one, load) */
 		mq_spool_tell_dead(c, words, o->name, o->rcpt, e->msg, now);
+		to_dead(dir, o->name);
 		st->dead++;
 	} else {
 		mq_daemon_log("mail %s to %s not sent (try %d): %s", o->name,
@@ -518,10 +525,8 @@ flush_maildir(const struct mq_config *c, struct mq_refusals *words,
 		m = n - i < MQ_SPOOL_BATCH ? n - i : MQ_SPOOL_BATCH;
 		mq_durable_begin();
 		for (k = 0; k < m; k++) {
-			if (load(dir, names[i + k], r, now, 0, &o[k], st) ==
-			    OUT_BROKEN)
-				mq_spool_tell_broken(c, words, names[i + k], now);
-			if (o[k].state != OUT_READY)
+			if (load(c, words, dir, names[i + k], r, now, 0, &o[k],
+			    st) != OUT_READY)
 				continue;
 			snprintf(path, sizeof(path), "%s/%s.eml", dir, o[k].name);
 			rc = mq_maildir_move_file(c->maildir_outbox, path, now,
@@ -581,9 +586,8 @@ flush_smtp(const struct mq_config *c, struct mq_refusals *words,
 	int rc, took = 0;
 
 	for (i = 0; i < n; i++) {
-		if (load(dir, names[i], r, now, 1, &o, st) == OUT_BROKEN)
-			mq_spool_tell_broken(c, words, names[i], now);
-		if (o.state != OUT_READY)
+		if (load(c, words, dir, names[i], r, now, 1, &o, st) !=
+		    OUT_READY)
 			continue;
 		if (smtp == NULL) {
 			memset(&sc, 0, sizeof(sc));
@@ -741,9 +745,8 @@ flush_sendmail(const struct mq_config *c, struct mq_refusals *words,
 				pv[np++] = k;	/* its game's mail failed */
 				continue;
 			}
-			if (load(dir, names[k], r, now, 1, &o, st) == OUT_BROKEN)
-				mq_spool_tell_broken(c, words, names[k], now);
-			if (o.state != OUT_READY)
+			if (load(c, words, dir, names[k], r, now, 1, &o, st) !=
+			    OUT_READY)
 				continue;
 			rc = mq_sendmail_send(&sc, o.rcpt, o.raw, o.len, &down, &e);
 			if (rc == 0) {
