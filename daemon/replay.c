@@ -17,12 +17,16 @@ pend_add(struct mq_game *g, uint64_t seq, int index, const char *key, int seat,
     const char *text, const json_t *cmd)
 {
 	struct mq_pending *np;
+	size_t cap;
 
+	/* the new size kept only once the buffer has it: doubled before a
+	 * realloc that failed, the next call wrote past the old buffer */
 	if (g->npend == g->cappend) {
-		g->cappend = g->cappend ? g->cappend * 2 : 32;
-		if ((np = realloc(g->pend, g->cappend * sizeof(*np))) == NULL)
+		cap = g->cappend ? g->cappend * 2 : 32;
+		if ((np = realloc(g->pend, cap * sizeof(*np))) == NULL)
 			return MQ_IO;
 		g->pend = np;
+		g->cappend = cap;
 	}
 	g->pend[g->npend].seq = seq;
 	g->pend[g->npend].index = index;

@@ -24,17 +24,18 @@ line_addresses(const char *line, char ***v, size_t *n, size_t *cap)
 	static const char key[] = "\"email\":\"";
 	const char *p = line, *end;
 	char **nv, *a;
-	size_t i;
+	size_t i, ncap;
 
 	while ((p = strstr(p, key)) != NULL) {
 		p += sizeof(key) - 1;
 		if ((end = strchr(p, '"')) == NULL || end == p)
 			break;
 		if (*n == *cap) {
-			*cap = *cap ? *cap * 2 : 64;
-			if ((nv = realloc(*v, *cap * sizeof(*nv))) == NULL)
+			ncap = *cap ? *cap * 2 : 64;
+			if ((nv = realloc(*v, ncap * sizeof(*nv))) == NULL)
 				return -1;
 			*v = nv;
+			*cap = ncap;
 		}
 		if ((a = strndup(p, (size_t)(end - p))) == NULL)
 			return -1;

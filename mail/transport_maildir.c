@@ -117,13 +117,15 @@ md_add(struct mq_maildir_list *l, size_t *cap, const char *sub,
 {
 	struct mq_maildir_msg *m, *v;
 	struct mq_buf b = MQ_BUF_INIT;
+	size_t ncap;
 
 	if (l->n == *cap) {
-		*cap = *cap ? *cap * 2 : 16;
-		v = reallocarray(l->v, *cap, sizeof(*v));
+		ncap = *cap ? *cap * 2 : 16;
+		v = reallocarray(l->v, ncap, sizeof(*v));
 		if (v == NULL)
 			return MQ_IO;
 		l->v = v;
+		*cap = ncap;
 	}
 	m = &l->v[l->n];
 	mq_buf_printf(&b, "%s/%s", sub, name);
