@@ -152,6 +152,39 @@ near_card(const struct rm_data *d, const char *word)
 	return found;
 }
 
+/* The room whose id is a near miss of word ("orang"), when exactly one
+ * is; else -1. */
+static int
+near_room(const struct rm_data *d, const char *word)
+{
+	int i, found = -1;
+
+	for (i = 0; i < RM_ROOMS; i++)
+		if (mq_words_near(word, d->room_id[i])) {
+			if (found >= 0)
+				return -1;
+			found = i;
+		}
+	return found;
+}
+
+/* The keyword after a card a near miss of word ("targer"), or NULL. */
+static const char *
+near_play_keyword(const char *word)
+{
+	static const char *const kws[] = { "TARGET", "SLOT", "RECOVER" };
+	const char *found = NULL;
+	size_t i;
+
+	for (i = 0; i < sizeof(kws) / sizeof(kws[0]); i++)
+		if (mq_words_near(word, kws[i])) {
+			if (found != NULL)
+				return NULL;
+			found = kws[i];
+		}
+	return found;
+}
+
 static int
 parse_targets(const struct rm_state *st, int seat, char **tok, int ntok,
     int *i, struct rm_pick *pk, struct mq_err *err)
@@ -211,6 +244,12 @@ parse_play(const struct rm_state *st, int seat, char **tok, int ntok,
 	i += w;
 	while (i < ntok) {
 		kw = keyword_at(d, tok, ntok, i);
+		if (kw != RM_K_TARGET && kw != RM_K_SLOT && kw != RM_K_RECOVER &&
+		    near_play_keyword(tok[i]) != NULL)
+			/* "targer": the word meant, as a command's typo gets */
+			return mq_fail(err, MQ_REFUSED, "After PLAY %s, \"%s\" is not "
+			    "understood; you may mean %s.", d->card[pk->card].id,
+			    tok[i], near_play_keyword(tok[i]));
 		if (kw != RM_K_TARGET && kw != RM_K_SLOT && kw != RM_K_RECOVER)
 			return mq_fail(err, MQ_REFUSED, "After PLAY %s, \"%s\" is not "
 			    "understood: what may follow is TARGET, SLOT or RECOVER.",
@@ -603,6 +642,11 @@ rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 			return mq_fail(err, MQ_REFUSED, "After PLACE %s, \"%s\" is "
 			    "not understood: PLACE takes one room.",
 			    d->room_id[v], tok[2]);
+		/* "PLACE orang": the room meant, not all seven */
+		if (ntok == 2 && lookup(d, tok[1], RM_W_ROOM) < 0 &&
+		    (v = near_room(d, tok[1])) >= 0)
+			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a room; you "
+			    "may mean %s.", tok[1], d->room_id[v]);
 		if (ntok != 2 || (v = lookup(d, tok[1], RM_W_ROOM)) < 0)
 			return mq_fail(err, MQ_REFUSED, "PLACE needs one room: blue, "
 			    "purple, green, orange, white, violet or black.");

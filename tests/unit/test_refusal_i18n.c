@@ -343,6 +343,12 @@ game_words_in_the_readers_language(void **state)
 		{ "\"jset\" is not a card; you may mean jest.", "「jset」はカードでは"
 		  "ありません。「冗談」のことかもしれません。", "「jset」不是牌；你可能"
 		  "是指「笑话」。" },
+		{ "\"bleu\" is not a room; you may mean blue.", "「bleu」は部屋"
+		  "ではありません。「青の間」のことかもしれません。", "「bleu」不是房间；"
+		  "你可能是指「蓝色房间」。" },
+		{ "After PLAY mock, \"targer\" is not understood; you may mean "
+		  "TARGET.", "PLAY 嘲笑 の後の「targer」はわかりません。TARGET のことかも"
+		  "しれません。", "PLAY 嘲笑 之后的「targer」无法理解；你可能是指 TARGET。" },
 		{ "After PLAN CLEAR, \"please\" is not understood: PLAN CLEAR takes "
 		  "nothing more.", "PLAN CLEAR の後の「please」はわかりません。PLAN "
 		  "CLEAR の後には何も書けません。", "PLAN CLEAR 之后的「please」无法理解："

@@ -559,6 +559,14 @@ test_refused_unknown_command_card_player(void **state)
 	    "you may mean jest.");
 	refused(st, ALICE, "play Dnace", "\"dnace\" is not a card",
 	    "you may mean dance.");
+	/* a typo of a room, of a word after the card (found by players by
+	 * mail: "place orang" got the seven rooms, "targer" the three words) */
+	refused(st, ALICE, "place orang", "\"orang\" is not a room",
+	    "you may mean orange.");
+	refused(st, ALICE, "PLAY threaten targer bob SLOT 12:30",
+	    "After PLAY threaten, \"targer\" is not understood",
+	    "you may mean TARGET.");
+	refused(st, ALICE, "PLACE nowhere", "PLACE needs one room", "black.");
 	refused(st, ALICE, "PLAY mock TARGET zoe", "no player named \"zoe\"",
 	    "the players are alice, bob, carol, dave");
 	refused(st, ALICE, "PLAY mock TARGET alice", "cannot target yourself",
