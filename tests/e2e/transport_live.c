@@ -65,7 +65,7 @@ static struct mq_imap_conf
 imap_conf(const char *user, const char *mailbox)
 {
 	struct mq_imap_conf c = { imap_url, mailbox, user, "secret", 0,
-	    "done", 10 };
+	    "done", 10, NULL };
 
 	return c;
 }
@@ -80,7 +80,7 @@ static void
 send_all(void)
 {
 	struct mq_smtp_conf c = { smtp_url, NULL, NULL, 0, "masqued@pbem.test",
-	    10, 0 };
+	    10, 0, NULL };
 	struct mq_buf m = MQ_BUF_INIT;
 	struct mq_smtp *s;
 	struct mq_err err;
@@ -276,7 +276,7 @@ static void
 check_smtp_failures(void)
 {
 	struct mq_smtp_conf c = { smtp_url, NULL, NULL, 0, "masqued@pbem.test",
-	    10, 0 };
+	    10, 0, NULL };
 	struct mq_smtp *s;
 	struct mq_err err;
 	const char *m = "Subject: x\r\n\r\nbody\r\n";
@@ -422,7 +422,7 @@ check_fakes(void)
 {
 	struct mq_imap_conf c = imap_conf("game@pbem.test", "INBOX");
 	struct mq_smtp_conf sc = { NULL, "u", "p4ss", 0, "masqued@pbem.test",
-	    1, 0 };
+	    1, 0, NULL };
 	struct mq_smtp *s;
 	struct mq_err err;
 	char url[64], *raw;
