@@ -220,7 +220,8 @@ turn_came(const struct mq_game *g, int seat)
  */
 static int
 answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
-    const struct mq_submit_result *r, const char *uniq, struct mq_err *err)
+    const struct mq_submit_result *r, const char *uniq, const char *reply_id,
+    struct mq_err *err)
 {
 	const char *why = NULL;	/* a bad SET line's own sentence */
 	char key[17], basis[64];
@@ -276,7 +277,7 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 		    g->players[seat].lang, "refused", why != NULL && !moves ? why :
 		    "The game is over; nothing more can be played. Reply STATUS "
 		    "to any of the game's mails to see how it ended.", uniq, NULL,
-		    g->id, NULL, err);
+		    g->id, reply_id, err);	/* threaded under the reply */
 	if (rc == 0 && status)
 		rc = mq_notify_end_again(d, g, seat, uniq, lang, err);
 	return rc;
@@ -314,7 +315,7 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	if (!r->logged)
 		reply_uniq(reply_id, uniq);
 	if (mq_game_over(g) && !r->logged) {
-		rc = answer_over(d, g, seat, r, uniq, err);
+		rc = answer_over(d, g, seat, r, uniq, reply_id, err);
 		return rc ? rc : mq_spool_sync(d->conf.datadir, err);
 	}
 	ctx = mq_notify_base_ctx(d, g, seat);

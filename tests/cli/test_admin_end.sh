@@ -53,6 +53,10 @@ after_end() {
 	    fail "not three answers to STATUS, HELP and a move after the end"; ok
 	answer refused $2@x.test late
 	says late "The game is over; nothing more can be played. Reply STATUS to any of the game's mails to see how it ended."
+	# in the thread of the reply it answers (it had no In-Reply-To: found
+	# by players by mail)
+	grep -qi "^In-Reply-To: <late-$g@" "$(cat $T/late.file)" ||
+	    fail "the answer after the end is not in the reply's thread"; ok
 	answer end $2@x.test again
 	says again "The host ended the game early. Why: $WHY"
 	id_again=$(grep -m1 -i '^Message-ID:' $(cat $T/again.file))
