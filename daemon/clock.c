@@ -1,4 +1,5 @@
 /* clock.c - the injectable clock; see clock.h. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -39,4 +40,15 @@ mq_clock_now(void)
 
 	/* a malformed pin never gets here: main refuses to start on it */
 	return v >= 0 ? v : (long long)time(NULL);
+}
+
+void
+mq_clock_utc(long long t, int seconds, char *out, size_t n)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (gmtime_r(&tt, &tm) == NULL || strftime(out, n, seconds ?
+	    "%Y-%m-%d %H:%M:%S UTC" : "%Y-%m-%d %H:%M UTC", &tm) == 0)
+		snprintf(out, n, "%lld", t);
 }

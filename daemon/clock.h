@@ -13,4 +13,9 @@ long long mq_clock_now(void);
  * a typo must not silently unpin the clock. main checks it first. */
 int mq_clock_check(struct mq_err *err);
 
+/* t as masqued's mails and logs tell a time: "2026-12-05 18:40 UTC", to
+ * the second when seconds ("... 18:40:12 UTC"); its number of seconds if
+ * gmtime cannot read it. */
+void mq_clock_utc(long long t, int seconds, char *out, size_t n);
+
 #endif

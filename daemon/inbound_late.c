@@ -9,20 +9,9 @@
 #include <time.h>
 #include <jansson.h>
 
+#include "daemon/clock.h"
 #include "daemon/deadline.h"
 #include "daemon/inbound_int.h"
-
-/* t as the game's mails give a time: "2025-12-05 19:38 UTC". */
-static void
-utc(long long t, char *out, size_t n)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (gmtime_r(&tt, &tm) == NULL || strftime(out, n, "%Y-%m-%d %H:%M UTC",
-	    &tm) == 0)
-		snprintf(out, n, "%lld", t);
-}
 
 /* Whether line, sent by seat, would have been applied to state. */
 static int
@@ -54,8 +43,10 @@ say_late(const struct mq_daemon *d, const struct mq_game *c, int seat,
 	const char *t;
 	size_t i, len;
 
-	utc(mq_game_deadline(&d->conf, c, seat), deadline, sizeof(deadline));
-	utc(json_integer_value(json_object_get(body, "ts")), at, sizeof(at));
+	mq_clock_utc(mq_game_deadline(&d->conf, c, seat), 0, deadline,
+	    sizeof(deadline));
+	mq_clock_utc(json_integer_value(json_object_get(body, "ts")), 0, at,
+	    sizeof(at));
 	for (i = 0; i < json_array_size(cmds); i++) {
 		t = json_string_value(json_object_get(json_array_get(cmds, i),
 		    "text"));

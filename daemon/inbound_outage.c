@@ -3,23 +3,12 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "daemon/clock.h"
 #include "daemon/host_text.h"
 #include "daemon/inbound_outage.h"
 #include "daemon/notify.h"
 #include "daemon/outage.h"
 #include "mail/transport.h"
-
-/* "2026-12-05 18:40 UTC" */
-static void
-utc_minute(long long t, char *buf, size_t n)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (gmtime_r(&tt, &tm) == NULL ||
-	    strftime(buf, n, "%Y-%m-%d %H:%M UTC", &tm) == 0)
-		snprintf(buf, n, "%lld", t);
-}
 
 /* The keys of the host's notices of the outage that began at since: one
  * for out of reach, one for refused (an outage told as out of reach that
@@ -66,7 +55,7 @@ mq_inbound_down(struct mq_daemon *d, const char *why, int refused, int said)
 	char when[64];
 
 	mq_outage_note(d->conf.datadir, MQ_OUTAGE_IMAP, d->now, why, &since);
-	utc_minute(since, when, sizeof(when));
+	mq_clock_utc(since, 0, when, sizeof(when));
 	mq_daemon_log("inbound: %s%sthe mailbox is unread since %s, and the "
 	    "deadlines wait; trying again next pass", said ? "" : why,
 	    said ? "" : "; ", when);
@@ -84,8 +73,8 @@ mq_inbound_up(struct mq_daemon *d)
 
 	if (!mq_outage_read(d->conf.datadir, MQ_OUTAGE_IMAP, &since, NULL, 0))
 		return;
-	utc_minute(since, from, sizeof(from));
-	utc_minute(d->now, until, sizeof(until));
+	mq_clock_utc(since, 0, from, sizeof(from));
+	mq_clock_utc(d->now, 0, until, sizeof(until));
 	mq_daemon_log("inbound: the IMAP server answers again; the mailbox was "
 	    "unread since %s", from);
 	down_key(down, sizeof(down), 0, since);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "daemon/clock.h"
 #include "jload.h"
 
 #define CANON_FLAGS	(JSON_COMPACT | JSON_SORT_KEYS)
@@ -570,26 +571,14 @@ mq_log_chain_next(struct mq_log_chain *c, const struct mq_log_entry *e,
 	return 0;
 }
 
-/* t as the log's times are told: UTC, to the second. */
-static void
-utc(long long t, char *out, size_t n)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (gmtime_r(&tt, &tm) == NULL ||
-	    strftime(out, n, "%Y-%m-%d %H:%M:%S UTC", &tm) == 0)
-		snprintf(out, n, "%lld", t);
-}
-
 void
 mq_log_clock_back(uint64_t seq, long long ts, long long prev, char *out,
     size_t n)
 {
 	char a[64], b[64];
 
-	utc(ts, a, sizeof(a));
-	utc(prev, b, sizeof(b));
+	mq_clock_utc(ts, 1, a, sizeof(a));
+	mq_clock_utc(prev, 1, b, sizeof(b));
 	snprintf(out, n, "entry %llu is dated %s, before entry %llu (%s): "
 	    "the clock went back", (unsigned long long)seq, a,
 	    (unsigned long long)(seq - 1), b);

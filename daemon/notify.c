@@ -16,6 +16,7 @@
 #include <time.h>
 #include <sodium.h>
 
+#include "daemon/clock.h"
 #include "daemon/deadline.h"
 #include "daemon/inbound.h"
 #include "daemon/notify_int.h"
@@ -24,14 +25,6 @@
 #include "mail/address.h"
 #include "mail/mime_out.h"
 #include "mail/render.h"
-
-static void
-fmt_time(long long t, char *out, size_t n)
-{
-	time_t tt = (time_t)t;
-
-	strftime(out, n, "%Y-%m-%d %H:%M UTC", gmtime(&tt));
-}
 
 /*
  * A deadline as its reader's clock says it: Japanese mail in Japan's time
@@ -101,7 +94,7 @@ mq_notify_base_ctx(struct mq_daemon *d, struct mq_game *g, int seat)
 		owed = NULL;
 	int bad;
 
-	fmt_time(d->now, now, sizeof(now));
+	mq_clock_utc(d->now, 0, now, sizeof(now));
 	ctx = json_pack("{s:s, s:s, s:s, s:s, s:o, s:{s:I, s:o, s:s}, s:o, s:O*}",
 	    "game", g->id, "kind", g->kind->name,
 	    "lang", seat >= 0 ? g->players[seat].lang : g->lang, "now", now,
@@ -591,7 +584,7 @@ mq_notify_stranger_reply(struct mq_daemon *d, const char *to,
 
 	if (lang == NULL || !*lang)
 		lang = d->conf.lang;
-	fmt_time(d->now, now, sizeof(now));
+	mq_clock_utc(d->now, 0, now, sizeof(now));
 	ctx = json_pack("{s:s, s:s, s:s, s:s, s:o}", "game", "", "kind", "redmasque",
 	    "lang", lang, "now", now, "reason", mq_notify_refusal_json(d, NULL,
 	    lang, reason));

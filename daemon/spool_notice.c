@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "buf.h"
+#include "daemon/clock.h"
 #include "daemon/daemon.h"
 #include "daemon/host_text.h"
 #include "daemon/outage.h"
@@ -125,14 +126,6 @@ mq_spool_out_name(const struct mq_config *c)
 	return c->outbound == MQ_OUT_SENDMAIL ? "sendmail" : "the SMTP server";
 }
 
-static void
-fmt_utc(long long t, char *out, size_t n)
-{
-	time_t tt = (time_t)t;
-
-	strftime(out, n, "%Y-%m-%d %H:%M UTC", gmtime(&tt));
-}
-
 /* The SMTP server took no mail: the outage is noted (outage.h) and
  * said with the number of mails that wait, none of them counting a try:
  * the untried (this one and the rest, `untried`) and those passed by
@@ -146,7 +139,7 @@ mq_spool_outage(const struct mq_config *c, long long now, const char *why,
 
 	st->waiting += (int)untried;
 	mq_outage_note(c->datadir, MQ_OUTAGE_SMTP, now, why, &since);
-	fmt_utc(since, when, sizeof(when));
+	mq_clock_utc(since, 0, when, sizeof(when));
 	mq_daemon_log("spool: %s; %s has taken no mail since %s: "
 	    "%d mail(s) wait in the spool; this outage counts no try against "
 	    "them", why, mq_spool_out_name(c), when,
@@ -165,8 +158,8 @@ mq_spool_outage_over(const struct mq_config *c, struct mq_refusals *words,
 
 	if (!mq_outage_read(c->datadir, MQ_OUTAGE_SMTP, &since, why, sizeof(why)))
 		return;
-	fmt_utc(since, from, sizeof(from));
-	fmt_utc(now, until, sizeof(until));
+	mq_clock_utc(since, 0, from, sizeof(from));
+	mq_clock_utc(now, 0, until, sizeof(until));
 	mq_daemon_log("spool: %s takes mail again, after taking none since %s",
 	    mq_spool_out_name(c), from);
 	if (c->admin[0] && now - since >= MQ_SMTP_OUTAGE_TELL &&
