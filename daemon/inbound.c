@@ -513,7 +513,7 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	uint64_t set_at = a->game->seq;
 	struct mq_err e;
 	/* no From (a game that allows any sender): nothing to count it by */
-	int rc, over = from != NULL && !mq_daemon_rate_ok(d, from);
+	int rc, copy = 0, over = from != NULL && !mq_daemon_rate_ok(d, from);
 
 	if (over && a->nlines == 0)
 		return over_limit(d, a, tid, err);
@@ -556,8 +556,11 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	MQ_TRY(over ? mq_inbound_hushed_note(a->game, a->hash, err) :
 	    mq_inbound_hushed_forget(a->game, a->hash, err));
 	mq_game_journal_start(a->game);
-	rc = mq_game_submit(a->game, a->seat, (const char *const *)a->lines,
-	    a->nlines, 0, a->hash, tid, d->now, &res, &e);
+	/* a copy of a reply read after its round: received already */
+	if ((rc = mq_inbound_late_copy(d, a, &res, &copy, &e)) == 0 && !copy)
+		rc = mq_game_submit(a->game, a->seat,
+		    (const char *const *)a->lines, a->nlines, 0, a->hash, tid,
+		    d->now, &res, &e);
 	if (rc != 0) {
 		mq_game_journal_stop(a->game);
 		if (rc == MQ_REFUSED && over) {

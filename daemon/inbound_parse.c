@@ -73,6 +73,8 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	size_t i, at, ndecided = 0, *order = NULL;
 	long nfirst = 0;
 	int rc, bad = 0, have_prev = 0, refused = 0, after, lk, moot;
+	int copy = 0, lrc = 0;	/* a late copy (inbound_copy.c); its failure */
+	struct mq_err lerr;
 
 	*out = NULL;
 	if ((rc = mq_inbound_analyse(d, raw, len, &a, 0, err)) != 0) {
@@ -97,12 +99,35 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			bad = dry_refused(cmds, errs, a.lineno[i], a.lines[i],
 			    whole);
 	}
+	/* as the mail: a copy of a reply read after its round, received
+	 * already (inbound_copy.c); its greetings noted */
+	if (!bad && work != NULL && !whole[0]) {
+		struct mq_submit_result late;
+
+		if ((lrc = mq_inbound_late_copy(d, &a, &late, &copy,
+		    &lerr)) != 0)
+			bad = 1;
+		for (i = 0; !bad && copy && i < late.ncmds; i++) {
+			if (late.cmds[i].already)
+				bad = json_array_append_new(cmds, json_pack(
+				    "{s:s, s:b, s:I}", "text", a.lines[i],
+				    "accepted", 0, "already",
+				    (json_int_t)late.cmds[i].already)) != 0;
+			else if (a.game->kind->parse(work, a.seat, a.lines[i],
+			    &cmd, &e) != 0)
+				bad = json_array_append_new(cmds, json_pack(
+				    "{s:s, s:b, s:s, s:b}", "text", a.lines[i],
+				    "accepted", 0, "error", e.msg, "note",
+				    1)) != 0;
+		}
+		mq_submit_result_free(&late);
+	}
 	/* as submit: the lines that go first, then the others */
-	if (!bad && work != NULL && !whole[0] && (nfirst = mq_game_line_order(
+	if (!bad && work != NULL && !whole[0] && !copy && (nfirst = mq_game_line_order(
 	    a.game, work, (const char *const *)a.lines, a.nlines, &order)) < 0)
 		bad = 1;
-	for (at = 0; !bad && work != NULL && !whole[0] && at < a.nlines;
-	    at++) {
+	for (at = 0; !bad && work != NULL && !whole[0] && !copy &&
+	    at < a.nlines; at++) {
 		const struct mq_game_kind *k = a.game->kind;
 		struct mq_decision dd;
 		uint64_t seen;
@@ -259,6 +284,10 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	if (bad) {
 		json_decref(*out);
 		*out = NULL;
+		if (lrc != 0) {	/* the log could not be read */
+			*err = lerr;
+			return lrc;
+		}
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	}
 	return 0;

@@ -1,0 +1,212 @@
+/*
+ * inbound_copy.c - a copy of a reply that comes after the moment it was
+ * for: a mail that answers an older mail of its game to its seat (its
+ * In-Reply-To or References), every command line of it one the seat's
+ * mail had accepted for the moment that older mail was about, a moment
+ * gone now (a mail client's resend, under another Message-ID, read after
+ * the first copy ended its round). It was played as the next round's move.
+ * Now nothing of it is applied, and its answer says it was received
+ * already, at which entry, as for a copy of the move that stands (submit.c,
+ * mq_game_standing_copy) or a refused copy at the same moment (inbound.c,
+ * mq_inbound_sent_before). A reply to an old mail with another move, or
+ * one that names no mail of the game, is played as any other.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "buf.h"
+#include "daemon/inbound_int.h"
+
+/* The entry of g's mail to seat that id names ("<game>.<seat>.<seq>.<kind>
+ * [.<uniq>]@<domain>", notify.c's Message-ID), or 0. */
+static uint64_t
+mail_seq(const char *id, const struct mq_game *g, int seat,
+    const char *domain)
+{
+	size_t n = strlen(g->id);
+	const char *p, *at;
+	unsigned long long seq;
+	char *end;
+	long s;
+
+	if (id == NULL || strncmp(id, g->id, n) != 0 || id[n] != '.')
+		return 0;
+	p = id + n + 1;
+	if (!isdigit((unsigned char)p[0]))
+		return 0;
+	s = strtol(p, &end, 10);
+	if (*end != '.' || s != seat)
+		return 0;
+	p = end + 1;
+	if (!isdigit((unsigned char)p[0]))
+		return 0;
+	errno = 0;
+	seq = strtoull(p, &end, 10);
+	if (errno != 0 || *end != '.' || (at = strchr(end, '@')) == NULL ||
+	    strcasecmp(at + 1, domain) != 0)
+		return 0;
+	return seq;
+}
+
+/* The entry of the game's mail the message answers: its In-Reply-To, else
+ * the last of its References that names one; 0 if none. */
+static uint64_t
+answered(const struct mq_daemon *d, const struct analysis *a)
+{
+	const struct mq_mime_msg *m = a->msg;
+	uint64_t seq = mail_seq(m->in_reply_to, a->game, a->seat,
+	    d->conf.reply_domain), s;
+	size_t i;
+
+	for (i = 0; seq == 0 && m->references != NULL &&
+	    m->references[i] != NULL; i++)
+		if ((s = mail_seq(m->references[i], a->game, a->seat,
+		    d->conf.reply_domain)) != 0)
+			seq = s;
+	return seq;
+}
+
+/* The line as state reads it: its decision's key and the hash of its
+ * canonical text (mq_sent_hash); 0, else 1 when it does not parse there,
+ * -1 out of memory. */
+static int
+read_line(const struct mq_game_kind *k, const void *state, int seat,
+    const char *line, char key[16], uint8_t hash[16])
+{
+	struct mq_buf text = MQ_BUF_INIT;
+	struct mq_decision dd;
+	struct mq_cmd cmd;
+	struct mq_err e;
+	int rc = 0;
+
+	if (k->parse(state, seat, line, &cmd, &e) != 0)
+		return 1;
+	if (k->format(state, &cmd, &text) != 0 || text.oom)
+		rc = -1;
+	else {
+		k->decision(state, seat, &cmd, &dd);
+		memcpy(key, dd.key, 16);
+		key[15] = '\0';
+		mq_sent_hash(mq_buf_str(&text), hash);
+	}
+	mq_buf_free(&text);
+	return rc;
+}
+
+/* The seat's last entry in g's ring (mq_game.sent) of that text, for the
+ * moment key (other: for any moment but key); 0 if none. */
+static uint64_t
+ring_find(const struct mq_game *g, int seat, const char *key, int other,
+    const uint8_t hash[16])
+{
+	const unsigned n = g->nsent[seat] < MQ_SENT_KEEP ? g->nsent[seat] :
+	    MQ_SENT_KEEP;
+	uint64_t seq = 0;
+	unsigned i;
+
+	for (i = 0; i < n; i++) {
+		const struct mq_sent *s = &g->sent[seat][i];
+
+		if ((strcmp(s->key, key) != 0) == other && s->seq > seq &&
+		    memcmp(s->text_hash, hash, 16) == 0)
+			seq = s->seq;
+	}
+	return seq;
+}
+
+/* The answer's lines of such a copy: each received already at its entry,
+ * or (seen 0) noted as no command; MQ_IO out of memory. */
+static int
+copy_result(const struct analysis *a, const uint64_t *seen,
+    struct mq_submit_result *res, struct mq_err *err)
+{
+	size_t i;
+
+	if ((res->cmds = calloc(a->nlines, sizeof(*res->cmds))) == NULL)
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	for (i = 0; i < a->nlines; i++) {
+		if ((res->cmds[i].text = strdup(a->lines[i])) == NULL) {
+			mq_submit_result_free(res);
+			return mq_fail(err, MQ_IO, "Out of memory.");
+		}
+		res->ncmds++;
+		res->cmds[i].line = (int)i + 1;	/* as submit numbers them */
+		res->cmds[i].already = seen[i];
+		res->cmds[i].note = seen[i] == 0;
+	}
+	return 0;
+}
+
+int
+mq_inbound_late_copy(struct mq_daemon *d, const struct analysis *a,
+    struct mq_submit_result *res, int *copy, struct mq_err *err)
+{
+	uint64_t seen[MAX_LINES];
+	const struct mq_game_kind *k = a->game->kind;
+	const struct mq_game *g = a->game;
+	char now[MAX_LINES][16], then[16];
+	int prose[MAX_LINES];	/* a line that is no command: noted */
+	uint8_t hash[16];
+	struct mq_game *c;
+	struct mq_err e;
+	uint64_t at;
+	size_t i, cmds = 0;
+	int rc;
+
+	*copy = 0;
+	memset(res, 0, sizeof(*res));
+	memset(seen, 0, sizeof(seen));
+	if (a->nlines == 0 || a->msg == NULL || mq_game_over(g) ||
+	    mq_game_refuses_mail(g, a->seat, &e) != 0 ||
+	    (at = answered(d, a)) == 0 || at >= g->seq)
+		return 0;
+	/* as the game reads it now: each command line a copy of one taken
+	 * for another moment, else the mail is played (no replay needed) */
+	for (i = 0; i < a->nlines; i++) {
+		if ((rc = read_line(k, g->state, a->seat, a->lines[i], now[i],
+		    hash)) < 0)
+			return mq_fail(err, MQ_IO, "Out of memory.");
+		prose[i] = rc > 0;
+		if (rc > 0) {
+			/* a greeting ("Thanks!") is only noted; a command
+			 * that does not parse is the player's own news */
+			if (k->names_command != NULL && k->names_command(g->state,
+			    a->lines[i]) == MQ_LINE_PROSE)
+				continue;
+			return 0;
+		}
+		if (ring_find(g, a->seat, now[i], 1, hash) == 0)
+			return 0;
+		cmds++;
+	}
+	if (cmds == 0)
+		return 0;
+	/* the moment each line was for as that mail asked it: the game as
+	 * it stood when the mail was sent */
+	if ((rc = mq_game_open(&d->store, g->id, 0, at, &c, &e)) != 0)
+		return rc == MQ_IO ? mq_fail(err, MQ_IO, "game %s: %s", g->id,
+		    e.msg) : 0;
+	rc = 0;
+	for (i = 0; i < a->nlines && rc == 0; i++) {
+		if (prose[i])
+			continue;
+		rc = read_line(k, c->state, a->seat, a->lines[i], then, hash);
+		if (rc != 0)
+			break;
+		/* the same moment: the copy of the move that stands, told so
+		 * by submit; this moment is gone */
+		if (strcmp(then, now[i]) == 0 ||
+		    (seen[i] = ring_find(g, a->seat, then, 0, hash)) == 0)
+			rc = 1;
+	}
+	mq_game_close(c);
+	if (rc < 0)
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	if (rc != 0)
+		return 0;
+	*copy = 1;
+	return copy_result(a, seen, res, err);
+}

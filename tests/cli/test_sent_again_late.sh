@@ -1,0 +1,111 @@
+#!/bin/sh
+# test_sent_again_late.sh - a reply sent twice (a mail client's resend:
+# another Message-ID, the same In-Reply-To), whose first copy ended the
+# round's choice of cards: the second copy, read after, was played as the
+# next round's card, its commitment sent to the others ('received ...
+# ACCEPTED line 1: Play Discuss (secret)', found by players by mail). Now
+# a mail that answers an older mail of its game, every command line of it
+# one accepted for the moment that mail asked for, is received already:
+# nothing logged, no notice, the receipt names the entry. A reply to the
+# same old mail with another card is played, as before. The dry run says
+# what the answer says. The Red Death; Maildir inbox, `serve --once`, ASan binary.
+. tests/cli/lib.sh
+D=$T/data
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+
+expect 0 "init" -- $M -C $D init
+echo "rate_limit = 86400" >>$D/masqued.conf
+G=$(new_game $D) || fail "new"
+expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
+. tests/cli/lib_mail.sh
+entries() { $MREL -C $D log $G | wc -l; }
+msgid() { sed -n 's/^Message-ID: <\(.*\)>\r*$/\1/p' "$(cat $T/$1.file)" | head -n 1; }
+notices() { grep -l "^X-Masqued-Mail: notice" $O/* 2>/dev/null | xargs -r grep -l "^To: bob@" | wc -l; }
+# reply FROM ID IN-REPLY-TO TEXT [COPIES]: FROM's reply, as a mail client
+# sends it (In-Reply-To and References), COPIES times under other
+# Message-IDs, into the inbox
+reply() {
+	k=0
+	while [ $k -lt "${5:-1}" ]; do
+		k=$((k + 1))
+		n=$((n + 1))
+		printf 'From: %s@x.test\nTo: %s\nSubject: Re: the masque\nMessage-ID: <%s.%s@x.test>\nIn-Reply-To: <%s>\nReferences: <%s>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n%b\n' \
+		    "$1" "$(reply_to $1)" "$2" $k "$3" "$3" "$4" >$IN/$n.test
+	done
+}
+serve() {
+	ls $O >$T/before
+	expect 0 "serve --once: $1" -- $M -C $D serve --once
+}
+
+# the others placed; alice places by mail: her receipt asks for her card
+for p in bob carol dave; do
+	$MREL -C $D submit --no-mail $G $p "PLACE black" >/dev/null || fail "place $p"
+done
+reply alice a0 "$(sed -n 's/^Message-ID: <\(.*\)>\r*$/\1/p' $(grep -l '^To: alice@' $O/* | head -n 1))" "PLACE black"
+serve "alice places"
+answer receipt alice@x.test a0
+says a0 "choose your action card for 8:00"
+ASK=$(msgid a0)
+[ -n "$ASK" ] || fail "no Message-ID on alice's receipt"; ok
+# the others' cards; alice's is the last
+for p in bob carol dave; do
+	$MREL -C $D submit --no-mail $G $p "$($MREL -C $D bot $G $p)" >/dev/null ||
+	    fail "play $p"
+done
+play=$($MREL -C $D bot $G alice)
+case "$play" in PLAY\ *) ;; *) fail "alice's card is not a PLAY: $play";; esac; ok
+other="PLAY discuss"; [ "$play" = "$other" ] && other="PLAY dance"
+ne=$(entries)
+# two copies of one reply, read in one pass
+reply alice a1 "$ASK" "$play" 2
+serve "alice's card, twice"
+[ "$($MREL -C $D view $G admin --json | $PY -c 'import json,sys; print(json.load(sys.stdin)["phase"])')" = move ] ||
+    fail "the first copy did not end the choice of cards"; ok
+seq=$($MREL -C $D log $G | awk -v p="alice: $play" 'index($0, p) {print $1}' | tail -n 1)
+[ -n "$seq" ] || fail "alice's card is not in the log"; ok
+# the card (logged), and its reveal: nothing more
+[ "$(entries)" = $((ne + 2)) ] || { $MREL -C $D log $G | tail -n 4 >&2; fail "the copy was logged"; }; ok
+ls $O | comm -13 $T/before - >$T/new
+# the first copy's receipt says ACCEPTED, the second's not
+f=$(cd $O && grep -l "^To: alice@" $(cat $T/new) | xargs grep -l "^X-Masqued-Mail: receipt" | xargs grep -L "^-- ACCEPTED")
+[ "$(echo "$f" | grep -c .)" = 1 ] || fail "not one receipt for the copy: $f"
+parts "$O/$f" a1c
+says a1c "(entry $seq)"
+grep -qF "line 1: $play (entry $seq)" $T/a1c.txt || fail "the copy's line is not received already"; ok
+says_not a1c "ACCEPTED"
+err_has "game $G, alice: 0 command(s) accepted, 0 refused, 1 already received, 0 line(s) not commands; nothing logged"
+
+# a third copy, with thanks beside it, later: the same; bob hears nothing
+nn=$(notices)
+reply alice a2 "$ASK" "Thanks!\n\n$play"
+serve "a third copy"
+answer receipt alice@x.test a2
+says a2 "(entry $seq)"
+grep -qF "line 3: $play (entry $seq)" $T/a2.txt || fail "the third copy's line is not received already"; ok
+grep -qF "line 1: Thanks!" $T/a2.txt || fail "the thanks are not noted"; ok
+says_not a2 "ACCEPTED"
+[ "$(entries)" = $((ne + 2)) ] || fail "the third copy was logged"; ok
+[ "$(notices)" = "$nn" ] || fail "bob was told of a commitment for a copy"; ok
+# the dry run says so too
+printf 'From: alice@x.test\nTo: %s\nSubject: Re\nMessage-ID: <dry@x.test>\nIn-Reply-To: <%s>\n\n%s\n' \
+    "$(reply_to alice)" "$ASK" "$play" >$T/dry.eml
+expect 0 "parse a late copy" -- $M -C $D parse $T/dry.eml
+$PY - $T/out "$play" $seq <<'EOF' || { cat $T/out >&2; fail "parse of a late copy"; }
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["commands"] == [{"text": sys.argv[2], "accepted": False,
+    "already": int(sys.argv[3])}], j["commands"]
+assert j["errors"] == [], j["errors"]
+EOF
+ok
+
+# another card in reply to the same old mail: played, for the next round
+reply alice a3 "$ASK" "$other"
+serve "another card, to the old mail"
+[ "$(entries)" = $((ne + 3)) ] || fail "a new card to an old mail was not logged"; ok
+answer receipt alice@x.test a3
+grep -q -- "-- ACCEPTED" $T/a3.txt || fail "the new card was not accepted"; ok
+
+done_checks
