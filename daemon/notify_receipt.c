@@ -72,9 +72,11 @@ notes_json(const struct mq_submit_result *r)
 /* The accepted (1) or the refused (0) commands, for the receipt, or (2)
  * the lines needed no more (moot); NULL when out of memory. A line
  * received already (already_json) or noted (notes_json) is none of them. */
+/* was: the time the mail was read at (the view's before it; NULL: a game
+ * with none), beside which an accepted line for another says its own. */
 static json_t *
 results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
-    const struct mq_submit_result *r, int accepted)
+    const struct mq_submit_result *r, int accepted, const char *was)
 {
 	json_t *a = json_array(), *body = NULL, *logged = NULL, *o, *lc;
 	size_t i, j = 0;
@@ -125,6 +127,13 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 			if (o != NULL && c->sender_note != NULL)
 				bad |= json_object_set(o, "sender_note",
 				    c->sender_note) != 0;
+			/* taken for another round than the one the mail was
+			 * read in (a card for the next round, sent once this
+			 * one's were revealed): the line says which */
+			if (o != NULL && was != NULL && c->moment[0] != '\0' &&
+			    strcmp(c->moment, was) != 0)
+				bad |= json_object_set_new(o, "for_time",
+				    json_string(c->moment)) != 0;
 			/* what it answered: a PASS says what it declined */
 			if (o != NULL && c->owed[0] != '\0')
 				bad |= json_object_set_new(o, "owed_then",
@@ -309,6 +318,7 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	const char *upd = r->logged ? mq_notify_update_kind(g) : NULL;
 	json_t *ctx;
 	char *receipt = NULL, uniq[17] = "";
+	const char *was;	/* the time the mail was read at */
 	int i, rc, bad;
 
 	MQ_TRY(mq_notify_journal_ok(g, err));
@@ -320,14 +330,16 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	}
 	ctx = mq_notify_base_ctx(d, g, seat);
 	bad = ctx == NULL;
+	was = json_string_value(json_object_get(g->view_before != NULL ?
+	    g->view_before : json_object_get(ctx, "view"), "time"));
 	bad |= json_object_set_new(ctx, "accepted", results_json(d, g, NULL, r,
-	    1)) != 0;
+	    1, was)) != 0;
 	bad |= json_object_set_new(ctx, "refused", results_json(d, g,
-	    g->players[seat].lang, r, 0)) != 0;
+	    g->players[seat].lang, r, 0, NULL)) != 0;
 	bad |= json_object_set_new(ctx, "already", already_json(r)) != 0;
 	bad |= json_object_set_new(ctx, "not_commands", notes_json(r)) != 0;
 	bad |= json_object_set_new(ctx, "not_needed", results_json(d, g,
-	    g->players[seat].lang, r, 2)) != 0;
+	    g->players[seat].lang, r, 2, NULL)) != 0;
 	/* the subject names the turn the mail was about, not the one its
 	 * move began (a game whose journal is off: the clock as it stands) */
 	bad |= json_object_set(ctx, "view_before", g->view_before != NULL ?

@@ -198,6 +198,9 @@ struct mq_cmd_result {
 	char owed[16];			/* accepted: what the seat owed as it
 					 * came (the game's owes word; a PASS
 					 * says what it declined), or "" */
+	char moment[16];		/* accepted: the moment its decision is
+					 * for (the game's moment: "9:20"), or
+					 * "" */
 };
 
 struct mq_submit_result {

@@ -678,6 +678,9 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 			goto oom;
 		snprintf(res->cmds[res->ncmds - 1].owed,
 		    sizeof(res->cmds[0].owed), "%s", before);
+		if (k->moment != NULL)	/* the round it counts for */
+			k->moment(d.key, res->cmds[res->ncmds - 1].moment,
+			    sizeof(res->cmds[0].moment));
 		/* what the next line follows (the game's follows) */
 		prev = cmd;
 		have_prev = 1;

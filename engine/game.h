@@ -133,6 +133,11 @@ struct mq_game_kind {
 	/* Which decision a command makes, given the state it is applied to. */
 	void (*decision)(const void *state, int seat, const struct mq_cmd *cmd,
 	    struct mq_decision *d);
+	/* The moment a decision (its key) is for, as the view's "time"
+	 * names it ("9:20"), into out; "" when it names none (a PLAN, open
+	 * until midnight). A receipt says it beside a line taken for another
+	 * moment than the mail's. NULL: a game with no such time. */
+	void (*moment)(const char *key, char *out, size_t size);
 	/* Apply, or refuse with one sentence and leave the state unchanged. */
 	int (*apply)(void *state, int seat, const struct mq_cmd *cmd,
 	    struct mq_err *err);

@@ -68,6 +68,7 @@ const struct mq_game_kind mq_redmasque_kind = {
 	.shown_now = rm_shown_now,
 	.sender_note = rm_sender_note,
 	.decision = rm_decision,
+	.moment = rm_moment,
 	.apply = rm_apply,
 	.resolved = rm_resolved,
 	.default_command = rm_default_command,

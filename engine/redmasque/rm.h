@@ -231,6 +231,7 @@ int rm_sent_ok(const void *state, int seat, const struct mq_cmd *cmd,
 int rm_card_names_target(const struct rm_card *c);
 void rm_format_time(int t, char *buf, size_t n);
 void rm_format_round_time(int round, char *buf, size_t n);
+void rm_moment(const char *key, char *out, size_t size);
 
 /* rm_view.c */
 json_t *rm_view(const void *state, int seat);

@@ -1053,6 +1053,22 @@ rm_decision(const void *state, int seat, const struct mq_cmd *cmd,
 	}
 }
 
+/* "act:5" and "move:5" are round 5's: its time, as the view says it. */
+void
+rm_moment(const char *key, char *out, size_t size)
+{
+	const char *p = strchr(key, ':');
+	int round;
+
+	if (size > 0)
+		out[0] = '\0';
+	if (p == NULL || (strncmp(key, "act:", 4) != 0 &&
+	    strncmp(key, "move:", 5) != 0) || sscanf(p + 1, "%d", &round) != 1 ||
+	    round < 1)
+		return;
+	rm_format_round_time(round, out, size);
+}
+
 size_t
 rm_resolved(const void *state, struct mq_decision *out, size_t max)
 {

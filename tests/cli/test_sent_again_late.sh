@@ -7,8 +7,11 @@
 # a mail that answers an older mail of its game, every command line of it
 # one accepted for the moment that mail asked for, is received already:
 # nothing logged, no notice, the receipt names the entry. A reply to the
-# same old mail with another card is played, as before. The dry run says
-# what the answer says. The Red Death; Maildir inbox, `serve --once`, ASan binary.
+# same old mail with another card is played, as before, and a line taken
+# for another round than the one the mail was read in says which round on
+# its ACCEPTED line ('(for 8:20)'; it said nothing but under YOU: 'For
+# next round'), en and ja, text and HTML. The dry run says what the
+# answer says. The Red Death; Maildir inbox, `serve --once`, ASan binary.
 . tests/cli/lib.sh
 D=$T/data
 O=$D/mail/outbox/new
@@ -101,11 +104,25 @@ assert j["errors"] == [], j["errors"]
 EOF
 ok
 
-# another card in reply to the same old mail: played, for the next round
+# another card in reply to the same old mail: played, for the next round,
+# and its line says so
 reply alice a3 "$ASK" "$other"
 serve "another card, to the old mail"
 [ "$(entries)" = $((ne + 3)) ] || fail "a new card to an old mail was not logged"; ok
 answer receipt alice@x.test a3
 grep -q -- "-- ACCEPTED" $T/a3.txt || fail "the new card was not accepted"; ok
+says a3 "(for 8:20)"
+grep -qE "line 1: [^()]*\(for 8:20\)" $T/a3.txt || { cat $T/a3.txt >&2; fail "the (for 8:20) is not on line 1"; }; ok
+# a MOVE now is this round's: nothing said
+reply alice a4 "$ASK" "MOVE stay"
+serve "a move"
+answer receipt alice@x.test a4
+grep -q -- "-- ACCEPTED" $T/a4.txt || fail "the move was not accepted"; ok
+says_not a4 "(for "
+# in Japanese, carol's card for the next round
+reply carol c1 "none@x.test" "SET LANG ja\nPLAY discuss"
+serve "carol's next card"
+answer receipt carol@x.test c1
+says c1 "（8:20 の分）"
 
 done_checks
