@@ -71,8 +71,8 @@ notes_json(const struct mq_submit_result *r)
 
 /* The accepted (1) or the refused (0) commands, for the receipt, or (2)
  * the lines needed no more (moot); NULL when out of memory. A line
- * received already (already_json) or noted (notes_json) is none of them. */
-/* was: the time the mail was read at (the view's before it; NULL: a game
+ * received already (already_json) or noted (notes_json) is none of them.
+ * was: the time the mail was read at (the view's before it; NULL: a game
  * with none), beside which an accepted line for another says its own. */
 static json_t *
 results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
