@@ -64,8 +64,10 @@ notes_json(const struct mq_submit_result *r)
 	for (i = 0; i < r->ncmds && !bad; i++)
 		if (!r->cmds[i].accepted && !r->cmds[i].already &&
 		    r->cmds[i].note)
-			bad |= json_array_append_new(a, json_pack("{s:i, s:s}",
-			    "line", r->cmds[i].line, "text", r->cmds[i].text)) != 0;
+			bad |= json_array_append_new(a, json_pack("{s:i, s:s, s:s*}",
+			    "line", r->cmds[i].line, "text", r->cmds[i].text,
+			    "meant", r->cmds[i].meant[0] ? r->cmds[i].meant :
+			    NULL)) != 0;
 	return mq_notify_whole(a, bad);
 }
 

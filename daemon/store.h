@@ -182,6 +182,9 @@ struct mq_cmd_result {
 					 * command word starts ("Hi all,",
 					 * game.h's names_command), which
 					 * stops nothing and is only noted */
+	char meant[96];			/* a note holding a command after its
+					 * first word ("i'll play discuss this
+					 * time"): that command alone, or "" */
 	uint64_t replaces;		/* accepted, secret: the entry of the
 					 * seat's earlier move for the same
 					 * decision, not yet revealed, that this

@@ -666,8 +666,14 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 			    k->names_command(work, line);
 			if (lk == MQ_LINE_COMMAND && at >= (size_t)nfirst)
 				refused = 1;
-			else if (lk == MQ_LINE_PROSE)
+			else if (lk == MQ_LINE_PROSE) {
 				res->cmds[res->ncmds - 1].note = 1;
+				/* a command inside it: said, alone */
+				if (k->inner_command != NULL)
+					k->inner_command(work, line,
+					    res->cmds[res->ncmds - 1].meant,
+					    sizeof(res->cmds[0].meant));
+			}
 			continue;
 		}
 		mq_buf_reset(&text);

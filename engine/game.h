@@ -80,6 +80,12 @@ struct mq_game_kind {
 	 * a sentence ("Play nice"): refused with its why, and the lines
 	 * after it go on. NULL: every line is a command. */
 	int (*names_command)(const void *state, const char *line);
+	/* A line names_command read as prose that holds a command after its
+	 * first word ("i'll play discuss this time"): into meant (n bytes),
+	 * that command as the player may send it alone ("PLAY discuss"); 1,
+	 * or 0 when none (mq_line_inner_command). NULL: never. */
+	int (*inner_command)(const void *state, const char *line, char *meant,
+	    size_t n);
 	/* One line of the command language -> a command (lang-independent). */
 	int (*parse)(const void *state, int seat, const char *line,
 	    struct mq_cmd *cmd, struct mq_err *err);

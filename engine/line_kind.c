@@ -118,3 +118,39 @@ mq_line_meant(const struct mq_line_words *lw, const char *word,
 		    word + glued);	/* "MOVE ccw": a space lost */
 	return kw;
 }
+
+int
+mq_line_inner_command(const struct mq_line_words *lw, char **tok, int ntok,
+    char *meant, size_t n)
+{
+	const char *w;
+	size_t len;
+	int k, i, end, kw, starts;
+
+	if (n > 0)
+		meant[0] = '\0';
+	for (k = 1; k < ntok && n > 0; k++) {
+		for (kw = -1, i = 0; i < lw->nwords && kw < 0; i++)
+			if ((w = lw->word(lw->state, i, &starts)) != NULL &&
+			    starts >= 0 && strcmp(w, tok[k]) == 0)
+				kw = starts;
+		if (kw < 0)
+			continue;
+		for (end = ntok; end > k + 1; end--)
+			if (lw->args_fit(lw->state, kw, tok + k, end - k))
+				break;
+		if (end == k + 1)
+			continue;
+		for (len = 0, i = k; i < end && len + 1 < n; i++) {
+			len += (size_t)snprintf(meant + len, n - len, "%s%s",
+			    i > k ? " " : "", tok[i]);
+			if (len >= n)
+				len = n - 1;
+		}
+		for (i = 0; meant[i] != '\0' && meant[i] != ' '; i++)
+			if (meant[i] >= 'a' && meant[i] <= 'z')
+				meant[i] = (char)(meant[i] - 'a' + 'A');
+		return 1;
+	}
+	return 0;
+}

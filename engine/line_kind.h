@@ -55,5 +55,15 @@ enum mq_line_kind mq_line_kind_of(const struct mq_line_words *lw,
  * kw, or -1 (meant untouched) when none. */
 int mq_line_meant(const struct mq_line_words *lw, const char *word,
     const char *const *key_names, char *meant, size_t n);
+/*
+ * A command inside a line read as prose ("i'll play discuss this time",
+ * "ok move ccw then"): from a word after the first that starts a command,
+ * the longest run of words that is what that command takes, at least one
+ * (no STATUS or HELP alone: "thanks for the help"); into meant (n bytes),
+ * the command word in capitals, then its words as the line has them
+ * ("PLAY discuss"). 1 when found, 0 (meant "") when none.
+ */
+int mq_line_inner_command(const struct mq_line_words *lw, char **tok,
+    int ntok, char *meant, size_t n);
 
 #endif

@@ -554,6 +554,22 @@ ms_names_command(const void *state, const char *line)
 }
 
 int
+ms_inner_command(const void *state, const char *line, char *meant, size_t n)
+{
+	const struct ms_state *st = state;
+	struct mq_line_words lw = line_words(st);
+	char buf[1024], *tok[MAXTOK];
+	int ntok;
+
+	if (n > 0)
+		meant[0] = '\0';
+	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword,
+	    is_name, st->data, &ntok, NULL) != 0)
+		return 0;
+	return mq_line_inner_command(&lw, tok, ntok, meant, n);
+}
+
+int
 ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
     struct mq_err *err)
 {

@@ -1,0 +1,47 @@
+#!/bin/sh
+# test_prose_command.sh - a line read as prose that holds a whole command
+# after its first word ("ok i'll place blue then", found by players by
+# mail: "i'll play discuss this time" was left alone with no word of the
+# command in it) is still left alone, nothing applied, but its note says
+# the command meant, to be sent alone on its line. A line whose command
+# word takes nothing after it ("thanks for the help") or holds no
+# command's words ("let's play it by ear") gets no such note. Both games,
+# English and Japanese.
+. tests/cli/lib.sh
+D=$T/data
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+expect 0 "init" -- $M -C $D init
+G=$(new_game $D) || fail "new"
+expect 0 "serve: the welcomes" -- $M -C $D serve --once
+. tests/cli/lib_mail.sh
+entries0=$($MREL -C $D log $G | wc -l)
+
+ls $O >$T/before
+send alice@x.test "$(reply_to alice)" p1 "ok i'll place blue then\nthanks for the help\nlet's play it by ear"
+expect 0 "serve: prose with a command in it" -- $M -C $D serve --once
+answer receipt alice@x.test p1
+grep -qF "line 1: ok i'll place blue then" $T/p1.txt || fail "line 1 not listed"; ok
+grep -qF "did you mean PLACE blue? A command goes alone on its line." $T/p1.txt ||
+    { cat $T/p1.txt >&2; fail "the command meant is not said"; }; ok
+grep -qF "did you mean <code>PLACE blue</code>? A command goes alone on its line." $T/p1.html ||
+    fail "the command meant is not said in HTML"; ok
+[ "$(grep -c "did you mean" $T/p1.txt)" = 1 ] ||
+    { cat $T/p1.txt >&2; fail "a line with no command in it got a note"; }; ok
+[ "$($MREL -C $D log $G | wc -l)" = "$entries0" ] || { $MREL -C $D log $G >&2; cat $T/p1.txt >&2; fail "prose was applied"; }; ok
+
+# Japanese, the Masquerade
+ms_game $T/ms 0707070707070707070707070707070707070707070707070707070707070707
+D=$T/ms; O=$D/mail/outbox/new; IN=$D/mail/inbox/new
+expect 0 "SET LANG ja" -- $M -C $D submit $G alice "SET LANG ja"
+expect 0 "serve: the welcomes" -- $M -C $D serve --once
+set -- $(ms_owes $D $G)
+P=$1
+ls $O >$T/before
+send $P@x.test "$(reply_to $P)" p2 "では dancer paladin でお願いします"
+expect 0 "serve: the Masquerade's prose" -- $M -C $D serve --once
+answer receipt $P@x.test p2
+grep -qF "→ DANCER paladin のことですか？" $T/p2.txt ||
+    { cat $T/p2.txt >&2; fail "the command meant is not said (ja)"; }; ok
+grep -qF "→ DANCER paladin のことですか？" $T/p2.html || fail "not said in HTML (ja)"; ok
+done_checks
