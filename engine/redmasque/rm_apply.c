@@ -351,8 +351,49 @@ rm_allowance(const struct rm_state *st, const struct rm_player *pl)
  * when the cards are revealed (end_actions) unless the seat sends MOVE
  * again, which its receipt says: { "move_too_long": true, "move": "cw cw",
  * "steps": 2, "allows": 1, "card": "jest" }. Nothing once the cards are
- * revealed (the reveal itself tells of the drop).
+ * revealed (the reveal itself tells of the drop). And a card whose
+ * TARGETs are all away from the seat's room now (targets_away above).
  */
+/*
+ * A card that reaches a nearby noble, whose TARGETs are none of them in
+ * the seat's room now (found by players by mail: "Play admire target
+ * kenji" from another room found nobody at the reveal): the nobles move
+ * only after the cards, so it likely finds nobody. Into *note (made when
+ * NULL): "targets_away": true, "away": "kenji, mei". -1 out of memory.
+ */
+static int
+targets_away(const struct rm_state *st, const struct rm_player *pl,
+    json_t **note)
+{
+	char away[RM_MAXP * (MQ_NAME_MAX + 2)] = "";
+	size_t len = 0;
+	int i, t;
+
+	if (st->data->card[pl->pick.card].target != RM_SCOPE_NEARBY ||
+	    pl->pick.ntargets == 0 || pl->room < 0)
+		return 0;
+	for (i = 0; i < pl->pick.ntargets; i++) {
+		t = pl->pick.targets[i];
+		if (t >= st->nplayers)
+			return 0;
+		if (st->p[t].alive && st->p[t].room == pl->room)
+			return 0;	/* one is nearby now */
+		len += (size_t)snprintf(away + len, sizeof(away) - len, "%s%s",
+		    i ? ", " : "", st->p[t].name);
+		if (len >= sizeof(away))
+			len = sizeof(away) - 1;
+	}
+	if (*note == NULL && (*note = json_object()) == NULL)
+		return -1;
+	if (json_object_set_new(*note, "targets_away", json_true()) != 0 ||
+	    json_object_set_new(*note, "away", json_string(away)) != 0) {
+		json_decref(*note);
+		*note = NULL;
+		return -1;
+	}
+	return 0;
+}
+
 int
 rm_sender_note(const void *state, int seat, const struct mq_cmd *cmd,
     json_t **note)
@@ -368,23 +409,24 @@ rm_sender_note(const void *state, int seat, const struct mq_cmd *cmd,
 	    seat >= st->nplayers || st->phase != RM_PH_ACT)
 		return 0;
 	pl = &st->p[seat];
-	if (!pl->alive || !pl->has_pick || !pl->has_move ||
-	    pl->pick.card >= st->data->ncards)
+	if (!pl->alive || !pl->has_pick || pl->pick.card >= st->data->ncards)
 		return 0;
 	allow = st->data->card[pl->pick.card].moves;
-	if (pl->nmove <= allow || pl->nmove > 3)
-		return 0;
-	for (i = 0; i < pl->nmove; i++) {
-		if (pl->move[i] < -1 || pl->move[i] > 1)
-			return 0;
-		if (i > 0)
-			strcat(move, " ");
-		strcat(move, dir[pl->move[i] + 1]);
+	if (pl->has_move && pl->nmove > allow && pl->nmove <= 3) {
+		for (i = 0; i < pl->nmove; i++) {
+			if (pl->move[i] < -1 || pl->move[i] > 1)
+				return 0;
+			if (i > 0)
+				strcat(move, " ");
+			strcat(move, dir[pl->move[i] + 1]);
+		}
+		*note = json_pack("{s:b, s:s, s:i, s:i, s:s}", "move_too_long",
+		    1, "move", move, "steps", (int)pl->nmove, "allows", allow,
+		    "card", st->data->card[pl->pick.card].id);
+		if (*note == NULL)
+			return -1;
 	}
-	*note = json_pack("{s:b, s:s, s:i, s:i, s:s}", "move_too_long", 1,
-	    "move", move, "steps", (int)pl->nmove, "allows", allow, "card",
-	    st->data->card[pl->pick.card].id);
-	return *note == NULL ? -1 : 0;
+	return targets_away(st, pl, note);
 }
 
 /* The seat has no card picked this round and holds one that allows more

@@ -2603,6 +2603,48 @@ a_personality_played_says_so(void **state)
 	json_decref(gd);
 }
 
+/*
+ * A PLAY whose TARGETs are all away from the sender's room now: the
+ * receipt says so under the line (the engine's sender_note "targets_away",
+ * test_rm_rules), in the reader's language, both parts.
+ */
+static void
+a_target_away_is_told_under_its_line(void **state)
+{
+	static const char *const said[][2] = {
+		{ "dave: not in your room now;", "dave: not in your room now;" },
+		{ "dave は今あなたと同じ部屋にいません。",
+		  "dave は今あなたと同じ部屋にいません。" },
+		{ "dave 现在不在你的房间里；", "dave 现在不在你的房间里；" },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("receipt");
+	json_t *first = json_array_get(json_object_get(ctx, "accepted"), 0);
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t l;
+
+	(void)state;
+	for (l = 0; l < NLANGS; l++) {
+		if (render(TMPL, langs[l], "receipt", gd, ctx, &m, &err))
+			fail_msg("receipt.%s: %s", langs[l], err.msg);
+		assert_null(strstr(m.text, said[l][0]));
+		mail_free(&m);
+	}
+	assert_int_equal(json_object_set_new(first, "sender_note",
+	    json_pack("{s:b, s:s}", "targets_away", 1, "away", "dave")), 0);
+	for (l = 0; l < NLANGS; l++) {
+		if (render(TMPL, langs[l], "receipt", gd, ctx, &m, &err))
+			fail_msg("receipt.%s: %s", langs[l], err.msg);
+		if (strstr(m.text, said[l][0]) == NULL ||
+		    strstr(m.html, said[l][1]) == NULL)
+			fail_msg("receipt.%s does not say: %s", langs[l],
+			    said[l][0]);
+		mail_free(&m);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 static void
 a_status_alone_is_your_status(void **state)
 {
@@ -2636,6 +2678,7 @@ main(void)
 		cmocka_unit_test(a_reminder_names_the_default_owed),
 		cmocka_unit_test(a_turn_names_the_default_owed),
 		cmocka_unit_test(a_personality_played_says_so),
+		cmocka_unit_test(a_target_away_is_told_under_its_line),
 		cmocka_unit_test(an_early_move_short_of_the_card_says_so),
 		cmocka_unit_test(an_early_move_over_the_card_says_so),
 		cmocka_unit_test(the_moves_sent_are_told_in_words),

@@ -1896,6 +1896,45 @@ test_a_card_short_of_the_early_move_is_told(void **state)
 	done(st);
 }
 
+/* A card that reaches a nearby noble, its TARGETs all in other rooms now:
+ * the sender is told it likely finds nobody (the nobles move after the
+ * cards; found by players by mail, "Play admire target kenji" from another
+ * room). A TARGET in the room, or a card with none, says nothing. */
+static void
+test_a_target_away_is_told(void **state)
+{
+	struct rm_state *st = table(NULL, NULL);
+	struct mq_cmd mock;
+	struct mq_err err;
+	json_t *note = NULL;
+
+	st->p[ALICE].room = 0;
+	st->p[BOB].room = 3;
+	st->p[CAROL].room = 5;
+	assert_int_equal(rmf_parse(st, ALICE, "PLAY mock TARGET bob carol",
+	    &mock, &err), 0);
+	rmf_do(st, ALICE, "PLAY mock TARGET bob carol");
+	assert_int_equal(rm_sender_note(st, ALICE, &mock, &note), 0);
+	assert_non_null(note);
+	assert_true(json_is_true(json_object_get(note, "targets_away")));
+	assert_string_equal(json_string_value(json_object_get(note, "away")),
+	    "bob, carol");
+	assert_null(json_object_get(note, "move_too_long"));
+	json_decref(note);
+	note = NULL;
+	/* carol in alice's room: she may be the target */
+	st->p[CAROL].room = 0;
+	assert_int_equal(rm_sender_note(st, ALICE, &mock, &note), 0);
+	assert_null(note);
+	/* no TARGET: the card picks one when it resolves */
+	st->p[CAROL].room = 5;
+	assert_int_equal(rmf_parse(st, ALICE, "PLAY mock", &mock, &err), 0);
+	rmf_do(st, ALICE, "PLAY mock");
+	assert_int_equal(rm_sender_note(st, ALICE, &mock, &note), 0);
+	assert_null(note);
+	done(st);
+}
+
 /* "Move twice": two single steps, each cw, ccw or stay; a stay may be
  * either step. */
 static void
@@ -2406,6 +2445,7 @@ main(void)
 		cmocka_unit_test(test_hard_variant_off_by_default),
 		cmocka_unit_test(test_absent_player_defaults),
 		cmocka_unit_test(test_a_card_short_of_the_early_move_is_told),
+		cmocka_unit_test(test_a_target_away_is_told),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
