@@ -8,13 +8,7 @@
 # command's words ("let's play it by ear") gets no such note. Both games,
 # English and Japanese.
 . tests/cli/lib.sh
-D=$T/data
-O=$D/mail/outbox/new
-IN=$D/mail/inbox/new
-expect 0 "init" -- $M -C $D init
-G=$(new_game $D) || fail "new"
-expect 0 "serve: the welcomes" -- $M -C $D serve --once
-. tests/cli/lib_mail.sh
+. tests/cli/lib_game.sh
 entries0=$($MREL -C $D log $G | wc -l)
 
 ls $O >$T/before

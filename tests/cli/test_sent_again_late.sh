@@ -13,15 +13,7 @@
 # next round'), en and ja, text and HTML. The dry run says what the
 # answer says. The Red Death; Maildir inbox, `serve --once`, ASan binary.
 . tests/cli/lib.sh
-D=$T/data
-O=$D/mail/outbox/new
-IN=$D/mail/inbox/new
-
-expect 0 "init" -- $M -C $D init
-echo "rate_limit = 86400" >>$D/masqued.conf
-G=$(new_game $D) || fail "new"
-expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
-. tests/cli/lib_mail.sh
+. tests/cli/lib_game.sh
 entries() { $MREL -C $D log $G | wc -l; }
 msgid() { sed -n 's/^Message-ID: <\(.*\)>\r*$/\1/p' "$(cat $T/$1.file)" | head -n 1; }
 notices() { grep -l "^X-Masqued-Mail: notice" $O/* 2>/dev/null | xargs -r grep -l "^To: bob@" | wc -l; }
