@@ -500,13 +500,13 @@ the_placement_order_is_told(void **state)
 {
 	static const char *const said[] = {
 		"You place after dave, erin, alice: number 4 of 5 in the order\n",
-		"あなたが置くのは dave、erin、alice の後です（5 人中 4 番目：\n",
-		"你在 dave、erin、alice 之后放置（5 人中第 4 个：\n",
+		"あなたが置くのは dave、erin、alice の後です\n（5 人中 4 番目：人気の",
+		"你在 dave、erin、alice 之后放置\n（5 人中第 4 个：从人气最低者",
 	};
 	static const char *const given[] = {
 		"Your placement is made after dave, alice: number 4 of 5",
-		"あなたの配置が行われるのは dave、alice の後です（5 人中 4 番目",
-		"你的放置在 dave、alice 之后生效（5 人中第 4 个",
+		"あなたの配置が行われるのは dave、alice の後です\n（5 人中 4 番目",
+		"你的放置在 dave、alice 之后生效\n（5 人中第 4 个",
 	};
 	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("welcome"), *p;
 	struct mq_err err;
