@@ -17,6 +17,7 @@
 #include "daemon/notify_refusal.h"
 #include "daemon/receipt.h"
 #include "daemon/spool.h"
+#include "mail/mime_out.h"
 
 /* The commitment commit was opened by the entries just logged (a PLACE in
  * its turn is seen by the next player at once): the receipt must not call
@@ -235,9 +236,10 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
     struct mq_err *err)
 {
 	const char *why = NULL;	/* a bad SET line's own sentence */
-	char key[17], basis[64];
+	const char *thread;
+	char key[17], basis[64], idbuf[1000];
 	unsigned char h[8];
-	size_t i;
+	size_t i, n;
 	int status = 0, other = 0, moves = 0, lang = 0, notes = 0, help = 0;
 	int rc = 0;
 
@@ -283,12 +285,24 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 		status = 1;
 	/* the game named in the subject: a player in several games, or long
 	 * after, knows which one is over */
+	/* the sender's Message-ID as mime_out writes it, without its
+	 * angle brackets (a caller may keep them) */
+	if (reply_id != NULL && reply_id[0] == '<' &&
+	    (n = strlen(reply_id)) > 2 && reply_id[n - 1] == '>')
+		snprintf(idbuf, sizeof(idbuf), "%.*s", (int)(n - 2), reply_id + 1);
+	else
+		snprintf(idbuf, sizeof(idbuf), "%s", reply_id != NULL ? reply_id :
+		    "");
+	/* one mime_out would refuse is no thread: the answer goes still */
+	thread = idbuf[0] != '\0' && strlen(idbuf) <= 900 &&
+	    strpbrk(idbuf, " \t") == NULL &&
+	    mq_mime_msgid_ok(idbuf, strlen(idbuf)) ? idbuf : NULL;
 	if (other)
 		rc = mq_notify_stranger_reply(d, g->players[seat].email,
 		    g->players[seat].lang, "refused", why != NULL && !moves ? why :
 		    "The game is over; nothing more can be played. Reply STATUS "
 		    "to any of the game's mails to see how it ended.", uniq, NULL,
-		    g->id, reply_id, err);	/* threaded under the reply */
+		    g->id, thread, err);	/* threaded under the reply */
 	if (rc == 0 && status)
 		rc = mq_notify_end_again(d, g, seat, uniq, lang, err);
 	return rc;
