@@ -20,8 +20,10 @@
 #include "daemon/mailmark.h"
 #include "daemon/daemon.h"
 
+/* path and the folders above it; the last one with mode last_mode (the
+ * ones above, 0755, may be a home or a shared parent). */
 static int
-mkdir_p(const char *path, struct mq_err *err)
+mkdir_p(const char *path, mode_t last_mode, struct mq_err *err)
 {
 	char buf[1400];
 	size_t i, n = strlen(path);
@@ -33,7 +35,8 @@ mkdir_p(const char *path, struct mq_err *err)
 		if (buf[i] != '/' && buf[i] != '\0')
 			continue;
 		buf[i] = '\0';
-		if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+		if (mkdir(buf, path[i] == '\0' ? last_mode : 0755) != 0 &&
+		    errno != EEXIST)
 			return mq_fail_errno(err, MQ_IO, "Cannot create the folder %s",
 			    buf);
 		buf[i] = path[i];
@@ -49,6 +52,17 @@ static const char *const init_sub[] = {
 	"mail/inbox/new", "mail/inbox/cur", "mail/inbox/tmp",
 	"mail/outbox/new", "mail/outbox/cur", "mail/outbox/tmp",
 };
+
+/* The folders that hold players' secret moves in plain text (the mails
+ * archived, the logs, the mails out with each player's own view) or the
+ * mailbox's cursor: the user masqued runs as alone reads them. mail/ stays
+ * 0755: another user's delivery agent may write into its inbox. */
+static int
+private_folder(const char *name)
+{
+	return strcmp(name, "games") == 0 || strcmp(name, "archive") == 0 ||
+	    strcmp(name, "spool") == 0 || strcmp(name, "cursor") == 0;
+}
 
 /* 1 when path is a folder and all below it are folders (none holds a file
  * or anything else), at most depth deep. */
@@ -185,7 +199,8 @@ mq_store_init(const char *datadir, struct mq_err *err)
 	MQ_TRY(init_room(datadir, err));
 	for (i = 0; i < sizeof(init_sub) / sizeof(init_sub[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s", datadir, init_sub[i]);
-		MQ_TRY(mkdir_p(path, err));
+		MQ_TRY(mkdir_p(path, private_folder(init_sub[i]) ? 0700 : 0755,
+		    err));
 	}
 	snprintf(path, sizeof(path), "%s/masqued.conf", datadir);
 	if (access(path, F_OK) != 0)

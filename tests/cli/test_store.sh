@@ -10,6 +10,13 @@ expect 0 "init" -- $M -C $D init
 for f in keys/server.key keys/tag.key; do
 	[ "$(stat -c %a $D/$f)" = 600 ] || fail "$f is not mode 0600"; ok
 done
+# the folders of players' secret moves in plain text (archived mails, logs,
+# the mails out) are the service user's alone; mail/ is not (an MTA of
+# another user may deliver into its inbox)
+for f in archive games spool cursor; do
+	[ "$(stat -c %a $D/$f)" = 700 ] || fail "$f/ is $(stat -c %a $D/$f), not 0700"; ok
+done
+[ "$(stat -c %a $D/mail/inbox)" = 755 ] || fail "mail/inbox is not 0755"; ok
 cmp -s $D/masqued.conf config/masqued.conf.example || fail "init's config differs from config/masqued.conf.example"; ok
 expect 1 "init again refuses to overwrite keys" -- $M -C $D init
 one_line
