@@ -78,11 +78,19 @@ one(const json_t *e, struct mq_buf *out)
 		if (json_object_get(e, "room"))
 			mq_buf_printf(out, ": %s is deadly at %s", s(e, "room"), s(e, "time"));
 		mq_buf_putc(out, '.');
-	} else if (!strcmp(t, "move"))
-		mq_buf_printf(out, "%s %s %s -> %s.", s(e, "player"),
-		    strcmp(s(e, "from"), s(e, "to")) ? "walks" : "stays,",
-		    s(e, "from"), s(e, "to"));
-	else if (!strcmp(t, "move_dropped"))
+	} else if (!strcmp(t, "move")) {
+		/* the rooms walked through: "cw ccw" goes out and back */
+		json_t *via = json_object_get(e, "via"), *v;
+		size_t i;
+
+		mq_buf_printf(out, "%s %s %s", s(e, "player"),
+		    strcmp(s(e, "from"), s(e, "to")) || json_array_size(via) ?
+		    "walks" : "stays,", s(e, "from"));
+		json_array_foreach(via, i, v)
+			mq_buf_printf(out, " -> %s", json_is_string(v) ?
+			    json_string_value(v) : "?");
+		mq_buf_printf(out, " -> %s.", s(e, "to"));
+	} else if (!strcmp(t, "move_dropped"))
 		mq_buf_printf(out, "%s's early move was dropped: it has %lld steps, "
 		    "the card played allows %lld.", s(e, "player"), n(e, "steps"),
 		    n(e, "allowed"));

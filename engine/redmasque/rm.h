@@ -132,6 +132,9 @@ struct rm_event {
 	uint8_t round;
 	int8_t steps;		/* a popularity change as dealt, before the
 				 * track's skips (+2 may move 5 spaces) */
+	int8_t via[2];		/* MOVE: the rooms walked through between a
+				 * and room, in order, -1 after the last; a
+				 * stay passes through none (cw ccw: one) */
 };
 
 struct rm_player {

@@ -68,6 +68,7 @@ emit(struct rm_state *st, int type, int actor, int target)
 	e->actor = (int8_t)actor;
 	e->target = (int8_t)target;
 	e->card = e->rumor = e->room = e->time = -1;
+	e->via[0] = e->via[1] = -1;
 	e->round = (uint8_t)st->round;
 	return e;
 }
@@ -574,13 +575,24 @@ do_move(struct rm_state *st, int seat)
 {
 	struct rm_event *ev;
 	struct rm_player *pl = &st->p[seat];
-	int i, from = pl->room;
+	int8_t walked[sizeof(pl->move) + 1];
+	int i, n = 0, from = pl->room;
 
-	for (i = 0; i < pl->nmove; i++)
+	/* the rooms stood in, a stay adding none: from, then each one
+	 * entered, the last the room it ends in */
+	walked[n++] = pl->room;
+	for (i = 0; i < pl->nmove; i++) {
 		pl->room = (int8_t)((pl->room + pl->move[i] + RM_ROOMS) % RM_ROOMS);
+		if (pl->room != walked[n - 1])
+			walked[n++] = pl->room;
+	}
 	ev = emit(st, RM_E_MOVE, seat, -1);
 	ev->a = (int16_t)from;
 	ev->room = pl->room;
+	/* between the first and the last, what the others saw it walk
+	 * through: "cw ccw" leaves and comes back, and is no stay */
+	for (i = 1; i < n - 1 && i - 1 < (int)sizeof(ev->via); i++)
+		ev->via[i - 1] = walked[i];
 	ev->b = pl->nmove;
 	pl->has_move = 0;
 	pl->nmove = 0;

@@ -1954,6 +1954,86 @@ test_dance_a_step_may_be_stay(void **state)
 	}
 }
 
+/*
+ * "Move twice ... coming back to the start is allowed": a Dance of
+ * "cw ccw" leaves the room and comes back, and every view says the way it
+ * went ("via"), so no one reads it as a stay (it was told "stayed in
+ * Green", found by players by mail). A stay passes through no room; three
+ * steps (Promenade) may pass through two.
+ */
+static void
+test_dance_out_and_back_is_told_as_a_route(void **state)
+{
+	static const struct {
+		const char *card, *move;
+		int end, via[2];
+	} cases[] = {
+		{ "dance", "MOVE cw ccw", GREEN, { ORANGE, -1 } },
+		{ "dance", "MOVE ccw cw", GREEN, { PURPLE, -1 } },
+		{ "dance", "MOVE cw cw", WHITE, { ORANGE, -1 } },
+		{ "dance", "MOVE stay cw", ORANGE, { -1, -1 } },
+		{ "dance", "MOVE cw stay", ORANGE, { -1, -1 } },
+		{ "dance", "MOVE stay stay", GREEN, { -1, -1 } },
+		{ "promenade", "MOVE cw cw ccw", ORANGE, { ORANGE, WHITE } },
+		{ "promenade", "MOVE cw stay ccw", GREEN, { ORANGE, -1 } },
+	};
+	static const int viewers[] = { MQ_VIEW_PUBLIC, MQ_VIEW_ADMIN, ALICE,
+	    BOB, CAROL };
+	size_t k, v, i, n;
+
+	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		struct rm_state *st = table(NULL, NULL);
+		const struct rm_event *ev;
+		char line[32];
+
+		if (strcmp(cases[k].card, "dance") != 0)
+			rmf_personality(st, ALICE, cases[k].card);
+		snprintf(line, sizeof(line), "PLAY %s", cases[k].card);
+		alice_plays(st, line);
+		rmf_moves(st, (const char *const[]){ cases[k].move, NULL,
+		    NULL, NULL });
+		assert_int_equal(st->p[ALICE].room, cases[k].end);
+		assert_non_null(ev = rmf_find_ev(st, RM_E_MOVE, ALICE));
+		assert_int_equal(ev->via[0], cases[k].via[0]);
+		assert_int_equal(ev->via[1], cases[k].via[1]);
+		n = cases[k].via[0] < 0 ? 0 : cases[k].via[1] < 0 ? 1 : 2;
+		for (v = 0; v < sizeof(viewers) / sizeof(viewers[0]); v++) {
+			json_t *evs = rm_events(st, viewers[v]), *e, *via;
+			int seen = 0;
+
+			assert_non_null(evs);
+			json_array_foreach(evs, i, e) {
+				if (strcmp(json_string_value(json_object_get(e,
+				    "type")), "move") != 0 ||
+				    strcmp(json_string_value(json_object_get(e,
+				    "player")), "alice") != 0)
+					continue;
+				seen++;
+				via = json_object_get(e, "via");
+				if (n == 0) {
+					assert_null(via);
+					continue;
+				}
+				assert_int_equal(json_array_size(via), n);
+				for (i = 0; i < n; i++)
+					assert_string_equal(json_string_value(
+					    json_array_get(via, i)),
+					    st->data->room_id[cases[k].via[i]]);
+			}
+			/* the others' moves pass through nothing: they stayed */
+			json_array_foreach(evs, i, e)
+				if (strcmp(json_string_value(json_object_get(e,
+				    "type")), "move") == 0 &&
+				    strcmp(json_string_value(json_object_get(e,
+				    "player")), "alice") != 0)
+					assert_null(json_object_get(e, "via"));
+			json_decref(evs);
+			assert_int_equal(seen, 1);
+		}
+		done(st);
+	}
+}
+
 static void
 test_sequential_moves_option(void **state)
 {
@@ -2429,6 +2509,7 @@ main(void)
 		cmocka_unit_test(test_dance_two_steps),
 		cmocka_unit_test(test_dance_moves_twice_this_round_only),
 		cmocka_unit_test(test_dance_a_step_may_be_stay),
+		cmocka_unit_test(test_dance_out_and_back_is_told_as_a_route),
 		cmocka_unit_test(test_sequential_moves_option),
 		cmocka_unit_test(test_plan_full_partial_clear),
 		cmocka_unit_test(test_plan_changes_until_round_12_moves_resolve),
