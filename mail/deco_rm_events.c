@@ -15,6 +15,7 @@ event_obj(const struct deco *d, const json_t *e)
 	const char *type = jstr(e, "type"), *k;
 	const json_t *plans, *v;
 	struct mv *o = deco_copy(d->a, e, d->want), *list, *p;
+	size_t i;
 
 	if (o == NULL || type == NULL)
 		return o;
@@ -38,7 +39,22 @@ event_obj(const struct deco *d, const json_t *e)
 	if (json_is_string(json_object_get(e, "from"))) {
 		wput_ref(d, o, "from_name", room_name(d, jstr(e, "from")));
 		wput_ref(d, o, "to_name", room_name(d, jstr(e, "to")));
-		wput_bool(d, o, "stayed", jeq(jstr(e, "from"), jstr(e, "to")));
+		/* "cw ccw" leaves the room and comes back: a route, no stay */
+		wput_bool(d, o, "stayed", jeq(jstr(e, "from"), jstr(e, "to")) &&
+		    json_array_size(json_object_get(e, "via")) == 0);
+		if (json_array_size(json_object_get(e, "via")) > 0 &&
+		    want(d, "via_rooms")) {
+			list = mv_list(d->a);
+			json_array_foreach(json_object_get(e, "via"), i, v) {
+				if (!json_is_string(v) ||
+				    (p = mv_obj(d->a)) == NULL)
+					continue;
+				put_ref(d->a, p, "via_name", room_name(d,
+				    json_string_value(v)));
+				mv_push(d->a, list, p);
+			}
+			put(d->a, o, "via_rooms", list);
+		}
 	} else if (json_is_integer(json_object_get(e, "from"))) {
 		json_int_t delta = json_integer_value(json_object_get(e, "to")) -
 		    json_integer_value(json_object_get(e, "from"));

@@ -2645,6 +2645,58 @@ a_target_away_is_told_under_its_line(void **state)
 	json_decref(gd);
 }
 
+/*
+ * A Dance of "MOVE cw ccw" leaves the room and comes back in one round:
+ * the event says the way it went ("via", test_rm_rules
+ * test_dance_out_and_back_is_told_as_a_route), and every language says
+ * the noble moved, room by room, not that it stayed (it said "alice
+ * stayed in Black", and players read the Dance as not played).
+ */
+static void
+a_dance_out_and_back_is_told_as_its_route(void **state)
+{
+	static const char *const said[][3] = {
+		{ "alice moved Black -> Blue -> Black.",
+		  "alice moved Black &rarr; Blue &rarr; Black.",
+		  "alice stayed in Black." },
+		{ "alice が移動：黒の間 -> 青の間 -> 黒の間。",
+		  "alice が移動：黒の間 &rarr; 青の間 &rarr; 黒の間。",
+		  "alice は黒の間に留まりました。" },
+		{ "alice 移动：黑色房间 -> 蓝色房间 -> 黑色房间。",
+		  "alice 移动：黑色房间 &rarr; 蓝色房间 &rarr; 黑色房间。",
+		  "alice 留在黑色房间。" },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("turn");
+	json_t *e = json_array_get(json_object_get(ctx, "events"), 0);
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t l;
+
+	(void)state;
+	assert_string_equal(json_string_value(json_object_get(e, "type")),
+	    "move");
+	assert_string_equal(json_string_value(json_object_get(e, "from")),
+	    "black");
+	assert_string_equal(json_string_value(json_object_get(e, "to")),
+	    "black");
+	assert_int_equal(json_object_set_new(e, "via",
+	    json_pack("[s]", "blue")), 0);
+	for (l = 0; l < NLANGS; l++) {
+		if (render(TMPL, langs[l], "turn", gd, ctx, &m, &err))
+			fail_msg("turn.%s: %s", langs[l], err.msg);
+		if (strstr(m.text, said[l][0]) == NULL ||
+		    strstr(m.html, said[l][1]) == NULL)
+			fail_msg("turn.%s does not say: %s", langs[l],
+			    said[l][0]);
+		if (strstr(m.text, said[l][2]) != NULL ||
+		    strstr(m.html, said[l][2]) != NULL)
+			fail_msg("turn.%s says: %s", langs[l], said[l][2]);
+		mail_free(&m);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 static void
 a_status_alone_is_your_status(void **state)
 {
@@ -2679,6 +2731,7 @@ main(void)
 		cmocka_unit_test(a_turn_names_the_default_owed),
 		cmocka_unit_test(a_personality_played_says_so),
 		cmocka_unit_test(a_target_away_is_told_under_its_line),
+		cmocka_unit_test(a_dance_out_and_back_is_told_as_its_route),
 		cmocka_unit_test(an_early_move_short_of_the_card_says_so),
 		cmocka_unit_test(an_early_move_over_the_card_says_so),
 		cmocka_unit_test(the_moves_sent_are_told_in_words),
