@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "daemon/clock.h"
 #include "daemon/cli.h"
 #include "daemon/history.h"
 #include "daemon/store.h"
@@ -611,6 +612,15 @@ print_entry_text(const struct mq_log_entry *e, const struct mq_game *g,
 		if (strcmp(type, "command") == 0 &&
 		    json_object_get(b, "msg") == NULL)
 			printf("  (entered by the host: submit)");
+		/* "I moved before the deadline": the one that passed */
+		if (strcmp(type, "timeout") == 0 &&
+		    json_is_integer(json_object_get(b, "deadline"))) {
+			char dl[64];
+
+			mq_clock_utc(json_integer_value(json_object_get(b,
+			    "deadline")), 1, dl, sizeof(dl));
+			printf("  (the deadline: %s)", dl);
+		}
 	} else if (strcmp(type, "reveal") == 0) {
 		print_opens(b, secrets);
 	} else if (strcmp(type, "genesis") == 0) {

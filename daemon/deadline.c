@@ -307,6 +307,7 @@ mq_deadline_default(struct mq_daemon *d, struct mq_game *g, int seat,
 	struct mq_buf text = MQ_BUF_INIT;
 	struct mq_cmd cmd;
 	json_t *body;
+	long long dl;
 	int rc;
 
 	if (moved != NULL && movedsize > 0)
@@ -323,6 +324,14 @@ mq_deadline_default(struct mq_daemon *d, struct mq_game *g, int seat,
 	    "why", host_why != NULL ? host_why : g->players[seat].kicked ?
 	    "the seat has no player" : MQ_LOG_WHY_MISSED);
 	/* the host's, not the clock's: the log says who decided */
+	/* the deadline that passed, as it stood (the config's deadline may
+	 * change later, and extends move it): "I moved before the deadline"
+	 * is settled from the log alone */
+	if (body != NULL && (dl = mq_game_deadline(&d->conf, g, seat)) > 0 &&
+	    json_object_set_new(body, "deadline", json_integer(dl)) != 0) {
+		json_decref(body);
+		body = NULL;
+	}
 	if (body != NULL && host_why != NULL && json_object_set_new(body, "by",
 	    json_string(MQ_LOG_BY_ADMIN)) != 0) {
 		json_decref(body);

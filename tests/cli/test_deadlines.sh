@@ -47,6 +47,14 @@ MASQUED_NOW=$((T0 + 62 * H)) $M -C $D serve --once 2>/dev/null
 # 73 h: the default placement, logged as a timeout; the next placer owes now
 MASQUED_NOW=$((T0 + 73 * H)) $M -C $D serve --once 2>/dev/null
 $MREL -C $D log $G | grep -q "timeout  $P1: PLACE" || { $MREL -C $D log $G; fail "no timeout entry for $P1"; }; ok
+# the deadline that passed is in the entry, as it stood then (a config's
+# deadline may change, an extend moves it): "I moved before the deadline"
+# is settled from the log alone
+dl=$(date -u -d @$((T0 + 72 * H)) '+%Y-%m-%d %H:%M:%S UTC')
+$MREL -C $D log $G | grep -q "timeout  $P1: PLACE [a-z]*  (the deadline: $dl)\$" ||
+    fail "the timeout entry does not say its deadline ($dl): $($MREL -C $D log $G | grep timeout)"; ok
+$MREL -C $D log $G --json | grep timeout | grep -q "\"deadline\": *$((T0 + 72 * H))" ||
+    fail "the timeout entry's body has no deadline"; ok
 P2=$(placer)
 [ -n "$P2" ] && [ "$P2" != "$P1" ] || fail "the next placer does not owe"; ok
 expect 0 "verify after a timeout" -- $M -C $D verify $G
