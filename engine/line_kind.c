@@ -120,15 +120,20 @@ mq_line_meant(const struct mq_line_words *lw, const char *word,
 }
 
 int
-mq_line_inner_command(const struct mq_line_words *lw, char **tok, int ntok,
+mq_line_inner_command(const struct mq_line_words *lw, const char *line,
     char *meant, size_t n)
 {
+	char buf[1024], *tok[MQ_LINE_MAXTOK];
 	const char *w;
 	size_t len;
-	int k, i, end, kw, starts;
+	int ntok, k, i, end, kw, starts;
 
 	if (n > 0)
 		meant[0] = '\0';
+	if (mq_words_line(line, buf, sizeof(buf), tok,
+	    lw->maxtok < MQ_LINE_MAXTOK ? lw->maxtok : MQ_LINE_MAXTOK,
+	    lw->is_kw, lw->is_name, lw->ctx, &ntok, NULL) != 0)
+		return 0;
 	for (k = 1; k < ntok && n > 0; k++) {
 		for (kw = -1, i = 0; i < lw->nwords && kw < 0; i++)
 			if ((w = lw->word(lw->state, i, &starts)) != NULL &&

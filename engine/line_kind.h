@@ -25,7 +25,16 @@ struct mq_line_words {
 	/* the command a word no command has means ("skip": PASS), as a near
 	 * miss of it, -1 when none; NULL: none has one */
 	int (*miss)(const void *state, const char *word);
+	/* how the game splits a line: mq_words_line's is_kw, is_name and
+	 * ctx, into at most maxtok words (MQ_LINE_MAXTOK at the most) */
+	int (*is_kw)(const void *ctx, const char *word);
+	int (*is_name)(const void *ctx, const char *word);
+	const void *ctx;
+	int maxtok;
 };
+
+/* The most words a line is split into here (mq_line_inner_command). */
+#define MQ_LINE_MAXTOK	32
 
 /* The command whose word (in any language) word is a near miss of, the
  * closest first (a word the game's miss names, first of all); -1 when
@@ -57,13 +66,15 @@ int mq_line_meant(const struct mq_line_words *lw, const char *word,
     const char *const *key_names, char *meant, size_t n);
 /*
  * A command inside a line read as prose ("i'll play discuss this time",
- * "ok move ccw then"): from a word after the first that starts a command,
- * the longest run of words that is what that command takes, at least one
- * (no STATUS or HELP alone: "thanks for the help"); into meant (n bytes),
- * the command word in capitals, then its words as the line has them
- * ("PLAY discuss"). 1 when found, 0 (meant "") when none.
+ * "ok move ccw then"), the line split as the game splits one (lw's
+ * is_kw, is_name, ctx and maxtok): from a word after the first that
+ * starts a command, the longest run of words that is what that command
+ * takes, at least one (no STATUS or HELP alone: "thanks for the help");
+ * into meant (n bytes), the command word in capitals, then its words as
+ * the line has them ("PLAY discuss"). 1 when found, 0 (meant "") when
+ * none or when the game would refuse the line as it splits it.
  */
-int mq_line_inner_command(const struct mq_line_words *lw, char **tok,
-    int ntok, char *meant, size_t n);
+int mq_line_inner_command(const struct mq_line_words *lw, const char *line,
+    char *meant, size_t n);
 
 #endif

@@ -533,6 +533,8 @@ line_words(const struct rm_state *st)
 		.state = st, .nwords = st->data->nalias, .word = alias_word,
 		.nplayers = st->nplayers, .player = player_name,
 		.args_fit = args_fit,
+		.is_kw = is_keyword, .is_name = is_name, .ctx = st->data,
+		.maxtok = MAXTOK,
 	};
 
 	return lw;
@@ -613,17 +615,9 @@ rm_names_command(const void *state, const char *line)
 int
 rm_inner_command(const void *state, const char *line, char *meant, size_t n)
 {
-	const struct rm_state *st = state;
-	struct mq_line_words lw = line_words(st);
-	char buf[1024], *tok[MAXTOK];
-	int ntok;
+	struct mq_line_words lw = line_words(state);
 
-	if (n > 0)
-		meant[0] = '\0';
-	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword,
-	    is_name, st->data, &ntok, NULL) != 0)
-		return 0;
-	return mq_line_inner_command(&lw, tok, ntok, meant, n);
+	return mq_line_inner_command(&lw, line, meant, n);
 }
 
 int

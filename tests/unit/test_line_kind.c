@@ -48,10 +48,13 @@ player(const void *state, int k)
 /* STATUS takes nothing; MOVE and PLACE words of the game */
 static int
 args_fit(const void *state, int kw, char **tok, int ntok);
+static int
+is_keyword(const void *ctx, const char *w);
 
 static const struct mq_line_words lw = {
 	.state = NULL, .nwords = sizeof(words) / sizeof(words[0]),
 	.word = word, .nplayers = 2, .player = player, .args_fit = args_fit,
+	.is_kw = is_keyword, .maxtok = 8,
 };
 
 static int
@@ -185,6 +188,40 @@ test_meant_names_the_fix(void **state)
 	assert_string_equal(meant, "untouched");
 }
 
+/* A command inside prose, the line split as the game splits one: the
+ * longest run that is what the command takes, none for STATUS alone,
+ * and none in a line the game would refuse (more than its maxtok
+ * words). */
+static void
+test_inner_command_splits_the_line(void **state)
+{
+	char meant[32];
+
+	(void)state;
+	assert_int_equal(mq_line_inner_command(&lw, "ok move ccw then",
+	    meant, sizeof(meant)), 1);
+	assert_string_equal(meant, "MOVE ccw");
+	assert_int_equal(mq_line_inner_command(&lw, "i'll place blue green",
+	    meant, sizeof(meant)), 1);
+	assert_string_equal(meant, "PLACE blue green");
+	assert_int_equal(mq_line_inner_command(&lw, "thanks for the status",
+	    meant, sizeof(meant)), 0);
+	assert_string_equal(meant, "");
+	/* the first word is the line's own, no command inside it */
+	assert_int_equal(mq_line_inner_command(&lw, "move cw", meant,
+	    sizeof(meant)), 0);
+	/* nine words: more than this game splits a line into */
+	assert_int_equal(mq_line_inner_command(&lw,
+	    "so after all of that i move cw", meant, sizeof(meant)), 1);
+	assert_int_equal(mq_line_inner_command(&lw,
+	    "so after all of that i will move cw", meant, sizeof(meant)), 0);
+	assert_string_equal(meant, "");
+	/* a meant too short is cut, never overrun */
+	assert_int_equal(mq_line_inner_command(&lw, "ok move ccw", meant, 6),
+	    1);
+	assert_string_equal(meant, "MOVE ");
+}
+
 int
 main(void)
 {
@@ -194,6 +231,7 @@ main(void)
 		cmocka_unit_test(test_game_word_takes_one_letter_off),
 		cmocka_unit_test(test_kinds_of_line),
 		cmocka_unit_test(test_meant_names_the_fix),
+		cmocka_unit_test(test_inner_command_splits_the_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
