@@ -103,6 +103,26 @@ CONF
 	export MQ_TEST_PW=secret
 }
 
+# tls_conf DATADIR [LINE...]: a masqued.conf for imaps:// in from the fake
+# server and smtps:// out to the sink (their ports in $T/port and
+# $T/sinkport), user game, the password in MQ_TEST_PW; then each LINE
+tls_conf() {
+	tc_d=$1; shift
+	cat > "$tc_d/masqued.conf" <<CONF
+admin = host@x.test
+inbound = imap
+imap_url = imaps://127.0.0.1:$(cat $T/port)
+imap_user = game
+imap_password_env = MQ_TEST_PW
+outbound = smtp
+smtp_url = smtps://127.0.0.1:$(cat $T/sinkport)
+from = masqued <game@example.org>
+reply_domain = example.org
+CONF
+	[ $# -eq 0 ] || printf '%s\n' "$@" >> "$tc_d/masqued.conf"
+	export MQ_TEST_PW=secret
+}
+
 # ms_game DATADIR SEED [dave]: DATADIR made, with a rate limit no bot
 # reaches, and a Masquerade of alice, bob and carol (and dave when asked)
 # dealt with SEED; its id in G.

@@ -12,21 +12,8 @@ expect 0 "init" -- $M -C $D init
 openssl req -x509 -newkey rsa:2048 -nodes -keyout $T/key.pem -out $T/cert.pem \
     -days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
     >/dev/null 2>&1 || fail "openssl made no certificate"; ok
-export MQ_TEST_PW=secret
-conf() {	# extra lines
-	cat >$D/masqued.conf <<CONF
-admin = host@x.test
-inbound = imap
-imap_url = imaps://127.0.0.1:$(cat $T/port)
-imap_user = game
-imap_password_env = MQ_TEST_PW
-outbound = smtp
-smtp_url = smtps://127.0.0.1:$(cat $T/sinkport)
-from = masqued <game@example.org>
-reply_domain = example.org
-tls = yes
-$1
-CONF
+conf() {	# extra line
+	tls_conf $D "tls = yes" "$1"
 }
 fake_imap FAKE_IMAP_TLS=$T/cert.pem:$T/key.pem
 smtp_sink SINK_TLS=$T/cert.pem:$T/key.pem $T/got

@@ -8,18 +8,7 @@ D=$T/d
 expect 0 "init" -- $M -C $D init
 fake_imap
 smtp_sink $T/got
-export MQ_TEST_PW=secret
-cat >$D/masqued.conf <<CONF
-admin = host@x.test
-inbound = imap
-imap_url = imaps://127.0.0.1:$(cat $T/port)
-imap_user = game
-imap_password_env = MQ_TEST_PW
-outbound = smtp
-smtp_url = smtps://127.0.0.1:$(cat $T/sinkport)
-from = masqued <game@example.org>
-reply_domain = example.org
-CONF
+tls_conf $D
 expect 4 "serve, imaps:// and smtps:// at plain-text ports" -- $M -C $D serve --once
 err_has "IMAP with 127.0.0.1:$(cat $T/port) failed while reading the UIDVALIDITY: "
 err_has "wrong version number; the server did not speak TLS on that port: use imap:// (with tls = yes for STARTTLS) for port 143, imaps:// for 993"
