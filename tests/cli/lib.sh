@@ -89,18 +89,26 @@ smtp_gone() {
 }
 
 # A game of four, with a fixed seed.
-# imap_conf DATADIR PORT: a masqued.conf for IMAP in from 127.0.0.1:PORT (the
-# fake server's), user game, the password in MQ_TEST_PW, no TLS
-imap_conf() {
-	cat > "$1/masqued.conf" <<CONF
+# imap_in DATADIR PORT [LINE...]: appended to DATADIR's masqued.conf, IMAP
+# in from 127.0.0.1:PORT (the fake server's), user game, the password in
+# MQ_TEST_PW, no TLS; then each LINE
+imap_in() {
+	ii_d=$1; ii_port=$2; shift 2
+	cat >> "$ii_d/masqued.conf" <<CONF
 inbound = imap
-imap_url = imap://127.0.0.1:$2
+imap_url = imap://127.0.0.1:$ii_port
 imap_user = game
 imap_password_env = MQ_TEST_PW
 tls = no
-admin = x@y.test
 CONF
+	[ $# -eq 0 ] || printf '%s\n' "$@" >> "$ii_d/masqued.conf"
 	export MQ_TEST_PW=secret
+}
+# imap_conf DATADIR PORT: a masqued.conf of imap_in's alone, the host at
+# x@y.test
+imap_conf() {
+	: > "$1/masqued.conf"
+	imap_in "$1" "$2" "admin = x@y.test"
 }
 
 # tls_conf DATADIR [LINE...]: a masqued.conf for imaps:// in from the fake

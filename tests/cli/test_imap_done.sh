@@ -23,15 +23,8 @@ run() {
 	rm -rf $T/d $T/imap.log
 	fake_imap FAKE_IMAP_CAPS="$1" $T/m1.eml $T/m2.eml
 	expect 0 "init" -- $M -C $T/d init
-	cat > $T/d/masqued.conf <<CONF
-inbound = imap
-imap_url = imap://127.0.0.1:$(cat $T/port)
-imap_user = game
-imap_password_env = MQ_TEST_PW
-imap_done_folder = $2
-tls = no
-admin = host@y.test
-CONF
+	: > $T/d/masqued.conf
+	imap_in $T/d $(cat $T/port) "imap_done_folder = $2" "admin = host@y.test"
 	printf '0 0\n' > $T/d/cursor/imap	# read from the start
 	expect 0 "a pass on a server with '$1'" -- $M -C $T/d serve --once
 	err_has "pass: 2 message(s): 0 applied, 2 answered"
@@ -89,15 +82,8 @@ done
 rm -rf $T/d $T/imap.log
 fake_imap FAKE_IMAP_CAPS="MOVE UIDPLUS" $T/m1.eml $T/m2.eml $T/m3.eml $T/m4.eml
 expect 0 "init" -- $M -C $T/d init
-cat > $T/d/masqued.conf <<CONF
-inbound = imap
-imap_url = imap://127.0.0.1:$(cat $T/port)
-imap_user = game
-imap_password_env = MQ_TEST_PW
-imap_done_folder = forbidden
-tls = no
-admin = host@y.test
-CONF
+: > $T/d/masqued.conf
+imap_in $T/d $(cat $T/port) "imap_done_folder = forbidden" "admin = host@y.test"
 printf '0 0\n' > $T/d/cursor/imap
 undone() { grep -l '^Subject: \[masqued\] messages cannot be moved to the done folder' \
     $T/d/mail/outbox/new/* 2>/dev/null | wc -l; }

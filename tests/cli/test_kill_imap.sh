@@ -45,15 +45,7 @@ stranger m4.eml frank@z.test "Fri, 01 Jan 2021 12:00:00 +0000"
 mv $R/mail/inbox/new/dave.1.test $T/msgs/m5.eml
 [ -z "$(ls $R/mail/inbox/new)" ] || fail "mail left in the inbox"; ok
 fake_imap FAKE_IMAP_CAPS=MOVE $T/msgs/m*.eml
-cat >>$R/masqued.conf <<CONF
-inbound = imap
-imap_url = imap://127.0.0.1:$(cat $T/port)
-imap_user = game
-imap_password_env = MQ_TEST_PW
-imap_done_folder = done
-tls = no
-CONF
-export MQ_TEST_PW=secret
+imap_in $R $(cat $T/port) "imap_done_folder = done"
 
 # the hook (lib_kill.sh KILL_HOOK): the server's log anew for each run;
 # right after a kill, the cursor past no move unlogged nor message unmoved;

@@ -60,14 +60,7 @@ same_file $D/games/$G/log $T/log.before "a large auto-reply"
 # IMAP: the header section alone is fetched, the sender told, the cursor
 # moves past it
 fake_imap $T/big.eml
-cat >>$D/masqued.conf <<CONF
-inbound = imap
-imap_url = imap://127.0.0.1:$(cat $T/port)
-imap_user = game
-imap_password_env = MQ_TEST_PW
-tls = no
-CONF
-export MQ_TEST_PW=secret
+imap_in $D $(cat $T/port)
 printf '0 0\n' >$D/cursor/imap	# read from the start
 rm -f $D/archive/*.answered	# else it is acknowledged as answered above
 ls $O >$T/before

@@ -158,14 +158,7 @@ expect 0 "serve --once: the welcome and the placements" -- $M -C $D serve --once
 printf 'From: alice@x.test\r\nTo: %s\r\nSubject: Re: the masque\r\nMessage-ID: <m1-imap@x.test>\r\n\r\n%s\r\n' \
     "$(rt $G alice)" "$($MREL -C $D bot $G alice)" >$T/m1-imap.eml
 fake_imap $T/m1-imap.eml
-cat >>$D/masqued.conf <<CONF
-inbound = imap
-imap_url = imap://127.0.0.1:$(cat $T/port)
-imap_user = game
-imap_password_env = MQ_TEST_PW
-tls = no
-CONF
-export MQ_TEST_PW=secret
+imap_in $D $(cat $T/port)
 printf '0 0\n' >$D/cursor/imap	# read from the start
 N=$(( $($MREL -C $D log $G | wc -l) + 1 ))
 mkdir $D/spool/$G-$(printf %08d $N)-0-receipt.eml
