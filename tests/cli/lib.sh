@@ -155,6 +155,21 @@ new_game() {	# datadir
 	    --seed 0707070707070707070707070707070707070707070707070707070707070707
 }
 
+# place_all DATADIR GAME PLAYER...: the placements, in their order, as
+# the PLAYERs' bots would make them (submit, no mail), until none is owed
+place_all() {
+	pa_d=$1; pa_g=$2; shift 2
+	pa_k=0
+	while $MREL -C $pa_d view $pa_g admin --json | grep -q '"phase": "place"'; do
+		pa_k=$((pa_k + 1)); [ $pa_k -lt 10 ] || fail "the placements did not end"
+		for p in "$@"; do
+			c=$($MREL -C $pa_d bot $pa_g $p | grep '^PLACE') || continue
+			$MREL -C $pa_d submit $pa_g $p "$c" --no-mail >/dev/null || fail "$p: $c"
+		done
+	done
+	ok
+}
+
 # ROUNDS rounds of every player's bot move, submitted without mail.
 play_rounds() {	# datadir game rounds
 	r=0

@@ -23,15 +23,7 @@ expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
 . tests/cli/lib_mail.sh
 expect 0 "bob reads Japanese" -- $M -C $D submit $G bob "SET LANG ja" --no-mail
 expect 0 "carol reads Chinese" -- $M -C $D submit $G carol "SET LANG zh" --no-mail
-k=0
-while $MREL -C $D view $G admin --json | grep -q '"phase": "place"'; do
-	k=$((k + 1)); [ $k -lt 10 ] || fail "the placements did not end"
-	for p in alice bob carol dave eve frank; do
-		c=$($MREL -C $D bot $G $p | grep '^PLACE') || continue
-		$MREL -C $D submit $G $p "$c" --no-mail >/dev/null || fail "$p: $c"
-	done
-done
-ok
+place_all $D $G alice bob carol dave eve frank
 # mail NAME ID TEXT: NAME's reply, served; its receipt as $T/ID.*
 mail() {
 	ls $O >$T/before

@@ -14,15 +14,7 @@ G=$(new_game $D) || fail "new"
 expect 0 "carol reads Japanese" -- $M -C $D submit $G carol "SET LANG ja" --no-mail
 expect 0 "dave reads Chinese" -- $M -C $D submit $G dave "SET LANG zh" --no-mail
 # the placements, in their order, as the bots would
-n=0
-while $MREL -C $D view $G admin --json | grep -q '"phase": "place"'; do
-	n=$((n + 1)); [ $n -lt 10 ] || fail "the placements did not end"
-	for p in alice bob carol dave; do
-		c=$($MREL -C $D bot $G $p | grep '^PLACE') || continue
-		$MREL -C $D submit $G $p "$c" --no-mail >/dev/null || fail "$p: $c"
-	done
-done
-ok
+place_all $D $G alice bob carol dave
 expect 0 "bob plays" -- $M -C $D submit $G bob "PLAY discuss" --no-mail
 S1=$($MREL -C $D log $G | tail -n 1 | awk '{print $1}')
 expect 0 "bob plays another card" -- $M -C $D submit $G bob "PLAY jest" --no-mail
