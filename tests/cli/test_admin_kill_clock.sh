@@ -9,10 +9,7 @@
 . tests/cli/lib.sh
 B=$T/before
 expect 0 "init" -- $M -C $B init
-G=$($M -C $B new redmasque --player alice=alice@x.test --player bob=bob@x.test \
-    --player carol=carol@x.test --player dave=dave@x.test --option deadline=12h \
-    --seed 0707070707070707070707070707070707070707070707070707070707070707 |
-    awk '{ print $NF }') || fail "new"
+G=$(new_game $B --option deadline=12h | awk '{ print $NF }') || fail "new"
 expect 0 "the welcome" -- $M -C $B serve --once
 expect 0 "pause" -- $M -C $B admin $G pause --why "a break"
 N=$($MREL -C $B log $G | wc -l)

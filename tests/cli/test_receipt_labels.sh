@@ -16,13 +16,8 @@ IN=$D/mail/inbox/new
 
 expect 0 "init" -- $M -C $D init
 echo "rate_limit = 86400" >>$D/masqued.conf
-new4() {	# options...: a game of four, its id on stdout
-	$M -C $D new redmasque --player alice=alice@x.test --player bob=bob@x.test \
-	    --player carol=carol@x.test --player dave=dave@x.test "$@" \
-	    --seed 0707070707070707070707070707070707070707070707070707070707070707
-}
-S=$(new4 --option sequential_moves=true) || fail "new (sequential moves)"
-G=$(new4) || fail "new"
+S=$(new_game $D --option sequential_moves=true) || fail "new (sequential moves)"
+G=$(new_game $D) || fail "new"
 expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
 . tests/cli/lib_mail.sh
 
@@ -99,7 +94,7 @@ print([p for p in json.load(sys.stdin)["players"] if p["name"] == sys.argv[1]][0
 }
 carried=0
 for x in alice bob carol dave; do
-	A=$(new4 --option sequential_moves=true) || fail "new ($x ends the actions)"
+	A=$(new_game $D --option sequential_moves=true) || fail "new ($x ends the actions)"
 	eval "A_$x=$A"
 done
 expect 0 "serve --once sends their welcome mails" -- $M -C $D serve --once

@@ -12,10 +12,7 @@ IN=$D/mail/inbox/new
 
 expect 0 "init" -- $M -C $D init
 echo "rate_limit = 86400" >>$D/masqued.conf
-G=$($M -C $D new redmasque --player alice=alice@x.test --player bob=bob@x.test \
-    --player carol=carol@x.test --player dave=dave@x.test --player eve=eve@x.test \
-    --seed 0707070707070707070707070707070707070707070707070707070707070707) ||
-    fail "new"
+G=$(new_game $D --player eve=eve@x.test) || fail "new"
 expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
 . tests/cli/lib_mail.sh
 expect 0 "bob reads Japanese" -- $M -C $D submit $G bob "SET LANG ja" --no-mail
