@@ -278,47 +278,72 @@ mqfz_parse_round_trip(const struct mq_game_kind *k, void *st, int seat,
 	return 1;
 }
 
-/* One line: parse as seat; if it parses, check the round trip and apply it
- * on a clone. Returns the state to go on with (the clone if applied). */
-static inline void *
-mqfz_rm_line(void *st, int seat, const char *line)
+/* Every seat's view of st (a state of k's), the public and the admin one,
+ * and their events: each must be built (NULL is only for running out of
+ * memory). what names the target in a broken promise. */
+static inline void
+mqfz_views(const struct mq_game_kind *k, const char *what, const void *st)
 {
-	const struct mq_game_kind *k = &mq_redmasque_kind;
+	int s, n = k->nplayers(st);
+	json_t *v;
+
+	for (s = MQ_VIEW_ADMIN; s < n; s++) {
+		if ((v = k->view(st, s)) == NULL)
+			mqfz_broken(what, "no view");
+		json_decref(v);
+		if ((v = k->events(st, s)) == NULL)
+			mqfz_broken(what, "no events");
+		json_decref(v);
+	}
+}
+
+/* One line: parse as seat; if it parses, check the round trip and apply it
+ * on a clone of st, a state of k's of size bytes. Returns the state to go
+ * on with (the clone if applied). what names the target in a broken
+ * promise. */
+static inline void *
+mqfz_line(const struct mq_game_kind *k, const char *what, size_t size,
+    void *st, int seat, const char *line)
+{
 	struct mq_cmd cmd;
 	struct mq_err err;
+	char why[96];
 	void *c;
-	json_t *v;
-	int rc, s;
+	int rc;
 
-	if (!mqfz_parse_round_trip(k, st, seat, line, &cmd, "command"))
+	if (!mqfz_parse_round_trip(k, st, seat, line, &cmd, what))
 		return st;
 	mq_err_clear(&err);
 	if ((c = k->clone(st)) == NULL)
-		mqfz_broken("command", "clone failed");
+		mqfz_broken(what, "clone failed");
 	rc = k->apply(c, seat, &cmd, &err);
 	if (rc != 0) {
 		/* game.h: a refused apply leaves the state unchanged */
-		if (memcmp(c, st, sizeof(struct rm_state)) != 0)
-			mqfz_broken("command: a refused apply changed the state",
-			    err.msg);
+		if (memcmp(c, st, size) != 0) {
+			snprintf(why, sizeof(why), "%s: a refused apply changed "
+			    "the state", what);
+			mqfz_broken(why, err.msg);
+		}
 		if (err.msg[0] == '\0')
-			mqfz_broken("command", "a refusal without a sentence");
+			mqfz_broken(what, "a refusal without a sentence");
 		k->free_state(c);
 		return st;
 	}
-	if (k->check(c, &err) != 0)
-		mqfz_broken("command: an invariant broke", err.msg);
-	/* every seat's view and events, the public and the admin one */
-	for (s = MQ_VIEW_ADMIN; s < k->nplayers(c); s++) {
-		if ((v = k->view(c, s)) == NULL)
-			mqfz_broken("command", "no view");
-		json_decref(v);
-		if ((v = k->events(c, s)) == NULL)
-			mqfz_broken("command", "no events");
-		json_decref(v);
+	if (k->check(c, &err) != 0) {
+		snprintf(why, sizeof(why), "%s: an invariant broke", what);
+		mqfz_broken(why, err.msg);
 	}
+	mqfz_views(k, what, c);
 	k->free_state(st);
 	return c;
+}
+
+/* A line of The Red Death's, as mqfz_line takes it. */
+static inline void *
+mqfz_rm_line(void *st, int seat, const char *line)
+{
+	return mqfz_line(&mq_redmasque_kind, "command", sizeof(struct rm_state),
+	    st, seat, line);
 }
 
 /*
@@ -407,57 +432,19 @@ mqfz_ms_owing(const void *st)
 	return -1;
 }
 
-/* Every seat's view, the public and the admin one, and their events: each
- * must be built (NULL is only for running out of memory). */
+/* Every seat's view of a Masquerade and their events (mqfz_views). */
 static inline void
 mqfz_ms_views(const void *st)
 {
-	const struct mq_game_kind *k = &mq_masquerade_kind;
-	int s, n = k->nplayers(st);
-	json_t *v;
-
-	for (s = MQ_VIEW_ADMIN; s < n; s++) {
-		if ((v = k->view(st, s)) == NULL)
-			mqfz_broken("masquerade", "no view");
-		json_decref(v);
-		if ((v = k->events(st, s)) == NULL)
-			mqfz_broken("masquerade", "no events");
-		json_decref(v);
-	}
+	mqfz_views(&mq_masquerade_kind, "masquerade", st);
 }
 
-/* One line: parse as seat; if it parses, check the round trip and apply it
- * on a clone. Returns the state to go on with (the clone if applied). */
+/* A line of The Masquerade's, as mqfz_line takes it. */
 static inline void *
 mqfz_ms_line(void *st, int seat, const char *line)
 {
-	const struct mq_game_kind *k = &mq_masquerade_kind;
-	struct mq_cmd cmd;
-	struct mq_err err;
-	void *c;
-	int rc;
-
-	if (!mqfz_parse_round_trip(k, st, seat, line, &cmd, "masquerade"))
-		return st;
-	mq_err_clear(&err);
-	if ((c = k->clone(st)) == NULL)
-		mqfz_broken("masquerade", "clone failed");
-	rc = k->apply(c, seat, &cmd, &err);
-	if (rc != 0) {
-		/* game.h: a refused apply leaves the state unchanged */
-		if (memcmp(c, st, sizeof(struct ms_state)) != 0)
-			mqfz_broken("masquerade: a refused apply changed the state",
-			    err.msg);
-		if (err.msg[0] == '\0')
-			mqfz_broken("masquerade", "a refusal without a sentence");
-		k->free_state(c);
-		return st;
-	}
-	if (k->check(c, &err) != 0)
-		mqfz_broken("masquerade: an invariant broke", err.msg);
-	mqfz_ms_views(c);
-	k->free_state(st);
-	return c;
+	return mqfz_line(&mq_masquerade_kind, "masquerade",
+	    sizeof(struct ms_state), st, seat, line);
 }
 
 /*
