@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include <gmime/gmime.h>
+#include <sodium.h>
 
 #include "buf.h"
 #include "html_text.h"
@@ -31,7 +32,7 @@ struct leaf {
 	char *text;	/* a text/plain part's text, read; HTML's once converted */
 	int html;	/* text/html: converted when it is chosen */
 	int words;	/* text/plain, not blank: tested once, not per level */
-	int copy;	/* HTML that says what the plain part beside it does */
+	int copy;	/* HTML that says what a plain part of the message does */
 };
 
 struct walk {
@@ -904,63 +905,57 @@ skip_space(const char *s, int *had)
 	return s;
 }
 
-/* Whether a and b are the same text once each run of white space is one
- * space and none is at either end (valid UTF-8: no space byte is inside
- * a character). */
-static int
-same_spaced(const char *a, const char *b)
-{
-	int ha, hb;
-
-	a = skip_space(a, &ha);
-	b = skip_space(b, &hb);
-	for (;;) {
-		if (*a == '\0' || *b == '\0')
-			return *a == *b;
-		if (*a++ != *b++)
-			return 0;
-		a = skip_space(a, &ha);
-		b = skip_space(b, &hb);
-		if (ha != hb && *a != '\0' && *b != '\0')
-			return 0;
-	}
-}
-
 /*
- * Whether the plain text and the HTML's (converted) say the same, as the
- * commands are read: each cut as a reply is (mq_reply_extract: the plain
- * part quotes with ">" what the HTML puts in a <blockquote>, dropped
- * already), white space aside. *same is set; MQ_IO when out of memory.
+ * The digest of what a part says, as the commands are read: cut as a
+ * reply is (mq_reply_extract: the plain part quotes with ">" what the
+ * HTML puts in a <blockquote>, dropped already), each run of white space
+ * one space and none at either end (valid UTF-8: no space byte is inside
+ * a character). Two parts say the same when their digests are. MQ_IO
+ * when out of memory.
  */
 static int
-say_the_same(const char *plain, const char *html, int *same,
-    struct mq_err *err)
+said(const char *text, uint8_t out[16], struct mq_err *err)
 {
-	char *a = NULL, *b = NULL;
-	int rc;
+	crypto_generichash_state h;
+	const char *s, *run;
+	char *cut = NULL;
+	int had;
 
-	*same = 0;
-	if ((rc = mq_reply_extract(plain, strlen(plain), &a, err)) == 0 &&
-	    (rc = mq_reply_extract(html, strlen(html), &b, err)) == 0)
-		*same = same_spaced(a, b);
-	free(a);
-	free(b);
-	return rc;
+	MQ_TRY(mq_reply_extract(text, strlen(text), &cut, err));
+	crypto_generichash_init(&h, NULL, 0, 16);
+	s = skip_space(cut, &had);
+	while (*s != '\0') {
+		for (run = s; *s != '\0' && space_at(s) == 0; s++)
+			;
+		crypto_generichash_update(&h, (const unsigned char *)run,
+		    (size_t)(s - run));
+		s = skip_space(s, &had);
+		if (*s != '\0')
+			crypto_generichash_update(&h, (const unsigned char *)" ",
+			    1);
+	}
+	crypto_generichash_final(&h, out, 16);
+	free(cut);
+	return 0;
 }
 
 /*
  * Convert the HTML parts, and mark as a copy each that says what a
- * text/plain part beside it says (no other text part between them; a
- * picture may be): some mailers send a multipart/mixed of the text and an
- * HTML copy of it, not a multipart/alternative, and every command was
- * read twice. Different texts (Apple's around a picture) are all read.
+ * text/plain part of the message says: some mailers send a
+ * multipart/mixed of the text and an HTML copy of it, not a
+ * multipart/alternative, and every command was read twice; a signature
+ * or a forwarded part may come between the two (mutt with a signature
+ * file), or a picture. Different texts (Apple's around a picture) are
+ * all read. Each part is cut and digested once, so the work stays
+ * linear in the text, whatever the number of parts.
  */
 static int
 convert_html(struct walk *w, struct mq_err *err)
 {
+	uint8_t (*sum)[16];
 	char *html;
 	size_t i, j;
-	int rc, same;
+	int rc = 0;
 
 	for (i = 0; i < w->n; i++) {
 		if (!w->leaf[i].html)
@@ -974,22 +969,24 @@ convert_html(struct walk *w, struct mq_err *err)
 		if (rc != 0)
 			return rc;
 	}
-	for (i = 0; i < w->n; i++) {
-		if (!w->leaf[i].html)
-			continue;
-		for (j = i > 0 ? i - 1 : i + 1; j <= i + 1 && j < w->n;
-		    j += 2) {
-			if (w->leaf[j].html)
-				continue;
-			MQ_TRY(say_the_same(w->leaf[j].text, w->leaf[i].text,
-			    &same, err));
-			if (same) {
+	for (i = 0; i < w->n && !w->leaf[i].html; i++)
+		;
+	if (i == w->n)
+		return 0;	/* no HTML: nothing to compare */
+	if ((sum = calloc(w->n, sizeof(*sum))) == NULL)
+		return mq_fail(err, MQ_IO, "Out of memory reading the message.");
+	for (i = 0; i < w->n && rc == 0; i++)
+		rc = said(w->leaf[i].text, sum[i], err);
+	for (i = 0; i < w->n && rc == 0; i++) {
+		for (j = 0; w->leaf[i].html && j < w->n; j++)
+			if (!w->leaf[j].html &&
+			    memcmp(sum[i], sum[j], sizeof(sum[i])) == 0) {
 				w->leaf[i].copy = 1;
 				break;
 			}
-		}
 	}
-	return 0;
+	free(sum);
+	return rc;
 }
 
 /*

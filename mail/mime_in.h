@@ -34,7 +34,7 @@ struct mq_mime_msg {
 	int bounce;            /* a delivery status notification: multipart/report; report-type=delivery-status (or RFC 6533's global-delivery-status), or From MAILER-DAEMON/postmaster with an empty Return-Path <> */
 	char bounce_to[256];   /* a bounce's failed recipient (its report's Final-Recipient, read decoded and unfolded: mime_report.h), lower-cased; "" when none is read */
 	long long date;        /* the Date header, seconds since 1970 UTC; 0 when none or unreadable */
-	char *text;            /* the body as UTF-8 plain text, never NULL on success: the inline text parts (no attachment, nor one with a file name, nor an attached message's), joined in order, each ending a line; of a multipart/alternative one alternative, text/plain with words over text/html (converted); a text/html part that says what a text/plain part beside it says (cut as a reply, white space aside) is a copy of it, left out */
+	char *text;            /* the body as UTF-8 plain text, never NULL on success: the inline text parts (no attachment, nor one with a file name, nor an attached message's), joined in order, each ending a line; of a multipart/alternative one alternative, text/plain with words over text/html (converted); a text/html part that says what a text/plain part of the message says (cut as a reply, white space aside), beside it or not, is a copy of it, left out */
 	int text_from_html;    /* 1 when some of text was converted from text/html */
 };
 

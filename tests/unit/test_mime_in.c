@@ -503,14 +503,35 @@ mixed_html_copy_of_the_text_is_read_once(void **state)
 	    "--b\nContent-Type: text/plain\n\nMOVE cw\n"
 	    "--b\nContent-Type: text/html\n\n<p>MOVE cw</p><p>PLAY jest</p>\n"
 	    "--b--\n", "MOVE cw\nMOVE cw\nPLAY jest\n", 1);
-	/* a copy of a text part not beside it is read: another text part
-	 * between them (only neighbours are compared, so the work stays
-	 * linear in the parts) */
+	/* a copy of a text part not beside it, another text part between
+	 * them (a signature, a forwarded part), is a copy still: it was
+	 * read, and every command twice */
 	expect_raw(HDR "Content-Type: multipart/mixed; boundary=b\n\n"
 	    "--b\nContent-Type: text/plain\n\nMOVE cw\n"
 	    "--b\nContent-Type: text/plain\n\nPLAY jest\n"
 	    "--b\nContent-Type: text/html\n\n<p>MOVE cw</p>\n"
-	    "--b--\n", "MOVE cw\nPLAY jest\nMOVE cw\n", 1);
+	    "--b--\n", "MOVE cw\nPLAY jest", 0);
+	/* and the HTML first, two parts before the text */
+	expect_raw(HDR "Content-Type: multipart/mixed; boundary=b\n\n"
+	    "--b\nContent-Type: text/html\n\n<p>MOVE cw</p>\n"
+	    "--b\nContent-Type: text/html\n\n<p>PLAY jest</p>\n"
+	    "--b\n" PNG
+	    "--b\nContent-Type: text/plain\n\nSTATUS\n"
+	    "--b\nContent-Type: text/plain\n\nMOVE cw\n"
+	    "--b--\n", "PLAY jest\nSTATUS\nMOVE cw", 1);
+	/* as mutt sends it with a signature file: the text, the signature,
+	 * the HTML copy of the text */
+	expect_text("mixed_html_copy_apart.eml", "PLAY jest TARGET carol\n"
+	    "MOVE cw\n\nOn Thu, 1 Jan 2026 at 10:00, masqued <game@pbem.test> "
+	    "wrote:\n> The masque: round 2. Choose your card.\n"
+	    "-- \nAlice \u2014 sent from the train\n", 0);
+	/* the same text twice is read twice (a player's own doing), and an
+	 * HTML part says the same as one of them: left out once */
+	expect_raw(HDR "Content-Type: multipart/mixed; boundary=b\n\n"
+	    "--b\nContent-Type: text/plain\n\nMOVE cw\n"
+	    "--b\nContent-Type: text/plain\n\nMOVE cw\n"
+	    "--b\nContent-Type: text/html\n\n<p>MOVE cw</p>\n"
+	    "--b--\n", "MOVE cw\nMOVE cw", 0);
 }
 
 static void

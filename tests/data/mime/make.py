@@ -196,6 +196,38 @@ br></div><div>On 1 Jan 2026, at 10:00, masqued &lt;game@pbem.test&gt; wrote=
 :</div><blockquote type=3D"cite">MOVE ccw</blockquote></body></html>
 --mix--
 ''')
+# As mutt with a signature file, or a list's footer, sends it: the text,
+# the signature as a text/plain part of its own, then an HTML copy of the
+# text, all in one multipart/mixed. The copy is not beside the text.
+w('mixed_html_copy_apart.eml', head('multipart/mixed; boundary="=-sig"') + b'''\
+--=-sig
+Content-Type: text/plain; charset=utf-8
+Content-Transfer-Encoding: quoted-printable
+
+PLAY jest TARGET carol
+MOVE cw
+
+On Thu, 1 Jan 2026 at 10:00, masqued <game@pbem.test> wrote:
+> The masque: round 2. Choose your card.
+
+--=-sig
+Content-Type: text/plain; charset=utf-8
+Content-Disposition: inline
+Content-Transfer-Encoding: quoted-printable
+
+--=20
+Alice =E2=80=94 sent from the train
+
+--=-sig
+Content-Type: text/html; charset=utf-8
+Content-Transfer-Encoding: quoted-printable
+
+<html><body><div>PLAY jest TARGET carol</div><div>MOVE cw</div><div><br></d=
+iv><div>On Thu, 1 Jan 2026 at 10:00, masqued &lt;game@pbem.test&gt; wrote:<=
+/div><blockquote type=3D"cite">The masque: round 2. Choose your card.</bloc=
+kquote></body></html>
+--=-sig--
+''')
 w('html_gmail.eml', head('text/html; charset=UTF-8', 'quoted-printable') + b'''\
 <div dir=3D"ltr"><div>PLAY jest TARGET carol</div><div>MOVE cw</div><div><=
 br></div></div><br><div class=3D"gmail_quote gmail_quote_container"><div di=
