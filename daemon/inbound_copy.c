@@ -9,7 +9,9 @@
  * already, at which entry, as for a copy of the move that stands (submit.c,
  * mq_game_standing_copy) or a refused copy at the same moment (inbound.c,
  * mq_inbound_sent_before). A reply to an old mail with another move, or
- * one that names no mail of the game, is played as any other.
+ * one that names no mail of the game, is played as any other; so is one
+ * whose lines the seat's mail had taken before that old mail was sent
+ * (a reply to its own receipt, a round later, with the same move).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -52,7 +54,8 @@ mail_seq(const char *id, const struct mq_game *g, int seat,
 }
 
 /* The entry of the game's mail the message answers: its In-Reply-To, else
- * the last of its References that names one; 0 if none. */
+ * the last of its References that names one (the nearest: References go
+ * from the thread's first mail to the one answered); 0 if none. */
 static uint64_t
 answered(const struct mq_daemon *d, const struct analysis *a)
 {
@@ -63,6 +66,8 @@ answered(const struct mq_daemon *d, const struct analysis *a)
 
 	for (i = 0; seq == 0 && m->references != NULL &&
 	    m->references[i] != NULL; i++)
+		;
+	while (seq == 0 && i-- > 0)
 		if ((s = mail_seq(m->references[i], a->game, a->seat,
 		    d->conf.reply_domain)) != 0)
 			seq = s;
@@ -197,9 +202,12 @@ mq_inbound_late_copy(struct mq_daemon *d, const struct analysis *a,
 		if (rc != 0)
 			break;
 		/* the same moment: the copy of the move that stands, told so
-		 * by submit; this moment is gone */
+		 * by submit; this moment is gone. The first copy was taken
+		 * after the mail both answer was sent: a line the seat's
+		 * mail had taken before it (the player answers the receipt
+		 * of that line, a round later, with the same move) is new */
 		if (strcmp(then, now[i]) == 0 ||
-		    (seen[i] = ring_find(g, a->seat, then, 0, hash)) == 0)
+		    (seen[i] = ring_find(g, a->seat, then, 0, hash)) <= at)
 			rc = 1;
 	}
 	mq_game_close(c);

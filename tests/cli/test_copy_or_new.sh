@@ -1,0 +1,87 @@
+#!/bin/sh
+# test_copy_or_new.sh - a reply to an older mail of the game, every line
+# of it one the seat's mail had taken for a moment gone now, is a copy
+# (a mail client's resend) only when that mail was sent before the first
+# copy was taken: a resend answers what the first answered. A player who
+# answers their own receipt (sent after their move was taken) with the
+# same move, in a later round, sends a new move: it was taken as a copy
+# and dropped ('received already (entry N)'), the round's move lost, the
+# deadline's default played for them (found by a code review). And a
+# mail with no In-Reply-To is read by the last of its References that
+# names a mail of the game, the nearest, not the first. The Red Death;
+# Maildir inbox, `serve --once`, ASan binary.
+. tests/cli/lib.sh
+. tests/cli/lib_game.sh
+entries() { $MREL -C $D log $G | wc -l; }
+msgid() { sed -n 's/^Message-ID: <\(.*\)>\r*$/\1/p' "$(cat $T/$1.file)" | head -n 1; }
+phase() { $MREL -C $D view $G admin --json | $PY -c 'import json,sys; print(json.load(sys.stdin)["phase"])'; }
+# reply FROM ID IN-REPLY-TO REFERENCES TEXT: FROM's reply ("" leaves the
+# header out)
+reply() {
+	n=$((n + 1))
+	{
+		printf 'From: %s@x.test\nTo: %s\nSubject: Re: the masque\nMessage-ID: <%s@x.test>\n' \
+		    "$1" "$(reply_to $1)" "$2"
+		[ -z "$3" ] || printf 'In-Reply-To: <%s>\n' "$3"
+		[ -z "$4" ] || printf 'References: %s\n' "$4"
+		printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n%b\n' "$5"
+	} >$IN/$n.test
+}
+serve() {
+	ls $O >$T/before
+	expect 0 "serve --once: $1" -- $M -C $D serve --once
+}
+others() {	# the others' bot moves
+	for p in bob carol dave; do
+		$MREL -C $D submit --no-mail $G $p "$($MREL -C $D bot $G $p)" >/dev/null ||
+		    fail "$p"
+	done
+}
+
+for p in bob carol dave; do
+	$MREL -C $D submit --no-mail $G $p "PLACE black" >/dev/null || fail "place $p"
+done
+reply alice a0 "" "" "PLACE black"
+serve "alice places"
+others
+[ "$(phase)" = act ] || fail "not the choice of cards: $(phase)"; ok
+reply alice a1 "" "" "$($MREL -C $D bot $G alice)"
+serve "alice's card"
+[ "$(phase)" = move ] || fail "not the moves: $(phase)"; ok
+# alice moves first: her receipt is sent while the others still owe theirs
+reply alice a2 "" "" "MOVE stay"
+serve "alice stays"
+answer receipt alice@x.test m1
+grep -q -- "-- ACCEPTED" $T/m1.txt || fail "MOVE stay not accepted"; ok
+RECEIPT=$(msgid m1)
+others
+[ "$(phase)" = act ] || fail "round 2 has not begun: $(phase)"; ok
+reply alice a3 "" "" "$($MREL -C $D bot $G alice)"
+serve "alice's second card"
+answer receipt alice@x.test c2
+CARD2=$(msgid c2)
+others
+[ "$(phase)" = move ] || fail "not round 2's moves: $(phase)"; ok
+# round 2: alice answers her round-1 receipt with the same move
+ne=$(entries)
+reply alice a4 "$RECEIPT" "<$RECEIPT>" "MOVE stay"
+serve "alice stays again, in reply to her receipt"
+answer receipt alice@x.test m2
+grep -q -- "-- ACCEPTED" $T/m2.txt || { cat $T/m2.txt >&2; fail "a new move taken as a copy"; }; ok
+says_not m2 "ALREADY RECEIVED"
+[ "$(entries)" -gt "$ne" ] || fail "the new move was not logged"; ok
+RECEIPT2=$(msgid m2)
+others
+reply alice a5 "" "" "$($MREL -C $D bot $G alice)"
+serve "alice's third card"
+others
+[ "$(phase)" = move ] || fail "not round 3's moves: $(phase)"; ok
+# round 3: no In-Reply-To; References names her round-2 card receipt,
+# then her round-2 move's receipt (the mail she answers)
+ne=$(entries)
+reply alice a6 "" "<$CARD2> <$RECEIPT2>" "MOVE stay"
+serve "alice stays, her References alone"
+answer receipt alice@x.test m3
+grep -q -- "-- ACCEPTED" $T/m3.txt || { cat $T/m3.txt >&2; fail "a new move, by References, taken as a copy"; }; ok
+[ "$(entries)" -gt "$ne" ] || fail "the move by References was not logged"; ok
+done_checks
