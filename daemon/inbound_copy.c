@@ -5,6 +5,8 @@
  * mail had accepted for the moment that older mail was about, a moment
  * gone now (a mail client's resend, under another Message-ID, read after
  * the first copy ended its round). It was played as the next round's move.
+ * A command line of it that does not parse, now nor when that older mail
+ * was sent (a typo, refused in the first copy too), is refused again.
  * Now nothing of it is applied, and its answer says it was received
  * already, at which entry, as for a copy of the move that stands (submit.c,
  * mq_game_standing_copy) or a refused copy at the same moment (inbound.c,
@@ -15,12 +17,16 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "buf.h"
 #include "daemon/inbound_int.h"
+
+/* What a line of the mail is, as the game reads it now. */
+enum { LINE_COMMAND, LINE_PROSE, LINE_REFUSED };
 
 /* The entry of g's mail to seat that id names ("<game>.<seat>.<seq>.<kind>
  * [.<uniq>]@<domain>", notify.c's Message-ID), or 0. */
@@ -123,11 +129,15 @@ ring_find(const struct mq_game *g, int seat, const char *key, int other,
 }
 
 /* The answer's lines of such a copy: each received already at its entry,
- * or (seen 0) noted as no command; MQ_IO out of memory. */
+ * or (seen 0) refused again, as the game reads it now (a command that
+ * does not parse), or noted as no command; MQ_IO out of memory. */
 static int
 copy_result(const struct analysis *a, const uint64_t *seen,
-    struct mq_submit_result *res, struct mq_err *err)
+    const int *kind, struct mq_submit_result *res, struct mq_err *err)
 {
+	const struct mq_game_kind *k = a->game->kind;
+	struct mq_cmd cmd;
+	struct mq_err e;
 	size_t i;
 
 	if ((res->cmds = calloc(a->nlines, sizeof(*res->cmds))) == NULL)
@@ -140,7 +150,11 @@ copy_result(const struct analysis *a, const uint64_t *seen,
 		res->ncmds++;
 		res->cmds[i].line = (int)i + 1;	/* as submit numbers them */
 		res->cmds[i].already = seen[i];
-		res->cmds[i].note = seen[i] == 0;
+		res->cmds[i].note = kind[i] == LINE_PROSE;
+		if (kind[i] == LINE_REFUSED &&
+		    k->parse(a->game->state, a->seat, a->lines[i], &cmd, &e) != 0)
+			snprintf(res->cmds[i].error, sizeof(res->cmds[i].error),
+			    "%s", e.msg);
 	}
 	return 0;
 }
@@ -153,7 +167,7 @@ mq_inbound_late_copy(struct mq_daemon *d, const struct analysis *a,
 	const struct mq_game_kind *k = a->game->kind;
 	const struct mq_game *g = a->game;
 	char now[MAX_LINES][16], then[16];
-	int prose[MAX_LINES];	/* a line that is no command: noted */
+	int kind[MAX_LINES];	/* LINE_*: a line that is no command is noted */
 	uint8_t hash[16];
 	struct mq_game *c;
 	struct mq_err e;
@@ -174,14 +188,15 @@ mq_inbound_late_copy(struct mq_daemon *d, const struct analysis *a,
 		if ((rc = read_line(k, g->state, a->seat, a->lines[i], now[i],
 		    hash)) < 0)
 			return mq_fail(err, MQ_IO, "Out of memory.");
-		prose[i] = rc > 0;
+		kind[i] = LINE_COMMAND;
 		if (rc > 0) {
 			/* a greeting ("Thanks!") is only noted; a command
-			 * that does not parse is the player's own news */
-			if (k->names_command != NULL && k->names_command(g->state,
-			    a->lines[i]) == MQ_LINE_PROSE)
-				continue;
-			return 0;
+			 * that does not parse, refused (a typo in the first
+			 * copy, refused then if it did not parse then) */
+			kind[i] = k->names_command != NULL &&
+			    k->names_command(g->state, a->lines[i]) ==
+			    MQ_LINE_PROSE ? LINE_PROSE : LINE_REFUSED;
+			continue;
 		}
 		if (ring_find(g, a->seat, now[i], 1, hash) == 0)
 			return 0;
@@ -196,9 +211,18 @@ mq_inbound_late_copy(struct mq_daemon *d, const struct analysis *a,
 		    e.msg) : 0;
 	rc = 0;
 	for (i = 0; i < a->nlines && rc == 0; i++) {
-		if (prose[i])
+		if (kind[i] == LINE_PROSE)
 			continue;
 		rc = read_line(k, c->state, a->seat, a->lines[i], then, hash);
+		if (kind[i] == LINE_REFUSED) {
+			/* a command the game read when the mail was sent,
+			 * not taken: this is no copy of that mail */
+			if (rc == 0)
+				rc = 1;
+			else if (rc > 0)
+				rc = 0;
+			continue;
+		}
 		if (rc != 0)
 			break;
 		/* the same moment: the copy of the move that stands, told so
@@ -216,5 +240,5 @@ mq_inbound_late_copy(struct mq_daemon *d, const struct analysis *a,
 	if (rc != 0)
 		return 0;
 	*copy = 1;
-	return copy_result(a, seen, res, err);
+	return copy_result(a, seen, kind, res, err);
 }

@@ -61,9 +61,11 @@ uint64_t mq_inbound_sent_before(const struct mq_game *g, const void *state,
 /* A copy of a reply come after the moment it was for (inbound_copy.c):
  * the message answers an older mail of its game to its seat, and each of
  * its command lines repeats one the seat's mail had accepted for the
- * moment that mail was about, gone now. Then *copy, and res holds the
- * answer's lines (received already, at their entries; a greeting noted),
- * nothing applied; else res is empty and the message is played. MQ_IO
+ * moment that mail was about, gone now, and was taken after that mail
+ * was sent (a command that does not parse, now nor then, aside). Then
+ * *copy, and res holds the answer's lines (received already, at their
+ * entries; a greeting noted; such a command refused again), nothing
+ * applied; else res is empty and the message is played. MQ_IO
  * when the log or memory fails (the mail waits). */
 int mq_inbound_late_copy(struct mq_daemon *d, const struct analysis *a,
     struct mq_submit_result *res, int *copy, struct mq_err *err);

@@ -100,7 +100,7 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			    whole);
 	}
 	/* as the mail: a copy of a reply read after its round, received
-	 * already (inbound_copy.c); its greetings noted */
+	 * already (inbound_copy.c); its greetings noted, its typos refused */
 	if (!bad && work != NULL && !whole[0]) {
 		struct mq_submit_result late;
 
@@ -113,6 +113,12 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 				    "{s:s, s:b, s:I}", "text", a.lines[i],
 				    "accepted", 0, "already",
 				    (json_int_t)late.cmds[i].already)) != 0;
+			else if (!late.cmds[i].note)	/* refused again:
+				 * its error listed by dry_already */
+				bad = json_array_append_new(cmds, json_pack(
+				    "{s:s, s:b, s:s}", "text", a.lines[i],
+				    "accepted", 0, "error",
+				    late.cmds[i].error)) != 0;
 			else if (a.game->kind->parse(work, a.seat, a.lines[i],
 			    &cmd, &e) != 0)
 				bad = json_array_append_new(cmds, json_pack(

@@ -8,7 +8,10 @@
 # and dropped ('received already (entry N)'), the round's move lost, the
 # deadline's default played for them (found by a code review). And a
 # mail with no In-Reply-To is read by the last of its References that
-# names a mail of the game, the nearest, not the first. The Red Death;
+# names a mail of the game, the nearest, not the first. A resend of a
+# mail with a typo on its second line was played for the next round, its
+# first line taken again (a move doubled); now its typo is refused again
+# and the rest received already, the dry run alike. The Red Death;
 # Maildir inbox, `serve --once`, ASan binary.
 . tests/cli/lib.sh
 . tests/cli/lib_game.sh
@@ -84,4 +87,50 @@ serve "alice stays, her References alone"
 answer receipt alice@x.test m3
 grep -q -- "-- ACCEPTED" $T/m3.txt || { cat $T/m3.txt >&2; fail "a new move, by References, taken as a copy"; }; ok
 [ "$(entries)" -gt "$ne" ] || fail "the move by References was not logged"; ok
+# a resend of a mail whose second line was refused (a typo): still a
+# copy; its refused line is refused again, nothing played for the next
+# round (the first line was played again, for it: a move doubled)
+others
+reply alice a8 "" "" "$($MREL -C $D bot $G alice)"
+serve "alice's fourth card"
+others
+[ "$(phase)" = move ] || fail "not round 4's moves: $(phase)"; ok
+ls $O >$T/before
+reply alice a9 "" "" "STATUS"
+serve "alice asks her status"
+ls $O | comm -13 $T/before - >$T/new
+f=$(cd $O && grep -l "^To: alice@" $(cat $T/new) | head -n 1)
+echo "$O/$f" >$T/st.file
+STATUS4=$(msgid st)
+[ -n "$STATUS4" ] || fail "no status mail"; ok
+reply alice b1 "$STATUS4" "<$STATUS4>" "MOVE stay\nMOVE sidways"
+serve "a move and a typo"
+answer receipt alice@x.test b1
+grep -q -- "-- ACCEPTED" $T/b1.txt || { cat $T/b1.txt >&2; fail "MOVE stay not accepted"; }; ok
+grep -q -- "-- NOT ACCEPTED" $T/b1.txt || { cat $T/b1.txt >&2; fail "the typo not refused"; }; ok
+others
+[ "$(phase)" = act ] || fail "round 5 has not begun: $(phase)"; ok
+ne=$(entries)
+reply alice b2 "$STATUS4" "<$STATUS4>" "MOVE stay\nMOVE sidways"
+serve "its resend, after the round"
+answer receipt alice@x.test b2
+[ "$(entries)" = "$ne" ] || { cat $T/b2.txt >&2; fail "the resend with a typo was logged"; }; ok
+grep -q -- "-- ALREADY RECEIVED" $T/b2.txt || { cat $T/b2.txt >&2; fail "the resend not received already"; }; ok
+! grep -qF -- "-- ACCEPTED" $T/b2.txt || fail "the resend accepted"; ok
+grep -q -- "-- NOT ACCEPTED" $T/b2.txt || { cat $T/b2.txt >&2; fail "the typo not refused again"; }; ok
+
+# the dry run says the same: received already, the typo refused
+printf 'From: alice@x.test\nTo: %s\nSubject: Re\nMessage-ID: <dry@x.test>\nIn-Reply-To: <%s>\n\nMOVE stay\nMOVE sidways\n' \
+    "$(reply_to alice)" "$STATUS4" >$T/dry.eml
+expect 0 "parse the resend" -- $M -C $D parse $T/dry.eml
+$PY - $T/out <<'EOF' || { cat $T/out >&2; fail "parse of a resend with a typo"; }
+import json, sys
+j = json.load(open(sys.argv[1]))
+c = j["commands"]
+assert len(c) == 2 and c[0]["already"] > 0 and not c[0]["accepted"], c
+assert not c[1]["accepted"] and "sidways" in c[1]["error"] and "note" not in c[1], c
+assert len(j["errors"]) == 1 and j["errors"][0]["line"] == 2, j["errors"]
+EOF
+ok
+
 done_checks
