@@ -125,8 +125,8 @@ mq_inbound_sent_before(const struct mq_game *g, const void *state, int seat,
 /* The answers to a message applied to g: the receipt and the others' mail. */
 int
 mq_inbound_answer(struct mq_daemon *d, struct mq_game *g,
-    const struct analysis *a, struct mq_submit_result *res,
-    struct mq_err *err)
+    const struct analysis *a, const struct mq_late_lines *lines_late,
+    struct mq_submit_result *res, struct mq_err *err)
 {
 	size_t i;
 	int late = 0;
@@ -136,6 +136,15 @@ mq_inbound_answer(struct mq_daemon *d, struct mq_game *g,
 		int setting = !c->accepted && c->line >= 1 &&
 		    (size_t)c->line <= a->nlines &&
 		    mq_inbound_is_setting(a->lines[c->line - 1]);
+		/* refused by submit as too late for its moment: said so */
+		const char *was = lines_late != NULL && !c->accepted &&
+		    c->line >= 1 && (size_t)c->line <= a->nlines ?
+		    lines_late->why[c->line - 1] : NULL;
+
+		if (was != NULL && strcmp(c->error, was) == 0) {
+			c->line = a->lineno[c->line - 1];
+			continue;
+		}
 
 		if (!res->cmds[i].accepted && res->cmds[i].line >= 1 &&
 		    (size_t)res->cmds[i].line <= a->nlines &&
@@ -509,6 +518,7 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 {
 	const char *from = a->msg->from;
 	struct mq_submit_result res;
+	struct mq_late_lines late = { { NULL } };
 	/* the log's length before its SET lines */
 	uint64_t set_at = a->game->seq;
 	struct mq_err e;
@@ -556,12 +566,16 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	MQ_TRY(over ? mq_inbound_hushed_note(a->game, a->hash, err) :
 	    mq_inbound_hushed_forget(a->game, a->hash, err));
 	mq_game_journal_start(a->game);
-	/* a copy of a reply read after its round: received already */
-	if ((rc = mq_inbound_late_copy(d, a, &res, &copy, &e)) == 0 && !copy)
-		rc = mq_game_submit(a->game, a->seat,
-		    (const char *const *)a->lines, a->nlines, 0, a->hash, tid,
-		    d->now, &res, &e);
+	/* a copy of a reply read after its round: received already; a move
+	 * that answers a moment a default decided: refused, said late */
+	if ((rc = mq_inbound_late_copy(d, a, &res, &copy, &e)) == 0 && !copy &&
+	    (rc = mq_inbound_late_reply(d, a->game, a, &late, &e)) == 0)
+		rc = mq_game_submit_refusing(a->game, a->seat,
+		    (const char *const *)a->lines, a->nlines,
+		    (const char *const *)late.why, 0, a->hash, tid, d->now,
+		    &res, &e);
 	if (rc != 0) {
+		mq_inbound_late_lines_free(&late);
 		mq_game_journal_stop(a->game);
 		if (rc == MQ_REFUSED && over) {
 			settings_mailed(a, set_at);
@@ -578,13 +592,15 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 		/* nothing taken: no answer */
 		mq_game_journal_stop(a->game);
 		mq_submit_result_free(&res);
+		mq_inbound_late_lines_free(&late);
 		return over_limit(d, a, tid, err);
 	}
 	if (over)
 		mq_daemon_log("%s: over the rate limit for %s, but a move: applied "
 		    "and answered; the others get no notice of it", tid, from);
 	d->hush_notices = over;
-	rc = mq_inbound_answer(d, a->game, a, &res, err);
+	rc = mq_inbound_answer(d, a->game, a, &late, &res, err);
+	mq_inbound_late_lines_free(&late);
 	d->hush_notices = 0;
 	mq_game_journal_stop(a->game);
 	/* the clock file before the mark, as admin's: a kill between the

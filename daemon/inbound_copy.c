@@ -62,8 +62,8 @@ mail_seq(const char *id, const struct mq_game *g, int seat,
 /* The entry of the game's mail the message answers: its In-Reply-To, else
  * the last of its References that names one (the nearest: References go
  * from the thread's first mail to the one answered); 0 if none. */
-static uint64_t
-answered(const struct mq_daemon *d, const struct analysis *a)
+uint64_t
+mq_inbound_answered(const struct mq_daemon *d, const struct analysis *a)
 {
 	const struct mq_mime_msg *m = a->msg;
 	uint64_t seq = mail_seq(m->in_reply_to, a->game, a->seat,
@@ -180,7 +180,7 @@ mq_inbound_late_copy(struct mq_daemon *d, const struct analysis *a,
 	memset(seen, 0, sizeof(seen));
 	if (a->nlines == 0 || a->msg == NULL || mq_game_over(g) ||
 	    mq_game_refuses_mail(g, a->seat, &e) != 0 ||
-	    (at = answered(d, a)) == 0 || at >= g->seq)
+	    (at = mq_inbound_answered(d, a)) == 0 || at >= g->seq)
 		return 0;
 	/* as the game reads it now: each command line a copy of one taken
 	 * for another moment, else the mail is played (no replay needed) */

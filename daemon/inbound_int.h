@@ -38,6 +38,13 @@ struct analysis {
 	int deferred;			/* another worker's (serve.c) */
 };
 
+/* Each line of a message that came too late for the moment it was meant
+ * for, refused before it is applied: why[i] the sentence for a->lines[i]
+ * (mq_inbound_late's), or NULL. */
+struct mq_late_lines {
+	char *why[MAX_LINES];
+};
+
 /* Parse, authenticate and extract raw into a (writable: the game may be
  * played, opened through mq_daemon_game, which catches it up; else it is
  * opened read-only, a copy of its own that never catches up and is closed
@@ -57,6 +64,12 @@ void mq_inbound_analysis_free(struct analysis *a);
  * the entry to leave out), or 0. */
 uint64_t mq_inbound_sent_before(const struct mq_game *g, const void *state,
     int seat, const char *line, uint64_t self);
+
+/* The entry of the game's mail to its seat that the message answers (its
+ * In-Reply-To, else the last of its References that names one; the seq in
+ * the mail's Message-ID), or 0 (inbound_copy.c). */
+uint64_t mq_inbound_answered(const struct mq_daemon *d,
+    const struct analysis *a);
 
 /* A copy of a reply come after the moment it was for (inbound_copy.c):
  * the message answers an older mail of its game to its seat, and each of
@@ -85,10 +98,12 @@ int mq_inbound_hushed_forget(const struct mq_game *g, const char *hash,
     struct mq_err *err);
 
 /* The answers to a message applied to g (inbound.c): the receipt and the
- * others' mail, its lines numbered as the player numbers them. */
+ * others' mail, its lines numbered as the player numbers them; late (may
+ * be NULL) the lines submit refused as late (mq_inbound_late_reply), which
+ * keep their sentence. */
 int mq_inbound_answer(struct mq_daemon *d, struct mq_game *g,
-    const struct analysis *a, struct mq_submit_result *res,
-    struct mq_err *err);
+    const struct analysis *a, const struct mq_late_lines *late,
+    struct mq_submit_result *res, struct mq_err *err);
 
 /* A message whose entry the log holds already (inbound_rebuild.c):
  * acknowledged, or its answers a crash lost rebuilt (with those of any
@@ -106,6 +121,20 @@ int mq_inbound_applied_before(struct mq_daemon *d, const struct analysis *a,
  * log cannot be read now. */
 int mq_inbound_late(struct mq_daemon *d, const struct mq_game *g, int seat,
     const char *line, int *late, char *why, size_t n, struct mq_err *err);
+
+/* Whether a's lines, g as it stands before they are applied (the seat's
+ * game, or a rebuild's copy), answer a mail of a moment that one of the
+ * deadline's defaults played for the seat since its own last move
+ * decided: the message answers (mq_inbound_answered) a mail sent before
+ * that default, the line is for the same moment as that mail read it and
+ * just before the default, which decided it, and it would have been
+ * applied then. Such a line, which the game may take now for the moment
+ * after (a card for the next round), is refused with mq_inbound_late's
+ * sentence (*out, empty when none: freed with mq_inbound_late_lines_free
+ * either way). MQ_IO when the log cannot be read now. */
+int mq_inbound_late_reply(struct mq_daemon *d, const struct mq_game *g,
+    const struct analysis *a, struct mq_late_lines *out, struct mq_err *err);
+void mq_inbound_late_lines_free(struct mq_late_lines *l);
 
 /* The sentence for the first line past MAX_LINES. */
 void mq_inbound_unread_refusal(char *out, size_t n);

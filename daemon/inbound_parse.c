@@ -22,16 +22,44 @@ dry_refused(json_t *cmds, json_t *errs, int line, const char *text,
 	    text, "accepted", 0, "error", why));
 }
 
+/* Whether the mail, as the dry run read it (cmds), logs a command entry:
+ * a line accepted that is not STATUS or HELP (submit's). The entry ends
+ * the seat's late defaults (replay.c's track_late). */
+static int
+dry_logs(const json_t *cmds)
+{
+	const char *t;
+	size_t i;
+
+	for (i = 0; i < json_array_size(cmds); i++) {
+		t = json_string_value(json_object_get(json_array_get(cmds, i),
+		    "text"));
+		if (json_is_true(json_object_get(json_array_get(cmds, i),
+		    "accepted")) && t != NULL && strcmp(t, "STATUS") != 0 &&
+		    strcmp(t, "HELP") != 0)
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * The dry run's refused lines, once every line is applied to its copy
  * (work): a line received already is told so, with its entry, as the
  * mail's answer tells it (answer, on the game as the message left it), and
- * is not an error; the others go to errors. Nonzero when out of memory.
+ * is not an error; a move that came after the deadline's default says so,
+ * as the answer does (inbound.c, mq_inbound_late), and one refused as late
+ * before it was applied (late) keeps that sentence; the others go to
+ * errors. Nonzero when out of memory, or MQ_IO in *lrc (lerr why) when the
+ * log cannot be read.
  */
 static int
-dry_already(const struct analysis *a, const void *work, json_t *cmds,
-    json_t *errs)
+dry_already(struct mq_daemon *d, const struct analysis *a, const void *work,
+    const struct mq_late_lines *late, json_t *cmds, json_t *errs, int *lrc,
+    struct mq_err *lerr)
 {
+	char why[sizeof(lerr->msg)];
+	int logs = dry_logs(cmds), was;
+	const char *err;
 	json_t *o;
 	uint64_t seq;
 	size_t i;
@@ -42,7 +70,25 @@ dry_already(const struct analysis *a, const void *work, json_t *cmds,
 		    json_object_get(o, "already") != NULL ||
 		    json_is_true(json_object_get(o, "moot")))
 			continue;
-		if (!mq_inbound_is_setting(a->lines[i]) &&
+		err = json_string_value(json_object_get(o, "error"));
+		was = late->why[i] != NULL && err != NULL &&
+		    strcmp(err, late->why[i]) == 0;
+		if (!was && !logs && err != NULL &&
+		    !mq_inbound_is_setting(a->lines[i]) &&
+		    !json_is_true(json_object_get(o, "note")) &&
+		    strncmp(err, MQ_AFTER_REFUSED,
+		    strlen(MQ_AFTER_REFUSED)) != 0 &&
+		    mq_inbound_sent_before(a->game, work, a->seat, a->lines[i],
+		    0) == 0) {
+			/* as the answer: came after the default, said so */
+			if ((*lrc = mq_inbound_late(d, a->game, a->seat,
+			    a->lines[i], &was, why, sizeof(why), lerr)) != 0)
+				return 1;
+			if (was && json_object_set_new(o, "error",
+			    json_string(why)) != 0)
+				return 1;
+		}
+		if (!was && !mq_inbound_is_setting(a->lines[i]) &&
 		    (seq = mq_inbound_sent_before(a->game, work, a->seat,
 		    a->lines[i], 0)) != 0) {
 			if (json_object_del(o, "error") != 0 ||
@@ -75,6 +121,7 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	int rc, bad = 0, have_prev = 0, refused = 0, after, lk, moot;
 	int copy = 0, lrc = 0;	/* a late copy (inbound_copy.c); its failure */
 	struct mq_err lerr;
+	struct mq_late_lines tardy = { { NULL } };	/* inbound_late.c */
 
 	*out = NULL;
 	if ((rc = mq_inbound_analyse(d, raw, len, &a, 0, err)) != 0) {
@@ -128,6 +175,11 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		}
 		mq_submit_result_free(&late);
 	}
+	/* as the mail: a move that answers a moment a default decided,
+	 * refused before it is applied (inbound_late.c) */
+	if (!bad && work != NULL && !whole[0] && !copy &&
+	    (lrc = mq_inbound_late_reply(d, a.game, &a, &tardy, &lerr)) != 0)
+		bad = 1;
 	/* as submit: the lines that go first, then the others */
 	if (!bad && work != NULL && !whole[0] && !copy && (nfirst = mq_game_line_order(
 	    a.game, work, (const char *const *)a.lines, a.nlines, &order)) < 0)
@@ -171,6 +223,8 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		    k->parse(work, a.seat, a.lines[i], &cmd, &e) != 0) ||
 		    (k->sent_ok != NULL && k->sent_ok(work, a.seat, &cmd,
 		    &e) != 0) ||
+		    (tardy.why[i] != NULL && mq_fail(&e, MQ_REFUSED, "%s",
+		    tardy.why[i]) != 0) ||
 		    (k->follows != NULL && have_prev && (moot = k->follows(work,
 		    a.seat, &prev, prev_owed, &cmd, &e)) != 0) ||
 		    (k->decision(work, a.seat, &cmd, &dd),
@@ -258,7 +312,7 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		json_decref(sorted);
 	}
 	if (!bad && work != NULL && !whole[0])
-		bad = dry_already(&a, work, cmds, errs);
+		bad = dry_already(d, &a, work, &tardy, cmds, errs, &lrc, &lerr);
 	if (!bad && work != NULL && a.unread > 0) {
 		mq_inbound_unread_refusal(e.msg, sizeof(e.msg));
 		bad = dry_refused(cmds, errs, a.unread,
@@ -286,6 +340,7 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	json_decref(cmds);
 	json_decref(errs);
 	mq_buf_free(&text);
+	mq_inbound_late_lines_free(&tardy);
 	mq_inbound_analysis_free(&a);
 	if (bad) {
 		json_decref(*out);

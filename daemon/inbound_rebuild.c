@@ -30,6 +30,7 @@ rebuild(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
     uint64_t *upto, struct mq_err *err)
 {
 	struct mq_submit_result res;
+	struct mq_late_lines late = { { NULL } };
 	struct mq_game *g;
 	const json_t *body;
 	char id[300];
@@ -48,15 +49,21 @@ rebuild(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
 	    json_object_get(json_object_get(body, "msg"), "id")) : "");
 	d->now = json_integer_value(json_object_get(body, "ts"));
 	mq_game_journal_start(g);
-	rc = mq_game_submit(g, a->seat, (const char *const *)a->lines, a->nlines,
-	    0, a->hash, id, d->now, &res, err);
+	/* the lines the first submit refused as late, refused alike */
+	rc = mq_inbound_late_reply(d, g, a, &late, err);
+	if (rc == 0)
+		rc = mq_game_submit_refusing(g, a->seat,
+		    (const char *const *)a->lines, a->nlines,
+		    (const char *const *)late.why, 0, a->hash, id, d->now,
+		    &res, err);
 	if (rc == 0) {
 		/* past the rate limit then: no notices now either */
 		d->hush_notices = mq_inbound_hushed_was(g, a->hash);
-		rc = mq_inbound_answer(d, g, a, &res, err);
+		rc = mq_inbound_answer(d, g, a, &late, &res, err);
 		d->hush_notices = 0;
 		mq_submit_result_free(&res);
 	}
+	mq_inbound_late_lines_free(&late);
 	if (rc == 0) {
 		mq_mailmark_done(g);
 		*upto = g->seq;	/* past its entry and the reveal it set off */

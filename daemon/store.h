@@ -392,6 +392,14 @@ int mq_email_usable(const char *s);
 int mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
     size_t n, int atomic, const char *msg_hash, const char *msg_id,
     long long ts, struct mq_submit_result *res, struct mq_err *err);
+/* The same, but refuse[i] (refuse NULL, or an entry NULL: none) refuses
+ * lines[i] with that sentence where the game would parse it, as if the
+ * game refused it (a move that came too late for the moment it was meant
+ * for: the daemon's inbound_late.c); a rebuild passes the same. */
+int mq_game_submit_refusing(struct mq_game *g, int seat,
+    const char *const *lines, size_t n, const char *const *refuse,
+    int atomic, const char *msg_hash, const char *msg_id, long long ts,
+    struct mq_submit_result *res, struct mq_err *err);
 void mq_submit_result_free(struct mq_submit_result *r);
 /*
  * A line of a mail after one of its commands was refused (a line that

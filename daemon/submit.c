@@ -556,6 +556,16 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
     size_t n, int atomic, const char *msg_hash, const char *msg_id,
     long long ts, struct mq_submit_result *res, struct mq_err *err)
 {
+	return mq_game_submit_refusing(g, seat, lines, n, NULL, atomic,
+	    msg_hash, msg_id, ts, res, err);
+}
+
+int
+mq_game_submit_refusing(struct mq_game *g, int seat,
+    const char *const *lines, size_t n, const char *const *refuse,
+    int atomic, const char *msg_hash, const char *msg_id, long long ts,
+    struct mq_submit_result *res, struct mq_err *err)
+{
 	const struct mq_game_kind *k = g->kind;
 	struct mq_pending newp[64];
 	struct mq_decision d, rd[4];
@@ -640,6 +650,9 @@ mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
 		     * a logged one, which replays as it was written */
 		    (k->sent_ok != NULL && g->writable && k->sent_ok(work,
 		    seat, &cmd, &e) != 0) ||
+		    /* the caller's: a move too late for its moment */
+		    (refuse != NULL && refuse[i] != NULL &&
+		    mq_fail(&e, MQ_REFUSED, "%s", refuse[i]) != 0) ||
 		    (k->follows != NULL && have_prev && (moot = k->follows(work,
 		    seat, &prev, prev_owed, &cmd, &e)) != 0) ||
 		    (k->decision(work, seat, &cmd, &d), k->apply(work, seat, &cmd, &e))) {

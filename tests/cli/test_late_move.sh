@@ -40,6 +40,11 @@ MASQUED_NOW=$((T0 + 74 * H)) expect 0 "serve --once: $P1's late mail" -- $M -C $
 answer receipt $P1@x.test late1
 says late1 "Your move came after the deadline ($(utc $((T0 + 72 * H)))): the default ($def) was played for you at $(utc $((T0 + 73 * H))), and the game has moved on."
 says_not late1 "You have placed your noble already"
+# the dry run (masqued parse) says what the answer said
+mail $P1 "PLACE green"
+mv $IN/$n.test $T/dry1.eml
+expect 0 "parse $P1's late mail" -- $M -C $D parse $T/dry1.eml
+json_is "[c.get('error') for c in j['commands']] == ['''Your move came after the deadline ($(utc $((T0 + 72 * H)))): the default ($def) was played for you at $(utc $((T0 + 73 * H))), and the game has moved on.'''] and [e['error'] for e in j['errors']] == [c['error'] for c in j['commands']]" "the dry run of $P1's late mail"
 # a line the default's moment refused too keeps its own sentence
 ls $O >$T/before
 mail $P1 "PLACE nowhere"
@@ -47,6 +52,10 @@ MASQUED_NOW=$((T0 + 74 * H)) expect 0 "serve --once: $P1's wrong line" -- $M -C 
 answer receipt $P1@x.test wrong1
 says wrong1 "PLACE needs one room"
 says_not wrong1 "came after the deadline"
+mail $P1 "PLACE nowhere"
+mv $IN/$n.test $T/dry2.eml
+expect 0 "parse $P1's wrong line" -- $M -C $D parse $T/dry2.eml
+json_is "'PLACE needs one room' in j['commands'][0]['error']" "the dry run of $P1's wrong line"
 
 # P2, who reads Japanese, owes now; a third seat, which missed no
 # deadline, places its noble ahead (a secret), then sends a wrong
