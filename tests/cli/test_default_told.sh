@@ -20,7 +20,7 @@ for p in alice bob dave carol; do
 done
 expect 0 "the turn mails" -- $M -C $D serve --once
 entries() { $MREL -C $D log $G | wc -l; }
-default_of() { $MREL -C $D log $G | sed -n "s/.*timeout  $1\( (by admin)\)\{0,1\}: //p" | tail -n 1; }
+default_of() { $MREL -C $D log $G | sed -n "s/.*timeout  $1\( (by admin)\)\{0,1\}: //p" | sed "s/  (the deadline: .*//" | tail -n 1; }
 
 # the host plays bob's pick while the others have not picked: a turn mail
 ls $O >$T/before

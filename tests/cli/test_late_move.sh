@@ -31,7 +31,7 @@ utc() { date -u -d "@$1" "+%Y-%m-%d %H:%M UTC"; }
 
 # P1 misses the deadline (72 h): the default places the noble at 73 h
 MASQUED_NOW=$((T0 + 73 * H)) expect 0 "serve --once past the deadline" -- $M -C $D serve --once
-def=$($MREL -C $D log $G | sed -n "s/.*timeout  $P1: //p")
+def=$($MREL -C $D log $G | sed -n "s/.*timeout  $P1: //p" | sed "s/  (the deadline: .*//")
 [ -n "$def" ] || fail "no default for $P1"; ok
 # P1's mail comes after it: told so
 ls $O >$T/before
@@ -72,7 +72,7 @@ says other3 "PLACE needs one room"
 says_not other3 "came after the deadline"
 # P2 misses theirs (72 h from 73 h); the mail after it, in Japanese
 MASQUED_NOW=$((T0 + 146 * H)) expect 0 "serve --once past $P2's deadline" -- $M -C $D serve --once
-def2=$($MREL -C $D log $G | sed -n "s/.*timeout  $P2: //p")
+def2=$($MREL -C $D log $G | sed -n "s/.*timeout  $P2: //p" | sed "s/  (the deadline: .*//")
 [ -n "$def2" ] || fail "no default for $P2"; ok
 ls $O >$T/before
 mail $P2 "PLACE blue"
