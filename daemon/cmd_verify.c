@@ -39,6 +39,8 @@ log_there(const struct mq_cli *cli, const char *arg, const char *path,
     struct mq_err *err)
 {
 	char dir[1400], near[MQ_GAME_ID_LEN + 1];
+	struct mq_store s;
+	int rc;
 
 	if (strchr(arg, '/') != NULL || access(path, F_OK) == 0)
 		return 0;
@@ -48,6 +50,12 @@ log_there(const struct mq_cli *cli, const char *arg, const char *path,
 		return mq_fail(err, MQ_BADDATA, "The log of game %s is missing "
 		    "(%s/log); the game stops until you put it back from a "
 		    "backup.", arg, dir);
+	/* no data folder at all: said as every other command says it (exit
+	 * 4), not as a game missing from one */
+	rc = mq_store_open(cli->datadir, 0, &s, err);
+	mq_store_close(&s);
+	if (rc != 0)
+		return rc;
 	/* neither a file here nor a game: as log and view say it */
 	mq_store_near_game(cli->datadir, arg, near, sizeof(near));
 	if (near[0])

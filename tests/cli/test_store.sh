@@ -25,6 +25,10 @@ one_line
 err_has "There is a masqued data folder at $D already: $D/keys/server.key already exists, and init never overwrites a key (masqued -C NEW-FOLDER init makes another)."
 expect 4 "a folder that is not a data folder" -- $M -C $T/nothing view abcdefgh alice
 err_has "There is no masqued data folder at"; one_line
+# verify of a game id says so too (it said "There is no game ... in",
+# exit 1, while log, view and the rest say there is no data folder, exit 4)
+expect 4 "verify of a game in a folder that is not a data folder" -- $M -C $T/nothing verify abcdefgh
+err_has "There is no masqued data folder at $T/nothing (no keys/server.pub); create one with: masqued -C $T/nothing init."; one_line
 # a path longer than masqued can hold: init refuses, as every later command
 # would, and makes nothing
 long=$T/$(printf '%0300d' 0)/$(printf '%0300d' 1)/$(printf '%0300d' 2)/$(printf '%0300d' 3)
