@@ -224,6 +224,34 @@ turn_came(const struct mq_game *g, int seat)
 }
 
 /*
+ * Whether the entries just logged settled something seat took part in:
+ * an event of its journal with an outcome (The Masquerade's fight result)
+ * that names the seat as the one who started it or the one it was aimed
+ * at. Both fighters hear how it ended when it ends, not with their next
+ * turn (the challenger's last mail was the receipt of its own window).
+ */
+static int
+settled_for(const struct mq_game *g, int seat)
+{
+	const char *name = g->players[seat].name, *p, *t;
+	json_t *e;
+	size_t i;
+
+	if (!g->journal_on)
+		return 0;
+	json_array_foreach(g->journal[seat], i, e) {
+		if (json_object_get(e, "outcome") == NULL)
+			continue;
+		p = json_string_value(json_object_get(e, "player"));
+		t = json_string_value(json_object_get(e, "target"));
+		if ((p != NULL && strcmp(p, name) == 0) ||
+		    (t != NULL && strcmp(t, name) == 0))
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * A player's mail to a game that is over logs nothing: STATUS is answered
  * with the end mail again (the result, the seed: what "how it ended"
  * means), in the language a SET LANG beside it asked (listed among the
@@ -414,7 +442,8 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 		 * on it); the others, if commitments were made, a short notice
 		 * with their values (STATUS brings the board); else nothing
 		 * they need changed (The Masquerade's moves are public and
-		 * come to them with their turn). */
+		 * come to them with their turn), but a fight they fought that
+		 * just ended (settled_for), in a notice. */
 		int commits = g->committed != NULL &&
 		    json_array_size(g->committed) > 0, came;
 
@@ -423,8 +452,11 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 			 * commitments with the moves they open; a notice
 			 * that tells them something else (a placement, a
 			 * move shown at once) still comes */
+			/* a fight the seat fought just ended: its result
+			 * comes now, to it alone of those not to move */
 			if (i == seat || g->players[i].kicked ||
-			    (!(came = turn_came(g, i)) && (!commits ||
+			    (!(came = turn_came(g, i)) &&
+			    !settled_for(g, i) && (!commits ||
 			    ((g->players[i].quiet || d->hush_notices) &&
 			    g->journal_on &&
 			    json_array_size(g->journal[i]) == 0))))
