@@ -234,7 +234,7 @@ struct ms_challenge {
 	uint8_t window;		/* 0: the challenger's, 1: the defender's */
 	int8_t bonus[2];	/* power from Spells and the Mask */
 	int8_t minus[2];	/* power taken by the other side's Spells */
-	uint8_t tie;		/* a Spell ended it in a tie */
+	uint8_t tie;		/* a Spell ended it in a tie: its index + 1 */
 	uint8_t masked[2];	/* a Mask was revealed for this side */
 	uint8_t on_win[2];	/* Spells' draws on a win (Symphony) */
 };
@@ -259,7 +259,8 @@ enum ms_ev {
 	MS_E_MASK,		/* actor revealed and discarded Mask card */
 	MS_E_FLIP,		/* the Guardian's reveal: spell card, level a */
 	MS_E_RESULT,		/* actor a vs target b: winner in card (seat,
-				 * -1 tie, -2 the Guardian) */
+				 * -1 tie, -2 the Guardian); n[0] the Spell
+				 * that forced a tie, + 1 (0: none) */
 	MS_E_TREASURE,		/* actor took treasure card */
 	MS_E_STEAL,		/* actor took spell card from target (secret) */
 	MS_E_BANK,		/* actor banked spell card (secret to others) */

@@ -170,6 +170,7 @@ resolve_challenge(struct ms_state *st)
 	struct ms_challenge *ch = &st->ch;
 	const struct ms_data *d = st->data;
 	int a, b, w = -1, l = -1, i, k, flips = 1, loss = 1, kind = ch->kind;
+	uint8_t tie[MS_SPELLS];
 
 	if (kind == MS_CH_TOWER) {
 		const struct ms_guardian *g = &d->guardian[ch->guardian];
@@ -200,8 +201,11 @@ resolve_challenge(struct ms_state *st)
 		w = a > b ? 0 : 1;
 		l = 1 - w;
 	}
+	/* a tie a Spell forced says which (n[0]: its index + 1) */
+	memset(tie, 0, sizeof(tie));
+	tie[0] = ch->tie;
 	ms_event(st, MS_E_RESULT, ch->side[0], ch->side[1],
-	    w < 0 ? -1 : ch->side[w] < 0 ? -2 : ch->side[w], a, b, NULL);
+	    w < 0 ? -1 : ch->side[w] < 0 ? -2 : ch->side[w], a, b, tie);
 	if (kind == MS_CH_TOWER) {
 		int seat = ch->side[0];
 
@@ -259,7 +263,7 @@ play_spell(struct ms_state *st, int seat, const struct ms_cmd *c)
 				    st->ch.minus[1 - side] - sp->eff[i].n);
 				break;
 			case MS_OP_END_CHALLENGE_TIE:
-				st->ch.tie = 1;
+				st->ch.tie = (uint8_t)(c->card + 1);
 				break;
 			case MS_OP_DRAW:	/* on_win */
 				if (sp->eff[i].trigger == MS_T_ON_WIN)

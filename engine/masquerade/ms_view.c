@@ -394,6 +394,10 @@ challenge_obj(const struct ms_state *st)
 	 * still to come): what a player weighs a Spell or a reveal against */
 	mq_jput(o, "challenger_power", json_integer(ms_power(st, 0)), &bad);
 	mq_jput(o, "defender_power", json_integer(ms_power(st, 1)), &bad);
+	/* a Spell (Fugue) ended it in a tie already: the powers no longer
+	 * decide it, and a mail must not weigh them as if they did */
+	if (ch->tie)
+		mq_jput(o, "tie_spell", jspell_id(st, ch->tie - 1), &bad);
 	return mq_jdone(o, bad);
 }
 
@@ -754,6 +758,9 @@ event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 		mq_jput(o, "outcome", json_string_nocheck(e->card == -1 ? "tie" :
 		    e->card == e->actor ? "win" : "lose"), &bad);
 		mq_jput(o, "winner", jplayer(st, e->card), &bad);
+		if (e->n[0])	/* the Spell that forced the tie */
+			mq_jput(o, "tie_spell", jspell_id(st, e->n[0] - 1),
+			    &bad);
 		break;
 	case MS_E_TREASURE:
 		mq_jput(o, "treasure", e->card >= 0 && e->card < d->nguardians ?

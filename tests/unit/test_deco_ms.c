@@ -1853,6 +1853,50 @@ a_fight_names_the_reader_you(void **state)
 	    defending, sizeof(defending) / sizeof(defending[0]), 0);
 }
 
+/*
+ * After a Fugue the fight is a tie whatever comes: mei's fight mail still
+ * weighed "kenji 4, you 3" and offered REVEAL, and the result said only
+ * "A tie" as if the powers had been equal. The request says the Fugue
+ * decided it, and so does the result (in a notice of what happened).
+ */
+static void
+a_fugue_tie_is_said(void **state)
+{
+	static const char *const fight[][2] = {
+		{ "en", "Fugue ended this fight in a tie: nothing played or revealed now\n"
+		    "changes that, and nobody wins or loses.\n" },
+		{ "ja", "遁走曲により、この戦いは引き分けに決まりました。\n" },
+		{ "zh", "赋格曲已让这场战斗成为平局：\n" },
+	};
+	static const char *const result[][2] = {
+		{ "en", "Power: bob 4, you 3. A tie, by Fugue: nobody wins or loses.\n" },
+		{ "ja", "遁走曲により引き分け：勝ち負けなし。" },
+		{ "zh", "赋格曲使战斗成为平局：无人胜负。" },
+	};
+
+	(void)state;
+	says("turn",
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"fight\", \"view\": {\"phase\": \"challenge\", \"turn\": 2,"
+	    "  \"challenge\": {\"kind\": \"arena\", \"challenger\": \"bob\","
+	    "   \"defender\": \"alice\", \"window\": \"alice\","
+	    "   \"challenger_power\": 4, \"defender_power\": 3,"
+	    "   \"tie_spell\": \"SP_fugue\"},"
+	    "  \"players\": [{\"name\": \"alice\", \"hand\": []},"
+	    "   {\"name\": \"bob\"}]}}",
+	    fight, sizeof(fight) / sizeof(fight[0]), 0);
+	says("notice",
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": null, \"view\": {\"phase\": \"challenge\", \"turn\": 2,"
+	    "  \"to_move\": \"carol\", \"players\": [{\"name\": \"alice\"},"
+	    "   {\"name\": \"bob\"}]},"
+	    " \"events\": [{\"type\": \"result\", \"player\": \"bob\","
+	    "  \"target\": \"alice\", \"power\": 4, \"target_power\": 3,"
+	    "  \"outcome\": \"tie\", \"winner\": null,"
+	    "  \"tie_spell\": \"SP_fugue\"}]}",
+	    result, sizeof(result) / sizeof(result[0]), 0);
+}
+
 /* The columns of the widest line of text (a wide character takes two),
  * and that line in *at. */
 static int
@@ -2488,6 +2532,7 @@ main(void)
 		cmocka_unit_test(no_life_lost_and_one_spell_said_so),
 		cmocka_unit_test(repeated_draws_are_told_once),
 		cmocka_unit_test(a_fight_names_the_reader_you),
+		cmocka_unit_test(a_fugue_tie_is_said),
 		cmocka_unit_test(the_table_fits_its_lines),
 		cmocka_unit_test(no_event_line_is_cut),
 		cmocka_unit_test(no_card_description_is_cut),

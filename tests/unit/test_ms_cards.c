@@ -440,9 +440,33 @@ test_card_fugue(void **state)
 {
 	struct ms_state *st = tower_with("SP_fugue", "SP_prelude", 1);
 
+	json_t *v, *ev, *e;
+	size_t i;
+	int told = 0;
+
 	msf_do(st, CAROL, "PLAY fugue PAY prelude");
+	/* the fight is a tie now, and the view says so and by what: the
+	 * powers it shows decide nothing more (mei's mail still weighed
+	 * kenji 4 against her 3 and offered REVEAL) */
+	v = ms_view(st, CAROL);
+	assert_non_null(v);
+	assert_string_equal(json_string_value(json_object_get(json_object_get(
+	    v, "challenge"), "tie_spell")), "SP_fugue");
+	json_decref(v);
 	msf_deck_top(st, "SP_symphony");	/* 3 against 1 + 3: a loss */
 	msf_do(st, CAROL, "PASS");
+	/* and the result says the tie came from the Fugue */
+	ev = ms_events(st, MQ_VIEW_PUBLIC);
+	assert_non_null(ev);
+	json_array_foreach(ev, i, e)
+		if (strcmp(json_string_value(json_object_get(e, "type")),
+		    "result") == 0) {
+			assert_string_equal(json_string_value(json_object_get(e,
+			    "tie_spell")), "SP_fugue");
+			told = 1;
+		}
+	assert_true(told);
+	json_decref(ev);
 	assert_int_equal(st->p[CAROL].life, 2);
 	assert_int_equal(st->p[CAROL].treasures, 0);
 	assert_int_equal(st->guardian_next, 0);
