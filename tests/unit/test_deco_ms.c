@@ -1897,6 +1897,32 @@ a_fugue_tie_is_said(void **state)
 	    result, sizeof(result) / sizeof(result[0]), 0);
 }
 
+/*
+ * The welcome of a player who does not choose a Dancer first shows the
+ * Dancers on offer too (it said only "nothing is asked of you now;
+ * waiting for alice"), with what each does, so they can plan.
+ */
+static void
+a_later_pickers_welcome_shows_the_dancers(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "-- THE DANCERS ON OFFER ---" },
+		{ "en", "\n  Blade Dancer   (power 3)\n"
+		    "      +1 power in a challenge it starts\n" },
+		{ "ja", "-- 選べるダンサー ---" },
+		{ "zh", "-- 可选的舞者 ---" },
+	};
+
+	(void)state;
+	says("welcome",
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"bob\","
+	    " \"owed\": null, \"players\": [], \"view\": {\"phase\": \"dancer\","
+	    "  \"turn\": 1, \"to_move\": \"alice\","
+	    "  \"dancers_free\": [{\"id\": \"D1\", \"power\": 3}],"
+	    "  \"players\": [{\"name\": \"alice\"}, {\"name\": \"bob\"}]}}",
+	    want, sizeof(want) / sizeof(want[0]), 0);
+}
+
 /* The columns of the widest line of text (a wide character takes two),
  * and that line in *at. */
 static int
@@ -2533,6 +2559,7 @@ main(void)
 		cmocka_unit_test(repeated_draws_are_told_once),
 		cmocka_unit_test(a_fight_names_the_reader_you),
 		cmocka_unit_test(a_fugue_tie_is_said),
+		cmocka_unit_test(a_later_pickers_welcome_shows_the_dancers),
 		cmocka_unit_test(the_table_fits_its_lines),
 		cmocka_unit_test(no_event_line_is_cut),
 		cmocka_unit_test(no_card_description_is_cut),
