@@ -710,6 +710,11 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 		    c->type == MS_C_STATUS || c->type == MS_C_HELP)
 			return mq_fail(err, MQ_REFUSED, "%s takes nothing after it, "
 			    "but \"%s\" follows.", key_text(kw), tok[i]);
+		/* ORDER takes a number: "order 5 pls" said it took nothing */
+		if (c->type == MS_C_ORDER)
+			return mq_fail(err, MQ_REFUSED, "\"%s\" after ORDER %d is "
+			    "not understood; ORDER takes one number.", tok[i],
+			    c->card);
 		return mq_fail(err, MQ_REFUSED, "\"%s\" after %s is not understood; "
 		    "%s takes nothing more.", tok[i], key_text(kw), key_text(kw));
 	}
