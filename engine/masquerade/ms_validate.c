@@ -154,6 +154,24 @@ ms_count_of(const uint8_t *n)
 	return c;
 }
 
+/* Whether seat played Spell card this turn (the events kept say so). */
+static int
+played_this_turn(const struct ms_state *st, int seat, int card)
+{
+	const struct ms_event *e;
+	uint32_t n, from;
+
+	from = st->hist_n > MS_HIST ? st->hist_n - MS_HIST : 0;
+	for (n = st->hist_n; n > from; n--) {
+		e = &st->hist[(n - 1) % MS_HIST];
+		if (e->type == MS_E_TURN)
+			break;
+		if (e->type == MS_E_PLAY && e->actor == seat && e->card == card)
+			return 1;
+	}
+	return 0;
+}
+
 static int
 validate_play(const struct ms_state *st, int seat, const struct ms_cmd *c,
     int timing, struct mq_err *err)
@@ -166,8 +184,16 @@ validate_play(const struct ms_state *st, int seat, const struct ms_cmd *c,
 	if (c->card < 0 || c->card >= d->nspells)
 		return mq_fail(err, MQ_REFUSED, "PLAY needs the name of a Spell.");
 	sp = &d->spell[c->card];
-	if (pl->hand[c->card] == 0)
+	if (pl->hand[c->card] == 0) {
+		/* a second PLAY of the one just played (in one mail) */
+		if (played_this_turn(st, seat, c->card))
+			return mq_fail(err, MQ_REFUSED, st->tomb[c->card] > 0 ?
+			    "You have played %s already this turn (it is in the "
+			    "Spell tomb), and you hold no other." : "You have "
+			    "played %s already this turn, and you hold no other.",
+			    sp->nm.name[0]);
 		return mq_fail(err, MQ_REFUSED, "You hold no %s.", sp->nm.name[0]);
+	}
 	if (sp->timing != timing)
 		return mq_fail(err, MQ_REFUSED, "%s is played %s, not now.",
 		    sp->nm.name[0], sp->timing == MS_T_SPELL_PHASE ?
@@ -313,6 +339,14 @@ ms_validate(const struct ms_state *st, int seat, const struct ms_cmd *c,
 		    "be played. Reply STATUS to any of the game's mails to see "
 		    "how it ended.");
 	pl = &st->p[seat];
+	/* an Order is final once taken (or dealt, on turn 1): ORDER to
+	 * change it was told whose turn it was, as if it could wait */
+	if (c->type == MS_C_ORDER && pl->order != 0)
+		return mq_fail(err, MQ_REFUSED,
+		    st->turn <= 1 ? "You were dealt Order %d for this turn, and "
+		    "an Order cannot be changed." : "You have taken Order %d "
+		    "already this turn, and an Order cannot be changed once "
+		    "taken.", pl->order);
 	who = ms_owing_seat(st);
 	if (who < 0)
 		return mq_fail(err, MQ_REFUSED, "Nobody is to play now.");
