@@ -245,11 +245,21 @@ chars(const char *s)
 	return n;
 }
 
+/* Whether s starts with a character of three bytes or more in UTF-8: a
+ * Japanese or Chinese one, each worth a word of letters. */
+static int
+wide(const char *s)
+{
+	return (unsigned char)s[0] >= 0xE0;
+}
+
 /*
  * The card of `word` (among mask's, 0: any) whose name or alias is a near
  * miss of joined (one edit for a word of five characters or fewer, two for
  * a longer one; none for one of two or fewer, as 塔 is one edit from any
- * other character), when one card is nearest; else -1.
+ * other character; but a Japanese or Chinese name of two, 神谕, is one
+ * edit from 神喻, and one of one is still none's), when one card is
+ * nearest; else -1.
  */
 static int
 nearest_card(const struct ms_data *d, const char *joined, int word,
@@ -265,7 +275,8 @@ nearest_card(const struct ms_data *d, const char *joined, int word,
 		    !(mask & (1u << al->value))))
 			continue;
 		alen = chars(al->text);
-		if (len <= 2 || alen <= 2)
+		if (wide(joined) && wide(al->text) ? len < 2 || alen < 2 :
+		    len <= 2 || alen <= 2)
 			continue;
 		dist = mq_words_distance(joined, al->text);
 		if (dist > (len <= 5 || alen <= 5 ? 1 : 2))
