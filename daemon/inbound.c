@@ -406,7 +406,7 @@ not_a_move(struct mq_daemon *d, struct analysis *a, const char *tid,
 			rc = mq_notify_stranger_reply(d, from, a->from_lang[0] ?
 			    a->from_lang : NULL, "refused", a->auth, a->hash,
 			    reply[0] ? reply : NULL, a->game != NULL &&
-			    a->tag_ok ? a->game->id : NULL, a->msg != NULL ?
+			    a->tag_ok ? a->game : NULL, a->msg != NULL ?
 			    a->msg->message_id : NULL, err);
 			if (rc == 0)
 				rc = mark_answered(d, a->hash, err);

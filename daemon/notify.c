@@ -575,8 +575,8 @@ mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
 int
 mq_notify_stranger_reply(struct mq_daemon *d, const char *to,
     const char *lang, const char *kind, const char *reason, const char *key,
-    const char *reply_to, const char *game, const char *in_reply_to,
-    struct mq_err *err)
+    const char *reply_to, const struct mq_game *game,
+    const char *in_reply_to, struct mq_err *err)
 {
 	char now[40], msgid[300], name[200];
 	json_t *ctx;
@@ -590,8 +590,12 @@ mq_notify_stranger_reply(struct mq_daemon *d, const char *to,
 	    lang, reason));
 	if (ctx == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
-	if (game != NULL && json_object_set_new(ctx, "about_game",
-	    json_string(game)) != 0) {
+	/* the game's own tag, as its other mails have it ([仮面舞踏会 ID]):
+	 * a player's mail filter on it missed "[masqued ID]" */
+	if (game != NULL && (json_object_set_new(ctx, "about_game",
+	    json_string(game->id)) != 0 || json_object_set_new(ctx,
+	    "about_masquerade", json_boolean(strcmp(game->kind->name,
+	    "masquerade") == 0)) != 0)) {
 		json_decref(ctx);
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	}

@@ -76,13 +76,14 @@ int mq_notify_stranger(struct mq_daemon *d, const char *to, const char *lang,
     const char *kind, const char *reason, const char *key, struct mq_err *err);
 /* The same with a Reply-To: the sender's own seat's reply address, for a
  * player who answered another's mail (a reply to the refusal reaches the
- * game); the game it is about, named in the subject; and the refused
+ * game); the game it is about, named in the subject by its own tag (as
+ * its other mails: "[Masquerade ID]"); and the refused
  * mail's Message-ID, which it answers in its thread. Each NULL as
  * mq_notify_stranger. */
 int mq_notify_stranger_reply(struct mq_daemon *d, const char *to,
     const char *lang, const char *kind, const char *reason, const char *key,
-    const char *reply_to, const char *game, const char *in_reply_to,
-    struct mq_err *err);
+    const char *reply_to, const struct mq_game *game,
+    const char *in_reply_to, struct mq_err *err);
 
 /* A plain notice to the host (config `admin`; notify_host.c), once per key:
  * a bounce, a game stopped by a bad log. Nothing happens when no admin is

@@ -330,7 +330,7 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 		    g->players[seat].lang, "refused", why != NULL && !moves ? why :
 		    "The game is over; nothing more can be played. Reply STATUS "
 		    "to any of the game's mails to see how it ended.", uniq, NULL,
-		    g->id, thread, err);	/* threaded under the reply */
+		    g, thread, err);	/* threaded under the reply */
 	if (rc == 0 && status)
 		rc = mq_notify_end_again(d, g, seat, uniq, lang, err);
 	return rc;

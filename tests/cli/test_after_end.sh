@@ -88,11 +88,12 @@ says again "BLAKE2b-256"
 answer refused bob@x.test late
 says late "ゲームは終了しました。これ以上は何もプレイできません。結果は、ゲームから届いたどのメールにでも STATUS と返信すると確認できます。"
 says_not late "masqued export"
-# its subject names the game (it named none: which game is over?)
+# its subject names the game (it named none: which game is over?), by
+# its own tag, as its other mails (it was "[masqued GAME]")
 $PY -c 'import email, email.header, sys
 m = email.message_from_binary_file(open(sys.argv[1], "rb"))
 s = str(email.header.make_header(email.header.decode_header(m["Subject"])))
-sys.exit(0 if sys.argv[2] in s else 1)' "$(cat $T/late.file)" "[masqued $G]" ||
+sys.exit(0 if sys.argv[2] in s else 1)' "$(cat $T/late.file)" "[赤死病 $G]" ||
     fail "the refusal after the end does not name the game in its subject"; ok
 answer help bob@x.test help
 err_has ": game $G, bob: 2 command(s) accepted, 1 refused, 0 already received, 0 line(s) not commands; nothing logged"

@@ -129,7 +129,7 @@ grep -q "^Reply-To: $RB" $a || { grep "^Reply-To" $a; fail "the answer to bob ha
 # in the thread of bob's mail, and naming the game (found by players by
 # mail: a player in several games could not tell which it was about)
 grep -q "^In-Reply-To: <otherseat@x.test>" $a || { grep "^In-Reply-To" $a; fail "the answer is not in the thread of bob's mail"; }; ok
-grep -q "^Subject: \[masqued $G\] your mail was not accepted" $a || { grep "^Subject" $a; fail "the answer's subject does not name the game"; }; ok
+grep -q "^Subject: \[Masque $G\] your mail was not accepted" $a || { grep "^Subject" $a; fail "the answer's subject does not name the game"; }; ok
 printf 'From: bob@x.test\nTo: %s\nSubject: Re: x\nMessage-ID: <ownseat@x.test>\nContent-Type: text/plain; charset=utf-8\n\nSTATUS\n' \
     "$(grep "^Reply-To:" $a | tr -d '\r' | sed 's/^Reply-To: //')" >$T/own_seat.eml
 expect 0 "parse bob's reply to that answer" -- $M -C $D parse $T/own_seat.eml
