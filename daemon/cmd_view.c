@@ -12,6 +12,7 @@
 #include "daemon/clock.h"
 #include "daemon/cli.h"
 #include "daemon/history.h"
+#include "daemon/replay.h"
 #include "daemon/store.h"
 #include "daemon/ms_text.h"
 #include "daemon/story.h"
@@ -583,13 +584,62 @@ print_opens(const json_t *b, json_t *secrets)
 	}
 }
 
+/*
+ * After a command entry's line, its secret moves a later one of the same
+ * seat changed before the reveal (replay.h, the receipt's "changes your
+ * move of entry N"): the reveal opens both, and only the later was played.
+ * "  (changed at entry 23)"; of an entry of several commands, each named:
+ * "  (MOVE stay changed at entry 25; ...)", "changed later in this entry"
+ * for a later line of the same mail.
+ */
+static void
+print_changed(const json_t *b, uint64_t seq, const struct mq_change *ch,
+    size_t nch)
+{
+	const json_t *cmds = json_object_get(b, "commands"), *c;
+	const struct mq_change *x, *first = NULL;
+	size_t i, n = 0;
+	int whole = 1;
+
+	json_array_foreach(cmds, i, c) {
+		if ((x = mq_game_change_of(ch, nch, seq, (int)i)) == NULL) {
+			whole = 0;
+			continue;
+		}
+		if (first == NULL)
+			first = x;
+		whole &= x->by == first->by && x->by != seq;
+		n++;
+	}
+	if (n == 0)
+		return;
+	if (whole) {
+		printf("  (changed at entry %llu)", (unsigned long long)first->by);
+		return;
+	}
+	n = 0;
+	json_array_foreach(cmds, i, c) {
+		if ((x = mq_game_change_of(ch, nch, seq, (int)i)) == NULL)
+			continue;
+		printf("%s%s changed ", n++ ? "; " : "  (",
+		    json_string_value(json_object_get(c, "text")) ?
+		    json_string_value(json_object_get(c, "text")) : "?");
+		if (x->by == seq)
+			printf("later in this entry");
+		else
+			printf("at entry %llu", (unsigned long long)x->by);
+	}
+	putchar(')');
+}
+
 /* One entry, a line; g: the game as it stands there (an end entry's
- * scores), or NULL; secrets: those a reveal may open (above); prev: the
- * time of the entry before it (when e is dated before it, the clock went
- * back: log.h), or -1 for none. */
+ * scores), or NULL; secrets: those a reveal may open (above); ch: the
+ * changes of the whole log (print_changed); prev: the time of the entry
+ * before it (when e is dated before it, the clock went back: log.h), or
+ * -1 for none. */
 static void
 print_entry_text(const struct mq_log_entry *e, const struct mq_game *g,
-    json_t *secrets, long long prev)
+    json_t *secrets, const struct mq_change *ch, size_t nch, long long prev)
 {
 	const json_t *b = e->body;
 	const char *type = json_string_value(json_object_get(b, "type"));
@@ -612,6 +662,8 @@ print_entry_text(const struct mq_log_entry *e, const struct mq_game *g,
 		if (strcmp(type, "command") == 0 &&
 		    json_object_get(b, "msg") == NULL)
 			printf("  (entered by the host: submit)");
+		if (strcmp(type, "command") == 0)
+			print_changed(b, e->seq, ch, nch);
 		/* "I moved before the deadline": the one that passed */
 		if (strcmp(type, "timeout") == 0 &&
 		    json_is_integer(json_object_get(b, "deadline"))) {
@@ -675,7 +727,8 @@ mq_cmd_log(struct mq_cli *cli, int argc, char **argv)
 			rc = mq_fail(&err, MQ_IO, "Out of memory.");
 			break;
 		} else
-			print_entry_text(e, h.g, secrets, prev);
+			print_entry_text(e, h.g, secrets, h.g->changes,
+			    h.g->nchanges, prev);
 		prev = json_integer_value(json_object_get(e->body, "ts"));
 	}
 	if (rc == 0)
@@ -702,6 +755,8 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 	struct mq_err err;
 	struct mq_buf b = MQ_BUF_INIT;
 	json_t *secrets = NULL;
+	struct mq_change *ch = NULL;
+	size_t nch = 0;
 	long from = 1, to = 1L << 40;
 	unsigned seen = 0;
 	int rc = 0, a;
@@ -750,6 +805,16 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 		    g->seq == 1 ? "y" : "ies", to);
 		goto out;
 	}
+	/* the changes of the whole log, which an entry's line tells before
+	 * the replay reaches the entry that changed it */
+	if (g->nchanges > 0 && (ch = malloc(g->nchanges * sizeof(*ch))) ==
+	    NULL) {
+		rc = mq_fail(&err, MQ_IO, "Out of memory.");
+		goto out;
+	}
+	if (g->nchanges > 0)
+		memcpy(ch, g->changes, g->nchanges * sizeof(*ch));
+	nch = g->nchanges;
 	/* again, as it stood just before --from (the genesis is entry 1) */
 	if ((rc = mq_history_reopen(&h, from > 1 ? (uint64_t)from - 1 : 1,
 	    &err)))
@@ -763,7 +828,7 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 		memset(&first, 0, sizeof(first));
 		first.seq = 1;
 		first.body = g->genesis;
-		print_entry_text(&first, NULL, NULL, -1);
+		print_entry_text(&first, NULL, NULL, NULL, 0, -1);
 	}
 	while ((rc = mq_game_peek(g, &e, &err)) == 0 && e != NULL &&
 	    e->seq <= (uint64_t)to) {
@@ -771,7 +836,8 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 			rc = mq_fail(&err, MQ_IO, "Out of memory.");
 			break;
 		}
-		print_entry_text(e, g, secrets, g->seq > 0 ? g->last_ts : -1);
+		print_entry_text(e, g, secrets, ch, nch,
+		    g->seq > 0 ? g->last_ts : -1);
 		mq_game_journal_start(g);
 		if ((rc = mq_game_step(g, &err)) < 0) {
 			rc = -rc;
@@ -803,6 +869,7 @@ out:
 	if (rc)
 		rc = mq_cli_report(&err);
 	json_decref(secrets);
+	free(ch);
 	mq_buf_free(&b);
 	mq_history_close(&h);
 	return rc;

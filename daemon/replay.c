@@ -48,6 +48,57 @@ pend_add(struct mq_game *g, uint64_t seq, int index, const char *key, int seat,
 	return 0;
 }
 
+const struct mq_pending *
+mq_game_earlier_pend(const struct mq_game *g, int seat, const char *key)
+{
+	size_t j;
+
+	for (j = g->npend; j > 0; j--)
+		if (g->pend[j - 1].seat == seat && !g->pend[j - 1].resolved &&
+		    strcmp(g->pend[j - 1].key, key) == 0)
+			return &g->pend[j - 1];
+	return NULL;
+}
+
+const struct mq_change *
+mq_game_change_of(const struct mq_change *ch, size_t n, uint64_t seq,
+    int index)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (ch[i].seq == seq && ch[i].index == index)
+			return &ch[i];
+	return NULL;
+}
+
+/* The new secret (seq, index) of seat for key changes the seat's earlier
+ * one still pending, if any: kept in g->changes. */
+static int
+change_add(struct mq_game *g, int seat, const char *key, uint64_t seq,
+    int index)
+{
+	const struct mq_pending *p = mq_game_earlier_pend(g, seat, key);
+	struct mq_change *nc;
+	size_t cap;
+
+	if (p == NULL)
+		return 0;
+	if (g->nchanges == g->capchanges) {
+		cap = g->capchanges ? g->capchanges * 2 : 8;
+		if ((nc = realloc(g->changes, cap * sizeof(*nc))) == NULL)
+			return MQ_IO;
+		g->changes = nc;
+		g->capchanges = cap;
+	}
+	nc = &g->changes[g->nchanges++];
+	nc->seq = p->seq;
+	nc->index = p->index;
+	nc->by = seq;
+	nc->by_index = index;
+	return 0;
+}
+
 void
 mq_game_journal_start(struct mq_game *g)
 {
@@ -193,7 +244,8 @@ replay_command(struct mq_game *g, int seat, const char *text, uint64_t seq,
 		return mq_fail(err, MQ_BADDATA, "entry %llu: the command \"%s\" of "
 		    "%s does not apply: %s", (unsigned long long)seq, text,
 		    g->players[seat].name, e.msg);
-	if (secret && pend_add(g, seq, index, d.key, seat, text, jc))
+	if (secret && (change_add(g, seat, d.key, seq, index) ||
+	    pend_add(g, seq, index, d.key, seat, text, jc)))
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	if (!timeout) {		/* the player's own: a copy may come again */
 		struct mq_sent *s = &g->sent[seat][g->nsent[seat]++ % MQ_SENT_KEEP];

@@ -14,4 +14,16 @@ int mq_replay_entry(struct mq_game *g, const struct mq_log_entry *e,
 /* Apply every entry of g's log, or those up to at_seq (> 0). */
 int mq_replay_all(struct mq_game *g, uint64_t at_seq, struct mq_err *err);
 
+/*
+ * The seat's latest secret move for decision key that is not resolved yet
+ * (so not revealed), or NULL: the move a new one for that key changes.
+ * submit tells the sender so ("changes your move of entry N"); the replay
+ * keeps each such change in g->changes.
+ */
+const struct mq_pending *mq_game_earlier_pend(const struct mq_game *g,
+    int seat, const char *key);
+/* The change of command index of entry seq, or NULL: it stood. */
+const struct mq_change *mq_game_change_of(const struct mq_change *ch,
+    size_t n, uint64_t seq, int index);
+
 #endif

@@ -77,6 +77,18 @@ struct mq_pending {			/* a secret command not yet revealed */
 	char salt[65], commit[65];
 };
 
+/* A secret move a later one of the same seat changed before it was
+ * revealed (same decision: a PLAY sent again, a PLAN of some times): the
+ * rule the receipt's "changes your move of entry N" and the reveal's
+ * "changed later, at entry N" follow (mq_game_earlier_pend). */
+struct mq_change {
+	uint64_t seq;			/* the entry of the move changed */
+	int index;			/* its command in that entry */
+	uint64_t by;			/* the entry that changed it (seq: a
+					 * later line of the same mail) */
+	int by_index;			/* that command of it */
+};
+
 #define MQ_SENT_KEEP	8	/* commands kept per seat, for mq_game.sent */
 
 struct mq_sent {			/* a command a seat's mail had accepted */
@@ -114,6 +126,8 @@ struct mq_game {
 	json_t *ended_body;		/* that entry's body (its why), or NULL */
 	struct mq_pending *pend;
 	size_t npend, cappend;
+	struct mq_change *changes;	/* every change so far, in log order */
+	size_t nchanges, capchanges;
 	char **msg_hashes;		/* raw-message hashes already logged */
 	uint64_t *msg_seqs;		/* the seq of the entry that logged each */
 	size_t nmsg, capmsg;

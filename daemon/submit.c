@@ -538,17 +538,14 @@ mark_shown(struct mq_game *g, const struct mq_submit_result *res)
 }
 
 /* The entry of seat's latest move for decision key that is not revealed
- * yet, in the log before this submit, or 0: the move a new one changes. */
+ * yet, in the log before this submit, or 0: the move a new one changes
+ * (the replay keeps the change by the same rule: replay.h). */
 static uint64_t
 earlier_move(const struct mq_game *g, int seat, const char *key)
 {
-	size_t j;
+	const struct mq_pending *p = mq_game_earlier_pend(g, seat, key);
 
-	for (j = g->npend; j > 0; j--)
-		if (g->pend[j - 1].seat == seat && !g->pend[j - 1].resolved &&
-		    strcmp(g->pend[j - 1].key, key) == 0)
-			return g->pend[j - 1].seq;
-	return 0;
+	return p != NULL ? p->seq : 0;
 }
 
 int
