@@ -19,6 +19,7 @@
 #include "daemon/gamedata.h"
 #include "daemon/kept.h"
 #include "daemon/receipt.h"
+#include "daemon/replay.h"
 #include "daemon/store.h"
 #include "fileio.h"
 
@@ -397,6 +398,130 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 }
 
 /*
+ * What the receipt's signed body holds, for its ok line: "bob: PLAY
+ * discuss; MOVE cw" (a secret's text is in the body beside its
+ * commitment; a command without it is told by its commitment). Not the
+ * mail's readable lines, which a player may have changed. Into out.
+ */
+static void
+receipt_what(const struct mq_receipt *r, struct mq_buf *out)
+{
+	json_t *b = json_loads(r->body, 0, NULL), *c;
+	const char *who = json_string_value(json_object_get(b, "player"));
+	const char *type = json_string_value(json_object_get(b, "type"));
+	const char *text, *commit;
+	size_t i;
+
+	if (b == NULL) {
+		out->oom = 1;	/* told as out of memory, not as no move */
+		return;
+	}
+	if (json_array_size(json_object_get(b, "commands")) == 0) {
+		/* no receipt of masqued's is of another entry: told by its type */
+		mq_buf_printf(out, "a%s %s entry", type != NULL &&
+		    type[0] != '\0' && strchr("aeiou", type[0]) != NULL ? "n" : "",
+		    type != NULL ? type : "untyped");
+		json_decref(b);
+		return;
+	}
+	mq_buf_printf(out, "%s:", who != NULL ? who : "?");
+	json_array_foreach(json_object_get(b, "commands"), i, c) {
+		text = json_string_value(json_object_get(c, "text"));
+		commit = json_string_value(json_object_get(c, "commit"));
+		if (text != NULL)
+			mq_buf_printf(out, "%s %s", i ? ";" : "", text);
+		else
+			mq_buf_printf(out, "%s a secret of commitment %.16s...",
+			    i ? ";" : "", commit != NULL ? commit : "?");
+	}
+	json_decref(b);
+}
+
+/*
+ * The moves of the receipt's entry that a later one of the same seat
+ * changed before they were revealed (replay.h's rule, the receipt mail's
+ * "changes your move of entry N"), in g (the log replayed as far as it
+ * is sound), appended to out: "; entry 23 changed it (PLAY mock TARGET
+ * alice, bob's own mail)", "; entry 25 changed its MOVE stay (MOVE cw,
+ * entered by the host)". The receipt is sound, but not the move played.
+ */
+static void
+receipt_changed(struct mq_game *g, const struct mq_receipt *r,
+    struct mq_buf *out)
+{
+	const struct mq_log_entry *e;
+	const struct mq_change *x, *first = NULL;
+	json_t *b = json_loads(r->body, 0, NULL), *c;
+	const char *text, *who;
+	struct mq_err err;
+	size_t i, k, n = json_array_size(json_object_get(b, "commands"));
+	int whole = n > 0, some = 0, listed;
+
+	if (b == NULL)
+		out->oom = 1;	/* told as out of memory, not left out */
+	for (i = 0; i < n; i++) {
+		if ((x = mq_game_change_of(g->changes, g->nchanges, r->seq,
+		    (int)i)) == NULL) {
+			whole = 0;
+			continue;
+		}
+		some = 1;
+		if (first == NULL)
+			first = x;
+		whole &= x->by == first->by && x->by != r->seq;
+	}
+	for (i = 0; some && i < n; i++) {
+		if ((x = mq_game_change_of(g->changes, g->nchanges, r->seq,
+		    (int)i)) == NULL || (whole && i > 0))
+			continue;
+		c = json_array_get(json_object_get(b, "commands"), i);
+		text = json_string_value(json_object_get(c, "text"));
+		if (x->by == r->seq) {
+			c = json_array_get(json_object_get(b, "commands"),
+			    (size_t)x->by_index);
+			mq_buf_printf(out, "; a later command of the same "
+			    "entry changed its %s (%s)", text != NULL ? text : "?",
+			    json_string_value(json_object_get(c, "text")) ?
+			    json_string_value(json_object_get(c, "text")) : "?");
+			continue;
+		}
+		if (mq_logfile_find(g->lf, x->by, &e, &err) != 0 || e == NULL) {
+			mq_buf_printf(out, "; entry %llu changed %s%s",
+			    (unsigned long long)x->by, whole ? n > 1 ? "them" :
+			    "it" : "its ",
+			    whole ? "" : text != NULL ? text : "?");
+			continue;
+		}
+		mq_buf_printf(out, "; entry %llu changed %s%s (",
+		    (unsigned long long)x->by, whole ? n > 1 ? "them" : "it" :
+		    "its ",
+		    whole ? "" : text != NULL ? text : "?");
+		/* what it holds in its place: of the whole entry, its moves
+		 * that changed this one's */
+		for (k = 0, listed = 0; k < n; k++) {
+			const struct mq_change *y = mq_game_change_of(g->changes,
+			    g->nchanges, r->seq, (int)k);
+
+			if (y == NULL || y->by != x->by || (!whole && k != i))
+				continue;
+			c = json_array_get(json_object_get(e->body, "commands"),
+			    (size_t)y->by_index);
+			mq_buf_printf(out, "%s%s", listed++ ? "; " : "",
+			    json_string_value(json_object_get(c, "text")) ?
+			    json_string_value(json_object_get(c, "text")) : "?");
+		}
+		who = json_string_value(json_object_get(e->body, "player"));
+		/* no mail of the player's holds it: a dispute turns on that */
+		if (json_object_get(e->body, "msg") == NULL)
+			mq_buf_printf(out, ", entered by the host)");
+		else
+			mq_buf_printf(out, ", %s's own mail)", who != NULL ? who :
+			    "the player");
+	}
+	json_decref(b);
+}
+
+/*
  * After what a player kept (a receipt or checkpoint of entries up to upto)
  * was checked against the log of GAME at path, signed under pk: the log as
  * a whole, as verify checks it. A log damaged or cut past those entries
@@ -406,7 +531,8 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
  */
 static int
 whole_log(const char *game, const char *path, const char *export,
-    const unsigned char pk[32], uint64_t upto, struct mq_err *err)
+    const unsigned char pk[32], uint64_t upto, const struct mq_receipt *r,
+    struct mq_buf *changed, struct mq_err *err)
 {
 	struct mq_game *g = NULL, g0;
 	struct mq_logfile *lf;
@@ -430,6 +556,8 @@ whole_log(const char *game, const char *path, const char *export,
 	/* an entry that verifies but does not replay is found by the replay */
 	memset(&dmg, 0, sizeof(dmg));
 	MQ_TRY(mq_game_open_file_sound(path, pk, 0, &dmg, &g, err));
+	if (r != NULL)
+		receipt_changed(g, r, changed);
 	mq_game_close(g);
 	if (dmg.seq == 0 && present && mark > n) {
 		cut_sentence(g0.dir, n, torn, mark, &cut);
@@ -492,7 +620,8 @@ damaged_before(int rc, uint64_t seq, const char *path, const char *export,
 int
 mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 {
-	struct mq_buf text = MQ_BUF_INIT;
+	struct mq_buf text = MQ_BUF_INIT, what = MQ_BUF_INIT;
+	struct mq_buf changed = MQ_BUF_INIT;
 	struct mq_checkpoint cp;
 	struct mq_receipt r;
 	struct mq_err err, log_err;
@@ -576,22 +705,30 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 	if (rc == 0 && game != NULL)
 		log_rc = whole_log(game, path, xdir[0] ? game : NULL,
 		    has_r ? r.pk : cp.pk, has_r &&
-		    (!has_cp || r.seq > cp.seq) ? r.seq : cp.seq, &log_err);
+		    (!has_cp || r.seq > cp.seq) ? r.seq : cp.seq,
+		    has_r ? &r : NULL, &changed, &log_err);
+	/* what the signed body holds, not what the mail's lines say */
+	if (rc == 0 && has_r)
+		receipt_what(&r, &what);
+	if (rc == 0 && (what.oom || changed.oom))
+		rc = mq_fail(&err, MQ_IO, "Out of memory.");
 	/* with neither GAME nor --key the only key is the one the file
 	 * shows: a file made up whole passes under its own, so the answer
 	 * names the key, for the player to hold it against their mails' */
 	if (rc == 0 && has_r && (game != NULL || key != NULL))
-		printf("ok: the receipt for entry %llu of game %s is sound%s%s.\n",
-		    (unsigned long long)r.seq, r.game, game == NULL ? "" :
+		printf("ok: the receipt for entry %llu of game %s (%s) is "
+		    "sound%s%s%s.\n", (unsigned long long)r.seq, r.game,
+		    mq_buf_str(&what), game == NULL ? "" :
 		    xdir[0] ? ", and the export holds that entry" :
-		    ", and the log still holds that entry", xkey);
+		    ", and the log still holds that entry", mq_buf_str(&changed),
+		    xkey);
 	else if (rc == 0 && has_r) {
 		sodium_bin2hex(shown, sizeof(shown), r.pk, 32);
-		printf("ok: the receipt for entry %llu of game %s is sound under "
-		    "the key it shows, %s: it is the server's receipt if that is "
-		    "the server key every mail of the game shows (or give --key "
-		    "PUB, or GAME on the server).\n", (unsigned long long)r.seq,
-		    r.game, shown);
+		printf("ok: the receipt for entry %llu of game %s (%s) is sound "
+		    "under the key it shows, %s: it is the server's receipt if "
+		    "that is the server key every mail of the game shows (or "
+		    "give --key PUB, or GAME on the server).\n",
+		    (unsigned long long)r.seq, r.game, mq_buf_str(&what), shown);
 	}
 	/* only the head is signed: the number and game beside it are the
 	 * mail's word until a log confirms them */
@@ -626,5 +763,7 @@ out:
 	}
 	mq_receipt_free(&r);
 	mq_buf_free(&text);
+	mq_buf_free(&what);
+	mq_buf_free(&changed);
 	return rc ? mq_cli_report(&err) : 0;
 }

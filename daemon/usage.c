@@ -91,8 +91,10 @@ static const struct {
 	  "entry of the checkpoint has that hash, then the log whole, as verify:\n"
 	  "one damaged or cut after those entries keeps their ok lines, and says\n"
 	  "so on stderr. EXPORT: the game's export (masqued export), as a player\n"
-	  "has it, with no data folder, checked as GAME's log. Exit 3 when it\n"
-	  "fails, or the file holds neither." },
+	  "has it, with no data folder, checked as GAME's log. The receipt's ok\n"
+	  "line names the move its signed body holds (not the mail's readable\n"
+	  "lines), and a later move of the seat that changed it before the\n"
+	  "reveal. Exit 3 when it fails, or the file holds neither." },
 	{ "export", "export GAME",
 	  "Prints a game that is over as one JSON document: the log, the game data\n"
 	  "and the public key, for tests/verify_export.py or any other checker.\n"

@@ -163,10 +163,12 @@ grep -q "^$T/receipt.json: .*receipt" $T/out || { cat $T/out; fail "the receipt 
 # exactly three TAB-separated fields", exit 3)
 expect 0 "verify-receipt of the receipt against the export" -- \
     $M -C $T/nodata verify-receipt $T/receipt.json $T/export.json
-out_has "ok: the receipt for entry $K of game $G is sound, and the export holds that entry;"
+out_has "ok: the receipt for entry $K of game $G (bob: PLACE "
+out_has ") is sound, and the export holds that entry;"
 expect 0 "verify-receipt of bob's receipt mail against the export" -- \
     $M -C $T/nodata verify-receipt $f $T/export.json
-out_has "ok: the receipt for entry $K of game $G is sound, and the export holds that entry;"
+out_has "ok: the receipt for entry $K of game $G (bob: PLACE "
+out_has ") is sound, and the export holds that entry;"
 out_has "is signed by the server, and the export's entry is the one it signs;"
 expect 3 "verify-receipt against the rewritten export" -- \
     $M -C $T/nodata verify-receipt $T/receipt.json $T/lying.json
@@ -204,7 +206,8 @@ e = json.load(open(sys.argv[1])); e["log"][-1] = e["log"][-1].replace("\"ts\":",
 json.dump(e, open(sys.argv[2], "w"))' $T/export.json $T/tail.json
 expect 3 "verify-receipt against an export damaged after the kept entry" -- \
     $M -C $T/nodata verify-receipt $T/receipt.json $T/tail.json
-out_has "ok: the receipt for entry $K of game $G is sound, and the export holds that entry"
+out_has "ok: the receipt for entry $K of game $G (bob: PLACE "
+out_has ") is sound, and the export holds that entry"
 err_has "masqued: What was checked rests on entries 1 to $K, which are sound; but the export $T/tail.json does not verify further on (entry $entries: the hash does not match the body)."
 one_line
 expect 2 "verify-receipt with two games" -- $M -C $T/nodata verify-receipt $T/receipt.json $T/export.json $G

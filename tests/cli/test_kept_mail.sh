@@ -29,7 +29,7 @@ done
 R=$(grep -l "^X-Masqued-Mail: receipt" $O/* | xargs grep -l "^To: alice@x.test" | head -n 1)
 [ -n "$R" ] || fail "alice has no receipt mail"; ok
 expect 0 "alice's receipt mail, kept whole" -- $M -C $D verify-receipt $R $G
-out_has "ok: the receipt for entry 4 of game $G is sound, and the log still holds that entry."
+out_has "ok: the receipt for entry 4 of game $G (alice: PLACE green) is sound, and the log still holds that entry."
 out_has "ok: the checkpoint of entry 4 of game $G is signed"
 # the mail is CRLF, as over SMTP; a client on Unix may save it LF
 grep -q "$(printf '\r')$" $R || fail "the mail's lines do not end CRLF"; ok
@@ -86,7 +86,7 @@ done
 # kept as it was quoted in a reply, as verify_export.py reads it
 text $R | sed 's/^/> /' >$T/quoted.txt
 expect 0 "a receipt mail quoted in a reply" -- $M -C $D verify-receipt $T/quoted.txt $G
-out_has "ok: the receipt for entry 4 of game $G is sound, and the log still holds that entry."
+out_has "ok: the receipt for entry 4 of game $G (alice: PLACE green) is sound, and the log still holds that entry."
 out_has "ok: the checkpoint of entry 4 of game $G"
 sed 's/\r$//' $T/bob.txt | tr '\n' '\r' >$T/cr.txt
 expect 0 "a mail's text with CR line ends" -- $M -C $D verify-receipt $T/cr.txt $G
@@ -135,7 +135,7 @@ cat $T/receipt.json $T/receipt.json >$T/two.json
 expect 3 "two receipts in one file" -- $M -C $D verify-receipt $T/two.json $G
 err_has "The file holds more than one receipt: keep each mail in a file of its own."; one_line
 expect 0 "the receipt's lines alone" -- $M -C $D verify-receipt $T/receipt.json $G
-out_has "ok: the receipt for entry 4 of game $G is sound, and the log still holds that entry."
+out_has "ok: the receipt for entry 4 of game $G (alice: PLACE green) is sound, and the log still holds that entry."
 # a host who rewrites history: the data folder from before alice's move,
 # and another move signed as entry 4 in its place
 expect 3 "the checkpoint against a log without entry 4" -- $M -C $T/before verify-receipt $T/bob.txt $G
@@ -166,7 +166,7 @@ cp -a $D $T/tampered
 sed "${n}s/\"seq\":$n/\"seq\":$n /" $D/games/$G/log >$T/tampered/games/$G/log
 cmp -s $D/games/$G/log $T/tampered/games/$G/log && fail "entry $n was not changed"; ok
 expect 3 "the receipt against a log damaged after its entry" -- $M -C $T/tampered verify-receipt $R $G
-out_has "ok: the receipt for entry 4 of game $G is sound, and the log still holds that entry."
+out_has "ok: the receipt for entry 4 of game $G (alice: PLACE green) is sound, and the log still holds that entry."
 out_has "ok: the checkpoint of entry 4 of game $G is signed by the server, and the log's entry is the one it signs."
 err_has "masqued: What was checked rests on entries 1 to 4, which are sound; but the log of game $G does not verify further on (entry $n: "
 err_has "the game stops until you put it back from a backup (masqued verify $G)."
@@ -198,7 +198,7 @@ one_line
 cp -a $D $T/cut
 head -n $((n - 1)) $D/games/$G/log >$T/cut/games/$G/log
 expect 3 "the receipt against a log cut after its entry" -- $M -C $T/cut verify-receipt $R $G
-out_has "ok: the receipt for entry 4 of game $G is sound, and the log still holds that entry."
+out_has "ok: the receipt for entry 4 of game $G (alice: PLACE green) is sound, and the log still holds that entry."
 err_has "masqued: What was checked rests on entries 1 to 4, which are sound; but the log of game $G does not verify further on (entry $n: the log ends at entry $((n - 1)), but entries up to $n were mailed to the players ($T/cut/games/$G/mailed): its last entries were removed)"
 one_line
 # an entry signed and chained after it that does not replay (the host's
@@ -206,14 +206,14 @@ one_line
 cp -a $D $T/unreplayable
 /usr/bin/python3 tests/sign_end.py $T/unreplayable/games/$G/log $D/keys/server.key || fail "the end entry could not be made"
 expect 3 "the receipt against a log that does not replay after its entry" -- $M -C $T/unreplayable verify-receipt $R $G
-out_has "ok: the receipt for entry 4 of game $G is sound, and the log still holds that entry."
+out_has "ok: the receipt for entry 4 of game $G (alice: PLACE green) is sound, and the log still holds that entry."
 err_has "masqued: What was checked rests on entries 1 to 4, which are sound; but the log of game $G does not verify further on (entry $((n + 1)): an end entry, but the game is not over there); the game stops"
 one_line
 # a torn last line (a crash mid-append) is no damage
 cp -a $D $T/torn
 printf '{"game":"%s","seq":' $G >>$T/torn/games/$G/log
 expect 0 "the receipt against a log with a torn last line" -- $M -C $T/torn verify-receipt $R $G
-out_has "ok: the receipt for entry 4 of game $G is sound, and the log still holds that entry."
+out_has "ok: the receipt for entry 4 of game $G (alice: PLACE green) is sound, and the log still holds that entry."
 [ ! -s $T/err ] || { cat $T/err; fail "a torn last line was said to be damage"; }; ok
 # the whole log sound: nothing said
 expect 0 "the receipt against the sound log" -- $M -C $D verify-receipt $R $G
