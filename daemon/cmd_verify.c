@@ -5,6 +5,7 @@
  * A game's export (the end mail tells the players to run verify on it) is
  * verified as its log, replayed with the game data it carries.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,6 +210,38 @@ clock_backs(struct mq_logfile *lf, struct mq_buf *out, struct mq_err *err)
 	return rc;
 }
 
+/*
+ * What an export (in dir, its log of n entries replayed into g) must be
+ * beyond a sound log: export is made of a game that is over, its end
+ * entry logged, and under this masqued's game data. 0, or MQ_BADDATA (MQ_IO:
+ * this masqued's own data cannot be read) and a sentence; one that names
+ * an entry ("entry N: ...") for an export cut short.
+ */
+static int
+export_whole(const char *dir, const struct mq_game *g, uint64_t n,
+    struct mq_err *err)
+{
+	if (!mq_game_over(g))
+		/* its last entries cut: with no mark of mailed entries beside
+		 * it, it would else verify "ok" */
+		return mq_fail(err, MQ_BADDATA, "entry %llu: the export ends at "
+		    "entry %llu, before the game is over: its last entries were "
+		    "removed.", (unsigned long long)(n + 1),
+		    (unsigned long long)n);
+	if (g->end_seq == 0)
+		/* over in play, but cut of its end entry alone: the entry
+		 * that says how it ended (export waits for it) is part of
+		 * an export */
+		return mq_fail(err, MQ_BADDATA, "entry %llu: the export ends at "
+		    "entry %llu, where the game is over but before its end "
+		    "entry (the result): its last entry was removed.",
+		    (unsigned long long)(n + 1), (unsigned long long)n);
+	if (!export_data_hash_ok(dir, g))
+		return mq_fail(err, MQ_BADDATA, "The export's data_hash is not "
+		    "the hash of its game data (the data_hash of entry 1).");
+	return export_rules_ours(g, err);
+}
+
 static int
 verify_file(const char *path, const unsigned char pk[32], const char *said,
     int export, struct mq_err *err)
@@ -248,29 +281,8 @@ verify_file(const char *path, const unsigned char pk[32], const char *said,
 	    present && mark > n) {
 		rc = cut_sentence(g0.dir, n, torn, mark, err);
 		mq_game_close(g);
-	} else if (rc == 0 && export && !mq_game_over(g)) {
-		/* export is made of a game that is over, and its log whole: one
-		 * that stops before the end had its last entries cut, and would
-		 * else verify "ok" (no mark of mailed entries beside it) */
-		rc = mq_fail(err, MQ_BADDATA, "entry %llu: the export ends at "
-		    "entry %llu, before the game is over: its last entries were "
-		    "removed.", (unsigned long long)(n + 1),
-		    (unsigned long long)n);
-		mq_game_close(g);
-	} else if (rc == 0 && export && g->end_seq == 0) {
-		/* over in play, but cut of its end entry alone: the entry
-		 * that says how it ended (export waits for it) is part of
-		 * an export */
-		rc = mq_fail(err, MQ_BADDATA, "entry %llu: the export ends at "
-		    "entry %llu, where the game is over but before its end "
-		    "entry (the result): its last entry was removed.",
-		    (unsigned long long)(n + 1), (unsigned long long)n);
-		mq_game_close(g);
-	} else if (rc == 0 && export && !export_data_hash_ok(g0.dir, g)) {
-		rc = mq_fail(err, MQ_BADDATA, "The export's data_hash is not the "
-		    "hash of its game data (the data_hash of entry 1).");
-		mq_game_close(g);
-	} else if (rc == 0 && export && (rc = export_rules_ours(g, err)) != 0)
+	} else if (rc == 0 && export && (rc = export_whole(g0.dir, g, n,
+	    err)) != 0)
 		mq_game_close(g);
 	if (rc == 0) {
 		/* A torn tail is what a crash mid-append leaves, and the next
@@ -542,7 +554,7 @@ whole_log(const char *game, const char *path, const char *export,
 	const char *slash;
 	uint64_t n, mark, bad;
 	size_t torn, len;
-	int present;
+	int present, rc;
 
 	/* the mark before the log, as verify_file reads them */
 	slash = strrchr(path, '/');
@@ -558,6 +570,22 @@ whole_log(const char *game, const char *path, const char *export,
 	MQ_TRY(mq_game_open_file_sound(path, pk, 0, &dmg, &g, err));
 	if (r != NULL)
 		receipt_changed(g, r, changed);
+	/* an export cut before the game's end (or not of this masqued's
+	 * game data) verifies only as far as verify says it does */
+	if (dmg.seq == 0 && export != NULL &&
+	    (rc = export_whole(g0.dir, g, n, &cut)) != 0) {
+		if (rc != MQ_BADDATA) {
+			mq_game_close(g);
+			return mq_fail(err, rc, "%s", cut.msg);
+		}
+		if (strncmp(cut.msg, "entry ", 6) == 0)
+			dmg.seq = strtoull(cut.msg + 6, NULL, 10);
+		else {	/* the export's as a whole */
+			dmg.seq = upto;
+			cut.msg[0] = (char)tolower((unsigned char)cut.msg[0]);
+		}
+		snprintf(dmg.why, sizeof(dmg.why), "%s", cut.msg);
+	}
 	mq_game_close(g);
 	if (dmg.seq == 0 && present && mark > n) {
 		cut_sentence(g0.dir, n, torn, mark, &cut);

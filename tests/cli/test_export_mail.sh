@@ -210,6 +210,21 @@ out_has "ok: the receipt for entry $K of game $G (bob: PLACE "
 out_has ") is sound, and the export holds that entry"
 err_has "masqued: What was checked rests on entries 1 to $K, which are sound; but the export $T/tail.json does not verify further on (entry $entries: the hash does not match the body)."
 one_line
+# an export cut after the kept entry (its last entries dropped: a game
+# handed out as if over) is sound as far as it goes, but verify says it
+# ends before the game is over: the ok lines stand, the cut is said on
+# stderr, exit 3 (it said ok, and exit 0)
+$PY -c 'import json, sys
+e = json.load(open(sys.argv[1])); e["log"] = e["log"][:-3]
+json.dump(e, open(sys.argv[2], "w"))' $T/export.json $T/cut.json
+expect 3 "verify of the cut export" -- $M -C $T/nodata verify $T/cut.json
+err_has "entry $((entries - 2)): the export ends at entry $((entries - 3)), before the game is over: its last entries were removed."
+expect 3 "verify-receipt against an export cut after the kept entry" -- \
+    $M -C $T/nodata verify-receipt $T/receipt.json $T/cut.json
+out_has "ok: the receipt for entry $K of game $G (bob: PLACE "
+out_has ") is sound, and the export holds that entry"
+err_has "masqued: What was checked rests on entries 1 to $K, which are sound; but the export $T/cut.json does not verify further on (entry $((entries - 2)): the export ends at entry $((entries - 3)), before the game is over: its last entries were removed)."
+one_line
 expect 2 "verify-receipt with two games" -- $M -C $T/nodata verify-receipt $T/receipt.json $T/export.json $G
 err_has "masqued: verify-receipt takes FILE [GAME|EXPORT] [--key PUB] (see masqued --help)."
 printf 'Dear host,\nI played.\n' >$T/letter.txt
