@@ -158,6 +158,16 @@ sig_worker(void *arg)
 	return NULL;
 }
 
+/* Whether [p, end) is empty lines alone (spaces, TABs, CRs and LFs). */
+static int
+blank(const char *p, const char *end)
+{
+	for (; p < end; p++)
+		if (*p != '\n' && *p != '\r' && *p != ' ' && *p != '\t')
+			return 0;
+	return 1;
+}
+
 /* Verify every line of data[0, len) and set the chain and commit state;
  * on failure *failed (if non-NULL) gets the line that failed first. */
 static int
@@ -188,8 +198,24 @@ verify_lines(struct mq_logfile *lf, size_t len, uint64_t *failed,
 	for (; p < end && rc == 0; p = nl + 1) {
 		nl = memchr(p, '\n', (size_t)(end - p));
 		lineno++;
-		rc = mq_log_parse_line(p, (size_t)(nl - p), lineno, 1, &e,
-		    &lf->scratch, err);
+		e.body = NULL;
+		if (lineno > 1 && blank(p, end)) {
+			/* after the last entry ("echo >> log", an editor): said
+			 * so, not as a line of the wrong fields */
+			int more = memchr(nl + 1, '\n', (size_t)(end - nl - 1)) !=
+			    NULL;
+
+			rc = mq_log_fail(err, MQ_BADDATA, lineno, "the log ends "
+			    "in %s after entry %llu, which masqued never writes "
+			    "but an \"echo >> log\" or an editor adds: delete "
+			    "%s at its end, and entries 1 to %llu are read as "
+			    "before.", more ? "empty lines" : "an empty line",
+			    (unsigned long long)(lineno - 1), more ?
+			    "the empty lines" : "the empty line",
+			    (unsigned long long)(lineno - 1));
+		} else
+			rc = mq_log_parse_line(p, (size_t)(nl - p), lineno, 1, &e,
+			    &lf->scratch, err);
 		if (rc == 0)
 			rc = mq_log_chain_next(&lf->chain, &e, !parallel, err);
 		if (rc == 0)

@@ -103,6 +103,16 @@ sed 's/$/\r/' $T/log.good >$L
 expect 3 "verify on CR LF line ends" -- $M -C $D verify $G
 err_has "entry 1: the line ends in CR LF; a log's lines end in LF alone (the file was saved with Windows line ends)."; one_line
 cp $T/log.good $L
+# --- an empty line appended (echo >> log): said so, and what to do, not
+# "the line does not have exactly three TAB-separated fields" ---
+n=$(grep -c '' $T/log.good)
+{ cat $T/log.good; echo; } >$L
+expect 3 "verify on an empty line at the end" -- $M -C $D verify $G
+err_has "entry $((n + 1)): the log ends in an empty line after entry $n, which masqued never writes but an \"echo >> log\" or an editor adds: delete the empty line at its end, and entries 1 to $n are read as before."; one_line
+printf '\n \n' >>$L
+expect 3 "verify on empty lines at the end" -- $M -C $D verify $G
+err_has "entry $((n + 1)): the log ends in empty lines after entry $n, which masqued never writes but an \"echo >> log\" or an editor adds: delete the empty lines at its end, and entries 1 to $n are read as before."; one_line
+cp $T/log.good $L
 
 # --- one address for two seats: the player behind it would read both
 # hands. A `new` with a line copied and not mended, or a replace with the
