@@ -320,9 +320,10 @@ add_end_secrets(const struct mq_game *g, json_t *ctx)
 	bad |= (hidden = json_array()) == NULL;
 	for (i = 0; i < g->npend && !bad; i++)
 		bad |= json_array_append_new(hidden, json_pack("{s:s, s:I, s:s, "
-		    "s:s, s:s}", "player", g->players[g->pend[i].seat].name, "seq",
-		    (json_int_t)g->pend[i].seq, "text", g->pend[i].text, "salt",
-		    g->pend[i].salt, "commit", g->pend[i].commit)) != 0;
+		    "s:s, s:s, s:b}", "player", g->players[g->pend[i].seat].name,
+		    "seq", (json_int_t)g->pend[i].seq, "text", g->pend[i].text,
+		    "salt", g->pend[i].salt, "commit", g->pend[i].commit,
+		    "by_host", g->pend[i].by_host)) != 0;
 	bad |= json_object_set_new(ctx, "reveals", hidden) != 0;
 	bad |= json_object_set_new(ctx, "ended_by_host", json_true()) != 0;
 	return bad;

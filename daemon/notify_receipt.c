@@ -360,7 +360,7 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 {
 	/* what this mail's entries set off: nothing if it logged none */
 	const char *upd = r->logged ? mq_notify_update_kind(g) : NULL;
-	json_t *ctx;
+	json_t *ctx, *body;
 	char *receipt = NULL, uniq[17] = "";
 	const char *was;	/* the time the mail was read at */
 	int i, rc, bad;
@@ -398,6 +398,16 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 			    "{s:I, s:s, s:s}", "seq", (json_int_t)r->entry.seq,
 			    "hash", r->entry.hash, "json", receipt)) != 0;
 		free(receipt);
+		/* no mail of the player's carried it (the host's submit):
+		 * said, so that a move they did not ask for is not passed
+		 * over as their own ("by_host" is each commitment's) */
+		body = r->entry.body != NULL ? json_loads(r->entry.body, 0,
+		    NULL) : NULL;
+		bad |= body == NULL;
+		if (body != NULL && json_object_get(body, "msg") == NULL)
+			bad |= json_object_set_new(ctx, "entered_by_host",
+			    json_true()) != 0;
+		json_decref(body);
 	}
 	if (g->committed != NULL)
 		bad |= json_object_set_new(ctx, "commitments",

@@ -14,8 +14,9 @@
 
 static int
 pend_add(struct mq_game *g, uint64_t seq, int index, const char *key, int seat,
-    const char *text, const json_t *cmd)
+    const char *text, const json_t *cmd, int by_host)
 {
+	json_t *c;
 	struct mq_pending *np;
 	size_t cap;
 
@@ -40,10 +41,20 @@ pend_add(struct mq_game *g, uint64_t seq, int index, const char *key, int seat,
 	snprintf(g->pend[g->npend].commit, sizeof(g->pend[0].commit), "%s",
 	    json_string_value(json_object_get(cmd, "commit")) ?
 	    json_string_value(json_object_get(cmd, "commit")) : "");
-	if (g->journal_on && json_array_append_new(g->committed, json_pack(
-	    "{s:s, s:I, s:s}", "player", g->players[seat].name, "seq",
-	    (json_int_t)seq, "commit", g->pend[g->npend].commit)) != 0)
-		g->journal_lost = 1;
+	g->pend[g->npend].by_host = by_host;
+	/* "by_host": the mails that list it say the host entered it, so
+	 * that no move the host made for a player passes unseen */
+	if (g->journal_on) {
+		c = json_pack("{s:s, s:I, s:s}", "player", g->players[seat].name,
+		    "seq", (json_int_t)seq, "commit", g->pend[g->npend].commit);
+		if (c != NULL && by_host && json_object_set_new(c, "by_host",
+		    json_true()) != 0) {
+			json_decref(c);
+			c = NULL;
+		}
+		if (json_array_append_new(g->committed, c) != 0)
+			g->journal_lost = 1;
+	}
 	g->npend++;
 	return 0;
 }
@@ -222,7 +233,7 @@ mq_game_has_message(const struct mq_game *g, const char *hash)
 /* Parse and apply one command text as the log holds it. */
 static int
 replay_command(struct mq_game *g, int seat, const char *text, uint64_t seq,
-    int index, const json_t *jc, int timeout, struct mq_err *err)
+    int index, const json_t *jc, int timeout, int by_host, struct mq_err *err)
 {
 	/* a deadline's default is public: it carries no commitment */
 	int secret = !timeout && json_is_true(json_object_get(jc, "secret"));
@@ -245,7 +256,7 @@ replay_command(struct mq_game *g, int seat, const char *text, uint64_t seq,
 		    "%s does not apply: %s", (unsigned long long)seq, text,
 		    g->players[seat].name, e.msg);
 	if (secret && (change_add(g, seat, d.key, seq, index) ||
-	    pend_add(g, seq, index, d.key, seat, text, jc)))
+	    pend_add(g, seq, index, d.key, seat, text, jc, by_host)))
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	if (!timeout) {		/* the player's own: a copy may come again */
 		struct mq_sent *s = &g->sent[seat][g->nsent[seat]++ % MQ_SENT_KEEP];
@@ -267,6 +278,9 @@ replay_commands(struct mq_game *g, const json_t *body, uint64_t seq,
 	json_t *cmds = json_object_get(body, "commands"), *c, *msg;
 	size_t i;
 	int seat;
+	/* no mail of the player's holds it: the host's submit (log's
+	 * "entered by the host: submit") */
+	int by_host = !timeout && json_object_get(body, "msg") == NULL;
 
 	seat = player ? mq_game_seat(g, player) : -1;
 	if (seat < 0)
@@ -281,7 +295,8 @@ replay_commands(struct mq_game *g, const json_t *body, uint64_t seq,
 		if (text == NULL)
 			return mq_fail(err, MQ_BADDATA, "entry %llu: command %zu has "
 			    "no text.", (unsigned long long)seq, i + 1);
-		MQ_TRY(replay_command(g, seat, text, seq, (int)i, c, timeout, err));
+		MQ_TRY(replay_command(g, seat, text, seq, (int)i, c, timeout,
+		    by_host, err));
 	}
 	msg = json_object_get(body, "msg");
 	if (json_is_string(json_object_get(msg, "hash")) &&
@@ -320,6 +335,12 @@ reveal_item(struct mq_game *g, size_t j)
 	    "superseded_by", json_integer((json_int_t)later)) != 0 ||
 	    json_object_set_new(it, "same_mail", json_boolean(later ==
 	    p->seq)) != 0)) {
+		json_decref(it);
+		it = NULL;
+	}
+	/* "by_host": the host entered it (submit), which the mail says */
+	if (it != NULL && p->by_host && json_object_set_new(it, "by_host",
+	    json_true()) != 0) {
 		json_decref(it);
 		it = NULL;
 	}

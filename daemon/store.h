@@ -75,6 +75,8 @@ struct mq_pending {			/* a secret command not yet revealed */
 	int seat;
 	char text[160];			/* what the reveal tells the players */
 	char salt[65], commit[65];
+	int by_host;			/* its entry is the host's submit (no
+					 * mail of the player's holds it) */
 };
 
 /* A secret move a later one of the same seat changed before it was

@@ -82,7 +82,7 @@ grep -qF "ACCEPTED" $T/receipt.txt && grep -qF "$c" $T/receipt.txt ||
 for who in "turn bob" "notice carol" "notice dave"; do
 	text $(mail_to $who) >$T/other.txt
 	# her placement is shown at once: its commitment says so
-	grep -qF "alice, entry 2 ($c, shown at once):" $T/other.txt && grep -qF "$C" $T/other.txt ||
+	grep -qF "alice, entry 2 ($c, shown at once) (entered by the host):" $T/other.txt && grep -qF "$C" $T/other.txt ||
 	    { cat $T/other.txt >&2; fail "$who: the mail does not name alice's commitment $C, shown at once"; }
 	ok
 done

@@ -2694,6 +2694,69 @@ a_dance_out_and_back_is_told_as_its_route(void **state)
 		mail_free(&m);
 	}
 	json_decref(ctx);
+}
+
+/*
+ * A move the host entered (submit: no mail of the player's holds it) is
+ * never passed as the player's own: the commitments list marks it, the
+ * reveal marks it, and its receipt says the host entered it; in every
+ * language, both parts; nothing is marked that is not the host's.
+ */
+static void
+a_host_entered_move_is_marked(void **state)
+{
+	static const char *const mark[][3] = {
+		/* commitment, reveal, receipt */
+		{ "carol, entry 40 (entered by the host):",
+		  "(entered by the host)",
+		  "The host entered these commands for you" },
+		{ "carol、エントリ 40（ホストが入力）：", "（ホストが入力）",
+		  "これらのコマンドはホストがあなたに代わって入力しました" },
+		{ "carol，条目 40（由主持人代为输入）：", "（由主持人代为输入）",
+		  "这些命令是主持人代你输入的" },
+	};
+	static const char *const kinds[] = { "notice", "resolution", "end",
+	    "receipt" };
+	static const char *const keys[] = { "commitments", "reveals",
+	    "reveals", NULL };
+	json_t *gd = load_json(GAMEDATA), *ctx;
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t l, k;
+	int host;
+
+	(void)state;
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		ctx = load_ctx(kinds[k]);
+		for (host = 0; host <= 1; host++) {
+			if (host && keys[k] != NULL)
+				assert_int_equal(json_object_set_new(
+				    json_array_get(json_object_get(ctx, keys[k]),
+				    0), "by_host", json_true()), 0);
+			if (host && keys[k] == NULL)
+				assert_int_equal(json_object_set_new(ctx,
+				    "entered_by_host", json_true()), 0);
+			for (l = 0; l < NLANGS; l++) {
+				const char *want = mark[l][keys[k] == NULL ? 2 :
+				    strcmp(keys[k], "commitments") == 0 ? 0 : 1];
+
+				if (render(TMPL, langs[l], kinds[k], gd, ctx, &m,
+				    &err))
+					fail_msg("%s.%s: %s", kinds[k], langs[l],
+					    err.msg);
+				if (host && (strstr(m.text, want) == NULL ||
+				    strstr(m.html, want) == NULL))
+					fail_msg("%s.%s does not say: %s", kinds[k],
+					    langs[l], want);
+				if (!host && (strstr(m.text, want) != NULL ||
+				    strstr(m.html, want) != NULL))
+					fail_msg("%s.%s says, of no host's move: %s",
+					    kinds[k], langs[l], want);
+				mail_free(&m);
+			}
+		}
+		json_decref(ctx);
+	}
 	json_decref(gd);
 }
 
@@ -2736,6 +2799,7 @@ main(void)
 		cmocka_unit_test(an_early_move_over_the_card_says_so),
 		cmocka_unit_test(the_moves_sent_are_told_in_words),
 		cmocka_unit_test(a_status_alone_is_your_status),
+		cmocka_unit_test(a_host_entered_move_is_marked),
 		cmocka_unit_test(subjects_name_the_game_and_the_time),
 		cmocka_unit_test(resolution_subjects_say_what_resolved),
 		cmocka_unit_test(a_popularity_line_says_why_the_spaces_differ),
