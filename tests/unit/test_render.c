@@ -2694,6 +2694,7 @@ a_dance_out_and_back_is_told_as_its_route(void **state)
 		mail_free(&m);
 	}
 	json_decref(ctx);
+	json_decref(gd);
 }
 
 /*
