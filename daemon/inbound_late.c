@@ -67,13 +67,37 @@ say_late(const struct mq_daemon *d, const struct mq_game *c, int seat,
 	snprintf(why, n, "%s", e.msg);
 }
 
+/*
+ * c stepped to just before entry seq, which is name's deadline default, as
+ * replay read it: 0, *en that entry; NOT_READ when the log says otherwise
+ * there (say nothing); else a step's or peek's error (a step's negated).
+ */
+#define NOT_READ	100	/* no MQ_ status */
+static int
+step_to_default(struct mq_game *c, uint64_t seq, const char *name,
+    const struct mq_log_entry **en, struct mq_err *e)
+{
+	const char *who;
+	int rc = 0;
+
+	while (c->seq + 1 < seq && (rc = mq_game_step(c, e)) > 0)
+		rc = 0;
+	if (rc < 0 || (rc = mq_game_peek(c, en, e)) != 0)
+		return rc;
+	who = *en != NULL ? json_string_value(json_object_get((*en)->body,
+	    "player")) : NULL;
+	if (*en == NULL || (*en)->seq != seq || (*en)->type != MQ_LOG_TIMEOUT ||
+	    who == NULL || strcmp(who, name) != 0)
+		return NOT_READ;
+	return 0;
+}
+
 int
 mq_inbound_late(struct mq_daemon *d, const struct mq_game *g, int seat,
     const char *line, int *late, char *why, size_t n, struct mq_err *err)
 {
 	const struct mq_player_info *p;
 	const struct mq_log_entry *en;
-	const char *who;
 	struct mq_game *c;
 	struct mq_err e;
 	int i, rc = 0;
@@ -90,16 +114,12 @@ mq_inbound_late(struct mq_daemon *d, const struct mq_game *g, int seat,
 	/* the latest first would need a copy for each: in the log's order,
 	 * and the last that the line answers is the one it came too late for */
 	for (i = 0; i < p->nlate && rc == 0; i++) {
-		while (c->seq + 1 < p->late[i] && (rc = mq_game_step(c, &e)) > 0)
-			rc = 0;
-		if (rc < 0 || (rc = mq_game_peek(c, &en, &e)) != 0)
+		if ((rc = step_to_default(c, p->late[i], p->name, &en,
+		    &e)) != 0) {
+			if (rc == NOT_READ)
+				rc = 0;	/* not the log replay read: say nothing */
 			break;
-		who = en != NULL ? json_string_value(json_object_get(en->body,
-		    "player")) : NULL;
-		if (en == NULL || en->seq != p->late[i] ||
-		    en->type != MQ_LOG_TIMEOUT || who == NULL ||
-		    strcmp(who, p->name) != 0)
-			break;		/* not the log replay read: say nothing */
+		}
 		if (applies(c, seat, line)) {
 			say_late(d, c, seat, en->body, why, n);
 			*late = 1;
@@ -171,7 +191,6 @@ mq_inbound_late_reply(struct mq_daemon *d, const struct mq_game *g,
 	const struct mq_player_info *p;
 	const struct mq_log_entry *en;
 	struct mq_game *m = NULL, *c = NULL;
-	const char *who;
 	struct mq_err e;
 	uint64_t at;
 	size_t j;
@@ -200,16 +219,12 @@ mq_inbound_late_reply(struct mq_daemon *d, const struct mq_game *g,
 	    &e)) != 0)
 		goto out;
 	for (; i < p->nlate && rc == 0; i++) {
-		while (c->seq + 1 < p->late[i] && (rc = mq_game_step(c, &e)) > 0)
-			rc = 0;
-		if (rc < 0 || (rc = mq_game_peek(c, &en, &e)) != 0)
+		if ((rc = step_to_default(c, p->late[i], p->name, &en,
+		    &e)) != 0) {
+			if (rc == NOT_READ)
+				rc = 0;	/* not the log replay read: say nothing */
 			break;
-		who = en != NULL ? json_string_value(json_object_get(en->body,
-		    "player")) : NULL;
-		if (en == NULL || en->seq != p->late[i] ||
-		    en->type != MQ_LOG_TIMEOUT || who == NULL ||
-		    strcmp(who, p->name) != 0)
-			break;		/* not the log replay read: say nothing */
+		}
 		/* a line for the moment the mail asked, which this default
 		 * decided, and that would have been applied just before it */
 		for (j = 0; j < a->nlines; j++) {
