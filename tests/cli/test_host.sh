@@ -136,7 +136,7 @@ h=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["ha
   cat $T/receipt.json; } >$T/receipt.txt
 expect 0 "verify-receipt of the bare JSON" -- $M -C $D verify-receipt $T/receipt.json $G
 expect 0 "verify-receipt of the lines the mail shows" -- $M -C $D verify-receipt $T/receipt.txt $G
-out_has "ok: the receipt for entry 2 of game $G (alice: PLACE blue) is sound, and the log still holds that entry."
+out_has "ok: the receipt for entry 2 of game $G ($w: PLACE blue) is sound, and the log still holds that entry."
 # the whole mail saved, text after the receipt too ("not JSON ... near
 # 'Waiting'" before): the lines from the one that opens it to the one that
 # closes it are the receipt
@@ -144,7 +144,7 @@ out_has "ok: the receipt for entry 2 of game $G (alice: PLACE blue) is sound, an
   cat $T/receipt.txt
   printf '\n\nWaiting for the placement of: bob\n\n-- CHECKPOINT --\n{ not the receipt }\n'; } >$T/receipt.mail
 expect 0 "verify-receipt of the whole mail's text" -- $M -C $D verify-receipt $T/receipt.mail $G
-out_has "ok: the receipt for entry 2 of game $G (alice: PLACE blue) is sound, and the log still holds that entry."
+out_has "ok: the receipt for entry 2 of game $G ($w: PLACE blue) is sound, and the log still holds that entry."
 sed 's/PLACE blue/PLACE black/' $T/receipt.mail >$T/receipt.mail.bad
 expect 3 "verify-receipt of a whole mail whose receipt was changed" -- $M -C $D verify-receipt $T/receipt.mail.bad $G
 err_has "The receipt's hash does not match its body: this copy was changed after the server made it, so it proves nothing (the copy in the receipt's mail may be whole)."; one_line
