@@ -480,8 +480,14 @@ print_end_tail(const json_t *r, const struct mq_game *g)
 			    json_string_value(json_object_get(p, "name")),
 			    json_integer_value(json_object_get(p, "score")));
 	} else if (lives || v == NULL) {
-		printf("; alive:");
-		json_array_foreach(json_object_get(r, "alive"), i, c)
+		const json_t *alive = json_object_get(r, "alive");
+
+		/* "alive:" and nothing after read as a line cut short */
+		if (json_array_size(alive) == 0)
+			printf("; nobody survived");
+		else
+			printf("; alive:");
+		json_array_foreach(alive, i, c)
 			printf("%s %s", i ? "," : "", json_is_string(c) ?
 			    json_string_value(c) : "?");
 	}

@@ -95,5 +95,20 @@ tail -1 $D/games/$K/log | cut -f1 | grep -q '"result":{"alive":\["alice","bob","
 out_has "$K: end logged as entry $(( $(wc -l < $D/games/$K/log) - 1 )), and the game's end as entry $(wc -l < $D/games/$K/log)."
 expect 0 "the host's end verifies" -- $M -C $D verify $K
 $MREL -C $D log $K | tail -1 | grep -q "end      nobody won (ended by the host)" || fail "log does not tell the host's end"; ok
+
+# --- a game nobody survives (this seed's bots all die): log and replay said
+# "alive: " with nothing after, a line that reads cut short (found by
+# players by mail) ---
+N=$($M -C $D new redmasque --player alice=alice@x.test --player bob=bob@x.test \
+    --player carol=carol@x.test --player dave=dave@x.test \
+    --seed 0101010101010101010101010101010101010101010101010101010101010101) ||
+    fail "new"
+play_out $D $N
+tail -1 $D/games/$N/log | cut -f1 | grep -q '"alive":\[\]' ||
+    { tail -1 $D/games/$N/log; fail "somebody survived this seed"; }; ok
+$MREL -C $D log $N | tail -1 | grep -q "end      nobody won; nobody survived$" ||
+    { $MREL -C $D log $N | tail -1; fail "log does not say nobody survived"; }; ok
+$MREL -C $D replay $N > $T/replay.out 2>&1 || fail "replay"
+grep -q "alive: *$" $T/replay.out && { grep "alive:" $T/replay.out; fail "replay says alive: and nothing"; }; ok
 done_checks
 
