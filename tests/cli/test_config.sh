@@ -331,10 +331,10 @@ grep -B3 '^# deadline =' config/masqued.conf.example | grep -q '366 days' ||
 # defaults (as "# lang = en" is): unset, the mail says masqued.invalid
 grep -B3 '^# from =' config/masqued.conf.example | grep -q 'unset: masqued <game@masqued.invalid>' ||
     fail "the example does not say what from and reply_domain are unset"; ok
-grep -F '`deadline`, `reminder`' README.md | grep -q '366 days' ||
-    fail "README's deadline and reminder do not say where they stop"; ok
-grep -A2 '`admin extend` takes' README.md | grep -q '366 days' ||
-    fail "README's admin extend does not say where it stops"; ok
+grep -F '`deadline`, `reminder`' docs/hosting.md | grep -q '366 days' ||
+    fail "docs/hosting.md's deadline and reminder do not say where they stop"; ok
+grep -A2 '`admin extend` takes' docs/hosting.md | grep -q '366 days' ||
+    fail "docs/hosting.md's admin extend does not say where it stops"; ok
 
 # MASQUED_NOW pins the clock (a test knob): a typo is refused, exit 2, with
 # one sentence, before anything is done; it never silently unpins the clock

@@ -78,17 +78,17 @@ kill -TERM $spid
 wait $spid || fail "serve stopped by SIGTERM: exit $?"; ok
 cp $T/good.conf $D/masqued.conf
 
-# README's defaults are what the mail says: a host who leaves from and
+# docs/hosting.md's defaults are what the mail says: a host who leaves from and
 # reply_domain unset must read there where the replies would go
 f=$(ls $D/mail/outbox/new/* | head -n 1)
 from=$(sed -n 's/^From: //p' $f | tr -d '\r')
 domain=$(sed -n 's/^Reply-To: .*@//p' $f | tr -d '\r')
-row=$(grep -F '| `from`, `reply_local`, `reply_domain` |' README.md)
-echo "$row" | grep -qF "\`$from\`" || fail "README's from default is not $from: $row"; ok
-echo "$row" | grep -qF "\`$domain\`" || fail "README's reply_domain default is not $domain: $row"; ok
-# README's Commands list view as --help does (public and admin too)
+row=$(grep -F '| `from`, `reply_local`, `reply_domain` |' docs/hosting.md)
+echo "$row" | grep -qF "\`$from\`" || fail "docs/hosting.md's from default is not $from: $row"; ok
+echo "$row" | grep -qF "\`$domain\`" || fail "docs/hosting.md's reply_domain default is not $domain: $row"; ok
+# docs/commands.md lists view as --help does (public and admin too)
 help=$($M --help | sed -n 's/^  \(view .*\)/\1/p')
-grep -qF "masqued $help" README.md || fail "README's Commands lack: masqued $help"; ok
+grep -qF "masqued $help" docs/commands.md || fail "docs/commands.md lacks: masqued $help"; ok
 
 # games: a column per heading, whichever the kind ("masquerade" is ten
 # letters, and pushed its row's status one column right of "status")
@@ -187,7 +187,7 @@ err_has "its players are alice, bob, carol, dave."
 expect 2 "admin pause without --why" -- $M -C $D admin $G pause
 err_has 'masqued: admin pause needs --why "...": every admin action says why'; one_line
 $M --help | grep -qF 'admin GAME ACTION --why "..."' || fail "--help does not put --why on every admin action"; ok
-grep -qF 'masqued admin GAME ACTION --why "..."' README.md || fail "README's Commands do not put --why on every admin action"; ok
+grep -qF 'masqued admin GAME ACTION --why "..."' docs/commands.md || fail "docs/commands.md does not put --why on every admin action"; ok
 # every command says what it does: `masqued help COMMAND` and `masqued
 # COMMAND --help` (or -h) print its synopsis, as --help gives it, and a
 # paragraph, and change nothing; every command --help lists has one
@@ -247,7 +247,7 @@ if [ "$(id -u)" = 0 ] && other "$M --help" >/dev/null 2>&1; then
 		err_has "The data folder $D belongs to the user $owner, not to you; run masqued as that user (sudo -u $owner masqued -C $D ...)."
 		one_line
 	done
-	# root in the service user's folder (README: a host who ran `new` or
+	# root in the service user's folder (docs/hosting.md: a host who ran `new` or
 	# `admin` without sudo -u): the files it made were root's, the log
 	# 0600, and the service's serve passed the game by without a word.
 	# What writes is refused; what only reads still works.
