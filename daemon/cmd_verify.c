@@ -388,7 +388,7 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 	if ((rc = trusted_key(cli, key, pk, &err)))
 		return mq_cli_report(&err);
 	rc = verify_file(path, pk, "", 0, &err);
-	/* a file given by name that is no log at all (README.md): said as
+	/* a file given by name that is no log at all (docs/commands.md): said as
 	 * log, state and replay say it (exit 1), not as a damaged log */
 	/* (a lone torn line is a log's: a crash in its first append) */
 	if (rc == MQ_BADDATA && strncmp(err.msg, "entry 1:", 8) == 0 &&

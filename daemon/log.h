@@ -166,7 +166,7 @@ int mq_log_fail(struct mq_err *err, int code, uint64_t seq, const char *fmt,
  * The host's clock was set back (or MASQUED_NOW pinned back): the entry is
  * logged with the time it was given, neither refused nor moved (a dispute
  * over a deadline reads these times), and append, verify, log and replay
- * say it (README "Settling a dispute").
+ * say it (docs/disputes.md, "When the clock went back").
  */
 void mq_log_clock_back(uint64_t seq, long long ts, long long prev, char *out,
     size_t n);

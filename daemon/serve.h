@@ -24,7 +24,7 @@ struct mq_pass_stats {
 	 * exits 4 for it): mails whose try failed (a retry is due), spool
 	 * mails that could not be read, and the parts of the pass that
 	 * failed (the inbox, the deadlines, the spool), each said in the log.
-	 * An outage is none of these: nothing is lost (README). */
+	 * An outage is none of these: nothing is lost (docs/commands.md, serve). */
 	int unsent, unreadable, parts_failed;
 };
 enum { MQ_PASS_INBOX = 1, MQ_PASS_CLOCK = 2, MQ_PASS_SPOOL = 4 };

@@ -2,7 +2,7 @@
 # test_host_combos.sh - a host's commands on games in the states the admin
 # actions leave them (ended, paused then ended, a kicked seat) and on a data
 # folder damaged by hand: each says what is so in one sentence, with the
-# README's exit code, and changes nothing it should not.
+# exit code docs/commands.md gives, and changes nothing it should not.
 . tests/cli/lib.sh
 D=$T/data
 expect 0 "init" -- $M -C $D init
@@ -135,7 +135,7 @@ for k in server.key tag.key; do
 done
 expect 0 "serve --once with the keys back" -- $M -C $D serve --once
 
-# --- help as the README lists it: `masqued help help` was "not a masqued
+# --- help as docs/commands.md lists it: `masqued help help` was "not a masqued
 # command", and the usage did not name --version; an empty -C or -c gave
 # "There is no masqued data folder at  (no keys/server.pub)" ---
 expect 0 "help help" -- $M help help

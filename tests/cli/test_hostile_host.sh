@@ -1,7 +1,7 @@
 #!/bin/sh
 # test_hostile_host.sh - a host who damages the data folder by hand or runs
 # out of disk: each command says what is wrong in one sentence, with the
-# README's exit code, and leaves the game as it was.
+# exit code docs/commands.md gives, and leaves the game as it was.
 . tests/cli/lib.sh
 D=$T/data
 expect 0 "init" -- $M -C $D init

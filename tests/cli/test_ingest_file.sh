@@ -1,6 +1,6 @@
 #!/bin/sh
 # test_ingest_file.sh - `masqued ingest FILE` of a message nothing can be
-# read from: taken (exit 0, as the README says of ingest: the daemon's log
+# read from: taken (exit 0, as docs/commands.md says of ingest: the daemon's log
 # says what became of it), and the log names the FILE, not only "pipe:" (a
 # host who ran it by hand looked for a pipe).
 . tests/cli/lib.sh

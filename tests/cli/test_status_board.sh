@@ -1,6 +1,6 @@
 #!/bin/sh
 # test_status_board.sh - STATUS sends the player's view again with the
-# board, as the README and the help promise ("The board also comes with
+# board, as docs/playing.md and the help promise ("The board also comes with
 # every resolution and on STATUS"): its answer, the receipt, had what the
 # player owes and their own section but no board, so a player who asked
 # where everyone stood was not told. In en, ja and zh, text and HTML, alone

@@ -185,7 +185,7 @@ out_has "The host's view:"
 out_has "  hand: "
 out_has "Red Death cards: 12:00 "
 out_has "Waiting for:"
-# view GAME admin is "everything" (help view, README): as text it showed
+# view GAME admin is "everything" (help view, docs/commands.md): as text it showed
 # what public shows, the hands and the Red Death cards left out
 expect 0 "view admin, as text" -- $M -C $D view $G admin
 out_has "The host's view:"

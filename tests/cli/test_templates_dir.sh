@@ -1,6 +1,6 @@
 #!/bin/sh
 # test_templates_dir.sh - MASQUED_TEMPLATES=DIR: a host who rewords the mails
-# points it at an edited copy of templates/ (README, "Hosting a game"). The
+# points it at an edited copy of templates/ (docs/hosting.md, "Installing"). The
 # edited wording reaches the player; without it, the stock wording does. A
 # folder that is not there (no en/ in it) is refused before anything is
 # logged, in one sentence (exit 4); one that lacks the template a mail needs

@@ -894,8 +894,8 @@ test_card_swindle(void **state)
 }
 
 /* One time named, one card of it: the first look shows it, the second
- * another card of the hand, never the same twice (README, "The Red
- * Death's language"). */
+ * another card of the hand, never the same twice (docs/code.md, "The
+ * Red Death's language"). */
 static void
 test_card_swindle_never_shows_one_card_twice(void **state)
 {
