@@ -547,13 +547,96 @@ args_fit(const void *state, int kw, char **tok, int ntok)
 	return 1;
 }
 
+/*
+ * A line that is a card's name alone ("tower", "Grand Hall", "盗賊",
+ * "wait 5"): its kind (enum ms_word), the card in *card (an Order: its
+ * number); -1 when it is none, or is a player's name too (a sign-off).
+ */
+static int
+bare_name(const struct ms_state *st, char **tok, int ntok, int *card)
+{
+	static const int words[] = { MS_W_DANCER, MS_W_ORDER, MS_W_STAGE,
+	    MS_W_SPELL, MS_W_EVENT };
+	size_t k;
+	int s;
+
+	if (ntok < 1 || keyword_at(st->data, tok, ntok, 0, NULL) >= 0)
+		return -1;
+	for (s = 0; s < st->nplayers; s++)
+		if (ntok == 1 && strcasecmp(st->p[s].name, tok[0]) == 0)
+			return -1;
+	for (k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+		if (lookup_words(st->data, tok, ntok, 0, words[k], card) == ntok)
+			return words[k];
+	return -1;
+}
+
+/*
+ * The command a card's name alone (bare_name's word and card) was meant
+ * as, for seat as the game stands: its command word (NULL: none fits) and
+ * in name (n bytes) the card's canonical word. A Spell's is what seat owes
+ * that takes it (DISCARD, KEEP, BANK), else PLAY, and only one seat holds
+ * (or is offered, for KEEP): no hint of a Spell it has not; a Dancer's is
+ * DANCER, none while it owes a SWAP (which needs a player too). Only the
+ * seat's own hand and what it owes are read: what its view shows it.
+ */
+static const char *
+name_meant(const struct ms_state *st, int seat, int word, int card,
+    char *name, size_t n)
+{
+	const struct ms_player *pl;
+	const char *owes;
+
+	if (word == MS_W_ORDER) {
+		snprintf(name, n, "%d", card);
+		return "ORDER";
+	}
+	canon(names_of(st->data, word, card), name, n);
+	if (seat < 0 || seat >= st->nplayers)
+		return word == MS_W_SPELL ? NULL : word == MS_W_DANCER ? "DANCER" :
+		    word == MS_W_STAGE ? "STAGE" : "EVENT";
+	owes = ms_owes(st, seat);
+	if (owes == NULL)
+		owes = "";
+	switch (word) {
+	case MS_W_DANCER:
+		return strcmp(owes, "swap") == 0 ? NULL : "DANCER";
+	case MS_W_STAGE:
+		return "STAGE";
+	case MS_W_EVENT:
+		return "EVENT";
+	}
+	pl = &st->p[seat];
+	if (strcmp(owes, "keep") == 0)
+		return st->pend[0].held[card] > 0 ? "KEEP" : NULL;
+	if (pl->hand[card] == 0)
+		return NULL;
+	return strcmp(owes, "discard") == 0 ? "DISCARD" :
+	    strcmp(owes, "bank") == 0 ? "BANK" : "PLAY";
+}
+
+/* line as written, without the spaces about it, into buf (n bytes). */
+static void
+quote_line(const char *line, char *buf, size_t n)
+{
+	size_t len;
+
+	while (*line == ' ' || *line == '\t')
+		line++;
+	len = strlen(line);
+	while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t' ||
+	    line[len - 1] == '\r' || line[len - 1] == '\n'))
+		len--;
+	snprintf(buf, n, "%.*s", (int)(len < 1000 ? len : 1000), line);
+}
+
 int
 ms_names_command(const void *state, const char *line)
 {
 	const struct ms_state *st = state;
 	struct mq_line_words lw = line_words(st);
 	char buf[1024], *tok[MAXTOK];
-	int ntok, kw;
+	int ntok, kw, v;
 
 	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword,
 	    is_name, st->data, &ntok, NULL) != 0 || ntok == 0)
@@ -563,6 +646,10 @@ ms_names_command(const void *state, const char *line)
 	 * ("on my way" is no command) */
 	if (kw == MS_K_PAY || kw == MS_K_ON)
 		return MQ_LINE_PROSE;
+	/* a card's name alone ("tower") is a command without its word: it
+	 * is refused with the one meant, and the lines after it wait */
+	if (kw < 0 && bare_name(st, tok, ntok, &v) >= 0)
+		return MQ_LINE_COMMAND;
 	return mq_line_kind_of(&lw, line, kw, tok, ntok);
 }
 
@@ -583,6 +670,7 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 	struct ms_cmd *c = ms_cmd_of(cmd);
 	struct mq_line_words lw;
 	char buf[1024], *tok[MAXTOK], meant[80], buf2[300];
+	const char *mkey;
 	int ntok, kw, w, i, v;
 
 	memset(cmd, 0, sizeof(*cmd));
@@ -701,6 +789,18 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 	default:
 		/* quoted as written: "PASSS", not the folded "passs"; a
 		 * near miss names the command it misses */
+		/* a card's name alone: the command meant for it now
+		 * ("tower": STAGE tower), quoted whole */
+		if ((w = bare_name(st, tok, ntok, &v)) >= 0 &&
+		    (mkey = name_meant(st, seat, w, v, meant,
+		    sizeof(meant))) != NULL) {
+			quote_line(line, buf, sizeof(buf));
+			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a "
+			    "command; did you mean %s %s? The commands are "
+			    "DANCER, ORDER, STAGE, PLAY, REVEAL, PASS, "
+			    "CHALLENGE, BANK, DISCARD, KEEP, EVENT, SWAP, "
+			    "STATUS, HELP and SET LANG.", buf, mkey, meant);
+		}
 		lw = line_words(st);
 		kw = mq_line_meant(&lw, tok[0], key_names, meant,
 		    sizeof(meant));

@@ -44,4 +44,10 @@ ls $O >$T/before
 expect 0 "serve --once: a Stage mistyped" -- $M -C $D serve --once
 answer receipt $first@x.test m2
 says m2 '"toewr" is not a Stage; did you mean Tower? The Stages are '
+# a card's name alone: the command meant, the name as the mails write it
+send $first@x.test "$(rt $G2 $first)" m3 "grand hall"
+ls $O >$T/before
+expect 0 "serve --once: a Stage's name alone" -- $M -C $D serve --once
+answer receipt $first@x.test m3
+says m3 '"grand hall" is not a command; did you mean STAGE Grand Hall? The commands are '
 done_checks

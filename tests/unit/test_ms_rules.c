@@ -2423,6 +2423,12 @@ test_names_command_tells_commands_from_prose(void **state)
 		{ "オーダーについて質問です", P }, { "不出意外的话", P },
 		{ "使用说明看不懂", P }, { "顺序不对吧", P }, { "公开信", P },
 		{ "チャレンジbobさん", P },
+		/* a card's name alone: a command without its word, refused
+		 * with the one meant (found by players by mail); in a
+		 * sentence, prose */
+		{ "tower", C }, { "Grand Hall", C }, { "塔", C }, { "盗賊", C },
+		{ "wait 5", C }, { "nocturne", C }, { "Spring is here", P },
+		{ "tower please", P },
 	};
 	struct ms_state *st = msf_setup(msf_data, 4, 1);
 	size_t i;
