@@ -419,11 +419,63 @@ discard_example(const struct ms_state *st, int seat)
 	return mq_jdone(a, bad);
 }
 
+/*
+ * Whether the PLAY c (its cost, ON and BANK filled in) would do anything
+ * as seat's game stands: not a heal at full life (a Nocturne that only
+ * costs), a draw into a hand at its limit, a Requiem on a dancer at no
+ * life, a Serenade on an empty hand, nor a Spell in a fight a Spell
+ * ended in a tie already. Read from what seat's view shows: its own hand
+ * and life, and the public life and hand sizes of the others.
+ */
+static int
+play_does(const struct ms_state *st, int seat, const struct ms_cmd *c)
+{
+	const struct ms_spell *sp = &st->data->spell[c->card];
+	const struct ms_player *pl = &st->p[seat];
+	const struct ms_effect *e;
+	int i;
+
+	if (sp->timing == MS_T_IN_CHALLENGE)
+		return st->ch.tie == 0;
+	for (i = 0; i < sp->neff; i++) {
+		e = &sp->eff[i];
+		if (e->trigger != MS_T_SPELL_PHASE)
+			continue;
+		switch (e->op) {
+		case MS_OP_HEAL:
+			if (pl->life < st->data->max_life)
+				return 1;
+			break;
+		case MS_OP_DRAW:
+			if (ms_hand_size(pl) - 1 - ms_count_of(c->n) <
+			    ms_hand_limit(st, seat))
+				return 1;
+			break;
+		case MS_OP_LOSE_LIFE:
+			if (c->target >= 0 && st->p[c->target].life > 0)
+				return 1;
+			break;
+		case MS_OP_STEAL_SPELL:
+			if (c->target >= 0 &&
+			    ms_hand_size(&st->p[c->target]) > 0)
+				return 1;
+			break;
+		case MS_OP_BANK_VP:
+			if (c->card2 >= 0)
+				return 1;
+			break;
+		default:
+			return 1;
+		}
+	}
+	return sp->neff == 0;
+}
+
 /* c with its ON and BANK as ms_validate takes them: none, or ON the first
  * other seat it takes, or BANK the first Spell left in hand, or both; 1
- * when one is taken. */
+ * when one is taken (useful: and play_does it). */
 static int
-play_taken(const struct ms_state *st, int seat, struct ms_cmd *c)
+play_taken(const struct ms_state *st, int seat, struct ms_cmd *c, int useful)
 {
 	const struct ms_player *pl = &st->p[seat];
 	int t, b;
@@ -436,11 +488,65 @@ play_taken(const struct ms_state *st, int seat, struct ms_cmd *c)
 				continue;
 			c->target = (int8_t)t;
 			c->card2 = (int8_t)b;
-			if (ms_validate(st, seat, c, NULL) == 0)
+			if (ms_validate(st, seat, c, NULL) == 0 &&
+			    (!useful || play_does(st, seat, c)))
 				return 1;
 		}
 	}
 	return 0;
+}
+
+/* Spell k's PLAY as play_examples makes it, pushed onto a unless seat
+ * holds none, it cannot be paid or taken (or does nothing, when useful),
+ * or *forms has its form already. */
+static void
+play_example(const struct ms_state *st, int seat, int k, int useful,
+    unsigned *forms, json_t *a, int *bad)
+{
+	const struct ms_data *d = st->data;
+	struct ms_cmd c;
+	uint8_t left[MS_SPELLS];
+	json_t *o, *pay;
+	unsigned form;
+	int j, best, need, obad;
+
+	if (st->p[seat].hand[k] == 0)
+		return;
+	memset(&c, 0, sizeof(c));
+	c.type = MS_C_PLAY;
+	c.card = (int8_t)k;
+	memcpy(left, st->p[seat].hand, MS_SPELLS);
+	left[k]--;
+	for (need = ms_spell_cost(st, seat, k); need > 0; need--) {
+		for (best = -1, j = 0; j < d->nspells; j++)
+			if (left[j] > 0 && (best < 0 ||
+			    d->spell[j].level < d->spell[best].level))
+				best = j;
+		if (best < 0)
+			break;
+		left[best]--;
+		c.n[best]++;
+	}
+	if (need > 0 || !play_taken(st, seat, &c, useful))
+		return;
+	form = c.card2 >= 0 ? 8u : c.target >= 0 ? 4u :
+	    ms_spell_cost(st, seat, k) > 0 ? 2u : 1u;
+	if (*forms & form)
+		return;
+	*forms |= form;
+	o = json_object();
+	pay = json_array();
+	obad = o == NULL || pay == NULL;
+	mq_jput(o, "card", jid(&d->spell[k].nm), &obad);
+	for (j = 0; j < d->nspells; j++)
+		for (need = 0; need < c.n[j]; need++)
+			mq_jpush(pay, jid(&d->spell[j].nm), &obad);
+	mq_jput(o, "pay", mq_jdone(pay, obad), &obad);
+	if (c.target >= 0)
+		mq_jput(o, "on", jplayer(st, c.target), &obad);
+	if (c.card2 >= 0)
+		mq_jput(o, "bank", jid(&d->spell[c.card2].nm), &obad);
+	mq_jpush(a, mq_jdone(o, obad), bad);
 }
 
 /*
@@ -450,58 +556,21 @@ play_taken(const struct ms_state *st, int seat, struct ms_cmd *c)
  * wants them; only those ms_validate takes, and of each form (no cost, a
  * cost, ON, BANK) the first. A mail's example so names only Spells the
  * player holds and can play now (it named March and Rhapsody to a player
- * who held neither). Each {"card", "pay": [ids], "on", "bank"}.
+ * who held neither); and only PLAYs that do something (play_does) when
+ * one does: it offered "PLAY nocturne PAY march" to a player at full
+ * life, a heal that only costs. Each {"card", "pay": [ids], "on", "bank"}.
  */
 static json_t *
 play_examples(const struct ms_state *st, int seat)
 {
-	const struct ms_data *d = st->data;
-	const struct ms_player *pl = &st->p[seat];
-	struct ms_cmd c;
-	uint8_t left[MS_SPELLS];
-	json_t *a = json_array(), *o, *pay;
-	unsigned forms = 0, form;
-	int k, j, best, need, bad = a == NULL, obad;
+	json_t *a = json_array();
+	unsigned forms = 0;
+	int useful, k, bad = a == NULL;
 
-	for (k = 0; k < d->nspells && !bad; k++) {
-		if (pl->hand[k] == 0)
-			continue;
-		memset(&c, 0, sizeof(c));
-		c.type = MS_C_PLAY;
-		c.card = (int8_t)k;
-		memcpy(left, pl->hand, MS_SPELLS);
-		left[k]--;
-		for (need = ms_spell_cost(st, seat, k); need > 0; need--) {
-			for (best = -1, j = 0; j < d->nspells; j++)
-				if (left[j] > 0 && (best < 0 ||
-				    d->spell[j].level < d->spell[best].level))
-					best = j;
-			if (best < 0)
-				break;
-			left[best]--;
-			c.n[best]++;
-		}
-		if (need > 0 || !play_taken(st, seat, &c))
-			continue;
-		form = c.card2 >= 0 ? 8u : c.target >= 0 ? 4u :
-		    ms_spell_cost(st, seat, k) > 0 ? 2u : 1u;
-		if (forms & form)
-			continue;
-		forms |= form;
-		o = json_object();
-		pay = json_array();
-		obad = o == NULL || pay == NULL;
-		mq_jput(o, "card", jid(&d->spell[k].nm), &obad);
-		for (j = 0; j < d->nspells; j++)
-			for (need = 0; need < c.n[j]; need++)
-				mq_jpush(pay, jid(&d->spell[j].nm), &obad);
-		mq_jput(o, "pay", mq_jdone(pay, obad), &obad);
-		if (c.target >= 0)
-			mq_jput(o, "on", jplayer(st, c.target), &obad);
-		if (c.card2 >= 0)
-			mq_jput(o, "bank", jid(&d->spell[c.card2].nm), &obad);
-		mq_jpush(a, mq_jdone(o, obad), &bad);
-	}
+	/* the PLAYs that do something; when none does, any the game takes */
+	for (useful = 1; useful >= 0 && forms == 0; useful--)
+		for (k = 0; k < st->data->nspells && !bad; k++)
+			play_example(st, seat, k, useful, &forms, a, &bad);
 	return mq_jdone(a, bad);
 }
 
