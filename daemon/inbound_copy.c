@@ -22,8 +22,11 @@
 #include <string.h>
 #include <strings.h>
 
+#include <jansson.h>
+
 #include "buf.h"
 #include "daemon/inbound_int.h"
+#include "mail/reply_text.h"
 
 /* What a line of the mail is, as the game reads it now. */
 enum { LINE_COMMAND, LINE_PROSE, LINE_REFUSED };
@@ -159,6 +162,178 @@ copy_result(const struct analysis *a, const uint64_t *seen,
 	return 0;
 }
 
+/*
+ * A mail client's resend, found by the mail itself: the seat's entry after
+ * entry at whose message (its archived copy) answers the same mail (at)
+ * and says the same (what the player wrote, as read: another Message-ID
+ * and Date make other bytes). The line matching above cannot see it when
+ * the first copy was taken for a moment other than the one mail at asked
+ * for (a card for the round after, that round played since): the resend
+ * was played again. Only entries whose command one of the lines repeats
+ * (hash: each line's, as read now) are looked at. *seq that entry, or 0
+ * (none; an archive pruned). MQ_IO when the archive cannot be read.
+ */
+static int
+first_copy(struct mq_daemon *d, const struct analysis *a, uint64_t at,
+    uint8_t (*hash)[16], const int *parsed, uint64_t *seq,
+    struct mq_err *err)
+{
+	const struct mq_game *g = a->game;
+	const unsigned n = g->nsent[a->seat] < MQ_SENT_KEEP ?
+	    g->nsent[a->seat] : MQ_SENT_KEEP;
+	uint64_t tried[MQ_SENT_KEEP];
+	unsigned i, t, ntried = 0;
+	size_t j, m, len;
+	struct mq_err e;
+	char *raw, *text;
+	int rc = 0;
+
+	*seq = 0;
+	if (a->text == NULL)
+		return 0;
+	for (i = 0; i < n && *seq == 0 && rc == 0; i++) {
+		const struct mq_sent *s = &g->sent[a->seat][i];
+		struct analysis b;
+
+		if (s->seq <= at)
+			continue;
+		for (t = 0; t < ntried && tried[t] != s->seq; t++)
+			;
+		for (j = 0; t == ntried && j < a->nlines && (!parsed[j] ||
+		    memcmp(hash[j], s->text_hash, 16) != 0); j++)
+			;
+		if (t < ntried || j == a->nlines)
+			continue;
+		tried[ntried++] = s->seq;
+		for (m = 0; m < g->nmsg && g->msg_seqs[m] != s->seq; m++)
+			;
+		if (m == g->nmsg)
+			continue;	/* the host's submit: no mail */
+		if ((rc = mq_inbound_read_archived(d, g->msg_hashes[m], &raw,
+		    &len, err)) != 0 || raw == NULL)
+			continue;
+		memset(&b, 0, sizeof(b));
+		b.game = a->game;
+		b.seat = a->seat;
+		if ((rc = mq_mime_parse(raw, len, &b.msg, &e)) == 0 &&
+		    mq_inbound_answered(d, &b) == at) {
+			if ((rc = mq_reply_extract(b.msg->text,
+			    strlen(b.msg->text), &text, &e)) == 0) {
+				if (strcmp(text, a->text) == 0)
+					*seq = s->seq;
+				free(text);
+			}
+		}
+		if (rc == MQ_IO)
+			rc = mq_fail(err, MQ_IO, "%s", e.msg);
+		else
+			rc = 0;	/* a mail that no longer parses: no copy */
+		mq_mime_msg_free(b.msg);
+		free(raw);
+	}
+	return rc;
+}
+
+/* Whether the seat's entry seq took a command of that text for the moment
+ * key (the moment a line is for now: still open). */
+static int
+ring_has(const struct mq_game *g, int seat, uint64_t seq, const char *key,
+    const uint8_t hash[16])
+{
+	const unsigned n = g->nsent[seat] < MQ_SENT_KEEP ? g->nsent[seat] :
+	    MQ_SENT_KEEP;
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		if (g->sent[seat][i].seq == seq &&
+		    strcmp(g->sent[seat][i].key, key) == 0 &&
+		    memcmp(g->sent[seat][i].text_hash, hash, 16) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The answer the first copy (entry seq) got, read again: the same lines
+ * submitted to the game as it stood before that entry (a read-only copy,
+ * which re-reads the entry instead of appending it, as a rebuild does),
+ * with the lines refused as late then. A line taken then is received
+ * already, at seq; a line refused then, for whatever reason (a typo, a
+ * move the game did not allow then), is refused again with that reason,
+ * not played now; a greeting is noted. *copy 0 when the entry is not what
+ * these lines make (the game reads them otherwise now): no copy.
+ */
+static int
+first_answer(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
+    struct mq_submit_result *res, int *copy, struct mq_err *err)
+{
+	struct mq_late_lines late = { { NULL } };
+	struct mq_submit_result then;
+	const json_t *msg;
+	struct mq_game *c;
+	struct mq_err e;
+	size_t i;
+	int rc;
+
+	*copy = 0;
+	if ((rc = mq_game_open(&d->store, a->game->id, 0, seq - 1, &c,
+	    &e)) != 0)
+		return rc == MQ_IO ? mq_fail(err, MQ_IO, "game %s: %s",
+		    a->game->id, e.msg) : 0;
+	if (c->peek == NULL || c->peek->seq != seq) {
+		mq_game_close(c);
+		return 0;
+	}
+	msg = json_object_get(c->peek->body, "msg");
+	mq_game_journal_start(c);
+	if ((rc = mq_inbound_late_reply(d, c, a, &late, &e)) == 0)
+		rc = mq_game_submit_refusing(c, a->seat,
+		    (const char *const *)a->lines, a->nlines,
+		    (const char *const *)late.why, 0,
+		    json_string_value(json_object_get(msg, "hash")),
+		    json_string_value(json_object_get(msg, "id")),
+		    json_integer_value(json_object_get(c->peek->body, "ts")),
+		    &then, &e);
+	mq_inbound_late_lines_free(&late);
+	mq_game_journal_stop(c);
+	mq_game_close(c);
+	if (rc == MQ_IO)
+		return mq_fail(err, MQ_IO, "%s", e.msg);
+	if (rc != 0 || !then.logged || then.entry.seq != seq) {
+		if (rc == 0)
+			mq_submit_result_free(&then);
+		return 0;
+	}
+	memset(res, 0, sizeof(*res));
+	if ((res->cmds = calloc(a->nlines, sizeof(*res->cmds))) == NULL)
+		goto oom;
+	for (i = 0; i < a->nlines; i++) {
+		if ((res->cmds[i].text = strdup(a->lines[i])) == NULL)
+			goto oom;
+		res->ncmds++;
+		res->cmds[i].line = (int)i + 1;	/* as submit numbers them */
+	}
+	for (i = 0; i < then.ncmds; i++) {
+		const struct mq_cmd_result *t = &then.cmds[i];
+		struct mq_cmd_result *r;
+
+		if (t->line < 1 || (size_t)t->line > a->nlines)
+			continue;
+		r = &res->cmds[t->line - 1];
+		r->already = t->accepted ? seq : t->already;
+		r->note = t->note;
+		r->moot = t->moot;
+		if (!t->accepted && !t->already)
+			snprintf(r->error, sizeof(r->error), "%s", t->error);
+	}
+	mq_submit_result_free(&then);
+	*copy = 1;
+	return 0;
+oom:
+	mq_submit_result_free(&then);
+	mq_submit_result_free(res);
+	return mq_fail(err, MQ_IO, "Out of memory.");
+}
+
 int
 mq_inbound_late_copy(struct mq_daemon *d, const struct analysis *a,
     struct mq_submit_result *res, int *copy, struct mq_err *err)
@@ -168,10 +343,11 @@ mq_inbound_late_copy(struct mq_daemon *d, const struct analysis *a,
 	const struct mq_game *g = a->game;
 	char now[MAX_LINES][16], then[16];
 	int kind[MAX_LINES];	/* LINE_*: a line that is no command is noted */
-	uint8_t hash[16];
+	uint8_t hash[16], hashes[MAX_LINES][16];
+	int parsed[MAX_LINES];
 	struct mq_game *c;
 	struct mq_err e;
-	uint64_t at;
+	uint64_t at, first;
 	size_t i, cmds = 0;
 	int rc;
 
@@ -182,6 +358,23 @@ mq_inbound_late_copy(struct mq_daemon *d, const struct analysis *a,
 	    mq_game_refuses_mail(g, a->seat, &e) != 0 ||
 	    (at = mq_inbound_answered(d, a)) == 0 || at >= g->seq)
 		return 0;
+	/* the same mail, sent again: as its first copy was answered, once
+	 * the moment each of its commands was taken for is gone */
+	for (i = 0; i < a->nlines; i++) {
+		if ((rc = read_line(k, g->state, a->seat, a->lines[i], now[i],
+		    hashes[i])) < 0)
+			return mq_fail(err, MQ_IO, "Out of memory.");
+		parsed[i] = rc == 0;
+	}
+	MQ_TRY(first_copy(d, a, at, hashes, parsed, &first, err));
+	for (i = 0; first != 0 && i < a->nlines; i++)
+		if (parsed[i] && ring_has(g, a->seat, first, now[i], hashes[i]))
+			first = 0;	/* still open: submit's to tell */
+	if (first != 0) {
+		MQ_TRY(first_answer(d, a, first, res, copy, err));
+		if (*copy)
+			return 0;
+	}
 	/* as the game reads it now: each command line a copy of one taken
 	 * for another moment, else the mail is played (no replay needed) */
 	for (i = 0; i < a->nlines; i++) {

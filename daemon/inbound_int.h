@@ -136,6 +136,12 @@ int mq_inbound_late_reply(struct mq_daemon *d, const struct mq_game *g,
     const struct analysis *a, struct mq_late_lines *out, struct mq_err *err);
 void mq_inbound_late_lines_free(struct mq_late_lines *l);
 
+/* DATADIR/archive/<hash>.eml whole into *raw (NUL-terminated, to free),
+ * or *raw NULL when it is not there (pruned, or a data folder from before
+ * the archive): inbound_rebuild.c. MQ_IO when it cannot be read. */
+int mq_inbound_read_archived(const struct mq_daemon *d, const char *hash,
+    char **raw, size_t *len, struct mq_err *err);
+
 /* The sentence for the first line past MAX_LINES. */
 void mq_inbound_unread_refusal(char *out, size_t n);
 

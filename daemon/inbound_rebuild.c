@@ -77,9 +77,9 @@ rebuild(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
 /* DATADIR/archive/<hash>.eml whole into *raw (NUL-terminated, to free),
  * or *raw NULL when it is not there (pruned, or a data folder from before
  * the archive). */
-static int
-read_archived(const struct mq_daemon *d, const char *hash, char **raw,
-    size_t *len, struct mq_err *err)
+int
+mq_inbound_read_archived(const struct mq_daemon *d, const char *hash,
+    char **raw, size_t *len, struct mq_err *err)
 {
 	char path[1400];
 	struct stat st;
@@ -136,7 +136,7 @@ mq_inbound_rebuild_archived(struct mq_daemon *d, const char *game,
 		snprintf(why, n, "its entry names no message hash");
 		return 0;
 	}
-	MQ_TRY(read_archived(d, hash, &raw, &len, err));
+	MQ_TRY(mq_inbound_read_archived(d, hash, &raw, &len, err));
 	if (raw == NULL) {
 		snprintf(why, n, "its message is not in the archive (%s.eml)", hash);
 		return 0;

@@ -1,0 +1,104 @@
+#!/bin/sh
+# test_resent_later.sh - a mail client's resend (another Message-ID, the
+# same In-Reply-To, the same text) of a reply read after the moment it
+# answered, read itself once more rounds went by.
+# 1. alice answers her placement's receipt (it asked for her 8:00 card)
+# with a card once that choice had ended: taken, rightly, for 8:20. Her
+# client sent it again after the 8:20 round was played: it was played a
+# second time, as the 8:40 card (the copy was matched only against the
+# moment the old mail asked for, 8:00, and the whole mail's hash differs
+# by its Message-ID). Now it is received already, at the first copy's
+# entry, and nothing is logged.
+# The Red Death; Maildir inbox, `serve --once`, ASan binary.
+. tests/cli/lib.sh
+. tests/cli/lib_game.sh
+entries() { $MREL -C $D log $G | wc -l; }
+msgid() { sed -n 's/^Message-ID: <\(.*\)>\r*$/\1/p' "$(cat $T/$1.file)" | head -n 1; }
+phase() { $MREL -C $D view $G admin --json | $PY -c 'import json,sys; print(json.load(sys.stdin)["phase"])'; }
+# reply FROM ID IN-REPLY-TO TEXT: FROM's reply, as a mail client sends it
+reply() {
+	n=$((n + 1))
+	printf 'From: %s@x.test\nTo: %s\nSubject: Re: the masque\nMessage-ID: <%s@x.test>\nIn-Reply-To: <%s>\nReferences: <%s>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n%b\n' \
+	    "$1" "$(reply_to $1)" "$2" "$3" "$3" "$4" >$IN/$n.test
+}
+serve() {
+	ls $O >$T/before
+	expect 0 "serve --once: $1" -- $M -C $D serve --once
+}
+bots() {	# the bot moves of the players named
+	for p in "$@"; do
+		$MREL -C $D submit --no-mail $G $p "$($MREL -C $D bot $G $p)" >/dev/null ||
+		    fail "$p"
+	done
+}
+
+for p in bob carol dave; do
+	$MREL -C $D submit --no-mail $G $p "PLACE black" >/dev/null || fail "place $p"
+done
+reply alice a0 "$(sed -n 's/^Message-ID: <\(.*\)>\r*$/\1/p' $(grep -l '^To: alice@' $O/* | head -n 1))" "PLACE black"
+serve "alice places"
+answer receipt alice@x.test a0
+ASK=$(msgid a0)
+[ -n "$ASK" ] || fail "no Message-ID on alice's receipt"; ok
+bots bob carol dave alice
+[ "$(phase)" = move ] || fail "not the moves: $(phase)"; ok
+# alice's 8:20 card, in reply to the mail that asked for her 8:00 card
+ne=$(entries)
+reply alice b1 "$ASK" "PLAY dance"
+serve "alice's next card, to the old mail"
+answer receipt alice@x.test b1
+grep -q -- "-- ACCEPTED" $T/b1.txt || { cat $T/b1.txt >&2; fail "the next card not accepted"; }; ok
+says b1 "(for 8:20)"
+[ "$(entries)" = $((ne + 1)) ] || fail "the next card not logged"; ok
+first=$($MREL -C $D log $G | awk '/alice: PLAY dance/ {print $1}' | tail -n 1)
+[ -n "$first" ] || fail "alice's next card is not in the log"; ok
+# the 8:00 moves, then the 8:20 round is played
+bots bob carol dave alice
+[ "$(phase)" = act ] || fail "not the 8:20 cards: $(phase)"; ok
+bots bob carol dave
+[ "$(phase)" = move ] || fail "not the 8:20 moves: $(phase)"; ok
+bots bob carol dave alice
+[ "$(phase)" = act ] || fail "not the 8:40 cards: $(phase)"; ok
+# her client sends that reply again
+ne=$(entries)
+reply alice b2 "$ASK" "PLAY dance"
+serve "the client's resend, a round later"
+answer receipt alice@x.test b2
+[ "$(entries)" = "$ne" ] || { cat $T/b2.txt >&2; $MREL -C $D log $G | tail -n 2 >&2; fail "the resend was played again"; }; ok
+grep -qF "line 1: PLAY dance (entry $first)" $T/b2.txt || { cat $T/b2.txt >&2; fail "the resend is not received already"; }; ok
+says_not b2 "ACCEPTED"
+[ -n "$($MREL -C $D view $G alice --json | $PY -c 'import json,sys; print(json.load(sys.stdin)["me"]["pending_play"] or "")')" ] &&
+    fail "the resend left alice an 8:40 card"; ok
+
+# 2. a resend of a mail one line of which was refused for a move the game
+# did not allow then: alice's 8:40 card, and a MOVE before the cards are
+# revealed
+
+# 2. a resend of a mail one line of which was refused for a move the game
+# did not allow then (not a typo: Dance allows two steps, not three): its
+# first line, a card, was played again for the round after, a card
+# doubled. Now the card is received already and the move refused again,
+# as it was
+ASK2=$(msgid b2)
+reply alice c1 "$ASK2" "PLAY dance\nMOVE cw cw cw"
+serve "a card, and a move too long"
+answer receipt alice@x.test c1
+grep -qF "line 1: Play Dance" $T/c1.txt || { cat $T/c1.txt >&2; fail "the card not accepted"; }; ok
+grep -q -- "-- NOT ACCEPTED" $T/c1.txt || { cat $T/c1.txt >&2; fail "the move not refused"; }; ok
+says c1 "Dance allows two steps"
+first=$($MREL -C $D log $G | awk '/alice: PLAY dance/ {print $1}' | tail -n 1)
+bots bob carol dave
+[ "$(phase)" = move ] || fail "not the 8:40 moves: $(phase)"; ok
+ne=$(entries)
+reply alice c2 "$ASK2" "PLAY dance\nMOVE cw cw cw"
+serve "its resend, once the cards are revealed"
+answer receipt alice@x.test c2
+[ "$(entries)" = "$ne" ] || { cat $T/c2.txt >&2; $MREL -C $D log $G | tail -n 2 >&2; fail "the resend was played again"; }; ok
+grep -qF "line 1: PLAY dance (entry $first)" $T/c2.txt || { cat $T/c2.txt >&2; fail "the card is not received already"; }; ok
+grep -q -- "-- NOT ACCEPTED" $T/c2.txt || { cat $T/c2.txt >&2; fail "the move not refused again"; }; ok
+says c2 "Dance allows two steps"
+! grep -qF -- "-- ACCEPTED -" $T/c2.txt || fail "the resend accepted"; ok
+[ -z "$($MREL -C $D view $G alice --json | $PY -c 'import json,sys; print(json.load(sys.stdin)["me"]["pending_next_play"] or "")')" ] ||
+    fail "the resend left alice a 9:00 card"; ok
+
+done_checks
