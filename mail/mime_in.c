@@ -906,53 +906,107 @@ skip_space(const char *s, int *had)
 }
 
 /*
- * The digest of what a part says, as the commands are read: cut as a
- * reply is (mq_reply_extract: the plain part quotes with ">" what the
- * HTML puts in a <blockquote>, dropped already), each run of white space
- * one space and none at either end (valid UTF-8: no space byte is inside
- * a character). Two parts say the same when their digests are. MQ_IO
- * when out of memory.
+ * What a part says, as the commands are read, into *out (malloc'd; *len
+ * its length): cut as a reply is (mq_reply_extract: the plain part quotes
+ * with ">" what the HTML puts in a <blockquote>, dropped already), each
+ * run of white space one space and none at either end (valid UTF-8: no
+ * space byte is inside a character); and its digest. Two parts say the
+ * same when their digests are. MQ_IO when out of memory.
  */
 static int
-said(const char *text, uint8_t out[16], struct mq_err *err)
+said(const char *text, uint8_t out[16], char **said_text, size_t *len,
+    struct mq_err *err)
 {
-	crypto_generichash_state h;
 	const char *s, *run;
-	char *cut = NULL;
+	char *cut = NULL, *o;
 	int had;
 
 	MQ_TRY(mq_reply_extract(text, strlen(text), &cut, err));
-	crypto_generichash_init(&h, NULL, 0, 16);
+	/* in place: the text only shrinks */
+	o = cut;
 	s = skip_space(cut, &had);
 	while (*s != '\0') {
 		for (run = s; *s != '\0' && space_at(s) == 0; s++)
 			;
-		crypto_generichash_update(&h, (const unsigned char *)run,
-		    (size_t)(s - run));
+		memmove(o, run, (size_t)(s - run));
+		o += s - run;
 		s = skip_space(s, &had);
 		if (*s != '\0')
-			crypto_generichash_update(&h, (const unsigned char *)" ",
-			    1);
+			*o++ = ' ';
 	}
-	crypto_generichash_final(&h, out, 16);
-	free(cut);
+	*o = '\0';
+	*len = (size_t)(o - cut);
+	crypto_generichash(out, 16, (const unsigned char *)cut, *len, NULL, 0);
+	*said_text = cut;
+	return 0;
+}
+
+/*
+ * Whether HTML leaf h says what two or more text/plain parts of the
+ * message say, joined in their order (text, text, and an HTML part of
+ * both: Apple Mail around a picture, a list's footer): each part as said
+ * reads it, the parts that say nothing (a signature alone) left out,
+ * one space between. *budget bounds the bytes compared, so that a message
+ * built of many alike parts costs no more than a few times its text:
+ * once it is spent, the HTML is read.
+ */
+static int
+says_joined(const struct walk *w, char *const *said_text, const size_t *len,
+    size_t h, size_t *budget)
+{
+	const char *t = said_text[h];
+	const size_t n = len[h];
+	size_t s, j, at, parts, cost;
+
+	for (s = 0; s < w->n; s++) {
+		if (w->leaf[s].html || len[s] == 0 || len[s] > n)
+			continue;
+		cost = len[s];
+		if (*budget < cost)
+			return 0;
+		*budget -= cost;
+		if (memcmp(t, said_text[s], len[s]) != 0)
+			continue;
+		at = len[s];
+		parts = 1;
+		for (j = s + 1; j < w->n && at < n; j++) {
+			if (w->leaf[j].html || len[j] == 0)
+				continue;
+			if (at + 1 + len[j] > n || t[at] != ' ')
+				break;
+			if (*budget < len[j])
+				return 0;
+			*budget -= len[j];
+			if (memcmp(t + at + 1, said_text[j], len[j]) != 0)
+				break;
+			at += 1 + len[j];
+			parts++;
+		}
+		if (at == n && parts >= 2)
+			return 1;
+	}
 	return 0;
 }
 
 /*
  * Convert the HTML parts, and mark as a copy each that says what a
- * text/plain part of the message says: some mailers send a
- * multipart/mixed of the text and an HTML copy of it, not a
- * multipart/alternative, and every command was read twice; a signature
- * or a forwarded part may come between the two (mutt with a signature
- * file), or a picture. Different texts (Apple's around a picture) are
- * all read. Each part is cut and digested once, so the work stays
- * linear in the text, whatever the number of parts.
+ * text/plain part of the message says, or several of them joined in
+ * their order: some mailers send a multipart/mixed of the text and an
+ * HTML copy of it, not a multipart/alternative, and every command was
+ * read twice; a signature or a forwarded part may come between the two
+ * (mutt with a signature file), or a picture (text, picture, text, and
+ * an HTML part of the whole). Different texts (Apple's around a picture)
+ * are all read, and an HTML part that says anything more or else. Each
+ * part is cut and digested once, and the joins compared within a budget
+ * of a few times the text, so the work stays linear in the text,
+ * whatever the number of parts.
  */
 static int
 convert_html(struct walk *w, struct mq_err *err)
 {
 	uint8_t (*sum)[16];
+	char **said_text;
+	size_t *len, budget = 0;
 	char *html;
 	size_t i, j;
 	int rc = 0;
@@ -973,10 +1027,15 @@ convert_html(struct walk *w, struct mq_err *err)
 		;
 	if (i == w->n)
 		return 0;	/* no HTML: nothing to compare */
-	if ((sum = calloc(w->n, sizeof(*sum))) == NULL)
-		return mq_fail(err, MQ_IO, "Out of memory reading the message.");
-	for (i = 0; i < w->n && rc == 0; i++)
-		rc = said(w->leaf[i].text, sum[i], err);
+	sum = calloc(w->n, sizeof(*sum));
+	said_text = calloc(w->n, sizeof(*said_text));
+	len = calloc(w->n, sizeof(*len));
+	if (sum == NULL || said_text == NULL || len == NULL)
+		rc = mq_fail(err, MQ_IO, "Out of memory reading the message.");
+	for (i = 0; i < w->n && rc == 0; i++) {
+		rc = said(w->leaf[i].text, sum[i], &said_text[i], &len[i], err);
+		budget += 4 * len[i] + 64;
+	}
 	for (i = 0; i < w->n && rc == 0; i++) {
 		for (j = 0; w->leaf[i].html && j < w->n; j++)
 			if (!w->leaf[j].html &&
@@ -984,7 +1043,14 @@ convert_html(struct walk *w, struct mq_err *err)
 				w->leaf[i].copy = 1;
 				break;
 			}
+		if (w->leaf[i].html && !w->leaf[i].copy && len[i] > 0 &&
+		    says_joined(w, said_text, len, i, &budget))
+			w->leaf[i].copy = 1;
 	}
+	for (i = 0; said_text != NULL && i < w->n; i++)
+		free(said_text[i]);
+	free(said_text);
+	free(len);
 	free(sum);
 	return rc;
 }

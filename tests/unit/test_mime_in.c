@@ -534,6 +534,47 @@ mixed_html_copy_of_the_text_is_read_once(void **state)
 	    "--b--\n", "MOVE cw\nMOVE cw", 0);
 }
 
+/* Several text parts and an HTML part of them all, joined (text, a
+ * picture, text, then the HTML of the whole, in one multipart/mixed): the
+ * HTML was compared with each text part alone, so it was read too and
+ * every command in it taken twice (a second MOVE "changes" the first, a
+ * second PLACE is refused). It is a copy of the texts joined in their
+ * order, a signature part between them saying nothing; an HTML part
+ * that says more, or the texts in another order, is read. */
+static void
+mixed_html_copy_of_joined_texts_is_read_once(void **state)
+{
+	(void)state;
+	expect_raw(HDR "Content-Type: multipart/mixed; boundary=b\n\n"
+	    "--b\nContent-Type: text/plain\n\nMOVE cw\n"
+	    "--b\n" PNG
+	    "--b\nContent-Type: text/plain\n\nPLAY jest\n"
+	    "--b\nContent-Type: text/html\n\n<p>MOVE cw</p><p>PLAY jest</p>\n"
+	    "--b--\n", "MOVE cw\nPLAY jest", 0);
+	/* three parts, one a signature alone, the HTML first */
+	expect_raw(HDR "Content-Type: multipart/mixed; boundary=b\n\n"
+	    "--b\nContent-Type: text/html\n\n<div>PLAY jest TARGET carol</div>"
+	    "<div>MOVE&nbsp;cw</div><div>STATUS</div>\n"
+	    "--b\nContent-Type: text/plain\n\nPLAY jest TARGET carol\n"
+	    "--b\nContent-Type: text/plain\n\n-- \nAlice\n"
+	    "--b\nContent-Type: text/plain\n\nMOVE cw\nSTATUS\n"
+	    "--b--\n", "PLAY jest TARGET carol\n-- \nAlice\nMOVE cw\nSTATUS",
+	    0);
+	/* an HTML part that holds a command more is read */
+	expect_raw(HDR "Content-Type: multipart/mixed; boundary=b\n\n"
+	    "--b\nContent-Type: text/plain\n\nMOVE cw\n"
+	    "--b\nContent-Type: text/plain\n\nPLAY jest\n"
+	    "--b\nContent-Type: text/html\n\n<p>MOVE cw</p><p>PLAY jest</p>"
+	    "<p>STATUS</p>\n"
+	    "--b--\n", "MOVE cw\nPLAY jest\nMOVE cw\nPLAY jest\nSTATUS\n", 1);
+	/* and one that holds them in another order */
+	expect_raw(HDR "Content-Type: multipart/mixed; boundary=b\n\n"
+	    "--b\nContent-Type: text/plain\n\nMOVE cw\n"
+	    "--b\nContent-Type: text/plain\n\nPLAY jest\n"
+	    "--b\nContent-Type: text/html\n\n<p>PLAY jest</p><p>MOVE cw</p>\n"
+	    "--b--\n", "MOVE cw\nPLAY jest\nPLAY jest\nMOVE cw\n", 1);
+}
+
 static void
 html_only_gmail_drops_quote(void **state)
 {
@@ -1518,6 +1559,7 @@ main(void)
 		cmocka_unit_test(alternative_plain_beside_split_html_is_read_once),
 		cmocka_unit_test(quote_after_a_picture_is_cut),
 		cmocka_unit_test(mixed_html_copy_of_the_text_is_read_once),
+		cmocka_unit_test(mixed_html_copy_of_joined_texts_is_read_once),
 		cmocka_unit_test(format_flowed_lines_join),
 		cmocka_unit_test(format_flowed_delsp_deletes_the_space),
 		cmocka_unit_test(format_flowed_signature_line_stands_alone),
