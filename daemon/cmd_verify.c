@@ -158,11 +158,6 @@ cut_sentence(const char *dir, uint64_t n, size_t torn, uint64_t mark,
 	    (unsigned long long)mark, dir);
 }
 
-/*
- * Verify the log at path under pk, and that it is not shorter than the
- * mark of mailed entries beside it; print the "ok" line, said added to it.
- * 0, or MQ_BADDATA (MQ_IO for a log that cannot be read) with err set.
- */
 /* The game id a data folder's game folder dir names (DATA/games/ID), or
  * NULL for a folder that is none (an export's, a log copied away). */
 static const char *
@@ -189,6 +184,7 @@ game_folder(const char *dir)
 static int
 clock_backs(struct mq_logfile *lf, struct mq_buf *out, struct mq_err *err)
 {
+	const char *game = mq_logfile_game(lf);
 	const struct mq_log_entry *e;
 	long long ts, prev = 0;
 	char s[200];
@@ -199,9 +195,10 @@ clock_backs(struct mq_logfile *lf, struct mq_buf *out, struct mq_err *err)
 		ts = json_integer_value(json_object_get(e->body, "ts"));
 		if (e->seq > 1 && ts < prev) {
 			mq_log_clock_back(e->seq, ts, prev, s, sizeof(s));
-			mq_buf_printf(out, "masqued: warning: %s; the chain and "
-			    "signatures are sound, but the times there are only "
-			    "what the server's clock said.\n", s);
+			/* the game named, as each line of verify names it */
+			mq_buf_printf(out, "masqued: warning: game %s: %s; the "
+			    "chain and signatures are sound, but the times there "
+			    "are only what the server's clock said.\n", game, s);
 		}
 		prev = ts;
 	}
@@ -242,9 +239,46 @@ export_whole(const char *dir, const struct mq_game *g, uint64_t n,
 	return export_rules_ours(g, err);
 }
 
+/*
+ * The game id the first line of the log at path holds, into id (empty
+ * when it holds none): a log that does not verify still names its game
+ * so in verify's line, when no game folder names it.
+ */
+static void
+first_game(const char *path, char id[MQ_GAME_ID_LEN + 1])
+{
+	char *line = NULL;
+	const char *tab, *g;
+	size_t cap = 0;
+	ssize_t n;
+	json_t *body = NULL;
+	FILE *f;
+
+	id[0] = '\0';
+	if ((f = fopen(path, "r")) == NULL)
+		return;
+	if ((n = getline(&line, &cap, f)) > 0 &&
+	    (tab = memchr(line, '\t', (size_t)n)) != NULL)
+		body = json_loadb(line, (size_t)(tab - line), 0, NULL);
+	g = json_string_value(json_object_get(body, "game"));
+	if (g != NULL && strlen(g) == MQ_GAME_ID_LEN &&
+	    strspn(g, "abcdefghijklmnopqrstuvwxyz234567") == MQ_GAME_ID_LEN)
+		snprintf(id, MQ_GAME_ID_LEN + 1, "%s", g);
+	json_decref(body);
+	free(line);
+	fclose(f);
+}
+
+/*
+ * Verify the log at path under pk, and that it is not shorter than the
+ * mark of mailed entries beside it; print the "ok" line, said added to it.
+ * 0, or MQ_BADDATA (MQ_IO for a log that cannot be read) with err set;
+ * game gets the id of the game the log is of, as far as it is told (its
+ * folder's, else its first line's; empty when neither names one).
+ */
 static int
 verify_file(const char *path, const unsigned char pk[32], const char *said,
-    int export, struct mq_err *err)
+    int export, char game[MQ_GAME_ID_LEN + 1], struct mq_err *err)
 {
 	struct mq_game *g = NULL, g0;
 	struct mq_logfile *lf;
@@ -261,6 +295,10 @@ verify_file(const char *path, const unsigned char pk[32], const char *said,
 	snprintf(g0.dir, sizeof(g0.dir), "%.*s", slash ? (int)(slash - path) : 1,
 	    slash ? path : ".");
 	mark = mq_mailmark_read(&g0, &present);
+	if ((folder = game_folder(g0.dir)) != NULL)
+		snprintf(game, MQ_GAME_ID_LEN + 1, "%s", folder);
+	else
+		first_game(path, game);
 	if ((rc = mq_logfile_open_read(path, pk, &lf, err)) == 0) {
 		n = mq_logfile_seq(lf);
 		torn = mq_logfile_torn(lf);
@@ -303,7 +341,7 @@ verify_file(const char *path, const unsigned char pk[32], const char *said,
 			    "; but its mark of mailed entries %s/mailed is missing, "
 			    "so whether entries were cut from its end cannot be "
 			    "told (serve writes a new one when it starts)", g0.dir);
-		printf("ok: %s, %llu entr%s, chain, signatures, commitments and "
+		printf("ok: game %s, %llu entr%s, chain, signatures, commitments and "
 		    "replay sound%s%s.\n", g->id, (unsigned long long)n,
 		    n == 1 ? "y" : "ies", tail, said);
 		/* after the verdict, which they do not change (stderr) */
@@ -322,10 +360,27 @@ verify_file(const char *path, const unsigned char pk[32], const char *said,
 	return rc;
 }
 
+/*
+ * A verification's failure (MQ_BADDATA) in err, the game named first,
+ * "game G: entry 3: ...", as the ok line and the warnings name it: a host
+ * who verifies several games reads which line is which. rc returned.
+ */
+static int
+name_game(int rc, const char *game, struct mq_err *err)
+{
+	char msg[sizeof(err->msg)];
+
+	if (rc != MQ_BADDATA || game[0] == '\0')
+		return rc;
+	snprintf(msg, sizeof(msg), "%s", err->msg);
+	return mq_fail(err, rc, "game %s: %s", game, msg);
+}
+
 int
 mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 {
 	struct mq_err err;
+	char game[MQ_GAME_ID_LEN + 1] = "";
 	unsigned char pk[32], xpk[32];
 	char path[1400], xdir[1200] = "", pub[1300];
 	char xkey[160] = "";
@@ -361,8 +416,10 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 			    "%s, which must be the server key the game's mails show",
 			    hexkey);
 		}
-		if ((rc = verify_file(path, pk, xkey, 1, &err)) != 0)
+		if ((rc = verify_file(path, pk, xkey, 1, game, &err)) != 0) {
 			mq_export_reword(xdir, &err);
+			name_game(rc, game, &err);
+		}
 		mq_export_clean(xdir);
 		return rc ? mq_cli_report(&err) : 0;
 	}
@@ -387,7 +444,7 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 	}
 	if ((rc = trusted_key(cli, key, pk, &err)))
 		return mq_cli_report(&err);
-	rc = verify_file(path, pk, "", 0, &err);
+	rc = verify_file(path, pk, "", 0, game, &err);
 	/* a file given by name that is no log at all (docs/commands.md): said as
 	 * log, state and replay say it (exit 1), not as a damaged log */
 	/* (a lone torn line is a log's: a crash in its first append) */
@@ -406,6 +463,7 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 		    "game's log (%s); a game of the data folder is named by "
 		    "its id.", argv[1], why);
 	}
+	name_game(rc, game, &err);
 	return rc ? mq_cli_report(&err) : 0;
 }
 

@@ -44,9 +44,10 @@ d=$(n)
 
 # verify: sound (exit 0, its ok line), and a warning a clock set back
 expect 0 "verify" -- $M -C $D verify $K
-out_has "ok: $K, $d entries, chain, signatures, commitments and replay sound."
-err_has "masqued: warning: entry $((a + 1)) is dated 2026-09-21 14:23:20 UTC, before entry $a (2026-09-21 15:13:20 UTC): $back; the chain and signatures are sound"
-err_has "masqued: warning: entry $d is dated 2026-09-21 14:14:20 UTC, before entry $c (2026-09-21 14:33:20 UTC): $back"
+# each line names the game, for a host who verifies several
+out_has "ok: game $K, $d entries, chain, signatures, commitments and replay sound."
+err_has "masqued: warning: game $K: entry $((a + 1)) is dated 2026-09-21 14:23:20 UTC, before entry $a (2026-09-21 15:13:20 UTC): $back; the chain and signatures are sound"
+err_has "masqued: warning: game $K: entry $d is dated 2026-09-21 14:14:20 UTC, before entry $c (2026-09-21 14:33:20 UTC): $back"
 [ "$(grep -c '' $T/err)" = 2 ] || { cat $T/err >&2; fail "verify: not two warnings"; }; ok
 
 # log and replay mark those entries, and only those

@@ -40,7 +40,8 @@ expect 0 "new once the config is mended" -- new_game $D
 G=$(cat $T/out)
 # a new game's log is its genesis alone: "1 entry" (it said "1 entries")
 expect 0 "verify of a new game" -- $M -C $D verify $G
-out_has "ok: $G, 1 entry, chain, signatures"
+# the game named as "game G", as its failures and warnings name it
+out_has "ok: game $G, 1 entry, chain, signatures"
 expect 0 "serve --once: the welcome" -- $M -C $D serve --once
 # every line of the daemon's log starts with its time, the sent ones too
 err_has "masqued 2026-09-21 14:13:20: sent $G-00000001-0-welcome to alice@x.test"

@@ -95,13 +95,15 @@ err_has "nothing from entry 3 on is shown, and the game stops until you put it b
 same_file $T/out $T/log2.txt "log's entries before the flipped byte"
 same_file $L $T/log.flipped "log changed a log with a flipped byte"
 expect 3 "verify on a flipped byte" -- $M -C $D verify $G
-err_has "entry 3: "
+# the game named first, as games names it in its row: a host verifying
+# several games (a loop over them) read "entry 3: ..." of which?
+err_has "masqued: game $G: entry 3: "
 cp $T/log.good $L
 # --- the log saved again by an editor with Windows line ends: said so,
 # not "the signature is not base64" ---
 sed 's/$/\r/' $T/log.good >$L
 expect 3 "verify on CR LF line ends" -- $M -C $D verify $G
-err_has "entry 1: the line ends in CR LF; a log's lines end in LF alone (the file was saved with Windows line ends)."; one_line
+err_has "masqued: game $G: entry 1: the line ends in CR LF; a log's lines end in LF alone (the file was saved with Windows line ends)."; one_line
 cp $T/log.good $L
 # --- an empty line appended (echo >> log): said so, and what to do, not
 # "the line does not have exactly three TAB-separated fields" ---

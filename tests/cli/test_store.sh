@@ -253,7 +253,9 @@ tamper() {	# description, sed expression or command, expected entry
 	cp $T/good.log $T/bad.log
 	eval "$2"
 	expect 3 "$1" -- $M -C $D verify $T/bad.log
-	err_has "entry $3:"; one_line
+	# the game named first (its first line's, a log copied out of its
+	# folder): a host verifying several games reads which line is which
+	err_has "masqued: game $G: entry $3:"; one_line
 }
 tamper "a changed body character" "sed -i '5s/\"ts\":/\"ts\" :/' $T/bad.log" 5
 tamper "a changed hash character" "awk -F'\t' 'NR==6{\$2=(substr(\$2,1,1)==\"a\"?\"b\":\"a\") substr(\$2,2)} 1' OFS='\t' $T/good.log > $T/bad.log" 6
@@ -300,13 +302,14 @@ expect 0 "the recovered log verifies" -- $M -C $D verify $G2
 grep -qF "torn" $T/out && fail "verify reports a torn tail that is gone"; ok
 
 # --- every failure is one sentence: a capital after "masqued: " (or a
-# quoted name), a full stop last; "entry SEQ: ..." keeps DESIGN's form.
+# quoted name), a full stop last; "entry SEQ: ..." keeps DESIGN's form,
+# after verify's "game G: ".
 # verify and verify-receipt of a folder said "cannot read DIR: Is a directory"
 mkdir $T/folder
 printf 'x\n' >$T/junk
 sentence() {	# exit code, what, command...
 	expect "$@"
-	grep -Eq '^masqued: ([A-Z"]|entry [0-9]+: ).*[.]$' $T/err ||
+	grep -Eq '^masqued: (game [a-z2-7]{8}: )?([A-Z"]|entry [0-9]+: ).*[.]$' $T/err ||
 	    { cat $T/err >&2; fail "$2: not one sentence with a capital and a full stop"; }; ok
 	one_line
 }

@@ -18,13 +18,13 @@ export TMPDIR=$T/tmp	# where verify unpacks the export, and removes it
 
 # --- what the end mail says to do, with no data folder ---
 expect 0 "verify the export" -- $M verify $T/game.json
-out_has "ok: $G, "
+out_has "ok: game $G, "
 out_has "chain, signatures, commitments and replay sound; signed by the export's key $PUB, which must be the server key the game's mails show."
 expect 0 "verify the export under the key the mails show" -- $M verify $T/game.json --key $PUB
 out_has "replay sound."
 $MREL -C $T/other init >/dev/null 2>&1
 expect 3 "under another key" -- $M verify $T/game.json --key $T/other/keys/server.pub
-err_has "entry 1: the log is signed by another key"
+err_has "masqued: game $G: entry 1: the log is signed by another key"
 one_line
 
 # --- a changed export fails, at the entry changed ---
@@ -35,7 +35,7 @@ d["log"][1] = d["log"][1].replace('"seq":2', '"seq":2 ', 1)
 json.dump(d, open(sys.argv[2], "w"))
 PY
 expect 3 "an export with an entry changed" -- $M verify $T/changed.json
-err_has "entry 2: "
+err_has "masqued: game $G: entry 2: "
 one_line
 # its game data changed: the replay would not be the game's
 /usr/bin/python3 - $T/game.json $T/data.json <<'PY'
