@@ -151,8 +151,7 @@ mq_checkpoint_check(const struct mq_checkpoint *cp,
 		return mq_fail(err, MQ_BADDATA, "The checkpoint's signature "
 		    "does not verify under the server key the mail shows.");
 	if (trusted_pk != NULL && memcmp(trusted_pk, cp->pk, MQ_LOG_PKLEN) != 0)
-		return mq_fail(err, MQ_BADDATA, "The checkpoint is signed by "
-		    "another key than the trusted one.");
+		return mq_log_other_key(err, "checkpoint", cp->pk, trusted_pk);
 	return 0;
 }
 

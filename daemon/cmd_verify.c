@@ -771,9 +771,16 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 
 		if (sodium_memcmp(mine, xpk, 32) != 0 ||
 		    (has_r && has_cp && sodium_memcmp(cp.pk, xpk, 32) != 0)) {
+			char mailkey[65];
+
+			/* both keys whole, as the mails show the server key */
+			sodium_bin2hex(mailkey, sizeof(mailkey), sodium_memcmp(mine,
+			    xpk, 32) != 0 ? mine : cp.pk, 32);
+			sodium_bin2hex(shown, sizeof(shown), xpk, 32);
 			rc = mq_fail(&err, MQ_BADDATA, "The export %s is signed by "
 			    "another key than the mail's, so they are not of one "
-			    "server.", game);
+			    "server: the export by the key %s, the mail by %s.",
+			    game, shown, mailkey);
 			goto out;
 		}
 		sodium_bin2hex(shown, sizeof(shown), xpk, 32);

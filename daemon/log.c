@@ -206,6 +206,23 @@ mq_log_kid(const unsigned char pk[MQ_LOG_PKLEN], char kid[MQ_LOG_KIDLEN + 1])
 	sodium_bin2hex(kid, MQ_LOG_KIDLEN + 1, h, MQ_LOG_KIDLEN / 2);
 }
 
+int
+mq_log_other_key(struct mq_err *err, const char *what,
+    const unsigned char pk[MQ_LOG_PKLEN],
+    const unsigned char trusted[MQ_LOG_PKLEN])
+{
+	char hex[MQ_LOG_HEXLEN + 1], kid[MQ_LOG_KIDLEN + 1];
+	char thex[MQ_LOG_HEXLEN + 1], tkid[MQ_LOG_KIDLEN + 1];
+
+	sodium_bin2hex(hex, sizeof(hex), pk, MQ_LOG_PKLEN);
+	sodium_bin2hex(thex, sizeof(thex), trusted, MQ_LOG_PKLEN);
+	mq_log_kid(pk, kid);
+	mq_log_kid(trusted, tkid);
+	return mq_fail(err, MQ_BADDATA, "The %s is signed by another key than "
+	    "the trusted one: by the key %s (kid %s), not %s (kid %s).", what,
+	    hex, kid, thex, tkid);
+}
+
 static int
 hexval(char c)
 {
@@ -454,16 +471,21 @@ check_genesis_key(const struct mq_log_chain *c, const json_t *body,
     uint64_t seq, struct mq_err *err)
 {
 	unsigned char pk[MQ_LOG_PKLEN];
-	char kid[MQ_LOG_KIDLEN + 1];
+	char kid[MQ_LOG_KIDLEN + 1], hex[2 * MQ_LOG_PKLEN + 1];
+	char want[2 * MQ_LOG_PKLEN + 1];
 
 	if (mq_log_get_hex(body, "server_key", pk, sizeof(pk)))
 		return mq_log_fail(err, MQ_BADDATA, seq,
 		    "the genesis has no server_key of 64 hex digits.");
 	if (c->have_pk && memcmp(pk, c->pk, sizeof(pk)) != 0) {
+		/* the whole keys, as the mails show the server key: a kid
+		 * alone is not what a host or player holds to compare */
 		mq_log_kid(pk, kid);
+		sodium_bin2hex(hex, sizeof(hex), pk, sizeof(pk));
+		sodium_bin2hex(want, sizeof(want), c->pk, sizeof(c->pk));
 		return mq_log_fail(err, MQ_BADDATA, seq, "the log is signed by "
-		    "another key (kid %s), not the trusted one (kid %s).",
-		    kid, c->kid);
+		    "another key than the trusted one: by the key %s (kid %s), "
+		    "not %s (kid %s).", hex, kid, want, c->kid);
 	}
 	return 0;
 }
@@ -484,6 +506,7 @@ mq_log_chain_fields(const struct mq_log_chain *c, const json_t *body,
     uint64_t seq, struct mq_err *err)
 {
 	char hex[MQ_LOG_HEXLEN + 1], kid[MQ_LOG_KIDLEN + 1];
+	unsigned char pk[MQ_LOG_PKLEN];
 	const char *s;
 	json_int_t n;
 	json_t *v;
@@ -532,17 +555,24 @@ mq_log_chain_fields(const struct mq_log_chain *c, const json_t *body,
 	if (c->seq == 0)
 		MQ_TRY(check_genesis_key(c, body, seq, err));
 	v = json_object_get(body, "kid");
-	if (c->have_pk)
+	memset(pk, 0, sizeof(pk));
+	if (c->have_pk) {
+		memcpy(pk, c->pk, sizeof(pk));
 		memcpy(kid, c->kid, sizeof(kid));
-	else {
-		unsigned char pk[MQ_LOG_PKLEN];
-
+	} else {
 		mq_log_get_hex(body, "server_key", pk, sizeof(pk));
 		mq_log_kid(pk, kid);
 	}
-	if (!json_is_string(v) || strcmp(json_string_value(v), kid) != 0)
+	if (!json_is_string(v) || strcmp(json_string_value(v), kid) != 0) {
+		/* the key it should be, whole (the mails show it so), and
+		 * the kid the entry names in its place */
+		sodium_bin2hex(hex, sizeof(hex), pk, sizeof(pk));
 		return mq_log_fail(err, MQ_BADDATA, seq,
-		    "the kid does not match the trusted key (kid %s).", kid);
+		    "the kid does not match the %s key: the entry names kid "
+		    "%.64s, the %s key is %s (kid %s).", c->have_pk ? "trusted" :
+		    "log's", json_is_string(v) ? json_string_value(v) :
+		    "none", c->have_pk ? "trusted" : "log's", hex, kid);
+	}
 	return 0;
 }
 

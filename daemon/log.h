@@ -97,6 +97,15 @@ void mq_log_hash(const char *body, size_t len,
 void mq_log_kid(const unsigned char pk[MQ_LOG_PKLEN],
     char kid[MQ_LOG_KIDLEN + 1]);
 
+/*
+ * MQ_BADDATA and the sentence for a receipt or checkpoint (what) signed by
+ * pk, not the trusted key: both keys whole, as the mails show the server
+ * key, with their kids.
+ */
+int mq_log_other_key(struct mq_err *err, const char *what,
+    const unsigned char pk[MQ_LOG_PKLEN],
+    const unsigned char trusted[MQ_LOG_PKLEN]);
+
 /* Decode exactly 2n lower-case hex characters of s[0, slen); 0 if sound. */
 int mq_log_unhex(const char *s, size_t slen, unsigned char *out, size_t n);
 

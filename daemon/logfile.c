@@ -343,6 +343,7 @@ mq_logfile_open_kept(const char *path, const unsigned char *pk,
     struct mq_err *err)
 {
 	char kid[MQ_LOG_KIDLEN + 1], logkid[MQ_LOG_KIDLEN + 1];
+	char hex[MQ_LOG_HEXLEN + 1], loghex[MQ_LOG_HEXLEN + 1];
 	struct mq_logfile *lf;
 	struct mq_err why;
 	uint64_t bad;
@@ -360,15 +361,19 @@ mq_logfile_open_kept(const char *path, const unsigned char *pk,
 		return err->code;
 	}
 	if (sodium_memcmp(mq_logfile_pubkey(lf), pk, MQ_LOG_PKLEN) != 0) {
+		/* the whole keys: the server key the mails show is one */
 		mq_log_kid(pk, kid);
 		mq_log_kid(mq_logfile_pubkey(lf), logkid);
+		sodium_bin2hex(hex, sizeof(hex), pk, MQ_LOG_PKLEN);
+		sodium_bin2hex(loghex, sizeof(loghex), mq_logfile_pubkey(lf),
+		    MQ_LOG_PKLEN);
 		mq_logfile_close(lf);
-		return mq_fail(err, MQ_BADDATA, "The %s is signed by the key of "
-		    "kid %s, the log by another, kid %s: either the %s was not "
-		    "made by this server, or the log was signed again under a "
-		    "new key; the server key the game's mails show (the welcome's, "
-		    "beside the seed commitment) says which.", what, kid, logkid,
-		    what);
+		return mq_fail(err, MQ_BADDATA, "The %s is signed by the key "
+		    "%s (kid %s), the log by another, %s (kid %s): either the "
+		    "%s was not made by this server, or the log was signed "
+		    "again under a new key; the server key the game's mails "
+		    "show (the welcome's, beside the seed commitment) says "
+		    "which.", what, hex, kid, loghex, logkid, what);
 	}
 	if (bad != 0 && bad == seq) {
 		const char *w = why.msg;

@@ -166,8 +166,7 @@ check_sig(const json_t *doc, const struct mq_receipt *r,
 		    "changed after the server signed it, or never signed by "
 		    "it, so it proves nothing.");
 	if (trusted_pk != NULL && memcmp(trusted_pk, r->pk, MQ_LOG_PKLEN) != 0)
-		return mq_fail(err, MQ_BADDATA,
-		    "The receipt is signed by another key than the trusted one.");
+		return mq_log_other_key(err, "receipt", r->pk, trusted_pk);
 	return 0;
 }
 

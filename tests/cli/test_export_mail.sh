@@ -197,7 +197,7 @@ expect 0 "export it" -- $M -C $T/other export $O2
 cp $T/out $T/other.json
 expect 3 "verify-receipt against another server's export" -- \
     $M -C $T/nodata verify-receipt $T/receipt.json $T/other.json
-err_has "masqued: The export $T/other.json is signed by another key than the mail's, so they are not of one server."; one_line
+err_has "masqued: The export $T/other.json is signed by another key than the mail's, so they are not of one server: the export by the key $(cat $T/other/keys/server.pub), the mail by $pk."; one_line
 # an export damaged after the kept entry: the answer stands, and the
 # export's damage is said as the export's (it named the server's game,
 # and told the player to put it back from a backup)

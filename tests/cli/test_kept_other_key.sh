@@ -19,6 +19,10 @@ R=$(grep -l "^X-Masqued-Mail: receipt" $O/* | xargs grep -l "^To: carol@x.test" 
 expect 0 "carol's receipt, as sent" -- $M -C $D verify-receipt $R $G
 LOGKID=$(sed -n 's/.*"kid":"\([0-9a-f]*\)".*/\1/p' $D/games/$G/log | head -n 1)
 [ -n "$LOGKID" ] || fail "no kid in the log"; ok
+# the keys whole, as the mails show the server key (a kid alone, 16 hex
+# digits of its hash, is not what a player or host holds to compare)
+LOGPUB=$(cat $D/keys/server.pub)
+OTHERPUB=$(cat $T/other/keys/server.pub)
 
 # resign KEYFILE IN OUT WHAT: the receipt ("receipt", with another move in
 # its body) or the checkpoint ("checkpoint") of a mail signed under KEYFILE
@@ -65,7 +69,7 @@ grep -q "$(cat $D/keys/server.pub)" $T/out && fail "the made-up receipt's answer
 expect 3 "the made-up receipt, --key the server's" -- $M verify-receipt $T/receipt.txt --key $(cat $D/keys/server.pub)
 one_line
 expect 3 "the made-up receipt against the log" -- $M -C $D verify-receipt $T/receipt.txt $G
-err_has "The receipt is signed by the key of kid $OTHERKID, the log by another, kid $LOGKID: either the receipt was not made by this server, or the log was signed again under a new key"
+err_has "The receipt is signed by the key $OTHERPUB (kid $OTHERKID), the log by another, $LOGPUB (kid $LOGKID): either the receipt was not made by this server, or the log was signed again under a new key"
 one_line
 grep -q "the log is signed by another key\|the log was changed" $T/err && fail "the log is blamed for a receipt under another key"; ok
 
@@ -74,7 +78,7 @@ resign $T/other/keys/server.key $R $T/checkpoint.txt checkpoint || fail "resign 
 expect 0 "the checkpoint checks alone, under its own key" -- $M verify-receipt $T/checkpoint.txt
 out_has "ok: the checkpoint's head is signed by the key the mail shows, $(cat $T/other/keys/server.pub): it is the server's if that is the server key every mail of the game shows"
 expect 3 "the checkpoint against the log" -- $M -C $D verify-receipt $T/checkpoint.txt $G
-err_has "The checkpoint is signed by the key of kid $OTHERKID, the log by another, kid $LOGKID: either the checkpoint was not made by this server"
+err_has "The checkpoint is signed by the key $OTHERPUB (kid $OTHERKID), the log by another, $LOGPUB (kid $LOGKID): either the checkpoint was not made by this server"
 one_line
 
 # --- the host's side: the log signed again under a new key, the mail true
@@ -100,5 +104,5 @@ open(log, "w").write("".join(out))
 PY
 expect 0 "the log signed again verifies alone" -- $M -C $D verify $G
 expect 3 "carol's true receipt against it" -- $M -C $D verify-receipt $R $G
-err_has "The receipt is signed by the key of kid $LOGKID, the log by another, kid $OTHERKID"
+err_has "The receipt is signed by the key $LOGPUB (kid $LOGKID), the log by another, $OTHERPUB (kid $OTHERKID)"
 done_checks

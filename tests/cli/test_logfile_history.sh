@@ -62,7 +62,8 @@ done
 expect 0 "init of another server" -- $M -C $T/other init
 G2=$(new_game $T/other) || fail "new on the other server"
 expect 3 "log of another server's log" -- $M -C $D log $T/other/games/$G2/log
-err_has "The log $T/other/games/$G2/log does not verify (entry 1: the log is signed by another key (kid "
+err_has "The log $T/other/games/$G2/log does not verify (entry 1: the log is signed by another key than the trusted one: by the key $(cat $T/other/keys/server.pub) (kid "
+err_has "), not $(cat $D/keys/server.pub) (kid "
 err_has "); nothing from entry 1 on is shown."
 one_line
 

@@ -324,7 +324,7 @@ static void
 chain_refuses_genesis_of_another_key(void **state)
 {
 	unsigned char pk2[32], sk2[64];
-	char kid1[17], kid2[17], want[200];
+	char kid1[17], kid2[17], hex1[65], hex2[65], want[400];
 	struct mq_log_chain c;
 	struct mq_err err;
 	json_t *g = genesis_body();
@@ -334,8 +334,12 @@ chain_refuses_genesis_of_another_key(void **state)
 	assert_int_equal(mq_log_chain_fields(&c, g, 1, &err), MQ_BADDATA);
 	mq_log_kid(key.pk, kid1);
 	mq_log_kid(pk2, kid2);
+	/* the keys whole, as the mails show the server key, and their kids */
+	sodium_bin2hex(hex1, sizeof(hex1), key.pk, 32);
+	sodium_bin2hex(hex2, sizeof(hex2), pk2, 32);
 	snprintf(want, sizeof(want), "entry 1: the log is signed by another key "
-	    "(kid %s), not the trusted one (kid %s).", kid1, kid2);
+	    "than the trusted one: by the key %s (kid %s), not %s (kid %s).",
+	    hex1, kid1, hex2, kid2);
 	assert_string_equal(err.msg, want);
 	/* With no trusted key, the genesis names the key to trust. */
 	mq_log_chain_init(&c, NULL);

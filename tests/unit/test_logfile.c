@@ -460,6 +460,20 @@ swapped_dropped_and_foreign_lines_fail(void **state)
 	assert_int_equal(mq_log_sign_line(body, key2.sk, &b, NULL, NULL), 0);
 	spit(tmppath, b.data, b.len);
 	expect_bad(7, "kid");
+	{	/* the kid it names, and the trusted key whole (it gave that
+		 * key's kid alone) */
+		struct mq_err err;
+		char k1[17], h1[65], want[300];
+
+		mq_log_kid(key.pk, k1);
+		sodium_bin2hex(h1, sizeof(h1), key.pk, 32);
+		snprintf(want, sizeof(want), "entry 7: the kid does not match "
+		    "the trusted key: the entry names kid %s, the trusted key "
+		    "is %s (kid %s).", kid, h1, k1);
+		assert_int_equal(mq_logfile_verify(tmppath, key.pk, NULL, &err),
+		    MQ_BADDATA);
+		assert_string_equal(err.msg, want);
+	}
 	json_decref(body);
 	mq_buf_free(&b);
 	free_lines(&ls);
@@ -575,15 +589,19 @@ static void
 another_key_fails_at_entry_1(void **state)
 {
 	struct mq_err err;
-	char k1[17], k2[17], want[200];
+	char k1[17], k2[17], h1[65], h2[65], want[400];
 
 	build_log();
 	assert_int_equal(mq_logfile_verify(logpath, key2.pk, NULL, &err),
 	    MQ_BADDATA);
 	mq_log_kid(key.pk, k1);
 	mq_log_kid(key2.pk, k2);
+	/* the keys whole, as the mails show the server key, and their kids */
+	sodium_bin2hex(h1, sizeof(h1), key.pk, 32);
+	sodium_bin2hex(h2, sizeof(h2), key2.pk, 32);
 	snprintf(want, sizeof(want), "entry 1: the log is signed by another key "
-	    "(kid %s), not the trusted one (kid %s).", k1, k2);
+	    "than the trusted one: by the key %s (kid %s), not %s (kid %s).",
+	    h1, k1, h2, k2);
 	assert_string_equal(err.msg, want);
 	/* A writer with the other key refuses it too, and changes nothing. */
 	{
