@@ -597,12 +597,14 @@ receipt_changed(struct mq_game *g, const struct mq_receipt *r,
  * a whole, as verify checks it. A log damaged or cut past those entries
  * leaves their verdict standing, but is no sound log. 0 when it is sound;
  * else MQ_BADDATA (MQ_IO: it cannot be read) and one sentence, as log and
- * state say a damage past what they show.
+ * state say a damage past what they show. The warnings of its entries
+ * dated before the entry before them (clock_backs) into back, as verify
+ * gives them.
  */
 static int
 whole_log(const char *game, const char *path, const char *export,
     const unsigned char pk[32], uint64_t upto, const struct mq_receipt *r,
-    struct mq_buf *changed, struct mq_err *err)
+    struct mq_buf *changed, struct mq_buf *back, struct mq_err *err)
 {
 	struct mq_game *g = NULL, g0;
 	struct mq_logfile *lf;
@@ -622,7 +624,12 @@ whole_log(const char *game, const char *path, const char *export,
 	MQ_TRY(mq_logfile_open_sound(path, pk, 0, &lf, &bad, &why, err));
 	n = mq_logfile_seq(lf);
 	torn = mq_logfile_torn(lf);
+	/* the entries that are sound, as far as they go: the times a
+	 * dispute over a deadline turns on, where the clock went back */
+	rc = clock_backs(lf, back, err);
 	mq_logfile_close(lf);
+	if (rc != 0)
+		return rc;
 	/* an entry that verifies but does not replay is found by the replay */
 	memset(&dmg, 0, sizeof(dmg));
 	MQ_TRY(mq_game_open_file_sound(path, pk, 0, &dmg, &g, err));
@@ -707,7 +714,7 @@ int
 mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 {
 	struct mq_buf text = MQ_BUF_INIT, what = MQ_BUF_INIT;
-	struct mq_buf changed = MQ_BUF_INIT;
+	struct mq_buf changed = MQ_BUF_INIT, back = MQ_BUF_INIT;
 	struct mq_checkpoint cp;
 	struct mq_receipt r;
 	struct mq_err err, log_err;
@@ -799,7 +806,7 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 		log_rc = whole_log(game, path, xdir[0] ? game : NULL,
 		    has_r ? r.pk : cp.pk, has_r &&
 		    (!has_cp || r.seq > cp.seq) ? r.seq : cp.seq,
-		    has_r ? &r : NULL, &changed, &log_err);
+		    has_r ? &r : NULL, &changed, &back, &log_err);
 	/* what the signed body holds, not what the mail's lines say */
 	if (rc == 0 && has_r)
 		receipt_what(&r, &what);
@@ -844,6 +851,12 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 		    "against the log).\n", shown, (unsigned long long)cp.seq,
 		    cp.game);
 	}
+	/* after the verdict, which they do not change (stderr), as verify
+	 * gives them */
+	if (rc == 0 && back.len > 0) {
+		fflush(stdout);
+		fputs(mq_buf_str(&back), stderr);
+	}
 	if (rc == 0 && log_rc != 0) {
 		rc = log_rc;
 		err = log_err;
@@ -858,5 +871,6 @@ out:
 	mq_buf_free(&text);
 	mq_buf_free(&what);
 	mq_buf_free(&changed);
+	mq_buf_free(&back);
 	return rc ? mq_cli_report(&err) : 0;
 }

@@ -67,6 +67,18 @@ expect 0 "replay --from" -- $M -C $D replay $K --from $((a + 1)) --to $((a + 1))
 grep -E "^ *$((a + 1))  " $T/out | grep -qF "  $mark" ||
     { cat $T/out >&2; fail "replay --from does not mark entry $((a + 1))"; }; ok
 
+# verify-receipt against the log: the same warnings, after its ok (it
+# said nothing: a player settling a deadline with a kept mail was not told
+# the times there went back)
+expect 0 "serve --once: the kick's mails" -- env MASQUED_NOW=$((T0 + 1300)) $M -C $D serve --once
+F=$(grep -l "^To: alice@x.test" $D/mail/outbox/new/* | head -n 1)
+[ -n "$F" ] || fail "alice has no mail"; ok
+expect 0 "verify-receipt of alice's mail" -- $M -C $D verify-receipt $F $K
+out_has "ok: the checkpoint of entry "
+err_has "masqued: warning: game $K: entry $((a + 1)) is dated 2026-09-21 14:23:20 UTC, before entry $a (2026-09-21 15:13:20 UTC): $back; the chain and signatures are sound"
+err_has "masqued: warning: game $K: entry $d is dated 2026-09-21 14:14:20 UTC, before entry $c (2026-09-21 14:33:20 UTC): $back"
+[ "$(grep -c '' $T/err)" = 2 ] || { cat $T/err >&2; fail "verify-receipt: not two warnings"; }; ok
+
 # a game whose clock only went on: verify says nothing more, log no mark
 K2=$(MASQUED_NOW=$T0 new_game $D) || fail "new 2"
 c=$($MREL -C $D bot $K2 alice) || fail "bot alice"
