@@ -213,6 +213,34 @@ verify_lines(struct mq_logfile *lf, size_t len, uint64_t *failed,
 			    (unsigned long long)(lineno - 1), more ?
 			    "the empty lines" : "the empty line",
 			    (unsigned long long)(lineno - 1));
+		} else if (blank(p, nl) && (lineno > 1 || !blank(p, end))) {
+			/* between entries (an editor, a paste): said so, and
+			 * where, not as a line of the wrong fields */
+			const char *q = nl + 1, *qn;
+			uint64_t last = lineno;
+
+			while (q < end && (qn = memchr(q, '\n',
+			    (size_t)(end - q))) != NULL && blank(q, qn)) {
+				last++;
+				q = qn + 1;
+			}
+			if (last == lineno)
+				rc = mq_log_fail(err, MQ_BADDATA, lineno, "line %llu "
+				    "of the log is a blank line, %s entry %llu; "
+				    "masqued never writes one, but an editor or a "
+				    "paste adds it: delete that line, and verify "
+				    "again.", (unsigned long long)lineno,
+				    lineno > 1 ? "after" : "before",
+				    (unsigned long long)(lineno > 1 ? lineno - 1 : 1));
+			else
+				rc = mq_log_fail(err, MQ_BADDATA, lineno, "lines %llu "
+				    "to %llu of the log are blank lines, %s entry "
+				    "%llu; masqued never writes one, but an editor or "
+				    "a paste adds them: delete those lines, and verify "
+				    "again.", (unsigned long long)lineno,
+				    (unsigned long long)last,
+				    lineno > 1 ? "after" : "before",
+				    (unsigned long long)(lineno > 1 ? lineno - 1 : 1));
 		} else
 			rc = mq_log_parse_line(p, (size_t)(nl - p), lineno, 1, &e,
 			    &lf->scratch, err);

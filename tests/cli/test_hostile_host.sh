@@ -114,6 +114,18 @@ err_has "entry $((n + 1)): the log ends in an empty line after entry $n, which m
 printf '\n \n' >>$L
 expect 3 "verify on empty lines at the end" -- $M -C $D verify $G
 err_has "entry $((n + 1)): the log ends in empty lines after entry $n, which masqued never writes but an \"echo >> log\" or an editor adds: delete the empty lines at its end, and entries 1 to $n are read as before."; one_line
+# --- a blank line in the middle (an editor, a paste): said so, where, and
+# what to do, not "the line does not have exactly three TAB-separated
+# fields" ---
+awk 'NR == 3 { print "" } 1' $T/log.good >$L
+expect 3 "verify on a blank line in the middle" -- $M -C $D verify $G
+err_has "masqued: game $G: entry 3: line 3 of the log is a blank line, after entry 2; masqued never writes one, but an editor or a paste adds it: delete that line, and verify again."; one_line
+expect 3 "log on a blank line in the middle" -- $M -C $D log $G
+err_has "(entry 3: line 3 of the log is a blank line, after entry 2; "; one_line
+awk 'NR == 3 { print ""; print " " } 1' $T/log.good >$L
+expect 3 "verify on two blank lines in the middle" -- $M -C $D verify $G
+err_has "masqued: game $G: entry 3: lines 3 to 4 of the log are blank lines, after entry 2; masqued never writes one, but an editor or a paste adds them: delete those lines, and verify again."; one_line
+grep -q "TAB-separated" $T/err && fail "a blank line said as a line of the wrong fields"; ok
 cp $T/log.good $L
 
 # --- one address for two seats: the player behind it would read both
