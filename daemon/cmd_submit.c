@@ -57,6 +57,9 @@ print_result(const struct mq_game *g, int seat,
 	return 0;
 }
 
+/* the flag that kept the mail back, for what submit says of it */
+static const char *quiet_flag = "--no-mail";
+
 /* What submit prints of a game that is over, whose lines log nothing (its
  * SET lines aside) and were only STATUS and HELP (any other is refused):
  * what the player is mailed, as for a reply to it, or with --no-mail would
@@ -73,11 +76,11 @@ print_over(const struct mq_game *g, int seat,
 			status |= strcmp(res->cmds[i].text, "STATUS") == 0;
 			help |= strcmp(res->cmds[i].text, "HELP") == 0;
 		}
-	printf("%s is over: %s %s %s%s%s%s.\n", g->id, g->players[seat].name,
+	printf("%s is over: %s %s %s%s%s%s%s%s.\n", g->id, g->players[seat].name,
 	    mail ? "is mailed" : "would be mailed", status ?
 	    "the end mail again (STATUS)" : "", status && help ? " and " : "",
-	    help ? "the commands (HELP)" : "", mail ? "" :
-	    ", but --no-mail queues no mail");
+	    help ? "the commands (HELP)" : "", mail ? "" : ", but ",
+	    mail ? "" : quiet_flag, mail ? "" : " queues no mail");
 }
 
 /* submit of SET lines alone: logged, and the player mailed what a reply
@@ -202,7 +205,11 @@ submit_lines(struct mq_daemon *d, struct mq_game *g, int seat,
  * serve to send, as new's and admin's are, and the mark moves past the
  * entries (mailmark.h): no catching up mails them again; if they could
  * not be spooled, the mark stays and the catching up does. --no-mail
- * leaves the mail out (local play, tests). The receipt is printed.
+ * queues none now, but only puts them off: the mark stays before the
+ * entries, and the next mail pass (serve, or a reply, admin or submit to
+ * the game) queues them, so the players hear of a move the host entered.
+ * --never-mail drops them (the mark passes the entries): for a game no
+ * one is told of by mail (local play, tests). The receipt is printed.
  */
 int
 mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
@@ -214,17 +221,29 @@ mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
 	char **lines = NULL, why[300];
 	size_t n = 0, i, k, cmds = 0;
 	uint64_t before = 0;
-	int a, nargs = 0, mail = 1, rc, seat;
+	int a, nargs = 0, mail = 1, never = 0, rc, seat;
 
-	/* --no-mail may come anywhere: no command line begins with "--" */
+	/* --no-mail and --never-mail may come anywhere: no command line
+	 * begins with "--" */
+	quiet_flag = "--no-mail";
 	for (a = 1; a < argc; a++)
 		if (strcmp(argv[a], "--no-mail") == 0)
 			mail = 0;
+		else if (strcmp(argv[a], "--never-mail") == 0)
+			never = 1;
 		else
 			argv[++nargs] = argv[a];
+	if (never && !mail)
+		return mq_cli_usage("submit takes --no-mail (the mails wait "
+		    "for the next serve) or --never-mail (they are never "
+		    "sent), not both");
+	if (never) {
+		mail = 0;
+		quiet_flag = "--never-mail";
+	}
 	if (nargs < 3)
 		return mq_cli_usage("submit needs GAME PLAYER \"COMMAND...\" "
-		    "[--no-mail]");
+		    "[--no-mail | --never-mail]");
 	if (split_lines(nargs - 2, argv + 3, &lines, &n) != 0) {
 		mq_fail(&err, MQ_IO, "Out of memory.");
 		rc = mq_cli_report(&err);
@@ -276,11 +295,31 @@ mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
 	    submit_lines(&d, g, seat, (const char *const *)lines, n, &set, mail,
 	    &err);
 	if (rc == 0 && g->seq > before) {
-		/* the clock file before the mark (see inbound.c); the mark
-		 * moves all the same (a --no-mail's are never to be sent) */
+		/* the clock file before the mark (see inbound.c). --no-mail
+		 * leaves the mark before the entries: their mails are only
+		 * put off, to the next mail pass (serve, or a reply, admin or
+		 * submit to the game), which queues them as submit would
+		 * have (mailmark.h). Dropped, they were a move the host
+		 * entered that its player and the others never heard of:
+		 * only --never-mail, asked for by name, drops them. */
 		mq_deadline_keep_reminded(&d, g);
 		rc = mq_deadline_schedule(&d, g, &err);
-		mq_mailmark_done(g);
+		if (mail || never)
+			mq_mailmark_done(g);
+		else if (cmds > 0) {	/* (a SET line's entry mails nothing) */
+			/* on stderr: stdout is the receipt, read as JSON */
+			char upto[32] = "";
+
+			if (g->seq > before + 1)
+				snprintf(upto, sizeof(upto), "-%llu",
+				    (unsigned long long)g->seq);
+			fprintf(stderr, "masqued: %s: --no-mail: no mail is "
+			    "queued now; the next serve (or a reply, admin or "
+			    "submit to the game) queues the mails of entr%s "
+			    "%llu%s, so that the players hear of it.\n", g->id,
+			    upto[0] ? "ies" : "y", (unsigned long long)before + 1,
+			    upto);
+		}
 	} else if (rc != 0 && g->seq > before) {
 		/* logged, but not (all) mailed: the mark stays before the
 		 * entries, and the next serve (or anything that opens the

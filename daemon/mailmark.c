@@ -655,8 +655,8 @@ catchup(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 		if (rc == 0) {
 			mq_mailmark_done(c);
 			mq_daemon_log("game %s: entries %llu-%llu were logged but not "
-			    "mailed (a crash, or a spool that failed?); their mails "
-			    "are rebuilt", g->id, (unsigned long long)first,
+			    "mailed (a submit --no-mail, a crash, or a spool that "
+			    "failed?); their mails are rebuilt", g->id, (unsigned long long)first,
 			    (unsigned long long)c->seq);
 		}
 	}

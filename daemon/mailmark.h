@@ -2,9 +2,12 @@
  * mailmark.h - which of a game's entries have their mails spooled, and the
  * catching up after a crash that came between an entry and its mails.
  *
- * DATADIR/games/<id>/mailed holds the last entry whose mails are spooled
- * (or, after a `submit --no-mail`, are not to be sent at all). An entry
- * past it was logged but its mails may not have been. The entries no
+ * DATADIR/games/<id>/mailed holds the last entry whose mails are spooled.
+ * An entry past it was logged but its mails may not have been (a crash, a
+ * full disk), or were put off (`submit --no-mail`: a move the host enters
+ * is never kept from the players, only told them with the next mail
+ * pass). After a `submit --never-mail` it passes entries whose mails are
+ * never to be sent (local play, tests). The entries no
  * message carries (timeouts, admin actions, a `submit`'s commands) are
  * rebuilt from the log alone, as soon as the daemon opens the game
  * (mq_mailmark_catchup); a reply's from its archived message then, or when

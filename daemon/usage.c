@@ -30,13 +30,17 @@ static const struct {
 	  "hard=true, sequential_moves=true, resolution_order=ascending_popularity\n"
 	  "(redmasque), allow_any_sender=true, deadline=24h, reminder=6h,\n"
 	  "policy=wait|default." },
-	{ "submit", "submit GAME PLAYER \"COMMAND...\" [--no-mail]",
+	{ "submit", "submit GAME PLAYER \"COMMAND...\" [--no-mail | --never-mail]",
 	  "Enters PLAYER's commands as if they had mailed them (a move phoned in):\n"
 	  "all or none; each argument, and each line of one, is a command, as a\n"
 	  "line of a mail is. Prints the receipt and queues the mails their reply\n"
-	  "would have got; --no-mail queues none (local play, tests). STATUS or\n"
-	  "HELP alone logs nothing: it prints {\"logged\": false, \"owes\": BOOL}\n"
-	  "and mails the player their answer (not with --no-mail)." },
+	  "would have got; --no-mail queues none now: they wait for the next\n"
+	  "serve, or reply, admin or submit to the game, as a move the host\n"
+	  "enters is never kept from the players. --never-mail drops them for\n"
+	  "good, the players never told of the move until its reveal: only for a\n"
+	  "game nobody plays by mail (local play, tests). STATUS or HELP alone\n"
+	  "logs nothing: it prints {\"logged\": false, \"owes\": BOOL} and mails\n"
+	  "the player their answer (not with --no-mail or --never-mail)." },
 	{ "games", "games [--json]",
 	  "Every game of the data folder on a line: running, paused or over, its\n"
 	  "entries, round and phase, the next deadline and whom it waits for;\n"

@@ -159,7 +159,8 @@ new_game() {
 }
 
 # place_all DATADIR GAME PLAYER...: the placements, in their order, as
-# the PLAYERs' bots would make them (submit, no mail), until none is owed
+# the PLAYERs' bots would make them (submit --never-mail: their mails are
+# never sent, not even by a later serve), until none is owed
 place_all() {
 	pa_d=$1; pa_g=$2; shift 2
 	pa_k=0
@@ -167,20 +168,21 @@ place_all() {
 		pa_k=$((pa_k + 1)); [ $pa_k -lt 10 ] || fail "the placements did not end"
 		for p in "$@"; do
 			c=$($MREL -C $pa_d bot $pa_g $p | grep '^PLACE') || continue
-			$MREL -C $pa_d submit $pa_g $p "$c" --no-mail >/dev/null || fail "$p: $c"
+			$MREL -C $pa_d submit $pa_g $p "$c" --never-mail >/dev/null || fail "$p: $c"
 		done
 	done
 	ok
 }
 
-# ROUNDS rounds of every player's bot move, submitted without mail.
+# ROUNDS rounds of every player's bot move, submitted --never-mail (no
+# later serve mails them either).
 play_rounds() {	# datadir game rounds
 	r=0
 	while [ $r -lt "$3" ]; do
 		r=$((r + 1))
 		for p in alice bob carol dave; do
 			c=$($MREL -C "$1" bot "$2" $p) || fail "bot $p"
-			[ -n "$c" ] && { $MREL -C "$1" submit "$2" $p "$c" --no-mail \
+			[ -n "$c" ] && { $MREL -C "$1" submit "$2" $p "$c" --never-mail \
 			    >/dev/null || fail "submit $p: $c"; }
 		done
 	done

@@ -192,6 +192,11 @@ expect 0 "the welcome mails" -- $M -C $S/a serve --once
 for p in alice bob carol; do
 	$MREL -C $S/a submit --no-mail $GS $p "$($MREL -C $S/a bot $GS $p)" >/dev/null || fail "placing $p"
 done
+# --no-mail only put the three placements' mails off: a serve sends them,
+# and they are cleared, so that only dave's are compared below
+expect 0 "serve sends the placements' mails" -- $MREL -C $S/a serve --once
+[ "$(cat $S/a/games/$GS/mailed)" -eq 4 ] || fail "the placements' mails were not sent"; ok
+rm -f $S/a/mail/outbox/new/*
 cp -a $S/a $S/b		# the same keys and game: one to fail, one not
 c=$($MREL -C $S/a bot $GS dave)
 expect 0 "dave's placement, mailed" -- $M -C $S/a submit $GS dave "SET LANG ja" "$c"
@@ -257,6 +262,9 @@ expect 0 "the welcome mails" -- $M -C $R/a serve --once
 for p in alice bob carol; do
 	$MREL -C $R/a submit --no-mail $GR $p "$($MREL -C $R/a bot $GR $p)" >/dev/null || fail "placing $p"
 done
+# their mails, put off by --no-mail, sent and cleared (as above)
+expect 0 "serve sends the placements' mails" -- $MREL -C $R/a serve --once
+rm -f $R/a/mail/outbox/new/*
 D=$R/a; O=$D/mail/outbox/new; IN=$D/mail/inbox/new
 send dave@x.test "$(rt $GR dave)" set-d 'SET LANG ja'
 mv $IN/$n.test $T/set-d.eml

@@ -116,6 +116,9 @@ until $MREL -C $D games --json | grep -q '"phase": "challenge"'; do
 		[ -n "$c" ] && { $MREL -C $D submit $MG $p "$c" --no-mail >/dev/null || fail "submit $p: $c"; }
 	done
 done
+# --no-mail put the last move's mails off (games would say so on a line
+# of its own): a serve sends them
+expect 0 "serve the masquerade's mails" -- $MREL -C $D serve --once
 expect 0 "games with a challenge owed" -- $M -C $D games
 /usr/bin/python3 - $T/out <<'PY' || { cat $T/out >&2; fail "games' deadline column does not line up past a challenge"; }
 import sys

@@ -31,6 +31,9 @@ done
 [ "$(phase)" = act ] || fail "not in the action phase: $(phase)"; ok
 $MREL -C $D submit $G alice "$($MREL -C $D bot $G alice)" --no-mail >/dev/null ||
     fail "alice's card"
+# --no-mail only put alice's card's mails off: sent now, before the kick,
+# as they were made before it (they wait for dave, rightly)
+serve "alice's card, put off by --no-mail"
 
 ls $O >$T/before
 n=$($MREL -C $D log $G --json | grep -c '"type": *"timeout"')

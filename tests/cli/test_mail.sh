@@ -425,10 +425,10 @@ $MREL -C $D log $G --json | grep -c "PLACE blue" >$T/n
 # the player's current decisions. So a *new* message repeating a round-1
 # PLAY in round 2 is judged against round 2: refused, with the sentence why,
 # when that card is spent (Jest is discarded once played), applied if legal.
-# The other seats move by `submit --no-mail`: their mails would go out with
+# The other seats move by `submit --never-mail`: their mails would go out with
 # the next ingest's and be counted as its answers.
 for p in bob carol dave; do
-	c=$($MREL -C $D bot $G $p) && $MREL -C $D submit --no-mail $G $p "$c" >/dev/null ||
+	c=$($MREL -C $D bot $G $p) && $MREL -C $D submit --never-mail $G $p "$c" >/dev/null ||
 	    fail "placing $p"
 done
 play() {	# message-id, commands: a fresh reply from alice
@@ -454,7 +454,7 @@ until owes_alice_play; do
 	n=$((n + 1)); [ $n -lt 60 ] || fail "round 2 never came"
 	for p in alice bob carol dave; do
 		c=$($MREL -C $D bot $G $p) || fail "bot $p"
-		[ -n "$c" ] && { $MREL -C $D submit --no-mail $G $p "$c" >/dev/null || fail "submit $p: $c"; }
+		[ -n "$c" ] && { $MREL -C $D submit --never-mail $G $p "$c" >/dev/null || fail "submit $p: $c"; }
 	done
 done
 play r1-again "PLAY jest" >$T/r1again.eml
@@ -468,7 +468,7 @@ grep -qF "NOT ACCEPTED" $T/answer.txt &&
 # bob, carol and dave, so hers ends the phase and every pick is revealed
 # with it: her receipt must not call it secret ---
 for p in bob carol dave; do
-	c=$($MREL -C $D bot $G $p) && $MREL -C $D submit --no-mail $G $p "$c" >/dev/null ||
+	c=$($MREL -C $D bot $G $p) && $MREL -C $D submit --never-mail $G $p "$c" >/dev/null ||
 	    fail "round 2: $p's pick"
 done
 c=$($MREL -C $D bot $G alice) && [ -n "$c" ] || fail "no pick for alice"

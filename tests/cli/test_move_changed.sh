@@ -14,7 +14,7 @@ while $MREL -C $D view $G admin --json | grep -q '"phase": "place"'; do
 	k=$((k + 1)); [ $k -lt 10 ] || fail "the placements did not end"
 	for p in alice bob carol dave; do
 		c=$($MREL -C $D bot $G $p | grep '^PLACE') || continue
-		$MREL -C $D submit $G $p "$c" --no-mail >/dev/null || fail "$p: $c"
+		$MREL -C $D submit $G $p "$c" --never-mail >/dev/null || fail "$p: $c"
 	done
 done
 ok
@@ -63,14 +63,14 @@ out_has "bob: PLAY jest  (changed at entry $S3)"
 # the others play: the reveal opens all three of bob's, the last played
 for p in alice carol dave; do
 	c=$($MREL -C $D bot $G $p | grep '^PLAY') || fail "no PLAY for $p"
-	$MREL -C $D submit $G $p "$c" --no-mail >/dev/null || fail "$p: $c"
+	$MREL -C $D submit $G $p "$c" --never-mail >/dev/null || fail "$p: $c"
 done
 expect 0 "log after the reveal" -- $M -C $D log $G
 grep -q "^ *$S1 .* bob: PLAY discuss  (changed at entry $S2)\$" $T/out || { cat $T/out; fail "log does not mark entry $S1 changed after the reveal"; }; ok
 
 # --- changed by a later line of the same entry ---
 for p in alice bob carol dave; do
-	$MREL -C $D submit $G $p "MOVE stay" --no-mail >/dev/null || fail "$p: MOVE stay"
+	$MREL -C $D submit $G $p "MOVE stay" --never-mail >/dev/null || fail "$p: MOVE stay"
 done
 expect 0 "bob plays two cards in one entry" -- $M -C $D submit $G bob "PLAY discuss" "PLAY mock"
 S4=$(last)

@@ -4,7 +4,7 @@
 # told only in the end mail (found by players by mail: kenji's EVENT
 # ended the game). It tells what the move set off, up to the end, and
 # that the end mail follows. The game is played by the bots (submit
-# --no-mail); each move is tried first on a copy of the data folder, and
+# --never-mail); each move is tried first on a copy of the data folder, and
 # the one that ends the game is sent by mail.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
@@ -30,12 +30,12 @@ while [ $k -lt 600 ]; do
 	[ -n "$p" ] || fail "nobody to move, the game not over"
 	c=$($MREL -C $D bot $G $p) || fail "bot $p"
 	rm -rf $S && cp -a $D $S
-	$MREL -C $S submit $G $p "$c" --no-mail >/dev/null || fail "submit $p: $c"
+	$MREL -C $S submit $G $p "$c" --never-mail >/dev/null || fail "submit $p: $c"
 	if over $S; then
 		last="$p|$c"
 		break
 	fi
-	$MREL -C $D submit $G $p "$c" --no-mail >/dev/null || fail "submit $p: $c"
+	$MREL -C $D submit $G $p "$c" --never-mail >/dev/null || fail "submit $p: $c"
 done
 [ -n "$last" ] || fail "the game did not end"
 p=${last%%|*}

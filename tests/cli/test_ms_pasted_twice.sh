@@ -22,7 +22,7 @@ while :; do
 	set -- $(ms_owes $D $G)
 	[ "$2" = event ] && break
 	[ $k -lt 300 ] || fail "no Event in 300 moves"
-	$MREL -C $D submit $G $1 "$($MREL -C $D bot $G $1)" --no-mail \
+	$MREL -C $D submit $G $1 "$($MREL -C $D bot $G $1)" --never-mail \
 	    >/dev/null || fail "bot $1"
 	k=$((k + 1))
 done

@@ -69,7 +69,7 @@ to_move() {	# the one who places now
 	    $PY -c 'import json,sys; print(json.load(sys.stdin)["owes"][0]["player"])'
 }
 for p in carol dave; do
-	$MREL -C $D submit --no-mail $G $p "SET NOTICES OFF" >/dev/null || fail "quiet $p"
+	$MREL -C $D submit --never-mail $G $p "SET NOTICES OFF" >/dev/null || fail "quiet $p"
 done
 first=$(to_move)
 nc=$(notices carol); nd=$(notices dave)
@@ -84,14 +84,14 @@ for p in carol dave; do
 	    fail "$p, quiet, was not told of $first's placement"; ok
 done
 for p in carol dave; do
-	$MREL -C $D submit --no-mail $G $p "SET NOTICES ON" >/dev/null || fail "loud $p"
+	$MREL -C $D submit --never-mail $G $p "SET NOTICES ON" >/dev/null || fail "loud $p"
 done
 
 # the other placements, then alice's secret PLAY: carol and dave are told
 # of its commitment, bob is not
 for k in 1 2 3; do
 	o=$(to_move)
-	$MREL -C $D submit --no-mail $G $o "$($MREL -C $D bot $G $o)" >/dev/null ||
+	$MREL -C $D submit --never-mail $G $o "$($MREL -C $D bot $G $o)" >/dev/null ||
 	    fail "the placement of $o"
 done
 nb=$(notices bob); nc=$(notices carol); nd=$(notices dave)

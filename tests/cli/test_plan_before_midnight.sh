@@ -22,7 +22,7 @@ print(j["round"], len(j["owes"]), j["owes"][0]["player"] if j["owes"] else "-",
 	if [ "$1" = 12 ] && [ "$2" = 1 ] && [ "$4" = act ]; then last=$3; break; fi
 	for p in alice bob carol dave; do
 		c=$($MREL -C $D bot $G $p) || fail "bot $p"
-		[ -n "$c" ] && { $MREL -C $D submit $G $p "$c" --no-mail >/dev/null ||
+		[ -n "$c" ] && { $MREL -C $D submit $G $p "$c" --never-mail >/dev/null ||
 		    fail "submit $p: $c"; }
 		set -- $($MREL -C $D view $G admin --json | $PY -c '
 import json, sys
@@ -35,7 +35,7 @@ done
 # the others send their MOVE early: the last's will resolve the round
 for p in alice bob carol dave; do
 	[ $p = $last ] && continue
-	$MREL -C $D submit $G $p "MOVE stay" --no-mail >/dev/null ||
+	$MREL -C $D submit $G $p "MOVE stay" --never-mail >/dev/null ||
 	    fail "submit $p: MOVE stay"
 done
 play=$($MREL -C $D bot $G $last)

@@ -8,7 +8,7 @@
 # early MOVE that a later PLAY of the same mail lets be carried out is
 # "revealed at once" too. Real
 # replies through the Maildir inbox and `serve --once` (ASan binary); the
-# other players' commands by `submit --no-mail` (release binary).
+# other players' commands by `submit --never-mail` (release binary).
 . tests/cli/lib.sh
 D=$T/data
 O=$D/mail/outbox/new
@@ -35,7 +35,7 @@ to_phase() {	# game, phase: the bots play on until that phase is due
 		k=$((k + 1)); [ $k -lt 20 ] || fail "$1: no $2 phase came"
 		for p in alice bob carol dave; do
 			c=$($MREL -C $D bot $1 $p) || fail "bot $p"
-			[ -n "$c" ] && { $MREL -C $D submit --no-mail $1 $p "$c" >/dev/null ||
+			[ -n "$c" ] && { $MREL -C $D submit --never-mail $1 $p "$c" >/dev/null ||
 			    fail "submit $p: $c"; }
 		done
 	done
@@ -76,7 +76,7 @@ set -- $(owes $G)
 [ $# = 4 ] || fail "simultaneous: $# players owe a move, not 4"; ok
 last=$4
 for p in $1 $2 $3; do
-	$MREL -C $D submit --no-mail $G $p "MOVE stay" >/dev/null || fail "$p's move"
+	$MREL -C $D submit --never-mail $G $p "MOVE stay" >/dev/null || fail "$p's move"
 done
 mail $G $last g1 'PLAN ccw stay stay stay stay stay\nMOVE stay'
 labelled g1 "PLAN ccw stay stay stay stay stay" secret
@@ -103,7 +103,7 @@ for x in alice bob carol dave; do
 	to_phase $A act
 	for p in alice bob carol dave; do
 		[ $p = $x ] && continue
-		$MREL -C $D submit --no-mail $A $p "$($MREL -C $D bot $A $p)" >/dev/null ||
+		$MREL -C $D submit --never-mail $A $p "$($MREL -C $D bot $A $p)" >/dev/null ||
 		    fail "$p's action"
 	done
 	play=$($MREL -C $D bot $A $x) || fail "bot $x"

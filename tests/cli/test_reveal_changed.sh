@@ -11,17 +11,17 @@ IN=$D/mail/inbox/new
 . tests/cli/lib_mail.sh
 expect 0 "init" -- $M -C $D init
 G=$(new_game $D) || fail "new"
-expect 0 "carol reads Japanese" -- $M -C $D submit $G carol "SET LANG ja" --no-mail
-expect 0 "dave reads Chinese" -- $M -C $D submit $G dave "SET LANG zh" --no-mail
+expect 0 "carol reads Japanese" -- $M -C $D submit $G carol "SET LANG ja" --never-mail
+expect 0 "dave reads Chinese" -- $M -C $D submit $G dave "SET LANG zh" --never-mail
 # the placements, in their order, as the bots would
 place_all $D $G alice bob carol dave
-expect 0 "bob plays" -- $M -C $D submit $G bob "PLAY discuss" --no-mail
+expect 0 "bob plays" -- $M -C $D submit $G bob "PLAY discuss" --never-mail
 S1=$($MREL -C $D log $G | tail -n 1 | awk '{print $1}')
-expect 0 "bob plays another card" -- $M -C $D submit $G bob "PLAY jest" --no-mail
+expect 0 "bob plays another card" -- $M -C $D submit $G bob "PLAY jest" --never-mail
 S2=$($MREL -C $D log $G | tail -n 1 | awk '{print $1}')
 [ $S2 -gt $S1 ] || fail "bob's second PLAY is not a later entry"; ok
-expect 0 "alice plays" -- $M -C $D submit $G alice "PLAY discuss" --no-mail
-expect 0 "carol plays" -- $M -C $D submit $G carol "PLAY discuss" --no-mail
+expect 0 "alice plays" -- $M -C $D submit $G alice "PLAY discuss" --never-mail
+expect 0 "carol plays" -- $M -C $D submit $G carol "PLAY discuss" --never-mail
 ls $O >$T/before
 expect 0 "dave plays last: the cards are revealed" -- $M -C $D submit $G dave "PLAY discuss"
 expect 0 "serve --once sends the mail" -- $M -C $D serve --once
@@ -49,9 +49,9 @@ out_has "bob plays jest."
 # --- changed in the same mail: "a later line of the same mail", not
 # "changed later, at entry N" of the very entry it is in ---
 for p in alice bob carol dave; do
-	$MREL -C $D submit $G $p "MOVE stay" --no-mail >/dev/null || fail "$p: MOVE stay"
+	$MREL -C $D submit $G $p "MOVE stay" --never-mail >/dev/null || fail "$p: MOVE stay"
 done
-expect 0 "bob plays a card" -- $M -C $D submit $G bob "PLAY dance" --no-mail
+expect 0 "bob plays a card" -- $M -C $D submit $G bob "PLAY dance" --never-mail
 S0=$($MREL -C $D log $G | tail -n 1 | awk '{print $1}')
 ls $O >$T/before
 expect 0 "bob plays two cards in one mail" -- $M -C $D submit $G bob "PLAY discuss" "PLAY mock"
@@ -64,7 +64,7 @@ txt_has bobr "changes your move of entry $S0"
 html_has bobr "changes your move of entry $S0"
 for p in alice carol; do
 	c=$($MREL -C $D bot $G $p | grep '^PLAY') || fail "no PLAY for $p"
-	$MREL -C $D submit $G $p "$c" --no-mail >/dev/null || fail "$p: $c"
+	$MREL -C $D submit $G $p "$c" --never-mail >/dev/null || fail "$p: $c"
 done
 ls $O >$T/before
 c=$($MREL -C $D bot $G dave | grep '^PLAY') || fail "no PLAY for dave"

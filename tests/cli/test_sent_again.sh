@@ -109,7 +109,7 @@ says r3 "受け付けられなかった行"
 # a noble is placed once a game, so the copy is that placement's still
 # once all are placed; the mail asks for the next move
 for p in bob carol dave; do
-	$MREL -C $D submit --no-mail $RD $p "PLACE black" >/dev/null || fail "place $p"
+	$MREL -C $D submit --never-mail $RD $p "PLACE black" >/dev/null || fail "place $p"
 done
 mail $RD alice r4 "PLACE black"
 says r4 "受信済み"
@@ -169,8 +169,8 @@ err_has "$play was received already (entry $seq) and is the move that stands: th
 expect 1 "submit the PLAY that stands and a PLAN" -- $M -C $D submit $RD alice "PLAN cw cw cw cw cw cw" "$play"
 [ "$(entries $RD)" = "$ne" ] || fail "submit logged a part"; ok
 # a change, and a change back, are taken
-expect 0 "submit another PLAY" -- $M -C $D submit --no-mail $RD alice "$other"
-expect 0 "submit the first again" -- $M -C $D submit --no-mail $RD alice "$play"
+expect 0 "submit another PLAY" -- $M -C $D submit --never-mail $RD alice "$other"
+expect 0 "submit the first again" -- $M -C $D submit --never-mail $RD alice "$play"
 [ "$(entries $RD)" = $((ne + 2)) ] || fail "submit did not log the changes"; ok
 # `log` tells the host's entries from the mails' (a dispute turns on it)
 $MREL -C $D log $RD | tail -n 1 | grep -q "alice: $play  (entered by the host: submit)$" ||
@@ -182,7 +182,7 @@ $MREL -C $D log $RD | tail -n 3 | head -n 1 | grep -q "entered by the host" &&
 # first mail's copy is for a moment gone: refused as before
 for k in 1 2; do
 	p=$($MREL -C $D view $MS admin --json | $PY -c 'import json,sys; print(json.load(sys.stdin)["to_move"])')
-	$MREL -C $D submit --no-mail $MS $p "$($MREL -C $D bot $MS $p)" >/dev/null ||
+	$MREL -C $D submit --never-mail $MS $p "$($MREL -C $D bot $MS $p)" >/dev/null ||
 	    fail "the Dancer of $p"
 done
 $MREL -C $D view $MS admin --json | grep -q '"phase": "stage"' || fail "not the Stage phase"; ok

@@ -5,7 +5,8 @@
 # whose turn it brings), the reveal and the new round to everyone; all
 # spooled, sent by the next serve, and never again by a later one. A
 # refused submit mails nothing; SET LANG works as in a reply; --no-mail
-# mails nothing and is not caught up later either.
+# mails nothing now, and the next serve mails what it put off;
+# --never-mail mails nothing, now or later.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
 D=$T/data
@@ -161,13 +162,33 @@ expect 0 "serve again" -- $M -C $D serve --once
 [ "$(ls $O | wc -l)" = "$n" ] || fail "a second serve mailed again"; ok
 ! grep -q "not mailed" $T/err || fail "serve caught up a submit's mails: $(cat $T/err)"; ok
 
-# --- --no-mail: nothing spooled; the mark passes the entry all the same,
-# so no serve mails it later ---
+# --- --no-mail: nothing spooled now; the mark stays before the entry, so
+# the next serve mails it (a move the host enters is never kept from the
+# players: test_host_entered.sh), and no serve after it again ---
 c=$(pick alice)
 expect 0 "alice's action, --no-mail" -- $M -C $D submit --no-mail $G alice "$c"
 [ -z "$(ls $SP)" ] || fail "--no-mail spooled mail: $(ls $SP)"; ok
-[ "$(cat $D/games/$G/mailed)" -eq "$($MREL -C $D log $G | wc -l)" ] ||
-    fail "--no-mail left the mark behind"; ok
+[ "$(cat $D/games/$G/mailed)" -eq "$(($($MREL -C $D log $G | wc -l) - 1))" ] ||
+    fail "--no-mail moved the mark past its entry"; ok
 expect 0 "serve after --no-mail" -- $M -C $D serve --once
-[ "$(ls $O | wc -l)" = "$n" ] || fail "serve mailed a --no-mail entry"; ok
+[ "$(ls $O | wc -l)" = $((n + 4)) ] ||
+    fail "serve did not mail the --no-mail entry's receipt and 3 notices"; ok
+[ "$(cat $D/games/$G/mailed)" -eq "$($MREL -C $D log $G | wc -l)" ] ||
+    fail "the mark stayed before the --no-mail entry"; ok
+expect 0 "serve again" -- $M -C $D serve --once
+[ "$(ls $O | wc -l)" = $((n + 4)) ] || fail "a second serve mailed it again"; ok
+
+# --- --never-mail (local play, tests): nothing spooled, and the mark
+# passes the entry, so no serve mails it; not with --no-mail too ---
+n=$(ls $O | wc -l)
+expect 2 "--no-mail and --never-mail" -- $M -C $D submit --no-mail $G bob "$(pick bob)" --never-mail
+err_has "submit takes --no-mail (the mails wait for the next serve) or --never-mail (they are never sent), not both"
+c=$(pick bob)
+expect 0 "bob's action, --never-mail" -- $M -C $D submit --never-mail $G bob "$c"
+[ ! -s $T/err ] || fail "--never-mail said something: $(cat $T/err)"; ok
+[ -z "$(ls $SP)" ] || fail "--never-mail spooled mail: $(ls $SP)"; ok
+[ "$(cat $D/games/$G/mailed)" -eq "$($MREL -C $D log $G | wc -l)" ] ||
+    fail "--never-mail left the mark before its entry"; ok
+expect 0 "serve after --never-mail" -- $M -C $D serve --once
+[ "$(ls $O | wc -l)" = "$n" ] || fail "serve mailed a --never-mail entry"; ok
 done_checks
