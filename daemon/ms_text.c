@@ -179,6 +179,10 @@ one(const json_t *gd, const json_t *e, struct mq_buf *out)
 		    card(gd, json_object_get(e, "mask")), n(e, "mask_vp"));
 	else if (!strcmp(t, "winner"))
 		mq_buf_printf(out, "%s wins with %lld VP.", p, n(e, "score"));
+	else if (!strcmp(t, "pass"))
+		mq_buf_printf(out, "  %s passes: no more Spells this Spell phase%s.",
+		    p, json_is_true(json_object_get(e, "none_playable")) ?
+		    " (none could be played)" : "");
 	else
 		mq_buf_printf(out, "(%s)", t);
 	mq_buf_putc(out, '\n');

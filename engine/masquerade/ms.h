@@ -273,6 +273,10 @@ enum ms_ev {
 	MS_E_END,		/* the game ended: a why */
 	MS_E_SCORE,		/* actor scored a (b: of it, the Mask's) */
 	MS_E_WINNER,		/* actor won */
+	MS_E_PASS,		/* actor passed the Spell phase (PASS, or the
+				 * game's own pass of a hand with nothing it
+				 * could play: a = 1, told to the actor
+				 * alone) */
 };
 
 struct ms_event {

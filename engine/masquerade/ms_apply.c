@@ -610,8 +610,10 @@ ms_advance(struct ms_state *st)
 			if (ms_can_play_any(st, seat, MS_T_SPELL_PHASE))
 				return;
 			/* passed as if by PASS: the views must not tell the
-			 * others that this hand had nothing to play */
+			 * others that this hand had nothing to play (the
+			 * event's a is the actor's alone) */
 			st->p[seat].passed = 1;
+			ms_event(st, MS_E_PASS, seat, -1, -1, 1, 0, NULL);
 			st->step++;
 			continue;
 		case MS_PH_CHALLENGE:
@@ -708,6 +710,11 @@ ms_apply(void *state, int seat, const struct mq_cmd *cmd, struct mq_err *err)
 				resolve_challenge(st);
 		} else {
 			pl->passed = 1;
+			/* a Spell phase's PASS is told (an Arena's is told
+			 * by the challenge it did not make) */
+			if (st->phase == MS_PH_SPELL)
+				ms_event(st, MS_E_PASS, seat, -1, -1, 0, 0,
+				    NULL);
 			st->step++;
 		}
 		break;

@@ -753,7 +753,7 @@ static const char *const ev_names[] = {
 	"turn", "dancer", "order", "stage", "draw", "draw_none", "heal", "life",
 	"play", "renew", "run_out", "challenge", "mask", "flip", "result",
 	"treasure", "steal", "bank", "discard", "receive", "event", "swap",
-	"emblem", "no_challenge", "end", "score", "winner",
+	"emblem", "no_challenge", "end", "score", "winner", "pass",
 };
 
 static json_t *
@@ -882,6 +882,12 @@ event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 		break;
 	case MS_E_WINNER:
 		mq_jput(o, "score", json_integer(e->a), &bad);
+		break;
+	case MS_E_PASS:
+		/* that the hand had nothing to play: the actor's alone (the
+		 * others read false, as for a PASS) */
+		mq_jput(o, "none_playable", json_boolean(actor && e->a == 1),
+		    &bad);
 		break;
 	}
 	return mq_jdone(o, bad);

@@ -2354,6 +2354,47 @@ test_hidden_information_a_skipped_player_looks_passed(void **state)
 	msf_done(st);
 }
 
+/* A Spell phase's PASS is told to everyone (an event "pass"): before, it
+ * recorded nothing, and no mail said that the player had passed. The
+ * game's own pass of a hand with nothing it could play is told alike,
+ * and only its player reads why ("none_playable"). */
+static int
+pass_event_of(const struct ms_state *st, int viewer, int actor)
+{
+	json_t *evs = ms_events(st, viewer), *e;
+	size_t i;
+	int found = -1;
+
+	json_array_foreach(evs, i, e)
+		if (strcmp(json_string_value(json_object_get(e, "type")),
+		    "pass") == 0 && strcmp(json_string_value(json_object_get(e,
+		    "player")), msf_names[actor]) == 0)
+			found = json_is_true(json_object_get(e,
+			    "none_playable"));
+	json_decref(evs);
+	return found;
+}
+
+static void
+test_spell_phase_pass_is_told(void **state)
+{
+	struct ms_state *st = turn(1);
+	int viewer;
+
+	msf_give(st, ALICE, "SP_prelude", 1);	/* asked; she passes */
+	msf_give(st, CAROL, "SP_prelude", 1);	/* the phase waits for her */
+	msf_stages(st, quiet_chapel);		/* bob holds nothing */
+	msf_do(st, ALICE, "PASS");
+	for (viewer = ALICE; viewer <= ERIN; viewer++) {
+		assert_int_equal(pass_event_of(st, viewer, ALICE), 0);
+		/* bob's pass is told as alice's is; why, to bob alone */
+		assert_int_equal(pass_event_of(st, viewer, BOB),
+		    viewer == BOB);
+	}
+	assert_int_equal(pass_event_of(st, MQ_VIEW_ADMIN, BOB), 1);
+	msf_done(st);
+}
+
 /* ---- Player count ---- */
 
 static void
@@ -2534,6 +2575,7 @@ main(void)
 		cmocka_unit_test(test_hidden_information_public_board),
 		cmocka_unit_test(test_hidden_information_recap_since_last_move),
 		cmocka_unit_test(test_hidden_information_a_skipped_player_looks_passed),
+		cmocka_unit_test(test_spell_phase_pass_is_told),
 		cmocka_unit_test(test_player_count_3_to_5),
 	};
 
