@@ -1731,6 +1731,80 @@ repeated_draws_are_told_once(void **state)
 }
 
 /*
+ * The HTML's lists of events ("WHAT HAPPENED", "SINCE YOUR LAST MOVE")
+ * are lists: each <li> inside a <ul> (they were <li>s with none, which a
+ * mail reader shows as it likes, or not as items at all). A Spell phase's
+ * PASS is told, to its player with why when the game passed them.
+ */
+static const char events_as_list[] =
+    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+    " \"events\": ["
+    "  {\"type\": \"order\", \"player\": \"kenji\", \"order\": 3},"
+    "  {\"type\": \"pass\", \"player\": \"kenji\", \"none_playable\": false},"
+    "  {\"type\": \"pass\", \"player\": \"alice\", \"none_playable\": true}],"
+    " \"view\": {\"phase\": \"challenge\", \"players\": [{\"name\": \"alice\"},"
+    "  {\"name\": \"kenji\"}], \"recap\": ["
+    "  {\"type\": \"order\", \"player\": \"kenji\", \"order\": 3}]}}";
+
+/* Every <li> of html is inside a <ul> or <ol>, and each list is closed. */
+static void
+lists_are_whole(const char *lang, const char *html)
+{
+	const char *p = html;
+	int depth = 0, items = 0;
+
+	for (p = strchr(p, '<'); p != NULL; p = strchr(p + 1, '<')) {
+		if (strncmp(p, "<ul", 3) == 0 || strncmp(p, "<ol", 3) == 0)
+			depth++;
+		else if (strncmp(p, "</ul>", 5) == 0 || strncmp(p, "</ol>", 5) == 0)
+			depth--;
+		else if (strncmp(p, "<li", 3) == 0) {
+			items++;
+			if (depth <= 0)
+				fail_msg("%s: an <li> in no list: %.60s\n%s", lang, p,
+				    html);
+		}
+		if (depth < 0)
+			fail_msg("%s: a list closed twice:\n%s", lang, html);
+	}
+	if (depth != 0)
+		fail_msg("%s: a list left open:\n%s", lang, html);
+	if (items == 0)
+		fail_msg("%s: no item, not the events nor the recap:\n%s", lang,
+		    html);
+}
+
+static void
+events_are_html_lists(void **state)
+{
+	static const char *const langs[] = { "en", "ja", "zh" };
+	static const char *const want[][2] = {
+		{ "en", "kenji passed: no more Spells this Spell phase." },
+		{ "en", "You passed: no more Spells this Spell phase (you held none you could play)." },
+		{ "ja", "kenji さんはパスしました：このスペル・フェイズにはもうスペルを使いません。" },
+		{ "ja", "（使えるスペルがありませんでした）" },
+		{ "zh", "kenji 选择了过：本咒语阶段不再使用咒语。" },
+		{ "zh", "（你没有可以使用的咒语）" },
+	};
+	json_t *gd = load_gamedata(), *ctx = parse(events_as_list);
+	char *subject, *text, *html;
+	size_t i;
+
+	(void)state;
+	mails_say(gd, ctx, "notice", want, sizeof(want) / sizeof(want[0]), 1);
+	for (i = 0; i < sizeof(langs) / sizeof(langs[0]); i++) {
+		render(gd, ctx, langs[i], "notice", &subject, &text, &html);
+		lists_are_whole(langs[i], html);
+		free3(subject, text, html);
+		render(gd, ctx, langs[i], "turn", &subject, &text, &html);
+		lists_are_whole(langs[i], html);
+		free3(subject, text, html);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * A tie is said as one: the winner and the others on the winner's VP, and
  * what broke it (the mail said "kenji wins with 4 VP." to sam, also on 4;
  * found by players by mail). Said to a player tied, to the winner, and
@@ -2557,6 +2631,7 @@ main(void)
 		cmocka_unit_test(a_tie_is_said_as_one),
 		cmocka_unit_test(no_life_lost_and_one_spell_said_so),
 		cmocka_unit_test(repeated_draws_are_told_once),
+		cmocka_unit_test(events_are_html_lists),
 		cmocka_unit_test(a_fight_names_the_reader_you),
 		cmocka_unit_test(a_fugue_tie_is_said),
 		cmocka_unit_test(a_later_pickers_welcome_shows_the_dancers),
