@@ -333,9 +333,11 @@ add_end_secrets(const struct mq_game *g, json_t *ctx)
  * The deadline's defaults the entries just logged played (store.h's
  * defaulted), as "defaults": [{"player", "player_is_me", "by_host",
  * "text", "host_why"}], in seat order, for the update mail that follows them: who
- * missed the deadline, or whose move the host played; the command only
- * to its own seat (a default may be a secret pick, or a hidden card, not
- * yet revealed). Nothing when there was none. 1 when out of memory.
+ * missed the deadline, or whose move the host played; the command to its
+ * own seat, and to the others when the rules show it to them (replay.c
+ * marks defaulted_secret: a secret pick still face down, the Spells a
+ * Masquerade KEEP put in a hand). Nothing when there was none. 1 when out
+ * of memory.
  */
 static int
 add_defaults(const struct mq_game *g, int reader, json_t *ctx)
@@ -354,7 +356,10 @@ add_defaults(const struct mq_game *g, int reader, json_t *ctx)
 		    "player_is_me", i == reader, "by_host",
 		    p->defaulted == MQ_DEFAULTED_HOST);
 		bad |= one == NULL;
-		if (!bad && i == reader)
+		/* to the others too, as far as the rules show it to them
+		 * (game.h, default_told): not a secret pick still face
+		 * down, nor the Spells a Masquerade KEEP put in a hand */
+		if (!bad && (i == reader || !p->defaulted_secret))
 			bad |= json_object_set_new(one, "text",
 			    json_string(p->defaulted_text)) != 0;
 		/* the host says why, to everyone, as in its other notices */

@@ -255,6 +255,12 @@ replay_command(struct mq_game *g, int seat, const char *text, uint64_t seq,
 		return mq_fail(err, MQ_BADDATA, "entry %llu: the command \"%s\" of "
 		    "%s does not apply: %s", (unsigned long long)seq, text,
 		    g->players[seat].name, e.msg);
+	/* a default the others may be told (notify.c add_defaults) */
+	if (timeout && !(g->kind->default_told != NULL ?
+	    g->kind->default_told(g->state, seat, &cmd) :
+	    !g->kind->is_secret(&cmd) || (g->kind->shown_now != NULL &&
+	    g->kind->shown_now(g->state, seat, &cmd))))
+		g->timeout_secret = 1;
 	if (secret && (change_add(g, seat, d.key, seq, index) ||
 	    pend_add(g, seq, index, d.key, seat, text, jc, by_host)))
 		return mq_fail(err, MQ_IO, "Out of memory.");
@@ -282,6 +288,7 @@ replay_commands(struct mq_game *g, const json_t *body, uint64_t seq,
 	 * "entered by the host: submit") */
 	int by_host = !timeout && json_object_get(body, "msg") == NULL;
 
+	g->timeout_secret = 0;
 	seat = player ? mq_game_seat(g, player) : -1;
 	if (seat < 0)
 		return mq_fail(err, MQ_BADDATA, "entry %llu: \"%s\" is not a player "
@@ -821,6 +828,7 @@ track_defaults(struct mq_game *g, enum mq_log_type type, const json_t *body)
 		p->defaulted = MQ_DEFAULTED_CLOCK;
 	else
 		return;		/* a kicked seat's */
+	p->defaulted_secret |= g->timeout_secret;
 	for (i = 0; i < json_array_size(cmds); i++) {
 		t = json_string_value(json_object_get(json_array_get(cmds, i),
 		    "text"));
@@ -840,6 +848,7 @@ mq_game_defaults_clear(struct mq_game *g)
 	for (seat = 0; seat < g->nplayers; seat++) {
 		g->players[seat].defaulted = 0;
 		g->players[seat].defaulted_text[0] = '\0';
+		g->players[seat].defaulted_secret = 0;
 		g->players[seat].defaulted_why[0] = '\0';
 	}
 }

@@ -53,6 +53,8 @@ struct mq_player_info {
 	 * MQ_DEFAULTED_CLOCK or MQ_DEFAULTED_HOST, and their commands. */
 	int defaulted;
 	char defaulted_text[80];
+	int defaulted_secret;		/* the others may not be told it
+					 * (game.h, default_told) */
 	char defaulted_why[256];	/* the host's --why, MQ_DEFAULTED_HOST
 					 * (a longer one cut, with "…") */
 	/* The entries of the deadline's defaults played for the seat since
@@ -116,6 +118,9 @@ struct mq_game {
 	json_t *genesis;		/* the genesis body */
 	int nplayers;
 	struct mq_player_info players[MQ_MAX_PLAYERS];
+	int timeout_secret;		/* replay: the timeout entry just
+					 * replayed played what the others may
+					 * not be told (track_defaults) */
 	char lang[8];
 	uint8_t seed[32];
 	uint64_t seq;			/* last entry applied */

@@ -99,6 +99,12 @@ struct mq_game_kind {
 	 * earlier placements; a MOVE carried out at once); NULL when a game
 	 * has no such command. */
 	int (*shown_now)(const void *state, int seat, const struct mq_cmd *cmd);
+	/* 1 when the other players may be told cmd, a deadline's default seat
+	 * has just applied to state (The Masquerade's KEEP names Spells that
+	 * go into a secret hand: 0). NULL: when it is not secret, or shown_now
+	 * says it is shown. */
+	int (*default_told)(const void *state, int seat,
+	    const struct mq_cmd *cmd);
 	/* May cmd, on the line after prev in one message (owed: what the seat
 	 * owed before prev), be applied to state now? 0, or MQ_REFUSED with
 	 * one sentence: a game whose commands can close a window by

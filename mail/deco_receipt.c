@@ -580,7 +580,7 @@ deco_list(struct said *s, struct mv *root, const struct mv *data,
     const json_t *ctx, const char *key, int masquerade)
 {
 	const json_t *items = json_object_get(ctx, key), *c;
-	const struct mv *had;
+	const struct mv *had, *d;
 	struct mv *list, *o;
 	size_t i;
 
@@ -601,8 +601,14 @@ deco_list(struct said *s, struct mv *root, const struct mv *data,
 		if (o == NULL)
 			break;
 		s->owed = jstr(c, "owed_then");
-		put(s->a, o, "does", jstr(c, "text") != NULL ?
-		    does(s, jstr(c, "text"), masquerade) : mv_bool(0));
+		d = jstr(c, "text") != NULL ? does(s, jstr(c, "text"),
+		    masquerade) : mv_bool(0);
+		/* another player's default, told to the reader: "their
+		 * dancer", not "your" (set on every command: see the top) */
+		if (d->type == MV_OBJ)
+			put_bool(s->a, (struct mv *)d, "them",
+			    json_is_false(json_object_get(c, "player_is_me")));
+		put(s->a, o, "does", d);
 		sender_note(s, o, json_object_get(c, "sender_note"), masquerade);
 		mv_push(s->a, list, o);
 	}

@@ -63,6 +63,7 @@ const struct mq_game_kind mq_masquerade_kind = {
 	.decision = ms_decision,
 	.apply = ms_apply,
 	.apply_default = ms_apply_default,
+	.default_told = ms_default_told,
 	.resolved = ms_resolved,
 	.default_command = ms_default_command,
 	.owes = ms_owes,

@@ -405,6 +405,7 @@ int ms_apply(void *state, int seat, const struct mq_cmd *cmd,
 int ms_apply_default(void *state, int seat, const struct mq_cmd *cmd,
     struct mq_err *err);
 int ms_default_command(const void *state, int seat, struct mq_cmd *cmd);
+int ms_default_told(const void *state, int seat, const struct mq_cmd *cmd);
 void ms_decision(const void *state, int seat, const struct mq_cmd *cmd,
     struct mq_decision *d);
 size_t ms_resolved(const void *state, struct mq_decision *out, size_t max);

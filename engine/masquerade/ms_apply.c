@@ -883,6 +883,19 @@ ms_default_command(const void *state, int seat, struct mq_cmd *cmd)
 	return 0;
 }
 
+/* A default is told to the others as the table shows it: which Spells a
+ * KEEP (or a BANK) puts away is secret, as the hand is (the rules' Hidden
+ * information); a DISCARD's go to the tomb, face up. */
+int
+ms_default_told(const void *state, int seat, const struct mq_cmd *cmd)
+{
+	int t = ms_cmd_ofc(cmd)->type;
+
+	(void)state;
+	(void)seat;
+	return t != MS_C_KEEP && t != MS_C_BANK;
+}
+
 void
 ms_decision(const void *state, int seat, const struct mq_cmd *cmd,
     struct mq_decision *d)

@@ -2395,6 +2395,29 @@ test_spell_phase_pass_is_told(void **state)
 	msf_done(st);
 }
 
+/* A deadline's default is told to the others as the table shows it: not
+ * the Spells a KEEP put into a secret hand (nor a BANK's); a DISCARD's go
+ * to the tomb face up, an Order, a Stage, a PASS are public. */
+static void
+test_default_told_to_others_as_the_table_shows_it(void **state)
+{
+	static const int told[][2] = {
+		{ MS_C_KEEP, 0 }, { MS_C_BANK, 0 }, { MS_C_DISCARD, 1 },
+		{ MS_C_ORDER, 1 }, { MS_C_STAGE, 1 }, { MS_C_PASS, 1 },
+		{ MS_C_DANCER, 1 }, { MS_C_EVENT, 1 }, { MS_C_SWAP, 1 },
+	};
+	struct ms_state *st = turn(1);
+	struct mq_cmd cmd;
+	size_t i;
+
+	for (i = 0; i < sizeof(told) / sizeof(told[0]); i++) {
+		memset(&cmd, 0, sizeof(cmd));
+		ms_cmd_of(&cmd)->type = (uint8_t)told[i][0];
+		assert_int_equal(ms_default_told(st, ALICE, &cmd), told[i][1]);
+	}
+	msf_done(st);
+}
+
 /* ---- Player count ---- */
 
 static void
@@ -2576,6 +2599,7 @@ main(void)
 		cmocka_unit_test(test_hidden_information_recap_since_last_move),
 		cmocka_unit_test(test_hidden_information_a_skipped_player_looks_passed),
 		cmocka_unit_test(test_spell_phase_pass_is_told),
+		cmocka_unit_test(test_default_told_to_others_as_the_table_shows_it),
 		cmocka_unit_test(test_player_count_3_to_5),
 	};
 
