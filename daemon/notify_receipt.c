@@ -110,7 +110,13 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 		    c->note || c->moot)))
 			continue;
 		if (accepted == 1) {
-			o = json_pack("{s:s, s:b}", "text", c->text, "secret", c->secret);
+			/* left out for a later line of the mail, for the same
+			 * decision: no commitment, nothing secret to open */
+			o = json_pack("{s:s, s:b}", "text", c->text, "secret",
+			    c->secret && !c->replaced_by);
+			if (o != NULL && c->replaced_by > 0)
+				bad |= json_object_set_new(o, "replaced_by_line",
+				    json_integer(c->replaced_by)) != 0;
 			/* the line of the mail it came from, as the refused
 			 * ones say theirs (a SET line listed from the log has
 			 * none) */
@@ -141,7 +147,8 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 			if (o != NULL && c->owed[0] != '\0')
 				bad |= json_object_set_new(o, "owed_then",
 				    json_string(c->owed)) != 0;
-			while (c->secret && j < json_array_size(logged)) {
+			while (c->secret && !c->replaced_by &&
+			    j < json_array_size(logged)) {
 				lc = json_array_get(logged, j++);
 				if (strcmp(json_string_value(json_object_get(lc, "text")) ?
 				    json_string_value(json_object_get(lc, "text")) : "",

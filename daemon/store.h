@@ -214,6 +214,14 @@ struct mq_cmd_result {
 					 * mail whose move for the same decision
 					 * this one changes (MOVE cw, then MOVE
 					 * ccw), or 0; replaces is 0 then */
+	int replaced_by;		/* accepted, secret, yet neither applied
+					 * nor logged: the later line of the
+					 * same mail, for the same decision,
+					 * that took its place before it could
+					 * be played (it would have ended the
+					 * round the later one was meant for:
+					 * MOVE ccw, then MOVE stay, from the
+					 * last awaited), or 0 */
 	json_t *sender_note;		/* accepted: what the game tells the
 					 * sender alone of it (game.h's
 					 * sender_note: a MOVE sent before that

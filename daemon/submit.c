@@ -520,7 +520,8 @@ mark_shown(struct mq_game *g, const struct mq_submit_result *res)
 	if (!g->journal_on || g->committed == NULL || !res->logged)
 		return 0;
 	for (i = 0; i < res->ncmds; i++) {
-		if (!res->cmds[i].accepted || !res->cmds[i].secret)
+		if (!res->cmds[i].accepted || !res->cmds[i].secret ||
+		    res->cmds[i].replaced_by)
 			continue;
 		/* the next commitment of this entry */
 		while ((c = json_array_get(g->committed, j)) != NULL &&
@@ -546,6 +547,115 @@ earlier_move(const struct mq_game *g, int seat, const char *key)
 	const struct mq_pending *p = mq_game_earlier_pend(g, seat, key);
 
 	return p != NULL ? p->seq : 0;
+}
+
+/*
+ * The mail's lines from order[from] up to (not with) order[to], each that
+ * reads as a command applied to state in turn (a greeting is no line to
+ * apply): 0, or 1 when one of them would be refused (the lines after it
+ * would be held back with it).
+ */
+static int
+sim_lines(const struct mq_game *g, void *state, int seat,
+    const char *const *lines, const size_t *order, size_t from, size_t to)
+{
+	const struct mq_game_kind *k = g->kind;
+	struct mq_cmd c;
+	struct mq_err e;
+	const char *l;
+
+	for (; from < to; from++) {
+		l = lines[order[from]];
+		while (*l == ' ' || *l == '\t')
+			l++;
+		if (*l == '\0')
+			continue;
+		if (k->parse(state, seat, l, &c, &e) != 0) {
+			if (k->names_command == NULL ||
+			    k->names_command(state, l) == MQ_LINE_COMMAND)
+				return 1;
+			continue;
+		}
+		if (k->apply(state, seat, &c, &e) != 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Whether cmd, the mail's line order[at], its decision key, about to be
+ * applied to work, gives way to a later line of the same mail for the
+ * same decision (README: of two lines for the same move, the later
+ * changes the earlier). It matters when cmd, with the lines between,
+ * would settle that decision at once (the round's last MOVE, which ends
+ * the round; a PLACE in its turn): the later line would be read for the
+ * next round. 0: cmd is applied as ever (no such line, or the later one
+ * stays for the same decision, and changes it as it always did). 1: the
+ * later line, order[*by], is taken in its place, cmd left out. 2: that
+ * later line would be refused for the decision it was meant for (e says
+ * why): cmd is applied, and the later line refused with that sentence,
+ * not played for the next round. -1: out of memory.
+ */
+static int
+later_replaces(const struct mq_game *g, const void *work, int seat,
+    const char *const *lines, const char *const *refuse, const size_t *order,
+    size_t n, size_t at, const struct mq_cmd *cmd, const char *key,
+    size_t *by, struct mq_err *e)
+{
+	const struct mq_game_kind *k = g->kind;
+	struct mq_decision d2;
+	struct mq_cmd c2;
+	struct mq_err e2;
+	void *sim;
+	const char *l = "";
+	size_t j;
+	int rc;
+
+	if (!k->is_secret(cmd))
+		return 0;
+	for (j = at + 1; j < n; j++) {
+		l = lines[order[j]];
+		while (*l == ' ' || *l == '\t')
+			l++;
+		if (*l == '\0' || k->parse(work, seat, l, &c2, &e2) != 0 ||
+		    !k->is_secret(&c2))
+			continue;
+		k->decision(work, seat, &c2, &d2);
+		if (strcmp(d2.key, key) == 0)
+			break;
+	}
+	if (j == n || (refuse != NULL && refuse[order[j]] != NULL))
+		return 0;
+	/* cmd and the lines between applied: is the later line still for
+	 * the same decision? */
+	if ((sim = k->clone(work)) == NULL)
+		return -1;
+	rc = k->apply(sim, seat, cmd, &e2) != 0 ||
+	    sim_lines(g, sim, seat, lines, order, at + 1, j) != 0;
+	if (!rc && k->parse(sim, seat, l, &c2, &e2) == 0) {
+		k->decision(sim, seat, &c2, &d2);
+		rc = strcmp(d2.key, key) == 0;
+	}
+	k->free_state(sim);
+	if (rc)
+		return 0;
+	/* it is not: would it be taken, cmd left out? */
+	if ((sim = k->clone(work)) == NULL)
+		return -1;
+	if (sim_lines(g, sim, seat, lines, order, at + 1, j) != 0)
+		rc = 3;		/* held back by a line between: as ever */
+	else if (k->parse(sim, seat, l, &c2, e) != 0 ||
+	    (k->sent_ok != NULL && g->writable &&
+	    k->sent_ok(sim, seat, &c2, e) != 0) ||
+	    k->apply(sim, seat, &c2, e) != 0)
+		rc = 2;
+	else
+		rc = 1;
+	k->free_state(sim);
+	if (rc == 3)
+		return 0;
+	*by = j;
+	return rc;
 }
 
 int
@@ -575,7 +685,14 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 	size_t i, h, nnew = 0, nres = 0, r, nheld = 0, held_at[64];
 	uint64_t seen;
 	char decided[64][16];	/* the keys of newp, for mq_game_standing_copy */
-	int newline[64];	/* the mail's line of each of newp */
+	char mine[64][16];	/* the keys of the mail's secret lines taken */
+	int mine_line[64];	/* and their lines (one left out for a later
+				 * line of the same decision too) */
+	size_t nmine = 0;
+	char **forced = NULL;	/* a later line refused for its decision */
+	size_t by = 0;
+	int later = 0;
+	struct mq_err le;	/* why that later line is refused */
 	struct mq_cmd prev;	/* the line before, accepted (have_prev) */
 	struct mq_cmd note_cmd;	/* the line whose sender_note stands */
 	size_t note_at = 0;	/* its result (have_note) */
@@ -595,7 +712,8 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	res->events = evs = json_array();
 	if (evs == NULL || (cmds = json_array()) == NULL ||
-	    (nfirst = mq_game_line_order(g, work, lines, n, &order)) < 0)
+	    (nfirst = mq_game_line_order(g, work, lines, n, &order)) < 0 ||
+	    (forced = calloc(n + 1, sizeof(*forced))) == NULL)
 		goto oom;
 	for (at = 0; at < n; at++) {
 		const char *line = lines[i = order[at]];
@@ -605,6 +723,7 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 		if (*line == '\0')
 			continue;
 		seen = 0;
+		later = 0;
 		/* a rebuild (read-only) re-reads what submit logged */
 		if ((!atomic || g->writable) && mq_game_standing_copy(g, work,
 		    seat, line, (const char (*)[16])decided, nnew, &seen) != 0)
@@ -650,9 +769,14 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 		    /* the caller's: a move too late for its moment */
 		    (refuse != NULL && refuse[i] != NULL &&
 		    mq_fail(&e, MQ_REFUSED, "%s", refuse[i]) != 0) ||
+		    (forced[i] != NULL &&
+		    mq_fail(&e, MQ_REFUSED, "%s", forced[i]) != 0) ||
 		    (k->follows != NULL && have_prev && (moot = k->follows(work,
 		    seat, &prev, prev_owed, &cmd, &e)) != 0) ||
-		    (k->decision(work, seat, &cmd, &d), k->apply(work, seat, &cmd, &e))) {
+		    (k->decision(work, seat, &cmd, &d),
+		    (later = later_replaces(g, work, seat, lines, refuse, order,
+		    n, at, &cmd, d.key, &by, &le)) == 1 || later < 0 ? 0 :
+		    k->apply(work, seat, &cmd, &e))) {
 			if (over < 0)
 				goto oom;
 			/* needed no more (a PASS of a window that closed by
@@ -686,12 +810,26 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 			}
 			continue;
 		}
+		if (later < 0)
+			goto oom;
+		if (later == 2 && (forced[order[by]] = strdup(le.msg)) == NULL)
+			goto oom;
 		mq_buf_reset(&text);
 		if (k->format(work, &cmd, &text) || text.oom)
 			goto oom;
 		if (result_add(res, mq_buf_str(&text), (int)i + 1, 1,
 		    k->is_secret(&cmd), NULL))
 			goto oom;
+		if (later == 1) {
+			/* left out: the later line of the mail for the same
+			 * decision takes its place, and says it changes it */
+			res->cmds[res->ncmds - 1].replaced_by = (int)order[by] + 1;
+			if (nmine < 64) {
+				memcpy(mine[nmine], d.key, sizeof(mine[0]));
+				mine_line[nmine++] = (int)i + 1;
+			}
+			continue;
+		}
 		snprintf(res->cmds[res->ncmds - 1].owed,
 		    sizeof(res->cmds[0].owed), "%s", before);
 		if (k->moment != NULL)	/* the round it counts for */
@@ -706,12 +844,12 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 		if (k->is_secret(&cmd)) {
 			/* a line of this mail before it, for the same decision
 			 * (MOVE cw, then MOVE ccw), else a move logged before */
-			for (h = nnew; h > 0 && strcmp(newp[h - 1].key, d.key) != 0;
+			for (h = nmine; h > 0 && strcmp(mine[h - 1], d.key) != 0;
 			    h--)
 				;
 			if (h > 0)
 				res->cmds[res->ncmds - 1].replaces_line =
-				    newline[h - 1];
+				    mine_line[h - 1];
 			else
 				res->cmds[res->ncmds - 1].replaces = earlier_move(g,
 				    seat, d.key);
@@ -770,7 +908,10 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 			newp[nnew].index = (int)json_array_size(cmds);
 			snprintf(newp[nnew].key, sizeof(newp[0].key), "%s", d.key);
 			memcpy(decided[nnew], newp[nnew].key, sizeof(decided[0]));
-			newline[nnew] = (int)i + 1;
+			if (nmine < 64) {
+				memcpy(mine[nmine], d.key, sizeof(mine[0]));
+				mine_line[nmine++] = (int)i + 1;
+			}
 			newp[nnew].resolved = 0;
 			nnew++;
 		}
@@ -811,6 +952,9 @@ oom:
 out:
 	for (i = 0; i < nres; i++)
 		free((char *)resolved[i]);
+	for (i = 0; forced != NULL && i < n; i++)
+		free(forced[i]);
+	free(forced);
 	free(order);
 	json_decref(cmds);
 	mq_buf_free(&text);
