@@ -388,6 +388,23 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 	bad |= json_object_set_new(ctx, "refused", results_json(d, g,
 	    g->players[seat].lang, r, 0, NULL)) != 0;
 	bad |= json_object_set_new(ctx, "already", already_json(r)) != 0;
+	/* "send again, corrected": only when a refused line can be mended
+	 * so; not after a late move's sentence (the game moved on), nor a
+	 * line held back by one above (its sentence says what to do), nor
+	 * the game's end */
+	for (i = 0; i < (int)r->ncmds; i++) {
+		const struct mq_cmd_result *c = &r->cmds[i];
+
+		if (!c->accepted && !c->already && !c->note && !c->moot &&
+		    strncmp(c->error, MQ_AFTER_REFUSED,
+		    strlen(MQ_AFTER_REFUSED)) != 0 &&
+		    strncmp(c->error, MQ_LATE_MOVE, strlen(MQ_LATE_MOVE)) != 0 &&
+		    strncmp(c->error, MQ_GAME_OVER, strlen(MQ_GAME_OVER)) != 0) {
+			bad |= json_object_set_new(ctx, "resend",
+			    json_true()) != 0;
+			break;
+		}
+	}
 	bad |= json_object_set_new(ctx, "not_commands", notes_json(r)) != 0;
 	bad |= json_object_set_new(ctx, "not_needed", results_json(d, g,
 	    g->players[seat].lang, r, 2, NULL)) != 0;

@@ -182,6 +182,11 @@ int mq_game_peek(struct mq_game *g, const struct mq_log_entry **e,
 /* The start of submit.c's sentence for a line after a refused one, by
  * which the receipt (notify_receipt.c) and inbound.c know it. */
 #define MQ_AFTER_REFUSED	"Not applied, as a line above it was refused"
+/* The start of inbound_late.c's sentence for a move that came after the
+ * deadline's default, and of the game's end's (submit.c): the receipt
+ * asks for nothing to be sent again after them alone. */
+#define MQ_LATE_MOVE		"Your move came after the deadline ("
+#define MQ_GAME_OVER		"The game is over; nothing more can be played."
 
 /* One command's fate in a submit. */
 struct mq_cmd_result {

@@ -40,6 +40,8 @@ MASQUED_NOW=$((T0 + 74 * H)) expect 0 "serve --once: $P1's late mail" -- $M -C $
 answer receipt $P1@x.test late1
 says late1 "Your move came after the deadline ($(utc $((T0 + 72 * H)))): the default ($def) was played for you at $(utc $((T0 + 73 * H))), and the game has moved on."
 says_not late1 "You have placed your noble already"
+# nothing to send again: no "send again, corrected" after it
+says_not late1 "Nothing on these lines was applied"
 # the dry run (masqued parse) says what the answer said
 mail $P1 "PLACE green"
 mv $IN/$n.test $T/dry1.eml
@@ -51,6 +53,14 @@ mail $P1 "PLACE nowhere"
 MASQUED_NOW=$((T0 + 74 * H)) expect 0 "serve --once: $P1's wrong line" -- $M -C $D serve --once
 answer receipt $P1@x.test wrong1
 says wrong1 "PLACE needs one room"
+says wrong1 "Nothing on these lines was applied; send again, corrected"
+# a late line and one held back by it: nothing to correct either
+ls $O >$T/before
+mail $P1 "PLACE green\nPLACE blue"
+MASQUED_NOW=$((T0 + 74 * H)) expect 0 "serve --once: $P1's two late lines" -- $M -C $D serve --once
+answer receipt $P1@x.test late1b
+says late1b "Your move came after the deadline"
+says_not late1b "Nothing on these lines was applied"
 says_not wrong1 "came after the deadline"
 mail $P1 "PLACE nowhere"
 mv $IN/$n.test $T/dry2.eml
@@ -79,5 +89,6 @@ mail $P2 "PLACE blue"
 MASQUED_NOW=$((T0 + 147 * H)) expect 0 "serve --once: $P2's late mail" -- $M -C $D serve --once
 answer receipt $P2@x.test late2
 says late2 "あなたの手は期限（$(utc $((T0 + 145 * H)))）を過ぎてから届きました。$(utc $((T0 + 146 * H))) にあなたの代わりに既定の手（$def2）を出し、ゲームは先に進んでいます。"
+says_not late2 "これらの行は何も適用されていません"
 expect 0 "verify" -- $M -C $D verify $G
 done_checks
