@@ -253,6 +253,46 @@ ring_has(const struct mq_game *g, int seat, uint64_t seq, const char *key,
 }
 
 /*
+ * The lines of a resend's answer (res, its first copy's, read again) whose
+ * moment is still open: a line received then (at entry res->cmds[i].already)
+ * that the game reads now for the moment it was taken for (the moves of
+ * the round whose cards were revealed since, when the card's moment is
+ * gone). Such a line is received already at the entry of the move that
+ * stands, as submit tells it; one changed since stays received at the
+ * entry that took it then (the mail is a copy of an old one, not a change
+ * back, as a refused copy is told: mq_inbound_sent_before). *copy 0,
+ * submit's to tell the whole mail (a copy, or a change back, as the mail
+ * read before any of its moments went by), when every line received then
+ * is open. -1 out of memory.
+ */
+static int
+still_open(const struct analysis *a, char (*now)[16], uint8_t (*hash)[16],
+    const int *parsed, struct mq_submit_result *res, int *copy)
+{
+	const struct mq_game *g = a->game;
+	size_t i, taken = 0, open = 0;
+	uint64_t seen;
+
+	for (i = 0; i < res->ncmds && i < a->nlines; i++) {
+		if (res->cmds[i].already == 0)
+			continue;
+		taken++;
+		if (!parsed[i] || !ring_has(g, a->seat, res->cmds[i].already,
+		    now[i], hash[i]))
+			continue;	/* its moment is gone */
+		open++;
+		if (mq_game_standing_copy(g, g->state, a->seat, a->lines[i],
+		    NULL, 0, &seen) != 0)
+			return -1;
+		if (seen != 0)
+			res->cmds[i].already = seen;
+	}
+	if (taken > 0 && open == taken)
+		*copy = 0;
+	return 0;
+}
+
+/*
  * The answer the first copy (entry seq) got, read again: the same lines
  * submitted to the game as it stood before that entry (a read-only copy,
  * which re-reads the entry instead of appending it, as a rebuild does),
@@ -359,7 +399,8 @@ mq_inbound_late_copy(struct mq_daemon *d, const struct analysis *a,
 	    (at = mq_inbound_answered(d, a)) == 0 || at >= g->seq)
 		return 0;
 	/* the same mail, sent again: as its first copy was answered, once
-	 * the moment each of its commands was taken for is gone */
+	 * a moment one of its commands was taken for is gone (the round's
+	 * card, its move still open: that is received already too) */
 	for (i = 0; i < a->nlines; i++) {
 		if ((rc = read_line(k, g->state, a->seat, a->lines[i], now[i],
 		    hashes[i])) < 0)
@@ -367,13 +408,17 @@ mq_inbound_late_copy(struct mq_daemon *d, const struct analysis *a,
 		parsed[i] = rc == 0;
 	}
 	MQ_TRY(first_copy(d, a, at, hashes, parsed, &first, err));
-	for (i = 0; first != 0 && i < a->nlines; i++)
-		if (parsed[i] && ring_has(g, a->seat, first, now[i], hashes[i]))
-			first = 0;	/* still open: submit's to tell */
 	if (first != 0) {
 		MQ_TRY(first_answer(d, a, first, res, copy, err));
+		if (*copy && (rc = still_open(a, now, hashes, parsed, res,
+		    copy)) < 0) {
+			mq_submit_result_free(res);
+			return mq_fail(err, MQ_IO, "Out of memory.");
+		}
 		if (*copy)
 			return 0;
+		mq_submit_result_free(res);
+		memset(res, 0, sizeof(*res));
 	}
 	/* as the game reads it now: each command line a copy of one taken
 	 * for another moment, else the mail is played (no replay needed) */
