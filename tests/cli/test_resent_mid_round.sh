@@ -30,7 +30,7 @@ serve() {
 }
 bots() {	# the bot moves of the players named
 	for p in "$@"; do
-		$MREL -C $D submit --no-mail $G $p "$($MREL -C $D bot $G $p)" >/dev/null ||
+		$MREL -C $D submit --never-mail $G $p "$($MREL -C $D bot $G $p)" >/dev/null ||
 		    fail "$p"
 	done
 }
@@ -60,7 +60,7 @@ round() {
 }
 
 for p in bob carol dave; do
-	$MREL -C $D submit --no-mail $G $p "PLACE black" >/dev/null || fail "place $p"
+	$MREL -C $D submit --never-mail $G $p "PLACE black" >/dev/null || fail "place $p"
 done
 reply alice a0 "$(sed -n 's/^Message-ID: <\(.*\)>\r*$/\1/p' $(grep -l '^To: alice@' $O/* | head -n 1))" "PLACE black"
 serve "alice places"
