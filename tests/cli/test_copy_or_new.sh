@@ -15,9 +15,7 @@
 # Maildir inbox, `serve --once`, ASan binary.
 . tests/cli/lib.sh
 . tests/cli/lib_game.sh
-entries() { $MREL -C $D log $G | wc -l; }
-msgid() { sed -n 's/^Message-ID: <\(.*\)>\r*$/\1/p' "$(cat $T/$1.file)" | head -n 1; }
-phase() { $MREL -C $D view $G admin --json | $PY -c 'import json,sys; print(json.load(sys.stdin)["phase"])'; }
+. tests/cli/lib_resend.sh
 # reply FROM ID IN-REPLY-TO REFERENCES TEXT: FROM's reply ("" leaves the
 # header out)
 reply() {
@@ -30,19 +28,10 @@ reply() {
 		printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n%b\n' "$5"
 	} >$IN/$n.test
 }
-serve() {
-	ls $O >$T/before
-	expect 0 "serve --once: $1" -- $M -C $D serve --once
-}
-others() {	# the others' bot moves
-	for p in bob carol dave; do
-		$MREL -C $D submit --no-mail $G $p "$($MREL -C $D bot $G $p)" >/dev/null ||
-		    fail "$p"
-	done
-}
+others() { bots bob carol dave; }
 
 for p in bob carol dave; do
-	$MREL -C $D submit --no-mail $G $p "PLACE black" >/dev/null || fail "place $p"
+	$MREL -C $D submit --never-mail $G $p "PLACE black" >/dev/null || fail "place $p"
 done
 reply alice a0 "" "" "PLACE black"
 serve "alice places"

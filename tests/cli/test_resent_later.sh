@@ -12,34 +12,9 @@
 # The Red Death; Maildir inbox, `serve --once`, ASan binary.
 . tests/cli/lib.sh
 . tests/cli/lib_game.sh
-entries() { $MREL -C $D log $G | wc -l; }
-msgid() { sed -n 's/^Message-ID: <\(.*\)>\r*$/\1/p' "$(cat $T/$1.file)" | head -n 1; }
-phase() { $MREL -C $D view $G admin --json | $PY -c 'import json,sys; print(json.load(sys.stdin)["phase"])'; }
-# reply FROM ID IN-REPLY-TO TEXT: FROM's reply, as a mail client sends it
-reply() {
-	n=$((n + 1))
-	printf 'From: %s@x.test\nTo: %s\nSubject: Re: the masque\nMessage-ID: <%s@x.test>\nIn-Reply-To: <%s>\nReferences: <%s>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n%b\n' \
-	    "$1" "$(reply_to $1)" "$2" "$3" "$3" "$4" >$IN/$n.test
-}
-serve() {
-	ls $O >$T/before
-	expect 0 "serve --once: $1" -- $M -C $D serve --once
-}
-bots() {	# the bot moves of the players named
-	for p in "$@"; do
-		$MREL -C $D submit --never-mail $G $p "$($MREL -C $D bot $G $p)" >/dev/null ||
-		    fail "$p"
-	done
-}
+. tests/cli/lib_resend.sh
 
-for p in bob carol dave; do
-	$MREL -C $D submit --never-mail $G $p "PLACE black" >/dev/null || fail "place $p"
-done
-reply alice a0 "$(sed -n 's/^Message-ID: <\(.*\)>\r*$/\1/p' $(grep -l '^To: alice@' $O/* | head -n 1))" "PLACE black"
-serve "alice places"
-answer receipt alice@x.test a0
-ASK=$(msgid a0)
-[ -n "$ASK" ] || fail "no Message-ID on alice's receipt"; ok
+others_placed_alice_answers
 bots bob carol dave alice
 [ "$(phase)" = move ] || fail "not the moves: $(phase)"; ok
 # alice's 8:20 card, in reply to the mail that asked for her 8:00 card
