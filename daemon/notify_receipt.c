@@ -223,6 +223,30 @@ set_before(json_t *ctx)
 	return bad;
 }
 
+/*
+ * The entries just logged ended the phase the mail was read in: the
+ * view's phase, round or time is no longer the one before them (a
+ * placement or a move shown at once in its turn leaves them as they
+ * were, until the last one).
+ */
+static int
+phase_ended(const json_t *ctx)
+{
+	static const char *const keys[] = { "phase", "round", "time" };
+	const json_t *was = json_object_get(ctx, "view_before"),
+	    *now = json_object_get(ctx, "view");
+	const json_t *a, *b;
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		a = json_object_get(was, keys[i]);
+		b = json_object_get(now, keys[i]);
+		if ((a != NULL || b != NULL) && !json_equal(a, b))
+			return 1;
+	}
+	return 0;
+}
+
 /* The seat owes input now and did not before the last entries. */
 static int
 turn_came(const struct mq_game *g, int seat)
@@ -462,6 +486,14 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 		    json_object_get(ctx, "not_commands")) == 0 ? recap :
 		    g->journal[seat]) != 0;
 	}
+	/* the move was the last the phase waited for, and it resolved (not
+	 * a placement in its turn, shown at once as the phase goes on): the
+	 * resolution mail that follows tells what happened, with the board
+	 * and what is owed now; the receipt shows neither, which the story
+	 * the player has not read yet would explain */
+	if (upd != NULL && strcmp(upd, "resolution") == 0 && phase_ended(ctx))
+		bad |= json_object_set_new(ctx, "phase_resolved",
+		    json_true()) != 0;
 	/* a STATUS alone (a greeting beside it aside): its subject says what
 	 * it brings, not "received" */
 	if (mq_receipt_only(r, "STATUS"))

@@ -109,11 +109,35 @@ kind_at(const char *name)
 }
 
 /*
- * The order of sending: by name (game, entry, seat), but a seat's receipt
- * before the other mails of the same entry, as they were made: the end or
- * the next round its move set off comes after the receipt of that move,
- * not before it, as the kinds' names would sort. (An IMAP outage's
- * notices sort as they come: imap-down, imap-refused, imap-up.)
+ * Where a game's mail goes among the others of its entry and seat (kind:
+ * the name from its kind on): 0 the receipt of the move that logged the
+ * entry, 2 an answer to a mail that logged nothing (its kind, then '-' and
+ * the 16 hex digits that set it apart: notify.c), 1 the rest.
+ */
+static int
+kind_rank(const char *kind)
+{
+	const char *dash = strchr(kind, '-');
+
+	if (strcmp(kind, "receipt") == 0)
+		return 0;
+	if (dash != NULL && strlen(dash + 1) == 16 &&
+	    strspn(dash + 1, "0123456789abcdef") == 16)
+		return 2;
+	return 1;
+}
+
+/*
+ * The order of sending: by name (game, entry, seat), but among a seat's
+ * mails of one entry as they were made: the receipt of the move that
+ * logged it first (the end or the next round its move set off comes after
+ * it, not before it, as the kinds' names would sort), an answer to a mail
+ * that logged nothing last (its seq is the last entry's, whose mails were
+ * all made before it: a copy of a move, received already, read in the
+ * pass that resolved the phase, is answered after the resolution, not
+ * with the next phase's move before the mail that tells how it came).
+ * (An IMAP outage's notices sort as they come: imap-down, imap-refused,
+ * imap-up.)
  */
 static int
 cmp_spool(const void *a, const void *b)
@@ -123,10 +147,10 @@ cmp_spool(const void *a, const void *b)
 	int rx, ry;
 
 	if (k != 0 && k == kind_at(y) && strncmp(x, y, k) == 0) {
-		rx = strncmp(x + k, "receipt", 7) == 0;
-		ry = strncmp(y + k, "receipt", 7) == 0;
+		rx = kind_rank(x + k);
+		ry = kind_rank(y + k);
 		if (rx != ry)
-			return ry - rx;
+			return rx - ry;
 	}
 	return strcmp(x, y);
 }

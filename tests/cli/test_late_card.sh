@@ -40,16 +40,17 @@ dry() {
 }
 late="Your move came after the deadline ($(utc $((T0 + 72 * H)))): the default"
 
-# the others placed; alice places by mail: her receipt asks for her card
+# the others placed; alice places by mail, the last: the resolution
+# after her receipt asks for her card
 for p in bob carol dave; do
 	$MREL -C $D submit --no-mail $G $p "PLACE black" >/dev/null || fail "place $p"
 done
 mail alice a0 "$(msgid $(grep -l '^To: alice@' $O/* | head -n 1))" "PLACE black"
 serve "alice places"
-answer receipt alice@x.test a0
+answer resolution alice@x.test a0
 says a0 "choose your action card for 8:00"
-ASK=$(msgid "$O/$(cd $O && grep -l "^To: alice@" $(cat $T/new) | xargs grep -l "^X-Masqued-Mail: receipt")")
-[ -n "$ASK" ] || fail "no Message-ID on alice's receipt"; ok
+ASK=$(msgid "$O/$(cd $O && grep -l "^To: alice@" $(cat $T/new) | xargs grep -l "^X-Masqued-Mail: resolution")")
+[ -n "$ASK" ] || fail "no Message-ID on alice's resolution mail"; ok
 # the others' cards; alice's never comes: the default, at 73 h
 for p in bob carol dave; do
 	$MREL -C $D submit --no-mail $G $p "$($MREL -C $D bot $G $p)" >/dev/null ||

@@ -34,16 +34,20 @@ serve() {
 	expect 0 "serve --once: $1" -- $M -C $D serve --once
 }
 
-# the others placed; alice places by mail: her receipt asks for her card
+# the others placed; alice places by mail, the last: her receipt says the
+# phase resolved, and the resolution that follows asks for her card
 for p in bob carol dave; do
 	$MREL -C $D submit --no-mail $G $p "PLACE black" >/dev/null || fail "place $p"
 done
 reply alice a0 "$(sed -n 's/^Message-ID: <\(.*\)>\r*$/\1/p' $(grep -l '^To: alice@' $O/* | head -n 1))" "PLACE black"
 serve "alice places"
 answer receipt alice@x.test a0
-says a0 "choose your action card for 8:00"
-ASK=$(msgid a0)
-[ -n "$ASK" ] || fail "no Message-ID on alice's receipt"; ok
+says a0 "Your move completed the phase"
+says_not a0 "choose your action card"
+answer resolution alice@x.test a0r
+says a0r "choose your action card for 8:00"
+ASK=$(msgid a0r)
+[ -n "$ASK" ] || fail "no Message-ID on alice's resolution mail"; ok
 # the others' cards; alice's is the last
 for p in bob carol dave; do
 	$MREL -C $D submit --no-mail $G $p "$($MREL -C $D bot $G $p)" >/dev/null ||
@@ -63,6 +67,24 @@ seq=$($MREL -C $D log $G | awk -v p="alice: $play" 'index($0, p) {print $1}' | t
 # the card (logged), and its reveal: nothing more
 [ "$(entries)" = $((ne + 2)) ] || { $MREL -C $D log $G | tail -n 4 >&2; fail "the copy was logged"; }; ok
 ls $O | comm -13 $T/before - >$T/new
+# alice's mails of that pass, in the order sent: the first copy's
+# receipt, the resolution it set off, then the copy's receipt; the copy's
+# came before the resolution, with the next phase's YOUR MOVE ahead of the
+# mail that told how the cards resolved (found by players by mail)
+order=$(cd $O && for f in $(grep -l "^To: alice@" $(cat $T/new) | sort); do
+	k=$(sed -n 's/^X-Masqued-Mail: //p' $f | tr -d '\r')
+	[ "$k" = receipt ] && grep -q "^-- ACCEPTED" $f && k=accepted
+	printf '%s ' "$k"
+done)
+[ "$order" = "accepted resolution receipt " ] ||
+    fail "alice's mails not in the order they tell: $order"; ok
+# the first copy's receipt: its card completed the phase, and the board
+# and what is owed now are the resolution's, which follows
+f=$(cd $O && grep -l "^To: alice@" $(cat $T/new) | xargs grep -l "^X-Masqued-Mail: receipt" | xargs grep -l "^-- ACCEPTED")
+parts "$O/$f" a1r
+says a1r "Your move completed the phase, which resolved at once"
+says_not a1r "move your noble"
+! grep -qi "you: alice" $T/a1r.txt $T/a1r.html || fail "the receipt shows alice's section"; ok
 # the first copy's receipt says ACCEPTED, the second's not
 f=$(cd $O && grep -l "^To: alice@" $(cat $T/new) | xargs grep -l "^X-Masqued-Mail: receipt" | xargs grep -L "^-- ACCEPTED")
 [ "$(echo "$f" | grep -c .)" = 1 ] || fail "not one receipt for the copy: $f"

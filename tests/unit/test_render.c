@@ -2761,6 +2761,66 @@ a_host_entered_move_is_marked(void **state)
 	json_decref(gd);
 }
 
+/*
+ * The receipt of a move that resolved the phase (the last one it waited
+ * for) says so, and that what happened and the board come in the next
+ * mail: it showed the board and the next move after the resolution, ahead
+ * of the mail that told of it (a popularity the Prince's bonus had raised,
+ * explained a mail later). Its signed receipt stays; without the flag the
+ * receipt is as before.
+ */
+static void
+a_receipt_of_the_move_that_resolved_says_the_story_follows(void **state)
+{
+	static const char *const said[] = {
+		"Your move completed the phase, which resolved at once",
+		"あなたの手でこのフェイズの手がそろい、すぐに解決しました。",
+		"你的行动让这一阶段凑齐了，它已当即结算",
+	};
+	static const char *const ahead[][2] = {
+		{ "-- THE BOARD at", "-- YOU: " },
+		{ "の盤面 ---", "-- あなた：" },
+		{ "的图板 ---", "-- 你：" },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("receipt");
+	const char *hash = json_string_value(json_object_get(json_object_get(ctx,
+	    "receipt"), "hash"));
+	struct mq_err err;
+	struct mail m = { 0 };
+	struct mq_buf b = MQ_BUF_INIT;
+	size_t l;
+	int flag;
+
+	(void)state;
+	assert_non_null(hash);
+	for (flag = 0; flag <= 1; flag++) {
+		if (flag)
+			assert_int_equal(json_object_set_new(ctx, "phase_resolved",
+			    json_true()), 0);
+		for (l = 0; l < NLANGS; l++) {
+			assert_int_equal(render(TMPL, langs[l], "receipt", gd, ctx,
+			    &m, &err), 0);
+			check_invariants("receipt", &m);
+			if (flag != (strstr(m.text, said[l]) != NULL) ||
+			    flag != (strstr(html_read(m.html, &b), said[l]) !=
+			    NULL))
+				fail_msg("receipt.%s %s: %s", langs[l], flag ?
+				    "does not say" : "says, unresolved", said[l]);
+			if (flag == (strstr(m.text, ahead[l][0]) != NULL) ||
+			    flag == (strstr(m.text, ahead[l][1]) != NULL))
+				fail_msg("receipt.%s: the board and the reader's "
+				    "section %s", langs[l], flag ? "are ahead of "
+				    "the story" : "are missing");
+			assert_non_null(strstr(m.text, hash));
+			assert_non_null(strstr(m.html, hash));
+			mail_free(&m);
+		}
+	}
+	mq_buf_free(&b);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 static void
 a_status_alone_is_your_status(void **state)
 {
@@ -2827,6 +2887,8 @@ main(void)
 		cmocka_unit_test(other_players_secrets_never_reach_the_mail),
 		cmocka_unit_test(missing_and_odd_keys_still_render),
 		cmocka_unit_test(refused_mail_says_nothing_about_the_game),
+		cmocka_unit_test(
+		    a_receipt_of_the_move_that_resolved_says_the_story_follows),
 		cmocka_unit_test(text_part_fits_78_columns),
 		cmocka_unit_test(text_part_fits_78_columns_with_long_names),
 		cmocka_unit_test(template_lines_fit_78_columns),
