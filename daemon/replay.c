@@ -43,10 +43,13 @@ pend_add(struct mq_game *g, uint64_t seq, int index, const char *key, int seat,
 	    json_string_value(json_object_get(cmd, "commit")) : "");
 	g->pend[g->npend].by_host = by_host;
 	/* "by_host": the mails that list it say the host entered it, so
-	 * that no move the host made for a player passes unseen */
+	 * that no move the host made for a player passes unseen; "kind",
+	 * the decision's key up to its ':' ("act", "move", "plan", "place"):
+	 * which of a player's moves of one entry it is, not what it is */
 	if (g->journal_on) {
-		c = json_pack("{s:s, s:I, s:s}", "player", g->players[seat].name,
-		    "seq", (json_int_t)seq, "commit", g->pend[g->npend].commit);
+		c = json_pack("{s:s, s:I, s:s, s:s#}", "player",
+		    g->players[seat].name, "seq", (json_int_t)seq, "commit",
+		    g->pend[g->npend].commit, "kind", key, (int)strcspn(key, ":"));
 		if (c != NULL && by_host && json_object_set_new(c, "by_host",
 		    json_true()) != 0) {
 			json_decref(c);

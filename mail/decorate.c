@@ -563,6 +563,49 @@ deco_catalogue(const struct deco *d, struct mv *out)
 }
 
 /*
+ * The commitments, each with which of its player's moves it is (a player
+ * may make two secret moves in one entry, a card and a move): "has_kind"
+ * and one "kind_<word>" flag of the daemon's "kind" ("act", "move",
+ * "plan", "place"; none is known when it has none); and "yours", the
+ * reader's own, which their receipt holds too. Every flag is set on every
+ * entry: one missing would be looked up in the enclosing values.
+ */
+static void
+deco_commitments(const struct deco *d, struct mv *out, const json_t *list)
+{
+	static const char *const kinds[][2] = {
+		{ "act", "kind_act" }, { "move", "kind_move" },
+		{ "plan", "kind_plan" }, { "place", "kind_place" },
+	};
+	const json_t *c;
+	struct mv *copy, *x;
+	const char *kind;
+	size_t i, k;
+	int known;
+
+	if (json_array_size(list) == 0 || !want(d, "commitments") ||
+	    (copy = mv_list(d->a)) == NULL)
+		return;
+	json_array_foreach(list, i, c) {
+		if (!json_is_object(c) || (x = deco_copy(d->a, c, d->want)) ==
+		    NULL) {
+			mv_push(d->a, copy, mv_json(d->a, c));
+			continue;
+		}
+		kind = jstr(c, "kind");
+		known = 0;
+		for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+			known |= jeq(kind, kinds[k][0]);
+			wput_bool(d, x, kinds[k][1], jeq(kind, kinds[k][0]));
+		}
+		wput_bool(d, x, "has_kind", known);
+		wput_bool(d, x, "yours", jeq(jstr(c, "player"), d->me_name));
+		mv_push(d->a, copy, x);
+	}
+	put(d->a, out, "commitments", copy);
+}
+
+/*
  * has_<key> for the lists a template shows only when non-empty, from the
  * context's list (which out refers to, unless no template needs it).
  */
@@ -616,6 +659,7 @@ deco_lists(const struct deco *d, struct mv *out, const json_t *ctx)
 		}
 		put(d->a, out, "refused", copy);
 	}
+	deco_commitments(d, out, json_object_get(ctx, "commitments"));
 	if (jstr(ctx, "notice") != NULL && want(d, "notice_wrapped"))
 		put(d->a, out, "notice_wrapped", deco_wrap_sentence(d->a,
 		    jstr(ctx, "notice"), 76, ""));

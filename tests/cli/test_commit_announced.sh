@@ -4,6 +4,8 @@
 # last PLAY is committed by the entry that resolves the round: the
 # resolution mail opens the PLAYs, and must list the MOVE's commitment, or
 # nobody but its sender would see the hash before the MOVE is opened.
+# Each line says which move of the entry it is ("(move)"), dave's own
+# "(your move)"; dave's receipt says his card completed the phase.
 # Real replies through the Maildir inbox and `serve --once` (ASan binary).
 . tests/cli/lib.sh
 . tests/cli/lib_game.sh
@@ -33,11 +35,23 @@ print([c["commit"] for c in e["commands"] if c["text"] == "MOVE ccw"][0])') ||
 [ ${#mv} = 64 ] || fail "no commitment for the MOVE: $mv"; ok
 $MREL -C $D log $G | tail -n 2 | grep -q reveal ||
     fail "dave's PLAY did not resolve the round: $($MREL -C $D log $G | tail -n 2)"; ok
+seq=$($MREL -C $D log $G --json | tail -n 2 | head -n 1 | $PY -c '
+import json, sys
+print(json.load(sys.stdin)["seq"])')
+# each commitment says which of dave's moves it is (his card's is opened
+# in the same mail): "dave, entry N:" did not
 for p in alice bob carol; do
 	answer resolution $p@x.test $p
 	says $p "$mv"
-	says $p "dave, entry"
+	says $p "dave, entry $seq (move):"
 done
+# dave's own: his, which his receipt holds too; the receipt says his card
+# completed the phase, and that what happened comes in the resolution
+answer resolution dave@x.test dave
+says dave "dave, entry $seq (your move):"
+answer receipt dave@x.test dr
+says dr "Your move completed the phase, which resolved at once"
+says_not dr "move your noble"
 # and the MOVE itself is not shown: dave is only no longer waited for
 grep -q "Waiting for the moves of: you, bob, carol" $T/alice.txt ||
     fail "alice's mail does not wait for the others' moves"; ok

@@ -2708,12 +2708,14 @@ a_host_entered_move_is_marked(void **state)
 {
 	static const char *const mark[][3] = {
 		/* commitment, reveal, receipt */
-		{ "carol, entry 40 (entered by the host):",
+		{ "carol, entry 40 (card) (entered by the host):",
 		  "(entered by the host)",
 		  "The host entered these commands for you" },
-		{ "carol、エントリ 40（ホストが入力）：", "（ホストが入力）",
+		{ "carol、エントリ 40（アクションカード）（ホストが入力）：",
+		  "（ホストが入力）",
 		  "これらのコマンドはホストがあなたに代わって入力しました" },
-		{ "carol，条目 40（由主持人代为输入）：", "（由主持人代为输入）",
+		{ "carol，条目 40（行动卡）（由主持人代为输入）：",
+		  "（由主持人代为输入）",
 		  "这些命令是主持人代你输入的" },
 	};
 	static const char *const kinds[] = { "notice", "resolution", "end",
@@ -2755,6 +2757,73 @@ a_host_entered_move_is_marked(void **state)
 					    kinds[k], langs[l], want);
 				mail_free(&m);
 			}
+		}
+		json_decref(ctx);
+	}
+	json_decref(gd);
+}
+
+/*
+ * A commitment says which of its player's moves it is (an entry may hold
+ * a card and a move), and marks the reader's own: "dan, entry 13: 4205..."
+ * said neither, and a player found their own MOVE listed as another's
+ * secret. Each kind, in every language, both parts; a commitment with no
+ * kind (an older context) says none.
+ */
+static void
+a_commitment_says_which_move_and_whose(void **state)
+{
+	static const char *const kinds[] = { "act", "move", "plan", "place" };
+	static const char *const said[][6] = {
+		/* carol's act, move, plan, place; bob's (the reader's) move;
+		 * no kind */
+		{ "carol, entry 40 (card):", "carol, entry 40 (move):",
+		  "carol, entry 40 (midnight plan):",
+		  "carol, entry 40 (placement):", "bob, entry 40 (your move):",
+		  "carol, entry 40:" },
+		{ "carol、エントリ 40（アクションカード）：",
+		  "carol、エントリ 40（移動）：",
+		  "carol、エントリ 40（真夜中の計画）：",
+		  "carol、エントリ 40（配置）：",
+		  "bob、エントリ 40（あなたの移動）：", "carol、エントリ 40：" },
+		{ "carol，条目 40（行动卡）：", "carol，条目 40（移动）：",
+		  "carol，条目 40（午夜计划）：", "carol，条目 40（放置）：",
+		  "bob，条目 40（你的移动）：", "carol，条目 40：" },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx, *c;
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t k, l;
+
+	(void)state;
+	for (k = 0; k < 6; k++) {
+		ctx = load_ctx("notice");
+		c = json_array_get(json_object_get(ctx, "commitments"), 0);
+		assert_non_null(c);
+		if (k < 4)
+			assert_int_equal(json_object_set_new(c, "kind",
+			    json_string(kinds[k])), 0);
+		if (k == 4) {
+			assert_int_equal(json_object_set_new(c, "kind",
+			    json_string("move")), 0);
+			assert_int_equal(json_object_set_new(c, "player",
+			    json_string("bob")), 0);
+		}
+		if (k == 5)
+			json_object_del(c, "kind");
+		for (l = 0; l < NLANGS; l++) {
+			assert_int_equal(render(TMPL, langs[l], "notice", gd, ctx,
+			    &m, &err), 0);
+			if (strstr(m.text, said[l][k]) == NULL ||
+			    strstr(m.html, said[l][k]) == NULL)
+				fail_msg("notice.%s does not say: %s", langs[l],
+				    said[l][k]);
+			/* only the reader's is theirs */
+			if (k != 4 && (strstr(m.text, said[l][4]) != NULL ||
+			    strstr(m.html, said[l][4]) != NULL))
+				fail_msg("notice.%s calls another's move the "
+				    "reader's", langs[l]);
+			mail_free(&m);
 		}
 		json_decref(ctx);
 	}
@@ -2887,6 +2956,7 @@ main(void)
 		cmocka_unit_test(other_players_secrets_never_reach_the_mail),
 		cmocka_unit_test(missing_and_odd_keys_still_render),
 		cmocka_unit_test(refused_mail_says_nothing_about_the_game),
+		cmocka_unit_test(a_commitment_says_which_move_and_whose),
 		cmocka_unit_test(
 		    a_receipt_of_the_move_that_resolved_says_the_story_follows),
 		cmocka_unit_test(text_part_fits_78_columns),
