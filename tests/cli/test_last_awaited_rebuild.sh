@@ -1,0 +1,55 @@
+#!/bin/sh
+# test_last_awaited_rebuild.sh - a reply of the last awaited player, two
+# lines for the same card, the later refused for it ('PLAY jest', then
+# 'PLAY pickpocket TARGET bob SLOT 12:10': Pickpocket names no target),
+# is logged with the jest; a kill between its entry and its mails is
+# caught up from its archived message, read again as it was read the
+# first time. The rebuild (a read-only copy) skipped the game's check of a
+# new line (sent_ok) in submit's look at the later line, took the
+# Pickpocket in the jest's place, found the log holds another entry, and
+# the game's mails waited ("they wait for its message to be read again").
+. tests/cli/lib.sh
+D=$T/data
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+
+expect 0 "init" -- $M -C $D init
+echo "rate_limit = 86400" >>$D/masqued.conf
+# a seed that deals carol Pickpocket
+G=$($M -C $D new redmasque --player alice=alice@x.test --player bob=bob@x.test \
+    --player carol=carol@x.test --player dave=dave@x.test \
+    --seed 0101010101010101010101010101010101010101010101010101010101010101) ||
+    fail "new"
+expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
+. tests/cli/lib_mail.sh
+place_all $D $G alice bob carol dave
+for p in alice bob dave; do
+	expect 0 "$p plays" -- $M -C $D submit $G $p "PLAY jest" --never-mail
+done
+ls $O | sort >$T/before
+cp $D/games/$G/mailed $T/mailed
+cp $D/games/$G/clock $T/clock
+send carol@x.test "$(rt $G carol)" c1 'PLAY jest\nPLAY pickpocket TARGET bob SLOT 12:10'
+expect 0 "serve --once: carol, the last to play" -- $M -C $D serve --once
+answer receipt carol@x.test c1
+grep -qiF "pickpocket takes from every nearby noble" $T/c1.txt || { cat $T/c1.txt >&2;
+    fail "the later line is not refused for its TARGET"; }; ok
+$MREL -C $D log $G >$T/log1
+grep -q "carol: PLAY jest$" $T/log1 || { cat $T/log1 >&2;
+    fail "the entry is not PLAY jest"; }; ok
+# the staged kill: the entry is logged, its mails not sent
+ls $O | sort | comm -13 $T/before - >$T/new
+(cd $O && for f in $(cat $T/new); do grep -v '^Date:\|^Message-ID:' $f | md5sum; done) | sort >$T/sent.each
+(cd $O && rm $(cat $T/new))
+rm -f $D/spool/*.eml
+cp $T/mailed $D/games/$G/mailed
+cp $T/clock $D/games/$G/clock
+expect 0 "serve after the staged kill" -- $M -C $D serve --once
+err_has "rebuilt the answers from its archived message"
+! grep -q "they wait for its message" $T/err || fail "the mails wait"; ok
+ls $O | sort | comm -13 $T/before - >$T/again
+[ "$(wc -l <$T/again)" = "$(wc -l <$T/new)" ] || { cat $T/err >&2;
+    fail "$(wc -l <$T/again) mails rebuilt, not $(wc -l <$T/new)"; }; ok
+$MREL -C $D log $G | cmp -s - $T/log1 || fail "the catching up changed the log"; ok
+expect 0 "verify" -- $M -C $D verify $G
+done_checks
