@@ -552,12 +552,15 @@ earlier_move(const struct mq_game *g, int seat, const char *key)
 /*
  * The mail's lines from order[from] up to (not with) order[to], each that
  * reads as a command applied to state in turn (a greeting is no line to
- * apply): 0, or 1 when one of them would be refused (the lines after it
- * would be held back with it).
+ * apply): 0, or 1 when one of them would be refused, by the game (its
+ * sent_ok too, as submit asked it when the entry was logged) or by the
+ * caller (refuse: a move late for its moment), so that the lines after it
+ * would be held back with it.
  */
 static int
 sim_lines(const struct mq_game *g, void *state, int seat,
-    const char *const *lines, const size_t *order, size_t from, size_t to)
+    const char *const *lines, const char *const *refuse, const size_t *order,
+    size_t from, size_t to)
 {
 	const struct mq_game_kind *k = g->kind;
 	struct mq_cmd c;
@@ -576,7 +579,9 @@ sim_lines(const struct mq_game *g, void *state, int seat,
 				return 1;
 			continue;
 		}
-		if (k->apply(state, seat, &c, &e) != 0)
+		if ((refuse != NULL && refuse[order[from]] != NULL) ||
+		    (k->sent_ok != NULL && k->sent_ok(state, seat, &c,
+		    &e) != 0) || k->apply(state, seat, &c, &e) != 0)
 			return 1;
 	}
 	return 0;
@@ -631,7 +636,8 @@ later_replaces(const struct mq_game *g, const void *work, int seat,
 	if ((sim = k->clone(work)) == NULL)
 		return -1;
 	rc = k->apply(sim, seat, cmd, &e2) != 0 ||
-	    sim_lines(g, sim, seat, lines, order, at + 1, j) != 0;
+	    sim_lines(g, sim, seat, lines, refuse, order, at + 1,
+	    j) != 0;
 	if (!rc && k->parse(sim, seat, l, &c2, &e2) == 0) {
 		k->decision(sim, seat, &c2, &d2);
 		rc = strcmp(d2.key, key) == 0;
@@ -642,7 +648,8 @@ later_replaces(const struct mq_game *g, const void *work, int seat,
 	/* it is not: would it be taken, cmd left out? */
 	if ((sim = k->clone(work)) == NULL)
 		return -1;
-	if (sim_lines(g, sim, seat, lines, order, at + 1, j) != 0)
+	if (sim_lines(g, sim, seat, lines, refuse, order, at + 1,
+	    j) != 0)
 		rc = 3;		/* held back by a line between: as ever */
 	else if (k->parse(sim, seat, l, &c2, e) != 0 ||
 	    /* read-only too: a rebuild reads the mail again as submit did

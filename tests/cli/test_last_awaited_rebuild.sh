@@ -51,5 +51,24 @@ ls $O | sort | comm -13 $T/before - >$T/again
 [ "$(wc -l <$T/again)" = "$(wc -l <$T/new)" ] || { cat $T/err >&2;
     fail "$(wc -l <$T/again) mails rebuilt, not $(wc -l <$T/new)"; }; ok
 $MREL -C $D log $G | cmp -s - $T/log1 || fail "the catching up changed the log"; ok
+# --- carol is the last to move: MOVE ccw, a line the game refuses as new
+# (the same Pickpocket, as the next round's card), then MOVE stay: the
+# stay is held back with the refused line, so the ccw stands and is the
+# round's move. It was left out for the stay, which was then refused: no
+# move of carol's logged, her receipt calling the ccw changed ---
+for p in alice bob dave; do
+	expect 0 "$p moves" -- $M -C $D submit $G $p "MOVE stay" --never-mail
+done
+ne=$($MREL -C $D log $G | wc -l)
+ls $O | sort >$T/before
+send carol@x.test "$(rt $G carol)" c2 'MOVE ccw\nPLAY pickpocket TARGET bob SLOT 12:10\nMOVE stay'
+expect 0 "serve --once: carol, the last to move" -- $M -C $D serve --once
+answer receipt carol@x.test c2
+says_not c2 "changed by line 3"
+$MREL -C $D log $G >$T/log2
+[ "$(wc -l <$T/log2)" -gt "$ne" ] || { cat $T/c2.txt >&2;
+    fail "nothing of carol's mail was logged"; }; ok
+grep -q "carol: MOVE ccw$" $T/log2 || { tail -n 3 $T/log2 >&2;
+    fail "the ccw is not carol's move"; }; ok
 expect 0 "verify" -- $M -C $D verify $G
 done_checks

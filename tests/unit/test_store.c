@@ -360,6 +360,98 @@ test_a_logged_line_sent_ok_refuses_is_rebuilt(void **unused)
 	mq_store_close(&s);
 }
 
+/*
+ * Of two lines of one mail for the same move, the later changes the earlier
+ * when the sender is the last awaited; but when a line between them is
+ * refused (the caller's: a move late for its moment), the later is held
+ * back with it, refused, and the earlier must stand: it was left out, and
+ * the seat's move was lost (MOVE ccw, PLAY discuss refused as late, MOVE
+ * stay: nothing logged, the round waiting for a move the receipt called
+ * changed).
+ */
+static void
+test_a_later_line_held_back_leaves_the_earlier(void **unused)
+{
+	struct mq_submit_result res;
+	struct mq_store s;
+	struct mq_game *g;
+	struct mq_err err;
+	struct mq_rng rng[4];
+	struct mq_cmd cmds[4];
+	struct mq_buf text = MQ_BUF_INIT;
+	const struct mq_game_kind *k;
+	char id[MQ_GAME_ID_LEN + 1], *owned[4];
+	const char *lines[4], *refuse[3] = { NULL, "Too late.", NULL };
+	const char *owed;
+	uint8_t bseed[32];
+	int seat, i, n, guard = 0;
+	uint64_t seq;
+
+	(void)unused;
+	new_game_of_four(&s, &g, id);
+	k = g->kind;
+	memset(bseed, 0x17, sizeof(bseed));
+	for (i = 0; i < 4; i++)
+		mq_rng_open(&rng[i], bseed, "bot", 0, i);
+	/* the placements by the bots, every card a Discuss, three moves */
+	for (;;) {
+		assert_true(++guard < 100);
+		for (seat = 0; seat < 4; seat++)
+			if ((owed = k->owes(g->state, seat)) != NULL &&
+			    strcmp(owed, "place") == 0)
+				break;
+		if (seat == 4)
+			break;
+		n = k->bot(g->state, seat, 1, &rng[seat], cmds, 4);
+		for (i = 0; i < n; i++) {
+			mq_buf_reset(&text);
+			assert_int_equal(k->format(g->state, &cmds[i], &text), 0);
+			lines[i] = owned[i] = strdup(mq_buf_str(&text));
+		}
+		assert_int_equal(mq_game_submit(g, seat, lines, (size_t)n, 1,
+		    NULL, NULL, 1790000000, &res, &err), 0);
+		mq_submit_result_free(&res);
+		for (i = 0; i < n; i++)
+			free(owned[i]);
+	}
+	lines[0] = "PLAY discuss";
+	for (seat = 0; seat < 4; seat++) {
+		assert_int_equal(mq_game_submit(g, seat, lines, 1, 1, NULL,
+		    NULL, 1790000000, &res, &err), 0);
+		mq_submit_result_free(&res);
+	}
+	lines[0] = "MOVE stay";
+	for (seat = 0; seat < 3; seat++) {
+		assert_int_equal(mq_game_submit(g, seat, lines, 1, 1, NULL,
+		    NULL, 1790000000, &res, &err), 0);
+		mq_submit_result_free(&res);
+	}
+	assert_non_null(owed = k->owes(g->state, 3));
+	assert_string_equal(owed, "move");
+	/* dave, the last to move */
+	seq = g->seq;
+	lines[0] = "MOVE ccw";
+	lines[1] = "PLAY discuss";
+	lines[2] = "MOVE stay";
+	assert_int_equal(mq_game_submit_refusing(g, 3, lines, 3, refuse, 0,
+	    NULL, NULL, 1790000000, &res, &err), 0);
+	assert_int_equal(res.ncmds, 3);
+	assert_true(res.cmds[0].accepted);
+	assert_int_equal(res.cmds[0].replaced_by, 0);
+	assert_false(res.cmds[1].accepted);
+	assert_string_equal(res.cmds[1].error, "Too late.");
+	assert_false(res.cmds[2].accepted);
+	/* the ccw is the round's move: logged, the round resolved */
+	assert_true(res.logged);
+	assert_true(g->seq > seq);
+	assert_null(k->owes(g->state, 3) != NULL &&
+	    strcmp(k->owes(g->state, 3), "move") == 0 ? "move" : NULL);
+	mq_submit_result_free(&res);
+	mq_game_close(g);
+	mq_buf_free(&text);
+	mq_store_close(&s);
+}
+
 /* The addresses that play or played here: every game's, and a replacing
  * player's at once; lower-cased, sorted, each once. */
 static void
@@ -403,6 +495,7 @@ main(void)
 		cmocka_unit_test(test_submit_refused_leaves_the_log_unchanged),
 		cmocka_unit_test(test_admin_end_is_the_last_word),
 		cmocka_unit_test(test_a_logged_line_sent_ok_refuses_is_rebuilt),
+		cmocka_unit_test(test_a_later_line_held_back_leaves_the_earlier),
 		cmocka_unit_test(test_store_addresses),
 	};
 
