@@ -1,0 +1,44 @@
+#!/bin/sh
+# test_rd_default_told.sh - The Red Death: a deadline's default the table
+# already shows (a PLACE in its turn: the noble stands in its room for all
+# to see) is told to the others with what was played ("alice missed the
+# deadline: the default was played for them\n(Place their noble in ...).");
+# before, they read only that a default was played, as The Masquerade's
+# did before 443f9c6. In each reader's language, text and HTML, the
+# command a line of its own. A secret default (a PLAY still face down)
+# stays untold: test_default_told.sh.
+. tests/cli/lib.sh
+. tests/cli/lib_game.sh
+PY=/usr/bin/python3
+expect 0 "SET LANG ja for carol" -- $M -C $D submit $G carol "SET LANG ja"
+expect 0 "SET LANG zh for dave" -- $M -C $D submit $G dave "SET LANG zh"
+expect 0 "serve --once" -- $M -C $D serve --once
+w=$($MREL -C $D games --json | $PY -c 'import json, sys; print(json.load(sys.stdin)["games"][0]["waiting_for"][0])')
+[ -n "$w" ] || fail "nobody to place first"; ok
+ls $O >$T/before
+MASQUED_NOW=$((MASQUED_NOW + 100 * 3600)) expect 0 "serve past the deadline" -- $M -C $D serve --once
+$MREL -C $D log $G | grep -q "timeout  $w: PLACE " || { $MREL -C $D log $G >&2; fail "no default PLACE for $w"; }; ok
+for who in alice bob carol dave; do
+	f=$(cd $O && grep -l "^To: $who@x.test" $(ls $O | comm -13 $T/before -) | head -n 1)
+	[ -n "$f" ] || fail "no mail to $who"; ok
+	parts "$O/$f" $who
+	$PY - "$O/$f" >$T/$who.raw <<'PYEOF'
+import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print([p.get_payload(decode=True).decode() for p in m.walk()
+       if p.get_content_type() == "text/plain"][0])
+PYEOF
+done
+for who in alice bob carol dave; do
+	[ $who = $w ] && continue
+	case $who in
+	carol)	says $who "期限までに $w さんの手が届かなかったため、その席に既定の手を出しました（貴族を"
+		grep -q "^（貴族を.*に置く）。$" $T/$who.raw || { cat $T/$who.raw >&2; fail "carol's line of $w's default"; }; ok ;;
+	dave)	says $who "$w 没有在截止时间前行动，已代其执行默认行动（把贵族放在"
+		grep -q "^（把贵族放在.*）。$" $T/$who.raw || { cat $T/$who.raw >&2; fail "dave's line of $w's default"; }; ok ;;
+	*)	says $who "$w missed the deadline: the default was played for them (Place their noble in "
+		grep -q "^(Place their noble in .*)\.$" $T/$who.raw || { cat $T/$who.raw >&2; fail "$who's line of $w's default"; }; ok ;;
+	esac
+	! sed -n '1,8p' $T/$who.raw | grep -q "^    " || fail "$who: a hanging indent at the top"; ok
+done
+done_checks
