@@ -332,7 +332,7 @@ add_end_secrets(const struct mq_game *g, json_t *ctx)
 /*
  * The deadline's defaults the entries just logged played (store.h's
  * defaulted), as "defaults": [{"player", "player_is_me", "by_host",
- * "text", "host_why"}], in seat order, for the update mail that follows them: who
+ * "text", "owed_then", "host_why"}], in seat order, for the update mail that follows them: who
  * missed the deadline, or whose move the host played; the command to its
  * own seat, and to the others when the rules show it to them (replay.c
  * marks defaulted_secret: a secret pick still face down, the Spells a
@@ -362,6 +362,13 @@ add_defaults(const struct mq_game *g, int reader, json_t *ctx)
 		if (!bad && (i == reader || !p->defaulted_secret))
 			bad |= json_object_set_new(one, "text",
 			    json_string(p->defaulted_text)) != 0;
+		/* what the seat owed as the default was played, as a
+		 * receipt's "owed_then": a PASS says what it declined (the
+		 * table shows who owes what) */
+		if (!bad && json_object_get(one, "text") != NULL &&
+		    p->defaulted_owed[0] != '\0')
+			bad |= json_object_set_new(one, "owed_then",
+			    json_string(p->defaulted_owed)) != 0;
 		/* the host says why, to everyone, as in its other notices */
 		if (!bad && p->defaulted == MQ_DEFAULTED_HOST &&
 		    p->defaulted_why[0])

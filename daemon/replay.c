@@ -252,6 +252,14 @@ replay_command(struct mq_game *g, int seat, const char *text, uint64_t seq,
 		    "marked %ssecret.", (unsigned long long)seq, text,
 		    secret ? "" : "not ");
 	g->kind->decision(g->state, seat, &cmd, &d);
+	/* what the default answered: a PASS says what it declined
+	 * (notify.c add_defaults) */
+	if (timeout && g->timeout_owed[0] == '\0') {
+		const char *owed = g->kind->owes(g->state, seat);
+
+		snprintf(g->timeout_owed, sizeof(g->timeout_owed), "%s",
+		    owed != NULL ? owed : "");
+	}
 	if ((timeout && g->kind->apply_default != NULL ?
 	    g->kind->apply_default(g->state, seat, &cmd, &e) :
 	    g->kind->apply(g->state, seat, &cmd, &e)) != 0)
@@ -292,6 +300,7 @@ replay_commands(struct mq_game *g, const json_t *body, uint64_t seq,
 	int by_host = !timeout && json_object_get(body, "msg") == NULL;
 
 	g->timeout_secret = 0;
+	g->timeout_owed[0] = '\0';
 	seat = player ? mq_game_seat(g, player) : -1;
 	if (seat < 0)
 		return mq_fail(err, MQ_BADDATA, "entry %llu: \"%s\" is not a player "
@@ -832,6 +841,9 @@ track_defaults(struct mq_game *g, enum mq_log_type type, const json_t *body)
 	else
 		return;		/* a kicked seat's */
 	p->defaulted_secret |= g->timeout_secret;
+	if (p->defaulted_text[0] == '\0')
+		memcpy(p->defaulted_owed, g->timeout_owed,
+		    sizeof(p->defaulted_owed));
 	for (i = 0; i < json_array_size(cmds); i++) {
 		t = json_string_value(json_object_get(json_array_get(cmds, i),
 		    "text"));
@@ -852,6 +864,7 @@ mq_game_defaults_clear(struct mq_game *g)
 		g->players[seat].defaulted = 0;
 		g->players[seat].defaulted_text[0] = '\0';
 		g->players[seat].defaulted_secret = 0;
+		g->players[seat].defaulted_owed[0] = '\0';
 		g->players[seat].defaulted_why[0] = '\0';
 	}
 }

@@ -55,6 +55,9 @@ struct mq_player_info {
 	char defaulted_text[80];
 	int defaulted_secret;		/* the others may not be told it
 					 * (game.h, default_told) */
+	char defaulted_owed[16];	/* what the seat owed as its first
+					 * default was played (game.h owes:
+					 * a PASS says what it declined) */
 	char defaulted_why[256];	/* the host's --why, MQ_DEFAULTED_HOST
 					 * (a longer one cut, with "…") */
 	/* The entries of the deadline's defaults played for the seat since
@@ -121,6 +124,8 @@ struct mq_game {
 	int timeout_secret;		/* replay: the timeout entry just
 					 * replayed played what the others may
 					 * not be told (track_defaults) */
+	char timeout_owed[16];		/* and what its seat owed before its
+					 * first command (track_defaults) */
 	char lang[8];
 	uint8_t seed[32];
 	uint64_t seq;			/* last entry applied */
