@@ -46,8 +46,8 @@ says bob "The host entered these commands for you (masqued submit, as for a move
 says bob "PLAY dance"
 for p in alice carol dave; do
 	answer notice $p@x.test $p
-	says $p "bob, entry $N (entered by the host):"
-	grep -qF "bob, entry $N (entered by the host): $hc" $T/$p.txt ||
+	says $p "bob, entry $N (card) (entered by the host):"
+	grep -qF "bob, entry $N (card) (entered by the host): $hc" $T/$p.txt ||
 	    fail "$p: the commitment $hc is not the host's entry's"; ok
 done
 [ "$(cat $D/games/$G/mailed)" -ge $N ] || fail "the mark stayed before entry $N"; ok

@@ -37,7 +37,7 @@ serve() {
 # the others placed; alice places by mail, the last: her receipt says the
 # phase resolved, and the resolution that follows asks for her card
 for p in bob carol dave; do
-	$MREL -C $D submit --no-mail $G $p "PLACE black" >/dev/null || fail "place $p"
+	$MREL -C $D submit --never-mail $G $p "PLACE black" >/dev/null || fail "place $p"
 done
 reply alice a0 "$(sed -n 's/^Message-ID: <\(.*\)>\r*$/\1/p' $(grep -l '^To: alice@' $O/* | head -n 1))" "PLACE black"
 serve "alice places"
@@ -50,7 +50,7 @@ ASK=$(msgid a0r)
 [ -n "$ASK" ] || fail "no Message-ID on alice's resolution mail"; ok
 # the others' cards; alice's is the last
 for p in bob carol dave; do
-	$MREL -C $D submit --no-mail $G $p "$($MREL -C $D bot $G $p)" >/dev/null ||
+	$MREL -C $D submit --never-mail $G $p "$($MREL -C $D bot $G $p)" >/dev/null ||
 	    fail "play $p"
 done
 play=$($MREL -C $D bot $G alice)
