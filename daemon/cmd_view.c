@@ -638,14 +638,24 @@ print_changed(const json_t *b, uint64_t seq, const struct mq_change *ch,
 	putchar(')');
 }
 
+/* What the log's replay kept of the whole log for an entry's line: the
+ * changed moves (print_changed), the commands for another moment than
+ * their entry's first ("PLAY x (for 8:20)"). */
+struct kept {
+	const struct mq_change *ch;
+	size_t nch;
+	const struct mq_for *fo;
+	size_t nfo;
+};
+
 /* One entry, a line; g: the game as it stands there (an end entry's
- * scores), or NULL; secrets: those a reveal may open (above); ch: the
- * changes of the whole log (print_changed); prev: the time of the entry
- * before it (when e is dated before it, the clock went back: log.h), or
- * -1 for none. */
+ * scores), or NULL; secrets: those a reveal may open (above); k: what the
+ * replay of the whole log kept (above), or NULL; prev: the time of the
+ * entry before it (when e is dated before it, the clock went back:
+ * log.h), or -1 for none. */
 static void
 print_entry_text(const struct mq_log_entry *e, const struct mq_game *g,
-    json_t *secrets, const struct mq_change *ch, size_t nch, long long prev)
+    json_t *secrets, const struct kept *k, long long prev)
 {
 	const json_t *b = e->body;
 	const char *type = json_string_value(json_object_get(b, "type"));
@@ -661,15 +671,23 @@ print_entry_text(const struct mq_log_entry *e, const struct mq_game *g,
 		if (json_is_string(json_object_get(b, "by")))	/* the host's */
 			printf(" (by %s)", json_string_value(json_object_get(b, "by")));
 		putchar(':');
-		json_array_foreach(json_object_get(b, "commands"), i, c)
+		json_array_foreach(json_object_get(b, "commands"), i, c) {
+			const char *f = k == NULL ? NULL : mq_game_for_of(k->fo,
+			    k->nfo, e->seq, (int)i);
+
 			printf("%s %s", i ? ";" : "",
 			    json_string_value(json_object_get(c, "text")));
+			/* a move ended the round, the card is the next's: a
+			 * host reads no two moves of one round in it */
+			if (f != NULL)
+				printf(" (for %s)", f);
+		}
 		/* no mail of the player's holds it: a dispute turns on that */
 		if (strcmp(type, "command") == 0 &&
 		    json_object_get(b, "msg") == NULL)
 			printf("  (entered by the host: submit)");
-		if (strcmp(type, "command") == 0)
-			print_changed(b, e->seq, ch, nch);
+		if (strcmp(type, "command") == 0 && k != NULL)
+			print_changed(b, e->seq, k->ch, k->nch);
 		/* "I moved before the deadline": the one that passed */
 		if (strcmp(type, "timeout") == 0 &&
 		    json_is_integer(json_object_get(b, "deadline"))) {
@@ -712,6 +730,7 @@ mq_cmd_log(struct mq_cli *cli, int argc, char **argv)
 	struct mq_history h;
 	struct mq_err err;
 	json_t *secrets;
+	struct kept k;
 	long long prev = -1;
 	int rc, json = argc == 3 && strcmp(argv[2], "--json") == 0;
 
@@ -724,6 +743,10 @@ mq_cmd_log(struct mq_cli *cli, int argc, char **argv)
 		mq_fail(&err, MQ_IO, "Out of memory.");
 		return mq_cli_report(&err);
 	}
+	k.ch = h.g->changes;
+	k.nch = h.g->nchanges;
+	k.fo = h.g->fors;
+	k.nfo = h.g->nfors;
 	/* the sound entries, then the sentence naming the first bad one */
 	mq_logfile_rewind(h.g->lf);
 	while ((rc = mq_logfile_next(h.g->lf, &e, &err)) == 0 && e != NULL) {
@@ -733,8 +756,7 @@ mq_cmd_log(struct mq_cli *cli, int argc, char **argv)
 			rc = mq_fail(&err, MQ_IO, "Out of memory.");
 			break;
 		} else
-			print_entry_text(e, h.g, secrets, h.g->changes,
-			    h.g->nchanges, prev);
+			print_entry_text(e, h.g, secrets, &k, prev);
 		prev = json_integer_value(json_object_get(e->body, "ts"));
 	}
 	if (rc == 0)
@@ -762,7 +784,8 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 	struct mq_buf b = MQ_BUF_INIT;
 	json_t *secrets = NULL;
 	struct mq_change *ch = NULL;
-	size_t nch = 0;
+	struct mq_for *fo = NULL;
+	struct kept k = { NULL, 0, NULL, 0 };
 	long from = 1, to = 1L << 40;
 	unsigned seen = 0;
 	int rc = 0, a;
@@ -820,7 +843,17 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 	}
 	if (g->nchanges > 0)
 		memcpy(ch, g->changes, g->nchanges * sizeof(*ch));
-	nch = g->nchanges;
+	/* and the commands for another moment than their entry's first */
+	if (g->nfors > 0 && (fo = malloc(g->nfors * sizeof(*fo))) == NULL) {
+		rc = mq_fail(&err, MQ_IO, "Out of memory.");
+		goto out;
+	}
+	if (g->nfors > 0)
+		memcpy(fo, g->fors, g->nfors * sizeof(*fo));
+	k.ch = ch;
+	k.nch = g->nchanges;
+	k.fo = fo;
+	k.nfo = g->nfors;
 	/* again, as it stood just before --from (the genesis is entry 1) */
 	if ((rc = mq_history_reopen(&h, from > 1 ? (uint64_t)from - 1 : 1,
 	    &err)))
@@ -834,7 +867,7 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 		memset(&first, 0, sizeof(first));
 		first.seq = 1;
 		first.body = g->genesis;
-		print_entry_text(&first, NULL, NULL, NULL, 0, -1);
+		print_entry_text(&first, NULL, NULL, NULL, -1);
 	}
 	while ((rc = mq_game_peek(g, &e, &err)) == 0 && e != NULL &&
 	    e->seq <= (uint64_t)to) {
@@ -842,7 +875,7 @@ mq_cmd_replay(struct mq_cli *cli, int argc, char **argv)
 			rc = mq_fail(&err, MQ_IO, "Out of memory.");
 			break;
 		}
-		print_entry_text(e, g, secrets, ch, nch,
+		print_entry_text(e, g, secrets, &k,
 		    g->seq > 0 ? g->last_ts : -1);
 		mq_game_journal_start(g);
 		if ((rc = mq_game_step(g, &err)) < 0) {
@@ -876,6 +909,7 @@ out:
 		rc = mq_cli_report(&err);
 	json_decref(secrets);
 	free(ch);
+	free(fo);
 	mq_buf_free(&b);
 	mq_history_close(&h);
 	return rc;

@@ -86,6 +86,39 @@ mq_game_change_of(const struct mq_change *ch, size_t n, uint64_t seq,
 	return NULL;
 }
 
+const char *
+mq_game_for_of(const struct mq_for *f, size_t n, uint64_t seq, int index)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (f[i].seq == seq && f[i].index == index)
+			return f[i].moment;
+	return NULL;
+}
+
+/* Command index of entry seq is for moment, another than the entry's
+ * earlier commands': kept in g->fors. */
+static int
+for_add(struct mq_game *g, uint64_t seq, int index, const char *moment)
+{
+	struct mq_for *nf;
+	size_t cap;
+
+	if (g->nfors == g->capfors) {
+		cap = g->capfors ? g->capfors * 2 : 8;
+		if ((nf = realloc(g->fors, cap * sizeof(*nf))) == NULL)
+			return MQ_IO;
+		g->fors = nf;
+		g->capfors = cap;
+	}
+	nf = &g->fors[g->nfors++];
+	nf->seq = seq;
+	nf->index = index;
+	snprintf(nf->moment, sizeof(nf->moment), "%s", moment);
+	return 0;
+}
+
 /* The new secret (seq, index) of seat for key changes the seat's earlier
  * one still pending, if any: kept in g->changes. */
 static int
@@ -233,10 +266,12 @@ mq_game_has_message(const struct mq_game *g, const char *hash)
 	return mq_game_message_seq(g, hash) != 0;
 }
 
-/* Parse and apply one command text as the log holds it. */
+/* Parse and apply one command text as the log holds it; moment: the
+ * moment its decision was for (kind->moment), "" for none. */
 static int
 replay_command(struct mq_game *g, int seat, const char *text, uint64_t seq,
-    int index, const json_t *jc, int timeout, int by_host, struct mq_err *err)
+    int index, const json_t *jc, int timeout, int by_host, char moment[16],
+    struct mq_err *err)
 {
 	/* a deadline's default is public: it carries no commitment */
 	int secret = !timeout && json_is_true(json_object_get(jc, "secret"));
@@ -260,6 +295,9 @@ replay_command(struct mq_game *g, int seat, const char *text, uint64_t seq,
 		snprintf(g->timeout_owed, sizeof(g->timeout_owed), "%s",
 		    owed != NULL ? owed : "");
 	}
+	moment[0] = '\0';
+	if (g->kind->moment != NULL)
+		g->kind->moment(d.key, moment, 16);
 	if ((timeout && g->kind->apply_default != NULL ?
 	    g->kind->apply_default(g->state, seat, &cmd, &e) :
 	    g->kind->apply(g->state, seat, &cmd, &e)) != 0)
@@ -293,6 +331,8 @@ replay_commands(struct mq_game *g, const json_t *body, uint64_t seq,
 {
 	const char *player = json_string_value(json_object_get(body, "player"));
 	json_t *cmds = json_object_get(body, "commands"), *c, *msg;
+	/* the first moment its commands name, and the one at hand */
+	char first[16] = "", moment[16];
 	size_t i;
 	int seat;
 	/* no mail of the player's holds it: the host's submit (log's
@@ -315,7 +355,16 @@ replay_commands(struct mq_game *g, const json_t *body, uint64_t seq,
 			return mq_fail(err, MQ_BADDATA, "entry %llu: command %zu has "
 			    "no text.", (unsigned long long)seq, i + 1);
 		MQ_TRY(replay_command(g, seat, text, seq, (int)i, c, timeout,
-		    by_host, err));
+		    by_host, moment, err));
+		/* a move that ended the round, then the next round's card:
+		 * log and replay say which moment the card was for */
+		if (moment[0] == '\0')
+			continue;
+		if (first[0] == '\0')
+			memcpy(first, moment, sizeof(first));
+		else if (strcmp(moment, first) != 0 &&
+		    for_add(g, seq, (int)i, moment) != 0)
+			return mq_fail(err, MQ_IO, "Out of memory.");
 	}
 	msg = json_object_get(body, "msg");
 	if (json_is_string(json_object_get(msg, "hash")) &&

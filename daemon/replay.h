@@ -25,5 +25,9 @@ const struct mq_pending *mq_game_earlier_pend(const struct mq_game *g,
 /* The change of command index of entry seq, or NULL: it stood. */
 const struct mq_change *mq_game_change_of(const struct mq_change *ch,
     size_t n, uint64_t seq, int index);
+/* The moment command index of entry seq was for, when it is another
+ * than the entry's first command's (struct mq_for), or NULL. */
+const char *mq_game_for_of(const struct mq_for *f, size_t n, uint64_t seq,
+    int index);
 
 #endif

@@ -442,6 +442,7 @@ game_free(struct mq_game *g)
 	free(g->msg_seqs);
 	free(g->pend);
 	free(g->changes);
+	free(g->fors);
 }
 
 /* g as it was before its log was opened: its store, id and paths alone. */

@@ -96,6 +96,16 @@ struct mq_change {
 	int by_index;			/* that command of it */
 };
 
+/* A command of an entry for another moment (the game's time, "8:20")
+ * than the entry's first that names one: the last seat to move sends
+ * MOVE and PLAY, the move ends the round and the card is the next's.
+ * log and replay say it beside the command ("PLAY x (for 8:20)"). */
+struct mq_for {
+	uint64_t seq;			/* the entry */
+	int index;			/* its command */
+	char moment[16];		/* the moment it was for */
+};
+
 #define MQ_SENT_KEEP	8	/* commands kept per seat, for mq_game.sent */
 
 struct mq_sent {			/* a command a seat's mail had accepted */
@@ -140,6 +150,8 @@ struct mq_game {
 	size_t npend, cappend;
 	struct mq_change *changes;	/* every change so far, in log order */
 	size_t nchanges, capchanges;
+	struct mq_for *fors;		/* every such command, in log order */
+	size_t nfors, capfors;
 	char **msg_hashes;		/* raw-message hashes already logged */
 	uint64_t *msg_seqs;		/* the seq of the entry that logged each */
 	size_t nmsg, capmsg;

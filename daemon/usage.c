@@ -68,10 +68,11 @@ static const struct {
 	  "after the last sound entry, and exit 3 with the sentence naming it." },
 	{ "log", "log GAME|LOGFILE|EXPORT [--json]",
 	  "The game's entries, one per line; --json prints their bodies. A secret\n"
-	  "move the seat changed before its reveal ends \"(changed at entry N)\"\n"
-	  "(replay alike). LOGFILE, EXPORT: as state. A log damaged in the\n"
-	  "middle: the entries before the damage, then exit 3 with the sentence\n"
-	  "naming the bad entry." },
+	  "move the seat changed before its reveal ends \"(changed at entry N)\";\n"
+	  "a command for another round than its entry's first says which:\n"
+	  "\"MOVE stay; PLAY discuss (for 8:20)\" (replay alike). LOGFILE,\n"
+	  "EXPORT: as state. A log damaged in the middle: the entries before\n"
+	  "the damage, then exit 3 with the sentence naming the bad entry." },
 	{ "replay", "replay GAME|LOGFILE|EXPORT [--from SEQ] [--to SEQ]",
 	  "The game step by step: each entry, then what it set off (moves, cards,\n"
 	  "the Red Death's visits, challenges), from entry SEQ to entry SEQ.\n"
