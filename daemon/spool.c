@@ -112,7 +112,8 @@ kind_at(const char *name)
  * Where a game's mail goes among the others of its entry and seat (kind:
  * the name from its kind on): 0 the receipt of the move that logged the
  * entry, 2 an answer to a mail that logged nothing (its kind, then '-' and
- * the 16 hex digits that set it apart: notify.c), 1 the rest.
+ * the 16 hex digits that set it apart: notify.c) and the help mail of a
+ * HELP beside a move, 1 the rest.
  */
 static int
 kind_rank(const char *kind)
@@ -121,6 +122,8 @@ kind_rank(const char *kind)
 
 	if (strcmp(kind, "receipt") == 0)
 		return 0;
+	if (strcmp(kind, "help") == 0)
+		return 2;
 	if (dash != NULL && strlen(dash + 1) == 16 &&
 	    strspn(dash + 1, "0123456789abcdef") == 16)
 		return 2;
@@ -135,7 +138,9 @@ kind_rank(const char *kind)
  * that logged nothing last (its seq is the last entry's, whose mails were
  * all made before it: a copy of a move, received already, read in the
  * pass that resolved the phase, is answered after the resolution, not
- * with the next phase's move before the mail that tells how it came).
+ * with the next phase's move before the mail that tells how it came);
+ * so is the help mail of a HELP beside a move that ended the phase, after
+ * the resolution its move set off ("help" sorts before "resolution").
  * (An IMAP outage's notices sort as they come: imap-down, imap-refused,
  * imap-up.)
  */
