@@ -90,3 +90,19 @@ for l in t[start:end + 1]:
 EOF2
 	ok
 }
+
+# read_new WHO...: each WHO@x.test's first mail in $O since the listing in
+# $T/before, read by parts (as WHO), its text part as sent in $T/WHO.raw
+read_new() {
+	for who in "$@"; do
+		f=$(cd $O && grep -l "^To: $who@x.test" $(ls $O | comm -13 $T/before -) | head -n 1)
+		[ -n "$f" ] || fail "no mail to $who"; ok
+		parts "$O/$f" $who
+		$PY - "$O/$f" >$T/$who.raw <<'PYEOF'
+import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print([p.get_payload(decode=True).decode() for p in m.walk()
+       if p.get_content_type() == "text/plain"][0])
+PYEOF
+	done
+}

@@ -21,17 +21,7 @@ first=$(ms_owes $D $G | cut -d' ' -f1)
 ls $O >$T/before
 MASQUED_NOW=$((MASQUED_NOW + 100 * 3600)) expect 0 "serve past the deadline" -- $M -C $D serve --once
 $MREL -C $D log $G | grep -q "timeout  alice: DANCER blade-dancer" || fail "no default DANCER blade-dancer for alice"; ok
-for who in alice bob carol dave; do
-	f=$(cd $O && grep -l "^To: $who@x.test" $(ls $O | comm -13 $T/before -) | head -n 1)
-	[ -n "$f" ] || fail "no mail to $who"; ok
-	parts "$O/$f" $who
-	$PY - "$O/$f" >$T/$who.raw <<'PYEOF'
-import email, sys
-m = email.message_from_binary_file(open(sys.argv[1], "rb"))
-print([p.get_payload(decode=True).decode() for p in m.walk()
-       if p.get_content_type() == "text/plain"][0])
-PYEOF
-done
+read_new alice bob carol dave
 says alice "You missed the deadline: the default was played for you (Choose the Blade Dancer as your dancer)."
 says bob "alice missed the deadline: the default was played for them (Choose the Blade Dancer as their dancer)."
 says carol "期限までに alice さんの手が届かなかったため、その席に既定の手を出しました（ダンサー「剣の舞姫」を選ぶ）。"

@@ -18,17 +18,7 @@ w=$($MREL -C $D games --json | $PY -c 'import json, sys; print(json.load(sys.std
 ls $O >$T/before
 MASQUED_NOW=$((MASQUED_NOW + 100 * 3600)) expect 0 "serve past the deadline" -- $M -C $D serve --once
 $MREL -C $D log $G | grep -q "timeout  $w: PLACE " || { $MREL -C $D log $G >&2; fail "no default PLACE for $w"; }; ok
-for who in alice bob carol dave; do
-	f=$(cd $O && grep -l "^To: $who@x.test" $(ls $O | comm -13 $T/before -) | head -n 1)
-	[ -n "$f" ] || fail "no mail to $who"; ok
-	parts "$O/$f" $who
-	$PY - "$O/$f" >$T/$who.raw <<'PYEOF'
-import email, sys
-m = email.message_from_binary_file(open(sys.argv[1], "rb"))
-print([p.get_payload(decode=True).decode() for p in m.walk()
-       if p.get_content_type() == "text/plain"][0])
-PYEOF
-done
+read_new alice bob carol dave
 for who in alice bob carol dave; do
 	[ $who = $w ] && continue
 	case $who in
