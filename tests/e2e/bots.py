@@ -387,6 +387,11 @@ def check_commitments(c, b, game):
     for m in b.mails_of(game):
         t = text_of(parse(open(m["file"], "rb").read())).splitlines()
         for i, line in enumerate(t):
+            # a line too long for 78 columns (a Japanese kind label) puts
+            # the commitment, whole, on the next line
+            if (re.search(r"[:：]\s*$", line) and i + 1 < len(t)
+                    and re.fullmatch(r"\s+" + HEX + r"\s*", t[i + 1])):
+                line = line.rstrip() + " " + t[i + 1].strip()
             x = RE_COMMIT.match(line)
             if x:
                 shown.add((x.group(1), int(x.group(2)), x.group(3)))
