@@ -88,7 +88,17 @@ smtp_gone() {
 	kill $SINK_PID; wait $SINK_PID 2>/dev/null; SINK_PID=
 }
 
-# A game of four, with a fixed seed.
+# mail_folder: the data folder D made (init), with its outbox O and inbox
+# IN (Maildir new/) and a rate limit no test reaches (or RATE_LIMIT, set
+# before)
+mail_folder() {
+	D=$T/data
+	O=$D/mail/outbox/new
+	IN=$D/mail/inbox/new
+	expect 0 "init" -- $M -C $D init
+	echo "rate_limit = ${RATE_LIMIT:-86400}" >>$D/masqued.conf
+}
+
 # imap_in DATADIR PORT [LINE...]: appended to DATADIR's masqued.conf, IMAP
 # in from 127.0.0.1:PORT (the fake server's), user game, the password in
 # MQ_TEST_PW, no TLS; then each LINE

@@ -60,6 +60,14 @@ answer() {
 	parts "$O/$f" $3
 	echo "$O/$f" >$T/$3.file
 }
+# receipt_of GAME NAME ID TEXT: NAME's reply of TEXT to GAME (to its
+# welcome's Reply-To), sent and served; NAME's receipt read as $T/ID.*
+receipt_of() {
+	ls $O >$T/before
+	send $2@x.test "$(rt $1 $2)" $3 "$4"
+	expect 0 "serve --once: $3" -- $M -C $D serve --once
+	answer receipt $2@x.test $3
+}
 says() {	# name, sentence: both parts of $T/NAME.* hold it
 	for k in txt html; do
 		grep -qF -- "$2" $T/$1.$k || { cat $T/$1.$k >&2; fail "$1 ($k) does not say: $2"; }

@@ -10,12 +10,7 @@
 # submit does as a mail (it refused STATUS and HELP too). A game the host
 # ended: test_admin_end.sh.
 . tests/cli/lib.sh
-D=$T/data
-O=$D/mail/outbox/new
-IN=$D/mail/inbox/new
-
-expect 0 "init" -- $M -C $D init
-echo "rate_limit = 86400" >>$D/masqued.conf
+mail_folder
 serve() { expect 0 "serve --once: $1" -- $M -C $D serve --once; }
 . tests/cli/lib_mail.sh
 

@@ -9,12 +9,7 @@
 # Pickpocket in the jest's place, found the log holds another entry, and
 # the game's mails waited ("they wait for its message to be read again").
 . tests/cli/lib.sh
-D=$T/data
-O=$D/mail/outbox/new
-IN=$D/mail/inbox/new
-
-expect 0 "init" -- $M -C $D init
-echo "rate_limit = 86400" >>$D/masqued.conf
+mail_folder
 # a seed that deals carol Pickpocket
 G=$($M -C $D new redmasque --player alice=alice@x.test --player bob=bob@x.test \
     --player carol=carol@x.test --player dave=dave@x.test \

@@ -10,12 +10,7 @@
 # replies through the Maildir inbox and `serve --once` (ASan binary); the
 # other players' commands by `submit --never-mail` (release binary).
 . tests/cli/lib.sh
-D=$T/data
-O=$D/mail/outbox/new
-IN=$D/mail/inbox/new
-
-expect 0 "init" -- $M -C $D init
-echo "rate_limit = 86400" >>$D/masqued.conf
+mail_folder
 S=$(new_game $D --option sequential_moves=true) || fail "new (sequential moves)"
 G=$(new_game $D) || fail "new"
 expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
@@ -41,12 +36,7 @@ to_phase() {	# game, phase: the bots play on until that phase is due
 	done
 }
 # mail GAME NAME ID TEXT: NAME's reply, served; its receipt as $T/ID.*
-mail() {
-	ls $O >$T/before
-	send $2@x.test "$(rt $1 $2)" $3 "$4"
-	expect 0 "serve --once: $3" -- $M -C $D serve --once
-	answer receipt $2@x.test $3
-}
+mail() { receipt_of "$@"; }
 labelled() {	# id, command, label: both parts of receipt ID say so
 	grep -qF -- "$2 ($3) commitment " $T/$1.txt ||
 	    { cat $T/$1.txt >&2; fail "$1 (txt) does not call $2 $3"; }; ok

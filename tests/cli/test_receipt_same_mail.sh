@@ -6,25 +6,12 @@
 # mail's line (found by players by mail).
 # Real replies through the Maildir inbox and `serve --once`.
 . tests/cli/lib.sh
-D=$T/data
-O=$D/mail/outbox/new
-IN=$D/mail/inbox/new
-
-expect 0 "init" -- $M -C $D init
-echo "rate_limit = 86400" >>$D/masqued.conf
-G=$(new_game $D --player eve=eve@x.test) || fail "new"
-expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
-. tests/cli/lib_mail.sh
+GAME_ARGS="--player eve=eve@x.test"
+. tests/cli/lib_game.sh
 expect 0 "bob reads Japanese" -- $M -C $D submit $G bob "SET LANG ja" --no-mail
 expect 0 "carol reads Chinese" -- $M -C $D submit $G carol "SET LANG zh" --no-mail
 place_all $D $G alice bob carol dave eve
-# mail NAME ID TEXT: NAME's reply, served; its receipt as $T/ID.*
-mail() {
-	ls $O >$T/before
-	send $1@x.test "$(rt $G $1)" $2 "$3"
-	expect 0 "serve --once: $2" -- $M -C $D serve --once
-	answer receipt $1@x.test $2
-}
+mail() { receipt_of $G "$@"; }	# NAME ID TEXT: its receipt as $T/ID.*
 # none_else ID TEXT: no mail of the last serve but ID's receipt says TEXT
 none_else() {
 	for f in $(cat $T/new); do

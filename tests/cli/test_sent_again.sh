@@ -25,12 +25,7 @@ expect 0 "the welcome mails" -- $M -C $D serve --once
 . tests/cli/lib_mail.sh
 entries() { $MREL -C $D log $1 | wc -l; }
 # mail GAME NAME ID TEXT: NAME's reply, served; its receipt as $T/ID.*
-mail() {
-	ls $O >$T/before
-	send $2@x.test "$(rt $1 $2)" $3 "$4"
-	expect 0 "serve --once: $3" -- $M -C $D serve --once
-	answer receipt $2@x.test $3
-}
+mail() { receipt_of "$@"; }
 
 # --- The Masquerade: the first Dancer, then the same line again ---
 first=$($MREL -C $D view $MS admin --json | $PY -c 'import json,sys; print(json.load(sys.stdin)["to_move"])')
