@@ -1,16 +1,26 @@
 # lib_resend.sh - after lib_game.sh: the helpers of the tests of a mail
-# sent again (test_copy_or_new, test_resent_later, test_resent_mid_round):
+# sent again (test_copy_or_new, test_resent_later, test_resent_mid_round,
+# test_sent_again_late):
 # the game's entries and phase, a reply written as a mail client sends it,
 # a serve pass that notes the outbox before it, the bots' moves.
 entries() { $MREL -C $D log $G | wc -l; }
+# entry_of TEXT: the number of the log's last entry that holds TEXT
+entry_of() { $MREL -C $D log $G | awk -v p="$1" 'index($0, p) {print $1}' | tail -n 1; }
 msgid() { sed -n 's/^Message-ID: <\(.*\)>\r*$/\1/p' "$(cat $T/$1.file)" | head -n 1; }
 phase() { $MREL -C $D view $G admin --json | $PY -c 'import json,sys; print(json.load(sys.stdin)["phase"])'; }
-# reply FROM ID IN-REPLY-TO TEXT: FROM's reply, as a mail client sends it
-# (In-Reply-To and References the mail answered)
+# reply FROM ID IN-REPLY-TO TEXT [COPIES]: FROM's reply, as a mail client
+# sends it (In-Reply-To and References the mail answered), into the inbox;
+# COPIES times (a client's resends), each copy after the first under a
+# Message-ID of its own (ID.2, ID.3, ...)
 reply() {
-	n=$((n + 1))
-	printf 'From: %s@x.test\nTo: %s\nSubject: Re: the masque\nMessage-ID: <%s@x.test>\nIn-Reply-To: <%s>\nReferences: <%s>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n%b\n' \
-	    "$1" "$(reply_to $1)" "$2" "$3" "$3" "$4" >$IN/$n.test
+	r_k=0
+	while [ $r_k -lt "${5:-1}" ]; do
+		r_k=$((r_k + 1))
+		r_id=$2; [ $r_k = 1 ] || r_id=$2.$r_k
+		n=$((n + 1))
+		printf 'From: %s@x.test\nTo: %s\nSubject: Re: the masque\nMessage-ID: <%s@x.test>\nIn-Reply-To: <%s>\nReferences: <%s>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n%b\n' \
+		    "$1" "$(reply_to $1)" "$r_id" "$3" "$3" "$4" >$IN/$n.test
+	done
 }
 serve() {
 	ls $O >$T/before
@@ -23,14 +33,18 @@ bots() {	# the bot moves of the players named, mailed to nobody
 	done
 }
 # bob, carol and dave place in black (mailed to nobody); alice's reply to
-# her welcome places her there too; her receipt's Message-ID in ASK
-others_placed_alice_answers() {
+# her welcome places her there too, the last; her receipt as $T/a0.*
+others_placed_alice_places() {
 	for p in bob carol dave; do
 		$MREL -C $D submit --never-mail $G $p "PLACE black" >/dev/null || fail "place $p"
 	done
 	reply alice a0 "$(sed -n 's/^Message-ID: <\(.*\)>\r*$/\1/p' $(grep -l '^To: alice@' $O/* | head -n 1))" "PLACE black"
 	serve "alice places"
 	answer receipt alice@x.test a0
+}
+# the same, her receipt's Message-ID in ASK
+others_placed_alice_answers() {
+	others_placed_alice_places
 	ASK=$(msgid a0)
 	[ -n "$ASK" ] || fail "no Message-ID on alice's receipt"; ok
 }

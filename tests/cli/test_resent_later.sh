@@ -13,6 +13,17 @@
 . tests/cli/lib.sh
 . tests/cli/lib_game.sh
 . tests/cli/lib_resend.sh
+# resent ID ASK TEXT WHAT: alice's client sends her reply of TEXT to ASK
+# again, served (WHAT); her receipt, as $T/ID.*, says its line 1 (PLAY
+# dance) is received already, at the entry $first; nothing is logged
+resent() {
+	ne=$(entries)
+	reply alice $1 "$2" "$3"
+	serve "$4"
+	answer receipt alice@x.test $1
+	[ "$(entries)" = "$ne" ] || { cat $T/$1.txt >&2; $MREL -C $D log $G | tail -n 2 >&2; fail "$1: the resend was played again"; }; ok
+	grep -qF "line 1: PLAY dance (entry $first)" $T/$1.txt || { cat $T/$1.txt >&2; fail "$1: the resend's card is not received already"; }; ok
+}
 
 others_placed_alice_answers
 bots bob carol dave alice
@@ -25,7 +36,7 @@ answer receipt alice@x.test b1
 grep -q -- "-- ACCEPTED" $T/b1.txt || { cat $T/b1.txt >&2; fail "the next card not accepted"; }; ok
 says b1 "(for 8:20)"
 [ "$(entries)" = $((ne + 1)) ] || fail "the next card not logged"; ok
-first=$($MREL -C $D log $G | awk '/alice: PLAY dance/ {print $1}' | tail -n 1)
+first=$(entry_of "alice: PLAY dance")
 [ -n "$first" ] || fail "alice's next card is not in the log"; ok
 # the 8:00 moves, then the 8:20 round is played
 bots bob carol dave alice
@@ -35,19 +46,10 @@ bots bob carol dave
 bots bob carol dave alice
 [ "$(phase)" = act ] || fail "not the 8:40 cards: $(phase)"; ok
 # her client sends that reply again
-ne=$(entries)
-reply alice b2 "$ASK" "PLAY dance"
-serve "the client's resend, a round later"
-answer receipt alice@x.test b2
-[ "$(entries)" = "$ne" ] || { cat $T/b2.txt >&2; $MREL -C $D log $G | tail -n 2 >&2; fail "the resend was played again"; }; ok
-grep -qF "line 1: PLAY dance (entry $first)" $T/b2.txt || { cat $T/b2.txt >&2; fail "the resend is not received already"; }; ok
+resent b2 "$ASK" "PLAY dance" "the client's resend, a round later"
 says_not b2 "ACCEPTED"
 [ -n "$($MREL -C $D view $G alice --json | $PY -c 'import json,sys; print(json.load(sys.stdin)["me"]["pending_play"] or "")')" ] &&
     fail "the resend left alice an 8:40 card"; ok
-
-# 2. a resend of a mail one line of which was refused for a move the game
-# did not allow then: alice's 8:40 card, and a MOVE before the cards are
-# revealed
 
 # 2. a resend of a mail one line of which was refused for a move the game
 # did not allow then (not a typo: Dance allows two steps, not three): its
@@ -61,15 +63,10 @@ answer receipt alice@x.test c1
 grep -qF "line 1: Play Dance" $T/c1.txt || { cat $T/c1.txt >&2; fail "the card not accepted"; }; ok
 grep -q -- "-- NOT ACCEPTED" $T/c1.txt || { cat $T/c1.txt >&2; fail "the move not refused"; }; ok
 says c1 "Dance allows two steps"
-first=$($MREL -C $D log $G | awk '/alice: PLAY dance/ {print $1}' | tail -n 1)
+first=$(entry_of "alice: PLAY dance")
 bots bob carol dave
 [ "$(phase)" = move ] || fail "not the 8:40 moves: $(phase)"; ok
-ne=$(entries)
-reply alice c2 "$ASK2" "PLAY dance\nMOVE cw cw cw"
-serve "its resend, once the cards are revealed"
-answer receipt alice@x.test c2
-[ "$(entries)" = "$ne" ] || { cat $T/c2.txt >&2; $MREL -C $D log $G | tail -n 2 >&2; fail "the resend was played again"; }; ok
-grep -qF "line 1: PLAY dance (entry $first)" $T/c2.txt || { cat $T/c2.txt >&2; fail "the card is not received already"; }; ok
+resent c2 "$ASK2" "PLAY dance\nMOVE cw cw cw" "its resend, once the cards are revealed"
 grep -q -- "-- NOT ACCEPTED" $T/c2.txt || { cat $T/c2.txt >&2; fail "the move not refused again"; }; ok
 says c2 "Dance allows two steps"
 ! grep -qF -- "-- ACCEPTED -" $T/c2.txt || fail "the resend accepted"; ok

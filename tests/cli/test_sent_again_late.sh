@@ -14,34 +14,12 @@
 # answer says. The Red Death; Maildir inbox, `serve --once`, ASan binary.
 . tests/cli/lib.sh
 . tests/cli/lib_game.sh
-entries() { $MREL -C $D log $G | wc -l; }
-msgid() { sed -n 's/^Message-ID: <\(.*\)>\r*$/\1/p' "$(cat $T/$1.file)" | head -n 1; }
+. tests/cli/lib_resend.sh
 notices() { grep -l "^X-Masqued-Mail: notice" $O/* 2>/dev/null | xargs -r grep -l "^To: bob@" | wc -l; }
-# reply FROM ID IN-REPLY-TO TEXT [COPIES]: FROM's reply, as a mail client
-# sends it (In-Reply-To and References), COPIES times under other
-# Message-IDs, into the inbox
-reply() {
-	k=0
-	while [ $k -lt "${5:-1}" ]; do
-		k=$((k + 1))
-		n=$((n + 1))
-		printf 'From: %s@x.test\nTo: %s\nSubject: Re: the masque\nMessage-ID: <%s.%s@x.test>\nIn-Reply-To: <%s>\nReferences: <%s>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n%b\n' \
-		    "$1" "$(reply_to $1)" "$2" $k "$3" "$3" "$4" >$IN/$n.test
-	done
-}
-serve() {
-	ls $O >$T/before
-	expect 0 "serve --once: $1" -- $M -C $D serve --once
-}
 
 # the others placed; alice places by mail, the last: her receipt says the
 # phase resolved, and the resolution that follows asks for her card
-for p in bob carol dave; do
-	$MREL -C $D submit --never-mail $G $p "PLACE black" >/dev/null || fail "place $p"
-done
-reply alice a0 "$(sed -n 's/^Message-ID: <\(.*\)>\r*$/\1/p' $(grep -l '^To: alice@' $O/* | head -n 1))" "PLACE black"
-serve "alice places"
-answer receipt alice@x.test a0
+others_placed_alice_places
 says a0 "Your move completed the phase"
 says_not a0 "choose your action card"
 answer resolution alice@x.test a0r
@@ -49,10 +27,7 @@ says a0r "choose your action card for 8:00"
 ASK=$(msgid a0r)
 [ -n "$ASK" ] || fail "no Message-ID on alice's resolution mail"; ok
 # the others' cards; alice's is the last
-for p in bob carol dave; do
-	$MREL -C $D submit --never-mail $G $p "$($MREL -C $D bot $G $p)" >/dev/null ||
-	    fail "play $p"
-done
+bots bob carol dave
 play=$($MREL -C $D bot $G alice)
 case "$play" in PLAY\ *) ;; *) fail "alice's card is not a PLAY: $play";; esac; ok
 other="PLAY discuss"; [ "$play" = "$other" ] && other="PLAY dance"
@@ -60,9 +35,9 @@ ne=$(entries)
 # two copies of one reply, read in one pass
 reply alice a1 "$ASK" "$play" 2
 serve "alice's card, twice"
-[ "$($MREL -C $D view $G admin --json | $PY -c 'import json,sys; print(json.load(sys.stdin)["phase"])')" = move ] ||
+[ "$(phase)" = move ] ||
     fail "the first copy did not end the choice of cards"; ok
-seq=$($MREL -C $D log $G | awk -v p="alice: $play" 'index($0, p) {print $1}' | tail -n 1)
+seq=$(entry_of "alice: $play")
 [ -n "$seq" ] || fail "alice's card is not in the log"; ok
 # the card (logged), and its reveal: nothing more
 [ "$(entries)" = $((ne + 2)) ] || { $MREL -C $D log $G | tail -n 4 >&2; fail "the copy was logged"; }; ok
