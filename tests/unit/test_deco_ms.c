@@ -1774,6 +1774,18 @@ lists_are_whole(const char *lang, const char *html)
 		    html);
 }
 
+/* lists_are_whole on the HTML of ctx's LANG KIND mail. */
+static void
+mail_lists_are_whole(const json_t *gd, const json_t *ctx, const char *lang,
+    const char *kind)
+{
+	char *subject, *text, *html;
+
+	render(gd, ctx, lang, kind, &subject, &text, &html);
+	lists_are_whole(lang, html);
+	free3(subject, text, html);
+}
+
 static void
 events_are_html_lists(void **state)
 {
@@ -1787,18 +1799,13 @@ events_are_html_lists(void **state)
 		{ "zh", "（你没有可以使用的咒语）" },
 	};
 	json_t *gd = load_gamedata(), *ctx = parse(events_as_list);
-	char *subject, *text, *html;
 	size_t i;
 
 	(void)state;
 	mails_say(gd, ctx, "notice", want, sizeof(want) / sizeof(want[0]), 1);
 	for (i = 0; i < sizeof(langs) / sizeof(langs[0]); i++) {
-		render(gd, ctx, langs[i], "notice", &subject, &text, &html);
-		lists_are_whole(langs[i], html);
-		free3(subject, text, html);
-		render(gd, ctx, langs[i], "turn", &subject, &text, &html);
-		lists_are_whole(langs[i], html);
-		free3(subject, text, html);
+		mail_lists_are_whole(gd, ctx, langs[i], "notice");
+		mail_lists_are_whole(gd, ctx, langs[i], "turn");
 	}
 	json_decref(ctx);
 	json_decref(gd);
