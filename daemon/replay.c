@@ -12,23 +12,37 @@
 #include "daemon/store.h"
 
 
+/* buf (n elements of size in use, room for *cap) with room for one more:
+ * as it is, or grown (to first elements, then doubled); NULL when there
+ * is no memory, buf and *cap as they were. The new size is kept only
+ * once the buffer has it: doubled before a realloc that failed, the next
+ * call wrote past the old buffer. */
+static void *
+room_for_one(void *buf, size_t n, size_t *cap, size_t size, size_t first)
+{
+	size_t c;
+	void *nb;
+
+	if (n < *cap)
+		return buf;
+	c = *cap ? *cap * 2 : first;
+	if ((nb = realloc(buf, c * size)) == NULL)
+		return NULL;
+	*cap = c;
+	return nb;
+}
+
 static int
 pend_add(struct mq_game *g, uint64_t seq, int index, const char *key, int seat,
     const char *text, const json_t *cmd, int by_host)
 {
 	json_t *c;
 	struct mq_pending *np;
-	size_t cap;
 
-	/* the new size kept only once the buffer has it: doubled before a
-	 * realloc that failed, the next call wrote past the old buffer */
-	if (g->npend == g->cappend) {
-		cap = g->cappend ? g->cappend * 2 : 32;
-		if ((np = realloc(g->pend, cap * sizeof(*np))) == NULL)
-			return MQ_IO;
-		g->pend = np;
-		g->cappend = cap;
-	}
+	if ((np = room_for_one(g->pend, g->npend, &g->cappend, sizeof(*np),
+	    32)) == NULL)
+		return MQ_IO;
+	g->pend = np;
 	g->pend[g->npend].seq = seq;
 	g->pend[g->npend].index = index;
 	snprintf(g->pend[g->npend].key, sizeof(g->pend[0].key), "%s", key);
@@ -103,15 +117,11 @@ static int
 for_add(struct mq_game *g, uint64_t seq, int index, const char *moment)
 {
 	struct mq_for *nf;
-	size_t cap;
 
-	if (g->nfors == g->capfors) {
-		cap = g->capfors ? g->capfors * 2 : 8;
-		if ((nf = realloc(g->fors, cap * sizeof(*nf))) == NULL)
-			return MQ_IO;
-		g->fors = nf;
-		g->capfors = cap;
-	}
+	if ((nf = room_for_one(g->fors, g->nfors, &g->capfors, sizeof(*nf),
+	    8)) == NULL)
+		return MQ_IO;
+	g->fors = nf;
 	nf = &g->fors[g->nfors++];
 	nf->seq = seq;
 	nf->index = index;
@@ -127,17 +137,13 @@ change_add(struct mq_game *g, int seat, const char *key, uint64_t seq,
 {
 	const struct mq_pending *p = mq_game_earlier_pend(g, seat, key);
 	struct mq_change *nc;
-	size_t cap;
 
 	if (p == NULL)
 		return 0;
-	if (g->nchanges == g->capchanges) {
-		cap = g->capchanges ? g->capchanges * 2 : 8;
-		if ((nc = realloc(g->changes, cap * sizeof(*nc))) == NULL)
-			return MQ_IO;
-		g->changes = nc;
-		g->capchanges = cap;
-	}
+	if ((nc = room_for_one(g->changes, g->nchanges, &g->capchanges,
+	    sizeof(*nc), 8)) == NULL)
+		return MQ_IO;
+	g->changes = nc;
 	nc = &g->changes[g->nchanges++];
 	nc->seq = p->seq;
 	nc->index = p->index;
