@@ -13,6 +13,7 @@
 #include "daemon/clock.h"
 #include "daemon/daemon.h"
 #include "daemon/host_text.h"
+#include "daemon/notify.h"
 #include "daemon/outage.h"
 #include "daemon/spool_int.h"
 #include "mail/mime_out.h"
@@ -37,14 +38,21 @@ notify_host(const struct mq_config *c, struct mq_refusals *words,
     long long now)
 {
 	struct mq_mail_out m;
-	struct mq_buf body = MQ_BUF_INIT, subj = MQ_BUF_INIT;
+	struct mq_buf body = MQ_BUF_INIT, subj = MQ_BUF_INIT, said = MQ_BUF_INIT;
 	char id[800], *raw = NULL;
 	struct mq_err e;
 	size_t len;
 
 	host_words(words, c, HOST_BANNER, &body);
 	mq_buf_puts(&body, "\n\n");
-	host_words(words, c, text, &body);
+	/* its command lines name the data folder, as mq_notify_host's do:
+	 * a dead letter's "masqued admin GAME replace ..." copied into a
+	 * shell elsewhere acted on that folder's ./data */
+	host_words(words, c, text, &said);
+	if (said.oom || mq_notify_host_commands(c->datadir, mq_buf_str(&said),
+	    &body) != 0)
+		body.oom = 1;
+	mq_buf_free(&said);
 	mq_buf_puts(&body, "\n");
 	host_words(words, c, subject, &subj);
 	snprintf(id, sizeof(id), "%s@%s", spoolname, c->reply_domain);

@@ -5,7 +5,8 @@
 # another folder would act on that folder's ./data, or fail. The data
 # folder here has a space and a quote in its name; the lines of a missed
 # deadline's mail (policy wait) are copied and run from /, and act on the
-# game.
+# game. So do the mails the sender writes to the host: a dead letter's
+# replace line (it had no -C: copied into a shell it acted on ./data).
 . tests/cli/lib.sh
 PY=/usr/bin/python3
 D="$T/the host's games"
@@ -44,4 +45,28 @@ line=$(grep -F " extend " $T/host.txt | grep -F -- "--why" |
 $MREL -C "$D" log $G > $T/log
 grep -q "admin .*extend" $T/log && grep -q "the host copied it" $T/log ||
     { cat $T/log; fail "the copied line did not act on the game"; }; ok
+
+# a dead letter: the sendmail program refuses dave's address for good; the
+# host's mail of it gives the replace line with the data folder too
+D2="$T/the host's other games"
+S=$T/sendmail
+mkdir -p "$S"
+export FAKE_SENDMAIL_DIR=$S
+echo dead.test > $S/refuse
+expect 0 "init, sendmail out" -- $M -C "$D2" init
+printf 'admin = host@x.test\noutbound = sendmail\nsendmail_path = %s\nfrom = masqued <game@example.org>\nreply_domain = example.org\n' \
+    "$PWD/tests/data/fake_sendmail.sh" >> "$D2/masqued.conf"
+G2=$($M -C "$D2" new redmasque --player alice=alice@x.test --player bob=bob@x.test \
+    --player carol=carol@x.test --player dave=dave@dead.test) || fail "new, sendmail out"
+expect 0 "the welcomes, dave's dead" -- $M -C "$D2" serve --once
+MASQUED_NOW=$((MASQUED_NOW + 60)) expect 0 "the host's notice of it" -- $M -C "$D2" serve --once
+f=$(grep -l "^Subject: .*undeliverable mail to dave@dead.test" $S/*.eml) ||
+    fail "no host mail of the dead letter: $(ls $S)"; ok
+$PY -c 'import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print(m.get_payload(decode=True).decode())' "$f" > $T/dead.txt
+Q2="'$T/the host'\\''s other games'"
+grep -qF "  masqued -C $Q2 admin $G2 replace dave NEW-ADDRESS --why \"...\"" $T/dead.txt ||
+    { cat $T/dead.txt; fail "the dead letter's replace line does not name the data folder, quoted"; }; ok
+grep "masqued admin" $T/dead.txt && fail "a dead letter's command line without the data folder"; ok
 done_checks

@@ -87,7 +87,7 @@ host_says "（发给 dave@dead.test）无法投递，已移到 $S/spool/dead/。
 host_says "最后的回应："
 # whose address it is, with the line that gives the seat a working one,
 # and what to do with the mail kept (found by a host's walk-through)
-host_says "masqued admin $GS replace dave NEW-ADDRESS --why \"...\""
+host_says "masqued -C $(realpath $S) admin $GS replace dave NEW-ADDRESS --why \"...\""
 host_says "问题解决后要重发，就把它移回 $S/spool/；不需要的话就删除它"
 
 # a catalog that cannot be read: English, and the daemon's log says why
