@@ -448,9 +448,15 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 		    "lists every key in its comments).", line, key);
 	return 0;
 bad:
-	return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: \"%s\" is not a "
-	    "valid value for %s (the masqued.conf that masqued init writes says "
-	    "what each key takes, in its comments).", line, val, key);
+	/* each of these keys takes a few words: the sentence names them */
+	return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: %s takes %s, "
+	    "not \"%s\".", line, key,
+	    strcmp(key, "inbound") == 0 ? "maildir, imap or pipe" :
+	    strcmp(key, "outbound") == 0 ? "maildir, smtp or sendmail" :
+	    strcmp(key, "tls") == 0 ? "yes or no" :
+	    strcmp(key, "deadline_policy") == 0 ? "default or wait" :
+	    strcmp(key, "lang") == 0 ? "en, ja or zh" :
+	    "what masqued init's masqued.conf says in its comments", val);
 }
 
 static void envelope_of(struct mq_config *c);

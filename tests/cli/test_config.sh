@@ -14,6 +14,13 @@ bad() {	# description, config text, a word the sentence must name, exit code
 bad "an unknown key" "colour = red" "colour"
 bad "a line without =" "inbound imap" "line 1"
 bad "a bad transport" "inbound = carrier-pigeon" "inbound"
+# a key of a few words names them: "is not a valid value for tls" sent
+# the host to the comments of a config they may have written themselves
+bad "a bad inbound names the three" "inbound = carrier-pigeon" 'bad.conf line 1: inbound takes maildir, imap or pipe, not "carrier-pigeon".'
+bad "outbound in capitals" "outbound = SMTP" 'bad.conf line 1: outbound takes maildir, smtp or sendmail, not "SMTP".'
+bad "tls = off" "tls = off" 'bad.conf line 1: tls takes yes or no, not "off".'
+bad "a language masqued has not" "lang = de" 'bad.conf line 1: lang takes en, ja or zh, not "de".'
+bad "a bad deadline_policy" "deadline_policy = ask" 'bad.conf line 1: deadline_policy takes default or wait, not "ask".'
 bad "a bad duration" "deadline = soon" "deadline"
 bad "a duration whose seconds overflow" "deadline = 9999999999999999h" "deadline takes a duration from 1s to 366d"
 bad "a deadline past a year" "reminder = 400d" "reminder takes a duration from 1s to 366d"
