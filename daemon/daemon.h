@@ -83,6 +83,9 @@ struct mq_daemon {
 	 * else an outage of the host's would play defaults for players who
 	 * had moved. */
 	int inbox_unread;
+	/* This pass's failure to read the mailbox is in the log already,
+	 * its cause first (mq_inbound_down): not said again after. */
+	int inbox_said;
 	/* The move being answered came past its sender's rate_limit: it is
 	 * applied and answered, but the others get no notice that only tells
 	 * of its commitments (as if they had sent SET NOTICES OFF; they check

@@ -49,16 +49,15 @@ tell_down(struct mq_daemon *d, const char *why, int refused, long long since,
 }
 
 void
-mq_inbound_down(struct mq_daemon *d, const char *why, int refused, int said)
+mq_inbound_down(struct mq_daemon *d, const char *why, int refused)
 {
 	long long since;
 	char when[64];
 
 	mq_outage_note(d->conf.datadir, MQ_OUTAGE_IMAP, d->now, why, &since);
 	mq_clock_utc(since, 0, when, sizeof(when));
-	mq_daemon_log("inbound: %s%sthe mailbox is unread since %s, and the "
-	    "deadlines wait; trying again next pass", said ? "" : why,
-	    said ? "" : "; ", when);
+	mq_daemon_log("inbound: %s; the mailbox is unread since %s, and the "
+	    "deadlines wait; trying again next pass", why, when);
 	if (refused || d->now - since >= MQ_IMAP_OUTAGE_TELL)
 		tell_down(d, why, refused, since, when);
 }

@@ -18,9 +18,9 @@
 
 /* The mailbox could not be read at d->now (why: the transport's sentence).
  * refused: the server answered and refused (else it was out of reach).
- * said: why is in the log already (the failed pass's own line). */
-void mq_inbound_down(struct mq_daemon *d, const char *why, int refused,
-    int said);
+ * why goes on the log's line with what it means: the caller says it
+ * nowhere else. */
+void mq_inbound_down(struct mq_daemon *d, const char *why, int refused);
 
 /* The IMAP server answered: an outage recorded ends here, in the log, and
  * in a mail to a host who was told of it. */

@@ -768,13 +768,16 @@ out:
 	 * server's first answer keeps its start (the host is told after an
 	 * hour of it, not never). */
 	if (rc && mq_imap_s_unreached(s)) {
-		mq_inbound_down(d, err->msg, 0, 0);
+		mq_inbound_down(d, err->msg, 0);
 		d->inbox_unread = 1;
 		rc = 0;
-	} else if (rc && (!reached || refused))
-		mq_inbound_down(d, err->msg, 1, 1);	/* a refused login, TLS,
-							 * mailbox, search */
-	else if (rc == 0)
+	} else if (rc && (!reached || refused)) {
+		/* a refused login, TLS, mailbox, search: its cause on the
+		 * line that says what it means (said after it, the log read
+		 * effect, then cause), and not again at the pass's end */
+		mq_inbound_down(d, err->msg, 1);
+		d->inbox_said = 1;
+	} else if (rc == 0)
 		mq_inbound_up(d);
 	mq_imap_close(s);
 	return rc;
@@ -866,6 +869,7 @@ mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	d->nstalled = 0;
 	d->stall_all = 0;
 	d->inbox_unread = 0;
+	d->inbox_said = 0;
 	if (d->conf.inbound == MQ_IN_MAILDIR)
 		rc = pass_maildir(d, st, err);
 	else if (d->conf.inbound == MQ_IN_IMAP)
@@ -873,7 +877,8 @@ mq_serve_pass(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	if (d->conf.inbound != MQ_IN_IMAP)	/* a record from IMAP days */
 		mq_outage_clear(d->conf.datadir, MQ_OUTAGE_IMAP);
 	if (rc) {
-		mq_daemon_log("inbound: %s", err->msg);
+		if (!d->inbox_said)
+			mq_daemon_log("inbound: %s", err->msg);
 		d->inbox_unread = 1;
 		st->parts_failed |= MQ_PASS_INBOX;
 	} else if (d->conf.inbound == MQ_IN_MAILDIR)

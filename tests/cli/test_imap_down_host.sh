@@ -61,6 +61,10 @@ fake_imap FAKE_IMAP_REFUSE_LOGIN=1
 imap_here
 MASQUED_NOW=$((T0 + 7260)) expect 4 "serve, the login refused" -- $M -C $I serve --once
 err_has "inbound: the host is told that the mailbox is unread"
+# the cause on the line that says what it means, said once: the log said
+# "the mailbox is unread ..." and "the host is told", then why
+err_has "inbound: The IMAP server 127.0.0.1:$(cat $T/port) refused the login of user game; the mailbox is unread since 2026-09-21 14:13 UTC, and the deadlines wait; trying again next pass"
+[ "$(grep -c "refused the login" $T/err)" = 1 ] || { cat $T/err; fail "the refused login said more than once"; }; ok
 [ "$(notices 'cannot be read')" = 2 ] || fail "the host not told of the refused login"; ok
 notice_body 'cannot be read'
 notice_has "since 2026-09-21 14:13 UTC: the server refuses it. Its answer: The IMAP server 127.0.0.1:$(cat $T/port) refused the login of user game" "the login was refused"
