@@ -223,6 +223,8 @@ deco_plan_step(struct mq_deco_game *g, const char *dir, size_t i)
 		put_ref(a, o, "dir", g->plans[k].dir);
 		put_ref(a, o, "time", t != NULL ? t : "");
 		put_flag(a, o, "is_", dir, NULL);
+		/* the list's separator goes before the others */
+		put_bool(a, o, "first", i == 0);
 		put(a, o, "pad", deco_pad(a, dir, 5));
 	}
 	if (mq_arena_oom(a)) {

@@ -177,6 +177,7 @@ deco_put_plan(const struct deco *d, struct mv *o, const json_t *plan)
 			put_ref(d->a, s, "dir", dir);
 			put_ref(d->a, s, "time", t != NULL ? t : "");
 			wflag(d, s, "is_", dir);
+			put_bool(d->a, s, "first", i == 0);
 			wput(d, s, "pad", deco_pad(d->a, dir, 5));
 			mv_push(d->a, steps, s);
 		}

@@ -2179,6 +2179,37 @@ the_plan_is_walked_beside_the_notes(void **state)
 }
 
 /*
+ * The reader's midnight plan is said in the reader's language, in the
+ * direction names the rest of the mail uses: the Japanese and Chinese
+ * mails showed the command words ("真夜中の計画：ccw ccw stay ..."), in
+ * the text part and the HTML part alike.
+ */
+static void
+the_plan_is_said_in_the_readers_language(void **state)
+{
+	static const char *const cases[][3] = {
+		{ "en", "Midnight plan: ccw ccw stay stay cw stay", NULL },
+		{ "ja", "真夜中の計画：\n  反時計回り、反時計回り、留まる、留まる、"
+		  "時計回り、留まる", "ccw ccw stay" },
+		{ "zh", "午夜计划：逆时针、逆时针、不动、不动、顺时针、不动",
+		  "ccw ccw stay" },
+	};
+	json_t *ctx, *plan;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ctx = load_ctx("turn");
+		plan = json_pack("[ssssss]", "ccw", "ccw", "stay", "stay", "cw",
+		    "stay");
+		json_object_set_new(json_object_get(json_object_get(ctx, "view"),
+		    "me"), "plan", plan);
+		turn_says(cases[i][0], ctx, cases[i][1], cases[i][2]);
+		json_decref(ctx);
+	}
+}
+
+/*
  * Round 12's mails say it is the last round: its moves strike midnight and
  * lock the plans (a player who had meant to change theirs "before
  * midnight" found the game over in the same mail). Round 5's do not.
@@ -2935,6 +2966,7 @@ main(void)
 		cmocka_unit_test(a_popularity_line_says_why_the_spaces_differ),
 		cmocka_unit_test(the_princes_point_says_why_the_spaces_differ),
 		cmocka_unit_test(the_plan_is_walked_beside_the_notes),
+		cmocka_unit_test(the_plan_is_said_in_the_readers_language),
 		cmocka_unit_test(the_last_round_says_so),
 		cmocka_unit_test(examples_name_only_nearby_targets),
 		cmocka_unit_test(the_nobles_nearby_are_a_list),
