@@ -111,8 +111,8 @@ mq_game_for_of(const struct mq_for *f, size_t n, uint64_t seq, int index)
 	return NULL;
 }
 
-/* Command index of entry seq is for moment, another than the entry's
- * earlier commands': kept in g->fors. */
+/* Command index of entry seq is for moment, another than the one the
+ * game was at when it was logged: kept in g->fors. */
 static int
 for_add(struct mq_game *g, uint64_t seq, int index, const char *moment)
 {
@@ -337,8 +337,9 @@ replay_commands(struct mq_game *g, const json_t *body, uint64_t seq,
 {
 	const char *player = json_string_value(json_object_get(body, "player"));
 	json_t *cmds = json_object_get(body, "commands"), *c, *msg;
-	/* the first moment its commands name, and the one at hand */
-	char first[16] = "", moment[16];
+	/* the moment the game is at as the entry is logged, the first its
+	 * commands name, and the one at hand */
+	char now[16] = "", first[16] = "", moment[16];
 	size_t i;
 	int seat;
 	/* no mail of the player's holds it: the host's submit (log's
@@ -354,6 +355,8 @@ replay_commands(struct mq_game *g, const json_t *body, uint64_t seq,
 	if (!json_is_array(cmds))
 		return mq_fail(err, MQ_BADDATA, "entry %llu: commands must be a list.",
 		    (unsigned long long)seq);
+	if (g->kind->now != NULL)
+		g->kind->now(g->state, now, sizeof(now));
 	json_array_foreach(cmds, i, c) {
 		const char *text = json_string_value(json_object_get(c, "text"));
 
@@ -362,13 +365,15 @@ replay_commands(struct mq_game *g, const json_t *body, uint64_t seq,
 			    "no text.", (unsigned long long)seq, i + 1);
 		MQ_TRY(replay_command(g, seat, text, seq, (int)i, c, timeout,
 		    by_host, moment, err));
-		/* a move that ended the round, then the next round's card:
-		 * log and replay say which moment the card was for */
+		/* a move that ended the round, then the next round's card;
+		 * a card alone, sent during the moves for the next round:
+		 * log and replay say which moment the card was for (a game
+		 * that cannot say where it is: against the entry's first) */
 		if (moment[0] == '\0')
 			continue;
 		if (first[0] == '\0')
 			memcpy(first, moment, sizeof(first));
-		else if (strcmp(moment, first) != 0 &&
+		if (strcmp(moment, now[0] != '\0' ? now : first) != 0 &&
 		    for_add(g, seq, (int)i, moment) != 0)
 			return mq_fail(err, MQ_IO, "Out of memory.");
 	}

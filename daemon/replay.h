@@ -26,7 +26,8 @@ const struct mq_pending *mq_game_earlier_pend(const struct mq_game *g,
 const struct mq_change *mq_game_change_of(const struct mq_change *ch,
     size_t n, uint64_t seq, int index);
 /* The moment command index of entry seq was for, when it is another
- * than the entry's first command's (struct mq_for), or NULL. */
+ * than the one the game was at when the entry was logged (struct
+ * mq_for), or NULL. */
 const char *mq_game_for_of(const struct mq_for *f, size_t n, uint64_t seq,
     int index);
 

@@ -97,9 +97,11 @@ struct mq_change {
 };
 
 /* A command of an entry for another moment (the game's time, "8:20")
- * than the entry's first that names one: the last seat to move sends
- * MOVE and PLAY, the move ends the round and the card is the next's.
- * log and replay say it beside the command ("PLAY x (for 8:20)"). */
+ * than the one the game was at when the entry was logged: the last seat
+ * to move sends MOVE and PLAY, the move ends the round and the card is
+ * the next's; or a seat that has moved sends its card for the next round
+ * alone. log and replay say it beside the command ("PLAY x (for 8:20)"),
+ * log --json as the command's "for". */
 struct mq_for {
 	uint64_t seq;			/* the entry */
 	int index;			/* its command */

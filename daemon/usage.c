@@ -69,10 +69,12 @@ static const struct {
 	{ "log", "log GAME|LOGFILE|EXPORT [--json]",
 	  "The game's entries, one per line; --json prints their bodies. A secret\n"
 	  "move the seat changed before its reveal ends \"(changed at entry N)\";\n"
-	  "a command for another round than its entry's first says which:\n"
-	  "\"MOVE stay; PLAY discuss (for 8:20)\" (replay alike). LOGFILE,\n"
-	  "EXPORT: as state. A log damaged in the middle: the entries before\n"
-	  "the damage, then exit 3 with the sentence naming the bad entry." },
+	  "a command for another round than the one the game was in when it\n"
+	  "was logged says which: \"MOVE stay; PLAY discuss (for 8:20)\", or a\n"
+	  "card sent alone during the moves, \"PLAY discuss (for 8:20)\" (replay\n"
+	  "alike). LOGFILE, EXPORT: as state. A log damaged in the middle: the\n"
+	  "entries before the damage, then exit 3 with the sentence naming the\n"
+	  "bad entry." },
 	{ "replay", "replay GAME|LOGFILE|EXPORT [--from SEQ] [--to SEQ]",
 	  "The game step by step: each entry, then what it set off (moves, cards,\n"
 	  "the Red Death's visits, challenges), from entry SEQ to entry SEQ.\n"

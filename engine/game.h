@@ -150,6 +150,12 @@ struct mq_game_kind {
 	 * until midnight). A receipt says it beside a line taken for another
 	 * moment than the mail's. NULL: a game with no such time. */
 	void (*moment)(const char *key, char *out, size_t size);
+	/* The moment state is at, as the view's "time" names it ("9:20"),
+	 * into out: a decision's moment (above) that is another was taken
+	 * early, for a later moment (a card sent during the moves, for the
+	 * next round), which log and replay say. NULL: a game with no such
+	 * time. */
+	void (*now)(const void *state, char *out, size_t size);
 	/* Apply, or refuse with one sentence and leave the state unchanged. */
 	int (*apply)(void *state, int seat, const struct mq_cmd *cmd,
 	    struct mq_err *err);

@@ -70,6 +70,7 @@ const struct mq_game_kind mq_redmasque_kind = {
 	.sender_note = rm_sender_note,
 	.decision = rm_decision,
 	.moment = rm_moment,
+	.now = rm_now,
 	.apply = rm_apply,
 	.resolved = rm_resolved,
 	.default_command = rm_default_command,

@@ -237,6 +237,7 @@ int rm_card_names_target(const struct rm_card *c);
 void rm_format_time(int t, char *buf, size_t n);
 void rm_format_round_time(int round, char *buf, size_t n);
 void rm_moment(const char *key, char *out, size_t size);
+void rm_now(const void *state, char *out, size_t size);
 
 /* rm_view.c */
 json_t *rm_view(const void *state, int seat);

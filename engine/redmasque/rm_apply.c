@@ -1123,6 +1123,19 @@ rm_moment(const char *key, char *out, size_t size)
 	rm_format_round_time(round, out, size);
 }
 
+/* The round the state is at, its time as the view says it: a game over
+ * is at midnight's last time. */
+void
+rm_now(const void *state, char *out, size_t size)
+{
+	const struct rm_state *st = state;
+
+	if (st->phase == RM_PH_OVER)
+		snprintf(out, size, "12:50");
+	else
+		rm_format_round_time(st->round, out, size);
+}
+
 size_t
 rm_resolved(const void *state, struct mq_decision *out, size_t max)
 {

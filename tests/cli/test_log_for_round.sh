@@ -5,7 +5,9 @@
 # and replay showed "dave: MOVE stay; PLAY discuss", read by a host
 # settling a dispute as two moves of one round; now a command of an entry
 # for another time than the entry's first says which, "(for 8:20)", by
-# mail and entered by the host. The Red Death; ASan binary.
+# mail and entered by the host. A card sent alone, during the moves, for
+# the next round said nothing: now it says "(for 8:40)" as its receipt
+# does. The Red Death; ASan binary.
 . tests/cli/lib.sh
 . tests/cli/lib_game.sh
 phase() { $MREL -C $D view $G admin --json | $PY -c 'import json,sys; print(json.load(sys.stdin)["phase"])'; }
@@ -52,6 +54,19 @@ done
 for p in alice bob dave; do
 	$MREL -C $D submit $G $p "MOVE stay" --never-mail >/dev/null || fail "$p: MOVE stay"
 done
+# bob, who has moved, sends his card for the next round alone, by mail:
+# an entry of one command, for 8:40, logged at 8:20 (it said nothing)
+ls $O >$T/before
+send bob@x.test "$(reply_to bob)" b1 "PLAY discuss"
+expect 0 "bob plays early by mail" -- $M -C $D serve --once
+answer receipt bob@x.test b1
+says b1 "(for 8:40)"
+S3=$($MREL -C $D log $G | awk '/ bob: PLAY discuss/ {print $1}' | tail -n 1)
+expect 0 "log" -- $M -C $D log $G
+grep -q "^ *$S3 .* bob: PLAY discuss (for 8:40)\$" $T/out ||
+    { cat $T/out; fail "log does not say bob's lone card is for 8:40"; }; ok
+expect 0 "replay" -- $M -C $D replay $G --from $S3 --to $S3
+out_has "bob: PLAY discuss (for 8:40)"
 expect 0 "the host enters carol's move and card" -- $M -C $D submit $G carol "MOVE stay" "PLAY discuss" --no-mail
 S2=$($MREL -C $D log $G | awk '/carol: MOVE stay; PLAY discuss/ {print $1}')
 expect 0 "log" -- $M -C $D log $G
@@ -60,4 +75,6 @@ grep -q "^ *$S2 .* carol: MOVE stay; PLAY discuss (for 8:40)  (entered by the ho
 expect 0 "replay from the start" -- $M -C $D replay $G
 out_has "dave: MOVE stay; PLAY discuss (for 8:20)"
 out_has "carol: MOVE stay; PLAY discuss (for 8:40)  (entered by the host: submit)"
+out_has "bob: PLAY discuss (for 8:40)"
+[ "$(grep -c "(for " $T/out)" = 3 ] || { cat $T/out; fail "not 3 entries say (for"; }; ok
 done_checks
