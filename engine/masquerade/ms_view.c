@@ -419,6 +419,20 @@ discard_example(const struct ms_state *st, int seat)
 	return mq_jdone(a, bad);
 }
 
+/* The Stage a deadline would send seat's dancer to (the first quiet one
+ * with room, else the first with room), its id; null when none has room. */
+static json_t *
+default_stage(const struct ms_state *st, int seat)
+{
+	struct mq_cmd cmd;
+	const struct ms_cmd *c = ms_cmd_ofc(&cmd);
+
+	if (ms_default_command(st, seat, &cmd) && c->type == MS_C_STAGE &&
+	    c->card >= 0 && c->card < st->data->nstages)
+		return jid(&st->data->stage[c->card].nm);
+	return json_null();
+}
+
 /*
  * Whether the PLAY c (its cost, ON and BANK filled in) would do anything
  * as seat's game stands: not a heal at full life (a Nocturne that only
@@ -639,6 +653,11 @@ ms_view(const void *state, int seat)
 	mq_jput(v, "me", seat >= 0 ? jplayer(st, seat) : json_null(), &bad);
 	if (seat >= 0)
 		mq_jput(v, "owed", jword(ms_owes(st, seat)), &bad);
+	/* the Stage a deadline would send seat's dancer to, which its mails
+	 * name ("STAGE Library"), not only the rule that picks it */
+	if (seat >= 0 && ms_owes(st, seat) != NULL &&
+	    strcmp(ms_owes(st, seat), "stage") == 0)
+		mq_jput(v, "default_stage", default_stage(st, seat), &bad);
 	/* what a Spell phase or a fight owed may PLAY, for its examples */
 	if (seat >= 0 && ms_owes(st, seat) != NULL &&
 	    (strcmp(ms_owes(st, seat), "spell") == 0 ||
