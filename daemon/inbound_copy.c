@@ -274,7 +274,9 @@ still_open(const struct analysis *a, char (*now)[16], uint8_t (*hash)[16],
 	uint64_t seen;
 
 	for (i = 0; i < res->ncmds && i < a->nlines; i++) {
-		if (res->cmds[i].already == 0)
+		/* left out then for a later line (replaced_by): no entry
+		 * took it, no moment of it to be open */
+		if (res->cmds[i].already == 0 || res->cmds[i].replaced_by)
 			continue;
 		taken++;
 		if (!parsed[i] || !ring_has(g, a->seat, res->cmds[i].already,
@@ -297,7 +299,8 @@ still_open(const struct analysis *a, char (*now)[16], uint8_t (*hash)[16],
  * submitted to the game as it stood before that entry (a read-only copy,
  * which re-reads the entry instead of appending it, as a rebuild does),
  * with the lines refused as late then. A line taken then is received
- * already, at seq; a line refused then, for whatever reason (a typo, a
+ * already, at seq (one left out then for a later line of the mail, its
+ * replaced_by, says so instead); a line refused then, for whatever reason (a typo, a
  * move the game did not allow then), is refused again with that reason,
  * not played now; a greeting is noted. *copy 0 when the entry is not what
  * these lines make (the game reads them otherwise now): no copy.
@@ -360,6 +363,9 @@ first_answer(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
 			continue;
 		r = &res->cmds[t->line - 1];
 		r->already = t->accepted ? seq : t->already;
+		/* taken then, yet left out for a later line of the mail:
+		 * the answer says so again, not that seq logged it */
+		r->replaced_by = t->accepted ? t->replaced_by : 0;
 		r->note = t->note;
 		r->moot = t->moot;
 		if (!t->accepted && !t->already)

@@ -155,7 +155,16 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		    &lerr)) != 0)
 			bad = 1;
 		for (i = 0; !bad && copy && i < late.ncmds; i++) {
-			if (late.cmds[i].already)
+			if (late.cmds[i].already && late.cmds[i].replaced_by)
+				/* left out then for a later line: never
+				 * logged at that entry */
+				bad = json_array_append_new(cmds, json_pack(
+				    "{s:s, s:b, s:I, s:i}", "text", a.lines[i],
+				    "accepted", 0, "already",
+				    (json_int_t)late.cmds[i].already,
+				    "replaced_by_line",
+				    late.cmds[i].replaced_by)) != 0;
+			else if (late.cmds[i].already)
 				bad = json_array_append_new(cmds, json_pack(
 				    "{s:s, s:b, s:I}", "text", a.lines[i],
 				    "accepted", 0, "already",

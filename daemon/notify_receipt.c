@@ -45,10 +45,18 @@ already_json(const struct mq_submit_result *r)
 	int bad = a == NULL;
 
 	for (i = 0; i < r->ncmds && !bad; i++)
-		if (!r->cmds[i].accepted && r->cmds[i].already)
-			bad |= json_array_append_new(a, json_pack("{s:i, s:s, s:I}",
-			    "line", r->cmds[i].line, "text", r->cmds[i].text, "seq",
-			    (json_int_t)r->cmds[i].already)) != 0;
+		if (!r->cmds[i].accepted && r->cmds[i].already) {
+			json_t *o = json_pack("{s:i, s:s, s:I}", "line",
+			    r->cmds[i].line, "text", r->cmds[i].text, "seq",
+			    (json_int_t)r->cmds[i].already);
+
+			/* a resend's line its first copy left out for a later
+			 * one (inbound_copy.c): entry seq never logged it */
+			if (o != NULL && r->cmds[i].replaced_by > 0)
+				bad |= json_object_set_new(o, "replaced_by_line",
+				    json_integer(r->cmds[i].replaced_by)) != 0;
+			bad |= json_array_append_new(a, o) != 0;
+		}
 	return mq_notify_whole(a, bad);
 }
 
