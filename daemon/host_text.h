@@ -86,15 +86,22 @@
 	"  masqued admin %s end --why \"...\"       end it, revealing every " \
 	"secret\n"
 
-/* A bounce (inbound.c): to, from, subject, datadir, hash; the last %s is
- * HOST_BOUNCE_PLAYER or nothing. Unnamed: the report names no address. */
+/* A bounce (inbound.c): to, from, subject, datadir, hash. SEAT: an address
+ * seats hold: to, from, subject, the players' names (a list), datadir,
+ * hash, a command line each seat (language-free: its words are the
+ * command's, as the host copies it). Unnamed: the report names no address. */
 #define HOST_BOUNCE_SUBJECT	"[masqued] mail to %s bounced"
 #define HOST_BOUNCE_TEXT	"Mail to %s bounced. A delivery report (bounce) " \
 	"came back from %s, subject \"%s\". If it is a player's address, it " \
 	"may be failing; the report is archived as\n%s/archive/%s.eml.\n\n" \
-	"Further bounces for it today are in the daemon's log only.%s"
-/* The seats the address holds: a command line each, as the host copies it
- * (language-free: its words are the command's). */
+	"Further bounces for it today are in the daemon's log only."
+#define HOST_BOUNCE_SEAT_TEXT	"Mail to %s bounced. A delivery report " \
+	"(bounce) came back from %s, subject \"%s\". It is the address of the " \
+	"player %s and may be failing; the report is archived as\n" \
+	"%s/archive/%s.eml.\n\nFurther bounces for it today are in the " \
+	"daemon's log only.\n\nTo give their seat a working one:\n\n%s"
+/* A dead letter's paragraph naming the seats its address holds: a command
+ * line each (language-free). */
 #define HOST_BOUNCE_PLAYER	"\n\nIt is a player's address. To give their " \
 	"seat a working one:\n\n%s"
 #define HOST_BOUNCE_UNNAMED_SUBJECT	"[masqued] a mail bounced"

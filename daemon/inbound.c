@@ -228,21 +228,23 @@ own_words_lang(const struct analysis *a, const char **hint,
 }
 
 /*
- * The paragraph of a bounce's notice that names the seats to as address
- * holds (mq_seat_index_replace_lines).
+ * The seats to as address holds, for a bounce's notice: the players'
+ * names and a command line each (mq_seat_index_replace_cmds); "" when
+ * none holds it, or the seats cannot be read.
  */
 static void
-bounce_seats(struct mq_daemon *d, const char *to, char *out, size_t size)
+bounce_seats(struct mq_daemon *d, const char *to, char *names, size_t nsize,
+    char *cmds, size_t csize)
 {
 	struct mq_err e;
 
-	out[0] = '\0';
+	names[0] = cmds[0] = '\0';
 	if (mq_daemon_read_seats(d, &e) != 0) {
 		mq_daemon_log("bounce for %s: cannot find its seats: %s", to,
 		    e.msg);
 		return;
 	}
-	mq_seat_index_replace_lines(&d->seats, to, out, size);
+	mq_seat_index_replace_cmds(&d->seats, to, names, nsize, cmds, csize);
 }
 
 /* A bounce's subject as its notice quotes it: SUBJECT_SHOWN bytes at most,
@@ -280,6 +282,7 @@ tell_host_bounce(struct mq_daemon *d, const struct analysis *a,
 	struct mq_buf text = MQ_BUF_INIT;
 	unsigned char h[8];
 	char key[64], hx[17], subject[300], player[1200], subj[SUBJECT_SHOWN + 4];
+	char names[8 * (MQ_NAME_MAX + 2) + 1];
 	int rc;
 
 	if (maybe_old(d, a)) {
@@ -299,9 +302,17 @@ tell_host_bounce(struct mq_daemon *d, const struct analysis *a,
 	}
 	shown_subject(a->msg->subject, subj, sizeof(subj));
 	if (to[0]) {
-		bounce_seats(d, to, player, sizeof(player));
-		mq_buf_printf(&text, HOST_BOUNCE_TEXT, to, from ? from :
-		    HOST_UNKNOWN_SENDER, subj, d->conf.datadir, a->hash, player);
+		/* whose address it is, said once: a seat's, or perhaps */
+		bounce_seats(d, to, names, sizeof(names), player,
+		    sizeof(player));
+		if (player[0] != '\0')
+			mq_buf_printf(&text, HOST_BOUNCE_SEAT_TEXT, to, from ?
+			    from : HOST_UNKNOWN_SENDER, subj, names,
+			    d->conf.datadir, a->hash, player);
+		else
+			mq_buf_printf(&text, HOST_BOUNCE_TEXT, to, from ? from :
+			    HOST_UNKNOWN_SENDER, subj, d->conf.datadir,
+			    a->hash);
 		snprintf(subject, sizeof(subject), HOST_BOUNCE_SUBJECT, to);
 	} else {
 		mq_buf_printf(&text, HOST_BOUNCE_UNNAMED_TEXT, from ? from :

@@ -336,6 +336,11 @@ size_t mq_seat_index_seats(const struct mq_seat_index *ix, const char *addr,
  * address, as the host copies it; "" for an address no seat holds. */
 void mq_seat_index_replace_lines(const struct mq_seat_index *ix,
     const char *addr, char *out, size_t size);
+/* The same lines alone, without the paragraph's words (cmds), and the
+ * seats' names, each once, joined by ", " (names): a bounce's notice says
+ * whose address it is; both "" for an address no seat holds. */
+void mq_seat_index_replace_cmds(const struct mq_seat_index *ix,
+    const char *addr, char *names, size_t nsize, char *cmds, size_t csize);
 
 struct mq_new_game {
 	const char *kind;

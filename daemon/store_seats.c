@@ -265,19 +265,41 @@ mq_seat_index_seats(const struct mq_seat_index *ix, const char *addr,
 }
 
 void
+mq_seat_index_replace_cmds(const struct mq_seat_index *ix, const char *addr,
+    char *names, size_t nsize, char *cmds, size_t csize)
+{
+	struct mq_addr_seat v[8];
+	struct mq_buf b = MQ_BUF_INIT, nb = MQ_BUF_INIT;
+	size_t n, i, j;
+
+	names[0] = cmds[0] = '\0';
+	n = mq_seat_index_seats(ix, addr, v, 8);
+	for (i = 0; i < n; i++) {
+		mq_buf_printf(&b, "%s  masqued admin %s replace %s NEW-ADDRESS "
+		    "--why \"...\"", i ? "\n" : "", v[i].game, v[i].seat);
+		for (j = 0; j < i && strcmp(v[j].seat, v[i].seat) != 0; j++)
+			;
+		if (j == i)	/* each name once: a seat of that name */
+			mq_buf_printf(&nb, "%s%s", nb.len ? ", " : "",
+			    v[i].seat);
+	}
+	if (n > 0 && !b.oom && !nb.oom) {
+		snprintf(cmds, csize, "%s", mq_buf_str(&b));
+		snprintf(names, nsize, "%s", mq_buf_str(&nb));
+	}
+	mq_buf_free(&b);
+	mq_buf_free(&nb);
+}
+
+void
 mq_seat_index_replace_lines(const struct mq_seat_index *ix, const char *addr,
     char *out, size_t size)
 {
-	struct mq_addr_seat v[8];
-	struct mq_buf b = MQ_BUF_INIT;
-	size_t n, i;
+	char names[8 * (MQ_NAME_MAX + 2) + 1], cmds[1100];
 
 	out[0] = '\0';
-	n = mq_seat_index_seats(ix, addr, v, 8);
-	for (i = 0; i < n; i++)
-		mq_buf_printf(&b, "%s  masqued admin %s replace %s NEW-ADDRESS "
-		    "--why \"...\"", i ? "\n" : "", v[i].game, v[i].seat);
-	if (n > 0 && !b.oom)
-		snprintf(out, size, HOST_BOUNCE_PLAYER, mq_buf_str(&b));
-	mq_buf_free(&b);
+	mq_seat_index_replace_cmds(ix, addr, names, sizeof(names), cmds,
+	    sizeof(cmds));
+	if (cmds[0] != '\0')
+		snprintf(out, size, HOST_BOUNCE_PLAYER, cmds);
 }

@@ -41,11 +41,16 @@ for lang in zh ja; do
 	zh)	host_says "[masqued] 发给 bob@x.test 的邮件被退回"
 		host_says "=== masqued · 给主持人的消息 ==="
 		host_says "发给 bob@x.test 的邮件被退回。mailer-daemon@x.test 发来了一份投递报告（退信），主题为“Undelivered Mail Returned to Sender”。"
-		host_says "这是一位玩家的地址。要为该座位换一个可用的地址："
+		host_says "这是玩家 bob 的地址，它可能已经失效；"
+		host_says "要为该座位换一个可用的地址："
+		! grep -q "如果这是玩家的地址\|这是一位玩家的地址" $T/host.txt ||
+		    fail "the bounce says twice that it is a player's address (zh)"; ok
 		host_says "masqued -C $(realpath $D) admin $G replace bob NEW-ADDRESS --why \"...\"" ;;
 	ja)	host_says "[masqued] bob@x.test あてのメールが戻ってきました"
 		host_says "=== masqued · ホストへのお知らせ ==="
-		host_says "これはプレイヤーのアドレスです。" ;;
+		host_says "これはプレイヤー bob さんのアドレスで、使えなくなっているかもしれません。"
+		! grep -q "プレイヤーのアドレスなら\|これはプレイヤーのアドレスです" $T/host.txt ||
+		    fail "the bounce says twice that it is a player's address (ja)"; ok ;;
 	esac
 	! grep -q "bounced\|a message for the host" $T/host.txt || fail "English left in the host's mail ($lang)"; ok
 

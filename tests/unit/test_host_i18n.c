@@ -34,7 +34,8 @@ static const char *const formats[] = {
 	HOST_WAITS_SUBJECT, HOST_WAITS_TEXT, HOST_POLICY_WAIT_SUBJECT,
 	HOST_POLICY_WAIT_TEXT, HOST_POLICY_WAIT_LATE_TEXT, HOST_ABSENT_SUBJECT,
 	HOST_ABSENT_TEXT,
-	HOST_BOUNCE_SUBJECT, HOST_BOUNCE_TEXT, HOST_BOUNCE_PLAYER,
+	HOST_BOUNCE_SUBJECT, HOST_BOUNCE_TEXT, HOST_BOUNCE_SEAT_TEXT,
+	HOST_BOUNCE_PLAYER,
 	HOST_BOUNCE_UNNAMED_SUBJECT, HOST_BOUNCE_UNNAMED_TEXT,
 	HOST_UNKNOWN_SENDER, HOST_UNANSWERED_SUBJECT, HOST_UNANSWERED_TEXT,
 	HOST_IMAP_STUCK_SUBJECT, HOST_IMAP_STUCK_TEXT, HOST_GAME_STUCK_SUBJECT,
@@ -182,25 +183,44 @@ test_real_texts_come_out_translated(void **state)
 	has(t, "cursor/reserve-inode");
 	free(t);
 
-	/* a player's bounce: the paragraph after it translated too, and the
-	 * daemon's own word for a sender it does not know */
-	snprintf(player, sizeof(player), HOST_BOUNCE_PLAYER,
+	/* a player's bounce: whose address, said once, the seats' command
+	 * lines after it, and the daemon's own word for a sender it does not
+	 * know */
+	snprintf(text, sizeof(text), HOST_BOUNCE_SEAT_TEXT, "bob@x.test",
+	    HOST_UNKNOWN_SENDER, "Undelivered: your move", "bob, robert", "/d",
+	    "ab12",
 	    "  masqued admin g7f3abcd replace bob NEW-ADDRESS --why \"...\"");
-	snprintf(text, sizeof(text), HOST_BOUNCE_TEXT, "bob@x.test",
-	    HOST_UNKNOWN_SENDER, "Undelivered: your move", "/d", "ab12",
-	    player);
 	t = in(r, "ja", text);
 	has(t, "bob@x.test あてのメールが戻ってきました。不明な送信者 から");
 	has(t, "件名「Undelivered: your move」");
+	has(t, "これはプレイヤー bob、robert さんのアドレスで、使えなくなっているかもしれません。");
 	has(t, "/d/archive/ab12.eml");
-	has(t, "これはプレイヤーのアドレスです。その席に使えるアドレスを設定するには：\n\n"
+	has(t, "その席に使えるアドレスを設定するには：\n\n"
 	    "  masqued admin g7f3abcd replace bob NEW-ADDRESS --why \"...\"");
+	assert_null(strstr(t, "プレイヤーのアドレスなら"));
+	assert_null(strstr(t, "これはプレイヤーのアドレスです"));
 	free(t);
+	t = in(r, "zh", text);
+	has(t, "这是玩家 bob、robert 的地址，它可能已经失效；");
+	assert_null(strstr(t, "如果这是玩家的地址"));
+	assert_null(strstr(t, "这是一位玩家的地址"));
+	free(t);
+	/* an address no seat holds: perhaps a player's */
 	snprintf(text, sizeof(text), HOST_BOUNCE_TEXT, "bob@x.test",
-	    "MAILER-DAEMON@y.test", "s", "/d", "ab12", "");
+	    "MAILER-DAEMON@y.test", "s", "/d", "ab12");
 	t = in(r, "zh", text);
 	has(t, "发给 bob@x.test 的邮件被退回。MAILER-DAEMON@y.test 发来了");
+	has(t, "如果这是玩家的地址，它可能已经失效");
 	assert_null(strstr(t, "这是一位玩家的地址"));
+	free(t);
+	/* a dead letter's paragraph of the seats, translated inside it */
+	snprintf(player, sizeof(player), HOST_BOUNCE_PLAYER,
+	    "  masqued admin g7f3abcd replace bob NEW-ADDRESS --why \"...\"");
+	snprintf(text, sizeof(text), HOST_DEAD_TEXT, "m1", "bob@x.test", "/d",
+	    player, "550 no such user", "/d", "m1");
+	t = in(r, "ja", text);
+	has(t, "これはプレイヤーのアドレスです。その席に使えるアドレスを設定するには：\n\n"
+	    "  masqued admin g7f3abcd replace bob NEW-ADDRESS --why \"...\"");
 	free(t);
 
 	/* fifteen arguments, several the same, each in its place */
