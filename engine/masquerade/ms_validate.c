@@ -351,9 +351,13 @@ ms_validate(const struct ms_state *st, int seat, const struct ms_cmd *c,
 	if (who < 0)
 		return mq_fail(err, MQ_REFUSED, "Nobody is to play now.");
 	if (who != seat)
+		/* a move sent early is not kept (DESIGN.md keeps The Red
+		 * Death's next-phase move): the player is told it waits for
+		 * nothing, and what to do */
 		return mq_fail(err, MQ_REFUSED, "It is not your turn: %s is to "
-		    "%s.", st->p[who].name, owes_help(st, ms_owes(st, who), 0, help,
-		    sizeof(help)));
+		    "%s. You will get a mail when it is yours; send the line "
+		    "again then.", st->p[who].name, owes_help(st, ms_owes(st,
+		    who), 0, help, sizeof(help)));
 	owes = ms_owes(st, seat);
 	switch (c->type) {
 	case MS_C_DANCER:

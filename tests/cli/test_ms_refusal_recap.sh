@@ -24,7 +24,7 @@ ls $O >$T/before
 send carol@x.test "$(reply_to carol)" c1 "DANCER bard"
 expect 0 "serve: carol out of turn" -- $M -C $D serve --once
 answer receipt carol@x.test c1
-says c1 "It is not your turn: bob is to choose a Dancer with DANCER."
+says c1 "It is not your turn: bob is to choose a Dancer with DANCER. You will get a mail when it is yours; send the line again then."
 says c1 "alice chose the Thief"
 says_not c1 "Nothing new since your last mail."
 done_checks

@@ -264,11 +264,15 @@ masquerade_sentences(void **state)
 	says(r, "zh", "You cannot keep 1 March: you received 0.",
 	    "你不能保留 1 张「March」：你只收到了 0 张。");
 	says(r, "ja", "It is not your turn: bob is to send their dancer to a "
-	    "Stage with STAGE.",
+	    "Stage with STAGE. You will get a mail when it is yours; send the "
+	    "line again then.",
 	    "あなたの番ではありません。今は bob さんが STAGE で自分のダンサーを"
-	    "ステージに送る番です。");
-	says(r, "zh", "It is not your turn: alice is to DISCARD Spells down to 3.",
-	    "还没轮到你：现在轮到 alice 用 DISCARD 弃掉咒语，直到手牌剩 3 张。");
+	    "ステージに送る番です。あなたの番になったらメールが届きます。"
+	    "そのときに、この行をもう一度送ってください。");
+	says(r, "zh", "It is not your turn: alice is to DISCARD Spells down to 3. "
+	    "You will get a mail when it is yours; send the line again then.",
+	    "还没轮到你：现在轮到 alice 用 DISCARD 弃掉咒语，直到手牌剩 3 张。"
+	    "轮到你时你会收到一封邮件；到时请把这一行再发送一次。");
 	says(r, "ja", "Not now: you are to KEEP up to 1 of the Spells you "
 	    "received, or PASS.",
 	    "今はできません。あなたが KEEP で受け取ったスペルから 1 枚までを"
