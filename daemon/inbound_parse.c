@@ -119,6 +119,11 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	size_t i, at, ndecided = 0, *order = NULL;
 	long nfirst = 0;
 	int rc, bad = 0, have_prev = 0, refused = 0, after, lk, moot;
+	int fixing = 0;		/* as submit: this line puts the refused
+				 * one right (fix_of, its line; fix_res,
+				 * its entry in cmds) */
+	long fix_of = -1;
+	size_t fix_res = 0;
 	int copy = 0, lrc = 0;	/* a late copy (inbound_copy.c); its failure */
 	struct mq_err lerr;
 	struct mq_late_lines tardy = { { NULL } };	/* inbound_late.c */
@@ -217,18 +222,26 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		snprintf(before, sizeof(before), "%s", owed != NULL ? owed : "");
 		/* as submit: in a game over, or after a refused line, only
 		 * STATUS and HELP */
+		fixing = 0;
 		if (mq_game_over(a.game))
 			after = mq_game_over_refuses(a.game, work, a.seat,
 			    a.lines[i], &cmd, &text, &e);
-		else
-			after = refused == 0 ? 0 : mq_game_after_refused(a.game,
-			    work, a.seat, a.lines[i], &cmd, &text, &e);
+		else {
+			/* as submit: but the line that puts the refused one
+			 * right (mq_game_corrects) */
+			fixing = refused != 0 && fix_of >= 0 &&
+			    mq_game_corrects(a.game, work, a.lines[fix_of],
+			    a.lines[i]);
+			after = refused == 0 || fixing ? 0 :
+			    mq_game_after_refused(a.game, work, a.seat,
+			    a.lines[i], &cmd, &text, &e);
+		}
 		if (after < 0) {
 			bad = 1;
 			break;
 		}
 		moot = 0;
-		if (after > 0 || (refused == 0 &&
+		if (after > 0 || ((refused == 0 || fixing) &&
 		    k->parse(work, a.seat, a.lines[i], &cmd, &e) != 0) ||
 		    (k->sent_ok != NULL && k->sent_ok(work, a.seat, &cmd,
 		    &e) != 0) ||
@@ -255,9 +268,14 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			    "text", a.lines[i], "accepted", 0, "error", e.msg)) != 0;
 			lk = k->names_command == NULL ? MQ_LINE_COMMAND :
 			    k->names_command(work, a.lines[i]);
-			if (lk == MQ_LINE_COMMAND && at >= (size_t)nfirst)
-				refused = 1;	/* as submit: a command, refused */
-			else if (lk == MQ_LINE_PROSE && !bad &&
+			if (lk == MQ_LINE_COMMAND && at >= (size_t)nfirst) {
+				/* as submit: a command, refused; for itself,
+				 * the next may put it right */
+				fix_of = (!refused || fixing) &&
+				    tardy.why[i] == NULL ? (long)i : -1;
+				fix_res = json_array_size(cmds) - 1;
+				refused = 1;
+			} else if (lk == MQ_LINE_PROSE && !bad &&
 			    !mq_inbound_is_setting(a.lines[i]) &&
 			    !mq_inbound_names_set(a.lines[i]))
 				/* as the answer: no command, only noted */
@@ -276,6 +294,18 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		    json_array_append_new(cmds, json_pack("{s:s, s:b, s:b}",
 		    "text", mq_buf_str(&text), "accepted", 1, "secret",
 		    k->is_secret(&cmd)));
+		if (!bad && fixing) {
+			/* as submit: the refused line put right, and the
+			 * lines after go on */
+			bad = json_object_set_new(json_array_get(cmds,
+			    json_array_size(cmds) - 1), "corrects",
+			    json_integer(fix_of + 1)) != 0 ||
+			    json_object_set_new(json_array_get(cmds, fix_res),
+			    "corrected_by", json_integer((json_int_t)i +
+			    1)) != 0;
+			refused = 0;
+			fix_of = -1;
+		}
 		/* as submit: what the sender alone is told of it (the last
 		 * line's that has one stands, as the state ends) */
 		if (!bad && k->sender_note != NULL) {

@@ -139,6 +139,10 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 			if (o != NULL && c->replaces_line > 0 && c->line > 0)
 				bad |= json_object_set_new(o, "replaces_line",
 				    json_integer(c->replaces_line)) != 0;
+			/* or the refused line above it that it puts right */
+			if (o != NULL && c->corrects > 0)
+				bad |= json_object_set_new(o, "corrects_line",
+				    json_integer(c->corrects)) != 0;
 			/* what the game tells its sender alone of it (this
 			 * is the sender's receipt) */
 			if (o != NULL && c->sender_note != NULL)
@@ -184,6 +188,11 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 			    strlen(MQ_AFTER_REFUSED)) == 0)
 				bad |= json_object_set_new(o, "waited",
 				    json_true()) != 0;
+			/* put right by a later line of the mail, taken
+			 * (submit.c mq_game_corrects): nothing to send again */
+			if (o != NULL && c->corrected_by > 0)
+				bad |= json_object_set_new(o, "corrected_by_line",
+				    json_integer(c->corrected_by)) != 0;
 			bad |= json_array_append_new(a, o) != 0;
 		}
 	}
@@ -428,7 +437,7 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 		const struct mq_cmd_result *c = &r->cmds[i];
 
 		if (!c->accepted && !c->already && !c->note && !c->moot &&
-		    strncmp(c->error, MQ_AFTER_REFUSED,
+		    !c->corrected_by && strncmp(c->error, MQ_AFTER_REFUSED,
 		    strlen(MQ_AFTER_REFUSED)) != 0 &&
 		    strncmp(c->error, MQ_LATE_MOVE, strlen(MQ_LATE_MOVE)) != 0 &&
 		    strncmp(c->error, MQ_GAME_OVER, strlen(MQ_GAME_OVER)) != 0) {

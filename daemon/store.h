@@ -246,6 +246,12 @@ struct mq_cmd_result {
 					 * round the later one was meant for:
 					 * MOVE ccw, then MOVE stay, from the
 					 * last awaited), or 0 */
+	int corrects;			/* accepted: the line of the same mail,
+					 * refused just above, that this one
+					 * puts right (STAGE libary, then STAGE
+					 * library: mq_game_corrects), or 0 */
+	int corrected_by;		/* refused: the later line of the mail
+					 * that put it right, accepted, or 0 */
 	json_t *sender_note;		/* accepted: what the game tells the
 					 * sender alone of it (game.h's
 					 * sender_note: a MOVE sent before that
@@ -478,6 +484,15 @@ int mq_game_after_refused(const struct mq_game *g, const void *work, int seat,
  */
 long mq_game_line_order(const struct mq_game *g, const void *work,
     const char *const *lines, size_t n, size_t **order);
+/*
+ * Whether line, the next command line of a mail after prev, which was
+ * refused for itself (not held back by a line above it), puts prev right:
+ * the same command of one choice (game.h's one_choice), so that it is read
+ * as any line, not held back (docs/playing.md). The mail's submit and its
+ * dry run.
+ */
+int mq_game_corrects(const struct mq_game *g, const void *work,
+    const char *prev, const char *line);
 /* The same for a game that is over (by its rules, or ended by the host):
  * every line but STATUS and HELP refused as the end refuses it. */
 int mq_game_over_refuses(const struct mq_game *g, const void *work, int seat,

@@ -477,6 +477,25 @@ mq_game_after_refused(const struct mq_game *g, const void *work, int seat,
 	return 1;
 }
 
+/*
+ * The exception to mq_game_after_refused: line, the mail's next command
+ * line after prev, which was refused on its own, is the same command of one
+ * choice (game.h's one_choice: STAGE libary, then STAGE library): the
+ * player put the typo right, and nothing can have counted on the refused
+ * line but the line that replaces it. 1 then: it is read as any line.
+ */
+int
+mq_game_corrects(const struct mq_game *g, const void *work,
+    const char *prev, const char *line)
+{
+	int c;
+
+	if (g->kind->one_choice == NULL || prev == NULL)
+		return 0;
+	c = g->kind->one_choice(work, prev);
+	return c > 0 && g->kind->one_choice(work, line) == c;
+}
+
 long
 mq_game_line_order(const struct mq_game *g, const void *work,
     const char *const *lines, size_t n, size_t **order)
@@ -709,6 +728,12 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 	char before[16], prev_owed[16];	/* what the seat owed before each */
 	const char *owed;
 	int have_prev = 0, refused = 0, lk;
+	/* the line refused for itself just above, that a line of the same
+	 * one-choice command may put right (mq_game_corrects): its line and
+	 * result, or -1 */
+	long fix_of = -1;
+	size_t fix_res = 0;
+	int fixing;
 	int rc = 0, changed = 0, over, moot;
 	size_t *order = NULL, at;
 	long nfirst;
@@ -763,11 +788,14 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 		snprintf(before, sizeof(before), "%s", owed != NULL ? owed : "");
 		over = 0;
 		moot = 0;
-		/* after a refused line, the next are refused too; a rebuild
-		 * reads the message's lines again, and refuses them alike */
+		fixing = refused != 0 && fix_of >= 0 && !mq_game_over(g) &&
+		    mq_game_corrects(g, work, lines[fix_of], line);
+		/* after a refused line, the next are refused too, but the
+		 * one that puts it right; a rebuild reads the message's lines
+		 * again, and refuses them alike */
 		if ((mq_game_over(g) ? (over = mq_game_over_refuses(g, work, seat,
 		    line, &cmd, &text, &e)) != 0 :
-		    refused != 0 ? (over = mq_game_after_refused(g,
+		    refused != 0 && !fixing ? (over = mq_game_after_refused(g,
 		    work, seat, line, &cmd, &text, &e)) != 0 :
 		    k->parse(work, seat, line, &cmd, &e) != 0) ||
 		    /* a new line only: rebuilding (not writable) re-reads
@@ -806,9 +834,21 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 			 * doubt ("Play nice") is refused, and the next go on */
 			lk = k->names_command == NULL ? MQ_LINE_COMMAND :
 			    k->names_command(work, line);
-			if (lk == MQ_LINE_COMMAND && at >= (size_t)nfirst)
+			if (lk == MQ_LINE_COMMAND && at >= (size_t)nfirst) {
+				/* refused for itself (the first, or one put
+				 * right and refused again): the next line
+				 * may put it right in turn; not one late
+				 * for its moment, nor one a line above
+				 * made refused (later_replaces), whose
+				 * correction would be read for the next */
+				if ((!refused || fixing) && forced[i] == NULL &&
+				    (refuse == NULL || refuse[i] == NULL)) {
+					fix_of = (long)i;
+					fix_res = res->ncmds - 1;
+				} else
+					fix_of = -1;
 				refused = 1;
-			else if (lk == MQ_LINE_PROSE) {
+			} else if (lk == MQ_LINE_PROSE) {
 				res->cmds[res->ncmds - 1].note = 1;
 				/* a command inside it: said, alone */
 				if (k->inner_command != NULL)
@@ -828,6 +868,14 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 		if (result_add(res, mq_buf_str(&text), (int)i + 1, 1,
 		    k->is_secret(&cmd), NULL))
 			goto oom;
+		if (fixing) {
+			/* the refused line above, put right: the lines after
+			 * go on as if it had been taken */
+			res->cmds[res->ncmds - 1].corrects = (int)fix_of + 1;
+			res->cmds[fix_res].corrected_by = (int)i + 1;
+			refused = 0;
+			fix_of = -1;
+		}
 		if (later == 1) {
 			/* left out: the later line of the mail for the same
 			 * decision takes its place, and says it changes it */

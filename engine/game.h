@@ -142,6 +142,14 @@ struct mq_game_kind {
 	 * own MOVE may do), sound or not. Its refusal refuses no other line:
 	 * none counts on it. NULL: none. */
 	int (*goes_first)(const void *state, const char *line);
+	/* A line's command, when its word starts one that makes a single
+	 * choice, whole on its line, for its moment (The Masquerade's
+	 * STAGE, The Red Death's MOVE): a number above 0, the same for each
+	 * line of that command; else 0 (a PLAY a PASS may count on, a
+	 * mistyped command word, prose). Of two such lines of a mail, the
+	 * later puts right the earlier when that was refused (submit.c's
+	 * mq_game_corrects). NULL: none. */
+	int (*one_choice)(const void *state, const char *line);
 	/* Which decision a command makes, given the state it is applied to. */
 	void (*decision)(const void *state, int seat, const struct mq_cmd *cmd,
 	    struct mq_decision *d);

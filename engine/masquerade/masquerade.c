@@ -55,6 +55,7 @@ const struct mq_game_kind mq_masquerade_kind = {
 	.clone = ms_clone,
 	.free_state = ms_free,
 	.names_command = ms_names_command,
+	.one_choice = ms_one_choice,
 	.inner_command = ms_inner_command,
 	.parse = ms_parse,
 	.format = ms_format,

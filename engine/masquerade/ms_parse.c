@@ -653,6 +653,27 @@ ms_names_command(const void *state, const char *line)
 	return mq_line_kind_of(&lw, line, kw, tok, ntok);
 }
 
+/*
+ * The commands that make one choice, whole on their line: a Dancer, an
+ * Order, a Stage, an Event, a SWAP. Not PLAY, CHALLENGE, REVEAL, BANK,
+ * PASS (a PASS may count on a PLAY above it), nor DISCARD or KEEP, whose
+ * Spells a second line may add to.
+ */
+int
+ms_one_choice(const void *state, const char *line)
+{
+	const struct ms_state *st = state;
+	char buf[1024], *tok[MAXTOK];
+	int ntok, kw;
+
+	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword,
+	    is_name, st->data, &ntok, NULL) != 0 || ntok == 0)
+		return 0;
+	kw = keyword_at(st->data, tok, ntok, 0, NULL);
+	return kw == MS_K_DANCER || kw == MS_K_ORDER || kw == MS_K_STAGE ||
+	    kw == MS_K_EVENT || kw == MS_K_SWAP ? kw + 1 : 0;
+}
+
 int
 ms_inner_command(const void *state, const char *line, char *meant, size_t n)
 {

@@ -60,6 +60,7 @@ const struct mq_game_kind mq_redmasque_kind = {
 	.clone = rm_clone,
 	.free_state = rm_free,
 	.names_command = rm_names_command,
+	.one_choice = rm_one_choice,
 	.inner_command = rm_inner_command,
 	.parse = rm_parse,
 	.format = rm_format,

@@ -224,6 +224,7 @@ int rm_sender_note(const void *state, int seat, const struct mq_cmd *cmd,
 int rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
     struct mq_err *err);
 int rm_names_command(const void *state, const char *line);
+int rm_one_choice(const void *state, const char *line);
 int rm_inner_command(const void *state, const char *line, char *meant,
     size_t n);
 int rm_format(const void *state, const struct mq_cmd *cmd, struct mq_buf *out);

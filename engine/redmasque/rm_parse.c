@@ -612,6 +612,26 @@ rm_names_command(const void *state, const char *line)
 	    ntok);
 }
 
+/*
+ * The commands that make one choice, whole on their line, for their
+ * moment: the round's card (PLAY), its MOVE, a PLACE. Not PLAN, which
+ * goes first and stops no line, refused or not.
+ */
+int
+rm_one_choice(const void *state, const char *line)
+{
+	const struct rm_state *st = state;
+	char buf[1024], *tok[MAXTOK];
+	int ntok, kw;
+
+	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword,
+	    is_name, st->data, &ntok, NULL) != 0 || ntok == 0)
+		return 0;
+	kw = lookup(st->data, tok[0], RM_W_KEY);
+	return kw == RM_K_PLAY || kw == RM_K_MOVE || kw == RM_K_PLACE ?
+	    kw + 1 : 0;
+}
+
 int
 rm_inner_command(const void *state, const char *line, char *meant, size_t n)
 {

@@ -37,6 +37,19 @@ mail bob b3 'MOVE cw\nMOVE stay'
 says b3 "1 行目の手を変更します"
 mail carol c3 'MOVE cw\nMOVE stay'
 says c3 "更改你在第 1 行的行动"
+# --- a refused MOVE put right on the next line: the second is taken, in
+# its place (it waited, "may have counted on" the first, before) ---
+mail dave d4 'MOVE cx\nMOVE cw'
+says d4 "line 2: "
+says d4 "in place of line 1, which was refused"
+says d4 "replaced by line 2, which was accepted"
+says_not d4 "may have counted on it"
+# nothing to send again: the refused line was put right
+says_not d4 "send again, corrected"
+mail bob b4 'MOVE cx\nMOVE ccw'
+says b4 "受け付けられなかった 1 行目の代わりに適用しました"
+mail carol c4 'MOVE cx\nMOVE ccw'
+says c4 "已由第 2 行替换，该行已被接受"
 # the cards, eve's the round's last: the log verifies, as before
 mail alice a1 'PLAY jest'
 mail carol c1 'PLAY jest'
