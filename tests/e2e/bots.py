@@ -424,12 +424,8 @@ def check_commitments(c, b, game):
     c.ok(blake(bytes.fromhex(seed["seed"]) + bytes.fromhex(seed["salt"])) == welcome,
          "%s: BLAKE2b-256(seed ‖ salt) is not the welcome mail's commitment" % b.name)
     # The Masquerade has no secret moves: nothing to commit to but the seed
-    # (a commitment read in the same serve pass as the move that opens
-    # it comes only with its reveal, its "commit" line under it: a bot
-    # whose every reply came with the others' may have no line of its own)
     if os.environ.get("E2E_NO_COMMITMENTS") != "1":
-        c.ok(len(shown) + len(reveals) > 0,
-             "%s: was shown no commitment at all" % b.name)
+        c.ok(len(shown) > 0, "%s: was shown no commitment at all" % b.name)
     for key in sorted(shown):
         c.ok(key in reveals, "%s: the commitment %s of %s, entry %d, was "
              "never opened" % (b.name, key[2], key[0], key[1]))
