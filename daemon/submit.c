@@ -569,12 +569,52 @@ earlier_move(const struct mq_game *g, int seat, const char *key)
 }
 
 /*
+ * Whether the mail's line order[at], refused for itself in state, is put
+ * right below it as submit reads it (mq_game_corrects): the next command
+ * line, up to order[last] with it, is the same command of one choice.
+ * Greetings, STATUS and HELP between stop nothing, as in submit.
+ */
+static int
+put_right_below(const struct mq_game *g, const void *state, int seat,
+    const char *const *lines, const size_t *order, size_t at, size_t last)
+{
+	const struct mq_game_kind *k = g->kind;
+	struct mq_buf text = MQ_BUF_INIT;
+	struct mq_cmd c;
+	struct mq_err e;
+	const char *l;
+	size_t j;
+	int asks;
+
+	for (j = at + 1; j <= last; j++) {
+		l = lines[order[j]];
+		while (*l == ' ' || *l == '\t')
+			l++;
+		if (*l == '\0')
+			continue;
+		if (mq_game_corrects(g, state, lines[order[at]], l))
+			return 1;
+		if (k->names_command != NULL &&
+		    k->names_command(state, l) != MQ_LINE_COMMAND)
+			continue;
+		asks = asks_only(g, state, seat, l, &c, &text, &e);
+		mq_buf_reset(&text);
+		if (asks != 1)
+			break;
+	}
+	mq_buf_free(&text);
+	return 0;
+}
+
+/*
  * The mail's lines from order[from] up to (not with) order[to], each that
  * reads as a command applied to state in turn (a greeting is no line to
  * apply): 0, or 1 when one of them would be refused, by the game (its
  * sent_ok too, as submit asked it when the entry was logged) or by the
  * caller (refuse: a move late for its moment), so that the lines after it
- * would be held back with it.
+ * would be held back with it. A line the game refuses that a line below
+ * it, up to order[to] with it, puts right (put_right_below) holds nothing
+ * back, as in submit: it is passed over.
  */
 static int
 sim_lines(const struct mq_game *g, void *state, int seat,
@@ -594,14 +634,23 @@ sim_lines(const struct mq_game *g, void *state, int seat,
 			continue;
 		if (k->parse(state, seat, l, &c, &e) != 0) {
 			if (k->names_command == NULL ||
-			    k->names_command(state, l) == MQ_LINE_COMMAND)
+			    k->names_command(state, l) == MQ_LINE_COMMAND) {
+				if (put_right_below(g, state, seat, lines,
+				    order, from, to))
+					continue;
 				return 1;
+			}
 			continue;
 		}
-		if ((refuse != NULL && refuse[order[from]] != NULL) ||
-		    (k->sent_ok != NULL && k->sent_ok(state, seat, &c,
-		    &e) != 0) || k->apply(state, seat, &c, &e) != 0)
+		if (refuse != NULL && refuse[order[from]] != NULL)
 			return 1;
+		if ((k->sent_ok != NULL && k->sent_ok(state, seat, &c,
+		    &e) != 0) || k->apply(state, seat, &c, &e) != 0) {
+			if (put_right_below(g, state, seat, lines, order,
+			    from, to))
+				continue;
+			return 1;
+		}
 	}
 	return 0;
 }
