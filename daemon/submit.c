@@ -734,6 +734,37 @@ later_replaces(const struct mq_game *g, const void *work, int seat,
 	return rc;
 }
 
+/*
+ * Rebuilding (not writable): whether the entry re-read (g->peek) logs cmd,
+ * a line sent_ok refuses: an earlier masqued took such a line, and the
+ * entry replays as it was written; a line this masqued refused is not in
+ * it, and is refused again, as the first submit refused it. Out of
+ * memory reads as logged (the rebuild then fails on the entry, as ever).
+ */
+static int
+logged_then(const struct mq_game *g, const void *work,
+    const struct mq_cmd *cmd)
+{
+	struct mq_buf text = MQ_BUF_INIT;
+	const json_t *c;
+	const char *t;
+	size_t i;
+	int found = 0;
+
+	if (g->peek == NULL)
+		return 1;
+	if (g->kind->format(work, cmd, &text) != 0 || text.oom) {
+		mq_buf_free(&text);
+		return 1;
+	}
+	json_array_foreach(json_object_get(g->peek->body, "commands"), i, c)
+		if ((t = json_string_value(json_object_get(c, "text"))) !=
+		    NULL && strcmp(t, mq_buf_str(&text)) == 0)
+			found = 1;
+	mq_buf_free(&text);
+	return found;
+}
+
 int
 mq_game_submit(struct mq_game *g, int seat, const char *const *lines,
     size_t n, int atomic, const char *msg_hash, const char *msg_id,
@@ -848,9 +879,13 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 		    work, seat, line, &cmd, &text, &e)) != 0 :
 		    k->parse(work, seat, line, &cmd, &e) != 0) ||
 		    /* a new line only: rebuilding (not writable) re-reads
-		     * a logged one, which replays as it was written */
-		    (k->sent_ok != NULL && g->writable && k->sent_ok(work,
-		    seat, &cmd, &e) != 0) ||
+		     * the mail as submit read it then, which refused such a
+		     * line, but a line its entry logged (an earlier masqued
+		     * took it: logged_then), which replays as it was
+		     * written */
+		    (k->sent_ok != NULL && k->sent_ok(work, seat, &cmd,
+		    &e) != 0 && (g->writable || !logged_then(g, work,
+		    &cmd))) ||
 		    /* the caller's: a move too late for its moment */
 		    (refuse != NULL && refuse[i] != NULL &&
 		    mq_fail(&e, MQ_REFUSED, "%s", refuse[i]) != 0) ||
