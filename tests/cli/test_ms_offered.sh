@@ -100,10 +100,17 @@ def canonical(c):
             i += 1
     return tuple(out)
 
+# the line a deadline's default is told on ("  STAGE Library."): what the
+# engine plays, not an offer (the HTML says it in a sentence)
+DEFAULT = re.compile(r'(applied for you:|適用されます：|默认操作：)\s*$')
+
 def sections_txt(text):
     """{"owed": [lines], "table": [lines]} of the text part."""
-    out, on = {'owed': [], 'table': []}, None
+    out, on, last = {'owed': [], 'table': []}, None, ''
     for l in text.split('\n'):
+        told, last = DEFAULT.search(last), l
+        if told:
+            continue
         if l.startswith('-- '):
             on = 'owed' if OWED.match(l[3:]) else \
                 'table' if TABLE.match(l[3:]) else None
