@@ -919,14 +919,88 @@ mq_spool_held_games(const char *datadir, char ***ids, size_t *n,
 	return rc;
 }
 
+/* Whether name (a spool name) is a game's mail: GAME-SEQ-... */
+static int
+game_mail(const char *name)
+{
+	return owner_len(name) == MQ_GAME_ID_LEN;
+}
+
+/* By the game's id and the '-' after it (a game's mail name's owner). */
+static int
+cmp_game(const void *a, const void *b)
+{
+	return strncmp(*(char *const *)a, *(char *const *)b,
+	    MQ_GAME_ID_LEN + 1);
+}
+
+/*
+ * The batch (names, sorted and each once) with the spool's other mails of
+ * its games, in the order of sending, into a new array *out (*nout of
+ * them; each name its own copy). A game's mails queued before the pass
+ * (by the host's submit or admin) or by another process while it ran are
+ * sent with the batch's, and before them, as they come before them in
+ * the game's log: sent after them, at the pass's end, a player read the
+ * receipt of a move before the story that asked for it. The other mails'
+ * tries (NAME.retry) into r: one that waits for a later try still waits.
+ * A batch's mail no longer in the spool was sent by another process, and
+ * is left out.
+ */
+static int
+with_waiting(const char *dir, char **names, size_t n, char ***out,
+    size_t *nout, struct retries *r, struct mq_err *err)
+{
+	char **all = NULL, **sorted = NULL;
+	size_t na = 0, i, k;
+	int rc, keep;
+
+	*out = NULL;
+	*nout = 0;
+	rc = list_spool(dir, &all, &na, r, err);
+	/* the batch's names by strcmp, to look them up (it is sorted by
+	 * cmp_spool) */
+	if (rc == 0 && (sorted = calloc(n, sizeof(*sorted))) == NULL)
+		rc = mq_fail(err, MQ_IO, "Out of memory.");
+	if (rc == 0) {
+		memcpy(sorted, names, n * sizeof(*sorted));
+		if (n > 1)
+			qsort(sorted, n, sizeof(*sorted), cmp_str);
+	}
+	for (i = k = 0; rc == 0 && i < na; i++) {
+		keep = bsearch(&all[i], sorted, n, sizeof(*sorted),
+		    cmp_str) != NULL;
+		/* a mail of a game of the batch: a game's mail name begins
+		 * with its id and '-', which no other name's does (owner_len),
+		 * and a list sorted by strcmp is sorted by that prefix too */
+		if (!keep && game_mail(all[i]))
+			keep = bsearch(&all[i], sorted, n, sizeof(*sorted),
+			    cmp_game) != NULL;
+		if (keep)
+			all[k++] = all[i];
+		else
+			free(all[i]);
+	}
+	free(sorted);
+	if (rc != 0) {
+		for (i = 0; i < na; i++)
+			free(all[i]);
+		free(all);
+		return rc;
+	}
+	*out = all;
+	*nout = k;
+	return 0;
+}
+
 int
 mq_spool_send_these(const struct mq_config *c, struct mq_refusals *words,
     long long now, char **names, size_t n, struct mq_spool_stats *st,
     struct mq_err *err)
 {
 	struct retries r = { NULL, 0, 0 };
-	char path[1200];
-	size_t i, k;
+	char path[1200], **v = NULL;
+	struct mq_err e;
+	size_t i, k, nv;
 	int rc = 0, lock, busy;
 
 	memset(st, 0, sizeof(*st));
@@ -951,13 +1025,29 @@ mq_spool_send_these(const struct mq_config *c, struct mq_refusals *words,
 			free(names[i]);
 		return rc;
 	}
-	/* none of them has a try behind it: queueing a mail again clears
-	 * its NAME.retry (mq_spool_put) */
-	n = drop_held(c->datadir, names, n, st);
 	snprintf(path, sizeof(path), "%s/spool", c->datadir);
+	if (with_waiting(path, names, n, &v, &nv, &r, &e) == 0) {
+		for (i = 0; i < n; i++)
+			free(names[i]);
+		names = v;
+		n = nv;
+	} else {
+		/* the batch alone, none with a try behind it (queueing a mail
+		 * again clears its NAME.retry: mq_spool_put); the pass's last
+		 * sending lists the spool again */
+		mq_daemon_log("spool: %s", e.msg);
+		for (i = 0; i < r.n; i++)
+			free(r.v[i]);
+		r.n = 0;
+	}
+	n = drop_held(c->datadir, names, n, st);
 	rc = flush_maildir(c, words, path, names, n, &r, now, st, err);
 	for (i = 0; i < n; i++)
 		free(names[i]);
+	free(v);
+	for (i = 0; i < r.n; i++)
+		free(r.v[i]);
+	free(r.v);
 	close(lock);
 	return rc;
 }

@@ -67,9 +67,11 @@ int mq_spool_flush(const struct mq_config *c, struct mq_refusals *words,
 
 /*
  * Send the mails named (spool names, as given to mq_spool_put) to the
- * outbox Maildir, under the lock and rules of mq_spool_flush, without
- * listing the spool: what a worker queued in a batch that is durable and
- * whose messages are marked done. Each name is freed (names is reordered).
+ * outbox Maildir, under the lock and rules of mq_spool_flush: what a
+ * worker queued in a batch that is durable and whose messages are marked
+ * done, with the other mails of the batch's games still in the spool (the
+ * host's submit and admin queue theirs for serve), each game's in the
+ * order of its log. Each name is freed (names is reordered).
  * With an outbound other than a Maildir nothing is sent: the pass's
  * mq_spool_flush sends them.
  */
