@@ -300,9 +300,10 @@ still_open(const struct analysis *a, char (*now)[16], uint8_t (*hash)[16],
  * which re-reads the entry instead of appending it, as a rebuild does),
  * with the lines refused as late then. A line taken then is received
  * already, at seq (one left out then for a later line of the mail, its
- * replaced_by, says so instead); a line refused then, for whatever reason (a typo, a
- * move the game did not allow then), is refused again with that reason,
- * not played now; a greeting is noted. *copy 0 when the entry is not what
+ * replaced_by, says so instead); a line refused then, for whatever reason
+ * (a typo, a move the game did not allow then), is refused again with that
+ * reason, not played now (one a later line put right then, its
+ * corrected_by, says so again); a greeting is noted. *copy 0 when the entry is not what
  * these lines make (the game reads them otherwise now): no copy.
  */
 static int
@@ -368,8 +369,13 @@ first_answer(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
 		r->replaced_by = t->accepted ? t->replaced_by : 0;
 		r->note = t->note;
 		r->moot = t->moot;
-		if (!t->accepted && !t->already)
+		if (!t->accepted && !t->already) {
 			snprintf(r->error, sizeof(r->error), "%s", t->error);
+			/* refused then, yet put right by a later line of the
+			 * mail (submit.c mq_game_corrects): the answer says
+			 * so again, nothing to send again */
+			r->corrected_by = t->corrected_by;
+		}
 	}
 	mq_submit_result_free(&then);
 	*copy = 1;

@@ -174,6 +174,15 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 				    "{s:s, s:b, s:I}", "text", a.lines[i],
 				    "accepted", 0, "already",
 				    (json_int_t)late.cmds[i].already)) != 0;
+			else if (!late.cmds[i].note &&
+			    late.cmds[i].corrected_by)
+				/* refused again, put right then by a later
+				 * line: as the first answer said */
+				bad = json_array_append_new(cmds, json_pack(
+				    "{s:s, s:b, s:s, s:i}", "text", a.lines[i],
+				    "accepted", 0, "error", late.cmds[i].error,
+				    "corrected_by",
+				    late.cmds[i].corrected_by)) != 0;
 			else if (!late.cmds[i].note)	/* refused again:
 				 * its error listed by dry_already */
 				bad = json_array_append_new(cmds, json_pack(
