@@ -160,12 +160,13 @@ v = json.load(sys.stdin); print(v["to_move"] or "", v["owes"] or "")'
 }
 
 # new_game DATADIR [ARG...]: a Red Death of alice, bob, carol and dave
-# (then ARGs: more players, options), its fixed seed; its id on stdout
+# (then ARGs: more players, options), its fixed seed (or GAME_SEED, set
+# before); its id on stdout
 new_game() {
 	ng_d=$1; shift
 	$M -C "$ng_d" new redmasque --player alice=alice@x.test --player bob=bob@x.test \
 	    --player carol=carol@x.test --player dave=dave@x.test "$@" \
-	    --seed 0707070707070707070707070707070707070707070707070707070707070707
+	    --seed ${GAME_SEED:-0707070707070707070707070707070707070707070707070707070707070707}
 }
 
 # place_all DATADIR GAME PLAYER...: the placements, in their order, as

@@ -43,6 +43,14 @@ others_placed_alice_places() {
 	answer receipt alice@x.test a0
 }
 # the same, her receipt's Message-ID in ASK
+# the moves of a round, every seat's but alice's in: she is the last
+# awaited (after others_placed_alice_answers and the round's cards)
+alice_moves_last() {
+	others_placed_alice_answers
+	bots bob carol dave alice
+	[ "$(phase)" = move ] || fail "not the moves: $(phase)"; ok
+	bots bob carol dave
+}
 others_placed_alice_answers() {
 	others_placed_alice_places
 	ASK=$(msgid a0)

@@ -12,11 +12,6 @@ GAME_ARGS="--player eve=eve@x.test"
 . tests/cli/lib_game.sh
 place_all $D $G alice bob carol dave eve
 mail() { receipt_of $G "$@"; }	# NAME ID TEXT: its receipt as $T/ID.*
-room() {	# NAME: the room the public view puts NAME in
-	$MREL -C $D view $G public --json | $PY -c "import json,sys
-v=json.load(sys.stdin)
-print([p['room'] for p in v['players'] if p['name']=='$1'][0])"
-}
 all_send() {	# COMMAND NAME...: each NAME submits COMMAND (no mail)
 	as_c=$1; shift
 	for p in "$@"; do

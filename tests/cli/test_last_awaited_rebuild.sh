@@ -9,14 +9,8 @@
 # Pickpocket in the jest's place, found the log holds another entry, and
 # the game's mails waited ("they wait for its message to be read again").
 . tests/cli/lib.sh
-mail_folder
-# a seed that deals carol Pickpocket
-G=$($M -C $D new redmasque --player alice=alice@x.test --player bob=bob@x.test \
-    --player carol=carol@x.test --player dave=dave@x.test \
-    --seed 0101010101010101010101010101010101010101010101010101010101010101) ||
-    fail "new"
-expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
-. tests/cli/lib_mail.sh
+GAME_SEED=0101010101010101010101010101010101010101010101010101010101010101	# deals carol Pickpocket
+. tests/cli/lib_game.sh
 place_all $D $G alice bob carol dave
 for p in alice bob dave; do
 	expect 0 "$p plays" -- $M -C $D submit $G $p "PLAY jest" --never-mail

@@ -13,10 +13,7 @@
 . tests/cli/lib.sh
 . tests/cli/lib_game.sh
 . tests/cli/lib_resend.sh
-others_placed_alice_answers
-bots bob carol dave alice
-[ "$(phase)" = move ] || fail "not the moves: $(phase)"; ok
-bots bob carol dave
+alice_moves_last
 # alice, the last to move: a typo, put right on the line below it
 ne=$(entries)
 reply alice m1 "$ASK" "MOVE cx\nMOVE cw"

@@ -13,11 +13,6 @@ GAME_ARGS="--player eve=eve@x.test"
 . tests/cli/lib_game.sh
 place_all $D $G alice bob carol dave eve
 mail() { receipt_of $G "$@"; }	# NAME ID TEXT: its receipt as $T/ID.*
-room() {	# NAME: the room the public view puts NAME in
-	$MREL -C $D view $G public --json | $PY -c "import json,sys
-v=json.load(sys.stdin)
-print([p['room'] for p in v['players'] if p['name']=='$1'][0])"
-}
 for p in alice bob carol dave; do
 	expect 0 "$p plays" -- $M -C $D submit $G $p "PLAY jest" --no-mail
 done

@@ -11,14 +11,8 @@
 # logs, as an earlier masqued took it, replays still: test_store.c), and
 # the same mails go out.
 . tests/cli/lib.sh
-mail_folder
-# a seed that deals carol Pickpocket
-G=$($M -C $D new redmasque --player alice=alice@x.test --player bob=bob@x.test \
-    --player carol=carol@x.test --player dave=dave@x.test \
-    --seed 0101010101010101010101010101010101010101010101010101010101010101) ||
-    fail "new"
-expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
-. tests/cli/lib_mail.sh
+GAME_SEED=0101010101010101010101010101010101010101010101010101010101010101	# deals carol Pickpocket
+. tests/cli/lib_game.sh
 place_all $D $G alice bob carol dave
 for p in alice bob; do
 	expect 0 "$p plays" -- $M -C $D submit $G $p "PLAY jest" --never-mail
