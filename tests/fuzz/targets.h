@@ -674,18 +674,21 @@ mqfz_log(const uint8_t *data, size_t size)
 static struct mq_refusals *mqfz_refusals;
 
 /* A few game words for the "names" arguments (a card, a room, a Spell);
- * any other word is unknown, as a player's own would be. */
+ * any other word is unknown, as a player's own would be. ctx is the
+ * reader's language, as the daemon's data_name answers in it: English
+ * gets the English name back, not the Japanese one (a sentence naming
+ * March read in English is not changed). */
 static const char *
 mqfz_name(void *ctx, const char *word, size_t len)
 {
 	static const char *const words[] = { "jest", "冗談", "blue", "青の間",
 	    "March", "行進曲", "Tower", "塔", NULL };
+	int en = strcmp((const char *)ctx, "en") == 0;
 	size_t k;
 
-	(void)ctx;
 	for (k = 0; words[k] != NULL; k += 2)
 		if (strlen(words[k]) == len && strncmp(words[k], word, len) == 0)
-			return words[k + 1];
+			return words[k + (en ? 0 : 1)];
 	return NULL;
 }
 
@@ -720,7 +723,7 @@ mqfz_refusal(const uint8_t *data, size_t size)
 {
 	static const char *const langs[] = { "ja", "zh", "en" };
 	const char *root = getenv("MQ_ROOT");
-	const struct mq_refusal_names names = { mqfz_name, NULL };
+	struct mq_refusal_names names = { mqfz_name, NULL };
 	struct mq_buf out = MQ_BUF_INIT;
 	struct mq_err err;
 	char dir[4200], *s;
@@ -751,7 +754,9 @@ mqfz_refusal(const uint8_t *data, size_t size)
 	for (i = 0; i < sizeof(langs) / sizeof(langs[0]); i++) {
 		mq_buf_reset(&out);
 		mq_err_clear(&err);
-		/* every other input with a name lookup: the "names" path too */
+		/* every other input with a name lookup: the "names" path
+		 * too, the names in the language read */
+		names.ctx = (void *)langs[i];
 		rc = mq_refusals_translate_names(mqfz_refusals, langs[i], s,
 		    size % 2 ? &names : NULL, &out, &err);
 		if (rc != 0 && rc != MQ_IO)
