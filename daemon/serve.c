@@ -92,11 +92,13 @@ send_batch(struct mq_daemon *d, struct mq_pass_stats *st)
 		    "pass's last sending", e.msg);
 	d->nbatch_mail = 0;	/* each freed by the sending */
 	/* what waits (held back, or a try failed) is still queued: the
-	 * pass's last sending counts it */
+	 * pass's last sending counts it; so is a mail that cannot be read
+	 * (a root's file of one of the batch's games, taken along with
+	 * the batch's: mq_spool_send_these), which that sending counts and
+	 * tells again: counted here too, one such mail was two */
 	st->sent += ss.sent;
 	st->dead += ss.dead;
 	st->unsent += ss.failed;	/* its retry file holds it back */
-	st->unreadable += ss.unreadable;
 	mq_durable_begin();
 }
 
