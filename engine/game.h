@@ -120,9 +120,10 @@ struct mq_game_kind {
 	 * sentence, for what apply() takes but the player cannot have meant
 	 * (The Red Death's TARGET on Pickpocket, which takes from every
 	 * nearby noble). Only for a new line (submit and its dry run), never
-	 * on replay, nor when a submit rebuilds a logged entry's mails: a log
-	 * that holds such a line (the bots wrote them) replays as it did.
-	 * NULL when a game has none. */
+	 * on replay. When a submit rebuilds a logged entry's mails it is
+	 * asked too, and a line it refuses stays refused unless the entry
+	 * logs it: a log that holds such a line (the bots wrote them)
+	 * replays as it did. NULL when a game has none. */
 	int (*sent_ok)(const void *state, int seat, const struct mq_cmd *cmd,
 	    struct mq_err *err);
 	/* What the receipt of the seat that sent cmd, and no other mail,
