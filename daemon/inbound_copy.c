@@ -300,7 +300,8 @@ still_open(const struct analysis *a, char (*now)[16], uint8_t (*hash)[16],
  * which re-reads the entry instead of appending it, as a rebuild does),
  * with the lines refused as late then. A line taken then is received
  * already, at seq (one left out then for a later line of the mail, its
- * replaced_by, says so instead); a line refused then, for whatever reason
+ * replaced_by, says so instead; one that put a refused line above it
+ * right, its corrects, says so too); a line refused then, for whatever reason
  * (a typo, a move the game did not allow then), is refused again with that
  * reason, not played now (one a later line put right then, its
  * corrected_by, says so again); a greeting is noted. *copy 0 when the entry is not what
@@ -367,6 +368,9 @@ first_answer(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
 		/* taken then, yet left out for a later line of the mail:
 		 * the answer says so again, not that seq logged it */
 		r->replaced_by = t->accepted ? t->replaced_by : 0;
+		/* taken then in place of a refused line above it: the
+		 * answer says so again beside its entry */
+		r->corrects = t->accepted || t->already ? t->corrects : 0;
 		r->note = t->note;
 		r->moot = t->moot;
 		if (!t->accepted && !t->already) {

@@ -169,11 +169,20 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 				    (json_int_t)late.cmds[i].already,
 				    "replaced_by_line",
 				    late.cmds[i].replaced_by)) != 0;
-			else if (late.cmds[i].already)
+			else if (late.cmds[i].already) {
 				bad = json_array_append_new(cmds, json_pack(
 				    "{s:s, s:b, s:I}", "text", a.lines[i],
 				    "accepted", 0, "already",
 				    (json_int_t)late.cmds[i].already)) != 0;
+				/* it put a refused line above it right then:
+				 * as the first answer said */
+				if (!bad && late.cmds[i].corrects)
+					bad = json_object_set_new(
+					    json_array_get(cmds,
+					    json_array_size(cmds) - 1),
+					    "corrects", json_integer(
+					    late.cmds[i].corrects)) != 0;
+			}
 			else if (!late.cmds[i].note &&
 			    late.cmds[i].corrected_by)
 				/* refused again, put right then by a later

@@ -55,6 +55,12 @@ already_json(const struct mq_submit_result *r)
 			if (o != NULL && r->cmds[i].replaced_by > 0)
 				bad |= json_object_set_new(o, "replaced_by_line",
 				    json_integer(r->cmds[i].replaced_by)) != 0;
+			/* one that put a refused line above it right (a
+			 * resend's, as its first copy was told; the standing
+			 * move sent as the correction): says so again */
+			if (o != NULL && r->cmds[i].corrects > 0)
+				bad |= json_object_set_new(o, "corrects_line",
+				    json_integer(r->cmds[i].corrects)) != 0;
 			bad |= json_array_append_new(a, o) != 0;
 		}
 	return mq_notify_whole(a, bad);

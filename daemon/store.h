@@ -246,12 +246,14 @@ struct mq_cmd_result {
 					 * round the later one was meant for:
 					 * MOVE ccw, then MOVE stay, from the
 					 * last awaited), or 0 */
-	int corrects;			/* accepted: the line of the same mail,
-					 * refused just above, that this one
-					 * puts right (STAGE libary, then STAGE
-					 * library: mq_game_corrects), or 0 */
+	int corrects;			/* accepted, or received already: the
+					 * line of the same mail, refused just
+					 * above, that this one puts right
+					 * (STAGE libary, then STAGE library:
+					 * mq_game_corrects), or 0 */
 	int corrected_by;		/* refused: the later line of the mail
-					 * that put it right, accepted, or 0 */
+					 * that put it right, accepted or
+					 * received already, or 0 */
 	json_t *sender_note;		/* accepted: what the game tells the
 					 * sender alone of it (game.h's
 					 * sender_note: a MOVE sent before that

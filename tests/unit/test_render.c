@@ -1037,6 +1037,52 @@ a_receipt_has_no_double_blank_line(void **state)
 }
 
 /*
+ * A line received already that put right a refused line above it (a mail
+ * client's resend of `MOVE cx`, `MOVE cw`, whose first answer said "in
+ * place of line 1"; the standing move sent as the correction) says so
+ * beside its entry, in every language. The ALREADY RECEIVED list had no
+ * word of it: the resend's answer told less than the first.
+ */
+static void
+already_says_what_it_put_right(void **state)
+{
+	static const char *const said[][2] = {	/* the HTML: up to a number,
+						 * which it binds to its word */
+		{ "MOVE cw  (entry 7)\n    in place of line 1, which was refused\n",
+		  "(entry 7)<br><span style=\"font-size:12px;color:#666\">in "
+		  "place of line 1, which was refused</span>" },
+		{ "（エントリ 7）\n    受け付けられなかった 1 行目の代わりに適用しま"
+		  "した\n", "（エントリ 7）<br><span style=\"font-size:12px;"
+		  "color:#666\">受け付けられなかった 1" },
+		{ "（条目 7）\n    代替未被接受的第 1 行\n", "（条目 7）<br><span "
+		  "style=\"font-size:12px;color:#666\">代替未被接受的第" },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("receipt");
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t l;
+
+	(void)state;
+	assert_int_equal(json_object_set_new(ctx, "already", json_pack(
+	    "[{s:i, s:s, s:i, s:i}]", "line", 2, "text", "MOVE cw", "seq", 7,
+	    "corrects_line", 1)), 0);
+	for (l = 0; l < NLANGS; l++) {
+		if (render(TMPL, langs[l], "receipt", gd, ctx, &m, &err) != 0)
+			fail_msg("%s: %s", langs[l], err.msg);
+		check_invariants(langs[l], &m);
+		if (strstr(m.text, said[l][0]) == NULL)
+			fail_msg("%s (txt) does not say: %s\n%s", langs[l],
+			    said[l][0], m.text);
+		if (strstr(m.html, said[l][1]) == NULL)
+			fail_msg("%s (html) does not say: %s\n%s", langs[l],
+			    said[l][1], m.html);
+		mail_free(&m);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * A receipt says what each accepted command does, in the reader's words,
  * with the canonical form the log holds under it (a Japanese player who
  * wrote プレイ 誘惑 ... saw only PLAY flirt ...); STATUS and HELP, a form
@@ -2981,6 +3027,7 @@ main(void)
 		cmocka_unit_test(japanese_hand_breaks_fall_between_words),
 		cmocka_unit_test(section_rules_end_together),
 		cmocka_unit_test(a_receipt_has_no_double_blank_line),
+		cmocka_unit_test(already_says_what_it_put_right),
 		cmocka_unit_test(a_receipt_says_what_each_command_does),
 		cmocka_unit_test(a_refusal_cuts_no_word),
 		cmocka_unit_test(a_refusal_keeps_set_lang_whole),
