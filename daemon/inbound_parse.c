@@ -234,6 +234,20 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			bad = json_array_append_new(cmds, json_pack("{s:s, s:b, s:I}",
 			    "text", a.lines[i], "accepted", 0, "already",
 			    (json_int_t)seen)) != 0;
+			/* as submit: the move that stands puts the refused
+			 * line above it right all the same */
+			if (!bad && refused != 0 && fix_of >= 0 &&
+			    !mq_game_over(a.game) && mq_game_corrects(a.game,
+			    work, a.lines[fix_of], a.lines[i])) {
+				bad = json_object_set_new(json_array_get(cmds,
+				    json_array_size(cmds) - 1), "corrects",
+				    json_integer(fix_of + 1)) != 0 ||
+				    json_object_set_new(json_array_get(cmds,
+				    fix_res), "corrected_by", json_integer(
+				    (json_int_t)i + 1)) != 0;
+				refused = 0;
+				fix_of = -1;
+			}
 			continue;
 		}
 		owed = k->owes(work, a.seat);

@@ -862,6 +862,19 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 			if (result_add(res, line, (int)i + 1, 0, 0, NULL))
 				goto oom;
 			res->cmds[res->ncmds - 1].already = seen;
+			/* the refused line above it, put right by the move
+			 * that stands (MOVE cx, then the MOVE cw already
+			 * taken): nothing to send again for it, and the
+			 * lines after go on, as for any line that puts it
+			 * right */
+			if (refused != 0 && fix_of >= 0 && !mq_game_over(g) &&
+			    mq_game_corrects(g, work, lines[fix_of], line)) {
+				res->cmds[res->ncmds - 1].corrects =
+				    (int)fix_of + 1;
+				res->cmds[fix_res].corrected_by = (int)i + 1;
+				refused = 0;
+				fix_of = -1;
+			}
 			continue;
 		}
 		owed = k->owes(work, seat);
