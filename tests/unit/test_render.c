@@ -2908,6 +2908,47 @@ a_commitment_says_which_move_and_whose(void **state)
 }
 
 /*
+ * Each commitment of the list has its hash on a line of its own, under its
+ * label: a short label ("dan, entry 13 (card): ") kept the hash beside it,
+ * 89 columns wide in English and 92 in Japanese, while a longer one in the
+ * same list ("(PLACE black, shown at once)", 「アクションカード」) had it
+ * wrapped under, so that one notice mixed the two layouts. Every kind of
+ * commitment, in every language, the notice's text part.
+ */
+static void
+a_commitment_hash_goes_under_its_label(void **state)
+{
+	static const char *const kinds[] = { "act", "move", "plan", "place" };
+	static const char *const hash =
+	    "058cdd7edcdb912419f2a14e69a2fe0f2680472aed9d70f9387a25bb3340a700";
+	json_t *gd = load_json(GAMEDATA), *ctx, *c;
+	struct mq_err err;
+	struct mail m = { 0 };
+	char want[96];
+	size_t k, l;
+
+	(void)state;
+	snprintf(want, sizeof(want), "\n      %s\n", hash);
+	for (k = 0; k < 4; k++) {
+		ctx = load_ctx("notice");
+		c = json_array_get(json_object_get(ctx, "commitments"), 0);
+		assert_non_null(c);
+		assert_int_equal(json_object_set_new(c, "kind",
+		    json_string(kinds[k])), 0);
+		for (l = 0; l < NLANGS; l++) {
+			assert_int_equal(render(TMPL, langs[l], "notice", gd, ctx,
+			    &m, &err), 0);
+			if (strstr(m.text, want) == NULL)
+				fail_msg("notice.%s (%s): the hash is not on a line "
+				    "of its own:\n%s", langs[l], kinds[k], m.text);
+			mail_free(&m);
+		}
+		json_decref(ctx);
+	}
+	json_decref(gd);
+}
+
+/*
  * The receipt of a move that resolved the phase (the last one it waited
  * for) says so, and that what happened and the board come in the next
  * mail: it showed the board and the next move after the resolution, ahead
@@ -3036,6 +3077,7 @@ main(void)
 		cmocka_unit_test(missing_and_odd_keys_still_render),
 		cmocka_unit_test(refused_mail_says_nothing_about_the_game),
 		cmocka_unit_test(a_commitment_says_which_move_and_whose),
+		cmocka_unit_test(a_commitment_hash_goes_under_its_label),
 		cmocka_unit_test(
 		    a_receipt_of_the_move_that_resolved_says_the_story_follows),
 		cmocka_unit_test(text_part_fits_78_columns),
