@@ -124,6 +124,8 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 				 * its entry in cmds) */
 	long fix_of = -1;
 	size_t fix_res = 0;
+	long first_fix = -1;	/* as submit: among the lines that go first */
+	size_t first_fix_res = 0;
 	int copy = 0, lrc = 0;	/* a late copy (inbound_copy.c); its failure */
 	struct mq_err lerr;
 	struct mq_late_lines tardy = { { NULL } };	/* inbound_late.c */
@@ -300,6 +302,13 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			    "text", a.lines[i], "accepted", 0, "error", e.msg)) != 0;
 			lk = k->names_command == NULL ? MQ_LINE_COMMAND :
 			    k->names_command(work, a.lines[i]);
+			/* as submit: a refused line that goes first, which
+			 * the next of them may put right */
+			if (at < (size_t)nfirst) {
+				first_fix = lk == MQ_LINE_COMMAND &&
+				    tardy.why[i] == NULL ? (long)i : -1;
+				first_fix_res = json_array_size(cmds) - 1;
+			}
 			if (lk == MQ_LINE_COMMAND && at >= (size_t)nfirst) {
 				/* as submit: a command, refused; for itself,
 				 * the next may put it right */
@@ -337,6 +346,19 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			    1)) != 0;
 			refused = 0;
 			fix_of = -1;
+		}
+		if (!bad && at < (size_t)nfirst && first_fix >= 0) {
+			/* as submit: the refused line that goes first, put
+			 * right by the next of them */
+			if (mq_game_corrects(a.game, work, a.lines[first_fix],
+			    a.lines[i]))
+				bad = json_object_set_new(json_array_get(cmds,
+				    json_array_size(cmds) - 1), "corrects",
+				    json_integer(first_fix + 1)) != 0 ||
+				    json_object_set_new(json_array_get(cmds,
+				    first_fix_res), "corrected_by",
+				    json_integer((json_int_t)i + 1)) != 0;
+			first_fix = -1;
 		}
 		/* as submit: what the sender alone is told of it (the last
 		 * line's that has one stands, as the state ends) */

@@ -813,6 +813,10 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 	 * result, or -1 */
 	long fix_of = -1;
 	size_t fix_res = 0;
+	/* the same among the lines that go first (a PLAN, which stops no
+	 * line): a refused one the next of them may put right */
+	long first_fix = -1;
+	size_t first_fix_res = 0;
 	int fixing;
 	int rc = 0, changed = 0, over, moot;
 	size_t *order = NULL, at;
@@ -931,6 +935,15 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 			 * doubt ("Play nice") is refused, and the next go on */
 			lk = k->names_command == NULL ? MQ_LINE_COMMAND :
 			    k->names_command(work, line);
+			/* a line that goes first refuses no other, but the
+			 * next of them may still put it right (PLAN cw stay,
+			 * then PLAN cw stay ccw cw stay stay) */
+			if (at < (size_t)nfirst) {
+				first_fix = lk == MQ_LINE_COMMAND &&
+				    forced[i] == NULL && (refuse == NULL ||
+				    refuse[i] == NULL) ? (long)i : -1;
+				first_fix_res = res->ncmds - 1;
+			}
 			if (lk == MQ_LINE_COMMAND && at >= (size_t)nfirst) {
 				/* refused for itself (the first, or one put
 				 * right and refused again): the next line
@@ -972,6 +985,17 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 			res->cmds[fix_res].corrected_by = (int)i + 1;
 			refused = 0;
 			fix_of = -1;
+		}
+		if (at < (size_t)nfirst && first_fix >= 0) {
+			/* the refused line that goes first just above (no
+			 * other line between them goes first), put right:
+			 * nothing of it to send again */
+			if (mq_game_corrects(g, work, lines[first_fix], line)) {
+				res->cmds[res->ncmds - 1].corrects =
+				    (int)first_fix + 1;
+				res->cmds[first_fix_res].corrected_by = (int)i + 1;
+			}
+			first_fix = -1;
 		}
 		if (later == 1) {
 			/* left out: the later line of the mail for the same

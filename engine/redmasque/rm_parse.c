@@ -614,20 +614,35 @@ rm_names_command(const void *state, const char *line)
 
 /*
  * The commands that make one choice, whole on their line, for their
- * moment: the round's card (PLAY), its MOVE, a PLACE. Not PLAN, which
- * goes first and stops no line, refused or not.
+ * moment: the round's card (PLAY), its MOVE, a PLACE; and a PLAN of the
+ * whole plan (six directions, PLAN CLEAR, or a try at one: no time named),
+ * which sets every time: "PLAN cw stay ccw cw stay" (five), then "PLAN cw
+ * stay ccw cw stay stay", is the typo put right. A PLAN of some times
+ * only ("PLAN 12:20 ccw") keeps the others, and puts nothing right. PLAN
+ * goes first and stops no line, refused or not: submit.c marks the
+ * correction among the lines that go first alone.
  */
 int
 rm_one_choice(const void *state, const char *line)
 {
 	const struct rm_state *st = state;
 	char buf[1024], *tok[MAXTOK];
-	int ntok, kw;
+	const char *dir;
+	int ntok, kw, i;
 
 	if (mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword,
 	    is_name, st->data, &ntok, NULL) != 0 || ntok == 0)
 		return 0;
 	kw = lookup(st->data, tok[0], RM_W_KEY);
+	if (kw == RM_K_PLAN) {
+		if (ntok < 2)
+			return 0;
+		for (i = 1; i < ntok; i++)
+			if (parse_time(tok[i]) >= 0 || time_like(tok[i]) ||
+			    glued_time(st->data, tok[i], &dir) >= 0)
+				return 0;
+		return kw + 1;
+	}
 	return kw == RM_K_PLAY || kw == RM_K_MOVE || kw == RM_K_PLACE ?
 	    kw + 1 : 0;
 }
