@@ -18,7 +18,7 @@ cd "$(dirname "$0")/../.."
 
 SECONDS_EACH=${FUZZ_SECONDS:-30}
 JOBS=${FUZZ_JOBS:-1}
-TARGETS=${*:-mime reply command ms_command log refusal kept}
+TARGETS=${*:-mime reply command ms_command log refusal kept submit}
 CLANG=${CLANG:-clang}
 OUT=build/fuzz
 PKGS="jansson libsodium libcurl gmime-3.0"

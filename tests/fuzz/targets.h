@@ -1,5 +1,6 @@
 /*
- * targets.h - the seven fuzz entry points, shared by the libFuzzer targets
+ * targets.h - the eight fuzz entry points (the eighth, a reply through
+ * submit, in targets_submit.h), shared by the libFuzzer targets
  * (tests/fuzz/fuzz_*.c, built by tests/fuzz/run.sh with clang) and by the
  * regression test tests/unit/test_fuzz_corpus.c (built by `make test` with
  * ASan+UBSan), so every input the fuzzer ever saved keeps being replayed.
@@ -817,5 +818,7 @@ mqfz_kept(const uint8_t *data, size_t size)
 	mq_buf_free(&text);
 	return 0;
 }
+
+#include "targets_submit.h"
 
 #endif

@@ -112,6 +112,14 @@ test_ms_command_corpus(void **state)
 	mqfz_ms_free();
 }
 
+/* A multi-line reply through submit, on a stored game the bots drove
+ * (targets_submit.h): typos put right on the next line among them. */
+static void
+test_submit_corpus(void **state)
+{
+	assert_true(replay("submit", mqfz_submit) >= 20);
+}
+
 static void
 test_kept_corpus(void **state)
 {
@@ -153,6 +161,7 @@ main(void)
 		cmocka_unit_test(test_refusal_corpus),
 		cmocka_unit_test(test_command_corpus),
 		cmocka_unit_test(test_ms_command_corpus),
+		cmocka_unit_test(test_submit_corpus),
 		cmocka_unit_test(test_log_corpus),
 		cmocka_unit_test(test_kept_corpus),
 		cmocka_unit_test(test_log_seed_is_signed_by_the_fuzz_key),
