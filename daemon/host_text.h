@@ -5,7 +5,10 @@
  * formats, exactly, to their translations (refusal_i18n.h's catalogs), and
  * tests/unit/test_host_i18n.c checks that every format here has one in
  * each catalog. Macros, not a table: the compiler still checks each
- * format against its arguments.
+ * format against its arguments. A paragraph is one line: the mail wraps
+ * it at 78 columns (mq_notify_host_text), and a line "\n" puts the next
+ * on a line of its own (a path); a command the host copies is a line of
+ * its own, indented, two spaces or more before what it does.
  */
 #ifndef MQ_HOST_TEXT_H
 #define MQ_HOST_TEXT_H
@@ -39,8 +42,8 @@
  * names them in order). The span is the time past the deadline, rounded
  * up to the hour, and a day: an extend counts from the deadline, so the
  * mail says so, and to what date that one moves it. */
-#define HOST_POLICY_WAIT_TEXT	"In game %s (%s), %s's deadline passed at %s\n" \
-	"(%s owes: %s). The game's deadline policy is wait, so nothing is\n" \
+#define HOST_POLICY_WAIT_TEXT	"In game %s (%s), %s's deadline passed at %s " \
+	"(%s owes: %s). The game's deadline policy is wait, so nothing is " \
 	"applied for %s until you act:\n\n" \
 	"  masqued admin %s extend %s --why \"...\"    more time for %s\n" \
 	"  masqued admin %s default %s --why \"...\"    the default move for " \
@@ -48,9 +51,9 @@
 	"  masqued admin %s kick %s --why \"...\"    the deadline defaults play " \
 	"the seat from now on\n\n" \
 	"or leave it, and the game waits for %s's reply.\n\n" \
-	"An extend counts from the deadline, not from when you run it:\n" \
-	"extend %s moves it to %s. Later than that,\nextend by the time " \
-	"since the deadline and the time you give; admin\nsays how much if " \
+	"An extend counts from the deadline, not from when you run it: " \
+	"extend %s moves it to %s. Later than that, extend by the time " \
+	"since the deadline and the time you give; admin says how much if " \
 	"it is too little."
 
 /* The same, the deadline passed so long ago (about a year) that no extend
@@ -58,8 +61,8 @@
  * start the debt afresh (replay.c's restart). game, kind, player, when,
  * player, owes, player, game, game, player, game, player, player, game,
  * player, player */
-#define HOST_POLICY_WAIT_LATE_TEXT	"In game %s (%s), %s's deadline passed at %s\n" \
-	"(%s owes: %s). The game's deadline policy is wait, so nothing is\n" \
+#define HOST_POLICY_WAIT_LATE_TEXT	"In game %s (%s), %s's deadline passed at %s " \
+	"(%s owes: %s). The game's deadline policy is wait, so nothing is " \
 	"applied for %s until you act:\n\n" \
 	"  masqued admin %s pause --why \"...\"    then\n" \
 	"  masqued admin %s resume --why \"...\"    a full deadline for %s " \
@@ -69,20 +72,20 @@
 	"  masqued admin %s kick %s --why \"...\"    the deadline defaults play " \
 	"the seat from now on\n\n" \
 	"or leave it, and the game waits for %s's reply.\n\n" \
-	"The deadline passed more than a year ago. An extend counts from the\n" \
-	"deadline and takes at most 366d, so none would reach past now; a\n" \
-	"resume after a pause starts anew the deadline of each player whose\n" \
+	"The deadline passed more than a year ago. An extend counts from the " \
+	"deadline and takes at most 366d, so none would reach past now; a " \
+	"resume after a pause starts anew the deadline of each player whose " \
 	"deadline had passed."
 
 /* Nobody plays: the game paused itself (deadline.c). */
 #define HOST_ABSENT_SUBJECT	"[masqued] game %s is paused: nobody is playing"
 /* game, kind, entry, game, game */
 #define HOST_ABSENT_TEXT	"In game %s (%s), every player missed a " \
-	"deadline and nobody has\nplayed since, so masqued stopped playing " \
-	"the deadline defaults and\npaused the game (entry %llu). The players " \
+	"deadline and nobody has played since, so masqued stopped playing " \
+	"the deadline defaults and paused the game (entry %llu). The players " \
 	"were told. Then:\n\n" \
 	"  masqued admin %s resume --why \"...\"    play on (the defaults " \
-	"too, until\n      every player has missed a deadline once more)\n" \
+	"too, until every player has missed a deadline once more)\n" \
 	"  masqued admin %s end --why \"...\"       end it, revealing every " \
 	"secret\n"
 

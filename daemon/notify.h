@@ -103,6 +103,18 @@ int mq_notify_host_spooled(struct mq_daemon *d, const char *key,
  * mail must be). 0, or -1 out of memory. */
 int mq_notify_host_commands(const char *datadir, const char *text,
     struct mq_buf *out);
+/* The columns of a host's mail's text part, as a player's. */
+#define MQ_HOST_WIDTH	78
+/* text into out as the host reads it: its commands naming the data folder
+ * (mq_notify_host_commands), each line wider than MQ_HOST_WIDTH wrapped
+ * (deco_wrap_paragraphs: Japanese and Chinese words kept whole), what the
+ * host copies kept whole: a command line ("  masqued -C DIR admin ..."),
+ * its head held on its line when what it does is wrapped; a command in a
+ * sentence, a span in backquotes, a short one in double quotes, the data
+ * folder's name. A line of one of those wider than the width stays so.
+ * 0, or -1 out of memory. */
+int mq_notify_host_text(const char *datadir, const char *text,
+    struct mq_buf *out);
 /* Whether the host was told of key already (or there is no host to tell). */
 int mq_notify_host_told(const struct mq_daemon *d, const char *key);
 /* Whether key's marker is there, admin or none; and the marker made,

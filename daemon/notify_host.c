@@ -17,6 +17,7 @@
 #include "daemon/notify.h"
 #include "daemon/spool.h"
 #include "fileio.h"
+#include "mail/deco_util.h"
 #include "mail/mime_charset.h"
 #include "mail/mime_out.h"
 #include "mail/refusal_i18n.h"
@@ -171,6 +172,115 @@ mq_notify_host_commands(const char *datadir, const char *text,
 	return out->oom ? -1 : 0;
 }
 
+/* The end of the shell word at s (shell_word's: bare, or quoted with its
+ * quotes written '\'' ). */
+static const char *
+shell_word_end(const char *s)
+{
+	if (*s != '\'')
+		return s + strcspn(s, " \n");
+	for (;;) {
+		const char *q = strchr(s + 1, '\'');
+
+		if (q == NULL)
+			return s + strlen(s);
+		if (strncmp(q + 1, "\\''", 3) != 0)
+			return q + 1;
+		s = q + 3;	/* the quote that opens the next part */
+	}
+}
+
+/*
+ * Where a command the host copies ends, when one starts at s ("masqued
+ * [-C DIR] admin|verify|games`|log|export ..."), else NULL: at a line's
+ * start (its indent before it), up to a gap of two spaces (what it does
+ * follows) or the line's end; in a sentence, its verb and the word after
+ * it (a game: "(masqued log abc shows it)").
+ */
+static const char *
+command_end(const char *text, const char *s)
+{
+	const char *p = s + 8, *b;
+	size_t i, n;
+
+	if (strncmp(s, "masqued ", 8) != 0 || (s != text &&
+	    strchr(" \n(", s[-1]) == NULL && (unsigned char)s[-1] < 0x80))
+		return NULL;
+	if (strncmp(p, "-C ", 3) == 0) {
+		p = shell_word_end(p + 3);
+		if (*p++ != ' ')
+			return NULL;
+	}
+	for (i = 0; host_commands[i] != NULL; i++)
+		if (strncmp(p, host_commands[i], strlen(host_commands[i])) == 0)
+			break;
+	if (host_commands[i] == NULL)
+		return NULL;
+	for (b = s; b > text && b[-1] == ' '; b--)
+		;
+	if (b == text || b[-1] == '\n') {	/* a line of its own */
+		n = strcspn(p, "\n");
+		b = strstr(p, "  ");
+		return b != NULL && b < p + n ? b : p + n;
+	}
+	/* the verb (with its space), then a word of ASCII */
+	p += strlen(host_commands[i]);
+	while (*p != '\0' && strchr(" \n)`", *p) == NULL &&
+	    (unsigned char)*p < 0x80)
+		p++;
+	return p;
+}
+
+/* text onto out, the spaces of what the host must read or copy whole as
+ * no-break spaces, for the wrap: a command (command_end), a span in
+ * backquotes, a short one in double quotes ("12 345", "INBOX.done"), and
+ * the data folder's name wherever it is (a path with a space in it). */
+static void
+hold_whole(const char *datadir, const char *text, struct mq_buf *out)
+{
+	const char *p, *q, *held = text;
+	size_t dl = strlen(datadir);
+
+	for (p = text; *p != '\0'; p++) {
+		if (p >= held) {
+			if (*p == '`' && (q = strpbrk(p + 1, "`\n")) != NULL &&
+			    *q == '`')
+				held = q + 1;
+			else if (*p == '"' && (q = strpbrk(p + 1, "\"\n")) != NULL &&
+			    *q == '"' && q - p <= 24)
+				held = q + 1;
+			else if (dl > 0 && strncmp(p, datadir, dl) == 0)
+				held = p + dl;
+			else if ((q = command_end(text, p)) != NULL)
+				held = q;
+		}
+		if (p < held && *p == ' ')
+			mq_buf_puts(out, "\xc2\xa0");
+		else
+			mq_buf_putc(out, *p);
+	}
+}
+
+int
+mq_notify_host_text(const char *datadir, const char *text,
+    struct mq_buf *out)
+{
+	struct mq_buf cmds = MQ_BUF_INIT, held = MQ_BUF_INIT;
+	char *s = NULL;
+	int rc = -1;
+
+	if (mq_notify_host_commands(datadir, text, &cmds) == 0) {
+		hold_whole(datadir, mq_buf_str(&cmds), &held);
+		s = mq_buf_steal(&held);
+	}
+	if (s != NULL && deco_wrap_paragraphs(&s, MQ_HOST_WIDTH) == 0)
+		rc = mq_buf_puts(out, s) ? -1 : 0;
+	free(s);
+	mq_buf_free(&cmds);
+	mq_buf_free(&held);
+	return rc;
+}
+
 int
 mq_notify_host(struct mq_daemon *d, const char *key, const char *subject,
     const char *text, struct mq_err *err)
@@ -197,7 +307,7 @@ mq_notify_host_spooled(struct mq_daemon *d, const char *key,
 	if ((rc = host_words(d, HOST_BANNER, &body, err)) != 0 ||
 	    (rc = mq_buf_puts(&body, "\n\n")) != 0 ||
 	    (rc = host_words(d, text, &words, err)) != 0 ||
-	    (rc = mq_notify_host_commands(d->conf.datadir, mq_buf_str(&words),
+	    (rc = mq_notify_host_text(d->conf.datadir, mq_buf_str(&words),
 	    &body)) != 0 ||
 	    (rc = mq_buf_puts(&body, "\n")) != 0 ||
 	    (rc = host_words(d, subject, &subj, err)) != 0) {

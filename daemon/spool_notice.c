@@ -47,9 +47,9 @@ notify_host(const struct mq_config *c, struct mq_refusals *words,
 	mq_buf_puts(&body, "\n\n");
 	/* its command lines name the data folder, as mq_notify_host's do:
 	 * a dead letter's "masqued admin GAME replace ..." copied into a
-	 * shell elsewhere acted on that folder's ./data */
+	 * shell elsewhere acted on that folder's ./data; wrapped as theirs */
 	host_words(words, c, text, &said);
-	if (said.oom || mq_notify_host_commands(c->datadir, mq_buf_str(&said),
+	if (said.oom || mq_notify_host_text(c->datadir, mq_buf_str(&said),
 	    &body) != 0)
 		body.oom = 1;
 	mq_buf_free(&said);

@@ -782,3 +782,94 @@ deco_html_bind_numbers(char **html)
 	*html = bound;
 	return 0;
 }
+
+/* Spaces, n of them, from the arena; NULL when out of memory. */
+static char *
+spaces(struct mq_arena *a, size_t n)
+{
+	char *s = mq_arena_alloc(a, n + 1);
+
+	if (s != NULL) {
+		memset(s, ' ', n);
+		s[n] = '\0';
+	}
+	return s;
+}
+
+/* The words [s, s + n) wrapped onto out (as deco_wrap_sentence does), the
+ * first line taken to start at indent's column (what is before it on out
+ * is that wide), the others starting with indent. */
+static void
+wrap_onto(struct mq_arena *a, struct mq_buf *out, const char *s, size_t n,
+    int width, const char *indent)
+{
+	char *words = mq_arena_alloc(a, n + 1);
+	const struct mv *v = NULL;
+
+	if (words != NULL && indent != NULL) {
+		memcpy(words, s, n);
+		words[n] = '\0';
+		v = deco_wrap_sentence(a, words, width, indent);
+	}
+	if (v == NULL)
+		out->oom = 1;
+	else
+		mq_buf_add(out, v->u.str.s, v->u.str.len);
+}
+
+int
+deco_wrap_paragraphs(char **text, int width)
+{
+	struct mq_arena *a = mq_arena_new();
+	struct mq_buf out = MQ_BUF_INIT;
+	const char *p = *text, *gap;
+	size_t n, lead, rest;
+	char *s;
+
+	if (a == NULL)
+		return -1;
+	while (*p != '\0' && !out.oom) {
+		n = strcspn(p, "\n");
+		lead = strspn(p, " ");
+		if (lead >= n || deco_width_n(p, n) <= width) {
+			mq_buf_add(&out, p, n);
+		} else {
+			/* an indented line with a gap of two spaces: a table's
+			 * row, a command and what it does */
+			gap = lead > 0 ? strstr(p + lead, "  ") : NULL;
+			rest = gap != NULL && gap < p + n ?
+			    (size_t)(gap - p) + strspn(gap, " ") : n;
+			if (rest >= n) {	/* prose, wrapped at its indent */
+				mq_buf_add(&out, p, lead);
+				wrap_onto(a, &out, p + lead, n - lead, width,
+				    spaces(a, lead));
+			} else if (deco_width_n(p, rest) <= width - 20) {
+				/* its words wrapped under their own column */
+				mq_buf_add(&out, p, rest);
+				wrap_onto(a, &out, p + rest, n - rest, width,
+				    spaces(a, (size_t)deco_width_n(p, rest)));
+			} else {
+				/* its head whole on its line, the words below */
+				mq_buf_add(&out, p, (size_t)(gap - p));
+				mq_buf_putc(&out, '\n');
+				mq_buf_add(&out, p, lead);
+				mq_buf_puts(&out, "      ");
+				wrap_onto(a, &out, p + rest, n - rest, width,
+				    spaces(a, lead + 6));
+			}
+		}
+		p += n;
+		if (*p == '\n')
+			mq_buf_putc(&out, *p++);
+	}
+	mq_arena_free(a);
+	if (*p != '\0' || out.oom || (s = mq_buf_steal(&out)) == NULL) {
+		mq_buf_free(&out);
+		return -1;
+	}
+	/* the no-break spaces that held words whole, as spaces */
+	s[unbind(s, s, strlen(s))] = '\0';
+	free(*text);
+	*text = s;
+	return 0;
+}

@@ -135,6 +135,20 @@ int deco_wrap_text(char **text, int width);
 int deco_wrap_words(char **text, int width);
 
 /*
+ * A text written one line a paragraph (the host's mails): each line wider
+ * than width wrapped at its own indent, Japanese and Chinese words kept
+ * whole as deco_wrap_sentence keeps them; an indented line with a gap of
+ * two spaces (a table's row: a command, then what it does) keeps its head
+ * whole, the words after the gap wrapped under their column when that
+ * leaves them 20 columns, else on the lines below it, 6 columns deeper.
+ * A no-break space (U+00A0) holds two words together (a command the host
+ * copies) and reads as a space in the result: a line of one such unit
+ * wider than width stays whole, never cut. -1 when out of memory (*text
+ * is then unchanged).
+ */
+int deco_wrap_paragraphs(char **text, int width);
+
+/*
  * The text part's section headings ("-- YOUR RECEIPT (entry 42) -----"), a
  * line of "-- ", words, a space and three dashes or more, each ruled to
  * end at column cols whatever its words' width (a number, a name, a clock,

@@ -203,9 +203,14 @@ MASQUED_NOW=$((MASQUED_NOW + 2 * 86400)) $M -C $D serve --once 2>/dev/null
 [ "$(bounced dave@x.test)" = 3 ] || fail "the host was not told of dave's address two days on"; ok
 f=$(grep -l "^Subject: \[masqued\] mail to dave@x.test bounced" $D/mail/outbox/new/* | xargs ls -t | head -n 1)
 python3 - $f "$(python3 -c 'print(("配達不能" * 30)[:66])')" <<'PY' || fail "the UTF-8 subject is not quoted cut at a character"
-import email, sys
+import email, re, sys, unicodedata
 body = email.message_from_bytes(open(sys.argv[1], "rb").read()).get_payload(decode=True).decode("utf-8")
 want = 'subject "' + sys.argv[2] + '..."'
+# the text part wraps at 78 columns: a break between two wide characters
+# had no space
+wide = lambda c: unicodedata.east_asian_width(c) in "WF"
+body = re.sub(r"(?<=(\S))\r?\n[ \t]*(?=(\S))", lambda m: "" if wide(m.group(1))
+    and wide(m.group(2)) else " ", body)
 if want not in " ".join(body.split()):
     print(body); sys.exit(1)
 PY

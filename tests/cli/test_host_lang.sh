@@ -8,16 +8,33 @@
 # host hears of it all the same. English by default: the other tests.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
-decoded() {	# mail file: subject, then the text, on one line each
-	$PY -c 'import email, email.header, sys
+# mail file: subject, then the text, on one line each (its wrap undone: a
+# break between Chinese or Japanese characters, or after a wide mark, joins
+# with no space); fails when a line of the text is wider than 78 columns
+# (a wide character two) but a command the host copies, or a path, kept
+# whole (the paragraphs were one line each)
+decoded() {
+	$PY -c 'import email, email.header, re, sys, unicodedata
+def wide(c):
+    return unicodedata.east_asian_width(c) in "WF"
 m = email.message_from_binary_file(open(sys.argv[1], "rb"))
 print(str(email.header.make_header(email.header.decode_header(m["Subject"]))))
-print(" ".join(m.get_payload(decode=True).decode().split()))' "$1"
+t = m.get_payload(decode=True).decode().replace("\r\n", "\n")
+for line in t.split("\n"):
+    body = line.lstrip(" ")
+    if sum(2 if wide(c) else 1 for c in line) > 78 and not (
+            re.match(r"[`(\uff08]?masqued -C ", body) or
+            (body.startswith("/") and " " not in body)):
+        sys.exit("a line of the host mail %s is wider than 78 columns:\n%s"
+                 % (sys.argv[1], line))
+t = re.sub(r"(?<=(\S))\n[ \t]*(?=(\S))", lambda m: "" if wide(m.group(1)) and
+    (wide(m.group(2)) or m.group(1) in "、。：）」，；") else " ", t)
+print(" ".join(t.split()))' "$1"
 }
 host_mail() {	# data folder, grep pattern: the one host mail whose header holds it
 	f=$(grep -l "^To: host@x.test" $1/mail/outbox/new/* | xargs grep -l "$2")
 	[ "$(echo "$f" | grep -c .)" = 1 ] || fail "not one host mail with $2: $f"
-	decoded "$f" >$T/host.txt
+	decoded "$f" >$T/host.txt || fail "the host's mail is not wrapped"
 }
 host_says() {
 	grep -qF -- "$1" $T/host.txt || { cat $T/host.txt >&2; fail "the host's mail does not say: $1"; }; ok
@@ -85,7 +102,7 @@ err_has "to dave@dead.test is dead: "
 expect 0 "serve: the host's mail of it goes" -- $M -C $S serve --once
 f=$(grep -l "^To: host@x.test" $T/got/*)
 [ "$(echo "$f" | grep -c .)" = 1 ] || fail "not one mail to the host over SMTP: $f"; ok
-decoded "$f" >$T/host.txt
+decoded "$f" >$T/host.txt || fail "the host's mail is not wrapped"
 host_says "[masqued] 发给 dave@dead.test 的邮件无法投递"
 host_says "=== masqued · 给主持人的消息 ==="
 host_says "（发给 dave@dead.test）无法投递，已移到 $S/spool/dead/。"

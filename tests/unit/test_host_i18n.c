@@ -232,11 +232,11 @@ test_real_texts_come_out_translated(void **state)
 	has(t, "在游戏 g7f3abcd（redmasque）中，carol 的截止时间已于 2026-12-03 10:00 UTC 过去");
 	has(t, "masqued admin g7f3abcd kick carol --why");
 	has(t, "masqued admin g7f3abcd extend 1d3h --why");
-	has(t, "extend 1d3h\n会把截止时间移到 2026-12-04 13:00 UTC");
+	has(t, "extend 1d3h 会把截止时间移到 2026-12-04 13:00 UTC");
 	free(t);
 	t = in(r, "ja", text);
 	has(t, "masqued admin g7f3abcd extend 1d3h --why \"...\"    carol さん");
-	has(t, "extend 1d3h で\n期限は 2026-12-04 13:00 UTC になります");
+	has(t, "extend 1d3h で期限は 2026-12-04 13:00 UTC になります");
 	free(t);
 	snprintf(text, sizeof(text), HOST_IMAP_STUCK_TEXT, 7u, "INBOX", 5ULL,
 	    "the server broke off", 1700000000u, 7u, "/d");
