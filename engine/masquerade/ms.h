@@ -281,6 +281,8 @@ enum ms_ev {
 
 struct ms_event {
 	uint8_t type;
+	uint8_t phase;		/* the phase it happened in (MS_PH_EVENT: an
+				 * Event's doing, or what it set off) */
 	int8_t actor, target, card;
 	int16_t a, b;
 	uint8_t n[MS_SPELLS];

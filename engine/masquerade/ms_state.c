@@ -29,6 +29,7 @@ ms_event(struct ms_state *st, int type, int actor, int target, int card,
 	e = &st->hist[st->hist_n++ % MS_HIST];
 	memset(e, 0, sizeof(*e));
 	e->type = (uint8_t)type;
+	e->phase = (uint8_t)st->phase;
 	e->actor = (int8_t)actor;
 	e->target = (int8_t)target;
 	e->card = (int8_t)card;

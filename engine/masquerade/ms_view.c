@@ -775,6 +775,24 @@ static const char *const ev_names[] = {
 	"emblem", "no_challenge", "end", "score", "winner", "pass",
 };
 
+/* Whether the event put Spells into seat's hand or took some out of it. */
+static int
+changes_hand_of(const struct ms_event *e, int seat)
+{
+	switch (e->type) {
+	case MS_E_DRAW:
+	case MS_E_DISCARD:
+	case MS_E_BANK:
+		return e->actor == seat;
+	case MS_E_RECEIVE:	/* none kept: the hand is as it was */
+		return e->actor == seat && e->b > 0;
+	case MS_E_STEAL:
+		return e->actor == seat || e->target == seat;
+	default:
+		return 0;
+	}
+}
+
 static json_t *
 event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 {
@@ -909,6 +927,12 @@ event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 		    &bad);
 		break;
 	}
+	/* an Event changed the reader's own hand (Spells received, drawn,
+	 * discarded down, stolen), which nobody else may tell them: to that
+	 * reader alone, so that the daemon mails them now, not with their
+	 * next turn (notify_receipt.c, hand_news_for) */
+	if (seat >= 0 && e->phase == MS_PH_EVENT && changes_hand_of(e, seat))
+		mq_jput(o, "hand_changed", json_true(), &bad);
 	return mq_jdone(o, bad);
 }
 

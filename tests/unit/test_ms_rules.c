@@ -2354,6 +2354,92 @@ test_hidden_information_a_skipped_player_looks_passed(void **state)
 	msf_done(st);
 }
 
+/* How many of viewer's events of type by actor are marked "hand_changed"
+ * (-1: no such event). */
+static int
+hand_changed_of(const struct ms_state *st, int viewer, const char *type,
+    int actor)
+{
+	json_t *evs = ms_events(st, viewer), *e;
+	size_t i;
+	int found = -1;
+
+	assert_non_null(evs);
+	json_array_foreach(evs, i, e)
+		if (strcmp(json_string_value(json_object_get(e, "type")),
+		    type) == 0 && strcmp(json_string_value(json_object_get(e,
+		    "player")), msf_names[actor]) == 0)
+			found = (found < 0 ? 0 : found) + json_is_true(
+			    json_object_get(e, "hand_changed"));
+	json_decref(evs);
+	return found;
+}
+
+/* Whether any event, in any seat's view, is marked "hand_changed". */
+static int
+any_hand_changed(const struct ms_state *st)
+{
+	json_t *evs, *e;
+	size_t i;
+	int seat, n = 0;
+
+	for (seat = 0; seat < st->nplayers; seat++) {
+		evs = ms_events(st, seat);
+		assert_non_null(evs);
+		json_array_foreach(evs, i, e)
+			n += json_is_true(json_object_get(e, "hand_changed"));
+		json_decref(evs);
+	}
+	return n;
+}
+
+/* An Event that changes a hand marks it ("hand_changed") in that hand's
+ * holder's view alone, so that the daemon mails them at once: before,
+ * the Spells a Request for a Tune gave, or the ones Silence discarded
+ * by itself (one kind only), were told to a player not to move only with
+ * their next turn. The Stage phase's draws, each by the player's own
+ * STAGE, are not marked. */
+static void
+test_event_hand_change_marked_for_its_holder(void **state)
+{
+	struct ms_state *st = turn(1);
+	int i;
+
+	msf_stages(st, quiet_chapel);
+	assert_int_equal(any_hand_changed(st), 0);
+	msf_pass_while(st, MS_PH_SPELL);
+	msf_pass_while(st, MS_PH_CHALLENGE);
+	msf_do(st, ERIN, "EVENT request for a tune");
+	for (i = 0; i < st->nplayers; i++) {
+		assert_int_equal(hand_changed_of(st, i, "receive", i), 1);
+		/* another's: marked for its holder only */
+		assert_int_equal(hand_changed_of(st, i, "receive",
+		    (i + 1) % st->nplayers), 0);
+		assert_int_equal(hand_changed_of(st, MQ_VIEW_PUBLIC, "receive",
+		    i), 0);
+		assert_int_equal(hand_changed_of(st, MQ_VIEW_ADMIN, "receive",
+		    i), 0);
+	}
+	msf_done(st);
+
+	/* Silence, a hand of one kind: discarded by itself, nobody asked */
+	st = turn(1);
+	msf_give(st, ALICE, "SP_march", 5);
+	msf_give(st, BOB, "SP_waltz", 4);
+	prophecy(st);
+	msf_do(st, ERIN, "EVENT silence");
+	assert_int_equal(ms_hand_size(&st->p[ALICE]), 3);
+	assert_int_equal(ms_hand_size(&st->p[BOB]), 3);
+	assert_int_equal(st->phase, MS_PH_ORDER);
+	assert_int_equal(hand_changed_of(st, ALICE, "discard", ALICE), 1);
+	assert_int_equal(hand_changed_of(st, BOB, "discard", BOB), 1);
+	assert_int_equal(hand_changed_of(st, ALICE, "discard", BOB), 0);
+	assert_int_equal(hand_changed_of(st, CAROL, "discard", ALICE), 0);
+	assert_int_equal(hand_changed_of(st, MQ_VIEW_PUBLIC, "discard", BOB),
+	    0);
+	msf_done(st);
+}
+
 /* A Spell phase's PASS is told to everyone (an event "pass"): before, it
  * recorded nothing, and no mail said that the player had passed. The
  * game's own pass of a hand with nothing it could play is told alike,
@@ -2579,6 +2665,7 @@ main(void)
 		cmocka_unit_test(test_event_divine_judgement_vp_leaders_lose_life),
 		cmocka_unit_test(test_event_divine_judgement_leader_at_0_told),
 		cmocka_unit_test(test_event_silence_others_discard_to_3),
+		cmocka_unit_test(test_event_hand_change_marked_for_its_holder),
 		cmocka_unit_test(test_event_silence_refusals_say_down_to_3),
 		cmocka_unit_test(test_refusal_examples_accepted_as_written),
 		cmocka_unit_test(test_spell_phase_refusal_to_another_player_says_their),
