@@ -306,6 +306,29 @@ settled_for(const struct mq_game *g, int seat)
 }
 
 /*
+ * Whether the entries just logged changed seat's hidden hand by an Event
+ * (The Masquerade's Request for a Tune gives every other player a Spell;
+ * Silence, or a Change of Partner's smaller hand limit, discards some):
+ * an event of its journal the engine marks "hand_changed", in the seat's
+ * own view alone. Nobody else may tell the player their new Spells, and
+ * a player not to move would otherwise hear of them only with their next
+ * turn, planning on a hand they no longer hold.
+ */
+static int
+hand_news_for(const struct mq_game *g, int seat)
+{
+	json_t *e;
+	size_t i;
+
+	if (!g->journal_on)
+		return 0;
+	json_array_foreach(g->journal[seat], i, e)
+		if (json_is_true(json_object_get(e, "hand_changed")))
+			return 1;
+	return 0;
+}
+
+/*
  * A player's mail to a game that is over logs nothing: STATUS is answered
  * with the end mail again (the result, the seed: what "how it ended"
  * means), in the language a SET LANG beside it asked (listed among the
@@ -532,9 +555,10 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 		 * with their values (STATUS brings the board); else nothing
 		 * they need changed (The Masquerade's moves are public and
 		 * come to them with their turn), but a fight they fought that
-		 * just ended (settled_for), in a notice. */
+		 * just ended (settled_for), or their hand an Event changed
+		 * (hand_news_for), in a notice. */
 		int commits = g->committed != NULL &&
-		    json_array_size(g->committed) > 0, came;
+		    json_array_size(g->committed) > 0, came, hand;
 
 		for (i = 0; i < g->nplayers && rc == 0; i++) {
 			/* a quiet player (SET NOTICES OFF) sees the
@@ -543,9 +567,13 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 			 * move shown at once) still comes */
 			/* a fight the seat fought just ended: its result
 			 * comes now, to it alone of those not to move */
+			/* their hand an Event changed: what they hold now
+			 * comes now, to them alone; not governed by SET
+			 * NOTICES, as it tells what happened to them */
+			hand = i != seat && hand_news_for(g, i);
 			if (i == seat || g->players[i].kicked ||
 			    (!(came = turn_came(g, i)) &&
-			    !settled_for(g, i) && (!commits ||
+			    !settled_for(g, i) && !hand && (!commits ||
 			    ((g->players[i].quiet || d->hush_notices) &&
 			    g->journal_on &&
 			    json_array_size(g->journal[i]) == 0))))
@@ -556,6 +584,11 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 				bad |= json_object_set(ctx, "commitments",
 				    g->committed) != 0;
 			bad |= json_object_set(ctx, "events", g->journal[i]) != 0;
+			/* the notice shows the hand as it is now (a turn
+			 * mail shows it anyway) */
+			if (hand && !came)
+				bad |= json_object_set_new(ctx, "hand_changed",
+				    json_true()) != 0;
 			ctx = mq_notify_whole(ctx, bad);
 			rc = mq_notify_send_game_mail(d, g, i, came ? "turn" :
 			    "notice", ctx, err);
