@@ -11,6 +11,12 @@
  *       when the replies are processed in file-name order) written as RFC
  *       5322 files into REPLIES-DIR (none if it is "-"), four per game.
  *       Prints the count of replies.
+ *   daemon_fixture finished DATADIR N
+ *       N games of four in DATADIR, each played to its end by the bots
+ *       (every seat's moves submitted as the host's `submit` would, then
+ *       the end entry and the mark of mailed entries at the log's end):
+ *       the finished games a host's folder gathers over the years, for
+ *       the measurement of serve's start (docs/speed.md).
  *   daemon_fixture hold DATADIR
  *       open every game of DATADIR as the daemon does (verify, replay) and
  *       keep them all; print {"games": N, "rss_kib": R, "base_kib": B}.
@@ -21,6 +27,7 @@
 #include <sodium.h>
 
 #include "daemon/config.h"
+#include "durable.h"
 #include "daemon/mailmark.h"
 #include "daemon/store.h"
 #include "engine/rng.h"
@@ -167,6 +174,95 @@ make_games(const char *datadir, long ngames, const char *dir)
 	return 0;
 }
 
+/* Play g to its end with the bots, each seat's moves one submit. */
+static void
+play_out(struct mq_game *g)
+{
+	struct mq_submit_result res;
+	struct mq_buf text[4];
+	struct mq_cmd cmds[4];
+	const char *lines[4];
+	struct mq_rng rng;
+	struct mq_err e;
+	long long ts = TS;
+	int seat, i, m, round;
+
+	for (round = 0; round < 2000 && !mq_game_over(g); round++)
+		for (seat = 0; seat < 4 && !mq_game_over(g); seat++) {
+			if (g->kind->owes(g->state, seat) == NULL)
+				continue;
+			mq_rng_open(&rng, g->seed, "bench-bot", round, seat);
+			m = g->kind->bot(g->state, seat, 1, &rng, cmds, 4);
+			for (i = 0; i < m; i++) {
+				text[i] = (struct mq_buf)MQ_BUF_INIT;
+				g->kind->format(g->state, &cmds[i], &text[i]);
+				lines[i] = mq_buf_str(&text[i]);
+			}
+			if (m > 0 && mq_game_submit(g, seat, lines, (size_t)m, 1,
+			    NULL, NULL, ts += 60, &res, &e) != 0)
+				die(&e);
+			if (m > 0)
+				mq_submit_result_free(&res);
+			for (i = 0; i < m; i++)
+				mq_buf_free(&text[i]);
+		}
+	if (!mq_game_over(g)) {
+		fprintf(stderr, "daemon_fixture: game %s did not end\n", g->id);
+		exit(4);
+	}
+	if (mq_game_log_end(g, &e) != 0)
+		die(&e);
+	mq_mailmark_write(g);
+}
+
+static int
+finished(const char *datadir, long ngames)
+{
+	struct mq_store s;
+	struct mq_new_game ng;
+	struct mq_game *g;
+	struct mq_err e;
+	char id[MQ_GAME_ID_LEN + 1], emails[4][64];
+	uint8_t seed[32];
+	long i;
+	int k;
+
+	if (mq_store_open(datadir, 1, &s, &e))
+		die(&e);
+	memset(&ng, 0, sizeof(ng));
+	ng.kind = "redmasque";
+	ng.nplayers = 4;
+	ng.lang = "en";
+	ng.ts = TS;
+	ng.seed = seed;
+	for (i = 0; i < ngames; i++) {
+		crypto_generichash(seed, sizeof(seed), (const unsigned char *)&i,
+		    sizeof(i), (const unsigned char *)"finished", 8);
+		for (k = 0; k < 4; k++) {
+			snprintf(emails[k], sizeof(emails[k]), "%s.f%ld@bench.test",
+			    names[k], i);
+			ng.names[k] = names[k];
+			ng.emails[k] = emails[k];
+		}
+		/* one flush a hundred games, not one an entry */
+		if (i % 100 == 0)
+			mq_durable_begin();
+		if (mq_game_create(&s, &ng, id, &e) ||
+		    mq_game_open(&s, id, 1, 0, &g, &e))
+			die(&e);
+		play_out(g);
+		mq_game_close(g);
+		if (i % 100 == 99 || i == ngames - 1) {
+			if (mq_durable_commit(&e))
+				die(&e);
+			mq_mailmark_flush(1);
+		}
+	}
+	printf("%ld\n", ngames);
+	mq_store_close(&s);
+	return 0;
+}
+
 static int
 hold(const char *datadir)
 {
@@ -204,9 +300,11 @@ main(int argc, char **argv)
 		return 4;
 	if (argc == 5 && strcmp(argv[1], "games") == 0)
 		return make_games(argv[2], atol(argv[3]), argv[4]);
+	if (argc == 4 && strcmp(argv[1], "finished") == 0)
+		return finished(argv[2], atol(argv[3]));
 	if (argc == 3 && strcmp(argv[1], "hold") == 0)
 		return hold(argv[2]);
 	fprintf(stderr, "usage: daemon_fixture games DATADIR N REPLIES-DIR | "
-	    "hold DATADIR\n");
+	    "finished DATADIR N | hold DATADIR\n");
 	return 2;
 }

@@ -7,10 +7,13 @@
  * behind, and the next open of the game (which catches it up) logs it
  * then, with the same time, so the log is the same as if nothing happened.
  */
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "daemon/mailmark.h"
 #include "daemon/store.h"
+#include "fileio.h"
 
 json_t *
 mq_game_end_body(const struct mq_game *g, long long ts)
@@ -51,7 +54,63 @@ mq_game_log_end(struct mq_game *g, struct mq_err *err)
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	rc = mq_game_append(g, body, err);
 	json_decref(body);
+	if (rc == 0)
+		mq_game_ended_write(g);
 	return rc;
+}
+
+/*
+ * The ended mark, DATADIR/games/ID/ended: "END_SEQ LOG_BYTES\n", the end
+ * entry's seq and the log's size just after it. serve's start reads no
+ * log of a game marked so (serve.c): a game over takes no more entries,
+ * so while its log has that size its last entry is the end. The size is
+ * the mark's own check: written before the entry reached the disk (a
+ * batch's), it outlives a crash that lost the entry only with a log of
+ * another size, and a log cut or grown since is read as before. A mark
+ * that cannot be written only leaves the game read at every start.
+ */
+void
+mq_game_ended_write(const struct mq_game *g)
+{
+	char path[1400], buf[64];
+	struct mq_err e;
+	struct stat st;
+	int len;
+
+	if (g->end_seq == 0 || g->end_seq != g->seq || stat(g->logpath, &st) != 0)
+		return;
+	snprintf(path, sizeof(path), "%s/ended", g->dir);
+	len = snprintf(buf, sizeof(buf), "%llu %lld\n",
+	    (unsigned long long)g->end_seq, (long long)st.st_size);
+	if (mq_file_overwrite(path, buf, (size_t)len, 0644, &e) != 0)
+		mq_daemon_log("game %s: %s; serve reads its log at each start",
+		    g->id, e.msg);
+}
+
+int
+mq_game_ended_read(const char *gamedir, uint64_t *seq)
+{
+	char path[1400], buf[128];
+	unsigned long long s, size;
+	const char *p = buf;
+	struct mq_err e;
+	struct stat st;
+	size_t len;
+	int present;
+
+	*seq = 0;
+	snprintf(path, sizeof(path), "%s/ended", gamedir);
+	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e) != 0 ||
+	    !present || strlen(buf) != len ||
+	    mq_scan_digits(&p, UINT64_MAX, &s) != 0 || *p++ != ' ' ||
+	    mq_scan_digits(&p, (unsigned long long)INT64_MAX, &size) != 0 ||
+	    *p++ != '\n' || p[strspn(p, " \n")] != '\0' || s == 0)
+		return 0;
+	snprintf(path, sizeof(path), "%s/log", gamedir);
+	if (stat(path, &st) != 0 || (unsigned long long)st.st_size != size)
+		return 0;
+	*seq = s;
+	return 1;
 }
 
 /*

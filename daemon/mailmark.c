@@ -719,7 +719,7 @@ mq_mailmark_scan(struct mq_daemon *d, struct mq_err *err)
 	struct mq_err e;
 	char **ids;
 	size_t n, i;
-	uint64_t mark;
+	uint64_t mark, end;
 	int present;
 
 	MQ_TRY(mq_store_games(&d->store, &ids, &n, err));
@@ -749,7 +749,10 @@ mq_mailmark_scan(struct mq_daemon *d, struct mq_err *err)
 			write_mark(ids[i], path, log_entries(d, ids[i]));
 			continue;
 		}
-		if (!present || log_entries(d, ids[i]) <= mark)
+		/* a game over, its log as its end left it, is not read: its
+		 * entries are its end's (game_end.c's ended mark) */
+		if (!present || (mq_game_ended_read(g0.dir, &end) &&
+		    end == mark) || log_entries(d, ids[i]) <= mark)
 			continue;
 		/* opening it catches up (mq_daemon_game) */
 		if (mq_daemon_game(d, ids[i], &g, &e) != 0)

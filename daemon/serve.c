@@ -816,25 +816,82 @@ catch_up_held(struct mq_daemon *d)
 	free(ids);
 }
 
+/* 1 when id is in the sorted list v of n ids. */
+static int
+listed(char *const *v, size_t n, const char *id)
+{
+	size_t lo = 0, hi = n, mid;
+	int c;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if ((c = strcmp(v[mid], id)) == 0)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+/*
+ * A game over whose log is as its end left it (its ended mark, game_end.c)
+ * and whose mails are all queued and sent (its mark of mailed entries at
+ * the end, none of its mails in the spool): nothing at serve's start needs
+ * its log, read again when it is next needed (a late reply, a resend,
+ * verify), which is when a damage done to it since is told.
+ */
+static int
+finished(const struct mq_daemon *d, const char *id, char *const *spooled,
+    size_t nspooled)
+{
+	struct mq_game g0;
+	uint64_t end;
+	int present;
+
+	snprintf(g0.dir, sizeof(g0.dir), "%s/games/%s", d->conf.datadir, id);
+	return !listed(spooled, nspooled, id) &&
+	    mq_game_ended_read(g0.dir, &end) &&
+	    mq_mailmark_read(&g0, &present) == end && present;
+}
+
 void
 mq_serve_check_games(struct mq_daemon *d)
 {
 	struct mq_game *g;
 	struct mq_err e;
-	char **ids, key[64];
-	size_t n, i, stopped = 0, failed = 0;
+	char **ids, **spooled = NULL, key[64];
+	size_t n, i, nspooled = 0, stopped = 0, failed = 0, over = 0, read;
 	int rc;
 
 	if (mq_store_games(&d->store, &ids, &n, &e) != 0) {
 		mq_daemon_log("games: %s", e.msg);
 		return;
 	}
+	if (mq_spool_games(d->conf.datadir, &spooled, &nspooled, &e) != 0) {
+		/* read as if every game had mail waiting */
+		mq_daemon_log("spool: %s; every game's log is read", e.msg);
+		for (i = 0; i < nspooled; i++)
+			free(spooled[i]);
+		free(spooled);
+		spooled = ids;
+		nspooled = n;
+	}
 	for (i = 0; i < n; i++) {
+		if (finished(d, ids[i], spooled, nspooled)) {
+			over++;
+			continue;
+		}
 		snprintf(key, sizeof(key), "badlog-%s", ids[i]);
 		if ((rc = mq_daemon_game(d, ids[i], &g, &e)) == 0) {
 			/* repaired: a later damage is told again */
 			if (mq_notify_host_marked(d, key))
 				mq_notify_host_forget(d, key);
+			/* over before the ended mark was written (an older
+			 * masqued): the next start passes it by */
+			if (mq_game_over(g) && g->writable)
+				mq_game_ended_write(g);
 			continue;
 		}
 		mq_daemon_log_game(d, ids[i], e.msg);
@@ -845,16 +902,31 @@ mq_serve_check_games(struct mq_daemon *d)
 			failed++;	/* the disk's: said above, tried again */
 	}
 	mq_daemon_release(d);
+	read = n - over;
 	if (stopped > 0)
 		mq_daemon_log("%zu of %zu game(s) stopped: their logs or game "
-		    "data do not verify%s", stopped, n, d->conf.admin[0] ?
+		    "data do not verify%s", stopped, read, d->conf.admin[0] ?
 		    " (the host is told by mail)" : "");
 	if (failed > 0)
 		mq_daemon_log("%zu of %zu game(s) could not be read now (the "
 		    "lines above say why); each is read again when it is next "
-		    "needed", failed, n);
-	if (stopped == 0 && failed == 0)
-		mq_daemon_log("%zu game(s) read: every log verifies", n);
+		    "needed", failed, read);
+	if (stopped == 0 && failed == 0 && over == 0)
+		mq_daemon_log("%zu game(s) read: every log verifies", read);
+	else if (stopped == 0 && failed == 0)
+		mq_daemon_log("%zu game(s) read, in progress or not known to be "
+		    "over: every log verifies; %zu finished game(s) not read at "
+		    "start (each is read when "
+		    "next needed; masqued verify GAME reads one now)", read, over);
+	else if (over > 0)
+		mq_daemon_log("%zu finished game(s) not read at start (each is "
+		    "read when next needed; masqued verify GAME reads one now)",
+		    over);
+	if (spooled != ids) {
+		for (i = 0; i < nspooled; i++)
+			free(spooled[i]);
+		free(spooled);
+	}
 	for (i = 0; i < n; i++)
 		free(ids[i]);
 	free(ids);

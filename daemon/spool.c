@@ -867,8 +867,10 @@ drop_held(const char *datadir, char **names, size_t n,
 	return k;
 }
 
-int
-mq_spool_held_games(const char *datadir, char ***ids, size_t *n,
+/* The games with a mail in the spool, or (held) only those whose mail
+ * the sender holds back; see spool.h. */
+static int
+spool_games(const char *datadir, int held, char ***ids, size_t *n,
     struct mq_err *err)
 {
 	struct mark_seen m = { "", 0, 0 };
@@ -908,8 +910,8 @@ mq_spool_held_games(const char *datadir, char ***ids, size_t *n,
 		qsort(v, k, sizeof(*v), cmp_str);
 	/* kept in place, cut to the game's id, once a game */
 	for (i = 0; i < k; i++) {
-		if (rc == 0 && held_back(datadir, v[i], &m) && (*n == 0 ||
-		    strcmp(v[*n - 1], m.id) != 0)) {
+		if (rc == 0 && (!held || held_back(datadir, v[i], &m)) &&
+		    (*n == 0 || strncmp(v[*n - 1], v[i], MQ_GAME_ID_LEN) != 0)) {
 			v[i][MQ_GAME_ID_LEN] = '\0';
 			v[(*n)++] = v[i];
 		} else
@@ -917,6 +919,20 @@ mq_spool_held_games(const char *datadir, char ***ids, size_t *n,
 	}
 	*ids = v;
 	return rc;
+}
+
+int
+mq_spool_held_games(const char *datadir, char ***ids, size_t *n,
+    struct mq_err *err)
+{
+	return spool_games(datadir, 1, ids, n, err);
+}
+
+int
+mq_spool_games(const char *datadir, char ***ids, size_t *n,
+    struct mq_err *err)
+{
+	return spool_games(datadir, 0, ids, n, err);
 }
 
 /* Whether name (a spool name) is a game's mail: GAME-SEQ-... */

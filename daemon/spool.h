@@ -54,6 +54,10 @@ int mq_spool_status(const char *datadir, struct mq_spool_status *st,
  */
 int mq_spool_held_games(const char *datadir, char ***ids, size_t *n,
     struct mq_err *err);
+/* The games with any mail in the spool (held back or due), the same way:
+ * serve's start reads their logs, finished or not. */
+int mq_spool_games(const char *datadir, char ***ids, size_t *n,
+    struct mq_err *err);
 
 /*
  * Send what is due at `now` through the configured outbound transport, one
