@@ -942,6 +942,12 @@ game_mail(const char *name)
 	return owner_len(name) == MQ_GAME_ID_LEN;
 }
 
+int
+mq_spool_game_mail(const char *name)
+{
+	return game_mail(name);
+}
+
 /* By the game's id and the '-' after it (a game's mail name's owner). */
 static int
 cmp_game(const void *a, const void *b)

@@ -36,5 +36,8 @@ void mq_spool_outage_forget(const struct mq_config *c);
 /* What takes the mail out, as a sentence names it: "the SMTP server", or
  * "sendmail" (outbound = sendmail). */
 const char *mq_spool_out_name(const struct mq_config *c);
+/* Whether a spool name is a game's mail (GAME-SEQ-...): its first
+ * MQ_GAME_ID_LEN bytes are the game's id. */
+int mq_spool_game_mail(const char *name);
 
 #endif

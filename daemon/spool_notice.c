@@ -78,22 +78,30 @@ notify_host(const struct mq_config *c, struct mq_refusals *words,
 /*
  * The paragraph that names the seats rcpt holds, each with the command
  * that gives it a working address (as a bounce's notice has it); "" for
- * an address no seat holds, or games that cannot be read now. A dead
- * letter is rare: the logs are read for it alone.
+ * an address no seat holds, or games that cannot be read now. A game's
+ * mail (GAME-SEQ-...) reads that game's log alone and names its seat
+ * there: every log was read for each dead letter, thousands of them in a
+ * host's folder of years, for each mail to an address that died. A mail
+ * of no game (a refusal, z-...) reads them all, as a bounce does.
  */
 static void
-dead_seats(const struct mq_config *c, const char *rcpt, char *out,
-    size_t size)
+dead_seats(const struct mq_config *c, const char *name, const char *rcpt,
+    char *out, size_t size)
 {
 	struct mq_seat_index ix = { 0 };
 	struct mq_store st;
 	struct mq_err e;
+	int rc;
 
 	out[0] = '\0';
 	if (strchr(rcpt, '@') == NULL ||	/* "nobody": a damaged file */
 	    mq_store_open(c->datadir, 0, &st, &e) != 0)
 		return;
-	if (mq_store_seat_index(&st, &ix, &e) == 0)
+	if (mq_spool_game_mail(name))
+		rc = mq_store_seat_index_game(&st, name, &ix, &e);
+	else
+		rc = mq_store_seat_index(&st, &ix, &e);
+	if (rc == 0)
 		mq_seat_index_replace_lines(&ix, rcpt, out, size);
 	mq_seat_index_free(&ix);
 	mq_store_close(&st);
@@ -109,7 +117,7 @@ mq_spool_tell_dead(const struct mq_config *c, struct mq_refusals *words,
 
 	if (!c->admin[0] || strncmp(name, "admin-", 6) == 0)
 		return;
-	dead_seats(c, rcpt, seats, sizeof(seats));
+	dead_seats(c, name, rcpt, seats, sizeof(seats));
 	snprintf(text, sizeof(text), HOST_DEAD_TEXT, name, rcpt, c->datadir,
 	    seats, why, c->datadir, name);
 	snprintf(subject, sizeof(subject), HOST_DEAD_SUBJECT, rcpt);

@@ -318,6 +318,10 @@ struct mq_seat_index {
 };
 int mq_store_seat_index(const struct mq_store *s, struct mq_seat_index *ix,
     struct mq_err *err);
+/* The same of one game's log alone (id): its seats, for a notice of its
+ * mail (a dead letter), with no read of the other games' logs. */
+int mq_store_seat_index_game(const struct mq_store *s, const char *id,
+    struct mq_seat_index *ix, struct mq_err *err);
 void mq_seat_index_free(struct mq_seat_index *ix);
 /*
  * The language masqued writes to addr in, for a refusal of its mail that

@@ -125,19 +125,19 @@ cmp_entry(const void *va, const void *vb)
 	return (a->seat_no > b->seat_no) - (a->seat_no < b->seat_no);
 }
 
-int
-mq_store_seat_index(const struct mq_store *s, struct mq_seat_index *ix,
-    struct mq_err *err)
+/* The index of the games ids (nids of them, in the data folder's order). */
+static int
+seat_index(const struct mq_store *s, char *const *ids, size_t nids,
+    struct mq_seat_index *ix, struct mq_err *err)
 {
-	char path[1400], **ids;
+	char path[1400];
 	struct log_seats *ls;
 	struct mq_seat_entry *nv, *e;
-	size_t nids, i, k, cap = 0;
+	size_t i, k, cap = 0;
 	int rc = 0;
 
 	ix->v = NULL;
 	ix->n = 0;
-	MQ_TRY(mq_store_games(s, &ids, &nids, err));
 	if ((ls = malloc(sizeof(*ls))) == NULL)
 		rc = mq_fail(err, MQ_IO, "Out of memory.");
 	for (i = 0; i < nids && rc == 0; i++) {
@@ -171,9 +171,6 @@ mq_store_seat_index(const struct mq_store *s, struct mq_seat_index *ix,
 		}
 	}
 	free(ls);
-	for (i = 0; i < nids; i++)
-		free(ids[i]);
-	free(ids);
 	if (rc) {
 		mq_seat_index_free(ix);
 		return rc;
@@ -181,6 +178,34 @@ mq_store_seat_index(const struct mq_store *s, struct mq_seat_index *ix,
 	if (ix->n > 1)
 		qsort(ix->v, ix->n, sizeof(*ix->v), cmp_entry);
 	return 0;
+}
+
+int
+mq_store_seat_index(const struct mq_store *s, struct mq_seat_index *ix,
+    struct mq_err *err)
+{
+	char **ids;
+	size_t nids, i;
+	int rc;
+
+	ix->v = NULL;
+	ix->n = 0;
+	MQ_TRY(mq_store_games(s, &ids, &nids, err));
+	rc = seat_index(s, ids, nids, ix, err);
+	for (i = 0; i < nids; i++)
+		free(ids[i]);
+	free(ids);
+	return rc;
+}
+
+int
+mq_store_seat_index_game(const struct mq_store *s, const char *id,
+    struct mq_seat_index *ix, struct mq_err *err)
+{
+	char game[MQ_GAME_ID_LEN + 1], *ids[1] = { game };
+
+	snprintf(game, sizeof(game), "%s", id);
+	return seat_index(s, ids, 1, ix, err);
 }
 
 void
