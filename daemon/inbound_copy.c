@@ -131,9 +131,69 @@ ring_find(const struct mq_game *g, int seat, const char *key, int other,
 	return seq;
 }
 
+/*
+ * Of such a copy's answer, the refused lines a line below them put right,
+ * as submit told the first copy (mq_game_corrects): a typo (MOVE cx) whose
+ * next command line, received already, is the same command of one choice
+ * (MOVE cw) is "replaced by" it, nothing to send again, and that line is
+ * "in place of" it. The lines are walked in submit's order: those that go
+ * first (a PLAN, which stops no line) put right only the one just above
+ * among them; the others, the refused line just above, one refused after a
+ * refused line not put right being no typo of its own. -1 out of memory.
+ */
+static int
+copy_corrections(const struct analysis *a, const int *kind,
+    struct mq_submit_result *res)
+{
+	const struct mq_game *g = a->game;
+	long nfirst, fix = -1, first_fix = -1;
+	size_t at, i, *order = NULL;
+	int refused = 0, fixing;
+
+	if ((nfirst = mq_game_line_order(g, g->state,
+	    (const char *const *)a->lines, a->nlines, &order)) < 0)
+		return -1;
+	for (at = 0; at < a->nlines; at++) {
+		i = order[at];
+		if (kind[i] == LINE_PROSE || res->cmds[i].note)
+			continue;
+		if (at < (size_t)nfirst) {
+			if (kind[i] == LINE_REFUSED)
+				first_fix = (long)i;
+			else {
+				if (first_fix >= 0 && mq_game_corrects(g,
+				    g->state, a->lines[first_fix],
+				    a->lines[i])) {
+					res->cmds[i].corrects =
+					    (int)first_fix + 1;
+					res->cmds[first_fix].corrected_by =
+					    (int)i + 1;
+				}
+				first_fix = -1;
+			}
+			continue;
+		}
+		fixing = refused && fix >= 0 && mq_game_corrects(g, g->state,
+		    a->lines[fix], a->lines[i]);
+		if (kind[i] == LINE_REFUSED) {
+			fix = !refused || fixing ? (long)i : -1;
+			refused = 1;
+		} else if (fixing) {
+			res->cmds[i].corrects = (int)fix + 1;
+			res->cmds[fix].corrected_by = (int)i + 1;
+			refused = 0;
+			fix = -1;
+		} else
+			fix = -1;
+	}
+	free(order);
+	return 0;
+}
+
 /* The answer's lines of such a copy: each received already at its entry,
  * or (seen 0) refused again, as the game reads it now (a command that
- * does not parse), or noted as no command; MQ_IO out of memory. */
+ * does not parse), or noted as no command, a refused line put right by a
+ * line below it told so (copy_corrections); MQ_IO out of memory. */
 static int
 copy_result(const struct analysis *a, const uint64_t *seen,
     const int *kind, struct mq_submit_result *res, struct mq_err *err)
@@ -158,6 +218,10 @@ copy_result(const struct analysis *a, const uint64_t *seen,
 		    k->parse(a->game->state, a->seat, a->lines[i], &cmd, &e) != 0)
 			snprintf(res->cmds[i].error, sizeof(res->cmds[i].error),
 			    "%s", e.msg);
+	}
+	if (copy_corrections(a, kind, res) != 0) {
+		mq_submit_result_free(res);
+		return mq_fail(err, MQ_IO, "Out of memory.");
 	}
 	return 0;
 }
