@@ -250,6 +250,20 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 				refused = 0;
 				fix_of = -1;
 			}
+			/* as submit: among the lines that go first, a
+			 * refused PLAN put right by the plan that stands */
+			if (!bad && at < (size_t)nfirst && first_fix >= 0) {
+				if (mq_game_corrects(a.game, work,
+				    a.lines[first_fix], a.lines[i]))
+					bad = json_object_set_new(json_array_get(
+					    cmds, json_array_size(cmds) - 1),
+					    "corrects", json_integer(first_fix +
+					    1)) != 0 || json_object_set_new(
+					    json_array_get(cmds, first_fix_res),
+					    "corrected_by", json_integer(
+					    (json_int_t)i + 1)) != 0;
+				first_fix = -1;
+			}
 			continue;
 		}
 		owed = k->owes(work, a.seat);

@@ -879,6 +879,18 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 				refused = 0;
 				fix_of = -1;
 			}
+			/* the same among the lines that go first: a refused
+			 * PLAN put right by the plan that stands */
+			if (at < (size_t)nfirst && first_fix >= 0) {
+				if (mq_game_corrects(g, work, lines[first_fix],
+				    line)) {
+					res->cmds[res->ncmds - 1].corrects =
+					    (int)first_fix + 1;
+					res->cmds[first_fix_res].corrected_by =
+					    (int)i + 1;
+				}
+				first_fix = -1;
+			}
 			continue;
 		}
 		owed = k->owes(work, seat);

@@ -10,6 +10,12 @@
 # it answers as the first did: line 1 replaced by line 2, nothing to send
 # again; line 2 received already at its entry, "in place of line 1, which
 # was refused"; nothing logged. `masqued parse` of the resend says it too.
+# A whole PLAN mistyped and written again (`PLAN cw stay ccw cw stay`, then
+# the six steps): its resend is read as any mail, the plan's moment never
+# going by, and line 2, the plan that stands, was received already before
+# the refused PLAN above it was looked at (submit.c kept that look for the
+# lines that do not go first): line 1 was told to be sent again. Now the
+# plan that stands puts it right as a new plan would.
 # The Red Death; Maildir inbox, `serve --once`, ASan binary.
 . tests/cli/lib.sh
 . tests/cli/lib_game.sh
@@ -43,5 +49,33 @@ grep -qF "line 2: MOVE cw (entry $first) in place of line 1, which was refused" 
 says m2 "replaced by line 2, which was accepted"
 says_not m2 "send again"
 
+# a whole PLAN mistyped, then written again on the next line: its resend,
+# the first copy pruned, is read as any mail (the plan's moment never
+# goes by); line 2 is the plan that stands, received already, and it puts
+# line 1 right all the same (it was told "send again, corrected")
+ASK=$(msgid m2)
+reply alice p1 "$ASK" "PLAN cw stay ccw cw stay\nPLAN cw stay ccw cw stay stay"
+serve "alice's plan put right"
+answer receipt alice@x.test p1
+says p1 "replaced by line 2, which was accepted"
+says p1 "in place of line 1, which was refused"
+plan=$(entry_of "alice: PLAN")
+[ -n "$plan" ] || fail "alice's plan is not in the log"; ok
+prune p1
+ne=$(entries)
+reply alice p2 "$ASK" "PLAN cw stay ccw cw stay\nPLAN cw stay ccw cw stay stay"
+expect 0 "parse the plan's resend" -- $M -C $D parse $IN/$n.test
+json_is 'not j["commands"][0]["accepted"] and j["commands"][0].get("corrected_by") == 2 and j["commands"][1].get("already") == '"$plan"' and j["commands"][1].get("corrects") == 1' \
+    "the plan's resend's dry run"
+serve "the client's resend of the plan, its first copy pruned"
+answer receipt alice@x.test p2
+[ "$(entries)" = "$ne" ] || { cat $T/p2.txt >&2; fail "the plan's resend was logged"; }; ok
+grep -qF "(entry $plan) in place of line 1, which was refused" $T/p2.txt ||
+    { cat $T/p2.txt >&2; fail "the plan's resend does not say line 2 put line 1 right"; }; ok
+says p2 "replaced by line 2, which was accepted"
+says_not p2 "send again"
+expect 0 "alice's view" -- $M -C $D view $G alice --json
+json_is 'j["me"]["plan"] == ["cw", "stay", "ccw", "cw", "stay", "stay"]' \
+    "alice's plan"
 expect 0 "verify" -- $M -C $D verify $G
 done_checks
