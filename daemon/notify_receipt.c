@@ -97,7 +97,7 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 {
 	json_t *a = json_array(), *body = NULL, *logged = NULL, *o, *lc;
 	size_t i, j = 0;
-	int bad = a == NULL;
+	int bad = a == NULL, other = 0;
 
 	/* The commitments are in the entry, whose commands are the accepted
 	 * ones that were logged, in the same order. */
@@ -115,6 +115,15 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 		mq_buf_free(&canon);
 		logged = json_object_get(body, "commands");
 	}
+	/* A line of the mail taken for another round than the mail's (a
+	 * card for the next, sent during the moves): then every line says
+	 * its round, so that a MOVE under that card, for this round's
+	 * moves, is not read as the next round's (MOVE stay, PLAY jest,
+	 * MOVE cw: the cw changes this round's stay) */
+	for (i = 0; i < r->ncmds && was != NULL && accepted == 1; i++)
+		if (r->cmds[i].accepted && r->cmds[i].moment[0] != '\0' &&
+		    strcmp(r->cmds[i].moment, was) != 0)
+			other = 1;
 	for (i = 0; i < r->ncmds && !bad; i++) {
 		const struct mq_cmd_result *c = &r->cmds[i];
 
@@ -156,9 +165,10 @@ results_json(struct mq_daemon *d, const struct mq_game *g, const char *lang,
 				    c->sender_note) != 0;
 			/* taken for another round than the one the mail was
 			 * read in (a card for the next round, sent once this
-			 * one's were revealed): the line says which */
+			 * one's were revealed): the line says which, and so
+			 * does every line of a mail that holds one (above) */
 			if (o != NULL && was != NULL && c->moment[0] != '\0' &&
-			    strcmp(c->moment, was) != 0)
+			    (other || strcmp(c->moment, was) != 0))
 				bad |= json_object_set_new(o, "for_time",
 				    json_string(c->moment)) != 0;
 			/* what it answered: a PASS says what it declined */
