@@ -64,6 +64,18 @@ pend_add(struct mq_game *g, uint64_t seq, int index, const char *key, int seat,
 		c = json_pack("{s:s, s:I, s:s, s:s#}", "player",
 		    g->players[seat].name, "seq", (json_int_t)seq, "commit",
 		    g->pend[g->npend].commit, "kind", key, (int)strcspn(key, ":"));
+		char moment[16] = "";
+
+		/* "for", the round the decision is for ("8:20"): a mail
+		 * of another round's says it (a card sent during the moves
+		 * is the next round's, which the phase tells anyway) */
+		if (g->kind->moment != NULL)
+			g->kind->moment(key, moment, sizeof(moment));
+		if (c != NULL && moment[0] != '\0' && json_object_set_new(c,
+		    "for", json_string(moment)) != 0) {
+			json_decref(c);
+			c = NULL;
+		}
 		if (c != NULL && by_host && json_object_set_new(c, "by_host",
 		    json_true()) != 0) {
 			json_decref(c);

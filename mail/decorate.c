@@ -580,7 +580,7 @@ deco_commitments(const struct deco *d, struct mv *out, const json_t *list)
 	};
 	const json_t *c;
 	struct mv *copy, *x;
-	const char *kind;
+	const char *kind, *f;
 	size_t i, k;
 	int known;
 
@@ -601,6 +601,16 @@ deco_commitments(const struct deco *d, struct mv *out, const json_t *list)
 		}
 		wput_bool(d, x, "has_kind", known);
 		wput_bool(d, x, "yours", jeq(jstr(c, "player"), d->me_name));
+		/* for another round than the mail's (a card sent during
+		 * the moves, for the next): "card for 8:20", which the
+		 * phase it came in tells anyway, as the log does */
+		f = jstr(c, "for");
+		if (known && f != NULL && d->view != NULL &&
+		    jstr(d->view, "time") != NULL &&
+		    !jeq(f, jstr(d->view, "time")))
+			wput_ref(d, x, "for_other", f);
+		else
+			wput_bool(d, x, "for_other", 0);
 		mv_push(d->a, copy, x);
 	}
 	put(d->a, out, "commitments", copy);

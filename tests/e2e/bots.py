@@ -345,7 +345,8 @@ HEX = r"([0-9a-f]{64})"
 # "(entered by the host)"; never "(PLACE green, shown at once)", whose comma
 # leaves it out: a move shown at once has no reveal to check it by
 RE_COMMIT = re.compile(r"^\s+([a-z0-9_-]+)(?:, entry |、エントリ |，条目 )(\d+)"
-                       r"(?:\s?[(（][^)）,，、:：]*[)）]){0,2}"
+                       # a label may name a time: "(card for 8:20)"
+                       r"(?:\s?[(（](?:[^)）,，、:：]|:(?=\d))*[)）]){0,2}"
                        r"(?::|：)\s*" + HEX + r"\s*$")
 RE_REVEAL = re.compile(r"^\s+([a-z0-9_-]+)\s?(?:\(entry |（エントリ |（条目 )(\d+)"
                        r"(?:\)|）)(?::|：)\s*(.+?)\s*$")
