@@ -115,7 +115,15 @@ mq_checkpoint_find(const char *text, size_t len, struct mq_checkpoint *cp,
 			    "checkpoint's head does not name one game and its "
 			    "entry.");
 		s = line_at(next, limit, &next);
-		if ((v = after_word(s, "sig")) == NULL ||
+		/* "sig" alone, its value indented on the line below (a mail of
+		 * 78 columns), or "sig  B64" on one line (the mails before) */
+		if (s.end - s.p == 3 && memcmp(s.p, "sig", 3) == 0) {
+			s = line_at(next, limit, &next);
+			for (v = s.p; v < s.end && (*v == ' ' || *v == '\t'); v++)
+				;
+		} else
+			v = after_word(s, "sig");
+		if (v == NULL ||
 		    sodium_base642bin(cp->sig, sizeof(cp->sig), v,
 		    (size_t)(s.end - v), NULL, &binlen, NULL,
 		    sodium_base64_VARIANT_ORIGINAL) != 0 ||

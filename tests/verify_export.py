@@ -530,7 +530,8 @@ class Failure(Exception):
 # --- the mails a player kept ---
 #
 # A checkpoint is parsed by its shape, not its words, so that a mail in any
-# language reads the same: the "head HEX" line, the "sig B64" line after it,
+# language reads the same: the "head HEX" line, the "sig B64" line after it
+# (or "sig" alone and B64 on the line below it, as the mails now show it),
 # the line before them (its 8-character [a-z0-9] token the game, its last
 # run of digits the entry), and the server key line after (a line ending in
 # 64 hex digits), when there. Only the head is signed: the game, the entry
@@ -624,6 +625,12 @@ def find_checkpoint(lines):
     for i in range(1, len(lines) - 1):
         head = re.match(r"head\s+(\S+)$", lines[i])
         sig = re.match(r"sig\s+(\S+)$", lines[i + 1])
+        after = i + 2
+        # "sig" alone, its value indented on the next line (the mails of
+        # 78 columns), or "sig  B64" on one line (the mails before)
+        if head and not sig and lines[i + 1] == "sig" and i + 2 < len(lines):
+            sig = re.match(r"\s*(\S+)$", lines[i + 2])
+            after = i + 3
         if not head or not sig:
             continue
         cp = {"head": head.group(1), "sig": sig.group(1), "game": None,
@@ -634,8 +641,8 @@ def find_checkpoint(lines):
             cp["game"] = game.group(0)
         if digits:
             cp["seq"] = int(digits[-1])
-        if i + 2 < len(lines):
-            key = KEY_AT_END.search(lines[i + 2])
+        if after < len(lines):
+            key = KEY_AT_END.search(lines[after])
             if key:
                 cp["key"] = key.group(1)
         if find_checkpoint(lines[i + 2:]) is not None:

@@ -169,7 +169,9 @@ msg = json.dumps({"command": command, "game": game, "player": "alice",
 assert b2(b"masqued-commit-v1\n" + msg.encode(), bytes.fromhex(salt)) == shown, \
     "the salt does not re-hash to the commitment carol was shown"
 assert commit == shown, (commit, shown)
-s = re.search(r"([0-9a-f]{64}) \D+ ([0-9a-f]{64}) \D+ " + seed_commit, text)
+# each hash whole, beside its label or under it (the Japanese labels)
+s = re.search(r"(?<![0-9a-f])([0-9a-f]{64})(?![0-9a-f])\D+?"
+              r"(?<![0-9a-f])([0-9a-f]{64})(?![0-9a-f])\D+?" + seed_commit, text)
 assert s, "no seed, seed salt and commitment"
 assert b2(bytes.fromhex(s.group(1)) + bytes.fromhex(s.group(2))) == seed_commit
 EOF

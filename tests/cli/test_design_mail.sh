@@ -81,7 +81,7 @@ for f in files:
     text = parts["text/plain"].get_payload(decode=True).decode("utf-8")
     html = parts["text/html"].get_payload(decode=True).decode("utf-8")
     cp = re.search(r"game (\w+), entry (\d+)\nhead ([0-9a-f]{64})\n"
-                   r"sig +(\S+)\nserver key ([0-9a-f]{64})", text)
+                   r"sig\n    (\S+)\nserver key ([0-9a-f]{64})", text)
     assert cp, "%s: no checkpoint in the text part" % f
     g, seq, head, sig, key = cp.groups()
     assert g == game and key == pub, f

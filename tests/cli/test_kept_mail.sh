@@ -92,6 +92,14 @@ sed 's/\r$//' $T/bob.txt | tr '\n' '\r' >$T/cr.txt
 expect 0 "a mail's text with CR line ends" -- $M -C $D verify-receipt $T/cr.txt $G
 out_has "ok: the checkpoint of entry 4 of game $G"
 grep -q "エントリ 4" $T/bob.txt || fail "bob's mail is not in Japanese"; ok
+# the signature on its own line under "sig" (88 columns of base64 do not
+# fit beside it in 78); a mail kept before, "sig  B64" on one line, reads
+tr -d '\r' <$T/bob.txt >$T/bob.lf
+grep -qx "sig" $T/bob.lf || fail "the sig is not on a line of its own"; ok
+sed -e '/^sig$/{N;s/\n */  /;}' $T/bob.lf >$T/oneline.txt
+grep -q "^sig  [A-Za-z0-9+/]\{86\}==$" $T/oneline.txt || fail "the sig was not put back on one line"; ok
+expect 0 "a mail kept before, its sig on one line" -- $M -C $D verify-receipt $T/oneline.txt $G
+out_has "ok: the checkpoint of entry 4 of game $G"
 grep -q "条目 4" $T/carol.txt || fail "carol's mail is not in Chinese"; ok
 # without GAME: the signature alone, under the key the mail shows or --key
 expect 0 "a checkpoint alone" -- $M verify-receipt $T/bob.txt

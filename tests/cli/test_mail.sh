@@ -441,7 +441,7 @@ expect 0 "alice plays Jest in round 1" -- $M -C $D ingest $T/r1.eml
 [ $(wc -l <$L) -gt $(wc -l <$T/log.before) ] || fail "round 1's PLAY was not logged"; ok
 a=$(cd $O && grep -l '^To: alice@x.test' $(new_mails) | xargs grep -l \
     '^X-Masqued-Mail: receipt') || fail "no receipt for round 1's PLAY"
-body $O/$a | grep -qE "PLAY jest \(secret\) commitment [0-9a-f]{64}" ||
+body $O/$a | grep -qE "PLAY jest \(secret\) commitment: [0-9a-f]{64}" ||
     fail "the receipt of a pick made before the others' does not say secret"; ok
 owes_alice_play() {
 	$MREL -C $D view $G admin --json | $PY -c '
@@ -479,7 +479,7 @@ tail -n 1 $L | grep -q '"type":"reveal"' || fail "alice's pick revealed nothing"
 f=$(cd $O && grep -l '^To: alice@x.test' $(new_mails) | xargs grep -l \
     '^X-Masqued-Mail: receipt') || fail "no receipt to alice for her last pick"
 body $O/$f >$T/receipt.txt
-grep -qF -- "$c (revealed at once) commitment " $T/receipt.txt ||
+grep -qF -- "$c (revealed at once) commitment: " $T/receipt.txt ||
     { cat $T/receipt.txt >&2; fail "the last pick's receipt does not say it is revealed"; }; ok
 
 # --- backscatter: mail that cannot be authenticated is answered when it

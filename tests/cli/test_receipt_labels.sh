@@ -38,7 +38,7 @@ to_phase() {	# game, phase: the bots play on until that phase is due
 # mail GAME NAME ID TEXT: NAME's reply, served; its receipt as $T/ID.*
 mail() { receipt_of "$@"; }
 labelled() {	# id, command, label: both parts of receipt ID say so
-	grep -qF -- "$2 ($3) commitment " $T/$1.txt ||
+	grep -qF -- "$2 ($3) commitment: " $T/$1.txt ||
 	    { cat $T/$1.txt >&2; fail "$1 (txt) does not call $2 $3"; }; ok
 	sed 's/<[^>]*>/ /g; s/  */ /g' $T/$1.html | grep -qF -- "$2 $3; commitment" ||
 	    { cat $T/$1.html >&2; fail "$1 (html) does not call $2 $3"; }; ok

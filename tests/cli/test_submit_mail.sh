@@ -119,7 +119,7 @@ notice bob@x.test
 notice carol@x.test
 notice dave@x.test"
 text $(mail_to receipt alice) >$T/receipt.txt
-grep -qF "$c  (secret)" $T/receipt.txt && grep -qxF "    commitment $C" $T/receipt.txt ||
+grep -qF "$c  (secret)" $T/receipt.txt && grep -A1 -xF "    commitment:" $T/receipt.txt | grep -qxF "      $C" ||
     { cat $T/receipt.txt >&2; fail "alice's receipt does not call her pick secret"; }; ok
 for who in bob carol dave; do
 	# (bob reads Japanese: the hash, whatever the words around it)

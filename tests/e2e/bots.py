@@ -354,10 +354,21 @@ RE_ANY_COMMIT = re.compile(r"^\s+\S.*[:：]\s*" + HEX + r"\s*$")
 RE_SHOWN = re.compile(r"[(（][^)）]*[,，、][^)）]*[)）]")
 RE_SALT = re.compile(r"^\s+salt\s+" + HEX + r"\s*$")
 RE_CMT = re.compile(r"^\s+commit\s+" + HEX + r"\s*$")
-RE_SEED = re.compile(r"^\s+(seed|seed salt|シード|シードのソルト|种子|种子盐值)\s+"
-                     + HEX + r"\s*$")
+# the end mail's seed and its salt, beside their labels or (a Japanese
+# label, too wide for 78 columns beside a hash) under them, the label's
+# colon then joined to the hash as for a commitment
+RE_SEED = re.compile(r"^\s+(seed|seed salt|シード|シードのソルト|种子|种子盐值)"
+                     r"[:：]?\s+" + HEX + r"\s*$")
+# the welcome's seed commitment, under its label
 RE_WELCOME = re.compile(r"^\s+(?:seed commitment|シードのコミットメント|种子承诺值)"
-                        r"\s+" + HEX + r"\s*$")
+                        r"[:：]?\s+" + HEX + r"\s*$")
+# a hash under a label that is no player's commitment: the receipt's own
+# commitment, the welcome's seed commitment and server key, the end mail's
+# seed, its salt and commitment
+RE_LABELLED = re.compile(r"^\s+(?:commitment|コミットメント|承诺值|"
+                         r"seed commitment|シードのコミットメント|种子承诺值|"
+                         r"server key|サーバー鍵|服务器公钥|"
+                         r"シード|シードのソルト)[:：]\s*" + HEX + r"\s*$")
 
 
 def canon(v):
@@ -401,7 +412,7 @@ def check_commitments(c, b, game):
             # any other line that ends in a commitment after its colon is
             # a move shown at once ("(PLACE green, shown at once)"): one
             # that is not means RE_COMMIT no longer reads the mails
-            elif RE_ANY_COMMIT.match(line):
+            elif RE_ANY_COMMIT.match(line) and not RE_LABELLED.match(line):
                 c.ok(RE_SHOWN.search(line) is not None, "%s: a commitment "
                      "line RE_COMMIT does not read: %s" % (b.name, line))
             x = RE_REVEAL.match(line)
