@@ -1510,6 +1510,59 @@ mails_too_wide(const json_t *gd, const json_t *ctx, const char *tag)
  * command words), or a Japanese word is cut in two (届きま / せん) where
  * the template broke it by hand. Every language, both games.
  */
+/*
+ * The welcome's command words list the same aliases for each command in
+ * every language, text and HTML: the Japanese list named STATUS's
+ * ステータス, the English and Chinese ones did not (found playing by mail).
+ */
+static void
+command_words_are_the_same_in_every_language(void **state)
+{
+	static const char *const words[] = { "PLAY", "MOVE", "PLAN", "PLACE",
+	    "STATUS", "HELP", "TARGET", "SLOT", "RECOVER", "CLEAR" };
+	static const char *const langs3[] = { "en", "ja", "zh" };
+	static const char *const parts[] = { "txt", "html" };
+	char path[512], key[32], first[256], got[256];
+	size_t w, l, k;
+
+	(void)state;
+	for (w = 0; w < sizeof(words) / sizeof(words[0]); w++) {
+		first[0] = '\0';
+		for (l = 0; l < 3; l++)
+			for (k = 0; k < 2; k++) {
+				char *text, *at, *open, *close;
+				size_t n;
+
+				snprintf(path, sizeof(path), "%s/%s/_commands_%s."
+				    "mustache", TMPL, langs3[l], parts[k]);
+				assert_non_null(text = slurp(path));
+				/* "STATUS (" in English, "STATUS（" else */
+				snprintf(key, sizeof(key), "%s %s", words[w],
+				    strcmp(langs3[l], "en") == 0 ? "(" : "");
+				if (strcmp(langs3[l], "en") != 0)
+					snprintf(key, sizeof(key), "%s（",
+					    words[w]);
+				at = strstr(text, key);
+				if (at == NULL)
+					fail_msg("%s: no %s", path, key);
+				open = at + strlen(key);
+				close = strstr(open, strcmp(langs3[l], "en") ==
+				    0 ? ")" : "）");
+				assert_non_null(close);
+				n = (size_t)(close - open);
+				assert_true(n < sizeof(got));
+				memcpy(got, open, n);
+				got[n] = '\0';
+				if (first[0] == '\0')
+					snprintf(first, sizeof(first), "%s", got);
+				else if (strcmp(first, got) != 0)
+					fail_msg("%s: %s lists %s, English %s", path,
+					    words[w], got, first);
+				free(text);
+			}
+	}
+}
+
 static void
 template_lines_fit_78_columns(void **state)
 {
@@ -3086,6 +3139,7 @@ main(void)
 		cmocka_unit_test(text_part_fits_78_columns),
 		cmocka_unit_test(text_part_fits_78_columns_with_long_names),
 		cmocka_unit_test(template_lines_fit_78_columns),
+		cmocka_unit_test(command_words_are_the_same_in_every_language),
 		cmocka_unit_test(decorate_orders_the_board_path_and_track),
 		cmocka_unit_test(an_empty_track_has_no_heading),
 		cmocka_unit_test(the_rules_follow_the_resolution_order),
