@@ -335,9 +335,10 @@ add_end_secrets(const struct mq_game *g, json_t *ctx)
  * "text", "owed_then", "host_why"}], in seat order, for the update mail that follows them: who
  * missed the deadline, or whose move the host played; the command to its
  * own seat, and to the others when the rules show it to them (replay.c
- * marks defaulted_secret: a secret pick still face down, the Spells a
- * Masquerade KEEP put in a hand). Nothing when there was none. 1 when out
- * of memory.
+ * marks defaulted_secret: the Spells a Masquerade KEEP put in a hand;
+ * and defaulted_wait: a secret pick still face down when the run of
+ * entries this mail tells ended, where one the last seat's default
+ * resolved is told). Nothing when there was none. 1 when out of memory.
  */
 static int
 add_defaults(const struct mq_game *g, int reader, json_t *ctx)
@@ -359,7 +360,8 @@ add_defaults(const struct mq_game *g, int reader, json_t *ctx)
 		/* to the others too, as far as the rules show it to them
 		 * (game.h, default_told): not a secret pick still face
 		 * down, nor the Spells a Masquerade KEEP put in a hand */
-		if (!bad && (i == reader || !p->defaulted_secret))
+		if (!bad && (i == reader || (!p->defaulted_secret &&
+		    p->ndefaulted_wait == 0)))
 			bad |= json_object_set_new(one, "text",
 			    json_string(p->defaulted_text)) != 0;
 		/* what the seat owed as the default was played, as a

@@ -228,19 +228,40 @@ journal_events(struct mq_game *g)
 	}
 }
 
+/* Drop key from a list of keys of n (defaulted_wait, timeout_wait). */
+static void
+wait_drop(char (*keys)[16], int *n, const char *key)
+{
+	int i;
+
+	for (i = 0; i < *n; )
+		if (strcmp(keys[i], key) == 0)
+			memcpy(keys[i], keys[--*n], sizeof(keys[0]));
+		else
+			i++;
+}
+
 static void
 pend_resolve(struct mq_game *g, const void *state)
 {
 	struct mq_decision d[4];
 	size_t n, i, j;
+	int seat;
 
 	n = g->kind->resolved(state, d, 4);
 	if (n > 0)
 		g->resolutions++;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		for (j = 0; j < g->npend; j++)
 			if (strcmp(g->pend[j].key, d[i].key) == 0)
 				g->pend[j].resolved = 1;
+		/* a deadline's default kept secret is shown now: the mail
+		 * after the run of defaults may name it (track_defaults) */
+		wait_drop(g->timeout_wait, &g->ntimeout_wait, d[i].key);
+		for (seat = 0; seat < g->nplayers; seat++)
+			wait_drop(g->players[seat].defaulted_wait,
+			    &g->players[seat].ndefaulted_wait, d[i].key);
+	}
 }
 
 static int
@@ -322,12 +343,22 @@ replay_command(struct mq_game *g, int seat, const char *text, uint64_t seq,
 		return mq_fail(err, MQ_BADDATA, "entry %llu: the command \"%s\" of "
 		    "%s does not apply: %s", (unsigned long long)seq, text,
 		    g->players[seat].name, e.msg);
-	/* a default the others may be told (notify.c add_defaults) */
-	if (timeout && !(g->kind->default_told != NULL ?
-	    g->kind->default_told(g->state, seat, &cmd) :
-	    !g->kind->is_secret(&cmd) || (g->kind->shown_now != NULL &&
-	    g->kind->shown_now(g->state, seat, &cmd))))
+	/* a default the others may be told (notify.c add_defaults): a
+	 * secret pick not shown yet is once its decision resolves, if that
+	 * is before the mail (the round's last default; pend_resolve) */
+	if (timeout && g->kind->default_told != NULL &&
+	    !g->kind->default_told(g->state, seat, &cmd))
 		g->timeout_secret = 1;
+	else if (timeout && g->kind->default_told == NULL &&
+	    g->kind->is_secret(&cmd) && !(g->kind->shown_now != NULL &&
+	    g->kind->shown_now(g->state, seat, &cmd))) {
+		if (d.key[0] == '\0' || g->ntimeout_wait >= (int)(sizeof(
+		    g->timeout_wait) / sizeof(g->timeout_wait[0])))
+			g->timeout_secret = 1;
+		else
+			memcpy(g->timeout_wait[g->ntimeout_wait++], d.key,
+			    sizeof(d.key));
+	}
 	if (secret && (change_add(g, seat, d.key, seq, index) ||
 	    pend_add(g, seq, index, d.key, seat, text, jc, by_host)))
 		return mq_fail(err, MQ_IO, "Out of memory.");
@@ -360,6 +391,7 @@ replay_commands(struct mq_game *g, const json_t *body, uint64_t seq,
 
 	g->timeout_secret = 0;
 	g->timeout_owed[0] = '\0';
+	g->ntimeout_wait = 0;
 	seat = player ? mq_game_seat(g, player) : -1;
 	if (seat < 0)
 		return mq_fail(err, MQ_BADDATA, "entry %llu: \"%s\" is not a player "
@@ -913,6 +945,13 @@ track_defaults(struct mq_game *g, enum mq_log_type type, const json_t *body)
 	else
 		return;		/* a kicked seat's */
 	p->defaulted_secret |= g->timeout_secret;
+	for (i = 0; i < (size_t)g->ntimeout_wait; i++)
+		if (p->ndefaulted_wait < (int)(sizeof(p->defaulted_wait) /
+		    sizeof(p->defaulted_wait[0])))
+			memcpy(p->defaulted_wait[p->ndefaulted_wait++],
+			    g->timeout_wait[i], sizeof(p->defaulted_wait[0]));
+		else
+			p->defaulted_secret = 1;
 	if (p->defaulted_text[0] == '\0')
 		memcpy(p->defaulted_owed, g->timeout_owed,
 		    sizeof(p->defaulted_owed));
@@ -936,6 +975,7 @@ mq_game_defaults_clear(struct mq_game *g)
 		g->players[seat].defaulted = 0;
 		g->players[seat].defaulted_text[0] = '\0';
 		g->players[seat].defaulted_secret = 0;
+		g->players[seat].ndefaulted_wait = 0;
 		g->players[seat].defaulted_owed[0] = '\0';
 		g->players[seat].defaulted_why[0] = '\0';
 	}

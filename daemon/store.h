@@ -55,6 +55,12 @@ struct mq_player_info {
 	char defaulted_text[80];
 	int defaulted_secret;		/* the others may not be told it
 					 * (game.h, default_told) */
+	/* the decisions of its secret picks not shown yet (a MOVE kept
+	 * until the round's last): told once each is resolved in the same
+	 * run of entries (the last seat's default ends the phase), else
+	 * not; defaulted_secret when more than fit */
+	char defaulted_wait[4][16];
+	int ndefaulted_wait;
 	char defaulted_owed[16];	/* what the seat owed as its first
 					 * default was played (game.h owes:
 					 * a PASS says what it declined) */
@@ -138,6 +144,9 @@ struct mq_game {
 					 * not be told (track_defaults) */
 	char timeout_owed[16];		/* and what its seat owed before its
 					 * first command (track_defaults) */
+	char timeout_wait[4][16];	/* and the decisions of its secret
+					 * picks not shown yet (defaulted_wait) */
+	int ntimeout_wait;
 	char lang[8];
 	uint8_t seed[32];
 	uint64_t seq;			/* last entry applied */

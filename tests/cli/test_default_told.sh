@@ -3,8 +3,12 @@
 # player is told in the mail that follows it: to that player as theirs,
 # with its command ("You missed the deadline: the default was played for
 # you (PLAY discuss)."; in Japanese and Chinese in the reader's words, as
-# a receipt says a command: 「話し合い」を出す); to the others by name alone (a default may be a
-# secret pick not yet revealed); once, in that mail only; in each reader's
+# a receipt says a command: 「話し合い」を出す); to the others by name alone
+# while it is a secret pick not yet revealed (the host's PLAY for bob
+# before the others picked), with its command when that mail reveals it
+# (carol's and dave's, whose defaults end the card phase: before, carol's
+# was told by name alone, though the same mail said "carol played
+# Discuss"); once, in that mail only; in each reader's
 # language; and the same, byte for byte, when a crash lost that mail and a
 # catching up rebuilds it. (Before, the resolution said "You played
 # Discuss." as if the player had, and the others were told nothing.)
@@ -71,21 +75,21 @@ t = [p.get_payload(decode=True).decode() for p in m.walk()
 sys.exit(0 if "\n（「話し合い」を出す）。\n" in t else 1)
 PYEOF
 ok
-says carol2 "期限までに dave さんの手が届かなかったため、その席に既定の手を出しました。"
+says carol2 "期限までに dave さんの手が届かなかったため、その席に既定の手を出しました（「話し合い」を出す）。"
 says_not carol2 "ホストが bob"	# bob's was told in its own mail
 answer resolution dave@x.test dave2
 [ "$V" = "PLAY discuss" ] || fail "dave's default is $V, not PLAY discuss"; ok
 says dave2 "你没有在截止时间前行动，已代你执行默认行动（打出「讨论」）。"
-says dave2 "carol 没有在截止时间前行动，已代其执行默认行动。"
+says dave2 "carol 没有在截止时间前行动，已代其执行默认行动（打出「讨论」）。"
 answer resolution alice@x.test alice2
-says alice2 "carol missed the deadline: the default was played for them."
+says alice2 "carol missed the deadline: the default was played for them (Play Discuss)."
 says_not alice2 "Why:"	# the clock's defaults have no why of the host's
-says alice2 "dave missed the deadline: the default was played for them."
+says alice2 "dave missed the deadline: the default was played for them (Play Discuss)."
 says_not alice2 "alice missed"
 says_not alice2 "You missed"
 says_not alice2 "The host played"
 answer resolution bob@x.test bob2
-says bob2 "dave missed the deadline: the default was played for them."
+says bob2 "dave missed the deadline: the default was played for them (Play Discuss)."
 says_not bob2 "The host played"
 cp "$(cat $T/carol2.file)" $T/carol2.eml
 cp "$(cat $T/alice2.file)" $T/alice2.eml

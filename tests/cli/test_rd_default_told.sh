@@ -31,4 +31,33 @@ for who in alice bob carol dave; do
 	esac
 	! sed -n '1,8p' $T/$who.raw | grep -q "^    " || fail "$who: a hanging indent at the top"; ok
 done
+
+# The move phase: everyone misses its deadline. Each default MOVE is kept
+# secret as it is logged (the others have not moved), but the last one
+# carries out the round's moves, and the mail after them shows them all:
+# each seat's default is told with what was played, not the last alone
+# (before, "alice missed the deadline: the default was played for them."
+# for all but the last seat's, found playing a game by mail).
+export MASQUED_NOW=$((MASQUED_NOW + 200 * 3600))
+phase() { $MREL -C $D view $G public --json | $PY -c 'import json, sys; print(json.load(sys.stdin)["phase"])'; }
+while [ "$(phase)" != move ]; do
+	w=$($MREL -C $D games --json | $PY -c 'import json, sys; print(json.load(sys.stdin)["games"][0]["waiting_for"][0])')
+	c=$($MREL -C $D bot $G $w) || fail "bot $w"
+	expect 0 "submit $w $c" -- $M -C $D submit $G $w "$c"
+done
+expect 0 "serve --once" -- $M -C $D serve --once
+ls $O >$T/before
+MASQUED_NOW=$((MASQUED_NOW + 100 * 3600)) expect 0 "serve past the move deadline" -- $M -C $D serve --once
+[ "$($MREL -C $D log $G | grep -c "timeout  [a-z]*: MOVE ")" = 4 ] || { $MREL -C $D log $G >&2; fail "not four default MOVEs"; }; ok
+read_new alice bob carol dave
+for who in alice bob carol dave; do
+	for w in alice bob carol dave; do
+		[ $who = $w ] && continue
+		case $who in
+		carol)	says $who "期限までに $w さんの手が届かなかったため、その席に既定の手を出しました（" ;;
+		dave)	says $who "$w 没有在截止时间前行动，已代其执行默认行动（" ;;
+		*)	says $who "$w missed the deadline: the default was played for them (Move" ;;
+		esac
+	done
+done
 done_checks
