@@ -1436,6 +1436,128 @@ char_cols(const char *p, size_t *cols)
 	return 4;
 }
 
+/* The display column of each cell's start on a table line (after its
+ * first two spaces and the name column): the columns where a run of
+ * non-spaces begins, at most max; how many. */
+static size_t
+cell_starts(const char *line, const char *end, size_t *at, size_t max,
+    size_t *width)
+{
+	size_t cols = 0, c, n, k = 0;
+	const char *p;
+	int space = 1;
+
+	for (p = line; p < end; p += n) {
+		n = char_cols(p, &c);
+		if (*p != ' ' && space && k < max)
+			at[k++] = cols;
+		space = *p == ' ';
+		cols += c;
+	}
+	*width = cols;
+	return k;
+}
+
+/*
+ * The midnight plans revealed at midnight are in the reader's words, in
+ * the text part and the HTML: a Japanese or Chinese end mail showed
+ * "  alice ccw   ccw   ccw   stay  stay  stay" beside the reader's own
+ * plan in 留まる、時計回り (found playing a game by mail). The columns
+ * stay under their times by display width (a wide character two), and
+ * within 78 with a player's name of 20 characters.
+ */
+static void
+the_midnight_plans_are_in_the_readers_words(void **state)
+{
+	static const char *const head[] = { "真夜中の計画が公開されました",
+	    "午夜计划公开：" };
+	static const char *const words[][3] = {
+		{ "時計", "反時計", "留まる" },
+		{ "顺时针", "逆时针", "不动" },
+	};
+	static const char *const html_words[][3] = {
+		{ ">時計回り<", ">反時計回り<", ">留まる<" },
+		{ ">顺时针<", ">逆时针<", ">不动<" },
+	};
+	static const char *const english[] = { ">cw<", ">ccw<", ">stay<" };
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("end");
+	char *s = json_dumps(ctx, JSON_COMPACT), *long_name;
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t l, i, k, hk, ncells, width, hat[8], at[8];
+	const char *p, *line, *nl, *table;
+	char row[256], *tok;
+
+	(void)state;
+	/* erin, a name of 20 characters: the widest the table holds */
+	assert_non_null(s);
+	for (p = s; (line = strstr(p, "\"erin\"")) != NULL; p = line + 6) {
+		mq_buf_add(&b, p, (size_t)(line - p));
+		mq_buf_puts(&b, "\"erin_of_the_red_hall\"");
+	}
+	mq_buf_puts(&b, p);
+	free(s);
+	json_decref(ctx);
+	long_name = mq_buf_steal(&b);
+	ctx = json_loads(long_name, 0, NULL);
+	free(long_name);
+	assert_non_null(ctx);
+	for (l = 1; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "end", gd, ctx, &m,
+		    &err), 0);
+		table = strstr(m.text, head[l - 1]);
+		if (table == NULL)
+			fail_msg("%s: no midnight plans in the end mail", langs[l]);
+		table = strchr(table, '\n') + 1;	/* the times */
+		nl = strchr(table, '\n');
+		hk = cell_starts(table, nl, hat, 8, &width);
+		assert_int_equal(hk, 6);
+		for (line = nl + 1, i = 0; i < 5; line = nl + 1, i++) {
+			nl = strchr(line, '\n');
+			assert_non_null(nl);
+			if (strncmp(line, "  ", 2) != 0)
+				fail_msg("%s: the table has %zu rows, not 5",
+				    langs[l], i);
+			snprintf(row, sizeof(row), "%.*s", (int)(nl - line),
+			    line);
+			for (tok = strtok(row, " "); tok != NULL;
+			    tok = strtok(NULL, " "))
+				if (strcmp(tok, "cw") == 0 ||
+				    strcmp(tok, "ccw") == 0 ||
+				    strcmp(tok, "stay") == 0)
+					fail_msg("%s: an English word in the "
+					    "plans: %.*s", langs[l],
+					    (int)(nl - line), line);
+			/* the name, then six cells under the times */
+			ncells = cell_starts(line, nl, at, 8, &width);
+			if (ncells != 7 || memcmp(at + 1, hat, sizeof(hat[0]) *
+			    6) != 0)
+				fail_msg("%s: the cells are not under their "
+				    "times: %.*s", langs[l], (int)(nl - line),
+				    line);
+			if (width > 78)
+				fail_msg("%s: a row is %zu columns: %.*s",
+				    langs[l], width, (int)(nl - line), line);
+		}
+		for (k = 0; k < 3; k++) {
+			if (strstr(table, words[l - 1][k]) == NULL)
+				fail_msg("%s: the plans do not say %s", langs[l],
+				    words[l - 1][k]);
+			if (strstr(m.html, html_words[l - 1][k]) == NULL)
+				fail_msg("%s: the HTML plans do not say %s",
+				    langs[l], html_words[l - 1][k]);
+		}
+		for (k = 0; k < sizeof(english) / sizeof(english[0]); k++)
+			if (strstr(m.html, english[k]) != NULL)
+				fail_msg("%s: the HTML plans say %s", langs[l],
+				    english[k]);
+		mail_free(&m);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 /*
  * The lines of a text part wider than 78 columns (a wide character takes
  * two), each printed, unless it is one token that cannot break (the
@@ -3119,6 +3241,7 @@ main(void)
 		cmocka_unit_test(the_plays_are_listed_as_they_resolved),
 		cmocka_unit_test(the_reader_is_you_in_the_events),
 		cmocka_unit_test(the_end_mail_says_you_win_to_the_winner),
+		cmocka_unit_test(the_midnight_plans_are_in_the_readers_words),
 		cmocka_unit_test(the_dead_reader_is_you),
 		cmocka_unit_test(notices_on_says_the_mails_come_again),
 		cmocka_unit_test(japanese_hand_breaks_fall_between_words),
