@@ -281,8 +281,9 @@ enum ms_ev {
 
 struct ms_event {
 	uint8_t type;
-	uint8_t phase;		/* the phase it happened in (MS_PH_EVENT: an
-				 * Event's doing, or what it set off) */
+	int8_t by;		/* the seat whose move set it off (-1: none):
+				 * a hand another's move changed is told to
+				 * its holder at once (ms_view.c) */
 	int8_t actor, target, card;
 	int16_t a, b;
 	uint8_t n[MS_SPELLS];
@@ -333,6 +334,7 @@ struct ms_state {
 	int winner;			/* seat, or -1 */
 	int end_why;			/* 1 Guardians, 2 Events, 3 run-outs */
 	struct ms_player p[MS_MAXP];
+	int mover;			/* the seat whose command is applied, or -1 */
 	int nev;
 	struct ms_event ev[MS_MAXEV];
 	/* every event, the last MS_HIST of them: what each seat's recap tells

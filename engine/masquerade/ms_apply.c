@@ -657,6 +657,9 @@ ms_apply(void *state, int seat, const struct mq_cmd *cmd, struct mq_err *err)
 	if (c->type == MS_C_STATUS || c->type == MS_C_HELP)
 		return 0;
 	st->nev = 0;
+	/* what follows is this seat's doing: a hand of another's it changes
+	 * is marked for that hand's holder (ms_view.c, changes_hand_of) */
+	st->mover = seat;
 	pl = &st->p[seat];
 	switch (c->type) {
 	case MS_C_DANCER:

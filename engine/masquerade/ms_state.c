@@ -29,7 +29,7 @@ ms_event(struct ms_state *st, int type, int actor, int target, int card,
 	e = &st->hist[st->hist_n++ % MS_HIST];
 	memset(e, 0, sizeof(*e));
 	e->type = (uint8_t)type;
-	e->phase = (uint8_t)st->phase;
+	e->by = (int8_t)st->mover;
 	e->actor = (int8_t)actor;
 	e->target = (int8_t)target;
 	e->card = (int8_t)card;
@@ -624,6 +624,7 @@ ms_setup(const void *data, const struct mq_setup *s, void **out,
 	st->turn = 1;
 	st->prophet = -1;
 	st->winner = -1;
+	st->mover = -1;
 	for (i = 0; i < MS_EMBLEMS; i++)
 		st->emblem_holder[i] = -1;
 	/* 1. the Spell deck */

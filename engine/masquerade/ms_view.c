@@ -775,10 +775,18 @@ static const char *const ev_names[] = {
 	"emblem", "no_challenge", "end", "score", "winner", "pass",
 };
 
-/* Whether the event put Spells into seat's hand or took some out of it. */
+/*
+ * Whether the event put Spells into seat's hand or took some out of it:
+ * a draw (a Stage's, when the game sent the seat to the last free one; a
+ * won fight's), a discard (Silence, a lower hand limit, one kind only),
+ * a counter banked, Spells received (Request for a Tune), a Spell stolen
+ * (Serenade, the Thief) from it or by it.
+ */
 static int
 changes_hand_of(const struct ms_event *e, int seat)
 {
+	if (seat < 0)
+		return 0;
 	switch (e->type) {
 	case MS_E_DRAW:
 	case MS_E_DISCARD:
@@ -927,11 +935,12 @@ event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 		    &bad);
 		break;
 	}
-	/* an Event changed the reader's own hand (Spells received, drawn,
-	 * discarded down, stolen), which nobody else may tell them: to that
-	 * reader alone, so that the daemon mails them now, not with their
-	 * next turn (notify_receipt.c, hand_news_for) */
-	if (seat >= 0 && e->phase == MS_PH_EVENT && changes_hand_of(e, seat))
+	/* another's move changed the reader's own hand (an Event's Spells
+	 * received or discarded, a Serenade's or a Thief's steal, a Stage's
+	 * draws when the game chose it, a fight won), which nobody else may
+	 * tell them: to that reader alone, so that the daemon mails them
+	 * now, not with their next turn (notify_receipt.c, hand_news_for) */
+	if (e->by != seat && changes_hand_of(e, seat))
 		mq_jput(o, "hand_changed", json_true(), &bad);
 	return mq_jdone(o, bad);
 }

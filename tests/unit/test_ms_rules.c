@@ -2398,7 +2398,7 @@ any_hand_changed(const struct ms_state *st)
  * the Spells a Request for a Tune gave, or the ones Silence discarded
  * by itself (one kind only), were told to a player not to move only with
  * their next turn. The Stage phase's draws, each by the player's own
- * STAGE, are not marked. */
+ * STAGE, are not marked, nor the prophet's own Spells: their own move. */
 static void
 test_event_hand_change_marked_for_its_holder(void **state)
 {
@@ -2411,7 +2411,8 @@ test_event_hand_change_marked_for_its_holder(void **state)
 	msf_pass_while(st, MS_PH_CHALLENGE);
 	msf_do(st, ERIN, "EVENT request for a tune");
 	for (i = 0; i < st->nplayers; i++) {
-		assert_int_equal(hand_changed_of(st, i, "receive", i), 1);
+		assert_int_equal(hand_changed_of(st, i, "receive", i),
+		    i != ERIN);
 		/* another's: marked for its holder only */
 		assert_int_equal(hand_changed_of(st, i, "receive",
 		    (i + 1) % st->nplayers), 0);
@@ -2438,6 +2439,91 @@ test_event_hand_change_marked_for_its_holder(void **state)
 	assert_int_equal(hand_changed_of(st, MQ_VIEW_PUBLIC, "discard", BOB),
 	    0);
 	msf_done(st);
+}
+
+/* Not an Event alone: whatever another player's move does to a hand is
+ * marked for its holder, and the mover's own hand is not (their receipt
+ * tells them). Before, only the Event phase's were: a Serenade's theft in
+ * the thief's Spell phase, the Thief's on a fight its defender ended, the
+ * Stage the game chose for the last dancer (its draws) came to the holder
+ * only with their next turn mail. */
+static void
+test_another_s_move_hand_change_marked_for_its_holder(void **state)
+{
+	static const char *const arena_erin[MS_MAXP] = {
+		"spring", "spring", "grand hall", "grand hall", "arena",
+	};
+	struct ms_state *st = turn(1);
+	json_error_t je;
+	struct mq_err err;
+	json_t *j, *stage;
+	void *data = NULL;
+	size_t i;
+
+	/* a Serenade: alice steals from bob in her Spell phase */
+	msf_give(st, ALICE, "SP_serenade", 1);
+	msf_give(st, ALICE, "SP_march", 1);
+	msf_give(st, BOB, "SP_waltz", 1);
+	msf_stages(st, quiet_chapel);
+	msf_do(st, ALICE, "PLAY serenade PAY march ON bob");
+	assert_int_equal(st->p[BOB].hand[msf_spell(st, "SP_waltz")], 0);
+	assert_int_equal(hand_changed_of(st, BOB, "steal", ALICE), 1);
+	assert_int_equal(hand_changed_of(st, ALICE, "steal", ALICE), 0);
+	assert_int_equal(hand_changed_of(st, CAROL, "steal", ALICE), 0);
+	assert_int_equal(hand_changed_of(st, MQ_VIEW_PUBLIC, "steal", ALICE),
+	    0);
+	assert_int_equal(hand_changed_of(st, MQ_VIEW_ADMIN, "steal", ALICE),
+	    0);
+	msf_done(st);
+
+	/* the Thief: bob's PASS ends the fight erin won; erin draws and
+	 * steals by bob's move, bob loses a Spell by his own */
+	st = turn(1);
+	msf_give(st, BOB, "SP_prelude", 2);
+	msf_stages(st, arena_erin);
+	msf_pass_while(st, MS_PH_SPELL);
+	msf_do(st, ERIN, "CHALLENGE bob");
+	msf_do(st, ERIN, "PASS");
+	msf_do(st, BOB, "PASS");
+	assert_int_equal(hand_changed_of(st, ERIN, "steal", ERIN), 1);
+	assert_int_equal(hand_changed_of(st, ERIN, "draw", ERIN), 1);
+	assert_int_equal(hand_changed_of(st, BOB, "steal", ERIN), 0);
+	assert_int_equal(hand_changed_of(st, BOB, "draw", ERIN), 0);
+	assert_int_equal(hand_changed_of(st, ALICE, "steal", ERIN), 0);
+	msf_done(st);
+
+	/* the last free Stage, chosen by the game (a card set of five
+	 * one-dancer Stages, the host's own): erin's Library draws, by
+	 * dave's STAGE */
+	j = json_load_file(MSF_DATA_PATH, JSON_REJECT_DUPLICATES, &je);
+	assert_non_null(j);
+	for (i = json_array_size(json_object_get(j, "stages")); i-- > 0;) {
+		stage = json_array_get(json_object_get(j, "stages"), i);
+		if (strcmp(json_string_value(json_object_get(stage, "id")),
+		    "ST5") == 0)
+			assert_int_equal(json_array_remove(json_object_get(j,
+			    "stages"), i), 0);
+		else
+			assert_int_equal(json_object_set_new(stage, "capacity",
+			    json_integer(1)), 0);
+	}
+	mq_err_clear(&err);
+	if (ms_data_load(j, &data, &err) != 0)
+		fail_msg("five one-dancer Stages: %s", err.msg);
+	json_decref(j);
+	st = msf_setup(data, 5, 1);
+	msf_stage_phase(st, 1, dancers, msf_orders5);
+	msf_do(st, ALICE, "STAGE arena");
+	msf_do(st, BOB, "STAGE chapel");
+	msf_do(st, CAROL, "STAGE grand hall");
+	msf_do(st, DAVE, "STAGE tower");
+	assert_int_equal(st->p[ERIN].stage, msf_stage(st, "ST4"));
+	assert_int_equal(ms_hand_size(&st->p[ERIN]), 2);
+	assert_int_equal(hand_changed_of(st, ERIN, "draw", ERIN), 2);
+	assert_int_equal(hand_changed_of(st, DAVE, "draw", ERIN), 0);
+	assert_int_equal(hand_changed_of(st, MQ_VIEW_PUBLIC, "draw", ERIN), 0);
+	msf_done(st);
+	ms_data_free(data);
 }
 
 /* A Spell phase's PASS is told to everyone (an event "pass"): before, it
@@ -2666,6 +2752,7 @@ main(void)
 		cmocka_unit_test(test_event_divine_judgement_leader_at_0_told),
 		cmocka_unit_test(test_event_silence_others_discard_to_3),
 		cmocka_unit_test(test_event_hand_change_marked_for_its_holder),
+		cmocka_unit_test(test_another_s_move_hand_change_marked_for_its_holder),
 		cmocka_unit_test(test_event_silence_refusals_say_down_to_3),
 		cmocka_unit_test(test_refusal_examples_accepted_as_written),
 		cmocka_unit_test(test_spell_phase_refusal_to_another_player_says_their),
