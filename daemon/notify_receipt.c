@@ -316,13 +316,14 @@ settled_for(const struct mq_game *g, int seat)
 }
 
 /*
- * Whether the entries just logged changed seat's hidden hand by an Event
- * (The Masquerade's Request for a Tune gives every other player a Spell;
- * Silence, or a Change of Partner's smaller hand limit, discards some):
- * an event of its journal the engine marks "hand_changed", in the seat's
- * own view alone. Nobody else may tell the player their new Spells, and
- * a player not to move would otherwise hear of them only with their next
- * turn, planning on a hand they no longer hold.
+ * Whether the entries just logged changed seat's hidden hand by another
+ * player's move (The Masquerade: a Request for a Tune's Spells; a discard
+ * Silence, a lower hand limit or a theft made by itself; a Serenade's or
+ * the Thief's theft; a fight's draw; a Stage the game chose and its
+ * draws): an event of its journal the engine marks "hand_changed", in the
+ * seat's own view alone. Nobody else may tell the player their new hand,
+ * and a player not to move would otherwise hear of it only with their
+ * next turn, planning on a hand they no longer hold.
  */
 static int
 hand_news_for(const struct mq_game *g, int seat)
@@ -565,8 +566,8 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 		 * with their values (STATUS brings the board); else nothing
 		 * they need changed (The Masquerade's moves are public and
 		 * come to them with their turn), but a fight they fought that
-		 * just ended (settled_for), or their hand an Event changed
-		 * (hand_news_for), in a notice. */
+		 * just ended (settled_for), or their hand another's move
+		 * changed (hand_news_for), in a notice. */
 		int commits = g->committed != NULL &&
 		    json_array_size(g->committed) > 0, came, hand;
 
@@ -577,9 +578,11 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 			 * move shown at once) still comes */
 			/* a fight the seat fought just ended: its result
 			 * comes now, to it alone of those not to move */
-			/* their hand an Event changed: what they hold now
-			 * comes now, to them alone; not governed by SET
-			 * NOTICES, as it tells what happened to them */
+			/* their hand another's move changed (an Event, a
+			 * Spell, a fight, a Stage chosen for them): what
+			 * they hold now comes now, to them alone; not
+			 * governed by SET NOTICES, as it tells what
+			 * happened to them */
 			hand = i != seat && hand_news_for(g, i);
 			if (i == seat || g->players[i].kicked ||
 			    (!(came = turn_came(g, i)) &&
@@ -598,6 +601,11 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 			 * mail shows it anyway) */
 			if (hand && !came)
 				bad |= json_object_set_new(ctx, "hand_changed",
+				    json_true()) != 0;
+			/* and a fight of theirs ended with it (the Thief's
+			 * theft, the winner's draw): its subject says both */
+			if (hand && !came && settled_for(g, i))
+				bad |= json_object_set_new(ctx, "fight_over",
 				    json_true()) != 0;
 			ctx = mq_notify_whole(ctx, bad);
 			rc = mq_notify_send_game_mail(d, g, i, came ? "turn" :
