@@ -34,6 +34,29 @@ json_is() {
 same_file() { cmp -s "$1" "$2" || fail "$3: $1 and $2 differ"; ok; }
 done_checks() { echo "$(basename "$0"): $checks checks passed"; }
 
+# kill_rebuilds [WHAT]: the mails the last pass left in $O (new since
+# $T/before) lost as at a kill after their log entry (spool emptied, the
+# game's mailed and clock marks put back from $T/mailed and $T/clock):
+# the next serve rebuilds them from the archived message, the very same
+# mails, and the log stays as $T/log1 holds it
+kill_rebuilds() {
+	kr=${1:+$1: }
+	ls $O | sort | comm -13 $T/before - >$T/new
+	(cd $O && for f in $(cat $T/new); do grep -v '^Date:\|^Message-ID:' $f | md5sum; done) | sort >$T/sent.each
+	(cd $O && rm $(cat $T/new))
+	rm -f $D/spool/*.eml
+	cp $T/mailed $D/games/$G/mailed
+	cp $T/clock $D/games/$G/clock
+	expect 0 "${kr}serve after the staged kill" -- $M -C $D serve --once
+	err_has "rebuilt the answers from its archived message"
+	! grep -q "they wait for its message" $T/err || { cat $T/err >&2;
+	    fail "${kr}the mails wait"; }; ok
+	ls $O | sort | comm -13 $T/before - >$T/again
+	(cd $O && for f in $(cat $T/again); do grep -v '^Date:\|^Message-ID:' $f | md5sum; done) | sort >$T/again.each
+	cmp -s $T/sent.each $T/again.each || fail "${kr}the mails rebuilt are not those sent"; ok
+	$MREL -C $D log $G | cmp -s - $T/log1 || fail "${kr}the catching up changed the log"; ok
+}
+
 # fake_imap [FAKE_IMAP_X=VALUE ...] MESSAGE...: tests/data/fake_imap.py on
 # loopback, its settings first, serving the messages (UIDs 1, 2, ...); its
 # port in $T/port, the commands it got in $T/imap.log, its pid IMAP_PID.

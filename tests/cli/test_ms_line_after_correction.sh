@@ -40,19 +40,6 @@ $MREL -C $D log $G >$T/log1
 tail -n 1 $T/log1 | grep -qi "carol: DANCER eternal-prisoner; STAGE library" ||
     { cat $T/log1 >&2; fail "carol's entry is not her Dancer and her Stage"; }; ok
 [ "$(owes)" != "carol stage" ] || fail "carol's Stage not taken"; ok
-ls $O | sort | comm -13 $T/before - >$T/new
-(cd $O && for f in $(cat $T/new); do grep -v '^Date:\|^Message-ID:' $f | md5sum; done) | sort >$T/sent.each
-(cd $O && rm $(cat $T/new))
-rm -f $D/spool/*.eml
-cp $T/mailed $D/games/$G/mailed
-cp $T/clock $D/games/$G/clock
-expect 0 "serve after the staged kill" -- $M -C $D serve --once
-err_has "rebuilt the answers from its archived message"
-! grep -q "they wait for its message" $T/err || { cat $T/err >&2;
-    fail "the mails wait"; }; ok
-ls $O | sort | comm -13 $T/before - >$T/again
-(cd $O && for f in $(cat $T/again); do grep -v '^Date:\|^Message-ID:' $f | md5sum; done) | sort >$T/again.each
-cmp -s $T/sent.each $T/again.each || fail "the mails rebuilt are not those sent"; ok
-$MREL -C $D log $G | cmp -s - $T/log1 || fail "the catching up changed the log"; ok
+kill_rebuilds
 expect 0 "verify" -- $M -C $D verify $G
 done_checks

@@ -27,20 +27,7 @@ kill_and_catch_up() {
 	expect 0 "serve --once: carol's $1" -- $M -C $D serve --once
 	answer receipt carol@x.test $1
 	$MREL -C $D log $G >$T/log1
-	ls $O | sort | comm -13 $T/before - >$T/new
-	(cd $O && for f in $(cat $T/new); do grep -v '^Date:\|^Message-ID:' $f | md5sum; done) | sort >$T/sent.each
-	(cd $O && rm $(cat $T/new))
-	rm -f $D/spool/*.eml
-	cp $T/mailed $D/games/$G/mailed
-	cp $T/clock $D/games/$G/clock
-	expect 0 "serve after the staged kill: $1" -- $M -C $D serve --once
-	err_has "rebuilt the answers from its archived message"
-	! grep -q "they wait for its message" $T/err || { cat $T/err >&2;
-	    fail "$1: the mails wait"; }; ok
-	ls $O | sort | comm -13 $T/before - >$T/again
-	(cd $O && for f in $(cat $T/again); do grep -v '^Date:\|^Message-ID:' $f | md5sum; done) | sort >$T/again.each
-	cmp -s $T/sent.each $T/again.each || fail "$1: the mails rebuilt are not those sent"; ok
-	$MREL -C $D log $G | cmp -s - $T/log1 || fail "$1: the catching up changed the log"; ok
+	kill_rebuilds "$1"
 }
 kill_and_catch_up c1 'PLAY pickpocket TARGET bob SLOT 12:10\nPLAY pickpocket SLOT 12:10'
 says c1 "in place of line 1, which was refused"
