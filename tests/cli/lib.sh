@@ -175,6 +175,17 @@ ms_game() {
 	expect 0 "new masquerade" -- $M -C "$1" new masquerade $ms_seats --seed "$2"
 	G=$(cat $T/out)
 }
+# ms_mail_game SEED: in a mail folder (mail_folder), a Masquerade of
+# alice, bob and carol dealt with SEED, its welcomes sent; its id in G
+ms_mail_game() {
+	mail_folder
+	expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test \
+	    --player bob=bob@x.test --player carol=carol@x.test --seed $1
+	G=$(cat $T/out)
+	expect 0 "serve: the welcomes" -- $M -C $D serve --once
+}
+# ms_sub SEAT LINE: SEAT's LINE submitted by the host to $G in $D, taken
+ms_sub() { expect 0 "$1: $2" -- $M -C $D submit $G "$1" "$2"; }
 # ms_owes DATADIR GAME [SEAT]: the seat to move and what it owes, as SEAT
 # (the admin when none) sees it
 ms_owes() {

@@ -9,19 +9,18 @@
 D=$T/data
 SEED=0707070707070707070707070707070707070707070707070707070707070707
 ms_game $D $SEED
-sub() { expect 0 "$1: $2" -- $M -C $D submit $G "$1" "$2"; }
-sub alice "DANCER blade-dancer"
-sub carol "DANCER paladin"
-sub bob "DANCER sorcerer"
-sub bob "STAGE library"
-sub carol "STAGE arena"
-sub alice "STAGE arena"
-sub bob PASS
-sub carol "CHALLENGE alice"
-sub carol PASS
+ms_sub alice "DANCER blade-dancer"
+ms_sub carol "DANCER paladin"
+ms_sub bob "DANCER sorcerer"
+ms_sub bob "STAGE library"
+ms_sub carol "STAGE arena"
+ms_sub alice "STAGE arena"
+ms_sub bob PASS
+ms_sub carol "CHALLENGE alice"
+ms_sub carol PASS
 [ "$(ms_owes $D $G)" = "alice fight" ] || fail "alice's window: $(ms_owes $D $G)"; ok
 ls $D/spool >$T/before
-sub alice PASS
+ms_sub alice PASS
 ls $D/spool | grep -vxF -f $T/before >$T/new
 grep -q -- "-0-receipt.eml$" $T/new || fail "alice got no receipt: $(cat $T/new)"; ok
 n=$(grep -- "-2-notice.eml$" $T/new) || fail "carol was not told the fight's result: $(cat $T/new)"; ok

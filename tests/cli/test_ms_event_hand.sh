@@ -13,18 +13,17 @@
 D=$T/data
 SEED=0707070707070707070707070707070707070707070707070707070707070707
 ms_game $D $SEED
-sub() { expect 0 "$1: $2" -- $M -C $D submit $G "$1" "$2"; }
-sub alice "DANCER blade-dancer"
-sub carol "DANCER paladin"
-sub bob "DANCER sorcerer"
-sub alice "SET LANG ja"
-sub bob "STAGE library"
-sub carol "STAGE chapel"
-sub alice "STAGE spring"
-sub bob PASS
+ms_sub alice "DANCER blade-dancer"
+ms_sub carol "DANCER paladin"
+ms_sub bob "DANCER sorcerer"
+ms_sub alice "SET LANG ja"
+ms_sub bob "STAGE library"
+ms_sub carol "STAGE chapel"
+ms_sub alice "STAGE spring"
+ms_sub bob PASS
 [ "$(ms_owes $D $G)" = "carol event" ] || fail "carol's Event: $(ms_owes $D $G)"; ok
 ls $D/spool >$T/before
-sub carol "EVENT request for a tune"
+ms_sub carol "EVENT request for a tune"
 [ "$(ms_owes $D $G)" = "bob order" ] || fail "bob's Order next: $(ms_owes $D $G)"; ok
 ls $D/spool | grep -vxF -f $T/before >$T/new
 [ "$(sed 's/^[^-]*-[0-9]*-//' $T/new | sort | tr '\n' ' ')" = \

@@ -8,11 +8,7 @@
 # mails from the archived message (test_typo_put_right_rebuild.sh).
 . tests/cli/lib.sh
 SEED=0000000000000000000000000000000000000000000000000000000000000003
-mail_folder
-expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test \
-    --player bob=bob@x.test --player carol=carol@x.test --seed $SEED
-G=$(cat $T/out)
-expect 0 "serve: the welcomes" -- $M -C $D serve --once
+ms_mail_game $SEED
 . tests/cli/lib_mail.sh
 owes() { ms_owes $D $G; }
 expect 0 "alice's Dancer" -- $M -C $D submit $G alice "DANCER thief" --never-mail

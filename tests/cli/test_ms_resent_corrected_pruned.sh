@@ -11,11 +11,7 @@
 # parse` of the resend says it too.
 . tests/cli/lib.sh
 SEED=0000000000000000000000000000000000000000000000000000000000000003
-mail_folder
-expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test \
-    --player bob=bob@x.test --player carol=carol@x.test --seed $SEED
-G=$(cat $T/out)
-expect 0 "serve: the welcomes" -- $M -C $D serve --once
+ms_mail_game $SEED
 . tests/cli/lib_mail.sh
 owes() { ms_owes $D $G; }
 welcome=$(sed -n 's/^Message-ID: <\(.*\)>\r*$/\1/p' "$(grep -l '^To: alice@' $O/* | head -n 1)")

@@ -14,14 +14,13 @@
 D=$T/data
 SEED=0808080808080808080808080808080808080808080808080808080808080808
 ms_game $D $SEED
-sub() { expect 0 "$1: $2" -- $M -C $D submit $G "$1" "$2"; }
-sub bob "DANCER blade-dancer"
-sub carol "DANCER paladin"
-sub alice "DANCER sorcerer"
-sub bob "SET LANG zh"
-sub alice "STAGE library"
-sub carol "STAGE library"
-sub bob "STAGE grand hall"
+ms_sub bob "DANCER blade-dancer"
+ms_sub carol "DANCER paladin"
+ms_sub alice "DANCER sorcerer"
+ms_sub bob "SET LANG zh"
+ms_sub alice "STAGE library"
+ms_sub carol "STAGE library"
+ms_sub bob "STAGE grand hall"
 [ "$(ms_owes $D $G)" = "alice spell" ] || fail "alice's Spells: $(ms_owes $D $G)"; ok
 hand() {	# NAME: NAME's hand, as kind=count ids
 	$MREL -C $D view $G "$1" --json | $PY -c 'import json, sys
@@ -32,7 +31,7 @@ print(" ".join("%s=%d" % (h["spell"], h["count"]) for h in me["hand"]))' "$1"
 [ "$(hand alice)" = "SP_nocturne=1 SP_serenade=1" ] || fail "alice's hand: $(hand alice)"; ok
 [ "$(hand bob)" = "SP_rhapsody=1" ] || fail "bob's hand: $(hand bob)"; ok
 ls $D/spool >$T/before
-sub alice "PLAY serenade ON bob"
+ms_sub alice "PLAY serenade ON bob"
 [ "$(hand bob)" = "" ] || fail "bob's hand after: $(hand bob)"; ok
 [ "$(ms_owes $D $G)" = "alice spell" ] || fail "alice still: $(ms_owes $D $G)"; ok
 ls $D/spool | grep -vxF -f $T/before >$T/new
