@@ -122,6 +122,37 @@ mq_inbound_sent_before(const struct mq_game *g, const void *state, int seat,
 	return seq;
 }
 
+/*
+ * Line i of res, refused by submit yet received already (a resend: the
+ * choice it repeats is still open, so it was read again, and refused as
+ * the game moved on: DANCER thief, bob's turn now), that submit read as
+ * putting the refused line above it right (its tried_fix): it does so
+ * now as it did in the first copy's answer; that line "replaced by" it,
+ * nothing to send again, and it "in place of" that line. The lines before
+ * i, in submit's order, are numbered as the player numbers them already
+ * (a->lineno, rising): that line is found so.
+ */
+static void
+put_right_again(const struct analysis *a, struct mq_submit_result *res,
+    size_t i)
+{
+	const int t = res->cmds[i].tried_fix;
+	size_t k;
+
+	if (t < 1 || (size_t)t > a->nlines)
+		return;
+	for (k = 0; k < i; k++) {
+		struct mq_cmd_result *c = &res->cmds[k];
+
+		if (c->line == a->lineno[t - 1] && !c->accepted &&
+		    !c->already && !c->note && !c->corrected_by) {
+			c->corrected_by = res->cmds[i].line;
+			res->cmds[i].corrects = t;
+			return;
+		}
+	}
+}
+
 /* The answers to a message applied to g: the receipt and the others' mail. */
 int
 mq_inbound_answer(struct mq_daemon *d, struct mq_game *g,
@@ -158,9 +189,12 @@ mq_inbound_answer(struct mq_daemon *d, struct mq_game *g,
 		    mq_inbound_names_set(a->lines[res->cmds[i].line - 1]))
 			res->cmds[i].note = 0;	/* "SET LANGUAGE ja": its why */
 		else if (!res->cmds[i].accepted && !res->cmds[i].already &&
-		    !res->cmds[i].note)
+		    !res->cmds[i].note) {
 			res->cmds[i].already = mq_inbound_sent_before(g, g->state, a->seat,
 			    res->cmds[i].text, res->logged ? res->entry.seq : 0);
+			if (res->cmds[i].already)
+				put_right_again(a, res, i);
+		}
 		/* refused as the game moved on: a move the deadline's default
 		 * answered first, sent in time maybe, says so (not a line
 		 * after a refused one, which keeps its own sentence) */

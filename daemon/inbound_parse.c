@@ -49,18 +49,20 @@ dry_logs(const json_t *cmds)
  * is not an error; a move that came after the deadline's default says so,
  * as the answer does (inbound.c, mq_inbound_late), and one refused as late
  * before it was applied (late) keeps that sentence; the others go to
- * errors. Nonzero when out of memory, or MQ_IO in *lrc (lerr why) when the
- * log cannot be read.
+ * errors. A line received already that was read as putting the refused
+ * line tried[i] right (-1: none) puts it right, as the answer says.
+ * Nonzero when out of memory, or MQ_IO in *lrc (lerr why) when the log
+ * cannot be read.
  */
 static int
 dry_already(struct mq_daemon *d, const struct analysis *a, const void *work,
-    const struct mq_late_lines *late, json_t *cmds, json_t *errs, int *lrc,
-    struct mq_err *lerr)
+    const struct mq_late_lines *late, const long *tried, json_t *cmds,
+    json_t *errs, int *lrc, struct mq_err *lerr)
 {
 	char why[sizeof(lerr->msg)];
 	int logs = dry_logs(cmds), was;
 	const char *err;
-	json_t *o;
+	json_t *o, *t;
 	uint64_t seq;
 	size_t i;
 
@@ -94,6 +96,20 @@ dry_already(struct mq_daemon *d, const struct analysis *a, const void *work,
 			if (json_object_del(o, "error") != 0 ||
 			    json_object_set_new(o, "already",
 			    json_integer((json_int_t)seq)) != 0)
+				return 1;
+			/* as the answer: read as putting the refused line
+			 * above right, it does so (inbound.c
+			 * put_right_again) */
+			t = tried[i] >= 0 && (size_t)tried[i] < i ?
+			    json_array_get(cmds, (size_t)tried[i]) : NULL;
+			if (t != NULL &&
+			    !json_is_true(json_object_get(t, "accepted")) &&
+			    json_object_get(t, "already") == NULL &&
+			    json_object_get(t, "corrected_by") == NULL &&
+			    (json_object_set_new(o, "corrects",
+			    json_integer(tried[i] + 1)) != 0 ||
+			    json_object_set_new(t, "corrected_by",
+			    json_integer((json_int_t)i + 1)) != 0))
 				return 1;
 		} else if (json_array_append_new(errs, json_pack("{s:I, s:s, s:O}",
 		    "line", (json_int_t)a->lineno[i], "text", a->lines[i], "error",
@@ -129,8 +145,13 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	int copy = 0, lrc = 0;	/* a late copy (inbound_copy.c); its failure */
 	struct mq_err lerr;
 	struct mq_late_lines tardy = { { NULL } };	/* inbound_late.c */
+	long tried[MAX_LINES];	/* as submit's tried_fix: the refused line
+				 * each refused line was read as putting
+				 * right, or -1 */
 
 	*out = NULL;
+	for (i = 0; i < MAX_LINES; i++)
+		tried[i] = -1;
 	if ((rc = mq_inbound_analyse(d, raw, len, &a, 0, err)) != 0) {
 		mq_inbound_analysis_free(&a);
 		json_decref(cmds);
@@ -314,6 +335,14 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			/* its error listed by dry_already, unless received */
 			bad = json_array_append_new(cmds, json_pack("{s:s, s:b, s:s}",
 			    "text", a.lines[i], "accepted", 0, "error", e.msg)) != 0;
+			/* as submit: the refused line it was read as
+			 * putting right (its tried_fix) */
+			if (fixing)
+				tried[i] = fix_of;
+			else if (at < (size_t)nfirst && first_fix >= 0 &&
+			    mq_game_corrects(a.game, work, a.lines[first_fix],
+			    a.lines[i]))
+				tried[i] = first_fix;
 			lk = k->names_command == NULL ? MQ_LINE_COMMAND :
 			    k->names_command(work, a.lines[i]);
 			/* as submit: a refused line that goes first, which
@@ -419,7 +448,8 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		json_decref(sorted);
 	}
 	if (!bad && work != NULL && !whole[0])
-		bad = dry_already(d, &a, work, &tardy, cmds, errs, &lrc, &lerr);
+		bad = dry_already(d, &a, work, &tardy, tried, cmds, errs, &lrc,
+		    &lerr);
 	if (!bad && work != NULL && a.unread > 0) {
 		mq_inbound_unread_refusal(e.msg, sizeof(e.msg));
 		bad = dry_refused(cmds, errs, a.unread,

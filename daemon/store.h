@@ -263,6 +263,15 @@ struct mq_cmd_result {
 	int corrected_by;		/* refused: the later line of the mail
 					 * that put it right, accepted or
 					 * received already, or 0 */
+	int tried_fix;			/* refused: the line of the same mail,
+					 * refused just above, that this one
+					 * was read as putting right
+					 * (mq_game_corrects) before it was
+					 * refused in turn (DANCER thief, not
+					 * this seat's turn now), or 0; should
+					 * the answer find it received already
+					 * (a resend), it puts that line right
+					 * (inbound.c mq_inbound_answer) */
 	json_t *sender_note;		/* accepted: what the game tells the
 					 * sender alone of it (game.h's
 					 * sender_note: a MOVE sent before that

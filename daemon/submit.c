@@ -942,6 +942,16 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 			}
 			if (result_add(res, line, (int)i + 1, 0, 0, e.msg))
 				goto oom;
+			/* read as putting the refused line above right, yet
+			 * refused itself: which line, for the answer, should
+			 * it find this one received already */
+			if (fixing)
+				res->cmds[res->ncmds - 1].tried_fix =
+				    (int)fix_of + 1;
+			else if (at < (size_t)nfirst && first_fix >= 0 &&
+			    mq_game_corrects(g, work, lines[first_fix], line))
+				res->cmds[res->ncmds - 1].tried_fix =
+				    (int)first_fix + 1;
 			/* a command refused, not a greeting: the next wait;
 			 * a greeting is only noted, nothing to send again; a
 			 * doubt ("Play nice") is refused, and the next go on */
