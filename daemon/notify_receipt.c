@@ -570,6 +570,7 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 		 * changed (hand_news_for), in a notice. */
 		int commits = g->committed != NULL &&
 		    json_array_size(g->committed) > 0, came, hand;
+		json_t *recap;
 
 		for (i = 0; i < g->nplayers && rc == 0; i++) {
 			/* a quiet player (SET NOTICES OFF) sees the
@@ -596,7 +597,16 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 			if (commits)
 				bad |= json_object_set(ctx, "commitments",
 				    g->committed) != 0;
-			bad |= json_object_set(ctx, "events", g->journal[i]) != 0;
+			/* a fight of theirs that just ended is told from
+			 * their last own move (the view's recap): what the
+			 * other side did in its window by earlier mails (a
+			 * Spell, a REVEAL), which sent them nothing, before
+			 * the result; else the entries just logged */
+			recap = !came && settled_for(g, i) ? json_object_get(
+			    json_object_get(ctx, "view"), "recap") : NULL;
+			bad |= json_object_set(ctx, "events",
+			    json_array_size(recap) > 0 ? recap :
+			    g->journal[i]) != 0;
 			/* the notice shows the hand as it is now (a turn
 			 * mail shows it anyway) */
 			if (hand && !came)
