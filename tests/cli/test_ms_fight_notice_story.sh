@@ -43,16 +43,25 @@ seat=$($MREL -C $D view $G admin --json | $PY -c 'import json, sys
 v = json.load(sys.stdin)
 print([p["seat"] for p in v["players"] if p["name"] == sys.argv[1]][0])' $CH)
 grep -q -- "-$seat-" $T/new && fail "$CH was mailed mid-fight: $(cat $T/new)"; ok
-ls $D/spool >$T/before
-ms_sub $DEF PASS
-ls $D/spool | grep -vxF -f $T/before >$T/new
-n=$(grep -- "-$seat-notice.eml$" $T/new) || fail "$CH was not told the fight's result: $(cat $T/new)"; ok
-$PY - "$D/spool/$n" >$T/notice <<'PYEOF'
+# the defender's receipt asks for the rest of the window, its Mask spent,
+# in a sentence whose clause for the REVEAL is left out, not a line of
+# "Play Spells timed for a challenge and" before "PASS when done"
+textpart() {
+	$PY - "$1" <<'PYEOF'
 import email, sys
 m = email.message_from_binary_file(open(sys.argv[1], "rb"))
 print([p.get_payload(decode=True).decode() for p in m.walk()
        if p.get_content_type() == "text/plain"][0])
 PYEOF
+}
+textpart "$D/spool/$(grep -- "-receipt.eml$" $T/new)" >$T/receipt
+grep -q "^Play Spells timed for a challenge and PASS when done,$" $T/receipt ||
+    fail "the window's sentence: $(grep -A2 "^Play Spells" $T/receipt)"; ok
+ls $D/spool >$T/before
+ms_sub $DEF PASS
+ls $D/spool | grep -vxF -f $T/before >$T/new
+n=$(grep -- "-$seat-notice.eml$" $T/new) || fail "$CH was not told the fight's result: $(cat $T/new)"; ok
+textpart "$D/spool/$n" >$T/notice
 grep -q "^  $DEF revealed their Mask, the " $T/notice ||
     fail "$CH's notice does not tell the reveal: $(cat $T/notice)"; ok
 grep -q "^  Power: you [0-9]*, $DEF [0-9]*\. " $T/notice ||
