@@ -301,7 +301,13 @@ struct brk {
 	int cjk;
 	int words;		/* wrap_text's words */
 	int arrow;		/* the characters before p end "->" */
+	int latin;		/* the narrow characters before p since a
+				 * space or a wide one */
 };
+
+/* The longest Latin word (a command word, a player's name) kept on the
+ * line of the Japanese or Chinese word after it. */
+#define LATIN_WORD_MAX	20
 
 /* The next character of b, its bytes (*n), width (*cols) and the break
  * before it (a space before it in *space); 0 at the end. */
@@ -309,12 +315,13 @@ static int
 brk_next(struct brk *b, int *n, int *cols, int *space, int *kind)
 {
 	unsigned cp, before = b->last;
-	int wide;
+	int wide, run = b->latin;
 
 	*space = 0;
 	while (*b->p == ' ' || *b->p == '\n') {
 		*space = 1;
 		b->last = 0;
+		b->latin = 0;
 		b->p++;
 	}
 	if (*b->p == '\0')
@@ -348,6 +355,16 @@ brk_next(struct brk *b, int *n, int *cols, int *space, int *kind)
 	 * alone at a line's end read as a count of the line before) */
 	if (*space && wide && before >= '0' && before <= '9')
 		*kind = BRK_NONE;
+	/* a Latin word and the wide word after it ("TARGET の後に", "SLOT
+	 * 和", "alice が"): its particle, read with it, never the start of
+	 * a line; the line breaks before the Latin word instead (after the
+	 * 。 before it), or between the wide characters after. A word no
+	 * longer than a player's name: a path or an address is no command
+	 * word, and with its particle might fit no line */
+	if (*space && wide && b->cjk && is_latin_letter(before) &&
+	    before != '-' && run <= LATIN_WORD_MAX)
+		*kind = BRK_NONE;
+	b->latin = wide ? 0 : b->latin + 1;
 	/* "18 -> 21", "Purple -> Green": a change is read whole, the
 	 * spaces around its arrow no break (wrap_text keeps them) */
 	if (b->words && *space && (b->arrow ||
@@ -384,7 +401,7 @@ wrap_text(struct mq_arena *a, const char *s, int width, int first,
 {
 	struct wrap w = { MQ_BUF_INIT, MQ_BUF_INIT, first, 1, 0, 0, 0, width,
 	    indent, 0, 0, 0, 0, 0, 0 };
-	struct brk b = { (const unsigned char *)s, 0, 0, cjk, words, 0 };
+	struct brk b = { (const unsigned char *)s, 0, 0, cjk, words, 0, 0 };
 	int n, cols, space, kind, ww, iw = deco_width(indent), wide = 0;
 	struct mv *v;
 

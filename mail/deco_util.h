@@ -123,7 +123,9 @@ int deco_wrap_text(char **text, int width);
  * next one fits a line, between two wide characters only in a piece too
  * long for any (deco_wrap_text breaks between any two, and cut 「小夜曲」
  * and 紫罗兰色房间 in two); a line breaks after such a mark before a
- * Latin word too (a list of names: "あなた、alice、bob"); and a line of a
+ * Latin word too (a list of names: "あなた、alice、bob"), but never at the
+ * space between a Latin word of a name's length and the wide word after
+ * it ("TARGET の後に", "alice が": its particle); and a line of a
  * long token whose label is wider than 28 columns (a long name before a
  * hash) is wrapped, the token on a line of its own. Every mail's text part
  * is wrapped so (render.c): The Red Death's, wrapped by hand in the

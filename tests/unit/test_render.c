@@ -1276,6 +1276,125 @@ a_refusal_keeps_set_lang_whole(void **state)
 	json_decref(gd);
 }
 
+
+/* The first code point of UTF-8 s is wide (Japanese, Chinese, their
+ * marks): a lead byte of three bytes or more from U+3000 on. */
+static int
+starts_wide(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	return (p[0] == 0xE3 && p[1] >= 0x80) || (p[0] > 0xE3 && p[0] < 0xF0) ||
+	    (p[0] == 0xEF && p[1] >= 0xBC);
+}
+
+/* The refused line's sentence in text (the lines after the one holding
+ * what, indented four, up to a blank line) breaks nowhere between an
+ * ASCII word (a name's length at most: not a path) and the wide
+ * character after it ("TARGET" / "の後に…"); 0 when it does. */
+static int
+no_break_after_ascii_word(const char *text, const char *what, char **bad)
+{
+	const char *p = strstr(text, what), *end, *nl;
+
+	if (p == NULL || (p = strchr(p, '\n')) == NULL)
+		return 0;
+	/* from the sentence's first line: the refused line's own ends on
+	 * the player's words */
+	end = strstr(p++, "\n\n");
+	for (; (nl = strchr(p, '\n')) != NULL && (end == NULL || nl < end) &&
+	    strncmp(nl + 1, "    ", 4) == 0; p = nl + 1) {
+		const char *n = nl + 1 + strspn(nl + 1, " "), *w = nl;
+
+		while (w > p && w[-1] != ' ' && (unsigned char)w[-1] < 0x80)
+			w--;
+		if (nl > p && nl - w <= 20 && ((nl[-1] >= 'A' && nl[-1] <= 'Z') ||
+		    (nl[-1] >= 'a' && nl[-1] <= 'z') ||
+		    (nl[-1] >= '0' && nl[-1] <= '9')) && starts_wide(n)) {
+			const char *ls = nl;
+
+			while (ls > text && ls[-1] != '\n')
+				ls--;
+			*bad = strndup(ls, (size_t)(strchr(n, '\n') != NULL ?
+			    strchr(n, '\n') - ls : (ptrdiff_t)strlen(ls)));
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/*
+ * A Japanese or Chinese refusal never ends a line on a command word with
+ * its particle on the next: the self-target one read "…できません。TARGET"
+ * / "の後にほかの…" (the break at the space after TARGET); now a command
+ * word and the word after it stay on one line, the break after the 。.
+ * Every sentence of the catalog, as the player gets it under a refused
+ * line, with its blanks filled by names short and long (20 letters, the
+ * longest a player's).
+ */
+static void
+a_refusal_keeps_a_command_word_with_its_particle(void **state)
+{
+	static const char *const cjk[] = { "ja", "zh" };
+	static const char *const fill[] = { "x", "Fond Memories",
+	    "xxxxxxxxxxxxxxxxxxxx" };
+	json_t *gd = load_json(GAMEDATA), *cat, *v, *ctx;
+	struct mq_buf sent = MQ_BUF_INIT;
+	struct mq_err e;
+	struct mail m = { 0 };
+	const char *k, *s, *p;
+	char path[64], *bad = NULL;
+	size_t l, f;
+
+	(void)state;
+	/* the one the player met: TARGET on the line of its の後に */
+	ctx = load_ctx("receipt");
+	json_object_set_new(ctx, "refused", json_pack("[{s:i, s:s, s:s}]",
+	    "line", 3, "text", "PLAY Swindle TARGET kenji", "error",
+	    "自分自身を対象にすることはできません。TARGET の後にほかの"
+	    "プレイヤーの名前を書いてください。"));
+	assert_int_equal(render(TMPL, "ja", "receipt", gd, ctx, &m, &e), 0);
+	if (strstr(m.text, "TARGET の後に") == NULL)
+		fail_msg("TARGET parted from の後に:\n%s", m.text);
+	mail_free(&m);
+	json_decref(ctx);
+	for (l = 0; l < 2; l++) {
+		snprintf(path, sizeof(path), TMPL "/%s/refusals.json", cjk[l]);
+		cat = load_json(path);
+		json_object_foreach(cat, k, v) {
+			s = json_is_object(v) ?
+			    json_string_value(json_object_get(v, "text")) :
+			    json_string_value(v);
+			if (s == NULL)
+				continue;
+			for (f = 0; f < sizeof(fill) / sizeof(fill[0]); f++) {
+				mq_buf_reset(&sent);
+				for (p = s; *p; p++)
+					if (p[0] == '%' && (p[1] == 's' || p[1] == 'd')) {
+						mq_buf_puts(&sent, p[1] == 's' ? fill[f] : "2");
+						p++;
+					} else
+						mq_buf_putc(&sent, *p);
+				ctx = load_ctx("receipt");
+				json_object_set_new(ctx, "refused", json_pack("[{s:i, "
+				    "s:s, s:s}]", "line", 3, "text", "PLAY x TARGET y",
+				    "error", mq_buf_str(&sent)));
+				assert_int_equal(render(TMPL, cjk[l], "receipt", gd,
+				    ctx, &m, &e), 0);
+				if (!no_break_after_ascii_word(m.text, "PLAY x TARGET y",
+				    &bad))
+					fail_msg("%s, \"%s\": a line ends on a Latin word, "
+					    "the wide one after it on the next:\n%s", cjk[l],
+					    k, bad != NULL ? bad : m.text);
+				mail_free(&m);
+				json_decref(ctx);
+			}
+		}
+		json_decref(cat);
+	}
+	mq_buf_free(&sent);
+	json_decref(gd);
+}
 /* The help's sentence on RECOVER names Fond Memories whole in Japanese:
  * the template's hand wrap cut it ('懐かしい' / '思い出'), a card name in
  * two in the text part and, a line end read as a space, in the HTML. */
@@ -3251,6 +3370,7 @@ main(void)
 		cmocka_unit_test(a_receipt_says_what_each_command_does),
 		cmocka_unit_test(a_refusal_cuts_no_word),
 		cmocka_unit_test(a_refusal_keeps_set_lang_whole),
+		cmocka_unit_test(a_refusal_keeps_a_command_word_with_its_particle),
 		cmocka_unit_test(the_help_cuts_no_card_name),
 		cmocka_unit_test(other_players_secrets_never_reach_the_mail),
 		cmocka_unit_test(missing_and_odd_keys_still_render),
