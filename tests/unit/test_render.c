@@ -1876,6 +1876,67 @@ text_part_fits_78_columns(void **state)
 	assert_int_equal(wide, 0);
 }
 
+/* The columns of the line [p, end). */
+static size_t
+line_cols(const char *p, const char *end)
+{
+	size_t cols = 0, c;
+
+	while (p < end) {
+		p += char_cols(p, &c);
+		cols += c;
+	}
+	return cols;
+}
+
+/*
+ * A secret changed later, in the end mail's and a resolution's list of
+ * every secret, wraps as the sentence it is: its note after two spaces
+ * read as a table's second column, and the wrap hung the rest under it
+ * ("...stay  (changed later, at" / 51 spaces "entry 145)"). Now every line
+ * of the list fits 78 columns, and one that goes on does so at the
+ * list's indent (six columns), in every language.
+ */
+static void
+a_secret_changed_later_wraps_as_a_sentence(void **state)
+{
+	static const char *const ks[] = { "end", "resolution" };
+	json_t *gd = load_json(GAMEDATA), *ctx;
+	struct mq_err e;
+	struct mail m = { 0 };
+	const char *p, *nl, *start;
+	size_t k, l, lead;
+
+	(void)state;
+	for (k = 0; k < 2; k++)
+		for (l = 0; l < NLANGS; l++) {
+			ctx = load_ctx(ks[k]);
+			json_object_set_new(ctx, "reveals", json_pack("[{s:s, s:i, "
+			    "s:s, s:s, s:s, s:i, s:b}]", "player", "kenji", "seq", 140,
+			    "text", "PLAN ccw stay ccw stay ccw stay", "salt", "00",
+			    "commit", "11", "superseded_by", 145, "by_host", 1));
+			assert_int_equal(render(TMPL, langs[l], ks[k], gd, ctx, &m,
+			    &e), 0);
+			assert_non_null(p = strstr(m.text, "kenji"));
+			while (p > m.text && p[-1] != '\n')
+				p--;
+			start = p;
+			/* the line of the secret and those after it up to its
+			 * salt */
+			for (; (nl = strchr(p, '\n')) != NULL &&
+			    strncmp(p + strspn(p, " "), "salt", 4) != 0; p = nl + 1) {
+				lead = strspn(p, " ");
+				if (lead > 6 || line_cols(p, nl) > 78)
+					fail_msg("%s.%s: the changed secret hangs or runs "
+					    "over:\n%.*s", ks[k], langs[l],
+					    (int)(strstr(p, "salt") - start), start);
+			}
+			mail_free(&m);
+			json_decref(ctx);
+		}
+	json_decref(gd);
+}
+
 /* Every string of j that is one of the players' names, the long one (an
  * object's key too: the plans). */
 static json_t *
@@ -3380,6 +3441,7 @@ main(void)
 		cmocka_unit_test(
 		    a_receipt_of_the_move_that_resolved_says_the_story_follows),
 		cmocka_unit_test(text_part_fits_78_columns),
+		cmocka_unit_test(a_secret_changed_later_wraps_as_a_sentence),
 		cmocka_unit_test(text_part_fits_78_columns_with_long_names),
 		cmocka_unit_test(template_lines_fit_78_columns),
 		cmocka_unit_test(command_words_are_the_same_in_every_language),
