@@ -160,6 +160,41 @@ example_names(const struct deco *d, struct mv *ex)
 			}
 }
 
+/*
+ * The cards of the reader's hand a hint names (key "two_times": those that
+ * take two times after SLOT; "reach_anyone": those whose target may be
+ * anywhere in the abbey), each {name, first, last}: the hint named
+ * Swindle and Eavesdrop to every player, who may hold neither (Eavesdrop
+ * is one player's personality card).
+ */
+static void
+hint_cards(const struct deco *d, struct mv *ex, const char *key,
+    int two_times)
+{
+	const json_t *hand = json_object_get(d->me, "hand"), *v;
+	const struct deco_item *it;
+	struct mv *a, *o = NULL;
+	size_t i;
+
+	if (!want(d, key) || (a = mv_list(d->a)) == NULL)
+		return;
+	json_array_foreach(hand, i, v) {
+		if (!json_is_string(v) ||
+		    (it = deco_card(d->g, json_string_value(v))) == NULL ||
+		    (two_times ? it->slots < 2 : !(it->target && it->anywhere)))
+			continue;
+		if (o != NULL)
+			put_bool(d->a, o, "last", 0);
+		if ((o = mv_obj(d->a)) == NULL)
+			return;
+		put_ref(d->a, o, "name", it->name);
+		put_bool(d->a, o, "first", mv_size(a) == 0);
+		put_bool(d->a, o, "last", 1);
+		mv_push(d->a, a, o);
+	}
+	put(d->a, ex, key, a);
+}
+
 void
 deco_examples(const struct deco *d, struct mv *out)
 {
@@ -182,6 +217,8 @@ deco_examples(const struct deco *d, struct mv *out)
 				    &tg));
 		put(d->a, ex, "play", a);
 	}
+	hint_cards(d, ex, "two_times", 1);
+	hint_cards(d, ex, "reach_anyone", 0);
 	if (want(d, "place")) {
 		a = mv_list(d->a);
 		json_array_foreach(ring(d), i, v)

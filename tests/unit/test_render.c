@@ -2675,6 +2675,131 @@ examples_name_only_nearby_targets(void **state)
 	}
 }
 
+/* The part of text from start to end (both there), its lines joined by a
+ * space (the wrap's line ends and indents as one space), into out. */
+static void
+between(const char *text, const char *start, const char *end, char *out,
+    size_t size)
+{
+	const char *p = strstr(text, start), *e;
+	size_t n = 0;
+
+	if (p == NULL || (e = strstr(p, end)) == NULL)
+		fail_msg("no '%s' ... '%s' in:\n%s", start, end, text);
+	for (; p < e && n + 1 < size; p++)
+		if (*p == '\n') {
+			out[n++] = ' ';
+			while (p + 1 < e && p[1] == ' ')
+				p++;
+		} else
+			out[n++] = *p;
+	out[n] = '\0';
+}
+
+/* bob's turn in lang with hand (alone: his room empty of others): the
+ * SLOT hint (sentence 0) and the nobody-nearby one (1, alone only) of
+ * both parts hold yes[s] and not no[s] ("": nothing to look for). */
+static void
+hints_name(const char *lang, const char *const *hand, size_t nhand,
+    int alone, const char *const yes[2], const char *const no[2])
+{
+	static const char *const marks[][2][2] = {
+		{ { "SLOT a time", "You may add" },
+		  { "Nobody is in your room", "Your midnight plan" } },
+		{ { "SLOT には", "MOVE を一緒" },
+		  { "いま同じ部屋には誰も", "真夜中の計画" } },
+		{ { "SLOT 写", "也可以" },
+		  { "此刻你的房间里没有别人", "午夜计划" } },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("turn"), *me, *h, *p;
+	struct mq_err err;
+	struct mail m = { 0 };
+	char got[1024];
+	size_t l, s, i, k;
+
+	for (l = 0; strcmp(langs[l], lang) != 0; l++)
+		;
+	me = json_object_get(json_object_get(ctx, "view"), "me");
+	h = json_array();
+	for (i = 0; i < nhand; i++)
+		json_array_append_new(h, json_string(hand[i]));
+	json_object_set_new(me, "hand", h);
+	if (alone)	/* dave, bob's only neighbour, leaves Green */
+		json_array_foreach(json_object_get(json_object_get(ctx, "view"),
+		    "players"), k, p)
+			if (strcmp(json_string_value(json_object_get(p, "name")),
+			    "dave") == 0)
+				json_object_set_new(p, "room", json_string("white"));
+	assert_int_equal(render(TMPL, lang, "turn", gd, ctx, &m, &err), 0);
+	for (k = 0; k < 2; k++)
+		for (s = 0; s < (alone ? 2u : 1u); s++) {
+			between(k == 0 ? m.text : m.html, marks[l][s][0],
+			    marks[l][s][1], got, sizeof(got));
+			if (yes[s][0] != '\0' && strstr(got, yes[s]) == NULL)
+				fail_msg("%s %s: \"%s\" lacks %s", lang,
+				    k ? "html" : "text", got, yes[s]);
+			if (no[s][0] != '\0' && strstr(got, no[s]) != NULL)
+				fail_msg("%s %s: \"%s\" names %s", lang,
+				    k ? "html" : "text", got, no[s]);
+		}
+	mail_free(&m);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
+ * The turn mail's hints name only the cards the reader holds: "SLOT a time
+ * from 12:00 to 12:50 (two for Swindle and Eavesdrop)" went to a player
+ * with no Eavesdrop card (it is one player's personality card), and "Nobody
+ * is in your room now ... (Scandal and Eavesdrop reach anyone)" to one
+ * with neither. Now the two-time cards and the reach-anyone ones named are
+ * those of the reader's hand, none when it holds none.
+ */
+static void
+the_hints_name_only_the_readers_cards(void **state)
+{
+	static const char *const full[] = { "discuss", "swindle", "menace",
+	    "eavesdrop" };
+	static const char *const no_eaves[] = { "discuss", "swindle", "flirt" };
+	static const char *const plain[] = { "discuss", "dance", "flirt" };
+	static const char *const scandal[] = { "discuss", "scandal" };
+	static const char *const names[][4] = {	/* Swindle, Eavesdrop, and */
+		{ "Swindle", "Eavesdrop", "Swindle and Eavesdrop", "Scandal" },
+		{ "詐欺", "盗み聞き", "詐欺と盗み聞き", "醜聞" },
+		{ "诈骗", "偷听", "诈骗和偷听", "丑闻" },
+	};
+	size_t l;
+
+	(void)state;
+	for (l = 0; l < NLANGS; l++) {
+		const char *const *n = names[l];
+
+		/* both two-time cards, Eavesdrop reaching anyone */
+		hints_name(langs[l], full, 4, 1, (const char *[]){ n[2], n[1] },
+		    (const char *[]){ "", n[3] });
+		/* no Eavesdrop: Swindle alone takes two, none reaches all */
+		hints_name(langs[l], no_eaves, 3, 1,
+		    (const char *[]){ n[0], "" },
+		    (const char *[]){ n[1], n[1] });
+		hints_name(langs[l], no_eaves, 3, 1,
+		    (const char *[]){ "", "" },
+		    (const char *[]){ "", n[3] });
+		/* neither: no card named at all */
+		hints_name(langs[l], plain, 3, 1, (const char *[]){ "", "" },
+		    (const char *[]){ n[0], n[1] });
+		hints_name(langs[l], plain, 3, 1, (const char *[]){ "", "" },
+		    (const char *[]){ n[1], n[3] });
+		/* Scandal reaches anyone, and is the one named */
+		hints_name(langs[l], scandal, 2, 1,
+		    (const char *[]){ "", n[3] },
+		    (const char *[]){ n[1], n[1] });
+		/* someone nearby: the SLOT hint as without (no Eavesdrop) */
+		hints_name(langs[l], no_eaves, 3, 0,
+		    (const char *[]){ n[0], "" },
+		    (const char *[]){ n[1], "" });
+	}
+}
+
 /* Two nobles in the reader's room are listed as the language lists them
  * (they were parted by a space alone: "alice bob wei" in Japanese). */
 static void
@@ -3414,6 +3539,7 @@ main(void)
 		cmocka_unit_test(the_plan_is_said_in_the_readers_language),
 		cmocka_unit_test(the_last_round_says_so),
 		cmocka_unit_test(examples_name_only_nearby_targets),
+		cmocka_unit_test(the_hints_name_only_the_readers_cards),
 		cmocka_unit_test(the_nobles_nearby_are_a_list),
 		cmocka_unit_test(a_notice_is_the_turn_mail_without_the_board),
 		cmocka_unit_test(an_early_placement_is_told_to_its_sender),
