@@ -511,9 +511,10 @@ long mq_game_line_order(const struct mq_game *g, const void *work,
 /*
  * Whether line, the next command line of a mail after prev, which was
  * refused for itself (not held back by a line above it), puts prev right:
- * the same command of one choice (game.h's one_choice), so that it is read
- * as any line, not held back (docs/playing.md). The mail's submit and its
- * dry run.
+ * the same command of one choice (game.h's one_choice), or the command
+ * prev's mistyped command word missed (game.h's word_put_right), so that
+ * it is read as any line, not held back (docs/playing.md). The mail's
+ * submit and its dry run.
  */
 int mq_game_corrects(const struct mq_game *g, const void *work,
     const char *prev, const char *line);

@@ -452,7 +452,9 @@ mq_game_over_refuses(const struct mq_game *g, const void *work, int seat,
 /*
  * A line after a refused command is refused (store.h): the player may have
  * meant it to follow the refused line (a PASS after a PLAY that was not
- * played would give up a fight), so it waits for them to send it again.
+ * played would give up a fight), so it waits for them to send it again; a
+ * command of one choice (game.h's one_choice) counts on none, and is told
+ * only that the mail's lines apply in their order.
  * A line that names no command ("Hi all,") stops nothing (game.h). One
  * that does not parse keeps its own sentence.
  */
@@ -465,12 +467,19 @@ mq_game_after_refused(const struct mq_game *g, const void *work, int seat,
 
 	if (asks == 1 || asks < 0)
 		return asks < 0 ? -1 : 0;
-	if (asks == 0)
-		/* "a line": submit counts the mail's command lines, not the
-		 * lines the player numbers (the answer lists that one with
-		 * its number) */
-		/* store.h's MQ_AFTER_REFUSED knows this sentence by its
-		 * start: keep the two alike */
+	/* "a line": submit counts the mail's command lines, not the lines
+	 * the player numbers (the answer lists that one with its number) */
+	/* store.h's MQ_AFTER_REFUSED knows these sentences by their start:
+	 * keep them alike */
+	if (asks == 0 && g->kind->one_choice != NULL &&
+	    g->kind->one_choice(work, line) > 0)
+		/* a choice whole on its line (DANCER, STAGE) counts on no
+		 * line above it, but it is read after them */
+		mq_fail(e, MQ_REFUSED, "Not applied, as a line above it was "
+		    "refused and the lines of a mail apply in their order: "
+		    "send it again, with that line put right if you still "
+		    "mean it.");
+	else if (asks == 0)
 		mq_fail(e, MQ_REFUSED, "Not applied, as a line above it was "
 		    "refused and this line may have counted on it: send it "
 		    "again, with that line put right if you still mean it.");
@@ -480,20 +489,26 @@ mq_game_after_refused(const struct mq_game *g, const void *work, int seat,
 /*
  * The exception to mq_game_after_refused: line, the mail's next command
  * line after prev, which was refused on its own, is the same command of one
- * choice (game.h's one_choice: STAGE libary, then STAGE library): the
- * player put the typo right, and nothing can have counted on the refused
- * line but the line that replaces it. 1 then: it is read as any line.
+ * choice (game.h's one_choice: STAGE libary, then STAGE library), or the
+ * command prev's mistyped command word was refused as a near miss of
+ * (game.h's word_put_right: DANCRE thief, then DANCER thief; PSAS, then
+ * PASS): the player put the typo right, and nothing can have counted on
+ * the refused line but the line that replaces it. 1 then: it is read as
+ * any line.
  */
 int
 mq_game_corrects(const struct mq_game *g, const void *work,
     const char *prev, const char *line)
 {
+	const struct mq_game_kind *k = g->kind;
 	int c;
 
-	if (g->kind->one_choice == NULL || prev == NULL)
+	if (prev == NULL)
 		return 0;
-	c = g->kind->one_choice(work, prev);
-	return c > 0 && g->kind->one_choice(work, line) == c;
+	if (k->one_choice != NULL && (c = k->one_choice(work, prev)) > 0 &&
+	    k->one_choice(work, line) == c)
+		return 1;
+	return k->word_put_right != NULL && k->word_put_right(work, prev, line);
 }
 
 long

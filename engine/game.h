@@ -151,6 +151,16 @@ struct mq_game_kind {
 	 * later puts right the earlier when that was refused (submit.c's
 	 * mq_game_corrects). NULL: none. */
 	int (*one_choice)(const void *state, const char *line);
+	/* Whether line puts right prev, a line whose first word is no
+	 * command's but a near miss of one, the command its refusal names
+	 * ("DANCRE thief": did you mean DANCER?): line's command word is
+	 * that command (in any language: ステージ for STAGE), and it is a
+	 * command of one choice (above), or its words after the command
+	 * word are prev's ("PSAS", then "PASS"; not "PLYA waltz", then
+	 * "PLAY march", where both may be meant). 1 or 0; submit.c's
+	 * mq_game_corrects reads it as one_choice. NULL: none. */
+	int (*word_put_right)(const void *state, const char *prev,
+	    const char *line);
 	/* Which decision a command makes, given the state it is applied to. */
 	void (*decision)(const void *state, int seat, const struct mq_cmd *cmd,
 	    struct mq_decision *d);

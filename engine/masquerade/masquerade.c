@@ -56,6 +56,7 @@ const struct mq_game_kind mq_masquerade_kind = {
 	.free_state = ms_free,
 	.names_command = ms_names_command,
 	.one_choice = ms_one_choice,
+	.word_put_right = ms_word_put_right,
 	.inner_command = ms_inner_command,
 	.parse = ms_parse,
 	.format = ms_format,

@@ -422,6 +422,8 @@ int ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 void ms_free_dancer_list(const struct ms_state *st, char *buf, size_t n);
 int ms_names_command(const void *state, const char *line);
 int ms_one_choice(const void *state, const char *line);
+int ms_word_put_right(const void *state, const char *prev,
+    const char *line);
 int ms_inner_command(const void *state, const char *line, char *meant,
     size_t n);
 int ms_format(const void *state, const struct mq_cmd *cmd, struct mq_buf *out);

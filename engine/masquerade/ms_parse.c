@@ -674,6 +674,45 @@ ms_one_choice(const void *state, const char *line)
 	    kw == MS_K_EVENT || kw == MS_K_SWAP ? kw + 1 : 0;
 }
 
+/*
+ * "DANCRE thief", then "DANCER thief" (or "ステージ arena" after "STAEG
+ * arena"): the second line has the command word the first one's refusal
+ * named (ms_parse's near miss, "did you mean DANCER?"), and is a command
+ * of one choice or the same words after it ("PSAS", then "PASS"). A card's
+ * name alone ("tower") is not read here: what its refusal names depends
+ * on the seat (name_meant).
+ */
+int
+ms_word_put_right(const void *state, const char *prev, const char *line)
+{
+	const struct ms_state *st = state;
+	struct mq_line_words lw = line_words(st);
+	char buf[1024], buf2[1024], meant[80], *tok[MAXTOK], *tok2[MAXTOK];
+	int ntok, ntok2, kw, used, v, i;
+
+	if (mq_words_line(prev, buf, sizeof(buf), tok, MAXTOK, is_keyword,
+	    is_name, st->data, &ntok, NULL) != 0 || ntok == 0 ||
+	    mq_words_line(line, buf2, sizeof(buf2), tok2, MAXTOK, is_keyword,
+	    is_name, st->data, &ntok2, NULL) != 0 || ntok2 == 0)
+		return 0;
+	/* ms_parse's cases: PAY and ON start none */
+	kw = keyword_at(st->data, tok, ntok, 0, NULL);
+	if ((kw >= 0 && kw != MS_K_PAY && kw != MS_K_ON) ||
+	    bare_name(st, tok, ntok, &v) >= 0 ||
+	    (kw = mq_line_meant(&lw, tok[0], key_names, meant,
+	    sizeof(meant))) < 0 ||
+	    keyword_at(st->data, tok2, ntok2, 0, &used) != kw)
+		return 0;
+	if (ms_one_choice(state, line) > 0)
+		return 1;
+	if (ntok - 1 != ntok2 - used)
+		return 0;
+	for (i = 1; i < ntok; i++)
+		if (strcmp(tok[i], tok2[used + i - 1]) != 0)
+			return 0;
+	return 1;
+}
+
 int
 ms_inner_command(const void *state, const char *line, char *meant, size_t n)
 {

@@ -61,6 +61,7 @@ const struct mq_game_kind mq_redmasque_kind = {
 	.free_state = rm_free,
 	.names_command = rm_names_command,
 	.one_choice = rm_one_choice,
+	.word_put_right = rm_word_put_right,
 	.inner_command = rm_inner_command,
 	.parse = rm_parse,
 	.format = rm_format,

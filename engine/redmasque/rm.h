@@ -225,6 +225,8 @@ int rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
     struct mq_err *err);
 int rm_names_command(const void *state, const char *line);
 int rm_one_choice(const void *state, const char *line);
+int rm_word_put_right(const void *state, const char *prev,
+    const char *line);
 int rm_inner_command(const void *state, const char *line, char *meant,
     size_t n);
 int rm_format(const void *state, const struct mq_cmd *cmd, struct mq_buf *out);

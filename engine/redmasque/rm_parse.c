@@ -647,6 +647,42 @@ rm_one_choice(const void *state, const char *line)
 	    kw + 1 : 0;
 }
 
+/*
+ * "MOEV cw", then "MOVE cw": the second line has the command word the
+ * first one's refusal named (rm_parse's near miss, "did you mean MOVE?"),
+ * and is a command of one choice (rm_one_choice) or the same words after
+ * it. A PLAN goes first, before the refused line: never the next line.
+ */
+int
+rm_word_put_right(const void *state, const char *prev, const char *line)
+{
+	const struct rm_state *st = state;
+	struct mq_line_words lw = line_words(st);
+	char buf[1024], buf2[1024], meant[80], *tok[MAXTOK], *tok2[MAXTOK];
+	int ntok, ntok2, kw, i;
+
+	if (mq_words_line(prev, buf, sizeof(buf), tok, MAXTOK, is_keyword,
+	    is_name, st->data, &ntok, NULL) != 0 || ntok == 0 ||
+	    mq_words_line(line, buf2, sizeof(buf2), tok2, MAXTOK, is_keyword,
+	    is_name, st->data, &ntok2, NULL) != 0 || ntok2 == 0)
+		return 0;
+	/* rm_parse's cases */
+	kw = lookup(st->data, tok[0], RM_W_KEY);
+	if (kw == RM_K_PLAY || kw == RM_K_MOVE || kw == RM_K_PLAN ||
+	    kw == RM_K_PLACE || kw == RM_K_STATUS || kw == RM_K_HELP ||
+	    (kw = mq_line_meant(&lw, tok[0], key_names, meant,
+	    sizeof(meant))) < 0 || lookup(st->data, tok2[0], RM_W_KEY) != kw)
+		return 0;
+	if (rm_one_choice(state, line) > 0)
+		return 1;
+	if (ntok != ntok2)
+		return 0;
+	for (i = 1; i < ntok; i++)
+		if (strcmp(tok[i], tok2[i]) != 0)
+			return 0;
+	return 1;
+}
+
 int
 rm_inner_command(const void *state, const char *line, char *meant, size_t n)
 {

@@ -2676,11 +2676,47 @@ test_names_command_tells_commands_from_prose(void **state)
 	msf_done(st);
 }
 
+/* A mistyped command word, put right on the next line: the command its
+ * refusal names, of one choice or with the same words after it (found by
+ * players by mail: DANCRE thief, then DANCER thief, both refused). */
+static void
+test_word_put_right(void **state)
+{
+	static const struct { const char *prev, *line; int fix; } c[] = {
+		{ "DANCRE thief", "DANCER thief", 1 },
+		{ "DANCRE theif", "DANCER thief", 1 },
+		{ "STAEG arena", "ステージ arena", 1 },
+		{ "STAEG library", "舞台 library", 1 },
+		{ "ODRER 3", "ORDER 3", 1 },
+		{ "ODRER 3", "ORDER 4", 1 },
+		{ "PSAS", "PASS", 1 }, { "PSAS", "パス", 1 },
+		{ "PLYA waltz", "PLAY waltz", 1 },
+		{ "DANCERthief", "DANCER thief", 1 },
+		/* both may be meant; another command; no typo above */
+		{ "PLYA waltz", "PLAY march", 0 }, { "PSAS", "REVEAL", 0 },
+		{ "DANCRE thief", "STAGE thief", 0 },
+		{ "DANCER theif", "DANCER thief", 0 },
+		{ "hello", "DANCER thief", 0 }, { "tower", "STAGE tower", 0 },
+		{ "PSAS", "PSAS", 0 },
+	};
+	struct ms_state *st = msf_setup(msf_data, 4, 1);
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		if (mq_masquerade_kind.word_put_right(st, c[i].prev,
+		    c[i].line) != c[i].fix)
+			fail_msg("word_put_right(\"%s\", \"%s\") is not %d",
+			    c[i].prev, c[i].line, c[i].fix);
+	msf_done(st);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_names_command_tells_commands_from_prose),
+		cmocka_unit_test(test_word_put_right),
 		cmocka_unit_test(test_setup_spell_deck_shuffled_face_down),
 		cmocka_unit_test(test_setup_guardians_in_number_order_1_on_top),
 		cmocka_unit_test(test_setup_event_deck_face_up),

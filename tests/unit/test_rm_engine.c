@@ -541,6 +541,32 @@ test_names_command_tells_commands_from_prose(void **state)
 	done(st);
 }
 
+/* A mistyped command word, put right on the next line: the command its
+ * refusal names, of one choice (PLAY, MOVE, PLACE) or with the same
+ * words after it. */
+static void
+test_word_put_right(void **state)
+{
+	static const struct { const char *prev, *line; int fix; } c[] = {
+		{ "MOEV cw", "MOVE cw", 1 }, { "MOEV cx", "MOVE cw", 1 },
+		{ "mvoe cw", "移動 cw", 1 }, { "PLYA jest", "PLAY jest", 1 },
+		{ "PALCE blue", "PLACE blue", 1 }, { "STAUTS", "STATUS", 1 },
+		{ "MOVEccw", "MOVE ccw", 1 },
+		{ "MOEV cw", "PLAY jest", 0 }, { "MOVE cx", "MOVE cw", 0 },
+		{ "hello", "MOVE cw", 0 }, { "MOEV cw", "MOEV cw", 0 },
+	};
+	struct rm_state *st = table();
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		if (mq_redmasque_kind.word_put_right(st, c[i].prev,
+		    c[i].line) != c[i].fix)
+			fail_msg("word_put_right(\"%s\", \"%s\") is not %d",
+			    c[i].prev, c[i].line, c[i].fix);
+	done(st);
+}
+
 static void
 test_refused_unknown_command_card_player(void **state)
 {
@@ -1405,6 +1431,7 @@ main(void)
 		cmocka_unit_test(test_fold_halfwidth_kana_edges),
 		cmocka_unit_test(test_refused_unknown_command_card_player),
 		cmocka_unit_test(test_names_command_tells_commands_from_prose),
+		cmocka_unit_test(test_word_put_right),
 		cmocka_unit_test(test_words_near_miss),
 		cmocka_unit_test(test_words_first_as_written),
 		cmocka_unit_test(test_refused_leftover_words),
