@@ -612,9 +612,11 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 			if (hand && !came)
 				bad |= json_object_set_new(ctx, "hand_changed",
 				    json_true()) != 0;
-			/* and a fight of theirs ended with it (the Thief's
-			 * theft, the winner's draw): its subject says both */
-			if (hand && !came && settled_for(g, i))
+			/* a fight of theirs ended (with their hand changed
+			 * by it or not: the Thief's theft, the winner's
+			 * draw): its subject says so, not "waiting for" the
+			 * one to move, which the notice is not about */
+			if (!came && settled_for(g, i))
 				bad |= json_object_set_new(ctx, "fight_over",
 				    json_true()) != 0;
 			ctx = mq_notify_whole(ctx, bad);

@@ -6,7 +6,8 @@
 # Mask; the defender REVEALs in one mail and PASSes in another. The
 # challenger, not mailed at the REVEAL, was told "Power: you 3, alice 5.
 # alice wins." with no word of the Mask that turned the fight (found by a
-# player by mail); now the notice tells the reveal before the result.
+# player by mail); now the notice tells the reveal before the result, and
+# its subject says it is the fight's result.
 . tests/cli/lib.sh
 D=$T/data
 SEED=0707070707070707070707070707070707070707070707070707070707070708
@@ -62,6 +63,16 @@ ms_sub $DEF PASS
 ls $D/spool | grep -vxF -f $T/before >$T/new
 n=$(grep -- "-$seat-notice.eml$" $T/new) || fail "$CH was not told the fight's result: $(cat $T/new)"; ok
 textpart "$D/spool/$n" >$T/notice
+# its subject says what it tells, the fight's result, not "waiting for" the
+# one to move (it was "Turn 2: waiting for carol", found by a player by mail)
+subj=$($PY -c 'import email, email.header, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print(str(email.header.make_header(email.header.decode_header(m["Subject"]))))' "$D/spool/$n")
+case "$subj" in
+"[Masquerade $G] Turn "*": the result of your fight" | \
+"[Masquerade $G] Turn "*": the fight is over, your hand changed") ok ;;
+*) fail "$CH's notice's subject: $subj" ;;
+esac
 grep -q "^  $DEF revealed their Mask, the " $T/notice ||
     fail "$CH's notice does not tell the reveal: $(cat $T/notice)"; ok
 grep -q "^  Power: you [0-9]*, $DEF [0-9]*\. " $T/notice ||

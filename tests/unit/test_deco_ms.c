@@ -2720,6 +2720,55 @@ a_pass_says_what_it_declined(void **state)
 	json_decref(gd);
 }
 
+/*
+ * A notice that tells a fighter how their fight ended ("fight_over", the
+ * daemon's, with no hand of theirs changed) says so in its subject, in the
+ * reader's language: it said "Turn 2: waiting for carol", what the game
+ * waits for, which the notice is not about (found by a player by mail).
+ * With their hand changed too, both; with neither, what is owed still.
+ */
+static void
+a_fight_notice_subject_says_the_result(void **state)
+{
+	static const char *const langs[] = { "en", "ja", "zh" };
+	static const char *const want[][3] = {
+		{ "[Masquerade g1] Turn 2: the result of your fight",
+		  "[仮面舞踏会 g1] 第2ターン：あなたの戦いの結果",
+		  "[假面舞会 g1] 第2回合：你的战斗结果" },
+		{ "[Masquerade g1] Turn 2: the fight is over, your hand changed",
+		  "[仮面舞踏会 g1] 第2ターン：戦いが終わり、手札が変わりました",
+		  "[假面舞会 g1] 第2回合：战斗结束，你的手牌变了" },
+		{ "[Masquerade g1] Turn 2: waiting for carol",
+		  "[仮面舞踏会 g1] 第2ターン：carol さんの手番をお待ちください",
+		  "[假面舞会 g1] 第2回合：等待 carol 行动" },
+	};
+	static const char *const flags[] = {
+		", \"fight_over\": true",
+		", \"fight_over\": true, \"hand_changed\": true", "",
+	};
+	json_t *gd = load_gamedata(), *ctx;
+	char *subject, *text, *html, buf[512];
+	size_t i, l;
+
+	(void)state;
+	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
+		snprintf(buf, sizeof(buf), "{\"kind\": \"masquerade\","
+		    " \"game\": \"g1\", \"player\": \"alice\"%s,"
+		    " \"view\": {\"turn\": 2, \"phase\": \"challenge\","
+		    " \"to_move\": \"carol\"}}", flags[i]);
+		ctx = parse(buf);
+		for (l = 0; l < 3; l++) {
+			render(gd, ctx, langs[l], "notice", &subject, &text, &html);
+			if (strcmp(subject, want[i][l]) != 0)
+				fail_msg("%s: the subject is \"%s\", not \"%s\"",
+				    langs[l], subject, want[i][l]);
+			free3(subject, text, html);
+		}
+		json_decref(ctx);
+	}
+	json_decref(gd);
+}
+
 int
 main(void)
 {
@@ -2750,6 +2799,7 @@ main(void)
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
 		cmocka_unit_test(a_receipt_says_what_each_command_does),
 		cmocka_unit_test(a_pass_says_what_it_declined),
+		cmocka_unit_test(a_fight_notice_subject_says_the_result),
 		cmocka_unit_test(the_root_is_not_an_entry_of_the_reader),
 		cmocka_unit_test(odd_contexts_still_decorate),
 		cmocka_unit_test(a_language_folder_is_never_cut_short),
