@@ -4,7 +4,8 @@
  *
  * A player's view holds exactly what that player may know: the public table
  * (dancers, Orders, Stages, life, hand sizes, counter counts, the tomb, the
- * Event deck, Treasures, Emblems, the top Guardian) and their own Mask, hand,
+ * Event deck, Treasures, Emblems, the top Guardian; each player's VP made of
+ * these, "public_vp", and the VP leaders) and their own Mask, hand,
  * banked counters and pending decision. Another player's Mask shows only
  * once revealed, and every player's at the end. The admin sees everything.
  * A player's view also says which choices the game would take from them now
@@ -246,6 +247,11 @@ player_obj(const struct ms_state *st, int i, int full, int viewer)
 	mq_jput(o, "counters", json_integer(ms_counters(pl)), &bad);
 	mq_jput(o, "treasures", treasure_list(st, pl->treasures), &bad);
 	mq_jput(o, "emblems", emblem_list(st, pl->emblems), &bad);
+	/* the VP the table shows (counters, Emblems, Treasures; a Mask's is
+	 * secret), which the VP leader is counted by (rules: The VP leader):
+	 * public, as each part is, so every view holds it */
+	mq_jput(o, "public_vp", json_integer(ms_vp(st, i)), &bad);
+	mq_jput(o, "vp_leader", json_boolean(ms_is_vp_leader(st, i)), &bad);
 	mq_jput(o, "events_prophesied", json_integer(pl->events_prophesied), &bad);
 	mq_jput(o, "arena_wins", json_integer(pl->arena_wins), &bad);
 	mq_jput(o, "passed", json_boolean(pl->passed), &bad);
@@ -722,6 +728,15 @@ ms_view(const void *state, int seat)
 	for (i = 0; i < d->nemblems && !lbad; i++)
 		mq_jpush(a, emblem_obj(st, i), &lbad);
 	mq_jput(v, "emblems", mq_jdone(a, lbad), &bad);
+
+	/* who leads in VP (Defend 3, Divine Judgement): none when the top
+	 * is 0 */
+	a = json_array();
+	lbad = a == NULL;
+	for (i = 0; i < st->nplayers && !lbad; i++)
+		if (ms_is_vp_leader(st, i))
+			mq_jpush(a, jplayer(st, i), &lbad);
+	mq_jput(v, "vp_leaders", mq_jdone(a, lbad), &bad);
 
 	mq_jput(v, "prophet", jplayer(st, st->prophet), &bad);
 	mq_jput(v, "challenge", challenge_obj(st), &bad);

@@ -2769,6 +2769,105 @@ a_fight_notice_subject_says_the_result(void **state)
 	json_decref(gd);
 }
 
+/*
+ * The table shows each player's VP as the table has them (the view's
+ * "public_vp": counters, Emblems, Treasures), who has the most (the VP
+ * leader, whom Defend 3 and Divine Judgement name), and what those VP are
+ * made of, a Mask's being secret; it showed none, and a player had to add
+ * them up (found by a player by mail). A player's Emblems are listed as
+ * their Treasures are, a line each with its VP ("Emblems: [Emblem of
+ * Valor] [Emblem of the Saint]" stood beside "Treasures:" and a list); a
+ * revealed Mask is a line of its own.
+ */
+static void
+the_table_shows_vp_and_the_leader(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "  bob (you): Bard, power 2; life 2\n    VP: 4 (the most)\n    Spells in hand: 1 (limit 5); VP counters: 1\n" },
+		{ "en", "  alice: Blade Dancer, power 3; life 1\n    VP: 1\n" },
+		{ "en", "    Mask revealed: Jester Mask\n    Emblems: none\n    Treasures:\n      Serpent Ring (1 VP)\n" },
+		{ "en", "    Emblems:\n      Emblem of Valor (1 VP)\n      Emblem of the Saint (1 VP)\n    Treasures:\n      Golden Crown (2 VP)\n" },
+		{ "en", "\nMost VP (the VP leader): bob (you)\n" },
+		{ "en", "is secret, counts only at the end and not for the most VP." },
+		{ "ja", "  bob（あなた）：吟遊詩人・パワー 2、ライフ 2\n    VP 4（最多）\n" },
+		{ "ja", "    公開したマスク：「道化の仮面」\n    エンブレム：なし\n" },
+		{ "ja", "    エンブレム：\n      「勇者の紋章」（1 VP）\n      「聖者の紋章」（1 VP）\n    トレジャー：\n      「黄金の冠」（2 VP）\n" },
+		{ "ja", "\nVP が最多のプレイヤー：bob（あなた）\n" },
+		{ "ja", "マスクの VP は秘密" },
+		{ "zh", "  bob（你）：吟游诗人，力量 2；生命 2\n    VP 4（最多）\n" },
+		{ "zh", "    已揭示的面具：「小丑面具」\n    纹章：无\n" },
+		{ "zh", "    纹章：\n      「勇者纹章」（1 VP）\n      「圣者纹章」（1 VP）\n    宝物：\n      「黄金王冠」（2 VP）\n" },
+		{ "zh", "\nVP 最多的玩家：bob（你）\n" },
+		{ "zh", "面具的 VP 保密" },
+	};
+	static const char *const html[][2] = {
+		{ "en", ">    VP: 4 (the most)</div>" },
+		{ "en", ">    Emblems: [Emblem of Valor (1 VP)] [Emblem of the Saint (1 VP)]</div>" },
+		{ "en", ">    Treasures: [Golden Crown (2 VP)]</div>" },
+		{ "en", ">    Mask revealed: Jester Mask</div>" },
+		{ "en", "Most VP (the VP leader): bob (you)<br>" },
+		{ "ja", "VP が最多のプレイヤー：bob（あなた）<br>" },
+		{ "zh", "VP 最多的玩家：bob（你）<br>" },
+	};
+	static const char *const nobody[][2] = {
+		{ "en", "\nMost VP (the VP leader): nobody (no VP yet)\n" },
+		{ "ja", "\nVP が最多のプレイヤー：なし（まだ誰も VP を持っていない）\n" },
+		{ "zh", "\nVP 最多的玩家：无（还没有人有 VP）\n" },
+	};
+	static const char *const tied[][2] = {
+		{ "en", "\nMost VP (the VP leader): alice, bob (you)\n" },
+		{ "ja", "\nVP が最多のプレイヤー：alice、bob（あなた）\n" },
+	};
+	json_t *gd = load_gamedata(), *ctx;
+	char *subject, *text, *html_part;
+	size_t i;
+
+	(void)state;
+	ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"bob\","
+	    " \"view\": {\"phase\": \"order\", \"turn\": 3,"
+	    "  \"vp_leaders\": [\"bob\"], \"players\": ["
+	    "  {\"name\": \"alice\", \"dancer\": {\"id\": \"D1\", \"power\": 3}, \"life\": 1,"
+	    "   \"hand_size\": 2, \"hand_limit\": 5, \"counters\": 0,"
+	    "   \"events_prophesied\": 0, \"arena_wins\": 0,"
+	    "   \"public_vp\": 1, \"vp_leader\": false, \"emblems\": [],"
+	    "   \"treasures\": [\"G2\"], \"mask_revealed\": \"M6\"},"
+	    "  {\"name\": \"bob\", \"dancer\": {\"id\": \"D4\", \"power\": 2}, \"life\": 2,"
+	    "   \"hand_size\": 1, \"hand_limit\": 5, \"counters\": 1,"
+	    "   \"events_prophesied\": 2, \"arena_wins\": 0,"
+	    "   \"public_vp\": 4, \"vp_leader\": true,"
+	    "   \"emblems\": [\"EM1\", \"EM3\"], \"treasures\": [\"G7\"],"
+	    "   \"mask_revealed\": null}]}}");
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		render(gd, ctx, want[i][0], "turn", &subject, &text, &html_part);
+		if (strstr(text, want[i][1]) == NULL)
+			fail_msg("%s: the table lacks \"%s\":\n%s", want[i][0],
+			    want[i][1], text);
+		free3(subject, text, html_part);
+	}
+	html_says(gd, ctx, "turn", html, sizeof(html) / sizeof(html[0]));
+	json_object_set_new(json_object_get(ctx, "view"), "vp_leaders",
+	    json_array());
+	for (i = 0; i < sizeof(nobody) / sizeof(nobody[0]); i++) {
+		render(gd, ctx, nobody[i][0], "turn", &subject, &text, &html_part);
+		if (strstr(text, nobody[i][1]) == NULL)
+			fail_msg("%s: the table lacks \"%s\":\n%s", nobody[i][0],
+			    nobody[i][1], text);
+		free3(subject, text, html_part);
+	}
+	json_object_set_new(json_object_get(ctx, "view"), "vp_leaders",
+	    parse("[\"alice\", \"bob\"]"));
+	for (i = 0; i < sizeof(tied) / sizeof(tied[0]); i++) {
+		render(gd, ctx, tied[i][0], "turn", &subject, &text, &html_part);
+		if (strstr(text, tied[i][1]) == NULL)
+			fail_msg("%s: the table lacks \"%s\":\n%s", tied[i][0],
+			    tied[i][1], text);
+		free3(subject, text, html_part);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 int
 main(void)
 {
@@ -2800,6 +2899,7 @@ main(void)
 		cmocka_unit_test(a_receipt_says_what_each_command_does),
 		cmocka_unit_test(a_pass_says_what_it_declined),
 		cmocka_unit_test(a_fight_notice_subject_says_the_result),
+		cmocka_unit_test(the_table_shows_vp_and_the_leader),
 		cmocka_unit_test(the_root_is_not_an_entry_of_the_reader),
 		cmocka_unit_test(odd_contexts_still_decorate),
 		cmocka_unit_test(a_language_folder_is_never_cut_short),

@@ -684,6 +684,85 @@ test_view_public_holds_no_secret(void **state)
 	free(st);
 }
 
+/* The index of the card id among n entries of names `stride` bytes apart. */
+static int
+card_index(const struct ms_names *first, size_t stride, int n, const char *id)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(((const struct ms_names *)(const void *)((const char *)
+		    first + (size_t)i * stride))->id, id) == 0)
+			return i;
+	fail_msg("no card %s in the card set", id);
+	return -1;
+}
+
+/*
+ * Each player's VP as the table shows them ("public_vp": a counter 1, the
+ * Emblems' and the Treasures'), and who leads in VP, are in every view, as
+ * a mail's table shows them (they were not, though Defend 3 and Divine
+ * Judgement turn on them); a Mask's VP never: alice holds 3 counters and
+ * the Lion Mask, met (3 VP, hers alone to know), so her 3 VP show as 3,
+ * not 6, in her own view too, and bob (a counter, the Golden Crown's 2,
+ * the Emblem of Valor's 1: 4) leads.
+ */
+static void
+test_view_public_vp_holds_no_mask(void **state)
+{
+	const struct ms_data *d = data;
+	struct ms_state *st = table();
+	static const int want[3] = { 3, 4, 0 };
+	static const int all[5] = { ALICE, BOB, CAROL, MQ_VIEW_PUBLIC,
+	    MQ_VIEW_ADMIN };
+	const json_t *pl, *lead;
+	json_t *v;
+	int i, p, em = card_index(&d->emblem[0].nm, sizeof(d->emblem[0]),
+	    d->nemblems, "EM1");
+
+	st->p[ALICE].banked[spell("SP_march")] = 3;
+	st->p[BOB].treasures = (uint16_t)(1u << card_index(&d->guardian[0].nm,
+	    sizeof(d->guardian[0]), d->nguardians, "G7"));
+	st->p[BOB].emblems = (uint8_t)(1u << em);
+	st->emblem_holder[em] = BOB;
+	assert_int_equal(d->mask[st->p[ALICE].mask].vp, 3);
+	for (i = 0; i < 5; i++) {
+		v = ms_view(st, all[i]);
+		assert_non_null(v);
+		for (p = 0; p < 3; p++) {
+			pl = json_array_get(json_object_get(v, "players"), p);
+			if (json_integer_value(json_object_get(pl, "public_vp")) !=
+			    want[p] || !json_is_integer(json_object_get(pl,
+			    "public_vp")))
+				fail_msg("view %d: %s's VP shown %lld, not %d",
+				    all[i], names[p], (long long)json_integer_value(
+				    json_object_get(pl, "public_vp")), want[p]);
+			assert_true(json_is_boolean(json_object_get(pl,
+			    "vp_leader")));
+			assert_int_equal(json_is_true(json_object_get(pl,
+			    "vp_leader")), p == BOB);
+			/* no score before the end, where every Mask shows */
+			assert_null(json_object_get(pl, "score"));
+		}
+		lead = json_object_get(v, "vp_leaders");
+		assert_int_equal(json_array_size(lead), 1);
+		assert_string_equal(json_string_value(json_array_get(lead, 0)),
+		    "bob");
+		json_decref(v);
+	}
+	/* nobody at 0 leads: nobody, an empty list */
+	memset(st->p[ALICE].banked, 0, sizeof(st->p[ALICE].banked));
+	memset(st->p[BOB].banked, 0, sizeof(st->p[BOB].banked));
+	st->p[BOB].treasures = 0;
+	st->p[BOB].emblems = 0;
+	v = ms_view(st, ALICE);
+	assert_non_null(v);
+	assert_int_equal(json_array_size(json_object_get(v, "vp_leaders")), 0);
+	assert_true(json_is_array(json_object_get(v, "vp_leaders")));
+	json_decref(v);
+	free(st);
+}
+
 static void
 test_view_revealed_mask_public(void **state)
 {
@@ -1718,6 +1797,7 @@ main(void)
 		cmocka_unit_test(test_view_hands_and_banked_only_owner),
 		cmocka_unit_test(test_view_public_holds_no_secret),
 		cmocka_unit_test(test_view_revealed_mask_public),
+		cmocka_unit_test(test_view_public_vp_holds_no_mask),
 		cmocka_unit_test(test_view_keep_offer_only_owner),
 		cmocka_unit_test(test_view_dancers_free),
 		cmocka_unit_test(test_view_stage_places_left),
