@@ -751,20 +751,21 @@ later_replaces(const struct mq_game *g, const void *work, int seat,
 
 /*
  * Rebuilding (not writable): whether the entry re-read (g->peek) logs cmd,
- * a line sent_ok refuses: an earlier masqued took such a line, and the
+ * a line sent_ok refuses, at the place it would take there (at, the
+ * commands taken before it): an earlier masqued took such a line, and the
  * entry replays as it was written; a line this masqued refused is not in
- * it, and is refused again, as the first submit refused it. Out of
- * memory reads as logged (the rebuild then fails on the entry, as ever).
+ * it, and is refused again, as the first submit refused it. The same text
+ * elsewhere in the entry is another line's (same_fields compares the
+ * commands place by place). Out of memory reads as logged (the rebuild
+ * then fails on the entry, as ever).
  */
 static int
 logged_then(const struct mq_game *g, const void *work,
-    const struct mq_cmd *cmd)
+    const struct mq_cmd *cmd, size_t at)
 {
 	struct mq_buf text = MQ_BUF_INIT;
-	const json_t *c;
 	const char *t;
-	size_t i;
-	int found = 0;
+	int found;
 
 	if (g->peek == NULL)
 		return 1;
@@ -772,10 +773,9 @@ logged_then(const struct mq_game *g, const void *work,
 		mq_buf_free(&text);
 		return 1;
 	}
-	json_array_foreach(json_object_get(g->peek->body, "commands"), i, c)
-		if ((t = json_string_value(json_object_get(c, "text"))) !=
-		    NULL && strcmp(t, mq_buf_str(&text)) == 0)
-			found = 1;
+	t = json_string_value(json_object_get(json_array_get(
+	    json_object_get(g->peek->body, "commands"), at), "text"));
+	found = t != NULL && strcmp(t, mq_buf_str(&text)) == 0;
 	mq_buf_free(&text);
 	return found;
 }
@@ -929,7 +929,7 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 		     * written */
 		    (k->sent_ok != NULL && k->sent_ok(work, seat, &cmd,
 		    &e) != 0 && (g->writable || !logged_then(g, work,
-		    &cmd))) ||
+		    &cmd, json_array_size(cmds)))) ||
 		    /* the caller's: a move too late for its moment */
 		    (refuse != NULL && refuse[i] != NULL &&
 		    mq_fail(&e, MQ_REFUSED, "%s", refuse[i]) != 0) ||
