@@ -60,12 +60,17 @@ mq_game_log_end(struct mq_game *g, struct mq_err *err)
 }
 
 /*
- * The ended mark, DATADIR/games/ID/ended: "END_SEQ LOG_BYTES\n", the end
- * entry's seq and the log's size just after it. serve's start reads no
- * log of a game marked so (serve.c): a game over takes no more entries,
- * so while its log has that size its last entry is the end. The size is
- * the mark's own check: written before the entry reached the disk (a
- * batch's), it outlives a crash that lost the entry only with a log of
+ * The ended mark, DATADIR/games/ID/ended: "SEQ LOG_BYTES\n", the seq of
+ * the game's last entry once it has ended (its end entry, or a player's
+ * SET LANG logged after it) and the log's size just after that entry.
+ * serve's start reads no log of a game marked so (serve.c): a game over
+ * takes no entry but a SET LANG, which writes the mark again once its
+ * mails are queued (mq_mailmark_done), so while its log has that size its
+ * last entry is the mark's. (The end entry's seq alone left a game whose
+ * player changed language after the end read at every start: its log no
+ * longer had the mark's size, and the mark was never written again.) The
+ * size is the mark's own check: written before the entry reached the disk
+ * (a batch's), it outlives a crash that lost the entry only with a log of
  * another size, and a log cut or grown since is read as before. A mark
  * that cannot be written only leaves the game read at every start.
  */
@@ -77,11 +82,12 @@ mq_game_ended_write(const struct mq_game *g)
 	struct stat st;
 	int len;
 
-	if (g->end_seq == 0 || g->end_seq != g->seq || stat(g->logpath, &st) != 0)
+	if (g->end_seq == 0 || g->seq < g->end_seq || !g->writable ||
+	    stat(g->logpath, &st) != 0)
 		return;
 	snprintf(path, sizeof(path), "%s/ended", g->dir);
 	len = snprintf(buf, sizeof(buf), "%llu %lld\n",
-	    (unsigned long long)g->end_seq, (long long)st.st_size);
+	    (unsigned long long)g->seq, (long long)st.st_size);
 	if (mq_file_overwrite(path, buf, (size_t)len, 0644, &e) != 0)
 		mq_daemon_log("game %s: %s; serve reads its log at each start",
 		    g->id, e.msg);
@@ -134,6 +140,8 @@ mq_mailmark_done(struct mq_game *g)
 			    e.msg);
 			return;
 		}
-	}
+	} else if (g->end_seq != 0 && g->writable)
+		/* a SET LANG after the end: the mark follows the log */
+		mq_game_ended_write(g);
 	mq_mailmark_write(g);
 }

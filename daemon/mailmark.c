@@ -749,8 +749,8 @@ mq_mailmark_scan(struct mq_daemon *d, struct mq_err *err)
 			write_mark(ids[i], path, log_entries(d, ids[i]));
 			continue;
 		}
-		/* a game over, its log as its end left it, is not read: its
-		 * entries are its end's (game_end.c's ended mark) */
+		/* a game over, its log as its last entry left it, is not read:
+		 * its mails are all queued (game_end.c's ended mark) */
 		if (!present || (mq_game_ended_read(g0.dir, &end) &&
 		    end == mark) || log_entries(d, ids[i]) <= mark)
 			continue;

@@ -548,13 +548,14 @@ json_t *mq_game_end_body(const struct mq_game *g, long long ts);
 /* Log g's end entry if it is over and has none yet (writable g only), at
  * the time of its last entry; 0 when there is nothing to log. */
 int mq_game_log_end(struct mq_game *g, struct mq_err *err);
-/* The game's ended mark (game_end.c), written once its end entry is its
- * last (else nothing is written): what tells serve's start the game is
- * over without reading its log. */
+/* The game's ended mark (game_end.c), written once it has its end entry
+ * (writable g only; else nothing is written), for its last entry (the end,
+ * or a SET LANG after it): what tells serve's start the game is over
+ * without reading its log. */
 void mq_game_ended_write(const struct mq_game *g);
-/* 1 and *seq the end entry's when gamedir's ended mark is there, sound,
- * and its log has the size it had after that entry; else 0 (read the log
- * to know). */
+/* 1 and *seq the mark's entry (the game's last once it ended) when
+ * gamedir's ended mark is there, sound, and its log has the size it had
+ * after that entry; else 0 (read the log to know). */
 int mq_game_ended_read(const char *gamedir, uint64_t *seq);
 
 #endif

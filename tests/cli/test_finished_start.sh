@@ -3,8 +3,9 @@
 # progress, not the finished ones (a host's folder gathers them for years,
 # and the start read and verified every log: a minute for 2,000 of them);
 # a finished game is known by its ended mark (DATADIR/games/ID/ended, the
-# end entry's seq and the log's size then), and its log is read when it
-# is next needed: a damage done to it after it ended is told then (a late
+# seq of its last entry, its end or a SET LANG after it, and the log's
+# size then), and its log is read when it is next needed: a damage done
+# to it after it ended is told then (a late
 # reply) and by masqued verify, not at the start. A game whose mark is
 # missing (ended under an older masqued), or whose log's size is no longer
 # the mark's, is read at the start as before.
@@ -83,5 +84,16 @@ serve_start "every log verifies"
 grep -q "2 game(s) read: every log verifies" $T/serve.err ||
     { cat $T/serve.err >&2; fail "a finished game with mail in the spool was not read"; }; ok
 rm -f $D/spool/$A-99999999-0-test.eml
+
+# a player's SET LANG after the end (the one entry a game over takes): the
+# mark follows it, and the next start passes the game by again (the mark
+# stayed at the end entry's size, and the game was read at every start)
+send alice@x.test "$RA" setlang "SET LANG ja"
+serve "SET LANG after the end"
+[ "$(cut -d' ' -f1 $D/games/$A/ended)" = "$(grep -c '' $D/games/$A/log)" ] ||
+    fail "the ended mark is not at the log's last entry: $(cat $D/games/$A/ended)"; ok
+serve_start "every log verifies"
+grep -q "1 finished game(s) not read at start" $T/serve.err ||
+    { cat $T/serve.err >&2; fail "the game over, its SET LANG after the end, was read at the start"; }; ok
 expect 0 "verify" -- $M -C $D verify $A
 done_checks
