@@ -82,7 +82,9 @@ notify_host(const struct mq_config *c, struct mq_refusals *words,
  * mail (GAME-SEQ-...) reads that game's log alone and names its seat
  * there: every log was read for each dead letter, thousands of them in a
  * host's folder of years, for each mail to an address that died. A mail
- * of no game (a refusal, z-...) reads them all, as a bounce does.
+ * of no game (a refusal, z-...) reads the logs of the games not known to
+ * be over by their ended mark: a finished game's seat cannot be given a
+ * new address, and a host's folder of years is mostly finished games.
  */
 static void
 dead_seats(const struct mq_config *c, const char *name, const char *rcpt,
@@ -100,7 +102,7 @@ dead_seats(const struct mq_config *c, const char *name, const char *rcpt,
 	if (mq_spool_game_mail(name))
 		rc = mq_store_seat_index_game(&st, name, &ix, &e);
 	else
-		rc = mq_store_seat_index(&st, &ix, &e);
+		rc = mq_store_seat_index_playing(&st, &ix, &e);
 	if (rc == 0)
 		mq_seat_index_replace_lines(&ix, rcpt, out, size);
 	mq_seat_index_free(&ix);

@@ -336,6 +336,11 @@ struct mq_seat_index {
 };
 int mq_store_seat_index(const struct mq_store *s, struct mq_seat_index *ix,
     struct mq_err *err);
+/* The same of the games not known to be over by their ended mark
+ * (game_end.c), whose logs are not read: a finished game's seat takes no
+ * new address (admin replace refuses a game over). */
+int mq_store_seat_index_playing(const struct mq_store *s,
+    struct mq_seat_index *ix, struct mq_err *err);
 /* The same of one game's log alone (id): its seats, for a notice of its
  * mail (a dead letter), with no read of the other games' logs. */
 int mq_store_seat_index_game(const struct mq_store *s, const char *id,

@@ -199,6 +199,33 @@ mq_store_seat_index(const struct mq_store *s, struct mq_seat_index *ix,
 }
 
 int
+mq_store_seat_index_playing(const struct mq_store *s,
+    struct mq_seat_index *ix, struct mq_err *err)
+{
+	char dir[1400], **ids;
+	size_t nids, i, k;
+	uint64_t end;
+	int rc;
+
+	ix->v = NULL;
+	ix->n = 0;
+	MQ_TRY(mq_store_games(s, &ids, &nids, err));
+	/* a game known over by its ended mark: its log is not opened */
+	for (i = k = 0; i < nids; i++) {
+		snprintf(dir, sizeof(dir), "%s/games/%s", s->datadir, ids[i]);
+		if (mq_game_ended_read(dir, &end))
+			free(ids[i]);
+		else
+			ids[k++] = ids[i];
+	}
+	rc = seat_index(s, ids, k, ix, err);
+	for (i = 0; i < k; i++)
+		free(ids[i]);
+	free(ids);
+	return rc;
+}
+
+int
 mq_store_seat_index_game(const struct mq_store *s, const char *id,
     struct mq_seat_index *ix, struct mq_err *err)
 {
