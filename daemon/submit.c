@@ -511,6 +511,17 @@ mq_game_corrects(const struct mq_game *g, const void *work,
 	return k->word_put_right != NULL && k->word_put_right(work, prev, line);
 }
 
+/* Whether line, a line of a mail, names a command (game.h's names_command):
+ * not blank, nor prose ("Hi all,"). */
+static int
+names_a_command(const struct mq_game *g, const void *work, const char *line)
+{
+	while (*line == ' ' || *line == '\t')
+		line++;
+	return *line != '\0' && (g->kind->names_command == NULL ||
+	    g->kind->names_command(work, line) == MQ_LINE_COMMAND);
+}
+
 long
 mq_game_line_order(const struct mq_game *g, const void *work,
     const char *const *lines, size_t n, size_t **order)
@@ -526,11 +537,37 @@ mq_game_line_order(const struct mq_game *g, const void *work,
 		*order = NULL;
 		return -1;
 	}
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		first[i] = k->goes_first != NULL && !mq_game_over(g) &&
 		    k->goes_first(work, lines[i]);
-		if (first[i])
+	/* a mistyped word of a command that goes first, put right by the
+	 * next command line (PALN cw cw cw cw cw cw, then PLAN cw cw cw cw
+	 * cw cw: game.h's word_put_right): read among them, just before
+	 * that line (2, and 3 the line), so that it is the line just above
+	 * its correction as submit reads them, and holds back no other */
+	for (i = 0; i < n; i++) {
+		size_t j = i;
+
+		if (first[i] || !names_a_command(g, work, lines[i]))
+			continue;
+		while (++j < n && !names_a_command(g, work, lines[j]))
+			;
+		if (j < n && first[j] == 1 &&
+		    mq_game_corrects(g, work, lines[i], lines[j]))
+			first[i] = 2, first[j] = 3;
+	}
+	for (i = 0; i < n; i++) {
+		size_t j = i;
+
+		if (first[i] == 1)
 			(*order)[m++] = i, nfirst++;
+		else if (first[i] == 2) {
+			while (++j < n && first[j] != 3)
+				;
+			(*order)[m++] = i;
+			(*order)[m++] = j;
+			nfirst += 2;
+		}
 	}
 	for (i = 0; i < n; i++)
 		if (!first[i])

@@ -651,7 +651,9 @@ rm_one_choice(const void *state, const char *line)
  * "MOEV cw", then "MOVE cw": the second line has the command word the
  * first one's refusal named (rm_parse's near miss, "did you mean MOVE?"),
  * and is a command of one choice (rm_one_choice) or the same words after
- * it. A PLAN goes first, before the refused line: never the next line.
+ * it. "PALN cw stay ccw cw stay stay", then a whole PLAN: submit.c's
+ * mq_game_line_order reads the PALN among the lines that go first, just
+ * before that PLAN, so that the PLAN is its next line there too.
  */
 int
 rm_word_put_right(const void *state, const char *prev, const char *line)
