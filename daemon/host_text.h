@@ -107,6 +107,31 @@
  * line each (language-free). */
 #define HOST_BOUNCE_PLAYER	"\n\nIt is a player's address. To give their " \
 	"seat a working one:\n\n%s"
+/* A bounce of an address whose seats here are all in games over: no
+ * replace (admin refuses a game over). to, from, subject, the players'
+ * names (a list), the games (a list), datadir, hash, a command line each
+ * game (language-free: the export to send the player). */
+#define HOST_BOUNCE_OVER_TEXT	"Mail to %s bounced. A delivery report " \
+	"(bounce) came back from %s, subject \"%s\". It is the address of the " \
+	"player %s, whose games here are over (%s): a seat of a game over " \
+	"takes no new address (admin replace refuses it), so the address only " \
+	"missed those games' last mails. The report is archived as\n" \
+	"%s/archive/%s.eml.\n\nFurther bounces for it today are in the " \
+	"daemon's log only.\n\nIf the player has another address, send them " \
+	"the game's export, which `verify` and `state` read with no data " \
+	"folder:\n\n%s\n\nOnce the address takes mail again, a reply of " \
+	"STATUS from it to any of the game's mails gets the end mail again."
+/* A dead letter of a game's own mail (its end mail) to a seat of a game
+ * over: the players' names (a list), the game, its export's command line
+ * (language-free). */
+#define HOST_DEAD_OVER	"\n\nIt is the address of the player %s in game " \
+	"%s, which is over: a seat of a game over takes no new address (admin " \
+	"replace refuses it), so the address only missed the game's last " \
+	"mails. If the player has another address, forward them the mail kept " \
+	"there (its .eml file), or send them the game's export, which `verify` " \
+	"and `state` read with no data folder:\n\n%s\n\nOnce the address " \
+	"takes mail again, a reply of STATUS from it to any of the game's " \
+	"mails gets the end mail again."
 #define HOST_BOUNCE_UNNAMED_SUBJECT	"[masqued] a mail bounced"
 #define HOST_BOUNCE_UNNAMED_TEXT	"A delivery report (bounce) came back " \
 	"from %s, subject \"%s\". One of the players' addresses may be " \

@@ -262,9 +262,10 @@ own_words_lang(const struct analysis *a, const char **hint,
 }
 
 /*
- * The seats to as address holds, for a bounce's notice: the players'
- * names and a command line each (mq_seat_index_replace_cmds); "" when
- * none holds it, or the seats cannot be read.
+ * The seats to as address holds in games in progress, for a bounce's
+ * notice: the players' names and a command line each
+ * (mq_seat_index_replace_cmds); "" when none holds it, or the seats cannot
+ * be read.
  */
 static void
 bounce_seats(struct mq_daemon *d, const char *to, char *names, size_t nsize,
@@ -279,6 +280,18 @@ bounce_seats(struct mq_daemon *d, const char *to, char *names, size_t nsize,
 		return;
 	}
 	mq_seat_index_replace_cmds(&d->seats, to, names, nsize, cmds, csize);
+}
+
+/* The seats to holds in games over (none in a game in progress): the
+ * names, the games and their export lines (mq_seat_index_over_cmds), for
+ * a notice with no replace line, which admin refuses for a game over. The
+ * index was read by bounce_seats. */
+static void
+over_seats(struct mq_daemon *d, const char *to, char *names, size_t nsize,
+    char *games, size_t gsize, char *cmds, size_t csize)
+{
+	mq_seat_index_over_cmds(&d->seats, to, names, nsize, games, gsize,
+	    cmds, csize);
 }
 
 /* A bounce's subject as its notice quotes it: SUBJECT_SHOWN bytes at most,
@@ -317,6 +330,7 @@ tell_host_bounce(struct mq_daemon *d, const struct analysis *a,
 	unsigned char h[8];
 	char key[64], hx[17], subject[300], player[1200], subj[SUBJECT_SHOWN + 4];
 	char names[8 * (MQ_NAME_MAX + 2) + 1];
+	char games[8 * (MQ_GAME_ID_LEN + 2) + 1] = "";
 	int rc;
 
 	if (maybe_old(d, a)) {
@@ -339,9 +353,16 @@ tell_host_bounce(struct mq_daemon *d, const struct analysis *a,
 		/* whose address it is, said once: a seat's, or perhaps */
 		bounce_seats(d, to, names, sizeof(names), player,
 		    sizeof(player));
-		if (player[0] != '\0')
+		if (player[0] == '\0')	/* none in a game in progress */
+			over_seats(d, to, names, sizeof(names), games,
+			    sizeof(games), player, sizeof(player));
+		if (player[0] != '\0' && games[0] == '\0')
 			mq_buf_printf(&text, HOST_BOUNCE_SEAT_TEXT, to, from ?
 			    from : HOST_UNKNOWN_SENDER, subj, names,
+			    d->conf.datadir, a->hash, player);
+		else if (player[0] != '\0')
+			mq_buf_printf(&text, HOST_BOUNCE_OVER_TEXT, to, from ?
+			    from : HOST_UNKNOWN_SENDER, subj, names, games,
 			    d->conf.datadir, a->hash, player);
 		else
 			mq_buf_printf(&text, HOST_BOUNCE_TEXT, to, from ? from :

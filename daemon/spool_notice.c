@@ -77,8 +77,10 @@ notify_host(const struct mq_config *c, struct mq_refusals *words,
 
 /*
  * The paragraph that names the seats rcpt holds, each with the command
- * that gives it a working address (as a bounce's notice has it); "" for
- * an address no seat holds, or games that cannot be read now. A game's
+ * that gives it a working address (as a bounce's notice has it), or, for
+ * a game's mail whose game is over (its end mail), that the game is over
+ * and what the host can do instead, as admin replace refuses a game over;
+ * "" for an address no seat holds, or games that cannot be read now. A game's
  * mail (GAME-SEQ-...) reads that game's log alone and names its seat
  * there: every log was read for each dead letter, thousands of them in a
  * host's folder of years, for each mail to an address that died. A mail
@@ -104,7 +106,8 @@ dead_seats(const struct mq_config *c, const char *name, const char *rcpt,
 	else
 		rc = mq_store_seat_index_playing(&st, &ix, &e);
 	if (rc == 0)
-		mq_seat_index_replace_lines(&ix, rcpt, out, size);
+		mq_seat_index_replace_lines(&ix, rcpt,
+		    mq_spool_game_mail(name), out, size);
 	mq_seat_index_free(&ix);
 	mq_store_close(&st);
 }

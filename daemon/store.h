@@ -329,6 +329,7 @@ struct mq_seat_entry {
 	char seat[MQ_NAME_MAX + 1];
 	char lang[8];
 	size_t order, seat_no;		/* the game's place, the seat's */
+	int over;			/* its log holds the game's end */
 };
 struct mq_seat_index {
 	struct mq_seat_entry *v;	/* by address, game, seat */
@@ -362,20 +363,33 @@ int mq_seat_index_lang(const struct mq_store *s, const struct mq_seat_index *ix,
 struct mq_addr_seat {
 	char game[MQ_GAME_ID_LEN + 1];
 	char seat[MQ_NAME_MAX + 1];
+	int over;	/* the game is over: its seat takes no new address */
 };
 size_t mq_seat_index_seats(const struct mq_seat_index *ix, const char *addr,
     struct mq_addr_seat *v, size_t max);
-/* The paragraph of a host's notice (a bounce, a dead letter) that names
- * the seats addr holds, eight at most (an address in more games is a
+/* The paragraph of a dead letter's notice that names the seats addr holds
+ * in games in progress, eight at most (an address in more games is a
  * test's, not a friend's), each with the command that gives it a new
- * address, as the host copies it; "" for an address no seat holds. */
+ * address, as the host copies it. With none and game_mail set (the dead
+ * mail is a game's own), the seats it holds in games over instead: those
+ * take no new address (admin replace refuses a game over), so the
+ * paragraph says the game is over and what the host can do (its export, a
+ * STATUS once the address works). "" for an address no such seat holds. */
 void mq_seat_index_replace_lines(const struct mq_seat_index *ix,
-    const char *addr, char *out, size_t size);
+    const char *addr, int game_mail, char *out, size_t size);
 /* The same lines alone, without the paragraph's words (cmds), and the
  * seats' names, each once, joined by ", " (names): a bounce's notice says
- * whose address it is; both "" for an address no seat holds. */
+ * whose address it is; both "" for an address no seat of a game in
+ * progress holds. */
 void mq_seat_index_replace_cmds(const struct mq_seat_index *ix,
     const char *addr, char *names, size_t nsize, char *cmds, size_t csize);
+/* The seats addr holds in games over, as mq_seat_index_replace_cmds: their
+ * names (names), the games (games, joined by ", ") and a line each of the
+ * command that exports the game (cmds), which the host can send a player
+ * who missed its last mails; all "" when it holds none. */
+void mq_seat_index_over_cmds(const struct mq_seat_index *ix,
+    const char *addr, char *names, size_t nsize, char *games, size_t gsize,
+    char *cmds, size_t csize);
 
 struct mq_new_game {
 	const char *kind;

@@ -37,12 +37,15 @@ struct log_seats {
 	char names[MQ_MAX_PLAYERS][MQ_NAME_MAX + 1];
 	char emails[MQ_MAX_PLAYERS][256];
 	char langs[MQ_MAX_PLAYERS][8];
+	int over;	/* an end entry, or the host's admin end */
 };
 
 /* The seats of one log (path) as they are now: each one's address (its
  * first entry, or a replace since) and language (the game's, then a SET
- * LANG or a replace --lang, as the replay sets them). 0 (none when the log
- * cannot be opened), or -1 when memory ran out reading it. */
+ * LANG or a replace --lang, as the replay sets them), and whether the game
+ * is over (its end entry, or the host's end before it): a host's notice
+ * gives no replace line for a seat admin would refuse. 0 (none when the
+ * log cannot be opened), or -1 when memory ran out reading it. */
 static int
 log_seats(const char *path, struct log_seats *ls)
 {
@@ -53,6 +56,7 @@ log_seats(const char *path, struct log_seats *ls)
 	FILE *f;
 
 	ls->n = 0;
+	ls->over = 0;
 	if ((f = fopen(path, "r")) == NULL)
 		return 0;
 	while ((n = getline(&line, &cap, f)) > 0) {
@@ -61,9 +65,11 @@ log_seats(const char *path, struct log_seats *ls)
 		const char *type, *act, *who, *l;
 
 		/* only the genesis and the admin entries name addresses and
-		 * languages: the others are not parsed */
+		 * languages, and the end entry ends the game: the others are
+		 * not parsed */
 		if (strstr(line, "\"type\":\"genesis\"") == NULL &&
-		    strstr(line, "\"type\":\"admin\"") == NULL)
+		    strstr(line, "\"type\":\"admin\"") == NULL &&
+		    strstr(line, "\"type\":\"end\"") == NULL)
 			continue;
 		if (load_line(line, tab ? (size_t)(tab - line) : (size_t)n,
 		    &b) != 0) {
@@ -74,6 +80,9 @@ log_seats(const char *path, struct log_seats *ls)
 		act = json_string_value(json_object_get(b, "action"));
 		who = json_string_value(json_object_get(b, "player"));
 		l = json_string_value(json_object_get(b, "lang"));
+		if (type != NULL && (strcmp(type, "end") == 0 || (act != NULL &&
+		    strcmp(type, "admin") == 0 && strcmp(act, "end") == 0)))
+			ls->over = 1;
 		if (type != NULL && strcmp(type, "genesis") == 0) {
 			json_t *ps = json_object_get(b, "players");
 			const char *name, *email;
@@ -167,6 +176,7 @@ seat_index(const struct mq_store *s, char *const *ids, size_t nids,
 			snprintf(e->lang, sizeof(e->lang), "%s", ls->langs[k]);
 			e->order = i;
 			e->seat_no = k;
+			e->over = ls->over;
 			ix->n++;
 		}
 	}
@@ -297,9 +307,13 @@ mq_seat_index_lang(const struct mq_store *s, const struct mq_seat_index *ix,
 	return found;
 }
 
-size_t
-mq_seat_index_seats(const struct mq_seat_index *ix, const char *addr,
-    struct mq_addr_seat *v, size_t max)
+/* mq_seat_index_seats of the games over (over 1), in progress (0), or
+ * both (-1): the eight a notice names are taken among those it names, not
+ * cut short by the others (an address of years plays in many games over,
+ * listed first). */
+static size_t
+seats_of(const struct mq_seat_index *ix, const char *addr,
+    struct mq_addr_seat *v, size_t max, int over)
 {
 	size_t i, n = 0;
 
@@ -307,13 +321,38 @@ mq_seat_index_seats(const struct mq_seat_index *ix, const char *addr,
 		return 0;
 	for (i = first_of(ix, addr); i < ix->n && n < max &&
 	    mq_addr_same(ix->v[i].addr, addr); i++) {
+		if (over >= 0 && ix->v[i].over != over)
+			continue;
 		if (n > 0 && strcmp(v[n - 1].game, ix->v[i].game) == 0)
 			continue;	/* one seat a game: its first */
 		snprintf(v[n].game, sizeof(v[n].game), "%s", ix->v[i].game);
 		snprintf(v[n].seat, sizeof(v[n].seat), "%s", ix->v[i].seat);
+		v[n].over = ix->v[i].over;
 		n++;
 	}
 	return n;
+}
+
+size_t
+mq_seat_index_seats(const struct mq_seat_index *ix, const char *addr,
+    struct mq_addr_seat *v, size_t max)
+{
+	return seats_of(ix, addr, v, max, -1);
+}
+
+/* Each seat's name once, joined by ", ", into nb. */
+static void
+seat_names(const struct mq_addr_seat *v, size_t n, struct mq_buf *nb)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < i && strcmp(v[j].seat, v[i].seat) != 0; j++)
+			;
+		if (j == i)	/* each name once: a seat of that name */
+			mq_buf_printf(nb, "%s%s", nb->len ? ", " : "",
+			    v[i].seat);
+	}
 }
 
 void
@@ -322,19 +361,15 @@ mq_seat_index_replace_cmds(const struct mq_seat_index *ix, const char *addr,
 {
 	struct mq_addr_seat v[8];
 	struct mq_buf b = MQ_BUF_INIT, nb = MQ_BUF_INIT;
-	size_t n, i, j;
+	size_t n, i;
 
 	names[0] = cmds[0] = '\0';
-	n = mq_seat_index_seats(ix, addr, v, 8);
-	for (i = 0; i < n; i++) {
+	/* a game over takes no replace ("Game G is over already.") */
+	n = seats_of(ix, addr, v, 8, 0);
+	for (i = 0; i < n; i++)
 		mq_buf_printf(&b, "%s  masqued admin %s replace %s NEW-ADDRESS "
 		    "--why \"...\"", i ? "\n" : "", v[i].game, v[i].seat);
-		for (j = 0; j < i && strcmp(v[j].seat, v[i].seat) != 0; j++)
-			;
-		if (j == i)	/* each name once: a seat of that name */
-			mq_buf_printf(&nb, "%s%s", nb.len ? ", " : "",
-			    v[i].seat);
-	}
+	seat_names(v, n, &nb);
 	if (n > 0 && !b.oom && !nb.oom) {
 		snprintf(cmds, csize, "%s", mq_buf_str(&b));
 		snprintf(names, nsize, "%s", mq_buf_str(&nb));
@@ -344,14 +379,53 @@ mq_seat_index_replace_cmds(const struct mq_seat_index *ix, const char *addr,
 }
 
 void
+mq_seat_index_over_cmds(const struct mq_seat_index *ix, const char *addr,
+    char *names, size_t nsize, char *games, size_t gsize, char *cmds,
+    size_t csize)
+{
+	struct mq_addr_seat v[8];
+	struct mq_buf b = MQ_BUF_INIT, nb = MQ_BUF_INIT, gb = MQ_BUF_INIT;
+	size_t n, i;
+
+	names[0] = games[0] = cmds[0] = '\0';
+	n = seats_of(ix, addr, v, 8, 1);
+	for (i = 0; i < n; i++) {
+		mq_buf_printf(&b, "%s  masqued export %s > %s.json",
+		    i ? "\n" : "", v[i].game, v[i].game);
+		mq_buf_printf(&gb, "%s%s", i ? ", " : "", v[i].game);
+	}
+	seat_names(v, n, &nb);
+	if (n > 0 && !b.oom && !nb.oom && !gb.oom) {
+		snprintf(cmds, csize, "%s", mq_buf_str(&b));
+		snprintf(names, nsize, "%s", mq_buf_str(&nb));
+		snprintf(games, gsize, "%s", mq_buf_str(&gb));
+	}
+	mq_buf_free(&b);
+	mq_buf_free(&nb);
+	mq_buf_free(&gb);
+}
+
+void
 mq_seat_index_replace_lines(const struct mq_seat_index *ix, const char *addr,
-    char *out, size_t size)
+    int game_mail, char *out, size_t size)
 {
 	char names[8 * (MQ_NAME_MAX + 2) + 1], cmds[1100];
+	char games[8 * (MQ_GAME_ID_LEN + 2) + 1];
 
 	out[0] = '\0';
 	mq_seat_index_replace_cmds(ix, addr, names, sizeof(names), cmds,
 	    sizeof(cmds));
-	if (cmds[0] != '\0')
+	if (cmds[0] != '\0') {
 		snprintf(out, size, HOST_BOUNCE_PLAYER, cmds);
+		return;
+	}
+	/* a game's own mail to a seat of a game over (its end mail): no
+	 * replace, which admin refuses; the game is over, and what then. A
+	 * mail of no game (a refusal) missed nothing of a game over. */
+	if (!game_mail)
+		return;
+	mq_seat_index_over_cmds(ix, addr, names, sizeof(names), games,
+	    sizeof(games), cmds, sizeof(cmds));
+	if (cmds[0] != '\0')
+		snprintf(out, size, HOST_DEAD_OVER, names, games, cmds);
 }

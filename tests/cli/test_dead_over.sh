@@ -1,0 +1,92 @@
+#!/bin/sh
+# test_dead_over.sh - the host's notice of a finished game's own mail that
+# dies (its end mail to an address that no longer works), and of a bounce
+# of an address whose games are all over, gives no `admin GAME replace`
+# line: admin refuses it ("Game G is over already."), and the notice gave
+# it all the same. It says the game is over, that the address only missed
+# its last mails, and what the host can do instead: the game's export
+# (`masqued -C DIR export GAME`), a STATUS once the address works. A seat
+# in a game still in progress keeps its replace line (docs/hosting.md).
+. tests/cli/lib.sh
+PY=/usr/bin/python3
+D=$T/data
+S=$T/sendmail
+mkdir -p "$S"
+export FAKE_SENDMAIL_DIR=$S
+echo dead.test > $S/refuse
+expect 0 "init, sendmail out" -- $M -C "$D" init
+printf 'admin = host@x.test\noutbound = sendmail\nsendmail_path = %s\nfrom = masqued <game@example.org>\nreply_domain = example.org\n' \
+    "$PWD/tests/data/fake_sendmail.sh" >> "$D/masqued.conf"
+R=$(realpath "$D")
+new2() {
+	$M -C "$D" new redmasque --player alice=alice@x.test --player bob=bob@x.test \
+	    --player carol=carol@x.test --player dave=dave@dead.test 2>/dev/null
+}
+G=$(new2) && H=$(new2) || fail "new"
+expect 0 "the welcomes, dave's dead" -- $M -C "$D" serve --once
+MASQUED_NOW=$((MASQUED_NOW + 60)) expect 0 "the host's notices of them" -- $M -C "$D" serve --once
+body() {
+	$PY -c 'import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print(m.get_payload(decode=True).decode())' "$1"
+}
+# the one host mail whose body holds $2 (grep -E), matched by subject $1,
+# into $T/host.txt, its wrap undone
+host_mail() {
+	f=$(grep -l "^Subject: .*$1" $S/*.eml |
+	    while read -r x; do body "$x" >$T/b.txt; grep -qE "$2" $T/b.txt && echo "$x"; done)
+	[ "$(echo "$f" | grep -c .)" = 1 ] || fail "not one host mail with $2: $f"; ok
+	body "$f" | tr '\n' ' ' | tr -s ' ' > $T/host.txt
+}
+says() {
+	grep -qF -- "$1" $T/host.txt || { cat $T/host.txt; fail "the host's mail does not say: $1"; }; ok
+}
+not_says() {
+	! grep -qF -- "$1" $T/host.txt || { cat $T/host.txt; fail "the host's mail says: $1"; }; ok
+}
+
+# G's welcome to dave, in a game in progress: its replace line, as ever
+host_mail "undeliverable mail to dave@dead.test" "^The mail $G-.* to dave@dead.test"
+says "masqued -C $R admin $G replace dave NEW-ADDRESS"
+not_says "is over"
+rm $S/*.eml
+
+# game G ended by the host: its end mail to dave dies
+expect 0 "G ended" -- $M -C "$D" admin $G end --why "given up"
+MASQUED_NOW=$((MASQUED_NOW + 120)) expect 0 "G's end mails, dave's dead" -- $M -C "$D" serve --once
+MASQUED_NOW=$((MASQUED_NOW + 180)) expect 0 "the host's notice of it" -- $M -C "$D" serve --once
+expect 1 "admin refuses a replace in G" -- $M -C "$D" admin $G replace dave dave@new.test --why x
+err_has "Game $G is over already."
+host_mail "undeliverable mail to dave@dead.test" "^The mail $G-.* to dave@dead.test"
+not_says "replace dave"
+says "It is the address of the player dave in game $G, which is over"
+says "admin replace refuses it"
+says "the address only missed the game's last mails"
+says "masqued -C $R export $G > $G.json"
+says "a reply of STATUS from it to any of the game's mails gets the end mail again"
+
+# a bounce of dave's address: H's seat alone, G's is over
+bounce() {	# the inbox message $1
+	printf 'From: MAILER-DAEMON@x.test\nTo: game@masqued.invalid\nSubject: Undelivered Mail Returned to Sender\nMessage-ID: <b-%s@x.test>\nContent-Type: multipart/report; report-type=delivery-status; boundary="b"\n\n--b\nContent-Type: text/plain\n\nThe mail to dave@dead.test could not be delivered.\n--b\nContent-Type: message/delivery-status\n\nFinal-Recipient: rfc822; dave@dead.test\nAction: failed\nStatus: 5.1.1\n--b--\n' \
+	    $1 > $D/mail/inbox/new/$1.bounce.eml
+}
+bounce 1
+MASQUED_NOW=$((MASQUED_NOW + 240)) expect 0 "a bounce" -- $M -C "$D" serve --once
+MASQUED_NOW=$((MASQUED_NOW + 300)) expect 0 "its notice goes" -- $M -C "$D" serve --once
+host_mail "mail to dave@dead.test bounced" "subject \"Undelivered"
+says "It is the address of the player dave and may be failing"
+says "masqued -C $R admin $H replace dave NEW-ADDRESS"
+not_says "admin $G "
+
+# H ended too: a bounce the next day names no seat to replace
+expect 0 "H ended" -- $M -C "$D" admin $H end --why "given up"
+bounce 2
+rm $S/*.eml
+MASQUED_NOW=$((MASQUED_NOW + 86400)) expect 0 "a bounce the next day" -- $M -C "$D" serve --once
+MASQUED_NOW=$((MASQUED_NOW + 86460)) expect 0 "its notice goes" -- $M -C "$D" serve --once
+host_mail "mail to dave@dead.test bounced" "subject \"Undelivered"
+not_says "replace dave"
+says "It is the address of the player dave, whose games here are over ($G, $H)"
+says "masqued -C $R export $G > $G.json"
+says "masqued -C $R export $H > $H.json"
+done_checks
