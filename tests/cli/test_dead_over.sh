@@ -86,7 +86,9 @@ MASQUED_NOW=$((MASQUED_NOW + 86400)) expect 0 "a bounce the next day" -- $M -C "
 MASQUED_NOW=$((MASQUED_NOW + 86460)) expect 0 "its notice goes" -- $M -C "$D" serve --once
 host_mail "mail to dave@dead.test bounced" "subject \"Undelivered"
 not_says "replace dave"
-says "It is the address of the player dave, whose games here are over ($G, $H)"
+# the two games in the seat index's order, which is not the order they began
+grep -qF -e "whose games here are over ($G, $H)" -e "whose games here are over ($H, $G)" $T/host.txt ||
+	{ cat $T/host.txt; fail "the host's mail does not name both games over"; }; ok
 says "masqued -C $R export $G > $G.json"
 says "masqued -C $R export $H > $H.json"
 done_checks
