@@ -378,14 +378,18 @@ parse_move(const struct rm_data *d, char **tok, int ntok, struct rm_cmd *c,
 	if (ntok < 2)
 		return mq_fail(err, MQ_REFUSED, "MOVE needs a direction: MOVE cw, "
 		    "MOVE ccw or MOVE stay.");
+	/* each word a direction first: "MOVE ccw thanks, see you" is told
+	 * its "thanks," is no direction, not that it is too many steps */
+	for (i = 1; i < ntok; i++)
+		if (parse_dir(d, tok[i]) < -1)
+			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a direction; "
+			    "MOVE takes cw (clockwise), ccw (counter-clockwise) or "
+			    "stay.", tok[i]);
 	if (ntok > 4)
 		return mq_fail(err, MQ_REFUSED, "MOVE takes at most three steps "
 		    "(Promenade), one direction each.");
 	for (i = 1; i < ntok; i++) {
-		if ((v = parse_dir(d, tok[i])) < -1)
-			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a direction; "
-			    "MOVE takes cw (clockwise), ccw (counter-clockwise) or "
-			    "stay.", tok[i]);
+		v = parse_dir(d, tok[i]);
 		c->steps[c->nsteps++] = (int8_t)v;
 	}
 	return 0;
