@@ -267,18 +267,24 @@ mq_ms_view_text(const json_t *gd, const json_t *v, struct mq_buf *out)
 	    "to_move")) ? s(v, "to_move") : "nobody", json_string_value(
 	    json_object_get(v, "to_move")) ? " owes: " : " owes anything",
 	    json_string_value(json_object_get(v, "owes")) ? s(v, "owes") : "");
-	mq_buf_printf(out, "%-20s %-18s %5s %-12s %4s %4s %8s  %s\n", "player",
-	    "dancer", "order", "stage", "life", "hand", "counters",
-	    "treasures, emblems");
+	mq_buf_printf(out, "%-20s %-18s %5s %-12s %4s %4s %8s %4s   %s\n",
+	    "player", "dancer", "order", "stage", "life", "hand", "counters",
+	    "VP", "treasures, emblems");
 	json_array_foreach(json_object_get(v, "players"), i, p) {
 		char order[24] = "-";	/* none taken yet this turn: not "0" */
 
 		if (n(p, "order") > 0)
 			snprintf(order, sizeof(order), "%lld", n(p, "order"));
-		mq_buf_printf(out, "%-20s %-18s %5s %-12s %4lld %4lld %8lld ",
+		char vp[24] = "-";	/* a view without the figure */
+
+		if (json_is_integer(json_object_get(p, "public_vp")))
+			snprintf(vp, sizeof(vp), "%lld%s", n(p, "public_vp"),
+			    json_is_true(json_object_get(p, "vp_leader")) ?
+			    "*" : " ");
+		mq_buf_printf(out, "%-20s %-18s %5s %-12s %4lld %4lld %8lld %5s ",
 		    s(p, "name"), card(gd, json_object_get(p, "dancer")),
 		    order, card(gd, json_object_get(p, "stage")),
-		    n(p, "life"), n(p, "hand_size"), n(p, "counters"));
+		    n(p, "life"), n(p, "hand_size"), n(p, "counters"), vp);
 		/* names of several words: a comma between them */
 		first = 1;
 		json_array_foreach(json_object_get(p, "treasures"), k, x) {
@@ -290,6 +296,21 @@ mq_ms_view_text(const json_t *gd, const json_t *v, struct mq_buf *out)
 			first = 0;
 		}
 		mq_buf_putc(out, '\n');
+	}
+	/* the VP the players' mails show (the view's public_vp, made of
+	 * public parts only, every view alike: never a Mask's) and who leads
+	 * in them, as Defend 3 and Divine Judgement count (rules: The VP
+	 * leader) */
+	if (json_is_array(json_object_get(v, "vp_leaders"))) {
+		mq_buf_puts(out, "Most VP (the VP leader, * above):");
+		json_array_foreach(json_object_get(v, "vp_leaders"), i, x)
+			mq_buf_printf(out, "%s%s", i ? ", " : " ",
+			    json_string_value(x) ? json_string_value(x) : "?");
+		if (json_array_size(json_object_get(v, "vp_leaders")) == 0)
+			mq_buf_puts(out, " nobody (no VP yet)");
+		mq_buf_puts(out, ".\nVP here: 1 per VP counter, and each Emblem's "
+		    "and Treasure's; a Mask's VP is\nsecret, counts only at the "
+		    "end and not for the most VP.\n");
 	}
 	if (json_is_object(json_object_get(v, "guardian")))
 		mq_buf_printf(out, "Guardian on top: %lld (power %lld); %lld left. "

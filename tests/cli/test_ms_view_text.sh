@@ -11,6 +11,28 @@ PY=/usr/bin/python3
 D=$T/data
 SEED=0000000000000000000000000000000000000000000000000000000000000001
 
+# vp_check DIR GAME WHO: `view` gives each player's VP and star as the
+# view's public_vp and vp_leader, and the VP leaders
+vp_check() {
+	$MREL -C $1 view $2 $3 --json >$T/vp.json || fail "view $3 --json"
+	expect 0 "view $3: VP" -- $M -C $1 view $2 $3
+	$PY - $T/vp.json $T/out <<'EOF' || { cat $T/out >&2; fail "view $3: VP"; }
+import json, re, sys
+v = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read()
+assert "counters   VP   treasures" in text
+for p in v["players"]:
+    m = re.search(r"^%s +.{18} +\S+ .{12} +\d+ +\d+ +\d+ +(\d+)(\*?) " %
+                  re.escape(p["name"]), text, re.M)
+    assert m, p["name"]
+    assert int(m.group(1)) == p["public_vp"], (p["name"], m.group(1))
+    assert (m.group(2) == "*") == p["vp_leader"], p["name"]
+lead = ", ".join(v["vp_leaders"]) or "nobody (no VP yet)"
+assert "Most VP (the VP leader, * above): %s.\n" % lead in text, lead
+EOF
+	ok
+}
+
 expect 0 "init" -- $M -C $D init
 expect 0 "new masquerade" -- $M -C $D new masquerade --player a=a@x.org \
     --player b=b@x.org --player c=c@x.org --seed $SEED
@@ -51,6 +73,12 @@ expect 0 "view admin" -- $M -C $D view $G admin
 out_has "a: Mask Moon Mask; hand: Requiem; counters: none."
 out_has "b: Mask Jester Mask; hand: none; counters: none."
 out_has "c: Mask Dragon Mask revealed; hand: Fugue, Concerto; counters: none."
+# every view gives each player's VP as the mails do (public_vp, never a
+# Mask's, c's revealed Dragon Mask included) and the VP leader; it gave
+# counters, Treasures and Emblems with no total
+for who in admin c public; do
+	vp_check $D $G $who
+done
 # the public sees the revealed Mask alone
 expect 0 "view public" -- $M -C $D view $G public
 out_has "c: Mask Dragon Mask revealed."
@@ -82,6 +110,12 @@ grep -Eq "^[a-z]+ +.{18} +- " $T/out ||
 ! grep -Eq "^[a-z]+ +.{18} +0 " $T/out ||
     { cat $T/out >&2; fail "an Order shows 0"; }; ok
 play_out $E $GE
+# the VP the table showed (no Mask's; the scores add them) and who leads
+for who in admin alice; do
+	vp_check $E $GE $who
+done
+grep -q "^Most VP (the VP leader, \* above): nobody" $T/out &&
+    { cat $T/out >&2; fail "no VP in a whole game"; }; ok
 expect 0 "view public, the game over" -- $M -C $E view $GE public
 out_has "Scores:"
 for p in alice bob carol dave; do

@@ -3,11 +3,13 @@
  * state): a run of one player's draws is one line, every Spell named in
  * the order drawn; a "draws nothing" said again, once with how many
  * times. Anything else between, or another player's draw, breaks a run.
+ * A view as text (`masqued view`) gives each player's VP as the mails do.
  */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include <jansson.h>
@@ -82,6 +84,63 @@ unnamed_draws_are_counted(void **state)
 	    "  bob draws March.\n");
 }
 
+/*
+ * The text view gives each player's VP as the players' mails do (the
+ * view's public_vp: counters, Emblems, Treasures; never a Mask's) and who
+ * leads in them; it showed counters, Treasures and Emblems with no total,
+ * so a host settling a Defend 3 or a Divine Judgement had to add them up.
+ * A Mask the view holds (the admin's) stays out of the figure: the figure
+ * is the view's, not counted here.
+ */
+static void
+the_view_gives_each_players_vp_and_the_leader(void **state)
+{
+	json_error_t je;
+	json_t *v = json_loads("{\"turn\":3,\"phase\":\"spell\","
+	    "\"to_move\":\"bob\",\"owes\":\"spell\",\"players\":["
+	    "{\"name\":\"alice\",\"dancer\":\"Bard\",\"order\":1,"
+	    "\"stage\":\"Library\",\"life\":2,\"hand_size\":3,"
+	    "\"counters\":1,\"treasures\":[\"Golden Crown\"],"
+	    "\"emblems\":[\"Emblem of Valor\"],\"public_vp\":4,"
+	    "\"vp_leader\":true,\"mask\":{\"id\":\"MK_Lion\","
+	    "\"name\":\"Lion Mask\",\"vp\":3}},"
+	    "{\"name\":\"bob\",\"dancer\":\"Thief\",\"order\":2,"
+	    "\"stage\":\"Arena\",\"life\":1,\"hand_size\":2,"
+	    "\"counters\":0,\"treasures\":[],\"emblems\":[],"
+	    "\"public_vp\":0,\"vp_leader\":false}],"
+	    "\"vp_leaders\":[\"alice\"],\"events_left\":[]}", 0, &je);
+	struct mq_buf b = MQ_BUF_INIT;
+	const char *t;
+
+	if (v == NULL)
+		fail_msg("%s", je.text);
+	mq_ms_view_text(NULL, v, &b);
+	assert_false(b.oom);
+	t = mq_buf_str(&b);
+	if (strstr(t, "counters   VP   treasures, emblems\n") == NULL ||
+	    strstr(t, "\nalice                Bard                   1 "
+	    "Library         2    3        1    4*  Golden Crown, Emblem of "
+	    "Valor\n") == NULL ||
+	    strstr(t, "\nbob                  Thief                  2 "
+	    "Arena           1    2        0    0  \n") == NULL ||
+	    strstr(t, "\nMost VP (the VP leader, * above): alice.\n"
+	    "VP here: 1 per VP counter, and each Emblem's and Treasure's; "
+	    "a Mask's VP is\nsecret, counts only at the end and not for the "
+	    "most VP.\n") == NULL)
+		fail_msg("no VP or leader:\n%s", t);
+	mq_buf_free(&b);
+
+	/* nobody leads at 0 */
+	json_object_set_new(v, "vp_leaders", json_array());
+	mq_ms_view_text(NULL, v, &b);
+	assert_false(b.oom);
+	if (strstr(mq_buf_str(&b), "\nMost VP (the VP leader, * above): nobody "
+	    "(no VP yet).\n") == NULL)
+		fail_msg("no 'nobody':\n%s", mq_buf_str(&b));
+	mq_buf_free(&b);
+	json_decref(v);
+}
+
 int
 main(void)
 {
@@ -90,6 +149,7 @@ main(void)
 		cmocka_unit_test(one_draw_and_other_players_stay_lines),
 		cmocka_unit_test(draws_nothing_again_is_said_once_with_the_count),
 		cmocka_unit_test(unnamed_draws_are_counted),
+		cmocka_unit_test(the_view_gives_each_players_vp_and_the_leader),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
