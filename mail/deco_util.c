@@ -290,6 +290,22 @@ is_latin_letter(unsigned cp)
 	    cp == '_' || cp == '-';
 }
 
+/* The narrow characters from p up to a space, a wide one or the end. */
+static int
+latin_run(const unsigned char *p)
+{
+	unsigned cp;
+	int k = 0;
+
+	while (*p != '\0' && *p != ' ' && *p != '\n') {
+		p += utf8_next(p, &cp);
+		if (is_wide(cp))
+			break;
+		k++;
+	}
+	return k;
+}
+
 /* Where a line may break, for wrap_text: none, between two characters of
  * a word (two wide characters), or between words (a space, a mark). */
 enum { BRK_NONE, BRK_CHAR, BRK_WORD };
@@ -363,6 +379,14 @@ brk_next(struct brk *b, int *n, int *cols, int *space, int *kind)
 	 * word, and with its particle might fit no line */
 	if (*space && wide && b->cjk && is_latin_letter(before) &&
 	    before != '-' && run <= LATIN_WORD_MAX)
+		*kind = BRK_NONE;
+	/* and the wide word before one ("在 TARGET 后", "真夜中の PLAN"):
+	 * never alone at a line's end, the Latin word starting the next;
+	 * unless a mark ends it ("。 TARGET" breaks after the 。). A short
+	 * word only, as above */
+	if (*space && !wide && b->cjk && b->last_wide && before != 0 &&
+	    !is_closing_mark(before) && is_latin_letter(cp) && cp != '-' &&
+	    latin_run(b->p) <= LATIN_WORD_MAX)
 		*kind = BRK_NONE;
 	b->latin = wide ? 0 : b->latin + 1;
 	/* "18 -> 21", "Purple -> Green": a change is read whole, the

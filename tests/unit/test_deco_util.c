@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "mail/deco_util.h"
 
 /* v, a string of arena a, as a string to free; a is freed. */
@@ -153,8 +155,11 @@ chinese_wraps_between_characters(void **state)
 	w = wrapped("一二三四五六七八九HELP", 20, "");
 	assert_string_equal(w, "一二三四五六七八\n九HELP");
 	free(w);
+	/* and at a space, not between a Chinese word and the command word
+	 * after it (九 alone at the line's end, "HELP" on the next): the
+	 * line breaks before the word */
 	w = wrapped("一二三四五六七八九 HELP", 20, "");
-	assert_string_equal(w, "一二三四五六七八九\nHELP");
+	assert_string_equal(w, "一二三四五六七八\n九 HELP");
 	free(w);
 }
 
@@ -457,8 +462,10 @@ a_no_break_space_holds_words_and_reads_as_a_space(void **state)
 	free(s);
 	s = wrapped_words("  「dance」不是命令；命令有 PLAY、MOVE、PLAN、PLACE、"
 	    "STATUS、HELP 和 SET\xc2\xa0LANG。", 72);
+	/* (和, "and", stays with the SET LANG it joins, the line breaks
+	 * after the 、 before HELP: "HELP 和" / "SET LANG" before) */
 	assert_string_equal(s, "  「dance」不是命令；命令有 PLAY、MOVE、PLAN、"
-	    "PLACE、STATUS、HELP 和\n      SET LANG。");
+	    "PLACE、STATUS、\n      HELP 和 SET LANG。");
 	free(s);
 	/* a line that fits, as the templates' "（SET LANG ja）" */
 	s = wrapped_words("日本語でお送りします（SET\xc2\xa0LANG ja）。\n"
@@ -505,6 +512,61 @@ a_number_keeps_its_counter_and_an_example_stays_whole(void **state)
 	assert_string_equal(s, "    A plan is six directions; to change some times "
 	    "only, name\n        them: PLAN 12:20 ccw.");
 	free(s);
+}
+
+/*
+ * A Chinese or Japanese word before a command word stays with it: the zh
+ * self-target refusal ("…请在 TARGET 后写另一位玩家的名字。", the catalog's
+ * own text) broke before TARGET, 在 alone at a line's end; the line now
+ * breaks before 在 (or after the ；). Every width a line of it may take,
+ * as a refused line's sentence (deco_wrap_sentence) and as a plain wrap;
+ * and a long run after the wide word (a path) still breaks there.
+ */
+static void
+a_wide_word_stays_with_the_command_word_after_it(void **state)
+{
+	json_error_t je;
+	json_t *cat = json_load_file("templates/zh/refusals.json", 0, &je);
+	const char *zh;
+	struct mq_arena *a;
+	char *s;
+	int w;
+
+	(void)state;
+	if (cat == NULL)
+		fail_msg("templates/zh/refusals.json: %s", je.text);
+	zh = json_string_value(json_object_get(cat, "You cannot target "
+	    "yourself; name another player after TARGET."));
+	assert_non_null(zh);
+	assert_non_null(strstr(zh, "在 TARGET 后"));
+	for (w = 24; w <= 74; w++) {
+		a = mq_arena_new();
+		assert_non_null(a);
+		s = taken(a, deco_wrap_sentence(a, zh, w, "    "));
+		if (strstr(s, "在\n") != NULL || strstr(s, "\n    TARGET") != NULL)
+			fail_msg("width %d: 在 parted from TARGET:\n%s", w, s);
+		free(s);
+		s = wrapped(zh, w - 4, "");
+		if (strstr(s, "在\n") != NULL || strncmp(s, "TARGET", 6) == 0 ||
+		    strstr(s, "\nTARGET") != NULL)
+			fail_msg("width %d: 在 parted from TARGET:\n%s", w - 4, s);
+		free(s);
+	}
+	/* where it broke: "在" the 33rd and 34th columns of a 34 */
+	s = wrapped("你不能以自己为目标；请在 TARGET 后写另一位玩家的名字。", 24, "");
+	assert_string_equal(s, "你不能以自己为目标；请\n在 TARGET 后写另一位玩家\n"
+	    "的名字。");
+	free(s);
+	/* the same in Japanese: "真夜中の" / "PLAN だけ" */
+	s = wrapped("残っているのは移動と真夜中の PLAN だけです。", 30, "");
+	assert_null(strstr(s, "の\nPLAN"));
+	free(s);
+	/* a long run (an address, a path) is no command word: it still
+	 * breaks there */
+	s = wrapped("请在 someone_with_a_long_address@example.org 后写", 20, "");
+	assert_non_null(strstr(s, "在\nsomeone_"));
+	free(s);
+	json_decref(cat);
 }
 
 /* text with its headings ruled to cols (deco_rule_headings), to free */
@@ -616,6 +678,7 @@ main(void)
 		cmocka_unit_test(a_number_keeps_its_counter_and_an_example_stays_whole),
 		cmocka_unit_test(html_numbers_keep_their_counters),
 		cmocka_unit_test(html_numbers_read_tags_and_bytes_whole),
+		cmocka_unit_test(a_wide_word_stays_with_the_command_word_after_it),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1288,14 +1288,32 @@ starts_wide(const char *s)
 	    (p[0] == 0xEF && p[1] >= 0xBC);
 }
 
+/* The wide character at s is a mark a line may end on (a comma, a full
+ * stop, a colon, a closing bracket). */
+static int
+is_mark_to_end_on(const char *s)
+{
+	static const char *const mark[] = { "、", "。", "，", "．", "：", "；",
+	    "？", "！", "）", "」", "』", "】", "〕", "〉", "》" };
+	size_t i;
+
+	for (i = 0; i < sizeof(mark) / sizeof(mark[0]); i++)
+		if (strncmp(s, mark[i], strlen(mark[i])) == 0)
+			return 1;
+	return 0;
+}
+
 /* The refused line's sentence in text (the lines after the one holding
  * what, indented four, up to a blank line) breaks nowhere between an
  * ASCII word (a name's length at most: not a path) and the wide
- * character after it ("TARGET" / "の後に…"); 0 when it does. */
+ * character after it ("TARGET" / "の後に…"), nor between a wide
+ * character and a short ASCII word after it ("在" / "TARGET 后…"); 0 when
+ * it does. */
 static int
 no_break_after_ascii_word(const char *text, const char *what, char **bad)
 {
 	const char *p = strstr(text, what), *end, *nl;
+	size_t k;
 
 	if (p == NULL || (p = strchr(p, '\n')) == NULL)
 		return 0;
@@ -1319,6 +1337,25 @@ no_break_after_ascii_word(const char *text, const char *what, char **bad)
 			    strchr(n, '\n') - ls : (ptrdiff_t)strlen(ls)));
 			return 0;
 		}
+		/* the mirror: a wide character (no mark a line may end on)
+		 * at a line's end, a short Latin word starting the next ("在"
+		 * / "TARGET 后…"): its Latin text up to the next wide
+		 * character at most 20 long (the wrap measures a word only; "PLAY
+		 * name", its space a no-break one, is one word, a long one) */
+		for (w = n, k = 0; *w != '\0' && *w != '\n' &&
+		    (unsigned char)*w < 0x80; w++)
+			k++;
+		if (nl - p >= 3 && starts_wide(nl - 3) && k > 0 && k <= 20 &&
+		    ((*n >= 'A' && *n <= 'Z') || (*n >= 'a' && *n <= 'z')) &&
+		    !is_mark_to_end_on(nl - 3)) {
+			const char *ls = nl;
+
+			while (ls > text && ls[-1] != '\n')
+				ls--;
+			*bad = strndup(ls, (size_t)(strchr(n, '\n') != NULL ?
+			    strchr(n, '\n') - ls : (ptrdiff_t)strlen(ls)));
+			return 0;
+		}
 	}
 	return 1;
 }
@@ -1328,6 +1365,8 @@ no_break_after_ascii_word(const char *text, const char *what, char **bad)
  * its particle on the next: the self-target one read "…できません。TARGET"
  * / "の後にほかの…" (the break at the space after TARGET); now a command
  * word and the word after it stay on one line, the break after the 。.
+ * Nor on the wide word before one: "真夜中の" / "PLAN だけです。", "在" /
+ * "TARGET 后" (the break before the wide word instead).
  * Every sentence of the catalog, as the player gets it under a refused
  * line, with its blanks filled by names short and long (20 letters, the
  * longest a player's).
@@ -1383,8 +1422,8 @@ a_refusal_keeps_a_command_word_with_its_particle(void **state)
 				    ctx, &m, &e), 0);
 				if (!no_break_after_ascii_word(m.text, "PLAY x TARGET y",
 				    &bad))
-					fail_msg("%s, \"%s\": a line ends on a Latin word, "
-					    "the wide one after it on the next:\n%s", cjk[l],
+					fail_msg("%s, \"%s\": a Latin word at one line's "
+					    "end, the wide one beside it on the other:\n%s", cjk[l],
 					    k, bad != NULL ? bad : m.text);
 				mail_free(&m);
 				json_decref(ctx);
