@@ -302,12 +302,20 @@ mq_notify_update_kind(const struct mq_game *g)
  * The seed and its salt, as the genesis holds them; for a game the host
  * ended, "ended_by_host" and, as "reveals", every secret still hidden (a
  * phase cut short never revealed its picks): each commitment a player was
- * shown can then be checked. 1 when out of memory.
+ * shown can then be checked. And "end_entry", the seq of the log's end
+ * entry (the result), when the mail's checkpoint comes before it: the end
+ * mail is made from the entry that ended the game, and the end entry is
+ * logged just after its mails are queued (game_end.c), so the checkpoint
+ * signs the log up to the entry before the end; the mail says so, for a
+ * player who compares it with `masqued log` (found by a player review).
+ * The end mail again (STATUS, later) is made after it, and signs it. 1
+ * when out of memory.
  */
 static int
 add_end_secrets(const struct mq_game *g, json_t *ctx)
 {
 	static const char *const keys[] = { "seed", "seed_salt" };
+	uint64_t end = g->end_seq != 0 ? g->end_seq : g->seq + 1;
 	json_t *v, *hidden;
 	size_t i;
 	int bad = 0;
@@ -315,6 +323,9 @@ add_end_secrets(const struct mq_game *g, json_t *ctx)
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if ((v = json_object_get(g->genesis, keys[i])) != NULL)
 			bad |= json_object_set(ctx, keys[i], v) != 0;
+	if (end > g->seq)
+		bad |= json_object_set_new(ctx, "end_entry",
+		    json_integer((json_int_t)end)) != 0;
 	if (!g->ended)
 		return bad;
 	bad |= (hidden = json_array()) == NULL;
