@@ -3,6 +3,7 @@
 set -u
 M=${MASQUED:-build/asan/masqued}
 MREL=${MASQUED_REL:-./masqued}
+PY=/usr/bin/python3	# the tests' Python, for every test that loads lib.sh
 export MASQUED_NOW=${MASQUED_NOW:-1790000000}
 T=$(mktemp -d /tmp/masqued-cli.XXXXXX)
 IMAP_PID=	# fake_imap's server, stopped at exit
