@@ -257,3 +257,43 @@ played_export() {
 	expect 0 "export" -- $MREL -C "$1" export $G
 	cp $T/out "$2"
 }
+
+# sendmail_folder: the data folder D made (init), the host at host@x.test,
+# mail out by tests/data/fake_sendmail.sh: each mail kept in S, those to
+# dead.test refused (an address that no longer works)
+sendmail_folder() {
+	D=$T/data
+	S=$T/sendmail
+	mkdir -p "$S"
+	export FAKE_SENDMAIL_DIR=$S
+	echo dead.test > $S/refuse
+	expect 0 "init, sendmail out" -- $M -C "$D" init
+	printf 'admin = host@x.test\noutbound = sendmail\nsendmail_path = %s\nfrom = masqued <game@example.org>\nreply_domain = example.org\n' \
+	    "$PWD/tests/data/fake_sendmail.sh" >> "$D/masqued.conf"
+}
+# dead_game: in D, a Red Death of alice, bob, carol and dave@dead.test;
+# its id on stdout
+dead_game() {
+	$M -C "$D" new redmasque --player alice=alice@x.test --player bob=bob@x.test \
+	    --player carol=carol@x.test --player dave=dave@dead.test 2>/dev/null
+}
+# dead_games: two dead_games, G and H, their welcomes sent (dave's die)
+# and the host's notices of those sent a minute later
+dead_games() {
+	G=$(dead_game) && H=$(dead_game) || fail "new"
+	expect 0 "the welcomes, dave's dead" -- $M -C "$D" serve --once
+	MASQUED_NOW=$((MASQUED_NOW + 60)) expect 0 "the host's notices of them" -- $M -C "$D" serve --once
+}
+# mail_body FILE: the body of the one-part mail FILE, decoded
+mail_body() {
+	/usr/bin/python3 -c 'import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print(m.get_payload(decode=True).decode())' "$1"
+}
+# sent_mail SUBJECT BODY: the one mail in S whose subject holds SUBJECT and
+# whose body a line of matches BODY (grep -E); its file in f
+sent_mail() {
+	f=$(grep -l "^Subject: .*$1" $S/*.eml |
+	    while read -r x; do mail_body "$x" >$T/b.txt; grep -qE "$2" $T/b.txt && echo "$x"; done)
+	[ "$(echo "$f" | grep -c .)" = 1 ] || fail "not one mail of $1 with $2: $f"; ok
+}

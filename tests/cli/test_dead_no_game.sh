@@ -7,36 +7,19 @@
 # for the finished games too, which admin refuses ("is over already").
 # A finished game with no mark (ended under an older masqued) is read.
 . tests/cli/lib.sh
-PY=/usr/bin/python3
-D=$T/data
-S=$T/sendmail
-mkdir -p "$S"
-export FAKE_SENDMAIL_DIR=$S
-echo dead.test > $S/refuse
-expect 0 "init, sendmail out" -- $M -C "$D" init
-printf 'admin = host@x.test\noutbound = sendmail\nsendmail_path = %s\nfrom = masqued <game@example.org>\nreply_domain = example.org\n' \
-    "$PWD/tests/data/fake_sendmail.sh" >> "$D/masqued.conf"
-new_game() {
-	$M -C "$D" new redmasque --player alice=alice@x.test --player bob=bob@x.test \
-	    --player carol=carol@x.test --player dave=dave@dead.test 2>/dev/null
-}
+sendmail_folder
 # five games over (their ended marks as game_end.c writes them at the end
 # entry: the last entry's seq and the log's size; made here by hand, as
 # playing five games out takes minutes) and one in progress, dave in each
-G=$(new_game) || fail "new"
+G=$(dead_game) || fail "new"
 OVER=
 for i in 1 2 3 4 5; do
-	g=$(new_game) || fail "new"
+	g=$(dead_game) || fail "new"
 	echo "$(grep -c '' $D/games/$g/log) $(wc -c <$D/games/$g/log)" >$D/games/$g/ended
 	OVER="$OVER $g"
 done
 expect 0 "the games' mails, dave's dead" -- $M -C "$D" serve --once
 MASQUED_NOW=$((MASQUED_NOW + 60)) expect 0 "the host's notices of them" -- $M -C "$D" serve --once
-body() {
-	$PY -c 'import email, sys
-m = email.message_from_binary_file(open(sys.argv[1], "rb"))
-print(m.get_payload(decode=True).decode())' "$1"
-}
 # a refusal to dave (a mail of no game), dead in its turn
 k=0
 refusal_dies() {	# the body of its host notice into $T/dead.txt
@@ -45,10 +28,8 @@ refusal_dies() {	# the body of its host notice into $T/dead.txt
 	printf 'X-Masqued-Envelope-To: dave@dead.test\r\nFrom: masqued <game@example.org>\nTo: dave@dead.test\nSubject: x\n\nx\n' >$D/spool/$z.eml
 	MASQUED_NOW=$((MASQUED_NOW + 120 * k)) expect 0 "refusal $k dies" -- $M -C "$D" serve --once
 	MASQUED_NOW=$((MASQUED_NOW + 120 * k + 60)) expect 0 "its notice" -- $M -C "$D" serve --once
-	f=$(grep -l "^Subject: .*undeliverable mail to dave@dead.test" $S/*.eml |
-	    while read -r x; do body "$x" >$T/b.txt; grep -q "^The mail $z " $T/b.txt && echo "$x"; done)
-	[ "$(echo "$f" | grep -c .)" = 1 ] || fail "not one host mail of $z: $f"; ok
-	body "$f" > $T/dead.txt
+	sent_mail "undeliverable mail to dave@dead.test" "^The mail $z "
+	mail_body "$f" > $T/dead.txt
 }
 refusal_dies
 grep -qF "admin $G replace dave NEW-ADDRESS" $T/dead.txt ||

@@ -8,35 +8,14 @@
 # (`masqued -C DIR export GAME`), a STATUS once the address works. A seat
 # in a game still in progress keeps its replace line (docs/hosting.md).
 . tests/cli/lib.sh
-PY=/usr/bin/python3
-D=$T/data
-S=$T/sendmail
-mkdir -p "$S"
-export FAKE_SENDMAIL_DIR=$S
-echo dead.test > $S/refuse
-expect 0 "init, sendmail out" -- $M -C "$D" init
-printf 'admin = host@x.test\noutbound = sendmail\nsendmail_path = %s\nfrom = masqued <game@example.org>\nreply_domain = example.org\n' \
-    "$PWD/tests/data/fake_sendmail.sh" >> "$D/masqued.conf"
+sendmail_folder
 R=$(realpath "$D")
-new2() {
-	$M -C "$D" new redmasque --player alice=alice@x.test --player bob=bob@x.test \
-	    --player carol=carol@x.test --player dave=dave@dead.test 2>/dev/null
-}
-G=$(new2) && H=$(new2) || fail "new"
-expect 0 "the welcomes, dave's dead" -- $M -C "$D" serve --once
-MASQUED_NOW=$((MASQUED_NOW + 60)) expect 0 "the host's notices of them" -- $M -C "$D" serve --once
-body() {
-	$PY -c 'import email, sys
-m = email.message_from_binary_file(open(sys.argv[1], "rb"))
-print(m.get_payload(decode=True).decode())' "$1"
-}
+dead_games
 # the one host mail whose body holds $2 (grep -E), matched by subject $1,
 # into $T/host.txt, its wrap undone
 host_mail() {
-	f=$(grep -l "^Subject: .*$1" $S/*.eml |
-	    while read -r x; do body "$x" >$T/b.txt; grep -qE "$2" $T/b.txt && echo "$x"; done)
-	[ "$(echo "$f" | grep -c .)" = 1 ] || fail "not one host mail with $2: $f"; ok
-	body "$f" | tr '\n' ' ' | tr -s ' ' > $T/host.txt
+	sent_mail "$1" "$2"
+	mail_body "$f" | tr '\n' ' ' | tr -s ' ' > $T/host.txt
 }
 says() {
 	grep -qF -- "$1" $T/host.txt || { cat $T/host.txt; fail "the host's mail does not say: $1"; }; ok
