@@ -114,3 +114,45 @@ print([p.get_payload(decode=True).decode() for p in m.walk()
 PYEOF
 	done
 }
+
+# reply_served WHO ID TEXT [WHAT]: WHO's reply TEXT (its Message-ID ID) to
+# its welcome's Reply-To, read by a serve pass; WHO's receipt as $T/ID.*
+reply_served() {
+	ls $O | sort >$T/before
+	send $1@x.test "$(reply_to $1)" $2 "$3"
+	expect 0 "serve --once: ${4:-$1's $2}" -- $M -C $D serve --once
+	answer receipt $1@x.test $2
+}
+# kill_and_catch_up NAME ID TEXT: NAME's reply TEXT logged, its mails lost
+# (the staged kill), then caught up: the same mails, the same log
+kill_and_catch_up() {
+	cp $D/games/$G/mailed $T/mailed
+	cp $D/games/$G/clock $T/clock
+	reply_served $1 $2 "$3"
+	$MREL -C $D log $G >$T/log1
+	kill_rebuilds "$2"
+}
+# dry NAME TEXT COND: `masqued parse` of NAME's reply TEXT is so (j)
+dry() {
+	printf 'From: %s@x.test\nTo: %s\nSubject: Re\nMessage-ID: <dry.%s@x.test>\n\n%b\n' \
+	    "$1" "$(reply_to $1)" "$1" "$2" >$T/dry.eml
+	expect 0 "parse $1's reply" -- $M -C $D parse $T/dry.eml
+	json_is "$3" "$1's dry run"
+}
+# card_in NAME: a card of NAME's hand in card (NAME holds one)
+card_in() {
+	card=$($MREL -C $D view $G $1 --json | $PY -c 'import json,sys
+print(json.load(sys.stdin)["me"]["hand"][0])')
+	[ -n "$card" ] || fail "$1 holds no card"; ok
+}
+# put_right_says ID: ID's receipt (en) says line 1 was replaced by line 2,
+# and line 2 taken in its place
+put_right_says() {
+	says $1 "replaced by line 2, which was accepted"
+	says $1 "in place of line 1, which was refused"
+}
+# txt_has ID TEXT WHAT: ID's receipt's text part holds TEXT (in any case)
+txt_has() { grep -qiF -- "$2" $T/$1.txt || { cat $T/$1.txt >&2; fail "$3"; }; ok; }
+# logged_last PATTERN WHAT: the last entry of the log in $T/log1 matches
+# PATTERN (grep)
+logged_last() { tail -n 1 $T/log1 | grep -q -- "$1" || { cat $T/log1 >&2; fail "$2"; }; ok; }

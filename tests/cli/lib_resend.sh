@@ -46,10 +46,15 @@ others_placed_alice_places() {
 # the moves of a round, every seat's but alice's in: she is the last
 # awaited (after others_placed_alice_answers and the round's cards)
 alice_moves_last() {
+	to_the_moves
+	bots bob carol dave
+}
+# to_the_moves: others_placed_alice_answers, then each seat's bot turn:
+# the round's moves are owed
+to_the_moves() {
 	others_placed_alice_answers
 	bots bob carol dave alice
 	[ "$(phase)" = move ] || fail "not the moves: $(phase)"; ok
-	bots bob carol dave
 }
 others_placed_alice_answers() {
 	others_placed_alice_places

@@ -15,50 +15,27 @@
 . tests/cli/lib.sh
 . tests/cli/lib_game.sh
 . tests/cli/lib_resend.sh
-others_placed_alice_answers
-bots bob carol dave alice
-[ "$(phase)" = move ] || fail "not the moves: $(phase)"; ok
+to_the_moves
 expect 0 "carol reads Japanese" -- $M -C $D submit $G carol "SET LANG ja" --no-mail
-card_of() {	# NAME: a card of NAME's hand
-	$MREL -C $D view $G $1 --json | $PY -c 'import json,sys
-print(json.load(sys.stdin)["me"]["hand"][0])'
-}
 plan_of() {	# NAME: NAME's plan, as a Python list
 	$MREL -C $D view $G $1 --json | $PY -c 'import json,sys
 print(json.load(sys.stdin)["me"].get("plan"))'
 }
-# dry NAME TEXT COND: `masqued parse` of NAME's reply TEXT is so (j)
-dry() {
-	printf 'From: %s@x.test\nTo: %s\nSubject: Re\nMessage-ID: <dry.%s@x.test>\n\n%b\n' \
-	    "$1" "$(reply_to $1)" "$1" "$2" >$T/dry.eml
-	expect 0 "parse $1's reply" -- $M -C $D parse $T/dry.eml
-	json_is "$3" "$1's dry run"
-}
 put_right='[c.get("corrected_by") for c in j["commands"]][:2] == [2, None] and [c.get("corrects") for c in j["commands"]][:2] == [None, 1] and all(c["accepted"] for c in j["commands"][1:]) and [e["line"] for e in j["errors"]] == [1]'
 
 # 1. bob: PALN, the same plan on the next line, then his move and card
-card=$(card_of bob)
-[ -n "$card" ] || fail "bob holds no card"; ok
+card_in bob
 text="PALN cw stay ccw cw stay stay\nPLAN cw stay ccw cw stay stay\nMOVE cw\nPLAY $card"
 dry bob "$text" "$put_right"
 ne=$(entries)
-ls $O | sort >$T/before
-cp $D/games/$G/mailed $T/mailed
-cp $D/games/$G/clock $T/clock
-send bob@x.test "$(reply_to bob)" b1 "$text"
-expect 0 "serve --once: bob's b1" -- $M -C $D serve --once
-answer receipt bob@x.test b1
-$MREL -C $D log $G >$T/log1
-kill_rebuilds b1
+kill_and_catch_up bob b1 "$text"
 says b1 "did you mean PLAN?"
-says b1 "replaced by line 2, which was accepted"
-says b1 "in place of line 1, which was refused"
-grep -qiF "line 3: Move: clockwise" $T/b1.txt || { cat $T/b1.txt >&2; fail "bob's line 3 not accepted"; }; ok
-grep -qiF "line 4: Play " $T/b1.txt || { cat $T/b1.txt >&2; fail "bob's line 4 not accepted"; }; ok
+put_right_says b1
+txt_has b1 "line 3: Move: clockwise" "bob's line 3 not accepted"
+txt_has b1 "line 4: Play " "bob's line 4 not accepted"
 says_not b1 "Not applied, as a line above"
 says_not b1 "send again"
-tail -n 1 $T/log1 | grep -q "bob: PLAN cw stay ccw cw stay stay; MOVE cw; PLAY $card" ||
-    { cat $T/log1 >&2; fail "bob's entry is not his plan, his cw and his card"; }; ok
+logged_last "bob: PLAN cw stay ccw cw stay stay; MOVE cw; PLAY $card" "bob's entry is not his plan, his cw and his card"
 [ "$(entries)" = $((ne + 1)) ] || fail "bob's mail not one entry"; ok
 [ "$(plan_of bob)" = "['cw', 'stay', 'ccw', 'cw', 'stay', 'stay']" ] ||
     fail "bob's plan: $(plan_of bob)"; ok
@@ -66,24 +43,16 @@ tail -n 1 $T/log1 | grep -q "bob: PLAN cw stay ccw cw stay stay; MOVE cw; PLAY $
 # 2. his client sends it again (another Message-ID): all received already,
 # line 1 put right by line 2 still, nothing to send again, nothing logged
 ne=$(entries)
-ls $O | sort >$T/before
-send bob@x.test "$(reply_to bob)" b2 "$text"
-expect 0 "serve --once: bob's b2" -- $M -C $D serve --once
-answer receipt bob@x.test b2
-says b2 "replaced by line 2, which was accepted"
-says b2 "in place of line 1, which was refused"
+reply_served bob b2 "$text"
+put_right_says b2
 says_not b2 "send again"
 [ "$(entries)" = "$ne" ] || { cat $T/b2.txt >&2; fail "bob's resend was logged"; }; ok
 
 # 3. carol, in Japanese: PALN, then another plan in the Japanese word
-card=$(card_of carol)
-[ -n "$card" ] || fail "carol holds no card"; ok
+card_in carol
 text="PALN cw cw cw cw cw cw\n計画 反時計回り そのまま そのまま 時計回り そのまま そのまま\nMOVE stay\nPLAY $card"
 dry carol "$text" "$put_right"
-ls $O | sort >$T/before
-send carol@x.test "$(reply_to carol)" c1 "$text"
-expect 0 "serve --once: carol's c1" -- $M -C $D serve --once
-answer receipt carol@x.test c1
+reply_served carol c1 "$text"
 says c1 "受け付けられなかった 1 行目の代わりに適用しました"
 says c1 "2 行目で置き換えられ、そちらが受け付けられました"
 says_not c1 "上の行が受け付けられず"
@@ -97,10 +66,7 @@ $MREL -C $D log $G | tail -n 1 | grep -q "carol: PLAN ccw stay stay cw stay stay
 text="PALN cw cw cw cw cw cw\nMOVE cw\nPLAN cw cw cw cw cw cw"
 dry dave "$text" 'j["commands"][0].get("corrected_by") is None and not j["commands"][0]["accepted"] and not j["commands"][1]["accepted"]'
 ne=$(entries)
-ls $O | sort >$T/before
-send dave@x.test "$(reply_to dave)" d1 "$text"
-expect 0 "serve --once: dave's d1" -- $M -C $D serve --once
-answer receipt dave@x.test d1
+reply_served dave d1 "$text"
 says_not d1 "replaced by line"
 says d1 "Not applied, as a line above it was refused"
 expect 0 "verify" -- $M -C $D verify $G

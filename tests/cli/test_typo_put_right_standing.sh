@@ -13,9 +13,7 @@
 . tests/cli/lib.sh
 . tests/cli/lib_game.sh
 . tests/cli/lib_resend.sh
-others_placed_alice_answers
-bots bob carol dave alice
-[ "$(phase)" = move ] || fail "not the moves: $(phase)"; ok
+to_the_moves
 # alice moves first: her cw stands, the others still to move
 reply alice m1 "$ASK" "MOVE cw"
 serve "alice's cw"
