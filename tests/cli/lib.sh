@@ -185,8 +185,20 @@ ms_mail_game() {
 	G=$(cat $T/out)
 	expect 0 "serve: the welcomes" -- $M -C $D serve --once
 }
+# ms_langs: bob reads Japanese, carol Chinese (SET LANG, no mail)
+ms_langs() {
+	expect 0 "bob reads Japanese" -- $M -C $D submit $G bob "SET LANG ja" --no-mail
+	expect 0 "carol reads Chinese" -- $M -C $D submit $G carol "SET LANG zh" --no-mail
+}
 # ms_sub SEAT LINE: SEAT's LINE submitted by the host to $G in $D, taken
 ms_sub() { expect 0 "$1: $2" -- $M -C $D submit $G "$1" "$2"; }
+# ms_owes_is WANT WHAT: ms_owes of $G in $D is WANT (else WHAT fails, with it)
+ms_owes_is() { mo=$(ms_owes $D $G); [ "$mo" = "$1" ] || fail "$2: $mo"; ok; }
+# ms_on NAME ROOM: the public view of $G in $D puts NAME's dancer on ROOM
+ms_on() {
+	$MREL -C $D view $G public | grep -qE "^$1 .* $2 " ||
+	    { $MREL -C $D view $G public >&2; fail "$1's dancer not on the $2"; }; ok
+}
 # ms_owes DATADIR GAME [SEAT]: the seat to move and what it owes, as SEAT
 # (the admin when none) sees it
 ms_owes() {

@@ -145,6 +145,19 @@ card_in() {
 print(json.load(sys.stdin)["me"]["hand"][0])')
 	[ -n "$card" ] || fail "$1 holds no card"; ok
 }
+# ms_carol_stage_put_right LINES WHAT: carol (who reads Chinese: ms_langs)
+# chooses her Dancer, then mails LINES, a Stage on the Library put right on
+# its second line: taken, and her receipt says so, as c1
+ms_carol_stage_put_right() {
+	expect 0 "carol's Dancer" -- $M -C $D submit $G carol "DANCER eternal-prisoner" --never-mail
+	ms_owes_is "carol stage" "not carol's Stage"
+	reply_served carol c1 "$1" "$2"
+	says c1 "代替未被接受的第1行。"
+	says c1 "已由第2行替换，该行已被接受。"
+	says_not c1 "可能以它为前提"
+	[ "$(ms_owes $D $G)" != "carol stage" ] || fail "carol's Stage not taken"; ok
+	ms_on carol Library
+}
 # put_right_says ID: ID's receipt (en) says line 1 was replaced by line 2,
 # and line 2 taken in its place
 put_right_says() {
