@@ -1,6 +1,7 @@
-# lib_resend.sh - after lib_game.sh: the helpers of the tests of a mail
-# sent again (test_copy_or_new, test_resent_later, test_resent_mid_round,
-# test_sent_again_late):
+# lib_resend.sh - after lib_game.sh (or ms_mail_game and lib_mail.sh, for
+# the helpers not of The Red Death's rounds): the helpers of the tests of a
+# mail sent again (test_copy_or_new, test_resent_later, test_resent_mid_round,
+# test_sent_again_late, test_ms_resent_*):
 # the game's entries and phase, a reply written as a mail client sends it,
 # a serve pass that notes the outbox before it, the bots' moves.
 entries() { $MREL -C $D log $G | wc -l; }
@@ -21,6 +22,11 @@ reply() {
 		printf 'From: %s@x.test\nTo: %s\nSubject: Re: the masque\nMessage-ID: <%s@x.test>\nIn-Reply-To: <%s>\nReferences: <%s>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n%b\n' \
 		    "$1" "$(reply_to $1)" "$r_id" "$3" "$3" "$4" >$IN/$n.test
 	done
+}
+# welcome_of NAME: the Message-ID of NAME's welcome mail in welcome (one there)
+welcome_of() {
+	welcome=$(sed -n 's/^Message-ID: <\(.*\)>\r*$/\1/p' "$(grep -l "^To: $1@" $O/* | head -n 1)")
+	[ -n "$welcome" ] || fail "no Message-ID on $1's welcome"; ok
 }
 serve() {
 	ls $O >$T/before
@@ -60,4 +66,39 @@ others_placed_alice_answers() {
 	others_placed_alice_places
 	ASK=$(msgid a0)
 	[ -n "$ASK" ] || fail "no Message-ID on alice's receipt"; ok
+}
+# ms_alice_put_right: in a Masquerade (ms_mail_game), alice's reply to
+# her welcome (welcome_of), a Dancer's typo put right on its next line, as
+# a1 (a copy in $T/a1.eml), served: taken, her receipt says so; its entry
+# in first
+ms_alice_put_right() {
+	welcome_of alice
+	ms_owes_is "alice dancer" "not alice's Dancer"
+	reply alice a1 "$welcome" "DANCER theif\nDANCER thief"
+	cp $IN/$n.test $T/a1.eml
+	serve "alice's Dancer, put right"
+	answer receipt alice@x.test a1
+	says a1 "Replaced by line 2, which was accepted."
+	ms_owes_is "bob dancer" "alice's Dancer not taken"
+	first=$(entry_of "alice: DANCER")
+	[ -n "$first" ] || fail "alice's Dancer is not in the log"; ok
+}
+# ms_alice_resend WHAT: alice's client sends her a1 again, as a2 (a copy
+# in $T/a2.eml); its dry run, then a serve pass (WHAT): nothing logged, the
+# answer says line 1 was replaced by line 2, line 2 taken in its place,
+# nothing to send again; the dry run says line 2 is received already, at
+# entry $first
+ms_alice_resend() {
+	ne=$(entries)
+	reply alice a2 "$welcome" "DANCER theif\nDANCER thief"
+	cp $IN/$n.test $T/a2.eml
+	expect 0 "parse the resend" -- $M -C $D parse $IN/$n.test
+	json_is 'not j["commands"][0]["accepted"] and j["commands"][0].get("corrected_by") == 2 and j["commands"][1].get("already") == '"$first"' and j["commands"][1].get("corrects") == 1' \
+	    "the resend's dry run"
+	serve "$1"
+	answer receipt alice@x.test a2
+	[ "$(entries)" = "$ne" ] || { cat $T/a2.txt >&2; fail "the resend was logged"; }; ok
+	says a2 "Replaced by line 2, which was accepted."
+	says a2 "In place of line 1, which was refused."
+	says_not a2 "send again"
 }
