@@ -206,6 +206,13 @@ ms_owes() {
 v = json.load(sys.stdin); print(v["to_move"] or "", v["owes"] or "")'
 }
 
+# to_move DATADIR: the seat to move in $G there (none: an empty line)
+to_move() {
+	$MREL -C $1 view $G admin --json | /usr/bin/python3 -c 'import json, sys
+v = json.load(sys.stdin); print(v["to_move"] or "")'
+}
+# over DATADIR: $G there is over
+over() { $MREL -C $1 view $G admin --json | grep -q '"phase": "over"'; }
 # new_game DATADIR [ARG...]: a Red Death of alice, bob, carol and dave
 # (then ARGs: more players, options), its fixed seed (or GAME_SEED, set
 # before); its id on stdout

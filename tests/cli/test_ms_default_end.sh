@@ -21,11 +21,6 @@ ms_sub bob "SET LANG ja"
 ms_sub carol "SET LANG zh"
 expect 0 "serve: the welcomes" -- $M -C $D serve --once
 . tests/cli/lib_mail.sh
-to_move() {	# the data folder: the player to move
-	$MREL -C $1 view $G admin --json | $PY -c 'import json, sys
-v = json.load(sys.stdin); print(v["to_move"] or "")'
-}
-over() { $MREL -C $1 view $G admin --json | grep -q '"phase": "over"'; }
 P=$((MASQUED_NOW + 100 * H))
 k=0
 w=

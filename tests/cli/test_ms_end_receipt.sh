@@ -17,11 +17,6 @@ SEED=0000000000000000000000000000000000000000000000000000000000000001
 ms_game $D $SEED dave
 expect 0 "serve: the welcomes" -- $M -C $D serve --once
 . tests/cli/lib_mail.sh
-to_move() {	# the data folder: the player to move
-	$MREL -C $1 view $G admin --json | $PY -c 'import json, sys
-v = json.load(sys.stdin); print(v["to_move"] or "")'
-}
-over() { $MREL -C $1 view $G admin --json | grep -q '"phase": "over"'; }
 k=0
 last=
 while [ $k -lt 600 ]; do
