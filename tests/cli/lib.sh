@@ -213,6 +213,22 @@ v = json.load(sys.stdin); print(v["to_move"] or "")'
 }
 # over DATADIR: $G there is over
 over() { $MREL -C $1 view $G admin --json | grep -q '"phase": "over"'; }
+# ms_to_fight A C B: in $G of $D (ms_game), alice, carol and bob take the
+# Dancers A, C and B; bob's on the Library, carol's and alice's on the
+# Arena; carol challenges alice: alice's fight window is open
+ms_to_fight() {
+	ms_sub alice "DANCER $1"
+	ms_sub carol "DANCER $2"
+	ms_sub bob "DANCER $3"
+	ms_sub bob "STAGE library"
+	ms_sub carol "STAGE arena"
+	ms_sub alice "STAGE arena"
+	ms_sub bob PASS
+	ms_sub carol "CHALLENGE alice"
+	ms_sub carol PASS
+	[ "$(ms_owes $D $G)" = "alice fight" ] || fail "alice's window: $(ms_owes $D $G)"; ok
+}
+
 # new_game DATADIR [ARG...]: a Red Death of alice, bob, carol and dave
 # (then ARGs: more players, options), its fixed seed (or GAME_SEED, set
 # before); its id on stdout

@@ -9,16 +9,7 @@
 D=$T/data
 SEED=0707070707070707070707070707070707070707070707070707070707070707
 ms_game $D $SEED
-ms_sub alice "DANCER blade-dancer"
-ms_sub carol "DANCER paladin"
-ms_sub bob "DANCER sorcerer"
-ms_sub bob "STAGE library"
-ms_sub carol "STAGE arena"
-ms_sub alice "STAGE arena"
-ms_sub bob PASS
-ms_sub carol "CHALLENGE alice"
-ms_sub carol PASS
-[ "$(ms_owes $D $G)" = "alice fight" ] || fail "alice's window: $(ms_owes $D $G)"; ok
+ms_to_fight blade-dancer paladin sorcerer
 ls $D/spool >$T/before
 ms_sub alice PASS
 ls $D/spool | grep -vxF -f $T/before >$T/new

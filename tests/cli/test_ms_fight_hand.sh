@@ -22,16 +22,7 @@ v = json.load(sys.stdin)
 me = [p for p in v["players"] if p["name"] == sys.argv[1]][0]
 print(" ".join("%s=%d" % (h["spell"], h["count"]) for h in me["hand"]))' "$1"
 }
-ms_sub alice "DANCER thief"
-ms_sub carol "DANCER bard"
-ms_sub bob "DANCER paladin"
-ms_sub bob "STAGE library"
-ms_sub carol "STAGE arena"
-ms_sub alice "STAGE arena"
-ms_sub bob PASS
-ms_sub carol "CHALLENGE alice"
-ms_sub carol PASS
-[ "$(ms_owes $D $G)" = "alice fight" ] || fail "alice's window: $(ms_owes $D $G)"; ok
+ms_to_fight thief bard paladin
 [ "$(hand carol)" = "SP_requiem=1" ] || fail "carol's hand: $(hand carol)"; ok
 expect 0 "serve: the mails so far" -- $M -C $D serve --once
 
