@@ -150,7 +150,7 @@ copy_corrections(const struct analysis *a, const int *kind,
 	size_t at, i, *order = NULL;
 	int refused = 0, fixing;
 
-	if ((nfirst = mq_game_line_order(g, g->state,
+	if ((nfirst = mq_game_line_order(g, g->state, a->seat,
 	    (const char *const *)a->lines, a->nlines, &order)) < 0)
 		return -1;
 	for (at = 0; at < a->nlines; at++) {

@@ -237,7 +237,8 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		bad = 1;
 	/* as submit: the lines that go first, then the others */
 	if (!bad && work != NULL && !whole[0] && !copy && (nfirst = mq_game_line_order(
-	    a.game, work, (const char *const *)a.lines, a.nlines, &order)) < 0)
+	    a.game, work, a.seat, (const char *const *)a.lines, a.nlines,
+	    &order)) < 0)
 		bad = 1;
 	for (at = 0; !bad && work != NULL && !whole[0] && !copy &&
 	    at < a.nlines; at++) {

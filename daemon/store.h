@@ -524,11 +524,12 @@ int mq_game_after_refused(const struct mq_game *g, const void *work, int seat,
  * of g's state) in their order, then the others in theirs; among the
  * first, just before it, a line whose mistyped command word the next
  * command line of them puts right (mq_game_corrects: PALN, then PLAN),
- * which the player meant as one of them. Returns how many go first (a
+ * which the player meant as one of them; a STATUS or HELP of seat's
+ * between them stops nothing. Returns how many go first (a
  * refusal of one refuses no other line); -1 out of memory (*order NULL).
  * The mail's submit and its dry run, a resend's answer.
  */
-long mq_game_line_order(const struct mq_game *g, const void *work,
+long mq_game_line_order(const struct mq_game *g, const void *work, int seat,
     const char *const *lines, size_t n, size_t **order);
 /*
  * Whether line, the next command line of a mail after prev, which was

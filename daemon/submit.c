@@ -522,14 +522,30 @@ names_a_command(const struct mq_game *g, const void *work, const char *line)
 	    g->kind->names_command(work, line) == MQ_LINE_COMMAND);
 }
 
+/* Whether line, a line of a mail, only asks (STATUS, HELP: asks_only),
+ * changing nothing in the game. -1 out of memory. */
+static int
+only_asks(const struct mq_game *g, const void *work, int seat,
+    const char *line)
+{
+	struct mq_buf text = MQ_BUF_INIT;
+	struct mq_cmd c;
+	struct mq_err e;
+	int asks = asks_only(g, work, seat, line, &c, &text, &e);
+
+	mq_buf_free(&text);
+	return asks == 2 ? 0 : asks;
+}
+
 long
-mq_game_line_order(const struct mq_game *g, const void *work,
+mq_game_line_order(const struct mq_game *g, const void *work, int seat,
     const char *const *lines, size_t n, size_t **order)
 {
 	const struct mq_game_kind *k = g->kind;
 	size_t i, m = 0;
 	unsigned char *first;
 	long nfirst = 0;
+	int asks = 0;
 
 	if ((*order = calloc(n + 1, sizeof(**order))) == NULL ||
 	    (first = calloc(n + 1, 1)) == NULL) {
@@ -544,14 +560,25 @@ mq_game_line_order(const struct mq_game *g, const void *work,
 	 * next command line (PALN cw cw cw cw cw cw, then PLAN cw cw cw cw
 	 * cw cw: game.h's word_put_right): read among them, just before
 	 * that line (2, and 3 the line), so that it is the line just above
-	 * its correction as submit reads them, and holds back no other */
+	 * its correction as submit reads them, and holds back no other.
+	 * A STATUS or HELP between them changes nothing, and stops nothing
+	 * (PALN ..., STATUS, PLAN ...): it is read after them, with the
+	 * others; any other command between keeps the typo where it is */
 	for (i = 0; i < n; i++) {
 		size_t j = i;
 
 		if (first[i] || !names_a_command(g, work, lines[i]))
 			continue;
-		while (++j < n && !names_a_command(g, work, lines[j]))
+		while (++j < n && (!names_a_command(g, work, lines[j]) ||
+		    (!first[j] && (asks = only_asks(g, work, seat,
+		    lines[j])) == 1)))
 			;
+		if (asks < 0) {
+			free(first);
+			free(*order);
+			*order = NULL;
+			return -1;
+		}
 		if (j < n && first[j] == 1 &&
 		    mq_game_corrects(g, work, lines[i], lines[j]))
 			first[i] = 2, first[j] = 3;
@@ -881,7 +908,8 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	res->events = evs = json_array();
 	if (evs == NULL || (cmds = json_array()) == NULL ||
-	    (nfirst = mq_game_line_order(g, work, lines, n, &order)) < 0 ||
+	    (nfirst = mq_game_line_order(g, work, seat, lines, n,
+	    &order)) < 0 ||
 	    (forced = calloc(n + 1, sizeof(*forced))) == NULL)
 		goto oom;
 	for (at = 0; at < n; at++) {
