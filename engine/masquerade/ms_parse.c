@@ -679,16 +679,62 @@ ms_one_choice(const void *state, const char *line)
  * arena"): the second line has the command word the first one's refusal
  * named (ms_parse's near miss, "did you mean DANCER?"), and is a command
  * of one choice or the same words after it ("PSAS", then "PASS"). A card's
- * name alone ("tower") is not read here: what its refusal names depends
- * on the seat (name_meant).
+ * name alone ("tower", refused with "did you mean STAGE tower?"), then a
+ * command of that card alone ("STAGE tower", "ステージ tower"): the command
+ * is one name_meant may name for a card of its kind (a Spell's: PLAY,
+ * DISCARD, KEEP or BANK, as the seat owes), so that the rule does not
+ * depend on the seat or the moment, and a resend or a rebuild reads it as
+ * the mail's submit did.
  */
+/* Whether tok2 (ntok2 words) is a command name_meant may name for the card
+ * v of kind word (bare_name's), of that card alone. */
+static int
+bare_name_put_right(const struct ms_state *st, int word, int v, char **tok2,
+    int ntok2)
+{
+	int kw, used, v2;
+
+	kw = keyword_at(st->data, tok2, ntok2, 0, &used);
+	switch (word) {
+	case MS_W_DANCER:
+		if (kw != MS_K_DANCER)
+			return 0;
+		break;
+	case MS_W_ORDER:
+		if (kw != MS_K_ORDER)
+			return 0;
+		/* its number, as name_meant names it: "ORDER 5" */
+		if (ntok2 == used + 1 && tok2[used][0] == '0' + v &&
+		    tok2[used][1] == '\0')
+			return 1;
+		break;
+	case MS_W_STAGE:
+		if (kw != MS_K_STAGE)
+			return 0;
+		break;
+	case MS_W_EVENT:
+		if (kw != MS_K_EVENT)
+			return 0;
+		break;
+	case MS_W_SPELL:
+		if (kw != MS_K_PLAY && kw != MS_K_DISCARD &&
+		    kw != MS_K_KEEP && kw != MS_K_BANK)
+			return 0;
+		break;
+	default:
+		return 0;
+	}
+	return used < ntok2 && lookup_words(st->data, tok2, ntok2, used, word,
+	    &v2) == ntok2 - used && v2 == v;
+}
+
 int
 ms_word_put_right(const void *state, const char *prev, const char *line)
 {
 	const struct ms_state *st = state;
 	struct mq_line_words lw = line_words(st);
 	char buf[1024], buf2[1024], meant[80], *tok[MAXTOK], *tok2[MAXTOK];
-	int ntok, ntok2, kw, used, v, i;
+	int ntok, ntok2, kw, used, v, w, i;
 
 	if (mq_words_line(prev, buf, sizeof(buf), tok, MAXTOK, is_keyword,
 	    is_name, st->data, &ntok, NULL) != 0 || ntok == 0 ||
@@ -697,8 +743,9 @@ ms_word_put_right(const void *state, const char *prev, const char *line)
 		return 0;
 	/* ms_parse's cases: PAY and ON start none */
 	kw = keyword_at(st->data, tok, ntok, 0, NULL);
+	if (kw < 0 && (w = bare_name(st, tok, ntok, &v)) >= 0)
+		return bare_name_put_right(st, w, v, tok2, ntok2);
 	if ((kw >= 0 && kw != MS_K_PAY && kw != MS_K_ON) ||
-	    bare_name(st, tok, ntok, &v) >= 0 ||
 	    (kw = mq_line_meant(&lw, tok[0], key_names, meant,
 	    sizeof(meant))) < 0 ||
 	    keyword_at(st->data, tok2, ntok2, 0, &used) != kw)

@@ -2696,8 +2696,19 @@ test_word_put_right(void **state)
 		{ "PLYA waltz", "PLAY march", 0 }, { "PSAS", "REVEAL", 0 },
 		{ "DANCRE thief", "STAGE thief", 0 },
 		{ "DANCER theif", "DANCER thief", 0 },
-		{ "hello", "DANCER thief", 0 }, { "tower", "STAGE tower", 0 },
+		{ "hello", "DANCER thief", 0 },
 		{ "PSAS", "PSAS", 0 },
+		/* a card's name alone, then the command its refusal names
+		 * ("did you mean STAGE tower?"), in any language; a Spell's,
+		 * any the seat may owe for it; not another card or kind */
+		{ "tower", "STAGE tower", 1 }, { "tower", "ステージ tower", 1 },
+		{ "thief", "DANCER thief", 1 }, { "waltz", "PLAY waltz", 1 },
+		{ "waltz", "DISCARD waltz", 1 }, { "wait 5", "ORDER 5", 1 },
+		{ "wait 5", "ORDER wait 5", 1 },
+		{ "tower", "STAGE arena", 0 }, { "tower", "DANCER tower", 0 },
+		{ "thief", "STAGE thief", 0 }, { "waltz", "PLAY march", 0 },
+		{ "waltz", "DISCARD waltz march", 0 }, { "tower", "STAGE", 0 },
+		{ "wait 5", "ORDER 4", 0 }, { "tower", "tower", 0 },
 	};
 	struct ms_state *st = msf_setup(msf_data, 4, 1);
 	size_t i;
