@@ -220,6 +220,14 @@
 	"once the fault is mended, or delete it (a seat's new address gets " \
 	"the game's next mails, not this one). masqued games counts the mails " \
 	"kept there (%s.eml)."
+/* The same of a game's own mail whose game is over (its end mail): no word
+ * of a seat's new address, which admin replace refuses for a game over
+ * (the seats paragraph, HOST_DEAD_OVER, says what the host can do). */
+#define HOST_DEAD_ENDED_TEXT	"The mail %s to %s could not be delivered " \
+	"and was moved to\n%s/spool/dead/.%s\n\nThe last answer: %s\n\nIt " \
+	"stays there until you move it: back into %s/spool/ to try it again " \
+	"once the fault is mended, or delete it. masqued games counts the " \
+	"mails kept there (%s.eml)."
 
 /* An SMTP outage that ended (spool_notice.c, outage.h): the server's
  * host:port, its start and end (UTC), the server's latest answer, datadir. */

@@ -87,10 +87,12 @@ notify_host(const struct mq_config *c, struct mq_refusals *words,
  * of no game (a refusal, z-...) reads the logs of the games not known to
  * be over by their ended mark: a finished game's seat cannot be given a
  * new address, and a host's folder of years is mostly finished games.
+ * *over: the mail is a game's own and its log holds the game's end (the
+ * notice then says nothing of a seat's new address).
  */
 static void
 dead_seats(const struct mq_config *c, const char *name, const char *rcpt,
-    char *out, size_t size)
+    char *out, size_t size, int *over)
 {
 	struct mq_seat_index ix = { 0 };
 	struct mq_store st;
@@ -98,6 +100,7 @@ dead_seats(const struct mq_config *c, const char *name, const char *rcpt,
 	int rc;
 
 	out[0] = '\0';
+	*over = 0;
 	if (strchr(rcpt, '@') == NULL ||	/* "nobody": a damaged file */
 	    mq_store_open(c->datadir, 0, &st, &e) != 0)
 		return;
@@ -105,6 +108,9 @@ dead_seats(const struct mq_config *c, const char *name, const char *rcpt,
 		rc = mq_store_seat_index_game(&st, name, &ix, &e);
 	else
 		rc = mq_store_seat_index_playing(&st, &ix, &e);
+	/* one game's index: each of its seats says whether it is over */
+	if (rc == 0 && mq_spool_game_mail(name) && ix.n > 0)
+		*over = ix.v[0].over;
 	if (rc == 0)
 		mq_seat_index_replace_lines(&ix, rcpt,
 		    mq_spool_game_mail(name), out, size);
@@ -119,12 +125,19 @@ mq_spool_tell_dead(const struct mq_config *c, struct mq_refusals *words,
     const char *name, const char *rcpt, const char *why, long long now)
 {
 	char text[6144], subject[700], spoolname[400], seats[1200];
+	int over;
 
 	if (!c->admin[0] || strncmp(name, "admin-", 6) == 0)
 		return;
-	dead_seats(c, name, rcpt, seats, sizeof(seats));
-	snprintf(text, sizeof(text), HOST_DEAD_TEXT, name, rcpt, c->datadir,
-	    seats, why, c->datadir, name);
+	dead_seats(c, name, rcpt, seats, sizeof(seats), &over);
+	/* a game over: no word of a seat's new address, which admin
+	 * replace refuses ("Game G is over already.") */
+	if (over)
+		snprintf(text, sizeof(text), HOST_DEAD_ENDED_TEXT, name, rcpt,
+		    c->datadir, seats, why, c->datadir, name);
+	else
+		snprintf(text, sizeof(text), HOST_DEAD_TEXT, name, rcpt,
+		    c->datadir, seats, why, c->datadir, name);
 	snprintf(subject, sizeof(subject), HOST_DEAD_SUBJECT, rcpt);
 	snprintf(spoolname, sizeof(spoolname), "admin-dead-%s", name);
 	notify_host(c, words, spoolname, subject, text, now);

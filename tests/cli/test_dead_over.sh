@@ -5,8 +5,10 @@
 # line: admin refuses it ("Game G is over already."), and the notice gave
 # it all the same. It says the game is over, that the address only missed
 # its last mails, and what the host can do instead: the game's export
-# (`masqued -C DIR export GAME`), a STATUS once the address works. A seat
-# in a game still in progress keeps its replace line (docs/hosting.md).
+# (`masqued -C DIR export GAME`), a STATUS once the address works; nor
+# does it say "a seat's new address gets the game's next mails", as it did
+# (advice of a replace, which the game takes no more). A seat in a game
+# still in progress keeps both (docs/hosting.md).
 . tests/cli/lib.sh
 sendmail_folder
 R=$(realpath "$D")
@@ -27,6 +29,7 @@ not_says() {
 # G's welcome to dave, in a game in progress: its replace line, as ever
 host_mail "undeliverable mail to dave@dead.test" "^The mail $G-.* to dave@dead.test"
 says "masqued -C $R admin $G replace dave NEW-ADDRESS"
+says "or delete it (a seat's new address gets the game's next mails, not this one)"
 not_says "is over"
 rm $S/*.eml
 
@@ -38,6 +41,9 @@ expect 1 "admin refuses a replace in G" -- $M -C "$D" admin $G replace dave dave
 err_has "Game $G is over already."
 host_mail "undeliverable mail to dave@dead.test" "^The mail $G-.* to dave@dead.test"
 not_says "replace dave"
+# nor a word of a seat's new address, which G's seats take no more
+not_says "new address gets"
+says "or delete it. masqued games counts the mails kept there"
 says "It is the address of the player dave in game $G, which is over"
 says "admin replace refuses it"
 says "the address only missed the game's last mails"

@@ -42,7 +42,8 @@ static const char *const formats[] = {
 	HOST_GAME_STUCK_TEXT, HOST_UNDONE_SUBJECT, HOST_UNDONE_TEXT,
 	HOST_DISK_FULL_SUBJECT, HOST_DISK_FULL_TEXT, HOST_DISK_FULL_FREED_TEXT,
 	HOST_DISK_INODES_TEXT, HOST_DISK_INODES_FREED_TEXT,
-	HOST_DEAD_SUBJECT, HOST_DEAD_TEXT, HOST_SMTP_BACK_SUBJECT, HOST_SMTP_BACK_TEXT,
+	HOST_DEAD_SUBJECT, HOST_DEAD_TEXT, HOST_DEAD_ENDED_TEXT,
+	HOST_SMTP_BACK_SUBJECT, HOST_SMTP_BACK_TEXT,
 	HOST_SENDMAIL_BACK_SUBJECT, HOST_SENDMAIL_BACK_TEXT,
 	HOST_IMAP_DOWN_SUBJECT, HOST_IMAP_DOWN_TEXT, HOST_IMAP_REFUSED_TEXT,
 	HOST_IMAP_BACK_SUBJECT, HOST_IMAP_BACK_TEXT,
@@ -156,7 +157,7 @@ static void
 test_real_texts_come_out_translated(void **state)
 {
 	struct mq_refusals *r = catalogs();
-	char text[4096], player[512], *t;
+	char text[4096], player[1024], *t;
 
 	(void)state;
 	snprintf(text, sizeof(text), HOST_DISK_FULL_FREED_TEXT, "/srv/game data",
@@ -221,6 +222,23 @@ test_real_texts_come_out_translated(void **state)
 	t = in(r, "ja", text);
 	has(t, "これはプレイヤーのアドレスです。その席に使えるアドレスを設定するには：\n\n"
 	    "  masqued admin g7f3abcd replace bob NEW-ADDRESS --why \"...\"");
+	free(t);
+	/* a game over's: no word of a seat's new address (admin replace
+	 * refuses it), the paragraph of the game over inside it */
+	snprintf(player, sizeof(player), HOST_DEAD_OVER, "bob", "g7f3abcd",
+	    "  masqued export g7f3abcd > g7f3abcd.json");
+	snprintf(text, sizeof(text), HOST_DEAD_ENDED_TEXT, "m1", "bob@x.test",
+	    "/d", player, "550 no such user", "/d", "m1");
+	assert_null(strstr(text, "new address gets"));
+	t = in(r, "ja", text);
+	has(t, "要らなければ削除してください。そこに残っているメールの数は");
+	has(t, "masqued export g7f3abcd > g7f3abcd.json");
+	assert_null(strstr(t, "席の新しいアドレスには"));
+	free(t);
+	t = in(r, "zh", text);
+	has(t, "不需要的话就删除它。masqued games 会列出");
+	has(t, "masqued export g7f3abcd > g7f3abcd.json");
+	assert_null(strstr(t, "座位的新地址会收到"));
 	free(t);
 
 	/* fifteen arguments, several the same, each in its place */
