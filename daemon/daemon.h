@@ -157,7 +157,8 @@ int mq_daemon_sender_lang(struct mq_daemon *d, const char *addr,
     const char *hint, char lang[8], struct mq_err *err);
 int mq_daemon_address_seats(struct mq_daemon *d, const char *addr,
     struct mq_addr_seat *v, size_t max, size_t *n, struct mq_err *err);
-/* Forget the seats alone: this pass logged a seat's new language. (A
+/* Forget the seats alone: this pass logged a seat's new language, or a
+ * game's end (a bounce read after it names no replace in that game). (A
  * replace is the host's, by the command line: a pass under way may miss
  * it, as it does a game begun meanwhile.) */
 void mq_daemon_forget_seats(struct mq_daemon *d);

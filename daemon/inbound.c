@@ -590,6 +590,8 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	struct mq_err e;
 	/* no From (a game that allows any sender): nothing to count it by */
 	int rc, copy = 0, over = from != NULL && !mq_daemon_rate_ok(d, from);
+	/* the game's end logged before this message */
+	uint64_t end_seq = a->game->end_seq;
 
 	if (over && a->nlines == 0)
 		return over_limit(d, a, tid, err);
@@ -682,6 +684,12 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 		settings_mailed(a, set_at);
 		rc = mark_answered(d, a->hash, err);
 	}
+	/* the move ended the game (its end entry logged): the seats read
+	 * this pass had it in progress, and a bounce later in the pass for
+	 * one of its players offered the host a replace, which admin refuses
+	 * for a game over */
+	if (a->game->end_seq != end_seq)
+		mq_daemon_forget_seats(d);
 	log_move(a, &res, set_at, tid, outcome);
 	mq_submit_result_free(&res);
 	return rc;
