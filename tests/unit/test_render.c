@@ -2736,19 +2736,19 @@ between(const char *text, const char *start, const char *end, char *out,
 }
 
 /* bob's turn in lang with hand (alone: his room empty of others): the
- * SLOT hint (sentence 0) and the nobody-nearby one (1, alone only) of
- * both parts hold yes[s] and not no[s] ("": nothing to look for). */
+ * SLOT hint (sentence 0) and the TARGET one (1) of both parts hold yes[s]
+ * and not no[s] ("": nothing to look for). */
 static void
 hints_name(const char *lang, const char *const *hand, size_t nhand,
     int alone, const char *const yes[2], const char *const no[2])
 {
 	static const char *const marks[][2][2] = {
 		{ { "SLOT a time", "You may add" },
-		  { "Nobody is in your room", "Your midnight plan" } },
+		  { "TARGET names", "SLOT a time" } },
 		{ { "SLOT には", "MOVE を一緒" },
-		  { "いま同じ部屋には誰も", "真夜中の計画" } },
+		  { "TARGET には", "SLOT には" } },
 		{ { "SLOT 写", "也可以" },
-		  { "此刻你的房间里没有别人", "午夜计划" } },
+		  { "TARGET 按", "SLOT 写" } },
 	};
 	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("turn"), *me, *h, *p;
 	struct mq_err err;
@@ -2771,7 +2771,7 @@ hints_name(const char *lang, const char *const *hand, size_t nhand,
 				json_object_set_new(p, "room", json_string("white"));
 	assert_int_equal(render(TMPL, lang, "turn", gd, ctx, &m, &err), 0);
 	for (k = 0; k < 2; k++)
-		for (s = 0; s < (alone ? 2u : 1u); s++) {
+		for (s = 0; s < 2; s++) {
 			between(k == 0 ? m.text : m.html, marks[l][s][0],
 			    marks[l][s][1], got, sizeof(got));
 			if (yes[s][0] != '\0' && strstr(got, yes[s]) == NULL)
@@ -2792,7 +2792,10 @@ hints_name(const char *lang, const char *const *hand, size_t nhand,
  * with no Eavesdrop card (it is one player's personality card), and "Nobody
  * is in your room now ... (Scandal and Eavesdrop reach anyone)" to one
  * with neither. Now the two-time cards and the reach-anyone ones named are
- * those of the reader's hand, none when it holds none.
+ * those of the reader's hand, none when it holds none. The reach-anyone
+ * cards are named in the TARGET sentence, whether or not someone is nearby:
+ * it said only "the first one in your room ... is the target" above an
+ * example "PLAY eavesdrop TARGET alice" when bob was not alone.
  */
 static void
 the_hints_name_only_the_readers_cards(void **state)
@@ -2835,7 +2838,13 @@ the_hints_name_only_the_readers_cards(void **state)
 		/* someone nearby: the SLOT hint as without (no Eavesdrop) */
 		hints_name(langs[l], no_eaves, 3, 0,
 		    (const char *[]){ n[0], "" },
-		    (const char *[]){ n[1], "" });
+		    (const char *[]){ n[1], n[1] });
+		/* someone nearby: Eavesdrop, then Scandal, still named */
+		hints_name(langs[l], full, 4, 0, (const char *[]){ n[2], n[1] },
+		    (const char *[]){ "", n[3] });
+		hints_name(langs[l], scandal, 2, 0,
+		    (const char *[]){ "", n[3] },
+		    (const char *[]){ n[1], n[1] });
 	}
 }
 
