@@ -778,24 +778,27 @@ the_reader_is_you_in_the_events(void **state)
 }
 
 /* The end mail says "You win" (あなたの勝利, 你获胜) to the winner,
- * in its subject too, and the winner's name to everyone else. */
+ * in its subject too, and the winner's name to everyone else. The subject
+ * said "midnight" above a first line at 12:50: the game ends after 12:50
+ * (the Red Death comes at midnight, 12:00), and the subject now says so,
+ * the time of its first line. */
 static void
 the_end_mail_says_you_win_to_the_winner(void **state)
 {
 	static const char *const said[][3] = {
 		{ "THE GAME IS OVER. You win, with popularity 27.",
-		  "midnight — you win", "The game is over. <b>You</b> win," },
-		{ "ゲーム終了。あなたの勝利です（人気 27）。", "真夜中 — あなたの勝利",
+		  "over after 12:50 — you win", "The game is over. <b>You</b> win," },
+		{ "ゲーム終了。あなたの勝利です（人気 27）。", "12:50 の後に終了 — あなたの勝利",
 		  "ゲーム終了。<b>あなた</b>の勝利です" },
-		{ "游戏结束。你获胜（人气 27）。", "午夜 — 你获胜",
+		{ "游戏结束。你获胜（人气 27）。", "12:50 之后结束 — 你获胜",
 		  "游戏结束。<b>你</b>获胜" },
 	};
 	static const char *const other[][3] = {
 		{ "THE GAME IS OVER. bob wins, with popularity 27.",
-		  "midnight — bob wins", "The game is over. <b>bob</b> wins," },
-		{ "ゲーム終了。bob の勝利です（人気 27）。", "真夜中 — bob の勝利",
+		  "over after 12:50 — bob wins", "The game is over. <b>bob</b> wins," },
+		{ "ゲーム終了。bob の勝利です（人気 27）。", "12:50 の後に終了 — bob の勝利",
 		  "ゲーム終了。<b>bob</b> の勝利です" },
-		{ "游戏结束。bob 获胜（人气 27）。", "午夜 — bob 获胜",
+		{ "游戏结束。bob 获胜（人气 27）。", "12:50 之后结束 — bob 获胜",
 		  "游戏结束。<b>bob</b> 获胜" },
 	};
 	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("end");
@@ -809,11 +812,15 @@ the_end_mail_says_you_win_to_the_winner(void **state)
 	for (l = 0; l < NLANGS; l++) {
 		assert_int_equal(render(TMPL, langs[l], "end", gd, ctx, &m,
 		    &err), 0);
+		if (strstr(m.text, " · 12:50 · ") == NULL)
+			fail_msg("%s: the end mail's first line is not at "
+			    "12:50:\n%s", langs[l], m.text);
 		if (strstr(m.text, said[l][0]) == NULL ||
 		    strstr(m.subject, said[l][1]) == NULL ||
 		    strstr(m.html, said[l][2]) == NULL)
 			fail_msg("%s: the winner's end mail does not say "
-			    "\"%s\"", langs[l], said[l][0]);
+			    "\"%s\" (subject \"%s\")", langs[l], said[l][0],
+			    m.subject);
 		mail_free(&m);
 	}
 	/* alice's: bob wins */
