@@ -167,19 +167,31 @@ mq_inbound_names_set(const char *line)
 	    (sep == ' ' || sep == ':' || sep == '\0');
 }
 
+/* The words at w in buf (a fold of line) as the player wrote them: the
+ * same place of line folded with its case kept, into as_written (n bytes,
+ * buf's size). "SET LANG Klingon please" was refused quoting "klingon
+ * please". */
+static const char *
+written(const char *line, const char *buf, const char *w, char *as_written,
+    size_t n)
+{
+	mq_words_fold_case(line, as_written, n);
+	return as_written + (w - buf);
+}
+
 void
 mq_inbound_setting_refusal(const char *line, char *out, size_t n)
 {
 	struct mq_err e;
-	char buf[256], sep;
+	char buf[256], as[sizeof(buf)], sep;
 	const char *w;
 
 	if ((w = set_word(line, "set lang", buf, sizeof(buf), &sep)) != NULL)
 		mq_fail(&e, MQ_REFUSED, "SET LANG takes en, ja or zh, not \"%s\".",
-		    w);
+		    written(line, buf, w, as, sizeof(as)));
 	else if ((w = notices_word(line, buf, sizeof(buf), &sep)) != NULL)
 		mq_fail(&e, MQ_REFUSED, "SET NOTICES takes ON or OFF, not \"%s\".",
-		    w);
+		    written(line, buf, w, as, sizeof(as)));
 	else
 		mq_fail(&e, MQ_REFUSED, "That command is not understood.");
 	snprintf(out, n, "%s", e.msg);

@@ -99,6 +99,12 @@ mq_words_fold(const char *in, char *out, size_t n)
 	fold(in, out, n, 1);
 }
 
+void
+mq_words_fold_case(const char *in, char *out, size_t n)
+{
+	fold(in, out, n, 0);
+}
+
 /* Fold full-width ASCII (U+FF01..U+FF5E) to ASCII, half-width katakana to
  * full-width, U+3000, 、, 。, the no-break space (a command copied from the
  * HTML part: "SET LANG" is held whole there), the other spaces and commas

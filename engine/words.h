@@ -15,6 +15,11 @@
 
 /* in folded into out (n bytes, always terminated; a long line is cut). */
 void mq_words_fold(const char *in, char *out, size_t n);
+/* The same, the case of ASCII letters kept, byte for byte where the fold
+ * puts them (case is one byte either way): the words at an offset in one
+ * are at the same offset in the other, for a refusal that quotes a
+ * player's words as written ("Klingon", not "klingon"). */
+void mq_words_fold_case(const char *in, char *out, size_t n);
 /* Split buf in place at spaces into at most max words; -1 when more. A
  * word longer than any name (64 bytes) is cut to 40 and "…": it can only
  * be refused, and the refusal quotes it. */

@@ -60,12 +60,38 @@ words_past_the_fold_are_not_dropped(void **state)
 	assert_true(mq_inbound_is_setting(line));
 }
 
+/*
+ * A refusal quotes the player's words as written: "SET LANG Klingon
+ * please" was refused quoting "klingon please", the line folded to lower
+ * case for reading. Full-width letters are still read as ASCII.
+ */
+static void
+refusals_quote_the_words_as_written(void **state)
+{
+	char why[256];
+
+	(void)state;
+	mq_inbound_setting_refusal("SET LANG Klingon please", why, sizeof(why));
+	assert_string_equal(why,
+	    "SET LANG takes en, ja or zh, not \"Klingon please\".");
+	mq_inbound_setting_refusal("set lang: Français", why, sizeof(why));
+	assert_string_equal(why,
+	    "SET LANG takes en, ja or zh, not \"Français\".");
+	mq_inbound_setting_refusal("\xef\xbc\xb3\xef\xbc\xa5\xef\xbc\xb4 LANG "
+	    "\xef\xbc\xab\xef\xbd\x8c", why, sizeof(why));	/* ＳＥＴ LANG Ｋｌ */
+	assert_string_equal(why, "SET LANG takes en, ja or zh, not \"Kl\".");
+	mq_inbound_setting_refusal("SET NOTICES Fewer Please", why, sizeof(why));
+	assert_string_equal(why,
+	    "SET NOTICES takes ON or OFF, not \"Fewer Please\".");
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(short_lines_are_taken),
 		cmocka_unit_test(words_past_the_fold_are_not_dropped),
+		cmocka_unit_test(refusals_quote_the_words_as_written),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
