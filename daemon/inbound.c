@@ -490,16 +490,15 @@ static void
 log_move(const struct analysis *a, const struct mq_submit_result *res,
     uint64_t set_at, const char *tid, enum mq_inbound_outcome *outcome)
 {
-	size_t i, accepted = 0, already = 0, set = 0, noted = 0;
+	size_t i, accepted = 0, already = 0, noted = 0;
 
 	/* a line received already is not refused (answer): its own count, as
 	 * a line that is no command ("Thanks!"), which the receipt only notes;
-	 * the SET lines its receipt lists are said apart, as logged or not */
+	 * the SET lines are counted as the receipt lists them (accepted, or
+	 * refused), and said at the end as logged or not: left out of the
+	 * count, "SET LANG ja" with PLAY jest was "1 command(s) accepted"
+	 * beside a receipt that accepted two */
 	for (i = 0; i < res->ncmds; i++) {
-		if (mq_receipt_is_setting(&res->cmds[i])) {
-			set++;
-			continue;
-		}
 		accepted += res->cmds[i].accepted != 0;
 		already += !res->cmds[i].accepted && res->cmds[i].already;
 		noted += !res->cmds[i].accepted && !res->cmds[i].already &&
@@ -508,7 +507,7 @@ log_move(const struct analysis *a, const struct mq_submit_result *res,
 	mq_daemon_log("%s: game %s, %s: %zu command(s) accepted, %zu refused, "
 	    "%zu already received, %zu line(s) not commands; %s", tid,
 	    a->game->id, a->game->players[a->seat].name, accepted,
-	    res->ncmds - accepted - already - set - noted, already, noted,
+	    res->ncmds - accepted - already - noted, already, noted,
 	    res->logged ?
 	    "logged" : a->game->seq == set_at ? "nothing logged" :
 	    !a->set.lang[0] ? "its SET NOTICES logged" : a->set.notices < 0 ?

@@ -117,7 +117,8 @@ grep -q "ACCEPTED" $T/bob4.txt || fail "bob's receipt accepts nothing"; ok
 send bob@x.test "$(reply_to bob)" b5 'SET LANG en\nSET NOTICES ON\nSTATUS'
 expect 0 "serve --once with bob's SET NOTICES ON" -- $M -C $D serve --once
 # his language was English already: the daemon's log says one was logged
-err_has "bob: 1 command(s) accepted, 0 refused, 0 already received, 0 line(s) not commands; one of its SET lines logged (the other was so already)"
+# (both counted, with STATUS, as his receipt lists them)
+err_has "bob: 3 command(s) accepted, 0 refused, 0 already received, 0 line(s) not commands; one of its SET lines logged (the other was so already)"
 $MREL -C $D log $G --json | tail -n 1 | grep -q '"action":"notices".*"notices":true' ||
     fail "bob's notices on was not logged"; ok
 nb=$(notices bob)

@@ -49,12 +49,13 @@ says play "「誘惑」を出す（対象 bob、時刻 12:30）"
 says play "PLAY flirt TARGET bob SLOT 12:30"
 says play "秘密"
 
-# SET NOTICES beside a move is listed too; the daemon's log counts the
-# game's commands alone, as before
+# SET NOTICES beside a move is listed too; the daemon's log counts it
+# among the accepted, as the receipt lists it (it counted the game's
+# commands alone: "1 command(s) accepted" beside a receipt of two)
 ls $O >$T/before
 send bob@x.test "$(reply_to bob)" b1 'SET NOTICES OFF\nPLAY jest'
 serve "bob's SET NOTICES OFF and PLAY jest"
-err_has ": game $G, bob: 1 command(s) accepted, 0 refused, 0 already received, 0 line(s) not commands; logged"
+err_has ": game $G, bob: 2 command(s) accepted, 0 refused, 0 already received, 0 line(s) not commands; logged"
 answer receipt bob@x.test quiet
 says quiet "No mail each time another player commits to a secret move"
 says quiet "Play Jest"

@@ -36,8 +36,9 @@ send alice@x.test "$(reply_to alice)" a1 'SET LANG ja\nPLACE blue\nPLACE green\n
 send bob@x.test "$(reply_to bob)" b1 'SET LANG zh\nMOVE sideways\nPLAY jest SLOT 13:00\nPLAY zorro'
 send carol@x.test "$(reply_to carol)" c1 'PLAYY wildly'
 expect 0 "serve --once with three replies" -- $M -C $D serve --once
-# the daemon's log: bob's commands all refused, but his SET LANG logged
-err_has "bob: 0 command(s) accepted, 3 refused, 0 already received, 0 line(s) not commands; its SET LANG logged"
+# the daemon's log: bob's commands all refused, but his SET LANG taken
+# (and counted, as his receipt lists it) and logged
+err_has "bob: 1 command(s) accepted, 3 refused, 0 already received, 0 line(s) not commands; its SET LANG logged"
 err_has "carol: 0 command(s) accepted, 1 refused, 0 already received, 0 line(s) not commands; nothing logged"
 
 answer receipt alice@x.test alice

@@ -73,7 +73,7 @@ ls $O >$T/before
 send dave@x.test "$(reply_to dave)" d0 'PLACE green\nSET LANG zh'
 expect 0 "serve --once with dave's PLACE and SET LANG zh" -- $M -C $D serve --once
 # the daemon's log counts the game's commands, as before
-err_has ": game $G, dave: 1 command(s) accepted, 0 refused, 0 already received, 0 line(s) not commands; logged"
+err_has ": game $G, dave: 2 command(s) accepted, 0 refused, 0 already received, 0 line(s) not commands; logged"
 answer receipt dave@x.test dave0
 says dave0 "已接受"
 says dave0 "今后的邮件使用中文"
