@@ -453,6 +453,8 @@ mq_daemon_game(struct mq_daemon *d, const char *id, struct mq_game **g,
 		    "Game %s waits until the mails of its last entries can be "
 		    "queued: %s", id, e.msg);
 	}
+	/* read and verified: a stoppage told before is over */
+	mq_notify_host_sound(d, id);
 	return 0;
 }
 

@@ -129,6 +129,13 @@ void mq_notify_host_forget(const struct mq_daemon *d, const char *key);
  * verify (why); whichever pass finds it first: a reply's, or the clock's. */
 void mq_notify_host_stopped(struct mq_daemon *d, const char *id,
     const char *why);
+/* Game id's log read clean again (put back from a backup): the marker of
+ * its stoppage goes, so that a later damage of it is told again. Called at
+ * every open that reads the log (daemon.c mq_daemon_game), not only at
+ * serve's start: a `serve --once`, a long-running serve's later pass, a
+ * `submit` or an `admin` would else leave it, and the host would never
+ * hear of a second damage. */
+void mq_notify_host_sound(const struct mq_daemon *d, const char *id);
 /* The host is told, once for each entry it is held at, that game id waits
  * until the mails of its entries from..to can be queued (why): its catching
  * up failed (daemon.c mq_daemon_game). */

@@ -34,6 +34,19 @@ mq_notify_host_stopped(struct mq_daemon *d, const char *id, const char *why)
 }
 
 void
+mq_notify_host_sound(const struct mq_daemon *d, const char *id)
+{
+	char key[64];
+
+	snprintf(key, sizeof(key), "badlog-%s", id);
+	if (!mq_notify_host_marked(d, key))
+		return;
+	mq_notify_host_forget(d, key);
+	mq_daemon_log("game %s: its log verifies again; a later damage of it "
+	    "is told to the host again", id);
+}
+
+void
 mq_notify_host_waits(struct mq_daemon *d, const char *id, uint64_t from,
     uint64_t to, const char *why)
 {

@@ -861,7 +861,7 @@ mq_serve_check_games(struct mq_daemon *d)
 {
 	struct mq_game *g;
 	struct mq_err e;
-	char **ids, **spooled = NULL, key[64];
+	char **ids, **spooled = NULL;
 	size_t n, i, nspooled = 0, stopped = 0, failed = 0, over = 0, read;
 	int rc;
 
@@ -883,11 +883,8 @@ mq_serve_check_games(struct mq_daemon *d)
 			over++;
 			continue;
 		}
-		snprintf(key, sizeof(key), "badlog-%s", ids[i]);
+		/* a repaired game's marker goes as it opens (daemon.c) */
 		if ((rc = mq_daemon_game(d, ids[i], &g, &e)) == 0) {
-			/* repaired: a later damage is told again */
-			if (mq_notify_host_marked(d, key))
-				mq_notify_host_forget(d, key);
 			/* over before the ended mark was written (an older
 			 * masqued): the next start passes it by */
 			if (mq_game_over(g) && g->writable)
