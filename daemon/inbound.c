@@ -128,9 +128,9 @@ mq_inbound_sent_before(const struct mq_game *g, const void *state, int seat,
  * the game moved on: DANCER thief, bob's turn now), that submit read as
  * putting the refused line above it right (its tried_fix): it does so
  * now as it did in the first copy's answer; that line "replaced by" it,
- * nothing to send again, and it "in place of" that line. The lines before
- * i, in submit's order, are numbered as the player numbers them already
- * (a->lineno, rising): that line is found so.
+ * nothing to send again, and it "in place of" that line. The lines are
+ * numbered as submit numbers them still (mq_inbound_answer turns them
+ * into the player's once, after).
  */
 static void
 put_right_again(const struct analysis *a, struct mq_submit_result *res,
@@ -144,7 +144,7 @@ put_right_again(const struct analysis *a, struct mq_submit_result *res,
 	for (k = 0; k < i; k++) {
 		struct mq_cmd_result *c = &res->cmds[k];
 
-		if (c->line == a->lineno[t - 1] && !c->accepted &&
+		if (c->line == t && !c->accepted &&
 		    !c->already && !c->note && !c->corrected_by) {
 			c->corrected_by = res->cmds[i].line;
 			res->cmds[i].corrects = t;
@@ -162,7 +162,7 @@ mq_inbound_answer(struct mq_daemon *d, struct mq_game *g,
 	size_t i;
 	int late = 0;
 
-	for (i = 0; i < res->ncmds; i++) {	/* as the player numbers them */
+	for (i = 0; i < res->ncmds; i++) {	/* as submit numbers them */
 		struct mq_cmd_result *c = &res->cmds[i];
 		int setting = !c->accepted && c->line >= 1 &&
 		    (size_t)c->line <= a->nlines &&
@@ -172,10 +172,8 @@ mq_inbound_answer(struct mq_daemon *d, struct mq_game *g,
 		    c->line >= 1 && (size_t)c->line <= a->nlines ?
 		    lines_late->why[c->line - 1] : NULL;
 
-		if (was != NULL && strcmp(c->error, was) == 0) {
-			c->line = a->lineno[c->line - 1];
+		if (was != NULL && strcmp(c->error, was) == 0)
 			continue;
-		}
 
 		if (!res->cmds[i].accepted && res->cmds[i].line >= 1 &&
 		    (size_t)res->cmds[i].line <= a->nlines &&
@@ -204,9 +202,11 @@ mq_inbound_answer(struct mq_daemon *d, struct mq_game *g,
 			MQ_TRY(mq_inbound_late(d, g, a->seat, c->text, &late,
 			    c->error, sizeof(c->error), err));
 		}
-		if (res->cmds[i].line >= 1 && (size_t)res->cmds[i].line <= a->nlines)
-			res->cmds[i].line = a->lineno[res->cmds[i].line - 1];
 	}
+	/* each line, and each line one names (replaced by, in place of,
+	 * changed by, changes your move of), as the player numbers them:
+	 * blank lines counted (a->lineno) */
+	mq_inbound_seen_lines(a, res);
 	if (a->unread > 0) {	/* last, as the player numbers the lines */
 		struct mq_cmd_result *nv, *c;
 

@@ -35,6 +35,29 @@ mq_inbound_analysis_free(struct analysis *a)
 		free(a->lines[i]);
 }
 
+int
+mq_inbound_seen_line(const struct analysis *a, int n)
+{
+	return n >= 1 && (size_t)n <= a->nlines ? a->lineno[n - 1] : n;
+}
+
+void
+mq_inbound_seen_lines(const struct analysis *a, struct mq_submit_result *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->ncmds; i++) {
+		struct mq_cmd_result *c = &res->cmds[i];
+
+		c->line = mq_inbound_seen_line(a, c->line);
+		c->corrects = mq_inbound_seen_line(a, c->corrects);
+		c->corrected_by = mq_inbound_seen_line(a, c->corrected_by);
+		c->replaced_by = mq_inbound_seen_line(a, c->replaced_by);
+		c->replaces_line = mq_inbound_seen_line(a, c->replaces_line);
+		c->tried_fix = mq_inbound_seen_line(a, c->tried_fix);
+	}
+}
+
 /*
  * Split the extracted text into lines; the SET lines are the daemon's own
  * (inbound_set.c). Works

@@ -59,6 +59,18 @@ int mq_inbound_analyse_oversize(const char *head, size_t len,
     struct mq_err *err);
 void mq_inbound_analysis_free(struct analysis *a);
 
+/* Line n of a's lines as submit numbers them (the lines not blank, SET
+ * lines aside, 1-based) as the player numbers it (a->lineno: blank lines
+ * counted); n itself when it is no such line (0: none). Every line a
+ * receipt or dry run names goes through it, once (mq_inbound_answer,
+ * mq_inbound_parse). */
+int mq_inbound_seen_line(const struct analysis *a, int n);
+/* Every line res names (each line's own, and the one it puts right, is
+ * put right by, is changed by, changes: its corrects, corrected_by,
+ * replaced_by, replaces_line, tried_fix) as the player numbers it. */
+void mq_inbound_seen_lines(const struct analysis *a,
+    struct mq_submit_result *res);
+
 /* The entry of a command the seat had accepted for the same moment that
  * line repeats as the game reads it (state: the game as it stands; self:
  * the entry to leave out), or 0. */

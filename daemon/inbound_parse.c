@@ -119,6 +119,28 @@ dry_already(struct mq_daemon *d, const struct analysis *a, const void *work,
 	return 0;
 }
 
+/* The lines the dry run's commands name ("corrects", "corrected_by",
+ * "replaced_by_line"), counted above as submit numbers them, as the
+ * player numbers them (blank lines counted), as the receipt names them
+ * and the errors their "line"; nonzero when out of memory. */
+static int
+dry_seen_lines(const struct analysis *a, json_t *cmds)
+{
+	static const char *const keys[] = { "corrects", "corrected_by",
+	    "replaced_by_line" };
+	json_t *o, *v;
+	size_t i, k;
+
+	json_array_foreach(cmds, i, o)
+		for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+			if ((v = json_object_get(o, keys[k])) != NULL &&
+			    json_is_integer(v) && json_integer_set(v,
+			    mq_inbound_seen_line(a,
+			    (int)json_integer_value(v))) != 0)
+				return 1;
+	return 0;
+}
+
 int
 mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
     struct mq_err *err)
@@ -451,6 +473,8 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	if (!bad && work != NULL && !whole[0])
 		bad = dry_already(d, &a, work, &tardy, tried, cmds, errs, &lrc,
 		    &lerr);
+	if (!bad)
+		bad = dry_seen_lines(&a, cmds);
 	if (!bad && work != NULL && a.unread > 0) {
 		mq_inbound_unread_refusal(e.msg, sizeof(e.msg));
 		bad = dry_refused(cmds, errs, a.unread,
