@@ -180,7 +180,7 @@ submit_lines(struct mq_daemon *d, struct mq_game *g, int seat,
 			/* a HELP alone says what the SET lines asked, as a
 			 * reply's does (inbound.c) */
 			rc = mq_notify_answer(d, g, seat, &res, set,
-			    reply_id, err);
+			    reply_id, NULL, err);
 		}
 		/* the move stands whatever came after: its receipt; no
 		 * move after the end: what was mailed, once it was */

@@ -222,12 +222,15 @@ mq_inbound_answer(struct mq_daemon *d, struct mq_game *g,
 		res->ncmds++;
 	}
 	MQ_TRY(mq_receipt_list_settings(res, &a->set, err));
-	/* a message with no Message-ID is set apart by its hash: else the
-	 * answer of one that logs nothing (STATUS) takes the name of the
-	 * receipt of the seat's move at this seq, and replaces it */
+	/* the answer of one that logs nothing (STATUS) is set apart by the
+	 * message's hash: by no word, it took the name of the receipt of the
+	 * seat's move at this seq, and replaced it; by its Message-ID, a mail
+	 * client's resend of it (new bytes, the same Message-ID) had the first
+	 * copy's answer's name and Message-ID, and the player's mail client
+	 * kept the first alone; the same bytes read again still replace it */
 	return mq_notify_answer(d, g, a->seat, res, &a->set,
-	    a->msg->message_id != NULL &&
-	    *a->msg->message_id ? a->msg->message_id : a->hash, err);
+	    a->msg->message_id != NULL && *a->msg->message_id ?
+	    a->msg->message_id : NULL, a->hash, err);
 }
 
 /*

@@ -402,7 +402,8 @@ submit_late(struct mq_daemon *d, struct mq_game *c, const json_t *body,
 		rc = mq_receipt_list_settings(&res, &set, err);
 	mq_receipt_no_lines(&res);	/* as submit mailed it */
 	if (rc == 0)
-		rc = mq_notify_answer(d, c, seat, &res, &set, NULL, err);
+		rc = mq_notify_answer(d, c, seat, &res, &set, NULL, NULL,
+		    err);
 	mq_submit_result_free(&res);
 	return rc;
 }

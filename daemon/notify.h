@@ -17,18 +17,21 @@ int mq_notify_welcome(struct mq_daemon *d, struct mq_game *g, struct mq_err *err
 /* After a player's message: the receipt to them; commitments, a resolution
  * or the end to everyone else (the game's journal must have been on). */
 int mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
-    const struct mq_submit_result *r, const char *reply_id, struct mq_err *err);
+    const struct mq_submit_result *r, const char *reply_id, const char *key,
+    struct mq_err *err);
 
 /* The answers to a player's commands, by mail or the host's `submit`:
  * HELP alone (once or more) gets the help mail alone (a receipt beside it
  * would only say "accepted: HELP"); anything else mq_notify_submit's
  * mails, and the help too when HELP was among the commands. set: the SET
  * lines that came with them (or NULL), which the help mail alone confirms
- * (a receipt lists them: mq_receipt_list_settings). reply_id sets
- * an answer that logged nothing apart (mq_notify_submit). */
+ * (a receipt lists them: mq_receipt_list_settings). key (a mail's: the
+ * hash of its bytes), else reply_id (the sender's Message-ID, which an
+ * answer to a game over threads under), sets an answer that logged
+ * nothing apart (mq_notify_submit); NULL: none. */
 int mq_notify_answer(struct mq_daemon *d, struct mq_game *g, int seat,
     const struct mq_submit_result *r, const struct mq_settings *set,
-    const char *reply_id, struct mq_err *err);
+    const char *reply_id, const char *key, struct mq_err *err);
 
 /* After entries nobody sent (a deadline's defaults, the host's admin entry):
  * a resolution or end mail to everyone, or (kind "admin", with the action

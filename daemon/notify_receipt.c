@@ -426,25 +426,33 @@ answer_over(struct mq_daemon *d, struct mq_game *g, int seat,
 
 /*
  * Nothing logged: the seq is the last message's too, and one pass may
- * answer several; the sender's Message-ID (NULL: none) sets this answer
- * apart, and a retry of the same message still replaces it.
+ * answer several; key sets this answer apart, else the sender's Message-ID
+ * (reply_id; NULL: none). A mail's key is its bytes' hash: read again (a
+ * crash, a mailbox read from its start), the same message's answer takes
+ * its old name and replaces it; a mail client's resend of it, new bytes
+ * under the same Message-ID, gets an answer of its own (named from the
+ * Message-ID, it took the first answer's Message-ID, and the player's mail
+ * client dropped it as a mail it had).
  */
 static void
-reply_uniq(const char *reply_id, char uniq[17])
+reply_uniq(const char *key, const char *reply_id, char uniq[17])
 {
 	unsigned char h[8];
 
 	uniq[0] = '\0';
-	if (reply_id == NULL)
+	if (key == NULL)
+		key = reply_id;
+	if (key == NULL)
 		return;
-	crypto_generichash(h, sizeof(h), (const unsigned char *)reply_id,
-	    strlen(reply_id), NULL, 0);
+	crypto_generichash(h, sizeof(h), (const unsigned char *)key,
+	    strlen(key), NULL, 0);
 	sodium_bin2hex(uniq, 17, h, sizeof(h));
 }
 
 int
 mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
-    const struct mq_submit_result *r, const char *reply_id, struct mq_err *err)
+    const struct mq_submit_result *r, const char *reply_id, const char *key,
+    struct mq_err *err)
 {
 	/* what this mail's entries set off: nothing if it logged none */
 	const char *upd = r->logged ? mq_notify_update_kind(g) : NULL;
@@ -455,7 +463,7 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 
 	MQ_TRY(mq_notify_journal_ok(g, err));
 	if (!r->logged)
-		reply_uniq(reply_id, uniq);
+		reply_uniq(key, reply_id, uniq);
 	if (mq_game_over(g) && !r->logged) {
 		rc = answer_over(d, g, seat, r, uniq, reply_id, err);
 		return rc ? rc : mq_spool_sync(d->conf.datadir, err);
@@ -632,17 +640,18 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 int
 mq_notify_answer(struct mq_daemon *d, struct mq_game *g, int seat,
     const struct mq_submit_result *r, const struct mq_settings *set,
-    const char *reply_id, struct mq_err *err)
+    const char *reply_id, const char *key, struct mq_err *err)
 {
 	size_t i;
 	int rc, only_help;
 	char uniq[17] = "";
 
 	if (!r->logged)	/* a second HELP at this seq: a mail of its own */
-		reply_uniq(reply_id, uniq);
+		reply_uniq(key, reply_id, uniq);
 	/* "HELP" and "Thanks!": the help mail alone, as for HELP alone */
 	only_help = mq_receipt_only(r, "HELP");
-	rc = only_help ? 0 : mq_notify_submit(d, g, seat, r, reply_id, err);
+	rc = only_help ? 0 : mq_notify_submit(d, g, seat, r, reply_id, key,
+	    err);
 	for (i = 0; rc == 0 && i < r->ncmds; i++)
 		if (r->cmds[i].accepted && strcmp(r->cmds[i].text, "HELP") == 0) {
 			/* alone, it says what the SET lines did */

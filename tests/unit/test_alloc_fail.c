@@ -1417,7 +1417,7 @@ op_notify(void *vctx, char **result)
 	spool_empty(c->spool);
 	af_resume();
 	rc = mq_notify_submit(&c->d, c->g, c->seat, &c->res, "<a1@x.test>",
-	    &err);
+	    NULL, &err);
 	af_pause();
 	got = spool_files(c->spool);
 	if (rc != 0 && c->ref != NULL)
@@ -3570,8 +3570,8 @@ kept_mail_survives_every_allocation_failure(void **state)
 	assert_int_equal(mq_game_submit(g, 0, lines, 1, 1, "00ff", "pipe",
 	    1790000100, &res, &err), 0);
 	assert_true(res.logged);
-	assert_int_equal(mq_notify_submit(&d, g, 0, &res, "<a1@x.test>", &err),
-	    0);
+	assert_int_equal(mq_notify_submit(&d, g, 0, &res, "<a1@x.test>", NULL,
+	    &err), 0);
 	snprintf(c.logpath, sizeof(c.logpath), "%s", g->logpath);
 	mq_submit_result_free(&res);
 	mq_game_journal_stop(g);
