@@ -73,6 +73,8 @@ mq_deadline_gone_at_pause(const struct mq_config *c, const struct mq_game *g,
 /* A clock file's NEXT when no time of the game's own will come: no debt,
  * or a game only an admin entry moves (paused, over, nobody plays). */
 #define CLOCK_NEVER	0x7fffffffffffLL
+/* How often the host is reminded that a game waits for them (policy wait). */
+#define MQ_NUDGE_SECS	86400LL
 
 static void
 clock_path(const struct mq_daemon *d, const char *id, char *out, size_t n)
@@ -205,7 +207,8 @@ wait_key(const struct mq_game *g, int seat, long long dl, char *key, size_t n)
  * what it owes waits on a move or the host too. Counted in NEXT, it was
  * due at every pass, which opened the game and replayed its log (and said
  * "no default move" again) for ever. A move, an extend, a default, a kick
- * or a resume writes the clock file anew.
+ * or a resume writes the clock file anew. A game waiting on the host is
+ * due again only when the host is next reminded (nudge_next), a day on.
  */
 static int
 debt_waits(const struct mq_daemon *d, const struct mq_game *g, int seat,
@@ -222,6 +225,9 @@ debt_waits(const struct mq_daemon *d, const struct mq_game *g, int seat,
 	}
 	return !g->kind->default_command(g->state, seat, &cmd);
 }
+
+static long long nudge_next(const struct mq_daemon *d,
+    const struct mq_game *g);
 
 int
 mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
@@ -240,6 +246,9 @@ mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	}
 	/* a pass cut short between the defaults that left everyone away and
 	 * the pause they call for: due now, not at the next deadline */
+	/* waiting on the host: due when the host is next reminded */
+	if ((t = nudge_next(d, g)) != 0 && (next == 0 || t < next))
+		next = t;
 	if (mq_game_all_absent(g))
 		next = g->last_ts;
 	if (g->paused || mq_game_over(g) || mq_game_nobody_plays(g))
@@ -249,7 +258,8 @@ mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 
 /*
  * Policy wait: the deadline passed and nothing is applied; the host, who
- * decides, is told once per deadline of a debt (the reminder went to the
+ * decides, is told once per deadline of a debt (one seat's mail; when
+ * several seats missed it, tell_host_waits names them in one) (the reminder went to the
  * player alone): an extend or a resume that moved it tells the host again
  * when the new one passes. A debt never moved keeps the key it always had.
  */
@@ -298,6 +308,217 @@ tell_host_waiting(struct mq_daemon *d, struct mq_game *g, int seat,
 	mq_daemon_log("game %s: %s missed the deadline of %s; the policy is wait, "
 	    "so nothing is applied, and the host is told", g->id, p, when);
 	return 0;
+}
+
+/*
+ * Policy wait: the seats whose debt waits on the host (its deadline gone
+ * by, the seat not kicked), into seats (at most MQ_MAX_PLAYERS); *dl0 the
+ * earliest of their deadlines (0 when none).
+ */
+static int
+host_waiting_seats(const struct mq_daemon *d, const struct mq_game *g,
+    int *seats, long long *dl0)
+{
+	long long dl;
+	int i, n = 0;
+
+	*dl0 = 0;
+	if (g->paused || mq_game_over(g) || !mq_game_policy_wait(&d->conf, g))
+		return 0;
+	for (i = 0; i < g->nplayers && n < MQ_MAX_PLAYERS; i++) {
+		if ((dl = mq_game_deadline(&d->conf, g, i)) == 0 ||
+		    g->players[i].kicked || d->now < dl)
+			continue;
+		seats[n++] = i;
+		if (*dl0 == 0 || dl < *dl0)
+			*dl0 = dl;
+	}
+	return n;
+}
+
+/* The file that remembers the host's last word that the game waits (a
+ * first notice or a daily reminder): "DL0 WHEN\n", the earliest deadline
+ * gone by and when the word went, among the daemon's records. */
+static void
+nudge_path(const struct mq_daemon *d, const char *id, char *out, size_t n)
+{
+	snprintf(out, n, "%s/cursor/told-nudge-%s", d->conf.datadir, id);
+}
+
+/* When the host was last told that g waits since its deadline dl0: the
+ * file's time, when it is of that deadline; else dl0 (a game told by an
+ * older masqued, which never reminded: reminded at the next pass). */
+static long long
+nudge_last(const struct mq_daemon *d, const struct mq_game *g, long long dl0)
+{
+	char path[1400], buf[64];
+	long long at, when;
+	size_t len;
+	int present;
+	struct mq_err e;
+
+	nudge_path(d, g->id, path, sizeof(path));
+	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e) != 0 ||
+	    !present || sscanf(buf, "%lld %lld", &at, &when) != 2 || at != dl0)
+		return dl0;
+	return when;
+}
+
+static int
+nudge_write(const struct mq_daemon *d, const struct mq_game *g, long long dl0,
+    struct mq_err *err)
+{
+	char path[1400], buf[64];
+	int len;
+
+	nudge_path(d, g->id, path, sizeof(path));
+	len = snprintf(buf, sizeof(buf), "%lld %lld\n", dl0, d->now);
+	return mq_file_replace(path, buf, (size_t)len, 0644, err);
+}
+
+/* When the host is next reminded that g waits (0: it does not wait on
+ * the host, or no host is set): a day after the last word. */
+static long long
+nudge_next(const struct mq_daemon *d, const struct mq_game *g)
+{
+	int seats[MQ_MAX_PLAYERS], n, i;
+	long long dl0;
+	char key[128];
+
+	if (!d->conf.admin[0] || (n = host_waiting_seats(d, g, seats, &dl0)) == 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		wait_key(g, seats[i], mq_game_deadline(&d->conf, g, seats[i]), key,
+		    sizeof(key));
+		if (!mq_notify_host_marked(d, key))
+			return 0;	/* its first word is due at the deadline */
+	}
+	return nudge_last(d, g, dl0) + MQ_NUDGE_SECS;
+}
+
+/* The names of seats, "alice, bob and carol", and the host's command
+ * lines for them (language-free): an extend that gives every player a day
+ * from now (by, past the deadline; a pause and a resume when no extend
+ * reaches: a year late), then a default and a kick line each. */
+static void
+host_wait_lines(const struct mq_game *g, const int *seats, int n,
+    long long by, struct mq_buf *names, struct mq_buf *cmds)
+{
+	char span[32];
+	int i;
+
+	for (i = 0; i < n; i++)
+		mq_buf_printf(names, "%s%s", i == 0 ? "" : i == n - 1 ? " and " :
+		    ", ", g->players[seats[i]].name);
+	if (by > MQ_DURATION_MAX)
+		mq_buf_printf(cmds, "  masqued admin %s pause --why \"...\"\n"
+		    "  masqued admin %s resume --why \"...\"\n", g->id, g->id);
+	else {
+		mq_config_dhm(by, span, sizeof(span));
+		mq_buf_printf(cmds, "  masqued admin %s extend %s --why \"...\"\n",
+		    g->id, span);
+	}
+	for (i = 0; i < n; i++)
+		mq_buf_printf(cmds, "  masqued admin %s default %s --why \"...\"\n",
+		    g->id, g->players[seats[i]].name);
+	for (i = 0; i < n; i++)
+		mq_buf_printf(cmds, "  masqued admin %s kick %s --why \"...\"\n",
+		    g->id, g->players[seats[i]].name);
+}
+
+/*
+ * Policy wait, at a deadline pass: the host decides for every seat whose
+ * deadline is gone. The debts not yet told are told in one mail (a seat
+ * alone in the mail it always had); once all are told and the game still
+ * waits a day after the last word, the host is reminded, once a day, how
+ * long it has waited (the time of the last word kept across restarts).
+ */
+static int
+tell_host_waits(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
+{
+	int seats[MQ_MAX_PLAYERS], fresh[MQ_MAX_PLAYERS], n, nf = 0, i, rc = 0;
+	char key[128], first[128], subject[200], when[40], span[32];
+	struct mq_buf names = MQ_BUF_INIT, cmds = MQ_BUF_INIT, text = MQ_BUF_INIT;
+	long long dl0, late, by, last;
+	time_t t;
+
+	if ((n = host_waiting_seats(d, g, seats, &dl0)) == 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		wait_key(g, seats[i], mq_game_deadline(&d->conf, g, seats[i]), key,
+		    sizeof(key));
+		if (!mq_notify_host_marked(d, key))
+			fresh[nf++] = seats[i];
+	}
+	late = d->now > dl0 ? d->now - dl0 : 0;
+	by = late + (late % 3600 ? 3600 - late % 3600 : 0) + 86400;
+	if (nf <= 1 || !d->conf.admin[0] || by > MQ_DURATION_MAX) {
+		/* one seat, no host to mail, or a year late: each its own */
+		for (i = 0; i < nf && rc == 0; i++)
+			rc = tell_host_waiting(d, g, fresh[i],
+			    mq_game_deadline(&d->conf, g, fresh[i]), err);
+		if (rc == 0 && nf > 0 && d->conf.admin[0])
+			rc = nudge_write(d, g, dl0, err);
+		if (rc != 0 || nf > 0 || !d->conf.admin[0])
+			return rc;
+		/* all told: a day since the last word? */
+		if ((last = nudge_last(d, g, dl0)) + MQ_NUDGE_SECS > d->now)
+			return 0;
+		t = (time_t)dl0;
+		strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", gmtime(&t));
+		mq_config_dhm(late - late % 3600, span, sizeof(span));
+		host_wait_lines(g, seats, n, by, &names, &cmds);
+		snprintf(key, sizeof(key), "nudge-%s-%lld", g->id, d->now);
+		snprintf(subject, sizeof(subject), HOST_POLICY_NUDGE_SUBJECT, g->id,
+		    span);
+		mq_buf_printf(&text, HOST_POLICY_NUDGE_TEXT, g->id, g->kind->name,
+		    span, when, mq_buf_str(&names), mq_buf_str(&cmds));
+		if (names.oom || cmds.oom || text.oom)
+			rc = mq_fail(err, MQ_IO, "Out of memory.");
+		if (rc == 0)
+			rc = mq_notify_host(d, key, subject, mq_buf_str(&text), err);
+		if (rc == 0) {
+			/* one marker at a time: the last word's */
+			snprintf(first, sizeof(first), "nudge-%s-%lld", g->id, last);
+			mq_notify_host_forget(d, first);
+			rc = nudge_write(d, g, dl0, err);
+		}
+		if (rc == 0)
+			mq_daemon_log("game %s: it has waited for the host for %s; "
+			    "the host is reminded", g->id, span);
+		goto out;
+	}
+	/* more than one seat missed it: one mail names them all, under the
+	 * first one's name; the others marked told with it */
+	t = (time_t)dl0;
+	strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", gmtime(&t));
+	host_wait_lines(g, fresh, nf, by, &names, &cmds);
+	wait_key(g, fresh[0], mq_game_deadline(&d->conf, g, fresh[0]), first,
+	    sizeof(first));
+	snprintf(subject, sizeof(subject), HOST_POLICY_WAIT_SUBJECT, g->id,
+	    mq_buf_str(&names));
+	mq_buf_printf(&text, HOST_POLICY_WAIT_MANY_TEXT, g->id, g->kind->name,
+	    when, mq_buf_str(&names), mq_buf_str(&cmds));
+	if (names.oom || cmds.oom || text.oom)
+		rc = mq_fail(err, MQ_IO, "Out of memory.");
+	if (rc == 0)
+		rc = mq_notify_host(d, first, subject, mq_buf_str(&text), err);
+	for (i = 1; rc == 0 && i < nf; i++) {
+		wait_key(g, fresh[i], mq_game_deadline(&d->conf, g, fresh[i]), key,
+		    sizeof(key));
+		rc = mq_notify_host_mark(d, key, err);
+	}
+	if (rc == 0)
+		rc = nudge_write(d, g, dl0, err);
+	if (rc == 0)
+		mq_daemon_log("game %s: %s missed the deadline of %s; the policy is "
+		    "wait, so nothing is applied, and the host is told", g->id,
+		    mq_buf_str(&names), when);
+out:
+	mq_buf_free(&names);
+	mq_buf_free(&cmds);
+	mq_buf_free(&text);
+	return rc;
 }
 
 int
@@ -414,12 +635,13 @@ pause_all_absent(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
  * The defaults due at d->now: every seat whose deadline has passed, and
  * every kicked seat that owes, in seat order, from the first again after
  * each (a default may set off the next debt), until the game is over or
- * everyone is away (*away). With the policy wait the host is told
- * instead (when tell; else left to the next pass). *played counts them.
+ * everyone is away (*away). With the policy wait none is played for a
+ * seat not kicked: the pass tells the host (tell_host_waits). *played
+ * counts them.
  */
 static int
-defaults_due(struct mq_daemon *d, struct mq_game *g, int tell, int *played,
-    int *away, struct mq_err *err)
+defaults_due(struct mq_daemon *d, struct mq_game *g, int *played, int *away,
+    struct mq_err *err)
 {
 	long long dl;
 	int i, rc = 0;
@@ -429,12 +651,8 @@ defaults_due(struct mq_daemon *d, struct mq_game *g, int tell, int *played,
 		if ((dl = mq_game_deadline(&d->conf, g, i)) == 0)
 			continue;
 		if (g->players[i].kicked || d->now >= dl) {
-			if (mq_game_policy_wait(&d->conf, g) && !g->players[i].kicked) {
-				/* the host decides */
-				if (tell)
-					rc = tell_host_waiting(d, g, i, dl, err);
-				continue;
-			}
+			if (mq_game_policy_wait(&d->conf, g) && !g->players[i].kicked)
+				continue;	/* the host decides: tell_host_waits */
 			uint64_t before = g->seq;
 
 			rc = mq_deadline_default(d, g, i, NULL, NULL, 0, err);
@@ -472,7 +690,7 @@ mq_deadline_finish(struct mq_daemon *d, struct mq_game *g, long long at,
 	    mq_game_nobody_plays(g) || mq_game_all_absent(g))
 		return 0;
 	d->now = at;
-	rc = defaults_due(d, g, 0, &played, &away, err);
+	rc = defaults_due(d, g, &played, &away, err);
 	d->now = now;
 	return rc;
 }
@@ -499,13 +717,17 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 		return mq_deadline_schedule(d, g, err);
 	}
 	mq_game_journal_start(g);
-	rc = defaults_due(d, g, 1, &acted, &away, err);
+	rc = defaults_due(d, g, &acted, &away, err);
 	*timeouts += acted;
 	if (rc == 0 && acted && (rc = mq_notify_update(d, g, NULL, NULL, err)) == 0)
 		mq_mailmark_done(g);
 	mq_game_journal_stop(g);
 	if (rc == 0 && away)
 		rc = pause_all_absent(d, g, err);
+	/* policy wait: the host told of the deadlines gone, in one mail, and
+	 * reminded once a day while the game waits */
+	if (rc == 0 && !g->paused && !mq_game_over(g))
+		rc = tell_host_waits(d, g, err);
 	/* paused just now: no move is asked for, and no default comes */
 	for (i = 0; rc == 0 && !g->paused && i < g->nplayers; i++) {
 		dl = mq_game_deadline(&d->conf, g, i);

@@ -77,6 +77,32 @@
 	"resume after a pause starts anew the deadline of each player whose " \
 	"deadline had passed."
 
+/* Policy wait, more than one player missed the deadline in one pass: one
+ * mail names them all. game, kind, when, the players (a list), the
+ * command lines (language-free: an extend, or a pause and a resume a year
+ * late, then a default and a kick line each player). */
+#define HOST_POLICY_WAIT_MANY_TEXT	"In game %s (%s), the deadline of %s " \
+	"passed for %s. The game's deadline policy is wait, so nothing is " \
+	"applied for them until you act: more time for every player (extend " \
+	"counts from the deadline, not from when you run it), the default move " \
+	"for one of them, this once (default), or the deadline defaults for " \
+	"that seat from now on (kick):\n\n%s\n" \
+	"or leave it, and the game waits for their replies. While it waits, " \
+	"this reminder comes again once a day."
+/* Policy wait, a day or more after the host was told and nothing done:
+ * the reminder, once a day. game, how long; game, kind, how long, when,
+ * the players (a list), the command lines (as above). */
+#define HOST_POLICY_NUDGE_SUBJECT	"[masqued] game %s has waited for you for %s"
+#define HOST_POLICY_NUDGE_TEXT	"Game %s (%s) has waited for your decision " \
+	"for %s: the deadline of %s passed for %s, and the game's deadline " \
+	"policy is wait, so nothing is applied and the players wait until you " \
+	"act: more time for every player (extend counts from the deadline, not " \
+	"from when you run it), the default move for one of them, this once " \
+	"(default), or the deadline defaults for that seat from now on " \
+	"(kick):\n\n%s\n" \
+	"or leave it, and the game waits for their replies. While it waits, " \
+	"this reminder comes again once a day."
+
 /* Nobody plays: the game paused itself (deadline.c). */
 #define HOST_ABSENT_SUBJECT	"[masqued] game %s is paused: nobody is playing"
 /* game, kind, entry, game, game */
