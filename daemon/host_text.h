@@ -103,6 +103,17 @@
 	"or leave it, and the game waits for their replies. While it waits, " \
 	"this reminder comes again once a day."
 
+/* A player's mail to a paused game, refused (inbound.c), once per player
+ * per pause: game, player; game, kind, player, player, game, player. */
+#define HOST_PAUSED_PLAY_SUBJECT	"[masqued] game %s is paused: %s tried to play"
+#define HOST_PAUSED_PLAY_TEXT	"In game %s (%s), which is paused, %s sent a " \
+	"mail to play. It was refused, and %s was told to send it again once " \
+	"the game resumes, and that you are the host. While the game is " \
+	"paused, no move is taken and no deadline runs. To play on:\n\n" \
+	"  masqued admin %s resume --why \"...\"\n\n" \
+	"Further mails from %s while this pause lasts are refused without " \
+	"telling you again."
+
 /* Nobody plays: the game paused itself (deadline.c). */
 #define HOST_ABSENT_SUBJECT	"[masqued] game %s is paused: nobody is playing"
 /* game, kind, entry, game, game */

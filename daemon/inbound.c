@@ -587,6 +587,7 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	const char *from = a->msg->from;
 	struct mq_submit_result res;
 	struct mq_late_lines late = { { NULL } };
+	struct mq_err pe;	/* a paused game's refusal */
 	/* the log's length before its SET lines */
 	uint64_t set_at = a->game->seq;
 	struct mq_err e;
@@ -706,6 +707,25 @@ refused:
 		*outcome = MQ_IN_ANSWERED;
 		settings_mailed(a, set_at);
 		return mark_answered(d, a->hash, err);
+	}
+	/* a paused game: the host hears that a player wants to play (once
+	 * per player per pause), and the player who the host is, to ask */
+	/* (the refusal the pause's, not a copy's "applied already") */
+	if (a->game->paused && !mq_game_over(a->game) &&
+	    mq_game_refuses_mail(a->game, a->seat, &pe) != 0 &&
+	    strcmp(pe.msg, e.msg) == 0 &&
+	    mq_game_seat_playing(a->game, a->seat, NULL) == 0) {
+		MQ_TRY(mq_notify_host_paused_play(d, a->game, a->seat, err));
+		if (d->conf.admin[0] && a->game->paused_by_server)
+			mq_fail(&e, MQ_REFUSED, "Game %s is paused: nobody was "
+			    "playing, so masqued stopped it until the host (%s) "
+			    "resumes it; send your commands again then, or ask the "
+			    "host.", a->game->id, d->conf.admin);
+		else if (d->conf.admin[0])
+			mq_fail(&e, MQ_REFUSED, "Game %s is paused by the host "
+			    "(%s); send your commands again once it resumes, or ask "
+			    "the host when that will be.", a->game->id,
+			    d->conf.admin);
 	}
 	/* a player of the game: in the player's language */
 	rc = mq_notify_stranger(d, from, a->game->players[a->seat].lang,

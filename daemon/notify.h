@@ -144,5 +144,9 @@ void mq_notify_host_sound(const struct mq_daemon *d, const char *id);
  * up failed (daemon.c mq_daemon_game). */
 void mq_notify_host_waits(struct mq_daemon *d, const char *id, uint64_t from,
     uint64_t to, const char *why);
+/* The host is told, once per player per pause, that seat sent a mail to
+ * play in the paused game g (refused), with the resume line. */
+int mq_notify_host_paused_play(struct mq_daemon *d, const struct mq_game *g,
+    int seat, struct mq_err *err);
 
 #endif

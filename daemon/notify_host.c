@@ -65,6 +65,24 @@ mq_notify_host_waits(struct mq_daemon *d, const char *id, uint64_t from,
 }
 
 int
+mq_notify_host_paused_play(struct mq_daemon *d, const struct mq_game *g,
+    int seat, struct mq_err *err)
+{
+	char key[128], subject[200], text[1600];
+	const char *p = g->players[seat].name;
+
+	/* the pause's time names it: a later pause tells the host anew */
+	snprintf(key, sizeof(key), "paused-%s-%d-%lld", g->id, seat,
+	    g->paused_at);
+	if (mq_notify_host_told(d, key))
+		return 0;
+	snprintf(subject, sizeof(subject), HOST_PAUSED_PLAY_SUBJECT, g->id, p);
+	snprintf(text, sizeof(text), HOST_PAUSED_PLAY_TEXT, g->id, g->kind->name,
+	    p, p, g->id, p);
+	return mq_notify_host(d, key, subject, text, err);
+}
+
+int
 mq_notify_host_marked(const struct mq_daemon *d, const char *key)
 {
 	char marker[1400];
