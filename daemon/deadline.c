@@ -396,6 +396,18 @@ nudge_next(const struct mq_daemon *d, const struct mq_game *g)
 	return nudge_last(d, g, dl0) + MQ_NUDGE_SECS;
 }
 
+int
+mq_deadline_wake_waiting(struct mq_daemon *d, struct mq_game *g,
+    struct mq_err *err)
+{
+	long long t = nudge_next(d, g);
+
+	if (t == 0 || !g->writable || mq_deadline_next(d, g->id) <= t)
+		return 0;
+	mq_deadline_keep_reminded(d, g);
+	return mq_deadline_schedule(d, g, err);
+}
+
 /* The names of seats, "alice, bob and carol", and the host's command
  * lines for them (language-free): an extend that gives every player a day
  * from now (by, past the deadline; a pause and a resume when no extend

@@ -50,6 +50,11 @@ int mq_deadline_finish(struct mq_daemon *d, struct mq_game *g, long long at,
  * having missed a deadline (its players are told by mq_notify_admin). */
 int mq_deadline_tell_host_absent(struct mq_daemon *d, const struct mq_game *g,
     uint64_t seq, struct mq_err *err);
+/* At serve's start: a game that waits on the host (policy wait) whose
+ * clock file an older masqued wrote as never due (it never reminded the
+ * host) is made due at the host's next daily reminder. */
+int mq_deadline_wake_waiting(struct mq_daemon *d, struct mq_game *g,
+    struct mq_err *err);
 /* When the game next needs the daemon (0: unknown, open it). A damaged
  * clock file reads as 0, and the daemon's log says so. */
 long long mq_deadline_next(const struct mq_daemon *d, const char *id);

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "daemon/deadline.h"
 #include "daemon/inbound.h"
 #include "daemon/inbound_outage.h"
 #include "daemon/mailmark.h"
@@ -889,6 +890,10 @@ mq_serve_check_games(struct mq_daemon *d)
 			 * masqued): the next start passes it by */
 			if (mq_game_over(g) && g->writable)
 				mq_game_ended_write(g);
+			/* stalled on the host by an older masqued: due at
+			 * the host's next reminder */
+			if (mq_deadline_wake_waiting(d, g, &e) != 0)
+				mq_daemon_log("game %s: %s", ids[i], e.msg);
 			continue;
 		}
 		mq_daemon_log_game(d, ids[i], e.msg);
