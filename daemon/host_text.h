@@ -169,6 +169,20 @@
 	"and `state` read with no data folder:\n\n%s\n\nOnce the address " \
 	"takes mail again, a reply of STATUS from it to any of the game's " \
 	"mails gets the end mail again."
+/* A reply with a seat's sound reply address from an address not the
+ * seat's (inbound.c), perhaps its player's new one: game, player, from,
+ * the seat's address, player, the replace command line (language-free),
+ * player. Once per game and address. */
+#define HOST_NEW_FROM_SUBJECT	"[masqued] game %s: %s wrote from another address"
+#define HOST_NEW_FROM_TEXT	"In game %s, a reply to %s's mail came " \
+	"from %s, not from the seat's address %s. It was not played, and " \
+	"the sender was told that you have been told.\n\nIf %s has changed " \
+	"address, first check with them by another channel (not by answering " \
+	"that address) that it is really them: anyone can put any address in " \
+	"a mail's From, and the seat's mail and moves would go to whoever " \
+	"holds it. Then give the seat the new address:\n\n%s\n\nUntil then, " \
+	"mail from that address to this game is refused the same way; you are " \
+	"not told of it again. If it is not %s, do nothing."
 #define HOST_BOUNCE_UNNAMED_SUBJECT	"[masqued] a mail bounced"
 #define HOST_BOUNCE_UNNAMED_TEXT	"A delivery report (bounce) came back " \
 	"from %s, subject \"%s\". One of the players' addresses may be " \

@@ -2,6 +2,7 @@
  * (what the message is, before it touches a game: inbound_analyse.c; the
  * answers a crash lost, rebuilt: inbound_rebuild.c; its dry run, `masqued
  * parse`: inbound_parse.c). */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -386,6 +387,68 @@ tell_host_bounce(struct mq_daemon *d, const struct analysis *a,
 }
 
 /*
+ * A reply with a seat's sound reply address from an address not the
+ * seat's: perhaps its player's new one. Nothing of it plays (DESIGN.md,
+ * addresses and authentication: a From is easily forged); the host is
+ * told, once per game and address (a marker among the daemon's records),
+ * with the replace that gives the seat that address once they have
+ * checked with the player that it is theirs.
+ */
+static int
+tell_host_new_from(struct mq_daemon *d, const struct analysis *a,
+    const char *tid, struct mq_err *err)
+{
+	const struct mq_player_info *p = &a->game->players[a->new_from - 1];
+	struct mq_buf text = MQ_BUF_INIT, cmd = MQ_BUF_INIT;
+	unsigned char h[8];
+	char key[64], hx[17], low[400], subject[300];
+	size_t i;
+	int rc;
+
+	if (mq_game_over(a->game) || a->msg->from == NULL)
+		return 0;	/* a seat of a game over takes no new address */
+	for (i = 0; a->msg->from[i] != '\0' && i + 1 < sizeof(low); i++)
+		low[i] = (char)tolower((unsigned char)a->msg->from[i]);
+	low[i] = '\0';
+	crypto_generichash(h, sizeof(h), (const unsigned char *)low, i, NULL, 0);
+	sodium_bin2hex(hx, sizeof(hx), h, sizeof(h));
+	snprintf(key, sizeof(key), "newfrom-%s-%s", a->game->id, hx);
+	if (mq_notify_host_told(d, key))
+		return 0;
+	mq_daemon_log("%s: the host is told that %s wrote from %s", tid,
+	    p->name, a->msg->from);
+	/* the address as one shell word: its local part may hold what a
+	 * shell reads ($, `, ;), and the host pastes the line */
+	mq_buf_printf(&cmd, "  masqued admin %s replace %s ", a->game->id,
+	    p->name);
+	if (strspn(a->msg->from, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopq"
+	    "rstuvwxyz0123456789_.-+@") == strlen(a->msg->from))
+		mq_buf_puts(&cmd, a->msg->from);
+	else {
+		mq_buf_putc(&cmd, '\'');
+		for (i = 0; a->msg->from[i] != '\0'; i++)
+			if (a->msg->from[i] == '\'')
+				mq_buf_puts(&cmd, "'\\''");
+			else
+				mq_buf_putc(&cmd, a->msg->from[i]);
+		mq_buf_putc(&cmd, '\'');
+	}
+	mq_buf_puts(&cmd, " --why \"...\"");
+	if (!cmd.oom)
+		mq_buf_printf(&text, HOST_NEW_FROM_TEXT, a->game->id, p->name,
+		    a->msg->from, p->email, p->name, mq_buf_str(&cmd), p->name);
+	snprintf(subject, sizeof(subject), HOST_NEW_FROM_SUBJECT, a->game->id,
+	    p->name);
+	if (cmd.oom || text.oom)
+		rc = mq_fail(err, MQ_IO, "Out of memory.");
+	else
+		rc = mq_notify_host(d, key, subject, mq_buf_str(&text), err);
+	mq_buf_free(&text);
+	mq_buf_free(&cmd);
+	return rc;
+}
+
+/*
  * A message that may not play: another worker's, answered before, an
  * auto-reply or bounce, or one that does not authenticate (one sentence to
  * its From, rate-limited; none to a stranger past stranger_limit, nor
@@ -447,6 +510,9 @@ not_a_move(struct mq_daemon *d, struct analysis *a, const char *tid,
 	} else if (!a->auth_ok) {
 		/* one sentence, only ever to the From address, rate-limited */
 		mq_daemon_log("%s: refused: %s", tid, a->auth);
+		if (a->new_from > 0 && a->game != NULL &&
+		    (rc = tell_host_new_from(d, a, tid, err)) != 0)
+			return rc;	/* the mail waits: the host must hear */
 		if (from != NULL && mq_daemon_rate_ok(d, from)) {
 			/* a player's mail that names no game (or none of theirs):
 			 * in their language, the one it is written in when they

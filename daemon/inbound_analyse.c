@@ -349,6 +349,18 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 		if (a->from_lang[0] == '\0')
 			snprintf(a->from_lang, sizeof(a->from_lang), "%s",
 			    a->game->players[t->seat].lang);
+		/* perhaps the player's new address: the host is told, with
+		 * the replace that gives it to the seat once they have
+		 * checked it is theirs (a From is easily forged) */
+		a->new_from = t->seat + 1;
+		if (d->conf.admin[0] != '\0')
+			return deny(a, "This message came from %s, which is not "
+			    "the address registered for its seat in game %s, so "
+			    "nothing in it was played. The host has been told, "
+			    "and can give your seat this address once they have "
+			    "checked with you that it is yours; until then, send "
+			    "from your registered address.", a->msg->from,
+			    a->game->id);
 		return deny(a, "This message came from %s, which is not the address "
 		    "registered for its seat in game %s; send from your registered "
 		    "address.", a->msg->from, a->game->id);

@@ -33,6 +33,9 @@ struct analysis {
 	char *unread_text;		/* that line */
 	char from_lang[8];		/* refused, but From is a player's: theirs */
 	int own_seat;			/* refused, From another seat's: it + 1 */
+	int new_from;			/* refused, the seat's sound tag from an
+					 * address not its own: the seat + 1
+					 * (the host is told: inbound.c) */
 	int tag_ok;			/* its game tag verified (From may not) */
 	int drop;			/* an auto-reply or bounce: never answered */
 	int deferred;			/* another worker's (serve.c) */
