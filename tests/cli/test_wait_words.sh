@@ -1,0 +1,48 @@
+#!/bin/sh
+# test_wait_words.sh - what the mails say a missed deadline does, under
+# each deadline policy (found by a host running a Red Death game by mail
+# under policy=wait): the welcome's rules said "A missed deadline plays the
+# default: Discuss, stay, a random room.", untrue when the game waits for
+# the host, and the mails that ask a move said nothing of the deadline.
+# Now both say what the game's policy does, in en, ja and zh, text and
+# HTML; a game of the default policy still names the default.
+. tests/cli/lib.sh
+D=$T/data
+O=$D/mail/outbox/new
+IN=$D/mail/inbox/new
+. tests/cli/lib_mail.sh
+expect 0 "init" -- $M -C $D init
+echo "admin = host@x.test" >>$D/masqued.conf
+welcome_of() {	# game, name, file name
+	f=$(grep -l "^To: $2@x.test" $O/* | xargs grep -l "^Reply-To: game+$1\." |
+	    head -n 1)
+	[ -n "$f" ] || fail "no welcome to $2 in $1"
+	parts "$f" $3
+}
+for lang in en ja zh; do
+	G=$(new_game $D --lang $lang --option policy=wait) || fail "new $lang"
+	expect 0 "serve: the welcomes ($lang)" -- $M -C $D serve --once
+	welcome_of $G alice w$lang
+	case $lang in
+	en)	rule="* A missed deadline plays nothing: the game waits for the host, who decides (more time, or the default: Discuss, stay, a random room)."
+		owed="If nothing comes by then, nothing is played for you: the game waits, and the host decides."
+		untrue="A missed deadline plays the default";;
+	ja)	rule="* 期限に遅れても何も適用されず、ゲームはホストの判断を待ちます（期限の延長か、既定の手：話し合い、stay、ランダムな部屋）。"
+		owed="期限までに返信がなければ、あなたの手は何も適用されず、ゲームは待ったままになり、ホストが判断します。"
+		untrue="期限に遅れると既定の手になります";;
+	zh)	rule="* 超过截止时间不会执行任何操作：游戏等待主持人决定（延长时间，或采用默认：讨论、stay、随机房间）。"
+		owed="如果到时没有回复，不会替你执行任何操作：游戏会等待，由主持人决定。"
+		untrue="超过截止时间则采用默认";;
+	esac
+	says w$lang "$rule"
+	says w$lang "$owed"
+	says_not w$lang "$untrue"
+done
+# the default policy: the default named, in the rules and the move asked
+G=$(new_game $D) || fail "new"
+expect 0 "serve: the welcomes (timeout)" -- $M -C $D serve --once
+welcome_of $G alice wt
+says wt "* A missed deadline plays the default: Discuss, stay, a random room."
+says wt "If nothing comes by then, the default is applied for you: a random room for your noble."
+says_not wt "the game waits"
+done_checks
