@@ -252,7 +252,7 @@ mq_notify_send_game_mail(struct mq_daemon *d, struct mq_game *g, int seat,
 /* The welcome to seat only, or to everyone when seat is -1. */
 int
 mq_notify_welcome_seat(struct mq_daemon *d, struct mq_game *g, int seat,
-    const char *why, struct mq_err *err)
+    const char *why, int moved, struct mq_err *err)
 {
 	json_t *ctx, *players = json_array();
 	int i, rc = 0, bad = players == NULL;
@@ -271,8 +271,8 @@ mq_notify_welcome_seat(struct mq_daemon *d, struct mq_game *g, int seat,
 		/* a seat given mid-game: the welcome says whose, and why */
 		if (why != NULL)
 			ctx = mq_notify_whole(ctx, json_object_set_new(ctx,
-			    "joined", json_pack("{s:s, s:s}", "seat",
-			    g->players[i].name, "why", why)) != 0);
+			    "joined", json_pack("{s:s, s:s, s:b}", "seat",
+			    g->players[i].name, "why", why, "moved", moved)) != 0);
 		rc = mq_notify_send_game_mail(d, g, i, "welcome", ctx, err);
 	}
 	json_decref(players);
@@ -284,7 +284,7 @@ mq_notify_welcome_seat(struct mq_daemon *d, struct mq_game *g, int seat,
 int
 mq_notify_welcome(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 {
-	return mq_notify_welcome_seat(d, g, -1, NULL, err);
+	return mq_notify_welcome_seat(d, g, -1, NULL, 0, err);
 }
 
 /* The kind of mail everyone gets after entries: end, resolution, or none. */

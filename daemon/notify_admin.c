@@ -160,6 +160,15 @@ mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
 		json_decref(admin);
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	}
+	/* a replace to another address: of a kicked seat, a new player
+	 * takes it; of a seat still played, its own player's new address */
+	if (strcmp(action, "replace") == 0 && before != NULL &&
+	    !json_is_true(json_object_get(admin, "rejoined")) &&
+	    json_object_set_new(admin, before->kicked ? "new_player" :
+	    "new_address", json_true()) != 0) {
+		json_decref(admin);
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	}
 	/* A replace's new player gets the welcome alone, not the notice too
 	 * (two mails asking one move); a kicked player given the seat back
 	 * knows the game, and gets the notice, which asks the move owed. */
@@ -177,7 +186,8 @@ mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
 	 * know the game, and the admin notice told them of the change; and
 	 * the old address is told it plays no more */
 	if (rc == 0 && newcomer >= 0) {
-		rc = mq_notify_welcome_seat(d, g, newcomer, why, err);
+		rc = mq_notify_welcome_seat(d, g, newcomer, why,
+		    json_is_true(json_object_get(admin, "new_address")), err);
 		if (rc == 0 && before != NULL)
 			rc = replaced(d, g, newcomer, before, admin, err);
 		if (rc == 0)

@@ -49,9 +49,11 @@ int mq_notify_send_game_mail(struct mq_daemon *d, struct mq_game *g,
 
 /* The welcome to seat only, or to everyone when seat is -1; synced. why:
  * the host's reason when seat was given to a new player mid-game (admin
- * replace), said in the welcome; NULL at the game's start. */
+ * replace), said in the welcome; NULL at the game's start. moved: not a
+ * new player but the seat's own, at a new address (a replace of a seat not
+ * kicked): the welcome says the seat's mail comes there now. */
 int mq_notify_welcome_seat(struct mq_daemon *d, struct mq_game *g, int seat,
-    const char *why, struct mq_err *err);
+    const char *why, int moved, struct mq_err *err);
 
 /* The kind of mail everyone gets after entries: "end", "resolution", or
  * NULL. */

@@ -123,9 +123,10 @@ answer admin dave@x.test replaced
 says replaced "This address no longer plays in this game"
 says_not replaced "reply above this line"
 says_not replaced "for the commands"
-notice "ホストが dave さんの席を新しいメールアドレスに移しました。理由：a friend takes over" \
-    "主持人将 dave 的座位转给了新的邮箱地址。理由：a friend takes over" \
-    "The host gave dave's seat a new email address. Why: a friend takes over"
+# dave was kicked: a new player takes the seat, not a new address of his
+notice "ホストが dave さんの席を新しいプレイヤーに任せました。これからはその人が dave の名でこの席を打ちます。理由：a friend takes over" \
+    "主持人把 dave 的座位交给了一位新玩家，此后由其以 dave 的名字替这个座位行动。理由：a friend takes over" \
+    "The host gave the seat dave had to a new player, who plays it from now on under the name dave. Why: a friend takes over"
 says_not ja "newbie@x.test"		# the new address is not shown to the others
 # the new player's welcome says the game is under way, whose seat is
 # theirs, and the host's reason (it read as a game's start: "Welcome to
@@ -159,9 +160,12 @@ admin replace dave newer@x.test --lang zh --why "newbie hands over"
 $MREL -C $D log $G | tail -n 1 | grep -q "replace dave newer@x.test zh: newbie hands over" || { $MREL -C $D log $G | tail -n 1; fail "the log does not say the new player's language"; }; ok
 answer welcome newer@x.test newer
 says newer "欢迎来到邮件版"
-says newer "你将加入一局正在进行的游戏"
-says newer "交给了你，此后由你替这个席位行动"
-grep -q "主持人把席位“dave”交给了你" $T/newer.txt || fail "the welcome does not name the seat"; ok
+# a seat not kicked: read as its player's new address (kick first to
+# hand it to someone else): no stranger's welcome
+says newer "你的席位"
+says newer "转到了这个地址"
+says_not newer "你将加入一局正在进行的游戏"
+grep -q "主持人把你的席位“dave”转到了这个地址" $T/newer.txt || fail "the welcome does not name the seat"; ok
 says newer "newbie hands over"
 says_not newer "Welcome to The Masque"
 answer admin newbie@x.test newbie	# the old address: told in its own language

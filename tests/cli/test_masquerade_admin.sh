@@ -114,7 +114,7 @@ says new-b "進行中のゲームに参加します。"
 grep -q "席「bob」を任せました" $T/new-b.txt || fail "the welcome does not name the seat"; ok
 says new-b "back"
 answer admin bob@x.test old-b
-says old-b "ホストがあなたの席を新しいメールアドレスに移しました。理由：back"	# bob reads it: "you"
+says old-b "ホストがあなたの席を別のプレイヤーに任せました。これからはその人がこの席を打ち、あなたはこのゲームに参加しません。理由：back"	# bob reads it: "you"; kicked, so a new player
 says old-b "このアドレスはもうこのゲームに参加していません。"
 ! grep -q "^Reply-To:" "$(cat $T/old-b.file)" || fail "the old address got the seat's reply address"; ok
 says_not old-b "この行より上に返信"
