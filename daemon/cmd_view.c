@@ -667,9 +667,18 @@ print_entry_text(const struct mq_log_entry *e, const struct mq_game *g,
 	strftime(when, sizeof(when), "%Y-%m-%d %H:%M", gmtime(&ts));
 	printf("%4llu  %s  %-8s", (unsigned long long)e->seq, when, type);
 	if (strcmp(type, "command") == 0 || strcmp(type, "timeout") == 0) {
+		const char *why = json_string_value(json_object_get(b, "why"));
+		/* a kicked seat's default is played as soon as it is owed, not
+		 * at a deadline: "(the deadline: ...)" named one days off */
+		int kicked = strcmp(type, "timeout") == 0 && why != NULL &&
+		    !json_is_string(json_object_get(b, "by")) &&
+		    strcmp(why, MQ_LOG_WHY_KICKED) == 0;
+
 		printf(" %s", json_string_value(json_object_get(b, "player")));
 		if (json_is_string(json_object_get(b, "by")))	/* the host's */
 			printf(" (by %s)", json_string_value(json_object_get(b, "by")));
+		if (kicked)
+			printf(" (kicked)");
 		putchar(':');
 		json_array_foreach(json_object_get(b, "commands"), i, c) {
 			const char *f = k == NULL ? NULL : mq_game_for_of(k->fo,
@@ -689,7 +698,7 @@ print_entry_text(const struct mq_log_entry *e, const struct mq_game *g,
 		if (strcmp(type, "command") == 0 && k != NULL)
 			print_changed(b, e->seq, k->ch, k->nch);
 		/* "I moved before the deadline": the one that passed */
-		if (strcmp(type, "timeout") == 0 &&
+		if (strcmp(type, "timeout") == 0 && !kicked &&
 		    json_is_integer(json_object_get(b, "deadline"))) {
 			char dl[64];
 

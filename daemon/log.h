@@ -28,6 +28,9 @@
 /* A timeout entry's "why" for a player who missed the deadline (the other:
  * a kicked seat's); replay reads it back (who has been away). */
 #define MQ_LOG_WHY_MISSED	"the deadline passed"
+/* ... and a kicked seat's, played as soon as it is owed (deadline.c); the
+ * log's text says "bob (kicked)" for it, with no deadline (cmd_view.c). */
+#define MQ_LOG_WHY_KICKED	"the seat has no player"
 /* An admin entry's "by" when masqued itself acted, not the host. */
 #define MQ_LOG_BY_SERVER	"masqued"
 /* An entry's "by" when the host entered it for a player: the default of
