@@ -422,9 +422,10 @@ still_hidden(const struct mq_game *g)
 	return mq_notify_whole(a, bad);
 }
 
-int
-mq_notify_everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
-    json_t *admin, int skip, struct mq_err *err)
+/* The mail of kind to every seat but skip, or (only >= 0) to only. */
+static int
+notify_seats(struct mq_daemon *d, struct mq_game *g, const char *kind,
+    json_t *admin, int skip, int only, struct mq_err *err)
 {
 	json_t *ctx, *hidden = NULL;
 	int i, rc, bad;
@@ -434,7 +435,7 @@ mq_notify_everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
 	    (hidden = still_hidden(g)) == NULL)
 		rc = mq_fail(err, MQ_IO, "Out of memory.");
 	for (i = 0; i < g->nplayers && rc == 0; i++) {
-		if (i == skip)
+		if (i == skip || (only >= 0 && i != only))
 			continue;
 		/* a kicked seat hears of admin actions (its kick first) and
 		 * of the end, not of turns it may not play */
@@ -467,6 +468,20 @@ mq_notify_everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
 	}
 	json_decref(hidden);
 	return rc;
+}
+
+int
+mq_notify_everyone(struct mq_daemon *d, struct mq_game *g, const char *kind,
+    json_t *admin, int skip, struct mq_err *err)
+{
+	return notify_seats(d, g, kind, admin, skip, -1, err);
+}
+
+int
+mq_notify_only(struct mq_daemon *d, struct mq_game *g, const char *kind,
+    json_t *admin, int seat, struct mq_err *err)
+{
+	return notify_seats(d, g, kind, admin, -1, seat, err);
 }
 
 int

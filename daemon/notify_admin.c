@@ -177,9 +177,16 @@ mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
 	    (seat = mq_game_seat(g, player)) >= 0 &&
 	    !json_is_true(json_object_get(admin, "rejoined")))
 		newcomer = seat;
-	/* an end is told by the end mail itself, with every secret */
-	rc = mq_notify_everyone(d, g, strcmp(action, "end") == 0 ? "end" :
-	    "admin", admin, newcomer, err);
+	/* an end is told by the end mail itself, with every secret; new
+	 * reply addresses concern their seat alone: the others were mailed
+	 * that the host renewed alice's (and why: "leaked"), with nothing for
+	 * them to do */
+	if (strcmp(action, "rotate-token") == 0 && player != NULL &&
+	    (seat = mq_game_seat(g, player)) >= 0)
+		rc = mq_notify_only(d, g, "admin", admin, seat, err);
+	else
+		rc = mq_notify_everyone(d, g, strcmp(action, "end") == 0 ?
+		    "end" : "admin", admin, newcomer, err);
 	if (rc == 0)
 		rc = mq_spool_sync(d->conf.datadir, err);
 	/* the new player's welcome, to the new address alone: the others

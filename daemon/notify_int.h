@@ -64,6 +64,9 @@ const char *mq_notify_update_kind(const struct mq_game *g);
  * deadline's defaults, or (admin not NULL) the host's notice. */
 int mq_notify_everyone(struct mq_daemon *d, struct mq_game *g,
     const char *kind, json_t *admin, int skip, struct mq_err *err);
+/* ... and to seat alone: an action that concerns it alone (rotate-token). */
+int mq_notify_only(struct mq_daemon *d, struct mq_game *g, const char *kind,
+    json_t *admin, int seat, struct mq_err *err);
 
 /* The end mail again, to one player who asked after the end, under uniq;
  * saying the player's language changed when lang_set. Not synced. */

@@ -128,12 +128,17 @@ static const struct {
 	  "             pause|resume|extend DURATION|replace PLAYER EMAIL "
 	  "[--lang en|ja|zh]|\n"
 	  "             kick PLAYER|rotate-token PLAYER|default PLAYER|end",
-	  "The host's actions, each logged as an admin entry with who and why and\n"
-	  "mailed to the players it concerns: pause and resume the clock; extend\n"
-	  "the deadline by DURATION (1m to 366d, e.g. 24h or 90m); replace a player\n"
-	  "by another address; kick a seat (the deadline's default moves play it);\n"
-	  "rotate a player's reply tag; play a seat's default move once; end the\n"
-	  "game." },
+	  "The host's actions, each logged as an admin entry with who and why:\n"
+	  "pause and resume the clock; extend the deadline by DURATION (1m to\n"
+	  "366d, e.g. 24h or 90m); replace a player by another address; kick a\n"
+	  "seat (the deadline's default moves play it); rotate a player's reply\n"
+	  "tag; play a seat's default move once; end the game.\n"
+	  "Who is mailed the action and its why: every player, a kicked one too,\n"
+	  "for pause, resume, extend, kick and end (the end mail); for replace,\n"
+	  "the others, the new address (its welcome) and the old one; for\n"
+	  "rotate-token, that player alone (the new reply addresses are theirs);\n"
+	  "for default, every player still in the game, in the mail of the move.\n"
+	  "A default refuses a player whose deadline has not passed (policy wait)." },
 	{ "sim", "sim KIND --games N [--players P] [--seed HEX] [--bots LIST] "
 	  "[--json]",
 	  "Plays N games of KIND with bots, checking every invariant after every\n"

@@ -137,14 +137,18 @@ says nbw ", whose moves are now yours."
 grep -q "the seat dave, whose" $T/nbw.txt || fail "the welcome does not name the seat"; ok
 says nbw "a friend takes over"
 
-admin rotate-token alice --why "leaked"
-# alice (who reads Japanese) is the one it names: "you"
-notice "ホストがあなたの返信先アドレスを新しくしました（以前のアドレスは使えなくなります）。理由：leaked" \
-    "主持人更换了 alice 的回复地址（旧地址从此失效）。理由：leaked" \
-    "The host gave alice new reply addresses: a reply from alice to an older mail of this game is refused. Why: leaked"
-# ("a reply to an older mail from this game is refused", to carol, read as
-# if her own replies were)
-says_not en "a reply to an older mail from this game is refused"
+# new reply addresses concern alice alone: she (who reads Japanese) is
+# told, as "you"; the others are not mailed (they were told that the host
+# renewed alice's, and why, with nothing for them to do)
+ls $O >$T/before
+expect 0 "admin rotate-token alice" -- $M -C $D admin $G rotate-token alice --why "leaked"
+expect 0 "serve --once after admin rotate-token" -- $M -C $D serve --once
+answer admin alice@x.test ja
+says ja "ホストがあなたの返信先アドレスを新しくしました（以前のアドレスは使えなくなります）。理由：leaked"
+says_not ja "The host "
+says ja "ホストからのお知らせ"
+others=$(cd $O && ls | comm -13 $T/before - | xargs -r grep -L "^To: alice@x.test")
+[ -z "$others" ] || fail "others were mailed alice's rotate-token: $others"; ok
 
 # replace --lang: the new player's language (the seat's stays without it),
 # logged in the entry, so that every later open of the game reads it again
