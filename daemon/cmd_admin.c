@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "daemon/cli.h"
 #include "daemon/deadline.h"
@@ -28,6 +29,7 @@ admin_default(struct mq_daemon *d, struct mq_game *g, int seat,
 	const char *name = g->players[seat].name;
 	char moved[200];
 	uint64_t before = g->seq, at;
+	long long dl;
 	int rc;
 
 	if (g->paused)		/* as a move: none is taken while paused */
@@ -37,11 +39,35 @@ admin_default(struct mq_daemon *d, struct mq_game *g, int seat,
 	if (g->kind->owes(g->state, seat) == NULL)
 		return mq_fail(err, MQ_REFUSED, "%s owes no move in game %s now; "
 		    "there is no default to apply.", name, g->id);
+	/* Policy wait: the game waits on the host for a seat whose deadline
+	 * passed, and for no other. Run from the host's mail after the
+	 * player had answered it, this played a default for the next move,
+	 * days before its deadline. (Policy default: a host may play it
+	 * before the deadline, for a player who asks: docs/hosting.md.) */
+	if (!g->players[seat].kicked && mq_game_policy_wait(&d->conf, g) &&
+	    (dl = mq_game_deadline(&d->conf, g, seat)) > d->now) {
+		char when[40];
+		time_t t = (time_t)dl;
+
+		strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", gmtime(&t));
+		if (mq_deadline_host_told_before(d, g, seat))
+			return mq_fail(err, MQ_REFUSED, "%s's deadline for this "
+			    "move is %s; it has not passed: %s answered the move "
+			    "the notice was about (or a resume gave it a new "
+			    "deadline), and game %s waits for %s until then.",
+			    name, when, name, g->id, name);
+		return mq_fail(err, MQ_REFUSED, "%s's deadline for this move is "
+		    "%s; it has not passed, and game %s's policy is wait: it "
+		    "waits for %s, not for you, until then.", name, when, g->id,
+		    name);
+	}
 	/* the others' debts stand: their reminders are not sent again */
 	mq_deadline_keep_reminded(d, g);
 	mq_game_journal_start(g);
 	rc = mq_deadline_default(d, g, seat, why, moved, sizeof(moved), err);
-	at = g->seq;	/* its last entry: an end entry may follow (game_end.c) */
+	/* the timeout entry: a reveal, an end or the next move's entries may
+	 * follow it (game_end.c), said after it */
+	at = before + 1;
 	if (rc == 0 && g->seq == before)
 		rc = mq_fail(err, MQ_REFUSED, "%s owes no move in game %s now; "
 		    "there is no default to apply.", name, g->id);
@@ -49,7 +75,7 @@ admin_default(struct mq_daemon *d, struct mq_game *g, int seat,
 	    (rc = mq_deadline_schedule(d, g, err)) == 0)
 		mq_mailmark_done(g);	/* after the clock file: see admin_log */
 	mq_game_journal_stop(g);
-	if (at == before)
+	if (g->seq == before)
 		return rc;
 	if (rc != 0) {	/* logged: the next serve catches its mails up */
 		char why_not[sizeof(err->msg)];
@@ -62,8 +88,16 @@ admin_default(struct mq_daemon *d, struct mq_game *g, int seat,
 	}
 	/* the address too: after a replace the seat keeps its name */
 	printf("%s: %s's default, %s, logged as entry %llu (the seat held by "
-	    "%s).\n", g->id, name, moved, (unsigned long long)at,
+	    "%s)", g->id, name, moved, (unsigned long long)at,
 	    g->players[seat].email);
+	/* "logged as entry 7" named the reveal that followed the timeout */
+	if (g->seq == at + 1)
+		printf("; entry %llu followed it.\n", (unsigned long long)g->seq);
+	else if (g->seq > at)
+		printf("; entries %llu to %llu followed it.\n",
+		    (unsigned long long)at + 1, (unsigned long long)g->seq);
+	else
+		printf(".\n");
 	return 0;
 }
 

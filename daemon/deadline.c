@@ -1,4 +1,5 @@
 /* deadline.c - reminders and deadlines; see deadline.h. */
+#include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -190,14 +191,95 @@ mq_deadline_due_now(const struct mq_daemon *d, const struct mq_game *g,
 /* The name of the host's word that seat missed its deadline dl (policy
  * wait): a debt never moved keeps the key it always had. */
 static void
+wait_key_of(const char *id, int seat, long long since, long long extra,
+    long long dl, char *key, size_t n)
+{
+	if (extra == 0)
+		snprintf(key, n, "wait-%s-%d-%lld", id, seat, since);
+	else
+		snprintf(key, n, "wait-%s-%d-%lld-%lld", id, seat, since, dl);
+}
+
+static void
 wait_key(const struct mq_game *g, int seat, long long dl, char *key, size_t n)
 {
-	if (g->players[seat].extra == 0)
-		snprintf(key, n, "wait-%s-%d-%lld", g->id, seat,
-		    g->players[seat].owe_since);
-	else
-		snprintf(key, n, "wait-%s-%d-%lld-%lld", g->id, seat,
-		    g->players[seat].owe_since, dl);
+	wait_key_of(g->id, seat, g->players[seat].owe_since,
+	    g->players[seat].extra, dl, key, n);
+}
+
+int
+mq_deadline_host_waits_on(const struct mq_daemon *d, const struct mq_game *g,
+    int seat, struct mq_waited *w)
+{
+	char key[128];
+
+	memset(w, 0, sizeof(*w));
+	if (seat < 0 || seat >= g->nplayers || g->players[seat].kicked ||
+	    !mq_game_policy_wait(&d->conf, g) ||
+	    (w->dl = mq_game_deadline(&d->conf, g, seat)) == 0 || d->now < w->dl)
+		return 0;
+	wait_key(g, seat, w->dl, key, sizeof(key));
+	w->since = g->players[seat].owe_since;
+	w->extra = g->players[seat].extra;
+	return w->told = mq_notify_host_marked(d, key);
+}
+
+int
+mq_deadline_host_told_before(const struct mq_daemon *d, const struct mq_game *g,
+    int seat)
+{
+	char dir[1400], prefix[160], now[128];
+	struct dirent *e;
+	size_t n;
+	DIR *dp;
+	int found = 0;
+
+	snprintf(dir, sizeof(dir), "%s/cursor", d->conf.datadir);
+	snprintf(prefix, sizeof(prefix), "told-wait-%s-%d-", g->id, seat);
+	/* the current debt's own marker, "...-SINCE" or "...-SINCE-DL" */
+	snprintf(now, sizeof(now), "%lld", g->players[seat].owe_since);
+	n = strlen(prefix);
+	if ((dp = opendir(dir)) == NULL)
+		return 0;
+	while (!found && (e = readdir(dp)) != NULL)
+		found = strncmp(e->d_name, prefix, n) == 0 &&
+		    (strncmp(e->d_name + n, now, strlen(now)) != 0 ||
+		    (e->d_name[n + strlen(now)] != '\0' &&
+		    e->d_name[n + strlen(now)] != '-'));
+	closedir(dp);
+	return found;
+}
+
+/*
+ * Policy wait: the host was told that seat missed the deadline w->dl, and
+ * the player has moved since (entry), paying that debt: told, once, that
+ * the game goes on. Its commands (admin GAME default PLAYER) were for a
+ * move made since; run late, they played a default for the next move,
+ * whose deadline had not passed.
+ */
+int
+mq_deadline_tell_host_moved(struct mq_daemon *d, const struct mq_game *g,
+    int seat, const struct mq_waited *w, uint64_t entry, struct mq_err *err)
+{
+	const struct mq_player_info *p = &g->players[seat];
+	char wkey[128], key[160], subject[160], text[900], when[40];
+	time_t t = (time_t)w->dl;
+
+	if (!w->told || (p->owes[0] && p->owe_since == w->since))
+		return 0;	/* not told, or the debt stands */
+	strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", gmtime(&t));
+	wait_key_of(g->id, seat, w->since, w->extra, w->dl, wkey, sizeof(wkey));
+	snprintf(key, sizeof(key), "moved-%s", wkey);
+	snprintf(subject, sizeof(subject), HOST_POLICY_MOVED_SUBJECT, g->id,
+	    p->name);
+	snprintf(text, sizeof(text), HOST_POLICY_MOVED_TEXT, g->id,
+	    g->kind->name, p->name, (unsigned long long)entry, when, p->name);
+	if (mq_notify_host_told(d, key))
+		return 0;
+	MQ_TRY(mq_notify_host(d, key, subject, text, err));
+	mq_daemon_log("game %s: %s moved after the deadline of %s the host was "
+	    "told of; the host is told the game goes on", g->id, p->name, when);
+	return 0;
 }
 
 /*
@@ -555,7 +637,7 @@ mq_deadline_default(struct mq_daemon *d, struct mq_game *g, int seat,
 	    "ts", (json_int_t)d->now, "type", "timeout", "player",
 	    g->players[seat].name, "commands", "text", mq_buf_str(&text), "secret", 0,
 	    "why", host_why != NULL ? host_why : g->players[seat].kicked ?
-	    "the seat has no player" : MQ_LOG_WHY_MISSED);
+	    MQ_LOG_WHY_KICKED : MQ_LOG_WHY_MISSED);
 	/* the host's, not the clock's: the log says who decided */
 	/* the deadline that passed, as it stood (the config's deadline may
 	 * change later, and extends move it): "I moved before the deadline"

@@ -55,6 +55,24 @@ int mq_deadline_tell_host_absent(struct mq_daemon *d, const struct mq_game *g,
  * host) is made due at the host's next daily reminder. */
 int mq_deadline_wake_waiting(struct mq_daemon *d, struct mq_game *g,
     struct mq_err *err);
+/* A debt the game waits on the host for (policy wait, the host told of
+ * its missed deadline): as it stood before a move. */
+struct mq_waited {
+	long long dl, since, extra;
+	int told;
+};
+/* Whether the host was told that seat missed its current deadline (and
+ * the game waits on the host for it); *w, that debt, for the next. */
+int mq_deadline_host_waits_on(const struct mq_daemon *d,
+    const struct mq_game *g, int seat, struct mq_waited *w);
+/* Whether the host was told of a missed deadline of seat's that is not
+ * its debt now (a debt paid since). */
+int mq_deadline_host_told_before(const struct mq_daemon *d,
+    const struct mq_game *g, int seat);
+/* After seat's move (its first entry, entry): if it paid the debt w the
+ * host was told of, the host is told, once, that the game goes on. */
+int mq_deadline_tell_host_moved(struct mq_daemon *d, const struct mq_game *g,
+    int seat, const struct mq_waited *w, uint64_t entry, struct mq_err *err);
 /* When the game next needs the daemon (0: unknown, open it). A damaged
  * clock file reads as 0, and the daemon's log says so. */
 long long mq_deadline_next(const struct mq_daemon *d, const char *id);

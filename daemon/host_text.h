@@ -113,6 +113,14 @@
 	"  masqued admin %s resume --why \"...\"\n\n" \
 	"Further mails from %s while this pause lasts are refused without " \
 	"telling you again."
+/* Policy wait: a player the host was told of moved since (inbound.c):
+ * the game goes on. game, player; game, kind, player, entry, when,
+ * player. */
+#define HOST_POLICY_MOVED_SUBJECT	"[masqued] game %s goes on: %s moved"
+#define HOST_POLICY_MOVED_TEXT	"In game %s (%s), %s moved (entry %llu) " \
+	"after the deadline of %s that you were told of, so the game goes " \
+	"on and there is nothing for you to do: the commands of that mail " \
+	"were for a move %s has made since."
 
 /* Nobody plays: the game paused itself (deadline.c). */
 #define HOST_ABSENT_SUBJECT	"[masqued] game %s is paused: nobody is playing"

@@ -661,6 +661,8 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	int rc, copy = 0, over = from != NULL && !mq_daemon_rate_ok(d, from);
 	/* the game's end logged before this message */
 	uint64_t end_seq = a->game->end_seq;
+	struct mq_waited waited;
+	uint64_t cmd_at;
 
 	if (over && a->nlines == 0)
 		return over_limit(d, a, tid, err);
@@ -702,6 +704,9 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	/* before the move is logged: answers rebuilt after a crash read it */
 	MQ_TRY(over ? mq_inbound_hushed_note(a->game, a->hash, err) :
 	    mq_inbound_hushed_forget(a->game, a->hash, err));
+	/* a debt the host was told of (policy wait), as it stands */
+	mq_deadline_host_waits_on(d, a->game, a->seat, &waited);
+	cmd_at = a->game->seq;
 	mq_game_journal_start(a->game);
 	/* a copy of a reply read after its round: received already; a move
 	 * that answers a moment a default decided: refused, said late */
@@ -747,9 +752,15 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	mq_deadline_keep_reminded(d, a->game);
 	if (rc == 0)
 		rc = mq_deadline_schedule(d, a->game, err);
-	if (rc == 0 && res.logged)
+	if (rc == 0 && res.logged) {
 		mq_mailmark_done(a->game);
-	else if (rc == 0) {
+		/* the host, told the game waited for this player, told it
+		 * goes on (else it acts on that mail for a move made since);
+		 * the move stands if this fails: said in the daemon's log */
+		if (a->game->seq > cmd_at && mq_deadline_tell_host_moved(d,
+		    a->game, a->seat, &waited, cmd_at + 1, &e) != 0)
+			mq_daemon_log("game %s: %s", a->game->id, e.msg);
+	} else if (rc == 0) {
 		settings_mailed(a, set_at);
 		rc = mark_answered(d, a->hash, err);
 	}

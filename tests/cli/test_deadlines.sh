@@ -407,8 +407,16 @@ at 100 expect 1 "default while paused" -- $M -C $D admin $G default $P --why "x"
 err_has "Game $G is paused; no move is taken until it resumes"; one_line
 at 100 expect 0 "resume" -- $M -C $D admin $G resume --why "back"
 n=$(entries)
+# the resume gave $P a whole deadline (172 h): under policy wait the game
+# waits for $P until then, not for the host, whose notice was about the
+# deadline before
+at 101 expect 1 "default for $P before the deadline the resume gave" -- \
+    $M -C $D admin $G default $P --why "x"
+err_has "$P's deadline for this move is $(date -u -d @$((T0 + 172 * H)) '+%Y-%m-%d %H:%M UTC'); it has not passed"
+one_line
+[ "$(entries)" = "$n" ] || fail "a refused default was logged"; ok
 ls $D/mail/outbox/new >$T/before.default
-at 101 expect 0 "default for $P" -- $M -C $D admin $G default $P --why "$P is away; play on"
+at 173 expect 0 "default for $P" -- $M -C $D admin $G default $P --why "$P is away; play on"
 out_has "$G: $P's default, PLACE "
 # one sentence, on stdout: it also wrote serve's log line on stderr
 [ ! -s $T/err ] || { cat $T/err >&2; fail "admin default wrote to stderr as well"; }; ok
@@ -416,7 +424,7 @@ out_has "$G: $P's default, PLACE "
 $MREL -C $D log $G | tail -n 1 | grep -q "timeout  $P (by admin): PLACE" || fail "the default is not logged as a timeout"; ok
 $MREL -C $D log $G --json | tail -n 1 | grep -q "\"by\": *\"admin\".*\"why\": *\"$P is away; play on\"" ||
     fail "the timeout entry does not say the host applied it, and why: $($MREL -C $D log $G --json | tail -n 1)"; ok
-at 101 $M -C $D serve --once 2>/dev/null
+at 173 $M -C $D serve --once 2>/dev/null
 # as a timeout's: the turn to everyone (the next placer owes now)
 [ "$(ls $D/mail/outbox/new | comm -13 $T/before.default - | sed "s|^|$D/mail/outbox/new/|" |
     xargs grep -l '^X-Masqued-Mail: turn' | wc -l)" = 4 ] || fail "the default's turn mails did not go to all four"; ok
