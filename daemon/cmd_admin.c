@@ -352,8 +352,11 @@ admin_log(struct mq_daemon *d, struct mq_game *g, const struct admin_args *x,
 		json_decref(body);
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	}
-	if (seat >= 0)
+	if (seat >= 0) {
 		before = g->players[seat];	/* a replace's old address */
+		before.defaulted_why = NULL;	/* the game's, which the
+						 * entry below may let go */
+	}
 	/* the debts reminded already, and their deadlines as they stand */
 	mq_deadline_keep_reminded(d, g);
 	for (a = 0; a < g->nplayers; a++)

@@ -340,6 +340,24 @@ add_end_secrets(const struct mq_game *g, json_t *ctx)
 	return bad;
 }
 
+/* s into out whole, or cut at a character's start with "…" after it: a
+ * host's why in the mail (kept whole in the log). */
+static void
+copy_cut(char *out, size_t size, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n < size) {
+		memcpy(out, s, n + 1);
+		return;
+	}
+	n = size - 4;	/* room for "…" (3 bytes) and the NUL */
+	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n--;
+	memcpy(out, s, n);
+	memcpy(out + n, "\xe2\x80\xa6", 4);
+}
+
 /*
  * The deadline's defaults the entries just logged played (store.h's
  * defaulted), as "defaults": [{"player", "player_is_me", "by_host",
@@ -356,6 +374,7 @@ add_defaults(const struct mq_game *g, int reader, json_t *ctx)
 {
 	const struct mq_player_info *p;
 	json_t *list = NULL, *one;
+	char why[256];			/* a longer one is cut, with "…" */
 	int i, bad = 0;
 
 	for (i = 0; i < g->nplayers && !bad; i++) {
@@ -384,9 +403,12 @@ add_defaults(const struct mq_game *g, int reader, json_t *ctx)
 			    json_string(p->defaulted_owed)) != 0;
 		/* the host says why, to everyone, as in its other notices */
 		if (!bad && p->defaulted == MQ_DEFAULTED_HOST &&
-		    p->defaulted_why[0])
+		    json_string_value(p->defaulted_why) != NULL) {
+			copy_cut(why, sizeof(why),
+			    json_string_value(p->defaulted_why));
 			bad |= json_object_set_new(one, "host_why",
-			    json_string(p->defaulted_why)) != 0;
+			    json_string(why)) != 0;
+		}
 		bad |= json_array_append_new(list, one) != 0;
 	}
 	if (list == NULL)

@@ -887,23 +887,6 @@ track_absence(struct mq_game *g, enum mq_log_type type, const json_t *body)
 			g->players[i].absent = 0;
 }
 
-/* s into out whole, or cut at a character's start with "…" after it. */
-static void
-copy_cut(char *out, size_t size, const char *s)
-{
-	size_t n = strlen(s);
-
-	if (n < size) {
-		memcpy(out, s, n + 1);
-		return;
-	}
-	n = size - 4;	/* room for "…" (3 bytes) and the NUL */
-	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
-		n--;
-	memcpy(out, s, n);
-	memcpy(out + n, "\xe2\x80\xa6", 4);
-}
-
 /*
  * The deadline's defaults of the entries not mailed yet, for the mail that
  * tells of them: a timeout entry marks its seat (a kicked seat's are no
@@ -938,8 +921,9 @@ track_defaults(struct mq_game *g, enum mq_log_type type, const json_t *body)
 	p = &g->players[seat];
 	if (by != NULL && strcmp(by, MQ_LOG_BY_ADMIN) == 0) {
 		p->defaulted = MQ_DEFAULTED_HOST;
-		copy_cut(p->defaulted_why, sizeof(p->defaulted_why),
-		    why != NULL ? why : "");
+		json_decref(p->defaulted_why);	/* a second of the run's */
+		p->defaulted_why = why != NULL && why[0] != '\0' ?
+		    json_incref(json_object_get(body, "why")) : NULL;
 	} else if (why != NULL && strcmp(why, MQ_LOG_WHY_MISSED) == 0)
 		p->defaulted = MQ_DEFAULTED_CLOCK;
 	else
@@ -977,7 +961,8 @@ mq_game_defaults_clear(struct mq_game *g)
 		g->players[seat].defaulted_secret = 0;
 		g->players[seat].ndefaulted_wait = 0;
 		g->players[seat].defaulted_owed[0] = '\0';
-		g->players[seat].defaulted_why[0] = '\0';
+		json_decref(g->players[seat].defaulted_why);
+		g->players[seat].defaulted_why = NULL;
 	}
 }
 

@@ -430,6 +430,7 @@ game_free(struct mq_game *g)
 
 	if (g->state != NULL)
 		g->kind->free_state(g->state);
+	mq_game_defaults_clear(g);	/* the host's whys it holds */
 	if (g->lf != NULL)
 		mq_logfile_close(g->lf);
 	mq_gamedata_free(&g->gd);

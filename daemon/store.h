@@ -64,8 +64,11 @@ struct mq_player_info {
 	char defaulted_owed[16];	/* what the seat owed as its first
 					 * default was played (game.h owes:
 					 * a PASS says what it declined) */
-	char defaulted_why[256];	/* the host's --why, MQ_DEFAULTED_HOST
-					 * (a longer one cut, with "…") */
+	json_t *defaulted_why;		/* the host's --why, MQ_DEFAULTED_HOST:
+					 * the log entry's string, held (a
+					 * reference, not a copy: most games
+					 * never have one), or NULL; notify.c
+					 * cuts a long one for the mail */
 	/* The entries of the deadline's defaults played for the seat since
 	 * its last own move (a command entry), the latest MQ_LATE_KEEP,
 	 * oldest first; a host's default, or the seat's replace, empties
