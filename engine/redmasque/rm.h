@@ -128,14 +128,33 @@ struct rm_event {
 	int8_t card;		/* action card, or -1 */
 	int8_t rumor;		/* rumor card id, or -1 */
 	int8_t room, time;	/* -1 when not used */
+	uint8_t via;		/* MOVE: the rooms walked through between a
+				 * and room (rm_via), RM_MAXVIA at most; a
+				 * stay passes through none (cw ccw: one).
+				 * Packed into what was padding: 513 events
+				 * ride in every open game's state */
 	int16_t a, b;		/* e.g. popularity before/after */
 	uint8_t round;
 	int8_t steps;		/* a popularity change as dealt, before the
 				 * track's skips (+2 may move 5 spaces) */
-	int8_t via[2];		/* MOVE: the rooms walked through between a
-				 * and room, in order, -1 after the last; a
-				 * stay passes through none (cw ccw: one) */
 };
+
+#define RM_MAXVIA	2
+_Static_assert(RM_ROOMS < 15, "a room plus one fits a nibble of rm_event.via");
+/* An event's i-th room walked through (i < RM_MAXVIA), in order, or -1
+ * after the last: a nibble each, the room plus one (0: none). */
+static inline int
+rm_via(const struct rm_event *e, int i)
+{
+	return ((e->via >> (4 * i)) & 0xf) - 1;
+}
+
+static inline void
+rm_via_set(struct rm_event *e, int i, int room)
+{
+	e->via = (uint8_t)((e->via & ~(0xf << (4 * i))) |
+	    ((room + 1) & 0xf) << (4 * i));
+}
 
 struct rm_player {
 	char name[MQ_NAME_MAX];

@@ -68,7 +68,7 @@ emit(struct rm_state *st, int type, int actor, int target)
 	e->actor = (int8_t)actor;
 	e->target = (int8_t)target;
 	e->card = e->rumor = e->room = e->time = -1;
-	e->via[0] = e->via[1] = -1;
+	e->via = 0;		/* through no room (rm_via) */
 	e->round = (uint8_t)st->round;
 	return e;
 }
@@ -591,8 +591,8 @@ do_move(struct rm_state *st, int seat)
 	ev->room = pl->room;
 	/* between the first and the last, what the others saw it walk
 	 * through: "cw ccw" leaves and comes back, and is no stay */
-	for (i = 1; i < n - 1 && i - 1 < (int)sizeof(ev->via); i++)
-		ev->via[i - 1] = walked[i];
+	for (i = 1; i < n - 1 && i - 1 < RM_MAXVIA; i++)
+		rm_via_set(ev, i - 1, walked[i]);
 	ev->b = pl->nmove;
 	pl->has_move = 0;
 	pl->nmove = 0;

@@ -336,12 +336,12 @@ event_obj(const struct rm_state *st, const struct rm_event *e, int seat)
 		mq_jput(o, "to", jroom(st, e->room), &bad);
 		/* the rooms walked through: every MOVE is told to all once
 		 * the moves resolve, and so is the way it went */
-		if (e->type == RM_E_MOVE && e->via[0] >= 0) {
+		if (e->type == RM_E_MOVE && rm_via(e, 0) >= 0) {
 			json_t *via = json_array();
 			int vbad = via == NULL;
 
-			for (i = 0; i < (int)sizeof(e->via) && e->via[i] >= 0; i++)
-				mq_jpush(via, jroom(st, e->via[i]), &vbad);
+			for (i = 0; i < RM_MAXVIA && rm_via(e, i) >= 0; i++)
+				mq_jpush(via, jroom(st, rm_via(e, i)), &vbad);
 			mq_jput(o, "via", mq_jdone(via, vbad), &bad);
 		}
 		if (e->type == RM_E_MIDNIGHT_MOVE)
