@@ -22,6 +22,25 @@ dry_refused(json_t *cmds, json_t *errs, int line, const char *text,
 	    text, "accepted", 0, "error", why));
 }
 
+/* A line left alone as prose (o, "note": true) that holds a whole command
+ * after its first word ("ok i'll place blue then"): the command meant, as
+ * the game's inner_command finds it for submit, beside it ("meant"), and
+ * its error the sentence the receipt says of it (the English receipt's
+ * NOT COMMANDS line). meant "": none, nothing changed. Nonzero when out of
+ * memory. */
+static int
+dry_meant(json_t *o, const char *meant)
+{
+	char why[160];
+
+	if (meant[0] == '\0')
+		return 0;
+	snprintf(why, sizeof(why), "did you mean %s? A command goes alone on "
+	    "its line.", meant);
+	return json_object_set_new(o, "meant", json_string(meant)) != 0 ||
+	    json_object_set_new(o, "error", json_string(why)) != 0;
+}
+
 /* Whether the mail, as the dry run read it (cmds), logs a command entry:
  * a line accepted that is not STATUS or HELP (submit's). The entry ends
  * the seat's late defaults (replay.c's track_late). */
@@ -248,7 +267,9 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 				bad = json_array_append_new(cmds, json_pack(
 				    "{s:s, s:b, s:s, s:b}", "text", a.lines[i],
 				    "accepted", 0, "error", e.msg, "note",
-				    1)) != 0;
+				    1)) != 0 || dry_meant(json_array_get(cmds,
+				    json_array_size(cmds) - 1),
+				    late.cmds[i].meant);
 		}
 		mq_submit_result_free(&late);
 	}
@@ -384,11 +405,21 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 				refused = 1;
 			} else if (lk == MQ_LINE_PROSE && !bad &&
 			    !mq_inbound_is_setting(a.lines[i]) &&
-			    !mq_inbound_names_set(a.lines[i]))
-				/* as the answer: no command, only noted */
+			    !mq_inbound_names_set(a.lines[i])) {
+				char meant[sizeof(((struct mq_cmd_result *)
+				    NULL)->meant)] = "";
+
+				/* as the answer: no command, only noted, and
+				 * the command inside it said (submit) */
+				if (k->inner_command != NULL)
+					k->inner_command(work, a.lines[i], meant,
+					    sizeof(meant));
 				bad = json_object_set_new(json_array_get(cmds,
 				    json_array_size(cmds) - 1), "note",
-				    json_true()) != 0;
+				    json_true()) != 0 ||
+				    dry_meant(json_array_get(cmds,
+				    json_array_size(cmds) - 1), meant);
+			}
 			continue;
 		}
 		prev = cmd;	/* as submit: what the next line follows */

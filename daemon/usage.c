@@ -121,8 +121,9 @@ static const struct {
 	{ "parse", "parse [FILE|-]",
 	  "A dry run of one message: how masqued reads it, as JSON (game, player,\n"
 	  "auth, commands, errors, text; a line received already has \"already\":\n"
-	  "ENTRY, one that is no command \"note\": true; lang and notices, a SET\n"
-	  "LANG or SET NOTICES it carries), changing nothing." },
+	  "ENTRY, one that is no command \"note\": true, and \"meant\": the\n"
+	  "command in it, as the receipt names it; lang and notices, a SET LANG\n"
+	  "or SET NOTICES it carries), changing nothing." },
 	{ "admin", "admin GAME ACTION --why \"...\"   every action says why; ACTION "
 	  "is one of\n"
 	  "             pause|resume|extend DURATION|replace PLAYER EMAIL "

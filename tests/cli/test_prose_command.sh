@@ -11,6 +11,23 @@
 . tests/cli/lib_game.sh
 entries0=$($MREL -C $D log $G | wc -l)
 
+# the dry run says of it what the answer says, changing nothing
+printf 'From: alice@x.test\nTo: %s\nSubject: x\n\n%s\nthanks for the help\n' \
+    "$(reply_to alice)" "ok i'll place blue then" >$T/dry.eml
+expect 0 "parse: prose with a command in it" -- $M -C $D parse $T/dry.eml
+$PY - "$T/out" <<'EOF' || { cat $T/out >&2; fail "parse does not say the command meant"; }
+import json, sys
+j = json.load(open(sys.argv[1]))
+c = j["commands"]
+why = "did you mean PLACE blue? A command goes alone on its line."
+assert c[0].get("note") and c[0]["meant"] == "PLACE blue", c
+assert c[0]["error"] == why, c
+assert c[1].get("note") and "meant" not in c[1], c
+assert [x["error"] for x in j["errors"] if x["line"] == 1] == [why], j["errors"]
+EOF
+ok
+[ "$($MREL -C $D log $G | wc -l)" = "$entries0" ] || fail "parse logged something"; ok
+
 ls $O >$T/before
 send alice@x.test "$(reply_to alice)" p1 "ok i'll place blue then\nthanks for the help\nlet's play it by ear"
 expect 0 "serve: prose with a command in it" -- $M -C $D serve --once
@@ -38,4 +55,14 @@ answer receipt $P@x.test p2
 grep -qF "→ DANCER paladin のことですか？" $T/p2.txt ||
     { cat $T/p2.txt >&2; fail "the command meant is not said (ja)"; }; ok
 grep -qF "→ DANCER paladin のことですか？" $T/p2.html || fail "not said in HTML (ja)"; ok
+# the dry run of it: the command meant, whatever the language
+printf 'From: %s@x.test\nTo: %s\nSubject: x\n\nでは dancer paladin でお願いします\n' \
+    "$P" "$(reply_to $P)" >$T/dry2.eml
+expect 0 "parse: the Masquerade's prose" -- $M -C $D parse $T/dry2.eml
+$PY - "$T/out" <<'EOF' || { cat $T/out >&2; fail "parse does not say the command meant (ms)"; }
+import json, sys
+c = json.load(open(sys.argv[1]))["commands"]
+assert c[0].get("note") and c[0]["meant"] == "DANCER paladin", c
+EOF
+ok
 done_checks
