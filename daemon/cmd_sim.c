@@ -1,4 +1,4 @@
-/* cmd_sim.c - `masqued sim KIND --games N ...`: bots play, invariants checked. */
+/* cmd_sim.c - `masqued sim KIND [--games N] ...`: bots play, invariants checked. */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -46,7 +46,7 @@ mq_cmd_sim(struct mq_cli *cli, int argc, char **argv)
 	double secs;
 	long v;
 	unsigned seen = 0;
-	int a, json = 0, i, rc;
+	int a, json = 0, i, rc, die;
 
 	memset(&o, 0, sizeof(o));
 	o.games = 1;
@@ -114,6 +114,7 @@ mq_cmd_sim(struct mq_cli *cli, int argc, char **argv)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	rc = mq_sim_run(&gd, &o, &r, &err);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
+	die = gd.kind->players_die;
 	mq_gamedata_free(&gd);
 	if (rc != 0)
 		return mq_cli_report(&err);
@@ -139,8 +140,13 @@ mq_cmd_sim(struct mq_cli *cli, int argc, char **argv)
 		printf("%ld game%s of %s, %d players, in %.2f s (%.0f games/s)\n",
 		    r.games, r.games == 1 ? "" : "s", kind, o.players, secs,
 		    secs > 0 ? r.games / secs : 0.0);
-		printf("violations: %ld; games nobody survived: %ld\n", r.violations,
-		    r.no_survivor_games);
+		/* nobody survived: only where a player may die (The Red
+		 * Death); in The Masquerade it would say 0 of nothing */
+		if (die)
+			printf("violations: %ld; games nobody survived: %ld\n",
+			    r.violations, r.no_survivor_games);
+		else
+			printf("violations: %ld\n", r.violations);
 		for (i = 0; i < o.players; i++)
 			printf("seat %d (%s): %ld wins\n", i, o.bots[i] ? "careful" :
 			    "random", r.wins_by_seat[i]);

@@ -140,14 +140,16 @@ static const struct {
 	  "rotate-token, that player alone (the new reply addresses are theirs);\n"
 	  "for default, every player still in the game, in the mail of the move.\n"
 	  "A default refuses a player whose deadline has not passed (policy wait)." },
-	{ "sim", "sim KIND --games N [--players P] [--seed HEX] [--bots LIST] "
-	  "[--json]",
+	{ "sim", "sim KIND [--games N] [--players P] [--seed HEX] [--bots LIST] "
+	  "[--no-check] [--json]",
 	  "Plays N games of KIND with bots, checking every invariant after every\n"
-	  "step, and prints the games per second, how many broke an invariant and\n"
-	  "each seat's wins (--json: as JSON). --bots is a comma-separated list of\n"
-	  "random or careful, one per seat in order; a shorter list repeats\n"
-	  "(unset: the seats alternate random and careful). Unset, N is 1 and\n"
-	  "P is 5." },
+	  "step, and prints the games per second, how many broke an invariant,\n"
+	  "how many nobody survived (The Red Death) and each seat's wins (--json:\n"
+	  "as JSON). --bots is a comma-separated list of random or careful, one\n"
+	  "per seat in order; a shorter list repeats (unset: the seats alternate\n"
+	  "random and careful). --no-check leaves the invariant checks out (the\n"
+	  "games run faster; a bot's move refused still counts as a violation).\n"
+	  "Unset, N is 1 and P is 5." },
 	{ "bot", "bot GAME PLAYER [--style random|careful]",
 	  "Prints the moves a bot would send now for PLAYER, one per line." },
 	{ "demo", "demo [redmasque|masquerade]",

@@ -60,6 +60,9 @@ struct mq_game_kind {
 	 * opened when its phase resolves (the others are told of each
 	 * commitment: a player's SET NOTICES has something to turn off). */
 	int has_secrets;
+	/* 1 when a player may die (result's alive can lose a seat): only then
+	 * does a game nobody survived mean anything (sim's count of them). */
+	int players_die;
 	/* Validate and compile the game's data file; errors name the key. */
 	int (*load_data)(const json_t *json, void **data, struct mq_err *err);
 	void (*free_data)(void *data);

@@ -52,6 +52,7 @@ rm_nplayers(const void *state)
 const struct mq_game_kind mq_redmasque_kind = {
 	.name = "redmasque",
 	.by_mail = 1,
+	.players_die = 1,
 	.has_secrets = 1,
 	.load_data = rm_data_load,
 	.free_data = rm_data_free,

@@ -29,6 +29,20 @@ r = json.load(open(sys.argv[1]))
 assert r["wins_by_seat"][0] > 200 / 4, r' "$T/out" || fail "careful bot: $(cat "$T/out")"
 ok
 
+# the text report: games nobody survived only where a player may die (it
+# said "games nobody survived: 0" of The Masquerade, where nobody dies);
+# --no-check runs the games unchecked; help names both, --games optional
+expect 0 "sim masquerade, text" -- $M sim masquerade --games 3 --players 3
+out_has "violations: 0"
+grep -q "nobody survived" "$T/out" && { cat "$T/out" >&2; fail "sim masquerade counts games nobody survived"; }; ok
+expect 0 "sim redmasque, text" -- $M sim redmasque --games 3
+out_has "violations: 0; games nobody survived: "
+expect 0 "sim --no-check" -- $M sim masquerade --games 3 --players 3 --no-check --json
+json_is 'j["games"] == 3 and j["violations"] == 0'
+expect 0 "help sim" -- $M help sim
+out_has "sim KIND [--games N] [--players P] [--seed HEX] [--bots LIST] [--no-check] [--json]"
+out_has "--no-check leaves the invariant checks out"
+
 # a shorter --bots list repeats in seat order (it filled every seat past
 # the list with the first bot); a longer one than the seats is refused
 expect 0 "sim with --bots random,careful for five seats" -- $M sim redmasque \
