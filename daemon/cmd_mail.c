@@ -145,15 +145,26 @@ mq_cmd_serve(struct mq_cli *cli, int argc, char **argv)
 	return rc || left[0] != '\0' ? MQ_IO : 0;
 }
 
+/*
+ * The message in path ("-": standard input), NUL-terminated, its length in
+ * *len. One over MQ_TRANSPORT_MAX_MSG is refused (MQ_REFUSED) unless size
+ * is given: then it is read to its end (an MTA's pipe wants it all taken)
+ * but only its first MQ_INBOUND_OVERSIZE_HEAD bytes kept, and its whole
+ * size said in *size (0 for a message within the limit).
+ */
 static char *
-read_input(const char *path, size_t *len, struct mq_err *err)
+read_input(const char *path, size_t *len, unsigned long long *size,
+    struct mq_err *err)
 {
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
 	struct mq_buf b = MQ_BUF_INIT;
 	char chunk[65536];
+	unsigned long long total = 0;
 	size_t n;
 
 	*len = 0;
+	if (size != NULL)
+		*size = 0;
 	if (f == NULL) {
 		mq_fail_errno(err, MQ_IO, "Cannot read %s", path);
 		return NULL;
@@ -163,14 +174,24 @@ read_input(const char *path, size_t *len, struct mq_err *err)
 		fputs("masqued: Reading a mail from the terminal; end it with "
 		    "Ctrl-D, or give a FILE.\n", stderr);
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-		if (b.len + n > MQ_TRANSPORT_MAX_MSG) {
+		total += n;
+		if (total > MQ_TRANSPORT_MAX_MSG && size == NULL) {
 			mq_fail(err, MQ_REFUSED, "The message is larger than %u MiB.",
 			    MQ_TRANSPORT_MAX_MSG >> 20);
 			mq_buf_free(&b);
 			b.oom = 1;
 			break;
 		}
-		mq_buf_add(&b, chunk, n);
+		/* too large to read: its head kept, the rest only counted */
+		if (b.len < MQ_INBOUND_OVERSIZE_HEAD)
+			mq_buf_add(&b, chunk, n);
+	}
+	if (size != NULL && total > MQ_TRANSPORT_MAX_MSG && !b.oom) {
+		if (b.len > MQ_INBOUND_OVERSIZE_HEAD) {
+			b.len = MQ_INBOUND_OVERSIZE_HEAD;
+			b.data[b.len] = '\0';
+		}
+		*size = total;
 	}
 	/* A directory opens but does not read: never take it for empty mail. */
 	if (ferror(f) && err->code == 0) {
@@ -198,6 +219,7 @@ mq_cmd_ingest(struct mq_cli *cli, int argc, char **argv)
 	enum mq_inbound_outcome o;
 	struct mq_spool_stats ss;
 	struct mq_err err, e;
+	unsigned long long size;
 	char *raw;
 	size_t len;
 	int rc, from_pipe;
@@ -206,7 +228,8 @@ mq_cmd_ingest(struct mq_cli *cli, int argc, char **argv)
 		return mq_cli_usage("ingest takes [FILE|-]");
 	from_pipe = argc < 2 || strcmp(argv[1], "-") == 0;
 	mq_err_clear(&err);
-	if ((raw = read_input(argc == 2 ? argv[1] : "-", &len, &err)) == NULL) {
+	if ((raw = read_input(argc == 2 ? argv[1] : "-", &len, &size,
+	    &err)) == NULL) {
 		/* from the pipe, only a mail too large for any is for good */
 		rc = mq_cli_report(&err);
 		return from_pipe && rc == MQ_IO ? MQ_EXIT_TEMPFAIL : rc;
@@ -221,8 +244,19 @@ mq_cmd_ingest(struct mq_cli *cli, int argc, char **argv)
 			if (!from_pipe)
 				mq_daemon_log("ingest: the message in %s "
 				    "(\"pipe\" below)", argv[1]);
-			rc = mq_inbound_process(&d, raw, len, "pipe", NULL, &o,
-			    &err);
+			/* larger than any mail we read: its sender is told,
+			 * from its head, as serve tells it (exit 0: an
+			 * MTA's bounce would tell them less) */
+			if (size > 0) {
+				mq_daemon_log("pipe: the message is larger than "
+				    "the limit of %u bytes (%llu bytes); its "
+				    "head alone is read", MQ_TRANSPORT_MAX_MSG,
+				    size);
+				rc = mq_inbound_oversize(&d, raw, len, size,
+				    "pipe", &o, &err);
+			} else
+				rc = mq_inbound_process(&d, raw, len, "pipe",
+				    NULL, &o, &err);
 		}
 		mq_daemon_release(&d);
 		/* the message is in; mail left in the spool goes with serve */
@@ -253,7 +287,8 @@ mq_cmd_parse(struct mq_cli *cli, int argc, char **argv)
 	if (argc > 2)
 		return mq_cli_usage("parse takes [FILE|-]");
 	mq_err_clear(&err);
-	if ((raw = read_input(argc == 2 ? argv[1] : "-", &len, &err)) == NULL)
+	if ((raw = read_input(argc == 2 ? argv[1] : "-", &len, NULL,
+	    &err)) == NULL)
 		return mq_cli_report(&err);
 	if ((rc = mq_daemon_open(&d, cli->datadir, cli->config, &err)) == 0) {
 		rc = mq_inbound_parse(&d, raw, len, &out, &err);

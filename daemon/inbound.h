@@ -30,6 +30,10 @@ int mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
     const char *transport_id, const char *file,
     enum mq_inbound_outcome *outcome, struct mq_err *err);
 
+/* How much of a message over MQ_TRANSPORT_MAX_MSG is read to answer it:
+ * its first bytes, its headers among them (Maildir, ingest). */
+#define MQ_INBOUND_OVERSIZE_HEAD	(256u * 1024)
+
 /*
  * A message over MQ_TRANSPORT_MAX_MSG (size bytes; head its first len, its
  * headers among them): not archived, nothing of it played, its sender

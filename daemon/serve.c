@@ -45,7 +45,7 @@ count(struct mq_pass_stats *st, enum mq_inbound_outcome o)
 
 /* The bytes of a message's head read for its headers, when the message is
  * too large to read whole: past any header section a mail client writes. */
-#define OVERSIZE_HEAD	(256u * 1024)
+#define OVERSIZE_HEAD	MQ_INBOUND_OVERSIZE_HEAD
 
 /* A Maildir message over MQ_TRANSPORT_MAX_MSG: its head read, its sender
  * answered (mq_inbound_oversize). */

@@ -4,8 +4,10 @@
 # but its sender is told why in one sentence, as every reply is answered:
 # from its first bytes over Maildir, from its header section (BODY[HEADER])
 # over IMAP. One that is an auto-reply is dropped unanswered, and one read
-# again is not answered twice. It was dropped with a line in the daemon's
-# log alone, so the player never heard why their move was not taken.
+# again is not answered twice; so through `masqued ingest` too, which
+# exited 1 unanswered (the MTA bounced it). It was dropped with a line in
+# the daemon's log alone, so the player never heard why their move was not
+# taken.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
 D=$T/data
@@ -56,6 +58,30 @@ expect 0 "a large auto-reply" -- $M -C $D serve --once
 err_has "dropped:"
 [ -z "$(ls $O | comm -13 $T/before -)" ] || fail "an auto-reply was answered"; ok
 same_file $D/games/$G/log $T/log.before "a large auto-reply"
+
+# ingest (an MTA's pipe, and a FILE): answered as serve answers it, exit
+# 0; it exited 1 unanswered, and the MTA bounced it with masqued's stderr
+big $T/big3.eml ""
+rm -f $D/archive/*.answered
+ls $O >$T/before
+expect 0 "ingest of a 26 MiB reply from the pipe" -- sh -c "$M -C '$D' ingest < '$T/big3.eml'"
+err_has "is larger than the limit of 26214400 bytes"
+answer refused alice@x.test r3
+grep -qF "The message is larger than 25 MiB." $T/r3.txt ||
+    { cat $T/r3.txt >&2; fail "ingest: the answer does not say the message is too large"; }; ok
+same_file $D/games/$G/log $T/log.before "an ingested message too large to read"
+[ -z "$(ls $D/archive | grep -v answered)" ] || fail "ingest archived a message too large"; ok
+ls $O >$T/before
+expect 0 "the same message ingested again, from a FILE" -- $M -C $D ingest $T/big3.eml
+err_has "already answered; acknowledged"
+[ -z "$(ls $O | comm -13 $T/before -)" ] || fail "ingest answered twice"; ok
+expect 0 "a large auto-reply ingested" -- $M -C $D ingest $T/auto.eml
+err_has "dropped:"
+[ -z "$(ls $O | comm -13 $T/before -)" ] || fail "ingest answered an auto-reply"; ok
+# parse, a dry run, still only refuses it
+expect 1 "parse of a 26 MiB reply" -- $M -C $D parse $T/big3.eml
+err_has "The message is larger than 25 MiB."
+rm -f $T/big3.eml
 
 # IMAP: the header section alone is fetched, the sender told, the cursor
 # moves past it
