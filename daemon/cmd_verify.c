@@ -385,8 +385,13 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 	char path[1400], xdir[1200] = "", pub[1300];
 	char xkey[160] = "";
 	const char *key = NULL;
-	int rc;
+	int rc, a, keys = 0;
 
+	/* given twice, which key was meant? as verify-receipt says */
+	for (a = 2; a < argc; a++)
+		keys += strcmp(argv[a], "--key") == 0;
+	if (keys > 1)
+		return mq_cli_usage("--key is given twice");
 	if (argc == 4 && strcmp(argv[2], "--key") == 0)
 		key = argv[3];
 	else if (argc != 2)

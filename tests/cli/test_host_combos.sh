@@ -198,10 +198,12 @@ sys.exit(0 if c == {"PLAN cw cw cw cw cw cw": False, "STATUS": True} and "refuse
 [ "$($M -C $D log $P | wc -l)" = $n ] || fail "parse changed the log"; ok
 
 # --- a read-only option given twice: the last won unseen (state --at 1
-# --at 5 showed entry 5); which was meant? Refused, as new's and admin's ---
+# --at 5 showed entry 5); which was meant? Refused, as new's and admin's;
+# verify's --key twice got only its general usage sentence ---
 for c in "state $G --at 1 --at 2" "replay $G --from 1 --from 2" "replay $G --to 2 --to 3" \
     "sim redmasque --games 2 --games 3" "sim redmasque --players 4 --players 5" \
-    "sim redmasque --bots random --bots careful" "verify-receipt $T/reply.eml --key k1 --key k2"; do
+    "sim redmasque --bots random --bots careful" "verify-receipt $T/reply.eml --key k1 --key k2" \
+    "verify $G --key k1 --key k2"; do
 	set -- $c
 	opt=$(echo "$c" | awk '{ print $(NF - 1) }')
 	expect 2 "$1 with $opt twice" -- $M -C $D "$@"
