@@ -18,6 +18,9 @@ struct mq_cli {
 	const char *datadir;	/* -C, default ./data */
 	const char *config;	/* -c, default DATADIR/masqued.conf */
 	const char *prog;
+	const char *named;	/* datadir as the host named it (datadir is
+				 * made absolute once it exists), for init's
+				 * word of it */
 };
 
 int mq_cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

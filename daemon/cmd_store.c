@@ -23,6 +23,7 @@ mq_cmd_init(struct mq_cli *cli, int argc, char **argv)
 {
 	struct mq_config *conf;
 	struct mq_err err;
+	const char *named = cli->named != NULL ? cli->named : cli->datadir;
 	char path[1400];
 	int rc = 0;
 
@@ -43,8 +44,10 @@ mq_cmd_init(struct mq_cli *cli, int argc, char **argv)
 	}
 	if (mq_store_init(cli->datadir, &err))
 		return mq_cli_report(&err);
+	/* named as given, whether the folder existed before (a host's
+	 * masqued.conf in it: made absolute by main.c) or not */
 	printf("Created the data folder %s: keys in %s/keys, config %s/masqued.conf.\n",
-	    cli->datadir, cli->datadir, cli->datadir);
+	    named, named, named);
 	return 0;
 }
 

@@ -156,7 +156,7 @@ static int
 run(int argc, char **argv)
 {
 	static char absdir[PATH_MAX], confdir[1024];
-	struct mq_cli cli = { "data", NULL, argv[0] };
+	struct mq_cli cli = { "data", NULL, argv[0], NULL };
 	const char *given_dir = NULL;
 	struct mq_err err;
 	size_t i;
@@ -208,6 +208,7 @@ run(int argc, char **argv)
 	/* what masqued says of the folder is read elsewhere (a dead letter's
 	 * "moved to DATA/spool/dead/" in the host's mail, the journal): named
 	 * from /, once it exists (init makes it, and names it as given) */
+	cli.named = cli.datadir;
 	if (realpath(cli.datadir, absdir) != NULL)
 		cli.datadir = absdir;
 	/* an EROFS or EACCES in it says to make it writable */

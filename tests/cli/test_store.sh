@@ -23,6 +23,15 @@ one_line
 # a host who runs init twice is told the folder is a data folder already,
 # not only that a key file exists
 err_has "There is a masqued data folder at $D already: $D/keys/server.key already exists, and init never overwrites a key (masqued -C NEW-FOLDER init makes another)."
+# init names the folder as given: a folder holding only the host's
+# masqued.conf was named from / (new ones as given)
+mkdir $T/rel2
+cp $D/masqued.conf $T/rel2/
+expect 0 "init of a relative new folder" -- sh -c "cd $T && $M -C rel1 init"
+out_has "Created the data folder rel1: keys in rel1/keys, config rel1/masqued.conf."
+expect 0 "init of a folder holding masqued.conf" -- sh -c "cd $T && $M -C rel2 init"
+out_has "Created the data folder rel2: keys in rel2/keys, config rel2/masqued.conf."
+rm -rf $T/rel1 $T/rel2
 expect 4 "a folder that is not a data folder" -- $M -C $T/nothing view abcdefgh alice
 err_has "There is no masqued data folder at"; one_line
 # verify of a game id says so too (it said "There is no game ... in",

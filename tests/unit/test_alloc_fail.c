@@ -1826,7 +1826,7 @@ static int
 op_bot(void *vctx, char **result)
 {
 	struct story_ctx *c = vctx;
-	struct mq_cli cli = { c->dir, NULL, "masqued" };
+	struct mq_cli cli = { c->dir, NULL, "masqued", NULL };
 	char *argv[] = { "bot", c->id, (char *)c->player, NULL };
 	char out[128], errp[128], *s;
 	int fd1, fd2, fd, rc;
