@@ -4,6 +4,7 @@
 
 #include "buf.h"
 #include "mail/deco_util.h"
+#include "mail/reply_text.h"
 
 void
 put_flag(struct mq_arena *a, struct mv *o, const char *prefix,
@@ -592,6 +593,8 @@ unbind_lines(char *s)
 	*w = '\0';
 }
 
+static size_t heading_words(const char *s, const char *end);
+
 static int
 wrap_lines(char **text, int width, int words)
 {
@@ -604,11 +607,15 @@ wrap_lines(char **text, int width, int words)
 	const struct mv *v;
 	size_t lead, lead0;
 	int wrapped = 0, oom, cols, tok;
+	/* a mail's top: from its marker line to its first heading */
+	int top = strncmp(*text, MQ_REPLY_MARKER, strlen(MQ_REPLY_MARKER)) == 0;
 
 	while (*p) {
 		nl = strchr(p, '\n');
 		if (nl == NULL)
 			nl = p + strlen(p);
+		if (heading_words(p, nl) != 0)
+			top = 0;
 		/* no wider than its bytes, or than its columns (most lines
 		 * with a "·" or Japanese): short enough as it is */
 		if (nl - p <= width || deco_width_n(p, (size_t)(nl - p)) <= width) {
@@ -634,9 +641,12 @@ wrap_lines(char **text, int width, int words)
 		if (cols > width && body[0] != '{' && body[0] != '"' &&
 		    (tok < 40 || (words && cols - tok > 28))) {
 			/* the indent, as deep as the line's own (any depth), four
-			 * more; a table's column as deep as its column */
+			 * more; a table's column as deep as its column; the top's
+			 * paragraphs (above the first heading: a default played,
+			 * the host's word) are prose, their lines flush as the
+			 * templates' own paragraphs are, not hung under a list's */
 			int col = deco_width_n(mq_buf_str(&line), lead);
-			int more = lead == lead0 ? 4 : 0;
+			int more = lead != lead0 || (top && lead0 == 0) ? 0 : 4;
 
 			if ((a == NULL && (a = mq_arena_new()) == NULL) ||
 			    (indent = mq_arena_alloc(a, (size_t)col + 5)) == NULL)

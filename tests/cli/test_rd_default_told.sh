@@ -31,6 +31,14 @@ for who in alice bob carol dave; do
 	esac
 	! sed -n '1,8p' $T/$who.raw | grep -q "^    " || fail "$who: a hanging indent at the top"; ok
 done
+# and to the player whose default it was, in a sentence too long for a
+# line: its second line goes on flush, as a paragraph's ("(Place your
+# noble\n    in Orange)" had a stray indent of four)
+case $w in
+carol|dave) ;;
+*)	grep -q "^You missed the deadline: the default was played for you (Place" $T/$w.raw || { cat $T/$w.raw >&2; fail "$w's own default"; }; ok ;;
+esac
+! sed -n '1,8p' $T/$w.raw | grep -q "^    " || { sed -n '1,8p' $T/$w.raw >&2; fail "$w: a hanging indent at the top"; }; ok
 
 # The move phase: everyone misses its deadline. Each default MOVE is kept
 # secret as it is logged (the others have not moved), but the last one

@@ -287,6 +287,30 @@ a_text_wraps_its_long_lines_only(void **state)
 	free(s);
 }
 
+/* Above the first heading, a line at column 0 is a paragraph of prose (a
+ * default played for you, the host's why): its lines go on flush, as the
+ * templates' paragraphs do, not under a hanging indent of four ("Why: no
+ * word\n    from bob"); under a heading, or in a text that is not a
+ * mail's, the indent hangs as before. */
+static void
+the_top_paragraphs_wrap_flush(void **state)
+{
+	char *s;
+
+	(void)state;
+	s = wrapped_text("=== masqued ===\nYou missed it (Place your noble in "
+	    "Orange).\n  a list row of words\n-- H ---\nalpha beta gamma\n",
+	    30);
+	assert_string_equal(s, "=== masqued ===\nYou missed it (Place your\n"
+	    "noble in Orange).\n  a list row of words\n-- H ---\nalpha beta gamma\n");
+	free(s);
+	s = wrapped_text("=== masqued\n-- H ---\nalpha beta gamma delta\n",
+	    12);
+	assert_string_equal(s, "=== masqued\n-- H ---\nalpha beta\n"
+	    "    gamma\n    delta\n");
+	free(s);
+}
+
 /* A table's row keeps its columns: the words after its last gap of two
  * spaces wrap under their own column (they were run together with the
  * command, the gap squeezed to one space); Japanese as well. */
@@ -671,6 +695,7 @@ main(void)
 		cmocka_unit_test(first_line_fits_with_its_indent),
 		cmocka_unit_test(a_list_breaks_at_spaces_and_after_ideographic_commas),
 		cmocka_unit_test(a_text_wraps_its_long_lines_only),
+		cmocka_unit_test(the_top_paragraphs_wrap_flush),
 		cmocka_unit_test(a_table_row_wraps_under_its_column),
 		cmocka_unit_test(words_are_kept_whole),
 		cmocka_unit_test(a_short_last_word_is_not_left_alone),
