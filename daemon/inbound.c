@@ -541,7 +541,7 @@ not_a_move(struct mq_daemon *d, struct analysis *a, const char *tid,
 			rc = mq_notify_stranger_reply(d, from, a->from_lang[0] ?
 			    a->from_lang : NULL, "refused", a->auth, a->hash,
 			    reply[0] ? reply : NULL, a->game != NULL &&
-			    a->tag_ok ? a->game : NULL, a->msg != NULL ?
+			    (a->tag_ok || a->names_game) ? a->game : NULL, a->msg != NULL ?
 			    a->msg->message_id : NULL, err);
 			if (rc == 0)
 				rc = mark_answered(d, a->hash, err);
@@ -632,8 +632,8 @@ over_limit(struct mq_daemon *d, const struct analysis *a, const char *tid,
 	    "a copy) gets no answer, which stops a mail loop. Your moves are "
 	    "still applied and answered; if this mail needs an answer, send it "
 	    "again after %s UTC.", limit, until, until);
-	rc = mq_notify_stranger(d, from, a->game->players[a->seat].lang,
-	    "refused", e.msg, a->hash, err);
+	rc = mq_notify_stranger_reply(d, from, a->game->players[a->seat].lang,
+	    "refused", e.msg, a->hash, NULL, a->game, NULL, err);
 	if (rc == 0)
 		rc = mark_answered(d, a->hash, err);
 	return rc;
@@ -804,9 +804,10 @@ refused:
 			    "the host when that will be.", a->game->id,
 			    d->conf.admin);
 	}
-	/* a player of the game: in the player's language */
-	rc = mq_notify_stranger(d, from, a->game->players[a->seat].lang,
-	    "refused", e.msg, a->hash, err);
+	/* a player of the game: in the player's language, its subject
+	 * naming the game (a paused game's was "[masqued]") */
+	rc = mq_notify_stranger_reply(d, from, a->game->players[a->seat].lang,
+	    "refused", e.msg, a->hash, NULL, a->game, NULL, err);
 	if (rc == 0) {
 		settings_mailed(a, set_at);
 		rc = mark_answered(d, a->hash, err);

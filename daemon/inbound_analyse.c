@@ -204,6 +204,15 @@ deny(struct analysis *a, const char *fmt, ...)
 	return 0;
 }
 
+/* A refusal naming the game a tag of its own (an old one) showed: its
+ * subject names the game as well, as the game's other mails do. */
+static int
+deny_game(struct analysis *a, const char *fmt, const char *game)
+{
+	a->names_game = 1;
+	return deny(a, fmt, game);
+}
+
 /* A message with no game tag (or naming a notice that is not its own). */
 static int
 deny_no_tag(struct analysis *a)
@@ -275,7 +284,7 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 		MQ_TRY(mq_inbound_notice_sender(d, a->game, t->seat, notice,
 		    a->msg->from, &ok, a->from_lang, err));
 		if (ok) {
-			return deny(a, "The host replaced this address in game %s: "
+			return deny_game(a, "The host replaced this address in game %s: "
 			    "it no longer plays there, and nothing in this message "
 			    "was applied.", a->game->id);
 		}
@@ -294,7 +303,7 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 			    "its log.", a->game->id);
 		/* in the seat's language while that address held it */
 		if (replaced)
-			return deny(a, "The host replaced this address in game %s: "
+			return deny_game(a, "The host replaced this address in game %s: "
 			    "it no longer plays there, and nothing in this message "
 			    "was applied.", a->game->id);
 	}
@@ -304,7 +313,7 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 		/* the seat's own address, an old tag: a rotate-token since */
 		for (i = 0; i < a->game->players[t->seat].epoch; i++)
 			if (mq_addr_tag_ok(d->store.keys.tag, t, i))
-				return deny(a, "This reply address is an old one: "
+				return deny_game(a, "This reply address is an old one: "
 				    "the host has given you new reply addresses in "
 				    "game %s since; reply to your latest mail from "
 				    "the game.", a->game->id);

@@ -37,6 +37,9 @@ struct analysis {
 					 * address not its own: the seat + 1
 					 * (the host is told: inbound.c) */
 	int tag_ok;			/* its game tag verified (From may not) */
+	int names_game;			/* refused in a sentence naming its game
+					 * (an old tag of the game's own): the
+					 * refusal's subject names it too */
 	int drop;			/* an auto-reply or bounce: never answered */
 	int deferred;			/* another worker's (serve.c) */
 };

@@ -14,12 +14,24 @@
 # mail that does not authenticate is refused in the player's language, as
 # is one from another address with the seat's sound tag, or one from the
 # player's address that names no game (in the language it is written in,
-# when the player plays in two).
+# when the player plays in two). A refusal about a known game (paused, or
+# a reply to an old reply address) names the game in its subject.
 # SET LANG in any case, and one masqued lacks refused on its line; a long
 # letter's lines past the 64th are said not to be read. The ASan
 # binary runs every check.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
+subject() {	# mail file: its Subject, decoded
+	$PY - "$1" <<'EOF'
+import email, email.header, sys
+m = email.message_from_binary_file(open(sys.argv[1], 'rb'))
+print(str(email.header.make_header(email.header.decode_header(m['Subject']))))
+EOF
+}
+subject_is() {	# NAME TEXT: the mail answer() kept as NAME has subject TEXT
+	s=$(subject "$(cat $T/$1.file)")
+	[ "$s" = "$2" ] || fail "$1's subject is '$s', not '$2'"; ok
+}
 D=$T/data
 O=$D/mail/outbox/new
 IN=$D/mail/inbox/new
@@ -90,6 +102,9 @@ expect 0 "serve --once with a reply to a paused game" -- $M -C $D serve --once
 answer refused bob@x.test paused
 says paused "游戏 $G 已被主持人暂停"
 says_not paused "is paused by the host"
+# its subject names the game, as the game's other refusals do (it was
+# "[masqued]", the game known)
+subject_is paused "[红死神 $G] 你的邮件未被接受"
 
 expect 0 "resume" -- $M -C $D admin $G resume --why "back"
 
@@ -246,6 +261,17 @@ expect 0 "serve --once with the example copied" -- $M -C $D serve --once
 answer receipt dave@x.test davecopy
 says davecopy "PLAN 12:20 ccw"
 says_not davecopy "受け付けられなかった行"
+
+# --- a reply to an old reply address (the host rotated dave's token): the
+# sentence names the game, and the subject does as well (it was
+# "[masqued]") ---
+expect 0 "rotate dave's token" -- $M -C $D admin $G rotate-token dave --why "leaked"
+ls $O >$T/before
+send dave@x.test "$(reply_to dave)" e4 'STATUS'
+expect 0 "serve --once with a reply to the old address" -- $M -C $D serve --once
+answer refused dave@x.test daveold
+says daveold "$G"
+subject_is daveold "[赤死病 $G] メールは受け付けられませんでした"
 
 expect 0 "the game verifies" -- $M -C $D verify $G
 [ -z "$(ls $D/spool)" ] || fail "mail left in the spool"; ok
