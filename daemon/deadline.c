@@ -14,6 +14,7 @@
 #include "daemon/notify.h"
 #include "daemon/serve.h"
 #include "fileio.h"
+#include "mail/refusal_i18n.h"
 
 /* The game's own option (new --option deadline=24h), else dflt. A game
  * made before new made them seconds may hold the words ("24h"). */
@@ -338,6 +339,28 @@ mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	return clock_write(d, g, next ? next : CLOCK_NEVER, err);
 }
 
+/* What seat owes, in the words the players' mails use and the host's
+ * language, into out; the engine's own word for a kind that has none
+ * here. */
+static void
+owed_words(struct mq_daemon *d, const struct mq_game *g, int seat,
+    char *out, size_t size)
+{
+	const char *owes = g->players[seat].owes, *w = owes;
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_err e;
+
+	if (strcmp(g->kind->name, "redmasque") == 0)
+		w = strcmp(owes, "place") == 0 ? HOST_OWES_PLACE :
+		    strcmp(owes, "act") == 0 ? HOST_OWES_ACT :
+		    strcmp(owes, "move") == 0 ? HOST_OWES_MOVE : owes;
+	if (w != owes && mq_refusals_translate(d->host_i18n, d->conf.lang, w,
+	    &b, &e) == 0 && !b.oom && b.len > 0)
+		w = mq_buf_str(&b);
+	snprintf(out, size, "%s", w);
+	mq_buf_free(&b);
+}
+
 /*
  * Policy wait: the deadline passed and nothing is applied; the host, who
  * decides, is told once per deadline of a debt (one seat's mail; when
@@ -350,6 +373,7 @@ tell_host_waiting(struct mq_daemon *d, struct mq_game *g, int seat,
     long long dl, struct mq_err *err)
 {
 	char key[128], subject[160], text[1800], when[40], span[32], to[40];
+	char owes[128];
 	const char *p = g->players[seat].name;
 	time_t t = (time_t)dl;
 	/* an extend counts from the deadline: the one the mail gives is the
@@ -364,14 +388,15 @@ tell_host_waiting(struct mq_daemon *d, struct mq_game *g, int seat,
 	t = (time_t)(dl + by);
 	strftime(to, sizeof(to), "%Y-%m-%d %H:%M UTC", gmtime(&t));
 	wait_key(g, seat, dl, key, sizeof(key));
+	owed_words(d, g, seat, owes, sizeof(owes));
 	snprintf(subject, sizeof(subject), HOST_POLICY_WAIT_SUBJECT, g->id, p);
 	if (by > MQ_DURATION_MAX)	/* no extend reaches it: a year late */
 		snprintf(text, sizeof(text), HOST_POLICY_WAIT_LATE_TEXT, g->id,
-		    g->kind->name, p, when, p, g->players[seat].owes, p, g->id,
+		    g->kind->name, p, when, p, owes, p, g->id,
 		    g->id, p, g->id, p, p, g->id, p, p);
 	else
 		snprintf(text, sizeof(text), HOST_POLICY_WAIT_TEXT, g->id,
-		    g->kind->name, p, when, p, g->players[seat].owes, p, g->id,
+		    g->kind->name, p, when, p, owes, p, g->id,
 		    span, p, g->id, p, p, g->id, p, p, span, to);
 	if (!d->conf.admin[0]) {
 		/* no host to mail (admin left out of masqued.conf since the game

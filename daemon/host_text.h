@@ -35,6 +35,14 @@
 	"itself, each of those mails sent once. `masqued games` lists it " \
 	"as waiting until then."
 
+/* What a seat of The Red Death owes, in the words the players' mails use
+ * ("Waiting for the placement of", "YOUR MOVE: choose your action card"),
+ * not the engine's phase names (place, act, move): the owes of
+ * HOST_POLICY_WAIT_TEXT and HOST_POLICY_WAIT_LATE_TEXT (deadline.c). */
+#define HOST_OWES_PLACE	"the placement of their noble"
+#define HOST_OWES_ACT	"an action card"
+#define HOST_OWES_MOVE	"a move of their noble"
+
 /* Policy wait, a missed deadline (deadline.c). */
 #define HOST_POLICY_WAIT_SUBJECT	"[masqued] game %s waits for you: %s missed a deadline"
 /* game, kind, player, when, player, owes, player, game, span, player,

@@ -7,6 +7,7 @@
 # deadline's mail (policy wait) are copied and run from /, and act on the
 # game. So do the mails the sender writes to the host: a dead letter's
 # replace line (it had no -C: copied into a shell it acted on ./data).
+# What the player owes is said in the players' words.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
 D="$T/the host's games"
@@ -32,6 +33,11 @@ grep -q "An extend counts from the deadline, not from when you run it" $T/host.t
 [ "$(grep -cF "masqued -C $Q admin $G " $T/host.txt)" = 3 ] ||
     { cat $T/host.txt; fail "not every command line names the data folder"; }; ok
 grep "masqued admin" $T/host.txt && fail "a command line without the data folder"; ok
+# what the player owes, in the words the players' mails use, not the
+# engine's phase name ("(bob owes: place)")
+tr '\n' ' ' < $T/host.txt | grep -q "owes: the placement of their noble)" ||
+    { cat $T/host.txt; fail "the mail does not say what is owed in the players' words"; }; ok
+! grep -q "owes: place)" $T/host.txt || fail "the mail names the phase"; ok
 
 # the extend line, copied into a shell in another folder 20 h after the
 # mail came, acts on the game (an "extend 24h" was refused: the deadline

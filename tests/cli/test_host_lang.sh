@@ -80,9 +80,11 @@ for lang in zh ja; do
 	case $lang in
 	zh)	host_says "[masqued] 游戏 $G 在等你处理：$p 错过了截止时间"
 		host_says "在游戏 $G（redmasque）中，$p 的截止时间已于"
+		host_says "（$p 尚欠：放置贵族）"	# the players' words, not "place"
 		host_says "extend 的时间从截止时间算起" ;;
 	ja)	host_says "[masqued] ゲーム $G はあなたの判断を待っています：$p さんが期限を過ぎました"
-		host_says "extend の時間は、実行したときからではなく期限から数えます" ;;
+		host_says "extend の時間は、実行したときからではなく期限から数えます"
+		host_says "（$p さんの未提出の手：貴族の配置）" ;;
 	esac
 	# 8 h past the deadline: the hours past and a day
 	host_says "masqued -C $(realpath $D) admin $G extend 1d8h --why \"...\""
