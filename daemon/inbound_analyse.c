@@ -204,15 +204,6 @@ deny(struct analysis *a, const char *fmt, ...)
 	return 0;
 }
 
-/* A refusal naming the game a tag of its own (an old one) showed: its
- * subject names the game as well, as the game's other mails do. */
-static int
-deny_game(struct analysis *a, const char *fmt, const char *game)
-{
-	a->names_game = 1;
-	return deny(a, fmt, game);
-}
-
 /* A message with no game tag (or naming a notice that is not its own). */
 static int
 deny_no_tag(struct analysis *a)
@@ -284,7 +275,8 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 		MQ_TRY(mq_inbound_notice_sender(d, a->game, t->seat, notice,
 		    a->msg->from, &ok, a->from_lang, err));
 		if (ok) {
-			return deny_game(a, "The host replaced this address in game %s: "
+			a->names_game = 1;	/* its subject names it */
+			return deny(a, "The host replaced this address in game %s: "
 			    "it no longer plays there, and nothing in this message "
 			    "was applied.", a->game->id);
 		}
@@ -302,21 +294,25 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 			return mq_fail(err, MQ_IO, "game %s: out of memory reading "
 			    "its log.", a->game->id);
 		/* in the seat's language while that address held it */
-		if (replaced)
-			return deny_game(a, "The host replaced this address in game %s: "
+		if (replaced) {
+			a->names_game = 1;	/* its subject names it */
+			return deny(a, "The host replaced this address in game %s: "
 			    "it no longer plays there, and nothing in this message "
 			    "was applied.", a->game->id);
+		}
 	}
 	if (t->seat >= 0 && t->seat < a->game->nplayers &&
 	    !mq_addr_tag_ok(d->store.keys.tag, t, a->game->players[t->seat].epoch) &&
 	    mq_addr_same(a->msg->from, a->game->players[t->seat].email)) {
 		/* the seat's own address, an old tag: a rotate-token since */
 		for (i = 0; i < a->game->players[t->seat].epoch; i++)
-			if (mq_addr_tag_ok(d->store.keys.tag, t, i))
-				return deny_game(a, "This reply address is an old one: "
+			if (mq_addr_tag_ok(d->store.keys.tag, t, i)) {
+				a->names_game = 1;	/* its subject names it */
+				return deny(a, "This reply address is an old one: "
 				    "the host has given you new reply addresses in "
 				    "game %s since; reply to your latest mail from "
 				    "the game.", a->game->id);
+			}
 	}
 	if (t->seat < 0 || t->seat >= a->game->nplayers ||
 	    !mq_addr_tag_ok(d->store.keys.tag, t, a->game->players[t->seat].epoch))
