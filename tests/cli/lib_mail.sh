@@ -169,3 +169,24 @@ txt_has() { grep -qiF -- "$2" $T/$1.txt || { cat $T/$1.txt >&2; fail "$3"; }; ok
 # logged_last PATTERN WHAT: the last entry of the log in $T/log1 matches
 # PATTERN (grep)
 logged_last() { tail -n 1 $T/log1 | grep -q -- "$1" || { cat $T/log1 >&2; fail "$2"; }; ok; }
+# to_the_last_move: the bots play $G of $D on, no mail, up to the move that
+# would end it (tried on a copy, $T/to_end): that move not played, its
+# player in p, its text in move
+to_the_last_move() {
+	k=0
+	move=
+	while [ $k -lt 600 ]; do
+		k=$((k + 1))
+		p=$(to_move $D)
+		[ -n "$p" ] || fail "nobody to move, the game not over"
+		c=$($MREL -C $D bot $G $p) || fail "bot $p"
+		rm -rf $T/to_end && cp -a $D $T/to_end
+		$MREL -C $T/to_end submit $G $p "$c" --never-mail >/dev/null || fail "submit $p: $c"
+		if over $T/to_end; then
+			move=$c
+			return 0
+		fi
+		$MREL -C $D submit $G $p "$c" --never-mail >/dev/null || fail "submit $p: $c"
+	done
+	fail "the game did not end"
+}

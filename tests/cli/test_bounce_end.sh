@@ -14,7 +14,6 @@ sendmail_folder
 R=$(realpath "$D")
 O=$S	# the mails out, for lib_mail.sh's reply_to
 IN=$D/mail/inbox/new
-C=$T/scratch
 echo "rate_limit = 86400" >>$D/masqued.conf
 expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test \
     --player bob=bob@x.test --player carol=carol@x.test --player dave=dave@x.test \
@@ -22,23 +21,7 @@ expect 0 "new masquerade" -- $M -C $D new masquerade --player alice=alice@x.test
 G=$(cat $T/out)
 expect 0 "serve: the welcomes" -- $M -C $D serve --once
 . tests/cli/lib_mail.sh
-k=0
-last=
-while [ $k -lt 600 ]; do
-	k=$((k + 1))
-	p=$(to_move $D)
-	[ -n "$p" ] || fail "nobody to move, the game not over"
-	c=$($MREL -C $D bot $G $p) || fail "bot $p"
-	rm -rf $C && cp -a $D $C
-	$MREL -C $C submit $G $p "$c" --never-mail >/dev/null || fail "submit $p: $c"
-	if over $C; then
-		last="$p|$c"
-		break
-	fi
-	$MREL -C $D submit $G $p "$c" --never-mail >/dev/null || fail "submit $p: $c"
-done
-[ -n "$last" ] || fail "the game did not end"
-p=${last%%|*}
+to_the_last_move
 
 bounce() {	# ADDRESS FILE: a bounce of mail to ADDRESS, the inbox's FILE
 	printf 'From: MAILER-DAEMON@y.test\nTo: game@example.org\nSubject: Undelivered Mail Returned to Sender\nMessage-ID: <b-%s@y.test>\nContent-Type: multipart/report; report-type=delivery-status; boundary="b"\n\n--b\nContent-Type: text/plain\n\nThe mail to %s could not be delivered.\n--b\nContent-Type: message/delivery-status\n\nFinal-Recipient: rfc822; %s\nAction: failed\nStatus: 5.2.2\n--b--\n' \
@@ -48,7 +31,7 @@ bounce() {	# ADDRESS FILE: a bounce of mail to ADDRESS, the inbox's FILE
 # seats, the game in progress), the reply that ends the game (1.test),
 # then a bounce of alice's address (2.bounce.eml)
 bounce bob@x.test 0.bounce.eml
-send $p@x.test "$(reply_to $p)" last "${last#*|}"
+send $p@x.test "$(reply_to $p)" last "$move"
 bounce alice@x.test 2.bounce.eml
 rm -f $S/*.eml
 expect 0 "serve: the move that ends the game, then the bounce" -- $M -C $D serve --once

@@ -9,7 +9,6 @@
 . tests/cli/lib.sh
 PY=/usr/bin/python3
 D=$T/data
-S=$T/scratch
 O=$D/mail/outbox/new
 IN=$D/mail/inbox/new
 SEED=0000000000000000000000000000000000000000000000000000000000000001
@@ -17,25 +16,9 @@ SEED=0000000000000000000000000000000000000000000000000000000000000001
 ms_game $D $SEED dave
 expect 0 "serve: the welcomes" -- $M -C $D serve --once
 . tests/cli/lib_mail.sh
-k=0
-last=
-while [ $k -lt 600 ]; do
-	k=$((k + 1))
-	p=$(to_move $D)
-	[ -n "$p" ] || fail "nobody to move, the game not over"
-	c=$($MREL -C $D bot $G $p) || fail "bot $p"
-	rm -rf $S && cp -a $D $S
-	$MREL -C $S submit $G $p "$c" --never-mail >/dev/null || fail "submit $p: $c"
-	if over $S; then
-		last="$p|$c"
-		break
-	fi
-	$MREL -C $D submit $G $p "$c" --never-mail >/dev/null || fail "submit $p: $c"
-done
-[ -n "$last" ] || fail "the game did not end"
-p=${last%%|*}
+to_the_last_move
 ls $O >$T/before
-send $p@x.test "$(reply_to $p)" last "${last#*|}"
+send $p@x.test "$(reply_to $p)" last "$move"
 expect 0 "serve: the move that ends the game" -- $M -C $D serve --once
 over $D || fail "the mail did not end the game"; ok
 answer receipt $p@x.test r
