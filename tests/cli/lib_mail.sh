@@ -158,10 +158,10 @@ ms_carol_stage_put_right() {
 	[ "$(ms_owes $D $G)" != "carol stage" ] || fail "carol's Stage not taken"; ok
 	ms_on carol Library
 }
-# put_right_says ID: ID's receipt (en) says line 1 was replaced by line 2,
-# and line 2 taken in its place
+# put_right_says ID [N]: ID's receipt (en) says line 1 was replaced by
+# line N (2 unless given), and line N taken in its place
 put_right_says() {
-	says $1 "replaced by line 2, which was accepted"
+	says $1 "replaced by line ${2:-2}, which was accepted"
 	says $1 "in place of line 1, which was refused"
 }
 # txt_has ID TEXT WHAT: ID's receipt's text part holds TEXT (in any case)

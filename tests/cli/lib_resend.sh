@@ -102,3 +102,20 @@ ms_alice_resend() {
 	says a2 "In place of line 1, which was refused."
 	says_not a2 "send again"
 }
+# plan_of NAME: NAME's plan in $G, as a Python list
+plan_of() {
+	$MREL -C $D view $G $1 --json | $PY -c 'import json,sys
+print(json.load(sys.stdin)["me"].get("plan"))'
+}
+# plan_is NAME LIST: NAME's plan is LIST (as plan_of prints it)
+plan_is() { [ "$(plan_of $1)" = "$2" ] || fail "$1's plan: $(plan_of $1)"; ok; }
+# paln_taken ID: bob's mailed PALN put right by his plan (his receipt ID,
+# after kill_and_catch_up): nothing held back, his mail one entry (the
+# entries were ne before it), his plan, MOVE cw and PLAY $card
+paln_taken() {
+	says_not $1 "Not applied, as a line above"
+	says_not $1 "send again"
+	logged_last "bob: PLAN cw stay ccw cw stay stay; MOVE cw; PLAY $card" "bob's entry is not his plan, his cw and his card"
+	[ "$(entries)" = $((ne + 1)) ] || fail "bob's mail not one entry"; ok
+	plan_is bob "['cw', 'stay', 'ccw', 'cw', 'stay', 'stay']"
+}

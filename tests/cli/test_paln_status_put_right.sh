@@ -14,10 +14,6 @@
 . tests/cli/lib_game.sh
 . tests/cli/lib_resend.sh
 to_the_moves
-plan_of() {	# NAME: NAME's plan, as a Python list
-	$MREL -C $D view $G $1 --json | $PY -c 'import json,sys
-print(json.load(sys.stdin)["me"].get("plan"))'
-}
 # the dry run's commands, in the mail's order: line 1 put right by line N
 put_right() {
 	echo '[c.get("corrected_by") for c in j["commands"]][:'$1'] == ['$1'] + [None] * '$(($1 - 1))' and [c.get("corrects") for c in j["commands"]][:'$1'] == [None] * '$(($1 - 1))' + [1] and all(c["accepted"] for c in j["commands"][1:]) and [e["line"] for e in j["errors"]] == [1]'
@@ -30,23 +26,16 @@ dry bob "$text" "$(put_right 3)"
 ne=$(entries)
 kill_and_catch_up bob b1 "$text"
 says b1 "did you mean PLAN?"
-says b1 "replaced by line 3, which was accepted"
-says b1 "in place of line 1, which was refused"
+put_right_says b1 3
 txt_has b1 "line 4: Move: clockwise" "bob's line 4 not accepted"
 txt_has b1 "line 5: Play " "bob's line 5 not accepted"
-says_not b1 "Not applied, as a line above"
-says_not b1 "send again"
-logged_last "bob: PLAN cw stay ccw cw stay stay; MOVE cw; PLAY $card" "bob's entry is not his plan, his cw and his card"
-[ "$(entries)" = $((ne + 1)) ] || fail "bob's mail not one entry"; ok
-[ "$(plan_of bob)" = "['cw', 'stay', 'ccw', 'cw', 'stay', 'stay']" ] ||
-    fail "bob's plan: $(plan_of bob)"; ok
+paln_taken b1
 
 # 2. his client sends it again (another Message-ID): line 1 put right by
 # line 3 still, nothing to send again, nothing logged
 ne=$(entries)
 reply_served bob b2 "$text"
-says b2 "replaced by line 3, which was accepted"
-says b2 "in place of line 1, which was refused"
+put_right_says b2 3
 says_not b2 "send again"
 [ "$(entries)" = "$ne" ] || { cat $T/b2.txt >&2; fail "bob's resend was logged"; }; ok
 
@@ -55,11 +44,9 @@ card_in carol
 text="PALN cw cw cw cw cw cw\nHELP\nPLAN ccw stay stay cw stay stay\nMOVE stay\nPLAY $card"
 dry carol "$text" "$(put_right 3)"
 reply_served carol c1 "$text"
-says c1 "replaced by line 3, which was accepted"
-says c1 "in place of line 1, which was refused"
+put_right_says c1 3
 says_not c1 "Not applied, as a line above"
-[ "$(plan_of carol)" = "['ccw', 'stay', 'stay', 'cw', 'stay', 'stay']" ] ||
-    fail "carol's plan: $(plan_of carol)"; ok
+plan_is carol "['ccw', 'stay', 'stay', 'cw', 'stay', 'stay']"
 
 # 4. a command that changes the game between them: the PALN stays refused,
 # and the MOVE waits, as before
