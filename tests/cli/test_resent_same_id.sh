@@ -37,20 +37,30 @@ new_mid() {
 	! grep -qxF -- "$m" $T/mids || { cat $T/mids >&2; fail "$1: its answer has an earlier answer's Message-ID $m: alice's mail client drops it"; }; ok
 	echo "$m" >>$T/mids
 }
+# sent ID TEXT WHAT: alice's reply TEXT to her welcome (Message-ID ID),
+# kept as $T/ID.eml, read by a serve pass: her receipt, a new Message-ID
+sent() {
+	reply alice $1 "$welcome" "$2"
+	cp $IN/$n.test $T/$1.eml
+	serve "$3"
+	answer receipt alice@x.test $1
+	new_mid $1
+}
+# resent FILE ID WHAT: FILE sent again (again), read by a serve pass: her
+# receipt, a new Message-ID
+resent() {
+	again $1 $2
+	serve "$3"
+	answer receipt alice@x.test $2
+	new_mid $2
+}
 : >$T/mids
 
 # 1. a STATUS (it logs nothing), sent twice under one Message-ID
 welcome_of alice
-reply alice s1 "$welcome" "STATUS"
-cp $IN/$n.test $T/s1.eml
-serve "a STATUS"
-answer receipt alice@x.test s1
-new_mid s1
+sent s1 "STATUS" "a STATUS"
 ne=$(entries)
-again $T/s1.eml s2
-serve "the STATUS sent again, the same Message-ID"
-answer receipt alice@x.test s2
-new_mid s2
+resent $T/s1.eml s2 "the STATUS sent again, the same Message-ID"
 [ "$(entries)" = "$ne" ] || fail "the STATUS's resend logged an entry"; ok
 
 # 2. a move, taken; its client sends it twice again under its Message-ID:
@@ -60,19 +70,12 @@ new_mid s2
 for p in bob carol dave; do
 	$MREL -C $D submit --never-mail $G $p "PLACE black" >/dev/null || fail "place $p"
 done
-reply alice m1 "$welcome" "PLACE black"
-cp $IN/$n.test $T/m1.eml
-serve "alice places"
-answer receipt alice@x.test m1
-new_mid m1
+sent m1 "PLACE black" "alice places"
 ne=$(entries)
 first=$(entry_of "alice: PLACE black")
 [ -n "$first" ] || fail "alice's PLACE is not in the log"; ok
 for k in m2 m3; do
-	again $T/m1.eml $k
-	serve "alice's move sent again, the same Message-ID ($k)"
-	answer receipt alice@x.test $k
-	new_mid $k
+	resent $T/m1.eml $k "alice's move sent again, the same Message-ID ($k)"
 	grep -qF -- "-- ALREADY RECEIVED" $T/$k.txt &&
 	    grep -qF "line 1: PLACE black (entry $first)" $T/$k.txt ||
 	    { cat $T/$k.txt >&2; fail "$k: not received already at $first"; }; ok
