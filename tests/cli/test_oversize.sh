@@ -30,6 +30,14 @@ big() {	# file, extra header line: a reply of 26 MiB (a video attached)
 	  printf -- '--b--\n'; } >$1
 	[ "$(wc -c <$1)" -gt 26214400 ] || fail "the test message is not over 25 MiB"; ok
 }
+# too_large ID PREFIX WHAT: alice told, as the answer ID, that her message
+# is larger than 25 MiB (PREFIX: of a failure's sentence), the log as it was
+too_large() {
+	answer refused alice@x.test $1
+	grep -qF "The message is larger than 25 MiB." $T/$1.txt ||
+	    { cat $T/$1.txt >&2; fail "${2}the answer does not say the message is too large"; }; ok
+	same_file $D/games/$G/log $T/log.before "$3"
+}
 cp $D/games/$G/log $T/log.before
 big $T/big.eml ""
 cp $T/big.eml $IN/1.test
@@ -37,10 +45,7 @@ ls $O >$T/before
 expect 0 "a pass over a 26 MiB reply" -- $M -C $D serve --once
 err_has "is larger than the limit of 26214400 bytes."
 err_has "pass: 1 message(s): 0 applied, 1 answered"
-answer refused alice@x.test r1
-grep -qF "The message is larger than 25 MiB." $T/r1.txt ||
-    { cat $T/r1.txt >&2; fail "the answer does not say the message is too large"; }; ok
-same_file $D/games/$G/log $T/log.before "a message too large to read"
+too_large r1 "" "a message too large to read"
 [ -z "$(ls $IN)" ] || fail "the message is still in the inbox: $(ls $IN)"; ok
 [ -z "$(ls $D/archive | grep -v answered)" ] || fail "a message too large was archived"; ok
 # the same message again (a crash before it was marked done): not twice
@@ -66,10 +71,7 @@ rm -f $D/archive/*.answered
 ls $O >$T/before
 expect 0 "ingest of a 26 MiB reply from the pipe" -- sh -c "$M -C '$D' ingest < '$T/big3.eml'"
 err_has "is larger than the limit of 26214400 bytes"
-answer refused alice@x.test r3
-grep -qF "The message is larger than 25 MiB." $T/r3.txt ||
-    { cat $T/r3.txt >&2; fail "ingest: the answer does not say the message is too large"; }; ok
-same_file $D/games/$G/log $T/log.before "an ingested message too large to read"
+too_large r3 "ingest: " "an ingested message too large to read"
 [ -z "$(ls $D/archive | grep -v answered)" ] || fail "ingest archived a message too large"; ok
 ls $O >$T/before
 expect 0 "the same message ingested again, from a FILE" -- $M -C $D ingest $T/big3.eml
@@ -94,9 +96,6 @@ expect 0 "an IMAP pass over a 26 MiB reply" -- $M -C $D serve --once
 err_has "pass: 1 message(s): 0 applied, 1 answered"
 grep -q "UID FETCH 1 BODY\[HEADER\]" $T/imap.log ||
     { cat $T/imap.log >&2; fail "the header section was not fetched"; }; ok
-answer refused alice@x.test r2
-grep -qF "The message is larger than 25 MiB." $T/r2.txt ||
-    { cat $T/r2.txt >&2; fail "IMAP: the answer does not say the message is too large"; }; ok
+too_large r2 "IMAP: " "an IMAP message too large to read"
 [ "$(cat $D/cursor/imap)" = "1700000000 1" ] || fail "the cursor is $(cat $D/cursor/imap)"; ok
-same_file $D/games/$G/log $T/log.before "an IMAP message too large to read"
 done_checks
