@@ -182,8 +182,9 @@ read_input(const char *path, size_t *len, unsigned long long *size,
 			b.oom = 1;
 			break;
 		}
-		/* too large to read: its head kept, the rest only counted */
-		if (b.len < MQ_INBOUND_OVERSIZE_HEAD)
+		/* too large to read: its head kept (cut below), the rest
+		 * only counted; a message within the limit is kept whole */
+		if (total <= MQ_TRANSPORT_MAX_MSG)
 			mq_buf_add(&b, chunk, n);
 	}
 	if (size != NULL && total > MQ_TRANSPORT_MAX_MSG && !b.oom) {
