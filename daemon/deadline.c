@@ -640,6 +640,53 @@ out:
 	return rc;
 }
 
+/*
+ * Policy wait, at a deadline pass: the players are told, once per missed
+ * deadline of a debt, that the game now waits for the host: the late seat
+ * that it may still move, every other seat still in the game that there
+ * is nothing for it to do (mq_notify_waiting). Before the host's word,
+ * whose marker makes the game due only a day on: a crash between them
+ * leaves the game due at the next pass, which tells the players then. The
+ * marker, "players-" and the host's key, among the daemon's records, keeps
+ * it once across passes and restarts.
+ */
+static int
+tell_players_waits(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
+{
+	int seats[MQ_MAX_PLAYERS], fresh[MQ_MAX_PLAYERS], n, nf = 0, i, rc;
+	char key[128], mark[160], uniq[17];
+	long long dl0, dl, missed = 0;
+
+	if ((n = host_waiting_seats(d, g, seats, &dl0)) == 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		dl = mq_game_deadline(&d->conf, g, seats[i]);
+		wait_key(g, seats[i], dl, key, sizeof(key));
+		snprintf(mark, sizeof(mark), "players-%s", key);
+		if (mq_notify_host_marked(d, mark))
+			continue;
+		fresh[nf++] = seats[i];
+		if (missed == 0 || dl < missed)
+			missed = dl;
+	}
+	if (nf == 0)
+		return 0;
+	/* the deadline and its first seat name these mails: another seat
+	 * missing another deadline at the same entry is a mail of its own */
+	snprintf(uniq, sizeof(uniq), "%llx%x", missed, (unsigned)fresh[0]);
+	rc = mq_notify_waiting(d, g, fresh, nf, seats, n, missed, uniq, err);
+	for (i = 0; rc == 0 && i < nf; i++) {
+		wait_key(g, fresh[i], mq_game_deadline(&d->conf, g, fresh[i]), key,
+		    sizeof(key));
+		snprintf(mark, sizeof(mark), "players-%s", key);
+		rc = mq_notify_host_mark(d, mark, err);
+	}
+	if (rc == 0)
+		mq_daemon_log("game %s: the players are told that it waits for "
+		    "the host", g->id);
+	return rc;
+}
+
 int
 mq_deadline_default(struct mq_daemon *d, struct mq_game *g, int seat,
     const char *host_why, char *moved, size_t movedsize, struct mq_err *err)
@@ -843,8 +890,12 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 	mq_game_journal_stop(g);
 	if (rc == 0 && away)
 		rc = pause_all_absent(d, g, err);
-	/* policy wait: the host told of the deadlines gone, in one mail, and
+	/* policy wait: the players told that the game waits for the host
+	 * (once per missed deadline); the host told of the deadlines gone, in
+	 * one mail, and
 	 * reminded once a day while the game waits */
+	if (rc == 0 && !g->paused && !mq_game_over(g))
+		rc = tell_players_waits(d, g, err);
 	if (rc == 0 && !g->paused && !mq_game_over(g))
 		rc = tell_host_waits(d, g, err);
 	/* paused just now: no move is asked for, and no default comes */

@@ -570,6 +570,73 @@ mq_notify_reminder(struct mq_daemon *d, struct mq_game *g, int seat,
 	return mq_spool_sync(d->conf.datadir, err);
 }
 
+static int
+seat_in(const int *seats, int n, int seat)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (seats[i] == seat)
+			return 1;
+	return 0;
+}
+
+int
+mq_notify_waiting(struct mq_daemon *d, struct mq_game *g, const int *late,
+    int nlate, const int *waiting, int nwait, long long missed,
+    const char *uniq, struct mq_err *err)
+{
+	char when[40];
+	json_t *ctx, *names;
+	int i, k, rc = 0, bad, is_late, first;
+	long long dl;
+
+	for (i = 0; i < g->nplayers && rc == 0; i++) {
+		if (g->players[i].kicked)
+			continue;	/* out of the game: the defaults play it */
+		is_late = seat_in(late, nlate, i);
+		ctx = mq_notify_base_ctx(d, g, i);
+		bad = ctx == NULL;
+		dl = is_late ? mq_game_deadline(&d->conf, g, i) : missed;
+		fmt_deadline(dl, g->players[i].lang, when, sizeof(when));
+		bad |= !bad && json_object_set_new(ctx, "waiting_mail",
+		    json_true()) != 0;
+		bad |= !bad && json_object_set_new(ctx, "missed_deadline",
+		    json_string(when)) != 0;
+		if (!bad && d->conf.admin[0])
+			bad |= json_object_set_new(ctx, "host",
+			    json_string(d->conf.admin)) != 0;
+		if (!bad && json_is_string(json_object_get(ctx, "owed")))
+			bad |= json_object_set_new(ctx, "you_owe",
+			    json_true()) != 0;
+		if (!bad && is_late) {
+			/* its deadline is gone: the move it owes asks for no
+			 * "by" (the mail says when it passed) */
+			json_object_del(ctx, "deadline");
+			bad |= json_object_set_new(ctx, "late", json_true()) != 0;
+		}
+		if (!bad && !is_late) {
+			bad |= (names = json_array()) == NULL;
+			for (k = 0, first = 1; k < nwait && !bad; k++) {
+				if (waiting[k] == i)
+					continue;
+				bad |= json_array_append_new(names, json_pack(
+				    "{s:s, s:b}", "name",
+				    g->players[waiting[k]].name, "first",
+				    first)) != 0;
+				first = 0;
+			}
+			bad |= json_object_set_new(ctx, "waiting_for",
+			    names) != 0;
+		}
+		rc = mq_notify_send_game_mail_uniq(d, g, i, "waiting", uniq,
+		    mq_notify_whole(ctx, bad), err);
+	}
+	if (rc == 0)
+		rc = mq_spool_sync(d->conf.datadir, err);
+	return rc;
+}
+
 /* With the game's own data and the player's reply address, unlike a stranger's. */
 int
 mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,

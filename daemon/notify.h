@@ -70,6 +70,20 @@ int mq_notify_settings(struct mq_daemon *d, struct mq_game *g, int seat,
 int mq_notify_reminder(struct mq_daemon *d, struct mq_game *g, int seat,
     struct mq_err *err);
 
+/*
+ * Policy wait: the deadline of the seats late[] (nlate of them) passed and
+ * the game waits for the host (deadline.c). The "waiting" mail to every
+ * seat still in the game: to a late one, that its deadline (its own, in
+ * its clock) passed, that the host (config `admin`, named) decides, and
+ * that its move is still taken now, with what it owes; to each other, that
+ * the deadline (missed, the earliest) passed and the game waits for the
+ * seats waiting[] (nwait, the reader left out) and the host. uniq sets
+ * the mails of one missed deadline apart from another's at the same seq.
+ */
+int mq_notify_waiting(struct mq_daemon *d, struct mq_game *g, const int *late,
+    int nlate, const int *waiting, int nwait, long long missed,
+    const char *uniq, struct mq_err *err);
+
 /* To a sender outside any game (or not authenticated), or a player whose
  * game takes nothing now: one sentence, or the help, in lang (NULL: the
  * config's); `key` names the spool file so a retry does not double it.

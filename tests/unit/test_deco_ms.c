@@ -1571,6 +1571,7 @@ odd_contexts_still_decorate(void **state)
 	};
 	static const char *const kinds[] = {
 		"welcome", "turn", "receipt", "reminder", "admin", "end", "help",
+		"waiting",
 	};
 	json_t *gd = load_gamedata(), *ctx, *d;
 	char *subject, *text, *html;
