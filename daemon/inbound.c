@@ -639,6 +639,21 @@ over_limit(struct mq_daemon *d, const struct analysis *a, const char *tid,
 	return rc;
 }
 
+void
+mq_inbound_paused_refusal(const struct mq_daemon *d, const struct mq_game *g,
+    struct mq_err *e)
+{
+	if (d->conf.admin[0] && g->paused_by_server)
+		mq_fail(e, MQ_REFUSED, "Game %s is paused: nobody was "
+		    "playing, so masqued stopped it until the host (%s) "
+		    "resumes it; send your commands again then, or ask the "
+		    "host.", g->id, d->conf.admin);
+	else if (d->conf.admin[0])
+		mq_fail(e, MQ_REFUSED, "Game %s is paused by the host "
+		    "(%s); send your commands again once it resumes, or ask "
+		    "the host when that will be.", g->id, d->conf.admin);
+}
+
 /*
  * A player's message to their game: its SET lines, then its commands applied
  * as one entry (fsynced) and answered (spooled); a kicked player, a game
@@ -793,16 +808,7 @@ refused:
 	    strcmp(pe.msg, e.msg) == 0 &&
 	    mq_game_seat_playing(a->game, a->seat, NULL) == 0) {
 		MQ_TRY(mq_notify_host_paused_play(d, a->game, a->seat, err));
-		if (d->conf.admin[0] && a->game->paused_by_server)
-			mq_fail(&e, MQ_REFUSED, "Game %s is paused: nobody was "
-			    "playing, so masqued stopped it until the host (%s) "
-			    "resumes it; send your commands again then, or ask the "
-			    "host.", a->game->id, d->conf.admin);
-		else if (d->conf.admin[0])
-			mq_fail(&e, MQ_REFUSED, "Game %s is paused by the host "
-			    "(%s); send your commands again once it resumes, or ask "
-			    "the host when that will be.", a->game->id,
-			    d->conf.admin);
+		mq_inbound_paused_refusal(d, a->game, &e);
 	}
 	/* a player of the game: in the player's language, its subject
 	 * naming the game (a paused game's was "[masqued]") */

@@ -65,6 +65,12 @@ int mq_inbound_analyse_oversize(const char *head, size_t len,
     struct mq_err *err);
 void mq_inbound_analysis_free(struct analysis *a);
 
+/* A paused game's refusal as its player's answer says it (inbound.c's
+ * play, the dry run's): mq_game_refuses_mail's sentence in e, put as the
+ * one naming the host (the config's admin) to ask, when there is one. */
+void mq_inbound_paused_refusal(const struct mq_daemon *d,
+    const struct mq_game *g, struct mq_err *e);
+
 /* Line n of a's lines as submit numbers them (the lines not blank, SET
  * lines aside, 1-based) as the player numbers it (a->lineno: blank lines
  * counted); n itself when it is no such line (0: none). Every line a

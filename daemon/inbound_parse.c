@@ -210,6 +210,10 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	whole[0] = '\0';
 	if (!bad && work != NULL &&
 	    mq_game_refuses_mail(a.game, a.seat, &e) != 0) {
+		/* as the answer says it: a pause names the host to ask */
+		if (a.game->paused &&
+		    mq_game_seat_playing(a.game, a.seat, NULL) == 0)
+			mq_inbound_paused_refusal(d, a.game, &e);
 		snprintf(whole, sizeof(whole), "%s", e.msg);
 		for (i = 0; !bad && i < a.nlines; i++)
 			bad = dry_refused(cmds, errs, a.lineno[i], a.lines[i],

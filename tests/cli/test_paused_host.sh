@@ -4,7 +4,7 @@
 # pause (not per mail), that PLAYER tried to play, with the resume line;
 # and the refusal names the host (the config's admin) for the player to
 # ask. A later pause tells the host anew. A game masqued paused (nobody
-# played) too.
+# played) too. The dry run (parse) says the refusal the answer says.
 . tests/cli/lib.sh
 D=$T/data
 O=$D/mail/outbox/new
@@ -17,6 +17,10 @@ expect 0 "the welcome mails" -- $M -C $D serve --once
 host_paused() { grep -l "^Message-ID: <host\.paused-$G-" $O/* 2>/dev/null | wc -l; }
 
 expect 0 "pause" -- $M -C $D admin $G pause --why "holiday"
+# the dry run says what the answer says (it said the old sentence)
+printf 'From: bob@x.test\nTo: %s\nSubject: x\n\nPLAN cw cw cw cw cw cw\n' "$(reply_to bob)" >$T/dry.eml
+expect 0 "parse: bob's mail to the paused game" -- $M -C $D parse $T/dry.eml
+json_is "j['refused'] == 'Game $G is paused by the host (host@x.test); send your commands again once it resumes, or ask the host when that will be.' and j['errors'][0]['error'] == j['refused']" "parse's refusal"
 ls $O >$T/before
 send bob@x.test "$(reply_to bob)" p1 'PLAN cw cw cw cw cw cw'
 expect 0 "serve, bob's mail to the paused game" -- $M -C $D serve --once
@@ -50,6 +54,9 @@ while ! $MREL -C $D view $G2 admin --json | grep -q '"paused": "by masqued'; do
 	k=$((k + 1)); [ $k -lt 30 ] || fail "$G2 did not pause itself"
 	MASQUED_NOW=$((MASQUED_NOW + 1000 + k * 3 * 3600)) $M -C $D serve --once 2>/dev/null
 done; ok
+printf 'From: dave@x.test\nTo: %s\nSubject: x\n\nPLAN cw cw cw cw cw cw\n' "$(rt $G2 dave)" >$T/dry2.eml
+expect 0 "parse: dave's mail to a game masqued paused" -- $M -C $D parse $T/dry2.eml
+json_is "j['refused'] == 'Game $G2 is paused: nobody was playing, so masqued stopped it until the host (host@x.test) resumes it; send your commands again then, or ask the host.'" "parse's refusal"
 ls $O >$T/before
 send dave@x.test "$(rt $G2 dave)" p5 'PLAN cw cw cw cw cw cw'
 MASQUED_NOW=$((MASQUED_NOW + 1000 + 31 * 3 * 3600)) expect 0 "serve, dave's mail to a game masqued paused" -- $M -C $D serve --once
