@@ -394,26 +394,37 @@ tell_host_bounce(struct mq_daemon *d, const struct analysis *a,
  * with the replace that gives the seat that address once they have
  * checked with the player that it is theirs.
  */
-static int
-tell_host_new_from(struct mq_daemon *d, const struct analysis *a,
-    const char *tid, struct mq_err *err)
+int
+mq_inbound_new_from_key(const struct analysis *a, char *key, size_t size)
 {
-	const struct mq_player_info *p = &a->game->players[a->new_from - 1];
-	struct mq_buf text = MQ_BUF_INIT, cmd = MQ_BUF_INIT;
 	unsigned char h[8];
-	char key[64], hx[17], low[400], subject[300];
+	char hx[17], low[400];
 	size_t i;
-	int rc;
 
-	if (mq_game_over(a->game) || a->msg->from == NULL)
+	if (a->new_from <= 0 || a->game == NULL || mq_game_over(a->game) ||
+	    a->msg == NULL || a->msg->from == NULL)
 		return 0;	/* a seat of a game over takes no new address */
 	for (i = 0; a->msg->from[i] != '\0' && i + 1 < sizeof(low); i++)
 		low[i] = (char)tolower((unsigned char)a->msg->from[i]);
 	low[i] = '\0';
 	crypto_generichash(h, sizeof(h), (const unsigned char *)low, i, NULL, 0);
 	sodium_bin2hex(hx, sizeof(hx), h, sizeof(h));
-	snprintf(key, sizeof(key), "newfrom-%s-%s", a->game->id, hx);
-	if (mq_notify_host_told(d, key))
+	snprintf(key, size, "newfrom-%s-%s", a->game->id, hx);
+	return 1;
+}
+
+static int
+tell_host_new_from(struct mq_daemon *d, const struct analysis *a,
+    const char *tid, struct mq_err *err)
+{
+	const struct mq_player_info *p = &a->game->players[a->new_from - 1];
+	struct mq_buf text = MQ_BUF_INIT, cmd = MQ_BUF_INIT;
+	char key[64], subject[300];
+	size_t i;
+	int rc;
+
+	if (!mq_inbound_new_from_key(a, key, sizeof(key)) ||
+	    mq_notify_host_told(d, key))
 		return 0;
 	mq_daemon_log("%s: the host is told that %s wrote from %s", tid,
 	    p->name, a->msg->from);

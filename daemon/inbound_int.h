@@ -71,6 +71,11 @@ void mq_inbound_analysis_free(struct analysis *a);
 void mq_inbound_paused_refusal(const struct mq_daemon *d,
     const struct mq_game *g, struct mq_err *e);
 
+/* The host's marker (mq_notify_host_told) for a's mail from a new address
+ * (a->new_from), in key: 1, or 0 when the host is told nothing of it (no
+ * such mail, a game over, no From). */
+int mq_inbound_new_from_key(const struct analysis *a, char *key, size_t size);
+
 /* Line n of a's lines as submit numbers them (the lines not blank, SET
  * lines aside, 1-based) as the player numbers it (a->lineno: blank lines
  * counted); n itself when it is no such line (0: none). Every line a

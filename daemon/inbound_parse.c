@@ -10,6 +10,7 @@
 
 #include "buf.h"
 #include "daemon/inbound_int.h"
+#include "daemon/notify.h"
 
 /* A refused line in a dry run's lists; nonzero when out of memory. */
 static int
@@ -160,6 +161,31 @@ dry_seen_lines(const struct analysis *a, json_t *cmds)
 	return 0;
 }
 
+/*
+ * A mail from the seat's player at a new address (a->new_from): its
+ * answer says the host has been told (inbound.c tells them, once per game
+ * and address), but a dry run tells nobody. Unless the host was told of
+ * that address already, its auth says what would happen.
+ */
+static void
+dry_new_from(const struct mq_daemon *d, struct analysis *a)
+{
+	static const char told[] = "so nothing in it was played. The host "
+	    "has been told, and can give";
+	static const char would[] = "so nothing in it would be played. The "
+	    "host would be told (this dry run told nobody), and could give";
+	char key[64], rest[sizeof(a->auth)], *at;
+
+	if (!mq_inbound_new_from_key(a, key, sizeof(key)) ||
+	    mq_notify_host_told(d, key) ||
+	    (at = strstr(a->auth, told)) == NULL)
+		return;
+	snprintf(rest, sizeof(rest), "%s", at + strlen(told));
+	*at = '\0';
+	snprintf(at, sizeof(a->auth) - (size_t)(at - a->auth), "%s%s", would,
+	    rest);
+}
+
 int
 mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
     struct mq_err *err)
@@ -199,6 +225,7 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		json_decref(errs);
 		return rc;
 	}
+	dry_new_from(d, &a);
 	/* A part lost for memory would show a dry run that is not the game's:
 	 * any failed step below fails it whole (bad). */
 	if (cmds == NULL || errs == NULL)

@@ -7,7 +7,8 @@
 # authentication), but the host is mailed once per game and address, with
 # the replace line that gives the seat the address and the warning to check
 # by another channel that it is dave (a From is easily forged); dave's
-# answer says the host has been told.
+# answer says the host has been told. The dry run (parse), which tells
+# nobody, said so too: now it says the host would be told.
 . tests/cli/lib.sh
 D=$T/data
 O=$D/mail/outbox/new
@@ -20,6 +21,12 @@ expect 0 "serve: the welcomes" -- $M -C $D serve --once
 RT=$(rt $G dave)
 cp $D/games/$G/log $T/log.before
 
+# the dry run first: it tells nobody, and says the host would be told
+printf 'From: dave.smith@newmail.test\nTo: %s\nSubject: x\n\nPLACE blue\n' "$RT" >$T/dry.eml
+expect 0 "parse: dave's mail from a new address" -- $M -C $D parse $T/dry.eml
+grep -qF "so nothing in it would be played. The host would be told (this dry run told nobody), and could give your seat this address" $T/out ||
+    { cat $T/out >&2; fail "parse says the host has been told"; }; ok
+! grep -q "has been told" $T/out || fail "parse says the host has been told"; ok
 ls $O >$T/before
 send dave.smith@newmail.test "$RT" new1 "PLACE blue"
 expect 0 "serve: dave's reply from a new address" -- $M -C $D serve --once
@@ -38,6 +45,10 @@ DIR=$(cd $D && pwd -P)
 grep -qF "masqued -C $DIR admin $G replace dave dave.smith@newmail.test --why \"...\"" $T/host.txt ||
     { cat $T/host.txt >&2; fail "no ready replace line"; }; ok
 
+# the dry run of it now: the host was told, as its answer says
+expect 0 "parse: again, the host told" -- $M -C $D parse $T/dry.eml
+grep -qF "so nothing in it was played. The host has been told, and can give" $T/out ||
+    { cat $T/out >&2; fail "parse does not say the host was told"; }; ok
 # the same address again, a pass later: refused, the host not told again
 ls $O >$T/before
 send dave.smith@newmail.test "$RT" new2 "PLACE red"
