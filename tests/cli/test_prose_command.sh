@@ -63,6 +63,8 @@ $PY - "$T/out" <<'EOF' || { cat $T/out >&2; fail "parse does not say the command
 import json, sys
 c = json.load(open(sys.argv[1]))["commands"]
 assert c[0].get("note") and c[0]["meant"] == "DANCER paladin", c
+# parse's sentences are English, as for every refusal (docs/commands.md)
+assert c[0]["error"] == "did you mean DANCER paladin? A command goes alone on its line.", c
 EOF
 ok
 done_checks
