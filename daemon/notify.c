@@ -444,6 +444,41 @@ still_hidden(const struct mq_game *g)
 	return mq_notify_whole(a, bad);
 }
 
+/*
+ * After the host moved the deadlines (admin extend): whose move is now due
+ * and when, for every reader, not only the one who owes (whose mail says
+ * its own deadline too): "due", a list of {"name", "deadline" in the
+ * reader's clock, "is_me"}, each seat that owes and is played; none in a
+ * paused game, where no deadline runs. Nonzero when out of memory.
+ */
+static int
+add_due(struct mq_daemon *d, struct mq_game *g, int reader, json_t *ctx)
+{
+	json_t *due;
+	char dl[40];
+	long long t;
+	int i, bad;
+
+	if (g->paused || mq_game_over(g) || mq_game_all_absent(g))
+		return 0;
+	if ((due = json_array()) == NULL)
+		return 1;
+	bad = 0;
+	for (i = 0; i < g->nplayers && !bad; i++) {
+		if (g->players[i].kicked ||
+		    (t = mq_game_deadline(&d->conf, g, i)) <= 0)
+			continue;
+		fmt_deadline(t, g->players[reader].lang, dl, sizeof(dl));
+		bad |= json_array_append_new(due, json_pack("{s:s, s:s, s:b}",
+		    "name", g->players[i].name, "deadline", dl,
+		    "is_me", i == reader)) != 0;
+	}
+	if (!bad && json_array_size(due) > 0)
+		return json_object_set_new(ctx, "due", due) != 0;
+	json_decref(due);
+	return bad;
+}
+
 /* The mail of kind to every seat but skip, or (only >= 0) to only. */
 static int
 notify_seats(struct mq_daemon *d, struct mq_game *g, const char *kind,
@@ -479,6 +514,9 @@ notify_seats(struct mq_daemon *d, struct mq_game *g, const char *kind,
 			bad |= add_defaults(g, i, ctx);
 		if (admin != NULL && !bad) {
 			bad |= json_object_set(ctx, "admin", admin) != 0;
+			if (!bad && json_is_true(json_object_get(admin,
+			    "extend")))
+				bad |= add_due(d, g, i, ctx);
 			if (!bad && (rc = mq_notify_admin_notice(d,
 			    g->players[i].lang, ctx, err))) {
 				json_decref(ctx);

@@ -67,21 +67,23 @@ notice "ホストがゲームを再開しました。理由：back" "主持人�
     "The host resumed the game. Why: back"
 
 admin extend 24h --why "a late start"
-notice "ホストが期限を 24 時間延長しました。理由：a late start" \
-    "主持人将截止时间延后了 24 小时。理由：a late start" \
-    "The host moved the deadlines 24 hours later. Why: a late start"
+# every reader is told whose move is now due and when, in their own clock,
+# not only alice, who owes it (carol read "24 hours later" and no date)
+notice "ホストが期限を 24 時間延長しました。あなたの手の期限は 2026-09-25 23:13 JST になりました。理由：a late start" \
+    "主持人将截止时间延后了 24 小时。alice 的行动现在截止于 2026-09-25 22:13 UTC+8。理由：a late start" \
+    "The host moved the deadlines 24 hours later. alice's move is now due 2026-09-25 14:13 UTC. Why: a late start"
 says_not ja "deadlines 24"
 says_not zh "deadlines 24"
 admin extend 1h --why "traffic"
-notice "ホストが期限を 1 時間延長しました。理由：traffic" \
-    "主持人将截止时间延后了 1 小时。理由：traffic" \
-    "The host moved the deadlines 1 hour later. Why: traffic"
+notice "ホストが期限を 1 時間延長しました。あなたの手の期限は 2026-09-26 00:13 JST になりました。理由：traffic" \
+    "主持人将截止时间延后了 1 小时。alice 的行动现在截止于 2026-09-25 23:13 UTC+8。理由：traffic" \
+    "The host moved the deadlines 1 hour later. alice's move is now due 2026-09-25 15:13 UTC. Why: traffic"
 admin extend 90m --why "a bit"
-notice "ホストが期限を 1 時間 30 分延長しました。理由：a bit" \
-    "主持人将截止时间延后了 1 小时 30 分钟。理由：a bit" \
-    "The host moved the deadlines 1 hour 30 minutes later. Why: a bit"
+notice "ホストが期限を 1 時間 30 分延長しました。あなたの手の期限は 2026-09-26 01:43 JST になりました。理由：a bit" \
+    "主持人将截止时间延后了 1 小时 30 分钟。alice 的行动现在截止于 2026-09-26 00:43 UTC+8。理由：a bit" \
+    "The host moved the deadlines 1 hour 30 minutes later. alice's move is now due 2026-09-25 16:43 UTC. Why: a bit"
 admin extend 45m --why "less"
-says en "The host moved the deadlines 45 minutes later."
+says en "The host moved the deadlines 45 minutes later. alice's move is now due 2026-09-25 17:28 UTC."
 # less than a minute is no extension: refused, nothing logged
 n=$($MREL -C $D log $G | wc -l)
 expect 2 "extend 30s" -- $M -C $D admin $G extend 30s --why "a blink"

@@ -261,6 +261,16 @@ at 251 expect 0 "extend" -- $M -C $D admin $G extend 24h --why "a late start"
     fail "extend 24h: the deadline is $(deadline 251), not $(secs 286)"; ok
 at 280 $M -C $D serve --once 2>/dev/null
 [ "$(entries)" = 4 ] || fail "alice timed out before her extended deadline"; ok
+# the extend's notice gives every player the new deadline, not only alice
+# who owes it (bob and carol read "24 hours later" and no date)
+for p in alice bob carol; do
+	f=$(grep -l "^To: $p@x.test" $(grep -l "moved the deadlines 24 hours" $O/*)) ||
+	    fail "no extend notice to $p"
+	parts "$f" ext-$p
+done
+says ext-alice "Your move is now due $(utc 286) UTC."
+says ext-bob "alice's move is now due $(utc 286) UTC."
+says ext-carol "alice's move is now due $(utc 286) UTC."
 w=$(at 280 $MREL -C $D bot $G alice)
 at 280 expect 0 "alice moves" -- $M -C $D submit $G alice "$w"
 [ "$(deadline 280)" = "$(secs 352)" ] ||
