@@ -45,4 +45,35 @@ welcome_of $G alice wt
 says wt "* A missed deadline plays the default: Discuss, stay, a random room."
 says wt "If nothing comes by then, the default is applied for you: a random room for your noble."
 says_not wt "the game waits"
+# The Masquerade's mails that ask a move said nothing of a missed deadline
+# under policy=wait (under the default policy they named the default): now
+# both, in en, ja and zh, text and HTML
+ms_new() {	# lang, option...
+	l=$1; shift
+	$M -C $D new masquerade --player alice=alice@x.test \
+	    --player bob=bob@x.test --player carol=carol@x.test --lang $l "$@" \
+	    --seed 0707070707070707070707070707070707070707070707070707070707070707 >$T/ms.id ||
+	    fail "new masquerade $l"
+	cat $T/ms.id
+}
+for lang in en ja zh; do
+	case $lang in
+	en)	wait="If nothing comes by then, nothing is played for you: the game waits, and the host decides."
+		dflt="If nothing comes by then, a default is applied for you: the first free Dancer.";;
+	ja)	wait="期限までに返信がなければ、あなたの手は何も適用されず、ゲームは待ったままになり、ホストが判断します。"
+		dflt="それまでに返信がなければ、既定の手が適用されます：";;
+	zh)	wait="如果到时没有回复，不会替你执行任何操作：游戏会等待，由主持人决定。"
+		dflt="如果到时没有回复，会替你执行默认操作：";;
+	esac
+	G=$(ms_new $lang --option policy=wait)
+	expect 0 "serve: the Masquerade's welcomes ($lang, wait)" -- $M -C $D serve --once
+	welcome_of $G alice mw$lang
+	says mw$lang "$wait"
+	says_not mw$lang "$dflt"
+	G=$(ms_new $lang)
+	expect 0 "serve: the Masquerade's welcomes ($lang, default)" -- $M -C $D serve --once
+	welcome_of $G alice md$lang
+	says md$lang "$dflt"
+	says_not md$lang "$wait"
+done
 done_checks
