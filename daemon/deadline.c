@@ -350,10 +350,25 @@ owed_words(struct mq_daemon *d, const struct mq_game *g, int seat,
 	struct mq_buf b = MQ_BUF_INIT;
 	struct mq_err e;
 
+	static const char *const ms_words[][2] = {
+		{ "dancer", HOST_MS_OWES_DANCER }, { "order", HOST_MS_OWES_ORDER },
+		{ "stage", HOST_MS_OWES_STAGE }, { "spell", HOST_MS_OWES_SPELL },
+		{ "challenge", HOST_MS_OWES_CHALLENGE },
+		{ "fight", HOST_MS_OWES_FIGHT }, { "bank", HOST_MS_OWES_BANK },
+		{ "duel", HOST_MS_OWES_DUEL }, { "discard", HOST_MS_OWES_DISCARD },
+		{ "keep", HOST_MS_OWES_KEEP }, { "event", HOST_MS_OWES_EVENT },
+		{ "swap", HOST_MS_OWES_SWAP },
+	};
+	size_t i;
+
 	if (strcmp(g->kind->name, "redmasque") == 0)
 		w = strcmp(owes, "place") == 0 ? HOST_OWES_PLACE :
 		    strcmp(owes, "act") == 0 ? HOST_OWES_ACT :
 		    strcmp(owes, "move") == 0 ? HOST_OWES_MOVE : owes;
+	if (strcmp(g->kind->name, "masquerade") == 0)
+		for (i = 0; i < sizeof(ms_words) / sizeof(ms_words[0]); i++)
+			if (strcmp(owes, ms_words[i][0]) == 0)
+				w = ms_words[i][1];
 	if (w != owes && mq_refusals_translate(d->host_i18n, d->conf.lang, w,
 	    &b, &e) == 0 && !b.oom && b.len > 0)
 		w = mq_buf_str(&b);

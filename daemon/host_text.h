@@ -42,6 +42,21 @@
 #define HOST_OWES_PLACE	"the placement of their noble"
 #define HOST_OWES_ACT	"an action card"
 #define HOST_OWES_MOVE	"a move of their noble"
+/* ... and of The Masquerade (the engine's dancer, order, stage, spell,
+ * challenge, fight, bank, duel, discard, keep, event, swap), as its
+ * players' mails ask them ("YOUR MOVE: choose your Dancer"). */
+#define HOST_MS_OWES_DANCER	"the choice of their Dancer"
+#define HOST_MS_OWES_ORDER	"the choice of their Order for the turn"
+#define HOST_MS_OWES_STAGE	"a Stage for their dancer"
+#define HOST_MS_OWES_SPELL	"their Spell phase (a Spell or PASS)"
+#define HOST_MS_OWES_CHALLENGE	"whether to challenge from the Arena"
+#define HOST_MS_OWES_FIGHT	"their side of the fight"
+#define HOST_MS_OWES_BANK	"whether to bank a Spell"
+#define HOST_MS_OWES_DUEL	"their Proclamation of Duel"
+#define HOST_MS_OWES_DISCARD	"the Spells they discard"
+#define HOST_MS_OWES_KEEP	"the Spells they keep"
+#define HOST_MS_OWES_EVENT	"the prophet's choice of the Event"
+#define HOST_MS_OWES_SWAP	"their Change of Partner"
 
 /* Policy wait, a missed deadline (deadline.c). */
 #define HOST_POLICY_WAIT_SUBJECT	"[masqued] game %s waits for you: %s missed a deadline"

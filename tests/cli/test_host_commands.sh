@@ -75,4 +75,33 @@ Q2="'$T/the host'\\''s other games'"
 grep -qF "  masqued -C $Q2 admin $G2 replace dave NEW-ADDRESS --why \"...\"" $T/dead.txt ||
     { cat $T/dead.txt; fail "the dead letter's replace line does not name the data folder, quoted"; }; ok
 grep "masqued admin" $T/dead.txt && fail "a dead letter's command line without the data folder"; ok
+
+# The Masquerade's owed moves in the players' words too, in the host's
+# language ("(alice owes: dancer)" was the engine's phase name)
+for lang in en ja zh; do
+	D3=$T/ms-$lang
+	expect 0 "init ($lang)" -- $M -C $D3 init
+	printf 'admin = host@x.test\nlang = %s\n' $lang >> $D3/masqued.conf
+	G3=$($M -C $D3 new masquerade --option policy=wait --player alice=alice@x.test \
+	    --player bob=bob@x.test --player carol=carol@x.test) || fail "new masquerade"
+	expect 0 "the Masquerade's welcomes ($lang)" -- $M -C $D3 serve --once
+	MASQUED_NOW=$((MASQUED_NOW + 80 * 3600)) expect 0 "serve past the deadline ($lang)" -- \
+	    $M -C $D3 serve --once
+	f=$(grep -l "^Message-ID: <host.wait-$G3-" $D3/mail/outbox/new/*)
+	[ "$(echo "$f" | grep -c .)" = 1 ] || fail "not one host mail of the missed deadline ($lang): $f"; ok
+	$PY -c 'import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+for p in m.walk():
+    if p.get_content_type() == "text/plain":
+        print(p.get_payload(decode=True).decode())' "$f" > $T/ms-host.raw
+	# a wrap is a space in English, nothing in Japanese or Chinese
+	if [ $lang = en ]; then tr '\n' ' '; else tr -d '\n'; fi < $T/ms-host.raw > $T/ms-host.txt
+	case $lang in
+	en) want="owes: the choice of their Dancer)";;
+	ja) want="ダンサーの選択";;
+	zh) want="选择舞者";;
+	esac
+	grep -qF "$want" $T/ms-host.txt || { cat $T/ms-host.txt; fail "the Masquerade's owed move is not in the players' words ($lang)"; }; ok
+	! grep -q "owes: dancer)\|：dancer" $T/ms-host.txt || fail "the mail names the phase ($lang)"; ok
+done
 done_checks
