@@ -375,6 +375,7 @@ void ms_event(struct ms_state *st, int type, int actor, int target, int card,
     int a, int b, const uint8_t *n);
 /* The one-shot moves of cards, each telling what it did. */
 void ms_draw(struct ms_state *st, int seat, int n);
+int ms_deck_renew_late(struct ms_state *st);	/* the deck's size */
 int ms_deck_take(struct ms_state *st);	/* a kind, or -1: deck empty */
 /* The event just emitted moved before those emitted since the marks (the
  * hist_n and nev of then): a card taken is told before the run-out (a

@@ -182,9 +182,12 @@ resolve_challenge(struct ms_state *st)
 				loss = g->eff[i].n;
 		}
 		for (i = 0; i < flips; i++) {
-			uint32_t hm = st->hist_n;
-			int em = st->nev;
+			uint32_t hm;
+			int em;
 
+			ms_deck_renew_late(st);	/* told before the reveal */
+			hm = st->hist_n;
+			em = st->nev;
 			if ((k = ms_deck_take(st)) < 0) {
 				ms_event(st, MS_E_FLIP, -1, -1, -1, 0, 0, NULL);
 				continue;	/* an empty deck adds 0 */
@@ -330,9 +333,12 @@ static void
 receive(struct ms_state *st, int seat, int n)
 {
 	uint8_t held[MS_SPELLS];
-	uint32_t hm = st->hist_n;
-	int i, k, got = 0, room, em = st->nev;
+	uint32_t hm;
+	int i, k, got = 0, room, em;
 
+	ms_deck_renew_late(st);		/* told before the Spells received */
+	hm = st->hist_n;
+	em = st->nev;
 	memset(held, 0, sizeof(held));
 	for (i = 0; i < n; i++) {
 		if ((k = ms_deck_take(st)) < 0)

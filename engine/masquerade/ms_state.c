@@ -422,6 +422,21 @@ tomb_to_deck(struct ms_state *st, const char *label)
 }
 
 /*
+ * The deck, empty since a run-out with the tomb empty, renewed from the
+ * tomb as it is now (ms_deck_take's [decided]); how many Spells the deck
+ * holds. A caller that tells a take before the run-out it caused
+ * (ms_event_first) renews first, so that the renewal, which came before
+ * the take, is told before it too.
+ */
+int
+ms_deck_renew_late(struct ms_state *st)
+{
+	if (st->deck_n == 0)
+		return tomb_to_deck(st, "renewal-late");
+	return st->deck_n;
+}
+
+/*
  * The top Spell of the deck, or -1 when it is empty. The moment it becomes
  * empty it is a run-out, and the tomb, if any, is shuffled into a new deck
  * at once (rules: Spell deck renewal), even after an end condition is met.
@@ -435,7 +450,7 @@ ms_deck_take(struct ms_state *st)
 {
 	int k;
 
-	if (st->deck_n == 0 && tomb_to_deck(st, "renewal-late") == 0)
+	if (ms_deck_renew_late(st) == 0)
 		return -1;
 	k = st->deck[--st->deck_n];
 	if (st->deck_n > 0)
@@ -461,6 +476,7 @@ ms_draw(struct ms_state *st, int seat, int n)
 			ms_event(st, MS_E_DRAW_NONE, seat, -1, -1, 1, 0, NULL);
 			return;
 		}
+		ms_deck_renew_late(st);	/* told before the draw */
 		hm = st->hist_n;
 		em = st->nev;
 		if ((k = ms_deck_take(st)) < 0) {

@@ -851,6 +851,16 @@ test_renewal_late_from_the_tomb_on_a_reveal(void **state)
 	assert_int_equal(flips, 2);
 	assert_int_equal(waltz, 2);
 	assert_int_equal(renew, 1);
+	/* told as it happened: the first Waltz turned up, then the tomb
+	 * (that Waltz) renewed the deck, then the second Waltz turned up
+	 * (the story told the renewal after the second reveal: the one
+	 * Symphony of the game turned up from a deck still empty, as a
+	 * player read it; found by players by mail) */
+	for (i = 0, flips = 0; i < st->nev; i++) {
+		flips += st->ev[i].type == MS_E_FLIP;
+		if (st->ev[i].type == MS_E_RENEW)
+			assert_int_equal(flips, 1);
+	}
 	assert_int_equal(power, 3 + 1 + 1);
 	assert_int_equal(st->runouts, 2);
 	assert_int_equal(st->deck_n, 0);
@@ -882,6 +892,8 @@ test_renewal_late_from_the_tomb_on_a_draw(void **state)
 	msf_do(st, BOB, "STAGE library");	/* draws 2 */
 	assert_true(msf_has_event(st, MS_E_RENEW, -1));
 	assert_true(msf_has_event(st, MS_E_DRAW, BOB));
+	/* the deck renewed, then bob's draws from it: told in that order */
+	assert_true(event_at(st, MS_E_RENEW, -1) < event_at(st, MS_E_DRAW, BOB));
 	assert_int_equal(ms_hand_size(&st->p[BOB]), 2);
 	assert_int_equal(st->runouts, 1);	/* the same run-out */
 	assert_int_equal(st->deck_n, 1);
