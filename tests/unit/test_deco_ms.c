@@ -1917,7 +1917,10 @@ events_are_html_lists(void **state)
 		{ "en", "You passed: no more Spells this Spell phase (you held none you could play)." },
 		{ "ja", "kenji さんはパスしました：このスペル・フェイズにはもうスペルを使いません。" },
 		{ "ja", "（使えるスペルがありませんでした）" },
-		{ "zh", "kenji 选择了过：本咒语阶段不再使用咒语。" },
+		/* "选择了过" (chose to pass) told a player with nothing to
+		 * play, passed by the game, that they chose it: 过牌 */
+		{ "zh", "kenji 过牌：本咒语阶段不再使用咒语。" },
+		{ "zh", "你过牌：本咒语阶段不再使用咒语（你没有可以使用的咒语）。" },
 		{ "zh", "（你没有可以使用的咒语）" },
 	};
 	json_t *gd = load_gamedata(), *ctx = parse(events_as_list);
