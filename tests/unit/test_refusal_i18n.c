@@ -405,6 +405,24 @@ game_words_in_the_readers_language(void **state)
 	names_say(r, "ja", ja_words, "\"zorro\" is not a Dancer; the Dancers "
 	    "still free are blade-dancer, thief.", "「zorro」はダンサーではあり"
 	    "ません。まだ選ばれていないダンサー：剣の舞姫、盗賊。");
+	/* the name meant is a card's, in 「」 as the one typed is: it read
+	 * "「吟遊師人」はダンサーではありません。吟遊詩人 のことですか？", a
+	 * space in Japanese, the name bare (found by players by mail) */
+	names_say(r, "ja", ja_words, "\"thif\" is not a Dancer; did you mean "
+	    "thief? The Dancers still free are blade-dancer, thief.",
+	    "「thif」はダンサーではありません。「盗賊」のことですか？"
+	    "まだ選ばれていないダンサー：剣の舞姫、盗賊。");
+	names_say(r, "ja", ja_words, "\"towr\" is not a Stage; did you mean "
+	    "Tower? The Stages are Tower.",
+	    "「towr」はステージではありません。「塔」のことですか？"
+	    "ステージは次のとおりです：塔。");
+	names_say(r, "zh", zh_words, "\"towr\" is not a Stage; did you mean "
+	    "Tower? The Stages are Tower.",
+	    "「towr」不是舞台。你是指「塔」吗？舞台有：塔。");
+	names_say(r, "ja", ja_words, "\"thif\" is not a set-aside Dancer; did "
+	    "you mean thief? The set-aside Dancers are thief.",
+	    "「thif」は脇に置かれたダンサーではありません。「盗賊」のことですか？"
+	    "脇に置かれたダンサーは次のとおりです：盗賊。");
 	names_say(r, "ja", ja_words, "thief is taken by bob; the Dancers still "
 	    "free are blade-dancer.", "「盗賊」はすでに bob が選んでいます。"
 	    "まだ選ばれていないダンサー：剣の舞姫。");
