@@ -376,6 +376,86 @@ owed_words(struct mq_daemon *d, const struct mq_game *g, int seat,
 	mq_buf_free(&b);
 }
 
+/* How many of seat's deadlines for the debt it owes now the host was told
+ * of before, the one of key aside: the markers told-wait-GAME-SEAT-SINCE
+ * and told-wait-GAME-SEAT-SINCE-DL (wait_key_of), one a deadline passed. */
+static int
+told_before(const struct mq_daemon *d, const struct mq_game *g, int seat,
+    const char *key)
+{
+	char dir[1400], prefix[200], mine[200];
+	struct dirent *e;
+	size_t n;
+	DIR *dp;
+	int count = 0;
+
+	snprintf(dir, sizeof(dir), "%s/cursor", d->conf.datadir);
+	snprintf(prefix, sizeof(prefix), "told-wait-%s-%d-%lld", g->id, seat,
+	    g->players[seat].owe_since);
+	snprintf(mine, sizeof(mine), "told-%s", key);
+	n = strlen(prefix);
+	if ((dp = opendir(dir)) == NULL)
+		return 0;
+	while ((e = readdir(dp)) != NULL)
+		if (strncmp(e->d_name, prefix, n) == 0 &&
+		    (e->d_name[n] == '\0' || e->d_name[n] == '-') &&
+		    strcmp(e->d_name, mine) != 0)
+			count++;
+	closedir(dp);
+	return count;
+}
+
+/* The paragraph that ends the host's mail of seats' missed deadlines when
+ * a debt's deadline was missed before (HOST_POLICY_AGAIN_*), into out;
+ * "" when none was. The extends are the first such seat's (an extend
+ * moves every debt running). */
+static void
+missed_again(const struct mq_daemon *d, const struct mq_game *g,
+    const int *seats, int n, char *out, size_t size)
+{
+	const struct mq_player_info *p = NULL;
+	struct mq_buf names = MQ_BUF_INIT;
+	char key[128], span[32], when[40];
+	int again[MQ_MAX_PLAYERS], i, k = 0, before, most = 0;
+	time_t t;
+
+	out[0] = '\0';
+	for (i = 0; i < n && i < MQ_MAX_PLAYERS; i++) {
+		wait_key(g, seats[i], mq_game_deadline(&d->conf, g, seats[i]), key,
+		    sizeof(key));
+		if ((before = told_before(d, g, seats[i], key)) == 0)
+			continue;
+		if (p == NULL)
+			p = &g->players[seats[i]];
+		if (before > most)
+			most = before;
+		again[k++] = seats[i];
+	}
+	if (p == NULL)
+		return;
+	/* the names, in seat order, "alice, bob and carol" */
+	for (i = 0; i < k; i++)
+		mq_buf_printf(&names, "%s%s", i == 0 ? "" : i == k - 1 ?
+		    " and " : ", ", g->players[again[i]].name);
+	t = (time_t)p->extend_last_at;
+	strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", gmtime(&t));
+	if (names.oom)
+		;	/* no paragraph: the mail goes all the same */
+	else if (p->nextends == 0 || p->extend_since != p->owe_since)
+		snprintf(out, size, HOST_POLICY_AGAIN_MOVED, most + 1,
+		    mq_buf_str(&names));
+	else if (p->nextends == 1) {
+		mq_config_dhm(p->extend_last_secs, span, sizeof(span));
+		snprintf(out, size, HOST_POLICY_AGAIN_ONE, most + 1,
+		    mq_buf_str(&names), span, when);
+	} else {
+		mq_config_dhm(p->extend_total, span, sizeof(span));
+		snprintf(out, size, HOST_POLICY_AGAIN_MANY, most + 1,
+		    mq_buf_str(&names), p->nextends, span, when);
+	}
+	mq_buf_free(&names);
+}
+
 /*
  * Policy wait: the deadline passed and nothing is applied; the host, who
  * decides, is told once per deadline of a debt (one seat's mail; when
@@ -387,8 +467,8 @@ static int
 tell_host_waiting(struct mq_daemon *d, struct mq_game *g, int seat,
     long long dl, struct mq_err *err)
 {
-	char key[128], subject[160], text[1800], when[40], span[32], to[40];
-	char owes[128];
+	char key[128], subject[160], text[2400], when[40], span[32], to[40];
+	char owes[128], again[400];
 	const char *p = g->players[seat].name;
 	time_t t = (time_t)dl;
 	/* an extend counts from the deadline: the one the mail gives is the
@@ -404,15 +484,16 @@ tell_host_waiting(struct mq_daemon *d, struct mq_game *g, int seat,
 	strftime(to, sizeof(to), "%Y-%m-%d %H:%M UTC", gmtime(&t));
 	wait_key(g, seat, dl, key, sizeof(key));
 	owed_words(d, g, seat, owes, sizeof(owes));
+	missed_again(d, g, &seat, 1, again, sizeof(again));
 	snprintf(subject, sizeof(subject), HOST_POLICY_WAIT_SUBJECT, g->id, p);
 	if (by > MQ_DURATION_MAX)	/* no extend reaches it: a year late */
 		snprintf(text, sizeof(text), HOST_POLICY_WAIT_LATE_TEXT, g->id,
 		    g->kind->name, p, when, p, owes, p, g->id,
-		    g->id, p, g->id, p, p, g->id, p, p);
+		    g->id, p, g->id, p, p, g->id, p, p, again);
 	else
 		snprintf(text, sizeof(text), HOST_POLICY_WAIT_TEXT, g->id,
 		    g->kind->name, p, when, p, owes, p, g->id,
-		    span, p, g->id, p, p, g->id, p, p, span, to);
+		    span, p, g->id, p, p, g->id, p, p, span, to, again);
 	if (!d->conf.admin[0]) {
 		/* no host to mail (admin left out of masqued.conf since the game
 		 * was made): the daemon's log says it, once */
@@ -572,6 +653,7 @@ tell_host_waits(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 {
 	int seats[MQ_MAX_PLAYERS], fresh[MQ_MAX_PLAYERS], n, nf = 0, i, rc = 0;
 	char key[128], first[128], subject[200], when[40], span[32];
+	char again[600];
 	struct mq_buf names = MQ_BUF_INIT, cmds = MQ_BUF_INIT, text = MQ_BUF_INIT;
 	long long dl0, late, by, last;
 	time_t t;
@@ -631,8 +713,9 @@ tell_host_waits(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	    sizeof(first));
 	snprintf(subject, sizeof(subject), HOST_POLICY_WAIT_SUBJECT, g->id,
 	    mq_buf_str(&names));
+	missed_again(d, g, fresh, nf, again, sizeof(again));
 	mq_buf_printf(&text, HOST_POLICY_WAIT_MANY_TEXT, g->id, g->kind->name,
-	    when, mq_buf_str(&names), mq_buf_str(&cmds));
+	    when, mq_buf_str(&names), mq_buf_str(&cmds), again);
 	if (names.oom || cmds.oom || text.oom)
 		rc = mq_fail(err, MQ_IO, "Out of memory.");
 	if (rc == 0)

@@ -64,7 +64,9 @@
  * game, player, player, game, player, player, span, date (the English
  * names them in order). The span is the time past the deadline, rounded
  * up to the hour, and a day: an extend counts from the deadline, so the
- * mail says so, and to what date that one moves it. */
+ * mail says so, and to what date that one moves it. Last, a paragraph
+ * (HOST_POLICY_AGAIN_*) when this debt's deadline was missed before, or
+ * "". */
 #define HOST_POLICY_WAIT_TEXT	"In game %s (%s), %s's deadline passed at %s " \
 	"(%s owes: %s). The game's deadline policy is wait, so nothing is " \
 	"applied for %s until you act:\n\n" \
@@ -77,13 +79,13 @@
 	"An extend counts from the deadline, not from when you run it: " \
 	"extend %s moves it to %s. Later than that, extend by the time " \
 	"since the deadline and the time you give; admin says how much if " \
-	"it is too little."
+	"it is too little.%s"
 
 /* The same, the deadline passed so long ago (about a year) that no extend
  * reaches past now (extend takes at most 366d): a pause and a resume
  * start the debt afresh (replay.c's restart). game, kind, player, when,
  * player, owes, player, game, game, player, game, player, player, game,
- * player, player */
+ * player, player, the paragraph (as above) */
 #define HOST_POLICY_WAIT_LATE_TEXT	"In game %s (%s), %s's deadline passed at %s " \
 	"(%s owes: %s). The game's deadline policy is wait, so nothing is " \
 	"applied for %s until you act:\n\n" \
@@ -98,12 +100,28 @@
 	"The deadline passed more than a year ago. An extend counts from the " \
 	"deadline and takes at most 366d, so none would reach past now; a " \
 	"resume after a pause starts anew the deadline of each player whose " \
-	"deadline had passed."
+	"deadline had passed.%s"
+
+/* The paragraph that ends a missed-deadline mail (one seat's, or the
+ * one naming several) when the same debt's deadline was missed before
+ * (the host was told of it), so that the host sees the pattern: how many
+ * deadlines this move has missed, the players (a list), then the host's
+ * extends of it: one (how much, when), several (how many, how much in
+ * all, when the last), or none (a pause and a resume moved it). */
+#define HOST_POLICY_AGAIN_ONE	"\n\nThis is missed deadline %d of this " \
+	"move for %s: you extended it by %s on %s, and that deadline passed too."
+#define HOST_POLICY_AGAIN_MANY	"\n\nThis is missed deadline %d of this " \
+	"move for %s: you extended it %d times, by %s in all, the last on %s, " \
+	"and that deadline passed too."
+#define HOST_POLICY_AGAIN_MOVED	"\n\nThis is missed deadline %d of this " \
+	"move for %s: a pause and a resume moved it since you were told, and " \
+	"that deadline passed too."
 
 /* Policy wait, more than one player missed the deadline in one pass: one
  * mail names them all. game, kind, when, the players (a list), the
  * command lines (language-free: an extend, or a pause and a resume a year
- * late, then a default and a kick line each player). */
+ * late, then a default and a kick line each player), a HOST_POLICY_AGAIN_*
+ * paragraph or "". */
 #define HOST_POLICY_WAIT_MANY_TEXT	"In game %s (%s), the deadline of %s " \
 	"passed for %s. The game's deadline policy is wait, so nothing is " \
 	"applied for them until you act: more time for every player (extend " \
@@ -111,7 +129,7 @@
 	"for one of them, this once (default), or the deadline defaults for " \
 	"that seat from now on (kick):\n\n%s\n" \
 	"or leave it, and the game waits for their replies. While it waits, " \
-	"this reminder comes again once a day."
+	"this reminder comes again once a day.%s"
 /* Policy wait, a day or more after the host was told and nothing done:
  * the reminder, once a day. game, how long; game, kind, how long, when,
  * the players (a list), the command lines (as above). */
@@ -125,6 +143,35 @@
 	"(kick):\n\n%s\n" \
 	"or leave it, and the game waits for their replies. While it waits, " \
 	"this reminder comes again once a day."
+
+/* A game over (notify.c, with its players' end mail), once per game:
+ * game; game, kind, the moment's word (a map: "round", "turn"), its
+ * number, entry, the winner, game, game. By its rules with a winner, with
+ * nobody left (The Red Death's "Nobody survived"), or ended by the host.
+ * The commands check it. */
+#define HOST_OVER_SUBJECT	"[masqued] game %s is over"
+#define HOST_OVER_WON_TEXT	"Game %s (%s) is over by its rules, after " \
+	"%s %d (entry %llu of its log): %s wins. Every player was sent the " \
+	"end mail. To check it:\n\n" \
+	"  masqued verify %s    its log, from the first entry\n" \
+	"  masqued replay %s    the game played again, entry by entry\n"
+#define HOST_OVER_NOBODY_TEXT	"Game %s (%s) is over by its rules, after " \
+	"%s %d (entry %llu of its log): nobody survived, nobody wins. Every " \
+	"player was sent the end mail. To check it:\n\n" \
+	"  masqued verify %s    its log, from the first entry\n" \
+	"  masqued replay %s    the game played again, entry by entry\n"
+#define HOST_OVER_ENDED_TEXT	"Game %s (%s) is over: you ended it, after " \
+	"%s %d (entry %llu of its log), with no winner. Every player was sent " \
+	"the end mail. To check it:\n\n" \
+	"  masqued verify %s    its log, from the first entry\n" \
+	"  masqued replay %s    the game played again, entry by entry\n"
+/* The same, ended before its first round or turn: game, kind, the word,
+ * entry, game, game. */
+#define HOST_OVER_EARLY_TEXT	"Game %s (%s) is over: you ended it before " \
+	"its first %s (entry %llu of its log), with no winner. Every player " \
+	"was sent the end mail. To check it:\n\n" \
+	"  masqued verify %s    its log, from the first entry\n" \
+	"  masqued replay %s    the game played again, entry by entry\n"
 
 /* A player's mail to a paused game, refused (inbound.c), once per player
  * per pause: game, player; game, kind, player, player, game, player. */

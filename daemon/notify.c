@@ -527,6 +527,9 @@ notify_seats(struct mq_daemon *d, struct mq_game *g, const char *kind,
 		    bad), err);
 	}
 	json_decref(hidden);
+	/* the host's copy, short: once per game, whichever way it ended */
+	if (rc == 0 && only < 0 && strcmp(kind, "end") == 0)
+		mq_notify_host_over(d, g);
 	return rc;
 }
 

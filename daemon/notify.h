@@ -162,5 +162,11 @@ void mq_notify_host_waits(struct mq_daemon *d, const char *id, uint64_t from,
  * play in the paused game g (refused), with the resume line. */
 int mq_notify_host_paused_play(struct mq_daemon *d, const struct mq_game *g,
     int seat, struct mq_err *err);
+/* The host is told, once per game (DATA/cursor/told-over-GAME), that g is
+ * over: how it ended, after which round or turn, and the commands that
+ * check it. A host that plays in g gets it beside the players' end mail.
+ * A failure is said in the daemon's log, not returned: the players' end
+ * mail does not wait on the host's copy. */
+void mq_notify_host_over(struct mq_daemon *d, const struct mq_game *g);
 
 #endif

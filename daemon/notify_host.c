@@ -144,7 +144,7 @@ host_words(struct mq_daemon *d, const char *s, struct mq_buf *out,
  * the shell ("masqued -C /var/lib/masqued admin ..."): the commands are
  * never translated, so this holds in every language. */
 static const char *const host_commands[] = {
-	"admin ", "verify ", "games`", "log ", "export ", NULL
+	"admin ", "verify ", "replay ", "games`", "log ", "export ", NULL
 };
 
 static void
@@ -375,4 +375,49 @@ mq_notify_host_spooled(struct mq_daemon *d, const char *key,
 	mq_buf_free(&subj);
 	mq_buf_free(&words);
 	return rc;
+}
+
+void
+mq_notify_host_over(struct mq_daemon *d, const struct mq_game *g)
+{
+	char key[64], subject[128], text[1400], won[MQ_NAME_MAX];
+	const char *word = "round";
+	unsigned alive = 0;
+	json_t *view;
+	struct mq_err e;
+	int winner, n = 0;
+
+	snprintf(key, sizeof(key), "over-%s", g->id);
+	if (mq_notify_host_told(d, key) || !mq_game_over(g))
+		return;
+	/* the moment the players' mails name: The Red Death's round, The
+	 * Masquerade's turn */
+	if (strcmp(g->kind->name, "masquerade") == 0)
+		word = "turn";
+	if ((view = g->kind->view(g->state, MQ_VIEW_PUBLIC)) != NULL)
+		n = (int)json_integer_value(json_object_get(view, word));
+	json_decref(view);
+	winner = g->kind->result(g->state, &alive);
+	snprintf(won, sizeof(won), "%s", winner >= 0 && winner < g->nplayers ?
+	    g->players[winner].name : "");
+	snprintf(subject, sizeof(subject), HOST_OVER_SUBJECT, g->id);
+	if (g->ended && n <= 0)
+		snprintf(text, sizeof(text), HOST_OVER_EARLY_TEXT, g->id,
+		    g->kind->name, word, (unsigned long long)g->ended, g->id,
+		    g->id);
+	else if (g->ended)
+		snprintf(text, sizeof(text), HOST_OVER_ENDED_TEXT, g->id,
+		    g->kind->name, word, n, (unsigned long long)g->ended, g->id,
+		    g->id);
+	else if (won[0])
+		snprintf(text, sizeof(text), HOST_OVER_WON_TEXT, g->id,
+		    g->kind->name, word, n, (unsigned long long)g->seq, won,
+		    g->id, g->id);
+	else
+		snprintf(text, sizeof(text), HOST_OVER_NOBODY_TEXT, g->id,
+		    g->kind->name, word, n, (unsigned long long)g->seq, g->id,
+		    g->id);
+	if (mq_notify_host(d, key, subject, text, &e) != 0)
+		mq_daemon_log("game %s: cannot tell the host that it is over: %s",
+		    g->id, e.msg);
 }

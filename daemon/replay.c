@@ -684,9 +684,22 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 			    "seconds, outside 0 to 366 days.", (unsigned long long)seq,
 			    (long long)secs);
 		/* the debts running now: a later one gets the usual time */
-		for (i = 0; i < g->nplayers; i++)
-			if (g->players[i].owes[0])
-				g->players[i].extra += secs;
+		for (i = 0; i < g->nplayers; i++) {
+			struct mq_player_info *p = &g->players[i];
+
+			if (!p->owes[0])
+				continue;
+			p->extra += secs;
+			if (p->nextends == 0 || p->extend_since != p->owe_since) {
+				p->extend_since = p->owe_since;
+				p->nextends = 0;
+				p->extend_total = 0;
+			}
+			p->nextends++;
+			p->extend_total += secs;
+			p->extend_last_at = ts;
+			p->extend_last_secs = secs;
+		}
 	}
 	else if (strcmp(action, "resume") == 0) {
 		if ((rc = resume_restarts(g, body, ts, seq, err)) != 0)

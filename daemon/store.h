@@ -44,6 +44,13 @@ struct mq_player_info {
 					 * admin extend, and the time paused */
 	long long extra_at_pause;	/* extra when the game last paused
 					 * while it owed this */
+	/* the host's extends of this debt (the one begun at extend_since:
+	 * another is a debt before), for the host's mail when its deadline
+	 * passes again: how many, the seconds in all, the last's time and
+	 * seconds */
+	long long extend_since;
+	int nextends;
+	long long extend_total, extend_last_at, extend_last_secs;
 	int reminded;			/* a reminder went for this debt */
 	int absent;			/* missed a deadline since anyone last
 					 * played or the host last acted */

@@ -33,9 +33,11 @@ static const char *const formats[] = {
 	HOST_BANNER, HOST_STOPPED_SUBJECT, HOST_STOPPED_TEXT,
 	HOST_WAITS_SUBJECT, HOST_WAITS_TEXT, HOST_POLICY_WAIT_SUBJECT,
 	HOST_POLICY_WAIT_TEXT, HOST_POLICY_WAIT_LATE_TEXT,
-	HOST_POLICY_WAIT_MANY_TEXT, HOST_POLICY_NUDGE_SUBJECT,
+	HOST_POLICY_WAIT_MANY_TEXT, HOST_POLICY_AGAIN_ONE, HOST_POLICY_AGAIN_MANY,
+	HOST_POLICY_AGAIN_MOVED, HOST_POLICY_NUDGE_SUBJECT,
 	HOST_POLICY_NUDGE_TEXT, HOST_PAUSED_PLAY_SUBJECT, HOST_PAUSED_PLAY_TEXT,
-	HOST_ABSENT_SUBJECT,
+	HOST_ABSENT_SUBJECT, HOST_OVER_SUBJECT, HOST_OVER_WON_TEXT,
+	HOST_OVER_NOBODY_TEXT, HOST_OVER_ENDED_TEXT, HOST_OVER_EARLY_TEXT,
 	HOST_ABSENT_TEXT,
 	HOST_POLICY_MOVED_SUBJECT, HOST_POLICY_MOVED_TEXT,
 	HOST_BOUNCE_SUBJECT, HOST_BOUNCE_TEXT, HOST_BOUNCE_SEAT_TEXT,
@@ -255,7 +257,7 @@ test_real_texts_come_out_translated(void **state)
 	snprintf(text, sizeof(text), HOST_POLICY_WAIT_TEXT, "g7f3abcd",
 	    "redmasque", "carol", "2026-12-03 10:00 UTC", "carol", "act",
 	    "carol", "g7f3abcd", "1d3h", "carol", "g7f3abcd", "carol", "carol",
-	    "g7f3abcd", "carol", "carol", "1d3h", "2026-12-04 13:00 UTC");
+	    "g7f3abcd", "carol", "carol", "1d3h", "2026-12-04 13:00 UTC", "");
 	t = in(r, "zh", text);
 	has(t, "在游戏 g7f3abcd（redmasque）中，carol 的截止时间已于 2026-12-03 10:00 UTC 过去");
 	has(t, "masqued admin g7f3abcd kick carol --why");
@@ -266,6 +268,26 @@ test_real_texts_come_out_translated(void **state)
 	has(t, "masqued admin g7f3abcd extend 1d3h --why \"...\"    carol さん");
 	has(t, "extend 1d3h で期限は 2026-12-04 13:00 UTC になります");
 	free(t);
+	/* the same deadline missed again after an extend: its paragraph,
+	 * an argument of its own, translated too */
+	{
+		char again[400];
+
+		snprintf(again, sizeof(again), HOST_POLICY_AGAIN_ONE, 2, "carol",
+		    "1d2h", "2026-12-04 09:00 UTC");
+		snprintf(text, sizeof(text), HOST_POLICY_WAIT_TEXT, "g7f3abcd",
+		    "redmasque", "carol", "2026-12-05 11:00 UTC", "carol", "act",
+		    "carol", "g7f3abcd", "1d3h", "carol", "g7f3abcd", "carol",
+		    "carol", "g7f3abcd", "carol", "carol", "1d3h",
+		    "2026-12-06 14:00 UTC", again);
+		t = in(r, "ja", text);
+		has(t, "この手で carol さんが期限を過ぎたのは、これで 2 回目です");
+		has(t, "2026-12-04 09:00 UTC に 1d2h 延長しました");
+		free(t);
+		t = in(r, "zh", text);
+		has(t, "这是 carol 在这一步第 2 次错过截止时间");
+		free(t);
+	}
 	snprintf(text, sizeof(text), HOST_IMAP_STUCK_TEXT, 7u, "INBOX", 5ULL,
 	    "the server broke off", 1700000000u, 7u, "/d");
 	t = in(r, "ja", text);
