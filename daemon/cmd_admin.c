@@ -105,6 +105,7 @@ admin_default(struct mq_daemon *d, struct mq_game *g, int seat,
 struct admin_args {
 	const char *game, *action, *player, *email, *why, *lang;
 	long secs;		/* extend's duration */
+	int new_player;		/* replace --new-player: another person */
 };
 
 static const char *const actions[] = { "pause", "resume", "extend", "replace",
@@ -120,7 +121,8 @@ admin_args(int argc, char **argv, struct admin_args *x)
 	if (argc < 3)
 		return mq_cli_usage("admin takes GAME ACTION --why \"...\", the "
 		    "ACTION one of pause|resume|extend DURATION|replace PLAYER "
-		    "EMAIL [--lang en|ja|zh]|kick PLAYER|rotate-token PLAYER|"
+		    "EMAIL [--lang en|ja|zh] [--new-player]|kick PLAYER|"
+		    "rotate-token PLAYER|"
 		    "default PLAYER|end");
 	x->game = argv[1];
 	x->action = argv[2];
@@ -152,7 +154,8 @@ admin_args(int argc, char **argv, struct admin_args *x)
 		/* the last used to win, unsaid: the first reason was never
 		 * logged nor told */
 		if ((strcmp(argv[a], "--why") == 0 && x->why != NULL) ||
-		    (strcmp(argv[a], "--lang") == 0 && x->lang != NULL))
+		    (strcmp(argv[a], "--lang") == 0 && x->lang != NULL) ||
+		    (strcmp(argv[a], "--new-player") == 0 && x->new_player))
 			return mq_cli_usage("admin %s: %s is given twice",
 			    x->action, argv[a]);
 		else if (strcmp(argv[a], "--why") == 0 && a + 1 < argc)
@@ -167,6 +170,15 @@ admin_args(int argc, char **argv, struct admin_args *x)
 			x->lang = argv[++a];
 		else if (strcmp(argv[a], "--lang") == 0)
 			return mq_cli_usage("--lang needs en, ja or zh");
+		/* the seat to another person, not kicked first: the others
+		 * read that it went to a new player, who gets the welcome of
+		 * a game under way */
+		else if (strcmp(argv[a], "--new-player") == 0 &&
+		    strcmp(x->action, "replace") != 0)
+			return mq_cli_usage("--new-player goes with admin replace "
+			    "alone");
+		else if (strcmp(argv[a], "--new-player") == 0)
+			x->new_player = 1;
 		else if (strncmp(argv[a], "--", 2) == 0)
 			return mq_cli_usage("admin has no option %s", argv[a]);
 		else if (a >= 2 && strcmp(argv[a - 2], "--why") == 0)
@@ -346,6 +358,8 @@ admin_log(struct mq_daemon *d, struct mq_game *g, const struct admin_args *x,
 		bad |= json_object_set_new(body, "seconds", json_integer(x->secs));
 	if (!bad && x->lang)
 		bad |= json_object_set_new(body, "lang", json_string(x->lang));
+	if (!bad && x->new_player)
+		bad |= json_object_set_new(body, "new_player", json_true());
 	if (!bad && strcmp(x->action, "resume") == 0)
 		bad |= add_restarts(d, g, body) != 0;
 	if (bad) {

@@ -160,11 +160,13 @@ mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
 		json_decref(admin);
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	}
-	/* a replace to another address: of a kicked seat, a new player
-	 * takes it; of a seat still played, its own player's new address */
+	/* a replace to another address: of a kicked seat, or with
+	 * --new-player (logged as "new_player"), a new player takes it; of
+	 * a seat still played, its own player's new address */
 	if (strcmp(action, "replace") == 0 && before != NULL &&
 	    !json_is_true(json_object_get(admin, "rejoined")) &&
-	    json_object_set_new(admin, before->kicked ? "new_player" :
+	    json_object_set_new(admin, before->kicked ||
+	    json_is_true(json_object_get(body, "new_player")) ? "new_player" :
 	    "new_address", json_true()) != 0) {
 		json_decref(admin);
 		return mq_fail(err, MQ_IO, "Out of memory.");

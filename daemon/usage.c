@@ -127,11 +127,14 @@ static const struct {
 	{ "admin", "admin GAME ACTION --why \"...\"   every action says why; ACTION "
 	  "is one of\n"
 	  "             pause|resume|extend DURATION|replace PLAYER EMAIL "
-	  "[--lang en|ja|zh]|\n"
-	  "             kick PLAYER|rotate-token PLAYER|default PLAYER|end",
+	  "[--lang en|ja|zh]\n"
+	  "             [--new-player]|kick PLAYER|rotate-token PLAYER|"
+	  "default PLAYER|end",
 	  "The host's actions, each logged as an admin entry with who and why:\n"
 	  "pause and resume the clock; extend the deadline by DURATION (1m to\n"
-	  "366d, e.g. 24h or 90m); replace a player by another address; kick a\n"
+	  "366d, e.g. 24h or 90m); replace a player by another address (the\n"
+	  "same person's new one; --new-player: another person takes the seat,\n"
+	  "welcomed to a game under way, as a kicked seat's replace is); kick a\n"
 	  "seat (the deadline's default moves play it); rotate a player's reply\n"
 	  "tag; play a seat's default move once; end the game.\n"
 	  "Who is mailed the action and its why: every player, a kicked one too,\n"

@@ -1,0 +1,46 @@
+#!/bin/sh
+# test_replace_new_player.sh - `admin GAME replace PLAYER EMAIL
+# --new-player`: a seat still played handed to another person, with no
+# kick first. Without the flag a seat not kicked is taken for its own
+# player's new address (test_replace_words.sh), so a host who wanted a new
+# player had to kick, wait for the kick's mails, then replace. With it the
+# replace is a new player's, as after a kick: the others read that the
+# seat went to a new player, the old address that it went to another
+# player, the new address gets the welcome of one joining a game under
+# way; the flag is logged in the entry, so a rebuild words it the same.
+# It goes with replace alone, once.
+. tests/cli/lib.sh
+D=$T/data
+O=$D/mail/outbox/new
+. tests/cli/lib_mail.sh
+expect 0 "init" -- $M -C $D init
+echo "admin = host@x.test" >>$D/masqued.conf
+G=$(new_game $D) || fail "new"
+expect 0 "serve: the welcomes" -- $M -C $D serve --once
+new_to() {	# address, name: the one new mail to address, its parts as NAME
+	f=$(cd $O && grep -l "^To: $1" $(ls $O | comm -13 $T/before -))
+	[ "$(echo "$f" | grep -c .)" = 1 ] || fail "not one new mail to $1: $f"
+	parts "$O/$f" $2
+}
+expect 2 "--new-player with a kick" -- $M -C $D admin $G kick bob --new-player --why "x"
+err_has "--new-player goes with admin replace alone"
+expect 2 "--new-player twice" -- $M -C $D admin $G replace bob erin@friends.test --new-player --new-player --why "x"
+err_has "--new-player is given twice"
+ls $O >$T/before
+expect 0 "bob's seat to erin, no kick" -- $M -C $D admin $G replace bob erin@friends.test --new-player --why "erin takes over"
+out_has "replace of bob (erin@friends.test, was bob@x.test)"
+grep -q '"new_player": *true' $D/games/$G/log || fail "the replace's entry does not say it is a new player"; ok
+expect 0 "serve" -- $M -C $D serve --once
+new_to alice@x.test alice1
+says alice1 "The host gave the seat bob had to a new player, who plays it from now on under the name bob. Why: erin takes over"
+says_not alice1 "new email address"
+new_to bob@x.test bob1
+says bob1 "The host gave your seat to another player, who plays it from now on; you play in this game no more."
+says_not bob1 "new email address"
+new_to erin@friends.test erin1
+says erin1 "You join a game already under way"
+says_not erin1 "the game's mail now comes here"
+# help admin names it
+expect 0 "help admin" -- $M help admin
+out_has "[--new-player]"
+done_checks
