@@ -358,7 +358,9 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 		 * the replace that gives it to the seat once they have
 		 * checked it is theirs (a From is easily forged) */
 		a->new_from = t->seat + 1;
-		if (d->conf.admin[0] != '\0')
+		/* a game over takes no new address: nobody is told then
+		 * (mq_inbound_new_from_key), so the answer does not say so */
+		if (d->conf.admin[0] != '\0' && !mq_game_over(a->game))
 			return deny(a, "This message came from %s, which is not "
 			    "the address registered for its seat in game %s, so "
 			    "nothing in it was played. The host has been told, "

@@ -9,6 +9,8 @@
 # by another channel that it is dave (a From is easily forged); dave's
 # answer says the host has been told. The dry run (parse), which tells
 # nobody, said so too: now it says the host would be told.
+# In a game over nobody is told (its seat takes no new address), and the
+# answer said "The host has been told" all the same: now it does not.
 . tests/cli/lib.sh
 D=$T/data
 O=$D/mail/outbox/new
@@ -59,6 +61,21 @@ cmp -s $D/games/$G/log $T/log.before || fail "the second mail was played"; ok
 
 # the line the host was given works
 expect 0 "the replace line" -- $M -C $D admin $G replace dave dave.smith@newmail.test --why "his new address"
+
+# a game over: nobody is told (a seat of a game over takes no new address),
+# so the answer does not say the host was
+expect 0 "admin end" -- $M -C $D admin $G end --why "we stop here"
+expect 0 "serve: the end" -- $M -C $D serve --once
+f=$(grep -l "^To: dave.smith@newmail.test" $O/* | xargs grep -l "^Reply-To: game+$G\." | tail -n 1)
+RT=$(sed -n 's/^Reply-To: //p' "$f" | tr -d '\r')
+ls $O >$T/before
+send dave.third@newmail.test "$RT" new4 "STATUS"
+expect 0 "serve: a mail from a third address to the game over" -- $M -C $D serve --once
+answer refused dave.third@newmail.test dave3
+! grep -q "has been told" $T/dave3.txt ||
+    { cat $T/dave3.txt >&2; fail "game over: dave told the host was told"; }; ok
+ls $O | comm -13 $T/before - >$T/new
+! (cd $O && grep -q "^To: host@x.test" $(cat $T/new)) || fail "game over: the host was told"; ok
 
 # no admin address: the old sentence (nobody is told)
 D2=$T/d2
