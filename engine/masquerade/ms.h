@@ -253,7 +253,8 @@ enum ms_ev {
 	MS_E_PLAY,		/* actor played spell card, paying n[] (public),
 				 * on target */
 	MS_E_RENEW,		/* the deck renewed from the tomb: a cards, b the
-				 * run-outs so far */
+				 * run-outs so far; card 1: late, the deck
+				 * empty since run-out b (no new run-out) */
 	MS_E_RUN_OUT,		/* the deck ran out with an empty tomb; b */
 	MS_E_CHALLENGE,		/* actor challenges target (-1: card guardian) */
 	MS_E_MASK,		/* actor revealed and discarded Mask card */

@@ -400,9 +400,10 @@ ms_to_tomb(struct ms_state *st, int spell, int n)
 }
 
 /* The tomb shuffled into the (empty) deck under the stream label; how
- * many Spells it holds now, 0 for an empty tomb. */
+ * many Spells it holds now, 0 for an empty tomb. late: the deck had stayed
+ * empty since its run-out, which this renewal is no new one of (told so). */
 static int
-tomb_to_deck(struct ms_state *st, const char *label)
+tomb_to_deck(struct ms_state *st, const char *label, int late)
 {
 	struct mq_rng r;
 	int i, n = 0;
@@ -417,7 +418,7 @@ tomb_to_deck(struct ms_state *st, const char *label)
 	mq_rng_open_seed(&r, &st->rng_seed, label, st->turn, st->runouts);
 	mq_rng_shuffle_u8(&r, st->deck, (unsigned)n);
 	st->deck_n = n;
-	ms_event(st, MS_E_RENEW, -1, -1, -1, n, st->runouts, NULL);
+	ms_event(st, MS_E_RENEW, -1, -1, late ? 1 : -1, n, st->runouts, NULL);
 	return n;
 }
 
@@ -432,7 +433,7 @@ int
 ms_deck_renew_late(struct ms_state *st)
 {
 	if (st->deck_n == 0)
-		return tomb_to_deck(st, "renewal-late");
+		return tomb_to_deck(st, "renewal-late", 1);
 	return st->deck_n;
 }
 
@@ -456,7 +457,7 @@ ms_deck_take(struct ms_state *st)
 	if (st->deck_n > 0)
 		return k;
 	st->runouts++;
-	if (tomb_to_deck(st, "renewal") == 0)
+	if (tomb_to_deck(st, "renewal", 0) == 0)
 		ms_event(st, MS_E_RUN_OUT, -1, -1, -1, 0, st->runouts, NULL);
 	return k;
 }

@@ -865,6 +865,8 @@ event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 	case MS_E_RENEW:
 		mq_jput(o, "cards", json_integer(e->a), &bad);
 		mq_jput(o, "runouts", json_integer(e->b), &bad);
+		/* the deck, empty since that run-out, made again: not a run-out */
+		mq_jput(o, "late", json_boolean(e->card == 1), &bad);
 		break;
 	case MS_E_RUN_OUT:
 		mq_jput(o, "runouts", json_integer(e->b), &bad);

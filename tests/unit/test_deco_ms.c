@@ -1773,6 +1773,49 @@ no_life_lost_and_one_spell_said_so(void **state)
 }
 
 /*
+ * A late renewal (the deck, empty since run-out 4 with the tomb empty too,
+ * made again from the tomb when a Spell was next needed) is no new run-out:
+ * the mails said "The Spell deck ran out (run-out 4)" of it a second time,
+ * after the run-out 4 that left it empty (found by players by mail).
+ */
+static void
+a_late_renewal_is_no_new_run_out(void **state)
+{
+	static const char ctx[] =
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"events\": ["
+	    "  {\"type\": \"run_out\", \"runouts\": 4},"
+	    "  {\"type\": \"renew\", \"cards\": 6, \"runouts\": 4,"
+	    "   \"late\": true}],"
+	    " \"view\": {\"phase\": \"stage\", \"players\": [{\"name\": \"alice\"},"
+	    "  {\"name\": \"bob\"}]}}";
+	static const char *const want[][2] = {
+		{ "en", "The empty Spell deck was made again: the tomb's 6 Spells" },
+		{ "ja", "空だったスペルの山札を、墓場の 6 枚を切り直して作り直しました" },
+		{ "zh", "空着的咒语牌堆重新做好了：弃牌区的 6 张咒语洗成了新的牌堆" },
+	};
+	static const char *const langs[] = { "en", "ja", "zh" };
+	static const char *const twice[] = { "(run-out 4)", "（4回目）",
+	    "（第4次）" };
+	json_t *gd = load_gamedata(), *ctx_j = parse(ctx);
+	char *subject, *text, *html, *at;
+	size_t i;
+
+	(void)state;
+	mails_say(gd, ctx_j, "notice", want, sizeof(want) / sizeof(want[0]), 1);
+	for (i = 0; i < 3; i++) {
+		render(gd, ctx_j, langs[i], "notice", &subject, &text, &html);
+		at = strstr(text, twice[i]);
+		if (at == NULL || strstr(at + 1, twice[i]) != NULL)
+			fail_msg("%s: run-out 4 is not told once:\n%s", langs[i],
+			    text);
+		free3(subject, text, html);
+	}
+	json_decref(ctx_j);
+	json_decref(gd);
+}
+
+/*
  * Consecutive draws of one player are told once, with the count ("kenji
  * drew 3 Spells."), and a "could not draw" said again of the same player
  * once: the lists repeated each line ("kenji drew a Spell." three times;
@@ -2912,6 +2955,7 @@ main(void)
 		cmocka_unit_test(the_end_and_the_dancers_chosen_name_the_reader),
 		cmocka_unit_test(a_tie_is_said_as_one),
 		cmocka_unit_test(no_life_lost_and_one_spell_said_so),
+		cmocka_unit_test(a_late_renewal_is_no_new_run_out),
 		cmocka_unit_test(repeated_draws_are_told_once),
 		cmocka_unit_test(events_are_html_lists),
 		cmocka_unit_test(a_fight_names_the_reader_you),

@@ -896,6 +896,10 @@ test_renewal_late_from_the_tomb_on_a_draw(void **state)
 	assert_true(event_at(st, MS_E_RENEW, -1) < event_at(st, MS_E_DRAW, BOB));
 	assert_int_equal(ms_hand_size(&st->p[BOB]), 2);
 	assert_int_equal(st->runouts, 1);	/* the same run-out */
+	/* and told so: late, run-out 1 made good, not a new one (the mails
+	 * said "ran out (run-out 1)" of it again) */
+	assert_int_equal(st->ev[event_at(st, MS_E_RENEW, -1)].card, 1);
+	assert_int_equal(st->ev[event_at(st, MS_E_RENEW, -1)].b, 1);
 	assert_int_equal(st->deck_n, 1);
 	msf_done(st);
 }
