@@ -693,6 +693,13 @@ ms_view(const void *state, int seat)
 	mq_jput(v, "tomb", spell_counts(st, st->tomb, 1, -1), &bad);
 	mq_jput(v, "runouts", json_integer(st->runouts), &bad);
 	mq_jput(v, "runouts_to_end", json_integer(st->nplayers), &bad);
+	/* the count met: the game ends with this turn, whose draws may run
+	 * the deck out again (it is renewed even then); those past the count
+	 * are no part of why it ended */
+	mq_jput(v, "runouts_reached", json_boolean(st->runouts >= st->nplayers),
+	    &bad);
+	mq_jput(v, "runouts_past_end", json_boolean(st->runouts > st->nplayers),
+	    &bad);
 	mq_jput(v, "guardians_left", json_integer(st->guardian_next < d->nguardians ?
 	    d->nguardians - st->guardian_next : 0), &bad);
 	mq_jput(v, "guardian", jguardian(st, st->guardian_next), &bad);

@@ -823,6 +823,65 @@ the_spell_deck_count_reads_at_one(void **state)
 }
 
 /*
+ * The run-out ending, as the rules put it: the game ends at the end of the
+ * turn in which the Spell deck has run out as many times as there are
+ * players; the deck is renewed even then, and may run out again before the
+ * turn ends. A 5-player game whose deck ran out a 6th time in its last turn
+ * was told "the Spell deck ran out 6 times" (ja "スペルの山札が 6 回尽きた",
+ * zh "咒语牌堆用完了 6 次") while every board said the game ends at 5
+ * (found by players by mail). The end says the count that ended it, and
+ * the 6 as what the turn came to; the board says the count is reached.
+ */
+static void
+the_run_out_ending_says_the_count_that_ended_it(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "The game ended because the Spell deck ran out once per player, 5 times (6 by the end of that turn)." },
+		{ "ja", "ゲームが終わった理由：スペルの山札がプレイヤーの人数分（5回）尽きた（そのターンの終わりまでには計 6 回）。" },
+		{ "zh", "游戏结束的原因：咒语牌堆用完的次数达到了玩家人数（5 次，到该回合结束时共 6 次）。" },
+		{ "en", "run-outs so far: 6 (the game ends at 5: reached)" },
+		{ "ja", "尽きた回数 6（5回でゲーム終了：達しました）" },
+		{ "zh", "已用完 6 次（5 次时游戏结束：已达到）" },
+	};
+	static const char *const turn_want[][2] = {
+		{ "en", "run-outs so far: 5 (the game ends at 5: reached, so it ends with this turn)" },
+		{ "ja", "尽きた回数 5（5回でゲーム終了：達しました。このターンの終わりに終わります）" },
+		{ "zh", "已用完 5 次（5 次时游戏结束：已达到，本回合结束时游戏结束）" },
+	};
+	static const char *const langs[] = { "en", "ja", "zh" };
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"view\": {\"phase\": \"over\", \"turn\": 9, \"end\": \"runouts\","
+	    "  \"spell_deck\": 20, \"runouts\": 6, \"runouts_to_end\": 5,"
+	    "  \"runouts_reached\": true, \"runouts_past_end\": true,"
+	    "  \"winner\": \"alice\", \"players\": [{\"name\": \"alice\"},"
+	    "  {\"name\": \"bob\"}]}}"), *ctx2 = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"view\": {\"phase\": \"stage\", \"turn\": 9, \"spell_deck\": 20,"
+	    "  \"runouts\": 5, \"runouts_to_end\": 5, \"runouts_reached\": true,"
+	    "  \"runouts_past_end\": false}}");
+	static const char *const six[] = { "ran out 6 times", "6 回尽きた",
+	    "用完了 6 次" };
+	char *subject, *text, *html;
+	size_t i;
+
+	(void)state;
+	mails_say(gd, ctx, "end", want, sizeof(want) / sizeof(want[0]), 1);
+	for (i = 0; i < 3; i++) {
+		render(gd, ctx, langs[i], "end", &subject, &text, &html);
+		if (has(text, six[i]) || strstr(html, six[i]) != NULL)
+			fail_msg("%s: the end gives 6 as the count:\n%s", langs[i],
+			    text);
+		free3(subject, text, html);
+	}
+	mails_say(gd, ctx2, "turn", turn_want,
+	    sizeof(turn_want) / sizeof(turn_want[0]), 1);
+	json_decref(ctx2);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * Change of Partner's request names the players the prophet may name: it
  * listed SWAP lines with the reader's own name alone, then "Any player's
  * name may stand where yours is", and named none of the others (found by
@@ -2968,6 +3027,7 @@ main(void)
 		cmocka_unit_test(the_stage_request_fits_its_lines),
 		cmocka_unit_test(choices_line_up_in_columns),
 		cmocka_unit_test(change_of_partner_names_the_players),
+		cmocka_unit_test(the_run_out_ending_says_the_count_that_ended_it),
 		cmocka_unit_test(a_refusal_cuts_no_word),
 	};
 

@@ -940,6 +940,32 @@ test_view_challengeable(void **state)
 	free(st);
 }
 
+/* The run-outs against the count that ends the game (one per player): not
+ * reached, reached, and past it (the deck renewed in the last turn ran out
+ * again; the end mail gave that count as why the game ended). */
+static void
+test_view_runouts_reached(void **state)
+{
+	struct ms_state *st = table();
+	json_t *v;
+	int n;
+
+	(void)state;
+	for (n = st->nplayers - 1; n <= st->nplayers + 1; n++) {
+		st->runouts = n;
+		v = ms_view(st, MQ_VIEW_PUBLIC);
+		assert_non_null(v);
+		assert_int_equal(json_integer_value(json_object_get(v,
+		    "runouts_to_end")), st->nplayers);
+		assert_int_equal(json_is_true(json_object_get(v,
+		    "runouts_reached")), n >= st->nplayers);
+		assert_int_equal(json_is_true(json_object_get(v,
+		    "runouts_past_end")), n > st->nplayers);
+		json_decref(v);
+	}
+	free(st);
+}
+
 /* A hand's Spells say what each costs its owner to play: bob's Sorcerer
  * makes his Symphony (level 3) cost 2 and his Waltz (level 1) nothing. A
  * mail said "a Spell of level L costs L", and a Sorcerer who paid so was
@@ -1803,6 +1829,7 @@ main(void)
 		cmocka_unit_test(test_view_stage_places_left),
 		cmocka_unit_test(test_view_orders_open),
 		cmocka_unit_test(test_view_challengeable),
+		cmocka_unit_test(test_view_runouts_reached),
 		cmocka_unit_test(test_view_hand_costs),
 		cmocka_unit_test(test_view_can_reveal),
 		cmocka_unit_test(test_view_discard_example),
