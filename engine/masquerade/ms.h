@@ -366,8 +366,8 @@ int ms_stat(const struct ms_state *st, int seat, int stat);
 int ms_orders_active(const struct ms_state *st);	/* turn >= 2 */
 int ms_can_challenge(const struct ms_state *st, int seat);
 int ms_can_be_challenged(const struct ms_state *st, int seat);
-int ms_challenge_shield(const struct ms_state *st, int seat, const char **name,
-    int *leader);
+int ms_challenge_shield(const struct ms_state *st, int seat,
+    const struct ms_names **card, int *leader);
 int ms_spell_cost(const struct ms_state *st, int seat, int spell);
 int ms_power(const struct ms_state *st, int side);	/* in st->ch */
 int ms_stage_count(const struct ms_state *st, int stage);

@@ -244,22 +244,21 @@ effect_source(const struct ms_state *st, int seat, const struct ms_effect *e)
 
 /*
  * Why seat cannot be challenged, for the refusal: 0 it can be; 1 it has no
- * Dancer; 2 a card of its forbids it (*name: the card's English name;
- * *leader: only while the seat leads in VP).
+ * Dancer; 2 a card of its forbids it (*card: the card's names, NULL if
+ * none is found; *leader: only while the seat leads in VP). For the
+ * refusal, and for the views, which say why a dancer is not offered.
  */
 int
-ms_challenge_shield(const struct ms_state *st, int seat, const char **name,
-    int *leader)
+ms_challenge_shield(const struct ms_state *st, int seat,
+    const struct ms_names **card, int *leader)
 {
 	struct has_ctx h = { MS_OP_CANNOT_BE_CHALLENGED, NULL };
-	const struct ms_names *src;
 
 	if (st->p[seat].dancer < 0)
 		return 1;
 	if (each_effect(st, seat, forbids_fn, &h) == 0 || h.hit == NULL)
 		return 0;
-	src = effect_source(st, seat, h.hit);
-	*name = src != NULL ? src->name[0] : "?";
+	*card = effect_source(st, seat, h.hit);
 	*leader = h.hit->cond == MS_IF_VP_LEADER;
 	return 2;
 }

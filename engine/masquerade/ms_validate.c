@@ -255,7 +255,7 @@ static int
 validate_target(const struct ms_state *st, int seat, int target,
     struct mq_err *err)
 {
-	const char *shield = NULL;
+	const struct ms_names *shield = NULL;
 	int leader = 0;
 
 	if (target < 0 || target >= st->nplayers)
@@ -270,7 +270,8 @@ validate_target(const struct ms_state *st, int seat, int target,
 	case 2:
 		return mq_fail(err, MQ_REFUSED, leader ? "You cannot challenge %s "
 		    "now: they hold %s and lead in VP." : "You cannot challenge "
-		    "%s now: they hold %s.", st->p[target].name, shield);
+		    "%s now: they hold %s.", st->p[target].name,
+		    shield != NULL ? shield->name[0] : "?");
 	}
 	return 0;
 }

@@ -226,9 +226,10 @@ static json_t *
 player_obj(const struct ms_state *st, int i, int full, int viewer)
 {
 	const struct ms_player *pl = &st->p[i];
+	const struct ms_names *shield = NULL;
 	int over = st->phase == MS_PH_OVER;
 	json_t *o;
-	int bad;
+	int bad, leader = 0;
 
 	o = json_object();
 	bad = o == NULL;
@@ -258,6 +259,16 @@ player_obj(const struct ms_state *st, int i, int full, int viewer)
 	if (viewer >= 0)
 		mq_jput(o, "challengeable", json_boolean(may(st, viewer,
 		    MS_C_CHALLENGE, -1, i)), &bad);
+	/* why nobody may challenge this dancer now, as the refusal says it
+	 * (public: the card, and who leads in VP): "shield", the card that
+	 * forbids it, and "shield_leader", only while they lead in VP; no
+	 * dancer is "dancer": null */
+	if (viewer >= 0 && viewer != i &&
+	    ms_challenge_shield(st, i, &shield, &leader) == 2) {
+		mq_jput(o, "shield", shield != NULL ? jid(shield) : json_null(),
+		    &bad);
+		mq_jput(o, "shield_leader", json_boolean(leader), &bad);
+	}
 	if (viewer == i) {
 		mq_jput(o, "can_reveal", json_boolean(may(st, i, MS_C_REVEAL, -1,
 		    -1)), &bad);

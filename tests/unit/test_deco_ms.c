@@ -557,7 +557,8 @@ only_open_orders_are_offered(void **state)
  * The Arena's and the duel's requests offer only the dancers the view calls
  * challengeable, and name the others as not (before, every other dancer was
  * offered: carol, with Defend 3 and the most VP, was refused as "cannot be
- * challenged now").
+ * challenged now"), saying why, as the refusal does (the list said "carol
+ * さんには今は挑戦できません" with no reason; found by players by mail).
  */
 static void
 only_challengeable_dancers_are_offered(void **state)
@@ -568,9 +569,12 @@ only_challengeable_dancers_are_offered(void **state)
 		{ "en", "  CHALLENGE bob   (Bard, power 2, life 0, so its printed power counts 0)" },
 		{ "ja", "ライフ 0（元のパワーは 0 として数える））" },
 		{ "zh", "生命 0（印刷力量按 0 计算））" },
-		{ "en", "  carol cannot be challenged now" },
-		{ "ja", "  carol さんには今は挑戦できません" },
-		{ "zh", "  现在不能挑战 carol" },
+		{ "en", "  carol cannot be challenged now: they hold Defend 3 and lead in VP" },
+		{ "ja", "  carol さんには今は挑戦できません（「防衛する３」を持ち、VP で首位だから）" },
+		{ "zh", "  现在不能挑战 carol：对方持有「防卫３」，而且 VP 领先" },
+		{ "en", "  dave cannot be challenged now: they have no Dancer" },
+		{ "ja", "  dave さんには今は挑戦できません（ダンサーがいないから）" },
+		{ "zh", "  现在不能挑战 dave：对方没有舞者" },
 	};
 	json_t *gd = load_gamedata(), *ctx;
 	char *subject, *text, *html, buf[1024];
@@ -586,7 +590,10 @@ only_challengeable_dancers_are_offered(void **state)
 		    "  {\"name\": \"bob\", \"challengeable\": true, \"life\": 0, \"no_life\": true,"
 		    "   \"dancer\": {\"id\": \"D4\", \"power\": 2}},"
 		    "  {\"name\": \"carol\", \"challengeable\": false, \"life\": 2,"
-		    "   \"dancer\": {\"id\": \"D1\", \"power\": 3}}]}}", owed[i]);
+		    "   \"dancer\": {\"id\": \"D1\", \"power\": 3},"
+		    "   \"shield\": \"O3\", \"shield_leader\": true},"
+		    "  {\"name\": \"dave\", \"challengeable\": false, \"life\": 2,"
+		    "   \"dancer\": null}]}}", owed[i]);
 		ctx = parse(buf);
 		mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
 		assert_int_equal(mq_render_mail("templates", "en", "turn", gd, ctx,

@@ -931,6 +931,15 @@ test_view_challengeable(void **state)
 	    "challengeable")));
 	assert_true(json_is_false(json_object_get(json_array_get(pl, CAROL),
 	    "challengeable")));
+	/* and why, for the mail's list ("carol cannot be challenged now",
+	 * with no reason, was all it said): Defend 3, while she leads */
+	assert_non_null(json_string_value(json_object_get(
+	    json_array_get(pl, CAROL), "shield")));
+	assert_string_equal(json_string_value(json_object_get(
+	    json_array_get(pl, CAROL), "shield")), "O3");
+	assert_true(json_is_true(json_object_get(json_array_get(pl, CAROL),
+	    "shield_leader")));
+	assert_null(json_object_get(json_array_get(pl, ALICE), "shield"));
 	json_decref(v);
 	v = ms_view(st, ALICE);
 	pl = json_object_get(v, "players");
