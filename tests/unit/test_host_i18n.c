@@ -288,6 +288,40 @@ test_real_texts_come_out_translated(void **state)
 		has(t, "这是 carol 在这一步第 2 次错过截止时间");
 		free(t);
 	}
+	/* a game over: The Red Death's round and The Masquerade's turn in
+	 * the players' own words (zh: 轮 and 回合, which were swapped; ja:
+	 * ラウンド and ターン), counted as the players' mails count them */
+	snprintf(text, sizeof(text), HOST_OVER_WON_TEXT, "g7f3abcd",
+	    "redmasque", "round", 12, 90ULL, "alice", "g7f3abcd", "g7f3abcd");
+	t = in(r, "zh", text);
+	has(t, "游戏 g7f3abcd（redmasque）在第 12 轮之后按规则结束（日志条目 90）：alice 获胜。");
+	assert_null(strstr(t, "回合"));
+	free(t);
+	t = in(r, "ja", text);
+	has(t, "第12ラウンドのあと");
+	free(t);
+	snprintf(text, sizeof(text), HOST_OVER_NOBODY_TEXT, "g7f3abcd",
+	    "masquerade", "turn", 7, 90ULL, "g7f3abcd", "g7f3abcd");
+	t = in(r, "zh", text);
+	has(t, "在第 7 回合之后按规则结束（日志条目 90）");
+	assert_null(strstr(t, "轮"));
+	free(t);
+	t = in(r, "ja", text);
+	has(t, "第7ターンのあと");
+	free(t);
+	snprintf(text, sizeof(text), HOST_OVER_ENDED_TEXT, "g7f3abcd",
+	    "redmasque", "round", 3, 20ULL, "g7f3abcd", "g7f3abcd");
+	t = in(r, "zh", text);
+	has(t, "你在第 3 轮之后（日志条目 20）结束了它");
+	free(t);
+	t = in(r, "ja", text);
+	has(t, "あなたが第3ラウンドのあと（ログのエントリ 20）で終了させた");
+	free(t);
+	snprintf(text, sizeof(text), HOST_OVER_EARLY_TEXT, "g7f3abcd",
+	    "masquerade", "turn", 2ULL, "g7f3abcd", "g7f3abcd");
+	t = in(r, "zh", text);
+	has(t, "你在第一回合之前（日志条目 2）结束了它");
+	free(t);
 	snprintf(text, sizeof(text), HOST_IMAP_STUCK_TEXT, 7u, "INBOX", 5ULL,
 	    "the server broke off", 1700000000u, 7u, "/d");
 	t = in(r, "ja", text);
