@@ -446,10 +446,12 @@ still_hidden(const struct mq_game *g)
 
 /*
  * After the host moved the deadlines (admin extend): whose move is now due
- * and when, for every reader, not only the one who owes (whose mail says
- * its own deadline too): "due", a list of {"name", "deadline" in the
- * reader's clock, "is_me"}, each seat that owes and is played; none in a
- * paused game, where no deadline runs. Nonzero when out of memory.
+ * and when, for every reader, not only the one who owes: "due", a list of
+ * {"name", "deadline" in the reader's clock, "is_me"}, each seat that owes
+ * and is played; none in a paused game, where no deadline runs. A reader
+ * who owes reads their own deadline in that list ("Your move is now due
+ * ..."): "deadline_said" then keeps the admin mail from saying it again
+ * ("The current deadline is ..."). Nonzero when out of memory.
  */
 static int
 add_due(struct mq_daemon *d, struct mq_game *g, int reader, json_t *ctx)
@@ -472,6 +474,9 @@ add_due(struct mq_daemon *d, struct mq_game *g, int reader, json_t *ctx)
 		bad |= json_array_append_new(due, json_pack("{s:s, s:s, s:b}",
 		    "name", g->players[i].name, "deadline", dl,
 		    "is_me", i == reader)) != 0;
+		if (!bad && i == reader)
+			bad |= json_object_set_new(ctx, "deadline_said",
+			    json_true()) != 0;
 	}
 	if (!bad && json_array_size(due) > 0)
 		return json_object_set_new(ctx, "due", due) != 0;

@@ -74,6 +74,9 @@ notice "ホストが期限を 24 時間延長しました。あなたの手の�
     "The host moved the deadlines 24 hours later. alice's move is now due 2026-09-25 14:13 UTC. Why: a late start"
 says_not ja "deadlines 24"
 says_not zh "deadlines 24"
+# alice, who owes the move, reads her new deadline in that sentence, once:
+# not again as "the current deadline" under it
+says_not ja "現在の期限は"
 admin extend 1h --why "traffic"
 notice "ホストが期限を 1 時間延長しました。あなたの手の期限は 2026-09-26 00:13 JST になりました。理由：traffic" \
     "主持人将截止时间延后了 1 小时。alice 的行动现在截止于 2026-09-25 23:13 UTC+8。理由：traffic" \

@@ -271,6 +271,9 @@ done
 says ext-alice "Your move is now due $(utc 286) UTC."
 says ext-bob "alice's move is now due $(utc 286) UTC."
 says ext-carol "alice's move is now due $(utc 286) UTC."
+# alice reads her new deadline once, in the notice's own sentence, not
+# again as "The current deadline is ..." under it
+says_not ext-alice "The current deadline is"
 w=$(at 280 $MREL -C $D bot $G alice)
 at 280 expect 0 "alice moves" -- $M -C $D submit $G alice "$w"
 [ "$(deadline 280)" = "$(secs 352)" ] ||
