@@ -1327,6 +1327,83 @@ a_discard_example_is_from_the_hand(void **state)
 }
 
 /*
+ * The waiting mail to a late player (policy wait, deadline_mail: its
+ * deadline gone, so the move it owes asks for no "by"): a sentence whose
+ * "by DEADLINE" ended a template line ran on into the next one, past 78
+ * columns, and was wrapped as a list's line, hung four columns in
+ * ("The Dancers are\n    chosen from the highest Order down;" in English,
+ * the same in the Japanese Dancer and discard requests). Every text line
+ * of its request starts flush, in every language.
+ */
+static void
+the_late_request_is_not_hung(void **state)
+{
+	const struct mq_game_kind *k = mq_game_find("masquerade");
+	static const char *const langs[] = { "en", "ja", "zh" };
+	struct mq_setup s;
+	struct mq_err err;
+	json_t *gd = load_gamedata(), *ctx[2];
+	void *data = NULL, *st = NULL;
+	char *subject, *text, *html, *p, *end;
+	size_t i, c;
+
+	(void)state;
+	assert_non_null(k);
+	memset(&s, 0, sizeof(s));
+	s.nplayers = 3;
+	s.names[0] = "alice";
+	s.names[1] = "bob";
+	s.names[2] = "carol";
+	if (k->load_data(gd, &data, &err) != 0 ||
+	    k->setup(data, &s, &st, &err) != 0)
+		fail_msg("%s", err.msg);
+	assert_non_null(k->owes(st, 0));
+	assert_string_equal(k->owes(st, 0), "dancer");
+	ctx[0] = json_pack("{s:s, s:s, s:s, s:s, s:b, s:b, s:b, s:s, s:s, s:o}",
+	    "kind", "masquerade", "game", "g1", "player", "alice", "owed",
+	    "dancer", "policy_wait", 1, "waiting_mail", 1, "late", 1,
+	    "missed_deadline", "2026-12-03 09:20 UTC", "host", "host@x.test",
+	    "view", k->view(st, 0));
+	ctx[1] = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"discard\", \"policy_wait\": true, \"waiting_mail\": true,"
+	    " \"late\": true, \"missed_deadline\": \"2026-12-03 09:20 UTC\","
+	    " \"view\": {\"phase\": \"event\","
+	    "  \"pending\": [{\"kind\": \"discard\", \"player\": \"alice\", \"n\": 3,"
+	    "   \"example\": [\"SP_waltz\", \"SP_waltz\"]}],"
+	    "  \"players\": [{\"name\": \"alice\", \"hand_size\": 5,"
+	    "   \"hand\": [{\"spell\": \"SP_waltz\", \"name\": \"Waltz\","
+	    "    \"count\": 2, \"level\": 1}, {\"spell\": \"SP_requiem\","
+	    "    \"name\": \"Requiem\", \"count\": 3, \"level\": 2}]}]}}");
+	assert_non_null(ctx[0]);
+	for (c = 0; c < 2; c++)
+		for (i = 0; i < sizeof(langs) / sizeof(langs[0]); i++) {
+			render(gd, ctx[c], langs[i], "waiting", &subject, &text,
+			    &html);
+			/* the request: from its heading (after the recap's)
+			 * to its first list line, two columns in */
+			p = strstr(text, "\n-- ");
+			p = p ? strstr(p + 1, "\n-- ") : NULL;
+			assert_non_null(p);
+			for (end = p; (end = strstr(end + 1, "\n  ")) != NULL &&
+			    end[3] == ' ';)
+				;
+			assert_non_null(end);
+			for (; p != NULL && p < end; p = strchr(p + 1, '\n'))
+				if (strncmp(p, "\n ", 2) == 0)
+					fail_msg("%s, %s: a line of the request "
+					    "is hung:\n%s", langs[i],
+					    c ? "discard" : "dancer", text);
+			free3(subject, text, html);
+		}
+	json_decref(ctx[0]);
+	json_decref(ctx[1]);
+	k->free_state(st);
+	k->free_data(data);
+	json_decref(gd);
+}
+
+/*
  * The Spell phase's example of a Spell that names another player names one
  * who is not the reader: bob read "PLAY requiem ... ON bob", which the game
  * refuses ("Requiem needs another player"). So do the command list's ON and
@@ -2998,6 +3075,7 @@ main(void)
 		cmocka_unit_test(the_reminder_subject_says_the_time_left),
 		cmocka_unit_test(the_end_gives_each_score_in_parts),
 		cmocka_unit_test(a_discard_example_is_from_the_hand),
+		cmocka_unit_test(the_late_request_is_not_hung),
 		cmocka_unit_test(an_example_names_another_player),
 		cmocka_unit_test(only_the_decision_owed_is_told),
 		cmocka_unit_test(a_dancer_that_cannot_challenge_is_told),
