@@ -57,6 +57,11 @@ grep -q "PLAY" $T/carol.txt || { cat $T/carol.txt; fail "carol's mail does not s
 grep -q "^Subject: .*=?" "$(waiting_to carol)" || fail "carol's subject is not encoded (not Chinese?)"; ok
 # bob, in Japanese: the game waits for carol and the host; nothing to do
 says bob "carol"
+# carol named as every Japanese mail names a player, and what is not
+# played for her said as Japanese says it (was "carolの手が届いていません。
+# その手は何も適用されず": no さん, and "that move: nothing is applied")
+says bob "carol さんの手が届いていません。"
+says bob "代わりの手は何も打たれず、ゲームはその返信と、"
 says bob "ホスト（host@x.test）"
 says bob "あなたがすることはありません"
 says_not bob "今からでも手を送れます"

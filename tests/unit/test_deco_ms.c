@@ -1404,6 +1404,31 @@ the_late_request_is_not_hung(void **state)
 }
 
 /*
+ * The waiting mail to the other players, in Japanese: the late ones named
+ * as every Japanese mail names a player (さん), and what is not played for
+ * them said as Japanese says it (it read "aliceの手が届いていません。その手は
+ * 何も適用されず": "that move: nothing is applied").
+ */
+static void
+the_others_waiting_mail_reads_in_japanese(void **state)
+{
+	static const char *const want[][2] = {
+		{ "ja", "が過ぎましたが、alice さん、" },
+		{ "ja", "carol さんの手が届いていません。" },
+		{ "ja", "代わりの手は何も打たれず、ゲームはその返信と、" },
+	};
+
+	(void)state;
+	says("waiting", "{\"kind\": \"masquerade\", \"game\": \"g1\","
+	    " \"player\": \"bob\", \"waiting_mail\": true, \"policy_wait\": true,"
+	    " \"missed_deadline\": \"2026-12-03 18:20 JST\", \"host\": \"h@x.test\","
+	    " \"waiting_for\": [{\"name\": \"alice\", \"first\": true},"
+	    "  {\"name\": \"carol\", \"first\": false}],"
+	    " \"view\": {\"phase\": \"dancer\", \"players\": [{\"name\": \"bob\"}]}}",
+	    want, sizeof(want) / sizeof(want[0]), 1);
+}
+
+/*
  * The Spell phase's example of a Spell that names another player names one
  * who is not the reader: bob read "PLAY requiem ... ON bob", which the game
  * refuses ("Requiem needs another player"). So do the command list's ON and
@@ -3076,6 +3101,7 @@ main(void)
 		cmocka_unit_test(the_end_gives_each_score_in_parts),
 		cmocka_unit_test(a_discard_example_is_from_the_hand),
 		cmocka_unit_test(the_late_request_is_not_hung),
+		cmocka_unit_test(the_others_waiting_mail_reads_in_japanese),
 		cmocka_unit_test(an_example_names_another_player),
 		cmocka_unit_test(only_the_decision_owed_is_told),
 		cmocka_unit_test(a_dancer_that_cannot_challenge_is_told),
