@@ -125,7 +125,8 @@ says_not kickrefused "reply above this line"
 admin replace dave newbie@x.test --why "a friend takes over"
 # nor is the address the seat left
 answer admin dave@x.test replaced
-says replaced "This address no longer plays in this game"
+says replaced "The game's mail no longer comes here, and nothing sent from here is applied."
+says_not replaced "its seat has another address"
 says_not replaced "reply above this line"
 says_not replaced "for the commands"
 # dave was kicked: a new player takes the seat, not a new address of his

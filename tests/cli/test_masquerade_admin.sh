@@ -115,7 +115,8 @@ grep -q "席「bob」を任せました" $T/new-b.txt || fail "the welcome does 
 says new-b "back"
 answer admin bob@x.test old-b
 says old-b "ホストがあなたの席を別のプレイヤーに任せました。これからはその人がこの席を打ち、あなたはこのゲームに参加しません。理由：back"	# bob reads it: "you"; kicked, so a new player
-says old-b "このアドレスはもうこのゲームに参加していません。"
+says old-b "このゲームのメールはもうここには届かず、ここから送ったものは適用されません。"
+says_not old-b "席は別のアドレスに移った"	# an address change's words
 ! grep -q "^Reply-To:" "$(cat $T/old-b.file)" || fail "the old address got the seat's reply address"; ok
 says_not old-b "この行より上に返信"
 says_not old-b "HELP"

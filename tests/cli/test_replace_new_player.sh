@@ -37,6 +37,10 @@ says_not alice1 "new email address"
 new_to bob@x.test bob1
 says bob1 "The host gave your seat to another player, who plays it from now on; you play in this game no more."
 says_not bob1 "new email address"
+# and not again, in words of an address change ("its seat has another
+# address now"): only that the mail stops and nothing sent is applied
+says bob1 "The game's mail no longer comes here, and nothing sent from here is applied."
+says_not bob1 "its seat has another address"
 new_to erin@friends.test erin1
 says erin1 "You join a game already under way"
 says_not erin1 "the game's mail now comes here"
