@@ -288,6 +288,36 @@ test_real_texts_come_out_translated(void **state)
 		has(t, "这是 carol 在这一步第 2 次错过截止时间");
 		free(t);
 	}
+	/* several players who missed one deadline: their names a Japanese or
+	 * Chinese list, not the English "alice, bob, carol and dave" (the
+	 * subject read "alice, bob, carol and dave さんが期限を過ぎました") */
+	snprintf(text, sizeof(text), HOST_POLICY_WAIT_SUBJECT, "g7f3abcd",
+	    "alice, bob, carol and dave");
+	t = in(r, "ja", text);
+	has(t, "：alice、bob、carol、dave さんが期限を過ぎました");
+	free(t);
+	t = in(r, "zh", text);
+	has(t, "：alice、bob、carol、dave 错过了截止时间");
+	free(t);
+	snprintf(text, sizeof(text), HOST_POLICY_WAIT_MANY_TEXT, "g7f3abcd",
+	    "redmasque", "2026-12-03 10:00 UTC", "alice, bob, carol and dave",
+	    "  masqued admin g7f3abcd extend 1d1h --why \"...\"\n", "");
+	t = in(r, "ja", text);
+	has(t, "期限が alice、bob、carol、dave さんについて過ぎました");
+	free(t);
+	t = in(r, "zh", text);
+	has(t, "的期限对 alice、bob、carol、dave 已过");
+	free(t);
+	snprintf(text, sizeof(text), HOST_POLICY_NUDGE_TEXT, "g7f3abcd",
+	    "redmasque", "1d", "2026-12-03 10:00 UTC",
+	    "alice, bob, carol and dave",
+	    "  masqued admin g7f3abcd extend 1d1h --why \"...\"\n");
+	t = in(r, "ja", text);
+	has(t, "期限が alice、bob、carol、dave さんについて過ぎ、");
+	free(t);
+	t = in(r, "zh", text);
+	has(t, "的期限对 alice、bob、carol、dave 已过");
+	free(t);
 	/* a game over: The Red Death's round and The Masquerade's turn in
 	 * the players' own words (zh: 轮 and 回合, which were swapped; ja:
 	 * ラウンド and ターン), counted as the players' mails count them */
