@@ -209,6 +209,8 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	size_t fix_res = 0;
 	long first_fix = -1;	/* as submit: among the lines that go first */
 	size_t first_fix_res = 0;
+	long doubt_of = -1;	/* as submit: a doubt the next may put right */
+	size_t doubt_res = 0;
 	int copy = 0, lrc = 0;	/* a late copy (inbound_copy.c); its failure */
 	struct mq_err lerr;
 	struct mq_late_lines tardy = { { NULL } };	/* inbound_late.c */
@@ -434,6 +436,14 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 				    tardy.why[i] == NULL ? (long)i : -1;
 				fix_res = json_array_size(cmds) - 1;
 				refused = 1;
+				doubt_of = -1;
+			} else if (lk == MQ_LINE_DOUBT &&
+			    at >= (size_t)nfirst) {
+				/* as submit: the next line taken may put a
+				 * doubt right */
+				doubt_of = !refused && tardy.why[i] == NULL ?
+				    (long)i : -1;
+				doubt_res = json_array_size(cmds) - 1;
 			} else if (lk == MQ_LINE_PROSE && !bad &&
 			    !mq_inbound_is_setting(a.lines[i]) &&
 			    !mq_inbound_names_set(a.lines[i])) {
@@ -474,6 +484,23 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			    1)) != 0;
 			refused = 0;
 			fix_of = -1;
+		}
+		if (!bad && doubt_of >= 0) {
+			/* as submit: the doubt above, put right; any other
+			 * line taken but STATUS and HELP ends its chance */
+			if (mq_game_corrects(a.game, work, a.lines[doubt_of],
+			    a.lines[i])) {
+				bad = json_object_set_new(json_array_get(cmds,
+				    json_array_size(cmds) - 1), "corrects",
+				    json_integer(doubt_of + 1)) != 0 ||
+				    json_object_set_new(json_array_get(cmds,
+				    doubt_res), "corrected_by",
+				    json_integer((json_int_t)i + 1)) != 0;
+				doubt_of = -1;
+			} else if (k->is_secret(&cmd) ||
+			    (strcmp(mq_buf_str(&text), "STATUS") != 0 &&
+			    strcmp(mq_buf_str(&text), "HELP") != 0))
+				doubt_of = -1;
 		}
 		if (!bad && at < (size_t)nfirst && first_fix >= 0) {
 			/* as submit: the refused line that goes first, put

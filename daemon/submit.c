@@ -896,6 +896,11 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 	 * line): a refused one the next of them may put right */
 	long first_fix = -1;
 	size_t first_fix_res = 0;
+	/* a line refused as a doubt just above (game.h's MQ_LINE_DOUBT:
+	 * the lines after it go on), that the next line taken may put right
+	 * (捨てる 円舞局, then 捨てる 円舞曲): its line and result, or -1 */
+	long doubt_of = -1;
+	size_t doubt_res = 0;
 	int fixing;
 	int rc = 0, changed = 0, over, moot;
 	size_t *order = NULL, at;
@@ -1060,6 +1065,12 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 				} else
 					fix_of = -1;
 				refused = 1;
+				doubt_of = -1;
+			} else if (lk == MQ_LINE_DOUBT && at >= (size_t)nfirst) {
+				doubt_of = !refused && forced[i] == NULL &&
+				    (refuse == NULL || refuse[i] == NULL) ?
+				    (long)i : -1;
+				doubt_res = res->ncmds - 1;
 			} else if (lk == MQ_LINE_PROSE) {
 				res->cmds[res->ncmds - 1].note = 1;
 				/* a command inside it: said, alone */
@@ -1087,6 +1098,20 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 			res->cmds[fix_res].corrected_by = (int)i + 1;
 			refused = 0;
 			fix_of = -1;
+		}
+		if (doubt_of >= 0) {
+			/* the doubt just above, put right: nothing of it to
+			 * send again; any other line taken ends its chance,
+			 * but STATUS and HELP, which change nothing */
+			if (mq_game_corrects(g, work, lines[doubt_of], line)) {
+				res->cmds[res->ncmds - 1].corrects =
+				    (int)doubt_of + 1;
+				res->cmds[doubt_res].corrected_by = (int)i + 1;
+				doubt_of = -1;
+			} else if (k->is_secret(&cmd) ||
+			    (strcmp(mq_buf_str(&text), "STATUS") != 0 &&
+			    strcmp(mq_buf_str(&text), "HELP") != 0))
+				doubt_of = -1;
 		}
 		if (at < (size_t)nfirst && first_fix >= 0) {
 			/* the refused line that goes first just above (no

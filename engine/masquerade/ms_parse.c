@@ -728,6 +728,38 @@ bare_name_put_right(const struct ms_state *st, int word, int v, char **tok2,
 	    &v2) == ntok2 - used && v2 == v;
 }
 
+/*
+ * "DISCARD walts fugue", refused ("walts" is no Spell: did you mean
+ * waltz?), then "DISCARD waltz fugue" (or "捨てる 円舞局", then "捨てる
+ * 円舞曲"): the same command of Spells (tok, ntok after prev's command
+ * word), its Spells the same in number and order but where prev's word
+ * named none, which line's names. Not a second list of Spells ("DISCARD
+ * waltz", then "DISCARD march": both may be meant, and add up).
+ */
+static int
+spell_put_right(const struct ms_state *st, int kw, char **tok, int ntok,
+    char **tok2, int ntok2)
+{
+	int used, i, v, typo = 0;
+
+	if (keyword_at(st->data, tok2, ntok2, 0, &used) != kw ||
+	    ntok != ntok2 - used || ntok == 0)
+		return 0;
+	tok2 += used;
+	for (i = 0; i < ntok; i++) {
+		if (lookup_words(st->data, tok2, i + 1, i, MS_W_SPELL,
+		    &v) != 1)
+			return 0;
+		if (strcmp(tok[i], tok2[i]) == 0)
+			continue;
+		if (lookup_words(st->data, tok, i + 1, i, MS_W_SPELL,
+		    &v) == 1)
+			return 0;
+		typo = 1;
+	}
+	return typo;
+}
+
 int
 ms_word_put_right(const void *state, const char *prev, const char *line)
 {
@@ -742,9 +774,13 @@ ms_word_put_right(const void *state, const char *prev, const char *line)
 	    is_name, st->data, &ntok2, NULL) != 0 || ntok2 == 0)
 		return 0;
 	/* ms_parse's cases: PAY and ON start none */
-	kw = keyword_at(st->data, tok, ntok, 0, NULL);
+	kw = keyword_at(st->data, tok, ntok, 0, &used);
 	if (kw < 0 && (w = bare_name(st, tok, ntok, &v)) >= 0)
 		return bare_name_put_right(st, w, v, tok2, ntok2);
+	if (kw == MS_K_DISCARD || kw == MS_K_KEEP || kw == MS_K_PLAY ||
+	    kw == MS_K_BANK)
+		return spell_put_right(st, kw, tok + used, ntok - used, tok2,
+		    ntok2);
 	if ((kw >= 0 && kw != MS_K_PAY && kw != MS_K_ON) ||
 	    (kw = mq_line_meant(&lw, tok[0], key_names, meant,
 	    sizeof(meant))) < 0 ||

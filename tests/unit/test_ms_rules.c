@@ -2725,6 +2725,19 @@ test_word_put_right(void **state)
 		{ "thief", "STAGE thief", 0 }, { "waltz", "PLAY march", 0 },
 		{ "waltz", "DISCARD waltz march", 0 }, { "tower", "STAGE", 0 },
 		{ "wait 5", "ORDER 4", 0 }, { "tower", "tower", 0 },
+		/* a Spell's name mistyped, then the same Spells (found by
+		 * a player: 捨てる 円舞局 子守唄, then 捨てる 円舞曲 子守唄);
+		 * not another list of Spells, which adds to it */
+		{ "捨てる 円舞局 子守唄", "捨てる 円舞曲 子守唄", 1 },
+		{ "DISCARD walts lullaby", "DISCARD waltz lullaby", 1 },
+		{ "DISCARD walts", "捨てる 円舞曲", 1 },
+		{ "KEEP walts", "KEEP waltz", 1 },
+		{ "PLAY walts", "PLAY waltz", 1 },
+		{ "DISCARD walts lullaby", "DISCARD waltz march", 0 },
+		{ "DISCARD walts lullaby", "DISCARD waltz", 0 },
+		{ "DISCARD waltz", "DISCARD march", 0 },
+		{ "DISCARD walts", "KEEP waltz", 0 },
+		{ "DISCARD walts", "DISCARD walts", 0 },
 	};
 	struct ms_state *st = msf_setup(msf_data, 4, 1);
 	size_t i;
