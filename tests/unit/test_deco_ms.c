@@ -1015,29 +1015,44 @@ card_named(const json_t *gd, const char *list, const char *id,
  * Stages listed above it, and the check (through the wrapping) passed a
  * mail whose real lines read otherwise.
  */
-static json_t *
-stage_owed_ctx(const char **stage)
+/* Alice, bob and carol's seats in ms_three's game */
+static const char *const ms_names[] = { "alice", "bob", "carol" };
+
+/* ms_three GD DATA ST: a Masquerade of alice, bob and carol, its data
+ * loaded from GD into *DATA and its state dealt into *ST (the caller frees
+ * both); its kind */
+static const struct mq_game_kind *
+ms_three(const json_t *gd, void **data, void **st)
 {
 	const struct mq_game_kind *k = mq_game_find("masquerade");
 	struct mq_setup s;
+	struct mq_err err;
+	int i;
+
+	assert_non_null(k);
+	memset(&s, 0, sizeof(s));
+	s.nplayers = 3;
+	for (i = 0; i < s.nplayers; i++)
+		s.names[i] = ms_names[i];
+	if (k->load_data(gd, data, &err) != 0 ||
+	    k->setup(*data, &s, st, &err) != 0)
+		fail_msg("%s", err.msg);
+	return k;
+}
+
+static json_t *
+stage_owed_ctx(const char **stage)
+{
 	struct mq_cmd cmd, named;
 	struct mq_err err;
 	struct mq_buf b1 = MQ_BUF_INIT, b2 = MQ_BUF_INIT;
 	char line[80];
 	json_t *gd = load_gamedata(), *ctx;
 	void *data = NULL, *st = NULL;
+	const struct mq_game_kind *k = ms_three(gd, &data, &st);
 	const char *owed = NULL;
 	int seat = -1, i, steps;
 
-	assert_non_null(k);
-	memset(&s, 0, sizeof(s));
-	s.nplayers = 3;
-	s.names[0] = "alice";
-	s.names[1] = "bob";
-	s.names[2] = "carol";
-	if (k->load_data(gd, &data, &err) != 0 ||
-	    k->setup(data, &s, &st, &err) != 0)
-		fail_msg("%s", err.msg);
 	for (steps = 0; steps < 100; steps++) {
 		for (seat = -1, i = 0; i < 3 && seat < 0; i++)
 			if ((owed = k->owes(st, i)) != NULL)
@@ -1051,7 +1066,7 @@ stage_owed_ctx(const char **stage)
 	}
 	assert_int_equal(strcmp(owed, "stage"), 0);
 	ctx = json_pack("{s:s, s:s, s:s, s:s, s:s, s:o}", "kind", "masquerade",
-	    "game", "g1", "player", s.names[seat], "owed", owed,
+	    "game", "g1", "player", ms_names[seat], "owed", owed,
 	    "deadline", "2026-12-03 09:20 UTC", "view", k->view(st, seat));
 	assert_non_null(ctx);
 	/* the view's Stage is the one the deadline would take */
@@ -1338,25 +1353,14 @@ a_discard_example_is_from_the_hand(void **state)
 static void
 the_late_request_is_not_hung(void **state)
 {
-	const struct mq_game_kind *k = mq_game_find("masquerade");
 	static const char *const langs[] = { "en", "ja", "zh" };
-	struct mq_setup s;
-	struct mq_err err;
 	json_t *gd = load_gamedata(), *ctx[2];
 	void *data = NULL, *st = NULL;
+	const struct mq_game_kind *k = ms_three(gd, &data, &st);
 	char *subject, *text, *html, *p, *end;
 	size_t i, c;
 
 	(void)state;
-	assert_non_null(k);
-	memset(&s, 0, sizeof(s));
-	s.nplayers = 3;
-	s.names[0] = "alice";
-	s.names[1] = "bob";
-	s.names[2] = "carol";
-	if (k->load_data(gd, &data, &err) != 0 ||
-	    k->setup(data, &s, &st, &err) != 0)
-		fail_msg("%s", err.msg);
 	assert_non_null(k->owes(st, 0));
 	assert_string_equal(k->owes(st, 0), "dancer");
 	ctx[0] = json_pack("{s:s, s:s, s:s, s:s, s:b, s:b, s:b, s:s, s:s, s:o}",
