@@ -112,6 +112,16 @@ smtp_gone() {
 	kill $SINK_PID; wait $SINK_PID 2>/dev/null; SINK_PID=
 }
 
+# clock_folder: the data folder D made (init), the clock pinned at T0
+# (1790000000, exported as MASQUED_NOW); H, an hour in seconds
+clock_folder() {
+	D=$T/data
+	T0=1790000000
+	H=3600
+	export MASQUED_NOW=$T0
+	expect 0 "init" -- $M -C $D init
+}
+
 # mail_folder: the data folder D made (init), with its outbox O and inbox
 # IN (Maildir new/) and a rate limit no test reaches (or RATE_LIMIT, set
 # before)

@@ -6,11 +6,7 @@
 # players in their language and the host once; the host's resume plays on.
 # One player who keeps playing keeps the game going. The clock pinned.
 . tests/cli/lib.sh
-D=$T/data
-T0=1790000000
-H=3600
-export MASQUED_NOW=$T0
-expect 0 "init" -- $M -C $D init
+clock_folder
 echo "admin = host@x.test" >>$D/masqued.conf
 O=$D/mail/outbox/new
 PY=/usr/bin/python3

@@ -7,11 +7,7 @@
 # as they were before it; the next start must send the same mails, byte
 # for byte, and nothing else twice (a replace's to the old address too).
 . tests/cli/lib.sh
-D=$T/data
-T0=1790000000
-H=3600
-export MASQUED_NOW=$T0
-expect 0 "init" -- $M -C $D init
+clock_folder
 G=$(new_game $D) || fail "new"
 expect 0 "the welcome mails go out" -- $M -C $D serve --once
 [ "$(cat $D/games/$G/mailed)" -eq 1 ] || fail "new did not set the mark at the genesis"; ok

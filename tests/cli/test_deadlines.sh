@@ -7,11 +7,7 @@
 # action that moves none reminds nobody again. admin default applies one
 # default under policy wait. A default that resolves a phase reveals it.
 . tests/cli/lib.sh
-D=$T/data
-T0=1790000000
-H=3600
-export MASQUED_NOW=$T0
-expect 0 "init" -- $M -C $D init
+clock_folder
 G=$(new_game $D) || fail "new"
 expect 0 "the welcome mails go out" -- $M -C $D serve --once
 [ "$(ls $D/mail/outbox/new | wc -l)" = 4 ] || fail "four welcome mails"; ok

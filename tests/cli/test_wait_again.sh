@@ -8,11 +8,7 @@
 # how many, by how much in all, and when the last. The first mail says
 # none of it; a debt begun afresh (a move) starts the count again.
 . tests/cli/lib.sh
-D=$T/data
-T0=1790000000
-H=3600
-export MASQUED_NOW=$T0
-expect 0 "init" -- $M -C $D init
+clock_folder
 printf 'admin = host@x.test\n' >> $D/masqued.conf
 G=$(new_game $D --option policy=wait) || fail "new"
 place_all $D $G alice bob carol dave

@@ -5,11 +5,7 @@
 # long it has waited (it heard nothing more, and the game stalled for ever
 # unseen). The time of the last word is kept across passes and restarts.
 . tests/cli/lib.sh
-D=$T/data
-T0=1790000000
-H=3600
-export MASQUED_NOW=$T0
-expect 0 "init" -- $M -C $D init
+clock_folder
 printf 'admin = host@x.test\n' >> $D/masqued.conf
 G=$(new_game $D --option policy=wait) || fail "new"
 place_all $D $G alice bob carol dave
