@@ -122,6 +122,17 @@ clock_folder() {
 	expect 0 "init" -- $M -C $D init
 }
 
+# wait_game: clock_folder, the host at host@x.test, and a Red Death
+# (new_game) under policy wait, its placements made (place_all) and the
+# mails sent; its id in G
+wait_game() {
+	clock_folder
+	printf 'admin = host@x.test\n' >> $D/masqued.conf
+	G=$(new_game $D --option policy=wait) || fail "new"
+	place_all $D $G alice bob carol dave
+	expect 0 "the mails go out" -- $M -C $D serve --once
+}
+
 # mail_folder: the data folder D made (init), with its outbox O and inbox
 # IN (Maildir new/) and a rate limit no test reaches (or RATE_LIMIT, set
 # before)

@@ -8,11 +8,7 @@
 # how many, by how much in all, and when the last. The first mail says
 # none of it; a debt begun afresh (a move) starts the count again.
 . tests/cli/lib.sh
-clock_folder
-printf 'admin = host@x.test\n' >> $D/masqued.conf
-G=$(new_game $D --option policy=wait) || fail "new"
-place_all $D $G alice bob carol dave
-expect 0 "the mails go out" -- $M -C $D serve --once
+wait_game
 at() { MASQUED_NOW=$((T0 + $1 * H)) $M -C $D serve --once 2>>$T/serve.err; }
 utc() { date -u -d "@$((T0 + $1 * H))" "+%Y-%m-%d %H:%M UTC"; }
 # waits N: the host's missed-deadline mails are N; the last one's text in

@@ -5,11 +5,7 @@
 # long it has waited (it heard nothing more, and the game stalled for ever
 # unseen). The time of the last word is kept across passes and restarts.
 . tests/cli/lib.sh
-clock_folder
-printf 'admin = host@x.test\n' >> $D/masqued.conf
-G=$(new_game $D --option policy=wait) || fail "new"
-place_all $D $G alice bob carol dave
-expect 0 "the mails go out" -- $M -C $D serve --once
+wait_game
 owers=$($MREL -C $D view $G admin --json | $PY -c '
 import json, sys
 print(len(json.load(sys.stdin)["owes"]))')
