@@ -144,6 +144,18 @@ mail_folder() {
 	echo "rate_limit = ${RATE_LIMIT:-86400}" >>$D/masqued.conf
 }
 
+# wait_mail_game: in a mail folder (mail_folder), the host at
+# host@x.test, a Red Death (new_game) under policy wait, its welcomes
+# sent; its id in G, the clock at T0 (MASQUED_NOW), H an hour in seconds
+wait_mail_game() {
+	H=3600
+	T0=$MASQUED_NOW
+	mail_folder
+	echo "admin = host@x.test" >>$D/masqued.conf
+	G=$(new_game $D --option policy=wait) || fail "new"
+	expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
+}
+
 # imap_in DATADIR PORT [LINE...]: appended to DATADIR's masqued.conf, IMAP
 # in from 127.0.0.1:PORT (the fake server's), user game, the password in
 # MQ_TEST_PW, no TLS; then each LINE

@@ -13,12 +13,7 @@
 # the reveal that followed it ("logged as entry 7" named the reveal).
 # The Red Death; Maildir, `serve --once`, `admin`, the clock pinned.
 . tests/cli/lib.sh
-H=3600
-T0=$MASQUED_NOW
-mail_folder
-echo "admin = host@x.test" >>$D/masqued.conf
-G=$(new_game $D --option policy=wait) || fail "new"
-expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
+wait_mail_game
 . tests/cli/lib_mail.sh
 utc() { date -u -d "@$1" "+%Y-%m-%d %H:%M UTC"; }
 entries() { $MREL -C $D log $G | wc -l; }

@@ -10,12 +10,7 @@
 # `serve --once` a restart); again when an extended deadline passes too;
 # never under policy default. The Red Death; Maildir, the clock pinned.
 . tests/cli/lib.sh
-H=3600
-T0=$MASQUED_NOW
-mail_folder
-echo "admin = host@x.test" >>$D/masqued.conf
-G=$(new_game $D --option policy=wait) || fail "new"
-expect 0 "serve --once sends the welcome mails" -- $M -C $D serve --once
+wait_mail_game
 . tests/cli/lib_mail.sh
 expect 0 "bob reads Japanese" -- $M -C $D submit $G bob "SET LANG ja" --no-mail
 expect 0 "carol reads Chinese" -- $M -C $D submit $G carol "SET LANG zh" --no-mail
