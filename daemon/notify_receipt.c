@@ -494,6 +494,21 @@ mq_notify_submit(struct mq_daemon *d, struct mq_game *g, int seat,
 			break;
 		}
 	}
+	/* a refused line no later line put right: the subject says "with
+	 * problems" (or "nothing accepted") only then. Set here, for both
+	 * games, from every line the "refused" list holds (results_json):
+	 * The Masquerade's mail is not decorated by mail/decorate.c, and a
+	 * refused line has no "corrected_by_line" to test unless put right */
+	for (i = 0; i < (int)r->ncmds; i++) {
+		const struct mq_cmd_result *c = &r->cmds[i];
+
+		if (!c->accepted && !c->already && !c->note && !c->moot &&
+		    !c->corrected_by) {
+			bad |= json_object_set_new(ctx, "has_refused_left",
+			    json_true()) != 0;
+			break;
+		}
+	}
 	bad |= json_object_set_new(ctx, "not_commands", notes_json(r)) != 0;
 	bad |= json_object_set_new(ctx, "not_needed", results_json(d, g,
 	    g->players[seat].lang, r, 2, NULL)) != 0;

@@ -80,6 +80,17 @@ says_not() {	# name, sentence
 		ok
 	done
 }
+# subject_says NAME TEXT: the Subject of $T/NAME's mail (answer), decoded,
+# ends in TEXT
+subject_says() {
+	ss=$($PY - "$(cat $T/$1.file)" <<'EOF'
+import email, email.header, sys
+m = email.message_from_binary_file(open(sys.argv[1], 'rb'))
+print(str(email.header.make_header(email.header.decode_header(m['Subject']))))
+EOF
+)
+	case "$ss" in *"$2") ;; *) fail "$1's subject is '$ss', not '... $2'";; esac; ok
+}
 # narrow NAME FROM TO: in $T/NAME's mail (answer), the text part's lines
 # from the first that holds FROM to the first after it that holds TO are
 # at most 76 columns wide (a wide character takes two)

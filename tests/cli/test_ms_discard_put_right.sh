@@ -6,7 +6,8 @@
 # is below", not "replaced by line 2", as a mistyped DANCER's is
 # (test_ms_name_put_right.sh); in English (`DISCARD walts ...`) line 2 was
 # refused too, "may have counted on" line 1. Now line 2 puts line 1 right
-# in both: the receipt says so, and nothing is to be sent again.
+# in both: the receipt says so, and nothing is to be sent again; its
+# subject is the plain "received" (it said "received, with problems").
 . tests/cli/lib.sh
 SEED=0000000000000000000000000000000000000000000000000000000000000005
 ms_mail_game $SEED
@@ -33,6 +34,7 @@ reply_served bob b1 "$text" "bob's DISCARD, put right"
 says b1 "2行目で置き換えられ、そちらを受け付けました。"
 says b1 "受け付けられなかった1行目の代わりに適用しました。"
 says_not b1 "今すべきことは下にあります"
+subject_says b1 "：受け付けました"
 [ "$(ms_owes $D $G)" != "bob discard" ] || fail "bob's DISCARD not taken"; ok
 # in English, the same moment
 rm -rf $D && cp -a $T/at_discard $D
@@ -43,6 +45,7 @@ reply_served bob b2 "$text" "bob's DISCARD in English, put right"
 says b2 "Replaced by line 2, which was accepted."
 says b2 "In place of line 1, which was refused."
 says_not b2 "may have counted on"
+subject_says b2 ": received"
 [ "$(ms_owes $D $G)" != "bob discard" ] || fail "bob's English DISCARD not taken"; ok
 expect 0 "verify" -- $M -C $D verify $G
 done_checks

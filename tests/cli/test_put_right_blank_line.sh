@@ -8,7 +8,9 @@
 # "corrects") counted the mail's lines that are not blank, and "line N"
 # the lines the player sees. Now each names the line the player sees, in
 # the receipt, a resend's receipt, a rebuilt one and `masqued parse`; a
-# top-posted reply (the quote below) numbers its own lines alike.
+# top-posted reply (the quote below) numbers its own lines alike. A
+# receipt whose one refused line was put right has the plain subject
+# "received", not "received, with problems".
 . tests/cli/lib.sh
 . tests/cli/lib_game.sh
 . tests/cli/lib_resend.sh
@@ -45,6 +47,9 @@ txt_has c1 "line 3: Move: clockwise" "carol's line 3 not her move"
 says c1 "replaced by line 3, which was accepted"
 says c1 "in place of line 1, which was refused"
 says_not c1 "replaced by line 2"
+# every refused line put right: the plain subject (it said "received,
+# with problems")
+subject_says c1 "— received"
 reply_served carol c2 "$text"
 says c2 "replaced by line 3, which was accepted"
 says c2 "in place of line 1, which was refused"
