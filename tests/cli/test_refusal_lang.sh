@@ -307,6 +307,35 @@ expect 0 "serve --once with alice's masquerade reply" -- $M -C $D serve --once
 answer receipt alice@x.test msalice
 narrow msalice "NOT accepted, line" "Nothing on this line"
 says msalice '"zorro" is not a Dancer; the Dancers still free are Blade Dancer, Sorcerer, Paladin, Bard, Thief, Eternal Prisoner. Nothing on this line was applied'
+# a refused line of a reader asked nothing now (the Dancers are chosen in
+# turn) does not point below to a to-do: the part below says nothing is
+# asked of them (found by players: "what you can do now is below" over
+# "Nothing is asked of you now"); the one to move is still pointed below
+mover=$(to_move $D)
+[ -n "$mover" ] || fail "nobody to choose a Dancer"; ok
+for pl in alice:msalice:"Nothing on this line was applied; nothing is asked of you now.":"see below for what the game asks now" \
+    bob:msbob:"この行は適用されていません。今あなたに求められていることはありません。":"今すべきことは下にあります" \
+    carol:mscarol:"这一行没有生效；现在不需要你做什么。":"见下文"; do
+	# (not n: send counts the mails in it)
+	rwho=${pl%%:*}; rrest=${pl#*:}; rname=${rrest%%:*}; rrest=${rrest#*:}
+	rnow=${rrest%%:*}; rbelow=${rrest#*:}
+	if [ "$rwho" = "$mover" ]; then
+		says $rname "$rbelow"
+	else
+		says $rname "$rnow"
+		says_not $rname "$rbelow"
+	fi
+done
+# in English too: bob, for a mail, if alice is to move (else carol)
+[ "$mover" = bob ] && en=carol || en=bob
+ls $O >$T/before
+send $en@x.test "$(reply_to $en)" m4 'SET LANG en\nDANCER zorro'
+expect 0 "serve --once with $en's English reply" -- $M -C $D serve --once
+answer receipt $en@x.test msen
+says msen "Nothing on this line was applied; nothing is asked of you now."
+says_not msen "see below for what the game asks now"
+[ $en = bob ] && back=ja || back=zh
+$MREL -C $D submit --no-mail $G $en "SET LANG $back" >/dev/null || fail "SET LANG $back"
 # the reminder's paragraph fits the lines in each language (the Japanese
 # one ran to 94 columns): whoever chooses the first Dancer reads it in
 # each language in turn, an hour later each time, the deadline extended
