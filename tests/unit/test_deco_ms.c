@@ -1259,7 +1259,7 @@ the_end_gives_each_score_in_parts(void **state)
 		    "  carol：1 VP\n"
 		    "    0  「梟の仮面」：予言者として選んだイベントが 2 回以上なら 3 VP（未達成）\n" },
 		{ "zh", "  alice（你）：6 VP\n"
-		    "    3  「龙面具」：若宝物至少 2 个，得 3 VP（已达成）\n"
+		    "    3  「龙面具」：若持有至少 2 个宝物，得 3 VP（已达成）\n"
 		    "    1  「勇者纹章」\n"
 		    "    0  宝物「骑士之剑」\n"
 		    "    2  宝物「黄金王冠」\n"
@@ -1268,7 +1268,7 @@ the_end_gives_each_score_in_parts(void **state)
 		    "    1  宝物「蛇戒」\n"
 		    "    1  VP 标记 1 个\n"
 		    "  carol：1 VP\n"
-		    "    0  「猫头鹰面具」：若作为预言者选择的事件至少 2 次，得 3 VP（未达成）\n" },
+		    "    0  「猫头鹰面具」：若作为预言者选择事件至少 2 次，得 3 VP（未达成）\n" },
 	};
 	static const char *const html[][2] = {
 		{ "en", ">    3  the Dragon Mask: 3 VP for 2 or more Treasures (met)</div>" },
@@ -1278,6 +1278,7 @@ the_end_gives_each_score_in_parts(void **state)
 		{ "ja", ">    3  「竜の仮面」：トレジャーが 2 枚以上なら 3 VP（達成）</div>" },
 		{ "ja", ">    1  VP カウンター 1 枚</div>" },
 		{ "zh", ">    0  「蝴蝶面具」：已在战斗中揭示，不计分</div>" },
+		{ "zh", "面具「狮子面具」（若持有至少 3 个 VP 标记，得 3 VP）</div>" },
 		{ "zh", ">    2  宝物「黄金王冠」</div>" },
 	};
 	static const char *const langs[] = { "en", "ja", "zh" };
