@@ -47,7 +47,7 @@ print(str(email.header.make_header(email.header.decode_header(m["Subject"]))))' 
 grep -qF "第1回合：你的手牌变了" $T/subject || fail "bob's subject: $(cat $T/subject)"; ok
 parts $D/spool/$n bob
 says bob "alice 使用了「小夜曲」（目标：你）。"
-says bob "alice 从你那里偷走了一张咒语：「狂想曲」。"
+says bob "alice 从你那里偷走了 1 张咒语：「狂想曲」。"
 says bob "手牌（0/5）：无"
 says_not bob "事件"
 # nobody else is told which Spell it was

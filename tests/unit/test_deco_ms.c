@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ctype.h>
 
 #include <jansson.h>
 
@@ -1873,11 +1874,11 @@ the_reader_is_you_in_english_and_chinese(void **state)
 		{ "en", "  You score 6 VP; your Mask was the Dragon Mask (3 VP from it).\n" },
 		{ "en", "  You win with 6 VP.\n" },
 		{ "zh", "  你的舞者去了「竞技场」。\n" },
-		{ "zh", "  你抽了一张咒语：「进行曲」。\n" },
+		{ "zh", "  你抽了 1 张咒语：「进行曲」。\n" },
 		{ "zh", "  bob 从竞技场向你发起挑战。\n" },
 		{ "zh", "  bob 使用了「圆舞曲」（目标：你）。\n    代价：「前奏曲」×1\n" },
 		{ "zh", "  力量：bob 3，你 5。你获胜。\n" },
-		{ "zh", "  你从 bob 那里偷走了一张咒语。\n" },
+		{ "zh", "  你从 bob 那里偷走了 1 张咒语。\n" },
 		{ "zh", "  bob 把你的舞者「吟游诗人」换成了「盗贼」。\n" },
 		{ "zh", "  bob 获得了「勇者纹章」（从你手中）。\n" },
 		{ "zh", "  你作为预言者选择了事件「神谕」。\n" },
@@ -2043,8 +2044,8 @@ repeated_draws_are_told_once(void **state)
 		{ "en", "bob drew a Spell." },
 		{ "ja", "kenji さんがスペルを3枚引きました。" },
 		{ "ja", "あなたがスペルを2枚引きました：「行進曲」、「円舞曲」。" },
-		{ "zh", "kenji 抽了3张咒语。" },
-		{ "zh", "你抽了2张咒语：「进行曲」、「圆舞曲」。" },
+		{ "zh", "kenji 抽了 3 张咒语。" },
+		{ "zh", "你抽了 2 张咒语：「进行曲」、「圆舞曲」。" },
 	};
 	static const char *const once[][3] = {
 		{ "en", "kenji could not draw: their hand is at its limit.",
@@ -3094,6 +3095,219 @@ the_table_shows_vp_and_the_leader(void **state)
 	json_decref(gd);
 }
 
+/*
+ * Where in text a Han character touches a Latin letter or a digit ("若VP",
+ * "抽了2张"), NULL if nowhere: the zh mails set a count or a Latin word
+ * apart by a space on both sides ("抽 1 张咒语", "VP 标记"); only an
+ * ordinal stays close (第2回合).
+ */
+static const char *
+zh_touching(const char *text)
+{
+	const unsigned char *p = (const unsigned char *)text;
+	int han_before = 0, ordinal = 0;
+
+	while (*p) {
+		int han = *p >= 0xe4 && *p <= 0xe9 && p[1] && p[2];
+		int alnum = *p < 0x80 && isalnum(*p);
+
+		if (han) {
+			if (han_before == 2 && !ordinal)
+				return (const char *)p;
+			ordinal = strncmp((const char *)p, "第", 3) == 0;
+			han_before = 1;
+			p += 3;
+			continue;
+		}
+		if (alnum) {
+			if (han_before == 1 && !ordinal)
+				return (const char *)p;
+			if (han_before != 2)
+				ordinal = ordinal && isdigit(*p);
+			han_before = 2;
+		} else {
+			han_before = 0;
+			ordinal = 0;
+		}
+		p++;
+	}
+	return NULL;
+}
+
+/* The LANG KIND mail of ctx (text and HTML) has no "phrase" nor, in zh,
+ * Han and Latin touching; a phrase is a slip a review found. */
+static void
+mail_lacks_slips(const json_t *gd, const json_t *ctx, const char *lang,
+    const char *kind, const char *const *slips)
+{
+	char *subject, *text, *html;
+	const char *at;
+	size_t k;
+
+	render(gd, ctx, lang, kind, &subject, &text, &html);
+	for (k = 0; slips[k] != NULL; k++)
+		if (has(text, slips[k]) || has(html, slips[k]) ||
+		    has(subject, slips[k]))
+			fail_msg("%s %s: says \"%s\":\n%s", lang, kind, slips[k],
+			    text);
+	if (strcmp(lang, "zh") == 0 && ((at = zh_touching(text)) != NULL ||
+	    (at = zh_touching(subject)) != NULL ||
+	    (at = zh_touching(html)) != NULL))
+		fail_msg("zh %s: Han and Latin touch at \"%.40s\":\n%s", kind,
+		    at, text);
+	free3(subject, text, html);
+}
+
+/*
+ * A Chinese-reading player's review of The Masquerade's Chinese mails:
+ * "dave 抽了一张咒语" stood beside "bob 抽了2张咒语" in one mail, a count
+ * of cards written two ways (now "抽了 1 张咒语", "抽了 2 张咒语", as the
+ * cards' own texts say "抽 1 张咒语", and so the Spells stolen and
+ * banked, the Sorcerer's "少 1 张", the help's "即 2 张"); a Mask's
+ * condition read "若VP 标记至少 3 个" (a word-for-word "if VP counters at
+ * least 3", with "VP" touching 若): it now says what the player holds or
+ * did, "若持有至少 3 个 VP 标记"; and "拿了顺序 3" (took Order 3) is
+ * "选择了顺序 3", a choice, as the rules have each player choose an
+ * Order (the Japanese mails said オーダーを取りました, took, too: now
+ * 選びました, the Japanese rules' 選びます).
+ */
+static void
+chinese_counts_vp_and_orders_read_as_one(void **state)
+{
+	static const char events_ctx[] =
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"events\": ["
+	    "  {\"type\": \"order\", \"player\": \"kenji\", \"order\": 3},"
+	    "  {\"type\": \"order\", \"player\": \"alice\", \"order\": 1},"
+	    "  {\"type\": \"draw\", \"player\": \"bob\"},"
+	    "  {\"type\": \"draw\", \"player\": \"bob\"},"
+	    "  {\"type\": \"stage\", \"player\": \"bob\", \"stage\": \"ST1\"},"
+	    "  {\"type\": \"draw\", \"player\": \"dave\"},"
+	    "  {\"type\": \"draw\", \"player\": \"alice\", \"spell\": \"SP_march\"},"
+	    "  {\"type\": \"steal\", \"player\": \"dave\", \"target\": \"bob\"},"
+	    "  {\"type\": \"steal\", \"player\": \"alice\", \"target\": \"bob\","
+	    "   \"spell\": \"SP_waltz\"},"
+	    "  {\"type\": \"bank\", \"player\": \"dave\"},"
+	    "  {\"type\": \"bank\", \"player\": \"alice\", \"spell\": \"SP_march\"}],"
+	    " \"view\": {\"phase\": \"stage\", \"players\": [{\"name\": \"alice\"},"
+	    "  {\"name\": \"bob\"}, {\"name\": \"dave\"}, {\"name\": \"kenji\"}]}}";
+	static const char *const events_want[][2] = {
+		{ "zh", "  bob 抽了 2 张咒语。\n" },
+		{ "zh", "  dave 抽了 1 张咒语。\n" },
+		{ "zh", "  你抽了 1 张咒语：「进行曲」。\n" },
+		{ "zh", "  dave 从 bob 那里偷走了 1 张咒语。\n" },
+		{ "zh", "  你从 bob 那里偷走了 1 张咒语：「圆舞曲」。\n" },
+		{ "zh", "  dave 把 1 张咒语存为 VP 标记。\n" },
+		{ "zh", "  你把 1 张咒语存为 VP 标记：「进行曲」。\n" },
+		{ "zh", "  kenji 选择了顺序 3。\n" },
+		{ "zh", "  你选择了顺序 1。\n" },
+		{ "ja", "  kenji さんがオーダー 3 を選びました。\n" },
+		{ "ja", "  あなたがオーダー 1 を選びました。\n" },
+	};
+	static const char *const events_html[][2] = {
+		{ "zh", "<li>bob 抽了 2 张咒语。</li>" },
+		{ "zh", "<li>dave 抽了 1 张咒语。</li>" },
+		{ "zh", "<li>dave 把 1 张咒语存为 VP 标记。</li>" },
+		{ "zh", "<li>kenji 选择了顺序 3。</li>" },
+		{ "ja", "<li>kenji さんがオーダー 3 を選びました。</li>" },
+	};
+	static const char *const mask_ctx =
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"discard\", \"view\": {\"phase\": \"event\", \"turn\": 3,"
+	    "  \"pending\": [{\"kind\": \"discard\", \"player\": \"alice\", \"n\": 3,"
+	    "   \"example\": [\"SP_waltz\", \"SP_waltz\"]}],"
+	    "  \"players\": [{\"name\": \"alice\", \"hand_size\": 5,"
+	    "   \"mask\": {\"id\": \"M%d\", \"vp\": 3, \"condition\": %s},"
+	    "   \"hand\": [{\"spell\": \"SP_waltz\", \"name\": \"Waltz\","
+	    "    \"count\": 2, \"level\": 1}, {\"spell\": \"SP_requiem\","
+	    "    \"name\": \"Requiem\", \"count\": 3, \"level\": 2}]},"
+	    "   {\"name\": \"bob\"}]}}";
+	/* each Mask's condition, as its owner's turn mail says it */
+	static const char *const masks[] = {
+		"游戏结束时，若持有至少 3 个 VP 标记，得 3 VP。",
+		"游戏结束时，若持有至少 2 个宝物，得 3 VP。",
+		"游戏结束时，若作为预言者选择事件至少 2 次，得 3 VP。",
+		"游戏结束时，若舞者的生命正好是 2 点，得 3 VP。",
+		"游戏结束时，若持有至少 1 个纹章，得 3 VP。",
+		"游戏结束时，若手牌已达上限，得 3 VP。",
+	};
+	static const char *const conditions[] = {
+		"{\"stat\": \"vp_counters\", \"gte\": 3}",
+		"{\"stat\": \"treasures\", \"gte\": 2}",
+		"{\"stat\": \"events_prophesied\", \"gte\": 2}",
+		"{\"stat\": \"life\", \"eq\": 2}",
+		"{\"stat\": \"emblems\", \"gte\": 1}",
+		"{\"stat\": \"hand_full\", \"eq\": true}",
+	};
+	static const char *const welcome_ctx =
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"bob\","
+	    " \"owed\": \"dancer\", \"players\": [], \"view\": {\"phase\": \"dancer\","
+	    "  \"turn\": 1, \"to_move\": \"bob\","
+	    "  \"dancers_free\": [{\"id\": \"D1\", \"power\": 3},"
+	    "   {\"id\": \"D2\", \"power\": 2}, {\"id\": \"D3\", \"power\": 2},"
+	    "   {\"id\": \"D4\", \"power\": 2}, {\"id\": \"D5\", \"power\": 3}],"
+	    "  \"players\": [{\"name\": \"alice\"}, {\"name\": \"bob\"}]}}";
+	static const char *const said[][2] = {
+		{ "zh", "      你的咒语代价少 1 张\n" },
+	};
+	static const char *const help_said[][2] = {
+		{ "zh", "逐张写出（PAY 进行曲 进行曲 即 2 张）" },
+		{ "zh", "神谕时：把 1 张咒语" },
+		{ "zh", "顺序（每回合每人 1 张；" },
+	};
+	static const char *const slips[] = {
+		"一张咒语", "两张", "少一张", "每人一张", "若VP",
+		"拿了顺序", "拿顺序", "を取りました", "を取る",
+		"标记至少", "选择的事件至少", "生命至少为", "生命正好为",
+		"手牌正好达到", NULL,
+	};
+	static const char *const langs[] = { "zh", "ja" };
+	static const char *const kinds[] = { "turn", "help", "welcome",
+		"reminder" };
+	json_t *gd = load_gamedata(), *ctx;
+	char buf[2048], *subject, *text, *html;
+	size_t i, k;
+
+	(void)state;
+	ctx = parse(events_ctx);
+	mails_say(gd, ctx, "notice", events_want,
+	    sizeof(events_want) / sizeof(events_want[0]), 0);
+	html_says(gd, ctx, "notice", events_html,
+	    sizeof(events_html) / sizeof(events_html[0]));
+	for (i = 0; i < 2; i++)
+		mail_lacks_slips(gd, ctx, langs[i], "notice", slips);
+	json_decref(ctx);
+
+	for (i = 0; i < sizeof(masks) / sizeof(masks[0]); i++) {
+		snprintf(buf, sizeof(buf), mask_ctx, (int)i + 1, conditions[i]);
+		ctx = parse(buf);
+		render(gd, ctx, "zh", "turn", &subject, &text, &html);
+		if (!has(text, masks[i]) || !html_has(html, masks[i])) {
+			fprintf(stderr, "%s", text);
+			fail_msg("M%zu: the mail lacks \"%s\":\n%s", i + 1,
+			    masks[i], text);
+		}
+		free3(subject, text, html);
+		for (k = 0; k < 2; k++)
+			mail_lacks_slips(gd, ctx, langs[k], "turn", slips);
+		json_decref(ctx);
+	}
+	ctx = parse(end_ctx);
+	for (i = 0; i < 2; i++)
+		mail_lacks_slips(gd, ctx, langs[i], "end", slips);
+	json_decref(ctx);
+
+	ctx = parse(welcome_ctx);
+	mails_say(gd, ctx, "welcome", said, 1, 0);
+	mails_say(gd, ctx, "help", help_said,
+	    sizeof(help_said) / sizeof(help_said[0]), 1);
+	for (i = 0; i < 2; i++)
+		for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+			mail_lacks_slips(gd, ctx, langs[i], kinds[k], slips);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 int
 main(void)
 {
@@ -3151,6 +3365,7 @@ main(void)
 		cmocka_unit_test(change_of_partner_names_the_players),
 		cmocka_unit_test(the_run_out_ending_says_the_count_that_ended_it),
 		cmocka_unit_test(a_refusal_cuts_no_word),
+		cmocka_unit_test(chinese_counts_vp_and_orders_read_as_one),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
