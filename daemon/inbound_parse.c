@@ -414,12 +414,10 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			    "text", a.lines[i], "accepted", 0, "error", e.msg)) != 0;
 			/* as submit: the refused line it was read as
 			 * putting right (its tried_fix) */
-			if (fixing)
-				tried[i] = fix_of;
-			else if (at < (size_t)nfirst && first_fix >= 0 &&
-			    mq_game_corrects(a.game, work, a.lines[first_fix],
-			    a.lines[i]))
-				tried[i] = first_fix;
+			tried[i] = mq_game_tried_fix(a.game, work,
+			    (const char *const *)a.lines, fix_of, fixing,
+			    at < (size_t)nfirst ? first_fix : -1,
+			    at < (size_t)nfirst ? -1 : doubt_of, a.lines[i]);
 			lk = k->names_command == NULL ? MQ_LINE_COMMAND :
 			    k->names_command(work, a.lines[i]);
 			/* as submit: a refused line that goes first, which

@@ -551,6 +551,19 @@ long mq_game_line_order(const struct mq_game *g, const void *work, int seat,
  */
 int mq_game_corrects(const struct mq_game *g, const void *work,
     const char *prev, const char *line);
+/*
+ * The refused line of the mail (its index in lines) that line, refused
+ * itself, was read as putting right, or -1: the refused command just above
+ * (fix_of, when line was read as its correction: fixing), else the refused
+ * line that goes first just above (first_fix, line going first too: -1
+ * else), else the doubt just above (doubt_of: 捨てる 円舞局, then 捨てる
+ * 円舞曲; -1 none). Such a line found received already (a resend, its
+ * moment gone: inbound.c) puts that line right as the first answer said.
+ * The mail's submit (tried_fix) and its dry run alike.
+ */
+long mq_game_tried_fix(const struct mq_game *g, const void *work,
+    const char *const *lines, long fix_of, int fixing, long first_fix,
+    long doubt_of, const char *line);
 /* The same for a game that is over (by its rules, or ended by the host):
  * every line but STATUS and HELP refused as the end refuses it. */
 int mq_game_over_refuses(const struct mq_game *g, const void *work, int seat,

@@ -511,6 +511,22 @@ mq_game_corrects(const struct mq_game *g, const void *work,
 	return k->word_put_right != NULL && k->word_put_right(work, prev, line);
 }
 
+long
+mq_game_tried_fix(const struct mq_game *g, const void *work,
+    const char *const *lines, long fix_of, int fixing, long first_fix,
+    long doubt_of, const char *line)
+{
+	if (fixing && fix_of >= 0)
+		return fix_of;
+	if (first_fix >= 0 && mq_game_corrects(g, work, lines[first_fix],
+	    line))
+		return first_fix;
+	if (doubt_of >= 0 && !mq_game_over(g) && mq_game_corrects(g, work,
+	    lines[doubt_of], line))
+		return doubt_of;
+	return -1;
+}
+
 /* Whether line, a line of a mail, names a command (game.h's names_command):
  * not blank, nor prose ("Hi all,"). */
 static int
@@ -1030,13 +1046,10 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 			/* read as putting the refused line above right, yet
 			 * refused itself: which line, for the answer, should
 			 * it find this one received already */
-			if (fixing)
-				res->cmds[res->ncmds - 1].tried_fix =
-				    (int)fix_of + 1;
-			else if (at < (size_t)nfirst && first_fix >= 0 &&
-			    mq_game_corrects(g, work, lines[first_fix], line))
-				res->cmds[res->ncmds - 1].tried_fix =
-				    (int)first_fix + 1;
+			res->cmds[res->ncmds - 1].tried_fix = (int)
+			    mq_game_tried_fix(g, work, lines, fix_of, fixing,
+			    at < (size_t)nfirst ? first_fix : -1,
+			    at < (size_t)nfirst ? -1 : doubt_of, line) + 1;
 			/* a command refused, not a greeting: the next wait;
 			 * a greeting is only noted, nothing to send again; a
 			 * doubt ("Play nice") is refused, and the next go on */
