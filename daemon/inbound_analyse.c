@@ -251,6 +251,36 @@ open_tagged(struct mq_daemon *d, struct analysis *a,
 }
 
 /*
+ * The answer to the address a replace took a seat from (a reply to an
+ * older mail, or to the notice that told it it plays no more), which
+ * nothing it sends changes: after a replace of its player's new address
+ * (one person, two addresses), that this address was replaced; after one
+ * that gave the seat to another person (other: --new-player, or a kicked
+ * seat), not words of an address change, but that the seat is another
+ * person's now, as the host decided, and whom to ask: the host's address,
+ * when the server has one.
+ */
+static int
+deny_replaced(const struct mq_daemon *d, struct analysis *a, int other)
+{
+	a->names_game = 1;	/* its subject names it */
+	if (!other)
+		return deny(a, "The host replaced this address in game %s: "
+		    "it no longer plays there, and nothing in this message "
+		    "was applied.", a->game->id);
+	if (d->conf.admin[0] != '\0')
+		return deny(a, "The host chose to give the seat you played in "
+		    "game %s to another person, who plays it from now on: "
+		    "nothing in this message was applied, nor will anything you "
+		    "send there be; ask the host (%s) about it.", a->game->id,
+		    d->conf.admin);
+	return deny(a, "The host chose to give the seat you played in game %s "
+	    "to another person, who plays it from now on: nothing in this "
+	    "message was applied, nor will anything you send there be.",
+	    a->game->id);
+}
+
+/*
  * Whether the message may play in a->game: a reply to a replace notice, or
  * from an address the host replaced, or with a tag that does not verify, or
  * from another address than the seat's, is refused (a->auth), in the
@@ -260,7 +290,7 @@ static int
 authenticate(struct mq_daemon *d, struct analysis *a,
     const struct mq_addr_tag *t, uint64_t notice, struct mq_err *err)
 {
-	int ok, replaced, i;
+	int ok, replaced, other, i;
 
 	/* a refusal to one of the game's players reads in their language; it
 	 * goes to the From alone, so a forged From learns nothing from it */
@@ -273,13 +303,9 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 		 * gets, which the notice said already; to anyone else, the
 		 * answer to a message with no tag, and the game unnamed */
 		MQ_TRY(mq_inbound_notice_sender(d, a->game, t->seat, notice,
-		    a->msg->from, &ok, a->from_lang, err));
-		if (ok) {
-			a->names_game = 1;	/* its subject names it */
-			return deny(a, "The host replaced this address in game %s: "
-			    "it no longer plays there, and nothing in this message "
-			    "was applied.", a->game->id);
-		}
+		    a->msg->from, &ok, a->from_lang, &other, err));
+		if (ok)
+			return deny_replaced(d, a, other);
 		if (a->own_game)
 			mq_game_close(a->game);
 		a->own_game = 0;
@@ -290,16 +316,12 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 	if (t->seat >= 0 && t->seat < a->game->nplayers &&
 	    !mq_addr_tag_ok(d->store.keys.tag, t, a->game->players[t->seat].epoch)) {
 		if ((replaced = mq_inbound_replaced_address(d, a->game, t,
-		    a->msg->from, a->from_lang)) < 0)
+		    a->msg->from, a->from_lang, &other)) < 0)
 			return mq_fail(err, MQ_IO, "game %s: out of memory reading "
 			    "its log.", a->game->id);
 		/* in the seat's language while that address held it */
-		if (replaced) {
-			a->names_game = 1;	/* its subject names it */
-			return deny(a, "The host replaced this address in game %s: "
-			    "it no longer plays there, and nothing in this message "
-			    "was applied.", a->game->id);
-		}
+		if (replaced)
+			return deny_replaced(d, a, other);
 	}
 	if (t->seat >= 0 && t->seat < a->game->nplayers &&
 	    !mq_addr_tag_ok(d->store.keys.tag, t, a->game->players[t->seat].epoch) &&

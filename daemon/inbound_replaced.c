@@ -20,7 +20,10 @@
  * answers (tag t, of an older epoch) was sent, and the host has since
  * replaced it with another address: the old player replying to an old
  * mail; then the seat's language while it held it goes into lang (a
- * replace --lang, or the new player's SET LANG, changed the seat's since).
+ * replace --lang, or the new player's SET LANG, changed the seat's since),
+ * and into *other whether the replace that took the seat from it gave it
+ * to another person (with --new-player, or of a kicked seat: as
+ * notify_admin.c words its notice) rather than to its own new address.
  * The seat's address and language at each epoch, from the game's log lines
  * as they are (the open verified them); only the answer's wording depends
  * on it, but a line read short of memory (a replace missed, an address a
@@ -28,15 +31,16 @@
  */
 int
 mq_inbound_replaced_address(const struct mq_daemon *d, const struct mq_game *g,
-    const struct mq_addr_tag *t, const char *from, char lang[8])
+    const struct mq_addr_tag *t, const char *from, char lang[8], int *other)
 {
 	const struct mq_player_info *p = &g->players[t->seat];
 	char *line = NULL, then[256] = "", said[8] = "";
 	size_t cap = 0;
-	int e, epoch = 0, failed = 0;
+	int e, epoch = 0, failed = 0, kicked = 0, found = 0;
 	ssize_t n;
 	FILE *f;
 
+	*other = 0;
 	if (from == NULL || mq_addr_same(from, p->email))
 		return 0;
 	for (e = 0; e < p->epoch && !mq_addr_tag_ok(d->store.keys.tag, t, e); e++)
@@ -45,7 +49,10 @@ mq_inbound_replaced_address(const struct mq_daemon *d, const struct mq_game *g,
 		return 0;
 	if ((f = fopen(g->logpath, "r")) == NULL)
 		return -1;
-	while (epoch <= e && (n = getline(&line, &cap, f)) > 0 &&
+	/* up to the replace that took the seat from the address of epoch e
+	 * (after it, perhaps: a rotate-token, or a kicked player given the
+	 * seat back, ended that epoch and kept the address) */
+	while (!found && (n = getline(&line, &cap, f)) > 0 &&
 	    line[n - 1] == '\n') {	/* not a writer's torn tail */
 		char *tab = memchr(line, '\t', (size_t)n);
 		json_t *b = mq_json_loadb(line, tab ? (size_t)(tab - line) :
@@ -66,9 +73,19 @@ mq_inbound_replaced_address(const struct mq_daemon *d, const struct mq_game *g,
 		else if (type == NULL || strcmp(type, "admin") != 0 || act == NULL ||
 		    who == NULL || strcmp(who, p->name) != 0)
 			email = l = NULL;
-		else if (strcmp(act, "replace") == 0 && email != NULL)
+		else if (strcmp(act, "replace") == 0 && email != NULL) {
+			if (epoch >= e && then[0] != '\0' &&
+			    !mq_addr_same(email, then)) {
+				found = 1;
+				*other = kicked || json_is_true(json_object_get(b,
+				    "new_player"));
+			}
 			epoch++;
-		else if (strcmp(act, "rotate-token") == 0) {
+			kicked = 0;
+		} else if (strcmp(act, "kick") == 0) {
+			kicked = 1;
+			email = l = NULL;
+		} else if (strcmp(act, "rotate-token") == 0) {
 			epoch++;
 			email = NULL;	/* the same address, a new tag */
 		} else if (strcmp(act, "lang") == 0)
@@ -83,7 +100,7 @@ mq_inbound_replaced_address(const struct mq_daemon *d, const struct mq_game *g,
 			snprintf(said, sizeof(said), "%s", l);
 		json_decref(b);
 	}
-	if (epoch <= e && !feof(f))
+	if (!found && !feof(f))
 		failed = 1;	/* getline out of memory, or a read error */
 	free(line);
 	fclose(f);
@@ -165,7 +182,8 @@ mq_inbound_notice_named(const struct mq_daemon *d, const struct mq_mime_msg *m,
 /*
  * Whether from is the address the host's replace at entry seq of g took
  * from seat `seat` (the one its notice went to), and plays in g no more:
- * then *ok, and the seat's language then (the notice's) into lang. From a
+ * then *ok, the seat's language then (the notice's) into lang, and into
+ * *other whether the replace gave the seat to another person. From a
  * second, read-only copy of the game as it stood before that entry. An id
  * that names no such entry, or another sender, is not ok: the message is
  * answered as one with no tag, and says nothing of the game. MQ_IO when
@@ -173,7 +191,8 @@ mq_inbound_notice_named(const struct mq_daemon *d, const struct mq_mime_msg *m,
  */
 int
 mq_inbound_notice_sender(struct mq_daemon *d, const struct mq_game *g, int seat,
-    uint64_t seq, const char *from, int *ok, char lang[8], struct mq_err *err)
+    uint64_t seq, const char *from, int *ok, char lang[8], int *other,
+    struct mq_err *err)
 {
 	const struct mq_player_info *p;
 	const json_t *b;
@@ -183,6 +202,7 @@ mq_inbound_notice_sender(struct mq_daemon *d, const struct mq_game *g, int seat,
 	int i, rc;
 
 	*ok = 0;
+	*other = 0;
 	if (from == NULL || seat >= g->nplayers || seq < 2 || seq > g->seq)
 		return 0;
 	for (i = 0; i < g->nplayers; i++)
@@ -201,6 +221,9 @@ mq_inbound_notice_sender(struct mq_daemon *d, const struct mq_game *g, int seat,
 	    strcmp(s, p->name) == 0 && mq_addr_same(from, p->email)) {
 		*ok = 1;
 		snprintf(lang, 8, "%s", p->lang);
+		/* another person's seat now, as the notice said it */
+		*other = p->kicked || json_is_true(json_object_get(b,
+		    "new_player"));
 	}
 	mq_game_close(c);
 	return 0;

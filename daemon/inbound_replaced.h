@@ -18,21 +18,24 @@
 
 /* from held seat t->seat when the mail with tag t (an older epoch) was
  * sent, and the host has since replaced it with another address; then
- * the seat's language while from held it into lang. -1 when the log
+ * the seat's language while from held it into lang, and *other when that
+ * replace gave the seat to another person (--new-player, or a kicked
+ * seat's) rather than to its player's new address. -1 when the log
  * cannot be read now (memory): the mail waits. */
 int mq_inbound_replaced_address(const struct mq_daemon *d,
     const struct mq_game *g, const struct mq_addr_tag *t, const char *from,
-    char lang[8]);
+    char lang[8], int *other);
 /* The game, seat (into t, its tag empty) and entry (*seq) of the notice
  * m's In-Reply-To or References names; 0 if none. What the sender claims
  * only: mq_inbound_notice_sender checks it. */
 int mq_inbound_notice_named(const struct mq_daemon *d,
     const struct mq_mime_msg *m, struct mq_addr_tag *t, uint64_t *seq);
 /* *ok when from is the address the replace at entry seq of g took from
- * seat, and plays in g no more; lang: the seat's language then. MQ_IO when
- * the log cannot be read now. */
+ * seat, and plays in g no more; lang: the seat's language then; *other
+ * when that replace gave the seat to another person. MQ_IO when the log
+ * cannot be read now. */
 int mq_inbound_notice_sender(struct mq_daemon *d, const struct mq_game *g,
     int seat, uint64_t seq, const char *from, int *ok, char lang[8],
-    struct mq_err *err);
+    int *other, struct mq_err *err);
 
 #endif

@@ -122,14 +122,18 @@ says_not old-b "この行より上に返信"
 says_not old-b "HELP"
 answer welcome bob2@x.test new-b
 # a reply from the old address to its old mail: one sentence, in bob's
-# language, that the host replaced it (it was told 'reply to your latest
-# mail'), and nothing logged
+# language, that the host gave the seat to another person (it was told
+# 'reply to your latest mail', then in an address change's words 'the
+# host replaced this address', though the seat, kicked, went to a new
+# player), and nothing logged
 ne=$(entries)
 ls $O >$T/before
 send bob@x.test "$(reply_to bob)" old-bob 'STATUS'
 expect 0 "serve the old address's reply" -- $M -C $D serve --once
 answer refused bob@x.test old-reply
-says old-reply "ホストがゲーム $G でこのアドレスを別のアドレスに替えました。"
+says old-reply "ホストの判断で、ゲーム $G であなたが打っていた席は別の人に任されました。これからはその人がこの席を打ちます。このメールの内容は何も適用されておらず、今後送るものも適用されません。"
+says_not old-reply "別のアドレスに替えました"
+says_not old-reply "ホスト（"	# no admin address here: nobody named
 says_not old-reply "最新のメールに返信"
 [ "$(entries)" = "$ne" ] || fail "the old address's reply was logged"; ok
 # a reply to the notice itself: it has no Reply-To, so it goes to the
@@ -151,7 +155,7 @@ to_notice() {	# FROM ID HEADER-LINE: a reply to the plain address, served
 	expect 0 "serve a reply to the notice: $2" -- $M -C $D serve --once
 	[ "$(entries)" = "$ne" ] || fail "a reply to the notice was logged: $2"; ok
 }
-REPLACED="ホストがゲーム $G でこのアドレスを別のアドレスに替えました。"
+REPLACED="ホストの判断で、ゲーム $G であなたが打っていた席は別の人に任されました。"
 NOTAG="This message is not a reply to a game's mail: its address carries no game tag."
 to_notice bob@x.test n-irt "In-Reply-To: <$nid>"
 answer refused bob@x.test n-irt
@@ -166,7 +170,7 @@ $PY - $T/out $G <<'EOF' || { cat $T/out >&2; fail "parse of a reply to the notic
 import json, sys
 j = json.load(open(sys.argv[1]))
 assert j["game"] == sys.argv[2] and j["player"] is None, j
-assert j["auth"].startswith("The host replaced this address in game " + sys.argv[2]), j["auth"]
+assert j["auth"].startswith("The host chose to give the seat you played in game " + sys.argv[2] + " to another person"), j["auth"]
 assert j["commands"] == [] and j["errors"] == [], j
 EOF
 ok
