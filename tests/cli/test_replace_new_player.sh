@@ -13,6 +13,8 @@
 # in an address change's words ("The host replaced this address"): it
 # reads now that the host gave the seat to another person, that nothing it
 # sends applies, and whom to ask (the host's address); nothing is logged.
+# Every welcome (the first one, and the new player's) lists the players
+# with their addresses in both parts: the HTML part had the names alone.
 . tests/cli/lib.sh
 D=$T/data
 O=$D/mail/outbox/new
@@ -23,6 +25,9 @@ G=$(new_game $D) || fail "new"
 IN=$D/mail/inbox/new
 entries() { $MREL -C $D log $G | wc -l; }
 expect 0 "serve: the welcomes" -- $M -C $D serve --once
+# the first welcome: the players and their addresses, in both parts
+parts "$(grep -l "^To: alice@x.test" $O/* | head -n 1)" welc
+for p in alice bob carol dave; do says welc "$p <$p@x.test>"; done
 new_to() {	# address, name: the one new mail to address, its parts as NAME
 	f=$(cd $O && grep -l "^To: $1" $(ls $O | comm -13 $T/before -))
 	[ "$(echo "$f" | grep -c .)" = 1 ] || fail "not one new mail to $1: $f"
@@ -50,6 +55,10 @@ says_not bob1 "its seat has another address"
 new_to erin@friends.test erin1
 says erin1 "You join a game already under way"
 says_not erin1 "the game's mail now comes here"
+# the players and their addresses, the seat's the new one's, in both parts
+for p in alice carol dave; do says erin1 "$p <$p@x.test>"; done
+says erin1 "bob <erin@friends.test>"
+says_not erin1 "bob@x.test"
 # bob replies to his old welcome: not an address change's words, but
 # that the seat went to another person, as the host chose, that nothing
 # he sends applies, and the host's address; nothing logged
