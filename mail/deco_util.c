@@ -178,10 +178,16 @@ no_line_start(unsigned cp)
 {
 	if (cp < 0x80)
 		return cp != 0 && strchr(",.;:!?)]}%", (int)cp) != NULL;
+	if (cp == 0x2019 || cp == 0x201D)	/* ’ ” (Chinese quotes) */
+		return 1;
 	if (cp < 0x3001)	/* the marks below are all CJK: not Latin text's */
 		return 0;
-	return one_of("、。，．・：；？！）」』】〕〉》〗〙｝］ー々"
-	    "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ", cp);
+	/* JIS X 4051's closing brackets, full stops and commas, middle dots,
+	 * iteration marks, the prolonged sound mark, small kana; Chinese
+	 * text's closing marks (GB/T 15834) are among them */
+	return one_of("、。，．・：；？！）」』】〕〉》〗〙｝］｠〟〜ー々〻"
+	    "ゝゞヽヾぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ"
+	    "ㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ％", cp);
 }
 
 static int
@@ -190,7 +196,24 @@ no_line_end(unsigned cp)
 	return cp == '(' || cp == '[' || cp == '{' || cp == 0xFF08 ||
 	    cp == 0x300C || cp == 0x300E || cp == 0x3010 || cp == 0x3014 ||
 	    cp == 0x3008 || cp == 0x300A || cp == 0x3016 || cp == 0x3018 ||
-	    cp == 0xFF3B || cp == 0xFF5B;
+	    cp == 0xFF3B || cp == 0xFF5B || cp == 0x2018 || cp == 0x201C ||
+	    cp == 0xFF5F || cp == 0x301D;
+}
+
+/* A closing bracket ending a word that a particle or an ending goes on:
+ * 「ホスト（host@x.test）を待っています」, 「STATUS」と, （…）的决定. The
+ * break is before the bracketed word, or after the particle. */
+static int
+is_closing_bracket(unsigned cp)
+{
+	return cp >= 0x3001 && one_of("）」』】〕〉》〗〙｝］", cp);
+}
+
+static int
+is_particle(unsigned cp)
+{
+	return (cp >= 0x3041 && cp <= 0x3096) || cp == 0x7684 ||	/* 的 */
+	    cp == 0x4E86 || cp == 0x5417 || cp == 0x5462 || cp == 0x5427;
 }
 
 struct wrap {
@@ -320,11 +343,23 @@ struct brk {
 	int arrow;		/* the characters before p end "->" */
 	int latin;		/* the narrow characters before p since a
 				 * space or a wide one */
+	int room;		/* the columns of a line after its indent */
 };
 
 /* The longest Latin word (a command word, a player's name) kept on the
- * line of the Japanese or Chinese word after it. */
+ * line of the Japanese or Chinese word before it. */
 #define LATIN_WORD_MAX	20
+
+/* Whether a Latin word of run characters (a command word, a name, an
+ * address) is kept on the line of the Japanese or Chinese word after it
+ * (its particle): when it fits a line with that word's character and the
+ * space between; else, a path too long for any line, it is broken from
+ * it, as it must be. */
+static int
+latin_kept(const struct brk *b, int run)
+{
+	return run + 3 <= b->room;
+}
 
 /* The next character of b, its bytes (*n), width (*cols) and the break
  * before it (a space before it in *space); 0 at the end. */
@@ -354,12 +389,14 @@ brk_next(struct brk *b, int *n, int *cols, int *space, int *kind)
 	if (*space)
 		*kind = BRK_WORD;
 	else if (b->cjk && b->last != 0 && wide && b->last_wide &&
-	    !no_line_start(cp) && !no_line_end(b->last))
+	    !no_line_start(cp) && !no_line_end(b->last) &&
+	    !(is_closing_bracket(b->last) && is_particle(cp)))
 		*kind = is_closing_mark(b->last) || no_line_end(cp) ?
 		    BRK_WORD : BRK_CHAR;
 	else if (!b->cjk && b->last == 0x3001)	/* a list: after 、 */
 		*kind = BRK_WORD;
-	else if (b->words && ((is_closing_mark(b->last) && !no_line_start(cp)) ||
+	else if (b->words && ((is_closing_mark(b->last) && !no_line_start(cp) &&
+	    !(is_closing_bracket(b->last) && is_particle(cp))) ||
 	    (b->last != 0 && wide && no_line_end(cp) && !no_line_end(b->last) &&
 	    !is_latin_letter(b->last))))
 		/* a name after a mark ("あなた、alice、bob"), a bracket after a
@@ -375,16 +412,17 @@ brk_next(struct brk *b, int *n, int *cols, int *space, int *kind)
 	/* a Latin word and the wide word after it ("TARGET の後に", "SLOT
 	 * 和", "alice が"): its particle, read with it, never the start of
 	 * a line; the line breaks before the Latin word instead (after the
-	 * 。 before it), or between the wide characters after. A word no
-	 * longer than a player's name: a path or an address is no command
-	 * word, and with its particle might fit no line */
+	 * 。 before it), or between the wide characters after. An address
+	 * too ("host@x.test の判断"), when it and its particle fit a line;
+	 * a path longer than that is broken from it, as it must be */
 	if (*space && wide && b->cjk && is_latin_letter(before) &&
-	    before != '-' && run <= LATIN_WORD_MAX)
+	    before != '-' && latin_kept(b, run))
 		*kind = BRK_NONE;
 	/* and the wide word before one ("在 TARGET 后", "真夜中の PLAN"):
 	 * never alone at a line's end, the Latin word starting the next;
 	 * unless a mark ends it ("。 TARGET" breaks after the 。). A short
-	 * word only, as above */
+	 * word only: before an address the line breaks ("ホスト" /
+	 * "host@x.test の") */
 	if (*space && !wide && b->cjk && b->last_wide && before != 0 &&
 	    !is_closing_mark(before) && is_latin_letter(cp) && cp != '-' &&
 	    latin_run(b->p) <= LATIN_WORD_MAX)
@@ -426,8 +464,9 @@ wrap_text(struct mq_arena *a, const char *s, int width, int first,
 {
 	struct wrap w = { MQ_BUF_INIT, MQ_BUF_INIT, first, 1, 0, 0, 0, width,
 	    indent, 0, 0, 0, 0, 0, 0 };
-	struct brk b = { (const unsigned char *)s, 0, 0, cjk, words, 0, 0 };
 	int n, cols, space, kind, ww, iw = deco_width(indent), wide = 0;
+	struct brk b = { (const unsigned char *)s, 0, 0, cjk, words, 0, 0,
+	    width - iw };
 	struct mv *v;
 
 	while (brk_next(&b, &n, &cols, &space, &kind)) {

@@ -110,6 +110,34 @@ EOF2
 	ok
 }
 
+# kinsoku FILE: the text part of mail FILE reads as Japanese and Chinese
+# are set (JIS X 4051; GB/T 15834): no line starts with a closing mark or a
+# small kana, none ends with an opening bracket, and none starts with the
+# particle of a bracketed word at the end of the line before
+# ("ホスト（host@x.test）" / "を待っています")
+kinsoku() {
+	$PY - "$1" <<'EOF2' || fail "$1: a line breaks where Japanese or Chinese may not"
+import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], 'rb'))
+t = [p.get_payload(decode=True).decode('utf-8') for p in m.walk()
+    if p.get_content_type() == 'text/plain'][0].split('\n')
+no_start = '、。，．・：；？！）」』】〕〉》ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ”'
+no_end = '（「『【〔〈《“'
+prev = ''
+for l in t:
+    s, e = l.lstrip(' '), prev.rstrip(' ')
+    if s and s[0] in no_start:
+        sys.exit('a line starts with %s: %s' % (s[0], l))
+    if s and e and e[-1] in no_end:
+        sys.exit('a line ends with %s: %s' % (e[-1], prev))
+    if s and e and e[-1] in '）」』' and ('\u3041' <= s[0] <= '\u3096' or
+                                         s[0] == '的'):
+        sys.exit('a particle parted from its word: %s / %s' % (prev, l))
+    prev = l
+EOF2
+	ok
+}
+
 # read_new WHO...: each WHO@x.test's first mail in $O since the listing in
 # $T/before, read by parts (as WHO), its text part as sent in $T/WHO.raw
 read_new() {

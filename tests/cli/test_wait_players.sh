@@ -60,6 +60,9 @@ says bob "代わりの手は何も打たれず、ゲームはその返信と、"
 says bob "ホスト（host@x.test）"
 says bob "あなたがすることはありません"
 says_not bob "今からでも手を送れます"
+# neither mail's lines break where Japanese or Chinese may not
+kinsoku "$(waiting_to bob)"
+kinsoku "$(waiting_to carol)"
 # alice and dave, in English
 for p in alice dave; do
 	says $p "carol did not move in time"
@@ -74,10 +77,20 @@ at 80
 # a move taken late is still taken (test_wait_moved): the host extends
 # instead, and the extended deadline passing is told once more
 MASQUED_NOW=$((T0 + 81 * H)) expect 0 "extend" -- $M -C $D admin $G extend 1d --why "more time"
+# carol, late again, reads Japanese now: her mail waits for the host
+# "（host@x.test）を待っています" (its particle was parted from it, the
+# line starting "を待っています")
+expect 0 "carol reads Japanese" -- $M -C $D submit $G carol "SET LANG ja" --no-mail
+ls $O | sort >$T/before
 at 90
 [ "$(waiting .)" = 4 ] || fail "told before the extended deadline: $(waiting .)"; ok
 at 97
 [ "$(waiting .)" = 8 ] || fail "not told once more when the extended deadline passed: $(waiting .)"; ok
+late_ja=$(cd $O && ls | sort | comm -13 $T/before - | xargs grep -l "^To: carol@x.test" | xargs grep -l "^X-Masqued-Mail: waiting")
+[ -n "$late_ja" ] || fail "no second waiting mail to carol"; ok
+parts "$O/$late_ja" carol
+says carol "ゲームはいまホスト（host@x.test）を待っています。"
+kinsoku "$O/$late_ja"
 at 98
 [ "$(waiting .)" = 8 ] || fail "told twice of the extended deadline: $(waiting .)"; ok
 

@@ -59,7 +59,8 @@ lines_fit(const char *s, int width)
 {
 	char *copy = strdup(s), *line, *save = NULL;
 	static const char *const closing[] = { "。", "、", "」", "）", "，",
-	    "：", "ー", "っ", NULL };
+	    "：", "ー", "っ", "』", "・", "ゃ", "ゅ", "ょ", "；", "？", "！",
+	    "”", NULL };
 	int i;
 
 	assert_non_null(copy);
@@ -683,6 +684,71 @@ html_numbers_read_tags_and_bytes_whole(void **state)
 	free(dash);
 }
 
+/*
+ * Kinsoku (JIS X 4051, and Chinese's closing marks): a particle is read
+ * with the word it follows, a bracketed address with its particle. The
+ * late player's waiting mail broke 「ホスト（host@x.test）」 from
+ * 「を待っています」; the wrap now breaks before the bracket. No line
+ * starts with a closing mark or a small kana, none ends with an opening
+ * one, at any width; an address kept with its particle when both fit.
+ */
+static void
+a_particle_is_not_parted_from_its_bracketed_word(void **state)
+{
+	static const char ja[] = "あなたの期限（2026-09-24 23:13 JST）が過ぎ"
+	    "ましたが、あなたの手は何も適用されていません。ゲームはいまホスト"
+	    "（host@x.test）を待っています。ホストが、期限の延長、既定の手の適用、"
+	    "ゲームからの除外のいずれかを決めます。「STATUS」と返信すれば、"
+	    "いつでも状況がわかります。ちょっと・ゃゅょっ『テスト』です。\n";
+	static const char zh[] = "截止时间（2026-09-24 22:13 UTC+8）已过，"
+	    "carol 没有按时行动。不会替其执行任何操作：游戏现在等待其回复，"
+	    "以及主持人（host@x.test）的决定（延长时间、采用默认或移出游戏）。"
+	    "见下方“你”一栏；可以吗？可以！「好」『是』。\n";
+	char *s;
+	int w;
+
+	(void)state;
+	s = wrapped_words(ja, 78);
+	assert_string_equal(s, "あなたの期限（2026-09-24 23:13 JST）が過ぎまし"
+	    "たが、\n    あなたの手は何も適用されていません。ゲームはいまホスト\n"
+	    "    （host@x.test）を待っています。ホストが、期限の延長、既定の手の"
+	    "適用、\n    ゲームからの除外のいずれかを決めます。「STATUS」と返信"
+	    "すれば、\n    いつでも状況がわかります。ちょっと・ゃゅょっ『テスト』"
+	    "です。\n");
+	free(s);
+	for (w = 24; w <= 78; w++) {
+		const char *const texts[] = { ja, zh };
+		int i;
+
+		for (i = 0; i < 2; i++) {
+			s = wrapped_words(texts[i], w);
+			if (strstr(s, "\nを") != NULL || strstr(s, "\n    を") ||
+			    strstr(s, "\nと") != NULL || strstr(s, "\n    と") ||
+			    strstr(s, "\n的") != NULL || strstr(s, "\n    的") ||
+			    strstr(s, "（\n") != NULL || strstr(s, "「\n") ||
+			    strstr(s, "“\n") != NULL)
+				fail_msg("width %d: a particle or a bracket "
+				    "parted:\n%s", w, s);
+			free(s);
+			s = wrapped(texts[i], w, "");
+			lines_fit(s, w);
+			/* between any two characters, but a bracket's */
+			if (strstr(s, "）\nを") != NULL || strstr(s, "）\n的") ||
+			    strstr(s, "」\nと") != NULL || strstr(s, "（\n"))
+				fail_msg("width %d: a particle or a bracket "
+				    "parted:\n%s", w, s);
+			free(s);
+		}
+	}
+	/* an address longer than a name, with its particle: on the next line
+	 * whole when both fit one; broken from it only when they do not */
+	s = wrapped("ゲームはいまホスト host-of-the-game@example.org の判断を"
+	    "待っています。", 40, "");
+	assert_string_equal(s, "ゲームはいまホスト\n"
+	    "host-of-the-game@example.org の判断を\n待っています。");
+	free(s);
+}
+
 int
 main(void)
 {
@@ -704,6 +770,7 @@ main(void)
 		cmocka_unit_test(html_numbers_keep_their_counters),
 		cmocka_unit_test(html_numbers_read_tags_and_bytes_whole),
 		cmocka_unit_test(a_wide_word_stays_with_the_command_word_after_it),
+		cmocka_unit_test(a_particle_is_not_parted_from_its_bracketed_word),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
