@@ -81,6 +81,9 @@ MASQUED_NOW=$((T0 + 81 * H)) expect 0 "extend" -- $M -C $D admin $G extend 1d --
 # "（host@x.test）を待っています" (its particle was parted from it, the
 # line starting "を待っています")
 expect 0 "carol reads Japanese" -- $M -C $D submit $G carol "SET LANG ja" --no-mail
+# and bob Chinese: carol named with a space before the Chinese after her
+# name, as every Chinese mail names a player (was "carol没有按时行动")
+expect 0 "bob reads Chinese" -- $M -C $D submit $G bob "SET LANG zh" --no-mail
 ls $O | sort >$T/before
 at 90
 [ "$(waiting .)" = 4 ] || fail "told before the extended deadline: $(waiting .)"; ok
@@ -91,6 +94,11 @@ late_ja=$(cd $O && ls | sort | comm -13 $T/before - | xargs grep -l "^To: carol@
 parts "$O/$late_ja" carol
 says carol "ゲームはいまホスト（host@x.test）を待っています。"
 kinsoku "$O/$late_ja"
+told_zh=$(cd $O && ls | sort | comm -13 $T/before - | xargs grep -l "^To: bob@x.test" | xargs grep -l "^X-Masqued-Mail: waiting")
+[ -n "$told_zh" ] || fail "no second waiting mail to bob"; ok
+parts "$O/$told_zh" bob
+says bob "carol 没有按时行动。"
+kinsoku "$O/$told_zh"
 at 98
 [ "$(waiting .)" = 8 ] || fail "told twice of the extended deadline: $(waiting .)"; ok
 
