@@ -306,7 +306,7 @@ test_real_texts_come_out_translated(void **state)
 	has(t, "期限が alice、bob、carol、dave さんについて過ぎました");
 	free(t);
 	t = in(r, "zh", text);
-	has(t, "的期限对 alice、bob、carol、dave 已过");
+	has(t, "的截止时间对 alice、bob、carol、dave 已过");
 	free(t);
 	snprintf(text, sizeof(text), HOST_POLICY_NUDGE_TEXT, "g7f3abcd",
 	    "redmasque", "1d", "2026-12-03 10:00 UTC",
@@ -316,7 +316,7 @@ test_real_texts_come_out_translated(void **state)
 	has(t, "期限が alice、bob、carol、dave さんについて過ぎ、");
 	free(t);
 	t = in(r, "zh", text);
-	has(t, "的期限对 alice、bob、carol、dave 已过");
+	has(t, "的截止时间对 alice、bob、carol、dave 已过");
 	free(t);
 	/* a game over: The Red Death's round and The Masquerade's turn in
 	 * the players' own words (zh: 轮 and 回合, which were swapped; ja:
@@ -364,6 +364,60 @@ test_real_texts_come_out_translated(void **state)
 	mq_refusals_free(r);
 }
 
+/*
+ * The host's mails use the players' words: in Chinese 截止时间 (not 期限),
+ * 默认行动 (not 默认走法), 座位 (not 席位), 行动 for a move (not 走法,
+ * 棋步), and the policy named as the host set it (截止策略是 wait, not
+ * 期限策略是等待); in Japanese 期限 (not 締め切り) and 期限のポリシーは wait
+ * (not 期限の方針は「待つ」). Two mails about the same deadline read alike.
+ */
+static void
+test_the_host_texts_use_one_word_set(void **state)
+{
+	static const char *const zh_not[] = { "期限", "默认走法", "席位",
+	    "走法", "棋步", "一步棋", "策略是等待", NULL };
+	static const char *const ja_not[] = { "締め切り", "方針", "「待つ」",
+	    NULL };
+	const char *const *not[] = { ja_not, zh_not };
+	const char *const policy[] = { "期限のポリシーは wait",
+	    "截止策略是 wait" };
+	struct mq_buf rel = MQ_BUF_INIT;
+	json_error_t je;
+	json_t *cat, *v;
+	const char *k, *t;
+	char *path;
+	size_t l, i, policies;
+
+	(void)state;
+	assert_string_equal(langs[0], "ja");
+	assert_string_equal(langs[1], "zh");
+	for (l = 0; l < 2; l++) {
+		mq_buf_reset(&rel);
+		mq_buf_printf(&rel, "templates/%s/host.json", langs[l]);
+		path = path_of(mq_buf_str(&rel));
+		if ((cat = json_load_file(path, 0, &je)) == NULL)
+			fail_msg("%s: %s (line %d)", path, je.text, je.line);
+		policies = 0;
+		json_object_foreach(cat, k, v) {
+			t = json_is_string(v) ? json_string_value(v) :
+			    json_string_value(json_object_get(v, "text"));
+			assert_non_null(t);
+			for (i = 0; not[l][i] != NULL; i++)
+				if (strstr(t, not[l][i]) != NULL)
+					fail_msg("%s: \"%s\" says %s", path, t,
+					    not[l][i]);
+			if (strstr(k, "deadline policy is wait") != NULL) {
+				policies++;
+				has(t, policy[l]);
+			}
+		}
+		assert_true(policies >= 4);
+		json_decref(cat);
+		free(path);
+	}
+	mq_buf_free(&rel);
+}
+
 int
 main(void)
 {
@@ -372,6 +426,7 @@ main(void)
 		cmocka_unit_test(test_each_catalog_has_each_format_and_no_other),
 		cmocka_unit_test(test_each_catalog_loads),
 		cmocka_unit_test(test_real_texts_come_out_translated),
+		cmocka_unit_test(test_the_host_texts_use_one_word_set),
 	};
 
 	if (getenv("MQ_ROOT") != NULL)
