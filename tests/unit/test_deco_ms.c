@@ -1679,6 +1679,39 @@ emblems_say_what_wins_them(void **state)
 }
 
 /*
+ * An Emblem's line too long for 78 columns wrapped between "1 VP:" and its
+ * holder ("... (2 at least), 1 VP:" then "nobody" alone on the next line):
+ * the VP and the holder are kept with their label, on one line.
+ */
+static void
+an_emblem_keeps_its_holder_beside_its_vp(void **state)
+{
+	static const char *const html[][2] = {
+		{ "en", "[Emblem of the Saint, the most Events chosen as the prophet (2 at least), 1 VP: nobody]" },
+	};
+	json_t *gd = load_gamedata(), *ctx;
+	char *subject, *text, *htm;
+
+	(void)state;
+	ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"view\": {\"phase\": \"stage\", \"emblems\": ["
+	    "  {\"id\": \"EM2\", \"vp\": 1, \"holder\": null},"
+	    "  {\"id\": \"EM3\", \"vp\": 1, \"holder\": null}]}}");
+	html_says(gd, ctx, "turn", html, sizeof(html) / sizeof(html[0]));
+	/* the line (its wrap's own, raw: has() flattens the breaks) */
+	render(gd, ctx, "en", "turn", &subject, &text, &htm);
+	if (strstr(text, "Emblem of the Saint") == NULL ||
+	    strstr(text, " 1 VP: nobody\n") == NULL ||
+	    strstr(text, "VP:\n") != NULL || strstr(text, " 1\n") != NULL ||
+	    strstr(text, "\xc2\xa0") != NULL)
+		fail_msg("an Emblem's VP and holder are apart:\n%s", text);
+	free3(subject, text, htm);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The same through a whole mail: the receipt quotes the refused line.
  */
 static void
@@ -3336,6 +3369,7 @@ main(void)
 		cmocka_unit_test(events_say_what_they_do),
 		cmocka_unit_test(orders_say_what_they_do),
 		cmocka_unit_test(emblems_say_what_wins_them),
+		cmocka_unit_test(an_emblem_keeps_its_holder_beside_its_vp),
 		cmocka_unit_test(a_fight_offers_what_can_be_done),
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
 		cmocka_unit_test(a_receipt_says_what_each_command_does),
