@@ -47,7 +47,9 @@ says wt "If nothing comes by then, the default is applied for you: a random room
 says_not wt "the game waits"
 # The Masquerade's mails that ask a move said nothing of a missed deadline
 # under policy=wait (under the default policy they named the default): now
-# both, in en, ja and zh, text and HTML
+# both, in en, ja and zh, text and HTML; and its welcome to a player not
+# asked a move yet said nothing of it at all (The Red Death's rules in
+# short say it to all): now it says it to them in the same words
 ms_new() {	# lang, option...
 	l=$1; shift
 	$M -C $D new masquerade --player alice=alice@x.test \
@@ -65,15 +67,21 @@ for lang in en ja zh; do
 	zh)	wait="如果到时没有回复，不会替你执行任何操作：游戏会等待，由主持人决定。"
 		dflt="如果到时没有回复，会替你执行默认操作：";;
 	esac
+	# every player's welcome, the ones not asked a move yet too (the
+	# welcome said nothing of a missed deadline to them)
 	G=$(ms_new $lang --option policy=wait)
 	expect 0 "serve: the Masquerade's welcomes ($lang, wait)" -- $M -C $D serve --once
-	welcome_of $G alice mw$lang
-	says mw$lang "$wait"
-	says_not mw$lang "$dflt"
+	for p in alice bob carol; do
+		welcome_of $G $p mw$lang$p
+		says mw$lang$p "$wait"
+		says_not mw$lang$p "$dflt"
+	done
 	G=$(ms_new $lang)
 	expect 0 "serve: the Masquerade's welcomes ($lang, default)" -- $M -C $D serve --once
-	welcome_of $G alice md$lang
-	says md$lang "$dflt"
-	says_not md$lang "$wait"
+	for p in alice bob carol; do
+		welcome_of $G $p md$lang$p
+		says md$lang$p "$dflt"
+		says_not md$lang$p "$wait"
+	done
 done
 done_checks
