@@ -489,6 +489,60 @@ card_list(struct ms_deco *d, const json_t *gamedata, const char *key)
 	return l;
 }
 
+/*
+ * A receipt lists the lines of the mail in their order, but a refused line
+ * that a later line put right (its "corrected_by_line") came after the
+ * line that replaced it: the accepted ones are listed first. Such a line
+ * is listed again as the "put_right" of the line that replaced it (an
+ * accepted one, or one received already), just before it, and marked
+ * "listed_above" where the refused ones are, for the template to skip.
+ */
+static void
+put_right_in_order(struct ms_deco *d, struct mv *out, const json_t *ctx)
+{
+	static const char *const lists[] = { "accepted", "already" };
+	const json_t *refused = json_object_get(ctx, "refused"), *r, *e;
+	const struct mv *rl = mv_getn(out, "refused", 7, mv_hash("refused", 7));
+	size_t i, j, k;
+
+	if (rl == NULL || rl->type != MV_LIST ||
+	    rl->u.list.n != json_array_size(refused))
+		return;
+	json_array_foreach(refused, i, r) {
+		json_int_t by = json_integer_value(json_object_get(r,
+		    "corrected_by_line")), line = json_integer_value(
+		    json_object_get(r, "line"));
+		int found = 0;
+
+		if (by <= 0 || rl->u.list.v[i]->type != MV_OBJ)
+			continue;
+		for (k = 0; k < sizeof(lists) / sizeof(lists[0]) && !found; k++) {
+			size_t len = strlen(lists[k]);
+			const struct mv *l = mv_getn(out, lists[k], len,
+			    mv_hash(lists[k], len));
+
+			json_array_foreach(json_object_get(ctx, lists[k]), j, e) {
+				if (l == NULL || l->type != MV_LIST ||
+				    j >= l->u.list.n ||
+				    l->u.list.v[j]->type != MV_OBJ)
+					break;
+				if (json_integer_value(json_object_get(e,
+				    "line")) != by || json_integer_value(
+				    json_object_get(e, "corrects_line")) != line)
+					continue;
+				/* the lists' entries are this decoration's own */
+				put(d->a, (struct mv *)l->u.list.v[j], "put_right",
+				    rl->u.list.v[i]);
+				found = 1;
+				break;
+			}
+		}
+		if (found)
+			put_bool(d->a, (struct mv *)rl->u.list.v[i],
+			    "listed_above", 1);
+	}
+}
+
 const struct mv *
 mq_deco_ms_decorate(struct mq_arena *a, const json_t *gamedata,
     const char *lang, const json_t *ctx)
@@ -505,6 +559,7 @@ mq_deco_ms_decorate(struct mq_arena *a, const json_t *gamedata,
 	gather_names(&d, gamedata, lang);
 	if (!json_is_object(ctx) || (out = object(&d, ctx, 1)) == NULL)
 		return NULL;
+	put_right_in_order(&d, out, ctx);	/* a receipt's lines in order */
 	put_flag(a, out, "lang_", lang, NULL);
 	put_ref(a, out, "lang", lang);
 	if (jstr(ctx, "notice") != NULL)	/* the host's, wrapped */

@@ -8,11 +8,25 @@
 # refused too, "may have counted on" line 1. Now line 2 puts line 1 right
 # in both: the receipt says so, and nothing is to be sent again; its
 # subject is the plain "received" (it said "received, with problems").
+# And the receipt lists line 1 before line 2, as the mail has them: it
+# listed the accepted line 2 first, "in place of line 1", then line 1.
 . tests/cli/lib.sh
 SEED=0000000000000000000000000000000000000000000000000000000000000005
 ms_mail_game $SEED
 . tests/cli/lib_mail.sh
 ms_langs
+in_order() {	# name, first, second: in both parts, first comes before second
+	for part in txt html; do
+		$PY - "$T/$1.$part" "$2" "$3" <<'EOF' ||
+import sys
+t = open(sys.argv[1], encoding='utf-8').read()
+a, b = t.find(sys.argv[2]), t.find(sys.argv[3])
+sys.exit(0 if 0 <= a < b else 1)
+EOF
+		    fail "$1 ($part): \"$2\" not before \"$3\": $(cat $T/$1.$part)"
+		ok
+	done
+}
 # the bots play on (no mail) until bob owes a DISCARD of 3 Spells, from
 # Waltz x2, Rhapsody x2, Fugue, Concerto
 k=0
@@ -35,6 +49,7 @@ says b1 "2行目で置き換えられ、そちらを受け付けました。"
 says b1 "受け付けられなかった1行目の代わりに適用しました。"
 says_not b1 "今すべきことは下にあります"
 subject_says b1 "：受け付けました"
+in_order b1 "1行目は受け付けられません" "2行目を受け付けました"
 [ "$(ms_owes $D $G)" != "bob discard" ] || fail "bob's DISCARD not taken"; ok
 # in English, the same moment
 rm -rf $D && cp -a $T/at_discard $D
@@ -46,6 +61,7 @@ says b2 "Replaced by line 2, which was accepted."
 says b2 "In place of line 1, which was refused."
 says_not b2 "may have counted on"
 subject_says b2 ": received"
+in_order b2 "NOT accepted, line 1" "accepted, line 2"
 [ "$(ms_owes $D $G)" != "bob discard" ] || fail "bob's English DISCARD not taken"; ok
 expect 0 "verify" -- $M -C $D verify $G
 done_checks
