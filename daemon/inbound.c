@@ -779,13 +779,18 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	if (rc == 0)
 		rc = mq_deadline_schedule(d, a->game, err);
 	if (rc == 0 && res.logged) {
-		mq_mailmark_done(a->game);
 		/* the host, told the game waited for this player, told it
 		 * goes on (else it acts on that mail for a move made since);
-		 * the move stands if this fails: said in the daemon's log */
+		 * the move stands if this fails: said in the daemon's log.
+		 * Before the mark, as the players' mails: a crash between
+		 * the entry and this mail leaves the entry past the mark, and
+		 * its rebuild (inbound_rebuild.c) tells the host then; the
+		 * told- marker, written once the mail is spooled, keeps it
+		 * to one mail */
 		if (a->game->seq > cmd_at && mq_deadline_tell_host_moved(d,
 		    a->game, a->seat, &waited, cmd_at + 1, &e) != 0)
 			mq_daemon_log("game %s: %s", a->game->id, e.msg);
+		mq_mailmark_done(a->game);
 	} else if (rc == 0) {
 		settings_mailed(a, set_at);
 		rc = mark_answered(d, a->hash, err);

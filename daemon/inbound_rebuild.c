@@ -31,7 +31,9 @@ rebuild(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
 {
 	struct mq_submit_result res;
 	struct mq_late_lines late = { { NULL } };
+	struct mq_waited waited;
 	struct mq_game *g;
+	struct mq_err e;
 	const json_t *body;
 	char id[300];
 	long long now = d->now;
@@ -48,6 +50,8 @@ rebuild(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
 	    json_object_get(body, "msg"), "id")) ? json_string_value(
 	    json_object_get(json_object_get(body, "msg"), "id")) : "");
 	d->now = json_integer_value(json_object_get(body, "ts"));
+	/* a debt the host was told of (policy wait), as it stood then */
+	mq_deadline_host_waits_on(d, g, a->seat, &waited);
 	mq_game_journal_start(g);
 	/* the lines the first submit refused as late, refused alike */
 	rc = mq_inbound_late_reply(d, g, a, &late, err);
@@ -64,6 +68,12 @@ rebuild(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
 		mq_submit_result_free(&res);
 	}
 	mq_inbound_late_lines_free(&late);
+	/* the host's "goes on" mail, as play() sends it (inbound.c), before
+	 * the mark: once, by its told- marker, whether the crash came before
+	 * it was spooled or after */
+	if (rc == 0 && g->seq >= seq && mq_deadline_tell_host_moved(d, g,
+	    a->seat, &waited, seq, &e) != 0)
+		mq_daemon_log("game %s: %s", g->id, e.msg);
 	if (rc == 0) {
 		mq_mailmark_done(g);
 		*upto = g->seq;	/* past its entry and the reveal it set off */
