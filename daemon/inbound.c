@@ -81,6 +81,78 @@ mark_answered(const struct mq_daemon *d, const char *hash, struct mq_err *err)
 	return mq_file_create_once(path, "", 0, 0644, err);
 }
 
+/* One field of a copy's key, with its end (a NUL). */
+static void
+copy_field(crypto_generichash_state *st, const char *s)
+{
+	if (s == NULL)
+		s = "";
+	crypto_generichash_update(st, (const unsigned char *)s, strlen(s) + 1);
+}
+
+/*
+ * DATADIR/archive/<key>.first: the hash of the first message read of one
+ * mail, key a hash of what its sender wrote: its Message-ID, Date, From,
+ * Subject and text, not the headers of its delivery (Received,
+ * Delivered-To...). Two copies of one mail (two MX, a relay that sent it
+ * again) are other bytes, so other hashes, that the log's and the
+ * answered marks' dedupe missed: the second got a receipt of its own
+ * ("received already"), and a player who sent once had two. *twin: a's
+ * message is a second copy of a mail whose first copy is done (logged
+ * or answered), to be acknowledged unanswered. A mail client's resend
+ * (a new Date, or a new Message-ID: test_resent_same_id.sh) is its own
+ * mail and is answered. The marker is no promise: lost, a copy is
+ * answered as before (said in the daemon's log).
+ */
+static void
+copy_of_done(const struct mq_daemon *d, const struct analysis *a, int *twin,
+    char *first)
+{
+	const struct mq_mime_msg *m = a->msg;
+	crypto_generichash_state st;
+	unsigned char h[32];
+	char key[65], date[24], path[1400];
+	struct mq_err e;
+	size_t len;
+	int present;
+
+	*twin = 0;
+	/* no Message-ID: nothing to call it the same by; too large: its
+	 * text unread (and nothing archived) */
+	if (m == NULL || m->message_id == NULL || m->message_id[0] == '\0' ||
+	    a->head_only)
+		return;
+	snprintf(date, sizeof(date), "%lld", m->date);
+	crypto_generichash_init(&st, NULL, 0, sizeof(h));
+	copy_field(&st, "masqued-copy-v1");
+	copy_field(&st, m->message_id);
+	copy_field(&st, date);
+	copy_field(&st, m->from);
+	copy_field(&st, m->subject);
+	copy_field(&st, m->text);
+	crypto_generichash_final(&st, h, sizeof(h));
+	sodium_bin2hex(key, sizeof(key), h, sizeof(h));
+	if (snprintf(path, sizeof(path), "%s/archive/%s.first", d->conf.datadir,
+	    key) >= (int)sizeof(path))
+		return;
+	/* unreadable, or not written (a full disk): the mail is answered,
+	 * and this the daemon's log says */
+	if (mq_file_read_small(path, first, 65, &len, &present, &e) != 0 ||
+	    (!present && mq_file_create_once(path, a->hash, strlen(a->hash),
+	    0644, &e) != 0)) {
+		mq_daemon_log("a copy of this mail delivered again may be "
+		    "answered again: %s", e.msg);
+		return;
+	}
+	if (!present)
+		return;
+	if (len != 64 || strspn(first, "0123456789abcdef") != 64 ||
+	    strcmp(first, a->hash) == 0)
+		return;	/* this very message (read again), or damaged */
+	*twin = was_answered(d, first) ||
+	    (a->game != NULL && mq_game_has_message(a->game, first));
+}
+
 
 /*
  * The entry of a command the seat's mail had accepted for the moment the
@@ -482,7 +554,8 @@ not_a_move(struct mq_daemon *d, struct analysis *a, const char *tid,
     enum mq_inbound_outcome *outcome, int *done, struct mq_err *err)
 {
 	const char *from = a->msg ? a->msg->from : NULL;
-	int rc = 0;
+	char first[65];
+	int rc = 0, twin;
 
 	*done = 1;
 	if (a->deferred) {
@@ -492,6 +565,13 @@ not_a_move(struct mq_daemon *d, struct analysis *a, const char *tid,
 	} else if (was_answered(d, a->hash)) {
 		mq_daemon_log("%s: already answered; acknowledged", tid);
 		*outcome = MQ_IN_DUPLICATE;
+	} else if (copy_of_done(d, a, &twin, first), twin) {
+		/* the same mail, delivered twice: one answer is enough */
+		mq_daemon_log("%s: a second copy of message %s (the same "
+		    "Message-ID, Date, From, Subject and text, delivered "
+		    "again); acknowledged, not answered", tid, first);
+		*outcome = MQ_IN_DUPLICATE;
+		rc = mark_answered(d, a->hash, err);
 	} else if (a->drop) {
 		mq_daemon_log("%s: dropped: %s", tid, a->auth);
 		if (a->msg->bounce)

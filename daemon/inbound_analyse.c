@@ -423,6 +423,7 @@ mq_inbound_analyse_oversize(const char *head, size_t len,
 	sodium_bin2hex(a->hash, sizeof(a->hash), h, sizeof(h));
 	MQ_TRY(headers_only(head, len, &a->msg, err));
 	a->drop = a->msg != NULL && (a->msg->auto_reply || a->msg->bounce);
+	a->head_only = 1;
 	/* the sentence ingest gives such a message, in the catalogs */
 	snprintf(why, sizeof(why), "The message is larger than %u MiB.",
 	    limit_mib);

@@ -42,6 +42,7 @@ struct analysis {
 					 * refusal's subject names it too */
 	int drop;			/* an auto-reply or bounce: never answered */
 	int deferred;			/* another worker's (serve.c) */
+	int head_only;			/* too large: its headers alone read */
 };
 
 /* Each line of a message that came too late for the moment it was meant
