@@ -111,7 +111,7 @@ copy_of_done(const struct mq_daemon *d, const struct analysis *a, int *twin,
 	const struct mq_mime_msg *m = a->msg;
 	crypto_generichash_state st;
 	unsigned char h[32];
-	char key[65], date[24], path[1400];
+	char key[65], date[24], path[1400], dir[1300];
 	struct mq_err e;
 	size_t len;
 	int present;
@@ -136,10 +136,13 @@ copy_of_done(const struct mq_daemon *d, const struct analysis *a, int *twin,
 	    key) >= (int)sizeof(path))
 		return;
 	/* unreadable, or not written (a full disk): the mail is answered,
-	 * and this the daemon's log says */
+	 * and this the daemon's log says. Its name synced with the archive
+	 * (in a batch, at its one flush): nothing the message does next
+	 * reaches the disk before it */
+	snprintf(dir, sizeof(dir), "%s/archive", d->conf.datadir);
 	if (mq_file_read_small(path, first, 65, &len, &present, &e) != 0 ||
-	    (!present && mq_file_create_once(path, a->hash, strlen(a->hash),
-	    0644, &e) != 0)) {
+	    (!present && (mq_file_create_once(path, a->hash, strlen(a->hash),
+	    0644, &e) != 0 || mq_dir_sync(dir, MQ_SYNC_BATCHED, &e) != 0))) {
 		mq_daemon_log("a copy of this mail delivered again may be "
 		    "answered again: %s", e.msg);
 		return;
