@@ -91,8 +91,9 @@ copy_field(crypto_generichash_state *st, const char *s)
 }
 
 /*
- * DATADIR/archive/<key>.first: the hash of the first message read of one
- * mail, key a hash of what its sender wrote: its Message-ID, Date, From,
+ * DATADIR/archive/<key>.first: a symbolic link whose target is the hash
+ * of the first message read of one mail (a name alone: no data to fsync
+ * per message, its directory synced with the archive's), key a hash of what its sender wrote: its Message-ID, Date, From,
  * Subject and text, not the headers of its delivery (Received,
  * Delivered-To...). Two copies of one mail (two MX, a relay that sent it
  * again) are other bytes, so other hashes, that the log's and the
@@ -113,8 +114,7 @@ copy_of_done(const struct mq_daemon *d, const struct analysis *a, int *twin,
 	unsigned char h[32];
 	char key[65], date[24], path[1400], dir[1300];
 	struct mq_err e;
-	size_t len;
-	int present;
+	ssize_t n;
 
 	*twin = 0;
 	/* no Message-ID: nothing to call it the same by; too large: its
@@ -140,16 +140,27 @@ copy_of_done(const struct mq_daemon *d, const struct analysis *a, int *twin,
 	 * (in a batch, at its one flush): nothing the message does next
 	 * reaches the disk before it */
 	snprintf(dir, sizeof(dir), "%s/archive", d->conf.datadir);
-	if (mq_file_read_small(path, first, 65, &len, &present, &e) != 0 ||
-	    (!present && (mq_file_create_once(path, a->hash, strlen(a->hash),
-	    0644, &e) != 0 || mq_dir_sync(dir, MQ_SYNC_BATCHED, &e) != 0))) {
-		mq_daemon_log("a copy of this mail delivered again may be "
-		    "answered again: %s", e.msg);
+	n = readlink(path, first, 65);
+	if (n < 0 && errno == ENOENT) {
+		/* the first copy: a symbolic link, its target the hash, so the
+		 * marker is one name with no data of its own to fsync */
+		if (symlink(a->hash, path) != 0 && errno != EEXIST)
+			mq_daemon_log("a copy of this mail delivered again may "
+			    "be answered again: cannot write %s: %s", path,
+			    strerror(errno));
+		else if (mq_dir_sync(dir, MQ_SYNC_BATCHED, &e) != 0)
+			mq_daemon_log("a copy of this mail delivered again may "
+			    "be answered again: %s", e.msg);
 		return;
 	}
-	if (!present)
+	if (n < 0) {
+		mq_daemon_log("a copy of this mail delivered again may be "
+		    "answered again: cannot read %s: %s", path,
+		    strerror(errno));
 		return;
-	if (len != 64 || strspn(first, "0123456789abcdef") != 64 ||
+	}
+	first[n < 65 ? n : 64] = '\0';
+	if (n != 64 || strspn(first, "0123456789abcdef") != 64 ||
 	    strcmp(first, a->hash) == 0)
 		return;	/* this very message (read again), or damaged */
 	*twin = was_answered(d, first) ||
