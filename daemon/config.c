@@ -89,6 +89,7 @@ defaults(struct mq_config *c, const char *datadir)
 	c->poll_interval = 60;
 	c->deadline = 72 * 3600;
 	c->reminder = 12 * 3600;
+	c->host_reminder = 86400;
 	c->rate_limit = 30;
 	c->stranger_limit = 10;
 	c->retry_base = 30;
@@ -320,6 +321,13 @@ set_key(struct mq_config *c, const char *key, const char *val, int line,
 			    "d), such as 72h, not \"%s\".", line, key, val);
 		*(key[0] == 'd' ? &c->deadline : &c->reminder) = d;
 		*(key[0] == 'd' ? &c->deadline_line : &c->reminder_line) = line;
+	} else if (strcmp(key, "host_reminder") == 0) {
+		if ((d = mq_config_span(val)) <= 0)
+			return mq_fail(err, MQ_REFUSED, "masqued.conf line %d: "
+			    "host_reminder takes a duration from 1s to 366d, its "
+			    "unit written (s, m, h or d), such as 24h, not \"%s\".",
+			    line, val);
+		c->host_reminder = d;
 	} else if (strcmp(key, "deadline_policy") == 0) {
 		if (!strcmp(val, "default"))
 			c->policy_wait = 0;

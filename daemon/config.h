@@ -39,6 +39,7 @@ struct mq_config {
 	char envelope[320];		/* the bare address of from */
 	int poll_interval;
 	long deadline, reminder;	/* seconds */
+	long host_reminder;		/* policy wait: between the host's reminders */
 	int policy_wait;		/* 0: apply defaults at a deadline */
 	char lang[8];
 	int rate_limit;			/* replies per sender per hour */
@@ -69,7 +70,7 @@ int mq_config_secrets(const struct mq_config *c, struct mq_err *err);
  * says why; a variable's password is the process's, read once.
  */
 int mq_config_reread_secrets(struct mq_config *c, struct mq_err *err);
-/* The longest deadline, reminder or admin extend: a year and a day. Beyond
+/* The longest deadline, reminder, host_reminder or admin extend: a year and a day. Beyond
  * it a date would overflow long before a game could need it. */
 #define MQ_DURATION_MAX (366L * 86400)
 /* "72h", "90m", "3d", "600s", "600", "1d4h30m" -> seconds; -1 if malformed

@@ -39,6 +39,15 @@ mq_game_reminder_secs(const struct mq_config *c, const struct mq_game *g)
 	return r < half ? r : half;
 }
 
+/* How long after the last word the host is reminded that g waits for
+ * them (policy wait): the game's host_reminder, else masqued.conf's (a
+ * day when not set). */
+static long
+nudge_secs(const struct mq_config *c, const struct mq_game *g)
+{
+	return option_secs(g, "host_reminder", c->host_reminder);
+}
+
 int
 mq_game_policy_wait(const struct mq_config *c, const struct mq_game *g)
 {
@@ -75,8 +84,6 @@ mq_deadline_gone_at_pause(const struct mq_config *c, const struct mq_game *g,
 /* A clock file's NEXT when no time of the game's own will come: no debt,
  * or a game only an admin entry moves (paused, over, nobody plays). */
 #define CLOCK_NEVER	0x7fffffffffffLL
-/* How often the host is reminded that a game waits for them (policy wait). */
-#define MQ_NUDGE_SECS	86400LL
 
 static void
 clock_path(const struct mq_daemon *d, const char *id, char *out, size_t n)
@@ -291,7 +298,8 @@ mq_deadline_tell_host_moved(struct mq_daemon *d, const struct mq_game *g,
  * due at every pass, which opened the game and replayed its log (and said
  * "no default move" again) for ever. A move, an extend, a default, a kick
  * or a resume writes the clock file anew. A game waiting on the host is
- * due again only when the host is next reminded (nudge_next), a day on.
+ * due again only when the host is next reminded (nudge_next), its
+ * host_reminder on.
  */
 static int
 debt_waits(const struct mq_daemon *d, const struct mq_game *g, int seat,
@@ -540,7 +548,7 @@ host_waiting_seats(const struct mq_daemon *d, const struct mq_game *g,
 }
 
 /* The file that remembers the host's last word that the game waits (a
- * first notice or a daily reminder): "DL0 WHEN\n", the earliest deadline
+ * first notice or a reminder): "DL0 WHEN\n", the earliest deadline
  * gone by and when the word went, among the daemon's records. */
 static void
 nudge_path(const struct mq_daemon *d, const char *id, char *out, size_t n)
@@ -580,7 +588,7 @@ nudge_write(const struct mq_daemon *d, const struct mq_game *g, long long dl0,
 }
 
 /* When the host is next reminded that g waits (0: it does not wait on
- * the host, or no host is set): a day after the last word. */
+ * the host, or no host is set): host_reminder after the last word. */
 static long long
 nudge_next(const struct mq_daemon *d, const struct mq_game *g)
 {
@@ -596,7 +604,7 @@ nudge_next(const struct mq_daemon *d, const struct mq_game *g)
 		if (!mq_notify_host_marked(d, key))
 			return 0;	/* its first word is due at the deadline */
 	}
-	return nudge_last(d, g, dl0) + MQ_NUDGE_SECS;
+	return nudge_last(d, g, dl0) + nudge_secs(&d->conf, g);
 }
 
 int
@@ -645,17 +653,18 @@ host_wait_lines(const struct mq_game *g, const int *seats, int n,
  * Policy wait, at a deadline pass: the host decides for every seat whose
  * deadline is gone. The debts not yet told are told in one mail (a seat
  * alone in the mail it always had); once all are told and the game still
- * waits a day after the last word, the host is reminded, once a day, how
- * long it has waited (the time of the last word kept across restarts).
+ * waits host_reminder (a day unless set) after the last word, the host is
+ * reminded, so again each host_reminder on, how long it has waited (the
+ * time of the last word kept across restarts).
  */
 static int
 tell_host_waits(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 {
 	int seats[MQ_MAX_PLAYERS], fresh[MQ_MAX_PLAYERS], n, nf = 0, i, rc = 0;
-	char key[128], first[128], subject[200], when[40], span[32];
+	char key[128], first[128], subject[200], when[40], span[32], every[32];
 	char again[600];
 	struct mq_buf names = MQ_BUF_INIT, cmds = MQ_BUF_INIT, text = MQ_BUF_INIT;
-	long long dl0, late, by, last;
+	long long dl0, late, by, last, often = nudge_secs(&d->conf, g);
 	time_t t;
 
 	if ((n = host_waiting_seats(d, g, seats, &dl0)) == 0)
@@ -668,6 +677,7 @@ tell_host_waits(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	}
 	late = d->now > dl0 ? d->now - dl0 : 0;
 	by = late + (late % 3600 ? 3600 - late % 3600 : 0) + 86400;
+	mq_config_dhm(often, every, sizeof(every));
 	if (nf <= 1 || !d->conf.admin[0] || by > MQ_DURATION_MAX) {
 		/* one seat, no host to mail, or a year late: each its own */
 		for (i = 0; i < nf && rc == 0; i++)
@@ -677,18 +687,21 @@ tell_host_waits(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 			rc = nudge_write(d, g, dl0, err);
 		if (rc != 0 || nf > 0 || !d->conf.admin[0])
 			return rc;
-		/* all told: a day since the last word? */
-		if ((last = nudge_last(d, g, dl0)) + MQ_NUDGE_SECS > d->now)
+		/* all told: host_reminder since the last word? */
+		if ((last = nudge_last(d, g, dl0)) + often > d->now)
 			return 0;
 		t = (time_t)dl0;
 		strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", gmtime(&t));
-		mq_config_dhm(late - late % 3600, span, sizeof(span));
+		/* how long, in whole hours; in minutes for a host_reminder
+		 * of minutes (30m: not "0m", then "1h" twice) */
+		mq_config_dhm(late - late % (often % 3600 ? 60 : 3600), span,
+		    sizeof(span));
 		host_wait_lines(g, seats, n, by, &names, &cmds);
 		snprintf(key, sizeof(key), "nudge-%s-%lld", g->id, d->now);
 		snprintf(subject, sizeof(subject), HOST_POLICY_NUDGE_SUBJECT, g->id,
 		    span);
 		mq_buf_printf(&text, HOST_POLICY_NUDGE_TEXT, g->id, g->kind->name,
-		    span, when, mq_buf_str(&names), mq_buf_str(&cmds));
+		    span, when, mq_buf_str(&names), mq_buf_str(&cmds), every);
 		if (names.oom || cmds.oom || text.oom)
 			rc = mq_fail(err, MQ_IO, "Out of memory.");
 		if (rc == 0)
@@ -715,7 +728,7 @@ tell_host_waits(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	    mq_buf_str(&names));
 	missed_again(d, g, fresh, nf, again, sizeof(again));
 	mq_buf_printf(&text, HOST_POLICY_WAIT_MANY_TEXT, g->id, g->kind->name,
-	    when, mq_buf_str(&names), mq_buf_str(&cmds), again);
+	    when, mq_buf_str(&names), mq_buf_str(&cmds), every, again);
 	if (names.oom || cmds.oom || text.oom)
 		rc = mq_fail(err, MQ_IO, "Out of memory.");
 	if (rc == 0)
@@ -743,8 +756,9 @@ out:
  * deadline of a debt, that the game now waits for the host: the late seat
  * that it may still move, every other seat still in the game that there
  * is nothing for it to do (mq_notify_waiting). Before the host's word,
- * whose marker makes the game due only a day on: a crash between them
- * leaves the game due at the next pass, which tells the players then. The
+ * whose marker makes the game due only a host_reminder on: a crash
+ * between them leaves the game due at the next pass, which tells the
+ * players then. The
  * marker, "players-" and the host's key, among the daemon's records, keeps
  * it once across passes and restarts.
  */
@@ -990,8 +1004,8 @@ mq_deadline_run(struct mq_daemon *d, struct mq_game *g, int *timeouts,
 		rc = pause_all_absent(d, g, err);
 	/* policy wait: the players told that the game waits for the host
 	 * (once per missed deadline); the host told of the deadlines gone, in
-	 * one mail, and
-	 * reminded once a day while the game waits */
+	 * one mail, and reminded each host_reminder (a day unless set)
+	 * while the game waits */
 	if (rc == 0 && !g->paused && !mq_game_over(g))
 		rc = tell_players_waits(d, g, err);
 	if (rc == 0 && !g->paused && !mq_game_over(g))

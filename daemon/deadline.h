@@ -52,7 +52,7 @@ int mq_deadline_tell_host_absent(struct mq_daemon *d, const struct mq_game *g,
     uint64_t seq, struct mq_err *err);
 /* At serve's start: a game that waits on the host (policy wait) whose
  * clock file an older masqued wrote as never due (it never reminded the
- * host) is made due at the host's next daily reminder. */
+ * host) is made due at the host's next reminder (host_reminder). */
 int mq_deadline_wake_waiting(struct mq_daemon *d, struct mq_game *g,
     struct mq_err *err);
 /* A debt the game waits on the host for (policy wait, the host told of

@@ -72,11 +72,12 @@ hexstr(const uint8_t *b, size_t n)
 }
 
 /*
- * The options every game has, the daemon's, made exact here: deadline and
- * reminder as seconds (given as 24h, 90m, 2d, or seconds), policy default
- * or wait, allow_any_sender true or false; and any key neither these nor
- * the kind's own refused, with the list (an engine that has no options of
- * its own would otherwise take any word and ignore it).
+ * The options every game has, the daemon's, made exact here: deadline,
+ * reminder and host_reminder as seconds (given as 24h, 90m, 2d, or
+ * seconds), policy default or wait, allow_any_sender true or false; and
+ * any key neither these nor the kind's own refused, with the list (an
+ * engine that has no options of its own would otherwise take any word
+ * and ignore it).
  */
 static int
 check_options(const struct mq_new_game *ng, struct mq_err *err)
@@ -97,7 +98,8 @@ check_options(const struct mq_new_game *ng, struct mq_err *err)
 	    strcmp(kinds[k].kind, ng->kind) != 0; k++)
 		;
 	json_object_foreach(ng->options, key, v) {
-		if (!strcmp(key, "deadline") || !strcmp(key, "reminder")) {
+		if (!strcmp(key, "deadline") || !strcmp(key, "reminder") ||
+		    !strcmp(key, "host_reminder")) {
 			str = json_string_value(v);
 			secs = json_is_integer(v) ? (long)json_integer_value(v) :
 			    str != NULL ? mq_config_span(str) : -1;
@@ -125,8 +127,8 @@ check_options(const struct mq_new_game *ng, struct mq_err *err)
 			if (kinds[k].own[i] == NULL)
 				return mq_fail(err, MQ_REFUSED, "A %s game has no "
 				    "option \"%s\"; it has %sdeadline, reminder, "
-				    "policy and allow_any_sender.", ng->kind, key,
-				    kinds[k].list);
+				    "policy, host_reminder and allow_any_sender.",
+				    ng->kind, key, kinds[k].list);
 		}
 	}
 	return 0;

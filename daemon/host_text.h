@@ -120,7 +120,8 @@
 /* Policy wait, more than one player missed the deadline in one pass: one
  * mail names them all. game, kind, when, the players (a list), the
  * command lines (language-free: an extend, or a pause and a resume a year
- * late, then a default and a kick line each player), a HOST_POLICY_AGAIN_*
+ * late, then a default and a kick line each player), how often the host
+ * is reminded (host_reminder, as 1d or 6h), a HOST_POLICY_AGAIN_*
  * paragraph or "". */
 #define HOST_POLICY_WAIT_MANY_TEXT	"In game %s (%s), the deadline of %s " \
 	"passed for %s. The game's deadline policy is wait, so nothing is " \
@@ -129,10 +130,11 @@
 	"for one of them, this once (default), or the deadline defaults for " \
 	"that seat from now on (kick):\n\n%s\n" \
 	"or leave it, and the game waits for their replies. While it waits, " \
-	"this reminder comes again once a day.%s"
-/* Policy wait, a day or more after the host was told and nothing done:
- * the reminder, once a day. game, how long; game, kind, how long, when,
- * the players (a list), the command lines (as above). */
+	"this reminder comes again every %s.%s"
+/* Policy wait, host_reminder (a day unless set) or more after the host was
+ * told and nothing done: the reminder, again each host_reminder on. game,
+ * how long; game, kind, how long, when, the players (a list), the command
+ * lines (as above), how often (as above). */
 #define HOST_POLICY_NUDGE_SUBJECT	"[masqued] game %s has waited for you for %s"
 #define HOST_POLICY_NUDGE_TEXT	"Game %s (%s) has waited for your decision " \
 	"for %s: the deadline of %s passed for %s, and the game's deadline " \
@@ -142,7 +144,7 @@
 	"(default), or the deadline defaults for that seat from now on " \
 	"(kick):\n\n%s\n" \
 	"or leave it, and the game waits for their replies. While it waits, " \
-	"this reminder comes again once a day."
+	"this reminder comes again every %s."
 
 /* A game over (notify.c, with its players' end mail), once per game:
  * game; game, kind, the moment's word (a map: "round", "turn"), its

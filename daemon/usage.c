@@ -29,7 +29,7 @@ static const struct {
 	  "--seed a 64-digit hex seed (else a random one); --option, any number:\n"
 	  "hard=true, sequential_moves=true, resolution_order=ascending_popularity\n"
 	  "(redmasque), allow_any_sender=true, deadline=24h, reminder=6h,\n"
-	  "policy=wait|default." },
+	  "policy=wait|default, host_reminder=24h." },
 	{ "submit", "submit GAME PLAYER \"COMMAND...\" [--no-mail | --never-mail]",
 	  "Enters PLAYER's commands as if they had mailed them (a move phoned in):\n"
 	  "all or none; each argument, and each line of one, is a command, as a\n"

@@ -165,7 +165,8 @@ read_options(struct rm_state *st, const json_t *opts, struct mq_err *err)
 			return mq_fail(err, MQ_REFUSED, "The option resolution_order "
 			    "takes least_popular_then_seat or ascending_popularity.");
 		else if (strcmp(key, "deadline") != 0 && strcmp(key, "reminder") != 0 &&
-		    strcmp(key, "policy") != 0 && strcmp(key, "allow_any_sender") != 0)
+		    strcmp(key, "policy") != 0 && strcmp(key, "allow_any_sender") != 0 &&
+		    strcmp(key, "host_reminder") != 0)
 			return mq_fail(err, MQ_REFUSED, "The Masque of the Red Death has "
 			    "no option \"%s\"; it has hard, sequential_moves and "
 			    "resolution_order.", key);

@@ -25,6 +25,9 @@ bad "a bad duration" "deadline = soon" "deadline"
 bad "a duration whose seconds overflow" "deadline = 9999999999999999h" "deadline takes a duration from 1s to 366d"
 bad "a deadline past a year" "reminder = 400d" "reminder takes a duration from 1s to 366d"
 bad "a duration with a sign" "reminder = +6h" "reminder"
+# how often a game waiting on the host reminds them: a duration as above
+bad "a host_reminder without its unit" "host_reminder = 6" 'bad.conf line 1: host_reminder takes a duration from 1s to 366d, its unit written (s, m, h or d), such as 24h, not "6".'
+bad "a host_reminder past a year" "host_reminder = 400d" "host_reminder takes a duration from 1s to 366d"
 # "deadline = 72", meant as hours, was 72 seconds: every phase timed out
 bad "a deadline without its unit" "deadline = 72
 reminder = 12" 'bad.conf line 1: deadline takes a duration from 1s to 366d, its unit written (s, m, h or d), such as 72h, not "72".'
@@ -316,6 +319,7 @@ poll_interval = 30
 deadline = 48h
 reminder = 6h
 deadline_policy = wait
+host_reminder = 6h
 lang = ja
 rate_limit = 10
 mail_timeout = 2m

@@ -275,10 +275,10 @@ err_has "--lang is given twice"; one_line
 expect 2 "new with two --seed" -- own_game --seed $(printf '%064d' 1) --seed $(printf '%064d' 2)
 err_has "--seed is given twice"; one_line
 expect 1 "a Red Death option misspelt" -- own_game --option hrad=true
-err_has 'A redmasque game has no option "hrad"; it has hard, sequential_moves, resolution_order, deadline, reminder, policy and allow_any_sender.'
+err_has 'A redmasque game has no option "hrad"; it has hard, sequential_moves, resolution_order, deadline, reminder, policy, host_reminder and allow_any_sender.'
 expect 1 "a Masquerade option that is none" -- $M -C $D2 new masquerade --player a=a@x.test \
     --player b=b@x.test --player c=c@x.test --option hard=true
-err_has 'A masquerade game has no option "hard"; it has deadline, reminder, policy and allow_any_sender.'
+err_has 'A masquerade game has no option "hard"; it has deadline, reminder, policy, host_reminder and allow_any_sender.'
 [ "$(ls $D2/games | wc -l)" = "$n" ] || fail "a refused new made a game"; ok
 expect 0 "a Masquerade with its own deadline" -- $M -C $D2 new masquerade --player a=a@x.test \
     --player b=b@x.test --player c=c@x.test --option deadline=2d --option policy=wait

@@ -301,22 +301,26 @@ test_real_texts_come_out_translated(void **state)
 	free(t);
 	snprintf(text, sizeof(text), HOST_POLICY_WAIT_MANY_TEXT, "g7f3abcd",
 	    "redmasque", "2026-12-03 10:00 UTC", "alice, bob, carol and dave",
-	    "  masqued admin g7f3abcd extend 1d1h --why \"...\"\n", "");
+	    "  masqued admin g7f3abcd extend 1d1h --why \"...\"\n", "1d", "");
 	t = in(r, "ja", text);
 	has(t, "期限が alice、bob、carol、dave さんについて過ぎました");
+	has(t, "このお知らせは 1d ごとに届きます。");
 	free(t);
 	t = in(r, "zh", text);
 	has(t, "的截止时间对 alice、bob、carol、dave 已过");
+	has(t, "此提醒每隔 1d 发送一次。");
 	free(t);
 	snprintf(text, sizeof(text), HOST_POLICY_NUDGE_TEXT, "g7f3abcd",
 	    "redmasque", "1d", "2026-12-03 10:00 UTC",
 	    "alice, bob, carol and dave",
-	    "  masqued admin g7f3abcd extend 1d1h --why \"...\"\n");
+	    "  masqued admin g7f3abcd extend 1d1h --why \"...\"\n", "6h");
 	t = in(r, "ja", text);
 	has(t, "期限が alice、bob、carol、dave さんについて過ぎ、");
+	has(t, "このお知らせは 6h ごとに届きます。");
 	free(t);
 	t = in(r, "zh", text);
 	has(t, "的截止时间对 alice、bob、carol、dave 已过");
+	has(t, "此提醒每隔 6h 发送一次。");
 	free(t);
 	/* a game over: The Red Death's round and The Masquerade's turn in
 	 * the players' own words (zh: 轮 and 回合, which were swapped; ja:
