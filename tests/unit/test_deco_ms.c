@@ -25,6 +25,7 @@
 #include "engine/game.h"
 #include "mail/render.h"
 #include "heading_fixture.h"
+#include "zh_fixture.h"
 
 #define GAMEDATA "config/games/masquerade.json"
 
@@ -3126,45 +3127,6 @@ the_table_shows_vp_and_the_leader(void **state)
 	}
 	json_decref(ctx);
 	json_decref(gd);
-}
-
-/*
- * Where in text a Han character touches a Latin letter or a digit ("若VP",
- * "抽了2张"), NULL if nowhere: the zh mails set a count or a Latin word
- * apart by a space on both sides ("抽 1 张咒语", "VP 标记"); only an
- * ordinal stays close (第2回合).
- */
-static const char *
-zh_touching(const char *text)
-{
-	const unsigned char *p = (const unsigned char *)text;
-	int han_before = 0, ordinal = 0;
-
-	while (*p) {
-		int han = *p >= 0xe4 && *p <= 0xe9 && p[1] && p[2];
-		int alnum = *p < 0x80 && isalnum(*p);
-
-		if (han) {
-			if (han_before == 2 && !ordinal)
-				return (const char *)p;
-			ordinal = strncmp((const char *)p, "第", 3) == 0;
-			han_before = 1;
-			p += 3;
-			continue;
-		}
-		if (alnum) {
-			if (han_before == 1 && !ordinal)
-				return (const char *)p;
-			if (han_before != 2)
-				ordinal = ordinal && isdigit(*p);
-			han_before = 2;
-		} else {
-			han_before = 0;
-			ordinal = 0;
-		}
-		p++;
-	}
-	return NULL;
 }
 
 /* The LANG KIND mail of ctx (text and HTML) has no "phrase" nor, in zh,

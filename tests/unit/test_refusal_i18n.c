@@ -159,6 +159,16 @@ chinese_sentences_with_their_arguments(void **state)
 	    "mock).",
 	    "「encore」可以收回至多 2 张弃牌：请在 RECOVER 后写出这些牌，一张也不收回"
 	    "则写 RECOVER\xc2\xa0none（你的弃牌：jest, mock）。");
+	/* a count of cards in numerals, as "至多 2 张弃牌" (the idiom
+	 * "一张不收", none taken back, stays) */
+	says(r, "zh", "pickpocket takes from every nearby noble, not one you "
+	    "name: send it without TARGET, e.g. PLAY pickpocket SLOT 12:10.",
+	    "「pickpocket」会从附近的每位贵族那里各拿 1 张，不由你指定：请去掉 "
+	    "TARGET 再发送，例如 PLAY\xc2\xa0pickpocket\xc2\xa0SLOT\xc2\xa0" "12:10。");
+	says(r, "zh", "fond_memories returns one of your discarded cards, not "
+	    "none: name it after RECOVER (your discards: jest, mock).",
+	    "「fond_memories」会收回 1 张弃牌，不能一张不收：请在 RECOVER 后写出"
+	    "这张牌（你的弃牌：jest, mock）。");
 	says(r, "zh", "Game k3j9x2m4 is paused by the host; send your commands "
 	    "again once it resumes.",
 	    "游戏 k3j9x2m4 已被主持人暂停；恢复后请重新发送你的命令。");

@@ -31,6 +31,7 @@
 #include "buf.h"
 #include "err.h"
 #include "heading_fixture.h"
+#include "zh_fixture.h"
 #include "mail/refusal_i18n.h"
 #include "mail/render.h"
 #include "mail/reply_text.h"
@@ -703,8 +704,8 @@ the_reader_is_you_in_the_events(void **state)
 		"  你的人气上升 2（alice 的牌）：5 -> 7。\n",
 		"  carol 人气下降 2（你的牌）：5 -> 3。\n",
 		"  你的人气上升 3：5 -> 8。\n",
-		"  alice 看了你的一张谣言卡。\n",
-		"  你从 carol 那里拿走一张谣言卡。\n",
+		"  alice 看了你的 1 张谣言卡。\n",
+		"  你从 carol 那里拿走 1 张谣言卡。\n",
 		"  你没有谣言卡，erin 的牌落空了。\n",
 		"  carol 没有谣言卡，你的牌落空了。\n",
 		"  你的牌在附近找不到目标。\n",
@@ -716,7 +717,7 @@ the_reader_is_you_in_the_events(void **state)
 		"你获胜（人气 27）。\n",
 		"  carol 与亲王同在一室：+1（人气 3 -> 4）。\n",
 		"  12:40 dave 死于蓝色房间。\n",
-		"  你看了 carol 的一张谣言卡。\n",
+		"  你看了 carol 的 1 张谣言卡。\n",
 	} };
 	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("resolution"), *a;
 	json_error_t je;
@@ -774,6 +775,76 @@ the_reader_is_you_in_the_events(void **state)
 	mq_buf_free(&h);
 	mq_buf_free(&seen);
 	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
+ * A Chinese-reading player's review, The Masquerade's found first: the
+ * Red Death's Chinese mails wrote a count of cards in a Han numeral,
+ * "dave 抽了一张谣言卡", "看了 dave 的一张谣言卡", the help's "个性行动卡
+ * （每人一张", the rules' "每人秘密选一张行动卡", where the same mails say
+ * "抽 2 张谣言卡" and "至多 2 张弃牌". Every count of cards is now in
+ * numerals set apart by a space ("抽了 1 张谣言卡", "每人 1 张"); the idiom
+ * "一张也不收回" (take none back) stays. No Chinese mail of the game has a
+ * Han character touching a Latin letter or a digit.
+ */
+static void
+red_death_chinese_counts_read_as_numerals(void **state)
+{
+	static const char *const slips[] = {
+		"一张谣言卡", "每人一张", "选一张", "拿走一张", "两张谣言卡", NULL,
+	};
+	static const char *const said[] = {
+		"  dave 抽了 1 张谣言卡。\n",
+		"  你抽了 1 张谣言卡：\n",
+		"  你看了 dave 的 1 张谣言卡：\n",
+		"  erin 从你那里拿走 1 张谣言卡：\n",
+	};
+	static const char *const help_said[] = {
+		"个性行动卡（每人 1 张，只能用一次）：",
+		"安可一张也不收回则写 RECOVER none。",
+	};
+	static const char *const other_ctx[] = { "receipt_place" };
+	json_t *gd = load_json(GAMEDATA), *ctx;
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_err err;
+	struct mail m = { 0 };
+	const char *at, *part;
+	size_t k, i;
+
+	(void)state;
+	for (k = 0; k < NKINDS + 1; k++) {
+		const char *kind = k < NKINDS ? kinds[k] : "receipt";
+
+		ctx = load_ctx(k < NKINDS ? kinds[k] : other_ctx[0]);
+		if (render(TMPL, "zh", kind, gd, ctx, &m, &err) != 0)
+			fail_msg("zh %s: %s", kind, err.msg);
+		part = html_read(m.html, &b);
+		for (i = 0; slips[i] != NULL; i++)
+			if (strstr(m.text, slips[i]) || strstr(part, slips[i]) ||
+			    strstr(m.subject, slips[i]))
+				fail_msg("zh %s: says \"%s\":\n%s", kind, slips[i],
+				    m.text);
+		if ((at = zh_touching(m.text)) != NULL ||
+		    (at = zh_touching(m.subject)) != NULL ||
+		    (at = zh_touching(part)) != NULL)
+			fail_msg("zh %s: Han and Latin touch at \"%.40s\":\n%s",
+			    kind, at, m.text);
+		if (strcmp(kind, "resolution") == 0)
+			for (i = 0; i < sizeof(said) / sizeof(said[0]); i++)
+				if (strstr(m.text, said[i]) == NULL)
+					fail_msg("no \"%s\" in\n%s", said[i], m.text);
+		if (strcmp(kind, "help") == 0)
+			for (i = 0; i < sizeof(help_said) / sizeof(help_said[0]);
+			    i++)
+				if (strstr(m.text, help_said[i]) == NULL ||
+				    strstr(part, help_said[i]) == NULL)
+					fail_msg("no \"%s\" in\n%s", help_said[i],
+					    m.text);
+		mail_free(&m);
+		json_decref(ctx);
+	}
+	mq_buf_free(&b);
 	json_decref(gd);
 }
 
@@ -3634,6 +3705,7 @@ main(void)
 		cmocka_unit_test(a_renderer_keeps_no_failure),
 		cmocka_unit_test(decorate_is_the_same_for_every_kind),
 		cmocka_unit_test(admin_notice_in_every_language),
+		cmocka_unit_test(red_death_chinese_counts_read_as_numerals),
 		cmocka_unit_test(sentences_from_partials),
 		cmocka_unit_test(help_examples_name_other_players),
 		cmocka_unit_test(the_move_request_says_its_steps_in_one_aside),
