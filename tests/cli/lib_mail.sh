@@ -191,8 +191,8 @@ ms_carol_stage_put_right() {
 	expect 0 "carol's Dancer" -- $M -C $D submit $G carol "DANCER eternal-prisoner" --never-mail
 	ms_owes_is "carol stage" "not carol's Stage"
 	reply_served carol c1 "$1" "$2"
-	says c1 "代替未被接受的第1行。"
-	says c1 "已由第2行替换，该行已被接受。"
+	says c1 "代替未被接受的第 1 行。"
+	says c1 "已由第 2 行替换，该行已被接受。"
 	says_not c1 "可能以它为前提"
 	[ "$(ms_owes $D $G)" != "carol stage" ] || fail "carol's Stage not taken"; ok
 	ms_on carol Library

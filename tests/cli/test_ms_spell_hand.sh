@@ -44,7 +44,7 @@ $PY -c 'import email, email.header, sys
 m = email.message_from_binary_file(open(sys.argv[1], "rb"))
 print(str(email.header.make_header(email.header.decode_header(m["Subject"]))))' \
     $D/spool/$n >$T/subject
-grep -qF "第1回合：你的手牌变了" $T/subject || fail "bob's subject: $(cat $T/subject)"; ok
+grep -qF "第 1 回合：你的手牌变了" $T/subject || fail "bob's subject: $(cat $T/subject)"; ok
 parts $D/spool/$n bob
 says bob "alice 使用了「小夜曲」（目标：你）。"
 says bob "alice 从你那里偷走了 1 张咒语：「狂想曲」。"

@@ -2009,7 +2009,7 @@ a_late_renewal_is_no_new_run_out(void **state)
 	};
 	static const char *const langs[] = { "en", "ja", "zh" };
 	static const char *const twice[] = { "(run-out 4)", "（4回目）",
-	    "（第4次）" };
+	    "（第 4 次）" };
 	json_t *gd = load_gamedata(), *ctx_j = parse(ctx);
 	char *subject, *text, *html, *at;
 	size_t i;
@@ -2995,13 +2995,13 @@ a_fight_notice_subject_says_the_result(void **state)
 	static const char *const want[][3] = {
 		{ "[Masquerade g1] Turn 2: the result of your fight",
 		  "[仮面舞踏会 g1] 第2ターン：あなたの戦いの結果",
-		  "[假面舞会 g1] 第2回合：你的战斗结果" },
+		  "[假面舞会 g1] 第 2 回合：你的战斗结果" },
 		{ "[Masquerade g1] Turn 2: the fight is over, your hand changed",
 		  "[仮面舞踏会 g1] 第2ターン：戦いが終わり、手札が変わりました",
-		  "[假面舞会 g1] 第2回合：战斗结束，你的手牌变了" },
+		  "[假面舞会 g1] 第 2 回合：战斗结束，你的手牌变了" },
 		{ "[Masquerade g1] Turn 2: waiting for carol",
 		  "[仮面舞踏会 g1] 第2ターン：carol さんの手番をお待ちください",
-		  "[假面舞会 g1] 第2回合：等待 carol 行动" },
+		  "[假面舞会 g1] 第 2 回合：等待 carol 行动" },
 	};
 	static const char *const flags[] = {
 		", \"fight_over\": true",
@@ -3303,6 +3303,56 @@ chinese_counts_vp_and_orders_read_as_one(void **state)
 	json_decref(gd);
 }
 
+/*
+ * The zh mails wrote an ordinal two ways: The Masquerade's "第2行",
+ * "第3回合", "（第4次）" close, where the Red Death's receipts, the
+ * refusals and the host's mails say "第 2 行", "第 12 轮", "第 %d 格".
+ * Most wrote it spaced, and now all do: a Chinese receipt of The
+ * Masquerade says "第 2 行已接受", "代替未被接受的第 1 行", its subject
+ * "第 3 回合", with no Han touching a digit anywhere.
+ */
+static void
+chinese_ordinals_are_spaced(void **state)
+{
+	static const char ctx[] =
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"accepted\": [{\"line\": 2, \"text\": \"PASS\", \"corrects_line\": 1}],"
+	    " \"refused\": [{\"line\": 1, \"text\": \"PSAS\", \"error\": \"x\","
+	    "  \"corrected_by_line\": 2}],"
+	    " \"already\": [{\"line\": 3, \"text\": \"PASS\", \"seq\": 4}],"
+	    " \"not_needed\": [{\"line\": 4, \"text\": \"PASS\", \"error\": \"y\"}],"
+	    " \"not_commands\": [{\"line\": 5, \"text\": \"hello\"}],"
+	    " \"events\": [{\"type\": \"turn\", \"turn\": 3}],"
+	    " \"view_before\": {\"turn\": 3},"
+	    " \"view\": {\"phase\": \"stage\", \"turn\": 3,"
+	    "  \"players\": [{\"name\": \"alice\"}, {\"name\": \"bob\"}]}}";
+	static const char *const want[][2] = {
+		{ "zh", "  第 2 行已接受：" },
+		{ "zh", "    代替未被接受的第 1 行。\n" },
+		{ "zh", "  第 1 行未被接受：PSAS\n" },
+		{ "zh", "    已由第 2 行替换，该行已被接受。\n" },
+		{ "zh", "  第 3 行已收到过：PASS\n" },
+		{ "zh", "  第 4 行无需执行：PASS\n" },
+		{ "zh", "  第 5 行：hello\n" },
+		{ "zh", "  第 3 回合开始。\n" },
+	};
+	static const char *const slips[] = { "第1", "第2", "第3", "第4",
+		"第5", NULL };
+	json_t *gd = load_gamedata(), *c = parse(ctx);
+	char *subject, *text, *html;
+
+	(void)state;
+	mails_say(gd, c, "receipt", want, sizeof(want) / sizeof(want[0]), 0);
+	render(gd, c, "zh", "receipt", &subject, &text, &html);
+	if (!has(subject, "] 第 3 回合："))
+		fail_msg("the subject: %s", subject);
+	free3(subject, text, html);
+	mail_lacks_slips(gd, c, "zh", "receipt", slips);
+	mail_lacks_slips(gd, c, "zh", "notice", slips);
+	json_decref(c);
+	json_decref(gd);
+}
+
 int
 main(void)
 {
@@ -3362,6 +3412,7 @@ main(void)
 		cmocka_unit_test(the_run_out_ending_says_the_count_that_ended_it),
 		cmocka_unit_test(a_refusal_cuts_no_word),
 		cmocka_unit_test(chinese_counts_vp_and_orders_read_as_one),
+		cmocka_unit_test(chinese_ordinals_are_spaced),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

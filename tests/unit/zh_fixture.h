@@ -1,7 +1,7 @@
 /*
  * zh_fixture.h - the check that a Chinese mail sets a number or a Latin
  * word apart from the Han around it, for the render tests of both games:
- * the zh mails write "抽了 1 张谣言卡", "VP 标记", "alice 的牌".
+ * the zh mails write "抽了 1 张谣言卡", "第 2 回合", "VP 标记", "alice 的牌".
  *
  * Static inline, like the fixtures.
  */
@@ -13,38 +13,30 @@
 
 /*
  * Where in text a Han character touches a Latin letter or a digit ("若VP",
- * "抽了2张"), NULL if nowhere: the zh mails set a count or a Latin word
- * apart by a space on both sides ("抽 1 张咒语", "VP 标记"); only an
- * ordinal stays close (第2回合).
+ * "抽了2张", "第2回合"), NULL if nowhere: the zh mails set a count, an
+ * ordinal's number or a Latin word apart by a space on both sides
+ * ("抽 1 张咒语", "第 2 回合", "VP 标记").
  */
 static inline const char *
 zh_touching(const char *text)
 {
 	const unsigned char *p = (const unsigned char *)text;
-	int han_before = 0, ordinal = 0;
+	int before = 0;	/* 1 after a Han character, 2 after a letter or digit */
 
 	while (*p) {
-		int han = *p >= 0xe4 && *p <= 0xe9 && p[1] && p[2];
-		int alnum = *p < 0x80 && isalnum(*p);
-
-		if (han) {
-			if (han_before == 2 && !ordinal)
+		if (*p >= 0xe4 && *p <= 0xe9 && p[1] && p[2]) {
+			if (before == 2)
 				return (const char *)p;
-			ordinal = strncmp((const char *)p, "第", 3) == 0;
-			han_before = 1;
+			before = 1;
 			p += 3;
 			continue;
 		}
-		if (alnum) {
-			if (han_before == 1 && !ordinal)
+		if (*p < 0x80 && isalnum(*p)) {
+			if (before == 1)
 				return (const char *)p;
-			if (han_before != 2)
-				ordinal = ordinal && isdigit(*p);
-			han_before = 2;
-		} else {
-			han_before = 0;
-			ordinal = 0;
-		}
+			before = 2;
+		} else
+			before = 0;
 		p++;
 	}
 	return NULL;
