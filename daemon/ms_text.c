@@ -87,7 +87,7 @@ one(const json_t *gd, const json_t *e, struct mq_buf *out)
 		mq_buf_printf(out, "%s dances as the %s.", p,
 		    card(gd, json_object_get(e, "dancer")));
 	else if (!strcmp(t, "order"))
-		mq_buf_printf(out, "%s takes Order %lld.", p, n(e, "order"));
+		mq_buf_printf(out, "%s chooses Order %lld.", p, n(e, "order"));
 	else if (!strcmp(t, "stage"))
 		mq_buf_printf(out, "%s goes to %s.", p, card(gd, json_object_get(e,
 		    "stage")));

@@ -2850,7 +2850,7 @@ a_receipt_says_what_each_command_does(void **state)
 		{ "en", "accepted: Your mails in Chinese from now on\n    SET LANG zh" },
 		{ "en", "accepted: No change: The Masquerade sends no commitment notices\n    SET NOTICES OFF" },
 		{ "en", "accepted: Choose the Eternal Prisoner as your dancer\n    DANCER eternal-prisoner" },
-		{ "en", "accepted: Take the Order Defend 3\n    ORDER 3" },
+		{ "en", "accepted: Choose the Order Defend 3\n    ORDER 3" },
 		{ "en", "accepted: Send your dancer to the Tower\n    STAGE tower" },
 		{ "en", "accepted: Play Requiem on bob, paying 2x March\n    PLAY requiem PAY march march ON bob" },
 		{ "en", "accepted: Play Concerto, banking Prelude as a VP counter, paying 1x March, 1x Waltz" },
@@ -3198,6 +3198,8 @@ chinese_counts_vp_and_orders_read_as_one(void **state)
 		{ "zh", "  你选择了顺序 1。\n" },
 		{ "ja", "  kenji さんがオーダー 3 を選びました。\n" },
 		{ "ja", "  あなたがオーダー 1 を選びました。\n" },
+		{ "en", "  kenji chose Order 3.\n" },
+		{ "en", "  You chose Order 1.\n" },
 	};
 	static const char *const events_html[][2] = {
 		{ "zh", "<li>bob 抽了 2 张咒语。</li>" },
@@ -3205,6 +3207,7 @@ chinese_counts_vp_and_orders_read_as_one(void **state)
 		{ "zh", "<li>dave 把 1 张咒语存为 VP 标记。</li>" },
 		{ "zh", "<li>kenji 选择了顺序 3。</li>" },
 		{ "ja", "<li>kenji さんがオーダー 3 を選びました。</li>" },
+		{ "en", "<li>kenji chose Order 3.</li>" },
 	};
 	static const char *const mask_ctx =
 	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","

@@ -92,6 +92,16 @@ unnamed_draws_are_counted(void **state)
  * A Mask the view holds (the admin's) stays out of the figure: the figure
  * is the view's, not counted here.
  */
+/* An Order is chosen, as the rules say ("each player chooses an Order"):
+ * the host's replay said "kenji takes Order 3." */
+static void
+an_order_is_chosen(void **state)
+{
+	(void)state;
+	expect_story("[{\"type\":\"order\",\"player\":\"kenji\",\"order\":3}]",
+	    "kenji chooses Order 3.\n");
+}
+
 static void
 the_view_gives_each_players_vp_and_the_leader(void **state)
 {
@@ -149,6 +159,7 @@ main(void)
 		cmocka_unit_test(one_draw_and_other_players_stay_lines),
 		cmocka_unit_test(draws_nothing_again_is_said_once_with_the_count),
 		cmocka_unit_test(unnamed_draws_are_counted),
+		cmocka_unit_test(an_order_is_chosen),
 		cmocka_unit_test(the_view_gives_each_players_vp_and_the_leader),
 	};
 
