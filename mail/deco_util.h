@@ -161,7 +161,7 @@ int deco_wrap_paragraphs(char **text, int width);
 int deco_rule_headings(char **text, int cols);
 
 /*
- * The HTML part's "2 個", "27 枚", "12:00 時計回り": the space between a
+ * The HTML part's "2 個", "3 歩", "12:00 時計回り": the space between a
  * number and the wide word after it made a no-break space (text outside
  * tags only), so that a browser never leaves the number alone at a line's
  * end, as the text part's wrap never does (the parser reads a no-break

@@ -145,7 +145,7 @@ has(const char *text, const char *phrase)
 }
 
 /* html holds phrase, the HTML part read as its reader sees it: a no-break
- * space (the one that holds "1 枚" together) as a space. */
+ * space (the one holding a number to its word) as a space. */
 static int
 html_has(const char *html, const char *phrase)
 {
@@ -300,7 +300,7 @@ card_lists_are_separated(void **state)
 		{ "en", "You drew 2 from the Spell deck (1x March, 1x Waltz) and kept 1." },
 		/* in Japanese the Spells are a line of their own: on one line
 		 * the wrap cut '残しまし' / 'た' */
-		{ "ja", "受け取り、1 枚を手札に残しました。受け取ったスペル：「行進曲」×1、「円舞曲」×1" },
+		{ "ja", "受け取り、1枚を手札に残しました。受け取ったスペル：「行進曲」×1、「円舞曲」×1" },
 		{ "zh", "得到 2 张咒语（「进行曲」×1、「圆舞曲」×1），留下 1 张。" },
 		{ "ja", "×1、" },
 		{ "zh", "×1、" },
@@ -388,7 +388,7 @@ guardian_and_treasure_abilities_are_told(void **state)
 	static const char *const want[][2] = {
 		{ "en", "Top Guardian: number 6, power 4; the challenger's Spells cost 1 more (3 left)" },
 		{ "en", "    Treasures:\n      Silver Bell (0 VP): hand limit +1\n      Serpent Ring (1 VP)\n      Golden Crown (2 VP)\n" },
-		{ "ja", "一番上のガーディアン（残り 3 枚）：6番、パワー 4；挑戦者のスペルのコスト +1\n" },
+		{ "ja", "一番上のガーディアン（残り 3枚）：6番、パワー 4；挑戦者のスペルのコスト +1\n" },
 		{ "ja", "「銀の鈴」（0 VP、手札上限 +1）" },
 		{ "ja", "「黄金の冠」（2 VP）" },
 		/* the count first, as in Japanese: "…代价 +1（剩 3 张）" set two
@@ -641,7 +641,7 @@ spells_say_what_they_do(void **state)
 	static const char *const turn[][2] = {
 		{ "en", "  1x Prelude (level 0, PAY 0): in your Spell phase, draw 1 Spell" },
 		{ "en", "  1x Requiem (level 2, PAY 1): in your Spell phase, another player (ON) loses 1 life" },
-		{ "ja", "  「鎮魂歌」×1（レベル 2、PAY 1 枚）：" },
+		{ "ja", "  「鎮魂歌」×1（レベル 2、PAY 1枚）：" },
 		{ "zh", "  「安魂曲」×1（等级 2，PAY 1 张）：" },
 		/* the examples are the view's, of the reader's own Spells */
 		{ "en", "  PLAY Prelude" },
@@ -659,7 +659,7 @@ spells_say_what_they_do(void **state)
 		{ "en", "after beating a dancer, or with Oracle" },
 		{ "ja", "求められた枚数（手札上限、静寂なら3枚）まで捨てる" },
 		{ "zh", "弃牌到要求的张数（手牌上限，寂静时为 3 张）" },
-		{ "ja", "  行進曲（6 枚、レベル 0）：挑戦中にパワー +1" },
+		{ "ja", "  行進曲（6枚、レベル 0）：挑戦中にパワー +1" },
 		{ "zh", "  进行曲（6 张，等级 0）：挑战中力量 +1" },
 	};
 	static const char *const langs[] = { "en", "ja", "zh" };
@@ -812,7 +812,7 @@ the_spell_deck_count_reads_at_one(void **state)
 {
 	static const char *const want[][2] = {
 		{ "en", "Spell deck: 1 left; run-outs so far: 1 (the game ends at 5)" },
-		{ "ja", "スペルの山札：1 枚。尽きた回数 1（5回でゲーム終了）" },
+		{ "ja", "スペルの山札：1枚。尽きた回数 1（5回でゲーム終了）" },
 		{ "zh", "咒语牌堆：1 张；已用完 1 次（5 次时游戏结束）" },
 	};
 	json_t *gd = load_gamedata(), *ctx = parse(
@@ -1250,14 +1250,14 @@ the_end_gives_each_score_in_parts(void **state)
 		    "    1  VP counters (1)\n"
 		    "  dave: 9 VP; Mask: the Lion Mask (3 VP for 3 or more VP counters)\n" },
 		{ "ja", "  alice（あなた）：6 VP\n"
-		    "    3  「竜の仮面」：トレジャーが 2 枚以上なら 3 VP（達成）\n"
+		    "    3  「竜の仮面」：トレジャーが 2枚以上なら 3 VP（達成）\n"
 		    "    1  「勇者の紋章」\n"
 		    "    0  トレジャー「騎士の剣」\n"
 		    "    2  トレジャー「黄金の冠」\n"
 		    "  bob：2 VP\n"
 		    "    0  「蝶の仮面」：戦いで公開したので得点なし\n"
 		    "    1  トレジャー「蛇の指輪」\n"
-		    "    1  VP カウンター 1 枚\n"
+		    "    1  VP カウンター 1枚\n"
 		    "  carol：1 VP\n"
 		    "    0  「梟の仮面」：予言者として選んだイベントが 2 回以上なら 3 VP（未達成）\n" },
 		{ "zh", "  alice（你）：6 VP\n"
@@ -1277,8 +1277,8 @@ the_end_gives_each_score_in_parts(void **state)
 		{ "en", ">    2  Golden Crown (Treasure)</div>" },
 		{ "en", ">    0  the Butterfly Mask: revealed in a fight, so it scored nothing</div>" },
 		{ "en", ">    1  VP counters (1)</div>" },
-		{ "ja", ">    3  「竜の仮面」：トレジャーが 2 枚以上なら 3 VP（達成）</div>" },
-		{ "ja", ">    1  VP カウンター 1 枚</div>" },
+		{ "ja", ">    3  「竜の仮面」：トレジャーが 2枚以上なら 3 VP（達成）</div>" },
+		{ "ja", ">    1  VP カウンター 1枚</div>" },
 		{ "zh", ">    0  「蝴蝶面具」：已在战斗中揭示，不计分</div>" },
 		{ "zh", "面具「狮子面具」（若持有至少 3 个 VP 标记，得 3 VP）</div>" },
 		{ "zh", ">    2  宝物「黄金王冠」</div>" },
@@ -1509,7 +1509,7 @@ only_the_decision_owed_is_told(void **state)
 	    "   {\"kind\": \"bank\", \"player\": \"alice\", \"n\": 1}]}}");
 	static const char *const want[][2] = {
 		{ "en", "You must discard down to 3 Spells: reply DISCARD naming each one" },
-		{ "ja", "DISCARD で手札を 3 枚まで減らしてください。" },
+		{ "ja", "DISCARD で手札を 3枚まで減らしてください。" },
 		{ "zh", "请用 DISCARD 把手牌弃到 3 张，" },
 	};
 	char *subject, *text, *html;
@@ -1656,13 +1656,13 @@ emblems_say_what_wins_them(void **state)
 {
 	static const char *const want[][2] = {
 		{ "en", "Emblems (a holder keeps one until another player has more):\n  Emblem of Valor, the most Treasures (1 at least), 1 VP: nobody\n  Emblem of the Gladiator, the most wins against dancers (2 at least), 1 VP: bob\n" },
-		{ "ja", "エンブレム（持ち主より多くなった人が奪う。同数なら持ち主のまま）：\n  勇者の紋章（トレジャーが最多、1 枚以上）・1 VP：なし\n" },
+		{ "ja", "エンブレム（持ち主より多くなった人が奪う。同数なら持ち主のまま）：\n  勇者の紋章（トレジャーが最多、1枚以上）・1 VP：なし\n" },
 		{ "zh", "纹章（超过持有者的人才能夺走，持平时仍归持有者）：\n  勇者纹章（宝物最多，至少 1 个），1 VP：无人\n" },
 	};
 	/* in the HTML, a list */
 	static const char *const html[][2] = {
 		{ "en", "Emblems (a holder keeps one until another player has more): [Emblem of Valor, the most Treasures (1 at least), 1 VP: nobody] [Emblem of the Gladiator, the most wins against dancers (2 at least), 1 VP: bob]" },
-		{ "ja", "エンブレム（持ち主より多くなった人が奪う。同数なら持ち主のまま）：［勇者の紋章（トレジャーが最多、1 枚以上）・1 VP：なし］" },
+		{ "ja", "エンブレム（持ち主より多くなった人が奪う。同数なら持ち主のまま）：［勇者の紋章（トレジャーが最多、1枚以上）・1 VP：なし］" },
 		{ "zh", "纹章（超过持有者的人才能夺走，持平时仍归持有者）：［勇者纹章（宝物最多，至少 1 个），1 VP：无人］" },
 	};
 	json_t *gd = load_gamedata(), *ctx;
@@ -2004,7 +2004,7 @@ a_late_renewal_is_no_new_run_out(void **state)
 	    "  {\"name\": \"bob\"}]}}";
 	static const char *const want[][2] = {
 		{ "en", "The empty Spell deck was made again: the tomb's 6 Spells" },
-		{ "ja", "空だったスペルの山札を、墓場の 6 枚を切り直して作り直しました" },
+		{ "ja", "空だったスペルの山札を、墓場の 6枚を切り直して作り直しました" },
 		{ "zh", "空着的咒语牌堆重新做好了：弃牌区的 6 张咒语洗成了新的牌堆" },
 	};
 	static const char *const langs[] = { "en", "ja", "zh" };
@@ -3130,7 +3130,8 @@ the_table_shows_vp_and_the_leader(void **state)
 }
 
 /* The LANG KIND mail of ctx (text and HTML) has no "phrase" nor, in zh,
- * Han and Latin touching; a phrase is a slip a review found. */
+ * Han and Latin touching, nor, in ja, a count spaced from its 枚; a phrase
+ * is a slip a review found. */
 static void
 mail_lacks_slips(const json_t *gd, const json_t *ctx, const char *lang,
     const char *kind, const char *const *slips)
@@ -3150,6 +3151,11 @@ mail_lacks_slips(const json_t *gd, const json_t *ctx, const char *lang,
 	    (at = zh_touching(html)) != NULL))
 		fail_msg("zh %s: Han and Latin touch at \"%.40s\":\n%s", kind,
 		    at, text);
+	if (strcmp(lang, "ja") == 0 && ((at = ja_count_apart(text)) != NULL ||
+	    (at = ja_count_apart(subject)) != NULL ||
+	    (at = ja_count_apart(html)) != NULL))
+		fail_msg("ja %s: a count apart from its 枚 at \"%.40s\":\n%s",
+		    kind, at, text);
 	free3(subject, text, html);
 }
 

@@ -265,12 +265,12 @@ masquerade_sentences(void **state)
 	    "EVENT 后面需要事件的名字；事件有：oracle, silence。");
 	says(r, "ja", "Requiem costs 2 Spells from your hand; you named 0 after "
 	    "PAY.",
-	    "「Requiem」のコストは手札のスペル 2 枚です。PAY の後に書かれたのは "
-	    "0 枚でした。");
+	    "「Requiem」のコストは手札のスペル 2枚です。PAY の後に書かれたのは "
+	    "0枚でした。");
 	says(r, "ja", "You cannot pay with 2 March: you hold 1 besides the one "
 	    "you play.",
-	    "「March」を 2 枚支払うことはできません。持っているのは使う1枚のほかに "
-	    "1 枚です。");
+	    "「March」を 2枚支払うことはできません。持っているのは使う1枚のほかに "
+	    "1枚です。");
 	says(r, "zh", "You cannot keep 1 March: you received 0.",
 	    "你不能保留 1 张「March」：你只收到了 0 张。");
 	says(r, "ja", "It is not your turn: bob is to send their dancer to a "
@@ -285,7 +285,7 @@ masquerade_sentences(void **state)
 	    "轮到你时你会收到一封邮件；到时请把这一行再发送一次。");
 	says(r, "ja", "Not now: you are to KEEP up to 1 of the Spells you "
 	    "received, or PASS.",
-	    "今はできません。あなたが KEEP で受け取ったスペルから 1 枚までを"
+	    "今はできません。あなたが KEEP で受け取ったスペルから 1枚までを"
 	    "残すか、PASS する番です。");
 	says(r, "zh", "Not now: you are to choose a Dancer with DANCER.",
 	    "现在不能这样做：你应当用 DANCER 选择一位舞者。");

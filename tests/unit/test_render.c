@@ -154,7 +154,7 @@ render(const char *dir, const char *lang, const char *kind, const json_t *gd,
 }
 
 /* The HTML part as a reader sees its text: a no-break space (the one that
- * holds "27 枚" together, deco_html_bind_numbers) as a space. */
+ * holds "3 歩" together, deco_html_bind_numbers) as a space. */
 static const char *
 html_read(const char *html, struct mq_buf *b)
 {
@@ -845,6 +845,40 @@ red_death_chinese_counts_read_as_numerals(void **state)
 		json_decref(ctx);
 	}
 	mq_buf_free(&b);
+	json_decref(gd);
+}
+
+/*
+ * The Japanese mails wrote a count of cards two ways: "2枚", "{{n}}枚"
+ * close in most templates and refusals, "噂の山札：36 枚" (the board),
+ * "%d 枚" in some refusals, spaced. Most wrote it close, and now all do;
+ * no Japanese mail of the game has a digit spaced from its 枚.
+ */
+static void
+japanese_counts_touch_their_mai(void **state)
+{
+	json_t *gd = load_json(GAMEDATA), *ctx;
+	struct mq_err err;
+	struct mail m = { 0 };
+	const char *at;
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < NKINDS; k++) {
+		ctx = load_ctx(kinds[k]);
+		if (render(TMPL, "ja", kinds[k], gd, ctx, &m, &err) != 0)
+			fail_msg("ja %s: %s", kinds[k], err.msg);
+		if ((at = ja_count_apart(m.text)) != NULL ||
+		    (at = ja_count_apart(m.subject)) != NULL ||
+		    (at = ja_count_apart(m.html)) != NULL)
+			fail_msg("ja %s: a count apart from its 枚 at \"%.40s\"",
+			    kinds[k], at);
+		if (strcmp(kinds[k], "turn") == 0 &&
+		    strstr(m.text, "噂の山札：36枚。") == NULL)
+			fail_msg("ja turn: no \"噂の山札：36枚。\" in\n%s", m.text);
+		mail_free(&m);
+		json_decref(ctx);
+	}
 	json_decref(gd);
 }
 
@@ -3706,6 +3740,7 @@ main(void)
 		cmocka_unit_test(decorate_is_the_same_for_every_kind),
 		cmocka_unit_test(admin_notice_in_every_language),
 		cmocka_unit_test(red_death_chinese_counts_read_as_numerals),
+		cmocka_unit_test(japanese_counts_touch_their_mai),
 		cmocka_unit_test(sentences_from_partials),
 		cmocka_unit_test(help_examples_name_other_players),
 		cmocka_unit_test(the_move_request_says_its_steps_in_one_aside),

@@ -2,6 +2,8 @@
  * zh_fixture.h - the check that a Chinese mail sets a number or a Latin
  * word apart from the Han around it, for the render tests of both games:
  * the zh mails write "抽了 1 张谣言卡", "第 2 回合", "VP 标记", "alice 的牌".
+ * And the one that a Japanese mail writes a count of cards close to its
+ * 枚 ("2枚", "{{n}}枚"), as most ja templates did.
  *
  * Static inline, like the fixtures.
  */
@@ -38,6 +40,23 @@ zh_touching(const char *text)
 		} else
 			before = 0;
 		p++;
+	}
+	return NULL;
+}
+
+/* Where in text a digit is set apart from the 枚 after it ("2 枚", or with
+ * the HTML part's no-break space), NULL if nowhere. */
+static inline const char *
+ja_count_apart(const char *text)
+{
+	const char *p;
+
+	for (p = text; *p; p++) {
+		if (!isdigit((unsigned char)*p))
+			continue;
+		if (strncmp(p + 1, " 枚", 4) == 0 ||
+		    strncmp(p + 1, "\xc2\xa0枚", 5) == 0)
+			return p;
 	}
 	return NULL;
 }
