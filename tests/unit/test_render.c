@@ -2960,6 +2960,56 @@ the_hints_name_only_the_readers_cards(void **state)
 	}
 }
 
+/* bob's turn in lang with hand: the text part holds line whole, a line of
+ * its own. */
+static void
+hint_line(const char *lang, const char *const *hand, size_t nhand,
+    const char *line)
+{
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("turn"), *me, *h;
+	struct mq_err err;
+	struct mail m = { 0 };
+	char want[256];
+	size_t i;
+
+	me = json_object_get(json_object_get(ctx, "view"), "me");
+	h = json_array();
+	for (i = 0; i < nhand; i++)
+		json_array_append_new(h, json_string(hand[i]));
+	json_object_set_new(me, "hand", h);
+	assert_int_equal(render(TMPL, lang, "turn", gd, ctx, &m, &err), 0);
+	snprintf(want, sizeof(want), "\n%s\n", line);
+	if (strstr(m.text, want) == NULL)
+		fail_msg("%s: no line \"%s\" in:\n%s", lang, line, m.text);
+	mail_free(&m);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
+ * The SLOT hint of the Japanese and Chinese turn mails is one line of its
+ * own, and so is the MOVE one after it: the Japanese broke "SLOT には
+ * 12:00〜12:50 の時刻を" from its "書きます。" (with no two-time card in
+ * hand, a line of 13 characters then "書きます。MOVE を..."), and the
+ * Chinese ended a short line on "也可以", its sentence on the next.
+ */
+static void
+the_slot_hint_is_a_line_of_its_own(void **state)
+{
+	static const char *const plain[] = { "discuss", "dance", "flirt" };
+	static const char *const swindle[] = { "discuss", "swindle", "flirt" };
+
+	(void)state;
+	hint_line("ja", plain, 3, "SLOT には 12:00〜12:50 の時刻を書きます。");
+	hint_line("ja", swindle, 3,
+	    "SLOT には 12:00〜12:50 の時刻を（詐欺は2つ）書きます。");
+	hint_line("ja", plain, 3, "MOVE を一緒に送ることもできます。");
+	hint_line("zh", plain, 3, "SLOT 写 12:00 到 12:50 之间的时间。");
+	hint_line("zh", swindle, 3,
+	    "SLOT 写 12:00 到 12:50 之间的时间（诈骗写两个）。");
+	hint_line("zh", plain, 3, "也可以现在一起发送 MOVE。");
+}
+
 /* Two nobles in the reader's room are listed as the language lists them
  * (they were parted by a space alone: "alice bob wei" in Japanese). */
 static void
@@ -3700,6 +3750,7 @@ main(void)
 		cmocka_unit_test(the_last_round_says_so),
 		cmocka_unit_test(examples_name_only_nearby_targets),
 		cmocka_unit_test(the_hints_name_only_the_readers_cards),
+		cmocka_unit_test(the_slot_hint_is_a_line_of_its_own),
 		cmocka_unit_test(the_nobles_nearby_are_a_list),
 		cmocka_unit_test(a_notice_is_the_turn_mail_without_the_board),
 		cmocka_unit_test(an_early_placement_is_told_to_its_sender),
