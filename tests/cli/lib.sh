@@ -244,6 +244,21 @@ to_move() {
 	$MREL -C $1 view $G admin --json | /usr/bin/python3 -c 'import json, sys
 v = json.load(sys.stdin); print(v["to_move"] or "")'
 }
+# ms_bots_until OWES: the bots play $G in $D on (the host submits, no
+# mail) until ms_owes is OWES ("bob discard"); 200 moves at most
+ms_bots_until() {
+	k=0
+	while [ "$(ms_owes $D $G)" != "$1" ]; do
+		k=$((k + 1))
+		[ $k -lt 200 ] || fail "never came to: $1"
+		p=$(to_move $D)
+		[ -n "$p" ] || fail "nobody to move"
+		c=$($MREL -C $D bot $G $p --style careful) || fail "bot $p"
+		$MREL -C $D submit $G $p "$c" --never-mail >/dev/null ||
+		    fail "submit $p: $c"
+	done
+	ok
+}
 # over DATADIR: $G there is over
 over() { $MREL -C $1 view $G admin --json | grep -q '"phase": "over"'; }
 # ms_to_fight A C B: in $G of $D (ms_game), alice, carol and bob take the

@@ -29,16 +29,7 @@ EOF
 }
 # the bots play on (no mail) until bob owes a DISCARD of 3 Spells, from
 # Waltz x2, Rhapsody x2, Fugue, Concerto
-k=0
-while [ "$(ms_owes $D $G)" != "bob discard" ]; do
-	k=$((k + 1))
-	[ $k -lt 200 ] || fail "bob never owed a DISCARD"
-	p=$(to_move $D)
-	[ -n "$p" ] || fail "nobody to move"
-	c=$($MREL -C $D bot $G $p --style careful) || fail "bot $p"
-	$MREL -C $D submit $G $p "$c" --never-mail >/dev/null || fail "submit $p: $c"
-done
-ok
+ms_bots_until "bob discard"
 rm -rf $T/at_discard && cp -a $D $T/at_discard
 put_right='not j["commands"][0]["accepted"] and j["commands"][0]["corrected_by"] == 2 and j["commands"][1]["accepted"] and j["commands"][1]["corrects"] == 1'
 # in Japanese (bob's language)

@@ -14,16 +14,7 @@ ms_mail_game $SEED
 . tests/cli/lib_mail.sh
 . tests/cli/lib_resend.sh
 ms_langs
-k=0
-while [ "$(ms_owes $D $G)" != "bob discard" ]; do
-	k=$((k + 1))
-	[ $k -lt 200 ] || fail "bob never owed a DISCARD"
-	p=$(to_move $D)
-	[ -n "$p" ] || fail "nobody to move"
-	c=$($MREL -C $D bot $G $p --style careful) || fail "bot $p"
-	$MREL -C $D submit $G $p "$c" --never-mail >/dev/null || fail "submit $p: $c"
-done
-ok
+ms_bots_until "bob discard"
 welcome_of bob
 rm -rf $T/at_discard && cp -a $D $T/at_discard
 # discards ID1 ID2 TEXT REPLACED INPLACE: bob's TEXT as ID1, served, then
