@@ -186,6 +186,24 @@ dry_new_from(const struct mq_daemon *d, struct analysis *a)
 	    rest);
 }
 
+/* As submit: line i, the last in cmds, puts the n refused lines of m right
+ * (mq_fix_walk): it "corrects" each, each "corrected_by" it. 1 out of
+ * memory. */
+static int
+dry_put_right(json_t *cmds, size_t i, const struct mq_fix_mark *m, size_t n)
+{
+	size_t f;
+
+	for (f = 0; f < n; f++)
+		if (json_object_set_new(json_array_get(cmds,
+		    json_array_size(cmds) - 1), "corrects",
+		    json_integer(m[f].line + 1)) != 0 ||
+		    json_object_set_new(json_array_get(cmds, m[f].res),
+		    "corrected_by", json_integer((json_int_t)i + 1)) != 0)
+			return 1;
+	return 0;
+}
+
 int
 mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
     struct mq_err *err)
@@ -201,16 +219,12 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	const char *owed;
 	size_t i, at, ndecided = 0, *order = NULL;
 	long nfirst = 0;
-	int rc, bad = 0, have_prev = 0, refused = 0, after, lk, moot;
+	int rc, bad = 0, have_prev = 0, after, lk, moot;
 	int fixing = 0;		/* as submit: this line puts the refused
-				 * one right (fix_of, its line; fix_res,
-				 * its entry in cmds) */
-	long fix_of = -1;
-	size_t fix_res = 0;
-	long first_fix = -1;	/* as submit: among the lines that go first */
-	size_t first_fix_res = 0;
-	long doubt_of = -1;	/* as submit: a doubt the next may put right */
-	size_t doubt_res = 0;
+				 * one right */
+	struct mq_fix_walk fw;	/* as submit: the refused lines a later
+				 * line may put right */
+	struct mq_fix_mark fm[3];
 	int copy = 0, lrc = 0;	/* a late copy (inbound_copy.c); its failure */
 	struct mq_err lerr;
 	struct mq_late_lines tardy = { { NULL } };	/* inbound_late.c */
@@ -316,6 +330,7 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	    a.game, work, a.seat, (const char *const *)a.lines, a.nlines,
 	    &order)) < 0)
 		bad = 1;
+	mq_fix_walk_init(&fw, nfirst);
 	for (at = 0; !bad && work != NULL && !whole[0] && !copy &&
 	    at < a.nlines; at++) {
 		const struct mq_game_kind *k = a.game->kind;
@@ -336,32 +351,11 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			    (json_int_t)seen)) != 0;
 			/* as submit: the move that stands puts the refused
 			 * line above it right all the same */
-			if (!bad && refused != 0 && fix_of >= 0 &&
-			    !mq_game_over(a.game) && mq_game_corrects(a.game,
-			    work, a.lines[fix_of], a.lines[i])) {
-				bad = json_object_set_new(json_array_get(cmds,
-				    json_array_size(cmds) - 1), "corrects",
-				    json_integer(fix_of + 1)) != 0 ||
-				    json_object_set_new(json_array_get(cmds,
-				    fix_res), "corrected_by", json_integer(
-				    (json_int_t)i + 1)) != 0;
-				refused = 0;
-				fix_of = -1;
-			}
-			/* as submit: among the lines that go first, a
-			 * refused PLAN put right by the plan that stands */
-			if (!bad && at < (size_t)nfirst && first_fix >= 0) {
-				if (mq_game_corrects(a.game, work,
-				    a.lines[first_fix], a.lines[i]))
-					bad = json_object_set_new(json_array_get(
-					    cmds, json_array_size(cmds) - 1),
-					    "corrects", json_integer(first_fix +
-					    1)) != 0 || json_object_set_new(
-					    json_array_get(cmds, first_fix_res),
-					    "corrected_by", json_integer(
-					    (json_int_t)i + 1)) != 0;
-				first_fix = -1;
-			}
+			if (!bad)
+				bad = dry_put_right(cmds, i, fm,
+				    mq_fix_walk_standing(&fw, a.game, work,
+				    (const char *const *)a.lines, at,
+				    a.lines[i], fm));
 			continue;
 		}
 		owed = k->owes(work, a.seat);
@@ -375,10 +369,9 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		else {
 			/* as submit: but the line that puts the refused one
 			 * right (mq_game_corrects) */
-			fixing = refused != 0 && fix_of >= 0 &&
-			    mq_game_corrects(a.game, work, a.lines[fix_of],
-			    a.lines[i]);
-			after = refused == 0 || fixing ? 0 :
+			fixing = mq_fix_walk_fixing(&fw, a.game, work,
+			    (const char *const *)a.lines, a.lines[i]);
+			after = !fw.refused || fixing ? 0 :
 			    mq_game_after_refused(a.game, work, a.seat,
 			    a.lines[i], &cmd, &text, &e);
 		}
@@ -387,7 +380,7 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			break;
 		}
 		moot = 0;
-		if (after > 0 || ((refused == 0 || fixing) &&
+		if (after > 0 || ((!fw.refused || fixing) &&
 		    k->parse(work, a.seat, a.lines[i], &cmd, &e) != 0) ||
 		    (k->sent_ok != NULL && k->sent_ok(work, a.seat, &cmd,
 		    &e) != 0) ||
@@ -412,37 +405,16 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			/* its error listed by dry_already, unless received */
 			bad = json_array_append_new(cmds, json_pack("{s:s, s:b, s:s}",
 			    "text", a.lines[i], "accepted", 0, "error", e.msg)) != 0;
-			/* as submit: the refused line it was read as
-			 * putting right (its tried_fix) */
-			tried[i] = mq_game_tried_fix(a.game, work,
-			    (const char *const *)a.lines, fix_of, fixing,
-			    at < (size_t)nfirst ? first_fix : -1,
-			    at < (size_t)nfirst ? -1 : doubt_of, a.lines[i]);
 			lk = k->names_command == NULL ? MQ_LINE_COMMAND :
 			    k->names_command(work, a.lines[i]);
-			/* as submit: a refused line that goes first, which
-			 * the next of them may put right */
-			if (at < (size_t)nfirst) {
-				first_fix = lk == MQ_LINE_COMMAND &&
-				    tardy.why[i] == NULL ? (long)i : -1;
-				first_fix_res = json_array_size(cmds) - 1;
-			}
-			if (lk == MQ_LINE_COMMAND && at >= (size_t)nfirst) {
-				/* as submit: a command, refused; for itself,
-				 * the next may put it right */
-				fix_of = (!refused || fixing) &&
-				    tardy.why[i] == NULL ? (long)i : -1;
-				fix_res = json_array_size(cmds) - 1;
-				refused = 1;
-				doubt_of = -1;
-			} else if (lk == MQ_LINE_DOUBT &&
-			    at >= (size_t)nfirst) {
-				/* as submit: the next line taken may put a
-				 * doubt right */
-				doubt_of = !refused && tardy.why[i] == NULL ?
-				    (long)i : -1;
-				doubt_res = json_array_size(cmds) - 1;
-			} else if (lk == MQ_LINE_PROSE && !bad &&
+			/* as submit: the refused line it was read as
+			 * putting right (its tried_fix); refused for
+			 * itself, not late, the next may put it right */
+			tried[i] = mq_fix_walk_refused(&fw, a.game, work,
+			    (const char *const *)a.lines, at, i, a.lines[i],
+			    json_array_size(cmds) - 1, lk,
+			    tardy.why[i] == NULL, fixing);
+			if (lk == MQ_LINE_PROSE && !bad &&
 			    !mq_inbound_is_setting(a.lines[i]) &&
 			    !mq_inbound_names_set(a.lines[i])) {
 				char meant[sizeof(((struct mq_cmd_result *)
@@ -471,48 +443,16 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		    json_array_append_new(cmds, json_pack("{s:s, s:b, s:b}",
 		    "text", mq_buf_str(&text), "accepted", 1, "secret",
 		    k->is_secret(&cmd)));
-		if (!bad && fixing) {
-			/* as submit: the refused line put right, and the
-			 * lines after go on */
-			bad = json_object_set_new(json_array_get(cmds,
-			    json_array_size(cmds) - 1), "corrects",
-			    json_integer(fix_of + 1)) != 0 ||
-			    json_object_set_new(json_array_get(cmds, fix_res),
-			    "corrected_by", json_integer((json_int_t)i +
-			    1)) != 0;
-			refused = 0;
-			fix_of = -1;
-		}
-		if (!bad && doubt_of >= 0) {
-			/* as submit: the doubt above, put right; any other
-			 * line taken but STATUS and HELP ends its chance */
-			if (mq_game_corrects(a.game, work, a.lines[doubt_of],
-			    a.lines[i])) {
-				bad = json_object_set_new(json_array_get(cmds,
-				    json_array_size(cmds) - 1), "corrects",
-				    json_integer(doubt_of + 1)) != 0 ||
-				    json_object_set_new(json_array_get(cmds,
-				    doubt_res), "corrected_by",
-				    json_integer((json_int_t)i + 1)) != 0;
-				doubt_of = -1;
-			} else if (k->is_secret(&cmd) ||
+		/* as submit: the refused lines above it puts right, and
+		 * the lines after go on; any other line taken but STATUS
+		 * and HELP ends a doubt's chance */
+		if (!bad)
+			bad = dry_put_right(cmds, i, fm,
+			    mq_fix_walk_taken(&fw, a.game, work,
+			    (const char *const *)a.lines, at, a.lines[i], fixing,
+			    k->is_secret(&cmd) ||
 			    (strcmp(mq_buf_str(&text), "STATUS") != 0 &&
-			    strcmp(mq_buf_str(&text), "HELP") != 0))
-				doubt_of = -1;
-		}
-		if (!bad && at < (size_t)nfirst && first_fix >= 0) {
-			/* as submit: the refused line that goes first, put
-			 * right by the next of them */
-			if (mq_game_corrects(a.game, work, a.lines[first_fix],
-			    a.lines[i]))
-				bad = json_object_set_new(json_array_get(cmds,
-				    json_array_size(cmds) - 1), "corrects",
-				    json_integer(first_fix + 1)) != 0 ||
-				    json_object_set_new(json_array_get(cmds,
-				    first_fix_res), "corrected_by",
-				    json_integer((json_int_t)i + 1)) != 0;
-			first_fix = -1;
-		}
+			    strcmp(mq_buf_str(&text), "HELP") != 0), fm));
 		/* as submit: what the sender alone is told of it (the last
 		 * line's that has one stands, as the state ends) */
 		if (!bad && k->sender_note != NULL) {

@@ -552,18 +552,63 @@ long mq_game_line_order(const struct mq_game *g, const void *work, int seat,
 int mq_game_corrects(const struct mq_game *g, const void *work,
     const char *prev, const char *line);
 /*
- * The refused line of the mail (its index in lines) that line, refused
- * itself, was read as putting right, or -1: the refused command just above
- * (fix_of, when line was read as its correction: fixing), else the refused
- * line that goes first just above (first_fix, line going first too: -1
- * else), else the doubt just above (doubt_of: 捨てる 円舞局, then 捨てる
- * 円舞曲; -1 none). Such a line found received already (a resend, its
- * moment gone: inbound.c) puts that line right as the first answer said.
- * The mail's submit (tried_fix) and its dry run alike.
+ * The walk of a mail's lines, in submit's order (mq_game_line_order), that
+ * decides which refused line a later line puts right (mq_game_corrects):
+ * the one place submit (the answer) and its dry run (`masqued parse`)
+ * read it. Among the lines that go first (a PLAN, which stops no line),
+ * the refused one just above (first_fix); among the others, the command
+ * refused for itself just above (fix_of: after it the next are refused
+ * too, but the one that puts it right), or the doubt just above (doubt_of:
+ * 捨てる 円舞局, then 捨てる 円舞曲: the lines after it go on, and the next
+ * line taken may put it right). Each is the line's index in lines and its
+ * result's (res, the caller's numbering), or -1.
  */
-long mq_game_tried_fix(const struct mq_game *g, const void *work,
-    const char *const *lines, long fix_of, int fixing, long first_fix,
-    long doubt_of, const char *line);
+struct mq_fix_walk {
+	int refused;		/* a command refused above, not put right */
+	long nfirst;		/* how many lines go first */
+	long fix_of, first_fix, doubt_of;
+	size_t fix_res, first_fix_res, doubt_res;
+};
+/* A refused line put right: its index in lines and its result. */
+struct mq_fix_mark {
+	long line;
+	size_t res;
+};
+void mq_fix_walk_init(struct mq_fix_walk *w, long nfirst);
+/* Whether line, the next new line, puts the refused command above right
+ * (read as any line then, not held back by it). */
+int mq_fix_walk_fixing(const struct mq_fix_walk *w, const struct mq_game *g,
+    const void *work, const char *const *lines, const char *line);
+/*
+ * Line (at in the order), the move that stands for its moment sent again
+ * (received already): the refused command above, or the refused line that
+ * goes first above it, it puts right (MOVE cx, then the MOVE cw taken
+ * already). Fills m with what it puts right; returns how many (0 or 1).
+ */
+size_t mq_fix_walk_standing(struct mq_fix_walk *w, const struct mq_game *g,
+    const void *work, const char *const *lines, size_t at, const char *line,
+    struct mq_fix_mark m[3]);
+/*
+ * Line i (at in the order; line its text, res its result), refused: lk
+ * its kind (game.h's names_command), clean whether it was refused for
+ * itself (not late for its moment, nor made refused by a line above it);
+ * fixing, as mq_fix_walk_fixing said of it. Returns the refused line it was read as
+ * putting right (its tried_fix: such a line found received already, a
+ * resend, puts that line right as the first answer said; inbound.c), or
+ * -1.
+ */
+long mq_fix_walk_refused(struct mq_fix_walk *w, const struct mq_game *g,
+    const void *work, const char *const *lines, size_t at, size_t i,
+    const char *line, size_t res, int lk, int clean, int fixing);
+/*
+ * Line (at in the order), taken: fixing as mq_fix_walk_fixing said of it;
+ * changes whether it changes anything (all but STATUS and HELP: only they
+ * leave a doubt above its chance). Fills m with the refused lines it puts
+ * right; returns how many (0 to 3).
+ */
+size_t mq_fix_walk_taken(struct mq_fix_walk *w, const struct mq_game *g,
+    const void *work, const char *const *lines, size_t at, const char *line,
+    int fixing, int changes, struct mq_fix_mark m[3]);
 /* The same for a game that is over (by its rules, or ended by the host):
  * every line but STATUS and HELP refused as the end refuses it. */
 int mq_game_over_refuses(const struct mq_game *g, const void *work, int seat,

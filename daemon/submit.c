@@ -511,20 +511,122 @@ mq_game_corrects(const struct mq_game *g, const void *work,
 	return k->word_put_right != NULL && k->word_put_right(work, prev, line);
 }
 
-long
-mq_game_tried_fix(const struct mq_game *g, const void *work,
-    const char *const *lines, long fix_of, int fixing, long first_fix,
-    long doubt_of, const char *line)
+void
+mq_fix_walk_init(struct mq_fix_walk *w, long nfirst)
 {
-	if (fixing && fix_of >= 0)
-		return fix_of;
-	if (first_fix >= 0 && mq_game_corrects(g, work, lines[first_fix],
-	    line))
-		return first_fix;
-	if (doubt_of >= 0 && !mq_game_over(g) && mq_game_corrects(g, work,
-	    lines[doubt_of], line))
-		return doubt_of;
-	return -1;
+	memset(w, 0, sizeof(*w));
+	w->nfirst = nfirst;
+	w->fix_of = w->first_fix = w->doubt_of = -1;
+}
+
+int
+mq_fix_walk_fixing(const struct mq_fix_walk *w, const struct mq_game *g,
+    const void *work, const char *const *lines, const char *line)
+{
+	return w->refused && w->fix_of >= 0 && !mq_game_over(g) &&
+	    mq_game_corrects(g, work, lines[w->fix_of], line);
+}
+
+size_t
+mq_fix_walk_standing(struct mq_fix_walk *w, const struct mq_game *g,
+    const void *work, const char *const *lines, size_t at, const char *line,
+    struct mq_fix_mark m[3])
+{
+	size_t n = 0;
+
+	/* the lines after go on, as for any line that puts it right */
+	if (mq_fix_walk_fixing(w, g, work, lines, line)) {
+		m[n].line = w->fix_of;
+		m[n++].res = w->fix_res;
+		w->refused = 0;
+		w->fix_of = -1;
+	}
+	if (at < (size_t)w->nfirst && w->first_fix >= 0) {
+		if (mq_game_corrects(g, work, lines[w->first_fix], line)) {
+			m[n].line = w->first_fix;
+			m[n++].res = w->first_fix_res;
+		}
+		w->first_fix = -1;
+	}
+	return n;
+}
+
+long
+mq_fix_walk_refused(struct mq_fix_walk *w, const struct mq_game *g,
+    const void *work, const char *const *lines, size_t at, size_t i,
+    const char *line, size_t res, int lk, int clean, int fixing)
+{
+	const int first = at < (size_t)w->nfirst;
+	long tried = -1;
+
+	if (fixing && w->fix_of >= 0)
+		tried = w->fix_of;
+	else if (first && w->first_fix >= 0 && mq_game_corrects(g, work,
+	    lines[w->first_fix], line))
+		tried = w->first_fix;
+	else if (!first && w->doubt_of >= 0 && !mq_game_over(g) &&
+	    mq_game_corrects(g, work, lines[w->doubt_of], line))
+		tried = w->doubt_of;
+	/* a line that goes first refuses no other, but the next of them
+	 * may still put it right (PLAN cw stay, then PLAN cw stay ccw cw
+	 * stay stay) */
+	if (first) {
+		w->first_fix = lk == MQ_LINE_COMMAND && clean ? (long)i : -1;
+		w->first_fix_res = res;
+	}
+	if (lk == MQ_LINE_COMMAND && !first) {
+		/* refused for itself (the first, or one put right and
+		 * refused again): the next line may put it right in turn;
+		 * not one late for its moment, nor one a line above made
+		 * refused, whose correction would be read for the next */
+		w->fix_of = (!w->refused || fixing) && clean ? (long)i : -1;
+		w->fix_res = res;
+		w->refused = 1;
+		w->doubt_of = -1;
+	} else if (lk == MQ_LINE_DOUBT && !first) {
+		w->doubt_of = !w->refused && clean ? (long)i : -1;
+		w->doubt_res = res;
+	}
+	return tried;
+}
+
+size_t
+mq_fix_walk_taken(struct mq_fix_walk *w, const struct mq_game *g,
+    const void *work, const char *const *lines, size_t at, const char *line,
+    int fixing, int changes, struct mq_fix_mark m[3])
+{
+	size_t n = 0;
+
+	if (fixing) {
+		/* the refused line above, put right: the lines after go on
+		 * as if it had been taken */
+		m[n].line = w->fix_of;
+		m[n++].res = w->fix_res;
+		w->refused = 0;
+		w->fix_of = -1;
+	}
+	if (w->doubt_of >= 0) {
+		/* the doubt just above, put right: nothing of it to send
+		 * again; any other line taken ends its chance, but STATUS
+		 * and HELP, which change nothing */
+		if (mq_game_corrects(g, work, lines[w->doubt_of], line)) {
+			m[n].line = w->doubt_of;
+			m[n++].res = w->doubt_res;
+			w->doubt_of = -1;
+		} else if (changes)
+			w->doubt_of = -1;
+	}
+	if (at < (size_t)w->nfirst && w->first_fix >= 0) {
+		/* the refused line that goes first just above (no other
+		 * line between them goes first), put right: nothing of it
+		 * to send again */
+		if (mq_game_corrects(g, work, lines[w->first_fix], line)) {
+			m[n].line = w->first_fix;
+			m[n++].res = w->first_fix_res;
+		}
+		w->first_fix = -1;
+	}
+	return n;
 }
 
 /* Whether line, a line of a mail, names a command (game.h's names_command):
@@ -902,21 +1004,11 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 	json_t *nt;
 	char before[16], prev_owed[16];	/* what the seat owed before each */
 	const char *owed;
-	int have_prev = 0, refused = 0, lk;
-	/* the line refused for itself just above, that a line of the same
-	 * one-choice command may put right (mq_game_corrects): its line and
-	 * result, or -1 */
-	long fix_of = -1;
-	size_t fix_res = 0;
-	/* the same among the lines that go first (a PLAN, which stops no
-	 * line): a refused one the next of them may put right */
-	long first_fix = -1;
-	size_t first_fix_res = 0;
-	/* a line refused as a doubt just above (game.h's MQ_LINE_DOUBT:
-	 * the lines after it go on), that the next line taken may put right
-	 * (捨てる 円舞局, then 捨てる 円舞曲): its line and result, or -1 */
-	long doubt_of = -1;
-	size_t doubt_res = 0;
+	int have_prev = 0, lk;
+	/* the refused lines a later line may put right (mq_fix_walk) */
+	struct mq_fix_walk fw;
+	struct mq_fix_mark fm[3];
+	size_t nfm, f;
 	int fixing;
 	int rc = 0, changed = 0, over, moot;
 	size_t *order = NULL, at;
@@ -933,6 +1025,7 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 	    &order)) < 0 ||
 	    (forced = calloc(n + 1, sizeof(*forced))) == NULL)
 		goto oom;
+	mq_fix_walk_init(&fw, nfirst);
 	for (at = 0; at < n; at++) {
 		const char *line = lines[i = order[at]];
 
@@ -969,28 +1062,13 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 			res->cmds[res->ncmds - 1].already = seen;
 			/* the refused line above it, put right by the move
 			 * that stands (MOVE cx, then the MOVE cw already
-			 * taken): nothing to send again for it, and the
-			 * lines after go on, as for any line that puts it
-			 * right */
-			if (refused != 0 && fix_of >= 0 && !mq_game_over(g) &&
-			    mq_game_corrects(g, work, lines[fix_of], line)) {
+			 * taken): nothing to send again for it */
+			nfm = mq_fix_walk_standing(&fw, g, work, lines, at,
+			    line, fm);
+			for (f = 0; f < nfm; f++) {
 				res->cmds[res->ncmds - 1].corrects =
-				    (int)fix_of + 1;
-				res->cmds[fix_res].corrected_by = (int)i + 1;
-				refused = 0;
-				fix_of = -1;
-			}
-			/* the same among the lines that go first: a refused
-			 * PLAN put right by the plan that stands */
-			if (at < (size_t)nfirst && first_fix >= 0) {
-				if (mq_game_corrects(g, work, lines[first_fix],
-				    line)) {
-					res->cmds[res->ncmds - 1].corrects =
-					    (int)first_fix + 1;
-					res->cmds[first_fix_res].corrected_by =
-					    (int)i + 1;
-				}
-				first_fix = -1;
+				    (int)fm[f].line + 1;
+				res->cmds[fm[f].res].corrected_by = (int)i + 1;
 			}
 			continue;
 		}
@@ -998,14 +1076,13 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 		snprintf(before, sizeof(before), "%s", owed != NULL ? owed : "");
 		over = 0;
 		moot = 0;
-		fixing = refused != 0 && fix_of >= 0 && !mq_game_over(g) &&
-		    mq_game_corrects(g, work, lines[fix_of], line);
+		fixing = mq_fix_walk_fixing(&fw, g, work, lines, line);
 		/* after a refused line, the next are refused too, but the
 		 * one that puts it right; a rebuild reads the message's lines
 		 * again, and refuses them alike */
 		if ((mq_game_over(g) ? (over = mq_game_over_refuses(g, work, seat,
 		    line, &cmd, &text, &e)) != 0 :
-		    refused != 0 && !fixing ? (over = mq_game_after_refused(g,
+		    fw.refused && !fixing ? (over = mq_game_after_refused(g,
 		    work, seat, line, &cmd, &text, &e)) != 0 :
 		    k->parse(work, seat, line, &cmd, &e) != 0) ||
 		    /* a new line only: rebuilding (not writable) re-reads
@@ -1043,48 +1120,22 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 			}
 			if (result_add(res, line, (int)i + 1, 0, 0, e.msg))
 				goto oom;
-			/* read as putting the refused line above right, yet
-			 * refused itself: which line, for the answer, should
-			 * it find this one received already */
-			res->cmds[res->ncmds - 1].tried_fix = (int)
-			    mq_game_tried_fix(g, work, lines, fix_of, fixing,
-			    at < (size_t)nfirst ? first_fix : -1,
-			    at < (size_t)nfirst ? -1 : doubt_of, line) + 1;
 			/* a command refused, not a greeting: the next wait;
 			 * a greeting is only noted, nothing to send again; a
 			 * doubt ("Play nice") is refused, and the next go on */
 			lk = k->names_command == NULL ? MQ_LINE_COMMAND :
 			    k->names_command(work, line);
-			/* a line that goes first refuses no other, but the
-			 * next of them may still put it right (PLAN cw stay,
-			 * then PLAN cw stay ccw cw stay stay) */
-			if (at < (size_t)nfirst) {
-				first_fix = lk == MQ_LINE_COMMAND &&
-				    forced[i] == NULL && (refuse == NULL ||
-				    refuse[i] == NULL) ? (long)i : -1;
-				first_fix_res = res->ncmds - 1;
-			}
-			if (lk == MQ_LINE_COMMAND && at >= (size_t)nfirst) {
-				/* refused for itself (the first, or one put
-				 * right and refused again): the next line
-				 * may put it right in turn; not one late
-				 * for its moment, nor one a line above
-				 * made refused (later_replaces), whose
-				 * correction would be read for the next */
-				if ((!refused || fixing) && forced[i] == NULL &&
-				    (refuse == NULL || refuse[i] == NULL)) {
-					fix_of = (long)i;
-					fix_res = res->ncmds - 1;
-				} else
-					fix_of = -1;
-				refused = 1;
-				doubt_of = -1;
-			} else if (lk == MQ_LINE_DOUBT && at >= (size_t)nfirst) {
-				doubt_of = !refused && forced[i] == NULL &&
-				    (refuse == NULL || refuse[i] == NULL) ?
-				    (long)i : -1;
-				doubt_res = res->ncmds - 1;
-			} else if (lk == MQ_LINE_PROSE) {
+			/* read as putting the refused line above right, yet
+			 * refused itself: which line, for the answer, should
+			 * it find this one received already; refused for
+			 * itself, not late for its moment, nor made refused
+			 * by a line above (later_replaces), the next may put
+			 * it right */
+			res->cmds[res->ncmds - 1].tried_fix = (int)
+			    mq_fix_walk_refused(&fw, g, work, lines, at, i,
+			    line, res->ncmds - 1, lk, forced[i] == NULL &&
+			    (refuse == NULL || refuse[i] == NULL), fixing) + 1;
+			if (lk == MQ_LINE_PROSE) {
 				res->cmds[res->ncmds - 1].note = 1;
 				/* a command inside it: said, alone */
 				if (k->inner_command != NULL)
@@ -1104,38 +1155,16 @@ mq_game_submit_refusing(struct mq_game *g, int seat,
 		if (result_add(res, mq_buf_str(&text), (int)i + 1, 1,
 		    k->is_secret(&cmd), NULL))
 			goto oom;
-		if (fixing) {
-			/* the refused line above, put right: the lines after
-			 * go on as if it had been taken */
-			res->cmds[res->ncmds - 1].corrects = (int)fix_of + 1;
-			res->cmds[fix_res].corrected_by = (int)i + 1;
-			refused = 0;
-			fix_of = -1;
-		}
-		if (doubt_of >= 0) {
-			/* the doubt just above, put right: nothing of it to
-			 * send again; any other line taken ends its chance,
-			 * but STATUS and HELP, which change nothing */
-			if (mq_game_corrects(g, work, lines[doubt_of], line)) {
-				res->cmds[res->ncmds - 1].corrects =
-				    (int)doubt_of + 1;
-				res->cmds[doubt_res].corrected_by = (int)i + 1;
-				doubt_of = -1;
-			} else if (k->is_secret(&cmd) ||
-			    (strcmp(mq_buf_str(&text), "STATUS") != 0 &&
-			    strcmp(mq_buf_str(&text), "HELP") != 0))
-				doubt_of = -1;
-		}
-		if (at < (size_t)nfirst && first_fix >= 0) {
-			/* the refused line that goes first just above (no
-			 * other line between them goes first), put right:
-			 * nothing of it to send again */
-			if (mq_game_corrects(g, work, lines[first_fix], line)) {
-				res->cmds[res->ncmds - 1].corrects =
-				    (int)first_fix + 1;
-				res->cmds[first_fix_res].corrected_by = (int)i + 1;
-			}
-			first_fix = -1;
+		/* the refused lines above it puts right: nothing of them
+		 * to send again */
+		nfm = mq_fix_walk_taken(&fw, g, work, lines, at, line, fixing,
+		    k->is_secret(&cmd) ||
+		    (strcmp(mq_buf_str(&text), "STATUS") != 0 &&
+		    strcmp(mq_buf_str(&text), "HELP") != 0), fm);
+		for (f = 0; f < nfm; f++) {
+			res->cmds[res->ncmds - 1].corrects =
+			    (int)fm[f].line + 1;
+			res->cmds[fm[f].res].corrected_by = (int)i + 1;
 		}
 		if (later == 1) {
 			/* left out: the later line of the mail for the same
