@@ -133,58 +133,51 @@ ring_find(const struct mq_game *g, int seat, const char *key, int other,
 
 /*
  * Of such a copy's answer, the refused lines a line below them put right,
- * as submit told the first copy (mq_game_corrects): a typo (MOVE cx) whose
- * next command line, received already, is the same command of one choice
- * (MOVE cw) is "replaced by" it, nothing to send again, and that line is
- * "in place of" it. The lines are walked in submit's order: those that go
- * first (a PLAN, which stops no line) put right only the one just above
- * among them; the others, the refused line just above, one refused after a
- * refused line not put right being no typo of its own. -1 out of memory.
+ * as submit told the first copy: a typo (MOVE cx) whose next command line,
+ * received already, is the same command of one choice (MOVE cw) is
+ * "replaced by" it, nothing to send again, and that line is "in place of"
+ * it. Submit's own walk of the lines decides it (mq_fix_walk), each line
+ * received already read as taken, as it was then. -1 out of memory.
  */
 static int
 copy_corrections(const struct analysis *a, const int *kind,
     struct mq_submit_result *res)
 {
 	const struct mq_game *g = a->game;
-	long nfirst, fix = -1, first_fix = -1;
-	size_t at, i, *order = NULL;
-	int refused = 0, fixing;
+	const char *const *lines = (const char *const *)a->lines;
+	struct mq_fix_walk fw;
+	struct mq_fix_mark fm[3];
+	long nfirst;
+	size_t at, i, f, nfm, *order = NULL;
+	int fixing, lk;
 
-	if ((nfirst = mq_game_line_order(g, g->state, a->seat,
-	    (const char *const *)a->lines, a->nlines, &order)) < 0)
+	if ((nfirst = mq_game_line_order(g, g->state, a->seat, lines,
+	    a->nlines, &order)) < 0)
 		return -1;
+	mq_fix_walk_init(&fw, nfirst);
 	for (at = 0; at < a->nlines; at++) {
 		i = order[at];
 		if (kind[i] == LINE_PROSE || res->cmds[i].note)
 			continue;
-		if (at < (size_t)nfirst) {
-			if (kind[i] == LINE_REFUSED)
-				first_fix = (long)i;
-			else {
-				if (first_fix >= 0 && mq_game_corrects(g,
-				    g->state, a->lines[first_fix],
-				    a->lines[i])) {
-					res->cmds[i].corrects =
-					    (int)first_fix + 1;
-					res->cmds[first_fix].corrected_by =
-					    (int)i + 1;
-				}
-				first_fix = -1;
-			}
+		fixing = mq_fix_walk_fixing(&fw, g, g->state, lines,
+		    lines[i]);
+		if (kind[i] == LINE_REFUSED) {
+			/* a command that does not parse, or a doubt
+			 * ("Play nice": the lines after it went on) */
+			lk = g->kind->names_command == NULL ?
+			    MQ_LINE_COMMAND : g->kind->names_command(g->state,
+			    lines[i]);
+			(void)mq_fix_walk_refused(&fw, g, g->state, lines, at,
+			    i, lines[i], i, lk, 1, fixing);
 			continue;
 		}
-		fixing = refused && fix >= 0 && mq_game_corrects(g, g->state,
-		    a->lines[fix], a->lines[i]);
-		if (kind[i] == LINE_REFUSED) {
-			fix = !refused || fixing ? (long)i : -1;
-			refused = 1;
-		} else if (fixing) {
-			res->cmds[i].corrects = (int)fix + 1;
-			res->cmds[fix].corrected_by = (int)i + 1;
-			refused = 0;
-			fix = -1;
-		} else
-			fix = -1;
+		/* taken then, something that changed the game */
+		nfm = mq_fix_walk_taken(&fw, g, g->state, lines, at, lines[i],
+		    fixing, 1, fm);
+		for (f = 0; f < nfm; f++) {
+			res->cmds[i].corrects = (int)fm[f].line + 1;
+			res->cmds[fm[f].res].corrected_by = (int)i + 1;
+		}
 	}
 	free(order);
 	return 0;

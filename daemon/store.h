@@ -554,8 +554,8 @@ int mq_game_corrects(const struct mq_game *g, const void *work,
 /*
  * The walk of a mail's lines, in submit's order (mq_game_line_order), that
  * decides which refused line a later line puts right (mq_game_corrects):
- * the one place submit (the answer) and its dry run (`masqued parse`)
- * read it. Among the lines that go first (a PLAN, which stops no line),
+ * the one place submit (the answer), its dry run (`masqued parse`) and
+ * a resend's answer made without its first copy (inbound_copy.c) read it. Among the lines that go first (a PLAN, which stops no line),
  * the refused one just above (first_fix); among the others, the command
  * refused for itself just above (fix_of: after it the next are refused
  * too, but the one that puts it right), or the doubt just above (doubt_of:
