@@ -340,14 +340,14 @@ ms_validate(const struct ms_state *st, int seat, const struct ms_cmd *c,
 		    "be played. Reply STATUS to any of the game's mails to see "
 		    "how it ended.");
 	pl = &st->p[seat];
-	/* an Order is final once taken (or dealt, on turn 1): ORDER to
+	/* an Order is final once chosen (or dealt, on turn 1): ORDER to
 	 * change it was told whose turn it was, as if it could wait */
 	if (c->type == MS_C_ORDER && pl->order != 0)
 		return mq_fail(err, MQ_REFUSED,
 		    st->turn <= 1 ? "You were dealt Order %d for this turn, and "
-		    "an Order cannot be changed." : "You have taken Order %d "
+		    "an Order cannot be changed." : "You have chosen Order %d "
 		    "already this turn, and an Order cannot be changed once "
-		    "taken.", pl->order);
+		    "chosen.", pl->order);
 	who = ms_owing_seat(st);
 	if (who < 0)
 		return mq_fail(err, MQ_REFUSED, "Nobody is to play now.");

@@ -289,6 +289,16 @@ masquerade_sentences(void **state)
 	    "残すか、PASS する番です。");
 	says(r, "zh", "Not now: you are to choose a Dancer with DANCER.",
 	    "现在不能这样做：你应当用 DANCER 选择一位舞者。");
+	/* an Order is chosen, as the rules and the receipts say (the
+	 * refusal said "taken", the Japanese を取りました) */
+	says(r, "ja", "You have chosen Order 2 already this turn, and an Order "
+	    "cannot be changed once chosen.",
+	    "このターンはすでにオーダー 2 を選びました。一度選んだオーダーは"
+	    "変えられません。");
+	says(r, "ja", "Order 2 is taken by alice.",
+	    "オーダー 2 はすでに alice が選んでいます。");
+	says(r, "ja", "You had Order 2 last turn; choose another.",
+	    "前のターンにオーダー 2 を選んだので、別のオーダーを選んでください。");
 	/* an example refused as "%s" */
 	says(r, "zh", "KEEP needs the names of the Spells you keep, e.g. KEEP "
 	    "waltz.",
