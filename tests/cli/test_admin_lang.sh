@@ -172,10 +172,10 @@ answer welcome newer@x.test newer
 says newer "欢迎来到邮件版"
 # a seat not kicked: read as its player's new address (kick first to
 # hand it to someone else): no stranger's welcome
-says newer "你的席位"
+says newer "你的座位"
 says newer "转到了这个地址"
 says_not newer "你将加入一局正在进行的游戏"
-grep -q "主持人把你的席位“dave”转到了这个地址" $T/newer.txt || fail "the welcome does not name the seat"; ok
+grep -q "主持人把你的座位“dave”转到了这个地址" $T/newer.txt || fail "the welcome does not name the seat"; ok
 says newer "newbie hands over"
 says_not newer "Welcome to The Masque"
 answer admin newbie@x.test newbie	# the old address: told in its own language

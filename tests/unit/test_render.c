@@ -882,6 +882,59 @@ japanese_counts_touch_their_mai(void **state)
 	json_decref(gd);
 }
 
+/* Each file under dir (templates/ja or templates/zh, their games' folders too), slurped, given
+ * to check with its path; how many there were. */
+static size_t
+each_template(const char *dir, void (*check)(const char *, const char *))
+{
+	struct dirent *de;
+	struct stat st;
+	char path[512], *text;
+	size_t n = 0;
+	DIR *d;
+
+	assert_non_null(d = opendir(dir));
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		assert_int_equal(stat(path, &st), 0);
+		if (S_ISDIR(st.st_mode)) {
+			n += each_template(path, check);
+			continue;
+		}
+		assert_non_null(text = slurp(path));
+		check(path, text);
+		free(text);
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+/* A zh template or catalog calling a seat 席位: the host's mails and the
+ * players' say 座位. */
+static void
+zh_source_says_zuowei(const char *path, const char *text)
+{
+	const char *at = strstr(text, "席位");
+
+	if (at != NULL)
+		fail_msg("%s: says 席位, not 座位, at \"%.40s\"", path, at);
+}
+
+/*
+ * The players' Chinese welcome said 席位 for a seat handed over or moved,
+ * where the host's mails and every other player's mail say 座位: no zh
+ * template or catalog says 席位.
+ */
+static void
+chinese_templates_say_zuowei(void **state)
+{
+	(void)state;
+	assert_true(each_template(TMPL "/zh", zh_source_says_zuowei) > 60);
+}
+
 /* The end mail says "You win" (あなたの勝利, 你获胜) to the winner,
  * in its subject too, and the winner's name to everyone else. The subject
  * said "midnight" above a first line at 12:50: the game ends after 12:50
@@ -3792,6 +3845,7 @@ main(void)
 		cmocka_unit_test(admin_notice_in_every_language),
 		cmocka_unit_test(red_death_chinese_counts_read_as_numerals),
 		cmocka_unit_test(japanese_counts_touch_their_mai),
+		cmocka_unit_test(chinese_templates_say_zuowei),
 		cmocka_unit_test(sentences_from_partials),
 		cmocka_unit_test(help_examples_name_other_players),
 		cmocka_unit_test(the_move_request_says_its_steps_in_one_aside),
