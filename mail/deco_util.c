@@ -404,7 +404,7 @@ brk_next(struct brk *b, int *n, int *cols, int *space, int *kind)
 		 * without a space; not a name's bracket ("dave（12:30）": the
 		 * time it died is read with it) */
 		*kind = BRK_WORD;
-	/* a number and the wide word after it ("2 個", "2 步", "12:50 の"):
+	/* a number and the wide word after it ("2 个", "2 步", "12:50 の"):
 	 * a counter, a particle, never the start of a line (the number
 	 * alone at a line's end read as a count of the line before) */
 	if (*space && wide && before >= '0' && before <= '9')

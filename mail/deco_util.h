@@ -82,7 +82,7 @@ struct mv *deco_lpad(struct mq_arena *a, const char *s, int w);
  * others do; for the engine's and the host's sentences in the text part. Lines break
  * at spaces and, in Chinese and Japanese, between two wide characters
  * (never before a closing mark such as 。 or 」, nor after an opening one);
- * never between a number and the wide word after it (a counter: "2 個");
+ * never between a number and the wide word after it (a counter: "2 个");
  * a word wider than the line is never broken. A no-break space (U+00A0)
  * holds a command example whole ("PLAN 12:20 ccw"): the text part's wrap
  * (deco_wrap_text) makes it a plain space. */
@@ -161,7 +161,7 @@ int deco_wrap_paragraphs(char **text, int width);
 int deco_rule_headings(char **text, int cols);
 
 /*
- * The HTML part's "2 個", "3 歩", "12:00 時計回り": the space between a
+ * The HTML part's "2 个", "3 步", "12:00 時計回り": the space between a
  * number and the wide word after it made a no-break space (text outside
  * tags only), so that a browser never leaves the number alone at a line's
  * end, as the text part's wrap never does (the parser reads a no-break

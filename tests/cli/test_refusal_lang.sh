@@ -235,7 +235,7 @@ send dave@x.test "$(reply_to dave)" e1 'PLAN cw ccw'
 send bob@x.test "$(reply_to bob)" e2 'PLAY threaten TARGET zed'
 expect 0 "serve --once with a short plan and a stranger's name" -- $M -C $D serve --once
 answer receipt dave@x.test daveplan
-says daveplan "この計画は 2 個です。一部の時刻だけ変えるなら、時刻を書いてください：PLAN 12:20 ccw。"
+says daveplan "この計画は 2個です。一部の時刻だけ変えるなら、時刻を書いてください：PLAN 12:20 ccw。"
 $PY - "$(cat $T/daveplan.file)" <<'EOF2' || fail "the Japanese refusal's example or number is cut, or its text part shows a no-break space"
 import email, sys
 m = email.message_from_binary_file(open(sys.argv[1], 'rb'))

@@ -846,7 +846,7 @@ the_run_out_ending_says_the_count_that_ended_it(void **state)
 {
 	static const char *const want[][2] = {
 		{ "en", "The game ended because the Spell deck ran out once per player, 5 times (6 by the end of that turn)." },
-		{ "ja", "ゲームが終わった理由：スペルの山札がプレイヤーの人数分（5回）尽きた（そのターンの終わりまでには計 6 回）。" },
+		{ "ja", "ゲームが終わった理由：スペルの山札がプレイヤーの人数分（5回）尽きた（そのターンの終わりまでには計 6回）。" },
 		{ "zh", "游戏结束的原因：咒语牌堆用完的次数达到了玩家人数（5 次，到该回合结束时共 6 次）。" },
 		{ "en", "run-outs so far: 6 (the game ends at 5: reached)" },
 		{ "ja", "尽きた回数 6（5回でゲーム終了：達しました）" },
@@ -869,7 +869,7 @@ the_run_out_ending_says_the_count_that_ended_it(void **state)
 	    " \"view\": {\"phase\": \"stage\", \"turn\": 9, \"spell_deck\": 20,"
 	    "  \"runouts\": 5, \"runouts_to_end\": 5, \"runouts_reached\": true,"
 	    "  \"runouts_past_end\": false}}");
-	static const char *const six[] = { "ran out 6 times", "6 回尽きた",
+	static const char *const six[] = { "ran out 6 times", "6回尽きた",
 	    "用完了 6 次" };
 	char *subject, *text, *html;
 	size_t i;
@@ -1259,7 +1259,7 @@ the_end_gives_each_score_in_parts(void **state)
 		    "    1  トレジャー「蛇の指輪」\n"
 		    "    1  VP カウンター 1枚\n"
 		    "  carol：1 VP\n"
-		    "    0  「梟の仮面」：予言者として選んだイベントが 2 回以上なら 3 VP（未達成）\n" },
+		    "    0  「梟の仮面」：予言者として選んだイベントが 2回以上なら 3 VP（未達成）\n" },
 		{ "zh", "  alice（你）：6 VP\n"
 		    "    3  「龙面具」：若持有至少 2 个宝物，得 3 VP（已达成）\n"
 		    "    1  「勇者纹章」\n"
@@ -3154,7 +3154,7 @@ mail_lacks_slips(const json_t *gd, const json_t *ctx, const char *lang,
 	if (strcmp(lang, "ja") == 0 && ((at = ja_count_apart(text)) != NULL ||
 	    (at = ja_count_apart(subject)) != NULL ||
 	    (at = ja_count_apart(html)) != NULL))
-		fail_msg("ja %s: a count apart from its 枚 at \"%.40s\":\n%s",
+		fail_msg("ja %s: a count apart from its counter at \"%.40s\":\n%s",
 		    kind, at, text);
 	free3(subject, text, html);
 }

@@ -281,7 +281,7 @@ test_real_texts_come_out_translated(void **state)
 		    "carol", "g7f3abcd", "carol", "carol", "1d3h",
 		    "2026-12-06 14:00 UTC", again);
 		t = in(r, "ja", text);
-		has(t, "この手で carol さんが期限を過ぎたのは、これで 2 回目です");
+		has(t, "この手で carol さんが期限を過ぎたのは、これで 2回目です");
 		has(t, "2026-12-04 09:00 UTC に 1d2h 延長しました");
 		free(t);
 		t = in(r, "zh", text);
@@ -359,7 +359,7 @@ test_real_texts_come_out_translated(void **state)
 	snprintf(text, sizeof(text), HOST_IMAP_STUCK_TEXT, 7u, "INBOX", 5ULL,
 	    "the server broke off", 1700000000u, 7u, "/d");
 	t = in(r, "ja", text);
-	has(t, "メールボックス INBOX のメッセージ UID 7 で、5 回続けて止まりました");
+	has(t, "メールボックス INBOX のメッセージ UID 7 で、5回続けて止まりました");
 	has(t, "/d/cursor/imap に \"1700000000 7\" と書けば");
 	free(t);
 	t = in(r, "ja", HOST_BANNER);

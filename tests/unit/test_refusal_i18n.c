@@ -117,14 +117,14 @@ japanese_sentences_with_their_arguments(void **state)
 	    "「threaten」には僧院のどこかにいる対象が必要です。TARGET とプレイヤー"
 	    "名を付けてください（例：PLAY\xc2\xa0threaten\xc2\xa0TARGET\xc2\xa0" "bob）。");
 	says(r, "ja", "swindle takes at most 2 time(s) after SLOT.",
-	    "「swindle」では SLOT の後に書ける時刻は 2 個までです。");
+	    "「swindle」では SLOT の後に書ける時刻は 2個までです。");
 	says(r, "ja", "The game is over; nothing more can be played. Reply "
 	    "STATUS to any of the game's mails to see how it ended.",
 	    "ゲームは終了しました。これ以上は何もプレイできません。"
 	    "結果は、ゲームから届いたどのメールにでも STATUS と返信すると"
 	    "確認できます。");
 	says(r, "ja", "One message may carry at most 64 moves.",
-	    "1通のメールに書ける手は 64 個までです。");
+	    "1通のメールに書ける手は 64個までです。");
 	/* a name with spaces and punctuation is one %s all the same */
 	says(r, "ja", "There is no player named \"Mr. T, Esq.\" in this game; "
 	    "the players are alice, bob, carol, dave.",
@@ -194,7 +194,7 @@ reordered_arguments(void **state)
 	    "return it; your discards: mock.",
 	    "「encore」只能收回弃牌中的牌，而「jest」不在你的弃牌中；你的弃牌：mock。");
 	says(r, "ja", "The Masque of the Red Death is for 3 to 6 players, not 9.",
-	    "9 人では遊べません。「赤死病の仮面」は 3〜6 人で遊ぶゲームです。");
+	    "9人では遊べません。「赤死病の仮面」は 3〜6人で遊ぶゲームです。");
 	says(r, "zh", "invariant \"the winner is the most popular survivor\" "
 	    "broken: the winner is alice, not nobody.",
 	    "不变式「胜者是人气最高的幸存者」被破坏：胜者应是 无人，却是 alice。");
@@ -991,7 +991,7 @@ command_examples_are_held_whole(void **state)
 	says(r, "ja", "A plan is six directions, one for each time from 12:00 "
 	    "to 12:50, and this one has 2; to change some times only, name "
 	    "them: PLAN 12:20 ccw.", "計画は 12:00〜12:50 の各時刻に1つずつ、"
-	    "6つの方向ですが、この計画は 2 個です。一部の時刻だけ変えるなら、"
+	    "6つの方向ですが、この計画は 2個です。一部の時刻だけ変えるなら、"
 	    "時刻を書いてください：PLAN\xc2\xa0" "12:20\xc2\xa0" "ccw。");
 	says(r, "zh", "PAY needs the names of the Spells you discard, e.g. "
 	    "PLAY rhapsody PAY march waltz.", "PAY 后面需要写出你作为代价弃掉的"

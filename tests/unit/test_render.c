@@ -154,7 +154,7 @@ render(const char *dir, const char *lang, const char *kind, const json_t *gd,
 }
 
 /* The HTML part as a reader sees its text: a no-break space (the one that
- * holds "3 歩" together, deco_html_bind_numbers) as a space. */
+ * holds "3 步" together, deco_html_bind_numbers) as a space. */
 static const char *
 html_read(const char *html, struct mq_buf *b)
 {
@@ -501,12 +501,12 @@ the_placement_order_is_told(void **state)
 {
 	static const char *const said[] = {
 		"You place after dave, erin, alice: number 4 of 5 in the order\n",
-		"あなたが置くのは dave、erin、alice の後です\n（5 人中 4 番目：人気の",
+		"あなたが置くのは dave、erin、alice の後です\n（5人中 4 番目：人気の",
 		"你在 dave、erin、alice 之后放置\n（5 人中第 4 个：从人气最低者",
 	};
 	static const char *const given[] = {
 		"Your placement is made after dave, alice: number 4 of 5",
-		"あなたの配置が行われるのは dave、alice の後です\n（5 人中 4 番目",
+		"あなたの配置が行われるのは dave、alice の後です\n（5人中 4 番目",
 		"你的放置在 dave、alice 之后生效\n（5 人中第 4 个",
 	};
 	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("welcome"), *p;
@@ -690,7 +690,7 @@ the_reader_is_you_in_the_events(void **state)
 		"  carol は噂カードを持っておらず、あなたのカードは空振りでした。\n",
 		"  あなたのカードは、近くに対象となる貴族がおらず空振りでした。\n",
 		"  あなたは「脅し」を手札に戻しました。\n",
-		"  あなたの移動は 3 歩でしたが、許されたのは 2 歩：移動は取り消されました。\n",
+		"  あなたの移動は 3歩でしたが、許されたのは 2歩：移動は取り消されました。\n",
 		"  12:10 あなたが移動：紫の間 -> 緑の間。\n",
 		"  12:20 あなたは緑の間に留まりました。\n",
 		"  12:30 あなたが緑の間で死にました。\n",
@@ -852,7 +852,8 @@ red_death_chinese_counts_read_as_numerals(void **state)
  * The Japanese mails wrote a count of cards two ways: "2枚", "{{n}}枚"
  * close in most templates and refusals, "噂の山札：36 枚" (the board),
  * "%d 枚" in some refusals, spaced. Most wrote it close, and now all do;
- * no Japanese mail of the game has a digit spaced from its 枚.
+ * no Japanese mail of the game has a digit spaced from its 枚, nor from
+ * the other counters (回, 歩, 人, 個, 点: "5人中 4 番目", "3歩でしたが").
  */
 static void
 japanese_counts_touch_their_mai(void **state)
@@ -871,8 +872,8 @@ japanese_counts_touch_their_mai(void **state)
 		if ((at = ja_count_apart(m.text)) != NULL ||
 		    (at = ja_count_apart(m.subject)) != NULL ||
 		    (at = ja_count_apart(m.html)) != NULL)
-			fail_msg("ja %s: a count apart from its 枚 at \"%.40s\"",
-			    kinds[k], at);
+			fail_msg("ja %s: a count apart from its counter at "
+			    "\"%.40s\"", kinds[k], at);
 		if (strcmp(kinds[k], "turn") == 0 &&
 		    strstr(m.text, "噂の山札：36枚。") == NULL)
 			fail_msg("ja turn: no \"噂の山札：36枚。\" in\n%s", m.text);
@@ -912,6 +913,42 @@ each_template(const char *dir, void (*check)(const char *, const char *))
 	return n;
 }
 
+/* A ja template or catalog with a number spaced from its counter: a digit,
+ * a tag ("{{gte}} 回", "{{{allowance}}} 歩") or a printf number ("%d 個",
+ * "%1$d 回目", "%llu 回") before a space and the counter. A Latin word
+ * before the counter keeps its space. */
+static void
+ja_source_counts_touch(const char *path, const char *text)
+{
+	static const char *const counters[] = { "枚", "回", "歩", "人", "個",
+		"点", NULL };
+	const char *p, *w;
+	size_t i, sp = 0;
+
+	for (p = text; *p; p++) {
+		if (*p == ' ')
+			sp = 1;
+		else if (strncmp(p, "\xc2\xa0", 2) == 0)
+			sp = 2;
+		else
+			continue;
+		for (i = 0; counters[i] != NULL; i++)
+			if (strncmp(p + sp, counters[i], 3) == 0)
+				break;
+		if (counters[i] == NULL || p == text)
+			continue;
+		/* the word before the space */
+		for (w = p; w > text && w[-1] != ' ' && w[-1] != '\n' &&
+		    (unsigned char)w[-1] < 0x80; w--)
+			;
+		if (isdigit((unsigned char)p[-1]) ||
+		    (p - text >= 2 && strncmp(p - 2, "}}", 2) == 0) ||
+		    (*w == '%' && (p[-1] == 'd' || p[-1] == 'u')))
+			fail_msg("%s: a number spaced from its %s at \"%.40s\"",
+			    path, counters[i], w);
+	}
+}
+
 /* A zh template or catalog calling a seat 席位: the host's mails and the
  * players' say 座位. */
 static void
@@ -921,6 +958,20 @@ zh_source_says_zuowei(const char *path, const char *text)
 
 	if (at != NULL)
 		fail_msg("%s: says 席位, not 座位, at \"%.40s\"", path, at);
+}
+
+/*
+ * The Japanese mails wrote the other counters two ways too, as they had
+ * 枚: "{{gte}} 回以上" beside "5回", "{{{allowance}}} 歩まで" beside
+ * "1歩につき", "%d 個までです", "%1$d 回目". All are now close, a number or
+ * a number's tag touching 回, 歩, 人, 個, 点 as 枚: in every ja template and
+ * catalog, and in the mails (japanese_counts_touch_their_mai above).
+ */
+static void
+japanese_templates_touch_their_counters(void **state)
+{
+	(void)state;
+	assert_true(each_template(TMPL "/ja", ja_source_counts_touch) > 60);
 }
 
 /*
@@ -3187,14 +3238,14 @@ a_turn_names_the_default_owed(void **state)
  * The MOVE request's deadline and its steps are one aside, and its number
  * stays with its counter: the Chinese read "（截止 …）（本轮最多可走" and
  * "2 步）" on the next line (the template broke there by hand), the
- * Japanese "（期限 …）（このラウンドは" / "2 歩まで動けます）".
+ * Japanese "（期限 …）（このラウンドは" / "2歩まで動けます）".
  */
 static void
 the_move_request_says_its_steps_in_one_aside(void **state)
 {
 	static const char *const said[][2] = {
 		{ "(you may take 2 steps this round):", NULL },
-		{ "、このラウンドは 2 歩まで動けます）：", "）（" },
+		{ "、このラウンドは 2歩まで動けます）：", "）（" },
 		{ "；本轮最多可走 2 步）：", "）（" },
 	};
 	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("turn");
@@ -3254,7 +3305,7 @@ an_early_move_short_of_the_card_says_so(void **state)
 {
 	static const char *const said[] = {
 		"Your card lets you take 2 steps: send MOVE again to take them.",
-		"今のカードなら 2 歩まで動けます。使うなら MOVE をもう一度送ってください。",
+		"今のカードなら 2歩まで動けます。使うなら MOVE をもう一度送ってください。",
 		"你打出的牌允许走 2 步：要用上，请再发一次 MOVE。",
 	};
 	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("turn"), *me;
@@ -3295,8 +3346,8 @@ an_early_move_over_the_card_says_so(void **state)
 		  "  move is dropped when the cards are revealed.",
 		  "(your card allows fewer steps (1): send MOVE again, or this "
 		  "move is dropped when the cards are revealed)" },
-		{ "今のカードで動けるのは 1 歩までです。",
-		  "（今のカードで動けるのは 1\xc2\xa0" "歩までです。MOVE をもう一度送って"
+		{ "今のカードで動けるのは 1歩までです。",
+		  "（今のカードで動けるのは 1歩までです。MOVE をもう一度送って"
 		  "ください。送らなければ、カードが公開されるときにこの移動は"
 		  "取り消されます）" },
 		{ "你现在的牌只允许走 1 步：请重新发送 MOVE，否则亮牌时\n"
@@ -3845,6 +3896,7 @@ main(void)
 		cmocka_unit_test(admin_notice_in_every_language),
 		cmocka_unit_test(red_death_chinese_counts_read_as_numerals),
 		cmocka_unit_test(japanese_counts_touch_their_mai),
+		cmocka_unit_test(japanese_templates_touch_their_counters),
 		cmocka_unit_test(chinese_templates_say_zuowei),
 		cmocka_unit_test(sentences_from_partials),
 		cmocka_unit_test(help_examples_name_other_players),

@@ -2,8 +2,8 @@
  * zh_fixture.h - the check that a Chinese mail sets a number or a Latin
  * word apart from the Han around it, for the render tests of both games:
  * the zh mails write "抽了 1 张谣言卡", "第 2 回合", "VP 标记", "alice 的牌".
- * And the one that a Japanese mail writes a count of cards close to its
- * 枚 ("2枚", "{{n}}枚"), as most ja templates did.
+ * And the one that a Japanese mail writes a count close to its counter
+ * ("2枚", "{{n}}枚", "3歩", "2回以上", "5人中"), as most ja templates did.
  *
  * Static inline, like the fixtures.
  */
@@ -44,19 +44,29 @@ zh_touching(const char *text)
 	return NULL;
 }
 
-/* Where in text a digit is set apart from the 枚 after it ("2 枚", or with
- * the HTML part's no-break space), NULL if nowhere. */
+/* Where in text a digit is set apart from the counter after it ("2 枚",
+ * "3 歩", or with the HTML part's no-break space), NULL if nowhere: the
+ * counters of cards, times, steps, people, things and points. */
 static inline const char *
 ja_count_apart(const char *text)
 {
-	const char *p;
+	static const char *const ja_counters[] = { "枚", "回", "歩", "人",
+		"個", "点", NULL };
+	const char *p, *q;
+	size_t i;
 
 	for (p = text; *p; p++) {
 		if (!isdigit((unsigned char)*p))
 			continue;
-		if (strncmp(p + 1, " 枚", 4) == 0 ||
-		    strncmp(p + 1, "\xc2\xa0枚", 5) == 0)
-			return p;
+		if (p[1] == ' ')
+			q = p + 2;
+		else if (strncmp(p + 1, "\xc2\xa0", 2) == 0)
+			q = p + 3;
+		else
+			continue;
+		for (i = 0; ja_counters[i] != NULL; i++)
+			if (strncmp(q, ja_counters[i], 3) == 0)
+				return p;
 	}
 	return NULL;
 }
