@@ -3115,14 +3115,16 @@ the_slot_hint_is_a_line_of_its_own(void **state)
 }
 
 /* Two nobles in the reader's room are listed as the language lists them
- * (they were parted by a space alone: "alice bob wei" in Japanese). */
+ * (they were parted by a space alone: "alice bob wei" in Japanese), and
+ * the Chinese sentence names them after a verb: "同在一个房间的有：", not a
+ * bare "的：" that reads as a sentence cut off. */
 static void
 the_nobles_nearby_are_a_list(void **state)
 {
-	static const char *const cases[][2] = {
-		{ "en", "In your room now: carol, dave" },
-		{ "ja", "いま同じ部屋にいるのは：carol、dave" },
-		{ "zh", "此刻与你同在一个房间的：carol、dave" },
+	static const char *const cases[][3] = {
+		{ "en", "In your room now: carol, dave", NULL },
+		{ "ja", "いま同じ部屋にいるのは：carol、dave", NULL },
+		{ "zh", "此刻与你同在一个房间的有：carol、dave", "房间的：" },
 	};
 	json_t *ctx, *p;
 	size_t i, k;
@@ -3135,7 +3137,7 @@ the_nobles_nearby_are_a_list(void **state)
 			if (strcmp(json_string_value(json_object_get(p, "name")),
 			    "carol") == 0)
 				json_object_set_new(p, "room", json_string("green"));
-		turn_says(cases[i][0], ctx, cases[i][1], NULL);
+		turn_says(cases[i][0], ctx, cases[i][1], cases[i][2]);
 		json_decref(ctx);
 	}
 }
