@@ -288,17 +288,22 @@ deco_red_death(const struct deco *d, struct mv *out)
 	wput(d, out, "red_death", list);
 }
 
-/* The Evidence shown from the discard, each a Rumor card (deco_rumor_obj). */
+/* The Evidence shown from the discard, each a Rumor card (deco_rumor_obj)
+ * that knows whether it is the "first", so that a language separating a
+ * list's entries by more than a space (ja, zh: "、") can. */
 void
 deco_evidence(const struct deco *d, struct mv *out)
 {
-	struct mv *ev = mv_list(d->a);
+	struct mv *ev = mv_list(d->a), *o;
 	const json_t *e, *shown = json_object_get(d->view, "evidence_discard");
 	size_t i;
 
 	json_array_foreach(shown, i, e)
-		if (json_is_object(e))
-			mv_push(d->a, ev, deco_rumor_obj(d, e));
+		if (json_is_object(e)) {
+			o = deco_rumor_obj(d, e);
+			put_bool(d->a, o, "first", mv_size(ev) == 0);
+			mv_push(d->a, ev, o);
+		}
 	wput_bool(d, out, "has_evidence_discard", mv_size(ev) > 0);
 	wput(d, out, "evidence_discard", ev);
 }

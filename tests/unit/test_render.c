@@ -3142,6 +3142,28 @@ the_nobles_nearby_are_a_list(void **state)
 	}
 }
 
+/* The times of the Evidence shown are a list as each language writes one:
+ * "12:10、12:20。" in Japanese and Chinese (they were parted by a space
+ * alone and the line ended in one: "12:10 12:20 "). */
+static void
+the_evidence_shown_is_a_list(void **state)
+{
+	static const char *const cases[][3] = {
+		{ "en", "Evidence shown: 12:10 12:20", NULL },
+		{ "ja", "公開された証拠：12:10、12:20。\n", "証拠：12:10 " },
+		{ "zh", "已公开的证据：12:10、12:20。\n", "证据：12:10 " },
+	};
+	json_t *ctx;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ctx = load_ctx("turn");
+		turn_says(cases[i][0], ctx, cases[i][1], cases[i][2]);
+		json_decref(ctx);
+	}
+}
+
 /* What the reader owes, and the default each language names for it. */
 static const char *const default_owed[] = { "act", "move", "place" };
 static const char *const default_said[][3] = {
@@ -3858,6 +3880,7 @@ main(void)
 		cmocka_unit_test(the_hints_name_only_the_readers_cards),
 		cmocka_unit_test(the_slot_hint_is_a_line_of_its_own),
 		cmocka_unit_test(the_nobles_nearby_are_a_list),
+		cmocka_unit_test(the_evidence_shown_is_a_list),
 		cmocka_unit_test(a_notice_is_the_turn_mail_without_the_board),
 		cmocka_unit_test(an_early_placement_is_told_to_its_sender),
 		cmocka_unit_test(the_placement_order_is_told),
