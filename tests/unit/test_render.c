@@ -3164,6 +3164,37 @@ the_evidence_shown_is_a_list(void **state)
 	}
 }
 
+/* A full-width bracket needs no space before it: the HTML part of a
+ * Japanese or Chinese mail wrote a Gossip card as "ゴシップ 12:10 緑の間
+ * （12:10 の緑の間は安全）" and a step of the plan as "-> 緑の間 （安全）",
+ * with a gap the text part never had. */
+static void
+no_space_before_a_full_width_bracket_in_html(void **state)
+{
+	static const char *const langs[] = { "ja", "zh" };
+	json_t *gd = load_json(GAMEDATA), *ctx;
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 2; i++) {
+		ctx = load_ctx("turn");
+		assert_int_equal(render(TMPL, langs[i], "turn", gd, ctx, &m,
+		    &err), 0);
+		if (strstr(m.html, "\">（") == NULL)
+			fail_msg("turn (%s) has no bracket to check\n%s",
+			    langs[i], m.html);
+		if (strstr(m.html, " <span style=\"color:#1b5e20\">（") != NULL ||
+		    strstr(m.html, " <b style=\"color:#8b0000\">（") != NULL)
+			fail_msg("turn (%s) spaces a bracket\n%s", langs[i],
+			    m.html);
+		mail_free(&m);
+		json_decref(ctx);
+	}
+	json_decref(gd);
+}
+
 /* What the reader owes, and the default each language names for it. */
 static const char *const default_owed[] = { "act", "move", "place" };
 static const char *const default_said[][3] = {
@@ -3881,6 +3912,7 @@ main(void)
 		cmocka_unit_test(the_slot_hint_is_a_line_of_its_own),
 		cmocka_unit_test(the_nobles_nearby_are_a_list),
 		cmocka_unit_test(the_evidence_shown_is_a_list),
+		cmocka_unit_test(no_space_before_a_full_width_bracket_in_html),
 		cmocka_unit_test(a_notice_is_the_turn_mail_without_the_board),
 		cmocka_unit_test(an_early_placement_is_told_to_its_sender),
 		cmocka_unit_test(the_placement_order_is_told),
