@@ -144,19 +144,17 @@ copy_of_done(const struct mq_daemon *d, const struct analysis *a, int *twin,
 	if (n < 0 && errno == ENOENT) {
 		/* the first copy: a symbolic link, its target the hash, so the
 		 * marker is one name with no data of its own to fsync */
-		if (symlink(a->hash, path) != 0 && errno != EEXIST)
-			mq_daemon_log("a copy of this mail delivered again may "
-			    "be answered again: cannot write %s: %s", path,
-			    strerror(errno));
-		else if (mq_dir_sync(dir, MQ_SYNC_BATCHED, &e) != 0)
+		if ((symlink(a->hash, path) != 0 && errno != EEXIST &&
+		    mq_fail_errno(&e, MQ_IO, "cannot write %s", path)) ||
+		    mq_dir_sync(dir, MQ_SYNC_BATCHED, &e) != 0)
 			mq_daemon_log("a copy of this mail delivered again may "
 			    "be answered again: %s", e.msg);
 		return;
 	}
 	if (n < 0) {
+		mq_fail_errno(&e, MQ_IO, "cannot read %s", path);
 		mq_daemon_log("a copy of this mail delivered again may be "
-		    "answered again: cannot read %s: %s", path,
-		    strerror(errno));
+		    "answered again: %s", e.msg);
 		return;
 	}
 	first[n < 65 ? n : 64] = '\0';
