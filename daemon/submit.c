@@ -519,6 +519,26 @@ mq_fix_walk_init(struct mq_fix_walk *w, long nfirst)
 	w->fix_of = w->first_fix = w->doubt_of = -1;
 }
 
+/*
+ * The refused line that goes first just above line (no other line between
+ * them goes first), put right by it: marked in m[n]; its chance ends here
+ * either way. The new n.
+ */
+static size_t
+first_fix_mark(struct mq_fix_walk *w, const struct mq_game *g,
+    const void *work, const char *const *lines, size_t at, const char *line,
+    struct mq_fix_mark *m, size_t n)
+{
+	if (at < (size_t)w->nfirst && w->first_fix >= 0) {
+		if (mq_game_corrects(g, work, lines[w->first_fix], line)) {
+			m[n].line = w->first_fix;
+			m[n++].res = w->first_fix_res;
+		}
+		w->first_fix = -1;
+	}
+	return n;
+}
+
 int
 mq_fix_walk_fixing(const struct mq_fix_walk *w, const struct mq_game *g,
     const void *work, const char *const *lines, const char *line)
@@ -541,14 +561,7 @@ mq_fix_walk_standing(struct mq_fix_walk *w, const struct mq_game *g,
 		w->refused = 0;
 		w->fix_of = -1;
 	}
-	if (at < (size_t)w->nfirst && w->first_fix >= 0) {
-		if (mq_game_corrects(g, work, lines[w->first_fix], line)) {
-			m[n].line = w->first_fix;
-			m[n++].res = w->first_fix_res;
-		}
-		w->first_fix = -1;
-	}
-	return n;
+	return first_fix_mark(w, g, work, lines, at, line, m, n);
 }
 
 long
@@ -616,17 +629,7 @@ mq_fix_walk_taken(struct mq_fix_walk *w, const struct mq_game *g,
 		} else if (changes)
 			w->doubt_of = -1;
 	}
-	if (at < (size_t)w->nfirst && w->first_fix >= 0) {
-		/* the refused line that goes first just above (no other
-		 * line between them goes first), put right: nothing of it
-		 * to send again */
-		if (mq_game_corrects(g, work, lines[w->first_fix], line)) {
-			m[n].line = w->first_fix;
-			m[n++].res = w->first_fix_res;
-		}
-		w->first_fix = -1;
-	}
-	return n;
+	return first_fix_mark(w, g, work, lines, at, line, m, n);
 }
 
 /* Whether line, a line of a mail, names a command (game.h's names_command):
