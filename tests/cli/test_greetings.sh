@@ -135,10 +135,10 @@ subject_has g5 "受け付けました"
 subject_lacks g5 "一部に問題あり"
 subject_lacks g5 "受け付けられませんでした"
 grep -qF -- "-- コマンドではない行 ---" $T/g5.txt || fail "no ja section"; ok
-txt_says g5 "2 行目：みなさん、こんにちは！"
+txt_says g5 "2行目：みなさん、こんにちは！"
 # the SET line, listed first, names its line as the commands do
-txt_says g5 "1 行目：これからのメールは日本語で"
-txt_says g5 "3 行目："
+txt_says g5 "1行目：これからのメールは日本語で"
+txt_says g5 "3行目："
 says g5 "これらの行はコマンドではないので、そのままにしました。"
 says_not g5 "受け付けられなかった行"
 says_not g5 "もう一度送ってください"

@@ -29,9 +29,9 @@ txt_says a1 "line 2: Play Jest (for 8:20)"
 txt_says a1 "line 3: Move: clockwise (for 8:00)"
 says a1 "changes your move of line 1"
 mail bob b1 '移動 そのまま\nプレイ 冗談\n移動 時計回り'
-txt_says b1 "1 行目：移動：留まる（8:00 の分）"
-txt_says b1 "2 行目：「冗談」を出す（8:20 の分）"
-txt_says b1 "3 行目：移動：時計回り（8:00 の分）"
+txt_says b1 "1行目：移動：留まる（8:00 の分）"
+txt_says b1 "2行目：「冗談」を出す（8:20 の分）"
+txt_says b1 "3行目：移動：時計回り（8:00 の分）"
 mail carol c1 '移动 不动\n出牌 笑话\n移动 顺时针'
 txt_says c1 "第 1 行：移动：不动（用于 8:00）"
 txt_says c1 "第 2 行：打出「笑话」（用于 8:20）"

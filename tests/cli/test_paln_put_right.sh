@@ -44,8 +44,8 @@ card_in carol
 text="PALN cw cw cw cw cw cw\n計画 反時計回り そのまま そのまま 時計回り そのまま そのまま\nMOVE stay\nPLAY $card"
 dry carol "$text" "$put_right"
 reply_served carol c1 "$text"
-says c1 "受け付けられなかった 1 行目の代わりに適用しました"
-says c1 "2 行目で置き換えられ、そちらが受け付けられました"
+says c1 "受け付けられなかった 1行目の代わりに適用しました"
+says c1 "2行目で置き換えられ、そちらが受け付けられました"
 says_not c1 "上の行が受け付けられず"
 plan_is carol "['ccw', 'stay', 'stay', 'cw', 'stay', 'stay']"
 $MREL -C $D log $G | tail -n 1 | grep -q "carol: PLAN ccw stay stay cw stay stay; MOVE stay; PLAY $card" ||

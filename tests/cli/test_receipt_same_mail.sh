@@ -34,7 +34,7 @@ grep -qF "line 1: " $T/d3.txt && grep -qE "changes your move of entry [0-9]+ .*l
 ! grep -qE "line 2: .*changes your move of entry" $T/d3.txt ||
     fail "d3: line 2 said to change an entry"; ok
 mail bob b3 'MOVE cw\nMOVE stay'
-says b3 "1 行目の手を変更します"
+says b3 "1行目の手を変更します"
 mail carol c3 'MOVE cw\nMOVE stay'
 says c3 "更改你在第 1 行的行动"
 # --- a refused MOVE put right on the next line: the second is taken, in
@@ -47,7 +47,7 @@ says_not d4 "may have counted on it"
 # nothing to send again: the refused line was put right
 says_not d4 "send again, corrected"
 mail bob b4 'MOVE cx\nMOVE ccw'
-says b4 "受け付けられなかった 1 行目の代わりに適用しました"
+says b4 "受け付けられなかった 1行目の代わりに適用しました"
 mail carol c4 'MOVE cx\nMOVE ccw'
 says c4 "已由第 2 行替换，该行已被接受"
 # the cards, eve's the round's last: the log verifies, as before

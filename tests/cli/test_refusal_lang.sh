@@ -219,8 +219,8 @@ answer receipt carol@x.test carollong
 grep -qF 'line 129: STATUS' $T/carollong.txt || fail "the first unread line is not shown"; ok
 says carollong 'This line and the ones after it were not read: masqued reads the first 64 lines of a message that are not blank; send the rest in another message.'
 answer receipt dave@x.test davelong
-grep -qF '129 行目：STATUS' $T/davelong.txt || fail "the first unread line is not shown (ja)"; ok
-says davelong 'この行から後は読まれていません。masqued が1通のメールから読むのは空行を除く最初の 64 行までです。'
+grep -qF '129行目：STATUS' $T/davelong.txt || fail "the first unread line is not shown (ja)"; ok
+says davelong 'この行から後は読まれていません。masqued が1通のメールから読むのは空行を除く最初の 64行までです。'
 says_not davelong 'were not read'
 grep -qF 'PLAY jest' $T/davelong.txt && fail "a line past the first unread one is listed"; ok
 

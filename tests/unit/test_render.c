@@ -501,12 +501,12 @@ the_placement_order_is_told(void **state)
 {
 	static const char *const said[] = {
 		"You place after dave, erin, alice: number 4 of 5 in the order\n",
-		"あなたが置くのは dave、erin、alice の後です\n（5人中 4 番目：人気の",
+		"あなたが置くのは dave、erin、alice の後です\n（5人中 4番目：人気の",
 		"你在 dave、erin、alice 之后放置\n（5 人中第 4 个：从人气最低者",
 	};
 	static const char *const given[] = {
 		"Your placement is made after dave, alice: number 4 of 5",
-		"あなたの配置が行われるのは dave、alice の後です\n（5人中 4 番目",
+		"あなたの配置が行われるのは dave、alice の後です\n（5人中 4番目",
 		"你的放置在 dave、alice 之后生效\n（5 人中第 4 个",
 	};
 	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("welcome"), *p;
@@ -853,7 +853,8 @@ red_death_chinese_counts_read_as_numerals(void **state)
  * close in most templates and refusals, "噂の山札：36 枚" (the board),
  * "%d 枚" in some refusals, spaced. Most wrote it close, and now all do;
  * no Japanese mail of the game has a digit spaced from its 枚, nor from
- * the other counters (回, 歩, 人, 個, 点: "5人中 4 番目", "3歩でしたが").
+ * the other counters (回, 歩, 人, 個, 点, 行, 番: "5人中 4番目", "3歩でしたが",
+ * "3行目").
  */
 static void
 japanese_counts_touch_their_mai(void **state)
@@ -915,13 +916,13 @@ each_template(const char *dir, void (*check)(const char *, const char *))
 
 /* A ja template or catalog with a number spaced from its counter: a digit,
  * a tag ("{{gte}} 回", "{{{allowance}}} 歩") or a printf number ("%d 個",
- * "%1$d 回目", "%llu 回") before a space and the counter. A Latin word
- * before the counter keeps its space. */
+ * "%1$d 回目", "%llu 回", "{{{line}}} 行目", "%d 行") before a space and
+ * the counter. A Latin word before the counter keeps its space. */
 static void
 ja_source_counts_touch(const char *path, const char *text)
 {
 	static const char *const counters[] = { "枚", "回", "歩", "人", "個",
-		"点", NULL };
+		"点", "行", "番", NULL };
 	const char *p, *w;
 	size_t i, sp = 0;
 
@@ -1267,7 +1268,7 @@ already_says_what_it_put_right(void **state)
 		{ "MOVE cw  (entry 7)\n    in place of line 1, which was refused\n",
 		  "(entry 7)<br><span style=\"font-size:12px;color:#666\">in "
 		  "place of line 1, which was refused</span>" },
-		{ "（エントリ 7）\n    受け付けられなかった 1 行目の代わりに適用しま"
+		{ "（エントリ 7）\n    受け付けられなかった 1行目の代わりに適用しま"
 		  "した\n", "（エントリ 7）<br><span style=\"font-size:12px;"
 		  "color:#666\">受け付けられなかった 1" },
 		{ "（条目 7）\n    代替未被接受的第 1 行\n", "（条目 7）<br><span "

@@ -45,13 +45,14 @@ zh_touching(const char *text)
 }
 
 /* Where in text a digit is set apart from the counter after it ("2 枚",
- * "3 歩", or with the HTML part's no-break space), NULL if nowhere: the
- * counters of cards, times, steps, people, things and points. */
+ * "3 歩", "3 行目", or with the HTML part's no-break space), NULL if
+ * nowhere: the counters of cards, times, steps, people, things, points,
+ * lines and places in an order. */
 static inline const char *
 ja_count_apart(const char *text)
 {
 	static const char *const ja_counters[] = { "枚", "回", "歩", "人",
-		"個", "点", NULL };
+		"個", "点", "行", "番", NULL };
 	const char *p, *q;
 	size_t i;
 
