@@ -3165,6 +3165,60 @@ the_evidence_shown_is_a_list(void **state)
 	}
 }
 
+/*
+ * An Evidence draw names its time once, as a premonition does: native
+ * readers found "你抽到 12:20 的证据：12:20 红死神将造访绿色房间。", "あなたは
+ * 12:20 の証拠を引きました：12:20 に赤死病は…" and "drew Evidence for 12:20
+ * and saw the Red Death will visit Green at 12:20." Another player's draw,
+ * its room unseen, names the time alone. Text and HTML parts alike.
+ */
+static void
+an_evidence_draw_names_its_time_once(void **state)
+{
+	static const char *const said[][2] = {
+		{ "  You drew Evidence for 12:20: the Red Death will visit "
+		  "Green.\n", "  carol drew Evidence for 12:30.\n" },
+		{ "  あなたは 12:20 の証拠を引きました：赤死病は緑の間を訪れます。\n",
+		  "  carol は 12:30 の証拠を引きました。\n" },
+		{ "  你抽到 12:20 的证据：红死神将造访绿色房间。\n",
+		  "  carol 抽到 12:30 的证据。\n" },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("resolution"), *a;
+	json_error_t je;
+	struct mq_buf line = MQ_BUF_INIT, seen = MQ_BUF_INIT;
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t i, l;
+
+	(void)state;
+	assert_non_null(a = json_loads("[{\"type\": \"evidence\", "
+	    "\"player\": \"bob\", \"time\": \"12:20\", \"room\": \"green\"}, "
+	    "{\"type\": \"evidence\", \"player\": \"carol\", "
+	    "\"time\": \"12:30\"}]", 0, &je));
+	assert_int_equal(json_object_set_new(ctx, "events", a), 0);
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "resolution", gd, ctx,
+		    &m, &err), 0);
+		for (i = 0; i < 2; i++) {
+			if (strstr(m.text, said[l][i]) == NULL)
+				fail_msg("%s: no \"%s\" in\n%s", langs[l],
+				    said[l][i], m.text);
+			/* the HTML part's line: the same, to its end */
+			mq_buf_reset(&line);
+			mq_buf_add(&line, said[l][i], strlen(said[l][i]) - 1);
+			if (strstr(html_read(m.html, &seen), mq_buf_str(&line)) ==
+			    NULL)
+				fail_msg("%s: no \"%s\" in the HTML part",
+				    langs[l], mq_buf_str(&line));
+		}
+		mail_free(&m);
+	}
+	mq_buf_free(&line);
+	mq_buf_free(&seen);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 /* A full-width bracket needs no space before it: the HTML part of a
  * Japanese or Chinese mail wrote a Gossip card as "ゴシップ 12:10 緑の間
  * （12:10 の緑の間は安全）" and a step of the plan as "-> 緑の間 （安全）",
@@ -3913,6 +3967,7 @@ main(void)
 		cmocka_unit_test(the_slot_hint_is_a_line_of_its_own),
 		cmocka_unit_test(the_nobles_nearby_are_a_list),
 		cmocka_unit_test(the_evidence_shown_is_a_list),
+		cmocka_unit_test(an_evidence_draw_names_its_time_once),
 		cmocka_unit_test(no_space_before_a_full_width_bracket_in_html),
 		cmocka_unit_test(a_notice_is_the_turn_mail_without_the_board),
 		cmocka_unit_test(an_early_placement_is_told_to_its_sender),
