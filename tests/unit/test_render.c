@@ -3219,6 +3219,52 @@ an_evidence_draw_names_its_time_once(void **state)
 	json_decref(gd);
 }
 
+/*
+ * The round's line parts its time from the round as each language does:
+ * the Japanese and Chinese mails wrote an ASCII hyphen, "9:20 - 第 5 轮",
+ * where their own mastheads part things with a middle dot ("赤死病の仮面 ·
+ * ゲーム …"); now "9:20 · 第5ラウンド", "9:20 · 第 5 轮". English keeps
+ * "9:20 - round 5". Text and HTML parts alike.
+ */
+static void
+the_round_line_parts_its_time_as_the_language_does(void **state)
+{
+	static const char *const said[] = {
+		"\n9:20 - round 5: the Prince is in White.\n",
+		"\n9:20 · 第5ラウンド：王子は白の間にいます。\n",
+		"\n9:20 · 第 5 轮：亲王在白色房间。\n",
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("turn");
+	struct mq_buf line = MQ_BUF_INIT, seen = MQ_BUF_INIT;
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t l;
+
+	(void)state;
+	for (l = 0; l < NLANGS; l++) {
+		assert_int_equal(render(TMPL, langs[l], "turn", gd, ctx, &m,
+		    &err), 0);
+		if (strstr(m.text, said[l]) == NULL)
+			fail_msg("%s: no \"%s\" in\n%s", langs[l], said[l] + 1,
+			    m.text);
+		/* the HTML part's line, from its tag to its end */
+		mq_buf_reset(&line);
+		mq_buf_putc(&line, '>');
+		mq_buf_add(&line, said[l] + 1, strlen(said[l]) - 2);
+		if (strstr(html_read(m.html, &seen), mq_buf_str(&line)) == NULL)
+			fail_msg("%s: no \"%s\" in the HTML part", langs[l],
+			    mq_buf_str(&line));
+		if (l > 0 && (strstr(m.text, " - 第") != NULL ||
+		    strstr(m.html, " - 第") != NULL))
+			fail_msg("%s: an ASCII hyphen before a round", langs[l]);
+		mail_free(&m);
+	}
+	mq_buf_free(&line);
+	mq_buf_free(&seen);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 /* A full-width bracket needs no space before it: the HTML part of a
  * Japanese or Chinese mail wrote a Gossip card as "ゴシップ 12:10 緑の間
  * （12:10 の緑の間は安全）" and a step of the plan as "-> 緑の間 （安全）",
@@ -3968,6 +4014,7 @@ main(void)
 		cmocka_unit_test(the_nobles_nearby_are_a_list),
 		cmocka_unit_test(the_evidence_shown_is_a_list),
 		cmocka_unit_test(an_evidence_draw_names_its_time_once),
+		cmocka_unit_test(the_round_line_parts_its_time_as_the_language_does),
 		cmocka_unit_test(no_space_before_a_full_width_bracket_in_html),
 		cmocka_unit_test(a_notice_is_the_turn_mail_without_the_board),
 		cmocka_unit_test(an_early_placement_is_told_to_its_sender),
