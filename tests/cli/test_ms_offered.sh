@@ -127,9 +127,21 @@ def sections_html(src):
         on = 'owed' if OWED.match(m.group(1)) else \
             'table' if TABLE.match(m.group(1)) else None
         if on:
-            for d in re.findall(r'white-space:pre-wrap[^>]*>(.*?)</div>', part, re.S):
+            for d, tr in re.findall(r'white-space:pre-wrap[^>]*>(.*?)</div>'
+                                    r'|<tr>(.*?)</tr>', part, re.S):
+                if tr:
+                    d = row_line(tr)
                 out[on] += html.unescape(re.sub(r'<[^>]+>', '', d)).split('\n')
     return out
+
+def row_line(tr):
+    """A row of a list's table as the text part's line: a choice's cells
+    two spaces in, three apart; a row across them (what the choice above
+    does) six in."""
+    cells = re.findall(r'<td([^>]*)>(.*?)</td>', tr, re.S)
+    if len(cells) == 1 and 'colspan' in cells[0][0]:
+        return '      ' + cells[0][1]
+    return '  ' + '   '.join(c for _, c in cells)
 
 def read(step, f, state):
     m = email.message_from_binary_file(open(f, 'rb'))

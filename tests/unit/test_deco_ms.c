@@ -145,7 +145,9 @@ has(const char *text, const char *phrase)
 }
 
 /* html holds phrase, the HTML part read as its reader sees it: a no-break
- * space (the one holding a number to its word) as a space. */
+ * space (the one holding a number to its word) as a space; the phrase's
+ * blanks at its start (a text line's indent, a cell's padding in the
+ * HTML) are not looked for. */
 static int
 html_has(const char *html, const char *phrase)
 {
@@ -161,9 +163,61 @@ html_has(const char *html, const char *phrase)
 		} else
 			*w++ = *p;
 	*w = '\0';
-	yes = strstr(t, phrase) != NULL;
+	yes = strstr(t, phrase + strspn(phrase, " ")) != NULL;
 	free(t);
 	return yes;
+}
+
+/* The text of one cell, from just after its <td ...> up to its </td>:
+ * its tags left out, a no-break space as a space. */
+static void
+cell_text(const char *p, const char *end, char *out, size_t n)
+{
+	size_t k = 0;
+	int tag = 0;
+
+	for (; p < end && k + 1 < n; p++) {
+		if (*p == '<')
+			tag = 1;
+		else if (*p == '>')
+			tag = 0;
+		else if (!tag && strncmp(p, "\xc2\xa0", 2) == 0) {
+			out[k++] = ' ';
+			p++;
+		} else if (!tag)
+			out[k++] = *p;
+	}
+	out[k] = '\0';
+}
+
+/* How many rows of the HTML's tables have exactly the cells cell1 and
+ * cell2, in that order, and no other. */
+static int
+html_rows(const char *html, const char *cell1, const char *cell2)
+{
+	const char *tr = html, *end, *td, *te;
+	char cells[2][512];
+	int n = 0, k;
+
+	while ((tr = strstr(tr, "<tr")) != NULL) {
+		if ((end = strstr(tr, "</tr>")) == NULL)
+			break;
+		for (k = 0, td = tr; (td = strstr(td, "<td")) != NULL &&
+		    td < end; k++) {
+			if (k == 2 || (td = strchr(td, '>')) == NULL ||
+			    (te = strstr(td, "</td>")) == NULL || te > end) {
+				k = 3;
+				break;
+			}
+			cell_text(td + 1, te, cells[k], sizeof(cells[k]));
+			td = te;
+		}
+		if (k == 2 && strcmp(cells[0], cell1) == 0 &&
+		    strcmp(cells[1], cell2) == 0)
+			n++;
+		tr = end;
+	}
+	return n;
 }
 
 /* The LANG KIND mail of ctx, for a check of what it must or must not say;
@@ -490,8 +544,11 @@ a_full_stage_is_not_offered(void **state)
 	    "   \"rule\": \"tower\", \"dancers\": [\"bob\"]},"
 	    "  {\"id\": \"ST2\", \"capacity\": 2, \"free\": 1, \"full\": false,"
 	    "   \"rule\": \"arena\", \"dancers\": [\"carol\"]}]}}");
-	static const char *const want[][2] = {
+	/* the HTML has the choice in a row of cells (html_rows) */
+	static const char *const choice[][2] = {
 		{ "en", "STAGE Arena   (room for 1; carol is there)" },
+	};
+	static const char *const want[][2] = {
 		{ "en", "Tower is full (bob)" },
 		{ "ja", "空き 1・carol さんがいます" },
 		{ "ja", "塔は満員（bob さん）" },
@@ -501,8 +558,11 @@ a_full_stage_is_not_offered(void **state)
 	char *subject, *text, *html;
 
 	(void)state;
+	mails_say(gd, ctx, "turn", choice, 1, 0);
 	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
 	render(gd, ctx, "en", "turn", &subject, &text, &html);
+	if (html_rows(html, "STAGE Arena", "(room for 1; carol is there)") != 1)
+		fail_msg("the HTML lacks the Arena's row:\n%s", html);
 	if (has(text, "STAGE Tower") || strstr(html, "STAGE Tower") != NULL)
 		fail_msg("the full Tower is offered:\n%s", text);
 	if (has(text, "must fight the top Guardian"))
@@ -566,9 +626,12 @@ static void
 only_challengeable_dancers_are_offered(void **state)
 {
 	static const char *const owed[] = { "challenge", "duel" };
-	static const char *const want[][2] = {
-		/* at 0 life a dancer's printed power counts 0 */
+	/* at 0 life a dancer's printed power counts 0; the HTML has the
+	 * choice in a row of cells (html_rows) */
+	static const char *const choice[][2] = {
 		{ "en", "  CHALLENGE bob   (Bard, power 2, life 0, so its printed power counts 0)" },
+	};
+	static const char *const want[][2] = {
 		{ "ja", "ライフ 0（元のパワーは 0 として数える））" },
 		{ "zh", "生命 0（印刷力量按 0 计算））" },
 		{ "en", "  carol cannot be challenged now: they hold Defend 3 and lead in VP" },
@@ -597,9 +660,13 @@ only_challengeable_dancers_are_offered(void **state)
 		    "  {\"name\": \"dave\", \"challengeable\": false, \"life\": 2,"
 		    "   \"dancer\": null}]}}", owed[i]);
 		ctx = parse(buf);
+		mails_say(gd, ctx, "turn", choice, 1, 0);
 		mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 1);
 		assert_int_equal(mq_render_mail("templates", "en", "turn", gd, ctx,
 		    &subject, &text, &html, &err), 0);
+		if (html_rows(html, "CHALLENGE bob", "(Bard, power 2, life 0, "
+		    "so its printed power counts 0)") != 1)
+			fail_msg("%s: the HTML lacks bob's row:\n%s", owed[i], html);
 		if (has(text, "CHALLENGE carol") ||
 		    strstr(html, "CHALLENGE carol") != NULL ||
 		    has(text, "CHALLENGE alice"))
@@ -922,6 +989,103 @@ change_of_partner_names_the_players(void **state)
 	mails_say(gd, ctx, "turn", want, sizeof(want) / sizeof(want[0]), 0);
 	html_says(gd, ctx, "turn", html, sizeof(html) / sizeof(html[0]));
 	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
+ * The HTML part's lists of choices are tables, a row for each choice with
+ * the line to copy in one cell and what it is beside it in the next, so
+ * that the second column lines up in any mail client and any language:
+ * they were lines of their own, "DANCER 剑舞姬   （力量 3）" over
+ * "DANCER 永劫囚徒   （力量 4）", three spaces after a name whatever its
+ * width, where the text part pads the names to the widest. So do the
+ * welcome's Dancers on offer, the Stages, the dancers one may challenge
+ * and Change of Partner's dancers set aside.
+ */
+static void
+html_choices_are_table_rows(void **state)
+{
+	static const struct {
+		const char *lang, *kind, *ctx, *cell1, *cell2;
+	} want[] = {
+#define DANCERS "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\"," \
+	    " \"owed\": \"dancer\", \"view\": {\"phase\": \"dancer\", \"turn\": 1," \
+	    "  \"dancers_free\": [{\"id\": \"D1\", \"power\": 3}," \
+	    "   {\"id\": \"D6\", \"power\": 4}, {\"id\": \"D4\", \"power\": 2}]," \
+	    "  \"players\": [{\"name\": \"alice\"}, {\"name\": \"bob\"}]}}"
+#define WELCOME "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"bob\"," \
+	    " \"owed\": null, \"players\": [], \"view\": {\"phase\": \"dancer\"," \
+	    "  \"turn\": 1, \"to_move\": \"alice\"," \
+	    "  \"dancers_free\": [{\"id\": \"D1\", \"power\": 3}," \
+	    "   {\"id\": \"D6\", \"power\": 4}]," \
+	    "  \"players\": [{\"name\": \"alice\"}, {\"name\": \"bob\"}]}}"
+#define STAGES "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\"," \
+	    " \"owed\": \"stage\", \"view\": {\"phase\": \"stage\", \"turn\": 1," \
+	    "  \"stages\": [{\"id\": \"ST1\", \"free\": 1, \"rule\": \"tower\"}," \
+	    "   {\"id\": \"ST6\", \"free\": 2}]," \
+	    "  \"players\": [{\"name\": \"alice\", \"can_challenge\": true}," \
+	    "   {\"name\": \"bob\"}]}}"
+#define FIGHT "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\"," \
+	    " \"owed\": \"challenge\", \"view\": {\"phase\": \"challenge\", \"players\": [" \
+	    "  {\"name\": \"alice\", \"challengeable\": false, \"life\": 2}," \
+	    "  {\"name\": \"bob\", \"challengeable\": true, \"life\": 1," \
+	    "   \"dancer\": {\"id\": \"D4\", \"power\": 2}}," \
+	    "  {\"name\": \"carolyn\", \"challengeable\": true, \"life\": 2," \
+	    "   \"dancer\": {\"id\": \"D1\", \"power\": 3}}]}}"
+#define SWAP "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\"," \
+	    " \"owed\": \"swap\", \"view\": {\"phase\": \"event\", \"turn\": 2," \
+	    "  \"dancers_aside\": [{\"id\": \"D4\", \"power\": 2}," \
+	    "   {\"id\": \"D6\", \"power\": 4}]," \
+	    "  \"players\": [{\"name\": \"alice\"}, {\"name\": \"bob\"}]}}"
+		{ "en", "turn", DANCERS, "DANCER Blade Dancer", "(power 3)" },
+		{ "en", "turn", DANCERS, "DANCER Eternal Prisoner", "(power 4)" },
+		{ "en", "turn", DANCERS, "DANCER Bard", "(power 2)" },
+		{ "ja", "turn", DANCERS, "DANCER 剣の舞姫", "（パワー 3）" },
+		{ "ja", "turn", DANCERS, "DANCER 永劫の囚人", "（パワー 4）" },
+		{ "ja", "turn", DANCERS, "DANCER 吟遊詩人", "（パワー 2）" },
+		{ "zh", "turn", DANCERS, "DANCER 剑舞姬", "（力量 3）" },
+		{ "zh", "turn", DANCERS, "DANCER 永劫囚徒", "（力量 4）" },
+		{ "zh", "turn", DANCERS, "DANCER 吟游诗人", "（力量 2）" },
+		{ "en", "welcome", WELCOME, "Blade Dancer", "(power 3)" },
+		{ "en", "welcome", WELCOME, "Eternal Prisoner", "(power 4)" },
+		{ "ja", "welcome", WELCOME, "剣の舞姫", "（パワー 3）" },
+		{ "ja", "welcome", WELCOME, "永劫の囚人", "（パワー 4）" },
+		{ "zh", "welcome", WELCOME, "剑舞姬", "（力量 3）" },
+		{ "zh", "welcome", WELCOME, "永劫囚徒", "（力量 4）" },
+		{ "en", "turn", STAGES, "STAGE Tower", "(room for 1)" },
+		{ "en", "turn", STAGES, "STAGE Grand Hall", "(room for 2)" },
+		{ "ja", "turn", STAGES, "STAGE 塔", "（空き 1）" },
+		{ "zh", "turn", STAGES, "STAGE 塔", "（空位 1）" },
+		{ "en", "turn", FIGHT, "CHALLENGE bob", "(Bard, power 2, life 1)" },
+		{ "en", "turn", FIGHT, "CHALLENGE carolyn", "(Blade Dancer, power 3, life 2)" },
+		{ "ja", "turn", FIGHT, "CHALLENGE bob", "（吟遊詩人、パワー 2、ライフ 1）" },
+		{ "zh", "turn", FIGHT, "CHALLENGE carolyn", "（剑舞姬，力量 3，生命 2）" },
+		{ "en", "turn", SWAP, "SWAP alice Bard", "(power 2)" },
+		{ "en", "turn", SWAP, "SWAP alice Eternal Prisoner", "(power 4)" },
+		{ "ja", "turn", SWAP, "SWAP alice 永劫の囚人", "（パワー 4）" },
+		{ "zh", "turn", SWAP, "SWAP alice 吟游诗人", "（力量 2）" },
+#undef DANCERS
+#undef WELCOME
+#undef STAGES
+#undef FIGHT
+#undef SWAP
+	};
+	json_t *gd = load_gamedata(), *ctx;
+	char *subject, *text, *html;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		ctx = parse(want[i].ctx);
+		render(gd, ctx, want[i].lang, want[i].kind, &subject, &text,
+		    &html);
+		if (html_rows(html, want[i].cell1, want[i].cell2) != 1)
+			fail_msg("%s %s: no one row of cells \"%s\", \"%s\":\n%s",
+			    want[i].lang, want[i].kind, want[i].cell1,
+			    want[i].cell2, html);
+		free3(subject, text, html);
+		json_decref(ctx);
+	}
 	json_decref(gd);
 }
 
@@ -3418,6 +3582,7 @@ main(void)
 		cmocka_unit_test(the_stage_request_fits_its_lines),
 		cmocka_unit_test(choices_line_up_in_columns),
 		cmocka_unit_test(change_of_partner_names_the_players),
+		cmocka_unit_test(html_choices_are_table_rows),
 		cmocka_unit_test(the_run_out_ending_says_the_count_that_ended_it),
 		cmocka_unit_test(a_refusal_cuts_no_word),
 		cmocka_unit_test(chinese_counts_vp_and_orders_read_as_one),
