@@ -13,7 +13,10 @@
  * mq_inbound_sent_before). A reply to an old mail with another move, or
  * one that names no mail of the game, is played as any other; so is one
  * whose lines the seat's mail had taken before that old mail was sent
- * (a reply to its own receipt, a round later, with the same move).
+ * (a reply to its own receipt, a round later, with the same move), and
+ * one the mail itself tells as new (new_reply: a Message-ID of its own,
+ * dated after the first copy and the game's asking for what is owed now:
+ * the same old mail answered again, the same move, a round later).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -291,6 +294,57 @@ first_copy(struct mq_daemon *d, const struct analysis *a, uint64_t at,
 	return rc;
 }
 
+/*
+ * Whether a's mail, found a copy of the seat's mail of entry seq, is a new
+ * reply instead: a player who answers one old mail of the game every
+ * round, the same text as a reply taken since ("MOVE cw" in round 3 in
+ * reply to the mail that asked for round 1's), lost that round's move,
+ * "received already". The mail itself tells them apart. A mail client's
+ * resend keeps the first copy's Message-ID, or, under a new one, a Date
+ * no later than the first copy's, or than the game's asking the seat for
+ * what it owes now (asked_at: its latest debt began). A new reply has a
+ * Message-ID of its own and a Date later than both: *fresh 1, and it is
+ * played as any mail. No Message-ID, or no Date read: a resend, as
+ * before. The first copy no longer archived (pruned): the Date against
+ * asked_at alone. MQ_IO when the archive cannot be read.
+ */
+static int
+new_reply(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
+    int *fresh, struct mq_err *err)
+{
+	const struct mq_game *g = a->game;
+	const struct mq_mime_msg *m = a->msg;
+	struct mq_mime_msg *b = NULL;
+	struct mq_err e;
+	char *raw;
+	size_t i, len;
+	int rc;
+
+	*fresh = 0;
+	if (m == NULL || m->message_id == NULL || m->message_id[0] == '\0' ||
+	    m->date <= 0 || m->date <= g->players[a->seat].asked_at)
+		return 0;
+	for (i = 0; i < g->nmsg && g->msg_seqs[i] != seq; i++)
+		;
+	if (i == g->nmsg)
+		return 0;	/* the host's submit: no mail to answer */
+	MQ_TRY(mq_inbound_read_archived(d, g->msg_hashes[i], &raw, &len, err));
+	if (raw == NULL) {
+		*fresh = 1;
+		return 0;
+	}
+	if ((rc = mq_mime_parse(raw, len, &b, &e)) == MQ_IO) {
+		free(raw);
+		return mq_fail(err, MQ_IO, "%s", e.msg);
+	}
+	*fresh = rc != 0 || ((b->message_id == NULL ||
+	    strcmp(b->message_id, m->message_id) != 0) &&
+	    (b->date <= 0 || m->date > b->date));
+	mq_mime_msg_free(b);
+	free(raw);
+	return 0;
+}
+
 /* Whether the seat's entry seq took a command of that text for the moment
  * key (the moment a line is for now: still open). */
 static int
@@ -462,7 +516,7 @@ mq_inbound_late_copy(struct mq_daemon *d, const struct analysis *a,
 	struct mq_err e;
 	uint64_t at, first;
 	size_t i, cmds = 0;
-	int rc;
+	int rc, fresh = 0;
 
 	*copy = 0;
 	memset(res, 0, sizeof(*res));
@@ -488,10 +542,17 @@ mq_inbound_late_copy(struct mq_daemon *d, const struct analysis *a,
 			mq_submit_result_free(res);
 			return mq_fail(err, MQ_IO, "Out of memory.");
 		}
-		if (*copy)
+		if (*copy && (rc = new_reply(d, a, first, &fresh, err)) != 0) {
+			mq_submit_result_free(res);
+			return rc;
+		}
+		if (*copy && !fresh)
 			return 0;
+		*copy = 0;
 		mq_submit_result_free(res);
 		memset(res, 0, sizeof(*res));
+		if (fresh)
+			return 0;	/* a new reply: played */
 	}
 	/* as the game reads it now: each command line a copy of one taken
 	 * for another moment, else the mail is played (no replay needed) */
@@ -549,6 +610,14 @@ mq_inbound_late_copy(struct mq_daemon *d, const struct analysis *a,
 	if (rc < 0)
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	if (rc != 0)
+		return 0;
+	/* a new reply to the old mail, not a resend of the entries that
+	 * took its lines (new_reply, for each of them): played */
+	fresh = 1;
+	for (i = 0; i < a->nlines && fresh; i++)
+		if (seen[i] != 0)
+			MQ_TRY(new_reply(d, a, seen[i], &fresh, err));
+	if (fresh)
 		return 0;
 	*copy = 1;
 	return copy_result(a, seen, kind, res, err);

@@ -105,7 +105,9 @@ uint64_t mq_inbound_answered(const struct mq_daemon *d,
  * the message answers an older mail of its game to its seat, and each of
  * its command lines repeats one the seat's mail had accepted for the
  * moment that mail was about, gone now, and was taken after that mail
- * was sent (a command that does not parse, now nor then, aside). Then
+ * was sent (a command that does not parse, now nor then, aside), and
+ * the mail is no new reply by its Message-ID and Date (inbound_copy.c's
+ * new_reply). Then
  * *copy, and res holds the answer's lines (received already, at their
  * entries; a greeting noted; such a command refused again), nothing
  * applied; else res is empty and the message is played. MQ_IO

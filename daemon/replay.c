@@ -1029,6 +1029,8 @@ update_owed(struct mq_game *g, long long ts)
 		if (fresh || strcmp(o, g->players[i].owes) != 0) {
 			snprintf(g->players[i].owes, sizeof(g->players[i].owes), "%s", o);
 			g->players[i].owe_since = ts;
+			if (o[0] != '\0')
+				g->players[i].asked_at = ts;
 			g->players[i].extra = 0;
 			g->players[i].extra_at_pause = 0;
 			g->players[i].reminded = 0;

@@ -40,6 +40,9 @@ struct mq_player_info {
 					 * notices; the rest of the mail comes */
 	char owes[16];			/* what the seat owes now, "" if nothing */
 	long long owe_since;		/* the entry time it began owing it */
+	long long asked_at;		/* the entry time its latest debt began
+					 * (a resume aside): the game's mail
+					 * asked for it then (inbound_copy.c) */
 	long long extra;		/* seconds added to this debt's deadline:
 					 * admin extend, and the time paused */
 	long long extra_at_pause;	/* extra when the game last paused
