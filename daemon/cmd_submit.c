@@ -39,6 +39,38 @@ split_lines(int argc, char **argv, char ***out, size_t *n)
 	return 0;
 }
 
+/*
+ * A refused submit whose command arguments are each one word (the host
+ * typed submit G alice DANCER paladin, unquoted, and the shell made two
+ * command lines of it, "DANCER" alone refused as lacking its Dancer):
+ * the sentence then says that each argument is one line, and how to
+ * quote the command. Two words or more alone: STATUS HELP is two sound
+ * lines, and is never refused.
+ */
+static void
+split_hint(int argc, char **argv, struct mq_err *err)
+{
+	char joined[160];
+	size_t len = 0, used;
+	int a;
+
+	if (argc < 2)
+		return;
+	for (a = 0; a < argc; a++)
+		if (argv[a][0] == '\0' || strpbrk(argv[a], " \t\n") != NULL)
+			return;
+	joined[0] = '\0';
+	for (a = 0; a < argc && len < sizeof(joined); a++)
+		len += (size_t)snprintf(joined + len, sizeof(joined) - len,
+		    "%s%s", a ? " " : "", argv[a]);
+	if (len >= sizeof(joined))
+		return;
+	used = strlen(err->msg);
+	snprintf(err->msg + used, sizeof(err->msg) - used, " Each argument "
+	    "after the player is one command line: write a command and its "
+	    "words as one, in quotes, such as \"%s\".", joined);
+}
+
 /* What submit prints: the receipt of the entry, or that nothing was logged. */
 static int
 print_result(const struct mq_game *g, int seat,
@@ -331,7 +363,8 @@ mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
 		    err.msg);
 		rc = err.code;
 		goto quiet;
-	}
+	} else if (rc == MQ_REFUSED && !mq_game_over(g))
+		split_hint(nargs - 2, argv + 3, &err);
 out:
 	if (rc)
 		rc = mq_cli_report(&err);
