@@ -507,7 +507,19 @@ notify_seats(struct mq_daemon *d, struct mq_game *g, const char *kind,
 		ctx = mq_notify_base_ctx(d, g, i);
 		bad = ctx == NULL;
 		if (g->journal_on) {
-			bad |= json_object_set(ctx, "events", g->journal[i]) != 0;
+			/* the end told from the seat's last own move (the
+			 * view's recap, where the game keeps one): the moves
+			 * before the one that ended it (the last Event, the
+			 * fight it set off) came in no mail to a seat out of
+			 * them; the one who made it has its story, the recap
+			 * being empty */
+			json_t *ev = g->journal[i], *recap = strcmp(kind,
+			    "end") == 0 && admin == NULL ? json_object_get(
+			    json_object_get(ctx, "view"), "recap") : NULL;
+
+			if (json_array_size(recap) > 0)
+				ev = recap;
+			bad |= json_object_set(ctx, "events", ev) != 0;
 			bad |= json_object_set(ctx, "reveals", g->revealed) != 0;
 			if (hidden != NULL)
 				bad |= json_object_set(ctx, "commitments",
