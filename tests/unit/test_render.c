@@ -3265,6 +3265,63 @@ the_round_line_parts_its_time_as_the_language_does(void **state)
 	json_decref(gd);
 }
 
+/*
+ * The board's line of the Evidence shown ("Rumor deck: 24 cards. Evidence
+ * shown: 12:00 12:00 ...") grows a time a card: with a dozen shown (all
+ * of them: 12 in the deck, 2 a time) it must still fit 78 columns, in
+ * every language and every mail that shows the board: the text part's
+ * wrap breaks it at its separators (a space; after 、), a time never cut,
+ * the line after hung four columns under it as the board's other long
+ * lines are. A guard: it already did (the report that it ran past 78
+ * columns did not hold for the text part).
+ */
+static void
+the_evidence_shown_wraps(void **state)
+{
+	static const char *const times[] = { "12:00", "12:10", "12:20",
+	    "12:30", "12:40", "12:50" };
+	static const char *const ks[] = { "welcome", "turn", "receipt",
+	    "resolution", "end" };
+	static const size_t counts[] = { 8, 10, 12 };
+	json_t *gd = load_json(GAMEDATA), *ctx, *ev;
+	struct mq_err err;
+	struct mail m = { 0 };
+	char what[64];
+	const char *p;
+	size_t i, n, k, l;
+	int wide = 0;
+
+	(void)state;
+	for (k = 0; k < sizeof(ks) / sizeof(ks[0]); k++)
+		for (n = 0; n < sizeof(counts) / sizeof(counts[0]); n++) {
+			ctx = load_ctx(ks[k]);
+			ev = json_array();
+			for (i = 0; i < counts[n]; i++)
+				json_array_append_new(ev, json_pack("{s:s, s:s}",
+				    "type", "evidence", "time", times[i / 2]));
+			json_object_set_new(json_object_get(ctx, "view"),
+			    "evidence_discard", ev);
+			for (l = 0; l < NLANGS; l++) {
+				snprintf(what, sizeof(what), "%zu Evidence, %s.%s",
+				    counts[n], ks[k], langs[l]);
+				assert_int_equal(render(TMPL, langs[l], ks[k], gd,
+				    ctx, &m, &err), 0);
+				p = strstr(m.text, times[(counts[n] - 1) / 2]);
+				if (p == NULL)
+					fail_msg("%s: no Evidence shown\n%s", what,
+					    m.text);
+				wide += lines_too_wide(what, m.text);
+				if (counts[n] == 12 && strstr(m.text, "\n    12:") == NULL)
+					fail_msg("%s: not wrapped before a time\n%s",
+					    what, m.text);
+				mail_free(&m);
+			}
+			json_decref(ctx);
+		}
+	json_decref(gd);
+	assert_int_equal(wide, 0);
+}
+
 /* A full-width bracket needs no space before it: the HTML part of a
  * Japanese or Chinese mail wrote a Gossip card as "ゴシップ 12:10 緑の間
  * （12:10 の緑の間は安全）" and a step of the plan as "-> 緑の間 （安全）",
@@ -4015,6 +4072,7 @@ main(void)
 		cmocka_unit_test(the_evidence_shown_is_a_list),
 		cmocka_unit_test(an_evidence_draw_names_its_time_once),
 		cmocka_unit_test(the_round_line_parts_its_time_as_the_language_does),
+		cmocka_unit_test(the_evidence_shown_wraps),
 		cmocka_unit_test(no_space_before_a_full_width_bracket_in_html),
 		cmocka_unit_test(a_notice_is_the_turn_mail_without_the_board),
 		cmocka_unit_test(an_early_placement_is_told_to_its_sender),
