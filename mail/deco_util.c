@@ -452,11 +452,66 @@ word_width(struct brk b, int cols)
 	return cols;
 }
 
+/* Where, between two wide characters, a word of Japanese or Chinese
+ * most likely ends and the next begins: after a particle (は が を に の
+ * で と も へ や か) before a kanji or katakana ("人に|任されました",
+ * "プレイヤーの|名前"); after 的 before a hanzi ("已打出的|牌"). Not after
+ * other kana, which may be a word's own (捨て札, 引き継ぐ), and a
+ * katakana or kanji word is never cut there: ダンス, 赤死病. */
+static int
+is_word_end(unsigned before, unsigned cp)
+{
+	if (!((cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
+	    (cp >= 0x30A1 && cp <= 0x30FA)))
+		return 0;
+	return before == 0x7684 || (before >= 0x3041 && before <= 0x3096 &&
+	    one_of("はがをにのでともへやか", before));
+}
+
+/* The fewest columns a line gains by breaking a piece at a word's end
+ * (is_word_end) rather than at the mark or space before the piece:
+ * nearer than that, the mark is the better end. */
+#define FILL_NEAR	12
+
+/*
+ * For wrap_text: the piece that starts at b (its first character, cols
+ * wide, already read) does not fit the room left on the line, and would
+ * go whole onto the next one, leaving this line short ("ホストの判断で、"
+ * alone): where in the piece to break instead, the start of the character
+ * after the last word's end that fits the room; NULL when none fits, or
+ * the line would gain fewer than FILL_NEAR columns by it.
+ */
+static const unsigned char *
+fill_point(struct brk b, int cols, int room)
+{
+	const unsigned char *at = NULL;
+	unsigned before;
+	int n, c, space, kind, used = cols, gain = 0;
+
+	while (used <= room) {
+		before = b.last;
+		if (!brk_next(&b, &n, &c, &space, &kind) || kind == BRK_WORD)
+			break;
+		if (kind == BRK_CHAR && is_word_end(before, b.last)) {
+			at = b.p - n;
+			gain = used;
+		}
+		used += c + (space && kind == BRK_NONE);
+	}
+	return gain >= FILL_NEAR ? at : NULL;
+}
+
 /*
  * s wrapped; the first line starts at column first; cjk: breaks between
  * wide characters too (else only at spaces); words: between two wide
  * characters only in a run too long for a line, else at a space or after
  * a mark (so that 「赤死病」 or ダンス is cut only when nothing else fits).
+ * A piece (up to the next mark or space) that does not fit the rest of a
+ * line goes onto the next one whole when the line is near its end;
+ * else the line is filled up to the last word's end in the piece that
+ * fits (fill_point), the mark kept only when it is within FILL_NEAR
+ * columns of that point: "ホストの判断で、ゲーム alice であなたが打って
+ * いた席は別の人に" / "任されました。", not "ホストの判断で、" alone.
  */
 static struct mv *
 wrap_text(struct mq_arena *a, const char *s, int width, int first,
@@ -467,6 +522,7 @@ wrap_text(struct mq_arena *a, const char *s, int width, int first,
 	int n, cols, space, kind, ww, iw = deco_width(indent), wide = 0;
 	struct brk b = { (const unsigned char *)s, 0, 0, cjk, words, 0, 0,
 	    width - iw };
+	const unsigned char *cut = NULL;
 	struct mv *v;
 
 	while (brk_next(&b, &n, &cols, &space, &kind)) {
@@ -474,12 +530,19 @@ wrap_text(struct mq_arena *a, const char *s, int width, int first,
 		if (kind != BRK_NONE) {
 			wrap_flush(&w);
 			w.grp_space = space;
-			/* a word that fits a whole line: on a new line when it
-			 * fits there and not here */
-			if (words && kind == BRK_WORD) {
+			if (b.p - n == cut) {	/* the word's end that fills */
+				w.force = 1;
+				cut = NULL;
+			} else if (words && kind == BRK_WORD) {
+				/* a word that fits a whole line: on a new line
+				 * when it fits there and not here, unless the
+				 * line is filled by breaking it (fill_point) */
 				ww = word_width(b, cols);
 				w.force = !w.empty && w.col + space + ww > width &&
 				    iw + ww <= width;
+				if (w.force && (cut = fill_point(b, cols,
+				    width - w.col - space)) != NULL)
+					w.force = 0;
 			}
 		}
 		if (space && kind == BRK_NONE) {	/* a space kept */

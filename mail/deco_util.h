@@ -91,7 +91,9 @@ struct mv *deco_wrap(struct mq_arena *a, const char *s, int width,
 
 /* deco_wrap keeping the words of Japanese and Chinese whole, as
  * deco_wrap_words does a text part (a break at a space or after a mark
- * when the piece up to the next one fits a line). */
+ * when the piece up to the next one fits a line; after a particle inside
+ * that piece when the mark is far from the line's end, so that the line
+ * is filled). */
 struct mv *deco_wrap_sentence(struct mq_arena *a, const char *s, int width,
     const char *indent);
 
@@ -120,7 +122,9 @@ int deco_wrap_text(char **text, int width);
 /*
  * deco_wrap_text, the words of Japanese and Chinese kept whole: a line
  * breaks at a space or after a mark (、。：）」) when the piece up to the
- * next one fits a line, between two wide characters only in a piece too
+ * next one fits a line (but for a mark far from the line's end: the line
+ * is then filled up to a particle in the piece, deco_util.c's
+ * fill_point), between two wide characters only in a piece too
  * long for any (deco_wrap_text breaks between any two, and cut 「小夜曲」
  * and 紫罗兰色房间 in two); a line breaks after such a mark before a
  * Latin word too (a list of names: "あなた、alice、bob"), but never at the

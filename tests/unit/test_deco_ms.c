@@ -2764,11 +2764,36 @@ no_event_line_is_cut(void **state)
 	json_decref(gd);
 }
 
+/* Whether a line's break between the wide characters at c (the line's
+ * last) and n (the next line's first) ends a word: after a particle
+ * before a kanji or katakana ("この戦いでパワーを" / "得…"), after 的
+ * (the wrap's fill of a line, mail/deco_util.c). */
+static int
+breaks_after_a_particle(const char *c, const char *n)
+{
+	static const char *const particles[] = { "は", "が", "を", "に", "の",
+	    "で", "と", "も", "へ", "や", "か", "的", NULL };
+	const unsigned char *u = (const unsigned char *)n;
+	unsigned cp;
+	size_t i;
+
+	if ((u[0] & 0xF0) != 0xE0)
+		return 0;
+	cp = (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 |
+	    (u[2] & 0x3F);
+	if (!((cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0x30A1 && cp <= 0x30FA)))
+		return 0;
+	for (i = 0; particles[i] != NULL; i++)
+		if (strncmp(c, particles[i], 3) == 0)
+			return 1;
+	return 0;
+}
+
 /*
  * A player's name may be 20 letters: an event line by such a player runs
  * past 78 columns and is wrapped, but where Japanese and Chinese allow,
- * after a mark (、。：）」), not inside a word: the wrap cut anywhere
- * ('…を公開し、この戦い' / 'でパワー…').
+ * after a mark (、。：）」) or a particle, not inside a word: the wrap cut
+ * anywhere ('…を公開し、この戦い' / 'でパワー…').
  */
 static void
 a_long_name_cuts_no_word(void **state)
@@ -2807,7 +2832,8 @@ a_long_name_cuts_no_word(void **state)
 				;
 			p--;		/* the last character's first byte */
 			if ((unsigned char)*p >= 0xE0 && strstr(marks, (char[]){ p[0],
-			    p[1], p[2], 0 }) == NULL) {
+			    p[1], p[2], 0 }) == NULL &&
+			    !breaks_after_a_particle(p, next + strspn(next, " "))) {
 				fprintf(stderr, "%s", text);
 				fail_msg("%s: a word cut after '%.*s'", langs[l],
 				    (int)(end - line), line);
@@ -2982,6 +3008,7 @@ a_refusal_cuts_no_word(void **state)
 				continue;	/* a break at a space */
 			breaks++;
 			if (strstr(marks, (char[]){ p[0], p[1], p[2], 0 }) == NULL &&
+			    !breaks_after_a_particle(p, end + 5) &&
 			    strncmp(end + 5, "\uff08", 3) != 0 &&
 			    strncmp(end + 5, "\u300c", 3) != 0) {
 				fprintf(stderr, "%s", text);

@@ -385,7 +385,7 @@ words_are_kept_whole(void **state)
 	s = wrapped_words("  bob の人気 -2（carol のカード）：2 -> 1"
 	    "（これより下には下がりません）。", 40);
 	assert_string_equal(s, "  bob の人気 -2（carol のカード）：\n"
-	    "      2 -> 1\n      （これより下には下がりません）。");
+	    "      2 -> 1（これより下には\n      下がりません）。");
 	free(s);
 	/* a name and the time it died are read together: no break before
 	 * its bracket ("、dave" / "（12:30）") */
@@ -710,10 +710,10 @@ a_particle_is_not_parted_from_its_bracketed_word(void **state)
 	(void)state;
 	s = wrapped_words(ja, 78);
 	assert_string_equal(s, "あなたの期限（2026-09-24 23:13 JST）が過ぎまし"
-	    "たが、\n    あなたの手は何も適用されていません。ゲームはいまホスト\n"
-	    "    （host@x.test）を待っています。ホストが、期限の延長、既定の手の"
-	    "適用、\n    ゲームからの除外のいずれかを決めます。「STATUS」と返信"
-	    "すれば、\n    いつでも状況がわかります。ちょっと・ゃゅょっ『テスト』"
+	    "たが、あなたの手は何も\n    適用されていません。ゲームはいまホスト"
+	    "（host@x.test）を待っています。\n    ホストが、期限の延長、既定の手の"
+	    "適用、ゲームからの除外のいずれかを\n    決めます。「STATUS」と返信"
+	    "すれば、いつでも状況がわかります。\n    ちょっと・ゃゅょっ『テスト』"
 	    "です。\n");
 	free(s);
 	for (w = 24; w <= 78; w++) {
@@ -749,6 +749,71 @@ a_particle_is_not_parted_from_its_bracketed_word(void **state)
 	free(s);
 }
 
+/* s wrapped as a refused line's sentence (deco_wrap_sentence), as a
+ * string to free. */
+static char *
+wrapped_sentence(const char *s, int width, const char *indent)
+{
+	struct mq_arena *a = mq_arena_new();
+
+	assert_non_null(a);
+	return taken(a, deco_wrap_sentence(a, s, width, indent));
+}
+
+/*
+ * A sentence's first line is filled: the wrap broke after an early 、 or
+ * ，whenever the words up to the next mark did not fit the rest of the
+ * line, and the first line of a Japanese refusal read "ホストの判断で、"
+ * alone (20 of 74 columns), a Chinese one "…的地址 alice，" (45). Now such
+ * a piece is broken at its last word's end that fits (after a particle
+ * before a kanji or katakana, after 的), the mark kept only when that
+ * end is within a few columns of it; a word is still never cut (ダンス,
+ * 赤死病), nor a line begun with a closing mark, at any width.
+ */
+static void
+a_first_line_is_filled_past_an_early_mark(void **state)
+{
+	static const char ja[] = "ホストの判断で、ゲーム alice であなたが打って"
+	    "いた席は別の人に任されました。これからはその人がこの席を打ちます。";
+	static const char zh[] = "这封邮件来自本游戏中 alice 的地址 alice，却发往"
+	    "了另一位玩家的回复地址；请回复游戏发给你的邮件。";
+	static const char near[] = "ゲーム alice はホストが一時停止しています。"
+	    "再開したら、コマンドをもう一度送ってください。";
+	char *s;
+	int w;
+
+	(void)state;
+	s = wrapped_sentence(ja, 74, "    ");
+	assert_string_equal(s, "ホストの判断で、ゲーム alice であなたが打っていた"
+	    "席は別の人に\n    任されました。これからはその人がこの席を打ちます。");
+	free(s);
+	s = wrapped_sentence(zh, 74, "    ");
+	assert_string_equal(s, "这封邮件来自本游戏中 alice 的地址 alice，却发往了"
+	    "另一位玩家的\n    回复地址；请回复游戏发给你的邮件。");
+	free(s);
+	/* the mark near the line's end is still where it breaks: "再開し
+	 * たら、" ends the line, not "コマンドを" after it */
+	s = wrapped_sentence(near, 74, "    ");
+	assert_string_equal(s, "ゲーム alice はホストが一時停止しています。再開し"
+	    "たら、\n    コマンドをもう一度送ってください。");
+	free(s);
+	/* no line begun with a mark, at any width; no word cut at a width
+	 * where each piece between marks fits a line (a narrower one cuts a
+	 * piece too long for any, as it must) */
+	for (w = 24; w <= 78; w++) {
+		s = wrapped_sentence(ja, w, "    ");
+		lines_fit(s, w);
+		if (w >= 64 && (strstr(s, "ゲー\n") != NULL ||
+		    strstr(s, "判\n") != NULL || strstr(s, "任\n") != NULL ||
+		    strstr(s, "打\n") != NULL || strstr(s, "席\n") != NULL))
+			fail_msg("width %d: a word cut:\n%s", w, s);
+		free(s);
+		s = wrapped_sentence(zh, w, "    ");
+		lines_fit(s, w);
+		free(s);
+	}
+}
+
 int
 main(void)
 {
@@ -771,6 +836,7 @@ main(void)
 		cmocka_unit_test(html_numbers_read_tags_and_bytes_whole),
 		cmocka_unit_test(a_wide_word_stays_with_the_command_word_after_it),
 		cmocka_unit_test(a_particle_is_not_parted_from_its_bracketed_word),
+		cmocka_unit_test(a_first_line_is_filled_past_an_early_mark),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
