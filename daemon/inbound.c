@@ -93,17 +93,21 @@ copy_field(crypto_generichash_state *st, const char *s)
 /*
  * DATADIR/archive/<key>.first: a symbolic link whose target is the hash
  * of the first message read of one mail (a name alone: no data to fsync
- * per message, its directory synced with the archive's), key a hash of what its sender wrote: its Message-ID, Date, From,
- * Subject and text, not the headers of its delivery (Received,
- * Delivered-To...). Two copies of one mail (two MX, a relay that sent it
- * again) are other bytes, so other hashes, that the log's and the
- * answered marks' dedupe missed: the second got a receipt of its own
- * ("received already"), and a player who sent once had two. *twin: a's
- * message is a second copy of a mail whose first copy is done (logged
- * or answered), to be acknowledged unanswered. A mail client's resend
- * (a new Date, or a new Message-ID: test_resent_same_id.sh) is its own
- * mail and is answered. The marker is no promise: lost, a copy is
- * answered as before (said in the daemon's log).
+ * per message, its directory synced with the archive's), key a hash of
+ * what its sender wrote: its Message-ID, Date, From, Subject and text,
+ * not the headers of its delivery (Received, Delivered-To...). Two copies
+ * of one mail (two MX, a relay that sent it again) are other bytes, so
+ * other hashes, that the log's and the answered marks' dedupe missed: the
+ * second got a receipt of its own ("received already"), and a player who
+ * sent once had two. *twin: 1, a's message is a second copy of a mail
+ * whose first copy is done (logged or answered), to be acknowledged
+ * unanswered; 2, a copy of one whose first copy is not done (archived and
+ * marked, then a crash before its entry or answer, and this copy read
+ * before it), which mq_inbound_process answers first, from the archive.
+ * A mail client's resend (a new Date, or a new Message-ID:
+ * test_resent_same_id.sh) is its own mail and is answered. The marker is
+ * no promise: lost, a copy is answered as before (said in the daemon's
+ * log).
  */
 static void
 copy_of_done(const struct mq_daemon *d, const struct analysis *a, int *twin,
@@ -162,7 +166,7 @@ copy_of_done(const struct mq_daemon *d, const struct analysis *a, int *twin,
 	    strcmp(first, a->hash) == 0)
 		return;	/* this very message (read again), or damaged */
 	*twin = was_answered(d, first) ||
-	    (a->game != NULL && mq_game_has_message(a->game, first));
+	    (a->game != NULL && mq_game_has_message(a->game, first)) ? 1 : 2;
 }
 
 
@@ -563,7 +567,8 @@ clause(const char *s)
 
 static int
 not_a_move(struct mq_daemon *d, struct analysis *a, const char *tid,
-    enum mq_inbound_outcome *outcome, int *done, struct mq_err *err)
+    enum mq_inbound_outcome *outcome, int *done, char *pending,
+    struct mq_err *err)
 {
 	const char *from = a->msg ? a->msg->from : NULL;
 	char first[65];
@@ -577,13 +582,18 @@ not_a_move(struct mq_daemon *d, struct analysis *a, const char *tid,
 	} else if (was_answered(d, a->hash)) {
 		mq_daemon_log("%s: already answered; acknowledged", tid);
 		*outcome = MQ_IN_DUPLICATE;
-	} else if (copy_of_done(d, a, &twin, first), twin) {
+	} else if (copy_of_done(d, a, &twin, first), twin == 1) {
 		/* the same mail, delivered twice: one answer is enough */
 		mq_daemon_log("%s: a second copy of message %s (the same "
 		    "Message-ID, Date, From, Subject and text, delivered "
 		    "again); acknowledged, not answered", tid, first);
 		*outcome = MQ_IN_DUPLICATE;
 		rc = mark_answered(d, a->hash, err);
+	} else if (twin == 2 && pending != NULL && !a->drop) {
+		/* the same mail, its first copy not done yet (a crash came
+		 * between): that copy is answered now, from the archive, and
+		 * read later it is done already (mq_inbound_process) */
+		memcpy(pending, first, 65);
 	} else if (a->drop) {
 		mq_daemon_log("%s: dropped: %s", tid, a->auth);
 		if (a->msg->bounce)
@@ -930,9 +940,14 @@ refused:
 	return rc;
 }
 
-int
-mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
-    const char *transport_id, const char *file,
+/* raw, read from transport_id (file, its file, or NULL), as
+ * mq_inbound_process; pending NULL: a copy of a mail whose first copy is
+ * not done is answered itself (that first copy's bytes, or a copy's
+ * whose first copy's cannot be read), else *pending is that first copy's
+ * hash, and raw is left to mq_inbound_process. */
+static int
+process(struct mq_daemon *d, const char *raw, size_t len,
+    const char *transport_id, const char *file, char *pending,
     enum mq_inbound_outcome *outcome, struct mq_err *err)
 {
 	struct analysis a;
@@ -947,7 +962,8 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 	MQ_TRY(archive(d->conf.datadir, hx, raw, len, file, err));
 	/* 2-4. parse, authenticate, extract */
 	if ((rc = mq_inbound_analyse(d, raw, len, &a, 1, err)) == 0 &&
-	    (rc = not_a_move(d, &a, transport_id, outcome, &done, err)) == 0 &&
+	    (rc = not_a_move(d, &a, transport_id, outcome, &done, pending,
+	    err)) == 0 &&
 	    !done &&
 	    (rc = mq_inbound_applied_before(d, &a, transport_id, outcome, &done,
 	    err)) == 0 &&
@@ -956,6 +972,78 @@ mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
 		rc = play(d, &a, transport_id, outcome, err);
 	mq_inbound_analysis_free(&a);
 	return rc;
+}
+
+/*
+ * A copy of a mail whose first copy (hash first) was archived and marked
+ * as the first, and then left undone by a crash, read before it (both
+ * pending; this one's name sorts first): answered as the first copy was
+ * not, one answer between them whichever is read first. The first copy,
+ * from the archive, is read now in its place, its entry or answer its
+ * own, as had it been read first (its answer's name the one it may have
+ * spooled before the crash); this copy is acknowledged, and the first,
+ * read later, is done. Its archived bytes gone (pruned) or not those
+ * (damaged): *taken 0, this copy is answered itself.
+ */
+static int
+first_copy(struct mq_daemon *d, const char *hash, const char *first,
+    const char *transport_id, int *taken, enum mq_inbound_outcome *outcome,
+    struct mq_err *err)
+{
+	unsigned char h[32];
+	char hx[65];
+	char *raw;
+	size_t len;
+	int rc;
+
+	*taken = 0;
+	MQ_TRY(mq_inbound_read_archived(d, first, &raw, &len, err));
+	if (raw != NULL) {
+		crypto_generichash(h, sizeof(h), (const unsigned char *)raw, len,
+		    NULL, 0);
+		sodium_bin2hex(hx, sizeof(hx), h, sizeof(h));
+	}
+	if (raw == NULL || strcmp(hx, first) != 0) {
+		mq_daemon_log("%s: a second copy of message %s, whose first copy "
+		    "is not done, and %s: this copy is answered", transport_id,
+		    first, raw == NULL ? "not in the archive" :
+		    "damaged in the archive");
+		free(raw);
+		return 0;
+	}
+	mq_daemon_log("%s: a second copy of message %s (the same Message-ID, "
+	    "Date, From, Subject and text, delivered again), read before that "
+	    "first copy was done (a crash came between): the first copy is "
+	    "read now, from the archive, and this one acknowledged, not "
+	    "answered", transport_id, first);
+	rc = process(d, raw, len, transport_id, NULL, NULL, outcome, err);
+	free(raw);
+	*taken = 1;
+	/* the first copy left for another worker (its headers, read so,
+	 * are this one's, which was not): this one is not marked */
+	if (rc != 0 || *outcome == MQ_IN_DEFERRED)
+		return rc;
+	return mark_answered(d, hash, err);
+}
+
+int
+mq_inbound_process(struct mq_daemon *d, const char *raw, size_t len,
+    const char *transport_id, const char *file,
+    enum mq_inbound_outcome *outcome, struct mq_err *err)
+{
+	unsigned char h[32];
+	char hx[65], first[65] = "";
+	int taken = 0;
+
+	MQ_TRY(process(d, raw, len, transport_id, file, first, outcome, err));
+	if (first[0] == '\0')
+		return 0;
+	crypto_generichash(h, sizeof(h), (const unsigned char *)raw, len, NULL, 0);
+	sodium_bin2hex(hx, sizeof(hx), h, sizeof(h));
+	MQ_TRY(first_copy(d, hx, first, transport_id, &taken, outcome, err));
+	/* its first copy not to be read: this one answered, as before */
+	return taken ? 0 : process(d, raw, len, transport_id, file, NULL,
+	    outcome, err);
 }
 
 int
@@ -969,7 +1057,8 @@ mq_inbound_oversize(struct mq_daemon *d, const char *head, size_t len,
 	*outcome = MQ_IN_DROPPED;
 	if ((rc = mq_inbound_analyse_oversize(head, len, size,
 	    MQ_TRANSPORT_MAX_MSG >> 20, &a, err)) == 0)
-		rc = not_a_move(d, &a, transport_id, outcome, &done, err);
+		rc = not_a_move(d, &a, transport_id, outcome, &done, NULL,
+		    err);
 	mq_inbound_analysis_free(&a);
 	return rc;
 }
