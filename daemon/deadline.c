@@ -57,6 +57,22 @@ mq_game_policy_wait(const struct mq_config *c, const struct mq_game *g)
 	return p == NULL ? c->policy_wait : strcmp(p, "wait") == 0;
 }
 
+long
+mq_game_move_secs(const struct mq_config *c, const struct mq_game *g)
+{
+	return option_secs(g, "deadline", c->deadline);
+}
+
+long long
+mq_extend_offer(const struct mq_config *c, const struct mq_game *g,
+    long long late)
+{
+	long long move = mq_game_move_secs(c, g);
+
+	return late + (late % 3600 ? 3600 - late % 3600 : 0) +
+	    move + (move % 60 ? 60 - move % 60 : 0);
+}
+
 long long
 mq_game_deadline(const struct mq_config *c, const struct mq_game *g, int seat)
 {
@@ -64,7 +80,7 @@ mq_game_deadline(const struct mq_config *c, const struct mq_game *g, int seat)
 
 	if (!p->owes[0])
 		return 0;
-	return p->owe_since + option_secs(g, "deadline", c->deadline) + p->extra;
+	return p->owe_since + mq_game_move_secs(c, g) + p->extra;
 }
 
 int
@@ -480,14 +496,17 @@ tell_host_waiting(struct mq_daemon *d, struct mq_game *g, int seat,
 	const char *p = g->players[seat].name;
 	time_t t = (time_t)dl;
 	/* an extend counts from the deadline: the one the mail gives is the
-	 * time past it, rounded up to the hour, and a day, so that it gives
-	 * the player a day if run as the mail comes; past what extend takes
-	 * (366d), a pause and a resume, which start the debt afresh */
+	 * time past it, rounded up to the hour, and the game's deadline, so
+	 * that it gives the player the game's own time for a move if run as
+	 * the mail comes; past what extend takes (366d), a pause and a
+	 * resume, which start the debt afresh */
 	long long late = d->now > dl ? d->now - dl : 0;
-	long long by = late + (late % 3600 ? 3600 - late % 3600 : 0) + 86400;
+	long long by = mq_extend_offer(&d->conf, g, late);
+	char move[32];
 
 	strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", gmtime(&t));
 	mq_config_dhm(by, span, sizeof(span));
+	mq_config_dhm(mq_game_move_secs(&d->conf, g), move, sizeof(move));
 	t = (time_t)(dl + by);
 	strftime(to, sizeof(to), "%Y-%m-%d %H:%M UTC", gmtime(&t));
 	wait_key(g, seat, dl, key, sizeof(key));
@@ -501,7 +520,7 @@ tell_host_waiting(struct mq_daemon *d, struct mq_game *g, int seat,
 	else
 		snprintf(text, sizeof(text), HOST_POLICY_WAIT_TEXT, g->id,
 		    g->kind->name, p, when, p, owes, p, g->id,
-		    span, p, g->id, p, p, g->id, p, p, span, to, again);
+		    span, p, g->id, p, p, g->id, p, p, span, to, move, again);
 	if (!d->conf.admin[0]) {
 		/* no host to mail (admin left out of masqued.conf since the game
 		 * was made): the daemon's log says it, once */
@@ -620,8 +639,8 @@ mq_deadline_wake_waiting(struct mq_daemon *d, struct mq_game *g,
 }
 
 /* The names of seats, "alice, bob and carol", and the host's command
- * lines for them (language-free): an extend that gives every player a day
- * from now (by, past the deadline; a pause and a resume when no extend
+ * lines for them (language-free): an extend that gives every player the
+ * game's deadline from now (by, past the deadline: mq_extend_offer; a pause and a resume when no extend
  * reaches: a year late), then a default and a kick line each. */
 static void
 host_wait_lines(const struct mq_game *g, const int *seats, int n,
@@ -662,7 +681,7 @@ tell_host_waits(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 {
 	int seats[MQ_MAX_PLAYERS], fresh[MQ_MAX_PLAYERS], n, nf = 0, i, rc = 0;
 	char key[128], first[128], subject[200], when[40], span[32], every[32];
-	char again[600];
+	char again[600], move[32];
 	struct mq_buf names = MQ_BUF_INIT, cmds = MQ_BUF_INIT, text = MQ_BUF_INIT;
 	long long dl0, late, by, last, often = nudge_secs(&d->conf, g);
 	time_t t;
@@ -676,8 +695,9 @@ tell_host_waits(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 			fresh[nf++] = seats[i];
 	}
 	late = d->now > dl0 ? d->now - dl0 : 0;
-	by = late + (late % 3600 ? 3600 - late % 3600 : 0) + 86400;
+	by = mq_extend_offer(&d->conf, g, late);
 	mq_config_dhm(often, every, sizeof(every));
+	mq_config_dhm(mq_game_move_secs(&d->conf, g), move, sizeof(move));
 	if (nf <= 1 || !d->conf.admin[0] || by > MQ_DURATION_MAX) {
 		/* one seat, no host to mail, or a year late: each its own */
 		for (i = 0; i < nf && rc == 0; i++)
@@ -728,7 +748,7 @@ tell_host_waits(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 	    mq_buf_str(&names));
 	missed_again(d, g, fresh, nf, again, sizeof(again));
 	mq_buf_printf(&text, HOST_POLICY_WAIT_MANY_TEXT, g->id, g->kind->name,
-	    when, mq_buf_str(&names), mq_buf_str(&cmds), every, again);
+	    when, mq_buf_str(&names), move, mq_buf_str(&cmds), every, again);
 	if (names.oom || cmds.oom || text.oom)
 		rc = mq_fail(err, MQ_IO, "Out of memory.");
 	if (rc == 0)

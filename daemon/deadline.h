@@ -82,6 +82,16 @@ long long mq_deadline_next(const struct mq_daemon *d, const char *id);
  * its options, else the config's. */
 long mq_game_reminder_secs(const struct mq_config *c, const struct mq_game *g);
 int mq_game_policy_wait(const struct mq_config *c, const struct mq_game *g);
+/* The game's own time for a move (new --option deadline=6h), else the
+ * config's deadline, in seconds. */
+long mq_game_move_secs(const struct mq_config *c, const struct mq_game *g);
+/* The extend that the host is offered for a deadline passed late seconds
+ * ago: the time past it, rounded up to the hour, and the game's time for a
+ * move (mq_game_move_secs, rounded up to the minute, as extend takes), so
+ * that it gives the player the game's own deadline from now. More than
+ * MQ_DURATION_MAX: no extend reaches past now (a pause and a resume). */
+long long mq_extend_offer(const struct mq_config *c, const struct mq_game *g,
+    long long late);
 /* When the seat's debt falls due (0: it owes nothing), by the game's own
  * deadline or the config's, plus the host's extensions. */
 long long mq_game_deadline(const struct mq_config *c, const struct mq_game *g,

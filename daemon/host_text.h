@@ -61,10 +61,12 @@
 /* Policy wait, a missed deadline (deadline.c). */
 #define HOST_POLICY_WAIT_SUBJECT	"[masqued] game %s waits for you: %s missed a deadline"
 /* game, kind, player, when, player, owes, player, game, span, player,
- * game, player, player, game, player, player, span, date (the English
- * names them in order). The span is the time past the deadline, rounded
- * up to the hour, and a day: an extend counts from the deadline, so the
- * mail says so, and to what date that one moves it. Last, a paragraph
+ * game, player, player, game, player, player, span, date, the game's
+ * deadline (the English names them in order). The span is the time past
+ * the deadline, rounded up to the hour, and the game's deadline (6h, 3d):
+ * an extend counts from the deadline, so the mail says so, to what date
+ * that one moves it, and that it gives the game's deadline from now (the
+ * mail's time). Last, a paragraph
  * (HOST_POLICY_AGAIN_*) when this debt's deadline was missed before, or
  * "". */
 #define HOST_POLICY_WAIT_TEXT	"In game %s (%s), %s's deadline passed at %s " \
@@ -77,7 +79,8 @@
 	"the seat from now on\n\n" \
 	"or leave it, and the game waits for %s's reply.\n\n" \
 	"An extend counts from the deadline, not from when you run it: " \
-	"extend %s moves it to %s. Later than that, extend by the time " \
+	"extend %s moves it to %s, the game's deadline (%s) from now. Later " \
+	"than that, extend by the time " \
 	"since the deadline and the time you give; admin says how much if " \
 	"it is too little.%s"
 
@@ -118,17 +121,19 @@
 	"that deadline passed too."
 
 /* Policy wait, more than one player missed the deadline in one pass: one
- * mail names them all. game, kind, when, the players (a list), the
- * command lines (language-free: an extend, or a pause and a resume a year
+ * mail names them all. game, kind, when, the players (a list), the game's
+ * deadline (6h, 3d: what the extend below gives from now), the command
+ * lines (language-free: an extend, or a pause and a resume a year
  * late, then a default and a kick line each player), how often the host
  * is reminded (host_reminder, as 1d or 6h), a HOST_POLICY_AGAIN_*
  * paragraph or "". */
 #define HOST_POLICY_WAIT_MANY_TEXT	"In game %s (%s), the deadline of %s " \
 	"passed for %s. The game's deadline policy is wait, so nothing is " \
 	"applied for them until you act: more time for every player (extend " \
-	"counts from the deadline, not from when you run it), the default move " \
-	"for one of them, this once (default), or the deadline defaults for " \
-	"that seat from now on (kick):\n\n%s\n" \
+	"counts from the deadline, not from when you run it; the one below " \
+	"gives each at least the game's deadline, %s, from now), the default " \
+	"move for one of them, this once (default), or the deadline defaults " \
+	"for that seat from now on (kick):\n\n%s\n" \
 	"or leave it, and the game waits for their replies. While it waits, " \
 	"this reminder comes again every %s.%s"
 /* Policy wait, host_reminder (a day unless set) or more after the host was

@@ -25,9 +25,13 @@ m = email.message_from_binary_file(open(sys.argv[1], "rb"))
 print(m.get_payload(decode=True).decode())' "$f" > $T/host.txt
 Q="'$T/the host'\\''s games'"
 # the extend the mail gives counts from the deadline (passed 8 h before
-# this pass): the hours past and a day, so that it works when copied
-grep -qF "  masqued -C $Q admin $G extend 1d8h --why \"...\"" $T/host.txt ||
+# this pass): the hours past and the game's deadline (3d, the config's),
+# so that it works when copied and gives the player the game's own time
+# for a move, not a day whatever the game ("extend 1d8h" was a day)
+grep -qF "  masqued -C $Q admin $G extend 3d8h --why \"...\"" $T/host.txt ||
     { cat $T/host.txt; fail "the extend line does not name the data folder, quoted, or a span that works"; }; ok
+tr '\n' ' ' < $T/host.txt | grep -qF "extend 3d8h moves it to $(date -u -d @$((MASQUED_NOW + 152 * 3600)) '+%Y-%m-%d %H:%M UTC'), the game's deadline (3d) from now." ||
+    { cat $T/host.txt; fail "the mail does not say the extend gives the game's deadline from now"; }; ok
 grep -q "An extend counts from the deadline, not from when you run it" $T/host.txt ||
     { cat $T/host.txt; fail "the mail does not say an extend counts from the deadline"; }; ok
 [ "$(grep -cF "masqued -C $Q admin $G " $T/host.txt)" = 3 ] ||
@@ -51,6 +55,27 @@ line=$(grep -F " extend " $T/host.txt | grep -F -- "--why" |
 $MREL -C "$D" log $G > $T/log
 grep -q "admin .*extend" $T/log && grep -q "the host copied it" $T/log ||
     { cat $T/log; fail "the copied line did not act on the game"; }; ok
+
+# a game of 6 h deadlines, its deadline passed 2 h 30 m before the pass:
+# the extend gives 3h and 6h, not a day and 3h
+D4=$T/fast
+expect 0 "init, a fast game" -- $M -C $D4 init
+printf 'admin = host@x.test\n' >> $D4/masqued.conf
+G4=$($M -C $D4 new redmasque --option policy=wait --option deadline=6h \
+    --player alice=alice@x.test --player bob=bob@x.test --player carol=carol@x.test \
+    --player dave=dave@x.test) || fail "new, 6h deadlines"
+expect 0 "the fast game's welcomes" -- $M -C $D4 serve --once
+MASQUED_NOW=$((MASQUED_NOW + 8 * 3600 + 1800)) expect 0 "serve past the 6h deadline" -- \
+    $M -C $D4 serve --once
+f=$(grep -l "^Message-ID: <host.wait-$G4-" $D4/mail/outbox/new/*)
+[ "$(echo "$f" | grep -c .)" = 1 ] || fail "not one host mail of the fast game's missed deadline: $f"; ok
+$PY -c 'import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print(m.get_payload(decode=True).decode())' "$f" | tr '\n' ' ' > $T/fast.txt
+grep -qF "admin $G4 extend 9h --why" $T/fast.txt ||
+    { cat $T/fast.txt; fail "the 6h game's extend does not give the game's deadline from now"; }; ok
+grep -qF "extend 9h moves it to $(date -u -d @$((MASQUED_NOW + 15 * 3600)) '+%Y-%m-%d %H:%M UTC'), the game's deadline (6h) from now." $T/fast.txt ||
+    { cat $T/fast.txt; fail "the 6h game's mail does not say what the extend gives"; }; ok
 
 # a dead letter: the sendmail program refuses dave's address for good; the
 # host's mail of it gives the replace line with the data folder too

@@ -257,16 +257,18 @@ test_real_texts_come_out_translated(void **state)
 	snprintf(text, sizeof(text), HOST_POLICY_WAIT_TEXT, "g7f3abcd",
 	    "redmasque", "carol", "2026-12-03 10:00 UTC", "carol", "act",
 	    "carol", "g7f3abcd", "1d3h", "carol", "g7f3abcd", "carol", "carol",
-	    "g7f3abcd", "carol", "carol", "1d3h", "2026-12-04 13:00 UTC", "");
+	    "g7f3abcd", "carol", "carol", "1d3h", "2026-12-04 13:00 UTC", "1d", "");
 	t = in(r, "zh", text);
 	has(t, "在游戏 g7f3abcd（redmasque）中，carol 的截止时间已于 2026-12-03 10:00 UTC 过去");
 	has(t, "masqued admin g7f3abcd kick carol --why");
 	has(t, "masqued admin g7f3abcd extend 1d3h --why");
-	has(t, "extend 1d3h 会把截止时间移到 2026-12-04 13:00 UTC");
+	has(t, "extend 1d3h 会把截止时间移到 2026-12-04 13:00 UTC，即从现在起这局"
+	    "游戏的截止时长（1d）之后。");
 	free(t);
 	t = in(r, "ja", text);
 	has(t, "masqued admin g7f3abcd extend 1d3h --why \"...\"    carol さん");
-	has(t, "extend 1d3h で期限は 2026-12-04 13:00 UTC になります");
+	has(t, "extend 1d3h で期限は 2026-12-04 13:00 UTC、今からこのゲームの"
+	    "期限（1d）後になります。");
 	free(t);
 	/* the same deadline missed again after an extend: its paragraph,
 	 * an argument of its own, translated too */
@@ -279,7 +281,7 @@ test_real_texts_come_out_translated(void **state)
 		    "redmasque", "carol", "2026-12-05 11:00 UTC", "carol", "act",
 		    "carol", "g7f3abcd", "1d3h", "carol", "g7f3abcd", "carol",
 		    "carol", "g7f3abcd", "carol", "carol", "1d3h",
-		    "2026-12-06 14:00 UTC", again);
+		    "2026-12-06 14:00 UTC", "1d", again);
 		t = in(r, "ja", text);
 		has(t, "この手で carol さんが期限を過ぎたのは、これで 2回目です");
 		has(t, "2026-12-04 09:00 UTC に 1d2h 延長しました");
@@ -300,14 +302,16 @@ test_real_texts_come_out_translated(void **state)
 	has(t, "：alice、bob、carol、dave 错过了截止时间");
 	free(t);
 	snprintf(text, sizeof(text), HOST_POLICY_WAIT_MANY_TEXT, "g7f3abcd",
-	    "redmasque", "2026-12-03 10:00 UTC", "alice, bob, carol and dave",
-	    "  masqued admin g7f3abcd extend 1d1h --why \"...\"\n", "1d", "");
+	    "redmasque", "2026-12-03 10:00 UTC", "alice, bob, carol and dave", "6h",
+	    "  masqued admin g7f3abcd extend 7h --why \"...\"\n", "1d", "");
 	t = in(r, "ja", text);
 	has(t, "期限が alice、bob、carol、dave さんについて過ぎました");
+	has(t, "各自に今から少なくともこのゲームの期限（6h）の時間ができます");
 	has(t, "このお知らせは 1d ごとに届きます。");
 	free(t);
 	t = in(r, "zh", text);
 	has(t, "的截止时间对 alice、bob、carol、dave 已过");
+	has(t, "下面的 extend 让每人从现在起至少有这局游戏的截止时长（6h）");
 	has(t, "此提醒每隔 1d 发送一次。");
 	free(t);
 	snprintf(text, sizeof(text), HOST_POLICY_NUDGE_TEXT, "g7f3abcd",

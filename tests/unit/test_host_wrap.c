@@ -191,7 +191,7 @@ test_every_host_text_wraps(void **state)
 		    "redmasque", NAME, "2026-12-03 10:00 UTC", NAME,
 		    "PLACE, PLAN and the card of the Prince", NAME, GAME, "1d3h",
 		    NAME, GAME, NAME, NAME, GAME, NAME, NAME, "1d3h",
-		    "2026-12-04 13:00 UTC", "");
+		    "2026-12-04 13:00 UTC", "1d", "");
 		check(g, "policy wait", text);
 		snprintf(text, sizeof(text), HOST_POLICY_WAIT_LATE_TEXT, GAME,
 		    "redmasque", NAME, "2025-12-03 10:00 UTC", NAME, "act", NAME,
