@@ -103,10 +103,12 @@ mq_cmd_serve(struct mq_cli *cli, int argc, char **argv)
 		    d.conf.poll_interval);
 	if (mq_mailmark_scan(&d, &err) != 0)
 		mq_daemon_log("%s", err.msg);
-	if (!once) {
-		d.now = mq_clock_now();
+	d.now = mq_clock_now();
+	/* a host_reminder changed since: the waiting games it makes due
+	 * sooner are due so at this pass, serve --once's too */
+	mq_deadline_host_reminder_check(&d);
+	if (!once)
 		mq_serve_check_games(&d);
-	}
 	do {
 		d.now = mq_clock_now();
 		if (pass++ > 0 && mq_config_reread_secrets(&d.conf, &err) != 0) {

@@ -638,6 +638,77 @@ mq_deadline_wake_waiting(struct mq_daemon *d, struct mq_game *g,
 	return mq_deadline_schedule(d, g, err);
 }
 
+/*
+ * The host_reminder the clock files were scheduled by, kept in
+ * DATA/cursor/host-reminder: when masqued.conf's differs (or none was
+ * kept), each game whose host was told it waits (told-nudge-GAME) and whose
+ * clock is due later than its last word and the new value is opened and
+ * scheduled again (mq_deadline_wake_waiting), so that a shortened one
+ * reaches it at the next pass, serve --once's too, which opens only the
+ * games that are due. The others are not opened: a game's own
+ * host_reminder, a game no longer waiting, are seen when opened.
+ */
+void
+mq_deadline_host_reminder_check(struct mq_daemon *d)
+{
+	char path[1400], buf[64], dir[1400], id[MQ_GAME_ID_LEN + 1], span[32];
+	unsigned long long kept;
+	long long dl0, when, next;
+	const char *p;
+	struct mq_game *g;
+	struct dirent *e;
+	struct mq_err err;
+	size_t len, n = strlen("told-nudge-");
+	int present, len2, woken = 0;
+	DIR *dp;
+
+	/* read strictly, "SECONDS\n": a damaged one is as none (a scan) */
+	snprintf(path, sizeof(path), "%s/cursor/host-reminder", d->conf.datadir);
+	p = buf;
+	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &err) == 0 &&
+	    present && strlen(buf) == len &&
+	    mq_scan_digits(&p, LLONG_MAX, &kept) == 0 && strcmp(p, "\n") == 0 &&
+	    kept == (unsigned long long)d->conf.host_reminder)
+		return;
+	snprintf(dir, sizeof(dir), "%s/cursor", d->conf.datadir);
+	if ((dp = opendir(dir)) != NULL) {
+		while ((e = readdir(dp)) != NULL) {
+			if (strncmp(e->d_name, "told-nudge-", n) != 0 ||
+			    strlen(e->d_name + n) != MQ_GAME_ID_LEN)
+				continue;	/* told-nudge-GAME-WHEN: a marker */
+			snprintf(id, sizeof(id), "%s", e->d_name + n);
+			nudge_path(d, id, path, sizeof(path));
+			if (mq_file_read_small(path, buf, sizeof(buf), &len,
+			    &present, &err) != 0 || !present ||
+			    sscanf(buf, "%lld %lld", &dl0, &when) != 2)
+				continue;
+			/* unknown (0) is due anyway; never: paused or over */
+			next = mq_deadline_next(d, id);
+			if (next == 0 || next == CLOCK_NEVER ||
+			    next <= when + d->conf.host_reminder)
+				continue;
+			if (mq_daemon_game(d, id, &g, &err) != 0 ||
+			    mq_deadline_wake_waiting(d, g, &err) != 0) {
+				mq_daemon_log("game %s: %s", id, err.msg);
+				continue;
+			}
+			woken += mq_deadline_next(d, id) < next;
+		}
+		closedir(dp);
+		mq_daemon_release(d);
+	}
+	mq_config_dhm(d->conf.host_reminder, span, sizeof(span));
+	if (woken > 0)
+		mq_daemon_log("host_reminder is now %s: %d game(s) waiting for "
+		    "the host are reminded that long after the last word", span,
+		    woken);
+	snprintf(path, sizeof(path), "%s/cursor/host-reminder", d->conf.datadir);
+	len2 = snprintf(buf, sizeof(buf), "%lld\n",
+	    (long long)d->conf.host_reminder);
+	if (mq_file_replace(path, buf, (size_t)len2, 0644, &err) != 0)
+		mq_daemon_log("%s", err.msg);
+}
+
 /* The names of seats, "alice, bob and carol", and the host's command
  * lines for them (language-free): an extend that gives every player the
  * game's deadline from now (by, past the deadline: mq_extend_offer; a pause and a resume when no extend

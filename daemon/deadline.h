@@ -55,6 +55,11 @@ int mq_deadline_tell_host_absent(struct mq_daemon *d, const struct mq_game *g,
  * host) is made due at the host's next reminder (host_reminder). */
 int mq_deadline_wake_waiting(struct mq_daemon *d, struct mq_game *g,
     struct mq_err *err);
+/* At serve's start, serve --once's too: when masqued.conf's host_reminder
+ * is not the one kept in DATA/cursor/host-reminder, the games waiting on
+ * the host that it makes due sooner are scheduled again by it (only those
+ * are opened); then it is kept. Failures are logged. */
+void mq_deadline_host_reminder_check(struct mq_daemon *d);
 /* A debt the game waits on the host for (policy wait, the host told of
  * its missed deadline): as it stood before a move. */
 struct mq_waited {

@@ -116,6 +116,27 @@ kill -TERM $spid; wait $spid || fail "serve stopped by SIGTERM: exit $?"; ok
 at 79
 [ "$(nudge)" = 1 ] || fail "a shortened host_reminder: no reminder at the new time: $(nudge)"; ok
 
+# the same under serve --once from cron, which opens only the games that
+# are due: the next pass after the change, 7 h after the last word,
+# reminds the host (it came only at the day the old value made due);
+# the value is kept, so that the next pass opens no game for it
+D=$T/dataonce
+expect 0 "init" -- $M -C $D init
+printf 'admin = host@x.test\n' >> $D/masqued.conf
+G=$(new_game $D --option policy=wait) || fail "new"
+place_all $D $G alice bob carol dave
+expect 0 "the mails go out" -- $M -C $D serve --once
+at 73
+[ "$(head -n 1 $D/games/$G/clock)" = $((T0 + 97 * H)) ] ||
+    fail "not due a day after the host was told: $(head -n 1 $D/games/$G/clock)"; ok
+printf 'host_reminder = 6h\n' >> $D/masqued.conf
+at 80
+[ "$(nudge)" = 1 ] || { cat $T/serve.err; fail "a shortened host_reminder: serve --once did not remind at last word + 6 h: $(nudge)"; }; ok
+[ "$(cat $D/cursor/host-reminder)" = 21600 ] ||
+    fail "the new host_reminder is not kept: $(cat $D/cursor/host-reminder)"; ok
+[ "$(head -n 1 $D/games/$G/clock)" = $((T0 + 86 * H)) ] ||
+    fail "a shortened host_reminder: not due 6 h after the reminder: $(head -n 1 $D/games/$G/clock)"; ok
+
 # the game's own, over masqued.conf's: --option host_reminder=2h
 D=$T/data2
 expect 0 "init" -- $M -C $D init
