@@ -273,7 +273,7 @@ extend_refusal(const struct mq_daemon *d, const struct mq_game *g, long secs,
     struct mq_err *err)
 {
 	long long dl, late = 0, span;
-	char by[32], need[32], works[32];
+	char by[32], need[32], works[32], move[32];
 	int i, who = -1;
 
 	for (i = 0; i < g->nplayers && !g->paused; i++) {
@@ -288,8 +288,10 @@ extend_refusal(const struct mq_daemon *d, const struct mq_game *g, long secs,
 		return 0;
 	mq_config_dhm(secs, by, sizeof(by));
 	mq_config_dhm(late % 60 ? late + 60 - late % 60 : late, need, sizeof(need));
-	/* one that works, copied: the hours past, rounded up, and a day */
-	span = late + (late % 3600 ? 3600 - late % 3600 : 0) + 86400;
+	/* one that works, copied: the hours past, rounded up, and the
+	 * game's deadline, as the host's mail of the missed deadline offers */
+	span = mq_extend_offer(&d->conf, g, late);
+	mq_config_dhm(mq_game_move_secs(&d->conf, g), move, sizeof(move));
 	if (span > MQ_DURATION_MAX)	/* no extend reaches past now */
 		return mq_fail(err, MQ_REFUSED, "%s's deadline passed %s ago, "
 		    "and an extend counts from the deadline and takes at most "
@@ -302,10 +304,10 @@ extend_refusal(const struct mq_daemon *d, const struct mq_game *g, long secs,
 	mq_config_dhm(span, works, sizeof(works));
 	return mq_fail(err, MQ_REFUSED, "%s's deadline passed %s ago, and an "
 	    "extend counts from the deadline, so extend %s would leave it passed: "
-	    "extend by more than %s (admin %s extend %s gives them a day from "
-	    "now), or play the default move for them (admin %s default %s --why "
-	    "\"...\").", g->players[who].name, need, by, need, g->id, works,
-	    g->id, g->players[who].name);
+	    "extend by more than %s (admin %s extend %s gives them the game's "
+	    "deadline, %s, from now), or play the default move for them (admin "
+	    "%s default %s --why \"...\").", g->players[who].name, need, by,
+	    need, g->id, works, move, g->id, g->players[who].name);
 }
 
 /* The admin entry logged, its mails queued, the deadlines scheduled again. */

@@ -245,16 +245,16 @@ json_is '[(g["policy"], g["deadline_passed"]) for g in j["games"] if g["game"] =
 # of the miss again at once): refused, saying by how much it passed
 MASQUED_NOW=$((T0 + 100 * H)) expect 1 "extend that leaves a deadline passed" -- \
     $M -C $D2 admin $G3 extend 24h --why "one more day"
-err_has "s deadline passed 1d4h ago, and an extend counts from the deadline, so extend 1d would leave it passed: extend by more than 1d4h (admin $G3 extend 2d4h gives them a day from now), or play the default move for them (admin $G3 default "
+err_has "s deadline passed 1d4h ago, and an extend counts from the deadline, so extend 1d would leave it passed: extend by more than 1d4h (admin $G3 extend 4d4h gives them the game's deadline, 3d, from now), or play the default move for them (admin $G3 default "
 one_line
 [ "$(entries)" = 1 ] || fail "a refused extend was logged"; ok
 # the span the refusal gives works as given
 MASQUED_NOW=$((T0 + 100 * H)) expect 0 "extend past the time it is late" -- \
-    $M -C $D2 admin $G3 extend 2d4h --why "a day from now"
+    $M -C $D2 admin $G3 extend 4d4h --why "a deadline from now"
 [ "$(entries)" = 2 ] || fail "the extend was not logged"; ok
 # the extend rewrote the clock: due at the reminder before the new deadline
-[ "$(head -n 1 $D2/games/$G3/clock)" = $((T0 + 112 * H)) ] ||
-    fail "$G3's clock after the extend: $(head -n 1 $D2/games/$G3/clock), not 112 h"; ok
+[ "$(head -n 1 $D2/games/$G3/clock)" = $((T0 + 160 * H)) ] ||
+    fail "$G3's clock after the extend: $(head -n 1 $D2/games/$G3/clock), not 160 h"; ok
 MASQUED_NOW=$((T0 + 100 * H)) expect 0 "games after the extend" -- $M -C $D2 games
 grep -q "^$G3  the deadline has passed" $T/out && { cat $T/out >&2; fail "games says the deadline passed after the extend"; }; ok
 G=$G4

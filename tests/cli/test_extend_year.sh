@@ -41,6 +41,6 @@ G2=$(MASQUED_NOW=$LATE $M -C $D new redmasque --player alice=alice@x.test --play
     fail "new"
 MONTH=$((LATE + 72 * H + 30 * DAY))
 MASQUED_NOW=$MONTH expect 1 "extend 1d a month late" -- $M -C $D admin $G2 extend 1d --why "late"
-err_has "(admin $G2 extend 31d gives them a day from now)"
-MASQUED_NOW=$MONTH expect 0 "the extend offered" -- $M -C $D admin $G2 extend 31d --why "late"
+err_has "(admin $G2 extend 33d gives them the game's deadline, 3d, from now)"
+MASQUED_NOW=$MONTH expect 0 "the extend offered" -- $M -C $D admin $G2 extend 33d --why "late"
 done_checks
