@@ -488,7 +488,8 @@ ms_validate(const struct ms_state *st, int seat, const struct ms_cmd *c,
  * that window closed by itself after the line before (nothing was left to
  * play; a CHALLENGE whose own side never opened), the PASS would answer
  * whatever the player owes next (decline banking the Spell a fight just
- * won, say), a question they never saw: it is refused instead.
+ * won, say), a question they never saw: it is not applied, and the player
+ * is told that window is over and nothing needs doing.
  */
 /* The same command, as the game reads it (the line's case, spaces and
  * synonyms are gone once parsed). */
@@ -561,9 +562,15 @@ ms_follows(const void *state, int seat, const struct mq_cmd *prev,
 			    "game went on.", verb);
 		return 0;
 	}
-	mq_fail(err, MQ_REFUSED, "PASS not applied: what it would end "
-	    "closed by itself after the line before (nothing was left to "
-	    "play). If you mean to pass what you are asked now, send PASS "
-	    "again.");
+	/* (window is "spell" or "fight": the line before was applied, and
+	 * a PLAY or REVEAL is applied in no other) */
+	if (window != NULL && strcmp(window, "spell") == 0)
+		mq_fail(err, MQ_REFUSED, "PASS not applied: the line before "
+		    "already ended your Spell plays (you had none left to "
+		    "play), so there is nothing to pass.");
+	else
+		mq_fail(err, MQ_REFUSED, "PASS not applied: the line before "
+		    "already ended your side of the fight (you had nothing "
+		    "left to play), so there is nothing to pass.");
 	return MQ_LINE_MOOT;	/* needed no more: no problem, stops nothing */
 }

@@ -57,7 +57,10 @@ says c3 "accepted, line 1: Play Prelude"
 # "received", not "received, with problems", since the mails ask for
 # "... then PASS" (found by players by mail, four times in two games)
 says c3 "not needed, line 2: PASS"
-says c3 "not applied: what it would end closed by itself"
+# said plainly: what ended it, and that nothing needs doing (it read "what
+# it would end closed by itself after the line before", found by a player)
+says c3 "PASS not applied: the line before already ended your Spell plays"
+says c3 "(you had none left to play), so there is nothing to pass."
 says_not c3 "NOT accepted"
 grep '^Subject:' "$(cat $T/c3.file)" | tr -d '\r' | grep -q ': received$' ||
     fail "the receipt's subject: $(grep '^Subject:' "$(cat $T/c3.file)")"; ok
@@ -71,7 +74,7 @@ expect 0 "parse REVEAL then PASS" -- $M -C $D parse $T/dry.eml
 $PY -c 'import json, sys
 c = json.load(open(sys.argv[1]))["commands"]
 sys.exit(not (c[0]["accepted"] and not c[1]["accepted"] and
-    "closed by itself" in c[1]["error"]))' $T/out ||
+    c[1]["error"] == "PASS not applied: the line before already ended your side of the fight (you had nothing left to play), so there is nothing to pass."))' $T/out ||
     { cat $T/out >&2; fail "parse does not refuse the PASS as the answer does"; }; ok
 # a PASS after a line that was refused is not applied either: dave meant
 # to pass after playing, and the play did not happen
@@ -112,7 +115,7 @@ expect 0 "parse REVEAL, PASS, BANK" -- $M -C $D parse $T/dry4.eml
 $PY -c 'import json, sys
 o = json.load(open(sys.argv[1])); c = o["commands"]
 sys.exit(not (c[0]["accepted"] and not c[1]["accepted"] and
-    c[1].get("moot") is True and "closed by itself" in c[1]["error"] and
+    c[1].get("moot") is True and "nothing to pass" in c[1]["error"] and
     c[2]["accepted"] and o["errors"] == []))' $T/out ||
     { cat $T/out >&2; fail "parse does not list the PASS needed no more as serve does"; }; ok
 ls $O >$T/before
@@ -120,7 +123,8 @@ move dave "$RD" d4 'REVEAL\nPASS'
 answer receipt dave@x.test d4
 says d4 "accepted, line 1: Reveal your Mask"
 says d4 "not needed, line 2: PASS"
-says d4 "not applied: what it would end closed by itself"
+says d4 "PASS not applied: the line before already ended your side of the fight"
+says d4 "(you had nothing left to play), so there is nothing to pass."
 [ "$(owes dave)" = "dave bank" ] || fail "dave's PASS was applied: $(owes dave)"; ok
 # a PASS by itself is his answer to the question he now sees
 move dave "$RD" d5 'PASS'
