@@ -20,6 +20,7 @@
  * game does, and nothing would say so.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/jbuild.h"
@@ -504,9 +505,9 @@ play_does(const struct ms_state *st, int seat, const struct ms_cmd *c)
 
 /* c with its ON and BANK as ms_validate takes them: none, or ON the first
  * other seat it takes, or BANK the first Spell left in hand, or both; 1
- * when one is taken (useful: and play_does it). */
+ * when one is taken and play_does it. */
 static int
-play_taken(const struct ms_state *st, int seat, struct ms_cmd *c, int useful)
+play_taken(const struct ms_state *st, int seat, struct ms_cmd *c)
 {
 	const struct ms_player *pl = &st->p[seat];
 	int t, b;
@@ -520,35 +521,83 @@ play_taken(const struct ms_state *st, int seat, struct ms_cmd *c, int useful)
 			c->target = (int8_t)t;
 			c->card2 = (int8_t)b;
 			if (ms_validate(st, seat, c, NULL) == 0 &&
-			    (!useful || play_does(st, seat, c)))
+			    play_does(st, seat, c))
 				return 1;
 		}
 	}
 	return 0;
 }
 
-/* Spell k's PLAY as play_examples makes it, pushed onto a unless seat
- * holds none, it cannot be paid or taken (or does nothing, when useful),
+/* Whether Spell k ends a fight in a tie (a Fugue). */
+static int
+ties(const struct ms_data *d, int k)
+{
+	int i;
+
+	for (i = 0; i < d->spell[k].neff; i++)
+		if (d->spell[k].eff[i].op == MS_OP_END_CHALLENGE_TIE)
+			return 1;
+	return 0;
+}
+
+/*
+ * The PLAY c as the examples after it should find the game: the Spell,
+ * what paid for it and what it banked out of w's hand, a heal or a loss
+ * of life made, a fight tied. Not a draw or a steal: which Spell comes
+ * is secret, and the examples name only Spells in hand.
+ */
+static void
+example_played(struct ms_state *w, int seat, const struct ms_cmd *c)
+{
+	const struct ms_spell *sp = &w->data->spell[c->card];
+	struct ms_player *pl = &w->p[seat];
+	int j;
+
+	pl->hand[c->card]--;
+	for (j = 0; j < w->data->nspells; j++)
+		pl->hand[j] = (uint8_t)(pl->hand[j] - c->n[j]);
+	if (c->card2 >= 0)
+		pl->hand[c->card2]--;
+	for (j = 0; j < sp->neff; j++)
+		switch (sp->eff[j].op) {
+		case MS_OP_HEAL:
+			if (pl->life < w->data->max_life)
+				pl->life++;
+			break;
+		case MS_OP_LOSE_LIFE:
+			if (c->target >= 0 && w->p[c->target].life > 0)
+				w->p[c->target].life--;
+			break;
+		case MS_OP_END_CHALLENGE_TIE:
+			w->ch.tie = (uint8_t)(c->card + 1);
+			break;
+		default:
+			break;
+		}
+}
+
+/* Spell k's PLAY as play_examples makes it, pushed onto a (and played in
+ * w) unless seat holds none, it cannot be paid or taken or does nothing,
  * or *forms has its form already. */
 static void
-play_example(const struct ms_state *st, int seat, int k, int useful,
-    unsigned *forms, json_t *a, int *bad)
+play_example(struct ms_state *w, int seat, int k, unsigned *forms, json_t *a,
+    int *bad)
 {
-	const struct ms_data *d = st->data;
+	const struct ms_data *d = w->data;
 	struct ms_cmd c;
 	uint8_t left[MS_SPELLS];
 	json_t *o, *pay;
 	unsigned form;
 	int j, best, need, obad;
 
-	if (st->p[seat].hand[k] == 0)
+	if (w->p[seat].hand[k] == 0)
 		return;
 	memset(&c, 0, sizeof(c));
 	c.type = MS_C_PLAY;
 	c.card = (int8_t)k;
-	memcpy(left, st->p[seat].hand, MS_SPELLS);
+	memcpy(left, w->p[seat].hand, MS_SPELLS);
 	left[k]--;
-	for (need = ms_spell_cost(st, seat, k); need > 0; need--) {
+	for (need = ms_spell_cost(w, seat, k); need > 0; need--) {
 		for (best = -1, j = 0; j < d->nspells; j++)
 			if (left[j] > 0 && (best < 0 ||
 			    d->spell[j].level < d->spell[best].level))
@@ -558,10 +607,10 @@ play_example(const struct ms_state *st, int seat, int k, int useful,
 		left[best]--;
 		c.n[best]++;
 	}
-	if (need > 0 || !play_taken(st, seat, &c, useful))
+	if (need > 0 || !play_taken(w, seat, &c))
 		return;
 	form = c.card2 >= 0 ? 8u : c.target >= 0 ? 4u :
-	    ms_spell_cost(st, seat, k) > 0 ? 2u : 1u;
+	    ms_spell_cost(w, seat, k) > 0 ? 2u : 1u;
 	if (*forms & form)
 		return;
 	*forms |= form;
@@ -574,10 +623,11 @@ play_example(const struct ms_state *st, int seat, int k, int useful,
 			mq_jpush(pay, jid(&d->spell[j].nm), &obad);
 	mq_jput(o, "pay", mq_jdone(pay, obad), &obad);
 	if (c.target >= 0)
-		mq_jput(o, "on", jplayer(st, c.target), &obad);
+		mq_jput(o, "on", jplayer(w, c.target), &obad);
 	if (c.card2 >= 0)
 		mq_jput(o, "bank", jid(&d->spell[c.card2].nm), &obad);
 	mq_jpush(a, mq_jdone(o, obad), bad);
+	example_played(w, seat, &c);
 }
 
 /*
@@ -587,21 +637,34 @@ play_example(const struct ms_state *st, int seat, int k, int useful,
  * wants them; only those ms_validate takes, and of each form (no cost, a
  * cost, ON, BANK) the first. A mail's example so names only Spells the
  * player holds and can play now (it named March and Rhapsody to a player
- * who held neither); and only PLAYs that do something (play_does) when
- * one does: it offered "PLAY nocturne PAY march" to a player at full
- * life, a heal that only costs. Each {"card", "pay": [ids], "on", "bank"}.
+ * who held neither); and only PLAYs that do something (play_does): it
+ * offered "PLAY nocturne PAY march" to a player at full life, a heal that
+ * only costs, and then "PLAY Nocturne PAY Symphony" when nothing else
+ * did anything. They are one reply, to be sent as written: each is made
+ * in the hand the ones before it leave (a fight's mail offered "PLAY
+ * March" and "PLAY Waltz PAY March" to a hand of one March, and the
+ * second was refused), those that pay first, the form an example shows
+ * best, then those that cost nothing, and a Spell that ties the fight
+ * only when nothing else is offered (after it, nothing would count).
+ * Each {"card", "pay": [ids], "on", "bank"}.
  */
 static json_t *
 play_examples(const struct ms_state *st, int seat)
 {
 	json_t *a = json_array();
+	struct ms_state *w = malloc(sizeof(*w));
 	unsigned forms = 0;
-	int useful, k, bad = a == NULL;
+	int pass, k, bad = a == NULL || w == NULL;
 
-	/* the PLAYs that do something; when none does, any the game takes */
-	for (useful = 1; useful >= 0 && forms == 0; useful--)
+	if (w != NULL)
+		memcpy(w, st, sizeof(*w));
+	for (pass = 0; pass < 3 && !bad; pass++)
 		for (k = 0; k < st->data->nspells && !bad; k++)
-			play_example(st, seat, k, useful, &forms, a, &bad);
+			if (pass == 2 ? ties(st->data, k) &&
+			    json_array_size(a) == 0 : !ties(st->data, k) &&
+			    (ms_spell_cost(st, seat, k) > 0) == (pass == 0))
+				play_example(w, seat, k, &forms, a, &bad);
+	free(w);
 	return mq_jdone(a, bad);
 }
 

@@ -1105,15 +1105,17 @@ test_view_discard_example(void **state)
 
 /* The view's "plays" for seat (NULL when it has none): each a PLAY of a
  * Spell seat holds that ms_validate takes, ON never seat, of distinct
- * forms; how many. */
+ * forms, and all of them one reply: together they use no Spell more often
+ * than the hand holds it; how many. */
 static int
 plays_in_view(const struct ms_state *st, int seat, const char *want_card)
 {
 	json_t *v = ms_view(st, seat);
 	const json_t *plays, *p, *x;
 	struct ms_cmd c;
+	int used[MS_SPELLS] = { 0 };
 	size_t i, j;
-	int seen = 0, n, s;
+	int seen = 0, n, s, k;
 
 	assert_non_null(v);
 	plays = json_object_get(v, "plays");
@@ -1140,6 +1142,18 @@ plays_in_view(const struct ms_state *st, int seat, const char *want_card)
 		if (ms_validate(st, seat, &c, NULL) != 0)
 			fail_msg("the example PLAY %s is refused",
 			    json_string_value(json_object_get(p, "card")));
+		used[c.card]++;
+		for (k = 0; k < MS_SPELLS; k++)
+			used[k] += c.n[k];
+		if (c.card2 >= 0)
+			used[c.card2]++;
+		for (k = 0; k < MS_SPELLS; k++)
+			if (used[k] > st->p[seat].hand[k])
+				fail_msg("the examples up to PLAY %s use %s %d "
+				    "times, and the hand holds %d",
+				    json_string_value(json_object_get(p, "card")),
+				    ((const struct ms_data *)data)->spell[k].nm.id,
+				    used[k], st->p[seat].hand[k]);
 		if (want_card != NULL && strcmp(json_string_value(json_object_get(p,
 		    "card")), want_card) == 0)
 			seen = 1;
@@ -1193,8 +1207,12 @@ test_view_play_examples(void **state)
 	st->ch.guardian = (int8_t)g1;
 	assert_string_equal(ms_owes(st, ALICE), "fight");
 	assert_int_equal(plays_in_view(st, ALICE, "SP_march"), 1);
-	/* a Rhapsody paid with the Marches: one of each form */
+	/* a Rhapsody paid with the Marches, and then no March is left for a
+	 * PLAY of its own: the examples are one reply */
 	st->p[ALICE].hand[spell("SP_rhapsody")] = 1;
+	assert_int_equal(plays_in_view(st, ALICE, "SP_rhapsody"), 1);
+	/* with a third March, one of each form */
+	st->p[ALICE].hand[spell("SP_march")] = 3;
 	assert_int_equal(plays_in_view(st, ALICE, "SP_rhapsody"), 2);
 	/* no Spell for a fight: no example at all */
 	st->p[ALICE].hand[spell("SP_rhapsody")] = 0;
@@ -1224,7 +1242,7 @@ plays_of(const struct ms_state *st, int seat, const char *id)
  * does: a mail offered "PLAY nocturne PAY march" to a player at full life,
  * a heal that only costs (found by players by mail); a Requiem names a
  * dancer with life to lose, a Prelude draws into room. With nothing that
- * does anything, the examples are as before: what the game takes.
+ * does anything, there is no example (the reply is PASS).
  */
 static void
 test_view_play_examples_do_something(void **state)
@@ -1240,11 +1258,11 @@ test_view_play_examples_do_something(void **state)
 	/* hurt: the Nocturne heals */
 	st->p[ALICE].life = 1;
 	assert_int_equal(plays_in_view(st, ALICE, "SP_nocturne"), 2);
-	/* full life and nothing else to play: the Nocturne, as the game
-	 * takes it */
+	/* full life and nothing else to play: no example at all (it offered
+	 * "PLAY Nocturne PAY Symphony", a Symphony spent for nothing) */
 	st->p[ALICE].life = (int8_t)((const struct ms_data *)data)->max_life;
 	st->p[ALICE].hand[spell("SP_prelude")] = 0;
-	assert_int_equal(plays_in_view(st, ALICE, "SP_nocturne"), 1);
+	assert_int_equal(plays_in_view(st, ALICE, NULL), 0);
 	st->p[ALICE].hand[spell("SP_nocturne")] = 0;
 	/* a Requiem ON a dancer with life left: not bob's at 0 */
 	st->p[ALICE].hand[spell("SP_requiem")] = 1;
@@ -1260,6 +1278,49 @@ test_view_play_examples_do_something(void **state)
 		    st->p[CAROL].name);
 		json_decref(v);
 	}
+	free(st);
+}
+
+/*
+ * A fight's examples are one reply, to be sent as written: a hand of one
+ * March, one Waltz and one Fugue was offered "PLAY March" and "PLAY Waltz
+ * PAY March", and the second, sent after the first, was refused (found by
+ * a player by mail). Each is made in the hand the ones before leave, and
+ * the Fugue, which ties the fight so that nothing after it counts, is
+ * offered only when nothing else is.
+ */
+static void
+test_view_play_examples_one_reply(void **state)
+{
+	const struct ms_data *d = data;
+	struct ms_state *st = table();
+	int g;
+
+	st->phase = MS_PH_CHALLENGE;
+	st->seq[0] = ALICE;
+	st->step = 0;
+	st->ch.kind = MS_CH_TOWER;
+	st->ch.side[0] = ALICE;
+	st->ch.side[1] = -1;
+	st->ch.window = 0;
+	for (g = 0; g < d->nguardians; g++)
+		if (strcmp(d->guardian[g].nm.id, "G1") == 0)
+			st->ch.guardian = (int8_t)g;
+	memset(st->p[ALICE].hand, 0, sizeof(st->p[ALICE].hand));
+	st->p[ALICE].hand[spell("SP_march")] = 1;
+	st->p[ALICE].hand[spell("SP_waltz")] = 1;
+	st->p[ALICE].hand[spell("SP_fugue")] = 1;
+	assert_string_equal(ms_owes(st, ALICE), "fight");
+	assert_int_equal(plays_in_view(st, ALICE, "SP_waltz"), 1);
+	assert_int_equal(plays_of(st, ALICE, "SP_fugue"), 0);
+	/* with a March, the March; Fugues alone: a Fugue paid with a Fugue */
+	memset(st->p[ALICE].hand, 0, sizeof(st->p[ALICE].hand));
+	st->p[ALICE].hand[spell("SP_fugue")] = 2;
+	st->p[ALICE].hand[spell("SP_march")] = 1;
+	assert_int_equal(plays_in_view(st, ALICE, "SP_march"), 1);
+	assert_int_equal(plays_of(st, ALICE, "SP_fugue"), 0);
+	st->p[ALICE].hand[spell("SP_march")] = 0;
+	assert_int_equal(plays_in_view(st, ALICE, "SP_fugue"), 1);
 	free(st);
 }
 
@@ -1844,6 +1905,7 @@ main(void)
 		cmocka_unit_test(test_view_discard_example),
 		cmocka_unit_test(test_view_play_examples),
 		cmocka_unit_test(test_view_play_examples_do_something),
+		cmocka_unit_test(test_view_play_examples_one_reply),
 		cmocka_unit_test(test_view_can_challenge),
 		cmocka_unit_test(test_view_end_shows_every_mask),
 		cmocka_unit_test(test_view_challenge_and_bad_seat),
