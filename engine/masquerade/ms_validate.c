@@ -351,6 +351,26 @@ ms_validate(const struct ms_state *st, int seat, const struct ms_cmd *c,
 	who = ms_owing_seat(st);
 	if (who < 0)
 		return mq_fail(err, MQ_REFUSED, "Nobody is to play now.");
+	/* a STAGE or DANCER made already (a reply to an old mail) is told
+	 * so first: "Not now: you are to ..." left the player to guess why,
+	 * and "It is not your turn ... send the line again then" asked for
+	 * a line that will never be taken */
+	if (c->type == MS_C_STAGE && pl->stage >= 0)
+		return who == seat ? mq_fail(err, MQ_REFUSED, "You went to the "
+		    "%s already this turn; now you are to %s.",
+		    d->stage[pl->stage].nm.name[0], owes_help(st, ms_owes(st,
+		    seat), 1, help, sizeof(help))) : mq_fail(err, MQ_REFUSED,
+		    "You went to the %s already this turn; now %s is to %s.",
+		    d->stage[pl->stage].nm.name[0], st->p[who].name,
+		    owes_help(st, ms_owes(st, who), 0, help, sizeof(help)));
+	if (c->type == MS_C_DANCER && pl->dancer >= 0)
+		return who == seat ? mq_fail(err, MQ_REFUSED, "Your Dancer is "
+		    "the %s already; now you are to %s.",
+		    d->dancer[pl->dancer].nm.name[0], owes_help(st, ms_owes(st,
+		    seat), 1, help, sizeof(help))) : mq_fail(err, MQ_REFUSED,
+		    "Your Dancer is the %s already; now %s is to %s.",
+		    d->dancer[pl->dancer].nm.name[0], st->p[who].name,
+		    owes_help(st, ms_owes(st, who), 0, help, sizeof(help)));
 	if (who != seat)
 		/* a move sent early is not kept (DESIGN.md keeps The Red
 		 * Death's next-phase move): the player is told it waits for
