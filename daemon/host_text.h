@@ -268,6 +268,22 @@
 	"holds it. Then give the seat the new address:\n\n%s\n\nUntil then, " \
 	"mail from that address to this game is refused the same way; you are " \
 	"not told of it again. If it is not %s, do nothing."
+/* The same from the seat's former address, which a replace of the host's
+ * took from it while its player kept the seat: the replace line would
+ * undo that replace, so the mail says so. game, player; game, player,
+ * from, the seat's address, from, player, the replace's time, player, the
+ * replace command line (language-free), the seat's address. */
+#define HOST_NEW_FROM_FORMER_SUBJECT	"[masqued] game %s: %s wrote from the address you replaced"
+#define HOST_NEW_FROM_FORMER_TEXT	"In game %s, a reply to %s's mail " \
+	"came from %s, not from the seat's address %s. It was not played, " \
+	"and the sender was told that you have been told.\n\n%s is the " \
+	"address you replaced for %s on %s. If %s has gone back to it, first " \
+	"check with them by another channel (not by answering that address) " \
+	"that it is really them: anyone can put any address in a mail's " \
+	"From, and the seat's mail and moves would go to whoever holds it. " \
+	"Then give the seat that address again:\n\n%s\n\nUntil then, mail " \
+	"from that address to this game is refused the same way; you are not " \
+	"told of it again. Otherwise do nothing: the seat keeps %s."
 #define HOST_BOUNCE_UNNAMED_SUBJECT	"[masqued] a mail bounced"
 #define HOST_BOUNCE_UNNAMED_TEXT	"A delivery report (bounce) came back " \
 	"from %s, subject \"%s\". One of the players' addresses may be " \

@@ -15,6 +15,8 @@
 #include "daemon/host_text.h"
 #include "daemon/deadline.h"
 #include "daemon/inbound_int.h"
+#include "daemon/inbound_replaced.h"
+#include "daemon/clock.h"
 #include "daemon/mailmark.h"
 #include "fileio.h"
 #include "daemon/notify.h"
@@ -507,13 +509,20 @@ tell_host_new_from(struct mq_daemon *d, const struct analysis *a,
 {
 	const struct mq_player_info *p = &a->game->players[a->new_from - 1];
 	struct mq_buf text = MQ_BUF_INIT, cmd = MQ_BUF_INIT;
-	char key[64], subject[300];
+	char key[64], subject[300], when[64];
+	long long ts;
 	size_t i;
-	int rc;
+	int rc, former, other;
 
 	if (!mq_inbound_new_from_key(a, key, sizeof(key)) ||
 	    mq_notify_host_told(d, key))
 		return 0;
+	/* the address the host's own replace took from the seat, its player
+	 * keeping it: the line would undo that replace, so the mail says so */
+	if ((former = mq_inbound_former_address(a->game, a->new_from - 1,
+	    a->msg->from, &ts, &other)) < 0)
+		return mq_fail(err, MQ_IO, "game %s: out of memory reading its "
+		    "log.", a->game->id);
 	mq_daemon_log("%s: the host is told that %s wrote from %s", tid,
 	    p->name, a->msg->from);
 	/* the address as one shell word: its local part may hold what a
@@ -533,11 +542,23 @@ tell_host_new_from(struct mq_daemon *d, const struct analysis *a,
 		mq_buf_putc(&cmd, '\'');
 	}
 	mq_buf_puts(&cmd, " --why \"...\"");
-	if (!cmd.oom)
-		mq_buf_printf(&text, HOST_NEW_FROM_TEXT, a->game->id, p->name,
-		    a->msg->from, p->email, p->name, mq_buf_str(&cmd), p->name);
-	snprintf(subject, sizeof(subject), HOST_NEW_FROM_SUBJECT, a->game->id,
-	    p->name);
+	if (former && !other) {
+		mq_clock_utc(ts, 0, when, sizeof(when));
+		if (!cmd.oom)
+			mq_buf_printf(&text, HOST_NEW_FROM_FORMER_TEXT,
+			    a->game->id, p->name, a->msg->from, p->email,
+			    a->msg->from, p->name, when, p->name,
+			    mq_buf_str(&cmd), p->email);
+		snprintf(subject, sizeof(subject), HOST_NEW_FROM_FORMER_SUBJECT,
+		    a->game->id, p->name);
+	} else {
+		if (!cmd.oom)
+			mq_buf_printf(&text, HOST_NEW_FROM_TEXT, a->game->id,
+			    p->name, a->msg->from, p->email, p->name,
+			    mq_buf_str(&cmd), p->name);
+		snprintf(subject, sizeof(subject), HOST_NEW_FROM_SUBJECT,
+		    a->game->id, p->name);
+	}
 	if (cmd.oom || text.oom)
 		rc = mq_fail(err, MQ_IO, "Out of memory.");
 	else

@@ -228,3 +228,77 @@ mq_inbound_notice_sender(struct mq_daemon *d, const struct mq_game *g, int seat,
 	mq_game_close(c);
 	return 0;
 }
+
+/*
+ * Whether from is an address seat `seat` of g held before a replace of the
+ * host's gave the seat another one: a mail from it to the seat's sound
+ * reply address, which the host hears of (inbound.c), comes from the
+ * player's former address, and the replace line that mail offers would
+ * undo the host's own. Then 1, the time of the last such replace into *ts
+ * and whether it gave the seat to another person (--new-player, or a
+ * kicked seat's) into *other. From the game's log lines as they are (the
+ * open verified them); -1 when one cannot be read now (memory): only the
+ * host's mail's wording depends on it.
+ */
+int
+mq_inbound_former_address(const struct mq_game *g, int seat, const char *from,
+    long long *ts, int *other)
+{
+	const struct mq_player_info *p = &g->players[seat];
+	char *line = NULL, cur[256] = "";
+	size_t cap = 0;
+	int failed = 0, kicked = 0, found = 0;
+	ssize_t n;
+	FILE *f;
+
+	*ts = 0;
+	*other = 0;
+	if (from == NULL || mq_addr_same(from, p->email))
+		return 0;
+	if ((f = fopen(g->logpath, "r")) == NULL)
+		return -1;
+	while ((n = getline(&line, &cap, f)) > 0 && line[n - 1] == '\n') {
+		char *tab = memchr(line, '\t', (size_t)n);
+		json_t *b = mq_json_loadb(line, tab ? (size_t)(tab - line) :
+		    (size_t)n, 0, NULL);
+		const char *type = json_string_value(json_object_get(b, "type"));
+		const char *act = json_string_value(json_object_get(b, "action"));
+		const char *who = json_string_value(json_object_get(b, "player"));
+		const char *email = json_string_value(json_object_get(b, "email"));
+
+		if (b == NULL) {
+			failed = 1;
+			break;
+		}
+		if (type != NULL && strcmp(type, "genesis") == 0) {
+			email = json_string_value(json_object_get(json_array_get(
+			    json_object_get(b, "players"), (size_t)seat), "email"));
+			if (email != NULL)
+				snprintf(cur, sizeof(cur), "%s", email);
+		} else if (type != NULL && strcmp(type, "admin") == 0 &&
+		    act != NULL && who != NULL && strcmp(who, p->name) == 0) {
+			if (strcmp(act, "kick") == 0)
+				kicked = 1;
+			else if (strcmp(act, "replace") == 0 && email != NULL) {
+				if (cur[0] != '\0' && !mq_addr_same(email, cur) &&
+				    mq_addr_same(from, cur)) {
+					found = 1;
+					*ts = json_integer_value(json_object_get(b,
+					    "ts"));
+					*other = kicked || json_is_true(
+					    json_object_get(b, "new_player"));
+				}
+				snprintf(cur, sizeof(cur), "%s", email);
+				kicked = 0;
+			}
+		}
+		json_decref(b);
+	}
+	if (!failed && !feof(f))
+		failed = 1;	/* getline out of memory, or a read error */
+	free(line);
+	fclose(f);
+	if (failed)
+		return -1;
+	return found;
+}

@@ -42,7 +42,8 @@ static const char *const formats[] = {
 	HOST_POLICY_MOVED_SUBJECT, HOST_POLICY_MOVED_TEXT,
 	HOST_BOUNCE_SUBJECT, HOST_BOUNCE_TEXT, HOST_BOUNCE_SEAT_TEXT,
 	HOST_BOUNCE_PLAYER, HOST_BOUNCE_OVER_TEXT, HOST_DEAD_OVER,
-	HOST_NEW_FROM_SUBJECT, HOST_NEW_FROM_TEXT,
+	HOST_NEW_FROM_SUBJECT, HOST_NEW_FROM_TEXT, HOST_NEW_FROM_FORMER_SUBJECT,
+	HOST_NEW_FROM_FORMER_TEXT,
 	HOST_BOUNCE_UNNAMED_SUBJECT, HOST_BOUNCE_UNNAMED_TEXT,
 	HOST_UNKNOWN_SENDER, HOST_UNANSWERED_SUBJECT, HOST_UNANSWERED_TEXT,
 	HOST_IMAP_STUCK_SUBJECT, HOST_IMAP_STUCK_TEXT, HOST_GAME_STUCK_SUBJECT,
@@ -194,6 +195,23 @@ test_real_texts_come_out_translated(void **state)
 	t = in(r, "zh", text);
 	has(t, "剩余 0 个 inode。");
 	has(t, "cursor/reserve-inode");
+	free(t);
+
+	/* a reply from the address the host replaced: the fact, then the
+	 * line that would undo it, each argument in its place */
+	snprintf(text, sizeof(text), HOST_NEW_FROM_FORMER_TEXT, "g7f3abcd",
+	    "bob", "bob@x.test", "bob2@x.test", "bob@x.test", "bob",
+	    "2026-12-03 10:00 UTC", "bob",
+	    "  masqued admin g7f3abcd replace bob bob@x.test --why \"...\"",
+	    "bob2@x.test");
+	t = in(r, "ja", text);
+	has(t, "bob@x.test は、あなたが 2026-12-03 10:00 UTC に bob さんの席から置き換えたアドレスです。");
+	has(t, "masqued admin g7f3abcd replace bob bob@x.test --why");
+	has(t, "席のアドレスは bob2@x.test のままです。");
+	free(t);
+	t = in(r, "zh", text);
+	has(t, "bob@x.test 是你于 2026-12-03 10:00 UTC 为 bob 替换掉的地址。");
+	has(t, "该座位仍用 bob2@x.test。");
 	free(t);
 
 	/* a player's bounce: whose address, said once, the seats' command
