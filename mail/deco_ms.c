@@ -34,8 +34,11 @@
  *   - at the root: lang_LANG, phase_WORD, owes_WORD (or owes_nothing),
  *     over, "me": the reader's own player object from the view, "other":
  *     the first other player's name (for an example that names another),
- *     and "card_spells", "card_events" and "card_orders": the card set's
- *     Spells (name, level, copies as count), Events and Orders;
+ *     and "card_spells", "card_events", "card_orders", "card_stages" and
+ *     "card_guardians": the card set's Spells (name, level, copies as
+ *     count), Events, Orders, Stages (capacity) and Guardians (number,
+ *     power; named by their Treasure, with its vp); a Guardian object of
+ *     the view (the top one) gets its Treasure's vp too;
  *   - for the text part, the sentences wrapped (deco_wrap): a refused
  *     line's error_wrapped, and at the root the host's notice_wrapped.
  * Every value lives in the arena and refers to the context's strings or the
@@ -52,6 +55,7 @@
 struct card_name {
 	const char *id, *name;
 	json_int_t vp;		/* the VP it is worth (a Guardian: its Treasure's), or -1 */
+	int treasure;		/* a Guardian, named by its Treasure */
 };
 
 struct ms_deco {
@@ -90,6 +94,7 @@ gather_names(struct ms_deco *d, const json_t *gamedata, const char *lang)
 			d->card[d->ncards].vp = json_is_integer(json_object_get(named,
 			    "vp")) ? json_integer_value(json_object_get(named, "vp")) :
 			    named != c ? 0 : -1;
+			d->card[d->ncards].treasure = named != c;
 			d->card[d->ncards++].name = name;
 		}
 	}
@@ -326,6 +331,10 @@ object(struct ms_deco *d, const json_t *j, int root)
 	    (name = card_name(d, own)) != NULL) {
 		put_ref(d->a, o, "name", name);
 		put_id_flag(d->a, o, own);
+		/* the top Guardian: the Treasure it gives is named, and told
+		 * what it is worth */
+		if (card_of(d, own)->treasure && json_object_get(j, "vp") == NULL)
+			put(d->a, o, "vp", mv_int(d->a, card_of(d, own)->vp));
 	}
 	for (i = 0; i < sizeof(word_keys) / sizeof(word_keys[0]); i++)
 		put_flag(d->a, o, word_keys[i].prefix, jstr(j, word_keys[i].key),
@@ -463,8 +472,9 @@ value(struct ms_deco *d, const json_t *j)
 }
 
 /* The card set's cards of a kind ("spells", "events"), each {id, name},
- * a Spell with its level and count (its copies): the commands' lists of
- * what each card does (the card set is public). */
+ * a Spell with its level and count (its copies), a Stage its capacity, a
+ * Guardian its number and power (and its Treasure's vp): the commands'
+ * lists of what each card does (the card set is public). */
 static struct mv *
 card_list(struct ms_deco *d, const json_t *gamedata, const char *key)
 {
@@ -484,6 +494,13 @@ card_list(struct ms_deco *d, const json_t *gamedata, const char *key)
 			put(d->a, o, "level", mv_int(d->a, json_integer_value(n)));
 		if (json_is_integer(n = json_object_get(c, "copies")))
 			put(d->a, o, "count", mv_int(d->a, json_integer_value(n)));
+		if (json_is_integer(n = json_object_get(c, "capacity")))
+			put(d->a, o, "capacity", mv_int(d->a,
+			    json_integer_value(n)));
+		if (json_is_integer(n = json_object_get(c, "number")))
+			put(d->a, o, "number", mv_int(d->a, json_integer_value(n)));
+		if (json_is_integer(n = json_object_get(c, "power")))
+			put(d->a, o, "power", mv_int(d->a, json_integer_value(n)));
 		mv_push(d->a, l, o);
 	}
 	return l;
@@ -573,6 +590,8 @@ mq_deco_ms_decorate(struct mq_arena *a, const json_t *gamedata,
 	put(a, out, "card_spells", card_list(&d, gamedata, "spells"));
 	put(a, out, "card_events", card_list(&d, gamedata, "events"));
 	put(a, out, "card_orders", card_list(&d, gamedata, "orders"));
+	put(a, out, "card_stages", card_list(&d, gamedata, "stages"));
+	put(a, out, "card_guardians", card_list(&d, gamedata, "guardians"));
 	owed = jstr(ctx, "owed");
 	put_flag(a, out, "owes_", owed, NULL);
 	put_bool(a, out, "owes_nothing", owed == NULL);

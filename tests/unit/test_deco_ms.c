@@ -318,7 +318,7 @@ html_lines_do_not_run_together(void **state)
 	    "  \"players\": [{\"name\": \"alice\", \"hand_size\": 0,"
 	    "   \"hand_limit\": 5, \"counters\": 0}]}}");
 	static const char *const want[][2] = {
-		{ "en", "[1 Lead 1: bob]<br>\nTop Guardian: number 1, power 1 (8 left)<br>\nEvents left:" },
+		{ "en", "[1 Lead 1: bob]<br>\nTop Guardian: number 1, power 1 (8 left)<br>\nIts Treasure: Silver Bell (0 VP): hand limit +1<br>\nEvents left:" },
 		{ "en", "Your hand (0 of 5): empty<br>\nYour VP counters" },
 		{ "ja", "<br>\n一番上のガーディアン（残り" },
 		{ "ja", "なし<br>\nVP カウンター（" },
@@ -459,6 +459,85 @@ guardian_and_treasure_abilities_are_told(void **state)
 	    "  \"guardian\": {\"id\": \"G6\", \"number\": 6, \"power\": 4},"
 	    "  \"players\": [{\"name\": \"alice\", \"treasures\": [\"G1\", \"G2\", \"G7\"]}]}}",
 	    want, sizeof(want) / sizeof(want[0]), 0);
+}
+
+/*
+ * What each Stage does, and which Treasure a Guardian gives (found by a
+ * review): the welcome's rules told the Spells, Events and Orders, not the
+ * Stages other than the Tower and the Arena, nor the Guardians' Treasures,
+ * and the "Top Guardian" line (and the Stage request's Tower) never named
+ * the Treasure on offer, so a player choosing the Tower could not tell
+ * what they would win. Now the rules list the Stages, a line each, and the
+ * Guardians with their Treasures; the top Guardian's Treasure is named,
+ * with its VP and what it does, on the table and in the Stage request; in
+ * both parts, in every language.
+ */
+static void
+stages_and_treasures_are_told(void **state)
+{
+	static const char *const welcome[][2] = {
+		{ "en", "  Library (2): draw 2 Spells\n" },
+		{ "en", "  Spring (2): heal to full life\n" },
+		{ "en", "  Grand Hall (2): draw 1 Spell and heal 1 life\n" },
+		{ "en", "  Chapel (1): you are the prophet and choose the turn's Event\n" },
+		{ "en", "  Tower (1): fight the top Guardian; win its Treasure and 1 Spell, or lose 1 life\n" },
+		{ "en", "  6, power 4; the challenger's Spells cost 1 more\n      Treasure: Witch's Grimoire (1 VP): its holder's Spells cost 1 less\n" },
+		{ "en", "  7, power 4\n      Treasure: Golden Crown (2 VP)\n" },
+		{ "en", "Top Guardian: number 6, power 4; the challenger's Spells cost 1 more (3 left)\n  Treasure: Witch's Grimoire (1 VP): its holder's Spells cost 1 less\n" },
+		{ "ja", "図書館（2）：\n      スペルを2枚引く\n" },
+		{ "ja", "泉（2）：\n      ライフを全回復\n" },
+		{ "ja", "トレジャー：「魔女の書」（1 VP、持ち主のスペルのコスト -1）" },
+		{ "ja", "\n  トレジャー：「魔女の書」（1 VP、持ち主のスペルのコスト -1）\n" },
+		{ "zh", "图书馆（2）：\n      抽 2 张咒语\n" },
+		{ "zh", "宝物：「魔女之书」（1 VP，持有者的咒语代价 -1）" },
+		{ "zh", "\n  宝物：「魔女之书」（1 VP，持有者的咒语代价 -1）\n" },
+	};
+	static const char *const welcome_html[][2] = {
+		{ "en", "  Library (2): draw 2 Spells</div>" },
+		{ "en", "  6, power 4; the challenger's Spells cost 1 more; Treasure: Witch&#39;s Grimoire (1 VP): its holder's Spells cost 1 less</div>" },
+		{ "en", "(3 left)<br>\nIts Treasure: Witch&#39;s Grimoire (1 VP): its holder's Spells cost 1 less<br>" },
+		{ "ja", "図書館（2）：スペルを2枚引く</div>" },
+		{ "ja", "<br>\nそのトレジャー：「魔女の書」（1 VP、持ち主のスペルのコスト -1）<br>" },
+		{ "zh", "图书馆（2）：抽 2 张咒语</div>" },
+		{ "zh", "<br>\n它的宝物：「魔女之书」（1 VP，持有者的咒语代价 -1）<br>" },
+	};
+	static const char *const stage[][2] = {
+		{ "en", "Guardian 6, power 4; the challenger's Spells cost 1 more; its Treasure: Witch's Grimoire (1 VP): its holder's Spells cost 1 less\n" },
+		{ "ja", "今はガーディアン 6番、パワー 4；挑戦者のスペルのコスト +1。そのトレジャー：「魔女の書」（1 VP、持ち主のスペルのコスト -1）" },
+		{ "zh", "现在是 6 号守护者，力量 4；挑战者的咒语代价 +1；它的宝物：「魔女之书」（1 VP，持有者的咒语代价 -1）" },
+	};
+	static const char *const stage_html[][2] = {
+		{ "en", "Guardian 6, power 4; the challenger's Spells cost 1 more; its Treasure: Witch&#39;s Grimoire (1 VP): its holder's Spells cost 1 less</td>" },
+		{ "ja", "そのトレジャー：「魔女の書」（1 VP、持ち主のスペルのコスト -1）</td>" },
+		{ "zh", "它的宝物：「魔女之书」（1 VP，持有者的咒语代价 -1）</td>" },
+	};
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"bob\","
+	    " \"owed\": null, \"players\": [], \"view\": {\"phase\": \"order\","
+	    "  \"turn\": 3, \"to_move\": \"alice\", \"guardians_left\": 3,"
+	    "  \"guardian\": {\"id\": \"G6\", \"number\": 6, \"power\": 4},"
+	    "  \"players\": [{\"name\": \"alice\"}, {\"name\": \"bob\"}]}}");
+
+	(void)state;
+	mails_say(gd, ctx, "welcome", welcome, sizeof(welcome) /
+	    sizeof(welcome[0]), 0);
+	html_says(gd, ctx, "welcome", welcome_html, sizeof(welcome_html) /
+	    sizeof(welcome_html[0]));
+	json_decref(ctx);
+	ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"stage\", \"view\": {\"phase\": \"stage\", \"turn\": 3,"
+	    "  \"guardians_left\": 3,"
+	    "  \"guardian\": {\"id\": \"G6\", \"number\": 6, \"power\": 4},"
+	    "  \"stages\": [{\"id\": \"ST1\", \"free\": 1, \"rule\": \"tower\"},"
+	    "   {\"id\": \"ST6\", \"free\": 2}],"
+	    "  \"players\": [{\"name\": \"alice\", \"can_challenge\": true},"
+	    "   {\"name\": \"bob\"}]}}");
+	mails_say(gd, ctx, "turn", stage, sizeof(stage) / sizeof(stage[0]), 0);
+	html_says(gd, ctx, "turn", stage_html, sizeof(stage_html) /
+	    sizeof(stage_html[0]));
+	json_decref(ctx);
+	json_decref(gd);
 }
 
 /*
@@ -3562,6 +3641,7 @@ main(void)
 		cmocka_unit_test(hands_read_as_lists),
 		cmocka_unit_test(html_lines_do_not_run_together),
 		cmocka_unit_test(guardian_and_treasure_abilities_are_told),
+		cmocka_unit_test(stages_and_treasures_are_told),
 		cmocka_unit_test(a_full_stage_is_not_offered),
 		cmocka_unit_test(table_lists_are_separated),
 		cmocka_unit_test(the_spell_deck_count_reads_at_one),
