@@ -481,8 +481,8 @@ stages_and_treasures_are_told(void **state)
 		{ "en", "  Grand Hall (2): draw 1 Spell and heal 1 life\n" },
 		{ "en", "  Chapel (1): you are the prophet and choose the turn's Event\n" },
 		{ "en", "  Tower (1): fight the top Guardian; win its Treasure and 1 Spell, or lose 1 life\n" },
-		{ "en", "  6, power 4; the challenger's Spells cost 1 more\n      Treasure: Witch's Grimoire (1 VP): its holder's Spells cost 1 less\n" },
-		{ "en", "  7, power 4\n      Treasure: Golden Crown (2 VP)\n" },
+		{ "en", "  Guardian 6, power 4; the challenger's Spells cost 1 more\n      Treasure: Witch's Grimoire (1 VP): its holder's Spells cost 1 less\n" },
+		{ "en", "  Guardian 7, power 4\n      Treasure: Golden Crown (2 VP)\n" },
 		{ "en", "Top Guardian: number 6, power 4; the challenger's Spells cost 1 more (3 left)\n  Treasure: Witch's Grimoire (1 VP): its holder's Spells cost 1 less\n" },
 		{ "ja", "図書館（2）：\n      スペルを2枚引く\n" },
 		{ "ja", "泉（2）：\n      ライフを全回復\n" },
@@ -494,7 +494,7 @@ stages_and_treasures_are_told(void **state)
 	};
 	static const char *const welcome_html[][2] = {
 		{ "en", "  Library (2): draw 2 Spells</div>" },
-		{ "en", "  6, power 4; the challenger's Spells cost 1 more; Treasure: Witch&#39;s Grimoire (1 VP): its holder's Spells cost 1 less</div>" },
+		{ "en", "  Guardian 6, power 4; the challenger's Spells cost 1 more; Treasure: Witch&#39;s Grimoire (1 VP): its holder's Spells cost 1 less</div>" },
 		{ "en", "(3 left)<br>\nIts Treasure: Witch&#39;s Grimoire (1 VP): its holder's Spells cost 1 less<br>" },
 		{ "ja", "図書館（2）：スペルを2枚引く</div>" },
 		{ "ja", "<br>\nそのトレジャー：「魔女の書」（1 VP、持ち主のスペルのコスト -1）<br>" },
