@@ -87,10 +87,14 @@ one(const json_t *gd, const json_t *e, struct mq_buf *out)
 		mq_buf_printf(out, "%s dances as the %s.", p,
 		    card(gd, json_object_get(e, "dancer")));
 	else if (!strcmp(t, "order"))
-		mq_buf_printf(out, "%s chooses Order %lld.", p, n(e, "order"));
+		/* "only": the game gave it, the one left; nobody chose it */
+		mq_buf_printf(out, json_is_true(json_object_get(e, "only")) ?
+		    "%s takes Order %lld, the only one left." :
+		    "%s chooses Order %lld.", p, n(e, "order"));
 	else if (!strcmp(t, "stage"))
-		mq_buf_printf(out, "%s goes to %s.", p, card(gd, json_object_get(e,
-		    "stage")));
+		mq_buf_printf(out, json_is_true(json_object_get(e, "only")) ?
+		    "%s goes to %s, the only Stage with room." : "%s goes to %s.",
+		    p, card(gd, json_object_get(e, "stage")));
 	else if (!strcmp(t, "draw"))
 		mq_buf_printf(out, "  %s draws %s.", p, json_object_get(e, "spell") ?
 		    card(gd, json_object_get(e, "spell")) : "a Spell");

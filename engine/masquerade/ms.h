@@ -243,8 +243,10 @@ struct ms_challenge {
 enum ms_ev {
 	MS_E_TURN,		/* a = turn */
 	MS_E_DANCER,		/* actor chose card (dancer) */
-	MS_E_ORDER,		/* actor took order number a */
-	MS_E_STAGE,		/* actor went to stage card */
+	MS_E_ORDER,		/* actor took order number a (b = 1: the only
+				 * one left, given without asking) */
+	MS_E_STAGE,		/* actor went to stage card (b = 1: the only
+				 * one with room, given without asking) */
 	MS_E_DRAW,		/* actor drew spell card (secret to others) */
 	MS_E_DRAW_NONE,		/* actor's draw did not happen: a = 1 hand
 				 * full, 2 deck empty */

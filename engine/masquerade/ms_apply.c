@@ -601,14 +601,15 @@ ms_advance(struct ms_state *st)
 			if ((only = only_order(st, seat)) < 0)
 				return;
 			st->p[seat].order = (int8_t)only;
-			ms_event(st, MS_E_ORDER, seat, -1, -1, only, 0, NULL);
+			/* b = 1: the game's pick, not the player's choice */
+			ms_event(st, MS_E_ORDER, seat, -1, -1, only, 1, NULL);
 			st->step++;
 			continue;
 		case MS_PH_STAGE:
 			if ((only = only_stage(st)) < 0)
 				return;
 			st->p[seat].stage = (int8_t)only;
-			ms_event(st, MS_E_STAGE, seat, -1, only, 0, 0, NULL);
+			ms_event(st, MS_E_STAGE, seat, -1, only, 0, 1, NULL);
 			stage_effects(st, seat);
 			st->step++;
 			continue;

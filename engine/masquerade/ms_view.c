@@ -922,9 +922,12 @@ event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 		break;
 	case MS_E_ORDER:
 		mq_jput(o, "order", json_integer(e->a), &bad);
+		/* the game gave it, the only one left: nobody chose it */
+		mq_jput(o, "only", json_boolean(e->b == 1), &bad);
 		break;
 	case MS_E_STAGE:
 		mq_jput(o, "stage", jstage_id(st, e->card), &bad);
+		mq_jput(o, "only", json_boolean(e->b == 1), &bad);
 		break;
 	case MS_E_DRAW:
 		if (actor)

@@ -3632,6 +3632,181 @@ chinese_ordinals_are_spaced(void **state)
 	json_decref(gd);
 }
 
+/*
+ * An Order or a Stage the game gave a player because it was the only one
+ * left (ms_advance's pick, asked of nobody) read "You chose Order 3." in
+ * the mails, as if the player had chosen it (a player's review). The
+ * engine's event says "only", and the mails say it was the one left: to
+ * its player and to the others, in every language, text and HTML. Played
+ * out with the deadline's defaults, as the daemon plays them.
+ */
+static json_t *
+only_pick(const json_t *events, const char *type)
+{
+	const json_t *e;
+	size_t i;
+
+	json_array_foreach(events, i, e)
+		if (strcmp(str(e, "type"), type) == 0 &&
+		    json_is_true(json_object_get(e, "only")))
+			return (json_t *)e;
+	return NULL;
+}
+
+/* text holds phrase, blanks and line ends left out of both: a sentence
+ * the text part's wrap may break anywhere (the HTML part is read exact) */
+static int
+has_unwrapped(const char *text, const char *phrase)
+{
+	char *t = strdup(text), *f = strdup(phrase), *w;
+	const char *p;
+	int yes;
+
+	assert_non_null(t);
+	assert_non_null(f);
+	for (w = t, p = text; *p; p++)
+		if (*p != ' ' && *p != '\n')
+			*w++ = *p;
+	*w = '\0';
+	for (w = f, p = phrase; *p; p++)
+		if (*p != ' ' && *p != '\n')
+			*w++ = *p;
+	*w = '\0';
+	yes = strstr(t, f) != NULL;
+	free(t);
+	free(f);
+	return yes;
+}
+
+static void
+an_order_left_is_not_said_chosen(void **state)
+{
+	static const char *const types[] = { "order", "stage" };
+	static const char *const langs[] = { "en", "ja", "zh" };
+	static const char *const names[] = { "alice", "bob", "carol", "dave",
+	    "erin" };
+	json_t *gd = load_gamedata(), *ev[2][5] = { { NULL } }, *e, *ctx;
+	void *data = NULL, *st = NULL;
+	const struct mq_game_kind *k = mq_game_find("masquerade");
+	struct mq_setup setup;
+	struct mq_cmd cmd;
+	struct mq_err err;
+	char *subject, *text, *html, want[3][2][200], old[2][200];
+	const char *actor, *name, *id;
+	int seat, i, t, steps, r, mine;
+	long order;
+
+	(void)state;
+	/* five players: the last to choose an Order has one left */
+	assert_non_null(k);
+	memset(&setup, 0, sizeof(setup));
+	setup.nplayers = 5;
+	for (i = 0; i < setup.nplayers; i++)
+		setup.names[i] = names[i];
+	if (k->load_data(gd, &data, &err) != 0 ||
+	    k->setup(data, &setup, &st, &err) != 0)
+		fail_msg("%s", err.msg);
+	for (steps = 0; steps < 400 && ev[0][0] == NULL && !k->is_over(st);
+	    steps++) {
+		for (seat = -1, i = 0; i < 5 && seat < 0; i++)
+			if (k->owes(st, i) != NULL)
+				seat = i;
+		assert_true(seat >= 0);
+		assert_int_equal(k->default_command(st, seat, &cmd), 1);
+		if (k->apply(st, seat, &cmd, &err) != 0)
+			fail_msg("%s", err.msg);
+		/* the moment of the first, from each seat */
+		for (r = 0; r < 5; r++)
+			ev[0][r] = k->events(st, r);
+		if (only_pick(ev[0][0], "order") == NULL)
+			for (r = 0; r < 5; r++) {
+				json_decref(ev[0][r]);
+				ev[0][r] = NULL;
+			}
+	}
+	if (ev[0][0] == NULL)
+		fail_msg("no Order was given as the only one left");
+	/* a Stage is the only one with room in no game the defaults play
+	 * (ten places, five dancers): the engine's event, as it makes it */
+	for (r = 0; r < 5; r++)
+		ev[1][r] = parse("[{\"type\": \"stage\", \"player\": \"bob\","
+		    " \"stage\": \"ST1\", \"only\": true}]");
+	for (t = 0; t < 2; t++) {
+		e = only_pick(ev[t][0], types[t]);
+		actor = str(e, "player");
+		if (t == 0) {
+			order = (long)json_integer_value(json_object_get(e,
+			    "order"));
+			snprintf(want[0][0], 200, "Order %ld was left to you: the "
+			    "only one you could take.", order);
+			snprintf(want[0][1], 200, "%s took Order %ld, the only one "
+			    "left.", actor, order);
+			snprintf(want[1][0], 200, "残っていたオーダーは %ld だけだった"
+			    "ので、あなたのオーダーになりました。", order);
+			snprintf(want[1][1], 200, "残っていたオーダーは %ld だけだった"
+			    "ので、%s さんのオーダーになりました。", order, actor);
+			snprintf(want[2][0], 200, "只剩下顺序 %ld，自动分给了你。",
+			    order);
+			snprintf(want[2][1], 200, "只剩下顺序 %ld，自动分给了 %s。",
+			    order, actor);
+			snprintf(old[0], 200, "You chose Order %ld.", order);
+			snprintf(old[1], 200, "%s chose Order %ld.", actor, order);
+		} else {
+			id = str(e, "stage");
+			name = card_named(gd, "stages", id, "en");
+			snprintf(want[0][0], 200, "The %s was left to you: the "
+			    "only Stage with room.", name);
+			snprintf(want[0][1], 200, "%s's dancer went to the %s, "
+			    "the only Stage with room.", actor, name);
+			snprintf(old[0], 200, "You sent your dancer to the %s.",
+			    name);
+			snprintf(old[1], 200, "%s sent their dancer to the %s.",
+			    actor, name);
+			name = card_named(gd, "stages", id, "ja");
+			snprintf(want[1][0], 200, "空きのあるステージは「%s」だけだった"
+			    "ので、あなたのダンサーはそこへ向かいました。", name);
+			snprintf(want[1][1], 200, "空きのあるステージは「%s」だけだった"
+			    "ので、%s さんのダンサーはそこへ向かいました。", name,
+			    actor);
+			name = card_named(gd, "stages", id, "zh");
+			snprintf(want[2][0], 200, "只有「%s」还有空位，你的舞者去了"
+			    "那里。", name);
+			snprintf(want[2][1], 200, "只有「%s」还有空位，%s 的舞者去了"
+			    "那里。", name, actor);
+		}
+		for (r = 0; r < 5; r++) {
+			mine = strcmp(names[r], actor) == 0;
+			ctx = json_pack("{s:s, s:s, s:s, s:s, s:O}", "kind",
+			    "masquerade", "game", "g1", "player", names[r],
+			    "notice", "x", "events", ev[t][r]);
+			assert_non_null(ctx);
+			for (i = 0; i < 3; i++) {
+				render(gd, ctx, langs[i], "notice", &subject,
+				    &text, &html);
+				if (!has_unwrapped(text, want[i][!mine]))
+					fail_msg("%s, to %s: the text lacks "
+					    "\"%s\":\n%s", langs[i], names[r],
+					    want[i][!mine], text);
+				if (!html_has(html, want[i][!mine]))
+					fail_msg("%s, to %s: the HTML lacks "
+					    "\"%s\":\n%s", langs[i], names[r],
+					    want[i][!mine], html);
+				if (i == 0 && has(text, old[!mine]))
+					fail_msg("to %s: said chosen:\n%s",
+					    names[r], text);
+				free3(subject, text, html);
+			}
+			json_decref(ctx);
+		}
+	}
+	for (t = 0; t < 2; t++)
+		for (r = 0; r < 5; r++)
+			json_decref(ev[t][r]);
+	k->free_state(st);
+	k->free_data(data);
+	json_decref(gd);
+}
+
 int
 main(void)
 {
@@ -3694,6 +3869,7 @@ main(void)
 		cmocka_unit_test(a_refusal_cuts_no_word),
 		cmocka_unit_test(chinese_counts_vp_and_orders_read_as_one),
 		cmocka_unit_test(chinese_ordinals_are_spaced),
+		cmocka_unit_test(an_order_left_is_not_said_chosen),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

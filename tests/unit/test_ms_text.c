@@ -102,6 +102,21 @@ an_order_is_chosen(void **state)
 	    "kenji chooses Order 3.\n");
 }
 
+/* An Order or a Stage the game gave, the only one left ("only"), was told
+ * as chosen too ("kenji chooses Order 5."): nobody chose it. */
+static void
+the_only_one_left_is_not_chosen(void **state)
+{
+	(void)state;
+	expect_story("[{\"type\":\"order\",\"player\":\"kenji\",\"order\":5,"
+	    "\"only\":true},{\"type\":\"order\",\"player\":\"bob\","
+	    "\"order\":2,\"only\":false},{\"type\":\"stage\",\"player\":"
+	    "\"bob\",\"stage\":\"Library\",\"only\":true}]",
+	    "kenji takes Order 5, the only one left.\n"
+	    "bob chooses Order 2.\n"
+	    "bob goes to Library, the only Stage with room.\n");
+}
+
 static void
 the_view_gives_each_players_vp_and_the_leader(void **state)
 {
@@ -160,6 +175,7 @@ main(void)
 		cmocka_unit_test(draws_nothing_again_is_said_once_with_the_count),
 		cmocka_unit_test(unnamed_draws_are_counted),
 		cmocka_unit_test(an_order_is_chosen),
+		cmocka_unit_test(the_only_one_left_is_not_chosen),
 		cmocka_unit_test(the_view_gives_each_players_vp_and_the_leader),
 	};
 
