@@ -451,6 +451,34 @@ default_stage(const struct ms_state *st, int seat)
 	return json_null();
 }
 
+/* The Dancer a deadline would choose for seat (the first free one), its
+ * id; null when none is free. */
+static json_t *
+default_dancer(const struct ms_state *st, int seat)
+{
+	struct mq_cmd cmd;
+	const struct ms_cmd *c = ms_cmd_ofc(&cmd);
+
+	if (ms_default_command(st, seat, &cmd) && c->type == MS_C_DANCER &&
+	    c->card >= 0 && c->card < st->data->ndancers)
+		return jid(&st->data->dancer[c->card].nm);
+	return json_null();
+}
+
+/* The Order a deadline would take for seat (the lowest it may take), its
+ * number; null when none is free. */
+static json_t *
+default_order(const struct ms_state *st, int seat)
+{
+	struct mq_cmd cmd;
+	const struct ms_cmd *c = ms_cmd_ofc(&cmd);
+
+	if (ms_default_command(st, seat, &cmd) && c->type == MS_C_ORDER &&
+	    c->card >= 1 && c->card <= st->data->norders)
+		return json_integer(c->card);
+	return json_null();
+}
+
 /*
  * Whether the PLAY c (its cost, ON and BANK filled in) would do anything
  * as seat's game stands: not a heal at full life (a Nocturne that only
@@ -738,6 +766,13 @@ ms_view(const void *state, int seat)
 	if (seat >= 0 && ms_owes(st, seat) != NULL &&
 	    strcmp(ms_owes(st, seat), "stage") == 0)
 		mq_jput(v, "default_stage", default_stage(st, seat), &bad);
+	/* so the Dancer's and the Order's ("DANCER Sorcerer", "ORDER 1") */
+	if (seat >= 0 && ms_owes(st, seat) != NULL &&
+	    strcmp(ms_owes(st, seat), "dancer") == 0)
+		mq_jput(v, "default_dancer", default_dancer(st, seat), &bad);
+	if (seat >= 0 && ms_owes(st, seat) != NULL &&
+	    strcmp(ms_owes(st, seat), "order") == 0)
+		mq_jput(v, "default_order", default_order(st, seat), &bad);
 	/* what a Spell phase or a fight owed may PLAY, for its examples */
 	if (seat >= 0 && ms_owes(st, seat) != NULL &&
 	    (strcmp(ms_owes(st, seat), "spell") == 0 ||

@@ -61,7 +61,9 @@ ms_new() {	# lang, option...
 for lang in en ja zh; do
 	case $lang in
 	en)	wait="If nothing comes by then, nothing is played for you: the game waits, and the host decides."
-		dflt="If nothing comes by then, a default is applied for you: the first free Dancer.";;
+		# the one asked names it ("DANCER Blade Dancer, the first
+		# free Dancer."), the others' welcomes the rule alone
+		dflt="If nothing comes by then, a default is applied for you:";;
 	ja)	wait="期限までに返信がなければ、あなたの手は何も適用されず、ゲームは待ったままになり、ホストが判断します。"
 		dflt="それまでに返信がなければ、既定の手が適用されます：";;
 	zh)	wait="如果到时没有回复，不会替你执行任何操作：游戏会等待，由主持人决定。"
@@ -81,6 +83,7 @@ for lang in en ja zh; do
 	for p in alice bob carol; do
 		welcome_of $G $p md$lang$p
 		says md$lang$p "$dflt"
+		[ $lang != en ] || says md$lang$p "the first free Dancer."
 		says_not md$lang$p "$wait"
 	done
 done

@@ -3807,6 +3807,109 @@ an_order_left_is_not_said_chosen(void **state)
 	json_decref(gd);
 }
 
+/*
+ * The turn mail and the reminder named the Dancer's and the Order's
+ * default by their rule alone ("the first free Dancer", "the lowest Order
+ * you may take"), leaving the player to work out which (a player's
+ * review); they name it now, as the Stage's is named: "DANCER Sorcerer,
+ * the first free Dancer", "ORDER 1, the lowest Order you may take", the
+ * one the deadline would play (the engine's default command), in every
+ * language, text and HTML. Played out on defaults, as the daemon plays.
+ */
+static void
+the_dancer_and_order_defaults_are_named(void **state)
+{
+	static const char *const owed[] = { "dancer", "order" };
+	static const char *const langs[] = { "en", "ja", "zh" };
+	static const char *const kinds[] = { "turn", "reminder" };
+	json_t *gd = load_gamedata(), *ctx;
+	void *data = NULL, *st = NULL;
+	const struct mq_game_kind *k = ms_three(gd, &data, &st);
+	struct mq_cmd cmd, named;
+	struct mq_buf b = MQ_BUF_INIT;
+	struct mq_err err;
+	char *subject, *text, *html, want[3][200], line[200];
+	const char *o = NULL, *id, *nm;
+	int seat = -1, i, t, kk, l, steps;
+
+	(void)state;
+	for (t = 0; t < 2; t++) {
+		for (steps = 0; steps < 100; steps++) {
+			for (seat = -1, i = 0; i < 3 && seat < 0; i++)
+				if ((o = k->owes(st, i)) != NULL)
+					seat = i;
+			assert_true(seat >= 0);
+			if (strcmp(o, owed[t]) == 0)
+				break;
+			assert_int_equal(k->default_command(st, seat, &cmd), 1);
+			if (k->apply(st, seat, &cmd, &err) != 0)
+				fail_msg("%s", err.msg);
+		}
+		assert_string_equal(o, owed[t]);
+		/* the command the deadline plays, as the host's log says it */
+		assert_int_equal(k->default_command(st, seat, &cmd), 1);
+		assert_int_equal(k->format(st, &cmd, &b), 0);
+		snprintf(line, sizeof(line), "%s", mq_buf_str(&b));
+		mq_buf_free(&b);
+		ctx = json_pack("{s:s, s:s, s:s, s:s, s:s, s:b, s:i, s:o}",
+		    "kind", "masquerade", "game", "g1", "player", ms_names[seat],
+		    "owed", o, "deadline", "2026-12-03 09:20 UTC",
+		    "reminder_left", 1, "left_hours", 12, "view",
+		    k->view(st, seat));
+		assert_non_null(ctx);
+		if (t == 0) {
+			id = str(json_object_get(ctx, "view"), "default_dancer");
+			assert_non_null(id);
+			nm = card_named(gd, "dancers", id, "en");
+			snprintf(want[0], 200, "DANCER %s, the first free Dancer.",
+			    nm);
+			/* the mail names the dancer the deadline plays */
+			snprintf(want[1], 200, "DANCER %s", nm);
+			if (k->parse(st, seat, want[1], &named, &err) != 0 ||
+			    k->format(st, &named, &b) != 0)
+				fail_msg("%s: %s", want[1], err.msg);
+			assert_string_equal(line, mq_buf_str(&b));
+			mq_buf_free(&b);
+			snprintf(want[1], 200, "DANCER %s（最初の空きダンサー）。",
+			    card_named(gd, "dancers", id, "ja"));
+			snprintf(want[2], 200, "DANCER %s（第一位空闲的舞者）。",
+			    card_named(gd, "dancers", id, "zh"));
+		} else {
+			assert_true(json_is_integer(json_object_get(
+			    json_object_get(ctx, "view"), "default_order")));
+			i = (int)json_integer_value(json_object_get(
+			    json_object_get(ctx, "view"), "default_order"));
+			snprintf(want[0], 200, "ORDER %d", i);
+			assert_string_equal(line, want[0]);
+			snprintf(want[0], 200, "ORDER %d, the lowest Order you may "
+			    "take.", i);
+			snprintf(want[1], 200, "ORDER %d（選べる最小のオーダー）。", i);
+			snprintf(want[2], 200, "ORDER %d（你能选的最小顺序）。", i);
+		}
+		for (kk = 0; kk < 2; kk++)
+			for (l = 0; l < 3; l++) {
+				if (kk == 1)
+					assert_int_equal(json_object_set_new(ctx,
+					    "reminder_mail", json_true()), 0);
+				render(gd, ctx, langs[l], kinds[kk], &subject,
+				    &text, &html);
+				if (!has(text, want[l]))
+					fail_msg("%s %s: the text lacks \"%s\":"
+					    "\n%s", langs[l], kinds[kk], want[l],
+					    text);
+				if (!html_has(html, want[l]))
+					fail_msg("%s %s: the HTML lacks \"%s\":"
+					    "\n%s", langs[l], kinds[kk], want[l],
+					    html);
+				free3(subject, text, html);
+			}
+		json_decref(ctx);
+	}
+	k->free_state(st);
+	k->free_data(data);
+	json_decref(gd);
+}
+
 int
 main(void)
 {
@@ -3870,6 +3973,7 @@ main(void)
 		cmocka_unit_test(chinese_counts_vp_and_orders_read_as_one),
 		cmocka_unit_test(chinese_ordinals_are_spaced),
 		cmocka_unit_test(an_order_left_is_not_said_chosen),
+		cmocka_unit_test(the_dancer_and_order_defaults_are_named),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
