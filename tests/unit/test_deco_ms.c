@@ -3910,6 +3910,87 @@ the_dancer_and_order_defaults_are_named(void **state)
 	json_decref(gd);
 }
 
+/*
+ * The Stage request to a player holding Defend 3 (who cannot challenge)
+ * ran two fragments together: "...the loser loses 1 life" then "but you
+ * cannot challenge this turn: your Order forbids it", no punctuation
+ * between or after (a player's review). The rule now ends where the
+ * "but" takes over, and the "but" ends a sentence, in every language,
+ * text and HTML: played out on defaults to the Stage owed with Order 3.
+ */
+static void
+the_order_that_forbids_a_challenge_is_a_sentence(void **state)
+{
+	static const char *const want[][3] = {
+		{ "en", "the loser loses 1 life;\n      but you cannot challenge "
+		    "this turn: your Order forbids it.\n",
+		    "the loser loses 1 life;</td></tr>\n<tr><td colspan=\"2\" "
+		    "style=\"padding:0 0 2px 48px\">but you cannot challenge "
+		    "this turn: your Order forbids it.</td></tr>" },
+		{ "ja", "敗者はライフを1失う。\n      ただし、このターンのあなたは"
+		    "挑戦できない（オーダーの効果）。\n",
+		    "敗者はライフを1失う。</td></tr>\n<tr><td colspan=\"2\" "
+		    "style=\"padding:0 0 2px 48px\">ただし、このターンのあなたは"
+		    "挑戦できない（オーダーの効果）。</td></tr>" },
+		{ "zh", "败者失去 1 点生命；\n      但你本回合不能发起挑战（你的顺序"
+		    "禁止）。\n",
+		    "败者失去 1 点生命；</td></tr>\n<tr><td colspan=\"2\" "
+		    "style=\"padding:0 0 2px 48px\">但你本回合不能发起挑战（你的顺序"
+		    "禁止）。</td></tr>" },
+	};
+	json_t *gd = load_gamedata(), *ctx = NULL, *v, *me;
+	void *data = NULL, *st = NULL;
+	const struct mq_game_kind *k = ms_three(gd, &data, &st);
+	struct mq_cmd cmd;
+	struct mq_err err;
+	char *subject, *text, *html;
+	const char *o = NULL;
+	int seat, i, steps;
+
+	(void)state;
+	for (steps = 0; steps < 300 && ctx == NULL && !k->is_over(st);
+	    steps++) {
+		for (seat = -1, i = 0; i < 3 && seat < 0; i++)
+			if ((o = k->owes(st, i)) != NULL)
+				seat = i;
+		assert_true(seat >= 0);
+		if (strcmp(o, "stage") == 0) {
+			v = k->view(st, seat);
+			me = json_array_get(json_object_get(v, "players"),
+			    (size_t)seat);
+			if (json_integer_value(json_object_get(me, "order")) == 3 &&
+			    json_is_false(json_object_get(me, "can_challenge")) &&
+			    json_is_false(json_object_get(me, "no_life")))
+				ctx = json_pack("{s:s, s:s, s:s, s:s, s:o}", "kind",
+				    "masquerade", "game", "g1", "player",
+				    ms_names[seat], "owed", o, "view", v);
+			else
+				json_decref(v);
+			if (ctx != NULL)
+				break;
+		}
+		assert_int_equal(k->default_command(st, seat, &cmd), 1);
+		if (k->apply(st, seat, &cmd, &err) != 0)
+			fail_msg("%s", err.msg);
+	}
+	if (ctx == NULL)
+		fail_msg("no Stage was owed with Defend 3");
+	for (i = 0; i < 3; i++) {
+		render(gd, ctx, want[i][0], "turn", &subject, &text, &html);
+		if (strstr(text, want[i][1]) == NULL)
+			fail_msg("%s: the text lacks \"%s\":\n%s", want[i][0],
+			    want[i][1], text);
+		if (!html_has(html, want[i][2]))
+			fail_msg("%s: the HTML lacks \"%s\":\n%s", want[i][0],
+			    want[i][2], html);
+		free3(subject, text, html);
+	}
+	json_decref(ctx);
+	k->free_state(st);
+	k->free_data(data);
+	json_decref(gd);
+}
+
 int
 main(void)
 {
@@ -3974,6 +4055,7 @@ main(void)
 		cmocka_unit_test(chinese_ordinals_are_spaced),
 		cmocka_unit_test(an_order_left_is_not_said_chosen),
 		cmocka_unit_test(the_dancer_and_order_defaults_are_named),
+		cmocka_unit_test(the_order_that_forbids_a_challenge_is_a_sentence),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
