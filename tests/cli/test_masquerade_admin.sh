@@ -371,7 +371,8 @@ import email, sys
 m = email.message_from_binary_file(open(sys.argv[1], 'rb'))
 t = ' '.join(m.get_payload(decode=True).decode().split())
 assert "alice's deadline passed at" in t and 'policy is wait' in t, t
-assert 'extend 1d1h' in t and 'kick alice' in t, t
+# the game's deadline (3d) from the mail, the hour past rounded up
+assert 'extend 3d1h' in t and 'kick alice' in t, t
 assert 'default alice' in t, t
 EOF
 ok
