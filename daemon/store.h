@@ -612,6 +612,17 @@ long mq_fix_walk_refused(struct mq_fix_walk *w, const struct mq_game *g,
 size_t mq_fix_walk_taken(struct mq_fix_walk *w, const struct mq_game *g,
     const void *work, const char *const *lines, size_t at, const char *line,
     int fixing, int changes, struct mq_fix_mark m[3]);
+/*
+ * line parsed into cmd on work (a copy of g's state): 1 when it is STATUS
+ * or HELP, which ask and change nothing (answered when the lines about
+ * them are refused; never logged, so a resend's copy of them is in no
+ * entry: answered again, inbound_copy.c), 0 when it is another command,
+ * 2 when it does not parse (e says why), -1 out of memory; text holds
+ * the line's canonical text ("STATUS") when it parses.
+ */
+int mq_game_asks_only(const struct mq_game *g, const void *work, int seat,
+    const char *line, struct mq_cmd *cmd, struct mq_buf *text,
+    struct mq_err *e);
 /* The same for a game that is over (by its rules, or ended by the host):
  * every line but STATUS and HELP refused as the end refuses it. */
 int mq_game_over_refuses(const struct mq_game *g, const void *work, int seat,

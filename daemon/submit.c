@@ -401,14 +401,9 @@ out:
 	return rc;
 }
 
-/*
- * line parsed into cmd: 1 when it is STATUS or HELP (they ask, and change
- * nothing: answered when the lines about them are refused), 0 when it is
- * another command, 2 when it does not parse (e says why), -1 out of
- * memory; text is scratch.
- */
-static int
-asks_only(const struct mq_game *g, const void *work, int seat,
+/* See store.h. */
+int
+mq_game_asks_only(const struct mq_game *g, const void *work, int seat,
     const char *line, struct mq_cmd *cmd, struct mq_buf *text,
     struct mq_err *e)
 {
@@ -439,7 +434,7 @@ mq_game_over_refuses(const struct mq_game *g, const void *work, int seat,
     const char *line, struct mq_cmd *cmd, struct mq_buf *text,
     struct mq_err *e)
 {
-	int asks = asks_only(g, work, seat, line, cmd, text, e);
+	int asks = mq_game_asks_only(g, work, seat, line, cmd, text, e);
 
 	if (asks == 1 || asks < 0)
 		return asks < 0 ? -1 : 0;
@@ -463,7 +458,7 @@ mq_game_after_refused(const struct mq_game *g, const void *work, int seat,
     const char *line, struct mq_cmd *cmd, struct mq_buf *text,
     struct mq_err *e)
 {
-	int asks = asks_only(g, work, seat, line, cmd, text, e);
+	int asks = mq_game_asks_only(g, work, seat, line, cmd, text, e);
 
 	if (asks == 1 || asks < 0)
 		return asks < 0 ? -1 : 0;
@@ -643,8 +638,8 @@ names_a_command(const struct mq_game *g, const void *work, const char *line)
 	    g->kind->names_command(work, line) == MQ_LINE_COMMAND);
 }
 
-/* Whether line, a line of a mail, only asks (STATUS, HELP: asks_only),
- * changing nothing in the game. -1 out of memory. */
+/* Whether line, a line of a mail, only asks (STATUS, HELP:
+ * mq_game_asks_only), changing nothing in the game. -1 out of memory. */
 static int
 only_asks(const struct mq_game *g, const void *work, int seat,
     const char *line)
@@ -652,7 +647,7 @@ only_asks(const struct mq_game *g, const void *work, int seat,
 	struct mq_buf text = MQ_BUF_INIT;
 	struct mq_cmd c;
 	struct mq_err e;
-	int asks = asks_only(g, work, seat, line, &c, &text, &e);
+	int asks = mq_game_asks_only(g, work, seat, line, &c, &text, &e);
 
 	mq_buf_free(&text);
 	return asks == 2 ? 0 : asks;
@@ -797,7 +792,7 @@ put_right_below(const struct mq_game *g, const void *state, int seat,
 		if (k->names_command != NULL &&
 		    k->names_command(state, l) != MQ_LINE_COMMAND)
 			continue;
-		asks = asks_only(g, state, seat, l, &c, &text, &e);
+		asks = mq_game_asks_only(g, state, seat, l, &c, &text, &e);
 		mq_buf_reset(&text);
 		if (asks != 1)
 			break;
