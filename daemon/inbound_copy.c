@@ -5,6 +5,9 @@
  * mail had accepted for the moment that older mail was about, a moment
  * gone now (a mail client's resend, under another Message-ID, read after
  * the first copy ended its round). It was played as the next round's move.
+ * A STATUS or HELP of it, never logged, is in no entry: it stops nothing
+ * (it stopped the copy being found, and its move was logged again), and
+ * it is answered again, as in any mail the player sends.
  * A command line of it that does not parse, now nor when that older mail
  * was sent (a typo, refused in the first copy too), is refused again.
  * Now nothing of it is applied, and its answer says it was received
@@ -31,8 +34,28 @@
 #include "daemon/inbound_int.h"
 #include "mail/reply_text.h"
 
-/* What a line of the mail is, as the game reads it now. */
-enum { LINE_COMMAND, LINE_PROSE, LINE_REFUSED };
+/* What a line of the mail is, as the game reads it now: LINE_ASKS a
+ * command that only asks (STATUS, HELP: mq_game_asks_only), never logged,
+ * so in no entry: it stops no copy being found, and is answered again. */
+enum { LINE_COMMAND, LINE_PROSE, LINE_REFUSED, LINE_ASKS };
+
+/* Whether line only asks (STATUS, HELP), read on state; its canonical
+ * text then into *text (the caller's to free). -1 out of memory. */
+static int
+asks_only(const struct mq_game *g, const void *state, int seat,
+    const char *line, char **text)
+{
+	struct mq_buf buf = MQ_BUF_INIT;
+	struct mq_cmd cmd;
+	struct mq_err e;
+	int asks = mq_game_asks_only(g, state, seat, line, &cmd, &buf, &e);
+
+	if (asks == 1 && text != NULL &&
+	    (*text = strdup(mq_buf_str(&buf))) == NULL)
+		asks = -1;
+	mq_buf_free(&buf);
+	return asks < 0 ? -1 : asks == 1;
+}
 
 /* The entry of g's mail to seat that id names ("<game>.<seat>.<seq>.<kind>
  * [.<uniq>]@<domain>", notify.c's Message-ID), or 0. */
@@ -174,9 +197,10 @@ copy_corrections(const struct analysis *a, const int *kind,
 			    i, lines[i], i, lk, 1, fixing);
 			continue;
 		}
-		/* taken then, something that changed the game */
+		/* taken then, something that changed the game; a STATUS
+		 * or HELP, answered, changes nothing and stops nothing */
 		nfm = mq_fix_walk_taken(&fw, g, g->state, lines, at, lines[i],
-		    fixing, 1, fm);
+		    fixing, kind[i] != LINE_ASKS, fm);
 		for (f = 0; f < nfm; f++) {
 			res->cmds[i].corrects = (int)fm[f].line + 1;
 			res->cmds[fm[f].res].corrected_by = (int)i + 1;
@@ -188,8 +212,9 @@ copy_corrections(const struct analysis *a, const int *kind,
 
 /* The answer's lines of such a copy: each received already at its entry,
  * or (seen 0) refused again, as the game reads it now (a command that
- * does not parse), or noted as no command, a refused line put right by a
- * line below it told so (copy_corrections); MQ_IO out of memory. */
+ * does not parse), or noted as no command, or a STATUS or HELP answered
+ * again (as any mail's: it was never logged), a refused line put right by
+ * a line below it told so (copy_corrections); MQ_IO out of memory. */
 static int
 copy_result(const struct analysis *a, const uint64_t *seen,
     const int *kind, struct mq_submit_result *res, struct mq_err *err)
@@ -202,11 +227,14 @@ copy_result(const struct analysis *a, const uint64_t *seen,
 	if ((res->cmds = calloc(a->nlines, sizeof(*res->cmds))) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
 	for (i = 0; i < a->nlines; i++) {
-		if ((res->cmds[i].text = strdup(a->lines[i])) == NULL) {
+		if (kind[i] == LINE_ASKS ? asks_only(a->game, a->game->state,
+		    a->seat, a->lines[i], &res->cmds[i].text) != 1 :
+		    (res->cmds[i].text = strdup(a->lines[i])) == NULL) {
 			mq_submit_result_free(res);
 			return mq_fail(err, MQ_IO, "Out of memory.");
 		}
 		res->ncmds++;
+		res->cmds[i].accepted = kind[i] == LINE_ASKS;
 		res->cmds[i].line = (int)i + 1;	/* as submit numbers them */
 		res->cmds[i].already = seen[i];
 		res->cmds[i].note = kind[i] == LINE_PROSE;
@@ -427,8 +455,9 @@ first_answer(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
 	const json_t *msg;
 	struct mq_game *c;
 	struct mq_err e;
+	char *text;
 	size_t i;
-	int rc;
+	int rc, asks;
 
 	*copy = 0;
 	if ((rc = mq_game_open(&d->store, a->game->id, 0, seq - 1, &c,
@@ -475,6 +504,17 @@ first_answer(struct mq_daemon *d, const struct analysis *a, uint64_t seq,
 		if (t->line < 1 || (size_t)t->line > a->nlines)
 			continue;
 		r = &res->cmds[t->line - 1];
+		/* it only asked (STATUS, HELP), and was never logged:
+		 * answered again, as the same mail read as any mail is */
+		if (t->accepted && (asks = asks_only(a->game, a->game->state,
+		    a->seat, a->lines[t->line - 1], &text)) != 0) {
+			if (asks < 0)
+				goto oom;
+			free(r->text);
+			r->text = text;
+			r->accepted = 1;
+			continue;
+		}
 		r->already = t->accepted ? seq : t->already;
 		/* taken then, yet left out for a later line of the mail:
 		 * the answer says so again, not that seq logged it */
@@ -570,6 +610,14 @@ mq_inbound_late_copy(struct mq_daemon *d, const struct analysis *a,
 			    MQ_LINE_PROSE ? LINE_PROSE : LINE_REFUSED;
 			continue;
 		}
+		/* a STATUS or HELP is in no entry: answered again */
+		if ((rc = asks_only(g, g->state, a->seat, a->lines[i],
+		    NULL)) < 0)
+			return mq_fail(err, MQ_IO, "Out of memory.");
+		if (rc > 0) {
+			kind[i] = LINE_ASKS;
+			continue;
+		}
 		if (ring_find(g, a->seat, now[i], 1, hash) == 0)
 			return 0;
 		cmds++;
@@ -583,7 +631,7 @@ mq_inbound_late_copy(struct mq_daemon *d, const struct analysis *a,
 		    e.msg) : 0;
 	rc = 0;
 	for (i = 0; i < a->nlines && rc == 0; i++) {
-		if (kind[i] == LINE_PROSE)
+		if (kind[i] == LINE_PROSE || kind[i] == LINE_ASKS)
 			continue;
 		rc = read_line(k, c->state, a->seat, a->lines[i], then, hash);
 		if (kind[i] == LINE_REFUSED) {

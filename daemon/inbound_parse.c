@@ -271,7 +271,13 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		    &lerr)) != 0)
 			bad = 1;
 		for (i = 0; !bad && copy && i < late.ncmds; i++) {
-			if (late.cmds[i].already && late.cmds[i].replaced_by)
+			if (late.cmds[i].accepted)
+				/* a STATUS or HELP: answered again */
+				bad = json_array_append_new(cmds, json_pack(
+				    "{s:s, s:b, s:b}", "text", late.cmds[i].text,
+				    "accepted", 1, "secret", 0)) != 0;
+			else if (late.cmds[i].already &&
+			    late.cmds[i].replaced_by)
 				/* left out then for a later line: never
 				 * logged at that entry */
 				bad = json_array_append_new(cmds, json_pack(
