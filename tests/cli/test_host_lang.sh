@@ -86,8 +86,8 @@ for lang in zh ja; do
 		host_says "extend の時間は、実行したときからではなく期限から数えます"
 		host_says "（$p さんの未提出の手：貴族の配置）" ;;
 	esac
-	# 8 h past the deadline: the hours past and a day
-	host_says "masqued -C $(realpath $D) admin $G extend 1d8h --why \"...\""
+	# 8 h past the deadline: the hours past and the game's deadline (3d)
+	host_says "masqued -C $(realpath $D) admin $G extend 3d8h --why \"...\""
 	host_says "masqued -C $(realpath $D) admin $G default $p --why \"...\""
 done
 
