@@ -16,6 +16,41 @@
 #include "jload.h"
 
 /*
+ * One entry of a seat's walk through its game's log (both walks below):
+ * the next line's body and the fields they read; 0 at the end, at a
+ * writer's torn tail (a line without its newline), or when a line is no
+ * JSON (then *failed, as a line read short of memory is: jload.h). The
+ * caller drops x->body.
+ */
+struct seat_entry {
+	json_t *body;
+	const char *type, *act, *who, *email;
+};
+
+static int
+next_seat_entry(FILE *f, char **line, size_t *cap, struct seat_entry *x,
+    int *failed)
+{
+	ssize_t n = getline(line, cap, f);
+	char *tab;
+
+	if (n <= 0 || (*line)[n - 1] != '\n')
+		return 0;
+	tab = memchr(*line, '\t', (size_t)n);
+	x->body = mq_json_loadb(*line, tab ? (size_t)(tab - *line) : (size_t)n,
+	    0, NULL);
+	if (x->body == NULL) {
+		*failed = 1;
+		return 0;
+	}
+	x->type = json_string_value(json_object_get(x->body, "type"));
+	x->act = json_string_value(json_object_get(x->body, "action"));
+	x->who = json_string_value(json_object_get(x->body, "player"));
+	x->email = json_string_value(json_object_get(x->body, "email"));
+	return 1;
+}
+
+/*
  * Whether from held seat t->seat when the mail whose reply address it
  * answers (tag t, of an older epoch) was sent, and the host has since
  * replaced it with another address: the old player replying to an old
@@ -37,7 +72,7 @@ mq_inbound_replaced_address(const struct mq_daemon *d, const struct mq_game *g,
 	char *line = NULL, then[256] = "", said[8] = "";
 	size_t cap = 0;
 	int e, epoch = 0, failed = 0, kicked = 0, found = 0;
-	ssize_t n;
+	struct seat_entry x;
 	FILE *f;
 
 	*other = 0;
@@ -52,21 +87,12 @@ mq_inbound_replaced_address(const struct mq_daemon *d, const struct mq_game *g,
 	/* up to the replace that took the seat from the address of epoch e
 	 * (after it, perhaps: a rotate-token, or a kicked player given the
 	 * seat back, ended that epoch and kept the address) */
-	while (!found && (n = getline(&line, &cap, f)) > 0 &&
-	    line[n - 1] == '\n') {	/* not a writer's torn tail */
-		char *tab = memchr(line, '\t', (size_t)n);
-		json_t *b = mq_json_loadb(line, tab ? (size_t)(tab - line) :
-		    (size_t)n, 0, NULL);
-		const char *type = json_string_value(json_object_get(b, "type"));
-		const char *act = json_string_value(json_object_get(b, "action"));
-		const char *who = json_string_value(json_object_get(b, "player"));
-		const char *email = json_string_value(json_object_get(b, "email"));
+	while (!found && next_seat_entry(f, &line, &cap, &x, &failed)) {
+		json_t *b = x.body;
+		const char *type = x.type, *act = x.act, *who = x.who;
+		const char *email = x.email;
 		const char *l = json_string_value(json_object_get(b, "lang"));
 
-		if (b == NULL) {
-			failed = 1;
-			break;
-		}
 		if (type != NULL && strcmp(type, "genesis") == 0)
 			email = json_string_value(json_object_get(json_array_get(
 			    json_object_get(b, "players"), (size_t)t->seat), "email"));
@@ -248,7 +274,7 @@ mq_inbound_former_address(const struct mq_game *g, int seat, const char *from,
 	char *line = NULL, cur[256] = "";
 	size_t cap = 0;
 	int failed = 0, kicked = 0, found = 0;
-	ssize_t n;
+	struct seat_entry x;
 	FILE *f;
 
 	*ts = 0;
@@ -257,19 +283,11 @@ mq_inbound_former_address(const struct mq_game *g, int seat, const char *from,
 		return 0;
 	if ((f = fopen(g->logpath, "r")) == NULL)
 		return -1;
-	while ((n = getline(&line, &cap, f)) > 0 && line[n - 1] == '\n') {
-		char *tab = memchr(line, '\t', (size_t)n);
-		json_t *b = mq_json_loadb(line, tab ? (size_t)(tab - line) :
-		    (size_t)n, 0, NULL);
-		const char *type = json_string_value(json_object_get(b, "type"));
-		const char *act = json_string_value(json_object_get(b, "action"));
-		const char *who = json_string_value(json_object_get(b, "player"));
-		const char *email = json_string_value(json_object_get(b, "email"));
+	while (next_seat_entry(f, &line, &cap, &x, &failed)) {
+		json_t *b = x.body;
+		const char *type = x.type, *act = x.act, *who = x.who;
+		const char *email = x.email;
 
-		if (b == NULL) {
-			failed = 1;
-			break;
-		}
 		if (type != NULL && strcmp(type, "genesis") == 0) {
 			email = json_string_value(json_object_get(json_array_get(
 			    json_object_get(b, "players"), (size_t)seat), "email"));
