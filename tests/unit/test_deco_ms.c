@@ -322,7 +322,7 @@ html_lines_do_not_run_together(void **state)
 		{ "en", "Your hand (0 of 5): empty<br>\nYour VP counters" },
 		{ "ja", "<br>\n一番上のガーディアン（残り" },
 		{ "ja", "なし<br>\nVP カウンター（" },
-		{ "zh", "<br>\n最上面的守护者（剩 8 张）：1号" },
+		{ "zh", "<br>\n最上面的守护者（剩 8 张）：1 号" },
 		{ "zh", "无<br>\nVP 标记（" },
 	};
 	static const char *const receipt[][2] = {
@@ -447,7 +447,7 @@ guardian_and_treasure_abilities_are_told(void **state)
 		{ "ja", "「黄金の冠」（2 VP）" },
 		/* the count first, as in Japanese: "…代价 +1（剩 3 张）" set two
 		 * asides in a row after a Guardian's own ("（通常为 1）（剩 7 张）") */
-		{ "zh", "最上面的守护者（剩 3 张）：6号，力量 4；挑战者的咒语代价 +1\n" },
+		{ "zh", "最上面的守护者（剩 3 张）：6 号，力量 4；挑战者的咒语代价 +1\n" },
 		{ "zh", "（0 VP，手牌上限 +1）" },
 		{ "zh", "（2 VP）" },
 	};
@@ -712,7 +712,7 @@ only_challengeable_dancers_are_offered(void **state)
 	};
 	static const char *const want[][2] = {
 		{ "ja", "ライフ 0（元のパワーは 0 として数える））" },
-		{ "zh", "生命 0（印刷力量按 0 计算））" },
+		{ "zh", "生命 0（牌面力量按 0 计算））" },
 		{ "en", "  carol cannot be challenged now: they hold Defend 3 and lead in VP" },
 		{ "ja", "  carol さんには今は挑戦できません（「防衛する３」を持ち、VP で首位だから）" },
 		{ "zh", "  现在不能挑战 carol：对方持有「防卫３」，而且 VP 领先" },
@@ -2576,7 +2576,7 @@ a_fugue_tie_is_said(void **state)
 	static const char *const result[][2] = {
 		{ "en", "Power: bob 4, you 3. A tie, by Fugue: nobody wins or loses.\n" },
 		{ "ja", "遁走曲により引き分け：勝ち負けなし。" },
-		{ "zh", "赋格曲使战斗成为平局：无人胜负。" },
+		{ "zh", "赋格曲使战斗成为平局：不分胜负。" },
 	};
 
 	(void)state;
@@ -3583,6 +3583,100 @@ chinese_counts_vp_and_orders_read_as_one(void **state)
 }
 
 /*
+ * A native reader's review of The Masquerade's Chinese and Japanese
+ * wording. zh: the top Guardian's "3号" set a digit against Han (the
+ * Stage request said "3 号守护者"); a tie was "无人胜负" (nobody wins
+ * or loses, said as "nobody's win-loss"): "不分胜负"; a tie of scores
+ * "平分时" (split evenly): "同分时"; a dancer at 0 life had its
+ * "印刷力量" (a word-for-word "printed power"): "牌面力量", as card
+ * players say; Change of Partner's "你的名字处可以写…" (at your name's
+ * place): "可以把 SWAP 后面你的名字换成…". ja: Guardian 3's
+ * "マスクを明かせない" and a Fugue's "マスクを明かしても" named the
+ * REVEAL (公開) another way: "公開"; and its "挑戦" is the rules' word
+ * for a fight with a Guardian ("対戦中" was said nowhere else); a
+ * Guardian that won stayed "山の上" (on the mountain): "山札の一番上".
+ */
+static void
+masquerade_wording_reads_as_native(void **state)
+{
+	static const char turn_ctx[] =
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"fight\", \"view\": {\"phase\": \"challenge\", \"turn\": 3,"
+	    "  \"guardians_left\": 6,"
+	    "  \"guardian\": {\"id\": \"G3\", \"number\": 3, \"power\": 2},"
+	    "  \"challenge\": {\"kind\": \"arena\", \"challenger\": \"bob\","
+	    "   \"defender\": \"alice\", \"window\": \"alice\","
+	    "   \"challenger_power\": 4, \"defender_power\": 3,"
+	    "   \"tie_spell\": \"SP_fugue\"},"
+	    "  \"players\": [{\"name\": \"alice\", \"hand\": []},"
+	    "   {\"name\": \"bob\", \"life\": 0, \"no_life\": true,"
+	    "    \"dancer\": {\"id\": \"D4\", \"power\": 2}}]}}";
+	static const char notice_ctx[] =
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": null, \"view\": {\"phase\": \"challenge\", \"turn\": 2,"
+	    "  \"to_move\": \"carol\", \"players\": [{\"name\": \"alice\"},"
+	    "   {\"name\": \"bob\"}]},"
+	    " \"events\": [{\"type\": \"result\", \"player\": \"bob\","
+	    "  \"power\": 3, \"target_power\": 4, \"outcome\": \"lose\","
+	    "  \"winner\": null},"
+	    "  {\"type\": \"result\", \"player\": \"bob\", \"target\": \"alice\","
+	    "  \"power\": 3, \"target_power\": 3, \"outcome\": \"tie\","
+	    "  \"winner\": null}]}";
+	static const char swap_ctx[] =
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"swap\", \"view\": {\"phase\": \"event\", \"turn\": 2,"
+	    "  \"dancers_aside\": [{\"id\": \"D4\", \"name\": \"Bard\","
+	    "   \"power\": 2}],"
+	    "  \"players\": [{\"name\": \"alice\"}, {\"name\": \"bob\"}]}}";
+	static const char *const said[][2] = {
+		{ "zh", "最上面的守护者（剩 6 张）：3 号，力量 2；对它不能揭示面具\n" },
+		{ "ja", "一番上のガーディアン（残り 6枚）：3番、パワー 2；挑戦中はマスクを公開できない\n" },
+		{ "zh", "生命 0（牌面力量按 0 计算）" },
+		{ "ja", "今からスペルを使ってもマスクを公開しても、勝ち負けはありません。" },
+	};
+	static const char *const noticed[][2] = {
+		{ "zh", "守护者获胜，它仍留在牌堆顶上。" },
+		{ "zh", "平局：不分胜负。" },
+		{ "ja", "ガーディアンの勝ち。\n  ガーディアンは山札の一番上に残ります。\n" },
+	};
+	static const char *const swap_said[][2] = {
+		{ "zh", "可以把 SWAP 后面你的名字换成任何一位玩家的名字。玩家有：\n" },
+	};
+	static const char *const slips[] = {
+		"无人胜负", "平分时", "印刷力量", "你的名字处", "明かせない",
+		"明かしても", "対戦中", "山の上", NULL,
+	};
+	static const char *const langs[] = { "zh", "ja" };
+	static const char *const kinds[] = { "turn", "reminder", "notice" };
+	json_t *gd = load_gamedata(), *ctx;
+	size_t i, k;
+
+	(void)state;
+	ctx = parse(turn_ctx);
+	mails_say(gd, ctx, "turn", said, sizeof(said) / sizeof(said[0]), 0);
+	for (i = 0; i < 2; i++)
+		for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+			mail_lacks_slips(gd, ctx, langs[i], kinds[k], slips);
+	json_decref(ctx);
+	ctx = parse(notice_ctx);
+	mails_say(gd, ctx, "notice", noticed,
+	    sizeof(noticed) / sizeof(noticed[0]), 0);
+	for (i = 0; i < 2; i++)
+		mail_lacks_slips(gd, ctx, langs[i], "notice", slips);
+	json_decref(ctx);
+	ctx = parse(swap_ctx);
+	mails_say(gd, ctx, "turn", swap_said, 1, 0);
+	for (i = 0; i < 2; i++)
+		mail_lacks_slips(gd, ctx, langs[i], "turn", slips);
+	json_decref(ctx);
+	ctx = parse(end_ctx);
+	for (i = 0; i < 2; i++)
+		mail_lacks_slips(gd, ctx, langs[i], "end", slips);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The zh mails wrote an ordinal two ways: The Masquerade's "第2行",
  * "第3回合", "（第4次）" close, where the Red Death's receipts, the
  * refusals and the host's mails say "第 2 行", "第 12 轮", "第 %d 格".
@@ -4053,6 +4147,7 @@ main(void)
 		cmocka_unit_test(a_refusal_cuts_no_word),
 		cmocka_unit_test(chinese_counts_vp_and_orders_read_as_one),
 		cmocka_unit_test(chinese_ordinals_are_spaced),
+		cmocka_unit_test(masquerade_wording_reads_as_native),
 		cmocka_unit_test(an_order_left_is_not_said_chosen),
 		cmocka_unit_test(the_dancer_and_order_defaults_are_named),
 		cmocka_unit_test(the_order_that_forbids_a_challenge_is_a_sentence),
