@@ -396,12 +396,15 @@ test_real_texts_come_out_translated(void **state)
  * 棋步), and the policy named as the host set it (截止策略是 wait, not
  * 期限策略是等待); in Japanese 期限 (not 締め切り) and 期限のポリシーは wait
  * (not 期限の方針は「待つ」). Two mails about the same deadline read alike.
+ * And the replaced address's warning: "写任何地址，否则…" read as if anyone
+ * writing a From sent the seat's mail astray; it is not checking that does.
  */
 static void
 test_the_host_texts_use_one_word_set(void **state)
 {
 	static const char *const zh_not[] = { "期限", "默认走法", "席位",
-	    "走法", "棋步", "一步棋", "策略是等待", NULL };
+	    "走法", "棋步", "一步棋", "策略是等待", "写任何地址，否则",
+	    NULL };
 	static const char *const ja_not[] = { "締め切り", "方針", "「待つ」",
 	    NULL };
 	const char *const *not[] = { ja_not, zh_not };
