@@ -662,6 +662,22 @@ whole_log(const char *game, const char *path, const char *export,
 		dmg.seq = n + 1;
 		snprintf(dmg.why, sizeof(dmg.why), "%s", cut.msg);
 	}
+	/* as verify's ok line says it: a log whose cut cannot be told is
+	 * no proof that none was made, so a kept mail's ok is not the last
+	 * word (a warning, the verdict standing) */
+	if (dmg.seq == 0 && !present && export == NULL &&
+	    game_folder(g0.dir) != NULL && (mq_mailmark_damaged(g0.dir) ||
+	    mq_mailmark_missing(g0.dir))) {
+		mq_buf_printf(back, "masqued: warning: game %s: its mark of "
+		    "mailed entries %s/mailed is %s, so whether entries were "
+		    "cut from the end of its log cannot be told (%s).\n",
+		    game_folder(g0.dir), g0.dir, mq_mailmark_damaged(g0.dir) ?
+		    "damaged" : "missing", mq_mailmark_damaged(g0.dir) ?
+		    "the game's next entry writes a good mark" :
+		    "serve writes a new one when it starts");
+		if (back->oom)
+			return mq_fail(err, MQ_IO, "Out of memory.");
+	}
 	if (dmg.seq == 0)
 		return 0;
 	if ((len = strlen(dmg.why)) > 0 && dmg.why[len - 1] == '.')

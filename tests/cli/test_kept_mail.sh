@@ -213,6 +213,13 @@ expect 3 "the receipt against a log cut after its entry" -- $M -C $T/cut verify-
 out_has "ok: the receipt for entry 4 of game $G (alice: PLACE green) is sound, and the log still holds that entry."
 err_has "masqued: What was checked rests on entries 1 to 4, which are sound; but the log of game $G does not verify further on (entry $n: the log ends at entry $((n - 1)), but entries up to $n were mailed to the players ($T/cut/games/$G/mailed): its last entries were removed)"
 one_line
+# cut, and its mark of mailed entries deleted too: the cut cannot be
+# told, and the ok is not left to read as "the log is whole" (as verify's)
+rm $T/cut/games/$G/mailed
+expect 0 "the receipt against a cut log with no mark" -- $M -C $T/cut verify-receipt $R $G
+out_has "ok: the receipt for entry 4 of game $G (alice: PLACE green) is sound, and the log still holds that entry."
+err_has "masqued: warning: game $G: its mark of mailed entries $T/cut/games/$G/mailed is missing, so whether entries were cut from the end of its log cannot be told (serve writes a new one when it starts)."
+one_line
 # an entry signed and chained after it that does not replay (the host's
 # key signed it out of turn)
 cp -a $D $T/unreplayable
