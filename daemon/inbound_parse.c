@@ -226,6 +226,7 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 				 * line may put right */
 	struct mq_fix_mark fm[3];
 	int copy = 0, lrc = 0;	/* a late copy (inbound_copy.c); its failure */
+	uint64_t logged;	/* the entry that logged this message, or 0 */
 	struct mq_err lerr;
 	struct mq_late_lines tardy = { { NULL } };	/* inbound_late.c */
 	long tried[MAX_LINES];	/* as submit's tried_fix: the refused line
@@ -528,6 +529,13 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 		    "lang", json_string(a.set.lang)) != 0) || (a.set.notices >= 0 &&
 		    json_object_set_new(*out, "notices", json_boolean(
 		    a.set.notices)) != 0);
+		/* this very message logged already (an archived mail looked
+		 * at in a dispute): its entry, which the lines above are
+		 * not, read against the game as it is now */
+		if (!bad && a.game != NULL &&
+		    (logged = mq_game_message_seq(a.game, a.hash)) != 0)
+			bad = json_object_set_new(*out, "logged",
+			    json_integer((json_int_t)logged)) != 0;
 	}
 	if (work != NULL)
 		a.game->kind->free_state(work);
