@@ -340,15 +340,31 @@ ms_validate(const struct ms_state *st, int seat, const struct ms_cmd *c,
 		    "be played. Reply STATUS to any of the game's mails to see "
 		    "how it ended.");
 	pl = &st->p[seat];
+	who = ms_owing_seat(st);
 	/* an Order is final once chosen (or dealt, on turn 1): ORDER to
-	 * change it was told whose turn it was, as if it could wait */
-	if (c->type == MS_C_ORDER && pl->order != 0)
+	 * change it was told whose turn it was, as if it could wait; then
+	 * what the game waits for, as a STAGE or DANCER made already is */
+	if (c->type == MS_C_ORDER && pl->order != 0 && who < 0)
 		return mq_fail(err, MQ_REFUSED,
 		    st->turn <= 1 ? "You were dealt Order %d for this turn, and "
 		    "an Order cannot be changed." : "You have chosen Order %d "
 		    "already this turn, and an Order cannot be changed once "
 		    "chosen.", pl->order);
-	who = ms_owing_seat(st);
+	if (c->type == MS_C_ORDER && pl->order != 0 && who == seat)
+		return mq_fail(err, MQ_REFUSED,
+		    st->turn <= 1 ? "You were dealt Order %d for this turn, and "
+		    "an Order cannot be changed; now you are to %s." : "You have "
+		    "chosen Order %d already this turn, and an Order cannot be "
+		    "changed once chosen; now you are to %s.", pl->order,
+		    owes_help(st, ms_owes(st, seat), 1, help, sizeof(help)));
+	if (c->type == MS_C_ORDER && pl->order != 0)
+		return mq_fail(err, MQ_REFUSED,
+		    st->turn <= 1 ? "You were dealt Order %d for this turn, and "
+		    "an Order cannot be changed; now %s is to %s." : "You have "
+		    "chosen Order %d already this turn, and an Order cannot be "
+		    "changed once chosen; now %s is to %s.", pl->order,
+		    st->p[who].name, owes_help(st, ms_owes(st, who), 0, help,
+		    sizeof(help)));
 	if (who < 0)
 		return mq_fail(err, MQ_REFUSED, "Nobody is to play now.");
 	/* a STAGE or DANCER made already (a reply to an old mail) is told
