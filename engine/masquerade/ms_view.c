@@ -13,7 +13,8 @@
  * revealable: "can_reveal"), as ms_validate answers, so a mail offers no
  * other; whether their dancer could start a challenge ("can_challenge");
  * and, when they owe a Spell phase or a fight, PLAYs of their own Spells
- * the game would take ("plays"), for the mail's examples.
+ * the game would take ("plays"), for the mail's examples ("plays_tie"
+ * when the last of them ties the fight, so no REVEAL follows it).
  *
  * Every builder returns NULL when an allocation fails, never an object with
  * a part left out: a mail made from it would tell a player less than the
@@ -673,11 +674,12 @@ play_example(struct ms_state *w, int seat, int k, unsigned *forms, json_t *a,
  * March" and "PLAY Waltz PAY March" to a hand of one March, and the
  * second was refused), those that pay first, the form an example shows
  * best, then those that cost nothing, and a Spell that ties the fight
- * only when nothing else is offered (after it, nothing would count).
- * Each {"card", "pay": [ids], "on", "bank"}.
+ * only when nothing else is offered (after it, nothing would count: *tie
+ * is set, and the mail offers no REVEAL after it, which would spend the
+ * Mask for nothing). Each {"card", "pay": [ids], "on", "bank"}.
  */
 static json_t *
-play_examples(const struct ms_state *st, int seat)
+play_examples(const struct ms_state *st, int seat, int *tie)
 {
 	json_t *a = json_array();
 	struct ms_state *w = malloc(sizeof(*w));
@@ -692,6 +694,7 @@ play_examples(const struct ms_state *st, int seat)
 			    json_array_size(a) == 0 : !ties(st->data, k) &&
 			    (ms_spell_cost(st, seat, k) > 0) == (pass == 0))
 				play_example(w, seat, k, &forms, a, &bad);
+	*tie = w != NULL && w->ch.tie != st->ch.tie;
 	free(w);
 	return mq_jdone(a, bad);
 }
@@ -773,11 +776,17 @@ ms_view(const void *state, int seat)
 	if (seat >= 0 && ms_owes(st, seat) != NULL &&
 	    strcmp(ms_owes(st, seat), "order") == 0)
 		mq_jput(v, "default_order", default_order(st, seat), &bad);
-	/* what a Spell phase or a fight owed may PLAY, for its examples */
+	/* what a Spell phase or a fight owed may PLAY, for its examples;
+	 * "plays_tie" when the last of them ties the fight (a Fugue) */
 	if (seat >= 0 && ms_owes(st, seat) != NULL &&
 	    (strcmp(ms_owes(st, seat), "spell") == 0 ||
-	    strcmp(ms_owes(st, seat), "fight") == 0))
-		mq_jput(v, "plays", play_examples(st, seat), &bad);
+	    strcmp(ms_owes(st, seat), "fight") == 0)) {
+		int tie = 0;
+
+		mq_jput(v, "plays", play_examples(st, seat, &tie), &bad);
+		if (tie)
+			mq_jput(v, "plays_tie", json_true(), &bad);
+	}
 
 	a = json_array();
 	lbad = a == NULL;

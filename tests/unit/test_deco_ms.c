@@ -900,6 +900,46 @@ a_fight_offers_what_can_be_done(void **state)
 }
 
 /*
+ * The examples are one reply, to be sent as written: a hand of Fugues,
+ * whose only example ties the fight, was offered "PLAY Fugue PAY Fugue"
+ * and then REVEAL, which would spend the Mask on a fight already tied
+ * (found by a player's review). When the view says the examples tie it
+ * ("plays_tie"), no REVEAL follows them, in any language, in either part.
+ */
+static void
+no_reveal_follows_a_fugue_example(void **state)
+{
+	static const char *const ctx_text =
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"fight\", \"view\": {\"phase\": \"challenge\","
+	    "  \"mask_power\": 3, \"players\": [{\"name\": \"alice\","
+	    "  \"can_reveal\": true, \"mask\": {\"id\": \"M1\", \"vp\": 3},"
+	    "  \"hand\": [{\"spell\": \"SP_fugue\", \"name\": \"Fugue\","
+	    "   \"count\": 2, \"level\": 1, \"cost\": 1}]}],"
+	    "  \"plays\": [{\"card\": \"SP_fugue\", \"pay\": [\"SP_fugue\"]}],"
+	    "  \"plays_tie\": true}}";
+	static const char *const langs[] = { "en", "ja", "zh" };
+	char *subject, *text, *html;
+	json_t *gd = load_gamedata(), *ctx = parse(ctx_text);
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(langs) / sizeof(langs[0]); i++) {
+		render(gd, ctx, langs[i], "turn", &subject, &text, &html);
+		if (strstr(text, "PAY ") == NULL || strstr(text, "\n  PASS\n") ==
+		    NULL)
+			fail_msg("%s: no PLAY or PASS example:\n%s", langs[i], text);
+		if (strstr(text, "\n  REVEAL\n") != NULL ||
+		    strstr(html, ">  REVEAL<") != NULL)
+			fail_msg("%s: REVEAL after a Fugue example:\n%s", langs[i],
+			    text);
+		free3(subject, text, html);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The table's lists read as lists: a Stage's dancers ("Library (2): alice,
  * bob", they read "alice bob") and the Spell tomb ("1x March, 2x Waltz",
  * they read "1x March 2x Waltz"; ja and zh with 、), and a full Stage names
@@ -4116,6 +4156,7 @@ main(void)
 		cmocka_unit_test(emblems_say_what_wins_them),
 		cmocka_unit_test(an_emblem_keeps_its_holder_beside_its_vp),
 		cmocka_unit_test(a_fight_offers_what_can_be_done),
+		cmocka_unit_test(no_reveal_follows_a_fugue_example),
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
 		cmocka_unit_test(a_receipt_says_what_each_command_does),
 		cmocka_unit_test(a_pass_says_what_it_declined),

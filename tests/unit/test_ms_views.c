@@ -1281,6 +1281,19 @@ test_view_play_examples_do_something(void **state)
 	free(st);
 }
 
+/* Whether seat's view holds key, true. */
+static int
+view_flag(const struct ms_state *st, int seat, const char *key)
+{
+	json_t *v = ms_view(st, seat);
+	int on;
+
+	assert_non_null(v);
+	on = json_is_true(json_object_get(v, key));
+	json_decref(v);
+	return on;
+}
+
 /*
  * A fight's examples are one reply, to be sent as written: a hand of one
  * March, one Waltz and one Fugue was offered "PLAY March" and "PLAY Waltz
@@ -1319,8 +1332,11 @@ test_view_play_examples_one_reply(void **state)
 	st->p[ALICE].hand[spell("SP_march")] = 1;
 	assert_int_equal(plays_in_view(st, ALICE, "SP_march"), 1);
 	assert_int_equal(plays_of(st, ALICE, "SP_fugue"), 0);
+	assert_false(view_flag(st, ALICE, "plays_tie"));
 	st->p[ALICE].hand[spell("SP_march")] = 0;
 	assert_int_equal(plays_in_view(st, ALICE, "SP_fugue"), 1);
+	/* the Fugue is the last example: no REVEAL is to follow it */
+	assert_true(view_flag(st, ALICE, "plays_tie"));
 	free(st);
 }
 
