@@ -865,7 +865,7 @@ a_fight_offers_what_can_be_done(void **state)
 	    "  \"plays\": [{\"card\": \"SP_march\", \"pay\": []}]}}",
 	};
 	static const char *const can[][2] = {
-		{ "en", "(once a game, +3 power; it is then discarded" },
+		{ "en", "+3 power in this fight, once a game; the Mask is then discarded" },
 		{ "en", "it gives +3 power in that fight" },
 		{ "en", "  REVEAL\n  PASS" },
 		/* the power of each side now, every modifier counted */
@@ -874,8 +874,8 @@ a_fight_offers_what_can_be_done(void **state)
 		{ "zh", "当前力量：你 4，守护者 1（" },
 		/* no space between two Chinese words: it read 你 对 守护者 */
 		{ "zh", "\n你对守护者 1（力量 1）。\n" },
-		{ "ja", "1ゲームに1度、パワー +3。" },
-		{ "zh", "每局一次，力量 +3；" },
+		{ "ja", "1ゲームに1度、この戦いでパワー +3。" },
+		{ "zh", "每局一次，这场战斗中力量 +3；" },
 	};
 	char *subject, *text, *html;
 	json_t *gd = load_gamedata(), *ctx;
@@ -895,6 +895,76 @@ a_fight_offers_what_can_be_done(void **state)
 		fail_msg("REVEAL is offered though the Mask cannot be revealed, "
 		    "or no PLAY though a hand:\n%s", text);
 	free3(subject, text, html);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/* The columns of the widest line of text (a wide character takes two). */
+static int
+widest_line(const char *text)
+{
+	const unsigned char *p = (const unsigned char *)text;
+	int col = 0, max = 0;
+
+	for (; *p != '\0'; p++) {
+		if (*p == '\n') {
+			col = 0;
+			continue;
+		}
+		if ((*p & 0xC0) == 0x80)
+			continue;
+		/* E3..EF, F0..: CJK and fullwidth, two columns */
+		col += *p >= 0xE3 ? 2 : 1;
+		if (col > max)
+			max = col;
+	}
+	return max;
+}
+
+/*
+ * The fight request's sentence wraps cleanly at 78 columns: it read "Play
+ * Spells timed for a challenge, reveal your Mask" and then a line of
+ * "(once a game, ...), and", the aside broken off from its sentence (ja
+ * and zh likewise split their parenthesis over two lines; found by a
+ * player's review). Now the Spells and the PASS are one sentence, the
+ * REVEAL another, each line whole, a long deadline (UTC+8) included.
+ */
+static void
+the_fight_sentence_wraps_cleanly(void **state)
+{
+	static const char *const ctx_text =
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"fight\", \"deadline\": \"2026-12-11 03:21 UTC+8\","
+	    " \"view\": {\"phase\": \"challenge\","
+	    "  \"mask_power\": 3, \"players\": [{\"name\": \"alice\","
+	    "  \"can_reveal\": true, \"mask\": {\"id\": \"M1\", \"vp\": 3},"
+	    "  \"hand\": []}]}}";
+	static const char *const want[][2] = {
+		{ "en", "\nPlay Spells timed for a challenge, and REVEAL your Mask if you will:\n"
+		    "+3 power in this fight, once a game; the Mask is then discarded and\n"
+		    "scores nothing. PASS when done, by 2026-12-11 03:21 UTC+8.\n"
+		    "Your hand is empty.\n" },
+		{ "ja", "\n「挑戦中」に使えるスペルを使い、終わったら PASS してください\n"
+		    "（期限 2026-12-11 03:21 UTC+8）。\n"
+		    "マスクを公開（REVEAL）することもできます：1ゲームに1度、この戦いで\n"
+		    "パワー +3。公開したマスクは捨てられ、得点になりません。\n" },
+		{ "zh", "\n使用「挑战中」可用的咒语，结束时 PASS\n"
+		    "（截止 2026-12-11 03:21 UTC+8）。\n"
+		    "你也可以揭示面具（REVEAL）：每局一次，这场战斗中力量 +3；\n"
+		    "揭示后面具弃掉，不再计分。\n" },
+	};
+	char *subject, *text, *html;
+	json_t *gd = load_gamedata(), *ctx = parse(ctx_text);
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		render(gd, ctx, want[i][0], "turn", &subject, &text, &html);
+		if (strstr(text, want[i][1]) == NULL || widest_line(text) > 78)
+			fail_msg("%s: the fight's sentence is not\n%s\nin:\n%s",
+			    want[i][0], want[i][1], text);
+		free3(subject, text, html);
+	}
 	json_decref(ctx);
 	json_decref(gd);
 }
@@ -4157,6 +4227,7 @@ main(void)
 		cmocka_unit_test(an_emblem_keeps_its_holder_beside_its_vp),
 		cmocka_unit_test(a_fight_offers_what_can_be_done),
 		cmocka_unit_test(no_reveal_follows_a_fugue_example),
+		cmocka_unit_test(the_fight_sentence_wraps_cleanly),
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
 		cmocka_unit_test(a_receipt_says_what_each_command_does),
 		cmocka_unit_test(a_pass_says_what_it_declined),
