@@ -899,76 +899,6 @@ a_fight_offers_what_can_be_done(void **state)
 	json_decref(gd);
 }
 
-/* The columns of the widest line of text (a wide character takes two). */
-static int
-widest_line(const char *text)
-{
-	const unsigned char *p = (const unsigned char *)text;
-	int col = 0, max = 0;
-
-	for (; *p != '\0'; p++) {
-		if (*p == '\n') {
-			col = 0;
-			continue;
-		}
-		if ((*p & 0xC0) == 0x80)
-			continue;
-		/* E3..EF, F0..: CJK and fullwidth, two columns */
-		col += *p >= 0xE3 ? 2 : 1;
-		if (col > max)
-			max = col;
-	}
-	return max;
-}
-
-/*
- * The fight request's sentence wraps cleanly at 78 columns: it read "Play
- * Spells timed for a challenge, reveal your Mask" and then a line of
- * "(once a game, ...), and", the aside broken off from its sentence (ja
- * and zh likewise split their parenthesis over two lines; found by a
- * player's review). Now the Spells and the PASS are one sentence, the
- * REVEAL another, each line whole, a long deadline (UTC+8) included.
- */
-static void
-the_fight_sentence_wraps_cleanly(void **state)
-{
-	static const char *const ctx_text =
-	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
-	    " \"owed\": \"fight\", \"deadline\": \"2026-12-11 03:21 UTC+8\","
-	    " \"view\": {\"phase\": \"challenge\","
-	    "  \"mask_power\": 3, \"players\": [{\"name\": \"alice\","
-	    "  \"can_reveal\": true, \"mask\": {\"id\": \"M1\", \"vp\": 3},"
-	    "  \"hand\": []}]}}";
-	static const char *const want[][2] = {
-		{ "en", "\nPlay Spells timed for a challenge, and REVEAL your Mask if you will:\n"
-		    "+3 power in this fight, once a game; the Mask is then discarded and\n"
-		    "scores nothing. PASS when done, by 2026-12-11 03:21 UTC+8.\n"
-		    "Your hand is empty.\n" },
-		{ "ja", "\n「挑戦中」に使えるスペルを使い、終わったら PASS してください\n"
-		    "（期限 2026-12-11 03:21 UTC+8）。\n"
-		    "マスクを公開（REVEAL）することもできます：1ゲームに1度、この戦いで\n"
-		    "パワー +3。公開したマスクは捨てられ、得点になりません。\n" },
-		{ "zh", "\n使用「挑战中」可用的咒语，结束时 PASS\n"
-		    "（截止 2026-12-11 03:21 UTC+8）。\n"
-		    "你也可以揭示面具（REVEAL）：每局一次，这场战斗中力量 +3；\n"
-		    "揭示后面具弃掉，不再计分。\n" },
-	};
-	char *subject, *text, *html;
-	json_t *gd = load_gamedata(), *ctx = parse(ctx_text);
-	size_t i;
-
-	(void)state;
-	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
-		render(gd, ctx, want[i][0], "turn", &subject, &text, &html);
-		if (strstr(text, want[i][1]) == NULL || widest_line(text) > 78)
-			fail_msg("%s: the fight's sentence is not\n%s\nin:\n%s",
-			    want[i][0], want[i][1], text);
-		free3(subject, text, html);
-	}
-	json_decref(ctx);
-	json_decref(gd);
-}
-
 /*
  * The examples are one reply, to be sent as written: a hand of Fugues,
  * whose only example ties the fight, was offered "PLAY Fugue PAY Fugue"
@@ -2764,6 +2694,55 @@ widest(const char *text, const char **at)
 		}
 	}
 	return max;
+}
+
+/*
+ * The fight request's sentence wraps cleanly at 78 columns: it read "Play
+ * Spells timed for a challenge, reveal your Mask" and then a line of
+ * "(once a game, ...), and", the aside broken off from its sentence (ja
+ * and zh likewise split their parenthesis over two lines; found by a
+ * player's review). Now the Spells and the PASS are one sentence, the
+ * REVEAL another, each line whole, a long deadline (UTC+8) included.
+ */
+static void
+the_fight_sentence_wraps_cleanly(void **state)
+{
+	static const char *const ctx_text =
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"fight\", \"deadline\": \"2026-12-11 03:21 UTC+8\","
+	    " \"view\": {\"phase\": \"challenge\","
+	    "  \"mask_power\": 3, \"players\": [{\"name\": \"alice\","
+	    "  \"can_reveal\": true, \"mask\": {\"id\": \"M1\", \"vp\": 3},"
+	    "  \"hand\": []}]}}";
+	static const char *const want[][2] = {
+		{ "en", "\nPlay Spells timed for a challenge, and REVEAL your Mask if you will:\n"
+		    "+3 power in this fight, once a game; the Mask is then discarded and\n"
+		    "scores nothing. PASS when done, by 2026-12-11 03:21 UTC+8.\n"
+		    "Your hand is empty.\n" },
+		{ "ja", "\n「挑戦中」に使えるスペルを使い、終わったら PASS してください\n"
+		    "（期限 2026-12-11 03:21 UTC+8）。\n"
+		    "マスクを公開（REVEAL）することもできます：1ゲームに1度、この戦いで\n"
+		    "パワー +3。公開したマスクは捨てられ、得点になりません。\n" },
+		{ "zh", "\n使用「挑战中」可用的咒语，结束时 PASS\n"
+		    "（截止 2026-12-11 03:21 UTC+8）。\n"
+		    "你也可以揭示面具（REVEAL）：每局一次，这场战斗中力量 +3；\n"
+		    "揭示后面具弃掉，不再计分。\n" },
+	};
+	char *subject, *text, *html;
+	const char *at;
+	json_t *gd = load_gamedata(), *ctx = parse(ctx_text);
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		render(gd, ctx, want[i][0], "turn", &subject, &text, &html);
+		if (strstr(text, want[i][1]) == NULL || widest(text, &at) > 78)
+			fail_msg("%s: the fight's sentence is not\n%s\nin:\n%s",
+			    want[i][0], want[i][1], text);
+		free3(subject, text, html);
+	}
+	json_decref(ctx);
+	json_decref(gd);
 }
 
 /* The first line of text that the text part's wrap made (deco_wrap_text:
