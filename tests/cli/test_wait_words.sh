@@ -83,7 +83,12 @@ for lang in en ja zh; do
 	for p in alice bob carol; do
 		welcome_of $G $p md$lang$p
 		says md$lang$p "$dflt"
-		[ $lang != en ] || says md$lang$p "the first free Dancer."
+		[ $lang != en ] || [ $p != alice ] ||
+		    says md$lang$p "the first free Dancer."
+		# bob and carol choose later: the default is the first one
+		# free at their deadline, not one the mail could name now
+		[ $lang != en ] || [ $p = alice ] ||
+		    says md$lang$p "the first Dancer still free at that deadline."
 		says_not md$lang$p "$wait"
 	done
 done

@@ -2656,6 +2656,13 @@ a_later_pickers_welcome_shows_the_dancers(void **state)
 		    "      +1 power in a challenge it starts\n" },
 		{ "ja", "-- 選べるダンサー ---" },
 		{ "zh", "-- 可选的舞者 ---" },
+		/* the default at bob's deadline, which others' choices before
+		 * it may change: the first one free then (it said "the first
+		 * free Dancer", as if one were named; a player's review) */
+		{ "en", "a default is applied for you: the first Dancer still free "
+		    "at that deadline." },
+		{ "ja", "既定の手が適用されます：その期限の時点で最初の空きダンサー。" },
+		{ "zh", "会替你执行默认操作：到那个截止时间时仍空闲的第一位舞者。" },
 	};
 
 	(void)state;
