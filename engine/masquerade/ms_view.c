@@ -799,6 +799,10 @@ ms_view(const void *state, int seat)
 	for (i = 0; i < d->norders && !lbad; i++)
 		mq_jpush(a, order_obj(st, i, seat), &lbad);
 	mq_jput(v, "orders", mq_jdone(a, lbad), &bad);
+	/* turn 1's Orders are dealt and do nothing (rules: Order phase):
+	 * said where the table shows them, since the cards say otherwise */
+	if (!ms_orders_active(st))
+		mq_jput(v, "orders_no_effect", json_true(), &bad);
 
 	a = json_array();
 	lbad = a == NULL;
@@ -966,6 +970,11 @@ event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 		break;
 	case MS_E_ORDER:
 		mq_jput(o, "order", json_integer(e->a), &bad);
+		/* its card, so the mail says what it does (orders[] is
+		 * sorted by number) */
+		if (e->a >= 1 && e->a <= st->data->norders)
+			mq_jput(o, "order_card", jid(&st->data->order[e->a -
+			    1].nm), &bad);
 		/* the game gave it, the only one left: nobody chose it */
 		mq_jput(o, "only", json_boolean(e->b == 1), &bad);
 		break;

@@ -900,6 +900,59 @@ a_fight_offers_what_can_be_done(void **state)
 }
 
 /*
+ * What an Order does was told in no mail after it was taken (found by a
+ * player's review): the chooser's next mail says what their Order does
+ * (from turn 2, when Orders have effects; another's choice only names
+ * it), and the table of turn 1, whose Orders are dealt and do nothing,
+ * says so (the cards say otherwise).
+ */
+static void
+an_orders_effect_is_told(void **state)
+{
+	static const char *const chosen[][2] = {
+		{ "en", "You chose Order 2. Chant 2: draw 1 Spell in the Stage phase." },
+		{ "ja", "あなたがオーダー 2 を選びました。「詠唱する２」：ステージ・フェイズにスペルを1枚引く。" },
+		{ "zh", "你选择了顺序 2。「" },
+		{ "zh", "」：舞台阶段抽 1 张咒语。" },
+	};
+	static const char *const dealt[][2] = {
+		{ "en", "Orders (dealt for turn 1; their effects start on turn 2):" },
+		{ "ja", "オーダー（第1ターンは配られたもので、効果は第2ターンから）：" },
+		{ "zh", "顺序（第 1 回合的顺序是发的，效果从第 2 回合开始）：" },
+	};
+	static const char *const ctx_text =
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": null, \"events\": [{\"type\": \"order\", \"player\":"
+	    "  \"alice\", \"order\": 2, \"order_card\": \"O2\", \"only\": false},"
+	    "  {\"type\": \"order\", \"player\": \"bob\", \"order\": 3,"
+	    "  \"order_card\": \"O3\", \"only\": false}],"
+	    " \"view\": {\"phase\": \"order\", \"turn\": 2, \"to_move\": \"carol\","
+	    "  \"players\": [{\"name\": \"alice\"}, {\"name\": \"bob\"}]}}";
+	char *subject, *text, *html;
+	json_t *gd = load_gamedata(), *ctx = parse(ctx_text);
+
+	(void)state;
+	mails_say(gd, ctx, "notice", chosen, sizeof(chosen) / sizeof(chosen[0]),
+	    1);
+	render(gd, ctx, "en", "notice", &subject, &text, &html);
+	if (!has(text, "bob chose Order 3.") || has(text, "Defend 3:") ||
+	    has(text, "Orders (dealt"))
+		fail_msg("another's Order is told as one's own, or turn 2's "
+		    "Orders as dealt:\n%s", text);
+	free3(subject, text, html);
+	json_decref(ctx);
+	ctx = parse("{\"kind\": \"masquerade\", \"game\": \"g1\","
+	    " \"player\": \"alice\", \"owed\": null, \"view\": {\"phase\":"
+	    " \"dancer\", \"turn\": 1, \"to_move\": \"bob\","
+	    " \"orders_no_effect\": true, \"orders\": [{\"number\": 1,"
+	    " \"id\": \"O1\", \"holder\": \"bob\"}],"
+	    " \"players\": [{\"name\": \"alice\"}, {\"name\": \"bob\"}]}}");
+	mails_say(gd, ctx, "turn", dealt, sizeof(dealt) / sizeof(dealt[0]), 1);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The examples are one reply, to be sent as written: a hand of Fugues,
  * whose only example ties the fight, was offered "PLAY Fugue PAY Fugue"
  * and then REVEAL, which would spend the Mask on a fight already tied
@@ -4213,6 +4266,7 @@ main(void)
 		cmocka_unit_test(an_emblem_keeps_its_holder_beside_its_vp),
 		cmocka_unit_test(a_fight_offers_what_can_be_done),
 		cmocka_unit_test(no_reveal_follows_a_fugue_example),
+		cmocka_unit_test(an_orders_effect_is_told),
 		cmocka_unit_test(the_fight_sentence_wraps_cleanly),
 		cmocka_unit_test(a_receipt_quotes_a_refused_line_that_is_a_card_id),
 		cmocka_unit_test(a_receipt_says_what_each_command_does),

@@ -1501,6 +1501,37 @@ event_key_seen(const struct ms_state *st, int i, const char *type,
 	}
 }
 
+/*
+ * An Order's event names its card, so the chooser's mail says what it
+ * does; turn 1's view says its Orders, dealt, have no effect, and turn
+ * 2's does not (no mail told either; a player's review).
+ */
+static void
+test_order_effects_told(void **state)
+{
+	struct ms_state *st = table();
+	json_t *v, *evs;
+
+	(void)state;
+	st->turn = 1;
+	v = ms_view(st, ALICE);
+	assert_non_null(v);
+	assert_true(json_is_true(json_object_get(v, "orders_no_effect")));
+	json_decref(v);
+	st->turn = 2;
+	v = ms_view(st, ALICE);
+	assert_non_null(v);
+	assert_null(json_object_get(v, "orders_no_effect"));
+	json_decref(v);
+	add_event(st, MS_E_ORDER, ALICE, -1, -1, 2);
+	evs = ms_events(st, ALICE);
+	assert_non_null(evs);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(
+	    evs, 0), "order_card")), "O2");
+	json_decref(evs);
+	free(st);
+}
+
 static void
 test_events_secrets(void **state)
 {
@@ -1926,6 +1957,7 @@ main(void)
 		cmocka_unit_test(test_view_end_shows_every_mask),
 		cmocka_unit_test(test_view_challenge_and_bad_seat),
 		cmocka_unit_test(test_events_secrets),
+		cmocka_unit_test(test_order_effects_told),
 		cmocka_unit_test(test_out_of_memory_never_a_part_missing),
 		cmocka_unit_test(test_a_game_through_the_text),
 		cmocka_unit_test(test_recap_after_a_default),
