@@ -791,8 +791,15 @@ tell_host_waits(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 		snprintf(key, sizeof(key), "nudge-%s-%lld", g->id, d->now);
 		snprintf(subject, sizeof(subject), HOST_POLICY_NUDGE_SUBJECT, g->id,
 		    span);
-		mq_buf_printf(&text, HOST_POLICY_NUDGE_TEXT, g->id, g->kind->name,
-		    span, when, mq_buf_str(&names), mq_buf_str(&cmds), every);
+		/* what the extend line gives, as the first word said it */
+		if (by > MQ_DURATION_MAX)
+			mq_buf_printf(&text, HOST_POLICY_NUDGE_LATE_TEXT, g->id,
+			    g->kind->name, span, when, mq_buf_str(&names),
+			    mq_buf_str(&cmds), every);
+		else
+			mq_buf_printf(&text, HOST_POLICY_NUDGE_TEXT, g->id,
+			    g->kind->name, span, when, mq_buf_str(&names), move,
+			    mq_buf_str(&cmds), every);
 		if (names.oom || cmds.oom || text.oom)
 			rc = mq_fail(err, MQ_IO, "Out of memory.");
 		if (rc == 0)

@@ -138,10 +138,26 @@
 	"this reminder comes again every %s.%s"
 /* Policy wait, host_reminder (a day unless set) or more after the host was
  * told and nothing done: the reminder, again each host_reminder on. game,
- * how long; game, kind, how long, when, the players (a list), the command
- * lines (as above), how often (as above). */
+ * how long; game, kind, how long, when, the players (a list), the game's
+ * deadline (6h, 3d: what the extend below gives from now, as the
+ * missed-deadline mail says it), the command lines (as above), how often
+ * (as above). */
 #define HOST_POLICY_NUDGE_SUBJECT	"[masqued] game %s has waited for you for %s"
 #define HOST_POLICY_NUDGE_TEXT	"Game %s (%s) has waited for your decision " \
+	"for %s: the deadline of %s passed for %s, and the game's deadline " \
+	"policy is wait, so nothing is applied and the players wait until you " \
+	"act: more time for every player (extend counts from the deadline, not " \
+	"from when you run it; the one below gives each at least the game's " \
+	"deadline, %s, from now), the default move for one of them, this once " \
+	"(default), or the deadline defaults for that seat from now on " \
+	"(kick):\n\n%s\n" \
+	"or leave it, and the game waits for their replies. While it waits, " \
+	"this reminder comes again every %s."
+/* The same a year late, when no extend reaches past now and the lines
+ * are a pause and a resume (host_wait_lines): nothing said of what an
+ * extend gives. game, kind, how long, when, the players, the command
+ * lines, how often. */
+#define HOST_POLICY_NUDGE_LATE_TEXT	"Game %s (%s) has waited for your decision " \
 	"for %s: the deadline of %s passed for %s, and the game's deadline " \
 	"policy is wait, so nothing is applied and the players wait until you " \
 	"act: more time for every player (extend counts from the deadline, not " \

@@ -44,6 +44,9 @@ grep -q "has waited for your decision" $T/nudge.txt && grep -q "admin $G extend 
     { cat $T/nudge.txt; fail "the reminder does not say it waits, or how to act"; }; ok
 grep -q "comes again every 1d\." $T/nudge.txt ||
     { cat $T/nudge.txt; fail "the reminder does not say when the next comes"; }; ok
+# what its extend line gives, as the missed-deadline mail says it
+tr '\n' ' ' <$T/nudge.txt | grep -q "the one below gives each at least the game's deadline, 3d, from now" ||
+    { cat $T/nudge.txt; fail "the reminder does not say what its extend gives"; }; ok
 # not again the same day, whatever the passes (each a restart)
 at 98
 at 120

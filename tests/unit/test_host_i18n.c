@@ -35,7 +35,8 @@ static const char *const formats[] = {
 	HOST_POLICY_WAIT_TEXT, HOST_POLICY_WAIT_LATE_TEXT,
 	HOST_POLICY_WAIT_MANY_TEXT, HOST_POLICY_AGAIN_ONE, HOST_POLICY_AGAIN_MANY,
 	HOST_POLICY_AGAIN_MOVED, HOST_POLICY_NUDGE_SUBJECT,
-	HOST_POLICY_NUDGE_TEXT, HOST_PAUSED_PLAY_SUBJECT, HOST_PAUSED_PLAY_TEXT,
+	HOST_POLICY_NUDGE_TEXT, HOST_POLICY_NUDGE_LATE_TEXT,
+	HOST_PAUSED_PLAY_SUBJECT, HOST_PAUSED_PLAY_TEXT,
 	HOST_ABSENT_SUBJECT, HOST_OVER_SUBJECT, HOST_OVER_WON_TEXT,
 	HOST_OVER_NOBODY_TEXT, HOST_OVER_ENDED_TEXT, HOST_OVER_EARLY_TEXT,
 	HOST_ABSENT_TEXT,
@@ -332,17 +333,27 @@ test_real_texts_come_out_translated(void **state)
 	has(t, "下面的 extend 让每人从现在起至少有这局游戏的截止时长（6h）");
 	has(t, "此提醒每隔 1d 发送一次。");
 	free(t);
+	/* the reminder says what its extend line gives, as the first word */
 	snprintf(text, sizeof(text), HOST_POLICY_NUDGE_TEXT, "g7f3abcd",
 	    "redmasque", "1d", "2026-12-03 10:00 UTC",
-	    "alice, bob, carol and dave",
+	    "alice, bob, carol and dave", "3d",
 	    "  masqued admin g7f3abcd extend 1d1h --why \"...\"\n", "6h");
 	t = in(r, "ja", text);
 	has(t, "期限が alice、bob、carol、dave さんについて過ぎ、");
+	has(t, "各自に今から少なくともこのゲームの期限（3d）の時間ができます");
 	has(t, "このお知らせは 6h ごとに届きます。");
 	free(t);
 	t = in(r, "zh", text);
 	has(t, "的截止时间对 alice、bob、carol、dave 已过");
+	has(t, "下面的 extend 让每人从现在起至少有这局游戏的截止时长（3d）");
 	has(t, "此提醒每隔 6h 发送一次。");
+	free(t);
+	snprintf(text, sizeof(text), HOST_POLICY_NUDGE_LATE_TEXT, "g7f3abcd",
+	    "redmasque", "1y", "2025-12-03 10:00 UTC", "alice",
+	    "  masqued admin g7f3abcd pause --why \"...\"\n", "1d");
+	t = in(r, "ja", text);
+	has(t, "このお知らせは 1d ごとに届きます。");
+	assert_null(strstr(t, "各自に今から"));
 	free(t);
 	/* a game over: The Red Death's round and The Masquerade's turn in
 	 * the players' own words (zh: 轮 and 回合, which were swapped; ja:
