@@ -335,6 +335,8 @@ debt_waits(const struct mq_daemon *d, const struct mq_game *g, int seat,
 
 static long long nudge_next(const struct mq_daemon *d,
     const struct mq_game *g);
+static void nudge_forget_done(const struct mq_daemon *d,
+    const struct mq_game *g);
 
 int
 mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
@@ -360,6 +362,7 @@ mq_deadline_schedule(struct mq_daemon *d, struct mq_game *g, struct mq_err *err)
 		next = g->last_ts;
 	if (g->paused || mq_game_over(g) || mq_game_nobody_plays(g))
 		next = CLOCK_NEVER;	/* nothing to do until an admin entry */
+	nudge_forget_done(d, g);
 	return clock_write(d, g, next ? next : CLOCK_NEVER, err);
 }
 
@@ -604,6 +607,44 @@ nudge_write(const struct mq_daemon *d, const struct mq_game *g, long long dl0,
 	nudge_path(d, g->id, path, sizeof(path));
 	len = snprintf(buf, sizeof(buf), "%lld %lld\n", dl0, d->now);
 	return mq_file_replace(path, buf, (size_t)len, 0644, err);
+}
+
+/*
+ * The host's last word that g waits (told-nudge-GAME) and the marker of
+ * that word's mail (told-nudge-GAME-WHEN), removed once g waits on the
+ * host no more: over, paused, or no seat's deadline gone by (a move, an
+ * extend, a default, a kick). They meant nothing after, and stayed for
+ * ever. The host is not told again for it: the next wait is of a later
+ * deadline, whose first word its told-wait markers decide, and a word of
+ * it writes the file anew; WHEN, in the marker's name, is never reused.
+ * The marker goes first: a crash between leaves the file, removed at the
+ * next schedule. A file that cannot be removed is said in the daemon's
+ * log and tried again then.
+ */
+static void
+nudge_forget_done(const struct mq_daemon *d, const struct mq_game *g)
+{
+	int seats[MQ_MAX_PLAYERS];
+	char path[1400], buf[64], key[128];
+	long long dl0, when;
+	size_t len;
+	int present;
+	struct mq_err e;
+
+	if (host_waiting_seats(d, g, seats, &dl0) > 0)
+		return;
+	nudge_path(d, g->id, path, sizeof(path));
+	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e) != 0 ||
+	    !present)
+		return;
+	if (sscanf(buf, "%lld %lld", &dl0, &when) == 2) {
+		snprintf(key, sizeof(key), "nudge-%s-%lld", g->id, when);
+		mq_notify_host_forget(d, key);
+	}
+	snprintf(key, sizeof(key), "nudge-%s", g->id);
+	mq_notify_host_forget(d, key);
+	mq_daemon_log("game %s waits on the host no more: the record of the "
+	    "host's last word of it is removed", g->id);
 }
 
 /* When the host is next reminded that g waits (0: it does not wait on
