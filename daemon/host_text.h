@@ -300,6 +300,19 @@
 	"Then give the seat that address again:\n\n%s\n\nUntil then, mail " \
 	"from that address to this game is refused the same way; you are not " \
 	"told of it again. Otherwise do nothing: the seat keeps %s."
+/* The same from the address of the player the host removed: kicked, then
+ * the seat given to another, or a replace --new-player. Nothing to undo
+ * nor to give: the mail says who it is, and when. game, player; game,
+ * player, from, the seat's address, from, the removal's time, the seat's
+ * address. */
+#define HOST_NEW_FROM_REMOVED_SUBJECT	"[masqued] game %s: the player you removed from %s's seat wrote"
+#define HOST_NEW_FROM_REMOVED_TEXT	"In game %s, a reply to %s's mail " \
+	"came from %s, not from the seat's address %s. It was not played.\n\n" \
+	"%s is the address of the player you removed from that seat on %s; " \
+	"the seat went to another person, who plays it from %s. The sender " \
+	"was told that they were removed from the game, and when, and to ask " \
+	"you about it. There is nothing to do: mail from that address to this " \
+	"game is refused the same way, and you are not told of it again."
 #define HOST_BOUNCE_UNNAMED_SUBJECT	"[masqued] a mail bounced"
 #define HOST_BOUNCE_UNNAMED_TEXT	"A delivery report (bounce) came back " \
 	"from %s, subject \"%s\". One of the players' addresses may be " \

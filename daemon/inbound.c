@@ -518,9 +518,10 @@ tell_host_new_from(struct mq_daemon *d, const struct analysis *a,
 	    mq_notify_host_told(d, key))
 		return 0;
 	/* the address the host's own replace took from the seat, its player
-	 * keeping it: the line would undo that replace, so the mail says so */
+	 * keeping it: the line would undo that replace, so the mail says so;
+	 * that of the player the host removed: nothing to run at all */
 	if ((former = mq_inbound_former_address(a->game, a->new_from - 1,
-	    a->msg->from, &ts, &other)) < 0)
+	    a->msg->from, &ts, &other, NULL)) < 0)
 		return mq_fail(err, MQ_IO, "game %s: out of memory reading its "
 		    "log.", a->game->id);
 	mq_daemon_log("%s: the host is told that %s wrote from %s", tid,
@@ -542,7 +543,15 @@ tell_host_new_from(struct mq_daemon *d, const struct analysis *a,
 		mq_buf_putc(&cmd, '\'');
 	}
 	mq_buf_puts(&cmd, " --why \"...\"");
-	if (former && !other) {
+	if (former && other) {
+		/* the player the host removed: no line to run */
+		mq_clock_utc(ts, 0, when, sizeof(when));
+		mq_buf_printf(&text, HOST_NEW_FROM_REMOVED_TEXT, a->game->id,
+		    p->name, a->msg->from, p->email, a->msg->from, when,
+		    p->email);
+		snprintf(subject, sizeof(subject), HOST_NEW_FROM_REMOVED_SUBJECT,
+		    a->game->id, p->name);
+	} else if (former) {
 		mq_clock_utc(ts, 0, when, sizeof(when));
 		if (!cmd.oom)
 			mq_buf_printf(&text, HOST_NEW_FROM_FORMER_TEXT,

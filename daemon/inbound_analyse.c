@@ -14,6 +14,7 @@
 #include <strings.h>
 #include <sodium.h>
 
+#include "daemon/clock.h"
 #include "daemon/inbound_int.h"
 #include "daemon/inbound_replaced.h"
 #include "daemon/notify.h"
@@ -290,7 +291,9 @@ static int
 authenticate(struct mq_daemon *d, struct analysis *a,
     const struct mq_addr_tag *t, uint64_t notice, struct mq_err *err)
 {
-	int ok, replaced, other, i;
+	int ok, replaced, other, former, i;
+	char when[64], lang[8];
+	long long ts;
 
 	/* a refusal to one of the game's players reads in their language; it
 	 * goes to the From alone, so a forged From learns nothing from it */
@@ -380,6 +383,32 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 		 * the replace that gives it to the seat once they have
 		 * checked it is theirs (a From is easily forged) */
 		a->new_from = t->seat + 1;
+		/* the address of the player the host removed (kicked, or the
+		 * seat given to a new player): not an address change, and
+		 * nothing the seat could be given; said so, and when */
+		if ((former = mq_inbound_former_address(a->game, t->seat,
+		    a->msg->from, &ts, &other, lang)) < 0)
+			return mq_fail(err, MQ_IO, "game %s: out of memory reading "
+			    "its log.", a->game->id);
+		if (former && other) {
+			/* in the language the seat had while it was theirs,
+			 * not the new player's */
+			snprintf(a->from_lang, sizeof(a->from_lang), "%s", lang);
+			mq_clock_utc(ts, 0, when, sizeof(when));
+			a->names_game = 1;	/* its subject names it */
+			if (d->conf.admin[0] != '\0')
+				return deny(a, "You were removed from game %s on "
+				    "%s: the host gave the seat you played to "
+				    "another person, who plays it from now on. "
+				    "Nothing in this message was applied, nor will "
+				    "anything you send there be; ask the host (%s) "
+				    "about it.", a->game->id, when, d->conf.admin);
+			return deny(a, "You were removed from game %s on %s: the "
+			    "host gave the seat you played to another person, who "
+			    "plays it from now on. Nothing in this message was "
+			    "applied, nor will anything you send there be.",
+			    a->game->id, when);
+		}
 		/* a game over takes no new address: nobody is told then
 		 * (mq_inbound_new_from_key), so the answer does not say so */
 		if (d->conf.admin[0] != '\0' && !mq_game_over(a->game))

@@ -262,18 +262,21 @@ mq_inbound_notice_sender(struct mq_daemon *d, const struct mq_game *g, int seat,
  * player's former address, and the replace line that mail offers would
  * undo the host's own. Then 1, the time of the last such replace into *ts
  * and whether it gave the seat to another person (--new-player, or a
- * kicked seat's) into *other. From the game's log lines as they are (the
+ * kicked seat's) into *other; for a kicked seat's, *ts is the kick's
+ * time, when that player left the game; and the seat's language while
+ * from held it into lang (unless NULL), as the answer to it reads. From the game's log lines as they are (the
  * open verified them); -1 when one cannot be read now (memory): only the
  * host's mail's wording depends on it.
  */
 int
 mq_inbound_former_address(const struct mq_game *g, int seat, const char *from,
-    long long *ts, int *other)
+    long long *ts, int *other, char lang[8])
 {
 	const struct mq_player_info *p = &g->players[seat];
-	char *line = NULL, cur[256] = "";
+	char *line = NULL, cur[256] = "", said[8] = "", then[8] = "";
 	size_t cap = 0;
 	int failed = 0, kicked = 0, found = 0;
+	long long kick_ts = 0;
 	struct seat_entry x;
 	FILE *f;
 
@@ -287,17 +290,30 @@ mq_inbound_former_address(const struct mq_game *g, int seat, const char *from,
 		json_t *b = x.body;
 		const char *type = x.type, *act = x.act, *who = x.who;
 		const char *email = x.email;
+		const char *l = json_string_value(json_object_get(b, "lang"));
+		const char *pl;
 
 		if (type != NULL && strcmp(type, "genesis") == 0) {
 			email = json_string_value(json_object_get(json_array_get(
 			    json_object_get(b, "players"), (size_t)seat), "email"));
 			if (email != NULL)
 				snprintf(cur, sizeof(cur), "%s", email);
+			/* the game's language, or the player's own */
+			pl = json_string_value(json_object_get(json_array_get(
+			    json_object_get(b, "players"), (size_t)seat), "lang"));
+			if (pl != NULL || l != NULL)
+				snprintf(said, sizeof(said), "%s", pl ? pl : l);
 		} else if (type != NULL && strcmp(type, "admin") == 0 &&
 		    act != NULL && who != NULL && strcmp(who, p->name) == 0) {
-			if (strcmp(act, "kick") == 0)
+			/* the seat's language, as mq_inbound_replaced_address
+			 * keeps it: a SET LANG's, a replace --lang's after it */
+			if (strcmp(act, "lang") == 0 && l != NULL)
+				snprintf(said, sizeof(said), "%s", l);
+			if (strcmp(act, "kick") == 0) {
 				kicked = 1;
-			else if (strcmp(act, "replace") == 0 && email != NULL) {
+				kick_ts = json_integer_value(json_object_get(b,
+				    "ts"));
+			} else if (strcmp(act, "replace") == 0 && email != NULL) {
 				if (cur[0] != '\0' && !mq_addr_same(email, cur) &&
 				    mq_addr_same(from, cur)) {
 					found = 1;
@@ -305,8 +321,13 @@ mq_inbound_former_address(const struct mq_game *g, int seat, const char *from,
 					    "ts"));
 					*other = kicked || json_is_true(
 					    json_object_get(b, "new_player"));
+					if (kicked)	/* out of it since then */
+						*ts = kick_ts;
+					snprintf(then, sizeof(then), "%s", said);
 				}
 				snprintf(cur, sizeof(cur), "%s", email);
+				if (l != NULL)
+					snprintf(said, sizeof(said), "%s", l);
 				kicked = 0;
 			}
 		}
@@ -318,5 +339,7 @@ mq_inbound_former_address(const struct mq_game *g, int seat, const char *from,
 	fclose(f);
 	if (failed)
 		return -1;
+	if (found && lang != NULL)
+		snprintf(lang, 8, "%s", then[0] ? then : p->lang);
 	return found;
 }

@@ -39,9 +39,11 @@ int mq_inbound_notice_sender(struct mq_daemon *d, const struct mq_game *g,
     int *other, struct mq_err *err);
 /* 1 when from is an address seat `seat` of g held until a replace of the
  * host's gave it another (it may write to the seat's reply address still):
- * the last such replace's time into *ts, and into *other whether it gave
- * the seat to another person; -1 when the log cannot be read now. */
+ * the last such replace's time into *ts (the kick's, when it gave a
+ * kicked seat to another person), and into *other whether it gave the
+ * seat to another person, and the seat's language then into lang (unless
+ * NULL); -1 when the log cannot be read now. */
 int mq_inbound_former_address(const struct mq_game *g, int seat,
-    const char *from, long long *ts, int *other);
+    const char *from, long long *ts, int *other, char lang[8]);
 
 #endif

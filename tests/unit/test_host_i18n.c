@@ -44,7 +44,8 @@ static const char *const formats[] = {
 	HOST_BOUNCE_SUBJECT, HOST_BOUNCE_TEXT, HOST_BOUNCE_SEAT_TEXT,
 	HOST_BOUNCE_PLAYER, HOST_BOUNCE_OVER_TEXT, HOST_DEAD_OVER,
 	HOST_NEW_FROM_SUBJECT, HOST_NEW_FROM_TEXT, HOST_NEW_FROM_FORMER_SUBJECT,
-	HOST_NEW_FROM_FORMER_TEXT,
+	HOST_NEW_FROM_FORMER_TEXT, HOST_NEW_FROM_REMOVED_SUBJECT,
+	HOST_NEW_FROM_REMOVED_TEXT,
 	HOST_BOUNCE_UNNAMED_SUBJECT, HOST_BOUNCE_UNNAMED_TEXT,
 	HOST_UNKNOWN_SENDER, HOST_UNANSWERED_SUBJECT, HOST_UNANSWERED_TEXT,
 	HOST_IMAP_STUCK_SUBJECT, HOST_IMAP_STUCK_TEXT, HOST_GAME_STUCK_SUBJECT,
@@ -213,6 +214,24 @@ test_real_texts_come_out_translated(void **state)
 	t = in(r, "zh", text);
 	has(t, "bob@x.test 是你于 2026-12-03 10:00 UTC 为 bob 替换掉的地址。");
 	has(t, "该座位仍用 bob2@x.test。");
+	free(t);
+	/* a reply from the address of the player the host removed: who, and
+	 * when, each argument in its place; no line to run */
+	snprintf(text, sizeof(text), HOST_NEW_FROM_REMOVED_TEXT, "g7f3abcd",
+	    "bob", "bob@x.test", "erin@x.test", "bob@x.test",
+	    "2026-12-03 10:00 UTC", "erin@x.test");
+	t = in(r, "ja", text);
+	has(t, "bob@x.test は、あなたが 2026-12-03 10:00 UTC にその席から外したプレイヤーのアドレスです。");
+	has(t, "その人が erin@x.test から打っています。");
+	free(t);
+	t = in(r, "zh", text);
+	has(t, "bob@x.test 是你于 2026-12-03 10:00 UTC 从该座位上移出的玩家的地址；");
+	has(t, "由其从 erin@x.test 行动。");
+	free(t);
+	snprintf(text, sizeof(text), HOST_NEW_FROM_REMOVED_SUBJECT, "g7f3abcd",
+	    "bob");
+	t = in(r, "ja", text);
+	has(t, "あなたが bob さんの席から外したプレイヤーが書いてきました");
 	free(t);
 
 	/* a player's bounce: whose address, said once, the seats' command
