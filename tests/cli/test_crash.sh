@@ -151,8 +151,10 @@ for g in $GAMES; do
 done
 
 # --- the mail: every reply answered, nothing lost, doubles only in flight ---
-sums() { for f in $1/mail/outbox/new/* $1/mail/outbox/cur/*; do
-	[ -f "$f" ] && sha256sum < "$f" | cut -d' ' -f1; done | sort; }
+# (one sha256sum for them all: a process or two for each of some 1,500
+# mails was a third of the test's time)
+sums() { (cd $1/mail/outbox && find new cur -type f ! -name '.*' \
+	-exec sha256sum {} +) | cut -d' ' -f1 | sort; }
 sums $R > $T/ref.sums
 sums $C > $T/crash.sums
 [ "$(uniq -d $T/ref.sums | wc -l)" = 0 ] || fail "the reference sent a mail twice"; ok

@@ -29,7 +29,9 @@ run() {	# name workers
 run one 1
 run two 2
 run four 4
-sums() { for f in $1/mail/outbox/new/*; do sha256sum < "$f" | cut -d' ' -f1; done | sort; }
+# each mail's hash, sorted (one sha256sum for them all, not one a mail)
+sums() { (cd $1/mail/outbox/new && find . -type f ! -name '.*' \
+	-exec sha256sum {} +) | cut -d' ' -f1 | sort; }
 sums $T/one > $T/one.sums
 for w in two four; do
 	for g in $(ls $T/one/games); do
