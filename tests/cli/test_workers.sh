@@ -8,7 +8,7 @@
 # The fixture (bench/daemon_fixture) makes 40 games of four and the first
 # move of every player: 160 replies, over MQ_SERVE_PARALLEL_MIN.
 . tests/cli/lib.sh
-FIX=${MASQUED_FIXTURE:-build/rel/bench/daemon_fixture}
+FIX=${MASQUED_FIXTURE:-build/asan/bench/daemon_fixture}
 P=$T/prep
 expect 0 "init" -- $MREL -C $P init
 mkdir -p $T/replies
