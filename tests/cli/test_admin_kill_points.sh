@@ -11,7 +11,9 @@
 command -v strace >/dev/null 2>&1 || { echo "$(basename "$0"): no strace, skipped"; exit 0; }
 strace -f -qq -o /dev/null -e trace=none true 2>/dev/null ||
     { echo "$(basename "$0"): strace cannot trace here, skipped"; exit 0; }
-sums() { for f in $1/mail/outbox/new/*; do md5sum <$f; done | sort; }
+# each mail's hash, sorted (one md5sum for them all, not one a mail)
+sums() { (cd $1/mail/outbox/new && find . -type f ! -name '.*' \
+	-exec md5sum {} +) | cut -d' ' -f1 | sort; }
 
 # kill_each BEFORE LATER ADMIN-ARGS...: the uninterrupted admin on a copy of
 # BEFORE, then one killed at each pwrite64 in turn; each served at LATER.

@@ -38,7 +38,9 @@ head -n $((N + 1)) $R/games/$G/log >$C/games/$G/log
 expect 0 "the serve after the kill" -- $M -C $C serve --once
 same_file $R/games/$G/log $C/games/$G/log "the log after the kill"
 expect 0 "verify" -- $M -C $C verify $G
-sums() { for f in $1/mail/outbox/new/*; do md5sum <$f; done | sort; }
+# each mail's hash, sorted (one md5sum for them all, not one a mail)
+sums() { (cd $1/mail/outbox/new && find . -type f ! -name '.*' \
+	-exec md5sum {} +) | cut -d' ' -f1 | sort; }
 [ "$(sums $R)" = "$(sums $C)" ] ||
     fail "the mails after the kill differ from the uninterrupted run's: $(ls $C/mail/outbox/new)"; ok
 grep -l '^X-Masqued-Mail: resolution' $C/mail/outbox/new/* >/dev/null ||
