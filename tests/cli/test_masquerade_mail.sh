@@ -329,6 +329,12 @@ def first_group(s):	# what the wrap holds together at a line's start
             break
         g += c
     return g
+# the wrap goes on a line at its indent, or (a table's row) at the column
+# after its last gap of two spaces: a deeper line with no such gap above it
+# is a line of the template's own
+def gap_at(a, depth):
+    return any(a[i - 2:i] == '  ' and a[i] != ' ' and cols(a[:i]) == depth
+               for i in range(2, len(a)))
 bad = 0
 for f in sys.argv[1:]:
     ls = open(f, encoding='utf-8').read().split('\n')
@@ -336,6 +342,9 @@ for f in sys.argv[1:]:
         bs = b.lstrip()
         if not a.strip() or not bs or len(b) - len(bs) < len(a) - len(a.lstrip()):
             continue    # not a continuation: it is no deeper
+        if len(b) - len(bs) > len(a) - len(a.lstrip()) and \
+                not gap_at(a, len(b) - len(bs)):
+            continue    # deeper than a's own words: the template's line
         joined = wide(a[-1]) and wide(bs[0])
         if cols(a) + (0 if joined else 1) + cols(first_group(bs)) <= 78:
             continue    # a line break of the template's own
