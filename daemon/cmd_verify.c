@@ -158,6 +158,32 @@ cut_sentence(const char *dir, uint64_t n, size_t torn, uint64_t mark,
 	    (unsigned long long)mark, dir);
 }
 
+/*
+ * A game's log of n entries (torn: the bytes of a last line with no line
+ * end) shorter than its ended mark in dir says the game went: the mark
+ * is written once the game's end entry is logged, so the entries from
+ * n + 1 to end were there, and a log cut with its mark of mailed entries
+ * deleted as well is still told cut. MQ_BADDATA, the sentence in err.
+ */
+static int
+ended_sentence(const char *dir, uint64_t n, size_t torn, uint64_t end,
+    struct mq_err *err)
+{
+	if (torn > 0)
+		return mq_fail(err, MQ_BADDATA, "entry %llu: the log ends at "
+		    "entry %llu and a last line of %zu bytes with no line "
+		    "end, but the game was recorded as ended at entry %llu "
+		    "(%s/ended): if that line is entry %llu whole, put its "
+		    "line end back; else its last entries were removed.",
+		    (unsigned long long)(n + 1), (unsigned long long)n, torn,
+		    (unsigned long long)end, dir, (unsigned long long)(n + 1));
+	return mq_fail(err, MQ_BADDATA, "entry %llu: the log ends at entry "
+	    "%llu, but the game was recorded as ended at entry %llu "
+	    "(%s/ended): its last entries were removed.",
+	    (unsigned long long)(n + 1), (unsigned long long)n,
+	    (unsigned long long)end, dir);
+}
+
 /* The game id a data folder's game folder dir names (DATA/games/ID), or
  * NULL for a folder that is none (an export's, a log copied away). */
 static const char *
@@ -285,16 +311,18 @@ verify_file(const char *path, const unsigned char pk[32], const char *said,
 	struct mq_buf back = MQ_BUF_INIT;
 	char tail[1800] = "";
 	const char *slash, *folder;
-	uint64_t n = 0, mark;
+	uint64_t n = 0, mark, end;
 	size_t torn = 0;
-	int rc, present;
+	int rc, present, ended;
 
-	/* the mark of mailed entries beside a game's log, read before the log:
-	 * a serve at work may append and mail more meanwhile, never fewer */
+	/* the mark of mailed entries beside a game's log, and its ended mark,
+	 * read before the log: a serve at work may append and mail more
+	 * meanwhile, never fewer */
 	slash = strrchr(path, '/');
 	snprintf(g0.dir, sizeof(g0.dir), "%.*s", slash ? (int)(slash - path) : 1,
 	    slash ? path : ".");
 	mark = mq_mailmark_read(&g0, &present);
+	ended = mq_game_ended_seq(g0.dir, &end);
 	if ((folder = game_folder(g0.dir)) != NULL)
 		snprintf(game, MQ_GAME_ID_LEN + 1, "%s", folder);
 	else
@@ -318,6 +346,10 @@ verify_file(const char *path, const unsigned char pk[32], const char *said,
 	if (rc == 0 && (rc = mq_game_open_file(path, pk, 0, &g, err)) == 0 &&
 	    present && mark > n) {
 		rc = cut_sentence(g0.dir, n, torn, mark, err);
+		mq_game_close(g);
+	} else if (rc == 0 && ended && end > n) {
+		/* the second witness: a cut whose mailed mark went too */
+		rc = ended_sentence(g0.dir, n, torn, end, err);
 		mq_game_close(g);
 	} else if (rc == 0 && export && (rc = export_whole(g0.dir, g, n,
 	    err)) != 0)
@@ -617,15 +649,16 @@ whole_log(const char *game, const char *path, const char *export,
 	struct mq_err why, cut;
 	char what[1500], tail[400] = "";
 	const char *slash;
-	uint64_t n, mark, bad;
+	uint64_t n, mark, bad, end;
 	size_t torn, len;
-	int present, rc;
+	int present, rc, ended;
 
-	/* the mark before the log, as verify_file reads them */
+	/* the marks before the log, as verify_file reads them */
 	slash = strrchr(path, '/');
 	snprintf(g0.dir, sizeof(g0.dir), "%.*s", slash ? (int)(slash - path) : 1,
 	    slash ? path : ".");
 	mark = mq_mailmark_read(&g0, &present);
+	ended = mq_game_ended_seq(g0.dir, &end);
 	MQ_TRY(mq_logfile_open_sound(path, pk, 0, &lf, &bad, &why, err));
 	n = mq_logfile_seq(lf);
 	torn = mq_logfile_torn(lf);
@@ -659,6 +692,10 @@ whole_log(const char *game, const char *path, const char *export,
 	mq_game_close(g);
 	if (dmg.seq == 0 && present && mark > n) {
 		cut_sentence(g0.dir, n, torn, mark, &cut);
+		dmg.seq = n + 1;
+		snprintf(dmg.why, sizeof(dmg.why), "%s", cut.msg);
+	} else if (dmg.seq == 0 && ended && end > n) {
+		ended_sentence(g0.dir, n, torn, end, &cut);
 		dmg.seq = n + 1;
 		snprintf(dmg.why, sizeof(dmg.why), "%s", cut.msg);
 	}

@@ -93,30 +93,53 @@ mq_game_ended_write(const struct mq_game *g)
 		    g->id, e.msg);
 }
 
-int
-mq_game_ended_read(const char *gamedir, uint64_t *seq)
+/* The mark's two numbers, 1 when it is there and sound; else 0. */
+static int
+ended_mark(const char *gamedir, uint64_t *seq, unsigned long long *size)
 {
 	char path[1400], buf[128];
-	unsigned long long s, size;
+	unsigned long long s;
 	const char *p = buf;
 	struct mq_err e;
-	struct stat st;
 	size_t len;
 	int present;
 
-	*seq = 0;
 	snprintf(path, sizeof(path), "%s/ended", gamedir);
 	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e) != 0 ||
 	    !present || strlen(buf) != len ||
 	    mq_scan_digits(&p, UINT64_MAX, &s) != 0 || *p++ != ' ' ||
-	    mq_scan_digits(&p, (unsigned long long)INT64_MAX, &size) != 0 ||
+	    mq_scan_digits(&p, (unsigned long long)INT64_MAX, size) != 0 ||
 	    *p++ != '\n' || p[strspn(p, " \n")] != '\0' || s == 0)
+		return 0;
+	*seq = s;
+	return 1;
+}
+
+int
+mq_game_ended_read(const char *gamedir, uint64_t *seq)
+{
+	char path[1400];
+	unsigned long long size;
+	struct stat st;
+	uint64_t s;
+
+	*seq = 0;
+	if (!ended_mark(gamedir, &s, &size))
 		return 0;
 	snprintf(path, sizeof(path), "%s/log", gamedir);
 	if (stat(path, &st) != 0 || (unsigned long long)st.st_size != size)
 		return 0;
 	*seq = s;
 	return 1;
+}
+
+int
+mq_game_ended_seq(const char *gamedir, uint64_t *seq)
+{
+	unsigned long long size;
+
+	*seq = 0;
+	return ended_mark(gamedir, seq, &size);
 }
 
 /*

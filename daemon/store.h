@@ -662,5 +662,9 @@ void mq_game_ended_write(const struct mq_game *g);
  * gamedir's ended mark is there, sound, and its log has the size it had
  * after that entry; else 0 (read the log to know). */
 int mq_game_ended_read(const char *gamedir, uint64_t *seq);
+/* 1 and *seq the mark's entry when gamedir's ended mark is there and
+ * sound, whatever the log's size: verify's witness of how far the log
+ * went (a log cut since is shorter than that entry); else 0. */
+int mq_game_ended_seq(const char *gamedir, uint64_t *seq);
 
 #endif
