@@ -68,12 +68,13 @@ log_there(const struct mq_cli *cli, const char *arg, const char *path,
 	    "log file of that name.", arg, cli->datadir);
 }
 
+/* The key given (--key, parsed already into pk), else the data folder's. */
 static int
 trusted_key(const struct mq_cli *cli, const char *keyarg, unsigned char pk[32],
     struct mq_err *err)
 {
 	if (keyarg != NULL)
-		return mq_keys_parse_pub(keyarg, pk, err);
+		return 0;
 	return mq_keys_load_pub(cli->datadir, pk, err);
 }
 
@@ -428,6 +429,10 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 		key = argv[3];
 	else if (argc != 2)
 		return mq_cli_usage("verify takes GAME|LOGFILE|EXPORT [--key PUB]");
+	/* a key mistyped (exit 2) or a key file missing (4) is said first,
+	 * as a usage error is, before the game is looked for */
+	if (key != NULL && mq_keys_parse_pub(key, pk, &err) != 0)
+		return mq_cli_report(&err);
 	log_path(cli, argv[1], path, sizeof(path));
 	if ((strchr(argv[1], '/') != NULL || access(argv[1], F_OK) == 0) &&
 	    access(argv[1], R_OK) == 0) {
@@ -439,10 +444,6 @@ mq_cmd_verify(struct mq_cli *cli, int argc, char **argv)
 			return mq_cli_report(&err);
 	}
 	if (xdir[0] != '\0') {
-		if (key != NULL && (rc = mq_keys_parse_pub(key, pk, &err)) != 0) {
-			mq_export_clean(xdir);
-			return mq_cli_report(&err);
-		}
 		if (key == NULL) {
 			/* no key given: the export's own, said with the result */
 			char hexkey[65];

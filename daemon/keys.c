@@ -375,9 +375,19 @@ mq_keys_parse_pub(const char *arg, unsigned char pk[MQ_LOG_PKLEN],
 	if (parse_hex_pub((const unsigned char *)arg, strlen(arg), pk) == 0)
 		return 0;
 	if (read_small(arg, buf, sizeof(buf), &n) == -1) {
+		/* hex digits alone are a key mistyped (usage), anything
+		 * else a file's name (I/O): `verify --key abc` exits 2,
+		 * as `replay --from abc` does */
+		if (errno == ENOENT && arg[strspn(arg, "0123456789abcdefABCDEF")]
+		    == '\0')
+			return mq_fail(err, MQ_USAGE, "--key %s is not a key: the "
+			    "server key is 64 hex digits (this is %zu), or the "
+			    "name of a file holding them (see masqued --help).",
+			    arg, strlen(arg));
 		if (errno == ENOENT)
-			return mq_fail(err, MQ_REFUSED, "The key \"%s\" is neither "
-			    "64 hex digits nor an existing file.", arg);
+			return mq_fail(err, MQ_IO, "The key file %s does not exist "
+			    "(--key takes the server key, 64 hex digits, or the "
+			    "name of a file holding it).", arg);
 		return mq_fail_errno(err, MQ_IO, "Cannot read the key file %s",
 		    arg);
 	}
@@ -387,7 +397,8 @@ mq_keys_parse_pub(const char *arg, unsigned char pk[MQ_LOG_PKLEN],
 	}
 	if (parse_hex_pub(buf, n, pk) == 0)
 		return 0;
-	return mq_fail(err, MQ_REFUSED, "The key file %s holds neither 64 hex "
+	/* a key failure, as a data folder's damaged key file is (exit 4) */
+	return mq_fail(err, MQ_IO, "The key file %s holds neither 64 hex "
 	    "digits nor 32 raw bytes.", arg);
 }
 

@@ -43,7 +43,9 @@ int mq_keys_load_pub(const char *datadir, unsigned char pk[MQ_LOG_PKLEN],
 /*
  * A public key given by the user (--key PUB): 64 hex characters, or the path
  * of a file holding them (an LF after them is allowed) or 32 raw bytes.
- * MQ_REFUSED if it is neither, MQ_IO if the file cannot be read.
+ * MQ_USAGE for a value that is only hex digits, but not 64 (a key mistyped,
+ * not a file's name); MQ_IO for a file that is not there, cannot be read,
+ * or holds no key: each said apart.
  */
 int mq_keys_parse_pub(const char *arg, unsigned char pk[MQ_LOG_PKLEN],
     struct mq_err *err);

@@ -330,7 +330,10 @@ sentence 4 "verify-receipt of a folder" -- $M -C $D verify-receipt $T/folder
 err_has "masqued: Cannot read $T/folder: Is a directory."
 sentence 4 "verify-receipt of no file" -- $M -C $D verify-receipt $T/nothing
 sentence 3 "verify-receipt of a file that is not JSON" -- $M -C $D verify-receipt $T/junk
-sentence 1 "verify with a key that is neither" -- $M -C $D verify $G2 --key abcd
+expect 2 "verify with a key mistyped" -- $M -C $D verify $G2 --key abcd
+err_has "masqued: --key abcd is not a key: the server key is 64 hex digits (this is 4)"
+one_line
+sentence 4 "verify with a key file that is not there" -- $M -C $D verify $G2 --key $T/nothing.pub
 sentence 4 "a data folder that is not one" -- $M -C $T/folder view $G2 carol
 err_has "There is no masqued data folder at $T/folder"
 sentence 4 "ingest of a folder" -- $M -C $D ingest $T/folder
