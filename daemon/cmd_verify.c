@@ -781,7 +781,8 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 	const char *game = NULL, *key = NULL;
 	unsigned char xpk[32];
 	char path[1400], shown[65], xdir[1200] = "", xkey[240] = "";
-	int a, rc, has_r = 0, has_cp = 0, log_rc = 0;
+	char pub[1300];
+	int a, rc, has_r = 0, has_cp = 0, log_rc = 0, ours = 0;
 
 	memset(&r, 0, sizeof(r));
 	if (argc < 2)
@@ -798,6 +799,17 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 	}
 	if (key != NULL && (rc = mq_keys_parse_pub(key, pk, &err)))
 		return mq_cli_report(&err);
+	/* on the server (a data folder with its key), neither GAME nor
+	 * --key: its key is the one to trust, not the one the file shows,
+	 * and the game the file names is checked against its log if it is
+	 * there: the strong answer, not "give --key PUB" */
+	snprintf(pub, sizeof(pub), "%s/keys/server.pub", cli->datadir);
+	if (game == NULL && key == NULL && access(pub, F_OK) == 0) {
+		if ((rc = mq_keys_load_pub(cli->datadir, pk, &err)) != 0)
+			return mq_cli_report(&err);
+		key = pub;
+		ours = 1;
+	}
 	if ((rc = mq_kept_read(argv[1], &text, &err)) != 0)
 		goto out;
 	if ((rc = mq_receipt_find(mq_buf_str(&text), text.len, key ? pk : NULL,
@@ -819,6 +831,15 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 		goto out;
 	}
 	rc = 0;
+	if (ours) {
+		const char *id = has_r ? r.game : cp.game;
+
+		snprintf(path, sizeof(path), "%s/games/%s/log", cli->datadir, id);
+		if (strlen(id) == MQ_GAME_ID_LEN &&
+		    strspn(id, "abcdefghijklmnopqrstuvwxyz234567") ==
+		    MQ_GAME_ID_LEN && access(path, F_OK) == 0)
+			game = id;
+	}
 	if (game != NULL) {
 		log_path(cli, game, path, sizeof(path));
 		/* a game's export, as a player has it: its log */
@@ -876,8 +897,10 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 	 * names the key, for the player to hold it against their mails' */
 	if (rc == 0 && has_r && (game != NULL || key != NULL))
 		printf("ok: the receipt for entry %llu of game %s (%s) is "
-		    "sound%s%s%s.\n", (unsigned long long)r.seq, r.game,
-		    mq_buf_str(&what), game == NULL ? "" :
+		    "sound%s%s%s%s.\n", (unsigned long long)r.seq, r.game,
+		    mq_buf_str(&what), ours && game == NULL ? ", signed by "
+		    "this data folder's server key (the game is not in it, "
+		    "so no log to check it against)" : "", game == NULL ? "" :
 		    xdir[0] ? ", and the export holds that entry" :
 		    ", and the log still holds that entry", mq_buf_str(&changed),
 		    xkey);
@@ -898,9 +921,10 @@ mq_cmd_verify_receipt(struct mq_cli *cli, int argc, char **argv)
 		    "log's", xkey);
 	else if (rc == 0 && has_cp && key != NULL)
 		printf("ok: the checkpoint's head is signed by the server (the "
-		    "mail calls it entry %llu of game %s; give GAME to check "
-		    "that against the log).\n", (unsigned long long)cp.seq,
-		    cp.game);
+		    "mail calls it entry %llu of game %s; %s).\n",
+		    (unsigned long long)cp.seq, cp.game, ours ? "that game is "
+		    "not in this data folder, so no log to check that against" :
+		    "give GAME to check that against the log");
 	else if (rc == 0 && has_cp) {
 		sodium_bin2hex(shown, sizeof(shown), cp.pk, 32);
 		printf("ok: the checkpoint's head is signed by the key the mail "

@@ -41,8 +41,8 @@ sed 's/Play Discuss/Play Dance/g' $(cat $T/bob1.file) >$T/doctored.eml
 cmp -s $(cat $T/bob1.file) $T/doctored.eml && fail "the readable lines were not changed"; ok
 expect 0 "the doctored mail" -- $M -C $D verify-receipt $T/doctored.eml $G
 out_has "(bob: PLAY discuss) is sound"
-expect 0 "the first receipt alone" -- $M -C $D verify-receipt $(cat $T/bob1.file)
-out_has "ok: the receipt for entry $S1 of game $G (bob: PLAY discuss) is sound under the key it shows"
+expect 0 "the first receipt, on the server without GAME" -- $M -C $D verify-receipt $(cat $T/bob1.file)
+out_has "ok: the receipt for entry $S1 of game $G (bob: PLAY discuss) is sound, and the log still holds that entry; entry $S2 changed it"
 expect 0 "the second receipt: not changed yet" -- $M -C $D verify-receipt $(cat $T/bob2.file) $G
 out_has "ok: the receipt for entry $S2 of game $G (bob: PLAY jest) is sound, and the log still holds that entry."
 # the host enters another card for bob
