@@ -44,9 +44,13 @@ one(const json_t *e, struct mq_buf *out)
 	else if (!strcmp(t, "play"))
 		mq_buf_printf(out, "%s plays %s.", s(e, "player"), s(e, "card"));
 	else if (!strcmp(t, "popularity"))
-		/* the change as dealt: the track does not count taken spaces */
-		mq_buf_printf(out, "  %s: %+lld, popularity %lld -> %lld.",
-		    s(e, "target"), n(e, "steps"), n(e, "from"), n(e, "to"));
+		/* the change as dealt: the track does not count taken
+		 * spaces; a loss it stops short of (1 -> 1 for -1 read as
+		 * a contradiction) is held at its floor, as the mails say */
+		mq_buf_printf(out, "  %s: %+lld, popularity %lld -> %lld%s.",
+		    s(e, "target"), n(e, "steps"), n(e, "from"), n(e, "to"),
+		    n(e, "steps") < 0 && n(e, "from") - n(e, "to") <
+		    -n(e, "steps") ? " (the floor of the track)" : "");
 	else if (!strcmp(t, "draw")) {
 		mq_buf_printf(out, "  %s draws a Rumor card", s(e, "player"));
 		rumor(r, out);
