@@ -1185,8 +1185,9 @@ mq_replay_all(struct mq_game *g, uint64_t at_seq, struct mq_err *err)
 	/* mailed already, or to be by a catching up that steps them again */
 	mq_game_defaults_clear(g);
 	if (at_seq > g->seq)
-		return mq_fail(err, MQ_REFUSED, "The log has %llu entr%s; there is "
-		    "no entry %llu.", (unsigned long long)g->seq,
+		/* as replay --from says it */
+		return mq_fail(err, MQ_REFUSED, "Game %s has %llu entr%s; there "
+		    "is no entry %llu.", g->id, (unsigned long long)g->seq,
 		    g->seq == 1 ? "y" : "ies", (unsigned long long)at_seq);
 	return 0;
 }

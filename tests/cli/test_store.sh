@@ -285,7 +285,7 @@ G2=$(new_game $D)
 L2=$D/games/$G2/log
 # a log of its genesis alone: one entry, said so
 expect 1 "state --at 2 of a log of one entry" -- $M -C $D state $G2 --at 2
-err_has "The log has 1 entry; there is no entry 2."; one_line
+err_has "masqued: Game $G2 has 1 entry; there is no entry 2."; one_line
 expect 1 "replay --from 2 of a log of one entry" -- $M -C $D replay $G2 --from 2
 err_has "Game $G2 has 1 entry; there is no entry 2."; one_line
 $M -C $D submit $G2 carol "PLAY jest" >/dev/null || fail "submit"
