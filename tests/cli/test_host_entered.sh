@@ -67,13 +67,13 @@ $MREL -C $D log $G | tail -n 1 | grep -q reveal || fail "no reveal"; ok
 for p in alice bob; do
 	answer resolution $p@x.test $p
 	txt_has() { grep -qF -- "$1" $T/$p.txt || { cat $T/$p.txt >&2; fail "$p: $1"; }; ok; }
-	txt_has "bob (entry $N): PLAY dance (entered by the host)"
+	txt_has "bob (entry $N, entered by the host): PLAY dance"
 	txt_has "bob (entry $((N - 1))): PLAY discuss (changed later, at entry $N) "
-	! grep -q "changed later, at entry $N) (entered by the host)" $T/$p.txt ||
+	! grep -q "(entry $((N - 1)), entered by the host)" $T/$p.txt ||
 	    fail "$p: bob's own mail is marked as the host's"; ok
-	! grep -q "(entry $((N + 1))): PLAY discuss (entered by the host)" $T/$p.txt ||
+	! grep -q "(entry $((N + 1)), entered by the host)" $T/$p.txt ||
 	    fail "$p: alice's mail is marked as the host's"; ok
-	grep -qF "<code>PLAY dance</code> (entered by the host)" $T/$p.html ||
+	grep -qF "(entry $N, entered by the host): <code>PLAY dance</code>" $T/$p.html ||
 	    fail "$p (html): the host's entry is not marked"; ok
 	[ "$(grep -o "entered by the host" $T/$p.html | wc -l)" = 1 ] ||
 	    fail "$p (html): not one entry marked as the host's"; ok

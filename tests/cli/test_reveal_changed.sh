@@ -29,18 +29,18 @@ expect 0 "serve --once sends the mail" -- $M -C $D serve --once
 txt_has() { grep -qF -- "$2" $T/$1.txt || { cat $T/$1.txt >&2; fail "$1's text does not say: $2"; }; ok; }
 html_has() { grep -qF -- "$2" $T/$1.html || fail "$1's HTML does not say: $2"; ok; }
 answer resolution alice@x.test alice
-txt_has alice "bob (entry $S1): PLAY discuss (changed later, at entry $S2) (entered by the host) salt"
-txt_has alice "bob (entry $S2): PLAY jest (entered by the host) salt"
-html_has alice "<b>bob</b> (entry $S1): <code>PLAY discuss</code> (changed later, at entry $S2) (entered by the host)<br>"
-html_has alice "<b>bob</b> (entry $S2): <code>PLAY jest</code> (entered by the host)<br>"
+txt_has alice "bob (entry $S1, entered by the host): PLAY discuss (changed later, at entry $S2) salt"
+txt_has alice "bob (entry $S2, entered by the host): PLAY jest salt"
+html_has alice "<b>bob</b> (entry $S1, entered by the host): <code>PLAY discuss</code> (changed later, at entry $S2)<br>"
+html_has alice "<b>bob</b> (entry $S2, entered by the host): <code>PLAY jest</code><br>"
 [ "$(grep -o "changed later" $T/alice.txt | wc -l)" = 1 ] || fail "another line is said changed"; ok
 answer resolution carol@x.test carol
-txt_has carol "bob（エントリ $S1）：PLAY discuss（のちにエントリ $S2 で変更）"
-txt_has carol "bob（エントリ $S2）：PLAY jest（ホストが入力）"
-html_has carol "<code>PLAY discuss</code>（のちにエントリ $S2 で変更）（ホストが入力）<br>"
+txt_has carol "bob（エントリ $S1、ホストが入力）：PLAY discuss（のちにエントリ $S2 で変更）"
+txt_has carol "bob（エントリ $S2、ホストが入力）：PLAY jest"
+html_has carol "<code>PLAY discuss</code>（のちにエントリ $S2 で変更）<br>"
 answer resolution dave@x.test dave
-txt_has dave "bob（条目 $S1）：PLAY discuss（之后在条目 $S2 被更改）"
-html_has dave "<code>PLAY discuss</code>（之后在条目 $S2 被更改）（由主持人代为输入）<br>"
+txt_has dave "bob（条目 $S1，由主持人代为输入）：PLAY discuss（之后在条目 $S2 被更改）"
+html_has dave "<code>PLAY discuss</code>（之后在条目 $S2 被更改）<br>"
 # the log and its replay are as before: the second PLAY is the card played
 expect 0 "verify" -- $M -C $D verify $G
 expect 0 "replay" -- $M -C $D replay $G --from $S2
@@ -71,13 +71,13 @@ c=$($MREL -C $D bot $G dave | grep '^PLAY') || fail "no PLAY for dave"
 expect 0 "dave plays last again" -- $M -C $D submit $G dave "$c"
 expect 0 "serve --once sends the mail" -- $M -C $D serve --once
 answer resolution alice@x.test alice2
-txt_has alice2 "bob (entry $S3): PLAY discuss (changed by a later line of the same mail) (entered by the host) salt"
-html_has alice2 "<code>PLAY discuss</code> (changed by a later line of the same mail) (entered by the host)<br>"
+txt_has alice2 "bob (entry $S3, entered by the host): PLAY discuss (changed by a later line of the same mail) salt"
+html_has alice2 "<code>PLAY discuss</code> (changed by a later line of the same mail)<br>"
 answer resolution carol@x.test carol2
 txt_has carol2 "PLAY discuss（同じメールの後の行で変更）"
 answer resolution dave@x.test dave2
 txt_has dave2 "PLAY discuss（被同一封邮件中后面的行更改）"
-! grep -qF "(entry $S3): PLAY discuss (changed later, at entry $S3)" $T/alice2.txt ||
+! grep -qF "(entry $S3, entered by the host): PLAY discuss (changed later, at entry $S3)" $T/alice2.txt ||
     fail "said changed later, at its own entry"; ok
-txt_has alice2 "bob (entry $S0): PLAY dance (changed later, at entry $S3)"
+txt_has alice2 "bob (entry $S0, entered by the host): PLAY dance (changed later, at entry $S3)"
 done_checks

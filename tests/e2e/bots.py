@@ -348,7 +348,9 @@ RE_COMMIT = re.compile(r"^\s+([a-z0-9_-]+)(?:, entry |、エントリ |，条目
                        # a label may name a time: "(card for 8:20)"
                        r"(?:\s?[(（](?:[^)）,，、:：]|:(?=\d))*[)）]){0,2}"
                        r"(?::|：)\s*" + HEX + r"\s*$")
+# a move the host entered: "bob (entry 42, entered by the host): PLAY dance"
 RE_REVEAL = re.compile(r"^\s+([a-z0-9_-]+)\s?(?:\(entry |（エントリ |（条目 )(\d+)"
+                       r"(?:(?:, |、|，)[^)）]*)?"
                        r"(?:\)|）)(?::|：)\s*(.+?)\s*$")
 RE_ANY_COMMIT = re.compile(r"^\s+\S.*[:：]\s*" + HEX + r"\s*$")
 RE_SHOWN = re.compile(r"[(（][^)）]*[,，、][^)）]*[)）]")

@@ -3814,7 +3814,9 @@ a_dance_out_and_back_is_told_as_its_route(void **state)
 /*
  * A move the host entered (submit: no mail of the player's holds it) is
  * never passed as the player's own: the commitments list marks it, the
- * reveal marks it, and its receipt says the host entered it; in every
+ * reveal marks it beside its entry ("bob (entry 8, entered by the host):",
+ * not after a "changed later, at entry 10" it would seem to be of), and
+ * its receipt says the host entered it; in every
  * language, both parts; nothing is marked that is not the host's.
  */
 static void
@@ -3823,13 +3825,13 @@ a_host_entered_move_is_marked(void **state)
 	static const char *const mark[][3] = {
 		/* commitment, reveal, receipt */
 		{ "carol, entry 40 (card) (entered by the host):",
-		  "(entered by the host)",
+		  ", entered by the host):",
 		  "The host entered these commands for you" },
 		{ "carol、エントリ 40（アクションカード）（ホストが入力）：",
-		  "（ホストが入力）",
+		  "、ホストが入力）：",
 		  "これらのコマンドはホストがあなたに代わって入力しました" },
 		{ "carol，条目 40（行动卡）（由主持人代为输入）：",
-		  "（由主持人代为输入）",
+		  "，由主持人代为输入）：",
 		  "这些命令是主持人代你输入的" },
 	};
 	static const char *const kinds[] = { "notice", "resolution", "end",
