@@ -478,8 +478,9 @@ parse_pub_takes_hex_or_a_file(void **state)
 	up[64] = '\0';
 	assert_int_equal(mq_keys_parse_pub(up, pk, &err), 0);
 	assert_memory_equal(pk, key.pk, 32);
+	/* hex digits alone, too few: a key mistyped (usage, exit 2) */
 	hex[63] = '\0';
-	assert_int_equal(mq_keys_parse_pub(hex, pk, &err), MQ_REFUSED);
+	assert_int_equal(mq_keys_parse_pub(hex, pk, &err), MQ_USAGE);
 	/* 32 raw bytes in a file. */
 	assert_true((fd = mkstemp(path)) >= 0);
 	assert_int_equal(write(fd, key.pk, 32), 32);
@@ -487,11 +488,11 @@ parse_pub_takes_hex_or_a_file(void **state)
 	memset(pk, 0, 32);
 	assert_int_equal(mq_keys_parse_pub(path, pk, &err), 0);
 	assert_memory_equal(pk, key.pk, 32);
-	/* Anything else in a file is refused. */
+	/* Anything else in a file is a damaged key file (I/O, exit 4). */
 	assert_true((fd = open(path, O_WRONLY | O_APPEND)) >= 0);
 	assert_int_equal(write(fd, "x", 1), 1);
 	close(fd);
-	assert_int_equal(mq_keys_parse_pub(path, pk, &err), MQ_REFUSED);
+	assert_int_equal(mq_keys_parse_pub(path, pk, &err), MQ_IO);
 	unlink(path);
 }
 
