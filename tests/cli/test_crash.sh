@@ -114,22 +114,47 @@ for g in $GAMES; do
 	same_file $S/games/$g/log $R/games/$g/log "batch and one-by-one logs"
 done
 
-# --- the crash run: SIGKILL after a random short delay, 50 times ---
+# --- the pace: how long a release serve takes for the batch, and for none ---
+# A fixed window (it was 10 to 400 ms) let an idle machine finish the whole
+# batch before the first kills, so that the later ones hit an empty inbox,
+# and a loaded one never finish a reply's worth between two kills. The
+# window is measured instead: kill k of 50 lands after the start-up and a
+# random share of up to (k+1)/50 of the batch's work (a restart reads
+# the replies logged already again, so the work done moves on slower than
+# the kills), so that the kills spread over the whole batch, its end (mark
+# done, send) included.
+W=$T/pace
+cp -a $P $W
+ms_now() { echo $(( $(date +%s%N) / 1000000 )); }
+t0=$(ms_now)
+$MREL -C $W serve --once 2>/dev/null || fail "the pace serve"
+t1=$(ms_now)
+$MREL -C $W serve --once 2>/dev/null || fail "the idle serve"
+t2=$(ms_now)
+idle=$((t2 - t1))
+work=$((t1 - t0 - idle))
+[ $work -gt 0 ] || work=1
+rm -rf $W
+
+# --- the crash run: SIGKILL at a random moment of the work, 50 times ---
 C=$T/crash
 cp -a $P $C
 rnd() { od -An -N2 -tu2 /dev/urandom | tr -d ' '; }
 k=0
+mid=0
 while [ $k -lt $KILLS ]; do
 	$MREL -C $C serve --once 2>>$T/crash.err &
 	pid=$!
-	# 10 ms to 400 ms: enough to work through some replies each time
-	ms=$(( 10 + $(rnd) % 390 ))
-	sleep $(printf '0.%03d' $ms)
-	kill -9 $pid 2>/dev/null
+	span=$(( work * (k + 1) / KILLS + 2 ))
+	ms=$(( idle + $(rnd) % span ))
+	sleep $(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))
+	# killed while it ran (not after it had exited on its own)
+	kill -9 $pid 2>/dev/null && mid=$((mid + 1))
 	wait $pid 2>/dev/null
 	k=$((k + 1))
 done
 left=$(ls $C/mail/inbox/new | wc -l)
+logged=$(cat $C/games/*/log | wc -l)
 n=0
 while [ -n "$(ls $C/mail/inbox/new)" ] && [ $n -lt 5 ]; do
 	$M -C $C serve --once 2>>$T/crash.err || { tail $T/crash.err >&2; fail "the last serve"; }
@@ -140,7 +165,9 @@ done
 # elsewhere it may leave a NAME.tmp behind: never sent, and reused when the
 # same mail is spooled again)
 [ -z "$(ls $C/spool | grep -v -e '^dead$' -e '\.tmp$')" ] || fail "the crash run left mail in the spool"; ok
-echo "crash run: $KILLS kills, $left of $((N + 2)) replies left for the last pass;" \
+echo "crash run: $KILLS kills ($mid while serve ran; the last $idle ms + 0 to $span ms in)," \
+    "$logged of $(cat $R/games/*/log | wc -l) entries logged by then," \
+    "$left of $((N + 2)) replies left for the last pass;" \
     "$(grep -c 'rebuilt the answers' $T/crash.err) answer(s) rebuilt after a kill"
 
 # --- the logs: byte for byte ---
