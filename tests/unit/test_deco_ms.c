@@ -320,7 +320,7 @@ html_lines_do_not_run_together(void **state)
 	static const char *const want[][2] = {
 		{ "en", "[1 Lead 1: bob]<br>\nTop Guardian: number 1, power 1 (8 left)<br>\nIts Treasure: Silver Bell (0 VP): hand limit +1<br>\nEvents left:" },
 		{ "en", "Your hand (0 of 5): empty<br>\nYour VP counters" },
-		{ "ja", "<br>\n一番上のガーディアン（残り" },
+		{ "ja", "<br>\n次のガーディアン（残り" },
 		{ "ja", "なし<br>\nVP カウンター（" },
 		{ "zh", "<br>\n最上面的守护者（剩 8 张）：1 号" },
 		{ "zh", "无<br>\nVP 标记（" },
@@ -442,7 +442,7 @@ guardian_and_treasure_abilities_are_told(void **state)
 	static const char *const want[][2] = {
 		{ "en", "Top Guardian: number 6, power 4; the challenger's Spells cost 1 more (3 left)" },
 		{ "en", "    Treasures:\n      Silver Bell (0 VP): hand limit +1\n      Serpent Ring (1 VP)\n      Golden Crown (2 VP)\n" },
-		{ "ja", "一番上のガーディアン（残り 3枚）：6番、パワー 4；挑戦者のスペルのコスト +1\n" },
+		{ "ja", "次のガーディアン（残り 3枚）：6番（パワー 4）、挑戦者のスペルのコスト +1\n" },
 		{ "ja", "「銀の鈴」（0 VP、手札上限 +1）" },
 		{ "ja", "「黄金の冠」（2 VP）" },
 		/* the count first, as in Japanese: "…代价 +1（剩 3 张）" set two
@@ -503,7 +503,7 @@ stages_and_treasures_are_told(void **state)
 	};
 	static const char *const stage[][2] = {
 		{ "en", "Guardian 6, power 4; the challenger's Spells cost 1 more; its Treasure: Witch's Grimoire (1 VP): its holder's Spells cost 1 less\n" },
-		{ "ja", "今はガーディアン 6番、パワー 4；挑戦者のスペルのコスト +1。そのトレジャー：「魔女の書」（1 VP、持ち主のスペルのコスト -1）" },
+		{ "ja", "今はガーディアン 6番（パワー 4）、挑戦者のスペルのコスト +1。そのトレジャー：「魔女の書」（1 VP、持ち主のスペルのコスト -1）" },
 		{ "zh", "现在是 6 号守护者，力量 4；挑战者的咒语代价 +1；它的宝物：「魔女之书」（1 VP，持有者的咒语代价 -1）" },
 	};
 	static const char *const stage_html[][2] = {
@@ -2835,7 +2835,10 @@ wrapped(const char *text)
  * Dancers set aside, so that the text part's wrap breaks no word: in
  * Japanese a Guardian's ability ran past it ('スペルを 2 枚め' / 'くる',
  * '（通' / '常は 1）') and so did the Dancers set aside ('［永劫の囚人・パ' /
- * 'ワー 4］', in English '[Eternal Prisoner, power' / '4]').
+ * 'ワー 4］', in English '[Eternal Prisoner, power' / '4]'). The ja
+ * Guardian's "8番（パワー 5）、" took two columns more than "8番、パワー 5；"
+ * and ran G2's and G3's line to 79: the line says 次のガーディアン, not
+ * 一番上のガーディアン.
  */
 static void
 the_table_fits_its_lines(void **state)
@@ -3779,7 +3782,7 @@ masquerade_wording_reads_as_native(void **state)
 	    "  \"players\": [{\"name\": \"alice\"}, {\"name\": \"bob\"}]}}";
 	static const char *const said[][2] = {
 		{ "zh", "最上面的守护者（剩 6 张）：3 号，力量 2；对它不能揭示面具\n" },
-		{ "ja", "一番上のガーディアン（残り 6枚）：3番、パワー 2；挑戦中はマスクを公開できない\n" },
+		{ "ja", "次のガーディアン（残り 6枚）：3番（パワー 2）、挑戦中はマスクを公開できない\n" },
 		{ "zh", "生命 0（牌面力量按 0 计算）" },
 		{ "ja", "今からスペルを使ってもマスクを公開しても、勝ち負けはありません。" },
 	};

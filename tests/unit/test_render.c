@@ -987,6 +987,54 @@ chinese_templates_say_zuowei(void **state)
 	assert_true(each_template(TMPL "/zh", zh_source_says_zuowei) > 60);
 }
 
+/* A ja template or catalog joining clauses with "；": a Guardian's
+ * abilities read "パワー 2；負ければライフ -2", a mark Japanese does not use
+ * there; they join with "、", as every other list in the ja mails. */
+static void
+ja_source_says_no_semicolon(const char *path, const char *text)
+{
+	const char *at = strstr(text, "；");
+
+	if (at != NULL)
+		fail_msg("%s: joins with ；, not 、, at \"%.40s\"", path, at);
+}
+
+/* A ja template naming a Guardian otherwise than "N番（パワー P）", the form
+ * a Dancer's "（パワー P）" has too: the fight and the tower's story said
+ * "ガーディアン 1（パワー 1）", the board and the Stage request "1番、パワー 1". */
+static void
+ja_source_one_guardian_form(const char *path, const char *text)
+{
+	const char *p, *at = strstr(text, "番、パワー");
+
+	/* "{number}}", not "place_number}}番目" */
+	for (p = text; at == NULL && (p = strstr(p, "{number}}")) != NULL;) {
+		p += strlen("{number}}");
+		if (*p == '}')
+			p++;
+		if (strncmp(p, "（パワー", strlen("（パワー")) == 0 ||
+		    (strncmp(p, "番", strlen("番")) == 0 &&
+		    strncmp(p, "番（パワー ", strlen("番（パワー ")) != 0))
+			at = p;
+	}
+	if (at != NULL)
+		fail_msg("%s: a Guardian not as \"N番（パワー P）\" at \"%.40s\"",
+		    path, at);
+}
+
+/*
+ * The last review's wording: the ja mails joined a Guardian's abilities
+ * with "；" and named a Guardian two ways. Each is one now, in every
+ * template and catalog.
+ */
+static void
+one_wording_for_guardians_and_salts(void **state)
+{
+	(void)state;
+	assert_true(each_template(TMPL "/ja", ja_source_says_no_semicolon) > 60);
+	assert_true(each_template(TMPL "/ja", ja_source_one_guardian_form) > 60);
+}
+
 /* The end mail says "You win" (あなたの勝利, 你获胜) to the winner,
  * in its subject too, and the winner's name to everyone else. The subject
  * said "midnight" above a first line at 12:50: the game ends after 12:50
@@ -4145,6 +4193,7 @@ main(void)
 		cmocka_unit_test(japanese_counts_touch_their_mai),
 		cmocka_unit_test(japanese_templates_touch_their_counters),
 		cmocka_unit_test(chinese_templates_say_zuowei),
+		cmocka_unit_test(one_wording_for_guardians_and_salts),
 		cmocka_unit_test(sentences_from_partials),
 		cmocka_unit_test(help_examples_name_other_players),
 		cmocka_unit_test(the_move_request_says_its_steps_in_one_aside),
