@@ -359,7 +359,7 @@ RE_CMT = re.compile(r"^\s+commit\s+" + HEX + r"\s*$")
 # the end mail's seed and its salt, beside their labels or (a Japanese
 # label, too wide for 78 columns beside a hash) under them, the label's
 # colon then joined to the hash as for a commitment
-RE_SEED = re.compile(r"^\s+(seed|seed salt|シード|シードのソルト|种子|种子盐值)"
+RE_SEED = re.compile(r"^\s+(seed|seed salt|シード|シードのソルト|种子|种子的盐值)"
                      r"[:：]?\s+" + HEX + r"\s*$")
 # the welcome's seed commitment, under its label
 RE_WELCOME = re.compile(r"^\s+(?:seed commitment|シードのコミットメント|种子承诺值)"

@@ -1022,10 +1022,29 @@ ja_source_one_guardian_form(const char *path, const char *text)
 		    path, at);
 }
 
+/* A zh template or catalog calling the salt anything but 盐值: the end mail
+ * said "种子盐值" beside "承诺时用的盐", the Red Death's formula
+ * "BLAKE2b-256(seed ‖ salt)" beside the Masquerade's "(种子 ‖ 盐)". */
+static void
+zh_source_one_salt_term(const char *path, const char *text)
+{
+	const char *p, *at = strstr(text, "种子盐值");
+
+	if (at == NULL)
+		at = strstr(text, "seed ‖ salt");
+	for (p = text; at == NULL && (p = strstr(p, "盐")) != NULL;
+	    p += strlen("盐"))
+		if (strncmp(p + strlen("盐"), "值", strlen("值")) != 0)
+			at = p;
+	if (at != NULL)
+		fail_msg("%s: the salt not called 盐值 at \"%.40s\"", path, at);
+}
+
 /*
  * The last review's wording: the ja mails joined a Guardian's abilities
- * with "；" and named a Guardian two ways. Each is one now, in every
- * template and catalog.
+ * with "；" and named a Guardian two ways; the zh mails called the salt 盐,
+ * 盐值 and, in the seed's, 种子盐值. Each is one now, in every template and
+ * catalog.
  */
 static void
 one_wording_for_guardians_and_salts(void **state)
@@ -1033,6 +1052,7 @@ one_wording_for_guardians_and_salts(void **state)
 	(void)state;
 	assert_true(each_template(TMPL "/ja", ja_source_says_no_semicolon) > 60);
 	assert_true(each_template(TMPL "/ja", ja_source_one_guardian_form) > 60);
+	assert_true(each_template(TMPL "/zh", zh_source_one_salt_term) > 60);
 }
 
 /* The end mail says "You win" (あなたの勝利, 你获胜) to the winner,
