@@ -720,6 +720,7 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 		snprintf(g->players[seat].email, sizeof(g->players[seat].email),
 		    "%s", email);
 		g->players[seat].kicked = 0;
+		g->players[seat].kicked_at = 0;
 		g->players[seat].quiet = 0;	/* the new player did not ask */
 		g->players[seat].epoch++;	/* the old player's address dies */
 		/* admin replace --lang: the new player's; else the seat's stays */
@@ -730,8 +731,10 @@ replay_admin(struct mq_game *g, const json_t *body, uint64_t seq,
 	}
 	else if (strcmp(action, "rotate-token") == 0)
 		g->players[seat].epoch++;
-	else if (strcmp(action, "kick") == 0)
+	else if (strcmp(action, "kick") == 0) {
 		g->players[seat].kicked = 1;
+		g->players[seat].kicked_at = ts;
+	}
 	else if (strcmp(action, "lang") == 0)
 		snprintf(g->players[seat].lang, sizeof(g->players[seat].lang), "%s",
 		    lang);

@@ -36,6 +36,8 @@ struct mq_player_info {
 	char lang[8];
 	int epoch;			/* reply-token epoch: rotate-token adds one */
 	int kicked;			/* played by the deadline defaults */
+	long long kicked_at;		/* the kick's entry time, while kicked:
+					 * the refusal of their mail says when */
 	int quiet;			/* SET NOTICES OFF: no commitment
 					 * notices; the rest of the mail comes */
 	char owes[16];			/* what the seat owes now, "" if nothing */

@@ -8,6 +8,7 @@
 #include "daemon/daemon.h"
 #include "daemon/replay.h"
 #include "daemon/store.h"
+#include "daemon/clock.h"
 #include "daemon/commit.h"
 
 
@@ -263,11 +264,16 @@ reread(struct mq_game *g, json_t **bodies, size_t nb, struct mq_log_signed *sg,
 int
 mq_game_seat_playing(const struct mq_game *g, int seat, struct mq_err *err)
 {
-	if (seat >= 0 && seat < g->nplayers && g->players[seat].kicked)
-		return mq_fail(err, MQ_REFUSED, "The host removed you from game "
-		    "%s; the deadline defaults play your seat until a new player "
-		    "takes it, so nothing you send is applied.", g->id);
-	return 0;
+	char when[64];
+
+	if (seat < 0 || seat >= g->nplayers || !g->players[seat].kicked)
+		return 0;
+	/* when, as the refusal of a removed player's old address says it
+	 * (inbound_analyse.c): a kick long ago reads otherwise than today's */
+	mq_clock_utc(g->players[seat].kicked_at, 0, when, sizeof(when));
+	return mq_fail(err, MQ_REFUSED, "The host removed you from game %s on "
+	    "%s; the deadline defaults play your seat until a new player takes "
+	    "it, so nothing you send is applied.", g->id, when);
 }
 
 int

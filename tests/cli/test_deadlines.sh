@@ -92,7 +92,8 @@ printf 'From: %s@x.test\r\nTo: %s\r\nSubject: Re\r\nMessage-ID: <kicked@x.test>\
     "$P3" "$reply3" > $T/kicked.eml
 ls $D/mail/outbox/new > $T/before.kick
 MASQUED_NOW=$((T0 + 301 * H)) expect 0 "a reply from the kicked player" -- $M -C $D ingest $T/kicked.eml
-err_has "refused: The host removed you from game $G; the deadline defaults play your seat until a new player takes it, so nothing you send is applied."
+kicked=$(date -u -d @$((T0 + 301 * H)) '+%Y-%m-%d %H:%M UTC')
+err_has "refused: The host removed you from game $G on $kicked; the deadline defaults play your seat until a new player takes it, so nothing you send is applied."
 [ "$(entries)" = "$n" ] || fail "a kicked player's reply was logged"; ok
 [ "$(since_kick | wc -l)" = 1 ] && since_kick | xargs grep -q "^To: $P3@x.test" ||
     fail "the kicked player's reply was not answered, once, to them"; ok

@@ -6,6 +6,10 @@
 # list named dave as any player still to move, and the notice spoke of the
 # deadline's defaults (found by the host: the seat was played minutes
 # later). After the pass the default is logged and no list names dave.
+# What a kicked player sends from their own address is refused with the
+# kick's date, in the seat's language, as the refusal of a removed
+# player's old address says it (test_removed_old_from.sh): it said "The
+# host removed you" with no date, and a kick long ago read as today's.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
 D=$T/data
@@ -62,5 +66,36 @@ for f in $(cat $T/new); do
 	! grep -q "dave (by default)\|dave（" $T/after.txt ||
 	    fail "$f still waits for dave: $(grep -o 'Waiting[^.]*' $T/after.txt)"; ok
 done
+
+# kick_date NAME: the kick of NAME's entry time, as masqued's mails say it
+kick_date() {
+	t=$($MREL -C $D log $G --json | $PY -c 'import json,sys
+for l in sys.stdin:
+    l = l.strip().rstrip(",")
+    if not l.startswith("{"): continue
+    b = json.loads(l)
+    if b.get("type") == "admin" and b.get("action") == "kick" and b.get("player") == sys.argv[1]:
+        print(b["ts"])' "$1" | tail -n 1)
+	[ -n "$t" ] || fail "no kick of $1 in the log"
+	date -u -d "@$t" '+%Y-%m-%d %H:%M UTC'
+}
+# dave, kicked, writes from his own address to his seat's reply address
+ls $O >$T/before
+send dave@x.test "$(reply_to dave)" dk1 "STATUS"
+serve "a mail from the kicked dave"
+answer refused dave@x.test kref
+says kref "The host removed you from game $G on $(kick_date dave); the deadline defaults play your seat until a new player takes it, so nothing you send is applied."
+# carol (ja) and bob (zh) kicked too: told so, and when, in their language
+expect 0 "kick carol" -- $M -C $D admin $G kick carol --why "away"
+expect 0 "kick bob" -- $M -C $D admin $G kick bob --why "away"
+serve "the kicks of carol and bob"
+ls $O >$T/before
+send carol@x.test "$(reply_to carol)" ck1 "STATUS"
+send bob@x.test "$(reply_to bob)" bk1 "STATUS"
+serve "mails from the kicked carol and bob"
+answer refused carol@x.test kja
+says kja "ホストがあなたを $(kick_date carol) にゲーム $G から外しました。"
+answer refused bob@x.test kzh
+says kzh "主持人已于 $(kick_date bob) 将你移出游戏 $G；"
 expect 0 "verify" -- $M -C $D verify $G
 done_checks

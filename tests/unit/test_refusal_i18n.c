@@ -193,6 +193,19 @@ reordered_arguments(void **state)
 	says(r, "zh", "jest is not in your discard pile, so encore cannot "
 	    "return it; your discards: mock.",
 	    "「encore」只能收回弃牌中的牌，而「jest」不在你的弃牌中；你的弃牌：mock。");
+	/* a kicked player's mail: when the host removed them, the date
+	 * before the game as each language puts it */
+	says(r, "ja", "The host removed you from game k3j9x2m4 on 2026-10-10 "
+	    "01:13 UTC; the deadline defaults play your seat until a new player "
+	    "takes it, so nothing you send is applied.",
+	    "ホストがあなたを 2026-10-10 01:13 UTC にゲーム k3j9x2m4 から外しました。"
+	    "新しいプレイヤーが引き継ぐまで、あなたの席は期限切れのときの既定の手で"
+	    "進みます。送られたものは適用されません。");
+	says(r, "zh", "The host removed you from game k3j9x2m4 on 2026-10-10 "
+	    "01:13 UTC; the deadline defaults play your seat until a new player "
+	    "takes it, so nothing you send is applied.",
+	    "主持人已于 2026-10-10 01:13 UTC 将你移出游戏 k3j9x2m4；在新玩家接手之前，"
+	    "你的座位由截止时的默认行动代为进行，因此你发送的内容不会被执行。");
 	says(r, "ja", "The Masque of the Red Death is for 3 to 6 players, not 9.",
 	    "9人では遊べません。「赤死病の仮面」は 3〜6人で遊ぶゲームです。");
 	says(r, "zh", "invariant \"the winner is the most popular survivor\" "
