@@ -136,53 +136,37 @@ export_rules_ours(const struct mq_game *g, struct mq_err *err)
 
 /*
  * A game's log of n entries (and a torn last line of torn bytes) shorter
- * than the mark of mailed entries in dir: its last entries are gone (an
- * old backup put back, or a hand). MQ_BADDATA, the sentence in err.
+ * than a witness in dir says it went to (upto): the mark of mailed entries
+ * (an old backup put back, or a hand), or, with ended set, the ended mark,
+ * written once the game's end entry is logged, so that a log cut with its
+ * mark of mailed entries deleted as well is still told cut. MQ_BADDATA,
+ * the sentence in err.
  */
 static int
-cut_sentence(const char *dir, uint64_t n, size_t torn, uint64_t mark,
-    struct mq_err *err)
+cut_sentence(const char *dir, uint64_t n, size_t torn, uint64_t upto,
+    int ended, struct mq_err *err)
 {
+	char witness[160];
+
+	if (ended)
+		snprintf(witness, sizeof(witness), "the game was recorded as "
+		    "ended at entry %llu", (unsigned long long)upto);
+	else
+		snprintf(witness, sizeof(witness), "entries up to %llu were "
+		    "mailed to the players", (unsigned long long)upto);
 	if (torn > 0)
 		/* as an editor that drops the last line end leaves it */
 		return mq_fail(err, MQ_BADDATA, "entry %llu: the log ends at "
 		    "entry %llu and a last line of %zu bytes with no line "
-		    "end, but entries up to %llu were mailed to the players "
-		    "(%s/mailed): if that line is entry %llu whole, put its "
-		    "line end back; else its last entries were removed.",
-		    (unsigned long long)(n + 1), (unsigned long long)n, torn,
-		    (unsigned long long)mark, dir, (unsigned long long)(n + 1));
+		    "end, but %s (%s/%s): if that line is entry %llu whole, "
+		    "put its line end back; else its last entries were "
+		    "removed.", (unsigned long long)(n + 1),
+		    (unsigned long long)n, torn, witness, dir,
+		    ended ? "ended" : "mailed", (unsigned long long)(n + 1));
 	return mq_fail(err, MQ_BADDATA, "entry %llu: the log ends at entry "
-	    "%llu, but entries up to %llu were mailed to the players "
-	    "(%s/mailed): its last entries were removed.",
-	    (unsigned long long)(n + 1), (unsigned long long)n,
-	    (unsigned long long)mark, dir);
-}
-
-/*
- * A game's log of n entries (torn: the bytes of a last line with no line
- * end) shorter than its ended mark in dir says the game went: the mark
- * is written once the game's end entry is logged, so the entries from
- * n + 1 to end were there, and a log cut with its mark of mailed entries
- * deleted as well is still told cut. MQ_BADDATA, the sentence in err.
- */
-static int
-ended_sentence(const char *dir, uint64_t n, size_t torn, uint64_t end,
-    struct mq_err *err)
-{
-	if (torn > 0)
-		return mq_fail(err, MQ_BADDATA, "entry %llu: the log ends at "
-		    "entry %llu and a last line of %zu bytes with no line "
-		    "end, but the game was recorded as ended at entry %llu "
-		    "(%s/ended): if that line is entry %llu whole, put its "
-		    "line end back; else its last entries were removed.",
-		    (unsigned long long)(n + 1), (unsigned long long)n, torn,
-		    (unsigned long long)end, dir, (unsigned long long)(n + 1));
-	return mq_fail(err, MQ_BADDATA, "entry %llu: the log ends at entry "
-	    "%llu, but the game was recorded as ended at entry %llu "
-	    "(%s/ended): its last entries were removed.",
-	    (unsigned long long)(n + 1), (unsigned long long)n,
-	    (unsigned long long)end, dir);
+	    "%llu, but %s (%s/%s): its last entries were removed.",
+	    (unsigned long long)(n + 1), (unsigned long long)n, witness, dir,
+	    ended ? "ended" : "mailed");
 }
 
 /* The game id a data folder's game folder dir names (DATA/games/ID), or
@@ -346,11 +330,11 @@ verify_file(const char *path, const unsigned char pk[32], const char *said,
 	}
 	if (rc == 0 && (rc = mq_game_open_file(path, pk, 0, &g, err)) == 0 &&
 	    present && mark > n) {
-		rc = cut_sentence(g0.dir, n, torn, mark, err);
+		rc = cut_sentence(g0.dir, n, torn, mark, 0, err);
 		mq_game_close(g);
 	} else if (rc == 0 && ended && end > n) {
 		/* the second witness: a cut whose mailed mark went too */
-		rc = ended_sentence(g0.dir, n, torn, end, err);
+		rc = cut_sentence(g0.dir, n, torn, end, 1, err);
 		mq_game_close(g);
 	} else if (rc == 0 && export && (rc = export_whole(g0.dir, g, n,
 	    err)) != 0)
@@ -692,11 +676,11 @@ whole_log(const char *game, const char *path, const char *export,
 	}
 	mq_game_close(g);
 	if (dmg.seq == 0 && present && mark > n) {
-		cut_sentence(g0.dir, n, torn, mark, &cut);
+		cut_sentence(g0.dir, n, torn, mark, 0, &cut);
 		dmg.seq = n + 1;
 		snprintf(dmg.why, sizeof(dmg.why), "%s", cut.msg);
 	} else if (dmg.seq == 0 && ended && end > n) {
-		ended_sentence(g0.dir, n, torn, end, &cut);
+		cut_sentence(g0.dir, n, torn, end, 1, &cut);
 		dmg.seq = n + 1;
 		snprintf(dmg.why, sizeof(dmg.why), "%s", cut.msg);
 	}
