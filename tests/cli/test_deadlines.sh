@@ -354,7 +354,7 @@ t = " ".join(t.split())
 print(re.search(r"(The deadline is in|期限まであと) ([^(（]*?) ?[(（]", t).group(2))' "$f"
 }
 [ "$(left_text alice@)" = "40 minutes" ] || fail "alice's reminder says $(left_text alice@) left, not 40 minutes"; ok
-[ "$(left_text bob@)" = "40 分です" ] || fail "bob's reminder says $(left_text bob@) left, not 40 分です"; ok
+[ "$(left_text bob@)" = "40分です" ] || fail "bob's reminder says $(left_text bob@) left, not 40分です"; ok
 # the deadline as its reader's clock says it: UTC in English, Japan's time
 # in Japanese, UTC+8 in Chinese (every mail said UTC)
 reminder_text() {	# To address: its last reminder's text part, on one line

@@ -1517,7 +1517,7 @@ the_reminder_subject_says_the_time_left(void **state)
 {
 	static const char *const want[][2] = {
 		{ "en", "[Masquerade g1] Reminder, 1 hour 30 minutes left: Change of Partner" },
-		{ "ja", "[仮面舞踏会 g1] リマインダー：残り 1 時間 30 分、" },
+		{ "ja", "[仮面舞踏会 g1] リマインダー：残り 1時間30分、" },
 		{ "zh", "[假面舞会 g1] 提醒：还剩 1 小时 30 分钟，" },
 	};
 	json_t *gd = load_gamedata(), *ctx = parse(

@@ -250,7 +250,7 @@ english_words_in_arguments_and_reasons_in_reasons(void **state)
 	/* mime_in's reason inside inbound's */
 	says(r, "ja", "The message could not be read: The message has more than "
 	    "50 levels of nested parts.",
-	    "メールを読み取れませんでした：メールのパートの入れ子が 50 段を超えて"
+	    "メールを読み取れませんでした：メールのパートの入れ子が 50段を超えて"
 	    "います。");
 	says(r, "zh", "The message could not be read: Something new went wrong.",
 	    "无法读取这封邮件：Something new went wrong.");

@@ -917,12 +917,15 @@ each_template(const char *dir, void (*check)(const char *, const char *))
 /* A ja template or catalog with a number spaced from its counter: a digit,
  * a tag ("{{gte}} 回", "{{{allowance}}} 歩") or a printf number ("%d 個",
  * "%1$d 回目", "%llu 回", "{{{line}}} 行目", "%d 行") before a space and
- * the counter. A Latin word before the counter keeps its space. */
+ * the counter. A Latin word before the counter keeps its space. The
+ * times and the rest were spaced still ("{{{left_hours}}} 時間", "1 分未満",
+ * "{{{rounds_count}}} ラウンド", "{{{limit}}} 通", "2 マス", "%d 段"). */
 static void
 ja_source_counts_touch(const char *path, const char *text)
 {
 	static const char *const counters[] = { "枚", "回", "歩", "人", "個",
-		"点", "行", "番", NULL };
+		"点", "行", "番", "時間", "分", "秒", "日", "ラウンド", "勝",
+		"通", "段", "マス", "つ", NULL };
 	const char *p, *w;
 	size_t i, sp = 0;
 
@@ -934,7 +937,7 @@ ja_source_counts_touch(const char *path, const char *text)
 		else
 			continue;
 		for (i = 0; counters[i] != NULL; i++)
-			if (strncmp(p + sp, counters[i], 3) == 0)
+			if (strncmp(p + sp, counters[i], strlen(counters[i])) == 0)
 				break;
 		if (counters[i] == NULL || p == text)
 			continue;
@@ -2737,7 +2740,7 @@ admin_notice_in_every_language(void **state)
 		    "ホストがゲームを再開しました。理由：back" },
 		{ "ja", "{\"action\": \"extend\", \"extend\": true, \"delay\": true, \"hours\": 24, "
 		    "\"why\": \"a late start\"}",
-		    "ホストが期限を 24 時間延長しました。理由：a late start" },
+		    "ホストが期限を 24時間延長しました。理由：a late start" },
 		{ "ja", "{\"action\": \"kick\", \"kick\": true, \"player\": \"dave\", "
 		    "\"why\": \"gone\"}", "ホストが dave さんをゲームから外しました。今後その席は、手番が来るたびにすぐ既定の手で進みます。理由：gone" },
 		{ "ja", "{\"action\": \"replace\", \"replace\": true, \"player\": \"dave\", "
