@@ -354,8 +354,9 @@ RE_REVEAL = re.compile(r"^\s+([a-z0-9_-]+)\s?(?:\(entry |（エントリ |（条
                        r"(?:\)|）)(?::|：)\s*(.+?)\s*$")
 RE_ANY_COMMIT = re.compile(r"^\s+\S.*[:：]\s*" + HEX + r"\s*$")
 RE_SHOWN = re.compile(r"[(（][^)）]*[,，、][^)）]*[)）]")
-RE_SALT = re.compile(r"^\s+salt\s+" + HEX + r"\s*$")
-RE_CMT = re.compile(r"^\s+commit\s+" + HEX + r"\s*$")
+# a reveal's salt and commitment, under their labels (盐值, 承诺值 in Chinese)
+RE_SALT = re.compile(r"^\s+(?:salt|盐值)\s+" + HEX + r"\s*$")
+RE_CMT = re.compile(r"^\s+(?:commit|承诺值)\s+" + HEX + r"\s*$")
 # the end mail's seed and its salt, beside their labels or (a Japanese
 # label, too wide for 78 columns beside a hash) under them, the label's
 # colon then joined to the hash as for a commitment

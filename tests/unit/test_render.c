@@ -1043,6 +1043,46 @@ zh_source_one_salt_term(const char *path, const char *text)
 		fail_msg("%s: the salt not called 盐值 at \"%.40s\"", path, at);
 }
 
+/* A zh template whose reveal list labels a salt or a commitment in Latin
+ * ("salt   {{{salt}}}", "commit <code>", "key = salt"), beside the 盐值 and
+ * 承诺值 of the sentence above it. */
+static void
+zh_source_labels_reveals_in_chinese(const char *path, const char *text)
+{
+	static const char *const latin[] = { "salt   {{", "commit {{",
+		">salt <", ">commit <", "key = salt", NULL };
+	const char *at = NULL;
+	size_t i;
+
+	for (i = 0; at == NULL && latin[i] != NULL; i++)
+		at = strstr(text, latin[i]);
+	if (at != NULL)
+		fail_msg("%s: a Latin label in a reveal at \"%.40s\"", path, at);
+}
+
+/* A ja template writing the seed's formula in Latin: the Masquerade's mails
+ * said "BLAKE2b-256(シード ‖ ソルト)", the Red Death's "(seed ‖ salt)". */
+static void
+ja_source_one_seed_formula(const char *path, const char *text)
+{
+	const char *at = strstr(text, "seed ‖ salt");
+
+	if (at != NULL)
+		fail_msg("%s: the seed's formula in Latin at \"%.40s\"", path, at);
+}
+
+/* The salt and the commitment of each secret revealed read 盐值 and 承诺值
+ * in Chinese; the seed's formula reads the same in both games' Japanese
+ * welcome and end mails. */
+static void
+reveals_and_seed_formula_in_the_readers_words(void **state)
+{
+	(void)state;
+	assert_true(each_template(TMPL "/zh",
+	    zh_source_labels_reveals_in_chinese) > 60);
+	assert_true(each_template(TMPL "/ja", ja_source_one_seed_formula) > 60);
+}
+
 /*
  * The last review's wording: the ja mails joined a Guardian's abilities
  * with "；" and named a Guardian two ways; the zh mails called the salt 盐,
@@ -2276,14 +2316,16 @@ a_secret_changed_later_wraps_as_a_sentence(void **state)
 				p--;
 			start = p;
 			/* the line of the secret and those after it up to its
-			 * salt */
+			 * salt (盐值 in Chinese) */
 			for (; (nl = strchr(p, '\n')) != NULL &&
-			    strncmp(p + strspn(p, " "), "salt", 4) != 0; p = nl + 1) {
+			    strncmp(p + strspn(p, " "), "salt", 4) != 0 &&
+			    strncmp(p + strspn(p, " "), "盐值", strlen("盐值")) != 0;
+			    p = nl + 1) {
 				lead = strspn(p, " ");
 				if (lead > 6 || line_cols(p, nl) > 78)
 					fail_msg("%s.%s: the changed secret hangs or runs "
 					    "over:\n%.*s", ks[k], langs[l],
-					    (int)(strstr(p, "salt") - start), start);
+					    (int)(nl - start), start);
 			}
 			mail_free(&m);
 			json_decref(ctx);
@@ -4215,6 +4257,7 @@ main(void)
 		cmocka_unit_test(red_death_chinese_counts_read_as_numerals),
 		cmocka_unit_test(japanese_counts_touch_their_mai),
 		cmocka_unit_test(japanese_templates_touch_their_counters),
+		cmocka_unit_test(reveals_and_seed_formula_in_the_readers_words),
 		cmocka_unit_test(chinese_templates_say_zuowei),
 		cmocka_unit_test(one_wording_for_guardians_and_salts),
 		cmocka_unit_test(sentences_from_partials),
