@@ -670,7 +670,7 @@ only_open_orders_are_offered(void **state)
 	static const char *const want[][2] = {
 		{ "en", "  ORDER 1   Lead 1 (last turn: bob)" },
 		{ "ja", "  ORDER 1   先導する１（前のターン：bob さん）" },
-		{ "zh", "  ORDER 1   领舞１（上回合：bob）" },
+		{ "zh", "  ORDER 1   领舞 1（上回合：bob）" },
 	};
 	static const char *const langs[] = { "en", "ja", "zh" };
 	char *subject, *text, *html;
@@ -715,7 +715,7 @@ only_challengeable_dancers_are_offered(void **state)
 		{ "zh", "生命 0（牌面力量按 0 计算））" },
 		{ "en", "  carol cannot be challenged now: they hold Defend 3 and lead in VP" },
 		{ "ja", "  carol さんには今は挑戦できません（「防衛する３」を持ち、VP で首位だから）" },
-		{ "zh", "  现在不能挑战 carol：对方持有「防卫３」，而且 VP 领先" },
+		{ "zh", "  现在不能挑战 carol：对方持有「防卫 3」，而且 VP 领先" },
 		{ "en", "  dave cannot be challenged now: they have no Dancer" },
 		{ "ja", "  dave さんには今は挑戦できません（ダンサーがいないから）" },
 		{ "zh", "  现在不能挑战 dave：对方没有舞者" },
@@ -1960,12 +1960,12 @@ orders_say_what_they_do(void **state)
 		{ "en", "  Wait 5: moves last; draw 2 Spells in the Stage phase" },
 		{ "ja", "  防衛する３：" },
 		{ "ja", "挑戦できない。VP が最多の間は誰からも挑戦されない" },
-		{ "zh", "  防卫３：不能挑战；你的 VP 最多时，谁也不能挑战你" },
+		{ "zh", "  防卫 3：不能挑战；你的 VP 最多时，谁也不能挑战你" },
 	};
 	static const char *const html[][2] = {
 		{ "en", "  Rally 4: +1 power in any challenge</div>" },
 		{ "ja", "  鼓舞する４：どの挑戦でもパワー +1</div>" },
-		{ "zh", "  咏唱２：舞台阶段抽 1 张咒语</div>" },
+		{ "zh", "  咏唱 2：舞台阶段抽 1 张咒语</div>" },
 	};
 	json_t *gd = load_gamedata(), *ctx = parse(
 	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"bob\","
@@ -3304,7 +3304,7 @@ a_receipt_says_what_each_command_does(void **state)
 		{ "zh", "已接受：今后的邮件使用中文" },
 		{ "zh", "已接受：没有变化（假面舞会没有承诺值通知）" },
 		{ "zh", "已接受：选择舞者「永劫囚徒」" },
-		{ "zh", "已接受：选择顺序「防卫３」" },
+		{ "zh", "已接受：选择顺序「防卫 3」" },
 		{ "zh", "已接受：对 bob 使用「安魂曲」（代价：「进行曲」×2）" },
 		{ "zh", "已接受：使用「协奏曲」，把「前奏曲」存为 VP 标记（代价：「进行曲」×1、「圆舞曲」×1）" },
 		{ "zh", "已接受：弃掉「进行曲」×2、「圆舞曲」×1" },

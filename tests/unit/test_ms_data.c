@@ -311,7 +311,7 @@ test_aliases(void **state)
 	assert_alias(d, "change-of-partner", MS_W_EVENT, ms_find_event(d, "V2"));
 	assert_alias(d, "wait-5", MS_W_ORDER, 5);
 	assert_alias(d, "待機する５", MS_W_ORDER, 5);
-	assert_alias(d, "领舞１", MS_W_ORDER, 1);
+	assert_alias(d, "领舞-1", MS_W_ORDER, 1);
 	assert_alias(d, "march", MS_W_SPELL, ms_find_spell(d, "SP_march"));
 	assert_alias(d, "行進曲", MS_W_SPELL, ms_find_spell(d, "SP_march"));
 	assert_alias(d, "进行曲", MS_W_SPELL, ms_find_spell(d, "SP_march"));

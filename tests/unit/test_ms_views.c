@@ -197,6 +197,13 @@ test_parse_canonical_text(void **state)
 	reads_as(st, "ORDER 鼓舞", "ORDER 4");
 	reads_as(st, "順番 鼓舞する", "ORDER 4");
 	reads_as(st, "ORDER 防衛", "ORDER 3");
+	/* the Chinese names as the mails write them, a spaced numeral
+	 * ("领舞 1"), and as they were, a full-width digit touching */
+	reads_as(st, "顺序 领舞 1", "ORDER 1");
+	reads_as(st, "顺序 领舞１", "ORDER 1");
+	reads_as(st, "顺序 领舞1", "ORDER 1");
+	reads_as(st, "顺序 待機５", "ORDER 5");
+	reads_as(st, "顺序 鼓舞 4", "ORDER 4");
 	/* the words people write (the mails' オーダー too), keywords run into
 	 * what they take as Chinese and Japanese are written, traditional
 	 * characters (found by players by mail) */
