@@ -873,7 +873,7 @@ a_fight_offers_what_can_be_done(void **state)
 		{ "ja", "現在のパワー：あなた 4、ガーディアン 1\n（ガーディアンには" },
 		{ "zh", "当前力量：你 4，守护者 1（" },
 		/* no space between two Chinese words: it read 你 对 守护者 */
-		{ "zh", "\n你对守护者 1（力量 1）。\n" },
+		{ "zh", "\n你对 1 号守护者（力量 1）。\n" },
 		{ "ja", "1ゲームに1度、この戦いでパワー +3。" },
 		{ "zh", "每局一次，这场战斗中力量 +3；" },
 	};
@@ -3747,6 +3747,8 @@ chinese_counts_vp_and_orders_read_as_one(void **state)
  * REVEAL (公開) another way: "公開"; and its "挑戦" is the rules' word
  * for a fight with a Guardian ("対戦中" was said nowhere else); a
  * Guardian that won stayed "山の上" (on the mountain): "山札の一番上".
+ * zh again: a fight said "守护者 3（力量 2）" where the board and the
+ * Stage request say "3 号守护者": "3 号守护者（力量 2）" everywhere.
  */
 static void
 masquerade_wording_reads_as_native(void **state)
@@ -3796,7 +3798,7 @@ masquerade_wording_reads_as_native(void **state)
 	};
 	static const char *const slips[] = {
 		"无人胜负", "平分时", "印刷力量", "你的名字处", "明かせない",
-		"明かしても", "対戦中", "山の上", NULL,
+		"明かしても", "対戦中", "山の上", "守护者 1（", "守护者 3（", NULL,
 	};
 	static const char *const langs[] = { "zh", "ja" };
 	static const char *const kinds[] = { "turn", "reminder", "notice" };
