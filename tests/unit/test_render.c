@@ -1071,6 +1071,34 @@ ja_source_one_seed_formula(const char *path, const char *text)
 		fail_msg("%s: the seed's formula in Latin at \"%.40s\"", path, at);
 }
 
+/* A ja or zh template with a space after 。、or ，: the HTML parts joined
+ * the text part's lines with one ("挑戦するか、 PASS", "予言者です。 EVENT",
+ * "由服务器签名。 `masqued", "这个承诺值， `masqued verify`"), a gap the
+ * full-width mark already makes. A template comment's end ("。 }}") aside. */
+static void
+cjk_source_no_space_after_a_stop(const char *path, const char *text)
+{
+	static const char *const stops[] = { "。 ", "、 ", "， ", NULL };
+	const char *p;
+	size_t i;
+
+	for (i = 0; stops[i] != NULL; i++)
+		for (p = text; (p = strstr(p, stops[i])) != NULL; p++)
+			if (strncmp(p + strlen(stops[i]), "}}", 2) != 0)
+				fail_msg("%s: a space after a full-width stop at "
+				    "\"%.40s\"", path, p);
+}
+
+static void
+no_space_after_a_full_width_stop(void **state)
+{
+	(void)state;
+	assert_true(each_template(TMPL "/ja",
+	    cjk_source_no_space_after_a_stop) > 60);
+	assert_true(each_template(TMPL "/zh",
+	    cjk_source_no_space_after_a_stop) > 60);
+}
+
 /* The salt and the commitment of each secret revealed read 盐值 and 承诺值
  * in Chinese; the seed's formula reads the same in both games' Japanese
  * welcome and end mails. */
@@ -4258,6 +4286,7 @@ main(void)
 		cmocka_unit_test(japanese_counts_touch_their_mai),
 		cmocka_unit_test(japanese_templates_touch_their_counters),
 		cmocka_unit_test(reveals_and_seed_formula_in_the_readers_words),
+		cmocka_unit_test(no_space_after_a_full_width_stop),
 		cmocka_unit_test(chinese_templates_say_zuowei),
 		cmocka_unit_test(one_wording_for_guardians_and_salts),
 		cmocka_unit_test(sentences_from_partials),
