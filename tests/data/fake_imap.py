@@ -151,6 +151,11 @@ def main():
     os.rename(portfile + ".tmp", portfile)
     while True:
         conn, _ = s.accept()
+        # each reply at once: a FETCH's literal and its tagged OK are two
+        # writes, and under Nagle's rule the second waited for the
+        # client's delayed ACK (40 ms a FETCH; most of test_kill_imap's
+        # time was that wait)
+        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         threading.Thread(target=serve_quietly, args=(conn, msgs, log), daemon=True).start()
 
 
