@@ -42,14 +42,14 @@ kill_at() {
 # after a mail went twice: the Maildir counter moved on). The content is
 # the headers and each part decoded, the data folder's own path in it made
 # DATA: a host's mail names it in its command lines (notify_host.c), and
-# the reference and the killed run are in two folders. One process for
+# the reference and the killed run may be in two folders. One process for
 # them all: a process for each mail was most of a sweep's time.
-kill_sums() {
-	/usr/bin/python3 - "$1" "$KILL_FAULT" <<'EOF'
+kill_sums() {	# dir [the folder it was made in: DIR]
+	/usr/bin/python3 - "$1" "$KILL_FAULT" "${2:-$1}" <<'EOF'
 import email, hashlib, os, re, sys
 d, fault = sys.argv[1], sys.argv[2]
 box = os.path.join(d, "mail", "outbox", "new")
-real = os.path.realpath(d).encode()
+real = os.path.realpath(sys.argv[3]).encode()
 sums = []
 for f in os.listdir(box):
     raw = open(os.path.join(box, f), "rb").read()
@@ -72,7 +72,11 @@ EOF
 # decoded too, so when these agree as kill_same asks, so do kill_sums'; the
 # Python (a tenth of a second of a core, at each of some thousand points of
 # the sweeps) runs only when they do not: a mail naming the data folder,
-# whose path differs between the two runs.
+# whose path differs between the two runs. kill_sweep and kill_twice make
+# their reference in the folder the kills run in ($T/kill), then move it
+# to $T/ref (KILL_REF_AT): a host's mail names the same folder in both, and
+# agrees byte for byte (46 of test_full_disk_points' 172 points decoded
+# their mails in Python before).
 kill_raw() {
 	if [ -n "$KILL_FAULT" ]; then
 		(cd "$1/mail/outbox/new" && find . -type f -exec grep -L --null \
@@ -95,10 +99,11 @@ kill_fits() {
 # (the mail being sent at the kill may go twice; none other). The
 # reference's sums are taken once for each reference (KILL_REF_OF names the
 # folder they are of; whoever makes a reference anew empties it), its
-# decoded ones (kill_sums) only when the bytes do not agree. verify
+# decoded ones (kill_sums, the paths of the folder it was made in,
+# KILL_REF_AT, or REF) only when the bytes do not agree. verify
 # runs the release binary: the log it reads is the reference's byte for
 # byte, and the sanitized run is the restart's, where a kill leaves its mark.
-KILL_REF_OF=
+KILL_REF_OF= KILL_REF_AT=
 kill_same() {
 	kq=$1 ref=$2 kd=$3; shift 3
 	for g in "$@"; do
@@ -114,7 +119,7 @@ kill_same() {
 	# the same bytes: the decoded mails agree as well (kill_raw)
 	kill_raw $kd >$T/raw.kill
 	if kill_fits $T/raw.ref $T/raw.kill; then ok; ok; ok; return; fi
-	[ -f $T/sums.ref ] || kill_sums $ref >$T/sums.ref
+	[ -f $T/sums.ref ] || kill_sums $ref ${KILL_REF_AT:-$ref} >$T/sums.ref
 	kill_sums $kd >$T/sums.kill
 	# every reference mail is there, as often as in the reference
 	[ -z "$(comm -23 $T/sums.ref $T/sums.kill)" ] ||
@@ -166,11 +171,12 @@ ks_run() {
 kill_sweep() {
 	ks_calls=$1 ks_max=$2 ks_b=$3 ks_now=$4 ks_later=$5 ks_games=$6; shift 7
 	ks_n=$(cat $ks_b/games/*/log | wc -l) ks_p0=$KILL_POINTS
-	rm -rf $T/ref; cp -a $ks_b $T/ref; KILL_REF_OF=
+	ks_ref_start
 	[ -z "$KILL_HOOK" ] || $KILL_HOOK start
-	MASQUED_NOW=$ks_now expect 0 "the reference: $*" -- $M -C $T/ref "$@" \
+	MASQUED_NOW=$ks_now expect 0 "the reference: $*" -- $M -C $T/kill "$@" \
 	    <$KILL_IN
-	ks_serve $T/ref "the reference"
+	ks_serve $T/kill "the reference"
+	ks_ref_end
 	case ,$ks_calls, in *,openat,*) ks_opens "$@" ;; esac
 	for ks_sc in $(echo $ks_calls | tr , ' '); do
 		ks_k=${KILL_FIRST_K:-1}
@@ -199,7 +205,19 @@ kill_sweep() {
 	[ $KILL_POINTS -gt $ks_p0 ] ||
 	    fail "$*: killed at no point of $ks_calls: the sweep tried nothing"; ok
 	rm -rf $T/ref $T/kill $T/ref.clock-* $T/kill.clock-*
-	KILL_OPENS= KILL_OPENS_ALL=0
+	KILL_OPENS= KILL_OPENS_ALL=0 KILL_REF_AT=
+}
+# ks_ref_start, ks_ref_end: the reference is made in $T/kill, where the
+# kills run (a mail naming the data folder then names the same one), and
+# moved to $T/ref, its clock files with it (kill_raw's note)
+ks_ref_start() {
+	rm -rf $T/ref $T/ref.clock-* $T/kill $T/kill.clock-*
+	cp -a $ks_b $T/kill; KILL_REF_OF=
+}
+ks_ref_end() {
+	mv $T/kill $T/ref
+	for g in $ks_games; do mv $T/kill.clock-$g $T/ref.clock-$g; done
+	KILL_REF_AT=$T/kill
 }
 # ks_opens COMMAND...: KILL_OPENS, the strace numbers of COMMAND's own
 # openat calls, from a traced run of it on a copy of the sweep's BEFORE: not
@@ -237,9 +255,10 @@ ks_serve() {	# dir, what
 kill_twice() {
 	kt_a=$1 kt_b=$2 ks_max=$3 ks_b=$4 ks_now=$5 ks_later=$6 ks_games=$7; shift 8
 	ks_n=$(cat $ks_b/games/*/log | wc -l) ks_p0=$KILL_POINTS
-	rm -rf $T/ref; cp -a $ks_b $T/ref; KILL_REF_OF=
-	MASQUED_NOW=$ks_now expect 0 "the reference: $*" -- $M -C $T/ref "$@"
-	ks_serve $T/ref "the reference"
+	ks_ref_start
+	MASQUED_NOW=$ks_now expect 0 "the reference: $*" -- $M -C $T/kill "$@"
+	ks_serve $T/kill "the reference"
+	ks_ref_end
 	kt_k=1
 	while [ $kt_k -le $ks_max ]; do
 		rm -rf $T/once; cp -a $ks_b $T/once
@@ -268,6 +287,7 @@ kill_twice() {
 	[ $KILL_POINTS -gt $ks_p0 ] ||
 	    fail "$*: killed at no pair of its $kt_a and the restart's $kt_b: the sweep tried nothing"; ok
 	rm -rf $T/ref $T/kill $T/once $T/ref.clock-* $T/kill.clock-*
+	KILL_REF_AT=
 }
 
 # The games the kill tests start from, built with the release binary (a
