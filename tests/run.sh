@@ -35,9 +35,15 @@ export MQ_ROOT="$PWD"
 
 # the suites that start processes against each other and wait a set time
 SERIAL="cli/test_concurrent cli/test_crash cli/test_partial_queue cli/test_workers"
-# the longest, started first
-LONGEST="cli/test_full_disk_points cli/test_alloc_fail unit/test_alloc_fail \
-cli/test_kill_imap cli/test_kill_init cli/test_valgrind"
+# the longest, started first, the longest of them first (their seconds in
+# a lane, make test on two idle cores: 111, 99, 86, 81, 77, and
+# test_kill_imap's 87 before its fake server answered at once), so that
+# the two lanes end within a short suite of each other. test_offered and
+# test_ms_offered were missing here and started late, in their turn among
+# the others. cli/test_alloc_fail runs only with MQ_SWEEP=full.
+LONGEST="cli/test_alloc_fail cli/test_full_disk_points unit/test_alloc_fail \
+cli/test_valgrind cli/test_offered cli/test_ms_offered cli/test_kill_imap \
+cli/test_kill_init"
 # only with MQ_SWEEP=full: the allocation sweep under valgrind (four
 # minutes of a core) finds what ASan's run of it (unit/test_alloc_fail)
 # cannot, a read of memory never written, on the paths of a failed malloc
