@@ -380,6 +380,27 @@ valid_game_id(const char *id)
 	    strspn(id, "abcdefghijklmnopqrstuvwxyz234567") == MQ_GAME_ID_LEN;
 }
 
+/* The whole lines of the log at path, counted up to upto (no further:
+ * more is all the caller asks of them); 0 for a log that cannot be read
+ * (opening it says what is wrong with it). */
+static uint64_t
+log_lines(const char *path, uint64_t upto)
+{
+	char buf[65536];
+	uint64_t n = 0;
+	ssize_t got;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	while (n < upto && (got = read(fd, buf, sizeof(buf))) > 0)
+		for (const char *p = buf; (p = memchr(p, '\n', (size_t)(got -
+		    (p - buf)))) != NULL; p++)
+			n++;
+	close(fd);
+	return n;
+}
+
 /*
  * A log that ends before the last entry its players were mailed lost
  * entries no crash loses (an entry is durable before its mails are
@@ -391,20 +412,13 @@ valid_game_id(const char *id)
 static int
 log_cut(const struct mq_game *g, struct mq_err *err)
 {
-	char buf[65536];
-	uint64_t mark, n = 0;
-	ssize_t got;
-	int fd, present;
+	uint64_t mark, n;
+	int present;
 
 	mark = mq_mailmark_read(g, &present);
-	if (!present || mark == 0 || (fd = open(g->logpath, O_RDONLY |
-	    O_CLOEXEC)) < 0)
-		return 0;	/* opening the log says what is wrong with it */
-	while (n < mark && (got = read(fd, buf, sizeof(buf))) > 0)
-		for (const char *p = buf; (p = memchr(p, '\n', (size_t)(got -
-		    (p - buf)))) != NULL; p++)
-			n++;
-	close(fd);
+	if (!present || mark == 0)
+		return 0;
+	n = log_lines(g->logpath, mark);
 	/* not one whole line (a file zeroed, not cut): opening it says so,
 	 * as verify does, rather than "its last entries were removed" */
 	if (n >= mark || n == 0)
@@ -416,10 +430,39 @@ log_cut(const struct mq_game *g, struct mq_err *err)
 	    (unsigned long long)n, (unsigned long long)mark, g->dir, g->id);
 }
 
+/*
+ * The second witness, as verify has it (cmd_verify.c): a game over keeps
+ * its ended mark (game_end.c), the entry it ended at, so a log cut after
+ * its end with its mark of mailed entries deleted as well is still told
+ * cut, rather than shown as a game in progress (or over before its end
+ * entry, "a crash came between"). Readers only: a writer's open does not
+ * ask it (store.h).
+ */
+static int
+ended_cut(const struct mq_game *g, struct mq_err *err)
+{
+	uint64_t end, n;
+
+	if (!mq_game_ended_seq(g->dir, &end))
+		return 0;
+	n = log_lines(g->logpath, end);
+	if (n >= end || n == 0)
+		return 0;
+	return mq_fail(err, MQ_BADDATA, "The log of game %s ends at entry %llu, "
+	    "but the game was recorded as ended at entry %llu (%s/ended): its "
+	    "last entries were removed; put its whole log back from a backup "
+	    "(masqued verify %s checks it).", g->id, (unsigned long long)n,
+	    (unsigned long long)end, g->dir, g->id);
+}
+
 int
 mq_game_check_mark(const struct mq_game *g, struct mq_err *err)
 {
-	return log_cut(g, err);
+	int rc;
+
+	if ((rc = log_cut(g, err)) != 0)
+		return rc;
+	return ended_cut(g, err);
 }
 
 /* What mq_game_close frees of g, leaving g itself. */

@@ -18,9 +18,12 @@ cp $T/out $T/game.json
 n=$(wc -l <$D/games/$G/log)
 # a game over whose end entry is not logged yet (a crash came between the
 # last move's mails and it: the mark is still before that move) is not
-# exported: the export would not verify
+# exported: the export would not verify. No ended mark yet: it is
+# written once the end entry is logged (a mark of entry n would tell the
+# log cut, test_view_cut_ended.sh)
 cp -R $D $T/noend
 head -n $((n - 1)) $D/games/$G/log >$T/noend/games/$G/log
+rm $T/noend/games/$G/ended
 last=$(grep -n '"type":"command"' $T/noend/games/$G/log | tail -n 1 | cut -d: -f1)
 printf '%020d\n' $((last - 1)) >$T/noend/games/$G/mailed
 expect 1 "export of a game whose end entry is not logged" -- $M -C $T/noend export $G
