@@ -95,6 +95,47 @@ game_and_entry(struct line l, struct mq_checkpoint *cp)
 	return seq >= 1 ? 0 : -1;
 }
 
+#define SIG_B64	88	/* base64 of the 64 bytes of a signature */
+#define B64_CHARS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" \
+	"0123456789+/="
+#define HEX_CHARS "0123456789abcdef"
+
+/*
+ * A value of want columns of chars from v to the end of its line, and on
+ * the lines after it (*next, moved past those taken) while it is short:
+ * the line a mail client wrapped, or the sig's own line below "sig"
+ * (after the blank line a format=flowed break may leave). A line of other
+ * characters (the next one's name) ends it. Into out (want + 1 bytes),
+ * its length returned (want + 1 for one too long).
+ */
+static size_t
+value_lines(const char *v, const char *end, const char **next,
+    const char *limit, size_t want, const char *chars, char *out)
+{
+	const char *p;
+	struct line l;
+	size_t n = 0;
+
+	for (;;) {
+		for (; v < end && (*v == ' ' || *v == '\t'); v++)
+			;
+		if (n + (size_t)(end - v) > want)
+			return want + 1;
+		memcpy(out + n, v, (size_t)(end - v));
+		n += (size_t)(end - v);
+		if (n == want || *next >= limit)
+			return n;
+		l = line_at(*next, limit, &p);
+		for (v = l.p; v < l.end && (*v == ' ' || *v == '\t'); v++)
+			;
+		if ((v == l.end && n > 0) ||
+		    strspn(v, chars) < (size_t)(l.end - v))
+			return n;
+		end = l.end;
+		*next = p;
+	}
+}
+
 int
 mq_checkpoint_find(const char *text, size_t len, struct mq_checkpoint *cp,
     struct mq_err *err)
@@ -102,7 +143,8 @@ mq_checkpoint_find(const char *text, size_t len, struct mq_checkpoint *cp,
 	const char *limit = text + len, *p = text, *next, *v;
 	struct line prev = { NULL, NULL }, l, s, k;
 	unsigned char head[MQ_LOG_HASHLEN];
-	size_t binlen;
+	char b64[SIG_B64 + 1];
+	size_t binlen, n = 0;
 
 	memset(cp, 0, sizeof(*cp));
 	for (; p < limit; prev = l, p = next) {
@@ -117,22 +159,28 @@ mq_checkpoint_find(const char *text, size_t len, struct mq_checkpoint *cp,
 		s = line_at(next, limit, &next);
 		/* "sig" alone, its value indented on the line below (a mail of
 		 * 78 columns), or "sig  B64" on one line (the mails before) */
-		if (s.end - s.p == 3 && memcmp(s.p, "sig", 3) == 0) {
-			s = line_at(next, limit, &next);
-			for (v = s.p; v < s.end && (*v == ' ' || *v == '\t'); v++)
-				;
-		} else
+		if (s.end - s.p == 3 && memcmp(s.p, "sig", 3) == 0)
+			v = s.end;
+		else
 			v = after_word(s, "sig");
+		if (v != NULL)
+			n = value_lines(v, s.end, &next, limit, SIG_B64,
+			    B64_CHARS, b64);
 		if (v == NULL ||
-		    sodium_base642bin(cp->sig, sizeof(cp->sig), v,
-		    (size_t)(s.end - v), NULL, &binlen, NULL,
-		    sodium_base64_VARIANT_ORIGINAL) != 0 ||
+		    sodium_base642bin(cp->sig, sizeof(cp->sig), b64, n, NULL,
+		    &binlen, NULL, sodium_base64_VARIANT_ORIGINAL) != 0 ||
 		    binlen != sizeof(cp->sig))
 			return mq_fail(err, MQ_BADDATA, "The checkpoint's sig "
 			    "line (after its head) is not base64 of 64 bytes.");
+		/* "server key HEX", in the mail's language: the hex of the
+		 * line's last word, and of the lines a client wrapped it on */
 		k = line_at(next, limit, &next);
-		if (k.end - k.p < 64 || hex32(k.end - 64, k.end, cp->pk) != 0 ||
-		    (k.end - k.p > 64 && k.end[-65] != ' '))
+		for (v = k.end; v > k.p && v[-1] != ' ' && v[-1] != '\t'; v--)
+			;
+		if (strspn(v, HEX_CHARS) < (size_t)(k.end - v))
+			v = k.end;	/* a word, the hex on the next line */
+		n = value_lines(v, k.end, &next, limit, 64, HEX_CHARS, b64);
+		if (n != 64 || hex32(b64, b64 + 64, cp->pk) != 0)
 			return mq_fail(err, MQ_BADDATA, "The checkpoint has no "
 			    "server key line (64 hex digits) after its sig.");
 		/* two mails in one file: checking the first alone would say

@@ -224,6 +224,100 @@ line_alone(const char *p, const char *end, char c)
 	return NULL;
 }
 
+/* Whether the line at p opens one of the receipt's members, as the mail
+ * writes them (one to a line, the brace alone on the last). */
+static int
+member_line(const char *p, const char *end)
+{
+	static const char *const names[] = { "body", "format", "hash",
+	    "public_key", "sig" };
+	size_t i, n;
+
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p < end && *p == '}')	/* alone: the body's own ends in "}\"" */
+		return p + 1 + strspn(p + 1, " \t\r") >= end;
+	if (p == end || *p++ != '"')
+		return 0;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		n = strlen(names[i]);
+		if ((size_t)(end - p) > n && memcmp(p, names[i], n) == 0 &&
+		    p[n] == '"')
+			return 1;
+	}
+	return 0;
+}
+
+#define MAX_WRAPS	12	/* 4096 tries at most, each a hash and a sig */
+
+/* text[0..len) into b, each line after the first that opens no member
+ * joined to the one before, with a space where bit i of mask is set for
+ * the i-th join; the number of joins. */
+static size_t
+join_lines(const char *text, size_t len, size_t mask, struct mq_buf *b)
+{
+	const char *p, *nl, *end = text + len;
+	size_t i = 0;
+
+	mq_buf_reset(b);
+	for (p = text; p < end; p = nl + 1) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			nl = end;
+		if (p == text)
+			;
+		else if (nl == p || member_line(p, nl))
+			mq_buf_putc(b, '\n');
+		else {
+			/* the CR of a line end kept as CRLF goes too */
+			if (b->len > 0 && b->data[b->len - 1] == '\r')
+				b->data[--b->len] = '\0';
+			if (i < sizeof(mask) * 8 && (mask & ((size_t)1 << i)))
+				mq_buf_putc(b, ' ');
+			i++;
+		}
+		mq_buf_add(b, p, (size_t)(nl - p));
+	}
+	return i;
+}
+
+/*
+ * The receipt in text[0..len), whose long lines (the body's is hundreds
+ * of columns, the sig's 92) a mail client may have wrapped (a reply or a
+ * forward in plain text, format=flowed kept as it came, a copy through an
+ * editor): each line that opens no member is joined to the one before. A
+ * client that wrapped at a space may have dropped it, which a JSON string
+ * cannot tell: each join is tried without one and with one, and the first
+ * text whose signature verifies under its own key is the receipt (a wrong
+ * guess cannot verify), then held to trusted_pk. Else what is wrong with
+ * the text joined; with no line to join, the text as it is.
+ */
+static int
+unwrapped(const char *text, size_t len, const unsigned char *trusted_pk,
+    struct mq_receipt *r, struct mq_err *err)
+{
+	struct mq_buf b = MQ_BUF_INIT;
+	size_t k, mask, tries;
+	int rc = MQ_BADDATA;
+
+	k = join_lines(text, len, 0, &b);
+	tries = k == 0 ? 0 : k > MAX_WRAPS ? 1 : (size_t)1 << k;
+	for (mask = 0; mask < tries && !b.oom; mask++) {
+		if (mask > 0)
+			join_lines(text, len, mask, &b);
+		if (b.oom ||
+		    (rc = mq_receipt_check(b.data, b.len, NULL, NULL, err)) !=
+		    MQ_BADDATA)
+			break;
+	}
+	if (mask == tries)	/* none verifies: said of the first */
+		join_lines(text, len, 0, &b);
+	rc = b.oom ? mq_fail(err, MQ_IO, "Out of memory.") : rc == MQ_IO ? rc :
+	    k == 0 ? mq_receipt_check(text, len, trusted_pk, r, err) :
+	    mq_receipt_check(b.data, b.len, trusted_pk, r, err);
+	mq_buf_free(&b);
+	return rc;
+}
+
 int
 mq_receipt_find(const char *text, size_t len, const unsigned char *trusted_pk,
     struct mq_receipt *r, struct mq_err *err)
@@ -247,7 +341,7 @@ mq_receipt_find(const char *text, size_t len, const unsigned char *trusted_pk,
 	if (close != NULL && line_alone(close, end, '{') != NULL)
 		return mq_fail(err, MQ_BADDATA, "The file holds more than one "
 		    "receipt: keep each mail in a file of its own.");
-	return mq_receipt_check(j, close != NULL ? (size_t)(close + 1 - j) :
+	return unwrapped(j, close != NULL ? (size_t)(close + 1 - j) :
 	    (size_t)(end - j), trusted_pk, r, err);
 }
 
