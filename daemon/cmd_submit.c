@@ -312,7 +312,15 @@ mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
 		rc = mq_game_no_player(g, argv[2], &err);
 		goto out;
 	}
-	if (g->players[seat].kicked) {	/* said to the host, not the player */
+	/* said to the host, not the player; over, the game takes no
+	 * replace (cmd_admin.c), so none is offered */
+	if (g->players[seat].kicked && mq_game_over(g)) {
+		rc = mq_fail(&err, MQ_REFUSED, "%s is out of game %s (kicked), and "
+		    "the game is over: nothing more can be played; the end mail "
+		    "went to them too.", argv[2], g->id);
+		goto out;
+	}
+	if (g->players[seat].kicked) {
 		rc = mq_fail(&err, MQ_REFUSED, "%s is out of game %s (kicked), so "
 		    "no move of theirs is taken; admin %s replace %s EMAIL gives "
 		    "the seat a new player.", argv[2], g->id, g->id, argv[2]);

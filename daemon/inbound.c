@@ -797,6 +797,27 @@ mq_inbound_paused_refusal(const struct mq_daemon *d, const struct mq_game *g,
 		    "the host when that will be.", g->id, d->conf.admin);
 }
 
+void
+mq_inbound_kicked_refusal(const struct mq_daemon *d, const struct mq_game *g,
+    int seat, struct mq_err *e)
+{
+	char when[64];
+
+	if (d->conf.admin[0] == '\0' || mq_game_seat_playing(g, seat, NULL) == 0)
+		return;
+	mq_clock_utc(g->players[seat].kicked_at, 0, when, sizeof(when));
+	if (mq_game_over(g))
+		mq_fail(e, MQ_REFUSED, "The host removed you from game %s on %s, "
+		    "and the game is over now: nothing you send is applied, and "
+		    "the end mail sent to you says how it ended; ask the host "
+		    "(%s) about it.", g->id, when, d->conf.admin);
+	else
+		mq_fail(e, MQ_REFUSED, "The host removed you from game %s on %s; "
+		    "the deadline defaults play your seat until a new player "
+		    "takes it, so nothing you send is applied; ask the host (%s) "
+		    "about it.", g->id, when, d->conf.admin);
+}
+
 /*
  * A player's message to their game: its SET lines, then its commands applied
  * as one entry (fsynced) and answered (spooled); a kicked player, a game
@@ -828,6 +849,7 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 		/* kicked: one sentence, and nothing logged (not even a SET) */
 		if (over)
 			return over_limit(d, a, tid, err);
+		mq_inbound_kicked_refusal(d, a->game, a->seat, &e);
 		mq_daemon_log("%s: refused: %s", tid, e.msg);
 		goto refused;
 	}

@@ -409,8 +409,31 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 			    "applied, nor will anything you send there be.",
 			    a->game->id, when);
 		}
+		/* a kicked seat no new player took yet: what its player (or
+		 * whoever they forwarded the mail to) sends from there is
+		 * refused as from the seat's own address, with the kick's
+		 * date and the host to ask; no address the host could give
+		 * the seat back, so the host is not told of it (a replace of
+		 * a kicked seat gives it to a new player) */
+		if (a->game->players[t->seat].kicked) {
+			struct mq_err e;
+
+			a->new_from = 0;
+			a->names_game = 1;	/* its subject names it */
+			mq_game_seat_playing(a->game, t->seat, &e);
+			mq_inbound_kicked_refusal(d, a->game, t->seat, &e);
+			return deny(a, "%s", e.msg);
+		}
 		/* a game over takes no new address: nobody is told then
-		 * (mq_inbound_new_from_key), so the answer does not say so */
+		 * (mq_inbound_new_from_key), so the answer does not say so,
+		 * but that it is over, and how to see its end */
+		if (mq_game_over(a->game))
+			return deny(a, "This message came from %s, which is not "
+			    "the address registered for its seat in game %s, and "
+			    "the game is over: nothing more can be played. Reply "
+			    "STATUS from your registered address to any of the "
+			    "game's mails to see how it ended.", a->msg->from,
+			    a->game->id);
 		if (d->conf.admin[0] != '\0' && !mq_game_over(a->game))
 			return deny(a, "This message came from %s, which is not "
 			    "the address registered for its seat in game %s, so "

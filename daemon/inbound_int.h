@@ -72,6 +72,14 @@ void mq_inbound_analysis_free(struct analysis *a);
 void mq_inbound_paused_refusal(const struct mq_daemon *d,
     const struct mq_game *g, struct mq_err *e);
 
+/* A kicked player's refusal as their answer says it (inbound.c's play,
+ * the dry run's, a mail from another address to the kicked seat):
+ * mq_game_seat_playing's sentence in e, put as the one naming the host (the
+ * config's admin) to ask, when there is one; e is left alone when the seat
+ * is not kicked. */
+void mq_inbound_kicked_refusal(const struct mq_daemon *d,
+    const struct mq_game *g, int seat, struct mq_err *e);
+
 /* The host's marker (mq_notify_host_told) for a's mail from a new address
  * (a->new_from), in key: 1, or 0 when the host is told nothing of it (no
  * such mail, a game over, no From). */

@@ -250,14 +250,17 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	else if (a.auth_ok &&
 	    (work = a.game->kind->clone(a.game->state)) == NULL)
 		bad = 1;
-	/* as submit: a game paused, a seat kicked, refuse the mail whole */
+	/* as submit: a game paused, a seat kicked, refuse the mail whole;
+	 * a kicked seat first, and after the end too, as play() does */
 	whole[0] = '\0';
 	if (!bad && work != NULL &&
-	    mq_game_refuses_mail(a.game, a.seat, &e) != 0) {
-		/* as the answer says it: a pause names the host to ask */
+	    (mq_game_seat_playing(a.game, a.seat, &e) != 0 ||
+	    mq_game_refuses_mail(a.game, a.seat, &e) != 0)) {
+		/* as the answer says it: a pause, a kick, name the host */
 		if (a.game->paused &&
 		    mq_game_seat_playing(a.game, a.seat, NULL) == 0)
 			mq_inbound_paused_refusal(d, a.game, &e);
+		mq_inbound_kicked_refusal(d, a.game, a.seat, &e);
 		snprintf(whole, sizeof(whole), "%s", e.msg);
 		for (i = 0; !bad && i < a.nlines; i++)
 			bad = dry_refused(cmds, errs, a.lineno[i], a.lines[i],

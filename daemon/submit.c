@@ -271,6 +271,13 @@ mq_game_seat_playing(const struct mq_game *g, int seat, struct mq_err *err)
 	/* when, as the refusal of a removed player's old address says it
 	 * (inbound_analyse.c): a kick long ago reads otherwise than today's */
 	mq_clock_utc(g->players[seat].kicked_at, 0, when, sizeof(when));
+	/* over: no default plays the seat, and no new player takes it; the
+	 * end mail went to the kicked player too (notify.c notify_seats) */
+	if (mq_game_over(g))
+		return mq_fail(err, MQ_REFUSED, "The host removed you from game "
+		    "%s on %s, and the game is over now: nothing you send is "
+		    "applied, and the end mail sent to you says how it ended.",
+		    g->id, when);
 	return mq_fail(err, MQ_REFUSED, "The host removed you from game %s on "
 	    "%s; the deadline defaults play your seat until a new player takes "
 	    "it, so nothing you send is applied.", g->id, when);

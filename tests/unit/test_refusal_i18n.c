@@ -206,6 +206,20 @@ reordered_arguments(void **state)
 	    "takes it, so nothing you send is applied.",
 	    "主持人已于 2026-10-10 01:13 UTC 将你移出游戏 k3j9x2m4；在新玩家接手之前，"
 	    "你的座位由截止时的默认行动代为进行，因此你发送的内容不会被执行。");
+	/* the host to ask (the config's admin), and a kick in a game over */
+	says(r, "zh", "The host removed you from game k3j9x2m4 on 2026-10-10 "
+	    "01:13 UTC; the deadline defaults play your seat until a new player "
+	    "takes it, so nothing you send is applied; ask the host "
+	    "(host@x.test) about it.",
+	    "主持人已于 2026-10-10 01:13 UTC 将你移出游戏 k3j9x2m4；在新玩家接手之前，"
+	    "你的座位由截止时的默认行动代为进行，因此你发送的内容不会被执行；"
+	    "有关此事请询问主持人（host@x.test）。");
+	says(r, "ja", "The host removed you from game k3j9x2m4 on 2026-10-10 "
+	    "01:13 UTC, and the game is over now: nothing you send is applied, "
+	    "and the end mail sent to you says how it ended.",
+	    "ホストがあなたを 2026-10-10 01:13 UTC にゲーム k3j9x2m4 から外しました。"
+	    "ゲームはもう終了しており、送られたものは適用されません。結果は、"
+	    "あなたにも届いた終了のメールで確認できます。");
 	says(r, "ja", "The Masque of the Red Death is for 3 to 6 players, not 9.",
 	    "9人では遊べません。「赤死病の仮面」は 3〜6人で遊ぶゲームです。");
 	says(r, "zh", "invariant \"the winner is the most popular survivor\" "
