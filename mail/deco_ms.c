@@ -18,7 +18,9 @@
  *     columns), for the text part's columns;
  *   - an object with a word a template must phrase gets the flag KEY_WORD
  *     for it: type (events), stat (a Mask's condition), why (draw_none,
- *     no_challenge, end), outcome (result), kind (challenge, pending),
+ *     no_challenge, end), outcome (result), kind (challenge, pending,
+ *     the source of a Stage-phase draw or heal: dancer, treasure, order,
+ *     stage),
  *     rule (a Stage), end (the view, once over); a card object or entry
  *     gets id_ID, its id lower-cased (id_d1, id_sp_march), for the words
  *     a template gives each card; and every non-empty list value KEY sets
@@ -222,9 +224,9 @@ put_scored(struct ms_deco *d, struct mv *o, const json_t *j)
 }
 
 /*
- * b told with a, the line before it: the same player's draw again (the
- * Spell's name aside: only its owner's events hold it, and the owner's
- * all do), or their "could not draw" again, said once. Other events that
+ * b told with a, the line before it: the same player's draw again, by the
+ * same card (the Spell's name aside: only its owner's events hold it, and
+ * the owner's all do), or their "could not draw" again, said once. Other events that
  * read alike (two PLAYs of one Spell) are each a move, and stay lines.
  */
 static int
@@ -236,10 +238,16 @@ told_with(const json_t *a, const json_t *b)
 	    jstr(a, "player") == NULL ||
 	    !jeq(jstr(a, "player"), jstr(b, "player")))
 		return 0;
+	/* a draw of another card (the Order's, then the Stage's) is a line
+	 * of its own: each names its card */
 	if (jeq(t, "draw"))
 		return json_object_size(a) == json_object_size(b) &&
 		    (json_object_get(a, "spell") == NULL) ==
-		    (json_object_get(b, "spell") == NULL);
+		    (json_object_get(b, "spell") == NULL) &&
+		    (json_object_get(a, "source") == NULL ?
+		    json_object_get(b, "source") == NULL :
+		    json_equal(json_object_get(a, "source"),
+		    json_object_get(b, "source")));
 	return jeq(t, "draw_none") && json_equal(a, b);
 }
 

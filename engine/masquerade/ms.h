@@ -288,8 +288,16 @@ struct ms_event {
 				 * a hand another's move changed is told to
 				 * its holder at once (ms_view.c) */
 	int8_t actor, target, card;
+	int8_t src_kind, src;	/* a Stage-phase draw's or heal's card: kind
+				 * (enum ms_src) and index, 0 and -1: none */
 	int16_t a, b;
 	uint8_t n[MS_SPELLS];
+};
+
+/* The card whose Stage-phase effect an event is: the mail names it. */
+enum ms_src {
+	MS_SRC_NONE, MS_SRC_DANCER, MS_SRC_TREASURE, MS_SRC_ORDER,
+	MS_SRC_STAGE,
 };
 
 struct ms_player {
@@ -338,6 +346,9 @@ struct ms_state {
 	int end_why;			/* 1 Guardians, 2 Events, 3 run-outs */
 	struct ms_player p[MS_MAXP];
 	int mover;			/* the seat whose command is applied, or -1 */
+	int8_t src_kind, src;		/* the card whose Stage-phase effects
+					 * run (enum ms_src), told with their
+					 * events; MS_SRC_NONE otherwise */
 	int nev;
 	struct ms_event ev[MS_MAXEV];
 	/* every event, the last MS_HIST of them: what each seat's recap tells

@@ -107,7 +107,19 @@ run_effects(struct ms_state *st, int seat, int opp, const struct ms_effect *e,
 /* A player's stage-phase effects, right after choosing [decided: Dancer,
  * Treasures, Order, Stage; with this card set the order changes nothing];
  * then the Emblems, as after every change of state (a heal, for an Emblem
- * that counts life). */
+ * that counts life). Each card's events name it (src), so a mail says why
+ * a dancer sent to the Arena drew a Spell: its Order did. */
+static void
+stage_run(struct ms_state *st, int seat, int kind, int idx,
+    const struct ms_effect *e, int neff)
+{
+	st->src_kind = (int8_t)kind;
+	st->src = (int8_t)idx;
+	run_effects(st, seat, -1, e, neff, MS_T_STAGE_PHASE, 0);
+	st->src_kind = MS_SRC_NONE;
+	st->src = -1;
+}
+
 static void
 stage_effects(struct ms_state *st, int seat)
 {
@@ -115,17 +127,17 @@ stage_effects(struct ms_state *st, int seat)
 	struct ms_player *pl = &st->p[seat];
 	int g;
 
-	run_effects(st, seat, -1, d->dancer[pl->dancer].eff,
-	    d->dancer[pl->dancer].neff, MS_T_STAGE_PHASE, 0);
+	stage_run(st, seat, MS_SRC_DANCER, pl->dancer,
+	    d->dancer[pl->dancer].eff, d->dancer[pl->dancer].neff);
 	for (g = 0; g < d->nguardians; g++)
 		if (pl->treasures & (1u << g))
-			run_effects(st, seat, -1, d->guardian[g].teff,
-			    d->guardian[g].tneff, MS_T_STAGE_PHASE, 0);
+			stage_run(st, seat, MS_SRC_TREASURE, g,
+			    d->guardian[g].teff, d->guardian[g].tneff);
 	if (ms_orders_active(st))
-		run_effects(st, seat, -1, d->order[pl->order - 1].eff,
-		    d->order[pl->order - 1].neff, MS_T_STAGE_PHASE, 0);
-	run_effects(st, seat, -1, d->stage[pl->stage].eff,
-	    d->stage[pl->stage].neff, MS_T_STAGE_PHASE, 0);
+		stage_run(st, seat, MS_SRC_ORDER, pl->order - 1,
+		    d->order[pl->order - 1].eff, d->order[pl->order - 1].neff);
+	stage_run(st, seat, MS_SRC_STAGE, pl->stage,
+	    d->stage[pl->stage].eff, d->stage[pl->stage].neff);
 	ms_emblems(st);
 }
 

@@ -33,6 +33,8 @@ ms_event(struct ms_state *st, int type, int actor, int target, int card,
 	e->actor = (int8_t)actor;
 	e->target = (int8_t)target;
 	e->card = (int8_t)card;
+	e->src_kind = st->src_kind;
+	e->src = st->src_kind != MS_SRC_NONE ? st->src : -1;
 	e->a = (int16_t)a;
 	e->b = (int16_t)b;
 	if (n != NULL)

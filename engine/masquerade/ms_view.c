@@ -41,6 +41,9 @@ static const char *const pend_names[] = {
 };
 static const char *const end_names[] = { NULL, "guardians", "events", "runouts" };
 /* why a Tower dancer did not challenge (MS_E_NO_CHALLENGE's a) */
+static const char *const src_names[] = {
+	NULL, "dancer", "treasure", "order", "stage",
+};
 static const char *const no_ch_names[] = {
 	NULL, "no_life", "cannot_challenge", "no_guardian",
 };
@@ -945,6 +948,46 @@ changes_hand_of(const struct ms_event *e, int seat)
 	}
 }
 
+/* The card whose Stage-phase effect the event is, {kind, card}: a dancer
+ * in the Arena drew a Spell because of its Order, and the mail says so
+ * (null for a card the card set does not have). */
+static json_t *
+jsource(const struct ms_state *st, const struct ms_event *e)
+{
+	const struct ms_data *d = st->data;
+	const struct ms_names *nm = NULL;
+	json_t *o;
+	int bad;
+
+	switch (e->src_kind) {
+	case MS_SRC_DANCER:
+		nm = e->src >= 0 && e->src < d->ndancers ? &d->dancer[e->src].nm :
+		    NULL;
+		break;
+	case MS_SRC_TREASURE:	/* the Guardian's id: deco names its Treasure */
+		nm = e->src >= 0 && e->src < d->nguardians ?
+		    &d->guardian[e->src].nm : NULL;
+		break;
+	case MS_SRC_ORDER:
+		nm = e->src >= 0 && e->src < d->norders ? &d->order[e->src].nm :
+		    NULL;
+		break;
+	case MS_SRC_STAGE:
+		nm = e->src >= 0 && e->src < d->nstages ? &d->stage[e->src].nm :
+		    NULL;
+		break;
+	default:
+		break;
+	}
+	if (nm == NULL)
+		return json_null();
+	o = json_object();
+	bad = o == NULL;
+	mq_jput(o, "kind", jword(NAMEOF(src_names, e->src_kind)), &bad);
+	mq_jput(o, "card", jid(nm), &bad);
+	return mq_jdone(o, bad);
+}
+
 static json_t *
 event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 {
@@ -957,6 +1000,9 @@ event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 	o = json_object();
 	bad = o == NULL;
 	mq_jput(o, "type", jword(NAMEOF(ev_names, e->type)), &bad);
+	if ((e->type == MS_E_DRAW || e->type == MS_E_DRAW_NONE ||
+	    e->type == MS_E_HEAL) && e->src_kind != MS_SRC_NONE)
+		mq_jput(o, "source", jsource(st, e), &bad);
 	if (e->actor >= 0)
 		mq_jput(o, "player", jplayer(st, e->actor), &bad);
 	if (e->target >= 0 && e->type != MS_E_EMBLEM)

@@ -2445,6 +2445,68 @@ repeated_draws_are_told_once(void **state)
 }
 
 /*
+ * A Stage-phase draw or heal names the card that made it ("source"): the
+ * mails said "carol sent their dancer to the Arena. carol drew a Spell.",
+ * and the Arena draws none (her Order, Chant 2, did), and "dave drew 2
+ * Spells. dave could not draw: their hand is at its limit." of Wait 5 and
+ * the Library (found by a player reading the mails). Draws of two cards
+ * are two lines; of one card, one.
+ */
+static const char sourced_draws[] =
+    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+    " \"events\": ["
+    "  {\"type\": \"stage\", \"player\": \"carol\", \"stage\": \"ST2\"},"
+    "  {\"type\": \"draw\", \"player\": \"carol\","
+    "   \"source\": {\"kind\": \"order\", \"card\": \"O2\"}},"
+    "  {\"type\": \"draw\", \"player\": \"dave\","
+    "   \"source\": {\"kind\": \"order\", \"card\": \"O5\"}},"
+    "  {\"type\": \"draw\", \"player\": \"dave\","
+    "   \"source\": {\"kind\": \"order\", \"card\": \"O5\"}},"
+    "  {\"type\": \"draw_none\", \"player\": \"dave\", \"why\": \"hand_full\","
+    "   \"source\": {\"kind\": \"stage\", \"card\": \"ST4\"}},"
+    "  {\"type\": \"draw\", \"player\": \"alice\", \"spell\": \"SP_march\","
+    "   \"source\": {\"kind\": \"dancer\", \"card\": \"D4\"}},"
+    "  {\"type\": \"draw\", \"player\": \"alice\", \"spell\": \"SP_waltz\","
+    "   \"source\": {\"kind\": \"treasure\", \"card\": \"G4\"}},"
+    "  {\"type\": \"heal\", \"player\": \"erin\", \"from\": 1, \"to\": 2,"
+    "   \"source\": {\"kind\": \"treasure\", \"card\": \"G5\"}},"
+    "  {\"type\": \"draw\", \"player\": \"erin\"}],"
+    " \"view\": {\"phase\": \"stage\", \"players\": [{\"name\": \"alice\"},"
+    "  {\"name\": \"carol\"}, {\"name\": \"dave\"}, {\"name\": \"erin\"}]}}";
+
+static void
+stage_draws_name_their_card(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "carol drew a Spell (their Order, Chant 2)." },
+		{ "en", "dave drew 2 Spells (their Order, Wait 5)." },
+		{ "en", "dave could not draw (the Library): their hand is at" },
+		{ "en", "You drew a Spell (your Dancer, the Bard): March." },
+		{ "en", "You drew a Spell (your Treasure, Flame Staff): Waltz." },
+		{ "en", "erin healed (their Treasure, Moon Necklace): life 1" },
+		/* a draw of no card's Stage-phase effect names none */
+		{ "en", "erin drew a Spell." },
+		{ "ja", "「詠唱する２」の効果で、carol さんがスペルを1枚引きました。" },
+		{ "ja", "「図書館」の効果で、dave さんはスペルを引けませんでした" },
+		{ "zh", "因「咏唱２」的效果，carol 抽了 1 张咒语。" },
+		{ "zh", "因「月亮项链」的效果，erin 恢复了生命" },
+	};
+	json_t *gd = load_gamedata(), *ctx = parse(sourced_draws);
+	char *subject, *text, *html;
+
+	(void)state;
+	mails_say(gd, ctx, "notice", want, sizeof(want) / sizeof(want[0]), 1);
+	/* alice's two draws, by two cards: two lines */
+	render(gd, ctx, "en", "notice", &subject, &text, &html);
+	if (times(text, "You drew a Spell (") != 2 || times(text, "dave drew") != 1)
+		fail_msg("draws by two cards are not two lines, or by one not "
+		    "one:\n%s", text);
+	free3(subject, text, html);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The HTML's lists of events ("WHAT HAPPENED", "SINCE YOUR LAST MOVE")
  * are lists: each <li> inside a <ul> (they were <li>s with none, which a
  * mail reader shows as it likes, or not as items at all). A Spell phase's
@@ -4288,6 +4350,7 @@ main(void)
 		cmocka_unit_test(no_life_lost_and_one_spell_said_so),
 		cmocka_unit_test(a_late_renewal_is_no_new_run_out),
 		cmocka_unit_test(repeated_draws_are_told_once),
+		cmocka_unit_test(stage_draws_name_their_card),
 		cmocka_unit_test(events_are_html_lists),
 		cmocka_unit_test(a_fight_names_the_reader_you),
 		cmocka_unit_test(a_fugue_tie_is_said),

@@ -421,6 +421,59 @@ test_stage_phase_effects_right_after_choosing(void **state)
 	msf_done(st);
 }
 
+/* The card of each Stage-phase draw, in the view's events ("source"): a
+ * mail said "carol sent their dancer to the Arena. carol drew a Spell."
+ * with no word of her Order, Chant 2, which drew it (the Arena draws
+ * none), and "dave drew 2 Spells. dave could not draw" of Wait 5 and the
+ * Library together (found by a player reading the mails). */
+static void
+source_of(const struct ms_state *st, int viewer, int actor, size_t nth,
+    const char *type, const char *kind, const char *card)
+{
+	json_t *evs = ms_events(st, viewer), *e, *src;
+	size_t i, n = 0;
+
+	assert_non_null(evs);
+	json_array_foreach(evs, i, e) {
+		if (strcmp(json_string_value(json_object_get(e, "type")),
+		    type) != 0 || strcmp(json_string_value(json_object_get(e,
+		    "player")), msf_names[actor]) != 0 || n++ != nth)
+			continue;
+		src = json_object_get(e, "source");
+		if (!json_is_object(src) || strcmp(json_string_value(
+		    json_object_get(src, "kind")), kind) != 0 ||
+		    strcmp(json_string_value(json_object_get(src, "card")),
+		    card) != 0)
+			fail_msg("%s's %s %zu is not by the %s %s", msf_names[actor],
+			    type, nth, kind, card);
+		json_decref(evs);
+		return;
+	}
+	fail_msg("%s has no %s %zu", msf_names[actor], type, nth);
+}
+
+static void
+test_stage_phase_draws_name_their_card(void **state)
+{
+	struct ms_state *st = turn(2);
+
+	msf_do(st, ALICE, "STAGE spring");
+	/* bob's Order, Chant 2, draws: the Arena does not */
+	msf_do(st, BOB, "STAGE arena");
+	source_of(st, BOB, BOB, 0, "draw", "order", "O2");
+	source_of(st, MQ_VIEW_PUBLIC, BOB, 0, "draw", "order", "O2");
+	msf_do(st, CAROL, "STAGE grand hall");
+	source_of(st, CAROL, CAROL, 0, "draw", "stage", "ST6");
+	msf_do(st, DAVE, "STAGE spring");
+	/* erin: Wait 5's two, then the Library's two */
+	msf_do(st, ERIN, "STAGE library");
+	source_of(st, ERIN, ERIN, 0, "draw", "order", "O5");
+	source_of(st, ERIN, ERIN, 1, "draw", "order", "O5");
+	source_of(st, ERIN, ERIN, 2, "draw", "stage", "ST4");
+	source_of(st, ALICE, ERIN, 3, "draw", "stage", "ST4");
+	msf_done(st);
+}
+
 /* ---- Spell phase ---- */
 
 static void
@@ -2771,6 +2824,7 @@ main(void)
 		cmocka_unit_test(test_stage_phase_capacity),
 		cmocka_unit_test(test_stage_phase_capacity_as_printed),
 		cmocka_unit_test(test_stage_phase_effects_right_after_choosing),
+		cmocka_unit_test(test_stage_phase_draws_name_their_card),
 		cmocka_unit_test(test_spell_phase_cost_is_level_other_spells),
 		cmocka_unit_test(test_spell_phase_any_number_then_pass),
 		cmocka_unit_test(test_spell_phase_in_sequence_nobody_without_a_play_is_asked),
