@@ -318,7 +318,7 @@ html_lines_do_not_run_together(void **state)
 	    "  \"players\": [{\"name\": \"alice\", \"hand_size\": 0,"
 	    "   \"hand_limit\": 5, \"counters\": 0}]}}");
 	static const char *const want[][2] = {
-		{ "en", "[1 Lead 1: bob]<br>\nTop Guardian: number 1, power 1 (8 left)<br>\nIts Treasure: Silver Bell (0 VP): hand limit +1<br>\nEvents left:" },
+		{ "en", "[1 Lead 1: bob]<br>\nTop Guardian: number 1, the Stone Sentinel, power 1 (8 left)<br>\nIts Treasure: Silver Bell (0 VP): hand limit +1<br>\nEvents left:" },
 		{ "en", "Your hand (0 of 5): empty<br>\nYour VP counters" },
 		{ "ja", "<br>\n次のガーディアン（残り" },
 		{ "ja", "なし<br>\nVP カウンター（" },
@@ -440,7 +440,7 @@ static void
 guardian_and_treasure_abilities_are_told(void **state)
 {
 	static const char *const want[][2] = {
-		{ "en", "Top Guardian: number 6, power 4; the challenger's Spells cost 1 more (3 left)" },
+		{ "en", "Top Guardian: number 6, the Witch (3 left)\n  Power 4; the challenger's Spells cost 1 more\n" },
 		{ "en", "    Treasures:\n      Silver Bell (0 VP): hand limit +1\n      Serpent Ring (1 VP)\n      Golden Crown (2 VP)\n" },
 		{ "ja", "次のガーディアン（残り 3枚）：6番（パワー 4）、挑戦者のスペルのコスト +1\n" },
 		{ "ja", "「銀の鈴」（0 VP、手札上限 +1）" },
@@ -481,9 +481,9 @@ stages_and_treasures_are_told(void **state)
 		{ "en", "  Grand Hall (2): draw 1 Spell and heal 1 life\n" },
 		{ "en", "  Chapel (1): you are the prophet and choose the turn's Event\n" },
 		{ "en", "  Tower (1): fight the top Guardian; win its Treasure and 1 Spell, or lose 1 life\n" },
-		{ "en", "  Guardian 6, power 4; the challenger's Spells cost 1 more\n      Treasure: Witch's Grimoire (1 VP): its holder's Spells cost 1 less\n" },
-		{ "en", "  Guardian 7, power 4\n      Treasure: Golden Crown (2 VP)\n" },
-		{ "en", "Top Guardian: number 6, power 4; the challenger's Spells cost 1 more (3 left)\n  Treasure: Witch's Grimoire (1 VP): its holder's Spells cost 1 less\n" },
+		{ "en", "  Guardian 6, the Witch, power 4; the challenger's Spells cost 1 more\n      Treasure: Witch's Grimoire (1 VP): its holder's Spells cost 1 less\n" },
+		{ "en", "  Guardian 7, the Giant, power 4\n      Treasure: Golden Crown (2 VP)\n" },
+		{ "en", "Top Guardian: number 6, the Witch (3 left)\n  Power 4; the challenger's Spells cost 1 more\n  Treasure: Witch's Grimoire (1 VP): its holder's Spells cost 1 less\n" },
 		{ "ja", "図書館（2）：\n      スペルを2枚引く\n" },
 		{ "ja", "泉（2）：\n      ライフを全回復\n" },
 		{ "ja", "トレジャー：「魔女の書」（1 VP、持ち主のスペルのコスト -1）" },
@@ -494,7 +494,7 @@ stages_and_treasures_are_told(void **state)
 	};
 	static const char *const welcome_html[][2] = {
 		{ "en", "  Library (2): draw 2 Spells</div>" },
-		{ "en", "  Guardian 6, power 4; the challenger's Spells cost 1 more; Treasure: Witch&#39;s Grimoire (1 VP): its holder's Spells cost 1 less</div>" },
+		{ "en", "  Guardian 6, the Witch, power 4; the challenger's Spells cost 1 more; Treasure: Witch&#39;s Grimoire (1 VP): its holder's Spells cost 1 less</div>" },
 		{ "en", "(3 left)<br>\nIts Treasure: Witch&#39;s Grimoire (1 VP): its holder's Spells cost 1 less<br>" },
 		{ "ja", "図書館（2）：スペルを2枚引く</div>" },
 		{ "ja", "<br>\nそのトレジャー：「魔女の書」（1 VP、持ち主のスペルのコスト -1）<br>" },
@@ -502,12 +502,12 @@ stages_and_treasures_are_told(void **state)
 		{ "zh", "<br>\n它的宝物：「魔女之书」（1 VP，持有者的咒语代价 -1）<br>" },
 	};
 	static const char *const stage[][2] = {
-		{ "en", "Guardian 6, power 4; the challenger's Spells cost 1 more; its Treasure: Witch's Grimoire (1 VP): its holder's Spells cost 1 less\n" },
+		{ "en", "Guardian 6, the Witch, power 4; the challenger's Spells cost 1 more; its\n          Treasure: Witch's Grimoire (1 VP): its holder's Spells cost 1 less\n" },
 		{ "ja", "今はガーディアン 6番（パワー 4）、挑戦者のスペルのコスト +1。そのトレジャー：「魔女の書」（1 VP、持ち主のスペルのコスト -1）" },
 		{ "zh", "现在是 6 号守护者，力量 4；挑战者的咒语代价 +1；它的宝物：「魔女之书」（1 VP，持有者的咒语代价 -1）" },
 	};
 	static const char *const stage_html[][2] = {
-		{ "en", "Guardian 6, power 4; the challenger's Spells cost 1 more; its Treasure: Witch&#39;s Grimoire (1 VP): its holder's Spells cost 1 less</td>" },
+		{ "en", "Guardian 6, the Witch, power 4; the challenger's Spells cost 1 more; its Treasure: Witch&#39;s Grimoire (1 VP): its holder's Spells cost 1 less</td>" },
 		{ "ja", "そのトレジャー：「魔女の書」（1 VP、持ち主のスペルのコスト -1）</td>" },
 		{ "zh", "它的宝物：「魔女之书」（1 VP，持有者的咒语代价 -1）</td>" },
 	};
@@ -835,6 +835,68 @@ spells_say_what_they_do(void **state)
 		free(html);
 	}
 	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
+ * The English mails name each Guardian, beside its number: the card set
+ * names them in Japanese alone (石像の番兵, 大蛇, ...), and an English
+ * reader met "Guardian 3 (power 2)" in every challenge, the Stage request,
+ * the table and the rules, never the Dark Knight (found by a player
+ * reading the mails). The names are the en templates' words, not the card
+ * set's; ja and zh keep their own.
+ */
+static void
+guardians_have_english_names(void **state)
+{
+	static const char *const fight[][2] = {
+		{ "en", "You against Guardian 3, the Dark Knight (power 2); no Mask may be revealed against it." },
+		{ "en", "Top Guardian: number 3, the Dark Knight (6 left)\n  Power 2; no Mask may be revealed against it\n" },
+		{ "en", "  bob challenges Guardian 2, the Great Serpent (power 2) in the Tower.\n" },
+	};
+	static const char *const stage[][2] = {
+		{ "en", "      Guardian 5, the Two-Headed Wolf, power 3; it turns up 2 Spells, not 1;\n" },
+	};
+	static const char *const help[][2] = {
+		{ "en", "  Guardian 1, the Stone Sentinel, power 1\n" },
+		{ "en", "  Guardian 4, the Fire Spirit, power 3\n" },
+		{ "en", "  Guardian 6, the Witch, power 4; the challenger's Spells cost 1 more\n" },
+		{ "en", "  Guardian 7, the Giant, power 4\n" },
+		{ "en", "  Guardian 8, the Dragon, power 5; a loser loses 2 life, not 1\n" },
+	};
+	json_t *gd = load_gamedata(), *fight_ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"fight\","
+	    " \"view\": {\"phase\": \"challenge\", \"guardians_left\": 6,"
+	    "  \"recap\": [{\"type\": \"challenge\", \"kind\": \"tower\","
+	    "   \"player\": \"bob\", \"guardian\": {\"id\": \"G2\", \"number\": 2,"
+	    "   \"power\": 2}}],"
+	    "  \"guardian\": {\"id\": \"G3\", \"number\": 3, \"power\": 2},"
+	    "  \"challenge\": {\"kind\": \"tower\", \"challenger\": \"alice\","
+	    "   \"defender\": null, \"guardian\": {\"id\": \"G3\", \"number\": 3,"
+	    "   \"power\": 2}, \"challenger_power\": 4, \"defender_power\": 2},"
+	    "  \"players\": [{\"name\": \"alice\", \"hand\": []},"
+	    "  {\"name\": \"bob\"}]}}"), *stage_ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"stage\", \"view\": {\"phase\": \"stage\","
+	    "  \"guardian\": {\"id\": \"G5\", \"number\": 5, \"power\": 3},"
+	    "  \"stages\": [{\"id\": \"ST1\", \"free\": 1, \"rule\": \"tower\"}],"
+	    "  \"players\": [{\"name\": \"alice\", \"can_challenge\": true}]}}"),
+	    *help_ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"bob\","
+	    " \"view\": {\"phase\": \"stage\"}}");
+
+	(void)state;
+	mails_say(gd, fight_ctx, "turn", fight, sizeof(fight) / sizeof(fight[0]),
+	    0);
+	mails_say(gd, stage_ctx, "turn", stage, sizeof(stage) / sizeof(stage[0]),
+	    0);
+	mails_say(gd, help_ctx, "help", help, sizeof(help) / sizeof(help[0]), 0);
+	mails_say(gd, help_ctx, "welcome", help, sizeof(help) / sizeof(help[0]),
+	    0);
+	json_decref(fight_ctx);
+	json_decref(stage_ctx);
+	json_decref(help_ctx);
 	json_decref(gd);
 }
 
@@ -4351,6 +4413,7 @@ main(void)
 		cmocka_unit_test(a_late_renewal_is_no_new_run_out),
 		cmocka_unit_test(repeated_draws_are_told_once),
 		cmocka_unit_test(stage_draws_name_their_card),
+		cmocka_unit_test(guardians_have_english_names),
 		cmocka_unit_test(events_are_html_lists),
 		cmocka_unit_test(a_fight_names_the_reader_you),
 		cmocka_unit_test(a_fugue_tie_is_said),
