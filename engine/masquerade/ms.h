@@ -268,7 +268,9 @@ enum ms_ev {
 	MS_E_STEAL,		/* actor took spell card from target (secret) */
 	MS_E_BANK,		/* actor banked spell card (secret to others) */
 	MS_E_DISCARD,		/* actor discarded n[] to the tomb */
-	MS_E_RECEIVE,		/* actor received n[] (secret), kept a */
+	MS_E_RECEIVE,		/* actor received n[] (secret): a of them,
+				 * kept b, the rest to the tomb (card 1: the
+				 * hand had no room for any) */
 	MS_E_EVENT,		/* actor (the prophet) chose event card */
 	MS_E_SWAP,		/* target's dancer a became card */
 	MS_E_EMBLEM,		/* actor took emblem card from target (-1) */

@@ -518,9 +518,10 @@ pending_needs_player(struct ms_state *st)
 	case MS_P_KEEP:
 		if (p->n > 0)
 			return 1;
+		/* no room in the hand: all to the tomb (card 1 says why) */
 		for (k = 0; k < MS_SPELLS; k++)
 			ms_to_tomb(st, k, p->held[k]);
-		ms_event(st, MS_E_RECEIVE, p->seat, -1, -1, ms_count_of(p->held), 0,
+		ms_event(st, MS_E_RECEIVE, p->seat, -1, 1, ms_count_of(p->held), 0,
 		    p->held);
 		return 0;
 	case MS_P_BANK:

@@ -1099,6 +1099,11 @@ event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 			mq_jput(o, "spells", spell_counts(st, e->n, 0, -1), &bad);
 		mq_jput(o, "received", json_integer(e->a), &bad);
 		mq_jput(o, "kept", json_integer(e->b), &bad);
+		/* the rest went to the tomb, in public: a mail said "kept 0"
+		 * and no more, as if the Spell had gone nowhere */
+		if (e->a > e->b)
+			mq_jput(o, "to_tomb", json_integer(e->a - e->b), &bad);
+		mq_jput(o, "no_room", json_boolean(e->card == 1), &bad);
 		break;
 	case MS_E_EVENT:
 		mq_jput(o, "event", e->card >= 0 && e->card < d->nevents ?

@@ -839,6 +839,54 @@ spells_say_what_they_do(void **state)
 }
 
 /*
+ * A Request for a Tune's Spells not kept are told gone to the Spell tomb,
+ * and why when the hand had no room: "You drew 1 from the Spell deck (1x
+ * Requiem) and kept 0." said no more, as if the Spell had gone nowhere
+ * (found by a player reading the mails).
+ */
+static void
+spells_not_kept_go_to_the_tomb(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "You drew 1 from the Spell deck (1x Requiem) and kept 0; 1 went to the Spell tomb (your hand had no room)." },
+		{ "en", "erin drew 2 from the Spell deck and kept 1; 1 went to the Spell tomb." },
+		{ "en", "bob drew 1 from the Spell deck and kept 1." },
+		{ "ja", "0枚を手札に残しました。残りの 1枚は墓場へ行きました（手札に空きがありませんでした）。" },
+		{ "ja", "erin さんが山札からスペルを 2枚受け取り、1枚を手札に残しました。残りの 1枚は墓場へ行きました。" },
+		{ "zh", "，留下 0 张。其余 1 张进了弃牌区（手牌已满）。" },
+		{ "zh", "erin 从牌堆得到 2 张咒语，留下 1 张。其余 1 张进了弃牌区。" },
+	};
+	static const char *const not[][2] = {
+		{ "en", "bob drew 1 from the Spell deck and kept 1;" },
+		{ "en", "erin drew 2 from the Spell deck and kept 1; 1 went to the Spell tomb (" },
+	};
+	json_t *gd = load_gamedata(), *ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"events\": ["
+	    "  {\"type\": \"receive\", \"player\": \"alice\", \"received\": 1,"
+	    "   \"kept\": 0, \"to_tomb\": 1, \"no_room\": true,"
+	    "   \"spells\": [{\"spell\": \"SP_requiem\", \"name\": \"Requiem\", \"count\": 1}]},"
+	    "  {\"type\": \"receive\", \"player\": \"erin\", \"received\": 2,"
+	    "   \"kept\": 1, \"to_tomb\": 1, \"no_room\": false},"
+	    "  {\"type\": \"receive\", \"player\": \"bob\", \"received\": 1,"
+	    "   \"kept\": 1, \"no_room\": false}],"
+	    " \"view\": {\"phase\": \"order\", \"players\": [{\"name\": \"alice\"},"
+	    "  {\"name\": \"bob\"}, {\"name\": \"erin\"}]}}");
+	char *subject, *text, *html;
+	size_t i;
+
+	(void)state;
+	mails_say(gd, ctx, "notice", want, sizeof(want) / sizeof(want[0]), 1);
+	render(gd, ctx, "en", "notice", &subject, &text, &html);
+	for (i = 0; i < sizeof(not) / sizeof(not[0]); i++)
+		if (has(text, not[i][1]))
+			fail_msg("the mail says \"%s\":\n%s", not[i][1], text);
+	free3(subject, text, html);
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/*
  * The English mails name each Guardian, beside its number: the card set
  * names them in Japanese alone (石像の番兵, 大蛇, ...), and an English
  * reader met "Guardian 3 (power 2)" in every challenge, the Stage request,
@@ -4414,6 +4462,7 @@ main(void)
 		cmocka_unit_test(repeated_draws_are_told_once),
 		cmocka_unit_test(stage_draws_name_their_card),
 		cmocka_unit_test(guardians_have_english_names),
+		cmocka_unit_test(spells_not_kept_go_to_the_tomb),
 		cmocka_unit_test(events_are_html_lists),
 		cmocka_unit_test(a_fight_names_the_reader_you),
 		cmocka_unit_test(a_fugue_tie_is_said),

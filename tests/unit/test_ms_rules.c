@@ -648,6 +648,62 @@ test_hand_limit_request_for_a_tune_keeps_what_fits(void **state)
 	msf_done(st);
 }
 
+/* A received Spell not kept is told gone to the tomb, and why when the hand
+ * had no room: the mail said "You drew 1 from the Spell deck (1x Requiem)
+ * and kept 0." and no more, as if the Spell had gone nowhere (found by a
+ * player reading the mails). */
+static json_t *
+receive_of(json_t *evs, int actor)
+{
+	json_t *e;
+	size_t i;
+
+	json_array_foreach(evs, i, e)
+		if (strcmp(json_string_value(json_object_get(e, "type")),
+		    "receive") == 0 && strcmp(json_string_value(json_object_get(e,
+		    "player")), msf_names[actor]) == 0)
+			return e;
+	fail_msg("%s received nothing", msf_names[actor]);
+	return NULL;
+}
+
+static void
+test_hand_limit_request_for_a_tune_tells_the_tomb(void **state)
+{
+	struct ms_state *st = turn(1);
+	json_t *evs, *e;
+	char line[80];
+	int k;
+
+	msf_give(st, ALICE, "SP_march", 5);	/* Blade Dancer: no room */
+	msf_give(st, ERIN, "SP_waltz", 4);	/* Thief: room for 1 of 2 */
+	prophecy(st);
+	msf_do(st, ERIN, "EVENT request for a tune");
+	evs = ms_events(st, MQ_VIEW_PUBLIC);
+	/* bob had room: nothing to the tomb */
+	e = receive_of(evs, BOB);
+	assert_null(json_object_get(e, "to_tomb"));
+	assert_true(json_is_false(json_object_get(e, "no_room")));
+	json_decref(evs);
+	/* erin keeps 1 of her 2: the other to the tomb, by her choice */
+	for (k = 0; k < MS_SPELLS && st->pend[0].held[k] == 0; k++)
+		;
+	snprintf(line, sizeof(line), "KEEP %s", st->data->spell[k].nm.name[0]);
+	msf_do(st, ERIN, line);
+	evs = ms_events(st, ERIN);
+	e = receive_of(evs, ERIN);
+	assert_int_equal(json_integer_value(json_object_get(e, "kept")), 1);
+	assert_int_equal(json_integer_value(json_object_get(e, "to_tomb")), 1);
+	assert_true(json_is_false(json_object_get(e, "no_room")));
+	/* then alice's, with no room: to the tomb, and why */
+	e = receive_of(evs, ALICE);
+	assert_int_equal(json_integer_value(json_object_get(e, "kept")), 0);
+	assert_int_equal(json_integer_value(json_object_get(e, "to_tomb")), 1);
+	assert_true(json_is_true(json_object_get(e, "no_room")));
+	json_decref(evs);
+	msf_done(st);
+}
+
 /* Keeping none is PASS: a KEEP naming nothing is refused (it has no text
  * to log; the random bot chose it, and `masqued bot` failed with "Out of
  * memory."), and the deadline's default keeps what fits. */
@@ -2832,6 +2888,7 @@ main(void)
 		cmocka_unit_test(test_hand_limit_draw_past_it_does_not_happen),
 		cmocka_unit_test(test_hand_limit_dancer_set_then_treasure_add),
 		cmocka_unit_test(test_hand_limit_request_for_a_tune_keeps_what_fits),
+		cmocka_unit_test(test_hand_limit_request_for_a_tune_tells_the_tomb),
 		cmocka_unit_test(test_follows_a_line_pasted_twice_is_moot),
 		cmocka_unit_test(test_hand_limit_request_for_a_tune_none_kept_is_pass),
 		cmocka_unit_test(test_hand_limit_eternal_prisoner_discards_to_3),
