@@ -87,9 +87,10 @@ one(const json_t *gd, const json_t *e, struct mq_buf *out)
 		mq_buf_printf(out, "%s dances as the %s.", p,
 		    card(gd, json_object_get(e, "dancer")));
 	else if (!strcmp(t, "order"))
-		/* "only": the game gave it, the one left; nobody chose it */
+		/* "only": the game gave it, the one left they could take (their own
+		 * last Order may be left too); nobody chose it */
 		mq_buf_printf(out, json_is_true(json_object_get(e, "only")) ?
-		    "%s takes Order %lld, the only one left." :
+		    "%s takes Order %lld, the only one they could take." :
 		    "%s chooses Order %lld.", p, n(e, "order"));
 	else if (!strcmp(t, "stage"))
 		mq_buf_printf(out, json_is_true(json_object_get(e, "only")) ?

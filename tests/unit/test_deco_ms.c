@@ -2598,7 +2598,7 @@ stage_draws_name_their_card(void **state)
 		{ "en", "erin drew a Spell." },
 		{ "ja", "「詠唱する２」の効果で、carol さんがスペルを1枚引きました。" },
 		{ "ja", "「図書館」の効果で、dave さんはスペルを引けませんでした" },
-		{ "zh", "因「咏唱２」的效果，carol 抽了 1 张咒语。" },
+		{ "zh", "因「咏唱 2」的效果，carol 抽了 1 张咒语。" },
 		{ "zh", "因「月亮项链」的效果，erin 恢复了生命" },
 	};
 	json_t *gd = load_gamedata(), *ctx = parse(sourced_draws);
@@ -4160,14 +4160,14 @@ an_order_left_is_not_said_chosen(void **state)
 			snprintf(want[0][0], 200, "Order %ld was left to you: the "
 			    "only one you could take.", order);
 			snprintf(want[0][1], 200, "%s took Order %ld, the only one "
-			    "left.", actor, order);
-			snprintf(want[1][0], 200, "残っていたオーダーは %ld だけだった"
+			    "they could take.", actor, order);
+			snprintf(want[1][0], 200, "選べるオーダーは %ld だけだった"
 			    "ので、あなたのオーダーになりました。", order);
-			snprintf(want[1][1], 200, "残っていたオーダーは %ld だけだった"
+			snprintf(want[1][1], 200, "選べるオーダーは %ld だけだった"
 			    "ので、%s さんのオーダーになりました。", order, actor);
-			snprintf(want[2][0], 200, "只剩下顺序 %ld，自动分给了你。",
+			snprintf(want[2][0], 200, "可选的只有顺序 %ld，自动分给了你。",
 			    order);
-			snprintf(want[2][1], 200, "只剩下顺序 %ld，自动分给了 %s。",
+			snprintf(want[2][1], 200, "可选的只有顺序 %ld，自动分给了 %s。",
 			    order, actor);
 			snprintf(old[0], 200, "You chose Order %ld.", order);
 			snprintf(old[1], 200, "%s chose Order %ld.", actor, order);

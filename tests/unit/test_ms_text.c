@@ -112,7 +112,7 @@ the_only_one_left_is_not_chosen(void **state)
 	    "\"only\":true},{\"type\":\"order\",\"player\":\"bob\","
 	    "\"order\":2,\"only\":false},{\"type\":\"stage\",\"player\":"
 	    "\"bob\",\"stage\":\"Library\",\"only\":true}]",
-	    "kenji takes Order 5, the only one left.\n"
+	    "kenji takes Order 5, the only one they could take.\n"
 	    "bob chooses Order 2.\n"
 	    "bob goes to Library, the only Stage with room.\n");
 }
