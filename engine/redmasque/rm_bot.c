@@ -115,7 +115,11 @@ random_bot(const struct rm_state *st, int seat, const char *owed,
 	if (st->round <= 1 && max > 1 && mq_rng_below(rng, 2)) {
 		for (i = 0; i < RM_TIMES; i++)
 			plan[i] = (int8_t)((int)mq_rng_below(rng, 3) - 1);
-		set_plan(&out[n++], plan);
+		/* the plan that stands, drawn again, is not sent again (as
+		 * careful_bot's): a host's submit of it would be refused
+		 * whole as received already */
+		if (memcmp(plan, pl->plan, RM_TIMES) != 0)
+			set_plan(&out[n++], plan);
 	}
 	if (owed[0] == 'p') {
 		memset(&out[n], 0, sizeof(out[n]));

@@ -1419,6 +1419,48 @@ test_careful_bot_plans_around_known_death(void **state)
 	done(st);
 }
 
+/* The random bot plans at random early on; the plan that stands, drawn
+ * again, is not sent again: a host's submit of it (`masqued bot`, then
+ * submit; the fuzzer's bots) was refused whole as received already. */
+static void
+test_random_bot_does_not_send_the_standing_plan_again(void **state)
+{
+	struct rm_state *st = rmf_setup(data, 4, 7);
+	struct mq_cmd cmds[4];
+	struct mq_rng rng;
+	uint8_t key[32];
+	int seed, seat, i, n, planned = 0, found;
+
+	for (seed = 0; seed < 64; seed++) {
+		memset(key, seed, sizeof(key));
+		seat = seed % 4;
+		mq_rng_open(&rng, key, "bot", 0, seat);
+		n = mq_redmasque_kind.bot(st, seat, 0, &rng, cmds, 4);
+		for (found = 0, i = 0; i < n && !found; i++) {
+			if (rm_cmd_of(&cmds[i])->type != RM_C_PLAN)
+				continue;
+			found = 1;
+			/* that plan stands now; the same draw again */
+			memcpy(st->p[seat].plan, rm_cmd_of(&cmds[i])->plan,
+			    RM_TIMES);
+		}
+		if (!found)
+			continue;
+		planned++;
+		mq_rng_open(&rng, key, "bot", 0, seat);
+		n = mq_redmasque_kind.bot(st, seat, 0, &rng, cmds, 4);
+		assert_true(n >= 1);	/* what the seat owes, still */
+		for (i = 0; i < n; i++)
+			if (rm_cmd_of(&cmds[i])->type == RM_C_PLAN &&
+			    memcmp(rm_cmd_of(&cmds[i])->plan, st->p[seat].plan,
+			    RM_TIMES) == 0)
+				fail_msg("seed %d: the standing plan sent again",
+				    seed);
+	}
+	assert_true(planned >= 8);
+	done(st);
+}
+
 int
 main(void)
 {
@@ -1464,6 +1506,7 @@ main(void)
 		cmocka_unit_test(test_check_holds_over_bot_games),
 		cmocka_unit_test(test_careful_bot_survives_more_than_random),
 		cmocka_unit_test(test_careful_bot_plans_around_known_death),
+		cmocka_unit_test(test_random_bot_does_not_send_the_standing_plan_again),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
