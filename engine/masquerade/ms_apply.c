@@ -216,9 +216,14 @@ resolve_challenge(struct ms_state *st)
 		w = a > b ? 0 : 1;
 		l = 1 - w;
 	}
-	/* a tie a Spell forced says which (n[0]: its index + 1) */
+	/* a tie a Spell forced says which (n[0]: its index + 1); a dancer
+	 * at 0 life, whose printed power counted 0, says so (n[1]: 1 the
+	 * challenger's, 2 the challenged one's) */
 	memset(tie, 0, sizeof(tie));
 	tie[0] = ch->tie;
+	for (i = 0; i < 2; i++)
+		if (ch->side[i] >= 0 && st->p[ch->side[i]].life <= 0)
+			tie[1] = (uint8_t)(tie[1] | (1u << i));
 	ms_event(st, MS_E_RESULT, ch->side[0], ch->side[1],
 	    w < 0 ? -1 : ch->side[w] < 0 ? -2 : ch->side[w], a, b, tie);
 	if (kind == MS_CH_TOWER) {
@@ -374,14 +379,26 @@ static void
 happen(struct ms_state *st, int event)
 {
 	const struct ms_event_card *ev = &st->data->event[event];
-	uint8_t seats[MS_MAXP];
-	int i, j, n;
+	uint8_t seats[MS_MAXP], lead[MS_SPELLS];
+	int i, j, n, leaders = 0;
 
 	st->events_left &= (uint16_t)~(1u << event);
 	st->event_tomb[st->nevent_tomb++] = (uint8_t)event;
 	st->p[st->prophet].events_prophesied++;
 	st->event_chosen = 1;
-	ms_event(st, MS_E_EVENT, st->prophet, -1, event, 0, 0, NULL);
+	/* an Event on the VP leaders (Divine Judgement) says whom it strikes
+	 * and why: the leaders (a, by seat) and their VP (n[1]), as its
+	 * effects find them (nothing changes the VP before they run) */
+	memset(lead, 0, sizeof(lead));
+	for (i = 0; i < ev->neff; i++)
+		lead[0] |= ev->eff[i].who == MS_WHO_LEADERS;
+	for (i = 0; lead[0] && i < st->nplayers; i++)
+		if (ms_is_vp_leader(st, i)) {
+			leaders |= 1 << i;
+			lead[1] = (uint8_t)(ms_vp(st, i) > 255 ? 255 :
+			    ms_vp(st, i));
+		}
+	ms_event(st, MS_E_EVENT, st->prophet, -1, event, leaders, 0, lead);
 	for (i = 0; i < ev->neff; i++) {
 		const struct ms_effect *e = &ev->eff[i];
 

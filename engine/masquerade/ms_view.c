@@ -89,6 +89,20 @@ jdancer(const struct ms_state *st, int i)
 	return mq_jdone(o, bad);
 }
 
+/* A Dancer's own hand limit: the base, or its set (rules: Hand limit). */
+static int
+dancer_limit(const struct ms_data *d, int i)
+{
+	int k, n = d->base_hand_limit;
+
+	for (k = 0; i >= 0 && i < d->ndancers && k < d->dancer[i].neff; k++)
+		if (d->dancer[i].eff[k].trigger == MS_T_PASSIVE &&
+		    d->dancer[i].eff[k].op == MS_OP_HAND_LIMIT &&
+		    d->dancer[i].eff[k].set > 0)
+			n = d->dancer[i].eff[k].set;
+	return n;
+}
+
 static json_t *
 jmask(const struct ms_state *st, int i)
 {
@@ -1075,6 +1089,12 @@ event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 		if (e->n[0])	/* the Spell that forced the tie */
 			mq_jput(o, "tie_spell", jspell_id(st, e->n[0] - 1),
 			    &bad);
+		/* a dancer at 0 life: its printed power counted 0, which the
+		 * mail says ("bob 0" told nobody why) */
+		if (e->n[1] & 1)
+			mq_jput(o, "life_zero", json_true(), &bad);
+		if (e->n[1] & 2)
+			mq_jput(o, "target_life_zero", json_true(), &bad);
 		break;
 	case MS_E_TREASURE:
 		mq_jput(o, "treasure", e->card >= 0 && e->card < d->nguardians ?
@@ -1108,10 +1128,27 @@ event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 	case MS_E_EVENT:
 		mq_jput(o, "event", e->card >= 0 && e->card < d->nevents ?
 		    jid(&d->event[e->card].nm) : json_null(), &bad);
+		/* an Event on the VP leaders: whom it struck, and their VP
+		 * (none when the top is 0) */
+		if (e->n[0]) {
+			json_t *l = json_array();
+			int i, lbad = l == NULL;
+
+			for (i = 0; i < st->nplayers && !lbad; i++)
+				if (e->a & (1 << i))
+					mq_jpush(l, jplayer(st, i), &lbad);
+			mq_jput(o, "leaders", mq_jdone(l, lbad), &bad);
+			mq_jput(o, "leader_vp", json_integer(e->n[1]), &bad);
+			mq_jput(o, "on_leaders", json_true(), &bad);
+		}
 		break;
 	case MS_E_SWAP:
 		mq_jput(o, "from", jdancer(st, e->a), &bad);
 		mq_jput(o, "to", jdancer(st, e->card), &bad);
+		/* the new dancer's hand limit (the card set's), which its
+		 * power and ability in the mail go with */
+		mq_jput(o, "hand_limit", json_integer(dancer_limit(d,
+		    e->card)), &bad);
 		break;
 	case MS_E_EMBLEM:
 		mq_jput(o, "emblem", e->card >= 0 && e->card < d->nemblems ?

@@ -2346,7 +2346,7 @@ the_reader_is_you_in_english_and_chinese(void **state)
 		{ "en", "  bob played Waltz on you (paid 1x Prelude).\n" },
 		{ "en", "  Power: bob 3, you 5. You win.\n" },
 		{ "en", "  You stole a Spell from bob.\n" },
-		{ "en", "  bob exchanged your dancer, the Bard, for the Thief.\n" },
+		{ "en", "  bob exchanged your dancer, the Bard, for the Thief (power 3; steals a random Spell from the dancer it beats in the Arena; hand limit 5).\n" },
 		{ "en", "  bob took the Emblem of Valor from you.\n" },
 		{ "en", "  As the prophet, you chose the Event Oracle.\n" },
 		{ "en", "  You could not draw: your hand is at its limit.\n" },
@@ -2359,7 +2359,7 @@ the_reader_is_you_in_english_and_chinese(void **state)
 		{ "zh", "  bob 使用了「圆舞曲」（目标：你）。\n    代价：「前奏曲」×1\n" },
 		{ "zh", "  力量：bob 3，你 5。你获胜。\n" },
 		{ "zh", "  你从 bob 那里偷走了 1 张咒语。\n" },
-		{ "zh", "  bob 把你的舞者「吟游诗人」换成了「盗贼」。\n" },
+		{ "zh", "  bob 把你的舞者「吟游诗人」换成了「盗贼」。\n    新舞者：力量 3；手牌上限 5。\n    能力：在竞技场获胜时，从对手那里随机偷 1 张咒语。\n" },
 		{ "zh", "  bob 获得了「勇者纹章」（从你手中）。\n" },
 		{ "zh", "  你作为预言者选择了事件「神谕」。\n" },
 		{ "zh", "  你没能抽牌：手牌已达上限。\n" },
@@ -2389,7 +2389,8 @@ the_reader_is_you_in_english_and_chinese(void **state)
 	    "  {\"type\": \"steal\", \"player\": \"alice\", \"target\": \"bob\"},"
 	    "  {\"type\": \"swap\", \"player\": \"bob\", \"target\": \"alice\","
 	    "   \"from\": {\"id\": \"D4\", \"name\": \"Bard\", \"power\": 2},"
-	    "   \"to\": {\"id\": \"D5\", \"name\": \"Thief\", \"power\": 3}},"
+	    "   \"to\": {\"id\": \"D5\", \"name\": \"Thief\", \"power\": 3},"
+	    "   \"hand_limit\": 5},"
 	    "  {\"type\": \"emblem\", \"player\": \"bob\", \"emblem\": \"EM1\","
 	    "   \"from\": \"alice\"},"
 	    "  {\"type\": \"event\", \"player\": \"alice\", \"event\": \"V4\"},"
@@ -2429,6 +2430,66 @@ no_life_lost_and_one_spell_said_so(void **state)
 
 	(void)state;
 	says("notice", ctx, want, sizeof(want) / sizeof(want[0]), 0);
+}
+
+/*
+ * The mails say why (a player's review of a whole game): whom Divine
+ * Judgement struck, the VP leaders, and their VP ("You lost life: 2 -> 1"
+ * said not why); a new dancer's power, ability and hand limit after a
+ * Change of Partner (only its name was told); a dancer at 0 life in a
+ * fight, whose printed power counts 0 ("bob 0" said not why). In the
+ * text and the HTML alike.
+ */
+static void
+mails_say_why(void **state)
+{
+	static const char ctx[] =
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"events\": ["
+	    "  {\"type\": \"event\", \"player\": \"carol\", \"event\": \"V5\","
+	    "   \"on_leaders\": true, \"leaders\": [\"alice\", \"bob\"],"
+	    "   \"leader_vp\": 3},"
+	    "  {\"type\": \"event\", \"player\": \"bob\", \"event\": \"V5\","
+	    "   \"on_leaders\": true, \"leaders\": [], \"leader_vp\": 0},"
+	    "  {\"type\": \"swap\", \"player\": \"carol\", \"target\": \"alice\","
+	    "   \"from\": {\"id\": \"D6\", \"name\": \"x\", \"power\": 4},"
+	    "   \"to\": {\"id\": \"D4\", \"name\": \"x\", \"power\": 2},"
+	    "   \"hand_limit\": 6},"
+	    "  {\"type\": \"swap\", \"player\": \"carol\", \"target\": \"bob\","
+	    "   \"from\": {\"id\": \"D4\", \"name\": \"x\", \"power\": 2},"
+	    "   \"to\": {\"id\": \"D1\", \"name\": \"x\", \"power\": 3},"
+	    "   \"hand_limit\": 5},"
+	    "  {\"type\": \"result\", \"player\": \"carol\", \"power\": 3,"
+	    "   \"target\": \"bob\", \"target_power\": 0, \"outcome\": \"win\","
+	    "   \"winner\": \"carol\", \"target_life_zero\": true},"
+	    "  {\"type\": \"result\", \"player\": \"bob\", \"power\": 1,"
+	    "   \"target\": \"carol\", \"target_power\": 3, \"outcome\": \"lose\","
+	    "   \"winner\": \"carol\", \"life_zero\": true}],"
+	    " \"view\": {\"phase\": \"stage\", \"players\": [{\"name\": \"alice\"},"
+	    "  {\"name\": \"bob\"}, {\"name\": \"carol\"}]}}";
+	static const char *const want[][2] = {
+		{ "en", "Divine Judgement. It falls on the VP leaders: you, bob (3 VP)." },
+		{ "en", "Nobody leads in VP (all have 0), so it falls on nobody." },
+		{ "en", "for the Bard (power 2; draws 1 Spell in each Stage phase; hand limit 6)." },
+		{ "en", "(power 3; +1 power in a challenge it starts; hand limit 5)." },
+		{ "en", "Power: carol 3, bob 0 (life 0: printed power counts 0). carol wins." },
+		{ "en", "Power: bob 1 (life 0: printed power counts 0), carol 3." },
+		{ "ja", "を選びました。対象は VP トップ：あなた、bob さん（3 VP）。" },
+		{ "ja", "VP トップはいません（全員 0 VP）：対象なし。" },
+		{ "ja", "（パワー 2、手札上限 6）と交代させました。" },
+		{ "ja", "能力：ステージ・フェイズごとにスペルを1枚引く。" },
+		{ "ja", "パワー：carol さん 3、bob さん 0（ライフ 0）。" },
+		{ "ja", "ライフ 0 のダンサーは、元のパワーを 0 として数えます。" },
+		{ "zh", "它落在 VP 领先者身上：你、bob（3 VP）。" },
+		{ "zh", "没有 VP 领先者（大家都是 0 VP），它不落在任何人身上。" },
+		{ "zh", "新舞者：力量 2；手牌上限 6。" },
+		{ "zh", "能力：每个舞台阶段抽 1 张咒语。" },
+		{ "zh", "力量：carol 3，bob 0（生命 0）。" },
+		{ "zh", "生命为 0 的舞者，牌面力量按 0 计算。" },
+	};
+
+	(void)state;
+	says("notice", ctx, want, sizeof(want) / sizeof(want[0]), 1);
 }
 
 /*
@@ -3136,6 +3197,23 @@ no_event_line_is_cut(void **state)
 		    "  {\"type\": \"swap\", \"player\": \"%1$s\", \"target\": \"bob\","
 		    "   \"from\": {\"id\": \"D6\", \"name\": \"Eternal Prisoner\", \"power\": 4},"
 		    "   \"to\": {\"id\": \"D1\", \"name\": \"Blade Dancer\", \"power\": 3}},"
+		    "  {\"type\": \"swap\", \"player\": \"%1$s\", \"target\": \"bob\","
+		    "   \"from\": {\"id\": \"D4\", \"name\": \"Bard\", \"power\": 2},"
+		    "   \"to\": {\"id\": \"D5\", \"name\": \"Thief\", \"power\": 3},"
+		    "   \"hand_limit\": 5},"
+		    "  {\"type\": \"swap\", \"player\": \"%1$s\", \"target\": \"bob\","
+		    "   \"from\": {\"id\": \"D5\", \"name\": \"Thief\", \"power\": 3},"
+		    "   \"to\": {\"id\": \"D6\", \"name\": \"Eternal Prisoner\", \"power\": 4},"
+		    "   \"hand_limit\": 3},"
+		    "  {\"type\": \"event\", \"player\": \"%1$s\", \"event\": \"V5\","
+		    "   \"on_leaders\": true, \"leaders\": [\"alice\", \"bob\", \"carol\"],"
+		    "   \"leader_vp\": 12},"
+		    "  {\"type\": \"event\", \"player\": \"%1$s\", \"event\": \"V5\","
+		    "   \"on_leaders\": true, \"leaders\": [], \"leader_vp\": 0},"
+		    "  {\"type\": \"result\", \"player\": \"%1$s\", \"target\": \"bob\","
+		    "   \"power\": 12, \"target_power\": 11, \"outcome\": \"lose\","
+		    "   \"winner\": \"bob\", \"life_zero\": true,"
+		    "   \"target_life_zero\": true},"
 		    "  {\"type\": \"emblem\", \"player\": \"%1$s\", \"emblem\": \"EM3\","
 		    "   \"from\": \"bob\"},"
 		    "  {\"type\": \"no_challenge\", \"player\": \"%1$s\", \"why\": \"cannot_challenge\"},"
@@ -4458,6 +4536,7 @@ main(void)
 		cmocka_unit_test(the_end_and_the_dancers_chosen_name_the_reader),
 		cmocka_unit_test(a_tie_is_said_as_one),
 		cmocka_unit_test(no_life_lost_and_one_spell_said_so),
+		cmocka_unit_test(mails_say_why),
 		cmocka_unit_test(a_late_renewal_is_no_new_run_out),
 		cmocka_unit_test(repeated_draws_are_told_once),
 		cmocka_unit_test(stage_draws_name_their_card),

@@ -1594,6 +1594,43 @@ test_life_zero_power_counts_zero_modifiers_apply(void **state)
 	msf_done(st);
 }
 
+/* A fight's result tells which dancer was at 0 life, its printed power
+ * counted 0 ("bob 0" said not why; a player's review): n[1] bit 2 for
+ * the challenged, bit 1 for the challenger. */
+static void
+test_life_zero_told_in_result(void **state)
+{
+	struct ms_state *st = turn(1);
+	int i, seen = 0;
+
+	msf_stages(st, quiet_arena);
+	st->p[BOB].life = 0;
+	msf_pass_while(st, MS_PH_SPELL);
+	msf_do(st, ALICE, "CHALLENGE bob");
+	msf_pass_while(st, MS_PH_CHALLENGE);
+	for (i = 0; i < (int)st->hist_n && i < MS_HIST; i++)
+		if (st->hist[i].type == MS_E_RESULT) {
+			assert_int_equal(st->hist[i].target, BOB);
+			assert_int_equal(st->hist[i].n[1], 2);
+			seen++;
+		}
+	assert_int_equal(seen, 1);
+	msf_done(st);
+	/* both at full life: nothing said */
+	st = turn(1);
+	msf_stages(st, quiet_arena);
+	msf_pass_while(st, MS_PH_SPELL);
+	msf_do(st, ALICE, "CHALLENGE bob");
+	msf_pass_while(st, MS_PH_CHALLENGE);
+	for (i = 0, seen = 0; i < (int)st->hist_n && i < MS_HIST; i++)
+		if (st->hist[i].type == MS_E_RESULT) {
+			assert_int_equal(st->hist[i].n[1], 0);
+			seen++;
+		}
+	assert_int_equal(seen, 1);
+	msf_done(st);
+}
+
 static void
 test_prohibition_wins_defend_3_in_tower(void **state)
 {
@@ -1840,6 +1877,51 @@ test_event_divine_judgement_leader_at_0_told(void **state)
 	assert_int_equal(told, 1);
 	st->p[ALICE].banked[0] = 0;
 	st->p[ALICE].life = 2;
+	msf_done(st);
+}
+
+/* The Event's story names the leaders it strikes and their VP (a mail
+ * said "You lost life: 2 -> 1" and not why; a player's review), as its
+ * effect found them; none when the top is 0. */
+static void
+test_event_divine_judgement_names_leaders(void **state)
+{
+	struct ms_state *st = prophecy(turn(1));
+	const struct ms_event *e = NULL;
+	int i;
+
+	st->p[ALICE].banked[0] = 1;
+	st->p[BOB].banked[1] = 1;
+	msf_do(st, ERIN, "EVENT divine judgement");
+	for (i = 0; i < st->nev; i++)
+		if (st->ev[i].type == MS_E_EVENT)
+			e = &st->ev[i];
+	assert_non_null(e);
+	assert_int_equal(e->n[0], 1);
+	assert_int_equal(e->a, (1 << ALICE) | (1 << BOB));
+	assert_int_equal(e->n[1], 1);
+	st->p[ALICE].banked[0] = 0;
+	st->p[BOB].banked[1] = 0;
+	msf_done(st);
+	/* nobody above 0: said to strike nobody */
+	st = prophecy(turn(1));
+	msf_do(st, ERIN, "EVENT divine judgement");
+	for (i = 0, e = NULL; i < st->nev; i++)
+		if (st->ev[i].type == MS_E_EVENT)
+			e = &st->ev[i];
+	assert_non_null(e);
+	assert_int_equal(e->n[0], 1);
+	assert_int_equal(e->a, 0);
+	msf_done(st);
+	/* an Event not on the leaders: no such story */
+	st = prophecy(turn(1));
+	msf_do(st, ERIN, "EVENT oracle");
+	for (i = 0, e = NULL; i < st->nev; i++)
+		if (st->ev[i].type == MS_E_EVENT)
+			e = &st->ev[i];
+	assert_non_null(e);
+	assert_int_equal(e->n[0], 0);
+	assert_int_equal(e->a, 0);
 	msf_done(st);
 }
 
@@ -2923,6 +3005,7 @@ main(void)
 		cmocka_unit_test(test_life_starts_at_2_within_0_and_2),
 		cmocka_unit_test(test_life_zero_no_challenge_but_can_be_challenged),
 		cmocka_unit_test(test_life_zero_power_counts_zero_modifiers_apply),
+		cmocka_unit_test(test_life_zero_told_in_result),
 		cmocka_unit_test(test_prohibition_wins_defend_3_in_tower),
 		cmocka_unit_test(test_prohibition_wins_defend_3_in_arena),
 		cmocka_unit_test(test_defend_3_cannot_be_challenged_as_vp_leader),
@@ -2937,6 +3020,7 @@ main(void)
 		cmocka_unit_test(test_event_request_for_a_tune_prophet_2_others_1),
 		cmocka_unit_test(test_event_divine_judgement_vp_leaders_lose_life),
 		cmocka_unit_test(test_event_divine_judgement_leader_at_0_told),
+		cmocka_unit_test(test_event_divine_judgement_names_leaders),
 		cmocka_unit_test(test_event_silence_others_discard_to_3),
 		cmocka_unit_test(test_event_hand_change_marked_for_its_holder),
 		cmocka_unit_test(test_another_s_move_hand_change_marked_for_its_holder),

@@ -1539,6 +1539,71 @@ test_order_effects_told(void **state)
 	free(st);
 }
 
+/*
+ * What a mail needs to say why (a player's review of a whole game): the
+ * VP leaders an Event struck and their VP ("You lost life: 2 -> 1" said
+ * not why), a new dancer's hand limit after Change of Partner (its power
+ * and ability were not told either), and a dancer at 0 life in a fight,
+ * whose printed power counted 0 ("bob 0" said not why).
+ */
+static void
+test_events_say_why(void **state)
+{
+	struct ms_state *st = table();
+	const struct ms_data *d = st->data;
+	json_t *evs, *e, *l;
+
+	(void)state;
+	add_event(st, MS_E_EVENT, CAROL, -1, ms_find_event(d, "V5"),
+	    (1 << ALICE) | (1 << BOB));
+	st->ev[st->nev - 1].n[0] = 1;
+	st->ev[st->nev - 1].n[1] = 3;
+	add_event(st, MS_E_EVENT, CAROL, -1, ms_find_event(d, "V5"), 0);
+	st->ev[st->nev - 1].n[0] = 1;
+	add_event(st, MS_E_EVENT, CAROL, -1, ms_find_event(d, "V4"), 0);
+	add_event(st, MS_E_SWAP, CAROL, ALICE, ms_find_dancer(d, "D4"),
+	    ms_find_dancer(d, "D6"));
+	add_event(st, MS_E_SWAP, CAROL, ALICE, ms_find_dancer(d, "D6"),
+	    ms_find_dancer(d, "D4"));
+	add_event(st, MS_E_SWAP, CAROL, ALICE, ms_find_dancer(d, "D1"),
+	    ms_find_dancer(d, "D6"));
+	add_event(st, MS_E_RESULT, CAROL, BOB, CAROL, 3);
+	st->ev[st->nev - 1].n[1] = 2;
+	add_event(st, MS_E_RESULT, CAROL, BOB, CAROL, 3);
+	evs = ms_events(st, MQ_VIEW_PUBLIC);
+	assert_non_null(evs);
+	e = json_array_get(evs, 0);
+	l = json_object_get(e, "leaders");
+	assert_int_equal(json_array_size(l), 2);
+	assert_string_equal(json_string_value(json_array_get(l, 0)),
+	    st->p[ALICE].name);
+	assert_string_equal(json_string_value(json_array_get(l, 1)),
+	    st->p[BOB].name);
+	assert_int_equal(json_integer_value(json_object_get(e, "leader_vp")),
+	    3);
+	assert_true(json_is_true(json_object_get(e, "on_leaders")));
+	/* nobody leads: said, with an empty list */
+	e = json_array_get(evs, 1);
+	assert_int_equal(json_array_size(json_object_get(e, "leaders")), 0);
+	assert_true(json_is_true(json_object_get(e, "on_leaders")));
+	/* an Event not on the leaders says nothing of them */
+	assert_null(json_object_get(json_array_get(evs, 2), "leaders"));
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(evs,
+	    3), "hand_limit")), 6);
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(evs,
+	    4), "hand_limit")), 3);
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(evs,
+	    5), "hand_limit")), d->base_hand_limit);
+	e = json_array_get(evs, 6);
+	assert_null(json_object_get(e, "life_zero"));
+	assert_true(json_is_true(json_object_get(e, "target_life_zero")));
+	e = json_array_get(evs, 7);
+	assert_null(json_object_get(e, "life_zero"));
+	assert_null(json_object_get(e, "target_life_zero"));
+	json_decref(evs);
+	free(st);
+}
+
 static void
 test_events_secrets(void **state)
 {
@@ -1964,6 +2029,7 @@ main(void)
 		cmocka_unit_test(test_view_end_shows_every_mask),
 		cmocka_unit_test(test_view_challenge_and_bad_seat),
 		cmocka_unit_test(test_events_secrets),
+		cmocka_unit_test(test_events_say_why),
 		cmocka_unit_test(test_order_effects_told),
 		cmocka_unit_test(test_out_of_memory_never_a_part_missing),
 		cmocka_unit_test(test_a_game_through_the_text),
