@@ -28,6 +28,7 @@
 
 #include "daemon/config.h"
 #include "durable.h"
+#include "daemon/heldmark.h"
 #include "daemon/mailmark.h"
 #include "daemon/store.h"
 #include "engine/rng.h"
@@ -255,7 +256,7 @@ finished(const char *datadir, long ngames)
 		if (i % 100 == 99 || i == ngames - 1) {
 			if (mq_durable_commit(&e))
 				die(&e);
-			mq_mailmark_flush(1);
+			mq_heldmark_flush(1);
 		}
 	}
 	printf("%ld\n", ngames);

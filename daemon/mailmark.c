@@ -11,6 +11,7 @@
 #include "common/fileio.h"
 #include "daemon/host_text.h"
 #include "daemon/deadline.h"
+#include "daemon/heldmark.h"
 #include "daemon/inbound.h"
 #include "daemon/mailmark.h"
 #include "daemon/notify.h"
@@ -18,33 +19,8 @@
 
 #define MARK_FMT "%020llu\n"	/* always 21 bytes: see mq_mailmark_write */
 
-/*
- * The marks set while a batch is open (durable.h), written once its flush
- * has made the entries and their spooled mails durable (mq_mailmark_flush).
- * Written at once, a mark could reach the disk before the entries it
- * passes: after a power cut, a mark ahead of the log would pass the
- * entry logged again in its place, whose mails a later crash kept back
- * would then never be rebuilt. The process's, as the batch is.
- */
-struct pending_mark {
-	char path[1400];
-	uint64_t seq;
-};
-static struct pending_mark *pending;
-static size_t npending, cappending;
-
-static struct pending_mark *
-pending_of(const char *path)
-{
-	size_t i;
-
-	for (i = 0; i < npending; i++)
-		if (strcmp(pending[i].path, path) == 0)
-			return &pending[i];
-	return NULL;
-}
-
 static void write_mark(const char *id, const char *path, uint64_t seq);
+static mq_heldmark_writer write_text;
 
 uint64_t
 mq_mailmark_read(const struct mq_game *g, int *present)
@@ -52,23 +28,14 @@ mq_mailmark_read(const struct mq_game *g, int *present)
 	return mq_mailmark_read_at(g->dir, present);
 }
 
-/* The mark file at path: 1 and *seq when it holds a mark, 0 when there is
- * none, -1 when it is there but holds no mark (damaged, or unreadable). */
+/* A mark's text buf (len bytes): 1 and *seq when it is one, else -1. */
 static int
-read_mark_file(const char *path, uint64_t *seq)
+parse_mark(const char *buf, size_t len, uint64_t *seq)
 {
-	char buf[64];
 	const char *p = buf;
 	unsigned long long v;
-	struct mq_err e;
-	size_t len;
-	int there;
 
 	*seq = 0;
-	if (mq_file_read_small(path, buf, sizeof(buf), &len, &there, &e) != 0)
-		return -1;
-	if (!there)
-		return 0;
 	/* MARK_FMT's 20 digits and a newline, or the "%llu\n" of a masqued
 	 * before it (at most 9 digits: no game has a billion entries):
 	 * anything else is no mark (nothing is rebuilt, rather than
@@ -80,6 +47,28 @@ read_mark_file(const char *path, uint64_t *seq)
 	return 1;
 }
 
+/* The mark at path, the one held in a batch not yet flushed (heldmark.h)
+ * or else its file's: 1 and *seq when it holds a mark, 0 when there is
+ * none, -1 when it is there but holds no mark (damaged, or unreadable). */
+static int
+read_mark_file(const char *path, uint64_t *seq)
+{
+	char buf[64];
+	const char *held = mq_heldmark_get(path);
+	struct mq_err e;
+	size_t len;
+	int there;
+
+	*seq = 0;
+	if (held != NULL)
+		return parse_mark(held, strlen(held), seq);
+	if (mq_file_read_small(path, buf, sizeof(buf), &len, &there, &e) != 0)
+		return -1;
+	if (!there)
+		return 0;
+	return parse_mark(buf, len, seq);
+}
+
 uint64_t
 mq_mailmark_read_at(const char *gamedir, int *present)
 {
@@ -89,11 +78,6 @@ mq_mailmark_read_at(const char *gamedir, int *present)
 	if (present != NULL)
 		*present = 0;
 	snprintf(path, sizeof(path), "%s/mailed", gamedir);
-	if (pending_of(path) != NULL) {	/* set in the batch not yet flushed */
-		if (present != NULL)
-			*present = 1;
-		return pending_of(path)->seq;
-	}
 	if (read_mark_file(path, &seq) != 1)
 		return 0;
 	if (present != NULL)
@@ -108,7 +92,7 @@ mq_mailmark_damaged(const char *gamedir)
 	uint64_t seq;
 
 	snprintf(path, sizeof(path), "%s/mailed", gamedir);
-	return pending_of(path) == NULL && read_mark_file(path, &seq) < 0;
+	return read_mark_file(path, &seq) < 0;
 }
 
 int
@@ -118,7 +102,7 @@ mq_mailmark_missing(const char *gamedir)
 	uint64_t seq;
 
 	snprintf(path, sizeof(path), "%s/mailed", gamedir);
-	return pending_of(path) == NULL && read_mark_file(path, &seq) == 0;
+	return read_mark_file(path, &seq) == 0;
 }
 
 int
@@ -147,65 +131,50 @@ mq_mailmark_create(const char *dir, struct mq_err *err)
 void
 mq_mailmark_write(const struct mq_game *g)
 {
-	struct pending_mark *m;
-	char path[1400];
+	char path[1400], buf[32];
 
 	snprintf(path, sizeof(path), "%s/mailed", g->dir);
-	if (!mq_durable_open()) {
-		write_mark(g->id, path, g->seq);
-		return;
+	snprintf(buf, sizeof(buf), MARK_FMT, (unsigned long long)g->seq);
+	switch (mq_heldmark_set(g->id, path, buf, write_text)) {
+	case 0:
+		write_text(g->id, path, buf);
+		break;
+	case -1:
+		/* left behind: its mails are rebuilt, never lost */
+		mq_daemon_log("game %s: out of memory: its mark of mailed "
+		    "entries is left behind", g->id);
+		break;
 	}
-	if ((m = pending_of(path)) == NULL) {
-		if (npending == cappending) {
-			size_t cap = cappending ? 2 * cappending : 16;
-			void *v = realloc(pending, cap * sizeof(*pending));
-
-			if (v == NULL) {
-				/* left behind: its mails are rebuilt, never lost */
-				mq_daemon_log("game %s: out of memory: its mark of "
-				    "mailed entries is left behind", g->id);
-				return;
-			}
-			pending = v;
-			cappending = cap;
-		}
-		m = &pending[npending++];
-		snprintf(m->path, sizeof(m->path), "%s", path);
-	}
-	m->seq = g->seq;
-}
-
-void
-mq_mailmark_flush(int durable)
-{
-	size_t i;
-
-	for (i = 0; durable && i < npending; i++)
-		write_mark(NULL, pending[i].path, pending[i].seq);
-	free(pending);
-	pending = NULL;
-	npending = cappending = 0;
 }
 
 static void
 write_mark(const char *id, const char *path, uint64_t seq)
 {
-	char why[MQ_STRERROR_HINT_MAX];
 	char buf[32];
+
+	snprintf(buf, sizeof(buf), MARK_FMT, (unsigned long long)seq);
+	write_text(id, path, buf);
+}
+
+/* The mark's text buf (MARK_FMT's), at path. */
+static void
+write_text(const char *id, const char *path, const char *buf)
+{
+	char why[MQ_STRERROR_HINT_MAX];
+	size_t n = strlen(buf);
 	struct stat sb;
 	struct mq_err e;
-	int fd, n;
+	int fd;
 
-	n = snprintf(buf, sizeof(buf), MARK_FMT, (unsigned long long)seq);
-	if (stat(path, &sb) == 0 && sb.st_size > n) {
-		if (mq_file_replace(path, buf, (size_t)n, 0644, &e) != 0)
+	if (stat(path, &sb) == 0 && sb.st_size > (off_t)n) {
+		if (mq_file_replace(path, buf, n, 0644, &e) != 0)
 			mq_daemon_log("game %s: %s", id ? id : path, e.msg);
 		return;
 	}
 	if ((fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644)) < 0)
 		mq_daemon_log("game %s: cannot write %s: %s", id ? id : path, path,
 		    mq_strerror_hint(errno, path, why, sizeof(why)));
-	else if (mq_write_all(fd, buf, (size_t)n, 0, path, &e) != 0)
+	else if (mq_write_all(fd, buf, n, 0, path, &e) != 0)
 		mq_daemon_log("game %s: %s", id ? id : path, e.msg);
 	if (fd >= 0)
 		close(fd);

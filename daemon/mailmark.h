@@ -43,12 +43,10 @@ int mq_mailmark_missing(const char *gamedir);
 int mq_mailmark_create(const char *dir, struct mq_err *err);
 /* Set the mark at g->seq (logged on failure: a lost mark only means mails
  * rebuilt and perhaps sent twice, never lost). In a batch (durable.h) it is
- * held, and read back as set, until mq_mailmark_flush. */
+ * held, and read back as set, until the batch's flush (heldmark.h): a mark
+ * ahead of the log after a power cut would pass the entry logged again in
+ * its place, whose mails a later crash kept back would never be rebuilt. */
 void mq_mailmark_write(const struct mq_game *g);
-/* After a batch's flush: write the marks held in it when the flush made
- * the batch durable (durable != 0), else drop them (nothing of the batch
- * may be acted on). */
-void mq_mailmark_flush(int durable);
 /* The mails of g's last entries are queued: if that ended the game, log
  * its end entry (game_end.c), then set the mark; when the end cannot be
  * logged, the mark stays behind it and the next open logs it. */

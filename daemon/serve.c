@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "daemon/deadline.h"
+#include "daemon/heldmark.h"
 #include "daemon/inbound.h"
 #include "daemon/inbound_outage.h"
 #include "daemon/mailmark.h"
@@ -118,7 +119,7 @@ commit_batch(struct mq_daemon *d, struct mq_maildir_list *l, size_t from,
 
 	if (mq_durable_commit(&e) != 0) {
 		/* nothing of the batch may be acted on: all stay pending */
-		mq_mailmark_flush(0);
+		mq_heldmark_flush(0);
 		mq_daemon_forget_mail(d);
 		mq_daemon_log("inbound: %s; %zu message(s) left for the next pass",
 		    e.msg, to - from);
@@ -127,7 +128,7 @@ commit_batch(struct mq_daemon *d, struct mq_maildir_list *l, size_t from,
 				st->failed++;
 		return;
 	}
-	mq_mailmark_flush(1);	/* the entries and their mails are durable */
+	mq_heldmark_flush(1);	/* the entries and their mails are durable */
 	mq_durable_begin();
 	for (j = from; j < to; j++) {
 		if (outcome[j] < 0)
