@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "daemon/heldmark.h"
 #include "daemon/mailmark.h"
 #include "daemon/store.h"
 #include "fileio.h"
@@ -69,28 +70,46 @@ mq_game_log_end(struct mq_game *g, struct mq_err *err)
  * last entry is the mark's. (The end entry's seq alone left a game whose
  * player changed language after the end read at every start: its log no
  * longer had the mark's size, and the mark was never written again.) The
- * size is the mark's own check: written before the entry reached the disk
- * (a batch's), it outlives a crash that lost the entry only with a log of
- * another size, and a log cut or grown since is read as before. A mark
- * that cannot be written only leaves the game read at every start.
+ * size is the mark's own check: a log cut or grown since is read as
+ * before. Set while a batch is open (serve's inbox pass, durable.h), the
+ * mark is held until the batch's flush has made the entry durable, and
+ * read as set by this process until then (heldmark.h): written at once, it
+ * could reach the disk before the entry, and a power cut that lost the
+ * entry left a log shorter than its mark, which view, verify and the
+ * others tell as entries removed (store.c mq_game_check_mark). A mark that
+ * cannot be written only leaves the game read at every start.
  */
+static void
+write_ended(const char *id, const char *path, const char *text)
+{
+	struct mq_err e;
+
+	if (mq_file_overwrite(path, text, strlen(text), 0644, &e) != 0)
+		mq_daemon_log("game %s: %s; serve reads its log at each start",
+		    id ? id : path, e.msg);
+}
+
 void
 mq_game_ended_write(const struct mq_game *g)
 {
-	char path[1400], buf[64];
-	struct mq_err e;
+	char path[1400], buf[MQ_HELDMARK_MAX];
 	struct stat st;
-	int len;
 
 	if (g->end_seq == 0 || g->seq < g->end_seq || !g->writable ||
 	    stat(g->logpath, &st) != 0)
 		return;
 	snprintf(path, sizeof(path), "%s/ended", g->dir);
-	len = snprintf(buf, sizeof(buf), "%llu %lld\n",
-	    (unsigned long long)g->seq, (long long)st.st_size);
-	if (mq_file_overwrite(path, buf, (size_t)len, 0644, &e) != 0)
-		mq_daemon_log("game %s: %s; serve reads its log at each start",
-		    g->id, e.msg);
+	snprintf(buf, sizeof(buf), "%llu %lld\n", (unsigned long long)g->seq,
+	    (long long)st.st_size);
+	switch (mq_heldmark_set(g->id, path, buf, write_ended)) {
+	case 0:
+		write_ended(g->id, path, buf);
+		break;
+	case -1:
+		mq_daemon_log("game %s: out of memory: its ended mark is not "
+		    "written; serve reads its log at each start", g->id);
+		break;
+	}
 }
 
 /* The mark's two numbers, 1 when it is there and sound; else 0. */
@@ -99,14 +118,21 @@ ended_mark(const char *gamedir, uint64_t *seq, unsigned long long *size)
 {
 	char path[1400], buf[128];
 	unsigned long long s;
-	const char *p = buf;
+	const char *p = buf, *held;
 	struct mq_err e;
 	size_t len;
 	int present;
 
 	snprintf(path, sizeof(path), "%s/ended", gamedir);
-	if (mq_file_read_small(path, buf, sizeof(buf), &len, &present, &e) != 0 ||
-	    !present || strlen(buf) != len ||
+	if ((held = mq_heldmark_get(path)) != NULL) {
+		/* set in a batch not yet flushed (mq_game_ended_write) */
+		snprintf(buf, sizeof(buf), "%s", held);
+		len = strlen(buf);
+		present = 1;
+	} else if (mq_file_read_small(path, buf, sizeof(buf), &len, &present,
+	    &e) != 0)
+		return 0;
+	if (!present || strlen(buf) != len ||
 	    mq_scan_digits(&p, UINT64_MAX, &s) != 0 || *p++ != ' ' ||
 	    mq_scan_digits(&p, (unsigned long long)INT64_MAX, size) != 0 ||
 	    *p++ != '\n' || p[strspn(p, " \n")] != '\0' || s == 0)

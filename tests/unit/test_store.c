@@ -3,7 +3,8 @@
  * same commands applied straight to the engine: the log replays to the very
  * state the engine reached, byte for byte in the admin view; and replay of
  * any prefix (state --at) equals the engine after that many entries. And
- * the host's end (admin end) is the last entry a log may hold but SET LANG.
+ * the host's end (admin end) is the last entry a log may hold but SET LANG;
+ * and the ended mark set in a batch waits for its flush.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +17,9 @@
 #include <sodium.h>
 #include <unistd.h>
 
+#include "common/durable.h"
+#include "common/fileio.h"
+#include "daemon/heldmark.h"
 #include "daemon/logfile.h"
 #include "daemon/store.h"
 #include "store_fixture.h"
@@ -245,6 +249,74 @@ test_admin_end_is_the_last_word(void **unused)
 	mq_game_close(g);
 	assert_int_equal(mq_game_open(&s, id, 0, 0, &g, &err), MQ_BADDATA);
 	assert_non_null(strstr(err.msg, "the host ended the game at entry 2"));
+	mq_store_close(&s);
+}
+
+/*
+ * The ended mark set in a batch (serve's inbox pass, common/durable.h) is
+ * held until the batch's flush, as the mark of mailed entries is
+ * (daemon/heldmark.h): written at once, a power cut that lost the batch's
+ * log writes left it past the log, which every reader told as entries
+ * removed. Held, this process reads it as set; the flush writes it, or
+ * drops it when the batch failed.
+ */
+static void
+test_ended_mark_waits_for_the_batch(void **unused)
+{
+	struct mq_store s;
+	struct mq_game *g;
+	struct mq_err err;
+	char id[MQ_GAME_ID_LEN + 1], path[1400], buf[64];
+	uint64_t seq, end;
+	size_t len;
+	int there;
+	json_t *body;
+	FILE *f;
+
+	new_game_of_four(&s, &g, id);
+	snprintf(path, sizeof(path), "%s/ended", g->dir);
+	mq_durable_begin();
+	body = json_pack("{s:s, s:I, s:s, s:s, s:s}", "game", id, "ts",
+	    (json_int_t)1790000001, "type", "admin", "action", "end", "why", "gone");
+	assert_int_equal(mq_game_append(g, body, &err), 0);
+	json_decref(body);
+	assert_int_equal(mq_game_log_end(g, &err), 0);
+	end = g->seq;
+	assert_int_equal(access(path, F_OK), -1);	/* held */
+	assert_int_equal(mq_game_ended_read(g->dir, &seq), 1);
+	assert_int_equal(seq, end);
+	assert_int_equal(mq_game_ended_seq(g->dir, &seq), 1);
+	assert_int_equal(seq, end);
+	assert_int_equal(mq_durable_commit(&err), 0);
+	mq_heldmark_flush(1);
+	assert_int_equal(mq_file_read_small(path, buf, sizeof(buf), &len,
+	    &there, &err), 0);
+	assert_true(there);
+	assert_int_equal(strtoull(buf, NULL, 10), end);
+	assert_int_equal(mq_game_ended_read(g->dir, &seq), 1);
+	assert_int_equal(seq, end);
+
+	/* a SET LANG after the end, in a batch whose flush failed: the
+	 * mark on disk stays the end's, and the log no longer has its size */
+	mq_durable_begin();
+	body = json_pack("{s:s, s:I, s:s, s:s, s:s, s:s, s:s}", "game", id, "ts",
+	    (json_int_t)1790000002, "type", "admin", "action", "lang", "player",
+	    "bob", "lang", "ja", "why", "the player asked (SET LANG)");
+	assert_int_equal(mq_game_append(g, body, &err), 0);
+	json_decref(body);
+	mq_game_ended_write(g);
+	assert_int_equal(mq_game_ended_read(g->dir, &seq), 1);
+	assert_int_equal(seq, end + 1);
+	assert_int_equal(mq_durable_commit(&err), 0);
+	mq_heldmark_flush(0);
+	assert_non_null(f = fopen(path, "r"));
+	assert_non_null(fgets(buf, sizeof(buf), f));
+	fclose(f);
+	assert_int_equal(strtoull(buf, NULL, 10), end);
+	assert_int_equal(mq_game_ended_read(g->dir, &seq), 0);
+	assert_int_equal(mq_game_ended_seq(g->dir, &seq), 1);
+	assert_int_equal(seq, end);
+	mq_game_close(g);
 	mq_store_close(&s);
 }
 
@@ -505,6 +577,7 @@ main(void)
 		cmocka_unit_test(test_bot_game_through_submit_replays_to_the_same_state),
 		cmocka_unit_test(test_submit_refused_leaves_the_log_unchanged),
 		cmocka_unit_test(test_admin_end_is_the_last_word),
+		cmocka_unit_test(test_ended_mark_waits_for_the_batch),
 		cmocka_unit_test(test_a_logged_line_sent_ok_refuses_is_rebuilt),
 		cmocka_unit_test(test_a_later_line_held_back_leaves_the_earlier),
 		cmocka_unit_test(test_store_addresses),
