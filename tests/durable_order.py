@@ -9,10 +9,10 @@ it: a file's bytes by an fsync of that file, a name made or changed (link,
 rename) by an fsync of its folder, or both by a syncfs (a batch's flush,
 common/durable.h). The acts: a log append (the archived message it holds
 must be durable first: archive, then log), marking a game's entries mailed
-(their mails must be in the spool: spool, then mark), the host marked told
-of a notice (DATADIR/cursor/told-KEY: the notice in the spool first), a
-spooled mail sent
-(moved out of the spool), an inbound message marked done (moved or removed
+(their mails must be in the spool: spool, then mark), a game's ended mark
+(its log first: a mark past the log reads as entries removed), the host
+marked told of a notice (DATADIR/cursor/told-KEY: the notice in the spool
+first), a spooled mail sent (moved out of the spool), an inbound message marked done (moved or removed
 from the Maildir inbox), the IMAP cursor moved, and the command's exit.
 With --batch (serve's inbox pass, durable.h) a log append is not an act:
 nothing of a batch is acted on before its flush, and a message whose entry
@@ -63,6 +63,13 @@ def main(argv):
                 breaches.append("%s, before %s was made durable (%s)"
                                 % (what, path, why))
 
+    def ended_mark(p):
+        # the ended mark (game_end.c) tells the log's size after the
+        # game's last entry: its log must be durable first, else a power
+        # cut leaves a mark past the log, read as entries removed
+        log = os.path.dirname(p) + "/log"
+        act("the ended mark " + p, lambda q: q == log)
+
     for raw in open(trace, encoding="utf-8", errors="replace"):
         m = LINE.match(raw)
         if not m or int(m.group(4)) < 0:
@@ -81,6 +88,8 @@ def main(argv):
                     lambda q: "/archive/" in q + "/")
             if re.search(r"/games/[^/]+/mailed$", p):
                 act("the mark " + p, lambda q: True)
+            if re.search(r"/games/[^/]+/ended$", p):
+                ended_mark(p)
             if p.endswith("/cursor/imap"):
                 act("the IMAP cursor", lambda q: True)
             if kept(p):
@@ -112,12 +121,21 @@ def main(argv):
                     lambda q: q == data + "/spool" or "/spool/" in q)
             if under(new) and re.search(r"/cursor/told-[^/]*$", new) and \
                     not new.endswith(".tmp"):
-                # the host's notice is in the spool before it counts as told
+                # the host's notice is in the spool before it counts as told;
+                # in a batch, the host's notices (admin-*): the players'
+                # mails spooled beside them (the end mails, when the reply
+                # ended the game: the host is told it is over) wait for
+                # the batch's flush, as their entries do, and nothing
+                # sends them before it
                 act("marking the host told (" + os.path.basename(new) + ")",
-                    lambda q: q == data + "/spool" or "/spool/" in q)
+                    lambda q: q == data + "/spool" or ("/spool/" in q and (
+                        not batch or
+                        os.path.basename(q).startswith("admin-"))))
             if under(old) and "/mail/inbox/" in old:
                 act("marking " + os.path.basename(old) + " done",
                     lambda q: True)
+            if under(new) and re.search(r"/games/[^/]+/ended$", new):
+                ended_mark(new)
             if under(new) and kept(new):
                 dirs[os.path.dirname(new)] = "%s of %s" % (
                     call, os.path.basename(new))

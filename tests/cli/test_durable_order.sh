@@ -3,7 +3,8 @@
 # spool, mark done, send), each step durable before the next acts on it,
 # read from the system calls (strace -f -y) of the commands that write:
 # ingest of a reply, submit, admin, new, and serve's inbox pass (a batch
-# made durable by one flush, common/durable.h) and its deadline pass.
+# made durable by one flush, common/durable.h), its deadline pass, and the
+# reply that ends a game (its ended mark after the flush).
 # tests/durable_order.py says what counts as durable and as an act.
 # A kill (the other kill tests) cannot show a write the disk never got; a
 # power cut can, and this can: a pass that wrote its games' marks before
@@ -71,4 +72,26 @@ printf 'From: MAILER-DAEMON@x.test\nTo: game@masqued.invalid\nSubject: Undeliver
     > $IN/bounce.test
 traced bounce --batch $M -C $D serve --once
 ls $D/cursor | grep -q "^told-bounce-" || { cat $T/err >&2; fail "the host was not told of the bounce"; }; ok
+# the reply that ends the game, in serve's inbox pass: its ended mark is
+# written once the batch's flush made the end entry durable (heldmark.h);
+# written before, a power cut left a mark past the log, read as entries
+# removed (test_kill_ended_batch.sh)
+# (a Masquerade whose Event deck is cut to one card, as lib_kill.sh's
+# kill_ms: it ends with the first turn)
+export MASQUED_NOW=$((MASQUED_NOW + 21 * 86400))
+mkdir -p $T/games
+$PY -c "
+import json, sys
+d = json.load(open('config/games/masquerade.json'))
+d['events'] = d['events'][:1]
+json.dump(d, open(sys.argv[1], 'w'), ensure_ascii=False)" $T/games/masquerade.json ||
+    fail "the short Masquerade's data"
+G=$(MASQUED_GAMES=$T/games $MREL -C $D new masquerade --player alice=alice@x.test \
+    --player bob=bob@x.test --player carol=carol@x.test) || fail "new masquerade"
+$MREL -C $D serve --once 2>/dev/null || fail "serve: the welcomes"
+to_the_last_move
+send $p@x.test "$(rt $G $p)" last "$move"
+traced ended --batch $M -C $D serve --once
+[ -f $D/games/$G/ended ] || { cat $T/err >&2; fail "the last reply did not end the game"; }; ok
+grep -q "/games/$G/ended" $T/ended.trace || fail "the ended mark's write was not traced"; ok
 done_checks
