@@ -237,6 +237,8 @@ struct ms_challenge {
 	uint8_t tie;		/* a Spell ended it in a tie: its index + 1 */
 	uint8_t masked[2];	/* a Mask was revealed for this side */
 	uint8_t on_win[2];	/* Spells' draws on a win (Symphony) */
+	uint8_t played[2][MS_SPELLS];	/* in-challenge Spells each side
+					 * played: the parts of bonus, minus */
 };
 
 /* What happened; views show each to whom it may be shown. */
@@ -385,6 +387,23 @@ int ms_challenge_shield(const struct ms_state *st, int seat,
     const struct ms_names **card, int *leader);
 int ms_spell_cost(const struct ms_state *st, int seat, int spell);
 int ms_power(const struct ms_state *st, int side);	/* in st->ch */
+
+/* One part of a side's power in the challenge (ms_power_parts). */
+enum ms_part_kind {
+	MS_PART_DANCER,		/* card: the dancer, n its printed power (0 at
+				 * 0 life) */
+	MS_PART_GUARDIAN,	/* card: the Guardian, n its printed power */
+	MS_PART_ABILITY,	/* card: the dancer, n its ability's power */
+	MS_PART_TREASURE,	/* card: the Guardian whose Treasure it is */
+	MS_PART_ORDER,		/* card: the Order's index */
+	MS_PART_SPELL,		/* card: a Spell the side played */
+	MS_PART_OPP_SPELL,	/* card: a Spell the other side played */
+	MS_PART_MASK		/* the side's Mask, revealed */
+};
+struct ms_power_part { uint8_t kind; int8_t card; int8_t n; };
+#define MS_PARTS	40
+int ms_power_parts(const struct ms_state *st, int side,
+    struct ms_power_part *out, int max);
 int ms_stage_count(const struct ms_state *st, int stage);
 int ms_order_holder(const struct ms_state *st, int number);
 void ms_event(struct ms_state *st, int type, int actor, int target, int card,

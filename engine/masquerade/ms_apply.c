@@ -272,6 +272,7 @@ play_spell(struct ms_state *st, int seat, const struct ms_cmd *c)
 	ms_event(st, MS_E_PLAY, seat, c->target, c->card, 0, 0, c->n);
 	if (sp->timing == MS_T_IN_CHALLENGE) {
 		side = ms_side_of(st, seat);
+		st->ch.played[side][c->card]++;
 		for (i = 0; i < sp->neff; i++)
 			switch (sp->eff[i].op) {
 			case MS_OP_POWER:

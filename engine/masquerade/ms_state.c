@@ -373,6 +373,96 @@ ms_power(const struct ms_state *st, int side)
 	return n < 0 ? 0 : n;
 }
 
+/* A passive power modifier of a side's card counts (power_fn's test). */
+static int
+power_mod(const struct ms_effect *e, int side)
+{
+	if (e->trigger != MS_T_PASSIVE || e->op != MS_OP_POWER)
+		return 0;
+	if (e->when == MS_WHEN_INITIATING && side != 0)
+		return 0;
+	return e->n;
+}
+
+static int
+put_part(struct ms_power_part *out, int max, int k, int kind, int card,
+    int n)
+{
+	if (k < max) {
+		out[k].kind = (uint8_t)kind;
+		out[k].card = (int8_t)card;
+		out[k].n = (int8_t)n;
+	}
+	return k + 1;
+}
+
+/*
+ * The parts of a side's power in the challenge being fought, in the order
+ * ms_power adds them: the printed power (a dancer's, 0 at 0 life, or the
+ * Guardian's), each of its cards' modifiers (the dancer's ability, each
+ * Treasure, the Order), each Spell it played, its Mask, and each Spell the
+ * other side played against it (n < 0). Their sum is ms_power before its
+ * floor of 0 (the Guardian's flips, added when the challenge resolves,
+ * aside). Up to max into out; the number of parts.
+ */
+int
+ms_power_parts(const struct ms_state *st, int side, struct ms_power_part *out,
+    int max)
+{
+	const struct ms_data *d = st->data;
+	const struct ms_challenge *ch = &st->ch;
+	int seat = ch->side[side], k = 0, i, j, c, n, g;
+
+	if (seat < 0) {
+		k = put_part(out, max, k, MS_PART_GUARDIAN, ch->guardian,
+		    d->guardian[ch->guardian].power);
+	} else {
+		const struct ms_player *pl = &st->p[seat];
+
+		if (pl->dancer >= 0) {
+			const struct ms_dancer *dc = &d->dancer[pl->dancer];
+
+			k = put_part(out, max, k, MS_PART_DANCER, pl->dancer,
+			    pl->life > 0 ? dc->power : 0);
+			for (i = 0; i < dc->neff; i++)
+				if ((n = power_mod(&dc->eff[i], side)) != 0)
+					k = put_part(out, max, k, MS_PART_ABILITY,
+					    pl->dancer, n);
+		}
+		for (g = 0; g < d->nguardians; g++)
+			if (pl->treasures & (1u << g))
+				for (i = 0; i < d->guardian[g].tneff; i++)
+					if ((n = power_mod(&d->guardian[g].teff[i],
+					    side)) != 0)
+						k = put_part(out, max, k,
+						    MS_PART_TREASURE, g, n);
+		if (ms_orders_active(st) && pl->order >= 1 &&
+		    pl->order <= d->norders) {
+			const struct ms_order *o = &d->order[pl->order - 1];
+
+			for (i = 0; i < o->neff; i++)
+				if ((n = power_mod(&o->eff[i], side)) != 0)
+					k = put_part(out, max, k, MS_PART_ORDER,
+					    pl->order - 1, n);
+		}
+	}
+	for (j = 0; j < MS_SPELLS && j < d->nspells; j++)
+		for (c = 0; c < ch->played[side][j]; c++)
+			for (i = 0; i < d->spell[j].neff; i++)
+				if (d->spell[j].eff[i].op == MS_OP_POWER)
+					k = put_part(out, max, k, MS_PART_SPELL, j,
+					    d->spell[j].eff[i].n);
+	if (ch->masked[side])
+		k = put_part(out, max, k, MS_PART_MASK, -1, d->mask_reveal_power);
+	for (j = 0; j < MS_SPELLS && j < d->nspells; j++)
+		for (c = 0; c < ch->played[1 - side][j]; c++)
+			for (i = 0; i < d->spell[j].neff; i++)
+				if (d->spell[j].eff[i].op == MS_OP_OPP_POWER)
+					k = put_part(out, max, k, MS_PART_OPP_SPELL,
+					    j, d->spell[j].eff[i].n);
+	return k;
+}
+
 int
 ms_stage_count(const struct ms_state *st, int stage)
 {

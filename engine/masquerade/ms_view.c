@@ -400,6 +400,63 @@ pair(json_t *a, json_t *b)
 	return mq_jdone(v, bad);
 }
 
+static const char *const part_kinds[] = {
+	"dancer", "guardian", "ability", "treasure", "order", "spell",
+	"opp_spell", "mask",
+};
+
+/* A side's power in parts (ms_power_parts): each with its card's id (none
+ * for the Guardian's printed power and a Mask), its kind, its n, and plus
+ * (a modifier adding power: said "+1"). */
+static json_t *
+power_parts(const struct ms_state *st, int side)
+{
+	const struct ms_data *d = st->data;
+	struct ms_power_part part[MS_PARTS];
+	json_t *l = json_array(), *o, *id;
+	int bad = l == NULL, obad, i, k;
+
+	k = ms_power_parts(st, side, part, MS_PARTS);
+	for (i = 0; i < k && i < MS_PARTS; i++) {
+		o = json_object();
+		obad = o == NULL;
+		switch (part[i].kind) {
+		case MS_PART_DANCER:
+		case MS_PART_ABILITY:
+			id = jid(&d->dancer[part[i].card].nm);
+			break;
+		case MS_PART_TREASURE:
+			id = jid(&d->guardian[part[i].card].treasure);
+			break;
+		case MS_PART_ORDER:	/* said by its number: "Order 4 +1" */
+			id = jid(&d->order[part[i].card].nm);
+			mq_jput(o, "number", json_integer(part[i].card + 1),
+			    &obad);
+			break;
+		case MS_PART_SPELL:
+		case MS_PART_OPP_SPELL:
+			id = jspell_id(st, part[i].card);
+			break;
+		default:	/* the Guardian's printed power, a Mask */
+			id = NULL;
+			break;
+		}
+		if (part[i].kind != MS_PART_GUARDIAN &&
+		    part[i].kind != MS_PART_MASK)
+			mq_jput(o, "id", id, &obad);	/* NULL: out of memory */
+		mq_jput(o, "kind", jword(NAMEOF(part_kinds, part[i].kind)),
+		    &obad);
+		mq_jput(o, "n", json_integer(part[i].n), &obad);
+		mq_jput(o, "plus", json_boolean(part[i].kind != MS_PART_DANCER &&
+		    part[i].kind != MS_PART_GUARDIAN && part[i].n > 0), &obad);
+		mq_jput(o, "life_zero", json_boolean(part[i].kind ==
+		    MS_PART_DANCER && st->p[st->ch.side[side]].life <= 0),
+		    &obad);
+		mq_jpush(l, mq_jdone(o, obad), &bad);
+	}
+	return mq_jdone(l, bad);
+}
+
 /* The challenge being fought: everything in it is public (Spells are played
  * face up, a Mask is revealed face up), but not the Guardian's flip to come. */
 static json_t *
@@ -430,6 +487,9 @@ challenge_obj(const struct ms_state *st)
 	 * still to come): what a player weighs a Spell or a reveal against */
 	mq_jput(o, "challenger_power", json_integer(ms_power(st, 0)), &bad);
 	mq_jput(o, "defender_power", json_integer(ms_power(st, 1)), &bad);
+	/* and what each is made of: "you 5 (Eternal Prisoner 4, Rally +1)" */
+	mq_jput(o, "challenger_parts", power_parts(st, 0), &bad);
+	mq_jput(o, "defender_parts", power_parts(st, 1), &bad);
 	/* a Spell (Fugue) ended it in a tie already: the powers no longer
 	 * decide it, and a mail must not weigh them as if they did */
 	if (ch->tie)

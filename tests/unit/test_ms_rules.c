@@ -1553,6 +1553,87 @@ test_life_zero_no_challenge_but_can_be_challenged(void **state)
 	msf_done(st);
 }
 
+/* A side's power in parts, "KIND CARD N" joined by ", " (CARD: the id,
+ * "-" for none), each part's n summing to ms_power. */
+static void
+parts_of(const struct ms_state *st, int side, char *out, size_t size)
+{
+	const struct ms_data *d = st->data;
+	static const char *const kinds[] = { "dancer", "guardian", "ability",
+	    "treasure", "order", "spell", "opp_spell", "mask" };
+	struct ms_power_part p[MS_PARTS];
+	int i, k, sum = 0;
+	size_t len = 0;
+	const char *id;
+
+	k = ms_power_parts(st, side, p, MS_PARTS);
+	assert_true(k <= MS_PARTS);
+	out[0] = '\0';
+	for (i = 0; i < k; i++) {
+		id = p[i].kind == MS_PART_DANCER || p[i].kind == MS_PART_ABILITY ?
+		    d->dancer[p[i].card].nm.id : p[i].kind == MS_PART_TREASURE ?
+		    d->guardian[p[i].card].nm.id : p[i].kind == MS_PART_ORDER ?
+		    d->order[p[i].card].nm.id : p[i].kind == MS_PART_SPELL ||
+		    p[i].kind == MS_PART_OPP_SPELL ? d->spell[p[i].card].nm.id :
+		    "-";
+		len += (size_t)snprintf(out + len, size - len, "%s%s %s %d",
+		    i ? ", " : "", kinds[p[i].kind], id, p[i].n);
+		assert_true(len < size);
+		sum += p[i].n;
+	}
+	assert_int_equal(sum < 0 ? 0 : sum, ms_power(st, side));
+}
+
+/* What a fight mail shows as a side's power, in its parts (a review:
+ * "Power now: you 5" said not why): the dancer's printed power, its
+ * cards' modifiers, the Spells each side played, a Mask. */
+static void
+test_power_in_parts(void **state)
+{
+	struct ms_state *st = turn(2);
+	char got[512];
+
+	(void)state;
+	msf_give(st, ALICE, "SP_march", 2);
+	msf_give(st, DAVE, "SP_lullaby", 1);
+	msf_give(st, DAVE, "SP_march", 1);
+	msf_stages(st, quiet_arena);
+	msf_pass_while(st, MS_PH_SPELL);
+	msf_do(st, ALICE, "CHALLENGE dave");
+	parts_of(st, 1, got, sizeof(got));
+	assert_string_equal(got, "dancer D6 4, order O4 1");
+	msf_do(st, ALICE, "PLAY march");
+	msf_do(st, ALICE, "PLAY march");
+	msf_do(st, ALICE, "REVEAL");	/* ends her window */
+	msf_do(st, DAVE, "PLAY lullaby PAY march");
+	parts_of(st, 0, got, sizeof(got));
+	assert_string_equal(got, "dancer D1 3, ability D1 1, spell SP_march 1, "
+	    "spell SP_march 1, mask - 3, opp_spell SP_lullaby -2");
+	parts_of(st, 1, got, sizeof(got));
+	assert_string_equal(got, "dancer D6 4, order O4 1");
+	/* at 0 life the printed power counts 0 */
+	st->p[DAVE].life = 0;
+	parts_of(st, 1, got, sizeof(got));
+	assert_string_equal(got, "dancer D6 0, order O4 1");
+	st->p[DAVE].life = 2;
+	msf_do(st, DAVE, "PASS");
+	msf_done(st);
+	/* the Guardian: its printed power, less a Lullaby */
+	st = turn(1);
+	st->guardian_next = 1;
+	msf_give(st, CAROL, "SP_lullaby", 1);
+	msf_give(st, CAROL, "SP_march", 1);
+	msf_stages(st, quiet_tower);
+	msf_pass_while(st, MS_PH_SPELL);
+	assert_int_equal(st->ch.kind, MS_CH_TOWER);
+	parts_of(st, 1, got, sizeof(got));
+	assert_string_equal(got, "guardian - 2");
+	msf_do(st, CAROL, "PLAY lullaby PAY march");
+	parts_of(st, 1, got, sizeof(got));
+	assert_string_equal(got, "guardian - 2, opp_spell SP_lullaby -2");
+	msf_done(st);
+}
+
 static void
 test_life_zero_power_counts_zero_modifiers_apply(void **state)
 {
@@ -3004,6 +3085,7 @@ main(void)
 		cmocka_unit_test(test_mask_reveal_only_in_a_challenge_one_takes_part_in),
 		cmocka_unit_test(test_life_starts_at_2_within_0_and_2),
 		cmocka_unit_test(test_life_zero_no_challenge_but_can_be_challenged),
+		cmocka_unit_test(test_power_in_parts),
 		cmocka_unit_test(test_life_zero_power_counts_zero_modifiers_apply),
 		cmocka_unit_test(test_life_zero_told_in_result),
 		cmocka_unit_test(test_prohibition_wins_defend_3_in_tower),

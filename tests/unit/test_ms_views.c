@@ -1457,7 +1457,12 @@ test_view_challenge_and_bad_seat(void **state)
 	/* the powers: bob's Sorcerer 2 and his Mask's 3; alice's Blade Dancer
 	 * 3, without its +1, which is for a challenge she starts */
 	assert_non_null(strstr(v, "\"challenge\":{\"bonus\":[3,0],\"challenger\":"
-	    "\"bob\",\"challenger_power\":5,\"defender\":\"alice\","
+	    "\"bob\",\"challenger_parts\":[{\"id\":\"D2\",\"kind\":\"dancer\","
+	    "\"life_zero\":false,\"n\":2,\"plus\":false},{\"kind\":\"mask\","
+	    "\"life_zero\":false,\"n\":3,\"plus\":true}],"
+	    "\"challenger_power\":5,\"defender\":\"alice\","
+	    "\"defender_parts\":[{\"id\":\"D1\",\"kind\":\"dancer\","
+	    "\"life_zero\":false,\"n\":3,\"plus\":false}],"
 	    "\"defender_power\":3,\"kind\":\"arena\",\"masked\":[true,"
 	    "false],\"minus\":[0,0],\"window\":\"alice\"}"));
 	free(v);
