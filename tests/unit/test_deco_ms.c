@@ -2885,6 +2885,79 @@ a_fight_names_the_reader_you(void **state)
 }
 
 /*
+ * A fight's power is given in its parts: a review found "Power now: you 5"
+ * without why (the dancer's printed power, a Spell, a Treasure, the
+ * Order, the Mask, the other side's Spells against it).
+ */
+static void
+a_fight_power_is_given_in_parts(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "Power now: you 10 (Blade Dancer 3, ability +1, Knight" },
+		{ "en", "Sword +1, Order 4 +1, March +1, Mask +3), bob 2 (Eternal"
+		    " Prisoner 0 at life 0, Lullaby -2)." },
+		{ "ja", "現在のパワー：あなた 10（剣の舞姫 3、能力 +1、" },
+		{ "ja", "bob さん 2（永劫の囚人 0（ライフ 0）、子守唄 -2）。" },
+		{ "zh", "当前力量：你 10（剑舞姬 3，能力 +1，骑士之剑 +1，" },
+		{ "zh", "bob 2（永劫囚徒 0（生命 0），摇篮曲 -2）。" },
+	};
+	static const char *const guardian[][2] = {
+		{ "en", "Power now: you 4 (Eternal Prisoner 4), the Guardian 3"
+		    " (printed 5, Lullaby -2), plus the level of the Spell it"
+		    " turns up." },
+		{ "ja", "ガーディアン 3（基本 5、子守唄 -2）。ガーディアンには、"
+		    "山札からめくるスペルのレベルが加わります。" },
+		{ "zh", "守护者 3（基础 5，摇篮曲 -2），再加上翻开的咒语的等级。" },
+	};
+
+	(void)state;
+	says("turn",
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"fight\", \"view\": {\"phase\": \"challenge\", \"turn\": 2,"
+	    "  \"challenge\": {\"kind\": \"arena\", \"challenger\": \"alice\","
+	    "   \"defender\": \"bob\", \"window\": \"alice\","
+	    "   \"challenger_power\": 10, \"defender_power\": 2,"
+	    "   \"challenger_parts\": ["
+	    "    {\"id\": \"D1\", \"kind\": \"dancer\", \"n\": 3, \"plus\": false,"
+	    "     \"life_zero\": false},"
+	    "    {\"id\": \"D1\", \"kind\": \"ability\", \"n\": 1, \"plus\": true,"
+	    "     \"life_zero\": false},"
+	    "    {\"id\": \"G3\", \"kind\": \"treasure\", \"n\": 1, \"plus\": true,"
+	    "     \"life_zero\": false},"
+	    "    {\"id\": \"O4\", \"number\": 4, \"kind\": \"order\", \"n\": 1,"
+	    "     \"plus\": true, \"life_zero\": false},"
+	    "    {\"id\": \"SP_march\", \"kind\": \"spell\", \"n\": 1, \"plus\": true,"
+	    "     \"life_zero\": false},"
+	    "    {\"kind\": \"mask\", \"n\": 3, \"plus\": true, \"life_zero\": false}],"
+	    "   \"defender_parts\": ["
+	    "    {\"id\": \"D6\", \"kind\": \"dancer\", \"n\": 0, \"plus\": false,"
+	    "     \"life_zero\": true},"
+	    "    {\"id\": \"SP_lullaby\", \"kind\": \"opp_spell\", \"n\": -2,"
+	    "     \"plus\": false, \"life_zero\": false}]},"
+	    "  \"players\": [{\"name\": \"alice\", \"hand\": []},"
+	    "   {\"name\": \"bob\"}]}}",
+	    want, sizeof(want) / sizeof(want[0]), 1);
+	says("turn",
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"fight\", \"view\": {\"phase\": \"challenge\", \"turn\": 2,"
+	    "  \"challenge\": {\"kind\": \"tower\", \"challenger\": \"alice\","
+	    "   \"defender\": null, \"window\": \"alice\","
+	    "   \"guardian\": {\"id\": \"G3\", \"number\": 3, \"power\": 5},"
+	    "   \"challenger_power\": 4, \"defender_power\": 3,"
+	    "   \"challenger_parts\": ["
+	    "    {\"id\": \"D6\", \"kind\": \"dancer\", \"n\": 4, \"plus\": false,"
+	    "     \"life_zero\": false}],"
+	    "   \"defender_parts\": ["
+	    "    {\"kind\": \"guardian\", \"n\": 5, \"plus\": false,"
+	    "     \"life_zero\": false},"
+	    "    {\"id\": \"SP_lullaby\", \"kind\": \"opp_spell\", \"n\": -2,"
+	    "     \"plus\": false, \"life_zero\": false}]},"
+	    "  \"players\": [{\"name\": \"alice\", \"hand\": []},"
+	    "   {\"name\": \"bob\"}]}}",
+	    guardian, sizeof(guardian) / sizeof(guardian[0]), 1);
+}
+
+/*
  * After a Fugue the fight is a tie whatever comes: mei's fight mail still
  * weighed "kenji 4, you 3" and offered REVEAL, and the result said only
  * "A tie" as if the powers had been equal. The request says the Fugue
@@ -4544,6 +4617,7 @@ main(void)
 		cmocka_unit_test(spells_not_kept_go_to_the_tomb),
 		cmocka_unit_test(events_are_html_lists),
 		cmocka_unit_test(a_fight_names_the_reader_you),
+		cmocka_unit_test(a_fight_power_is_given_in_parts),
 		cmocka_unit_test(a_fugue_tie_is_said),
 		cmocka_unit_test(a_later_pickers_welcome_shows_the_dancers),
 		cmocka_unit_test(the_table_fits_its_lines),
