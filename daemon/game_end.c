@@ -101,15 +101,9 @@ mq_game_ended_write(const struct mq_game *g)
 	snprintf(path, sizeof(path), "%s/ended", g->dir);
 	snprintf(buf, sizeof(buf), "%llu %lld\n", (unsigned long long)g->seq,
 	    (long long)st.st_size);
-	switch (mq_heldmark_set(g->id, path, buf, write_ended)) {
-	case 0:
-		write_ended(g->id, path, buf);
-		break;
-	case -1:
+	if (mq_heldmark_set(g->id, path, buf, write_ended) < 0)
 		mq_daemon_log("game %s: out of memory: its ended mark is not "
 		    "written; serve reads its log at each start", g->id);
-		break;
-	}
 }
 
 /* The mark's two numbers, 1 when it is there and sound; else 0. */

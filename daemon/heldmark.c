@@ -33,8 +33,10 @@ mq_heldmark_set(const char *id, const char *path, const char *text,
 {
 	struct held *h;
 
-	if (!mq_durable_open())
+	if (!mq_durable_open()) {
+		write(id, path, text);
 		return 0;
+	}
 	if ((h = held_of(path)) == NULL) {
 		if (nheld == capheld) {
 			size_t cap = capheld ? 2 * capheld : 16;

@@ -22,8 +22,8 @@ typedef void mq_heldmark_writer(const char *id, const char *path,
 
 /*
  * Set path's mark to text (shorter than MQ_HELDMARK_MAX). Outside a batch,
- * 0: the caller writes it now. In a batch, 1: held (replacing what was held
- * for path), written by write after the flush; or -1 when memory ran out:
+ * write writes it now: 0. In a batch, 1: held (replacing what was held for
+ * path), written by write after the flush; or -1 when memory ran out:
  * nothing held, and the file on disk is left as it is (the caller says so).
  */
 int mq_heldmark_set(const char *id, const char *path, const char *text,

@@ -135,16 +135,10 @@ mq_mailmark_write(const struct mq_game *g)
 
 	snprintf(path, sizeof(path), "%s/mailed", g->dir);
 	snprintf(buf, sizeof(buf), MARK_FMT, (unsigned long long)g->seq);
-	switch (mq_heldmark_set(g->id, path, buf, write_text)) {
-	case 0:
-		write_text(g->id, path, buf);
-		break;
-	case -1:
+	if (mq_heldmark_set(g->id, path, buf, write_text) < 0)
 		/* left behind: its mails are rebuilt, never lost */
 		mq_daemon_log("game %s: out of memory: its mark of mailed "
 		    "entries is left behind", g->id);
-		break;
-	}
 }
 
 static void
