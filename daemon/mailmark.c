@@ -698,6 +698,13 @@ mq_mailmark_scan(struct mq_daemon *d, struct mq_err *err)
 			    "back are not rebuilt, and masqued verify cannot tell "
 			    "whether entries were cut from the end of its log. The "
 			    "game's next entry writes a good mark.", ids[i], g0.dir);
+		else if (!present && mq_mailmark_missing(g0.dir) &&
+		    mq_game_ended_seq(g0.dir, &end) &&
+		    log_entries(d, ids[i]) < end)
+			/* a game over, its log cut after its end: no new mark
+			 * at the cut, which would pass the cut off as a crash's
+			 * (store.c ended_cut_write); opening it says the cut */
+			continue;
 		else if (!present && mq_mailmark_missing(g0.dir)) {
 			char path[1400];
 

@@ -455,6 +455,48 @@ ended_cut(const struct mq_game *g, struct mq_err *err)
 	    (unsigned long long)end, g->dir, g->id);
 }
 
+/*
+ * The ended mark past the log, as a writer reads it. With the mark of
+ * mailed entries there (log_cut has found it within the log), the entries
+ * past the log were never mailed: a crash of a masqued older than the
+ * held mark (heldmark.h) wrote the ended mark ahead of its batch's
+ * entries and a power cut lost them, as any crash loses a batch not yet
+ * flushed. Nobody holds them, and their messages, never marked done, are
+ * read again: the game goes on from its log, and the stale mark goes (its
+ * end is written again if the game ends again; left, it would read as
+ * entries removed, and a later log that reached it would be taken for a
+ * game over at serve's start). With no mark of mailed entries, the ended
+ * mark is the one witness of what the players were mailed, the end: a cut,
+ * refused as the readers refuse it, or a reply would be logged on a log
+ * missing its end.
+ */
+static int
+ended_cut_write(const struct mq_game *g, struct mq_err *err)
+{
+	char path[1400];
+	uint64_t end, n;
+	int present;
+
+	if (!mq_game_ended_seq(g->dir, &end))
+		return 0;
+	n = log_lines(g->logpath, end);
+	if (n >= end || n == 0)
+		return 0;
+	(void)mq_mailmark_read(g, &present);
+	if (!present)
+		return ended_cut(g, err);
+	snprintf(path, sizeof(path), "%s/ended", g->dir);
+	if (unlink(path) != 0 && errno != ENOENT)
+		return mq_fail_errno(err, MQ_IO, "Cannot remove %s", path);
+	mq_daemon_log("game %s: its ended mark %s said it ended at entry %llu, "
+	    "but its log ends at entry %llu and its players were mailed no "
+	    "further (a crash of an older masqued lost the entries after it): "
+	    "the mark is removed, and the game goes on from its log, whose "
+	    "lost replies are read again.", g->id, path,
+	    (unsigned long long)end, (unsigned long long)n);
+	return 0;
+}
+
 int
 mq_game_check_mark(const struct mq_game *g, struct mq_err *err)
 {
@@ -664,7 +706,8 @@ game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
 		return mq_fail(err, MQ_IO, "Changing a game needs the server's "
 		    "signing key.");
 	}
-	if (write && (rc = log_cut(g, err)) != 0) {
+	if (write && ((rc = log_cut(g, err)) != 0 ||
+	    (rc = ended_cut_write(g, err)) != 0)) {
 		free(g);
 		return rc;
 	}

@@ -426,9 +426,12 @@ int mq_game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
 /* MQ_BADDATA when the log ends before the last entry mailed (its mark):
  * a writer's open refuses it; `games` names it as stopped. Or before the
  * entry its ended mark says the game ended at (a game over, cut with its
- * mark of mailed entries deleted as well): the readers' witness alone
- * (games, view, export, log, state, replay, as verify's), not a writer's,
- * as that mark is written at once, ahead of a batch's entries. */
+ * mark of mailed entries deleted as well): games, view, export, log,
+ * state, replay, as verify; a writer's open (submit, admin, serve)
+ * refuses it too when the game has no mark of mailed entries, and with
+ * one (within the log) takes the ended mark for an older masqued's crash,
+ * which wrote it ahead of its batch's entries: it removes it, and the
+ * game goes on from its log (store.c ended_cut_write). */
 int mq_game_check_mark(const struct mq_game *g, struct mq_err *err);
 /* Open a log file that may live outside any data folder (verify). */
 int mq_game_open_file(const char *logpath, const unsigned char *trusted_pk,
