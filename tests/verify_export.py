@@ -621,19 +621,43 @@ def mail_lines(text):
     return [QUOTE.sub("", line).rstrip() for line in text.splitlines()]
 
 
+SIG_B64 = 88       # base64 of the 64 bytes of a signature
+B64_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                "0123456789+/=")
+HEX_CHARS = set("0123456789abcdef")
+
+
+def value_lines(v, lines, j, want, chars):
+    """A value of want characters from v, and from the lines from j on
+    while it is short: a line a mail client wrapped, or the sig's own line
+    below "sig" (after the blank line a format=flowed break may leave). A
+    line of other characters (the next one's name) ends it. The value (one
+    too long: None) and the line after it, as daemon/checkpoint.c reads
+    it."""
+    n = v.strip()
+    while len(n) < want and j < len(lines):
+        line = lines[j].strip()
+        if (line == "" and n) or not set(line) <= chars:
+            break
+        n += line
+        j += 1
+    return (n if len(n) <= want else None), j
+
+
 def find_checkpoint(lines):
     for i in range(1, len(lines) - 1):
         head = re.match(r"head\s+(\S+)$", lines[i])
         sig = re.match(r"sig\s+(\S+)$", lines[i + 1])
-        after = i + 2
         # "sig" alone, its value indented on the next line (the mails of
-        # 78 columns), or "sig  B64" on one line (the mails before)
-        if head and not sig and lines[i + 1] == "sig" and i + 2 < len(lines):
-            sig = re.match(r"\s*(\S+)$", lines[i + 2])
-            after = i + 3
-        if not head or not sig:
+        # 78 columns), or "sig  B64" on one line (the mails before); either
+        # wrapped on the lines after by a mail client
+        if not head or not (sig or lines[i + 1] == "sig"):
             continue
-        cp = {"head": head.group(1), "sig": sig.group(1), "game": None,
+        value, after = value_lines(sig.group(1) if sig else "", lines, i + 2,
+                                   SIG_B64, B64_CHARS)
+        if not value:
+            continue
+        cp = {"head": head.group(1), "sig": value, "game": None,
               "seq": None, "key": None}
         game = GAME_TOKEN.search(lines[i - 1])
         digits = DIGITS.findall(lines[i - 1])
@@ -642,9 +666,15 @@ def find_checkpoint(lines):
         if digits:
             cp["seq"] = int(digits[-1])
         if after < len(lines):
-            key = KEY_AT_END.search(lines[after])
-            if key:
-                cp["key"] = key.group(1)
+            # "server key HEX", in the mail's language: the hex of the
+            # line's last word, and of the lines a client wrapped it on
+            words = lines[after].split()
+            last = words[-1] if words else ""
+            if not set(last) <= HEX_CHARS:
+                last = ""       # a word, the hex on the next line
+            key, _ = value_lines(last, lines, after + 1, 64, HEX_CHARS)
+            if key is not None and len(key) == 64:
+                cp["key"] = key
         if find_checkpoint(lines[i + 2:]) is not None:
             cp["more"] = True
         return cp
@@ -661,7 +691,56 @@ def find_receipt(lines):
         return None
     if "{" in lines[end + 1:]:
         return "more"
-    return "\n".join(lines[start:end + 1])
+    return unwrapped(lines[start:end + 1])
+
+
+RECEIPT_MEMBER = re.compile(r'^\s*("(body|format|hash|public_key|sig)"|\}\s*$)')
+MAX_WRAPS = 12      # 4096 tries at most, each a hash and a sig
+
+
+def join_lines(lines, mask):
+    """The lines, each after the first that opens no member of the receipt
+    joined to the one before, with a space where bit i of mask is set for
+    the i-th join; and the number of joins."""
+    out, i = [], 0
+    for k, line in enumerate(lines):
+        if k == 0 or line == "" or RECEIPT_MEMBER.match(line):
+            out.append(line)
+        else:
+            out[-1] += (" " if mask >> i & 1 else "") + line
+            i += 1
+    return "\n".join(out), i
+
+
+def signed_itself(text):
+    """Whether text is a receipt whose signature verifies under its own
+    public_key (a wrong guess at a wrap cannot)."""
+    try:
+        r = json.loads(text)
+        body = utf8(r["body"])
+        digest = blake(b"masqued-log-v1\n" + body)
+        vk = nacl.signing.VerifyKey(bytes.fromhex(r["public_key"]))
+        return r["hash"] == digest.hex() and signed_by(vk, digest, r["sig"])
+    except (ValueError, TypeError, KeyError, AttributeError, Bad,
+            nacl.exceptions.CryptoError):
+        return False
+
+
+def unwrapped(lines):
+    """The receipt's text, its long lines (the body's hundreds of columns,
+    the sig's 92) joined again where a mail client wrapped them, as
+    daemon/receipt.c does: a client that wrapped at a space may have
+    dropped it, so each join is tried without one and with one, and the
+    first text whose signature verifies under its own key is the receipt;
+    else the text joined without spaces (checked, and refused, as it is)."""
+    first, k = join_lines(lines, 0)
+    if k == 0:
+        return first
+    for mask in range(1 << k if k <= MAX_WRAPS else 1):
+        text = join_lines(lines, mask)[0]
+        if signed_itself(text):
+            return text
+    return first
 
 
 def read_mail(path):

@@ -7,7 +7,8 @@
 # paste that verify-receipt refused, "The receipt is not JSON (unexpected
 # newline)" (found by a review). The lines are joined again; a space a
 # client dropped at a wrap is found by the signature, which a wrong guess
-# cannot pass; a wrapped copy changed is still refused.
+# cannot pass; a wrapped copy changed is still refused. tests/verify_export.py
+# joins them alike (it read none of the wrapped copies).
 . tests/cli/lib.sh
 D=$T/data
 O=$D/mail/outbox/new
@@ -53,6 +54,17 @@ for f in whole hard flowed dropped quoted crlf; do
 	out_has "ok: the receipt for entry 2 of game $G (alice: PLACE green) is sound, and the log still holds that entry."
 	out_has "ok: the checkpoint of entry 2 of game $G is signed by the server, and the log's entry is the one it signs."
 done
+# tests/verify_export.py reads them alike, against the game's export (of
+# the game over: the host ends it)
+expect 0 "the host ends it" -- $M -C $D admin $G end --why "the party left"
+expect 0 "export" -- $M -C $D export $G
+cp $T/out $T/game.json
+for f in whole hard flowed dropped quoted crlf; do
+	$PY tests/verify_export.py $T/game.json $T/$f.txt >$T/py.out 2>&1 ||
+	    { cat $T/py.out >&2; fail "verify_export.py, $f"; }
+	grep -qF "$T/$f.txt: ok, checkpoint entry 2, receipt entry 2" $T/py.out ||
+	    { cat $T/py.out >&2; fail "verify_export.py did not check both in $f"; }; ok
+done
 # the receipt alone (its lines kept, wrapped), no checkpoint
 sed -n '/^{$/,/^}$/p' $T/dropped.txt >$T/receipt.txt
 [ "$(grep -c '' $T/receipt.txt)" -gt 7 ] || fail "the receipt was not wrapped"; ok
@@ -64,4 +76,11 @@ cmp -s $T/receipt.txt $T/changed.txt && fail "the receipt was not changed"; ok
 expect 3 "a wrapped receipt changed" -- $M -C $D verify-receipt $T/changed.txt $G
 err_has "masqued: The receipt's hash does not match its body"
 one_line
+$PY tests/verify_export.py $T/game.json $T/receipt.txt >$T/py.out 2>&1 ||
+    { cat $T/py.out >&2; fail "verify_export.py, the receipt alone wrapped"; }
+grep -qF "$T/receipt.txt: ok, receipt entry 2" $T/py.out || { cat $T/py.out >&2; fail "verify_export.py, the receipt alone"; }; ok
+$PY tests/verify_export.py $T/game.json $T/changed.txt >$T/py.out 2>&1 &&
+    { cat $T/py.out >&2; fail "verify_export.py took a wrapped receipt changed"; }
+grep -qF "$T/changed.txt: the receipt's hash is not the hash of its body: the mail was altered." $T/py.out ||
+    { cat $T/py.out >&2; fail "verify_export.py, a wrapped receipt changed"; }; ok
 done_checks
