@@ -265,7 +265,10 @@ enum ms_ev {
 	MS_E_FLIP,		/* the Guardian's reveal: spell card, level a */
 	MS_E_RESULT,		/* actor a vs target b: winner in card (seat,
 				 * -1 tie, -2 the Guardian); n[0] the Spell
-				 * that forced a tie, + 1 (0: none) */
+				 * that forced a tie, + 1 (0: none); n[1]
+				 * bits 1, 2: the challenger's, the other
+				 * side's dancer at 0 life, MS_RESULT_PARTS:
+				 * n[2..] the sides (ms_fight_pack) */
 	MS_E_TREASURE,		/* actor took treasure card */
 	MS_E_STEAL,		/* actor took spell card from target (secret) */
 	MS_E_BANK,		/* actor banked spell card (secret to others) */
@@ -398,12 +401,38 @@ enum ms_part_kind {
 	MS_PART_ORDER,		/* card: the Order's index */
 	MS_PART_SPELL,		/* card: a Spell the side played */
 	MS_PART_OPP_SPELL,	/* card: a Spell the other side played */
-	MS_PART_MASK		/* the side's Mask, revealed */
+	MS_PART_MASK,		/* the side's Mask, revealed */
+	MS_PART_FLIP		/* card: a Spell the Guardian turned up, n its
+				 * level (in a fight's result) */
 };
 struct ms_power_part { uint8_t kind; int8_t card; int8_t n; };
 #define MS_PARTS	40
 int ms_power_parts(const struct ms_state *st, int side,
     struct ms_power_part *out, int max);
+/*
+ * A side of a fight as its power's parts need it: what ms_power_parts reads
+ * of the state, and what a fight's result event keeps of it (ms_fight_pack)
+ * so that the mail gives the parts once the challenge is gone.
+ */
+struct ms_fight_side {
+	int8_t seat;		/* -1: the Guardian */
+	int8_t card;		/* the dancer (-1: none), or the Guardian */
+	uint8_t life_zero;	/* the dancer at 0 life: printed power 0 */
+	int8_t order;		/* the Order's index, -1: none counts (turn 1) */
+	uint8_t masked;
+	uint16_t treasures;	/* Guardian indexes won */
+	uint8_t played[MS_SPELLS];	/* the in-challenge Spells it played;
+					 * the Guardian's: the Spells it
+					 * turned up */
+};
+void ms_fight_sides(const struct ms_state *st, struct ms_fight_side fs[2]);
+int ms_fight_parts(const struct ms_data *d, const struct ms_fight_side fs[2],
+    int side, struct ms_power_part *out, int max);
+/* A result event's n[1] bit: n[2..] hold the fight's sides (ms_fight_pack:
+ * 0, or -1 when they do not fit and the event gives the totals alone). */
+#define MS_RESULT_PARTS	4
+int ms_fight_pack(const struct ms_fight_side fs[2], uint8_t *n);
+int ms_fight_unpack(const struct ms_event *e, struct ms_fight_side fs[2]);
 int ms_stage_count(const struct ms_state *st, int stage);
 int ms_order_holder(const struct ms_state *st, int number);
 void ms_event(struct ms_state *st, int type, int actor, int target, int card,

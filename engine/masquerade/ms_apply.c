@@ -182,8 +182,10 @@ resolve_challenge(struct ms_state *st)
 	struct ms_challenge *ch = &st->ch;
 	const struct ms_data *d = st->data;
 	int a, b, w = -1, l = -1, i, k, flips = 1, loss = 1, kind = ch->kind;
-	uint8_t tie[MS_SPELLS];
+	uint8_t tie[MS_SPELLS], flipped[MS_SPELLS];
+	struct ms_fight_side fs[2];
 
+	memset(flipped, 0, sizeof(flipped));
 	if (kind == MS_CH_TOWER) {
 		const struct ms_guardian *g = &d->guardian[ch->guardian];
 
@@ -205,6 +207,7 @@ resolve_challenge(struct ms_state *st)
 				continue;	/* an empty deck adds 0 */
 			}
 			ms_to_tomb(st, k, 1);
+			flipped[k]++;
 			ch->bonus[1] = (int8_t)(ch->bonus[1] + d->spell[k].level);
 			ms_event(st, MS_E_FLIP, -1, -1, k, d->spell[k].level, 0, NULL);
 			ms_event_first(st, hm, em);
@@ -218,12 +221,20 @@ resolve_challenge(struct ms_state *st)
 	}
 	/* a tie a Spell forced says which (n[0]: its index + 1); a dancer
 	 * at 0 life, whose printed power counted 0, says so (n[1]: 1 the
-	 * challenger's, 2 the challenged one's) */
+	 * challenger's, 2 the challenged one's); and each side's power in
+	 * its parts, as they were, for the mail to say why (the challenge is
+	 * gone once it is told): the sides kept (n[2..]), the Guardian's with
+	 * the Spells it turned up */
 	memset(tie, 0, sizeof(tie));
 	tie[0] = ch->tie;
 	for (i = 0; i < 2; i++)
 		if (ch->side[i] >= 0 && st->p[ch->side[i]].life <= 0)
 			tie[1] = (uint8_t)(tie[1] | (1u << i));
+	ms_fight_sides(st, fs);
+	if (ch->side[1] < 0)
+		memcpy(fs[1].played, flipped, sizeof(fs[1].played));
+	if (ms_fight_pack(fs, tie) == 0)
+		tie[1] |= MS_RESULT_PARTS;
 	ms_event(st, MS_E_RESULT, ch->side[0], ch->side[1],
 	    w < 0 ? -1 : ch->side[w] < 0 ? -2 : ch->side[w], a, b, tie);
 	if (kind == MS_CH_TOWER) {

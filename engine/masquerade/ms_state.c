@@ -396,71 +396,177 @@ put_part(struct ms_power_part *out, int max, int k, int kind, int card,
 	return k + 1;
 }
 
+/* The sides of the challenge being fought, as ms_fight_parts reads them. */
+void
+ms_fight_sides(const struct ms_state *st, struct ms_fight_side fs[2])
+{
+	const struct ms_challenge *ch = &st->ch;
+	int i, seat;
+
+	memset(fs, 0, 2 * sizeof(*fs));
+	for (i = 0; i < 2; i++) {
+		seat = ch->side[i];
+		fs[i].seat = (int8_t)seat;
+		fs[i].order = -1;
+		fs[i].masked = ch->masked[i];
+		memcpy(fs[i].played, ch->played[i], sizeof(fs[i].played));
+		if (seat < 0) {
+			fs[i].card = ch->guardian;
+			continue;
+		}
+		fs[i].card = st->p[seat].dancer;
+		fs[i].life_zero = st->p[seat].life <= 0;
+		fs[i].treasures = st->p[seat].treasures;
+		if (ms_orders_active(st) && st->p[seat].order >= 1 &&
+		    st->p[seat].order <= st->data->norders)
+			fs[i].order = (int8_t)(st->p[seat].order - 1);
+	}
+}
+
 /*
- * The parts of a side's power in the challenge being fought, in the order
- * ms_power adds them: the printed power (a dancer's, 0 at 0 life, or the
- * Guardian's), each of its cards' modifiers (the dancer's ability, each
- * Treasure, the Order), each Spell it played, its Mask, and each Spell the
- * other side played against it (n < 0). Their sum is ms_power before its
- * floor of 0 (the Guardian's flips, added when the challenge resolves,
- * aside). Up to max into out; the number of parts.
+ * The parts of a side's power in a fight, in the order ms_power adds them:
+ * the printed power (a dancer's, 0 at 0 life, or the Guardian's), each of
+ * its cards' modifiers (the dancer's ability, each Treasure, the Order),
+ * each Spell it played (the Guardian: each it turned up), its Mask, and
+ * each Spell the other side played against it (n < 0). Their sum is
+ * ms_power before its floor of 0. Up to max into out; the number of parts.
  */
 int
-ms_power_parts(const struct ms_state *st, int side, struct ms_power_part *out,
-    int max)
+ms_fight_parts(const struct ms_data *d, const struct ms_fight_side fs[2],
+    int side, struct ms_power_part *out, int max)
 {
-	const struct ms_data *d = st->data;
-	const struct ms_challenge *ch = &st->ch;
-	int seat = ch->side[side], k = 0, i, j, c, n, g;
+	const struct ms_fight_side *f = &fs[side];
+	int k = 0, i, j, c, n, g;
 
-	if (seat < 0) {
-		k = put_part(out, max, k, MS_PART_GUARDIAN, ch->guardian,
-		    d->guardian[ch->guardian].power);
+	if (f->seat < 0) {
+		if (f->card >= 0 && f->card < d->nguardians)
+			k = put_part(out, max, k, MS_PART_GUARDIAN, f->card,
+			    d->guardian[f->card].power);
+		for (j = 0; j < MS_SPELLS && j < d->nspells; j++)
+			for (c = 0; c < f->played[j]; c++)
+				k = put_part(out, max, k, MS_PART_FLIP, j,
+				    d->spell[j].level);
 	} else {
-		const struct ms_player *pl = &st->p[seat];
+		if (f->card >= 0 && f->card < d->ndancers) {
+			const struct ms_dancer *dc = &d->dancer[f->card];
 
-		if (pl->dancer >= 0) {
-			const struct ms_dancer *dc = &d->dancer[pl->dancer];
-
-			k = put_part(out, max, k, MS_PART_DANCER, pl->dancer,
-			    pl->life > 0 ? dc->power : 0);
+			k = put_part(out, max, k, MS_PART_DANCER, f->card,
+			    f->life_zero ? 0 : dc->power);
 			for (i = 0; i < dc->neff; i++)
 				if ((n = power_mod(&dc->eff[i], side)) != 0)
 					k = put_part(out, max, k, MS_PART_ABILITY,
-					    pl->dancer, n);
+					    f->card, n);
 		}
 		for (g = 0; g < d->nguardians; g++)
-			if (pl->treasures & (1u << g))
+			if (f->treasures & (1u << g))
 				for (i = 0; i < d->guardian[g].tneff; i++)
 					if ((n = power_mod(&d->guardian[g].teff[i],
 					    side)) != 0)
 						k = put_part(out, max, k,
 						    MS_PART_TREASURE, g, n);
-		if (ms_orders_active(st) && pl->order >= 1 &&
-		    pl->order <= d->norders) {
-			const struct ms_order *o = &d->order[pl->order - 1];
+		if (f->order >= 0 && f->order < d->norders) {
+			const struct ms_order *o = &d->order[f->order];
 
 			for (i = 0; i < o->neff; i++)
 				if ((n = power_mod(&o->eff[i], side)) != 0)
 					k = put_part(out, max, k, MS_PART_ORDER,
-					    pl->order - 1, n);
+					    f->order, n);
 		}
+		for (j = 0; j < MS_SPELLS && j < d->nspells; j++)
+			for (c = 0; c < f->played[j]; c++)
+				for (i = 0; i < d->spell[j].neff; i++)
+					if (d->spell[j].eff[i].op == MS_OP_POWER)
+						k = put_part(out, max, k,
+						    MS_PART_SPELL, j,
+						    d->spell[j].eff[i].n);
 	}
-	for (j = 0; j < MS_SPELLS && j < d->nspells; j++)
-		for (c = 0; c < ch->played[side][j]; c++)
-			for (i = 0; i < d->spell[j].neff; i++)
-				if (d->spell[j].eff[i].op == MS_OP_POWER)
-					k = put_part(out, max, k, MS_PART_SPELL, j,
-					    d->spell[j].eff[i].n);
-	if (ch->masked[side])
+	if (f->masked)
 		k = put_part(out, max, k, MS_PART_MASK, -1, d->mask_reveal_power);
-	for (j = 0; j < MS_SPELLS && j < d->nspells; j++)
-		for (c = 0; c < ch->played[1 - side][j]; c++)
-			for (i = 0; i < d->spell[j].neff; i++)
-				if (d->spell[j].eff[i].op == MS_OP_OPP_POWER)
-					k = put_part(out, max, k, MS_PART_OPP_SPELL,
-					    j, d->spell[j].eff[i].n);
+	if (fs[1 - side].seat >= 0)	/* the Guardian plays no Spell */
+		for (j = 0; j < MS_SPELLS && j < d->nspells; j++)
+			for (c = 0; c < fs[1 - side].played[j]; c++)
+				for (i = 0; i < d->spell[j].neff; i++)
+					if (d->spell[j].eff[i].op ==
+					    MS_OP_OPP_POWER)
+						k = put_part(out, max, k,
+						    MS_PART_OPP_SPELL, j,
+						    d->spell[j].eff[i].n);
 	return k;
+}
+
+/* The parts of a side's power in the challenge being fought (a Guardian's
+ * turn-ups come at its end: none yet). */
+int
+ms_power_parts(const struct ms_state *st, int side, struct ms_power_part *out,
+    int max)
+{
+	struct ms_fight_side fs[2];
+
+	ms_fight_sides(st, fs);
+	return ms_fight_parts(st->data, fs, side, out, max);
+}
+
+/*
+ * A fight's sides into a result event's n[2..15], small enough that no
+ * event grows for them: for each side (n[2], n[5]) its dancer's or
+ * Guardian's index (low 4 bits; 15: none), its Order's number (0: none)
+ * and its Mask (bit 7), its Treasures (n[3..4], n[6..7]); then one byte for
+ * each kind of Spell a side played (n[8..15]): the side (bit 7), the kind
+ * (bits 3-6), how many (bits 0-2; more than 7 take two). Whose sides they
+ * are (a seat or the Guardian) and a dancer at 0 life, the event says
+ * already. -1 when the Spells take more than 8 bytes.
+ */
+int
+ms_fight_pack(const struct ms_fight_side fs[2], uint8_t *n)
+{
+	int i, j, c, m, k = 8;
+
+	_Static_assert(MS_DANCERS < 15 && MS_GUARDIANS < 15 &&
+	    MS_GUARDIANS <= 16 && MS_ORDERS < 8 && MS_SPELLS <= 16,
+	    "a fight's sides fit ms_fight_pack's bytes");
+	memset(n + 2, 0, MS_SPELLS - 2);
+	for (i = 0; i < 2; i++) {
+		n[2 + 3 * i] = (uint8_t)((fs[i].card < 0 ? 15 : fs[i].card) |
+		    (fs[i].order + 1) << 4 | (fs[i].masked ? 0x80 : 0));
+		n[3 + 3 * i] = (uint8_t)(fs[i].treasures & 0xff);
+		n[4 + 3 * i] = (uint8_t)(fs[i].treasures >> 8);
+		for (j = 0; j < MS_SPELLS; j++)
+			for (c = fs[i].played[j]; c > 0; c -= m) {
+				if (k >= MS_SPELLS) {
+					memset(n + 2, 0, MS_SPELLS - 2);
+					return -1;
+				}
+				m = c > 7 ? 7 : c;
+				n[k++] = (uint8_t)(i << 7 | j << 3 | m);
+			}
+	}
+	return 0;
+}
+
+/* A result event's sides (ms_fight_pack); -1 when it has none. */
+int
+ms_fight_unpack(const struct ms_event *e, struct ms_fight_side fs[2])
+{
+	int i, k, c;
+
+	memset(fs, 0, 2 * sizeof(*fs));
+	if (e->type != MS_E_RESULT || !(e->n[1] & MS_RESULT_PARTS))
+		return -1;
+	for (i = 0; i < 2; i++) {
+		c = e->n[2 + 3 * i];
+		fs[i].seat = i == 0 ? e->actor : e->target;
+		fs[i].card = (int8_t)((c & 15) == 15 ? -1 : c & 15);
+		fs[i].order = (int8_t)(((c >> 4) & 7) - 1);
+		fs[i].masked = (c & 0x80) != 0;
+		fs[i].life_zero = (e->n[1] & (1u << i)) != 0;
+		fs[i].treasures = (uint16_t)(e->n[3 + 3 * i] |
+		    e->n[4 + 3 * i] << 8);
+	}
+	for (k = 8; k < MS_SPELLS && e->n[k] != 0; k++)
+		fs[e->n[k] >> 7].played[(e->n[k] >> 3) & 15] = (uint8_t)(
+		    fs[e->n[k] >> 7].played[(e->n[k] >> 3) & 15] +
+		    (e->n[k] & 7));
+	return 0;
 }
 
 int

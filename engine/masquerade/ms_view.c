@@ -402,21 +402,22 @@ pair(json_t *a, json_t *b)
 
 static const char *const part_kinds[] = {
 	"dancer", "guardian", "ability", "treasure", "order", "spell",
-	"opp_spell", "mask",
+	"opp_spell", "mask", "flip",
 };
 
-/* A side's power in parts (ms_power_parts): each with its card's id (none
+/* A side's power in parts (ms_fight_parts): each with its card's id (none
  * for the Guardian's printed power and a Mask), its kind, its n, and plus
  * (a modifier adding power: said "+1"). */
 static json_t *
-power_parts(const struct ms_state *st, int side)
+power_parts(const struct ms_state *st, const struct ms_fight_side fs[2],
+    int side)
 {
 	const struct ms_data *d = st->data;
 	struct ms_power_part part[MS_PARTS];
 	json_t *l = json_array(), *o, *id;
 	int bad = l == NULL, obad, i, k;
 
-	k = ms_power_parts(st, side, part, MS_PARTS);
+	k = ms_fight_parts(d, fs, side, part, MS_PARTS);
 	for (i = 0; i < k && i < MS_PARTS; i++) {
 		o = json_object();
 		obad = o == NULL;
@@ -435,6 +436,7 @@ power_parts(const struct ms_state *st, int side)
 			break;
 		case MS_PART_SPELL:
 		case MS_PART_OPP_SPELL:
+		case MS_PART_FLIP:
 			id = jspell_id(st, part[i].card);
 			break;
 		default:	/* the Guardian's printed power, a Mask */
@@ -450,8 +452,7 @@ power_parts(const struct ms_state *st, int side)
 		mq_jput(o, "plus", json_boolean(part[i].kind != MS_PART_DANCER &&
 		    part[i].kind != MS_PART_GUARDIAN && part[i].n > 0), &obad);
 		mq_jput(o, "life_zero", json_boolean(part[i].kind ==
-		    MS_PART_DANCER && st->p[st->ch.side[side]].life <= 0),
-		    &obad);
+		    MS_PART_DANCER && fs[side].life_zero), &obad);
 		mq_jpush(l, mq_jdone(o, obad), &bad);
 	}
 	return mq_jdone(l, bad);
@@ -463,6 +464,7 @@ static json_t *
 challenge_obj(const struct ms_state *st)
 {
 	const struct ms_challenge *ch = &st->ch;
+	struct ms_fight_side fs[2];
 	json_t *o;
 	int bad, whose;
 
@@ -488,8 +490,9 @@ challenge_obj(const struct ms_state *st)
 	mq_jput(o, "challenger_power", json_integer(ms_power(st, 0)), &bad);
 	mq_jput(o, "defender_power", json_integer(ms_power(st, 1)), &bad);
 	/* and what each is made of: "you 5 (Eternal Prisoner 4, Rally +1)" */
-	mq_jput(o, "challenger_parts", power_parts(st, 0), &bad);
-	mq_jput(o, "defender_parts", power_parts(st, 1), &bad);
+	ms_fight_sides(st, fs);
+	mq_jput(o, "challenger_parts", power_parts(st, fs, 0), &bad);
+	mq_jput(o, "defender_parts", power_parts(st, fs, 1), &bad);
 	/* a Spell (Fugue) ended it in a tie already: the powers no longer
 	 * decide it, and a mail must not weigh them as if they did */
 	if (ch->tie)
@@ -1068,6 +1071,7 @@ event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 	const struct ms_data *d = st->data;
 	int admin = seat == MQ_VIEW_ADMIN;
 	int actor = admin || (seat >= 0 && seat == e->actor);
+	struct ms_fight_side fs[2];
 	json_t *o;
 	int bad;
 
@@ -1155,6 +1159,12 @@ event_obj(const struct ms_state *st, const struct ms_event *e, int seat)
 			mq_jput(o, "life_zero", json_true(), &bad);
 		if (e->n[1] & 2)
 			mq_jput(o, "target_life_zero", json_true(), &bad);
+		/* and each side's power in its parts, as they were: a player
+		 * who lost sees why (the challenge is gone by now) */
+		if (ms_fight_unpack(e, fs) == 0) {
+			mq_jput(o, "parts", power_parts(st, fs, 0), &bad);
+			mq_jput(o, "target_parts", power_parts(st, fs, 1), &bad);
+		}
 		break;
 	case MS_E_TREASURE:
 		mq_jput(o, "treasure", e->card >= 0 && e->card < d->nguardians ?

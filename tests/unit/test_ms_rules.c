@@ -1553,20 +1553,18 @@ test_life_zero_no_challenge_but_can_be_challenged(void **state)
 	msf_done(st);
 }
 
-/* A side's power in parts, "KIND CARD N" joined by ", " (CARD: the id,
- * "-" for none), each part's n summing to ms_power. */
-static void
-parts_of(const struct ms_state *st, int side, char *out, size_t size)
+/* Parts, "KIND CARD N" joined by ", " (CARD: the id, "-" for none); their
+ * sum. */
+static int
+format_parts(const struct ms_data *d, const struct ms_power_part *p, int k,
+    char *out, size_t size)
 {
-	const struct ms_data *d = st->data;
 	static const char *const kinds[] = { "dancer", "guardian", "ability",
-	    "treasure", "order", "spell", "opp_spell", "mask" };
-	struct ms_power_part p[MS_PARTS];
-	int i, k, sum = 0;
+	    "treasure", "order", "spell", "opp_spell", "mask", "flip" };
+	int i, sum = 0;
 	size_t len = 0;
 	const char *id;
 
-	k = ms_power_parts(st, side, p, MS_PARTS);
 	assert_true(k <= MS_PARTS);
 	out[0] = '\0';
 	for (i = 0; i < k; i++) {
@@ -1574,14 +1572,49 @@ parts_of(const struct ms_state *st, int side, char *out, size_t size)
 		    d->dancer[p[i].card].nm.id : p[i].kind == MS_PART_TREASURE ?
 		    d->guardian[p[i].card].nm.id : p[i].kind == MS_PART_ORDER ?
 		    d->order[p[i].card].nm.id : p[i].kind == MS_PART_SPELL ||
-		    p[i].kind == MS_PART_OPP_SPELL ? d->spell[p[i].card].nm.id :
-		    "-";
+		    p[i].kind == MS_PART_OPP_SPELL || p[i].kind == MS_PART_FLIP ?
+		    d->spell[p[i].card].nm.id : "-";
 		len += (size_t)snprintf(out + len, size - len, "%s%s %s %d",
 		    i ? ", " : "", kinds[p[i].kind], id, p[i].n);
 		assert_true(len < size);
 		sum += p[i].n;
 	}
+	return sum;
+}
+
+/* A side's power in parts (format_parts), each part's n summing to
+ * ms_power. */
+static void
+parts_of(const struct ms_state *st, int side, char *out, size_t size)
+{
+	struct ms_power_part p[MS_PARTS];
+	int sum;
+
+	sum = format_parts(st->data, p, ms_power_parts(st, side, p, MS_PARTS),
+	    out, size);
 	assert_int_equal(sum < 0 ? 0 : sum, ms_power(st, side));
+}
+
+/* The last fight's result: a side's power in parts as its event keeps them
+ * (format_parts), each part's n summing to the power it gives. */
+static void
+result_parts_of(const struct ms_state *st, int side, char *out, size_t size)
+{
+	struct ms_power_part p[MS_PARTS];
+	struct ms_fight_side fs[2];
+	const struct ms_event *e = NULL;
+	uint32_t i;
+	int sum;
+
+	for (i = st->hist_n > MS_HIST ? st->hist_n - MS_HIST : 0;
+	    i < st->hist_n; i++)
+		if (st->hist[i % MS_HIST].type == MS_E_RESULT)
+			e = &st->hist[i % MS_HIST];
+	assert_non_null(e);
+	assert_int_equal(ms_fight_unpack(e, fs), 0);
+	sum = format_parts(st->data, p, ms_fight_parts(st->data, fs, side, p,
+	    MS_PARTS), out, size);
+	assert_int_equal(sum < 0 ? 0 : sum, side == 0 ? e->a : e->b);
 }
 
 /* What a fight mail shows as a side's power, in its parts (a review:
@@ -1632,6 +1665,109 @@ test_power_in_parts(void **state)
 	parts_of(st, 1, got, sizeof(got));
 	assert_string_equal(got, "guardian - 2, opp_spell SP_lullaby -2");
 	msf_done(st);
+}
+
+/*
+ * A fight's result keeps each side's power in its parts, as they were when
+ * it resolved (a player who lost wants to see why, and the challenge is
+ * gone by then): the Spells played, a Mask, a dancer at 0 life, a Treasure
+ * won by it not yet counted; the Guardian's with the Spell it turned up.
+ */
+static void
+a_fight_result_keeps_power_in_parts(void **state)
+{
+	struct ms_state *st = turn(2);
+	char got[512];
+
+	(void)state;
+	msf_give(st, ALICE, "SP_march", 2);
+	msf_give(st, DAVE, "SP_lullaby", 1);
+	msf_give(st, DAVE, "SP_march", 1);
+	msf_stages(st, quiet_arena);
+	msf_pass_while(st, MS_PH_SPELL);
+	msf_do(st, ALICE, "CHALLENGE dave");
+	st->p[DAVE].life = 0;
+	msf_do(st, ALICE, "PLAY march");
+	msf_do(st, ALICE, "PLAY march");
+	msf_do(st, ALICE, "REVEAL");
+	msf_do(st, DAVE, "PLAY lullaby PAY march");
+	msf_do(st, DAVE, "PASS");
+	assert_int_equal(st->ch.kind, MS_CH_NONE);
+	result_parts_of(st, 0, got, sizeof(got));
+	assert_string_equal(got, "dancer D1 3, ability D1 1, spell SP_march 1, "
+	    "spell SP_march 1, mask - 3, opp_spell SP_lullaby -2");
+	result_parts_of(st, 1, got, sizeof(got));
+	assert_string_equal(got, "dancer D6 0, order O4 1");
+	msf_done(st);
+	/* the Guardian: its printed power, the Spell it turned up, less a
+	 * Lullaby; carol's won Treasure is not in her power of the fight */
+	st = turn(1);
+	st->guardian_next = 1;
+	msf_give(st, CAROL, "SP_lullaby", 1);
+	msf_give(st, CAROL, "SP_march", 1);
+	msf_stages(st, quiet_tower);
+	msf_pass_while(st, MS_PH_SPELL);
+	assert_int_equal(st->ch.kind, MS_CH_TOWER);
+	msf_do(st, CAROL, "PLAY lullaby PAY march");
+	parts_of(st, 0, got, sizeof(got));
+	msf_pass_while(st, MS_PH_CHALLENGE);
+	{
+		char before[512];
+		int k, flip = -1;
+
+		memcpy(before, got, sizeof(before));
+		result_parts_of(st, 0, got, sizeof(got));
+		assert_string_equal(got, before);
+		for (k = 0; k < (int)st->hist_n && k < MS_HIST; k++)
+			if (st->hist[k].type == MS_E_FLIP)
+				flip = st->hist[k].card;
+		assert_true(flip >= 0);
+		snprintf(before, sizeof(before), "guardian - 2, flip %s %d, "
+		    "opp_spell SP_lullaby -2", st->data->spell[flip].nm.id,
+		    st->data->spell[flip].level);
+		result_parts_of(st, 1, got, sizeof(got));
+		assert_string_equal(got, before);
+	}
+	msf_done(st);
+}
+
+/* A fight's sides that do not fit a result event (more kinds of Spell
+ * played than its bytes hold) leave it with the totals alone; a count over
+ * 7 takes two bytes and comes back whole. */
+static void
+a_fight_result_without_room_gives_totals(void **state)
+{
+	struct ms_fight_side fs[2], back[2];
+	struct ms_event e;
+	int j;
+
+	(void)state;
+	memset(fs, 0, sizeof(fs));
+	memset(&e, 0, sizeof(e));
+	fs[0].seat = 0;
+	fs[0].card = 3;
+	fs[0].order = 4;
+	fs[0].masked = 1;
+	fs[0].treasures = 0x0a01;
+	fs[0].played[2] = 9;
+	fs[1].seat = -1;
+	fs[1].card = 11;
+	fs[1].order = -1;
+	fs[1].played[5] = 1;
+	e.type = MS_E_RESULT;
+	e.actor = 0;
+	e.target = -1;
+	assert_int_equal(ms_fight_pack(fs, e.n), 0);
+	e.n[1] |= MS_RESULT_PARTS;
+	assert_int_equal(ms_fight_unpack(&e, back), 0);
+	assert_memory_equal(back, fs, sizeof(fs));
+	for (j = 0; j < 9; j++)
+		fs[j % 2].played[j] = 1;
+	memset(e.n, 0, sizeof(e.n));
+	assert_int_equal(ms_fight_pack(fs, e.n), -1);
+	for (j = 2; j < MS_SPELLS; j++)
+		assert_int_equal(e.n[j], 0);
+	assert_int_equal(ms_fight_unpack(&e, back), -1);
 }
 
 static void
@@ -1692,7 +1828,7 @@ test_life_zero_told_in_result(void **state)
 	for (i = 0; i < (int)st->hist_n && i < MS_HIST; i++)
 		if (st->hist[i].type == MS_E_RESULT) {
 			assert_int_equal(st->hist[i].target, BOB);
-			assert_int_equal(st->hist[i].n[1], 2);
+			assert_int_equal(st->hist[i].n[1] & 3, 2);
 			seen++;
 		}
 	assert_int_equal(seen, 1);
@@ -1705,7 +1841,7 @@ test_life_zero_told_in_result(void **state)
 	msf_pass_while(st, MS_PH_CHALLENGE);
 	for (i = 0, seen = 0; i < (int)st->hist_n && i < MS_HIST; i++)
 		if (st->hist[i].type == MS_E_RESULT) {
-			assert_int_equal(st->hist[i].n[1], 0);
+			assert_int_equal(st->hist[i].n[1] & 3, 0);
 			seen++;
 		}
 	assert_int_equal(seen, 1);
@@ -3086,6 +3222,8 @@ main(void)
 		cmocka_unit_test(test_life_starts_at_2_within_0_and_2),
 		cmocka_unit_test(test_life_zero_no_challenge_but_can_be_challenged),
 		cmocka_unit_test(test_power_in_parts),
+		cmocka_unit_test(a_fight_result_keeps_power_in_parts),
+		cmocka_unit_test(a_fight_result_without_room_gives_totals),
 		cmocka_unit_test(test_life_zero_power_counts_zero_modifiers_apply),
 		cmocka_unit_test(test_life_zero_told_in_result),
 		cmocka_unit_test(test_prohibition_wins_defend_3_in_tower),

@@ -1488,6 +1488,62 @@ add_event(struct ms_state *st, int type, int actor, int target, int card,
 	e->a = (int16_t)a;
 }
 
+/*
+ * A fight's result gives each side's power in its parts as they were when
+ * it resolved, as the challenge's view gave them: a player who lost sees
+ * why ("Power: carol 3, bob 0" did not say), though the challenge is gone
+ * and the dancers changed since (a Change of Partner, a life lost).
+ */
+static void
+a_fight_result_gives_power_in_parts(void **state)
+{
+	struct ms_state *st = table();
+	struct ms_fight_side fs[2];
+	json_t *v, *evs, *e;
+	const json_t *ch;
+
+	(void)state;
+	st->phase = MS_PH_CHALLENGE;
+	st->ch.kind = MS_CH_ARENA;
+	st->ch.side[0] = BOB;
+	st->ch.side[1] = ALICE;
+	st->ch.window = 1;
+	st->ch.bonus[0] = 3;
+	st->ch.masked[0] = 1;
+	st->ch.played[1][spell("SP_march")] = 1;
+	st->ch.bonus[1] = 1;
+	v = ms_view(st, CAROL);
+	ch = json_object_get(v, "challenge");
+	assert_int_equal(json_array_size(json_object_get(ch,
+	    "challenger_parts")), 2);	/* Sorcerer 2, Mask +3 */
+	assert_int_equal(json_array_size(json_object_get(ch,
+	    "defender_parts")), 2);	/* Blade Dancer 3, March +1 */
+	ms_fight_sides(st, fs);
+	add_event(st, MS_E_RESULT, BOB, ALICE, BOB, 6);
+	st->ev[st->nev - 1].b = 4;
+	assert_int_equal(ms_fight_pack(fs, st->ev[st->nev - 1].n), 0);
+	st->ev[st->nev - 1].n[1] |= MS_RESULT_PARTS;
+	memset(&st->ch, 0, sizeof(st->ch));
+	st->p[ALICE].dancer = (int8_t)ms_find_dancer(data, "D6");
+	st->p[BOB].life = 1;
+	evs = ms_events(st, CAROL);
+	e = json_array_get(evs, 0);
+	assert_true(json_equal(json_object_get(e, "parts"),
+	    json_object_get(ch, "challenger_parts")));
+	assert_true(json_equal(json_object_get(e, "target_parts"),
+	    json_object_get(ch, "defender_parts")));
+	json_decref(evs);
+	json_decref(v);
+	/* an event without them (they did not fit) gives the totals alone */
+	st->ev[0].n[1] = 0;
+	evs = ms_events(st, CAROL);
+	e = json_array_get(evs, 0);
+	assert_null(json_object_get(e, "parts"));
+	assert_int_equal(json_integer_value(json_object_get(e, "power")), 6);
+	json_decref(evs);
+	free(st);
+}
+
 /* For each viewer (alice, bob, carol, public, admin): does the event at i
  * hold key? */
 static void
@@ -2035,6 +2091,7 @@ main(void)
 		cmocka_unit_test(test_view_challenge_and_bad_seat),
 		cmocka_unit_test(test_events_secrets),
 		cmocka_unit_test(test_events_say_why),
+		cmocka_unit_test(a_fight_result_gives_power_in_parts),
 		cmocka_unit_test(test_order_effects_told),
 		cmocka_unit_test(test_out_of_memory_never_a_part_missing),
 		cmocka_unit_test(test_a_game_through_the_text),
