@@ -254,6 +254,37 @@ told_with(const json_t *a, const json_t *b)
 static struct mv *object(struct ms_deco *d, const json_t *j, int root);
 
 /*
+ * Whether o's list k is a side's power in parts that only repeats its
+ * power: one part, the power itself, no life 0 to tell. The mail gives no
+ * parts then ("the Guardian 2 (printed 2)", "you 4 (Eternal Prisoner 4)"
+ * said it twice).
+ */
+static int
+parts_repeat_power(const json_t *o, const char *k, const json_t *v)
+{
+	static const char *const sides[][2] = {
+		{ "challenger_parts", "challenger_power" },
+		{ "defender_parts", "defender_power" },
+		{ "parts", "power" }, { "target_parts", "target_power" },
+	};
+	const json_t *part = json_array_get(v, 0), *power;
+	size_t i;
+
+	if (json_array_size(v) != 1 || !json_is_object(part))
+		return 0;
+	for (i = 0; i < sizeof(sides) / sizeof(sides[0]); i++)
+		if (strcmp(k, sides[i][0]) == 0) {
+			power = json_object_get(o, sides[i][1]);
+			return json_is_integer(power) &&
+			    json_is_integer(json_object_get(part, "n")) &&
+			    json_integer_value(json_object_get(part, "n")) ==
+			    json_integer_value(power) &&
+			    !json_is_true(json_object_get(part, "life_zero"));
+		}
+	return 0;
+}
+
+/*
  * A list of events (the journal's "events", the view's "recap"), each
  * run of told_with given as its first: a run of draws with its "count",
  * "many" (more than one) and "drawn", the Spells' names when the events
@@ -327,7 +358,7 @@ object(struct ms_deco *d, const json_t *j, int root)
 		    json_is_string(v) ? mv_str_ref(d->a, json_string_value(v)) :
 		    d->cards && json_is_array(v) && (strcmp(k, "events") == 0 ||
 		    strcmp(k, "recap") == 0) ? events_list(d, v) : value(d, v));
-		if (json_array_size(v) > 0)
+		if (json_array_size(v) > 0 && !parts_repeat_power(j, k, v))
 			put_flag(d->a, o, "has_", k, NULL);
 	}
 	/* a card's entry (hand, tomb, ...): its name in the mail's language,

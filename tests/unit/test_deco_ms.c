@@ -2897,12 +2897,12 @@ a_fight_power_is_given_in_parts(void **state)
 		{ "en", "Sword +1, Order 4 +1, March +1, Mask +3), bob 2 (Eternal"
 		    " Prisoner 0 at life 0, Lullaby -2)." },
 		{ "ja", "現在のパワー：あなた 10（剣の舞姫 3、能力 +1、" },
-		{ "ja", "bob さん 2（永劫の囚人 0（ライフ 0）、子守唄 -2）。" },
+		{ "ja", "bob さん 2（ライフ 0 の永劫の囚人 0、子守唄 -2）。" },
 		{ "zh", "当前力量：你 10（剑舞姬 3，能力 +1，骑士之剑 +1，" },
-		{ "zh", "bob 2（永劫囚徒 0（生命 0），摇篮曲 -2）。" },
+		{ "zh", "bob 2（生命为 0 的永劫囚徒 0，摇篮曲 -2）。" },
 	};
 	static const char *const guardian[][2] = {
-		{ "en", "Power now: you 4 (Eternal Prisoner 4), the Guardian 3"
+		{ "en", "Power now: you 4, the Guardian 3"
 		    " (printed 5, Lullaby -2), plus the level of the Spell it"
 		    " turns up." },
 		{ "ja", "ガーディアン 3（基本 5、子守唄 -2）。ガーディアンには、"
@@ -2955,6 +2955,204 @@ a_fight_power_is_given_in_parts(void **state)
 	    "  \"players\": [{\"name\": \"alice\", \"hand\": []},"
 	    "   {\"name\": \"bob\"}]}}",
 	    guardian, sizeof(guardian) / sizeof(guardian[0]), 1);
+}
+
+/* A result's events (a notice): alice beat bob, at 0 life, in the Arena;
+ * carol lost to the Guardian, which turned up a Rhapsody. */
+static const char result_parts_ctx[] =
+    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+    " \"owed\": null, \"view\": {\"phase\": \"challenge\", \"turn\": 2,"
+    "  \"to_move\": \"carol\", \"players\": [{\"name\": \"alice\"},"
+    "   {\"name\": \"bob\"}, {\"name\": \"carol\"}]},"
+    " \"events\": [{\"type\": \"result\", \"player\": \"alice\","
+    "  \"target\": \"bob\", \"power\": 10, \"target_power\": 0,"
+    "  \"outcome\": \"win\", \"winner\": \"alice\", \"target_life_zero\": true,"
+    "  \"parts\": ["
+    "   {\"id\": \"D1\", \"kind\": \"dancer\", \"n\": 3, \"plus\": false,"
+    "    \"life_zero\": false},"
+    "   {\"id\": \"D1\", \"kind\": \"ability\", \"n\": 1, \"plus\": true,"
+    "    \"life_zero\": false},"
+    "   {\"id\": \"G3\", \"kind\": \"treasure\", \"n\": 1, \"plus\": true,"
+    "    \"life_zero\": false},"
+    "   {\"id\": \"O4\", \"number\": 4, \"kind\": \"order\", \"n\": 1,"
+    "    \"plus\": true, \"life_zero\": false},"
+    "   {\"id\": \"SP_march\", \"kind\": \"spell\", \"n\": 1, \"plus\": true,"
+    "    \"life_zero\": false},"
+    "   {\"kind\": \"mask\", \"n\": 3, \"plus\": true, \"life_zero\": false}],"
+    "  \"target_parts\": ["
+    "   {\"id\": \"D6\", \"kind\": \"dancer\", \"n\": 0, \"plus\": false,"
+    "    \"life_zero\": true},"
+    "   {\"id\": \"SP_lullaby\", \"kind\": \"opp_spell\", \"n\": -2,"
+    "    \"plus\": false, \"life_zero\": false}]},"
+    "  {\"type\": \"result\", \"player\": \"carol\", \"power\": 4,"
+    "  \"target_power\": 5, \"outcome\": \"lose\", \"winner\": null,"
+    "  \"parts\": ["
+    "   {\"id\": \"D6\", \"kind\": \"dancer\", \"n\": 4, \"plus\": false,"
+    "    \"life_zero\": false}],"
+    "  \"target_parts\": ["
+    "   {\"kind\": \"guardian\", \"n\": 2, \"plus\": false,"
+    "    \"life_zero\": false},"
+    "   {\"id\": \"SP_rhapsody\", \"kind\": \"flip\", \"n\": 3, \"plus\": true,"
+    "    \"life_zero\": false}]}]}";
+
+/*
+ * A fight's result gives each side's power in its parts, as the fight
+ * mail's "Power now" did: "Power: carol 3, bob 0. carol wins." told a
+ * player who lost nothing of why. The Guardian's include the Spell it
+ * turned up. Text and HTML.
+ */
+static void
+a_fight_result_gives_power_in_parts(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "Power: you 10 (Blade Dancer 3, ability +1, Knight" },
+		{ "en", "Sword +1, Order 4 +1, March +1, Mask +3), bob 0 (Eternal"
+		    " Prisoner 0 at life 0, Lullaby -2). You win." },
+		{ "en", "Power: carol 4, the Guardian 5 (printed 2, turned up"
+		    " Rhapsody +3). The Guardian wins and stays on top." },
+		{ "ja", "あなたの内訳：剣の舞姫 3、能力 +1、騎士の剣 +1、ORDER 4 +1、"
+		    "行進曲 +1、マスク +3。" },
+		{ "ja", "bob さんの内訳：ライフ 0 の永劫の囚人 0、子守唄 -2。" },
+		{ "ja", "ガーディアンの内訳：基本 2、めくった狂詩曲 +3。" },
+		{ "zh", "你的力量构成：剑舞姬 3，能力 +1，骑士之剑 +1，ORDER 4 +1，"
+		    "进行曲 +1，面具 +3。" },
+		{ "zh", "bob 的力量构成：生命为 0 的永劫囚徒 0，摇篮曲 -2。" },
+		{ "zh", "守护者的力量构成：基础 2，翻开的狂想曲 +3。" },
+	};
+
+	(void)state;
+	says("notice", result_parts_ctx, want, sizeof(want) / sizeof(want[0]),
+	    1);
+}
+
+/*
+ * A side whose power is one part, the power itself, is not given it again:
+ * "the Guardian 2 (printed 2)", "you 4 (Eternal Prisoner 4)" said the
+ * number twice. A dancer at 0 life keeps its one part, which says why.
+ */
+static void
+a_single_part_is_not_repeated(void **state)
+{
+	static const char *const now[][2] = {
+		{ "en", "Power now: you 4, the Guardian 2 (and the level of the"
+		    " Spell it turns up)." },
+		{ "ja", "現在のパワー：あなた 4、ガーディアン 2 （ガーディアンには" },
+		{ "zh", "当前力量：你 4，守护者 2（再加上翻开的咒语的等级）。" },
+	};
+	static const char *const said[][2] = {
+		{ "en", "Power: carol 4, the Guardian 5 (" },
+		{ "ja", "パワー：carol さん 4、ガーディアン 5。" },
+		{ "zh", "力量：carol 4，守护者 5。" },
+	};
+	static const char *const not_said[] = {
+		"(Eternal Prisoner 4)", "(printed 2)", "carol さんの内訳",
+		"（基本 2）", "carol 的力量构成", "（基础 2）",
+	};
+	static const char *const langs[] = { "en", "ja", "zh" };
+	json_t *gd = load_gamedata(), *ctx;
+	char *subject, *text, *html;
+	struct mq_err err;
+	size_t l, i;
+
+	(void)state;
+	ctx = parse(
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"fight\", \"view\": {\"phase\": \"challenge\", \"turn\": 2,"
+	    "  \"challenge\": {\"kind\": \"tower\", \"challenger\": \"alice\","
+	    "   \"defender\": null, \"window\": \"alice\","
+	    "   \"guardian\": {\"id\": \"G1\", \"number\": 1, \"power\": 2},"
+	    "   \"challenger_power\": 4, \"defender_power\": 2,"
+	    "   \"challenger_parts\": ["
+	    "    {\"id\": \"D6\", \"kind\": \"dancer\", \"n\": 4, \"plus\": false,"
+	    "     \"life_zero\": false}],"
+	    "   \"defender_parts\": ["
+	    "    {\"kind\": \"guardian\", \"n\": 2, \"plus\": false,"
+	    "     \"life_zero\": false}]},"
+	    "  \"players\": [{\"name\": \"alice\", \"hand\": []},"
+	    "   {\"name\": \"bob\"}]}}");
+	mails_say(gd, ctx, "turn", now, sizeof(now) / sizeof(now[0]), 1);
+	json_decref(ctx);
+	ctx = parse(result_parts_ctx);
+	mails_say(gd, ctx, "notice", said, sizeof(said) / sizeof(said[0]), 1);
+	for (l = 0; l < 3; l++) {
+		assert_int_equal(mq_render_mail("templates", langs[l], "notice",
+		    gd, ctx, &subject, &text, &html, &err), 0);
+		for (i = 0; i < sizeof(not_said) / sizeof(not_said[0]); i++)
+			if (has(text, not_said[i]) || html_has(html, not_said[i]))
+				fail_msg("%s: the mail repeats \"%s\":\n%s", langs[l],
+				    not_said[i], text);
+		free3(subject, text, html);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
+/* Whether s has a bracket inside another: "（…（…）…）", "(…(…)…)". */
+static int
+nests_brackets(const char *s)
+{
+	int depth = 0;
+
+	for (; *s; s++) {
+		if (*s == '\n')
+			depth = 0;
+		if (*s == '(' || strncmp(s, "（", strlen("（")) == 0) {
+			if (++depth > 1)
+				return 1;
+		} else if ((*s == ')' || strncmp(s, "）", strlen("）")) == 0) &&
+		    depth > 0)
+			depth--;
+	}
+	return 0;
+}
+
+/*
+ * A dancer at 0 life in a side's parts nested brackets in Japanese and
+ * Chinese ("bob さん 2（永劫の囚人 0（ライフ 0）、子守唄 -2）"): no
+ * bracket is inside another, in "Power now" or in a result, text or HTML.
+ */
+static void
+zero_life_parts_do_not_nest_brackets(void **state)
+{
+	static const char *const langs[] = { "en", "ja", "zh" };
+	static const char fight[] =
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": \"fight\", \"view\": {\"phase\": \"challenge\", \"turn\": 2,"
+	    "  \"challenge\": {\"kind\": \"arena\", \"challenger\": \"alice\","
+	    "   \"defender\": \"bob\", \"window\": \"alice\","
+	    "   \"challenger_power\": 3, \"defender_power\": 0,"
+	    "   \"challenger_parts\": ["
+	    "    {\"id\": \"D1\", \"kind\": \"dancer\", \"n\": 3, \"plus\": false,"
+	    "     \"life_zero\": false}],"
+	    "   \"defender_parts\": ["
+	    "    {\"id\": \"D6\", \"kind\": \"dancer\", \"n\": 0, \"plus\": false,"
+	    "     \"life_zero\": true},"
+	    "    {\"id\": \"SP_lullaby\", \"kind\": \"opp_spell\", \"n\": -2,"
+	    "     \"plus\": false, \"life_zero\": false}]},"
+	    "  \"players\": [{\"name\": \"alice\", \"hand\": []},"
+	    "   {\"name\": \"bob\"}]}}";
+	const char *ctxs[2][2] = { { "turn", fight },
+	    { "notice", result_parts_ctx } };
+	json_t *gd = load_gamedata(), *ctx;
+	char *subject, *text, *html;
+	struct mq_err err;
+	size_t l, c;
+
+	(void)state;
+	for (c = 0; c < 2; c++) {
+		ctx = parse(ctxs[c][1]);
+		for (l = 0; l < 3; l++) {
+			assert_int_equal(mq_render_mail("templates", langs[l],
+			    ctxs[c][0], gd, ctx, &subject, &text, &html, &err), 0);
+			if (strstr(text, "0") == NULL || nests_brackets(text) ||
+			    nests_brackets(html))
+				fail_msg("%s %s: a bracket inside another:\n%s",
+				    langs[l], ctxs[c][0], text);
+			free3(subject, text, html);
+		}
+		json_decref(ctx);
+	}
+	json_decref(gd);
 }
 
 /*
@@ -4618,6 +4816,9 @@ main(void)
 		cmocka_unit_test(events_are_html_lists),
 		cmocka_unit_test(a_fight_names_the_reader_you),
 		cmocka_unit_test(a_fight_power_is_given_in_parts),
+		cmocka_unit_test(a_fight_result_gives_power_in_parts),
+		cmocka_unit_test(a_single_part_is_not_repeated),
+		cmocka_unit_test(zero_life_parts_do_not_nest_brackets),
 		cmocka_unit_test(a_fugue_tie_is_said),
 		cmocka_unit_test(a_later_pickers_welcome_shows_the_dancers),
 		cmocka_unit_test(the_table_fits_its_lines),
