@@ -97,7 +97,9 @@ copy_field(crypto_generichash_state *st, const char *s)
  * of the first message read of one mail (a name alone: no data to fsync
  * per message, its directory synced with the archive's), key a hash of
  * what its sender wrote: its Message-ID, Date, From, Subject and text,
- * not the headers of its delivery (Received, Delivered-To...). Two copies
+ * and the reply address it is read for (its game and seat: a mail to two
+ * games' reply addresses is two deliveries, each its game's), not the
+ * other headers of its delivery (Received...). Two copies
  * of one mail (two MX, a relay that sent it again) are other bytes, so
  * other hashes, that the log's and the answered marks' dedupe missed: the
  * second got a receipt of its own ("received already"), and a player who
@@ -118,7 +120,8 @@ copy_of_done(const struct mq_daemon *d, const struct analysis *a, int *twin,
 	const struct mq_mime_msg *m = a->msg;
 	crypto_generichash_state st;
 	unsigned char h[32];
-	char key[65], date[24], path[1400], dir[1300];
+	char key[65], date[24], seat[16], path[1400], dir[1300];
+	struct mq_addr_tag t;
 	struct mq_err e;
 	ssize_t n;
 
@@ -130,7 +133,20 @@ copy_of_done(const struct mq_daemon *d, const struct analysis *a, int *twin,
 		return;
 	snprintf(date, sizeof(date), "%lld", m->date);
 	crypto_generichash_init(&st, NULL, 0, sizeof(h));
-	copy_field(&st, "masqued-copy-v1");
+	copy_field(&st, "masqued-copy-v2");
+	/* the reply address it came by: a mail sent to two games' (or two
+	 * seats') reply addresses is delivered once to each, every copy
+	 * with the same Message-ID and text; each is its own game's mail */
+	if (mq_addr_find(m->recipients, d->conf.reply_local, &t) == 0) {
+		for (n = 0; t.game[n] != '\0'; n++)
+			t.game[n] = (char)tolower((unsigned char)t.game[n]);
+		snprintf(seat, sizeof(seat), "%d", t.seat);
+		copy_field(&st, t.game);
+		copy_field(&st, seat);
+	} else {
+		copy_field(&st, "");
+		copy_field(&st, "");
+	}
 	copy_field(&st, m->message_id);
 	copy_field(&st, date);
 	copy_field(&st, m->from);

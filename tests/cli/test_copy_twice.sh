@@ -8,7 +8,11 @@
 # read a pass after the first; a STATUS's (answered, nothing logged), both
 # copies in one pass; a copy whose line ends are CRLF. A mail the player
 # really sent again, under a Message-ID of its own, is still answered
-# "received already". The Red Death; Maildir inbox, `serve --once`.
+# "received already". A mail sent to two games' reply addresses at once
+# is two deliveries (the MTA's Delivered-To names each game's): each is its
+# game's mail, played there; the second game's was acknowledged as a copy
+# of the first's, and its move lost. The Red Death; Maildir inbox,
+# `serve --once`.
 . tests/cli/lib.sh
 . tests/cli/lib_game.sh
 . tests/cli/lib_resend.sh
@@ -59,4 +63,31 @@ answer receipt alice@x.test m2
 grep -qF -- "-- ALREADY RECEIVED" $T/m2.txt || { cat $T/m2.txt >&2; fail "the mail sent again is not received already"; }; ok
 [ "$(entries)" = "$ne" ] || fail "the mail sent again logged an entry"; ok
 expect 0 "verify" -- $M -C $D verify $G
+
+# one mail to two games (alice places in both): a copy delivered to each
+# game's reply address, each played in its game
+G2=$(new_game $D 2>/dev/null) || fail "a second game"
+serve "the second game's welcomes"
+for p in bob carol dave; do
+	$MREL -C $D submit --never-mail $G2 $p "PLACE black" >/dev/null || fail "place $p in $G2"
+done
+R1=$(rt $G alice); R2=$(rt $G2 alice)
+both() {	# the copy delivered to reply address $1
+	n=$((n + 1))
+	printf 'Delivered-To: %s\nFrom: alice@x.test\nTo: %s, %s\nSubject: Re: the masque\nDate: Mon, 1 Jan 2024 00:00:00 +0000\nMessage-ID: <both@x.test>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\nSTATUS\nPLACE black\n' \
+	    "$1" "$R1" "$R2" >$IN/$n.test
+}
+e1=$(entries)
+e2=$($MREL -C $D log $G2 | wc -l)
+both "$R1"
+both "$R2"
+serve "alice's mail to both games"
+! grep -q "a second copy of message" $T/err || { cat $T/err >&2; fail "the second game's delivery taken for a copy"; }; ok
+[ "$($MREL -C $D log $G2 | wc -l)" -gt "$e2" ] || fail "alice's move lost in $G2"; ok
+[ "$(entries)" = "$e1" ] || fail "$G logged the mail again"; ok
+for g in $G $G2; do
+	(cd $O && to_alice | xargs grep -l "^X-Masqued-Mail: receipt" |
+	    xargs grep -l "^Reply-To: game+$g\.") >/dev/null || fail "no receipt from $g"; ok
+done
+expect 0 "verify $G2" -- $M -C $D verify $G2
 done_checks
