@@ -1,7 +1,8 @@
 /*
  * reply_text.c - extract what a player wrote from the text of a reply.
  *
- * The text is cleaned (UTF-8 checked, NUL dropped) and split into lines;
+ * The text is cleaned (UTF-8 checked, NUL and control characters dropped)
+ * and split into lines;
  * each line is classified with tests that look at a bounded part of it (a
  * prefix, a suffix, or at most ATTR_MAX bytes), and a single forward pass
  * finds the attributions and the first line from which everything is the
@@ -193,6 +194,15 @@ split(struct rtext *t, const char *text, size_t len)
 			continue;
 		}
 		k = utf8_len(p + i, len - i);
+		/* a control character (C0 but the tab, DEL, C1): no text a
+		 * player types, and echoed in an answer it would reach the
+		 * player's screen (garbage decoded from a broken base64 body) */
+		if ((k == 1 && ((p[i] < 0x20 && p[i] != '\t') || p[i] == 0x7f)) ||
+		    (k == 2 && p[i] == 0xc2 && p[i + 1] < 0xa0)) {
+			mq_buf_add(&t->clean, p + run, i - run);
+			run = i += k;
+			continue;
+		}
 		if (k == 3 && zero_width(p + i)) {
 			mq_buf_add(&t->clean, p + run, i - run);
 			run = i += 3;

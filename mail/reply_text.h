@@ -18,10 +18,12 @@
  * every line, runs of blank lines become one, and blank lines at either
  * end go. Lines end in LF, CRLF or a lone CR; the result uses LF.
  *
- * Input bytes: NUL bytes are skipped (removed); a byte that does not begin
+ * Input bytes: NUL bytes are skipped (removed), and so are the other
+ * control characters (C0 but the tab and the line ends, DEL, C1: U+0080 to
+ * U+009F); a byte that does not begin
  * a well-formed UTF-8 sequence (overlong, surrogate, truncated, > U+10FFFF)
  * becomes U+FFFD; a leading byte-order mark is removed. So the result is
- * always valid UTF-8 without NUL. Time and memory are linear in len, and
+ * always valid UTF-8 without NUL or a control character but the tab. Time and memory are linear in len, and
  * no byte at or past text[len] is read.
  */
 #ifndef MQ_REPLY_TEXT_H

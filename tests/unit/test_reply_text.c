@@ -536,6 +536,16 @@ nul_bytes_are_skipped(void **state)
 	free(got);
 }
 
+/* C0 (but the tab), DEL and C1 controls, as garbage decoded from a broken
+ * base64 body holds: dropped, so no answer echoes one to the player */
+static void
+control_characters_are_skipped(void **state)
+{
+	(void)state;
+	check("PL\x01" "ACE\x1b[2J green\x7f\n\x07\x0b\x0c\n\tMOVE \xc2\x9b" "cw \xc2\xa0x",
+	    "PLACE[2J green\n\n\tMOVE cw \xc2\xa0x");
+}
+
 static void
 invalid_utf8_becomes_replacement_characters(void **state)
 {
@@ -727,6 +737,7 @@ main(void)
 		cmocka_unit_test(white_space_is_trimmed_and_blank_lines_collapsed),
 		cmocka_unit_test(crlf_lf_and_lone_cr_give_the_same_text),
 		cmocka_unit_test(nul_bytes_are_skipped),
+		cmocka_unit_test(control_characters_are_skipped),
 		cmocka_unit_test(invalid_utf8_becomes_replacement_characters),
 		cmocka_unit_test(byte_order_mark_is_removed),
 		cmocka_unit_test(nothing_past_len_is_read),
