@@ -68,8 +68,17 @@ static int
 read_exact(const char *path, unsigned char *out, size_t n, struct mq_err *err)
 {
 	unsigned char buf[64];
+	struct stat st;
 	size_t got;
 
+	/* a secret key every user of the machine may read is no secret
+	 * (any of them could sign entries or forge reply addresses):
+	 * refused, as a password file is (config.c) and as ssh refuses */
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (st.st_mode & S_IROTH))
+		return mq_fail(err, MQ_REFUSED, "The key file %s can be read by "
+		    "every user of this machine; make it the masqued user's "
+		    "alone: chmod 600 %s.", path, path);
 	if (read_small(path, buf, n, &got) == -1) {
 		/* init never makes a key again (every log and reply address
 		 * hangs on it): the way out is the backup */

@@ -7,7 +7,9 @@
 # the mails before failed ("does not verify (it may be an old or altered
 # one)") and new mails got addresses made with the zero key, while serve,
 # games and verify said nothing (found by the host); a zeroed server.key
-# was blamed on server.pub.
+# was blamed on server.pub. A secret key every user of the machine may
+# read (mode 644) was taken with nothing said: refused, exit 1, with the
+# chmod that mends it.
 . tests/cli/lib.sh
 PY=/usr/bin/python3
 D=$T/data
@@ -37,6 +39,18 @@ check "a zeroed server.key" "The key file $D/keys/server.key holds only zero byt
 # one hex digit of server.pub changed
 $PY -c 'import sys; p=sys.argv[1]; s=open(p).read(); open(p,"w").write(("1" if s[0]!="1" else "2")+s[1:])' $D/keys/server.pub
 check "server.pub changed" "The key files server.key and $D/keys/server.pub do not match: one of them is damaged."
+# a secret key every user may read (a restore that lost its mode): refused,
+# exit 1, one sentence with the chmod, as a password file is; taken before
+for k in server.key tag.key; do
+	chmod 644 $D/keys/$k
+	for c in "serve --once" "submit $G carol STATUS"; do
+		expect 1 "$c, $k readable by all" -- $M -C $D $c
+		err_has "The key file $D/keys/$k can be read by every user of this machine; make it the masqued user's alone: chmod 600 $D/keys/$k."
+		one_line
+	done
+	chmod 600 $D/keys/$k
+done
+[ "$($MREL -C $D log $G | wc -l)" = "$n" ] || fail "logged with a readable key"; ok
 # put back, all is as before: the game goes on
 expect 0 "submit after the keys are put back" -- $M -C $D submit $G carol "PLACE blue" --no-mail
 expect 0 "verify" -- $M -C $D verify $G
