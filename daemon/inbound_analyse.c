@@ -359,6 +359,12 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 	if (!json_is_true(json_object_get(json_object_get(a->game->genesis,
 	    "options"), "allow_any_sender")) &&
 	    !mq_addr_same(a->msg->from, a->game->players[t->seat].email)) {
+		/* a From with no '@' (a bare name, an encoded word where the
+		 * address goes): no address, and none the host could give
+		 * the seat (they were said to be told, and were not) */
+		if (strchr(a->msg->from, '@') == NULL)
+			return deny(a, "This message has no From address; send "
+			    "it from your registered address.");
 		/* another player of the game, answering a mail not theirs
 		 * (forwarded, or a Reply-To copied): in their language (set
 		 * above), told which mail to answer, not to change address */

@@ -151,15 +151,22 @@ unanswered "a From that is a group" group_from "names more than one sender"
 # a bare name, a non-ASCII address): refused in the log, which says why it
 # is not answered; no answer, and done with. Its answer failed to build,
 # so the message failed on every pass (and held an IMAP mailbox for good).
+# A From with no '@' (a bare name, an encoded word in the address's
+# place) is no address: said so, not "came from carol, ... The host has
+# been told" (it was not, and could give the seat no such address).
 i=0
 for f in '"carol smith"@x.test' 'carol' "$(printf '\343\202\242@\344\276\213.jp')" \
-    '"Carol" <"carol smith"@x.test>'; do
+    '"Carol" <"carol smith"@x.test>' '=?UTF-8?B?Y2Fyb2xAeC50ZXN0?='; do
 	i=$((i + 1))
 	printf 'From: %s\nTo: %s\nSubject: x\nMessage-ID: <unwritable%d@x.test>\nContent-Type: text/plain; charset=utf-8\n\nPLACE blue\n' \
 	    "$f" "$RT" $i >$T/unwritable$i.eml
 	unanswered "a From no answer can go to ($f)" unwritable$i \
 	    "; not answered: masqued cannot send mail to its From address"
-	err_has "This message came from"
+	case $f in
+	*@*) err_has "This message came from" ;;
+	*) err_has "refused: This message has no From address; send it from your registered address; not answered"
+	   ! grep -q "host has been told" $T/err || fail "($f): the host said told"; ok ;;
+	esac
 done
 # The same in the Maildir inbox: done with in one pass, not left there.
 cp $T/unwritable1.eml $D/mail/inbox/new/unwritable.test
