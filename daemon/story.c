@@ -49,8 +49,10 @@ one(const json_t *e, struct mq_buf *out)
 		 * a contradiction) is held at its floor, as the mails say */
 		mq_buf_printf(out, "  %s: %+lld, popularity %lld -> %lld%s.",
 		    s(e, "target"), n(e, "steps"), n(e, "from"), n(e, "to"),
-		    n(e, "steps") < 0 && n(e, "from") - n(e, "to") <
-		    -n(e, "steps") ? " (the floor of the track)" : "");
+		    n(e, "steps") < 0 && (n(e, "from") - n(e, "to") <
+		    -n(e, "steps") ||
+		    json_is_true(json_object_get(e, "floor"))) ?
+		    " (the floor of the track)" : "");
 	else if (!strcmp(t, "draw")) {
 		mq_buf_printf(out, "  %s draws a Rumor card", s(e, "player"));
 		rumor(r, out);

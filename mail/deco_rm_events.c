@@ -69,7 +69,10 @@ event_obj(const struct deco *d, const json_t *e)
 		 * (+2 may move 5), and never goes below space 1 (-2 may move 1) */
 		wput(d, o, "dealt", mv_int(d->a, dealt));
 		wput_bool(d, o, "skipped", dealt > 0 && moved > dealt);
-		wput_bool(d, o, "stopped", delta < 0 && moved < dealt);
+		/* the engine says when the floor stopped it ("floor"): 6 -> 2
+		 * for -3 past taken spaces moved more than it dealt */
+		wput_bool(d, o, "stopped", delta < 0 && (moved < dealt ||
+		    json_is_true(json_object_get(e, "floor"))));
 	}
 	if (json_is_object(json_object_get(e, "rumor")) && want(d, "rumor"))
 		put(d->a, o, "rumor", deco_rumor_obj(d, json_object_get(e,

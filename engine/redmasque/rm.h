@@ -128,11 +128,18 @@ struct rm_event {
 	int8_t card;		/* action card, or -1 */
 	int8_t rumor;		/* rumor card id, or -1 */
 	int8_t room, time;	/* -1 when not used */
-	uint8_t via;		/* MOVE: the rooms walked through between a
+	union {
+		uint8_t via;	/* MOVE: the rooms walked through between a
 				 * and room (rm_via), RM_MAXVIA at most; a
 				 * stay passes through none (cw ccw: one).
 				 * Packed into what was padding: 513 events
 				 * ride in every open game's state */
+		uint8_t floor;	/* POP, BONUS: 1 when the bottom of the
+				 * track stopped a loss short of its steps
+				 * (rm_track_move), which from and to alone
+				 * cannot tell once taken spaces were
+				 * skipped too: 6 -> 2 for -3 */
+	};
 	int16_t a, b;		/* e.g. popularity before/after */
 	uint8_t round;
 	int8_t steps;		/* a popularity change as dealt, before the
@@ -219,7 +226,7 @@ int rm_card_find(const struct rm_data *d, const char *id);
 /* rm_state.c */
 int rm_setup(const void *data, const struct mq_setup *s, void **out,
     struct mq_err *err);
-void rm_track_move(struct rm_state *st, int seat, int delta);
+int rm_track_move(struct rm_state *st, int seat, int delta);
 int rm_space(const struct rm_state *st, int pop);
 int rm_most_popular_first(const struct rm_state *st, uint8_t *order);
 void rm_rumor_info(const struct rm_data *d, int rumor, int *time, int *room);

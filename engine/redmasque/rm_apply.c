@@ -98,13 +98,14 @@ static void
 pop_change(struct rm_state *st, int seat, int delta, int type, int actor)
 {
 	struct rm_event *ev;
-	int before = st->p[seat].pop;
+	int before = st->p[seat].pop, stopped;
 
-	rm_track_move(st, seat, delta);
+	stopped = rm_track_move(st, seat, delta);
 	ev = emit(st, type, actor, seat);
 	ev->a = (int16_t)before;
 	ev->b = st->p[seat].pop;
 	ev->steps = (int8_t)delta;
+	ev->floor = stopped > 0;
 }
 
 static uint64_t

@@ -68,8 +68,10 @@ occupied(const struct rm_state *st, int except)
  * with bit scans over the free spaces instead of walking space by space:
  * the walk's length depends on the board, and its loop mispredicts.
  * The free spaces always include the mover's own, so a scan finds one.
+ * Returns the steps of a loss the bottom of the track stopped (0 when the
+ * move was made whole).
  */
-void
+int
 rm_track_move(struct rm_state *st, int seat, int delta)
 {
 	struct rm_player *pl = &st->p[seat];
@@ -79,7 +81,7 @@ rm_track_move(struct rm_state *st, int seat, int delta)
 	int pos = pl->pop, idx, s, d;
 
 	if (!pl->alive || pos <= 0 || delta == 0)
-		return;
+		return 0;
 	free = ~occupied(st, seat) & all;
 	idx = rm_track_index(st, pos);
 	for (; delta > 0; delta--) {
@@ -101,6 +103,7 @@ rm_track_move(struct rm_state *st, int seat, int delta)
 		idx = idx - d < 0 ? idx - d + n : idx - d;
 	}
 	pl->pop = (int16_t)pos;
+	return -delta;
 }
 
 _Static_assert(RM_MAXP == 7, "rm_most_popular_first compares seven keys");

@@ -315,6 +315,8 @@ event_obj(const struct rm_state *st, const struct rm_event *e, int seat)
 		mq_jput(o, "from", json_integer(e->a), &bad);
 		mq_jput(o, "to", json_integer(e->b), &bad);
 		mq_jput(o, "steps", json_integer(e->steps), &bad);
+		if (e->floor)
+			mq_jput(o, "floor", json_true(), &bad);
 		break;
 	case RM_E_DRAW:
 	case RM_E_LOOK:

@@ -312,6 +312,63 @@ a_popularity_line_says_why_the_spaces_differ(void **state)
 	json_decref(gd);
 }
 
+/*
+ * A loss that passes taken spaces and then meets the bottom of the track
+ * says both: bob's -3 from 6, with 5, 4, 3 and 1 taken, counts one step
+ * to 2 and stops there. From and to alone (4 spaces for 3) read as a
+ * skip only, and the mail said "(taken spaces not counted)", as if the 3
+ * were all taken; the engine's "floor" tells the stop.
+ */
+static void
+a_loss_past_taken_spaces_to_the_bottom_says_both(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "You lose 3 (dave's card): popularity 6 -> 2 (taken spaces not counted; stopped at the bottom of the track)." },
+		{ "ja", "6 -> 2（埋まったマスは数えず、これより下には下がりません）。" },
+		{ "zh", "6 -> 2（已被占的格子不计，已到最低处）。" },
+	};
+	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("resolution"), *e;
+	struct mq_err err;
+	struct mail m = { 0 };
+	size_t i;
+	char *t, *p, *q;
+
+	(void)state;
+	json_array_foreach(json_object_get(ctx, "events"), i, e)
+		if (json_integer_value(json_object_get(e, "from")) == 9) {
+			json_object_set_new(e, "from", json_integer(6));
+			json_object_set_new(e, "to", json_integer(2));
+			json_object_set_new(e, "steps", json_integer(-3));
+			json_object_set_new(e, "floor", json_true());
+		}
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		assert_int_equal(render(TMPL, want[i][0], "resolution", gd, ctx, &m,
+		    &err), 0);
+		/* the lines joined back: a space between English words */
+		t = strdup(m.text);
+		assert_non_null(t);
+		for (p = q = t; *p; p++) {
+			if (*p == '\n' && p[1] == ' ') {
+				while (p[1] == ' ')
+					p++;
+				if (want[i][0][0] == 'e')
+					*q++ = ' ';
+				continue;
+			}
+			*q++ = *p;
+		}
+		*q = '\0';
+		if (strstr(t, want[i][1]) == NULL)
+			fail_msg("%s: no \"%s\" in\n%s", want[i][0], want[i][1], t);
+		if (strstr(t, ") (") != NULL || strstr(t, "）（") != NULL)
+			fail_msg("%s: two brackets in a row in\n%s", want[i][0], t);
+		free(t);
+		mail_free(&m);
+	}
+	json_decref(ctx);
+	json_decref(gd);
+}
+
 /* ctx's events, from JSON written with ' for " (each under 256 bytes). */
 static void
 set_events(json_t *ctx, const char *const *events, size_t n)
@@ -4231,6 +4288,7 @@ main(void)
 		cmocka_unit_test(subjects_name_the_game_and_the_time),
 		cmocka_unit_test(resolution_subjects_say_what_resolved),
 		cmocka_unit_test(a_popularity_line_says_why_the_spaces_differ),
+		cmocka_unit_test(a_loss_past_taken_spaces_to_the_bottom_says_both),
 		cmocka_unit_test(the_princes_point_says_why_the_spaces_differ),
 		cmocka_unit_test(the_plan_is_walked_beside_the_notes),
 		cmocka_unit_test(the_plan_is_said_in_the_readers_language),

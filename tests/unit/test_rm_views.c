@@ -520,6 +520,52 @@ test_events_popularity_steps_as_dealt(void **state)
 	mq_redmasque_kind.free_state(st);
 }
 
+/*
+ * A loss the bottom of the track stops is told so ("floor"), even when it
+ * passed taken spaces first: dave's Mock takes 2 from carol on 4, with bob
+ * on 3 and alice on 1; she counts one step, to 2, and stops. From and to
+ * (4 -> 2 for -2) cannot tell it from a loss made whole, which the mail
+ * then told with no word of the stop. A loss made whole has no "floor".
+ */
+static json_t *
+popularity_of(json_t *events, const char *target)
+{
+	size_t i;
+	json_t *e;
+
+	json_array_foreach(events, i, e)
+		if (strcmp(json_string_value(json_object_get(e, "type")),
+		    "popularity") == 0 && strcmp(json_string_value(
+		    json_object_get(e, "target")), target) == 0)
+			return e;
+	return NULL;
+}
+
+static void
+test_events_popularity_floor_told(void **state)
+{
+	static const int pops[4] = { 1, 3, 4, 10 };
+	struct rm_state *st = rmf_setup(data, 4, 7);
+	json_t *ev, *e;
+
+	(void)state;
+	rmf_force(st, 3, BLACK, rooms_std, pops);
+	rmf_round(st, (const char *const[]){ "PLAY discuss", "PLAY discuss",
+	    "PLAY discuss", "PLAY mock TARGET carol" });
+	ev = mq_redmasque_kind.events(st, ALICE);
+	e = popularity_of(ev, "carol");
+	assert_non_null(e);
+	assert_int_equal(json_integer_value(json_object_get(e, "from")), 4);
+	assert_int_equal(json_integer_value(json_object_get(e, "to")), 2);
+	assert_int_equal(json_integer_value(json_object_get(e, "steps")), -2);
+	assert_true(json_is_true(json_object_get(e, "floor")));
+	e = popularity_of(ev, "dave");
+	assert_non_null(e);
+	assert_null(json_object_get(e, "floor"));
+	json_decref(ev);
+	mq_redmasque_kind.free_state(st);
+}
+
 static void
 test_events_draw_only_drawer(void **state)
 {
@@ -645,6 +691,7 @@ main(void)
 		cmocka_unit_test(test_view_prince_path_and_clock_public),
 		cmocka_unit_test(test_view_unknown_seat_is_null),
 		cmocka_unit_test(test_events_popularity_steps_as_dealt),
+		cmocka_unit_test(test_events_popularity_floor_told),
 		cmocka_unit_test(test_events_draw_only_drawer),
 		cmocka_unit_test(test_events_take_and_look_actor_and_target_only),
 		cmocka_unit_test(test_events_evidence_room_only_drawer),

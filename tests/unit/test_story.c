@@ -36,6 +36,12 @@ a_loss_held_at_the_floor_says_so(void **state)
 		{ "{\"type\": \"popularity\", \"target\": \"bob\", \"steps\": -2, "
 		  "\"from\": 2, \"to\": 1}",
 		  "  bob: -2, popularity 2 -> 1 (the floor of the track).\n" },
+		/* past taken spaces to the floor: more spaces than dealt,
+		 * which from and to alone read as a whole loss; the
+		 * engine's "floor" says it stopped */
+		{ "{\"type\": \"popularity\", \"target\": \"bob\", \"steps\": -3, "
+		  "\"from\": 6, \"to\": 2, \"floor\": true}",
+		  "  bob: -3, popularity 6 -> 2 (the floor of the track).\n" },
 		/* a whole loss, and a gain past taken spaces: as before */
 		{ "{\"type\": \"popularity\", \"target\": \"bob\", \"steps\": -2, "
 		  "\"from\": 5, \"to\": 3}",
