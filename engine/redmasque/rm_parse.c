@@ -381,7 +381,13 @@ parse_move(const struct rm_data *d, char **tok, int ntok, struct rm_cmd *c,
 	/* each word a direction first: "MOVE ccw thanks, see you" is told
 	 * its "thanks," is no direction, not that it is too many steps */
 	for (i = 1; i < ntok; i++)
-		if (parse_dir(d, tok[i]) < -1)
+		if (parse_dir(d, tok[i]) < -1 && lookup(d, tok[i], RM_W_ROOM) >= 0)
+			/* a newcomer names the room to go to: told that a
+			 * MOVE steps along the ring, and where to see it */
+			return mq_fail(err, MQ_REFUSED, "\"%s\" is a room; MOVE "
+			    "takes a direction, not a room: cw, ccw or stay (your "
+			    "move mail lists the room each leads to).", tok[i]);
+		else if (parse_dir(d, tok[i]) < -1)
 			return mq_fail(err, MQ_REFUSED, "\"%s\" is not a direction; "
 			    "MOVE takes cw (clockwise), ccw (counter-clockwise) or "
 			    "stay.", tok[i]);
