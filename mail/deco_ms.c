@@ -19,8 +19,8 @@
  *   - an object with a word a template must phrase gets the flag KEY_WORD
  *     for it: type (events), stat (a Mask's condition), why (draw_none,
  *     no_challenge, end), outcome (result), kind (challenge, pending,
- *     the source of a Stage-phase draw or heal: dancer, treasure, order,
- *     stage),
+ *     the source of a draw or heal: dancer, treasure, order, stage,
+ *     event, win),
  *     rule (a Stage), end (the view, once over); a card object or entry
  *     gets id_ID, its id lower-cased (id_d1, id_sp_march), for the words
  *     a template gives each card; and every non-empty list value KEY sets

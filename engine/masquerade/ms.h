@@ -295,16 +295,17 @@ struct ms_event {
 				 * a hand another's move changed is told to
 				 * its holder at once (ms_view.c) */
 	int8_t actor, target, card;
-	int8_t src_kind, src;	/* a Stage-phase draw's or heal's card: kind
-				 * (enum ms_src) and index, 0 and -1: none */
+	int8_t src_kind, src;	/* a draw's or heal's source: kind (enum
+				 * ms_src) and card index, 0 and -1: none */
 	int16_t a, b;
 	uint8_t n[MS_SPELLS];
 };
 
-/* The card whose Stage-phase effect an event is: the mail names it. */
+/* What an event's draw or heal comes from, the mail names it: a card's
+ * Stage-phase effect, an Event (src: its index), a fight won (src -1). */
 enum ms_src {
 	MS_SRC_NONE, MS_SRC_DANCER, MS_SRC_TREASURE, MS_SRC_ORDER,
-	MS_SRC_STAGE,
+	MS_SRC_STAGE, MS_SRC_EVENT, MS_SRC_WIN,
 };
 
 struct ms_player {
@@ -354,7 +355,8 @@ struct ms_state {
 	struct ms_player p[MS_MAXP];
 	int mover;			/* the seat whose command is applied, or -1 */
 	int8_t src_kind, src;		/* the card whose Stage-phase effects
-					 * run (enum ms_src), told with their
+					 * run, the Event that happens, a fight
+					 * won (enum ms_src), told with their
 					 * events; MS_SRC_NONE otherwise */
 	int nev;
 	struct ms_event ev[MS_MAXEV];

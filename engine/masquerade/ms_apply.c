@@ -160,6 +160,16 @@ card_triggers(struct ms_state *st, int seat, int opp, int trigger)
 		    d->order[pl->order - 1].neff, trigger, st->ch.kind);
 }
 
+/* A fight's winner draws (rules: Challenge phase), and the mail says why. */
+static void
+win_draw(struct ms_state *st, int seat, int n)
+{
+	st->src_kind = MS_SRC_WIN;
+	st->src = -1;
+	ms_draw(st, seat, n);
+	st->src_kind = MS_SRC_NONE;
+}
+
 static void
 start_challenge(struct ms_state *st, int kind, int challenger, int defender)
 {
@@ -245,7 +255,7 @@ resolve_challenge(struct ms_state *st)
 			st->guardian_next++;
 			ms_event(st, MS_E_TREASURE, seat, -1, ch->guardian, 0, 0,
 			    NULL);
-			ms_draw(st, seat, 1 + ch->on_win[0]);
+			win_draw(st, seat, 1 + ch->on_win[0]);
 			card_triggers(st, seat, -1, MS_T_ON_WIN);
 		} else if (w == 1) {
 			ms_lose_life(st, seat, loss);
@@ -256,7 +266,7 @@ resolve_challenge(struct ms_state *st)
 
 		ms_lose_life(st, ls, 1);
 		st->p[ws].arena_wins++;
-		ms_draw(st, ws, 1 + ch->on_win[w]);
+		win_draw(st, ws, 1 + ch->on_win[w]);
 		card_triggers(st, ws, ls, MS_T_ON_WIN);
 		card_triggers(st, ls, ws, MS_T_ON_LOSE);
 		pend_push(st, 0, MS_P_BANK, ws, 1, NULL);
@@ -411,6 +421,9 @@ happen(struct ms_state *st, int event)
 			    ms_vp(st, i));
 		}
 	ms_event(st, MS_E_EVENT, st->prophet, -1, event, leaders, 0, lead);
+	/* its draws and heals name it, as a Stage's do */
+	st->src_kind = MS_SRC_EVENT;
+	st->src = (int8_t)event;
 	for (i = 0; i < ev->neff; i++) {
 		const struct ms_effect *e = &ev->eff[i];
 
@@ -458,6 +471,8 @@ happen(struct ms_state *st, int event)
 			break;
 		}
 	}
+	st->src_kind = MS_SRC_NONE;
+	st->src = -1;
 	ms_emblems(st);
 }
 

@@ -42,7 +42,7 @@ static const char *const pend_names[] = {
 static const char *const end_names[] = { NULL, "guardians", "events", "runouts" };
 /* why a Tower dancer did not challenge (MS_E_NO_CHALLENGE's a) */
 static const char *const src_names[] = {
-	NULL, "dancer", "treasure", "order", "stage",
+	NULL, "dancer", "treasure", "order", "stage", "event", "win",
 };
 static const char *const no_ch_names[] = {
 	NULL, "no_life", "cannot_challenge", "no_guardian",
@@ -1025,9 +1025,10 @@ changes_hand_of(const struct ms_event *e, int seat)
 	}
 }
 
-/* The card whose Stage-phase effect the event is, {kind, card}: a dancer
- * in the Arena drew a Spell because of its Order, and the mail says so
- * (null for a card the card set does not have). */
+/* What the event comes from, {kind, card}: a dancer in the Arena drew a
+ * Spell because of its Order, the Event Oracle, and the mail says so; a
+ * fight won is {kind} alone (null for a card the card set does not
+ * have). */
 static json_t *
 jsource(const struct ms_state *st, const struct ms_event *e)
 {
@@ -1053,15 +1054,20 @@ jsource(const struct ms_state *st, const struct ms_event *e)
 		nm = e->src >= 0 && e->src < d->nstages ? &d->stage[e->src].nm :
 		    NULL;
 		break;
+	case MS_SRC_EVENT:
+		nm = e->src >= 0 && e->src < d->nevents ? &d->event[e->src].nm :
+		    NULL;
+		break;
 	default:
 		break;
 	}
-	if (nm == NULL)
+	if (nm == NULL && e->src_kind != MS_SRC_WIN)
 		return json_null();
 	o = json_object();
 	bad = o == NULL;
 	mq_jput(o, "kind", jword(NAMEOF(src_names, e->src_kind)), &bad);
-	mq_jput(o, "card", jid(nm), &bad);
+	if (nm != NULL)
+		mq_jput(o, "card", jid(nm), &bad);
 	return mq_jdone(o, bad);
 }
 

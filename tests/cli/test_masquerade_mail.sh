@@ -170,12 +170,13 @@ for i, f in enumerate(sorted(glob.glob(outbox + '/*'))):
     if to == 'alice' and kind != 'end':
         if bobmask in txt or bobmask in html.unescape(parts['html']):
             bad.append(what + ': alice reads bob\'s Mask, ' + bobmask)
-        for secret in ('bob drew a Spell:', 'bob banked a Spell as a VP counter:',
+        for secret in ('bob banked a Spell as a VP counter:',
                        'bob stole a Spell from carol:'):
             if secret in txt:
                 bad.append(what + ': alice reads what bob holds: ' + secret)
-        # bob's draws told as one line ("bob drew 2 Spells.") name none
-        if re.search(r'bob drew [0-9]+ Spells:', txt):
+        # bob's draws, one or told as one line ("bob drew 2 Spells."), with
+        # or without their source ("(for winning the fight)"), name none
+        if re.search(r'bob drew (a Spell|[0-9]+ Spells)( \([^)]*\))?:', txt):
             bad.append(what + ': alice reads the Spells bob drew')
     # the engine's words are phrased, never shown raw
     for word in ('vp_counters', 'events_prophesied', 'arena_wins', 'hand_full',

@@ -2678,6 +2678,50 @@ stage_draws_name_their_card(void **state)
 }
 
 /*
+ * A won fight's draw and an Event's draw or heal name their source too:
+ * the mails said "carol drew a Spell." after her win, and "erin drew a
+ * Spell." of Oracle, and "erin healed: life 0 -> 2" of Pilgrimage, with
+ * no word of why (only the Stage phase's said).
+ */
+static const char win_event_draws[] =
+    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+    " \"events\": ["
+    "  {\"type\": \"draw\", \"player\": \"carol\","
+    "   \"source\": {\"kind\": \"win\"}},"
+    "  {\"type\": \"draw\", \"player\": \"alice\", \"spell\": \"SP_march\","
+    "   \"source\": {\"kind\": \"win\"}},"
+    "  {\"type\": \"draw\", \"player\": \"alice\", \"spell\": \"SP_waltz\","
+    "   \"source\": {\"kind\": \"win\"}},"
+    "  {\"type\": \"draw_none\", \"player\": \"dave\", \"why\": \"hand_full\","
+    "   \"source\": {\"kind\": \"win\"}},"
+    "  {\"type\": \"draw\", \"player\": \"erin\","
+    "   \"source\": {\"kind\": \"event\", \"card\": \"V4\"}},"
+    "  {\"type\": \"heal\", \"player\": \"bob\", \"from\": 0, \"to\": 2,"
+    "   \"source\": {\"kind\": \"event\", \"card\": \"V8\"}}],"
+    " \"view\": {\"phase\": \"challenge\", \"players\": [{\"name\": \"alice\"},"
+    "  {\"name\": \"bob\"}, {\"name\": \"carol\"}, {\"name\": \"dave\"},"
+    "  {\"name\": \"erin\"}]}}";
+
+static void
+win_and_event_draws_name_their_source(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "carol drew a Spell (for winning the fight)." },
+		{ "en", "You drew 2 Spells (for winning the fight): March, Waltz." },
+		{ "en", "dave could not draw (for winning the fight): their hand" },
+		{ "en", "erin drew a Spell (the Event Oracle)." },
+		{ "en", "bob healed (the Event Pilgrimage): life 0" },
+		{ "ja", "戦いに勝ったので、carol さんがスペルを1枚引きました。" },
+		{ "ja", "「神託」の効果で、erin さんがスペルを1枚引きました。" },
+		{ "zh", "因赢得战斗，carol 抽了 1 张咒语。" },
+		{ "zh", "因「朝圣」的效果，bob 恢复了生命" },
+	};
+
+	(void)state;
+	says("notice", win_event_draws, want, sizeof(want) / sizeof(want[0]), 1);
+}
+
+/*
  * The HTML's lists of events ("WHAT HAPPENED", "SINCE YOUR LAST MOVE")
  * are lists: each <li> inside a <ul> (they were <li>s with none, which a
  * mail reader shows as it likes, or not as items at all). A Spell phase's
@@ -4811,6 +4855,7 @@ main(void)
 		cmocka_unit_test(a_late_renewal_is_no_new_run_out),
 		cmocka_unit_test(repeated_draws_are_told_once),
 		cmocka_unit_test(stage_draws_name_their_card),
+		cmocka_unit_test(win_and_event_draws_name_their_source),
 		cmocka_unit_test(guardians_have_english_names),
 		cmocka_unit_test(spells_not_kept_go_to_the_tomb),
 		cmocka_unit_test(events_are_html_lists),

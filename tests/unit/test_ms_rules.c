@@ -440,12 +440,14 @@ source_of(const struct ms_state *st, int viewer, int actor, size_t nth,
 		    "player")), msf_names[actor]) != 0 || n++ != nth)
 			continue;
 		src = json_object_get(e, "source");
+		/* card NULL: a source of no card (a fight won) */
 		if (!json_is_object(src) || strcmp(json_string_value(
 		    json_object_get(src, "kind")), kind) != 0 ||
+		    (card == NULL ? json_object_get(src, "card") != NULL :
 		    strcmp(json_string_value(json_object_get(src, "card")),
-		    card) != 0)
+		    card) != 0))
 			fail_msg("%s's %s %zu is not by the %s %s", msf_names[actor],
-			    type, nth, kind, card);
+			    type, nth, kind, card != NULL ? card : "");
 		json_decref(evs);
 		return;
 	}
@@ -471,6 +473,39 @@ test_stage_phase_draws_name_their_card(void **state)
 	source_of(st, ERIN, ERIN, 1, "draw", "order", "O5");
 	source_of(st, ERIN, ERIN, 2, "draw", "stage", "ST4");
 	source_of(st, ALICE, ERIN, 3, "draw", "stage", "ST4");
+	msf_done(st);
+}
+
+/* A won fight's draw and an Event's draws and heals name what made them
+ * too: the mails said "carol drew a Spell." after her Tower win, and
+ * "erin drew a Spell." of Oracle, with no word of why (only the Stage
+ * phase's draws said). */
+static void
+test_win_and_event_draws_name_their_source(void **state)
+{
+	struct ms_state *st = tower_fight(0);
+
+	msf_deck_top(st, "SP_march");
+	msf_do(st, CAROL, "PASS");
+	source_of(st, CAROL, CAROL, 0, "draw", "win", NULL);
+	source_of(st, MQ_VIEW_PUBLIC, CAROL, 0, "draw", "win", NULL);
+	msf_done(st);
+	st = arena_choice();
+	msf_do(st, ALICE, "CHALLENGE bob");
+	msf_do(st, ALICE, "PASS");
+	msf_do(st, BOB, "PASS");
+	source_of(st, ALICE, ALICE, 0, "draw", "win", NULL);
+	msf_done(st);
+	st = prophecy(turn(1));
+	msf_do(st, ERIN, "EVENT oracle");
+	source_of(st, ERIN, ERIN, 0, "draw", "event", "V4");
+	source_of(st, BOB, ERIN, 0, "draw", "event", "V4");
+	msf_done(st);
+	st = prophecy(turn(1));
+	st->p[ERIN].life = 0;
+	msf_do(st, ERIN, "EVENT pilgrimage");
+	source_of(st, ERIN, ERIN, 0, "heal", "event", "V8");
+	source_of(st, ERIN, ERIN, 0, "draw", "event", "V8");
 	msf_done(st);
 }
 
@@ -3199,6 +3234,7 @@ main(void)
 		cmocka_unit_test(test_renewal_late_from_the_tomb_on_a_reveal),
 		cmocka_unit_test(test_renewal_late_from_the_tomb_on_a_draw),
 		cmocka_unit_test(test_tower_must_challenge_top_guardian_win_takes_treasure),
+		cmocka_unit_test(test_win_and_event_draws_name_their_source),
 		cmocka_unit_test(test_tower_reveal_adds_level_loss_costs_life_guardian_stays),
 		cmocka_unit_test(test_tower_tie_nothing),
 		cmocka_unit_test(test_tower_guardian_loss_life_two),
