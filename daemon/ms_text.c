@@ -59,6 +59,45 @@ card(const json_t *cards, const json_t *v)
 	return card_name(cards, id);
 }
 
+/*
+ * The Guardians' English names, which the card set does not give (it has
+ * name_ja alone), said beside the number: the mails' own, from
+ * templates/en/masquerade/_guardian_name.mustache, which
+ * tests/unit/test_ms_text.c checks this table against.
+ */
+static const struct {
+	const char *id, *name;
+} guardian_en[] = {
+	{ "G1", "the Stone Sentinel" }, { "G2", "the Great Serpent" },
+	{ "G3", "the Dark Knight" }, { "G4", "the Fire Spirit" },
+	{ "G5", "the Two-Headed Wolf" }, { "G6", "the Witch" },
+	{ "G7", "the Giant" }, { "G8", "the Dragon" },
+};
+
+const char *
+mq_ms_guardian_name(const char *id)
+{
+	size_t i;
+
+	for (i = 0; id != NULL && i < sizeof(guardian_en) /
+	    sizeof(guardian_en[0]); i++)
+		if (strcmp(guardian_en[i].id, id) == 0)
+			return guardian_en[i].name;
+	return NULL;
+}
+
+/* "3, the Dark Knight (power 2)" of a Guardian {id, number, power}: its
+ * number, and its English name when it has one, as the mails say it. */
+static void
+guardian(const json_t *g, struct mq_buf *out)
+{
+	const char *name = mq_ms_guardian_name(json_string_value(
+	    json_object_get(g, "id")));
+
+	mq_buf_printf(out, "%lld%s%s (power %lld)", n(g, "number"),
+	    name != NULL ? ", " : "", name != NULL ? name : "", n(g, "power"));
+}
+
 /* "march x2, waltz" of a list of {spell, name, count}. */
 static void
 spells(const json_t *gd, const json_t *list, struct mq_buf *out)
@@ -74,6 +113,26 @@ spells(const json_t *gd, const json_t *list, struct mq_buf *out)
 		if (n(x, "count") > 1)
 			mq_buf_printf(out, " x%lld", n(x, "count"));
 	}
+}
+
+/* " It falls on the VP leaders: alice, bob (3 VP)." of an Event's
+ * leaders and leader_vp, or that nobody leads. */
+static void
+leaders(const json_t *e, struct mq_buf *out)
+{
+	const json_t *l = json_object_get(e, "leaders"), *x;
+	size_t i;
+
+	if (json_array_size(l) == 0) {
+		mq_buf_puts(out, " Nobody leads in VP (all have 0), so it falls "
+		    "on nobody.");
+		return;
+	}
+	mq_buf_puts(out, " It falls on the VP leaders:");
+	json_array_foreach(l, i, x)
+		mq_buf_printf(out, "%s%s", i ? ", " : " ", json_string_value(x) ?
+		    json_string_value(x) : "?");
+	mq_buf_printf(out, " (%lld VP).", n(e, "leader_vp"));
 }
 
 static void
@@ -127,10 +186,11 @@ one(const json_t *gd, const json_t *e, struct mq_buf *out)
 		if (json_string_value(json_object_get(e, "target")))
 			mq_buf_printf(out, "%s challenges %s (%s).", p, s(e, "target"),
 			    s(e, "kind"));
-		else
-			mq_buf_printf(out, "%s challenges Guardian %lld (power %lld) "
-			    "in the Tower.", p, n(json_object_get(e, "guardian"),
-			    "number"), n(json_object_get(e, "guardian"), "power"));
+		else {
+			mq_buf_printf(out, "%s challenges Guardian ", p);
+			guardian(json_object_get(e, "guardian"), out);
+			mq_buf_puts(out, " in the Tower.");
+		}
 	} else if (!strcmp(t, "mask"))
 		mq_buf_printf(out, "  %s reveals the %s for power.", p,
 		    card(gd, json_object_get(e, "mask")));
@@ -138,8 +198,14 @@ one(const json_t *gd, const json_t *e, struct mq_buf *out)
 		mq_buf_printf(out, "  The Guardian turns up %s (+%lld).",
 		    card(gd, json_object_get(e, "spell")), n(e, "level"));
 	else if (!strcmp(t, "result"))
-		mq_buf_printf(out, "  %lld against %lld: %s.", n(e, "power"),
-		    n(e, "target_power"), !strcmp(s(e, "outcome"), "tie") ? "a tie" :
+		/* a side at 0 life, whose printed power counted 0, says so, as
+		 * the mails do: "1 against 3" told nobody why */
+		mq_buf_printf(out, "  %lld%s against %lld%s: %s.", n(e, "power"),
+		    json_is_true(json_object_get(e, "life_zero")) ? " (life 0: "
+		    "printed power counts 0)" : "", n(e, "target_power"),
+		    json_is_true(json_object_get(e, "target_life_zero")) ?
+		    " (life 0: printed power counts 0)" : "",
+		    !strcmp(s(e, "outcome"), "tie") ? "a tie" :
 		    json_string_value(json_object_get(e, "winner")) ?
 		    s(e, "winner") : "the Guardian");
 	else if (!strcmp(t, "treasure"))
@@ -160,10 +226,14 @@ one(const json_t *gd, const json_t *e, struct mq_buf *out)
 	} else if (!strcmp(t, "receive"))
 		mq_buf_printf(out, "  %s receives %lld Spell(s) and keeps %lld.", p,
 		    n(e, "received"), n(e, "kept"));
-	else if (!strcmp(t, "event"))
+	else if (!strcmp(t, "event")) {
 		mq_buf_printf(out, "%s, the prophet, chooses %s.", p,
 		    card(gd, json_object_get(e, "event")));
-	else if (!strcmp(t, "swap"))
+		/* an Event on the VP leaders (Divine Judgement): whom it falls
+		 * on, as the mails say */
+		if (json_is_true(json_object_get(e, "on_leaders")))
+			leaders(e, out);
+	} else if (!strcmp(t, "swap"))
 		mq_buf_printf(out, "  %s's %s becomes the %s.", s(e, "target"),
 		    card(gd, json_object_get(e, "from")), card(gd, json_object_get(e, "to")));
 	else if (!strcmp(t, "emblem"))
@@ -317,12 +387,12 @@ mq_ms_view_text(const json_t *gd, const json_t *v, struct mq_buf *out)
 		    "and Treasure's; a Mask's VP is\nsecret, counts only at the "
 		    "end and not for the most VP.\n");
 	}
-	if (json_is_object(json_object_get(v, "guardian")))
-		mq_buf_printf(out, "Guardian on top: %lld (power %lld); %lld left. "
-		    "Events left:", n(json_object_get(v, "guardian"), "number"),
-		    n(json_object_get(v, "guardian"), "power"),
+	if (json_is_object(json_object_get(v, "guardian"))) {
+		mq_buf_puts(out, "Guardian on top: ");
+		guardian(json_object_get(v, "guardian"), out);
+		mq_buf_printf(out, "; %lld left. Events left:",
 		    n(v, "guardians_left"));
-	else
+	} else
 		mq_buf_puts(out, "No Guardian left. Events left:");
 	json_array_foreach(json_object_get(v, "events_left"), i, x)
 		mq_buf_printf(out, "%s%s", i ? ", " : " ", card(gd, x));

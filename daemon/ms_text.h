@@ -14,6 +14,9 @@
  * Concerto, March, Rhapsody."); cards named from the card set gamedata. */
 void mq_ms_story(const json_t *gamedata, const json_t *events,
     struct mq_buf *out);
+/* A Guardian's English name by its id ("G3": "the Dark Knight"), the
+ * mails' (_guardian_name.mustache), or NULL. */
+const char *mq_ms_guardian_name(const char *id);
 /* A view as text onto out: the table, and every Mask and hand it holds
  * (the reader's own, or everyone's in the host's view); out->oom when
  * memory ran out (print nothing then). */

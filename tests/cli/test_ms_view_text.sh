@@ -60,6 +60,11 @@ expect 0 "c challenges a" -- $M -C $D submit $G c "CHALLENGE a" --no-mail
 expect 0 "c reveals" -- $M -C $D submit $G c "REVEAL" --no-mail
 expect 0 "a passes" -- $M -C $D submit $G a "PASS" --no-mail
 
+# the view names the top Guardian beside its number, as the mails do
+# ("Guardian on top: 1 (power 1)" named none)
+expect 0 "view admin: the top Guardian" -- $M -C $D view $G admin
+out_has "Guardian on top: 1, the Stone Sentinel (power 1);"
+
 # c revealed her Mask: she still sees her hand and counters
 expect 0 "view c after her reveal" -- $M -C $D view $G c
 out_has "c: Mask Dragon Mask revealed; hand: Fugue, Concerto; counters: none."
@@ -135,4 +140,12 @@ for c in log replay; do
 	    { grep ' end ' $T/out >&2; fail "$c does not end: $endline"; }; ok
 	! grep -q "alive:" $T/out || fail "$c says alive:"; ok
 done
+# the replay of a whole game names each Guardian challenged beside its
+# number, as the mails do (it said "challenges Guardian 1 (power 1)")
+expect 0 "replay, the Guardians" -- $M -C $E replay $GE
+grep -q "challenges Guardian [0-9]" $T/out || fail "no Guardian challenged"; ok
+! grep -Eq "challenges Guardian [0-9]+ \(" $T/out ||
+    { grep "challenges Guardian" $T/out >&2; fail "a Guardian by number alone"; }; ok
+grep -Eq "challenges Guardian [0-9]+, the [A-Z][a-zA-Z -]+ \(power [0-9]+\) in the Tower\.$" $T/out ||
+    { grep "challenges Guardian" $T/out >&2; fail "no Guardian named"; }; ok
 done_checks

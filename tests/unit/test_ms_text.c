@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -16,6 +18,7 @@
 
 #include "buf.h"
 #include "daemon/ms_text.h"
+#include "file_fixture.h"
 
 static void
 expect_story(const char *events, const char *text)
@@ -166,6 +169,100 @@ the_view_gives_each_players_vp_and_the_leader(void **state)
 	json_decref(v);
 }
 
+/*
+ * The host's replay says what the players' mails say (a review of the
+ * replay against the mails): a Guardian by its English name beside its
+ * number ("Guardian 3 (power 2)" named none), whom Divine Judgement falls
+ * on or that nobody leads, and that a side at 0 life counted its printed
+ * power 0 ("1 against 3" told nobody why).
+ */
+static void
+the_replay_says_what_the_mails_say(void **state)
+{
+	(void)state;
+	expect_story("[{\"type\":\"challenge\",\"player\":\"bob\","
+	    "\"kind\":\"tower\",\"guardian\":{\"id\":\"G3\",\"number\":3,"
+	    "\"power\":2}},"
+	    "{\"type\":\"result\",\"player\":\"bob\",\"power\":1,"
+	    "\"target_power\":3,\"outcome\":\"lose\",\"winner\":null,"
+	    "\"life_zero\":true},"
+	    "{\"type\":\"result\",\"player\":\"alice\",\"target\":\"bob\","
+	    "\"power\":4,\"target_power\":2,\"outcome\":\"win\","
+	    "\"winner\":\"alice\",\"target_life_zero\":true},"
+	    "{\"type\":\"event\",\"player\":\"carol\",\"event\":\"V5\","
+	    "\"on_leaders\":true,\"leaders\":[\"alice\",\"bob\"],"
+	    "\"leader_vp\":3},"
+	    "{\"type\":\"event\",\"player\":\"carol\",\"event\":\"V5\","
+	    "\"on_leaders\":true,\"leaders\":[],\"leader_vp\":0},"
+	    "{\"type\":\"event\",\"player\":\"carol\",\"event\":\"V4\"}]",
+	    "bob challenges Guardian 3, the Dark Knight (power 2) in the "
+	    "Tower.\n"
+	    "  1 (life 0: printed power counts 0) against 3: the Guardian.\n"
+	    "  4 against 2 (life 0: printed power counts 0): alice.\n"
+	    "carol, the prophet, chooses V5. It falls on the VP leaders: "
+	    "alice, bob (3 VP).\n"
+	    "carol, the prophet, chooses V5. Nobody leads in VP (all have 0), "
+	    "so it falls on nobody.\n"
+	    "carol, the prophet, chooses V4.\n");
+}
+
+/* The replay's Guardian names are the mails': each of the template's
+ * "{{#id_gN}}, NAME{{/id_gN}}" is the table's, and no other. */
+static void
+guardian_names_are_the_mails(void **state)
+{
+	static char tpl[4096];
+	char path[1024], want[128], id[16];
+	const char *root = getenv("MQ_ROOT") ? getenv("MQ_ROOT") : ".";
+	const char *name;
+	int i, found = 0;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/templates/en/masquerade/"
+	    "_guardian_name.mustache", root);
+	assert_true(ff_slurp(path, tpl, sizeof(tpl)) < sizeof(tpl) - 1);
+	for (i = 1; i < 40; i++) {
+		snprintf(id, sizeof(id), "G%d", i);
+		name = mq_ms_guardian_name(id);
+		snprintf(want, sizeof(want), "{{#id_g%d}}", i);
+		if (name == NULL) {
+			if (strstr(tpl, want) != NULL)
+				fail_msg("the template names %s, the table not", id);
+			continue;
+		}
+		snprintf(want, sizeof(want), "{{#id_g%d}}, %s{{/id_g%d}}", i, name,
+		    i);
+		if (strstr(tpl, want) == NULL)
+			fail_msg("the template lacks %s", want);
+		found++;
+	}
+	assert_int_equal(found, 8);
+	assert_null(mq_ms_guardian_name("G0"));
+	assert_null(mq_ms_guardian_name(NULL));
+}
+
+/* The view's top Guardian is named too. */
+static void
+the_view_names_the_top_guardian(void **state)
+{
+	json_error_t je;
+	json_t *v = json_loads("{\"turn\":1,\"phase\":\"stage\","
+	    "\"players\":[],\"guardian\":{\"id\":\"G8\",\"number\":8,"
+	    "\"power\":6},\"guardians_left\":1,\"events_left\":[]}", 0, &je);
+	struct mq_buf b = MQ_BUF_INIT;
+
+	(void)state;
+	if (v == NULL)
+		fail_msg("%s", je.text);
+	mq_ms_view_text(NULL, v, &b);
+	assert_false(b.oom);
+	if (strstr(mq_buf_str(&b), "\nGuardian on top: 8, the Dragon (power 6); "
+	    "1 left. Events left: none.\n") == NULL)
+		fail_msg("the top Guardian unnamed:\n%s", mq_buf_str(&b));
+	mq_buf_free(&b);
+	json_decref(v);
+}
+
 int
 main(void)
 {
@@ -177,6 +274,9 @@ main(void)
 		cmocka_unit_test(an_order_is_chosen),
 		cmocka_unit_test(the_only_one_left_is_not_chosen),
 		cmocka_unit_test(the_view_gives_each_players_vp_and_the_leader),
+		cmocka_unit_test(the_replay_says_what_the_mails_say),
+		cmocka_unit_test(guardian_names_are_the_mails),
+		cmocka_unit_test(the_view_names_the_top_guardian),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
