@@ -824,14 +824,46 @@ mq_inbound_kicked_refusal(const struct mq_daemon *d, const struct mq_game *g,
 	mq_clock_utc(g->players[seat].kicked_at, 0, when, sizeof(when));
 	if (mq_game_over(g))
 		mq_fail(e, MQ_REFUSED, "The host removed you from game %s on %s, "
-		    "and the game is over now: nothing you send is applied, and "
-		    "the end mail sent to you says how it ended; ask the host "
-		    "(%s) about it.", g->id, when, d->conf.admin);
+		    "and the game is over now: nothing you send is applied; "
+		    "reply STATUS from your registered address to any of the "
+		    "game's mails to get its end mail again, and ask the host "
+		    "(%s) about the removal.", g->id, when, d->conf.admin);
 	else
 		mq_fail(e, MQ_REFUSED, "The host removed you from game %s on %s; "
 		    "the deadline defaults play your seat until a new player "
 		    "takes it, so nothing you send is applied; ask the host (%s) "
 		    "about it.", g->id, when, d->conf.admin);
+}
+
+int
+mq_inbound_kicked_reads_end(const struct analysis *a)
+{
+	const struct mq_game *g = a->game;
+	struct mq_buf text = MQ_BUF_INIT;
+	struct mq_cmd cmd;
+	struct mq_err e;
+	size_t i;
+	int asks, status = 0, rc = 1;
+
+	if (a->seat < 0 || a->seat >= g->nplayers || !mq_game_over(g) ||
+	    !g->players[a->seat].kicked)
+		return 0;
+	if (a->nlines == 0)	/* SET lines alone: a SET LANG's end mail */
+		return a->set.lang[0] != '\0';
+	for (i = 0; rc == 1 && i < a->nlines; i++) {
+		asks = mq_game_asks_only(g, g->state, a->seat, a->lines[i], &cmd,
+		    &text, &e);
+		if (asks < 0)
+			rc = -1;
+		else if (asks == 1 && strcmp(mq_buf_str(&text), "STATUS") == 0)
+			status = 1;
+		else if (asks == 1 || g->kind->names_command == NULL ||
+		    g->kind->names_command(g->state, a->lines[i]) !=
+		    MQ_LINE_PROSE)
+			rc = 0;	/* HELP, a move, a typo: refused whole */
+	}
+	mq_buf_free(&text);
+	return rc == 1 ? status : rc;
 }
 
 /*
@@ -853,7 +885,8 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	uint64_t set_at = a->game->seq;
 	struct mq_err e;
 	/* no From (a game that allows any sender): nothing to count it by */
-	int rc, copy = 0, over = from != NULL && !mq_daemon_rate_ok(d, from);
+	int rc, kr, copy = 0, over = from != NULL &&
+	    !mq_daemon_rate_ok(d, from);
 	/* the game's end logged before this message */
 	uint64_t end_seq = a->game->end_seq;
 	struct mq_waited waited;
@@ -861,8 +894,12 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 
 	if (over && a->nlines == 0)
 		return over_limit(d, a, tid, err);
-	if (mq_game_seat_playing(a->game, a->seat, &e) != 0) {
-		/* kicked: one sentence, and nothing logged (not even a SET) */
+	/* kicked: one sentence, and nothing logged (not even a SET); but
+	 * once the game is over, a STATUS or SET LANG gets the end mail again,
+	 * as a player's does (it reveals what every player may check) */
+	if ((kr = mq_inbound_kicked_reads_end(a)) < 0)
+		return mq_fail(err, MQ_IO, "Out of memory.");
+	if (!kr && mq_game_seat_playing(a->game, a->seat, &e) != 0) {
 		if (over)
 			return over_limit(d, a, tid, err);
 		mq_inbound_kicked_refusal(d, a->game, a->seat, &e);
@@ -873,6 +910,17 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	    err));
 	if (a->set.lang[0])	/* a later refusal this pass reads it */
 		mq_daemon_forget_seats(d);
+	if (a->nlines == 0 && a->set.lang[0] == '\0' && a->set.notices >= 0 &&
+	    mq_game_over(a->game)) {
+		/* SET NOTICES alone after the end: nothing to turn on or
+		 * off, said so (it got the help mail, which said nothing of
+		 * it) */
+		mq_fail(&e, MQ_REFUSED, "Game %s is over, so no notice comes any "
+		    "more and SET NOTICES changes nothing; reply STATUS to any "
+		    "of the game's mails to see how it ended.", a->game->id);
+		mq_daemon_log("%s: refused: %s", tid, e.msg);
+		goto refused;
+	}
 	if (a->nlines == 0) {
 		/* SET lines alone: the mail the player needs now, in the
 		 * language asked, saying what changed (once the game is over,

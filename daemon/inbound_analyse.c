@@ -269,6 +269,17 @@ deny_replaced(const struct mq_daemon *d, struct analysis *a, int other)
 		return deny(a, "The host replaced this address in game %s: "
 		    "it no longer plays there, and nothing in this message "
 		    "was applied.", a->game->id);
+	/* over: nobody plays the seat from now on (its end mail went to
+	 * the seat's new player) */
+	if (mq_game_over(a->game) && d->conf.admin[0] != '\0')
+		return deny(a, "The host chose to give the seat you played in "
+		    "game %s to another person, and the game is over now: "
+		    "nothing in this message was applied; ask the host (%s) "
+		    "about it.", a->game->id, d->conf.admin);
+	if (mq_game_over(a->game))
+		return deny(a, "The host chose to give the seat you played in "
+		    "game %s to another person, and the game is over now: "
+		    "nothing in this message was applied.", a->game->id);
 	if (d->conf.admin[0] != '\0')
 		return deny(a, "The host chose to give the seat you played in "
 		    "game %s to another person, who plays it from now on: "
@@ -402,6 +413,19 @@ authenticate(struct mq_daemon *d, struct analysis *a,
 			snprintf(a->from_lang, sizeof(a->from_lang), "%s", lang);
 			mq_clock_utc(ts, 0, when, sizeof(when));
 			a->names_game = 1;	/* its subject names it */
+			if (mq_game_over(a->game) && d->conf.admin[0] != '\0')
+				return deny(a, "You were removed from game %s on "
+				    "%s: the host gave the seat you played to "
+				    "another person, and the game is over now. "
+				    "Nothing in this message was applied; ask the "
+				    "host (%s) about it.", a->game->id, when,
+				    d->conf.admin);
+			if (mq_game_over(a->game))
+				return deny(a, "You were removed from game %s on "
+				    "%s: the host gave the seat you played to "
+				    "another person, and the game is over now. "
+				    "Nothing in this message was applied.",
+				    a->game->id, when);
 			if (d->conf.admin[0] != '\0')
 				return deny(a, "You were removed from game %s on "
 				    "%s: the host gave the seat you played to "

@@ -80,6 +80,13 @@ void mq_inbound_paused_refusal(const struct mq_daemon *d,
 void mq_inbound_kicked_refusal(const struct mq_daemon *d,
     const struct mq_game *g, int seat, struct mq_err *e);
 
+/* Whether a's mail, from a seat the host kicked, asks the game over for
+ * its end mail again (a STATUS among its lines and no other command, prose
+ * aside; or SET lines alone with a SET LANG): answered then as a player's
+ * (inbound.c's play, the dry run's), where any other mail of a kicked seat
+ * is refused whole. 1 or 0; -1 out of memory. */
+int mq_inbound_kicked_reads_end(const struct analysis *a);
+
 /* The host's marker (mq_notify_host_told) for a's mail from a new address
  * (a->new_from), in key: 1, or 0 when the host is told nothing of it (no
  * such mail, a game over, no From). */

@@ -225,6 +225,7 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	struct mq_fix_walk fw;	/* as submit: the refused lines a later
 				 * line may put right */
 	struct mq_fix_mark fm[3];
+	int kr = 0;		/* a kicked seat asks for the end mail */
 	int copy = 0, lrc = 0;	/* a late copy (inbound_copy.c); its failure */
 	uint64_t logged;	/* the entry that logged this message, or 0 */
 	struct mq_err lerr;
@@ -253,7 +254,10 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 	/* as submit: a game paused, a seat kicked, refuse the mail whole;
 	 * a kicked seat first, and after the end too, as play() does */
 	whole[0] = '\0';
-	if (!bad && work != NULL &&
+	/* but a kicked seat's STATUS after the end: its end mail again */
+	if (!bad && work != NULL && (kr = mq_inbound_kicked_reads_end(&a)) < 0)
+		bad = 1;
+	if (!bad && work != NULL && !kr &&
 	    (mq_game_seat_playing(a.game, a.seat, &e) != 0 ||
 	    mq_game_refuses_mail(a.game, a.seat, &e) != 0)) {
 		/* as the answer says it: a pause, a kick, name the host */

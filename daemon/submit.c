@@ -276,8 +276,9 @@ mq_game_seat_playing(const struct mq_game *g, int seat, struct mq_err *err)
 	if (mq_game_over(g))
 		return mq_fail(err, MQ_REFUSED, "The host removed you from game "
 		    "%s on %s, and the game is over now: nothing you send is "
-		    "applied, and the end mail sent to you says how it ended.",
-		    g->id, when);
+		    "applied; reply STATUS from your registered address to any "
+		    "of the game's mails to get its end mail again.", g->id,
+		    when);
 	return mq_fail(err, MQ_REFUSED, "The host removed you from game %s on "
 	    "%s; the deadline defaults play your seat until a new player takes "
 	    "it, so nothing you send is applied.", g->id, when);

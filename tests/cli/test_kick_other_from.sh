@@ -10,9 +10,12 @@
 #   told "The host has been told, and can give your seat this address", and
 #   the host got the plain "bob wrote from another address" mail with a
 #   `replace` line that would give the kicked seat to that address;
-# - after the end, a kicked player (from either address) is told the game
-#   is over and that the end mail they got says how it ended (it was told
-#   the deadline defaults play the seat until a new player takes it), and
+# - after the end, a kicked player's STATUS from their own address gets the
+#   end mail again, in their language (it was refused: the end mail reveals
+#   the seed and every salt, which every player may check); anything else
+#   they send (from either address) is told the game is over and how to
+#   get the end mail again (it was told the deadline defaults play the seat
+#   until a new player takes it, then only that the end mail was sent), and
 #   the host's `masqued submit` for that seat no longer offers a replace,
 #   which the game over refuses; a player writing from another address is
 #   told the game is over and to reply STATUS from their registered address
@@ -88,18 +91,23 @@ serve "the end mails"
 ls $O >$T/before
 send bob@x.test "$RB" e1 "PLAY jest"
 send bob@elsewhere.test "$RB" e2 "STATUS"
-send dave@x.test "$RD" e3 "STATUS"
+send dave@x.test "$RD" e3 "HELP"
 send alice@elsewhere.test "$RA" e4 "PLAY jest"
 send alice@x.test "$RA" e5 "PLAY jest"
+send carol@x.test "$RC" e6 "STATUS"
 serve "mails after the end"
-OVER="The host removed you from game $G on $KICKED, and the game is over now: nothing you send is applied, and the end mail sent to you says how it ended; ask the host (host@x.test) about it."
+OVER="The host removed you from game $G on $KICKED, and the game is over now: nothing you send is applied; reply STATUS from your registered address to any of the game's mails to get its end mail again, and ask the host (host@x.test) about the removal."
 answer refused bob@x.test e1
 says e1 "$OVER"
 says_not e1 "deadline defaults"
 answer refused bob@elsewhere.test e2
 says e2 "$OVER"
 answer refused dave@x.test e3
-says e3 "主持人已于 $KICKED 将你移出游戏 $G，而游戏现已结束：你发送的内容不会被执行，发给你的结束邮件里写明了游戏的结局；有关此事请询问主持人（host@x.test）。"
+says e3 "主持人已于 $KICKED 将你移出游戏 $G，而游戏现已结束：你发送的内容不会被执行；用你登记的地址回复游戏发来的任一封邮件，写上 STATUS，即可再次收到结束邮件；有关移出一事请询问主持人（host@x.test）。"
+# the kicked carol's STATUS: the end mail again, in Japanese
+answer end carol@x.test e6
+says e6 "ホストがゲームを途中で終了しました。"
+says e6 "0707070707070707070707070707070707070707070707070707070707070707"
 answer refused alice@elsewhere.test e4
 says e4 "This message came from alice@elsewhere.test, which is not the address registered for its seat in game $G, and the game is over: nothing more can be played. Reply STATUS from your registered address to any of the game's mails to see how it ended."
 answer refused alice@x.test e5

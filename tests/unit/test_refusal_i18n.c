@@ -215,11 +215,13 @@ reordered_arguments(void **state)
 	    "你的座位由截止时的默认行动代为进行，因此你发送的内容不会被执行；"
 	    "有关此事请询问主持人（host@x.test）。");
 	says(r, "ja", "The host removed you from game k3j9x2m4 on 2026-10-10 "
-	    "01:13 UTC, and the game is over now: nothing you send is applied, "
-	    "and the end mail sent to you says how it ended.",
+	    "01:13 UTC, and the game is over now: nothing you send is applied; "
+	    "reply STATUS from your registered address to any of the game's "
+	    "mails to get its end mail again.",
 	    "ホストがあなたを 2026-10-10 01:13 UTC にゲーム k3j9x2m4 から外しました。"
-	    "ゲームはもう終了しており、送られたものは適用されません。結果は、"
-	    "あなたにも届いた終了のメールで確認できます。");
+	    "ゲームはもう終了しており、送られたものは適用されません。登録した"
+	    "アドレスから、ゲームから届いたどのメールにでも STATUS と返信すると、"
+	    "終了のメールをもう一度受け取れます。");
 	says(r, "ja", "The Masque of the Red Death is for 3 to 6 players, not 9.",
 	    "9人では遊べません。「赤死病の仮面」は 3〜6人で遊ぶゲームです。");
 	says(r, "zh", "invariant \"the winner is the most popular survivor\" "
