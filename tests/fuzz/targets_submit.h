@@ -191,6 +191,25 @@ mqfz_sub_drive(struct mq_game *g, int steps, struct mq_rng *rng)
 	}
 }
 
+/* The receipt, line by line, on stderr; then mqfz_broken(what, detail). */
+static inline _Noreturn void
+mqfz_sub_bad(const struct mq_submit_result *res, const char *what,
+    const char *detail)
+{
+	const struct mq_cmd_result *c;
+	size_t j;
+
+	for (j = 0; j < res->ncmds; j++) {
+		c = &res->cmds[j];
+		fprintf(stderr, "fuzz: line %d [%s] accepted %d corrects %d "
+		    "corrected_by %d already %llu note %d [%s]\n", c->line,
+		    c->text != NULL ? c->text : "", c->accepted, c->corrects,
+		    c->corrected_by, (unsigned long long)c->already, c->note,
+		    c->error);
+	}
+	mqfz_broken(what, detail);
+}
+
 /* The checks of one result against the mail's n lines (see the top). */
 static inline void
 mqfz_sub_check_result(const struct mq_submit_result *res, size_t n)
@@ -199,42 +218,44 @@ mqfz_sub_check_result(const struct mq_submit_result *res, size_t n)
 	size_t i, j, seen;
 
 	if (res->ncmds != n)
-		mqfz_broken("submit", "the receipt holds another number of "
+		mqfz_sub_bad(res, "submit", "the receipt holds another number of "
 		    "lines than the mail");
 	for (i = 1; i <= n; i++) {
 		for (seen = 0, j = 0; j < res->ncmds; j++)
 			seen += res->cmds[j].line == (int)i;
 		if (seen != 1)
-			mqfz_broken("submit", "the receipt names a line of the "
+			mqfz_sub_bad(res, "submit", "the receipt names a line of the "
 			    "mail other than once");
 	}
 	for (j = 0; j < res->ncmds; j++) {
 		c = &res->cmds[j];
 		if (c->text == NULL)
-			mqfz_broken("submit", "a line of the receipt without text");
+			mqfz_sub_bad(res, "submit", "a line of the receipt without text");
 		if (c->accepted && c->error[0] != '\0')
-			mqfz_broken("submit: a line taken with a sentence",
+			mqfz_sub_bad(res, "submit: a line taken with a sentence",
 			    c->error);
 		if (!c->accepted && c->error[0] == '\0' && c->already == 0)
-			mqfz_broken("submit: a line refused without a sentence",
+			mqfz_sub_bad(res, "submit: a line refused without a sentence",
 			    c->text);
-		if (c->corrects != 0 && (!c->accepted || c->corrects < 1 ||
-		    c->corrects >= c->line))
-			mqfz_broken("submit: a correction of no line above it",
+		/* store.h: a correction is taken, or the move that stands
+		 * received already (MOVE cx, then the MOVE stay it had) */
+		if (c->corrects != 0 && ((!c->accepted && c->already == 0) ||
+		    c->corrects < 1 || c->corrects >= c->line))
+			mqfz_sub_bad(res, "submit: a correction of no line above it",
 			    c->text);
 		if (c->corrected_by != 0 && (c->accepted ||
 		    c->corrected_by <= c->line))
-			mqfz_broken("submit: a line taken, or corrected from "
+			mqfz_sub_bad(res, "submit: a line taken, or corrected from "
 			    "above, says it was put right", c->text);
 		for (i = 0; i < res->ncmds; i++) {
 			o = &res->cmds[i];
 			if (c->corrects != 0 && o->line == c->corrects &&
 			    o->corrected_by != c->line)
-				mqfz_broken("submit: the line corrected does not "
+				mqfz_sub_bad(res, "submit: the line corrected does not "
 				    "name its correction", o->text);
 			if (c->corrected_by != 0 && o->line == c->corrected_by &&
 			    o->corrects != c->line)
-				mqfz_broken("submit: the correction does not "
+				mqfz_sub_bad(res, "submit: the correction does not "
 				    "name the line it corrects", o->text);
 		}
 	}
