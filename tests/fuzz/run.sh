@@ -7,6 +7,12 @@
 #   FUZZ_SECONDS=300 sh tests/fuzz/run.sh            every target, 5 minutes each
 #   FUZZ_SECONDS=60 sh tests/fuzz/run.sh mime log    only these
 #   FUZZ_JOBS=2 ...                                  libFuzzer workers per target
+#   FUZZ_TIMEOUT=2 ...                               seconds one input may take
+#
+# An input slower than FUZZ_TIMEOUT seconds (default 5; submit, which plays
+# a stored game up to 255 bot mails first and opens it three times, 10) is
+# a finding like a crash: saved as build/fuzz/crash-<target>-timeout-*.
+# FUZZ_TIMEOUT_<target> (FUZZ_TIMEOUT_submit=20) sets one target's alone.
 #
 # A target's words, if tests/fuzz/<target>.dict exists, are libFuzzer's -dict.
 # New interesting inputs go to build/fuzz/corpus/<target>/ (not the source
@@ -18,8 +24,27 @@ cd "$(dirname "$0")/../.."
 
 SECONDS_EACH=${FUZZ_SECONDS:-30}
 JOBS=${FUZZ_JOBS:-1}
+TIMEOUT=${FUZZ_TIMEOUT:-}
 TARGETS=${*:-mime reply command ms_command log refusal kept submit}
 CLANG=${CLANG:-clang}
+
+# The seconds one input of target $1 may take (see the top).
+timeout_of() {
+	eval "_tmo=\${FUZZ_TIMEOUT_$1:-}"
+	if [ -z "$_tmo" ]; then
+		_tmo=${TIMEOUT:-5}
+		[ "$1" = submit ] && [ -z "$TIMEOUT" ] && _tmo=10
+	fi
+	echo "$_tmo"
+}
+for t in $TARGETS; do
+	case $(timeout_of "$t") in
+	''|*[!0-9]*|0)
+		echo "fuzz: the timeout of $t must be whole seconds, 1 or" \
+		    "more, not \"$(timeout_of "$t")\"" >&2
+		exit 2 ;;
+	esac
+done
 OUT=build/fuzz
 PKGS="jansson libsodium libcurl gmime-3.0"
 
@@ -85,13 +110,14 @@ ROOT=$PWD
 status=0
 for t in $TARGETS; do
 	mkdir -p "$OUT/corpus/$t"
-	echo "fuzz $t: ${SECONDS_EACH}s"
+	tmo=$(timeout_of "$t")
+	echo "fuzz $t: ${SECONDS_EACH}s, ${tmo}s an input at most"
 	dict=""
 	[ -f "tests/fuzz/$t.dict" ] && dict="-dict=$ROOT/tests/fuzz/$t.dict"
 	# shellcheck disable=SC2086
 	if ! (cd "$OUT" && "$ROOT/$OUT/fuzz_$t" "$ROOT/$OUT/corpus/$t" \
 	    "$ROOT/tests/fuzz/corpus/$t" \
-	    -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=2048 \
+	    -max_total_time="$SECONDS_EACH" -timeout="$tmo" -rss_limit_mb=2048 \
 	    -max_len=65536 $jobs $dict \
 	    -artifact_prefix="$ROOT/$OUT/crash-$t-" -print_final_stats=1) \
 	    >"$OUT/fuzz_$t.log" 2>&1; then
