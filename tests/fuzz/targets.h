@@ -224,7 +224,76 @@ mqfz_free_game(const struct mq_game_kind *k, void **cache)
 	*cache = NULL;
 }
 
+/*
+ * The states the bots left, kept to be cloned again: playing the bots to
+ * a phase (and checking the state after each of their commands) is most
+ * of an input's time, and the fuzzer tries many lines on the same first
+ * two bytes. The engine is pure, so a state made once from those bytes is
+ * the state made again; its checks held when it was made. A cache is per
+ * target, the oldest of 64 dropped.
+ */
+struct mqfz_prefix {
+	uint8_t key[2];
+	void *st;
+	unsigned long used;
+};
+
+#define MQFZ_NPREFIX	64
+
+/* A clone of the state k's bots left for key in cache, or NULL: not kept. */
+static inline void *
+mqfz_prefix_get(const struct mq_game_kind *k, struct mqfz_prefix *cache,
+    unsigned long *clock, const uint8_t key[2])
+{
+	void *c;
+	int i;
+
+	for (i = 0; i < MQFZ_NPREFIX; i++)
+		if (cache[i].st != NULL && memcmp(cache[i].key, key, 2) == 0) {
+			cache[i].used = ++*clock;
+			if ((c = k->clone(cache[i].st)) == NULL)
+				abort();
+			return c;
+		}
+	return NULL;
+}
+
+/* Keep a clone of st, the state k's bots left for key, in cache. */
+static inline void
+mqfz_prefix_put(const struct mq_game_kind *k, struct mqfz_prefix *cache,
+    unsigned long *clock, const uint8_t key[2], const void *st)
+{
+	struct mqfz_prefix *t = &cache[0];
+	int i;
+
+	for (i = 1; i < MQFZ_NPREFIX; i++)
+		if (cache[i].used < t->used)
+			t = &cache[i];
+	if (t->st != NULL)
+		k->free_state(t->st);
+	if ((t->st = k->clone(st)) == NULL)
+		abort();
+	memcpy(t->key, key, 2);
+	t->used = ++*clock;
+}
+
+/* Free every state of cache. */
+static inline void
+mqfz_prefix_free(const struct mq_game_kind *k, struct mqfz_prefix *cache)
+{
+	int i;
+
+	for (i = 0; i < MQFZ_NPREFIX; i++) {
+		if (cache[i].st != NULL)
+			k->free_state(cache[i].st);
+		cache[i].st = NULL;
+		cache[i].used = 0;
+	}
+}
+
 static void *mqfz_rm_data;
+static struct mqfz_prefix mqfz_rm_prefix[MQFZ_NPREFIX];
+static unsigned long mqfz_rm_clock;
 
 static inline const void *
 mqfz_rm_load(void)
@@ -235,6 +304,7 @@ mqfz_rm_load(void)
 static inline void
 mqfz_rm_free(void)
 {
+	mqfz_prefix_free(&mq_redmasque_kind, mqfz_rm_prefix);
 	mqfz_free_game(&mq_redmasque_kind, &mqfz_rm_data);
 }
 
@@ -369,6 +439,10 @@ mqfz_command(const uint8_t *data, size_t size)
 		return 0;
 	memset(&s, 0, sizeof(s));
 	s.nplayers = 4 + data[0] % 4;
+	seat = (data[0] >> 3) % s.nplayers;
+	if ((st = mqfz_prefix_get(k, mqfz_rm_prefix, &mqfz_rm_clock, data)) !=
+	    NULL)
+		goto lines;
 	for (i = 0; i < s.nplayers; i++)
 		s.names[i] = mqfz_names[i];
 	memset(s.seed, 0x5a, sizeof(s.seed));
@@ -377,7 +451,6 @@ mqfz_command(const uint8_t *data, size_t size)
 		return 0;	/* a player count the data does not allow */
 	if (k->check(st, &err) != 0)
 		mqfz_broken("command: an invariant broke at setup", err.msg);
-	seat = (data[0] >> 3) % s.nplayers;
 	steps = data[1];
 	mq_rng_open(&rng, s.seed, "fuzz-bot", 0, 0);
 	for (turn = 0; steps > 0 && !k->is_over(st) && turn < 4096; turn++) {
@@ -390,6 +463,8 @@ mqfz_command(const uint8_t *data, size_t size)
 	if (k->check(st, &err) != 0)
 		mqfz_broken("command: an invariant broke after the bots",
 		    err.msg);
+	mqfz_prefix_put(k, mqfz_rm_prefix, &mqfz_rm_clock, data, st);
+lines:
 	if ((text = malloc(size - 1)) == NULL)
 		abort();
 	memcpy(text, data + 2, size - 2);
@@ -407,6 +482,8 @@ mqfz_command(const uint8_t *data, size_t size)
 /* ---- the masquerade command parser and apply ---------------------------- */
 
 static void *mqfz_ms_data;
+static struct mqfz_prefix mqfz_ms_prefix[MQFZ_NPREFIX];
+static unsigned long mqfz_ms_clock;
 
 static inline const void *
 mqfz_ms_load(void)
@@ -417,6 +494,7 @@ mqfz_ms_load(void)
 static inline void
 mqfz_ms_free(void)
 {
+	mqfz_prefix_free(&mq_masquerade_kind, mqfz_ms_prefix);
 	mqfz_free_game(&mq_masquerade_kind, &mqfz_ms_data);
 }
 
@@ -479,12 +557,15 @@ mqfz_ms_command(const uint8_t *data, size_t size)
 	memset(s.seed, 0x5a, sizeof(s.seed));
 	s.seed[0] = data[0];
 	s.seed[1] = data[1];
+	owing = data[0] & 0x80;
+	fixed = (data[0] >> 2) % s.nplayers;
+	if ((st = mqfz_prefix_get(k, mqfz_ms_prefix, &mqfz_ms_clock, data)) !=
+	    NULL)
+		goto lines;
 	if (k->setup(gd, &s, &st, &err) != 0)
 		mqfz_broken("masquerade: setup refused", err.msg);
 	if (k->check(st, &err) != 0)
 		mqfz_broken("masquerade: an invariant broke at setup", err.msg);
-	owing = data[0] & 0x80;
-	fixed = (data[0] >> 2) % s.nplayers;
 	mq_rng_open(&rng, s.seed, "fuzz-bot", 0, 0);
 	for (steps = data[1]; steps > 0 && !k->is_over(st); steps--) {
 		if ((seat = mqfz_ms_owing(st)) < 0)
@@ -501,6 +582,8 @@ mqfz_ms_command(const uint8_t *data, size_t size)
 			    err.msg);
 	}
 	mqfz_ms_views(st);
+	mqfz_prefix_put(k, mqfz_ms_prefix, &mqfz_ms_clock, data, st);
+lines:
 	if ((text = malloc(size - 1)) == NULL)
 		abort();
 	memcpy(text, data + 2, size - 2);
