@@ -69,7 +69,7 @@ notice "ホストがゲームを再開しました。理由：back" "主持人�
 admin extend 24h --why "a late start"
 # every reader is told whose move is now due and when, in their own clock,
 # not only alice, who owes it (carol read "24 hours later" and no date)
-notice "ホストが期限を 24時間延長しました。あなたの手の期限は 2026-09-25 23:13 JST になりました。理由：a late start" \
+notice "ホストが期限を24時間延長しました。あなたの手の期限は 2026-09-25 23:13 JST になりました。理由：a late start" \
     "主持人将截止时间延后了 24 小时。alice 的行动现在截止于 2026-09-25 22:13 UTC+8。理由：a late start" \
     "The host moved the deadlines 24 hours later. alice's move is now due 2026-09-25 14:13 UTC. Why: a late start"
 says_not ja "deadlines 24"
@@ -78,11 +78,11 @@ says_not zh "deadlines 24"
 # not again as "the current deadline" under it
 says_not ja "現在の期限は"
 admin extend 1h --why "traffic"
-notice "ホストが期限を 1時間延長しました。あなたの手の期限は 2026-09-26 00:13 JST になりました。理由：traffic" \
+notice "ホストが期限を1時間延長しました。あなたの手の期限は 2026-09-26 00:13 JST になりました。理由：traffic" \
     "主持人将截止时间延后了 1 小时。alice 的行动现在截止于 2026-09-25 23:13 UTC+8。理由：traffic" \
     "The host moved the deadlines 1 hour later. alice's move is now due 2026-09-25 15:13 UTC. Why: traffic"
 admin extend 90m --why "a bit"
-notice "ホストが期限を 1時間30分延長しました。あなたの手の期限は 2026-09-26 01:43 JST になりました。理由：a bit" \
+notice "ホストが期限を1時間30分延長しました。あなたの手の期限は 2026-09-26 01:43 JST になりました。理由：a bit" \
     "主持人将截止时间延后了 1 小时 30 分钟。alice 的行动现在截止于 2026-09-26 00:43 UTC+8。理由：a bit" \
     "The host moved the deadlines 1 hour 30 minutes later. alice's move is now due 2026-09-25 16:43 UTC. Why: a bit"
 admin extend 45m --why "less"
@@ -230,7 +230,7 @@ cp $T/clock $D/games/$G/clock
 expect 0 "serve after the staged kill" -- $M -C $D serve --once
 err_has "were logged but not mailed"
 answer admin alice@x.test ja
-says ja "ホストが期限を 2時間延長しました。理由：a second late start"
+says ja "ホストが期限を2時間延長しました。理由：a second late start"
 ls $O | sort | comm -13 $T/before - >$T/new
 (cd $O && for f in $(cat $T/new); do md5sum <$f; done) | sort >$T/again
 cmp -s $T/sent $T/again || fail "the rebuilt notices differ from the lost ones"; ok

@@ -77,7 +77,7 @@ for l in ja:cw zh:ccw; do
 	expect 0 "serve --once: $l" -- $M -C $D serve --once
 	parts "$O/$(receipts | tail -n 1)" $l
 done
-says ja "この1時間に 3通を超えるメールを送りました。手は有効ですが"
+says ja "この1時間に3通を超えるメールを送りました。手は有効ですが"
 says zh "你在这一小时内发送了超过 3 封邮件：你的行动有效"
 for p in bob carol dave; do
 	[ "$(notices_to $p@x.test)" = 0 ] || fail "$p was told of a plan past the limit"

@@ -51,7 +51,7 @@ expect 0 "carol reads Chinese" -- $M -C $D submit $G carol "SET LANG zh" --no-ma
 all_send "PLAY discuss" alice carol dave
 expect 0 "eve plays the jest she kept" -- $M -C $D submit $G eve "PLAY jest" --no-mail
 mail bob b1 'PLAY dance\nPLAY discuss'
-says b1 "使われる前に 2行目で変更されました（記録なし）"
+says b1 "使われる前に2行目で変更されました（記録なし）"
 says b1 "1行目の手を変更します"
 all_send "MOVE stay" alice bob dave eve
 mail carol c1 'MOVE cw\nMOVE stay'

@@ -47,7 +47,7 @@ print(str(email.header.make_header(email.header.decode_header(m["Subject"]))))' 
     $D/spool/$n >$T/subject
 grep -qF "手札が変わりました" $T/subject || fail "alice's subject: $(cat $T/subject)"; ok
 parts $D/spool/$n alice
-says alice "あなたが山札からスペルを 1枚受け取り、1枚を手札に残しました。受け取ったスペル：「$spell」×1"
+says alice "あなたが山札からスペルを1枚受け取り、1枚を手札に残しました。受け取ったスペル：「$spell」×1"
 says alice "手札（1/5）：「$spell」×1"
 for s in 1-turn 2-receipt; do
 	f=$(grep -- "-$s.eml$" $T/new)

@@ -44,12 +44,12 @@ tail -n 1 $D/games/$G/log | grep -q 'PLAY jest' || fail "the log lacks the PLAY"
     fail "the note went into the log"; ok
 mail bob b1 'PLAY dance\nMOVE cw cw'
 mail bob b2 'PLAY jest'
-says b2 "先に送った MOVE（cw cw）は 2歩ですが、冗談で許されるのは 1歩です。"
+says b2 "先に送った MOVE（cw cw）は2歩ですが、冗談で許されるのは1歩です。"
 says b2 "もう一度 MOVE を送ってください。送らなければ、カードが公開されるときに取り消されます。"
 none_else b2 "MOVE（cw cw）"
 none_else b2 "先に送った"
 narrow b2 "先に送った" "取り消されます"
-says b2 "今のカードで動けるのは 1"
+says b2 "今のカードで動けるのは1"
 narrow b2 "今のカードで動けるのは" "この移動は取り消されます"
 mail carol c1 'PLAY dance\nMOVE ccw cw'
 mail carol c2 'PLAY mock'

@@ -220,7 +220,7 @@ grep -qF 'line 129: STATUS' $T/carollong.txt || fail "the first unread line is n
 says carollong 'This line and the ones after it were not read: masqued reads the first 64 lines of a message that are not blank; send the rest in another message.'
 answer receipt dave@x.test davelong
 grep -qF '129行目：STATUS' $T/davelong.txt || fail "the first unread line is not shown (ja)"; ok
-says davelong 'この行から後は読まれていません。masqued が1通のメールから読むのは空行を除く最初の 64行までです。'
+says davelong 'この行から後は読まれていません。masqued が1通のメールから読むのは空行を除く最初の64行までです。'
 says_not davelong 'were not read'
 grep -qF 'PLAY jest' $T/davelong.txt && fail "a line past the first unread one is listed"; ok
 
@@ -235,7 +235,7 @@ send dave@x.test "$(reply_to dave)" e1 'PLAN cw ccw'
 send bob@x.test "$(reply_to bob)" e2 'PLAY threaten TARGET zed'
 expect 0 "serve --once with a short plan and a stranger's name" -- $M -C $D serve --once
 answer receipt dave@x.test daveplan
-says daveplan "この計画は 2個です。一部の時刻だけ変えるなら、時刻を書いてください：PLAN 12:20 ccw。"
+says daveplan "この計画は2個です。一部の時刻だけ変えるなら、時刻を書いてください：PLAN 12:20 ccw。"
 $PY - "$(cat $T/daveplan.file)" <<'EOF2' || fail "the Japanese refusal's example or number is cut, or its text part shows a no-break space"
 import email, sys
 m = email.message_from_binary_file(open(sys.argv[1], 'rb'))

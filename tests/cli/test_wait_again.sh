@@ -48,6 +48,6 @@ sed -i 's/^lang = .*//' $D/masqued.conf
 printf 'lang = ja\n' >> $D/masqued.conf
 at 147
 waits 4
-one_has "この手で alice、bob、carol、dave さんが期限を過ぎたのは、これで 4回目です" \
+one_has "この手で alice、bob、carol、dave さんが期限を過ぎたのは、これで4回目です" \
     "the Japanese host's mail does not say it in Japanese"
 done_checks

@@ -711,7 +711,7 @@ only_challengeable_dancers_are_offered(void **state)
 		{ "en", "  CHALLENGE bob   (Bard, power 2, life 0, so its printed power counts 0)" },
 	};
 	static const char *const want[][2] = {
-		{ "ja", "ライフ 0（元のパワーは 0 として数える））" },
+		{ "ja", "（元のパワーは0として数える））" },
 		{ "zh", "生命 0（牌面力量按 0 计算））" },
 		{ "en", "  carol cannot be challenged now: they hold Defend 3 and lead in VP" },
 		{ "ja", "  carol さんには今は挑戦できません（「防衛する３」を持ち、VP で首位だから）" },
@@ -851,8 +851,8 @@ spells_not_kept_go_to_the_tomb(void **state)
 		{ "en", "You drew 1 from the Spell deck (1x Requiem) and kept 0; 1 went to the Spell tomb (your hand had no room)." },
 		{ "en", "erin drew 2 from the Spell deck and kept 1; 1 went to the Spell tomb." },
 		{ "en", "bob drew 1 from the Spell deck and kept 1." },
-		{ "ja", "0枚を手札に残しました。残りの 1枚は墓場へ行きました（手札に空きがありませんでした）。" },
-		{ "ja", "erin さんが山札からスペルを 2枚受け取り、1枚を手札に残しました。残りの 1枚は墓場へ行きました。" },
+		{ "ja", "0枚を手札に残しました。残りの1枚は墓場へ行きました（手札に空きがありませんでした）。" },
+		{ "ja", "erin さんが山札からスペルを2枚受け取り、1枚を手札に残しました。残りの1枚は墓場へ行きました。" },
 		{ "zh", "，留下 0 张。其余 1 张进了弃牌区（手牌已满）。" },
 		{ "zh", "erin 从牌堆得到 2 张咒语，留下 1 张。其余 1 张进了弃牌区。" },
 	};
@@ -1696,7 +1696,7 @@ the_end_gives_each_score_in_parts(void **state)
 		    "    1  VP counters (1)\n"
 		    "  dave: 9 VP; Mask: the Lion Mask (3 VP for 3 or more VP counters)\n" },
 		{ "ja", "  alice（あなた）：6 VP\n"
-		    "    3  「竜の仮面」：トレジャーが 2枚以上なら 3 VP（達成）\n"
+		    "    3  「竜の仮面」：トレジャーが2枚以上なら 3 VP（達成）\n"
 		    "    1  「勇者の紋章」\n"
 		    "    0  トレジャー「騎士の剣」\n"
 		    "    2  トレジャー「黄金の冠」\n"
@@ -1705,7 +1705,7 @@ the_end_gives_each_score_in_parts(void **state)
 		    "    1  トレジャー「蛇の指輪」\n"
 		    "    1  VP カウンター 1枚\n"
 		    "  carol：1 VP\n"
-		    "    0  「梟の仮面」：予言者として選んだイベントが 2回以上なら 3 VP（未達成）\n" },
+		    "    0  「梟の仮面」：予言者として選んだイベントが2回以上なら 3 VP（未達成）\n" },
 		{ "zh", "  alice（你）：6 VP\n"
 		    "    3  「龙面具」：若持有至少 2 个宝物，得 3 VP（已达成）\n"
 		    "    1  「勇者纹章」\n"
@@ -1723,7 +1723,7 @@ the_end_gives_each_score_in_parts(void **state)
 		{ "en", ">    2  Golden Crown (Treasure)</div>" },
 		{ "en", ">    0  the Butterfly Mask: revealed in a fight, so it scored nothing</div>" },
 		{ "en", ">    1  VP counters (1)</div>" },
-		{ "ja", ">    3  「竜の仮面」：トレジャーが 2枚以上なら 3 VP（達成）</div>" },
+		{ "ja", ">    3  「竜の仮面」：トレジャーが2枚以上なら 3 VP（達成）</div>" },
 		{ "ja", ">    1  VP カウンター 1枚</div>" },
 		{ "zh", ">    0  「蝴蝶面具」：已在战斗中揭示，不计分</div>" },
 		{ "zh", "面具「狮子面具」（若持有至少 3 个 VP 标记，得 3 VP）</div>" },
@@ -1955,7 +1955,7 @@ only_the_decision_owed_is_told(void **state)
 	    "   {\"kind\": \"bank\", \"player\": \"alice\", \"n\": 1}]}}");
 	static const char *const want[][2] = {
 		{ "en", "You must discard down to 3 Spells: reply DISCARD naming each one" },
-		{ "ja", "DISCARD で手札を 3枚まで減らしてください。" },
+		{ "ja", "DISCARD で手札を3枚まで減らしてください。" },
 		{ "zh", "请用 DISCARD 把手牌弃到 3 张，" },
 	};
 	char *subject, *text, *html;
@@ -1996,7 +1996,7 @@ a_dancer_that_cannot_challenge_is_told(void **state)
 	};
 	static const char *const no_life[][2] = {
 		{ "en", "      but you cannot challenge this turn: you have 0 life" },
-		{ "ja", "      ただし、このターンのあなたは挑戦できない（ライフが 0）" },
+		{ "ja", "      ただし、このターンのあなたは挑戦できない（ライフが0）" },
 		{ "zh", "      但你本回合不能发起挑战（你的生命为 0）" },
 	};
 	json_t *gd = load_gamedata(), *ctx;
@@ -2044,7 +2044,7 @@ events_say_what_they_do(void **state)
 		{ "en", "  Prayer of Healing: every dancer heals 1 life" },
 		/* in ja and zh what it does is a line of its own */
 		{ "ja", "  天罰：" },
-		{ "ja", "VP が最多のプレイヤー（0 を除く）はライフを1失う" },
+		{ "ja", "VP が最多のプレイヤー（0を除く）はライフを1失う" },
 		{ "zh", "  朝圣：预言者生命完全恢复并抽 1 张咒语" },
 	};
 
@@ -2479,7 +2479,7 @@ mails_say_why(void **state)
 		{ "ja", "（パワー 2、手札上限 6）と交代させました。" },
 		{ "ja", "能力：ステージ・フェイズごとにスペルを1枚引く。" },
 		{ "ja", "パワー：carol さん 3、bob さん 0（ライフ 0）。" },
-		{ "ja", "ライフ 0 のダンサーは、元のパワーを 0 として数えます。" },
+		{ "ja", "ライフ 0 のダンサーは、元のパワーを0として数えます。" },
 		{ "zh", "它落在 VP 领先者身上：你、bob（3 VP）。" },
 		{ "zh", "没有 VP 领先者（大家都是 0 VP），它不落在任何人身上。" },
 		{ "zh", "新舞者：力量 2；手牌上限 6。" },
@@ -2511,7 +2511,7 @@ a_late_renewal_is_no_new_run_out(void **state)
 	    "  {\"name\": \"bob\"}]}}";
 	static const char *const want[][2] = {
 		{ "en", "The empty Spell deck was made again: the tomb's 6 Spells" },
-		{ "ja", "空だったスペルの山札を、墓場の 6枚を切り直して作り直しました" },
+		{ "ja", "空だったスペルの山札を、墓場の6枚を切り直して作り直しました" },
 		{ "zh", "空着的咒语牌堆重新做好了：弃牌区的 6 张咒语洗成了新的牌堆" },
 	};
 	static const char *const langs[] = { "en", "ja", "zh" };
@@ -2824,14 +2824,14 @@ a_tie_is_said_as_one(void **state)
 	static const char *const to_bob[][2] = {
 		{ "en", "THE GAME IS OVER. alice wins: tied with you at 4 VP, on "
 		    "the lowest last Order." },
-		{ "ja", "ゲーム終了。alice さんの勝ちです（あなた と 4 VP で同点で、"
+		{ "ja", "ゲーム終了。alice さんの勝ちです（あなた と4 VP で同点で、"
 		    "最後のオーダーが最も小さいため）。" },
 		{ "zh", "游戏结束。alice 获胜（与 你 同为 4 VP，按最后的顺序号最小者"
 		    "获胜）。" },
 	};
 	static const char *const to_alice[][2] = {
 		{ "en", "You win: tied with bob at 4 VP, on your lower last Order." },
-		{ "ja", "あなたの勝ちです（bob と 4 VP で同点で、最後のオーダーが小さい"
+		{ "ja", "あなたの勝ちです（bob と4 VP で同点で、最後のオーダーが小さい"
 		    "ため）。" },
 		{ "zh", "你获胜（与 bob 同为 4 VP，你最后的顺序号较小）。" },
 	};
@@ -4554,9 +4554,9 @@ an_order_left_is_not_said_chosen(void **state)
 			    "only one you could take.", order);
 			snprintf(want[0][1], 200, "%s took Order %ld, the only one "
 			    "they could take.", actor, order);
-			snprintf(want[1][0], 200, "選べるオーダーは %ld だけだった"
+			snprintf(want[1][0], 200, "選べるオーダーは%ldだけだった"
 			    "ので、あなたのオーダーになりました。", order);
-			snprintf(want[1][1], 200, "選べるオーダーは %ld だけだった"
+			snprintf(want[1][1], 200, "選べるオーダーは%ldだけだった"
 			    "ので、%s さんのオーダーになりました。", order, actor);
 			snprintf(want[2][0], 200, "可选的只有顺序 %ld，自动分给了你。",
 			    order);

@@ -178,7 +178,7 @@ test_real_texts_come_out_translated(void **state)
 	snprintf(text, sizeof(text), HOST_DISK_FULL_FREED_TEXT, "/srv/game data",
 	    12ULL);
 	t = in(r, "ja", text);
-	has(t, "masqued のデータフォルダー（/srv/game data）のあるディスクがいっぱいです：空きは 12 KiB。");
+	has(t, "masqued のデータフォルダー（/srv/game data）のあるディスクがいっぱいです：空きは12 KiB。");
 	has(t, "cursor/reserve");
 	free(t);
 	t = in(r, "zh", text);
@@ -191,7 +191,7 @@ test_real_texts_come_out_translated(void **state)
 	/* out of inodes, not bytes: said so, and both files named */
 	snprintf(text, sizeof(text), HOST_DISK_INODES_FREED_TEXT, "/d", 0ULL);
 	t = in(r, "ja", text);
-	has(t, "空き inode は 0。");
+	has(t, "空き inode は0。");
 	has(t, "cursor/reserve-inode");
 	free(t);
 	t = in(r, "zh", text);
@@ -321,7 +321,7 @@ test_real_texts_come_out_translated(void **state)
 		    "carol", "g7f3abcd", "carol", "carol", "1d3h",
 		    "2026-12-06 14:00 UTC", "1d", again);
 		t = in(r, "ja", text);
-		has(t, "この手で carol さんが期限を過ぎたのは、これで 2回目です");
+		has(t, "この手で carol さんが期限を過ぎたのは、これで2回目です");
 		has(t, "2026-12-04 09:00 UTC に 1d2h 延長しました");
 		free(t);
 		t = in(r, "zh", text);

@@ -117,14 +117,14 @@ japanese_sentences_with_their_arguments(void **state)
 	    "「threaten」には僧院のどこかにいる対象が必要です。TARGET とプレイヤー"
 	    "名を付けてください（例：PLAY\xc2\xa0threaten\xc2\xa0TARGET\xc2\xa0" "bob）。");
 	says(r, "ja", "swindle takes at most 2 time(s) after SLOT.",
-	    "「swindle」では SLOT の後に書ける時刻は 2個までです。");
+	    "「swindle」では SLOT の後に書ける時刻は2個までです。");
 	says(r, "ja", "The game is over; nothing more can be played. Reply "
 	    "STATUS to any of the game's mails to see how it ended.",
 	    "ゲームは終了しました。これ以上は何もプレイできません。"
 	    "結果は、ゲームから届いたどのメールにでも STATUS と返信すると"
 	    "確認できます。");
 	says(r, "ja", "One message may carry at most 64 moves.",
-	    "1通のメールに書ける手は 64個までです。");
+	    "1通のメールに書ける手は64個までです。");
 	/* a name with spaces and punctuation is one %s all the same */
 	says(r, "ja", "There is no player named \"Mr. T, Esq.\" in this game; "
 	    "the players are alice, bob, carol, dave.",
@@ -223,7 +223,7 @@ reordered_arguments(void **state)
 	    "アドレスから、ゲームから届いたどのメールにでも STATUS と返信すると、"
 	    "終了のメールをもう一度受け取れます。");
 	says(r, "ja", "The Masque of the Red Death is for 3 to 6 players, not 9.",
-	    "9人では遊べません。「赤死病の仮面」は 3〜6人で遊ぶゲームです。");
+	    "9人では遊べません。「赤死病の仮面」は3〜6人で遊ぶゲームです。");
 	says(r, "zh", "invariant \"the winner is the most popular survivor\" "
 	    "broken: the winner is alice, not nobody.",
 	    "不变式「胜者是人气最高的幸存者」被破坏：胜者应是 无人，却是 alice。");
@@ -266,7 +266,7 @@ english_words_in_arguments_and_reasons_in_reasons(void **state)
 	/* mime_in's reason inside inbound's */
 	says(r, "ja", "The message could not be read: The message has more than "
 	    "50 levels of nested parts.",
-	    "メールを読み取れませんでした：メールのパートの入れ子が 50段を超えて"
+	    "メールを読み取れませんでした：メールのパートの入れ子が50段を超えて"
 	    "います。");
 	says(r, "zh", "The message could not be read: Something new went wrong.",
 	    "无法读取这封邮件：Something new went wrong.");
@@ -294,11 +294,11 @@ masquerade_sentences(void **state)
 	    "EVENT 后面需要事件的名字；事件有：oracle, silence。");
 	says(r, "ja", "Requiem costs 2 Spells from your hand; you named 0 after "
 	    "PAY.",
-	    "「Requiem」のコストは手札のスペル 2枚です。PAY の後に書かれたのは "
+	    "「Requiem」のコストは手札のスペル 2枚です。PAY の後に書かれたのは"
 	    "0枚でした。");
 	says(r, "ja", "You cannot pay with 2 March: you hold 1 besides the one "
 	    "you play.",
-	    "「March」を 2枚支払うことはできません。持っているのは使う1枚のほかに "
+	    "「March」を2枚支払うことはできません。持っているのは使う1枚のほかに"
 	    "1枚です。");
 	says(r, "zh", "You cannot keep 1 March: you received 0.",
 	    "你不能保留 1 张「March」：你只收到了 0 张。");
@@ -314,7 +314,7 @@ masquerade_sentences(void **state)
 	    "轮到你时你会收到一封邮件；到时请把这一行再发送一次。");
 	says(r, "ja", "Not now: you are to KEEP up to 1 of the Spells you "
 	    "received, or PASS.",
-	    "今はできません。あなたが KEEP で受け取ったスペルから 1枚までを"
+	    "今はできません。あなたが KEEP で受け取ったスペルから1枚までを"
 	    "残すか、PASS する番です。");
 	says(r, "zh", "Not now: you are to choose a Dancer with DANCER.",
 	    "现在不能这样做：你应当用 DANCER 选择一位舞者。");
@@ -1020,7 +1020,7 @@ command_examples_are_held_whole(void **state)
 	says(r, "ja", "A plan is six directions, one for each time from 12:00 "
 	    "to 12:50, and this one has 2; to change some times only, name "
 	    "them: PLAN 12:20 ccw.", "計画は 12:00〜12:50 の各時刻に1つずつ、"
-	    "6つの方向ですが、この計画は 2個です。一部の時刻だけ変えるなら、"
+	    "6つの方向ですが、この計画は2個です。一部の時刻だけ変えるなら、"
 	    "時刻を書いてください：PLAN\xc2\xa0" "12:20\xc2\xa0" "ccw。");
 	says(r, "zh", "PAY needs the names of the Spells you discard, e.g. "
 	    "PLAY rhapsody PAY march waltz.", "PAY 后面需要写出你作为代价弃掉的"

@@ -747,7 +747,7 @@ the_reader_is_you_in_the_events(void **state)
 		"  carol は噂カードを持っておらず、あなたのカードは空振りでした。\n",
 		"  あなたのカードは、近くに対象となる貴族がおらず空振りでした。\n",
 		"  あなたは「脅し」を手札に戻しました。\n",
-		"  あなたの移動は 3歩でしたが、許されたのは 2歩：移動は取り消されました。\n",
+		"  あなたの移動は3歩でしたが、許されたのは2歩：移動は取り消されました。\n",
 		"  12:10 あなたが移動：紫の間 -> 緑の間。\n",
 		"  12:20 あなたは緑の間に留まりました。\n",
 		"  12:30 あなたが緑の間で死にました。\n",
@@ -1033,6 +1033,123 @@ japanese_templates_touch_their_counters(void **state)
 {
 	(void)state;
 	assert_true(each_template(TMPL "/ja", ja_source_counts_touch) > 60);
+}
+
+/* The length of a number at s: digits not starting a time ("12:00",
+ * "12:%d0", set apart as a time is), a printf number ("%d", "%1$d",
+ * "%llu", "%zu"), "%s" before 通 (the hourly mail limit), or a tag a view
+ * fills with a number. 0 if none. */
+static size_t
+ja_number_at(const char *s)
+{
+	static const char *const tags[] = { "n", "line", "replaced_by_line",
+		"corrects_line", "steps", "allowed", "allowance",
+		"examples.allowance", "admin.hours", "admin.minutes", "gte",
+		"eq", "cards", "received", "to_tomb", "kept", "score",
+		"view.winner_score", "limit", "allows", "count", "order",
+		"power", "life", "vp", NULL };
+	const char *p = s;
+	size_t i, n, b;
+
+	if (isdigit((unsigned char)*p)) {
+		while (isdigit((unsigned char)*p))
+			p++;
+		return *p == ':' ? 0 : (size_t)(p - s);
+	}
+	if (*p == '%') {
+		for (p++; isdigit((unsigned char)*p) || *p == '$'; p++)
+			;
+		if (strncmp(p, "s通", strlen("s通")) == 0)
+			return (size_t)(p + 1 - s);
+		while (*p == 'l' || *p == 'z')
+			p++;
+		return *p == 'd' || *p == 'u' || *p == 'i' ?
+		    (size_t)(p + 1 - s) : 0;
+	}
+	for (b = 0; p[b] == '{' && b < 3; b++)
+		;
+	if (b < 2)
+		return 0;
+	for (i = 0; tags[i] != NULL; i++) {
+		n = strlen(tags[i]);
+		if (strncmp(p + b, tags[i], n) == 0 &&
+		    strncmp(p + b + n, "}}}", b) == 0)
+			return b + n + b;
+	}
+	return 0;
+}
+
+/* s past any section tags ("{{#gte}}", "{{^first}}", "{{/x}}"). */
+static const char *
+ja_past_sections(const char *s)
+{
+	const char *e;
+
+	while (strncmp(s, "{{", 2) == 0 && strchr("#^/", s[2]) != NULL &&
+	    (e = strstr(s, "}}")) != NULL)
+		s = e + 2;
+	return s;
+}
+
+/* The length of a particle at s, 0 if none. */
+static size_t
+ja_particle_at(const char *s)
+{
+	static const char *const particles[] = { "から", "まで", "より",
+		"を", "が", "に", "は", "で", "の", "と", "も", "へ", NULL };
+	size_t i;
+
+	for (i = 0; particles[i] != NULL; i++)
+		if (strncmp(s, particles[i], strlen(particles[i])) == 0)
+			return strlen(particles[i]);
+	return 0;
+}
+
+/* A ja template or catalog spacing a particle from the number after it
+ * ("スペルを 2枚", "ライフが 0", "のは %d枚", "は {{{steps}}}歩"), or a
+ * number set close after its particle but spaced from the particle after
+ * it ("パワーを0 として"). The ja mails set a number close in running
+ * text, as they had in about 170 places against 110; a number set off as a
+ * label after a word keeps its spaces as a Latin word does ("オーダー 3
+ * を選びました", "ライフ 0 の", "パワー 2"), and so does a time ("12:00
+ * 〜12:50 の", "8:00 から"). Names the file, line and place. */
+static void
+ja_source_particle_touches_number(const char *path, const char *text)
+{
+	const char *p, *q;
+	size_t k, n, lineno = 1;
+
+	for (p = text; *p; p++) {
+		if (*p == '\n')
+			lineno++;
+		if ((k = ja_particle_at(p)) == 0)
+			continue;
+		q = ja_past_sections(p + k);
+		if (*q == ' ' && ja_number_at(ja_past_sections(q + 1)) > 0)
+			fail_msg("%s:%zu: a particle spaced from its number "
+			    "at \"%.40s\"", path, lineno, p);
+		if ((n = ja_number_at(q)) == 0)
+			continue;
+		for (q += n; strncmp(q, "〜", strlen("〜")) == 0 &&
+		    (n = ja_number_at(q + strlen("〜"))) > 0;)
+			q += strlen("〜") + n;
+		if (*q == ' ' && ja_particle_at(q + 1) > 0)
+			fail_msg("%s:%zu: a number spaced from the particle "
+			    "after it at \"%.40s\"", path, lineno, p);
+	}
+}
+
+/*
+ * The ja mails set a number after a particle two ways: "スペルを 2枚" and
+ * "スペルを2枚引きました", "ライフが0です" beside "（ライフが 0）". In
+ * every ja template and catalog a particle now touches its number.
+ */
+static void
+japanese_particles_touch_their_numbers(void **state)
+{
+	(void)state;
+	assert_true(each_template(TMPL "/ja",
+	    ja_source_particle_touches_number) > 60);
 }
 
 /*
@@ -2867,7 +2984,7 @@ admin_notice_in_every_language(void **state)
 		    "ホストがゲームを再開しました。理由：back" },
 		{ "ja", "{\"action\": \"extend\", \"extend\": true, \"delay\": true, \"hours\": 24, "
 		    "\"why\": \"a late start\"}",
-		    "ホストが期限を 24時間延長しました。理由：a late start" },
+		    "ホストが期限を24時間延長しました。理由：a late start" },
 		{ "ja", "{\"action\": \"kick\", \"kick\": true, \"player\": \"dave\", "
 		    "\"why\": \"gone\"}", "ホストが dave さんをゲームから外しました。今後その席は、手番が来るたびにすぐ既定の手で進みます。理由：gone" },
 		{ "ja", "{\"action\": \"replace\", \"replace\": true, \"player\": \"dave\", "
@@ -3683,7 +3800,7 @@ the_move_request_says_its_steps_in_one_aside(void **state)
 {
 	static const char *const said[][2] = {
 		{ "(you may take 2 steps this round):", NULL },
-		{ "、このラウンドは 2歩まで動けます）：", "）（" },
+		{ "、このラウンドは2歩まで動けます）：", "）（" },
 		{ "；本轮最多可走 2 步）：", "）（" },
 	};
 	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("turn");
@@ -3784,8 +3901,8 @@ an_early_move_over_the_card_says_so(void **state)
 		  "  move is dropped when the cards are revealed.",
 		  "(your card allows fewer steps (1): send MOVE again, or this "
 		  "move is dropped when the cards are revealed)" },
-		{ "今のカードで動けるのは 1歩までです。",
-		  "（今のカードで動けるのは 1歩までです。MOVE をもう一度送って"
+		{ "今のカードで動けるのは1歩までです。",
+		  "（今のカードで動けるのは1歩までです。MOVE をもう一度送って"
 		  "ください。送らなければ、カードが公開されるときにこの移動は"
 		  "取り消されます）" },
 		{ "你现在的牌只允许走 1 步：请重新发送 MOVE，否则亮牌时\n"
@@ -4343,6 +4460,7 @@ main(void)
 		cmocka_unit_test(red_death_chinese_counts_read_as_numerals),
 		cmocka_unit_test(japanese_counts_touch_their_mai),
 		cmocka_unit_test(japanese_templates_touch_their_counters),
+		cmocka_unit_test(japanese_particles_touch_their_numbers),
 		cmocka_unit_test(reveals_and_seed_formula_in_the_readers_words),
 		cmocka_unit_test(no_space_after_a_full_width_stop),
 		cmocka_unit_test(chinese_templates_say_zuowei),
