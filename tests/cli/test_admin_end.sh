@@ -161,7 +161,7 @@ text = open(sys.argv[1]).read()
 game, shown, seed_commit = sys.argv[2:5]
 def b2(data, key=b""):
     return hashlib.blake2b(data, digest_size=32, key=key).hexdigest()
-m = re.search(r"alice\s*[(（][^0-9]*(\d+)[^)）]*[)）]\s*[:：]\s*(PLACE \w+) salt ([0-9a-f]{64}) commit ([0-9a-f]{64})", text)
+m = re.search(r"alice\s*[(（][^0-9]*(\d+)[^)）]*[)）]\s*[:：]\s*(PLACE \w+)\s+(?:salt|ソルト：)\s*([0-9a-f]{64})\s+(?:commit|コミットメント：)\s*([0-9a-f]{64})", text)
 assert m, "no secret of alice's in the end mail"
 seq, command, salt, commit = int(m.group(1)), m.group(2), m.group(3), m.group(4)
 msg = json.dumps({"command": command, "game": game, "player": "alice",

@@ -354,9 +354,10 @@ RE_REVEAL = re.compile(r"^\s+([a-z0-9_-]+)\s?(?:\(entry |（エントリ |（条
                        r"(?:\)|）)(?::|：)\s*(.+?)\s*$")
 RE_ANY_COMMIT = re.compile(r"^\s+\S.*[:：]\s*" + HEX + r"\s*$")
 RE_SHOWN = re.compile(r"[(（][^)）]*[,，、][^)）]*[)）]")
-# a reveal's salt and commitment, under their labels (盐值, 承诺值 in Chinese)
-RE_SALT = re.compile(r"^\s+(?:salt|盐值)\s+" + HEX + r"\s*$")
-RE_CMT = re.compile(r"^\s+(?:commit|承诺值)\s+" + HEX + r"\s*$")
+# a reveal's salt and commitment, under their labels (盐值, 承诺值 in Chinese;
+# ソルト：, コミットメント： in Japanese, the hash joined from the next line)
+RE_SALT = re.compile(r"^\s+(?:salt|盐值|ソルト[:：])\s+" + HEX + r"\s*$")
+RE_CMT = re.compile(r"^\s+(?:commit|承诺值|コミットメント[:：])\s+" + HEX + r"\s*$")
 # the end mail's seed and its salt, beside their labels or (a Japanese
 # label, too wide for 78 columns beside a hash) under them, the label's
 # colon then joined to the hash as for a commitment
@@ -371,7 +372,7 @@ RE_WELCOME = re.compile(r"^\s+(?:seed commitment|シードのコミットメン�
 RE_LABELLED = re.compile(r"^\s+(?:commitment|コミットメント|承诺值|"
                          r"seed commitment|シードのコミットメント|种子承诺值|"
                          r"server key|サーバー鍵|服务器公钥|"
-                         r"シード|シードのソルト)[:：]\s*" + HEX + r"\s*$")
+                         r"シード|シードのソルト|ソルト)[:：]\s*" + HEX + r"\s*$")
 
 
 def canon(v):
@@ -403,6 +404,17 @@ def check_commitments(c, b, game):
     shown, reveals, seed, welcome = set(), {}, {}, None
     for m in b.mails_of(game):
         t = text_of(parse(open(m["file"], "rb").read())).splitlines()
+        # a label too wide for 78 columns beside its hash (a Japanese
+        # reveal's ソルト：, コミットメント：) has the hash on the next line:
+        # joined first, as the reveal's three lines are read together
+        j = []
+        for line in t:
+            if (j and re.search(r"[:：]\s*$", j[-1])
+                    and re.fullmatch(r"\s+" + HEX + r"\s*", line)):
+                j[-1] = j[-1].rstrip() + " " + line.strip()
+            else:
+                j.append(line)
+        t = j
         for i, line in enumerate(t):
             # a line too long for 78 columns (a Japanese kind label) puts
             # the commitment, whole, on the next line

@@ -1217,11 +1217,12 @@ zh_source_one_salt_term(const char *path, const char *text)
 		fail_msg("%s: the salt not called 盐值 at \"%.40s\"", path, at);
 }
 
-/* A zh template whose reveal list labels a salt or a commitment in Latin
- * ("salt   {{{salt}}}", "commit <code>", "key = salt"), beside the 盐值 and
- * 承诺值 of the sentence above it. */
+/* A zh or ja template whose reveal list labels a salt or a commitment in
+ * Latin ("salt   {{{salt}}}", "commit <code>", "key = salt"), beside the
+ * 盐值 and 承诺值, or the ソルト and コミットメント, of the sentence above
+ * it. */
 static void
-zh_source_labels_reveals_in_chinese(const char *path, const char *text)
+source_labels_reveals_in_its_language(const char *path, const char *text)
 {
 	static const char *const latin[] = { "salt   {{", "commit {{",
 		">salt <", ">commit <", "key = salt", NULL };
@@ -1274,14 +1275,18 @@ no_space_after_a_full_width_stop(void **state)
 }
 
 /* The salt and the commitment of each secret revealed read 盐值 and 承诺值
- * in Chinese; the seed's formula reads the same in both games' Japanese
- * welcome and end mails. */
+ * in Chinese, ソルト and コミットメント in Japanese (the ja reveals said
+ * "salt" and "commit" under a sentence saying ソルトとコミットメント); the
+ * seed's formula reads the same in both games' Japanese welcome and end
+ * mails. */
 static void
 reveals_and_seed_formula_in_the_readers_words(void **state)
 {
 	(void)state;
 	assert_true(each_template(TMPL "/zh",
-	    zh_source_labels_reveals_in_chinese) > 60);
+	    source_labels_reveals_in_its_language) > 60);
+	assert_true(each_template(TMPL "/ja",
+	    source_labels_reveals_in_its_language) > 60);
 	assert_true(each_template(TMPL "/ja", ja_source_one_seed_formula) > 60);
 }
 
@@ -2518,10 +2523,11 @@ a_secret_changed_later_wraps_as_a_sentence(void **state)
 				p--;
 			start = p;
 			/* the line of the secret and those after it up to its
-			 * salt (盐值 in Chinese) */
+			 * salt (盐值 in Chinese, ソルト in Japanese) */
 			for (; (nl = strchr(p, '\n')) != NULL &&
 			    strncmp(p + strspn(p, " "), "salt", 4) != 0 &&
-			    strncmp(p + strspn(p, " "), "盐值", strlen("盐值")) != 0;
+			    strncmp(p + strspn(p, " "), "盐值", strlen("盐值")) != 0 &&
+			    strncmp(p + strspn(p, " "), "ソルト", strlen("ソルト")) != 0;
 			    p = nl + 1) {
 				lead = strspn(p, " ");
 				if (lead > 6 || line_cols(p, nl) > 78)
