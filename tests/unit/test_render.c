@@ -1109,7 +1109,7 @@ ja_particle_at(const char *s)
  * ("スペルを 2枚", "ライフが 0", "のは %d枚", "は {{{steps}}}歩"), or a
  * number set close after its particle but spaced from the particle after
  * it ("パワーを0 として"). The ja mails set a number close in running
- * text, as they had in about 170 places against 110; a number set off as a
+ * text, as they had in about 180 places against 110; a number set off as a
  * label after a word keeps its spaces as a Latin word does ("オーダー 3
  * を選びました", "ライフ 0 の", "パワー 2"), and so does a time ("12:00
  * 〜12:50 の", "8:00 から"). Names the file, line and place. */
