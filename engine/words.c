@@ -347,7 +347,7 @@ cjk_cuts(const char *w, size_t len,
  * is parted into them, in place in buf (n bytes), past a list's mark.
  */
 static void
-part_cjk_words(char *buf, size_t n,
+part_cjk_words(char *buf, char *kept, size_t n,
     int (*is_kw)(const void *ctx, const char *word),
     int (*is_name)(const void *ctx, const char *word), const void *ctx)
 {
@@ -376,6 +376,13 @@ part_cjk_words(char *buf, size_t n,
 
 				memmove(at + 1, at, total - (size_t)(at - buf) + 1);
 				*at = ' ';
+				if (kept != NULL) {	/* the same space */
+					char *kat = kept + (at - buf);
+
+					memmove(kat + 1, kat, total -
+					    (size_t)(at - buf) + 1);
+					*kat = ' ';
+				}
 				total++;
 			}
 			end += ncut;
@@ -391,14 +398,26 @@ mq_words_line(const char *line, char *buf, size_t n, char **tok, int max,
     int (*is_name)(const void *ctx, const char *word), const void *ctx,
     int *ntok, struct mq_err *err)
 {
+	return mq_words_line_kept(line, buf, NULL, n, tok, max, is_kw, is_name,
+	    ctx, ntok, err);
+}
+
+int
+mq_words_line_kept(const char *line, char *buf, char *kept, size_t n,
+    char **tok, int max, int (*is_kw)(const void *ctx, const char *word),
+    int (*is_name)(const void *ctx, const char *word), const void *ctx,
+    int *ntok, struct mq_err *err)
+{
 	size_t mark;
 
 	if (strlen(line) >= n / 2)
 		return mq_fail(err, MQ_REFUSED, "That line is too long to be a "
 		    "command.");
 	mq_words_fold(line, buf, n);
+	if (kept != NULL)
+		mq_words_fold_case(line, kept, n);
 	if (is_name != NULL)
-		part_cjk_words(buf, n, is_kw, is_name, ctx);
+		part_cjk_words(buf, kept, n, is_kw, is_name, ctx);
 	if ((*ntok = mq_words_split_kw(buf, tok, max, is_kw, ctx)) < 0)
 		return mq_fail(err, MQ_REFUSED, "That line has too many words to be "
 		    "a command.");
@@ -435,6 +454,59 @@ mq_words_first(const char *line, char *out, size_t n)
 		*end = '\0';
 	memmove(out, w, strlen(w) + 1);
 	shorten(out, strlen(out));
+}
+
+/* The length of tok[i..] apart by single spaces that s (up to e) is, and
+ * *last the last word of them; 0 when s is not that. */
+static int
+words_are(const char *s, const char *e, char *const *tok, int ntok, int i,
+    int *last)
+{
+	size_t len;
+
+	for (; i < ntok; i++) {
+		len = strlen(tok[i]);
+		if ((size_t)(e - s) < len || memcmp(s, tok[i], len) != 0)
+			return 0;
+		s += len;
+		if (s == e) {
+			*last = i;
+			return 1;
+		}
+		if (*s++ != ' ')
+			return 0;
+	}
+	return 0;
+}
+
+void
+mq_words_requote(const char *kept, const char *buf, char *const *tok,
+    int ntok, struct mq_err *err)
+{
+	char *q, *e, *at;
+	const char *w;
+	int i, k, last = -1;
+	size_t b, len;
+
+	if (err == NULL)
+		return;
+	for (q = strchr(err->msg, '"'); q != NULL && (e = strchr(q + 1, '"')) !=
+	    NULL; q = strchr(e + 1, '"')) {
+		for (i = 0; i < ntok; i++)
+			if (words_are(q + 1, e, tok, ntok, i, &last))
+				break;
+		if (i == ntok)
+			continue;
+		for (at = q + 1, k = i; k <= last; k++) {
+			len = strlen(tok[k]);
+			w = kept + (tok[k] - buf);
+			/* a long word's "…" is no letter: the case stops there */
+			for (b = 0; b < len && w[b] != '\0'; b++)
+				if (w[b] >= 'A' && w[b] <= 'Z' && w[b] + 32 == at[b])
+					at[b] = w[b];
+			at += len + 1;
+		}
+	}
 }
 
 int

@@ -55,6 +55,25 @@ int mq_words_line(const char *line, char *buf, size_t n, char **tok, int max,
 #define MQ_WORDS_FIRST	128
 void mq_words_first(const char *line, char *out, size_t n);
 /*
+ * mq_words_line, and the line folded the same but the case of its ASCII
+ * letters kept into kept (n bytes too, NULL: none), its words at the same
+ * offsets as buf's (a Japanese word parted by the same spaces): for
+ * mq_words_requote.
+ */
+int mq_words_line_kept(const char *line, char *buf, char *kept, size_t n,
+    char **tok, int max, int (*is_kw)(const void *ctx, const char *word),
+    int (*is_name)(const void *ctx, const char *word), const void *ctx,
+    int *ntok, struct mq_err *err);
+/*
+ * After a refusal of a line (split by mq_words_line_kept into buf and
+ * kept, tok, ntok): each quoted run of its words in err's sentence
+ * ("\"purpel\" is not a room") as the player wrote it ("Purpel"): only
+ * the case of ASCII letters changes, so the sentence stays the format's
+ * (the catalogs key on it).
+ */
+void mq_words_requote(const char *kept, const char *buf, char *const *tok,
+    int ntok, struct mq_err *err);
+/*
  * The Damerau-Levenshtein distance (optimal string alignment: a letter
  * changed, added or dropped, or two side by side swapped, each one edit)
  * of a and b, counted in characters (a Japanese or Chinese one mistyped

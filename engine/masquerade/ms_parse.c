@@ -804,22 +804,17 @@ ms_inner_command(const void *state, const char *line, char *meant, size_t n)
 	return mq_line_inner_command(&lw, line, meant, n);
 }
 
-int
-ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
-    struct mq_err *err)
+/* The command of line's words tok (ntok of them) into c. */
+static int
+parse_words(const struct ms_state *st, int seat, const char *line,
+    char **tok, int ntok, struct ms_cmd *c, struct mq_err *err)
 {
-	const struct ms_state *st = state;
 	const struct ms_data *d = st->data;
-	struct ms_cmd *c = ms_cmd_of(cmd);
 	struct mq_line_words lw;
-	char buf[1024], *tok[MAXTOK], meant[80], buf2[300];
+	char buf[1024], meant[80], buf2[300];
 	const char *mkey;
-	int ntok, kw, w, i, v;
+	int kw, w, i, v;
 
-	memset(cmd, 0, sizeof(*cmd));
-	c->card = c->target = c->card2 = -1;
-	MQ_TRY(mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword,
-	    is_name, d, &ntok, err));
 	kw = keyword_at(d, tok, ntok, 0, &w);
 	i = kw >= 0 ? w : 1;
 	switch (kw) {
@@ -973,6 +968,26 @@ ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 		    "%s takes nothing more.", tok[i], key_text(kw), key_text(kw));
 	}
 	return 0;
+}
+
+int
+ms_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
+    struct mq_err *err)
+{
+	const struct ms_state *st = state;
+	struct ms_cmd *c = ms_cmd_of(cmd);
+	char buf[1024], kept[1024], *tok[MAXTOK];
+	int ntok, rc;
+
+	memset(cmd, 0, sizeof(*cmd));
+	c->card = c->target = c->card2 = -1;
+	MQ_TRY(mq_words_line_kept(line, buf, kept, sizeof(buf), tok, MAXTOK,
+	    is_keyword, is_name, st->data, &ntok, err));
+	/* a word quoted back as the player wrote it: "Juggler", not
+	 * "juggler" */
+	if ((rc = parse_words(st, seat, line, tok, ntok, c, err)) == MQ_REFUSED)
+		mq_words_requote(kept, buf, tok, ntok, err);
+	return rc;
 }
 
 static void

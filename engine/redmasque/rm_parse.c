@@ -703,20 +703,16 @@ rm_inner_command(const void *state, const char *line, char *meant, size_t n)
 	return mq_line_inner_command(&lw, line, meant, n);
 }
 
-int
-rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
-    struct mq_err *err)
+/* The command of line's words tok (ntok of them) into c. */
+static int
+parse_words(const struct rm_state *st, int seat, const char *line,
+    char **tok, int ntok, struct rm_cmd *c, struct mq_err *err)
 {
-	const struct rm_state *st = state;
 	const struct rm_data *d = st->data;
-	struct rm_cmd *c = rm_cmd_of(cmd);
 	struct mq_line_words lw;
-	char buf[1024], *tok[MAXTOK], meant[80];
-	int ntok, kw, v;
+	char buf[MQ_WORDS_FIRST], meant[80];
+	int kw, v;
 
-	memset(cmd, 0, sizeof(*cmd));
-	MQ_TRY(mq_words_line(line, buf, sizeof(buf), tok, MAXTOK, is_keyword,
-	    is_name, d, &ntok, err));
 	kw = lookup(d, tok[0], RM_W_KEY);
 	switch (kw) {
 	case RM_K_PLAY:
@@ -765,6 +761,24 @@ rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
 	return mq_fail(err, MQ_REFUSED, "\"%s\" is not a command; the commands "
 	    "are PLAY, MOVE, PLAN, PLACE, STATUS, HELP, SET LANG and SET NOTICES.",
 	    buf);
+}
+
+int
+rm_parse(const void *state, int seat, const char *line, struct mq_cmd *cmd,
+    struct mq_err *err)
+{
+	const struct rm_state *st = state;
+	char buf[1024], kept[1024], *tok[MAXTOK];
+	int ntok, rc;
+
+	memset(cmd, 0, sizeof(*cmd));
+	MQ_TRY(mq_words_line_kept(line, buf, kept, sizeof(buf), tok, MAXTOK,
+	    is_keyword, is_name, st->data, &ntok, err));
+	/* a word quoted back as the player wrote it: "Purpel", not "purpel" */
+	if ((rc = parse_words(st, seat, line, tok, ntok, rm_cmd_of(cmd),
+	    err)) == MQ_REFUSED)
+		mq_words_requote(kept, buf, tok, ntok, err);
+	return rc;
 }
 
 int

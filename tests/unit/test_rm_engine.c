@@ -583,7 +583,8 @@ test_refused_unknown_command_card_player(void **state)
 	/* a typo of a card: the one meant, not the list of every card */
 	refused(st, ALICE, "PLAY jset", "\"jset\" is not a card",
 	    "you may mean jest.");
-	refused(st, ALICE, "play Dnace", "\"dnace\" is not a card",
+	/* quoted as written, not lower-cased */
+	refused(st, ALICE, "play Dnace", "\"Dnace\" is not a card",
 	    "you may mean dance.");
 	/* a typo of a room, of a word after the card (found by players by
 	 * mail: "place orang" got the seven rooms, "targer" the three words) */
