@@ -216,15 +216,23 @@ pick_rumor(struct rm_state *st, int target, int time, uint64_t exclude,
 	return nth_bit(m, lazy_below(st, l, (uint32_t)rm_popcount64(m)));
 }
 
+/* seat's card (played, and shown to all) found no Rumor card on target:
+ * the event names it ("bob's Swindle found no Rumor card on dave") */
 static void
-take_from(struct rm_state *st, int seat, int target, int time,
+no_card(struct rm_state *st, int seat, int target, int card)
+{
+	emit(st, RM_E_NO_CARD, seat, target)->card = (int8_t)card;
+}
+
+static void
+take_from(struct rm_state *st, int seat, int target, int time, int card,
     struct lazy_rng *l)
 {
 	struct rm_event *ev;
 	int c = pick_rumor(st, target, time, 0, l);
 
 	if (c < 0) {
-		emit(st, RM_E_NO_CARD, seat, target);
+		no_card(st, seat, target, card);
 		return;
 	}
 	st->p[target].rumors &= ~(1ULL << c);
@@ -284,7 +292,7 @@ resolve_card(struct rm_state *st, int seat, const struct rm_pick *pk, int k)
 				i = pick_rumor(st, t, time, shown, &rum);
 				if (i < 0) {
 					if (n == 0)
-						emit(st, RM_E_NO_CARD, seat, t);
+						no_card(st, seat, t, pk->card);
 					break;
 				}
 				shown |= 1ULL << i;
@@ -296,14 +304,16 @@ resolve_card(struct rm_state *st, int seat, const struct rm_pick *pk, int k)
 			break;
 		case RM_OP_TAKE:
 			for (n = 0; t >= 0 && n < ef->n; n++)
-				take_from(st, seat, t, pk->slots[0], &rum);
+				take_from(st, seat, t, pk->slots[0], pk->card,
+				    &rum);
 			break;
 		case RM_OP_TAKE_EACH:
 			for (n = 1, took = 0; n < st->nplayers; n++) {
 				i = seat + n < st->nplayers ? seat + n :
 				    seat + n - st->nplayers;
 				if (nearby(st, seat, i)) {
-					take_from(st, seat, i, pk->slots[0], &rum);
+					take_from(st, seat, i, pk->slots[0], pk->card,
+					    &rum);
 					took++;
 				}
 			}

@@ -1559,10 +1559,18 @@ test_target_with_no_cards_gives_nothing(void **state)
 {
 	struct rm_state *st = table(NULL, NULL);
 
+	int i;
+
 	alice_plays(st, "PLAY threaten TARGET bob SLOT 12:30");
 	assert_int_equal(st->p[ALICE].rumors, 0);
 	assert_int_equal(rmf_count_ev(st, RM_E_NO_CARD, ALICE), 1);
 	assert_int_equal(rmf_count_ev(st, RM_E_TAKE, ALICE), 0);
+	/* the event names the card that found nothing ("alice's Threaten
+	 * found no Rumor card on bob"), as "bob had no Rumor card for
+	 * alice" did not */
+	for (i = 0; i < st->nev; i++)
+		if (st->ev[i].type == RM_E_NO_CARD)
+			assert_int_equal(st->ev[i].card, rmf_card(st, "threaten"));
 	done(st);
 }
 
