@@ -4048,11 +4048,19 @@ a_personality_played_says_so(void **state)
 static void
 a_target_away_is_told_under_its_line(void **state)
 {
-	static const char *const said[][2] = {
-		{ "dave: not in your room now;", "dave: not in your room now;" },
+	/* the one card that moves a noble while the cards resolve is
+	 * named ("unless someone moves" was said: no MOVE can) */
+	static const char *const said[][3] = {
+		{ "dave: not in your room now;", "dave: not in your room now;",
+		  "so unless a Court the Prince resolving before your card "
+		  "brings you together, it finds nobody to target." },
 		{ "dave は今あなたと同じ部屋にいません。",
-		  "dave は今あなたと同じ部屋にいません。" },
-		{ "dave 现在不在你的房间里；", "dave 现在不在你的房间里；" },
+		  "dave は今あなたと同じ部屋にいません。",
+		  "あなたのカードより先に解決する「王子に取り入る」で同じ部屋に"
+		  "ならない限り、対象が見つかりません。" },
+		{ "dave 现在不在你的房间里；", "dave 现在不在你的房间里；",
+		  "所以除非在你的牌之前结算的「讨好亲王」让你们同处一室，"
+		  "这张牌找不到目标。" },
 	};
 	json_t *gd = load_json(GAMEDATA), *ctx = load_ctx("receipt");
 	json_t *first = json_array_get(json_object_get(ctx, "accepted"), 0);
@@ -4073,7 +4081,8 @@ a_target_away_is_told_under_its_line(void **state)
 		if (render(TMPL, langs[l], "receipt", gd, ctx, &m, &err))
 			fail_msg("receipt.%s: %s", langs[l], err.msg);
 		if (strstr(m.text, said[l][0]) == NULL ||
-		    strstr(m.html, said[l][1]) == NULL)
+		    strstr(m.html, said[l][1]) == NULL ||
+		    strstr(m.html, said[l][2]) == NULL)
 			fail_msg("receipt.%s does not say: %s", langs[l],
 			    said[l][0]);
 		mail_free(&m);
