@@ -2,7 +2,7 @@
  * deco_rm_examples.c - the example commands of a Red Death mail, for
  * decorate.c: PLAY lines from the reader's own hand (with targets, slots
  * and discards that fit), MOVE and PLACE lines with the rooms they lead
- * to, and the players the help's examples name.
+ * to, and the players and the held cards the help's examples name.
  */
 #include <string.h>
 
@@ -207,6 +207,11 @@ deco_examples(const struct deco *d, struct mv *out)
 	if (ex == NULL)
 		return;
 	example_names(d, ex);
+	/* holds_CARD for each card of the reader's hand: the help's examples
+	 * name a card unmarked only to a reader who holds it (a newcomer
+	 * copied PLAY encore ... without Encore, and was refused) */
+	json_array_foreach(json_object_get(d->me, "hand"), i, v)
+		wflag(d, ex, "holds_", json_string_value(v));
 	if (want(d, "play")) {
 		const json_t *hand = json_object_get(d->me, "hand");
 

@@ -9,9 +9,14 @@
 # In each mail the lines offered to copy (the PLACE / PLAY / MOVE lines of
 # "your move", text part) are read, and the HTML part must offer the same;
 # the welcome and help mails' examples (and the help table's PLAN CLEAR,
-# PLAN 12:20 ccw, STATUS, HELP) are read too, and tried where they name a
-# choice the reader has (a card they hold, RECOVER ones they discarded, no
-# more steps than they may take; the names in them as written). Each line
+# PLAN 12:20 ccw, STATUS, HELP) are read too, and each one offered as it
+# stands (indented two columns) is tried whenever the reader may play (alive,
+# the game not over): a newcomer copies them. One that needs a card the
+# reader may not hold goes under a line that says so ("if you hold Encore:"),
+# indented four: those are read, not tried (a newcomer copied PLAY encore
+# RECOVER jest mock, offered as it stood, without Encore, and was refused).
+# The players ask for HELP a fourth time late in the game, some of their
+# cards played. Each line
 # is tried with `masqued submit` for the mail's reader on a scratch copy of
 # the data folder with the game as the mail saw it: each must be accepted.
 # A line already tried for the same reader in the same state is not tried
@@ -44,14 +49,6 @@ VERBS = {'PLAY': 'PLAY', 'プレイ': 'PLAY', '出す': 'PLAY', '打出': 'PLAY'
          'STATUS': 'STATUS', '状況': 'STATUS', '状态': 'STATUS',
          '狀態': 'STATUS', 'HELP': 'HELP', 'ヘルプ': 'HELP', '帮助': 'HELP',
          '幫助': 'HELP'}
-KEYS = {'TARGET': 'TARGET', '対象': 'TARGET', '目標': 'TARGET',
-        '目标': 'TARGET', 'SLOT': 'SLOT', '時刻': 'SLOT', '时间': 'SLOT',
-        '時間': 'SLOT', 'RECOVER': 'RECOVER', '回収': 'RECOVER',
-        '回收': 'RECOVER'}
-CARDS = {}
-for c in gd['action_cards']:
-    for w in [c['id']] + list(c['names'].values()) + c.get('aliases', []):
-        CARDS[w.lower()] = c['id']
 # the syntax lines of the help's table name no real choice
 PLACEHOLDERS = {'room', 'card', 'dir', 'd', '部屋', '房间', 'カード', '牌', '方向'}
 OWED = re.compile(r'^-- (YOUR MOVE|あなたの番|轮到你)')
@@ -79,12 +76,15 @@ def offers_txt(text):
             out.append(command(l))
     return out
 
-def examples(lines):
+def examples(lines, marked=False):
+    """The examples offered as they stand; marked: those under a line
+    naming the card they need, indented four."""
     out, on = [], False
     for l in lines:
+        lead = len(l) - len(l.lstrip(' '))
         if l.startswith('-- '):
             on = bool(COMMANDS.match(l))
-        elif on and l.startswith('  ') and not l.startswith('   ') and verb(l):
+        elif on and lead == (4 if marked else 2) and verb(l):
             c = command(l)
             if '[' in c or '...' in c or '×' in c or \
                     any(x in PLACEHOLDERS for x in c.split()[1:]):
@@ -101,45 +101,19 @@ def offers_html(src):
                 out.append(c)
     return out
 
-def examples_html(src):
+def examples_html(src, marked=False):
     lines = []
     for m in re.finditer(r'white-space:pre-wrap[^>]*>(.*?)</div>', src, re.S):
         # a no-break space ("12:00 時計回り" held together) is read as
         # the space it is to the parser (words.c)
         lines += html.unescape(re.sub(r'<[^>]+>', '', m.group(1))).replace(
             '\xa0', ' ').split('\n')
-    return examples(lines)
+    return examples(lines, marked)
 
-def real(c, me, admin):
-    """Whether an example names a choice the reader has now."""
-    w = c.split()
-    v = verb(c)
-    if admin['phase'] in ('midnight', 'over') or not me['alive']:
-        return False
-    if v == 'PLACE':
-        return admin['phase'] == 'place'
-    if v == 'MOVE':
-        return me['room'] is not None and len(w) - 1 <= me['allowance']
-    if v != 'PLAY':
-        return True
-    card, rest = None, []
-    for n in (3, 2, 1):
-        if ' '.join(w[1:1 + n]).lower() in CARDS:
-            card, rest = CARDS[' '.join(w[1:1 + n]).lower()], w[1 + n:]
-            break
-    if card not in me['hand']:
-        return False
-    keys = [word(x, KEYS) for x in rest]
-    if 'RECOVER' in keys:
-        for x, k in zip(rest[keys.index('RECOVER') + 1:],
-                        keys[keys.index('RECOVER') + 1:]):
-            if k:
-                break
-            if x.lower() == 'none' and len(rest) == keys.index('RECOVER') + 2:
-                continue    # RECOVER none: takes none back, always a choice
-            if CARDS.get(x.lower()) not in me['discards']:
-                return False
-    return True
+def may_play(me, admin):
+    """Whether the reader may send a move now: then every example offered
+    as it stands must be one the game takes."""
+    return admin['phase'] not in ('midnight', 'over') and me['alive']
 
 def read(step, f, admin):
     players = {p['name']: p for p in admin['players']}
@@ -161,11 +135,18 @@ def read(step, f, admin):
     if ex != examples_html(src):
         sys.exit("%s: the text part's examples are %s, the HTML part's %s"
                  % (where, ex, examples_html(src)))
+    marked = examples(txt.split('\n'), True)
+    if marked != examples_html(src, True):
+        sys.exit("%s: the text part's marked examples are %s, the HTML "
+                 "part's %s" % (where, marked, examples_html(src, True)))
+    for c in marked:
+        stats.write('%s %s marked %s\n' % (kind, lang, verb(c)))
     me = players.get(who)
     if me is None:
         return
     lines = [(c, 'offer') for c in offers]
-    lines += [(c, 'example') for c in ex if real(c, me, admin)]
+    if may_play(me, admin):
+        lines += [(c, 'example') for c in ex]
     for c, what in lines:
         stats.write('%s %s %s %s\n' % (kind, lang, what, verb(c)))
         key = json.dumps([who, c, admin['phase'], admin['round'], me['hand'],
@@ -227,8 +208,11 @@ game() {
 		$MREL -C $D view $G admin --json >$T/admin.json || fail "view admin"
 		grep -q '"phase": "over"' $T/admin.json && break
 		phase=$(sed -n 's/^  "phase": "\(.*\)",$/\1/p' $T/admin.json)
+		round=$(sed -n 's/^  "round": \([0-9]*\),$/\1/p' $T/admin.json)
 		if { [ "$phase" = act ] && [ $helped = 0 ]; } ||
-		    { [ "$phase" = move ] && [ $helped = 1 ]; }; then
+		    { [ "$phase" = move ] && [ $helped = 1 ]; } ||
+		    { [ "$phase" = act ] && [ $helped = 2 ] &&
+		    [ "$round" -ge 9 ]; }; then
 			helped=$((helped + 1))
 			for p in $PLAYERS; do ask $p "HELP"; done
 			if [ $helped = 2 ]; then
@@ -244,6 +228,7 @@ game() {
 			[ -z "$c" ] || ask $p "$c"
 		done
 	done
+	[ $helped = 3 ] || fail "$G: asked for HELP $helped times in the game, not 3"
 	expect 0 "the game verifies" -- $M -C $D verify $G
 	tries $T/offered.py $ROOT/config/games/redmasque.json
 }
@@ -263,6 +248,7 @@ for l in en ja zh; do
 		grep -q " $l offer $v\$" $T/stats || fail "no $v line offered in $l"; ok
 	done
 	grep -q "^help $l example PLAY\$" $T/stats || fail "no PLAY example tried in $l"; ok
+	grep -q "^help $l marked PLAY\$" $T/stats || fail "no PLAY example marked in $l"; ok
 done
 for l in en zh; do
 	grep -q "^welcome $l example PLAN\$" $T/stats || fail "no PLAN example in the $l welcome"; ok
