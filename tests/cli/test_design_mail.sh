@@ -81,9 +81,10 @@ for f in files:
     text = parts["text/plain"].get_payload(decode=True).decode("utf-8")
     html = parts["text/html"].get_payload(decode=True).decode("utf-8")
     cp = re.search(r"game (\w+), entry (\d+)\nhead ([0-9a-f]{64})\n"
-                   r"sig\n    (\S+)\nserver key ([0-9a-f]{64})", text)
+                   r"sig\n((?:    \S+\n)+)server key ([0-9a-f]{64})", text)
     assert cp, "%s: no checkpoint in the text part" % f
     g, seq, head, sig, key = cp.groups()
+    sig = "".join(sig.split())     # on two lines of 44 under "sig"
     assert g == game and key == pub, f
     body, h, s = lines[int(seq) - 1].split(b"\t")
     assert h.decode() == head and s.decode() == sig, \

@@ -86,10 +86,10 @@ expect 0 "bob's receipt mail as pasted text" -- $V $T/export.json $T/bob.txt
 out_has "$T/bob.txt: ok, checkpoint entry "
 out_has ", receipt entry "
 cp $T/out $T/bob.out
-# its sig on its own line under "sig"; kept before that, "sig  B64" on one
+# its sig on two lines under "sig"; kept before that, "sig  B64" on one
 # line (and quoted in a reply), it reads the same
 tr -d '\r' <$T/bob.txt | grep -qx "sig" || fail "the sig is not on a line of its own"; ok
-tr -d '\r' <$T/bob.txt | sed -e '/^sig$/{N;s/\n */  /;}' -e 's/^/> /' >$T/bob1.txt
+tr -d '\r' <$T/bob.txt | sed -e '/^sig$/{N;N;s/\n */  /;s/\n *//;}' -e 's/^/> /' >$T/bob1.txt
 grep -q "^> sig  [A-Za-z0-9+/]\{86\}==$" $T/bob1.txt || fail "the sig was not put back on one line"; ok
 expect 0 "bob's mail kept before, its sig on one line" -- $V $T/export.json $T/bob1.txt
 out_has "$T/bob1.txt: ok, checkpoint entry "

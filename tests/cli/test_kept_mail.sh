@@ -92,11 +92,20 @@ sed 's/\r$//' $T/bob.txt | tr '\n' '\r' >$T/cr.txt
 expect 0 "a mail's text with CR line ends" -- $M -C $D verify-receipt $T/cr.txt $G
 out_has "ok: the checkpoint of entry 4 of game $G"
 grep -q "エントリ 4" $T/bob.txt || fail "bob's mail is not in Japanese"; ok
-# the signature on its own line under "sig" (88 columns of base64 do not
-# fit beside it in 78); a mail kept before, "sig  B64" on one line, reads
+# the signature under "sig", on two lines of 44 (88 columns of base64 do
+# not fit beside it in 78, nor on one line indented under it: 92); a mail
+# kept before, the 88 on one line under "sig" or beside it ("sig  B64"),
+# reads the same
 tr -d '\r' <$T/bob.txt >$T/bob.lf
 grep -qx "sig" $T/bob.lf || fail "the sig is not on a line of its own"; ok
-sed -e '/^sig$/{N;s/\n */  /;}' $T/bob.lf >$T/oneline.txt
+sed -n '/^sig$/{n;p;n;p;}' $T/bob.lf >$T/sig.lines
+grep -cx "    [A-Za-z0-9+/=]\{44\}" $T/sig.lines | grep -qx 2 ||
+    fail "the signature is not on two lines of 44 under sig: $(cat $T/sig.lines)"; ok
+sed -e '/^sig$/{n;N;s/\n *//;}' $T/bob.lf >$T/below.txt
+grep -q "^    [A-Za-z0-9+/]\{86\}==$" $T/below.txt || fail "the sig was not put back on one line below sig"; ok
+expect 0 "a mail kept before, its sig on one line below sig" -- $M -C $D verify-receipt $T/below.txt $G
+out_has "ok: the checkpoint of entry 4 of game $G"
+sed -e '/^sig$/{N;N;s/\n */  /;s/\n *//;}' $T/bob.lf >$T/oneline.txt
 grep -q "^sig  [A-Za-z0-9+/]\{86\}==$" $T/oneline.txt || fail "the sig was not put back on one line"; ok
 expect 0 "a mail kept before, its sig on one line" -- $M -C $D verify-receipt $T/oneline.txt $G
 out_has "ok: the checkpoint of entry 4 of game $G"

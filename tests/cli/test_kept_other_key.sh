@@ -52,7 +52,9 @@ if what == "receipt":
 else:
     head = bytes.fromhex(re.search(r"(?m)^head ([0-9a-f]{64})$", t).group(1))
     sig = base64.b64encode(sk.sign(head).signature).decode()
-    t = re.sub(r"(?m)^sig(\r?\n +)[A-Za-z0-9+/=]+", lambda m: "sig" + m.group(1) + sig, t)
+    # the mail's sig, on two lines of 44 under "sig"
+    t = re.sub(r"(?m)^sig(\r?\n +)[A-Za-z0-9+/=]+\r?\n +[A-Za-z0-9+/=]+",
+               lambda m: "sig" + m.group(1) + sig[:44] + m.group(1) + sig[44:], t)
     t = re.sub(r"(?m)^(server key )[0-9a-f]{64}$", r"\g<1>" + pk.hex(), t)
 open(dst, "w").write(t)
 PY

@@ -1,7 +1,8 @@
 #!/bin/sh
 # test_kept_wrapped.sh - a receipt mail's JSON lines (the body's hundreds
-# of columns, the sig's 92) and its checkpoint's sig line (92) are longer
-# than 78 columns: the mail carries them whole (quoted-printable), but a
+# of columns, the sig's 92) are longer than 78 columns (its checkpoint's
+# sig, 92 on one line, is now on two lines of 44, which the wraps below
+# leave whole): the mail carries them whole (quoted-printable), but a
 # mail client that wraps them (a plain-text forward or reply, format=flowed
 # copied as it came, a client that wraps at a space and drops it) left a
 # paste that verify-receipt refused, "The receipt is not JSON (unexpected
