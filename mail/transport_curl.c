@@ -113,6 +113,25 @@ mq_transport_curl(const struct mq_curl *api, CURL *h, const char *protocols,
 }
 
 const char *
+mq_transport_login_hint(int smtp)
+{
+	return smtp ? "check smtp_user and its password (smtp_password_file "
+	    "or smtp_password_env); a provider may want an app password, not "
+	    "the account's own" : "check imap_user and its password "
+	    "(imap_password_file or imap_password_env); a provider may want an "
+	    "app password, not the account's own";
+}
+
+const char *
+mq_transport_no_tls_hint(int smtp)
+{
+	return smtp ? "use smtps:// for port 465, or, for a server on this "
+	    "machine or its LAN that has no TLS, set tls = no" : "use imaps:// "
+	    "for port 993, or, for a server on this machine or its LAN that has "
+	    "no TLS, set tls = no";
+}
+
+const char *
 mq_transport_tls_hint(CURLcode rc, const char *said, int smtp)
 {
 	/* TLS spoken to a plain port (imaps:// on 143): OpenSSL's "wrong

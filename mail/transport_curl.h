@@ -66,5 +66,9 @@ CURLcode mq_transport_curl(const struct mq_curl *api, CURL *h,
  * port. smtp: 1 for SMTP's schemes and ports, 0 for IMAP's.
  */
 const char *mq_transport_tls_hint(CURLcode rc, const char *said, int smtp);
+/* What the host does about a refused login (the keys to check), and about
+ * a server that offers no TLS where tls = yes requires it. */
+const char *mq_transport_login_hint(int smtp);
+const char *mq_transport_no_tls_hint(int smtp);
 
 #endif

@@ -167,10 +167,12 @@ im_fail(struct mq_imap *s, CURLcode rc, const char *what, struct mq_err *err)
 	switch (rc) {
 	case CURLE_LOGIN_DENIED:
 		return mq_fail(err, MQ_IO, "The IMAP server %s refused the "
-		    "login of user %s", s->host, s->c->user);
+		    "login of user %s: %s", s->host, s->c->user,
+		    mq_transport_login_hint(0));
 	case CURLE_USE_SSL_FAILED:
 		return mq_fail(err, MQ_IO, "The IMAP server %s does not offer "
-		    "TLS, which the configuration requires", s->host);
+		    "TLS, which the configuration requires: %s", s->host,
+		    mq_transport_no_tls_hint(0));
 	case CURLE_OPERATION_TIMEDOUT:
 		return mq_fail(err, MQ_IO, "The IMAP server %s did not answer "
 		    "within %ld second%s while %s", s->host, t,

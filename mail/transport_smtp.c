@@ -231,10 +231,12 @@ sm_fail(struct mq_smtp *s, CURLcode rc, const char *rcpt, struct mq_err *err)
 	switch (rc) {
 	case CURLE_LOGIN_DENIED:
 		return mq_fail(err, MQ_IO, "The SMTP server %s refused the "
-		    "login of user %s", s->host, s->c->user);
+		    "login of user %s: %s", s->host, s->c->user,
+		    mq_transport_login_hint(1));
 	case CURLE_USE_SSL_FAILED:
 		return mq_fail(err, MQ_IO, "The SMTP server %s does not offer "
-		    "TLS, which the configuration requires", s->host);
+		    "TLS, which the configuration requires: %s", s->host,
+		    mq_transport_no_tls_hint(1));
 	case CURLE_OPERATION_TIMEDOUT:
 		return mq_fail(err, MQ_IO, "The SMTP server %s did not answer "
 		    "within %ld second%s", s->host, t,

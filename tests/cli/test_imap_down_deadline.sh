@@ -50,13 +50,13 @@ fake_imap FAKE_IMAP_REFUSE_LOGIN=1 $T/move.eml
 sed -i "s|^imap_url = .*|imap_url = imap://127.0.0.1:$(cat $T/port)|" $I/masqued.conf
 MASQUED_NOW=$((T0 + 73 * H)) expect 4 "a pass whose login is refused" -- $M -C $I serve --once
 err_has "inbound: The IMAP server 127.0.0.1:$(cat $T/port) refused the login of user game"
-err_has "refused the login of user game; the mailbox is unread since 2026-09-21 14:13 UTC, and the deadlines wait; trying again next pass"
+err_has "refused the login of user game: check imap_user and its password (imap_password_file or imap_password_env); a provider may want an app password, not the account's own; the mailbox is unread since 2026-09-21 14:13 UTC, and the deadlines wait; trying again next pass"
 [ "$(grep -c "refused the login" $T/err)" = 1 ] || { cat $T/err; fail "the refused login logged more than once"; }; ok
 err_has "deadlines: 1 game(s) wait for a pass that reads the mailbox to its end"
 [ "$($MREL -C $I log $G | wc -l)" = 1 ] || { $MREL -C $I log $G; fail "the game moved while the login was refused"; }; ok
 MASQUED_NOW=$((T0 + 73 * H)) expect 0 "games while the login is refused" -- $M -C $I games
 out_has "Mail in: the IMAP mailbox is unread since 2026-09-21 14:13 UTC (the server's answer: The IMAP server 127.0.0.1:"
-out_has "refused the login of user game)"
+out_has "refused the login of user game: check imap_user and its password (imap_password_file or imap_password_env); a provider may want an app password, not the account's own)"
 
 # a damaged record: games says so; the outage is counted from the next failure
 printf 'garbage' > $I/cursor/imap-down

@@ -63,7 +63,7 @@ MASQUED_NOW=$((T0 + 7260)) expect 4 "serve, the login refused" -- $M -C $I serve
 err_has "inbound: the host is told that the mailbox is unread"
 # the cause on the line that says what it means, said once: the log said
 # "the mailbox is unread ..." and "the host is told", then why
-err_has "inbound: The IMAP server 127.0.0.1:$(cat $T/port) refused the login of user game; the mailbox is unread since 2026-09-21 14:13 UTC, and the deadlines wait; trying again next pass"
+err_has "inbound: The IMAP server 127.0.0.1:$(cat $T/port) refused the login of user game: check imap_user and its password (imap_password_file or imap_password_env); a provider may want an app password, not the account's own; the mailbox is unread since 2026-09-21 14:13 UTC, and the deadlines wait; trying again next pass"
 [ "$(grep -c "refused the login" $T/err)" = 1 ] || { cat $T/err; fail "the refused login said more than once"; }; ok
 [ "$(notices 'cannot be read')" = 2 ] || fail "the host not told of the refused login"; ok
 notice_body 'cannot be read'
