@@ -104,7 +104,9 @@ static const struct {
 	  "reveal. Exit 3 when it fails, or the file holds neither." },
 	{ "export", "export GAME",
 	  "Prints a game that is over as one JSON document: the log, the game data\n"
-	  "and the public key, for tests/verify_export.py or any other checker.\n"
+	  "and the public key, for verify_export.py (in PREFIX/share/masqued once\n"
+	  "installed, tests/ in the source) or any other checker. A game still\n"
+	  "going on is refused: its secrets stay sealed until it ends.\n"
 	  "A game over whose end entry a crash kept from the log is refused until\n"
 	  "serve, as it starts, logs it." },
 	{ "serve", "serve [--once]",

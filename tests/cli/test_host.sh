@@ -224,6 +224,10 @@ err_has '"sevre" is not a masqued command; did you mean serve?'
 [ ! -e $T/nowhere ] || fail "an unknown command made a data folder"; ok
 expect 2 "help of two commands" -- $M help serve ingest
 err_has 'masqued: help takes one command (see masqued --help).'
+# export's help names where an installed host finds verify_export.py
+expect 0 "help export" -- $M help export
+out_has "verify_export.py (in PREFIX/share/masqued once"
+out_has "installed, tests/ in the source)"
 # `masqued help`, what people type first, is --help
 expect 0 "masqued help" -- $M help
 out_has "usage: masqued [-C DATADIR] [-c CONFIG] COMMAND [ARGS]"
