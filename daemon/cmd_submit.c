@@ -119,26 +119,30 @@ print_over(const struct mq_game *g, int seat,
  * of the same lines gets (inbound.c): the mail they need now (the turn
  * mail: what they owe, the board, their own section), in the language
  * asked, saying what changed; once the game is over, the end mail again
- * for a SET LANG, else the help mail. Said on stdout. */
+ * for a SET LANG (a kicked seat's too: ends), and nothing for a SET
+ * NOTICES alone (a reply of it is refused in one sentence: no notice
+ * comes any more). Said on stdout. */
 static int
 submit_settings(struct mq_daemon *d, struct mq_game *g, int seat,
-    const struct mq_settings *set, int mail, struct mq_err *err)
+    const struct mq_settings *set, int mail, int ends, struct mq_err *err)
 {
 	const char *name = g->players[seat].name;
 	uint64_t before = g->seq;
 	int rc, was_quiet = g->players[seat].quiet;
 	char lang[8], key[17];
 	unsigned char rnd[8];
+	struct mq_err e;
+	int nothing = mq_inbound_over_notices(g, 0, set, &e);
 
 	snprintf(lang, sizeof(lang), "%s", g->players[seat].lang);
 	/* a mail of its own, as a reply's help is: a second submit that
 	 * changes nothing must not take the first one's name */
 	randombytes_buf(rnd, sizeof(rnd));
 	sodium_bin2hex(key, sizeof(key), rnd, sizeof(rnd));
-	if ((rc = mq_game_seat_playing(g, seat, err)) == 0 &&
+	if ((rc = ends ? 0 : mq_game_seat_playing(g, seat, err)) == 0 &&
 	    (rc = mq_inbound_settings_apply(g, seat, set, d->now,
 	    MQ_LOG_BY_ADMIN, err)) == 0 &&
-	    mail)
+	    mail && !nothing)
 		rc = set->lang[0] || (mq_settings_any(set) &&
 		    !mq_game_over(g)) ?
 		    mq_notify_settings(d, g, seat, set, key, err) :
@@ -156,8 +160,9 @@ submit_settings(struct mq_daemon *d, struct mq_game *g, int seat,
 		    "commitment notices: nothing to turn %s.\n", g->id,
 		    g->kind->name, set->notices ? "on" : "off");
 	else if (set->notices >= 0 && rc == 0 && mq_game_over(g))
-		printf("%s: the game is over; no notice comes any more.\n",
-		    g->id);
+		printf("%s: the game is over; no notice comes any more%s%s.\n",
+		    g->id, nothing ? ", and nothing is mailed to " : "",
+		    nothing ? name : "");
 	else if (set->notices >= 0 && was_quiet != g->players[seat].quiet)
 		printf("%s: %s gets commitment notices %s from now on.\n", g->id,
 		    name, set->notices ? "again" : "no more");
@@ -176,7 +181,7 @@ submit_settings(struct mq_daemon *d, struct mq_game *g, int seat,
 static int
 submit_lines(struct mq_daemon *d, struct mq_game *g, int seat,
     const char *const *lines, size_t n, const struct mq_settings *set,
-    int mail, struct mq_err *err)
+    int mail, int ends, struct mq_err *err)
 {
 	struct mq_submit_result res;
 	struct mq_settings logged;
@@ -187,7 +192,11 @@ submit_lines(struct mq_daemon *d, struct mq_game *g, int seat,
 
 	mq_game_journal_start(g);
 	snprintf(lang, sizeof(lang), "%s", g->players[seat].lang);
-	rc = mq_game_submit(g, seat, lines, n, 1, NULL, NULL, d->now, &res, err);
+	/* a kicked seat's STATUS after the end (ends, every line STATUS or
+	 * prose): read line by line, as the mail's is, the seat taken as
+	 * play() takes it (all or none refuses a kicked seat whole) */
+	rc = mq_game_submit(g, seat, lines, n, !ends, NULL, NULL, d->now, &res,
+	    err);
 	if (rc == 0) {
 		/* a reply's SET lines are logged before its commands,
 		 * even refused ones; here only once they are taken; the
@@ -253,7 +262,7 @@ mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
 	char **lines = NULL, why[300];
 	size_t n = 0, i, k, cmds = 0;
 	uint64_t before = 0;
-	int a, nargs = 0, mail = 1, never = 0, rc, seat;
+	int a, nargs = 0, mail = 1, never = 0, rc, seat, ends = 0;
 
 	/* --no-mail and --never-mail may come anywhere: no command line
 	 * begins with "--" */
@@ -313,14 +322,23 @@ mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
 		goto out;
 	}
 	/* said to the host, not the player; over, the game takes no
-	 * replace (cmd_admin.c), so none is offered */
-	if (g->players[seat].kicked && mq_game_over(g)) {
-		rc = mq_fail(&err, MQ_REFUSED, "%s is out of game %s (kicked), and "
-		    "the game is over: nothing more can be played; the end mail "
-		    "went to them too.", argv[2], g->id);
+	 * replace (cmd_admin.c), so none is offered; but a STATUS, or a
+	 * SET LANG alone, mails the end mail again, as a reply of it from
+	 * the kicked player's address gets it (inbound.c's play) */
+	if (g->players[seat].kicked && mq_game_over(g) &&
+	    (ends = mq_inbound_kicked_asks_end(g, seat,
+	    (const char *const *)lines, n, &set)) < 0) {
+		rc = mq_fail(&err, MQ_IO, "Out of memory.");
 		goto out;
 	}
-	if (g->players[seat].kicked) {
+	if (g->players[seat].kicked && mq_game_over(g) && !ends) {
+		rc = mq_fail(&err, MQ_REFUSED, "%s is out of game %s (kicked), and "
+		    "the game is over: nothing more can be played; submit %s %s "
+		    "STATUS mails them the end mail again.", argv[2], g->id,
+		    g->id, argv[2]);
+		goto out;
+	}
+	if (g->players[seat].kicked && !ends) {
 		rc = mq_fail(&err, MQ_REFUSED, "%s is out of game %s (kicked), so "
 		    "no move of theirs is taken; admin %s replace %s EMAIL gives "
 		    "the seat a new player.", argv[2], g->id, g->id, argv[2]);
@@ -331,9 +349,9 @@ mq_cmd_submit(struct mq_cli *cli, int argc, char **argv)
 		goto out;
 	}
 	before = g->seq;
-	rc = cmds == 0 ? submit_settings(&d, g, seat, &set, mail, &err) :
-	    submit_lines(&d, g, seat, (const char *const *)lines, n, &set, mail,
-	    &err);
+	rc = cmds == 0 ? submit_settings(&d, g, seat, &set, mail, ends,
+	    &err) : submit_lines(&d, g, seat, (const char *const *)lines, n,
+	    &set, mail, ends, &err);
 	if (rc == 0 && g->seq > before) {
 		/* the clock file before the mark (see inbound.c). --no-mail
 		 * leaves the mark before the entries: their mails are only

@@ -836,34 +836,58 @@ mq_inbound_kicked_refusal(const struct mq_daemon *d, const struct mq_game *g,
 }
 
 int
-mq_inbound_kicked_reads_end(const struct analysis *a)
+mq_inbound_kicked_asks_end(const struct mq_game *g, int seat,
+    const char *const *lines, size_t n, const struct mq_settings *set)
 {
-	const struct mq_game *g = a->game;
 	struct mq_buf text = MQ_BUF_INIT;
 	struct mq_cmd cmd;
 	struct mq_err e;
-	size_t i;
+	const char *p;
+	size_t i, cmds = 0;
 	int asks, status = 0, rc = 1;
 
-	if (a->seat < 0 || a->seat >= g->nplayers || !mq_game_over(g) ||
-	    !g->players[a->seat].kicked)
+	if (seat < 0 || seat >= g->nplayers || !mq_game_over(g) ||
+	    !g->players[seat].kicked)
 		return 0;
-	if (a->nlines == 0)	/* SET lines alone: a SET LANG's end mail */
-		return a->set.lang[0] != '\0';
-	for (i = 0; rc == 1 && i < a->nlines; i++) {
-		asks = mq_game_asks_only(g, g->state, a->seat, a->lines[i], &cmd,
-		    &text, &e);
+	for (i = 0; i < n; i++)
+		cmds += lines[i][strspn(lines[i], " \t")] != '\0';
+	if (cmds == 0)	/* SET lines alone: a SET LANG's end mail */
+		return set->lang[0] != '\0';
+	for (i = 0; rc == 1 && i < n; i++) {
+		p = lines[i] + strspn(lines[i], " \t");
+		if (*p == '\0')	/* (the host's submit: a blank line) */
+			continue;
+		asks = mq_game_asks_only(g, g->state, seat, p, &cmd, &text, &e);
 		if (asks < 0)
 			rc = -1;
 		else if (asks == 1 && strcmp(mq_buf_str(&text), "STATUS") == 0)
 			status = 1;
 		else if (asks == 1 || g->kind->names_command == NULL ||
-		    g->kind->names_command(g->state, a->lines[i]) !=
-		    MQ_LINE_PROSE)
+		    g->kind->names_command(g->state, p) != MQ_LINE_PROSE)
 			rc = 0;	/* HELP, a move, a typo: refused whole */
 	}
 	mq_buf_free(&text);
 	return rc == 1 ? status : rc;
+}
+
+int
+mq_inbound_kicked_reads_end(const struct analysis *a)
+{
+	return mq_inbound_kicked_asks_end(a->game, a->seat,
+	    (const char *const *)a->lines, a->nlines, &a->set);
+}
+
+int
+mq_inbound_over_notices(const struct mq_game *g, size_t ncmds,
+    const struct mq_settings *set, struct mq_err *e)
+{
+	if (ncmds != 0 || set->lang[0] != '\0' || set->notices < 0 ||
+	    !mq_game_over(g))
+		return 0;
+	mq_fail(e, MQ_REFUSED, "Game %s is over, so no notice comes any "
+	    "more and SET NOTICES changes nothing; reply STATUS to any "
+	    "of the game's mails to see how it ended.", g->id);
+	return 1;
 }
 
 /*
@@ -910,14 +934,9 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 	    err));
 	if (a->set.lang[0])	/* a later refusal this pass reads it */
 		mq_daemon_forget_seats(d);
-	if (a->nlines == 0 && a->set.lang[0] == '\0' && a->set.notices >= 0 &&
-	    mq_game_over(a->game)) {
-		/* SET NOTICES alone after the end: nothing to turn on or
-		 * off, said so (it got the help mail, which said nothing of
-		 * it) */
-		mq_fail(&e, MQ_REFUSED, "Game %s is over, so no notice comes any "
-		    "more and SET NOTICES changes nothing; reply STATUS to any "
-		    "of the game's mails to see how it ended.", a->game->id);
+	/* SET NOTICES alone after the end: nothing to turn on or off, said
+	 * so (it got the help mail, which said nothing of it) */
+	if (mq_inbound_over_notices(a->game, a->nlines, &a->set, &e)) {
 		mq_daemon_log("%s: refused: %s", tid, e.msg);
 		goto refused;
 	}

@@ -104,6 +104,18 @@ int mq_inbound_settings_apply(struct mq_game *g, int seat,
     struct mq_err *err);
 int mq_inbound_set_lang(struct mq_game *g, int seat, const char *lang,
     long long now, const char *by, struct mq_err *err);
+/* Whether a kicked seat's lines and SET lines ask the game over for its
+ * end mail again, as inbound_int.h's mq_inbound_kicked_reads_end of a
+ * mail: the host's submit (the SET lines taken out, blank lines skipped)
+ * takes them as a reply's. 1 or 0; -1 out of memory. */
+int mq_inbound_kicked_asks_end(const struct mq_game *g, int seat,
+    const char *const *lines, size_t n, const struct mq_settings *set);
+/* Whether a mail (or the host's submit) of SET lines alone, SET NOTICES
+ * and no SET LANG (ncmds: its command lines), comes after the end of g:
+ * refused then in one sentence (into e), the same for the mail, its dry
+ * run and submit, for no notice comes any more. 1 or 0. */
+int mq_inbound_over_notices(const struct mq_game *g, size_t ncmds,
+    const struct mq_settings *set, struct mq_err *e);
 
 /*
  * A quick guess at the game a message is addressed to, for sharing out a

@@ -270,6 +270,11 @@ mq_inbound_parse(struct mq_daemon *d, const char *raw, size_t len, json_t **out,
 			bad = dry_refused(cmds, errs, a.lineno[i], a.lines[i],
 			    whole);
 	}
+	/* as play(): SET NOTICES alone after the end, one sentence (not
+	 * the help mail) */
+	if (!bad && work != NULL && !whole[0] &&
+	    mq_inbound_over_notices(a.game, a.nlines, &a.set, &e))
+		snprintf(whole, sizeof(whole), "%s", e.msg);
 	/* as the mail: a copy of a reply read after its round, received
 	 * already (inbound_copy.c); its greetings noted, its typos refused */
 	if (!bad && work != NULL && !whole[0]) {

@@ -136,5 +136,63 @@ send alice@x.test "$RA" a3 "SET NOTICES OFF\nSTATUS"
 serve "alice's SET NOTICES and STATUS"
 answer end alice@x.test a3
 [ "$(entries)" = "$ne" ] || fail "a mail after the end was logged"; ok
+# the dry run says what serve answered: SET NOTICES alone, the one
+# sentence (it said nothing was refused); the kicked bob's SET LANG, the
+# end mail; dave's old reply address and the seat's new one, their
+# sentences; alice's HELP, the help mail
+NOTE="Game $G is over, so no notice comes any more and SET NOTICES changes nothing; reply STATUS to any of the game's mails to see how it ended."
+dry() {
+	printf 'From: %s\nTo: %s\nSubject: x\n\n%b\n' "$1" "$2" "$3" >$T/dry.eml
+	expect 0 "parse: $1's $3" -- $M -C $D parse $T/dry.eml
+}
+dry alice@x.test "$RA" "SET NOTICES OFF"
+json_is "j['refused'] == '''$NOTE''' and j['commands'] == []" "parse: alice's SET NOTICES after the end"
+dry alice@x.test "$RA" "SET NOTICES OFF\nSET LANG ja"
+json_is "'refused' not in j and j['lang'] == 'ja'" "parse: alice's SET NOTICES and SET LANG"
+dry alice@x.test "$RA" "HELP"
+json_is "'refused' not in j and j['commands'][0]['accepted']" "parse: alice's HELP"
+dry bob@x.test "$RB" "SET LANG en"
+json_is "'refused' not in j and j['lang'] == 'en'" "parse: the kicked bob's SET LANG"
+dry bob@x.test "$RB" "SET NOTICES OFF"
+json_is "j['refused'] == '''$OVER'''" "parse: the kicked bob's SET NOTICES"
+dry dave@x.test "$RD" "STATUS"
+json_is "j['player'] is None and j['auth'] == '''The host chose to give the seat you played in game $G to another person, and the game is over now: nothing in this message was applied.'''" "parse: dave's old reply address"
+dry dave@x.test "$RF" "STATUS"
+json_is "j['player'] is None and j['auth'] == '''You were removed from game $G on $KICKED: the host gave the seat you played to another person, and the game is over now. Nothing in this message was applied.'''" "parse: dave's mail to the seat's new address"
+
+# the host's submit for the kicked bob, as his mail: STATUS mails the end
+# mail again to his address, in his language (it was refused, saying the
+# end mail went to him); a SET LANG alone, the end mail in it, logged;
+# anything else refused, saying which submit mails the end mail
+ls $O >$T/before
+expect 0 "submit STATUS for the kicked bob" -- $M -C $D submit $G bob STATUS
+out_has "$G is over: bob is mailed the end mail again (STATUS)."
+serve "the host's STATUS for the kicked bob"
+answer end bob@x.test h1
+says h1 "ホストがゲームを途中で終了しました。"
+says h1 "$SEED"
+ls $O >$T/before
+expect 0 "submit SET LANG en for the kicked bob" -- $M -C $D submit $G bob "SET LANG en"
+out_has "$G: bob's mail is in en from now on."
+serve "the host's SET LANG for the kicked bob"
+answer end bob@x.test h2
+says h2 "The host ended the game early. Why: over"
+[ "$(entries)" = "$((ne + 1))" ] || fail "the host's SET LANG for bob was not logged"; ok
+ne=$(entries)
+expect 0 "submit --no-mail STATUS for the kicked bob" -- $M -C $D submit --no-mail $G bob STATUS
+out_has "$G is over: bob would be mailed the end mail again (STATUS), but --no-mail queues no mail."
+ls $D/spool >$T/spool.before
+for line in HELP "PLAY jest" "SET NOTICES OFF"; do
+	expect 1 "submit $line for the kicked bob" -- $M -C $D submit $G bob "$line"
+	err_has "bob is out of game $G (kicked), and the game is over: nothing more can be played; submit $G bob STATUS mails them the end mail again."
+done
+expect 1 "submit STATUS HELP for the kicked bob" -- $M -C $D submit $G bob STATUS HELP
+err_has "submit $G bob STATUS mails them the end mail again."
+# alice's SET NOTICES alone, submitted: said, and nothing mailed (it
+# queued the help mail, where her own mail of it is refused)
+expect 0 "submit SET NOTICES OFF for alice after the end" -- $M -C $D submit $G alice "SET NOTICES OFF"
+out_has "$G: the game is over; no notice comes any more, and nothing is mailed to alice."
+ls $D/spool | cmp -s - $T/spool.before || fail "a refused submit, or a SET NOTICES after the end, queued mail: $(ls $D/spool)"; ok
+[ "$(entries)" = "$ne" ] || fail "a refused submit after the end was logged"; ok
 expect 0 "verify" -- $M -C $D verify $G
 done_checks

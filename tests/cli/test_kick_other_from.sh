@@ -120,8 +120,9 @@ printf 'From: bob@x.test\nTo: %s\nSubject: x\n\nPLAY jest\n' "$RB" >$T/dry3.eml
 expect 0 "parse: the kicked bob's mail after the end" -- $M -C $D parse $T/dry3.eml
 json_is "j['refused'] == '''$OVER'''" "parse's refusal after the end"
 # the host's submit for the kicked seat after the end offers no replace
-expect 1 "submit for the kicked bob after the end" -- $M -C $D submit $G bob STATUS
-err_has "bob is out of game $G (kicked), and the game is over: nothing more can be played; the end mail went to them too."
+# (a STATUS mails the end mail again: test_kick_after_end.sh)
+expect 1 "submit for the kicked bob after the end" -- $M -C $D submit $G bob HELP
+err_has "bob is out of game $G (kicked), and the game is over: nothing more can be played; submit $G bob STATUS mails them the end mail again."
 one_line
 expect 0 "verify" -- $M -C $D verify $G
 done_checks

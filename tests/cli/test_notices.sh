@@ -169,6 +169,6 @@ err_has 'SET NOTICES takes ON or OFF, not "maybe".'
 # not "carol's notices are on already" of notices that are off
 $M -C $D admin $G end --why "over" >/dev/null || fail "end"
 expect 0 "submit SET NOTICES ON to an ended game" -- $M -C $D submit --no-mail $G carol "SET NOTICES ON"
-out_has "$G: the game is over; no notice comes any more."
+out_has "$G: the game is over; no notice comes any more, and nothing is mailed to carol."
 ! grep -q "already" $T/out || fail "submit to an ended game said the notices were set already"; ok
 done_checks
