@@ -77,7 +77,7 @@ mq_cmd_serve(struct mq_cli *cli, int argc, char **argv)
 	struct mq_err err;
 	int once = argc == 2 && strcmp(argv[1], "--once") == 0, rc, lock;
 	int pass = 0;
-	char said[sizeof(err.msg)], left[512];
+	char said[sizeof(err.msg)], left[512], stopped[96];
 
 	if (argc != 1 && !once)
 		return mq_cli_usage("serve takes [--once]");
@@ -120,14 +120,20 @@ mq_cmd_serve(struct mq_cli *cli, int argc, char **argv)
 		} else
 			said[0] = '\0';
 		rc = mq_serve_pass(&d, &st, &err);
+		/* replies waiting for a stopped game: counted apart, no
+		 * failure (serve.h), and no reason for an idle pass to speak */
+		stopped[0] = '\0';
+		if (st.stopped > 0)
+			snprintf(stopped, sizeof(stopped), "; %d reply(ies) left "
+			    "in the inbox for a stopped game", st.stopped);
 		if (st.messages || st.timeouts || st.reminders || st.sent || st.dead ||
 		    once)
 			mq_daemon_log("pass: %d message(s): %d applied, %d answered, %d "
 			    "duplicate, %d dropped, %d failed; %d timeout(s), %d "
-			    "reminder(s); %d mail(s) sent, %d waiting, %d dead",
+			    "reminder(s); %d mail(s) sent, %d waiting, %d dead%s",
 			    st.messages, st.applied, st.answered, st.duplicates,
 			    st.dropped, st.failed, st.timeouts, st.reminders, st.sent,
-			    st.waiting, st.dead);
+			    st.waiting, st.dead, stopped);
 		for (int s = 0; !once && !stopping && s < d.conf.poll_interval * 10; s++)
 			usleep(100000);
 	} while (!once && !stopping);

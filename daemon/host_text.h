@@ -24,6 +24,16 @@
 	"What failed:\n\n%s\n\n`masqued verify %s` says the same; the other " \
 	"games go on."
 
+/* A game whose log was cut, its last entries removed (notify_host.c;
+ * store.c log_cut, ended_cut): game; game, why, game. */
+#define HOST_CUT_SUBJECT	"[masqued] game %s is stopped: its log was cut"
+#define HOST_CUT_TEXT	"Game %s is stopped: its log was cut (its last " \
+	"entries were removed), so masqued neither applies nor mails anything " \
+	"for it until its whole log is put back from a backup. What was " \
+	"found:\n\n%s\n\nReplies to it wait in the inbox and are played " \
+	"once the log is back; `masqued verify %s` checks it; the other games " \
+	"go on."
+
 /* Mails logged but not queued (notify_host.c): game, from, to, why. */
 #define HOST_WAITS_SUBJECT	"[masqued] game %s waits: its mails cannot be queued"
 #define HOST_WAITS_TEXT		"The mails of game %s's entries %llu-%llu " \

@@ -143,7 +143,9 @@ int mq_notify_host_mark(const struct mq_daemon *d, const char *key,
  * (a stoppage that is over), so that the markers do not pile up. */
 void mq_notify_host_forget(const struct mq_daemon *d, const char *key);
 /* The host is told, once, that game id stopped since its log does not
- * verify (why); whichever pass finds it first: a reply's, or the clock's. */
+ * verify (why), or was cut short (its own subject and words: store.h
+ * mq_store_game_cut); whichever pass finds it first: a reply's, or the
+ * clock's. */
 void mq_notify_host_stopped(struct mq_daemon *d, const char *id,
     const char *why);
 /* Game id's log read clean again (put back from a backup): the marker of

@@ -28,16 +28,29 @@ mq_notify_host_stopped(struct mq_daemon *d, const char *id, const char *why)
 	char key[64], subject[128], text[2048];
 
 	snprintf(key, sizeof(key), "badlog-%s", id);
-	snprintf(subject, sizeof(subject), HOST_STOPPED_SUBJECT, id);
-	snprintf(text, sizeof(text), HOST_STOPPED_TEXT, id, why, id);
+	if (mq_notify_host_told(d, key))
+		return;
+	/* a log cut short is no damaged entry: its own words, and the same
+	 * marker (a log put back clears it either way) */
+	if (mq_store_game_cut(&d->store, id)) {
+		snprintf(subject, sizeof(subject), HOST_CUT_SUBJECT, id);
+		snprintf(text, sizeof(text), HOST_CUT_TEXT, id, why, id);
+	} else {
+		snprintf(subject, sizeof(subject), HOST_STOPPED_SUBJECT, id);
+		snprintf(text, sizeof(text), HOST_STOPPED_TEXT, id, why, id);
+	}
 	mq_notify_host(d, key, subject, text, NULL);
 }
 
 void
 mq_notify_host_sound(const struct mq_daemon *d, const char *id)
 {
-	char key[64];
+	char key[1400];
 
+	/* the replies said to wait for it (serve.c stopped_said) are played
+	 * now; a later stop says them again */
+	snprintf(key, sizeof(key), "%s/cursor/stopped-%s", d->conf.datadir, id);
+	(void)unlink(key);
 	snprintf(key, sizeof(key), "badlog-%s", id);
 	if (!mq_notify_host_marked(d, key))
 		return;

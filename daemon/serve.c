@@ -141,6 +141,50 @@ commit_batch(struct mq_daemon *d, struct mq_maildir_list *l, size_t from,
 }
 
 /*
+ * A reply left in the inbox for a game its log stopped (it does not verify,
+ * or was cut) waits for the host, told once by mail, to put the log back:
+ * a long-running serve said it in its log at every pass, and a host's log
+ * filled with the same line. DATA/cursor/stopped-GAME lists the messages
+ * said already, one id a line; a log read clean again removes it
+ * (mq_notify_host_sound). One game is one worker's, so one writer. 1 when
+ * id was said already, else it is noted and 0 (said once more, at worst,
+ * when the note cannot be written).
+ */
+static int
+stopped_said(const struct mq_daemon *d, const char *game, const char *id)
+{
+	char path[1400], line[256];
+	size_t k = strlen(id);
+	FILE *f;
+	int said = 0;
+
+	snprintf(path, sizeof(path), "%s/cursor/stopped-%s", d->conf.datadir,
+	    game);
+	if ((f = fopen(path, "r")) != NULL) {
+		while (!said && fgets(line, sizeof(line), f) != NULL)
+			said = strncmp(line, id, k) == 0 && line[k] == '\n';
+		fclose(f);
+	}
+	if (said)
+		return 1;
+	if ((f = fopen(path, "a")) != NULL) {
+		fprintf(f, "%s\n", id);
+		fclose(f);
+	}
+	return 0;
+}
+
+/* Is game among the n games stopped this pass (stopped[])? */
+static int
+stopped_game(char (*stopped)[MQ_GAME_ID_LEN + 1], int n, const char *game)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(stopped[i], game) == 0)
+			return 1;
+	return 0;
+}
+
+/*
  * Worker `worker` of n: the inbox's messages for its games, in order, in
  * batches of MQ_SERVE_BATCH: each message is processed with its fsyncs
  * deferred (durable.h), then one flush makes the whole batch durable
@@ -153,8 +197,9 @@ inbox_part(struct mq_daemon *d, struct mq_maildir_list *l, int worker, int n,
 	enum mq_inbound_outcome o;
 	struct mq_err e;
 	char *raw, game[9], file[2400];
+	char stopped[MQ_DAEMON_STALLED_MAX][MQ_GAME_ID_LEN + 1];
 	size_t i, len, from = 0;
-	int rc, *outcome;
+	int rc, *outcome, nstopped = 0;
 
 	if ((outcome = calloc(l->n + 1, sizeof(*outcome))) == NULL)
 		return mq_fail(err, MQ_IO, "Out of memory.");
@@ -181,6 +226,17 @@ inbox_part(struct mq_daemon *d, struct mq_maildir_list *l, int worker, int n,
 				free(rc == 0 ? raw : NULL);
 				continue;
 			}
+		}
+		if (rc == 0 && game[0] != '\0' &&
+		    stopped_game(stopped, nstopped, game)) {
+			/* its game stopped by its log, as the message before */
+			if (!stopped_said(d, game, l->v[i].id))
+				mq_daemon_log("%s: left in the inbox: game %s is "
+				    "stopped until its log is put back (said "
+				    "once)", l->v[i].id, game);
+			free(raw);
+			st->stopped++;
+			continue;
 		}
 		if (rc == 0 && game[0] != '\0' && mq_daemon_stalled(d, game)) {
 			/* after its game's failed message, in the next pass */
@@ -214,11 +270,29 @@ inbox_part(struct mq_daemon *d, struct mq_maildir_list *l, int worker, int n,
 		if (rc) {
 			/* left in the inbox: the next pass tries again, and
 			 * its game's later mail and deadlines wait for it */
-			mq_daemon_log("%s: not processed: %s", l->v[i].id, e.msg);
 			if (game[0] == '\0')
 				mq_inbound_game_of(d, raw, len, game);
-			mq_daemon_stall(d, game);
 			free(raw);
+			if (rc == MQ_BADDATA && game[0] != '\0') {
+				/* its game stopped by its log: the host was told
+				 * (once); no failure of the pass, and said in
+				 * the log at the first pass that leaves it. Not
+				 * stalled: its deadlines cannot run either, and
+				 * the clock says so once (mq_daemon_log_game),
+				 * where a stall said it at every pass and told
+				 * the host a second time (stuck.c) */
+				if (!stopped_said(d, game, l->v[i].id))
+					mq_daemon_log("%s: not processed: %s (it "
+					    "waits in the inbox; said once)",
+					    l->v[i].id, e.msg);
+				if (nstopped < MQ_DAEMON_STALLED_MAX)
+					snprintf(stopped[nstopped++],
+					    sizeof(stopped[0]), "%s", game);
+				st->stopped++;
+				continue;
+			}
+			mq_daemon_stall(d, game);
+			mq_daemon_log("%s: not processed: %s", l->v[i].id, e.msg);
 			st->failed++;
 			continue;
 		}
@@ -246,6 +320,7 @@ add_stats(struct mq_pass_stats *to, const struct mq_pass_stats *from)
 	to->duplicates += from->duplicates;
 	to->dropped += from->dropped;
 	to->failed += from->failed;
+	to->stopped += from->stopped;
 	to->deferred += from->deferred;
 	to->sent += from->sent;		/* a worker's batches' mails */
 	to->dead += from->dead;

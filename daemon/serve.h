@@ -20,6 +20,12 @@ struct mq_pass_stats {
 	int messages, applied, answered, duplicates, dropped, failed;
 	int timeouts, reminders, sent, waiting, dead;
 	int deferred;	/* left by a worker to another (serve.c) */
+	/* Replies left in the inbox for a game stopped by its log (it does
+	 * not verify, or was cut): no failure of the pass, since the host was
+	 * told by mail and nothing is lost; each is said in the log at the
+	 * first pass that leaves it, not at every pass (serve.c,
+	 * DATA/cursor/stopped-GAME), and played once the log is put back. */
+	int stopped;
 	/* What failed this pass and is left for a later one (serve --once
 	 * exits 4 for it): mails whose try failed (a retry is due), spool
 	 * mails that could not be read, and the parts of the pass that

@@ -507,6 +507,23 @@ mq_game_check_mark(const struct mq_game *g, struct mq_err *err)
 	return ended_cut(g, err);
 }
 
+int
+mq_store_game_cut(struct mq_store *s, const char *id)
+{
+	struct mq_game *g;
+	int cut;
+
+	if (!valid_game_id(id) || (g = calloc(1, sizeof(*g))) == NULL)
+		return 0;
+	g->store = s;
+	snprintf(g->id, sizeof(g->id), "%s", id);
+	snprintf(g->dir, sizeof(g->dir), "%s/games/%s", s->datadir, id);
+	snprintf(g->logpath, sizeof(g->logpath), "%s/log", g->dir);
+	cut = mq_game_check_mark(g, NULL) != 0;
+	free(g);
+	return cut;
+}
+
 /* What mq_game_close frees of g, leaving g itself. */
 static void
 game_free(struct mq_game *g)

@@ -433,6 +433,9 @@ int mq_game_open(struct mq_store *s, const char *id, int write, uint64_t at_seq,
  * which wrote it ahead of its batch's entries: it removes it, and the
  * game goes on from its log (store.c ended_cut_write). */
 int mq_game_check_mark(const struct mq_game *g, struct mq_err *err);
+/* 1 when the log of game id (not opened) is cut as mq_game_check_mark
+ * tells it: the host's notice of a stopped game says which (notify_host.c). */
+int mq_store_game_cut(struct mq_store *s, const char *id);
 /* Open a log file that may live outside any data folder (verify). */
 int mq_game_open_file(const char *logpath, const unsigned char *trusted_pk,
     uint64_t at_seq, struct mq_game **out, struct mq_err *err);

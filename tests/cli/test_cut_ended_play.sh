@@ -44,18 +44,38 @@ done
 send $p@x.test "$(rt $G2 $p)" other "$c"
 n2=$(grep -c '' $D/games/$G2/log)
 told() { grep -l "^To: host@x.test" $O/* | xargs grep -l "game $G is stopped" | wc -l; }
-for pass in 1 2; do
-	# exit 4: the reply to the cut game is left for the next pass
-	MASQUED_NOW=$((MASQUED_NOW + pass * 60)) expect 4 "serve --once, pass $pass" -- $M -C $D serve --once
+for pass in 1 2 3; do
+	# exit 0: the reply to the cut game waits for the host, who was told;
+	# no failure of the pass (a cron job mailed every run), said once
+	MASQUED_NOW=$((MASQUED_NOW + pass * 60)) expect 0 "serve --once, pass $pass" -- $M -C $D serve --once
 	grep -c "game $G" $T/err >$T/said
-	[ "$(cat $T/said)" = 1 ] || { cat $T/err >&2; fail "pass $pass: not one line of game $G in the daemon's log"; }; ok
-	err_has "$s"
+	if [ $pass = 1 ]; then
+		[ "$(cat $T/said)" = 1 ] || { cat $T/err >&2; fail "pass $pass: not one line of game $G in the daemon's log"; }; ok
+		err_has "$s"
+	else
+		[ "$(cat $T/said)" = 0 ] || { cat $T/err >&2; fail "pass $pass: the waiting reply was said again"; }; ok
+	fi
+	err_has "1 reply(ies) left in the inbox for a stopped game"
+	grep -q "could not be processed" $T/err && fail "pass $pass: the waiting reply is taken for a failure"; ok
 	head -n $k $T/log.whole | cmp -s - $L || fail "pass $pass: serve wrote to the cut log"; ok
 	[ ! -e $D/games/$G/mailed ] || fail "pass $pass: a new mark of mailed entries at the cut"; ok
 	[ "$(told)" = 1 ] || fail "pass $pass: the host was told $(told) times"; ok
 done
+# the host's mail says the log was cut, not that it does not verify
+grep -l "^To: host@x.test" $O/* | xargs grep -l "game $G is stopped: its log was cut" >/dev/null ||
+    fail "the host's mail does not say the log was cut"; ok
+grep -l "^To: host@x.test" $O/* | xargs grep -l "does not verify" >/dev/null &&
+    fail "the host's mail says a cut log does not verify"; ok
 [ "$(grep -c '' $D/games/$G2/log)" -gt $n2 ] || fail "the other game's move was not played"; ok
 [ -e $IN/$cutmsg ] || fail "the reply to the cut game was not left in the inbox"; ok
+
+# a later reply to the stopped game is said once, at the pass that finds it
+send bob@x.test "$(rt $G bob)" cut2 "STATUS"
+cutmsg2=$n.test
+MASQUED_NOW=$((MASQUED_NOW + 240)) expect 0 "serve --once, a second reply" -- $M -C $D serve --once
+[ "$(grep -c "game $G" $T/err)" = 1 ] || { cat $T/err >&2; fail "the second reply is not said once"; }; ok
+err_has "2 reply(ies) left in the inbox for a stopped game"
+[ -e $D/cursor/stopped-$G ] || fail "no note of the replies said"; ok
 
 # the whole log back: the reply is answered, and the host hears of it
 cp $T/log.whole $L
@@ -63,6 +83,8 @@ ls $O | sort >$T/before
 MASQUED_NOW=$((MASQUED_NOW + 300)) expect 0 "serve --once, the log put back" -- $M -C $D serve --once
 err_has "game $G: its log verifies again"
 [ ! -e $IN/$cutmsg ] || fail "the reply to the game put back was not read"; ok
+[ ! -e $IN/$cutmsg2 ] || fail "the second reply to the game put back was not read"; ok
+[ ! -e $D/cursor/stopped-$G ] || fail "the note of the replies said outlived the stop"; ok
 ls $O | sort | comm -13 $T/before - | (cd $O && xargs grep -l "^To: alice@x.test") >/dev/null ||
     fail "alice's STATUS was not answered"; ok
 same_file $L $T/log.whole "the log put back"
