@@ -531,7 +531,7 @@ test_parse_refusals(void **state)
 	refused(st, "BANK", "BANK needs the name of a Spell");
 	refused(st, "DISCARD", "DISCARD needs the names");
 	refused(st, "KEEP", "KEEP needs the names");
-	refused(st, "KEEP waltz PASS", "\"pass\" after KEEP");
+	refused(st, "KEEP waltz PASS", "\"PASS\" after KEEP");
 	refused(st, "EVENT request for a", "\"request for a\" is not an Event");
 	refused(st, "EVENT oracle silence", "\"silence\" after EVENT");
 	refused(st, "EVENT", "EVENT needs the name of an Event");
