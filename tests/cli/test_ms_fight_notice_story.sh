@@ -75,7 +75,8 @@ case "$subj" in
 esac
 grep -q "^  $DEF revealed their Mask, the " $T/notice ||
     fail "$CH's notice does not tell the reveal: $(cat $T/notice)"; ok
-grep -q "^  Power: you [0-9]*, $DEF [0-9]*\. " $T/notice ||
+# each side's power in its parts, the revealed Mask among the winner's
+grep -q "^  Power: you [0-9]*\( ([^)]*)\)\{0,1\}, $DEF [0-9]* ([^)]*Mask +[0-9]*[^)]*)\. " $T/notice ||
     fail "$CH's notice lacks the result: $(cat $T/notice)"; ok
 # the reveal before the result, once (in the text part)
 [ "$(grep -c "^  $DEF revealed their Mask" $T/notice)" = 1 ] ||
