@@ -135,6 +135,40 @@ leaders(const json_t *e, struct mq_buf *out)
 	mq_buf_printf(out, " (%lld VP).", n(e, "leader_vp"));
 }
 
+/*
+ * " (their Order, Lead 2)" of a draw's or heal's source, as the mails say
+ * it (templates/en/masquerade/_event_txt.mustache): what drew the Spell
+ * (a Stage, an Order, a Treasure, a Dancer, an Event, a fight won, with
+ * the Spell that drew more then, Symphony); nothing if it has none.
+ */
+static void
+source(const json_t *gd, const json_t *e, struct mq_buf *out)
+{
+	const json_t *src = json_object_get(e, "source");
+	const json_t *c = json_object_get(src, "card");
+	const char *k = s(src, "kind");
+
+	if (!json_is_object(src))
+		return;
+	if (!strcmp(k, "win")) {
+		mq_buf_puts(out, " (for winning the fight");
+		if (json_is_string(c))
+			mq_buf_printf(out, ", with %s", card(gd, c));
+		mq_buf_putc(out, ')');
+	} else if (!json_is_string(c))
+		return;
+	else if (!strcmp(k, "stage"))
+		mq_buf_printf(out, " (the %s)", card(gd, c));
+	else if (!strcmp(k, "order"))
+		mq_buf_printf(out, " (their Order, %s)", card(gd, c));
+	else if (!strcmp(k, "treasure"))
+		mq_buf_printf(out, " (their Treasure, %s)", card(gd, c));
+	else if (!strcmp(k, "dancer"))
+		mq_buf_printf(out, " (their Dancer, the %s)", card(gd, c));
+	else if (!strcmp(k, "event"))
+		mq_buf_printf(out, " (the Event %s)", card(gd, c));
+}
+
 static void
 one(const json_t *gd, const json_t *e, struct mq_buf *out)
 {
@@ -155,17 +189,27 @@ one(const json_t *gd, const json_t *e, struct mq_buf *out)
 		mq_buf_printf(out, json_is_true(json_object_get(e, "only")) ?
 		    "%s goes to %s, the only Stage with room." : "%s goes to %s.",
 		    p, card(gd, json_object_get(e, "stage")));
-	else if (!strcmp(t, "draw"))
-		mq_buf_printf(out, "  %s draws %s.", p, json_object_get(e, "spell") ?
+	else if (!strcmp(t, "draw")) {
+		mq_buf_printf(out, "  %s draws %s", p, json_object_get(e, "spell") ?
 		    card(gd, json_object_get(e, "spell")) : "a Spell");
-	else if (!strcmp(t, "draw_none"))
-		mq_buf_printf(out, "  %s draws nothing (%s).", p,
-		    !strcmp(s(e, "why"), "hand_full") ? "hand full" : "deck empty");
-	else if (!strcmp(t, "life") && n(e, "from") == 0 && n(e, "to") == 0)
+		source(gd, e, out);
+		mq_buf_putc(out, '.');
+	} else if (!strcmp(t, "draw_none")) {
+		mq_buf_printf(out, "  %s draws nothing", p);
+		source(gd, e, out);
+		mq_buf_printf(out, ": %s.", !strcmp(s(e, "why"), "hand_full") ?
+		    "hand full" : "deck empty");
+	} else if (!strcmp(t, "life") && n(e, "from") == 0 && n(e, "to") == 0)
 		mq_buf_printf(out, "  %s has no life left to lose.", p);
-	else if (!strcmp(t, "heal") || !strcmp(t, "life"))
-		mq_buf_printf(out, "  %s's life: %lld -> %lld.", p, n(e, "from"),
+	else if (!strcmp(t, "heal")) {
+		/* healed or hurt, as the mails tell them apart; and why */
+		mq_buf_printf(out, "  %s heals", p);
+		source(gd, e, out);
+		mq_buf_printf(out, ": life %lld -> %lld.", n(e, "from"),
 		    n(e, "to"));
+	} else if (!strcmp(t, "life"))
+		mq_buf_printf(out, "  %s loses life: %lld -> %lld.", p,
+		    n(e, "from"), n(e, "to"));
 	else if (!strcmp(t, "play")) {
 		mq_buf_printf(out, "%s plays %s", p, card(gd, json_object_get(e, "spell")));
 		if (json_array_size(json_object_get(e, "paid")) > 0) {
@@ -263,9 +307,17 @@ one(const json_t *gd, const json_t *e, struct mq_buf *out)
 	mq_buf_putc(out, '\n');
 }
 
+/* Whether two values are alike, or both missing. */
+static int
+same_or_none(const json_t *a, const json_t *b)
+{
+	return a == NULL || b == NULL ? a == b : json_equal(a, b);
+}
+
 /*
  * How many events from i on one line tells: a run of one player's draws
- * (all naming their Spell, or none), or of the same "draws nothing"; 1
+ * by one source (all naming their Spell, or none), or of the same "draws
+ * nothing"; 1
  * for any other event, each a line. replay and state give one entry's
  * list, so a run there never joins two entries' draws (the demo's story
  * of many entries tells no entry apart).
@@ -287,15 +339,20 @@ run_of(const json_t *events, size_t i)
 		if (t[4] == '\0' ? (json_object_get(a, "spell") == NULL) !=
 		    (json_object_get(b, "spell") == NULL) : !json_equal(a, b))
 			break;
+		/* a draw of another source is a line of its own (the
+		 * Order's, then the Stage's), as in the mails */
+		if (!same_or_none(json_object_get(a, "source"),
+		    json_object_get(b, "source")))
+			break;
 	}
 	return k - i;
 }
 
 /*
  * A run of k draws from i told once, as the mails tell it (deco_ms.c),
- * every Spell still named, in the order drawn: "  bob draws 3 Spells:
- * Concerto, March, Rhapsody."; "  alice draws nothing 2 times (hand
- * full)."
+ * every Spell still named, in the order drawn, and by what: "  bob draws
+ * 3 Spells (the Library): Concerto, March, Rhapsody."; "  alice draws
+ * nothing 2 times: hand full."
  */
 static void
 run(const json_t *gd, const json_t *events, size_t i, size_t k,
@@ -305,11 +362,15 @@ run(const json_t *gd, const json_t *events, size_t i, size_t k,
 	size_t j;
 
 	if (strcmp(s(a, "type"), "draw_none") == 0)
-		mq_buf_printf(out, "  %s draws nothing %zu times (%s).\n",
-		    s(a, "player"), k, !strcmp(s(a, "why"), "hand_full") ?
+	{
+		mq_buf_printf(out, "  %s draws nothing %zu times", s(a, "player"),
+		    k);
+		source(gd, a, out);
+		mq_buf_printf(out, ": %s.\n", !strcmp(s(a, "why"), "hand_full") ?
 		    "hand full" : "deck empty");
-	else {
+	} else {
 		mq_buf_printf(out, "  %s draws %zu Spells", s(a, "player"), k);
+		source(gd, a, out);
 		for (j = 0; j < k && json_object_get(a, "spell"); j++)
 			mq_buf_printf(out, "%s%s", j ? ", " : ": ", card(gd,
 			    json_object_get(json_array_get(events, i + j),

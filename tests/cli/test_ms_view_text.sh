@@ -43,13 +43,14 @@ for m in "b|DANCER eternal prisoner" "c|DANCER thief" "a|DANCER blade dancer" \
 done
 
 # replay and state tell a's two draws of her STAGE library on one line,
-# each Spell named, under the entry that drew them (each was a line)
+# each Spell named and by what, under the entry that drew them (each was
+# a line)
 expect 0 "replay the STAGE" -- $M -C $D replay $G --from 5 --to 5
 out_has "a goes to Library."
-out_has "          a draws 2 Spells: Concerto, Requiem."
+out_has "          a draws 2 Spells (the Library): Concerto, Requiem."
 grep -q "draws Concerto\.\|draws Requiem\." $T/out && { cat $T/out >&2; fail "a draw told alone"; }; ok
 expect 0 "state at the STAGE" -- $M -C $D state $G --at 5
-out_has "  a draws 2 Spells: Concerto, Requiem."
+out_has "  a draws 2 Spells (the Library): Concerto, Requiem."
 
 # before any reveal: c sees her Mask, hand and counters, no one else's
 expect 0 "view c" -- $M -C $D view $G c

@@ -58,7 +58,7 @@ one_draw_and_other_players_stay_lines(void **state)
 	    "{\"type\":\"draw\",\"player\":\"carol\",\"spell\":\"SP_Fugue\"}]",
 	    "  bob draws March.\n"
 	    "  carol draws Waltz.\n"
-	    "  carol's life: 1 -> 2.\n"
+	    "  carol heals: life 1 -> 2.\n"
 	    "  carol draws Fugue.\n");
 }
 
@@ -71,8 +71,8 @@ draws_nothing_again_is_said_once_with_the_count(void **state)
 	    "{\"type\":\"draw_none\",\"player\":\"alice\",\"why\":\"hand_full\"},"
 	    "{\"type\":\"draw_none\",\"player\":\"alice\",\"why\":\"deck_empty\"}]",
 	    "  alice draws Serenade.\n"
-	    "  alice draws nothing 2 times (hand full).\n"
-	    "  alice draws nothing (deck empty).\n");
+	    "  alice draws nothing 2 times: hand full.\n"
+	    "  alice draws nothing: deck empty.\n");
 }
 
 /* a view whose draws name no Spell (not the host's): the count alone */
@@ -85,6 +85,55 @@ unnamed_draws_are_counted(void **state)
 	    "{\"type\":\"draw\",\"player\":\"bob\",\"spell\":\"SP_March\"}]",
 	    "  bob draws 2 Spells.\n"
 	    "  bob draws March.\n");
+}
+
+/*
+ * Each draw and heal names its source, as the players' mails do ("c draws
+ * Fugue." named none): a Stage, an Order, a Treasure, a Dancer, an Event,
+ * a fight won (with Symphony, which drew more); draws of two sources are
+ * two lines, as in the mails. A heal and a life lost read apart ("bob's
+ * life: 1 -> 2" was either).
+ */
+static void
+draws_and_heals_name_their_source(void **state)
+{
+	(void)state;
+	expect_story("[{\"type\":\"draw\",\"player\":\"c\",\"spell\":"
+	    "\"SP_Fugue\",\"source\":{\"kind\":\"order\",\"card\":"
+	    "\"Chant 2\"}},"
+	    "{\"type\":\"draw\",\"player\":\"c\",\"spell\":\"SP_March\","
+	    "\"source\":{\"kind\":\"stage\",\"card\":\"Library\"}},"
+	    "{\"type\":\"draw\",\"player\":\"c\",\"spell\":\"SP_Waltz\","
+	    "\"source\":{\"kind\":\"stage\",\"card\":\"Library\"}},"
+	    "{\"type\":\"draw_none\",\"player\":\"c\",\"why\":"
+	    "\"hand_full\",\"source\":{\"kind\":\"stage\",\"card\":"
+	    "\"Library\"}},"
+	    "{\"type\":\"heal\",\"player\":\"c\",\"from\":1,\"to\":2,"
+	    "\"source\":{\"kind\":\"treasure\",\"card\":\"Silver Bell\"}},"
+	    "{\"type\":\"draw\",\"player\":\"c\",\"spell\":\"SP_Waltz\","
+	    "\"source\":{\"kind\":\"dancer\",\"card\":\"Bard\"}},"
+	    "{\"type\":\"draw\",\"player\":\"b\",\"source\":{\"kind\":"
+	    "\"event\",\"card\":\"Oracle\"}},"
+	    "{\"type\":\"heal\",\"player\":\"b\",\"from\":0,\"to\":1,"
+	    "\"source\":{\"kind\":\"event\",\"card\":\"Oracle\"}},"
+	    "{\"type\":\"draw\",\"player\":\"b\",\"spell\":\"SP_Waltz\","
+	    "\"source\":{\"kind\":\"win\"}},"
+	    "{\"type\":\"draw\",\"player\":\"b\",\"spell\":\"SP_March\","
+	    "\"source\":{\"kind\":\"win\",\"card\":\"SP_Symphony\"}},"
+	    "{\"type\":\"draw\",\"player\":\"b\",\"spell\":\"SP_Fugue\","
+	    "\"source\":{\"kind\":\"win\",\"card\":\"SP_Symphony\"}},"
+	    "{\"type\":\"life\",\"player\":\"c\",\"from\":2,\"to\":1}]",
+	    "  c draws Fugue (their Order, Chant 2).\n"
+	    "  c draws 2 Spells (the Library): March, Waltz.\n"
+	    "  c draws nothing (the Library): hand full.\n"
+	    "  c heals (their Treasure, Silver Bell): life 1 -> 2.\n"
+	    "  c draws Waltz (their Dancer, the Bard).\n"
+	    "  b draws a Spell (the Event Oracle).\n"
+	    "  b heals (the Event Oracle): life 0 -> 1.\n"
+	    "  b draws Waltz (for winning the fight).\n"
+	    "  b draws 2 Spells (for winning the fight, with Symphony): March, "
+	    "Fugue.\n"
+	    "  c loses life: 2 -> 1.\n");
 }
 
 /*
@@ -271,6 +320,7 @@ main(void)
 		cmocka_unit_test(one_draw_and_other_players_stay_lines),
 		cmocka_unit_test(draws_nothing_again_is_said_once_with_the_count),
 		cmocka_unit_test(unnamed_draws_are_counted),
+		cmocka_unit_test(draws_and_heals_name_their_source),
 		cmocka_unit_test(an_order_is_chosen),
 		cmocka_unit_test(the_only_one_left_is_not_chosen),
 		cmocka_unit_test(the_view_gives_each_players_vp_and_the_leader),
