@@ -302,7 +302,8 @@ struct ms_event {
 };
 
 /* What an event's draw or heal comes from, the mail names it: a card's
- * Stage-phase effect, an Event (src: its index), a fight won (src -1). */
+ * Stage-phase effect, an Event (src: its index), a fight won (src -1, or
+ * the Spell played in it that drew more: Symphony). */
 enum ms_src {
 	MS_SRC_NONE, MS_SRC_DANCER, MS_SRC_TREASURE, MS_SRC_ORDER,
 	MS_SRC_STAGE, MS_SRC_EVENT, MS_SRC_WIN,

@@ -160,13 +160,27 @@ card_triggers(struct ms_state *st, int seat, int opp, int trigger)
 		    d->order[pl->order - 1].neff, trigger, st->ch.kind);
 }
 
-/* A fight's winner draws (rules: Challenge phase), and the mail says why. */
+/*
+ * A fight's winner, of side, draws (rules: Challenge phase), and one more
+ * per Spell it played that draws on a win (Symphony); the mail says why:
+ * the fight won, and that Spell (src: the first such it played; -1: none).
+ */
 static void
-win_draw(struct ms_state *st, int seat, int n)
+win_draw(struct ms_state *st, int seat, int side)
 {
+	const struct ms_data *d = st->data;
+	int k, i;
+
 	st->src_kind = MS_SRC_WIN;
 	st->src = -1;
-	ms_draw(st, seat, n);
+	for (k = 0; k < d->nspells && st->ch.on_win[side] > 0 && st->src < 0;
+	    k++)
+		for (i = 0; i < d->spell[k].neff && st->ch.played[side][k] > 0;
+		    i++)
+			if (d->spell[k].eff[i].op == MS_OP_DRAW &&
+			    d->spell[k].eff[i].trigger == MS_T_ON_WIN)
+				st->src = (int8_t)k;
+	ms_draw(st, seat, 1 + st->ch.on_win[side]);
 	st->src_kind = MS_SRC_NONE;
 }
 
@@ -255,7 +269,7 @@ resolve_challenge(struct ms_state *st)
 			st->guardian_next++;
 			ms_event(st, MS_E_TREASURE, seat, -1, ch->guardian, 0, 0,
 			    NULL);
-			win_draw(st, seat, 1 + ch->on_win[0]);
+			win_draw(st, seat, 0);
 			card_triggers(st, seat, -1, MS_T_ON_WIN);
 		} else if (w == 1) {
 			ms_lose_life(st, seat, loss);
@@ -266,7 +280,7 @@ resolve_challenge(struct ms_state *st)
 
 		ms_lose_life(st, ls, 1);
 		st->p[ws].arena_wins++;
-		win_draw(st, ws, 1 + ch->on_win[w]);
+		win_draw(st, ws, w);
 		card_triggers(st, ws, ls, MS_T_ON_WIN);
 		card_triggers(st, ls, ws, MS_T_ON_LOSE);
 		pend_push(st, 0, MS_P_BANK, ws, 1, NULL);

@@ -1027,7 +1027,8 @@ changes_hand_of(const struct ms_event *e, int seat)
 
 /* What the event comes from, {kind, card}: a dancer in the Arena drew a
  * Spell because of its Order, the Event Oracle, and the mail says so; a
- * fight won is {kind} alone (null for a card the card set does not
+ * fight won is {kind} alone, or with the Spell played in it that drew
+ * more (Symphony) as its card (null for a card the card set does not
  * have). */
 static json_t *
 jsource(const struct ms_state *st, const struct ms_event *e)
@@ -1056,6 +1057,10 @@ jsource(const struct ms_state *st, const struct ms_event *e)
 		break;
 	case MS_SRC_EVENT:
 		nm = e->src >= 0 && e->src < d->nevents ? &d->event[e->src].nm :
+		    NULL;
+		break;
+	case MS_SRC_WIN:	/* the Spell that drew more on the win */
+		nm = e->src >= 0 && e->src < d->nspells ? &d->spell[e->src].nm :
 		    NULL;
 		break;
 	default:

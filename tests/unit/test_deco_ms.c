@@ -2681,7 +2681,8 @@ stage_draws_name_their_card(void **state)
  * A won fight's draw and an Event's draw or heal name their source too:
  * the mails said "carol drew a Spell." after her win, and "erin drew a
  * Spell." of Oracle, and "erin healed: life 0 -> 2" of Pilgrimage, with
- * no word of why (only the Stage phase's said).
+ * no word of why (only the Stage phase's said). A win's draw that Symphony
+ * added to names it too.
  */
 static const char win_event_draws[] =
     "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
@@ -2694,6 +2695,10 @@ static const char win_event_draws[] =
     "   \"source\": {\"kind\": \"win\"}},"
     "  {\"type\": \"draw_none\", \"player\": \"dave\", \"why\": \"hand_full\","
     "   \"source\": {\"kind\": \"win\"}},"
+    "  {\"type\": \"draw\", \"player\": \"bob\","
+    "   \"source\": {\"kind\": \"win\", \"card\": \"SP_symphony\"}},"
+    "  {\"type\": \"draw\", \"player\": \"bob\","
+    "   \"source\": {\"kind\": \"win\", \"card\": \"SP_symphony\"}},"
     "  {\"type\": \"draw\", \"player\": \"erin\","
     "   \"source\": {\"kind\": \"event\", \"card\": \"V4\"}},"
     "  {\"type\": \"heal\", \"player\": \"bob\", \"from\": 0, \"to\": 2,"
@@ -2709,11 +2714,15 @@ win_and_event_draws_name_their_source(void **state)
 		{ "en", "carol drew a Spell (for winning the fight)." },
 		{ "en", "You drew 2 Spells (for winning the fight): March, Waltz." },
 		{ "en", "dave could not draw (for winning the fight): their hand" },
+		{ "en", "bob drew 2 Spells (for winning the fight, with Symphony)." },
 		{ "en", "erin drew a Spell (the Event Oracle)." },
 		{ "en", "bob healed (the Event Pilgrimage): life 0" },
 		{ "ja", "戦いに勝ったので、carol さんがスペルを1枚引きました。" },
+		{ "ja", "戦いに勝ったので（「交響曲」の効果を含む）、" },
+		{ "ja", "bob さんがスペルを2枚引きました。" },
 		{ "ja", "「神託」の効果で、erin さんがスペルを1枚引きました。" },
 		{ "zh", "因赢得战斗，carol 抽了 1 张咒语。" },
+		{ "zh", "因赢得战斗及「交响曲」的效果，bob 抽了 2 张咒语。" },
 		{ "zh", "因「朝圣」的效果，bob 恢复了生命" },
 	};
 

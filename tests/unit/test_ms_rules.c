@@ -444,6 +444,7 @@ source_of(const struct ms_state *st, int viewer, int actor, size_t nth,
 		if (!json_is_object(src) || strcmp(json_string_value(
 		    json_object_get(src, "kind")), kind) != 0 ||
 		    (card == NULL ? json_object_get(src, "card") != NULL :
+		    !json_is_string(json_object_get(src, "card")) ||
 		    strcmp(json_string_value(json_object_get(src, "card")),
 		    card) != 0))
 			fail_msg("%s's %s %zu is not by the %s %s", msf_names[actor],
@@ -495,6 +496,20 @@ test_win_and_event_draws_name_their_source(void **state)
 	msf_do(st, ALICE, "PASS");
 	msf_do(st, BOB, "PASS");
 	source_of(st, ALICE, ALICE, 0, "draw", "win", NULL);
+	msf_done(st);
+	/* Symphony's draw on the win is named with it (said "for winning
+	 * the fight" alone): both Spells, one line in the mails */
+	st = tower_fight(0);
+	msf_give(st, CAROL, "SP_symphony", 1);
+	msf_give(st, CAROL, "SP_rhapsody", 1);
+	msf_give(st, CAROL, "SP_waltz", 1);
+	msf_give(st, CAROL, "SP_march", 1);
+	msf_deck_top(st, "SP_march");
+	msf_do(st, CAROL, "PLAY symphony PAY rhapsody waltz march");
+	msf_do(st, CAROL, "PASS");
+	source_of(st, CAROL, CAROL, 0, "draw", "win", "SP_symphony");
+	source_of(st, CAROL, CAROL, 1, "draw", "win", "SP_symphony");
+	source_of(st, MQ_VIEW_PUBLIC, CAROL, 1, "draw", "win", "SP_symphony");
 	msf_done(st);
 	st = prophecy(turn(1));
 	msf_do(st, ERIN, "EVENT oracle");
