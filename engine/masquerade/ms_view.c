@@ -407,7 +407,9 @@ static const char *const part_kinds[] = {
 
 /* A side's power in parts (ms_fight_parts): each with its card's id (none
  * for the Guardian's printed power and a Mask), its kind, its n, and plus
- * (a modifier adding power: said "+1"). */
+ * (a modifier taking no power: said "+1", and a level-0 Spell turned up
+ * "+0", as a part taking power is said "-2"; a bare "0" read as no
+ * modifier). */
 static json_t *
 power_parts(const struct ms_state *st, const struct ms_fight_side fs[2],
     int side)
@@ -450,7 +452,7 @@ power_parts(const struct ms_state *st, const struct ms_fight_side fs[2],
 		    &obad);
 		mq_jput(o, "n", json_integer(part[i].n), &obad);
 		mq_jput(o, "plus", json_boolean(part[i].kind != MS_PART_DANCER &&
-		    part[i].kind != MS_PART_GUARDIAN && part[i].n > 0), &obad);
+		    part[i].kind != MS_PART_GUARDIAN && part[i].n >= 0), &obad);
 		mq_jput(o, "life_zero", json_boolean(part[i].kind ==
 		    MS_PART_DANCER && fs[side].life_zero), &obad);
 		mq_jpush(l, mq_jdone(o, obad), &bad);

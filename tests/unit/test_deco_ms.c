@@ -3048,6 +3048,36 @@ static const char result_parts_ctx[] =
     "   {\"id\": \"SP_rhapsody\", \"kind\": \"flip\", \"n\": 3, \"plus\": true,"
     "    \"life_zero\": false}]}]}";
 
+/* A Guardian's level-0 Spell turned up, signed as the view gives it
+ * (plus: "+0"; "turned up March 0" read as no modifier), in every
+ * language. */
+static void
+a_zero_part_is_signed(void **state)
+{
+	static const char *const want[][2] = {
+		{ "en", "the Guardian 2 (printed 2, turned up March +0)" },
+		{ "ja", "ガーディアンの内訳：基本 2、めくった行進曲 +0。" },
+		{ "zh", "守护者的力量构成：基础 2，翻开的进行曲 +0。" },
+	};
+
+	(void)state;
+	says("notice",
+	    "{\"kind\": \"masquerade\", \"game\": \"g1\", \"player\": \"alice\","
+	    " \"owed\": null, \"view\": {\"phase\": \"challenge\", \"turn\": 2,"
+	    "  \"players\": [{\"name\": \"alice\"}, {\"name\": \"carol\"}]},"
+	    " \"events\": [{\"type\": \"result\", \"player\": \"carol\","
+	    "  \"power\": 4, \"target_power\": 2, \"outcome\": \"win\","
+	    "  \"winner\": \"carol\", \"parts\": ["
+	    "   {\"id\": \"D6\", \"kind\": \"dancer\", \"n\": 4, \"plus\": false,"
+	    "    \"life_zero\": false}],"
+	    "  \"target_parts\": ["
+	    "   {\"kind\": \"guardian\", \"n\": 2, \"plus\": false,"
+	    "    \"life_zero\": false},"
+	    "   {\"id\": \"SP_march\", \"kind\": \"flip\", \"n\": 0, \"plus\": true,"
+	    "    \"life_zero\": false}]}]}",
+	    want, sizeof(want) / sizeof(want[0]), 1);
+}
+
 /*
  * A fight's result gives each side's power in its parts, as the fight
  * mail's "Power now" did: "Power: carol 3, bob 0. carol wins." told a
@@ -4871,6 +4901,7 @@ main(void)
 		cmocka_unit_test(a_fight_names_the_reader_you),
 		cmocka_unit_test(a_fight_power_is_given_in_parts),
 		cmocka_unit_test(a_fight_result_gives_power_in_parts),
+		cmocka_unit_test(a_zero_part_is_signed),
 		cmocka_unit_test(a_single_part_is_not_repeated),
 		cmocka_unit_test(zero_life_parts_do_not_nest_brackets),
 		cmocka_unit_test(a_fugue_tie_is_said),

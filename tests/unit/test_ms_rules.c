@@ -524,6 +524,43 @@ test_win_and_event_draws_name_their_source(void **state)
 	msf_done(st);
 }
 
+/*
+ * A part of no power is signed as the others are: the Guardian turned up
+ * a level-0 March, told "turned up March 0" beside "Lullaby -2" and
+ * "March +1", read as no modifier; plus says "+0".
+ */
+static void
+a_zero_part_is_signed(void **state)
+{
+	struct ms_state *st = tower_fight(0);
+	json_t *evs, *e, *part;
+	size_t i, k;
+	int seen = 0;
+
+	(void)state;
+	msf_deck_top(st, "SP_march");
+	msf_do(st, CAROL, "PASS");
+	evs = ms_events(st, MQ_VIEW_PUBLIC);
+	assert_non_null(evs);
+	json_array_foreach(evs, i, e)
+		if (strcmp(json_string_value(json_object_get(e, "type")),
+		    "result") == 0)
+			json_array_foreach(json_object_get(e, "target_parts"), k,
+			    part) {
+				if (strcmp(json_string_value(json_object_get(part,
+				    "kind")), "flip") != 0)
+					continue;
+				assert_int_equal(json_integer_value(
+				    json_object_get(part, "n")), 0);
+				assert_true(json_is_true(json_object_get(part,
+				    "plus")));
+				seen++;
+			}
+	assert_int_equal(seen, 1);
+	json_decref(evs);
+	msf_done(st);
+}
+
 /* ---- Spell phase ---- */
 
 static void
@@ -3250,6 +3287,7 @@ main(void)
 		cmocka_unit_test(test_renewal_late_from_the_tomb_on_a_draw),
 		cmocka_unit_test(test_tower_must_challenge_top_guardian_win_takes_treasure),
 		cmocka_unit_test(test_win_and_event_draws_name_their_source),
+		cmocka_unit_test(a_zero_part_is_signed),
 		cmocka_unit_test(test_tower_reveal_adds_level_loss_costs_life_guardian_stays),
 		cmocka_unit_test(test_tower_tie_nothing),
 		cmocka_unit_test(test_tower_guardian_loss_life_two),
