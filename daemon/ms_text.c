@@ -267,10 +267,17 @@ one(const json_t *gd, const json_t *e, struct mq_buf *out)
 		mq_buf_printf(out, "  %s discards ", p);
 		spells(gd, json_object_get(e, "spells"), out);
 		mq_buf_putc(out, '.');
-	} else if (!strcmp(t, "receive"))
-		mq_buf_printf(out, "  %s receives %lld Spell(s) and keeps %lld.", p,
+	} else if (!strcmp(t, "receive")) {
+		mq_buf_printf(out, "  %s receives %lld Spell(s) and keeps %lld", p,
 		    n(e, "received"), n(e, "kept"));
-	else if (!strcmp(t, "event")) {
+		/* the rest went to the tomb, as the mails say ("keeps 0"
+		 * said not where the Spell went) */
+		if (n(e, "to_tomb") > 0)
+			mq_buf_printf(out, "; %lld went to the Spell tomb%s",
+			    n(e, "to_tomb"), json_is_true(json_object_get(e,
+			    "no_room")) ? " (their hand had no room)" : "");
+		mq_buf_putc(out, '.');
+	} else if (!strcmp(t, "event")) {
 		mq_buf_printf(out, "%s, the prophet, chooses %s.", p,
 		    card(gd, json_object_get(e, "event")));
 		/* an Event on the VP leaders (Divine Judgement): whom it falls

@@ -222,8 +222,9 @@ the_view_gives_each_players_vp_and_the_leader(void **state)
  * The host's replay says what the players' mails say (a review of the
  * replay against the mails): a Guardian by its English name beside its
  * number ("Guardian 3 (power 2)" named none), whom Divine Judgement falls
- * on or that nobody leads, and that a side at 0 life counted its printed
- * power 0 ("1 against 3" told nobody why).
+ * on or that nobody leads, that a side at 0 life counted its printed
+ * power 0 ("1 against 3" told nobody why), and where a Request for a
+ * Tune's Spells not kept went ("keeps 0" said not).
  */
 static void
 the_replay_says_what_the_mails_say(void **state)
@@ -253,6 +254,14 @@ the_replay_says_what_the_mails_say(void **state)
 	    "carol, the prophet, chooses V5. Nobody leads in VP (all have 0), "
 	    "so it falls on nobody.\n"
 	    "carol, the prophet, chooses V4.\n");
+	/* a Request for a Tune's Spells not kept went to the tomb, and why */
+	expect_story("[{\"type\":\"receive\",\"player\":\"alice\","
+	    "\"received\":1,\"kept\":0,\"to_tomb\":1,\"no_room\":true},"
+	    "{\"type\":\"receive\",\"player\":\"bob\",\"received\":2,"
+	    "\"kept\":2,\"no_room\":false}]",
+	    "  alice receives 1 Spell(s) and keeps 0; 1 went to the Spell tomb "
+	    "(their hand had no room).\n"
+	    "  bob receives 2 Spell(s) and keeps 2.\n");
 }
 
 /* The replay's Guardian names are the mails': each of the template's
