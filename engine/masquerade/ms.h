@@ -157,7 +157,15 @@ enum ms_key {
 
 struct ms_alias {
 	char text[MS_NAME];		/* lower-cased UTF-8, words joined by '-' */
+	char folded[MS_NAME];		/* text as mq_words_fold reads it when it
+					 * holds full-width forms; "" if not */
 	uint8_t word, value;		/* enum ms_word; its index or enum ms_key */
+};
+
+/* One way of writing an alias: its text, or its folded text. */
+struct ms_name {
+	uint16_t alias;			/* index in ms_data.alias */
+	uint8_t folded;			/* 1: the alias's folded text */
 };
 
 struct ms_data {
@@ -175,6 +183,10 @@ struct ms_data {
 	struct ms_spell spell[MS_SPELLS];
 	int nalias;
 	struct ms_alias alias[256];
+	/* every alias's text and folded text, sorted by word, then text,
+	 * then alias index: the parser's look-up (ms_name_find) */
+	int nnames;
+	struct ms_name names[512];
 };
 
 /* Commands. One struct for all; the fields a type does not use are 0/-1. */
@@ -370,6 +382,10 @@ struct ms_state {
 /* ms_data.c */
 int ms_data_load(const json_t *json, void **out, struct mq_err *err);
 void ms_data_free(void *data);
+/* The value of the name text (lower-cased and folded as the parser reads
+ * a line, words joined by '-') as a word of kind word (enum ms_word): the
+ * first alias whose text or folded text it is; -1 if none. */
+int ms_name_find(const struct ms_data *d, const char *text, int word);
 /* Index of the card with id in a list (-1): for tests and views. */
 int ms_find_dancer(const struct ms_data *d, const char *id);
 int ms_find_stage(const struct ms_data *d, const char *id);

@@ -14,10 +14,16 @@
 #include <strings.h>
 
 #include "engine/jdata.h"
+#include "engine/words.h"
 #include "engine/masquerade/ms.h"
 
 #define NALIAS	((int)(sizeof(((struct ms_data *)0)->alias) / \
 		    sizeof(((struct ms_data *)0)->alias[0])))
+_Static_assert(sizeof(((struct ms_data *)0)->names) >=
+    2 * sizeof(((struct ms_data *)0)->alias) /
+    sizeof(((struct ms_data *)0)->alias[0]) *
+    sizeof(((struct ms_data *)0)->names[0]),
+    "names[] holds two for every alias");
 
 static const char *const name_keys[MS_LANGS] = {
 	"name_en", "name_ja", "name_zh",
@@ -149,7 +155,82 @@ add_alias(struct ms_data *d, const char *name, int word, int value,
 	memcpy(a->text, text, strlen(text) + 1);
 	a->word = (uint8_t)word;
 	a->value = (uint8_t)value;
+	/* full-width forms in it: the input's fold of it too (never
+	 * longer, so it fits; the extra room is fold's own margin) */
+	if (strchr(text, '\xef') != NULL) {
+		char f[MS_NAME + 8];
+
+		mq_words_fold(text, f, sizeof(f));
+		memcpy(a->folded, f, strlen(f) + 1);
+	}
 	return 0;
+}
+
+/* ---- The parser's look-up ---- */
+
+static const char *
+name_text(const struct ms_data *d, const struct ms_name *n)
+{
+	const struct ms_alias *a = &d->alias[n->alias];
+
+	return n->folded ? a->folded : a->text;
+}
+
+/* <0, 0, >0 as (word, text, alias) sorts before, as, after n */
+static int
+name_cmp(const struct ms_data *d, int word, const char *text, int alias,
+    const struct ms_name *n)
+{
+	int c, w = d->alias[n->alias].word;
+
+	if (word != w)
+		return word < w ? -1 : 1;
+	if ((c = strcmp(text, name_text(d, n))) != 0)
+		return c;
+	return alias < n->alias ? -1 : alias > n->alias;
+}
+
+/* Every alias's text, and folded text if it has one, sorted (ms.h); an
+ * insertion sort, once a load, of a few hundred. Two for each alias at
+ * most: names[] holds them. */
+static void
+index_names(struct ms_data *d)
+{
+	struct ms_name n;
+	int i, f, k;
+
+	d->nnames = 0;
+	for (i = 0; i < d->nalias; i++)
+		for (f = 0; f <= (d->alias[i].folded[0] != '\0'); f++) {
+			n.alias = (uint16_t)i;
+			n.folded = (uint8_t)f;
+			for (k = d->nnames; k > 0 && name_cmp(d,
+			    d->alias[i].word, name_text(d, &n), i,
+			    &d->names[k - 1]) < 0; k--)
+				d->names[k] = d->names[k - 1];
+			d->names[k] = n;
+			d->nnames++;
+		}
+}
+
+int
+ms_name_find(const struct ms_data *d, const char *text, int word)
+{
+	int lo = 0, hi = d->nnames, mid;
+
+	/* the first of (word, text): the lowest alias index, as a scan of
+	 * the table in order would find */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (name_cmp(d, word, text, -1, &d->names[mid]) > 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < d->nnames && d->alias[d->names[lo].alias].word == word &&
+	    strcmp(text, name_text(d, &d->names[lo])) == 0)
+		return d->alias[d->names[lo].alias].value;
+	return -1;
 }
 
 /* An Order's name without its number ("Rally 4" -> "Rally", "鼓舞する４"
@@ -1096,6 +1177,7 @@ ms_data_load(const json_t *root, void **out, struct mq_err *err)
 	    (rc = add_spell_readings(d, err)) ||
 	    (rc = add_order_words(d, err)))
 		goto fail;
+	index_names(d);
 	/* Every player is dealt a Mask and chooses a Dancer. */
 	if (d->nmasks < d->max_players) {
 		rc = bad(err, "masks", NULL, "%d players need %d Masks",

@@ -25,29 +25,13 @@
 #define MAXTOK	32
 #define MAXW	8		/* words in the longest name looked up */
 
-/* An alias holding full-width forms is folded like the input, so a
- * Japanese name written with a full-width digit (先導する１) matches either
- * way; the table is lower-case already. */
+/* An alias holding full-width forms is matched folded like the input too,
+ * so a Japanese name written with a full-width digit (先導する１) matches
+ * either way; the table is lower-case already (ms_data.c indexes both). */
 static int
 lookup(const struct ms_data *d, const char *text, int word)
 {
-	const struct ms_alias *al;
-	char a[MS_NAME + 8];
-	int i;
-
-	for (i = 0; i < d->nalias; i++) {
-		al = &d->alias[i];
-		if (al->word != word)
-			continue;
-		if (strcmp(al->text, text) == 0)
-			return al->value;
-		if (strchr(al->text, '\xef') == NULL)
-			continue;
-		mq_words_fold(al->text, a, sizeof(a));
-		if (strcmp(a, text) == 0)
-			return al->value;
-	}
-	return -1;
+	return ms_name_find(d, text, word);
 }
 
 /* The longest name of `word` starting at tok[i], its words joined by '-';

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/words.h"
 #include "engine/masquerade/ms.h"
 
 static json_t *cards;		/* the real file, as JSON */
@@ -341,6 +342,113 @@ test_aliases(void **state)
 	ms_data_free(d);
 }
 
+/* The parser's look-up as it was, a scan of the whole table: the first
+ * alias of word whose text, or (holding full-width forms) whose text
+ * folded, is text. ms_name_find must answer as it does. */
+static int
+slow_lookup(const struct ms_data *d, const char *text, int word)
+{
+	char a[MS_NAME + 8];
+	int i;
+
+	for (i = 0; i < d->nalias; i++) {
+		if (d->alias[i].word != word)
+			continue;
+		if (strcmp(d->alias[i].text, text) == 0)
+			return d->alias[i].value;
+		if (strchr(d->alias[i].text, '\xef') == NULL)
+			continue;
+		mq_words_fold(d->alias[i].text, a, sizeof(a));
+		if (strcmp(a, text) == 0)
+			return d->alias[i].value;
+	}
+	return -1;
+}
+
+/* in, as the parser reads a word (folded), looked up as every kind of word
+ * both ways; returns how many kinds named it */
+static int
+same_lookup(const struct ms_data *d, const char *in)
+{
+	char f[MS_NAME * 4];
+	int w, found = 0;
+
+	mq_words_fold(in, f, sizeof(f));
+	for (w = MS_W_KEY; w <= MS_W_EVENT; w++) {
+		if (ms_name_find(d, f, w) != slow_lookup(d, f, w))
+			fail_msg("\"%s\" (read \"%s\") as word %d: %d, was %d",
+			    in, f, w, ms_name_find(d, f, w),
+			    slow_lookup(d, f, w));
+		found += ms_name_find(d, f, w) >= 0;
+	}
+	return found;
+}
+
+/* ASCII letters and digits of s upper-cased (up) or full-width (!up). */
+static void
+widen(const char *s, char *out, size_t n, int up)
+{
+	size_t o = 0;
+
+	for (; *s && o + 4 < n; s++) {
+		unsigned c = (unsigned char)*s;
+
+		if (c >= 0x21 && c <= 0x7e && !up) {
+			c += 0xFF01 - 0x21;
+			out[o++] = (char)(0xE0 | c >> 12);
+			out[o++] = (char)(0x80 | (c >> 6 & 0x3F));
+			out[o++] = (char)(0x80 | (c & 0x3F));
+		} else
+			out[o++] = (char)(up && c >= 'a' && c <= 'z' ? c - 32 :
+			    c);
+	}
+	out[o] = '\0';
+}
+
+/* Every alias of the card set (en, ja, zh, an Order's word, the keywords),
+ * as written, folded, upper-cased, in full-width letters and digits, cut
+ * short, resolves as the scan of the table did: to its own card, and to
+ * nothing as another kind of word than its own unless that scan said so. */
+static void
+test_name_lookup(void **state)
+{
+	struct ms_data *d = load(cards);
+	char buf[MS_NAME * 4], f[MS_NAME + 8];
+	const struct ms_alias *a;
+	size_t len;
+	int i;
+
+	(void)state;
+	assert_true(d->nnames > d->nalias);	/* the full-width Orders */
+	for (i = 0; i < d->nalias; i++) {
+		a = &d->alias[i];
+		assert_int_equal(ms_name_find(d, a->text, a->word) >= 0, 1);
+		assert_true(same_lookup(d, a->text) >= 1);
+		mq_words_fold(a->text, f, sizeof(f));
+		assert_int_equal(ms_name_find(d, f, a->word), a->value);
+		widen(a->text, buf, sizeof(buf), 1);
+		assert_true(same_lookup(d, buf) >= 1);
+		widen(a->text, buf, sizeof(buf), 0);
+		assert_true(same_lookup(d, buf) >= 1);
+		for (len = strlen(a->text); len > 0; len--) {
+			memcpy(buf, a->text, len - 1);
+			buf[len - 1] = '\0';
+			same_lookup(d, buf);
+		}
+	}
+	/* half-width katakana read as full-width; names that are none */
+	assert_int_equal(ms_name_find(d, "パス", MS_W_KEY), MS_K_PASS);
+	assert_int_equal(same_lookup(d, "ﾊﾟｽ"), 1);
+	assert_int_equal(same_lookup(d, "ﾏｰﾁ"), 1);
+	assert_int_equal(same_lookup(d, "待機する5"), 1);
+	assert_int_equal(ms_name_find(d, "待機する5", MS_W_ORDER), 5);
+	assert_int_equal(same_lookup(d, "lion-mask"), 0);
+	assert_int_equal(same_lookup(d, ""), 0);
+	assert_int_equal(same_lookup(d, "zzzz"), 0);
+	assert_int_equal(same_lookup(d, "\xef\xbc"), 0);
+	ms_data_free(d);
+}
+
 /* An English Spell name with a leading article is also known without it. */
 static void
 test_spell_article(void **state)
@@ -536,6 +644,7 @@ main(void)
 		cmocka_unit_test(test_sorted_by_number),
 		cmocka_unit_test(test_order_words),
 		cmocka_unit_test(test_aliases),
+		cmocka_unit_test(test_name_lookup),
 		cmocka_unit_test(test_spell_article),
 		cmocka_unit_test(test_broken_variants_refused),
 		cmocka_unit_test(test_refusal_sentences),
