@@ -15,6 +15,7 @@
 
 #include "daemon/deadline.h"
 #include "daemon/heldmark.h"
+#include "daemon/imap_held.h"
 #include "daemon/inbound.h"
 #include "daemon/inbound_outage.h"
 #include "daemon/mailmark.h"
@@ -585,24 +586,61 @@ imap_first_pass(struct mq_daemon *d, struct mq_imap *s, const char *mailbox,
 }
 
 /*
+ * The replies an IMAP pass leaves for a stopped game (imap_held.h), and the
+ * games it found stopped: a later reply to one of them is held with them,
+ * unread, as in a Maildir pass, never played before an earlier one.
+ */
+struct imap_stop {
+	struct mq_imap_held held;
+	char stopped[MQ_DAEMON_STALLED_MAX][MQ_GAME_ID_LEN + 1];
+	int nstopped;
+};
+
+/* Reply id (imap:V:U) of stopped game `game`, held: said in the log once
+ * (stopped_said), counted, and its game noted for the rest of the pass. */
+static void
+imap_stopped(struct mq_daemon *d, struct imap_stop *sp, const char *id,
+    const char *game, const char *why, struct mq_pass_stats *st)
+{
+	if (!stopped_said(d, game, id)) {
+		if (why != NULL)
+			mq_daemon_log("%s: not processed: %s (it waits in the "
+			    "mailbox; said once)", id, why);
+		else
+			mq_daemon_log("%s: left in the mailbox: game %s is "
+			    "stopped until its log is put back (said once)", id,
+			    game);
+	}
+	if (!stopped_game(sp->stopped, sp->nstopped, game) &&
+	    sp->nstopped < MQ_DAEMON_STALLED_MAX)
+		snprintf(sp->stopped[sp->nstopped++], sizeof(sp->stopped[0]),
+		    "%s", game);
+	st->stopped++;
+}
+
+/*
  * Message uid, fetched and processed; then (its log entry fsynced) it
  * moved to the done folder, and the cursor past it. *held when it could
  * not be fetched or processed: the pass stops there, to keep UID order,
- * and the next tries again.
+ * and the next tries again. A reply to a stopped game is no such stop: it
+ * is added to the held list (fsynced) before the cursor passes it, and the
+ * pass goes on. retry: uid is one of that list, below the cursor, which
+ * is left alone; done, it leaves the list.
  */
 static int
 imap_take(struct mq_daemon *d, struct mq_imap *s, const struct mq_imap_conf *c,
-    uint32_t validity, uint32_t uid, struct mq_pass_stats *st, int *held,
-    size_t *flagged, struct mq_err *err)
+    uint32_t validity, uint32_t uid, struct imap_stop *sp, int retry,
+    struct mq_pass_stats *st, int *held, size_t *flagged, struct mq_err *err)
 {
 	const char *mailbox = c->mailbox ? c->mailbox : "INBOX";
 	enum mq_inbound_outcome o;
 	struct mq_err e;
-	char id[64], *raw;
+	char id[64], *raw, game[MQ_GAME_ID_LEN + 1];
 	size_t len;
 	int rc;
 
 	*held = 0;
+	game[0] = '\0';
 	snprintf(id, sizeof(id), "imap:%" PRIu32 ":%" PRIu32, validity, uid);
 	rc = mq_imap_s_fetch(s, uid, &raw, &len, MQ_TRANSPORT_MAX_MSG, &e);
 	if (rc == MQ_REFUSED && mq_imap_s_too_large(s)) {
@@ -627,17 +665,29 @@ imap_take(struct mq_daemon *d, struct mq_imap *s, const struct mq_imap_conf *c,
 		*held = 1;
 		return 0;
 	} else {
+		if (sp->nstopped > 0)
+			mq_inbound_game_of(d, raw, len, game);
+		if (game[0] != '\0' &&
+		    stopped_game(sp->stopped, sp->nstopped, game)) {
+			/* its game stopped by its log, as a reply before */
+			free(raw);
+			imap_stopped(d, sp, id, game, NULL, st);
+			goto stopped;
+		}
 		rc = mq_inbound_process(d, raw, len, id, NULL, &o, &e);
+		if (rc && game[0] == '\0')
+			mq_inbound_game_of(d, raw, len, game);
+		free(raw);
+		if (rc == MQ_BADDATA && game[0] != '\0') {
+			/* its game stopped by its log: the host was told
+			 * (once); the other games' mail goes on */
+			imap_stopped(d, sp, id, game, e.msg, st);
+			goto stopped;
+		}
 		if (rc) {
 			/* the pass stops here; its game's deadlines wait too
 			 * (daemon.h), as in a Maildir pass */
-			char game[MQ_GAME_ID_LEN + 1];
-
-			mq_inbound_game_of(d, raw, len, game);
 			mq_daemon_stall(d, game);
-		}
-		free(raw);
-		if (rc) {
 			mq_daemon_log("%s: not processed: %s", id, e.msg);
 			st->failed++;
 			mq_stuck_imap(d, mailbox, validity, uid, e.msg);
@@ -659,6 +709,21 @@ imap_take(struct mq_daemon *d, struct mq_imap *s, const struct mq_imap_conf *c,
 			(*flagged)++;
 		mq_stuck_imap_moved(d);
 	}
+	if (retry) {
+		/* done: off the list (a kill before leaves it there, and the
+		 * next pass finds it done: its hash, or gone to the folder) */
+		mq_imap_held_remove(&sp->held, uid);
+		return mq_imap_held_write(d->conf.datadir, &sp->held, err);
+	}
+	return cursor_write(d, validity, uid, err);
+stopped:
+	if (retry)
+		return 0;	/* listed already */
+	/* listed, durably, before the cursor passes it: a kill between the
+	 * two finds it listed and at the cursor, and holds it once */
+	sp->held.validity = validity;
+	MQ_TRY(mq_imap_held_add(&sp->held, uid, game, err));
+	MQ_TRY(mq_imap_held_write(d->conf.datadir, &sp->held, err));
 	return cursor_write(d, validity, uid, err);
 }
 
@@ -763,9 +828,13 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	struct mq_imap_conf c;
 	struct mq_imap *s = NULL;
 	uint32_t validity, cur_validity, last, next, *uids = NULL;
-	size_t n = 0, i, flagged = 0;
+	size_t n = 0, i, k, nstart = 0, flagged = 0;
 	struct reread w = { 0, 0, 0 };
+	struct imap_stop sp;
+	struct mq_imap_held_one *start = NULL;
+	struct mq_err e;
 	int rc, first, lost, held = 0, renumbered = 0, reached = 0, refused = 0;
+	int held_bad = 0;
 
 	memset(&c, 0, sizeof(c));
 	c.url = d->conf.imap_url;
@@ -778,7 +847,15 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	c.ca_file = d->conf.tls_ca_file[0] ? d->conf.tls_ca_file : NULL;
 	if ((rc = mq_imap_open(&c, &s, err)) != 0)
 		return rc;
+	memset(&sp, 0, sizeof(sp));
 	cursor_read(d, &cur_validity, &last, &first, &lost);
+	if (mq_imap_held_read(d->conf.datadir, &sp.held, &e) != 0) {
+		/* a reply it listed could be lost: read it all again */
+		mq_daemon_log("imap: %s; reading the mailbox again from the "
+		    "start", e.msg);
+		held_bad = lost = 1;
+		last = 0;
+	}
 	if ((rc = mq_imap_s_status(s, &validity, &next, err)) != 0)
 		goto out;
 	reached = 1;
@@ -821,9 +898,46 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	else
 		reread_load(d, validity, last, &w);
 	d->reread_before = w.before;
+	if (held_bad || last == 0 || sp.held.validity != validity) {
+		/* read from the start (or under another UIDVALIDITY): each
+		 * reply held is met again, and held again if its game is still
+		 * stopped. A list found damaged is removed only once the cursor
+		 * says so too (its time read by reread_start before) */
+		if (held_bad)
+			rc = cursor_write(d, validity, 0, err);
+		mq_imap_held_free(&sp.held);
+		if (rc == 0 && (held_bad || sp.held.present))
+			rc = mq_imap_held_write(d->conf.datadir, &sp.held, err);
+	} else if (sp.held.n > 0 && (start = malloc(sp.held.n *
+	    sizeof(*start))) == NULL)
+		rc = mq_fail(err, MQ_IO, "Out of memory.");
+	else if (sp.held.n > 0) {
+		nstart = sp.held.n;
+		memcpy(start, sp.held.v, nstart * sizeof(*start));
+	}
+	/* the replies held for a stopped game first, in UID order: played
+	 * once their game is no longer stopped, then dropped from the list */
+	for (k = 0; k < nstart && rc == 0 && !held; k++) {
+		if (stopped_game(sp.stopped, sp.nstopped, start[k].game)) {
+			st->stopped++;	/* said already */
+			continue;
+		}
+		d->rereading = w.active && start[k].uid <= w.end;
+		rc = imap_take(d, s, &c, validity, start[k].uid, &sp, 1, st,
+		    &held, &flagged, err);
+	}
 	for (i = 0; i < n && rc == 0 && !held; i++) {
+		for (k = 0; k < nstart && start[k].uid != uids[i]; k++)
+			;
+		if (k < nstart) {
+			/* listed and tried above (a kill came between the
+			 * list and the cursor): the cursor passes it */
+			rc = cursor_write(d, validity, uids[i], err);
+			continue;
+		}
 		d->rereading = w.active && uids[i] <= w.end;
-		rc = imap_take(d, s, &c, validity, uids[i], st, &held, &flagged, err);
+		rc = imap_take(d, s, &c, validity, uids[i], &sp, 0, st, &held,
+		    &flagged, err);
 		if (i == 0 && !held)
 			mq_stuck_imap_past(d);	/* past any that held it up */
 	}
@@ -841,6 +955,8 @@ pass_imap(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 out:
 	d->rereading = 0;
 	free(uids);
+	free(start);
+	mq_imap_held_free(&sp.held);
 	/* An outage is no failure of the pass: nothing is lost, the cursor
 	 * holds, and the next pass tries again (serve --once exits 0). It
 	 * ends with a pass that reads the mailbox: one that fails after the
