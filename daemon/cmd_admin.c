@@ -14,6 +14,7 @@
 #include "daemon/notify.h"
 #include "engine/words.h"
 #include "mail/address.h"
+#include "mail/mime_charset.h"
 
 /*
  * admin GAME default PLAYER: the default move the deadline would apply to
@@ -193,6 +194,19 @@ admin_args(int argc, char **argv, struct admin_args *x)
 	if (x->why == NULL || x->why[strspn(x->why, " \t\r\n")] == '\0')
 		return mq_cli_usage("admin %s needs --why \"...\": every admin "
 		    "action says why, in the log and to the players", x->action);
+	/* the notice says it on one line ("Why: ..."): a line break broke
+	 * the text and HTML parts, and the log kept it escaped; bytes that
+	 * are no UTF-8 were "Out of memory" (the log is JSON) */
+	if (!mq_mime_utf8_valid(x->why, strlen(x->why)))
+		return mq_cli_usage("admin %s: --why's reason is not UTF-8 "
+		    "text; write it in a UTF-8 terminal", x->action);
+	for (a = 0; x->why[a] != '\0'; a++)
+		if ((unsigned char)x->why[a] < 0x20 || x->why[a] == 0x7f)
+			return mq_cli_usage("admin %s: --why's reason holds %s; "
+			    "write it on one line, as the players' notice says "
+			    "it", x->action, x->why[a] == '\n' ||
+			    x->why[a] == '\r' ? "a line break" :
+			    "a control character");
 	if (!strcmp(x->action, "extend") &&
 	    ((x->secs = mq_config_span(argv[3])) < 60 || x->secs % 60 != 0))
 		return mq_cli_usage("extend takes a duration from 1m to 366d, its "

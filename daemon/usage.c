@@ -144,7 +144,8 @@ static const struct {
 	  "the others, the new address (its welcome) and the old one; for\n"
 	  "rotate-token, that player alone (the new reply addresses are theirs);\n"
 	  "for default, every player still in the game, in the mail of the move.\n"
-	  "A default refuses a player whose deadline has not passed (policy wait)." },
+	  "A default refuses a player whose deadline has not passed (policy wait).\n"
+	  "The why is one line of UTF-8 text, as the mails say it." },
 	{ "sim", "sim KIND [--games N] [--players P] [--seed HEX] [--bots LIST] "
 	  "[--no-check] [--json]",
 	  "Plays N games of KIND with bots, checking every invariant after every\n"
