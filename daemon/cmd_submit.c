@@ -146,7 +146,8 @@ submit_settings(struct mq_daemon *d, struct mq_game *g, int seat,
 		rc = set->lang[0] || (mq_settings_any(set) &&
 		    !mq_game_over(g)) ?
 		    mq_notify_settings(d, g, seat, set, key, err) :
-		    mq_notify_help(d, g, seat, key, set, 0, err);
+		    mq_notify_help(d, g, seat, key, set, 0, 0, NULL,
+		    err);
 	if (set->lang[0] && strcmp(lang, g->players[seat].lang) != 0)
 		printf("%s: %s's mail is in %s from now on.\n", g->id, name,
 		    set->lang);

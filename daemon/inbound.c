@@ -949,7 +949,8 @@ play(struct mq_daemon *d, struct analysis *a, const char *tid,
 		    mq_notify_settings(d, a->game, a->seat, &a->set, a->hash,
 		    err) :
 		    mq_notify_help(d, a->game, a->seat, a->hash, NULL,
-		    !mq_settings_any(&a->set), err);
+		    !mq_settings_any(&a->set), a->msg->attachments,
+		    a->msg->attachment, err);
 		if (rc == 0) {
 			settings_mailed(a, set_at);
 			rc = mark_answered(d, a->hash, err);

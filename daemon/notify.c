@@ -699,7 +699,7 @@ mq_notify_waiting(struct mq_daemon *d, struct mq_game *g, const int *late,
 int
 mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
     const char *key, const struct mq_settings *set, int empty,
-    struct mq_err *err)
+    int attachments, const char *attachment, struct mq_err *err)
 {
 	json_t *ctx;
 	char uniq[17];
@@ -714,6 +714,18 @@ mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
 	 * written in the Subject, which is not read) */
 	if (!bad && empty)
 		bad |= json_object_set_new(ctx, "empty_mail", json_true()) != 0;
+	/* its commands in an attachment, maybe: said it was not read
+	 * ("attached"; "attachment_name" of one with a name, else
+	 * "attachments", their number, when there are more) */
+	if (!bad && empty && attachments > 0)
+		bad |= json_object_set_new(ctx, "attached", json_true()) != 0;
+	if (!bad && empty && attachments == 1 && attachment != NULL &&
+	    attachment[0])
+		bad |= json_object_set_new(ctx, "attachment_name",
+		    json_string(attachment)) != 0;
+	if (!bad && empty && attachments > 1)
+		bad |= json_object_set_new(ctx, "attachments",
+		    json_integer(attachments)) != 0;
 	if (!bad && set != NULL && set->lang[0])
 		bad |= json_object_set_new(ctx, "lang_set", json_true()) != 0;
 	if (!bad && set != NULL && set->notices >= 0)

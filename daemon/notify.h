@@ -52,10 +52,12 @@ int mq_notify_admin(struct mq_daemon *d, struct mq_game *g, const json_t *body,
 /* The help mail (the game's commands) to a player of the game; key (hex,
  * its first 16 digits, or NULL) sets apart the answers to two messages;
  * set (or NULL): the SET lines that came with HELP, which it confirms;
- * empty: it answers a mail with no text of its own, which it says. */
+ * empty: it answers a mail with no text of its own, which it says, and
+ * that its attachments (their number; the one's file name, or "" or
+ * NULL) were not read. */
 int mq_notify_help(struct mq_daemon *d, struct mq_game *g, int seat,
     const char *key, const struct mq_settings *set, int empty,
-    struct mq_err *err);
+    int attachments, const char *attachment, struct mq_err *err);
 
 /* The answer to a mail of SET lines alone (inbound.h): the turn mail (what
  * the player owes, the board, their own section) in the language asked,

@@ -671,7 +671,7 @@ mq_notify_answer(struct mq_daemon *d, struct mq_game *g, int seat,
 		if (r->cmds[i].accepted && strcmp(r->cmds[i].text, "HELP") == 0) {
 			/* alone, it says what the SET lines did */
 			rc = mq_notify_help(d, g, seat, uniq, only_help ? set :
-			    NULL, 0, err);
+			    NULL, 0, 0, NULL, err);
 			break;	/* the receipt does not list the commands */
 		}
 	return rc;

@@ -43,6 +43,8 @@ struct walk {
 	int too_many;	/* more than MQ_MIME_MAX_PARTS parts */
 	int parts;
 	int long_line;
+	int attached;	/* attachments left unread */
+	char name[80];	/* the first one's file name (mq_mime_msg) */
 };
 
 void
@@ -183,6 +185,41 @@ is_attachment(GMimeObject *obj)
 static char *plain_text(GMimeObject *obj);
 static int blank(const char *s);
 
+/*
+ * An attachment left unread, outside an attached message: counted, and
+ * the first one's file name kept for the answer to say (a mail whose
+ * commands are in report.txt alone is told so): control characters as
+ * spaces, cut at 60 bytes on a character with "…"; "" when it has none,
+ * or one that is no UTF-8.
+ */
+static void
+note_attachment(struct walk *w, GMimeObject *obj)
+{
+	GMimeContentDisposition *d = g_mime_object_get_content_disposition(obj);
+	const char *s = GMIME_IS_PART(obj) ?
+	    g_mime_part_get_filename(GMIME_PART(obj)) : NULL;
+	size_t i, n;
+
+	if (w->attached++ > 0)
+		return;
+	if (s == NULL && d != NULL)	/* an attached message's */
+		s = g_mime_content_disposition_get_parameter(d, "filename");
+	if (s == NULL)
+		return;
+	s += strspn(s, " \t");
+	n = strlen(s);
+	if (n > 60)	/* back to the start of a character */
+		for (n = 60; n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80; n--)
+			;
+	if (!mq_mime_utf8_valid(s, n))
+		return;
+	for (i = 0; i < n; i++)
+		w->name[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? ' ' :
+		    s[i];
+	snprintf(w->name + n, sizeof(w->name) - n, "%s",
+	    n < strlen(s) ? "…" : "");
+}
+
 /* Note obj as a text part to read; a text/plain one is read now. */
 static void
 add_leaf(struct walk *w, GMimeObject *obj, int html)
@@ -307,8 +344,12 @@ walk(GMimeObject *obj, int depth, int inner, struct walk *w)
 			check_headers(GMIME_OBJECT(m), w);
 			walk(g_mime_message_get_mime_part(m), depth + 1, 1, w);
 		}
+		if (!inner)	/* a mail forwarded as an attachment */
+			note_attachment(w, obj);
 		return;
 	}
+	if (GMIME_IS_PART(obj) && !inner && is_attachment(obj))
+		note_attachment(w, obj);
 	if (!GMIME_IS_PART(obj) || inner || ct == NULL || is_attachment(obj))
 		return;
 	if (g_mime_content_type_is_type(ct, "text", "plain"))
@@ -1065,6 +1106,21 @@ fill_text(struct mq_mime_msg *m, struct walk *w, struct mq_err *err)
 	struct mq_buf b = MQ_BUF_INIT;
 	size_t i;
 
+	m->attachments = w->attached;
+	snprintf(m->attachment, sizeof(m->attachment), "%s", w->name);
+	/* its commands in an attachment: said, and where to write them */
+	if (w->n == 0 && w->attached == 1 && w->name[0])
+		return mq_fail(err, MQ_REFUSED, "The message has no readable "
+		    "text part; the attachment \"%s\" was not read: write your "
+		    "commands in the mail's text.", w->name);
+	if (w->n == 0 && w->attached == 1)
+		return mq_fail(err, MQ_REFUSED, "The message has no readable "
+		    "text part; its attachment was not read: write your "
+		    "commands in the mail's text.");
+	if (w->n == 0 && w->attached > 1)
+		return mq_fail(err, MQ_REFUSED, "The message has no readable "
+		    "text part; its %d attachments were not read: write your "
+		    "commands in the mail's text.", w->attached);
 	if (w->n == 0)
 		return mq_fail(err, MQ_REFUSED,
 		    "The message has no readable text part.");

@@ -36,6 +36,8 @@ struct mq_mime_msg {
 	long long date;        /* the Date header, seconds since 1970 UTC; 0 when none or unreadable */
 	char *text;            /* the body as UTF-8 plain text, never NULL on success: the inline text parts (no attachment, nor one with a file name, nor an attached message's), joined in order, each ending a line; of a multipart/alternative one alternative, text/plain with words over text/html (converted); a text/html part that says what a text/plain part of the message says (cut as a reply, white space aside), beside it or not, is a copy of it, left out */
 	int text_from_html;    /* 1 when some of text was converted from text/html */
+	int attachments;       /* the attachments left unread (a part with Content-Disposition: attachment or a file name, an attached message), outside an attached message */
+	char attachment[80];   /* when there is one: its file name (control characters as spaces, over 60 bytes cut with "…"), or "" when it has none, or is no UTF-8 */
 };
 
 /* Initialise GMime once; safe to call any number of times, from one thread. */
@@ -45,7 +47,8 @@ void mq_mime_init(void);
  * a message over 10 MiB ("The message is larger than 10 MiB."), more than 50 levels of nested
  * multipart, more than 1000 parts or 10000 header fields (counted on the raw bytes, before
  * GMime builds an object for each), a header line over 64 KiB or a field folded over
- * more than 256 KiB, no readable text part. Never
+ * more than 256 KiB, no readable text part (saying that the attachments,
+ * when there are, were not read). Never
  * crashes on any input. */
 int mq_mime_parse(const char *raw, size_t len, struct mq_mime_msg **out, struct mq_err *err);
 void mq_mime_msg_free(struct mq_mime_msg *m);

@@ -392,6 +392,68 @@ mixed_leaves_out_attachments_and_named_files(void **state)
 	    "--b--\n", "MOVE cw\nPLAY jest", 0);
 }
 
+/* Commands in an attachment alone: the refusal names it (one), or counts
+ * them, and says to write the commands in the mail's text; a mail with
+ * text (blank too) keeps what it left unread for the answer to say. */
+#define MIXED HDR "Content-Type: multipart/mixed; boundary=b\n\n"
+#define REPORT "--b\nContent-Type: text/plain\nContent-Disposition: " \
+	"attachment; filename=report.txt\n\nPLACE green\n"
+static void
+attachment_alone_is_named(void **state)
+{
+	const char *raw;
+	struct mq_mime_msg *m = NULL;
+
+	(void)state;
+	raw = MIXED REPORT "--b--\n";
+	expect_refused(raw, strlen(raw), "The message has no readable text "
+	    "part; the attachment \"report.txt\" was not read: write your "
+	    "commands in the mail's text.");
+	raw = MIXED "--b\nContent-Type: text/plain\nContent-Disposition: "
+	    "attachment\n\nPLACE green\n--b--\n";
+	expect_refused(raw, strlen(raw), "The message has no readable text "
+	    "part; its attachment was not read: write your commands in the "
+	    "mail's text.");
+	raw = MIXED REPORT "--b\n" PNG "--b--\n";
+	expect_refused(raw, strlen(raw), "The message has no readable text "
+	    "part; its 2 attachments were not read: write your commands in "
+	    "the mail's text.");
+	/* a mail forwarded as an attachment, its text someone else's */
+	raw = MIXED "--b\nContent-Type: message/rfc822\nContent-Disposition: "
+	    "attachment; filename=\"moves.eml\"\n\nFrom: a@x.test\n"
+	    "Subject: s\n\nPLACE green\n--b--\n";
+	expect_refused(raw, strlen(raw), "The message has no readable text "
+	    "part; the attachment \"moves.eml\" was not read: write your "
+	    "commands in the mail's text.");
+	/* a name cut at 60 bytes on a character, a control one a space */
+	raw = MIXED "--b\nContent-Type: text/plain\nContent-Disposition: "
+	    "attachment; filename*=UTF-8''a%09b" "%E4%BC%9A%E5%A0%B4"
+	    "%E4%BC%9A%E5%A0%B4%E4%BC%9A%E5%A0%B4%E4%BC%9A%E5%A0%B4"
+	    "%E4%BC%9A%E5%A0%B4%E4%BC%9A%E5%A0%B4%E4%BC%9A%E5%A0%B4"
+	    "%E4%BC%9A%E5%A0%B4%E4%BC%9A%E5%A0%B4%E4%BC%9A%E5%A0%B4"
+	    ".txt\n\nPLACE green\n--b--\n";
+	expect_refused(raw, strlen(raw), "The message has no readable text "
+	    "part; the attachment \"a b会場会場会場会場会場会場会場会場会場会\xe2\x80\xa6\" "
+	    "was not read: write your commands in the mail's text.");
+	/* no attachment: the sentence as it was (a picture shown inline) */
+	raw = MIXED "--b\nContent-Type: image/png\n\niVBORw0KGgo=\n--b--\n";
+	expect_refused(raw, strlen(raw), "The message has no readable text "
+	    "part.");
+	/* beside a text, blank or not: read, and kept for the answer */
+	raw = MIXED "--b\nContent-Type: text/plain\n\n\n" REPORT "--b--\n";
+	assert_int_equal(mq_mime_parse(raw, strlen(raw), &m, NULL), 0);
+	assert_string_equal(m->text, "");
+	assert_int_equal(m->attachments, 1);
+	assert_string_equal(m->attachment, "report.txt");
+	mq_mime_msg_free(m);
+	raw = MIXED "--b\nContent-Type: text/plain\n\nSTATUS\n" REPORT
+	    "--b\n" PNG "--b--\n";
+	assert_int_equal(mq_mime_parse(raw, strlen(raw), &m, NULL), 0);
+	assert_string_equal(m->text, "STATUS");
+	assert_int_equal(m->attachments, 2);
+	mq_mime_msg_free(m);
+}
+
 /* Apple's rich text: an alternative for each run of text, beside the
  * pictures, and HTML after them; each alternative reads its plain part. */
 static void
@@ -1553,6 +1615,7 @@ main(void)
 		cmocka_unit_test(mixed_skips_attachments),
 		cmocka_unit_test(mixed_text_around_a_picture_is_all_read),
 		cmocka_unit_test(mixed_leaves_out_attachments_and_named_files),
+		cmocka_unit_test(attachment_alone_is_named),
 		cmocka_unit_test(mixed_alternatives_around_a_picture_are_all_read),
 		cmocka_unit_test(apple_mail_inline_pictures),
 		cmocka_unit_test(html_around_a_picture_is_all_read),

@@ -270,6 +270,18 @@ english_words_in_arguments_and_reasons_in_reasons(void **state)
 	    "います。");
 	says(r, "zh", "The message could not be read: Something new went wrong.",
 	    "无法读取这封邮件：Something new went wrong.");
+	/* the attachment it did not read, named as the sender named it */
+	says(r, "ja", "The message could not be read: The message has no "
+	    "readable text part; the attachment \"report.txt\" was not read: "
+	    "write your commands in the mail's text.",
+	    "メールを読み取れませんでした：メールに読み取れる本文がありません。"
+	    "添付ファイル「report.txt」は読み取りませんでした。コマンドはメールの"
+	    "本文に書いてください。");
+	says(r, "zh", "The message could not be read: The message has no "
+	    "readable text part; its 3 attachments were not read: write your "
+	    "commands in the mail's text.",
+	    "无法读取这封邮件：邮件中没有可读的正文；它的 3 个附件没有被读取：请把"
+	    "命令写在邮件正文中。");
 	mq_refusals_free(r);
 }
 
