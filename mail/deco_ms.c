@@ -631,6 +631,7 @@ mq_deco_ms_decorate(struct mq_arena *a, const json_t *gamedata,
 	put(a, out, "card_orders", card_list(&d, gamedata, "orders"));
 	put(a, out, "card_stages", card_list(&d, gamedata, "stages"));
 	put(a, out, "card_guardians", card_list(&d, gamedata, "guardians"));
+	put(a, out, "sig_lines", deco_sig_lines(a, ctx));	/* deco_util.h */
 	owed = jstr(ctx, "owed");
 	put_flag(a, out, "owes_", owed, NULL);
 	put_bool(a, out, "owes_nothing", owed == NULL);

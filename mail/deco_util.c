@@ -30,6 +30,23 @@ put_flag(struct mq_arena *a, struct mv *o, const char *prefix,
 }
 
 struct mv *
+deco_sig_lines(struct mq_arena *a, const json_t *ctx)
+{
+	const char *sig = jstr(json_object_get(ctx, "checkpoint"), "sig");
+	struct mv *l;
+	size_t n, half;
+
+	if (sig == NULL || (l = mv_list(a)) == NULL)
+		return NULL;
+	n = strlen(sig);
+	half = (n + 1) / 2;
+	mv_push(a, l, mv_str(a, sig, half));
+	if (n > half)
+		mv_push(a, l, mv_str(a, sig + half, n - half));
+	return l;
+}
+
+struct mv *
 deco_copy(struct mq_arena *a, const json_t *o, const struct mq_names *want)
 {
 	struct mv *c = mv_obj(a);

@@ -66,6 +66,16 @@ void put_flag(struct mq_arena *a, struct mv *o, const char *prefix,
 struct mv *deco_copy(struct mq_arena *a, const json_t *o,
     const struct mq_names *want);
 
+/*
+ * The checkpoint's signature (ctx.checkpoint.sig, 88 characters of base64)
+ * as a list of two halves, the text part's "sig_lines" (both games'
+ * _footer_txt): on one line, indented under "sig", it was the text part's
+ * one line past 78 columns (92). verify-receipt (checkpoint.c) and
+ * tests/verify_export.py read it across its lines, as they read one a mail
+ * client wrapped. NULL when the context has no signature.
+ */
+struct mv *deco_sig_lines(struct mq_arena *a, const json_t *ctx);
+
 /* Columns a UTF-8 string takes in a terminal: East Asian wide and
  * full-width characters take two. */
 int deco_width(const char *s);

@@ -719,31 +719,6 @@ players(struct deco *d)
 	}
 }
 
-/*
- * The checkpoint's signature, 88 characters of base64, as two lines of 44
- * ("sig_lines"): on one line, indented under "sig", it was the text part's
- * one line past 78 columns (92). verify-receipt (checkpoint.c) and
- * tests/verify_export.py read it across its lines, as they read one a
- * mail client wrapped.
- */
-static void
-deco_sig_lines(const struct deco *d, struct mv *out, const json_t *ctx)
-{
-	const char *sig = jstr(json_object_get(ctx, "checkpoint"), "sig");
-	struct mv *a;
-	size_t n, half;
-
-	if (sig == NULL || !want(d, "sig_lines") ||
-	    (a = mv_list(d->a)) == NULL)
-		return;
-	n = strlen(sig);
-	half = (n + 1) / 2;
-	mv_push(d->a, a, mv_str(d->a, sig, half));
-	if (n > half)
-		mv_push(d->a, a, mv_str(d->a, sig + half, n - half));
-	put(d->a, out, "sig_lines", a);
-}
-
 const struct mv *
 mq_deco_game_decorate(struct mq_deco_game *g, struct mq_arena *a,
     const json_t *ctx, struct mq_names *want_)
@@ -836,7 +811,8 @@ mq_deco_game_decorate(struct mq_deco_game *g, struct mq_arena *a,
 	deco_catalogue(&d, out);
 	deco_times(&d, out);
 	deco_lists(&d, out, ctx);
-	deco_sig_lines(&d, out, ctx);
+	if (want(&d, "sig_lines"))	/* deco_util.h */
+		wput(&d, out, "sig_lines", deco_sig_lines(a, ctx));
 	return mq_arena_oom(a) ? NULL : out;
 }
 

@@ -284,10 +284,13 @@ f=$(grep " bob end" $T/all/index | cut -d' ' -f1)
 grep -q "ゲーム終了" $T/all/$f.txt || fail "bob's end mail is not in Japanese"; ok
 f=$(grep " carol end" $T/all/index | cut -d' ' -f1)
 grep -q "游戏结束" $T/all/$f.txt || fail "carol's end mail is not in Chinese"; ok
-# every text part fits 78 columns (a wide character takes two), but for a
-# label and one token that cannot break (a hash, a signature) and the
-# receipt's JSON; a single card's ability ran to 125 before the text part
-# was wrapped whole (deco_wrap_text)
+# every text part fits 78 columns (a wide character takes two), but for
+# the receipt's JSON, checked byte for byte; a single card's ability ran to
+# 125 before the text part was wrapped whole (deco_wrap_text). No long
+# token is let through: a hash of 64 hex digits fits on its own line under
+# its label, and the checkpoint's signature (88 characters of base64, 92
+# columns indented under "sig") goes on two lines of 44, as in the Red
+# Death's mails (test_render)
 $PY - $T/all/*.txt <<'EOF' || fail "a Masquerade mail has a line wider than 78 columns"
 import sys, unicodedata
 def cols(s):
@@ -296,12 +299,26 @@ bad = 0
 for f in sys.argv[1:]:
     for l in open(f, encoding='utf-8').read().split('\n'):
         w = cols(l)
-        longest = max([len(t) for t in l.split(' ') if t.isascii()] + [0])
-        if w > 78 and not l.lstrip()[:1] in ('{', '"') and \
-                not (longest >= 40 and w - longest <= 28):
+        if w > 78 and not l.lstrip()[:1] in ('{', '"'):
             print('%s: %d columns: %s' % (f, w, l), file=sys.stderr)
             bad += 1
 sys.exit(1 if bad else 0)
+EOF
+ok
+# the signature's two lines under "sig" are the checkpoint's, whole
+$PY - $T/all/*.txt <<'EOF' || fail "a Masquerade mail's sig is not on two lines of 44"
+import sys, re
+n = 0
+for f in sys.argv[1:]:
+    m = re.search(r'\nsig\n    (\S+)\n    (\S+)\n', open(f, encoding='utf-8').read())
+    if m is None:
+        continue
+    if len(m.group(1)) != 44 or len(m.group(2)) != 44:
+        print('%s: sig lines of %d and %d' % (f, len(m.group(1)),
+              len(m.group(2))), file=sys.stderr)
+        sys.exit(1)
+    n += 1
+sys.exit(0 if n >= 3 else 1)
 EOF
 ok
 # no Japanese or Chinese word is cut by the text part's wrap: it breaks
