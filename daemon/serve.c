@@ -460,9 +460,17 @@ pass_maildir(struct mq_daemon *d, struct mq_pass_stats *st, struct mq_err *err)
 	struct mq_maildir_list l;
 	long cores;
 	int rc, n = d->conf.workers;
+	size_t strays;
 
 	if ((rc = mq_maildir_list(d->conf.maildir_inbox, &l, err)) != 0)
 		return rc;
+	/* a mail dropped into the inbox itself was passed over unsaid (the
+	 * pass read 0 messages): the host is told each pass where it goes */
+	if (mq_maildir_strays(d->conf.maildir_inbox, &strays) == 0 &&
+	    strays > 0)
+		mq_daemon_log("inbound: %zu file(s) in %s itself are not read: "
+		    "a mail goes in its new/ folder (%s/new)", strays,
+		    d->conf.maildir_inbox, d->conf.maildir_inbox);
 	if (n == 0) {
 		cores = sysconf(_SC_NPROCESSORS_ONLN);
 		n = cores < 1 ? 1 : cores > 4 ? 4 : (int)cores;

@@ -208,6 +208,53 @@ mq_maildir_list(const char *dir, struct mq_maildir_list *out,
 	return 0;
 }
 
+/*
+ * Whether name, in a Maildir's top folder, is what a mail server keeps
+ * there: its own folders, Dovecot's and Courier's files (dovecot-uidlist,
+ * dovecot-uidvalidity*, dovecot.index*, dovecot.list.index*,
+ * dovecot-keywords, courierimapuiddb, courierimapkeywords/, courierpop3d*,
+ * maildirfolder, subscriptions) and dot files (Maildir++ subfolders).
+ */
+static int
+md_top_kept(const char *name)
+{
+	static const char *const exact[] = { "tmp", "new", "cur",
+	    "maildirfolder", "subscriptions" };
+	size_t i;
+
+	if (name[0] == '.' || strncmp(name, "dovecot", 7) == 0 ||
+	    strncmp(name, "courier", 7) == 0)
+		return 1;
+	for (i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
+		if (strcmp(name, exact[i]) == 0)
+			return 1;
+	return 0;
+}
+
+int
+mq_maildir_strays(const char *dir, size_t *n)
+{
+	struct dirent *de;
+	struct stat sb;
+	DIR *d;
+	int fd;
+
+	*n = 0;
+	if ((d = opendir(dir)) == NULL)
+		return -1;
+	fd = dirfd(d);
+	while ((de = readdir(d)) != NULL) {
+		if (md_top_kept(de->d_name))
+			continue;
+		if (de->d_type == DT_REG ||
+		    (de->d_type == DT_UNKNOWN && fstatat(fd, de->d_name, &sb,
+		    AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(sb.st_mode)))
+			(*n)++;
+	}
+	closedir(d);
+	return 0;
+}
+
 /* Message m opened to read: *fd, and its path in *p (to free). */
 static int
 md_open(const char *dir, const struct mq_maildir_msg *m, char **p, int *fd,

@@ -47,6 +47,14 @@ int	mq_maildir_list(const char *dir, struct mq_maildir_list *out,
 void	mq_maildir_list_free(struct mq_maildir_list *l);
 
 /*
+ * In *n, how many plain files sit in DIR itself, not in its new/ or cur/:
+ * mails dropped there by hand, which no pass reads. What a mail server
+ * keeps in a Maildir's top folder is not counted (dovecot*, courier*,
+ * maildirfolder, subscriptions, dot files). -1 when DIR cannot be read.
+ */
+int	mq_maildir_strays(const char *dir, size_t *n);
+
+/*
  * Read one message whole into *raw (NUL-terminated, *len bytes without the
  * NUL; the caller frees it). A message larger than max bytes is refused
  * (MQ_REFUSED) and nothing is returned.
