@@ -17,6 +17,29 @@ mq_cli_once(unsigned *seen, unsigned bit, const char *opt)
 	return 0;
 }
 
+/* The command being run, whose help a usage error points to; NULL before
+ * one is known (main.c). */
+static const char *usage_command;
+
+void
+mq_cli_usage_for(const char *command)
+{
+	usage_command = command;
+}
+
+/* "masqued: S (see masqued help CMD)." for a command's usage error, which
+ * `masqued help CMD` explains ("see masqued --help" sent the host to the
+ * list of every command); "(see masqued --help)" before a command. */
+static void
+say_usage(const char *s)
+{
+	if (usage_command != NULL)
+		fprintf(stderr, "masqued: %s (see masqued help %s).\n", s,
+		    usage_command);
+	else
+		fprintf(stderr, "masqued: %s (see masqued --help).\n", s);
+}
+
 int
 mq_cli_usage(const char *fmt, ...)
 {
@@ -27,7 +50,7 @@ mq_cli_usage(const char *fmt, ...)
 	vsnprintf(s, sizeof(s), fmt, ap);
 	va_end(ap);
 	mq_escape_controls(s, sizeof(s));	/* it may quote an argument */
-	fprintf(stderr, "masqued: %s (see masqued --help).\n", s);
+	say_usage(s);
 	return MQ_USAGE;
 }
 
@@ -43,6 +66,14 @@ mq_cli_report(const struct mq_err *err)
 
 	snprintf(s, sizeof(s), "%s", err->msg[0] ? err->msg : "Failed.");
 	n = strlen(s);
+	/* a usage error found in the command's work (--key abc) points to
+	 * the command's help as mq_cli_usage's do */
+	if (err->code == MQ_USAGE && usage_command != NULL) {
+		if (n > 0 && s[n - 1] == '.')
+			s[n - 1] = '\0';
+		say_usage(s);
+		return MQ_USAGE;
+	}
 	if (n > 0 && strchr(".!?", s[n - 1]) == NULL)
 		snprintf(s + n, sizeof(s) - n, ".");
 	fprintf(stderr, "masqued: %s\n", s);

@@ -23,8 +23,13 @@ struct mq_cli {
 				 * word of it */
 };
 
+/* The command now run (main.c): its usage errors say "(see masqued help
+ * COMMAND)", those before one "(see masqued --help)". */
+void mq_cli_usage_for(const char *command);
+/* A usage error: "masqued: SENTENCE (see ...)." on stderr; MQ_USAGE. */
 int mq_cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Print err's sentence on stderr and return its code. */
+/* Print err's sentence on stderr and return its code (a usage error's
+ * pointing to the command's help, as mq_cli_usage's). */
 int mq_cli_report(const struct mq_err *err);
 /* An option's bit in *seen: 0 the first time; given twice it is refused
  * (MQ_USAGE, said), since the last would win unseen: which was meant? */

@@ -391,7 +391,7 @@ mq_keys_parse_pub(const char *arg, unsigned char pk[MQ_LOG_PKLEN],
 		    == '\0')
 			return mq_fail(err, MQ_USAGE, "--key %s is not a key: the "
 			    "server key is 64 hex digits (this is %zu), or the "
-			    "name of a file holding them (see masqued --help).",
+			    "name of a file holding them.",
 			    arg, strlen(arg));
 		if (errno == ENOENT)
 			return mq_fail(err, MQ_IO, "The key file %s does not exist "

@@ -230,6 +230,7 @@ run(int argc, char **argv)
 					mq_usage_all(stdout);	/* not in usage.c */
 				return 0;
 			}
+			mq_cli_usage_for(commands[i].name);
 			return commands[i].fn(&cli, argc - a, argv + a);
 		}
 	return not_a_command(argv[a]);

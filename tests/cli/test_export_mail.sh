@@ -233,7 +233,7 @@ out_has ") is sound, and the export holds that entry"
 err_has "masqued: What was checked rests on entries 1 to $K, which are sound; but the export $T/cut.json does not verify further on (entry $((entries - 2)): the export ends at entry $((entries - 3)), before the game is over: its last entries were removed)."
 one_line
 expect 2 "verify-receipt with two games" -- $M -C $T/nodata verify-receipt $T/receipt.json $T/export.json $G
-err_has "masqued: verify-receipt takes FILE [GAME|EXPORT] [--key PUB] (see masqued --help)."
+err_has "masqued: verify-receipt takes FILE [GAME|EXPORT] [--key PUB] (see masqued help verify-receipt)."
 printf 'Dear host,\nI played.\n' >$T/letter.txt
 expect 2 "a file with neither" -- $V $T/export.json $T/bob.txt $T/letter.txt
 err_has "verify_export.py: $T/letter.txt holds neither a checkpoint"; one_line

@@ -100,7 +100,7 @@ tab=$(printf '\t')
 expect 1 "a name with a tab" -- $M -C $D new redmasque --player "al${tab}ice=a@x.test" $P4
 err_has 'The player name "al\tice" is not allowed'; one_line
 expect 2 "an option with control characters" -- $M -C $D new redmasque "--x$(printf '\001\177')${nl}y"
-err_has 'masqued: new has no option --x\x01\x7f\ny (see masqued --help).'; one_line
+err_has 'masqued: new has no option --x\x01\x7f\ny (see masqued help new).'; one_line
 expect 1 "verify of a game whose name has a line break" -- $M -C $D verify "zz${nl}zz"
 err_has 'There is no game "zz\nzz"'; one_line
 expect 2 "a --player without =" -- $M -C $D new redmasque --player alice $P4
@@ -157,7 +157,7 @@ one_line
 
 # --- bot: a style it does not know is a usage error, not careful in silence ---
 expect 2 "bot --style weird" -- $M -C $D bot $G alice --style weird
-err_has 'masqued: --style takes random or careful, not "weird" (see masqued --help).'; one_line
+err_has 'masqued: --style takes random or careful, not "weird" (see masqued help bot).'; one_line
 [ -s $T/out ] && fail "bot --style weird printed a move"; ok
 expect 0 "bot --style random" -- $M -C $D bot $G alice --style random
 

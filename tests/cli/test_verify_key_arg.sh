@@ -13,7 +13,7 @@ echo "no key" >$T/junk.pub
 for cmd in "verify $G" "verify zzzzzzzz" "verify-receipt $T/junk.pub" \
     "verify-receipt $T/junk.pub $G"; do
 	expect 2 "$cmd --key abc" -- $M -C $D $cmd --key abc
-	err_has "masqued: --key abc is not a key: the server key is 64 hex digits (this is 3), or the name of a file holding them (see masqued --help)."
+	err_has "masqued: --key abc is not a key: the server key is 64 hex digits (this is 3), or the name of a file holding them (see masqued help ${cmd%% *})."
 	one_line
 	expect 4 "$cmd --key FILE not there" -- $M -C $D $cmd --key $T/nothing.pub
 	err_has "masqued: The key file $T/nothing.pub does not exist (--key takes the server key, 64 hex digits, or the name of a file holding it)."
