@@ -169,6 +169,91 @@ source(const json_t *gd, const json_t *e, struct mq_buf *out)
 		mq_buf_printf(out, " (the Event %s)", card(gd, c));
 }
 
+/*
+ * "bob 4 (Blade Dancer 3, March +1)" of one side of a fight's result: its
+ * power in parts as the mails give them (_power_parts_txt.mustache), and a
+ * side at 0 life, whose printed power counted 0, says so ("1 against 3"
+ * told nobody why). A result without parts gives the total alone, and so
+ * does a side whose one part is its power.
+ */
+static void
+fight_side(const json_t *gd, const json_t *e, const char *who,
+    const char *power, const char *parts, const char *life_zero,
+    struct mq_buf *out)
+{
+	const json_t *l = json_object_get(e, parts), *x;
+	const char *k;
+	size_t i;
+	int zero = json_is_true(json_object_get(e, life_zero));
+
+	mq_buf_printf(out, "%s %lld", who, n(e, power));
+	/* one part, the power itself, no life 0: said once, as the mails do
+	 * ("the Guardian 2 (printed 2)" said it twice) */
+	x = json_array_get(l, 0);
+	if (json_array_size(l) == 0 || (json_array_size(l) == 1 &&
+	    n(x, "n") == n(e, power) && !json_is_true(json_object_get(x,
+	    "life_zero")))) {
+		if (zero)
+			mq_buf_puts(out, " (life 0: printed power counts 0)");
+		return;
+	}
+	mq_buf_puts(out, " (");
+	json_array_foreach(l, i, x) {
+		k = s(x, "kind");
+		if (i > 0)
+			mq_buf_puts(out, ", ");
+		if (!strcmp(k, "guardian"))
+			mq_buf_puts(out, "printed");
+		else if (!strcmp(k, "ability"))
+			mq_buf_puts(out, "ability");
+		else if (!strcmp(k, "order"))
+			mq_buf_printf(out, "Order %lld", n(x, "number"));
+		else if (!strcmp(k, "mask"))
+			mq_buf_puts(out, "Mask");
+		else if (!strcmp(k, "flip"))
+			mq_buf_printf(out, "turned up %s", card(gd, x));
+		else
+			mq_buf_puts(out, card(gd, x));
+		mq_buf_printf(out, " %s%lld", json_is_true(json_object_get(x,
+		    "plus")) ? "+" : "", n(x, "n"));
+	}
+	if (zero)
+		mq_buf_puts(out, "; life 0: printed power counts 0");
+	mq_buf_putc(out, ')');
+}
+
+/*
+ * "  bob 4 (Blade Dancer 3, March +1) against the Guardian 5 (printed 2,
+ * turned up Rhapsody +3): the Guardian wins and stays on top, bob loses."
+ * of a fight's result: each side's power in its parts, as the players'
+ * mails give them, and who wins and who loses, or that nobody does.
+ */
+static void
+result(const json_t *gd, const json_t *e, struct mq_buf *out)
+{
+	const char *p = s(e, "player"), *o = s(e, "outcome");
+	const char *tg = json_string_value(json_object_get(e, "target"));
+	const char *foe = tg != NULL ? tg : "the Guardian";
+
+	mq_buf_puts(out, "  ");
+	fight_side(gd, e, p, "power", "parts", "life_zero", out);
+	mq_buf_puts(out, " against ");
+	fight_side(gd, e, foe, "target_power", "target_parts",
+	    "target_life_zero", out);
+	if (!strcmp(o, "tie")) {
+		mq_buf_puts(out, ": a tie");
+		if (json_is_string(json_object_get(e, "tie_spell")))
+			mq_buf_printf(out, ", by %s", card(gd,
+			    json_object_get(e, "tie_spell")));
+		mq_buf_printf(out, ", nobody wins or loses%s.", tg == NULL ?
+		    ", and the Guardian stays on top" : "");
+	} else if (!strcmp(o, "win"))
+		mq_buf_printf(out, ": %s wins, %s loses.", p, foe);
+	else
+		mq_buf_printf(out, ": %s wins%s, %s loses.", foe, tg == NULL ?
+		    " and stays on top" : "", p);
+}
+
 static void
 one(const json_t *gd, const json_t *e, struct mq_buf *out)
 {
@@ -242,16 +327,7 @@ one(const json_t *gd, const json_t *e, struct mq_buf *out)
 		mq_buf_printf(out, "  The Guardian turns up %s (+%lld).",
 		    card(gd, json_object_get(e, "spell")), n(e, "level"));
 	else if (!strcmp(t, "result"))
-		/* a side at 0 life, whose printed power counted 0, says so, as
-		 * the mails do: "1 against 3" told nobody why */
-		mq_buf_printf(out, "  %lld%s against %lld%s: %s.", n(e, "power"),
-		    json_is_true(json_object_get(e, "life_zero")) ? " (life 0: "
-		    "printed power counts 0)" : "", n(e, "target_power"),
-		    json_is_true(json_object_get(e, "target_life_zero")) ?
-		    " (life 0: printed power counts 0)" : "",
-		    !strcmp(s(e, "outcome"), "tie") ? "a tie" :
-		    json_string_value(json_object_get(e, "winner")) ?
-		    s(e, "winner") : "the Guardian");
+		result(gd, e, out);
 	else if (!strcmp(t, "treasure"))
 		mq_buf_printf(out, "  %s takes the Treasure %s.", p,
 		    card(gd, json_object_get(e, "treasure")));

@@ -149,4 +149,10 @@ grep -q "challenges Guardian [0-9]" $T/out || fail "no Guardian challenged"; ok
     { grep "challenges Guardian" $T/out >&2; fail "a Guardian by number alone"; }; ok
 grep -Eq "challenges Guardian [0-9]+, the [A-Z][a-zA-Z -]+ \(power [0-9]+\) in the Tower\.$" $T/out ||
     { grep "challenges Guardian" $T/out >&2; fail "no Guardian named"; }; ok
+# and each fight's result gives each side's power in its parts and who
+# wins and loses, as the mails do (it said "4 against 3: bob.")
+! grep -Eq "^ +[0-9]+ .*against [0-9]+" $T/out ||
+    { grep "against" $T/out >&2; fail "a fight's result in totals alone"; }; ok
+grep -Eq "^ +[a-z]+ [0-9]+ \([A-Z][a-zA-Z ]+ [0-9]+(, [^)]+)?\) against the Guardian [0-9]+ \(printed [0-9]+(, [^)]+)?\): (the Guardian wins and stays on top, [a-z]+ loses|[a-z]+ wins, the Guardian loses|a tie.*)\.$" $T/out ||
+    { grep "against" $T/out >&2; fail "no fight's result in parts"; }; ok
 done_checks

@@ -247,8 +247,10 @@ the_replay_says_what_the_mails_say(void **state)
 	    "{\"type\":\"event\",\"player\":\"carol\",\"event\":\"V4\"}]",
 	    "bob challenges Guardian 3, the Dark Knight (power 2) in the "
 	    "Tower.\n"
-	    "  1 (life 0: printed power counts 0) against 3: the Guardian.\n"
-	    "  4 against 2 (life 0: printed power counts 0): alice.\n"
+	    "  bob 1 (life 0: printed power counts 0) against the Guardian 3: "
+	    "the Guardian wins and stays on top, bob loses.\n"
+	    "  alice 4 against bob 2 (life 0: printed power counts 0): alice "
+	    "wins, bob loses.\n"
 	    "carol, the prophet, chooses V5. It falls on the VP leaders: "
 	    "alice, bob (3 VP).\n"
 	    "carol, the prophet, chooses V5. Nobody leads in VP (all have 0), "
@@ -262,6 +264,84 @@ the_replay_says_what_the_mails_say(void **state)
 	    "  alice receives 1 Spell(s) and keeps 0; 1 went to the Spell tomb "
 	    "(their hand had no room).\n"
 	    "  bob receives 2 Spell(s) and keeps 2.\n");
+}
+
+/*
+ * A fight's result in the replay gives each side's power in its parts, as
+ * the players' mails do ("4 against 3: bob." gave a host settling a
+ * dispute the totals alone), with a side's 0-life note, and says who wins
+ * and who loses, or that nobody does. A side whose one part is its power
+ * is not given it again ("the Guardian 2 (printed 2)"), as in the mails.
+ */
+static void
+the_replay_gives_a_fight_in_parts(void **state)
+{
+	const char *root = getenv("MQ_ROOT") ? getenv("MQ_ROOT") : ".";
+	char path[1024];
+	json_error_t je;
+	json_t *gd, *ev;
+	struct mq_buf b = MQ_BUF_INIT;
+
+	(void)state;
+	/* the game's card set, for the cards' English names */
+	snprintf(path, sizeof(path), "%s/config/games/masquerade.json", root);
+	if ((gd = json_load_file(path, 0, &je)) == NULL)
+		fail_msg("cannot read the card set: %s", je.text);
+	ev = json_loads("[{\"type\":\"result\",\"player\":\"carol\","
+	    "\"power\":4,\"target_power\":5,\"outcome\":\"lose\","
+	    "\"winner\":null,\"parts\":[{\"id\":\"D1\",\"kind\":\"dancer\","
+	    "\"n\":3,\"plus\":false,\"life_zero\":false},{\"id\":\"SP_march\","
+	    "\"kind\":\"spell\",\"n\":1,\"plus\":true,\"life_zero\":false}],"
+	    "\"target_parts\":[{\"kind\":\"guardian\",\"n\":2,\"plus\":false,"
+	    "\"life_zero\":false},{\"id\":\"SP_rhapsody\",\"kind\":\"flip\","
+	    "\"n\":3,\"plus\":true,\"life_zero\":false}]},"
+	    "{\"type\":\"result\",\"player\":\"alice\",\"target\":\"bob\","
+	    "\"power\":5,\"target_power\":1,\"outcome\":\"win\","
+	    "\"winner\":\"alice\",\"target_life_zero\":true,"
+	    "\"parts\":[{\"id\":\"D2\",\"kind\":\"dancer\",\"n\":2,"
+	    "\"plus\":false,\"life_zero\":false},{\"kind\":\"mask\",\"n\":3,"
+	    "\"plus\":true,\"life_zero\":false}],"
+	    "\"target_parts\":[{\"id\":\"D1\",\"kind\":\"dancer\",\"n\":0,"
+	    "\"plus\":false,\"life_zero\":true},{\"id\":\"O4\",\"number\":4,"
+	    "\"kind\":\"order\",\"n\":1,\"plus\":true,\"life_zero\":false},"
+	    "{\"id\":\"G1\",\"kind\":\"treasure\",\"n\":0,\"plus\":true,"
+	    "\"life_zero\":false},{\"id\":\"SP_waltz\",\"kind\":\"opp_spell\","
+	    "\"n\":-2,\"plus\":false,\"life_zero\":false}]},"
+	    "{\"type\":\"result\",\"player\":\"bob\",\"target\":\"carol\","
+	    "\"power\":3,\"target_power\":3,\"outcome\":\"tie\","
+	    "\"winner\":null,\"tie_spell\":\"SP_lullaby\"},"
+	    "{\"type\":\"result\",\"player\":\"bob\",\"power\":2,"
+	    "\"target_power\":2,\"outcome\":\"tie\",\"winner\":null,"
+	    "\"parts\":[{\"id\":\"D2\",\"kind\":\"dancer\",\"n\":2,"
+	    "\"plus\":false,\"life_zero\":false}],"
+	    "\"target_parts\":[{\"kind\":\"guardian\",\"n\":2,"
+	    "\"plus\":false,\"life_zero\":false}]},"
+	    "{\"type\":\"result\",\"player\":\"dave\",\"power\":0,"
+	    "\"target_power\":1,\"outcome\":\"lose\",\"winner\":null,"
+	    "\"life_zero\":true,\"parts\":[{\"id\":\"D1\","
+	    "\"kind\":\"dancer\",\"n\":0,\"plus\":false,"
+	    "\"life_zero\":true}],\"target_parts\":[{\"kind\":\"guardian\","
+	    "\"n\":1,\"plus\":false,\"life_zero\":false}]}]", 0, &je);
+	if (ev == NULL)
+		fail_msg("%s", je.text);
+	mq_ms_story(gd, ev, &b);
+	assert_false(b.oom);
+	assert_string_equal(mq_buf_str(&b),
+	    "  carol 4 (Blade Dancer 3, March +1) against the Guardian 5 "
+	    "(printed 2, turned up Rhapsody +3): the Guardian wins and stays "
+	    "on top, carol loses.\n"
+	    "  alice 5 (Sorcerer 2, Mask +3) against bob 1 (Blade Dancer 0, "
+	    "Order 4 +1, Silver Bell +0, Waltz -2; life 0: printed power "
+	    "counts 0): alice wins, bob loses.\n"
+	    "  bob 3 against carol 3: a tie, by Lullaby, nobody wins or "
+	    "loses.\n"
+	    "  bob 2 against the Guardian 2: a tie, nobody wins or loses, and "
+	    "the Guardian stays on top.\n"
+	    "  dave 0 (Blade Dancer 0; life 0: printed power counts 0) against "
+	    "the Guardian 1: the Guardian wins and stays on top, dave loses.\n");
+	mq_buf_free(&b);
+	json_decref(ev);
+	json_decref(gd);
 }
 
 /* The replay's Guardian names are the mails': each of the template's
@@ -334,6 +414,7 @@ main(void)
 		cmocka_unit_test(the_only_one_left_is_not_chosen),
 		cmocka_unit_test(the_view_gives_each_players_vp_and_the_leader),
 		cmocka_unit_test(the_replay_says_what_the_mails_say),
+		cmocka_unit_test(the_replay_gives_a_fight_in_parts),
 		cmocka_unit_test(guardian_names_are_the_mails),
 		cmocka_unit_test(the_view_names_the_top_guardian),
 	};
