@@ -22,7 +22,9 @@
  *
  * The store lives under /dev/shm (else $TMPDIR) as mqfz-submit.PID, made
  * once a process and removed at its exit; the games the bots drove are
- * kept in it to be played again (mqfz_sub_game).
+ * kept in it to be played again (mqfz_sub_game). A process killed (a
+ * crash the fuzzer found, a timeout, kill -9) never reaches its exit, so
+ * each start first removes the stores of processes that are gone.
  *
  * Input: byte 0: bit 0 the game (The Masquerade, The Red Death), bits 1-2
  * the game's language (en, ja, zh; 3 is en), bits 3-4 players (3..5, or
@@ -39,7 +41,10 @@
 #define MQ_FUZZ_TARGETS_SUBMIT_H
 
 #include <dirent.h>
+#include <errno.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 
 #include "daemon/inbound.h"
 #include "daemon/store.h"
@@ -84,6 +89,39 @@ mqfz_sub_gone(void)
 	mqfz_sub_dir[0] = '\0';
 }
 
+/* Remove each mqfz-submit.PID under tmp whose process is gone (kill says
+ * ESRCH): a crash, a timeout or kill -9 left it, as no exit ran. A live
+ * process's store, or one of another user's (EPERM), stays. */
+static inline void
+mqfz_sub_sweep(const char *tmp)
+{
+	static const char pre[] = "mqfz-submit.";
+	char path[1500], *end;
+	struct dirent *de;
+	long pid;
+	DIR *d;
+
+	if ((d = opendir(tmp)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (strncmp(de->d_name, pre, sizeof(pre) - 1) != 0 ||
+		    de->d_name[sizeof(pre) - 1] < '0' ||
+		    de->d_name[sizeof(pre) - 1] > '9')
+			continue;
+		errno = 0;
+		pid = strtol(de->d_name + sizeof(pre) - 1, &end, 10);
+		if (errno != 0 || *end != '\0' || pid <= 0 ||
+		    pid != (long)(pid_t)pid || (pid_t)pid == getpid())
+			continue;
+		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		if (snprintf(path, sizeof(path), "%s/%s", tmp, de->d_name) <
+		    (int)sizeof(path))
+			mqfz_sub_rm(path);
+	}
+	closedir(d);
+}
+
 static inline void
 mqfz_sub_init(void)
 {
@@ -97,8 +135,11 @@ mqfz_sub_init(void)
 		abort();
 	tmp = stat("/dev/shm", &sb) == 0 && S_ISDIR(sb.st_mode) &&
 	    access("/dev/shm", W_OK) == 0 ? "/dev/shm" : getenv("TMPDIR");
-	snprintf(mqfz_sub_dir, sizeof(mqfz_sub_dir), "%s/mqfz-submit.%d",
-	    tmp != NULL ? tmp : "/tmp", (int)getpid());
+	if (tmp == NULL)
+		tmp = "/tmp";
+	mqfz_sub_sweep(tmp);
+	snprintf(mqfz_sub_dir, sizeof(mqfz_sub_dir), "%s/mqfz-submit.%d", tmp,
+	    (int)getpid());
 	mqfz_sub_rm(mqfz_sub_dir);
 	if (mq_store_init(mqfz_sub_dir, &err) != 0 ||
 	    mq_store_open(mqfz_sub_dir, 1, &mqfz_sub_store, &err) != 0) {

@@ -14,9 +14,15 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "../fuzz/targets.h"
 
@@ -112,6 +118,62 @@ test_ms_command_corpus(void **state)
 	mqfz_ms_free();
 }
 
+/* A store of a process gone (killed: its atexit never ran) is removed
+ * when the submit target starts; a live process's stays. Run before the
+ * submit corpus, which starts the target. */
+static void
+test_submit_sweeps_stores_of_processes_gone(void **state)
+{
+	char dead[600], live[600], file[700];
+	const char *tmp;
+	struct stat sb;
+	pid_t gone, alive;
+	int fd[2], left, kept;
+	FILE *f;
+
+	(void)state;
+	/* where mqfz_sub_init makes its store */
+	tmp = stat("/dev/shm", &sb) == 0 && S_ISDIR(sb.st_mode) &&
+	    access("/dev/shm", W_OK) == 0 ? "/dev/shm" : getenv("TMPDIR");
+	if (tmp == NULL)
+		tmp = "/tmp";
+	assert_false(mqfz_sub_ready);
+	if ((gone = fork()) == 0)
+		_exit(0);
+	assert_true(gone > 0);
+	assert_int_equal(waitpid(gone, NULL, 0), gone);
+	assert_int_equal(pipe(fd), 0);
+	if ((alive = fork()) == 0) {	/* lives till the pipe closes */
+		char c;
+
+		close(fd[1]);
+		while (read(fd[0], &c, 1) > 0)
+			;
+		_exit(0);
+	}
+	assert_true(alive > 0);
+	close(fd[0]);
+	snprintf(dead, sizeof(dead), "%s/mqfz-submit.%d", tmp, (int)gone);
+	snprintf(live, sizeof(live), "%s/mqfz-submit.%d", tmp, (int)alive);
+	snprintf(file, sizeof(file), "%s/left", dead);
+	assert_int_equal(mkdir(dead, 0700), 0);
+	assert_int_equal(mkdir(live, 0700), 0);
+	assert_non_null(f = fopen(file, "w"));
+	fclose(f);
+
+	mqfz_sub_init();
+	left = lstat(dead, &sb) == 0;
+	kept = lstat(live, &sb) == 0;
+	mqfz_sub_rm(dead);	/* tidy first: a failure leaves no folder */
+	rmdir(live);
+	close(fd[1]);
+	assert_int_equal(waitpid(alive, NULL, 0), alive);
+	if (left)
+		fail_msg("%s left: its process is gone", dead);
+	if (!kept)
+		fail_msg("%s removed: its process lives", live);
+}
+
 /* A multi-line reply through submit, on a stored game the bots drove
  * (targets_submit.h): typos put right on the next line among them. */
 static void
@@ -161,6 +223,7 @@ main(void)
 		cmocka_unit_test(test_refusal_corpus),
 		cmocka_unit_test(test_command_corpus),
 		cmocka_unit_test(test_ms_command_corpus),
+		cmocka_unit_test(test_submit_sweeps_stores_of_processes_gone),
 		cmocka_unit_test(test_submit_corpus),
 		cmocka_unit_test(test_log_corpus),
 		cmocka_unit_test(test_kept_corpus),
