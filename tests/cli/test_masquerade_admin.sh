@@ -295,9 +295,15 @@ cp $D/games/$G/log $T/log.before
 expect 2 "a blank why" -- $M -C $D admin $G pause --why "   "
 err_has 'admin pause needs --why "...": every admin action says why, in the log and to the players'
 same_file $D/games/$G/log $T/log.before "a blank why"
-expect 0 "a why of two lines" -- $M -C $D admin $G extend 90m --why "$(printf 'one\ntwo')"
+# a why of two lines is refused (the players' notice says it on one line);
+# nothing logged
+expect 2 "a why of two lines" -- $M -C $D admin $G extend 90m --why "$(printf 'one\ntwo')"
+err_has "admin extend: --why's reason holds a line break; write it on one line"
+one_line
+same_file $D/games/$G/log $T/log.before "a why of two lines"
+expect 0 "a why of one line" -- $M -C $D admin $G extend 90m --why "one, two"
 expect 0 "log" -- $M -C $D log $G
-out_has 'admin    extend 1h30m: one\ntwo'
+out_has 'admin    extend 1h30m: one, two'
 [ "$(wc -l <$T/out)" = "$(wc -l <$D/games/$G/log)" ] || fail "an entry of the log took two lines"; ok
 # the log's last entry removed: the chain cannot tell, but its players
 # were mailed it (verify said 'ok', one entry short)
